@@ -567,6 +567,68 @@ PROJECTS: dict[str, Callable[[int], dict[str, str]]] = {
         Dockerfile="FROM nvidia/cuda:12.6.3-devel-ubuntu22.04\nRUN pip install clipgen\n"
         + lines(lambda k: f"# RUN huggingface-cli download acme/model{k} --local-dir /w{k}\n", size // 2),
     ),
+    "moved-clones": lambda size: project(
+        fence(
+            "docker run --gpus all -ti -v $(pwd):/srv/input solver:gpu\n"
+            + lines(
+                lambda k: f"cd /srv/flowsolve{k % 40}/run{k} && fs -in /srv/flowsolve{k % 40}/b/in{k}\n",
+                size // 2,
+            )
+        ),
+        Dockerfile="FROM nvidia/cuda:12.2.0-devel-ubuntu22.04\n"
+        + lines(
+            lambda k: (
+                f"RUN git clone https://github.com/acme/flowsolve{k}.git /flowsolve{k} && cd /flowsolve{k}\n"
+            ),
+            size // 2,
+        ),
+    ),
+    "clone-scripts": lambda size: project(
+        lines(
+            lambda k: (
+                f"## Run TrackFormerX {k}\n\n```bash\ndocker run --gpus all -it --rm tracker\n"
+                f"python tools/track{k}.py --video demo{k}.mp4\n```\n\n"
+                f'Inside of the docker container, try TrackFormerX with "python3 infer{k}.py".\n\n'
+            ),
+            size,
+        ),
+        Dockerfile="FROM nvidia/cuda:12.1.0-cudnn8-devel-ubuntu22.04\nWORKDIR /workspace\n"
+        "RUN git clone --depth 1 https://github.com/acme/TrackFormerX.git\n"
+        + lines(lambda k: f"RUN git clone https://github.com/acme/tracker{k}\n", size // 4),
+    ),
+    "script-mounts": lambda size: project(
+        "# Lab\n\nRun [start-lab.sh](start-lab.sh) with your notes folder.\n\n"
+        + lines(lambda k: f"1. In the container `notes{k}` mounts as `/lab/n{k}`.\n", size // 2),
+        **{
+            "start-lab.sh": "#!/usr/bin/env bash\ndocker run -d --rm -P \\\n"
+            + lines(lambda k: f'      "--volume=$NOTES{k}:/home/dana/notes{k}" \\\n', min(size // 2, 60_000))
+            + "      dana/notelab\n"
+        },
+    ),
+    "entered-flags": lambda size: project(
+        fence(
+            lines(lambda k: f"docker run -{'d' * (k % 30)}i --rm -p {k}:80 app{k}\n./nodes/run{k}.sh\n", size)
+        )
+    ),
+    "default-branches": lambda size: project(
+        "## Applications\n\n" + lines(lambda k: f"- `solver{k}` 3.{k} built with MPICH\n", size // 2),
+        Dockerfile="FROM sci-python-base\n"
+        + lines(
+            lambda k: f"RUN git clone https://github.com/example/solver{k} s{k} && cd s{k} && make install\n",
+            size // 2,
+        ),
+    ),
+    "left-out-flavours": lambda size: project(
+        lines(lambda k: f"Image {k} is based on `nvidia/cuda:9.0-ubuntu16.04`, step {k}.\n", size),
+        Dockerfile="FROM nvidia/cuda:9.0-devel-ubuntu16.04\nRUN apt-get update\n",
+    ),
+    "disabled-ppas": lambda size: project(
+        "## What the image holds\n\n" + lines(lambda k: f"- Python 3.{k} (from owner{k}/ppa)\n", size // 2),
+        Dockerfile="FROM ubuntu:24.04\n"
+        "RUN apt-get update && apt-get install -y software-properties-common \\\n"
+        + lines(lambda k: f"#    && add-apt-repository -y ppa:owner{k}/ppa \\\n", size // 2)
+        + "    && apt-get install -y python3\n",
+    ),
     "container-name-runs": lambda size: project(
         fence(
             "docker compose up -d --build\n"
