@@ -55,6 +55,18 @@ Shapes that were superlinear when this benchmark was written, and what made them
   4.0–4.1× after (4.2× at 80,000 characters, 4n 6.9 s to 6.2 s); at load 5.6–5.9, 4.0× before and 3.8×
   after (4n 4.6 s to 4.3 s): the rest grows with the input.
 
+- the rules of the default-branch round (`hostile7`, a shared machine at load 12.5–13.4, best of 3):
+  `moved-clones` (thousands of `cd` and paths after a `docker run -ti`, thousands of clones) 4.5×,
+  `entered-flags` (thousands of `docker run -dd…i` lines, `audit/moved_scripts`) 3.9×,
+  `default-branches` (thousands of clones at no ref, each said at a version) 4.1×, `left-out-flavours`
+  (thousands of unflavoured `nvidia/cuda` tags in prose) 4.2×; `clone-scripts` (thousands of blocks and
+  quoted runs after a script name, hundreds of clones) was 10.5×, a pattern compiled and run for each
+  clone and each run (`audit/clone_scripts`), now 4.2×; `script-mounts` (thousands of mount clauses
+  against a script of thousands of `--volume`s) was 7.0×, each claim compared with every mount and the
+  script searched again (`audit/script_mounts`), now 4.7×; `disabled-ppas` (thousands of PPAs named
+  against a Dockerfile of thousands of commented-out `add-apt-repository`) was 9.5×, the Dockerfile's
+  lines walked again for each PPA (`audit/disabled`), now 3.9×.
+
 Still over budget when last measured (a shared machine, load 5–6): `built-names` and `unbuilt-links`
 measured 3.7–6.6× and 1.2–5.3× from one run to the next.
 
