@@ -170,9 +170,9 @@ _NAME_RUN = re.compile(r"[\w.-]+")
 
 
 def _names_in(words: str, longest: int) -> set[str]:
-    """The names `words` holds, lower-cased, up to `longest` characters: each run of `[\w.-]`, and each
+    """The names `words` holds, lower-cased, up to `longest` characters: each run of `[\\w.-]`, and each
     part of it before a `.` (`yolov5.git` holds `yolov5`), as a name is read standing alone
-    (`(?<![\w.-])NAME(?![\w-])`). One walk of `words` for all the clones, not one a clone."""
+    (`(?<![\\w.-])NAME(?![\\w-])`). One walk of `words` for all the clones, not one a clone."""
     found: set[str] = set()
     for run in _NAME_RUN.finditer(words):
         text = run.group().lower()
