@@ -75,6 +75,18 @@ Shapes that were superlinear when this benchmark was written, and what made them
   (4.1× at load 4): `copies._changed_defaults` made the shape of every file instruction again for each
   instruction of the copy; made once (looked up by keyword and shape), 3.7× at load 10.
 
+- the rules of the default-branch round (`hostile7`, a shared machine at load 12.5–13.4, best of 3):
+  `moved-clones` (thousands of `cd` and paths after a `docker run -ti`, thousands of clones) 4.5×,
+  `entered-flags` (thousands of `docker run -dd…i` lines, `audit/moved_scripts`) 3.9×,
+  `default-branches` (thousands of clones at no ref, each said at a version) 4.1×, `left-out-flavours`
+  (thousands of unflavoured `nvidia/cuda` tags in prose) 4.2×; `clone-scripts` (thousands of blocks and
+  quoted runs after a script name, hundreds of clones) was 10.5×, a pattern compiled and run for each
+  clone and each run (`audit/clone_scripts`), now 4.2×; `script-mounts` (thousands of mount clauses
+  against a script of thousands of `--volume`s) was 7.0×, each claim compared with every mount and the
+  script searched again (`audit/script_mounts`), now 4.7×; `disabled-ppas` (thousands of PPAs named
+  against a Dockerfile of thousands of commented-out `add-apt-repository`) was 9.5×, the Dockerfile's
+  lines walked again for each PPA (`audit/disabled`), now 3.9×.
+
 Still over budget when last measured (a shared machine, load 5–6): `built-names` and `unbuilt-links`
 measured 3.7–6.6× and 1.2–5.3× from one run to the next.
 
@@ -667,6 +679,68 @@ PROJECTS: dict[str, Callable[[int], dict[str, str]]] = {
         + "EXPOSE 99\n```\n",
         Dockerfile="FROM ubuntu:22.04\nCOPY run.sh bench.py /llm/\n"
         + lines(lambda k: f"EXPOSE {1000 + k}\n", size // 4),
+    ),
+    "moved-clones": lambda size: project(
+        fence(
+            "docker run --gpus all -ti -v $(pwd):/srv/input solver:gpu\n"
+            + lines(
+                lambda k: f"cd /srv/flowsolve{k % 40}/run{k} && fs -in /srv/flowsolve{k % 40}/b/in{k}\n",
+                size // 2,
+            )
+        ),
+        Dockerfile="FROM nvidia/cuda:12.2.0-devel-ubuntu22.04\n"
+        + lines(
+            lambda k: (
+                f"RUN git clone https://github.com/acme/flowsolve{k}.git /flowsolve{k} && cd /flowsolve{k}\n"
+            ),
+            size // 2,
+        ),
+    ),
+    "clone-scripts": lambda size: project(
+        lines(
+            lambda k: (
+                f"## Run TrackFormerX {k}\n\n```bash\ndocker run --gpus all -it --rm tracker\n"
+                f"python tools/track{k}.py --video demo{k}.mp4\n```\n\n"
+                f'Inside of the docker container, try TrackFormerX with "python3 infer{k}.py".\n\n'
+            ),
+            size,
+        ),
+        Dockerfile="FROM nvidia/cuda:12.1.0-cudnn8-devel-ubuntu22.04\nWORKDIR /workspace\n"
+        "RUN git clone --depth 1 https://github.com/acme/TrackFormerX.git\n"
+        + lines(lambda k: f"RUN git clone https://github.com/acme/tracker{k}\n", size // 4),
+    ),
+    "script-mounts": lambda size: project(
+        "# Lab\n\nRun [start-lab.sh](start-lab.sh) with your notes folder.\n\n"
+        + lines(lambda k: f"1. In the container `notes{k}` mounts as `/lab/n{k}`.\n", size // 2),
+        **{
+            "start-lab.sh": "#!/usr/bin/env bash\ndocker run -d --rm -P \\\n"
+            + lines(lambda k: f'      "--volume=$NOTES{k}:/home/dana/notes{k}" \\\n', min(size // 2, 60_000))
+            + "      dana/notelab\n"
+        },
+    ),
+    "entered-flags": lambda size: project(
+        fence(
+            lines(lambda k: f"docker run -{'d' * (k % 30)}i --rm -p {k}:80 app{k}\n./nodes/run{k}.sh\n", size)
+        )
+    ),
+    "default-branches": lambda size: project(
+        "## Applications\n\n" + lines(lambda k: f"- `solver{k}` 3.{k} built with MPICH\n", size // 2),
+        Dockerfile="FROM sci-python-base\n"
+        + lines(
+            lambda k: f"RUN git clone https://github.com/example/solver{k} s{k} && cd s{k} && make install\n",
+            size // 2,
+        ),
+    ),
+    "left-out-flavours": lambda size: project(
+        lines(lambda k: f"Image {k} is based on `nvidia/cuda:9.0-ubuntu16.04`, step {k}.\n", size),
+        Dockerfile="FROM nvidia/cuda:9.0-devel-ubuntu16.04\nRUN apt-get update\n",
+    ),
+    "disabled-ppas": lambda size: project(
+        "## What the image holds\n\n" + lines(lambda k: f"- Python 3.{k} (from owner{k}/ppa)\n", size // 2),
+        Dockerfile="FROM ubuntu:24.04\n"
+        "RUN apt-get update && apt-get install -y software-properties-common \\\n"
+        + lines(lambda k: f"#    && add-apt-repository -y ppa:owner{k}/ppa \\\n", size // 2)
+        + "    && apt-get install -y python3\n",
     ),
     "container-name-runs": lambda size: project(
         fence(

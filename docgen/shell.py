@@ -561,6 +561,22 @@ def sh_words(command: str) -> list[str]:
     """The words of a `/bin/sh` command up to its comment (`sh_code`), quotes removed as the shell
     removes them (`shlex.split`). Raises ValueError on a quote left open before the comment.
 
-    shlex grows a word a character at a time, so a word of n characters costs n²: a caller reading
-    text of any length bounds its words first (`workflows.MAX_WORD`)."""
-    return shlex.split(sh_code(command))
+    shlex grows a word a character at a time, so a word of n characters costs n²: a word longer than
+    `MAX_SPLIT_WORD` raises ValueError (`shell_split`)."""
+    return shell_split(sh_code(command))
+
+
+MAX_SPLIT_WORD = 4096
+"""The longest word `shell_split` splits out: longer than any option, value or path (`PATH_MAX`)."""
+_LONG_QUOTED = re.compile(rf"'[^']{{{MAX_SPLIT_WORD},}}'|\"[^\"]{{{MAX_SPLIT_WORD},}}\"")
+
+
+def shell_split(text: str, comments: bool = False) -> list[str]:
+    """`shlex.split(text)`; ValueError, as for a quote left open, when a word (a run of non-blanks or a
+    quoted value) is longer than `MAX_SPLIT_WORD`: shlex grows a word a character at a time, copying
+    it, so a word of a megabyte (`docker run -iiii…`) took minutes."""
+    if len(text) > MAX_SPLIT_WORD and (
+        max(map(len, text.split()), default=0) > MAX_SPLIT_WORD or _LONG_QUOTED.search(text)
+    ):
+        raise ValueError("a word too long to split")
+    return shlex.split(text, comments=comments)

@@ -1538,3 +1538,38 @@ def test_compose_commands_after_many_cd_lines_read_each_step_once(
     ]
     assert found == [7]  # (one finding a folder)
     assert writes.searches <= len(readme.splitlines())
+
+
+def test_a_long_run_of_flag_letters_after_docker_run_is_read_once() -> None:
+    """moved_scripts: `docker run -iiii…!` (a word of 100,000 letters, no flag): the pattern placing an
+    `i` or a `t` inside the run tried every split of it, minutes; the letters are read as one run now."""
+    from docgen.audit.moved_scripts import _enters
+
+    assert not _enters("docker run -" + "i" * 100_000 + "! image")
+    assert _enters("docker run -" + "d" * 100_000 + "it image")
+    assert not _enters("docker run --rm -p 8080:8080 app")
+
+
+def test_a_command_with_a_word_of_a_megabyte_is_not_split_by_shlex() -> None:
+    """docker_cli, names, unshipped_cmd and the other readers of a command's words: `docker run -iiii…`
+    (a word of a megabyte) was split by `shlex`, which copies a word at each character it adds: hours.
+    Such a word is no option or path: the command reads as one that cannot be split."""
+    from docgen.audit.docker_cli import _docker_words
+    from docgen.audit.names import _words_of
+    from docgen.shell import shell_split
+
+    long = "docker run -" + "i" * 1_000_000 + "! image"
+    assert _docker_words(long) is None
+    assert _words_of(long) == long.split()
+    with pytest.raises(ValueError):
+        shell_split('echo "' + "a " * 500_000 + '"')
+    assert shell_split('docker run -e "A=x y" image') == ["docker", "run", "-e", "A=x y", "image"]
+
+
+def test_a_path_longer_than_linux_allows_is_no_path_in_the_image() -> None:
+    """image_paths (and moved_clones): `ls /srv/ab/ab/…` of a megabyte, 333,000 levels: each folder above
+    it, a slice of it, was looked up (the square of its length, minutes); no file is at such a path."""
+    from docgen.audit.image_paths import _clean
+
+    assert _clean("/srv/" + "ab/" * 333_000) is None
+    assert _clean("/srv/" + "ab/" * 1_000) == "/srv/" + "/".join(["ab"] * 1_000)

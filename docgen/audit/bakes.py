@@ -9,7 +9,6 @@ import difflib
 import functools
 import os
 import re
-import shlex
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,6 +19,7 @@ from docgen.audit.paths import resolves_inside
 from docgen.errors import MAX_FILE_BYTES, DocgenError
 from docgen.markdown import Document
 from docgen.model import Diagnostic
+from docgen.shell import shell_split
 
 _BAKE = re.compile(r"\b(?:docker[ \t]+(?:buildx[ \t]+)?bake|docker-buildx[ \t]+bake)\b")
 _TAKES_VALUE = frozenset(
@@ -56,7 +56,7 @@ def _check(
     if match is None:
         return
     try:
-        words = shlex.split(re.split(r"&&|\|\||;|\|", whole[match.end() :])[0], comments=True)
+        words = shell_split(re.split(r"&&|\|\||;|\|", whole[match.end() :])[0], comments=True)
     except ValueError:
         return
     files: list[str] = []

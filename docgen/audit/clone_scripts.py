@@ -166,6 +166,24 @@ def _copied_names(model: ImageModel) -> set[str] | None:
     return names
 
 
+_NAME_RUN = re.compile(r"[\w.-]+")
+
+
+def _names_in(words: str, longest: int) -> set[str]:
+    """The names `words` holds, lower-cased, up to `longest` characters: each run of `[\\w.-]`, and each
+    part of it before a `.` (`yolov5.git` holds `yolov5`), as a name is read standing alone
+    (`(?<![\\w.-])NAME(?![\\w-])`). One walk of `words` for all the clones, not one a clone."""
+    found: set[str] = set()
+    for run in _NAME_RUN.finditer(words):
+        text = run.group().lower()
+        found.add(text[: longest + 1])
+        cut = text.find(".", 0, longest + 1)
+        while cut != -1:
+            found.add(text[:cut])
+            cut = text.find(".", cut + 1, longest + 1)
+    return found
+
+
 def clone_scripts(doc: Document, models: Sequence[ImageModel], readme: str) -> Iterator[Diagnostic]:
     """A script run in the container from its working folder that belongs to a repository the image
     clones below that folder (`likely`). See the module's docstring."""
@@ -192,18 +210,20 @@ def clone_scripts(doc: Document, models: Sequence[ImageModel], readme: str) -> I
     run_text = " ".join(i.body for i in dockerfile[1].instructions if i.keyword == "RUN")
     seen: dict[str, list[int]] = {}
     what: dict[str, tuple[str, str, int]] = {}
+    named = [
+        (clone, at)
+        for clone, at in clones
+        if len(clone) >= 4 and clone.lower() not in _GENERIC and clone.lower() not in base
+    ]
+    longest = max((len(clone) for clone, _ in named), default=0)
+    around: dict[str, set[str]] = {}  # the words around a run → the names they hold (read once)
     for line, command, path, words in runs:
         name = posixpath.basename(path)
         if name in names or name in run_text:
             continue
-        told = [
-            (clone, at)
-            for clone, at in clones
-            if len(clone) >= 4
-            and clone.lower() not in _GENERIC
-            and clone.lower() not in base
-            and re.search(rf"(?<![\w.-]){re.escape(clone)}(?![\w-])", words, re.IGNORECASE)
-        ]
+        if words not in around:
+            around[words] = _names_in(words, longest)
+        told = [(clone, at) for clone, at in named if clone.lower() in around[words]]
         if len({clone for clone, _ in told}) != 1 or path.split("/")[0] == told[0][0]:
             continue
         seen.setdefault(path, []).append(line)

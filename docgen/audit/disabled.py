@@ -421,12 +421,32 @@ def _ppa_commented_out(model: ImageModel, owner: str) -> tuple[int, str] | None:
     read = _dockerfile_read(model.file)
     if read is None:
         return None
-    added = re.compile(_PPA_ADDED.format(owner=re.escape(owner)), re.IGNORECASE)
-    for number, line in enumerate(read[0].splitlines(), 1):
+    return _commented_ppas(read[0]).get(owner.lower())
+
+
+_ADDED_OWNER = re.compile(r"\bppa:([^\s/]+)/|\bppa\.launchpad(?:content)?\.net/~?([^\s/]+)/", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=8)
+def _commented_ppas(text: str) -> dict[str, tuple[int, str]]:
+    """The owner (lower-cased) of each PPA a comment of the Dockerfile `text` adds (`_PPA_ADDED`) →
+    (line, command) of its first such comment. One walk of the comments for all the PPAs a README
+    names, not one a PPA."""
+    found: dict[str, tuple[int, str]] = {}
+    for number, line in enumerate(text.splitlines(), 1):
         stripped = line.lstrip()
-        if stripped.startswith("#") and (found := added.search(stripped)) is not None:
-            return number, clipped(stripped[found.start() :].rstrip(" \\").split("&&")[0].strip())
-    return None
+        if not stripped.startswith("#") or "ppa" not in stripped.lower():
+            continue
+        owners = {
+            owner.lower()
+            for match in _ADDED_OWNER.finditer(stripped)
+            if (owner := match.group(1) or match.group(2))
+        }
+        for owner in owners - found.keys():
+            added = re.compile(_PPA_ADDED.format(owner=re.escape(owner)), re.IGNORECASE)
+            if (hit := added.search(stripped)) is not None:
+                found[owner] = number, clipped(stripped[hit.start() :].rstrip(" \\").split("&&")[0].strip())
+    return found
 
 
 def _disabled_sources(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import difflib
 import re
-import shlex
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
@@ -27,6 +26,7 @@ from docgen.files import text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic
 from docgen.script_env import _HANDS_ON, names_variable
+from docgen.shell import shell_split
 
 _EXPORT = re.compile(r"[ \t]*export[ \t]+(.*)")
 _TOOLS = re.compile(
@@ -96,7 +96,7 @@ def _exports(doc: Document) -> list[tuple[int, str, str, int]]:
                 continue
             for given in SET_IN_FRONT.finditer(match.group(1).split(" #", 1)[0]):
                 try:
-                    value = " ".join(shlex.split(given.group(2))) if given.group(2) else ""
+                    value = " ".join(shell_split(given.group(2))) if given.group(2) else ""
                 except ValueError:
                     value = given.group(2)
                 found.append((line, given.group(1), value, end))

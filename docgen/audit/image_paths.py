@@ -117,9 +117,15 @@ class _Image:
     and every folder above each (read only when a path of the README needs it)."""
 
 
+_PATH_MAX = 4096
+"""The longest path Linux opens (`PATH_MAX`)."""
+
+
 def _clean(path: str) -> str | None:
-    """`path` normalised (`/opt/x/` → `/opt/x`), or None for one with a variable, a glob or no `/`."""
-    if not path.startswith("/") or any(c in path for c in "$*?[{<>`\\"):
+    """`path` normalised (`/opt/x/` → `/opt/x`), or None for one with a variable, a glob or no `/`, or
+    longer than Linux lets a path be (`_PATH_MAX`: no file is there, and each folder above a path of
+    100,000 levels is a slice of it, the square of its length)."""
+    if not path.startswith("/") or len(path) > _PATH_MAX or any(c in path for c in "$*?[{<>`\\"):
         return None
     return posixpath.normpath(path)
 

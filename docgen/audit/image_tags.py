@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import posixpath
 import re
-import shlex
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -54,6 +53,7 @@ from docgen.baseimage import split_reference
 from docgen.build_scripts import BUILD, BUILD_COMMAND
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel, Stage
+from docgen.shell import shell_split
 
 _JETSON_TAG = re.compile(
     r"(?:(?P<version>v?\d+(?:\.\d+)+)-)?(?:l4t-?)?r(?P<l4t>3[2-9](?:\.\d+){1,2})(?=\Z|[-_])"
@@ -144,7 +144,7 @@ def _read_build(command: list[tuple[int, str]], folder: str, context: str | None
         folder = _entered(folder, cd.group(1), frozenset())  # `cd docker && docker build …`
     rest = re.split(r"[ \t](?:&&|\|\||;|\||#|>|2>)", " " + text[start.end() :], maxsplit=1)[0]
     try:
-        words = shlex.split(rest)
+        words = shell_split(rest)
     except ValueError:
         return None
     read = build_words(words)

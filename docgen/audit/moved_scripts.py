@@ -64,8 +64,17 @@ _STAYS = re.compile(
 )
 """A `docker run` or `docker exec` (not `docker compose`'s, which opens a terminal by default) that may
 leave the reader on the host: see `_enters`."""
-_INTERACTIVE = re.compile(r"(?<!\S)(?:-[A-Za-z]*[it][A-Za-z]*|--interactive|--tty)(?=[\s=]|$)")
-"""`-it`, `-i`, `-dit`, `--tty`: flags opening the container's terminal to the reader."""
+_FLAG = re.compile(r"(?<!\S)(?:-([A-Za-z]+)|--interactive|--tty)(?=[\s=]|$)")
+"""A flag word: `-it`, `-i`, `-dit`, `--tty` open the container's terminal to the reader (`_opens_terminal`).
+The letters are matched as one run and looked at after: a pattern placing an `i` or `t` inside the run
+(`-[A-Za-z]*[it][A-Za-z]*`) tries every split of a long run of letters (`-iiii…`), the square of it."""
+
+
+def _opens_terminal(step: str) -> bool:
+    """True when a flag of `step` opens the container's terminal (`-it`, `-dit`, `--interactive`)."""
+    return any(
+        flag.group(1) is None or "i" in flag.group(1) or "t" in flag.group(1) for flag in _FLAG.finditer(step)
+    )
 
 
 def _enters(step: str) -> bool:
@@ -75,7 +84,7 @@ def _enters(step: str) -> bool:
     continued with `\\` is read as entering (its flags may be on the next line)."""
     if not _STAYS.match(step) or step.rstrip().endswith("\\"):
         return True
-    return _INTERACTIVE.search(step) is not None
+    return _opens_terminal(step)
 
 
 def _says_folder(lines: Sequence[str], folder: str) -> bool:

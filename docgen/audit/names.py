@@ -17,7 +17,6 @@ import functools
 import os
 import posixpath
 import re
-import shlex
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +31,7 @@ from docgen.errors import MAX_FILE_BYTES, DocgenError
 from docgen.files import text_or_none
 from docgen.markdown import Document, Fence, code_spans, plain, read_document
 from docgen.model import Diagnostic, ImageModel
+from docgen.shell import shell_split
 
 _CLOSE = 0.6
 """How alike two names must be (`difflib` ratio) for one to be a slip of the other."""
@@ -222,9 +222,9 @@ def image_at(command: str, start: int, image: str) -> int:
 
 def _words_of(command: str) -> list[str]:
     """The words of a command as the shell splits them, a quoted value one word (`--device-cgroup-rule
-    "c 81:* rmw"`); split at spaces when its quotes do not pair."""
+    "c 81:* rmw"`); split at spaces when its quotes do not pair or a word is too long for `shell_split`."""
     try:
-        return shlex.split(command)
+        return shell_split(command)
     except ValueError:
         return command.split()
 

@@ -21,7 +21,6 @@ Each README line, recipe and script is read once; every pattern runs on one line
 from __future__ import annotations
 
 import re
-import shlex
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,6 +37,7 @@ from docgen.files import text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic
 from docgen.script_env import _logical_lines
+from docgen.shell import shell_split
 
 _PULL = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?pull[ \t]+(?:-\S+[ \t]+)*([^\s\\;&|]+)")
 _TAGS = re.compile(
@@ -109,7 +109,7 @@ def _values(text: str) -> tuple[dict[str, list[str]], set[str], dict[str, list[s
                 opened.add(name)
                 continue
             try:
-                words = shlex.split(value)
+                words = shell_split(value)
             except ValueError:
                 words = [value, "$"]
             scalars.setdefault(name, []).append(words[0] if len(words) == 1 else "$")
@@ -146,7 +146,7 @@ def _script_runs(text: str) -> _Runs | None:
             rest = " ".join([rest, *appends.get(array.group(1), [])[1:]])
         rest = re.split(r"&&|\|\||;|\|", rest, maxsplit=1)[0]
         try:
-            words = shlex.split(rest)
+            words = shell_split(rest)
         except ValueError:
             return None
         found: list[str] | None = None

@@ -19,7 +19,6 @@ from __future__ import annotations
 import os
 import posixpath
 import re
-import shlex
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -30,6 +29,7 @@ from docgen.copied import copied_files
 from docgen.files import text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
+from docgen.shell import shell_split
 
 _RUN = re.compile(r"\bdocker[ \t]+(?:container[ \t]+)?run\b")
 _RUN_VALUES = frozenset(
@@ -84,7 +84,7 @@ def _run(words: list[str]) -> tuple[str, list[int]] | None:
 
 def _split(text: str) -> list[str] | None:
     try:
-        return shlex.split(text.split(" #", 1)[0])
+        return shell_split(text.split(" #", 1)[0])
     except ValueError:
         return None
 

@@ -13,7 +13,6 @@ import fnmatch
 import os
 import posixpath
 import re
-import shlex
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
@@ -23,7 +22,7 @@ from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
 from docgen.markdown import Document, lists
 from docgen.model import Diagnostic
-from docgen.shell import DECLARE
+from docgen.shell import DECLARE, shell_split
 
 _CHECK = re.compile(
     r"^[ \t]*(?:if[ \t]+!|!|if[ \t]+!?)?[ \t]*\[\[[ \t]+\"?\$\{?(?P<var>\d|[A-Za-z_]\w*)\}?\"?[ \t]+=~[ \t]+"
@@ -104,7 +103,7 @@ def _arguments(text: str) -> list[str] | None:
     they cannot be split."""
     text = re.split(r"[ \t]#|[|<>]", text, maxsplit=1)[0]
     try:
-        return shlex.split(text)
+        return shell_split(text)
     except ValueError:
         return None
 

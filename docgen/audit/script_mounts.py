@@ -21,7 +21,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
 from docgen.audit.mount_claims import _command_targets, _compose_targets, _declared_volumes
-from docgen.audit.paths import resolves_inside, under_any
+from docgen.audit.paths import folders_above, resolves_inside, under_any
 from docgen.audit.references import _top
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
@@ -130,15 +130,17 @@ def script_mounts(
     held = {t for _, _, targets in scripts for t in targets}
     held |= {posixpath.normpath(t) for t in compose[1] | _command_targets(doc) | _declared_volumes(models)}
     dockerfiles = [text_or_none(Path(m.file), MAX_PROJECT_FILE_BYTES) or "" for m in models if m.file]
+    above_held = {folder for target in held for folder in folders_above(target)}
+    texts = [text for _, text, _ in scripts] + dockerfiles
     told: set[str] = set()
     for line, said in claims:
         path = posixpath.normpath(said)
         if path in told or "/" in held or under_any(path, held):
             continue
-        if any(t.startswith(path + "/") for t in held):
+        if path in above_held:
             continue  # a mount below it: the folder is there
         pattern = re.compile(rf"(?<![\w.-]){re.escape(path)}(?![\w.-])")
-        if any(pattern.search(text) for _, text, _ in scripts) or any(pattern.search(t) for t in dockerfiles):
+        if any(path in text and pattern.search(text) for text in texts):
             continue
         told.add(path)
         where = " and ".join(name for name, _, _ in scripts[:3])

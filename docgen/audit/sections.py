@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import bisect
 import re
-import shlex
 import urllib.parse
 from collections.abc import Mapping, Sequence
 
@@ -27,6 +26,7 @@ from docgen.audit.wording import _IMAGE_REF, _heading_of, _is_passed_value
 from docgen.files import is_dockerfile_name
 from docgen.markdown import Document
 from docgen.model import ImageModel
+from docgen.shell import shell_split
 from docgen.stages import built_stages
 
 _HEADING_WORD = re.compile(r"[a-z0-9][a-z0-9._+-]*")
@@ -429,7 +429,7 @@ def _passed_args(command: str) -> dict[str, str]:
     `--build-arg BASE=nvcr.io/x:6.1.1-devel`, `--build-arg="TAG=1.2"`. A value read from the shell or to
     be filled in (`NAME=$TAG`, `NAME=<version>`, bare `NAME`) and an empty one are left out."""
     try:  # as the shell splits it: a quoted value keeps its blanks (`--build-arg "A=x y"`)
-        words = shlex.split(re.sub(r"\\(?=\s|$)", " ", command))
+        words = shell_split(re.sub(r"\\(?=\s|$)", " ", command))
     except ValueError:  # an unclosed quote: which values it passes cannot be told
         return {}
     passed: dict[str, str] = {}

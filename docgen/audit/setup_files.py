@@ -43,6 +43,7 @@ from docgen.audit.wording import _COMMAND_LANGS, _heading_of
 from docgen.files import text_or_none
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic, ImageModel
+from docgen.shell import shell_split
 
 _TEMPLATE = re.compile(
     r"(?:\A|[._-])(?:example|examples|sample|template|tmpl|tpl|dist|default|defaults|orig)(?:[._-]|\Z)",
@@ -261,7 +262,7 @@ def _reads(step: str) -> Iterator[tuple[str, str]]:
     prefix = _PREFIX.match(step)
     body = step[prefix.end() if prefix else 0 :].strip()
     try:
-        words = shlex.split(body)
+        words = shell_split(body)
     except ValueError:
         return
     if not words:
