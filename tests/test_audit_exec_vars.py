@@ -277,3 +277,101 @@ def test_commands_that_expand_it(cmd: str) -> None:
 def test_the_readme_expanding_it_itself() -> None:
     readme = LAB_TABLE.replace("LAB_TOKEN=s3cret", 'LAB_TOKEN="$LAB_TOKEN"')
     assert quoted(readme) == []
+
+
+CRUNCH = """\
+FROM nvidia/cuda:12.4.1-runtime-ubuntu22.04
+RUN apt-get update && apt-get install -y gridclient
+ENV DONOR=guest SQUAD=0 SLOTS="0" HOME_DIR=/srv
+ENTRYPOINT ["/usr/bin/gridclient", "--donor=${DONOR} --squad=${SQUAD} --slots=${SLOTS} --home=$HOME_DIR"]
+"""
+"""Modelled on a volunteer-computing client's image: every option in one element of the exec form."""
+
+CRUNCH_README = """\
+# Crunch on Docker
+
+Docker : [![hub](https://img.shields.io/badge/hub-blue)](https://hub.docker.com/r/ferro/crunch-gpu)
+
+## Run it
+
+```
+docker run -d --name crunch \\
+    --gpus all \\
+    -e DONOR="yourname" \\
+    -e SQUAD="1234" \\
+    ferro/crunch-gpu
+```
+"""
+
+
+def crunch_said(name: str) -> str:
+    return (
+        f"README passes {name} as a setting of the container, but Dockerfile:4 reads it only in its "
+        'exec-form ENTRYPOINT (["/usr/bin/gridclient", "--donor=${DONOR} --s…), which expands no '
+        "variables: the program gets the literal text --donor=${DONOR} --squad=${SQUAD} --slots=${SLOTS} "
+        "--home…"
+    )
+
+
+def test_a_run_of_the_published_image_of_the_only_dockerfile() -> None:
+    """The README builds nothing and runs the image whose Docker Hub page it links (or whose owner's
+    GitHub repository it links): that image is the Dockerfile's."""
+    assert found(CRUNCH_README, CRUNCH) == [
+        f"12: {crunch_said('DONOR')} (certain)",
+        f"12: {crunch_said('SQUAD')} (certain)",
+    ]
+    github = CRUNCH_README.replace(
+        "https://hub.docker.com/r/ferro/crunch-gpu", "https://github.com/ferro/docker-crunch-gpu"
+    )
+    assert found(github, CRUNCH) == found(CRUNCH_README, CRUNCH)
+
+
+def test_a_run_passing_two_variables_of_the_exec_form() -> None:
+    """Modelled on a web app's README: one `docker run --env … --env …` of a published image and no
+    link to tie it; two of the variables the exec form names tie it, `likely`."""
+    dockerfile = (
+        "FROM node:20-slim\nENV PORT=8080 SITE=notes\n"
+        'ENTRYPOINT ["node", "server.js", "${PORT}", "${SITE}"]\n'
+    )
+    readme = """\
+# Notes
+
+Run it with:
+
+```bash
+docker run --env PORT=9000 --env SITE=mynotes -p 9000:9000 kestrel/notes
+```
+"""
+    assert [line.rsplit(" (", 1)[1] for line in found(readme, dockerfile)] == ["likely)", "likely)"]
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        # one variable and nothing tying the image to the Dockerfile
+        "# Crunch\n\n```\ndocker run -e DONOR=me other/cruncher\n```\n",
+        # the image the Dockerfile is built on, run as it comes
+        "# Crunch\n\n[gh](https://github.com/ferro/x)\n\n```\n"
+        "docker run -e DONOR=me -e SQUAD=1 nvidia/cuda:12.4.1-runtime-ubuntu22.04\n```\n",
+        # a build of another tag: the run image is not tied to this Dockerfile
+        CRUNCH_README.replace("## Run it\n", "## Run it\n\n```\ndocker build -t crunch-dev .\n```\n"),
+        # an official image
+        "# Crunch\n\n```\ndocker run -e DONOR=me -e SQUAD=1 postgres:16\n```\n",
+        # a run with its own entrypoint
+        CRUNCH_README.replace("--gpus all", "--entrypoint /bin/sh"),
+        # a linked page of another image, and one variable only
+        CRUNCH_README.replace('    -e SQUAD="1234" \\\n', "")
+        .replace("ferro/crunch-gpu)", "ferro/other)")
+        .replace("    ferro/crunch-gpu", "    gull/crunch"),
+    ],
+)
+def test_runs_not_tied_to_the_dockerfile(readme: str) -> None:
+    assert found(readme, CRUNCH) == []
+
+
+def test_a_published_image_with_several_dockerfiles_is_not_tied() -> None:
+    models = [
+        replace(model_of(parse_dockerfile(CRUNCH, "Dockerfile")), path="Dockerfile"),
+        replace(model_of(parse_dockerfile(CRUNCH, "Dockerfile.cpu")), path="Dockerfile.cpu"),
+    ]
+    assert [d for d in audit(CRUNCH_README, "README.md", models) if "exec-form" in d.message] == []

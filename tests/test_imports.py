@@ -456,6 +456,7 @@ AUDIT_LAYERS = (
         "ros_variants",
         "run_args",
         "run_urls",
+        "said_values",
         "script_compose",
     ),
     ("members",),

@@ -148,7 +148,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `script_mounts`,
 `make_args`, `make_vars`, `make_env`, `pulled_runs`, `make_targets`, `fixed_defaults` (after `idle`),
 `compose_builds`, `entered_compose`, `tag_args`, `ports`,
-`env_defaults`, `exec_vars` (after `run_args`), `mpi_root` (after `run_args`), `env_blocks`,
+`env_defaults`, `exec_vars` (after `run_args`), `said_values`, `mpi_root` (after `run_args`), `env_blocks`,
 `install_dirs`, `base_claims`,
 `gpu_models`, `version_lists`, `restated`, `plain_cuda`, `reinstalled_torch`,
 `commits`, `jetpack_rows`, `prose`,
@@ -333,6 +333,7 @@ from docgen.audit.routed_ports import _routed_ports
 from docgen.audit.run_args import _dropped_namespaces, _empty_commands, _run_args, _shell_programs
 from docgen.audit.run_time import _runtime_claims
 from docgen.audit.run_urls import run_urls
+from docgen.audit.said_values import said_values
 from docgen.audit.script_args import _ignored_arguments, _option_lists, _rejected_arguments, _rejected_options
 from docgen.audit.script_builds import script_build_claims
 from docgen.audit.script_compose import script_files
@@ -666,6 +667,7 @@ def audit(
     found.extend(_run_args(doc, path, models))
     found.extend(exec_form_env(doc, text, path, models))
     found.extend(single_quoted_env(doc, text, path, directory, models))
+    found.extend(said_values(doc, path))
     found.extend(_shell_programs(doc, path, models, directory))
     found.extend(_empty_commands(doc, path, models))
     found.extend(mpi_as_root(doc, text, path, models))

@@ -12,6 +12,11 @@ says `WORKERS` sets the number of workers (a row of a table of environment varia
 a `docker run` of the image it builds) is then wrong: `certain`; an item of a list under a heading about
 environment variables: `likely`.
 
+A README that builds no image and runs a published one is taken to run the image of its only Dockerfile
+(`_published`) when the README links the image's Docker Hub page or a GitHub repository of its owner
+(`certain`), or the run passes two or more of the variables the exec form names (`likely`); never for an
+official image or one a stage is built on.
+
 Silent when anything else may read the variable: a shell (a shell-form ENTRYPOINT or CMD, `["sh", "-c",
 "…"]`, a shell anywhere in the words), a script the container starts (`entrypoint.sh`, `start.sh`: it may
 read it from the environment), a HEALTHCHECK naming it, a variable in CMD behind an ENTRYPOINT that is a
@@ -36,14 +41,15 @@ from __future__ import annotations
 import json
 import posixpath
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY, clipped
-from docgen.audit.commands import built_repositories, fence_commands, joined
+from docgen.audit.commands import _repository, built_repositories, fence_commands, joined
 from docgen.audit.run_args import _own_model, _runs
 from docgen.audit.wording import _BUILD_ARG_WORDS, _CODE_NAME, _LIST_ITEM, _about_env, _heading_of
+from docgen.build_scripts import BUILD
 from docgen.errors import DocgenError
 from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans
@@ -132,21 +138,79 @@ def _documented(doc: Document) -> Iterator[tuple[int, str, str]]:
                 yield line, name.group(1), LIKELY
 
 
-def _passed(doc: Document, models: Sequence[ImageModel]) -> Iterator[tuple[int, str, ImageModel, bool]]:
-    """(line, name, model, whether the run gives its own command) of each `-e NAME=…` / `--env NAME` of a
-    `docker run` of an image the README builds from one of `models`, with no `--entrypoint` of its own."""
+def _passed(
+    doc: Document, models: Sequence[ImageModel], held: Mapping[str, Mapping[str, object]]
+) -> Iterator[tuple[int, str, ImageModel, bool, str]]:
+    """(line, name, model, whether the run gives its own command, confidence) of each `-e NAME=…` /
+    `--env NAME` of a `docker run` of the image, with no `--entrypoint` of its own: an image the README
+    builds from one of `models` (`certain`), or the published image of the only Dockerfile when the
+    README builds none (`_published`)."""
     built = built_repositories(doc)
-    if not built:
+    builds = bool(built) or any(BUILD.search(joined(c)) for f in doc.fences for c in fence_commands(f))
+    owners = None if builds or len(models) != 1 else _linked_owners(doc)
+    if not built and owners is None:
         return
     for line, image, read, after in _runs(doc):
         if any(n == "--entrypoint" for n, _ in read.values):
             continue
-        model = _own_model(image, built, models)
+        names = [
+            word.group(0)
+            for option, value in read.values
+            if option in ("-e", "--env") and (word := re.match(r"[A-Za-z_][A-Za-z0-9_]*", value))
+        ]
+        confidence = CERTAIN
+        model = _own_model(image, built, models) if built else None
+        if model is None and owners is not None:
+            model, confidence = _published(image, models[0], owners, names, held[models[0].path])
         if model is None:
             continue
-        for option, value in read.values:
-            if option in ("-e", "--env") and (name := re.match(r"[A-Za-z_][A-Za-z0-9_]*", value)):
-                yield line, name.group(0), model, bool(after)
+        for name in names:
+            yield line, name, model, bool(after), confidence
+
+
+_HUB = re.compile(r"https?://hub\.docker\.com/r/([\w.-]+)/([\w.-]+)", re.IGNORECASE)
+_GITHUB = re.compile(r"https?://(?:www\.)?github\.com/([\w.-]+)/[\w.-]+", re.IGNORECASE)
+
+
+def _linked_owners(doc: Document) -> tuple[frozenset[str], frozenset[str]]:
+    """The owners of the GitHub repositories the README links, and the `owner/name` of the Docker Hub
+    pages it links, lower case."""
+    owners: set[str] = set()
+    pages: set[str] = set()
+    for _, target in doc.destinations:
+        if hub := _HUB.match(target):
+            pages.add(f"{hub.group(1)}/{hub.group(2)}".lower())
+        elif github := _GITHUB.match(target):
+            owners.add(github.group(1).lower())
+    return frozenset(owners), frozenset(pages)
+
+
+def _published(
+    image: str,
+    model: ImageModel,
+    linked: tuple[frozenset[str], frozenset[str]],
+    names: Sequence[str],
+    held: Mapping[str, object],
+) -> tuple[ImageModel | None, str]:
+    """(`model`, confidence) when the image a README that builds nothing runs is taken for the published
+    image of its only Dockerfile: an `owner/name` of no official namespace that no stage is built on,
+    whose Docker Hub page or whose owner's GitHub repository the README links (`certain`), or which the
+    run gives two or more of the variables the Dockerfile's exec form names (`likely`); (None, '')
+    otherwise."""
+    repository = _repository(image).lower().removeprefix("docker.io/")
+    parts = repository.split("/")
+    if len(parts) != 2 or parts[0] in ("library", "_"):
+        return None, ""
+    if any(
+        _repository(stage.base).lower().removeprefix("docker.io/") == repository for stage in model.stages
+    ):
+        return None, ""
+    owners, pages = linked
+    if repository in pages or parts[0] in owners:
+        return model, CERTAIN
+    if len({n for n in names if n in held}) >= 2:
+        return model, LIKELY
+    return None, ""
 
 
 def _reads(model: ImageModel, name: str) -> bool:
@@ -189,12 +253,12 @@ def exec_form_env(
             continue
         told.add(name)
         yield finding(line, name, holding[0], confidence, "documents")
-    for line, name, model, own_command in _passed(doc, models):
+    for line, name, model, own_command, confidence in _passed(doc, models, held):
         names = held[model.path]
         if name in expanded or name in told or name not in names or (own_command and names[name][1]):
             continue
         told.add(name)
-        yield finding(line, name, model, CERTAIN, "passes")
+        yield finding(line, name, model, confidence, "passes")
 
 
 _REREAD = frozenset(
@@ -320,12 +384,12 @@ def single_quoted_env(
         told.add(name)
         how = f"documents {name} as a setting of the container"
         yield _quoted_finding(readme, line, holding[0], name, held[holding[0].path][name], how, confidence)
-    for line, name, model, own_command in _passed(doc, models):
+    for line, name, model, own_command, confidence in _passed(doc, models, held):
         if name in expanded or name in told or name not in held[model.path] or own_command:
             continue
         told.add(name)
         how = f"passes {name} as a setting of the container"
-        yield _quoted_finding(readme, line, model, name, held[model.path][name], how, CERTAIN)
+        yield _quoted_finding(readme, line, model, name, held[model.path][name], how, confidence)
     if directory is None or not (up := _compose_up_line(doc)):
         return
     for path in compose.default_files(directory):
