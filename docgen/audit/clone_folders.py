@@ -87,12 +87,13 @@ def _block_steps(fence: Fence) -> list[tuple[int, str]]:
 
 def _next_steps(doc: Document) -> Iterator[tuple[int, str, int, str, bool]]:
     """(line, step, line, next step, in one block) of each two steps the reader runs one after the
-    other: in a block, or the last of a block and the first of the next when no prose between may
-    rename or make folders."""
+    other: in a block, or a clone that ends a block and the first step of the next when no prose
+    between may rename or make folders."""
     previous: tuple[int, str] | None = None
     for fence in doc.fences:
         steps = _block_steps(fence)
-        if previous is not None and steps:
+        if previous is not None and steps and clone_of(previous[1]) is not None:
+            # (the prose is read only after a clone, not again for every block)
             between = [t for p in doc.paragraphs for n, t in p.lines if previous[0] < n < steps[0][0]]
             if not any(_RENAMED.search(t) for t in between):
                 yield previous[0], previous[1], steps[0][0], steps[0][1], False
