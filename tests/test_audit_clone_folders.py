@@ -67,3 +67,135 @@ def test_traps_stay_silent(tmp_path: Path, block: str) -> None:
 def test_a_folder_of_that_name_in_the_repository(tmp_path: Path) -> None:
     readme = _readme("git clone https://github.com/rena/kiln-box.git\ncd kiln-box.git")
     assert _audited(tmp_path, readme, {"kiln-box.git/README": "mirror\n"}) == []
+
+
+# A `cd` right after a clone into a slip of the clone's folder (`clone_slips`), modelled on a CUDA stress
+# test README (`git clone …/gpu_burner.git` then `cd gpu-burner`) and on a Jetson detector README whose
+# clone keeps capitals its `cd` drops.
+
+SLIP = "README cds into {0}, but `git clone …/{1}` makes the folder {2} (did you mean cd {3}?)"
+
+
+def _slips(tmp_path: Path, readme: str, extra: dict[str, str] | None = None) -> list[str]:
+    return [a for a in _audited(tmp_path, readme, extra) if "makes the folder" in a or "clone's parent" in a]
+
+
+def test_cd_into_a_separator_slip_of_the_clone(tmp_path: Path) -> None:
+    readme = _readme(
+        "git clone https://github.com/tolva/heat_soak.git\ncd heat-soak\ndocker build -t heat_soak ."
+    )
+    assert _slips(tmp_path, readme) == [
+        f"7: {SLIP.format('heat-soak', 'heat_soak.git', 'heat_soak', 'heat_soak')} (certain)"
+    ]
+
+
+def test_cd_into_a_letter_slip_in_the_next_block(tmp_path: Path) -> None:
+    readme = (
+        "# Tool\n\n```\n$ git clone --recursive https://github.com/tolva/frame-grabber\n```\n\n"
+        "Then build it:\n\n```\n$ cd frame-graber/docker && docker build -t fg .\n```\n"
+    )
+    assert _slips(tmp_path, readme) == [
+        f"10: {SLIP.format('frame-graber/docker', 'frame-grabber', 'frame-grabber', 'frame-grabber/docker')}"
+        " (certain)"
+    ]
+
+
+def test_a_case_slip_is_likely(tmp_path: Path) -> None:
+    readme = _readme("git clone https://github.com/tolva/NanoDetect-Trt.git && cd nanodetect-trt")
+    assert _slips(tmp_path, readme) == [
+        f"6: {SLIP.format('nanodetect-trt', 'NanoDetect-Trt.git', 'NanoDetect-Trt', 'NanoDetect-Trt')}"
+        " (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "git clone https://github.com/tolva/heat_soak.git heat-soak\ncd heat-soak",  # folder given
+        "git clone https://github.com/tolva/heat_soak.git\ncd heat_soak/docker",  # into the clone
+        "git clone https://github.com/tolva/heat_soak.git\ncd heat_soak\ncd heat-soak",  # not right after
+        "git clone https://github.com/tolva/heat_soak.git\nmv heat_soak heat-soak\ncd heat-soak",
+        "git clone https://github.com/tolva/heat_soak.git\nmkdir heat-soak && cd heat-soak",
+        "git clone --bare https://github.com/tolva/heat_soak.git\ncd heat-soak",
+        "git clone https://github.com/tolva/soak1.git\ncd soak2",  # a digit: another folder
+        "git clone https://github.com/tolva/soak.git\ncd soap",  # short names: no letter slip
+        "git clone https://github.com/tolva/heat_soak.git\ncd <heat-soak>",
+    ],
+)
+def test_slip_traps_stay_silent(tmp_path: Path, block: str) -> None:
+    assert [a for a in _audited(tmp_path, _readme(block)) if "heat-soak" in a or "soa" in a] == []
+
+
+def test_cd_with_the_git_suffix_is_told_once(tmp_path: Path) -> None:
+    readme = _readme("git clone https://github.com/tolva/heat_soak.git\ncd heat_soak.git")
+    assert len(_audited(tmp_path, readme)) == 1  # by clone_folders, not again as a slip
+
+
+def test_slip_after_prose_that_renames(tmp_path: Path) -> None:
+    readme = (
+        "# Tool\n\n```\ngit clone https://github.com/tolva/heat_soak.git\n```\n\n"
+        "Rename the folder to heat-soak, then:\n\n```\ncd heat-soak\n```\n"
+    )
+    assert _slips(tmp_path, readme) == []
+
+
+def test_slip_into_a_folder_that_exists(tmp_path: Path) -> None:
+    readme = _readme("git clone https://github.com/tolva/heat_soak.git\ncd heat-soak")
+    assert _slips(tmp_path, readme, {"heat-soak/run.sh": "echo\n"}) == []
+
+
+# A `cd` right after a clone of this very repository into one of its folders, modelled on a Jetson mask
+# camera README (`git clone …/mask_camera.git` then `cd docker`) and on a ROS bridge README whose clone is
+# told to be its own by the checkout's remote.
+
+PARENT = (
+    "README cds into {0} right after `git clone …/{1}`, but the reader is in the clone's parent: {0} is in "
+    "the clone (did you mean cd {1}/{0}?)"
+)
+
+
+def _own(tmp_path: Path, name: str, block: str, extra: dict[str, str] | None = None) -> list[str]:
+    home = tmp_path / name
+    home.mkdir()
+    return _slips(home, _readme(block), {"docker/Dockerfile": DOCKERFILE, **(extra or {})})
+
+
+def test_cd_into_the_repository_folder_from_the_clone_parent(tmp_path: Path) -> None:
+    found = _own(tmp_path, "visor_cam", "$ git clone https://github.com/hollin/visor_cam.git\n\n$ cd docker")
+    assert found == [f"8: {PARENT.format('docker', 'visor_cam')} (likely)"]
+
+
+def test_own_clone_told_by_the_remote(tmp_path: Path) -> None:
+    git = {".git/config": '[remote "origin"]\n\turl = https://github.com/hollin/ros-visor.git\n'}
+    found = _own(tmp_path, "checkout", "git clone https://github.com/hollin/ros-visor && cd docker/", git)
+    assert found == [f"6: {PARENT.format('docker', 'ros-visor')} (likely)"]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "git clone https://github.com/hollin/visor_cam.git\ncd visor_cam/docker",  # through the clone
+        "git clone https://github.com/hollin/visor_cam.git .\ncd docker",  # cloned here
+        "git clone https://github.com/hollin/other-cam.git\ncd docker",  # another repository
+        "git clone https://github.com/hollin/visor_cam.git\ncd tools",  # no such folder in the repository
+    ],
+)
+def test_own_clone_traps_stay_silent(tmp_path: Path, block: str) -> None:
+    assert _own(tmp_path, "visor_cam", block) == []
+
+
+def test_own_clone_then_cd_in_the_next_block(tmp_path: Path) -> None:
+    readme_block = "git clone https://github.com/hollin/visor_cam.git\n```\n\nEnter it.\n\n```\ncd docker"
+    assert _own(tmp_path, "visor_cam", readme_block) == []
+
+
+def test_a_checkout_of_another_name_with_no_remote(tmp_path: Path) -> None:
+    assert _own(tmp_path, "P07", "git clone https://github.com/hollin/visor_cam.git\ncd docker") == []
+
+
+def test_own_clone_told_by_the_title(tmp_path: Path) -> None:
+    home = tmp_path / "P07"
+    home.mkdir()
+    readme = "# visor_cam\n\n```\ngit clone https://github.com/hollin/visor_cam.git\ncd docker\n```\n"
+    found = _slips(home, readme, {"docker/Dockerfile": DOCKERFILE})
+    assert found == [f"5: {PARENT.format('docker', 'visor_cam')} (likely)"]

@@ -405,7 +405,6 @@ AUDIT_LAYERS = (
         "compose_urls",
         "file_lists",
         "lost_folders",
-        "clone_folders",
         "sh_scripts",
         "unpublished_ports",
         "case_slips",
@@ -462,6 +461,7 @@ AUDIT_LAYERS = (
     ("members",),
     (
         "tables",
+        "clone_folders",
         "exec_vars",
         "mpi_root",
         "mount_targets",
@@ -503,6 +503,7 @@ AUDIT_LAYERS = (
         "clone_scripts",
         "start_dirs",
     ),
+    ("imageless_runs",),
     ("docgen.audit",),
 )
 """The modules of `docgen/audit/` in the order they build on each other (docs/architecture.md): the

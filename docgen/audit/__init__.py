@@ -206,7 +206,7 @@ from docgen.audit.built_names import named_builds
 from docgen.audit.case_slips import case_slips
 from docgen.audit.chart_values import chart_values
 from docgen.audit.ci_claims import ci_claims
-from docgen.audit.clone_folders import clone_folders
+from docgen.audit.clone_folders import clone_folders, clone_slips
 from docgen.audit.clone_scripts import clone_scripts
 from docgen.audit.cloned_repos import _cloned_repos
 from docgen.audit.commits import _commit_claims
@@ -263,6 +263,7 @@ from docgen.audit.held_tools import _held_tool_claims
 from docgen.audit.idle import _guarded_args, _idle_args
 from docgen.audit.image_paths import _image_paths
 from docgen.audit.image_tags import _copied_contexts, _image_tag_claims
+from docgen.audit.imageless_runs import imageless_runs
 from docgen.audit.included_paths import _included_paths
 from docgen.audit.install_dirs import _install_dirs
 from docgen.audit.jetpack_rows import _jetpack_rows
@@ -592,6 +593,7 @@ def audit(
         found.extend(unread_files(doc, path, directory, models))
         found.extend(lost_folders(doc, path, directory, audited))
         found.extend(clone_folders(doc, path, directory))
+        found.extend(clone_slips(doc, text, path, directory))
         found.extend(sh_scripts(doc, path, directory))
         found.extend(unpublished_ports(doc, text, path, directory))
         found.extend(case_slips(doc, path, directory, models))
@@ -673,6 +675,7 @@ def audit(
     found.extend(mpi_as_root(doc, text, path, models))
     found.extend(run_urls(doc, text, path))
     found.extend(_dropped_namespaces(doc, text, path, directory))
+    found.extend(imageless_runs(doc, text, path, models))
     found.extend(badged_images(text, path, models))
     found.extend(_shell_words(doc, text, path))
     found.extend(broken_continuations(doc, path))

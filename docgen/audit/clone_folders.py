@@ -11,9 +11,12 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from docgen.audit.auditor import CERTAIN
+from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import CD_STEP, clone_of, cloned_folder
-from docgen.markdown import Document
+from docgen.audit.missing import _key, _near
+from docgen.audit.own_repo import remote_names, repository_root
+from docgen.audit.steps import _own_clone
+from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic
 
 _BARE = re.compile(r"\bgit[ \t]+clone\b[^;&|#\n]*?[ \t]--(?:bare|mirror)\b")
@@ -63,3 +66,94 @@ def clone_folders(doc: Document, readme: str, directory: Path | None) -> Iterato
                     f"{wrong[first]} (did you mean cd {meant}?)",
                     confidence=CERTAIN,
                 )
+
+
+_PROMPT = re.compile(r"^[ \t]*(?:\$[ \t]+)?")
+"""A shell prompt (`$ `) before a command of a block."""
+_RENAMED = re.compile(r"\b(?:mv|mkdir|renam\w*|move|ln)\b", re.IGNORECASE)
+"""Words of the prose between two blocks that may make or rename the clone's folder."""
+
+
+def _block_steps(fence: Fence) -> list[tuple[int, str]]:
+    """(README line, command) of each step (`&&`, `;`) of a command block, comment lines left out."""
+    steps = []
+    for line, text in fence.lines:
+        code = text.split(" #", 1)[0]
+        if code.lstrip().startswith("#"):
+            continue
+        steps += [(line, s) for p in re.split(r"&&|;", code) if (s := _PROMPT.sub("", p).strip())]
+    return steps
+
+
+def _next_steps(doc: Document) -> Iterator[tuple[int, str, int, str, bool]]:
+    """(line, step, line, next step, in one block) of each two steps the reader runs one after the
+    other: in a block, or a clone that ends a block and the first step of the next when no prose
+    between may rename or make folders."""
+    previous: tuple[int, str] | None = None
+    for fence in doc.fences:
+        steps = _block_steps(fence)
+        if previous is not None and steps and clone_of(previous[1]) is not None:
+            # (the prose is read only after a clone, not again for every block)
+            between = [t for p in doc.paragraphs for n, t in p.lines if previous[0] < n < steps[0][0]]
+            if not any(_RENAMED.search(t) for t in between):
+                yield previous[0], previous[1], steps[0][0], steps[0][1], False
+        for (line, step), (after, following) in zip(steps, steps[1:], strict=False):
+            yield line, step, after, following, True
+        previous = steps[-1] if steps else None
+
+
+def clone_slips(doc: Document, text: str, readme: str, directory: Path | None) -> Iterator[Diagnostic]:
+    """A `cd` right after a `git clone URL` that names no folder (the next step of the block, or the
+    first of the next block), into a folder a slip away from the one the clone makes: separators or
+    letter case (`gpu-burner` for `gpu_burner`), or, for a name of five characters or more, one letter
+    (`missing._near`). The reader is in the clone's parent, where the clone made only its folder: the
+    `cd` fails (`certain`; `likely` when only the letter case differs: a case-insensitive disk takes it).
+    Not reported: a clone into a folder it names, a bare or mirror clone, a `cd` into the clone's folder
+    or below it, a folder of that name next to the README or above it.
+
+    And, after a clone of this very repository (`steps._own_clone`: the address names a remote of the
+    checkout or the clone's folder has the checkout's name; or the folder is the README's title), a `cd`
+    of the same block into a folder of the repository's root (`cd docker` after `git clone …/app.git`):
+    the reader is in the clone's parent, not in the clone (`likely`, "did you mean cd app/docker?")."""
+    root = repository_root(directory) if directory is not None else None
+    home = root or (directory.resolve() if directory is not None else None)
+    remotes = remote_names(root)
+    title = re.search(r"^#[ \t]+`?([\w.-]+)`?[ \t]*$", text, re.MULTILINE)
+    for _, step, line, following, together in _next_steps(doc):
+        clone = clone_of(step)
+        cd = CD_STEP.match(following)
+        if clone is None or clone[1] is not None or cd is None or cd.group(1) is None or _BARE.search(step):
+            continue
+        folder = cloned_folder(clone[0])
+        target = cd.group(1).strip("\"'").removeprefix("./").rstrip("/")
+        first = target.split("/", 1)[0]
+        if not folder or not re.fullmatch(r"[\w.-]+", first) or first in (folder, ".", ".."):
+            continue
+        if directory is not None and any(
+            os.path.exists(f / first) for f in [directory, *directory.resolve().parents]
+        ):
+            if not together or home is None or not os.path.isdir(home / target):
+                continue
+            owned = _own_clone(clone[0].split(), home, remotes) is not None or (
+                title is not None and _key(title.group(1)) == _key(folder)
+            )
+            if not owned or _key(first) == _key(folder):
+                continue
+            yield Diagnostic(
+                readme,
+                line,
+                f"README cds into {target} right after `git clone …/{folder}`, but the reader is in the "
+                f"clone's parent: {target} is in the clone (did you mean cd {folder}/{target}?)",
+                confidence=LIKELY,
+            )
+            continue
+        if not _near(first, [(folder, _key(folder))]):
+            continue
+        meant = folder + target[len(first) :]
+        yield Diagnostic(
+            readme,
+            line,
+            f"README cds into {target}, but `git clone …/{clone[0].rsplit('/', 1)[-1]}` makes the folder "
+            f"{folder} (did you mean cd {meant}?)",
+            confidence=LIKELY if first.lower() == folder.lower() else CERTAIN,
+        )

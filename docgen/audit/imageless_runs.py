@@ -1,0 +1,117 @@
+"""A `docker run` that leaves out its image, so docker reads the program as the image: `sudo docker run -d
+--gpus all -p 8888:8888 -v ~/work:/work jupyter notebook --ip 0.0.0.0` while the README's other run line is
+`docker run … torch-lab/nano jupyter notebook …`. Docker takes the first word that is no option (`jupyter`)
+as the image, looks for `docker.io/library/jupyter`, and the container never starts.
+
+A run is read when its image word is a plain name (no namespace, tag, registry, placeholder or variable)
+that is a program the README starts in an image: the first word after the image of another of its `docker
+run` lines (one with no `--entrypoint`, whose words after the image are the program's), or the first word of
+the CMD of an audited Dockerfile (its last stage, in exec form or not; an image with an ENTRYPOINT is passed
+over: its CMD holds arguments). The word after it must be an argument that program is given there
+(`notebook`) or an option (`--ip`), so the line reads as that program's command. Not read: a name the README
+builds, tags, pulls or names in a compose file, a Docker official image (`python`, `node` …: the line may
+mean that image), a README that loads or imports images, and a command whose options docgen does not know
+(the image word cannot be told). Placeholders with spaces (`-p <local port>:<container port>`) are one word
+each. `likely`: the line may be a template whose reader knows to add the image.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Iterator, Sequence
+
+from docgen.audit.auditor import LIKELY
+from docgen.audit.commands import fence_commands, joined, tagged_names
+from docgen.audit.docker_cli import _STEP, _docker_words, _verb
+from docgen.audit.grammar import _RUN, _read
+from docgen.audit.run_args import _COMPOSE_IMAGE, _GOT, _LOADS
+from docgen.audit.run_args import _OFFICIAL as _RUN_OFFICIAL
+from docgen.audit.unbuilt_bases import _OFFICIAL
+from docgen.markdown import Document
+from docgen.model import Diagnostic, ImageModel
+from docgen.shell import sh_code
+
+_SPACED_PLACEHOLDER = re.compile(r"<([^<>\n]{1,80})>")
+"""A placeholder the reader replaces, maybe with spaces (`<local port>`): made one word."""
+_NAME = re.compile(r"[a-z][a-z0-9_-]*")
+"""A plain image word with no namespace, tag or registry: what a program's name looks like too."""
+
+
+def _runs(doc: Document) -> Iterator[tuple[int, str, list[str], bool]]:
+    """(README line, image word, the words after it, whether it sets `--entrypoint`) of each `docker
+    run` of a command block whose options are all known."""
+    for fence in doc.fences:
+        for lines in fence_commands(fence):
+            text = joined([(n, sh_code(t)) for n, t in lines])
+            if text.lstrip().startswith("#"):
+                continue
+            text = _SPACED_PLACEHOLDER.sub(lambda m: "<" + re.sub(r"\s+", "_", m.group(1)) + ">", text)
+            for step in _STEP.split(text):
+                words = _docker_words(step)
+                found = _verb(words) if words else None
+                if words is None or found is None or found[0] != "run":
+                    continue
+                read = _read(words[found[1] :], _RUN)
+                if not read.complete or not read.positional:
+                    continue
+                image = read.positional[0]
+                line = next((n for n, t in lines if re.search(rf"(?<![\w/.:-]){re.escape(image)}\b", t)), 0)
+                entry = any(n == "--entrypoint" for n, _ in read.values)
+                yield line or lines[0][0], image, words[found[1] + read.after :], entry
+
+
+def _cmd_programs(models: Sequence[ImageModel]) -> dict[str, set[str]]:
+    """The program of each audited image's CMD (its last stage's) → the words it is given there."""
+    programs: dict[str, set[str]] = {}
+    for model in models:
+        labels = {stage.label for stage in model.chain()}
+        if any(s.keyword == "ENTRYPOINT" and s.stage in labels for s in model.settings):
+            continue  # CMD gives the ENTRYPOINT its arguments: its first word is no program
+        for setting in reversed(model.settings):
+            if setting.keyword == "CMD" and setting.stage in labels:
+                words = list(setting.exec_form or ()) or setting.value.split()
+                if words and _NAME.fullmatch(posixpath.basename(words[0])):
+                    programs.setdefault(posixpath.basename(words[0]), set()).add(
+                        words[1] if len(words) > 1 else ""
+                    )
+                break
+    return programs
+
+
+def imageless_runs(
+    doc: Document, text: str, readme: str, models: Sequence[ImageModel]
+) -> Iterator[Diagnostic]:
+    """The findings of this module (see its docstring)."""
+    if _LOADS.search(text):
+        return
+    runs = list(_runs(doc))
+    programs = _cmd_programs(models)
+    have = set(tagged_names(doc)) | {n.lower() for m in _GOT.finditer(text) for n in m.groups() if n}
+    have |= {n.lower() for n in _COMPOSE_IMAGE.findall(text)}
+    shown: dict[str, tuple[int, str]] = {}  # program → (line, image) of a run that starts it in an image
+    for line, image, after, entry in runs:
+        if after and not entry and (re.search(r"[/:.]", image) or image in have):
+            program = posixpath.basename(after[0]) if after else ""
+            if _NAME.fullmatch(program):
+                programs.setdefault(program, set()).add(after[1] if len(after) > 1 else "")
+                shown.setdefault(program, (line, image))
+    if not programs:
+        return
+    for line, image, after, _ in runs:
+        if not _NAME.fullmatch(image) or image not in programs or not after:
+            continue
+        if image in have or image in _OFFICIAL or image in _RUN_OFFICIAL:
+            continue
+        if not (after[0].startswith("-") or after[0] in programs[image]):
+            continue
+        where = shown.get(image)
+        told = f"; line {where[0]} runs {where[1]} {image} …" if where is not None else ""
+        yield Diagnostic(
+            readme,
+            line,
+            f"README runs {image} {after[0]} … as a container, but no image is named: docker reads "
+            f"{image}, the program to start, as the image and looks for docker.io/library/{image}{told} "
+            "(put the image before the program)",
+            confidence=LIKELY,
+        )
