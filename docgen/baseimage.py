@@ -524,6 +524,29 @@ def flavours(repository: str) -> frozenset[str]:
     return next((_FLAVOURS[name] for name in names if name in _FLAVOURS), frozenset())
 
 
+_SEVERAL_DISTRIBUTIONS = {
+    "nvidia/cuda": ("Ubuntu", "CentOS", "Rocky Linux", "Red Hat UBI", "Oracle Linux"),
+    "nvidia/cudagl": ("Ubuntu", "CentOS"),
+    "nvidia/opencl": ("Ubuntu", "CentOS"),
+}
+"""Image repositories that publish images of several distributions, one distribution a tag
+(`nvidia/cuda:12.4.1-devel-ubuntu22.04`, `…-rockylinux9`), → the distributions, as shown."""
+
+
+def floating_distributions(ref: str) -> tuple[str, ...]:
+    """The distributions (as shown) the image `ref` (as written) may be, when it is a repository of
+    `_SEVERAL_DISTRIBUTIONS` at a floating tag (`latest`, no tag): which distribution and release such
+    a tag holds is the publisher's choice of the day, and nothing in the Dockerfile pins it. Empty for
+    a tag naming one (`…-ubuntu22.04`), a digest, a build arg, another repository."""
+    if "$" in ref or "@" in ref:
+        return ()
+    name, tag = split_reference(ref)
+    if tag not in (None, "latest"):
+        return ()
+    names = _names(image_name(name.lower()))
+    return next((_SEVERAL_DISTRIBUTIONS[n] for n in names if n in _SEVERAL_DISTRIBUTIONS), ())
+
+
 def npu_of(ref: str) -> str | None:
     """The Ascend NPU an image reference is built for (`910b`, `a3`, `310p` in a CANN tag), or None."""
     found = _match(ref)

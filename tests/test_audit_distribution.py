@@ -14,7 +14,7 @@ from helpers import findings
 
 from docgen.audit import audit
 from docgen.audit.version_facts import distribution_versions
-from docgen.baseimage import Distribution, distribution
+from docgen.baseimage import Distribution, distribution, floating_distributions
 from docgen.dockerfile import parse_dockerfile
 from docgen.pipeline import model_of
 from docgen.sources.toolchains import foreign_toolchains
@@ -273,3 +273,97 @@ def test_a_sibling_image_s_python_is_not_compared_with_the_distribution() -> Non
     assert findings(readme, {"Dockerfile": CUDA_PIP}) == [
         "3: README says Python 3.10 but Dockerfile:2 says 3.8 (python3-pip of Ubuntu 20.04)"
     ]
+
+
+# --- a floating tag of a repository of several distributions --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("reference", "expected"),
+    [
+        ("nvidia/cuda:latest", ("Ubuntu", "CentOS", "Rocky Linux", "Red Hat UBI", "Oracle Linux")),
+        ("nvidia/cuda", ("Ubuntu", "CentOS", "Rocky Linux", "Red Hat UBI", "Oracle Linux")),
+        ("docker.io/nvidia/opencl:latest", ("Ubuntu", "CentOS")),
+        ("nvcr.io/nvidia/cuda:latest", ("Ubuntu", "CentOS", "Rocky Linux", "Red Hat UBI", "Oracle Linux")),
+        ("nvidia/cuda:12.4.1-devel-ubuntu22.04", ()),  # the tag names one
+        ("nvidia/opencl:runtime-centos7", ()),
+        ("nvidia/cuda@sha256:" + "a" * 64, ()),  # a digest: one image
+        ("nvidia/cuda:${CUDA_TAG}", ()),  # a build arg may name one
+        ("ubuntu:latest", ()),  # one distribution: its release floats, not which it is
+        ("debian", ()),
+    ],
+)
+def test_a_floating_tag_of_several_distributions(reference: str, expected: tuple[str, ...]) -> None:
+    assert floating_distributions(reference) == expected
+
+
+CRACKER = """\
+FROM nvidia/opencl:latest
+RUN apt-get update && apt-get install -y git make && git clone https://example.org/cracker.git && \\
+    cd cracker && make install
+"""
+CRACKER_CUDA = CRACKER.replace("nvidia/opencl:latest", "nvidia/cuda")
+
+
+def test_a_release_of_a_distribution_no_floating_base_pins() -> None:
+    # a one-line summary of a password cracker image, and a container "running" a release
+    readme = "# cracker\n\nCracker with its tools on Ubuntu 20.04 OpenCL for NVIDIA GPUs (`:latest`).\n"
+    floating = "cuda/Dockerfile:1 says FROM nvidia/cuda, a floating tag that pins no Ubuntu release"
+    assert findings(readme, {"cuda/Dockerfile": CRACKER_CUDA, "opencl/Dockerfile": CRACKER}) == [
+        f"3: README says Ubuntu 20.04 but {floating}"
+    ]
+    readme = "# Solver\n\n`solver/worker` will be an Ubuntu 16.04 container with CUDA and the solver.\n"
+    floating = "Dockerfile:1 says FROM nvidia/cuda, a floating tag that pins no Ubuntu release"
+    assert findings(readme, {"Dockerfile": CRACKER_CUDA}) == [f"3: README says Ubuntu 16.04 but {floating}"]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        # no release said
+        ("Cracker on Ubuntu with OpenCL for NVIDIA GPUs.\n", {"Dockerfile": CRACKER}),
+        ("Cracker on the latest Ubuntu with OpenCL.\n", {"Dockerfile": CRACKER}),
+        # a tag naming the distribution and the release said
+        (
+            "Cracker on Ubuntu 22.04 with OpenCL.\n",
+            {"Dockerfile": CRACKER.replace("latest", "runtime-ubuntu22.04")},
+        ),
+        # one distribution's own image: which distribution it is does not float
+        (
+            "Cracker on Ubuntu with OpenCL.\n",
+            {"Dockerfile": CRACKER.replace("nvidia/opencl:latest", "ubuntu")},
+        ),
+        # a sibling image pins the release said
+        (
+            "Cracker on Ubuntu 20.04 with OpenCL.\n",
+            {
+                "opencl/Dockerfile": CRACKER,
+                "cuda/Dockerfile": CRACKER.replace("opencl:latest", "cuda:11.0.3-devel-ubuntu20.04"),
+            },
+        ),
+        # the paragraph names the floating base: it knows the tag moves
+        (
+            "The image starts from `nvidia/opencl:latest` (Ubuntu 18.04 when this was written).\n",
+            {"Dockerfile": CRACKER},
+        ),
+        ("| Base | nvidia/opencl (Ubuntu 18.04 then) |\n|---|---|\n", {"Dockerfile": CRACKER}),
+        # the host, not the image
+        ("Tested on Ubuntu 20.04 hosts with driver 450.\n", {"Dockerfile": CRACKER}),
+        ("You need Ubuntu 18.04 or later on the host.\n", {"Dockerfile": CRACKER}),
+        # a build arg chooses the tag
+        (
+            "Cracker on Ubuntu 20.04 with OpenCL.\n",
+            {"Dockerfile": "ARG TAG=latest\n" + CRACKER.replace("latest", "${TAG}")},
+        ),
+        # a builder stage on a pinned release, the image on its own
+        (
+            "Cracker on Ubuntu 20.04.\n",
+            {
+                "Dockerfile": "FROM ubuntu:20.04 AS build\nRUN make\nFROM nvidia/cuda:latest AS build2\n"
+                "FROM build\nCOPY --from=build2 /usr/local/cuda /usr/local/cuda\n"
+            },
+        ),
+    ],
+)
+def test_a_floating_base_and_what_says_nothing_of_its_release(readme: str, files: dict[str, str]) -> None:
+    assert findings("# Cracker\n\n" + readme, files) == []

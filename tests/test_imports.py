@@ -382,6 +382,7 @@ AUDIT_LAYERS = (
         "compose_builds",
         "make_targets",
         "disabled",
+        "commented_lines",
         "switches",
         "dropped",
         "prose_scripts",

@@ -35,7 +35,8 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
 - a feature the README says the image is built with (`- Hardware acceleration: OpenGL, Qt5`, `with
   CUDA support`) that a switch of its own build turns off (`-D WITH_QT=OFF`, `--disable-cuda`,
   `USE_X=0`) and nothing of it turns on (`switches`); a component a sentence or a badge promises
-  whose only install is commented out (`disabled`);
+  whose only install is commented out (`disabled`); commented lines a README says a Dockerfile holds
+  to uncomment, for paths or packages no line of it names (`commented_lines`);
 - a component said to be absent (`TensorRT (Not Installed)`) that the image built installs, or said
   to be included (`The image includes TensorRT`, an item of a list under `## Installs`) that nothing
   the image's built stages run installs (or that one of them uninstalls) and that its base is known not
@@ -136,7 +137,8 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `cloned_repos`, `arg_entries`,
 `arg_lists`, `every_image`,
 `stage_count`, `promised`,
-`python_paths`, `wheel_names`, `image_tags`, `disabled`, `switches`, `references`, `missing`, `names`,
+`python_paths`, `wheel_names`, `image_tags`, `disabled`, `commented_lines`, `switches`, `references`,
+`missing`, `names`,
 `grammar`, `continuations`, `swapped_headings`, `unentered_mounts` (after `run_args`),
 `builder_paths` (after `image_paths`),
 `platforms`,
@@ -209,6 +211,7 @@ from docgen.audit.ci_claims import ci_claims
 from docgen.audit.clone_folders import clone_folders, clone_slips
 from docgen.audit.clone_scripts import clone_scripts
 from docgen.audit.cloned_repos import _cloned_repos
+from docgen.audit.commented_lines import _commented_lines_claims
 from docgen.audit.commits import _commit_claims
 from docgen.audit.compose_builds import _compose_builds
 from docgen.audit.compose_claims import _compose_settings
@@ -813,6 +816,7 @@ def _audit_part(
     found.extend(_disabled_promises(sub, auditor))
     found.extend(_disabled_downloads(sub, auditor))
     found.extend(_disabled_sources(sub, auditor))
+    found.extend(_commented_lines_claims(sub, auditor))
     found.extend(_dropped_stages(sub, auditor))
     found.extend(_setting_claims(sub, auditor))
     found.extend(_start_into_claims(sub, auditor))

@@ -57,6 +57,7 @@ from docgen.audit.versions import (
     one_slip,
 )
 from docgen.base_contents import jetpack, l4t_cuda
+from docgen.baseimage import floating_distributions, split_reference
 from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile_bytes
 from docgen.errors import DocgenError
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
@@ -113,6 +114,9 @@ class _Fact:
     """What the distribution's default package installs (`python3` on Ubuntu 22.04 is 3.10,
     `version_facts.distribution_versions`): a version said exactly disagrees with it, a minimum or a
     range (what the project supports) is no claim about it."""
+    floating: str = ""
+    """The repository of a floating base (`nvidia/cuda` of `FROM nvidia/cuda:latest`) that pins no release
+    of the distribution (`_read_floating_bases`): a paragraph naming it knows the base floats."""
 
 
 def clipped(text: str, most: int = 60) -> str:
@@ -287,6 +291,7 @@ class _Facts:
             ):
                 self._add(keys, fact)  # (a label of a version a build arg only labels with says no more)
         self._read_default_branches(models, names)
+        self._read_floating_bases(models, names)
         if alone:
             for model in models:
                 self._read_distribution(model, names)
@@ -526,6 +531,28 @@ class _Facts:
                 shown += f"; {where}:{at} passes {arg}={passed[arg]}, which {model.path} does not declare"
                 break
         self._add(keys, _Fact(release, shown, line, model.path))
+
+    def _read_floating_bases(self, models: Sequence[ImageModel], names: Mapping[str, str]) -> None:
+        """The distributions an image may be whose first stage starts from a floating tag of a
+        repository of several (`FROM nvidia/cuda:latest`, `baseimage.floating_distributions`): no
+        release of one said (`Ubuntu 18.04`) agrees with it, as nothing pins one. Read when nothing
+        else (a pin, a tag, a label, a comment) says the distribution's release."""
+        found: list[tuple[str, _Fact]] = []
+        for model in models:
+            root, seen = model.target, 0
+            while root is not None and root.parent is not None and seen < len(model.stages):
+                root, seen = model.stages[root.parent], seen + 1
+            if root is None:
+                continue
+            for name in floating_distributions(root.base_raw):
+                shown = f"FROM {root.base_raw}, a floating tag that pins no {name} release"
+                floating = split_reference(root.base_raw)[0]
+                fact = _Fact("", shown, root.line, model.path, stated=True, unpinned=True, floating=floating)
+                found.append((name, fact))
+        for name, fact in found:
+            keys = _keys(name, names)
+            if not any(f for key in keys for f in self.by_key.get(key, ()) if not f.unpinned):
+                self._add(keys, fact)
 
     def _read_distribution(self, model: ImageModel, names: Mapping[str, str]) -> None:
         """The Python release and the compiler the image takes from its distribution
@@ -781,6 +808,8 @@ class _Auditor:
         agrees, fact = self.verdict(name, operator, version)
         if agrees is not False or fact is None:
             return None
+        if fact.floating and self._names_base(line, fact.floating):
+            return None  # `FROM nvidia/cuda:latest (Ubuntu 18.04 when written)`: it knows the tag floats
         said = said or name
         shown = f"{said} {version}" if operator == "==" else f"{said}{operator}{version}"
         message = f"README says {shown} but {self.where(fact)} says {fact.shown}"
@@ -789,6 +818,19 @@ class _Auditor:
             fact.laid_out and bool(_same_version(version, fact.value.rsplit(".", 1)[0]))
         )
         return Diagnostic(self.path, line, message, confidence=LIKELY if inferred else confidence)
+
+    def _names_base(self, line: int, repository: str) -> bool:
+        """True when the paragraph or table of README `line` names the image `repository` (its last part
+        after a registry: `nvcr.io/nvidia/cuda` is named by `nvidia/cuda`)."""
+        doc = self.shared.doc
+        wanted = repository.split("/", 1)[1] if repository.count("/") > 1 else repository
+        blocks = [para.lines for para in doc.paragraphs] + [
+            [(row_line, " ".join(cells)) for row_line, cells in table.rows] for table in doc.tables
+        ]
+        for lines in blocks:
+            if any(at == line for at, _ in lines):
+                return any(wanted in text.lower() for _, text in lines)
+        return False
 
     def absent_claim(self, line: int, name: str, image: str) -> Diagnostic | None:
         """A diagnostic when the README says `image` has no `name` (a dash in its row of a version

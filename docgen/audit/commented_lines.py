@@ -1,0 +1,128 @@
+"""Commented lines a README says a Dockerfile holds for the reader to uncomment (`The Dockerfile includes
+commented lines to copy `extras/` into `/opt/tools/`; uncomment them in `docker/Dockerfile.gpu``,
+`uncomment the line in the Dockerfile that copies `prefs.json``) while no line of that Dockerfile names
+anything the README says those lines do: the lines were dropped or never written, and the instructions
+cannot be followed.
+
+Read only when all of this holds:
+
+- a sentence says to uncomment lines (`uncomment`) or that the file has commented lines (`commented
+  lines`, `commented-out lines`, `lines commented out`);
+- the paragraph names exactly one Dockerfile audited (its path, or its file name when no other audited
+  Dockerfile has that name), or says `the Dockerfile` while one Dockerfile is audited;
+- those sentences name what the lines do in code: a path or a file (`.cd/templates`, `/root/scripts/`,
+  `nginx.conf`) or one word (`pandas`); an environment variable, a Dockerfile keyword, a URL or the
+  Dockerfile itself is no such name;
+- no line of the Dockerfile, comment or not, names any of them (its last path part, whole:
+  `# COPY extras /opt/tools` names `extras/`; `vllm.entrypoints.openai` does not name `entrypoints/`).
+
+`likely`: the README may mean another copy of the file.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import PurePosixPath
+
+from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read
+from docgen.audit.wording import _line_at, _sentences
+from docgen.markdown import Document
+from docgen.model import Diagnostic, ImageModel
+
+_UNCOMMENT = re.compile(
+    r"\buncomment(?:ing)?\b|\bcommented(?:[ \t-]+out)?[ \t]+(?:lines?|instructions?|steps?)\b"
+    r"|\blines?[ \t]+(?:that[ \t]+(?:are|is)[ \t]+)?commented[ \t]+out\b",
+    re.IGNORECASE,
+)
+"""A sentence about lines of a file to uncomment, or that are commented."""
+_CODE = re.compile(r"`([^`\n]{1,200})`")
+_THE_DOCKERFILE = re.compile(r"\bthe[ \t]+`?Dockerfile`?(?![\w.-])", re.IGNORECASE)
+_KEYWORDS = frozenset(
+    "RUN COPY ADD ENV ARG FROM ENTRYPOINT CMD WORKDIR EXPOSE USER LABEL VOLUME SHELL HEALTHCHECK".split()
+)
+_ENV_NAME = re.compile(r"\$?\{?[A-Z][A-Z0-9_]*\}?\Z")
+_WORD = re.compile(r"[a-z][a-z0-9_+-]{2,40}\Z")
+"""One word of code naming a package (`pandas`, `datasets`)."""
+_PATH = re.compile(r"[\w.~-]*(?:/[\w.-]*)+|[\w-]+(?:\.[\w-]+)*\.[a-z]{1,5}")
+"""A path (`.cd/templates`, `/root/scripts/`) or a file name (`nginx.conf`, `prefs.json`)."""
+
+
+def _named_dockerfile(text: str, auditor: _Auditor) -> ImageModel | None:
+    """The one audited Dockerfile `text` names (its path, or a file name no other audited one has), or the
+    one audited Dockerfile when `text` says `the Dockerfile`; None when it names none, or several."""
+    models = [m for m in (auditor.family or auditor.models) if m.file]
+    found: dict[str, ImageModel] = {}
+    words = {w.strip("`'\"()[],;:").rstrip(".").strip("`'\"()").removeprefix("./") for w in text.split()}
+    for model in models:
+        path = model.path.removeprefix("./")
+        name = PurePosixPath(path).name
+        same_name = sum(PurePosixPath(m.path).name == name for m in models)
+        for word in words:
+            if (
+                (word == path and word != "Dockerfile")
+                or ("/" in word and path.endswith("/" + word))
+                or (word == name and same_name == 1 and name != "Dockerfile")
+            ):
+                found[model.path] = model
+    if not found and len(models) == 1 and _THE_DOCKERFILE.search(text):
+        if PurePosixPath(models[0].path).name == "Dockerfile":
+            return models[0]
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
+def _terms(sentence: str, model: ImageModel) -> list[tuple[str, str]]:
+    """(as written, the key a line must name) of each path, file or word the sentence names in code."""
+    own = PurePosixPath(model.path).name.lower()
+    found: list[tuple[str, str]] = []
+    for code in _CODE.finditer(sentence):
+        written = code.group(1).strip()
+        if "://" in written or written.upper() in _KEYWORDS:
+            continue
+        tokens = written.split()
+        if len(tokens) == 1 and _WORD.fullmatch(written):
+            found.append((written, written.lower()))
+            continue
+        for token in tokens:
+            if token in _KEYWORDS or _ENV_NAME.match(token) or not _PATH.fullmatch(token):
+                continue
+            key = next((part for part in reversed(token.split("/")) if part and part != "."), "")
+            if len(key) >= 3 and key.lower() != own and "dockerfile" not in key.lower():
+                found.append((written, key.lower()))
+    return found
+
+
+def _names(lines: list[str], key: str) -> bool:
+    """True when a line names `key` whole (no word, dot or dash of a longer name next to it)."""
+    pattern = re.compile(rf"(?<![\w.-]){re.escape(key)}(?![\w-])(?!\.\w)", re.IGNORECASE)
+    return any(pattern.search(line) for line in lines)
+
+
+def _commented_lines_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+    """A finding for each paragraph saying a Dockerfile has commented lines to uncomment for what it
+    names in code, while no line of that Dockerfile names any of it."""
+    for para in doc.paragraphs:
+        joined = " ".join(text for _, text in para.lines)
+        if not _UNCOMMENT.search(joined):
+            continue  # (most paragraphs)
+        model = _named_dockerfile(joined, auditor)
+        if model is None or model.file is None:
+            continue
+        claims = [(start, s) for start, _, s in _sentences(para.lines) if _UNCOMMENT.search(s)]
+        terms = [term for _, sentence in claims for term in _terms(sentence, model)]
+        if not terms:
+            continue
+        read = _dockerfile_read(model.file)
+        if read is None:
+            continue
+        lines = read[0].splitlines()
+        if any(_names(lines, key) for _, key in terms):
+            continue
+        shown = ", ".join(dict.fromkeys(f"`{written}`" for written, _ in terms))
+        yield Diagnostic(
+            auditor.path,
+            _line_at(para.lines, claims[0][0]),
+            f"README says {model.path} has commented lines to uncomment for {shown}, but no line of "
+            f"{model.path}, comment or not, names any of them",
+            confidence=LIKELY,
+        )

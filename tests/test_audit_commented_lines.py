@@ -1,0 +1,124 @@
+"""`docgen audit`: commented lines a README says a Dockerfile holds for the reader to uncomment, for paths
+or packages no line of that Dockerfile names (docgen/audit/commented_lines.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.pipeline import build_model
+
+SERVING = """\
+FROM registry.example.org/base/ubi9:9.4
+# Install base Python packages
+RUN pip install --no-cache-dir numpy==2.1.0
+# Copy license
+COPY LICENSE /licenses/LICENSE
+RUN pip install vllm && python3 -c "import vllm.entrypoints.cli"
+ENTRYPOINT ["python3", "-m", "vllm.entrypoints.openai.api_server"]
+"""
+DEV = """\
+FROM ubuntu:24.04
+RUN apt-get update && apt-get install -y r-base
+COPY setup.R /tmp/setup.R
+# COPY .rstudio/prefs.json /home/analyst/.config/rstudio/prefs.json
+"""
+
+
+def found(root: Path, readme: str, files: dict[str, str]) -> list[str]:
+    make_tree(root, {**files, "README.md": readme})
+    models = [build_model(root / path, path) for path in files if "Dockerfile" in path]
+    return [f"{d.line}: {d.message}" for d in audit(readme, "README.md", models, {}, root, root)]
+
+
+def stale(line: int, path: str, shown: str) -> str:
+    return (
+        f"{line}: README says {path} has commented lines to uncomment for {shown}, but no line of {path}, "
+        "comment or not, names any of them"
+    )
+
+
+def test_commented_lines_said_to_copy_folders_the_dockerfile_never_names(tmp_path: Path) -> None:
+    # a serving image's install guide: the RHEL Dockerfile "includes commented lines" for its extras
+    readme = (
+        "# Serving\n\n"
+        "The RHEL Dockerfile includes commented lines to install extra packages and copy scripts from\n"
+        "`deploy/templates` and `deploy/bench` into `/opt/tools/`. If you need them, uncomment the\n"
+        "relevant lines in `deploy/Dockerfile.rhel` and adjust the container `ENTRYPOINT`.\n"
+    )
+    files = {"deploy/Dockerfile.rhel": SERVING, "deploy/Dockerfile.ubuntu": "FROM ubuntu:22.04\n"}
+    shown = "`deploy/templates`, `deploy/bench`, `/opt/tools/`"
+    assert found(tmp_path, readme, files) == [stale(3, "deploy/Dockerfile.rhel", shown)]
+
+
+def test_the_line_said_to_copy_a_file_is_gone(tmp_path: Path) -> None:
+    # a development image's README: "uncomment the line in the Dockerfile that copies it to …"
+    readme = (
+        "# Analysis image\n\n"
+        "To apply your editor settings, edit `settings.json` here. You will also need to uncomment the\n"
+        "line in the Dockerfile that copies it to `/home/analyst/.config/editor/settings.json`.\n"
+    )
+    shown = "`/home/analyst/.config/editor/settings.json`"
+    assert found(tmp_path, readme, {"Dockerfile": DEV}) == [stale(3, "Dockerfile", shown)]
+
+
+def test_commented_installs_of_named_packages_that_are_gone(tmp_path: Path) -> None:
+    readme = (
+        "# Serving\n\n"
+        "For notebooks, uncomment the lines installing `pandas` and `seaborn`\nin `Dockerfile.rhel`.\n"
+    )
+    files = {"Dockerfile.rhel": SERVING}
+    assert found(tmp_path, readme, files) == [stale(3, "Dockerfile.rhel", "`pandas`, `seaborn`")]
+    files = {"Dockerfile.rhel": SERVING + "# RUN pip install pandas seaborn\n"}
+    assert found(tmp_path, readme, files) == []
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        # the commented line is there
+        (
+            "Uncomment the line in the Dockerfile that copies `prefs.json` to `/home/analyst/.config/`.\n",
+            {"Dockerfile": DEV},
+        ),
+        (
+            "The Dockerfile has commented lines to copy `deploy/templates` into `/opt/tools/`; uncomment them"
+            " in `deploy/Dockerfile.rhel`.\n",
+            {"deploy/Dockerfile.rhel": SERVING + "# COPY deploy/templates /opt/tools/templates\n"},
+        ),
+        # a live line names it: already uncommented
+        (
+            "Uncomment the line in the Dockerfile that copies `setup.R` into the image.\n",
+            {"Dockerfile": DEV},
+        ),
+        # about another file
+        (
+            "Uncomment the `command` lines in `docker-compose.yml` to mount `/data/models`.\n",
+            {"Dockerfile": DEV, "docker-compose.yml": "services:\n  app:\n    build: .\n"},
+        ),
+        (
+            "To add certs, uncomment the line `ADD certs /opt/broker/certs` in `broker/Dockerfile` too.\n",
+            {"Dockerfile": DEV},
+        ),
+        # a general tip, or nothing named
+        (
+            "You can comment out lines of the Dockerfile you do not need, such as `/opt/extra`.\n",
+            {"Dockerfile": DEV},
+        ),
+        ("To build it yourself, uncomment the lines in the Dockerfile and rebuild.\n", {"Dockerfile": DEV}),
+        (
+            "Uncomment the lines in the Dockerfile and export your token as `GITHUB_TOKEN` and `REG_USER`.\n",
+            {"Dockerfile": DEV},
+        ),
+        # `the Dockerfile` while several are audited
+        (
+            "Uncomment the line in the Dockerfile that copies `extras/` to `/opt/extras`.\n",
+            {"Dockerfile": DEV, "gpu/Dockerfile": DEV.replace("24.04", "22.04")},
+        ),
+    ],
+)
+def test_what_names_its_lines_or_is_no_such_claim(tmp_path: Path, readme: str, files: dict[str, str]) -> None:
+    assert found(tmp_path, "# Image\n\n" + readme, files) == []
