@@ -395,6 +395,8 @@ class _Facts:
                 if (cuda := l4t_cuda(f"{comp.name}:{value}")) is not None:  # `l4t-base:r32.6.1`: CUDA 10.2
                     of = jetpack(f"{comp.name}:{value}")
                     shown = f"{cuda} ({comp.name}:{value} is of JetPack {of}, which has CUDA {cuda})"
+                    if of is None:  # `dustynv/python:r35.2.1`: its family is not read as a Jetson one
+                        shown = f"{cuda} ({comp.name}:{value} is of an L4T release with CUDA {cuda})"
                     self._add(_keys("CUDA", names), _Fact(cuda, shown, line, where, stated=True, tag=True))
                 for name, version in _tag_versions(value):
                     fact = _Fact(version, version, line, where, tag=True)
