@@ -933,25 +933,24 @@ def _undeclared_once(found: Iterable[Diagnostic]) -> list[Diagnostic]:
     reading the line against the family (`none of A, B, C declares it`) and another against one of its
     images (`B does not declare it`) tell one drift, kept once, the surest (then the one naming more
     Dockerfiles). Two findings naming Dockerfiles neither of which holds the other's stay two."""
-    kept: list[Diagnostic] = []
-    groups: dict[tuple[str, int, str], list[tuple[frozenset[str], Diagnostic]]] = {}
-    for finding in found:
+    found = list(found)
+    groups: dict[tuple[str, int, str], list[tuple[frozenset[str], int]]] = {}
+    for index, finding in enumerate(found):
         match = _UNDECLARED.match(finding.message)
-        if match is None:
-            kept.append(finding)
-            continue
-        files = frozenset(match[2].split(", ")) if match[2] else frozenset((match[3],))
-        groups.setdefault((finding.path, finding.line, match[1]), []).append((files, finding))
+        if match is not None:
+            files = frozenset(match[2].split(", ")) if match[2] else frozenset((match[3],))
+            groups.setdefault((finding.path, finding.line, match[1]), []).append((files, index))
+    dropped: set[int] = set()
     for group in groups.values():
         # surest first, then the one naming the most Dockerfiles: each later one a first one covers goes
-        group.sort(key=lambda item: (item[1].confidence != CERTAIN, -len(item[0])))
+        group.sort(key=lambda item: (found[item[1]].confidence != CERTAIN, -len(item[0])))
         chosen: list[frozenset[str]] = []
-        for files, finding in group:
+        for files, index in group:
             if any(files <= other or other <= files for other in chosen):
-                continue
-            chosen.append(files)
-            kept.append(finding)
-    return kept
+                dropped.add(index)
+            else:
+                chosen.append(files)
+    return [finding for index, finding in enumerate(found) if index not in dropped]
 
 
 def _repeats_joined(found: list[Diagnostic]) -> list[Diagnostic]:
