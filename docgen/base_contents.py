@@ -338,14 +338,19 @@ _CUDA_IN_TAG = re.compile(r"(?:\A|[-_.])cu(?:da)?[-_]?\d")
 
 def l4t_cuda(base: str) -> str | None:
     """The CUDA release (`10.2`) of the JetPack of the L4T release NVIDIA's own Jetson image `base` names
-    (`nvcr.io/nvidia/l4t-base:r32.6.1`, `l4t-pytorch:r35.2.1-pth2.0-py3`, `_CUDA_OF_L4T`); None for any
-    other image (`dustynv/…`, whose builds may carry another CUDA), an `l4t-cuda` image (its tag says its
-    CUDA), a tag naming a CUDA of its own, or an L4T release docgen does not know."""
+    (`nvcr.io/nvidia/l4t-base:r32.6.1`, `l4t-pytorch:r35.2.1-pth2.0-py3`, `_CUDA_OF_L4T`), or a
+    jetson-containers image of JetPack 4 or 5 (`dustynv/ros:humble-desktop-l4t-r35.4.1`: built on NVIDIA's
+    image of that release, with its CUDA); None for any other image (a `dustynv/…` image of JetPack 6 or
+    later, whose builds may carry another CUDA), an `l4t-cuda` image (its tag says its CUDA), a tag naming
+    a CUDA of its own (`…-cu122`), or an L4T release docgen does not know."""
     repository, tag = _repository(base)
-    if not re.fullmatch(r"nvcr\.io/nvidia/l4t-[\w.-]+", repository) or repository.endswith("l4t-cuda"):
+    nvidia = re.fullmatch(r"nvcr\.io/nvidia/l4t-[\w.-]+", repository) and not repository.endswith("l4t-cuda")
+    if not nvidia and not re.fullmatch(r"dustynv/[\w.-]+", repository):
         return None
     release = _L4T_FULL.search(tag) or re.search(r"(?:\A|[-_.])r(3[2-9]\.\d+)(?=\Z|[-_])", tag)
     if release is None or _CUDA_IN_TAG.search(tag):
+        return None
+    if not nvidia and release.group(1).split(".")[0] not in ("32", "34", "35"):
         return None
     return _CUDA_OF_L4T.get(".".join(release.group(1).split(".")[:2]))
 

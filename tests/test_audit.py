@@ -1891,3 +1891,85 @@ def test_a_claim_repeated_word_for_word_is_one_finding_with_its_lines() -> None:
         (5, "README says ROCm 6.0 but Dockerfile:2 says 6.1; also at line 11"),
         (15, "README says ROCm 5.7 but Dockerfile:2 says 6.1"),
     ]
+
+
+# one build arg no Dockerfile declares, read on one line against the family and against one image: once
+
+UBI_IMAGE = (
+    "ARG OS_VERSION=9.4\nARG TORCH_VER=2.5.0\nFROM registry.access.redhat.com/ubi9/ubi:${OS_VERSION}\n"
+    "RUN pip install torch==${TORCH_VER}\n"
+)
+DEBIAN_IMAGE = "FROM ubuntu:22.04\nARG TORCH_VER=2.5.0\nRUN pip install torch==${TORCH_VER}\n"
+UBI_README = """# Accelerator images
+
+## UBI image
+
+The UBI-based Dockerfile takes these build arguments:
+
+| Build argument | Default value |
+|---|---|
+| `OS_VERSION` | `9.4` |
+| `TORCH_VER` | `2.5.0` |
+| `TORCH_FLAVOUR` | `stock` |
+
+To override them:
+
+    $ docker build -f Dockerfile.ubi -t accel:ubi \\
+            --build-arg TORCH_VER=2.5.0 \\
+            --build-arg TORCH_FLAVOUR=stock \\
+            .
+"""
+GPU_IMAGE = (
+    "ARG BASE_IMAGE=nvidia/cuda:12.8.1-runtime-ubuntu24.04\nFROM ${BASE_IMAGE}\nARG ENGINE_VERSION=0.9.2\n"
+    "RUN pip install engine==${ENGINE_VERSION}\n"
+)
+CPU_IMAGE = "FROM ubuntu:24.04\nARG ENGINE_VERSION=0.9.2\nRUN pip install engine==${ENGINE_VERSION}\n"
+GPU_README = """# Model runner
+
+#### GPU variant
+
+To pick another server build:
+
+    docker build -f Dockerfile.gpu \\
+      --build-arg BASE_IMAGE=nvidia/cuda:12.8.1-runtime-ubuntu24.04 \\
+      --build-arg SERVER_FLAVOUR=cuda \\
+      -t runner:gpu .
+
+The GPU variant supports the following build arguments:
+
+- **ENGINE_VERSION**: the engine release to install (default: `0.9.2`)
+- **SERVER_FLAVOUR**: the server build to use (default: `{flavour}`)
+"""
+
+
+def test_an_undeclared_build_arg_is_one_finding_per_line() -> None:
+    # a table row and an override example in an indented block (a command and a line of prose)
+    assert findings(UBI_README, {"Dockerfile.ubi": UBI_IMAGE, "Dockerfile.ubuntu": DEBIAN_IMAGE}) == [
+        "11: README documents build arg TORCH_FLAVOUR but Dockerfile.ubi does not declare it",
+        "17: README documents build arg TORCH_FLAVOUR but none of Dockerfile.ubi, Dockerfile.ubuntu "
+        "declares it",
+    ]
+    readme = GPU_README.format(flavour="cuda")
+    assert findings(readme, {"Dockerfile.gpu": GPU_IMAGE, "Dockerfile.cpu": CPU_IMAGE}) == [
+        "9: README documents build arg SERVER_FLAVOUR but none of Dockerfile.gpu, Dockerfile.cpu declares it",
+        "15: README documents build arg SERVER_FLAVOUR but Dockerfile.gpu does not declare it",
+    ]
+    # declared: nothing to tell
+    declared = GPU_IMAGE + "ARG SERVER_FLAVOUR=cuda\n"
+    assert findings(readme, {"Dockerfile.gpu": declared, "Dockerfile.cpu": CPU_IMAGE}) == []
+
+
+def test_undeclared_args_of_other_dockerfiles_on_one_line_stay_apart() -> None:
+    from docgen.audit import _undeclared_once
+    from docgen.model import Diagnostic
+
+    said = "README documents build arg {} but {}"
+    found = [
+        Diagnostic("README.md", 4, said.format("A", "Dockerfile.x does not declare it")),
+        Diagnostic("README.md", 4, said.format("A", "Dockerfile.y does not declare it")),
+        Diagnostic("README.md", 4, said.format("B", "Dockerfile.x does not declare it")),
+    ]
+    assert _undeclared_once(found) == found
+    # the family's reading covers one image's: the surer one is kept
+    family = Diagnostic("README.md", 4, said.format("A", "none of Dockerfile.x, Dockerfile.y declares it"))
+    assert _undeclared_once([found[0], family]) == [family]

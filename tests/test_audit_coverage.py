@@ -15,6 +15,7 @@ from docgen.audit.coverage import (
     composed_args,
     covered,
     family_pattern,
+    internal_args,
     reached_stages,
     scopeless_args,
     stamped_args,
@@ -327,3 +328,48 @@ def test_an_arg_only_echoed_into_a_notice_file_is_owed_no_row_in_a_table(tmp_pat
     assert [m for _, m in missing(tmp_path / "d", "# Acme\n\nAll build arguments:\n\n" + items, NOTICED)] == [
         "build arg RC_DATE (Dockerfile:19) is missing from the README's build-argument list"
     ]
+
+
+INTERNAL = """\
+ARG BASE=debian:bookworm-slim
+ARG CORE_REPO=acme/core
+# for internal use - another package suffix for the older release with Python 3.12
+ARG PKG_SUFFIX=
+# Constants, do not override
+ARG CROSS_VERSION=0.3.1
+ARG TOOLS_VERSION=1.4.0
+FROM ${BASE}
+ARG PKG_SUFFIX
+ARG CORE_REPO
+ARG TOOLS_VERSION
+# Re-declare ARGs for internal use
+ARG CROSS_VERSION
+RUN git clone https://github.com/${CORE_REPO} /core && pip install core${PKG_SUFFIX} \\
+ && pip install cross==${CROSS_VERSION} tools==${TOOLS_VERSION}
+"""
+
+
+def test_an_arg_its_comment_says_is_for_internal_use_is_owed_no_row(tmp_path: Path) -> None:
+    readme = table("BASE", "CORE_REPO", "TOOLS_VERSION")
+    assert missing(tmp_path / "a", readme, INTERNAL) == []
+    model = build_model(tmp_path / "a" / "Dockerfile", "Dockerfile")
+    instructions = parse_dockerfile(INTERNAL, "Dockerfile").instructions
+    assert internal_args(model, instructions) == {"PKG_SUFFIX", "CROSS_VERSION"}
+    # the planted drift: a user's arg left out of the table
+    assert missing(tmp_path / "b", table("BASE", "CORE_REPO"), INTERNAL) == [
+        (5, "build arg TOOLS_VERSION (Dockerfile:7) is missing from the README's build-argument table")
+    ]
+    # a stage re-declaring a user's arg "for internal use" reads the user's value
+    redeclared = INTERNAL.replace(
+        "ARG TOOLS_VERSION\n", "# Re-declare ARGs for internal use\nARG TOOLS_VERSION\n"
+    )
+    assert [m for _, m in missing(tmp_path / "c", table("BASE", "CORE_REPO"), redeclared)] == [
+        "build arg TOOLS_VERSION (Dockerfile:7) is missing from the README's build-argument table"
+    ]
+    # a comment parted from the ARG by a blank line heads a section; a second value the user may set
+    parted = INTERNAL.replace("Python 3.12\nARG PKG_SUFFIX=", "Python 3.12\n\nARG PKG_SUFFIX=")
+    again = INTERNAL.replace("FROM ${BASE}\nARG PKG_SUFFIX\n", "FROM ${BASE}\nARG PKG_SUFFIX=-legacy\n")
+    for folder, text, line in (("d", parted, 5), ("e", again, 4)):
+        assert [m for _, m in missing(tmp_path / folder, readme, text)] == [
+            f"build arg PKG_SUFFIX (Dockerfile:{line}) is missing from the README's build-argument table"
+        ], folder

@@ -84,6 +84,64 @@ def test_a_jetson_base_whose_cuda_docgen_cannot_tell_says_nothing(
 
 
 @pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        ("11.4", []),
+        (
+            "11.2",
+            [
+                "7: README says CUDA 11.2 but jetson/Dockerfile:1 says 11.4 (dustynv/ros:foxy-ros-base-l4t-"
+                "r35.3.1 is of JetPack 5.1.1, which has CUDA 11.4) (likely)"
+            ],
+        ),
+    ],
+)
+def test_a_jetson_containers_base_of_jetpack_5_has_its_cuda(
+    tmp_path: Path, said: str, expected: list[str]
+) -> None:
+    jetson = "ARG L4T=r35.3.1\nFROM dustynv/ros:foxy-ros-base-l4t-$L4T\nRUN apt-get update\n"
+    assert found(tmp_path, f"Jetson images ship CUDA {said}.", jetson=jetson) == expected
+
+
+TOOLKIT = (
+    "ARG L4T=r35.3.1\nFROM dustynv/ros:foxy-ros-base-l4t-${L4T}\n"
+    "RUN wget https://developer.download.nvidia.com/compute/cuda/12.4.1/local_installers/"
+    "cuda-tegra-repo-ubuntu2004-12-4-local_12.4.1-1_arm64.deb && dpkg -i cuda-tegra-repo-*.deb\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "expected"),
+    [
+        ("11.4", "12.4", []),
+        ("11.6", "12.4", ["6: README says CUDA 11.6 but"]),
+    ],
+)
+def test_two_dockerfiles_listed_each_with_its_cuda(
+    tmp_path: Path, first: str, second: str, expected: list[str]
+) -> None:
+    # one on the JetPack 5 base as it is, one installing a newer CUDA toolkit on the same base
+    readme = (
+        "# Vision stack\n\nThis repository holds:\n\n1. Two Dockerfiles:\n"
+        f"    1. one with OpenCV 4.8, ROS2 foxy and CUDA {first}\n"
+        f"    2. one with OpenCV 4.9, ROS2 foxy and CUDA {second}\n2. Build scripts for both\n"
+    )
+    files = {
+        "Dockerfile.jp5": "ARG L4T=r35.3.1\nFROM dustynv/ros:foxy-ros-base-l4t-${L4T}\nRUN apt-get update\n",
+        "Dockerfile.toolkit": TOOLKIT,
+    }
+    make_tree(tmp_path, {"README.md": readme, **files})
+    models = [build_model(tmp_path / path, path) for path in files]
+    findings = [
+        f"{d.line}: {d.message}"
+        for d in audit(readme, "README.md", models, {}, tmp_path)
+        if "CUDA" in d.message
+    ]
+    assert [f[: len(e)] for f, e in zip(findings, expected, strict=False)] == expected
+    assert len(findings) == len(expected)
+
+
+@pytest.mark.parametrize(
     ("jetson", "said", "expected"),
     [
         ("FROM nvcr.io/nvidia/l4t-jetpack:r36.4.0\n", "12.6", None),

@@ -210,6 +210,15 @@ ABSENT = (
         ("Make sure gpu-setup.py is available.", []),
         # a path with a folder: missing_prose_scripts'
         ("Make sure tools/enable_cuda.py is available.", []),
+        # a placeholder that says in words which file to put there
+        ("To start any of them: `chmod +x name_of_the_script.py; ./name_of_the_script.py`", []),
+        ("Start one with `python3 SCRIPT_NAME.py --gpu 0`.", []),
+        ("Start one with `python3 file_name.py`.", []),
+        # a real name that holds `name` among words of its own
+        (
+            "Make sure the run_name.py script is available as well!",
+            [(5, ABSENT.replace("enable_cuda.py", "run_name.py"), "likely")],
+        ),
     ],
 )
 def test_a_script_name_no_file_has(

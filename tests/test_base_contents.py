@@ -169,6 +169,10 @@ def test_the_l4t_release_a_jetson_base_names(base: str, release: str | None) -> 
         # NVIDIA's CUDA image says its own; a community build may carry another CUDA
         ("nvcr.io/nvidia/l4t-cuda:11.4.19-runtime", None),
         ("dustynv/pytorch:2.1-r36.2.0", None),
+        # a jetson-containers build of JetPack 4 or 5 is built on NVIDIA's image, with its CUDA
+        ("dustynv/ros:noetic-desktop-l4t-r35.3.1", "11.4"),
+        ("dustynv/jetson-inference:r32.6.1", "10.2"),
+        ("dustynv/pytorch:2.1-r35.4.1-cu122", None),  # unless its tag names one of its own
         ("nvcr.io/nvidia/l4t-base:r36.4.0-cu128", None),
         # no release, or one docgen does not list
         ("nvcr.io/nvidia/l4t-base:latest", None),

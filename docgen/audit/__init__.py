@@ -179,7 +179,7 @@ over user text (each repeat is followed by text it cannot match).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -927,7 +927,39 @@ def _merged(found: list[Diagnostic]) -> list[Diagnostic]:
         held = best.get(key)
         if held is None or (held.confidence != CERTAIN and finding.confidence == CERTAIN):
             best[key] = finding
-    return _repeats_joined(sorted(best.values(), key=lambda d: d.line))
+    return _repeats_joined(sorted(_undeclared_once(best.values()), key=lambda d: d.line))
+
+
+_UNDECLARED = re.compile(
+    r"README documents build arg (\S+) but (?:none of (.+) declares it|(\S+) does not declare it)\Z"
+)
+"""How `arg_claim` says no audited Dockerfile declares a build arg the README documents: the name, then
+the Dockerfiles (`none of A, B declares it`) or the one (`A does not declare it`)."""
+
+
+def _undeclared_once(found: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """`found` with one finding per build arg a README line documents and no Dockerfile declares: one rule
+    reading the line against the family (`none of A, B, C declares it`) and another against one of its
+    images (`B does not declare it`) tell one drift, kept once, the surest (then the one naming more
+    Dockerfiles). Two findings naming Dockerfiles neither of which holds the other's stay two."""
+    found = list(found)
+    groups: dict[tuple[str, int, str], list[tuple[frozenset[str], int]]] = {}
+    for index, finding in enumerate(found):
+        match = _UNDECLARED.match(finding.message)
+        if match is not None:
+            files = frozenset(match[2].split(", ")) if match[2] else frozenset((match[3],))
+            groups.setdefault((finding.path, finding.line, match[1]), []).append((files, index))
+    dropped: set[int] = set()
+    for group in groups.values():
+        # surest first, then the one naming the most Dockerfiles: each later one a first one covers goes
+        group.sort(key=lambda item: (found[item[1]].confidence != CERTAIN, -len(item[0])))
+        chosen: list[frozenset[str]] = []
+        for files, index in group:
+            if any(files <= other or other <= files for other in chosen):
+                dropped.add(index)
+            else:
+                chosen.append(files)
+    return [finding for index, finding in enumerate(found) if index not in dropped]
 
 
 def _repeats_joined(found: list[Diagnostic]) -> list[Diagnostic]:

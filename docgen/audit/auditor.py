@@ -19,6 +19,7 @@ from docgen.audit.audit_facts import AuditFacts
 from docgen.audit.coverage import (
     composed_args,
     covered,
+    internal_args,
     scopeless_args,
     stamped_args,
     unreached_args,
@@ -400,6 +401,8 @@ class _Facts:
                 if (cuda := l4t_cuda(f"{comp.name}:{value}")) is not None:  # `l4t-base:r32.6.1`: CUDA 10.2
                     of = jetpack(f"{comp.name}:{value}")
                     shown = f"{cuda} ({comp.name}:{value} is of JetPack {of}, which has CUDA {cuda})"
+                    if of is None:  # `dustynv/python:r35.2.1`: its family is not read as a Jetson one
+                        shown = f"{cuda} ({comp.name}:{value} is of an L4T release with CUDA {cuda})"
                     self._add(_keys("CUDA", names), _Fact(cuda, shown, line, where, stated=True, tag=True))
                 for name, version in _tag_versions(value):
                     fact = _Fact(version, version, line, where, tag=True)
@@ -1020,8 +1023,9 @@ class _Auditor:
         about one image: of a family's, docgen cannot tell which image's args it must list. An arg a
         family name covers (`SPACKPACKAGES_*`) is listed; one no instruction reads, one declared only
         in stages the build skips (`coverage.unreached_args`), or one whose default joins listed ones
-        (`coverage.composed_args`) is owed no row; nor, unless `stamps` (a list that says it is all the
-        args), is one that only stamps a LABEL (`coverage.stamped_args`)."""
+        (`coverage.composed_args`) or one its comment says is for internal use (`coverage.internal_args`)
+        is owed no row; nor, unless `stamps` (a list that says it is all the args), is one that only
+        stamps a LABEL (`coverage.stamped_args`)."""
         if len(self.declared_as) != 1:
             return
         model = self.declared_as[0]
@@ -1031,8 +1035,11 @@ class _Auditor:
             if missing
             else frozenset()
         )
-        if missing and not stamps and (read := _dockerfile_read(model.file)) is not None:
-            unread |= stamped_args(model, read[1].instructions)
+        read = _dockerfile_read(model.file) if missing else None
+        if read is not None:
+            unread |= internal_args(model, read[1].instructions)
+            if not stamps:
+                unread |= stamped_args(model, read[1].instructions)
         for row in missing:
             if row.name not in unread and row.name not in _HOUSEKEEPING:
                 yield Diagnostic(

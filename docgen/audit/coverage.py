@@ -5,7 +5,8 @@ nothing, so no reference table owes it a row); the args that only stamp the imag
 LABEL's value: a CI's build id; a line echoed into a notice file nothing reads), which a table of the
 args a user sets owes no row either; and an arg
 whose default only joins args the list documents (`ARG BASE=${BASE_NAME}:${BASE_VERSION}`: the list
-documents its parts).
+documents its parts); an arg its comment says is for internal use (`# for internal use - …` right above
+the ARG).
 """
 
 from __future__ import annotations
@@ -210,6 +211,42 @@ def stamped_args(model: ImageModel, instructions: Sequence[Instruction]) -> froz
             if stamps:
                 stamped.add(name)
     return frozenset(stamped)
+
+
+_INTERNAL = re.compile(
+    r"\b(?:for|only[ \t]+for)[ \t]+internal[ \t]+use\b|\binternal[ \t]+(?:use[ \t]+)?only\b"
+    r"|\bdo[ \t]+not[ \t]+override\b|\bdon'?t[ \t]+override\b"
+    r"|\bnot[ \t]+(?:meant|intended|supposed)[ \t]+to[ \t]+be[ \t]+(?:set|changed|overridden|passed)\b",
+    re.IGNORECASE,
+)
+"""A comment saying a build arg is the Dockerfile's own (`# for internal use - …`, `# internal use only`,
+`# Constants, do not override`, `# not meant to be set by users`)."""
+_REDECLARED = re.compile(r"\bre-?declare", re.IGNORECASE)
+"""`# Re-declare ARGs for internal use`: the stage reads a value the user still sets elsewhere."""
+
+
+def internal_args(model: ImageModel, instructions: Sequence[Instruction]) -> frozenset[str]:
+    """The build args of `model` every declaration of which (but a bare re-declaration in a later stage)
+    sits right under a comment saying it is for internal use (`_INTERNAL`, in the comment lines with no
+    blank line between): a table of the args a user sets owes them no row. Not a comment about
+    re-declaring args for a stage's use (the value is the user's), nor one parted from the ARG by a blank
+    line (a section's header)."""
+    at = {inst.start_line: inst for inst in instructions if inst.keyword == "ARG" and inst.comment_tail}
+    if not at:
+        return frozenset()
+    lines: dict[str, list[int]] = {}
+    for decl in model.args:  # a bare re-declaration (`ARG NAME` in a stage) takes the value declared before
+        if not decl.bare or decl.name not in lines:
+            lines.setdefault(decl.name, []).append(decl.line)
+    internal = set()
+    for name, where in lines.items():
+        said = []
+        for line in where:
+            inst = at.get(line)
+            said.append(" ".join(inst.comment[len(inst.comment) - inst.comment_tail :]) if inst else "")
+        if all(_INTERNAL.search(text) and not _REDECLARED.search(text) for text in said):
+            internal.add(name)
+    return frozenset(internal)
 
 
 _QUOTED = re.compile(r""""(?:[^"\\]|\\.)*"|'[^']*'""")

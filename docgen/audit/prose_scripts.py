@@ -230,7 +230,8 @@ def absent_prose_scripts(
     available`), bare or in a code span, that no file of the repository has, while the README names
     another script of the same suffix that the repository holds (`--python ../render.py`): the script
     was renamed or replaced and the sentence still names the old one (`likely`). Not a name a command
-    of the README makes or runs, one an audited Dockerfile or any other file of the repository names
+    of the README makes or runs, a placeholder (`name_of_the_script.sh`, `your_script.py`,
+    `missing._PLACEHOLDER`), one an audited Dockerfile or any other file of the repository names
     (a file a program writes, fetches or finds in the image), a name every project has its own of
     (`setup.py`), nor one on a line about another repository, a package, the reader's own file, an
     example, or the container (`_ELSEWHERE_WORDS`, `_MAKE_WORDS`, `_IN_CONTAINER`)."""
@@ -259,6 +260,8 @@ def absent_prose_scripts(
         suffix = name.rsplit(".", 1)[-1]
         if name in held or name in made or name in _COMMON_SCRIPTS or _key(name) in keys:
             continue  # (a slip of a file it has: `missing`'s and `case_slips`' `did you mean`)
+        if _PLACEHOLDER.search(name):
+            continue  # `name_of_the_script.sh`: whichever script the reader picks
         others = [n for n in mentioned if n.endswith("." + suffix)][:3]
         if not others:
             continue
