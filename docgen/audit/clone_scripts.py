@@ -35,7 +35,7 @@ from pathlib import Path
 from docgen.audit.auditor import LIKELY, _dockerfile_read, also_at
 from docgen.audit.container_scripts import _inside_blocks
 from docgen.audit.image_paths import _mounts
-from docgen.audit.moved_clones import _CD, _CLONE, _GENERIC, _OPTIONS_WITH_VALUE, _WORKDIR, _in_container
+from docgen.audit.moved_clones import _CD, _CLONE, _GENERIC, _WORKDIR, _in_container, clone_operands
 from docgen.audit.wording import _COMMAND_LANGS
 from docgen.markdown import Document, headings_over
 from docgen.model import Diagnostic, ImageModel
@@ -122,14 +122,7 @@ def _relative_clones(model: ImageModel) -> tuple[list[tuple[str, int]], str | No
         elif inst.keyword == "RUN":
             script = inst.body
             for match in _CLONE.finditer(script):
-                rest, skip = [], False
-                for word in (w.strip("\"'") for w in match.group(1).split()):
-                    if skip:
-                        skip = False
-                    elif word.startswith("-"):
-                        skip = word in _OPTIONS_WITH_VALUE
-                    else:
-                        rest.append(word)
+                rest = clone_operands(match.group(1))
                 if not rest or "$" in "".join(rest[:2]) or _CD.search(script[: match.start()]):
                     continue
                 if len(rest) > 1:

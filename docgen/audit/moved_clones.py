@@ -63,6 +63,20 @@ _OPTIONS_WITH_VALUE = frozenset(
 )
 
 
+def clone_operands(args: str) -> list[str]:
+    """The operands of a `git clone` whose words after `clone` are `args` (the address, then the folder
+    when one is given), its options and their values (`--depth 1`, `-b main`) left out."""
+    rest, skip = [], False
+    for word in (w.strip("\"'") for w in args.split()):
+        if skip:
+            skip = False
+        elif word.startswith("-"):
+            skip = word in _OPTIONS_WITH_VALUE
+        else:
+            rest.append(word)
+    return rest
+
+
 def _interactive(options: str) -> bool:
     """True when the words of `options` ask for an interactive terminal: `-it`, `-ti`, `-dit`, `-i -t`,
     `--interactive`."""
@@ -89,15 +103,7 @@ def _clones(model: ImageModel) -> list[tuple[str, int]]:
         elif inst.keyword == "RUN":
             script = inst.body
             for match in _CLONE.finditer(script):
-                words = [w.strip("\"'") for w in match.group(1).split()]
-                rest, skip = [], False
-                for word in words:
-                    if skip:
-                        skip = False
-                    elif word.startswith("-"):
-                        skip = word in _OPTIONS_WITH_VALUE
-                    else:
-                        rest.append(word)
+                rest = clone_operands(match.group(1))
                 if not rest or "$" in "".join(rest[:2]):
                     continue
                 url = rest[0]
