@@ -477,8 +477,6 @@ def audit(
     if not models:
         raise ValueError("audit needs at least one Dockerfile model")
     doc = read_document(text, path)
-    # (read before any rule: a rule may blank words of a paragraph it has read)
-    start_dirs = list(work_dir_claims(doc, path, models, directory))
     everything = frozenset(range(len(models)))
     siblings = (
         [p.relative_to(directory).as_posix() for p in dockerfiles_in(directory, 1, pass_unreadable=True)]
@@ -678,7 +676,7 @@ def audit(
     found.extend(swapped_headings(doc, path))
     found.extend(named_builds(doc, path))
     found.extend(unentered_mounts(doc, path, models))
-    found.extend(start_dirs)
+    found.extend(work_dir_claims(doc, path, models, directory))
     found.extend(_build_platforms(doc, models, path))
     found.extend(buildkit_features(doc, path, models, directory))
     found.extend(_denied_args(doc, models, tied, path))
