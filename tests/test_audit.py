@@ -1900,7 +1900,7 @@ LAYERS = frozenset({"read_document", "source_lines", "_set_aside", "_drop_aside"
 """The steps of `audit` that change its Document on purpose (what is about the host, the past or another
 image set aside; rows audited with the Dockerfile they link taken out): every rule after reads the same."""
 
-FAMILY_README = """# Stacks
+STACKS_README = """# Stacks
 
 See the [gnu image](gnu/Dockerfile) and `intel/Dockerfile`; build with `docker build -f gnu/Dockerfile .`.
 
@@ -1922,7 +1922,7 @@ docker build -t stacks:gnu --build-arg JOBS=4 -f gnu/Dockerfile .
 
 <table><tr><th>Build arg</th><th>Default</th></tr><tr><td>JOBS</td><td>8</td></tr></table>
 """
-FAMILY = {
+STACKS = {
     "gnu/Dockerfile": "FROM ubuntu:22.04\nARG JOBS=8\nWORKDIR /srv/app\nRUN pip install numpy==1.26.4\n",
     "intel/Dockerfile": "FROM intel/oneapi-hpckit:2023.1-devel-ubuntu20.04\nRUN pip install numpy==1.24.0\n",
 }
@@ -1981,10 +1981,10 @@ def test_no_rule_changes_the_readme_the_rules_after_it_read(
 
 
 def test_no_rule_changes_the_readme_of_a_family(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    make_tree(tmp_path, {**FAMILY, "README.md": FAMILY_README})
-    models = [model_from(text, path) for path, text in FAMILY.items()]
+    make_tree(tmp_path, {**STACKS, "README.md": STACKS_README})
+    models = [model_from(text, path) for path, text in STACKS.items()]
 
     def run_audit() -> object:
-        return audit(FAMILY_README, "README.md", models, {}, tmp_path)
+        return audit(STACKS_README, "README.md", models, {}, tmp_path)
 
     _unchanged_by_every_rule(monkeypatch, run_audit)
