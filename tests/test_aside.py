@@ -10,6 +10,7 @@ from docgen.audit.aside import (
     catalogue_lines,
     is_host_heading,
     is_host_intro,
+    not_current_spans,
     other_tool_args,
     release_list_lines,
     version_owner,
@@ -156,3 +157,31 @@ def test_catalogue_lines_are_the_pushed_entries_their_heading_and_tag_items() ->
     assert catalogue_lines(alone, CATALOGUE_HEADINGS, {"0.9.0"}) == {3, 5, 6, 8, 9, 12}
     # one entry of a repository is no catalogue
     assert catalogue_lines(CATALOGUE_LINES[:7], CATALOGUE_HEADINGS, {"0.9.0"}) == set()
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kept", "gone"),
+    [
+        # a drop that takes the reader somewhere removes nothing
+        ("You will be dropped into a shell inside the container's `/build` directory.", "`/build`", None),
+        ("Users are dropped in the container at `/srv/app` with Python 3.12.", "Python 3.12", None),
+        ("The entrypoint drops you into bash with CUDA 12.4 on the path.", "CUDA 12.4", None),
+        # a drop that removes still sets its object aside
+        ("The image drops CUDA 11.8 and installs CUDA 12.4.", "CUDA 12.4", "CUDA 11.8"),
+        ("Support for Python 3.8 was dropped in the 2.1 release.", None, "Python 3.8"),
+        ("This release dropped PyTorch 1.13 in the container image.", None, "PyTorch 1.13"),
+    ],
+)
+def test_not_current_spans_read_a_drop_into_a_shell_as_no_removal(
+    sentence: str, kept: str | None, gone: str | None
+) -> None:
+    spans = not_current_spans(sentence)
+
+    def blanked(word: str) -> bool:
+        start = sentence.index(word)
+        return any(a <= start and start + len(word) <= b for a, b in spans)
+
+    if kept is not None:
+        assert not blanked(kept)
+    if gone is not None:
+        assert blanked(gone)

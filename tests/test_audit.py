@@ -9,7 +9,7 @@ Nine more (`PUBLIC`) were written independently of the code, after public GPU pr
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import pytest
@@ -1973,3 +1973,98 @@ def test_undeclared_args_of_other_dockerfiles_on_one_line_stay_apart() -> None:
     # the family's reading covers one image's: the surer one is kept
     family = Diagnostic("README.md", 4, said.format("A", "none of Dockerfile.x, Dockerfile.y declares it"))
     assert _undeclared_once([found[0], family]) == [family]
+# --------------------------------------------------------------------------------------------------
+# Every rule reads the README as `audit` hands it over, never as another rule has left it
+
+LAYERS = frozenset({"read_document", "source_lines", "_set_aside", "_drop_aside", "without_lines"})
+"""The steps of `audit` that change its Document on purpose (what is about the host, the past or another
+image set aside; rows audited with the Dockerfile they link taken out): every rule after reads the same."""
+
+STACKS_README = """# Stacks
+
+See the [gnu image](gnu/Dockerfile) and `intel/Dockerfile`; build with `docker build -f gnu/Dockerfile .`.
+
+| Tag | OS | Libraries | Dockerfile |
+| --- | --- | --- | --- |
+| `stacks:gnu` | Ubuntu 22.04 | NumPy 1.26.4 | [base](gnu/Dockerfile) |
+| `stacks:intel` | Ubuntu 20.04 | NumPy 1.24.0 | [base](intel/Dockerfile) |
+
+| `stacks:old` | Ubuntu 18.04 | NumPy 1.20.0 | [base](old/Dockerfile) |
+
+You will be dropped into a shell inside the container's `/srv/app` directory, and CUDA 11.8 was dropped.
+
+## Building on the host
+
+```bash
+git clone https://example.org/acme/stacks.git && cd stacks
+docker build -t stacks:gnu --build-arg JOBS=4 -f gnu/Dockerfile .
+```
+
+<table><tr><th>Build arg</th><th>Default</th></tr><tr><td>JOBS</td><td>8</td></tr></table>
+"""
+STACKS = {
+    "gnu/Dockerfile": "FROM ubuntu:22.04\nARG JOBS=8\nWORKDIR /srv/app\nRUN pip install numpy==1.26.4\n",
+    "intel/Dockerfile": "FROM intel/oneapi-hpckit:2023.1-devel-ubuntu20.04\nRUN pip install numpy==1.24.0\n",
+}
+
+
+def _unchanged_by_every_rule(monkeypatch: pytest.MonkeyPatch, run_audit: Callable[[], object]) -> None:
+    """Run `run_audit` with every function `audit` calls wrapped: each must leave the README's Document
+    (and every Document or list of lines it is handed) as it found it."""
+    import copy
+    import types
+
+    import docgen.audit as audit_module
+    from docgen.markdown import Document
+
+    read: list[Document] = []
+    changed: list[str] = []
+
+    def watched(name: str, rule: Callable[..., object]) -> Callable[..., object]:
+        def call(*args: object, **kwargs: object) -> object:
+            held = [*read, *(a for a in (*args, *kwargs.values()) if isinstance(a, (Document, list)))]
+            before = [copy.deepcopy(x) for x in held]
+            result = rule(*args, **kwargs)
+            if isinstance(result, types.GeneratorType):
+                result = iter(list(result))  # a rule's findings are read to the end here, as `audit` does
+            if any(x != y for x, y in zip(held, before, strict=True)):
+                changed.append(name)
+            return result
+
+        return call
+
+    def reading(text: str, path: str) -> Document:
+        read.append(real_read(text, path))
+        return read[-1]
+
+    real_read = audit_module.read_document
+    monkeypatch.setattr(audit_module, "read_document", reading)
+    for name, value in list(vars(audit_module).items()):
+        if (
+            callable(value)
+            and not isinstance(value, type)
+            and name not in LAYERS
+            and name != "audit"
+            and (getattr(value, "__module__", "") or "").startswith("docgen.")
+        ):
+            monkeypatch.setattr(audit_module, name, watched(name, value))
+    run_audit()
+    assert read, "audit read no README"
+    assert changed == []
+
+
+@pytest.mark.parametrize(("readme", "dockerfile"), [(R, RD), (C, CD), (V, VD), (P, PD)])
+def test_no_rule_changes_the_readme_the_rules_after_it_read(
+    monkeypatch: pytest.MonkeyPatch, readme: str, dockerfile: str
+) -> None:
+    _unchanged_by_every_rule(monkeypatch, lambda: audit_file(readme, dockerfile))
+
+
+def test_no_rule_changes_the_readme_of_a_family(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    make_tree(tmp_path, {**STACKS, "README.md": STACKS_README})
+    models = [model_from(text, path) for path, text in STACKS.items()]
+
+    def run_audit() -> object:
+        return audit(STACKS_README, "README.md", models, {}, tmp_path)
+
+    _unchanged_by_every_rule(monkeypatch, run_audit)

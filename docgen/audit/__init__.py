@@ -275,7 +275,7 @@ from docgen.audit.latest import _latest_claims
 from docgen.audit.launch_files import _launch_files
 from docgen.audit.left_over import _left_over_items
 from docgen.audit.line_refs import _line_references
-from docgen.audit.linked_rows import _linked_rows
+from docgen.audit.linked_rows import _linked_rows, without_lines
 from docgen.audit.listed_python import _listed_python
 from docgen.audit.lost_folders import lost_folders
 from docgen.audit.make_args import _make_defaults
@@ -482,8 +482,6 @@ def audit(
     if not models:
         raise ValueError("audit needs at least one Dockerfile model")
     doc = read_document(text, path)
-    # (read before any rule: a rule may blank words of a paragraph it has read)
-    start_dirs = list(work_dir_claims(doc, path, models, directory))
     everything = frozenset(range(len(models)))
     siblings = (
         [p.relative_to(directory).as_posix() for p in dockerfiles_in(directory, 1, pass_unreadable=True)]
@@ -550,7 +548,8 @@ def audit(
     aside = _drop_aside(doc, source, models)
     # a table row linking to the Dockerfile it is about is that image's, wherever its table is
     content_rows = list(_content_rows(doc, family))  # (before linked rows leave the tables)
-    linked = list(_linked_rows(doc, family))
+    linked, taken = _linked_rows(doc, family)
+    without_lines(doc, taken)  # (audited with the image each links, or another image's: read no more)
     # (a section about a stage no target builds passes its build args to no image audited)
     own_tied = {
         line: images if max(images, default=-1) < len(models) else frozenset()
@@ -686,7 +685,7 @@ def audit(
     found.extend(swapped_headings(doc, path))
     found.extend(named_builds(doc, path))
     found.extend(unentered_mounts(doc, path, models))
-    found.extend(start_dirs)
+    found.extend(work_dir_claims(doc, path, models, directory))
     found.extend(_build_platforms(doc, models, path))
     found.extend(buildkit_features(doc, path, models, directory))
     found.extend(_denied_args(doc, models, tied, path))

@@ -506,13 +506,16 @@ def compound_names(before: str, name: str) -> list[str]:
 
 _GONE_BEFORE = re.compile(
     r"\b(?:remov(?:e|es|ed|ing)|uninstall(?:s|ed|ing)?|replac(?:e|es|ed|ing)"
-    r"|drop(?:s|ped|ping)?(?![ \t]+(?:you|users?|the[ \t]+user)\b)"
+    r"|drop(?:s|ped|ping)?(?![ \t]+(?:you|users?|the[ \t]+user|into|inside|onto)\b"
+    r"|[ \t]+(?:in|at)[ \t]+(?:an?|the|your)[ \t]+(?:shell|container|terminal|prompt|folder|directory)\b)"
     r"|reject(?:s|ed|ing)?|purg(?:e|es|ed|ing)|no[ \t]+longer|instead[ \t]+of|rather[ \t]+than"
     r"|(?<!or[ \t])(?<!and[ \t])older|formerly|previously)\b",
     re.IGNORECASE,
 )
 """Words after which, to the end of the clause, a version is one that is gone or not used: `removes its
-vLLM 0.20.2`, `rejects an old image instead of testing vLLM 0.20.2`, `no longer ships CUDA 11`."""
+vLLM 0.20.2`, `rejects an old image instead of testing vLLM 0.20.2`, `no longer ships CUDA 11`. A drop
+that takes the reader somewhere (`drops you into`, `You will be dropped into a shell inside the
+container's `/build` directory`, `dropped in the container`) removes nothing."""
 _GONE_AFTER = re.compile(
     r"\b(?:is|was|were|are|has[ \t]+been|have[ \t]+been|gets|got|being)[ \t]+(?:now[ \t]+)?"
     r"(?:removed|uninstalled|replaced|dropped|rejected|purged|deprecated)\b",

@@ -11,6 +11,7 @@ compared at all. Columns all the rows agree on are compared with the Dockerfile 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Collection, Iterator
 
@@ -131,38 +132,53 @@ def _audit_linked_table(
     return found, set(tied) | elsewhere
 
 
-def _loose_rows(doc: Document, paths: list[str], linked: Collection[str]) -> None:
-    """Blanks the lines of `doc`'s paragraphs that are table rows cut off their table by a blank line
+def _loose_rows(doc: Document, paths: list[str], linked: Collection[str]) -> set[int]:
+    """The lines of `doc`'s paragraphs that are table rows cut off their table by a blank line
     (`|[0.8.5rc1-…](…/0.8.5rc1-…/22.03-lts/Dockerfile)| vLLM Ascend 0.8.5rc1 … |`, Markdown shows them as
     text) and link only a Dockerfile none of `paths` is: another image's row."""
+    found: set[int] = set()
     for para in doc.paragraphs:
-        lines = para.lines
-        for at, (line, text) in enumerate(lines):
-            if not _is_row(text):
-                continue
-            named, _, other = _row_links(table_cells(text), paths, linked)
-            if other and not named:
-                lines[at] = (line, " " * len(text))
+        for line, text in para.lines:
+            if _is_row(text):
+                named, _, other = _row_links(table_cells(text), paths, linked)
+                if other and not named:
+                    found.add(line)
+    return found
 
 
-def _linked_rows(doc: Document, family: _Auditor) -> Iterator[Diagnostic]:
-    """The findings of the table rows that link to one audited Dockerfile each (`_audit_linked_table`);
-    those rows, and the rows that link another image's Dockerfile, are taken out of `doc`'s tables
-    (and such rows cut off their table, out of its paragraphs), the rest left to be audited with their
-    section."""
+def _linked_rows(doc: Document, family: _Auditor) -> tuple[list[Diagnostic], set[int]]:
+    """The findings of the table rows that link to one audited Dockerfile each (`_audit_linked_table`),
+    and the README lines of the rows the rest of the audit must not read: those rows, the rows that
+    link another image's Dockerfile, and such rows cut off their table (in its paragraphs). `doc` is
+    left as it is: `audit` takes the lines out (`without_lines`)."""
     if len(family.family) < 2:
-        return
+        return [], set()
     linked = _linked_dockerfiles(doc)
-    _loose_rows(doc, [m.path for m in family.family], linked)
+    taken = _loose_rows(doc, [m.path for m in family.family], linked)
+    found: list[Diagnostic] = []
+    for table in doc.tables:
+        told, lines = _audit_linked_table(table, family, linked)
+        found += told
+        taken |= lines
+    return found, taken
+
+
+def without_lines(doc: Document, lines: Collection[int]) -> None:
+    """Take the table rows at README `lines` out of `doc`'s tables (a table left with no row goes) and
+    blank its paragraphs' lines there, keeping each line's length (`_linked_rows`' rows)."""
+    if not lines:
+        return
     kept: list[Table] = []
     for table in doc.tables:
-        found, lines = _audit_linked_table(table, family, linked)
-        yield from found
-        if not lines:
-            kept.append(table)
-            continue
         rows = [(line, cells) for line, cells in table.rows if line not in lines]
-        if rows:
-            table.rows = rows
-            kept.append(table)
+        if rows or len(rows) == len(table.rows):
+            kept.append(table if len(rows) == len(table.rows) else dataclasses.replace(table, rows=rows))
     doc.tables[:] = kept
+    doc.paragraphs[:] = [
+        dataclasses.replace(
+            para, lines=[(line, " " * len(text) if line in lines else text) for line, text in para.lines]
+        )
+        if any(line in lines for line, _ in para.lines)
+        else para
+        for para in doc.paragraphs
+    ]
