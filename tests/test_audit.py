@@ -1973,6 +1973,8 @@ def test_undeclared_args_of_other_dockerfiles_on_one_line_stay_apart() -> None:
     # the family's reading covers one image's: the surer one is kept
     family = Diagnostic("README.md", 4, said.format("A", "none of Dockerfile.x, Dockerfile.y declares it"))
     assert _undeclared_once([found[0], family]) == [family]
+
+
 # --------------------------------------------------------------------------------------------------
 # Every rule reads the README as `audit` hands it over, never as another rule has left it
 
