@@ -402,6 +402,7 @@ AUDIT_LAYERS = (
         "line_refs",
         "compose_claims",
         "tag_args",
+        "variant_tags",
         "compose_services",
         "compose_urls",
         "file_lists",

@@ -113,6 +113,9 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
 - an image tag a compose service gives the image it builds whose `NAMEVERSION` part (`cuda11.0.3`)
   spells another value than the build arg of that name the service passes, on the README lines that
   repeat the tag (`tag_args`).
+- an image tag a compose service gives the image it builds that names one hardware variant (`cuda`,
+  `rocm`, `nocuda`, `cpu`, `gpu`, `xpu`) while the Dockerfile it builds is named for, or built on, another,
+  on the README line that names the image or builds it (`variant_tags`).
 - the values of a Helm chart beside the README that a table, a list or a `helm install --set`
   documents: a key its values.yaml spells otherwise or lacks while no template reads it, a default
   that differs (`chart_values`).
@@ -149,7 +152,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `script_args`, `script_builds`, `script_compose`, `script_usage`, `cuda_wheels`, `mount_claims`,
 `script_mounts`,
 `make_args`, `make_vars`, `make_env`, `pulled_runs`, `make_targets`, `fixed_defaults` (after `idle`),
-`compose_builds`, `entered_compose`, `tag_args`, `ports`,
+`compose_builds`, `entered_compose`, `tag_args`, `variant_tags`, `ports`,
 `env_defaults`, `exec_vars` (after `run_args`), `said_values`, `mpi_root` (after `run_args`), `env_blocks`,
 `install_dirs`, `base_claims`,
 `gpu_models`, `version_lists`, `restated`, `plain_cuda`, `reinstalled_torch`,
@@ -374,6 +377,7 @@ from docgen.audit.unentered_mounts import unentered_mounts
 from docgen.audit.unpublished_ports import unpublished_ports
 from docgen.audit.unread_files import unread_files
 from docgen.audit.unshipped_cmd import unshipped_default_scripts
+from docgen.audit.variant_tags import variant_tags
 from docgen.audit.version_lists import _version_lists
 from docgen.audit.wording import _heading_of, _runtime_names
 from docgen.audit.work_dirs import missing_work_dirs
@@ -662,6 +666,7 @@ def audit(
         found.extend(_compose_builds(doc, path, directory, project))
         found.extend(entered_compose(doc, path, directory, project))
         found.extend(tag_args(doc, path, directory, models, project))
+        found.extend(variant_tags(doc, path, directory, models, project))
         found.extend(_copied_contexts(doc, path, directory, tuple(models)))
         found.extend(unbuilt_bases(doc, text, path, directory, models, project))
         found.extend(ci_claims_found)
