@@ -439,6 +439,7 @@ AUDIT_LAYERS = (
     (
         "prose",
         "script_usage",
+        "help_copies",
         "cuda_wheels",
         "mount_claims",
         "held_tools",

@@ -149,7 +149,8 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `settings`, `latest`, `floating_pins`, `built_names`, `line_refs`,
 `compose_claims`, `compose_services`, `compose_urls`, `file_lists`, `lost_folders`, `clone_folders`,
 `sh_scripts`, `unpublished_ports`, `case_slips`,
-`script_args`, `script_builds`, `script_compose`, `script_usage`, `cuda_wheels`, `mount_claims`,
+`script_args`, `script_builds`, `script_compose`, `script_usage`, `help_copies`, `cuda_wheels`,
+`mount_claims`,
 `script_mounts`,
 `make_args`, `make_vars`, `make_env`, `pulled_runs`, `make_targets`, `fixed_defaults` (after `idle`),
 `compose_builds`, `entered_compose`, `tag_args`, `variant_tags`, `ports`,
@@ -266,6 +267,7 @@ from docgen.audit.floating_pins import _floating_pins
 from docgen.audit.gpu_models import _gpu_model_claims
 from docgen.audit.grammar import _command_grammar
 from docgen.audit.held_tools import _held_tool_claims
+from docgen.audit.help_copies import help_copies
 from docgen.audit.idle import _guarded_args, _idle_args
 from docgen.audit.image_paths import _image_paths
 from docgen.audit.image_tags import _copied_contexts, _image_tag_claims
@@ -649,6 +651,7 @@ def audit(
         found.extend(_rejected_options(doc, path, directory, audited, project))
         found.extend(_longer_usage(doc, path, directory, audited, project))
         found.extend(_argument_defaults(doc, path, directory, audited, project, models))
+        found.extend(help_copies(doc, path, directory))
         found.extend(_fixed_wheels(doc, path, models))
         found.extend(_mount_claims(doc, path, directory, models, project))
         found.extend(script_mounts(doc, path, directory, models, project))
