@@ -207,3 +207,12 @@ def test_a_url_probe_is_no_download_that_may_make_a_path(tmp_path: Path) -> None
     # a script fetched and run in a shell may make any path
     piped = MOVED + "RUN curl -fsSL https://example.org/setup.sh | bash\n"
     assert _findings(tmp_path / "piped", {"Dockerfile": piped}, readme) == []
+
+
+def test_a_path_of_two_leading_slashes_is_read_from_the_root() -> None:
+    from docgen.audit.image_paths import _clean
+
+    assert _clean("//") == "/"
+    assert _clean("//srv//app/") == "/srv/app"
+    assert _clean("/opt/x/") == "/opt/x"  # unchanged
+    assert _clean("relative/x") is None

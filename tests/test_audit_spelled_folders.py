@@ -165,3 +165,19 @@ def test_a_context_folder_that_is_a_link_out_of_the_project_is_not_listed(tmp_pa
     (tmp_path / "b").mkdir()
     (tmp_path / "b" / "scripts").symlink_to(tmp_path / "elsewhere")
     assert _findings(tmp_path / "b", readme, dockerfile) == []
+
+
+def test_a_word_of_two_slashes_is_the_root_and_the_audit_ends(tmp_path: Path) -> None:
+    # a sed expression quoted across a space (`'/deb-src/s/^# //'`) leaves a word `//`, and a path may
+    # start with two slashes: Linux reads both from the root; `//` kept as a folder was its own parent
+    dockerfile = SERVE.replace(
+        "WORKDIR /srv2/",
+        "RUN sed -i '/deb-src/s/^# //' /etc/apt/sources.list && apt update\n"
+        "RUN mkdir -p //srv2/extra && touch //srv2//extra/notes.txt\n"
+        "WORKDIR /srv2/",
+    )
+    found = _findings(tmp_path, PLANTED, dockerfile)
+    assert [f.split(":")[0] for f in found] == ["3", "9"]  # the planted drifts, still found
+    assert "extra" in found[0]  # `//srv2/extra` is read as /srv2/extra
+    trap = PLANTED.replace("/srv2/start-light-service", "/srv2/extra/notes.txt")
+    assert [f.split(":")[0] for f in _findings(tmp_path, trap, dockerfile)] == ["9"]

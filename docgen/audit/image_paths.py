@@ -127,7 +127,9 @@ def _clean(path: str) -> str | None:
     100,000 levels is a slice of it, the square of its length)."""
     if not path.startswith("/") or len(path) > _PATH_MAX or any(c in path for c in "$*?[{<>`\\"):
         return None
-    return posixpath.normpath(path)
+    # normpath keeps two leading slashes (POSIX leaves `//x` to the system); Linux reads `//x` as `/x`,
+    # and a `//` kept would be a folder whose parent is itself
+    return "/" + posixpath.normpath(path).lstrip("/")
 
 
 def _read_image(model: ImageModel) -> _Image | None:
