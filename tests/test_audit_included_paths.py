@@ -116,3 +116,14 @@ def test_a_path_ending_a_sentence_is_told_without_its_full_stop(tmp_path: Path) 
         "3: README says the image has /opt/bench, but Dockerfile puts nothing there (no COPY, ADD, WORKDIR "
         "or RUN makes or names it) and its base ubuntu:22.04 is a plain OS image; also at line 5 (likely)",
     ]
+
+
+def test_a_path_with_two_leading_slashes_ends_the_climb() -> None:
+    """`posixpath.dirname("//")` is `//`: looking for `//srv/x` among the folders an image makes stops
+    there (a loop that waited for `/` never ended)."""
+    from docgen.audit.image_paths import _Image
+    from docgen.audit.included_paths import _has
+
+    image = _Image(path="Dockerfile", file="Dockerfile", made={"/opt/app": 2})
+    assert not _has(image, "//srv/x")
+    assert _has(image, "/opt/app/bin")

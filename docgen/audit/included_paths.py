@@ -218,5 +218,7 @@ def _has(image: _Image, path: str) -> bool:
     while folder not in ("/", ""):
         if folder in image.made or folder in image.entered:
             return True
-        folder = posixpath.dirname(folder)
+        if (parent := posixpath.dirname(folder)) == folder:
+            break  # `//`, which dirname keeps: the top
+        folder = parent
     return False

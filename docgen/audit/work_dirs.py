@@ -45,7 +45,9 @@ def _folders(made: dict[str, int]) -> dict[str, int]:
     for path, line in made.items():
         while path not in ("", "/"):
             found.setdefault(path, line)
-            path = posixpath.dirname(path)
+            if (parent := posixpath.dirname(path)) == path:
+                break  # `//`, which dirname keeps: the top
+            path = parent
     return found
 
 
