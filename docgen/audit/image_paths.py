@@ -30,6 +30,7 @@ from pathlib import Path
 from docgen.audit.auditor import LIKELY, _dockerfile_read, also_at
 from docgen.audit.contents import _PIPED
 from docgen.audit.missing import _CREATES, _OUTPUT, _PROMPT, _WORD, _code_paths
+from docgen.audit.own_repo import repository_root
 from docgen.audit.paths import folders_above, resolves_inside, under_any
 from docgen.audit.wording import _COMMAND_LANGS
 from docgen.build_scripts import BUILD
@@ -192,8 +193,13 @@ def _read_image(model: ImageModel) -> _Image | None:
 
 
 def _bases(file: str, readme_folder: str) -> list[Path]:
-    """Where a Dockerfile's build context may be: its folder and the README's."""
-    return list(dict.fromkeys([Path(file).parent.resolve(), Path(readme_folder).resolve()]))
+    """Where a Dockerfile's build context may be: its folder and the README's; not a folder out of the
+    README's repository (a Dockerfile given as a link leading out of it is read, the files beside its
+    target are not)."""
+    readme = Path(readme_folder).resolve()
+    home = repository_root(readme) or readme
+    folders = [Path(file).parent.resolve(), readme]
+    return list(dict.fromkeys(f for f in folders if resolves_inside(f, home)))
 
 
 def _tool_written(path: Path, pattern: str) -> bool:
