@@ -27,7 +27,6 @@ A sentence about mounting, the reader's files, or what the container writes at r
 from __future__ import annotations
 
 import bisect
-import posixpath
 import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -45,6 +44,7 @@ from docgen.audit.image_paths import (
     _read_image,
     _readme_paths,
 )
+from docgen.audit.paths import under_any
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -213,12 +213,6 @@ def _under(path: str, folder: str) -> bool:
 
 
 def _has(image: _Image, path: str) -> bool:
-    """True when the Dockerfile of `image` makes, fills or enters `path` or a folder above it."""
-    folder = path
-    while folder not in ("/", ""):
-        if folder in image.made or folder in image.entered:
-            return True
-        if (parent := posixpath.dirname(folder)) == folder:
-            break  # `//`, which dirname keeps: the top
-        folder = parent
-    return False
+    """True when the Dockerfile of `image` makes, fills or enters `path` or a folder above it (`/` left
+    out)."""
+    return path not in ("/", "") and (under_any(path, image.made.keys()) or under_any(path, image.entered))
