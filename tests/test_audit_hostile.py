@@ -8,6 +8,7 @@ the size does, the README is large enough that the old code took minutes (no tim
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 import pkgutil
@@ -1141,6 +1142,18 @@ def _record_opens(event: str, args: tuple[Any, ...]) -> None:
 
 sys.addaudithook(_record_opens)
 
+
+@contextlib.contextmanager
+def _recording() -> Iterator[list[str]]:
+    """The real paths of the files opened inside the `with` block."""
+    _OPENED.clear()
+    _RECORDING.append(True)
+    try:
+        yield _OPENED
+    finally:
+        _RECORDING.clear()
+
+
 _HOSTILE_README = """\
 # App
 
@@ -1213,12 +1226,8 @@ def test_files_beside_the_readme_that_are_links_out_folders_or_binary_are_read_s
         pytest.skip("root reads a file whatever its mode")
     proj = _hostile_project(tmp_path, kind)
     monkeypatch.chdir(proj)
-    _OPENED.clear()
-    _RECORDING.append(True)
-    try:
+    with _recording():
         result = run("audit", "README.md", "--dockerfile", "Dockerfile", "--confidence", "likely")
-    finally:
-        _RECORDING.clear()
     assert result.code in (0, 1), result.err
     outside = str((tmp_path / "outside").resolve())
     assert not [p for p in _OPENED if p.startswith(outside)], _OPENED
@@ -1313,12 +1322,8 @@ def test_the_dockerfiles_beside_the_readme_are_not_read_through_a_link_out(tmp_p
     (tmp_path / "out" / "x").write_text("FROM python:3.12-slim\nRUN --mount=type=cache,target=/c pip -V\n")
     (proj / "Dockerfile").write_text("FROM python:3.12-slim\nRUN pip -V\n")
     model = build_model(proj / "Dockerfile", "Dockerfile")
-    _OPENED.clear()
-    _RECORDING.append(True)
-    try:
+    with _recording():
         audit.audit("All our Dockerfiles use BuildKit cache mounts.\n", "README.md", model, {}, proj, proj)
-    finally:
-        _RECORDING.clear()
     assert str((tmp_path / "out" / "x").resolve()) not in _OPENED
 
 
@@ -1407,12 +1412,8 @@ def test_a_script_a_block_runs_is_not_read_through_a_link_out(
         "# App\n\n```sh\n./launch.sh\ndocker build -t app -f r/Dockerfile r\n```\n"
     )
     monkeypatch.chdir(proj)
-    _OPENED.clear()
-    _RECORDING.append(True)
-    try:
+    with _recording():
         result = run("audit", "README.md", "--dockerfile", "Dockerfile", "--confidence", "likely")
-    finally:
-        _RECORDING.clear()
     assert result.code in (0, 1), result.err
     assert str((tmp_path / "out" / "x").resolve()) not in _OPENED
 
