@@ -14,6 +14,7 @@ from helpers import make_tree, told_at
 
 from docgen.analysis import build_model
 from docgen.audit import audit, audit_facts
+from docgen.markdown import read_document
 from docgen.model import ImageModel
 
 DOCKERFILE = """\
@@ -103,3 +104,37 @@ def test_a_second_audit_reads_them_again(tmp_path: Path, monkeypatch: pytest.Mon
     _audit(tmp_path, 2)
     _audit(tmp_path, 2)
     assert len(built) == 2
+
+
+def test_the_whole_readme_facts_are_refused_before_the_asides_are_set_aside() -> None:
+    facts = audit_facts.AuditFacts(
+        read_document("# Web UI\n\n```bash\ndocker build -t acme/webui .\n```\n", "README.md")
+    )
+    with pytest.raises(RuntimeError, match="set aside"):
+        _ = facts.doc
+    with pytest.raises(RuntimeError, match="set aside"):
+        _ = facts.built
+    facts.settle()
+    assert "acme/webui" in facts.built
+
+
+def test_the_facts_are_read_from_the_readme_with_its_host_section_set_aside(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A build line under `## Native build` (a section about the host, set aside before any rule reads the
+    whole README) is not among the builds the rules compare with; the image's own section's is. Read
+    before the set-aside step, it would be."""
+    seen: list[str] = []
+
+    def recording(doc: Any) -> dict[str, set[str | None]]:
+        seen.extend(text for fence in doc.fences for _, text in fence.lines)
+        return {}
+
+    monkeypatch.setattr(audit_facts, "built_repositories", recording)
+    host = "\n## Native build\n\n```bash\ndocker build -t acme/legacy:0.9 .\n```\n"
+    readme = "# Web UI\n\n" + SECTION.format(n=1) + host
+    make_tree(tmp_path, {"Dockerfile": DOCKERFILE, "start_web_ui.sh": "#!/bin/sh\n", "README.md": readme})
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    audit(readme, "README.md", [model], {}, tmp_path, tmp_path)
+    assert any("acme/webui" in line for line in seen)
+    assert not any("acme/legacy" in line for line in seen)

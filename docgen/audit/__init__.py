@@ -520,7 +520,8 @@ def audit(
     source = source_lines(text)
     # the auditor of every image; a part's is its `_with` the images the part is about (itself for all)
     below = _args_below(directory, audited, text) if directory is not None else frozenset()
-    family = _Auditor.of(path, models, names, AuditFacts(doc), models, tuple(siblings), runtime, below)
+    facts = AuditFacts(doc)  # (its whole-README facts are read once the asides are set aside: settle)
+    family = _Auditor.of(path, models, names, facts, models, tuple(siblings), runtime, below)
     # an entry under the name of one image's folder is about that image wherever it is (`Older images`)
     keyed = list(_keyed_entries(doc, family))
     workflows = ci_workflows(directory, project) if directory is not None else []
@@ -552,6 +553,7 @@ def audit(
     ci_claims_found = list(ci_claims(doc, path, directory, models, project)) if directory is not None else []
     _set_aside(doc, source, models, siblings, names, workflows)
     aside = _drop_aside(doc, source, models)
+    facts.settle()
     # a table row linking to the Dockerfile it is about is that image's, wherever its table is
     content_rows = list(_content_rows(doc, family))  # (before linked rows leave the tables)
     linked, taken = _linked_rows(doc, family)

@@ -6,6 +6,10 @@ the images the whole README's build commands tag, the files of the project the i
 `docgen lint` says of a Dockerfile. `AuditFacts` reads each of them on first use and keeps it for the
 rest of the audit; every part's auditor carries the one `audit` made (`_Auditor.shared`), so a rule
 asks `auditor.shared` where it used to read the whole README again. Nothing outlives the audit.
+
+The whole-README facts are read from the README as the audit compares it: after the sections about the
+host, releases and other tools are set aside (`set_aside`). `audit` says when that is done (`settle`);
+a fact asked before then would be read from text that is no claim, and is refused rather than kept.
 """
 
 from __future__ import annotations
@@ -24,9 +28,21 @@ class AuditFacts:
     """What the whole README (`doc`) and the project's files say, for every part of one audit."""
 
     def __init__(self, doc: Document) -> None:
-        self.doc = doc
+        self._doc = doc
+        self._settled = False
         self._texts: dict[Path, str | None] = {}
         self._lints: dict[tuple[str, str], tuple[Diagnostic, ...] | None] = {}
+
+    def settle(self) -> None:
+        """Called by `audit` once the asides are set aside: the whole-README facts may be read from now."""
+        self._settled = True
+
+    @property
+    def doc(self) -> Document:
+        """The whole README, its asides set aside. Asked before `settle`, it is a fault of the caller."""
+        if not self._settled:
+            raise RuntimeError("AuditFacts.doc asked before the README's asides were set aside (settle)")
+        return self._doc
 
     @functools.cached_property
     def built(self) -> dict[str, set[str | None]]:
