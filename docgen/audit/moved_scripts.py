@@ -34,6 +34,7 @@ from docgen.audit.references import (
     root_cd,
 )
 from docgen.audit.root_vars import root_variables
+from docgen.build_scripts import LEAD, container_command
 from docgen.copied import context_path, copies_path
 from docgen.markdown import Document, code_spans, lists
 from docgen.model import Diagnostic, ImageModel
@@ -59,9 +60,7 @@ _IN_CONTAINER = re.compile(
 """Words saying commands run in the container (`Inside the container:`, `docker exec -it app bash`)."""
 _MOVES = re.compile(r"[ \t]*(?:\$[ \t]+)?(?:pushd|popd|Set-Location|chdir)\b")
 """A command moving to another folder that the reading does not follow."""
-_STAYS = re.compile(
-    r"[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?(?:docker|podman|nerdctl)[ \t]+(?:container[ \t]+)?(?:run|exec)\b"
-)
+_STAYS = re.compile(LEAD + container_command("run|exec", start=""))
 """A `docker run` or `docker exec` (not `docker compose`'s, which opens a terminal by default) that may
 leave the reader on the host: see `_enters`."""
 _FLAG = re.compile(r"(?<!\S)(?:-([A-Za-z]+)|--interactive|--tty)(?=[\s=]|$)")
