@@ -34,6 +34,51 @@ def build_command(engines: str = ENGINES) -> str:
     return r"\b(?:" + engines + r")(?:[ \t]+(?:buildx|builder|image))?[ \t]+build(?![\w-])"
 
 
+def container_command(
+    verbs: str = "run",
+    engines: str = ENGINES,
+    *,
+    start: str = r"\b",
+    end: str = r"\b",
+    container: bool = True,
+    compose: bool = False,
+) -> str:
+    """The regular expression (its text) of a container command: one of `engines` (alternatives, as
+    `ENGINES`), then `container` or not (`docker container run`), then one of `verbs` (`run|create`). The
+    one home of the `docker run` patterns of the audit rules: each rule passes its own engines, verbs and
+    edges, so what a rule matches stays its own. `start` is what must come before the engine (a word
+    edge by default; `NOT_AFTER_DASH` keeps `nvidia-docker run` out; `""` takes `mydocker run` too),
+    `end` what must follow the verb (a word edge by default; `WORD_END` a blank or the end, so `docker
+    run-app` is none). `container=False` leaves `docker container run` out, for the rules that never
+    took it; `compose` takes `docker compose run`, `docker-compose exec` too."""
+    middle = (r"(?:[ \t]+container)?" if container else "") + (
+        r"(?:[ \t]+compose|-compose)?" if compose else ""
+    )
+    return start + "(?:" + engines + ")" + middle + r"[ \t]+(?:" + verbs + ")" + end
+
+
+DOCKER = "docker"
+"""Docker alone: a rule that reads Docker's options (`audit.grammar`) or only ever saw Docker's."""
+DOCKER_PODMAN = "docker|podman"
+"""Docker and podman, whose `run` takes the same options (`-p`, `-v`, `--name`)."""
+WITH_NVIDIA = "docker|nvidia-docker|podman"
+"""Docker, podman and the `nvidia-docker` wrapper, for a rule that reads where the match starts (a word
+edge meets `docker` inside `nvidia-docker` too, a match that starts later)."""
+ALL_ENGINES = "docker|podman|nerdctl|nvidia-docker"
+"""Every engine a README runs a container with."""
+WORD_END = r"(?=[ \t]|$)"
+"""After a verb: a blank or the end, for a rule that reads the words that follow (`docker run-app` is
+none, where a word edge would take it)."""
+LINE_WORD_END = r"(?=[ \t]|\Z)"
+"""As `WORD_END`, where a final newline is not an end (`docker run` and a newline is none)."""
+BLANK_AFTER = r"(?=[ \t])"
+"""After a verb: a blank, for a rule that reads the run's words (a bare `docker run` is none)."""
+BLANK = r"[ \t]"
+"""After a verb: a blank, taken into the match (the run's words start at its end)."""
+NOT_AFTER_DASH = r"(?<![\w-])"
+"""Before an engine: no word or dash (`nvidia-docker run` is another command for the rule)."""
+
+
 BUILD_COMMAND = "(?:" + build_command() + r"|\bbuildah[ \t]+(?:bud|build)(?![\w-]))"
 """The text of `BUILD`, for a pattern that reads more around it (the words after it, a `make` too)."""
 BUILD = re.compile(BUILD_COMMAND)

@@ -23,6 +23,7 @@ from pathlib import Path
 from docgen.audit.auditor import LIKELY, _dockerfile_read, also_at
 from docgen.audit.image_paths import _mounts
 from docgen.audit.wording import _COMMAND_LANGS
+from docgen.build_scripts import container_command
 from docgen.copied import FILE_LIMIT, copied_files
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -40,8 +41,7 @@ _SCRIPT = re.compile(
 `bash ./tools/run.sh`)."""
 _LEAVES = re.compile(
     r"(?:^|[;&|(][ \t]*|\$[ \t]+)(?:cd|pushd)\b"
-    r"|\b(?:docker|podman|nerdctl)(?:[ \t]+container)?(?:[ \t]+compose|-compose)?[ \t]+(?:run|exec|create)\b"
-    r"|\b(?:singularity|apptainer|kubectl)\b"
+    r"|" + container_command("run|exec|create", compose=True) + r"|\b(?:singularity|apptainer|kubectl)\b"
 )
 """A line after which the block's commands may run in another folder or on the host."""
 _COPIED_IN = re.compile(r"\b(?:docker|podman|kubectl)[ \t]+(?:container[ \t]+)?cp\b")

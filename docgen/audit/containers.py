@@ -27,6 +27,7 @@ from docgen.audit.auditor import LIKELY
 from docgen.audit.docker_cli import _commands, _verb
 from docgen.audit.names import _CLOSE
 from docgen.audit.paths import resolves_inside
+from docgen.build_scripts import DOCKER_PODMAN, container_command
 from docgen.files import text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic
@@ -60,8 +61,8 @@ _SERVERS = re.compile(
 """A container named for a server the reader may run on their own (`postgres`, `redis`): not the
 project's."""
 _STARTS = re.compile(
-    r"\b(?:docker|podman)[ \t]+(?:container[ \t]+)?(?:run|create)\b"
-    r"|\b(?:docker[ \t]+compose|docker-compose|podman-compose)\b[^\n;&|#]*?[ \t](?:up|run|create)\b"
+    container_command("run|create", DOCKER_PODMAN)
+    + r"|\b(?:docker[ \t]+compose|docker-compose|podman-compose)\b[^\n;&|#]*?[ \t](?:up|run|create)\b"
 )
 """A command that starts a container."""
 _TEXT_FILE = re.compile(

@@ -34,6 +34,7 @@ from collections.abc import Iterator
 from docgen.audit.auditor import CERTAIN, clipped
 from docgen.audit.commands import SHELL_PROMPT, fence_commands
 from docgen.audit.wording import is_shell_fence
+from docgen.build_scripts import DOCKER, LINE_WORD_END, NOT_AFTER_DASH, container_command
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic
 
@@ -143,7 +144,7 @@ def broken_continuations(doc: Document, readme: str) -> Iterator[Diagnostic]:
             )
 
 
-_DOCKER_RUN = re.compile(r"(?<![\w-])docker[ \t]+(?:container[ \t]+)?run(?=[ \t]|\Z)")
+_DOCKER_RUN = re.compile(container_command("run", DOCKER, start=NOT_AFTER_DASH, end=LINE_WORD_END))
 _TAGGED_IMAGE = re.compile(
     r"(?:[a-z0-9][a-z0-9.-]*(?::\d{1,5})?/)?[a-z0-9][a-z0-9._-]*(?:/[a-z0-9][a-z0-9._-]*)*"
     r"(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}|@sha256:[0-9a-f]{64})"

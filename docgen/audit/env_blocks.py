@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from docgen.audit.auditor import LIKELY, _Auditor
 from docgen.audit.copies import _intro
 from docgen.audit.wording import _about_build_args
+from docgen.build_scripts import DOCKER, container_command
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic
 
@@ -32,7 +33,9 @@ _LANGS = frozenset(
 )
 _NOT_THE_IMAGE = re.compile(
     r"\.env\b|compose|\byour\b|\bexample\b|e\.g\.|\bcustom|\boverrid|\bchange\b|\bhost\b|\bexport\b"
-    r"|\bdocker[ \t]+run\b|-e\b|--env\b",
+    + "|"
+    + container_command("run", DOCKER, container=False)
+    + r"|-e\b|--env\b",
     re.IGNORECASE,
 )
 """An introduction that makes the block values to choose or pass, not the image's own."""

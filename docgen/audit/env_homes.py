@@ -19,6 +19,7 @@ from pathlib import Path
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.compose_variables import _files
 from docgen.audit.paths import _basename, _matching
+from docgen.build_scripts import DOCKER, container_command
 from docgen.files import is_dockerfile_name, text_or_none
 from docgen.markdown import Document, code_spans, links, lists
 from docgen.model import Diagnostic, ImageModel
@@ -27,7 +28,9 @@ _ENV_WORDS = re.compile(r"\b(?:environment|env)[ \t]+var(?:iable)?s?\b|(?-i:\bEN
 """Words saying a list holds environment variables (`environment variables`, `env vars`, `ENV`)."""
 _APART = re.compile(
     r"\bnot\b|n't\b|\bbesides\b|\boutside\b|\bother[ \t]+than\b|\binstead\b|\bcompose\b|\.env\b"
-    r"|\bdocker[ \t]+run\b|(?<![\w-])-e\b|--env\b|\bhost\b|\bruntime\b|\boverrid",
+    + "|"
+    + container_command("run", DOCKER, container=False)
+    + r"|(?<![\w-])-e\b|--env\b|\bhost\b|\bruntime\b|\boverrid",
     re.IGNORECASE,
 )
 """Words setting the names apart from what the Dockerfile declares."""

@@ -31,6 +31,7 @@ from docgen.audit.wording import (
     _says_build_args,
     is_shell_fence,
 )
+from docgen.build_scripts import container_command
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic, ImageModel
 from docgen.sources.pip import PIP
@@ -105,10 +106,8 @@ def _described_block(fence: Fence, said: str, auditor: _Auditor) -> Iterator[Dia
             yield from _some(auditor.arg_claim(line, name, CERTAIN))
 
 
-_PULL_OR_RUN = re.compile(
-    r"\b(?:docker|podman|nerdctl)[ \t]+(?:image[ \t]+pull|pull|run|container[ \t]+run)\b"
-)
 _PULL = re.compile(r"\b(?:docker|podman|nerdctl)[ \t]+(?:image[ \t]+)?pull\b")
+_PULL_OR_RUN = re.compile(_PULL.pattern + "|" + container_command())
 _GPU_CHECK = re.compile(r"\bnvidia-smi\b|\brocm-smi\b|\bnpu-smi\b")
 """A command a README runs to check the host's devices in some image, not to use this one's base."""
 _BASE_COMMENT = re.compile(r"\bbase[ \t]+(?:docker[ \t]+)?images?\b|\bbase[ \t]+layer\b", re.IGNORECASE)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from docgen.audit.auditor import CERTAIN
 from docgen.audit.commands import _build_commands, _command_words
-from docgen.build_scripts import build_command
+from docgen.build_scripts import DOCKER, WORD_END, build_command, container_command
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -155,7 +155,7 @@ _CHECKED = frozenset({"up", "build", "run", "exec"})
 _DOCKER_BUILD = re.compile(build_command("docker"))
 _PODMAN_BUILD_COMMAND = re.compile(build_command("podman"))
 """A build of one engine: each reads its own options (`_BUILD`, `_PODMAN_BUILD`)."""
-_DOCKER_RUN = re.compile(r"\bdocker[ \t]+(?:container[ \t]+)?run(?=[ \t]|$)")
+_DOCKER_RUN = re.compile(container_command("run", DOCKER, end=WORD_END))
 _DOCKER_COMPOSE = re.compile(r"\bdocker(?:[ \t]+compose|-compose)(?=[ \t]|$)")
 """Docker's compose command, whose options the tables hold."""
 COMPOSE = re.compile(r"(?<![\w./-])(?:docker[ \t]+compose|docker-compose|podman-compose)(?![\w.-])")

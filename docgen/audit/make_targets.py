@@ -19,6 +19,7 @@ from docgen import makefile
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import MOVE
 from docgen.audit.wording import _COMMAND_LANGS
+from docgen.build_scripts import DOCKER_PODMAN, container_command
 from docgen.errors import MAX_FILE_BYTES
 from docgen.files import stays_home
 from docgen.markdown import Document, code_spans
@@ -33,7 +34,9 @@ _NOT_A_TARGET = re.compile(r"[=<>{}$\[\]*/.\\\"']|^-")
 """A variable (`V=1`), an option, a placeholder, a path or a file: not a rule's name."""
 _MOVE = re.compile(
     MOVE.pattern
-    + r"|\b(?:docker|podman)(?:[ \t]+compose|-compose)?[ \t]+(?:run|exec)\b|\bgit[ \t]+clone\b|\bssh[ \t]"
+    + "|"
+    + container_command("run|exec", DOCKER_PODMAN, container=False, compose=True)
+    + r"|\bgit[ \t]+clone\b|\bssh[ \t]"
 )
 """A line after which a block's commands may run elsewhere: a `cd`, a container, a clone, a remote host."""
 

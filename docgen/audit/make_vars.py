@@ -30,6 +30,7 @@ from docgen.audit.commands import without_prompt
 from docgen.audit.make_targets import _makefile_of, makefile_in, makefile_text
 from docgen.audit.versions import _near_names, one_slip
 from docgen.audit.wording import _COMMAND_LANGS
+from docgen.build_scripts import DOCKER_PODMAN, container_command
 from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic
@@ -41,7 +42,8 @@ _MAKE = re.compile(
 _ASSIGNED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=(.*)")
 _CD = re.compile(r"(?:^|&&|;)[ \t]*(?:pushd|cd)[ \t]+([^\s;&|]+)")
 _ELSEWHERE = re.compile(
-    r"\b(?:docker|podman)(?:[ \t]+compose|-compose)?[ \t]+(?:run|exec)\b|\bgit[ \t]+clone\b|\bssh[ \t]"
+    container_command("run|exec", DOCKER_PODMAN, container=False, compose=True)
+    + r"|\bgit[ \t]+clone\b|\bssh[ \t]"
 )
 """A command after which a block's commands may run elsewhere: in a container, a clone, a remote host."""
 _BUILTIN = frozenset(

@@ -42,10 +42,11 @@ from docgen.audit.image_paths import (
 )
 from docgen.audit.paths import under_any
 from docgen.audit.wording import _COMMAND_LANGS
+from docgen.build_scripts import WITH_NVIDIA, container_command
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
-_SHELL_RUN = re.compile(r"\b(?:(?:nvidia-)?docker|podman)[ \t]+(?:container[ \t]+)?(?:run|exec)\b")
+_SHELL_RUN = re.compile(container_command("run|exec", WITH_NVIDIA))
 _FLAGS = re.compile(r"(?<!\S)-([a-z]+)(?!\S)|(?<!\S)--interactive(?!\S)")
 """A command that opens an interactive shell in a container (`docker run -ti … image`)."""
 _WORKDIR = re.compile(r"(?<![\w-])(?:-w|--workdir)(?:[ \t]+|=)(\S+)")

@@ -34,6 +34,7 @@ from docgen.audit.references import (
     root_cd,
 )
 from docgen.audit.root_vars import root_variables
+from docgen.build_scripts import DOCKER, LEAD, container_command
 from docgen.copied import context_path, copies_path
 from docgen.markdown import Document, code_spans, lists
 from docgen.model import Diagnostic, ImageModel
@@ -53,15 +54,15 @@ _ORDERED = re.compile(r"[ \t]*\d{1,3}[.)][ \t]")
 _IN_CONTAINER = re.compile(
     r"\b(?:in|inside|within|into|from)[ \t]+(?:the[ \t]+|a[ \t]+|your[ \t]+)?(?:running[ \t]+)?"
     r"(?:docker[ \t]+)?(?:container|image|pod)\b"
-    r"|\bdocker[ \t]+(?:run|exec)\b|\b(?:ssh|kubectl[ \t]+exec|singularity|apptainer)\b",
+    + "|"
+    + container_command("run|exec", DOCKER, container=False)
+    + r"|\b(?:ssh|kubectl[ \t]+exec|singularity|apptainer)\b",
     re.IGNORECASE,
 )
 """Words saying commands run in the container (`Inside the container:`, `docker exec -it app bash`)."""
 _MOVES = re.compile(r"[ \t]*(?:\$[ \t]+)?(?:pushd|popd|Set-Location|chdir)\b")
 """A command moving to another folder that the reading does not follow."""
-_STAYS = re.compile(
-    r"[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?(?:docker|podman|nerdctl)[ \t]+(?:container[ \t]+)?(?:run|exec)\b"
-)
+_STAYS = re.compile(LEAD + container_command("run|exec", start=""))
 """A `docker run` or `docker exec` (not `docker compose`'s, which opens a terminal by default) that may
 leave the reader on the host: see `_enters`."""
 _FLAG = re.compile(r"(?<!\S)(?:-([A-Za-z]+)|--interactive|--tty)(?=[\s=]|$)")

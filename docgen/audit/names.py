@@ -27,6 +27,7 @@ from docgen.audit.commands import _TAG_FLAG, _repository, fence_commands, joined
 from docgen.audit.own_repo import repository_root
 from docgen.audit.paths import resolves_inside
 from docgen.audit.wording import _COMMAND_LANGS
+from docgen.build_scripts import container_command
 from docgen.errors import MAX_FILE_BYTES, DocgenError
 from docgen.files import text_or_none
 from docgen.markdown import Document, Fence, code_spans, plain, read_document
@@ -167,7 +168,7 @@ def _container_misses(doc: Document, readme: str, files: Sequence[_Composed]) ->
 # --------------------------------------------------------------------------------------------------
 # docker run IMAGE next to docker build -t IMAGE
 
-_RUN = re.compile(r"\b(?:docker|podman|nerdctl)[ \t]+(?:container[ \t]+)?(?:run|create)\b")
+_RUN = re.compile(container_command("run|create"))
 """A command that makes a container of an image: `docker run`, and `docker create`, which takes the same
 options and image."""
 _RUN_VALUES = frozenset(

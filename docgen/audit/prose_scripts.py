@@ -25,6 +25,7 @@ from docgen.audit.missing import (
     _prose_fix,
 )
 from docgen.audit.own_repo import repository_root
+from docgen.build_scripts import DOCKER, container_command
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans
@@ -43,8 +44,7 @@ _MAKE_WORDS = re.compile(
 """Words saying the reader makes the file (`create `tools/run.sh``): it may well not be there yet."""
 _IN_CONTAINER = re.compile(
     r"\b(?:in|inside|within|from)[ \t]+(?:the[ \t]+|a[ \t]+|your[ \t]+)?(?:running[ \t]+)?"
-    r"(?:container|image|pod)\b"
-    r"|\bdocker[ \t]+(?:run|exec)\b",
+    r"(?:container|image|pod)\b" + "|" + container_command("run|exec", DOCKER, container=False),
     re.IGNORECASE,
 )
 """Words saying the script runs in the container (`run `tools/serve.sh` inside the container`): a path of

@@ -32,7 +32,7 @@ from docgen.audit.make_targets import _targets, makefile_in, makefile_text
 from docgen.audit.make_vars import _MAKE
 from docgen.audit.names import _takes_value
 from docgen.audit.run_args import _OFFICIAL
-from docgen.build_scripts import BUILD
+from docgen.build_scripts import BLANK_AFTER, BUILD, DOCKER_PODMAN, container_command
 from docgen.files import text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic
@@ -53,7 +53,7 @@ _SCRIPT = re.compile(r"^(?:(?:ba|z)?sh[ \t]+)?(\.{0,2}/?[\w./-]+\.sh)(?=[ \t]|$)
 """A script the README runs: `./serve.sh`, `bash tools/run.sh`, `sh run.sh`."""
 _RUN = re.compile(
     r"(?:^|[;&|(]|\b(?:then|do|else|sudo|exec|time|nohup)[ \t])[ \t]*"
-    r"(?:docker|podman)[ \t]+(?:container[ \t]+)?run(?=[ \t])"
+    + container_command("run", DOCKER_PODMAN, start="", end=BLANK_AFTER)
 )
 """A `docker run` where a command starts (not in an `echo` or a comment's words), or first in an array."""
 _ASSIGN = re.compile(

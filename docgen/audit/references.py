@@ -51,7 +51,7 @@ from docgen.audit.paths import (
 )
 from docgen.audit.root_vars import from_root, root_variables
 from docgen.audit.wording import _COMMAND_LANGS, _NOT_CURRENT, _heading_of
-from docgen.build_scripts import BUILD
+from docgen.build_scripts import ALL_ENGINES, BUILD, container_command
 from docgen.copied import context_path, dockerignore, ignored
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
@@ -625,10 +625,7 @@ def _context_builds(
                 break
 
 
-_ENTERS_CONTAINER = re.compile(
-    r"\b(?:docker|podman|nerdctl|nvidia-docker)(?:[ \t]+container)?[ \t]+(?:run|exec)\b"
-    r"(?=.*[ \t]-(?:it|ti)\b)"
-)
+_ENTERS_CONTAINER = re.compile(container_command("run|exec", ALL_ENGINES) + r"(?=.*[ \t]-(?:it|ti)\b)")
 """A command that opens a shell in a container (`docker exec -it app bash`, `docker run --rm -it img`)."""
 _CONTAINER_COMMAND = re.compile(r"\b(?:docker|podman|nerdctl|nvidia-docker)\b")
 

@@ -24,14 +24,14 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
 from docgen.audit.commands import _FILE_FLAG, _TAG_FLAG, fence_commands, joined, without_prompt
-from docgen.build_scripts import BUILD
+from docgen.build_scripts import BUILD, DOCKER, container_command
 from docgen.copied import copied_files
 from docgen.files import text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 from docgen.shell import shell_split
 
-_RUN = re.compile(r"\bdocker[ \t]+(?:container[ \t]+)?run\b")
+_RUN = re.compile(container_command("run", DOCKER))
 _RUN_VALUES = frozenset(
     "-e --env -p --publish -v --volume --name --gpus --network --net -w --workdir -u --user --env-file "
     "--mount --shm-size --ipc --entrypoint --device --add-host -h --hostname -m --memory --cpus --restart "

@@ -23,10 +23,11 @@ from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY
 from docgen.audit.compose_urls import _ELSEWHERE, _OPEN, _commands
+from docgen.build_scripts import DOCKER_PODMAN, container_command
 from docgen.markdown import Document
 from docgen.model import Diagnostic
 
-_RUN = re.compile(r"\b(?:docker|podman)[ \t]+(?:container[ \t]+)?run\b")
+_RUN = re.compile(container_command("run", DOCKER_PODMAN))
 _MAPPING = re.compile(
     r"(?:^|[ \t])(?:-[a-zA-Z]*p|--publish)(?:[ \t]+|=)[\"']?(?:(?:[\d.]+|\[[0-9a-fA-F:]+\]):)?"
     r"(\d{1,5})(?:-(\d{1,5}))?:(\d{1,5})(?:-\d{1,5})?(?:/[a-z]+)?[\"']?(?=[ \t\\]|$)"

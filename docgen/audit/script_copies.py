@@ -32,6 +32,7 @@ from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import without_prompt
 from docgen.audit.copies import _EXCERPT
 from docgen.audit.grammar import _RUN
+from docgen.build_scripts import BLANK, WITH_NVIDIA, container_command
 from docgen.files import text_or_none
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic
@@ -55,7 +56,7 @@ _ANOTHER_WAY = re.compile(
 _RUNS_SCRIPT = re.compile(r"(?:sudo[ \t]+)?(?:(?:ba|z)?sh[ \t]+)?(?:\./)?((?:[\w.-]+/)*[\w.-]+\.(?:sh|bash))")
 """A command that only runs a script (`bash start.sh`, `./run.sh`, `sh docker/run.sh`)."""
 _DOCKER_RUN = re.compile(
-    r"(?:\A|&&|\|\||;)[ \t]*(?:sudo[ \t]+)?(?:docker|nvidia-docker|podman)[ \t]+(?:container[ \t]+)?run[ \t]"
+    r"(?:\A|&&|\|\||;)[ \t]*(?:sudo[ \t]+)?" + container_command("run", WITH_NVIDIA, start="", end=BLANK)
 )
 _ASSIGNMENT = re.compile(r"[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)=(\S*)[ \t]*\Z")
 _VARIABLE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)")

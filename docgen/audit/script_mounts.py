@@ -23,6 +23,7 @@ from docgen.audit.auditor import LIKELY
 from docgen.audit.mount_claims import _command_targets, _compose_targets, _declared_volumes
 from docgen.audit.paths import folders_above, resolves_inside, under_any
 from docgen.audit.references import _top
+from docgen.build_scripts import WITH_NVIDIA, container_command
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
 from docgen.markdown import Document
@@ -39,7 +40,7 @@ _HOST = re.compile(r"\b(?:host|your machine|locally)\b", re.IGNORECASE)
 """A line about the host's side: the path may be the host's."""
 _SCRIPT = re.compile(r"(?<![\w./-])((?:\.{0,2}/)?[\w.-]+(?:/[\w.-]+)*\.(?:sh|bash))\b")
 """A shell script the README names (`deeplearning.sh`, `./scripts/run.sh`)."""
-_RUN = re.compile(r"\b(?:docker|nvidia-docker|podman)[ \t]+(?:container[ \t]+)?(?:run|create)\b")
+_RUN = re.compile(container_command("run|create", WITH_NVIDIA))
 _VOLUME = re.compile(r"(?:^|[\s\"'=(])(?:-v|--volume)(?:[ \t]+|=)[\"']?([^\s\"']+)")
 _MOUNT = re.compile(r"(?:^|[\s\"'=(])--mount(?:[ \t]+|=)[\"']?([^\s\"']+)")
 _SCRIPT_BYTES = 64_000

@@ -37,6 +37,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY, _dockerfile_read, also_at
 from docgen.audit.commands import bare_commands, fence_commands, joined, without_prompt
+from docgen.build_scripts import DOCKER_PODMAN, NOT_AFTER_DASH, container_command
 from docgen.compose import COMPOSE_FILE
 from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans
@@ -54,7 +55,7 @@ _ASSIGNMENT = re.compile(r"[A-Za-z_]\w*=")
 _COMMAND_END = frozenset({"&&", "||", ";", "|", "&"})
 _CONTAINER = re.compile(r"(?<![\w-])(?:docker|podman|kubectl|nerdctl|singularity|apptainer)(?![\w-])")
 """A line that runs a command in a container (of an image that may be any project's)."""
-_ENTERS = re.compile(r"(?<![\w-])(?:docker|podman)(?:[ \t]+container)?[ \t]+(?:run|exec)\b[^#]*?[ \t]-\w*i")
+_ENTERS = re.compile(container_command("run|exec", DOCKER_PODMAN, start=NOT_AFTER_DASH) + r"[^#]*?[ \t]-\w*i")
 """A line that opens a shell in a container: every later line of its block runs in it."""
 _CLONES = re.compile(r"\bgit[ \t]+clone\b")
 _PLACEHOLDER = re.compile(r"(?i)\A(?:your|my)_?|\A(?:module|package|project|example|path)\Z")

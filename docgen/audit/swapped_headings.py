@@ -29,7 +29,7 @@ from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY, clipped
 from docgen.audit.commands import fence_commands, joined, without_prompt
-from docgen.build_scripts import BUILD
+from docgen.build_scripts import ALL_ENGINES, BUILD, WORD_END, container_command
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic
 
@@ -38,7 +38,7 @@ _FILLERS = frozenset({"the", "a", "an", "image", "images", "container", "docker"
 """Words a heading may hold beside its verb and still be the verb alone (`Build the image`)."""
 _BUILD_WORDS = frozenset({"build", "building"})
 _RUN_WORDS = frozenset({"run", "running"})
-_DOCKER_RUN = re.compile(r"(?:docker|podman|nerdctl|nvidia-docker)(?:[ \t]+container)?[ \t]+run(?=[ \t]|$)")
+_DOCKER_RUN = re.compile(container_command("run", ALL_ENGINES, start="", end=WORD_END))
 """A run of an image (`docker run`, `docker container run`)."""
 _BUILDS = re.compile(
     r"(?:docker|podman|nerdctl|buildah)[ \t-]+(?:buildx[ \t]+|image[ \t]+|compose[ \t]+)?(?:build|bake|bud)\b"

@@ -30,13 +30,13 @@ from docgen.audit.commands import _TAG_FLAG, _repository, fence_commands, joined
 from docgen.audit.names import _run_image, _takes_value, _words_of
 from docgen.audit.run_args import _PLAIN_BASES
 from docgen.audit.wording import is_shell_fence
-from docgen.build_scripts import BUILD
+from docgen.build_scripts import BLANK_AFTER, BUILD, WITH_NVIDIA, container_command
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
 _NO_WORKDIR = _PLAIN_BASES | {"python"}
 """Base images that set no WORKDIR: a container of them starts in `/`."""
-_RUN = re.compile(r"\b(?:docker|nvidia-docker|podman)(?:[ \t]+container)?[ \t]+run(?=[ \t])")
+_RUN = re.compile(container_command("run", WITH_NVIDIA, end=BLANK_AFTER))
 _SHELLS = frozenset({"bash", "sh", "zsh", "/bin/bash", "/bin/sh", "/bin/zsh", "/usr/bin/bash"})
 _PIP = ("pip", "pip3", "python -m pip", "python3 -m pip")
 _REQUIREMENTS = re.compile(r"[\w.-]+/[\w./-]*")

@@ -15,10 +15,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
+from docgen.build_scripts import DOCKER_PODMAN, container_command
 from docgen.markdown import Document
 from docgen.model import Diagnostic
 
-_RUN = re.compile(r"\b(?:docker|podman)[ \t]+(?:container[ \t]+)?run\b")
+_RUN = re.compile(container_command("run", DOCKER_PODMAN))
 _PUBLISHES = re.compile(r"(?:^|[ \t])(?:-[a-zA-Z]*[pP]|--publish(?:-all)?|--net(?:work)?)(?=[ \t=\d\"'$]|$)")
 """An option of `docker run` that makes a port reachable from the host (`-p`, `-P`, also among other
 short options: `-dp 8866:8866`)."""

@@ -24,11 +24,11 @@ from docgen.audit.auditor import LIKELY, _dockerfile_read
 from docgen.audit.commands import _TAG_FLAG, _repository, fence_commands, joined
 from docgen.audit.container_scripts import _image_files_into, _work_dir
 from docgen.audit.names import _takes_value, _words_of
-from docgen.build_scripts import BUILD
+from docgen.build_scripts import BLANK, BUILD, DOCKER_PODMAN, container_command
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
-_RUN = re.compile(r"\b(?:docker|podman)(?:[ \t]+container)?[ \t]+run[ \t]")
+_RUN = re.compile(container_command("run", DOCKER_PODMAN, end=BLANK))
 _INTERPRETERS = re.compile(r"(?:python(?:[23](?:\.\d+)?)?|bash|sh|node|ruby|perl)")
 _SCRIPT = re.compile(r"[\w.-]+(?:/[\w.-]+)*\.(?:py|sh|js|rb|pl)")
 """A script by a path from the working folder (`scripts/check.py`)."""

@@ -20,12 +20,14 @@ from docgen.audit.auditor import LIKELY, also_at
 from docgen.audit.image_paths import _clean, _context_text, _mounts, _named, _read_image
 from docgen.audit.versions import one_slip
 from docgen.audit.wording import _COMMAND_LANGS
+from docgen.build_scripts import container_command
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
 _RUNS = re.compile(
-    r"\b(?:(?:docker|podman|nerdctl)(?:[ \t]+container)?(?:[ \t]+compose|-compose)?[ \t]+(?:run|exec|create)"
-    r"|(?:singularity|apptainer)[ \t]+(?:run|exec|shell|instance[ \t]+start))\b"
+    r"\b(?:"
+    + container_command("run|exec|create", start="", end="", compose=True)
+    + r"|(?:singularity|apptainer)[ \t]+(?:run|exec|shell|instance[ \t]+start))\b"
 )
 """A command starting a container (or a command in one) whose options may set its working folder."""
 _WORK_DIR = re.compile(r"(?<![\w-])(?:-w|--workdir|--pwd|--cwd)(?:[ \t]+|=)[\"']?(/[^\s\"';&|]*)")
