@@ -20,6 +20,7 @@ from docgen.audit.commands import (
     _CD,
     _FILE_FLAG,
     _PLACEHOLDER,
+    _PROSE_WORD,
     _TAG_FLAG,
     _VERSION_PLACEHOLDER,
     CD_STEP,
@@ -31,6 +32,7 @@ from docgen.audit.commands import (
     joined,
     without_prompt,
 )
+from docgen.audit.fetched_copies import command_at, expanded_sources, fetched, told
 from docgen.audit.missing import _PLACEHOLDER as _PLACEHOLDER_PATH
 from docgen.audit.missing import _code_paths, _in_commands, _line_texts, _made
 from docgen.audit.own_repo import repository_root
@@ -51,7 +53,7 @@ from docgen.audit.paths import (
 )
 from docgen.audit.root_vars import from_root, root_variables
 from docgen.audit.wording import _COMMAND_LANGS, _NOT_CURRENT, _heading_of
-from docgen.build_scripts import ALL_ENGINES, BUILD, container_command
+from docgen.build_scripts import ALL_ENGINES, BUILD, BUILD_LINE, container_command
 from docgen.copied import context_path, dockerignore, ignored
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
@@ -680,7 +682,10 @@ def _context_misses(
     makes a file (`cp ../patch.diff .` in `./prepare.sh`)."""
     top = _top(directory, project)
     bases = _bases_above(directory, top)
-    blocks = sorted([*doc.fences, *_indented_blocks(doc)], key=lambda b: b.lines[0][0] if b.lines else 0)
+    blocks = sorted(
+        [*doc.fences, *_indented_blocks(doc), *_bare_builds(doc)],
+        key=lambda b: b.lines[0][0] if b.lines else 0,
+    )
     made = MadeFiles(source)
     ran: list[str] = []
     for line, shown, dockerfile, context, written in _context_builds(blocks, bases, top, ran):
@@ -691,7 +696,53 @@ def _context_misses(
         if len(ran) != made.scripts:
             made = MadeFiles(source, ran)
         lead = f"README builds {shown} with the context {written}"
-        yield from context_findings(readme, line, lead, parsed.instructions, dockerfile, context, top, made)
+        expanded = expanded_sources(parsed, command_at(source, line))
+        yield from context_findings(
+            readme, line, lead, parsed.instructions, dockerfile, context, top, made, expanded
+        )
+        if not _checkout(context, top):
+            copied = [*_copied_sources(parsed.instructions), *expanded]
+            yield from _fetched_misses(readme, source, line, lead, copied, dockerfile, context, top, made)
+
+
+def _bare_builds(doc: Document) -> list[Fence]:
+    """Each build command written as a prose line of its own (`docker build -t app .` outside any code
+    block, no word of a sentence: `commands.bare_commands`, whose sentence end may be the context `.`)
+    as a command block of one line."""
+    return [
+        Fence("", [(n, text.strip())], para.section)
+        for para in doc.paragraphs
+        for n, text in para.lines
+        if BUILD_LINE.match(text)
+        and not text.startswith(("    ", "\t"))  # (a line of an indented block: `_indented_blocks`)
+        and "`" not in text
+        and not _PROSE_WORD.search(text)
+    ]
+
+
+def _fetched_misses(
+    readme: str,
+    source: Sequence[str],
+    line: int,
+    lead: str,
+    copied: Sequence[tuple[int, str]],
+    dockerfile: Path,
+    context: Path,
+    top: Path,
+    made: MadeFiles,
+) -> Iterator[Diagnostic]:
+    """Of the sources `copied` ((Dockerfile line, context path)) that the build at README `line` copies
+    from a `context` outside a git checkout, each file only a download gives (`fetched_copies`) which
+    no folder from the Dockerfile's up to `top` holds, the README never tells to fetch and nothing
+    before the build makes."""
+    homes = [context, *(f for f in [dockerfile.parent, *dockerfile.parent.parents] if f.is_relative_to(top))]
+    for at, path in copied:
+        if not fetched(path) or any(os.path.lexists(home / path) for home in homes):
+            continue
+        if _ignored(path, [context, top], dockerfile) or made.before(path, line) or told(source, path, line):
+            continue
+        said = f"which does not hold {path} (line {at}) that it copies, and the README never says to fetch it"
+        yield Diagnostic(readme, line, f"{lead}, {said}", confidence=LIKELY)
 
 
 def context_findings(
@@ -703,10 +754,12 @@ def context_findings(
     context: Path,
     top: Path,
     made: MadeFiles,
+    expanded: Sequence[tuple[int, str]] = (),
 ) -> Iterator[Diagnostic]:
     """What `_context_misses` tells of one build (README `line`, its words `lead`: `README builds
-    Dockerfile with the context .`) of `dockerfile` from `context`, within the project's `top`."""
-    sources = _copied_sources(instructions)
+    Dockerfile with the context .`) of `dockerfile` from `context`, within the project's `top`; with
+    `expanded`, the sources written with a variable as the build expands them (`expanded_sources`)."""
+    sources = sorted([*_copied_sources(instructions), *expanded], key=lambda source: source[0])
     sources = [
         (at, path)
         for at, path in sources

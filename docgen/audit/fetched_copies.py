@@ -1,0 +1,95 @@
+"""A file a README's build copies that only a download gives, which the repository does not hold and the
+README never says to fetch: `ADD ./cuda_12.1.0_530.30_windows.exe /tmp/` (an installer), `COPY
+./model.safetensors /models/` (weights), `COPY ./1abc-clean.pdb /input/` (a data file). The build
+stops at that line: nobody can run it from the README alone.
+
+Only a kind of file no build of the repository makes and a repository rarely keeps (`_FETCHED`: an
+installer, model weights, a molecule or sequence file), so that a checkout which lacks it lacks it for
+good; a source file, a script or a settings file a copy of the repository may leave out is never told
+(`references.context_findings` tells those of a git checkout). The source is read as BuildKit reads it,
+ARG defaults expanded (`${CUDA_VERSION}` the `ARG CUDA_VERSION=12.1.0` of its stage); not when the build
+command passes a `--build-arg` (it may name another file), when a name stays unexpanded (an ARG with no
+default), for a glob, a URL, `--from=` or a heredoc. Silent when the README names the file anywhere, or
+tells on a line before the build to download, copy or put a file of its kind (`Download the CUDA
+installer into this folder`), and for what the callers leave aside (a file made by a command or script
+the README runs first, an ignored one).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from docgen.copied import context_path
+from docgen.errors import DocgenError
+from docgen.evaluate import evaluate
+from docgen.model import ParsedDockerfile
+
+_FETCHED = re.compile(
+    r"\.(?:exe|msi|run|dmg|iso|appimage"  # installers
+    r"|safetensors|ckpt|pth?|onnx|gguf|tflite|caffemodel"  # model weights
+    r"|pdb|cif|fasta|fastq|bam)\Z",  # molecule and sequence data
+    re.IGNORECASE,
+)
+"""The names of files only a download gives: an installer, model weights, a molecule or sequence file."""
+_KIND_WORDS = re.compile(
+    r"\b(?:installers?|weights?|checkpoints?|models?|structures?|proteins?|sequences?|data|inputs?)\b",
+    re.IGNORECASE,
+)
+"""Words that name such a file by its kind (`the CUDA installer`, `the model weights`)."""
+_TELLS_FETCH = re.compile(r"\b(?:download|fetch|get|obtain|place|put|copy|move|save|grab)\w*", re.IGNORECASE)
+"""Words telling the reader to bring a file."""
+
+
+def expanded_sources(parsed: ParsedDockerfile, command: str) -> list[tuple[int, str]]:
+    """(Dockerfile line, context path) of each COPY or ADD source of `parsed` written with a variable
+    (`./cuda_${CUDA_VERSION}.exe`), as the ARG defaults expand it; none when the build `command` passes
+    build args (they may name another file). Not a source that stays unexpanded (an ARG with no
+    default), a glob, a URL, `--from=` or a heredoc."""
+    if "--build-arg" in command:
+        return []
+    try:
+        copies = evaluate(parsed).context_copies
+    except DocgenError:
+        return []
+    written = {i.start_line: list(i.exec_form or i.args.split()) for i in parsed.instructions}
+    found: list[tuple[int, str]] = []
+    for copy in copies:
+        words = written.get(copy.line, [])
+        if copy.heredoc or len(words) != len(copy.sources) + 1:
+            continue
+        for word, value in zip(words[:-1], copy.sources, strict=True):
+            path = context_path(value)
+            if "$" not in word or path is None or path == "." or any(c in path for c in "$*?[{"):
+                continue
+            found.append((copy.line, path))
+    return found
+
+
+def fetched(path: str) -> bool:
+    """True when the context path `path` names a file only a download gives (`_FETCHED`)."""
+    return _FETCHED.search(path) is not None
+
+
+def told(lines: Sequence[str], path: str, line: int) -> bool:
+    """True when the README `lines` name the file `path` anywhere (its name, in any case), or a line
+    before README `line` tells to download, copy or put a file of its kind (its extension or a word
+    such as `installer`, `weights`)."""
+    name = path.rsplit("/", 1)[-1].lower()
+    suffix = "." + name.rsplit(".", 1)[-1]
+    if any(name in text.lower() for text in lines):
+        return True
+    return any(
+        _TELLS_FETCH.search(text) and (suffix in text.lower() or _KIND_WORDS.search(text))
+        for text in lines[: max(line - 1, 0)]
+    )
+
+
+def command_at(lines: Sequence[str], line: int) -> str:
+    """The command starting at README `line` (1-based) with the lines it continues on (`\\`)."""
+    parts: list[str] = []
+    for text in lines[line - 1 :]:
+        parts.append(text)
+        if not text.rstrip().endswith("\\"):
+            break
+    return " ".join(parts)
