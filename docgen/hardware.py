@@ -245,3 +245,45 @@ def driver_too_old(driver: str, cuda: str) -> str | None:
     if int(branch[0]) >= int(minimum.split(".", 1)[0]):
         return None
     return f"CUDA {release[0]} needs driver {minimum} or newer"
+
+
+# The environment variables the GPU container runtimes read from a container's environment, as their
+# documentation lists them. NVIDIA Container Toolkit, "Specialized Configurations with Docker",
+# "Environment variables (OCI spec)": NVIDIA_VISIBLE_DEVICES, NVIDIA_MIG_CONFIG_DEVICES,
+# NVIDIA_MIG_MONITOR_DEVICES, NVIDIA_DRIVER_CAPABILITIES, NVIDIA_REQUIRE_* (a family: `_CUDA`, `_DRIVER`,
+# `_ARCH`, `_BRAND`, any constraint), NVIDIA_DISABLE_REQUIRE, and CUDA_VERSION for legacy CUDA images.
+# The device selections of the GPU stacks' own runtimes: CUDA_VISIBLE_DEVICES (CUDA), HIP_VISIBLE_DEVICES,
+# ROCR_VISIBLE_DEVICES and HSA_OVERRIDE_GFX_VERSION (ROCm), HABANA_VISIBLE_DEVICES (Habana), and
+# ASCEND_VISIBLE_DEVICES, ASCEND_RT_VISIBLE_DEVICES (Ascend).
+_RUNTIME_VARIABLES: dict[str, str] = {
+    "NVIDIA_VISIBLE_DEVICES": "the NVIDIA container runtime",
+    "NVIDIA_MIG_CONFIG_DEVICES": "the NVIDIA container runtime",
+    "NVIDIA_MIG_MONITOR_DEVICES": "the NVIDIA container runtime",
+    "NVIDIA_DRIVER_CAPABILITIES": "the NVIDIA container runtime",
+    "NVIDIA_DISABLE_REQUIRE": "the NVIDIA container runtime",
+    "NVIDIA_REQUIRE_CUDA": "the NVIDIA container runtime",
+    "NVIDIA_REQUIRE_DRIVER": "the NVIDIA container runtime",
+    "NVIDIA_REQUIRE_ARCH": "the NVIDIA container runtime",
+    "NVIDIA_REQUIRE_BRAND": "the NVIDIA container runtime",
+    "CUDA_VISIBLE_DEVICES": "the CUDA runtime",
+    "HIP_VISIBLE_DEVICES": "the ROCm runtime",
+    "ROCR_VISIBLE_DEVICES": "the ROCm runtime",
+    "HSA_OVERRIDE_GFX_VERSION": "the ROCm runtime",
+    "HABANA_VISIBLE_DEVICES": "the Habana runtime",
+    "ASCEND_VISIBLE_DEVICES": "the Ascend runtime",
+    "ASCEND_RT_VISIBLE_DEVICES": "the Ascend runtime",
+}
+
+
+def runtime_variables() -> dict[str, str]:
+    """The environment variables a GPU container runtime reads (`NVIDIA_DRIVER_CAPABILITIES`) → the
+    runtime that reads it (`the NVIDIA container runtime`)."""
+    return dict(_RUNTIME_VARIABLES)
+
+
+def runtime_reads(name: str) -> bool:
+    """True when a GPU container runtime reads the variable `name`: one of `runtime_variables` or a
+    constraint of the NVIDIA runtime's `NVIDIA_REQUIRE_*` family (`NVIDIA_REQUIRE_ARCH`)."""
+    return name in _RUNTIME_VARIABLES or (
+        name.startswith("NVIDIA_REQUIRE_") and len(name) > len("NVIDIA_REQUIRE_")
+    )

@@ -158,3 +158,93 @@ def test_many_images_are_told_each_against_the_build_files_read_once(tmp_path: P
     assert "(build.sh:1)" in found[1]
     assert found[-1].startswith("41 (likely): README names image docker.io/ann/gpu-base:6.38-full")
     assert "(build.sh:37)" in found[-1]
+
+
+# An image the README pulls that is one slip from the one the build or the repository's CI names.
+# Modelled on a render worker whose workflow pushes the image (`tags: owner/name:latest`) and an
+# inference server whose build script tags and pushes it.
+_WORKFLOW = """\
+name: Publish worker
+on:
+  push:
+    branches: [main]
+jobs:
+  publish:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - uses: docker/build-push-action@v6
+        with:
+          context: .
+          push: true
+          tags: stellarfox/frame-renderer:latest
+"""
+_PUSH = (
+    "#!/bin/sh\ndocker build -t quillworks/speech-server:0.4 .\ndocker push quillworks/speech-server:0.4\n"
+)
+
+
+def _slips(root: Path, readme: str, files: dict[str, str]) -> list[str]:
+    """`audit` of README.md (`readme`) beside a Dockerfile and `files`, at the top of a checkout."""
+    make_tree(root, {".git/HEAD": "ref: refs/heads/main\n", "Dockerfile": "FROM ubuntu:24.04\n", **files})
+    (root / "README.md").write_text(readme)
+    model = replace(
+        model_of(parse_dockerfile("FROM ubuntu:24.04\n", "Dockerfile")), file=str(root / "Dockerfile")
+    )
+    found = audit(readme, "README.md", [model], {}, root, root)
+    return [f"{d.line} ({d.confidence}): {d.message}" for d in found if "did you mean" in d.message]
+
+
+def test_a_pulled_image_one_letter_off_the_one_the_workflow_pushes(tmp_path: Path) -> None:
+    readme = "# Frame renderer\n\n## Image\n\n```bash\ndocker pull stellarfoxx/frame-renderer:latest\n```\n"
+    files = {".github/workflows/publish.yml": _WORKFLOW}
+    assert _slips(tmp_path, readme, files) == [
+        "6 (likely): README names image stellarfoxx/frame-renderer:latest, but no file of the build names "
+        "it; .github/workflows/publish.yml:14 names stellarfox/frame-renderer:latest (did you mean "
+        "stellarfox/frame-renderer?)"
+    ]
+
+
+def test_a_named_image_with_two_letters_swapped_the_build_script_pushes(tmp_path: Path) -> None:
+    readme = "# Speech server\n\nThe image is `quillworks/speech-sevrer:0.4`.\n"
+    assert _slips(tmp_path, readme, {"build.sh": _PUSH}) == [
+        "3 (likely): README names image quillworks/speech-sevrer:0.4, but no file of the build names it; "
+        "build.sh:2 names quillworks/speech-server:0.4 (did you mean quillworks/speech-server?)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("pulled", "files"),
+    [
+        # the name the workflow pushes
+        ("stellarfox/frame-renderer:latest", {".github/workflows/publish.yml": _WORKFLOW}),
+        # a placeholder
+        ("your-username/frame-renderer:latest", {".github/workflows/publish.yml": _WORKFLOW}),
+        # a plural: another image of the same owner
+        ("stellarfox/frame-renderers:latest", {".github/workflows/publish.yml": _WORKFLOW}),
+        # a variant of three letters (`cpu` for `gpu`)
+        ("quillworks/speech-server-cpu:0.4", {"build.sh": _PUSH.replace("server:", "server-gpu:")}),
+        # a digit (`v1` for `v2`)
+        ("quillworks/speech-server-v1:0.4", {"build.sh": _PUSH.replace("server:", "server-v2:")}),
+        # the workflow's owner is a secret: the build's owner is not known
+        (
+            "stellarfoxx/frame-renderer:latest",
+            {
+                ".github/workflows/publish.yml": _WORKFLOW.replace(
+                    "stellarfox/", "${{ secrets.DOCKERHUB_USERNAME }}/"
+                )
+                + "          labels: stellarfox/frame-renderer\n"
+            },
+        ),
+        # two images one slip away
+        ("quillworks/speech-sever:0.4", {"build.sh": _PUSH + "docker tag a quillworks/speech-seven:0.4\n"}),
+    ],
+)
+def test_pulls_that_are_no_slip_are_silent(tmp_path: Path, pulled: str, files: dict[str, str]) -> None:
+    readme = f"# Image\n\n```bash\ndocker pull {pulled}\n```\n"
+    assert _slips(tmp_path, readme, files) == []
+
+
+def test_a_line_saying_where_the_image_comes_from_is_silent(tmp_path: Path) -> None:
+    readme = "# Speech server\n\nBased on `quillworks/speech-sevrer:0.4`, the upstream image.\n"
+    assert _slips(tmp_path, readme, {"build.sh": _PUSH}) == []

@@ -460,6 +460,7 @@ AUDIT_LAYERS = (
         "run_urls",
         "said_values",
         "script_compose",
+        "env_slips",
     ),
     ("members",),
     (

@@ -93,6 +93,9 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
 - an environment variable the README says is set already (`By default, the following options are
   set:`, `NAME is already set in the environment`) that no ENV, compose service, file beside the README
   or command of it sets (`preset_env`);
+- an environment variable the README names (a code span, `-e NAME`) that nothing of the project knows,
+  one slip from exactly one name the image, a file beside it or a GPU runtime knows
+  (`NVIDIA_DRIVER_CAPABILITES` for `NVIDIA_DRIVER_CAPABILITIES`) (`env_slips`);
 - names a command or an example shares with the files beside the README: a `docker exec` container
   no compose file names, a `docker run` image its section does not build (or a tag of it the README
   builds under another tag only), a compose example whose
@@ -246,6 +249,7 @@ from docgen.audit.env_blocks import _env_blocks
 from docgen.audit.env_defaults import _env_defaults
 from docgen.audit.env_homes import _env_homes
 from docgen.audit.env_prefixes import _overridden_prefixes, forwarded_prefixes
+from docgen.audit.env_slips import _env_slips
 from docgen.audit.environments import _spack_versions
 from docgen.audit.every_image import _every_image_claims
 from docgen.audit.example_copies import _example_copies
@@ -643,6 +647,7 @@ def audit(
         found.extend(_compose_settings(doc, path, directory, models, project))
         found.extend(_compose_variables(doc, path, directory, models, project))
         found.extend(_preset_env(doc, path, directory, models, project))
+        found.extend(_env_slips(doc, path, directory, models, project))
         found.extend(_compose_services(doc, path, directory, project))
         found.extend(_compose_urls(doc, path, directory, models, project))
         found.extend(_rejected_arguments(doc, path, directory, audited, project))

@@ -10,6 +10,15 @@ build's owner nowhere, and the line does not say where the image comes from (`ba
 `forked from`, `replace … with`). The build's files are the audited Dockerfiles and the scripts,
 compose, bake and environment files beside them and beside the README, and in the folders above up to
 the repository's root (their top level only); each is read once.
+
+And an image the README pulls or names (`docker pull majesticl/render-worker:latest`) that no file of
+the build names, one slip from exactly one image the build names or a GitHub Actions workflow of the
+repository pushes (`tags: majestic/render-worker:latest`): one letter added, dropped, changed or two
+swapped in one part of the name (`owner`, or a word of the repository name between `-`, `_`, `.`) of
+five letters or more (four by a swap); not a digit (`v1`, `user2`), not a plural (`worker` and
+`workers` may both be published), on the same registry, whatever the tag (`likely`, "did you mean
+…?"). Silent when the build names the repository name under an owner it reads from a variable
+(`${{ secrets.DOCKERHUB_USERNAME }}/render-worker`), and on a line saying where the image comes from.
 """
 
 from __future__ import annotations
@@ -21,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
+from docgen.audit.env_slips import SlipIndex, one_slip
 from docgen.audit.references import _top
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import stays_home, text_or_none
@@ -166,7 +176,27 @@ def other_owner_images(
     unknown_owner: dict[str, bool] = {}  # image name → whether a build file names it under a variable
     in_readme: dict[str, bool] = {}  # owner → whether the README names it
     refs: dict[tuple[str, str, str | None], list[tuple[Path, int, _Ref]]] | None = None
+    workflows: list[tuple[Path, str]] | None = None  # the build files and the workflows, read on first use
+    names: dict[tuple[str, str, str], tuple[Path, int, _Ref]] = {}
+    index = SlipIndex(())
     for line, written, image in said:
+        if image.owner not in _OFFICIAL_OWNERS and not _PROVENANCE.search(written) and image.text not in told:
+            if workflows is None:
+                workflows = [*texts, *_workflow_texts(directory, top)]
+                names = _named_images(workflows)
+                index = SlipIndex((f"{owner}/{name}" for _, owner, name in names), _SPLIT)
+            meant = _slipped(image, names, index)
+            if meant is not None and not any(_some_owner(image.name, body) for _, body in workflows):
+                file, at, ref = meant
+                yield Diagnostic(
+                    readme,
+                    line,
+                    f"README names image {image.text}, but no file of the build names it; "
+                    f"{os.path.relpath(file, directory.resolve())}:{at} names {ref.text} "
+                    f"(did you mean {ref.owner}/{ref.name}?)",
+                    confidence=LIKELY,
+                )
+                continue
         if (
             image.owner in _OFFICIAL_OWNERS
             or image.tag is None
@@ -230,3 +260,59 @@ def _build_images(
                 ref = _ref(match)
                 found.setdefault((ref.registry, ref.name, ref.tag), []).append((file, number, ref))
     return found
+
+
+_SPLIT = re.compile(r"[/._-]")
+
+
+def _workflow_texts(directory: Path, top: Path) -> Iterator[tuple[Path, str]]:
+    """(path, text) of the GitHub Actions workflows (`.github/workflows/*.yml`) of the first folder from
+    the README's up to `top` that has them: the images the repository's CI pushes."""
+    folder = directory.resolve()
+    while True:
+        flows = folder / ".github" / "workflows"
+        try:
+            files = sorted(n for n in os.listdir(flows) if n.endswith((".yml", ".yaml")))
+        except OSError:
+            files = []
+        if files:
+            for name in files:
+                path = flows / name
+                body = text_or_none(path, MAX_PROJECT_FILE_BYTES) if stays_home(path) else None
+                if body is not None:
+                    yield path, body
+            return
+        if folder == top or top not in folder.parents:
+            return
+        folder = folder.parent
+
+
+def _named_images(texts: Sequence[tuple[Path, str]]) -> dict[tuple[str, str, str], tuple[Path, int, _Ref]]:
+    """(registry, owner, repository name) → the first (file, line, image) naming it, of the files
+    `texts`, read once."""
+    found: dict[tuple[str, str, str], tuple[Path, int, _Ref]] = {}
+    for file, body in texts:
+        for number, line in enumerate(body.splitlines(), start=1):
+            for match in _IMAGE.finditer(line):
+                ref = _ref(match)
+                found.setdefault((ref.registry, ref.owner, ref.name), (file, number, ref))
+    return found
+
+
+def _slipped(
+    image: _Ref, names: dict[tuple[str, str, str], tuple[Path, int, _Ref]], index: SlipIndex
+) -> tuple[Path, int, _Ref] | None:
+    """The one image of `names` (by registry, owner and repository name; `index` of their `owner/name`)
+    that `image` is one slip from, when `names` lacks `image` itself and exactly one is."""
+    if (image.registry, image.owner, image.name) in names:
+        return None
+    written = f"{image.owner}/{image.name}"
+    parts = _SPLIT.split(written)
+    near = [
+        named
+        for other in index.near(written)
+        if one_slip(parts, _SPLIT.split(other))
+        for (registry, owner, name), named in names.items()
+        if f"{owner}/{name}" == other and registry == image.registry and owner not in _OFFICIAL_OWNERS
+    ]
+    return near[0] if len(near) == 1 else None

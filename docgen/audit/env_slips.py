@@ -1,0 +1,210 @@
+"""Environment variables a README names that nothing of the project knows, one slip away from exactly
+one that it does: a list item `` 4. **`NVIDIA_DRIVER_CAPABILITES`** : … `` while the Dockerfile sets
+`ENV NVIDIA_DRIVER_CAPABILITIES=all`, or `` `NVIDIA_DIABLE_REQUIRE` `` where the NVIDIA container runtime
+reads `NVIDIA_DISABLE_REQUIRE`. A user who sets the name as written sets nothing anyone reads (`likely`,
+"did you mean …?").
+
+The README's names are read from code spans that are a variable alone (`` `NAME` ``, `` `NAME=1` ``)
+and from the `-e NAME` / `--env NAME` of its command blocks. The names the project knows are the ENV and
+ARG names of the audited images, the environment and args of the compose services beside them, every
+upper-case name with a `_` in the files (not Markdown) of the README's folder, the Dockerfiles' folders
+and their direct subfolders, and the variables the GPU container runtimes read (`hardware`'s table).
+
+A name is read only when it is eight characters or more, no file of the project names it, the README
+does not assign it itself (`export NAME=…`, `NAME=…` in a command block), and exactly one known name is
+one slip from it: one letter added, dropped, changed, or two swapped, in one part between `_` of at least
+five letters (a part of four letters only by a swap: `MODEL_PAHT`). Not a slip: an edit of a digit or of
+a `_`, and a plural (`MODEL_PATH` and `MODEL_PATHS` may both be real; for a runtime's variable, whose list
+is closed, the plural is a slip). A line naming both names (`use X, not Y`) is silent.
+
+Each README line is read once; the files of the few folders read are read once each, to a bounded size
+and number.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+
+from docgen.audit.auditor import LIKELY
+from docgen.audit.missing import _one_edit
+from docgen.audit.names import _compose_files
+from docgen.audit.preset_env import _read
+from docgen.hardware import runtime_reads, runtime_variables
+from docgen.markdown import Document, code_spans
+from docgen.model import Diagnostic, ImageModel
+
+_VARIABLE = r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+"
+_SPAN = re.compile(r"[ \t]*\$?(" + _VARIABLE + r")(?:=\S*)?[ \t]*")
+"""A code span that is a variable alone (`NAME`, `$NAME`, `NAME=1`)."""
+_PASSED = re.compile(r"(?<![\w-])(?:-e|--env)(?:[ \t]+|=)[\"']?(" + _VARIABLE + r")\b")
+"""A variable a command passes to a container (`-e NAME=1`, `--env NAME`)."""
+_ASSIGNED = re.compile(r"^[ \t]*(?:\$[ \t]+)?(?:export[ \t]+|ENV[ \t]+|ARG[ \t]+)?(" + _VARIABLE + r")[=\s]")
+"""A variable a command block line assigns itself (`export NAME=1`, `NAME=1 ./run.sh`)."""
+_WORD = re.compile(r"(?<![A-Za-z0-9_])" + _VARIABLE + r"(?![A-Za-z0-9_])")
+_MIN_NAME = 8
+_UNDERSCORE = re.compile("_")
+_MAX_FILES = 200
+
+
+def _env_slips(
+    doc: Document, readme: str, directory: Path, models: Sequence[ImageModel], project: Path | None
+) -> Iterator[Diagnostic]:
+    """Each variable the README names that is one slip from exactly one the project or a GPU runtime
+    knows (see the module docstring)."""
+    said = _said(doc)
+    if not said:
+        return
+    assigned = {
+        m.group(1)
+        for fence in doc.fences
+        for _, text in fence.lines
+        if (m := _ASSIGNED.match(text)) is not None
+    }
+    asked = [n for n in said if len(n) >= _MIN_NAME and n not in assigned and not runtime_reads(n)]
+    known: dict[str, str] = {}  # name → where it is set or read
+    for model in models:
+        shown = (
+            os.path.relpath(Path(model.file).resolve(), directory.resolve())
+            if model.file
+            else "the Dockerfile"
+        )
+        for env in model.env:
+            known.setdefault(env.name, f"{shown}:{env.line} sets")
+        for arg in model.args:
+            known.setdefault(arg.name, f"{shown}:{arg.line} declares")
+    if all(name in known for name in asked):
+        return  # (the files beside are read only for a name the images do not know)
+    for composed in _compose_files(directory, models, project):
+        for service in composed.services:
+            for name, _, _ in service.environment:
+                known.setdefault(name, "a compose service sets")
+    folders = [directory, *(Path(m.file).parent for m in models if m.file)]
+    for path, text in _folder_files(tuple(dict.fromkeys(f.resolve() for f in folders))):
+        shown = os.path.relpath(path, directory.resolve())
+        for number, written in enumerate(text.splitlines(), start=1):
+            for word in _WORD.findall(written):
+                known.setdefault(word, f"{shown}:{number} names")
+    runtimes = runtime_variables()
+    for name, runtime in runtimes.items():
+        known.setdefault(name, f"{runtime} reads")
+    index = SlipIndex(k for k in known if len(k) >= _MIN_NAME)
+    for name in asked:
+        line, text = said[name]
+        if name in known:
+            continue
+        near = [o for o in index.near(name) if _slip(name, o, o in runtimes)]
+        if len(near) != 1 or near[0] in text:
+            continue
+        meant = near[0]
+        yield Diagnostic(
+            readme,
+            line,
+            f"README names {name}, which nothing of the project sets or reads; {known[meant]} {meant} "
+            f"(did you mean {meant}?)",
+            confidence=LIKELY,
+        )
+
+
+def _said(doc: Document) -> dict[str, tuple[int, str]]:
+    """The variables the README names in a code span of their own or passes with `-e` → (the first line,
+    its text)."""
+    said: dict[str, tuple[int, str]] = {}
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            for _, _, code in code_spans(text):
+                match = _SPAN.fullmatch(code)
+                if match is not None:
+                    said.setdefault(match.group(1), (line, text))
+    for table in doc.tables:
+        for line, cells in table.rows:
+            for cell in cells:
+                for _, _, code in code_spans(cell):
+                    match = _SPAN.fullmatch(code)
+                    if match is not None:
+                        said.setdefault(match.group(1), (line, cell))
+    for fence in doc.fences:
+        for line, text in fence.lines:
+            for match in _PASSED.finditer(text):
+                said.setdefault(match.group(1), (line, text))
+    return said
+
+
+def _slip(name: str, other: str, closed: bool) -> bool:
+    """True when `other` is `name` with one slip in one part between `_` (see the module docstring);
+    `closed` when `other` is of a closed list, where a plural is a slip too."""
+    return len(other) >= _MIN_NAME and one_slip(name.split("_"), other.split("_"), closed)
+
+
+class SlipIndex:
+    """Names by their parts between `_` (or `separators`) but one, so that the names a name may be one
+    slip from (`one_slip`: all parts but one the same) are found in as many look-ups as it has parts."""
+
+    def __init__(self, names: Iterable[str], separators: re.Pattern[str] = _UNDERSCORE) -> None:
+        self._split = separators.split
+        self._by_rest: dict[tuple[int, tuple[str, ...]], list[str]] = {}
+        for name in dict.fromkeys(names):
+            parts = self._split(name)
+            for at in range(len(parts)):
+                self._by_rest.setdefault((at, (*parts[:at], *parts[at + 1 :])), []).append(name)
+
+    def near(self, name: str) -> list[str]:
+        """The names that have every part of `name` but one, in the same places (`name` left out)."""
+        parts = self._split(name)
+        found: dict[str, None] = {}
+        for at in range(len(parts)):
+            for other in self._by_rest.get((at, (*parts[:at], *parts[at + 1 :])), ()):
+                if other != name:
+                    found[other] = None
+        return list(found)
+
+
+def one_slip(parts: Sequence[str], others: Sequence[str], closed: bool = False) -> bool:
+    """True when the name of parts `others` is the one of `parts` with one slip in one part: one letter
+    added, dropped, changed, or two swapped, in a part of five letters or more (a part of four only by a
+    swap); not a plural (`PATH` and `PATHS`) unless `closed` (the other name is of a closed list)."""
+    if len(parts) != len(others):
+        return False
+    differ = [(a, b) for a, b in zip(parts, others, strict=True) if a != b]
+    if len(differ) != 1:
+        return False
+    part, known = differ[0]
+    if min(len(part), len(known)) < 4 or not _one_edit(part, known):
+        return False
+    swapped = len(part) == len(known) and sorted(part) == sorted(known)
+    if min(len(part), len(known)) < 5 and not swapped:
+        return False
+    plural = (part + "s").lower() == known.lower() or (known + "s").lower() == part.lower()
+    return closed or not plural
+
+
+@functools.lru_cache(maxsize=16)
+def _folder_files(folders: tuple[Path, ...]) -> tuple[tuple[Path, str], ...]:
+    """(path, text) of the files (not Markdown) in `folders` and their direct subfolders, at most
+    `_MAX_FILES` of them, each to a bounded size: where a script, an env file or the code names a
+    variable."""
+    found: list[tuple[Path, str]] = []
+    queue = [(folder, 0) for folder in folders]
+    seen: set[Path] = set()
+    while queue and len(found) < _MAX_FILES:
+        folder, depth = queue.pop(0)
+        if folder in seen:
+            continue
+        seen.add(folder)
+        try:
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.name.startswith(".git") or entry.name == "node_modules":
+                continue
+            if entry.is_dir(follow_symlinks=False) and depth == 0:
+                queue.append((Path(entry.path), 1))
+            elif os.path.isfile(entry) and not entry.name.lower().endswith((".md", ".markdown", ".rst")):
+                found.append((Path(entry.path), _read(Path(entry.path))))
+                if len(found) >= _MAX_FILES:
+                    break
+    return tuple(found)

@@ -1,0 +1,168 @@
+"""`docgen audit`: an environment variable a README names (a code span of its own, `-e NAME`) that
+nothing of the project knows, one slip from exactly one name the image, a file beside it or a GPU
+container runtime knows (docgen/audit/env_slips.py): "did you mean …?".
+
+Each rule: a planted drift next to the nearest true statement (a trap). The shapes are modelled on two
+kinds of README: a robotics image listing the NVIDIA runtime's variables as a numbered list of bold code
+spans beside a run script passing `-e`, and an application image with a table of its own settings read
+by an entrypoint script.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.audit.env_slips import SlipIndex, one_slip
+from docgen.hardware import runtime_reads, runtime_variables
+from docgen.pipeline import build_model
+
+IMAGE = """\
+FROM nvidia/cuda:12.2.0-devel-ubuntu22.04
+ARG SIM_RELEASE=harmonic
+ENV NVIDIA_VISIBLE_DEVICES=all
+ENV NVIDIA_DRIVER_CAPABILITIES=graphics,utility
+ENV RENDER_QUALITY=high
+COPY launch.sh /launch.sh
+ENTRYPOINT ["/launch.sh"]
+"""
+LAUNCH = """\
+#!/bin/sh
+: "${OUTPUT_FOLDER:=/out}"
+: "${MODEL_PATHS:=/models}"
+exec sim --quality "$RENDER_QUALITY" --out "$OUTPUT_FOLDER"
+"""
+RUN = """\
+#!/bin/bash
+docker run --rm --gpus all -e NVIDIA_DRIVER_CAPABILITIES=graphics,utility,video -e DISPLAY \\
+  -v /tmp/.X11-unix:/tmp/.X11-unix org/sim-desktop:latest
+"""
+
+
+def found(root: Path, readme: str, files: dict[str, str] | None = None) -> list[tuple[int, str, str]]:
+    tree = {"Dockerfile": IMAGE, "launch.sh": LAUNCH, "run-sim.sh": RUN, "README.md": readme}
+    make_tree(root, {**tree, **(files or {})})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "did you mean" in d.message and d.message.startswith("README names ")
+    ]
+
+
+def slip(name: str, where: str, meant: str) -> str:
+    said = f"README names {name}, which nothing of the project sets or reads"
+    return f"{said}; {where} {meant} (did you mean {meant}?)"
+
+
+def test_a_listed_runtime_variable_one_letter_off_is_told_with_the_name_meant(tmp_path: Path) -> None:
+    readme = """\
+# Simulator desktop
+
+## Variables of the NVIDIA container runtime
+1. **`NVIDIA_VISIBLE_DEVICES`** : the GPUs the container sees.<br>
+2. **`NVIDIA_DRIVER_CAPABILITES`** : the driver libraries mounted in.<br>
+3. **`NVIDIA_REQUIRE_*`** : constraints on the host.<br>
+4. **`NVIDIA_DISABEL_REQUIRE`** : turns every constraint off.<br>
+5. **`NVIDIA_REQUIRE_BRAND`** : a constraint on the GPU brand.<br>
+6. **`NVIDIA_MIG_CONFIG_DEVICES`** : the GPUs whose MIG setup the container may change.
+"""
+    assert found(tmp_path, readme) == [
+        (5, slip("NVIDIA_DRIVER_CAPABILITES", "Dockerfile:4 sets", "NVIDIA_DRIVER_CAPABILITIES"), "likely"),
+        (
+            7,
+            slip("NVIDIA_DISABEL_REQUIRE", "the NVIDIA container runtime reads", "NVIDIA_DISABLE_REQUIRE"),
+            "likely",
+        ),
+    ]
+
+
+def test_a_setting_of_the_entrypoint_misspelt_in_a_table_or_a_run_command_is_told(tmp_path: Path) -> None:
+    readme = """\
+# Simulator desktop
+
+| Variable | Meaning |
+|---|---|
+| `RENDER_QAULITY` | low, medium or high |
+| `OUTPUT_FOLDER` | where frames go |
+
+```bash
+docker run --rm --gpus all -e OUTPUT_FOLDR=/data org/sim-desktop:latest
+```
+"""
+    assert found(tmp_path, readme) == [
+        (5, slip("RENDER_QAULITY", "Dockerfile:5 sets", "RENDER_QUALITY"), "likely"),
+        (9, slip("OUTPUT_FOLDR", "launch.sh:2 names", "OUTPUT_FOLDER"), "likely"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # a plural of a name of the project: both may be real
+        "Set `MODEL_PATH` to the folder of one model.",
+        # another GPU stack's variable of the same family: both real
+        "On AMD GPUs use `HIP_VISIBLE_DEVICES` instead of `CUDA_VISIBLE_DEVICES`.",
+        # a constraint of the NVIDIA runtime's NVIDIA_REQUIRE_* family
+        "Set `NVIDIA_REQUIRE_DRIVER` to pin the host driver.",
+        # the README assigns the name itself in a command block
+        "Then pass `RENDER_QUALITI` on:\n\n```bash\nexport RENDER_QUALITI=high\n```",
+        # the line names both: a contrast, not a slip
+        "`RENDER_QUALITI` was renamed to `RENDER_QUALITY`.",
+        # a digit edited: another variable
+        "Set `SIM_RELEASE2` for the second release.",
+        # a short part changed: another word (`MODE` for `NODE`)
+        "Set `OUTPUT_MODE` to `video`.",
+        # a name no known name is one slip from
+        "Set `PYTORCH_CUDA_ALLOC_CONF` to tune the allocator.",
+        # a name a file of the project reads as written
+        "Set `OUTPUT_FOLDER` to move the frames.",
+        # an edit of a `_`: not read as a slip
+        "Set `OUTPUTFOLDER` or `OUTPUT_FOLDER`.",
+    ],
+)
+def test_names_that_are_no_slip_are_silent(tmp_path: Path, said: str) -> None:
+    files = {"nodes.py": "import os\nNODE = os.environ.get('OUTPUT_NODE')\n"}
+    assert found(tmp_path, f"# Simulator desktop\n\n{said}\n", files) == []
+
+
+def test_two_names_one_slip_away_are_silent(tmp_path: Path) -> None:
+    files = {"worker.py": "import os\nA = os.environ['FRAME_STARTS']\nB = os.environ['FRAME_STARTED']\n"}
+    # FRAME_STARTES is one slip from both FRAME_STARTS and FRAME_STARTED
+    readme = "# Sim\n\nSet `FRAME_STARTES` first.\n"
+    assert found(tmp_path, readme, files) == []
+    files = {"worker.py": "import os\nA = os.environ['SCENE_LOADER']\nB = os.environ['SCENE_LOADED']\n"}
+    assert found(tmp_path, "# Sim\n\nSet `SCENE_LOADEX` first.\n", files) == []
+
+
+def test_one_slip_reads_one_part() -> None:
+    assert one_slip(["MAJESTICL"], ["MAJESTIC"])
+    assert one_slip(["MODEL", "PAHT"], ["MODEL", "PATH"])  # a swap in four letters
+    assert not one_slip(["MODEL", "MATH"], ["MODEL", "PATH"])  # a change in four letters
+    assert not one_slip(["worker"], ["workers"])
+    assert one_slip(["DEVICE"], ["DEVICES"], closed=True)
+    assert not one_slip(["GPU", "DEVICE"], ["CPU", "DEVICE"])
+    assert not one_slip(["render", "v1"], ["render", "v2"])
+
+
+def test_the_runtime_table() -> None:
+    assert runtime_variables()["NVIDIA_DISABLE_REQUIRE"] == "the NVIDIA container runtime"
+    assert runtime_reads("NVIDIA_REQUIRE_ARCH") and runtime_reads("HIP_VISIBLE_DEVICES")
+    assert not runtime_reads("NVIDIA_REQUIRE_") and not runtime_reads("NVIDIA_DIABLE_REQUIRE")
+
+
+def test_the_index_finds_the_names_with_all_parts_but_one() -> None:
+    index = SlipIndex(["RENDER_QUALITY", "RENDER_QUEUE", "OUTPUT_QUALITY", "RENDER_QUALITY_MAX"])
+    assert sorted(index.near("RENDER_QAULITY")) == ["RENDER_QUALITY", "RENDER_QUEUE"]
+    assert index.near("RENDER_QUALITY") == ["OUTPUT_QUALITY", "RENDER_QUEUE"]
+
+
+def test_many_names_on_both_sides_are_read_in_linear_time(tmp_path: Path) -> None:
+    files = {"settings.py": "".join(f"SETTING_{n:05d}_VALUE = 1\n" for n in range(20_000))}
+    readme = (
+        "# Sim\n\n" + "".join(f"- `OPTION_{n:05d}_VALUE`\n" for n in range(5_000)) + "- `RENDER_QUALTY`\n"
+    )
+    assert [f[0] for f in found(tmp_path, readme, files)] == [5_003]
