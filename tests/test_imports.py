@@ -362,7 +362,7 @@ AUDIT_LAYERS = (
         "latest",
         "built_names",
         "grammar",
-        "continuations",
+        "config_keys",
         "swapped_headings",
         "platforms",
         "architectures",
@@ -371,6 +371,7 @@ AUDIT_LAYERS = (
         "buildkit_features",
     ),
     (
+        "continuations",
         "every_image",
         "python_paths",
         "pinned_installs",

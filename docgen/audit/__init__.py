@@ -142,7 +142,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `stage_count`, `promised`,
 `python_paths`, `wheel_names`, `image_tags`, `disabled`, `commented_lines`, `switches`, `references`,
 `missing`, `names`,
-`grammar`, `continuations`, `swapped_headings`, `unentered_mounts` (after `run_args`),
+`grammar`, `continuations`, `config_keys`, `swapped_headings`, `unentered_mounts` (after `run_args`),
 `builder_paths` (after `image_paths`),
 `platforms`,
 `architectures`, `targets`,
@@ -223,6 +223,7 @@ from docgen.audit.compose_services import _compose_services
 from docgen.audit.compose_urls import _compose_urls
 from docgen.audit.compose_variables import _compose_variables
 from docgen.audit.conda_python import _conda_python
+from docgen.audit.config_keys import config_keys
 from docgen.audit.container_scripts import misplaced_container_scripts
 from docgen.audit.containers import _container_names
 from docgen.audit.content_rows import _content_rows
@@ -550,6 +551,8 @@ def audit(
         build_vars += release_vars(doc, family, root, readme_file, runtime, build_vars)
     # what the README says its CI workflow does, before sections about releases or the host are set aside
     ci_claims_found = list(ci_claims(doc, path, directory, models, project)) if directory is not None else []
+    # a config key an edit instruction names (`remove x from settings.yaml`), before such text is set aside
+    keys_found = list(config_keys(doc, path, directory)) if directory is not None else []
     _set_aside(doc, source, models, siblings, names, workflows)
     aside = _drop_aside(doc, source, models)
     # a table row linking to the Dockerfile it is about is that image's, wherever its table is
@@ -610,6 +613,7 @@ def audit(
         found.extend(missing_prose_scripts(doc, source, path, directory, cloned, models))
         found.extend(absent_prose_scripts(doc, source, path, directory, models))
         found.extend(_listed_absent(doc, path, directory))
+        found.extend(keys_found)
         found.extend(_context_misses(doc, source, directory, path, project))
         found.extend(_image_paths(doc, models, path, directory))
         found.extend(moved_clones(doc, models, path, directory))
