@@ -118,7 +118,7 @@ def missing(readme: str) -> list[str]:
     return [
         f"{d.line}: {d.message} ({d.confidence})"
         for d in audit(readme, "README.md", MODEL)
-        if "without a `\\`" in d.message
+        if "on the next line is not passed to it" in d.message
     ]
 
 
@@ -237,3 +237,23 @@ grid docker run \\
 )
 def test_no_cut_off_below_a_run(block: str) -> None:
     assert missing(f"# Node\n\n```bash\n{block}```\n") == []
+
+
+def test_a_comment_after_the_continuation() -> None:
+    # a README that notes each mount at the end of its line: `\  # …` escapes a blank, the line ends there
+    readme = """\
+# Tuner
+
+```bash
+docker run -it --gpus all \\
+  -v $HOME/.cache/models:/root/.cache/models \\  # the weights
+  -v $HOME/.cache/data:/root/.cache/data \\  # the data sets
+  acme/tuner-dev
+```
+"""
+    assert missing(readme) == [
+        "6: README's docker run (line 4) ends at line 5 with a comment after its `\\` (which escapes a "
+        "blank, not the newline), so the option -v on the next line is not passed to it: the run ends "
+        "before it and the shell runs -v as a command of its own (the command cannot run as written) "
+        "(certain)"
+    ]

@@ -157,6 +157,9 @@ _NAMESPACED_IMAGE = re.compile(
 )
 """An image reference with a namespace and no tag (`org/app`, `ghcr.io/org/app`): read as the image of a
 run that names none; its last part has no dot (`bin/run.sh` is a script)."""
+_COMMENTED_END = re.compile(r"\\[ \t]+#")
+"""A `\\` with a comment after it on its line (`-v a:/a \\  # the data`): it escapes the blank after it,
+and the comment ends the line."""
 _OPTION_LINE = re.compile(r"--?[A-Za-z]")
 """A line that starts with an option (`-o out:/out`, `--gpus all`): no command is named so."""
 _ADDRESS = re.compile(r"(?:localhost|[\d.]+):")
@@ -196,7 +199,10 @@ def missing_continuations(doc: Document, readme: str) -> Iterator[Diagnostic]:
                 continue  # (after a prompt, a line without one is output)
             word = after[0][1].strip()
             deeper = _indent(after[0][1]) > _indent(run[0][1])
-            head = f"README's docker run (line {run[0][0]}) ends at line {run[-1][0]} without a `\\`, so"
+            how = "without a `\\`"
+            if _COMMENTED_END.search(run[-1][1]):
+                how = "with a comment after its `\\` (which escapes a blank, not the newline)"
+            head = f"README's docker run (line {run[0][0]}) ends at line {run[-1][0]} {how}, so"
             if deeper and _OPTION_LINE.match(word):
                 option = word.split()[0]
                 yield Diagnostic(
