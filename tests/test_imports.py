@@ -372,6 +372,7 @@ AUDIT_LAYERS = (
     ),
     (
         "continuations",
+        "bind_devices",
         "every_image",
         "python_paths",
         "pinned_installs",

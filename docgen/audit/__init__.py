@@ -147,7 +147,8 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `platforms`,
 `architectures`, `targets`,
 `settings`, `latest`, `floating_pins`, `built_names`, `line_refs`,
-`compose_claims`, `compose_services`, `compose_urls`, `file_lists`, `lost_folders`, `clone_folders`,
+`compose_claims`, `compose_services`, `compose_urls`, `bind_devices`, `file_lists`, `lost_folders`,
+`clone_folders`,
 `sh_scripts`, `unpublished_ports`, `case_slips`,
 `script_args`, `script_builds`, `script_compose`, `script_usage`, `help_copies`, `cuda_wheels`,
 `mount_claims`,
@@ -196,6 +197,7 @@ from docgen.audit.badged_images import badged_images
 from docgen.audit.bakes import _bake_targets
 from docgen.audit.base_claims import _base_claims
 from docgen.audit.base_labels import _base_labels
+from docgen.audit.bind_devices import bind_devices
 from docgen.audit.build_flags import _build_flag_claims
 from docgen.audit.builder_paths import builder_paths
 from docgen.audit.buildkit_features import buildkit_features
@@ -647,6 +649,7 @@ def audit(
         found.extend(_preset_env(doc, path, directory, models, project))
         found.extend(_compose_services(doc, path, directory, project))
         found.extend(_compose_urls(doc, path, directory, models, project))
+        found.extend(bind_devices(doc, text, path, directory))
         found.extend(_rejected_arguments(doc, path, directory, audited, project))
         found.extend(_ignored_arguments(doc, path, directory, audited, project, clone_of_self))
         found.extend(script_build_claims(doc, source, path, directory, audited, project))
