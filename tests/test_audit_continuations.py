@@ -118,7 +118,7 @@ def missing(readme: str) -> list[str]:
     return [
         f"{d.line}: {d.message} ({d.confidence})"
         for d in audit(readme, "README.md", MODEL)
-        if "without a `\\`" in d.message
+        if "on the next line is not passed to it" in d.message
     ]
 
 
@@ -170,3 +170,90 @@ def test_no_missing_continuation(block: str) -> None:
 def test_a_dockerfile_block_is_no_shell() -> None:
     block = "RUN docker run --rm \\\n    -p 7000:7000\nacme/kiln:0.4\n"
     assert missing(f"# Kiln\n\n```dockerfile\nFROM docker:27\n{block}```\n") == []
+
+
+def test_a_namespaced_image_cut_off_a_run_that_names_none() -> None:
+    # a README whose run is indented with tabs: the workdir line lost its `\`, the image below it
+    readme = """\
+# Folding demo
+
+```bash
+docker run \\
+\t-v results:/work/results \\
+\t-w /home/fold-demo
+\tacme/fold-demo-v3
+```
+"""
+    assert missing(readme) == [
+        "7: README's docker run (line 4) ends at line 6 without a `\\`, so the image acme/fold-demo-v3 on "
+        "the next line is not passed to it: the run ends before it and the shell runs acme/fold-demo-v3 as "
+        "a command of its own (the command cannot run as written) (certain)"
+    ]
+
+
+def test_an_option_cut_off_a_run() -> None:
+    # a scheduler's `docker run` (a CLI that wraps it): its input line lost its `\`
+    readme = """\
+# Folding demo
+
+```bash
+grid docker run \\
+\t-v bafyexamplecid:/work/input
+\t-o results:/work/results \\
+\tacme/fold-demo
+```
+"""
+    assert missing(readme) == [
+        "6: README's docker run (line 4) ends at line 5 without a `\\`, so the option -o on the next line is "
+        "not passed to it: the run ends before it and the shell runs -o as a command of its own (the command "
+        "cannot run as written) (certain)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        # a node's quick start: every line continued, the image indented deeper
+        "docker run -d \\\n    --restart always \\\n    -v node_data:/data \\\n    -p 4001:4001 \\\n"
+        "        acme/node:${NODE_VERSION}\n",
+        "docker run \\\n    -dit \\\n    --name node \\\n    --volume node-data:/data \\\n"
+        "        acme/node\n",
+        # a script's run: the image is a variable on the last line
+        " docker run -d --mount type=bind,source=$HOME/data,target=/app/data \\\n\t\t--restart always \\\n"
+        "\t\t$IMAGE\n",
+        # the run names its image already: the line below is something else
+        "docker run -d \\\n    -p 8080:80 acme/web\n    acme/worker\n",
+        # an option docgen does not know: the image word cannot be told
+        "docker run \\\n    --future-flag x\n    acme/web\n",
+        # at the run's own depth: a command of its own after a finished run
+        "docker run --rm \\\n    -v a:/a acme/web\n-o\n",
+        "docker run --rm \\\n    -v a:/a\nacme/web\n",
+        # a script or path, and a list item, indented below a run
+        "docker run --rm \\\n    -v a:/a\n    bin/run.sh\n",
+        "docker run --rm \\\n    -v a:/a acme/web\n    - then open the page\n",
+        # after a prompt, lines without one are the run's output
+        "$ docker run --rm \\\n    acme/web --help\n    -h, --help   show this help\n",
+    ],
+)
+def test_no_cut_off_below_a_run(block: str) -> None:
+    assert missing(f"# Node\n\n```bash\n{block}```\n") == []
+
+
+def test_a_comment_after_the_continuation() -> None:
+    # a README that notes each mount at the end of its line: `\  # …` escapes a blank, the line ends there
+    readme = """\
+# Tuner
+
+```bash
+docker run -it --gpus all \\
+  -v $HOME/.cache/models:/root/.cache/models \\  # the weights
+  -v $HOME/.cache/data:/root/.cache/data \\  # the data sets
+  acme/tuner-dev
+```
+"""
+    assert missing(readme) == [
+        "6: README's docker run (line 4) ends at line 5 with a comment after its `\\` (which escapes a "
+        "blank, not the newline), so the option -v on the next line is not passed to it: the run ends "
+        "before it and the shell runs -v as a command of its own (the command cannot run as written) "
+        "(certain)"
+    ]

@@ -201,6 +201,30 @@ docker run -it trainers:dev
     ]
 
 
+def test_a_run_image_a_commit_makes_is_no_claim(tmp_path: Path) -> None:
+    # a README that builds one tag and commits a hand-made container under another, then runs both
+    readme = """\
+## Demo
+
+```bash
+docker run --name folding -it conda/base
+docker commit <CONTAINER_ID> acme/fold-demo
+```
+
+```bash
+docker run -d -t -v out:/work/out \\
+\tacme/fold-demo
+docker build -t acme/fold-demo-v2 .
+```
+"""
+    assert _audit(tmp_path, readme) == []
+    # not committed: the name is a slip of the built one
+    assert _audit(tmp_path, readme.replace("commit <CONTAINER_ID> acme/fold-demo", "ps")) == [
+        "10: README runs image acme/fold-demo, but the build command of its section tags acme/fold-demo-v2 "
+        "(no command of the README builds acme/fold-demo) (likely)"
+    ]
+
+
 def test_a_run_image_without_the_namespace_its_build_script_tags(tmp_path: Path) -> None:
     readme = """\
 ## Quick start

@@ -362,7 +362,7 @@ AUDIT_LAYERS = (
         "latest",
         "built_names",
         "grammar",
-        "continuations",
+        "config_keys",
         "swapped_headings",
         "platforms",
         "architectures",
@@ -371,6 +371,8 @@ AUDIT_LAYERS = (
         "buildkit_features",
     ),
     (
+        "continuations",
+        "bind_devices",
         "every_image",
         "python_paths",
         "pinned_installs",

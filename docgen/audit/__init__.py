@@ -145,12 +145,13 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `stage_count`, `promised`,
 `python_paths`, `wheel_names`, `image_tags`, `disabled`, `commented_lines`, `switches`, `references`,
 `missing`, `names`,
-`grammar`, `continuations`, `swapped_headings`, `unentered_mounts` (after `run_args`),
+`grammar`, `continuations`, `config_keys`, `swapped_headings`, `unentered_mounts` (after `run_args`),
 `builder_paths` (after `image_paths`),
 `platforms`,
 `architectures`, `targets`,
 `settings`, `latest`, `floating_pins`, `built_names`, `line_refs`,
-`compose_claims`, `compose_services`, `compose_urls`, `file_lists`, `lost_folders`, `clone_folders`,
+`compose_claims`, `compose_services`, `compose_urls`, `bind_devices`, `file_lists`, `lost_folders`,
+`clone_folders`,
 `sh_scripts`, `unpublished_ports`, `case_slips`,
 `script_args`, `script_builds`, `script_compose`, `script_usage`, `help_copies`, `cuda_wheels`,
 `mount_claims`,
@@ -199,6 +200,7 @@ from docgen.audit.badged_images import badged_images
 from docgen.audit.bakes import _bake_targets
 from docgen.audit.base_claims import _base_claims
 from docgen.audit.base_labels import _base_labels
+from docgen.audit.bind_devices import bind_devices
 from docgen.audit.build_flags import _build_flag_claims
 from docgen.audit.builder_paths import builder_paths
 from docgen.audit.buildkit_features import buildkit_features
@@ -226,6 +228,7 @@ from docgen.audit.compose_services import _compose_services
 from docgen.audit.compose_urls import _compose_urls
 from docgen.audit.compose_variables import _compose_variables
 from docgen.audit.conda_python import _conda_python
+from docgen.audit.config_keys import config_keys
 from docgen.audit.container_scripts import misplaced_container_scripts
 from docgen.audit.containers import _container_names
 from docgen.audit.content_rows import _content_rows
@@ -555,6 +558,8 @@ def audit(
         build_vars += release_vars(doc, family, root, readme_file, runtime, build_vars)
     # what the README says its CI workflow does, before sections about releases or the host are set aside
     ci_claims_found = list(ci_claims(doc, path, directory, models, project)) if directory is not None else []
+    # a config key an edit instruction names (`remove x from settings.yaml`), before such text is set aside
+    keys_found = list(config_keys(doc, path, directory)) if directory is not None else []
     _set_aside(doc, source, models, siblings, names, workflows)
     aside = _drop_aside(doc, source, models)
     facts.settle()
@@ -616,6 +621,7 @@ def audit(
         found.extend(missing_prose_scripts(doc, source, path, directory, cloned, models))
         found.extend(absent_prose_scripts(doc, source, path, directory, models))
         found.extend(_listed_absent(doc, path, directory))
+        found.extend(keys_found)
         found.extend(_context_misses(doc, source, directory, path, project))
         found.extend(_image_paths(doc, models, path, directory))
         found.extend(moved_clones(doc, models, path, directory))
@@ -650,6 +656,7 @@ def audit(
         found.extend(_env_slips(doc, path, directory, models, project))
         found.extend(_compose_services(doc, path, directory, project))
         found.extend(_compose_urls(doc, path, directory, models, project))
+        found.extend(bind_devices(doc, text, path, directory))
         found.extend(_rejected_arguments(doc, path, directory, audited, project))
         found.extend(_ignored_arguments(doc, path, directory, audited, project, clone_of_self))
         found.extend(script_build_claims(doc, source, path, directory, audited, project))

@@ -33,10 +33,12 @@ from collections.abc import Iterator
 
 from docgen.audit.auditor import CERTAIN, clipped
 from docgen.audit.commands import SHELL_PROMPT, fence_commands
+from docgen.audit.grammar import _RUN, _read
 from docgen.audit.wording import is_shell_fence
 from docgen.build_scripts import DOCKER, LINE_WORD_END, NOT_AFTER_DASH, container_command
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic
+from docgen.shell import shell_split
 
 _DOCKERFILE_LINE = re.compile(
     r"[ \t]*(?:(?:FROM|RUN|COPY|ADD|ENV|ARG|WORKDIR|ENTRYPOINT|CMD|LABEL|EXPOSE|USER|VOLUME|SHELL"
@@ -151,32 +153,78 @@ _TAGGED_IMAGE = re.compile(
 )
 """An image reference with a tag or a digest (`org/app:latest`, `ghcr.io/org/app@sha256:…`): no shell
 command is written so; a bare name (`app`, `bash`) may be one."""
+_NAMESPACED_IMAGE = re.compile(
+    r"(?:[a-z0-9][a-z0-9.-]*(?::\d{1,5})?/)?[a-z0-9][a-z0-9_-]*(?:/[a-z0-9][a-z0-9_-]*)+"
+)
+"""An image reference with a namespace and no tag (`org/app`, `ghcr.io/org/app`): read as the image of a
+run that names none; its last part has no dot (`bin/run.sh` is a script)."""
+_COMMENTED_END = re.compile(r"\\[ \t]+#")
+"""A `\\` with a comment after it on its line (`-v a:/a \\  # the data`): it escapes the blank after it,
+and the comment ends the line."""
+_OPTION_LINE = re.compile(r"--?[A-Za-z]")
+"""A line that starts with an option (`-o out:/out`, `--gpus all`): no command is named so."""
 _ADDRESS = re.compile(r"(?:localhost|[\d.]+):")
 """An address with a port (`localhost:8080`, `127.0.0.1:7000`): a place to open, not an image."""
 
 
+def _no_image(run: list[tuple[int, str]]) -> bool:
+    """The `docker run` of `run` (its lines) names no image: every option it passes is one `docker run`
+    has, and none of its words is positional (`docker run -v a:/b -w /c`)."""
+    text = " ".join(text.rstrip().removesuffix("\\") for _, text in run)
+    found = _DOCKER_RUN.search(text)
+    if found is None:
+        return False
+    try:
+        words = shell_split(text[found.end() :])
+    except ValueError:
+        return False
+    read = _read(words, _RUN)
+    return read.complete and not read.positional
+
+
 def missing_continuations(doc: Document, readme: str) -> Iterator[Diagnostic]:
     """A `docker run` of a shell block continued over several lines whose last line lacks the `\\`, when
-    the next line is only an image reference with a tag or digest (`org/app:latest`): `certain`, the
-    shell ends the run before it. Not read: a run on one line (the next line may be a list of images),
-    a line after a prompt'd run without a prompt of its own (the run's output), a Dockerfile block."""
+    the next line goes on with it: only an image reference with a tag or digest (`org/app:latest`); an
+    image with a namespace (`org/app`) indented deeper than the run's first line while the run names no
+    image; or an option (`-o out:/out`) indented deeper. `certain`: the shell ends the run before it.
+    Not read: a run on one line (the next line may be a list of images), a line after a prompt'd run
+    without a prompt of its own (the run's output), a Dockerfile block."""
     for fence in doc.fences:
         if not is_shell_fence(fence) or _is_dockerfile(fence) or _is_powershell(fence):
             continue
         commands = list(fence_commands(fence))
         for run, after in zip(commands, commands[1:], strict=False):
-            if len(run) < 2 or len(after) != 1 or not _DOCKER_RUN.search(run[0][1]):
+            if len(run) < 2 or not _DOCKER_RUN.search(run[0][1]):
                 continue
             if SHELL_PROMPT.match(run[0][1]) or _COMMENT.match(run[-1][1]):
                 continue  # (after a prompt, a line without one is output)
             word = after[0][1].strip()
-            if _TAGGED_IMAGE.fullmatch(word) is None or _ADDRESS.match(word):
+            deeper = _indent(after[0][1]) > _indent(run[0][1])
+            how = "without a `\\`"
+            if _COMMENTED_END.search(run[-1][1]):
+                how = "with a comment after its `\\` (which escapes a blank, not the newline)"
+            head = f"README's docker run (line {run[0][0]}) ends at line {run[-1][0]} {how}, so"
+            if deeper and _OPTION_LINE.match(word):
+                option = word.split()[0]
+                yield Diagnostic(
+                    readme,
+                    after[0][0],
+                    f"{head} the option {clipped(option)} on the next line is not passed to it: the run "
+                    f"ends before it and the shell runs {clipped(option)} as a command of its own (the "
+                    "command cannot run as written)",
+                    confidence=CERTAIN,
+                )
+                continue
+            if len(after) != 1:
+                continue
+            tagged = _TAGGED_IMAGE.fullmatch(word) is not None and not _ADDRESS.match(word)
+            named = deeper and _NAMESPACED_IMAGE.fullmatch(word) is not None and _no_image(run)
+            if not (tagged or named):
                 continue
             yield Diagnostic(
                 readme,
                 after[0][0],
-                f"README's docker run (line {run[0][0]}) ends at line {run[-1][0]} without a `\\`, so "
-                f"the image {word} on the next line is not passed to it: the run ends before it and the "
-                f"shell runs {word} as a command of its own (the command cannot run as written)",
+                f"{head} the image {word} on the next line is not passed to it: the run ends before it and "
+                f"the shell runs {word} as a command of its own (the command cannot run as written)",
                 confidence=CERTAIN,
             )

@@ -322,7 +322,7 @@ class _Command:
     built: set[str] | None
     """The repositories it tags when it builds an image (`docker build -t`), None when it builds none."""
     named: set[str]
-    """The repositories it tags (`docker tag SRC DEST`) or pulls."""
+    """The repositories it tags (`docker tag SRC DEST`), pulls or commits (`docker commit C DEST`)."""
     run: tuple[int, str] | None
     """(README line, image) of the container it runs (`docker run`), if it runs one."""
 
@@ -339,6 +339,7 @@ def _commands(doc: Document) -> list[_Command]:
                 built = {_repository(m.group(1)) for m in _TAG_FLAG.finditer(command)}
             named = {_repository(m.group(1)) for m in _TAGGED.finditer(command)}
             named.update(_repository(m.group(1)) for m in _PULLED.finditer(command))
+            named.update(_repository(m.group(1)) for m in _COMMIT.finditer(command))
             run = None
             if ran := docker_run(command):
                 run = (next((n for n, text in lines if ran[1] in text), lines[0][0]), ran[1])
@@ -354,7 +355,7 @@ def _run_misses(
     folders: Sequence[Path],
 ) -> Iterator[Diagnostic]:
     """`docker run … IMAGE` (or `docker create`) in a section whose command blocks also `docker build -t
-    REPO:TAG`, when IMAGE's repository is none the README or the scripts beside it build, tag or pull
+    REPO:TAG`, when IMAGE's repository is none the README or the scripts beside it build, tag, pull or commit
     (nor a compose file's `image:`) while one they build is a slip away (`mindspore:tag` after `-t
     mindformers:1.8.0`) or written alike but for one word (`pagerank_image` after `-t lammps_image`):
     the image was renamed. Its tag is not compared (`tag`, `<tag>`); a registry path, a public image,
