@@ -286,6 +286,21 @@ def test_a_cd_back_out_of_a_clone_reads_this_repository_again(tmp_path: Path) ->
     ]
 
 
+def test_a_clone_running_a_file_of_this_repository_is_this_repository(tmp_path: Path) -> None:
+    # the clone's folder is entered in a block of its own, then a script found here runs by its path:
+    # the clone is this repository's, and a script missing after it is told; a bare name found here
+    # (`./build.sh`) may be the other repository's too
+    readme = (
+        "# App\n\n## Get started\n\n```\ngit clone https://github.com/example/vision-demo.git\n```\n\n"
+        "```\ncd vision-demo\n```\n\n```\nbash docker/build.sh\n```\n\n```\nbash docker.run.sh\n```\n"
+    )
+    assert found(tmp_path, {"README.md": readme, "docker/build.sh": "x", "docker/run.sh": "x"}) == [
+        (18, "README runs docker.run.sh, which does not exist in the repository", "likely")
+    ]
+    bare = readme.replace("bash docker/build.sh", "./build.sh")
+    assert found(tmp_path / "bare", {"README.md": bare, "build.sh": "x", "docker/run.sh": "x"}) == []
+
+
 def test_a_script_of_this_repository_run_in_its_own_clone_is_read(tmp_path: Path) -> None:
     # the clone is this repository's (its next step runs a script found here): its scripts are ours
     clone = "git clone https://github.com/example/app.git app"

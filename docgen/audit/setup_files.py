@@ -325,6 +325,13 @@ def _elsewhere_from(fence: Fence) -> int:
     return fence.lines[-1][0] + 1 if fence.lines else 0
 
 
+def _ours(step: str, root: Path) -> bool:
+    """True when `step` reads a file of this repository by a path with a folder (`bash docker/build.sh`,
+    found at `root`): the clone it runs in is this repository's. A bare name (`./build.sh`) may be any
+    repository's."""
+    return any("/" in p.strip("./") and os.path.isfile(root / p.removeprefix("./")) for _, p in _reads(step))
+
+
 def _depth_after(depth: int, step: str) -> int:
     """How deep in another repository's clone the reader is after `step`, from `depth` (0: back out):
     `cd ..` goes up, `cd -` back to where the clone was entered from, `cd sub` down, a `cd` to an
@@ -433,10 +440,11 @@ def setup_files(
             for group in _steps(code):
                 subshell = len(group) > 1 or group[0] not in _split(code)
                 for step in group:
-                    if cloned is not None and not subshell:
+                    if cloned is not None and not subshell and not _ours(step, root):
                         depth = _depth_after(cloned[1], step)
                         cloned = (cloned[0], depth) if depth else None
                         continue  # the clone's files, until a `cd` back out
+                    cloned = None  # (a file of this repository: the clone is this repository's)
                     alias = leaving.get(step.split()[0] if step.split() else "")
                     if _LEAVES.search(step) or alias is not None:
                         entered_at = fence.section if _enters(alias or step) else entered_at
