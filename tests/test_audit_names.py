@@ -201,27 +201,48 @@ docker run -it trainers:dev
     ]
 
 
-def test_a_run_image_a_commit_makes_is_no_claim(tmp_path: Path) -> None:
-    # a README that builds one tag and commits a hand-made container under another, then runs both
-    readme = """\
-## Demo
+COMMITTED = """\
+## From scratch
 
 ```bash
-docker run --name folding -it conda/base
-docker commit <CONTAINER_ID> acme/fold-demo
+docker run -it nvidia/cuda:12.4.1-base-ubuntu22.04 bash
+pip install openfold
+exit
+docker commit <CONTAINER_ID> lab/openfold-test
 ```
 
+## Utilities
+
 ```bash
-docker run -d -t -v out:/work/out \\
-\tacme/fold-demo
-docker build -t acme/fold-demo-v2 .
+docker run -d -t -v out:/work/out lab/openfold-test
+docker run -it lab/openfold-tests
+docker build -t lab/openfold-test-v2 .
 ```
 """
-    assert _audit(tmp_path, readme) == []
-    # not committed: the name is a slip of the built one
-    assert _audit(tmp_path, readme.replace("commit <CONTAINER_ID> acme/fold-demo", "ps")) == [
-        "10: README runs image acme/fold-demo, but the build command of its section tags acme/fold-demo-v2 "
-        "(no command of the README builds acme/fold-demo) (likely)"
+"""A README that builds its image under one name and makes another of a container by hand."""
+
+
+def test_a_run_image_a_commit_or_an_import_makes_is_no_claim(tmp_path: Path) -> None:
+    # `docker commit CONTAINER NAME` makes NAME (the run of it is silent); a slip of it is still told
+    assert _audit(tmp_path, COMMITTED) == [
+        "14: README runs image lab/openfold-tests, but the build command of its section tags "
+        "lab/openfold-test-v2 (no command of the README builds lab/openfold-tests) (likely)"
+    ]
+    fixed = COMMITTED.replace("docker run -it lab/openfold-tests\n", "")
+    assert _audit(tmp_path, fixed) == []
+    for made in (
+        'docker commit -a "Lab" -m "add openfold, fix perms" 3f2a9c lab/openfold-test:v1',
+        "docker container commit --change 'CMD [\"bash\"]' 3f2a9c lab/openfold-test",
+        "docker import https://example.org/rootfs.tar.gz lab/openfold-test",
+        "docker image import - lab/openfold-test < rootfs.tar",
+        "docker load -i openfold.tar",
+    ):
+        assert _audit(tmp_path, fixed.replace("docker commit <CONTAINER_ID> lab/openfold-test", made)) == []
+    # a commit of no name (an image id only) makes no name: the renamed run is told
+    nameless = fixed.replace("docker commit <CONTAINER_ID> lab/openfold-test", "docker commit -p 3f2a9c")
+    assert _audit(tmp_path, nameless) == [
+        "13: README runs image lab/openfold-test, but the build command of its section tags "
+        "lab/openfold-test-v2 (no command of the README builds lab/openfold-test) (likely)"
     ]
 
 

@@ -216,3 +216,113 @@ def test_a_script_another_rule_names_is_told_once(tmp_path: Path) -> None:
     # `./logs.sh` missing beside `./run.sh` that is there: the scripts rule tells it, with the scripts there
     readme = "# App\n\n```bash\n./run.sh\n./logs.sh\n```\n"
     assert [f[0] for f in found(tmp_path, {"README.md": readme, "run.sh": "x"})] == [5]
+
+
+# --------------------------------------------------------------------------------------------------
+# Another repository's clone, another container: their files, not this repository's
+
+FORK = """# Bridge
+
+## Clone and build the simulator
+
+Our fork of the simulator carries a few patches.
+
+```
+# on the host:
+
+git clone https://github.com/example/simstack --single-branch -b bridge
+cd simstack
+./docker/scripts/sim_start.sh
+./docker/scripts/sim_into.sh
+```
+
+Then build the stack:
+```
+./simstack.sh build_gpu
+```
+
+## Run the bridge
+
+```
+./scripts/start_bridge.sh
+```
+"""
+"""A README that clones another project with a branch option, enters it and runs its scripts, in the
+block and in the next block of its section; the next section runs this repository's script again."""
+
+
+def test_scripts_run_in_another_repository_s_clone_are_its_own(tmp_path: Path) -> None:
+    # the clone's scripts (both blocks of the section) are silent; the section after it is read again
+    assert found(tmp_path, {"README.md": FORK}) == [
+        (24, "README runs scripts/start_bridge.sh, which does not exist in the repository", "likely")
+    ]
+    files = {"README.md": FORK, "scripts/start_bridge.sh": "x"}
+    assert found(tmp_path / "there", files) == []
+
+
+@pytest.mark.parametrize(
+    "clone",
+    [
+        "git clone --quiet --branch=0.5.0 --depth=1 --recursive https://github.com/example/simstack",
+        "git clone -b v2.1 --depth 1 https://github.com/example/simstack.git && echo cloned",
+        "git clone https://github.com/example/sim-stack.git simstack",
+    ],
+)
+def test_a_clone_s_folder_is_read_past_its_options(tmp_path: Path, clone: str) -> None:
+    readme = f"# App\n\n## Tools\n\n```bash\n{clone}\ncd simstack\n./build.sh\n```\n\n"
+    readme += "```bash\n./tools/gen.sh\n```\n"
+    assert found(tmp_path, {"README.md": readme}) == []
+
+
+def test_a_cd_back_out_of_a_clone_reads_this_repository_again(tmp_path: Path) -> None:
+    readme = (
+        "# App\n\n## Setup\n\n```bash\ngit clone -b main https://github.com/example/simstack\n"
+        "cd simstack/docker\n./setup_sim.sh\ncd ../..\n./scripts/prepare.sh\n```\n\n"
+        "```bash\ncd simstack\n./run_sim.sh\ncd -\n./scripts/finish.sh\n```\n"
+    )
+    assert found(tmp_path, {"README.md": readme}) == [
+        (10, "README runs scripts/prepare.sh, which does not exist in the repository", "likely"),
+        (17, "README runs scripts/finish.sh, which does not exist in the repository", "likely"),
+    ]
+
+
+def test_a_clone_running_a_file_of_this_repository_is_this_repository(tmp_path: Path) -> None:
+    # the clone's folder is entered in a block of its own, then a script found here runs by its path:
+    # the clone is this repository's, and a script missing after it is told; a bare name found here
+    # (`./build.sh`) may be the other repository's too
+    readme = (
+        "# App\n\n## Get started\n\n```\ngit clone https://github.com/example/vision-demo.git\n```\n\n"
+        "```\ncd vision-demo\n```\n\n```\nbash docker/build.sh\n```\n\n```\nbash docker.run.sh\n```\n"
+    )
+    assert found(tmp_path, {"README.md": readme, "docker/build.sh": "x", "docker/run.sh": "x"}) == [
+        (18, "README runs docker.run.sh, which does not exist in the repository", "likely")
+    ]
+    bare = readme.replace("bash docker/build.sh", "./build.sh")
+    assert found(tmp_path / "bare", {"README.md": bare, "build.sh": "x", "docker/run.sh": "x"}) == []
+
+
+def test_a_script_of_this_repository_run_in_its_own_clone_is_read(tmp_path: Path) -> None:
+    # the clone is this repository's (its next step runs a script found here): its scripts are ours
+    clone = "git clone https://github.com/example/app.git app"
+    readme = f"# App\n\n```bash\n{clone}\ncd app\nbash scripts/fetch.sh\nbash scripts/convert.sh\n```\n"
+    assert [f[0] for f in found(tmp_path, {"README.md": readme, "scripts/fetch.sh": "x"})] == [7]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "```\n# run in sim_dev_user container:\n\n./simstack.sh build_gpu\n```",
+        "```bash\n./scripts/fetch.sh\n# inside the builder container\n./make_all.sh\n```",
+        "Now in the solver container, build it:\n```bash\n./build_solver.sh\n```",
+    ],
+)
+def test_a_block_said_to_run_in_a_named_container_is_its_files(tmp_path: Path, block: str) -> None:
+    readme = f"# App\n\n## Build\n\n{block}\n"
+    assert found(tmp_path, {"README.md": readme, "scripts/fetch.sh": "x"}) == []
+
+
+def test_a_comment_of_a_block_on_the_host_is_no_container(tmp_path: Path) -> None:
+    readme = "# App\n\n```bash\n# run on the local machine:\n./scripts/fetch.sh\n```\n"
+    assert found(tmp_path, {"README.md": readme}) == [
+        (5, "README runs scripts/fetch.sh, which does not exist in the repository", "likely")
+    ]

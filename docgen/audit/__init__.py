@@ -547,7 +547,9 @@ def audit(
         scripts += curl_uploads(doc, directory, path)  # a file a curl example uploads
     # files setup steps read that the repository holds nowhere (a host section's too, read before it is
     # set aside); a file another rule names with the one meant is told by it once
-    setup = list(setup_files(doc, source, directory, models, path, project)) if directory else []
+    setup = []
+    if directory is not None:
+        setup = list(setup_files(doc, source, directory, models, path, project, clone_of_self))
     # the host's driver, before the sections about the host are set aside: every image, unless one is named
     drivers = list(_driver_claims(doc, family))
     # a variable the build is said to need, before an edit instruction (`replace the value of …`) is set aside

@@ -322,9 +322,14 @@ class _Command:
     built: set[str] | None
     """The repositories it tags when it builds an image (`docker build -t`), None when it builds none."""
     named: set[str]
-    """The repositories it tags (`docker tag SRC DEST`), pulls or commits (`docker commit C DEST`)."""
+    """The repositories it tags (`docker tag SRC DEST`), pulls or makes of a container or an archive
+    (`docker commit`, `docker import`); `_LOADED` when it loads an archive of names not shown."""
     run: tuple[int, str] | None
     """(README line, image) of the container it runs (`docker run`), if it runs one."""
+
+
+_LOADED = "<loaded>"
+"""What `_Command.named` holds for a `docker load`: any image may be there after it."""
 
 
 def _commands(doc: Document) -> list[_Command]:
@@ -339,7 +344,8 @@ def _commands(doc: Document) -> list[_Command]:
                 built = {_repository(m.group(1)) for m in _TAG_FLAG.finditer(command)}
             named = {_repository(m.group(1)) for m in _TAGGED.finditer(command)}
             named.update(_repository(m.group(1)) for m in _PULLED.finditer(command))
-            named.update(_repository(m.group(1)) for m in _COMMIT.finditer(command))
+            made = _made_images(command)
+            named.update(made if made is not None else {_LOADED})
             run = None
             if ran := docker_run(command):
                 run = (next((n for n, text in lines if ran[1] in text), lines[0][0]), ran[1])
@@ -355,11 +361,11 @@ def _run_misses(
     folders: Sequence[Path],
 ) -> Iterator[Diagnostic]:
     """`docker run … IMAGE` (or `docker create`) in a section whose command blocks also `docker build -t
-    REPO:TAG`, when IMAGE's repository is none the README or the scripts beside it build, tag, pull or commit
-    (nor a compose file's `image:`) while one they build is a slip away (`mindspore:tag` after `-t
-    mindformers:1.8.0`) or written alike but for one word (`pagerank_image` after `-t lammps_image`):
-    the image was renamed. Its tag is not compared (`tag`, `<tag>`); a registry path, a public image,
-    a placeholder is no claim (`likely`)."""
+    REPO:TAG`, when IMAGE's repository is none the README or the scripts beside it build, tag, pull,
+    commit or import (nor a compose file's `image:`; none after a `docker load`) while one they build
+    is a slip away (`mindspore:tag` after `-t mindformers:1.8.0`) or written alike but for one word
+    (`pagerank_image` after `-t lammps_image`): the image was renamed. Its tag is not compared (`tag`,
+    `<tag>`); a registry path, a public image, a placeholder is no claim (`likely`)."""
     section = _section_of(doc)
     built: dict[int, set[str]] = {}  # section → repositories built there
     known: set[str] = {_repository(s.image) for f in files for s in f.services if s.image}
@@ -372,7 +378,7 @@ def _run_misses(
         known |= command.named
         if command.run:
             runs.append((command.run[0], where, command.run[1]))
-    if not built:
+    if not built or _LOADED in known:
         return
     known |= _built_by_scripts(folders)
     for line, where, image in runs:
@@ -402,10 +408,42 @@ def _run_misses(
             )
 
 
-_COMMIT = re.compile(
-    r"\b(?:docker|podman)[ \t]+(?:container[ \t]+)?commit[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+([^\s`]+)"
-)
-"""`docker commit CONTAINER REPO`: an image made of a container, under the name it gives."""
+_MAKES = re.compile(r"\b(?:docker|podman)[ \t]+(?:container[ \t]+|image[ \t]+)?(commit|import|load)\b")
+"""A command that makes an image without a build: `docker commit CONTAINER REPO` (of a container),
+`docker import FILE REPO` (of a file system's archive), `docker load` (of a saved image, under the
+names the archive holds)."""
+_VALUED = frozenset({"-a", "--author", "-c", "--change", "-m", "--message", "--platform", "-i", "--input"})
+"""The options of `docker commit`, `import` and `load` that take a value (`-m "message"`)."""
+
+
+def _made_images(command: str) -> set[str] | None:
+    """The repositories `command` makes without a build: the name a `docker commit CONTAINER REPO` or a
+    `docker import FILE REPO` gives; None when it loads an image archive (`docker load`), whose names
+    the README does not show."""
+    made: set[str] = set()
+    for found in _MAKES.finditer(command):
+        if found.group(1) == "load":
+            return None
+        try:
+            words = shell_split(command[found.end() :])
+        except ValueError:
+            words = command[found.end() :].split()
+        operands: list[str] = []
+        skip = False
+        for word in words:
+            if word in ("&&", "||", ";", "|") or word.endswith(";"):
+                break
+            if skip:
+                skip = False
+            elif word.startswith("-") and word != "-":
+                skip = word in _VALUED
+            else:
+                operands.append(word)
+        if len(operands) > 1:
+            made.add(_repository(operands[1].strip("`")))
+    return made
+
+
 _COMMAND_LINE = re.compile(r"\A(?:\$[ \t]+)?(?:sudo[ \t]+)?(?:docker|podman)[ \t]")
 """A paragraph line that is a command written without a code block (`docker run -it app`)."""
 _PROJECT_NAME = re.compile(r"[^a-z0-9_-]")
@@ -448,8 +486,9 @@ def _container_runs(
     for _, text in texts:
         if build_scripts.BUILD.search(text):
             known.update(_repository(m.group(1)) for m in _TAG_FLAG.finditer(text))
-        for pattern in (_TAGGED, _PULLED, _COMMIT):
+        for pattern in (_TAGGED, _PULLED):
             known.update(_repository(m.group(1)) for m in pattern.finditer(text))
+        known.update(_made_images(text) or ())
     scripted: set[str] | None = None
     seen: set[str] = set()
     for line, text in texts:

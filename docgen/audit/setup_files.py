@@ -29,16 +29,16 @@ import bisect
 import os
 import re
 import shlex
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import CD_STEP, _continued, without_prompt
+from docgen.audit.commands import CD_STEP, _continued, clone_of, cloned_folder, without_prompt
 from docgen.audit.missing import _COPIERS, _CREATES, _ignore_patterns, _ignored, _made
 from docgen.audit.missing import _GENERATED as _SITE_FOLDERS
 from docgen.audit.own_repo import repository_root
 from docgen.audit.references import _GENERATED, MadeFiles, _top, cd_target
-from docgen.audit.steps import _copy_operands, _image_lines, _plain
+from docgen.audit.steps import _copy_operands, _image_lines, _plain, own_clones
 from docgen.audit.wording import _COMMAND_LANGS, _heading_of
 from docgen.files import text_or_none
 from docgen.markdown import Document, Fence
@@ -84,10 +84,12 @@ _INSIDE = re.compile(
     r"(?:docker[ \t]+|dev[ \t]+)?(?:container|image|pod|vm|node)\b"
     r"|\bcontainer(?:'s)?[ \t]+(?:shell|terminal)\b|\bonce[ \t]+(?:you[ \t]+are[ \t]+)?(?:inside|in)\b"
     r"|\bin[ \t]+the[ \t]+(?:docker|container)[ \t]+(?:shell|env)"
-    r"|\b(?:places?|puts?|drops?|lands?)[ \t]+you[ \t]+in(?:to)?[ \t]+(?:a|the)[ \t]+(?:shell|container)\b",
+    r"|\b(?:places?|puts?|drops?|lands?)[ \t]+you[ \t]+in(?:to)?[ \t]+(?:a|the)[ \t]+(?:shell|container)\b"
+    r"|\b(?:inside|within|in|into)[ \t]+(?:the[ \t]+|a[ \t]+|your[ \t]+)?[\w.-]+[ \t]+container\b",
     re.IGNORECASE,
 )
-"""Words introducing a block whose commands run in a container (`Inside the container, run:`)."""
+"""Words introducing a block whose commands run in a container (`Inside the container, run:`, `Now in
+the app container, build it`, `# run in app_dev container:`)."""
 _PLACEHOLDER = re.compile(r"(?:\A|/)path/to/|\b(?:your|my|xxx+|foo|bar)(?:[._/-]|\Z)", re.IGNORECASE)
 """A path the reader puts their own in place of (`path/to/config.yaml`, `your_config.json`)."""
 _SKIPPED = frozenset({".git", "node_modules", ".venv", "venv", "__pycache__", ".tox", ".mypy_cache"})
@@ -299,20 +301,56 @@ def _reads(step: str) -> Iterator[tuple[str, str]]:
                 yield "prints", arg
 
 
-def _clone_folders(doc: Document) -> set[str]:
-    """The folders the README's `git clone` commands make (another repository's files)."""
+def _clone_folders(doc: Document, own: Callable[[int, str], tuple[str, Path] | None]) -> set[str]:
+    """The folders the README's `git clone` commands make of another repository (not of this one: `own`
+    tells, `steps.own_clones`), an option's value (`-b main`, `--depth 1`) no folder (`clone_of`)."""
     folders: set[str] = set()
     for fence in doc.fences:
-        for _, text in fence.lines:
-            found = re.search(r"\bgit[ \t]+clone[ \t]+(.+)", text)
-            if found is None:
+        for line, text in fence.lines:
+            clone = clone_of(text)
+            if clone is None or own(line, text) is not None:
                 continue
-            operands = [w for w in found.group(1).split() if not w.startswith("-")]
-            if operands:
-                url = operands[0].rstrip("/")
-                folder = operands[1] if len(operands) > 1 else url.rsplit("/", 1)[-1].removesuffix(".git")
-                folders.add(folder.strip("'\"/"))
+            folders.add((clone[1] or cloned_folder(clone[0])).strip("'\"/"))
     return folders
+
+
+def _elsewhere_from(fence: Fence) -> int:
+    """The README line of the first comment of a block saying its commands run in a container (`# run
+    in the app_dev container:`, `# inside docker`): the commands below it are that container's; past
+    the block's end when none does."""
+    for line, text in fence.lines:
+        comment = text.strip()
+        if comment.startswith("#") and _INSIDE.search(comment):
+            return line
+    return fence.lines[-1][0] + 1 if fence.lines else 0
+
+
+def _ours(step: str, root: Path) -> bool:
+    """True when `step` reads a file of this repository by a path with a folder (`bash docker/build.sh`,
+    found at `root`): the clone it runs in is this repository's. A bare name (`./build.sh`) may be any
+    repository's."""
+    return any("/" in p.strip("./") and os.path.isfile(root / p.removeprefix("./")) for _, p in _reads(step))
+
+
+def _depth_after(depth: int, step: str) -> int:
+    """How deep in another repository's clone the reader is after `step`, from `depth` (0: back out):
+    `cd ..` goes up, `cd -` back to where the clone was entered from, `cd sub` down, a `cd` to an
+    absolute or home folder stays out of this repository."""
+    if not CD_STEP.match(step):
+        return depth
+    target = cd_target(step) or ""
+    if target == "-":
+        return 0
+    if not target or target.startswith(("/", "~", "$")):
+        return max(depth, 1)
+    for part in target.split("/"):
+        if part == "..":
+            depth -= 1
+            if depth <= 0:
+                return 0
+        elif part not in ("", "."):
+            depth += 1
+    return depth
 
 
 def _leaving_aliases(doc: Document) -> dict[str, str]:
@@ -351,11 +389,13 @@ def setup_files(
     models: Sequence[ImageModel],
     readme: str,
     project: Path | None = None,
+    own: Callable[[int, str], tuple[str, Path] | None] | None = None,
 ) -> Iterator[Diagnostic]:
     """The files a README's setup steps read (`_reads`) that no folder of the repository holds by name
     (see the module's docstring): `README copies config.json.example, which does not exist in the
     repository`. `source`: the README's lines; `models`: the images audited (a script one of their
-    Dockerfiles names or clones is the image's, not the checkout's)."""
+    Dockerfiles names or clones is the image's, not the checkout's); `own`: `steps.own_clones` of the
+    README, when another rule has it."""
     top = _top(directory, project)
     root = repository_root(directory)
     if root is None or not root.is_relative_to(top):
@@ -369,7 +409,7 @@ def setup_files(
     patterns = _ignore_patterns([directory.resolve(), root], root)
     made = _made_by_steps(doc)
     made_files = MadeFiles(source)
-    clones = _clone_folders(doc)
+    clones = _clone_folders(doc, own or own_clones(doc, directory))
     image = _image_lines(doc)
     text = "\n".join(text_or_none(Path(m.file)) or "" for m in models if m.file)
     upstream = any(
@@ -380,21 +420,31 @@ def setup_files(
     entered_at: int | None = None  # the heading under which a block left the reader in a container
     seen: set[str] = set()
     ends = sorted((p.lines[-1][0], i) for i, p in enumerate(doc.paragraphs) if p.lines)
+    cloned: tuple[int, int] | None = None  # (section, depth) of the reader in another repository's clone
     for fence in doc.fences:
         if fence.lang not in _COMMAND_LANGS or not fence.lines:
             continue
         if entered_at is not None and fence.section == entered_at:
             continue  # the block before put the reader in a container: this one runs there
         entered_at = None
+        cloned = cloned if cloned is not None and cloned[0] == fence.section else None
         if _INSIDE.search(_intro(doc, fence, ends)):
             continue
+        elsewhere = _elsewhere_from(fence)
         for line, code in _commands(fence):
             if line in image:
                 continue
+            if line > elsewhere:
+                break
             left = False  # the reader left the repository (a container, another folder): block read
             for group in _steps(code):
                 subshell = len(group) > 1 or group[0] not in _split(code)
                 for step in group:
+                    if cloned is not None and not subshell and not _ours(step, root):
+                        depth = _depth_after(cloned[1], step)
+                        cloned = (cloned[0], depth) if depth else None
+                        continue  # the clone's files, until a `cd` back out
+                    cloned = None  # (a file of this repository: the clone is this repository's)
                     alias = leaving.get(step.split()[0] if step.split() else "")
                     if _LEAVES.search(step) or alias is not None:
                         entered_at = fence.section if _enters(alias or step) else entered_at
@@ -405,6 +455,9 @@ def setup_files(
                         first = target.split("/", 1)[0]
                         away = not target or target.startswith(("/", "~", "$")) or first in clones
                         if away and first not in (root.name, directory.resolve().name):
+                            if first in clones and not subshell:
+                                cloned = (fence.section, len([p for p in target.split("/") if p != "."]))
+                                continue
                             left = not subshell
                             break
                         continue

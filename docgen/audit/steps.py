@@ -218,14 +218,18 @@ def own_clones(doc: Document, directory: Path) -> Callable[[int, str], tuple[str
     home = root or directory.resolve()
     remotes = remote_names(root)
     blocks: list[tuple[dict[int, int], dict[str, int]]] = []  # `_blocks`, read at the first clone
+    told: dict[tuple[int, str], tuple[str, Path] | None] = {}  # (rules ask again of the same step)
 
     def own(line: int, step: str) -> tuple[str, Path] | None:
         if _CLONE.search(step) is None:
             return None
-        if not blocks:
-            blocks.append(_blocks(doc, home))
-        folder = _cloned_here(doc, line, step, home, remotes, blocks[0])
-        return (folder, home) if folder is not None else None
+        key = (line, step)
+        if key not in told:
+            if not blocks:
+                blocks.append(_blocks(doc, home))
+            folder = _cloned_here(doc, line, step, home, remotes, blocks[0])
+            told[key] = (folder, home) if folder is not None else None
+        return told[key]
 
     return own
 
