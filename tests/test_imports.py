@@ -505,6 +505,7 @@ AUDIT_LAYERS = (
         "ci_claims",
         "unbuilt_link",
         "clone_scripts",
+        "clone_misses",
         "start_dirs",
     ),
     ("imageless_runs",),

@@ -216,6 +216,7 @@ from docgen.audit.case_slips import case_slips
 from docgen.audit.chart_values import chart_values
 from docgen.audit.ci_claims import ci_claims
 from docgen.audit.clone_folders import clone_folders, clone_slips
+from docgen.audit.clone_misses import clone_misses
 from docgen.audit.clone_scripts import clone_scripts
 from docgen.audit.cloned_repos import _cloned_repos
 from docgen.audit.commented_lines import _commented_lines_claims
@@ -642,6 +643,7 @@ def audit(
         told = {d.line for d in (*scripts, *copies)}
         found.extend(d for d in setup if d.line not in told)
         found.extend(_clone_paths(doc, directory, path))
+        found.extend(clone_misses(doc, text, path, directory))
         found.extend(_bake_targets(doc, path, directory, project))
         found.extend(_line_references(doc, path, directory))
         found.extend(_compose_settings(doc, path, directory, models, project))
