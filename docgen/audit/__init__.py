@@ -303,7 +303,7 @@ from docgen.audit.missing import (
 )
 from docgen.audit.mount_claims import _mount_claims
 from docgen.audit.mount_targets import _mount_targets, _restated_mounts
-from docgen.audit.mounts import _mounted_scripts
+from docgen.audit.mounts import _mounted_scripts, mounted_code
 from docgen.audit.moved_clones import moved_clones
 from docgen.audit.moved_data import _moved_data
 from docgen.audit.moved_scripts import moved_scripts
@@ -853,6 +853,7 @@ def _audit_part(
     found.extend(_restated_versions(sub, auditor))
     found.extend(_commit_claims(sub, doc, auditor))
     found.extend(_mounted_scripts(sub, auditor))
+    found.extend(mounted_code(sub, auditor, text))
     found.extend(_moved_data(sub, text, auditor))
     found.extend(_provided_claims(sub, auditor))
     found.extend(_latest_claims(sub, auditor))
