@@ -507,6 +507,7 @@ AUDIT_LAYERS = (
         "ci_claims",
         "unbuilt_link",
         "clone_scripts",
+        "clone_misses",
         "start_dirs",
     ),
     ("imageless_runs",),

@@ -218,6 +218,7 @@ from docgen.audit.case_slips import case_slips
 from docgen.audit.chart_values import chart_values
 from docgen.audit.ci_claims import ci_claims
 from docgen.audit.clone_folders import clone_folders, clone_slips
+from docgen.audit.clone_misses import clone_misses
 from docgen.audit.clone_scripts import clone_scripts
 from docgen.audit.cloned_repos import _cloned_repos
 from docgen.audit.commented_lines import _commented_lines_claims
@@ -305,7 +306,7 @@ from docgen.audit.missing import (
 )
 from docgen.audit.mount_claims import _mount_claims
 from docgen.audit.mount_targets import _mount_targets, _restated_mounts
-from docgen.audit.mounts import _mounted_scripts
+from docgen.audit.mounts import _mounted_scripts, mounted_code
 from docgen.audit.moved_clones import moved_clones
 from docgen.audit.moved_data import _moved_data
 from docgen.audit.moved_scripts import moved_scripts
@@ -650,6 +651,7 @@ def audit(
         told = {d.line for d in (*scripts, *copies)}
         found.extend(d for d in setup if d.line not in told)
         found.extend(_clone_paths(doc, directory, path))
+        found.extend(clone_misses(doc, text, path, directory))
         found.extend(_bake_targets(doc, path, directory, project))
         found.extend(_line_references(doc, path, directory))
         found.extend(_compose_settings(doc, path, directory, models, project))
@@ -860,6 +862,7 @@ def _audit_part(
     found.extend(_restated_versions(sub, auditor))
     found.extend(_commit_claims(sub, doc, auditor))
     found.extend(_mounted_scripts(sub, auditor))
+    found.extend(mounted_code(sub, auditor, text))
     found.extend(_moved_data(sub, text, auditor))
     found.extend(_provided_claims(sub, auditor))
     found.extend(_latest_claims(sub, auditor))

@@ -1,6 +1,8 @@
 """The folder a README's `docker run -v "$PWD:/app" IMAGE python main.py` mounts the current folder
 at, against the directory a container of the image starts in: a script named relative to the current
 folder (`main.py`, `./run.sh`) is found only when the container starts where the folder is mounted.
+And a folder of the author's own machine (`-v ~/jsmith/ocr-api:/app`) mounted over the folder the image
+copies the project into and starts in (`mounted_code`).
 
 The run must be of an image a `docker build -t` of the README tags, pass no `-w`/`--workdir`, and mount
 the current folder (`$PWD`, `${PWD}`, `$(pwd)`, `.`); the image must set its WORKDIR (docgen reads the
@@ -10,10 +12,11 @@ there too). A finding is `likely`: the script may also be in the image by anothe
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import LIKELY, _Auditor
+from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read, _remotes
 from docgen.audit.commands import _repository, fence_commands, joined
 from docgen.audit.names import docker_run, image_at
 from docgen.audit.settings import _Image
@@ -90,3 +93,104 @@ def _starts_elsewhere(model: ImageModel, target: str) -> str | None:
     if not model.file or model.context_copies:
         return None
     return verdict[0]
+
+
+_ANY_MOUNT = re.compile(
+    r"(?:^|[ \t])(?:-v|--volume)(?:[ \t]+|=)[\"']?([A-Za-z]:[\\/][^\s\"':]*|[^\s\"':]+):(/[^\s\"':]*)"
+)
+"""`-v HOST:/target` (a Windows drive's `C:\\Users\\x:/app` too): the host side, the container's."""
+_PERSONAL = re.compile(r"(?:/home/|/Users/|[A-Za-z]:[\\/]Users[\\/])([^/\\]+)[/\\]", re.IGNORECASE)
+"""A folder in the home of a named user of one machine (`/home/akira/`, `/Users/jdoe/`, `C:\\Users\\x\\`)."""
+_TILDE = re.compile(r"~/([\w.-]+)/")
+_STAND_INS = frozenset(
+    "user username users me you name yourname myuser myname ubuntu root docker admin guest shared public"
+    " default test demo example host dev developer vagrant ec2-user pi runner jovyan".split()
+)
+"""Names of a home folder that stand for anyone's (`/home/user/`) or a stock machine's (`/home/ubuntu/`)."""
+_TOLD_TO_CHANGE = re.compile(
+    r"\b(?:replace|change|adjust|modify|edit|substitute|your|yours|path[ \t]+to|where[ \t]+you)\b",
+    re.IGNORECASE,
+)
+
+
+def _personal(host: str, owners: set[str]) -> bool:
+    """True when `host` is a folder of one person's machine: in the home of a named user, or in a
+    `~/NAME/` folder named after the image's or the repository's owner (`~/akira/` for `akira90/ocr`)."""
+    if any(c in host for c in "<>{}$%`"):
+        return False
+    found = _PERSONAL.match(host)
+    if found is not None:
+        name = found.group(1).lower()
+        return name not in _STAND_INS and not name.startswith(("your", "my", "<"))
+    tilde = _TILDE.match(host)
+    if tilde is None or len(name := tilde.group(1).lower()) < 4:
+        return False
+    return any(owner.startswith(name) for owner in owners)
+
+
+def _code_folder(model: ImageModel) -> tuple[str, int] | None:
+    """(folder, line) of the folder the last stage of `model` copies the whole build context into
+    (`COPY . /app`) when its last WORKDIR is that folder (the program starts there); None otherwise."""
+    read = _dockerfile_read(model.file) if model.file else None
+    if read is None:
+        return None
+    workdir, copied = "/", None
+    for inst in read[1].instructions:
+        if inst.keyword == "FROM":
+            workdir, copied = "/", None
+        elif inst.keyword == "WORKDIR":
+            value = inst.args.strip().strip("\"'")
+            if "$" in value:
+                return None
+            workdir = posixpath.normpath(posixpath.join(workdir, value))
+        elif inst.keyword in ("COPY", "ADD"):
+            words = [w for w in inst.args.split() if not w.startswith("--")]
+            if "--from" in inst.args or len(words) != 2 or words[0].strip("\"'") not in (".", "./"):
+                continue
+            target = words[1].strip("\"'")
+            if "$" in target:
+                return None
+            copied = (posixpath.normpath(posixpath.join(workdir, target)), inst.start_line)
+    return copied if copied is not None and copied[0] == workdir and workdir != "/" else None
+
+
+def mounted_code(part: Document, auditor: _Auditor, text: str) -> Iterator[Diagnostic]:
+    """A `docker run` of an image the README builds mounting a folder of one person's machine over the
+    folder the image copies the project into and starts in: on any other machine docker makes that
+    folder empty, and it hides the image's code (`likely`)."""
+    built = auditor.shared.built
+    if not built:
+        return
+    lines = text.splitlines()
+    owners: set[str] | None = None
+    for fence in part.fences:
+        for command_lines in fence_commands(fence):
+            command = joined(command_lines)
+            run = docker_run(command)
+            if run is None or _repository(run[1]) not in built:
+                continue
+            start, image = run
+            at = image_at(command, start, image)
+            for mount in _ANY_MOUNT.finditer(command, start, at if at >= 0 else len(command)):
+                host, target = mount.group(1), posixpath.normpath(mount.group(2))
+                if owners is None:
+                    owners = {o.split("/")[0] for m in auditor.models if m.file for o in _remotes(m.file)}
+                    owners |= {b.split("/")[0].lower() for b in built if "/" in b}
+                if not _personal(host, owners):
+                    continue
+                codes = [_code_folder(m) for m in auditor.models]
+                if not codes or any(c is None or c[0] != target for c in codes):
+                    continue
+                first, last = command_lines[0][0], command_lines[-1][0]
+                near = lines[max(0, first - 4) : last + 3]
+                if any(_TOLD_TO_CHANGE.search(t) for t in near):
+                    continue
+                folder, line = codes[0] if codes[0] is not None else ("", 0)
+                yield Diagnostic(
+                    auditor.path,
+                    first,
+                    f"README mounts {host}, a folder of one person's machine, over {folder}, where "
+                    f"{auditor.models[0].path}:{line} copies the project and the container starts: "
+                    "elsewhere docker makes it empty and it hides the image's code",
+                    confidence=LIKELY,
+                )
