@@ -23,7 +23,7 @@ from pathlib import Path
 
 from docgen import build_scripts, compose
 from docgen.audit.auditor import CERTAIN, LIKELY, clipped
-from docgen.audit.commands import _TAG_FLAG, _repository, fence_commands, joined
+from docgen.audit.commands import _OFFICIAL, _TAG_FLAG, _repository, fence_commands, joined
 from docgen.audit.own_repo import repository_root
 from docgen.audit.paths import resolves_inside
 from docgen.audit.wording import _COMMAND_LANGS
@@ -455,8 +455,6 @@ def _lone_build_runs(
     make, a script or another builder, and the README names it nowhere but in its runs. A local name
     that is no Docker official image (`ubuntu`, `python`, `mongo`) is no image docker can pull: the run
     fails (`likely`). Lines `_run_misses` told of (`said`) are not told again."""
-    from docgen.audit.unbuilt_bases import _OFFICIAL  # (unbuilt_bases → containers → names)
-
     builds = [c for c in commands if c.built is not None]
     built = {repo for c in builds for repo in c.built or ()}
     if len(built) != 1 or any(not c.built for c in builds) or _LOADED in known:
