@@ -377,3 +377,45 @@ def test_a_labelled_default_of_something_else_is_left_alone(tmp_path: Path) -> N
         "# Server\n\nThe server reads MODEL_NAME: default `acme/chat-2b`.\n",
     ):
         assert not [f for f in _audit(tmp_path, readme, STARTED) if "defaults to" in f], readme
+
+
+# --- `default` saying when, not what --------------------------------------------------------------------
+
+WHEN = """\
+# Server
+
+## Environment variables
+
+| Variable | Value | Description |
+|---|---|---|
+| `PORT` | `8080` | Use this port (default for single-GPU hosts) |
+| `PIN_MEMORY` | `1` | Pin host memory (default on ROCm 6.3 and later) |
+| `LOG_LEVEL` | `info` | Default for staging and tests |
+| `GPU_MEMORY_UTILIZATION` | `0.90` | fraction of memory, the default when unset |
+"""
+
+WHEN_AND_VALUE = """\
+# Server
+
+## Environment variables
+
+| Variable | Description |
+|---|---|
+| `PORT` | port to serve on (default 8000) |
+| `PIN_MEMORY` | pin host memory (default 0) |
+| `LOG_LEVEL` | log level, defaults to warn |
+"""
+
+
+def test_a_default_that_says_when_gives_no_value(tmp_path: Path) -> None:
+    # shapes of real tables: a value column and a description saying for what the value is the
+    # default (`Default for validate gates`, `(default on ROCm >= 7.12)`): no `defaults to for`
+    assert _audit(tmp_path, WHEN, SERVER) == []
+
+
+def test_a_default_with_a_value_next_to_it_is_still_read(tmp_path: Path) -> None:
+    assert _audit(tmp_path, WHEN_AND_VALUE, SERVER) == [
+        "7: README says PORT defaults to 8000 but Dockerfile:6 sets ENV PORT=8080 (certain)",
+        "8: README says PIN_MEMORY defaults to 0 but Dockerfile:6 sets ENV PIN_MEMORY=1 (certain)",
+        "9: README says LOG_LEVEL defaults to warn but Dockerfile:6 sets ENV LOG_LEVEL=info (certain)",
+    ]

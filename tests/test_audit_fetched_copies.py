@@ -139,3 +139,66 @@ def test_fetched_kinds_and_told() -> None:
         command_at(["docker build \\", "  --build-arg A=1 .", "echo"], 1)
         == "docker build \\   --build-arg A=1 ."
     )
+
+
+# --- a file the README tells the reader to put in place before the build ------------------------------
+
+SERVER = """\
+FROM ubuntu:20.04
+COPY ./pkg/fix.patch /opt/
+COPY ./pkg/launch.sh /opt/
+RUN patch -p1 < /opt/fix.patch
+"""
+"""An embedding server that copies a patch and a start script from a folder the reader fills (the shape
+of an NPU serving image whose README lists the files to put in `package/`)."""
+
+WEIGHTS = """\
+FROM python:3.11-slim
+COPY serve.py /app/
+COPY weights/model.pth /app/weights/
+CMD ["python", "/app/serve.py"]
+"""
+"""A model server that copies its checkpoint from `weights/` (the shape of a README saying `Place the
+weights file in ...` before the build)."""
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        # the names glued to the words of a Chinese step (`将start.sh tei.patch存放到package目录中`)
+        "# 部署\n\n1 在Dockerfile同级目录创建pkg目录\n\n2 将launch.sh fix.patch存放到pkg目录中\n\n"
+        "3 执行构建命令\ndocker build -t srv .\n",
+        # only the folder, with a step putting files there
+        "# 部署\n\n1 将补丁和启动脚本放到pkg目录\n\n2 构建\ndocker build -t srv .\n",
+        "# Server\n\nPlace launch.sh and fix.patch in the pkg folder, then build:\n\ndocker build -t srv .\n",
+    ],
+)
+def test_in_a_checkout_a_file_put_in_place_before_the_build_is_no_finding(
+    tmp_path: Path, readme: str
+) -> None:
+    files = {"Dockerfile": SERVER, ".git/HEAD": ""}
+    assert findings(tmp_path, files, readme) == []
+
+
+def test_in_a_checkout_a_weights_file_placed_before_the_build_is_no_finding(tmp_path: Path) -> None:
+    files = {"Dockerfile": WEIGHTS, "serve.py": "", ".git/HEAD": ""}
+    readme = "# Serve\n\nPlace your checkpoint in `weights/` as model.pth.\n\ndocker build -t serve .\n"
+    assert findings(tmp_path, files, readme) == []
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        # the file named only after the build (the shape of a workload README copying its input later)
+        "# 部署\n\n1 构建\ndocker build -t srv .\n\n2 将launch.sh fix.patch存放到pkg目录中\n",
+        # the folder named before the build, but no step puts anything there
+        "# 部署\n\npkg目录说明见下文。\n\ndocker build -t srv .\n",
+        "# Server\n\nThe pkg folder is kept small.\n\ndocker build -t srv .\n",
+    ],
+)
+def test_in_a_checkout_a_file_not_put_in_place_before_the_build_is_a_finding(
+    tmp_path: Path, readme: str
+) -> None:
+    files = {"Dockerfile": SERVER, ".git/HEAD": ""}
+    found = findings(tmp_path, files, readme)
+    assert len(found) == 1 and "pkg/fix.patch (line 2), pkg/launch.sh (line 3)" in found[0], found

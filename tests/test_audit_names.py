@@ -171,9 +171,13 @@ docker container create -ti solver_image bash
 docker create --name other postproc bash
 ```
 """
+    # `postproc`, like nothing built, is still a local name nothing makes, run in the section of the
+    # README's only build (`_lone_build_runs`)
     assert _audit(tmp_path, readme) == [
         "15: README runs image graphs_image, but the build command of its section tags solver_image (no "
-        "command of the README builds graphs_image) (likely)"
+        "command of the README builds graphs_image) (likely)",
+        "17: README runs image postproc, but the only image the README builds is solver_image (no command "
+        "of the README builds, tags or pulls postproc) (likely)",
     ]
     # two built names a word away: which one is meant cannot be told
     two = readme.replace(
@@ -833,3 +837,101 @@ def test_many_services_built_from_one_dockerfile_each_run_by_its_container_name(
     ]
     assert result.code == 1
     assert result.out.splitlines()[:-1] == expected
+
+
+# --- a run of a local name nothing makes, after the README's only build ---------------------------------
+
+LONE = """\
+# Fine-tuning image
+
+The pre-built image is on Docker Hub as acme/tuner_arm64.
+
+## Building the Docker Image
+
+```bash
+sudo docker build -t tuner_image:latest .
+```
+
+## Running the Docker Image
+
+To run the image after the build:
+
+```bash
+sudo docker run -it --rm --gpus all --ipc=host local_tuner:latest
+```
+"""
+"""A build and a run in sections of their own, the run naming another local image (the shape of a
+GH200 fine-tuning README)."""
+
+DEMO = """\
+# Log parser
+
+# Demo run in Docker
+
+- from the project's root
+
+```
+sudo docker build --no-cache -t parser-demo:1 -f ./Dockerfile .
+```
+
+```
+sudo docker run -it --rm demo-parser:1 /bin/sh
+```
+"""
+"""Build and run under one heading, the run's name another (the shape of a Maven demo README)."""
+
+
+def test_a_run_of_a_local_name_the_only_build_does_not_make(tmp_path: Path) -> None:
+    assert _audit(tmp_path, LONE) == [
+        "16: README runs image local_tuner:latest, but the only image the README builds is tuner_image "
+        "(no command of the README builds, tags or pulls local_tuner) (likely)"
+    ]
+    assert _audit(tmp_path, DEMO) == [
+        "12: README runs image demo-parser:1, but the only image the README builds is parser-demo (no "
+        "command of the README builds, tags or pulls demo-parser) (likely)"
+    ]
+    # the right name: nothing to say
+    assert _audit(tmp_path, LONE.replace("local_tuner:latest", "tuner_image:latest")) == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # an official image, one with an owner or a registry, a placeholder, the reader's own name
+        ("local_tuner:latest", "mongo:7"),
+        ("local_tuner:latest", "acme/tuner_arm64"),
+        ("local_tuner:latest", "ghcr.io/acme/tuner"),
+        ("local_tuner:latest", "<image>"),
+        ("local_tuner:latest", "your_image"),
+        ("-t tuner_image:latest", "-t your-image-name"),
+        # a build that tags an owner, two images built, one the README pulls, tags or loads
+        ("-t tuner_image:latest", "-t acme/tuner_image:latest"),
+        (
+            "-t tuner_image:latest .",
+            "-t tuner_image:latest .\nsudo docker build -t tuner_cpu -f cpu.Dockerfile .",
+        ),
+        ("-t tuner_image:latest .", "-t tuner_image:latest .\nsudo docker pull local_tuner:latest"),
+        ("-t tuner_image:latest .", "-t tuner_image:latest .\nsudo docker tag tuner_image local_tuner"),
+        ("-t tuner_image:latest .", "-t tuner_image:latest .\ndocker load -i images.tar"),
+        # another builder may make it under that name (compose, make, a script, a buildpack)
+        ("-t tuner_image:latest .", "-t tuner_image:latest .\ndocker compose build"),
+        ("-t tuner_image:latest .", "-t tuner_image:latest .\nmake images"),
+        ("-t tuner_image:latest .", "-t tuner_image:latest .\n./build_all.sh"),
+        ("-t tuner_image:latest .", "-t tuner_image:latest .\npack build local_tuner --builder acme/b"),
+        # the README names it elsewhere: made or described outside the runs
+        ("To run the image after the build:", "Build local_tuner from the base repository first."),
+        # a later section not about running the image built, or about other images
+        ("## Running the Docker Image", "## Benchmarks"),
+        ("## Running the Docker Image", "## Running other images"),
+        ("## Running the Docker Image", "## Running the prebuilt image"),
+    ],
+)
+def test_a_run_of_a_name_that_may_be_made_elsewhere_is_no_finding(tmp_path: Path, old: str, new: str) -> None:
+    readme = LONE.replace(old, new)
+    assert readme != LONE
+    assert [f for f in _audit(tmp_path, readme) if "only image the README builds" in f] == [], new
+
+
+def test_a_run_before_the_build_is_no_finding(tmp_path: Path) -> None:
+    readme = "# App\n\n## Quick start\n\n```bash\ndocker run -it demo-tool\ndocker build -t app .\n```\n"
+    assert [f for f in _audit(tmp_path, readme) if "only image" in f] == []

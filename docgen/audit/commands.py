@@ -505,3 +505,28 @@ def tagged_names(doc: Document) -> frozenset[str]:
             if "build" in text:
                 names.update(_last_name(tag) for tag in _TAG_FLAG.findall(text))
     return frozenset(names)
+
+
+_OFFICIAL = frozenset(
+    """
+    adminer aerospike almalinux alpine alt amazoncorretto amazonlinux api-firewall arangodb
+    archlinux backdrop bash bonita buildpack-deps busybox caddy cassandra chronograf cirros
+    clearlinux clefos clickhouse clojure composer convertigo couchbase couchdb crate dart debian
+    docker drupal eclipse-mosquitto eclipse-temurin eggdrop elasticsearch elixir emqx erlang fedora
+    flink fluentd friendica gazebo gcc geonetwork ghost golang gradle groovy haproxy haskell haxe
+    hello-world hitch homeassistant httpd hylang ibm-semeru-runtimes ibmjava influxdb irssi jetty
+    jobber joomla jruby julia kapacitor kibana kong krakend lightstreamer liquibase logstash mageia
+    mariadb matomo maven mediawiki memcached mongo mongo-express monica mono mysql nats neo4j
+    neurodebian nextcloud nginx node notary odoo open-liberty openjdk oraclelinux orientdb percona
+    perl photon php php-zendserver phpmyadmin plone postfixadmin postgres pypy python r-base
+    rabbitmq rakudo-star redis redmine registry rethinkdb rocket.chat rockylinux ros ruby rust
+    sapmachine satosa scratch silverpeas solr sonarqube spark spiped storm swift swipl teamspeak
+    telegraf tomcat tomee traefik ubuntu unit varnish websphere-liberty wordpress xwiki yourls znc
+    zookeeper java centos celery django rails iojs jenkins nats-streaming owncloud piwik sentry
+    kaazing-gateway glassfish jboss-wildfly ubuntu-upstart ubuntu-debootstrap opensuse sl crux swarm
+    thrift nuxeo express-gateway known rapidoid hipache consul vault
+    """.split()
+)
+"""Docker official images (`docker.io/library/NAME`), written from the `library/` folder of
+github.com/docker-library/official-images as of 2025, with retired names that still pull (`centos`,
+`java`, `django`, `rails`, `jenkins`, …) and `scratch`."""

@@ -31,11 +31,44 @@ _ENV_COLUMN = re.compile(r"[ \t*]*env(?:ironment)?[ \t]+(?:name|var(?:iable)?)s?
 """A name column headed `Env Name`, `Environment variable`."""
 _DEFAULT_HEADER = re.compile(r"\bdefault\b|默认", re.IGNORECASE)
 _DEFAULT_IN_CELL = re.compile(
-    r"\bdefaults?(?:[ \t]+(?:value|is|to))*[ \t]*[:=]?[ \t]*"
+    r"\bdefaults?(?P<joined>(?:[ \t]+(?:value|is|to))*[ \t]*[:=]?)[ \t]*"
     r"(`[^`]{1,80}`|[\"'][^\"']{1,80}[\"']|[\w.:/-]{1,80})",
     re.IGNORECASE,
 )
-"""`default is 0.90`, `Default: `8080``, `defaults to "auto"` in a description cell."""
+"""`default is 0.90`, `Default: `8080``, `defaults to "auto"`, `(default 1)` in a description cell."""
+_WHEN_WORD = frozenset(
+    {
+        "for",
+        "on",
+        "in",
+        "at",
+        "with",
+        "when",
+        "where",
+        "if",
+        "unless",
+        "since",
+        "from",
+        "under",
+        "of",
+        "per",
+        "across",
+        "except",
+        "depending",
+        "the",
+        "a",
+        "an",
+        "this",
+        "that",
+        "and",
+        "or",
+        "but",
+        "only",
+    }
+)
+"""A word after `default` that starts a condition or a phrase, not a value: `(default for gfx1100)`,
+`default on ROCm builds`, `the default when unset`."""
+_MORE_WORDS = re.compile(r"[ \t]+[\w`(]")
 _NO_VALUE = frozenset({"", "-", "—", "none", "n/a", "(none)", "*(none)*", "(empty)", '""', "''", "unset"})
 _COMMIT = re.compile(r"[0-9a-fA-F]{7,40}")
 """A commit, maybe shortened: a shorter one that begins a longer one is the same."""
@@ -211,13 +244,27 @@ def _cell_default(cells: list[str], column: int | None) -> str | None:
         value = spans[0][2] if spans else cell
     else:
         found = next((m for c in cells[1:] for m in [_DEFAULT_IN_CELL.search(c)] if m), None)
-        if found is None:
+        if found is None or _says_when(found):
             return None
-        value = found.group(1).strip("`")
+        value = found.group(2).strip("`")
     value = value.strip().strip("\"'").rstrip(".,;")
     if value.lower() in _NO_VALUE or " " in value:
         return None
     return value
+
+
+def _says_when(found: re.Match[str]) -> bool:
+    """Whether the words after `default` say when it is the default, not its value: a bare word
+    followed by more words, that is a condition's or a phrase's word (`(default for gfx1100)`,
+    `defaults to the latest`), or any word with no `is`, `to`, `:` or `=` before it (`default on
+    ROCm builds`, `default enabled on MI300`). `(default 1)`, `(default on)`, `defaults to auto` give a
+    value."""
+    value = found.group(2)
+    if value[0] in "`\"'" or not _MORE_WORDS.match(found.string, found.end()):
+        return False
+    if value.lower() in _WHEN_WORD:
+        return True
+    return not found.group("joined").strip() and value.isalpha()
 
 
 def _final_env(model: ImageModel) -> dict[str, tuple[str, int, str]]:

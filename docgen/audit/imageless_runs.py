@@ -22,12 +22,11 @@ import re
 from collections.abc import Iterator, Sequence
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.commands import fence_commands, joined, tagged_names
+from docgen.audit.commands import _OFFICIAL, fence_commands, joined, tagged_names
 from docgen.audit.docker_cli import _STEP, _docker_words, _verb
 from docgen.audit.grammar import _RUN, _read
 from docgen.audit.run_args import _COMPOSE_IMAGE, _GOT, _LOADS
 from docgen.audit.run_args import _OFFICIAL as _RUN_OFFICIAL
-from docgen.audit.unbuilt_bases import _OFFICIAL
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 from docgen.shell import sh_code

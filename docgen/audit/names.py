@@ -23,14 +23,14 @@ from pathlib import Path
 
 from docgen import build_scripts, compose
 from docgen.audit.auditor import CERTAIN, LIKELY, clipped
-from docgen.audit.commands import _TAG_FLAG, _repository, fence_commands, joined
+from docgen.audit.commands import _OFFICIAL, _TAG_FLAG, _repository, fence_commands, joined
 from docgen.audit.own_repo import repository_root
 from docgen.audit.paths import resolves_inside
 from docgen.audit.wording import _COMMAND_LANGS
 from docgen.build_scripts import container_command
 from docgen.errors import MAX_FILE_BYTES, DocgenError
 from docgen.files import text_or_none
-from docgen.markdown import Document, Fence, code_spans, plain, read_document
+from docgen.markdown import Document, Fence, code_spans, headings_over, plain, read_document
 from docgen.model import Diagnostic, ImageModel
 from docgen.shell import shell_split
 
@@ -381,6 +381,7 @@ def _run_misses(
     if not built or _LOADED in known:
         return
     known |= _built_by_scripts(folders)
+    told: set[int] = set()
     for line, where, image in runs:
         repo = _repository(image)
         first = repo.split("/", 1)[0]
@@ -399,6 +400,7 @@ def _run_misses(
             repo, built[where]
         )
         if close and close[0].rsplit("/", 1)[-1] != repo:  # `org/app` for `app`: `_unqualified_runs`'s
+            told.add(line)
             yield Diagnostic(
                 readme,
                 line,
@@ -406,6 +408,97 @@ def _run_misses(
                 f"(no command of the README builds {repo})",
                 confidence=LIKELY,
             )
+    yield from _lone_build_runs(doc, readme, commands, known, told)
+
+
+def _named_elsewhere(doc: Document, commands: Sequence[_Command], repo: str) -> bool:
+    """True when the README names `repo` (as a word of its own) outside its `docker run` commands: in a
+    paragraph, a table, a heading or a command block's other lines (an image made or described
+    elsewhere: `the my_image image from the base repository`)."""
+    word = re.compile(rf"(?<![\w./-]){re.escape(repo)}(?![\w/-])")
+    runs = {n for c in commands if c.run is not None for n, _ in c.lines}
+    texts = [text for p in doc.paragraphs for _, text in p.lines]
+    texts += [cell for t in doc.tables for _, cells in t.rows for cell in cells]
+    texts += [title for _, title in doc.headings]
+    texts += [text for f in doc.fences for n, text in f.lines if n not in runs]
+    return any(word.search(text) for text in texts)
+
+
+_ANOTHER_IMAGE = re.compile(
+    r"\b(?:other|more|additional|extra|pre-?built|published|official|hub|registry|pull(?:ing)?|download\w*)\b",
+    re.IGNORECASE,
+)
+"""Words of a heading over runs of images other than the one built (`## Other images`)."""
+_RUN_HEADING = re.compile(r"\b(?:run\w*|start\w*|launch\w*|usage|use|using)\b", re.IGNORECASE)
+"""Words of the heading of a section about running the image built (`## Running the Docker Image`)."""
+_YOURS = re.compile(r"(?:\A|[._-])(?:your|some|any|example)(?:[._-]|\Z)")
+"""A name the reader chooses (`your-image-name`): another name in a run may be the one they chose."""
+_LOCAL_NAME = re.compile(r"[a-z0-9]+(?:[._-][a-z0-9]+)*")
+"""A repository with no owner and no registry: `image_name`, `app-gpu`."""
+_OTHER_BUILDER = re.compile(
+    r"\b(?:compose|make|bake|buildah|nix|bazel|earthly|jib)\b|\b(?:pack|s2i|ko)[ \t]+build\b|\.sh\b|\.py\b"
+)
+"""A command that may make an image under a name the README does not show."""
+
+
+def _lone_build_runs(
+    doc: Document,
+    readme: str,
+    commands: Sequence[_Command],
+    known: set[str],
+    said: set[int],
+) -> Iterator[Diagnostic]:
+    """`docker run … IMAGE` after the README's only build, when every `docker build` of the README tags
+    one repository, a local one (`-t image_name:latest`: no owner, no registry), and IMAGE is another
+    local name (`my_image:latest`) that nothing makes: no command of the README (or a script beside it)
+    builds, tags, pulls, commits or imports it, no compose file names it, no command runs compose,
+    make, a script or another builder, and the README names it nowhere but in its runs. A local name
+    that is no Docker official image (`ubuntu`, `python`, `mongo`) is no image docker can pull: the run
+    fails (`likely`). Lines `_run_misses` told of (`said`) are not told again."""
+    builds = [c for c in commands if c.built is not None]
+    built = {repo for c in builds for repo in c.built or ()}
+    if len(built) != 1 or any(not c.built for c in builds) or _LOADED in known:
+        return
+    (only,) = built
+    if (
+        _YOURS.search(only)
+        or not _LOCAL_NAME.fullmatch(only)
+        or any(_OTHER_BUILDER.search(c.text) for c in commands)
+    ):
+        return
+    first = min(c.lines[0][0] for c in builds)
+    section = _section_of(doc)
+    building = {section.get(c.section, 0) for c in builds}
+    heading = dict(doc.headings)
+    titles = {title for at, title in doc.headings if doc.levels.get(at) == 1}  # (the README's title)
+    for command in commands:
+        if command.run is None or command.run[0] <= first or command.run[0] in said:
+            continue
+        line, image = command.run
+        repo = _repository(image)
+        over = [title for title in headings_over(doc, line) if title not in titles]
+        if any(_ANOTHER_IMAGE.search(title) for title in over):
+            continue  # `## Other images`, `### Use the prebuilt image`
+        where = section.get(command.section, 0)
+        if where not in building and not _RUN_HEADING.search(heading.get(where, "")):
+            continue  # a later section: only one about running it (`## Running the Docker Image`)
+        if (
+            repo in known
+            or not _LOCAL_NAME.fullmatch(repo)
+            or repo in _OFFICIAL
+            or repo in _PUBLIC
+            or _YOURS.search(repo)
+            or image != image.strip("`'\"")
+            or _named_elsewhere(doc, commands, repo)
+        ):
+            continue
+        yield Diagnostic(
+            readme,
+            line,
+            f"README runs image {image}, but the only image the README builds is {only} "
+            f"(no command of the README builds, tags or pulls {repo})",
+            confidence=LIKELY,
+        )
 
 
 _MAKES = re.compile(r"\b(?:docker|podman)[ \t]+(?:container[ \t]+|image[ \t]+)?(commit|import|load)\b")

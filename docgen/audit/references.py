@@ -874,6 +874,8 @@ class MadeFiles:
     texts of scripts the README runs) are read as made before the README's first line."""
 
     _WORD = re.compile(r"[\w.-]+")
+    _ASCII_WORD = re.compile(r"[A-Za-z0-9_.-]+")
+    """A name written between words of a script without spaces (`将start.sh存放到package目录中`)."""
     _PLAIN = re.compile(r"[\w.-]+\Z")
 
     def __init__(self, lines: Sequence[str], scripts: Sequence[str] = ()) -> None:
@@ -886,7 +888,10 @@ class MadeFiles:
         for number, text in numbered:
             if not (_MAKES_FILE_COMMAND.search(text) or _MAKES_FILE.search(text)):
                 continue
-            for word in self._WORD.findall(text):
+            words = self._WORD.findall(text)
+            if not text.isascii():
+                words += self._ASCII_WORD.findall(text)
+            for word in words:
                 ends = [i for i, char in enumerate(word) if char == "."] + [len(word)]
                 for end in ends:
                     if end:
@@ -1221,10 +1226,12 @@ _FILES_APPEAR = re.compile(
 """Commands after which any file may be there: a checkout, an archive unpacked, a build."""
 _MAKES_FILE = re.compile(
     r"\b(?:wget|curl|cp|mv|ln|touch|tee|gdown|scp|rsync|install|cat|echo|printf)\b|>"
-    r"|\b(?:creat|sav|writ|download|generat|fetch|cop(?:y|ie)|past|put|add|edit)\w*",
+    r"|\b(?:creat|sav|writ|download|generat|fetch|cop(?:y|ie)|past|put|add|edit)\w*|\bplac(?:e[sd]?|ing)\b"
+    r"|存放|放到|放入|放置|放在|拷贝|复制|下载|创建|新建|生成|保存",
     re.IGNORECASE,
 )
-"""Words of a README line that makes the file it names (`wget …/run.sh`, `Save this as run.sh:`)."""
+"""Words of a README line that makes the file it names (`wget …/run.sh`, `Save this as run.sh:`,
+`Place start.sh in package/`, `将start.sh存放到package目录中`)."""
 
 
 def _inside(path: Path, project: Path) -> Path | None:

@@ -5,7 +5,7 @@ builds it and the README, which documents `docker build` of this Dockerfile, nev
 `docker.io/library/renderable-box`, which does not exist: the build fails on a clean machine, and the
 README should say where the base comes from (`likely`: the author's machine has it).
 
-Docker official images are the names of `_OFFICIAL`, a table kept here (docgen reads no registry).
+Docker official images are the names of `commands._OFFICIAL`, a table kept there (docgen reads no registry).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.commands import _FILE_FLAG, _repository, fence_commands, joined
+from docgen.audit.commands import _FILE_FLAG, _OFFICIAL, _repository, fence_commands, joined
 from docgen.audit.containers import _files
 from docgen.audit.set_aside import ci_workflows
 from docgen.build_scripts import BUILD
@@ -23,29 +23,6 @@ from docgen.files import dockerfiles_in, text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel, Stage
 
-_OFFICIAL = frozenset(
-    """
-    adminer aerospike almalinux alpine alt amazoncorretto amazonlinux api-firewall arangodb
-    archlinux backdrop bash bonita buildpack-deps busybox caddy cassandra chronograf cirros
-    clearlinux clefos clickhouse clojure composer convertigo couchbase couchdb crate dart debian
-    docker drupal eclipse-mosquitto eclipse-temurin eggdrop elasticsearch elixir emqx erlang fedora
-    flink fluentd friendica gazebo gcc geonetwork ghost golang gradle groovy haproxy haskell haxe
-    hello-world hitch homeassistant httpd hylang ibm-semeru-runtimes ibmjava influxdb irssi jetty
-    jobber joomla jruby julia kapacitor kibana kong krakend lightstreamer liquibase logstash mageia
-    mariadb matomo maven mediawiki memcached mongo mongo-express monica mono mysql nats neo4j
-    neurodebian nextcloud nginx node notary odoo open-liberty openjdk oraclelinux orientdb percona
-    perl photon php php-zendserver phpmyadmin plone postfixadmin postgres pypy python r-base
-    rabbitmq rakudo-star redis redmine registry rethinkdb rocket.chat rockylinux ros ruby rust
-    sapmachine satosa scratch silverpeas solr sonarqube spark spiped storm swift swipl teamspeak
-    telegraf tomcat tomee traefik ubuntu unit varnish websphere-liberty wordpress xwiki yourls znc
-    zookeeper java centos celery django rails iojs jenkins nats-streaming owncloud piwik sentry
-    kaazing-gateway glassfish jboss-wildfly ubuntu-upstart ubuntu-debootstrap opensuse sl crux swarm
-    thrift nuxeo express-gateway known rapidoid hipache consul vault
-    """.split()
-)
-"""Docker official images (`docker.io/library/NAME`), written from the `library/` folder of
-github.com/docker-library/official-images as of 2025, with retired names that still pull (`centos`,
-`java`, `django`, `rails`, `jenkins`, …) and `scratch`."""
 _WORD = r"(?<![\w./-]){}(?![\w/-])"
 """The base's name as a word of a text: not part of a longer name or path."""
 _LOADS = re.compile(r"\b(?:docker|podman|nerdctl)[ \t]+(?:image[ \t]+)?(?:load|import)\b")
