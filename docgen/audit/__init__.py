@@ -385,6 +385,7 @@ from docgen.audit.unbuilt_link import unbuilt_links
 from docgen.audit.unentered_mounts import unentered_mounts
 from docgen.audit.unpublished_ports import unpublished_ports
 from docgen.audit.unread_files import unread_files
+from docgen.audit.unset_stops import unset_variables
 from docgen.audit.unshipped_cmd import unshipped_default_scripts
 from docgen.audit.variant_tags import variant_tags
 from docgen.audit.version_lists import _version_lists
@@ -675,7 +676,14 @@ def audit(
         found.extend(_script_images(doc, path, directory, models, audited, project, clone_of_self))
         found.extend(_script_variables(doc, path, directory, models))
         found.extend(other_owner_images(doc, text, path, directory, models, project))
-        found.extend(_exported_unread(doc, path, directory, audited, project, clone_of_self))
+        unread = list(_exported_unread(doc, path, directory, audited, project, clone_of_self))
+        found.extend(unread)
+        wanted = {m.group(1) for d in unread if (m := re.search(r"exits unless (\w+)", d.message))}
+        found.extend(
+            d
+            for d in unset_variables(doc, text, path, directory, audited, project, models)
+            if not any(f" {name} (" in d.message for name in wanted)  # (said with the export)
+        )
         found.extend(chart_values(doc, path, directory))
         found.extend(_make_defaults(doc, text, path, directory, models))
         found.extend(_make_targets(doc, path, directory, project))
