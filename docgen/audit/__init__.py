@@ -273,6 +273,7 @@ from docgen.audit.fixed_defaults import _fixed_defaults
 from docgen.audit.floating_pins import _floating_pins
 from docgen.audit.gpu_models import _gpu_model_claims
 from docgen.audit.grammar import _command_grammar
+from docgen.audit.health_ports import health_ports
 from docgen.audit.held_tools import _held_tool_claims
 from docgen.audit.help_copies import help_copies
 from docgen.audit.idle import _guarded_args, _idle_args
@@ -701,6 +702,7 @@ def audit(
     found.extend(_command_grammar(doc, path, models))
     found.extend(_docker_cli(doc, path))
     found.extend(_run_args(doc, path, models))
+    found.extend(health_ports(doc, path, models))
     found.extend(exec_form_env(doc, text, path, models))
     found.extend(single_quoted_env(doc, text, path, directory, models))
     found.extend(said_values(doc, path))
