@@ -50,7 +50,7 @@ BUILD_SERVER = "docker build -t local/infer:server -f infer.Dockerfile ."
 def test_a_port_option_after_the_image(tmp_path: Path) -> None:
     readme = block(
         BUILD_SERVER,
-        "docker run --gpus all -v /models:/models local/infer:server -m /models/q4.gguf --port 9000 --host ::",
+        "docker run --gpus all -v /models:/models local/infer:server -m /models/q4.gguf --port 9000",
     )
     assert found(tmp_path, SERVER, "infer.Dockerfile", readme) == [
         (
