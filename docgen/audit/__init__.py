@@ -290,6 +290,7 @@ from docgen.audit.left_over import _left_over_items
 from docgen.audit.line_refs import _line_references
 from docgen.audit.linked_rows import _linked_rows, without_lines
 from docgen.audit.listed_python import _listed_python
+from docgen.audit.local_bases import local_bases
 from docgen.audit.lost_folders import lost_folders
 from docgen.audit.make_args import _make_defaults
 from docgen.audit.make_env import make_env
@@ -703,6 +704,7 @@ def audit(
     found.extend(_docker_cli(doc, path))
     found.extend(_run_args(doc, path, models))
     found.extend(health_ports(doc, path, models))
+    found.extend(local_bases(doc, text, path, models))
     found.extend(exec_form_env(doc, text, path, models))
     found.extend(single_quoted_env(doc, text, path, directory, models))
     found.extend(said_values(doc, path))
