@@ -50,9 +50,9 @@ _READS_FILES = re.compile(
 _SHELL_OWN = re.compile(
     r"(?:CI|GITHUB|GITLAB|TRAVIS|CIRCLE|BUILDKITE|JENKINS|DRONE|BITBUCKET|RUNNER|ACTIONS|AZURE|BUILD)_\w*"
     r"|CI|HOME|USER|LOGNAME|SHELL|PATH|PWD|OLDPWD|TERM|LANG|HOSTNAME|UID|EUID|GID|DISPLAY|TMPDIR|BASH\w*"
-    r"|XDG_\w*|SUDO_\w*|SSH_\w*|LC_\w*"
+    r"|XDG_\w*|SUDO_\w*|SSH_\w*|LC_\w*|NVIDIA_\w*|CUDA_\w*"
 )
-"""Variables a shell, `sudo` or a CI runner sets without being told."""
+"""Variables a shell, `sudo`, a CI runner or a GPU base image (`CUDA_…`) sets without being told."""
 _SPAN_RUN = re.compile(
     r"(?:(?:ba)?sh[ \t]+)?(\./[\w./-]+\.(?:sh|bash)|[\w-][\w./-]*\.(?:sh|bash))(?:[ \t].*)?"
 )
