@@ -274,6 +274,7 @@ from docgen.audit.fixed_defaults import _fixed_defaults
 from docgen.audit.floating_pins import _floating_pins
 from docgen.audit.gpu_models import _gpu_model_claims
 from docgen.audit.grammar import _command_grammar
+from docgen.audit.health_ports import health_ports
 from docgen.audit.held_tools import _held_tool_claims
 from docgen.audit.help_copies import help_copies
 from docgen.audit.idle import _guarded_args, _idle_args
@@ -290,6 +291,7 @@ from docgen.audit.left_over import _left_over_items
 from docgen.audit.line_refs import _line_references
 from docgen.audit.linked_rows import _linked_rows, without_lines
 from docgen.audit.listed_python import _listed_python
+from docgen.audit.local_bases import local_bases
 from docgen.audit.lost_folders import lost_folders
 from docgen.audit.make_args import _make_defaults
 from docgen.audit.make_env import make_env
@@ -386,6 +388,7 @@ from docgen.audit.unbuilt_link import unbuilt_links
 from docgen.audit.unentered_mounts import unentered_mounts
 from docgen.audit.unpublished_ports import unpublished_ports
 from docgen.audit.unread_files import unread_files
+from docgen.audit.unset_stops import unset_variables
 from docgen.audit.unshipped_cmd import unshipped_default_scripts
 from docgen.audit.variant_tags import variant_tags
 from docgen.audit.version_lists import _version_lists
@@ -677,7 +680,14 @@ def audit(
         found.extend(_script_images(doc, path, directory, models, audited, project, clone_of_self))
         found.extend(_script_variables(doc, path, directory, models))
         found.extend(other_owner_images(doc, text, path, directory, models, project))
-        found.extend(_exported_unread(doc, path, directory, audited, project, clone_of_self))
+        unread = list(_exported_unread(doc, path, directory, audited, project, clone_of_self))
+        found.extend(unread)
+        wanted = {m.group(1) for d in unread if (m := re.search(r"exits unless (\w+)", d.message))}
+        found.extend(
+            d
+            for d in unset_variables(doc, text, path, directory, audited, project, models)
+            if not any(f" {name} (" in d.message for name in wanted)  # (said with the export)
+        )
         found.extend(chart_values(doc, path, directory))
         found.extend(_make_defaults(doc, text, path, directory, models))
         found.extend(_make_targets(doc, path, directory, project))
@@ -695,6 +705,8 @@ def audit(
     found.extend(_command_grammar(doc, path, models))
     found.extend(_docker_cli(doc, path))
     found.extend(_run_args(doc, path, models))
+    found.extend(health_ports(doc, path, models))
+    found.extend(local_bases(doc, text, path, models))
     found.extend(exec_form_env(doc, text, path, models))
     found.extend(single_quoted_env(doc, text, path, directory, models))
     found.extend(said_values(doc, path))

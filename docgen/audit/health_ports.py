@@ -1,0 +1,158 @@
+"""A `docker run` of an image the README builds that moves its server to another port than the one the
+image's HEALTHCHECK probes: the Dockerfile says `HEALTHCHECK CMD curl -f http://localhost:8080/health`,
+the README runs `docker run … local/app:server -m model.gguf --port 8000`. The server listens on 8000,
+the check asks 8080 and fails, and docker reports the container unhealthy (an orchestrator restarts
+it).
+
+The image is one a build command of the README tags (`docker build -t local/app:server -f
+server.Dockerfile .`), its Dockerfile the one that build names with `-f` (the only one audited when it
+names none). The HEALTHCHECK is the last one of the stages the image is built from; it must name one
+port of the container itself (`localhost:N`, `127.0.0.1:N`) and read no variable. The run moves the port
+with `--port N` (`--port=N`) after the image, or with `-e NAME=N` where the image's ENTRYPOINT or CMD
+reads `$NAME`. Left alone: `HEALTHCHECK NONE`, a run with `--no-healthcheck`, `--health-cmd` or
+`--entrypoint`, the same port, and an image the README does not build or whose Dockerfile is unclear.
+Each finding is `likely`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+
+from docgen.audit.auditor import LIKELY
+from docgen.audit.commands import _FILE_FLAG, _TAG_FLAG, fence_commands, joined
+from docgen.audit.run_args import _runs
+from docgen.build_scripts import BUILD
+from docgen.markdown import Document
+from docgen.model import Diagnostic, ImageModel, Setting, Stage
+
+_PROBED = re.compile(r"\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]):(\d{2,5})\b")
+"""The port of the container a health check asks (`http://localhost:8080/health`)."""
+_PORT_WORD = re.compile(r"--port(?:=(\d{2,5}))?")
+_ENV_PORT = re.compile(r"([A-Za-z_]\w*)=(\d{2,5})")
+_TARGET = re.compile(r"--target(?:[ \t]+|=)([\w.-]+)")
+_LEAVES_CHECK = frozenset({"--no-healthcheck", "--health-cmd", "--entrypoint"})
+
+
+def _tag(image: str) -> str:
+    """An image reference with `:latest` when it names no tag (`app` → `app:latest`)."""
+    last = image.rsplit("/", 1)[-1]
+    return image if ":" in last or "@" in last else image + ":latest"
+
+
+def _built_tags(doc: Document) -> dict[str, set[tuple[str | None, str | None]]]:
+    """Each image (with its tag) the README's `docker build -t` commands tag → (the Dockerfile they
+    name with `-f`, None for none or one through a variable; the stage `--target` names, None for
+    none) of each."""
+    built: dict[str, set[tuple[str | None, str | None]]] = {}
+    for fence in doc.fences:
+        for lines in fence_commands(fence):
+            command = joined(lines)
+            if not BUILD.search(command):
+                continue
+            flag = _FILE_FLAG.search(command)
+            file = flag.group(1) if flag is not None and not re.search(r"[<>${}]", flag.group(1)) else None
+            target = _TARGET.search(command)
+            for match in _TAG_FLAG.finditer(command):
+                built.setdefault(_tag(match.group(1)), set()).add((file, target.group(1) if target else None))
+    return built
+
+
+def _model_of(
+    image: str, built: dict[str, set[tuple[str | None, str | None]]], models: Sequence[ImageModel]
+) -> tuple[ImageModel, list[Stage]] | None:
+    """The model of the Dockerfile the README's build of exactly `image` uses and the stages the image
+    is built from (`--target`'s and those it is built on); None when unclear."""
+    builds = built.get(_tag(image))
+    if not builds or len(builds) != 1:
+        return None
+    ((file, target),) = builds
+    if file is None:
+        named = list(models) if len(models) == 1 else []
+    else:
+        named = [m for m in models if m.path == file or m.path.endswith("/" + file.removeprefix("./"))]
+    if len(named) != 1:
+        return None
+    model = named[0]
+    if target is None:
+        return model, model.chain()
+    stage = next((s for s in model.stages if s.name == target), None)
+    return (model, model.chain(stage)) if stage is not None else None
+
+
+def _health_check(model: ImageModel, chain: Sequence[Stage]) -> Setting | None:
+    """The HEALTHCHECK of the image built from the stages `chain` (the last one of them), None for none."""
+    labels = {stage.label for stage in chain}
+    for setting in reversed(model.settings):
+        if setting.keyword == "HEALTHCHECK" and setting.stage in labels:
+            return setting
+    return None
+
+
+def _program_reads(model: ImageModel, chain: Sequence[Stage]) -> str:
+    """The ENTRYPOINT and CMD of the image built from the stages `chain`, as written."""
+    labels = {stage.label for stage in chain}
+    return " ".join(
+        s.value for s in model.settings if s.keyword in ("ENTRYPOINT", "CMD") and s.stage in labels
+    )
+
+
+def _moved_port(after: Sequence[str], env: Sequence[str], program: str) -> tuple[str, str] | None:
+    """(port, how the run gives it) of the port a run moves its server to: `--port N` after the image, or
+    `-e NAME=N` for a NAME the image's program reads; None when it moves none."""
+    for index, word in enumerate(after):
+        match = _PORT_WORD.fullmatch(word)
+        if match is None:
+            continue
+        if match.group(1):
+            return match.group(1), word
+        if index + 1 < len(after) and re.fullmatch(r"\d{2,5}", after[index + 1]):
+            return after[index + 1], f"--port {after[index + 1]}"
+    for given in env:
+        match = _ENV_PORT.fullmatch(given)
+        if match is not None and re.search(r"\$\{?" + re.escape(match.group(1)) + r"\b", program):
+            return match.group(2), f"-e {given}"
+    return None
+
+
+def health_ports(doc: Document, readme: str, models: Sequence[ImageModel]) -> Iterator[Diagnostic]:
+    """The findings of this module (see its docstring)."""
+    if not models:
+        return
+    built = _built_tags(doc)
+    if not built:
+        return
+    unchecked = {
+        number
+        for fence in doc.fences
+        for number, text in fence.lines
+        if "--no-healthcheck" in text or "--no-health" in text
+    }
+    for line, image, read, after in _runs(doc):
+        if any(name in _LEAVES_CHECK for name, _ in read.values) or unchecked & set(
+            range(line - 20, line + 1)
+        ):
+            continue  # (a flag is not among the values read: looked for on the command's lines)
+        own = _model_of(image, built, models)
+        if own is None:
+            continue
+        model, chain = own
+        check = _health_check(model, chain)
+        if check is None or "$" in check.value or check.value.upper().startswith("NONE"):
+            continue
+        probed = set(_PROBED.findall(check.value))
+        if len(probed) != 1:
+            continue
+        (port,) = probed
+        env = [value for name, value in read.values if name in ("-e", "--env")]
+        moved = _moved_port(after, env, _program_reads(model, chain))
+        if moved is None or moved[0] == port:
+            continue
+        yield Diagnostic(
+            readme,
+            line,
+            f"README runs {image} with {moved[1]}, but {model.path}:{check.line} HEALTHCHECK probes port "
+            f"{port}: the server listens on {moved[0]}, the check fails and docker reports the container "
+            "unhealthy",
+            confidence=LIKELY,
+        )
