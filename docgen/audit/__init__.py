@@ -149,7 +149,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `builder_paths` (after `image_paths`),
 `platforms`,
 `architectures`, `targets`,
-`settings`, `latest`, `floating_pins`, `built_names`, `line_refs`,
+`settings`, `latest`, `floating_pins`, `pinned_claims`, `built_names`, `line_refs`,
 `compose_claims`, `compose_services`, `compose_urls`, `bind_devices`, `file_lists`, `lost_folders`,
 `clone_folders`,
 `sh_scripts`, `unpublished_ports`, `case_slips`,
@@ -317,6 +317,7 @@ from docgen.audit.owner_images import other_owner_images
 from docgen.audit.page_builds import other_builds
 from docgen.audit.paragraphs import _audit_paragraph, _set_for_build
 from docgen.audit.paths import variant
+from docgen.audit.pinned_claims import _pinned_claims
 from docgen.audit.placeholders import _placeholder_folders
 from docgen.audit.plain_cuda import _plain_cuda
 from docgen.audit.platforms import _build_platforms
@@ -864,6 +865,7 @@ def _audit_part(
     found.extend(_provided_claims(sub, auditor))
     found.extend(_latest_claims(sub, auditor))
     found.extend(_floating_pins(sub, auditor))
+    found.extend(_pinned_claims(sub, auditor))
     found.extend(_build_flag_claims(sub, auditor))
     found.extend(_image_tag_claims(sub, auditor))
     found.extend(_tool_claims(sub, auditor))
