@@ -516,6 +516,9 @@ class Push:
     """The job's `runs-on` when it is one plain name (`ubuntu-latest`), else None."""
     line: int | None
     """The line of the step's `uses:`."""
+    platform_said: bool = False
+    """True when the workflow names a platform anywhere else (`setup-buildx-action`'s `platforms:`, a
+    `DOCKER_DEFAULT_PLATFORM`): the platform built may be another than the runner's."""
 
 
 UNKNOWN = _UNKNOWN
@@ -536,6 +539,7 @@ def pushes(data: bytes, display: str) -> tuple[Push, ...] | None:
     if not isinstance(jobs, dict):
         return ()
     found: list[Push] = []
+    elsewhere = len(re.findall(r"platform", data.decode("utf-8", errors="replace"), re.IGNORECASE))
     for job_name, job in jobs.items():
         if job_name == KEY_LINES or not isinstance(job, dict):
             continue
@@ -574,6 +578,7 @@ def pushes(data: bytes, display: str) -> tuple[Push, ...] | None:
                         platforms=_listed(given["platforms"], here) if "platforms" in given else None,
                         runner=shown_runner if shown_runner and _UNKNOWN not in shown_runner else None,
                         line=line_of(step, "uses"),
+                        platform_said=elsewhere > (1 if "platforms" in given else 0),
                     )
                 )
     return tuple(found)

@@ -178,3 +178,15 @@ def test_a_runner_docgen_cannot_tell(tmp_path: Path) -> None:
     files = {**FILES, ".github/workflows/publish.yml": MATRIX.replace("ubuntu-latest", "[self-hosted, gpu]")}
     found = _audited(tmp_path, DOCS, files, "docs/docker.md")
     assert [f.split(":")[0] for f in found] == ["6"]
+
+
+def test_a_platform_the_builder_is_set_up_for(tmp_path: Path) -> None:
+    setup = (
+        "      - uses: docker/setup-buildx-action@v3\n        with:\n"
+        "          platforms: linux/amd64,linux/arm64\n"
+    )
+    flow = MATRIX.replace(
+        "      - uses: actions/checkout@v4\n", "      - uses: actions/checkout@v4\n" + setup
+    )
+    found = _audited(tmp_path, DOCS, {**FILES, ".github/workflows/publish.yml": flow}, "docs/docker.md")
+    assert [f.split(":")[0] for f in found] == ["6"]

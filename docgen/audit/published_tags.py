@@ -251,8 +251,8 @@ def _platform_claims(
         built = {p.strip().removesuffix("/v8") for p in push.platforms}
         how = f"builds it for {', '.join(push.platforms)}"
     else:
-        if push.runner is None or not _HOSTED.match(push.runner):
-            return
+        if push.runner is None or not _HOSTED.match(push.runner) or push.platform_said:
+            return  # (`platforms:` of setup-buildx-action, `DOCKER_DEFAULT_PLATFORM`: not read)
         built = {"linux/arm64" if _ARM_RUNNER.search(push.runner) else "linux/amd64"}
         how = (
             f"sets no `platforms:`, so it builds it for the runner's {next(iter(built))} ({push.runner}) only"
