@@ -61,7 +61,7 @@ _CLAIM = re.compile(
 )
 """A claim that every dependency (package, library, version) of the image is pinned."""
 _NAMED = re.compile(
-    r"(?:[A-Za-z][\w.+-]*|`[^`]+`)[ \t]*,?[ \t]+(?:and[ \t]+[\w.+-]+[ \t]+)?"
+    r"(?:(?<![\w.+-])[A-Za-z][\w.+-]*|`[^`]+`)[ \t]*,?[ \t]+(?:and[ \t]+[\w.+-]+[ \t]+)?"
     r"(?:versions?|packages?|dependenc(?:y|ies))"
     r"[ \t]+(?:are|is|have[ \t]+been)[ \t]+(?:all[ \t]+)?" + _PINNED_WORD + r"\b",
     re.IGNORECASE,
@@ -77,7 +77,8 @@ _NOT_A_CLAIM = re.compile(
     r"|npm|node"
     r"|conda|helm|chart|actions?|images?[ \t]+tags?|base[ \t]+images?|digests?|sha256)\b"
     r"|\b(?:sin|deber[ií]as?|puedes|no)\b|不|没有|未|请|建议|可以"
-    r"|[\w.-]+\.(?:txt|lock|toml|ya?ml|cfg|in|json)\b|\bPipfile\b|\bconstraints?\b|\block[ \t-]*files?\b",
+    r"|(?<![\w.-])[\w.-]+\.(?:txt|lock|toml|ya?ml|cfg|in|json)\b"
+    r"|\bPipfile\b|\bconstraints?\b|\block[ \t-]*files?\b",
     re.IGNORECASE,
 )
 """Words making the sentence about the reader, an option, the future, an absence, another kind of
