@@ -129,6 +129,7 @@ def test_tags_and_platforms_listed_outright(tmp_path: Path) -> None:
     [
         # another way to publish: a Makefile that pushes, a bake file, another CI system
         ("Makefile", "push:\n\tdocker push acmeml/visionserve:cpu\n"),
+        (".ci/release.sh", "docker buildx build --platform linux/arm64 -t acmeml/visionserve:cpu --push .\n"),
         ("docker-bake.hcl", 'target "cpu" {\n  tags = ["acmeml/visionserve:cpu"]\n}\n'),
         (".gitlab-ci.yml", "build:\n  script: [make]\n"),
         # a second workflow that builds

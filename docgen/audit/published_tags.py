@@ -71,6 +71,7 @@ _SCRIPTS = re.compile(
     r"(?:Makefile|GNUmakefile|justfile|Taskfile\.ya?ml|.*\.(?:mk|sh|bash|ps1|py|hcl))\Z", re.I
 )
 _DEPTH = 3
+_SKIPPED = frozenset({".git", "node_modules", ".venv", "venv", "__pycache__"})
 """Folders below the project root searched for a script that pushes."""
 _MOST_FILES = 3000
 """The most files looked at; a larger project may push from anywhere (silent)."""
@@ -188,9 +189,7 @@ def _pushes_elsewhere(root: Path) -> bool:
     seen = 0
     for here, folders, files in os.walk(root):
         depth = len(Path(here).relative_to(root).parts)
-        folders[:] = (
-            [f for f in folders if not f.startswith(".") and f != "node_modules"] if depth < _DEPTH else []
-        )
+        folders[:] = [f for f in folders if f not in _SKIPPED] if depth < _DEPTH else []
         for name in files:
             seen += 1
             if seen > _MOST_FILES:
