@@ -23,6 +23,7 @@ import posixpath
 import re
 import shlex
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -497,3 +498,99 @@ def _arg_lines(physical: list[str], where: Mapping[int, int | None], start: int)
         for match in _SETS.finditer(text):
             found.setdefault(match[1], where[start + index])
     return found
+
+
+@dataclass(frozen=True)
+class Push:
+    """What one `docker/build-push-action` step of one matrix combination publishes."""
+
+    job: str
+    """The job's name and its combination's values (`build full-cuda`)."""
+    tags: tuple[str, ...]
+    """Its `tags:`, expressions read (`UNKNOWN` where one is not plain)."""
+    tags_line: int | None
+    """The line of its `tags:`."""
+    platforms: tuple[str, ...] | None
+    """Its `platforms:` (None when it sets none: the runner's own platform is built)."""
+    runner: str | None
+    """The job's `runs-on` when it is one plain name (`ubuntu-latest`), else None."""
+    line: int | None
+    """The line of the step's `uses:`."""
+    platform_said: bool = False
+    """True when the workflow names a platform anywhere else (`setup-buildx-action`'s `platforms:`, a
+    `DOCKER_DEFAULT_PLATFORM`): the platform built may be another than the runner's."""
+
+
+UNKNOWN = _UNKNOWN
+"""What an expression docgen cannot read becomes in a `Push`."""
+
+
+def pushes(data: bytes, display: str) -> tuple[Push, ...] | None:
+    """What the workflow whose bytes are `data` publishes with `docker/build-push-action` (one `Push` a
+    step and matrix combination; a step with `push: false` publishes nothing); None when docgen cannot
+    tell: a job that builds with a matrix it cannot read, or calls a reusable workflow. Raises
+    `ConfigError` as `parse` does."""
+    document = load(data, display, "a GitHub Actions workflow")
+    if not isinstance(document, dict):
+        return ()
+    inputs = _inputs(document.get("on"))
+    top_env = _env(document.get("env"), {})
+    jobs = document.get("jobs")
+    if not isinstance(jobs, dict):
+        return ()
+    found: list[Push] = []
+    elsewhere = len(re.findall(r"platform", data.decode("utf-8", errors="replace"), re.IGNORECASE))
+    for job_name, job in jobs.items():
+        if job_name == KEY_LINES or not isinstance(job, dict):
+            continue
+        if job.get("uses") is not None:
+            return None
+        steps = [s for s in job.get("steps") or () if isinstance(s, dict)]
+        builders = [s for s in steps if (_scalar(s.get("uses")) or "").startswith("docker/build-push-action")]
+        if not builders:
+            continue
+        combinations = _combinations(job.get("strategy"))
+        if not combinations:
+            return None
+        runner = _scalar(job.get("runs-on"))
+        for combination in combinations:
+            scope = _Scope(inputs, {**top_env}, combination)
+            scope.env.update(_env(job.get("env"), scope.as_env()))
+            shown_runner = scope.expand(runner)[0] if runner is not None else None
+            label = str(job_name) + "".join(f" {v}" for v, _ in combination.values())
+            for step in builders:
+                here = _Scope(inputs, {**scope.env, **_env(step.get("env"), scope.as_env())}, combination)
+                given = step.get("with")
+                if not isinstance(given, dict):
+                    continue
+                push = given.get("push")
+                if (
+                    push is False
+                    or (isinstance(push, str) and push.strip().lower() == "false")
+                    or push is None
+                ):
+                    continue  # (build-push-action pushes only when told to)
+                found.append(
+                    Push(
+                        job=label,
+                        tags=_listed(given.get("tags"), here),
+                        tags_line=line_of(given, "tags"),
+                        platforms=_listed(given["platforms"], here) if "platforms" in given else None,
+                        runner=shown_runner if shown_runner and _UNKNOWN not in shown_runner else None,
+                        line=line_of(step, "uses"),
+                        platform_said=elsewhere > (1 if "platforms" in given else 0),
+                    )
+                )
+    return tuple(found)
+
+
+def _listed(value: object, scope: _Scope) -> tuple[str, ...]:
+    """An action input that is a list (`tags:`, `platforms:`: lines or commas, or a YAML list), each
+    item's expressions read; one `UNKNOWN` item for a value that is not text."""
+    if isinstance(value, list):
+        items = [str(v) for v in value]
+    elif isinstance(value, str):
+        items = [part for line in value.splitlines() for part in line.split(",")]
+    else:
+        return (_UNKNOWN,)
+    return tuple(expanded for item in items if (expanded := scope.expand(item.strip())[0].strip()))

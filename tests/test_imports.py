@@ -505,6 +505,8 @@ AUDIT_LAYERS = (
         "unbuilt_bases",
         "unshipped_cmd",
         "ci_claims",
+        "published_tags",
+        "pinned_claims",
         "unbuilt_link",
         "clone_scripts",
         "clone_misses",

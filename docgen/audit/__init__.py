@@ -149,7 +149,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `builder_paths` (after `image_paths`),
 `platforms`,
 `architectures`, `targets`,
-`settings`, `latest`, `floating_pins`, `built_names`, `line_refs`,
+`settings`, `latest`, `floating_pins`, `pinned_claims`, `published_tags`, `built_names`, `line_refs`,
 `compose_claims`, `compose_services`, `compose_urls`, `bind_devices`, `file_lists`, `lost_folders`,
 `clone_folders`,
 `sh_scripts`, `unpublished_ports`, `case_slips`,
@@ -320,6 +320,7 @@ from docgen.audit.owner_images import other_owner_images
 from docgen.audit.page_builds import other_builds
 from docgen.audit.paragraphs import _audit_paragraph, _set_for_build
 from docgen.audit.paths import variant
+from docgen.audit.pinned_claims import _pinned_claims
 from docgen.audit.placeholders import _placeholder_folders
 from docgen.audit.plain_cuda import _plain_cuda
 from docgen.audit.platforms import _build_platforms
@@ -330,6 +331,7 @@ from docgen.audit.promised import _promised_variants
 from docgen.audit.prose import _audit_text
 from docgen.audit.prose_scripts import absent_prose_scripts, missing_prose_scripts
 from docgen.audit.provides import _provided_claims
+from docgen.audit.published_tags import published_tags
 from docgen.audit.pulled_runs import pulled_runs
 from docgen.audit.python_paths import _python_paths
 from docgen.audit.references import (
@@ -564,6 +566,8 @@ def audit(
         build_vars += release_vars(doc, family, root, readme_file, runtime, build_vars)
     # what the README says its CI workflow does, before sections about releases or the host are set aside
     ci_claims_found = list(ci_claims(doc, path, directory, models, project)) if directory is not None else []
+    if directory is not None:  # published tags and platforms against the workflow that publishes them
+        ci_claims_found += published_tags(doc, path, directory, models, project)
     # a config key an edit instruction names (`remove x from settings.yaml`), before such text is set aside
     keys_found = list(config_keys(doc, path, directory)) if directory is not None else []
     _set_aside(doc, source, models, siblings, names, workflows)
@@ -879,6 +883,7 @@ def _audit_part(
     found.extend(_provided_claims(sub, auditor))
     found.extend(_latest_claims(sub, auditor))
     found.extend(_floating_pins(sub, auditor))
+    found.extend(_pinned_claims(sub, auditor))
     found.extend(_build_flag_claims(sub, auditor))
     found.extend(_image_tag_claims(sub, auditor))
     found.extend(_tool_claims(sub, auditor))

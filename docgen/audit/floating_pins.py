@@ -112,6 +112,12 @@ class _Installs:
     """Normalised name → line of an install of it with no version (the first)."""
     shown: dict[str, str] = field(default_factory=dict)
     """Normalised name → the command that installs it floating (`poetry add`)."""
+    spelled: dict[str, str] = field(default_factory=dict)
+    """Normalised name → the name as the install writes it (`flash-attn`)."""
+    bare: dict[str, int] = field(default_factory=dict)
+    """Normalised name → line of its first install with no version, bounds or upgrades around it or not."""
+    specified: set[str] = field(default_factory=set)
+    """Normalised names an install gives a version, a bound or a URL of."""
     held: set[str] = field(default_factory=set)
     """Normalised names something else may hold at a version: a pin, an upgrade, a same-command bound."""
     named: set[str] = field(default_factory=set)
@@ -337,16 +343,20 @@ def _install(args: list[str], how: str, line: int, found: _Installs) -> None:
         index += 1
         if (named := _NAME.match(word)) is not None and "/" not in word:
             bare.append(_raw(named.group(1)))
+            found.spelled.setdefault(bare[-1], named.group(1))
         elif (specified := _SPECIFIED.match(word)) is not None:
             found.held.add(_raw(specified.group(1)))
+            found.specified.add(_raw(specified.group(1)))
             bounded = bounded or _HOLDS_BACK.search(word) is not None or "@" in word
         elif "/" in word or word.startswith("."):
             if "://" in word:
                 file = word.rsplit("/", 1)[-1]
                 found.held.add(_raw(re.split(r"-\d", file, maxsplit=1)[0]))
+                found.specified.add(_raw(re.split(r"-\d", file, maxsplit=1)[0]))
             else:
                 found.lists.append(word)  # a local project or wheel: its files are read
     for name in bare:
+        found.bare.setdefault(name, line)
         if upgrade or bounded:
             found.held.add(name)
         elif name not in found.floating:

@@ -1,0 +1,267 @@
+"""Published images a README lists that the project's publishing workflow never pushes, and platforms it
+says they are published for that the workflow does not build.
+
+A docs page lists `ghcr.io/acme/tool:light`, `:server`, `:full-rocm` "(platforms: linux/amd64,
+linux/arm64)" once, and the workflow that publishes the images moves on: it pushes `full` and
+`full-cuda` only, and its `docker/build-push-action` steps set no `platforms:`, so the runner's own
+linux/amd64 is all that is built. Read only when docgen sees every way the project publishes:
+
+- exactly one workflow of the repository builds images, every push of it is a
+  `docker/build-push-action` step whose tags docgen reads (`workflows.pushes`: literal tags, matrix
+  values, env; the repository part may be `${{ github.repository }}`), and it pushes no other way
+  (`docker push`, `--push`, bake, another push action); no tag from `docker/metadata-action` or an
+  expression docgen cannot read (`${{ github.ref_name }}`);
+- no other publishing path in the project: no Makefile, script, bake file or other CI system that
+  pushes (`docker push`, `buildx … --push`, `docker-bake.hcl`, `.gitlab-ci.yml`, `Jenkinsfile`, …);
+- the README names the image the workflow pushes: a `REPOSITORY:TAG` matching a pushed tag's pattern,
+  with at least one tag the workflow pushes (so `ghcr.io/${{ github.repository }}` is that repository
+  and no other `ghcr.io` image).
+
+Then a tag of that repository the README names (prose, list, table or command) that no step pushes,
+and that the README does not build or tag itself (`docker build -t REPO:TAG`), is a finding; a line
+naming one pushed tag and a platform (`linux/arm64`) the step does not build (its `platforms:`, or the
+runner's platform when it sets none on a plain GitHub runner) is another. A line about building
+locally, an absence, the past or a plan is not read. `likely`.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from docgen import workflows
+from docgen.audit.auditor import LIKELY
+from docgen.errors import DocgenError
+from docgen.files import bytes_or_none
+from docgen.markdown import Document
+from docgen.model import Diagnostic, ImageModel
+
+_BUILDS = re.compile(
+    r"docker/build-push-action|docker/bake-action|\bdocker[ \t]+(?:buildx[ \t]+)?(?:build|bake)\b"
+    r"|\b(?:buildah|kaniko|podman[ \t]+build)\b"
+)
+"""A workflow that builds an image."""
+_OTHER_PUSH = re.compile(
+    r"\b(?:docker|podman|buildah|nerdctl)[ \t]+(?:image[ \t]+)?push\b|--push\b|\bbake\b|push-to-registry"
+    r"|\b(?:kaniko|crane|skopeo|jib|ko[ \t]+build|docker[ \t]+manifest|imagetools)\b|docker/metadata-action"
+    r"|steps\.[\w-]+\.outputs\.tags",
+    re.IGNORECASE,
+)
+"""Another way a workflow or a file of the project may publish an image, or tags docgen cannot read."""
+_OTHER_CI = (
+    ".gitlab-ci.yml",
+    "Jenkinsfile",
+    ".travis.yml",
+    "azure-pipelines.yml",
+    ".drone.yml",
+    "cloudbuild.yaml",
+    "cloudbuild.yml",
+    ".circleci",
+    "docker-bake.hcl",
+    "docker-bake.json",
+    "bitbucket-pipelines.yml",
+    ".woodpecker.yml",
+    "buildkite.yml",
+    ".buildkite",
+)
+_SCRIPTS = re.compile(
+    r"(?:Makefile|GNUmakefile|justfile|Taskfile\.ya?ml|.*\.(?:mk|sh|bash|ps1|py|hcl))\Z", re.I
+)
+_DEPTH = 3
+_SKIPPED = frozenset({".git", "node_modules", ".venv", "venv", "__pycache__"})
+"""Folders below the project root searched for a script that pushes."""
+_MOST_FILES = 3000
+"""The most files looked at; a larger project may push from anywhere (silent)."""
+_HOSTED = re.compile(r"(?:ubuntu|windows|macos)-[\w.-]+\Z")
+_ARM_RUNNER = re.compile(r"-arm\b|arm64", re.I)
+_PLATFORM = re.compile(r"\blinux/(amd64|arm64(?:/v8)?|arm/v[5-8]|386|ppc64le|s390x|riscv64)\b")
+_REFERENCE = re.compile(r"(?<![\w./-])([a-z0-9][\w.-]*(?::\d+)?(?:/[\w.-]+)+):([\w][\w.-]{0,127})(?![\w/-])")
+"""An image reference with a tag (`ghcr.io/acme/tool:light`)."""
+_LOCAL_BUILD = re.compile(r"\b(?:build|buildx|tag)\b")
+_NOT_PUBLISHED = re.compile(
+    r"\b(?:locally|local[ \t]+build|build[ \t]+(?:it|them|the[ \t]+images?)?[ \t]*yourself|not|no[ \t]+longer"
+    r"|never|removed|deprecated|discontinued|planned|upcoming|coming[ \t]+soon|future|todo|was|were"
+    r"|used[ \t]+to"
+    r"|previously|formerly|old|upstream|fork|original)\b",
+    re.IGNORECASE,
+)
+"""Words making a line about a local build, an absence, the past, a plan or another project's images."""
+
+
+@dataclass
+class _Published:
+    pattern: re.Pattern[str]
+    """The repository part of the pushed tags (`ghcr.io/[^:]+`), as a pattern over README text."""
+    tags: dict[str, workflows.Push]
+    """Tag → the push that publishes it (the first)."""
+
+
+def published_tags(
+    doc: Document, path: str, directory: Path, models: Sequence[ImageModel], project: Path | None
+) -> Iterator[Diagnostic]:
+    """The findings of this module (see its docstring)."""
+    if not models:
+        return
+    read = _publishing(directory, project if project is not None else _spanned(directory, models))
+    if read is None:
+        return
+    shown, published = read
+    lines = _lines(doc)
+    for group in published:
+        repository = _repository(group, lines)
+        if repository is None:
+            continue
+        built = _built_here(doc, repository)
+        for line, text in lines:
+            if _NOT_PUBLISHED.search(text):
+                continue
+            said = [m.group(2) for m in _REFERENCE.finditer(text) if m.group(1).lower() == repository]
+            absent = [t for t in dict.fromkeys(said) if t not in group.tags and t not in built]
+            if absent:
+                pushed = ", ".join(sorted(group.tags))
+                yield Diagnostic(
+                    path,
+                    line,
+                    f"README names {', '.join(f'{repository}:{t}' for t in absent)}, but {shown}, the only "
+                    f"workflow that publishes the image, pushes only the tags {pushed}",
+                    confidence=LIKELY,
+                )
+                continue
+            if len(set(said)) == 1 and said[0] in group.tags:
+                yield from _platform_claims(path, line, text, repository, said[0], group.tags[said[0]], shown)
+
+
+def _spanned(directory: Path, models: Sequence[ImageModel]) -> Path:
+    """The folder holding the README's and every Dockerfile compared: the project spans it at least."""
+    folders = [str(directory.resolve())] + [str(Path(m.file).resolve().parent) for m in models if m.file]
+    try:
+        return Path(os.path.commonpath(folders))
+    except ValueError:
+        return directory
+
+
+def _publishing(directory: Path, top: Path) -> tuple[str, list[_Published]] | None:
+    """The one workflow that publishes the project's images (as shown, from `top`) and what it pushes,
+    grouped by repository pattern; None when docgen cannot tell (see the module docstring)."""
+    builders: list[tuple[Path, bytes]] = []
+    for file in workflows.files(directory.resolve(), top.resolve()):
+        data = bytes_or_none(file)
+        if data is None:
+            return None
+        if _BUILDS.search(data.decode("utf-8", errors="replace")):
+            builders.append((file, data))
+    if len(builders) != 1:
+        return None
+    file, data = builders[0]
+    text = data.decode("utf-8", errors="replace")
+    if _OTHER_PUSH.search(text):
+        return None
+    shown = Path(os.path.relpath(file, file.parent.parent.parent)).as_posix()
+    try:
+        pushes = workflows.pushes(data, shown)
+    except DocgenError:
+        return None
+    if not pushes or _pushes_elsewhere(file.parent.parent.parent):
+        return None
+    groups: dict[str, _Published] = {}
+    for push in pushes:
+        for tag in push.tags:
+            repository, sep, name = tag.rpartition(":")
+            if not sep or "/" in name or workflows.UNKNOWN in name or "$" in name or not repository:
+                return None  # a tag docgen cannot read, or a digest-less reference with no tag
+            key = repository.lower()
+            if key not in groups:
+                parts = [re.escape(p) for p in key.split(workflows.UNKNOWN)]
+                pattern = re.compile(r"[a-z0-9][\w.-]*(?:/[\w.-]+)?".join(parts) + r"\Z")
+                groups[key] = _Published(pattern, {})
+            groups[key].tags.setdefault(name, push)
+    return shown, list(groups.values())
+
+
+def _pushes_elsewhere(root: Path) -> bool:
+    """True when the project at `root` may publish images another way: another CI system, a bake file,
+    or a Makefile or script that pushes (or too many files to look at)."""
+    if any((root / name).exists() for name in _OTHER_CI):
+        return True
+    seen = 0
+    for here, folders, files in os.walk(root):
+        depth = len(Path(here).relative_to(root).parts)
+        folders[:] = [f for f in folders if f not in _SKIPPED] if depth < _DEPTH else []
+        for name in files:
+            seen += 1
+            if seen > _MOST_FILES:
+                return True
+            if not _SCRIPTS.match(name):
+                continue
+            data = bytes_or_none(Path(here) / name)
+            if data is not None and _OTHER_PUSH.search(data.decode("utf-8", errors="replace")):
+                return True
+    return False
+
+
+def _lines(doc: Document) -> list[tuple[int, str]]:
+    """Every line of the README that may name an image: prose, list items, table rows, code blocks."""
+    found = [(line, text) for para in doc.paragraphs for line, text in para.lines]
+    found += [(line, " | ".join(cells)) for table in doc.tables for line, cells in table.rows]
+    found += [(line, text) for fence in doc.fences for line, text in fence.lines]
+    return sorted(found)
+
+
+def _repository(group: _Published, lines: list[tuple[int, str]]) -> str | None:
+    """The one repository the README names that `group`'s pattern matches with a tag it pushes (in
+    lower case); None when there is none or more than one."""
+    matched: set[str] = set()
+    confirmed: set[str] = set()
+    for _, text in lines:
+        for match in _REFERENCE.finditer(text):
+            repository = match.group(1).lower()
+            if group.pattern.match(repository):
+                matched.add(repository)
+                if match.group(2) in group.tags:
+                    confirmed.add(repository)
+    return next(iter(confirmed)) if len(confirmed) == 1 and len(matched) == 1 else None
+
+
+def _built_here(doc: Document, repository: str) -> set[str]:
+    """The tags of `repository` a command line of the README builds or tags itself."""
+    found: set[str] = set()
+    for fence in doc.fences:
+        for _, text in fence.lines:
+            if _LOCAL_BUILD.search(text):
+                found.update(
+                    m.group(2) for m in _REFERENCE.finditer(text) if m.group(1).lower() == repository
+                )
+    return found
+
+
+def _platform_claims(
+    path: str, line: int, text: str, repository: str, tag: str, push: workflows.Push, shown: str
+) -> Iterator[Diagnostic]:
+    """A platform the line says `repository:tag` is published for that its push does not build."""
+    said = list(dict.fromkeys("linux/" + m.group(1).removesuffix("/v8") for m in _PLATFORM.finditer(text)))
+    if not said:
+        return
+    if push.platforms is not None:
+        if any(workflows.UNKNOWN in p or "$" in p for p in push.platforms):
+            return
+        built = {p.strip().removesuffix("/v8") for p in push.platforms}
+        how = f"builds it for {', '.join(push.platforms)}"
+    else:
+        if push.runner is None or not _HOSTED.match(push.runner) or push.platform_said:
+            return  # (`platforms:` of setup-buildx-action, `DOCKER_DEFAULT_PLATFORM`: not read)
+        built = {"linux/arm64" if _ARM_RUNNER.search(push.runner) else "linux/amd64"}
+        how = (
+            f"sets no `platforms:`, so it builds it for the runner's {next(iter(built))} ({push.runner}) only"
+        )
+    missing = [p for p in said if p not in built]
+    if missing:
+        where = f"{shown}:{push.line}" if push.line is not None else shown
+        yield Diagnostic(
+            path,
+            line,
+            f"README says {repository}:{tag} is published for {', '.join(missing)}, but {where} {how}",
+            confidence=LIKELY,
+        )

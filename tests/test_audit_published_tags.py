@@ -1,0 +1,193 @@
+"""`docgen audit`: published image tags and platforms a README lists against the one workflow that
+publishes the image (docgen/audit/published_tags.py).
+
+Each rule: a planted drift next to the nearest true statement (a trap).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.analysis import build_model
+from docgen.audit import audit
+
+# A docs page of a C++ project listing its images, published by a matrix of `include` entries.
+DOCS = """\
+# Docker
+
+## Images
+
+1. `ghcr.io/kestrel/quill.cpp:full`: the CLI and the converters. (platforms: `linux/amd64`, `linux/arm64`)
+2. `ghcr.io/kestrel/quill.cpp:lite`: the CLI alone. (platforms: `linux/amd64`)
+3. `ghcr.io/kestrel/quill.cpp:full-cuda`: `full` with CUDA. (platforms: `linux/amd64`)
+
+## Usage
+
+```bash
+docker run -v /models:/models ghcr.io/kestrel/quill.cpp:full-cuda --run -m /models/7B.gguf
+```
+"""
+
+MATRIX = """\
+name: Publish
+on:
+  push:
+    tags: ['*']
+jobs:
+  build:
+    runs-on: ubuntu-latest
+    strategy:
+      matrix:
+        include:
+          - dockerfile: .devops/full.Dockerfile
+            tag: full
+          - dockerfile: .devops/full-cuda.Dockerfile
+            tag: full-cuda
+    steps:
+      - uses: actions/checkout@v4
+      - uses: docker/login-action@v3
+        with:
+          registry: ghcr.io
+          username: ${{ github.actor }}
+          password: ${{ secrets.GITHUB_TOKEN }}
+      - name: Build and push
+        uses: docker/build-push-action@v5
+        with:
+          context: .
+          file: ${{ matrix.dockerfile }}
+          push: true
+          tags: ghcr.io/${{ github.repository }}:${{ matrix.tag }}
+"""
+
+# A README table of tags over a workflow listing its tags and platforms outright.
+TABLE = """\
+# visionserve
+
+| Image | Platforms |
+|---|---|
+| `acmeml/visionserve:latest` | linux/amd64, linux/arm64, linux/ppc64le |
+| `acmeml/visionserve:gpu` | linux/amd64 |
+| `acmeml/visionserve:cpu` | linux/amd64, linux/arm64 |
+"""
+
+LISTED = """\
+on: [push]
+jobs:
+  publish:
+    runs-on: ubuntu-22.04
+    steps:
+      - uses: docker/setup-qemu-action@v3
+      - uses: docker/setup-buildx-action@v3
+      - uses: docker/build-push-action@v6
+        with:
+          push: ${{ github.ref == 'refs/heads/main' }}
+          platforms: linux/amd64,linux/arm64
+          tags: |
+            acmeml/visionserve:latest
+            acmeml/visionserve:gpu
+"""
+
+FILES = {
+    ".devops/full.Dockerfile": "FROM ubuntu:22.04\nCOPY . /app\n",
+    ".devops/full-cuda.Dockerfile": "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nCOPY . /app\n",
+}
+
+
+def _audited(tmp_path: Path, readme: str, files: dict[str, str], at: str = "README.md") -> list[str]:
+    make_tree(tmp_path, {at: readme, **files})
+    models = [build_model(tmp_path / path, path) for path in files if path.endswith("Dockerfile")]
+    found = audit(readme, at, models, {}, (tmp_path / at).parent, tmp_path)
+    return [f"{d.line}: {d.message}" for d in found if "publish" in d.message]
+
+
+def test_tags_and_platforms_the_matrix_does_not_publish(tmp_path: Path) -> None:
+    files = {**FILES, ".github/workflows/publish.yml": MATRIX}
+    assert _audited(tmp_path, DOCS, files, "docs/docker.md") == [
+        "5: README says ghcr.io/kestrel/quill.cpp:full is published for linux/arm64, but "
+        ".github/workflows/publish.yml:23 sets no `platforms:`, so it builds it for the runner's "
+        "linux/amd64 (ubuntu-latest) only",
+        "6: README names ghcr.io/kestrel/quill.cpp:lite, but .github/workflows/publish.yml, the only "
+        "workflow that publishes the image, pushes only the tags full, full-cuda",
+    ]
+
+
+def test_tags_and_platforms_listed_outright(tmp_path: Path) -> None:
+    files = {"Dockerfile": "FROM python:3.12-slim\n", ".github/workflows/ci.yml": LISTED}
+    assert _audited(tmp_path, TABLE, files) == [
+        "5: README says acmeml/visionserve:latest is published for linux/ppc64le, but "
+        ".github/workflows/ci.yml:8 builds it for linux/amd64, linux/arm64",
+        "7: README names acmeml/visionserve:cpu, but .github/workflows/ci.yml, the only workflow that "
+        "publishes the image, pushes only the tags gpu, latest",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("path", "text"),
+    [
+        # another way to publish: a Makefile that pushes, a bake file, another CI system
+        ("Makefile", "push:\n\tdocker push acmeml/visionserve:cpu\n"),
+        (".ci/release.sh", "docker buildx build --platform linux/arm64 -t acmeml/visionserve:cpu --push .\n"),
+        ("docker-bake.hcl", 'target "cpu" {\n  tags = ["acmeml/visionserve:cpu"]\n}\n'),
+        (".gitlab-ci.yml", "build:\n  script: [make]\n"),
+        # a second workflow that builds
+        (
+            ".github/workflows/nightly.yml",
+            "on: [schedule]\njobs:\n  b:\n    steps:\n      - run: docker build .\n",
+        ),
+    ],
+)
+def test_another_publishing_path(tmp_path: Path, path: str, text: str) -> None:
+    files = {"Dockerfile": "FROM python:3.12-slim\n", ".github/workflows/ci.yml": LISTED, path: text}
+    assert _audited(tmp_path, TABLE, files) == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # tags an expression or metadata-action gives: not readable
+        ("acmeml/visionserve:gpu\n", "acmeml/visionserve:${{ github.ref_name }}\n"),
+        ("      - uses: docker/setup-qemu-action@v3\n", "      - uses: docker/metadata-action@v5\n"),
+        # a step that pushes by itself too
+        ("      - uses: docker/setup-qemu-action@v3\n", "      - run: docker push acmeml/visionserve:cpu\n"),
+    ],
+)
+def test_tags_docgen_cannot_read(tmp_path: Path, old: str, new: str) -> None:
+    files = {"Dockerfile": "FROM python:3.12-slim\n", ".github/workflows/ci.yml": LISTED.replace(old, new)}
+    assert _audited(tmp_path, TABLE, files) == []
+
+
+def test_a_tag_the_readme_builds_or_an_absence(tmp_path: Path) -> None:
+    readme = (
+        "# visionserve\n\n- `acmeml/visionserve:gpu` (linux/amd64)\n"
+        "- `acmeml/visionserve:cpu` is no longer published.\n\n"
+        "```bash\ndocker build -t acmeml/visionserve:slim .\ndocker run acmeml/visionserve:slim\n```\n"
+    )
+    files = {"Dockerfile": "FROM python:3.12-slim\n", ".github/workflows/ci.yml": LISTED}
+    assert _audited(tmp_path, readme, files) == []
+
+
+def test_another_project_on_the_same_registry(tmp_path: Path) -> None:
+    docs = DOCS + "\nThe upstream image `ghcr.io/upstream/quill.cpp:server` is built elsewhere.\n"
+    files = {**FILES, ".github/workflows/publish.yml": MATRIX}
+    assert _audited(tmp_path, docs, files, "docs/docker.md") == []
+
+
+def test_a_runner_docgen_cannot_tell(tmp_path: Path) -> None:
+    files = {**FILES, ".github/workflows/publish.yml": MATRIX.replace("ubuntu-latest", "[self-hosted, gpu]")}
+    found = _audited(tmp_path, DOCS, files, "docs/docker.md")
+    assert [f.split(":")[0] for f in found] == ["6"]
+
+
+def test_a_platform_the_builder_is_set_up_for(tmp_path: Path) -> None:
+    setup = (
+        "      - uses: docker/setup-buildx-action@v3\n        with:\n"
+        "          platforms: linux/amd64,linux/arm64\n"
+    )
+    flow = MATRIX.replace(
+        "      - uses: actions/checkout@v4\n", "      - uses: actions/checkout@v4\n" + setup
+    )
+    found = _audited(tmp_path, DOCS, {**FILES, ".github/workflows/publish.yml": flow}, "docs/docker.md")
+    assert [f.split(":")[0] for f in found] == ["6"]
