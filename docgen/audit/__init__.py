@@ -151,7 +151,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `architectures`, `targets`,
 `settings`, `latest`, `floating_pins`, `built_names`, `line_refs`,
 `compose_claims`, `compose_services`, `compose_urls`, `bind_devices`, `file_lists`, `lost_folders`,
-`clone_folders`,
+`clone_folders`, `last_words`,
 `sh_scripts`, `unpublished_ports`, `case_slips`,
 `script_args`, `script_builds`, `script_compose`, `script_usage`, `help_copies`, `cuda_wheels`,
 `mount_claims`,
@@ -284,6 +284,7 @@ from docgen.audit.install_dirs import _install_dirs
 from docgen.audit.jetpack_rows import _jetpack_rows
 from docgen.audit.keyed import _keyed_entries
 from docgen.audit.latest import _latest_claims
+from docgen.audit.last_words import last_word_cds
 from docgen.audit.launch_files import _launch_files
 from docgen.audit.left_over import _left_over_items
 from docgen.audit.line_refs import _line_references
@@ -615,6 +616,7 @@ def audit(
         found.extend(lost_folders(doc, path, directory, audited))
         found.extend(clone_folders(doc, path, directory))
         found.extend(clone_slips(doc, text, path, directory))
+        found.extend(last_word_cds(doc, path))
         found.extend(sh_scripts(doc, path, directory))
         found.extend(unpublished_ports(doc, text, path, directory))
         found.extend(case_slips(doc, path, directory, models))
