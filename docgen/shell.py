@@ -580,3 +580,137 @@ def shell_split(text: str, comments: bool = False) -> list[str]:
     ):
         raise ValueError("a word too long to split")
     return shlex.split(text, comments=comments)
+
+
+@dataclass(frozen=True)
+class ShToken:
+    """One token of a `/bin/sh` command (`sh_tokens`)."""
+
+    text: str
+    """The word as written (quotes and escapes kept), or the operator."""
+    operator: bool
+    """True for a control or redirection operator (`&&`, `||`, `|`, `;`, `&`, `(`, `>` …)."""
+
+
+_SH_OPERATORS = ("&&", "||", ";;", "|&", ">>", "<<", ">&", "<&", "<>", ">|")
+_SH_OPERATORS += ("&", "|", ";", "<", ">", "(", ")")
+"""The shell's operators, longest first where one starts another."""
+
+
+def _closing_quote(text: str, start: int) -> int:
+    """The index of the `"` that closes the one at `start`, reading escapes, `$(…)` and backquotes inside
+    it as the shell does; ValueError when none closes it."""
+    index = start + 1
+    while index < len(text):
+        char = text[index]
+        if char == "\\":
+            index += 2
+            continue
+        if char == '"':
+            return index
+        if char == "$" and text.startswith("$(", index):
+            index = _closing_paren(text, index + 1) + 1
+            continue
+        if char == "`":
+            index = _closing_backquote(text, index) + 1
+            continue
+        index += 1
+    raise ValueError("a double quote left open")
+
+
+def _closing_backquote(text: str, start: int) -> int:
+    """The index of the backquote that ends the command substitution opened at `start`."""
+    index = start + 1
+    while index < len(text):
+        if text[index] == "\\":
+            index += 2
+            continue
+        if text[index] == "`":
+            return index
+        index += 1
+    raise ValueError("a backquote left open")
+
+
+def _closing_paren(text: str, start: int) -> int:
+    """The index of the `)` that closes the `(` at `start` (of `$(…)`), quotes and nested parentheses read;
+    ValueError when none does."""
+    depth = 0
+    index = start
+    while index < len(text):
+        char = text[index]
+        if char == "\\":
+            index += 2
+            continue
+        if char == "'":
+            end = text.find("'", index + 1)
+            if end < 0:
+                raise ValueError("a single quote left open")
+            index = end + 1
+            continue
+        if char == '"':
+            index = _closing_quote(text, index) + 1
+            continue
+        if char == "`":
+            index = _closing_backquote(text, index) + 1
+            continue
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            if depth == 0:
+                return index
+        index += 1
+    raise ValueError("a parenthesis left open")
+
+
+def sh_tokens(command: str) -> list[ShToken]:
+    """The words and operators of a `/bin/sh` command, as the shell's token recognition reads them: an
+    operator in quotes, after a backslash (`find … \\;`) or inside `$(…)`, `${…}` or backquotes is part
+    of its word; a `#` that starts a word starts the comment, which ends the command. Words keep their
+    quotes (`"$HOME"`). One pass over the text; ValueError on a quote or substitution left open."""
+    tokens: list[ShToken] = []
+    start = -1  # where the word being read starts (-1: none)
+    index = 0
+    while index < len(command):
+        char = command[index]
+        if char in " \t\r\n":
+            if start >= 0:
+                tokens.append(ShToken(command[start:index], False))
+                start = -1
+            index += 1
+            continue
+        if char in "&|;<>()":
+            if start >= 0:
+                tokens.append(ShToken(command[start:index], False))
+                start = -1
+            operator = next(op for op in _SH_OPERATORS if command.startswith(op, index))
+            tokens.append(ShToken(operator, True))
+            index += len(operator)
+            continue
+        if char == "#" and start < 0:
+            break
+        if start < 0:
+            start = index
+        if char == "\\":
+            index += 2
+        elif char == "'":
+            end = command.find("'", index + 1)
+            if end < 0:
+                raise ValueError("a single quote left open")
+            index = end + 1
+        elif char == '"':
+            index = _closing_quote(command, index) + 1
+        elif char == "`":
+            index = _closing_backquote(command, index) + 1
+        elif char == "$" and command.startswith("$(", index):
+            index = _closing_paren(command, index + 1) + 1
+        elif char == "$" and command.startswith("${", index):
+            end = command.find("}", index)
+            if end < 0:
+                raise ValueError("a parameter expansion left open")
+            index = end + 1
+        else:
+            index += 1
+    if start >= 0:
+        tokens.append(ShToken(command[start : min(index, len(command))], False))
+    return tokens

@@ -283,8 +283,8 @@ from docgen.audit.included_paths import _included_paths
 from docgen.audit.install_dirs import _install_dirs
 from docgen.audit.jetpack_rows import _jetpack_rows
 from docgen.audit.keyed import _keyed_entries
-from docgen.audit.latest import _latest_claims
 from docgen.audit.last_words import last_word_cds
+from docgen.audit.latest import _latest_claims
 from docgen.audit.launch_files import _launch_files
 from docgen.audit.left_over import _left_over_items
 from docgen.audit.line_refs import _line_references

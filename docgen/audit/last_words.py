@@ -13,14 +13,13 @@ one whose previous command is on another line of the block, or a `$_` in single 
 from __future__ import annotations
 
 import re
-import shlex
 from collections.abc import Iterator
 
 from docgen.audit.auditor import CERTAIN
 from docgen.audit.commands import clone_of, fence_commands, joined
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic
-from docgen.shell import sh_code, shell_split
+from docgen.shell import sh_tokens
 
 _ADDRESS = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://\S+|[\w.-]+@[\w.-]+:\S+")
 """A word that is an address (`https://host/o/app`, `git@host:o/app.git`), never a folder of the disk."""
@@ -28,26 +27,13 @@ _LAST_ARG = frozenset(("$_", "${_}"))
 _SEPARATORS = frozenset(("&&", ";"))
 
 
-def _tokens(command: str) -> list[str] | None:
-    """The words and operators (`&&`, `;`, `|`, `>` …) of a `/bin/sh` command up to its comment, quotes
-    removed; None when it cannot be read (a quote left open, a word too long)."""
-    code = sh_code(command)
-    try:
-        shell_split(code)  # (refuses a word too long for shlex)
-        lexer = shlex.shlex(code, posix=True, punctuation_chars=True)
-        lexer.whitespace_split = True
-        return list(lexer)
-    except ValueError:
-        return None
-
-
 def _not_a_folder(words: list[str]) -> str | None:
     """Why `$_` after the simple command `words` is not a folder: the address it ends with, or the last
     word of a `git clone` that names no folder (`--recursive`); None when it may be one."""
-    last = words[-1]
+    last = words[-1].strip("\"'")
     if _ADDRESS.fullmatch(last):
         return f"the address {last}"
-    clone = clone_of(" ".join(shlex.quote(w) for w in words))
+    clone = clone_of(" ".join(words))
     if clone is not None and clone[1] is None and words[:2] == ["git", "clone"] and last.startswith("-"):
         return f"the option {last}"
     return None
@@ -59,22 +45,21 @@ def _wrong_cds(command: str) -> Iterator[tuple[str, str]]:
     is not a folder."""
     if "$_" not in command and "${_}" not in command:
         return
-    if "'$_'" in command or "'${_}'" in command:
+    try:
+        tokens = sh_tokens(command)
+    except ValueError:
         return
-    tokens = _tokens(command)
-    if tokens is None:
-        return
-    simple: list[list[str]] = [[]]  # the commands, each a list of tokens
+    simple: list[list[str]] = [[]]  # the commands, each a list of words (redirections and parentheses kept)
     joins: list[str] = []  # the operator before each command after the first
     for token in tokens:
-        if token in _SEPARATORS or token in ("||", "|", "&"):
-            joins.append(token)
+        if token.operator and token.text in ("&&", ";", "||", "|", "&"):
+            joins.append(token.text)
             simple.append([])
         else:
-            simple[-1].append(token)
+            simple[-1].append(token.text if not token.operator else f"\0{token.text}")
     for index in range(1, len(simple)):
         words = simple[index]
-        if len(words) != 2 or words[0] != "cd" or words[1] not in _LAST_ARG:
+        if len(words) != 2 or words[0] != "cd" or words[1].strip('"') not in _LAST_ARG:
             continue
         before = simple[index - 1]
         if index == 1 and before[:1] == ["$"]:
@@ -83,7 +68,7 @@ def _wrong_cds(command: str) -> Iterator[tuple[str, str]]:
             continue
         if index >= 2 and joins[index - 2] in ("|", "||", "&"):
             continue  # the command before is the end of a pipeline or an alternative
-        if any(not re.fullmatch(r"[^()<>|&;]+", w) for w in before):
+        if any(w.startswith("\0") for w in before):
             continue  # a redirection or a subshell: not a plain command
         why = _not_a_folder(before)
         if why is not None:
