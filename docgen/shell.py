@@ -592,7 +592,7 @@ class ShToken:
     """True for a control or redirection operator (`&&`, `||`, `|`, `;`, `&`, `(`, `>` …)."""
 
 
-_SH_OPERATORS = ("&&", "||", ";;", "|&", ">>", "<<", ">&", "<&", "<>", ">|")
+_SH_OPERATORS: tuple[str, ...] = ("&&", "||", ";;", "|&", ">>", "<<", ">&", "<&", "<>", ">|")
 _SH_OPERATORS += ("&", "|", ";", "<", ">", "(", ")")
 """The shell's operators, longest first where one starts another."""
 
