@@ -7,7 +7,9 @@ that depends on something the Dockerfile cannot know (a predefined platform arg,
 base image) is kept symbolically (`${TARGETARCH}`) and reported as unknown, never as an empty string.
 
 It also holds the one reader of a `/bin/sh` command's words and comment (`sh_words`, `sh_code`), for the
-commands docgen reads outside a Dockerfile: a README's blocks, a build script, a workflow's `run:` step.
+commands docgen reads outside a Dockerfile: a README's blocks, a build script, a workflow's `run:` step;
+and `sh_tokens`, a command's words and operators (`&&`, `|`, `;` …) as the shell's token recognition
+reads them, for a command's structure (a RUN's lists, a README line's steps).
 """
 
 from __future__ import annotations
