@@ -396,6 +396,8 @@ AUDIT_LAYERS = (
         "image_tags",
         "conda_python",
         "page_builds",
+        "last_words",
+        "broken_runs",
         "badged_images",
     ),
     (
