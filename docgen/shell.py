@@ -599,70 +599,40 @@ _SH_OPERATORS += ("&", "|", ";", "<", ">", "(", ")")
 """The shell's operators, longest first where one starts another."""
 
 
-def _closing_quote(text: str, start: int) -> int:
-    """The index of the `"` that closes the one at `start`, reading escapes, `$(…)` and backquotes inside
-    it as the shell does; ValueError when none closes it."""
-    index = start + 1
-    while index < len(text):
-        char = text[index]
+def _past(text: str, index: int) -> int:
+    """The index just past the quoted part or substitution that starts at `index` (`"…"`, `` `…` ``,
+    `$(…)`), reading what nests in it (quotes, `$(…)`, parentheses, escapes) as the shell does, with a
+    stack, not recursion: one pass. ValueError when it is left open."""
+    closers = {'"': '"', "`": "`"}
+    if text.startswith("$(", index):
+        stack, index = [")"], index + 2
+    else:
+        stack, index = [closers[text[index]]], index + 1
+    while stack:
+        if index >= len(text):
+            raise ValueError("a quote or substitution left open")
+        char, top = text[index], stack[-1]
         if char == "\\":
             index += 2
             continue
-        if char == '"':
-            return index
-        if char == "$" and text.startswith("$(", index):
-            index = _closing_paren(text, index + 1) + 1
-            continue
-        if char == "`":
-            index = _closing_backquote(text, index) + 1
-            continue
-        index += 1
-    raise ValueError("a double quote left open")
-
-
-def _closing_backquote(text: str, start: int) -> int:
-    """The index of the backquote that ends the command substitution opened at `start`."""
-    index = start + 1
-    while index < len(text):
-        if text[index] == "\\":
-            index += 2
-            continue
-        if text[index] == "`":
-            return index
-        index += 1
-    raise ValueError("a backquote left open")
-
-
-def _closing_paren(text: str, start: int) -> int:
-    """The index of the `)` that closes the `(` at `start` (of `$(…)`), quotes and nested parentheses read;
-    ValueError when none does."""
-    depth = 0
-    index = start
-    while index < len(text):
-        char = text[index]
-        if char == "\\":
-            index += 2
-            continue
-        if char == "'":
+        if char == top:
+            stack.pop()
+        elif top == "`":
+            pass  # (a backquoted command is read to its end, nothing nested)
+        elif char == "`" or (char == '"' and top == ")"):
+            stack.append(char)
+        elif text.startswith("$(", index):
+            stack.append(")")
+            index += 1
+        elif top == ")" and char == "(":
+            stack.append(")")
+        elif top == ")" and char == "'":
             end = text.find("'", index + 1)
             if end < 0:
                 raise ValueError("a single quote left open")
-            index = end + 1
-            continue
-        if char == '"':
-            index = _closing_quote(text, index) + 1
-            continue
-        if char == "`":
-            index = _closing_backquote(text, index) + 1
-            continue
-        if char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-            if depth == 0:
-                return index
+            index = end
         index += 1
-    raise ValueError("a parenthesis left open")
+    return index
 
 
 def sh_tokens(command: str) -> list[ShToken]:
@@ -700,12 +670,8 @@ def sh_tokens(command: str) -> list[ShToken]:
             if end < 0:
                 raise ValueError("a single quote left open")
             index = end + 1
-        elif char == '"':
-            index = _closing_quote(command, index) + 1
-        elif char == "`":
-            index = _closing_backquote(command, index) + 1
-        elif char == "$" and command.startswith("$(", index):
-            index = _closing_paren(command, index + 1) + 1
+        elif char in '"`' or command.startswith("$(", index):
+            index = _past(command, index)
         elif char == "$" and command.startswith("${", index):
             end = command.find("}", index)
             if end < 0:

@@ -164,3 +164,10 @@ def test_sh_tokens(command: str, tokens: list[str]) -> None:
 def test_sh_tokens_left_open(command: str) -> None:
     with pytest.raises(ValueError):
         sh_tokens(command)
+
+
+def test_sh_tokens_deep_nesting_without_recursion() -> None:
+    with pytest.raises(ValueError):
+        sh_tokens('"$(' * 20000)
+    deep = "echo " + '"$(' * 5000 + "x" + ')"' * 5000 + " && ls"
+    assert [t.text for t in sh_tokens(deep)][-2:] == ["&&", "ls"]
