@@ -397,7 +397,6 @@ AUDIT_LAYERS = (
         "conda_python",
         "page_builds",
         "last_words",
-        "broken_runs",
         "badged_images",
     ),
     (
@@ -470,6 +469,7 @@ AUDIT_LAYERS = (
     (
         "tables",
         "clone_folders",
+        "broken_runs",
         "exec_vars",
         "mpi_root",
         "mount_targets",

@@ -14,12 +14,13 @@ Two kinds of RUN (shell form, `/bin/sh`, in a stage the build builds):
   in the RUN whatever the build passes (Docker hands a RUN only declared build args).
 
 Left alone: a build whose Dockerfile, context or `--target` cannot be read or that may run elsewhere (a
-`cd` before it into a folder other than a clone's), a Dockerfile with a `SHELL` or another escape
-character, exec-form and heredoc RUNs, a list with `||`, a pipe, `&`, a subshell, `if`/`case`/`{ }` in its
-last list, a test whose word is not one quoted variable, a name an ENV sets, a predefined or proxy arg, a
-name the RUN assigns, an ARG default that is not known, a build arg passed without a value (from the
-environment), and an undeclared name the README never passes with `--build-arg` (the base image may set
-it).
+`cd` before it into a folder other than a clone of this repository's: the clone's address names a
+remote of the checkout, or its folder has the checkout's name or the README's title), a Dockerfile with
+a `SHELL` or another escape character, exec-form and heredoc RUNs, a list with `||`, a pipe, `&`, a
+subshell, `if`/`case`/`{ }` in its last list, a test whose word is not one quoted variable, a name an
+ENV sets, a predefined or proxy arg, a name the RUN assigns, an ARG default that is not known, a build
+arg passed without a value (from the environment), and an undeclared name the README never passes with
+`--build-arg` or that a base image may set (`CUDA_VERSION`).
 """
 
 from __future__ import annotations
@@ -31,6 +32,9 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, _dockerfile_read, also_at
 from docgen.audit.commands import MOVE, _build_commands, _command_words, build_words, clone_of, cloned_folder
+from docgen.audit.missing import _key
+from docgen.audit.own_repo import remote_names, repository_root
+from docgen.audit.steps import _own_clone
 from docgen.build_scripts import BUILD
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
 from docgen.markdown import Document
@@ -172,12 +176,19 @@ def _readme_builds(
     """(README line, the audited Dockerfile it builds, the build args it passes: None for one taken from
     the environment) of each build command of the README's blocks that names its Dockerfile plainly."""
     files = {os.path.realpath(m.file): m for m in models if m.file}
+    root = repository_root(directory) or directory.resolve()
+    remotes = remote_names(repository_root(directory))
+    title = doc.headings[0][1].strip("` ") if doc.headings else ""
     for fence in doc.fences:
-        clones = {
-            c[1] or cloned_folder(c[0])
-            for _, t in fence.lines
-            if (c := clone_of(t.rstrip().removesuffix("\\"))) is not None
-        }
+        clones: set[str] = set()  # the folders of the clones of this very repository in the block
+        for _, text in fence.lines:
+            clone = clone_of(text.rstrip().removesuffix("\\"))
+            if clone is None:
+                continue
+            folder = clone[1] or cloned_folder(clone[0])
+            operands = [clone[0], *([clone[1]] if clone[1] else [])]
+            if _own_clone(operands, root, remotes) is not None or (title and _key(title) == _key(folder)):
+                clones.add(folder)
         for command in _build_commands(fence, BUILD):
             line = command[0][0]
             moved = [m.group(1) for n, t in fence.lines if n <= line for m in MOVE.finditer(t)]
