@@ -175,6 +175,7 @@ def test_minus_z_with_a_default(tmp_path: Path) -> None:
         ('FROM debian:12\nRUN test -n "$NEVER_PASSED" && echo x\n', BUILD),  # the base may set it
         ('FROM debian:12\nARG M\nRUN M=1; test -n "$M" && echo x\n', BUILD),  # assigned in the RUN
         (MIRROR, "cd docker && docker build -t ferry ."),  # run elsewhere
+        (MIRROR, "cd docker\n```\n\nThen:\n\n```bash\ndocker build -t ferry ."),  # a cd of a block before
         (MIRROR, "git clone https://example.org/o/upstream.git && cd upstream && docker build -t up ."),
     ],
 )

@@ -179,9 +179,11 @@ def _readme_builds(
     root = repository_root(directory) or directory.resolve()
     remotes = remote_names(repository_root(directory))
     title = doc.headings[0][1].strip("` ") if doc.headings else ""
+    clones: set[str] = set()  # the folders of the README's clones of this very repository
+    moves: list[tuple[int, str]] = []  # (README line, folder) of each `cd` of its blocks
     for fence in doc.fences:
-        clones: set[str] = set()  # the folders of the clones of this very repository in the block
-        for _, text in fence.lines:
+        for number, text in fence.lines:
+            moves.extend((number, m.group(1)) for m in MOVE.finditer(text))
             clone = clone_of(text.rstrip().removesuffix("\\"))
             if clone is None:
                 continue
@@ -189,10 +191,10 @@ def _readme_builds(
             operands = [clone[0], *([clone[1]] if clone[1] else [])]
             if _own_clone(operands, root, remotes) is not None or (title and _key(title) == _key(folder)):
                 clones.add(folder)
+    for fence in doc.fences:
         for command in _build_commands(fence, BUILD):
             line = command[0][0]
-            moved = [m.group(1) for n, t in fence.lines if n <= line for m in MOVE.finditer(t)]
-            if any(target.strip("\"'").rstrip("/") not in clones for target in moved):
+            if any(t.strip("\"'").rstrip("/") not in clones for n, t in moves if n <= line):
                 continue
             words = _command_words(command, BUILD)
             read = build_words(words) if words is not None else None
