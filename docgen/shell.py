@@ -7,7 +7,9 @@ that depends on something the Dockerfile cannot know (a predefined platform arg,
 base image) is kept symbolically (`${TARGETARCH}`) and reported as unknown, never as an empty string.
 
 It also holds the one reader of a `/bin/sh` command's words and comment (`sh_words`, `sh_code`), for the
-commands docgen reads outside a Dockerfile: a README's blocks, a build script, a workflow's `run:` step.
+commands docgen reads outside a Dockerfile: a README's blocks, a build script, a workflow's `run:` step;
+and `sh_tokens`, a command's words and operators (`&&`, `|`, `;` …) as the shell's token recognition
+reads them, for a command's structure (a RUN's lists, a README line's steps).
 """
 
 from __future__ import annotations
@@ -580,3 +582,103 @@ def shell_split(text: str, comments: bool = False) -> list[str]:
     ):
         raise ValueError("a word too long to split")
     return shlex.split(text, comments=comments)
+
+
+@dataclass(frozen=True)
+class ShToken:
+    """One token of a `/bin/sh` command (`sh_tokens`)."""
+
+    text: str
+    """The word as written (quotes and escapes kept), or the operator."""
+    operator: bool
+    """True for a control or redirection operator (`&&`, `||`, `|`, `;`, `&`, `(`, `>` …)."""
+
+
+_SH_OPERATORS: tuple[str, ...] = ("&&", "||", ";;", "|&", ">>", "<<", ">&", "<&", "<>", ">|")
+_SH_OPERATORS += ("&", "|", ";", "<", ">", "(", ")")
+"""The shell's operators, longest first where one starts another."""
+
+
+def _past(text: str, index: int) -> int:
+    """The index just past the quoted part or substitution that starts at `index` (`"…"`, `` `…` ``,
+    `$(…)`), reading what nests in it (quotes, `$(…)`, parentheses, escapes) as the shell does, with a
+    stack, not recursion: one pass. ValueError when it is left open."""
+    closers = {'"': '"', "`": "`"}
+    if text.startswith("$(", index):
+        stack, index = [")"], index + 2
+    else:
+        stack, index = [closers[text[index]]], index + 1
+    while stack:
+        if index >= len(text):
+            raise ValueError("a quote or substitution left open")
+        char, top = text[index], stack[-1]
+        if char == "\\":
+            index += 2
+            continue
+        if char == top:
+            stack.pop()
+        elif top == "`":
+            pass  # (a backquoted command is read to its end, nothing nested)
+        elif char == "`" or (char == '"' and top == ")"):
+            stack.append(char)
+        elif text.startswith("$(", index):
+            stack.append(")")
+            index += 1
+        elif top == ")" and char == "(":
+            stack.append(")")
+        elif top == ")" and char == "'":
+            end = text.find("'", index + 1)
+            if end < 0:
+                raise ValueError("a single quote left open")
+            index = end
+        index += 1
+    return index
+
+
+def sh_tokens(command: str) -> list[ShToken]:
+    """The words and operators of a `/bin/sh` command, as the shell's token recognition reads them: an
+    operator in quotes, after a backslash (`find … \\;`) or inside `$(…)`, `${…}` or backquotes is part
+    of its word; a `#` that starts a word starts the comment, which ends the command. Words keep their
+    quotes (`"$HOME"`). One pass over the text; ValueError on a quote or substitution left open."""
+    tokens: list[ShToken] = []
+    start = -1  # where the word being read starts (-1: none)
+    index = 0
+    while index < len(command):
+        char = command[index]
+        if char in " \t\r\n":
+            if start >= 0:
+                tokens.append(ShToken(command[start:index], False))
+                start = -1
+            index += 1
+            continue
+        if char in "&|;<>()":
+            if start >= 0:
+                tokens.append(ShToken(command[start:index], False))
+                start = -1
+            operator = next(op for op in _SH_OPERATORS if command.startswith(op, index))
+            tokens.append(ShToken(operator, True))
+            index += len(operator)
+            continue
+        if char == "#" and start < 0:
+            break
+        if start < 0:
+            start = index
+        if char == "\\":
+            index += 2
+        elif char == "'":
+            end = command.find("'", index + 1)
+            if end < 0:
+                raise ValueError("a single quote left open")
+            index = end + 1
+        elif char in '"`' or command.startswith("$(", index):
+            index = _past(command, index)
+        elif char == "$" and command.startswith("${", index):
+            end = command.find("}", index)
+            if end < 0:
+                raise ValueError("a parameter expansion left open")
+            index = end + 1
+        else:
+            index += 1
+    if start >= 0:
+        tokens.append(ShToken(command[start : min(index, len(command))], False))
+    return tokens

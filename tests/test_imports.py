@@ -396,6 +396,7 @@ AUDIT_LAYERS = (
         "image_tags",
         "conda_python",
         "page_builds",
+        "last_words",
         "badged_images",
     ),
     (
@@ -468,6 +469,7 @@ AUDIT_LAYERS = (
     (
         "tables",
         "clone_folders",
+        "broken_runs",
         "exec_vars",
         "mpi_root",
         "mount_targets",

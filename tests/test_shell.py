@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from docgen.shell import expand, sh_code, sh_words, split_words
+from docgen.shell import expand, sh_code, sh_tokens, sh_words, split_words
 
 
 def reference(value: str, op: str, pattern: str) -> str:
@@ -140,3 +140,34 @@ def test_sh_code_is_linear_on_a_long_line() -> None:
 
     cost(1000)
     assert cost(400_000) < 40 * cost(100_000) + 0.05
+
+
+@pytest.mark.parametrize(
+    ("command", "tokens"),
+    [
+        ("a && && b", ["a", "&&!", "&&!", "b"]),
+        ("a&&b", ["a", "&&!", "b"]),
+        ("find . -exec rm {} \\; && ls", ["find", ".", "-exec", "rm", "{}", "\\;", "&&!", "ls"]),
+        ("echo '&&' \"x;y\" && b", ["echo", "'&&'", '"x;y"', "&&!", "b"]),
+        ("x=$(a; b) && c", ["x=$(a; b)", "&&!", "c"]),
+        ('echo "$(echo ")")" ; x', ["echo", '"$(echo ")")"', ";!", "x"]),
+        ("ls 2>&1 | grep `echo ;`", ["ls", "2", ">&!", "1", "|!", "grep", "`echo ;`"]),
+        ("a ${X:-;} # && &&", ["a", "${X:-;}"]),
+        ('test -n "$X" && echo a > /f', ["test", "-n", '"$X"', "&&!", "echo", "a", ">!", "/f"]),
+    ],
+)
+def test_sh_tokens(command: str, tokens: list[str]) -> None:
+    assert [t.text + ("!" if t.operator else "") for t in sh_tokens(command)] == tokens
+
+
+@pytest.mark.parametrize("command", ["echo 'open", 'echo "open', "x=$(a", "echo `a", "${X"])
+def test_sh_tokens_left_open(command: str) -> None:
+    with pytest.raises(ValueError):
+        sh_tokens(command)
+
+
+def test_sh_tokens_deep_nesting_without_recursion() -> None:
+    with pytest.raises(ValueError):
+        sh_tokens('"$(' * 20000)
+    deep = "echo " + '"$(' * 5000 + "x" + ')"' * 5000 + " && ls"
+    assert [t.text for t in sh_tokens(deep)][-2:] == ["&&", "ls"]

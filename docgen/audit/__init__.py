@@ -151,7 +151,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `architectures`, `targets`,
 `settings`, `latest`, `floating_pins`, `pinned_claims`, `published_tags`, `built_names`, `line_refs`,
 `compose_claims`, `compose_services`, `compose_urls`, `bind_devices`, `file_lists`, `lost_folders`,
-`clone_folders`,
+`clone_folders`, `last_words`, `broken_runs`,
 `sh_scripts`, `unpublished_ports`, `case_slips`,
 `script_args`, `script_builds`, `script_compose`, `script_usage`, `help_copies`, `cuda_wheels`,
 `mount_claims`,
@@ -201,6 +201,7 @@ from docgen.audit.bakes import _bake_targets
 from docgen.audit.base_claims import _base_claims
 from docgen.audit.base_labels import _base_labels
 from docgen.audit.bind_devices import bind_devices
+from docgen.audit.broken_runs import broken_runs
 from docgen.audit.build_flags import _build_flag_claims
 from docgen.audit.builder_paths import builder_paths
 from docgen.audit.buildkit_features import buildkit_features
@@ -285,6 +286,7 @@ from docgen.audit.included_paths import _included_paths
 from docgen.audit.install_dirs import _install_dirs
 from docgen.audit.jetpack_rows import _jetpack_rows
 from docgen.audit.keyed import _keyed_entries
+from docgen.audit.last_words import last_word_cds
 from docgen.audit.latest import _latest_claims
 from docgen.audit.launch_files import _launch_files
 from docgen.audit.left_over import _left_over_items
@@ -623,6 +625,8 @@ def audit(
         found.extend(lost_folders(doc, path, directory, audited))
         found.extend(clone_folders(doc, path, directory))
         found.extend(clone_slips(doc, text, path, directory))
+        found.extend(last_word_cds(doc, path))
+        found.extend(broken_runs(doc, path, directory, models))
         found.extend(sh_scripts(doc, path, directory))
         found.extend(unpublished_ports(doc, text, path, directory))
         found.extend(case_slips(doc, path, directory, models))

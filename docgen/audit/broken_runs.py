@@ -1,0 +1,281 @@
+"""A README build command that cannot complete because a RUN of the Dockerfile it builds fails whatever
+the reader's machine: the build stops at that step (`certain`: the build command names its Dockerfile,
+and the RUN is read with docgen's shell reader, `shell.sh_tokens`).
+
+Two kinds of RUN (shell form, `/bin/sh`, in a stage the build builds):
+
+- a shell syntax error: two operators in a row (`&& &&`, `&& ;`, `| |`, a continued line that starts with
+  `&&` after one that ended with it), or a command list that starts with one. `sh` refuses the whole
+  command before running any of it.
+- a command list that ends in `test -n "$NAME" && …` (or `[ -n "$NAME" ] && …`, `-z`, `[ "$NAME" ]`)
+  whose test is false with the values the README's build gives: the RUN's status is its last list's,
+  and a false test makes that 1. NAME's value is what the build passes with `--build-arg` when the stage
+  declares `ARG NAME` before the RUN, else the ARG's default; a name the stage does not declare is empty
+  in the RUN whatever the build passes (Docker hands a RUN only declared build args).
+
+Left alone: a build whose Dockerfile, context or `--target` cannot be read or that may run elsewhere (a
+`cd` before it into a folder other than a clone of this repository's: the clone's address names a
+remote of the checkout, or its folder has the checkout's name or the README's title), a Dockerfile with
+a `SHELL` or another escape character, exec-form and heredoc RUNs, a list with `||`, a pipe, `&`, a
+subshell, `if`/`case`/`{ }` in its last list, a test whose word is not one quoted variable, a name an
+ENV sets, a predefined or proxy arg, a name the RUN assigns, an ARG default that is not known, a build
+arg passed without a value (from the environment), and an undeclared name the README never passes with
+`--build-arg` or that a base image may set (`CUDA_VERSION`).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+
+from docgen.audit.auditor import CERTAIN, _dockerfile_read, also_at
+from docgen.audit.commands import MOVE, _build_commands, _command_words, build_words, clone_of, cloned_folder
+from docgen.audit.missing import _key
+from docgen.audit.own_repo import remote_names, repository_root
+from docgen.audit.steps import _own_clone
+from docgen.build_scripts import BUILD
+from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
+from docgen.markdown import Document
+from docgen.model import Diagnostic, ImageModel, Instruction, ParsedDockerfile
+from docgen.shell import ShToken, sh_tokens
+from docgen.stages import built_stages
+
+_JOINS = frozenset(("&&", "||", "|"))
+"""Operators that need a command after them."""
+_COMPOUND = frozenset(
+    ("if", "then", "else", "elif", "fi", "case", "esac", "while", "until", "for", "do", "done")
+)
+_COMPOUND |= frozenset(("{", "}", "!"))
+_BASE_LIKE = re.compile(
+    r"(?:PATH|HOME|LANG|LC_\w+|TZ|TERM|DEBIAN_FRONTEND|GPG_KEY|CUDA\w*|CUDNN\w*|NCCL\w*|NV\w*|PYTHON\w*"
+    r"|PIP\w*|JAVA\w*|GO\w*|NODE\w*|YARN\w*|ROS\w*|CONDA\w*|ROCM\w*|HIP\w*|TORCH\w*|TF_\w+|MKL\w*"
+    r"|OMP\w*|\w*_VERSION|\w*_HOME|\w*_PATH|\w*_DIR)"
+)
+"""Names a base image may set with ENV (a CUDA image's `CUDA_VERSION`, `NVIDIA_VISIBLE_DEVICES`): a RUN
+may see its value whatever the ARG, so a test of one is left alone unless the README passes it."""
+_QUOTED_VAR = re.compile(r'"\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)\})"')
+"""A test's word that is one variable in double quotes (`"$NAME"`, `"${NAME}"`)."""
+
+
+def syntax_error(tokens: Sequence[ShToken]) -> str | None:
+    """The two operators (or the leading one) that make a command's tokens a shell syntax error
+    (`&& &&`, `&& ;`, `| |`, `; &&`), None when there are none such."""
+    previous = "^"  # the start of the command: an operator may not come first
+    for token in tokens:
+        if token.operator and token.text in (*_JOINS, ";"):
+            if previous == "^":
+                return f"{token.text} first"
+            if previous in _JOINS or (previous == ";" and token.text != ";" or previous == token.text == ";"):
+                return f"{previous} {token.text}"
+            previous = token.text
+        else:
+            previous = ""
+    return None
+
+
+def _last_test(tokens: Sequence[ShToken]) -> tuple[str, str] | None:
+    """(kind, name) of the test that starts the last list of a command when that list is `test … && …`
+    with `&&` only (kind `-n`: true when NAME is not empty, or `-z`), None otherwise."""
+    if any(t.operator and t.text in ("(", ")", "&", ";;", "|&") for t in tokens):
+        return None
+    end = len(tokens)
+    while end and tokens[end - 1].operator and tokens[end - 1].text == ";":
+        end -= 1
+    start = max((i + 1 for i in range(end) if tokens[i].operator and tokens[i].text == ";"), default=0)
+    last = tokens[start:end]
+    joins = [t.text for t in last if t.operator and t.text in (*_JOINS, ";")]
+    if (
+        not joins
+        or any(j != "&&" for j in joins)
+        or any(not t.operator and t.text in _COMPOUND for t in last)
+    ):
+        return None
+    first: list[str] = []
+    for token in last:
+        if token.operator:
+            break
+        first.append(token.text)
+    if first[:1] == ["["]:
+        if first[-1:] != ["]"]:
+            return None
+        first = first[1:-1]
+    elif first[:1] == ["test"]:
+        first = first[1:]
+    else:
+        return None
+    kind = "-n"
+    if len(first) == 2 and first[0] in ("-n", "-z"):
+        kind, first = first[0], first[1:]
+    if len(first) != 1 or (quoted := _QUOTED_VAR.fullmatch(first[0])) is None:
+        return None
+    return kind, quoted.group(1) or quoted.group(2)
+
+
+def _stage_of(model: ImageModel, line: int) -> int | None:
+    """The index of the stage the instruction at `line` is in."""
+    found = None
+    for stage in model.stages:
+        if stage.line <= line:
+            found = stage.index
+    return found
+
+
+def _value(
+    model: ImageModel, parsed: ParsedDockerfile, run: Instruction, name: str, passed: Mapping[str, str | None]
+) -> str | None:
+    """What `$name` is in the RUN with the build args `passed`: '' when empty, None when not known."""
+    if (
+        name in PREDEFINED_ARGS
+        or name in PROXY_ARGS
+        or re.search(rf"\b{name}=|\bexport\b|\bread\b", run.args)
+    ):
+        return None
+    if any(i.keyword == "ENV" and re.search(rf"\b{name}\b", i.args) for i in parsed.instructions):
+        return None
+    stage = _stage_of(model, run.start_line)
+    declared = [a for a in model.args if a.name == name and a.stage == stage and a.line < run.start_line]
+    if not declared:
+        return ""
+    decl = declared[-1]
+    if name in passed:
+        return passed[name]
+    if decl.unknown is not None:
+        return None
+    return decl.default or ""
+
+
+def _build_runs(model: ImageModel) -> tuple[ParsedDockerfile, list[tuple[Instruction, list[ShToken]]]] | None:
+    """The parse of `model`'s Dockerfile and the shell-form RUNs of the stages its default target builds,
+    each with its tokens; None when its RUNs are not read (a SHELL, another escape character)."""
+    read = _dockerfile_read(model.file) if model.file else None
+    if read is None:
+        return None
+    parsed = read[1]
+    if parsed.escape != "\\" or any(i.keyword == "SHELL" for i in parsed.instructions):
+        return None
+    built = built_stages(model)
+    runs: list[tuple[Instruction, list[ShToken]]] = []
+    for inst in parsed.instructions:
+        if inst.keyword != "RUN" or inst.exec_form is not None or inst.heredocs:
+            continue
+        stage = _stage_of(model, inst.start_line)
+        if stage is None or model.stages[stage].label not in built:
+            continue
+        try:
+            runs.append((inst, sh_tokens(inst.args)))
+        except ValueError:
+            continue
+    return parsed, runs
+
+
+def _readme_builds(
+    doc: Document, directory: Path, models: Sequence[ImageModel]
+) -> Iterator[tuple[int, ImageModel, dict[str, str | None]]]:
+    """(README line, the audited Dockerfile it builds, the build args it passes: None for one taken from
+    the environment) of each build command of the README's blocks that names its Dockerfile plainly."""
+    files = {os.path.realpath(m.file): m for m in models if m.file}
+    root = repository_root(directory) or directory.resolve()
+    remotes = remote_names(repository_root(directory))
+    title = doc.headings[0][1].strip("` ") if doc.headings else ""
+    clones: set[str] = set()  # the folders of the README's clones of this very repository
+    moves: list[tuple[int, str]] = []  # (README line, folder) of each `cd` of its blocks
+    for fence in doc.fences:
+        for number, text in fence.lines:
+            moves.extend((number, m.group(1)) for m in MOVE.finditer(text))
+            clone = clone_of(text.rstrip().removesuffix("\\"))
+            if clone is None:
+                continue
+            folder = clone[1] or cloned_folder(clone[0])
+            operands = [clone[0], *([clone[1]] if clone[1] else [])]
+            if _own_clone(operands, root, remotes) is not None or (title and _key(title) == _key(folder)):
+                clones.add(folder)
+    for fence in doc.fences:
+        for command in _build_commands(fence, BUILD):
+            line = command[0][0]
+            if any(t.strip("\"'").rstrip("/") not in clones for n, t in moves if n <= line):
+                continue
+            words = _command_words(command, BUILD)
+            read = build_words(words) if words is not None else None
+            if read is None:
+                continue
+            options, positional = read
+            if len(positional) != 1 or any(name == "--target" for name, _ in options):
+                continue
+            named = [value for name, value in options if name in ("-f", "--file")]
+            file = named[-1] if named else os.path.join(positional[0], "Dockerfile")
+            if re.search(r"[$<>{}~`]|://|^/|@", file + positional[0]):
+                continue
+            model = files.get(os.path.realpath(directory / file))
+            if model is None:
+                continue
+            passed: dict[str, str | None] = {}
+            for name, value in options:
+                if name == "--build-arg":
+                    key, eq, said = value.partition("=")
+                    passed[key] = said if eq else None
+            yield line, model, passed
+
+
+def broken_runs(
+    doc: Document, readme: str, directory: Path, models: Sequence[ImageModel]
+) -> Iterator[Diagnostic]:
+    """Each README build whose Dockerfile has a RUN that fails whatever the machine (see the module), told
+    once per failing RUN at the first build that reaches it."""
+    builds = list(_readme_builds(doc, directory, models))
+    if not builds:
+        return
+    passed_anywhere = {name for _, _, passed in builds for name in passed}
+    read = {id(m): _build_runs(m) for _, m, _ in builds}
+    failing: dict[tuple[str, int, str], list[int]] = {}  # (Dockerfile, RUN line, why) → README lines
+    for line, model, passed in builds:
+        runs = read[id(model)]
+        if runs is None:
+            continue
+        parsed, instructions = runs
+        for inst, tokens in instructions:
+            why = None
+            if (error := syntax_error(tokens)) is not None:
+                why = f"is a shell syntax error (`{error}`{_error_line(inst, error)})"
+            elif (test := _last_test(tokens)) is not None:
+                kind, name = test
+                value = _value(model, parsed, inst, name, passed)
+                if value is None or (name not in passed_anywhere and _BASE_LIKE.fullmatch(name)):
+                    continue
+                if name not in passed_anywhere and not any(a.name == name for a in model.args):
+                    continue
+                if (value == "") == (kind == "-n"):
+                    said = "empty" if value == "" else f"set to {value}"
+                    where = "" if _declared_in(model, inst, name) else f" (its stage declares no ARG {name})"
+                    why = f'ends in `test {kind} "${name}" && …`, false with {name} {said}{where}'
+                    why += ": the RUN exits 1"
+            if why is not None:
+                failing.setdefault((model.path, inst.start_line, why), []).append(line)
+                break  # the build stops at its first failing step
+    for (path, at, why), lines in failing.items():
+        yield Diagnostic(
+            readme,
+            lines[0],
+            f"README's build of {path} cannot complete: its RUN at line {at} {why}{also_at(lines)}",
+            confidence=CERTAIN,
+        )
+
+
+def _declared_in(model: ImageModel, run: Instruction, name: str) -> bool:
+    stage = _stage_of(model, run.start_line)
+    return any(a.name == name and a.stage == stage and a.line < run.start_line for a in model.args)
+
+
+def _error_line(inst: Instruction, error: str) -> str:
+    """`, line N`: the Dockerfile line the second operator of `error` (`&& &&`) is on, when it is not the
+    RUN's first line; '' when it is or cannot be found."""
+    first, _, second = error.partition(" ")
+    if not second:
+        return ""
+    gap = r"[ \t]*(?:\\[ \t]*\n(?:[ \t]*(?:#[^\n]*)?\n)*)?[ \t]*"
+    found = re.search(re.escape(first) + gap + re.escape(second), inst.original)
+    if found is None:
+        return ""
+    line = inst.start_line + inst.original.count("\n", 0, found.end())
+    return f", line {line}" if line != inst.start_line else ""

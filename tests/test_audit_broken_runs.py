@@ -1,0 +1,183 @@
+"""`docgen audit`: a README build of a Dockerfile whose RUN fails whatever the machine
+(docgen/audit/broken_runs.py): a shell syntax error (`&& &&` across a continued line), or a command
+list ending in `test -n "$NAME" && …` whose test is false with the build's values.
+
+Each rule: a planted drift next to the nearest true statement (a trap).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.analysis import build_model
+from docgen.audit import audit
+from docgen.audit.broken_runs import syntax_error
+from docgen.shell import sh_tokens
+
+BUILD = "docker build -t ferry:dev ."
+
+
+def _audited(tmp_path: Path, dockerfile: str, block: str = BUILD, name: str = "Dockerfile") -> list[str]:
+    make_tree(tmp_path, {name: dockerfile, "app.py": "print('ferry')\n"})
+    models = [build_model(tmp_path / name, name)]
+    readme = f"# Ferry\n\n## Build\n\n```bash\n{block}\n```\n"
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(readme, "README.md", models, {}, tmp_path)
+        if "cannot complete" in d.message
+    ]
+
+
+# -- a shell syntax error ----------------------------------------------------------------------------
+
+# modelled on a serving image whose last cleanup step lost its command and kept both `&&`
+DOUBLED = """FROM python:3.11-slim
+RUN pip install --no-cache-dir ferry-server && \\
+    apt-get clean && \\
+    rm -rf /var/lib/apt/lists/* && \\
+    && python3 -c "import ferry" && \\
+    # drop caches
+    find /usr/local -name "*.pyc" -delete
+CMD ["python", "/app.py"]
+"""
+
+
+def test_doubled_and_across_a_continued_line(tmp_path: Path) -> None:
+    assert _audited(tmp_path, DOUBLED) == [
+        "6: README's build of Dockerfile cannot complete: its RUN at line 2 is a shell syntax error "
+        "(`&& &&`, line 5) (certain)"
+    ]
+
+
+def test_pipe_then_semicolon_with_a_named_file(tmp_path: Path) -> None:
+    # modelled on a tools image that lists packages through a pipe
+    dockerfile = "FROM alpine:3.19\nRUN apk info | \\\n    ; sort > /pkgs.txt\n"
+    block = "git clone https://example.org/ferry.git && cd ferry\ndocker build -f docker/Ferry.Dockerfile ."
+    assert _audited(tmp_path, dockerfile, block, "docker/Ferry.Dockerfile") == [
+        "7: README's build of docker/Ferry.Dockerfile cannot complete: its RUN at line 2 is a shell syntax "
+        "error (`| ;`, line 3) (certain)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "run",
+    [
+        "find /opt -name '*.tmp' -exec rm {} \\; && echo done",  # an escaped `;`
+        "echo \"a && && b\" && echo '| |'",  # operators in quotes
+        "case $(uname -m) in x86_64) echo a;; *) echo b;; esac",
+        "apt-get update && \\\n    # a note\n    apt-get install -y curl",  # a comment line dropped
+        "x=$(echo a; echo b) && echo $x",
+        "true || true && echo ok",
+    ],
+)
+def test_sound_commands_are_silent(tmp_path: Path, run: str) -> None:
+    assert _audited(tmp_path, f"FROM debian:12\nRUN {run}\n") == []
+
+
+def test_syntax_error_in_an_unbuilt_stage_or_another_target(tmp_path: Path) -> None:
+    dockerfile = "FROM debian:12 AS scratchpad\nRUN a && && b\nFROM debian:12\nRUN echo ok\n"
+    assert _audited(tmp_path, dockerfile) == []
+    dockerfile = "FROM debian:12 AS base\nRUN echo ok\nFROM base\nRUN a && && b\n"
+    assert _audited(tmp_path, dockerfile, "docker build --target base -t ferry .") == []
+
+
+def test_exec_form_heredoc_and_other_shell_are_not_read(tmp_path: Path) -> None:
+    assert _audited(tmp_path, 'FROM debian:12\nRUN ["sh", "-c", "a && && b"]\n') == []
+    assert _audited(tmp_path, 'FROM debian:12\nSHELL ["pwsh", "-c"]\nRUN a && && b\n') == []
+
+
+@pytest.mark.parametrize(
+    ("command", "error"),
+    [
+        ("a && && b", "&& &&"),
+        ("&& a", "&& first"),
+        ("a | | b", "| |"),
+        ("a ; && b", "; &&"),
+        ("a && ; b", "&& ;"),
+    ],
+)
+def test_syntax_error(command: str, error: str) -> None:
+    assert syntax_error(sh_tokens(command)) == error
+
+
+# -- a last test that is false -----------------------------------------------------------------------
+
+# modelled on a training image whose mirror switch is passed but never declared
+MIRROR = """FROM ubuntu:22.04
+RUN test -n "$USE_MIRROR" && echo "deb https://mirror.example.org/ubuntu jammy main\\n\\
+deb https://mirror.example.org/ubuntu jammy-updates main" > /etc/apt/sources.list
+RUN apt-get update
+"""
+FALSE_MIRROR = (
+    'README\'s build of Dockerfile cannot complete: its RUN at line 2 ends in `test -n "$USE_MIRROR" && …`, '
+    "false with USE_MIRROR empty (its stage declares no ARG USE_MIRROR): the RUN exits 1"
+)
+
+
+def test_undeclared_switch_passed_and_not(tmp_path: Path) -> None:
+    block = f"{BUILD}\n# behind the firewall\ndocker build --build-arg USE_MIRROR=1 -t ferry:dev ."
+    assert _audited(tmp_path, MIRROR, block) == [f"6: {FALSE_MIRROR}; also at line 8 (certain)"]
+
+
+# modelled on an image that turns a proxy on with a declared ARG and a bracket test
+DECLARED = """FROM node:20-slim
+ARG NPM_PROXY_ON
+RUN [ -n "${NPM_PROXY_ON}" ] && npm config set proxy http://proxy.example.org:3128
+RUN npm ci
+"""
+
+
+def test_declared_switch_without_a_value(tmp_path: Path) -> None:
+    assert _audited(tmp_path, DECLARED) == [
+        "6: README's build of Dockerfile cannot complete: its RUN at line 3 ends in "
+        '`test -n "$NPM_PROXY_ON" && …`, false with NPM_PROXY_ON empty: the RUN exits 1 (certain)'
+    ]
+
+
+def test_minus_z_with_a_default(tmp_path: Path) -> None:
+    dockerfile = 'FROM node:20-slim\nARG CHANNEL=beta\nRUN test -z "$CHANNEL" && echo stable > /channel\n'
+    assert _audited(tmp_path, dockerfile) == [
+        "6: README's build of Dockerfile cannot complete: its RUN at line 3 ends in "
+        '`test -z "$CHANNEL" && …`, false with CHANNEL set to beta: the RUN exits 1 (certain)'
+    ]
+
+
+@pytest.mark.parametrize(
+    ("dockerfile", "block"),
+    [
+        (DECLARED, "docker build --build-arg NPM_PROXY_ON=yes -t ferry ."),  # the build passes it
+        (DECLARED, "docker build --build-arg NPM_PROXY_ON -t ferry ."),  # from the environment
+        (DECLARED.replace("ARG NPM_PROXY_ON", "ARG NPM_PROXY_ON=1"), BUILD),  # a default that makes it true
+        (DECLARED.replace("ARG NPM_PROXY_ON", "ARG NPM_PROXY_ON=${OTHER}"), BUILD),  # a default not known
+        (DECLARED.replace("] && npm", "] && npm config list || npm"), BUILD),  # an alternative after
+        (DECLARED.replace("proxy.example.org:3128", "p:3128; npm config list"), BUILD),  # test mid-way
+        (
+            DECLARED.replace(
+                'RUN [ -n "${NPM_PROXY_ON}" ] && npm', 'RUN if [ -n "$NPM_PROXY_ON" ]; then npm'
+            ),
+            BUILD,
+        ),
+        (
+            'FROM debian:12\nARG TOKEN\nRUN test -n "$TOKEN" || (echo "pass TOKEN"; exit 1)\n',
+            BUILD,
+        ),  # a guard
+        ('FROM debian:12\nARG TOKEN\nRUN test -n "$TOKEN"\n', BUILD),  # a bare assertion
+        ("FROM debian:12\nARG TOKEN\nRUN test -n $TOKEN && echo x\n", BUILD),  # unquoted: `test -n` is true
+        (
+            'FROM nvidia/cuda:12.2.0-base-ubuntu22.04\nARG CUDA_VERSION\nRUN test -n "$CUDA_VERSION" && id\n',
+            BUILD,
+        ),
+        ('FROM debian:12\nENV FLAG=1\nRUN test -n "$FLAG" && echo x\n', BUILD),  # set by ENV
+        ('FROM debian:12\nRUN test -n "$HTTPS_PROXY" && git config --global http.proxy x\n', BUILD),
+        ('FROM debian:12\nRUN test -n "$NEVER_PASSED" && echo x\n', BUILD),  # the base may set it
+        ('FROM debian:12\nARG M\nRUN M=1; test -n "$M" && echo x\n', BUILD),  # assigned in the RUN
+        (MIRROR, "cd docker && docker build -t ferry ."),  # run elsewhere
+        (MIRROR, "cd docker\n```\n\nThen:\n\n```bash\ndocker build -t ferry ."),  # a cd of a block before
+        (MIRROR, "git clone https://example.org/o/upstream.git && cd upstream && docker build -t up ."),
+    ],
+)
+def test_silent(tmp_path: Path, dockerfile: str, block: str) -> None:
+    assert _audited(tmp_path, dockerfile, block) == []
