@@ -183,7 +183,7 @@ _ITEMS: dict[str, str] = {
 _NOT_VERSIONS = frozenset({"npu"})
 """Groups that name hardware, not a version (read by `npu_of`)."""
 
-_CODENAMES = {
+CODENAMES = {
     "bionic": "18.04",
     "focal": "20.04",
     "jammy": "22.04",
@@ -342,7 +342,7 @@ def _convert(how: str, text: str) -> str | None:
     if how == "":
         return text
     if how == "codename":
-        number = _CODENAMES.get(low)
+        number = CODENAMES.get(low)
         return f"{number} ({low})" if number else None
     if how == "cu":  # cu129 → 12.9, cu118 → 11.8
         return f"{int(text[:-1])}.{text[-1]}"

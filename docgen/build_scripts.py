@@ -99,7 +99,7 @@ UNKNOWN = "*"
 """What a part of a tag the script does not give a literal stands for."""
 
 
-def _expand(value: str, variables: dict[str, str]) -> str:
+def expand(value: str, variables: dict[str, str]) -> str:
     """`value` with its quotes removed and its `${NAME:-default}`, `${NAME}`, `$NAME` replaced by what the
     script gives them (a default when it gives nothing), `*` for what it does not know."""
     if value[:1] == "'" and value[-1:] == "'":
@@ -125,9 +125,9 @@ def built_tag_lines(text: str, inherited: Mapping[str, str] | None = None) -> tu
     for index, line, variables in _walk(lines, inherited or {}):
         number = index + 1
         if BUILD.search(line) or (line.lstrip().startswith(("-t", "--tag")) and index > 0):
-            found += [(number, _expand(m.group(1), variables)) for m in _TAG_FLAG.finditer(line)]
-        found += [(number, _expand(m.group(1), variables)) for m in _TAGGED.finditer(line)]
-        found += [(number, _expand(m.group(1), variables)) for m in _PUSHED.finditer(line)]
+            found += [(number, expand(m.group(1), variables)) for m in _TAG_FLAG.finditer(line)]
+        found += [(number, expand(m.group(1), variables)) for m in _TAGGED.finditer(line)]
+        found += [(number, expand(m.group(1), variables)) for m in _PUSHED.finditer(line)]
     return tuple((n, tag) for n, tag in found if tag and tag != UNKNOWN)
 
 
@@ -160,7 +160,7 @@ def _walk(lines: list[str], inherited: Mapping[str, str]) -> Iterator[tuple[int,
                 continue
             # `X="${X:-x}"`: the default, as a plain run gives it (the caller's value when it gives one)
             seen = {k: v for k, v in variables.items() if k != name or name in inherited}
-            expanded = _expand(raw, seen)
+            expanded = expand(raw, seen)
             if expanded == UNKNOWN:
                 variables.pop(name, None)
             else:

@@ -75,7 +75,7 @@ def run_folder(folder: Path, names: Sequence[str], top: Path) -> Path:
 
 _NOT_LOCAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*://|git@|[a-z0-9.-]+\.git(?:#|$))", re.IGNORECASE)
 _VARIABLE = re.compile(r"\$(?:\$|\{|([A-Za-z_][A-Za-z0-9_]*))")
-_LINE = "__line__"
+LINE = "__line__"
 _BRACE = re.compile(r"[{}]")
 MAX_NESTING = 32
 """Defaults within defaults read (`${A:-${B:-x}}` is 2): deeper is refused as nested too deeply."""
@@ -94,7 +94,7 @@ def parse(data: bytes, display: str) -> tuple[Target, ...]:
     services = _services(data, display)
     found: list[Target] = []
     for name, service in services.items():
-        if name == _LINE:
+        if name == LINE:
             continue
         where = line_of(services, name)
         if service is None:
@@ -158,14 +158,14 @@ def services(data: bytes, display: str) -> tuple[Service, ...]:
     found: list[Service] = []
     held = _services(data, display)
     for name, service in held.items():
-        if name == _LINE or not isinstance(service, dict):
+        if name == LINE or not isinstance(service, dict):
             continue
         build = service.get("build")
         build = {"context": build} if isinstance(build, str) else build
         build = build if isinstance(build, dict) else {}
         raw = build.get("args")
         if isinstance(raw, dict):
-            args = [(str(k), _text(v)) for k, v in raw.items() if k != _LINE and v is not None]
+            args = [(str(k), _text(v)) for k, v in raw.items() if k != LINE and v is not None]
         elif isinstance(raw, list):
             args = [
                 (key.strip(), value)
@@ -193,7 +193,7 @@ def services(data: bytes, display: str) -> tuple[Service, ...]:
                 context=_scalar(build.get("context")),
                 args=tuple(args),
                 settings=tuple(
-                    (str(k), _text(v)) for k, v in service.items() if k not in (_LINE, "build", "image")
+                    (str(k), _text(v)) for k, v in service.items() if k not in (LINE, "build", "image")
                 ),
             )
         )
@@ -206,7 +206,7 @@ def _environment(service: dict[str, Any], data: bytes) -> tuple[tuple[str, str, 
     raw = service.get("environment")
     if isinstance(raw, dict):
         return tuple(
-            (str(k), _text(v), line_of(raw, k)) for k, v in raw.items() if k != _LINE and v is not None
+            (str(k), _text(v), line_of(raw, k)) for k, v in raw.items() if k != LINE and v is not None
         )
     if not isinstance(raw, list):
         return ()
@@ -285,7 +285,7 @@ def _text(value: object) -> str:
         if isinstance(node, dict):
             out.append("{")
             for key, item in node.items():
-                if key != _LINE:
+                if key != LINE:
                     out.append(f"{key}: ")
                     write(item)
                     out.append(", ")
@@ -409,7 +409,7 @@ def _args(
     if value is None:
         return args, lines
     if isinstance(value, dict):
-        items = [(str(k), v, line_of(value, k) or here) for k, v in value.items() if k != _LINE]
+        items = [(str(k), v, line_of(value, k) or here) for k, v in value.items() if k != LINE]
     elif isinstance(value, list):
         items = []
         for entry in value:
@@ -480,17 +480,17 @@ def _interpolate(value: str, nesting: int = 0) -> str:
 def line_of(mapping: Mapping[Any, Any], key: object) -> int | None:
     """The line (1-based) key `key` is written on in `mapping` (a mapping `load` read), as the loader
     recorded it."""
-    lines = mapping.get(_LINE)
+    lines = mapping.get(LINE)
     return lines.get(key) if isinstance(lines, dict) else None
 
 
-KEY_LINES = _LINE
+KEY_LINES = LINE
 """The key under which each mapping `load` reads holds its keys' lines (skip it when walking one)."""
 
 
 def _loader(yaml: Any) -> Any:
     """A SafeLoader that keeps every scalar as its text (no ints, floats or booleans: Compose passes
-    `3.10` as written) and records in each mapping the line of each key (under `_LINE`)."""
+    `3.10` as written) and records in each mapping the line of each key (under `LINE`)."""
 
     class Loader(yaml.SafeLoader):  # type: ignore[misc]
         pass
@@ -514,7 +514,7 @@ def _loader(yaml: Any) -> Any:
                 ) from None
             value[key] = loader.construct_object(value_node, deep=True)
             lines[key] = key_node.start_mark.line + 1
-        value[_LINE] = lines
+        value[LINE] = lines
         return value
 
     Loader.add_constructor("tag:yaml.org,2002:map", mapping)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from docgen.compose import _LINE, _loader
+from docgen.compose import LINE, _loader
 from docgen.errors import MAX_FILE_BYTES
 
 VALUES_FILES = ("values.yaml", "values.yml")
@@ -125,7 +125,7 @@ def _load(path: Path) -> Any:
 
 
 def _lines_of(mapping: Mapping[Any, Any]) -> Mapping[Any, int]:
-    lines = mapping.get(_LINE)
+    lines = mapping.get(LINE)
     return lines if isinstance(lines, dict) else {}
 
 
@@ -148,12 +148,12 @@ def flatten(document: Mapping[Any, Any], text_lines: list[str] | None = None) ->
     def walk(mapping: Mapping[Any, Any], above: str, depth: int) -> None:
         where = _lines_of(mapping)
         for key, value in mapping.items():
-            if key == _LINE or depth > 32:
+            if key == LINE or depth > 32:
                 continue
             path = f"{above}.{key}" if above else str(key)
             line = where.get(key, 0)
             if isinstance(value, dict):
-                entries = [k for k in value if k != _LINE]
+                entries = [k for k in value if k != LINE]
                 found[path] = ValueKey(path, line, None, True, not entries, described=described(line))
                 walk(value, path, depth + 1)
             elif isinstance(value, list):

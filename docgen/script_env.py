@@ -236,7 +236,7 @@ _FLAGS_WITHOUT_VALUE = frozenset(
         "--compress",
     }
 )
-_HANDS_ON = re.compile(
+HANDS_ON = re.compile(
     r"(?:^|[;&|(`][ \t]*|\b(?:sudo|then|do|else|time|nohup)[ \t]+)"
     r"(?:make|cmake|python3?|node|npm|npx|env|envsubst|source|\.|bash|sh|zsh|exec)(?=[\s;&|)`]|$)"
     r"|\b(?:docker[ \t]+compose|docker-compose|podman-compose|bake)\b|[\w./-]\.(?:sh|bash|py)\b"
@@ -245,7 +245,7 @@ _HANDS_ON = re.compile(
 file, a bake file, an interpreter, `env`): a variable the script itself never names may still be used."""
 
 
-def _logical_lines(text: str) -> Iterator[tuple[int, str]]:
+def logical_lines(text: str) -> Iterator[tuple[int, str]]:
     """(first line number, command) of the lines of `text` outside heredoc bodies, a line ending in `\\`
     joined with the next."""
     held: list[str] = []
@@ -284,7 +284,7 @@ def docker_builds(text: str) -> tuple[ScriptBuild, ...]:
     found: list[ScriptBuild] = []
     moved: bool | None = False  # False: where the script runs; True: its own folder; None: unknown
     reading: dict[str, set[str]] = {}  # each variable the script sets → the variables its value reads
-    for number, line in _logical_lines(text):
+    for number, line in logical_lines(text):
         if line.startswith("#"):
             continue
         if (assign := _ASSIGN.match(line)) is not None:
@@ -366,7 +366,7 @@ def names_variable(text: str, name: str) -> bool:
 
 def hands_environment_on(text: str) -> bool:
     """True when the shell script `text` runs a command that may read the environment it was given
-    (`_HANDS_ON`): another script, `make`, a compose or bake file, an interpreter."""
+    (`HANDS_ON`): another script, `make`, a compose or bake file, an interpreter."""
     return any(
-        _HANDS_ON.search(line) for _, line in _outside_heredocs(text) if line and not line.startswith("#")
+        HANDS_ON.search(line) for _, line in _outside_heredocs(text) if line and not line.startswith("#")
     )

@@ -1701,14 +1701,14 @@ def test_audit_against_many_images_compares_each_pin_once(
         },
     )
     compared = 0
-    equal = auditor._Fact.__eq__
+    equal = auditor.Fact.__eq__
 
     def counting(self: object, other: object) -> bool:
         nonlocal compared
         compared += 1
         return equal(self, other)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(auditor._Fact, "__eq__", counting)
+    monkeypatch.setattr(auditor.Fact, "__eq__", counting)
     result = run("audit", "README.md")
     assert result.code in (0, 1), result.err
     assert compared < 2_000
@@ -1744,19 +1744,19 @@ def test_a_dockerfile_edited_between_two_reads_is_read_again(tmp_path: Path) -> 
     edits the Dockerfile and audits again must see the edit, not the first read."""
     import os
 
-    from docgen.audit.auditor import _dockerfile_read
+    from docgen.audit.auditor import dockerfile_read
 
     file = tmp_path / "Dockerfile"
     file.write_text("FROM ubuntu:22.04\n")
-    first = _dockerfile_read(str(file))
+    first = dockerfile_read(str(file))
     assert first is not None and first[0] == "FROM ubuntu:22.04\n"
-    assert _dockerfile_read(str(file)) is first  # unchanged: the same read
+    assert dockerfile_read(str(file)) is first  # unchanged: the same read
     file.write_text("FROM ubuntu:24.04\nRUN true\n")
     os.utime(file, ns=(1, 1))  # a different time even on a coarse clock
-    second = _dockerfile_read(str(file))
+    second = dockerfile_read(str(file))
     assert second is not None and second[0] == "FROM ubuntu:24.04\nRUN true\n"
     file.unlink()
-    assert _dockerfile_read(str(file)) is None
+    assert dockerfile_read(str(file)) is None
 
 
 NPU_README = """\
@@ -1978,7 +1978,7 @@ def test_undeclared_args_of_other_dockerfiles_on_one_line_stay_apart() -> None:
 # --------------------------------------------------------------------------------------------------
 # Every rule reads the README as `audit` hands it over, never as another rule has left it
 
-LAYERS = frozenset({"read_document", "source_lines", "_set_aside", "_drop_aside", "without_lines"})
+LAYERS = frozenset({"read_document", "source_lines", "_set_aside", "drop_aside", "without_lines"})
 """The steps of `audit` that change its Document on purpose (what is about the host, the past or another
 image set aside; rows audited with the Dockerfile they link taken out): every rule after reads the same."""
 

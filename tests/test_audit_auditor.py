@@ -18,7 +18,7 @@ import pytest
 from helpers import findings, model_of
 
 from docgen.audit import audit
-from docgen.audit.auditor import OwnBases, _norm, own_base
+from docgen.audit.auditor import OwnBases, norm, own_base
 from docgen.audit.paths import tag_names
 from docgen.dockerfile import parse_dockerfile
 from docgen.model import ImageModel
@@ -166,7 +166,7 @@ def _own_base_one_at_a_time(model: ImageModel, family: Sequence[ImageModel]) -> 
     if ":" not in reference.rsplit("/", 1)[-1]:
         return None
     tag = reference.rsplit(":", 1)[1]
-    scores = [0 if o.path == model.path else tag_names(tag, o.path, _norm) for o in family]
+    scores = [0 if o.path == model.path else tag_names(tag, o.path, norm) for o in family]
     best = max(scores, default=0)
     named = [i for i, score in enumerate(scores) if score == best]
     return family[named[0]] if best and len(named) == 1 else None

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from helpers import findings
 
-from docgen.audit.cells import _default_in_cell, default_column
+from docgen.audit.cells import default_column, default_in_cell
 
 DOCKERFILE = """\
 FROM python:3.12-slim
@@ -93,7 +93,7 @@ def test_a_column_of_bare_numbers_is_no_version_column() -> None:
     ],
 )
 def test_what_a_default_cell_claims(cell: str, expected: str | None) -> None:
-    assert _default_in_cell(cell) == expected
+    assert default_in_cell(cell) == expected
 
 
 SEVERAL = """\

@@ -9,11 +9,11 @@ import pytest
 from helpers import findings
 
 from docgen.audit.commands import (
-    _command_words,
-    _file_flags,
     _substitution_end,
     cloned_folder,
     clones,
+    command_words,
+    file_flags,
     joined,
     joined_line,
     joined_starts,
@@ -74,7 +74,7 @@ def test_the_file_flags_of_a_block_from_the_folder_they_run_in(
 ) -> None:
     text = block(*((lines,) if isinstance(lines, str) else lines))
     fence = read_document(text, "README.md").fences[0]
-    assert [path for _, path in _file_flags(fence)] == paths
+    assert [path for _, path in file_flags(fence)] == paths
 
 
 @pytest.mark.parametrize(
@@ -120,7 +120,7 @@ def test_a_deep_nest_of_quoted_substitutions_is_walked_without_recursion() -> No
 def test_command_words_end_where_the_shell_starts_a_comment(
     lines: list[str], words: list[str] | None
 ) -> None:
-    assert _command_words(list(enumerate(lines, 1)), re.compile(r"\bdocker[ \t]+build\b")) == words
+    assert command_words(list(enumerate(lines, 1)), re.compile(r"\bdocker[ \t]+build\b")) == words
 
 
 def test_a_build_command_written_with_an_ellipsis_is_an_excerpt() -> None:

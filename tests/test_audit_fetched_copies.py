@@ -1,4 +1,4 @@
-"""`docgen.audit.fetched_copies` with `references._context_misses`: a README's build whose Dockerfile copies
+"""`docgen.audit.fetched_copies` with `references.context_misses`: a README's build whose Dockerfile copies
 a file the repository does not hold (an installer named by ARG defaults, a data file), found from a build
 command written as a prose line of its own, or in a fenced block; and the shapes that must stay silent
 (the README says to fetch the file, a `--build-arg`, an ARG with no default, a source file a partial copy

@@ -23,7 +23,7 @@ from helpers import make_tree, run, times_told
 
 from docgen import audit, markdown
 from docgen.audit import cells, contents, missing, prose, references, targets, wording
-from docgen.audit.fences import _fence_intro
+from docgen.audit.fences import fence_intro
 from docgen.markdown import Document, Fence, Paragraph
 from docgen.model import ImageModel
 from docgen.pipeline import build_model
@@ -88,7 +88,7 @@ def test_a_run_of_spaces_after_a_word_is_split_one_way(model: ImageModel) -> Non
 
 def test_a_default_cell_with_a_run_of_spaces_is_read_once(model: ImageModel) -> None:
     """A default cell `none   …   x` was split the same way by `_REQUIRED_CELL` (20,000 spaces: 21 s)."""
-    assert cells._REQUIRED_CELL.fullmatch("none" + " " * 100_000 + "x") is None
+    assert cells.REQUIRED_CELL.fullmatch("none" + " " * 100_000 + "x") is None
     readme = (
         "| Arg | Default |\n|---|---|\n| `IMAGE` | x |\n"
         f"| `FOO_BAR` | none{' ' * 100_000}x |\n| `FOO_BAR` | required |\n"
@@ -137,8 +137,8 @@ def test_many_absence_or_presence_claims_on_a_line_read_it_once(
     """`TensorRT not installed` and `the image includes X` looked for a conditional word (`unless`,
     `default`) in the whole line once for each claim on it: n claims cost n² (20,000 characters of
     them: 2 to 5 s, 80,000: 45 s)."""
-    maybe = _Counted(contents._MAYBE)
-    patch(monkeypatch, "_MAYBE", maybe)
+    maybe = _Counted(contents.MAYBE)
+    patch(monkeypatch, "MAYBE", maybe)
     assert messages(claim * 1000 + "\n", model) == expected
     assert maybe.searches <= 3  # the line, by each of the three rules (held_tools reads its sentences too)
 
@@ -148,8 +148,8 @@ def test_image_references_in_one_sentence_read_it_once(
 ) -> None:
     """Each image reference looked for the end of its sentence from the start of the line and read the
     sentence again: n references on a line cost n² (20,000 characters: 6 s)."""
-    base_words = _Counted(prose._BASE_WORDS)
-    patch(monkeypatch, "_BASE_WORDS", base_words)
+    base_words = _Counted(prose.BASE_WORDS)
+    patch(monkeypatch, "BASE_WORDS", base_words)
     readme = "Based on " + "python:3.10 " * 1000 + "here. Based on nvidia/cuda:11.8-devel.\n"
     assert messages(readme, model) == [
         "README says the base image is nvidia/cuda:11.8-devel but Dockerfile:1 says "
@@ -169,16 +169,16 @@ class _Walked(list):  # type: ignore[type-arg]
 
 
 def test_the_heading_and_intro_of_a_line_are_found_without_walking_the_document() -> None:
-    """`_heading_of` listed every heading for each dead `-f` or link it placed, `_fence_intro` every
+    """`heading_of` listed every heading for each dead `-f` or link it placed, `fence_intro` every
     paragraph for each fence: 10,000 of each cost 10⁸ steps."""
     _Walked.walks = 0
     doc = Document()
     doc.headings = _Walked((4 * n + 1, f"h{n}") for n in range(1000))
     doc.paragraphs = _Walked(Paragraph([(4 * n + 2, "Build args:")], "", "", 0) for n in range(1000))
-    assert wording._heading_of(doc, 4 * 500 + 3) == "h500"
-    assert wording._heading_of(doc, 0) == ""
-    assert _fence_intro(doc, Fence("", [(4 * 500 + 5, "A=1")], 0)) == "Build args:"
-    assert _fence_intro(doc, Fence("", [(4 * 500 + 6, "A=1")], 0)) == "h501"
+    assert wording.heading_of(doc, 4 * 500 + 3) == "h500"
+    assert wording.heading_of(doc, 0) == ""
+    assert fence_intro(doc, Fence("", [(4 * 500 + 5, "A=1")], 0)) == "Build args:"
+    assert fence_intro(doc, Fence("", [(4 * 500 + 6, "A=1")], 0)) == "h501"
     assert _Walked.walks == 0
 
 
@@ -215,13 +215,13 @@ def test_dead_references_compare_the_folder_with_the_audited_paths_once(
     given = build_model(tmp_path / "Dockerfile.v0", "Dockerfile.v0")
     readme = "".join(f"See [it](Dockerfile.gone{i}).\n\n" for i in range(100))
     calls = []
-    same_path = references._same_path
+    same_path = references.same_path
 
     def counted(a: str, b: str) -> bool:
         calls.append((a, b))
         return same_path(a, b)
 
-    patch(monkeypatch, "_same_path", counted)
+    patch(monkeypatch, "same_path", counted)
     if hasattr(references, "_candidates"):  # (found afresh: another test may have filled its cache)
         references._candidates.cache_clear()
     found = audit.audit(readme, "README.md", given, directory=tmp_path)
@@ -390,10 +390,10 @@ def test_a_long_run_of_marks_after_a_stage_or_variable_name_is_split_a_few_ways(
     marks = 100_000
     assert contents._STAGE_ITEM.match("- a" + "*" * marks + "x") is None
     assert contents._STAGE_TITLE.fullmatch("a" + "_" * marks + "!") is None
-    assert wording._CODE_NAME.match("A" + "_" * marks + "x") is None
+    assert wording.CODE_NAME.match("A" + "_" * marks + "x") is None
     assert contents._STAGE_ITEM.match("2. **`build_x`** stage: compiles").group(1) == "build_x"
     assert contents._STAGE_TITLE.fullmatch("`builder` stage").group(1) == "builder"
-    assert wording._CODE_NAME.match("**HF_TOKEN**").group(1) == "HF_TOKEN"
+    assert wording.CODE_NAME.match("**HF_TOKEN**").group(1) == "HF_TOKEN"
 
 
 def test_a_long_heading_is_read_once_not_once_a_paragraph_under_it(
@@ -405,12 +405,12 @@ def test_a_long_heading_is_read_once_not_once_a_paragraph_under_it(
     tmp = tmp_path
     (tmp / "Dockerfile").write_text("FROM python:3.12 AS builder\nFROM builder AS runtime\nARG A=1\n")
     model = build_model(tmp / "Dockerfile", "Dockerfile")
-    wording._about_build_args.cache_clear()
-    wording._about_env.cache_clear()
+    wording.about_build_args.cache_clear()
+    wording.about_env.cache_clear()
     scanned = []
     for n in (100, 400):
-        counted = _Counted(wording._NOT_A_BUILD_ARG)
-        patch(monkeypatch, "_NOT_A_BUILD_ARG", counted)
+        counted = _Counted(wording.NOT_A_BUILD_ARG)
+        patch(monkeypatch, "NOT_A_BUILD_ARG", counted)
         readme = "## " + "word " * (4 * n) + "\n\n" + "Some `B` text.\n\n" * n
         assert messages(readme, model) == []
         scanned.append((counted.scanned, len(readme)))
@@ -497,8 +497,8 @@ def test_a_reference_definition_with_a_long_target_is_read_once() -> None:
 
 def test_a_run_of_blanks_after_an_output_flag_is_split_one_way() -> None:
     """`-o` followed by `[ \\t=]+[ \\t]*`: n blanks with no file after them split n² ways (20,000: 4.5 s)."""
-    assert list(missing._OUTPUT.finditer("curl -o" + " " * 100_000)) == []
-    assert list(missing._OUTPUT.finditer(">" + " " * 100_000 + "\t")) == []
+    assert list(missing.OUTPUT.finditer("curl -o" + " " * 100_000)) == []
+    assert list(missing.OUTPUT.finditer(">" + " " * 100_000 + "\t")) == []
 
 
 def test_many_missing_links_list_each_folder_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -681,7 +681,7 @@ def test_the_text_of_each_dead_code_path_s_line_is_read_once(tmp_path: Path, mod
         Paragraph([(n + 1, "See `other/Dockerfile.gpu` for the GPU image.")], "", "", 0) for n in range(1000)
     )
     _Walked.walks = 0
-    list(references._dead_code_names(doc, "README.md", tmp_path, ["Dockerfile"], tmp_path))
+    list(references.dead_code_names(doc, "README.md", tmp_path, ["Dockerfile"], tmp_path))
     assert _Walked.walks <= 10
 
 
@@ -1116,10 +1116,10 @@ def test_names_versions_and_joins_are_tried_once_a_word_or_a_run_of_blanks() -> 
     ]
     assert contents._VERSIONED_ITEM.search("- " + word + "!") is None
     assert contents._VERSIONED_ITEM.search("- 9-CUDA 8.0 x").groups() == ("CUDA", "8.0")  # type: ignore[union-attr]
-    assert contents._VERSION_IN.search(digits + "!") is None
-    assert contents._VERSION_IN.search("python3.x").group() == "3.x"  # type: ignore[union-attr]
-    assert commands._PLACEHOLDER.search("${" * 50_000 + "!") is None
-    assert commands._PLACEHOLDER.search("docker/${NAME:-x}.Dockerfile") is not None
+    assert contents.VERSION_IN.search(digits + "!") is None
+    assert contents.VERSION_IN.search("python3.x").group() == "3.x"  # type: ignore[union-attr]
+    assert commands.PLACEHOLDER.search("${" * 50_000 + "!") is None
+    assert commands.PLACEHOLDER.search("docker/${NAME:-x}.Dockerfile") is not None
     assert contents._JOIN_SPLIT.split("a" + blanks + "b") == ["a" + blanks + "b"]
     assert contents._JOIN_SPLIT.split("PyTorch + torchvision   and torchaudio, CUDA") == [
         "PyTorch",
@@ -1555,13 +1555,13 @@ def test_a_command_with_a_word_of_a_megabyte_is_not_split_by_shlex() -> None:
     """docker_cli, names, unshipped_cmd and the other readers of a command's words: `docker run -iiii…`
     (a word of a megabyte) was split by `shlex`, which copies a word at each character it adds: hours.
     Such a word is no option or path: the command reads as one that cannot be split."""
-    from docgen.audit.docker_cli import _docker_words
-    from docgen.audit.names import _words_of
+    from docgen.audit.docker_cli import docker_words
+    from docgen.audit.names import words_of
     from docgen.shell import shell_split
 
     long = "docker run -" + "i" * 1_000_000 + "! image"
-    assert _docker_words(long) is None
-    assert _words_of(long) == long.split()
+    assert docker_words(long) is None
+    assert words_of(long) == long.split()
     with pytest.raises(ValueError):
         shell_split('echo "' + "a " * 500_000 + '"')
     assert shell_split('docker run -e "A=x y" image') == ["docker", "run", "-e", "A=x y", "image"]

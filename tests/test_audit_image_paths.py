@@ -221,7 +221,7 @@ def test_a_path_of_two_leading_slashes_is_read_from_the_root() -> None:
 def test_the_files_beside_a_dockerfile_linked_out_of_the_repository_are_not_read(tmp_path: Path) -> None:
     """A Dockerfile given as a link leading out of the README's repository is read (the user named it);
     the files beside its target are not, as a build context: they are outside the project."""
-    from docgen.audit.image_paths import _context_text
+    from docgen.audit.image_paths import context_text
 
     outside = tmp_path / "outside"
     outside.mkdir()
@@ -231,7 +231,7 @@ def test_the_files_beside_a_dockerfile_linked_out_of_the_repository_are_not_read
     (project / ".git").mkdir(parents=True)
     (project / "run.sh").write_text("cd /srv/app\n")
     (project / "Dockerfile").symlink_to(outside / "Dockerfile")
-    text = _context_text(str((project / "Dockerfile").resolve()), (), str(project))
+    text = context_text(str((project / "Dockerfile").resolve()), (), str(project))
     assert text is not None
     assert "/srv/app" in text and "cd /srv/app" in text  # the Dockerfile and the README's folder
     assert "secret" not in text

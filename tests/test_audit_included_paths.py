@@ -121,9 +121,9 @@ def test_a_path_ending_a_sentence_is_told_without_its_full_stop(tmp_path: Path) 
 def test_a_path_with_two_leading_slashes_ends_the_climb() -> None:
     """`posixpath.dirname("//")` is `//`: looking for `//srv/x` among the folders an image makes stops
     there (a loop that waited for `/` never ended)."""
-    from docgen.audit.image_paths import _Image
+    from docgen.audit.image_paths import Image
     from docgen.audit.included_paths import _has
 
-    image = _Image(path="Dockerfile", file="Dockerfile", made={"/opt/app": 2})
+    image = Image(path="Dockerfile", file="Dockerfile", made={"/opt/app": 2})
     assert not _has(image, "//srv/x")
     assert _has(image, "/opt/app/bin")

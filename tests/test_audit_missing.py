@@ -639,7 +639,7 @@ def test_a_link_to_a_docs_page_by_its_name_without_suffix(tmp_path: Path) -> Non
     ]
 
 
-# Links to files of the README's own repository by their GitHub address (missing._missing_own_files).
+# Links to files of the README's own repository by their GitHub address (missing.missing_own_files).
 
 _OWN = "https://github.com/acme/app"
 _RAW = "https://raw.githubusercontent.com/acme/app"

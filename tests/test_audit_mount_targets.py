@@ -223,5 +223,5 @@ def test_many_commands_and_notes_are_read_in_one_pass_each(
     make_tree(tmp_path, {"Dockerfile": NPU})
     model = build_model(tmp_path / "Dockerfile", "Dockerfile")
     doc = read_document(readme, "README.md")
-    assert list(mount_targets._restated_mounts(doc, [model], "README.md", tmp_path)) == []
+    assert list(mount_targets.restated_mounts(doc, [model], "README.md", tmp_path)) == []
     assert looked[0] <= 2 * n

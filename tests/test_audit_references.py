@@ -650,8 +650,8 @@ def test_the_cds_of_a_block_are_read_once_for_all_its_builds(
             self.calls += 1
             return self.pattern.match(text)
 
-    counted = Counted(references._CD)
-    monkeypatch.setattr(references, "_CD", counted)
+    counted = Counted(references.CD)
+    monkeypatch.setattr(references, "CD", counted)
     make_tree(tmp_path, JETSON)
     builds = "docker build -f kiln/deploy/jetson/Dockerfile .\n" * 400
     readme = f"# Kiln on Jetson\n\n## Build\n\n```sh\n{builds}```\n"

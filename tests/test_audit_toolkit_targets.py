@@ -1,4 +1,4 @@
-"""`docgen.audit.targets._toolkit_targets` and `hardware.cuda_cannot_build`: a README command that builds
+"""`docgen.audit.targets.toolkit_targets` and `hardware.cuda_cannot_build`: a README command that builds
 the image for a GPU target its CUDA release cannot compile (`sm_120` needs CUDA 12.8; a CUDA 12.6 image
 fails the build).
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from docgen.audit.wording import _COMMAND_LANGS, SHELL_LANGS, chosen_args, is_shell_fence
+from docgen.audit.wording import COMMAND_LANGS, SHELL_LANGS, chosen_args, is_shell_fence
 from docgen.markdown import Fence, read_document
 
 
@@ -36,8 +36,8 @@ def test_other_blocks_are_no_shell(lang: str) -> None:
 
 
 def test_command_blocks_are_the_shell_blocks_and_windows_shells_and_plain_text() -> None:
-    assert {"bash", "zsh", "console", "", "none", "powershell", "cmd", "docker", "text"} <= _COMMAND_LANGS
-    assert not {"dockerfile", "containerfile", "yaml", "python"} & _COMMAND_LANGS
+    assert {"bash", "zsh", "console", "", "none", "powershell", "cmd", "docker", "text"} <= COMMAND_LANGS
+    assert not {"dockerfile", "containerfile", "yaml", "python"} & COMMAND_LANGS
 
 
 @pytest.mark.parametrize(

@@ -191,28 +191,28 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from docgen.audit.architectures import _architecture_claims
+from docgen.audit.architectures import architecture_claims
 from docgen.audit.arg_entries import _arg_entries
-from docgen.audit.arg_lists import _arg_list_claims, _arg_lists
+from docgen.audit.arg_lists import _arg_lists, arg_list_claims
 from docgen.audit.audit_facts import AuditFacts
-from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, also_at
+from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, also_at
 from docgen.audit.badged_images import badged_images
-from docgen.audit.bakes import _bake_targets
+from docgen.audit.bakes import bake_targets
 from docgen.audit.base_claims import _base_claims
 from docgen.audit.base_labels import _base_labels
 from docgen.audit.bind_devices import bind_devices
 from docgen.audit.broken_runs import broken_runs
-from docgen.audit.build_flags import _build_flag_claims
+from docgen.audit.build_flags import build_flag_claims
 from docgen.audit.builder_paths import builder_paths
 from docgen.audit.buildkit_features import buildkit_features
 from docgen.audit.builds import (
-    _dead_targets,
-    _denied_args,
-    _placeholder_builds,
-    _stages_shown,
-    _target_columns,
-    _titled_stages,
-    _unpassed_required,
+    dead_targets,
+    denied_args,
+    placeholder_builds,
+    stages_shown,
+    target_columns,
+    titled_stages,
+    unpassed_required,
 )
 from docgen.audit.built_names import named_builds
 from docgen.audit.case_slips import case_slips
@@ -222,171 +222,171 @@ from docgen.audit.clone_folders import clone_folders, clone_slips
 from docgen.audit.clone_misses import clone_misses
 from docgen.audit.clone_scripts import clone_scripts
 from docgen.audit.cloned_repos import _cloned_repos
-from docgen.audit.commented_lines import _commented_lines_claims
-from docgen.audit.commits import _commit_claims
+from docgen.audit.commented_lines import commented_lines_claims
+from docgen.audit.commits import commit_claims
 from docgen.audit.compose_builds import _compose_builds
-from docgen.audit.compose_claims import _compose_settings
+from docgen.audit.compose_claims import compose_settings
 from docgen.audit.compose_services import _compose_services
 from docgen.audit.compose_urls import _compose_urls
 from docgen.audit.compose_variables import _compose_variables
 from docgen.audit.conda_python import _conda_python
 from docgen.audit.config_keys import config_keys
 from docgen.audit.container_scripts import misplaced_container_scripts
-from docgen.audit.containers import _container_names
+from docgen.audit.containers import container_names
 from docgen.audit.content_rows import _content_rows
-from docgen.audit.contents import _image_lists, _library_lists, _listed_contents
+from docgen.audit.contents import image_lists, library_lists, listed_contents
 from docgen.audit.continuations import broken_continuations, missing_continuations
-from docgen.audit.copies import _every_base, _pasted_copies, _plain_copies
-from docgen.audit.cuda_wheels import _fixed_wheels
+from docgen.audit.copies import every_base, pasted_copies, plain_copies
+from docgen.audit.cuda_wheels import fixed_wheels
 from docgen.audit.curl_uploads import curl_uploads
 from docgen.audit.dependency_rows import _dependency_rows
 from docgen.audit.disabled import (
-    _disabled_downloads,
-    _disabled_installs,
-    _disabled_promises,
-    _disabled_sources,
+    disabled_downloads,
+    disabled_installs,
+    disabled_promises,
+    disabled_sources,
 )
 from docgen.audit.docker_cli import _docker_cli
-from docgen.audit.drivers import _driver_claims
-from docgen.audit.dropped import _dropped_stages, _title_components
+from docgen.audit.drivers import driver_claims
+from docgen.audit.dropped import dropped_stages, title_components
 from docgen.audit.entered_compose import entered_compose
 from docgen.audit.env_blocks import _env_blocks
 from docgen.audit.env_defaults import _env_defaults
 from docgen.audit.env_homes import _env_homes
-from docgen.audit.env_prefixes import _overridden_prefixes, forwarded_prefixes
+from docgen.audit.env_prefixes import forwarded_prefixes, overridden_prefixes
 from docgen.audit.env_slips import _env_slips
-from docgen.audit.environments import _spack_versions
-from docgen.audit.every_image import _every_image_claims
+from docgen.audit.environments import spack_versions
+from docgen.audit.every_image import every_image_claims
 from docgen.audit.example_copies import _example_copies
 from docgen.audit.excerpts import _excerpts, indented_blocks
 from docgen.audit.exec_vars import exec_form_env, single_quoted_env
-from docgen.audit.exported import _exported_unread
+from docgen.audit.exported import exported_unread
 from docgen.audit.family_defaults import _family_defaults
 from docgen.audit.fences import (
-    _assignment_block,
-    _audit_fence,
-    _described_block,
-    _fence_intro,
-    _image_build_block,
-    _listed_not_installed,
+    assignment_block,
+    audit_fence,
+    described_block,
+    fence_intro,
+    image_build_block,
+    listed_not_installed,
 )
-from docgen.audit.file_lists import _listed_absent
+from docgen.audit.file_lists import listed_absent
 from docgen.audit.fixed_defaults import _fixed_defaults
 from docgen.audit.floating_pins import _floating_pins
-from docgen.audit.gpu_models import _gpu_model_claims
-from docgen.audit.grammar import _command_grammar
+from docgen.audit.gpu_models import gpu_model_claims
+from docgen.audit.grammar import command_grammar
 from docgen.audit.health_ports import health_ports
-from docgen.audit.held_tools import _held_tool_claims
+from docgen.audit.held_tools import held_tool_claims
 from docgen.audit.help_copies import help_copies
-from docgen.audit.idle import _guarded_args, _idle_args
+from docgen.audit.idle import guarded_args, idle_args
 from docgen.audit.image_paths import _image_paths
-from docgen.audit.image_tags import _copied_contexts, _image_tag_claims
+from docgen.audit.image_tags import copied_contexts, image_tag_claims
 from docgen.audit.imageless_runs import imageless_runs
 from docgen.audit.included_paths import _included_paths
 from docgen.audit.install_dirs import _install_dirs
 from docgen.audit.jetpack_rows import _jetpack_rows
-from docgen.audit.keyed import _keyed_entries
+from docgen.audit.keyed import keyed_entries
 from docgen.audit.last_words import last_word_cds
-from docgen.audit.latest import _latest_claims
+from docgen.audit.latest import latest_claims
 from docgen.audit.launch_files import _launch_files
-from docgen.audit.left_over import _left_over_items
-from docgen.audit.line_refs import _line_references
+from docgen.audit.left_over import left_over_items
+from docgen.audit.line_refs import line_references
 from docgen.audit.linked_rows import _linked_rows, without_lines
 from docgen.audit.listed_python import _listed_python
 from docgen.audit.local_bases import local_bases
 from docgen.audit.lost_folders import lost_folders
-from docgen.audit.make_args import _make_defaults
+from docgen.audit.make_args import make_defaults
 from docgen.audit.make_env import make_env
 from docgen.audit.make_targets import _make_targets
 from docgen.audit.make_vars import _make_vars
-from docgen.audit.methods import _built_claims, _channel_claims, _tool_claims
+from docgen.audit.methods import built_claims, channel_claims, tool_claims
 from docgen.audit.missing import (
-    _listed_files,
-    _missing_links,
-    _missing_own_files,
-    _misspelt_paths,
-    _named_licenses,
+    listed_files,
+    missing_links,
+    missing_own_files,
+    misspelt_paths,
+    named_licenses,
     names_missing_file,
 )
 from docgen.audit.mount_claims import _mount_claims
-from docgen.audit.mount_targets import _mount_targets, _restated_mounts
-from docgen.audit.mounts import _mounted_scripts, mounted_code
+from docgen.audit.mount_targets import _mount_targets, restated_mounts
+from docgen.audit.mounts import mounted_code, mounted_scripts
 from docgen.audit.moved_clones import moved_clones
 from docgen.audit.moved_data import _moved_data
 from docgen.audit.moved_scripts import moved_scripts
 from docgen.audit.mpi_root import mpi_as_root
-from docgen.audit.names import _name_misses
-from docgen.audit.overrides import _discarded_commands
+from docgen.audit.names import name_misses
+from docgen.audit.overrides import discarded_commands
 from docgen.audit.own_image import readme_image
 from docgen.audit.owner_images import other_owner_images
 from docgen.audit.page_builds import other_builds
-from docgen.audit.paragraphs import _audit_paragraph, _set_for_build
+from docgen.audit.paragraphs import audit_paragraph, set_for_build
 from docgen.audit.paths import variant
 from docgen.audit.pinned_claims import _pinned_claims
-from docgen.audit.placeholders import _placeholder_folders
+from docgen.audit.placeholders import placeholder_folders
 from docgen.audit.plain_cuda import _plain_cuda
-from docgen.audit.platforms import _build_platforms
-from docgen.audit.port_vars import _port_var_claims
-from docgen.audit.ports import _port_rows, _published_ports
+from docgen.audit.platforms import build_platforms
+from docgen.audit.port_vars import port_var_claims
+from docgen.audit.ports import port_rows, published_ports
 from docgen.audit.preset_env import _preset_env
-from docgen.audit.promised import _promised_variants
-from docgen.audit.prose import _audit_text
+from docgen.audit.promised import promised_variants
+from docgen.audit.prose import audit_text
 from docgen.audit.prose_scripts import absent_prose_scripts, missing_prose_scripts
-from docgen.audit.provides import _provided_claims
+from docgen.audit.provides import provided_claims
 from docgen.audit.published_tags import published_tags
 from docgen.audit.pulled_runs import pulled_runs
 from docgen.audit.python_paths import _python_paths
 from docgen.audit.references import (
-    _context_misses,
-    _dead_code_names,
-    _dead_finding,
-    _dead_references,
-    _default_file_builds,
-    _misnamed_links,
-    _missing_scripts,
-    _unlisted_names,
+    context_misses,
+    dead_code_names,
+    dead_finding,
+    dead_references,
+    default_file_builds,
+    misnamed_links,
+    missing_scripts,
     set_for_scripts,
+    unlisted_names,
 )
 from docgen.audit.rehomed_mounts import mapped_slips, rehomed_mounts, volume_elsewhere
 from docgen.audit.reinstalled_torch import reinstalled_torch
 from docgen.audit.release_vars import release_vars
-from docgen.audit.restated import _restated_versions
+from docgen.audit.restated import restated_versions
 from docgen.audit.ros_variants import _ros_variants
 from docgen.audit.routed_ports import _routed_ports
-from docgen.audit.run_args import _dropped_namespaces, _empty_commands, _run_args, _shell_programs
-from docgen.audit.run_time import _runtime_claims
+from docgen.audit.run_args import _run_args, dropped_namespaces, empty_commands, shell_programs
+from docgen.audit.run_time import runtime_claims
 from docgen.audit.run_urls import run_urls
 from docgen.audit.said_values import said_values
-from docgen.audit.script_args import _ignored_arguments, _option_lists, _rejected_arguments, _rejected_options
+from docgen.audit.script_args import ignored_arguments, option_lists, rejected_arguments, rejected_options
 from docgen.audit.script_builds import script_build_claims
 from docgen.audit.script_compose import script_files
 from docgen.audit.script_copies import script_copies
 from docgen.audit.script_images import _script_images
 from docgen.audit.script_mounts import script_mounts
-from docgen.audit.script_usage import _argument_defaults, _longer_usage
-from docgen.audit.script_vars import _script_variables
+from docgen.audit.script_usage import argument_defaults, longer_usage
+from docgen.audit.script_vars import script_variables
 from docgen.audit.sections import (
     Build,
-    _headed_unbuilt_stages,
-    _section_builds,
-    _shared_tables,
-    _tied_sections,
+    headed_unbuilt_stages,
+    section_builds,
+    shared_tables,
+    tied_sections,
 )
 from docgen.audit.server_modules import _server_modules
-from docgen.audit.set_aside import _drop_aside, _set_aside, ci_workflows
-from docgen.audit.settings import _setting_claims, _start_into_claims
+from docgen.audit.set_aside import _set_aside, ci_workflows, drop_aside
+from docgen.audit.settings import setting_claims, start_into_claims
 from docgen.audit.setup_files import setup_files
 from docgen.audit.sh_scripts import sh_scripts
 from docgen.audit.shell_words import _shell_words
 from docgen.audit.spelled_folders import _spelled_folders
-from docgen.audit.stage_count import _stage_count_claims
+from docgen.audit.stage_count import stage_count_claims
 from docgen.audit.start_dirs import work_dir_claims
-from docgen.audit.steps import _clone_paths, _missing_copies, _missing_folders, own_clones
+from docgen.audit.steps import clone_paths, missing_copies, missing_folders, own_clones
 from docgen.audit.swapped_headings import swapped_headings
-from docgen.audit.switches import _switched_off_claims
-from docgen.audit.tables import _audit_tables, _documented_outside_tables
+from docgen.audit.switches import switched_off_claims
+from docgen.audit.tables import audit_tables, documented_outside_tables
 from docgen.audit.tag_args import tag_args
-from docgen.audit.targets import _audit_targets, _toolkit_targets
+from docgen.audit.targets import audit_targets, toolkit_targets
 from docgen.audit.unbuilt_bases import unbuilt_bases
 from docgen.audit.unbuilt_link import unbuilt_links
 from docgen.audit.unentered_mounts import unentered_mounts
@@ -396,7 +396,7 @@ from docgen.audit.unset_stops import unset_variables
 from docgen.audit.unshipped_cmd import unshipped_default_scripts
 from docgen.audit.variant_tags import variant_tags
 from docgen.audit.version_lists import _version_lists
-from docgen.audit.wording import _heading_of, _runtime_names
+from docgen.audit.wording import heading_of, runtime_names
 from docgen.audit.work_dirs import missing_work_dirs
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import DocgenError
@@ -492,7 +492,7 @@ def audit(
     contexts, by default the README's folder and four above it).
     With `rebuild` (a model and build args → the model of its Dockerfile built with them, None when they
     cannot build it), a section whose build commands pass `--build-arg NAME=VALUE` is compared with the
-    images as those commands build them (`_section_builds`), not as the Dockerfiles declare them; the
+    images as those commands build them (`section_builds`), not as the Dockerfiles declare them; the
     defaults it states are still compared with the ARG defaults.
     With `restage` (a model and a stage name → the model of its Dockerfile built to that stage, None
     when it cannot be), a section headed by a stage no build target builds (`### ITEX XPU Base`, its
@@ -511,34 +511,34 @@ def audit(
     )
     audited = [m.path for m in models]
     dead = (
-        list(_dead_references(doc, directory, siblings, audited, text, project))
+        list(dead_references(doc, directory, siblings, audited, text, project))
         if directory is not None
         else []
     )
     # the images of the stages no build target builds that headings name: audited under those only
     staged: dict[str, int] = {}
     extra: list[ImageModel] = []
-    for index, stage in _headed_unbuilt_stages(doc, models) if restage is not None else ():
+    for index, stage in headed_unbuilt_stages(doc, models) if restage is not None else ():
         if restage is not None and (built_to := restage(models[index], stage)) is not None:
             staged.setdefault(stage.lower().replace("_", "-"), len(models) + len(extra))
             extra.append(built_to)
     dead_lines = {(line, target) for line, target, _ in dead}
-    tied = _tied_sections(doc, models, siblings, dead_lines, staged)
+    tied = tied_sections(doc, models, siblings, dead_lines, staged)
     # a README naming one Dockerfile of several is about it and the ones it is built on (`own_image`);
     # when its local base cannot be told, a finding must hold for every sibling that may build it
     own = readme_image(doc, models, tied)
     untied = own.images if own is not None else everything
     choices = own.choices if own is not None else ()
-    runtime = _runtime_names(doc)
-    elsewhere = _documented_outside_tables(doc)
+    runtime = runtime_names(doc)
+    elsewhere = documented_outside_tables(doc)
     parts: dict[tuple[frozenset[int], frozenset[Build]], Document] = {}
     source = source_lines(text)
     # the auditor of every image; a part's is its `_with` the images the part is about (itself for all)
     below = _args_below(directory, audited, text) if directory is not None else frozenset()
     facts = AuditFacts(doc)  # (its whole-README facts are read once the asides are set aside: settle)
-    family = _Auditor.of(path, models, names, facts, models, tuple(siblings), runtime, below)
+    family = Auditor.of(path, models, names, facts, models, tuple(siblings), runtime, below)
     # an entry under the name of one image's folder is about that image wherever it is (`Older images`)
-    keyed = list(_keyed_entries(doc, family))
+    keyed = list(keyed_entries(doc, family))
     workflows = ci_workflows(directory, project) if directory is not None else []
     # scripts are files of the checkout: a section set aside below (the host's) still runs them
     scripts = list(moved_scripts(doc, text, directory, audited, models, path, project)) if directory else []
@@ -546,7 +546,7 @@ def audit(
     if directory is not None:  # (a script found below is told once, with the file meant)
         clone_of_self = own_clones(doc, directory)
         moved = {d.line for d in scripts}
-        missing = _missing_scripts(doc, source, directory, audited, path, project, clone_of_self)
+        missing = missing_scripts(doc, source, directory, audited, path, project, clone_of_self)
         scripts += [d for d in missing if d.line not in moved]
         scripts += missing_work_dirs(doc, models, path, directory)  # a container command, wherever it is
         scripts += misplaced_container_scripts(doc, models, path)  # `./x.sh` inside, not in the WORKDIR
@@ -559,9 +559,9 @@ def audit(
     if directory is not None:
         setup = list(setup_files(doc, source, directory, models, path, project, clone_of_self))
     # the host's driver, before the sections about the host are set aside: every image, unless one is named
-    drivers = list(_driver_claims(doc, family))
+    drivers = list(driver_claims(doc, family))
     # a variable the build is said to need, before an edit instruction (`replace the value of …`) is set aside
-    build_vars = list(_set_for_build(doc, family))
+    build_vars = list(set_for_build(doc, family))
     if directory is not None:  # a pin a release is said to update that nothing of the project names
         readme_file = (directory / Path(path).name).resolve()
         root = project if project is not None else directory
@@ -573,7 +573,7 @@ def audit(
     # a config key an edit instruction names (`remove x from settings.yaml`), before such text is set aside
     keys_found = list(config_keys(doc, path, directory)) if directory is not None else []
     _set_aside(doc, source, models, siblings, names, workflows)
-    aside = _drop_aside(doc, source, models)
+    aside = drop_aside(doc, source, models)
     facts.settle()
     # a table row linking to the Dockerfile it is about is that image's, wherever its table is
     content_rows = list(_content_rows(doc, family))  # (before linked rows leave the tables)
@@ -584,8 +584,8 @@ def audit(
         line: images if max(images, default=-1) < len(models) else frozenset()
         for line, images in tied.items()
     }
-    builds = _section_builds(doc, models, own_tied) if rebuild is not None else {}
-    shared = _shared_tables(doc, audited)
+    builds = section_builds(doc, models, own_tied) if rebuild is not None else {}
+    shared = shared_tables(doc, audited)
     shared_parts: dict[frozenset[int], Document] = {}
 
     def part(section: int) -> Document | None:
@@ -608,19 +608,19 @@ def audit(
     for line, heading in doc.headings:
         if line not in aside and (into := part(line)) is not None:
             into.headings.append((line, heading))
-    found = [_dead_finding(path, line, target, flag, models, siblings, doc) for line, target, flag in dead]
+    found = [dead_finding(path, line, target, flag, models, siblings, doc) for line, target, flag in dead]
     if directory is not None:
-        found.extend(_misnamed_links(source, doc, path, directory))
-        unlisted = list(_unlisted_names(doc, path, directory, siblings))
+        found.extend(misnamed_links(source, doc, path, directory))
+        unlisted = list(unlisted_names(doc, path, directory, siblings))
         found.extend(unlisted)  # (a list's stale name is told once, with the one it most likely means)
         listed = {d.line for d in unlisted}
-        found.extend(_dead_code_names(doc, path, directory, audited, project, listed, source))
+        found.extend(dead_code_names(doc, path, directory, audited, project, listed, source))
         found.extend(scripts)
-        found.extend(_missing_links(doc, path, directory, project))
-        found.extend(_missing_own_files(doc, path, directory, project))
+        found.extend(missing_links(doc, path, directory, project))
+        found.extend(missing_own_files(doc, path, directory, project))
         found.extend(unbuilt_links(doc, path, directory, project))
-        found.extend(_named_licenses(doc, path, directory, project))
-        found.extend(_misspelt_paths(doc, path, directory))
+        found.extend(named_licenses(doc, path, directory, project))
+        found.extend(misspelt_paths(doc, path, directory))
         found.extend(unread_files(doc, path, directory, models))
         found.extend(lost_folders(doc, path, directory, audited))
         found.extend(clone_folders(doc, path, directory))
@@ -630,18 +630,18 @@ def audit(
         found.extend(sh_scripts(doc, path, directory))
         found.extend(unpublished_ports(doc, text, path, directory))
         found.extend(case_slips(doc, path, directory, models))
-        found.extend(_listed_files(doc, path, directory))
+        found.extend(listed_files(doc, path, directory))
         cloned = clone_of_self is not None and _clones_itself(doc, clone_of_self)
         found.extend(missing_prose_scripts(doc, source, path, directory, cloned, models))
         found.extend(absent_prose_scripts(doc, source, path, directory, models))
-        found.extend(_listed_absent(doc, path, directory))
+        found.extend(listed_absent(doc, path, directory))
         found.extend(keys_found)
-        found.extend(_context_misses(doc, source, directory, path, project))
+        found.extend(context_misses(doc, source, directory, path, project))
         found.extend(_image_paths(doc, models, path, directory))
         found.extend(moved_clones(doc, models, path, directory))
         found.extend(builder_paths(doc, path, models, directory))
         found.extend(_mount_targets(doc, text, models, path, directory))
-        found.extend(_restated_mounts(doc, models, path, directory))
+        found.extend(restated_mounts(doc, models, path, directory))
         found.extend(rehomed_mounts(doc, text, models, path, directory))
         found.extend(script_copies(doc, path, directory))
         found.extend(mapped_slips(doc, path, directory))
@@ -652,43 +652,43 @@ def audit(
         found.extend(_ros_variants(doc, text, models, path, directory))
         found.extend(_included_paths(doc, models, path, directory))
         found.extend(_spelled_folders(doc, models, path, directory))
-        found.extend(_placeholder_folders(doc, path, directory))
-        found.extend(_spack_versions(doc, models, path, directory))
-        found.extend(_name_misses(doc, path, directory, models, project, text))
-        found.extend(_container_names(doc, text, path, directory, project))
-        found.extend(_missing_folders(doc, text, directory, audited, path, project))
-        copies = list(_missing_copies(doc, source, directory, audited, path, project))
+        found.extend(placeholder_folders(doc, path, directory))
+        found.extend(spack_versions(doc, models, path, directory))
+        found.extend(name_misses(doc, path, directory, models, project, text))
+        found.extend(container_names(doc, text, path, directory, project))
+        found.extend(missing_folders(doc, text, directory, audited, path, project))
+        copies = list(missing_copies(doc, source, directory, audited, path, project))
         found.extend(copies)
         told = {d.line for d in (*scripts, *copies)}
         found.extend(d for d in setup if d.line not in told)
-        found.extend(_clone_paths(doc, directory, path))
+        found.extend(clone_paths(doc, directory, path))
         found.extend(clone_misses(doc, text, path, directory))
-        found.extend(_bake_targets(doc, path, directory, project))
-        found.extend(_line_references(doc, path, directory))
-        found.extend(_compose_settings(doc, path, directory, models, project))
+        found.extend(bake_targets(doc, path, directory, project))
+        found.extend(line_references(doc, path, directory))
+        found.extend(compose_settings(doc, path, directory, models, project))
         found.extend(_compose_variables(doc, path, directory, models, project))
         found.extend(_preset_env(doc, path, directory, models, project))
         found.extend(_env_slips(doc, path, directory, models, project))
         found.extend(_compose_services(doc, path, directory, project))
         found.extend(_compose_urls(doc, path, directory, models, project))
         found.extend(bind_devices(doc, text, path, directory))
-        found.extend(_rejected_arguments(doc, path, directory, audited, project))
-        found.extend(_ignored_arguments(doc, path, directory, audited, project, clone_of_self))
+        found.extend(rejected_arguments(doc, path, directory, audited, project))
+        found.extend(ignored_arguments(doc, path, directory, audited, project, clone_of_self))
         found.extend(script_build_claims(doc, source, path, directory, audited, project))
         found.extend(script_files(doc, path, directory, audited, project))
-        found.extend(_option_lists(doc, path, directory))
-        found.extend(_rejected_options(doc, path, directory, audited, project))
-        found.extend(_longer_usage(doc, path, directory, audited, project))
-        found.extend(_argument_defaults(doc, path, directory, audited, project, models))
+        found.extend(option_lists(doc, path, directory))
+        found.extend(rejected_options(doc, path, directory, audited, project))
+        found.extend(longer_usage(doc, path, directory, audited, project))
+        found.extend(argument_defaults(doc, path, directory, audited, project, models))
         found.extend(help_copies(doc, path, directory))
-        found.extend(_fixed_wheels(doc, path, models))
+        found.extend(fixed_wheels(doc, path, models))
         found.extend(_mount_claims(doc, path, directory, models, project))
         found.extend(script_mounts(doc, path, directory, models, project))
-        found.extend(_overridden_prefixes(doc, path, directory, audited, project, models))
+        found.extend(overridden_prefixes(doc, path, directory, audited, project, models))
         found.extend(_script_images(doc, path, directory, models, audited, project, clone_of_self))
-        found.extend(_script_variables(doc, path, directory, models))
+        found.extend(script_variables(doc, path, directory, models))
         found.extend(other_owner_images(doc, text, path, directory, models, project))
-        unread = list(_exported_unread(doc, path, directory, audited, project, clone_of_self))
+        unread = list(exported_unread(doc, path, directory, audited, project, clone_of_self))
         found.extend(unread)
         wanted = {m.group(1) for d in unread if (m := re.search(r"exits unless (\w+)", d.message))}
         found.extend(
@@ -697,7 +697,7 @@ def audit(
             if not any(f" {name} (" in d.message for name in wanted)  # (said with the export)
         )
         found.extend(chart_values(doc, path, directory))
-        found.extend(_make_defaults(doc, text, path, directory, models))
+        found.extend(make_defaults(doc, text, path, directory, models))
         found.extend(_make_targets(doc, path, directory, project))
         found.extend(_make_vars(doc, path, directory, project))
         found.extend(make_env(doc, path, directory, models))
@@ -706,11 +706,11 @@ def audit(
         found.extend(entered_compose(doc, path, directory, project))
         found.extend(tag_args(doc, path, directory, models, project))
         found.extend(variant_tags(doc, path, directory, models, project))
-        found.extend(_copied_contexts(doc, path, directory, tuple(models)))
+        found.extend(copied_contexts(doc, path, directory, tuple(models)))
         found.extend(unbuilt_bases(doc, text, path, directory, models, project))
         found.extend(ci_claims_found)
     found.extend(_env_homes(doc, path, directory, models, project))
-    found.extend(_command_grammar(doc, path, models))
+    found.extend(command_grammar(doc, path, models))
     found.extend(_docker_cli(doc, path))
     found.extend(_run_args(doc, path, models))
     found.extend(health_ports(doc, path, models))
@@ -718,11 +718,11 @@ def audit(
     found.extend(exec_form_env(doc, text, path, models))
     found.extend(single_quoted_env(doc, text, path, directory, models))
     found.extend(said_values(doc, path))
-    found.extend(_shell_programs(doc, path, models, directory))
-    found.extend(_empty_commands(doc, path, models))
+    found.extend(shell_programs(doc, path, models, directory))
+    found.extend(empty_commands(doc, path, models))
     found.extend(mpi_as_root(doc, text, path, models))
     found.extend(run_urls(doc, text, path))
-    found.extend(_dropped_namespaces(doc, text, path, directory))
+    found.extend(dropped_namespaces(doc, text, path, directory))
     found.extend(imageless_runs(doc, text, path, models))
     found.extend(badged_images(text, path, models))
     found.extend(_shell_words(doc, text, path))
@@ -732,38 +732,38 @@ def audit(
     found.extend(named_builds(doc, path))
     found.extend(unentered_mounts(doc, path, models))
     found.extend(work_dir_claims(doc, path, models, directory))
-    found.extend(_build_platforms(doc, models, path))
+    found.extend(build_platforms(doc, models, path))
     found.extend(buildkit_features(doc, path, models, directory))
-    found.extend(_denied_args(doc, models, tied, path))
-    found.extend(_idle_args(doc, models, path, elsewhere))
-    found.extend(_guarded_args(doc, models, path, elsewhere))
+    found.extend(denied_args(doc, models, tied, path))
+    found.extend(idle_args(doc, models, path, elsewhere))
+    found.extend(guarded_args(doc, models, path, elsewhere))
     found.extend(_fixed_defaults(doc, models, path, elsewhere))
-    found.extend(_placeholder_builds(doc, family, tied))
-    found.extend(_image_lists(doc, family))
+    found.extend(placeholder_builds(doc, family, tied))
+    found.extend(image_lists(doc, family))
     found.extend(d for fence in doc.fences for d in _example_copies(doc, fence, family, text))
-    found.extend(_left_over_items(doc, family))
+    found.extend(left_over_items(doc, family))
     found.extend(_jetpack_rows(doc, path))
     found.extend(_conda_python(doc, family))
     found.extend(_plain_cuda(doc, family))
     found.extend(reinstalled_torch(doc, family))
     found.extend(content_rows)
-    found.extend(_every_image_claims(doc, family))
-    found.extend(_stage_count_claims(doc, family))
-    found.extend(_promised_variants(doc, family, siblings))
-    found.extend(_title_components(doc, text, models, path))
+    found.extend(every_image_claims(doc, family))
+    found.extend(stage_count_claims(doc, family))
+    found.extend(promised_variants(doc, family, siblings))
+    found.extend(title_components(doc, text, models, path))
     found.extend(keyed)
     found.extend(linked)
     found.extend(drivers)
     found.extend(build_vars)
     if directory is not None:
-        found.extend(_default_file_builds(doc, models, tied, directory, path))
+        found.extend(default_file_builds(doc, models, tied, directory, path))
         found.extend(other_builds(doc, path, directory, models, project))
-    shown = _stages_shown(doc)  # the README's own example stages, wherever its snippet is
+    shown = stages_shown(doc)  # the README's own example stages, wherever its snippet is
     scripted = set_for_scripts(doc)  # (read once: every part's tables ask)
     for images, sub in shared_parts.items():
         of_all = family._with(tuple(models[i] for i in sorted(images)))
-        found.extend(_audit_tables(sub, of_all, True, whole=doc, scripted=scripted))
-        found.extend(_start_into_claims(sub, of_all))
+        found.extend(audit_tables(sub, of_all, True, whole=doc, scripted=scripted))
+        found.extend(start_into_claims(sub, of_all))
     as_built = _BuiltModels((*models, *extra), rebuild)
     # build args a README's command passes through a script (`CUDA_ARCH=120 ./rebuild.sh`), by line
     forwarded = forwarded_prefixes(doc, directory, audited, models, project) if directory is not None else {}
@@ -830,7 +830,7 @@ def _title_line(doc: Document) -> int:
 def _audit_part(
     sub: Document,
     doc: Document,
-    auditor: _Auditor,
+    auditor: Auditor,
     elsewhere: frozenset[str],
     shown: dict[str, list[tuple[int, float]]],
     text: str,
@@ -841,79 +841,79 @@ def _audit_part(
     `forwarded`: the build args the README's script runs pass on (`forwarded_prefixes`); `scripted`: the
     names its commands set in front of a script (`set_for_scripts`)."""
     found: list[Diagnostic] = []
-    found.extend(_audit_tables(sub, auditor, elsewhere=elsewhere, whole=doc, scripted=scripted))
+    found.extend(audit_tables(sub, auditor, elsewhere=elsewhere, whole=doc, scripted=scripted))
     for line, heading in sub.headings:
-        found.extend(_audit_text(line, heading, auditor, prose=True))
+        found.extend(audit_text(line, heading, auditor, prose=True))
     title = _title_line(doc)
     for para in sub.paragraphs:
-        found.extend(_audit_paragraph(para, auditor, untitled=para.section in (0, title)))
+        found.extend(audit_paragraph(para, auditor, untitled=para.section in (0, title)))
     found.extend(_arg_lists(sub, auditor, elsewhere))
-    found.extend(_arg_list_claims(sub, auditor, doc))
+    found.extend(arg_list_claims(sub, auditor, doc))
     found.extend(_arg_entries(sub, auditor))
-    found.extend(_listed_contents(sub, auditor))
-    found.extend(_library_lists(sub, auditor))
+    found.extend(listed_contents(sub, auditor))
+    found.extend(library_lists(sub, auditor))
     found.extend(_dependency_rows(sub, auditor))
     found.extend(_listed_python(sub, auditor))
     found.extend(_python_paths(sub, auditor))
     found.extend(_cloned_repos(sub, auditor))
-    found.extend(_disabled_installs(sub, auditor))
-    found.extend(_switched_off_claims(sub, auditor, text))
-    found.extend(_disabled_promises(sub, auditor))
-    found.extend(_disabled_downloads(sub, auditor))
-    found.extend(_disabled_sources(sub, auditor))
-    found.extend(_commented_lines_claims(sub, auditor))
-    found.extend(_dropped_stages(sub, auditor))
-    found.extend(_setting_claims(sub, auditor))
-    found.extend(_start_into_claims(sub, auditor))
-    found.extend(_published_ports(sub, auditor))
-    found.extend(_port_rows(sub, auditor))
+    found.extend(disabled_installs(sub, auditor))
+    found.extend(switched_off_claims(sub, auditor, text))
+    found.extend(disabled_promises(sub, auditor))
+    found.extend(disabled_downloads(sub, auditor))
+    found.extend(disabled_sources(sub, auditor))
+    found.extend(commented_lines_claims(sub, auditor))
+    found.extend(dropped_stages(sub, auditor))
+    found.extend(setting_claims(sub, auditor))
+    found.extend(start_into_claims(sub, auditor))
+    found.extend(published_ports(sub, auditor))
+    found.extend(port_rows(sub, auditor))
     found.extend(_env_defaults(sub, doc, auditor))
     found.extend(_env_blocks(sub, doc, auditor))
     found.extend(_install_dirs(sub, auditor))
-    found.extend(_runtime_claims(sub, doc, auditor))
-    found.extend(_port_var_claims(sub, doc, auditor))
-    found.extend(_discarded_commands(sub, auditor))
+    found.extend(runtime_claims(sub, doc, auditor))
+    found.extend(port_var_claims(sub, doc, auditor))
+    found.extend(discarded_commands(sub, auditor))
     found.extend(_family_defaults(sub, auditor))
     found.extend(_base_claims(sub, auditor, text))
     found.extend(_base_labels(sub, auditor, text, title))
-    found.extend(_architecture_claims(sub, auditor, text))
-    found.extend(_gpu_model_claims(sub, auditor))
+    found.extend(architecture_claims(sub, auditor, text))
+    found.extend(gpu_model_claims(sub, auditor))
     found.extend(_version_lists(sub, auditor))
-    found.extend(_restated_versions(sub, auditor))
-    found.extend(_commit_claims(sub, doc, auditor))
-    found.extend(_mounted_scripts(sub, auditor))
+    found.extend(restated_versions(sub, auditor))
+    found.extend(commit_claims(sub, doc, auditor))
+    found.extend(mounted_scripts(sub, auditor))
     found.extend(mounted_code(sub, auditor, text))
     found.extend(_moved_data(sub, text, auditor))
-    found.extend(_provided_claims(sub, auditor))
-    found.extend(_latest_claims(sub, auditor))
+    found.extend(provided_claims(sub, auditor))
+    found.extend(latest_claims(sub, auditor))
     found.extend(_floating_pins(sub, auditor))
     found.extend(_pinned_claims(sub, auditor))
-    found.extend(_build_flag_claims(sub, auditor))
-    found.extend(_image_tag_claims(sub, auditor))
-    found.extend(_tool_claims(sub, auditor))
-    found.extend(_held_tool_claims(sub, auditor))
-    found.extend(_built_claims(sub, auditor))
-    found.extend(_channel_claims(sub, auditor))
+    found.extend(build_flag_claims(sub, auditor))
+    found.extend(image_tag_claims(sub, auditor))
+    found.extend(tool_claims(sub, auditor))
+    found.extend(held_tool_claims(sub, auditor))
+    found.extend(built_claims(sub, auditor))
+    found.extend(channel_claims(sub, auditor))
     for fence in sub.fences:
-        found.extend(_audit_fence(fence, auditor))
-        found.extend(_listed_not_installed(fence, auditor))
-        intro = _fence_intro(doc, fence)
-        found.extend(_assignment_block(fence, intro, auditor))
-        said = f"{intro} {_heading_of(doc, fence.lines[0][0] if fence.lines else 0)}"
-        found.extend(_described_block(fence, said, auditor))
-        found.extend(_image_build_block(fence, said, auditor))
-        found.extend(_pasted_copies(doc, fence, auditor))
-        found.extend(_every_base(doc, fence, auditor))
-    found.extend(_plain_copies(sub, auditor))
+        found.extend(audit_fence(fence, auditor))
+        found.extend(listed_not_installed(fence, auditor))
+        intro = fence_intro(doc, fence)
+        found.extend(assignment_block(fence, intro, auditor))
+        said = f"{intro} {heading_of(doc, fence.lines[0][0] if fence.lines else 0)}"
+        found.extend(described_block(fence, said, auditor))
+        found.extend(image_build_block(fence, said, auditor))
+        found.extend(pasted_copies(doc, fence, auditor))
+        found.extend(every_base(doc, fence, auditor))
+    found.extend(plain_copies(sub, auditor))
     told = {d.line for d in found}  # (a pin another rule reads from the block is told once)
     blocks = sorted([*sub.fences, *indented_blocks(sub)], key=lambda f: f.lines[0][0] if f.lines else 0)
     found.extend(d for d in _excerpts(doc, blocks, auditor) if d.line not in told)
-    found.extend(_audit_targets(sub, auditor))
-    found.extend(_toolkit_targets(sub, auditor, forwarded))
-    found.extend(_dead_targets(sub, auditor, shown))
-    found.extend(_titled_stages(sub, auditor))
-    found.extend(_target_columns(sub, auditor))
-    found.extend(_unpassed_required(sub, auditor, text))
+    found.extend(audit_targets(sub, auditor))
+    found.extend(toolkit_targets(sub, auditor, forwarded))
+    found.extend(dead_targets(sub, auditor, shown))
+    found.extend(titled_stages(sub, auditor))
+    found.extend(target_columns(sub, auditor))
+    found.extend(unpassed_required(sub, auditor, text))
     yield from found
 
 

@@ -33,8 +33,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _dockerfile_read
-from docgen.audit.wording import _line_at, _sentences
+from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
+from docgen.audit.wording import _line_at, sentences
 from docgen.base_contents import architectures
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -105,7 +105,7 @@ _ARTIFACTS: tuple[tuple[re.Pattern[str], str], ...] = (
 _WORDS = {"aarch64": "arm64", "arm64": "arm64", "x86_64": "amd64", "amd64": "amd64"}
 
 
-def _architecture_claims(part: Document, auditor: _Auditor, text: str) -> Iterator[Diagnostic]:
+def architecture_claims(part: Document, auditor: Auditor, text: str) -> Iterator[Diagnostic]:
     """The platform rows, lines and sentences of `part` naming an architecture no image compared can be
     built for (see the module's docstring); `text`: the whole README, read for an offer of both."""
     if not any(_MENTION.search(line) for line in _said(part)):
@@ -128,7 +128,7 @@ def _architecture_claims(part: Document, auditor: _Auditor, text: str) -> Iterat
             label = _LINE_LABEL.match(said)
             if label is not None:
                 yield from _compare(line, said[label.end() :], known, auditor, CERTAIN)
-        for start, _end, sentence in _sentences(para.lines):
+        for start, _end, sentence in sentences(para.lines):
             if _NOT_A_CLAIM.search(sentence) or _LINE_LABEL.match(sentence):
                 continue
             for mention in _MENTION.finditer(sentence):
@@ -174,7 +174,7 @@ def _kind(mention: re.Match[str]) -> str:
 
 
 def _compare(
-    line: int, value: str, facts: list[tuple[str, str]], auditor: _Auditor, confidence: str
+    line: int, value: str, facts: list[tuple[str, str]], auditor: Auditor, confidence: str
 ) -> Iterator[Diagnostic]:
     """A finding when every architecture `value` names differs from what each image compared is for;
     a value naming two (`amd64, arm64`) is an offer of both and says nothing."""
@@ -235,7 +235,7 @@ def _fact(model: ImageModel) -> tuple[str, str] | None:
 def _fetched(model: ImageModel, used: set[int]) -> Iterator[tuple[str, str]]:
     """(architecture, why) of each file of one architecture a RUN of a stage of `used` fetches or
     installs outside a shell branch."""
-    read = _dockerfile_read(model.file) if model.file else None
+    read = dockerfile_read(model.file) if model.file else None
     if read is None:
         return
     starts = [s.line for s in model.stages]

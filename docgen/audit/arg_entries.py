@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import CERTAIN, _Auditor, _some
-from docgen.audit.cells import _default_in_cell
-from docgen.audit.wording import _IMAGE_REF, _about_build_args
+from docgen.audit.auditor import CERTAIN, Auditor, some
+from docgen.audit.cells import default_in_cell
+from docgen.audit.wording import IMAGE_REF, about_build_args
 from docgen.markdown import Document, Paragraph, code_spans
 from docgen.model import Diagnostic
 
@@ -57,7 +57,7 @@ def _entry(para: Paragraph) -> tuple[int, str, int, str] | None:
     return None
 
 
-def _arg_entries(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def _arg_entries(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """Each entry (`_entry`) of `doc`: its default against the ARG's when an image declares the name;
     else, when the entry is about a build arg (the paragraph introducing the entries, or the heading,
     says build args, or at least two entries of the section are declared ARGs), the name documented
@@ -76,14 +76,14 @@ def _arg_entries(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
             declared[para.section] = declared.get(para.section, 0) + 1
     for para, (at, name, line, value), said in entries:
         if name in auditor.declared:
-            image = _IMAGE_REF.fullmatch(value.strip("` "))
+            image = IMAGE_REF.fullmatch(value.strip("` "))
             if image is not None and auditor.base_tag_claim(line, image, "says", CERTAIN) is not None:
                 continue  # a base image's tag: the README's image reference is reported on its line
-            claim = _default_in_cell(value)
-            yield from _some(auditor.default_claim(at, name, claim, CERTAIN))
+            claim = default_in_cell(value)
+            yield from some(auditor.default_claim(at, name, claim, CERTAIN))
         elif "_" in name and (
-            _about_build_args(said)
-            or _about_build_args(para.heading)
+            about_build_args(said)
+            or about_build_args(para.heading)
             or declared.get(para.section, 0) >= _MOST_DECLARED
         ):
-            yield from _some(auditor.arg_claim(at, name, CERTAIN))
+            yield from some(auditor.arg_claim(at, name, CERTAIN))

@@ -29,19 +29,19 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from docgen.audit.aside import other_tool_args
-from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some
-from docgen.audit.cells import _default_in_cell, _is_build_arg_table
+from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, some
+from docgen.audit.cells import default_in_cell, is_build_arg_table
 from docgen.audit.coverage import family_pattern
 from docgen.audit.wording import (
-    _ARGS_TITLE,
-    _LIST_ITEM,
-    _LISTS_ALL,
-    _NOT_A_BUILD_ARG,
-    _UPPER_SNAKE,
-    _about_build_args,
-    _about_env,
-    _says_build_args,
+    ARGS_TITLE,
+    LIST_ITEM,
+    LISTS_ALL,
+    NOT_A_BUILD_ARG,
+    UPPER_SNAKE,
+    about_build_args,
+    about_env,
     chosen_args,
+    says_build_args,
 )
 from docgen.markdown import Document, ListBlock, code_spans, headings_over, lists
 from docgen.model import Diagnostic
@@ -99,7 +99,7 @@ class _Item:
     labelled: bool
     """The item starts with a label (`For CUDA:`): its names may be a sibling image's."""
     default: str | None
-    """The default the item gives its one name (`_default_in_cell`), None for none or one in words."""
+    """The default the item gives its one name (`default_in_cell`), None for none or one in words."""
     required: bool
     text: str
 
@@ -107,7 +107,7 @@ class _Item:
 def _item(line: int, text: str) -> _Item | None:
     """The build args a list item starts with, and the default it gives or its saying the arg is
     required; None for an item that starts with no name."""
-    marker = _LIST_ITEM.match(text)
+    marker = LIST_ITEM.match(text)
     body = text[marker.end() if marker else 0 :].strip()
     label = _LABEL.match(body)
     at = label.end() if label else 0
@@ -141,23 +141,23 @@ def _item(line: int, text: str) -> _Item | None:
 def _stated_default(rest: str) -> str | None:
     """The default the words after an item's names give: in code right after the words, or one bare
     word that is a value (a digit in it, `true`, or the whole of a `(default: main)`), normalised by
-    `_default_in_cell`; None for none, or one in words (`default value is set in …`)."""
+    `default_in_cell`; None for none, or one in words (`default value is set in …`)."""
     said = _DEFAULT_SAID.search(rest)
     if said is None:
         return None
     after = rest[said.end() :]
     spans = code_spans(after, html_code=True)
     if spans and spans[0][0] == 0:
-        return _default_in_cell(after[: spans[0][1]])
+        return default_in_cell(after[: spans[0][1]])
     if (quoted := _QUOTED_VALUE.match(after)) is not None:
-        return _default_in_cell(quoted.group())
+        return default_in_cell(quoted.group())
     bare = _BARE_VALUE.match(after)
     if bare is None:
         return None
     value = bare.group().rstrip(".")
     closed = said.group("paren") is not None and after[bare.end() :].lstrip().startswith(")")
     if closed or any(c.isdigit() for c in value) or value.lower() in _SWITCH:
-        return _default_in_cell(value)
+        return default_in_cell(value)
     return None
 
 
@@ -165,9 +165,7 @@ def _list_items(block: ListBlock) -> list[_Item]:
     return [item for line, text in block.items if (item := _item(line, text)) is not None]
 
 
-def _arg_list_claims(
-    part: Document, auditor: _Auditor, whole: Document | None = None
-) -> Iterator[Diagnostic]:
+def arg_list_claims(part: Document, auditor: Auditor, whole: Document | None = None) -> Iterator[Diagnostic]:
     """Each item of a list of build args (`_item`): a name no ARG declares, a default that differs from
     the ARG's, a required arg that has a default; `certain` under words that can only mean build args,
     or generic ones (`## Options`) over a list most of whose names are declared; `likely` (defaults
@@ -178,18 +176,18 @@ def _arg_list_claims(
         intro = _HTML_TAG.sub(" ", block.intro).strip()  # `<summary>Build argument descriptions</summary>`
         said = intro if intro.endswith((":", "：")) or len(intro.split()) <= _CAPTION_WORDS else ""
         words = " ".join(w for w in (said, block.heading) if w)
-        if other_tool_args(words) or _NOT_A_BUILD_ARG.search(words):
+        if other_tool_args(words) or NOT_A_BUILD_ARG.search(words):
             continue
         items = _list_items(block)
         names = [name for item in items for name in item.names]
         declared = sum(1 for name in names if name in auditor.declared)
         mostly = declared >= _MOST_DECLARED and 2 * declared > len(names)
-        titled = any(_says_build_args(w) for w in (said, block.heading) if w)
+        titled = any(says_build_args(w) for w in (said, block.heading) if w)
         generic = bool(_GENERIC_TITLE.match(block.heading))
         inherited = False
         if titled or (generic and mostly):
             confidence = CERTAIN
-        elif mostly and not _about_env(block.heading) and not _about_env(said):
+        elif mostly and not about_env(block.heading) and not about_env(said):
             confidence = LIKELY  # no words say build args: its defaults only, by its names
         elif _under_build_args(whole or part, block, said):
             confidence, inherited = CERTAIN, True
@@ -211,60 +209,58 @@ def _under_build_args(whole: Document, block: ListBlock, said: str) -> bool:
         return False
     titles = headings_over(whole, block.items[0][0])
     own = " ".join(w for w in (said, titles[0] if titles else "") if w)
-    if len(titles) < 2 or _about_env(own) or other_tool_args(own) or _NOT_A_BUILD_ARG.search(own):
+    if len(titles) < 2 or about_env(own) or other_tool_args(own) or NOT_A_BUILD_ARG.search(own):
         return False
-    return any(_says_build_args(title) for title in titles[1:])
+    return any(says_build_args(title) for title in titles[1:])
 
 
 def _item_claims(
-    item: _Item, judge: _Auditor, confidence: str, names_too: bool = True
+    item: _Item, judge: Auditor, confidence: str, names_too: bool = True
 ) -> Iterator[Diagnostic]:
     """`names_too`: a name no ARG declares is a finding too (under words saying build args); else only
     the defaults of declared names are compared."""
     for name in item.names:
         if name in judge.declared:
             continue
-        if names_too and confidence == CERTAIN and not item.labelled and _UPPER_SNAKE.match(name):
-            yield from _some(judge.arg_claim(item.line, name, confidence))
+        if names_too and confidence == CERTAIN and not item.labelled and UPPER_SNAKE.match(name):
+            yield from some(judge.arg_claim(item.line, name, confidence))
     if len(item.names) != 1 or item.names[0] not in judge.declared:
         return
     if item.required:
-        yield from _some(judge.default_claim(item.line, item.names[0], "", confidence, required=True))
+        yield from some(judge.default_claim(item.line, item.names[0], "", confidence, required=True))
     elif item.default is not None:
-        yield from _some(judge.default_claim(item.line, item.names[0], item.default, confidence))
+        yield from some(judge.default_claim(item.line, item.names[0], item.default, confidence))
 
 
-def _arg_lists(part: Document, auditor: _Auditor, elsewhere: frozenset[str]) -> Iterator[Diagnostic]:
+def _arg_lists(part: Document, auditor: Auditor, elsewhere: frozenset[str]) -> Iterator[Diagnostic]:
     """A list introduced as the build args (`Arguments and their defaults are listed below.` then
     `` - `BASE_IMAGE`: … `` items, blank lines between them too), read like a build-argument table:
-    each item's name no ARG declares, and, when the introduction says it lists them all (`_LISTS_ALL`)
+    each item's name no ARG declares, and, when the introduction says it lists them all (`LISTS_ALL`)
     and no build-argument table does, each arg it leaves out (`likely`) that the README
     does not document elsewhere (`elsewhere`: after `--build-arg` …)."""
     for block in lists(part):
         intro = block.intro or block.heading
-        if not _about_build_args(intro) or other_tool_args(intro):
+        if not about_build_args(intro) or other_tool_args(intro):
             continue
         items = _named_items(block)
         names = [
             (line, name, text)
             for line, name, text in items
-            if _UPPER_SNAKE.match(name) or name in auditor.declared
+            if UPPER_SNAKE.match(name) or name in auditor.declared
         ]
         if 2 * sum(1 for _, name, _ in names if name in auditor.declared) <= len(items):
             continue  # a list of something else (environment variables, options) that names some args
         for line, name, text in names:
             judge = auditor.scoped(text)  # `(only for `horovod-ray` image)`: that image's item
             if judge is not None:
-                yield from _some(judge.arg_claim(line, name, LIKELY))
-        tables = any(
-            _is_build_arg_table(t, auditor.declared, auditor.passed) is not None for t in part.tables
-        )
+                yield from some(judge.arg_claim(line, name, LIKELY))
+        tables = any(is_build_arg_table(t, auditor.declared, auditor.passed) is not None for t in part.tables)
         if tables:
             continue
         listed = {name for _, name, _ in names} | {n for _, n, _ in items if family_pattern(n) is not None}
         if chosen_args(block.heading, block.intro):
             continue  # `### Useful build args`, `Key build arguments:`: some of them, by its own words
-        if _LISTS_ALL.search(block.intro):
+        if LISTS_ALL.search(block.intro):
             yield from auditor.missing_args(
                 block.intro_line, listed | elsewhere, "build-argument list", LIKELY
             )
@@ -274,12 +270,12 @@ def _arg_lists(part: Document, auditor: _Auditor, elsewhere: frozenset[str]) -> 
 
 def _titled_all_args(block: ListBlock, items: list[tuple[int, str, str]], declared: frozenset[str]) -> bool:
     """True when `block` comes right under its heading (no introduction), that heading is the title of
-    the build args (`_ARGS_TITLE`), and every item starts with a declared ARG in code: a list that
+    the build args (`ARGS_TITLE`), and every item starts with a declared ARG in code: a list that
     stands for the build args of the image, as a table under that heading would."""
     return (
         not block.intro
         and block.section > 0
-        and bool(_ARGS_TITLE.match(block.heading))
+        and bool(ARGS_TITLE.match(block.heading))
         and len(items) == len(block.items) >= 2
         and all(name in declared for _, name, _ in items)
     )
@@ -289,7 +285,7 @@ def _named_items(block: ListBlock) -> list[tuple[int, str, str]]:
     """(line, name, item's first line) of each item of `block` that starts with a name in code."""
     named = []
     for line, text in block.items:
-        item = _LIST_ITEM.match(text)
+        item = LIST_ITEM.match(text)
         body = text[item.end() if item else 0 :].lstrip("*_[ ")
         spans = code_spans(body, html_code=True)
         if spans and spans[0][0] == 0:

@@ -157,7 +157,7 @@ reader's desktop system (`For GPU support on Windows, you may need to:`, `Mac us
 Linux one, so what such a list has the reader install (a driver, a CUDA toolkit, WSL) is the machine's.
 Not `on Windows containers:` nor `for a Windows base:`, which are about an image."""
 _BUILD_WORDS = re.compile(r"\b(?:image|dockerfile|containerfile)\b|build[- ]?arg", re.IGNORECASE)
-_PAST = re.compile(
+PAST = re.compile(
     r"\b(?:previous|older|old|past|earlier|former|legacy|deprecated|archived)[ \t]+"
     r"(?:versions?|releases?|images?|tags?|builds?)\b"
     r"|\A[^\w]*(?:legacy|deprecated|archived?)[^\w]*\Z",
@@ -232,7 +232,7 @@ def aside_lines(lines: Sequence[str | None], headings: Mapping[int, tuple[int, s
             if level is not None and depth <= level:
                 level = None
             if level is None and (
-                is_host_heading(text, title=depth == 1) or is_other_recipe_heading(text) or _PAST.search(text)
+                is_host_heading(text, title=depth == 1) or is_other_recipe_heading(text) or PAST.search(text)
             ):
                 level = depth
         elif line is not None and (heading := _STEP_HEADING.match(line)):

@@ -1,6 +1,6 @@
 """What the Dockerfiles a part of the README is about say, and how one claim becomes a finding.
 
-`_Facts` holds their pins by normalised name; `_Auditor` compares a claim (a version, a default, a build
+`_Facts` holds their pins by normalised name; `Auditor` compares a claim (a version, a default, a build
 arg's name) with them and words the finding (`README says X but Dockerfile:N says Y`) with its confidence,
 `CERTAIN` or `LIKELY`. A scope note of one list item or table row (`(ROCm only)`) narrows the auditor to
 the image it names.
@@ -26,7 +26,7 @@ from docgen.audit.coverage import (
     unread_args,
 )
 from docgen.audit.own_repo import owner_name, remote_names, repository_root
-from docgen.audit.paths import _VAGUE_PARTS, tag_names, variant
+from docgen.audit.paths import VAGUE_PARTS, tag_names, variant
 from docgen.audit.unread_args import base_releases, read_over_base
 from docgen.audit.version_facts import (
     built_for,
@@ -37,25 +37,25 @@ from docgen.audit.version_facts import (
     overriding_pins,
 )
 from docgen.audit.versions import (
-    _ALIASES,
-    _RELEASE,
-    _TAG_VERSION,
-    _is_commit,
+    ALIASES,
+    RELEASE,
+    TAG_VERSION,
     _keys,
     _near_args,
-    _norm,
     _raw,
-    _release_tuple,
-    _same_default,
-    _same_version,
-    _satisfies,
-    _shown_default,
-    _shown_version,
-    _skeleton,
-    _strip_v,
-    _tag_named,
-    _tag_versions,
+    is_commit,
+    norm,
     one_slip,
+    release_tuple,
+    same_default,
+    same_version,
+    satisfies,
+    shown_default,
+    shown_version,
+    skeleton,
+    strip_v,
+    tag_named,
+    tag_versions,
 )
 from docgen.base_contents import jetpack, l4t_cuda
 from docgen.baseimage import floating_distributions, split_reference
@@ -88,7 +88,7 @@ such release (`5-10`, a number of minutes in a table of build steps) is not set 
 
 
 @dataclass(frozen=True)
-class _Fact:
+class Fact:
     """One version a Dockerfile pins, under the names it is known by."""
 
     value: str
@@ -183,10 +183,10 @@ class OwnBases:
 def _tag_scores(reference: str, paths: tuple[str, ...]) -> tuple[int, ...]:
     """How closely the tag of the image `reference` names each Dockerfile of `paths` (`tag_names`)."""
     tag = reference.rsplit(":", 1)[1]
-    return tuple(tag_names(tag, path, _norm) for path in paths)
+    return tuple(tag_names(tag, path, norm) for path in paths)
 
 
-def _with_bases(models: Sequence[ImageModel], family: Sequence[ImageModel]) -> tuple[ImageModel, ...]:
+def with_bases(models: Sequence[ImageModel], family: Sequence[ImageModel]) -> tuple[ImageModel, ...]:
     """`models` and the Dockerfiles of `family` they are built on (`own_base`), theirs too, each once."""
     return OwnBases(family).chain(models)
 
@@ -196,7 +196,7 @@ _COMPILER_METAPACKAGES = frozenset({"gcc", "g++", "gfortran", "cpp", "gobjc", "g
 _EPOCH_PIN = re.compile(r"\d+:")
 
 
-def _metapackage_fact(comp: Component, line: int, path: str) -> _Fact | None:
+def _metapackage_fact(comp: Component, line: int, path: str) -> Fact | None:
     """The compiler's major version an apt pin of a compiler metapackage with an epoch says
     (`gfortran=4:5.3.1-1ubuntu1`): the package's own version, at best the compiler's major.minor
     (xenial's 4:5.3.1 installs gfortran 5.4.0), compared no finer than the major; None for another pin."""
@@ -209,18 +209,18 @@ def _metapackage_fact(comp: Component, line: int, path: str) -> _Fact | None:
         return None
     major = comp.version.split(".", 1)[0]
     shown = f"{comp.name}={comp.ref}, a metapackage of the {major}.x compiler"
-    return _Fact(major, shown, line, path)
+    return Fact(major, shown, line, path)
 
 
-def _stated_fact(said: StatedVersion, path: str) -> _Fact:
+def _stated_fact(said: StatedVersion, path: str) -> Fact:
     """The fact of a version the Dockerfile states in words (`docgen.stated`); a label that names the
     version (`com.nvidia.cuda.version`) states it as plainly as a pin."""
     if said.where == "version-label":
-        return _Fact(said.version, f"{said.version} (LABEL {said.key})", said.line, path)
+        return Fact(said.version, f"{said.version} (LABEL {said.key})", said.line, path)
     where = {"label": "its LABEL description", "stack-comment": "a comment listing the image's stack"}.get(
         said.where, "a comment about the base"
     )
-    return _Fact(said.version, f"{said.name} {said.version} ({where})", said.line, path, stated=True)
+    return Fact(said.version, f"{said.name} {said.version} ({where})", said.line, path, stated=True)
 
 
 _RADEON_REPO = re.compile(r"https?://repo\.radeon\.com/rocm/apt/(\d+\.\d+)/?\Z")
@@ -256,11 +256,11 @@ class _Facts:
         chains = {id(m): frozenset(b.path for b in bases.chain((m,))) for m in models if bases(m) is not None}
         alone = len(models) == 1  # a family's Python claim may be about an image whose wheels say nothing
         models = bases.chain(models)
-        self._deferred: list[tuple[set[str], _Fact, frozenset[str]]] = []
-        self.by_key: dict[str, list[_Fact]] = {}
-        self._in_key: dict[str, set[_Fact]] = {}  # by_key's facts as sets: 4,000 Dockerfiles pin torch
-        self._seen: dict[str, list[_Fact]] = {}
-        self.images: dict[str, list[_Fact]] = {}
+        self._deferred: list[tuple[set[str], Fact, frozenset[str]]] = []
+        self.by_key: dict[str, list[Fact]] = {}
+        self._in_key: dict[str, set[Fact]] = {}  # by_key's facts as sets: 4,000 Dockerfiles pin torch
+        self._seen: dict[str, list[Fact]] = {}
+        self.images: dict[str, list[Fact]] = {}
         """Each base image's repository → its tags (`rocm/dev-ubuntu-22.04` → `6.4.1-complete`)."""
         self.arg_defaults = [
             (decl.name, decl.effective_default, decl.line, model.path)
@@ -296,10 +296,10 @@ class _Facts:
         if alone:
             for model in models:
                 self._read_distribution(model, names)
-        # The spellings (lower case, `_NON_ALNUM` removed, before `_ALIASES`) a name can have for
+        # The spellings (lower case, `_NON_ALNUM` removed, before `ALIASES`) a name can have for
         # `lookup` to find anything: most words of a README have none, and are passed over at once.
         self.findable = {_raw(k) for k in renamed(names)} | set(self.by_key)
-        self.findable |= {alias for alias, key in _ALIASES.items() if key in self.by_key}
+        self.findable |= {alias for alias, key in ALIASES.items() if key in self.by_key}
 
     def _read(self, model: ImageModel, names: Mapping[str, str], chain: frozenset[str] | None = None) -> None:
         """`chain`: the image is built on Dockerfiles read too (their paths and its own), whose pins
@@ -320,15 +320,15 @@ class _Facts:
                 keys |= _keys(names[decl.name], names)
             default = decl.effective_default
             where, line = origins.get(decl.name, (path, decl.line))
-            read = _dockerfile_read(model.file) if model.file else None
+            read = dockerfile_read(model.file) if model.file else None
             label = None
             if read is not None:
                 label = labels_only(decl, model, read[1], keys, lambda name: _keys(name, names))
             if label is not None:
-                self._add(keys, _Fact(default, label, line, where, exact=True, stated=True, unpinned=True))
+                self._add(keys, Fact(default, label, line, where, exact=True, stated=True, unpinned=True))
                 labelled.add(decl.name)
                 continue
-            self._add(keys, _Fact(default, short_commit(default), line, where, exact=True))
+            self._add(keys, Fact(default, short_commit(default), line, where, exact=True))
         # where a version is changed: the ARG that sets it (`ARG BASE_IMAGE=…:6.4`), else its line
         arg_lines: dict[str, int] = {}
         for decl in model.args:
@@ -344,7 +344,7 @@ class _Facts:
             for comp in model.components
             if (fact := _metapackage_fact(comp, comp.cited_line, path)) is not None
         }
-        parsed = _dockerfile_read(model.file) if model.file else None
+        parsed = dockerfile_read(model.file) if model.file else None
         replaced = read_over_base(model, *parsed) if parsed is not None else frozenset()
         for row in version_rows(model, names, None):
             if row.origin in _FROM_TAG and (row.name.lower(), row.line) in replaced:
@@ -353,11 +353,11 @@ class _Facts:
                 continue  # the arg's version, read above as what it is: a label
             if (row.name.lower(), row.line) in metapackages:
                 continue  # read below, as the compiler's major version
-            if row.source and row.source.endswith(":" + row.version) and not _TAG_VERSION.match(row.version):
+            if row.source and row.source.endswith(":" + row.version) and not TAG_VERSION.match(row.version):
                 continue  # an image's tag that is a name (`base-v2-cu126-…`), not a version
             keys = _keys(row.name, names) | (_keys(row.arg, names) if row.arg else set())
             if row.source and row.source.endswith(":" + row.version):
-                keys -= _tag_named(row.version, names)  # `1.3.1-…-torch260-…`: not torch 1.3.1
+                keys -= tag_named(row.version, names)  # `1.3.1-…-torch260-…`: not torch 1.3.1
             line = (
                 arg_lines.get(row.arg, row.line)
                 if row.arg and row.origin in _FROM_REFERENCE
@@ -368,7 +368,7 @@ class _Facts:
                 where, line = origins[row.arg]
             elif row.origin is None:
                 where, line = passed_at.get(line, (path, line))
-            fact = _Fact(
+            fact = Fact(
                 row.version, row.version, line, where, exact=row.origin is None, tag=row.origin in _FROM_TAG
             )
             if chain is not None and row.origin in ("tag", "release-notes") and row.source == own:
@@ -380,7 +380,7 @@ class _Facts:
             for decl, reading, from_line in base_releases(model, *parsed):
                 keys = _keys(reading.name, names) | _keys(decl.name, names)
                 self._add(
-                    keys, _Fact(reading.version, f"{reading.version} (its base image's)", from_line, path)
+                    keys, Fact(reading.version, f"{reading.version} (its base image's)", from_line, path)
                 )
         for comp in model.components:
             value = comp.version or comp.ref
@@ -392,36 +392,36 @@ class _Facts:
                 self._add(keys, meta)
                 continue
             if comp.kind == "image":
-                self.images.setdefault(comp.name.lower(), []).append(_Fact(value, value, line, where))
+                self.images.setdefault(comp.name.lower(), []).append(Fact(value, value, line, where))
                 if not _installed_over(model, comp):
                     keys |= _keys(comp.name.rsplit("/", 1)[-1], names)
                 if (release := jetpack(f"{comp.name}:{value}")) is not None:  # `l4t-cuda:11.4.19`: JetPack 5
                     shown = f"{release} ({comp.name}:{value} is of JetPack {release})"
-                    self._add(_keys("JetPack", names), _Fact(release, shown, line, where, tag=True))
+                    self._add(_keys("JetPack", names), Fact(release, shown, line, where, tag=True))
                 if (cuda := l4t_cuda(f"{comp.name}:{value}")) is not None:  # `l4t-base:r32.6.1`: CUDA 10.2
                     of = jetpack(f"{comp.name}:{value}")
                     shown = f"{cuda} ({comp.name}:{value} is of JetPack {of}, which has CUDA {cuda})"
                     if of is None:  # `dustynv/python:r35.2.1`: its family is not read as a Jetson one
                         shown = f"{cuda} ({comp.name}:{value} is of an L4T release with CUDA {cuda})"
-                    self._add(_keys("CUDA", names), _Fact(cuda, shown, line, where, stated=True, tag=True))
-                for name, version in _tag_versions(value):
-                    fact = _Fact(version, version, line, where, tag=True)
+                    self._add(_keys("CUDA", names), Fact(cuda, shown, line, where, stated=True, tag=True))
+                for name, version in tag_versions(value):
+                    fact = Fact(version, version, line, where, tag=True)
                     if chain is not None and f"{comp.name}:{value}" == own:
                         self._deferred.append((_keys(name, names), fact, chain))
                     else:
                         self._add(_keys(name, names), fact)
-                if not _TAG_VERSION.match(value):
+                if not TAG_VERSION.match(value):
                     continue  # `verlai/verl:base-v2-cu126-…` is a name, not verl 2
-                keys -= _tag_named(value, names)
+                keys -= tag_named(value, names)
             elif comp.kind in ("pip", "wheel"):
                 # `flashinfer-python` is FlashInfer, `pytorch-triton-rocm` is Triton.
                 keys |= {k.removesuffix("python") for k in keys if len(k) > len("python") + 3}
-            shown = _shown_version(comp.version, comp.display_version)
+            shown = shown_version(comp.version, comp.display_version)
             if (release := _radeon_release(comp)) is not None:
                 shown = f"{release} (the ROCm apt repository {comp.source} serves {release})"
-                self._add(keys, _Fact(release, shown, line, where, exact=True, laid_out=True))
+                self._add(keys, Fact(release, shown, line, where, exact=True, laid_out=True))
                 continue
-            self._add(keys, _Fact(value, shown, line, where, exact=True, tag=comp.kind == "image"))
+            self._add(keys, Fact(value, shown, line, where, exact=True, tag=comp.kind == "image"))
         self._read_stated_versions(model, names)
 
     def _read_default_branches(self, models: Sequence[ImageModel], names: Mapping[str, str]) -> None:
@@ -432,9 +432,9 @@ class _Facts:
         keyed = [
             (_keys(comp.name, names), comp, model.path)
             for model in models
-            if model.file and (read := _dockerfile_read(model.file)) is not None
+            if model.file and (read := dockerfile_read(model.file)) is not None
             for comp in default_branches(model, read[0])
-            if owner_name(comp.source or "") not in _remotes(model.file)
+            if owner_name(comp.source or "") not in remotes(model.file)
         ]
         if not keyed:
             return
@@ -449,14 +449,14 @@ class _Facts:
             if keys & others or any(self.by_key.get(key) for key in keys):
                 continue
             shown = f"a clone of {comp.source} with no ref (its default branch, no release)"
-            self._add(keys, _Fact("", shown, comp.line, path, stated=True, unpinned=True))
+            self._add(keys, Fact("", shown, comp.line, path, stated=True, unpinned=True))
 
     def _read_stated_versions(self, model: ImageModel, names: Mapping[str, str]) -> None:
         """The versions the image built states without pinning them (`version_facts`): an ENV naming
         one (`ENV CUDA_VERSION=12.4.1`), the CUDA or ROCm release a package is built for
         (`torch==2.5.1+cu124`, `--index-url …/whl/cu121`, `cuda-toolkit-12-4`)."""
         for name, env, version, line in env_versions(model):
-            self._add(_keys(name, names), _Fact(version, f"{version} (ENV {env})", line, model.path))
+            self._add(_keys(name, names), Fact(version, f"{version} (ENV {env})", line, model.path))
         for comp in model.components:
             target = built_for(comp)
             if target is None:
@@ -469,7 +469,7 @@ class _Facts:
                 what = f"{comp.name}=={comp.version}"
             elif comp.source:
                 what = f"{comp.name} from {comp.source}"
-            self._add(_keys(target[0], names), _Fact(target[1], f"{target[1]} ({what})", line, model.path))
+            self._add(_keys(target[0], names), Fact(target[1], f"{target[1]} ({what})", line, model.path))
 
     def _supersede(self, model: ImageModel) -> None:
         """Drops the versions the base image's tag gives of what a later RUN of the image built pins
@@ -478,7 +478,7 @@ class _Facts:
         for comp in overriding_pins(model):
             # the package itself (`torch` is PyTorch), not what it is shown as: `nvidia-cudnn-cu12`
             # is cuDNN for PyTorch, while the base image's own libcudnn stays in the image
-            keys = {_norm(comp.name)}
+            keys = {norm(comp.name)}
             keys |= {k.removesuffix("python") for k in keys if len(k) > len("python") + 3}
             for key in keys:
                 held = self.by_key.get(key, [])
@@ -497,7 +497,7 @@ class _Facts:
             keys = _keys(pin.name, names)
             keys |= {k.removesuffix("python") for k in keys if len(k) > len("python") + 3}
             shown = f"{pin.name}=={pin.version}"
-            self._add(keys, _Fact(pin.version, shown, pin.line, pin.file, exact=True))
+            self._add(keys, Fact(pin.version, shown, pin.line, pin.file, exact=True))
 
     def _read_wheel_python(self, model: ImageModel, names: Mapping[str, str]) -> None:
         """The Python release the wheels pip installs fix (`…-cp312-cp312-linux_x86_64.whl` loads only
@@ -514,7 +514,7 @@ class _Facts:
             return
         release, first = found[0]
         shown = f"{release} (cp{release.replace('.', '')} wheels)"
-        self._add(_keys("python", names), _Fact(release, shown, first.line, model.path))
+        self._add(_keys("python", names), Fact(release, shown, first.line, model.path))
 
     def _read_named_python(self, model: ImageModel, names: Mapping[str, str]) -> None:
         """The Python release the Dockerfile's RUNs name by path (`ln -s /usr/bin/python3.10
@@ -533,14 +533,14 @@ class _Facts:
             if arg not in declared and arg in passed and at is not None and _raw(arg).startswith("python"):
                 shown += f"; {where}:{at} passes {arg}={passed[arg]}, which {model.path} does not declare"
                 break
-        self._add(keys, _Fact(release, shown, line, model.path))
+        self._add(keys, Fact(release, shown, line, model.path))
 
     def _read_floating_bases(self, models: Sequence[ImageModel], names: Mapping[str, str]) -> None:
         """The distributions an image may be whose first stage starts from a floating tag of a
         repository of several (`FROM nvidia/cuda:latest`, `baseimage.floating_distributions`): no
         release of one said (`Ubuntu 18.04`) agrees with it, as nothing pins one. Read when nothing
         else (a pin, a tag, a label, a comment) says the distribution's release."""
-        found: list[tuple[str, _Fact]] = []
+        found: list[tuple[str, Fact]] = []
         for model in models:
             root, seen = model.target, 0
             while root is not None and root.parent is not None and seen < len(model.stages):
@@ -550,7 +550,7 @@ class _Facts:
             for name in floating_distributions(root.base_raw):
                 shown = f"FROM {root.base_raw}, a floating tag that pins no {name} release"
                 floating = split_reference(root.base_raw)[0]
-                fact = _Fact("", shown, root.line, model.path, stated=True, unpinned=True, floating=floating)
+                fact = Fact("", shown, root.line, model.path, stated=True, unpinned=True, floating=floating)
                 found.append((name, fact))
         for name, fact in found:
             keys = _keys(name, names)
@@ -565,9 +565,9 @@ class _Facts:
         for what, version, shown, line in distribution_versions(model):
             keys = _keys(what, names) | (_keys("g++", names) if what == "gcc" else set())
             if not any(self.by_key.get(key) for key in keys):
-                self._add(keys, _Fact(version, shown, line, model.path, default=True))
+                self._add(keys, Fact(version, shown, line, model.path, default=True))
 
-    def _add(self, keys: set[str], fact: _Fact) -> None:
+    def _add(self, keys: set[str], fact: Fact) -> None:
         for key in keys:
             held = self._in_key.setdefault(key, set())
             if fact not in held:
@@ -599,10 +599,10 @@ class _Facts:
         near = {key for key in near if one_slip(word, key) and key.rstrip("s") != word.rstrip("s")}
         return next(iter(near)) if len(near) == 1 else None
 
-    def lookup(self, name: str, names: Mapping[str, str]) -> list[_Fact]:
+    def lookup(self, name: str, names: Mapping[str, str]) -> list[Fact]:
         """The pins of everything `name` may mean (`PyTorch`: torch, TORCH_VERSION …), best first."""
         if name not in self._seen:
-            found: dict[_Fact, None] = {}  # in order, each once
+            found: dict[Fact, None] = {}  # in order, each once
             for key in sorted(_keys(name, names)):
                 found.update(dict.fromkeys(self.by_key.get(key, ())))
             self._seen[name] = list(found)
@@ -610,7 +610,7 @@ class _Facts:
 
 
 @dataclass(frozen=True)
-class _Auditor:
+class Auditor:
     """What the Dockerfiles a part of the README is about say, and how to turn one claim into a finding.
     With several Dockerfiles (a README about a family of images), a claim agreeing with any one of them
     is true of the family."""
@@ -634,7 +634,7 @@ class _Auditor:
     """Names the README passes at run time (`docker run -e NAME=…`, compose `environment:`) and never
     with `--build-arg`: build args only where the text says build args."""
     defaults: bool = True
-    """Whether a claim is compared with what the distribution gives (`_Fact.default`); not in text
+    """Whether a claim is compared with what the distribution gives (`Fact.default`); not in text
     about the project's own installation (`wording.about_project_setup`)."""
 
     @classmethod
@@ -648,7 +648,7 @@ class _Auditor:
         siblings: tuple[str, ...] = (),
         runtime: frozenset[str] = frozenset(),
         elsewhere: frozenset[str] = frozenset(),
-    ) -> _Auditor:
+    ) -> Auditor:
         return cls(
             path=path,
             models=models,
@@ -663,10 +663,10 @@ class _Auditor:
             runtime=runtime - _passed(models),
         )
 
-    def _with(self, models: tuple[ImageModel, ...]) -> _Auditor:
+    def _with(self, models: tuple[ImageModel, ...]) -> Auditor:
         if models == self.models:
             return self
-        found = _Auditor.of(
+        found = Auditor.of(
             self.path,
             models,
             self.names,
@@ -679,8 +679,8 @@ class _Auditor:
         return found if self.defaults else found.without_defaults
 
     @functools.cached_property
-    def without_defaults(self) -> _Auditor:
-        """This auditor comparing nothing with what the distribution gives (`_Fact.default`)."""
+    def without_defaults(self) -> Auditor:
+        """This auditor comparing nothing with what the distribution gives (`Fact.default`)."""
         return replace(self, defaults=False) if self.defaults else self
 
     @functools.cached_property
@@ -690,7 +690,7 @@ class _Auditor:
         return _passed(self.models)
 
     @functools.cached_property
-    def each(self) -> tuple[_Auditor, ...]:
+    def each(self) -> tuple[Auditor, ...]:
         """One auditor a Dockerfile (this one, when it has one)."""
         if len(self.models) == 1:
             return (self,)
@@ -714,7 +714,7 @@ class _Auditor:
         return tuple(declared)
 
     @functools.cached_property
-    def as_declared(self) -> _Auditor:
+    def as_declared(self) -> Auditor:
         """The auditor of `declared_as`: what a line about the defaults (`defaults to`) is compared with."""
         return self._with(self.declared_as)
 
@@ -724,12 +724,12 @@ class _Auditor:
         return frozenset(s.name for m in self.models for s in m.stages if s.name)
 
     @functools.cached_property
-    def whole(self) -> _Auditor:
+    def whole(self) -> Auditor:
         """The auditor of every Dockerfile audited: a `--build-arg NAME=…` of a command naming no `-f`
         is about whichever of them declares NAME."""
         return self._with(self.family)
 
-    def scoped(self, text: str) -> _Auditor | None:
+    def scoped(self, text: str) -> Auditor | None:
         """The auditor of the image a scope note in `text` (one list item or table row) names: `(only
         for `horovod-ray` image)`, `(ROCm only)`, `for the cuda image`. The note outranks the section:
         the item is about that image of the family, or (None) about a sibling not audited. Without a
@@ -737,18 +737,18 @@ class _Auditor:
         named = _scope_names(text)
         if not named:
             return self
-        family = tuple(m for m in self.family if named & _image_names(m.path))
+        family = tuple(m for m in self.family if named & image_names(m.path))
         if family:
             return self._with(family)
-        if any(named & _image_names(p) for p in self.siblings):
+        if any(named & image_names(p) for p in self.siblings):
             return None
         return self
 
     @staticmethod
-    def where(fact: _Fact) -> str:
+    def where(fact: Fact) -> str:
         return f"{fact.path}:{fact.line}"
 
-    def verdict(self, name: str, operator: str, version: str) -> tuple[bool | None, _Fact | None]:
+    def verdict(self, name: str, operator: str, version: str) -> tuple[bool | None, Fact | None]:
         """(True, pin) when a pin of `name` satisfies `operator version`, (False, first pin that does
         not) when none does but one can be compared, (None, None) when none can. `3.10+` is `>=3.10`."""
         if operator == "==" and version.endswith("+"):
@@ -758,17 +758,17 @@ class _Auditor:
         wrong = None
         # `CUDA 11.8.0` beside a wheel index's `cu118` (11.8) and a base tag's 11.8.8: the index agrees
         # only to the minor it tells; the tag, as precise as the claim, decides for its own image
-        coarse: dict[str, _Fact] = {}
-        precise_wrong: dict[str, _Fact] = {}
+        coarse: dict[str, Fact] = {}
+        precise_wrong: dict[str, Fact] = {}
         claimed = _precision(version) if operator in ("==", "===") else 0
         for fact in self.facts.lookup(name, self.names):
             if fact.default and (not self.defaults or operator not in ("==", "===")):
                 continue  # `Python 3.8+`: what the project supports, not what the distribution gives
             if fact.default and name.lower().startswith("python") and _major(version) != _major(fact.value):
                 continue  # `Python 2.7` beside Ubuntu's `python3` 3.6: another package, maybe there too
-            if fact.unpinned and not _DOTTED.fullmatch(_strip_v(version)):
+            if fact.unpinned and not _DOTTED.fullmatch(strip_v(version)):
                 continue  # `5-10` (minutes, in a table of build steps): no release to set against none
-            agrees = False if fact.unpinned else _satisfies(operator, version, fact.value, fact.exact)
+            agrees = False if fact.unpinned else satisfies(operator, version, fact.value, fact.exact)
             if agrees and _precision(fact.value) < claimed:
                 coarse.setdefault(fact.path, fact)
                 continue
@@ -784,18 +784,18 @@ class _Auditor:
             return False, precise_wrong[next(iter(coarse))]
         return (False, wrong) if wrong else (None, None)
 
-    def _range_verdict(self, name: str, low: str, high: str) -> tuple[bool | None, _Fact | None]:
+    def _range_verdict(self, name: str, low: str, high: str) -> tuple[bool | None, Fact | None]:
         """`verdict` of a range a README gives (`Python 3.8-3.11`): a pin agrees when it is within it,
         both ends included, each compared to the precision the README writes (`3.11.9` is in it)."""
         wrong = None
-        first, last = _release_tuple(low), _release_tuple(high)
+        first, last = release_tuple(low), release_tuple(high)
         for fact in self.facts.lookup(name, self.names):
             if fact.default:
                 continue  # `Python 3.8-3.11`: the releases the project supports
-            release = _RELEASE.match(_strip_v(fact.value))
-            if release is None or _is_commit(fact.value):
+            release = RELEASE.match(strip_v(fact.value))
+            if release is None or is_commit(fact.value):
                 continue
-            have = _release_tuple(release.group())
+            have = release_tuple(release.group())
             if have[: len(first)] >= first and have[: len(last)] <= last:
                 return True, fact
             if len(have) < max(len(first), len(last)) and first[: len(have)] <= have <= last[: len(have)]:
@@ -818,7 +818,7 @@ class _Auditor:
         message = f"README says {shown} but {self.where(fact)} says {fact.shown}"
         # a point release the repository of its minor does not serve: only the layout tells
         inferred = fact.stated or (
-            fact.laid_out and bool(_same_version(version, fact.value.rsplit(".", 1)[0]))
+            fact.laid_out and bool(same_version(version, fact.value.rsplit(".", 1)[0]))
         )
         return Diagnostic(self.path, line, message, confidence=LIKELY if inferred else confidence)
 
@@ -854,8 +854,8 @@ class _Auditor:
         README does with it (`says`, `runs`)."""
         repo, tag = reference.group(1), reference.group(2)
         bases = self.facts.images.get(repo.lower(), [])
-        shape = _skeleton(tag)
-        alike = [fact for fact in bases if _skeleton(fact.value) == shape]
+        shape = skeleton(tag)
+        alike = [fact for fact in bases if skeleton(fact.value) == shape]
         if not alike or any(fact.value == tag for fact in alike):
             return None
         message = f"README {said} {reference.group()} but {self.where(alike[0])} says {repo}:{alike[0].value}"
@@ -879,7 +879,7 @@ class _Auditor:
             for d in m.args
             if d.name == name and not d.unknown
         ]
-        if claim is None or not decls or _same_default(claim, [d for _, d in decls]):
+        if claim is None or not decls or same_default(claim, [d for _, d in decls]):
             return None
         model, first = next(((m, d) for m, d in decls if not d.bare), decls[0])
         # a value a build file passes is set on its line there (`docker-compose.yml:7`)
@@ -895,7 +895,7 @@ class _Auditor:
         return Diagnostic(
             self.path,
             line,
-            f"README says {name} {said} but {where} says {_shown_default(first)}",
+            f"README says {name} {said} but {where} says {shown_default(first)}",
             confidence=confidence,
         )
 
@@ -931,7 +931,7 @@ class _Auditor:
             or name in self.env
             or name in PREDEFINED_ARGS
             or name in PROXY_ARGS
-            or name in _NOT_BUILD_ARGS
+            or name in NOT_BUILD_ARGS
             or name.startswith(("BUILDKIT_", "BUILDX_", "COMPOSE_"))
         ):
             return None
@@ -970,7 +970,7 @@ class _Auditor:
         """A diagnostic when the default a README gives `name` differs from the value a build file
         passes under that name, which no image declares: said so, not compared as if it set the ARG."""
         passed = self.passed_undeclared.get(name)
-        if passed is None or _strip_v(claim) == _strip_v(passed[0]):
+        if passed is None or strip_v(claim) == strip_v(passed[0]):
             return None
         value, where, dockerfile = passed
         message = (
@@ -1035,7 +1035,7 @@ class _Auditor:
             if missing
             else frozenset()
         )
-        read = _dockerfile_read(model.file) if missing else None
+        read = dockerfile_read(model.file) if missing else None
         if read is not None:
             unread |= internal_args(model, read[1].instructions)
             if not stamps:
@@ -1080,7 +1080,7 @@ def _passed(models: tuple[ImageModel, ...]) -> frozenset[str]:
     return frozenset(arg for m in models for arg, _, _ in m.arg_origins if any(a.name == arg for a in m.args))
 
 
-def _image_names(path: str) -> set[str]:
+def image_names(path: str) -> set[str]:
     """The names an image of a family goes by in its README: the variant of its Dockerfile's name
     (`rocm` for `rocm.Dockerfile`), and the folder of a plain `Dockerfile` (`horovod-ray` for
     `docker/horovod-ray/Dockerfile`). Of a variant of several words, the words that end it too
@@ -1088,7 +1088,7 @@ def _image_names(path: str) -> set[str]:
     found = {v} if (v := variant(path)) else set()
     pieces = re.split(r"([._-]+)", v or "")
     for start in range(2, len(pieces), 2):  # the words after each separator, to the end
-        if "".join(pieces[start:]) not in _VAGUE_PARTS:
+        if "".join(pieces[start:]) not in VAGUE_PARTS:
             found.add("".join(pieces[start:]))
     parts = [p for p in path.replace("\\", "/").split("/") if p not in ("", ".", "..")]
     if len(parts) >= 2 and parts[-1] in ("Dockerfile", "Containerfile"):
@@ -1096,7 +1096,7 @@ def _image_names(path: str) -> set[str]:
     return found
 
 
-_NOT_BUILD_ARGS = frozenset(
+NOT_BUILD_ARGS = frozenset(
     {
         # placeholders people write in examples
         "NAME",
@@ -1147,17 +1147,17 @@ _ALSO_NAMED = 10
 """Lines `also_at` names at most; the others it counts (`… and 389 more`)."""
 
 
-def _some(diagnostic: Diagnostic | None) -> Iterator[Diagnostic]:
+def some(diagnostic: Diagnostic | None) -> Iterator[Diagnostic]:
     if diagnostic is not None:
         yield diagnostic
 
 
-def _remotes(dockerfile: str) -> frozenset[str]:
+def remotes(dockerfile: str) -> frozenset[str]:
     """The `owner/name` of each remote of the checkout `dockerfile` is in (`own_repo.remote_names`)."""
     return frozenset(remote_names(repository_root(Path(dockerfile).parent)))
 
 
-def _dockerfile_read(file: str) -> tuple[str, ParsedDockerfile] | None:
+def dockerfile_read(file: str) -> tuple[str, ParsedDockerfile] | None:
     """The text and the parse of the Dockerfile at `file` (an audited model's `file`), read once for
     the rules that need its instructions as written (the model keeps what they install, not their
     text); None when it cannot be read. Read again when the file has changed since (its size or
@@ -1171,7 +1171,7 @@ def _dockerfile_read(file: str) -> tuple[str, ParsedDockerfile] | None:
 
 @functools.lru_cache(maxsize=64)
 def _dockerfile_read_at(file: str, mtime_ns: int, size: int) -> tuple[str, ParsedDockerfile] | None:
-    """`_dockerfile_read` of the file as it was at that modification time and size (the cache key)."""
+    """`dockerfile_read` of the file as it was at that modification time and size (the cache key)."""
     try:
         text = decode_dockerfile(read_dockerfile_bytes(Path(file), file), file)
         return text, parse_dockerfile(text, file)
@@ -1181,14 +1181,14 @@ def _dockerfile_read_at(file: str, mtime_ns: int, size: int) -> tuple[str, Parse
 
 def _major(version: str) -> str:
     """The first number of a version (`3` of `3.10.4`, of `v3.6`)."""
-    return _strip_v(version).split(".", 1)[0]
+    return strip_v(version).split(".", 1)[0]
 
 
 def _precision(version: str) -> int:
     """How many numbers of a release a version gives: 3 of `11.8.0` and of the tag
     `11.8.8-cudnn8-devel-ubuntu20.04`, 2 of `11.8` (a wheel's `cu118`); 0 of a commit or a word."""
-    value = _strip_v(version)
-    if _is_commit(value):
+    value = strip_v(version)
+    if is_commit(value):
         return 0
-    release = _RELEASE.match(value)
+    release = RELEASE.match(value)
     return release.group().count(".") + 1 if release else 0

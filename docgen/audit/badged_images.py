@@ -15,8 +15,8 @@ from collections.abc import Iterator, Sequence
 from pathlib import PurePosixPath
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.commands import _TAG_FLAG
-from docgen.audit.provides import _install_text, _missing_from, _spellings
+from docgen.audit.commands import TAG_FLAG
+from docgen.audit.provides import _spellings, install_text, missing_from
 from docgen.model import Diagnostic, ImageModel
 
 _BADGE = re.compile(
@@ -60,14 +60,14 @@ def badged_images(text: str, path: str, models: Sequence[ImageModel]) -> Iterato
     if len(said) != 1:
         return
     (framework,) = said
-    installs = _install_text(model)
+    installs = install_text(model)
     others = {f for f in set(_FRAMEWORKS.values()) - said if any(s in installs for s in _spellings(f))}
     # the README's own image: its folder, the tags its build commands give
     own = _frameworks(PurePosixPath(path).parent.name)
-    for tag in _TAG_FLAG.findall(text):
+    for tag in TAG_FLAG.findall(text):
         own |= _frameworks(tag)
     named = others & own
-    if len(named) != 1 or not _missing_from(model, _spellings(framework), peers=True):
+    if len(named) != 1 or not missing_from(model, _spellings(framework), peers=True):
         return
     (installed,) = named
     yield Diagnostic(

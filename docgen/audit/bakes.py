@@ -14,7 +14,7 @@ from pathlib import Path
 
 from docgen import bake, compose
 from docgen.audit.auditor import CERTAIN
-from docgen.audit.commands import _build_commands, joined, moves
+from docgen.audit.commands import build_commands, joined, moves
 from docgen.audit.paths import resolves_inside
 from docgen.errors import MAX_FILE_BYTES, DocgenError
 from docgen.markdown import Document
@@ -32,7 +32,7 @@ _NOT_A_NAME = re.compile(r"[$<>{}*?\[\]]")
 _OVERRIDES = ("docker-bake.override.json", "docker-bake.override.hcl")
 
 
-def _bake_targets(
+def bake_targets(
     doc: Document, readme: str, directory: Path, project: Path | None = None
 ) -> Iterator[Diagnostic]:
     """A target or group a `docker buildx bake` command of a command block names (`docker buildx bake
@@ -43,7 +43,7 @@ def _bake_targets(
     name (the group of them)."""
     for fence in doc.fences:
         moved = [line for line, _ in moves(fence)]
-        for command in _build_commands(fence, _BAKE):
+        for command in build_commands(fence, _BAKE):
             if not moved or moved[0] > command[-1][0]:
                 yield from _check(command, directory, readme, project)
 

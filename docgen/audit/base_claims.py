@@ -26,8 +26,8 @@ import functools
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import LIKELY, _Auditor
-from docgen.audit.wording import _example, _line_at, _sentences
+from docgen.audit.auditor import LIKELY, Auditor
+from docgen.audit.wording import _example, _line_at, sentences
 from docgen.base_contents import family_name, is_plain
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -69,7 +69,7 @@ _NOT_A_CLAIM = re.compile(
     r"|\byour\b|\bown\b|\bother\b|\bsuch[ \t]+as\b|\blike\b",
     re.IGNORECASE,
 )
-_DISTROS: dict[str, str] = {
+DISTROS: dict[str, str] = {
     "ubuntu": "ubuntu",
     "jammy": "ubuntu",
     "noble": "ubuntu",
@@ -99,7 +99,7 @@ _DISTROS: dict[str, str] = {
     "rhel": "rhel",
 }
 """Words naming a distribution, in a claim or in an image reference, → the distribution."""
-_SHOWN = {
+SHOWN = {
     "arch": "Arch Linux",
     "rhel": "Red Hat UBI",
     "alma": "AlmaLinux",
@@ -114,7 +114,7 @@ _PRODUCTS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
 """Products a base image is named by in prose, compiled (`naming.BASE_PRODUCTS`, the one table)."""
 
 
-def _base_claims(part: Document, auditor: _Auditor, text: str) -> Iterator[Diagnostic]:
+def _base_claims(part: Document, auditor: Auditor, text: str) -> Iterator[Diagnostic]:
     """The sentences of `part` naming a base (`_BASED`) that no image compared is built on. A
     repository of the README's own (`text` names another of its organisation: `mosaicml/composer`
     built on `mosaicml/pytorch`), or named like a stage of a Dockerfile (`pytorch_stage`), is one the
@@ -123,7 +123,7 @@ def _base_claims(part: Document, auditor: _Auditor, text: str) -> Iterator[Diagn
         joined = " ".join(said for _, said in para.lines)
         if not _BASED.search(joined) and not _USES.search(joined):
             continue  # (most paragraphs)
-        for start, _end, sentence in _sentences(para.lines):
+        for start, _end, sentence in sentences(para.lines):
             # (each read once a sentence: a sentence of n claims costs n, not n²)
             refused = _NOT_A_CLAIM.search(sentence) is not None
             subject = _SUBJECT.search(sentence)  # the first: a claim needs one before it
@@ -174,7 +174,7 @@ def _base_claims(part: Document, auditor: _Auditor, text: str) -> Iterator[Diagn
                     yield Diagnostic(auditor.path, line, finding, confidence=LIKELY)
 
 
-def _named_claim(named: re.Match[str], text: str, auditor: _Auditor, latest: bool = False) -> str | None:
+def _named_claim(named: re.Match[str], text: str, auditor: Auditor, latest: bool = False) -> str | None:
     """The finding's message for the base `named` (a `_NAMED` match) when no image compared may be built
     on it, or when it is said to be the newest (`latest`: the word before it, or its `:latest` tag)
     while every stage starting from its repository pins another tag (`_fixed_tag`); a link to a Docker
@@ -190,7 +190,7 @@ def _named_claim(named: re.Match[str], text: str, auditor: _Auditor, latest: boo
         fixed = _fixed_tag(said, auditor.models)
         if fixed is not None:
             return f"README says the image is based on the latest {_repository(said)} but {fixed}"
-    if "/" in name and _ours(name, text, auditor.models):
+    if "/" in name and ours(name, text, auditor.models):
         return None
     finding = _compare(name, auditor.models)
     return f"README says the image is based on {finding}" if finding is not None else None
@@ -242,7 +242,7 @@ def _product_claim(
     sentence: str,
     based: re.Match[str],
     product: tuple[re.Pattern[str], tuple[str, ...]],
-    auditor: _Auditor,
+    auditor: Auditor,
 ) -> Iterator[Diagnostic]:
     """A sentence saying the image is based on a product (`_PRODUCTS`: `based on the Intel oneAPI HPC
     Toolkit`) while every image compared starts from a distribution's image, or one whose reference
@@ -256,7 +256,7 @@ def _product_claim(
     if not (_SUBJECT.search(sentence, 0, based.start()) or _IMAGE_AFTER.match(after)):
         return
     bases = [(m, s) for m in auditor.models for s in m.stages if s.parent is None and s.base]
-    if not bases or any("$" in s.base or _distro_of(s.base) is None for _, s in bases):
+    if not bases or any("$" in s.base or distro_of(s.base) is None for _, s in bases):
         return
     if any(naming.is_product_image(_repository(s.base), repositories) for _, s in bases):
         return
@@ -275,7 +275,7 @@ def _product_claim(
     )
 
 
-_A_FILE = re.compile(r"dockerfile|containerfile|\A\.{0,2}/|\.(?:ya?ml|sh|py|json|toml|txt|md)\Z", re.I)
+A_FILE = re.compile(r"dockerfile|containerfile|\A\.{0,2}/|\.(?:ya?ml|sh|py|json|toml|txt|md)\Z", re.I)
 """A path to a file of the project, not an image: `docker/Dockerfile.rocm`, `./base`, `ci/build.yml`."""
 _ORG_IMAGE = re.compile(r"(?<![\w./-])([a-z0-9][\w.-]*/[a-z0-9][\w.-]*)(?=[:`\])\s]|$)", re.IGNORECASE)
 """An `org/name` reference in the README's text."""
@@ -288,7 +288,7 @@ def _org_images(text: str) -> frozenset[str]:
     return frozenset(m.group(1).lower().rstrip(".") for m in _ORG_IMAGE.finditer(text))
 
 
-def _ours(name: str, text: str, models: tuple[ImageModel, ...]) -> bool:
+def ours(name: str, text: str, models: tuple[ImageModel, ...]) -> bool:
     """True when the repository `name` is the project's own: another repository of its organisation is
     named in the README (`text`), or its last part is a word of a stage's name."""
     named = _org_images(text)
@@ -308,7 +308,7 @@ def _compare(name: str, models: tuple[ImageModel, ...]) -> str | None:
         return None
     shown = ", ".join(f"{m.path}:{s.line} says FROM {s.base}" for m, s in bases[:2])
     if "/" in name and " " not in name:
-        if _A_FILE.search(name):
+        if A_FILE.search(name):
             return None  # `built from docker/Dockerfile.rocm`: a file of the project
         if not _image_shaped(name):
             return None  # `based on nvidia/container-images/l4t-base`: a project path, no image
@@ -321,13 +321,13 @@ def _compare(name: str, models: tuple[ImageModel, ...]) -> str | None:
             return None
         return f"{name} but {shown}"
     words = name.lower().split()
-    distro = _DISTROS.get("".join(words[:2]).removesuffix("linux")) or _DISTROS.get(words[0] if words else "")
+    distro = DISTROS.get("".join(words[:2]).removesuffix("linux")) or DISTROS.get(words[0] if words else "")
     if distro is None:
         return None
-    held = [_distro_of(s.base) for _, s in bases]
+    held = [distro_of(s.base) for _, s in bases]
     if any(h is None or h == distro for h in held):
         return None
-    return f"{_SHOWN.get(distro, name)} but {shown}"
+    return f"{SHOWN.get(distro, name)} but {shown}"
 
 
 def _tag(reference: str) -> str | None:
@@ -385,13 +385,11 @@ def _repository(reference: str) -> str:
     return "/".join(parts)
 
 
-def _distro_of(base: str) -> str | None:
+def distro_of(base: str) -> str | None:
     """The distribution an image reference holds, when it tells: its repository is one's own image
     (`ubuntu:22.04`) or a word of it names one (`nvidia/cuda:12.4.1-devel-ubuntu22.04`)."""
-    found = {
-        _DISTROS[w] for w in _REF_WORD.findall(base.lower()) if w in _DISTROS and w not in ("arch", "ubi")
-    }
+    found = {DISTROS[w] for w in _REF_WORD.findall(base.lower()) if w in DISTROS and w not in ("arch", "ubi")}
     last = _repository(base).rsplit("/", 1)[-1]
-    if last in _DISTROS:
-        found.add(_DISTROS[last])
+    if last in DISTROS:
+        found.add(DISTROS[last])
     return found.pop() if len(found) == 1 else None

@@ -4,7 +4,7 @@
 the base (`Debian Bullseye based`, `**Base**: Alpine`).
 
 What `base_claims` reads in a sentence (`based on …`), this reads off a label, where the README states
-the base and nothing else; the same comparison decides (`base_claims._repository`, `_distro_of`):
+the base and nothing else; the same comparison decides (`base_claims._repository`, `distro_of`):
 
 - an image reference whose repository no stage of an image compared starts from, no build arg's
   default names, and no other image of the family starts from (`certain`: a label is unambiguous). A
@@ -15,7 +15,7 @@ the base and nothing else; the same comparison decides (`base_claims._repository
 
 Not read: a label holding several images or words of a choice (`nvidia/cuda or rocm/dev-ubuntu`,
 `your own`, `e.g.`), a table with a column of bases (one row an image, a sibling's base in each), a
-repository of the project's own (`base_claims._ours`) or a path to a file of it.
+repository of the project's own (`base_claims.ours`) or a path to a file of it.
 """
 
 from __future__ import annotations
@@ -23,12 +23,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some
-from docgen.audit.base_claims import _A_FILE, _DISTROS, _SHOWN, _distro_of, _ours, _repository
-from docgen.audit.prose import _same_base
-from docgen.audit.versions import _skeleton
-from docgen.audit.wording import _IMAGE_REF, _NOT_CURRENT, _example, listed_versions
-from docgen.baseimage import _CODENAMES
+from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, some
+from docgen.audit.base_claims import A_FILE, DISTROS, SHOWN, _repository, distro_of, ours
+from docgen.audit.prose import same_base
+from docgen.audit.versions import skeleton
+from docgen.audit.wording import IMAGE_REF, NOT_CURRENT, _example, listed_versions
+from docgen.baseimage import CODENAMES
 from docgen.markdown import Document
 from docgen.model import Diagnostic
 
@@ -86,7 +86,7 @@ _BASED = re.compile(
 version, said to be the image's base."""
 
 
-def _base_labels(part: Document, auditor: _Auditor, text: str, title: int = -1) -> Iterator[Diagnostic]:
+def _base_labels(part: Document, auditor: Auditor, text: str, title: int = -1) -> Iterator[Diagnostic]:
     """Each base image `part` states under a label (a line, a list item, a two-column table row) or a
     distribution it says the image is based on, that the images compared cannot start from. A bare image
     item of a list of the image's versions (`wording.listed_versions`; `title`: the line of the README's
@@ -96,24 +96,24 @@ def _base_labels(part: Document, auditor: _Auditor, text: str, title: int = -1) 
         sure = CERTAIN if listed_versions(para.heading, para.lines, untitled, para.before) else LIKELY
         if _CELL_LABEL.fullmatch(para.heading.strip()) and _ONLY_REFERENCE.fullmatch(para.lines[0][1]):
             # `# Base image` over a line that is one image reference: the heading is its label
-            yield from _some(_labelled(para.lines[0][0], para.lines[0][1], auditor, text))
+            yield from some(_labelled(para.lines[0][0], para.lines[0][1], auditor, text))
         for line, said in para.lines:
             label = _LABEL.match(said)
             based_label = None if label is not None else _BASED_LABEL.match(said)
             if label is not None:
                 value = said[label.end() :] or _fenced_value(part, line)
-                yield from _some(_labelled(line, value, auditor, text))
+                yield from some(_labelled(line, value, auditor, text))
             elif based_label is not None:
                 value = said[based_label.end() :] or _fenced_value(part, line)
-                yield from _some(_labelled(line, value, auditor, text, tagged=True))
+                yield from some(_labelled(line, value, auditor, text, tagged=True))
             elif (example := _EXAMPLE_LABEL.match(said)) is not None:
                 value = said[example.end() :] or _fenced_value(part, line)
-                yield from _some(_example_base(line, value, auditor))
+                yield from some(_example_base(line, value, auditor))
             elif (item := _BARE_ITEM.fullmatch(said)) is not None:
                 repository = _repository(item.group(1))
-                alike = [r for _, other in para.lines for r in _IMAGE_REF.finditer(other)]
+                alike = [r for _, other in para.lines for r in IMAGE_REF.finditer(other)]
                 if sum(_repository(r.group()) == repository for r in alike) == 1:
-                    yield from _some(_other_variant(line, item.group(1), auditor, sure, bare=True))
+                    yield from some(_other_variant(line, item.group(1), auditor, sure, bare=True))
             for based in _BASED.finditer(said):
                 yield from _based(line, said, based, auditor)
     for table in part.tables:
@@ -121,20 +121,20 @@ def _base_labels(part: Document, auditor: _Auditor, text: str, title: int = -1) 
             continue  # a column of bases (`| Image | Base image |`): each row is another image
         for line, cells in table.rows:
             if len(cells) == 2 and _CELL_LABEL.fullmatch(cells[0].strip()):
-                yield from _some(_labelled(line, cells[1], auditor, text))
+                yield from some(_labelled(line, cells[1], auditor, text))
 
 
-def _labelled(line: int, value: str, auditor: _Auditor, text: str, tagged: bool = False) -> Diagnostic | None:
+def _labelled(line: int, value: str, auditor: Auditor, text: str, tagged: bool = False) -> Diagnostic | None:
     """The finding on the value of a base label (`nvidia/cuda:12.4.1-devel-ubuntu22.04 (CUDA 12.4)`):
     its one image reference, or the distribution it starts with. `tagged` (a `Based on:` label): a
     repository without a tag may be the project the image is built from, not its base: none is read."""
     value = _LINK.sub(r"\1", value).replace("`", " ").strip(" *_")
-    references = [m.group() for m in _IMAGE_REF.finditer(value)]
-    untagged = [m.group(1) for m in _REPOSITORY.finditer(_IMAGE_REF.sub(" ", value))]
+    references = [m.group() for m in IMAGE_REF.finditer(value)]
+    untagged = [m.group(1) for m in _REPOSITORY.finditer(IMAGE_REF.sub(" ", value))]
     if tagged and untagged:
         return None  # `Based on: ggerganov/llama.cpp`: the upstream project, maybe
     references += untagged
-    if not value or _CHOICE.search(_REPOSITORY.sub(" ", _IMAGE_REF.sub(" ", value))):
+    if not value or _CHOICE.search(_REPOSITORY.sub(" ", IMAGE_REF.sub(" ", value))):
         return None  # the words around the images, not in them (`registry.example.com/…`)
     if len(references) > 1:
         return None  # several images: a list of bases, one per variant
@@ -146,7 +146,7 @@ def _labelled(line: int, value: str, auditor: _Auditor, text: str, tagged: bool 
     if word is None:
         return None
     words = word.group().lower().split()
-    distro = _DISTROS.get("".join(words).removesuffix("linux")) or _DISTROS.get(words[0])
+    distro = DISTROS.get("".join(words).removesuffix("linux")) or DISTROS.get(words[0])
     return _other_distro(line, distro, word.group(), auditor, CERTAIN) if distro else None
 
 
@@ -160,27 +160,27 @@ def _fenced_value(part: Document, line: int) -> str:
     return ""
 
 
-def _example_base(line: int, value: str, auditor: _Auditor) -> Diagnostic | None:
+def _example_base(line: int, value: str, auditor: Auditor) -> Diagnostic | None:
     """A finding (`likely`) when the one image reference `value` gives as an example of the base is a
     base FROM uses at other versions (`org/nvidia-cuda-13.0.2-cudnn-devel-ubuntu24.04` for FROM's
     `…-12.6.1-…`, `nvidia/cuda:13.0.2-…` for `nvidia/cuda:12.6.1-…`): the example names the very image,
     stale. Any other example (another image, another variant) may be just that, an example."""
     value = _LINK.sub(r"\1", value).replace("`", " ").strip(" *_")
-    references = [m.group() for m in _IMAGE_REF.finditer(value)]
-    references += [m.group(1) for m in _REPOSITORY.finditer(_IMAGE_REF.sub(" ", value))]
+    references = [m.group() for m in IMAGE_REF.finditer(value)]
+    references += [m.group(1) for m in _REPOSITORY.finditer(IMAGE_REF.sub(" ", value))]
     if len(references) != 1 or _CHOICE.search(
-        _REPOSITORY.sub(" ", _IMAGE_REF.sub(" ", value)).replace("example", "")
+        _REPOSITORY.sub(" ", IMAGE_REF.sub(" ", value)).replace("example", "")
     ):
         return None
     example = references[0]
     bases = _root_bases(auditor)
     if not bases or any("$" in base for _, _, base in bases):
         return None
-    shape = _skeleton(_named(example))
+    shape = skeleton(_named(example))
     for _path, _at, base in bases:
         if _named(base) == _named(example):
             return None  # the example is the base
-    same = [(path, at, base) for path, at, base in bases if _skeleton(_named(base)) == shape]
+    same = [(path, at, base) for path, at, base in bases if skeleton(_named(base)) == shape]
     if not same or not any(c.isdigit() for c in example):
         return None
     path, at, base = same[0]
@@ -205,17 +205,17 @@ def _same_repository(base: str, wanted: str) -> bool:
     return have == wanted or have.endswith("/" + wanted)
 
 
-def _root_bases(auditor: _Auditor) -> list[tuple[str, int, str]]:
+def _root_bases(auditor: Auditor) -> list[tuple[str, int, str]]:
     """(Dockerfile, line, base) of each stage of the images compared that starts from an image."""
     return [
         (str(m.path), s.line, s.base) for m in auditor.models for s in m.stages if s.parent is None and s.base
     ]
 
 
-def _other_repository(line: int, reference: str, auditor: _Auditor, text: str) -> Diagnostic | None:
+def _other_repository(line: int, reference: str, auditor: Auditor, text: str) -> Diagnostic | None:
     """A finding when no stage of the images compared starts from the repository of `reference`, no
     build arg's default names it and no other image of the family starts from it."""
-    if _A_FILE.search(reference):
+    if A_FILE.search(reference):
         return None  # `Base image: docker/Dockerfile.base`: a file of the project
     bases = _root_bases(auditor)
     if not bases or any("$" in base for _, _, base in bases):
@@ -228,7 +228,7 @@ def _other_repository(line: int, reference: str, auditor: _Auditor, text: str) -
         return None  # a value a build arg can give FROM
     if any(_same_repository(s.base, wanted) for m in family for s in m.stages if s.parent is None):
         return None  # another image of the family starts from it: the label is about that one
-    if "/" in wanted and _ours(wanted, text, auditor.models):
+    if "/" in wanted and ours(wanted, text, auditor.models):
         return None  # the project's own image, built by another Dockerfile
     shown = ", ".join(f"{path}:{at} says FROM {base}" for path, at, base in bases[:2])
     return Diagnostic(
@@ -237,7 +237,7 @@ def _other_repository(line: int, reference: str, auditor: _Auditor, text: str) -
 
 
 def _other_variant(
-    line: int, reference: str, auditor: _Auditor, confidence: str, bare: bool = False
+    line: int, reference: str, auditor: Auditor, confidence: str, bare: bool = False
 ) -> Diagnostic | None:
     """A finding when `reference` is of a repository a stage starts from, with a tag of another variant
     than every tag FROM uses there (`11.3-cudnn8-runtime-ubuntu20.04` for `11.3.0-base-ubuntu20.04`).
@@ -246,7 +246,7 @@ def _other_variant(
     without a label, read only when the tags start with a version: a tag that is a name
     (`verlai/verl:app-…` over `FROM verlai/verl:base-…`) may be the image built, not its base."""
     repository, _, tag = reference.rpartition(":")
-    if not repository or "/" in tag or _NOT_CURRENT.search(tag):
+    if not repository or "/" in tag or NOT_CURRENT.search(tag):
         return None
     wanted = _repository(repository)
     bases = [(path, at, base) for path, at, base in _root_bases(auditor) if _same_repository(base, wanted)]
@@ -255,7 +255,7 @@ def _other_variant(
         return None
     if bare and not all(_LEADING_VERSION.match(t) for t in [tag, *tags]):
         return None
-    if any(_skeleton(t) == _skeleton(tag) or _same_base(tag, t) is not None for t in tags):
+    if any(skeleton(t) == skeleton(tag) or same_base(tag, t) is not None for t in tags):
         return None  # the same tag or variant: agreeing, or a version `prose` compares
     family = auditor.family or auditor.models
     if any(reference.lower() in (a.default or "").lower() for m in family for a in m.args):
@@ -267,23 +267,23 @@ def _other_variant(
     return Diagnostic(auditor.path, line, message, confidence=confidence)
 
 
-def _other_distro(line: int, distro: str, said: str, auditor: _Auditor, confidence: str) -> Diagnostic | None:
+def _other_distro(line: int, distro: str, said: str, auditor: Auditor, confidence: str) -> Diagnostic | None:
     """A finding when every stage of the images compared starts from a base known to hold another
-    distribution than `distro` (`base_claims._distro_of`); a base that names none may hold any."""
+    distribution than `distro` (`base_claims.distro_of`); a base that names none may hold any."""
     bases = _root_bases(auditor)
     if not bases or any("$" in base for _, _, base in bases):
         return None
-    held = [_distro_of(base) for _, _, base in bases]
+    held = [distro_of(base) for _, _, base in bases]
     if any(h is None or h == distro for h in held):
         return None
     shown = ", ".join(f"{path}:{at} says FROM {base}" for path, at, base in bases[:2])
-    name = _SHOWN.get(distro, said)
+    name = SHOWN.get(distro, said)
     return Diagnostic(
         auditor.path, line, f"README says the image is based on {name} but {shown}", confidence=confidence
     )
 
 
-def _based(line: int, said: str, based: re.Match[str], auditor: _Auditor) -> Iterator[Diagnostic]:
+def _based(line: int, said: str, based: re.Match[str], auditor: Auditor) -> Iterator[Diagnostic]:
     """`Debian Bullseye based` (`likely`): the distribution against the bases, and a codename as the
     distribution's version against the base's (`bullseye` is Debian 11). A version written in digits
     (`Ubuntu 22.04 based`) is a version claim `prose` compares already."""
@@ -291,7 +291,7 @@ def _based(line: int, said: str, based: re.Match[str], auditor: _Auditor) -> Ite
         return
     name = based.group("name")
     words = name.lower().split()
-    distro = _DISTROS.get("".join(words).removesuffix("linux")) or _DISTROS.get(words[0])
+    distro = DISTROS.get("".join(words).removesuffix("linux")) or DISTROS.get(words[0])
     if distro is None:
         return
     found = _other_distro(line, distro, name, auditor, LIKELY)
@@ -299,6 +299,6 @@ def _based(line: int, said: str, based: re.Match[str], auditor: _Auditor) -> Ite
         yield found
         return
     word = (based.group("word") or "").lower()
-    number = _CODENAMES.get(word)
-    if number is not None and _DISTROS.get(word) == distro:
-        yield from _some(auditor.version_claim(line, name, "==", number, LIKELY))
+    number = CODENAMES.get(word)
+    if number is not None and DISTROS.get(word) == distro:
+        yield from some(auditor.version_claim(line, name, "==", number, LIKELY))

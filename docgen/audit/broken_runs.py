@@ -30,11 +30,11 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
-from docgen.audit.auditor import CERTAIN, _dockerfile_read, also_at
-from docgen.audit.commands import MOVE, _build_commands, _command_words, build_words, clone_of, cloned_folder
+from docgen.audit.auditor import CERTAIN, also_at, dockerfile_read
+from docgen.audit.commands import MOVE, build_commands, build_words, clone_of, cloned_folder, command_words
 from docgen.audit.missing import _key
 from docgen.audit.own_repo import remote_names, repository_root
-from docgen.audit.steps import _own_clone
+from docgen.audit.steps import own_clone
 from docgen.build_scripts import BUILD
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
 from docgen.markdown import Document
@@ -149,7 +149,7 @@ def _value(
 def _build_runs(model: ImageModel) -> tuple[ParsedDockerfile, list[tuple[Instruction, list[ShToken]]]] | None:
     """The parse of `model`'s Dockerfile and the shell-form RUNs of the stages its default target builds,
     each with its tokens; None when its RUNs are not read (a SHELL, another escape character)."""
-    read = _dockerfile_read(model.file) if model.file else None
+    read = dockerfile_read(model.file) if model.file else None
     if read is None:
         return None
     parsed = read[1]
@@ -189,14 +189,14 @@ def _readme_builds(
                 continue
             folder = clone[1] or cloned_folder(clone[0])
             operands = [clone[0], *([clone[1]] if clone[1] else [])]
-            if _own_clone(operands, root, remotes) is not None or (title and _key(title) == _key(folder)):
+            if own_clone(operands, root, remotes) is not None or (title and _key(title) == _key(folder)):
                 clones.add(folder)
     for fence in doc.fences:
-        for command in _build_commands(fence, BUILD):
+        for command in build_commands(fence, BUILD):
             line = command[0][0]
             if any(t.strip("\"'").rstrip("/") not in clones for n, t in moves if n <= line):
                 continue
-            words = _command_words(command, BUILD)
+            words = command_words(command, BUILD)
             read = build_words(words) if words is not None else None
             if read is None:
                 continue

@@ -21,9 +21,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read
+from docgen.audit.auditor import LIKELY, Auditor, dockerfile_read
 from docgen.audit.copies import _intro
-from docgen.audit.excerpts import _EXAMPLE, _PLACEHOLDER
+from docgen.audit.excerpts import EXAMPLE, PLACEHOLDER
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic
 
@@ -67,12 +67,12 @@ def _quoted_options(fence: Fence) -> list[tuple[int, str, str]]:
     return found
 
 
-def _build_options(auditor: _Auditor) -> dict[str, list[tuple[str, int, str]]]:
+def _build_options(auditor: Auditor) -> dict[str, list[tuple[str, int, str]]]:
     """Name → (Dockerfile, line, value) of each `-DNAME=VALUE` the audited Dockerfiles' RUN, ENV and
     ARG lines pass (comment lines skipped)."""
     options: dict[str, list[tuple[str, int, str]]] = {}
     for model in auditor.models:
-        read = _dockerfile_read(model.file) if model.file else None
+        read = dockerfile_read(model.file) if model.file else None
         if read is None:
             continue
         for inst in read[1].instructions:
@@ -88,7 +88,7 @@ def _build_options(auditor: _Auditor) -> dict[str, list[tuple[str, int, str]]]:
     return options
 
 
-def _build_flag_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def build_flag_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """A finding for each option of a quoted block of `-D` options (see the module's docstring) whose
     value no audited Dockerfile passes, when one passes the option with a plain value."""
     options: dict[str, list[tuple[str, int, str]]] | None = None
@@ -96,13 +96,13 @@ def _build_flag_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]
         if fence.lang.lower() not in _LANGS or not any("-D" in text for _, text in fence.lines):
             continue
         quoted = _quoted_options(fence)
-        if not quoted or _EXAMPLE.search(_intro(doc, fence)):
+        if not quoted or EXAMPLE.search(_intro(doc, fence)):
             continue
         if options is None:
             options = _build_options(auditor)
         for line, name, said in quoted:
             set_to = options.get(name)
-            if not set_to or _PLACEHOLDER.search(said) or any("$" in value for _, _, value in set_to):
+            if not set_to or PLACEHOLDER.search(said) or any("$" in value for _, _, value in set_to):
                 continue
             if any(_norm(value) == _norm(said) for _, _, value in set_to):
                 continue

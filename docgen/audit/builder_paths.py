@@ -26,8 +26,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from docgen.audit.auditor import LIKELY, _dockerfile_read, also_at
-from docgen.audit.image_paths import _ABSOLUTE, _SYSTEM, _clean, _copied, _mounts, _text_of
+from docgen.audit.auditor import LIKELY, also_at, dockerfile_read
+from docgen.audit.image_paths import ABSOLUTE, SYSTEM, _clean, _copied, _mounts, text_of
 from docgen.files import stays_home
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
@@ -77,7 +77,7 @@ def _builders(model: ImageModel, readme_folder: str) -> tuple[list[_Builder], li
     """The builder folders of `model` (see the module's docstring) and the texts of the image's own
     stages as they name paths (each instruction, a `COPY --from`'s sources left out; the build-context
     files they copy)."""
-    read = _dockerfile_read(model.file) if model.file else None
+    read = dockerfile_read(model.file) if model.file else None
     if read is None or not model.stages:
         return [], []
     parsed = read[1]
@@ -111,14 +111,14 @@ def _builders(model: ImageModel, readme_folder: str) -> tuple[list[_Builder], li
                 continue
         texts.append(inst.body)
     copies = tuple(c for c in model.context_copies if c.stage in own)
-    texts += [_text_of(p) for p in _copied(model.file, copies, readme_folder)]
+    texts += [text_of(p) for p in _copied(model.file, copies, readme_folder)]
     found: list[_Builder] = []
     for origin, src, dest, line in taken:
         path = _clean(src)
         if path is None or origin in own:
             continue
         for folder, at in workdirs.get(origin, []):
-            if folder in _SYSTEM or not (path == folder or path.startswith(folder + "/")):
+            if folder in SYSTEM or not (path == folder or path.startswith(folder + "/")):
                 continue
             if dest.rstrip("/") == folder or dest.startswith(folder + "/"):
                 continue
@@ -137,7 +137,7 @@ def _compose_text(directory: Path) -> str:
         ]
     except OSError:
         return ""
-    return "\n".join(_text_of(p) for p in files)
+    return "\n".join(text_of(p) for p in files)
 
 
 def _readme_paths(doc: Document) -> Iterator[tuple[int, str]]:
@@ -152,7 +152,7 @@ def _readme_paths(doc: Document) -> Iterator[tuple[int, str]]:
             command = text.partition(" #")[0]
             if _SEARCH_PATH.search(command):
                 command = command.replace(":", " ")  # `PATH="/app:$PATH"`: each folder of the list
-            for match in _ABSOLUTE.finditer(command):
+            for match in ABSOLUTE.finditer(command):
                 yield line, match.group(1)
     for para in doc.paragraphs:
         for line, text in para.lines:
@@ -160,7 +160,7 @@ def _readme_paths(doc: Document) -> Iterator[tuple[int, str]]:
                 continue
             for _, _, span in code_spans(text):
                 if not _BUILD.search(span):
-                    for match in _ABSOLUTE.finditer(span):
+                    for match in ABSOLUTE.finditer(span):
                         yield line, match.group(1)
             for match in _PROSE_PATH.finditer(text):
                 yield line, match.group(1)

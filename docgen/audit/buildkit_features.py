@@ -23,7 +23,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from docgen.audit.auditor import CERTAIN, LIKELY, _dockerfile_read
+from docgen.audit.auditor import CERTAIN, LIKELY, dockerfile_read
 from docgen.files import dockerfiles_in, stays_home
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
@@ -121,7 +121,7 @@ _COMMENT = re.compile(r"^[ \t]*#.*$", re.M)
 def _text(file: str) -> str | None:
     """The Dockerfile at `file` without its comment lines, the `# syntax=` directive kept; None when it
     cannot be read."""
-    read = _dockerfile_read(file)
+    read = dockerfile_read(file)
     if read is None:
         return None
     text = read[0]

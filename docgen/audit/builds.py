@@ -9,16 +9,16 @@ import difflib
 import re
 from collections.abc import Iterator, Mapping, Sequence
 
-from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some
+from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, some
 from docgen.audit.commands import (
-    _FILE_FLAG,
-    _PLACEHOLDER,
-    _build_commands,
-    _command_files,
-    _placeholder_pattern,
+    FILE_FLAG,
+    PLACEHOLDER,
+    build_commands,
+    command_files,
+    placeholder_pattern,
 )
-from docgen.audit.paths import _files_named, _matching
-from docgen.audit.wording import _BUILD_ARG_FLAG, _LIST_ITEM, _line_at, _sentences
+from docgen.audit.paths import files_named, matching
+from docgen.audit.wording import BUILD_ARG_FLAG, LIST_ITEM, _line_at, sentences
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
 from docgen.rows import build_arg_rows
@@ -41,7 +41,7 @@ _STAGE_TITLE = re.compile(
 `### Stage 2: `build``."""
 
 
-def _titled_stages(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def titled_stages(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """Stage names a README gives numbered stage titles (`Stage 4: `pre-flight``, in a list item or a
     heading) that no stage has, when most of its titles name a stage: as a whole name, or as a part of
     one between `-` or `_` (`base` for `FROM … AS stage-base`, built as `stage-${TARGET}`) (`likely`)."""
@@ -60,14 +60,14 @@ def _titled_stages(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
         return
     for line, name in sorted(titled):
         if name.lower() not in parts:
-            yield from _some(_no_stage(line, name, auditor.models, auditor.path, "names stage", LIKELY))
+            yield from some(_no_stage(line, name, auditor.models, auditor.path, "names stage", LIKELY))
 
 
 _PASSES_MORE = re.compile(r"\$|--build-arg-file|\.\.\.|…|<[\w-]+>|\{[\w-]+\}")
 """A build command that passes more than it shows: `$BUILD_ARGS`, `--build-arg-file`, `...`, `<args>`."""
 
 
-def _unpassed_required(doc: Document, auditor: _Auditor, text: str) -> Iterator[Diagnostic]:
+def unpassed_required(doc: Document, auditor: Auditor, text: str) -> Iterator[Diagnostic]:
     """A build command of the Dockerfile a build arg is required for (declared without a default, and
     a RUN fails without it: `ImageModel.required_args`) that does not pass it with `--build-arg`. The
     command's `-f` says which Dockerfile, else the only one the section is about. A command that may
@@ -76,15 +76,15 @@ def _unpassed_required(doc: Document, auditor: _Auditor, text: str) -> Iterator[
     paths = [m.path for m in auditor.models]
     named: dict[str, bool] = {}  # arg → the README names it: searched once, not once a command
     for fence in doc.fences:
-        for command in _build_commands(fence):
+        for command in build_commands(fence):
             joined = " ".join(line_text.rstrip("\\") for _, line_text in command)
             if _PASSES_MORE.search(joined):
                 continue
-            files = [m.group(1) for m in _FILE_FLAG.finditer(joined)]
-            chosen = set().union(*(_matching(f, paths) for f in files)) if files else set()
+            files = [m.group(1) for m in FILE_FLAG.finditer(joined)]
+            chosen = set().union(*(matching(f, paths) for f in files)) if files else set()
             if not files and len(paths) == 1:
                 chosen = {0}
-            passed = set(_BUILD_ARG_FLAG.findall(joined))
+            passed = set(BUILD_ARG_FLAG.findall(joined))
             for index in sorted(chosen):
                 model = auditor.models[index]
                 for name, line in model.required_args:
@@ -101,8 +101,8 @@ def _unpassed_required(doc: Document, auditor: _Auditor, text: str) -> Iterator[
                     )
 
 
-def _placeholder_builds(
-    doc: Document, auditor: _Auditor, tied: Mapping[int, frozenset[int]]
+def placeholder_builds(
+    doc: Document, auditor: Auditor, tied: Mapping[int, frozenset[int]]
 ) -> Iterator[Diagnostic]:
     """One build command whose `-f` is a placeholder (`-f {DOCKER_FILE_NAME}.dockerfile`), shown as the
     way to build each of the audited images (`auditor`'s) it may name: a `--build-arg NAME` one of them
@@ -112,17 +112,17 @@ def _placeholder_builds(
     paths = [m.path for m in auditor.models]
     # each build command with its fence's section and its `-f` values, read once for both passes
     commands = [
-        (fence.section, command, _command_files(command))
+        (fence.section, command, command_files(command))
         for fence in doc.fences
-        for command in _build_commands(fence)
+        for command in build_commands(fence)
     ]
     own: set[int] = set()  # Dockerfiles a command names as they are
     for _, _, flags in commands:
         for flag in flags:
-            if not _PLACEHOLDER.search(flag):
-                own.update(_matching(flag, paths))
+            if not PLACEHOLDER.search(flag):
+                own.update(matching(flag, paths))
     for section, command, flags in commands:
-        pattern = _placeholder_pattern(flags[0]) if len(flags) == 1 else None
+        pattern = placeholder_pattern(flags[0]) if len(flags) == 1 else None
         if pattern is None:
             continue
         chosen = {i for i, path in enumerate(paths) if pattern.search(path)} - own
@@ -132,7 +132,7 @@ def _placeholder_builds(
             continue  # a command of one image, or of none audited
         models = [auditor.models[i] for i in sorted(chosen)]
         for line, text in command:
-            for name in _BUILD_ARG_FLAG.findall(text):
+            for name in BUILD_ARG_FLAG.findall(text):
                 if not any(name in {a.name for a in m.args} for m in models):
                     continue  # declared by none: `arg_claim` says so for the section
                 for each in auditor.each:
@@ -176,7 +176,7 @@ _SHOWN_STAGE = re.compile(r"^\s*FROM\s+(?:--platform=\S+\s+)?\S+\s+AS\s+([\w.-]+
 """`FROM base AS prod` in a Dockerfile snippet of the README."""
 
 
-def _stages_shown(doc: Document) -> dict[str, list[tuple[int, float]]]:
+def stages_shown(doc: Document) -> dict[str, list[tuple[int, float]]]:
     """The stages the README's own Dockerfile snippets name (`FROM base as prod` under "add this stage"),
     each with where it can excuse a `--target`: from the snippet's line to the end of the section holding
     the snippet's own (the next heading above its level: `##### Add a stage` then `##### Build it` are
@@ -201,8 +201,8 @@ def _shown_before(shown: dict[str, list[tuple[int, float]]], target: str, line: 
     return any(start < line < end for start, end in shown.get(target.lower(), ()))
 
 
-def _dead_targets(
-    doc: Document, auditor: _Auditor, shown: dict[str, list[tuple[int, float]]]
+def dead_targets(
+    doc: Document, auditor: Auditor, shown: dict[str, list[tuple[int, float]]]
 ) -> Iterator[Diagnostic]:
     """`--target NAME` of a build command, and the items of a list introduced as the build targets
     (`**Build Targets**:` then `` - `image-build`: … ``), naming a stage the image has not: the
@@ -212,9 +212,9 @@ def _dead_targets(
     naming a stage only a snippet elsewhere defines is reported as likely (it may still be meant)."""
     paths = [m.path for m in auditor.declared_as]
     for fence in doc.fences:
-        for command in _build_commands(fence):
-            files = _command_files(command)
-            chosen = set().union(*(_matching(f, paths) for f in files)) if files else set(range(len(paths)))
+        for command in build_commands(fence):
+            files = command_files(command)
+            chosen = set().union(*(matching(f, paths) for f in files)) if files else set(range(len(paths)))
             if not chosen:
                 continue  # another image's command
             models = [auditor.declared_as[i] for i in sorted(chosen)]
@@ -223,11 +223,11 @@ def _dead_targets(
                     target = match.group(1)
                     if _STAGE_WORD.match(target) and not _shown_before(shown, target, line):
                         sure = LIKELY if target.lower() in shown else CERTAIN
-                        yield from _some(
+                        yield from some(
                             _no_stage(line, target, models, auditor.path, "builds --target", sure)
                         )
     for para in doc.paragraphs:
-        first = next((i for i, (_, text) in enumerate(para.lines) if _LIST_ITEM.match(text)), None)
+        first = next((i for i, (_, text) in enumerate(para.lines) if LIST_ITEM.match(text)), None)
         if first is None:
             continue
         lead = " ".join(text.strip() for _, text in para.lines[:first]) or para.before.strip()
@@ -237,7 +237,7 @@ def _dead_targets(
             continue
         items = []
         for line, text in para.lines[first:]:
-            item = _LIST_ITEM.match(text)
+            item = LIST_ITEM.match(text)
             if item is None:
                 continue
             if (bold := _BOLD_NAME.match(text, item.end())) is not None:  # `1. **build_x**`
@@ -249,7 +249,7 @@ def _dead_targets(
         hits = sum(1 for _, name in items if name.lower() in auditor.stages)
         if hits and 2 * hits >= len(items):  # (one `build` among make targets is no list of stages)
             for line, name in items:
-                yield from _some(
+                yield from some(
                     _no_stage(line, name, auditor.declared_as, auditor.path, "lists the build target", LIKELY)
                 )
 
@@ -267,7 +267,7 @@ _CHANNEL = re.compile(
 of that stage."""
 
 
-def _target_columns(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def target_columns(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """A table column of backticked names (`` | `triton` | … | ``) under a heading, an introduction or a
     column header about build targets, stages or variants, most of whose names are stages of the images
     the section is about: each name that is no stage (`likely`). A stage's name and a release channel
@@ -296,7 +296,7 @@ def _target_columns(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
                     channel = _CHANNEL.search(name)
                     if channel and name[: channel.start()].lower() in stages:
                         continue
-                    yield from _some(
+                    yield from some(
                         _no_stage(
                             line, name, auditor.declared_as, auditor.path, "lists the build target", LIKELY
                         )
@@ -316,7 +316,7 @@ arguments`, `takes no build args`); "does not need any" (all have defaults) is n
 _AN_IMAGE = re.compile(r"\b(?:image|dockerfile|containerfile|it|this)\b", re.IGNORECASE)
 
 
-def _denied_args(
+def denied_args(
     doc: Document, models: Sequence[ImageModel], tied: Mapping[int, frozenset[int]], readme: str
 ) -> Iterator[Diagnostic]:
     """A sentence saying that a Dockerfile (named before the words, else the one image its section is
@@ -324,13 +324,13 @@ def _denied_args(
     aside; an ARG used only before the first FROM counts: it can be passed)."""
     paths = [m.path for m in models]
     for para in doc.paragraphs:
-        for start, _, sentence in _sentences(para.lines):
+        for start, _, sentence in sentences(para.lines):
             match = _NO_BUILD_ARGS.search(sentence)
             if match is None:
                 continue
-            named = _files_named(sentence[: match.start()])
+            named = files_named(sentence[: match.start()])
             if named:
-                chosen = set().union(*(_matching(n, paths) for n in named))
+                chosen = set().union(*(matching(n, paths) for n in named))
             elif not _AN_IMAGE.search(sentence[: match.start()]):
                 continue  # `The entrypoint takes no build args`: not the image
             else:

@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.commands import _FILE_FLAG, _TAG_FLAG, _build_commands, joined
+from docgen.audit.commands import FILE_FLAG, TAG_FLAG, build_commands, joined
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic
 
@@ -50,12 +50,12 @@ def named_builds(doc: Document, path: str) -> Iterator[Diagnostic]:
         named = [m.group("quoted") or m.group("plain") for m in _NAMED.finditer(sentence)]
         if not named:
             continue
-        for command in _build_commands(fence):
+        for command in build_commands(fence):
             text = joined(command)
-            tags = [m.group(1) for m in _TAG_FLAG.finditer(text)]
+            tags = [m.group(1) for m in TAG_FLAG.finditer(text)]
             if not tags or any(_FILLED_IN.search(tag) for tag in tags):
                 continue
-            files = [m.group(1) for m in _FILE_FLAG.finditer(text)]
+            files = [m.group(1) for m in FILE_FLAG.finditer(text)]
             known = {t for word in [*tags, *files] for t in _TOKEN.findall(word.lower())}
             if any(_repository_name(tag) in sentence.lower() for tag in tags):
                 continue

@@ -18,7 +18,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.missing import _code_paths
+from docgen.audit.missing import code_paths
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -35,7 +35,7 @@ def case_slips(
         return
     here = directory.resolve()
     seen: set[str] = set()
-    for line, code in _code_paths(doc):
+    for line, code in code_paths(doc):
         path = code.removeprefix("./").rstrip("/")
         if not path or path in seen or path.startswith(("/", "~", "$")) or any(c in path for c in " *?$<>{}"):
             continue

@@ -9,13 +9,13 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.aside import config_file_keys, other_tool_args
-from docgen.audit.versions import _is_address, _near_args
-from docgen.audit.wording import _ARG_NAME, _NOT_BUILD_ARG_WORDS, _UPPER_WORD, _about_build_args
+from docgen.audit.versions import _near_args, is_address
+from docgen.audit.wording import ARG_NAME, NOT_BUILD_ARG_WORDS, UPPER_WORD, about_build_args
 from docgen.markdown import Document, Table, code_spans, without_links
 
-_OR_NEWER = re.compile(r"[ \t]+(?:or|and)[ \t]+(?:newer|later|above|higher)", re.IGNORECASE)
-_MORE_VERSIONS = re.compile(r"[ \t]*(?:,|/|-+|–|to|and|or|through)[ \t]*v?\d", re.IGNORECASE)
-_OR_OLDER = re.compile(r"[ \t]+(?:or|and)[ \t]+(?:older|earlier|below|lower)", re.IGNORECASE)
+OR_NEWER = re.compile(r"[ \t]+(?:or|and)[ \t]+(?:newer|later|above|higher)", re.IGNORECASE)
+MORE_VERSIONS = re.compile(r"[ \t]*(?:,|/|-+|–|to|and|or|through)[ \t]*v?\d", re.IGNORECASE)
+OR_OLDER = re.compile(r"[ \t]+(?:or|and)[ \t]+(?:older|earlier|below|lower)", re.IGNORECASE)
 
 
 def _plain(cell: str) -> str:
@@ -34,14 +34,14 @@ def texts_and_rows(doc: Document) -> Iterator[tuple[int, list[tuple[int, str]]]]
             yield table.section, [(line, " ".join(_plain(cell) for cell in row))]
 
 
-def _first_code(cell: str) -> str | None:
+def first_code(cell: str) -> str | None:
     """The content of the first code span (backticks or `<code>`) of a cell, if it has one."""
     text = cell.replace("\\|", "|")
     spans = code_spans(text, html_code=True)
     return html.unescape(spans[0][2]).strip() if spans else None
 
 
-def _arg_names_in_cell(cell: str) -> list[str]:
+def arg_names_in_cell(cell: str) -> list[str]:
     """The build args a table cell names: each code span (`VLLM_TAG` / `AITER_TAG`), or the words of
     the cell when they are UPPER_SNAKE (`VLLM_TAG, AITER_TAG`)."""
     text = cell.replace("\\|", "|")
@@ -51,13 +51,13 @@ def _arg_names_in_cell(cell: str) -> list[str]:
         for _, _, content in spans:
             candidate = html.unescape(content).strip().removeprefix("--build-arg").strip()
             candidate = candidate.split("=", 1)[0].strip()
-            if _ARG_NAME.match(candidate):
+            if ARG_NAME.match(candidate):
                 found.append(candidate)
             elif not found:
                 return []
         return found
     words = [w.strip("*_ ") for w in re.split(r"[ \t]*(?:/|,|\bor\b|\band\b)[ \t]*", _plain(cell))]
-    if all(_UPPER_WORD.match(w) and len(w) > 2 for w in words):
+    if all(UPPER_WORD.match(w) and len(w) > 2 for w in words):
         return words
     return []
 
@@ -86,7 +86,7 @@ _NO_VALUE = frozenset(
 """Words a default cell holds when it gives no value (`pinned`: there is one, the README does not say it)."""
 
 
-_REQUIRED_CELL = re.compile(
+REQUIRED_CELL = re.compile(
     r"(?:(?:none|no default|-|—|–)[ \t]*(?:[,;(][ \t]*)?)?\(?(?:required|mandatory|must be (?:explicitly )?"
     r"(?:set|specified|provided|given|passed))\)?\.?"
 )
@@ -108,10 +108,10 @@ _NO_MARK = frozenset({"-", "—", "–", "--", "n/a", "na", "tbd", "?", "…", "
 default, and which, it does not say (a column of them is often left unfilled), so it is no claim."""
 
 
-def _default_in_cell(cell: str) -> str | None:
+def default_in_cell(cell: str) -> str | None:
     """The default a table cell claims, normalised ('' for empty), None when it is free text or a mark
     giving no value (`-`, `none`, `pinned`, `see below`)."""
-    code = _first_code(cell)
+    code = first_code(cell)
     text = code if code is not None else _plain(cell).strip("*_ ")
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
         text = text[1:-1]
@@ -139,7 +139,7 @@ def url_description(cell: str, value: str) -> bool | None:
     (`froggeric's`), when there are any, name a part of the URL; False when the owner words name none
     (the URL's owner changed); None when the cell is no such description (compared as written)."""
     url = _URL.fullmatch(value.strip())
-    code = _first_code(cell)
+    code = first_code(cell)
     if url is None or code is None or "/" in code:
         return None
     segments = [s for s in (url.group(1) or "").split("/") if s]
@@ -166,7 +166,7 @@ _DEFAULT_HEADERS = frozenset({"value", "默认值", "默认", "缺省值", "預�
 默认值 |`."""
 
 
-def _is_build_arg_table(
+def is_build_arg_table(
     table: Table, declared: frozenset[str] = frozenset(), passed: frozenset[str] = frozenset(), over: str = ""
 ) -> int | None:
     """The column naming build args when `table` is a build-argument table, else None: by its header,
@@ -181,7 +181,7 @@ def _is_build_arg_table(
     for index, cell in enumerate(header):
         if _ARG_HEADER.fullmatch(cell):
             return index
-    if _about_build_args(table.context) and not _NOT_BUILD_ARG_WORDS.search(" ".join(header)):
+    if about_build_args(table.context) and not NOT_BUILD_ARG_WORDS.search(" ".join(header)):
         for index, cell in enumerate(header):
             if cell in _NAME_HEADERS_OF_ARGS:
                 return index
@@ -190,9 +190,9 @@ def _is_build_arg_table(
         hits = sum(1 for name in plain if name in passed)
         if hits >= 2 and 2 * hits > len(table.rows):
             return 0
-    named = [cells[0] for _, cells in table.rows if cells and _first_code(cells[0]) is not None]
-    hits = sum(1 for cell in named if _first_code(cell) in declared)
-    if hits >= 2 and 2 * hits > len(table.rows) and not _NOT_BUILD_ARG_WORDS.search(table.context):
+    named = [cells[0] for _, cells in table.rows if cells and first_code(cells[0]) is not None]
+    hits = sum(1 for cell in named if first_code(cell) in declared)
+    if hits >= 2 and 2 * hits > len(table.rows) and not NOT_BUILD_ARG_WORDS.search(table.context):
         return None if config_file_keys(over + " " + table.context) else 0
     return None
 
@@ -216,7 +216,7 @@ _VARIABLE_HEADER = re.compile(r"(?:env(?:ironment)?[ ]+)?var(?:iable)?s?(?:[ ]+n
 """A name column headed as variables: `Environment Variable Name`, `Variable`, `Env var`."""
 
 
-def _is_variable_table(table: Table, declared: frozenset[str]) -> int | None:
+def is_variable_table(table: Table, declared: frozenset[str]) -> int | None:
     """The column naming variables when `table`'s name column is headed as variables (`| Environment
     Variable Name | Default Value |`), at least two rows name (in code or not) a build arg that is
     `declared`, and most rows name one or a name a slip away from one (`INC_VERSION` for `INC_VER`):
@@ -242,7 +242,7 @@ _NAME_HEADERS = frozenset(
 )
 
 
-def _version_columns(table: Table) -> tuple[int, int] | None:
+def version_columns(table: Table) -> tuple[int, int] | None:
     """(name column, version column) when `table` lists versions of components: the column called
     `Version` (or `Tag` …), else the first one headed by a release (`| Component | 25.04 | 25.03 |`, NGC's
     support matrix, newest first)."""
@@ -259,7 +259,7 @@ def _version_columns(table: Table) -> tuple[int, int] | None:
         for _, row in table.rows:
             for index, cell in enumerate(row[: len(header)]):
                 cells[index] += 1
-                found = _version_in_cell(cell)
+                found = version_in_cell(cell)
                 versioned[index] += found is not None and not found.isdigit()
 
         def most(index: int, versions: bool) -> bool:
@@ -278,20 +278,20 @@ def _version_columns(table: Table) -> tuple[int, int] | None:
     return name, version
 
 
-def _version_in_cell(cell: str) -> str | None:
+def version_in_cell(cell: str) -> str | None:
     """The version a cell starts with (`3.10+` for `3.10 or newer`), None for none or several."""
-    code = _first_code(cell)
+    code = first_code(cell)
     text = code if code is not None else _plain(cell)
     match = re.match(r"[ \t]*(?:(==|>=)[ \t]*)?(v?\d[A-Za-z0-9.+!-]*|[0-9a-f]{7,40}(?![A-Za-z0-9]))", text)
-    if not match or _OR_OLDER.match(text, match.end()) or _MORE_VERSIONS.match(text, match.end()):
+    if not match or OR_OLDER.match(text, match.end()) or MORE_VERSIONS.match(text, match.end()):
         return None
-    if _is_address(match.group(2), text[match.end() : match.end() + 8]):
+    if is_address(match.group(2), text[match.end() : match.end() + 8]):
         return None  # `127.0.0.1:9090`: an address, not a version
     version = match.group(2).rstrip(".")
-    newer = match.group(1) == ">=" or _OR_NEWER.match(text, match.end())
+    newer = match.group(1) == ">=" or OR_NEWER.match(text, match.end())
     return version + "+" if newer and not version.endswith("+") else version
 
 
-def _name_in_cell(cell: str) -> str:
+def name_in_cell(cell: str) -> str:
     text = _plain(cell).replace("`", "")
     return text.split("(", 1)[0].strip("*_ \t")

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import _build_commands, _command_words, moves
+from docgen.audit.commands import build_commands, command_words, moves
 from docgen.helm import Chart, charts_near, prefixes, read_chart, spelling
 from docgen.markdown import Document, code_spans, lists
 from docgen.model import Diagnostic
@@ -384,8 +384,8 @@ def _installs(
         if not any("helm" in text for _, text in fence.lines):
             continue
         steps = list(moves(fence))
-        for command in _build_commands(fence, _HELM):
-            words = _command_words(command, _HELM)
+        for command in build_commands(fence, _HELM):
+            words = command_words(command, _HELM)
             if not words:
                 continue
             target, keys = _helm_command(words)

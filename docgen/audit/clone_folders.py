@@ -15,7 +15,7 @@ from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import CD_STEP, clone_of, cloned_folder
 from docgen.audit.missing import _key, _near
 from docgen.audit.own_repo import remote_names, repository_root
-from docgen.audit.steps import _own_clone
+from docgen.audit.steps import own_clone
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic
 
@@ -111,7 +111,7 @@ def clone_slips(doc: Document, text: str, readme: str, directory: Path | None) -
     Not reported: a clone into a folder it names, a bare or mirror clone, a `cd` into the clone's folder
     or below it, a folder of that name next to the README or above it.
 
-    And, after a clone of this very repository (`steps._own_clone`: the address names a remote of the
+    And, after a clone of this very repository (`steps.own_clone`: the address names a remote of the
     checkout or the clone's folder has the checkout's name; or the folder is the README's title), a `cd`
     of the same block into a folder of the repository's root (`cd docker` after `git clone …/app.git`):
     the reader is in the clone's parent, not in the clone (`likely`, "did you mean cd app/docker?")."""
@@ -134,7 +134,7 @@ def clone_slips(doc: Document, text: str, readme: str, directory: Path | None) -
         ):
             if not together or home is None or not os.path.isdir(home / target):
                 continue
-            owned = _own_clone(clone[0].split(), home, remotes) is not None or (
+            owned = own_clone(clone[0].split(), home, remotes) is not None or (
                 title is not None and _key(title.group(1)) == _key(folder)
             )
             if not owned or _key(first) == _key(folder):

@@ -2,7 +2,7 @@
 (`git clone https://github.com/o/md-test.git`, then `cp md-test/input/start.pdb ./input`, while the
 repository has no `input/`): the step fails for every reader.
 
-`steps._clone_paths` reads such a path when a path a slip away exists; this rule reads the rest, made
+`steps.clone_paths` reads such a path when a path a slip away exists; this rule reads the rest, made
 sure of by what the checkout tells of itself:
 
 - the clone is of this very repository: its address names a remote of the checkout (`.git/config`,
@@ -26,12 +26,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.missing import _GENERATED, _corrected, _ignore_patterns, _ignored, _Listings
+from docgen.audit.missing import GENERATED, Listings, _ignore_patterns, corrected, ignored
 from docgen.audit.moved_clones import clone_operands
 from docgen.audit.own_repo import DEFAULT_BRANCHES, checked_out, owner_name, remote_names, repository_root
-from docgen.audit.references import _FILES_APPEAR, _MAKES_FILE, _MAKES_FILE_COMMAND, MadeFiles
-from docgen.audit.references import _GENERATED as _BUILT
-from docgen.audit.steps import _image_lines, _plain
+from docgen.audit.references import FILES_APPEAR, MAKES_FILE, MAKES_FILE_COMMAND, MadeFiles
+from docgen.audit.references import GENERATED as _BUILT
+from docgen.audit.steps import _plain, image_lines
 from docgen.markdown import Document
 from docgen.model import Diagnostic
 
@@ -98,7 +98,7 @@ class _Made:
         self.names = MadeFiles(lines)
         self.folders: dict[str, int] = {}
         for number, text in enumerate(lines, 1):
-            if not (_MAKES_FILE_COMMAND.search(text) or _MAKES_FILE.search(text)):
+            if not (MAKES_FILE_COMMAND.search(text) or MAKES_FILE.search(text)):
                 continue
             for step in _STEP.split(text):
                 words = [w.strip("\"'").removeprefix("./") for w in step.split()]
@@ -128,11 +128,11 @@ def clone_misses(doc: Document, text: str, readme: str, directory: Path) -> Iter
     branches = (*DEFAULT_BRANCHES, *filter(None, [checked_out(root)]))
     names = {_title(text), _squash(home.name)} - {""}
     lines = text.splitlines()
-    image = _image_lines(doc)
+    image = image_lines(doc)
     patterns = None
     made: _Made | None = None
     evidence: dict[str, bool] = {}
-    listings = _Listings()
+    listings = Listings()
     for fence in doc.fences:
         folder, sure, clone_line = None, False, 0
         for number, raw in fence.lines:
@@ -156,15 +156,15 @@ def clone_misses(doc: Document, text: str, readme: str, directory: Path) -> Iter
                         continue
                     inner = path[len(folder) + 1 :]
                     if os.path.exists(home / inner) or any(
-                        p in _GENERATED or p in _BUILT for p in inner.split("/")
+                        p in GENERATED or p in _BUILT for p in inner.split("/")
                     ):
                         continue
                     if patterns is None or made is None:
                         patterns, made = _ignore_patterns([home], root), _Made(lines)
-                    if _ignored(home / inner, patterns) or made.above(number, folder, inner):
+                    if ignored(home / inner, patterns) or made.above(number, folder, inner):
                         continue
-                    if _corrected(home, inner, listings) is not None:
-                        continue  # a path a slip away: `steps._clone_paths`
+                    if corrected(home, inner, listings) is not None:
+                        continue  # a path a slip away: `steps.clone_paths`
                     if folder not in evidence:
                         evidence[folder] = _evidence(doc, folder, home)
                     if not evidence[folder]:
@@ -182,7 +182,7 @@ def clone_misses(doc: Document, text: str, readme: str, directory: Path) -> Iter
                 command = words[0] if words and words[0] != "sudo" else words[1] if len(words) > 1 else ""
                 if (
                     command == "cd"
-                    or _FILES_APPEAR.search(step)
+                    or FILES_APPEAR.search(step)
                     or (command not in _QUIET and not _INSTALL.search(step))
                 ):
                     folder = None

@@ -32,11 +32,11 @@ import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from docgen.audit.auditor import LIKELY, _dockerfile_read, also_at
-from docgen.audit.container_scripts import _inside_blocks
+from docgen.audit.auditor import LIKELY, also_at, dockerfile_read
+from docgen.audit.container_scripts import inside_blocks
 from docgen.audit.image_paths import _mounts
-from docgen.audit.moved_clones import _CD, _CLONE, _GENERIC, _WORKDIR, _in_container, clone_operands
-from docgen.audit.wording import _COMMAND_LANGS
+from docgen.audit.moved_clones import CD, CLONE, GENERIC, WORKDIR, clone_operands, in_container
+from docgen.audit.wording import COMMAND_LANGS
 from docgen.markdown import Document, headings_over
 from docgen.model import Diagnostic, ImageModel
 
@@ -60,11 +60,11 @@ def _runs(doc: Document) -> list[tuple[int, str, str, str]]:
     container from the working folder, with no `cd` before it."""
     found: list[tuple[int, str, str, str]] = []
     titles = dict(doc.headings)
-    after_shell = {line for line, _ in _in_container(doc)}
-    inside = set(_inside_blocks(doc))
+    after_shell = {line for line, _ in in_container(doc)}
+    inside = set(inside_blocks(doc))
     intros = {para.lines[-1][0]: " ".join(t for _, t in para.lines) for para in doc.paragraphs if para.lines}
     for fence in doc.fences:
-        if fence.lang not in _COMMAND_LANGS or not fence.lines:
+        if fence.lang not in COMMAND_LANGS or not fence.lines:
             continue
         block_inside = fence.lines[0][0] in inside
         before = [t for line, t in sorted(intros.items()) if line < fence.lines[0][0]]
@@ -99,7 +99,7 @@ def _relative_clones(model: ImageModel) -> tuple[list[tuple[str, int]], str | No
     """(names of the repositories the last stage clones into its working folder → their lines, the
     working folder the Dockerfile sets if any, the last base image lower-cased); None when a WORKDIR
     follows a clone, a WORKDIR is a variable, or an ENTRYPOINT or a CMD may move the shell."""
-    read = _dockerfile_read(model.file) if model.file else None
+    read = dockerfile_read(model.file) if model.file else None
     if read is None:
         return None
     clones: list[tuple[str, int]] = []
@@ -121,9 +121,9 @@ def _relative_clones(model: ImageModel) -> tuple[list[tuple[str, int]], str | No
             return None  # an entrypoint script may `cd` before it runs the shell
         elif inst.keyword == "RUN":
             script = inst.body
-            for match in _CLONE.finditer(script):
+            for match in CLONE.finditer(script):
                 rest = clone_operands(match.group(1))
-                if not rest or "$" in "".join(rest[:2]) or _CD.search(script[: match.start()]):
+                if not rest or "$" in "".join(rest[:2]) or CD.search(script[: match.start()]):
                     continue
                 if len(rest) > 1:
                     place = rest[1]
@@ -190,14 +190,14 @@ def clone_scripts(doc: Document, models: Sequence[ImageModel], readme: str) -> I
     if read is None or not read[0]:
         return
     clones, workdir, base = read
-    if any(_WORKDIR.search(t) for fence in doc.fences for _, t in fence.lines):
+    if any(WORKDIR.search(t) for fence in doc.fences for _, t in fence.lines):
         return
     if workdir is not None and any(
         m == workdir or workdir.startswith(m + "/") or m.startswith(workdir + "/") for m in _mounts(doc)
     ):
         return
     names = _copied_names(model)
-    dockerfile = _dockerfile_read(model.file)
+    dockerfile = dockerfile_read(model.file)
     if names is None or dockerfile is None:
         return
     run_text = " ".join(i.body for i in dockerfile[1].instructions if i.keyword == "RUN")
@@ -206,7 +206,7 @@ def clone_scripts(doc: Document, models: Sequence[ImageModel], readme: str) -> I
     named = [
         (clone, at)
         for clone, at in clones
-        if len(clone) >= 4 and clone.lower() not in _GENERIC and clone.lower() not in base
+        if len(clone) >= 4 and clone.lower() not in GENERIC and clone.lower() not in base
     ]
     longest = max((len(clone) for clone, _ in named), default=0)
     around: dict[str, set[str]] = {}  # the words around a run → the names they hold (read once)

@@ -14,10 +14,10 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from docgen.audit.auditor import CERTAIN, _Auditor
-from docgen.audit.contents import _LATER, _context
+from docgen.audit.auditor import CERTAIN, Auditor
+from docgen.audit.contents import LATER, _context
 from docgen.audit.versions import _raw
-from docgen.audit.wording import _LIST_ITEM
+from docgen.audit.wording import LIST_ITEM
 from docgen.markdown import Document, lists
 from docgen.model import Diagnostic
 
@@ -58,7 +58,7 @@ class _Listed:
     owned: str
     """Its owner and name, compared as `_raw` spells them."""
     later: bool
-    """The item says it comes later or may not be there (`optional`, `install it yourself`: `_LATER`)."""
+    """The item says it comes later or may not be there (`optional`, `install it yourself`: `LATER`)."""
 
 
 def _listed(line: int, text: str) -> _Listed | None:
@@ -75,7 +75,7 @@ def _listed(line: int, text: str) -> _Listed | None:
     label = label.strip("`*_ \t")
     if _raw(label) in _GENERIC or not _raw(label):
         label = name
-    later = _LATER.search(rest) is not None
+    later = LATER.search(rest) is not None
     return _Listed(line, label, f"{host}/{owner}/{name}", _raw(name), _raw(owner + name), later)
 
 
@@ -85,7 +85,7 @@ def _groups(doc: Document) -> Iterator[tuple[str, list[tuple[int, str]]]]:
     for block in lists(doc):
         yield f"{block.heading} {block.intro}", block.items
     for para in doc.paragraphs:
-        if any(_LIST_ITEM.match(text) for _, text in para.lines):
+        if any(LIST_ITEM.match(text) for _, text in para.lines):
             continue
         lines = para.lines
         intro = ""
@@ -96,7 +96,7 @@ def _groups(doc: Document) -> Iterator[tuple[str, list[tuple[int, str]]]]:
         yield f"{para.heading} {intro}", lines
 
 
-def _cloned_repos(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def _cloned_repos(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """A repository a list of repository links names (`_listed`: every line of the list such an item, at
     least three) that no image compared can hold, when the list is of what the images clone: at least
     three, and two thirds, of its repositories are cloned by their address (owner and name) in a
@@ -104,13 +104,13 @@ def _cloned_repos(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     in those texts, or an image that runs what docgen cannot read (a script not among its files, a
     download piped into a shell). Not read: a list whose heading or introduction is about thanks,
     related projects, or what the reader needs or may add (`_ELSEWHERE`), or says its items come later
-    (`_LATER`); an item saying it comes later or is optional (`_LATER`) counts among those listed but is
+    (`LATER`); an item saying it comes later or is optional (`LATER`) counts among those listed but is
     no claim."""
     contexts = [_context(model) for model in auditor.models if model.file]
     if not contexts or len(contexts) != len(auditor.models):
         return
     for words, lines in _groups(doc):
-        if len(lines) < _MIN_CLONED or _ELSEWHERE.search(words) or _LATER.search(words):
+        if len(lines) < _MIN_CLONED or _ELSEWHERE.search(words) or LATER.search(words):
             continue
         listed = [found for line, text in lines if (found := _listed(line, text)) is not None]
         if len(listed) != len(lines):

@@ -11,74 +11,74 @@ import re
 from collections.abc import Callable, Iterator
 
 from docgen.audit.root_vars import from_root
-from docgen.audit.wording import _COMMAND_LANGS
+from docgen.audit.wording import COMMAND_LANGS
 from docgen.build_scripts import BUILD, BUILD_COMMAND
 from docgen.markdown import Document, Fence
 from docgen.shell import sh_code, sh_words
 
-_FILE_FLAG = re.compile(r"(?:^|[ \t])(?:-f|--file)(?:[ \t]+|=)[\"']?([^\s\"'`;|&]+)")
+FILE_FLAG = re.compile(r"(?:^|[ \t])(?:-f|--file)(?:[ \t]+|=)[\"']?([^\s\"'`;|&]+)")
 """The Dockerfile a `docker build` / `podman build` command names."""
-_TAG_FLAG = re.compile(r"(?:^|[ \t])(?:-t|--tag)(?:[ \t]+|=)[\"']?([^\s\"'`;|&]+)")
+TAG_FLAG = re.compile(r"(?:^|[ \t])(?:-t|--tag)(?:[ \t]+|=)[\"']?([^\s\"'`;|&]+)")
 """The name and tag a build command gives the image (`-t org/app:1.0`), up to a quote, a space or the
 end of its command (`-t org/app&& docker run …`)."""
 
 
-_PLACEHOLDER = re.compile(r"\{[^{}/]*\}|<[^<>/]*>|\$\{[^{}/]*\}|\$[A-Za-z_][A-Za-z0-9_]*")
+PLACEHOLDER = re.compile(r"\{[^{}/]*\}|<[^<>/]*>|\$\{[^{}/]*\}|\$[A-Za-z_][A-Za-z0-9_]*")
 """A part of a `-f` path the reader fills in: `{DOCKER_FILE_NAME}`, `<dockerfile>`, `$DOCKERFILE`. A `${`
 reads no further than the next `{` (else a run of `${` was read to its end from each: n²)."""
 
 
-_VERSION_PLACEHOLDER = re.compile(
+VERSION_PLACEHOLDER = re.compile(
     r"v?[xX](?:\.[xyzXYZ]){1,3}|<[\w-]*ver[\w-]*>|\{[\w-]*ver[\w-]*\}|\$\{?[A-Za-z_]*VER[A-Za-z_]*\}?",
     re.IGNORECASE,
 )
 """A path part a reader fills with a version: `x.y.z`, `X.Y`, `<version>`, `{ver}`, `${VERSION}`."""
 
 
-def _placeholder_pattern(path: str) -> re.Pattern[str] | None:
+def placeholder_pattern(path: str) -> re.Pattern[str] | None:
     """The Dockerfile paths a `-f` with a placeholder may name (`{NAME}.dockerfile`: any `*.dockerfile`;
     `<dockerfile>`: any), matched at the end of a path; None for a `-f` without one."""
-    if not _PLACEHOLDER.search(path):
+    if not PLACEHOLDER.search(path):
         return None
     pieces: list[str] = []
     at = 0
-    for match in _PLACEHOLDER.finditer(path):
+    for match in PLACEHOLDER.finditer(path):
         pieces += [re.escape(path[at : match.start()]), "[^/]*" if len(match.group()) < len(path) else ".*"]
         at = match.end()
     pieces.append(re.escape(path[at:]))
     return re.compile(r"(?:\A|/)" + "".join(pieces).removeprefix(r"\./") + r"\Z")
 
 
-_CD = re.compile(r"[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?cd[ \t]+([^\s;&|]+)[ \t]*(?:$|&&|;)")
+CD = re.compile(r"[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?cd[ \t]+([^\s;&|]+)[ \t]*(?:$|&&|;)")
 """`cd main` (or `$ cd main &&` before the build on the same line): later `-f` paths are from there."""
 
 
-def _file_flags(fence: Fence, roots: frozenset[str] = frozenset()) -> Iterator[tuple[int, str]]:
+def file_flags(fence: Fence, roots: frozenset[str] = frozenset()) -> Iterator[tuple[int, str]]:
     """(README line, path) of each `-f PATH` of a build command in a command block (continued lines too),
     from the folder the block is in after its `cd` lines; after a `cd` to a place that cannot be told
     (`cd $WORKDIR`, `cd ~/src`) a path starts with `$`. A `cd` into a variable that is the repository's
     root (`cd $ROOT/docker`, `ROOT` in `roots` or a name such as `REPO_ROOT`: `root_vars.from_root`)
     goes to that folder from the root."""
-    if fence.lang not in _COMMAND_LANGS:
+    if fence.lang not in COMMAND_LANGS:
         return
     building = False
     folder = ""
     for line, text in fence.lines:
-        if (cd := _CD.match(text)) is not None:
-            folder = _entered(folder, cd.group(1), roots)
+        if (cd := CD.match(text)) is not None:
+            folder = entered(folder, cd.group(1), roots)
         # a `cd` first in a quoted shell string (`sh -c 'cd docker && docker build -f …'`) moves only
         # the string's commands
         here = folder
-        if (shell := SHELL_STRING_START.match(text)) and (cd := _CD.match(text[shell.end() :])):
-            here = _entered(folder, cd.group(1), roots)
+        if (shell := SHELL_STRING_START.match(text)) and (cd := CD.match(text[shell.end() :])):
+            here = entered(folder, cd.group(1), roots)
         building = building or bool(BUILD.search(text))
         if building:
-            for match in _FILE_FLAG.finditer(text):
+            for match in FILE_FLAG.finditer(text):
                 path = match.group(1)
                 if here and not path.startswith(("/", "$")):
                     path = posixpath.normpath(posixpath.join(here, path))
                 yield line, path
-        if not _continued(text):
+        if not continued(text):
             building = False
 
 
@@ -100,7 +100,7 @@ def swapped_flags(fence: Fence) -> set[int]:
             continue
         if not notes:
             continue
-        for match in _FILE_FLAG.finditer(text):
+        for match in FILE_FLAG.finditer(text):
             name = posixpath.basename(match.group(1)).lower()
             part = name.split("dockerfile.", 1)[1] if name.startswith("dockerfile.") else ""
             part = part or (name.rsplit(".dockerfile", 1)[0] if name.endswith(".dockerfile") else "")
@@ -117,8 +117,8 @@ SHELL_STRING_START = re.compile(
 `BASE=x sudo sh -lc "`)."""
 
 
-def _entered(folder: str, target: str, roots: frozenset[str]) -> str:
-    """The folder a `cd TARGET` leads to from `folder` (as `_file_flags` keeps it: `$CD` when it cannot
+def entered(folder: str, target: str, roots: frozenset[str]) -> str:
+    """The folder a `cd TARGET` leads to from `folder` (as `file_flags` keeps it: `$CD` when it cannot
     be told)."""
     target = target.strip("\"'")
     rooted = from_root(target, roots)
@@ -130,7 +130,7 @@ def _entered(folder: str, target: str, roots: frozenset[str]) -> str:
     return "" if moved == "." else moved
 
 
-def _continued(text: str) -> bool:
+def continued(text: str) -> bool:
     """True when a command line goes on on the next: it ends with `\\`, or with ` /`, the slip of a
     README that writes `docker build -t x /` then `-f conda.Dockerfile .` (a build of the root folder
     `/` is no command anyone documents)."""
@@ -151,7 +151,7 @@ def _lines_of_commands(
         hit = hit or marked(text)
         if goes_on(text):
             continue
-        if not _continued(text):
+        if not continued(text):
             if hit:
                 found.update(command)
             command, hit = [], False
@@ -160,16 +160,16 @@ def _lines_of_commands(
     return found
 
 
-def _lines_of_commands_with_file(fence: Fence) -> set[int]:
+def lines_of_commands_with_file(fence: Fence) -> set[int]:
     """The README lines of the commands of `fence` that name a Dockerfile with `-f`."""
-    return _lines_of_commands(fence, lambda text: bool(_FILE_FLAG.search(text)))
+    return _lines_of_commands(fence, lambda text: bool(FILE_FLAG.search(text)))
 
 
 _ELISION = re.compile(r"(?<!\S)(?:\.{3,}|…)(?!\S)")
 """A word of a command that stands for what the README leaves out: `...`, `....`, `…`."""
 
 
-def _lines_of_elided_commands(fence: Fence) -> set[int]:
+def lines_of_elided_commands(fence: Fence) -> set[int]:
     """The README lines of the commands of `fence` in which a word is an ellipsis (`docker build \\`,
     `  ....`, `  --build-arg "NEW_ARG=…"`; a line of dots alone goes on to the next line, whatever its
     end): an excerpt showing where a flag goes, not a build to run, so its `--build-arg`s are no claim
@@ -195,7 +195,7 @@ def without_prompt(text: str) -> str:
     return text[prompt.end() :] if prompt else text
 
 
-_PROSE_WORD = re.compile(
+PROSE_WORD = re.compile(
     r"(?i)(?<![\w./-])(?:the|a|an|to|and|or|will|would|is|are|be|then|with|for|of|in|it|its|this|that"
     r"|these|you|your|can|should|must|may|which|when|if|now|first|here|also)(?![\w./-])"
 )
@@ -216,7 +216,7 @@ def bare_commands(doc: Document, start: re.Pattern[str]) -> Iterator[tuple[int, 
                 "`" in command
                 or start.match(command) is None
                 or command.endswith(_SENTENCE_END)
-                or _PROSE_WORD.search(command)
+                or PROSE_WORD.search(command)
             ):
                 continue
             yield line, command
@@ -225,7 +225,7 @@ def bare_commands(doc: Document, start: re.Pattern[str]) -> Iterator[tuple[int, 
 def fence_commands(fence: Fence) -> Iterator[list[tuple[int, str]]]:
     """The lines of each command of a command block (a line and those it continues with `\\`), as
     written."""
-    if fence.lang not in _COMMAND_LANGS:
+    if fence.lang not in COMMAND_LANGS:
         return
     command: list[tuple[int, str]] = []
     for line, text in fence.lines:
@@ -258,7 +258,7 @@ def joined_line(command: list[tuple[int, str]], starts: list[int], offset: int) 
     return command[bisect.bisect_right(starts, offset) - 1][0]
 
 
-def _build_commands(fence: Fence, start: re.Pattern[str] = BUILD) -> Iterator[list[tuple[int, str]]]:
+def build_commands(fence: Fence, start: re.Pattern[str] = BUILD) -> Iterator[list[tuple[int, str]]]:
     """The lines of each build command (`docker build`, or what `start` finds, continued lines too) of a
     command block, from the line `start` is found on."""
     for command in fence_commands(fence):
@@ -267,9 +267,9 @@ def _build_commands(fence: Fence, start: re.Pattern[str] = BUILD) -> Iterator[li
             yield command[first:]
 
 
-def _command_files(command: list[tuple[int, str]]) -> list[str]:
-    """The `-f` values of a build command (lines of `_build_commands`), line by line, in order."""
-    return [match.group(1) for _, text in command for match in _FILE_FLAG.finditer(text)]
+def command_files(command: list[tuple[int, str]]) -> list[str]:
+    """The `-f` values of a build command (lines of `build_commands`), line by line, in order."""
+    return [match.group(1) for _, text in command for match in FILE_FLAG.finditer(text)]
 
 
 _VALUE_OPTIONS = frozenset(
@@ -310,7 +310,7 @@ def build_words(words: list[str]) -> tuple[list[tuple[str, str]], list[str]] | N
     return options, positional
 
 
-def _build_paths(command: str) -> tuple[str | None, str] | None:
+def build_paths(command: str) -> tuple[str | None, str] | None:
     """(the `-f` path or None, the context) of one build command (its continued lines joined), or None
     when it cannot be told: no context or several, an option docgen does not know that may take a
     value (`--foo bar .`), or a context read from standard input (`-`)."""
@@ -344,7 +344,7 @@ _OTHER_CONTINUATION = ("`", "^")
 """How PowerShell and cmd continue a line: a command so continued is not read (its end is not known)."""
 
 
-def _substituted(text: str) -> str:
+def substituted(text: str) -> str:
     """`text` with each command substitution (`$(…)`, nested ones included, and `` `…` ``) outside
     single quotes replaced by the word `$_`: its words are another command's, not this one's
     (`--build-arg GID=$(stat -c '%g' /dev/dri/renderD128)` passes one value). A quote of one kind
@@ -398,9 +398,9 @@ def _substitution_end(text: str, start: int) -> int:
     return len(text)
 
 
-def _command_words(command: list[tuple[int, str]], start: re.Pattern[str]) -> list[str] | None:
+def command_words(command: list[tuple[int, str]], start: re.Pattern[str]) -> list[str] | None:
     """The words after the match of `start` in a command of a command block (its lines, as
-    `_build_commands` gives them, joined), up to the end of that command (`&&`, `;`, a pipe, a comment,
+    `build_commands` gives them, joined), up to the end of that command (`&&`, `;`, a pipe, a comment,
     a redirection), quotes removed as the shell removes them. None when the match is in a comment, the
     words cannot be split (an open quote), or a line goes on the PowerShell or cmd way (`` ` ``, `^`)."""
     if any(text.rstrip().endswith(_OTHER_CONTINUATION) for _, text in command):
@@ -410,7 +410,7 @@ def _command_words(command: list[tuple[int, str]], start: re.Pattern[str]) -> li
     match = start.search(joined)
     if match is None or len(sh_code(joined[: match.end()])) <= match.start():
         return None  # the match is in a comment
-    rest = _COMMAND_END.split(" " + _substituted(joined[match.end() :]), maxsplit=1)[0]
+    rest = _COMMAND_END.split(" " + substituted(joined[match.end() :]), maxsplit=1)[0]
     try:
         return sh_words(rest)
     except ValueError:
@@ -476,7 +476,7 @@ def _repository(image: str) -> str:
     return (f"{head}/" if head else "") + tail.split(":", 1)[0]
 
 
-def _last_name(image: str) -> str:
+def last_name(image: str) -> str:
     """The last part of an image's repository, lower case: `torch` for `ghcr.io/org/torch:1.0`."""
     return _repository(image).rsplit("/", 1)[-1].lower()
 
@@ -490,24 +490,24 @@ def built_repositories(doc: Document) -> dict[str, set[str | None]]:
             command = joined(lines)
             if not BUILD.search(command):
                 continue
-            flag = _FILE_FLAG.search(command)
+            flag = FILE_FLAG.search(command)
             file = flag.group(1) if flag is not None and not re.search(r"[<>${}]", flag.group(1)) else None
-            for match in _TAG_FLAG.finditer(command):
+            for match in TAG_FLAG.finditer(command):
                 built.setdefault(_repository(match.group(1)), set()).add(file)
     return {b: files for b, files in built.items() if not re.search(r"[<>${}]", b)}
 
 
 def tagged_names(doc: Document) -> frozenset[str]:
-    """The last names (`_last_name`) of the images the README's lines naming `build` tag (`-t`)."""
+    """The last names (`last_name`) of the images the README's lines naming `build` tag (`-t`)."""
     names: set[str] = set()
     for fence in doc.fences:
         for _, text in fence.lines:
             if "build" in text:
-                names.update(_last_name(tag) for tag in _TAG_FLAG.findall(text))
+                names.update(last_name(tag) for tag in TAG_FLAG.findall(text))
     return frozenset(names)
 
 
-_OFFICIAL = frozenset(
+OFFICIAL = frozenset(
     """
     adminer aerospike almalinux alpine alt amazoncorretto amazonlinux api-firewall arangodb
     archlinux backdrop bash bonita buildpack-deps busybox caddy cassandra chronograf cirros

@@ -25,8 +25,8 @@ import re
 from collections.abc import Iterator
 from pathlib import PurePosixPath
 
-from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read
-from docgen.audit.wording import _line_at, _sentences
+from docgen.audit.auditor import LIKELY, Auditor, dockerfile_read
+from docgen.audit.wording import _line_at, sentences
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -48,7 +48,7 @@ _PATH = re.compile(r"[\w.~-]*(?:/[\w.-]*)+|[\w-]+(?:\.[\w-]+)*\.[a-z]{1,5}")
 """A path (`.cd/templates`, `/root/scripts/`) or a file name (`nginx.conf`, `prefs.json`)."""
 
 
-def _named_dockerfile(text: str, auditor: _Auditor) -> ImageModel | None:
+def _named_dockerfile(text: str, auditor: Auditor) -> ImageModel | None:
     """The one audited Dockerfile `text` names (its path, or a file name no other audited one has), or the
     one audited Dockerfile when `text` says `the Dockerfile`; None when it names none, or several."""
     models = [m for m in (auditor.family or auditor.models) if m.file]
@@ -98,7 +98,7 @@ def _names(lines: list[str], key: str) -> bool:
     return any(pattern.search(line) for line in lines)
 
 
-def _commented_lines_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def commented_lines_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """A finding for each paragraph saying a Dockerfile has commented lines to uncomment for what it
     names in code, while no line of that Dockerfile names any of it."""
     for para in doc.paragraphs:
@@ -108,11 +108,11 @@ def _commented_lines_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagno
         model = _named_dockerfile(joined, auditor)
         if model is None or model.file is None:
             continue
-        claims = [(start, s) for start, _, s in _sentences(para.lines) if _UNCOMMENT.search(s)]
+        claims = [(start, s) for start, _, s in sentences(para.lines) if _UNCOMMENT.search(s)]
         terms = [term for _, sentence in claims for term in _terms(sentence, model)]
         if not terms:
             continue
-        read = _dockerfile_read(model.file)
+        read = dockerfile_read(model.file)
         if read is None:
             continue
         lines = read[0].splitlines()

@@ -15,8 +15,8 @@ import bisect
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import LIKELY, _Auditor
-from docgen.audit.versions import _is_commit, _keys
+from docgen.audit.auditor import LIKELY, Auditor
+from docgen.audit.versions import _keys, is_commit
 from docgen.markdown import Document, Fence
 from docgen.model import Component, Diagnostic, short_commit
 from docgen.sources.naming import repo_name
@@ -38,7 +38,7 @@ _INLINE = re.compile(r"`([0-9a-fA-F]{7,40})`|(?<![\w/@#-])([0-9a-fA-F]{7,40})(?!
 """A hash in a sentence, in code or not."""
 
 
-def _pinned_commits(auditor: _Auditor) -> list[tuple[Component, str]]:
+def _pinned_commits(auditor: Auditor) -> list[tuple[Component, str]]:
     """The repositories the images check out at a commit: (component, its Dockerfile's path)."""
     return [
         (comp, model.path)
@@ -62,7 +62,7 @@ def _repo_path(url: str) -> str:
     return text
 
 
-def _commit_claims(part: Document, doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def commit_claims(part: Document, doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """Each commit the part's command blocks and lines give a repository the images check out at
     another commit (`likely`: a README may build another revision on purpose, elsewhere)."""
     pinned = _pinned_commits(auditor)
@@ -78,7 +78,7 @@ def _commit_claims(part: Document, doc: Document, auditor: _Auditor) -> Iterator
 
 
 def _fence_commits(
-    fence: Fence, pinned: list[tuple[Component, str]], auditor: _Auditor
+    fence: Fence, pinned: list[tuple[Component, str]], auditor: Auditor
 ) -> Iterator[Diagnostic]:
     """`git clone URL` then `git checkout/reset --hard SHA` (one block), and `git+URL@SHA`."""
     url: str | None = None
@@ -89,17 +89,17 @@ def _fence_commits(
         if clone:
             url = clone.group(1)
         checkout = _CHECKOUT.search(text, clone.end() if clone else 0)
-        if checkout and url is not None and _is_commit(checkout.group(1)):
+        if checkout and url is not None and is_commit(checkout.group(1)):
             yield from _one(auditor, line, _of_repo(url, pinned), checkout.group(1))
 
 
 def _labelled_hash(
-    fence: Fence, doc: Document, pinned: list[tuple[Component, str]], auditor: _Auditor
+    fence: Fence, doc: Document, pinned: list[tuple[Component, str]], auditor: Auditor
 ) -> Iterator[Diagnostic]:
     """A block holding only a hash under a line (ending in `:`) that names a pinned repository and says
     hash or commit."""
     content = [(line, text) for line, text in fence.lines if text.strip()]
-    if len(content) != 1 or not (alone := _ALONE.match(content[0][1])) or not _is_commit(alone.group(1)):
+    if len(content) != 1 or not (alone := _ALONE.match(content[0][1])) or not is_commit(alone.group(1)):
         return
     opening = fence.lines[0][0] - 1 if fence.lines else 0
     first = bisect.bisect_left(doc.paragraphs, opening - 2, key=lambda para: para.lines[-1][0])
@@ -118,11 +118,11 @@ def _labelled_hash(
 
 
 def _named_hash(
-    line: int, text: str, pinned: list[tuple[Component, str]], auditor: _Auditor
+    line: int, text: str, pinned: list[tuple[Component, str]], auditor: Auditor
 ) -> Iterator[Diagnostic]:
     """A hash on a line that names a pinned repository and says hash or commit."""
     hashes = [m.group(1) or m.group(2) for m in _INLINE.finditer(text)]
-    hashes = [h for h in hashes if _is_commit(h) and not h.isalpha()]
+    hashes = [h for h in hashes if is_commit(h) and not h.isalpha()]
     if len(hashes) != 1:
         return  # none, or several (an old and a new one): not one claim
     yield from _one(auditor, line, _named(text, pinned), hashes[0])
@@ -145,7 +145,7 @@ def _of_repo(url: str, pinned: list[tuple[Component, str]]) -> list[tuple[Compon
 
 
 def _one(
-    auditor: _Auditor, line: int, matching: list[tuple[Component, str, str]], sha: str
+    auditor: Auditor, line: int, matching: list[tuple[Component, str, str]], sha: str
 ) -> Iterator[Diagnostic]:
     """A finding when `sha` agrees with no commit the `matching` pins check out (none: no claim),
     worded as `Versions next to a component` words it (one finding when both read the line)."""

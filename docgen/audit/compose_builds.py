@@ -15,8 +15,8 @@ from pathlib import Path
 
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import _build_commands, _command_words, moves
-from docgen.audit.grammar import _DOCKER_COMPOSE, read_compose
+from docgen.audit.commands import build_commands, command_words, moves
+from docgen.audit.grammar import DOCKER_COMPOSE, read_compose
 from docgen.audit.paths import resolves_inside
 from docgen.bake import Target
 from docgen.dockerfile import read_dockerfile
@@ -71,10 +71,10 @@ def _compose_builds(
     top = (project or directory).resolve()
     for fence in doc.fences:
         moved = [line for line, _ in moves(fence)]
-        for lines in _build_commands(fence, _DOCKER_COMPOSE):
+        for lines in build_commands(fence, DOCKER_COMPOSE):
             if moved and moved[0] <= lines[-1][0]:
                 continue
-            words = _command_words(lines, _DOCKER_COMPOSE)
+            words = command_words(lines, DOCKER_COMPOSE)
             if words is not None:
                 yield from _check(words, lines[0][0], readme, directory, top)
 

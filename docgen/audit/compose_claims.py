@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.names import _COMPOSE_NAMED, _compose_files, _Composed
+from docgen.audit.names import COMPOSE_NAMED, Composed, compose_files
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
 
@@ -33,7 +33,7 @@ _ENV_FILE = re.compile(r"(?<![\w-])[\w.-]*\.env\b|\benv[_ ]?files?\b", re.IGNORE
 """An env file named on the line (`.env`, `settings.env`): the variables may be meant to go there."""
 
 
-def _named(file: _Composed, name: str) -> bool:
+def _named(file: Composed, name: str) -> bool:
     """True when a service of `file` passes or reads the variable `name`: an `environment:` or
     `build.args` key, or a word of any other setting (`${NAME}`, `NAME=…`)."""
     word = re.compile(rf"(?<![\w]){re.escape(name)}(?![\w])")
@@ -45,7 +45,7 @@ def _named(file: _Composed, name: str) -> bool:
     )
 
 
-def _compose_settings(
+def compose_settings(
     doc: Document, readme: str, directory: Path, models: Sequence[ImageModel], project: Path | None
 ) -> Iterator[Diagnostic]:
     """A prose line that tells to edit or set variables (`API_URL`, in code) in a compose file beside
@@ -53,7 +53,7 @@ def _compose_settings(
     or reads them: `likely` (the reader may be meant to add them), naming the env file the services
     read when they read one (`env_file: .env`). Not a line that says not to (`no need to edit …`), nor
     one naming an env file (`Set X in .env, which the compose file reads`)."""
-    files = _compose_files(directory, models, project)
+    files = compose_files(directory, models, project)
     if not files:
         return
     by_name = {posixpath.basename(f.shown): f for f in files}
@@ -61,7 +61,7 @@ def _compose_settings(
         for number, text in para.lines:
             if not _EDIT.search(text) or "`" not in text or _NOT.search(text) or _ENV_FILE.search(text):
                 continue
-            named = [by_name[n] for n in dict.fromkeys(_COMPOSE_NAMED.findall(text)) if n in by_name]
+            named = [by_name[n] for n in dict.fromkeys(COMPOSE_NAMED.findall(text)) if n in by_name]
             if not named and len(files) == 1 and _GENERIC.search(text):
                 named = files
             if len(named) != 1:

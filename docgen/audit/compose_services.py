@@ -24,11 +24,11 @@ from pathlib import Path
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import (
-    _build_commands,
-    _command_words,
     bare_commands,
+    build_commands,
     cloned_folder,
     clones,
+    command_words,
     joined,
     moves,
 )
@@ -64,10 +64,10 @@ class _Call:
 
 def _call(command: list[tuple[int, str]], enabled: Sequence[str]) -> _Call | None:
     """The compose command of `command` (its lines), None when there is none or its words cannot be
-    told (`commands._command_words`)."""
+    told (`commands.command_words`)."""
     text = joined(command)
     match = COMPOSE.search(text)
-    words = _command_words(command, COMPOSE)
+    words = command_words(command, COMPOSE)
     if match is None or words is None:
         return None
     head = text[: match.start()]
@@ -184,7 +184,7 @@ def _fence_commands(fence: Fence) -> list[tuple[list[tuple[int, str]], list[str]
     """The compose commands of a command block, each with the profiles an `export COMPOSE_PROFILES=`
     before it enables."""
     found: list[tuple[list[tuple[int, str]], list[str]]] = []
-    for command in _build_commands(fence, COMPOSE):
+    for command in build_commands(fence, COMPOSE):
         line = command[0][0]
         exported = [
             p

@@ -29,19 +29,19 @@ from pathlib import Path
 from docgen import compose
 from docgen.audit.auditor import LIKELY
 from docgen.audit.commands import fence_commands, joined
-from docgen.audit.names import _COMPOSE_NAMED, _compose_files, compose_file
+from docgen.audit.names import COMPOSE_NAMED, compose_file, compose_files
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
 _URL = re.compile(r"\bhttps?://(?:localhost|127\.0\.0\.1|0\.0\.0\.0):(\d{1,5})(?!\d)")
 """A page on the reader's own machine with its port (`http://localhost:8080/docs`)."""
-_OPEN = re.compile(
+OPEN = re.compile(
     r"\b(?:open(?:s|ing)?|navigate|visit|brows(?:e|er)|go[ \t]+to|head[ \t]+(?:over[ \t]+)?to|"
     r"access(?:ible)?|available|reach(?:able)?)\b",
     re.IGNORECASE,
 )
 """Words telling the reader to open the page."""
-_ELSEWHERE = re.compile(
+ELSEWHERE = re.compile(
     r"\bhost\b|\bollama\b|\btunnel|\bport[- ]forward|\bssh\b|\bkubectl\b|\bwithout[ \t]+docker\b",
     re.IGNORECASE,
 )
@@ -129,12 +129,12 @@ def _compose_urls(
     every_line = [t for p in doc.paragraphs for _, t in p.lines] + [t for f in doc.fences for _, t in f.lines]
     if not any(_UP.search(t) for t in every_line) or any(_ALL_PORTS.search(t) for t in every_line):
         return
-    files = _compose_files(directory, models, project)
+    files = compose_files(directory, models, project)
     if not files:
         return
     shown = {posixpath.basename(f.shown) for f in files}
     copies = {posixpath.basename(m.group(2)) for t in every_line for m in _COPIED.finditer(t)}
-    named = {n for t in every_line for n in _COMPOSE_NAMED.findall(t)}
+    named = {n for t in every_line for n in COMPOSE_NAMED.findall(t)}
     named |= {
         posixpath.basename(m.group(1))
         for t in every_line
@@ -168,7 +168,7 @@ def _compose_urls(
     for para in doc.paragraphs:
         for number, text in para.lines:
             urls = list(_URL.finditer(text))
-            if not urls or not _OPEN.search(text) or _ELSEWHERE.search(text):
+            if not urls or not OPEN.search(text) or ELSEWHERE.search(text):
                 continue
             last = bisect.bisect_left(starts, number) - 1  # the last command before the line
             if not _UP.search(text) and (last < 0 or not _COMPOSE_COMMAND.search(commands[last][1])):

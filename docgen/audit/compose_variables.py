@@ -22,13 +22,13 @@ from pathlib import Path
 
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import _build_commands, _command_words
-from docgen.audit.env_defaults import _cell_default, _same
-from docgen.audit.grammar import _DOCKER_COMPOSE, read_compose
-from docgen.audit.missing import _one_edit
+from docgen.audit.commands import build_commands, command_words
+from docgen.audit.env_defaults import cell_default, same
+from docgen.audit.grammar import DOCKER_COMPOSE, read_compose
+from docgen.audit.missing import one_edit
 from docgen.audit.names import compose_file
 from docgen.audit.paths import resolves_inside
-from docgen.audit.wording import _CODE_NAME, _NOT_CURRENT, _heading_of
+from docgen.audit.wording import CODE_NAME, NOT_CURRENT, heading_of
 from docgen.bake import Target
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import MAX_FILE_BYTES, DocgenError
@@ -103,8 +103,8 @@ def _files(doc: Document, directory: Path, top: Path) -> list[_File]:
     """The compose files the README runs (`-f`), links, or that sit near it, each read once."""
     paths: list[Path] = []
     for fence in doc.fences:
-        for lines in _build_commands(fence, _DOCKER_COMPOSE):
-            words = _command_words(lines, _DOCKER_COMPOSE)
+        for lines in build_commands(fence, DOCKER_COMPOSE):
+            words = command_words(lines, DOCKER_COMPOSE)
             named = read_compose(words).files if words is not None else ()
             if named and not any(re.search(r"[$<>{}*?]", n) for n in named):
                 folder = compose.run_folder(directory, named, top)
@@ -176,13 +176,13 @@ def _compose_variables(
     for table in doc.tables:
         if not table.header or not _NAME_COLUMN.search(table.header[0]):
             continue
-        rows = [(line, cells, m.group(1)) for line, cells in table.rows if (m := _CODE_NAME.match(cells[0]))]
+        rows = [(line, cells, m.group(1)) for line, cells in table.rows if (m := CODE_NAME.match(cells[0]))]
         if len(rows) < 2:
             continue
         known = [name for _, _, name in rows if _reads(files, name)]
         if len(known) < 2 or 2 * len(known) < len(rows):
             continue  # a table of what the application reads, not of the compose file's variables
-        said = " ".join([*table.header, _heading_of(doc, table.line), table.context, title])
+        said = " ".join([*table.header, heading_of(doc, table.line), table.context, title])
         worded = bool(_COMPOSE_WORD.search(said)) or _of_template(files, [name for _, _, name in rows])
         named_rows = {line: _named(cells, table.header, services) for line, cells, _ in rows}
         if not worded and not any(named_rows.values()):
@@ -227,7 +227,7 @@ def _misspelt_settings(
                 name = match.group(1)
                 if len(name) < 8 or name in where or name in declared or _reads(files, name):
                     continue
-                near = [known for known in where if len(known) >= 8 and _one_edit(name, known)]
+                near = [known for known in where if len(known) >= 8 and one_edit(name, known)]
                 if len(near) != 1:
                     continue
                 yield Diagnostic(
@@ -359,7 +359,7 @@ def _said_defaults(doc: Document, readme: str, files: Sequence[_File], title: st
         for number, text in para.lines:
             if "default" not in text.lower() or "`" not in text:
                 continue  # (most lines)
-            about = f"{text} {_heading_of(doc, number)} {title}"
+            about = f"{text} {heading_of(doc, number)} {title}"
             if not _COMPOSE_WORD.search(about) and ".env" not in about:
                 continue
             for match in _SAID_DEFAULT.finditer(text):
@@ -419,7 +419,7 @@ def _row(
     if column is None:
         return
     if _reads(files, name):
-        said = _cell_default(cells, column)
+        said = cell_default(cells, column)
         if said is not None and "$" not in said and "<" not in said:
             one = len(code_spans(cells[column])) <= 1 and not _MULTI.search(cells[column])
             yield from _default(readme, files, line, name, said, named, CERTAIN if one else LIKELY)
@@ -465,7 +465,7 @@ def _default(
 ) -> Iterator[Diagnostic]:
     """A default the README gives `name` that no compose file gives it (each service the row names
     apart); one set by an env file (`.env`) is the value compose reads, and agrees too."""
-    if any(name in f.env and _same(said, f.env[name][0]) for f in files):
+    if any(name in f.env and same(said, f.env[name][0]) for f in files):
         return
     scopes: list[str | None] = [*named] or [None]
     wrong: list[tuple[str | None, str | None, str]] = []
@@ -473,11 +473,11 @@ def _default(
         found = [pair for f in files for pair in _values(f, name, service)]
         if not found or any(value is None for value, _ in found):
             continue  # not read there, or read from the environment with no default
-        if not any(_same(said, value) for value, _ in found if value is not None):
+        if not any(same(said, value) for value, _ in found if value is not None):
             wrong.append((service, *found[0]))
     env = next((f.env[name] for f in files if name in f.env), None)
     given_anywhere = [v for f in files for v, _ in _values(f, name, None) if v is not None]
-    if env is not None and not any(_same(said, v) for v in given_anywhere):
+    if env is not None and not any(same(said, v) for v in given_anywhere):
         value, where = env
         holder = next(f for f in files if name in f.env)
         if not value and name in holder.templated and _written_in(holder.folder, said):
@@ -652,7 +652,7 @@ def _ignored_build_args(
             lines.extend(fence.lines)
     said: set[str] = set()
     for line, text in sorted(lines):
-        if _NOT_CURRENT.search(text):
+        if NOT_CURRENT.search(text):
             continue
         for match in word.finditer(text):
             name = match.group(1)

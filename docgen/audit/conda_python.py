@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read
-from docgen.audit.left_over import _unread_copies
+from docgen.audit.auditor import LIKELY, Auditor, dockerfile_read
+from docgen.audit.left_over import unread_copies
 from docgen.copied import copied_texts
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -55,13 +55,13 @@ def _copied_texts(model: ImageModel) -> list[str] | None:
 def _latest_conda(model: ImageModel) -> tuple[int, str] | None:
     """(Dockerfile line, installer) of the newest-release conda installer `model` downloads, when nothing
     of its build pins Python (`_PINNED`, in the Dockerfile or a file it copies, all of them there)."""
-    read = _dockerfile_read(model.file) if model.file else None
+    read = dockerfile_read(model.file) if model.file else None
     if read is None or _PINNED.search(read[0]) is not None:
         return None
     for inst in read[1].instructions:
         match = _LATEST_INSTALLER.search(inst.args) if inst.keyword in ("RUN", "ADD") else None
         if match is not None:
-            texts = None if _unread_copies(model) else _copied_texts(model)
+            texts = None if unread_copies(model) else _copied_texts(model)
             if texts is None or any(_PINNED.search(t) for t in texts):
                 return None
             return inst.start_line, match.group().rsplit("/", 1)[-1]
@@ -70,11 +70,11 @@ def _latest_conda(model: ImageModel) -> tuple[int, str] | None:
 
 def _pins_python(model: ImageModel) -> bool:
     """True when the Dockerfile of `model` names a Python version (`_PINNED`), or cannot be read."""
-    read = _dockerfile_read(model.file)
+    read = dockerfile_read(model.file)
     return read is None or _PINNED.search(read[0]) is not None
 
 
-def _conda_python(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def _conda_python(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """A Python older than the newest conda installers bring, said to come from conda, where every
     audited image that installs conda installs the newest one and pins no Python (`_latest_conda`)."""
     said = [

@@ -20,9 +20,9 @@ import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from docgen.audit.auditor import LIKELY, _dockerfile_read, also_at
+from docgen.audit.auditor import LIKELY, also_at, dockerfile_read
 from docgen.audit.image_paths import _mounts
-from docgen.audit.wording import _COMMAND_LANGS
+from docgen.audit.wording import COMMAND_LANGS
 from docgen.build_scripts import container_command
 from docgen.copied import FILE_LIMIT, copied_files
 from docgen.markdown import Document
@@ -48,7 +48,7 @@ _COPIED_IN = re.compile(r"\b(?:docker|podman|kubectl)[ \t]+(?:container[ \t]+)?c
 """A command copying a file into a container (`docker cp deploy.sh app:/opt/`)."""
 
 
-def _inside_blocks(doc: Document) -> list[int]:
+def inside_blocks(doc: Document) -> list[int]:
     """The README line of the first line of each command block whose heading, or the last lines of the
     prose just before it, say its commands run in the container."""
     titles = dict(doc.headings)
@@ -62,7 +62,7 @@ def _inside_blocks(doc: Document) -> list[int]:
         while at < len(ends) and ends[at][0] < first:
             intro, after = ends[at][1], ends[at][0]
             at += 1
-        if fence.lang not in _COMMAND_LANGS:
+        if fence.lang not in COMMAND_LANGS:
             continue
         if _INSIDE.search(titles.get(fence.section, "")) or (after > fence.section and _INSIDE.search(intro)):
             found.append(first)
@@ -72,7 +72,7 @@ def _inside_blocks(doc: Document) -> list[int]:
 def _runs(doc: Document) -> Iterator[tuple[int, str]]:
     """(README line, path from the working folder) of each script a block said to run in the container
     runs before anything in it moves or leaves."""
-    inside = set(_inside_blocks(doc))
+    inside = set(inside_blocks(doc))
     for fence in doc.fences:
         if not fence.lines or fence.lines[0][0] not in inside:
             continue
@@ -83,7 +83,7 @@ def _runs(doc: Document) -> Iterator[tuple[int, str]]:
                 yield line, posixpath.normpath(match.group(1))
 
 
-def _work_dir(model: ImageModel) -> tuple[str, int] | None:
+def work_dir(model: ImageModel) -> tuple[str, int] | None:
     """(folder, line) of the working folder a container of the image starts in: its target's last
     WORKDIR read from those before it; None when none is set or one is a variable."""
     labels = {stage.label for stage in model.chain()}
@@ -118,7 +118,7 @@ def _image_files(model: ImageModel) -> dict[str, int] | None:
     return found
 
 
-def _image_files_into(model: ImageModel) -> set[str] | None:
+def image_files_into(model: ImageModel) -> set[str] | None:
     """`_image_files`, with each file also under its own name below its destination: a destination
     with no `/` at its end (`ADD run.py /opt/app`) is a folder when the image has one there."""
     indexes = {stage.index for stage in model.chain()}
@@ -140,7 +140,7 @@ def _image_files_into(model: ImageModel) -> set[str] | None:
 
 def _named_by_run(model: ImageModel, name: str) -> bool:
     """True when a RUN of the Dockerfile names the file `name` (it may copy, link or make it)."""
-    read = _dockerfile_read(model.file)
+    read = dockerfile_read(model.file)
     if read is None:
         return True
     return any(inst.keyword == "RUN" and name in inst.body for inst in read[1].instructions)
@@ -162,13 +162,13 @@ def misplaced_container_scripts(
     mounts = _mounts(doc)
     images = []
     for model in models:
-        where = _work_dir(model)
+        where = work_dir(model)
         files = _image_files(model)
         if where is None or files is None:
             return
         if any(m == where[0] or where[0].startswith(m + "/") or m.startswith(where[0] + "/") for m in mounts):
             return  # a folder of the host is the working folder, or is put in it
-        into = _image_files_into(model)
+        into = image_files_into(model)
         if into is None:
             return
         images.append((model, where, files, into))

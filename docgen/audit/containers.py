@@ -25,7 +25,7 @@ from pathlib import Path
 from docgen import compose
 from docgen.audit.auditor import LIKELY
 from docgen.audit.docker_cli import _commands, _verb
-from docgen.audit.names import _CLOSE
+from docgen.audit.names import CLOSE
 from docgen.audit.paths import resolves_inside
 from docgen.build_scripts import DOCKER_PODMAN, container_command
 from docgen.files import text_or_none
@@ -128,7 +128,7 @@ def _word(name: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w.-]){re.escape(name)}(?![\w.-])")
 
 
-def _container_names(
+def container_names(
     doc: Document, text: str, readme: str, directory: Path, project: Path | None
 ) -> Iterator[Diagnostic]:
     """A container a docker command of the README addresses (`docker exec`, `logs`, `attach`, `stop`,
@@ -177,7 +177,7 @@ def _container_names(
         if not pending:
             return
     for name, (line, verb) in sorted(pending.items(), key=lambda item: item[1]):
-        if difflib.get_close_matches(name, sorted(named), n=1, cutoff=_CLOSE):
+        if difflib.get_close_matches(name, sorted(named), n=1, cutoff=CLOSE):
             continue  # a slip of a compose container_name: names._container_misses tells it
         said = (
             f"README's docker {verb} addresses container {name}, which nothing it runs names so (no "

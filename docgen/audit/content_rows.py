@@ -8,11 +8,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import _Auditor
+from docgen.audit.auditor import Auditor
 from docgen.audit.cells import _plain
-from docgen.audit.contents import _BUILT_WITH, _LATER, _VERSION_IN, _item_component, _not_held
-from docgen.audit.keyed import _named_image
-from docgen.audit.paths import _basename, _matching, _reference_path, variant
+from docgen.audit.contents import BUILT_WITH, LATER, VERSION_IN, item_component, not_held
+from docgen.audit.keyed import named_image
+from docgen.audit.paths import _basename, matching, reference_path, variant
 from docgen.files import is_dockerfile_name
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -39,9 +39,9 @@ _LINK = re.compile(r"\]\(<?([^()\s<>]{1,500})>?\)")
 _Listed = tuple[str, set[str], bool]
 
 
-def _content_rows(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def _content_rows(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """Each component a row of a table of images lists (`_row_components`) that the image its row names
-    (`_row_image`) does not hold while another image of the README installs it itself (`_not_held`:
+    (`_row_image`) does not hold while another image of the README installs it itself (`not_held`:
     the sibling is named) (`likely`). A table needs two rows naming an image."""
     if len(auditor.family) < 2:
         return
@@ -62,21 +62,21 @@ def _content_rows(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
             if model is None or not held:
                 continue
             for found in held:
-                yield from _not_held(auditor, line, model, found, fallback=False)
+                yield from not_held(auditor, line, model, found, fallback=False)
 
 
-def _row_image(cells: list[str], auditor: _Auditor) -> ImageModel | None:
+def _row_image(cells: list[str], auditor: Auditor) -> ImageModel | None:
     """The one audited image a row names: its Dockerfile (a link, a cell that is its name), its bake
     target's name or its variant (`gpu` for `Dockerfile.gpu`), or its folder in the first cell
     (`cpu-tpls:debug` names `cpu-tpls-debug/Dockerfile`, `cpu-tpls:latest` `cpu-tpls/Dockerfile`)."""
     paths = [m.path for m in auditor.family]
-    targets = [_reference_path(match.group(1)) for cell in cells for match in _LINK.finditer(cell)]
+    targets = [reference_path(match.group(1)) for cell in cells for match in _LINK.finditer(cell)]
     targets += [word for cell in cells if " " not in (word := _plain(cell).strip("*_` \t"))]
     linked = {
         index
         for target in targets
         if is_dockerfile_name(_basename(target))
-        for index in _matching(target, paths)
+        for index in matching(target, paths)
     }
     if len(linked) == 1:
         return auditor.family[linked.pop()]
@@ -88,7 +88,7 @@ def _row_image(cells: list[str], auditor: _Auditor) -> ImageModel | None:
             return model
     repo, _, tag = key.partition(":")
     for each in [repo] if tag.lower() in ("", "latest") else [f"{repo}-{tag}", key]:
-        named = _named_image(each, auditor)
+        named = named_image(each, auditor)
         if named is not None:
             return named[0]
     return None
@@ -114,13 +114,13 @@ def _row_components(cell: str, above: list[_Listed] | None) -> list[_Listed] | N
     for part in parts:
         without = _WITHOUT.fullmatch(part)
         if without is not None:
-            gone = _item_component(f"- {without.group(1)}")
+            gone = item_component(f"- {without.group(1)}")
             if gone is not None:
                 held = [h for h in held if not h[1] & gone[1]]
             continue
-        if _VERSION_IN.search(part) or _LATER.search(part):
+        if VERSION_IN.search(part) or LATER.search(part):
             continue
-        found = _item_component(f"- {_BUILT_WITH.sub('', part)}")
+        found = item_component(f"- {BUILT_WITH.sub('', part)}")
         if found is not None:
             named += 1
             held.append(found)

@@ -11,10 +11,10 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from typing import TypeVar
 from urllib.parse import urlsplit
 
-from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _dockerfile_read
-from docgen.audit.paths import _basename, _matching, _reference_path
-from docgen.audit.versions import _ALIASES, _keys, _norm, _raw
-from docgen.audit.wording import _LIST_ITEM, _example
+from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
+from docgen.audit.paths import _basename, matching, reference_path
+from docgen.audit.versions import ALIASES, _keys, _raw, norm
+from docgen.audit.wording import LIST_ITEM, _example
 from docgen.base_contents import KNOWN, brought_by, carries, family_name, is_plain
 from docgen.copied import above_context, context_path, copied_texts
 from docgen.files import is_dockerfile_name
@@ -62,7 +62,7 @@ _T = TypeVar("_T")
 
 _FAMILIES = {"mpi": ("openmpi", "mpich", "mvapich", "mvapich2", "impi", "intelmpi", "hpcx")}
 """A kind of component some packages are one of: `MPI` is OpenMPI, MPICH, MVAPICH."""
-_MAYBE = re.compile(r"\bdefault\b|\bunless\b|\boptional|\bif\b|--build-arg|\bhost\b|\bbase\b", re.IGNORECASE)
+MAYBE = re.compile(r"\bdefault\b|\bunless\b|\boptional|\bif\b|--build-arg|\bhost\b|\bbase\b", re.IGNORECASE)
 """Words that make an absence conditional (`not installed by default`, `unless INSTALL_TRT=1`) or about
 something else (the host, the base image)."""
 _PACKAGING = re.compile(
@@ -70,19 +70,19 @@ _PACKAGING = re.compile(
 )
 
 
-def _installed_under(name: str) -> set[str]:
+def installed_under(name: str) -> set[str]:
     """The names a package stands for: `tensorrt-dev` is TensorRT, `libcudnn8` cuDNN, `python3-libnvinfer`
-    nvinfer; each normalised (`_norm`)."""
-    found = {_norm(name)}
+    nvinfer; each normalised (`norm`)."""
+    found = {norm(name)}
     current = name.lower()
     for _ in range(3):
         current = _PACKAGING.sub("", current)
-        found.add(_norm(current))
+        found.add(norm(current))
     found.discard("")
     return found
 
 
-def _final_components(model: ImageModel, named: str | None = None) -> list[Component]:
+def final_components(model: ImageModel, named: str | None = None) -> list[Component]:
     """The components installed in the image built (the target stage and the stages it builds on), not
     base images and not ones installed only on some platform; with `named`, a stage's name the model
     has, in that stage and the stages it builds on."""
@@ -90,25 +90,23 @@ def _final_components(model: ImageModel, named: str | None = None) -> list[Compo
     return [c for c in model.components if c.stage in stages and c.kind != "image" and c.condition is None]
 
 
-def _absence_claims(
-    line: int, text: str, auditor: _Auditor, stage: str | None = None
-) -> Iterator[Diagnostic]:
+def absence_claims(line: int, text: str, auditor: Auditor, stage: str | None = None) -> Iterator[Diagnostic]:
     """A component the README says the image lacks (`TensorRT (Not Installed)`, `does not include
     flash-attn`) that every Dockerfile compared installs, in the image built and on every platform.
     Names match through the name-equivalence table and a package's packaging (`tensorrt-dev`). With
-    `stage` (the line describes a build stage: `_stage_lines`), what that stage holds, not the image."""
+    `stage` (the line describes a build stage: `stage_lines`), what that stage holds, not the image."""
     said = [m for pattern in (_NOT_INSTALLED, _LACKS) for m in pattern.finditer(text)]
     said += [m for m in [_NO_ITEM.match(text)] if m is not None]
-    if not said or _MAYBE.search(text):
-        return  # (the line read once for `_MAYBE`, not once a claim)
+    if not said or MAYBE.search(text):
+        return  # (the line read once for `MAYBE`, not once a claim)
     marked = _MARKED_ABSENT.match(text) is not None or _NO_ITEM.match(text) is not None
     for match in said:
         name = next(group for group in match.groups() if group)
-        if len(_norm(name)) < 3 and _raw(name) not in _FAMILIES or _example(text, match):
+        if len(norm(name)) < 3 and _raw(name) not in _FAMILIES or _example(text, match):
             continue
         wanted = _keys(name, auditor.names)
-        wanted.update(_norm(kind) for kind in _FAMILIES.get(_raw(name), ()))
-        found = _in_every(auditor.models, functools.partial(_installing, stage=stage, wanted=wanted))
+        wanted.update(norm(kind) for kind in _FAMILIES.get(_raw(name), ()))
+        found = _in_every(auditor.models, functools.partial(installing, stage=stage, wanted=wanted))
         if found is not None:
             model, comp = found
             yield Diagnostic(
@@ -152,16 +150,16 @@ _NOT_THIS = re.compile(
 runtime-only image`), outside the words of the claim itself."""
 
 
-def _toolchain_claims(
-    line: int, text: str, auditor: _Auditor, stage: str | None = None
+def toolchain_claims(
+    line: int, text: str, auditor: Auditor, stage: str | None = None
 ) -> Iterator[Diagnostic]:
     """The image said to hold no toolchain (`_NO_TOOLCHAIN`) while every Dockerfile compared installs, in
     the image built (its final stage and the stages it builds on; with `stage`, that stage), a compiler
     (`build-essential`, `gcc-12`, `clang`) or, for development or build tools, a build tool too (`cmake`,
     `make`; not `git`). A builder stage's compilers are not the image's; not for a line about the reader, the
-    host, an option, another image or a plan (`_MAYBE`, `_SOMEONE_ELSE`, `_NOT_THIS`)."""
+    host, an option, another image or a plan (`MAYBE`, `_SOMEONE_ELSE`, `_NOT_THIS`)."""
     match = _NO_TOOLCHAIN.search(text)
-    if match is None or _MAYBE.search(text) or _SOMEONE_ELSE.search(text) or _example(text, match):
+    if match is None or MAYBE.search(text) or _SOMEONE_ELSE.search(text) or _example(text, match):
         return
     if _NOT_THIS.search(text[: match.start()] + " " + text[match.end() :]):
         return
@@ -173,7 +171,7 @@ def _toolchain_claims(
     tools = not match.group(2)
 
     def toolchain(model: ImageModel) -> Component | None:
-        held = _final_components(model, stage)
+        held = final_components(model, stage)
         found = next((c for c in held if _COMPILERS.fullmatch(c.name.lower())), None)
         if found is None and tools:
             found = next((c for c in held if _DEV_TOOLS.fullmatch(c.name.lower())), None)
@@ -191,9 +189,9 @@ def _toolchain_claims(
         )
 
 
-def _installing(model: ImageModel, stage: str | None, wanted: set[str]) -> Component | None:
+def installing(model: ImageModel, stage: str | None, wanted: set[str]) -> Component | None:
     """The first component `model` holds in the end (of `stage`) installed under a name in `wanted`."""
-    return next((c for c in _final_components(model, stage) if _installed_under(c.name) & wanted), None)
+    return next((c for c in final_components(model, stage) if installed_under(c.name) & wanted), None)
 
 
 def _in_every(
@@ -223,10 +221,10 @@ _UNSET_FLAG = re.compile(
 _FALSY = frozenset({"off", "0", "false", "no", ""})
 
 
-def _unset_flag_claims(line: int, text: str, auditor: _Auditor) -> Iterator[Diagnostic]:
+def unset_flag_claims(line: int, text: str, auditor: Auditor) -> Iterator[Diagnostic]:
     """A build flag (`-DNAME=…` of a RUN) or ENV the README says the image does not set that every
     Dockerfile compared sets, to a value that turns it on (`-DNAME=OFF` is set, but not on)."""
-    if "`" not in text or _MAYBE.search(text):
+    if "`" not in text or MAYBE.search(text):
         return
     for match in _UNSET_FLAG.finditer(text):
         name = match.group(1) or match.group(2)
@@ -256,7 +254,7 @@ def _setting_line(model: ImageModel, name: str) -> int | None:
 def _flag_lines(file: str) -> dict[str, int]:
     """`NAME` → the first line of a RUN of the Dockerfile at `file` that sets it on (`-DNAME=ON`,
     `NAME=1 make`)."""
-    read = _dockerfile_read(file)
+    read = dockerfile_read(file)
     if read is None:
         return {}
     parsed = read[1]
@@ -291,7 +289,7 @@ _STAGE_TITLE = re.compile(
 """A heading that is a build stage's name (`### `builder` stage`, `### 2. build_openvino`)."""
 
 
-def _stage_lines(lines: list[tuple[int, str]], heading: str, names: Collection[str]) -> dict[int, str]:
+def stage_lines(lines: list[tuple[int, str]], heading: str, names: Collection[str]) -> dict[int, str]:
     """The README lines (of one paragraph or list, under `heading`) that describe a build stage (one of
     the stage `names`, `FROM … AS NAME`) → its name: the lines of a list item that starts with the name
     and of the items nested in it, and every line under a heading that is the name."""
@@ -302,7 +300,7 @@ def _stage_lines(lines: list[tuple[int, str]], heading: str, names: Collection[s
     found: dict[int, str] = {}
     current: tuple[str, int] | None = None  # the stage an item named, and the item's indentation
     for line, text in lines:
-        if _LIST_ITEM.match(text):
+        if LIST_ITEM.match(text):
             indent = len(text) - len(text.lstrip())
             item = _STAGE_ITEM.match(text)
             if item and item.group(1).lower() in names:
@@ -333,24 +331,24 @@ _INCLUDES = re.compile(
 CUDA is installed` is about the host)."""
 
 
-def _presence_claims(line: int, text: str, auditor: _Auditor) -> Iterator[Diagnostic]:
+def presence_claims(line: int, text: str, auditor: Auditor) -> Iterator[Diagnostic]:
     """A component docgen knows (`TensorRT`, `NCCL`, `PyTorch` …) the README says the image includes
     that no Dockerfile compared ever names: built on a plain OS or language image, with nothing docgen
     could not read (an install script, a requirements file, a skipped construct), no component, stage,
     build arg or ENV whose name holds the component's name (`likely`)."""
-    if not _INCLUDES.search(text) or _MAYBE.search(text):
-        return  # (the line read once for `_MAYBE`, not once a claim)
+    if not _INCLUDES.search(text) or MAYBE.search(text):
+        return  # (the line read once for `MAYBE`, not once a claim)
     for match in _INCLUDES.finditer(text):
         name = match.group(1)
-        key = _norm(name)
-        if len(key) < 3 or key not in _known_keys() or _example(text, match):
+        key = norm(name)
+        if len(key) < 3 or key not in known_keys() or _example(text, match):
             continue
         if all(_never_named(model, key) for model in auditor.models):
-            yield _installs_none(auditor, line, f"says the image includes {name}", name)
+            yield installs_none(auditor, line, f"says the image includes {name}", name)
 
 
-def _installs_none(
-    auditor: _Auditor, line: int, claim: str, name: str, spellings: Collection[str] = ()
+def installs_none(
+    auditor: Auditor, line: int, claim: str, name: str, spellings: Collection[str] = ()
 ) -> Diagnostic:
     """`README {claim} but {the first image} installs no {name}` (`likely`), and why its base does not
     bring it either (`_base_note`), or `… but Dockerfile:N uninstalls {name}` when the image removes
@@ -380,13 +378,13 @@ def _uninstalled_at(model: ImageModel, spellings: Collection[str]) -> tuple[int,
     one of `spellings` (`pip uninstall -y transformer-engine` on NGC's PyTorch image), when no command
     after it names one again (a reinstall); None otherwise. Only RUN text is read: a script it runs
     may reinstall it (the caller sees that through `_context`)."""
-    read = _dockerfile_read(model.file) if model.file else None
+    read = dockerfile_read(model.file) if model.file else None
     if read is None:
         return None
-    unbuilt = _unbuilt_lines(model)
+    unbuilt = unbuilt_lines(model)
     last: tuple[int, str] | None = None
     for inst in read[1].instructions:
-        if inst.keyword != "RUN" or _in_ranges(inst.start_line, unbuilt):
+        if inst.keyword != "RUN" or in_ranges(inst.start_line, unbuilt):
             continue
         for command in _SEGMENT.split(inst.args):
             if not any(s in _raw(word) for word in command.split() for s in spellings):
@@ -397,9 +395,9 @@ def _uninstalled_at(model: ImageModel, spellings: Collection[str]) -> tuple[int,
 
 
 @functools.cache
-def _known_keys() -> frozenset[str]:
+def known_keys() -> frozenset[str]:
     """The normalised names of the components docgen knows by a display name (`torch`, `tensorrt` …)."""
-    return frozenset(_norm(name) for name in renamed({})) | KNOWN
+    return frozenset(norm(name) for name in renamed({})) | KNOWN
 
 
 def _never_named(model: ImageModel, key: str) -> bool:
@@ -410,18 +408,18 @@ def _never_named(model: ImageModel, key: str) -> bool:
     unread = any(c.method in ("requirements", "script") or c.kind == "download" for c in model.components)
     if model.skipped or unread:
         return False  # a requirements file, an installer, a download: may install anything
-    raw = {k for k, v in _ALIASES.items() if v == key} | {key}
-    bases = _built_bases(model)
+    raw = {k for k, v in ALIASES.items() if v == key} | {key}
+    bases = built_bases(model)
     if not bases or any(carries(stage.base, raw) is not False for stage in bases):
         return False
-    if brought_by((c.name for c in _final_components(model)), raw) is not None:
+    if brought_by((c.name for c in final_components(model)), raw) is not None:
         return False
     words = [c.name for c in model.components] + [a.name for a in model.args] + [e.name for e in model.env]
     words += [e.value or "" for e in model.env] + [stage.base for stage in bases]
     return not any(r in _raw(word) for word in words for r in raw)
 
 
-def _built_bases(model: ImageModel) -> list[Stage]:
+def built_bases(model: ImageModel) -> list[Stage]:
     """The stages of `model` the image built starts from an image in: the root of each stage the
     default target builds (`stages.built_stages`), each once."""
     built = built_stages(model)
@@ -432,7 +430,7 @@ def _base_note(model: ImageModel) -> str:
     """`, and its base X (Dockerfile:N, NGC PyTorch) does not carry it` for a finding about a component
     `model` installs none of, when it is built on a known image that is no plain OS or language image
     (one a reader may think holds it); '' otherwise."""
-    bases = [s for s in _built_bases(model) if not is_plain(s.base) and family_name(s.base)]
+    bases = [s for s in built_bases(model) if not is_plain(s.base) and family_name(s.base)]
     if not bases:
         return ""
     stage = bases[0]
@@ -440,7 +438,7 @@ def _base_note(model: ImageModel) -> str:
     return f", and its base {stage.base} ({where}) does not carry it"
 
 
-_CONTENTS_HEADING = re.compile(
+CONTENTS_HEADING = re.compile(
     r"(?:installs|installed(?:[ \t]+(?:packages|software|components|libraries|tools))?"
     r"|(?:list[ \t]+of[ \t]+)?packages[ \t]+installed|pre-?installed(?:[ \t]+[\w-]+){0,2}"
     r"|(?:all[ \t]+)?(?:the[ \t]+)?(?:images?|containers?)[ \t]+includes?|what's[ \t]+(?:included|inside)"
@@ -449,12 +447,12 @@ _CONTENTS_HEADING = re.compile(
 )
 """A heading over a list of what the image holds: `## Installs`, `### All Images Include`, `### The
 container includes`, `## Contents` (not `Table of Contents`)."""
-_ADDED_HEADING = re.compile(
+ADDED_HEADING = re.compile(
     r"(?:additional|added|extras?)(?:[ \t]+(?:packages|components|software|libraries|tools))?", re.I
 )
 """A heading over a list of what the Dockerfile adds to its base (`## Additional`): the base image does
 not count."""
-_CONTENTS_INTRO = re.compile(
+CONTENTS_INTRO = re.compile(
     r"(?:\b(?:image|container)[ \t]+(?:also[ \t]+)?(?:includes|contains|installs|comes[ \t]+with"
     r"|ships(?:[ \t]+with)?|bundles)|\b(?:images|containers|variants|flavou?rs|tags)[ \t]+(?:also[ \t]+)?"
     r"(?:include|contain|install|come[ \t]+with|ship(?:[ \t]+with)?|bundle)"
@@ -464,7 +462,7 @@ _CONTENTS_INTRO = re.compile(
 )
 """The line before a list of what the image holds: `The image includes:`, `Installs:`, `All variants
 contain:`, `镜像内容：`, `镜像包含：`, `イメージに含まれるもの:`."""
-_LATER = re.compile(
+LATER = re.compile(
     r"\bdownload|\bfetch|\bat[ \t]+(?:run[ \t-]?time|start|launch|first)|\bon[ \t]+(?:start|launch|demand"
     r"|first)|\bruntime\b|\bwhen[ \t]+(?:the[ \t]+)?container|\boptional|\bif\b|\bmount|\blazy|\bnot\b|\bno\b"
     r"|❌|\(removed|\bdeprecated|\byourself\b|\bmanually\b",
@@ -472,7 +470,7 @@ _LATER = re.compile(
 )
 """Words saying an item is not in the image as built: fetched later, optional, absent, for the user to
 install (`install it yourself`)."""
-_FEATURES = re.compile(r"\bfeatures?\b|\bsupport", re.IGNORECASE)
+FEATURES = re.compile(r"\bfeatures?\b|\bsupport", re.IGNORECASE)
 """A list of what the image can do (`This image includes security hardening features:`), not holds."""
 _ITEM_NAME = re.compile(
     r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[([^\[\]]{1,60})\]\(([^()\s]{0,300})\)|`([^`]{1,60})`"
@@ -484,7 +482,7 @@ _KINDS = frozenset({"model", "models", "weights", "checkpoint", "checkpoints", "
 _AFTER_NAME = re.compile(r"(?:[ \t]*+\([^()]{0,80}\))?(?:[ \t]++-[ \t].*|[ \t]*+(?:[:–—,][ \t].*)?)\Z")
 """What may follow a name in an item that names one component: a note in brackets, a description. No
 run of blanks can be split two ways (a name, 40,000 blanks and a version cost minutes to refuse)."""
-_VERSION_IN = re.compile(r"(?<![\w.-])v?\d+(?:\.\d+)+|(?<!\d)\d++\.x\b")
+VERSION_IN = re.compile(r"(?<![\w.-])v?\d+(?:\.\d+)+|(?<!\d)\d++\.x\b")
 """A version in a line (`v2.1.0`, `12.x`); each alternative tried only where a number starts (`12.x`
 from each digit of a long number read the rest of it: n²)."""
 _COMMON = frozenset(
@@ -495,7 +493,7 @@ _COMMON = frozenset(
 """What any base image may hold, or a word that names no component: never said to be missing."""
 
 
-def _listed_contents(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def listed_contents(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """An unversioned item of a list the README presents as what the image installs (`## Installs`,
     `The image includes:`; `## Additional` for what it adds to its base) that no Dockerfile compared
     can hold: its name, under any spelling, is nowhere in the Dockerfile or the build-context files it
@@ -503,28 +501,28 @@ def _listed_contents(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     it runs is unread (a script docgen cannot read, a download piped into a shell) (`likely`)."""
     for block in lists(doc):
         heading = block.heading.strip().strip("*_#: \t").strip()
-        added = bool(_ADDED_HEADING.fullmatch(heading)) and not block.intro
+        added = bool(ADDED_HEADING.fullmatch(heading)) and not block.intro
         intro = block.intro.strip()
         if (
-            not (added or (_CONTENTS_INTRO.search(intro) if intro else _CONTENTS_HEADING.fullmatch(heading)))
-            or _LATER.search(f"{intro} {heading}")
-            or _FEATURES.search(f"{intro} {heading}")
+            not (added or (CONTENTS_INTRO.search(intro) if intro else CONTENTS_HEADING.fullmatch(heading)))
+            or LATER.search(f"{intro} {heading}")
+            or FEATURES.search(f"{intro} {heading}")
         ):
             continue
         each = len(auditor.models) > 1 and _EACH_IMAGE.search(f"{intro} {heading}") is not None
         for line, text in block.items:
-            if _LATER.search(text) or _VERSION_IN.search(text):
+            if LATER.search(text) or VERSION_IN.search(text):
                 continue
-            for found in _item_components(text):
+            for found in item_components(text):
                 name, spellings, data = found
-                lacking = [m for m in auditor.models if _cannot_hold(m, spellings, data, added)]
+                lacking = [m for m in auditor.models if cannot_hold(m, spellings, data, added)]
                 if len(lacking) == len(auditor.models):
-                    yield _installs_none(auditor, line, f"lists {name} as in the image", name, spellings)
+                    yield installs_none(auditor, line, f"lists {name} as in the image", name, spellings)
                 elif each and lacking and not _FROM_BASE.search(text):
                     yield from _lacking_in_each(auditor, line, lacking, found)
                 elif len(auditor.models) == 1 and len(auditor.family) > 1 and not _FROM_BASE.search(text):
                     # a section about one image of several
-                    yield from _not_held(auditor, line, auditor.models[0], found, fallback=False)
+                    yield from not_held(auditor, line, auditor.models[0], found, fallback=False)
 
 
 _EACH_IMAGE = re.compile(
@@ -537,9 +535,9 @@ images include`): each image is compared on its own."""
 
 
 def _lacking_in_each(
-    auditor: _Auditor, line: int, lacking: list[ImageModel], found: tuple[str, set[str], bool]
+    auditor: Auditor, line: int, lacking: list[ImageModel], found: tuple[str, set[str], bool]
 ) -> Iterator[Diagnostic]:
-    """The findings for a component a list says every image holds (`found` as `_item_component` gives
+    """The findings for a component a list says every image holds (`found` as `item_component` gives
     it) that the images of `lacking` cannot hold while another image of the README can: one a lacking
     image, with the line of another that names it outside a comment, if any."""
     name, spellings, _ = found
@@ -560,7 +558,7 @@ def _lacking_in_each(
 
 def _naming_line(model: ImageModel, spellings: set[str]) -> int | None:
     """The first line of `model`'s Dockerfile, outside comments, where one of `spellings` is written."""
-    read = _dockerfile_read(model.file) if model.file else None
+    read = dockerfile_read(model.file) if model.file else None
     if read is None:
         return None
     for number, written in enumerate(read[0].splitlines(), start=1):
@@ -569,45 +567,43 @@ def _naming_line(model: ImageModel, spellings: set[str]) -> int | None:
     return None
 
 
-_LIBRARY_HEADING = re.compile(
+LIBRARY_HEADING = re.compile(
     r"(?:(?:main|key|core|major|bundled|important|essential|python|system|ml|ai)[ \t]+)?"
     r"(?:libraries|libs|packages|frameworks|software|tools|toolkits|stack|software[ \t]+stack"
     r"|tech(?:nology)?[ \t]+stack|what'?s[ \t]+in(?:side)?(?:[ \t]+the[ \t]+(?:image|container))?)",
     re.IGNORECASE,
 )
 """A heading over a list that may be what the image holds or what the project needs: `### Main
-Libraries`, `## Stack`, `## Software`; what the list holds decides (`_library_lists`)."""
-_NEEDED = re.compile(r"\brequire|\bprerequisite|\bhost\b|\bhardware\b|\bneed|\byour\b|\brecommend", re.I)
+Libraries`, `## Stack`, `## Software`; what the list holds decides (`library_lists`)."""
+NEEDED = re.compile(r"\brequire|\bprerequisite|\bhost\b|\bhardware\b|\bneed|\byour\b|\brecommend", re.I)
 """Words making a list one of what the machine or the user needs, not what the image holds."""
 
 
-def _library_lists(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def library_lists(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """An unversioned item of a list under a heading that may name the image's components or the
     project's (`### Main Libraries`, `## Stack`, `## Software`), when the list is the image's by what
     it holds: at least two of its components, and at least half of them, are in a Dockerfile compared
-    (or the build-context files it copies). An item none of them can hold (`_cannot_hold`) is then
+    (or the build-context files it copies). An item none of them can hold (`cannot_hold`) is then
     listed as in the image and is not (`likely`). A list under words of need (`Requirements`, `host`,
     `hardware`) or of features, or one whose items the Dockerfiles mostly do not name (the project's
     own dependencies), is not read. Under any other heading (`## Base Notebook`), a list is the image's
-    when its versioned items say what the Dockerfile says (`_versions_agree`: `Ubuntu 14.04` over `FROM
+    when its versioned items say what the Dockerfile says (`versions_agree`: `Ubuntu 14.04` over `FROM
     ubuntu:14.04`, `CUDA 8.0` over `ENV CUDA_VERSION 8.0.61`)."""
     for block in lists(doc):
         heading = block.heading.strip().strip("*_#: \t").strip()
-        if block.intro or _CONTENTS_HEADING.fullmatch(heading):
-            continue  # (a `## Contents` list is `_listed_contents`')
-        if _NEEDED.search(heading) or _FEATURES.search(heading):
+        if block.intro or CONTENTS_HEADING.fullmatch(heading):
+            continue  # (a `## Contents` list is `listed_contents`')
+        if NEEDED.search(heading) or FEATURES.search(heading):
             continue
-        library = bool(_LIBRARY_HEADING.fullmatch(heading))
+        library = bool(LIBRARY_HEADING.fullmatch(heading))
         if not library and (
-            _TRIED.search(heading)
-            or _LATER.search(heading)
-            or not _versions_agree(block.items, auditor.models)
+            TRIED.search(heading) or LATER.search(heading) or not versions_agree(block.items, auditor.models)
         ):
             continue
         named: list[tuple[int, tuple[str, set[str], bool]]] = []
         for line, text in block.items:
-            if not _LATER.search(text) and not _VERSION_IN.search(text):
-                named.extend((line, found) for found in _item_components(text))
+            if not LATER.search(text) and not VERSION_IN.search(text):
+                named.extend((line, found) for found in item_components(text))
         held = sum(
             1
             for _, (_, spellings, _) in named
@@ -616,15 +612,15 @@ def _library_lists(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
         if library and (held < 2 or 2 * held < len(named)):
             continue
         for line, (name, spellings, data) in named:
-            if all(_cannot_hold(model, spellings, data, False) for model in auditor.models):
-                yield _installs_none(auditor, line, f"lists {name} as in the image", name, spellings)
+            if all(cannot_hold(model, spellings, data, False) for model in auditor.models):
+                yield installs_none(auditor, line, f"lists {name} as in the image", name, spellings)
 
 
 _VERSIONED_ITEM = re.compile(r"(?<![\w+-])[\d_+-]*+([A-Za-z][\w+-]*+)[ \t]+v?(\d+(?:\.\d+)+)\b")
 """A list item's name and the version after it (`CUDA 8.0`, `cuDNN v5.1`, `Ubuntu 14.04`). The name is
 the first letter of a word on (as a search from each letter finds first), tried once a word: from each
 letter of a long word the rest of it was read again (n²)."""
-_TRIED = re.compile(
+TRIED = re.compile(
     r"\btest|\bverif|\bvalidat|\bmachine|\bworkstation|\bdriver|\bhost|\bhardware|\brequire"
     r"|\bprerequisite|\bneed|\byour\b|\brecommend|\bminimum",
     re.IGNORECASE,
@@ -633,7 +629,7 @@ _TRIED = re.compile(
 holds."""
 
 
-def _versions_agree(items: Iterable[tuple[int, str]], models: Iterable[ImageModel]) -> bool:
+def versions_agree(items: Iterable[tuple[int, str]], models: Iterable[ImageModel]) -> bool:
     """True when at least two items of a list name a component and a version (`CUDA 8.0`) that one live
     line of a Dockerfile compared names together (`ENV CUDA_VERSION 8.0.61`, `FROM ubuntu:14.04`), and
     no versioned item names a component a Dockerfile names without its version: the list says what the
@@ -641,13 +637,13 @@ def _versions_agree(items: Iterable[tuple[int, str]], models: Iterable[ImageMode
     lines = [
         written.lower()
         for m in models
-        if m.file and (read := _dockerfile_read(m.file)) is not None
+        if m.file and (read := dockerfile_read(m.file)) is not None
         for written in read[0].splitlines()
         if not written.lstrip().startswith("#")
     ]
     agree = 0
     for _, text in items:
-        if _TRIED.search(text):
+        if TRIED.search(text):
             return False
         match = _VERSIONED_ITEM.search(plain(text))
         if match is None:
@@ -679,47 +675,47 @@ _NAMED_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+[*_]{0,2}[`\[]")
 """An item whose name is in code or a link: no word of a sentence (`- Use for training`)."""
 
 
-def _image_lists(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def image_lists(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """An item nested under a list item that names one of the audited Dockerfiles (a link to it, its
     name in code) is what the README says that image holds: one it does not hold is a finding
     (`likely`) when another image of the README installs it with a package manager (so the project does
-    not count on a base image for it), or when nothing in its Dockerfile can (`_cannot_hold`)."""
+    not count on a base image for it), or when nothing in its Dockerfile can (`cannot_hold`)."""
     models = auditor.family
     paths = [m.path for m in models]
     for para in doc.paragraphs:
         image: tuple[ImageModel, int] | None = None
         for line, text in para.lines:
-            if not _LIST_ITEM.match(text):
+            if not LIST_ITEM.match(text):
                 continue
             indent = len(text) - len(text.lstrip())
             if image is not None and indent > image[1]:
-                if not _LATER.search(text) and not _VERSION_IN.search(text) and not _FROM_BASE.search(text):
+                if not LATER.search(text) and not VERSION_IN.search(text) and not _FROM_BASE.search(text):
                     in_code = bool(_NAMED_ITEM.match(text))  # a package's name, not a word of prose
-                    for found in _item_components(text, purpose=True):
-                        yield from _not_held(auditor, line, image[0], found, fallback=in_code)
+                    for found in item_components(text, purpose=True):
+                        yield from not_held(auditor, line, image[0], found, fallback=in_code)
                 continue
             image = None
             head = _IMAGE_ITEM.match(text)
             if head is None:
                 continue
-            reference = _reference_path(head.group(3) or head.group(4) or "")
+            reference = reference_path(head.group(3) or head.group(4) or "")
             if not is_dockerfile_name(_basename(reference)):
                 continue
-            matched = _matching(reference, paths)
+            matched = matching(reference, paths)
             if len(matched) == 1:
                 image = (models[matched.pop()], indent)
 
 
-def _not_held(
-    auditor: _Auditor,
+def not_held(
+    auditor: Auditor,
     line: int,
     model: ImageModel,
     found: tuple[str, set[str], bool],
     fallback: bool = True,
 ) -> Iterator[Diagnostic]:
     """The finding for a component the README lists under the image of `model` (`found` as
-    `_item_component` gives it) that it does not hold, if any: another image of the README installs
-    it, or (with `fallback`) nothing in `model` can (`_cannot_hold`)."""
+    `item_component` gives it) that it does not hold, if any: another image of the README installs
+    it, or (with `fallback`) nothing in `model` can (`cannot_hold`)."""
     name, spellings, data = found
     if not model.file:
         return
@@ -734,7 +730,7 @@ def _not_held(
             f"({other.path}:{comp.line} installs {comp.name})"
         )
         yield Diagnostic(auditor.path, line, said, confidence=LIKELY)
-    elif fallback and _cannot_hold(model, spellings, data, False):
+    elif fallback and cannot_hold(model, spellings, data, False):
         said = f"README lists {name} under {model.path} but it installs no {name}"
         yield Diagnostic(auditor.path, line, said, confidence=LIKELY)
 
@@ -754,15 +750,15 @@ def _installed_by_another(
     for other in family:
         if other is model or other.path == model.path:
             continue
-        for comp in _final_components(other):
+        for comp in final_components(other):
             if comp.kind not in _EXPLICIT or (unread_packages and comp.kind not in _SYSTEM):
                 continue
-            if (_installed_under(comp.name) | {_raw(comp.name)}) & spellings:
+            if (installed_under(comp.name) | {_raw(comp.name)}) & spellings:
                 return other, comp
     return None
 
 
-def _item_component(text: str, purpose: bool = False) -> tuple[str, set[str], bool] | None:
+def item_component(text: str, purpose: bool = False) -> tuple[str, set[str], bool] | None:
     """The component a list item names and nothing else (`hiredis`, `[Civetweb](…)`, `BakLLaVA-1
     model`): its name, its spellings (normalised: the link's repository too, without `lib` and `-dev`),
     and whether it is data (a model); None for an item that is a feature (`GPU support`). With
@@ -797,7 +793,7 @@ _KNOWN_HEAD = re.compile(
 
 def _known_item(text: str) -> str | None:
     """The display name of a few words a list item starts with, maybe after its vendor and in bold
-    (`Flash Attention 2`, `NVIDIA Apex`, `**Megatron-LM**: …`), when docgen knows it (`_known_keys`) and
+    (`Flash Attention 2`, `NVIDIA Apex`, `**Megatron-LM**: …`), when docgen knows it (`known_keys`) and
     nothing but a note or a description follows; the longest such name. None otherwise."""
     head = _KNOWN_HEAD.match(text)
     if head is None:
@@ -805,7 +801,7 @@ def _known_item(text: str) -> str | None:
     body = text[head.end() :]
     for extra in (2, 1, 0):
         words = re.match(rf"[A-Za-z][\w.+-]{{0,40}}(?:[ \t]+[A-Za-z0-9][\w.+-]{{0,40}}){{{extra}}}", body)
-        if words is None or _norm(words.group()) not in _known_keys():
+        if words is None or norm(words.group()) not in known_keys():
             continue
         rest = body[words.end() :]
         if head.group(1):
@@ -816,12 +812,12 @@ def _known_item(text: str) -> str | None:
 
 
 def _spelt(name: str, target: str | None, data: bool) -> tuple[str, set[str], bool] | None:
-    """`_item_component`'s answer for a component named `name` (by a link to `target`, if any)."""
-    spellings = _installed_under(name) | {_raw(name)}
+    """`item_component`'s answer for a component named `name` (by a link to `target`, if any)."""
+    spellings = installed_under(name) | {_raw(name)}
     if target:
-        spellings |= _installed_under(_link_name(target))
-    spellings |= {s.removeprefix("lib") for s in spellings} | {_norm(s) for s in spellings}
-    spellings |= {alias for alias, key in _ALIASES.items() if key in spellings}
+        spellings |= installed_under(_link_name(target))
+    spellings |= {s.removeprefix("lib") for s in spellings} | {norm(s) for s in spellings}
+    spellings |= {alias for alias, key in ALIASES.items() if key in spellings}
     spellings = {s for s in spellings if len(s) >= 3}
     if not spellings or spellings & _COMMON:
         return None
@@ -840,22 +836,22 @@ _JOINED_ITEM = re.compile(
 """A list item joining several components, each one name (`PyTorch + torchvision + torchaudio (with CUDA
 support)`, `HYPRE · SuperLU · GSLIB`, `` `gdb`, `valgrind` and `strace` ``)."""
 _JOIN_SPLIT = re.compile(_JOIN)
-_BUILT_WITH = re.compile(r"(?<=[A-Za-z0-9])\+[A-Za-z][\w.-]*\Z")
+BUILT_WITH = re.compile(r"(?<=[A-Za-z0-9])\+[A-Za-z][\w.-]*\Z")
 """`HYPRE+CUDA`: a component and what it is built with; the component is the first name."""
 
 
-def _item_components(text: str, purpose: bool = False) -> list[tuple[str, set[str], bool]]:
-    """The components a list item names (`_item_component`): the one it names, or each of the names it
+def item_components(text: str, purpose: bool = False) -> list[tuple[str, set[str], bool]]:
+    """The components a list item names (`item_component`): the one it names, or each of the names it
     joins (`A + B + C`, `A · B`, `A, B and C`; `_JOINED_ITEM`), a name built with another
     (`HYPRE+CUDA`) being the first; names that are no component (`Ubuntu`, `GPU`) are left out."""
     joined = _JOINED_ITEM.fullmatch(text)
     if joined is None:
-        single = _item_component(text, purpose)
+        single = item_component(text, purpose)
         return [single] if single is not None else []
     found = []
     for part in _JOIN_SPLIT.split(joined.group(1)):
-        part = _BUILT_WITH.sub("", part.strip())
-        if (one := _item_component(f"- {part}")) is not None:
+        part = BUILT_WITH.sub("", part.strip())
+        if (one := item_component(f"- {part}")) is not None:
             found.append(one)
     return found
 
@@ -876,7 +872,7 @@ def _link_name(target: str) -> str:
     return labels[-2] if len(labels) >= 2 else labels[0]
 
 
-def _cannot_hold(model: ImageModel, spellings: set[str], data: bool, added: bool) -> bool:
+def cannot_hold(model: ImageModel, spellings: set[str], data: bool, added: bool) -> bool:
     """True when the image of `model` cannot hold a component under any of `spellings`: none is in the
     Dockerfile (outside its commented-out instructions and the stages the target does not build) or the
     build-context files it copies, nothing it runs is unread (for `data`, a model, only a script or a
@@ -893,25 +889,25 @@ def _cannot_hold(model: ImageModel, spellings: set[str], data: bool, added: bool
         return not data and not unread_packages and _uninstalled_at(model, spellings) is not None
     if added:
         return True
-    if not data and brought_by((c.name for c in _final_components(model)), spellings) is not None:
+    if not data and brought_by((c.name for c in final_components(model)), spellings) is not None:
         return False
-    bases = _built_bases(model)
+    bases = built_bases(model)
     return bool(bases) and all(carries(stage.base, spellings) is False for stage in bases)
 
 
-_RUNS_FILE = re.compile(
+RUNS_FILE = re.compile(
     r"(?:^|[\s;&|(])(?:(?:ba|z)?sh|python3?(?:\.\d+)?|perl)[ \t]+([^\s;&|<>()-][^\s;&|<>()]*)"
     r"|(?:^|[\s;&|(])(\.{0,2}/[^\s;&|<>()]+\.(?:sh|py|run|bin|pl))(?=[\s;&|)]|\Z)"
 )
 """A RUN running a file: `bash install.sh`, `python setup_env.py`, `./build.sh` (a file sourced sets
 variables: `source /venv/bin/activate`)."""
-_PIPED = re.compile(
+PIPED = re.compile(
     r"\b(?:curl|wget)\b[^;&|]{0,500}\|[ \t]*(?:sudo[ \t]+)?(?:(?:ba|z)?sh|python3?)\b|\$\((?:curl|wget)\b"
 )
 """A download run by a shell (`curl -sSL URL | bash`, `sh -c "$(curl …)"`)."""
-_LISTS = re.compile(r"(?:^|[ \t])(?:-r|--requirement|--file|-f|--env-file)[ \t=]+([^\s;&|]+)")
+LISTS = re.compile(r"(?:^|[ \t])(?:-r|--requirement|--file|-f|--env-file)[ \t=]+([^\s;&|]+)")
 """A file of packages to install: `pip install -r F`, `conda env create -f F`."""
-_LOCAL_PROJECT = re.compile(
+LOCAL_PROJECT = re.compile(
     r"\b" + PIP + r"[ \t]+install\b[^;&|]{0,500}?(?:[ \t]-e[ \t]+\S+|[ \t]\.(?=[ \t;&|]|\Z)|git\+)"
 )
 """`pip install -e .`, `pip install .`, `pip install git+URL`: a project whose dependencies are not read."""
@@ -923,7 +919,7 @@ _TAKES_VALUE = frozenset(
 """pip options whose value is a path or a URL, not something installed (`-r /tmp/req.txt`)."""
 
 
-def _installs_local(args: str) -> bool:
+def installs_local(args: str) -> bool:
     """True when a RUN's `args` give pip a path to install (`pip install /opt/scorer`, `pip install
     ./wheels/*.whl`, `pip install .`): a project or wheel whose dependencies docgen does not read. The
     value of an option (`-r /tmp/req.txt`, `--target /opt/x`) is no such path."""
@@ -939,7 +935,7 @@ def _installs_local(args: str) -> bool:
 
 
 _INSTALLER = re.compile(r"\b(?:pip3?|uv|conda|mamba|micromamba)\b")
-"""An installer a `-r`/`-f` list of packages is given to (`_LISTS`)."""
+"""An installer a `-r`/`-f` list of packages is given to (`LISTS`)."""
 _SCRIPT = re.compile(r"\.(?:sh|bash|py|pl|run)\Z")
 _LISTED_FILE = re.compile(r"\.(?:sh|bash|py|txt|ya?ml|toml|cfg|lock|json)\Z|\A[^.]*\Z")
 """A copied file that may say what to install, or a folder: one that is missing leaves that unread."""
@@ -952,9 +948,9 @@ _NEGATING_COMMENT = re.compile(
 """A comment of the Dockerfile saying what it does not install (`# - No Enzyme (not needed here)`): it
 names a component the image lacks, so it is not read as naming one it may hold."""
 _SHELL_RUN = re.compile(r"(?:^|[\s;&|(])(?:ba|z)?sh[ \t]|\.(?:sh|bash)\Z")
-"""A `_RUNS_FILE` match that runs a shell script (`bash install.sh`, `./setup.sh`): one that may set up
+"""A `RUNS_FILE` match that runs a shell script (`bash install.sh`, `./setup.sh`): one that may set up
 apt sources or packages, where a Python or Perl file run is a build step."""
-_CHMOD = re.compile(r"\bchmod[ \t]+[^;&|]*")
+CHMOD = re.compile(r"\bchmod[ \t]+[^;&|]*")
 """`chmod +x /entrypoint.sh`: a file made runnable, not run."""
 
 
@@ -968,7 +964,7 @@ def _started_only(source: str, parsed: ParsedDockerfile) -> bool:
         i.keyword in ("ENTRYPOINT", "CMD") and name in i.args for i in parsed.instructions
     ):
         return False
-    return all(name not in _CHMOD.sub("", inst.args) for inst in parsed.instructions if inst.keyword == "RUN")
+    return all(name not in CHMOD.sub("", inst.args) for inst in parsed.instructions if inst.keyword == "RUN")
 
 
 def _context(model: ImageModel, strict: bool = True) -> tuple[str, bool, bool]:
@@ -978,10 +974,10 @@ def _context(model: ImageModel, strict: bool = True) -> tuple[str, bool, bool]:
     shell script not among them, `_SHELL_RUN`); whether it installs packages from a list or a project
     docgen cannot read (`-r` a file not among them, `pip install -e .` of a clone). What it copies is
     the model's (`ImageModel.context_copies`)."""
-    return _context_of(model.file, model.context_copies, _unbuilt_lines(model), strict)
+    return context_of(model.file, model.context_copies, unbuilt_lines(model), strict)
 
 
-def _unbuilt_lines(model: ImageModel) -> tuple[tuple[int, int], ...]:
+def unbuilt_lines(model: ImageModel) -> tuple[tuple[int, int], ...]:
     """The (first, last) Dockerfile lines of each stage of `model` the default target does not build
     (`stages.built_stages`: a test stage, one a `COPY --from` of no built stage names): what they
     install is not in the image. None when a FROM reads a build arg (`FROM base_${FLAVOR}`): another
@@ -993,19 +989,19 @@ def _unbuilt_lines(model: ImageModel) -> tuple[tuple[int, int], ...]:
     return tuple((s.line, end) for s, end in zip(model.stages, ends, strict=True) if s.label not in built)
 
 
-def _in_ranges(line: int, ranges: tuple[tuple[int, int], ...]) -> bool:
+def in_ranges(line: int, ranges: tuple[tuple[int, int], ...]) -> bool:
     return any(first <= line <= last for first, last in ranges)
 
 
-def _kept_text(text: str, unbuilt: tuple[tuple[int, int], ...]) -> str:
+def kept_text(text: str, unbuilt: tuple[tuple[int, int], ...]) -> str:
     """The Dockerfile `text` as `_context` reads it: the lines of `unbuilt` (stages not built) and the
     comments naming what it does not install (`_NEGATING_COMMENT`) left out."""
     if unbuilt:
-        text = "\n".join(t for n, t in enumerate(text.splitlines(), start=1) if not _in_ranges(n, unbuilt))
+        text = "\n".join(t for n, t in enumerate(text.splitlines(), start=1) if not in_ranges(n, unbuilt))
     return _NEGATING_COMMENT.sub("", text)
 
 
-def _copies_unread(copies: Sequence[ContextCopy], missing: Collection[str], parsed: ParsedDockerfile) -> bool:
+def copies_unread(copies: Sequence[ContextCopy], missing: Collection[str], parsed: ParsedDockerfile) -> bool:
     """True when the COPY and ADD `copies` of the Dockerfile `parsed` name a file that may say what the
     image installs and docgen has no copy of (a script, a package list, a folder: among the `missing`
     sources, `copied.copied_texts`), or copy from above the build context; a file only started with
@@ -1019,7 +1015,7 @@ def _copies_unread(copies: Sequence[ContextCopy], missing: Collection[str], pars
 
 
 @functools.lru_cache(maxsize=32)
-def _context_of(
+def context_of(
     file: str,
     copies: tuple[ContextCopy, ...],
     unbuilt: tuple[tuple[int, int], ...] = (),
@@ -1029,7 +1025,7 @@ def _context_of(
     (`copied.copied_texts` reads the files), the lines of `unbuilt` (stages not built) left out; a
     download piped into a shell and a file run that is no shell script count as unread only when
     `strict`."""
-    read = _dockerfile_read(file)
+    read = dockerfile_read(file)
     if read is None:
         return "", True, True
     text, parsed = read
@@ -1037,17 +1033,17 @@ def _context_of(
     if read_copies is None:
         return "", True, True  # more than docgen reads: what it copies is unread
     files, missing = read_copies
-    texts = [_kept_text(text, unbuilt), *(text for _, text in files)]
+    texts = [kept_text(text, unbuilt), *(text for _, text in files)]
     names = {copied.name for copied, _ in files}
-    run_unread = _copies_unread(copies, missing, parsed)
+    run_unread = copies_unread(copies, missing, parsed)
     packages_unread = run_unread or any(context_path(w) == "." for copy in copies for w in copy.sources)
     for inst in parsed.instructions:
-        if inst.keyword != "RUN" or _in_ranges(inst.start_line, unbuilt):
+        if inst.keyword != "RUN" or in_ranges(inst.start_line, unbuilt):
             continue
-        if strict and _PIPED.search(inst.args):
+        if strict and PIPED.search(inst.args):
             run_unread = True
-        args = _CHMOD.sub("", inst.args)  # `chmod +x x.sh` runs nothing
-        for match in _RUNS_FILE.finditer(args):
+        args = CHMOD.sub("", inst.args)  # `chmod +x x.sh` runs nothing
+        for match in RUNS_FILE.finditer(args):
             if match.group(2) and args[: match.start(2)].rstrip().endswith(">"):
                 continue  # `printf '…' > /workspace/test.sh`: a file written, not run
             ran = (match.group(1) or match.group(2)).strip("'\"")
@@ -1057,9 +1053,9 @@ def _context_of(
                 ("/" in ran or _SCRIPT.search(ran)) and ran.rsplit("/", 1)[-1] not in names
             ):
                 run_unread = True
-        for match in _LISTS.finditer(inst.args) if _INSTALLER.search(inst.args) else ():
+        for match in LISTS.finditer(inst.args) if _INSTALLER.search(inst.args) else ():
             if "://" not in match.group(1) and match.group(1).rsplit("/", 1)[-1].strip("'\"") not in names:
                 packages_unread = True
-        if _LOCAL_PROJECT.search(inst.args) or _installs_local(inst.args):
+        if LOCAL_PROJECT.search(inst.args) or installs_local(inst.args):
             packages_unread = True
     return _raw(" ".join(texts)), run_unread, packages_unread

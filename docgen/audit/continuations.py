@@ -33,7 +33,7 @@ from collections.abc import Iterator
 
 from docgen.audit.auditor import CERTAIN, clipped
 from docgen.audit.commands import SHELL_PROMPT, fence_commands
-from docgen.audit.grammar import _RUN, _read
+from docgen.audit.grammar import RUN, _read
 from docgen.audit.wording import is_shell_fence
 from docgen.build_scripts import DOCKER, LINE_WORD_END, NOT_AFTER_DASH, container_command
 from docgen.markdown import Document, Fence
@@ -178,7 +178,7 @@ def _no_image(run: list[tuple[int, str]]) -> bool:
         words = shell_split(text[found.end() :])
     except ValueError:
         return False
-    read = _read(words, _RUN)
+    read = _read(words, RUN)
     return read.complete and not read.positional
 
 

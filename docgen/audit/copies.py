@@ -8,7 +8,7 @@ installs by name nowhere (`_stale_packages`). A block of any language or none th
 audited Dockerfile it shares most instructions with word for word (`_unnamed_copy`). The defaults of a
 copy's `${NAME:-default}` expansions are compared with those of the file's instruction of the same words
 (`_changed_defaults`); a block whose instructions are a file's, one for one, but for those defaults is
-its copy with no name needed, fenced or pasted into the prose as plain text (`_plain_copies`). A block of one
+its copy with no name needed, fenced or pasted into the prose as plain text (`plain_copies`). A block of one
 `FROM` line said to be every Dockerfile's
 (`All custom Dockerfiles use the universal base image:`) is compared with each audited one's first `FROM`.
 """
@@ -21,17 +21,17 @@ from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
 from docgen.analysis import model_of
-from docgen.audit.auditor import CERTAIN, _Auditor, _dockerfile_read
+from docgen.audit.auditor import CERTAIN, Auditor, dockerfile_read
 from docgen.audit.commands import _repository
-from docgen.audit.wording import _FROM_LINE
+from docgen.audit.wording import FROM_LINE
 from docgen.dockerfile import parse_dockerfile
 from docgen.errors import DocgenError
 from docgen.files import dockerfiles_in
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic, ImageModel, ParsedDockerfile
 
-_DOCKERFILE_LANGS = frozenset({"dockerfile", "containerfile", "docker"})
-_PLAIN_LANGS = frozenset({"", "text", "txt", "plain", "plaintext"})
+DOCKERFILE_LANGS = frozenset({"dockerfile", "containerfile", "docker"})
+PLAIN_LANGS = frozenset({"", "text", "txt", "plain", "plaintext"})
 """Languages of a block that may hold a Dockerfile with no name for it."""
 _ABOVE = 12
 """How many README lines above a block may name the file it is a copy of."""
@@ -46,15 +46,15 @@ _OTHER = re.compile(
 """Words presenting a block as a Dockerfile the reader writes, not as the file's content."""
 
 
-def _pasted_copies(doc: Document, fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:
+def pasted_copies(doc: Document, fence: Fence, auditor: Auditor) -> Iterator[Diagnostic]:
     """The `FROM`, `ENV` and `ARG` lines of `fence` that differ from the audited Dockerfile it is a copy
     of (see the module docstring); nothing for a block that is not one."""
     if not fence.lines:
         return
-    fenced = fence.lang.lower() in _DOCKERFILE_LANGS
-    whole = _reads_as_dockerfile(fence)
+    fenced = fence.lang.lower() in DOCKERFILE_LANGS
+    whole = reads_as_dockerfile(fence)
     if not fenced and not whole:
-        if fence.lang.lower() in _PLAIN_LANGS:
+        if fence.lang.lower() in PLAIN_LANGS:
             yield from _twin_copy(doc, fence, auditor)
         return
     if fenced and _OTHER.search(_text_above(doc, fence)):
@@ -67,7 +67,7 @@ def _pasted_copies(doc: Document, fence: Fence, auditor: _Auditor) -> Iterator[D
         yield from _twin_copy(doc, fence, auditor)
         return
     readme, shown = auditor.path, model.path
-    froms = [(line, m.group(1)) for line, text in fence.lines if (m := _FROM_LINE.match(text))]
+    froms = [(line, m.group(1)) for line, text in fence.lines if (m := FROM_LINE.match(text))]
     if froms and model.stages and "$" not in froms[0][1]:
         line, said = froms[0]
         stage = model.stages[0]
@@ -79,7 +79,7 @@ def _pasted_copies(doc: Document, fence: Fence, auditor: _Auditor) -> Iterator[D
                 f"{stage.base_raw}",
                 confidence=CERTAIN,
             )
-    env = _env_values(model)
+    env = env_values(model)
     for line, name, value in _block_env(fence):
         values = env.get(name)
         if values and value not in {v for v, _ in values} and "$" not in value:
@@ -109,7 +109,7 @@ def _pasted_copies(doc: Document, fence: Fence, auditor: _Auditor) -> Iterator[D
     yield from _left_out_packages(doc, fence, model, readme)
 
 
-def _exposed(lines: _Lines) -> list[tuple[int, set[str]]]:
+def _exposed(lines: Lines) -> list[tuple[int, set[str]]]:
     """(line, its ports) of each `EXPOSE` of `lines`, `/tcp` dropped; a port given by a variable spoils
     the line (an empty set)."""
     found: list[tuple[int, set[str]]] = []
@@ -126,7 +126,7 @@ def _changed_ports(fence: Fence, model: ImageModel, readme: str) -> Iterator[Dia
     """The ports an `EXPOSE` of a pasted copy names that no `EXPOSE` of its Dockerfile names, when the file
     has `EXPOSE` lines too (`certain`): the file exposes another port now. Nothing when a port of
     either is a variable."""
-    read = _dockerfile_read(model.file) if model.file else None
+    read = dockerfile_read(model.file) if model.file else None
     if read is None:
         return
     theirs = _exposed(list(enumerate(read[0].splitlines(), 1)))
@@ -146,35 +146,35 @@ def _changed_ports(fence: Fence, model: ImageModel, readme: str) -> Iterator[Dia
             )
 
 
-def _copy_of(doc: Document, fence: Fence, auditor: _Auditor) -> ImageModel | None:
+def _copy_of(doc: Document, fence: Fence, auditor: Auditor) -> ImageModel | None:
     """The audited Dockerfile `fence` is a pasted copy of: named above it (`_copied`) or not
     (`_unnamed_copy`); None when it is none's."""
-    fenced = fence.lang.lower() in _DOCKERFILE_LANGS
-    whole = _reads_as_dockerfile(fence)
+    fenced = fence.lang.lower() in DOCKERFILE_LANGS
+    whole = reads_as_dockerfile(fence)
     model = _copied(fence, _text_above(doc, fence), auditor.models) if fenced else None
     if model is None and whole and not _OTHER.search(_intro(doc, fence)):
         model = _unnamed_copy(fence, auditor)
     return model
 
 
-def _unnamed_only(doc: Document, fence: Fence, auditor: _Auditor) -> ImageModel | None:
+def _unnamed_only(doc: Document, fence: Fence, auditor: Auditor) -> ImageModel | None:
     """The audited Dockerfile a ```` ```dockerfile ```` block is a copy of when the README's text above it
     (`_text_above`, twelve lines) has words of the reader's own Dockerfile (`your`, `change`): only a block
     that shares most of its instructions with the file word for word (`_unnamed_copy`), under words just
     above it (`_intro`) that have none of them. Those words further up are about something else (`make
     sure your system supports nvidia-docker`, a list of steps); a name of the file there is not read."""
-    if not _reads_as_dockerfile(fence) or _OTHER.search(_intro(doc, fence)):
+    if not reads_as_dockerfile(fence) or _OTHER.search(_intro(doc, fence)):
         return None
     return _unnamed_copy(fence, auditor)
 
 
-def copied_model(doc: Document, fence: Fence, auditor: _Auditor) -> ImageModel | None:
-    """The audited Dockerfile whose copy `fence` is, as `_pasted_copies` and `_twin_copy` read it (a
+def copied_model(doc: Document, fence: Fence, auditor: Auditor) -> ImageModel | None:
+    """The audited Dockerfile whose copy `fence` is, as `pasted_copies` and `_twin_copy` read it (a
     named or unnamed copy, or a twin but for defaults), when the words above do not present it as the
     reader's own; None when it is no copy."""
     if not fence.lines:
         return None
-    if fence.lang.lower() in _DOCKERFILE_LANGS and _OTHER.search(_text_above(doc, fence)):
+    if fence.lang.lower() in DOCKERFILE_LANGS and _OTHER.search(_text_above(doc, fence)):
         return _unnamed_only(doc, fence, auditor)
     model = _copy_of(doc, fence, auditor)
     if model is None and not _OTHER.search(_intro(doc, fence)):
@@ -187,7 +187,7 @@ _COMMAND = re.compile(r"(\A|&&|\|\||[;|(]|\bthen\b|\bdo\b)[ \t]*(?:sudo[ \t]+)?(
 _SHELLS = frozenset({"sh", "bash", "zsh", "source", "."})
 
 
-def _runs_unread(body: str) -> bool:
+def runs_unread(body: str) -> bool:
     """True when a RUN's `body` may install packages it does not name: it runs a shell script
     (`bash install.sh`, `./setup.sh`, a download piped into `sh`) or feeds `apt-get` a list (`xargs`)."""
     for m in _COMMAND.finditer(body):
@@ -218,12 +218,12 @@ def _stale_packages(fence: Fence, model: ImageModel, readme: str) -> Iterator[Di
     file_names = _apt_names(model)
     if not file_names or any("apt package name not understood" in s.message for s in model.skipped):
         return
-    read = _dockerfile_read(model.file) if model.file else None
+    read = dockerfile_read(model.file) if model.file else None
     if read is None:
         return
     runs_of = [i for i in read[1].instructions if i.keyword.upper() == "RUN"]
     bodies = [i.body for i in runs_of]
-    if any(_runs_unread(body) for body in bodies):
+    if any(runs_unread(body) for body in bodies):
         return
     try:
         block = model_of(parse_dockerfile("\n".join(text for _, text in fence.lines) + "\n", readme))
@@ -257,7 +257,7 @@ def _stale_packages(fence: Fence, model: ImageModel, readme: str) -> Iterator[Di
 _COMPARED_KINDS = ("apt", "pip")
 """The package managers whose installs a copy and its file are compared by: distribution packages and
 Python packages."""
-_EXCERPT = re.compile(
+EXCERPT = re.compile(
     r"\b(?:excerpts?|simplified|abridged|snippet|shortened|trimmed|partial|abbreviated|outline|skeleton"
     r"|essentials?|(?:the[ \t]+)?(?:main|key|relevant)[ \t]+(?:parts?|lines|steps)|parts?[ \t]+of)\b"
     r"|\.\.\.|…|抜粋|一部|省略",
@@ -289,7 +289,7 @@ def _left_out_packages(doc: Document, fence: Fence, model: ImageModel, readme: s
     `...`), nor for the pip side when the copy installs from a requirements file or a local project,
     nor when the copy runs a shell script (it may install them)."""
     text = "\n".join(body for _, body in fence.lines)
-    if _EXCERPT.search(_text_above(doc, fence)) or _EXCERPT.search(text) or _runs_unread(text):
+    if EXCERPT.search(_text_above(doc, fence)) or EXCERPT.search(text) or runs_unread(text):
         return
     try:
         block = model_of(parse_dockerfile(text + "\n", readme))
@@ -299,7 +299,7 @@ def _left_out_packages(doc: Document, fence: Fence, model: ImageModel, readme: s
     stages = _stage_labels(model, bases)
     if not stages or not model.file:
         return
-    read = _dockerfile_read(model.file)
+    read = dockerfile_read(model.file)
     if read is None:
         return
     runs = "\n".join(i.body for i in read[1].instructions if i.keyword.upper() == "RUN")
@@ -371,18 +371,18 @@ _YOURS = re.compile(r"\b(?:your|extend\w*|e\.g\.|for[ \t]+example|change|instead
 """Words presenting a `FROM` line as one the reader writes (`Start your Dockerfile with:`)."""
 
 
-def _every_base(doc: Document, fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:
+def every_base(doc: Document, fence: Fence, auditor: Auditor) -> Iterator[Diagnostic]:
     """A block holding only a `FROM` line, under words saying every Dockerfile uses it (`All custom
     Dockerfiles use the universal PyTorch base image:`), when some audited Dockerfiles start from it and
     others start from another image: those are named (`certain`). A base given by a variable, or a
     Dockerfile starting from a stage or from another image of the family, is not compared."""
     models = auditor.family or auditor.models  # (a section may be tied to one image: the claim is of all)
-    if fence.lang.lower() not in _DOCKERFILE_LANGS or len(models) < 2:
+    if fence.lang.lower() not in DOCKERFILE_LANGS or len(models) < 2:
         return
     content = [
         (line, text) for line, text in fence.lines if text.strip() and not text.lstrip().startswith("#")
     ]
-    if len(content) != 1 or (m := _FROM_LINE.match(content[0][1])) is None or "$" in m.group(1):
+    if len(content) != 1 or (m := FROM_LINE.match(content[0][1])) is None or "$" in m.group(1):
         return
     above = _text_above(doc, fence)
     if not _EVERY.search(above) or _YOURS.search(above):
@@ -479,7 +479,7 @@ def _copied(fence: Fence, above: str, models: tuple[ImageModel, ...]) -> ImageMo
     if len(shared) >= 2 and 2 * len(shared) > len(block):
         return model
     instructions = [text for _, text in fence.lines if _INSTRUCTION.match(text)]
-    froms = [m.group(1) for text in instructions if (m := _FROM_LINE.match(text))]
+    froms = [m.group(1) for text in instructions if (m := FROM_LINE.match(text))]
     if len(instructions) >= 3 and froms and model.stages and "$" not in froms[0]:
         if _repository(froms[0].lower()) == _repository(model.stages[0].base_raw.lower()):
             return model
@@ -519,7 +519,7 @@ def _block_env(fence: Fence) -> Iterator[tuple[int, str, str]]:
             yield line, parts[0], parts[1].strip().strip("\"'")
 
 
-def _env_values(model: ImageModel) -> dict[str, list[tuple[str, int]]]:
+def env_values(model: ImageModel) -> dict[str, list[tuple[str, int]]]:
     """Each `ENV` name the Dockerfile sets itself → its (value, line)s, in order."""
     values: dict[str, list[tuple[str, int]]] = {}
     for env in model.env:
@@ -557,7 +557,7 @@ def _logical(fence: Fence) -> list[str]:
     return found
 
 
-def _reads_as_dockerfile(fence: Fence) -> bool:
+def reads_as_dockerfile(fence: Fence) -> bool:
     """True when a block of another language (or none) is a Dockerfile: three instructions or more, the
     first that is no `ARG` a `FROM`, and most of its lines (`_MOSTLY`) instructions, upper case as
     Dockerfiles write them."""
@@ -585,20 +585,20 @@ def _block_lines(fence: Fence) -> set[str]:
 
 def _file_lines(file: str) -> set[str]:
     """The instructions of the Dockerfile at `file` (`_parsed_lines`); none when it cannot be read."""
-    read = _dockerfile_read(file) if file else None
+    read = dockerfile_read(file) if file else None
     return _parsed_lines(read[1]) if read is not None else set()
 
 
 def _first_base(fence: Fence) -> str | None:
     """The image of the block's first `FROM`."""
     for _, text in fence.lines:
-        if m := _FROM_LINE.match(text):
+        if m := FROM_LINE.match(text):
             return m.group(1)
     return None
 
 
-def _unnamed_copy(fence: Fence, auditor: _Auditor) -> ImageModel | None:
-    """The audited Dockerfile a block that reads as one (`_reads_as_dockerfile`, any language) copies,
+def _unnamed_copy(fence: Fence, auditor: Auditor) -> ImageModel | None:
+    """The audited Dockerfile a block that reads as one (`reads_as_dockerfile`, any language) copies,
     named or not: the one sharing the most instructions with it, word for word, when they are half of
     the block's or more (two at least), no other audited Dockerfile shares as many, and the block starts
     FROM the repository the file starts from (a block starting from another image — the project's own,
@@ -641,13 +641,13 @@ _DEFAULTED = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*):?-([^}]*)\}")
 _PLAIN_FROM = re.compile(r"FROM[ \t]+\S+(?:[ \t]+(?:AS|as)[ \t]+\S+)?[ \t]*\Z")
 """A `FROM` line as a Dockerfile writes it, alone on a README line of prose."""
 
-_Lines = list[tuple[int, str]]
+Lines = list[tuple[int, str]]
 
 
-def _instructions(lines: _Lines) -> list[tuple[str, _Lines]]:
+def _instructions(lines: Lines) -> list[tuple[str, Lines]]:
     """(keyword, its lines) of each instruction of `lines` (a block's, a Dockerfile's), continued
     lines (`\\`) with it; blank and comment lines left out."""
-    found: list[tuple[str, _Lines]] = []
+    found: list[tuple[str, Lines]] = []
     continued = False
     for line, text in lines:
         stripped = text.strip()
@@ -659,39 +659,39 @@ def _instructions(lines: _Lines) -> list[tuple[str, _Lines]]:
     return found
 
 
-def _shape(lines: _Lines) -> str:
+def _shape(lines: Lines) -> str:
     """An instruction's words, continuation marks and the defaults of its expansions left out: what a
     copy and its file share when only a default has changed."""
     joined = " ".join(text.strip().removesuffix("\\") for _, text in lines)
     return " ".join(_DEFAULTED.sub(lambda m: "${" + m.group(1) + ":-}", joined).split())
 
 
-def _defaults(lines: _Lines) -> list[tuple[int, str, str]]:
+def _defaults(lines: Lines) -> list[tuple[int, str, str]]:
     """(line, name, default) of each `${NAME:-default}` of an instruction's lines, in order."""
     return [(line, m.group(1), m.group(2)) for line, text in lines for m in _DEFAULTED.finditer(text)]
 
 
-def _file_instructions(model: ImageModel) -> list[tuple[str, _Lines]]:
+def file_instructions(model: ImageModel) -> list[tuple[str, Lines]]:
     """(keyword, its lines) of each instruction of the audited Dockerfile of `model`, as written."""
-    read = _dockerfile_read(model.file) if model.file else None
+    read = dockerfile_read(model.file) if model.file else None
     if read is None:
         return []
     return _instructions(list(enumerate(read[0].splitlines(), 1)))
 
 
 def _changed_defaults(
-    block: list[tuple[str, _Lines]], model: ImageModel, readme: str, twin: bool
+    block: list[tuple[str, Lines]], model: ImageModel, readme: str, twin: bool
 ) -> Iterator[Diagnostic]:
     """The `${NAME:-default}` defaults of a copy's instructions that differ from those of the file's
     instruction of the same words (`certain`). Each instruction of the copy is compared with the one of
     the file whose words (`_shape`) are its own, when only one is; with `twin`, the copy's instructions
     are the file's, one for one, in order."""
-    theirs = _file_instructions(model)
-    pairs: list[tuple[_Lines, _Lines]] = []
+    theirs = file_instructions(model)
+    pairs: list[tuple[Lines, Lines]] = []
     if twin:
         pairs = [(mine[1], other[1]) for mine, other in zip(block, theirs, strict=True)]
     else:
-        by_shape: dict[tuple[str, str], list[_Lines]] = {}  # each file instruction's shape made once
+        by_shape: dict[tuple[str, str], list[Lines]] = {}  # each file instruction's shape made once
         for keyword, other in theirs:
             by_shape.setdefault((keyword, _shape(other)), []).append(other)
         for keyword, lines in block:
@@ -711,14 +711,14 @@ def _changed_defaults(
                 )
 
 
-def _twin(block: list[tuple[str, _Lines]], models: tuple[ImageModel, ...]) -> ImageModel | None:
+def _twin(block: list[tuple[str, Lines]], models: tuple[ImageModel, ...]) -> ImageModel | None:
     """The one audited Dockerfile whose instructions are the block's, one for one and word for word
     (`_shape`: only the defaults of expansions may differ), two at least, starting from the same image;
     None when no file or several are."""
     if len(block) < 2 or block[0][0] != "FROM":
         return None
     shapes = [_shape(lines) for _, lines in block]
-    found = [m for m in models if [_shape(lines) for _, lines in _file_instructions(m)] == shapes]
+    found = [m for m in models if [_shape(lines) for _, lines in file_instructions(m)] == shapes]
     return found[0] if len(found) == 1 else None
 
 
@@ -746,7 +746,7 @@ def _plain_blocks(doc: Document) -> Iterator[Fence]:
         yield Fence("", block, 0)
 
 
-def _twin_copy(doc: Document, fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:
+def _twin_copy(doc: Document, fence: Fence, auditor: Auditor) -> Iterator[Diagnostic]:
     """The changed defaults (`_changed_defaults`) of a block that is an audited file's twin (`_twin`),
     unless the words just above present it as the reader's own or an example."""
     instructions = _instructions(fence.lines)
@@ -755,7 +755,7 @@ def _twin_copy(doc: Document, fence: Fence, auditor: _Auditor) -> Iterator[Diagn
         yield from _changed_defaults(instructions, model, auditor.path, twin=True)
 
 
-def _plain_copies(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def plain_copies(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """A Dockerfile pasted into the README as plain text (`_plain_blocks`) whose instructions are an
     audited file's, one for one, but for the defaults of its expansions: those defaults are compared
     (`certain`), unless the words just above present it as the reader's own or an example."""

@@ -97,7 +97,7 @@ def _differs(passed: tuple[int, int], wheel: tuple[int, int]) -> bool:
     return passed[0] < 12 and passed[1] != wheel[1]
 
 
-def _fixed_wheels(doc: Document, readme: str, models: Sequence[ImageModel]) -> Iterator[Diagnostic]:
+def fixed_wheels(doc: Document, readme: str, models: Sequence[ImageModel]) -> Iterator[Diagnostic]:
     """A build command (`make`, `docker build`) of a command block passing a CUDA release
     (`CUDA_VERSION=11.8.0`, `--build-arg CUDA=11.8`) to a Dockerfile it names (`-f`, a
     `…DOCKERFILE…=` variable; the only one audited for a `docker build` naming none) whose PyTorch

@@ -12,9 +12,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.missing import _CREATES, _made
+from docgen.audit.missing import CREATES, _made
 from docgen.audit.paths import resolves_inside
-from docgen.audit.references import _ELSEWHERE, cd_target
+from docgen.audit.references import ELSEWHERE, cd_target
 from docgen.markdown import Document
 from docgen.model import Diagnostic
 
@@ -34,7 +34,7 @@ def curl_uploads(doc: Document, directory: Path, readme: str) -> Iterator[Diagno
     does not exist while its folder does; not in a block that `cd`s before it, nor a file a line of
     the README makes (`wget -O images/cat.jpg`), nor one a
     container's curl uploads (`docker exec app curl …`). One finding a path, at its first upload."""
-    made = _made(doc, _CREATES - {"curl"})  # (a curl writes only where -o or > tells)
+    made = _made(doc, CREATES - {"curl"})  # (a curl writes only where -o or > tells)
     seen: set[str] = set()
     base = directory.resolve()
     for fence in doc.fences:
@@ -45,7 +45,7 @@ def curl_uploads(doc: Document, directory: Path, readme: str) -> Iterator[Diagno
                 moved = True
             curl = _CURL.search(text)
             if curl is not None:
-                in_curl = not _ELSEWHERE.search(text, 0, curl.start())  # (`docker exec app curl …`)
+                in_curl = not ELSEWHERE.search(text, 0, curl.start())  # (`docker exec app curl …`)
             elif not text.lstrip().startswith("-"):
                 in_curl = False  # not a continued option line of the command before
             if moved or not in_curl:

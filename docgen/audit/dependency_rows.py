@@ -1,6 +1,6 @@
 """Tables of what the image installs, a row a package (`| Package | Version | Source |`, `| Dependency |
 Version |`): a row naming a package no install of the build names, when docgen reads every install the
-build makes and its bases are known not to carry it (`contents._cannot_hold`), is a package the image
+build makes and its bases are known not to carry it (`contents.cannot_hold`), is a package the image
 does not have (`likely`).
 """
 
@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import _Auditor
+from docgen.audit.auditor import Auditor
 from docgen.audit.cells import _plain
-from docgen.audit.contents import _LATER, _cannot_hold, _context, _installs_none, _item_component
+from docgen.audit.contents import LATER, _context, cannot_hold, installs_none, item_component
 from docgen.markdown import Document
 from docgen.model import Diagnostic
 
@@ -45,10 +45,10 @@ image or the system's package manager: it need not be named by any install."""
 _URL = re.compile(r"\S*://\S*")
 
 
-def _dependency_rows(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def _dependency_rows(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """A row of a table of packages (first column `Package`, `Dependency`, `Component`; another
     `Version`, `Source`, `Index`) whose package, by any spelling, no Dockerfile compared can hold
-    (`contents._cannot_hold`: nowhere in the Dockerfile or the build-context files it copies, nothing
+    (`contents.cannot_hold`: nowhere in the Dockerfile or the build-context files it copies, nothing
     unread run or installed, no installed package known to pull it in, a base known not to carry it).
     The table must be the image's: at least two of its packages, and half of them, are named by the
     build. A table under words of option, need or support, and a row saying how its package comes
@@ -68,9 +68,9 @@ def _dependency_rows(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
             if not cells:
                 continue
             words = _URL.sub("", " ".join(_plain(cell) for cell in cells))
-            if _LATER.search(words) or _BROUGHT.search(words) or _NOT_BUILT.search(words):
+            if LATER.search(words) or _BROUGHT.search(words) or _NOT_BUILT.search(words):
                 continue
-            found = _item_component(f"- {_plain(cells[0]).strip()}")
+            found = item_component(f"- {_plain(cells[0]).strip()}")
             if found is not None and not found[2]:
                 named.append((line, found))
         held = sum(
@@ -81,6 +81,6 @@ def _dependency_rows(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
         if held < 2 or 2 * held < len(named):
             continue
         for line, (name, spellings, _) in named:
-            if all(_cannot_hold(model, spellings, False, False) for model in auditor.models):
+            if all(cannot_hold(model, spellings, False, False) for model in auditor.models):
                 said = f"lists {name} as a package of the image"
-                yield _installs_none(auditor, line, said, name, spellings)
+                yield installs_none(auditor, line, said, name, spellings)

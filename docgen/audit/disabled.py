@@ -10,20 +10,20 @@ import re
 import urllib.parse
 from collections.abc import Iterator
 
-from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read, also_at, clipped
+from docgen.audit.auditor import LIKELY, Auditor, also_at, clipped, dockerfile_read
 from docgen.audit.contents import (
-    _FEATURES,
-    _LATER,
-    _NEEDED,
-    _TRIED,
-    _VERSION_IN,
+    FEATURES,
+    LATER,
+    NEEDED,
+    TRIED,
+    VERSION_IN,
     _context,
-    _item_component,
-    _versions_agree,
+    item_component,
+    versions_agree,
 )
-from docgen.audit.provides import _base_holds, _install_text
+from docgen.audit.provides import base_holds, install_text
 from docgen.audit.versions import _raw
-from docgen.audit.wording import _example, _line_at, _sentences
+from docgen.audit.wording import _example, _line_at, sentences
 from docgen.base_contents import is_plain, lacks_python
 from docgen.markdown import Document, lists, plain
 from docgen.model import Diagnostic, ImageModel
@@ -36,7 +36,7 @@ _COMMENTED = re.compile(r"[ \t]*#+[ \t]*(RUN|ENV|ARG|COPY|ADD|WORKDIR)[ \t]", re
 def _commented_out(file: str) -> tuple[tuple[int, str, bool], ...]:
     """(line, `_raw` text, whether a RUN) of each commented-out instruction of the Dockerfile at `file`,
     a line of a continued one (`#    -DPKG_PYTHON=on \\`) joined to it."""
-    read = _dockerfile_read(file)
+    read = dockerfile_read(file)
     if read is None:
         return ()
     found: list[tuple[int, str, bool]] = []
@@ -56,18 +56,18 @@ def _disabled_install(model: ImageModel, spellings: set[str]) -> int | None:
     """The Dockerfile line of the commented-out instruction (a RUN first) that names a component under
     one of `spellings` when nothing else of `model` can bring it: no live RUN, COPY/ADD or FROM, no
     copied build-context file, no script docgen cannot read; None otherwise."""
-    if not model.file or _context(model)[1] or _base_holds(model, spellings, strict=False):
+    if not model.file or _context(model)[1] or base_holds(model, spellings, strict=False):
         return None
-    if any(s in _install_text(model) for s in spellings):
+    if any(s in install_text(model) for s in spellings):
         return None
     hits = [(not run, n) for n, text, run in _commented_out(model.file) if any(s in text for s in spellings)]
     return min(hits)[1] if hits else None
 
 
-def _disabled_installs(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def disabled_installs(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """An unversioned item of a list that is the image's by what it holds (at least two of its
     components, and at least half of them, are installed by a Dockerfile compared, or its versioned
-    items say what the Dockerfile says: `_versions_agree`) whose only install in
+    items say what the Dockerfile says: `versions_agree`) whose only install in
     every Dockerfile compared is commented out (`_disabled_install`) (`likely`). Not a list of what the
     reader needs or of features, nor an item fetched later or optional."""
     models = [m for m in auditor.models if m.file]
@@ -75,16 +75,16 @@ def _disabled_installs(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]
         return
     for block in lists(doc):
         words = f"{block.heading} {block.intro}"
-        if _NEEDED.search(words) or _FEATURES.search(words) or _LATER.search(words):
+        if NEEDED.search(words) or FEATURES.search(words) or LATER.search(words):
             continue
         named = [
             (line, found)
             for line, text in block.items
-            if (found := _item_component(text)) and not _LATER.search(text) and not _VERSION_IN.search(text)
+            if (found := item_component(text)) and not LATER.search(text) and not VERSION_IN.search(text)
         ]
-        held = sum(1 for _, f in named if any(s in _install_text(m) for m in models for s in f[1]))
+        held = sum(1 for _, f in named if any(s in install_text(m) for m in models for s in f[1]))
         if (held < 2 or 2 * held < len(named)) and (
-            _TRIED.search(words) or not _versions_agree(block.items, models)
+            TRIED.search(words) or not versions_agree(block.items, models)
         ):
             continue
         for line, (name, spellings, _) in named:
@@ -152,7 +152,7 @@ def _promised(doc: Document) -> Iterator[tuple[int, str]]:
     use Keras or TFLearn`) or an unversioned shields.io badge (`code--server-VS Code-blue`) says the image
     has."""
     for para in doc.paragraphs:
-        for start, _, sentence in _sentences(para.lines):
+        for start, _, sentence in sentences(para.lines):
             line = _line_at(para.lines, start)
             for badge in _BADGE.finditer(sentence):
                 label, message = _badge_label(badge.group(1))
@@ -191,7 +191,7 @@ def _base_sayings(doc: Document) -> str:
     return "\n".join(
         _raw(sentence)
         for para in doc.paragraphs
-        for _, _, sentence in _sentences(para.lines)
+        for _, _, sentence in sentences(para.lines)
         if _BASE_SAYS.search(sentence)
     )
 
@@ -200,7 +200,7 @@ def _base_sayings(doc: Document) -> str:
 def _base_comments(file: str) -> str:
     """The comments of the Dockerfile at `file` that say something comes with the base image (`# keras
     comes with the base image`; not a commented-out instruction), as `_raw` text, one a line."""
-    read = _dockerfile_read(file)
+    read = dockerfile_read(file)
     if read is None:
         return ""
     return "\n".join(
@@ -219,12 +219,12 @@ def _given_to_base(sayings: str, model: ImageModel, spellings: set[str]) -> bool
 
 def _install_commented_out(model: ImageModel, spellings: set[str]) -> int | None:
     """The line of the first commented-out RUN naming a component under one of `spellings` when no live
-    instruction of `model` installs it (a clone of its source installs nothing: `_install_text` without
+    instruction of `model` installs it (a clone of its source installs nothing: `install_text` without
     fetches), no copied build-context file names it, no script docgen cannot read may bring it and no base
     is known to carry it; None otherwise."""
-    if not model.file or _context(model)[1] or _base_holds(model, spellings, strict=False):
+    if not model.file or _context(model)[1] or base_holds(model, spellings, strict=False):
         return None
-    if any(s in _install_text(model, fetches=False) for s in spellings):
+    if any(s in install_text(model, fetches=False) for s in spellings):
         return None
     hits = [
         (not any(w in text for w in _INSTALLING), n)
@@ -234,7 +234,7 @@ def _install_commented_out(model: ImageModel, spellings: set[str]) -> int | None
     return min(hits)[1] if hits else None
 
 
-def _disabled_promises(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def disabled_promises(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """A component a sentence or a badge says the image has (`_promised`) whose only install in every
     Dockerfile compared is a commented-out RUN (`_install_commented_out`), whatever its base (a base
     docgen does not know is no reason to stay silent: the Dockerfile meant to install it), unless the
@@ -244,7 +244,7 @@ def _disabled_promises(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]
         return
     sayings: str | None = None
     for line, name in _promised(doc):
-        spellings = {_raw(name)} | (found[1] if (found := _item_component(f"- {name}")) else set())
+        spellings = {_raw(name)} | (found[1] if (found := item_component(f"- {name}")) else set())
         spellings = {s for s in spellings if len(s) > 2}
         if not spellings:
             continue
@@ -307,11 +307,11 @@ def _model_download_disabled(model: ImageModel) -> int | None:
     brings a models folder, and no script docgen cannot read may fetch one; None otherwise."""
     if not model.file or _context(model)[1]:
         return None
-    read = _dockerfile_read(model.file)
+    read = dockerfile_read(model.file)
     if read is None:
         return None
     live = (
-        _install_text(model)
+        install_text(model)
         + " "
         + " ".join(_raw(i.args) for i in read[1].instructions if i.keyword in ("ENTRYPOINT", "CMD"))
     )
@@ -324,7 +324,7 @@ def _model_download_disabled(model: ImageModel) -> int | None:
     return min(hits) if hits else None
 
 
-def _disabled_downloads(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def disabled_downloads(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """A sentence saying the image holds a model already (`The container includes a pre-downloaded 1.3B
     model`, `pre-downloads the T2V-1.3B model`) while the only model download of every Dockerfile
     compared is a commented-out RUN (`_model_download_disabled`) (`likely`), told once, at the first
@@ -335,7 +335,7 @@ def _disabled_downloads(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic
         return
     lines: list[int] = []
     for para in doc.paragraphs:
-        for start, _, sentence in _sentences(para.lines):
+        for start, _, sentence in sentences(para.lines):
             said = _PRELOADED.search(sentence)
             if (
                 said is not None
@@ -390,7 +390,7 @@ def _ppa_claims(doc: Document) -> Iterator[tuple[int, str, str]]:
     where something of the image comes from, not as a choice or a condition (`_NOT_A_SOURCE`)."""
     texts: list[tuple[int, str]] = []
     for para in doc.paragraphs:
-        texts += [(_line_at(para.lines, start), sentence) for start, _, sentence in _sentences(para.lines)]
+        texts += [(_line_at(para.lines, start), sentence) for start, _, sentence in sentences(para.lines)]
     for table in doc.tables:
         texts += [(line, " | ".join(cells)) for line, cells in table.rows]
     for line, text in texts:
@@ -410,15 +410,15 @@ def _ppa_commented_out(model: ImageModel, owner: str) -> tuple[int, str] | None:
     base the image starts from is a plain OS or language image or one known to ship no Python (a
     vendor's image may carry the PPA). None otherwise."""
     if not model.file or _context(model, strict=False)[1]:
-        return None  # (a download piped into a shell that adds the PPA names it: `_install_text` below)
+        return None  # (a download piped into a shell that adds the PPA names it: `install_text` below)
     roots = [stage.base for stage in model.chain() if stage.parent is None]
     if not roots or not all(
         base and "$" not in base and (is_plain(base) or lacks_python(base)) for base in roots
     ):
         return None
-    if _raw(owner) in _install_text(model):
+    if _raw(owner) in install_text(model):
         return None
-    read = _dockerfile_read(model.file)
+    read = dockerfile_read(model.file)
     if read is None:
         return None
     return _commented_ppas(read[0]).get(owner.lower())
@@ -449,7 +449,7 @@ def _commented_ppas(text: str) -> dict[str, tuple[int, str]]:
     return found
 
 
-def _disabled_sources(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def disabled_sources(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """A PPA the README names as where something of the image comes from (`Python 3.12 (from
     deadsnakes/ppa)`, `_ppa_claims`) that every Dockerfile compared adds only in a comment
     (`_ppa_commented_out`): the packages come from the distribution's own archive (`likely`)."""

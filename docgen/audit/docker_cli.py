@@ -17,8 +17,8 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import CERTAIN
-from docgen.audit.commands import _TAG_FLAG, _repository, fence_commands, joined, without_prompt
-from docgen.audit.grammar import _RUN, _grammar, _read
+from docgen.audit.commands import TAG_FLAG, _repository, fence_commands, joined, without_prompt
+from docgen.audit.grammar import RUN, _grammar, _read
 from docgen.build_scripts import BUILD
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic
@@ -39,9 +39,9 @@ _GLOBAL_VALUES = frozenset(
 """The global options of `docker` that take a value (`docker -H ssh://host ps`)."""
 _SLIP = 0.75
 """How close an unknown word must be to a subcommand to be a slip of it (`exect`, `exce`, `imagess`)."""
-_STEP = re.compile(r"&&|\|\||;|\||\$\(")
+STEP = re.compile(r"&&|\|\||;|\||\$\(")
 """Where a step of a shell line starts: after `&&`, `||`, `;`, a pipe, `$(`."""
-_LEAD = re.compile(r"[ \t]*(?:(?:sudo|time|exec|command)[ \t]+(?:-\S+[ \t]+)*)*(?:[A-Za-z_]\w*=\S*[ \t]+)*")
+LEAD = re.compile(r"[ \t]*(?:(?:sudo|time|exec|command)[ \t]+(?:-\S+[ \t]+)*)*(?:[A-Za-z_]\w*=\S*[ \t]+)*")
 """What may come before a command in its step: `sudo`, `time`, variables set for it."""
 _MAKES_CONTAINER = {"run": "runs", "create": "creates a container of"}
 """The subcommands that make a container of an image, and how a finding names each."""
@@ -49,10 +49,10 @@ _PLACEHOLDER = re.compile(r"[<>${}\[\]*]|your|\bmy|image|name|repo|tag", re.IGNO
 """An image word the reader replaces (`<image>`, `YOUR_IMAGE`, `MyImage`)."""
 
 
-def _docker_words(step: str) -> list[str] | None:
+def docker_words(step: str) -> list[str] | None:
     """The words after `docker` of a shell step that runs docker (`sudo docker -H x ps -a`), quotes
     removed; None for a step that runs something else or cannot be split."""
-    step = _LEAD.sub("", without_prompt(step), count=1)
+    step = LEAD.sub("", without_prompt(step), count=1)
     if not step.startswith("docker ") and not step.startswith("docker\t"):
         return None
     try:
@@ -89,15 +89,15 @@ def _commands(doc: Document) -> Iterator[tuple[int, list[str]]]:
             text = joined([(n, sh_code(t)) for n, t in lines])
             if text.lstrip().startswith("#"):
                 continue
-            for step in _STEP.split(text):
-                if (words := _docker_words(step)) is not None:
+            for step in STEP.split(text):
+                if (words := docker_words(step)) is not None:
                     yield lines[0][0], words
     for para in doc.paragraphs:
         for line, text in para.lines:
             if "docker" not in text:
                 continue
             for _, _, code in code_spans(text):
-                words = _docker_words(code.strip())
+                words = docker_words(code.strip())
                 if words is not None and len(words) >= 2:
                     yield line, words
 
@@ -134,7 +134,7 @@ def _upper_case_images(
         for lines in fence_commands(fence):
             command = joined(lines)
             if BUILD.search(command):
-                tags += [m.group(1) for m in _TAG_FLAG.finditer(command)]
+                tags += [m.group(1) for m in TAG_FLAG.finditer(command)]
     for line, words in commands:
         found = _verb(words)
         if found is None:
@@ -142,7 +142,7 @@ def _upper_case_images(
         verb, at = found
         if verb not in _MAKES_CONTAINER:
             continue
-        read = _read(words[at:], _RUN)
+        read = _read(words[at:], RUN)
         if not read.complete or not read.positional:
             continue
         image = read.positional[0]

@@ -17,11 +17,11 @@ import re
 from collections.abc import Iterator, Sequence
 
 from docgen import baseimage, hardware
-from docgen.audit.aside import _PAST
-from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
+from docgen.audit.aside import PAST
+from docgen.audit.auditor import CERTAIN, LIKELY, Auditor
 from docgen.audit.cells import texts_and_rows
 from docgen.audit.paths import variant
-from docgen.audit.wording import _line_at, _sentences
+from docgen.audit.wording import _line_at, sentences
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -79,7 +79,7 @@ def _minimums(sentence: str, advised: bool = False) -> Iterator[tuple[int, str]]
         yield start, figure.group(1) + figure.group(2)
 
 
-def _image_cuda(auditor: _Auditor) -> list[tuple[str, str, int, bool]]:
+def _image_cuda(auditor: Auditor) -> list[tuple[str, str, int, bool]]:
     """(CUDA release, Dockerfile, FROM line, pinned) of each image of `auditor`, in order, whose final
     stage's base names a CUDA release (pinned when the FROM is written without a variable); ("", …)
     for one whose base names none."""
@@ -121,7 +121,7 @@ def _named_images(text: str, paths: Sequence[str]) -> set[int]:
     return named
 
 
-def _driver_claims(doc: Document, family: _Auditor) -> Iterator[Diagnostic]:
+def driver_claims(doc: Document, family: Auditor) -> Iterator[Diagnostic]:
     """A minimum host driver `doc` states below what the CUDA of an image it is about needs (see the
     module docstring): `certain` when that image's FROM pins the CUDA release, else `likely`, as it is for
     an image that may use CUDA's forward compatibility (`_forward_compatible`). The
@@ -131,9 +131,9 @@ def _driver_claims(doc: Document, family: _Auditor) -> Iterator[Diagnostic]:
     titles = dict(doc.headings)
     paths = [model.path for model in family.models]
     for section, lines in texts_and_rows(doc):
-        if not _DRIVER.search(" ".join(text for _, text in lines)) or _PAST.search(titles.get(section, "")):
+        if not _DRIVER.search(" ".join(text for _, text in lines)) or PAST.search(titles.get(section, "")):
             continue  # (a section over older images: their drivers)
-        for start, _end, sentence in _sentences(lines):
+        for start, _end, sentence in sentences(lines):
             claims = list(_minimums(sentence))
             if not claims:
                 if _BLACKWELL.search(sentence) and (advised := list(_minimums(sentence, advised=True))):

@@ -12,8 +12,8 @@ import re
 from collections.abc import Collection, Iterator, Sequence
 from pathlib import Path
 
-from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _dockerfile_read
-from docgen.audit.contents import _PIPED
+from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
+from docgen.audit.contents import PIPED
 from docgen.copied import context_path, copied_files
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
@@ -57,7 +57,7 @@ do, not what the image is."""
 
 def _dropped_from(file: str) -> dict[str, int]:
     """The names of the commented-out `FROM … AS name` lines of the Dockerfile at `file` → line."""
-    read = _dockerfile_read(file)
+    read = dockerfile_read(file)
     found: dict[str, int] = {}
     for number, line in enumerate(read[0].splitlines() if read else (), 1):
         match = _COMMENTED_FROM.match(line)
@@ -66,7 +66,7 @@ def _dropped_from(file: str) -> dict[str, int]:
     return found
 
 
-def _dropped_stages(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def dropped_stages(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """A stage name in code in a sentence about the build's stages (`_BUILD_STAGES`) that no audited
     Dockerfile has as a live stage while one has it in a commented-out `FROM … AS name` (`certain`: the
     stage the README describes is set aside)."""
@@ -121,7 +121,7 @@ def _only_commented(model: ImageModel, words: Collection[str]) -> dict[str, int 
     Dockerfile naming it when no other line of it does and nothing it copies or runs can bring it; else
     None. The Dockerfile is read once for all the words (a long title has many)."""
     found: dict[str, int | None] = dict.fromkeys(words)
-    read = _dockerfile_read(model.file)
+    read = dockerfile_read(model.file)
     if read is None:
         return found
     written = [w.strip("\"'").rstrip("/") for c in model.context_copies for w in c.sources]
@@ -130,7 +130,7 @@ def _only_commented(model: ImageModel, words: Collection[str]) -> dict[str, int 
     if any(w in (".", "*") for w in sources):
         return found  # it copies the whole project: what it holds is not in the Dockerfile's text
     runs = [i.args for i in read[1].instructions if i.keyword == "RUN"]
-    if any(_PIPED.search(r) for r in runs) or any(w.rsplit("/", 1)[-1] in r for w in written for r in runs):
+    if any(PIPED.search(r) for r in runs) or any(w.rsplit("/", 1)[-1] in r for w in written for r in runs):
         return found  # a RUN runs a download or a file it copies: it may install anything
     folder = Path(model.file).parent
     if any(os.path.isdir(folder / source) for source in sources):
@@ -170,7 +170,7 @@ def _first_commented(lines: Sequence[tuple[int, str]], word: str) -> int | None:
     return found
 
 
-def _title_components(
+def title_components(
     doc: Document, text: str, models: Sequence[ImageModel], readme: str
 ) -> Iterator[Diagnostic]:
     """A word of the README's title naming what the image is (`# Docker GAMESS for Singularity`:

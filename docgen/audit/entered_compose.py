@@ -2,7 +2,7 @@
 `docker compose build`, where neither that folder nor one above it (up to the project root) holds a
 default compose file (`compose.yaml`, `compose.yml`, `docker-compose.yml`, `docker-compose.yaml`), so
 compose stops with "no configuration file provided". A `cd` into the folder a clone of this very
-repository makes (`git clone https://github.com/o/app.git` then `cd app`, `steps._own_clone`: the
+repository makes (`git clone https://github.com/o/app.git` then `cd app`, `steps.own_clone`: the
 address names a remote of the checkout, or the folder has the checkout's name) enters the repository's
 root: a README kept in `docker/app/` beside its compose file, whose steps build at the clone's root,
 builds nothing (`likely`: the clone is told to be this repository by its address or its name). A clone
@@ -21,11 +21,11 @@ from pathlib import Path
 
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import _build_commands, _command_words, moves
-from docgen.audit.grammar import _DOCKER_COMPOSE, read_compose
+from docgen.audit.commands import build_commands, command_words, moves
+from docgen.audit.grammar import DOCKER_COMPOSE, read_compose
 from docgen.audit.own_repo import remote_names, repository_root
 from docgen.audit.paths import resolves_inside
-from docgen.audit.steps import _CLONE, _own_clone
+from docgen.audit.steps import CLONE, own_clone
 from docgen.files import in_submodule
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic
@@ -86,7 +86,7 @@ class EnteredCompose:
             from_first = _walked([t for _, t in steps[1:]])  # (`_cloned`: from the first step's folder)
             from_here = _walked([t for _, t in steps])  # (`_folder`)
             writes = [at for at, text in fence.lines if at >= steps[0][0] and _WRITES.search(text)]
-            for lines in _build_commands(fence, _DOCKER_COMPOSE):
+            for lines in build_commands(fence, DOCKER_COMPOSE):
                 line = lines[0][0]
                 count = bisect.bisect_right(ats, line)
                 if not count:
@@ -98,7 +98,7 @@ class EnteredCompose:
                 folder = cloned[0] if cloned else self._folder(from_here[count])
                 if folder is None:
                     continue
-                words = _command_words(lines, _DOCKER_COMPOSE)
+                words = command_words(lines, DOCKER_COMPOSE)
                 if words is not None:
                     yield from self._check(words, line, folder, cloned[1] if cloned else None)
 
@@ -106,13 +106,13 @@ class EnteredCompose:
         """The folder each `git clone` of this very repository in `fence` makes → its README line."""
         found: dict[str, int] = {}
         for line, text in fence.lines:
-            if (clone := _CLONE.search(text)) is None:
+            if (clone := CLONE.search(text)) is None:
                 continue
             if self.root is None:
                 self.root = repository_root(self.directory) or self.directory.resolve()
                 self.remotes = remote_names(repository_root(self.directory))
             words = re.split(r"&&|\|\||;|\|| #", clone.group(1), maxsplit=1)[0].split()
-            if (folder := _own_clone(words, self.root, self.remotes)) is not None:
+            if (folder := own_clone(words, self.root, self.remotes)) is not None:
                 found.setdefault(folder, line)
         return found
 

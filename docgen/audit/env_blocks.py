@@ -17,9 +17,9 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from docgen.audit.auditor import LIKELY, _Auditor
+from docgen.audit.auditor import LIKELY, Auditor
 from docgen.audit.copies import _intro
-from docgen.audit.wording import _about_build_args
+from docgen.audit.wording import about_build_args
 from docgen.build_scripts import DOCKER, container_command
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic
@@ -54,7 +54,7 @@ class _Given:
     """`Dockerfile:32 sets ARG NAME=…`."""
 
 
-def _env_blocks(part: Document, doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def _env_blocks(part: Document, doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """A finding for each line of a restating block (see the module) whose value no Dockerfile gives."""
     given: dict[str, list[_Given]] | None = None
     for fence in part.fences:
@@ -64,7 +64,7 @@ def _env_blocks(part: Document, doc: Document, auditor: _Auditor) -> Iterator[Di
         if pairs is None:
             continue
         intro = _intro(doc, fence)
-        if _NOT_THE_IMAGE.search(intro) or _about_build_args(intro):
+        if _NOT_THE_IMAGE.search(intro) or about_build_args(intro):
             continue
         if given is None:
             given = _given(auditor)
@@ -105,7 +105,7 @@ def _pairs(fence: Fence) -> list[tuple[int, str, str]] | None:
     return found if len(found) >= _MIN_AGREEING else None
 
 
-def _given(auditor: _Auditor) -> dict[str, list[_Given]]:
+def _given(auditor: Auditor) -> dict[str, list[_Given]]:
     """NAME → the values the Dockerfiles give it: ARG defaults, then ENV values."""
     given: dict[str, list[_Given]] = {}
     for model in auditor.models:

@@ -14,14 +14,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
+from docgen.audit.auditor import CERTAIN, LIKELY, Auditor
 from docgen.audit.wording import (
-    _CODE_NAME,
-    _about_build_args,
-    _about_env,
+    CODE_NAME,
     _example,
-    _heading_of,
-    _sentences,
+    about_build_args,
+    about_env,
+    heading_of,
+    sentences,
 )
 from docgen.markdown import Document, ListBlock, code_spans, headings_over, lists
 from docgen.model import Diagnostic, ImageModel
@@ -81,24 +81,24 @@ _NOT_THE_IMAGE = re.compile(
 )
 
 
-def _env_defaults(part: Document, whole: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def _env_defaults(part: Document, whole: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """Each default the part's tables of environment variables, and its sentences, give a variable
     every image compared sets to another value with ENV."""
-    envs = [_final_env(model) for model in auditor.models]
+    envs = [final_env(model) for model in auditor.models]
     if not any(envs):
         return
     for table in part.tables:
         if not table.header:
             continue
-        if not any(_about_env(t) for t in (table.header[0], _heading_of(whole, table.line), table.context)):
+        if not any(about_env(t) for t in (table.header[0], heading_of(whole, table.line), table.context)):
             if not _ENV_COLUMN.match(table.header[0]):
                 continue
         column = next((i for i, cell in enumerate(table.header) if _DEFAULT_HEADER.search(cell)), None)
         for line, cells in table.rows:
-            name = _CODE_NAME.match(cells[0]) if cells else None
+            name = CODE_NAME.match(cells[0]) if cells else None
             if name is None:
                 continue
-            said = _cell_default(cells, column)
+            said = cell_default(cells, column)
             if said is not None:
                 yield from _compare(auditor, envs, line, name.group(1), said)
     yield from _listed_values(part, whole, auditor, envs)
@@ -106,7 +106,7 @@ def _env_defaults(part: Document, whole: Document, auditor: _Auditor) -> Iterato
     for para in part.paragraphs:
         if not _DEFAULT_WORD.search(" ".join(text for _, text in para.lines)):
             continue  # (most paragraphs)
-        for _start, _end, sentence in _sentences(para.lines):
+        for _start, _end, sentence in sentences(para.lines):
             if not _DEFAULT_WORD.search(sentence) or _NOT_THE_IMAGE.search(sentence):
                 continue
             for match in _SAID.finditer(sentence):
@@ -134,7 +134,7 @@ google/gemma-2b-it model`; a bare word is a value only with a digit, dot, slash,
 
 
 def _labelled_defaults(
-    part: Document, auditor: _Auditor, envs: list[dict[str, tuple[str, int, str]]]
+    part: Document, auditor: Auditor, envs: list[dict[str, tuple[str, int, str]]]
 ) -> Iterator[Diagnostic]:
     """The default a line about one variable gives it (`MODEL_NAME: … Remove this variable to deploy
     the default google/gemma-2b-it model`, `` - `PORT`: port to serve on (default: `8080`) ``) when
@@ -145,14 +145,14 @@ def _labelled_defaults(
     if not given:
         return
     for para in part.paragraphs:
-        if _about_build_args(para.heading):
+        if about_build_args(para.heading):
             continue
         for line, text in para.lines:
             label = _LABEL.match(text)
-            if label is None or label.group(1) not in given or _about_build_args(text):
+            if label is None or label.group(1) not in given or about_build_args(text):
                 continue
             rest = text[label.end() :]
-            for _start, _end, sentence in _sentences([(line, rest)]):
+            for _start, _end, sentence in sentences([(line, rest)]):
                 said = _LABEL_DEFAULT.search(sentence)
                 if said is None or _NOT_THE_IMAGE.search(sentence) or _example(sentence, said):
                     continue
@@ -172,7 +172,7 @@ _VALUE_ITEM = re.compile(
 
 
 def _listed_values(
-    part: Document, whole: Document, auditor: _Auditor, envs: list[dict[str, tuple[str, int, str]]]
+    part: Document, whole: Document, auditor: Auditor, envs: list[dict[str, tuple[str, int, str]]]
 ) -> Iterator[Diagnostic]:
     """The `` `NAME=VALUE` `` items of the lists under a heading about environment variables (`##
     Environment Variables`, maybe with a subheading naming the image, `### ROCm Variant`): what the
@@ -189,8 +189,8 @@ def _listed_values(
     some = len(auditor.models) < len(auditor.family)
     if some:
         mirrored = [it for block in lists(whole) for it in _set_items(whole, block)]
-    family = [_final_env(model) for model in auditor.family]
-    if not any(_same(said, env[name][0]) for _, name, said in mirrored for env in family if name in env):
+    family = [final_env(model) for model in auditor.family]
+    if not any(same(said, env[name][0]) for _, name, said in mirrored for env in family if name in env):
         return
     ours = {e.name for m in auditor.models for e in m.env} | {a.name for m in auditor.models for a in m.args}
     for items in listed:
@@ -204,7 +204,7 @@ def _set_items(whole: Document, block: ListBlock) -> list[tuple[int, str, str]]:
     """(line, name, value) of the `` `NAME=VALUE` `` items of `block` when it is under a heading about
     environment variables and nothing says they are not the image's (`compose`, `host`, `if`)."""
     titles = headings_over(whole, block.items[0][0]) if block.items else []
-    if not any(_about_env(t) for t in titles) or _NOT_THE_IMAGE.search(" ".join([block.intro, *titles])):
+    if not any(about_env(t) for t in titles) or _NOT_THE_IMAGE.search(" ".join([block.intro, *titles])):
         return []
     found = []
     for line, text in block.items:
@@ -215,12 +215,12 @@ def _set_items(whole: Document, block: ListBlock) -> list[tuple[int, str, str]]:
     return found
 
 
-def _set_by_sibling(auditor: _Auditor, line: int, name: str, said: str) -> Iterator[Diagnostic]:
+def _set_by_sibling(auditor: Auditor, line: int, name: str, said: str) -> Iterator[Diagnostic]:
     """The finding for `name`, which no image of `auditor.models` sets, when another image of the
     family sets it with ENV: the ENV line shown is one setting the value said, if any."""
     ours = {m.path for m in auditor.models}
     setting = sorted(
-        (not _same(said, e.value or ""), model.path, e.line)
+        (not same(said, e.value or ""), model.path, e.line)
         for model in auditor.family
         if model.path not in ours
         for e in model.env
@@ -233,7 +233,7 @@ def _set_by_sibling(auditor: _Auditor, line: int, name: str, said: str) -> Itera
         yield Diagnostic(auditor.path, line, message, confidence=CERTAIN)
 
 
-def _cell_default(cells: list[str], column: int | None) -> str | None:
+def cell_default(cells: list[str], column: int | None) -> str | None:
     """The default a row gives: its `Default` cell's first code span (or text), else `default is X`
     in one of its other cells; None when it gives none or one in words."""
     if column is not None:
@@ -267,7 +267,7 @@ def _says_when(found: re.Match[str]) -> bool:
     return not found.group("joined").strip() and value.isalpha()
 
 
-def _final_env(model: ImageModel) -> dict[str, tuple[str, int, str]]:
+def final_env(model: ImageModel) -> dict[str, tuple[str, int, str]]:
     """The variables the image built gives a known value → (value, line, how it gives it): an ENV of
     its target stage (`sets ENV PORT=8080`), else a default the command it starts with reads the
     variable with (`starts with ${MODEL_NAME:-llama}`)."""
@@ -313,7 +313,7 @@ def _started_defaults(model: ImageModel) -> dict[str, tuple[str, int]]:
     return found
 
 
-def _same(said: str, value: str) -> bool:
+def same(said: str, value: str) -> bool:
     if said == value or said.lower() == value.lower():
         return True
     if _COMMIT.fullmatch(said) and _COMMIT.fullmatch(value):  # `878d65f` is the commit `878d65f2…`
@@ -325,14 +325,14 @@ def _same(said: str, value: str) -> bool:
 
 
 def _compare(
-    auditor: _Auditor, envs: list[dict[str, tuple[str, int, str]]], line: int, name: str, said: str
+    auditor: Auditor, envs: list[dict[str, tuple[str, int, str]]], line: int, name: str, said: str
 ) -> Iterator[Diagnostic]:
     if "$" in said or "<" in said:
         return
     set_by = [(model, env[name]) for model, env in zip(auditor.models, envs, strict=True) if name in env]
     if not set_by or len(set_by) < len(envs):
         return  # an image leaves it to its base image or the application
-    if any("$" in value or _same(said, value) for _, (value, _at, _how) in set_by):
+    if any("$" in value or same(said, value) for _, (value, _at, _how) in set_by):
         return
     model, (value, at, how) = set_by[0]
     # a script the container starts may set an ENV's variable again; a default it reads is its own

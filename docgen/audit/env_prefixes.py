@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN
-from docgen.audit.references import _RUN_SCRIPT, SET_IN_FRONT, _bases, _top, _Walk
+from docgen.audit.references import RUN_SCRIPT, SET_IN_FRONT, Walk, _bases, _top
 from docgen.audit.steps import own_clones
 from docgen.files import text_or_none
 from docgen.markdown import Document
@@ -56,14 +56,14 @@ def _prefixed_runs(
     """Each `NAME=value ./script.sh` (or `NAME=value bash script.sh`) of a command block whose script is
     found where the block runs it (a `cd` into a clone of this repository enters its root)."""
     top = _top(directory, project)
-    walk = _Walk(_bases(directory, audited, top), top, home=True)
+    walk = Walk(_bases(directory, audited, top), top, home=True)
     cloned = own_clones(doc, directory)
     for line, step in walk.steps(doc.fences, joined=True):
         clone = cloned(line, step)
         if clone is not None:  # a clone of this repository: its folder is the repository's root
             walk.aliases[clone[0]] = [clone[1]]
             continue
-        for match in _RUN_SCRIPT.finditer(step):
+        for match in RUN_SCRIPT.finditer(step):
             prefix = step[match.start() : match.start(1)]
             given = [(m.group(1), m.group(2).strip("\"'")) for m in SET_IN_FRONT.finditer(prefix)]
             if not given:
@@ -74,7 +74,7 @@ def _prefixed_runs(
                 yield _PrefixedRun(line, path, given, Path(os.path.realpath(folder / path)), folder)
 
 
-def _overridden_prefixes(
+def overridden_prefixes(
     doc: Document,
     readme: str,
     directory: Path,

@@ -30,8 +30,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.missing import _one_edit
-from docgen.audit.names import _compose_files
+from docgen.audit.missing import one_edit
+from docgen.audit.names import compose_files
 from docgen.audit.preset_env import _read
 from docgen.hardware import runtime_reads, runtime_variables
 from docgen.markdown import Document, code_spans
@@ -78,7 +78,7 @@ def _env_slips(
             known.setdefault(arg.name, f"{shown}:{arg.line} declares")
     if all(name in known for name in asked):
         return  # (the files beside are read only for a name the images do not know)
-    for composed in _compose_files(directory, models, project):
+    for composed in compose_files(directory, models, project):
         for service in composed.services:
             for name, _, _ in service.environment:
                 known.setdefault(name, "a compose service sets")
@@ -172,7 +172,7 @@ def one_slip(parts: Sequence[str], others: Sequence[str], closed: bool = False) 
     if len(differ) != 1:
         return False
     part, known = differ[0]
-    if min(len(part), len(known)) < 4 or not _one_edit(part, known):
+    if min(len(part), len(known)) < 4 or not one_edit(part, known):
         return False
     swapped = len(part) == len(known) and sorted(part) == sorted(known)
     if min(len(part), len(known)) < 5 and not swapped:

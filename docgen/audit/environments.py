@@ -9,9 +9,9 @@ import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from docgen.audit.auditor import LIKELY, _dockerfile_read
-from docgen.audit.image_paths import _copied, _text_of
-from docgen.audit.wording import _COMMAND_LANGS
+from docgen.audit.auditor import LIKELY, dockerfile_read
+from docgen.audit.image_paths import _copied, text_of
+from docgen.audit.wording import COMMAND_LANGS
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -48,7 +48,7 @@ def _environments(models: Sequence[ImageModel], directory: Path) -> list[tuple[s
     for model in models:
         if not model.file:
             continue
-        read = _dockerfile_read(model.file)
+        read = dockerfile_read(model.file)
         if read is None or not any(
             i.keyword == "RUN" and _INSTALLS.search(i.args) for i in read[1].instructions
         ):
@@ -57,13 +57,13 @@ def _environments(models: Sequence[ImageModel], directory: Path) -> list[tuple[s
             for each in _copied(model.file, (copy,), str(directory))[:50]:
                 if each.suffix not in (".yaml", ".yml"):
                     continue
-                text = _text_of(each)
+                text = text_of(each)
                 if _ENVIRONMENT.search(text):
                     found.append((f"{each.name} ({model.path}:{copy.line})", _listed(text)))
     return found
 
 
-def _spack_versions(
+def spack_versions(
     doc: Document, models: Sequence[ImageModel], readme: str, directory: Path
 ) -> Iterator[Diagnostic]:
     """A spec in a Spack command of a command block (`spack install mfem@master`) whose package the
@@ -72,7 +72,7 @@ def _spack_versions(
     said = [
         (line, name, version)
         for fence in doc.fences
-        if fence.lang in _COMMAND_LANGS
+        if fence.lang in COMMAND_LANGS
         for line, text in fence.lines
         if _SPACK.search(text)
         for name, version in _SPEC.findall(text.split(" #", 1)[0])

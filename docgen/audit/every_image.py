@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import LIKELY, _Auditor
-from docgen.audit.contents import _context, _installed_under, _installing
-from docgen.audit.versions import _keys, _norm
+from docgen.audit.auditor import LIKELY, Auditor
+from docgen.audit.contents import _context, installed_under, installing
+from docgen.audit.versions import _keys, norm
 from docgen.audit.wording import _example
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -37,7 +37,7 @@ _MAYBE = re.compile(r"\bif\b|\bunless\b|\boptional|\bwhen\b|--build-arg|\bhost\b
 """Words that make the claim conditional or name exceptions."""
 
 
-def _every_image_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def every_image_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """A component a sentence says every image holds (`_EVERY_HOLDS`) that some audited image does not
     install while another does, so the project installs it itself: each image lacking it is named
     (`likely`). An image docgen cannot read whole (a script, a requirements file it has no copy of) or
@@ -56,13 +56,13 @@ def _every_image_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic
                 yield from _lacking(auditor, line, name, models)
 
 
-def _lacking(auditor: _Auditor, line: int, name: str, models: tuple[ImageModel, ...]) -> Iterator[Diagnostic]:
+def _lacking(auditor: Auditor, line: int, name: str, models: tuple[ImageModel, ...]) -> Iterator[Diagnostic]:
     """The findings for `name`, said to be in every image of `models`: one per image lacking it."""
     bare = _VENDOR.sub("", name)
-    if len(_norm(bare)) < 3:
+    if len(norm(bare)) < 3:
         return
-    wanted = _keys(name, auditor.names) | _keys(bare, auditor.names) | _installed_under(bare)
-    held = [(model, _installing(model, None, wanted)) for model in models]
+    wanted = _keys(name, auditor.names) | _keys(bare, auditor.names) | installed_under(bare)
+    held = [(model, installing(model, None, wanted)) for model in models]
     having = next(((m, c) for m, c in held if c is not None), None)
     if having is None:
         return  # no image installs it: nothing tells what installs it

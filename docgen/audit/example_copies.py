@@ -17,20 +17,20 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import LIKELY, _Auditor
+from docgen.audit.auditor import LIKELY, Auditor
 from docgen.audit.commands import _repository
 from docgen.audit.copies import (
-    _DOCKERFILE_LANGS,
-    _file_instructions,
+    DOCKERFILE_LANGS,
+    Lines,
     _instructions,
     _intro,
-    _Lines,
-    _reads_as_dockerfile,
     _shape,
     copied_model,
+    file_instructions,
+    reads_as_dockerfile,
 )
-from docgen.audit.excerpts import _PLACEHOLDER, _tag
-from docgen.audit.versions import _skeleton
+from docgen.audit.excerpts import PLACEHOLDER, _tag
+from docgen.audit.versions import skeleton
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic
 
@@ -45,7 +45,7 @@ _ARG = re.compile(r"ARG[ \t]+([A-Za-z_][A-Za-z0-9_]*)=(\S+)[ \t]*\Z")
 _VARIABLE = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?\Z")
 
 
-def _base(block: list[tuple[str, _Lines]]) -> tuple[int, str, set[int]] | None:
+def _base(block: list[tuple[str, Lines]]) -> tuple[int, str, set[int]] | None:
     """(README line, image, indexes of the instructions that give it) of the block's one `FROM`: its
     image, or the default of the `ARG` before it that it names (`FROM ${BASE}`); None for a block with
     no `FROM` or several, or an image left a variable."""
@@ -68,17 +68,17 @@ def _base(block: list[tuple[str, _Lines]]) -> tuple[int, str, set[int]] | None:
             return None
         index, line, image = args[-1]
         used.add(index)
-    if "$" in image or _PLACEHOLDER.search(image):
+    if "$" in image or PLACEHOLDER.search(image):
         return None
     return line, image, used
 
 
-def _example_copies(doc: Document, fence: Fence, auditor: _Auditor, text: str) -> Iterator[Diagnostic]:
+def _example_copies(doc: Document, fence: Fence, auditor: Auditor, text: str) -> Iterator[Diagnostic]:
     """The base of `fence` when it is an audited Dockerfile's example copy at an older base (see the
     module docstring); `text`, the README as written (`doc` may have words about the past blanked)."""
     if not fence.lines:
         return
-    if fence.lang.lower() not in _DOCKERFILE_LANGS and not _reads_as_dockerfile(fence):
+    if fence.lang.lower() not in DOCKERFILE_LANGS and not reads_as_dockerfile(fence):
         return
     start = fence.lines[0][0]
     above = "\n".join(text.splitlines()[max(0, start - 1 - _ABOVE) : start - 1])
@@ -93,9 +93,9 @@ def _example_copies(doc: Document, fence: Fence, auditor: _Auditor, text: str) -
     for model in auditor.models:
         if not model.stages:
             continue
-        shapes = {_shape(lines) for _, lines in _file_instructions(model)}
+        shapes = {_shape(lines) for _, lines in file_instructions(model)}
         shared = [shape for shape in rest if shape in shapes]
-        if len(shared) < _LEAST or any(s not in shapes and not _PLACEHOLDER.search(s) for s in rest):
+        if len(shared) < _LEAST or any(s not in shapes and not PLACEHOLDER.search(s) for s in rest):
             continue
         stage = model.stages[0]
         fact = stage.base
@@ -103,7 +103,7 @@ def _example_copies(doc: Document, fence: Fence, auditor: _Auditor, text: str) -
             continue
         if fact.lower() == said.lower():
             return  # the example is the file's, base and all
-        if not _tag(said) or _skeleton(_tag(said)) != _skeleton(_tag(fact)):
+        if not _tag(said) or skeleton(_tag(said)) != skeleton(_tag(fact)):
             continue
         yield Diagnostic(
             auditor.path,

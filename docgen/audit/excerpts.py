@@ -25,10 +25,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _dockerfile_read
+from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
 from docgen.audit.commands import _repository
-from docgen.audit.copies import _DOCKERFILE_LANGS, _PLAIN_LANGS, _env_values, _intro, copied_model
-from docgen.audit.versions import _norm, _skeleton
+from docgen.audit.copies import DOCKERFILE_LANGS, PLAIN_LANGS, _intro, copied_model, env_values
+from docgen.audit.versions import norm, skeleton
 from docgen.audit.wording import SHELL_LANGS
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic, ImageModel
@@ -44,9 +44,9 @@ _KEYWORD = re.compile(
 """An instruction, upper case as Dockerfiles write them (`from` in a sentence is no instruction)."""
 _ELLIPSIS = re.compile(r"[ \t]*(?:\.\.\.|…)[ \t]*\Z")
 """A line standing for the instructions left out (`...`)."""
-_PLACEHOLDER = re.compile(r"<[^<>\n]+>|\b[Xx]\.[Yy](?:\.[Zz])?\b|\.\.\.|…")
+PLACEHOLDER = re.compile(r"<[^<>\n]+>|\b[Xx]\.[Yy](?:\.[Zz])?\b|\.\.\.|…")
 """A value the reader fills in (`<version>`, `vX.Y.Z`, `...`)."""
-_EXAMPLE = re.compile(
+EXAMPLE = re.compile(
     r"\b(?:your|yours|example|examples|e\.g\.|for[ \t]+instance|extend\w*|custom\w*|derived?|own|template"
     r"|change[sd]?|changing|modif\w*|replac\w*|instead|switch\w*|different|alternative\w*|try|could|might"
     r"|add|adding|append|insert|remove|delete|comment|suppose|older|previous|earlier|was|were|used[ \t]+to"
@@ -96,27 +96,27 @@ def indented_blocks(part: Document) -> list[Fence]:
     ]
 
 
-def _excerpts(doc: Document, fences: list[Fence], auditor: _Auditor) -> Iterator[Diagnostic]:
+def _excerpts(doc: Document, fences: list[Fence], auditor: Auditor) -> Iterator[Diagnostic]:
     """The instructions of the README's small Dockerfile blocks (`fences`, in README order) that differ
     from the audited Dockerfile's of the same kind and name (see the module docstring)."""
     if len(auditor.models) != 1:
         return  # of a family, which image a block is about is not known
     model = auditor.models[0]
-    if not model.file or _dockerfile_read(model.file) is None:
+    if not model.file or dockerfile_read(model.file) is None:
         return
     cursor = 0  # the file's line the previous excerpt was tied to
     for fence in fences:
         lang = fence.lang.lower()
-        if lang not in _DOCKERFILE_LANGS and lang not in _PLAIN_LANGS and lang not in SHELL_LANGS:
+        if lang not in DOCKERFILE_LANGS and lang not in PLAIN_LANGS and lang not in SHELL_LANGS:
             continue
         block = _instructions(fence)
-        if block is None or _EXAMPLE.search(_intro(doc, fence)):
+        if block is None or EXAMPLE.search(_intro(doc, fence)):
             continue
         if copied_model(doc, fence, auditor) is not None:
             continue  # a copy of the file: `copies` compares it
-        confidence = CERTAIN if lang in _DOCKERFILE_LANGS else LIKELY
+        confidence = CERTAIN if lang in DOCKERFILE_LANGS else LIKELY
         for keyword, words, line in block:
-            if _PLACEHOLDER.search(words.split(None, 1)[1] if " " in words else ""):
+            if PLACEHOLDER.search(words.split(None, 1)[1] if " " in words else ""):
                 continue
             found = _compare(keyword, words, model, cursor)
             if found is None:
@@ -161,7 +161,7 @@ def _compare_from(words: str, model: ImageModel) -> tuple[int, str] | None:
     if any(said.lower() in {s.base.lower(), s.base_raw.lower()} for s in same):
         return same[0].line, ""
     tag = _tag(said)
-    alike = [s for s in same if _skeleton(_tag(s.base)) == _skeleton(tag)] if tag else []
+    alike = [s for s in same if skeleton(_tag(s.base)) == skeleton(tag)] if tag else []
     if len({s.base for s in alike}) != 1:
         return None  # no tag, or another variant of the repository: which stage is meant is not known
     stage = alike[0]
@@ -209,7 +209,7 @@ def _compare_env(words: str, model: ImageModel, cursor: int) -> tuple[int, str] 
     pairs = [(n, v.strip("\"'")) for n, v in _ENV_PAIR.findall(body)]
     if not pairs and len(parts := body.split(None, 1)) == 2:
         pairs = [(parts[0], parts[1].strip().strip("\"'"))]  # `ENV NAME value`
-    env = _env_values(model)
+    env = env_values(model)
     tied: tuple[int, str] | None = None
     for name, said in pairs:
         values = env.get(name)
@@ -237,11 +237,11 @@ def _compare_pins(words: str, model: ImageModel, cursor: int) -> tuple[int, str]
     pins: dict[str, list[tuple[str, int]]] = {}
     for comp in model.components:
         if comp.kind in ("pip", "wheel") and comp.version:
-            pins.setdefault(_norm(comp.name), []).append((comp.version, comp.line))
+            pins.setdefault(norm(comp.name), []).append((comp.version, comp.line))
     tied: tuple[int, str] | None = None
     for m in _PIN.finditer(words, command.end()):
         name, said = m.group(1), m.group(2).rstrip(".,;")
-        held = pins.get(_norm(name))
+        held = pins.get(norm(name))
         if not held:
             continue
         at = _after(sorted(line for _, line in held), cursor)

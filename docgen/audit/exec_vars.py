@@ -47,8 +47,8 @@ from pathlib import Path
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY, clipped
 from docgen.audit.commands import _repository, built_repositories, fence_commands, joined
-from docgen.audit.run_args import _own_model, _runs
-from docgen.audit.wording import _BUILD_ARG_WORDS, _CODE_NAME, _LIST_ITEM, _about_env, _heading_of
+from docgen.audit.run_args import _runs, own_model
+from docgen.audit.wording import BUILD_ARG_WORDS, CODE_NAME, LIST_ITEM, about_env, heading_of
 from docgen.build_scripts import BUILD
 from docgen.errors import DocgenError
 from docgen.files import text_or_none
@@ -122,19 +122,19 @@ def _documented(doc: Document) -> Iterator[tuple[int, str, str]]:
     row of a table of environment variables (`certain`), an item of a list under a heading about them
     (`likely`)."""
     for table in doc.tables:
-        if not table.header or _BUILD_ARG_WORDS.search(table.header[0]):
+        if not table.header or BUILD_ARG_WORDS.search(table.header[0]):
             continue
-        if _about_env(table.header[0]) or _about_env(_heading_of(doc, table.line)):
+        if about_env(table.header[0]) or about_env(heading_of(doc, table.line)):
             for line, cells in table.rows:
-                if cells and (name := _CODE_NAME.match(cells[0])) is not None:
+                if cells and (name := CODE_NAME.match(cells[0])) is not None:
                     yield line, name.group(1), CERTAIN
     for para in doc.paragraphs:
-        if not _about_env(para.heading) or _BUILD_ARG_WORDS.search(para.heading):
+        if not about_env(para.heading) or BUILD_ARG_WORDS.search(para.heading):
             continue
         for line, text in para.lines:
-            item = _LIST_ITEM.match(text)
+            item = LIST_ITEM.match(text)
             spans = code_spans(text[item.end() :]) if item else []
-            if item and spans and spans[0][0] == 0 and (name := _CODE_NAME.match(spans[0][2])) is not None:
+            if item and spans and spans[0][0] == 0 and (name := CODE_NAME.match(spans[0][2])) is not None:
                 yield line, name.group(1), LIKELY
 
 
@@ -159,7 +159,7 @@ def _passed(
             if option in ("-e", "--env") and (word := re.match(r"[A-Za-z_][A-Za-z0-9_]*", value))
         ]
         confidence = CERTAIN
-        model = _own_model(image, built, models) if built else None
+        model = own_model(image, built, models) if built else None
         if model is None and owners is not None:
             model, confidence = _published(image, models[0], owners, names, held[models[0].path])
         if model is None:

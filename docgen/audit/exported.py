@@ -21,11 +21,11 @@ from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import without_prompt
 from docgen.audit.references import SET_IN_FRONT
-from docgen.audit.script_args import _found_scripts
+from docgen.audit.script_args import found_scripts
 from docgen.files import text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic
-from docgen.script_env import _HANDS_ON, names_variable
+from docgen.script_env import HANDS_ON, names_variable
 from docgen.shell import shell_split
 
 _EXPORT = re.compile(r"[ \t]*export[ \t]+(.*)")
@@ -69,7 +69,7 @@ def _compose_texts(script: str, folder: Path) -> list[str] | None:
     texts: list[str] = []
     for line in script.splitlines():
         line = line.strip()
-        if line.startswith("#") or (hand := _HANDS_ON.search(line)) is None:
+        if line.startswith("#") or (hand := HANDS_ON.search(line)) is None:
             continue
         if "compose" not in hand.group(0):
             return None
@@ -103,7 +103,7 @@ def _exports(doc: Document) -> list[tuple[int, str, str, int]]:
     return found
 
 
-def _exported_unread(
+def exported_unread(
     doc: Document,
     readme: str,
     directory: Path,
@@ -118,7 +118,7 @@ def _exported_unread(
     exports = [e for e in _exports(doc) if not _TOOLS.fullmatch(e[1])]
     if not exports:
         return
-    runs = list(_found_scripts(doc, directory, audited, project, cloned))
+    runs = list(found_scripts(doc, directory, audited, project, cloned))
     texts: dict[Path, str | None] = {}
     for line, name, value, end in exports:
         after = [(at, path, script) for at, path, script, _ in runs if line < at <= end]

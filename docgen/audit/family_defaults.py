@@ -16,13 +16,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import LIKELY, _Auditor
-from docgen.audit.cells import _default_in_cell
-from docgen.audit.env_defaults import _final_env, _same
+from docgen.audit.auditor import LIKELY, Auditor
+from docgen.audit.cells import default_in_cell
+from docgen.audit.env_defaults import final_env, same
 from docgen.audit.keyed import item_scopes
-from docgen.audit.paragraphs import _item_scopes, _nested_file_scopes
+from docgen.audit.paragraphs import _item_scopes, nested_file_scopes
 from docgen.audit.paths import variant
-from docgen.audit.wording import _DEFAULT_WORDS, _LIST_ITEM
+from docgen.audit.wording import DEFAULT_WORDS, LIST_ITEM
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
 
@@ -35,19 +35,19 @@ _NOT_THE_DEFAULT = re.compile(
 )
 
 
-def _family_defaults(part: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def _family_defaults(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """The findings of each default the part's list items and lines give a variable of several images."""
     if len(auditor.models) < 2:
         return
     variants = [_variant_words(model) for model in auditor.models]
     for para in part.paragraphs:
-        if not any(_DEFAULT_WORDS.search(text) for _, text in para.lines):
+        if not any(DEFAULT_WORDS.search(text) for _, text in para.lines):
             continue  # (most paragraphs)
         # an item a note, its nested items or its leading name bind to one image is that image's
-        bound = {*_item_scopes(para, auditor), *_nested_file_scopes(para, auditor)}
+        bound = {*_item_scopes(para, auditor), *nested_file_scopes(para, auditor)}
         bound |= set(item_scopes(para.lines, auditor))
         for line, text in para.lines:
-            if line not in bound and _DEFAULT_WORDS.search(text):
+            if line not in bound and DEFAULT_WORDS.search(text):
                 yield from _line_defaults(line, text, auditor, variants)
 
 
@@ -58,9 +58,9 @@ def _variant_words(model: ImageModel) -> frozenset[str]:
 
 
 def _line_defaults(
-    line: int, text: str, auditor: _Auditor, variants: list[frozenset[str]]
+    line: int, text: str, auditor: Auditor, variants: list[frozenset[str]]
 ) -> Iterator[Diagnostic]:
-    item = _LIST_ITEM.match(text)
+    item = LIST_ITEM.match(text)
     body = text[item.end() if item else 0 :].lstrip("*_ \t")
     spans = code_spans(body, html_code=True)
     if not spans or spans[0][0] != 0 or not _NAME.match(spans[0][2].strip()):
@@ -70,7 +70,7 @@ def _line_defaults(
     last = spans[0][1]
     for start, stop, content in spans[1:]:
         before = body[max(last, start - _REACH) : start]
-        if _DEFAULT_WORDS.search(before) and not _NOT_THE_DEFAULT.search(body[last:start]):
+        if DEFAULT_WORDS.search(before) and not _NOT_THE_DEFAULT.search(body[last:start]):
             values.append((last, start, content.strip()))
         last = stop
     if not values:
@@ -95,25 +95,25 @@ def _word_in(word: str, text: str) -> bool:
 def _declared_by_all(name: str, models: list[ImageModel]) -> bool:
     """True when every model declares `name` with a value: as an ARG with a default, or an ENV."""
     return all(
-        any(d.name == name and d.effective_default for d in model.args) or name in _final_env(model)
+        any(d.name == name and d.effective_default for d in model.args) or name in final_env(model)
         for model in models
     )
 
 
-def _compare(auditor: _Auditor, model: ImageModel, line: int, name: str, value: str) -> Iterator[Diagnostic]:
+def _compare(auditor: Auditor, model: ImageModel, line: int, name: str, value: str) -> Iterator[Diagnostic]:
     """The finding when `model`'s default of `name` is not `value`, worded as the rules for one image
     word it (`Defaults that changed`, `Defaults of the container's environment variables`)."""
     if "$" in value or "<" in value:
         return
     if any(d.name == name and d.effective_default for d in model.args):
-        found = auditor._with((model,)).default_claim(line, name, _default_in_cell(f"`{value}`"), LIKELY)
+        found = auditor._with((model,)).default_claim(line, name, default_in_cell(f"`{value}`"), LIKELY)
         if found is not None:
             yield found
         return
-    env = _final_env(model)
+    env = final_env(model)
     if name in env:
         held, at, how = env[name]
-        if "$" not in held and not _same(value.strip("\"'"), held):
+        if "$" not in held and not same(value.strip("\"'"), held):
             yield Diagnostic(
                 auditor.path,
                 line,

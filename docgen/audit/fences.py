@@ -11,25 +11,25 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.aside import other_tool_args
-from docgen.audit.auditor import CERTAIN, LIKELY, OwnBases, _Auditor, _some
-from docgen.audit.commands import _lines_of_commands_with_file, _lines_of_elided_commands
+from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, OwnBases, some
+from docgen.audit.commands import lines_of_commands_with_file, lines_of_elided_commands
 from docgen.audit.paths import path_words
-from docgen.audit.prose import _PIN, _audit_text, _same_base, _tag_parts
+from docgen.audit.prose import PIN, audit_text, same_base, tag_parts
 from docgen.audit.versions import _keys
 from docgen.audit.wording import (
-    _ASSIGNMENT,
-    _COMMAND_LANGS,
-    _DIGIT,
-    _FROM_LINE,
-    _IMAGE_REF,
-    _NOT_A_BUILD_ARG,
-    _NOT_CURRENT,
-    _UPPER_SNAKE,
-    _UPPER_WORD,
+    ASSIGNMENT,
+    COMMAND_LANGS,
+    DIGIT,
+    FROM_LINE,
+    IMAGE_REF,
+    NOT_A_BUILD_ARG,
+    NOT_CURRENT,
     SHELL_LANGS,
-    _heading_of,
-    _says_build_args,
+    UPPER_SNAKE,
+    UPPER_WORD,
+    heading_of,
     is_shell_fence,
+    says_build_args,
 )
 from docgen.build_scripts import container_command
 from docgen.markdown import Document, Fence
@@ -48,7 +48,7 @@ _ASSIGNMENT_LANGS = frozenset({"", "text", "txt", "plaintext", "plain", "ini", "
 variables are the shell's)."""
 
 
-def _fence_intro(doc: Document, fence: Fence) -> str:
+def fence_intro(doc: Document, fence: Fence) -> str:
     """What introduces a fenced block: the line ending in `:` just above it (`Build args:`), else the
     heading it is under."""
     opening = fence.lines[0][0] - 1 if fence.lines else 0
@@ -57,42 +57,42 @@ def _fence_intro(doc: Document, fence: Fence) -> str:
         last, text = para.lines[-1]
         if opening - 2 <= last < opening and text.rstrip().endswith((":", "：")):
             return text
-    return _heading_of(doc, opening)
+    return heading_of(doc, opening)
 
 
-def _assignment_block(fence: Fence, intro: str, auditor: _Auditor) -> Iterator[Diagnostic]:
+def assignment_block(fence: Fence, intro: str, auditor: Auditor) -> Iterator[Diagnostic]:
     """A data block (```` ``` ````, ```` ```text ````, ```` ```ini ````) of `NAME=VALUE` lines only, under
     words that can only mean build args (`## Build args`, `Build arguments:`): each name no ARG declares
     (`PYTHON=3.11`, one word or UPPER_SNAKE), as plain as a table row (`certain`). Under environment
     words it is an env file, no claim."""
-    if fence.lang not in _ASSIGNMENT_LANGS or not _says_build_args(intro):
+    if fence.lang not in _ASSIGNMENT_LANGS or not says_build_args(intro):
         return
-    if _NOT_A_BUILD_ARG.search(intro) or other_tool_args(intro):
+    if NOT_A_BUILD_ARG.search(intro) or other_tool_args(intro):
         return
     content = [  # `PYTHON=3.11  # the interpreter`: the comment is no part of the value
         (line, text.split(" #", 1)[0].strip())
         for line, text in fence.lines
         if text.strip() and not text.lstrip().startswith("#")
     ]
-    assignments = [(line, _ASSIGNMENT.match(text)) for line, text in content]
+    assignments = [(line, ASSIGNMENT.match(text)) for line, text in content]
     if not content or not all(match for _, match in assignments):
         return
     for line, match in assignments:
         if match is not None:
-            yield from _some(auditor.arg_claim(line, match.group(1), CERTAIN))
+            yield from some(auditor.arg_claim(line, match.group(1), CERTAIN))
 
 
 _DESCRIBED = re.compile(r"[ \t]*`?([A-Z][A-Z0-9_]*)`?[ \t]*:(?:[ \t]+\S.*)?\Z")
 """A line `NAME:   what it sets` of a block listing build args (`PYTORCH_VERSION:  rocm/pytorch tag`)."""
 
 
-def _described_block(fence: Fence, said: str, auditor: _Auditor) -> Iterator[Diagnostic]:
+def described_block(fence: Fence, said: str, auditor: Auditor) -> Iterator[Diagnostic]:
     """A block (of any language: `NAME: text` is no shell or YAML a program reads) of `NAME: what it
     sets` lines only, under a heading or an introduction (`said`) that says build args (`## ARG
     options`), one of whose names an ARG declares: each other UPPER_SNAKE name no ARG declares, as
     plain as a row of a build-argument table (`certain`). A block none of whose names is declared is
     a sibling image's (`* Tensorflow docker:` over the block of `TENSORFLOW_VERSION`)."""
-    if not _says_build_args(said) or _NOT_A_BUILD_ARG.search(said):
+    if not says_build_args(said) or NOT_A_BUILD_ARG.search(said):
         return
     content = [
         (line, text) for line, text in fence.lines if text.strip() and not text.lstrip().startswith("#")
@@ -102,8 +102,8 @@ def _described_block(fence: Fence, said: str, auditor: _Auditor) -> Iterator[Dia
     if not names or len(names) < len(content) or not any(n in auditor.declared for _, n in names):
         return
     for line, name in names:
-        if _UPPER_SNAKE.match(name):
-            yield from _some(auditor.arg_claim(line, name, CERTAIN))
+        if UPPER_SNAKE.match(name):
+            yield from some(auditor.arg_claim(line, name, CERTAIN))
 
 
 _PULL = re.compile(r"\b(?:docker|podman|nerdctl)[ \t]+(?:image[ \t]+)?pull\b")
@@ -114,11 +114,11 @@ _BASE_COMMENT = re.compile(r"\bbase[ \t]+(?:docker[ \t]+)?images?\b|\bbase[ \t]+
 """A comment over a pull that says it fetches the base image (`# Check base image availability`)."""
 
 
-def _pulled_bases(fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:
+def _pulled_bases(fence: Fence, auditor: Auditor) -> Iterator[Diagnostic]:
     """`docker pull` / `docker run` (continued lines too) of an image of the repository a FROM uses,
     with a tag of the same shape (`21.10-py3-sdk` for `22.08-py3-sdk`, versions aside) that is none of
     the tags FROM uses: the README pulls an older (or newer) release of the base. A `docker pull` of a
-    tag of another shape counts too when, as `prose._same_base` reads tags, it is no other variant and
+    tag of another shape counts too when, as `prose.same_base` reads tags, it is no other variant and
     its version or distribution differs from every tag FROM uses there (`12.9.1-devel-ubuntu22.04` for
     `13.0.1-cudnn-devel-ubuntu24.04`; not `12.9.1-base`, a `runtime` tag for a `devel` base, nor one
     lacking a variant word of FROM's tag in the same distribution: `_another_release`).
@@ -134,33 +134,33 @@ def _pulled_bases(fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:
         if not text.strip():
             comment = ""
         command = command or bool(_PULL_OR_RUN.search(text))
-        if command and not _GPU_CHECK.search(text) and not _NOT_CURRENT.search(comment):
+        if command and not _GPU_CHECK.search(text) and not NOT_CURRENT.search(comment):
             start = m.end() if (m := _PULL_OR_RUN.search(text)) else 0
             pull = bool(_PULL.search(text))
             labelled = pull and bool(_BASE_COMMENT.search(comment))
-            for match in _IMAGE_REF.finditer(text, start):
+            for match in IMAGE_REF.finditer(text, start):
                 sure = CERTAIN if labelled else LIKELY
                 found = auditor.base_tag_claim(line, match, "pulls" if pull else "runs", sure)
                 if found is None and pull:
                     found = _other_shape(line, match, auditor, sure)
-                yield from _some(found)
+                yield from some(found)
         command = command and text.rstrip().endswith("\\")
 
 
 def _another_release(claim: str, fact: str) -> bool:
-    """True when the tag `claim` is of another release than the tag `fact` FROM uses (`_same_base` says
+    """True when the tag `claim` is of another release than the tag `fact` FROM uses (`same_base` says
     they disagree); when `claim` lacks one of `fact`'s variant words (`12.9.1-devel-ubuntu22.04` for
     `13.0.1-cudnn-devel-ubuntu24.04`), only if its distribution differs too: `23.10-py3` for
     `24.03-py3-sdk` may be another image of the repository (the SDK's), not an older base."""
-    if _same_base(claim, fact) is not False:
+    if same_base(claim, fact) is not False:
         return False
-    _, words, distros = _tag_parts(claim)
-    _, fact_words, fact_distros = _tag_parts(fact)
+    _, words, distros = tag_parts(claim)
+    _, fact_words, fact_distros = tag_parts(fact)
     return words == fact_words or bool(distros and fact_distros and not distros & fact_distros)
 
 
-def _other_shape(line: int, match: re.Match[str], auditor: _Auditor, confidence: str) -> Diagnostic | None:
-    """The finding of a pull of the base's repository at a tag of another shape that `_same_base` says
+def _other_shape(line: int, match: re.Match[str], auditor: Auditor, confidence: str) -> Diagnostic | None:
+    """The finding of a pull of the base's repository at a tag of another shape that `same_base` says
     disagrees with every tag FROM uses there (`_pulled_bases`)."""
     repo, tag = match.group(1), match.group(2)
     bases = auditor.facts.images.get(repo.lower(), [])
@@ -174,27 +174,25 @@ def _other_shape(line: int, match: re.Match[str], auditor: _Auditor, confidence:
     )
 
 
-def _audit_fence(fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:
+def audit_fence(fence: Fence, auditor: Auditor) -> Iterator[Diagnostic]:
     """A shell block showing a `docker build`: its `--build-arg` names and its pins. A block listing
     `pkg==version` lines (an "Important packages version" block): each pin, up to a comment such as
     `# Preview` after which the versions are not this image's."""
     body = "\n".join(text for _, text in fence.lines)
-    if fence.lang in _COMMAND_LANGS and any(
-        w in body for w in ("docker", "podman", "buildah", "--build-arg")
-    ):
-        named = _lines_of_commands_with_file(fence)
-        elided = _lines_of_elided_commands(fence)
+    if fence.lang in COMMAND_LANGS and any(w in body for w in ("docker", "podman", "buildah", "--build-arg")):
+        named = lines_of_commands_with_file(fence)
+        elided = lines_of_elided_commands(fence)
         for line, text in fence.lines:
-            yield from _audit_text(
+            yield from audit_text(
                 line, text, auditor, prose=False, named_file=line in named, elided=line in elided
             )
         yield from _pulled_bases(fence, auditor)
         return
     for line, name, operator, version in _package_list(fence, _family_words(auditor)):
-        yield from _some(auditor.version_claim(line, name, operator, version, CERTAIN))
+        yield from some(auditor.version_claim(line, name, operator, version, CERTAIN))
 
 
-def _family_words(auditor: _Auditor) -> set[str]:
+def _family_words(auditor: Auditor) -> set[str]:
     """The words of the names and folders of the Dockerfiles of the part (`preview` for
     `Dockerfile.app.sglang-preview.mcore0.12`)."""
     return {word for model in auditor.models for word in path_words(model.path)}
@@ -212,8 +210,8 @@ def _package_list(fence: Fence, built: set[str]) -> Iterator[tuple[int, str, str
     if not listed or len(listed) * 2 < len(content):
         return  # code or a config file, not a list of packages
     for line, text in fence.lines:
-        if text.lstrip().startswith("#") and _NOT_CURRENT.search(text):
-            if {m.group().lower() for m in _NOT_CURRENT.finditer(text)} - built:
+        if text.lstrip().startswith("#") and NOT_CURRENT.search(text):
+            if {m.group().lower() for m in NOT_CURRENT.finditer(text)} - built:
                 return
             continue
         match = _LIST_PIN.match(text)
@@ -221,12 +219,12 @@ def _package_list(fence: Fence, built: set[str]) -> Iterator[tuple[int, str, str
             continue
         operator = "==" if match.group(2) in ("=", "===") else match.group(2)
         version = match.group(3)
-        if not _DIGIT.search(version) or (match.group(2) == "=" and _UPPER_WORD.match(match.group(1))):
+        if not DIGIT.search(version) or (match.group(2) == "=" and UPPER_WORD.match(match.group(1))):
             continue  # `ROCM_VERSION=6.2` is a variable set to a value, as in an env file
         yield line, match.group(1), operator, version
 
 
-def _listed_not_installed(fence: Fence, auditor: _Auditor) -> Iterator[Diagnostic]:
+def listed_not_installed(fence: Fence, auditor: Auditor) -> Iterator[Diagnostic]:
     """A package a `pkg==version` list of the images (`vllm==0.8.5.post1`) names that no image of the
     part installs, pins or names in a base image tag, nor anything of a name a slip away
     (`vidia-cudnn-cu12`), when what the images are built on is known: each is built FROM an image a
@@ -254,7 +252,7 @@ def _listed_not_installed(fence: Fence, auditor: _Auditor) -> Iterator[Diagnosti
         yield Diagnostic(auditor.path, line, f"README lists {shown} but {whom} {name}", confidence=LIKELY)
 
 
-def _with_own_bases(auditor: _Auditor) -> tuple[ImageModel, ...]:
+def _with_own_bases(auditor: Auditor) -> tuple[ImageModel, ...]:
     """The images of the part and the base Dockerfiles of the family they are built on, when every image
     of the part is built FROM an image a Dockerfile of the family builds (`own_base`) or is one of
     those base Dockerfiles, at least one image being built on one, and none installs what docgen did
@@ -293,7 +291,7 @@ _OVERRIDE = re.compile(
 the image:`, `Add to your Dockerfile:`): its pins are what a user may write, not what the image has."""
 
 
-def _image_build_block(fence: Fence, said: str, auditor: _Auditor) -> Iterator[Diagnostic]:
+def image_build_block(fence: Fence, said: str, auditor: Auditor) -> Iterator[Diagnostic]:
     """`pkg==version` pins of the pip and uv install commands of a block showing the image's own build
     lines, compared like inline pins: a ```` ```dockerfile ```` block whose `FROM` is the base of an
     audited image (compared with the images built on it), or one with no `FROM`, or a shell block of
@@ -306,7 +304,7 @@ def _image_build_block(fence: Fence, said: str, auditor: _Auditor) -> Iterator[D
         (line, text) for line, text in fence.lines if text.strip() and not text.lstrip().startswith("#")
     ]
     if fence.lang in _DOCKERFILE_LANGS:
-        bases = [m.group(1).lower() for _, text in content if (m := _FROM_LINE.match(text))]
+        bases = [m.group(1).lower() for _, text in content if (m := FROM_LINE.match(text))]
         if bases:
             built_on = tuple(m for m in auditor.models if bases[0] in {s.base.lower() for s in m.stages})
             if not built_on:
@@ -328,9 +326,7 @@ def _image_build_block(fence: Fence, said: str, auditor: _Auditor) -> Iterator[D
     for line, text in fence.lines:
         installing = installing or bool(_INSTALL.search(text))
         if installing:
-            for match in _PIN.finditer(text):
+            for match in PIN.finditer(text):
                 version = match.group(3).rstrip(".,;:*")
-                yield from _some(
-                    auditor.version_claim(line, match.group(1), match.group(2), version, CERTAIN)
-                )
+                yield from some(auditor.version_claim(line, match.group(1), match.group(2), version, CERTAIN))
         installing = installing and text.rstrip().endswith("\\")

@@ -17,11 +17,11 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.missing import (
-    _GENERATED,
-    _PLACEHOLDER,
+    GENERATED,
+    PLACEHOLDER,
     _ignore_patterns,
-    _ignored,
     _made,
+    ignored,
 )
 from docgen.audit.own_repo import repository_root
 from docgen.markdown import Document, Fence, lists
@@ -64,7 +64,7 @@ def _file_like(name: str) -> bool:
     )
 
 
-def _listed_absent(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
+def listed_absent(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
     """A file (in code or bold, or plain with a suffix) at the start of an item of a list whose heading
     or introduction says it is of files (`## Files`, `project structure`, `This directory contains`),
     that does not exist in the README's folder while at least `_EXISTING` of the list's files do, twice
@@ -85,7 +85,7 @@ def _listed_absent(doc: Document, readme: str, directory: Path) -> Iterator[Diag
         named = [
             (line, m.group(1))
             for line, text in block.items
-            if (m := _ITEM.match(text)) and _file_like(m.group(1)) and not _PLACEHOLDER.search(m.group(1))
+            if (m := _ITEM.match(text)) and _file_like(m.group(1)) and not PLACEHOLDER.search(m.group(1))
         ]
         if len(named) < len(block.items) * 2 / 3:
             continue  # a list of other things, some of them files
@@ -123,9 +123,9 @@ def _absent(
         for line, n in named
         if not _exists(here, n)
         and not n.endswith("/")  # git keeps no empty folder: a data folder may be made at run time
-        and not any(p in made or p in _GENERATED for p in n.rstrip("/").split("/"))
+        and not any(p in made or p in GENERATED for p in n.rstrip("/").split("/"))
         and not _GENERATED_NAME.search(n.rstrip("/").rsplit("/", 1)[-1])
-        and not _ignored(here / n, patterns)
+        and not ignored(here / n, patterns)
     ]
     if len(present) < _EXISTING or len(present) < 2 * len(absent):
         return

@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 
-from docgen.audit.auditor import LIKELY, _dockerfile_read
-from docgen.audit.idle import _table_args
+from docgen.audit.auditor import LIKELY, dockerfile_read
+from docgen.audit.idle import table_args
 from docgen.evaluate import PREDEFINED_ARGS
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -33,7 +33,7 @@ _SHOWN = 90
 def _fixed_words(model: ImageModel, name: str, default: str) -> Iterator[tuple[int, str]]:
     """(Dockerfile line, word) of each word of `model`'s RUN/ADD/COPY lines reading `name` plainly that
     also holds `default` whole (see the module's docstring)."""
-    read = _dockerfile_read(model.file) if model.file else None
+    read = dockerfile_read(model.file) if model.file else None
     if read is None:
         return
     used = {line for a in model.args if a.name == name for line in a.used_lines}
@@ -83,7 +83,7 @@ def _fixed_defaults(
     or a row of a build-argument table) whose default every audited Dockerfile declaring it also writes
     literally in a word that reads it (`likely`): only the default builds as meant."""
     declared = frozenset(a.name for m in models for a in m.args)
-    named = (set(documented) | _table_args(doc, declared)) & declared
+    named = (set(documented) | table_args(doc, declared)) & declared
     for name in sorted(named - PREDEFINED_ARGS):
         owners = [m for m in models if any(a.name == name for a in m.args)]
         found: list[tuple[ImageModel, str, int, str]] = []

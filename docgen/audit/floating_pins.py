@@ -8,7 +8,7 @@ Dockerfile the part of the README is about that installs it):
 
 - every base the image starts from holds no Python package: a plain OS or language image, an image
   known to ship no Python, or a bare local name (an image the project builds) that no other audited
-  Dockerfile may build with the package (`pinned_installs._bare_base`); a vendor's image (`pytorch/pytorch`,
+  Dockerfile may build with the package (`pinned_installs.bare_base`); a vendor's image (`pytorch/pytorch`,
   `nvcr.io/…`) may hold it, and pip keeps what is installed;
 - no constraints (`-c`, `--constraint`, `PIP_CONSTRAINT`, `UV_CONSTRAINT`, `UV_OVERRIDE`), no lock file
   copied in (`poetry.lock`, `uv.lock`, `*.lock`, a requirements file with `--hash`), nor in a folder
@@ -36,9 +36,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read
-from docgen.audit.contents import _CHMOD, _PIPED, _RUNS_FILE
-from docgen.audit.pinned_installs import _bare_base
+from docgen.audit.auditor import LIKELY, Auditor, dockerfile_read
+from docgen.audit.contents import CHMOD, PIPED, RUNS_FILE
+from docgen.audit.pinned_installs import bare_base
 from docgen.audit.versions import _raw
 from docgen.audit.wording import _example
 from docgen.base_contents import is_plain, lacks_python
@@ -132,7 +132,7 @@ class _Installs:
     """(source, destination) of each COPY/ADD from the build context."""
 
 
-def _floating_pins(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def _floating_pins(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """A finding for each exact pin a README line gives of a package every Dockerfile compared that
     installs it installs with no version, nothing else holding it (`likely`)."""
     read: dict[int, _Installs | None] = {}  # each Dockerfile's installs, read at the first pin
@@ -172,7 +172,7 @@ def _pin_lines(doc: Document) -> Iterator[tuple[int, str]]:
 
 
 def _floating(
-    name: str, auditor: _Auditor, read: dict[int, _Installs | None]
+    name: str, auditor: Auditor, read: dict[int, _Installs | None]
 ) -> tuple[ImageModel, int, str] | None:
     """The Dockerfile, line and command of an install of `name` with no version, when every model
     compared that installs it installs it so and nothing holds it; None otherwise. `read` keeps each
@@ -202,7 +202,7 @@ def _floating(
     return first
 
 
-def _holds_nothing(model: ImageModel, name: str, auditor: _Auditor) -> bool:
+def _holds_nothing(model: ImageModel, name: str, auditor: Auditor) -> bool:
     """True when no base the image starts from may hold `name`: each is a plain OS or language image,
     one known to ship no Python, or a bare local name no other audited Dockerfile names `name` in."""
     roots = [stage.base for stage in model.chain() if stage.parent is None]
@@ -211,7 +211,7 @@ def _holds_nothing(model: ImageModel, name: str, auditor: _Auditor) -> bool:
     for base in roots:
         if is_plain(base) or (base and "$" not in base and lacks_python(base)):
             continue
-        if not _bare_base(base):
+        if not bare_base(base):
             return False
         for other in auditor.family:
             if other.path != model.path and other.file and _names(_text_of(other.file), name):
@@ -221,7 +221,7 @@ def _holds_nothing(model: ImageModel, name: str, auditor: _Auditor) -> bool:
 
 def _text_of(file: str) -> str:
     """The text of the Dockerfile at `file`, empty when it cannot be read."""
-    read = _dockerfile_read(file)
+    read = dockerfile_read(file)
     return read[0] if read is not None else ""
 
 
@@ -234,7 +234,7 @@ def _installs(model: ImageModel) -> _Installs | None:
     """What the stages of the image built install (`_Installs`); None when the Dockerfile cannot be read."""
     if not model.file:
         return None
-    read = _dockerfile_read(model.file)
+    read = dockerfile_read(model.file)
     if read is None:
         return None
     text, parsed = read
@@ -250,7 +250,7 @@ def _installs(model: ImageModel) -> _Installs | None:
             _copy(inst, found)
         elif inst.keyword == "RUN":
             body = inst.body
-            if _PIPED.search(body) or _RUNS_FILE.search(_CHMOD.sub("", body)):
+            if PIPED.search(body) or RUNS_FILE.search(CHMOD.sub("", body)):
                 found.fixed = True  # an install script may install and pin anything
             for command in _SEPARATORS.split(body):
                 _command(command, inst.start_line, found)

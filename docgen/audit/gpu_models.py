@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterator
 
 from docgen import hardware
-from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
+from docgen.audit.auditor import CERTAIN, LIKELY, Auditor
 from docgen.audit.wording import claims_said
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -46,7 +46,7 @@ _TARGET_NAME = re.compile(r"(?:ARCH|ARCHS|ARCH_LIST|TARGETS?|ARCHITECTURES)\Z")
 _OVERRIDE = "HSA_OVERRIDE_GFX_VERSION"
 
 
-def _gpu_model_claims(part: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def gpu_model_claims(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """The sentences of `part` saying its image is made for a GPU model whose target the image's
     settings rule out (see the module's docstring)."""
     if not auditor.models:

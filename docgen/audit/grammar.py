@@ -22,7 +22,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from docgen.audit.auditor import CERTAIN
-from docgen.audit.commands import _build_commands, _command_words
+from docgen.audit.commands import build_commands, command_words
 from docgen.build_scripts import DOCKER, WORD_END, build_command, container_command
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -72,7 +72,7 @@ _PODMAN_BUILD = _BUILD | _grammar(
     "--all-platforms --compat-volumes --disable-compression --no-hosts --omit-history --rewrite-timestamp "
     "--skip-unused-stages --squash-all --stdin --logsplit",
 )
-_RUN = _grammar(
+RUN = _grammar(
     "--add-host --annotation -a --attach --blkio-weight --blkio-weight-device --cap-add --cap-drop "
     "--cgroup-parent --cgroupns --cidfile --cpu-count --cpu-percent --cpu-period --cpu-quota --cpu-rt-period "
     "--cpu-rt-runtime -c --cpu-shares --cpus --cpuset-cpus --cpuset-mems --detach-keys --device "
@@ -156,7 +156,7 @@ _DOCKER_BUILD = re.compile(build_command("docker"))
 _PODMAN_BUILD_COMMAND = re.compile(build_command("podman"))
 """A build of one engine: each reads its own options (`_BUILD`, `_PODMAN_BUILD`)."""
 _DOCKER_RUN = re.compile(container_command("run", DOCKER, end=WORD_END))
-_DOCKER_COMPOSE = re.compile(r"\bdocker(?:[ \t]+compose|-compose)(?=[ \t]|$)")
+DOCKER_COMPOSE = re.compile(r"\bdocker(?:[ \t]+compose|-compose)(?=[ \t]|$)")
 """Docker's compose command, whose options the tables hold."""
 COMPOSE = re.compile(r"(?<![\w./-])(?:docker[ \t]+compose|docker-compose|podman-compose)(?![\w.-])")
 """A compose command, Docker's or podman-compose (which reads compose files the same way, and whose own
@@ -166,7 +166,7 @@ _SLIP = 0.85
 
 
 @dataclass
-class _Read:
+class Read:
     """What a command's words are, by its grammar."""
 
     positional: list[str]
@@ -185,10 +185,10 @@ class _Read:
     "X=1")`; `""` when none follows). Reading stops at it within its bundle."""
 
 
-def _read(words: list[str], grammar: _Grammar) -> _Read:
+def _read(words: list[str], grammar: _Grammar) -> Read:
     """The positional words and the unknown long options of `words`, by `grammar` (`--` ends options;
     a short option may hold its value, `-tname`, or be bundled, `-it`)."""
-    read = _Read([], [])
+    read = Read([], [])
     at = 0
     while at < len(words):
         word = words[at]
@@ -212,7 +212,7 @@ def _read(words: list[str], grammar: _Grammar) -> _Read:
         if word.startswith("-") and word != "-":
             for index, char in enumerate(word[1:], start=1):
                 option = "-" + char
-                read.help = read.help or option == "-h" and grammar is not _RUN
+                read.help = read.help or option == "-h" and grammar is not RUN
                 if option in grammar.values:
                     if index < len(word) - 1:
                         read.values.append((option, word[index + 1 :].removeprefix("=")))
@@ -239,11 +239,11 @@ class ComposeCall:
 
     words: tuple[str, ...]
     """Its words after `docker compose`."""
-    top: _Read
+    top: Read
     """Its global options, up to the command (`positional[0]`)."""
     verb: str | None
     """The command (`up`, `exec`, …), the first word that is not an option; None when there is none."""
-    options: _Read | None
+    options: Read | None
     """The words after the command, by its options and the global ones; None for a command the tables do
     not have."""
 
@@ -285,7 +285,7 @@ def read_compose(words: list[str]) -> ComposeCall:
     return ComposeCall(tuple(words), top, verb, options)
 
 
-def _slips(read: _Read, grammar: _Grammar, command: str, line: int, readme: str) -> Iterator[Diagnostic]:
+def _slips(read: Read, grammar: _Grammar, command: str, line: int, readme: str) -> Iterator[Diagnostic]:
     """An unknown long option a slip away from one `grammar` has: `certain`."""
     known = sorted(o for o in grammar.values | grammar.flags if o.startswith("--"))
     for name in read.unknown:
@@ -312,12 +312,12 @@ _RUN_SHAPES = {
 (`-e NAME=value`, `-v ./models:/app/models`, `-p 8080:8080`, `--gpus all`, `--device /dev/kfd`)."""
 
 
-_IMAGE_WORD = re.compile(r"[A-Za-z0-9$][\w.:/${}@-]*")
+IMAGE_WORD = re.compile(r"[A-Za-z0-9$][\w.:/${}@-]*")
 """A word that can be an image reference: not an elision (`docker run ... -e X=1 ...`) or a placeholder
 (`<image>`, `[IMAGE]`)."""
 
 
-def _misplaced(after: list[str]) -> str | None:
+def misplaced(after: list[str]) -> str | None:
     """The first of the words after a `docker run`'s image (`after`), when it is a `docker run` option
     with a value of its shape (`-e THREADS=10`): docker gives it to the container, where no program
     but docker's own reads it. None when a command comes first (`bash -c …`) or the option has
@@ -333,7 +333,7 @@ def _misplaced(after: list[str]) -> str | None:
     return f"{name} {value}" if not eq else after[0]
 
 
-def _command_grammar(doc: Document, readme: str, models: Sequence[ImageModel] = ()) -> Iterator[Diagnostic]:
+def command_grammar(doc: Document, readme: str, models: Sequence[ImageModel] = ()) -> Iterator[Diagnostic]:
     """Each `docker build` / `buildx build` of a command block that names no build context (`certain`),
     an option of a `docker build`, `podman build`, `docker run` or `docker compose` command that the
     command lacks, a slip from one it has (`certain`), and an option of `docker run` or a short option
@@ -341,12 +341,12 @@ def _command_grammar(doc: Document, readme: str, models: Sequence[ImageModel] = 
     sets a build arg of `models`)."""
     args = {d.name: (m.path, d.line) for m in models for d in m.args}
     for fence in doc.fences:
-        for lines in _build_commands(fence, _COMMANDS):
+        for lines in build_commands(fence, _COMMANDS):
             yield from _check(lines, readme, args)
 
 
 _RUN_ONLY = frozenset(
-    (_RUN.values | _RUN.flags) - _BUILD.values - _BUILD.flags - {"--device", "--help", "--pull"}
+    (RUN.values | RUN.flags) - _BUILD.values - _BUILD.flags - {"--device", "--help", "--pull"}
 )
 """The options of `docker run` that `docker build` lacks (`-e`, `--env`, `-v`, `--gpus`): given to a
 build, it refuses them. `--device` is left out: buildx may grow it for builds."""
@@ -354,7 +354,7 @@ _ASSIGNED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=(.*)")
 
 
 def _not_build_options(
-    read: _Read, words: list[str], line: int, readme: str, args: Mapping[str, tuple[str, int]]
+    read: Read, words: list[str], line: int, readme: str, args: Mapping[str, tuple[str, int]]
 ) -> Iterator[Diagnostic]:
     """A short option `docker build` does not have (`-e`, `-v`: its short options are few and fixed),
     and a long one only `docker run` has (`--env`, `--gpus`), passed to a `docker build` (`certain`).
@@ -384,7 +384,7 @@ def _not_build_options(
 
 
 _COMMANDS = re.compile(
-    "|".join(p.pattern for p in (_DOCKER_BUILD, _PODMAN_BUILD_COMMAND, _DOCKER_RUN, _DOCKER_COMPOSE))
+    "|".join(p.pattern for p in (_DOCKER_BUILD, _PODMAN_BUILD_COMMAND, _DOCKER_RUN, DOCKER_COMPOSE))
 )
 
 
@@ -433,28 +433,28 @@ def _check(
     lines: list[tuple[int, str]], readme: str, args: Mapping[str, tuple[str, int]]
 ) -> Iterator[Diagnostic]:
     line = lines[0][0]
-    if (words := _command_words(lines, _DOCKER_BUILD)) is not None:
+    if (words := command_words(lines, _DOCKER_BUILD)) is not None:
         read = _read(words, _BUILD)
         yield from _slips(read, _BUILD, "docker build", line, readme)
         yield from _not_build_options(read, words, line, readme, args)
         if read.complete and not read.positional and words and not read.help:
             said = "README's docker build names no build context (a folder, a URL or -): it cannot run"
             yield Diagnostic(readme, line, said, confidence=CERTAIN)
-    elif (words := _command_words(lines, _PODMAN_BUILD_COMMAND)) is not None:
+    elif (words := command_words(lines, _PODMAN_BUILD_COMMAND)) is not None:
         yield from _slips(_read(words, _PODMAN_BUILD), _PODMAN_BUILD, "podman build", line, readme)
-    elif (words := _command_words(lines, _DOCKER_RUN)) is not None:
-        read = _read(words, _RUN)
-        yield from _slips(read, _RUN, "docker run", line, readme)
+    elif (words := command_words(lines, _DOCKER_RUN)) is not None:
+        read = _read(words, RUN)
+        yield from _slips(read, RUN, "docker run", line, readme)
         yield from _split_entrypoint(words[: read.after] if read.positional else words, line, readme)
         image = read.positional[0] if read.positional else ""
-        if read.complete and _IMAGE_WORD.fullmatch(image) and (option := _misplaced(words[read.after :])):
+        if read.complete and IMAGE_WORD.fullmatch(image) and (option := misplaced(words[read.after :])):
             said = (
                 f"README's docker run passes {option} after the image {image}: docker run gives the "
                 "words after the image to the container, so it is not docker's option (put it before "
                 "the image)"
             )
             yield Diagnostic(readme, line, said, confidence=CERTAIN)
-    elif (words := _command_words(lines, _DOCKER_COMPOSE)) is not None:
+    elif (words := command_words(lines, DOCKER_COMPOSE)) is not None:
         call = read_compose(words)
         yield from _slips(call.top, _COMPOSE, "docker compose", line, readme)
         if call.top.complete and call.options is not None and call.verb in _CHECKED:

@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterator, Sequence
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.commands import _FILE_FLAG, _TAG_FLAG, fence_commands, joined
+from docgen.audit.commands import FILE_FLAG, TAG_FLAG, fence_commands, joined
 from docgen.audit.run_args import _runs
 from docgen.build_scripts import BUILD
 from docgen.markdown import Document
@@ -50,10 +50,10 @@ def _built_tags(doc: Document) -> dict[str, set[tuple[str | None, str | None]]]:
             command = joined(lines)
             if not BUILD.search(command):
                 continue
-            flag = _FILE_FLAG.search(command)
+            flag = FILE_FLAG.search(command)
             file = flag.group(1) if flag is not None and not re.search(r"[<>${}]", flag.group(1)) else None
             target = _TARGET.search(command)
-            for match in _TAG_FLAG.finditer(command):
+            for match in TAG_FLAG.finditer(command):
                 built.setdefault(_tag(match.group(1)), set()).add((file, target.group(1) if target else None))
     return built
 

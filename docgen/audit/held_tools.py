@@ -10,11 +10,11 @@ import functools
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read
-from docgen.audit.contents import _MAYBE, _built_bases, _context
-from docgen.audit.methods import _TOOLS
-from docgen.audit.provides import _NEGATED, _REQUIRED
-from docgen.audit.wording import _line_at, _sentences
+from docgen.audit.auditor import LIKELY, Auditor, dockerfile_read
+from docgen.audit.contents import MAYBE, _context, built_bases
+from docgen.audit.methods import TOOLS
+from docgen.audit.provides import NEGATED, REQUIRED
+from docgen.audit.wording import _line_at, sentences
 from docgen.base_contents import carries
 from docgen.copied import copied_texts
 from docgen.markdown import Document
@@ -41,7 +41,7 @@ def _written(model: ImageModel) -> str:
     """What the image's Dockerfile says, comments dropped, and the build-context files it copies: where
     an install of the installer would show (`pip install uv`, `COPY --from=ghcr.io/astral-sh/uv …`,
     `curl -LsSf https://astral.sh/uv/install.sh | sh`, a copied script that installs it)."""
-    read = _dockerfile_read(model.file)
+    read = dockerfile_read(model.file)
     if read is None:
         return ""
     _, parsed = read
@@ -57,11 +57,11 @@ def _lacks(model: ImageModel, tool: str) -> bool:
     _, run_unread, packages_unread = _context(model)
     if run_unread or packages_unread or _word(tool).search(_written(model)):
         return False
-    bases = _built_bases(model)
-    return bool(bases) and all(carries(s.base, [_TOOLS[tool]]) is False for s in bases)
+    bases = built_bases(model)
+    return bool(bases) and all(carries(s.base, [TOOLS[tool]]) is False for s in bases)
 
 
-def _held_tool_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def held_tool_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """A sentence saying the image includes, contains, provides or comes with an installer (`uv`,
     `conda`, `poetry` …) that no image compared installs, each read whole and built on bases known to
     lack it (`likely`)."""
@@ -69,16 +69,16 @@ def _held_tool_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     if not models or not all(m.file for m in models):
         return
     for para in doc.paragraphs:
-        for start, _, sentence in _sentences(para.lines):
+        for start, _, sentence in sentences(para.lines):
             match = _HOLDS.search(sentence)
-            if match is None or _NEGATED.search(sentence) or _MAYBE.search(sentence):
+            if match is None or NEGATED.search(sentence) or MAYBE.search(sentence):
                 continue
-            if _REQUIRED.search(sentence, 0, match.start()):
+            if REQUIRED.search(sentence, 0, match.start()):
                 continue
             tool = match.group("tool").lower()
-            if tool not in _TOOLS or not all(_lacks(m, tool) for m in models):
+            if tool not in TOOLS or not all(_lacks(m, tool) for m in models):
                 continue
-            base = _built_bases(models[0])[0].base
+            base = built_bases(models[0])[0].base
             said = (
                 f"README says the image includes {tool} but {models[0].path} installs no {tool}, "
                 f"and its base {base} comes without it"

@@ -10,24 +10,24 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 
-from docgen.audit.auditor import LIKELY, _dockerfile_read
-from docgen.audit.cells import _arg_names_in_cell, _is_build_arg_table
+from docgen.audit.auditor import LIKELY, dockerfile_read
+from docgen.audit.cells import arg_names_in_cell, is_build_arg_table
 from docgen.audit.coverage import UNUSED, linted_args
 from docgen.evaluate import PREDEFINED_ARGS
 from docgen.markdown import Document, headings_over
 from docgen.model import Diagnostic, ImageModel, Instruction
 
 
-def _table_args(doc: Document, declared: frozenset[str]) -> set[str]:
+def table_args(doc: Document, declared: frozenset[str]) -> set[str]:
     """The names of the rows of the README's build-argument tables."""
     found: set[str] = set()
     for table in doc.tables:
-        column = _is_build_arg_table(table, declared, over=" ".join(headings_over(doc, table.line)))
+        column = is_build_arg_table(table, declared, over=" ".join(headings_over(doc, table.line)))
         if column is None:
             continue
         for _, cells in table.rows:
             if column < len(cells):
-                found.update(_arg_names_in_cell(cells[column]))
+                found.update(arg_names_in_cell(cells[column]))
     return found
 
 
@@ -83,14 +83,14 @@ def _said_unused(model: ImageModel, line: int) -> bool:
     return bool(_SAID_UNUSED.search(" ".join(block)))
 
 
-def _idle_args(
+def idle_args(
     doc: Document, models: Sequence[ImageModel], path: str, documented: frozenset[str]
 ) -> Iterator[Diagnostic]:
     """A build arg the README documents (after `--build-arg`, in code in a paragraph or list about build
     args: `documented`; a row of a build-argument table) that every audited Dockerfile declaring it
     declares and never reads: setting it changes nothing (`likely`)."""
     declared = frozenset(a.name for m in models for a in m.args)
-    named = (set(documented) | _table_args(doc, declared)) & declared
+    named = (set(documented) | table_args(doc, declared)) & declared
     # only an arg no instruction reads (`used_lines`) is asked about, and only then is the file linted
     idle = {name for name in named if all(not a.used_lines for m in models for a in m.args if a.name == name)}
     if not idle:
@@ -160,7 +160,7 @@ def _dead_guard(inst: Instruction, name: str, unbound: frozenset[str]) -> tuple[
     return guards.pop() if len(guards) == 1 and None not in guards else None
 
 
-def _guarded_args(
+def guarded_args(
     doc: Document, models: Sequence[ImageModel], path: str, documented: frozenset[str]
 ) -> Iterator[Diagnostic]:
     """A build arg the README documents that every audited Dockerfile declaring it reads only inside an
@@ -169,7 +169,7 @@ def _guarded_args(
     always false, setting the arg changes nothing (`likely`: the base image may set the variable)."""
     declared = frozenset(a.name for m in models for a in m.args)
     bound = declared | {e.name for m in models for e in m.env} | PREDEFINED_ARGS
-    named = (set(documented) | _table_args(doc, declared)) & declared
+    named = (set(documented) | table_args(doc, declared)) & declared
     for name in sorted(named - PREDEFINED_ARGS):
         owners = [m for m in models if any(a.name == name for a in m.args)]
         uses = [(m, line) for m in owners for a in m.args if a.name == name for line in a.used_lines]
@@ -197,8 +197,8 @@ def _guarded_args(
 
 def _instruction_at(model: ImageModel, line: int) -> Instruction | None:
     """The instruction of `model`'s Dockerfile starting at `line` (read once for every rule, by
-    `auditor._dockerfile_read`)."""
-    read = _dockerfile_read(model.file)
+    `auditor.dockerfile_read`)."""
+    read = dockerfile_read(model.file)
     if read is None:
         return None
     return next((i for i in read[1].instructions if i.start_line == line), None)

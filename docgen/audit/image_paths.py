@@ -13,7 +13,7 @@ A folder moved is the other shape (`_moved`): a path whose folder the Dockerfile
 WORKDIR) under a name the Dockerfile gives, as the last part of a path it makes, to a folder elsewhere
 (`/root/deps_ws` for `WORKDIR /opt/deps_ws`, `/root/app-2024` for `WORKDIR /home/${USER}/app-2024`): a
 README written before the Dockerfile moved it or switched to a user of its own. The name must be one no
-folder gets by chance (`_DISTINCT`), and the Dockerfile must not name it bare (a relative clone or `cd`
+folder gets by chance (`DISTINCT`), and the Dockerfile must not name it bare (a relative clone or `cd`
 there may make it anywhere).
 """
 
@@ -27,28 +27,28 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from docgen.audit.auditor import LIKELY, _dockerfile_read, also_at
-from docgen.audit.contents import _PIPED
-from docgen.audit.missing import _CREATES, _OUTPUT, _PROMPT, _WORD, _code_paths
+from docgen.audit.auditor import LIKELY, also_at, dockerfile_read
+from docgen.audit.contents import PIPED
+from docgen.audit.missing import CREATES, OUTPUT, PROMPT, WORD, code_paths
 from docgen.audit.own_repo import repository_root
 from docgen.audit.paths import folders_above, resolves_inside, under_any
-from docgen.audit.wording import _COMMAND_LANGS
+from docgen.audit.wording import COMMAND_LANGS
 from docgen.build_scripts import BUILD
 from docgen.copied import FILE_LIMIT, TEXT_LIMIT, context_path, copied_files
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.markdown import Document
 from docgen.model import ContextCopy, Diagnostic, ImageModel
 
-_ABSOLUTE = re.compile(r"(?<![\w.~$}{/:@%-])(/[A-Za-z0-9_.+@-]+(?:/[A-Za-z0-9_.+@-]+)*)/?(?![\w$/{(*:-])")
+ABSOLUTE = re.compile(r"(?<![\w.~$}{/:@%-])(/[A-Za-z0-9_.+@-]+(?:/[A-Za-z0-9_.+@-]+)*)/?(?![\w$/{(*:-])")
 """An absolute path standing alone in a command or code span (not in a URL, after `host:`, a variable,
 a glob or a `~/`): `/opt/hpc-env`, `/workspace/app/run.sh`."""
-_MOUNT = re.compile(
+MOUNT = re.compile(
     r"(?:(?<![\w-])(?:-v|--volume)(?:[ \t]+|=)[\"']?\S*?:(/[^\s:\"',]*)"
     r"|(?:target|destination|dst)=(/[^\s,\"']*))"
 )
 """The folder a `docker run -v HOST:/in/image` or `--mount …,target=/in/image` puts there."""
-_MOUNT_WORDS = re.compile(r"(?<![\w-])(?:-v|--volume|--mount)(?:[ \t]+|=)\S+")
-_SYSTEM = frozenset(
+MOUNT_WORDS = re.compile(r"(?<![\w-])(?:-v|--volume|--mount)(?:[ \t]+|=)\S+")
+SYSTEM = frozenset(
     "/ /usr /usr/local /usr/local/bin /usr/local/lib /usr/local/share /usr/bin /usr/lib /usr/share"
     " /usr/include /etc /var /var/lib /var/log /lib /lib64 /bin /sbin /home /root /tmp /dev /proc /sys"
     " /mnt /media /run /boot".split()
@@ -72,11 +72,11 @@ _DOCS = frozenset({".md", ".markdown", ".rst", ".txt", ".html", ".adoc"})
 """Documents of the build context (the README among them): they are not what the image holds, and a
 README repeats its own slip."""
 _CONTAINER_TOOLS = frozenset({"docker", "podman", "nerdctl"})
-"""Commands of `missing._CREATES` that make no path of the image (`docker run app /opt/app/run` uses
+"""Commands of `missing.CREATES` that make no path of the image (`docker run app /opt/app/run` uses
 one)."""
 _UNREAD_FOLDERS = frozenset({"node_modules", "__pycache__", "venv", "site-packages"})
 """Folders of a build context that hold what a tool wrote, not the project's own files."""
-_DISTINCT = re.compile(r"(?=.{4,})(?=.*[-_.\d]|.*[a-z][A-Z])[A-Za-z][\w.+-]*")
+DISTINCT = re.compile(r"(?=.{4,})(?=.*[-_.\d]|.*[a-z][A-Z])[A-Za-z][\w.+-]*")
 """A folder name a project gives (`deps_ws`, `AUV-2026`, `ComfyUI`): four characters or more, with a
 `-`, `_`, `.`, a digit or a capital inside; not a word any tree has (`models`, `data`, `app`)."""
 _COMMON = frozenset(
@@ -87,7 +87,7 @@ _COMMON = frozenset(
 
 
 @dataclass
-class _Image:
+class Image:
     """What a Dockerfile says of the paths of its image."""
 
     path: str
@@ -111,7 +111,7 @@ class _Image:
     copies: tuple[ContextCopy, ...] = ()
     """Its COPY and ADD of the build context (`ImageModel.context_copies`)."""
     text: str = ""
-    """The Dockerfile and the build-context files read with it (`_context_text`), once a path of the
+    """The Dockerfile and the build-context files read with it (`context_text`), once a path of the
     README needs them."""
     named: frozenset[str] = frozenset()
     """Every absolute path the Dockerfile and the build-context files next to it or copied by it name,
@@ -133,13 +133,13 @@ def _clean(path: str) -> str | None:
     return "/" + posixpath.normpath(path).lstrip("/")
 
 
-def _read_image(model: ImageModel) -> _Image | None:
+def read_image(model: ImageModel) -> Image | None:
     """The paths the Dockerfile of `model` makes, the folders it fills and what it copies from its
     build context (`ImageModel.context_copies`), or None when it cannot be read."""
-    read = _dockerfile_read(model.file)
+    read = dockerfile_read(model.file)
     if read is None:
         return None
-    image = _Image(model.path, model.file, copies=model.context_copies)
+    image = Image(model.path, model.file, copies=model.context_copies)
     workdir: str | None = "/"  # None: set from a variable, not known
 
     def make(path: str | None, line: int, fills: bool = True) -> None:
@@ -175,7 +175,7 @@ def _read_image(model: ImageModel) -> _Image | None:
                     make(_clean(part), line, fills=False)  # (`/usr/local/cuda/lib64` is the base's)
         elif inst.keyword == "RUN":
             script = inst.body
-            runs = [m for m in _PIPED.finditer(script) if not _PROBE.match(script, m.start())]
+            runs = [m for m in PIPED.finditer(script) if not _PROBE.match(script, m.start())]
             image.piped = image.piped or bool(runs)
             for match in _MKDIR.finditer(script):
                 for word in match.group(1).split():
@@ -228,12 +228,12 @@ def _copied(file: str, copies: Sequence[ContextCopy], readme_folder: str) -> lis
     return found
 
 
-def _context_text(file: str, copies: Sequence[ContextCopy], readme_folder: str) -> str | None:
+def context_text(file: str, copies: Sequence[ContextCopy], readme_folder: str) -> str | None:
     """The Dockerfile at `file` and its build context as one text: the files next to it and next to
     the README (not the documents: a README repeats its own slip) and those it copies (`copies`);
     None when that is more than docgen reads. A file that is a link leading out of both folders is
     not read."""
-    texts = [_text_of(Path(file))]
+    texts = [text_of(Path(file))]
     budget, count = TEXT_LIMIT, FILE_LIMIT
     found: list[Path] = []
     for base in _bases(file, readme_folder):
@@ -257,11 +257,11 @@ def _context_text(file: str, copies: Sequence[ContextCopy], readme_folder: str) 
         if size > budget or count < 0:
             return None  # more than docgen reads: what the image holds is not known
         budget -= size
-        texts.append(_text_of(each))
+        texts.append(text_of(each))
     return "\n".join(texts)
 
 
-def _text_of(file: Path) -> str:
+def text_of(file: Path) -> str:
     """The text of `file` (empty when it cannot be read)."""
     try:
         return file.read_text(encoding="utf-8", errors="replace")
@@ -269,7 +269,7 @@ def _text_of(file: Path) -> str:
         return ""
 
 
-_NAMED = re.compile(r"/[A-Za-z0-9_.+@-]+(?:/[A-Za-z0-9_.+@-]+)*")
+NAMED = re.compile(r"/[A-Za-z0-9_.+@-]+(?:/[A-Za-z0-9_.+@-]+)*")
 """A path anywhere in a file of the build context (`ENV X=/opt/env`, `$HOME/opt/x`: more is known)."""
 
 
@@ -277,7 +277,7 @@ def _named(text: str) -> frozenset[str]:
     """The absolute paths `text` names and the folders above each (`/opt`, `/opt/env` for
     `cd /opt/env/bin`): one pass over the text, whatever the README asks of it."""
     found: set[str] = set()
-    for match in _NAMED.finditer(text):
+    for match in NAMED.finditer(text):
         path = match.group()
         while path and path not in found:
             found.add(path)
@@ -285,21 +285,21 @@ def _named(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
-def _readme_paths(doc: Document) -> Iterator[tuple[int, str, bool]]:
+def readme_paths(doc: Document) -> Iterator[tuple[int, str, bool]]:
     """(README line, absolute path, made) of each path in a command block or a code span: what the
     README tells the user to use, or, `made`, what a step of that line makes (`mkdir -p /opt/x`, `cp a
     /opt/x`, `git clone … /opt/x`, `> /opt/x`). The host side of a `-v HOST:/in/image` is left out."""
-    lines = [(n, t) for fence in doc.fences if fence.lang in _COMMAND_LANGS for n, t in fence.lines]
-    lines += list(_code_paths(doc))
+    lines = [(n, t) for fence in doc.fences if fence.lang in COMMAND_LANGS for n, t in fence.lines]
+    lines += list(code_paths(doc))
     for number, text in lines:
         if BUILD.search(text):
             continue  # a build runs on the host: its paths are not the image's
-        made = bool(_OUTPUT.search(text))
+        made = bool(OUTPUT.search(text))
         for step in re.split(r"&&|\|\||;|\|", text):
-            prompt = _PROMPT.match(step)
-            words = _WORD.findall(step[prompt.end() if prompt else 0 :])
-            made = made or bool(words and words[0] in _CREATES - _CONTAINER_TOOLS)
-        for match in _ABSOLUTE.finditer(_MOUNT_WORDS.sub(" ", text)):
+            prompt = PROMPT.match(step)
+            words = WORD.findall(step[prompt.end() if prompt else 0 :])
+            made = made or bool(words and words[0] in CREATES - _CONTAINER_TOOLS)
+        for match in ABSOLUTE.finditer(MOUNT_WORDS.sub(" ", text)):
             path = _clean(match.group(1))
             if path is not None and path.count("/") >= 2:
                 yield number, path, made
@@ -312,14 +312,14 @@ def _mounts(doc: Document) -> set[str]:
     lines += [" | ".join(cells) for table in doc.tables for _, cells in table.rows]
     found = set()
     for text in lines:
-        for match in _MOUNT.finditer(text):
+        for match in MOUNT.finditer(text):
             path = _clean(match.group(1) or match.group(2) or "")
             if path is not None:
                 found.add(path)
     return found
 
 
-def _near(name: str, others: Sequence[str]) -> str | None:
+def near(name: str, others: Sequence[str]) -> str | None:
     """The entry of `others` a path named `name` most likely means: one sharing a word of three letters
     or more (`env-dev` for `hpc-env`), else one a slip away; the closest of them. None when none is."""
     words = {w.lower() for w in _TOKEN.findall(name)}
@@ -333,7 +333,7 @@ def _near(name: str, others: Sequence[str]) -> str | None:
     return None
 
 
-def _worked_in(image: _Image, folder: str) -> list[str]:
+def _worked_in(image: Image, folder: str) -> list[str]:
     """The folders right below `folder` that a RUN enters, when a RUN enters `folder` itself too (`cd
     /srv && unzip master.zip`, then `cd /srv/lammps-master/src`): what an archive or a clone made there,
     under a name the Dockerfile writes only when it goes in."""
@@ -350,10 +350,10 @@ def _image_paths(
     the image does not have, in a folder the Dockerfile fills with a path of a near name: one finding a
     path, at its first line, naming the others (`likely`). See the module's docstring for what is not a
     claim."""
-    images = [image for m in models if m.file and (image := _read_image(m)) is not None]
+    images = [image for m in models if m.file and (image := read_image(m)) is not None]
     if not images:
         return
-    used = list(_readme_paths(doc))
+    used = list(readme_paths(doc))
     # A folder a RUN enters may hold anything, unless the Dockerfile also puts things in it and enters
     # folders below it: then those are what it unpacked or cloned there (`_worked_in`).
     entered: set[str] = set()
@@ -362,7 +362,7 @@ def _image_paths(
         entered |= {path for path in image.entered if path not in image.fills or path not in above}
     made = {path for image in images for path in image.made} | entered | _mounts(doc)
     made |= {path for _, path, by_readme in used if by_readme}
-    fills = {folder for image in images for folder in image.fills} - _SYSTEM
+    fills = {folder for image in images for folder in image.fills} - SYSTEM
     candidates = [
         (line, path)
         for line, path, _ in used
@@ -375,7 +375,7 @@ def _image_paths(
     if not (candidates or moved) or any(image.piped for image in images):
         return  # the build context is read only for a path that may be a claim
     for image in images:
-        text = _context_text(image.file, image.copies, str(directory))
+        text = context_text(image.file, image.copies, str(directory))
         if text is None:
             return
         image.text, image.named = text, _named(text)
@@ -394,14 +394,14 @@ def _image_paths(
             path,
         )
         folder = posixpath.dirname(first)
-        if folder in _SYSTEM or not any(folder in image.fills for image in images):
+        if folder in SYSTEM or not any(folder in image.fills for image in images):
             continue
         seen.setdefault(first, []).append(line)
     for first, lines in seen.items():
         folder, name = posixpath.split(first)
         here = [(image, p) for image in images for p in image.made if posixpath.dirname(p) == folder]
         unpacked = [(image, p) for image in images for p in _worked_in(image, folder)]
-        meant = _near(name, list(dict.fromkeys(posixpath.basename(p) for _, p in [*here, *unpacked])))
+        meant = near(name, list(dict.fromkeys(posixpath.basename(p) for _, p in [*here, *unpacked])))
         if meant is None:
             continue
         told.add(first)
@@ -430,10 +430,10 @@ def _image_paths(
     yield from _moved(moved, images, told, readme)
 
 
-def _moved_to(path: str, images: Sequence[_Image]) -> list[tuple[str, _Image, str]]:
+def _moved_to(path: str, images: Sequence[Image]) -> list[tuple[str, Image, str]]:
     """(folder of `path`, image, path it makes) for the shallowest folder of `path` whose name one
     image gives, as the last part of a path it makes, to a folder elsewhere (`/root/deps_ws` for `WORKDIR
-    /opt/deps_ws`); the name must be one no folder gets by chance (`_DISTINCT`). Empty when none is, or
+    /opt/deps_ws`); the name must be one no folder gets by chance (`DISTINCT`). Empty when none is, or
     when two places have that name (which one was meant is not known)."""
     parts = path.split("/")[1:]
     for depth in range(2, len(parts) + 1):
@@ -441,7 +441,7 @@ def _moved_to(path: str, images: Sequence[_Image]) -> list[tuple[str, _Image, st
         name = parts[depth - 1]
         if any(folder in image.built or folder in image.made for image in images):
             return []  # the image has it (`WORKDIR /root` then `WORKDIR deps_ws`)
-        if name in _COMMON or not _DISTINCT.fullmatch(name):
+        if name in _COMMON or not DISTINCT.fullmatch(name):
             continue
         there = {
             (image.path, made): (image, made)
@@ -460,13 +460,13 @@ def _moved_to(path: str, images: Sequence[_Image]) -> list[tuple[str, _Image, st
 
 
 def _moved(
-    used: Sequence[tuple[int, str]], images: Sequence[_Image], told: set[str], readme: str
+    used: Sequence[tuple[int, str]], images: Sequence[Image], told: set[str], readme: str
 ) -> Iterator[Diagnostic]:
     """A finding for each folder moved (`_moved_to`) that the README uses: one the image does not name,
     in a folder it names (`/root`), whose name the Dockerfile and its context never give bare (a relative
     `git clone`, `cd` or `mkdir` may make it in any folder); one finding a folder, at its first line."""
     seen: dict[str, list[int]] = {}
-    where: dict[str, tuple[_Image, str]] = {}
+    where: dict[str, tuple[Image, str]] = {}
     for line, path in used:
         found = _moved_to(path, images)
         if not found:
@@ -492,7 +492,7 @@ def _moved(
         )
 
 
-def _bare(name: str, image: _Image) -> bool:
+def _bare(name: str, image: Image) -> bool:
     """True when the Dockerfile of `image` or its context names folder `name` other than as the last part
     of an absolute path (`git clone …/deps_ws.git`, `cd deps_ws`, `mkdir deps_ws`): the build may make it
     in the folder it works in."""

@@ -20,7 +20,7 @@ its context) says which Dockerfile. Three claims are read there, each `certain` 
 - the folder a build command builds, given as a Git URL's `#ref:folder` or a path, when the README sits
   beside the Dockerfile it documents and the folder's name is one `-` part away from the README's own
   (`…/cuda8-cudnn5/tensorflow-notebook` for a README in `tensorflow-v1.1-notebook/`): the README was
-  copied from that sibling, and its command builds the sibling's image (`_copied_contexts`).
+  copied from that sibling, and its command builds the sibling's image (`copied_contexts`).
 
 A build whose `-f` names another Dockerfile than the one audited, or with no `-f` from a folder other
 than the Dockerfile's, is about another image (a sibling documented in its own section, the base built
@@ -35,19 +35,19 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
+from docgen.audit.auditor import CERTAIN, LIKELY, Auditor
 from docgen.audit.commands import (
-    _CD,
-    _continued,
-    _entered,
+    CD,
     build_words,
     clone_of,
     cloned_folder,
+    continued,
+    entered,
     without_prompt,
 )
-from docgen.audit.paths import _basename, _reference_path, own_page, path_named
-from docgen.audit.references import _indented_blocks
-from docgen.audit.wording import _COMMAND_LANGS
+from docgen.audit.paths import _basename, own_page, path_named, reference_path
+from docgen.audit.references import indented_blocks
+from docgen.audit.wording import COMMAND_LANGS
 from docgen.base_contents import l4t_release
 from docgen.baseimage import split_reference
 from docgen.build_scripts import BUILD, BUILD_COMMAND
@@ -84,8 +84,8 @@ class _Build:
 
 def _builds(doc: Document) -> Iterator[_Build]:
     """The build commands of the README's command blocks (fenced or indented) whose words can be read."""
-    for fence in [*doc.fences, *_indented_blocks(doc)]:
-        if fence.lang not in _COMMAND_LANGS:
+    for fence in [*doc.fences, *indented_blocks(doc)]:
+        if fence.lang not in COMMAND_LANGS:
             continue
         folder = ""
         cloned: set[str] = set()  # the folders the block's `git clone` commands make
@@ -94,12 +94,12 @@ def _builds(doc: Document) -> Iterator[_Build]:
             if (clone := clone_of(text)) is not None:
                 url, named = clone
                 cloned.add(named or cloned_folder(url))
-            if not command and (cd := _CD.match(without_prompt(text))) is not None:
+            if not command and (cd := CD.match(without_prompt(text))) is not None:
                 target = cd.group(1).strip("'\"").rstrip("/")
                 # `git clone …/app.git && cd app`: the checkout itself, where the README's commands run
-                folder = "" if not folder and target in cloned else _entered(folder, target, frozenset())
+                folder = "" if not folder and target in cloned else entered(folder, target, frozenset())
             command.append((line, text))
-            if _continued(text):
+            if continued(text):
                 continue
             found = _read_build(command, folder)
             command = []
@@ -141,7 +141,7 @@ def _read_build(command: list[tuple[int, str]], folder: str, context: str | None
         return None
     before = text[: start.start()]
     if (cd := re.search(r"\bcd[ \t]+([^\s;&|]+)[ \t]*&&[ \t]*(?:sudo[ \t]+)?\Z", before)) is not None:
-        folder = _entered(folder, cd.group(1), frozenset())  # `cd docker && docker build …`
+        folder = entered(folder, cd.group(1), frozenset())  # `cd docker && docker build …`
     rest = re.split(r"[ \t](?:&&|\|\||;|\||#|>|2>)", " " + text[start.end() :], maxsplit=1)[0]
     try:
         words = shell_split(rest)
@@ -168,7 +168,7 @@ def _built_model(build: _Build, models: tuple[ImageModel, ...]) -> ImageModel | 
     if build.file is not None:
         if _PLACEHOLDER.search(build.file):
             return None
-        index = path_named(_reference_path(build.file), [m.path for m in models])
+        index = path_named(reference_path(build.file), [m.path for m in models])
         return models[index] if index is not None else None
     if len(models) != 1 or _basename(models[0].path).lower() not in ("dockerfile", "containerfile"):
         return None
@@ -226,7 +226,7 @@ _TAG_HEADING = re.compile(r"[ \t]*`?([a-z0-9][\w./-]*:[\w.-]+)`?[ \t]*\Z")
 """A heading that is an image reference and nothing else: `## jetson-pytorch:2.4-r36.3.0`."""
 
 
-def _image_tag_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def image_tag_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """The findings of this module's first two claims (see its docstring) on one part of the README.
     A first heading that is an image reference (`## jetson-pytorch:2.4-r36.3.0`) over a part whose
     builds all make one image is that image's tag too (its jetson-containers version and L4T release),
@@ -271,7 +271,7 @@ def _image_tag_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
 
 
 def _l4t_claim(
-    line: int, tag: str, model: ImageModel, root: Stage, auditor: _Auditor, confidence: str
+    line: int, tag: str, model: ImageModel, root: Stage, auditor: Auditor, confidence: str
 ) -> Diagnostic | None:
     """The finding of a tag whose L4T release (`…-r32.7.1`) is not the one of the Jetson image `root`
     starts FROM, to the precision the tag writes; None when it agrees or says none."""
@@ -291,7 +291,7 @@ def _l4t_claim(
     )
 
 
-def _own_base(auditor: _Auditor, line: int, model: ImageModel, tag: str, root: Stage) -> Diagnostic:
+def _own_base(auditor: Auditor, line: int, model: ImageModel, tag: str, root: Stage) -> Diagnostic:
     """The finding of a build tagging the image with the name of the base it starts from."""
     return Diagnostic(
         auditor.path,
@@ -303,7 +303,7 @@ def _own_base(auditor: _Auditor, line: int, model: ImageModel, tag: str, root: S
 
 
 def _jetson_tag(
-    line: int, tag: str, model: ImageModel, base: str, root: Stage | None, auditor: _Auditor
+    line: int, tag: str, model: ImageModel, base: str, root: Stage | None, auditor: Auditor
 ) -> Iterator[Diagnostic]:
     """The L4T release and the component version a jetson-containers tag (`NAME:VERSION-rL4T`) says,
     compared with the Jetson base's L4T release and with the image's pins of the component NAME names."""
@@ -335,7 +335,7 @@ def _jetson_tag(
         )
 
 
-def _copied_contexts(
+def copied_contexts(
     doc: Document, readme: str, directory: Path, models: tuple[ImageModel, ...]
 ) -> Iterator[Diagnostic]:
     """The third claim of this module (see its docstring): a build of a folder one `-` part away from

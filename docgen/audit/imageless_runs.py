@@ -22,11 +22,11 @@ import re
 from collections.abc import Iterator, Sequence
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.commands import _OFFICIAL, fence_commands, joined, tagged_names
-from docgen.audit.docker_cli import _STEP, _docker_words, _verb
-from docgen.audit.grammar import _RUN, _read
-from docgen.audit.run_args import _COMPOSE_IMAGE, _GOT, _LOADS
-from docgen.audit.run_args import _OFFICIAL as _RUN_OFFICIAL
+from docgen.audit.commands import OFFICIAL, fence_commands, joined, tagged_names
+from docgen.audit.docker_cli import STEP, _verb, docker_words
+from docgen.audit.grammar import RUN, _read
+from docgen.audit.run_args import COMPOSE_IMAGE, GOT, LOADS
+from docgen.audit.run_args import OFFICIAL as _RUN_OFFICIAL
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 from docgen.shell import sh_code
@@ -46,12 +46,12 @@ def _runs(doc: Document) -> Iterator[tuple[int, str, list[str], bool]]:
             if text.lstrip().startswith("#"):
                 continue
             text = _SPACED_PLACEHOLDER.sub(lambda m: "<" + re.sub(r"\s+", "_", m.group(1)) + ">", text)
-            for step in _STEP.split(text):
-                words = _docker_words(step)
+            for step in STEP.split(text):
+                words = docker_words(step)
                 found = _verb(words) if words else None
                 if words is None or found is None or found[0] != "run":
                     continue
-                read = _read(words[found[1] :], _RUN)
+                read = _read(words[found[1] :], RUN)
                 if not read.complete or not read.positional:
                     continue
                 image = read.positional[0]
@@ -82,12 +82,12 @@ def imageless_runs(
     doc: Document, text: str, readme: str, models: Sequence[ImageModel]
 ) -> Iterator[Diagnostic]:
     """The findings of this module (see its docstring)."""
-    if _LOADS.search(text):
+    if LOADS.search(text):
         return
     runs = list(_runs(doc))
     programs = _cmd_programs(models)
-    have = set(tagged_names(doc)) | {n.lower() for m in _GOT.finditer(text) for n in m.groups() if n}
-    have |= {n.lower() for n in _COMPOSE_IMAGE.findall(text)}
+    have = set(tagged_names(doc)) | {n.lower() for m in GOT.finditer(text) for n in m.groups() if n}
+    have |= {n.lower() for n in COMPOSE_IMAGE.findall(text)}
     shown: dict[str, tuple[int, str]] = {}  # program → (line, image) of a run that starts it in an image
     for line, image, after, entry in runs:
         if after and not entry and (re.search(r"[/:.]", image) or image in have):
@@ -100,7 +100,7 @@ def imageless_runs(
     for line, image, after, _ in runs:
         if not _NAME.fullmatch(image) or image not in programs or not after:
             continue
-        if image in have or image in _OFFICIAL or image in _RUN_OFFICIAL:
+        if image in have or image in OFFICIAL or image in _RUN_OFFICIAL:
             continue
         if not (after[0].startswith("-") or after[0] in programs[image]):
             continue

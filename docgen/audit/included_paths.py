@@ -11,7 +11,7 @@ two parts or more. It is a drift (`likely`) only when the image is known to lack
   system's: another base (`nvcr.io/nvidia/pytorch` has `/workspace/examples`) may hold anything;
 - no COPY or ADD puts the path or a folder above it there, no WORKDIR, `mkdir`, clone, install prefix,
   `tar -C`, `pip install --target`, link or ENV value names it or a folder above it, no RUN enters a
-  folder above it (`image_paths._read_image`), and neither the Dockerfile nor the build-context files
+  folder above it (`image_paths.read_image`), and neither the Dockerfile nor the build-context files
   next to it or copied by it name the path or anything below it;
 - no RUN runs a downloaded script (`curl … | sh`: it may make any path), and the folder the path is
   named by (the one under `/opt` or `/srv`, else its first) is no word of the Dockerfile's instructions
@@ -34,15 +34,15 @@ from pathlib import Path
 from docgen.audit.auditor import LIKELY, also_at
 from docgen.audit.commands import _repository
 from docgen.audit.image_paths import (
-    _ABSOLUTE,
-    _NAMED,
+    ABSOLUTE,
+    NAMED,
+    Image,
     _clean,
-    _context_text,
-    _Image,
     _mounts,
     _named,
-    _read_image,
-    _readme_paths,
+    context_text,
+    read_image,
+    readme_paths,
 )
 from docgen.audit.paths import under_any
 from docgen.markdown import Document
@@ -56,7 +56,7 @@ _HAS = re.compile(
     re.IGNORECASE,
 )
 """Words saying the image has something."""
-_NOT_HELD = re.compile(
+NOT_HELD = re.compile(
     r"\b(?:your|yours|mount\w*|volumes?|bind|host|output\w*|saved?|writes?|written|stores?|generated?"
     r"|created?|download\w*|will|cache\w*|logs?|results?|upload\w*|checkpoints?|put|place|copy|move"
     r"|should|must|need|needs|may|if|when|for[ \t]+example|e\.g)\b|(?<![\w-])-v\b",
@@ -85,7 +85,7 @@ _GENERIC = frozenset("opt srv".split())
 """Folders a package or an installer makes its own folder in (`/opt/rocm`, `/srv/app`)."""
 
 
-def _root_base(model: ImageModel) -> str | None:
+def root_base(model: ImageModel) -> str | None:
     """The image the last stage of `model` starts from, through the stages it builds on; None when not
     known."""
     stage = model.target
@@ -104,7 +104,7 @@ def _plain(base: str) -> bool:
     )
 
 
-def _system(path: str) -> bool:
+def system(path: str) -> bool:
     parts = path.strip("/").split("/")
     return parts[0] in _SYSTEM_TOPS or "/".join(parts[:2]) in _SYSTEM_TOPS
 
@@ -127,11 +127,11 @@ def _claims(doc: Document) -> Iterator[tuple[int, str]]:
             at = begin + len(sentence)
             if "/" not in sentence or not _IMAGE.search(sentence) or not _HAS.search(sentence):
                 continue
-            if _NOT_HELD.search(sentence):
+            if NOT_HELD.search(sentence):
                 continue
             # (a path ending a sentence is told without its full stop: `… under /opt/bench.`)
             found = [
-                (m.start(), p) for m in _ABSOLUTE.finditer(sentence) if (p := _clean(m.group(1).rstrip(".")))
+                (m.start(), p) for m in ABSOLUTE.finditer(sentence) if (p := _clean(m.group(1).rstrip(".")))
             ]
             paths = [(start, p) for start, p in found if p.count("/") >= 2]
             if len({p for _, p in paths}) == 1:
@@ -144,16 +144,16 @@ def _included_paths(
 ) -> Iterator[Diagnostic]:
     """A path the README says the image has that no image audited is known to have (see the module
     docstring): one finding a path, at its first line (`likely`)."""
-    claims = [(line, path) for line, path in _claims(doc) if not _system(path)]
+    claims = [(line, path) for line, path in _claims(doc) if not system(path)]
     if not claims:
         return
-    bases = [_root_base(m) for m in models]
+    bases = [root_base(m) for m in models]
     if not models or any(base is None or not _plain(base) for base in bases):
         return
-    images = [image for m in models if m.file and (image := _read_image(m)) is not None]
+    images = [image for m in models if m.file and (image := read_image(m)) is not None]
     if len(images) != len(models) or any(image.piped for image in images):
         return
-    given = _mounts(doc) | {path for _, path, made in _readme_paths(doc) if made}
+    given = _mounts(doc) | {path for _, path, made in readme_paths(doc) if made}
     seen: dict[str, list[int]] = {}
     for line, path in claims:
         if any(_under(path, other) for other in given):
@@ -164,7 +164,7 @@ def _included_paths(
     if not seen:
         return
     for image in images:
-        text = _context_text(image.file, image.copies, str(directory))
+        text = context_text(image.file, image.copies, str(directory))
         if text is None:
             return
         image.text, image.named = text, _named(text)
@@ -176,7 +176,7 @@ def _included_paths(
         whom, base = f"none of {', '.join(paths)} puts anything there", f"their bases {starts} are"
     # a folder of two parts or more that a RUN or a file of the context names may be where a tool writes
     # (`pip download --dest /opt/wheels`): what is below it is not known
-    literal = {match.group().rstrip("/") for image in images for match in _NAMED.finditer(image.text)}
+    literal = {match.group().rstrip("/") for image in images for match in NAMED.finditer(image.text)}
     folders = {p for p in literal if p.count("/") >= 2}
     # a folder a package or an installer makes under its own name (`apt-get install rocm-dev` fills
     # /opt/rocm, `intel-oneapi-…` /opt/intel): a name of the path the build's text has as a word
@@ -212,7 +212,7 @@ def _under(path: str, folder: str) -> bool:
     return path == folder or path.startswith(folder.rstrip("/") + "/")
 
 
-def _has(image: _Image, path: str) -> bool:
+def _has(image: Image, path: str) -> bool:
     """True when the Dockerfile of `image` makes, fills or enters `path` or a folder above it (`/` left
     out)."""
     return path not in ("/", "") and (under_any(path, image.made.keys()) or under_any(path, image.entered))

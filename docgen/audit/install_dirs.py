@@ -14,7 +14,7 @@ import posixpath
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read, also_at
+from docgen.audit.auditor import LIKELY, Auditor, also_at, dockerfile_read
 from docgen.audit.versions import differing
 from docgen.markdown import Document
 from docgen.model import Diagnostic
@@ -29,7 +29,7 @@ _NOT_THE_IMAGE = re.compile(r"\byour\b|\bhost\b|\bmount|\bif\b|\bcan\b|\bnot\b|n
 """A sentence about the reader's folders, the host, a mount or a choice is no claim about the image."""
 
 
-def _install_dirs(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def _install_dirs(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """One finding for each path the prose says things are installed into (see the module) that the
     Dockerfiles name nowhere while a variable of theirs names the path a character away."""
     claims: dict[str, list[int]] = {}
@@ -42,7 +42,7 @@ def _install_dirs(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     if not claims:
         return
     values = _path_values(auditor)
-    texts = [read[0] for m in auditor.models if (read := _dockerfile_read(m.file)) is not None]
+    texts = [read[0] for m in auditor.models if (read := dockerfile_read(m.file)) is not None]
     for path, lines in claims.items():
         if any(re.search(re.escape(path) + r"(?![\w.+-])", text) for text in texts):
             continue  # the Dockerfile names it: the image has it
@@ -59,7 +59,7 @@ def _install_dirs(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
         )
 
 
-def _path_values(auditor: _Auditor) -> list[tuple[str, str]]:
+def _path_values(auditor: Auditor) -> list[tuple[str, str]]:
     """(absolute path, `Dockerfile:36 sets ARG NAME`) of each ARG default and ENV value that is one path."""
     found: list[tuple[str, str]] = []
     for model in auditor.models:

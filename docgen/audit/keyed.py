@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some
+from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, some
 from docgen.audit.paths import folder_names
-from docgen.audit.versions import _norm
+from docgen.audit.versions import norm
 from docgen.markdown import Document, Table
 from docgen.model import Diagnostic, ImageModel
 
@@ -39,10 +39,10 @@ _GLUED = re.compile(r"[*_`]*([A-Za-z][A-Za-z_-]*?)(\d+\.\d+(?:\.\d+)*)[*_`]*\Z")
 """`python3.7.17`, `ubuntu20.04`: a name with its version glued on (a dot needed: not `cu121`, `c++11`)."""
 
 
-def _named_image(key: str, auditor: _Auditor) -> tuple[ImageModel, bool] | None:
+def named_image(key: str, auditor: Auditor) -> tuple[ImageModel, bool] | None:
     """The one Dockerfile of the family `key` names most closely, and whether exactly; None when no
     Dockerfile is named, or two are named alike."""
-    scores = [folder_names(key, m.path, _norm) for m in auditor.family]
+    scores = [folder_names(key, m.path, norm) for m in auditor.family]
     best = max((score for score, _ in scores), default=0)
     named = [i for i, (score, _) in enumerate(scores) if score == best]
     if not best or len({auditor.family[i].path for i in named}) != 1:
@@ -58,7 +58,7 @@ def _entry_facts(text: str) -> Iterator[tuple[str, str]]:
             yield match.group(1), match.group(2)
 
 
-def _keyed_entries(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def keyed_entries(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """Each version an entry of the README states under one image's name (a line naming the
     Dockerfile's folder or variant, then the lines of its paragraph, or the items nested under a list
     item naming it) that the image it names does not have. `certain` when the name is the folder's
@@ -68,9 +68,9 @@ def _keyed_entries(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     if len(auditor.family) < 2:
         return
     for para in doc.paragraphs:
-        image: tuple[_Auditor, bool, int | None] | None = None
+        image: tuple[Auditor, bool, int | None] | None = None
         head = _KEY.match(para.heading.strip())
-        titled = _named_image(head.group(1) or head.group(2), auditor) if head else None
+        titled = named_image(head.group(1) or head.group(2), auditor) if head else None
         for line, text in para.lines:
             quote = _QUOTE.match(text)
             unquoted = text[quote.end() :] if quote else text
@@ -81,7 +81,7 @@ def _keyed_entries(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
                 image = None  # past the items nested under the image's list item
             key = _KEY.match(body.strip())
             if key is not None:
-                named = _named_image(key.group(1) or key.group(2), auditor)
+                named = named_image(key.group(1) or key.group(2), auditor)
                 if named is not None:
                     model, exact = named
                     image = (auditor._with((model,)), exact, indent if item else None)
@@ -99,7 +99,7 @@ def _keyed_entries(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
                 agrees, fact = one.verdict(name, "==", version)
                 if agrees is False and fact is not None:
                     sure = CERTAIN if exact or fact.exact else LIKELY
-                    yield from _some(one.version_claim(line, name, "==", version, sure))
+                    yield from some(one.version_claim(line, name, "==", version, sure))
 
 
 _LEAD_KEY = re.compile(
@@ -113,16 +113,16 @@ _LEAD_KEY = re.compile(
 (`base-gnu: …`, not `Ubuntu 16.04 with …`)."""
 
 
-def item_scopes(lines: list[tuple[int, str]], auditor: _Auditor) -> dict[int, _Auditor]:
+def item_scopes(lines: list[tuple[int, str]], auditor: Auditor) -> dict[int, Auditor]:
     """The auditor of each line of a list item (and of its wrapped and nested lines) that starts with
-    the name of one image of the family (`` - `base-gnu`: Ubuntu 16.04 with gcc 5.4.1 ``, `_named_image`)
+    the name of one image of the family (`` - `base-gnu`: Ubuntu 16.04 with gcc 5.4.1 ``, `named_image`)
     when that image is not all `auditor` is about: that image's alone. The item says what that image
     holds; another image's pins neither confirm nor contradict it, and a component its image does not
     pin is not compared at all."""
     if len(auditor.family) < 2:
         return {}
-    scopes: dict[int, _Auditor] = {}
-    judge: _Auditor | None = None
+    scopes: dict[int, Auditor] = {}
+    judge: Auditor | None = None
     depth = 0
     for line, text in lines:
         item = _ITEM.match(text)
@@ -130,7 +130,7 @@ def item_scopes(lines: list[tuple[int, str]], auditor: _Auditor) -> dict[int, _A
         if item is not None and (judge is None or indent <= depth):
             judge, depth = None, indent
             key = _LEAD_KEY.match(text, item.end())
-            named = _named_image(next(g for g in key.groups() if g), auditor) if key else None
+            named = named_image(next(g for g in key.groups() if g), auditor) if key else None
             if named is not None and (one := auditor._with((named[0],))) is not auditor:
                 judge = one
         elif item is None and not text.strip():
@@ -140,16 +140,16 @@ def item_scopes(lines: list[tuple[int, str]], auditor: _Auditor) -> dict[int, _A
     return scopes
 
 
-def row_folders(table: Table, auditor: _Auditor) -> dict[int, _Auditor]:
+def row_folders(table: Table, auditor: Auditor) -> dict[int, Auditor]:
     """The rows (their lines) of a table with a column per component whose first cell is exactly the
-    name of one image's folder or variant (`| `cu118-py311` | 11.8.0 | 2.2.0 |`, `_named_image`) →
+    name of one image's folder or variant (`| `cu118-py311` | 11.8.0 | 2.2.0 |`, `named_image`) →
     the auditor of that image alone; none unless at least two rows are named so."""
     if len(auditor.family) < 2:
         return {}
-    rows: dict[int, _Auditor] = {}
+    rows: dict[int, Auditor] = {}
     for line, cells in table.rows:
         key = _KEY.match(cells[0].strip()) if cells else None
-        named = _named_image(key.group(1) or key.group(2), auditor) if key else None
+        named = named_image(key.group(1) or key.group(2), auditor) if key else None
         if named is not None and named[1]:
             rows[line] = auditor._with((named[0],))
     return rows if len(rows) >= 2 else {}

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import LIKELY, _Auditor
+from docgen.audit.auditor import LIKELY, Auditor
 from docgen.markdown import Document
 from docgen.model import Diagnostic
 
@@ -31,7 +31,7 @@ _TAG_WORD = re.compile(r":latest\b|\blatest[ \t]+(?:tag|image|build|commit|chang
 """`image:latest`, `the latest tag`: about an image's tag, not a component's release."""
 
 
-def _latest_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def latest_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """A finding for each name a paragraph or list says is at its latest release while every pin the
     build has of it is exact (`==`, an ARG default, a clone at a tag), the first of them shown."""
     for para in doc.paragraphs:

@@ -20,8 +20,8 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from docgen.audit.auditor import CERTAIN, _dockerfile_read, also_at
-from docgen.audit.wording import _COMMAND_LANGS
+from docgen.audit.auditor import CERTAIN, also_at, dockerfile_read
+from docgen.audit.wording import COMMAND_LANGS
 from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
@@ -43,7 +43,7 @@ _SHOWN = 4
 
 def _commands(doc: Document) -> Iterator[tuple[int, re.Match[str]]]:
     """(README line, match of `_LAUNCH`) of each launch command in a command block or a code span."""
-    lines = [(n, t) for fence in doc.fences if fence.lang in _COMMAND_LANGS for n, t in fence.lines]
+    lines = [(n, t) for fence in doc.fences if fence.lang in COMMAND_LANGS for n, t in fence.lines]
     lines += [(n, span) for para in doc.paragraphs for n, t in para.lines for _, _, span in code_spans(t)]
     for number, text in sorted(lines):
         for match in _LAUNCH.finditer(text):
@@ -93,7 +93,7 @@ def _launch_files(
     packages = _packages(directory, {match.group(3) for _, match in commands})
     if not packages:
         return
-    dockerfiles = [r[0] for m in models if m.file and (r := _dockerfile_read(m.file)) is not None]
+    dockerfiles = [r[0] for m in models if m.file and (r := dockerfile_read(m.file)) is not None]
     seen: dict[tuple[str, str, str], list[int]] = {}
     for line, match in commands:
         if match.group(3) in packages:

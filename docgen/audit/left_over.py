@@ -13,19 +13,19 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read
+from docgen.audit.auditor import LIKELY, Auditor, dockerfile_read
 from docgen.audit.contents import (
-    _ADDED_HEADING,
-    _CONTENTS_HEADING,
-    _CONTENTS_INTRO,
-    _FEATURES,
-    _LATER,
-    _VERSION_IN,
-    _built_bases,
+    ADDED_HEADING,
+    CONTENTS_HEADING,
+    CONTENTS_INTRO,
+    FEATURES,
+    LATER,
+    VERSION_IN,
     _context,
-    _copies_unread,
-    _final_components,
-    _item_components,
+    built_bases,
+    copies_unread,
+    final_components,
+    item_components,
 )
 from docgen.audit.versions import _raw
 from docgen.base_contents import brought_by, carries
@@ -44,7 +44,7 @@ _MAY_ADD = re.compile(r"\bcan[ \t]+(?:be[ \t]+)?(?:add|install|enable)|\bplanned
 
 def _contents_lists(doc: Document) -> Iterator[list[tuple[int, str]]]:
     """The items of each list the README presents as what the image installs (`## Installs`, `The image
-    includes:`; as `contents._listed_contents` reads them), an item whose link goes on the next line
+    includes:`; as `contents.listed_contents` reads them), an item whose link goes on the next line
     joined with it."""
     following = {n: t for para in doc.paragraphs for n, t in para.lines}
     for block in lists(doc):
@@ -52,10 +52,10 @@ def _contents_lists(doc: Document) -> Iterator[list[tuple[int, str]]]:
         intro = block.intro.strip()
         about = f"{intro} {heading}"
         if (
-            _ADDED_HEADING.fullmatch(heading)
-            or not (_CONTENTS_INTRO.search(intro) if intro else _CONTENTS_HEADING.fullmatch(heading))
-            or _LATER.search(about)
-            or _FEATURES.search(about)
+            ADDED_HEADING.fullmatch(heading)
+            or not (CONTENTS_INTRO.search(intro) if intro else CONTENTS_HEADING.fullmatch(heading))
+            or LATER.search(about)
+            or FEATURES.search(about)
             or _MAY_ADD.search(about)
         ):
             continue
@@ -67,35 +67,35 @@ def _contents_lists(doc: Document) -> Iterator[list[tuple[int, str]]]:
         yield items
 
 
-def _unread_copies(model: ImageModel) -> bool:
+def unread_copies(model: ImageModel) -> bool:
     """True when the Dockerfile of `model` copies a file from its build context that may say what to
     install (a script, a package list, a folder) and docgen has no copy of it, or copies from above the
     context; a file only started with the container (ENTRYPOINT, CMD) does not count."""
-    read = _dockerfile_read(model.file)
+    read = dockerfile_read(model.file)
     if read is None:
         return True
     copies = copied_texts(model.file, model.context_copies)
     if copies is None:
         return True  # more than docgen reads
-    return _copies_unread(model.context_copies, copies[1], read[1])
+    return copies_unread(model.context_copies, copies[1], read[1])
 
 
 def _lacks(model: ImageModel, spellings: set[str]) -> bool:
     """True when nothing docgen reads of the image of `model` names a component under `spellings`: not
     its Dockerfile, not the build-context files it copies (all of them there), no package it installs
     pulls it in, and its base images are known not to carry it."""
-    if not model.file or _unread_copies(model):
+    if not model.file or unread_copies(model):
         return False
     text = _context(model)[0]
     if any(s in text for s in spellings):
         return False
-    if brought_by((c.name for c in _final_components(model)), spellings) is not None:
+    if brought_by((c.name for c in final_components(model)), spellings) is not None:
         return False
-    bases = _built_bases(model)
+    bases = built_bases(model)
     return bool(bases) and all(carries(stage.base, spellings) is False for stage in bases)
 
 
-def _left_over_items(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def left_over_items(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """An item of a list of what the image installs that the README's title names too (`# Docker image
     for Lyrebird …`, `* [Lyrebird](…)`) and that no audited image can hold (`_lacks`) (`likely`: the
     README describes another image)."""
@@ -107,9 +107,9 @@ def _left_over_items(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     told: set[str] = set()
     for items in _contents_lists(doc):
         for line, text in items:
-            if _LATER.search(text) or _MAY_ADD.search(text) or _VERSION_IN.search(text):
+            if LATER.search(text) or _MAY_ADD.search(text) or VERSION_IN.search(text):
                 continue
-            for name, spellings, data in _item_components(text):
+            for name, spellings, data in item_components(text):
                 word = re.compile(rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])", re.IGNORECASE)
                 if data or _raw(name) in told or len(_raw(name)) < 4 or not word.search(title):
                     continue

@@ -106,7 +106,7 @@ def _shown(lines: list[int]) -> str:
     return f"line {lines[0]}" if len(lines) == 1 else f"lines {', '.join(map(str, lines[:3]))}"
 
 
-def _line_references(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
+def line_references(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
     """A reference to a line of a file beside the README (or at the repository's root) in a list item
     about a variable, when no line it names (nor the continued line it is part of) names the variable
     while the file sets it elsewhere: `README says MODEL_PATH is on Makefile line 9, which does not name

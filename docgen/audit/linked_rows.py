@@ -15,9 +15,9 @@ import dataclasses
 import re
 from collections.abc import Collection, Iterator
 
-from docgen.audit.auditor import _Auditor
-from docgen.audit.paths import _basename, _matching, _reference_path, _same_file, _same_path
-from docgen.audit.prose import _audit_text
+from docgen.audit.auditor import Auditor
+from docgen.audit.paths import _basename, matching, reference_path, same_file, same_path
+from docgen.audit.prose import audit_text
 from docgen.files import is_dockerfile_name
 from docgen.markdown import Document, Table, table_cells
 from docgen.model import Diagnostic
@@ -37,7 +37,7 @@ def _dockerfile_links(cells: list[str]) -> Iterator[tuple[str, str | None]]:
     repository and the ref (`…/blob/REF/path/Dockerfile`), a relative link its path and no ref."""
     for cell in cells:
         for match in _LINK.finditer(cell):
-            target = _reference_path(match.group(1))
+            target = reference_path(match.group(1))
             ref = None
             if "://" in target:
                 blob = _BLOB.search(target)
@@ -60,9 +60,9 @@ def _row_links(
     fixed = True
     other = False
     for target, ref in _dockerfile_links(cells):
-        shared = max((_same_file(target, sibling) for sibling in linked if sibling != target), default=0)
-        found = {i for i in _matching(target, paths) if _same_path(target, paths[i])}
-        if not found or _same_file(target, paths[next(iter(found))]) <= shared:
+        shared = max((same_file(target, sibling) for sibling in linked if sibling != target), default=0)
+        found = {i for i in matching(target, paths) if same_path(target, paths[i])}
+        if not found or same_file(target, paths[next(iter(found))]) <= shared:
             other = True
         elif len(found) == 1:
             named |= found
@@ -88,7 +88,7 @@ def _plain_cell(cell: str) -> str:
 
 
 def _audit_linked_table(
-    table: Table, family: _Auditor, linked: Collection[str] = ()
+    table: Table, family: Auditor, linked: Collection[str] = ()
 ) -> tuple[list[Diagnostic], set[int]]:
     """The findings of the rows of `table` tied to one audited Dockerfile by their own links, and the
     lines of those rows (audited here, not again as the section's) and of the rows that link only a
@@ -121,14 +121,14 @@ def _audit_linked_table(
         cells = cells_of[line][:width]
         differing = varying[index]
         if fixed and any(
-            next(_audit_text(line, cells[col], judge, prose=True), None) is not None
+            next(audit_text(line, cells[col], judge, prose=True), None) is not None
             for col in differing
             if col < len(cells)
         ):
             continue  # another release of the Dockerfile (`Ubuntu 18.04` where it is 22.04 now)
         for col, cell in enumerate(cells):
             if col not in differing:
-                found.extend(_audit_text(line, cell, judge, prose=True))
+                found.extend(audit_text(line, cell, judge, prose=True))
     return found, set(tied) | elsewhere
 
 
@@ -146,7 +146,7 @@ def _loose_rows(doc: Document, paths: list[str], linked: Collection[str]) -> set
     return found
 
 
-def _linked_rows(doc: Document, family: _Auditor) -> tuple[list[Diagnostic], set[int]]:
+def _linked_rows(doc: Document, family: Auditor) -> tuple[list[Diagnostic], set[int]]:
     """The findings of the table rows that link to one audited Dockerfile each (`_audit_linked_table`),
     and the README lines of the rows the rest of the audit must not read: those rows, the rows that
     link another image's Dockerfile, and such rows cut off their table (in its paragraphs). `doc` is

@@ -23,18 +23,18 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read
+from docgen.audit.auditor import LIKELY, Auditor, dockerfile_read
 from docgen.audit.contents import (
-    _ADDED_HEADING,
-    _CONTENTS_HEADING,
-    _CONTENTS_INTRO,
-    _LATER,
-    _LIBRARY_HEADING,
-    _NEEDED,
-    _TRIED,
-    _built_bases,
-    _context_of,
-    _unbuilt_lines,
+    ADDED_HEADING,
+    CONTENTS_HEADING,
+    CONTENTS_INTRO,
+    LATER,
+    LIBRARY_HEADING,
+    NEEDED,
+    TRIED,
+    built_bases,
+    context_of,
+    unbuilt_lines,
 )
 from docgen.base_contents import lacks_python
 from docgen.copied import without_whole_context
@@ -68,7 +68,7 @@ section is about one image or the words name it."""
 _IMAGE_WORD = re.compile(r"\b(?:images?|containers?|dockerfile)\b", re.IGNORECASE)
 _PYTHON_WORDS = ("python", "pip", "conda", "mamba", "pyenv", "virtualenv", "jupyter", "miniforge")
 """What in a Dockerfile's text (letters and digits only) says the image may hold Python."""
-_PULLS_PYTHON = frozenset(
+PULLS_PYTHON = frozenset(
     "software-properties-common lsb-release meson scons mercurial devscripts ansible awscli supervisor "
     "cloud-init unattended-upgrades ubuntu-drivers-common dh-python glances certbot".split()
 )
@@ -78,19 +78,19 @@ _INSTALLER_WORDS = ("pip", "conda", "mamba", "pyenv", "poetry", "numpy", "scipy"
 _UV = re.compile(r"\buvx?[ \t]+(?:pip|add|sync|tool|venv|python|run)\b")
 
 
-def _listed_python(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def _listed_python(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """The findings of this module (see its docstring) on one part of the README."""
     single = len(auditor.models) == 1 and len(auditor.family) > 1
     for block in lists(doc):
         heading = block.heading.strip().strip("*_#: \t").strip()
         intro = block.intro.strip()
         said = f"{intro} {heading}"
-        if _NEEDED.search(said) or _TRIED.search(said) or _LATER.search(said):
+        if NEEDED.search(said) or TRIED.search(said) or LATER.search(said):
             continue
         label = intro.strip("*_: \t") if intro else heading
         contents = (
-            (_CONTENTS_INTRO.search(intro) if intro else _CONTENTS_HEADING.fullmatch(heading))
-            or (not intro and (_LIBRARY_HEADING.fullmatch(heading) or _ADDED_HEADING.fullmatch(heading)))
+            (CONTENTS_INTRO.search(intro) if intro else CONTENTS_HEADING.fullmatch(heading))
+            or (not intro and (LIBRARY_HEADING.fullmatch(heading) or ADDED_HEADING.fullmatch(heading)))
             or (_FEATURES_LIST.search(label) and (single or _IMAGE_WORD.search(said)))
         )
         if not contents:
@@ -98,7 +98,7 @@ def _listed_python(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
         for line, text in block.items:
             item = plain(text).replace("*", "").replace("__", "")
             match = _PYTHON_ITEM.match(item)
-            if match is None or _LATER.search(item) or _NO_COMPONENT.search(match.group("rest")):
+            if match is None or LATER.search(item) or _NO_COMPONENT.search(match.group("rest")):
                 continue
             found = _lacking(auditor.models, match, item)
             if found is not None:
@@ -127,7 +127,7 @@ def _lacking(models: tuple[ImageModel, ...], match: re.Match[str], item: str) ->
 
 def _base(model: ImageModel) -> str:
     """`nvidia/cuda:… (Dockerfile:4)`: the first base the image built starts from, and its line."""
-    stage = _built_bases(model)[0]
+    stage = built_bases(model)[0]
     return f"{stage.base} ({model.path}:{stage.line})"
 
 
@@ -137,7 +137,7 @@ def _read(model: ImageModel) -> tuple[str, bool]:
     material copied in names Python without installing it, and a script of it the image runs is then
     unread."""
     copies = without_whole_context(model.context_copies)
-    text, unread_run, _ = _context_of(model.file, copies, _unbuilt_lines(model))
+    text, unread_run, _ = context_of(model.file, copies, unbuilt_lines(model))
     return text, unread_run
 
 
@@ -150,20 +150,20 @@ def _holds_no_library(model: ImageModel) -> bool:
     text, unread_run = _read(model)
     if unread_run or any(word in text for word in _INSTALLER_WORDS):
         return False
-    read = _dockerfile_read(model.file)
+    read = dockerfile_read(model.file)
     if read is None or _UV.search(read[0]):
         return False
     if any(c.kind in ("pip", "conda") or c.name.lower().startswith("python3-") for c in model.components):
         return False
-    bases = _built_bases(model)
+    bases = built_bases(model)
     return bool(bases) and all(lacks_python(stage.base) for stage in bases)
 
 
 def _holds_no_python(model: ImageModel) -> bool:
     """True when `_holds_no_library` and nothing of `model` names Python or installs a package that
-    brings its interpreter in (`_PULLS_PYTHON`)."""
+    brings its interpreter in (`PULLS_PYTHON`)."""
     if not _holds_no_library(model):
         return False
     if any(word in _read(model)[0] for word in _PYTHON_WORDS):
         return False
-    return not any(c.name.lower() in _PULLS_PYTHON for c in model.components)
+    return not any(c.name.lower() in PULLS_PYTHON for c in model.components)

@@ -21,7 +21,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.commands import _FILE_FLAG, _TAG_FLAG, fence_commands, joined
+from docgen.audit.commands import FILE_FLAG, TAG_FLAG, fence_commands, joined
 from docgen.build_scripts import BUILD
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -47,11 +47,11 @@ def _builds(doc: Document) -> list[_Build]:
             command = joined(lines)
             if not BUILD.search(command) or not lines:
                 continue
-            flag = _FILE_FLAG.search(command)
+            flag = FILE_FLAG.search(command)
             file = flag.group(1) if flag is not None and not re.search(r"[<>${}]", flag.group(1)) else None
             target = _TARGET.search(command)
             tags = tuple(
-                m.group(1) for m in _TAG_FLAG.finditer(command) if not re.search(r"[<>${}]", m.group(1))
+                m.group(1) for m in TAG_FLAG.finditer(command) if not re.search(r"[<>${}]", m.group(1))
             )
             found.append(_Build(lines[0][0], command, tags, file, target.group(1) if target else None))
     found.sort(key=lambda b: b.line)

@@ -3,7 +3,7 @@
 renamed), "sample files under samples/model_repository/test_models folder" while the samples are in
 `samples/test_models`.
 
-A path a slip away from a file is `missing._misspelt_paths`' to tell; this rule takes the paths with no
+A path a slip away from a file is `missing.misspelt_paths`' to tell; this rule takes the paths with no
 such file near, and says which folder is gone and what its parent holds.
 """
 
@@ -17,18 +17,18 @@ from pathlib import Path
 from docgen.audit.auditor import LIKELY
 from docgen.audit.commands import cloned_folder, clones
 from docgen.audit.missing import (
-    _DOMAIN,
-    _GENERATED,
-    _PLACEHOLDER,
-    _code_paths,
+    DOMAIN,
+    GENERATED,
+    PLACEHOLDER,
+    Listings,
     _ignore_patterns,
-    _ignored,
-    _in_commands,
-    _line_texts,
-    _Listings,
     _made,
-    _prose_bases,
-    _prose_fix,
+    code_paths,
+    ignored,
+    in_commands,
+    line_texts,
+    prose_bases,
+    prose_fix,
 )
 from docgen.audit.own_repo import repository_root
 from docgen.files import is_dockerfile_name
@@ -65,7 +65,7 @@ def lost_folders(
     """A relative path in the prose (in code, or plain with three parts or more) whose first part (two
     for a plain one) is a folder of the repository, read from the README's folder, the repository root
     or an audited Dockerfile's folder, and whose next part, a folder, is not there in any of them, while
-    no file a slip away is (`missing._misspelt_paths`): `likely`. The part is a folder when more of the
+    no file a slip away is (`missing.misspelt_paths`): `likely`. The part is a folder when more of the
     path or a pattern (`docker/x/**`) or a `/` follows it, or when it is the last and has no `.` (a
     file's name missing from a folder that is there is the slip rule's to tell, with the file meant). A
     path in code needs a pattern, three parts, a trailing `/` or a word calling it a folder. Not a path
@@ -73,18 +73,18 @@ def lost_folders(
     with a placeholder, nor in a sentence saying the reader, a run or the image makes or holds it
     (`download`, `mount`, `inside the container`, `e.g.`), nor under a folder that holds nothing but
     hidden files (a place for the reader's data: `models/.gitkeep`)."""
-    bases = list(dict.fromkeys([*_prose_bases(directory), *_dockerfile_folders(directory, audited)]))
+    bases = list(dict.fromkeys([*prose_bases(directory), *_dockerfile_folders(directory, audited)]))
     root = repository_root(directory)
-    made = _made(doc) | _in_commands(doc) | {folder or cloned_folder(url) for url, folder in clones(doc)}
+    made = _made(doc) | in_commands(doc) | {folder or cloned_folder(url) for url, folder in clones(doc)}
     patterns = _ignore_patterns([directory.resolve(), *([root] if root is not None else [])], root)
-    listings = _Listings()
-    texts = _line_texts(doc)
+    listings = Listings()
+    texts = line_texts(doc)
     seen: set[str] = set()
     for line, path, fixed, known in _paths(doc, texts):
         if path in seen:
             continue
         parts = path.split("/")[:fixed]
-        if any(p in _GENERATED or p in ("", ".", "..") for p in parts):
+        if any(p in GENERATED or p in ("", ".", "..") for p in parts):
             continue
         missing = _first_missing(bases, parts, known)
         if missing is None:
@@ -94,9 +94,9 @@ def lost_folders(
             continue  # a file's name, not a folder's
         if any(p in made for p in parts[index:]):
             continue  # (the folders it starts in are the repository's: a command may well name them)
-        if _ignored(base.joinpath(*parts), patterns):
+        if ignored(base.joinpath(*parts), patterns):
             continue
-        if fixed == len(path.split("/")) and _prose_fix(bases, path, "", listings) is not None:
+        if fixed == len(path.split("/")) and prose_fix(bases, path, "", listings) is not None:
             continue  # a slip away from a file: `_misspelt_paths` tells it, with the file meant
         parent = base.joinpath(*parts[:index])
         held = _held(parent)
@@ -127,8 +127,8 @@ def _paths(doc: Document, texts: dict[int, str]) -> Iterator[tuple[int, str, int
     be folders of the repository: one, two for a plain path) of each path in code in the prose, table
     cells and headings that qualifies (see `lost_folders`), then of each plain path of three parts or
     more in the prose."""
-    for line, code in _code_paths(doc):
-        if not _CODE_PATH.fullmatch(code) or _PLACEHOLDER.search(code) or _DOMAIN.match(code):
+    for line, code in code_paths(doc):
+        if not _CODE_PATH.fullmatch(code) or PLACEHOLDER.search(code) or DOMAIN.match(code):
             continue
         path = code.removeprefix("./")
         parts = path.rstrip("/").split("/")
@@ -149,7 +149,7 @@ def _paths(doc: Document, texts: dict[int, str]) -> Iterator[tuple[int, str, int
                 continue
             for found in _PROSE_PATH.finditer(_HIDDEN.sub(" ", text)):
                 path = found.group(1).rstrip(".")
-                if not _PLACEHOLDER.search(path) and not _DOMAIN.match(path):
+                if not PLACEHOLDER.search(path) and not DOMAIN.match(path):
                     yield line, path, path.count("/") + 1, 2
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from docgen import makefile
 from docgen.audit.auditor import LIKELY
 from docgen.audit.make_targets import makefile_in, makefile_text
-from docgen.audit.versions import _same_default
+from docgen.audit.versions import same_default
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
 
@@ -37,7 +37,7 @@ def _makefile(directory: Path) -> tuple[str, tuple[makefile.PassedArg, ...]] | N
     return path.name, makefile.build_args(text)
 
 
-def _make_defaults(
+def make_defaults(
     doc: Document, text: str, readme: str, directory: Path, models: Sequence[ImageModel]
 ) -> Iterator[Diagnostic]:
     """A line stating the default of a build arg (its name in code or bold, `default: `V``) that agrees
@@ -72,7 +72,7 @@ def _make_defaults(
                 as_passed = dataclasses.replace(
                     decls[0], default=value, raw_default=value, effective_default=value
                 )
-                if not _same_default(claim, decls) or _same_default(claim, [as_passed]):
+                if not same_default(claim, decls) or same_default(claim, [as_passed]):
                     continue
                 at = given[0].variable_line or given[0].line
                 yield Diagnostic(

@@ -26,8 +26,8 @@ from docgen import makefile
 from docgen.audit.auditor import CERTAIN, LIKELY, also_at
 from docgen.audit.commands import without_prompt
 from docgen.audit.make_targets import _targets, makefile_in, makefile_text
-from docgen.audit.make_vars import _ASSIGNED, _BLIND, _ELSEWHERE, _INTERPRETERS, _MAKE
-from docgen.audit.wording import _COMMAND_LANGS
+from docgen.audit.make_vars import ASSIGNED, BLIND, ELSEWHERE, INTERPRETERS, MAKE
+from docgen.audit.wording import COMMAND_LANGS
 from docgen.files import text_or_none
 from docgen.markdown import Document
 from docgen.model import ArgDecl, Diagnostic, ImageModel
@@ -43,25 +43,25 @@ def _settings(doc: Document) -> Iterator[tuple[int, list[str], dict[str, tuple[s
     command block, with the block's `export NAME=value` lines before it, up to a `cd` or a command that
     runs elsewhere (a container, a clone, a remote host)."""
     for fence in doc.fences:
-        if fence.lang not in _COMMAND_LANGS:
+        if fence.lang not in COMMAND_LANGS:
             continue
         exported: dict[str, tuple[str, int]] = {}
         for line, text in fence.lines:
             command = without_prompt(text.strip())
             if command.startswith("#"):
                 continue
-            if _ELSEWHERE.search(command) or _CD.search(command):
+            if ELSEWHERE.search(command) or _CD.search(command):
                 break
             for export in _EXPORT.finditer(command):
                 exported[export.group(1)] = (export.group(2).strip("\"'"), line)
             for part in re.split(r"&&|;|\|\|", command):
-                make = _MAKE.search(part.strip())
+                make = MAKE.search(part.strip())
                 if make is None:
                     continue
                 words = make.group(2).split()
                 given = dict(exported)
                 for word in [*make.group(1).split(), *words]:
-                    if (assigned := _ASSIGNED.fullmatch(word)) is not None:
+                    if (assigned := ASSIGNED.fullmatch(word)) is not None:
                         given[assigned.group(1)] = (assigned.group(2).strip("\"'"), line)
                 if given:
                     yield line, words, given
@@ -90,10 +90,10 @@ def _others_read(recipe: makefile.TargetRecipe, name: str, directory: Path) -> b
             return True
         if name in " ".join(words):
             return True
-        if program in _BLIND or program.startswith("$"):
+        if program in BLIND or program.startswith("$"):
             continue
         script = None
-        if program in _INTERPRETERS:
+        if program in INTERPRETERS:
             if "-c" in words[1:] or "-m" in words[1:]:
                 return True
             rest = [w for w in words[1:] if not w.startswith("-")]

@@ -18,7 +18,7 @@ from pathlib import Path
 from docgen import makefile
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import MOVE
-from docgen.audit.wording import _COMMAND_LANGS
+from docgen.audit.wording import COMMAND_LANGS
 from docgen.build_scripts import DOCKER_PODMAN, container_command
 from docgen.errors import MAX_FILE_BYTES
 from docgen.files import stays_home
@@ -65,7 +65,7 @@ def _commands(doc: Document) -> Iterator[tuple[int, list[str]]]:
     clone or remote shell in it, and of
     each inline code span that is one."""
     for fence in doc.fences:
-        if fence.lang not in _COMMAND_LANGS:
+        if fence.lang not in COMMAND_LANGS:
             continue
         for line, text in fence.lines:
             if _MOVE.search(text):
@@ -85,7 +85,7 @@ def _commands(doc: Document) -> Iterator[tuple[int, list[str]]]:
                     yield line, targets
 
 
-def _makefile_of(directory: Path, project: Path | None) -> Path | None:
+def makefile_of(directory: Path, project: Path | None) -> Path | None:
     """The Makefile of the README's folder, else of the nearest folder above it (up to `project`, by
     default four folders up)."""
     start = directory.resolve()
@@ -146,7 +146,7 @@ def _make_targets(doc: Document, readme: str, directory: Path, project: Path | N
     commands = list(_commands(doc))
     if not commands:
         return
-    path = _makefile_of(directory, project)
+    path = makefile_of(directory, project)
     rules = _rules(path) if path is not None else None
     if path is None or not rules or len(rules) < 2:
         return

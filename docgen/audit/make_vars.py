@@ -27,21 +27,21 @@ from pathlib import Path
 from docgen import makefile
 from docgen.audit.auditor import CERTAIN, LIKELY, also_at
 from docgen.audit.commands import without_prompt
-from docgen.audit.make_targets import _makefile_of, makefile_in, makefile_text
-from docgen.audit.versions import _near_names, one_slip
-from docgen.audit.wording import _COMMAND_LANGS
+from docgen.audit.make_targets import makefile_in, makefile_of, makefile_text
+from docgen.audit.versions import near_names, one_slip
+from docgen.audit.wording import COMMAND_LANGS
 from docgen.build_scripts import DOCKER_PODMAN, container_command
 from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic
 
-_MAKE = re.compile(
+MAKE = re.compile(
     r"(?:^|[;&|(][ \t]*|sudo[ \t]+)((?:[A-Za-z_][A-Za-z0-9_]*=[^\s;&|]*[ \t]+)*)make((?:[ \t]+[^\s;&|)#`]+)*)"
 )
 """A `make` command, the `NAME=value` words before it and its own words."""
-_ASSIGNED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=(.*)")
+ASSIGNED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=(.*)")
 _CD = re.compile(r"(?:^|&&|;)[ \t]*(?:pushd|cd)[ \t]+([^\s;&|]+)")
-_ELSEWHERE = re.compile(
+ELSEWHERE = re.compile(
     container_command("run|exec", DOCKER_PODMAN, container=False, compose=True)
     + r"|\bgit[ \t]+clone\b|\bssh[ \t]"
 )
@@ -52,7 +52,7 @@ _BUILTIN = frozenset(
     "MAKEINFO TEX DESTDIR PREFIX V VERBOSE Q".split()
 )
 """Variables make, its implicit rules or generated makefiles read without a makefile naming them."""
-_BLIND = frozenset(
+BLIND = frozenset(
     "echo printf mkdir cp mv rm rmdir ln cd touch cat tee test [ true false exit sleep ls chmod chown "
     "install sed awk grep egrep fgrep find tar gzip gunzip unzip zip wget curl git date head tail sort "
     "uniq wc cut tr basename dirname realpath readlink pwd which type export unset set : shift read dd "
@@ -61,7 +61,7 @@ _BLIND = frozenset(
 )
 """Programs that read no variable of the make command line from their environment (a bare `docker
 build --build-arg NAME` does, but names it, and the name is a word of the makefile)."""
-_INTERPRETERS = frozenset("sh bash zsh dash python python3 perl ruby node".split())
+INTERPRETERS = frozenset("sh bash zsh dash python python3 perl ruby node".split())
 _ENV_FILES = re.compile(r"(?:docker-)?compose[\w.-]*\.ya?ml|docker-bake[\w.-]*\.(?:hcl|json)")
 """Files `docker compose` and `docker buildx bake` read variables of the environment into."""
 
@@ -149,10 +149,10 @@ class _Reader:
         ):
             self.env_files(words, cwd, at)
             return
-        if program in _BLIND:
+        if program in BLIND:
             return
         script = None
-        if program in _INTERPRETERS:
+        if program in INTERPRETERS:
             rest = [w for w in words[1:] if not w.startswith("-")]
             if "-m" in words[1:] or "-c" in words[1:]:
                 if "-m" in words[1:]:
@@ -196,12 +196,12 @@ class _Reader:
 
 def _near(name: str, variables: dict[str, str]) -> list[str]:
     """The variables of `variables` the name `name` is a slip from: its words in another order
-    (`PYTHON_CUSTOM_VERSION`, `CUSTOM_PYTHON_VERSION`), one letter off, or `_near_names`."""
+    (`PYTHON_CUSTOM_VERSION`, `CUSTOM_PYTHON_VERSION`), one letter off, or `near_names`."""
     words = sorted(name.upper().split("_"))
     found = {v for v in variables if len(words) > 1 and v != name and sorted(v.upper().split("_")) == words}
     if len(name) >= 6:
         found |= {v for v in variables if one_slip(name, v)}
-    found |= set(_near_names(name, variables))
+    found |= set(near_names(name, variables))
     return sorted(found)
 
 
@@ -219,7 +219,7 @@ class _Call:
 def _call(line: int, folder: str, before: str, words: list[str]) -> _Call | None:
     """The `_Call` of a make command's words (and the `NAME=value` words before it); None when it names
     no variable or runs in a folder that cannot be told."""
-    passed = [(m.group(1), m.group(2)) for w in before.split() if (m := _ASSIGNED.fullmatch(w))]
+    passed = [(m.group(1), m.group(2)) for w in before.split() if (m := ASSIGNED.fullmatch(w))]
     file = None
     at = 0
     while at < len(words):
@@ -234,7 +234,7 @@ def _call(line: int, folder: str, before: str, words: list[str]) -> _Call | None
                 folder = os.path.normpath(os.path.join(folder, value)) if folder else value
             else:
                 file = value
-        elif (m := _ASSIGNED.fullmatch(word)) is not None:
+        elif (m := ASSIGNED.fullmatch(word)) is not None:
             passed.append((m.group(1), m.group(2)))
     return _Call(line, folder, file, tuple(passed)) if passed else None
 
@@ -244,14 +244,14 @@ def _calls(doc: Document) -> Iterator[_Call]:
     put it in, up to a `cd` that cannot be told or a command that moves elsewhere; and those written
     as inline code."""
     for fence in doc.fences:
-        if fence.lang not in _COMMAND_LANGS:
+        if fence.lang not in COMMAND_LANGS:
             continue
         folder: str | None = ""
         for line, text in fence.lines:
             command = without_prompt(text.strip())
             if command.startswith("#") or folder is None:
                 continue
-            if _ELSEWHERE.search(command):
+            if ELSEWHERE.search(command):
                 break
             for part in re.split(r"&&|;|\|\|", command):
                 cd = _CD.match(part)
@@ -263,7 +263,7 @@ def _calls(doc: Document) -> Iterator[_Call]:
                         moved = os.path.normpath(os.path.join(folder, target))
                         folder = "" if moved == "." else moved
                     continue
-                make = _MAKE.search(part.strip())
+                make = MAKE.search(part.strip())
                 if make is not None and folder is not None:
                     found = _call(line, folder, make.group(1), make.group(2).split())
                     if found is not None:
@@ -273,7 +273,7 @@ def _calls(doc: Document) -> Iterator[_Call]:
             if "make" not in text:
                 continue
             for _, _, code in code_spans(text):
-                make = _MAKE.fullmatch(code.strip())
+                make = MAKE.fullmatch(code.strip())
                 if make is not None and (found := _call(line, "", make.group(1), make.group(2).split())):
                     yield found
 
@@ -341,7 +341,7 @@ def _read_build(directory: Path, project: Path | None, call: _Call) -> tuple[_Bu
     else:
         path = makefile_in(cwd)
         if path is None and not call.folder:
-            path = _makefile_of(directory, project)
+            path = makefile_of(directory, project)
             beside = False
             cwd = path.parent if path is not None else cwd
     if path is None or not os.path.isfile(path):

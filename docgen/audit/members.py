@@ -1,7 +1,7 @@
 """Sentences of a README about several images that start by naming one of them (`Jetson images were built
 with CUDA 10.1.`, `The ROCm image ships Python 3.10.`, `For PCs, CUDA 11.3.1 was used.`): what they claim
 is that image's, and is compared with its Dockerfile alone, not with whichever of the family agrees or
-comes first. The image is named as a scope note names it (`auditor._image_names`: the variant of its
+comes first. The image is named as a scope note names it (`auditor.image_names`: the variant of its
 Dockerfile's name, the folder of a plain `Dockerfile`), a plural too (`PCs` for `pc/Dockerfile`); a
 sentence naming two images, or none docgen tells apart, stays the family's.
 """
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 
-from docgen.audit.auditor import _Auditor, _image_names
-from docgen.audit.sections import _IMAGE_SUBJECT, _NOT_A_VARIANT
-from docgen.audit.wording import _sentences
+from docgen.audit.auditor import Auditor, image_names
+from docgen.audit.sections import IMAGE_SUBJECT, NOT_A_VARIANT
+from docgen.audit.wording import sentences
 
 Lines = list[tuple[int, str]]
 
@@ -23,16 +23,16 @@ _FOR_MEMBER = re.compile(
 """A sentence that opens on the image it is about, with a comma or a colon: `For PCs, …`, `On Jetson: …`."""
 
 
-def _named(sentence: str, auditor: _Auditor) -> int | None:
+def _named(sentence: str, auditor: Auditor) -> int | None:
     """The index in `auditor.models` of the one image the opening words of `sentence` name; None when
     they name none or several."""
     sentence = sentence.lstrip()
-    match = _IMAGE_SUBJECT.match(sentence) or _FOR_MEMBER.match(sentence)
+    match = IMAGE_SUBJECT.match(sentence) or _FOR_MEMBER.match(sentence)
     if match is None:
         return None
-    words = {w.strip("`*_").lower() for w in match.group(1).split()} - _NOT_A_VARIANT
+    words = {w.strip("`*_").lower() for w in match.group(1).split()} - NOT_A_VARIANT
     words |= {w[:-1] for w in words if w.endswith("s") and len(w) > 2}  # `PCs`, `Jetsons`
-    named = [i for i, model in enumerate(auditor.models) if words & _image_names(model.path)]
+    named = [i for i, model in enumerate(auditor.models) if words & image_names(model.path)]
     return named[0] if len(named) == 1 else None
 
 
@@ -59,13 +59,13 @@ def _keep(lines: Lines, spans: list[tuple[int, int]]) -> Lines:
     return out
 
 
-def member_sentences(lines: Lines, auditor: _Auditor) -> tuple[Lines, list[tuple[_Auditor, Lines]]]:
+def member_sentences(lines: Lines, auditor: Auditor) -> tuple[Lines, list[tuple[Auditor, Lines]]]:
     """(`lines` without the sentences that name one image of `auditor`'s several, [(that image's auditor,
     `lines` with only those sentences)]). With one image audited, or no such sentence, `lines` and []."""
     if len(auditor.models) < 2:
         return lines, []
     spans: dict[int, list[tuple[int, int]]] = {}
-    for start, end, sentence in _sentences(lines):
+    for start, end, sentence in sentences(lines):
         index = _named(sentence, auditor)
         if index is not None:
             spans.setdefault(index, []).append((start, end))

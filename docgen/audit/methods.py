@@ -13,16 +13,16 @@ import os
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _dockerfile_read
-from docgen.audit.provides import _install_text
-from docgen.audit.versions import _norm, _raw
-from docgen.audit.wording import _line_at, _sentences
+from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
+from docgen.audit.provides import install_text
+from docgen.audit.versions import _raw, norm
+from docgen.audit.wording import _line_at, sentences
 from docgen.manifests import manifest_pins
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
 from docgen.sources.pip import PIP
 
-_TOOLS = {
+TOOLS = {
     "mim": "openmim",
     "conda": "conda",
     "mamba": "mamba",
@@ -81,7 +81,7 @@ def _runs(model: ImageModel) -> tuple[str, ...]:
 
 @functools.lru_cache(maxsize=32)
 def _runs_in(file: str) -> tuple[str, ...]:
-    read = _dockerfile_read(file)
+    read = dockerfile_read(file)
     return tuple(i.args for i in read[1].instructions if i.keyword == "RUN") if read else ()
 
 
@@ -111,7 +111,7 @@ def _package(spec: str) -> str:
     return _SPEC.sub("", spec.strip())
 
 
-def _tool_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def tool_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """A sentence saying packages are installed with an installer (`` `openmim`, then `mmengine`,
     `mmcv>=2.0.0rc4` using `mim install` ``, under `Installs:` or saying `installed using`) that no RUN
     of any image compared runs, when docgen reads all they run (`likely`); the packages it names in code
@@ -123,12 +123,12 @@ def _tool_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
         if not any("`" in text for _, text in para.lines):
             continue  # (the installer is named in code: most paragraphs are left at once)
         joined = " ".join(text for _, text in para.lines)
-        for start, _, sentence in _sentences(para.lines):
+        for start, _, sentence in sentences(para.lines):
             match = _USING_TOOL.search(sentence)
             if match is None or _NEGATED.search(sentence):
                 continue
             tool = match.group("tool").lower()
-            if tool not in _TOOLS:
+            if tool not in TOOLS:
                 continue
             before = f"{para.before} {joined[:start]}"[-200:]
             if not (_INSTALL_SAID.search(sentence) or _INSTALL_SAID.search(before)):
@@ -144,7 +144,7 @@ def _tool_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
                 for offset, _, content in code_spans(sentence)
                 if offset < match.start() and _package(content)
             ]
-            absent = [p for p in packages if not any(_raw(p) in _install_text(m) for m in models)]
+            absent = [p for p in packages if not any(_raw(p) in install_text(m) for m in models)]
             line = _line_at(para.lines, start)
             said = f"README says {', '.join(packages) or 'packages'} are installed using {tool}"
             said += f" but {models[0].path} never runs {tool}"
@@ -160,8 +160,8 @@ def _how_built(models: tuple[ImageModel, ...], name: str) -> str | None:
     package manager installs it (`apt-get install vlc`) and no RUN naming it compiles anything; None
     when no install names it, or one from an index with `--no-build-isolation` (a wheel when one
     matches, else a build: either way)."""
-    key = _norm(name)
-    comps = [c for m in models for c in m.components if _norm(c.name) == key and c.kind != "image"]
+    key = norm(name)
+    comps = [c for m in models for c in m.components if norm(c.name) == key and c.kind != "image"]
     if any(c.kind == "git" or c.method == "source" for c in comps):
         return "source"
     raws = {_raw(name)} | {_raw(c.name) for c in comps}
@@ -239,7 +239,7 @@ matches`, `if available`, `falls back to building`): no claim of how the image i
 _INDEX_OPTIONS = frozenset({"-i", "--index-url", "--extra-index-url", "-f", "--find-links", "-c", "-r"})
 
 
-def _built_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def built_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """A component the README says is built from source while every install of it is a prebuilt wheel
     from a package index, or installed from prebuilt wheels (from PyPI) while the Dockerfile builds it
     (`likely`). Read in a table row (`| torchvision | Build from source |`) and in a sentence naming a
@@ -247,17 +247,17 @@ def _built_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     models = auditor.models
     if not models or not all(m.file for m in models):
         return
-    names = {_norm(c.name): c.name for m in models for c in m.components if c.kind != "image"}
+    names = {norm(c.name): c.name for m in models for c in m.components if c.kind != "image"}
     for table in doc.tables:
         for line, cells in table.rows:
             if not cells:
                 continue
             name = cells[0].strip().strip("*_` ")
             rest = " ".join(cells[1:])
-            if _norm(name) in names and not _NEGATED.search(rest):
+            if norm(name) in names and not _NEGATED.search(rest):
                 yield from _compare(auditor, line, name, rest)
     for para in doc.paragraphs:
-        for start, _, sentence in _sentences(para.lines):
+        for start, _, sentence in sentences(para.lines):
             line = _line_at(para.lines, start)
             seen: set[str] = set()
             for clause in sentence.split(";"):  # `X from source; Y from PyPI`: each clause its own
@@ -281,14 +281,14 @@ def _built_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
                     # only the nearest component before it: in `with vLLM nightly and LMCache from
                     # source`, what comes from source may be LMCache alone
                     words = re.findall(r"[A-Za-z][\w.+-]*[A-Za-z0-9]", clause[start : mark.start()])
-                    nearest = next((w for w in reversed(words) if _norm(w) in names), None)
-                    if nearest is not None and _norm(nearest) not in seen:
-                        seen.add(_norm(nearest))
+                    nearest = next((w for w in reversed(words) if norm(w) in names), None)
+                    if nearest is not None and norm(nearest) not in seen:
+                        seen.add(norm(nearest))
                         yield from _compare(auditor, line, nearest, said)
                     done = mark.end()
 
 
-def _compare(auditor: _Auditor, line: int, name: str, said: str) -> Iterator[Diagnostic]:
+def _compare(auditor: Auditor, line: int, name: str, said: str) -> Iterator[Diagnostic]:
     how = _how_built(auditor.models, name)
     path = auditor.models[0].path
     if _FROM_SOURCE.search(said) and not _PREBUILT.search(said) and how == "index":
@@ -357,7 +357,7 @@ def _torch_sources(model: ImageModel) -> tuple[tuple[int, str, str], ...]:
 @functools.lru_cache(maxsize=32)
 def _torch_sources_at(file: str, mtime_ns: int, size: int) -> tuple[tuple[int, str, str], ...]:
     """`_torch_sources` of the Dockerfile at `file` as it was at that modification time and size."""
-    read = _dockerfile_read(file)
+    read = dockerfile_read(file)
     if read is None:
         return ()
     found = []
@@ -384,7 +384,7 @@ _TORCH_NAMED = re.compile(r"(?:^|[\s\"'])(?:py)?torch(?:[=<>!~;\[\s\"']|\Z)")
 def _torch_installed_at(file: str, mtime_ns: int, size: int) -> bool:
     """Whether a RUN of the Dockerfile at `file` installs `torch` at all (pip, uv, conda, from any
     source): then the image's PyTorch is that install's, whatever its base holds."""
-    read = _dockerfile_read(file)
+    read = dockerfile_read(file)
     if read is None:
         return True
     for inst in read[1].instructions:
@@ -454,7 +454,7 @@ def _base_sources(models: tuple[ImageModel, ...]) -> list[tuple[str, int, str, s
     return found
 
 
-def _channel_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def channel_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """A line saying PyTorch comes from the nightly channel (`PyTorch with XPU support (from `torch`
     nightly)`) while every pip command of the images installing `torch` from a download.pytorch.org index
     uses a release index (`/whl/xpu`, not `/whl/nightly/xpu`), or the stable channel while each uses

@@ -18,7 +18,7 @@ from pathlib import Path
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import cloned_folder, clones
 from docgen.audit.own_repo import DEFAULT_BRANCHES, checked_out, forge_file, remote_names, repository_root
-from docgen.audit.paths import _basename, _reference_path, ignore_patterns, ignores
+from docgen.audit.paths import _basename, ignore_patterns, ignores, reference_path
 from docgen.audit.versions import differing
 from docgen.compose import COMPOSE_FILE
 from docgen.files import is_dockerfile_name
@@ -36,21 +36,21 @@ def names_missing_file(message: str) -> bool:
     return _MISSING_FILE.search(message) is not None
 
 
-_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
+SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
 """`https:`, `mailto:`, `data:` …: a target that is no path of the repository."""
 _UNREAD = re.compile(r"[{}$<>*|@]|%7[BbDd]")
 """A target with a placeholder or a template (`{{ page }}`, `$DIR`, `<name>`) or an e-mail address:
 not a file name."""
 _WRAPPED_URL = re.compile(r"\(+((?:[A-Za-z][A-Za-z0-9+.-]*:|www\.)[^\s()]*)\)*")
 """`(https://example.com)`: an address in parentheses, as `[x]((https://example.com))` makes the target."""
-_DOMAIN = re.compile(r"[\w-]+(?:\.[\w-]+)*\.(?:com|io|org|net|dev|ai|co|cn|gov|edu)(?:/|\Z)", re.I)
+DOMAIN = re.compile(r"[\w-]+(?:\.[\w-]+)*\.(?:com|io|org|net|dev|ai|co|cn|gov|edu)(?:/|\Z)", re.I)
 """`www.example.com/x`, `github.com/a/b`: a web address written without its scheme, not a file."""
 _GITHUB_PAGE = re.compile(
     r"(?:\.\./)+(?:blob|tree|raw|issues|pulls?|wiki|actions|releases|discussions|commits?|compare|security"
     r"|projects|labels|milestones|tags|branches|graphs|network|stargazers|forks)(?:/|\Z)"
 )
 """`../../issues`, `../../blob/main/x`: a page of the repository's host, not a file."""
-_GENERATED = frozenset(
+GENERATED = frozenset(
     {"site", "build", "dist", "_build", "out", "output", "outputs", "node_modules", "htmlcov", "__pycache__"}
     | {".venv", "venv", "target", "logs", "runs", "wandb", "checkpoints"}
 )
@@ -102,7 +102,7 @@ def _ignore_patterns(folders: Iterable[Path], root: Path | None) -> list[tuple[P
     return found
 
 
-def _ignored(full: Path, patterns: Sequence[tuple[Path, str]]) -> bool:
+def ignored(full: Path, patterns: Sequence[tuple[Path, str]]) -> bool:
     """True when git ignores the path `full` by one of `patterns` (see `paths.ignores`)."""
     for folder, pattern in patterns:
         try:
@@ -114,7 +114,7 @@ def _ignored(full: Path, patterns: Sequence[tuple[Path, str]]) -> bool:
     return False
 
 
-_CREATES = frozenset(
+CREATES = frozenset(
     {
         "mkdir",
         "touch",
@@ -134,17 +134,17 @@ _CREATES = frozenset(
     | {"huggingface-cli", "hf", "gsutil", "aws", "make", "cmake", "ninja", "docker", "podman", "install"}
 )
 """Commands that write or fetch files: the names on their lines may exist only after they run."""
-_COPIERS = frozenset({"cp", "mv", "ln", "rsync", "install"})
-"""Commands of `_CREATES` whose first operands are read, not made: only their last is made."""
+COPIERS = frozenset({"cp", "mv", "ln", "rsync", "install"})
+"""Commands of `CREATES` whose first operands are read, not made: only their last is made."""
 _STEP_END = re.compile(r"&&|\|\||[;|]")
 """Where a step of a command line ends (`cp a b && ls`)."""
-_PROMPT = re.compile(r"[ \t]*(?:[$#>][ \t]+|\([\w.-]+\)[ \t]*\$[ \t]+)?(?:sudo[ \t]+(?:-\S+[ \t]+)*)?")
-_OUTPUT = re.compile(
+PROMPT = re.compile(r"[ \t]*(?:[$#>][ \t]+|\([\w.-]+\)[ \t]*\$[ \t]+)?(?:sudo[ \t]+(?:-\S+[ \t]+)*)?")
+OUTPUT = re.compile(
     r"(?:>>?[ \t]*|(?<![\w-])(?:-o|-O|-P|--output(?:-dir)?|--local-dir|--out(?:dir)?)(?:=|[ \t]+))"
     r"([^\s;&|<>()]+)"
 )
 """Where a command writes: after `>`, `-o`, `--output` … (each part followed by what it cannot hold)."""
-_WORD = re.compile(r"[^\s'\"=;&|()<>`]+")
+WORD = re.compile(r"[^\s'\"=;&|()<>`]+")
 
 
 def _first_step(text: str) -> tuple[str, str]:
@@ -154,7 +154,7 @@ def _first_step(text: str) -> tuple[str, str]:
 
 
 def _copy_made(words: Sequence[str]) -> list[str]:
-    """What a copy, move or link (`_COPIERS`) with these words after its name makes: its last operand,
+    """What a copy, move or link (`COPIERS`) with these words after its name makes: its last operand,
     and the names of its sources too when that is a folder (`cp a/b.yml .`, `cp x y dir/`). All the
     words when the operands cannot be told apart (one operand, `-t DIR`)."""
     operands = [w for w in words if not w.startswith("-")]
@@ -170,7 +170,7 @@ _DIAGRAMS = frozenset({"mermaid", "plantuml", "dot", "graphviz"})
 """Languages of blocks that draw a diagram: no command in them."""
 
 
-def _made(doc: Document, creates: frozenset[str] = _CREATES, *, whole: bool = False) -> set[str]:
+def _made(doc: Document, creates: frozenset[str] = CREATES, *, whole: bool = False) -> set[str]:
     """The file and folder names (each part of each path) that a command block of the README creates or
     downloads (`mkdir data`, `wget …/model.bin`, `git clone …/repo.git`, `> out.txt`, `-o x`): such a
     file may be missing from the repository and still be there for a reader who followed the steps.
@@ -181,12 +181,12 @@ def _made(doc: Document, creates: frozenset[str] = _CREATES, *, whole: bool = Fa
         if fence.lang.lower() in _DIAGRAMS:
             continue  # `src --> out.txt` is an arrow, no redirection
         for _, text in fence.lines:
-            prompt = _PROMPT.match(text)
-            words = _WORD.findall(text[prompt.end() if prompt else 0 :])
-            found = [m.group(1) for m in _OUTPUT.finditer(text)]
-            if words and words[0] in creates & _COPIERS:
+            prompt = PROMPT.match(text)
+            words = WORD.findall(text[prompt.end() if prompt else 0 :])
+            found = [m.group(1) for m in OUTPUT.finditer(text)]
+            if words and words[0] in creates & COPIERS:
                 first, rest = _first_step(text[prompt.end() if prompt else 0 :])
-                found += _copy_made(_WORD.findall(first)[1:]) + _WORD.findall(rest)
+                found += _copy_made(WORD.findall(first)[1:]) + WORD.findall(rest)
             elif words and words[0] in creates:
                 found += words[1:]
             elif words[:2] == ["git", "clone"]:
@@ -200,7 +200,7 @@ def _made(doc: Document, creates: frozenset[str] = _CREATES, *, whole: bool = Fa
     return names
 
 
-def _in_commands(doc: Document) -> set[str]:
+def in_commands(doc: Document) -> set[str]:
     """The base names of the paths the command blocks of the README name (`./build.sh`, `bash
     tools/run.sh`): a path in the prose that a command makes or runs is for the rules on commands. Not
     those in the folder of a clone (`repo/build.py` after `git clone …/repo`): no rule on commands
@@ -211,7 +211,7 @@ def _in_commands(doc: Document) -> set[str]:
         for fence in doc.fences
         if fence.lang.lower() not in _DIAGRAMS
         for _, text in fence.lines
-        for word in _WORD.findall(text)
+        for word in WORD.findall(text)
         if word.removeprefix("./").split("/", 1)[0] not in cloned or "/" not in word.strip("/")
     }
 
@@ -230,11 +230,11 @@ def _near(name: str, entries: Iterable[tuple[str, str]]) -> list[str]:
     return [
         entry
         for entry, entry_key in entries
-        if entry != name and (entry_key == key or (len(name) >= 5 and _one_edit(name, entry)))
+        if entry != name and (entry_key == key or (len(name) >= 5 and one_edit(name, entry)))
     ]
 
 
-def _one_edit(a: str, b: str) -> bool:
+def one_edit(a: str, b: str) -> bool:
     """True when `b` is `a` with one letter (not a digit) added, dropped, changed, or two swapped."""
     if abs(len(a) - len(b)) > 1:
         return False
@@ -246,7 +246,7 @@ def _one_edit(a: str, b: str) -> bool:
     return len(in_a) + len(in_b) <= 2 and max(len(in_a), len(in_b)) == 1
 
 
-class _Listings:
+class Listings:
     """The entries of each folder looked into, listed once for all the references of a README."""
 
     def __init__(self) -> None:
@@ -262,7 +262,7 @@ class _Listings:
         return self._seen[folder]
 
 
-def _corrected(base: Path, path: str, listings: _Listings) -> str | None:
+def corrected(base: Path, path: str, listings: Listings) -> str | None:
     """`path` (read from `base`) with its one missing part replaced by the one entry a slip away from it
     when the rest of the path then exists (`.github/workflows/main.yml` for `.github/workflow/main.yml`);
     None when no part is missing, or no such single correction exists."""
@@ -279,10 +279,10 @@ def _corrected(base: Path, path: str, listings: _Listings) -> str | None:
     return None
 
 
-def _moved(directory: Path, root: Path | None, path: str, listings: _Listings) -> str | None:
-    """Where a missing relative link target most likely is: a slip away (`_corrected`), else the same
+def _moved(directory: Path, root: Path | None, path: str, listings: Listings) -> str | None:
+    """Where a missing relative link target most likely is: a slip away (`corrected`), else the same
     path from the folder above (`../build.sh`) or from the repository root, shown from `directory`."""
-    fixed = _corrected(directory, path, listings)
+    fixed = corrected(directory, path, listings)
     if fixed is not None:
         return fixed
     bases = [directory.parent, *([root] if root is not None and root != directory.resolve() else [])]
@@ -324,7 +324,7 @@ def _sphinx_page(doc: Document) -> bool:
     )
 
 
-def _missing_links(
+def missing_links(
     doc: Document, readme: str, directory: Path, project: Path | None = None
 ) -> Iterator[Diagnostic]:
     """A relative link, image, reference definition or HTML `href`/`src` (not to a Dockerfile: see
@@ -343,7 +343,7 @@ def _missing_links(
     site = _site_folder(directory, root)
     patterns = _ignore_patterns([directory.resolve(), *([root] if root is not None else [])], root)
     made = _made(doc)
-    listings = _Listings()
+    listings = Listings()
     seen: set[tuple[int, str]] = set()
     for line, target in doc.destinations:
         target = target.strip()
@@ -360,18 +360,13 @@ def _missing_links(
         if (
             not target
             or target.startswith(("#", "//", "?"))
-            or _SCHEME.match(target)
+            or SCHEME.match(target)
             or _UNREAD.search(target)
         ):
             continue
-        path = _reference_path(target)
+        path = reference_path(target)
         name = _basename(path)
-        if (
-            not path.strip("/.")
-            or is_dockerfile_name(name)
-            or _GITHUB_PAGE.match(path)
-            or _DOMAIN.match(path)
-        ):
+        if not path.strip("/.") or is_dockerfile_name(name) or _GITHUB_PAGE.match(path) or DOMAIN.match(path):
             continue
         bases = tops if path.startswith("/") else [directory.resolve()]
         fulls = [(b, Path(os.path.normpath(b / path.lstrip("/")))) for b in bases]
@@ -389,13 +384,13 @@ def _missing_links(
             continue  # `(./tutorials/consuming)` beside `tutorials/consuming.md`: a docs site's page link
         if site == "pages" and name.endswith(".md"):
             continue
-        if _ignored(full, patterns) or any(p in _GENERATED or p in made for p in Path(path).parts):
+        if ignored(full, patterns) or any(p in GENERATED or p in made for p in Path(path).parts):
             continue
         if (line, path) in seen:
             continue
         seen.add((line, path))
         if path.startswith("/"):
-            fixed = _corrected(base, path, listings)
+            fixed = corrected(base, path, listings)
             moved = None if fixed is None else "/" + fixed
         else:
             moved = _moved(directory, root, path, listings)
@@ -433,7 +428,7 @@ def _own_files(destinations: Sequence[tuple[int, str]], root: Path) -> dict[tupl
     }
 
 
-def _missing_own_files(
+def missing_own_files(
     doc: Document, readme: str, directory: Path, project: Path | None = None
 ) -> Iterator[Diagnostic]:
     """A link to a file or folder of the README's own repository by its GitHub address
@@ -446,7 +441,7 @@ def _missing_own_files(
         return
     patterns = _ignore_patterns([directory.resolve(), root], root)
     made: set[str] | None = None
-    listings = _Listings()
+    listings = Listings()
     for (line, target), (path, confidence) in _own_files(doc.destinations, root).items():
         full = Path(os.path.normpath(root / path))
         if os.path.exists(full) or not _inside(full, root) or _UNREAD.search(path):
@@ -454,11 +449,11 @@ def _missing_own_files(
         if made is None:
             made = {w.removeprefix("./").removesuffix(".git") for w in _made(doc, whole=True)}
         parts = Path(path).parts
-        if any(p in _GENERATED for p in parts) or _ignored(full, patterns):
+        if any(p in GENERATED for p in parts) or ignored(full, patterns):
             continue
         if parts[-1] in made or any("/".join(parts[:n]) in made for n in range(1, len(parts) + 1)):
             continue  # `wget …/run.sh`, `mkdir -p download/amd64`: a command of the README makes it
-        fixed = _corrected(root, path, listings)
+        fixed = corrected(root, path, listings)
         hint = f" (did you mean {fixed}?)" if fixed else ""
         yield Diagnostic(
             readme,
@@ -471,16 +466,16 @@ def _missing_own_files(
 _PAGE_SUFFIXES = (".md", ".mdx")
 """The files a docs site builds a page from: a link to `page` (no suffix) is to `page.md` or `page.mdx`
 (Hugging Face's doc-builder, Docusaurus, MkDocs with directory URLs)."""
-_PATH = re.compile(r"(?:\./)?[\w.+-]+(?:/[\w.+-]+)*/?")
-_SUFFIXES = frozenset(
+PATH = re.compile(r"(?:\./)?[\w.+-]+(?:/[\w.+-]+)*/?")
+SUFFIXES = frozenset(
     "sh bash zsh ps1 bat py ipynb md rst txt yml yaml json toml cfg ini conf env patch diff cmake mk"
     " c cc cpp h hpp cu js ts go rs java xml html csv lock sql".split()
 )
 """File suffixes that make a name in code a file (`build_docker.sh`), not a module or a version."""
-_SCRIPT_SUFFIXES = frozenset({"sh", "bash", "zsh", "py"})
+SCRIPT_SUFFIXES = frozenset({"sh", "bash", "zsh", "py"})
 """Suffixes of scripts run by their exact name (on a file system that tells cases apart): another case
 is another file to run. Not Windows' `.bat` or `.ps1`, whose file system does not."""
-_PLACEHOLDER = re.compile(
+PLACEHOLDER = re.compile(
     r"(?:^|/)(?:path/to|your[\w-]*|my[-_][\w-]*|some[-_]?\w*|foo|bar|xxx+|\.\.\.|"
     r"name[-_]of[-_][\w-]+|(?:(?:the|a|an|script|file|program|module|app)[-_])*(?:file|script)?[-_]?name)"
     r"(?:/|$|\.)",
@@ -492,7 +487,7 @@ _PLACEHOLDER = re.compile(
 words of its own (`run_name.sh`, `dataset_name.py`, `names.txt`) is not one."""
 
 
-def _code_paths(doc: Document) -> Iterator[tuple[int, str]]:
+def code_paths(doc: Document) -> Iterator[tuple[int, str]]:
     """(README line, text) of each code span in the prose, table cells and headings, except those in the
     text of a link (the link's target is what is checked)."""
     lines = [line for para in doc.paragraphs for line in para.lines]
@@ -513,7 +508,7 @@ _MERMAID_WORD = re.compile(r"[\w.+/-]+")
 
 def _mermaid_names(doc: Document) -> Iterator[tuple[int, str]]:
     """(README line, word) of each word of a ```` ```mermaid ```` diagram that may be a file of the
-    repository (a node's id or label: `src --> resolv.conf`, `A[build.sh]`); `_misspelt_paths` keeps
+    repository (a node's id or label: `src --> resolv.conf`, `A[build.sh]`); `misspelt_paths` keeps
     those with a `/` or a file suffix. An absolute path is a file in the image, not the repository's."""
     for fence in doc.fences:
         if fence.lang.lower() != "mermaid":
@@ -531,7 +526,7 @@ a file of the repository however it is written."""
 
 
 def _plain_compose_names(doc: Document) -> Iterator[tuple[int, str]]:
-    """(README line, name) of each compose file named in the prose outside code and links (`_code_paths`
+    """(README line, name) of each compose file named in the prose outside code and links (`code_paths`
     has those in code)."""
     for para in doc.paragraphs:
         for number, text in para.lines:
@@ -544,7 +539,7 @@ def _plain_compose_names(doc: Document) -> Iterator[tuple[int, str]]:
                     yield number, match.group(1)
 
 
-def _line_texts(doc: Document) -> dict[int, str]:
+def line_texts(doc: Document) -> dict[int, str]:
     """README line → its text as the prose, a table row (cells joined by ` | `) or a heading holds it;
     the first of them that holds the line."""
     texts: dict[int, str] = {}
@@ -559,18 +554,18 @@ def _line_texts(doc: Document) -> dict[int, str]:
     return texts
 
 
-def _prose_bases(directory: Path) -> list[Path]:
+def prose_bases(directory: Path) -> list[Path]:
     """The folders a file prose names is read from: the README's, then the repository root."""
     root = repository_root(directory)
     return [directory, *([root] if root is not None and root != directory.resolve() else [])]
 
 
-def _prose_fix(bases: list[Path], path: str, suffix: str, listings: _Listings) -> str | None:
-    """The path a slip away from `path` (`_corrected`) in the first of `bases` that has one; not one
+def prose_fix(bases: list[Path], path: str, suffix: str, listings: Listings) -> str | None:
+    """The path a slip away from `path` (`corrected`) in the first of `bases` that has one; not one
     that differs only in case unless `suffix` is a script's: prose writes names in any case
     (`readme.md`), but a script is run by its name."""
-    fixed = next((f for base in bases if (f := _corrected(base, path, listings)) is not None), None)
-    if fixed is None or (fixed.lower() == path.lower() and suffix not in _SCRIPT_SUFFIXES):
+    fixed = next((f for base in bases if (f := corrected(base, path, listings)) is not None), None)
+    if fixed is None or (fixed.lower() == path.lower() and suffix not in SCRIPT_SUFFIXES):
         return None
     return fixed
 
@@ -595,7 +590,7 @@ def _spelt_alike(path: str, fixed: str) -> bool:
     return all(spelling(a) == spelling(b) for a, b in zip(said, meant, strict=True))
 
 
-def _misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
+def misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
     """A path in code in the prose (`` `.github/workflow/main.yml` ``, `` Run `build.docker.sh` ``), or a
     compose file named in plain prose (`A docker-compose.yaml file has been provided`), that
     is clearly one of the repository's (it has a `/` or a file suffix; not absolute, not a placeholder,
@@ -606,19 +601,19 @@ def _misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Dia
     repository's `docker-compose.yaml`, `build-docker.sh` for `build_docker.sh`: no other file is meant),
     or when the file meant is a compose file, which runs the image (docs/audit.md, the measured record);
     else `likely` (`workflow/` for `workflows/`)."""
-    made = _made(doc) | _in_commands(doc)
-    listings = _Listings()
-    bases = _prose_bases(directory)
+    made = _made(doc) | in_commands(doc)
+    listings = Listings()
+    bases = prose_bases(directory)
     seen: set[tuple[int, str]] = set()
     texts: dict[int, str] | None = None  # the text of each line, read once when needed
     owned: set[str] | None = None  # the names the README has the reader make, read once when needed
     drawn = set(_mermaid_names(doc))
-    for line, code in itertools.chain(_code_paths(doc), _plain_compose_names(doc), drawn):
+    for line, code in itertools.chain(code_paths(doc), _plain_compose_names(doc), drawn):
         if (
-            not _PATH.fullmatch(code)
+            not PATH.fullmatch(code)
             or code.strip("./") == ""
-            or _PLACEHOLDER.search(code)
-            or _DOMAIN.match(code)
+            or PLACEHOLDER.search(code)
+            or DOMAIN.match(code)
         ):
             continue
         path = code.removeprefix("./")
@@ -628,7 +623,7 @@ def _misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Dia
             meant = _dockerfile_meant(bases, path, listings)
             if meant is not None:
                 if texts is None:
-                    texts = _line_texts(doc)
+                    texts = line_texts(doc)
                 if not _READER_MAKES.search(texts.get(line, "")):
                     seen.add((line, path))
                     yield Diagnostic(
@@ -638,13 +633,13 @@ def _misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Dia
                         confidence=CERTAIN,
                     )
             continue
-        if "/" not in path.rstrip("/") and suffix not in _SUFFIXES:
+        if "/" not in path.rstrip("/") and suffix not in SUFFIXES:
             continue
         if is_dockerfile_name(name) or any(part in made for part in path.split("/")):
             continue
         if any(os.path.exists(base / path) for base in bases) or (line, path) in seen:
             continue
-        fixed = _prose_fix(bases, path, suffix, listings)
+        fixed = prose_fix(bases, path, suffix, listings)
         flavoured = False
         if fixed is None:
             fixed = _compose_twin(bases, path, listings)
@@ -652,7 +647,7 @@ def _misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Dia
         if fixed is None:
             continue
         if texts is None:
-            texts = _line_texts(doc)
+            texts = line_texts(doc)
         if _READER_MAKES.search(texts.get(line, "")):
             continue  # `Copy `config.yaml` to `config.yml``: the reader's own file, a slip away on purpose
         if owned is None:
@@ -687,12 +682,12 @@ def _misspelt_dockerfile(name: str) -> bool:
     return any(
         part not in _DOCKERFILE_WORDS
         and part.rstrip("s") not in _DOCKERFILE_WORDS
-        and any(_one_edit(part, word) for word in _DOCKERFILE_WORDS)
+        and any(one_edit(part, word) for word in _DOCKERFILE_WORDS)
         for part in {parts[0], parts[-1]}
     )
 
 
-def _dockerfile_meant(bases: Sequence[Path], path: str, listings: _Listings) -> str | None:
+def _dockerfile_meant(bases: Sequence[Path], path: str, listings: Listings) -> str | None:
     """The Dockerfile `path` (a Dockerfile's name, or nearly) most likely means when it names nothing: the
     one Dockerfile in its folder, read from the first of `bases` that has any, whose name is the same
     but for case and separators or one letter (`Dockerfile.nvidia-jupyter` for `Dockerfil.nvidia.jupyter`;
@@ -706,7 +701,7 @@ def _dockerfile_meant(bases: Sequence[Path], path: str, listings: _Listings) -> 
         entries = [e for e, _ in listings(base / folder if folder else base) if is_dockerfile_name(e)]
         if not entries:
             continue
-        near = [e for e in entries if _key(e) == key or _one_edit(key, _key(e))]
+        near = [e for e in entries if _key(e) == key or one_edit(key, _key(e))]
         if len(near) != 1:
             return None
         return f"{folder}/{near[0]}" if folder else near[0]
@@ -722,7 +717,7 @@ reader writes: its name is no claim about the repository's."""
 _OVERRIDE = re.compile(r"override", re.IGNORECASE)
 
 
-def _compose_twin(bases: Sequence[Path], path: str, listings: _Listings) -> str | None:
+def _compose_twin(bases: Sequence[Path], path: str, listings: Listings) -> str | None:
     """The compose file, in the first of `bases` with any, that is the compose file `path` names but for
     one flavour part more (`docker-compose.gpu.yml` or `docker-compose-gpu.yml` for `docker-compose.yml`;
     `.yml` and `.yaml` alike) when it is the only compose file there: the file renamed for its flavour.
@@ -771,7 +766,7 @@ def _readers_files(doc: Document, texts: dict[int, str]) -> set[str]:
     `config.yml``; of `Copy `a.example` to `a``, the last): the reader's own files wherever the README
     names them again (`set it in your `docker-compose.yml``), not slips from the repository's."""
     named: dict[int, list[str]] = {}
-    for line, code in _code_paths(doc):
+    for line, code in code_paths(doc):
         named.setdefault(line, []).append(code.removeprefix("./"))
     owned: set[str] = set()
     for line, codes in named.items():
@@ -788,31 +783,26 @@ _ITEM_NAME = re.compile(
 """A list item that starts with a file's name and says what it is (`- build.sh : builds the image`)."""
 
 
-def _listed_files(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
+def listed_files(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
     """A file named at the start of a list item that describes the folder's files (`- Build.sh :
     script to build the image`), when it does not exist while a name a slip away does (another case
     too, for a script: it is run by its name) and another item of the list names a file that exists:
     the list describes this folder, and names one file wrongly (`likely`). Not in code (see
-    `_misspelt_paths`), not a Dockerfile (see `references`), nothing a command of the README makes."""
-    bases = _prose_bases(directory)
-    made = _made(doc) | _in_commands(doc)
-    listings = _Listings()
+    `misspelt_paths`), not a Dockerfile (see `references`), nothing a command of the README makes."""
+    bases = prose_bases(directory)
+    made = _made(doc) | in_commands(doc)
+    listings = Listings()
     for block in lists(doc):
         named = [(line, m.group(1)) for line, text in block.items if (m := _ITEM_NAME.match(text))]
         if not any(any(os.path.isfile(base / name) for base in bases) for _, name in named):
             continue
         for line, name in named:
             suffix = name.rsplit(".", 1)[1].lower() if "." in name else ""
-            if (
-                suffix not in _SUFFIXES
-                or is_dockerfile_name(name)
-                or name in made
-                or _PLACEHOLDER.search(name)
-            ):
+            if suffix not in SUFFIXES or is_dockerfile_name(name) or name in made or PLACEHOLDER.search(name):
                 continue
             if any(os.path.exists(base / name) for base in bases):
                 continue
-            fixed = _prose_fix(bases, name, suffix, listings)
+            fixed = prose_fix(bases, name, suffix, listings)
             if fixed is None:
                 continue
             yield Diagnostic(
@@ -850,15 +840,13 @@ def _has_license(folder: Path) -> bool:
         return True
 
 
-def _named_licenses(
-    doc: Document, readme: str, directory: Path, project: Path | None
-) -> Iterator[Diagnostic]:
+def named_licenses(doc: Document, readme: str, directory: Path, project: Path | None) -> Iterator[Diagnostic]:
     """A sentence sending the reader to the repository's licence file by its name, with no link (`MIT
     License - See LICENSE file for details`), when neither the README's folder nor a folder above it up
     to the repository's root (`link_roots`) holds one (`LICENSE`, `LICENSE.md`, `COPYING` …): the file
     is gone or was never added. Not a sentence about another project's or folder's licence (`See main
     project LICENSE file`, `the LICENSE file of each model`), nor a line that links to it as well (a
-    dead link is `_missing_links`' to tell). `certain`: a file name is read, as in a link."""
+    dead link is `missing_links`' to tell). `certain`: a file name is read, as in a link."""
     here = directory.resolve()
     folders = list(dict.fromkeys([here, *link_roots(directory, project)]))
     if any(_has_license(folder) for folder in folders):

@@ -48,7 +48,7 @@ def _target(volume: str) -> str | None:
     return found[0] if found else None
 
 
-def _compose_targets(directory: Path, top: Path) -> tuple[list[str], set[str]] | None:
+def compose_targets(directory: Path, top: Path) -> tuple[list[str], set[str]] | None:
     """(names of the compose files in `directory`, the container paths the volumes of their services
     name); None when one cannot be read or is a link leading out of the project folder `top`."""
     names: list[str] = []
@@ -82,7 +82,7 @@ def _compose_targets(directory: Path, top: Path) -> tuple[list[str], set[str]] |
     return names, found
 
 
-def _command_targets(doc: Document) -> set[str]:
+def command_targets(doc: Document) -> set[str]:
     """The container paths the `-v`/`--volume`/`--mount` options of the README's commands name."""
     found: set[str] = set()
     for fence in doc.fences:
@@ -96,7 +96,7 @@ def _command_targets(doc: Document) -> set[str]:
 _VOLUME = re.compile(r"^[ \t]*VOLUME[ \t]+(.+)$", re.IGNORECASE | re.MULTILINE)
 
 
-def _declared_volumes(models: Sequence[ImageModel]) -> set[str]:
+def declared_volumes(models: Sequence[ImageModel]) -> set[str]:
     """The container paths the VOLUME instructions of the audited Dockerfiles name (`VOLUME /data`,
     `VOLUME ["/data", "/logs"]`): a volume is mounted there on every run."""
     found: set[str] = set()
@@ -130,7 +130,7 @@ def _mount_claims(
     ]
     if not claims:
         return
-    read = _compose_targets(directory, _top(directory, project))
+    read = compose_targets(directory, _top(directory, project))
     if read is None:
         return
     files, targets = read
@@ -138,12 +138,12 @@ def _mount_claims(
         re.search(r"\bcompose\b", t, re.IGNORECASE) for p in doc.paragraphs for _, t in p.lines
     ):
         return
-    commanded = _command_targets(doc)
+    commanded = command_targets(doc)
     sources = [*files[:3], *(["its commands"] if commanded else [])]
     targets |= commanded
     if not targets:
         return
-    held = {_norm(t) for t in targets | _declared_volumes(models)}
+    held = {_norm(t) for t in targets | declared_volumes(models)}
     for line, said in claims:
         path = _norm(said)
         if "/" in held or under_any(path, held):

@@ -17,7 +17,7 @@ ENV `HOME`, else that of its last USER: `/home/dev`, `/root`). The finding is `l
 may be told of the folder by a way docgen does not read.
 
 A command's mount that the README's own note restates with the same host folder and another target the
-Dockerfile names (`_restated_mounts`) is one too: the note was updated, the command was not.
+Dockerfile names (`restated_mounts`) is one too: the note was updated, the command was not.
 """
 
 from __future__ import annotations
@@ -29,14 +29,14 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, also_at
 from docgen.audit.image_paths import (
-    _MOUNT,
-    _MOUNT_WORDS,
-    _SYSTEM,
+    MOUNT,
+    MOUNT_WORDS,
+    SYSTEM,
     _clean,
-    _context_text,
     _named,
-    _read_image,
-    _text_of,
+    context_text,
+    read_image,
+    text_of,
 )
 from docgen.audit.versions import one_slip
 from docgen.markdown import Document
@@ -49,7 +49,7 @@ def _mount_lines(doc: Document) -> Iterator[tuple[int, str]]:
     lines += [(n, t) for para in doc.paragraphs for n, t in para.lines]
     lines += [(n, " | ".join(cells)) for table in doc.tables for n, cells in table.rows]
     for number, text in lines:
-        for match in _MOUNT.finditer(text):
+        for match in MOUNT.finditer(text):
             path = _clean(match.group(1) or match.group(2) or "")
             if path is not None:
                 yield number, path
@@ -61,7 +61,7 @@ def _one_folder_away(target: str, named: frozenset[str]) -> list[str]:
     parts = target.split("/")[1:]
     found: set[str] = set()
     for i in range(2, len(parts) - 1):  # drop part i: `/a/b/x/c` → `/a/b/c`
-        if "/" + "/".join(parts[:i]) not in _SYSTEM:
+        if "/" + "/".join(parts[:i]) not in SYSTEM:
             shorter = "/" + "/".join(parts[:i] + parts[i + 1 :])
             if shorter in named:
                 found.add(shorter)
@@ -70,7 +70,7 @@ def _one_folder_away(target: str, named: frozenset[str]) -> list[str]:
         if len(other) != len(parts) + 1 or other[-1] != parts[-1]:
             continue
         i = next((k for k, (a, b) in enumerate(zip(parts, other, strict=False)) if a != b), len(parts))
-        if i >= 2 and other[:i] + other[i + 1 :] == parts and "/" + "/".join(parts[:i]) not in _SYSTEM:
+        if i >= 2 and other[:i] + other[i + 1 :] == parts and "/" + "/".join(parts[:i]) not in SYSTEM:
             found.add(path)
     return sorted(found)
 
@@ -117,7 +117,7 @@ def _slip_away(target: str, named: frozenset[str]) -> list[str]:
         if len(other) != len(parts):
             continue
         differ = [i for i, (a, b) in enumerate(zip(parts, other, strict=True)) if a != b]
-        if len(differ) != 1 or differ[0] < 2 or "/" + "/".join(parts[: differ[0]]) in _SYSTEM:
+        if len(differ) != 1 or differ[0] < 2 or "/" + "/".join(parts[: differ[0]]) in SYSTEM:
             continue
         said, meant = parts[differ[0]], other[differ[0]]
         if min(len(said), len(meant)) < _MIN_SLIP or not one_slip(said, meant):
@@ -137,20 +137,20 @@ def _mount_targets(
     docstring), at its first line, `likely`."""
     seen: dict[str, list[int]] = {}
     for line, target in _mount_lines(doc):
-        if target not in _SYSTEM and target.count("/") >= 3 and not _FILE_NAME.search(target):
+        if target not in SYSTEM and target.count("/") >= 3 and not _FILE_NAME.search(target):
             seen.setdefault(target, []).append(line)
     if not seen:
         return
-    elsewhere = _named(_MOUNT_WORDS.sub(" ", text))  # the README's paths outside its mounts
-    images = [image for m in models if m.file and (image := _read_image(m)) is not None]
+    elsewhere = _named(MOUNT_WORDS.sub(" ", text))  # the README's paths outside its mounts
+    images = [image for m in models if m.file and (image := read_image(m)) is not None]
     read: list[tuple[str, frozenset[str], frozenset[str]]] = []  # (shown, context's paths, own paths)
     homes = {m.file: _homes(m) for m in models if m.file}
     for image in images:
-        context = _context_text(image.file, image.copies, str(directory))
+        context = context_text(image.file, image.copies, str(directory))
         if context is None:
             return  # more than docgen reads: what the image holds is not known
         home = homes.get(image.file, set())
-        own = _with_homes(_text_of(Path(image.file)), home)
+        own = _with_homes(text_of(Path(image.file)), home)
         read.append((image.path, _named(_with_homes(context, home)), _named(own)))
     for target, lines in seen.items():
         if target in elsewhere or any(target in named for _, named, _ in read):
@@ -185,7 +185,7 @@ def _volumes(lines: Iterator[tuple[int, str]]) -> Iterator[tuple[int, str, str]]
                 yield number, match.group(1), target
 
 
-def _restated_mounts(
+def restated_mounts(
     doc: Document, models: Sequence[ImageModel], readme: str, directory: Path
 ) -> Iterator[Diagnostic]:
     """A mount of a command block (`-v .:/workspace`) that the README's own note restates with the same
@@ -197,17 +197,17 @@ def _restated_mounts(
     if not commands:
         return
     notes = list(_volumes((n, t) for para in doc.paragraphs for n, t in para.lines))
-    images = [image for m in models if m.file and (image := _read_image(m)) is not None]
+    images = [image for m in models if m.file and (image := read_image(m)) is not None]
     if not notes or not images:
         return
     named: set[str] = set()
     own: set[str] = set()
     for image in images:
-        context = _context_text(image.file, image.copies, str(directory))
+        context = context_text(image.file, image.copies, str(directory))
         if context is None:
             return  # more than docgen reads: what the image holds is not known
         named |= _named(context)
-        own |= _named(_text_of(Path(image.file)))
+        own |= _named(text_of(Path(image.file)))
     said = {(host, target) for _, host, target in commands}
     noted = {t for _, _, t in notes}
     first: dict[tuple[str, str], int] = {}  # (host, target) of a note → its first line
@@ -218,10 +218,10 @@ def _restated_mounts(
             meant_of.setdefault(h, set()).add(t)
     only = {h: next(iter(ts)) for h, ts in meant_of.items() if len(ts) == 1}  # the one a host's notes mean
     for line, host, target in commands:  # (each looked up, not searched for: a pass a command)
-        if target in _SYSTEM or target in named or target in noted:
+        if target in SYSTEM or target in named or target in noted:
             continue
         meant = only.get(host)
-        if meant is None or posixpath.dirname(meant) in _SYSTEM:
+        if meant is None or posixpath.dirname(meant) in SYSTEM:
             continue
         at = first[(host, meant)]
         yield Diagnostic(

@@ -16,10 +16,10 @@ import posixpath
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read, _remotes
+from docgen.audit.auditor import LIKELY, Auditor, dockerfile_read, remotes
 from docgen.audit.commands import _repository, fence_commands, joined
 from docgen.audit.names import docker_run, image_at
-from docgen.audit.settings import _Image
+from docgen.audit.settings import Image
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -33,7 +33,7 @@ _LAUNCHERS = frozenset({"python", "python3", "bash", "sh", "node", "perl", "ruby
 _SCRIPT = re.compile(r"(?:\./)?[\w-]+(?:/[\w.-]+)*\.(?:py|sh|js|pl|rb|R|jl|ipynb)\Z")
 
 
-def _mounted_scripts(part: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def mounted_scripts(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """Each `docker run` of `part` of an image the README builds that mounts the current folder at a
     folder other than the image's WORKDIR and runs a script named relative to it."""
     built = auditor.shared.built
@@ -87,7 +87,7 @@ def _starts_elsewhere(model: ImageModel, target: str) -> str | None:
     """Where a container of `model` starts (`Dockerfile:5 says WORKDIR /workspace`), None when it may
     start at `target` or hold the script: no WORKDIR set (on a base that may set one), one set from a
     variable, or a COPY/ADD of the build context (the script may be copied in)."""
-    verdict = _Image(model).workdir(target)
+    verdict = Image(model).workdir(target)
     if verdict is None:
         return None
     if not model.file or model.context_copies:
@@ -131,7 +131,7 @@ def _personal(host: str, owners: set[str]) -> bool:
 def _code_folder(model: ImageModel) -> tuple[str, int] | None:
     """(folder, line) of the folder the last stage of `model` copies the whole build context into
     (`COPY . /app`) when its last WORKDIR is that folder (the program starts there); None otherwise."""
-    read = _dockerfile_read(model.file) if model.file else None
+    read = dockerfile_read(model.file) if model.file else None
     if read is None:
         return None
     workdir, copied = "/", None
@@ -154,7 +154,7 @@ def _code_folder(model: ImageModel) -> tuple[str, int] | None:
     return copied if copied is not None and copied[0] == workdir and workdir != "/" else None
 
 
-def mounted_code(part: Document, auditor: _Auditor, text: str) -> Iterator[Diagnostic]:
+def mounted_code(part: Document, auditor: Auditor, text: str) -> Iterator[Diagnostic]:
     """A `docker run` of an image the README builds mounting a folder of one person's machine over the
     folder the image copies the project into and starts in: on any other machine docker makes that
     folder empty, and it hides the image's code (`likely`)."""
@@ -174,7 +174,7 @@ def mounted_code(part: Document, auditor: _Auditor, text: str) -> Iterator[Diagn
             for mount in _ANY_MOUNT.finditer(command, start, at if at >= 0 else len(command)):
                 host, target = mount.group(1), posixpath.normpath(mount.group(2))
                 if owners is None:
-                    owners = {o.split("/")[0] for m in auditor.models if m.file for o in _remotes(m.file)}
+                    owners = {o.split("/")[0] for m in auditor.models if m.file for o in remotes(m.file)}
                     owners |= {b.split("/")[0].lower() for b in built if "/" in b}
                 if not _personal(host, owners):
                     continue

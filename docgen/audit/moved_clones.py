@@ -29,19 +29,19 @@ import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from docgen.audit.auditor import LIKELY, _dockerfile_read, also_at
+from docgen.audit.auditor import LIKELY, also_at, dockerfile_read
 from docgen.audit.image_paths import (
-    _ABSOLUTE,
-    _MOUNT_WORDS,
-    _SYSTEM,
+    ABSOLUTE,
+    MOUNT_WORDS,
+    SYSTEM,
     _clean,
-    _context_text,
     _mounts,
     _named,
-    _readme_paths,
+    context_text,
+    readme_paths,
 )
 from docgen.audit.paths import under_any
-from docgen.audit.wording import _COMMAND_LANGS
+from docgen.audit.wording import COMMAND_LANGS
 from docgen.build_scripts import WITH_NVIDIA, container_command
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -49,11 +49,11 @@ from docgen.model import Diagnostic, ImageModel
 _SHELL_RUN = re.compile(container_command("run|exec", WITH_NVIDIA))
 _FLAGS = re.compile(r"(?<!\S)-([a-z]+)(?!\S)|(?<!\S)--interactive(?!\S)")
 """A command that opens an interactive shell in a container (`docker run -ti … image`)."""
-_WORKDIR = re.compile(r"(?<![\w-])(?:-w|--workdir)(?:[ \t]+|=)(\S+)")
+WORKDIR = re.compile(r"(?<![\w-])(?:-w|--workdir)(?:[ \t]+|=)(\S+)")
 """The working folder a run gives the container: docker makes it."""
-_CLONE = re.compile(r"\bgit[ \t]+clone\b((?:[ \t]+[^\s;&|)]+)+)")
-_CD = re.compile(r"(?:^|[;&|(][ \t]*)cd[ \t]")
-_GENERIC = frozenset(
+CLONE = re.compile(r"\bgit[ \t]+clone\b((?:[ \t]+[^\s;&|)]+)+)")
+CD = re.compile(r"(?:^|[;&|(][ \t]*)cd[ \t]")
+GENERIC = frozenset(
     "models model data datasets src source code app apps tools scripts examples example docs config configs"
     " build lib libs bin test tests utils util workspace home work weights checkpoints output outputs input"
     " inputs cache common core demo demos server client web api assets resources share include".split()
@@ -88,7 +88,7 @@ def _interactive(options: str) -> bool:
 def _clones(model: ImageModel) -> list[tuple[str, int]]:
     """(place, line) of each repository the last stage of `model`'s Dockerfile clones where the Dockerfile
     shows: an absolute destination, or one read from a WORKDIR written out, no `cd` before it."""
-    read = _dockerfile_read(model.file) if model.file else None
+    read = dockerfile_read(model.file) if model.file else None
     if read is None:
         return []
     found: list[tuple[str, int]] = []
@@ -103,7 +103,7 @@ def _clones(model: ImageModel) -> list[tuple[str, int]]:
             )
         elif inst.keyword == "RUN":
             script = inst.body
-            for match in _CLONE.finditer(script):
+            for match in CLONE.finditer(script):
                 rest = clone_operands(match.group(1))
                 if not rest or "$" in "".join(rest[:2]):
                     continue
@@ -114,7 +114,7 @@ def _clones(model: ImageModel) -> list[tuple[str, int]]:
                     place = url.rstrip("/").rsplit("/", 1)[-1].rsplit(":", 1)[-1]
                     place = place[:-4] if place.endswith(".git") else place
                 if not place.startswith("/"):
-                    if workdir is None or _CD.search(script[: match.start()]):
+                    if workdir is None or CD.search(script[: match.start()]):
                         continue
                     place = posixpath.join(workdir, place)
                 if (cleaned := _clean(place)) is not None and cleaned != "/":
@@ -124,16 +124,16 @@ def _clones(model: ImageModel) -> list[tuple[str, int]]:
 
 def _base(model: ImageModel) -> str:
     """The last FROM's image, lower-cased ('' when not read)."""
-    read = _dockerfile_read(model.file) if model.file else None
+    read = dockerfile_read(model.file) if model.file else None
     froms = [i.args for i in read[1].instructions if i.keyword == "FROM"] if read else []
     return froms[-1].lower() if froms else ""
 
 
-def _in_container(doc: Document) -> list[tuple[int, str]]:
+def in_container(doc: Document) -> list[tuple[int, str]]:
     """(README line, text) of the command-block lines after one that opens a shell in a container."""
     found = []
     for fence in doc.fences:
-        if fence.lang not in _COMMAND_LANGS:
+        if fence.lang not in COMMAND_LANGS:
             continue
         inside = False
         for number, text in fence.lines:
@@ -150,12 +150,12 @@ def moved_clones(
 ) -> Iterator[Diagnostic]:
     """A path used in the container under a folder the image never makes, through a folder named as a
     repository the image clones elsewhere (`likely`). See the module's docstring."""
-    lines = _in_container(doc)
+    lines = in_container(doc)
     if not lines:
         return
     used: list[tuple[int, str]] = []
     for number, text in lines:
-        for match in _ABSOLUTE.finditer(_MOUNT_WORDS.sub(" ", text)):
+        for match in ABSOLUTE.finditer(MOUNT_WORDS.sub(" ", text)):
             path = _clean(match.group(1))
             if path is not None and path.count("/") >= 2:
                 used.append((number, path))
@@ -169,17 +169,17 @@ def moved_clones(
         base = _base(model)
         for place, line in found:
             name = posixpath.basename(place)
-            if len(name) < 4 or name.lower() in _GENERIC or name.lower() in base:
+            if len(name) < 4 or name.lower() in GENERIC or name.lower() in base:
                 continue
             places.setdefault(name, []).append((place, line, shown))
     if not places:
         return
-    made = {path for _, path, by_readme in _readme_paths(doc) if by_readme} | _mounts(doc)
+    made = {path for _, path, by_readme in readme_paths(doc) if by_readme} | _mounts(doc)
     made |= {
         path
         for fence in doc.fences
         for _, text in fence.lines
-        for value in _WORKDIR.findall(text)
+        for value in WORKDIR.findall(text)
         if (path := _clean(value.strip("\"'"))) is not None
     }
     seen: dict[str, list[int]] = {}
@@ -187,7 +187,7 @@ def moved_clones(
     for number, path in used:
         parts = path.split("/")[1:]
         top = "/" + parts[0]
-        if top in _SYSTEM or under_any(path, made):
+        if top in SYSTEM or under_any(path, made):
             continue
         for depth in range(1, len(parts)):
             name = parts[depth]
@@ -208,7 +208,7 @@ def moved_clones(
     named: set[str] = set()
     for model in models:
         if model.file:
-            context = _context_text(model.file, model.context_copies, str(directory))
+            context = context_text(model.file, model.context_copies, str(directory))
             if context is None:
                 return
             named |= _named(context)

@@ -19,11 +19,11 @@ import posixpath
 from collections.abc import Iterator
 from pathlib import Path
 
-from docgen.audit.auditor import LIKELY, _Auditor
+from docgen.audit.auditor import LIKELY, Auditor
 from docgen.audit.commands import _repository, fence_commands, joined
-from docgen.audit.image_paths import _MOUNT, _clean
+from docgen.audit.image_paths import MOUNT, _clean
 from docgen.audit.names import docker_run
-from docgen.audit.settings import _Image
+from docgen.audit.settings import Image
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic
 
@@ -52,13 +52,13 @@ def _runs(doc: Document) -> Iterator[tuple[int, str, str]]:
                     yield line, run[1], span
 
 
-def _moved_data(doc: Document, text: str, auditor: _Auditor) -> Iterator[Diagnostic]:
+def _moved_data(doc: Document, text: str, auditor: Auditor) -> Iterator[Diagnostic]:
     """Each mount of a run of the audited image at the default folder of data its ENV moves (see the
     module docstring)."""
     if len(auditor.models) != 1:
         return
     model = auditor.models[0]
-    image = _Image(model)
+    image = Image(model)
     user = image.last("USER")
     if user is not None and user.value.strip() not in _ROOT_USERS:
         return
@@ -83,7 +83,7 @@ def _moved_data(doc: Document, text: str, auditor: _Auditor) -> Iterator[Diagnos
         repo = _repository(ran).lower()
         if repo not in built and not (folder and repo.rsplit("/", 1)[-1] == folder):
             continue
-        for match in _MOUNT.finditer(command):
+        for match in MOUNT.finditer(command):
             mounted = _clean(match.group(1) or match.group(2) or "")
             if mounted is None:
                 continue

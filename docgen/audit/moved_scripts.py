@@ -24,13 +24,13 @@ from docgen.audit.auditor import CERTAIN
 from docgen.audit.missing import _made
 from docgen.audit.paths import resolves_inside
 from docgen.audit.references import (
-    _ELSEWHERE,
-    _FILES_APPEAR,
+    ELSEWHERE,
+    FILES_APPEAR,
+    Walk,
     _bases,
-    _makes,
     _top,
-    _Walk,
     cd_target,
+    makes,
     root_cd,
 )
 from docgen.audit.root_vars import root_variables
@@ -79,7 +79,7 @@ def _opens_terminal(step: str) -> bool:
 
 
 def _enters(step: str) -> bool:
-    """True when the step (a line of a block that `references._ELSEWHERE` matches) may leave the next
+    """True when the step (a line of a block that `references.ELSEWHERE` matches) may leave the next
     lines of its block running elsewhere; False for a one-line `docker run`/`docker exec` with no flag
     opening a terminal (`docker run --rm -p 8080:8080 app`): it returns to the host's shell. A line
     continued with `\\` is read as entering (its flags may be on the next line)."""
@@ -165,10 +165,10 @@ def _fence_runs(
     doc: Document, directory: Path, audited: Sequence[str], project: Path, roots: frozenset[str]
 ) -> Iterator[tuple[int, str, list[Path]]]:
     """(README line, path, folders the command may run in) of each script a command block runs,
-    read top to bottom as the reader follows the blocks (`references._Walk`); a `cd` into a variable
+    read top to bottom as the reader follows the blocks (`references.Walk`); a `cd` into a variable
     that is the repository's root goes to that folder from the README's folder or one above it."""
     bases = _bases(directory, audited, project)
-    walk = _Walk(bases, project, home=True)
+    walk = Walk(bases, project, home=True)
     walk.recover = root_cd(bases, project, roots)
     container = _about_container(doc)
     fences = [fence for fence in doc.fences if fence.lines and fence.lines[0][0] not in container]
@@ -177,9 +177,9 @@ def _fence_runs(
             return  # `pushd tools`: the folder is not followed
         for match in _RUN.finditer(step):
             yield line, match.group(1) or match.group(2), list(walk.folders)
-        if _FILES_APPEAR.search(step):
+        if FILES_APPEAR.search(step):
             return
-        if _ELSEWHERE.search(step) and _enters(step):
+        if ELSEWHERE.search(step) and _enters(step):
             walk.skip_block()
 
 
@@ -254,7 +254,7 @@ def _lifted(path: str, folders: Sequence[Path], models: Sequence[ImageModel], do
     folder, name = posixpath.split(path)
     first = folder.split("/", 1)[0]
     if not name.endswith(".py"):
-        return None  # a shell script's is told by `references._missing_scripts` (`did you mean env.sh?`)
+        return None  # a shell script's is told by `references.missing_scripts` (`did you mean env.sh?`)
     if not folder or first in ("", ".", "..") or not os.path.isfile(folders[0] / name):
         return None
     if any(os.path.lexists(base / first) for base in folders) or {first, name} & _made(doc):
@@ -299,7 +299,7 @@ def moved_scripts(
         if len(matches) != 1:
             meant = _respelt(path, folders, top) or _lifted(path, folders, models, doc)
             name = posixpath.basename(path)
-            if meant is None or any(_makes(t, name) for t in source if name in t):
+            if meant is None or any(makes(t, name) for t in source if name in t):
                 continue
         else:
             meant = matches[0].relative_to(here).as_posix()

@@ -24,11 +24,11 @@ import re
 import shlex
 from collections.abc import Iterator, Sequence
 
-from docgen.audit.auditor import LIKELY, _dockerfile_read
+from docgen.audit.auditor import LIKELY, dockerfile_read
 from docgen.audit.commands import _repository, built_repositories, fence_commands, joined, without_prompt
 from docgen.audit.docker_cli import _verb
-from docgen.audit.grammar import _IMAGE_WORD, _RUN, _read
-from docgen.audit.run_args import _PLAIN_BASES, _entrypoint, _own_model
+from docgen.audit.grammar import IMAGE_WORD, RUN, _read
+from docgen.audit.run_args import PLAIN_BASES, entrypoint, own_model
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 from docgen.shell import sh_code, sh_words
@@ -54,14 +54,14 @@ def _root_open_mpi(model: ImageModel) -> bool:
     """Whether a container of the image `model` builds runs as root and has only Open MPI's `mpirun`
     (see the module docstring)."""
     chain = model.chain()
-    if not chain or not model.file or _entrypoint(model) is not False:
+    if not chain or not model.file or entrypoint(model) is not False:
         return False
     base = _repository(chain[-1].base).removeprefix("docker.io/").removeprefix("library/")
-    if base not in _PLAIN_BASES or base == "busybox":
+    if base not in PLAIN_BASES or base == "busybox":
         return False
     if any(s.keyword == "USER" for s in model.settings):
         return False
-    read = _dockerfile_read(model.file)
+    read = dockerfile_read(model.file)
     if read is None:
         return False
     text, parsed = read
@@ -94,8 +94,8 @@ def _run_of(step: str) -> tuple[str, list[str], bool] | None:
     found = _verb(words) if words else None
     if found is None or found[0] != "run":
         return None
-    read = _read(words[found[1] :], _RUN)
-    if not read.complete or not read.positional or not _IMAGE_WORD.fullmatch(read.positional[0]):
+    read = _read(words[found[1] :], RUN)
+    if not read.complete or not read.positional or not IMAGE_WORD.fullmatch(read.positional[0]):
         return None
     away = any(n in ("-u", "--user", "--entrypoint") for n, _ in read.values)
     return read.positional[0], words[found[1] + read.after :], away
@@ -116,7 +116,7 @@ def _mpi_runs(doc: Document, models: Sequence[ImageModel]) -> Iterator[tuple[int
                 run = _run_of(step)
                 if run is not None:
                     image, after, away = run
-                    model = _own_model(image, built, models)
+                    model = own_model(image, built, models)
                     inside = None
                     if model is None or away:
                         continue

@@ -23,10 +23,10 @@ from pathlib import Path
 
 from docgen import build_scripts, compose
 from docgen.audit.auditor import CERTAIN, LIKELY, clipped
-from docgen.audit.commands import _OFFICIAL, _TAG_FLAG, _repository, fence_commands, joined
+from docgen.audit.commands import OFFICIAL, TAG_FLAG, _repository, fence_commands, joined
 from docgen.audit.own_repo import repository_root
 from docgen.audit.paths import resolves_inside
-from docgen.audit.wording import _COMMAND_LANGS
+from docgen.audit.wording import COMMAND_LANGS
 from docgen.build_scripts import container_command
 from docgen.errors import MAX_FILE_BYTES, DocgenError
 from docgen.files import text_or_none
@@ -34,12 +34,12 @@ from docgen.markdown import Document, Fence, code_spans, headings_over, plain, r
 from docgen.model import Diagnostic, ImageModel
 from docgen.shell import shell_split
 
-_CLOSE = 0.6
+CLOSE = 0.6
 """How alike two names must be (`difflib` ratio) for one to be a slip of the other."""
 
 
 @dataclass(frozen=True)
-class _Composed:
+class Composed:
     """A compose file beside the README or an audited Dockerfile: its path as the README's reader finds
     it, and its services."""
 
@@ -49,13 +49,13 @@ class _Composed:
     """The name of the folder it is in: Compose's default project name."""
 
 
-def _compose_files(directory: Path, models: Sequence[ImageModel], project: Path | None) -> list[_Composed]:
+def compose_files(directory: Path, models: Sequence[ImageModel], project: Path | None) -> list[Composed]:
     """The compose files in the README's folder and in the folders of the audited Dockerfiles (within
     `project`), each read once; one that cannot be read (no YAML reader, not a compose file) is none, and
     so is one whose links lead out of `project`."""
     folders = [directory, *(Path(m.file).parent for m in models if m.file)]
     top = project.resolve() if project is not None else None
-    found: list[_Composed] = []
+    found: list[Composed] = []
     seen: set[Path] = set()
     for folder in dict.fromkeys(f.resolve() for f in folders):
         if top is not None and not folder.is_relative_to(top):
@@ -75,7 +75,7 @@ def _compose_files(directory: Path, models: Sequence[ImageModel], project: Path 
             if read is None:
                 continue
             shown = Path(os.path.relpath(path, directory.resolve())).as_posix()
-            found.append(_Composed(shown, read[0], folder.name))
+            found.append(Composed(shown, read[0], folder.name))
     return found
 
 
@@ -123,7 +123,7 @@ def _entered(text: str) -> str | None:
     return None
 
 
-def _container_misses(doc: Document, readme: str, files: Sequence[_Composed]) -> Iterator[Diagnostic]:
+def _container_misses(doc: Document, readme: str, files: Sequence[Composed]) -> Iterator[Diagnostic]:
     """`docker exec -it NAME` (or `docker logs NAME`) in a command block or inline code, when the compose
     files beside the README name their containers (`container_name:`) and NAME is none of them, nor one
     the README names itself (`docker run --name NAME`), while one of them is a slip away: the container
@@ -133,7 +133,7 @@ def _container_misses(doc: Document, readme: str, files: Sequence[_Composed]) ->
     if not named:
         return
     unnamed = any(s.container_name is None for f in files for s in f.services)
-    texts = [(f.lines, f.lang in _COMMAND_LANGS) for f in doc.fences]
+    texts = [(f.lines, f.lang in COMMAND_LANGS) for f in doc.fences]
     texts += [
         ([(line, code) for line, text in p.lines for _, _, code in code_spans(text)], False)
         for p in doc.paragraphs
@@ -151,7 +151,7 @@ def _container_misses(doc: Document, readme: str, files: Sequence[_Composed]) ->
                 continue
             if unnamed and re.search(r"[-_]\d+\Z", name):
                 continue  # `app-web-1`: the name Compose gives a service without container_name
-            close = difflib.get_close_matches(name, list(named), n=1, cutoff=_CLOSE)
+            close = difflib.get_close_matches(name, list(named), n=1, cutoff=CLOSE)
             if not close:
                 continue
             where, service = named[close[0]]
@@ -197,7 +197,7 @@ def docker_run(command: str) -> tuple[int, str] | None:
     """(where its options start, the image) of a command that runs a container (`docker run`,
     `podman container run`); None for another command or an image that cannot be told."""
     run = _RUN.search(command)
-    image = _run_image(_words_of(command[run.end() :])) if run is not None else None
+    image = run_image(words_of(command[run.end() :])) if run is not None else None
     return (run.end(), image) if run is not None and image else None
 
 
@@ -215,13 +215,13 @@ def image_at(command: str, start: int, image: str) -> int:
         if skip:
             skip = False
         elif text.startswith("-"):
-            skip = "=" not in text and _takes_value(text)
+            skip = "=" not in text and takes_value(text)
         else:
             return word.start() + text.find(image) if image in text else -1
     return -1
 
 
-def _words_of(command: str) -> list[str]:
+def words_of(command: str) -> list[str]:
     """The words of a command as the shell splits them, a quoted value one word (`--device-cgroup-rule
     "c 81:* rmw"`); split at spaces when its quotes do not pair or a word is too long for `shell_split`."""
     try:
@@ -230,7 +230,7 @@ def _words_of(command: str) -> list[str]:
         return command.split()
 
 
-def _takes_value(option: str) -> bool:
+def takes_value(option: str) -> bool:
     """True when a `docker run` option is followed by its value: a long or short option of
     `_RUN_VALUES`, or a cluster of short ones that ends in one (`-dp 8080:80`, `-itv`), as Docker's own
     parser reads `-dp` as `-d -p`."""
@@ -241,13 +241,13 @@ def _takes_value(option: str) -> bool:
     return f"-{option[-1]}" in _RUN_VALUES
 
 
-def _run_image(words: list[str]) -> str | None:
+def run_image(words: list[str]) -> str | None:
     """The image of a `docker run` command's words (after `run`), None when it cannot be told."""
     index = 0
     while index < len(words):
         word = words[index]
         if word.startswith("-"):
-            if "=" in word or not _takes_value(word):
+            if "=" in word or not takes_value(word):
                 index += 1
             else:
                 index += 2
@@ -341,7 +341,7 @@ def _commands(doc: Document) -> list[_Command]:
             command = joined(lines)
             built = None
             if build_scripts.BUILD.search(command):
-                built = {_repository(m.group(1)) for m in _TAG_FLAG.finditer(command)}
+                built = {_repository(m.group(1)) for m in TAG_FLAG.finditer(command)}
             named = {_repository(m.group(1)) for m in _TAGGED.finditer(command)}
             named.update(_repository(m.group(1)) for m in _PULLED.finditer(command))
             made = _made_images(command)
@@ -357,7 +357,7 @@ def _run_misses(
     doc: Document,
     readme: str,
     commands: Sequence[_Command],
-    files: Sequence[_Composed],
+    files: Sequence[Composed],
     folders: Sequence[Path],
 ) -> Iterator[Diagnostic]:
     """`docker run … IMAGE` (or `docker create`) in a section whose command blocks also `docker build -t
@@ -396,7 +396,7 @@ def _run_misses(
             continue
         if "/" in repo and not any(b.split("/", 1)[0] == first for b in built[where] if "/" in b):
             continue  # `nvidia/cuda`: another project's image
-        close = difflib.get_close_matches(repo, sorted(built[where]), n=1, cutoff=_CLOSE) or _one_word_off(
+        close = difflib.get_close_matches(repo, sorted(built[where]), n=1, cutoff=CLOSE) or _one_word_off(
             repo, built[where]
         )
         if close and close[0].rsplit("/", 1)[-1] != repo:  # `org/app` for `app`: `_unqualified_runs`'s
@@ -485,7 +485,7 @@ def _lone_build_runs(
         if (
             repo in known
             or not _LOCAL_NAME.fullmatch(repo)
-            or repo in _OFFICIAL
+            or repo in OFFICIAL
             or repo in _PUBLIC
             or _YOURS.search(repo)
             or image != image.strip("`'\"")
@@ -560,7 +560,7 @@ def _container_runs(
     doc: Document,
     readme: str,
     commands: Sequence[_Command],
-    files: Sequence[_Composed],
+    files: Sequence[Composed],
     folders: Sequence[Path],
 ) -> Iterator[Diagnostic]:
     """`docker run … NAME` (or `docker create`) where NAME is the `container_name:` a compose file
@@ -578,7 +578,7 @@ def _container_runs(
     known = {_repository(s.image) for f in files for s in f.services if s.image}
     for _, text in texts:
         if build_scripts.BUILD.search(text):
-            known.update(_repository(m.group(1)) for m in _TAG_FLAG.finditer(text))
+            known.update(_repository(m.group(1)) for m in TAG_FLAG.finditer(text))
         for pattern in (_TAGGED, _PULLED):
             known.update(_repository(m.group(1)) for m in pattern.finditer(text))
         known.update(_made_images(text) or ())
@@ -680,7 +680,7 @@ def _split_tag(reference: str) -> tuple[str, str]:
 
 
 def _unbuilt_bases(
-    readme: str, commands: Sequence[_Command], files: Sequence[_Composed], folders: Sequence[Path]
+    readme: str, commands: Sequence[_Command], files: Sequence[Composed], folders: Sequence[Path]
 ) -> Iterator[Diagnostic]:
     """A build arg of a build command naming an image (`--build-arg BASE_IMAGE=app:cuda-12.4-…`) of a
     repository another build command of the README tags, at a tag none of them gives (its placeholders
@@ -806,7 +806,7 @@ def _runs_elsewhere(
         for lines in fence_commands(fence):
             said = joined(lines)
             if build_scripts.BUILD.search(said):
-                tags += [("the build command", _repository(m.group(1))) for m in _TAG_FLAG.finditer(said)]
+                tags += [("the build command", _repository(m.group(1))) for m in TAG_FLAG.finditer(said)]
             for match in _RUNS_SCRIPT.finditer(said):
                 script = directory / match.group(1)
                 text = text_or_none(script) if os.path.isfile(script) else None
@@ -852,7 +852,7 @@ _RUNS_SCRIPT = re.compile(
 def _unqualified_runs(
     readme: str,
     commands: Sequence[_Command],
-    files: Sequence[_Composed],
+    files: Sequence[Composed],
     folders: Sequence[Path],
     directory: Path,
 ) -> Iterator[Diagnostic]:
@@ -897,7 +897,7 @@ def _qualified(
     repo: str,
     readme_built: set[str],
     tagged: dict[str, Path],
-    composed: dict[str, _Composed],
+    composed: dict[str, Composed],
     directory: Path,
 ) -> str | None:
     """What names the image `repo` with a namespace (`a build command of the README tags org/app`,
@@ -956,7 +956,7 @@ def _run_tag_misses(
     doc: Document,
     readme: str,
     commands: Sequence[_Command],
-    files: Sequence[_Composed],
+    files: Sequence[Composed],
     folders: Sequence[Path],
     directory: Path,
     text: str | None,
@@ -983,7 +983,7 @@ def _run_tag_misses(
             return
         scripts += [directory / m.group(1) for m in _RUNS_SCRIPT.finditer(command.text)]
         if command.built is not None:
-            for match in _TAG_FLAG.finditer(command.text):
+            for match in TAG_FLAG.finditer(command.text):
                 ref = match.group(1)
                 line = next((n for n, text in command.lines if ref in text), command.lines[0][0])
                 built.setdefault(_repository(ref), {}).setdefault(_tag(ref), line)
@@ -1023,7 +1023,7 @@ def _run_tag_misses(
             continue
         if re.search(rf"(?<![\w./-]){re.escape(image)}(?![\w.-])", elsewhere) or _named_beside(tag, folders):
             continue
-        close = difflib.get_close_matches(tag, sorted(tags), n=1, cutoff=_CLOSE)
+        close = difflib.get_close_matches(tag, sorted(tags), n=1, cutoff=CLOSE)
         if not close or _variant_of(tag, close[0], variants):
             continue  # (`app:gpu` run after `-t app:cpu` beside gpu/Dockerfile: the other variant's build)
         yield Diagnostic(
@@ -1081,7 +1081,7 @@ _COPY = 2
 """Settings (`ports`, `container_name` …) an example must share with a service to be a copy of it."""
 
 
-def _example_misses(doc: Document, readme: str, files: Sequence[_Composed]) -> Iterator[Diagnostic]:
+def _example_misses(doc: Document, readme: str, files: Sequence[Composed]) -> Iterator[Diagnostic]:
     """A fenced compose example in the README (```` ```yaml ```` with `services:`) whose service has the
     name of a service of a compose file beside it, and whose `dockerfile:`, a value of its `args:` or its
     `image:` is none of that service's (in every such file): the file changed, the example did not. Not
@@ -1089,7 +1089,7 @@ def _example_misses(doc: Document, readme: str, files: Sequence[_Composed]) -> I
     image the reader builds.
     `certain` when the example is a copy of the service (`_COPY` other settings the same), else
     `likely`."""
-    by_name: dict[str, list[tuple[_Composed, compose.Service]]] = {}
+    by_name: dict[str, list[tuple[Composed, compose.Service]]] = {}
     for file in files:
         for service in file.services:
             by_name.setdefault(service.name, []).append((file, service))
@@ -1115,7 +1115,7 @@ def _compare_service(
     fence: Fence,
     first: int,
     shown: compose.Service,
-    theirs: list[tuple[_Composed, compose.Service]],
+    theirs: list[tuple[Composed, compose.Service]],
     readme: str,
 ) -> Iterator[Diagnostic]:
     """The keys of the README's example service `shown` that no service of its name (`theirs`) has."""
@@ -1187,7 +1187,7 @@ def _built_services(args: str) -> list[str]:
     return found
 
 
-def _tag_misses(doc: Document, readme: str, files: Sequence[_Composed]) -> Iterator[Diagnostic]:
+def _tag_misses(doc: Document, readme: str, files: Sequence[Composed]) -> Iterator[Diagnostic]:
     """`docker compose build SERVICE` then, in the same command block, `docker tag SERVICE[:TAG] …` or
     `docker push SERVICE…`, when the compose file's service SERVICE has an `image:` of another
     repository: Compose tags what it builds with that name, so no image SERVICE exists to tag
@@ -1233,7 +1233,7 @@ _INTERPOLATED = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)")
 
 
 def _overridden_settings(
-    doc: Document, readme: str, files: Sequence[_Composed], text: str | None = None
+    doc: Document, readme: str, files: Sequence[Composed], text: str | None = None
 ) -> Iterator[Diagnostic]:
     """A block of `NAME=VALUE` lines (an `.env` file to write) that names variables a compose service
     reads (`${NAME}` in its settings), when that service reads an env file and its `environment:`
@@ -1281,7 +1281,7 @@ def _overridden_settings(
 # --------------------------------------------------------------------------------------------------
 # What a compose file's container launches
 
-_COMPOSE_NAMED = re.compile(r"(?<![\w.-])((?:docker-)?compose[\w.-]*\.ya?ml)\b")
+COMPOSE_NAMED = re.compile(r"(?<![\w.-])((?:docker-)?compose[\w.-]*\.ya?ml)\b")
 _LAUNCHES = re.compile(
     r"\b(?:container|service)[ \t]+(?:now[ \t]+|then[ \t]+)?"
     r"(?:launches|starts|runs|is[ \t]+(?:launched|started))[ \t]+(?:via|with|using|through|by)[ \t]+"
@@ -1292,7 +1292,7 @@ _LAUNCHES = re.compile(
 
 
 def _launch_misses(
-    doc: Document, readme: str, files: Sequence[_Composed], models: Sequence[ImageModel]
+    doc: Document, readme: str, files: Sequence[Composed], models: Sequence[ImageModel]
 ) -> Iterator[Diagnostic]:
     """A paragraph naming one compose file beside the README that says its container launches via a
     script (`scripts/launch_with_all_cores.py`), when the file's services set their `command:` or
@@ -1300,7 +1300,7 @@ def _launch_misses(
     by_name = {posixpath.basename(f.shown): f for f in files}
     for para in doc.paragraphs:
         text = " ".join(t for _, t in para.lines)
-        named = {m.group(1) for m in _COMPOSE_NAMED.finditer(text)}
+        named = {m.group(1) for m in COMPOSE_NAMED.finditer(text)}
         if len(named) != 1 or (file := by_name.get(next(iter(named)))) is None:
             continue
         for match in _LAUNCHES.finditer(text):
@@ -1339,7 +1339,7 @@ def _in_dockerfiles(word: str, models: Sequence[ImageModel]) -> bool:
     return False
 
 
-def _name_misses(
+def name_misses(
     doc: Document,
     readme: str,
     directory: Path,
@@ -1349,7 +1349,7 @@ def _name_misses(
 ) -> Iterator[Diagnostic]:
     """The findings of this module for a README in `directory` about `models`; `text`, the README's
     whole text, for the `.env` blocks a section set aside (`## Prerequisites`) holds."""
-    files = _compose_files(directory, models, project)
+    files = compose_files(directory, models, project)
     folders = [directory, *(Path(m.file).parent for m in models if m.file)]
     yield from _container_misses(doc, readme, files)
     commands = _commands(doc)

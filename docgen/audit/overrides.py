@@ -28,12 +28,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from docgen import compose
-from docgen.audit.auditor import CERTAIN, _Auditor, _dockerfile_read
+from docgen.audit.auditor import CERTAIN, Auditor, dockerfile_read
 from docgen.audit.commands import fence_commands, joined
 from docgen.audit.names import compose_file, docker_run, image_at
 from docgen.audit.paths import resolves_inside
-from docgen.audit.run_time import _RunImage, _runs_ours
-from docgen.audit.wording import _line_at, _sentences
+from docgen.audit.run_time import RunImage, runs_ours
+from docgen.audit.wording import _line_at, sentences
 from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, Setting
@@ -53,7 +53,7 @@ _CUT = re.compile(r"[ \t](?:&&|\|\||[|;#]|\d?>)|[ \t]*\Z")
 """Where the words after a `docker run`'s image end: the next command, a pipe, a redirection, a comment."""
 
 
-def _discards(image: _RunImage) -> tuple[Setting, str] | None:
+def _discards(image: RunImage) -> tuple[Setting, str] | None:
     """(the ENTRYPOINT, why it drops the arguments of a run) of an image whose ENTRYPOINT, set by one of
     its own stages, throws away CMD and the words after the image of a `docker run`; None otherwise."""
     entry = image.last("ENTRYPOINT")
@@ -98,9 +98,9 @@ def _never_reads_arguments_at(path: str, mtime_ns: int, size: int, named_sh: boo
     return True
 
 
-def _copied_script(image: _RunImage, script: str) -> tuple[str, Path] | None:
+def _copied_script(image: RunImage, script: str) -> tuple[str, Path] | None:
     """(path shown, path) of the file of the build context, beside the Dockerfile, that the image copies
-    to the path `script` its ENTRYPOINT starts (`_RunImage.context_file`: as `docgen.copied` reads the
+    to the path `script` its ENTRYPOINT starts (`RunImage.context_file`: as `docgen.copied` reads the
     copy); None when none does, it is no file or a RUN of the image names it (it may be edited)."""
     model = image.model
     if not model.file:
@@ -130,7 +130,7 @@ def _resolved(folder: Path) -> Path | None:
 def _edited(dockerfile: str, name: str) -> bool:
     """True when a RUN of the Dockerfile names the file `name` (other than making it executable), or the
     Dockerfile cannot be read."""
-    read = _dockerfile_read(dockerfile)  # (parsed once for every part of the README)
+    read = dockerfile_read(dockerfile)  # (parsed once for every part of the README)
     if read is None:
         return True
     for inst in read[1].instructions:
@@ -147,9 +147,9 @@ def _edited(dockerfile: str, name: str) -> bool:
 # the README's claims
 
 
-def _discarded_commands(part: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def discarded_commands(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """The findings of this module on one part of the README (see the module docstring)."""
-    images = [_RunImage(model) for model in auditor.models]
+    images = [RunImage(model) for model in auditor.models]
     facts = [_discards(image) for image in images]
     if not images or any(fact is None for fact in facts):
         return
@@ -162,9 +162,9 @@ def _discarded_commands(part: Document, auditor: _Auditor) -> Iterator[Diagnosti
         yield from _compose_commands(part, auditor, images, fact)
 
 
-def _run_commands(part: Document, auditor: _Auditor, fact: str) -> Iterator[Diagnostic]:
+def _run_commands(part: Document, auditor: Auditor, fact: str) -> Iterator[Diagnostic]:
     """A finding for each `docker run` of an image the README builds with words after the image."""
-    ours = _runs_ours(auditor)
+    ours = runs_ours(auditor)
     for fence in part.fences:
         for command in fence_commands(fence):
             text = joined(command).replace("[", " ").replace("]", " ")
@@ -210,7 +210,7 @@ def _tells_to_edit(sentence: str) -> bool:
 
 
 def _compose_commands(
-    part: Document, auditor: _Auditor, images: list[_RunImage], fact: str
+    part: Document, auditor: Auditor, images: list[RunImage], fact: str
 ) -> Iterator[Diagnostic]:
     """A finding for a sentence telling the user to edit the `command` of a compose service that builds
     the image (a compose file beside its Dockerfile gives the service one)."""
@@ -219,7 +219,7 @@ def _compose_commands(
         return
     where, service = given[0]
     for para in part.paragraphs:
-        for start, _end, sentence in _sentences(para.lines):
+        for start, _end, sentence in sentences(para.lines):
             if not any(_COMMAND_SPAN.match(code.strip()) for _, _, code in code_spans(sentence)):
                 continue
             if not _tells_to_edit(sentence):
@@ -233,7 +233,7 @@ def _compose_commands(
             )
 
 
-def _compose_given(image: _RunImage) -> Iterator[tuple[str, str]]:
+def _compose_given(image: RunImage) -> Iterator[tuple[str, str]]:
     """(compose file shown, service) of each service of a compose file beside the image's Dockerfile that
     builds it (no `image:` of its own, its `dockerfile:` this one or none) and gives it a `command:`; a
     compose file linked out of the Dockerfile's folder is not read."""

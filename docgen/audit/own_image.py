@@ -22,9 +22,9 @@ import urllib.parse
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from docgen.audit.auditor import _with_bases, own_base
-from docgen.audit.commands import _build_commands, _command_files, _file_flags, swapped_flags
-from docgen.audit.paths import _basename, _files_named, _matching, _reference_path, variant
+from docgen.audit.auditor import own_base, with_bases
+from docgen.audit.commands import build_commands, command_files, file_flags, swapped_flags
+from docgen.audit.paths import _basename, files_named, matching, reference_path, variant
 from docgen.files import is_dockerfile_name
 from docgen.markdown import Document
 from docgen.model import ImageModel
@@ -58,16 +58,16 @@ def readme_image(
     named: set[int] = set()  # named at all
 
     def note(reference: str, into: set[int]) -> None:
-        into.update(_matching(_reference_path(reference), paths))
+        into.update(matching(reference_path(reference), paths))
 
     for fence in doc.fences:
-        for command in _build_commands(fence):
-            if not _command_files(command):
+        for command in build_commands(fence):
+            if not command_files(command):
                 return None  # `docker build .`: the plain Dockerfile of its context, named too
         if any(_COMPOSE.search(text) for _, text in fence.lines):
             return None  # what compose builds is named by its compose file
         swapped = swapped_flags(fence)  # `# replace cu124 with the one you want`: no one image built
-        for line, flag in _file_flags(fence):
+        for line, flag in file_flags(fence):
             if line not in swapped:
                 note(flag, built)
     for _, link in doc.links:
@@ -77,18 +77,18 @@ def readme_image(
     texts = [t for p in doc.paragraphs for _, t in p.lines] + [t for _, t in doc.headings]
     for text in texts:
         if "ockerfile" in text or "ontainerfile" in text or "OCKERFILE" in text:
-            for name in _files_named(text):
+            for name in files_named(text):
                 note(name, named)
     if len(built) != 1:
         return None
     own = models[next(iter(built))]
-    chain = _with_bases((own,), models)
+    chain = with_bases((own,), models)
     images = frozenset(i for i, m in enumerate(models) if any(m is c for c in chain))
     if named - images or any(found - images for found in tied.values()):
         return None  # another image of the folder named, or a section about one: more than one image
     choices = []
     for index in _may_build(chain[-1], models, images):
-        more = _with_bases((models[index],), models)
+        more = with_bases((models[index],), models)
         choices.append(images | {i for i, m in enumerate(models) if any(m is c for c in more)})
     return OwnImage(images, tuple(choices))
 

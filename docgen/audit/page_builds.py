@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN
-from docgen.audit.commands import _PLACEHOLDER, _build_commands, _command_files
+from docgen.audit.commands import PLACEHOLDER, build_commands, command_files
 from docgen.audit.paths import own_page
 from docgen.audit.references import _bases, _inside, _top
 from docgen.markdown import Document
@@ -26,7 +26,7 @@ def _built_file(flag: str, bases: Sequence[Path], top: Path) -> Path | None:
     may run in), resolved; None when it names none that exists there, or cannot be read (`-`, `$FILE`,
     `{name}`, an absolute path, a command substitution)."""
     value = flag.strip("\"'")
-    if value in ("", "-") or value.startswith(("/", "~", "$(")) or _PLACEHOLDER.search(value):
+    if value in ("", "-") or value.startswith(("/", "~", "$(")) or PLACEHOLDER.search(value):
         return None
     for base in bases:
         found = _inside(base.absolute() / value, top)
@@ -56,8 +56,8 @@ def other_builds(
     bases = _bases(directory, [m.path for m in models], top)
     others: list[tuple[int, str]] = []  # (README line, the -f as written) of each build
     for fence in doc.fences:
-        for command in _build_commands(fence):
-            flags = _command_files(command)
+        for command in build_commands(fence):
+            flags = command_files(command)
             if len(flags) != 1:
                 return  # no -f (or several): which file it builds is not read here
             built = _built_file(flags[0], bases, top)

@@ -12,33 +12,33 @@ import re
 from collections.abc import Callable, Iterator
 
 from docgen.audit.aside import other_tool_args
-from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _dockerfile_read, _some
-from docgen.audit.cells import _default_in_cell
-from docgen.audit.contents import _stage_lines
+from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read, some
+from docgen.audit.cells import default_in_cell
+from docgen.audit.contents import stage_lines
 from docgen.audit.keyed import item_scopes
 from docgen.audit.members import member_sentences
 from docgen.audit.paths import _basename
-from docgen.audit.prose import _BASE_WORDS, _audit_text
+from docgen.audit.prose import BASE_WORDS, audit_text
 from docgen.audit.wording import (
-    _ASSIGNMENT,
-    _DEFAULT_WORDS,
-    _DIGIT,
-    _IMAGE_REF,
-    _LIST_ITEM,
-    _NOT_BUILD_ARG_WORDS,
-    _SENTENCE_END,
-    _UPPER_SNAKE,
-    _WORD,
-    _about_build_args,
-    _about_env,
-    _build_evidence,
+    ASSIGNMENT,
+    DEFAULT_WORDS,
+    DIGIT,
+    IMAGE_REF,
+    LIST_ITEM,
+    NOT_BUILD_ARG_WORDS,
+    SENTENCE_END,
+    UPPER_SNAKE,
+    WORD,
     _line_at,
-    _says_build_args,
-    _sentences,
+    about_build_args,
+    about_env,
     about_project_setup,
     about_this_image,
+    build_evidence,
     listed_versions,
     opened_versions,
+    says_build_args,
+    sentences,
 )
 from docgen.build_scripts import BUILD_LINE
 from docgen.markdown import Document, Fence, Paragraph, code_spans
@@ -58,19 +58,19 @@ def _items(para: Paragraph) -> list[list[tuple[int, str]]]:
     the list, or the whole paragraph when it is no list) make one more, first."""
     chunks: list[list[tuple[int, str]]] = []
     for line, text in para.lines:
-        if _LIST_ITEM.match(text) or not chunks:
+        if LIST_ITEM.match(text) or not chunks:
             chunks.append([])
         chunks[-1].append((line, text))
     return chunks
 
 
-def _item_scopes(para: Paragraph, auditor: _Auditor) -> dict[int, _Auditor | None]:
+def _item_scopes(para: Paragraph, auditor: Auditor) -> dict[int, Auditor | None]:
     """The auditor of each line of `para` whose list item has a scope note naming an image (`(only for
     `horovod` image)`): that image's, or None for a sibling's; lines without one are absent."""
-    scopes: dict[int, _Auditor | None] = {}
+    scopes: dict[int, Auditor | None] = {}
     for chunk in _items(para):
         text = "".join(line_text + " " for _, line_text in chunk)
-        if not _LIST_ITEM.match(text):
+        if not LIST_ITEM.match(text):
             continue  # the text introducing the list: a note there is no item's
         scoped = auditor.scoped(text)
         if scoped is not auditor:
@@ -82,14 +82,14 @@ _LINKED_NAME = re.compile(r"\[([^\[\]]{1,80})\]\([^()\s]{1,500}\)(?=[ \t]+v?\d)"
 """A link right before a version (`[ComfyUI](https://github.com/…) v0.12.3`): its text is the name."""
 
 
-def _nested_file_scopes(para: Paragraph, auditor: _Auditor) -> dict[int, _Auditor | None]:
+def nested_file_scopes(para: Paragraph, auditor: Auditor) -> dict[int, Auditor | None]:
     """The auditor of each line of a list item whose nested items name one audited Dockerfile by its
     file name, and no other (`- **`ROCM_VERSION`** (default: `7.1.1`)` over `  - Used in: Makefile
     line 12, Dockerfile ARG`): that Dockerfile's, for the item and its nested items. With one Dockerfile
     audited, none."""
     if len(auditor.models) < 2:
         return {}
-    scopes: dict[int, _Auditor | None] = {}
+    scopes: dict[int, Auditor | None] = {}
     item: list[tuple[int, str]] = []
 
     def close() -> None:
@@ -99,7 +99,7 @@ def _nested_file_scopes(para: Paragraph, auditor: _Auditor) -> dict[int, _Audito
             scopes.update(dict.fromkeys((line for line, _ in item), auditor._with((named[0],))))
 
     for line, text in para.lines:
-        marker = _LIST_ITEM.match(text)
+        marker = LIST_ITEM.match(text)
         if marker is not None and (not item or _indent(text) <= _indent(item[0][1])):
             if item:
                 close()
@@ -121,11 +121,11 @@ def _names_file(text: str, name: str) -> bool:
     return re.search(rf"(?<![\w./-]){re.escape(name)}(?![\w-]|\.\w)", text) is not None
 
 
-def _audit_paragraph(para: Paragraph, auditor: _Auditor, untitled: bool = False) -> Iterator[Diagnostic]:
+def audit_paragraph(para: Paragraph, auditor: Auditor, untitled: bool = False) -> Iterator[Diagnostic]:
     """The claims of one paragraph (or list) of prose that contradict `auditor`'s images. `untitled`: the
     paragraph is under no heading but the README's title (`wording.listed_versions`)."""
     scopes = _item_scopes(para, auditor)
-    for line, judge in _nested_file_scopes(para, auditor).items():
+    for line, judge in nested_file_scopes(para, auditor).items():
         scopes.setdefault(line, judge)
     for line, one in item_scopes(para.lines, auditor).items():
         scopes.setdefault(line, one)
@@ -134,7 +134,7 @@ def _audit_paragraph(para: Paragraph, auditor: _Auditor, untitled: bool = False)
         return
     if about_project_setup(para.heading):  # `## Installation`: the project's needs, not the image's
         auditor = auditor.without_defaults
-    stages = _stage_lines(para.lines, para.heading, auditor.stages)  # lines describing a build stage
+    stages = stage_lines(para.lines, para.heading, auditor.stages)  # lines describing a build stage
     # `- PyTorch 2.5.1` under `## Versions`, or a list of nothing else under no heading but the title
     listed = listed_versions(para.heading, para.lines, untitled, para.before)
     # `- PyTorch 2.1.0 with CUDA 12.1` under `## What's Included`: its opening version as sure as a bare one
@@ -146,7 +146,7 @@ def _audit_paragraph(para: Paragraph, auditor: _Auditor, untitled: bool = False)
         for line, text in lines:
             if not text.strip():
                 continue
-            yield from _audit_text(
+            yield from audit_text(
                 line,
                 text,
                 judge,
@@ -159,7 +159,7 @@ def _audit_paragraph(para: Paragraph, auditor: _Auditor, untitled: bool = False)
     for line, text in para.lines:
         if _LINKED_NAME.search(text):  # `[ComfyUI](https://…) v0.12.3`: the link's text names it
             named = _LINKED_NAME.sub(r"\1", text)
-            yield from _audit_text(line, named, auditor, prose=True, stage=stages.get(line))
+            yield from audit_text(line, named, auditor, prose=True, stage=stages.get(line))
     yield from _bases_of_each(para, auditor)
     # Backticked names are build-arg claims only in build-arg context: a sentence that mentions build
     # args, or a list item that starts with the name under a build-args heading or introduction.
@@ -168,15 +168,15 @@ def _audit_paragraph(para: Paragraph, auditor: _Auditor, untitled: bool = False)
     intro = para.lines[0][1] + (" " + para.before if para.before.rstrip().endswith(":") else "")
     # `CMake options:`, `## Environment variables`: its items' defaults are that tool's, or the
     # container's (`env_defaults` compares those with ENV), not a build arg's
-    other_tool = other_tool_args(intro) or _about_env(para.heading) or _about_env(intro)
+    other_tool = other_tool_args(intro) or about_env(para.heading) or about_env(intro)
     list_context = not other_tool and bool(
-        _about_build_args(para.heading)
-        or (para.before.rstrip().endswith(":") and _about_build_args(para.before))
-        or _about_build_args(para.lines[0][1])
+        about_build_args(para.heading)
+        or (para.before.rstrip().endswith(":") and about_build_args(para.before))
+        or about_build_args(para.lines[0][1])
     )
     yield from _assignment_list(para, auditor)
     for line, text in para.lines:
-        item = _LIST_ITEM.match(text)
+        item = LIST_ITEM.match(text)
         if not item:
             continue
         body = text[item.end() :].lstrip("*_[ ")
@@ -187,25 +187,25 @@ def _audit_paragraph(para: Paragraph, auditor: _Auditor, untitled: bool = False)
             is_value = _IS_VALUE.match(body, spans[0][1])
             value = code_spans(body[is_value.end() :], html_code=True) if is_value else []
             if is_value and value and value[0][0] == 0 and name in auditor.declared:
-                claim = _default_in_cell(body[is_value.end() :][: value[0][1]])
-                yield from _some(auditor.default_claim(line, name, claim, LIKELY))
+                claim = default_in_cell(body[is_value.end() :][: value[0][1]])
+                yield from some(auditor.default_claim(line, name, claim, LIKELY))
             continue
         if not spans or spans[0][0] != 0:
             continue
         yield from _shared_default(line, body, spans, auditor)
         name = spans[0][2].strip().split("=", 1)[0].strip()
-        if _UPPER_SNAKE.match(name) and (list_context or _about_build_args(text)):
+        if UPPER_SNAKE.match(name) and (list_context or about_build_args(text)):
             said = " ".join((para.heading, para.before, para.lines[0][1], text))
-            if name not in auditor.runtime or _build_evidence(said):
-                yield from _some(auditor.arg_claim(line, name, LIKELY))
+            if name not in auditor.runtime or build_evidence(said):
+                yield from some(auditor.arg_claim(line, name, LIKELY))
         if name not in auditor.declared or other_tool:
             continue
         # A default: `CUDA_VERSION` set to `12.4.0` (right after the name), `BUILD_FA`: … default is `1`.
         default = _SET_TO.match(body, spans[0][1]) or _DEFAULT_IS.search(body, spans[0][1])
         value = code_spans(body[default.end() :], html_code=True) if default else []
         if default and value and value[0][0] == 0:
-            claim = _default_in_cell(body[default.end() :][: value[0][1]])
-            yield from _some(auditor.default_claim(line, name, claim, LIKELY))
+            claim = default_in_cell(body[default.end() :][: value[0][1]])
+            yield from some(auditor.default_claim(line, name, claim, LIKELY))
     for chunk in _items(para):
         yield from _audit_sentences(chunk, auditor, defaults=not other_tool)
 
@@ -225,7 +225,7 @@ _QUOTED = re.compile(r"\"[^\"\s]{1,80}\"|'[^'\s]{1,80}'")
 
 
 def _shared_default(
-    line: int, body: str, spans: list[tuple[int, int, str]], auditor: _Auditor
+    line: int, body: str, spans: list[tuple[int, int, str]], auditor: Auditor
 ) -> Iterator[Diagnostic]:
     """A list item that starts with several build args in code (`` `A`, `B`, `C` - … ``) and gives them
     one default (`By default, they are equal to "master"`): that default against each one's ARG. The
@@ -238,7 +238,7 @@ def _shared_default(
             break
         names.append(content.strip())
         end = stop
-    if len(names) < 2 or not all(_UPPER_SNAKE.match(n) for n in names):
+    if len(names) < 2 or not all(UPPER_SNAKE.match(n) for n in names):
         return
     said = _SHARED_DEFAULT.search(body, end)
     if said is None:
@@ -246,14 +246,14 @@ def _shared_default(
     rest = body[said.end() :]
     value = code_spans(rest, html_code=True)
     if value and value[0][0] == 0:
-        claim = _default_in_cell(rest[: value[0][1]])
+        claim = default_in_cell(rest[: value[0][1]])
     elif (quoted := _QUOTED.match(rest)) is not None:
-        claim = _default_in_cell(quoted.group())
+        claim = default_in_cell(quoted.group())
     else:
         return
     for name in names:
         if name in auditor.declared:
-            yield from _some(auditor.default_claim(line, name, claim, LIKELY))
+            yield from some(auditor.default_claim(line, name, claim, LIKELY))
 
 
 _EACH_IMAGE = re.compile(
@@ -265,37 +265,37 @@ _EACH_IMAGE = re.compile(
 """A sentence about each image of the section (`In both cases, the default base image is …`)."""
 
 
-def _bases_of_each(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]:
+def _bases_of_each(para: Paragraph, auditor: Auditor) -> Iterator[Diagnostic]:
     """A base image stated in a sentence that says it is each image's (`In both cases, the default base
     image is nvidia/cuda:11.5.2-devel-ubuntu20.04`), in a section about several images: compared with
-    each of them, not only with one of them, as image references in prose are (`_audit_text`)."""
+    each of them, not only with one of them, as image references in prose are (`audit_text`)."""
     if len(auditor.models) < 2:
         return
-    for start, _, sentence in _sentences(para.lines):
-        if not _EACH_IMAGE.search(sentence) or not _BASE_WORDS.search(sentence):
+    for start, _, sentence in sentences(para.lines):
+        if not _EACH_IMAGE.search(sentence) or not BASE_WORDS.search(sentence):
             continue
-        for match in _IMAGE_REF.finditer(sentence):
+        for match in IMAGE_REF.finditer(sentence):
             line = _line_at(para.lines, start + match.start())
             for each in auditor.each:
-                for found in _audit_text(line, match.group(), each, prose=True):
+                for found in audit_text(line, match.group(), each, prose=True):
                     if found.message.startswith(f"README says {match.group()} but"):
                         yield dataclasses.replace(found, confidence=LIKELY)
 
 
 def _audit_scoped_paragraph(
-    para: Paragraph, auditor: _Auditor, scopes: dict[int, _Auditor | None]
+    para: Paragraph, auditor: Auditor, scopes: dict[int, Auditor | None]
 ) -> Iterator[Diagnostic]:
     """`para` whose list items bind some of its lines to other images: the lines of each image, with
     the text introducing the list, audited with that image's auditor; a sibling's not at all."""
-    first = next((i for i, (_, text) in enumerate(para.lines) if _LIST_ITEM.match(text)), len(para.lines))
+    first = next((i for i, (_, text) in enumerate(para.lines) if LIST_ITEM.match(text)), len(para.lines))
     intro = " ".join(text.strip() for _, text in para.lines[:first]) or para.before
-    groups: dict[int, tuple[_Auditor, list[tuple[int, str]]]] = {}
+    groups: dict[int, tuple[Auditor, list[tuple[int, str]]]] = {}
     for line, text in para.lines:
         judge = scopes.get(line, auditor)
         if judge is not None:
             groups.setdefault(id(judge), (judge, []))[1].append((line, text))
     for judge, lines in groups.values():
-        yield from _audit_paragraph(Paragraph(lines, para.heading, intro, para.section), judge)
+        yield from audit_paragraph(Paragraph(lines, para.heading, intro, para.section), judge)
     # A note binding some items to one image says the others are about each image of the section:
     # their defaults must be each one's (not only one's, as in a list about a family).
     ours = [judge for judge in scopes.values() if judge is not None and judge.models != auditor.models]
@@ -303,47 +303,47 @@ def _audit_scoped_paragraph(
     if ours and unscoped and len(auditor.models) > 1:
         for each in auditor.each:
             part = Paragraph(unscoped[1], para.heading, intro, para.section)
-            yield from (d for d in _audit_paragraph(part, each) if _DEFAULT_FINDING.search(d.message))
+            yield from (d for d in audit_paragraph(part, each) if _DEFAULT_FINDING.search(d.message))
 
 
 _DEFAULT_FINDING = re.compile(r"\A(?:README says [A-Z][A-Z0-9_]* (?:defaults to|has no default))")
 """A finding about a build arg's default (`default_claim`)."""
 
 
-def _assignment_list(para: Paragraph, auditor: _Auditor) -> Iterator[Diagnostic]:
+def _assignment_list(para: Paragraph, auditor: Auditor) -> Iterator[Diagnostic]:
     """A list of `NAME=VALUE` items introduced as build args or their defaults ("Default build
     variables:", "默认参数变量："): each default against the ARG's, each name no ARG declares. A list is
     about build args when its introduction (the line ending in `:` before it, else the heading) says so,
     or most of its names are declared ARGs; its values are defaults only when the introduction says
     "default" (else they are values to pass)."""
-    first = next((i for i, (_, text) in enumerate(para.lines) if _LIST_ITEM.match(text)), None)
+    first = next((i for i, (_, text) in enumerate(para.lines) if LIST_ITEM.match(text)), None)
     if first is None:
         return
     lead = " ".join(text.strip() for _, text in para.lines[:first]) or para.before.strip()
     intro = lead if lead.endswith((":", "：")) else para.heading
-    items = [(line, text[m.end() :]) for line, text in para.lines if (m := _LIST_ITEM.match(text))]
-    assignments = [(line, m) for line, body in items if (m := _ASSIGNMENT.match(body))]
+    items = [(line, text[m.end() :]) for line, text in para.lines if (m := LIST_ITEM.match(text))]
+    assignments = [(line, m) for line, body in items if (m := ASSIGNMENT.match(body))]
     if not intro or not assignments or len(assignments) * 2 < len(items) or other_tool_args(intro):
         return
     declared = sum(1 for _, m in assignments if m.group(1) in auditor.declared)
-    if not _about_build_args(intro) and (
-        _NOT_BUILD_ARG_WORDS.search(intro) or declared * 2 <= len(assignments)
+    if not about_build_args(intro) and (
+        NOT_BUILD_ARG_WORDS.search(intro) or declared * 2 <= len(assignments)
     ):
         return
-    defaults = bool(_DEFAULT_WORDS.search(intro))
+    defaults = bool(DEFAULT_WORDS.search(intro))
     # A one-word name (`PYTHON=3.11`) is a claim only under words that can only mean build args.
-    strict = _says_build_args(intro)
+    strict = says_build_args(intro)
     for line, match in assignments:
         name, value = match.group(1), match.group(2).strip("\"'")
         if name in auditor.declared:
             if defaults and value:
-                yield from _some(auditor.default_claim(line, name, _default_in_cell(value), LIKELY))
-        elif _UPPER_SNAKE.match(name) or strict:
-            yield from _some(auditor.arg_claim(line, name, LIKELY))
+                yield from some(auditor.default_claim(line, name, default_in_cell(value), LIKELY))
+        elif UPPER_SNAKE.match(name) or strict:
+            yield from some(auditor.arg_claim(line, name, LIKELY))
 
 
 def _audit_sentences(
-    lines: list[tuple[int, str]], auditor: _Auditor, *, defaults: bool = True
+    lines: list[tuple[int, str]], auditor: Auditor, *, defaults: bool = True
 ) -> Iterator[Diagnostic]:
     """Backticked UPPER_SNAKE names (and `NAME=VALUE` lists, `_BARE_ASSIGNMENT`) in sentences of `lines`
     (one list item or paragraph) that mention build args; required args and defaults stated in any
@@ -355,33 +355,33 @@ def _audit_sentences(
         offsets.append(len(joined))
         joined += text + " "
     sentence_start = 0
-    for boundary in [*_SENTENCE_END.finditer(joined), None]:
+    for boundary in [*SENTENCE_END.finditer(joined), None]:
         end = boundary.start() if boundary else len(joined)
         sentence = joined[sentence_start:end]
 
         def line_at(offset: int, base: int = sentence_start) -> int:
             return lines[bisect.bisect_right(offsets, base + offset) - 1][0]
 
-        about = _about_build_args(sentence)
+        about = about_build_args(sentence)
         claims = bool(_ARG_CLAIM_WORDS.search(sentence))
         spans = code_spans(sentence, html_code=True) if about or claims else []
         if about:
             # `NAME=VALUE` lists of one-word names only in words that can only mean build args
             # (`Build args: CUDA=12.4 PYTHON=3.11`), never next to env words (`docker run -e PORT=80`).
-            strict = _says_build_args(sentence)
+            strict = says_build_args(sentence)
             for start, _, content in spans:
-                assignment = _ASSIGNMENT.fullmatch(content.strip())
+                assignment = ASSIGNMENT.fullmatch(content.strip())
                 name = content.strip().split("=", 1)[0].strip()
-                if (_UPPER_SNAKE.match(name) or (strict and assignment)) and (
-                    name not in auditor.runtime or _build_evidence(sentence)
+                if (UPPER_SNAKE.match(name) or (strict and assignment)) and (
+                    name not in auditor.runtime or build_evidence(sentence)
                 ):
-                    yield from _some(auditor.arg_claim(line_at(start), name, LIKELY))
+                    yield from some(auditor.arg_claim(line_at(start), name, LIKELY))
             if strict:
                 bare = sentence
                 for start, stop, _ in spans:  # what is in code was checked above
                     bare = bare[:start] + " " * (stop - start) + bare[stop:]
                 for match in _BARE_ASSIGNMENT.finditer(bare):
-                    yield from _some(auditor.arg_claim(line_at(match.start(1)), match.group(1), LIKELY))
+                    yield from some(auditor.arg_claim(line_at(match.start(1)), match.group(1), LIKELY))
         if claims and defaults:
             yield from _stated_arg_defaults(sentence, spans, line_at, auditor)
         sentence_start = boundary.end() if boundary else end
@@ -428,7 +428,7 @@ def _stated_arg_defaults(
     sentence: str,
     spans: list[tuple[int, int, str]],
     line_at: Callable[[int], int],
-    auditor: _Auditor,
+    auditor: Auditor,
 ) -> Iterator[Diagnostic]:
     """A declared build arg (in code, or a bare UPPER_SNAKE word) the sentence says has no default and
     must be passed, while the Dockerfile gives it one, or a default in code after it that differs from
@@ -436,22 +436,22 @@ def _stated_arg_defaults(
     names = [(start, stop, content.strip()) for start, stop, content in spans]
     span_end = {start: stop for start, stop, _ in spans}  # the sentence's spans, parsed once
     names += [
-        (m.start(), m.end(), m.group()) for m in _WORD.finditer(sentence) if _UPPER_SNAKE.match(m.group())
+        (m.start(), m.end(), m.group()) for m in WORD.finditer(sentence) if UPPER_SNAKE.match(m.group())
     ]
     for start, stop, name in names:
         if name not in auditor.declared:
             continue
         if _ARG_REQUIRED.match(sentence, stop):
-            yield from _some(auditor.default_claim(line_at(start), name, "", LIKELY, required=True))
+            yield from some(auditor.default_claim(line_at(start), name, "", LIKELY, required=True))
         elif (lead := _ARG_DEFAULTS.match(sentence, stop)) is not None:
             if (value_end := span_end.get(lead.end())) is not None:  # a code span right after the words
-                claim = _default_in_cell(sentence[lead.end() : value_end])
-                yield from _some(auditor.default_claim(line_at(start), name, claim, LIKELY))
+                claim = default_in_cell(sentence[lead.end() : value_end])
+                yield from some(auditor.default_claim(line_at(start), name, claim, LIKELY))
             elif (plain := _PLAIN_DEFAULT.match(sentence, lead.end())) is not None and (
-                plain.group(1)[0] in "\"'" or _DIGIT.search(plain.group(1))
+                plain.group(1)[0] in "\"'" or DIGIT.search(plain.group(1))
             ):
-                claim = _default_in_cell(plain.group(1))
-                yield from _some(auditor.default_claim(line_at(start), name, claim, LIKELY))
+                claim = default_in_cell(plain.group(1))
+                yield from some(auditor.default_claim(line_at(start), name, claim, LIKELY))
 
 
 _SET_FOR_BUILD = re.compile(
@@ -465,7 +465,7 @@ _BUILD_WORDS = re.compile(r"\bbuild(?:s|ing)?\b[^.]{0,60}\b(?:image|container|do
 """A sentence about building the image (`Use the following command to build the docker image.`)."""
 
 
-def _set_for_build(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def set_for_build(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """A paragraph telling to build the image (`Use the following command to build the docker image.`)
     right before a block whose build is a plain `docker build`, that tells the reader to set a variable
     for it (`Make sure to replace the value of `GITHUB_TOKEN` with your own token.`) while no audited
@@ -495,8 +495,8 @@ def _set_for_build(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
                 if name in block:
                     continue
                 if texts is None:
-                    read = (_dockerfile_read(m.file) if m.file else None for m in auditor.models)
+                    read = (dockerfile_read(m.file) if m.file else None for m in auditor.models)
                     texts = [r[0] for r in read if r is not None]
                 if len(texts) != len(auditor.models) or any(re.search(rf"\b{name}\b", t) for t in texts):
                     continue
-                yield from _some(auditor.arg_claim(line, name, CERTAIN))
+                yield from some(auditor.arg_claim(line, name, CERTAIN))

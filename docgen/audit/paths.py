@@ -17,7 +17,7 @@ from pathlib import Path
 from docgen.files import is_dockerfile_name
 from docgen.markdown import code_spans
 
-_HEADING_FILE = re.compile(r"[\w./+-]+")
+HEADING_FILE = re.compile(r"[\w./+-]+")
 
 
 def resolves_inside(path: Path, top: Path) -> bool:
@@ -100,7 +100,7 @@ def variant(path: str) -> str | None:
     return None
 
 
-def _same_file(reference: str, path: str) -> int:
+def same_file(reference: str, path: str) -> int:
     """How many trailing parts of the path `reference` (a link, a `-f`) and the Dockerfile `path` share
     (0: another file): `docker/Dockerfile.rocm` and `Dockerfile.rocm` share 1."""
     a = [p for p in reference.replace("\\", "/").split("/") if p not in ("", ".")]
@@ -111,16 +111,16 @@ def _same_file(reference: str, path: str) -> int:
     return shared
 
 
-def _same_path(a: str, b: str) -> bool:
+def same_path(a: str, b: str) -> bool:
     """True when the one of the paths `a` and `b` is the end of the other (`docker/Dockerfile.cuda`,
     `Dockerfile.cuda`): the same file, seen from two folders."""
     parts = [len([p for p in x.replace("\\", "/").split("/") if p not in ("", ".")]) for x in (a, b)]
-    return _same_file(a, b) == min(parts)
+    return same_file(a, b) == min(parts)
 
 
-def _matching(reference: str, paths: Sequence[str]) -> set[int]:
+def matching(reference: str, paths: Sequence[str]) -> set[int]:
     """The indices of the Dockerfiles in `paths` that `reference` names (the closest match)."""
-    scores = [_same_file(reference, p) for p in paths]
+    scores = [same_file(reference, p) for p in paths]
     best = max(scores, default=0)
     return {i for i, score in enumerate(scores) if score == best} if best else set()
 
@@ -192,7 +192,7 @@ def meant_by_stray(path: str, candidates: Sequence[str]) -> int | None:
     return found[0] if len(found) == 1 else None
 
 
-_VAGUE_PARTS = frozenset({"latest", "main", "base", "build", "dev", "devel", "release", "new", "old", "full"})
+VAGUE_PARTS = frozenset({"latest", "main", "base", "build", "dev", "devel", "release", "new", "old", "full"})
 """Words of a Dockerfile's name that say no more than "some image" (`Dockerfile.vllm.latest`)."""
 
 
@@ -207,18 +207,18 @@ def _flavour(path: str) -> str | None:
     return parts[-2].lower() if len(parts) >= 2 else None
 
 
-def _reference_path(target: str) -> str:
+def reference_path(target: str) -> str:
     """The path a link or `-f` names: no `#anchor` or `?query`, %-escapes decoded."""
     return urllib.parse.unquote(target.split("#", 1)[0].split("?", 1)[0])
 
 
-def _files_named(text: str) -> list[str]:
+def files_named(text: str) -> list[str]:
     """The Dockerfile names a text mentions: in code (`` `Dockerfile` ``, `` `Dockerfile.standalone` ``)
     or as words other than a plain `Dockerfile` (which, outside code, is the kind of file), unless it is
     in a list with another name (`Dockerfile and Dockerfile.slim`)."""
     found = [c.strip() for _, _, c in code_spans(text, html_code=True)]
     words = _CODE_SPAN.sub(" ", text)
-    found += [w for w in _HEADING_FILE.findall(words) if w not in ("Dockerfile", "Containerfile")]
+    found += [w for w in HEADING_FILE.findall(words) if w not in ("Dockerfile", "Containerfile")]
     found = [n for n in found if is_dockerfile_name(_basename(n))]
     if found:
         found += [m.group() for m in _LISTED_PLAIN.finditer(words)]
@@ -234,7 +234,7 @@ _LISTED_PLAIN = re.compile(
 
 _NAME_SPLIT = re.compile(r"[-_+]+|\.(?!\d|post\d|rc\d|dev\d)")
 _NAME_PART = re.compile(r"([a-z]+?)v?(\d[\w.]*)?")
-_PLAIN_PARTS = _VAGUE_PARTS | {"app", "dockerfile", "containerfile", "docker", "image", "images"}
+_PLAIN_PARTS = VAGUE_PARTS | {"app", "dockerfile", "containerfile", "docker", "image", "images"}
 """Words of a Dockerfile's name or folder that a tag naming the image need not repeat (`app`)."""
 
 

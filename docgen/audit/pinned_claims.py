@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import LIKELY, _Auditor
+from docgen.audit.auditor import LIKELY, Auditor
 from docgen.audit.floating_pins import _installs
 from docgen.audit.versions import _raw
 from docgen.markdown import Document
@@ -101,7 +101,7 @@ _SENTENCE = re.compile(r"(?:[^.!?。！？]|[.!?](?=[^\s.!?]))+[.!?。！？]*")
 """A sentence: up to a stop followed by a space or the end (`requirements.txt` is not two)."""
 
 
-def _pinned_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def _pinned_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """A finding for the first README line saying every dependency of the image is pinned, when a
     Dockerfile compared installs Python packages with no version and nothing fixes them (`likely`)."""
     for para in doc.paragraphs:
@@ -144,7 +144,7 @@ def _claim(text: str) -> str | None:
     return None
 
 
-def _floating_names(auditor: _Auditor) -> tuple[ImageModel, int, list[str]] | None:
+def _floating_names(auditor: Auditor) -> tuple[ImageModel, int, list[str]] | None:
     """The first Dockerfile compared that installs Python packages with no version, nothing fixing them:
     the model, the line of the first such install and the names as written; None when there is none or
     docgen cannot read every Dockerfile."""

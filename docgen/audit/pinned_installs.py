@@ -9,16 +9,16 @@ import re
 from collections.abc import Iterator
 from pathlib import PurePosixPath
 
-from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read
+from docgen.audit.auditor import LIKELY, Auditor, dockerfile_read
 from docgen.audit.contents import (
-    _CHMOD,
-    _LISTS,
-    _LOCAL_PROJECT,
-    _PIPED,
-    _RUNS_FILE,
-    _final_components,
-    _installed_under,
-    _installs_local,
+    CHMOD,
+    LISTS,
+    LOCAL_PROJECT,
+    PIPED,
+    RUNS_FILE,
+    final_components,
+    installed_under,
+    installs_local,
 )
 from docgen.audit.paths import variant
 from docgen.audit.versions import _raw
@@ -44,10 +44,10 @@ _NOT_THE_IMAGE = re.compile(
 build installs (`install `foo==1.0` yourself`, `` run `pip install foo==1.0` ``, `不包含`)."""
 
 
-def _pinned_install_claims(line: int, text: str, auditor: _Auditor) -> Iterator[Diagnostic]:
+def pinned_install_claims(line: int, text: str, auditor: Auditor) -> Iterator[Diagnostic]:
     """A `name==version` the line says the image installs (`_INSTALLS`) that no Dockerfile compared
     installs under that name, when docgen reads every install of it (no script run, package list,
-    local project or download piped into a shell) and its bases bring nothing (`_bare_base`)
+    local project or download piped into a shell) and its bases bring nothing (`bare_base`)
     (`likely`)."""
     if "==" not in text or not _INSTALLS.search(text) or _NOT_THE_IMAGE.search(text):
         return
@@ -55,7 +55,7 @@ def _pinned_install_claims(line: int, text: str, auditor: _Auditor) -> Iterator[
         name, version = match.group(1), match.group(2)
         if _example(text, match):
             continue
-        spellings = _installed_under(name) | {_raw(name)}
+        spellings = installed_under(name) | {_raw(name)}
         if auditor.models and all(
             _lacks(model, spellings) and not _built_by_another(model, auditor) for model in auditor.models
         ):
@@ -69,18 +69,18 @@ def _pinned_install_claims(line: int, text: str, auditor: _Auditor) -> Iterator[
 
 def _lacks(model: ImageModel, spellings: set[str]) -> bool:
     """True when the image of `model` installs nothing under `spellings` (normalised names), docgen reads
-    all it installs and every base it starts from brings nothing (`_bare_base`)."""
+    all it installs and every base it starts from brings nothing (`bare_base`)."""
     if not model.file or model.skipped:
         return False
     if any(c.method in ("requirements", "script") for c in model.components):
         return False
     roots = [s.base for s in model.stages if s.parent is None]
-    if not roots or not all(_bare_base(base) for base in roots):
+    if not roots or not all(bare_base(base) for base in roots):
         return False
-    for comp in _final_components(model):
-        if (_installed_under(comp.name) | {_raw(comp.name)}) & spellings:
+    for comp in final_components(model):
+        if (installed_under(comp.name) | {_raw(comp.name)}) & spellings:
             return False
-    read = _dockerfile_read(model.file)
+    read = dockerfile_read(model.file)
     if read is None:
         return False
     for inst in read[1].instructions:
@@ -98,12 +98,12 @@ def _runs_unread(body: str) -> bool:
     """True when a RUN's `body` may install what docgen does not read: a file it runs (`bash
     install.sh`, `./setup.py`), a list of packages (`pip install -r F`), a local project (`pip install
     -e .`) or a download piped into a shell."""
-    if _PIPED.search(body) or _LOCAL_PROJECT.search(body) or _installs_local(body) or _LISTS.search(body):
+    if PIPED.search(body) or LOCAL_PROJECT.search(body) or installs_local(body) or LISTS.search(body):
         return True
-    return _RUNS_FILE.search(_CHMOD.sub("", body)) is not None
+    return RUNS_FILE.search(CHMOD.sub("", body)) is not None
 
 
-def _bare_base(base: str) -> bool:
+def bare_base(base: str) -> bool:
     """True for a base image that brings no package a README would name: a plain OS or language image
     (`ubuntu`, `python:3.12-slim`), or a bare local name no registry or owner holds (`myproj-base:latest`,
     an image the project builds itself). A base given by a build arg (`${BASE}`) is unknown."""
@@ -116,7 +116,7 @@ def _bare_base(base: str) -> bool:
     return "/" not in repo and repo.lower() != "scratch"
 
 
-def _built_by_another(model: ImageModel, auditor: _Auditor) -> bool:
+def _built_by_another(model: ImageModel, auditor: Auditor) -> bool:
     """True when a base `model` starts from may be the image another Dockerfile of the README builds
     (its bake name, its folder's or variant's name or a part of it: `rover-base` for `base/Dockerfile`),
     which may install what this one does not."""

@@ -13,10 +13,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.commands import _VERSION_PLACEHOLDER, CD_STEP, _build_paths
-from docgen.audit.missing import _code_paths
-from docgen.audit.references import _command_lines
-from docgen.audit.wording import _COMMAND_LANGS
+from docgen.audit.commands import CD_STEP, VERSION_PLACEHOLDER, build_paths
+from docgen.audit.missing import code_paths
+from docgen.audit.references import command_lines
+from docgen.audit.wording import COMMAND_LANGS
 from docgen.build_scripts import BUILD
 from docgen.errors import DocgenError
 from docgen.files import dockerfiles_in
@@ -40,16 +40,16 @@ def _commands(doc: Document) -> Iterator[tuple[int, str, str]]:
     """(README line, folder the command runs in as written, build command) of each build command of the
     command blocks (after their `cd` lines), table cells and code spans (`cd x && docker build .`)."""
     for fence in doc.fences:
-        if fence.lang not in _COMMAND_LANGS:
+        if fence.lang not in COMMAND_LANGS:
             continue
         folder = ""
-        for line, code in _command_lines(fence, joined=True):
+        for line, code in command_lines(fence, joined=True):
             yield from _with_cd(line, code, folder)
             for cd in CD_STEP.finditer(code):
                 if cd.group(1):
                     folder = posixpath.normpath(posixpath.join(folder, cd.group(1).strip("\"'")))
     cells = [(line, cell) for table in doc.tables for line, cells in table.rows for cell in cells]
-    for line, text in [*cells, *_code_paths(doc)]:
+    for line, text in [*cells, *code_paths(doc)]:
         yield from _with_cd(line, text.replace("`", " "), "")
 
 
@@ -64,7 +64,7 @@ def _with_cd(line: int, code: str, folder: str) -> Iterator[tuple[int, str, str]
     yield line, folder, code[build.start() :]
 
 
-def _placeholder_folders(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
+def placeholder_folders(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
     """A build command whose Dockerfile (its `-f`, else the context's `Dockerfile`, from the folder a
     `cd` put it in) has a version placeholder for a folder: read against the release folders there
     (`x.y.z` → `2.2.14`, `1.2.1`), when the newest of them holds no Dockerfile at that place while it
@@ -72,7 +72,7 @@ def _placeholder_folders(doc: Document, readme: str, directory: Path) -> Iterato
     differ), nor when no release folder is there (another checkout), nor for other placeholders."""
     seen: set[tuple[int, str]] = set()
     for line, folder, command in _commands(doc):
-        paths = _build_paths(command)
+        paths = build_paths(command)
         if paths is None:
             continue
         file, context = paths
@@ -81,11 +81,11 @@ def _placeholder_folders(doc: Document, readme: str, directory: Path) -> Iterato
         expected = posixpath.join(folder, file) if file else posixpath.join(folder, context, "Dockerfile")
         expected = posixpath.normpath(expected)
         parts = expected.split("/")
-        holes = [i for i, p in enumerate(parts) if _VERSION_PLACEHOLDER.fullmatch(p)]
+        holes = [i for i, p in enumerate(parts) if VERSION_PLACEHOLDER.fullmatch(p)]
         if len(holes) != 1 or (line, expected) in seen or expected.startswith(("/", "..", "~")):
             continue
         hole = holes[0]
-        if any(_VERSION_PLACEHOLDER.search(p) or "$" in p for p in parts[:hole] + parts[hole + 1 :]):
+        if any(VERSION_PLACEHOLDER.search(p) or "$" in p for p in parts[:hole] + parts[hole + 1 :]):
             continue
         parent = directory.joinpath(*parts[:hole])
         try:

@@ -18,9 +18,9 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from docgen.audit.auditor import LIKELY, _Auditor
+from docgen.audit.auditor import LIKELY, Auditor
 from docgen.audit.cells import texts_and_rows
-from docgen.audit.wording import _NOT_THE_IMAGE, _line_at, _sentences
+from docgen.audit.wording import NOT_THE_IMAGE, _line_at, sentences
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
 from docgen.markdown import Document
@@ -124,7 +124,7 @@ def _bases(model: ImageModel, lines: list[int]) -> str:
     return f"{','.join(str(n) for n in lines)} {', '.join(images)}"
 
 
-def _plain_cuda(doc: Document, family: _Auditor) -> Iterator[Diagnostic]:
+def _plain_cuda(doc: Document, family: Auditor) -> Iterator[Diagnostic]:
     """A CUDA or cuDNN release `doc` says the image has where no image of `family` can hold one (see the
     module docstring), once per README line (`likely`)."""
     models = list(family.models)
@@ -134,9 +134,9 @@ def _plain_cuda(doc: Document, family: _Auditor) -> Iterator[Diagnostic]:
     titles = dict(doc.headings)
     told: set[int] = set()
     for section, lines in texts_and_rows(doc):
-        if _NOT_THE_IMAGE.search(titles.get(section, "")):
+        if NOT_THE_IMAGE.search(titles.get(section, "")):
             continue
-        for start, _end, sentence in _sentences(lines):
+        for start, _end, sentence in sentences(lines):
             claims = list(_CLAIM.finditer(sentence))
             if not claims or _ASIDE.search(sentence):
                 continue

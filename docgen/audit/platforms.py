@@ -28,7 +28,7 @@ from collections.abc import Iterator, Sequence
 
 from docgen import shell
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import _build_commands, _command_words
+from docgen.audit.commands import build_commands, command_words
 from docgen.audit.paths import path_named
 from docgen.base_contents import architectures
 from docgen.build_scripts import BUILD
@@ -78,12 +78,12 @@ _EMPTY = '""'
 """An empty value, as a command shows it."""
 
 
-def _build_platforms(doc: Document, models: Sequence[ImageModel], readme: str) -> Iterator[Diagnostic]:
+def build_platforms(doc: Document, models: Sequence[ImageModel], readme: str) -> Iterator[Diagnostic]:
     """The build commands of `doc`'s command blocks whose platform or build args the base image their
     Dockerfile starts from cannot take (see the module's docstring)."""
     for fence in doc.fences:
-        for command in _build_commands(fence):
-            words = _command_words(command, BUILD)
+        for command in build_commands(fence):
+            words = command_words(command, BUILD)
             if words is None:
                 continue
             read = _read(words)

@@ -25,15 +25,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import LIKELY, _Auditor
+from docgen.audit.auditor import LIKELY, Auditor
 from docgen.audit.run_time import (
-    _env_entries,
-    _run_options,
-    _RunImage,
-    _runs_ours,
-    _told_to_set,
+    RunImage,
+    env_entries,
+    run_options,
+    runs_ours,
+    told_to_set,
 )
-from docgen.audit.settings import _LAUNCHER, _command_text
+from docgen.audit.settings import LAUNCHER, command_text
 from docgen.base_contents import family_name
 from docgen.files import text_or_none
 from docgen.markdown import Document
@@ -52,21 +52,21 @@ _FIXED_PORT = re.compile(
 _CONTINUED = re.compile(r"\\\n[ \t]*")
 
 
-def _port_var_claims(part: Document, whole: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def port_var_claims(part: Document, whole: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """The findings of the part's port variables that every image compared ignores (module docstring)."""
-    images = [_RunImage(model) for model in auditor.models]
+    images = [RunImage(model) for model in auditor.models]
     if not images:
         return
     said: set[tuple[int, str]] = set()
     claims: list[tuple[int, str, str, str | None]] = []
-    for line, name in _env_entries(part, whole):
+    for line, name in env_entries(part, whole):
         claims.append((line, name, "documents", None))
         said.add((line, name))
-    for line, name in _told_to_set(part):
+    for line, name in told_to_set(part):
         if (line, name) not in said:
             claims.append((line, name, "tells to set", None))
-    ours = _runs_ours(auditor)
-    for line, name, _user, image in _run_options(part):
+    ours = runs_ours(auditor)
+    for line, name, _user, image in run_options(part):
         if name and image and ours(image):
             given = re.search(rf"(?<![\w$]){name}=[\"']?(\d{{2,5}})\b", _line_text(part, line))
             claims.append((line, name, f"passes (`docker run … {image}`)", given.group(1) if given else None))
@@ -93,7 +93,7 @@ def _line_text(part: Document, line: int) -> str:
     return next((text for fence in part.fences for n, text in fence.lines if n == line), "")
 
 
-def _ignores(image: _RunImage, name: str) -> tuple[str, str] | None:
+def _ignores(image: RunImage, name: str) -> tuple[str, str] | None:
     """(where the server is started, its fixed port) when the image starts a launcher on a fixed port and
     nothing it runs before the launcher reads `name`; None when it may read it or docgen cannot tell.
     The application's own files do not count: a launcher given `--port 8000` listens there whatever the
@@ -102,7 +102,7 @@ def _ignores(image: _RunImage, name: str) -> tuple[str, str] | None:
     commands = image.commands()
     script = image.script()
     started = (text_or_none(script[1]) or "") if script is not None else ""
-    if any(word.search(_command_text(s)) for s in commands) or word.search(started):
+    if any(word.search(command_text(s)) for s in commands) or word.search(started):
         return None  # what the container starts reads it
     if any(word.search(value) for value in image.values.values()):
         return None  # an ENV passes it on (`ENV UVICORN_PORT=${PORT}`)
@@ -113,7 +113,7 @@ def _ignores(image: _RunImage, name: str) -> tuple[str, str] | None:
         return None  # the base's entrypoint, which docgen cannot see, may read it
     found: tuple[str, str] | None = None
     for setting in commands:
-        port = _fixed_port(_command_text(setting))
+        port = _fixed_port(command_text(setting))
         if port is not None:
             found = f"{image.model.path}:{setting.line} ({setting.keyword})", port
             break
@@ -126,8 +126,8 @@ def _ignores(image: _RunImage, name: str) -> tuple[str, str] | None:
         found is not None
         and entry is not None
         and script is None
-        and _fixed_port(_command_text(entry)) is None
-        and not _INIT.match(_command_text(entry))
+        and _fixed_port(command_text(entry)) is None
+        and not _INIT.match(command_text(entry))
     ):
         return None  # an ENTRYPOINT docgen cannot read may rewrite the command (`entrypoint.py`)
     return found
@@ -139,7 +139,7 @@ _INIT = re.compile(r"\A[ \t]*(?:/\S*/)?(?:tini|dumb-init|catatonit)\b")
 
 def _fixed_port(command: str) -> str | None:
     """The fixed port a server launcher of `command` is given (`uvicorn app:app --port 8000`), if any."""
-    launcher = _LAUNCHER.search(command)
+    launcher = LAUNCHER.search(command)
     if launcher is None:
         return None
     found = _FIXED_PORT.search(command, launcher.end())

@@ -1,6 +1,6 @@
 """The container port a README's `docker run -p HOST:CONTAINER` publishes for the image the README
 builds, against the ports the image serves on: its EXPOSE, and the port numbers its ENV values,
-ENTRYPOINT and CMD give, and the scripts from the build context those start (`settings._Image`). The
+ENTRYPOINT and CMD give, and the scripts from the build context those start (`settings.Image`). The
 image is the Dockerfile the build command that tags it names with `-f`, whatever section the run is in.
 
 A mapping's host side is the user's choice; its container side is a claim about the image: the
@@ -29,11 +29,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from docgen.audit.audit_facts import AuditFacts
-from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
+from docgen.audit.auditor import CERTAIN, LIKELY, Auditor
 from docgen.audit.commands import _repository, fence_commands, joined
 from docgen.audit.names import docker_run, image_at
 from docgen.audit.paths import path_named
-from docgen.audit.settings import _LAUNCHER, _command_text, _Image
+from docgen.audit.settings import LAUNCHER, Image, command_text
 from docgen.copied import FILE_LIMIT, copied_files
 from docgen.markdown import Document, Table, plain
 from docgen.model import Diagnostic, ImageModel
@@ -56,7 +56,7 @@ _BIND = re.compile(r"(?:^|[ \t])(?:--bind|-b)(?:[ \t]*=[ \t]*|[ \t]+)[\"']?[\w.\
 _NUMBER = re.compile(r"(?<![\w.])\d{2,5}(?![\w.])")
 
 
-def _published_ports(part: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def published_ports(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """Each `docker run` of `part`'s command blocks that runs an image a `docker build -t` of the README
     tags (`AuditFacts.built`) and publishes a container port (`-p 8080:8000`) that every image compared
     exposes none of, while it exposes others, and names nowhere in its ENV values, ENTRYPOINT or CMD; the
@@ -77,11 +77,9 @@ def _published_ports(part: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
             files = built[_repository(image)]
             named = {path_named(file, paths) if file is not None else None for file in files}
             if None in named:
-                images = [_Image(model) for model in auditor.models]
+                images = [Image(model) for model in auditor.models]
             else:
-                images = [
-                    _Image(auditor.family[index]) for index in sorted(i for i in named if i is not None)
-                ]
+                images = [Image(auditor.family[index]) for index in sorted(i for i in named if i is not None)]
             options = image_at(command, start, image)  # what follows the image is its command's
             for match in _PUBLISH.finditer(command, start, options):
                 port = match.group(2)
@@ -115,7 +113,7 @@ def _published_ports(part: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
                     )
 
 
-def _fixed_elsewhere(image: _Image, port: str, replaced: bool) -> tuple[str, str, str, str] | None:
+def _fixed_elsewhere(image: Image, port: str, replaced: bool) -> tuple[str, str, str, str] | None:
     """(where, the fixed port, confidence, the end of the message) when the one program the image starts
     is given a fixed port on its command line (`--port 8020`) other than `port`, and the image names
     `port` nowhere but in EXPOSE; None when it may serve on `port`. `replaced`: the run gives a command
@@ -124,7 +122,7 @@ def _fixed_elsewhere(image: _Image, port: str, replaced: bool) -> tuple[str, str
     if replaced:
         cmd = None
     settings = [s for s in (entry, cmd) if s is not None]
-    texts = [_command_text(s) for s in settings]
+    texts = [command_text(s) for s in settings]
     if not settings or any(_SEVERAL.search(text) for text in texts):
         return None  # nothing of its own, or several programs: one may serve on the port
     givers = [
@@ -135,7 +133,7 @@ def _fixed_elsewhere(image: _Image, port: str, replaced: bool) -> tuple[str, str
     ports = {found for _, found in givers}
     if len(ports) != 1 or port in ports:
         return None
-    if entry is not None and cmd is not None and givers[0][0] is cmd and ".sh" in _command_text(entry):
+    if entry is not None and cmd is not None and givers[0][0] is cmd and ".sh" in command_text(entry):
         return None  # an entrypoint script may start the command, or something else, its own way
     exposed = {p for s in image.settings if s.keyword == "EXPOSE" for p in re.findall(r"\d{2,5}", s.value)}
     if ports <= exposed and port in exposed:
@@ -144,8 +142,8 @@ def _fixed_elsewhere(image: _Image, port: str, replaced: bool) -> tuple[str, str
     if port in mentioned:
         return None  # an ENV value or a script the image starts names it
     setting, served = givers[0]
-    text = _command_text(setting)
-    launcher = _LAUNCHER.search(text)
+    text = command_text(setting)
+    launcher = LAUNCHER.search(text)
     sure = CERTAIN if launcher is not None and launcher.start() < text.find(served) else LIKELY
     if port in exposed:
         tail = f", which EXPOSE {port} does not change"
@@ -187,11 +185,11 @@ class _Copied:
     """(port, line) of each port its commands give a program (`_given_ports`), read once for every row."""
 
 
-def _port_rows(part: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def port_rows(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """Each row of a port table of `part` whose service a start script the images copy in is named
     after, and whose container port neither that script's command (`--port 5001`) nor the nginx
     configuration the images copy in serves it on."""
-    images = [(image, _copied_files(image, auditor.shared)) for image in map(_Image, auditor.models)]
+    images = [(image, _copied_files(image, auditor.shared)) for image in map(Image, auditor.models)]
     if not images:
         return
     for table in part.tables:
@@ -229,7 +227,7 @@ def _port_columns(table: Table) -> tuple[int, int] | None:
     return port_at, names[0]
 
 
-def _serves(image: _Image, copied: list[_Copied], service: str, port: str) -> str | None:
+def _serves(image: Image, copied: list[_Copied], service: str, port: str) -> str | None:
     """None when the image (which copies in `copied`) may serve `service` on container `port`, else
     what it serves it on."""
     if port in image._mentioned() or any(
@@ -289,7 +287,7 @@ def _same_service(script: str, service: str) -> bool:
     return len(short) >= 4 and long.startswith(short)
 
 
-def _copied_files(image: _Image, shared: AuditFacts) -> list[_Copied]:
+def _copied_files(image: Image, shared: AuditFacts) -> list[_Copied]:
     """The files of the build context (beside the Dockerfile) the image's stages copy in
     (`copied.copied_files`: globs, folders, no link out of it), with where each goes. Each file is read
     once an audit (`shared`), whichever parts of the README ask."""

@@ -21,7 +21,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.names import _compose_files
+from docgen.audit.names import compose_files
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
 
@@ -81,7 +81,7 @@ def _preset_env(
         return
     envs = {e.name for m in models for e in m.env} | {a.name for m in models for a in m.args}
     passed = {m.group(1) for f in doc.fences for _, t in f.lines for m in _RUN_PASSES.finditer(t)}
-    composed = _compose_files(directory, models, project)
+    composed = compose_files(directory, models, project)
     in_compose = {
         name
         for f in composed

@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 
-from docgen.audit.auditor import LIKELY, _Auditor
+from docgen.audit.auditor import LIKELY, Auditor
 from docgen.audit.paths import variant
-from docgen.audit.wording import _sentences
+from docgen.audit.wording import sentences
 from docgen.markdown import Document
 from docgen.model import Diagnostic
 
@@ -38,9 +38,7 @@ _PLATFORMS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
 _WORD = re.compile(r"[a-z0-9]+")
 
 
-def _promised_variants(
-    doc: Document, auditor: _Auditor, siblings: Sequence[str] = ()
-) -> Iterator[Diagnostic]:
+def promised_variants(doc: Document, auditor: Auditor, siblings: Sequence[str] = ()) -> Iterator[Diagnostic]:
     """The clauses of the README's prose saying a Dockerfile for a platform is not there yet
     (`_NOT_YET`), that name one platform (`AMD GPU`) whose variant one of the audited Dockerfiles or of
     `siblings` (the ones next to the README) has in its name (`docker/Dockerfile.rocm`): `likely`."""
@@ -48,7 +46,7 @@ def _promised_variants(
     paths = audited + [s for s in siblings if s not in audited]
     words = {path: set(_WORD.findall(variant(path) or "")) for path in paths}
     for para in doc.paragraphs:
-        for start, _, sentence in _sentences(para.lines):
+        for start, _, sentence in sentences(para.lines):
             if not _NOT_YET.search(sentence):
                 continue
             cuts = [0, *(m.end() for m in _CLAUSE.finditer(sentence)), len(sentence)]

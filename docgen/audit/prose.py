@@ -11,43 +11,43 @@ import urllib.parse
 from collections.abc import Collection, Iterator, Mapping, Sequence
 
 from docgen.audit.aside import compound_names, edit_example, option_default, version_owner
-from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some
-from docgen.audit.cells import _MORE_VERSIONS, _OR_NEWER, _OR_OLDER
-from docgen.audit.commands import _FILE_FLAG
-from docgen.audit.contents import _absence_claims, _presence_claims, _toolchain_claims, _unset_flag_claims
+from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, some
+from docgen.audit.cells import MORE_VERSIONS, OR_NEWER, OR_OLDER
+from docgen.audit.commands import FILE_FLAG
+from docgen.audit.contents import absence_claims, presence_claims, toolchain_claims, unset_flag_claims
 from docgen.audit.paths import path_words, tag_names
-from docgen.audit.pinned_installs import _pinned_install_claims
-from docgen.audit.settings import _env_name_claims
+from docgen.audit.pinned_installs import pinned_install_claims
+from docgen.audit.settings import env_name_claims
 from docgen.audit.versions import (
-    _DIGITS,
-    _HEX,
-    _is_address,
-    _norm,
+    DIGITS,
+    HEX,
     _raw,
-    _same_version,
-    _skeleton,
-    _tag_versions,
+    is_address,
+    norm,
+    same_version,
+    skeleton,
+    tag_versions,
 )
-from docgen.audit.wheel_names import _wheel_name_claims
+from docgen.audit.wheel_names import wheel_name_claims
 from docgen.audit.wording import (
-    _BUILD_ARG_FLAG,
-    _DEFAULT_WORDS,
-    _DIGIT,
-    _IMAGE_REF,
-    _LIST_ITEM,
-    _NOT_CURRENT,
-    _UPPER_SNAKE,
-    _UPPER_WORD,
-    _WORD,
+    BUILD_ARG_FLAG,
+    DEFAULT_WORDS,
+    DIGIT,
+    IMAGE_REF,
+    LIST_ITEM,
+    NOT_CURRENT,
+    UPPER_SNAKE,
+    UPPER_WORD,
+    WORD,
     _example,
-    _is_passed_value,
+    is_passed_value,
     variable_of_value,
 )
 from docgen.baseimage import flavours, read_word
 from docgen.markdown import code_spans
 from docgen.model import Diagnostic
 
-_PIN = re.compile(
+PIN = re.compile(
     r"(?<![\w.+/@-])([A-Za-z][A-Za-z0-9._-]*[A-Za-z0-9])(?:\[[A-Za-z0-9_,.-]*\])?[ \t]*"
     r"(===|==|>=|<=|~=)[ \t]*((?:\d{1,4}:)?v?\d[A-Za-z0-9.+!*-]*|[0-9a-f]{7,40}\b)"
 )
@@ -147,7 +147,7 @@ def _hosts(text: str, start: int, end: int) -> bool:
     return not _BASE_LABEL.match(text[:start]) or bool(_ON_HOST.match(text, end))
 
 
-def _passed_image(variable: str | None, repository: str, auditor: _Auditor) -> bool:
+def passed_image(variable: str | None, repository: str, auditor: Auditor) -> bool:
     """True when an image reference of `repository` is the value of `variable` (a script's or the
     user's setting: `CANN_IMAGE=quay.io/ascend/cann:…`) and not this image's base: no ARG of the images
     has that name and no FROM names that repository. Its tag's versions are that other image's."""
@@ -156,7 +156,7 @@ def _passed_image(variable: str | None, repository: str, auditor: _Auditor) -> b
     return not auditor.facts.images.get(repository.lower())
 
 
-def _tag_claims(line: int, tag: str, auditor: _Auditor) -> Iterator[Diagnostic]:
+def _tag_claims(line: int, tag: str, auditor: Auditor) -> Iterator[Diagnostic]:
     """The versions an image tag names (`verlai/verl:app-verl0.5-vllm0.10.0-mcore0.13.0`) that the image
     it is the tag of does not have. A tag names one image: of a family, the Dockerfile whose name's
     parts the tag repeats (`Dockerfile.app.vllm.mcore0.13`, the most specific such one; `tag_names`), and
@@ -165,12 +165,12 @@ def _tag_claims(line: int, tag: str, auditor: _Auditor) -> Iterator[Diagnostic]:
     of its versions that can be compared agree (`cu126` is in most tags: its agreeing says little); a tag
     with fewer is a sibling's or an older one; its versions are stale when no image of the family has
     them. `…-preview`, `nightly-…`: not the image built now, unless the Dockerfile named says so too."""
-    versions = _tag_versions(tag)
+    versions = tag_versions(tag)
     if not versions:
         return
-    scores = [tag_names(tag, model.path, _norm) for model in auditor.models]
+    scores = [tag_names(tag, model.path, norm) for model in auditor.models]
     best = max(scores)
-    not_current = {m.group().lower() for m in _NOT_CURRENT.finditer(tag)}
+    not_current = {m.group().lower() for m in NOT_CURRENT.finditer(tag)}
     if best:
         named = [auditor.each[i] for i, score in enumerate(scores) if score == best]
         if not_current - set().union(*(path_words(image.models[0].path) for image in named)):
@@ -180,14 +180,14 @@ def _tag_claims(line: int, tag: str, auditor: _Auditor) -> Iterator[Diagnostic]:
         # `Dockerfile.app.sglang.mcore0.12`, which installs sglang 0.4.8)
         for image in named:
             for name, version in versions:
-                yield from _some(image.version_claim(line, name, "==", version, CERTAIN))
+                yield from some(image.version_claim(line, name, "==", version, CERTAIN))
         return
     if not_current:
         return
     stale = {(n, v) for n, v in versions if auditor.verdict(n, "==", v)[0] is False}
     if not stale:
         return
-    owners: list[tuple[int, _Auditor, list[tuple[str, str, bool | None]]]] = []
+    owners: list[tuple[int, Auditor, list[tuple[str, str, bool | None]]]] = []
     for image in auditor.each:
         claims = [(name, version, image.verdict(name, "==", version)[0]) for name, version in versions]
         agreeing = sum(1 for name, _, agrees in claims if agrees and name != "cuda")
@@ -198,13 +198,13 @@ def _tag_claims(line: int, tag: str, auditor: _Auditor) -> Iterator[Diagnostic]:
         if agreeing == most:
             for name, version, agrees in claims:
                 if agrees is False and (name, version) in stale:
-                    yield from _some(image.version_claim(line, name, "==", version, LIKELY))
+                    yield from some(image.version_claim(line, name, "==", version, LIKELY))
 
 
-def _audit_text(
+def audit_text(
     line: int,
     text: str,
-    auditor: _Auditor,
+    auditor: Auditor,
     prose: bool,
     named_file: bool | None = None,
     stage: str | None = None,
@@ -224,20 +224,20 @@ def _audit_text(
     line is a list item opening with a plain `Name version` under such a heading
     (`wording.opened_versions`); that opening claim is as sure as a table cell, the rest of the line not.
     `elided`: the line is part of a command written with an ellipsis for what it leaves out
-    (`commands._lines_of_elided_commands`), whose `--build-arg`s are no claim."""
+    (`commands.lines_of_elided_commands`), whose `--build-arg`s are no claim."""
     if named_file is None:
-        named_file = bool(_FILE_FLAG.search(text))
-    if _DEFAULT_WORDS.search(text):  # `BASE defaults to …:6.0.1` next to a build passing another BASE
+        named_file = bool(FILE_FLAG.search(text))
+    if DEFAULT_WORDS.search(text):  # `BASE defaults to …:6.0.1` next to a build passing another BASE
         auditor = auditor.as_declared
-    for match in () if elided else _BUILD_ARG_FLAG.finditer(text):
+    for match in () if elided else BUILD_ARG_FLAG.finditer(text):
         # `--build-arg to override …` in prose names nothing; lower-case args are named with `=`.
-        if not _UPPER_WORD.match(match.group(1)) and not text.startswith("=", match.end()):
+        if not UPPER_WORD.match(match.group(1)) and not text.startswith("=", match.end()):
             continue
         problem = (auditor if named_file else auditor.whole).arg_claim(line, match.group(1), CERTAIN)
         if problem:
             yield problem
     taken: list[tuple[int, int]] = []
-    for match in _PIN.finditer(text):
+    for match in PIN.finditer(text):
         taken.append((match.start(), match.end()))
         if _example(text, match) or edit_example(text, match.start(), match.end()):
             continue  # `(e.g. change `torch>=2.0.0` to `torch==2.0.0`)`: how to write a pin, no claim
@@ -250,15 +250,15 @@ def _audit_text(
     for match in _BADGE.finditer(text):
         label, message = _badge(match.group(1))
         if label and _BADGE_VERSION.fullmatch(message):
-            yield from _some(auditor.version_claim(line, label, "==", message, LIKELY))
+            yield from some(auditor.version_claim(line, label, "==", message, LIKELY))
     offered: list[list[tuple[int, int]]] = []
-    for match in _IMAGE_REF.finditer(text):
-        if _is_passed_value(text, match):
+    for match in IMAGE_REF.finditer(text):
+        if is_passed_value(text, match):
             taken.append((match.start(), match.end()))
             continue  # `--build-arg IMAGE=nvidia/cuda:12.1.1-…`: an override to pass, not the base image
         if _example(text, match):
             continue
-        if _passed_image(variable_of_value(text, match), match.group(1), auditor):
+        if passed_image(variable_of_value(text, match), match.group(1), auditor):
             taken.append((match.start(), match.end()))
             continue  # `CANN_IMAGE=quay.io/ascend/cann:…-py3.11`: another image to pass, not this one's
         # `rocm/dev-ubuntu-22.04:6.4.0-complete` for the base `…:6.4.1-complete`: a tag of the same shape
@@ -278,27 +278,27 @@ def _audit_text(
         taken.append((match.start(), match.end()))
         yield from _tag_claims(line, match.group(2), auditor)
     for match in _DEFAULTS_TO.finditer(text):
-        yield from _some(_stated_default(line, text, match, auditor))
+        yield from some(_stated_default(line, text, match, auditor))
     for match in _GLUED_DEFAULT.finditer(text):
-        yield from _some(_glued_default(line, match, auditor))
+        yield from some(_glued_default(line, match, auditor))
     yield from _stated_bases(line, text, auditor)
-    yield from _absence_claims(line, text, auditor, stage)
-    yield from _toolchain_claims(line, text, auditor, stage)
-    yield from _unset_flag_claims(line, text, auditor)
-    yield from _env_name_claims(line, text, auditor)
-    yield from _presence_claims(line, text, auditor)
-    yield from _pinned_install_claims(line, text, auditor)
-    yield from _wheel_name_claims(line, text, auditor)
+    yield from absence_claims(line, text, auditor, stage)
+    yield from toolchain_claims(line, text, auditor, stage)
+    yield from unset_flag_claims(line, text, auditor)
+    yield from env_name_claims(line, text, auditor)
+    yield from presence_claims(line, text, auditor)
+    yield from pinned_install_claims(line, text, auditor)
+    yield from wheel_name_claims(line, text, auditor)
     taken.sort()
     yield from _glued_claims(line, text, auditor, taken)
     yield from _major_claims(line, text, auditor, taken)
-    words = list(_WORD.finditer(text))
+    words = list(WORD.finditer(text))
     # Each word's spelling as `_Facts.findable` holds them (a word is letters, digits and `-_.`), so a
     # name of up to three words is checked with a join and a set lookup, not a regex and a lookup each:
     # audit of a megabyte of prose went from 5 s to a fraction of that.
     raws = [w.group().lower().replace("-", "").replace("_", "").replace(".", "") for w in words]
     digit_after = [
-        bool(_DIGIT.search(text, a.end(), b.start())) for a, b in zip(words, words[1:], strict=False)
+        bool(DIGIT.search(text, a.end(), b.start())) for a, b in zip(words, words[1:], strict=False)
     ]
     findable, respelt = auditor.facts.findable, auditor.facts.respelt
     spelt: dict[int, str] = {}  # where a name is a slip off the one read, as the README spells it
@@ -329,7 +329,7 @@ def _audit_text(
             if meant is None and _raw(between) not in findable:  # a digit between the words counts
                 continue
             name = between if meant is None else meant
-            if len(_norm(name)) < 3 or not auditor.facts.lookup(name, auditor.names):
+            if len(norm(name)) < 3 or not auditor.facts.lookup(name, auditor.names):
                 continue
             if _NOT_A_CLAIM_BEFORE.search(text[max(0, word.start() - 16) : word.start()]) or _example(
                 text, word
@@ -343,18 +343,18 @@ def _audit_text(
                 break  # `torch 2.7.0 built on ROCm 6.5.0rc`: how that torch was built, not the image's ROCm
             if _TESTED_FOR.search(text, max(0, word.start() - 60), word.start()):
                 break  # `The requirements are tested for python 3.7`: what the code works with
-            if (_UPPER_SNAKE.match(name) or name in auditor.declared) and text.startswith("=", last.end()):
+            if (UPPER_SNAKE.match(name) or name in auditor.declared) and text.startswith("=", last.end()):
                 break  # `ROCM_VERSION=6.4`, `VERSION=23.01`: a value to pass, not what the Dockerfile says
             after = _AFTER_NAME.match(text, last.end(), min(len(text), last.end() + 40))
             if not after:
                 break
             version = after.group(1).rstrip(".,;:")
-            if _HEX.match(version.lower()) and not any(c.isdigit() for c in version):
+            if HEX.match(version.lower()) and not any(c.isdigit() for c in version):
                 break
-            if _is_address(after.group(1), text[after.end(1) : after.end(1) + 8]):
+            if is_address(after.group(1), text[after.end(1) : after.end(1) + 8]):
                 break  # `Prometheus (`127.0.0.1:9090`)`: where it listens, not its version
             rest = text[after.end() : after.end() + 16]
-            if _OR_OLDER.match(rest) or _MORE_VERSIONS.match(rest):
+            if OR_OLDER.match(rest) or MORE_VERSIONS.match(rest):
                 break  # `CUDA 11.8 or older`; `ROCm 5.7, 6.0 and 6.1`, `Python 3.9 -- 3.12`: not one version
             if _NAMES_AN_IMAGE.match(rest) and _SENTENCE_THE.search(
                 text, max(0, word.start() - 80), word.start()
@@ -363,7 +363,7 @@ def _audit_text(
             host = _HOST_BEFORE.search(text, max(0, word.start() - 60), word.start())
             if host or _hosts(text, word.start(), after.end()):
                 break  # `CANN 25.5.0 driver and firmware`, `the host needs ROCm 6.4`: outside the image
-            if _OR_NEWER.match(rest) and not version.endswith("+"):
+            if OR_NEWER.match(rest) and not version.endswith("+"):
                 version += "+"
             wholes = compound_names(text[max(0, word.start() - 80) : word.start()], name)
             if wholes:  # `Intel Extension for PyTorch 2.1.20`: the extension's version
@@ -380,7 +380,7 @@ def _audit_text(
                 if not auditor.facts.lookup(owner, auditor.names):
                     break
                 name = owner
-            named.append((_norm(name), word.start(), after.end(), name, version))
+            named.append((norm(name), word.start(), after.end(), name, version))
             if meant is not None:
                 spelt[word.start()] = f"{between} ({meant}?)"
             break
@@ -389,7 +389,7 @@ def _audit_text(
         for key, start, end, _, _ in named
         if plain and (_said_in_use(text, start, end) or _labelled_base_version(text, start, key, auditor))
     }
-    if opened and (item := _LIST_ITEM.match(text)) is not None:
+    if opened and (item := LIST_ITEM.match(text)) is not None:
         opening = len(text) - len(text[item.end() :].lstrip("*_`"))
         sure.update(start for _, start, _, _, _ in named if start == opening)
     tagged = _tagged_image(text, auditor)
@@ -398,7 +398,7 @@ def _audit_text(
         yield from _named_versions(line, text, named, tagged, confidence, sure, spelt, item=listed)
 
 
-def _tagged_image(text: str, auditor: _Auditor) -> _Auditor | None:
+def _tagged_image(text: str, auditor: Auditor) -> Auditor | None:
     """Whose versions a line's `Name version` words are when the audited Dockerfiles are built as
     several named images (bake targets named `cu118-torch212`, `cu121-torch221`): a line naming one of
     them by an image tag (`org/base:cu118-torch212`) speaks of that image; one naming a tag of the same
@@ -407,12 +407,12 @@ def _tagged_image(text: str, auditor: _Auditor) -> _Auditor | None:
     names = {m.image_name.lower(): m for m in auditor.family if m.image_name}
     if not names or ":" not in text:
         return auditor
-    shapes = {_DIGITS.sub("0", name) for name in names}
-    for match in _IMAGE_REF.finditer(text):
+    shapes = {DIGITS.sub("0", name) for name in names}
+    for match in IMAGE_REF.finditer(text):
         tag = match.group(2).lower()
         if tag in names:
             return auditor._with((names[tag],))
-        if _DIGITS.sub("0", tag) in shapes:
+        if DIGITS.sub("0", tag) in shapes:
             return None
     return auditor
 
@@ -423,8 +423,8 @@ _BASE_LEAD = re.compile(
 """What may stand between a base-image label and the name of the base's product: `NVIDIA`, `the official`."""
 
 
-def _labelled_base_version(text: str, start: int, key: str, auditor: _Auditor) -> bool:
-    """True when the `Name version` claim at `start` (`key`: its name as `_norm` spells it) is the value
+def _labelled_base_version(text: str, start: int, key: str, auditor: Auditor) -> bool:
+    """True when the `Name version` claim at `start` (`key`: its name as `norm` spells it) is the value
     of a line labelled the base image (`_BASE_LABEL`), right after the label but for a vendor word, and
     the name is the product a FROM image of the audited Dockerfiles is named after (`- **Base Image**:
     NVIDIA PyTorch 25.10` for `FROM nvcr.io/nvidia/pytorch:25.09-py3`): the version is that base's tag,
@@ -434,7 +434,7 @@ def _labelled_base_version(text: str, start: int, key: str, auditor: _Auditor) -
     if label is None or not _BASE_LEAD.fullmatch(text, label.end(), start):
         return False
     products = {
-        _norm(stage.base.split("@", 1)[0].rsplit("/", 1)[-1].split(":", 1)[0])
+        norm(stage.base.split("@", 1)[0].rsplit("/", 1)[-1].split(":", 1)[0])
         for model in auditor.models
         for stage in model.stages
     }
@@ -470,7 +470,7 @@ def _said_in_use(text: str, start: int, end: int) -> bool:
     if start and text[start - 1] in ".!?;":
         before, stops = 0, [start]  # a stop the claim's own start would make (`x.CUDA 11.2`)
     opening = text[stops[before] if before >= 0 else 0 : start]
-    opening = _LIST_ITEM.sub("", opening, count=1) if _LIST_ITEM.match(opening) else opening
+    opening = LIST_ITEM.sub("", opening, count=1) if LIST_ITEM.match(opening) else opening
     return bool(_IN_USE_LEAD.fullmatch(opening.strip(" \t*_")) and _IN_USE.match(text, end))
 
 
@@ -528,7 +528,7 @@ def _chosen(text: str, start: int, end: int) -> bool:
     if not _CHOICE_BEFORE.search(text, max(0, start - 40), start):
         return False
     rest = _SENTENCE_REST.match(text, end)
-    return not (rest and _DEFAULT_WORDS.search(rest.group()))
+    return not (rest and DEFAULT_WORDS.search(rest.group()))
 
 
 def _singular_forms(name: str) -> list[str]:
@@ -553,7 +553,7 @@ write it (`cudnn8`); `Name 1.2` claims need a dotted version, a bare number afte
 
 
 def _major_claims(
-    line: int, text: str, auditor: _Auditor, taken: Sequence[tuple[int, int]]
+    line: int, text: str, auditor: Auditor, taken: Sequence[tuple[int, int]]
 ) -> Iterator[Diagnostic]:
     """`cuDNN 8` in prose (`_MAJOR_ONLY`) against the image's cuDNN, compared as far as the major goes;
     not inside a pin or an image reference already read (`taken`), nor when it is a minimum, a list of
@@ -562,13 +562,13 @@ def _major_claims(
         if any(a <= match.start() < b for a, b in taken) or _example(text, match):
             continue
         rest = text[match.end() : match.end() + 16]
-        if _OR_OLDER.match(rest) or _MORE_VERSIONS.match(rest) or _OR_NEWER.match(rest):
+        if OR_OLDER.match(rest) or MORE_VERSIONS.match(rest) or OR_NEWER.match(rest):
             continue
         if _HOST_BEFORE.search(text, max(0, match.start() - 60), match.start()) or _hosts(
             text, match.start(), match.end()
         ):
             continue
-        yield from _some(auditor.version_claim(line, "cuDNN", "==", match.group(2), LIKELY))
+        yield from some(auditor.version_claim(line, "cuDNN", "==", match.group(2), LIKELY))
 
 
 _VERSION_NEXT = re.compile(r"[ \t]+[vV]?\d")
@@ -579,7 +579,7 @@ def _named_versions(
     line: int,
     text: str,
     named: list[tuple[str, int, int, str, str]],
-    auditor: _Auditor,
+    auditor: Auditor,
     confidence: str = LIKELY,
     sure: Collection[int] = (),
     spelt: Mapping[int, str] | None = None,
@@ -610,14 +610,14 @@ def _named_versions(
                 continue  # `Ubuntu 24.04, but glslc from the Ubuntu 26.04 pocket`: 26.04 is not the image's
             if spelt and start in spelt:  # a slip off the name read: never more than `likely`
                 said = spelt[start]
-                yield from _some(auditor.version_claim(line, name, "==", version, LIKELY, said))
+                yield from some(auditor.version_claim(line, name, "==", version, LIKELY, said))
                 continue
             sureness = CERTAIN if start in sure else confidence
-            yield from _some(auditor.version_claim(line, name, "==", version, sureness))
+            yield from some(auditor.version_claim(line, name, "==", version, sureness))
 
 
 def _agreeing_sentences(
-    named: list[tuple[str, int, int, str, str]], sentence: dict[int, int], auditor: _Auditor
+    named: list[tuple[str, int, int, str, str]], sentence: dict[int, int], auditor: Auditor
 ) -> set[tuple[str, int]]:
     """(name key, sentence) of each sentence that names a component twice or more with different
     versions, one of which agrees with the image: the sentence says which version the image has, and
@@ -646,14 +646,14 @@ _TAG_PART = re.compile(r"[-_:/@+;,]")
 _LETTER = re.compile(r"[A-Za-z]")
 
 
-def _stated_default(line: int, text: str, match: re.Match[str], auditor: _Auditor) -> Diagnostic | None:
+def _stated_default(line: int, text: str, match: re.Match[str], auditor: Auditor) -> Diagnostic | None:
     """`defaults to the cu130 base` while `ARG BASE_IMAGE=…-cu129`: a value in prose of the shape of a
     part of a build arg's default (the one the text names, else any), equal to no such part."""
     value = (match.group(1) or match.group(2)).rstrip(".,;:")
-    if not _DIGIT.search(value) or not _LETTER.search(value) or value in auditor.declared:
+    if not DIGIT.search(value) or not _LETTER.search(value) or value in auditor.declared:
         return None
-    named = {name for name in _WORD.findall(text) if name in auditor.declared}
-    shape = _DIGITS.sub("0", value)
+    named = {name for name in WORD.findall(text) if name in auditor.declared}
+    shape = DIGITS.sub("0", value)
     alike: list[tuple[str, str, int, str]] = []
     for name, default, decl_line, dockerfile in auditor.facts.arg_defaults:
         if named and name not in named:
@@ -661,7 +661,7 @@ def _stated_default(line: int, text: str, match: re.Match[str], auditor: _Audito
         parts = [default, *_TAG_PART.split(default)]
         if value in parts:
             return None
-        if any(_DIGITS.sub("0", part) == shape for part in parts):
+        if any(DIGITS.sub("0", part) == shape for part in parts):
             alike.append((name, default, decl_line, dockerfile))
     if not alike:
         return None
@@ -686,7 +686,7 @@ default`, `defaults to JP6.0`, `default: cuda12.4`."""
 _DOTTED = re.compile(r"\d+(?:\.\d+)+")
 
 
-def _glued_default(line: int, match: re.Match[str], auditor: _Auditor) -> Diagnostic | None:
+def _glued_default(line: int, match: re.Match[str], auditor: Auditor) -> Diagnostic | None:
     """`L4T35.4 by default` while `ARG L4T_VERSION=l4t-r36.3.0`: the product's build arg (a declared arg
     one of whose `_` parts is the product's name, with a dotted version in its default) holds another
     version, compared to the precision the README writes (`35.4` against `36.3.0`). Any arg of the
@@ -735,7 +735,7 @@ image's default, not this image's."""
 
 
 def _glued_claims(
-    line: int, text: str, auditor: _Auditor, taken: Sequence[tuple[int, int]]
+    line: int, text: str, auditor: Auditor, taken: Sequence[tuple[int, int]]
 ) -> Iterator[Diagnostic]:
     """`**Ubuntu 16.04, rocm3.3**`: a name glued to its version, as image tags write them (the words
     `baseimage.read_word` reads), is that component's version (`likely`). Not in code (`python3.10 -m
@@ -755,8 +755,8 @@ def _glued_claims(
         if (
             _NOT_A_CLAIM_BEFORE.search(text[max(0, at - 16) : at])
             or _example(text, match)
-            or _OR_OLDER.match(rest)
-            or _MORE_VERSIONS.match(rest)
+            or OR_OLDER.match(rest)
+            or MORE_VERSIONS.match(rest)
             or _HOST_BEFORE.search(text, max(0, at - 60), at)
             or _HOST_AFTER.match(text, match.end())
             or _GLUED_VARIANT.match(rest)
@@ -764,11 +764,11 @@ def _glued_claims(
             or _chosen(text, at, match.end())
         ):
             continue
-        version = reading.version + ("+" if _OR_NEWER.match(rest) else "")
-        yield from _some(auditor.version_claim(line, reading.name, "==", version, LIKELY))
+        version = reading.version + ("+" if OR_NEWER.match(rest) else "")
+        yield from some(auditor.version_claim(line, reading.name, "==", version, LIKELY))
 
 
-_BASE_WORDS = re.compile(
+BASE_WORDS = re.compile(
     r"\bbased?\b|\bbuilt[ \t]+(?:on|from|upon|atop)\b|\bdefaults?\b|\bstarts?[ \t]+from\b|(?-i:\bFROM\b)",
     re.IGNORECASE,
 )
@@ -813,7 +813,7 @@ def _offered_base(text: str, match: re.Match[str], read: list[list[tuple[int, in
     return first < last and (others[first][1] <= match.start() or others[last - 1][0] >= match.end())
 
 
-def _tag_parts(tag: str) -> tuple[str | None, set[str], set[str]]:
+def tag_parts(tag: str) -> tuple[str | None, set[str], set[str]]:
     """(leading version, variant words, distributions) of an image tag: `12.4.1-devel-ubuntu22.04` is
     (`12.4.1`, {devel}, {ubuntu22.04}); `3-slim-bookworm` is (`3`, {slim}, {bookworm})."""
     tokens = [t for t in re.split(r"[-_]+", tag.lower()) if t]
@@ -829,17 +829,17 @@ def _tag_parts(tag: str) -> tuple[str | None, set[str], set[str]]:
     return version, words, distros
 
 
-def _same_base(claim: str, fact: str) -> bool | None:
+def same_base(claim: str, fact: str) -> bool | None:
     """Whether the tag a README states for a base image agrees with the one FROM uses: None when the
     claim is another variant (`runtime` for a `devel` base), False when its version or its distribution
     differs (`3-slim-bullseye` for `3-slim-bookworm`, `12.1-devel` for `12.4.1-devel-ubuntu22.04`)."""
     if claim.lower() == fact.lower():
         return True
-    version, words, distros = _tag_parts(claim)
-    fact_version, fact_words, fact_distros = _tag_parts(fact)
+    version, words, distros = tag_parts(claim)
+    fact_version, fact_words, fact_distros = tag_parts(fact)
     if not words <= fact_words:
         return None
-    if version and fact_version and _same_version(version, fact_version) is False:
+    if version and fact_version and same_version(version, fact_version) is False:
         return False
     if distros and fact_distros and not distros & fact_distros:
         return False
@@ -850,31 +850,31 @@ def _left_out_flavour(repo: str, claim: str, tags: list[str]) -> str | None:
     """The flavour (`devel`) the FROM tags of `repo` name that the README's tag for it leaves out, when
     `repo` names one in every tag naming a distribution (`baseimage.flavours`: `nvidia/cuda:9.0-ubuntu16.04`
     is no tag of it) and every FROM tag of it is of the claim's version and distribution and of that one
-    flavour; None otherwise (a claim naming a flavour, `9.0-devel`, is `_same_base`'s; bases of two
+    flavour; None otherwise (a claim naming a flavour, `9.0-devel`, is `same_base`'s; bases of two
     flavours, a `devel` builder and a `runtime` final stage, leave the README's meaning open)."""
     kinds = flavours(repo)
-    version, words, distros = _tag_parts(claim)
+    version, words, distros = tag_parts(claim)
     if not kinds or words & kinds or not distros or not version or not tags:
         return None
     found: set[str] = set()
     for tag in tags:
-        fact_version, fact_words, fact_distros = _tag_parts(tag)
-        if not fact_version or not _same_version(version, fact_version) or not distros <= fact_distros:
+        fact_version, fact_words, fact_distros = tag_parts(tag)
+        if not fact_version or not same_version(version, fact_version) or not distros <= fact_distros:
             return None
         found |= fact_words & kinds
     return found.pop() if len(found) == 1 else None
 
 
-def _stated_bases(line: int, text: str, auditor: _Auditor) -> Iterator[Diagnostic]:
+def _stated_bases(line: int, text: str, auditor: Auditor) -> Iterator[Diagnostic]:
     """A base image stated in a sentence (`Defaults to `python:3-slim-bullseye` base image`, `based on
     nvidia/cuda:12.1-devel`) of a repository a FROM uses, whose tag differs from every tag FROM uses
-    there in its version or distribution (tags of the same shape are `_audit_text`'s, and are certain).
+    there in its version or distribution (tags of the same shape are `audit_text`'s, and are certain).
     After `default`, only bases a build arg sets are compared (`ARG IMAGE=python:3-slim-bookworm`).
     `likely`, but `certain` on a line labelled the base image that names this image alone (`**Base**:
     `nvidia/cuda:12.9.1-devel-ubuntu22.04``)."""
     stops: list[re.Match[str]] | None = None
     read: dict[tuple[int, int], tuple[bool, bool, dict[str, int]]] = {}  # each sentence read once
-    for match in _IMAGE_REF.finditer(text):
+    for match in IMAGE_REF.finditer(text):
         repo, tag = match.group(1).lower(), match.group(2).rstrip(".,;:-")
         if stops is None:
             stops = list(_SENTENCE_STOP.finditer(text))
@@ -886,17 +886,17 @@ def _stated_bases(line: int, text: str, auditor: _Auditor) -> Iterator[Diagnosti
         end = stops[after].start() if after < len(stops) else len(text)
         if (start, end) not in read:
             sentence = text[start:end]
-            base = bool(_BASE_WORDS.search(sentence)) and not _OTHER_BASE.search(sentence)
+            base = bool(BASE_WORDS.search(sentence)) and not _OTHER_BASE.search(sentence)
             repos: dict[str, int] = {}
-            for other in _IMAGE_REF.finditer(sentence):
+            for other in IMAGE_REF.finditer(sentence):
                 repos[other.group(1).lower()] = repos.get(other.group(1).lower(), 0) + 1
             read[start, end] = (base, bool(re.search(r"\bdefaults?\b", sentence, re.IGNORECASE)), repos)
         base, defaults, repos = read[start, end]
-        if not base or _NOT_CURRENT.search(tag):
+        if not base or NOT_CURRENT.search(tag):
             continue
         if repos.get(repo, 0) > 1:
             continue  # `python:3-slim-bullseye` or `python:3-slim-bookworm`: a choice of bases
-        if _is_passed_value(text, match) or _example(text, match):
+        if is_passed_value(text, match) or _example(text, match):
             continue
         bases = [
             (model, comp)
@@ -906,9 +906,9 @@ def _stated_bases(line: int, text: str, auditor: _Auditor) -> Iterator[Diagnosti
         ]
         if defaults and any(c.arg for _, c in bases):
             bases = [(model, comp) for model, comp in bases if comp.arg]  # what a build arg can change
-        if any(_skeleton(comp.version or comp.ref or "") == _skeleton(tag) for _, comp in bases):
+        if any(skeleton(comp.version or comp.ref or "") == skeleton(tag) for _, comp in bases):
             continue  # the same shape: compared (certain) with the tag read as a version claim
-        verdicts = [(_same_base(tag, comp.version or comp.ref or ""), model, comp) for model, comp in bases]
+        verdicts = [(same_base(tag, comp.version or comp.ref or ""), model, comp) for model, comp in bases]
         flavour = _left_out_flavour(repo, tag, [comp.version or comp.ref or "" for _, comp in bases])
         if flavour is None and (any(agrees is not False for agrees, _, _ in verdicts) or not verdicts):
             continue

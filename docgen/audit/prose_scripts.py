@@ -12,17 +12,17 @@ import stat
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from docgen.audit.auditor import CERTAIN, LIKELY, _dockerfile_read
+from docgen.audit.auditor import CERTAIN, LIKELY, dockerfile_read
 from docgen.audit.missing import (
-    _PATH,
-    _PLACEHOLDER,
-    _SCRIPT_SUFFIXES,
-    _in_commands,
+    PATH,
+    PLACEHOLDER,
+    SCRIPT_SUFFIXES,
+    Listings,
     _key,
-    _Listings,
     _made,
-    _prose_bases,
-    _prose_fix,
+    in_commands,
+    prose_bases,
+    prose_fix,
 )
 from docgen.audit.own_repo import repository_root
 from docgen.build_scripts import DOCKER, container_command
@@ -57,7 +57,7 @@ def _scripts_in(folder: Path) -> list[str]:
         names = sorted(entry.name for entry in os.scandir(folder) if os.path.isfile(entry))
     except (OSError, ValueError):
         return []
-    return [n for n in names if n.rsplit(".", 1)[-1].lower() in _SCRIPT_SUFFIXES and "." in n]
+    return [n for n in names if n.rsplit(".", 1)[-1].lower() in SCRIPT_SUFFIXES and "." in n]
 
 
 _SCRIPT_SPAN = re.compile(r"`[^`\s]*/[^`\s]*\.(?:sh|bash|zsh|py)(?:[ \t][^`]*)?`", re.IGNORECASE)
@@ -127,17 +127,17 @@ def missing_prose_scripts(
     `tests/`) is a finding too, unless an audited Dockerfile (`models`) names that folder (the path may
     be the image's) or a command of the README makes it (another checkout)."""
     made: set[str] | None = None  # what the README's commands make or run: read once, when needed
-    bases = _prose_bases(directory)
-    listings = _Listings()
+    bases = prose_bases(directory)
+    listings = Listings()
     seen: set[str] = set()
     lines: dict[int, _Line] = {}  # the lines read so far
     for line, code in _script_spans(doc):
         path = (code.strip().split(None, 1) or [""])[0].removeprefix("./")
-        if not _PATH.fullmatch(path) or "/" not in path.rstrip("/") or _PLACEHOLDER.search(path):
+        if not PATH.fullmatch(path) or "/" not in path.rstrip("/") or PLACEHOLDER.search(path):
             continue
         folder, _, name = path.rpartition("/")
         suffix = name.rsplit(".", 1)[-1].lower() if "." in name else ""
-        if suffix not in _SCRIPT_SUFFIXES or path in seen:
+        if suffix not in SCRIPT_SUFFIXES or path in seen:
             continue
         if line not in lines:
             lines[line] = _Line(source[line - 1] if 0 < line <= len(source) else "")
@@ -152,10 +152,10 @@ def missing_prose_scripts(
         if not _RUN_WORDS.search(clause) or _MAKE_WORDS.search(clause) or read.in_container:
             continue
         if made is None:
-            made = _made(doc) | _in_commands(doc)
+            made = _made(doc) | in_commands(doc)
         if any(part in made for part in path.split("/")):
             continue
-        if any(os.path.exists(base / path) for base in bases) or _prose_fix(bases, path, suffix, listings):
+        if any(os.path.exists(base / path) for base in bases) or prose_fix(bases, path, suffix, listings):
             continue
         others = next((s for base in bases if (s := _scripts_in(base / folder))), [])
         top = path.split("/", 1)[0]
@@ -177,7 +177,7 @@ def _named_in(folder: str, models: Sequence[ImageModel]) -> bool:
     """True when a Dockerfile of `models` names `folder` as a word of a path (`COPY tests/ /app/tests/`,
     `WORKDIR /opt/tests`), or one of them cannot be read: the path may be the image's."""
     for model in models:
-        read = _dockerfile_read(model.file) if model.file else None
+        read = dockerfile_read(model.file) if model.file else None
         if read is None or re.search(rf"(?<![\w.-]){re.escape(folder)}(?![\w.-])", read[0]):
             return True
     return False
@@ -231,7 +231,7 @@ def absent_prose_scripts(
     another script of the same suffix that the repository holds (`--python ../render.py`): the script
     was renamed or replaced and the sentence still names the old one (`likely`). Not a name a command
     of the README makes or runs, a placeholder (`name_of_the_script.sh`, `your_script.py`,
-    `missing._PLACEHOLDER`), one an audited Dockerfile or any other file of the repository names
+    `missing.PLACEHOLDER`), one an audited Dockerfile or any other file of the repository names
     (a file a program writes, fetches or finds in the image), a name every project has its own of
     (`setup.py`), nor one on a line about another repository, a package, the reader's own file, an
     example, or the container (`_ELSEWHERE_WORDS`, `_MAKE_WORDS`, `_IN_CONTAINER`)."""
@@ -251,7 +251,7 @@ def absent_prose_scripts(
     held = {f.name for f in files}
     keys = {_key(n) for n in held}
     mentioned = sorted({m.group(0) for text in source for m in _ANY_SCRIPT.finditer(text)} & held)
-    made = _made(doc) | _in_commands(doc)
+    made = _made(doc) | in_commands(doc)
     in_files: set[str] | None = None  # the script names the repository's files name: read once, if needed
     read = False
     cut_at: dict[int, list[int]] = {}  # line → where its sentences start, then its end
@@ -260,7 +260,7 @@ def absent_prose_scripts(
         suffix = name.rsplit(".", 1)[-1]
         if name in held or name in made or name in _COMMON_SCRIPTS or _key(name) in keys:
             continue  # (a slip of a file it has: `missing`'s and `case_slips`' `did you mean`)
-        if _PLACEHOLDER.search(name):
+        if PLACEHOLDER.search(name):
             continue  # `name_of_the_script.sh`: whichever script the reader picks
         others = [n for n in mentioned if n.endswith("." + suffix)][:3]
         if not others:
@@ -300,7 +300,7 @@ def _names_in_files(files: Sequence[Path], models: Sequence[ImageModel]) -> set[
     be read."""
     texts = []
     for model in models:
-        read = _dockerfile_read(model.file) if model.file else None
+        read = dockerfile_read(model.file) if model.file else None
         if read is None:
             return None  # a Dockerfile not read may name any
         texts.append(read[0])

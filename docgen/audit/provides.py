@@ -10,21 +10,21 @@ import functools
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read
+from docgen.audit.auditor import LIKELY, Auditor, dockerfile_read
 from docgen.audit.contents import (
-    _LATER,
-    _MAYBE,
-    _built_bases,
+    LATER,
+    MAYBE,
     _context,
-    _final_components,
-    _in_ranges,
-    _item_component,
-    _kept_text,
-    _known_keys,
-    _unbuilt_lines,
+    built_bases,
+    final_components,
+    in_ranges,
+    item_component,
+    kept_text,
+    known_keys,
+    unbuilt_lines,
 )
-from docgen.audit.versions import _norm, _raw
-from docgen.audit.wording import _example, _line_at, _sentences
+from docgen.audit.versions import _raw, norm
+from docgen.audit.wording import _example, _line_at, sentences
 from docgen.base_contents import brought_by, carries
 from docgen.markdown import Document, code_spans, lists
 from docgen.model import Diagnostic, ImageModel
@@ -38,14 +38,14 @@ _PROVIDES = re.compile(
 )
 """Words saying the image holds what follows: `the image supports two serving engines:`, `The container
 comes with`, `It allows you to easily customize and select specific versions of:`."""
-_NEGATED = re.compile(r"\b(?:not|no|never|without|neither|nor)\b|n't\b", re.IGNORECASE)
+NEGATED = re.compile(r"\b(?:not|no|never|without|neither|nor)\b|n't\b", re.IGNORECASE)
 _BOLD = re.compile(r"\*\*([^*]{2,40})\*\*|__([^_]{2,40})__")
 _WORD = re.compile(r"[A-Za-z][\w.+-]*[A-Za-z0-9]")
 _PRODUCT = re.compile(r"[A-Za-z][\w.+-]*[A-Z][\w.+-]*|[A-Z][\w.+-]+")
 _HARDWARE = frozenset(
     {"nvidia", "amd", "intel", "arm", "arm64", "x86", "x86_64", "gpu", "gpus", "cpu", "cpus"}
 )
-_REQUIRED = re.compile(r"\b(?:ensure|make[ \t]+sure|must|should|needs?[ \t]+to|requires?)\b", re.IGNORECASE)
+REQUIRED = re.compile(r"\b(?:ensure|make[ \t]+sure|must|should|needs?[ \t]+to|requires?)\b", re.IGNORECASE)
 """Words making the sentence a requirement (`ensure that the image includes …`), not a statement."""
 _VERSIONED = re.compile(r"\A[ \t]*v?\d")
 """What follows a name that gives its version (`vLLM 0.8.3`): a claim read elsewhere (`prose.py`)."""
@@ -61,7 +61,7 @@ def _product(name: str) -> bool:
     """True when a name in bold or code reads as a product's (`FastChat`, `vLLM`, `TensorRT`): one word
     with a capital letter, no platform or hardware word; or a name docgen knows."""
     name = name.strip()
-    if _norm(name) in _known_keys():
+    if norm(name) in known_keys():
         return True
     return bool(_PRODUCT.fullmatch(name)) and name.lower() not in _HARDWARE
 
@@ -74,7 +74,7 @@ def _named(text: str) -> list[tuple[int, str]]:
     taken = [(start, start + len(name) + 4) for start, name in marked]
     found = [(start, name) for start, name in marked if _product(name)]
     for match in _WORD.finditer(text):
-        if _norm(match.group()) in _known_keys() and not any(a <= match.start() < b for a, b in taken):
+        if norm(match.group()) in known_keys() and not any(a <= match.start() < b for a, b in taken):
             found.append((match.start(), match.group()))
     named = []
     for start, name in sorted(found):
@@ -94,39 +94,39 @@ https://github.com/tensorflow/tensorflow`, `cd tensorflow`)."""
 
 
 @functools.lru_cache(maxsize=32)
-def _install_text(model: ImageModel, fetches: bool = True) -> str:
+def install_text(model: ImageModel, fetches: bool = True) -> str:
     """What the Dockerfile of `model` installs or copies, as `_raw` text: its RUN commands (comments
     dropped, as BuildKit drops them) and COPY/ADD/FROM arguments, with the build-context files it copies
     (`_context`'s files, read without the Dockerfile's own comments). Without `fetches`, the parts of a
     RUN that only fetch or enter a source tree (`_FETCH_ONLY`) are left out: a clone installs nothing."""
-    read = _dockerfile_read(model.file)
+    read = dockerfile_read(model.file)
     if read is None:
         return ""
     text, parsed = read
-    unbuilt = _unbuilt_lines(model)
+    unbuilt = unbuilt_lines(model)
     parts = [
         i.args if fetches or i.keyword != "RUN" else _FETCH_ONLY.sub(" ", i.args)
         for i in parsed.instructions
-        if i.keyword in ("RUN", "COPY", "ADD", "FROM") and not _in_ranges(i.start_line, unbuilt)
+        if i.keyword in ("RUN", "COPY", "ADD", "FROM") and not in_ranges(i.start_line, unbuilt)
     ]
     copied = _context(model)[0]
-    dockerfile = _raw(_kept_text(text, unbuilt))
+    dockerfile = _raw(kept_text(text, unbuilt))
     # `_context` is the Dockerfile's text (comments too) then the files it copies: keep the files only
     files = copied[len(dockerfile) :] if copied.startswith(dockerfile) else ""
     return _raw(" ".join(parts)) + " " + files
 
 
 def _spellings(name: str) -> set[str]:
-    found = _item_component(f"- {name}")
+    found = item_component(f"- {name}")
     return found[1] if found is not None else set()
 
 
-def _base_holds(model: ImageModel, spellings: set[str], strict: bool) -> bool:
+def base_holds(model: ImageModel, spellings: set[str], strict: bool) -> bool:
     """True when a base image `model`'s target is built on may hold the component: its reference names
     it or its family carries it (`base_contents`: an `nvidia/cuda` base CUDA's own libraries, NGC's
     PyTorch Apex), and (`strict`) any base docgen cannot tell about (an image it does not know, a
     component a framework image may hold)."""
-    for stage in _built_bases(model):
+    for stage in built_bases(model):
         held = carries(stage.base, spellings)
         if held or (strict and held is None):
             return True
@@ -141,16 +141,16 @@ def _claims(doc: Document) -> Iterator[tuple[int, str, list[tuple[int, str]]]]:
         if block.intro:
             items = []
             for line, text in block.items:
-                item = _item_component(_BOLD.sub(r"\1\2", text))
-                if item is not None and not _LATER.search(text):
+                item = item_component(_BOLD.sub(r"\1\2", text))
+                if item is not None and not LATER.search(text):
                     items.append((line, item[0].strip("*_ ")))
             intros.setdefault(block.intro.strip(), items)
     for para in doc.paragraphs:
-        for start, _, sentence in _sentences(para.lines):
+        for start, _, sentence in sentences(para.lines):
             match = _PROVIDES.search(sentence)
-            if match is None or _NEGATED.search(sentence) or _MAYBE.search(sentence):
+            if match is None or NEGATED.search(sentence) or MAYBE.search(sentence):
                 continue
-            if _REQUIRED.search(sentence, 0, match.start()):
+            if REQUIRED.search(sentence, 0, match.start()):
                 continue
             if _example(sentence, match):
                 continue
@@ -165,7 +165,7 @@ def _claims(doc: Document) -> Iterator[tuple[int, str, list[tuple[int, str]]]]:
                 yield line, sentence, named
 
 
-def _provided_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def provided_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """A component a sentence says the image supports, provides, includes or lets you select (`the
     image supports two serving engines: **FastChat** and **vLLM**`) that no install of any image
     compared brings (`likely`). Sure when the image reads everything and is built on a plain OS,
@@ -177,30 +177,30 @@ def _provided_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
     for _, _, named in _claims(doc):
         spelt = [(line, name, _spellings(name)) for line, name in named]
         spelt = [(line, name, s) for line, name, s in spelt if s]
-        installed = {name for _, name, s in spelt if any(x in _install_text(m) for m in models for x in s)}
+        installed = {name for _, name, s in spelt if any(x in install_text(m) for m in models for x in s)}
         for line, name, spellings in spelt:
             if name in installed:
                 continue
-            peers = bool(installed) and not any(_norm(name) == k or k in spellings for k in _STACK)
-            if all(_missing_from(m, spellings, peers) for m in models):
+            peers = bool(installed) and not any(norm(name) == k or k in spellings for k in _STACK)
+            if all(missing_from(m, spellings, peers) for m in models):
                 said = f"README says the image provides {name} but {models[0].path} installs no {name}"
                 if installed:  # what it does install of those the claim names
                     said += f" (of those named, it installs {', '.join(sorted(installed, key=str.lower))})"
                 yield Diagnostic(auditor.path, line, said, confidence=LIKELY)
 
 
-def _missing_from(model: ImageModel, spellings: set[str], peers: bool) -> bool:
+def missing_from(model: ImageModel, spellings: set[str], peers: bool) -> bool:
     """True when `model` cannot hold a component of `spellings`: no install of it names one or pulls
     one in (`base_contents.brought_by`), and its base images cannot hold it; without `peers` (another
     component of the claim it installs), only an image docgen reads whole, on bases known not to carry
     it (`base_contents.carries`: a plain OS, CUDA for a name not its own, NGC's PyTorch for DeepSpeed)."""
-    if any(s in _install_text(model) for s in spellings):
+    if any(s in install_text(model) for s in spellings):
         return False
-    if brought_by((c.name for c in _final_components(model)), spellings) is not None:
+    if brought_by((c.name for c in final_components(model)), spellings) is not None:
         return False  # `pip install vllm` brings xformers
     if peers:
-        return not _base_holds(model, spellings, strict=False)
+        return not base_holds(model, spellings, strict=False)
     _, unread_run, unread_packages = _context(model)
     if unread_run or unread_packages:
         return False
-    return not _base_holds(model, spellings, strict=True)
+    return not base_holds(model, spellings, strict=True)

@@ -29,14 +29,14 @@ from docgen import makefile
 from docgen.audit.auditor import LIKELY, also_at
 from docgen.audit.commands import fence_commands, joined, without_prompt
 from docgen.audit.make_targets import _targets, makefile_in, makefile_text
-from docgen.audit.make_vars import _MAKE
-from docgen.audit.names import _takes_value
-from docgen.audit.run_args import _OFFICIAL
+from docgen.audit.make_vars import MAKE
+from docgen.audit.names import takes_value
+from docgen.audit.run_args import OFFICIAL
 from docgen.build_scripts import BLANK_AFTER, BUILD, DOCKER_PODMAN, container_command
 from docgen.files import text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic
-from docgen.script_env import _logical_lines
+from docgen.script_env import logical_lines
 from docgen.shell import shell_split
 
 _PULL = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?pull[ \t]+(?:-\S+[ \t]+)*([^\s\\;&|]+)")
@@ -87,7 +87,7 @@ def _values(text: str) -> tuple[dict[str, list[str]], set[str], dict[str, list[s
     opened: set[str] = set()
     parsed: dict[str, int] = {}
     seen: dict[str, int] = {}
-    for _, line in _logical_lines(text):
+    for _, line in logical_lines(text):
         for match in _OPEN.finditer(line):
             opened.add(next(g for g in match.groups() if g))
         for match in _ANY_ASSIGN.finditer(line):
@@ -134,7 +134,7 @@ def _script_runs(text: str) -> _Runs | None:
 
     images: list[str] = []
     first = 0
-    for number, line in _logical_lines(text):
+    for number, line in logical_lines(text):
         run = _RUN.search(line.strip())
         if run is None or line.lstrip().startswith("#"):
             continue
@@ -157,7 +157,7 @@ def _script_runs(text: str) -> _Runs | None:
             if values is None:
                 return None
             if all(v.startswith("-") for v in values):
-                index += 1 if "=" in word or not all(_takes_value(v) for v in values) else 2
+                index += 1 if "=" in word or not all(takes_value(v) for v in values) else 2
                 continue
             if any(v.startswith("-") for v in values):
                 return None
@@ -243,7 +243,7 @@ def _readme(doc: Document) -> _Readme:
                 found.tags += [(line, None if "$" in t else t) for t in tags] or [(line, None)]
             for part in re.split(r"&&|;|\|\|", command):
                 part = part.strip().removeprefix("sudo ").strip()
-                make = _MAKE.search(part)
+                make = MAKE.search(part)
                 if make is not None:
                     targets = _targets(make.group(2).split())
                     found.runs += (
@@ -354,7 +354,7 @@ def pulled_runs(doc: Document, readme: str, directory: Path) -> Iterator[Diagnos
             # nor from the first line on that pulls, builds, tags or gives one
             names = [_name(i) for i in runs.images]
             fixed = any(
-                "/" in i or n.split(":", 1)[0] in _OFFICIAL for i, n in zip(runs.images, names, strict=True)
+                "/" in i or n.split(":", 1)[0] in OFFICIAL for i, n in zip(runs.images, names, strict=True)
             )
             lines_ = [
                 at for n in names for at in (first_pulled.get(n), first_before.get(n)) if at is not None

@@ -28,9 +28,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read
-from docgen.audit.contents import _CHMOD, _PIPED, _RUNS_FILE, _built_bases, _context_of, _unbuilt_lines
-from docgen.audit.listed_python import _PULLS_PYTHON
+from docgen.audit.auditor import LIKELY, Auditor, dockerfile_read
+from docgen.audit.contents import CHMOD, PIPED, RUNS_FILE, built_bases, context_of, unbuilt_lines
+from docgen.audit.listed_python import PULLS_PYTHON
 from docgen.audit.version_facts import distribution_versions
 from docgen.base_contents import lacks_python
 from docgen.baseimage import split_reference
@@ -62,7 +62,7 @@ _OUTPUT = re.compile(r"\bFile[ \t]+\"|Traceback|\bsys\.path\b|\berror\b|\bwarnin
 """A line of a traceback or of other output pasted from a run."""
 
 
-def _python_paths(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def _python_paths(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """The findings of this module (see its docstring) on one part of the README."""
     read: dict[int, _Pythons | None] = {}  # each model's Pythons, read once a part
     lines = [(n, t) for p in doc.paragraphs for n, t in p.lines]
@@ -137,14 +137,14 @@ def _pythons(model: ImageModel) -> _Pythons | None:
     """`_Pythons` of the image of `model`, None when it may hold a Python docgen cannot tell."""
     if not model.file or model.skipped:
         return None
-    read = _dockerfile_read(model.file)
+    read = dockerfile_read(model.file)
     if read is None:
         return None
     text = read[0]
     copies = without_whole_context(model.context_copies)
     copied = [w for copy in copies for w in copy.sources]
-    unbuilt = _unbuilt_lines(model)
-    raw = _context_of(model.file, copies, unbuilt)[0]
+    unbuilt = unbuilt_lines(model)
+    raw = context_of(model.file, copies, unbuilt)[0]
     if any(word in raw for word in _OTHER_PYTHONS) or _UV_PYTHON.search(text):
         return None
     folder = Path(model.file).parent
@@ -152,10 +152,10 @@ def _pythons(model: ImageModel) -> _Pythons | None:
     for inst in read[1].instructions:
         if inst.keyword != "RUN" or any(first <= inst.start_line <= last for first, last in unbuilt):
             continue
-        if _PIPED.search(inst.args):
+        if PIPED.search(inst.args):
             return None  # a download run in a shell: it may bring any Python
-        args = _CHMOD.sub("", inst.args)
-        for run in _RUNS_FILE.finditer(args):
+        args = CHMOD.sub("", inst.args)
+        for run in RUNS_FILE.finditer(args):
             if run.group(2) and args[: run.start(2)].rstrip().endswith(">"):
                 continue  # a file written
             if run.group(0).lstrip(" \t;&|(").startswith("python"):
@@ -163,7 +163,7 @@ def _pythons(model: ImageModel) -> _Pythons | None:
             if (run.group(1) or run.group(2)).strip("'\"").rsplit("/", 1)[-1] not in names:
                 return None  # a script docgen has not read
     versions: set[str] = set()
-    for stage in _built_bases(model):
+    for stage in built_bases(model):
         repository, tag = split_reference(stage.base)
         if repository.rsplit("/", 1)[-1] == "python" and tag and (v := re.match(r"3\.\d{1,2}", tag)):
             versions.add(v.group())
@@ -180,10 +180,10 @@ def _pythons(model: ImageModel) -> _Pythons | None:
             (found.group(1), f"{number} says Python {found.group(1)}")
             for number, line in enumerate(text.splitlines(), start=1)
             for found in _NAMED.finditer(line)
-        ][:1] or [(v, f"{_built_bases(model)[0].line} says Python {v}") for v in sorted(versions)][:1]
+        ][:1] or [(v, f"{built_bases(model)[0].line} says Python {v}") for v in sorted(versions)][:1]
     installs = any(
         c.kind in ("apt", "rpm", "apk")
-        and (c.name in _PULLS_PYTHON or re.match(r"python3?(?:-|\Z)", c.name) is not None)
+        and (c.name in PULLS_PYTHON or re.match(r"python3?(?:-|\Z)", c.name) is not None)
         for c in model.components
     )
     written = tuple(

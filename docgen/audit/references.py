@@ -17,42 +17,42 @@ from pathlib import Path, PurePosixPath
 
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import (
-    _CD,
-    _FILE_FLAG,
-    _PLACEHOLDER,
-    _PROSE_WORD,
-    _TAG_FLAG,
-    _VERSION_PLACEHOLDER,
+    CD,
     CD_STEP,
-    _build_commands,
-    _build_paths,
-    _continued,
-    _file_flags,
+    FILE_FLAG,
+    PLACEHOLDER,
+    PROSE_WORD,
+    TAG_FLAG,
+    VERSION_PLACEHOLDER,
+    build_commands,
+    build_paths,
+    continued,
     fence_commands,
+    file_flags,
     joined,
     without_prompt,
 )
 from docgen.audit.fetched_copies import command_at, expanded_sources, fetched, told
-from docgen.audit.missing import _PLACEHOLDER as _PLACEHOLDER_PATH
-from docgen.audit.missing import _code_paths, _in_commands, _line_texts, _made
+from docgen.audit.missing import PLACEHOLDER as _PLACEHOLDER_PATH
+from docgen.audit.missing import _made, code_paths, in_commands, line_texts
 from docgen.audit.own_repo import repository_root
 from docgen.audit.paths import (
     _basename,
-    _files_named,
     _flavour,
-    _matching,
-    _reference_path,
-    _same_file,
-    _same_path,
+    files_named,
     ignore_patterns,
     ignores,
+    matching,
     meant_by_stray,
+    reference_path,
+    same_file,
+    same_path,
     stray,
     variant,
     without_stray,
 )
 from docgen.audit.root_vars import from_root, root_variables
-from docgen.audit.wording import _COMMAND_LANGS, _NOT_CURRENT, _heading_of
+from docgen.audit.wording import COMMAND_LANGS, NOT_CURRENT, heading_of
 from docgen.build_scripts import ALL_ENGINES, BUILD, BUILD_LINE, container_command
 from docgen.copied import context_path, dockerignore, ignored
 from docgen.dockerfile import read_dockerfile
@@ -67,7 +67,7 @@ def _candidates(paths: tuple[str, ...], siblings: tuple[str, ...]) -> tuple[str,
     """`paths`, then the `siblings` that are none of them: the Dockerfiles a dead reference may mean
     (found once for all the references of a README, not once each: n siblings were compared with every
     path for each reference)."""
-    return (*paths, *(s for s in siblings if not any(_same_path(s, p) for p in paths)))
+    return (*paths, *(s for s in siblings if not any(same_path(s, p) for p in paths)))
 
 
 def _meant(reference: str, paths: Sequence[str], siblings: Sequence[str], heading: str) -> set[int]:
@@ -77,15 +77,15 @@ def _meant(reference: str, paths: Sequence[str], siblings: Sequence[str], headin
     Dockerfile there is. None when that is not clear: two candidates, a flavour only a Dockerfile that
     is not audited has, or a reference (or its `heading`) about an image of the past
     (`Dockerfile.legacy`, `## Old images`)."""
-    if _NOT_CURRENT.search(reference.replace("_", " ").replace("-", " ")) or _NOT_CURRENT.search(heading):
+    if NOT_CURRENT.search(reference.replace("_", " ").replace("-", " ")) or NOT_CURRENT.search(heading):
         return set()
     every = _candidates(tuple(paths), tuple(siblings))
     if stray(reference) is not None:  # `rocm^Cocblas.ub22.Dockerfile`: the one name it spoils, or none
         meant = meant_by_stray(reference, siblings)
-        found = {i for i, p in enumerate(paths) if meant is not None and _same_path(p, siblings[meant])}
+        found = {i for i, p in enumerate(paths) if meant is not None and same_path(p, siblings[meant])}
         return found if len(found) == 1 else set()
     if variant(reference) is not None:  # a plain `Dockerfile` of the same name says nothing
-        same = _matching(reference, every)
+        same = matching(reference, every)
         if len(same) == 1:
             return same & set(range(len(paths)))
     flavour = _flavour(reference)
@@ -97,7 +97,7 @@ def _meant(reference: str, paths: Sequence[str], siblings: Sequence[str], headin
     return {0} if len(every) == 1 and len(paths) == 1 else set()
 
 
-def _dead_finding(
+def dead_finding(
     readme: str,
     line: int,
     target: str,
@@ -108,11 +108,11 @@ def _dead_finding(
 ) -> Diagnostic:
     """The finding on a link or `-f` to a Dockerfile that is gone, naming the Dockerfile its section is
     compared with instead when `_meant` tells one."""
-    path = _reference_path(target)
+    path = reference_path(target)
     if stray(path) is not None:
         return _stray_finding(readme, line, path, flag, siblings)
     how = "builds with" if flag else "links to"
-    now = _meant(path, [m.path for m in models], siblings, _heading_of(doc, line))
+    now = _meant(path, [m.path for m in models], siblings, heading_of(doc, line))
     instead = f"; compared with {models[min(now)].path}, which it most likely means now" if now else ""
     # A file of the same name found elsewhere: the reference may only be read from another folder.
     known = bool(now) and _basename(models[min(now)].path) == _basename(path)
@@ -149,7 +149,7 @@ def _stray_finding(readme: str, line: int, path: str, flag: bool, siblings: Sequ
     )
 
 
-def _dead_references(
+def dead_references(
     doc: Document,
     directory: Path,
     siblings: Sequence[str] = (),
@@ -166,16 +166,16 @@ def _dead_references(
     there nor reported. Nor is a path inside a git submodule (`.gitmodules`, see `docgen.files`)."""
     refs = [(line, target, False) for line, target in doc.links]
     roots = root_variables(said)
-    refs += [(line, name, True) for fence in doc.fences for line, name in _file_flags(fence, roots)]
+    refs += [(line, name, True) for fence in doc.fences for line, name in file_flags(fence, roots)]
     said_lines: dict[int, str] = {}  # README line -> its text, filled once when a name needs it
     cds: _BlockCds | None = None  # the `cd`s of each command block, read once when a `-f` needs them
     for line, target, flag in refs:
-        path = _reference_path(target)
+        path = reference_path(target)
         if not path or "://" in target or path.startswith(("/", "$", "<", "-")) or "{" in path:
             continue
         if _users_own_file(path, doc, line, said_lines):
             continue
-        if _PLACEHOLDER.search(path) or any(_VERSION_PLACEHOLDER.fullmatch(p) for p in path.split("/")):
+        if PLACEHOLDER.search(path) or any(VERSION_PLACEHOLDER.fullmatch(p) for p in path.split("/")):
             continue  # `-f gpu/<version>/Dockerfile`: a path the reader fills in (see `placeholders`)
         if not flag and not is_dockerfile_name(_basename(without_stray(path))):
             continue  # (a `-f` names the Dockerfile whatever its name: `-f Docker.rocm`)
@@ -220,7 +220,7 @@ def _block_cds(doc: Document) -> _BlockCds:
             continue
         entered: dict[str, int] = {}
         for at, text in fence.lines:
-            if (cd := _CD.match(text)) is not None:
+            if (cd := CD.match(text)) is not None:
                 entered.setdefault(cd.group(1).strip("\"'").rstrip("/"), at)
         firsts.append(fence.lines[0][0])
         blocks.append((fence.lines[-1][0], entered))
@@ -267,7 +267,7 @@ def _users_own_file(path: str, doc: Document, line: int, said: dict[int, str]) -
         said.update((at, text) for para in doc.paragraphs for at, text in para.lines)
         said.update((at, text) for fence in doc.fences for at, text in fence.lines)
     near = [said.get(at, "").replace(path, "") for at in range(line - 3, line + 1)]
-    return any(_OWN_IMAGE.search(text) for text in (_heading_of(doc, line), *near))
+    return any(_OWN_IMAGE.search(text) for text in (heading_of(doc, line), *near))
 
 
 def _run_in_dockerfile_folder(path: str, audited: Sequence[str], said: str = "") -> bool:
@@ -284,7 +284,7 @@ def _run_in_dockerfile_folder(path: str, audited: Sequence[str], said: str = "")
     for dockerfile in audited:
         if len(parts) == 1 and not _puts_in_folder(said, dockerfile):
             continue
-        if _same_file(path, dockerfile) == len(parts):  # the end of an audited Dockerfile's path
+        if same_file(path, dockerfile) == len(parts):  # the end of an audited Dockerfile's path
             return True
         found = Path(dockerfile)  # as given: from the working directory, when it is there
         if os.path.isfile(found) and os.path.isfile(
@@ -319,7 +319,7 @@ _CONTEXT_HERE = re.compile(r"[ \t]\.[ \t]*\Z")
 """A build command whose context is the folder it runs in (`docker build -t app .`)."""
 
 
-def _default_file_builds(
+def default_file_builds(
     doc: Document,
     models: Sequence[ImageModel],
     tied: Mapping[int, frozenset[int]],
@@ -333,19 +333,19 @@ def _default_file_builds(
         return
     by_section: dict[int, list[list[tuple[int, str]]]] = {}
     for fence in doc.fences:
-        by_section.setdefault(fence.section, []).extend(_build_commands(fence))
+        by_section.setdefault(fence.section, []).extend(build_commands(fence))
     for fence in doc.fences:
         images = tied.get(fence.section, frozenset())
-        if len(images) != 1 or any(_CD.match(text) or "pushd " in text for _, text in fence.lines):
+        if len(images) != 1 or any(CD.match(text) or "pushd " in text for _, text in fence.lines):
             continue
         model = models[next(iter(images))]
         name = _basename(model.path)
         if name in ("Dockerfile", "Containerfile") or not os.path.isfile(directory / name):
             continue
-        commands = list(_build_commands(fence))
+        commands = list(build_commands(fence))
         for command in commands:
             joined = " ".join(text.rstrip("\\").strip() for _, text in command)
-            if _FILE_FLAG.search(joined) or not _CONTEXT_HERE.search(joined):
+            if FILE_FLAG.search(joined) or not _CONTEXT_HERE.search(joined):
                 continue
             if _builds_default_on_purpose(fence, by_section[fence.section], command, joined, model.path):
                 continue
@@ -375,7 +375,7 @@ def _builds_default_on_purpose(
     blocks) passes `-f` (the writer passes it where it is meant). Not when its tag names the section's
     variant (`-t app-dev` for `Dockerfile.dev`): that one was meant for the section's Dockerfile."""
     name = variant(path)
-    tag = _TAG_FLAG.search(joined)
+    tag = TAG_FLAG.search(joined)
     if name and tag and name.lower() in re.split(r"[:/._-]+", tag.group(1).lower()):
         return False
     start = command[0][0]
@@ -384,12 +384,12 @@ def _builds_default_on_purpose(
     if _DEFAULT_IMAGE_WORDS.search(comment):
         return True
     return any(
-        other is not command and _FILE_FLAG.search(" ".join(text.rstrip("\\").strip() for _, text in other))
+        other is not command and FILE_FLAG.search(" ".join(text.rstrip("\\").strip() for _, text in other))
         for other in commands
     )
 
 
-_GENERATED = frozenset(
+GENERATED = frozenset(
     {"dist", "build", "builds", "target", "out", "output", "wheels", "wheelhouse", "node_modules", "vendor"}
     | {".venv", "venv", "__pycache__", "artifacts", "bin", "_build", "tmp"}
 )
@@ -398,7 +398,7 @@ _GENERATED_PREFIXES = ("cmake-build-",)
 """Prefixes of such folders: CLion's CMake build folders (`cmake-build-release/`, `cmake-build-debug/`)."""
 _BUILT_SUFFIXES = (".whl", ".tar.gz", ".tgz", ".jar", ".so", ".deb", ".rpm", ".zip", ".tar")
 """Files a build or a download makes (`COPY app.whl …`)."""
-_MAKES_FILE_COMMAND = re.compile(
+MAKES_FILE_COMMAND = re.compile(
     r"\b(?:wget|curl|cp|mv|ln|touch|tee|gdown|scp|rsync|mkdir|install|unzip|huggingface-cli|git)\b|>"
 )
 """A command that makes the file it names (`wget …/model.bin`, `cp ../x .`, `mkdir models`)."""
@@ -433,7 +433,7 @@ def _ignored(path: str, folders: Sequence[Path], dockerfile: Path | None = None)
     without one (`path` a file the README names) each of `folders`' own. A file made or left out on
     purpose, not one in the wrong place."""
     parts = path.split("/")
-    if any(part in _GENERATED or part.startswith(_GENERATED_PREFIXES) for part in parts):
+    if any(part in GENERATED or part.startswith(_GENERATED_PREFIXES) for part in parts):
         return True
     if path.endswith(_BUILT_SUFFIXES):
         return True
@@ -462,7 +462,7 @@ def _top(directory: Path, project: Path | None) -> Path:
     return (project or [directory.resolve(), *directory.resolve().parents][:5][-1]).resolve()
 
 
-class _Walk:
+class Walk:
     """The steps (`&&`, `||`, `;`) of a README's command blocks, read top to bottom as a reader runs
     them, and the folders they run in (`folders`): a `cd` moves every later step (it is not a step
     itself), and one that cannot be followed (`cd $DIR`, a folder not found, one outside `project`)
@@ -496,10 +496,10 @@ class _Walk:
         """(README line, step) of each step that is no `cd`; with `joined`, continued lines (`\\`)
         are one command, at the line it starts on."""
         for fence in fences:
-            if fence.lang not in _COMMAND_LANGS:
+            if fence.lang not in COMMAND_LANGS:
                 continue
             self._skip, self.fence = False, fence
-            for line, code in _command_lines(fence, joined):
+            for line, code in command_lines(fence, joined):
                 for step in re.split(r"&&|\|\||;", code):
                     moved = self.aliases.get(cd_target(step) or "") or _cd(step, self.folders, self.project)
                     if moved is None:
@@ -543,7 +543,7 @@ def until_moved(text: str) -> str:
     run -it`, `ssh`): those that run in the folder the text starts in, one a line."""
     kept = []
     for piece in re.split(r"&&|\|\||;|\n", text):
-        if CD_STEP.match(piece) or _ELSEWHERE.search(piece):
+        if CD_STEP.match(piece) or ELSEWHERE.search(piece):
             break
         kept.append(piece)
     return "\n".join(kept)
@@ -555,26 +555,26 @@ def _runs_found_script(commands: str, folders: Sequence[Path]) -> bool:
     return any(
         _is_script(folder / match.group(1))
         for piece in commands.splitlines()
-        for match in _RUN_SCRIPT.finditer(piece)
+        for match in RUN_SCRIPT.finditer(piece)
         for folder in folders
     )
 
 
-def _command_lines(fence: Fence, joined: bool) -> Iterator[tuple[int, str]]:
+def command_lines(fence: Fence, joined: bool) -> Iterator[tuple[int, str]]:
     """(README line, command) of each line of a command block that is no comment, without its `#`
     comment and the prompt written before it (`laptop $ `, `user@host:~$ `); with `joined`, continued
     lines as one command at the line it starts on."""
     pending: list[tuple[int, str]] = []
     going_on = False
     for line, text in fence.lines:
-        text, going_on = (text if going_on else without_prompt(text)), _continued(text)
+        text, going_on = (text if going_on else without_prompt(text)), continued(text)
         if not joined:
             code = text.split(" #", 1)[0]
             if not code.lstrip().startswith("#"):
                 yield line, code
             continue
         pending.append((line, text.split(" #", 1)[0]))
-        if _continued(text):
+        if continued(text):
             continue
         first = pending[0][0]
         code = " ".join(t.rstrip().rstrip("\\").strip() for _, t in pending)
@@ -583,7 +583,7 @@ def _command_lines(fence: Fence, joined: bool) -> Iterator[tuple[int, str]]:
             yield first, code
 
 
-def _context_builds(
+def context_builds(
     fences: Sequence[Fence], bases: list[Path], project: Path, ran: list[str] | None = None
 ) -> Iterator[tuple[int, str, Path, Path, str]]:
     """(README line, Dockerfile as written, Dockerfile, context folder, context as written) of each
@@ -596,22 +596,22 @@ def _context_builds(
     container (`_InContainer`): the rest of it is not read, and the reader's folder stays where it was,
     for the builds of the other sections. With `ran`, the text of each script the commands run
     (`./prepare.sh`, found where the walk is) is added to it as it is run: it may make any file."""
-    walk = _Walk(bases, project)
+    walk = Walk(bases, project)
     inside = _InContainer(walk)
     walk.recover = inside.recover
     for first, step in walk.steps(fences, joined=True):
         inside.read(step)
         if ran is not None:
-            for match in _RUN_SCRIPT.finditer(step):
+            for match in RUN_SCRIPT.finditer(step):
                 place = next(
                     (f / match.group(1) for f in walk.folders if _is_script(f / match.group(1))), None
                 )
                 text = None if place is None else text_or_none(place, MAX_PROJECT_FILE_BYTES)
                 if text is not None:  # a link out of the project, a folder, a FIFO: no script
                     ran.append(text)
-        if _FILES_APPEAR.search(step) and not BUILD.search(step):
+        if FILES_APPEAR.search(step) and not BUILD.search(step):
             return
-        paths = _build_paths(step) if BUILD.search(step) else None
+        paths = build_paths(step) if BUILD.search(step) else None
         if paths is None or (walk.fence is not None and walk.fence.section in inside.sections):
             continue
         file, context = paths
@@ -633,12 +633,12 @@ _CONTAINER_COMMAND = re.compile(r"\b(?:docker|podman|nerdctl|nvidia-docker)\b")
 
 
 class _InContainer:
-    """A `_Walk.recover` that reads a `cd` to a folder of no host (`~/…`, `/…`) in a block of no
+    """A `Walk.recover` that reads a `cd` to a folder of no host (`~/…`, `/…`) in a block of no
     container command, after a command that opened a shell in a container, as a step inside that
     container: the walk stays where it was and leaves the rest of the block. `read` is told every
     step the walk yields; `sections` are those of the blocks so read (a build in them is not told)."""
 
-    def __init__(self, walk: _Walk) -> None:
+    def __init__(self, walk: Walk) -> None:
         self.entered = False
         self.sections: set[int] = set()
         self._walk = walk
@@ -658,13 +658,13 @@ class _InContainer:
         return list(self._walk.folders)
 
 
-def _bases_above(directory: Path, top: Path) -> list[Path]:
+def bases_above(directory: Path, top: Path) -> list[Path]:
     """The README's folder and up to four above it, those inside `top`: where its build commands may run."""
     above = [directory, *directory.resolve().parents][:5]
     return [b for b in (_inside(d.absolute(), top) for d in above) if b is not None]
 
 
-def _context_misses(
+def context_misses(
     doc: Document,
     source: Sequence[str],
     directory: Path,
@@ -681,14 +681,14 @@ def _context_misses(
     generated (see `_ignored`), nor one a script the README runs before it names on a line that
     makes a file (`cp ../patch.diff .` in `./prepare.sh`)."""
     top = _top(directory, project)
-    bases = _bases_above(directory, top)
+    bases = bases_above(directory, top)
     blocks = sorted(
-        [*doc.fences, *_indented_blocks(doc), *_bare_builds(doc)],
+        [*doc.fences, *indented_blocks(doc), *_bare_builds(doc)],
         key=lambda b: b.lines[0][0] if b.lines else 0,
     )
     made = MadeFiles(source)
     ran: list[str] = []
-    for line, shown, dockerfile, context, written in _context_builds(blocks, bases, top, ran):
+    for line, shown, dockerfile, context, written in context_builds(blocks, bases, top, ran):
         try:
             parsed = read_dockerfile(dockerfile, shown)
         except DocgenError:
@@ -714,9 +714,9 @@ def _bare_builds(doc: Document) -> list[Fence]:
         for para in doc.paragraphs
         for n, text in para.lines
         if BUILD_LINE.match(text)
-        and not text.startswith(("    ", "\t"))  # (a line of an indented block: `_indented_blocks`)
+        and not text.startswith(("    ", "\t"))  # (a line of an indented block: `indented_blocks`)
         and "`" not in text
-        and not _PROSE_WORD.search(text)
+        and not PROSE_WORD.search(text)
     ]
 
 
@@ -756,7 +756,7 @@ def context_findings(
     made: MadeFiles,
     expanded: Sequence[tuple[int, str]] = (),
 ) -> Iterator[Diagnostic]:
-    """What `_context_misses` tells of one build (README `line`, its words `lead`: `README builds
+    """What `context_misses` tells of one build (README `line`, its words `lead`: `README builds
     Dockerfile with the context .`) of `dockerfile` from `context`, within the project's `top`; with
     `expanded`, the sources written with a variable as the build expands them (`expanded_sources`)."""
     sources = sorted([*_copied_sources(instructions), *expanded], key=lambda source: source[0])
@@ -851,7 +851,7 @@ def _rooted(dockerfile: Path, context: Path, missing: Sequence[tuple[int, str]])
     return said, CERTAIN if there else LIKELY
 
 
-def _indented_blocks(doc: Document) -> list[Fence]:
+def indented_blocks(doc: Document) -> list[Fence]:
     """The indented code blocks of `doc` (read as paragraphs: every line indented by four spaces or a
     tab) as command blocks."""
     return [
@@ -886,7 +886,7 @@ class MadeFiles:
         self._first: dict[str, int] = {}
         numbered = [*((0, t) for t in self._before), *enumerate(lines, 1)]
         for number, text in numbered:
-            if not (_MAKES_FILE_COMMAND.search(text) or _MAKES_FILE.search(text)):
+            if not (MAKES_FILE_COMMAND.search(text) or MAKES_FILE.search(text)):
                 continue
             words = self._WORD.findall(text)
             if not text.isascii():
@@ -908,12 +908,12 @@ class MadeFiles:
         for text in [*self._before, *self._lines[: line - 1]]:
             if not any(re.search(rf"(?<![\w.-]){re.escape(n)}(?![\w-])", text) for n in names):
                 continue
-            if _MAKES_FILE_COMMAND.search(text) or _MAKES_FILE.search(text):
+            if MAKES_FILE_COMMAND.search(text) or MAKES_FILE.search(text):
                 return True
         return False
 
 
-def _misnamed_links(
+def misnamed_links(
     source: Sequence[str], doc: Document, readme: str, directory: Path
 ) -> Iterator[Diagnostic]:
     """A link whose text names a Dockerfile (`` [`a_x64.Dockerfile`](a_x86_64.Dockerfile) ``) other
@@ -926,9 +926,7 @@ def _misnamed_links(
             target = urllib.parse.unquote(link.target.split("#", 1)[0])
             if not is_dockerfile_name(_basename(target)):
                 continue
-            named = [
-                n for n in _files_named(link.text) if _basename(n) not in ("Dockerfile", "Containerfile")
-            ]
+            named = [n for n in files_named(link.text) if _basename(n) not in ("Dockerfile", "Containerfile")]
             if len(named) != 1 or _basename(named[0]) == _basename(target):
                 continue
             folder = posixpath.dirname(target)
@@ -1018,7 +1016,7 @@ _NAMED_PLACEHOLDER = re.compile(r"(?:^|[._-])(?:[a-z0-9]+_)+name(?:$|[._-])", re
 `Dockerfile.image_name`, `MODEL_NAME` in `MODEL_NAME.Dockerfile` (a word, `_`, then `name`)."""
 
 
-def _dead_code_names(
+def dead_code_names(
     doc: Document,
     readme: str,
     directory: Path,
@@ -1035,11 +1033,11 @@ def _dead_code_names(
     command of the README or the line itself makes, nor one in a section about older or planned images,
     nor one git ignores or inside a submodule, nor a make target in a table column headed by a target's
     word (`_target_cells`). A name in plain words (`_prose_dockerfile_names`) is `likely`, and not read on
-    the `listed` lines (`_unlisted_names` tells a stale name of a list with the one it most likely means),
+    the `listed` lines (`unlisted_names` tells a stale name of a list with the one it most likely means),
     and only as the README's line in `source` writes it (a part set aside is blanked: `An      (x)`
     left of `An older one is in [x](x)` is no name in plain words).
     """
-    made = _made(doc) | _in_commands(doc)
+    made = _made(doc) | in_commands(doc)
     root = project or repository_root(directory)
     top = (root or directory).resolve()
     # from the README's folder and the folders above it: up to the root, or four when none is known
@@ -1051,7 +1049,7 @@ def _dead_code_names(
     texts: dict[int, str] | None = None  # the text of each line, read once when needed
     paragraphs: dict[int, Sequence[tuple[int, str]]] | None = None  # line → its paragraph's lines
     targets = _target_cells(doc)
-    named = [(line, code, False) for line, code in _code_paths(doc)]
+    named = [(line, code, False) for line, code in code_paths(doc)]
     named += [(line, name, True) for line, name in _prose_dockerfile_names(doc) if line not in listed]
     for line, code, plain in named:
         path = code.removeprefix("./")
@@ -1062,18 +1060,18 @@ def _dead_code_names(
             continue  # a make target named like a Dockerfile (`test-dockerfile`)
         if path.startswith("-") or name.lower() in _GENERIC_NAMES:
             continue  # an option (`--dockerfile`), or the word for any Dockerfile (`a short `Dockerfile``)
-        if _PLACEHOLDER.search(path) or _PLACEHOLDER_PATH.search(path) or name in made:
+        if PLACEHOLDER.search(path) or _PLACEHOLDER_PATH.search(path) or name in made:
             continue
         if _NAMED_PLACEHOLDER.search(name):
             continue  # `Dockerfile.image_name`: the file of whichever image the reader picks
-        if _users_own_file(path, doc, line, said) or _NOT_CURRENT.search(_heading_of(doc, line)):
+        if _users_own_file(path, doc, line, said) or NOT_CURRENT.search(heading_of(doc, line)):
             continue
         if any(os.path.exists(base / path) for base in bases):
             continue
         if any(in_submodule(base / path, directory) for base in bases) or _ignored(path, bases):
             continue
         if texts is None:
-            texts = _line_texts(doc)
+            texts = line_texts(doc)
         text = said.get(line) or texts.get(line, "")
         if plain and 0 < line <= len(source):
             text = source[line - 1]
@@ -1118,9 +1116,9 @@ but with `.` or `_`, not `-` (`Dockerfile-based`, `Dockerfile-first` are English
 
 def _prose_dockerfile_names(doc: Document) -> Iterator[tuple[int, str]]:
     """(README line, name) of each Dockerfile named in plain words, outside code and links, in the prose
-    or a heading: `- **GPU support** via CUDA (Dockerfile.gpu)`. `_dead_code_names` checks them as names
+    or a heading: `- **GPU support** via CUDA (Dockerfile.gpu)`. `dead_code_names` checks them as names
     in code, less surely (`likely`). Not a table row nor a list item that starts with the name
-    (`- Dockerfile.trt.jetson.4.6: the older board`): that is a list of files, which `_unlisted_names`
+    (`- Dockerfile.trt.jetson.4.6: the older board`): that is a list of files, which `unlisted_names`
     reads only when it names a Dockerfile of this folder (else it lists another folder's)."""
     for number, text in [*(line for para in doc.paragraphs for line in para.lines), *doc.headings]:
         if "ockerfile" in text or "ontainerfile" in text:
@@ -1145,7 +1143,7 @@ def _plain_names(text: str) -> list[str]:
     return [m.group() for m in _PLAIN_NAME.finditer(words) if is_dockerfile_name(m.group())]
 
 
-def _unlisted_names(
+def unlisted_names(
     doc: Document, readme: str, directory: Path, siblings: Sequence[str]
 ) -> Iterator[Diagnostic]:
     """A Dockerfile named in plain words in a table or a list that names this folder's Dockerfiles (at
@@ -1155,10 +1153,10 @@ def _unlisted_names(
     repository or saying the file was removed (`_NOT_LISTED_HERE`), not in a heading or sentence."""
     groups: list[tuple[list[tuple[int, str]], str]] = []
     for table in doc.tables:
-        if not _NOT_CURRENT.search(table.context):
+        if not NOT_CURRENT.search(table.context):
             groups.append(([(line, " ".join(cells)) for line, cells in table.rows], CERTAIN))
     for block in lists(doc):
-        if not _NOT_CURRENT.search(block.intro) and not _NOT_CURRENT.search(block.heading):
+        if not NOT_CURRENT.search(block.intro) and not NOT_CURRENT.search(block.heading):
             groups.append((block.items, LIKELY))
     names = [s for s in siblings if "/" not in s]
     for rows, confidence in groups:
@@ -1186,7 +1184,7 @@ def _unlisted_names(
 
 _SCRIPT = r"(?:\.{1,2}/)+[\w.-]+(?:/[\w.-]+)*\.(?:sh|bash|zsh|py)"
 """A script run by its path from the current folder (`./build.sh`, `../tools/run.py`)."""
-_RUN_SCRIPT = re.compile(
+RUN_SCRIPT = re.compile(
     r"(?:^|&&|\|\||;)[ \t]*(?:\$[ \t]+)?(?:(?:sudo|time|nohup|exec)[ \t]+)?"
     r"(?:[A-Za-z_][A-Za-z0-9_]*=[^\s;&|]*[ \t]+)*"
     r"(?:(?:bash|sh|zsh|source|\.)[ \t]+)?"
@@ -1209,22 +1207,22 @@ def set_for_scripts(doc: Document) -> frozenset[str]:
     for fence in doc.fences:
         for command in fence_commands(fence):
             step = without_prompt(joined(command))
-            for match in _RUN_SCRIPT.finditer(step):
+            for match in RUN_SCRIPT.finditer(step):
                 found.update(m.group(1) for m in SET_IN_FRONT.finditer(step[match.start() : match.start(1)]))
     return frozenset(found)
 
 
-_ELSEWHERE = re.compile(
+ELSEWHERE = re.compile(
     r"\b(?:docker|podman|nerdctl|nvidia-docker)(?:[ \t]+compose|-compose)?[ \t]+(?:container[ \t]+)?"
     r"(?:run|exec|attach|start)\b|\b(?:ssh|kubectl|singularity|apptainer|enroot|srun|vagrant|chroot|su)\b"
 )
 """A command after which the next lines of a block may run somewhere else (a container, another host)."""
-_FILES_APPEAR = re.compile(
+FILES_APPEAR = re.compile(
     r"\bgit[ \t]+(?:clone|checkout|switch|pull|submodule|worktree|apply)\b"
     r"|\b(?:tar|unzip|7z|make|cmake|bazel|ninja)\b"
 )
 """Commands after which any file may be there: a checkout, an archive unpacked, a build."""
-_MAKES_FILE = re.compile(
+MAKES_FILE = re.compile(
     r"\b(?:wget|curl|cp|mv|ln|touch|tee|gdown|scp|rsync|install|cat|echo|printf)\b|>"
     r"|\b(?:creat|sav|writ|download|generat|fetch|cop(?:y|ie)|past|put|add|edit)\w*|\bplac(?:e[sd]?|ing)\b"
     r"|存放|放到|放入|放置|放在|拷贝|复制|下载|创建|新建|生成|保存",
@@ -1262,7 +1260,7 @@ def _bases(directory: Path, audited: Sequence[str], project: Path) -> list[Path]
 def root_cd(
     bases: Sequence[Path], project: Path, roots: frozenset[str], reached: set[Path] | None = None
 ) -> Callable[[int, str, Fence], list[Path] | None]:
-    """A `_Walk.recover` following a `cd` into a variable that is the repository's root (`cd
+    """A `Walk.recover` following a `cd` into a variable that is the repository's root (`cd
     $ROOT/docker`, `root_vars.from_root`) from the first of `bases` (the README's folder) and those of
     them above it; the folders it leads to are added to `reached`."""
     tops = [base for base in bases if bases and (base == bases[0] or bases[0].is_relative_to(base))]
@@ -1298,7 +1296,7 @@ def _scripts_run(
     $ROOT/docker`) is followed from `bases`, and the folders it leads to are added to `rooted`. So is
     a clone of this very repository (`cloned` tells its folder and the repository's root, `git clone
     …/app.git` then `cd app`): reading goes on after it, the `cd` into its folder enters the root."""
-    walk = _Walk(bases, project, home=True)
+    walk = Walk(bases, project, home=True)
     walk.recover = root_cd(bases, project, roots, rooted)
     at: int | None = None
     quote: str | None = None  # the quote left open by the steps of README line `at` so far
@@ -1319,7 +1317,7 @@ def _scripts_run(
                 rooted.add(own[1])
             continue
         head = step
-        for match in _RUN_SCRIPT.finditer(step):
+        for match in RUN_SCRIPT.finditer(step):
             path = match.group(1)
             if match.start() == 0:
                 head = step[: match.end(1)]  # what follows the script are its arguments
@@ -1328,9 +1326,9 @@ def _scripts_run(
             if places:  # (none: it would be outside the project, which is not looked at)
                 yield line, path, list(dict.fromkeys(places))
         passed = quote is not None and head != step
-        if _FILES_APPEAR.search(head):
+        if FILES_APPEAR.search(head):
             return
-        if _ELSEWHERE.search(head):
+        if ELSEWHERE.search(head):
             walk.skip_block()  # its next lines may run elsewhere: the rest of this block is not read
 
 
@@ -1400,7 +1398,7 @@ def _beside(path: str, places: Sequence[Path]) -> str | None:
     return None
 
 
-def _missing_scripts(
+def missing_scripts(
     doc: Document,
     source: Sequence[str],
     directory: Path,
@@ -1439,7 +1437,7 @@ def _missing_scripts(
         name = posixpath.basename(path)
         bare = path.lstrip("./")
         mentions = [i + 1 for i, text in enumerate(source) if name in text]
-        if any(_makes(source[i - 1], name) for i in mentions):
+        if any(makes(source[i - 1], name) for i in mentions):
             continue
         seen = set(lines)
         for number in mentions:
@@ -1467,13 +1465,13 @@ def _scripts_below(place: Path, rooted: set[Path]) -> bool:
     return any(folder.is_relative_to(r) for r in rooted) and bool(_scripts_next_to([place]))
 
 
-def _makes(text: str, name: str) -> bool:
+def makes(text: str, name: str) -> bool:
     """True when the README line `text` makes the script `name` (`wget …/run.sh`, `Save this as run.sh`);
     not one taking something from it (`Paste the paths from find.sh into config.yaml`, `the output of
     run.sh`): the script is there already."""
     if re.search(rf"\b(?:from|of)[ \t]+`*[\w./-]*{re.escape(name)}(?![\w.-])", text):
         return False
-    return bool(_MAKES_FILE.search(_without_runs(text, name)))
+    return bool(MAKES_FILE.search(_without_runs(text, name)))
 
 
 def _without_runs(text: str, name: str) -> str:

@@ -4,7 +4,7 @@ in its command blocks or a script it runs (`./run.sh`), while the image builds t
 empty `/KestrelML` that nothing in the image reads, and what the reader expects to find there (caches,
 results) stays in the image.
 
-A claim only when the top folder's name is one a project gives (`_DISTINCT`: `KestrelML`, `deps_ws`;
+A claim only when the top folder's name is one a project gives (`DISTINCT`: `KestrelML`, `deps_ws`;
 not a word any tree has: `/data`, `/workspace`, `/models`, which an app is often told of by a flag or
 an env), it is no system folder, the Dockerfile makes a folder of that name below another
 (`/home/dev/KestrelML`: a WORKDIR, a clone, a COPY destination, as built), and neither the
@@ -22,18 +22,18 @@ import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from docgen.audit.auditor import LIKELY, _dockerfile_read
+from docgen.audit.auditor import LIKELY, dockerfile_read
 from docgen.audit.image_paths import (
-    _DISTINCT,
-    _MOUNT_WORDS,
-    _SYSTEM,
+    DISTINCT,
+    MOUNT_WORDS,
+    SYSTEM,
     _clean,
-    _context_text,
-    _read_image,
+    context_text,
+    read_image,
 )
-from docgen.audit.included_paths import _plain, _root_base
-from docgen.audit.missing import _code_paths, _key, _near
-from docgen.audit.wording import _COMMAND_LANGS
+from docgen.audit.included_paths import _plain, root_base
+from docgen.audit.missing import _key, _near, code_paths
+from docgen.audit.wording import COMMAND_LANGS
 from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
@@ -92,7 +92,7 @@ def _launched(doc: Document, directory: Path) -> Iterator[tuple[int, str, str]]:
     command block runs."""
     seen: set[str] = set()
     for fence in doc.fences:
-        if fence.lang not in _COMMAND_LANGS:
+        if fence.lang not in COMMAND_LANGS:
             continue
         for number, text in fence.lines:
             for match in _RUNS_SCRIPT.finditer(text.strip()):
@@ -109,7 +109,7 @@ def rehomed_mounts(
 ) -> Iterator[Diagnostic]:
     """One finding a README line (its command or the script it runs) and top folder it mounts into
     that the image keeps below another folder (see the module's docstring)."""
-    readme_lines = [(n, t) for f in doc.fences if f.lang in _COMMAND_LANGS for n, t in f.lines]
+    readme_lines = [(n, t) for f in doc.fences if f.lang in COMMAND_LANGS for n, t in f.lines]
     sources: list[tuple[int, str, list[tuple[int, str]], str]] = [  # (line, by, mounts, text)
         (number, "", [(number, t) for _, t in _mounts([(number, t)])], "") for number, t in readme_lines
     ]
@@ -119,17 +119,17 @@ def rehomed_mounts(
         code = [(n, t) for n, t in lines if not t.lstrip().startswith("#")]
         targets = [(number, t) for _, t in _mounts(code)]
         if targets:
-            sources.append((number, written, targets, _MOUNT_WORDS.sub(" ", script)))
+            sources.append((number, written, targets, MOUNT_WORDS.sub(" ", script)))
     if not sources:
         return
-    outside = _MOUNT_WORDS.sub(" ", text)
-    images = [image for m in models if m.file and (image := _read_image(m)) is not None]
+    outside = MOUNT_WORDS.sub(" ", text)
+    images = [image for m in models if m.file and (image := read_image(m)) is not None]
     if not images:
         return
-    contexts = [_context_text(image.file, image.copies, str(directory)) for image in images]
+    contexts = [context_text(image.file, image.copies, str(directory)) for image in images]
     if any(c is None for c in contexts):
         return  # more than docgen reads: what the image holds is not known
-    context = _MOUNT_WORDS.sub(" ", "\n".join(c or "" for c in contexts))  # (a launcher's mounts are no use)
+    context = MOUNT_WORDS.sub(" ", "\n".join(c or "" for c in contexts))  # (a launcher's mounts are no use)
     in_context, in_outside = _RootNames(context), _RootNames(outside)
     below: dict[str, list[tuple[str, int, str]]] = {}  # a folder's name: the paths made below it
     for image in images:
@@ -144,7 +144,7 @@ def rehomed_mounts(
             by_top.setdefault(target.split("/")[1], set()).add(target)
         for _, target in targets:
             top = target.split("/")[1]
-            if (line, top) in told or "/" + top in _SYSTEM or not _DISTINCT.fullmatch(top):
+            if (line, top) in told or "/" + top in SYSTEM or not DISTINCT.fullmatch(top):
                 continue
             if top in in_context or top in in_outside or top in in_script:
                 continue
@@ -191,7 +191,7 @@ def mapped_slips(doc: Document, readme: str, directory: Path) -> Iterator[Diagno
         return
     entries = [(name, _key(name)) for name in mapped]
     told: set[str] = set()
-    for line, code in _code_paths(doc):
+    for line, code in code_paths(doc):
         match = _FOLDER_CODE.match(code)
         if match is None:
             continue
@@ -228,7 +228,7 @@ _FOLDER_SPAN = re.compile(r"/[\w.-]+(?:/[\w.-]+)*/?")
 
 def _volumes(model: ImageModel) -> Iterator[tuple[str, int]]:
     """(path, line) of each folder the VOLUME instructions of `model`'s Dockerfile declare."""
-    read = _dockerfile_read(model.file) if model.file else None
+    read = dockerfile_read(model.file) if model.file else None
     for inst in read[1].instructions if read is not None else ():
         if inst.keyword == "VOLUME":
             for word in inst.exec_form or inst.args.split():
@@ -265,9 +265,9 @@ def volume_elsewhere(
     or CUDA image (another base, `tensorflow/serving`, may read `/models` itself), with every file of
     its build context read, and when the README, outside its mounts, names the folder nowhere either
     (`-e MODEL_DIR=/models`, `--models /models`). `likely`: one finding a README line and folder."""
-    readme_lines = [(n, t) for f in doc.fences if f.lang in _COMMAND_LANGS for n, t in f.lines]
+    readme_lines = [(n, t) for f in doc.fences if f.lang in COMMAND_LANGS for n, t in f.lines]
     claims = [(n, path, "README mounts") for n, path in _mounts(readme_lines)]
-    claims = [c for c in claims if not _DISTINCT.fullmatch(c[1].split("/")[1])]  # (`rehomed_mounts`)
+    claims = [c for c in claims if not DISTINCT.fullmatch(c[1].split("/")[1])]  # (`rehomed_mounts`)
     said = list(_said_mounts(doc))
     claims += [(n, path, "README says a folder is mounted at") for n, path, _ in said]
     if not claims or not models:
@@ -276,18 +276,18 @@ def volume_elsewhere(
     if not volumes:
         return
     for model in models:
-        base = _root_base(model)
+        base = root_base(model)
         if not model.file or base is None or not _plain(base):
             return
-    images = [image for m in models if (image := _read_image(m)) is not None]
-    contexts = [_context_text(image.file, image.copies, str(directory)) for image in images]
+    images = [image for m in models if (image := read_image(m)) is not None]
+    contexts = [context_text(image.file, image.copies, str(directory)) for image in images]
     if len(images) != len(models) or any(c is None for c in contexts):
         return  # more than docgen reads: what the image holds is not known
-    context = _MOUNT_WORDS.sub(" ", "\n".join(c or "" for c in contexts))
+    context = MOUNT_WORDS.sub(" ", "\n".join(c or "" for c in contexts))
     outside = text.splitlines()
     for number, _, span in said:
         outside[number - 1] = outside[number - 1].replace(span, " ")
-    rest = _MOUNT_WORDS.sub(" ", "\n".join(outside))
+    rest = MOUNT_WORDS.sub(" ", "\n".join(outside))
     homes_of: dict[str, list[tuple[str, int, str]]] = {}  # a folder's name: the volumes of that name
     for volume in volumes:
         if volume[0].count("/") >= 2:
@@ -296,7 +296,7 @@ def volume_elsewhere(
     told: set[tuple[int, str]] = set()
     for line, path, by in claims:
         top = path.split("/")[1]
-        if (line, top) in told or "/" + top in _SYSTEM:
+        if (line, top) in told or "/" + top in SYSTEM:
             continue
         homes = sorted(homes_of.get(top, ()))
         if not homes or top in in_context or top in in_rest:

@@ -17,9 +17,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import LIKELY, _Auditor, clipped
+from docgen.audit.auditor import LIKELY, Auditor, clipped
 from docgen.audit.commands import fence_commands, joined
-from docgen.audit.wording import _heading_of
+from docgen.audit.wording import heading_of
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic
 
@@ -62,7 +62,7 @@ def _agrees(said: str, release: str) -> bool:
     return all(a == b for a, b in zip(given, have, strict=False)) and len(given) <= len(have) + 1
 
 
-def _image_torch(family: _Auditor) -> tuple[str, str] | None:
+def _image_torch(family: Auditor) -> tuple[str, str] | None:
     """(the one PyTorch release every image of `family` has, where the base image says it) when every
     PyTorch fact agrees and one of them is read off a base image; None otherwise."""
     facts = family.facts.lookup("torch", family.names)
@@ -103,7 +103,7 @@ def _before(doc: Document, fence: Fence) -> str:
     return " ".join(text for _, text in max(near, key=lambda p: p.lines[-1][0]).lines) if near else ""
 
 
-def reinstalled_torch(doc: Document, family: _Auditor) -> Iterator[Diagnostic]:
+def reinstalled_torch(doc: Document, family: Auditor) -> Iterator[Diagnostic]:
     """Each README command that pins torch at another release than the images' (see the module
     docstring), once per line (`likely`)."""
     if not family.models or not any("torch" in text for fence in doc.fences for _, text in fence.lines):
@@ -121,7 +121,7 @@ def reinstalled_torch(doc: Document, family: _Auditor) -> Iterator[Diagnostic]:
         block = "\n".join(text for _, text in fence.lines)
         if "torch" not in block or _OTHER_ENVIRONMENT.search(block):
             continue
-        if _ELSEWHERE.search(_heading_of(doc, fence.lines[0][0]) if fence.lines else "") or _ELSEWHERE.search(
+        if _ELSEWHERE.search(heading_of(doc, fence.lines[0][0]) if fence.lines else "") or _ELSEWHERE.search(
             _before(doc, fence)
         ):
             continue

@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from docgen.audit.auditor import LIKELY, _Auditor, _dockerfile_read, _some
+from docgen.audit.auditor import LIKELY, Auditor, dockerfile_read, some
 from docgen.audit.paths import resolves_inside
 from docgen.files import text_or_none
 from docgen.markdown import Document
@@ -84,7 +84,7 @@ def _project_names(root: Path, readme: Path | None, names: set[str]) -> set[str]
 
 
 def _release_vars(
-    doc: Document, auditor: _Auditor, root: Path, readme: Path | None, runtime: frozenset[str]
+    doc: Document, auditor: Auditor, root: Path, readme: Path | None, runtime: frozenset[str]
 ) -> Iterator[Diagnostic]:
     """One finding a pin name a sentence tells to update that nothing of the project names (see the
     module's docstring), at its line, `likely`."""
@@ -114,7 +114,7 @@ def _release_vars(
                     said.append((line, name))
     if not said:
         return
-    texts = [r[0] for m in auditor.models if m.file and (r := _dockerfile_read(m.file)) is not None]
+    texts = [r[0] for m in auditor.models if m.file and (r := dockerfile_read(m.file)) is not None]
     if len(texts) != len(auditor.models):
         return
     names = {name for _, name in said if not any(re.search(rf"\b{name}\b", t) for t in texts)}
@@ -127,12 +127,12 @@ def _release_vars(
     for line, name in said:
         if name in names and name not in named and name not in told:
             told.add(name)
-            yield from _some(auditor.arg_claim(line, name, LIKELY))
+            yield from some(auditor.arg_claim(line, name, LIKELY))
 
 
 def release_vars(
     doc: Document,
-    auditor: _Auditor,
+    auditor: Auditor,
     root: Path,
     readme: Path | None,
     runtime: frozenset[str],

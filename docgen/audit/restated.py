@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import LIKELY, _Auditor
-from docgen.audit.versions import _keys, _same_version
+from docgen.audit.auditor import LIKELY, Auditor
+from docgen.audit.versions import _keys, same_version
 from docgen.markdown import Document, lists
 from docgen.model import Diagnostic
 from docgen.rows import display_name, renamed
@@ -82,7 +82,7 @@ def _claims(sub: Document, known: set[str]) -> Iterator[tuple[str, str, str, int
             yield key, name, version, line
 
 
-def _restated_versions(sub: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def restated_versions(sub: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """The later of two lines of `sub` (a part of the README about one image) that give a component the
     image holds two versions that disagree, when the Dockerfile pins nothing of it (`likely`)."""
     if len(auditor.models) != 1:
@@ -100,7 +100,7 @@ def _restated_versions(sub: Document, auditor: _Auditor) -> Iterator[Diagnostic]
         said.sort(key=lambda s: s[2])
         first = said[0]
         for name, version, line in said[1:]:
-            if _same_version(version, first[1]) is False:
+            if same_version(version, first[1]) is False:
                 shown = display_name(name, auditor.names)
                 message = (
                     f"README says {shown} {version} but line {first[2]} says {first[0]} {first[1]} "

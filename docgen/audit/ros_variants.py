@@ -26,10 +26,10 @@ import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from docgen.audit.auditor import LIKELY, _dockerfile_read, also_at
-from docgen.audit.copies import _runs_unread
+from docgen.audit.auditor import LIKELY, also_at, dockerfile_read
+from docgen.audit.copies import runs_unread
 from docgen.audit.launch_files import _packages
-from docgen.audit.wording import _COMMAND_LANGS
+from docgen.audit.wording import COMMAND_LANGS
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic, ImageModel
 
@@ -103,14 +103,14 @@ def _variants(models: Sequence[ImageModel]) -> tuple[set[str], list[tuple[str, i
     where: list[tuple[str, int, str]] = []
     texts: list[str] = []
     for model in models:
-        read = _dockerfile_read(model.file) if model.file else None
+        read = dockerfile_read(model.file) if model.file else None
         if read is None:
             return set(), [], []
         lines = read[0].splitlines()
         kept = "\n".join(line for line in lines if not line.lstrip().startswith("#"))
         texts.append(kept)
         if _SOURCES.search(kept) or any(
-            _runs_unread(i.args) for i in read[1].instructions if i.keyword.upper() == "RUN"
+            runs_unread(i.args) for i in read[1].instructions if i.keyword.upper() == "RUN"
         ):
             return set(), [], []
         for number, line in enumerate(lines, 1):
@@ -152,7 +152,7 @@ def _commands(doc: Document, text: str) -> Iterator[tuple[int, str, str]]:
     lines = [
         (n, t)
         for fence in doc.fences
-        if fence.lang in _COMMAND_LANGS and _RUN.search("\n".join(t for _, t in fence.lines))
+        if fence.lang in COMMAND_LANGS and _RUN.search("\n".join(t for _, t in fence.lines))
         if not _ELSEWHERE.search(_intro(readme, fence))
         for n, t in fence.lines
     ]

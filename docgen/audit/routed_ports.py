@@ -23,7 +23,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.commands import _FILE_FLAG, _TAG_FLAG, fence_commands, joined, without_prompt
+from docgen.audit.commands import FILE_FLAG, TAG_FLAG, fence_commands, joined, without_prompt
 from docgen.build_scripts import BUILD, DOCKER, container_command
 from docgen.copied import copied_files
 from docgen.files import text_or_none
@@ -98,8 +98,8 @@ def _runs_and_builds(doc: Document) -> tuple[dict[int, str], dict[str, str]] | N
         for command in fence_commands(fence):
             text = without_prompt(joined(command).strip())
             if BUILD.search(text):
-                tag = _TAG_FLAG.search(text)
-                file = _FILE_FLAG.search(text)
+                tag = TAG_FLAG.search(text)
+                file = FILE_FLAG.search(text)
                 if tag is not None:
                     builds[_repository(tag.group(1))] = file.group(1) if file is not None else "Dockerfile"
             elif (run := _RUN.search(text)) is not None:

@@ -51,22 +51,22 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import (
-    _last_name,
     _repository,
     built_repositories,
     fence_commands,
     joined,
+    last_name,
     tagged_names,
 )
 from docgen.audit.containers import _files
-from docgen.audit.docker_cli import _STEP, _docker_words, _verb
-from docgen.audit.grammar import _IMAGE_WORD, _RUN, _misplaced, _Read, _read
+from docgen.audit.docker_cli import STEP, _verb, docker_words
+from docgen.audit.grammar import IMAGE_WORD, RUN, Read, _read, misplaced
 from docgen.files import text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel, Setting
 from docgen.shell import sh_code
 
-_PLAIN_BASES = frozenset(
+PLAIN_BASES = frozenset(
     "ubuntu debian alpine centos fedora rockylinux almalinux amazonlinux archlinux opensuse/leap "
     "oraclelinux busybox redhat/ubi8 redhat/ubi9 nvidia/cuda nvidia/cudagl nvidia/opengl".split()
 )
@@ -74,9 +74,9 @@ _PLAIN_BASES = frozenset(
 an option given to a container of them is run as a program."""
 
 
-def _entrypoint(model: ImageModel) -> bool | None:
+def entrypoint(model: ImageModel) -> bool | None:
     """True when the image `model` builds has an ENTRYPOINT, False when it has none, None when its base
-    image may set one (`_PLAIN_BASES`)."""
+    image may set one (`PLAIN_BASES`)."""
     chain = model.chain()
     labels = {stage.label for stage in chain}
     for setting in reversed(model.settings):
@@ -84,10 +84,10 @@ def _entrypoint(model: ImageModel) -> bool | None:
             return setting.exec_form != ()
     base = chain[-1].base if chain else ""
     repository = _repository(base).removeprefix("docker.io/").removeprefix("library/")
-    return False if repository in _PLAIN_BASES else None
+    return False if repository in PLAIN_BASES else None
 
 
-def _own_model(
+def own_model(
     image: str, built: dict[str, set[str | None]], models: Sequence[ImageModel]
 ) -> ImageModel | None:
     """The model of the Dockerfile the README's build of `image` uses: the one its `-f` names, the only
@@ -110,10 +110,10 @@ def _run_args(doc: Document, readme: str, models: Sequence[ImageModel]) -> Itera
     for line, image, read, after in _runs(doc):
         if any(n == "--entrypoint" for n, _ in read.values) or not after or not after[0].startswith("-"):
             continue
-        if after[0] in ("-", "--") or _misplaced(after) is not None:
+        if after[0] in ("-", "--") or misplaced(after) is not None:
             continue
-        model = _own_model(image, built, models)
-        has = _entrypoint(model) if model is not None else True
+        model = own_model(image, built, models)
+        has = entrypoint(model) if model is not None else True
         if has:
             continue
         base = model.chain()[-1].base if model is not None and model.chain() else "its base"
@@ -173,7 +173,7 @@ def _shell_wanting_command(model: ImageModel) -> Setting | None:
     return None
 
 
-def _empty_commands(doc: Document, readme: str, models: Sequence[ImageModel]) -> Iterator[Diagnostic]:
+def empty_commands(doc: Document, readme: str, models: Sequence[ImageModel]) -> Iterator[Diagnostic]:
     """A run with no command of an image whose ENTRYPOINT is a shell waiting for `-c`'s command and
     which has no CMD (see the module docstring): `certain`."""
     built = built_repositories(doc)
@@ -182,7 +182,7 @@ def _empty_commands(doc: Document, readme: str, models: Sequence[ImageModel]) ->
     for line, image, read, after in _runs(doc):
         if after or any(n == "--entrypoint" for n, _ in read.values):
             continue
-        model = _own_model(image, built, models)
+        model = own_model(image, built, models)
         shell = _shell_wanting_command(model) if model is not None else None
         if model is None or shell is None or shell.exec_form is None:
             continue
@@ -225,7 +225,7 @@ def _may_be_script(word: str, model: ImageModel, directory: Path | None) -> bool
     return any(os.path.exists(folder / word) for folder in folders)
 
 
-def _shell_programs(
+def shell_programs(
     doc: Document, readme: str, models: Sequence[ImageModel], directory: Path | None
 ) -> Iterator[Diagnostic]:
     """A program run after the image of an image whose ENTRYPOINT is a bare shell (see the module
@@ -239,11 +239,11 @@ def _shell_programs(
         word = after[0]
         if not _PROGRAM.fullmatch(word) or _SCRIPT_SUFFIX.fullmatch(word):
             continue
-        model = _own_model(image, built, models)
+        model = own_model(image, built, models)
         sure = model is not None
         if model is None and not built and len(models) == 1:
             bases = {_repository(stage.base) for stage in models[0].stages}
-            if _repository(image) not in bases and _last_name(image) in _title_names(doc, models[0]):
+            if _repository(image) not in bases and last_name(image) in _title_names(doc, models[0]):
                 model = models[0]
         shell = _bare_shell(model) if model is not None else None
         if model is None or shell is None or _may_be_script(word, model, directory):
@@ -259,49 +259,47 @@ def _shell_programs(
         )
 
 
-_OFFICIAL = frozenset(
+OFFICIAL = frozenset(
     "ubuntu debian alpine busybox centos fedora python node golang rust nginx httpd postgres mysql mariadb "
     "redis mongo memcached rabbitmq hello-world traefik registry docker openjdk eclipse-temurin".split()
 )
 """Official images a README may run by their short name whatever it pulls besides."""
-_GOT = re.compile(
+GOT = re.compile(
     r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?(?:pull|tag)[ \t]+(?:-\S+[ \t]+)*"
     r"([^\s\\]+)(?:[ \t]+([^\s\\]+))?"
 )
 """`docker pull X` and `docker tag A B`: images the README has by these names."""
-_COMPOSE_IMAGE = re.compile(r"^[ \t]*image:[ \t]*[\"']?([^\s\"']+)", re.MULTILINE)
-_LOADS = re.compile(r"\bdocker[ \t]+(?:image[ \t]+)?(?:load|import)\b|\b(?:podman|nerdctl)[ \t]+load\b")
+COMPOSE_IMAGE = re.compile(r"^[ \t]*image:[ \t]*[\"']?([^\s\"']+)", re.MULTILINE)
+LOADS = re.compile(r"\bdocker[ \t]+(?:image[ \t]+)?(?:load|import)\b|\b(?:podman|nerdctl)[ \t]+load\b")
 
 
-def _runs(doc: Document) -> Iterator[tuple[int, str, _Read, list[str]]]:
+def _runs(doc: Document) -> Iterator[tuple[int, str, Read, list[str]]]:
     """(README line, image, its options as read, the words after the image) of each `docker run` /
     `docker create` of a command block whose options are all known and whose image is an image name."""
     for fence in doc.fences:
         for lines in fence_commands(fence):
             text = joined([(n, sh_code(t)) for n, t in lines])
-            for step in _STEP.split(text):
-                words = _docker_words(step)
+            for step in STEP.split(text):
+                words = docker_words(step)
                 found = _verb(words) if words else None
                 if words is None or found is None or found[0] not in ("run", "create"):
                     continue
-                read = _read(words[found[1] :], _RUN)
-                if read.complete and read.positional and _IMAGE_WORD.fullmatch(read.positional[0]):
+                read = _read(words[found[1] :], RUN)
+                if read.complete and read.positional and IMAGE_WORD.fullmatch(read.positional[0]):
                     image = read.positional[0]
                     line = next((n for n, t in lines if image in t), lines[0][0])
                     yield line, image, read, words[found[1] + read.after :]
 
 
-def _dropped_namespaces(
-    doc: Document, text: str, readme: str, directory: Path | None
-) -> Iterator[Diagnostic]:
+def dropped_namespaces(doc: Document, text: str, readme: str, directory: Path | None) -> Iterator[Diagnostic]:
     """A run image with no namespace that the README has only under a namespace (see the module
     docstring): `likely`."""
-    if _LOADS.search(text):
+    if LOADS.search(text):
         return
     have: set[str] = set(built_repositories(doc))
-    for match in _GOT.finditer(text):
+    for match in GOT.finditer(text):
         have.update(_repository(g) for g in match.groups() if g)
-    have.update(_repository(m.group(1)) for m in _COMPOSE_IMAGE.finditer(text))
+    have.update(_repository(m.group(1)) for m in COMPOSE_IMAGE.finditer(text))
     runs = list(_runs(doc))
     have.update(_repository(image) for _, image, _, _ in runs if "/" in _repository(image))
     tagged = tagged_names(doc)  # a build tags it (`names` tells a namespace its build lacks)
@@ -314,7 +312,7 @@ def _dropped_namespaces(
     files: list[Path] | None = None
     for line, image, _, _ in runs:
         name = _repository(image)
-        if "/" in name or name in have or name in _OFFICIAL or name not in spaced or name in seen:
+        if "/" in name or name in have or name in OFFICIAL or name not in spaced or name in seen:
             continue
         seen.add(name)
         if directory is not None:

@@ -39,18 +39,18 @@ import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _dockerfile_read
-from docgen.audit.commands import _last_name, _repository, fence_commands, joined, joined_line, joined_starts
+from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
+from docgen.audit.commands import _repository, fence_commands, joined, joined_line, joined_starts, last_name
 from docgen.audit.names import docker_run, image_at
-from docgen.audit.settings import _Image
+from docgen.audit.settings import Image
 from docgen.audit.wording import (
-    _BUILD_ARG_WORDS,
-    _CODE_NAME,
-    _LIST_ITEM,
-    _about_env,
-    _heading_of,
+    BUILD_ARG_WORDS,
+    CODE_NAME,
+    LIST_ITEM,
     _line_at,
-    _sentences,
+    about_env,
+    heading_of,
+    sentences,
 )
 from docgen.base_contents import is_plain
 from docgen.copied import FILE_LIMIT, CopiedFile, context_path, copied_files, glob_matches
@@ -112,9 +112,9 @@ _INSTALL_SOURCE = (
 """A read of a variable that picks what the build installs (`--index-url $PYTORCH_INDEX`, `==${VER}`)."""
 
 
-class _RunImage(_Image):
+class RunImage(Image):
     """What one model's image does when a container starts: besides its stages and settings
-    (`settings._Image`), its ENV names, the build args its steps read, the users it makes, its
+    (`settings.Image`), its ENV names, the build args its steps read, the users it makes, its
     ENTRYPOINT and CMD and the files it copies in."""
 
     def __init__(self, model: ImageModel) -> None:
@@ -215,7 +215,7 @@ class _RunImage(_Image):
         neither the Dockerfile nor a file the image copies in names `name`; None otherwise (the
         application may read it)."""
         entry = self.last("ENTRYPOINT")
-        read = _dockerfile_read(self.model.file) if self.model.file else None
+        read = dockerfile_read(self.model.file) if self.model.file else None
         if entry is None or read is None or not entry.exec_form or not entry.exec_form[0].startswith("/"):
             return None
         if name in self._read_at_run_time or re.search(rf"\b{name}\b", read[0]):
@@ -239,7 +239,7 @@ class _RunImage(_Image):
         (`ENV WEBUI_VERSION=${WEBUI_VERSION}`, the arg read nowhere else), a RUN reads it to pick what
         it builds (`git checkout v${WEBUI_VERSION}`, `if [ "$CPU_ONLY" = true ]`) and nothing the
         container starts or copies in names it. None otherwise: the application may read the ENV."""
-        read = _dockerfile_read(self.model.file) if self.model.file else None
+        read = dockerfile_read(self.model.file) if self.model.file else None
         if read is None or _APP_READ.search(name) or name in self._read_at_run_time:
             return None
         own = [e for e in self.model.env if e.name == name and e.stage in self.labels and not e.inherited]
@@ -314,7 +314,7 @@ class _RunImage(_Image):
     @functools.cached_property
     def _runs(self) -> list[Instruction]:
         """The RUN instructions of the model's Dockerfile (none when it cannot be read)."""
-        read = _dockerfile_read(self.model.file)
+        read = dockerfile_read(self.model.file)
         if read is None:
             return []
         return [i for i in read[1].instructions if i.keyword == "RUN"]
@@ -360,7 +360,7 @@ class _RunImage(_Image):
         users = set(_SYSTEM_USERS)
         if _NEW_UBUNTU.search(base.lower()):
             users.add("ubuntu")
-        read = _dockerfile_read(self.model.file)
+        read = dockerfile_read(self.model.file)
         if read is None:
             return None
         # a file of the build context a RUN runs (`RUN ./setup-user.sh`) may make users docgen cannot see
@@ -440,22 +440,22 @@ _ENV_HEADING = re.compile(
 _PREFIXED_RUN = re.compile(r"(?:^|[\s;&|])[A-Za-z_][A-Za-z0-9_]*=\S*[ \t]+(?:\./|bash |sh |make\b)")
 
 
-def _runtime_claims(part: Document, whole: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def runtime_claims(part: Document, whole: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """The findings of the part's environment-variable entries, `docker run` users and entrypoint paths
     that every image compared contradicts (see the module docstring)."""
-    images = [_RunImage(model) for model in auditor.models]
+    images = [RunImage(model) for model in auditor.models]
     if not images:
         return
-    entries = list(_env_entries(part, whole))
+    entries = list(env_entries(part, whole))
     for line, name in entries:
         yield from _env_finding(auditor, images, line, name, "documents")
     listed = set(entries)
-    for line, name in _told_to_set(part):
+    for line, name in told_to_set(part):
         if (line, name) not in listed:
             yield from _env_finding(auditor, images, line, name, "tells to set", told=True)
     told: set[str] = set()  # (a user is told once: the block's other commands name it again)
-    ours = _runs_ours(auditor)
-    for line, name, user, image in _run_options(part):
+    ours = runs_ours(auditor)
+    for line, name, user, image in run_options(part):
         if image and not ours(image):
             if name and _built_beside(auditor, _assigned(part, image)):
                 yield from _unread_finding(auditor, images, line, name, image)
@@ -469,52 +469,52 @@ def _runtime_claims(part: Document, whole: Document, auditor: _Auditor) -> Itera
     yield from _entrypoint_paths(part, auditor, images)
 
 
-def _runs_ours(auditor: _Auditor) -> Callable[[str], bool]:
+def runs_ours(auditor: Auditor) -> Callable[[str], bool]:
     """Whether a `docker run` of an image reference runs one of the images audited: one the README
     builds or configures (`_own_names`), not a base image of theirs."""
     models = auditor.models
     bases = {_repository(stage.base) for model in models for stage in model.stages}
     names = _own_names(auditor)
-    return lambda image: _repository(image) not in bases and _last_name(image) in names
+    return lambda image: _repository(image) not in bases and last_name(image) in names
 
 
-def _own_names(auditor: _Auditor) -> frozenset[str]:
-    """The names the images audited go by (`_last_name`): the tags of the README's `docker build`s
+def _own_names(auditor: Auditor) -> frozenset[str]:
+    """The names the images audited go by (`last_name`): the tags of the README's `docker build`s
     (`AuditFacts.tagged`, read once an audit), the images' configured names and the folders of their
     Dockerfiles."""
-    names = {_last_name(m.image_name) for m in auditor.models if m.image_name}
+    names = {last_name(m.image_name) for m in auditor.models if m.image_name}
     names.update(Path(m.file).parent.name.lower() for m in auditor.models if m.file)
     return frozenset(names | auditor.shared.tagged)
 
 
-def _env_entries(part: Document, whole: Document) -> Iterator[tuple[int, str]]:
+def env_entries(part: Document, whole: Document) -> Iterator[tuple[int, str]]:
     """(line, NAME) of each variable a table or list under an environment-variables heading documents,
     unless it is about a build."""
     for table in part.tables:
-        if not table.header or _BUILD_ARG_WORDS.search(table.header[0]):
+        if not table.header or BUILD_ARG_WORDS.search(table.header[0]):
             continue
-        heading = _heading_of(whole, table.line)
+        heading = heading_of(whole, table.line)
         # (a column headed `Environment Variable Name` under no such heading often lists the variables a
         # compose build passes on as build args: intel/ai-containers-style READMEs)
-        if not (_about_env(heading) or _ENV_HEADING.match(heading)):
+        if not (about_env(heading) or _ENV_HEADING.match(heading)):
             continue
         if _ABOUT_BUILD.search(
             f"{' '.join(headings_over(whole, table.line))} {table.context} {table.header[0]}"
         ):
             continue
         for line, cells in table.rows:
-            if cells and (name := _CODE_NAME.match(cells[0])) is not None:
+            if cells and (name := CODE_NAME.match(cells[0])) is not None:
                 if not _ABOUT_BUILD.search(" ".join(cells[1:])):
                     yield line, name.group(1)
     for para in part.paragraphs:
-        if not (_about_env(para.heading) or _ENV_HEADING.match(para.heading)) or _ABOUT_BUILD.search(
+        if not (about_env(para.heading) or _ENV_HEADING.match(para.heading)) or _ABOUT_BUILD.search(
             f"{' '.join(headings_over(whole, para.lines[0][0] if para.lines else 0))} {para.before}"
         ):
             continue
         for line, text in para.lines:
-            item = _LIST_ITEM.match(text)
+            item = LIST_ITEM.match(text)
             spans = code_spans(text[item.end() :]) if item else []
-            if item and spans and spans[0][0] == 0 and (name := _CODE_NAME.match(spans[0][2])) is not None:
+            if item and spans and spans[0][0] == 0 and (name := CODE_NAME.match(spans[0][2])) is not None:
                 if not _ABOUT_BUILD.search(text[item.end() + spans[0][1] :]):
                     yield line, name.group(1)
 
@@ -526,7 +526,7 @@ _USER_OPTION = re.compile(
 _USER_NAME = re.compile(r"[a-z_][a-z0-9_.-]{0,31}")
 
 
-def _run_options(part: Document) -> Iterator[tuple[int, str, str, str]]:
+def run_options(part: Document) -> Iterator[tuple[int, str, str, str]]:
     """(line, NAME or '', user or '', image) of each `-e NAME=…` and `--user NAME` among the options of a
     `docker run` of a command block (what follows the image is the container's command)."""
     for fence in part.fences:
@@ -546,7 +546,7 @@ def _run_options(part: Document) -> Iterator[tuple[int, str, str, str]]:
 
 
 def _env_finding(
-    auditor: _Auditor, images: list[_RunImage], line: int, name: str, how: str, told: bool = False
+    auditor: Auditor, images: list[RunImage], line: int, name: str, how: str, told: bool = False
 ) -> Iterator[Diagnostic]:
     """A finding when `name`, set at run time, reaches no image compared and one of them shows why. With
     `told` (a sentence telling to set it, for the build or the container), and for a name the
@@ -587,7 +587,7 @@ def _assigned(part: Document, image: str) -> str | None:
     return values.pop() if len(values) == 1 else None
 
 
-def _built_beside(auditor: _Auditor, image: str | None) -> bool:
+def _built_beside(auditor: Auditor, image: str | None) -> bool:
     """True when a shell script beside every Dockerfile compared builds and tags the repository of
     `image` (`docker build -t tool:serving-$TYPE` in `build.sh`): the image is the one audited."""
     if image is None or not auditor.models:
@@ -606,10 +606,10 @@ def _built_beside(auditor: _Auditor, image: str | None) -> bool:
 
 
 def _unread_finding(
-    auditor: _Auditor, images: list[_RunImage], line: int, name: str, image: str
+    auditor: Auditor, images: list[RunImage], line: int, name: str, image: str
 ) -> Iterator[Diagnostic]:
     """A `-e NAME=…` of a run of an image the README builds that no image compared reads
-    (`_RunImage.unread_fact`), while the script each starts reads variables of the same first word
+    (`RunImage.unread_fact`), while the script each starts reads variables of the same first word
     (`likely`: the program the script starts may read it after all). A name ending like a setting of
     any program (`MODEL_DIR`, `_APP_READ`) is read here too: the script hands the program its settings
     as flags, from variables of that first word; not a name a library or the shell reads
@@ -640,7 +640,7 @@ variable ``, `` set the `MODEL_REPO` variable ``). The words around it are read 
 only as written, an upper-case identifier (`(?-i:…)`): `` set the `port` variable `` names none."""
 
 
-def _told_to_set(part: Document) -> Iterator[tuple[int, str]]:
+def told_to_set(part: Document) -> Iterator[tuple[int, str]]:
     """(line, NAME) of each variable a line of the part's prose or lists tells the user to set."""
     for para in part.paragraphs:
         for line, text in para.lines:
@@ -648,7 +648,7 @@ def _told_to_set(part: Document) -> Iterator[tuple[int, str]]:
                 yield line, found.group(1)
 
 
-def _user_finding(auditor: _Auditor, images: list[_RunImage], line: int, user: str) -> Iterator[Diagnostic]:
+def _user_finding(auditor: Auditor, images: list[RunImage], line: int, user: str) -> Iterator[Diagnostic]:
     """A finding when no image compared has the user a `--user` names, and each can tell its users."""
     if user in _SYSTEM_USERS:
         return
@@ -679,12 +679,12 @@ _NOT_SAID = re.compile(
 )
 
 
-def _entrypoint_paths(part: Document, auditor: _Auditor, images: list[_RunImage]) -> Iterator[Diagnostic]:
+def _entrypoint_paths(part: Document, auditor: Auditor, images: list[RunImage]) -> Iterator[Diagnostic]:
     """A finding for each path of a script the README says the container starts that every image starts
-    from another path (`_RunImage.copied_to`)."""
+    from another path (`RunImage.copied_to`)."""
     for para in part.paragraphs:
         headed = bool(_STARTS.search(para.heading))
-        for start, _end, sentence in _sentences(para.lines):
+        for start, _end, sentence in sentences(para.lines):
             if not (headed or _STARTS.search(sentence)) or _NOT_SAID.search(sentence):
                 continue
             for _, _, code in code_spans(sentence):
@@ -703,7 +703,7 @@ def _entrypoint_paths(part: Document, auditor: _Auditor, images: list[_RunImage]
                 )
 
 
-def _started_from(image: _RunImage, path: str, name: str) -> str | None:
+def _started_from(image: RunImage, path: str, name: str) -> str | None:
     """Why the image does not start the script at `path` (file name `name`): its ENTRYPOINT or CMD starts
     one of that name from elsewhere; None when it may start it there or does not say."""
     for setting in image.commands():

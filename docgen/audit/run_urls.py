@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.compose_urls import _ELSEWHERE, _OPEN, _commands
+from docgen.audit.compose_urls import ELSEWHERE, OPEN, _commands
 from docgen.build_scripts import DOCKER_PODMAN, container_command
 from docgen.markdown import Document
 from docgen.model import Diagnostic
@@ -70,7 +70,7 @@ def run_urls(doc: Document, text: str, readme: str) -> Iterator[Diagnostic]:
     for para in doc.paragraphs:
         for number, line in para.lines:
             urls = list(_URL.finditer(line))
-            if not urls or not _OPEN.search(line) or _ELSEWHERE.search(_URL.sub(" ", line)):
+            if not urls or not OPEN.search(line) or ELSEWHERE.search(_URL.sub(" ", line)):
                 continue
             last = bisect.bisect_left(starts, number) - 1  # the last command before the line
             if last < 0 or not _RUN.search(commands[last][1]):

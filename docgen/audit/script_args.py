@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.references import _RUN_SCRIPT, _bases, _top, _Walk
+from docgen.audit.references import RUN_SCRIPT, Walk, _bases, _top
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
 from docgen.markdown import Document, lists
@@ -112,7 +112,7 @@ _UNREAD = re.compile(r"[$<>{}\[\]*?`]|\.\.\.")
 """An argument with a variable, a placeholder or a glob: not a value to test."""
 
 
-def _rejected_arguments(
+def rejected_arguments(
     doc: Document,
     readme: str,
     directory: Path,
@@ -125,7 +125,7 @@ def _rejected_arguments(
     it). Not an argument with a variable or a placeholder (`<version>`), nor an option (`-v`), nor a
     script that takes options before its arguments (the positions are then not the words')."""
     read: dict[Path, list[tuple[int, int, str]]] = {}
-    for line, path, script, words in _found_scripts(doc, directory, audited, project):
+    for line, path, script, words in found_scripts(doc, directory, audited, project):
         if script not in read:
             read[script] = _checks(script)
         if not read[script] or words is None or any(w.startswith("-") for w in words):
@@ -153,7 +153,7 @@ script it sources, `eval` and `$0` may pass them on)."""
 _SHELL = re.compile(r"\A#![^\n]*\b(?:ba|z|da|k)?sh\b")
 
 
-def _ignored_arguments(
+def ignored_arguments(
     doc: Document,
     readme: str,
     directory: Path,
@@ -165,7 +165,7 @@ def _ignored_arguments(
     none (no `$1`, `$@`, `$#`, `shift`, `getopts`, nor a script it sources): `./build.sh 7a3ca2c…`
     where build.sh fetches the latest commit itself. The argument changes nothing (`likely`)."""
     read: dict[Path, bool] = {}
-    for line, path, script, words in _found_scripts(doc, directory, audited, project, cloned):
+    for line, path, script, words in found_scripts(doc, directory, audited, project, cloned):
         if not words:
             continue
         if script not in read:
@@ -183,7 +183,7 @@ def _ignored_arguments(
             )
 
 
-def _found_scripts(
+def found_scripts(
     doc: Document,
     directory: Path,
     audited: Sequence[str],
@@ -192,14 +192,14 @@ def _found_scripts(
 ) -> Iterator[tuple[int, str, Path, list[str] | None]]:
     """(README line, path as the command writes it, the script's real path, the words after it; None
     when they cannot be split) of each script a command block runs that is found where the block runs
-    it (`references._Walk`: the README's folder, the ones above, a `cd` followed). With `cloned`
+    it (`references.Walk`: the README's folder, the ones above, a `cd` followed). With `cloned`
     (`steps.own_clones`), a clone of this very repository makes a folder a later `cd` enters as its
     root (`git clone …/app.git` then `cd app`)."""
-    for line, path, script, rest in _script_runs(doc, directory, audited, project, cloned):
+    for line, path, script, rest in script_runs(doc, directory, audited, project, cloned):
         yield line, path, script, _arguments(rest)
 
 
-def _script_runs(
+def script_runs(
     doc: Document,
     directory: Path,
     audited: Sequence[str],
@@ -208,15 +208,15 @@ def _script_runs(
 ) -> Iterator[tuple[int, str, Path, str]]:
     """(README line, path as the command writes it, the script's real path, the rest of the command
     as written) of each script a command block runs that is found where the block runs it, in the
-    project (not through a link leading out of it): what `_found_scripts` splits into words."""
+    project (not through a link leading out of it): what `found_scripts` splits into words."""
     top = _top(directory, project)
-    walk = _Walk(_bases(directory, audited, top), top, home=True)
+    walk = Walk(_bases(directory, audited, top), top, home=True)
     for line, step in walk.steps(doc.fences, joined=True):
         own = cloned(line, step) if cloned is not None else None
         if own is not None:
             walk.aliases[own[0]] = [own[1]]
             continue
-        for match in _RUN_SCRIPT.finditer(step):
+        for match in RUN_SCRIPT.finditer(step):
             path = match.group(1)
             script = next((f / path for f in walk.folders if os.path.isfile(f / path)), None)
             real = Path(os.path.realpath(script)) if script is not None else None
@@ -264,7 +264,7 @@ def _options_refused(path: Path) -> tuple[list[str], int] | None:
     return (patterns, refused) if refused and len(patterns) >= 2 else None
 
 
-def _rejected_options(
+def rejected_options(
     doc: Document,
     readme: str,
     directory: Path,
@@ -277,7 +277,7 @@ def _rejected_options(
     the script stops there). Not a script reading options with `getopt(s)`, one whose catch-all passes
     words on (`ARGS+=("$1")`), nor an option after `--`."""
     read: dict[Path, tuple[list[str], int] | None] = {}
-    for line, path, script, words in _found_scripts(doc, directory, audited, project):
+    for line, path, script, words in found_scripts(doc, directory, audited, project):
         if script not in read:
             read[script] = _options_refused(script)
         known = read[script]
@@ -310,8 +310,8 @@ _HELP = frozenset({"-h", "--help", "-?"})
 _OPTION = re.compile(r"(?<![\w-])(--?[A-Za-z0-9][\w-]*)")
 _ITEM_OPTIONS = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?:\*\*)?`(-[^`]*)`")
 """A list item starting with options in code: `` - `-p, --port PORT`: … ``."""
-_SCRIPT_NAME = re.compile(r"(?<![\w./-])((?:[\w.-]+/)*[\w.-]+\.(?:sh|bash))(?![\w-])")
-_SOME = re.compile(
+SCRIPT_NAME = re.compile(r"(?<![\w./-])((?:[\w.-]+/)*[\w.-]+\.(?:sh|bash))(?![\w-])")
+SOME = re.compile(
     r"\b(?:common|commonly|main|some|useful|frequent\w*|key|selected|most|important|e\.g\.|example"
     r"|such[ \t]+as)\b",
     re.IGNORECASE,
@@ -338,19 +338,19 @@ def _named_script(doc: Document, starts: list[int], line: int, intro: str, headi
     one the nearest of the four headings above that names one names (`## launch.sh`, then `### Usage`,
     `### Options`)."""
     for text in (intro, heading):
-        names = _SCRIPT_NAME.findall(text)
+        names = SCRIPT_NAME.findall(text)
         if names:
             return names[0] if len(set(names)) == 1 else None
     end = bisect.bisect_left(starts, line)  # `starts`: the README line of each heading of `doc`
     above = [text for _, text in doc.headings[max(0, end - 4) : end]]
     for text in reversed(above):
-        names = _SCRIPT_NAME.findall(text)
+        names = SCRIPT_NAME.findall(text)
         if names:
             return names[0] if len(set(names)) == 1 else None
     return None
 
 
-def _option_lists(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
+def option_lists(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
     """A list of a script's options (items starting with them in code: `` - `-i, --image IMAGE`: … ``)
     under a heading or an introduction naming a script beside the README, when every option it lists
     is one the script's `case` arms or `getopts` accept, while the script accepts others it leaves out
@@ -368,7 +368,7 @@ def _option_lists(doc: Document, readme: str, directory: Path) -> Iterator[Diagn
         if (
             len(listed) < 2
             or len(listed) != len(block.items)
-            or _SOME.search(f"{block.intro} {block.heading}")
+            or SOME.search(f"{block.intro} {block.heading}")
         ):
             continue
         first = block.items[0][0]

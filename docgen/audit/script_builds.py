@@ -20,20 +20,20 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from docgen.audit.auditor import _NOT_BUILD_ARGS, CERTAIN, LIKELY
-from docgen.audit.commands import _build_paths, _substituted
+from docgen.audit.auditor import CERTAIN, LIKELY, NOT_BUILD_ARGS
+from docgen.audit.commands import build_paths, substituted
 from docgen.audit.paths import resolves_inside
 from docgen.audit.references import (
-    _RUN_SCRIPT,
+    RUN_SCRIPT,
     MadeFiles,
+    Walk,
     _bases,
     _inside,
     _top,
-    _Walk,
     context_findings,
 )
-from docgen.audit.wording import _BUILD_ARG_FLAG
-from docgen.build_scripts import BUILD, UNKNOWN, _expand, _walk
+from docgen.audit.wording import BUILD_ARG_FLAG
+from docgen.build_scripts import BUILD, UNKNOWN, _walk, expand
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
@@ -41,8 +41,8 @@ from docgen.files import text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic, Instruction
 
-_SHELL = re.compile(r"\A#![^\n]*\b(?:ba|z|da|k)?sh\b")
-_CD = re.compile(r"(?:^|&&|\|\||;|\()[ \t]*(?:cd|pushd|popd)\b(?P<target>[^;&|)]*)")
+SHELL = re.compile(r"\A#![^\n]*\b(?:ba|z|da|k)?sh\b")
+CD = re.compile(r"(?:^|&&|\|\||;|\()[ \t]*(?:cd|pushd|popd)\b(?P<target>[^;&|)]*)")
 """A `cd` (or `pushd`/`popd`) as a command of a script line, and what it is given."""
 _OWN_CD = re.compile(
     r"[ \t]*(?:cd|pushd)[ \t]+\"?\$\((?:dirname|realpath)[ \t]+"
@@ -50,7 +50,7 @@ _OWN_CD = re.compile(
     r"\"?(?P<up>(?:/\.\.)*)/?\"?[ \t]*(?:(?:&&|\|\||;)[ \t]*(?:exit|return)?[ \t]*\d*[ \t]*)?\Z"
 )
 """`cd "$(dirname "$0")"`, `cd $(dirname ${BASH_SOURCE[0]})/..`: the script's own folder, or one above."""
-_WRITER = re.compile(r">|\btee\b|\bsed[ \t]+-i|\bcp\b|\bmv\b|\bln\b|\benvsubst\b|\bm4\b|\bjinja|\bgomplate\b")
+WRITER = re.compile(r">|\btee\b|\bsed[ \t]+-i|\bcp\b|\bmv\b|\bln\b|\benvsubst\b|\bm4\b|\bjinja|\bgomplate\b")
 """What writes, copies or edits a file named after it on its line."""
 
 
@@ -60,12 +60,12 @@ def _writes_dockerfile(text: str) -> bool:
     Each line is searched twice, from its start (no pattern scans to its end from each `>`)."""
     for line in text.splitlines():
         named = max(line.rfind("Dockerfile"), line.rfind("Containerfile"), line.lower().rfind(".dockerfile"))
-        if named >= 0 and (writer := _WRITER.search(line)) is not None and writer.start() < named:
+        if named >= 0 and (writer := WRITER.search(line)) is not None and writer.start() < named:
             return True
     return False
 
 
-_SHOWN = re.compile(r"^[ \t]*(?:#|echo\b|printf\b)")
+SHOWN = re.compile(r"^[ \t]*(?:#|echo\b|printf\b)")
 """A line that only shows a command (a comment, `echo "docker build …"`)."""
 
 
@@ -121,11 +121,11 @@ def script_runs(
     doc: Document, directory: Path, audited: Sequence[str], project: Path | None
 ) -> Iterator[tuple[int, str, Path, Path]]:
     """(README line, the script as written, the script's real path, the folder the README runs it in) of
-    each script a command block runs that is found where the block runs it (`references._Walk`)."""
+    each script a command block runs that is found where the block runs it (`references.Walk`)."""
     top = _top(directory, project)
-    walk = _Walk(_bases(directory, audited, top), top, home=True)
+    walk = Walk(_bases(directory, audited, top), top, home=True)
     for line, step in walk.steps(doc.fences, joined=True):
-        for match in _RUN_SCRIPT.finditer(step):
+        for match in RUN_SCRIPT.finditer(step):
             path = match.group(1)
             folder = next((f for f in walk.folders if os.path.isfile(f / path)), None)
             if folder is not None and resolves_inside(folder / path, top):
@@ -138,7 +138,7 @@ def _start(script: Path, cwd: Path, top: Path) -> tuple[Path, list[str]] | None:
     lines = _lines(script)
     for index, text in enumerate(lines):
         code = text.split(" #", 1)[0]
-        if _CD.search(_substituted(code)) is None or BUILD.search(code):
+        if CD.search(substituted(code)) is None or BUILD.search(code):
             continue
         own = _OWN_CD.match(code)
         if own is None:
@@ -163,7 +163,7 @@ def script_builds(
             continue
         seen.add(script)
         text = "\n".join(_lines(script))
-        if not (script.suffix in (".sh", ".bash") or _SHELL.match(text)) or _writes_dockerfile(text):
+        if not (script.suffix in (".sh", ".bash") or SHELL.match(text)) or _writes_dockerfile(text):
             continue
         started = _start(script, cwd, top)
         if started is None:
@@ -189,22 +189,22 @@ def _builds_of(lines: list[str]) -> Iterator[tuple[int, tuple[str, ...], str, st
     logical = _logical(lines)
     numbers = [n for n, _ in logical]
     for index, line, variables in _walk([t for _, t in logical], {}):
-        if _SHOWN.match(line):
+        if SHOWN.match(line):
             continue
-        code = _substituted(line)
+        code = substituted(line)
         build = BUILD.search(code)
-        if any(build is None or m.start() < build.start() for m in _CD.finditer(code)):
+        if any(build is None or m.start() < build.start() for m in CD.finditer(code)):
             return  # a `cd`: the folder of what follows is not known
         if build is None:
             continue
-        paths = _build_paths(code[build.start() :])
+        paths = build_paths(code[build.start() :])
         if paths is None:
             continue
-        file = _expand(paths[0], variables) if paths[0] else ""
-        context = _expand(paths[1], variables)
+        file = expand(paths[0], variables) if paths[0] else ""
+        context = expand(paths[1], variables)
         if UNKNOWN in file + context or "$" in file + context or not context:
             continue
-        args = tuple(dict.fromkeys(_BUILD_ARG_FLAG.findall(code[build.start() :])))
+        args = tuple(dict.fromkeys(BUILD_ARG_FLAG.findall(code[build.start() :])))
         yield numbers[index], args, file, context
 
 
@@ -235,7 +235,7 @@ def _passed_undeclared(build: _ScriptBuild) -> list[str]:
         if not any(name in d for d in declared if d is not None)
         and name not in PREDEFINED_ARGS
         and name not in PROXY_ARGS
-        and name not in _NOT_BUILD_ARGS
+        and name not in NOT_BUILD_ARGS
         and not name.startswith(("BUILDKIT_", "BUILDX_"))
     ]
 

@@ -12,10 +12,10 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.commands import _build_paths, _substituted
+from docgen.audit.commands import build_paths, substituted
 from docgen.audit.references import _inside, _top
-from docgen.audit.script_builds import _CD, _SHELL, _SHOWN, _WRITER, _lines, _logical, _start, script_runs
-from docgen.build_scripts import BUILD, UNKNOWN, _expand, _walk
+from docgen.audit.script_builds import CD, SHELL, SHOWN, WRITER, _lines, _logical, _start, script_runs
+from docgen.build_scripts import BUILD, UNKNOWN, _walk, expand
 from docgen.markdown import Document
 from docgen.model import Diagnostic
 
@@ -50,7 +50,7 @@ class ScriptFiles:
             seen.add(script)
             lines = _lines(script)
             text = "\n".join(lines)
-            if not (script.suffix in (".sh", ".bash") or _SHELL.match(text)):
+            if not (script.suffix in (".sh", ".bash") or SHELL.match(text)):
                 continue
             started = _start(script, cwd, self.top)
             if started is None:
@@ -79,24 +79,24 @@ def _named_files(lines: list[str]) -> Iterator[tuple[int, str, str]]:
     logical = _logical(lines)
     numbers = [n for n, _ in logical]
     for index, line, variables in _walk([t for _, t in logical], {}):
-        if _SHOWN.match(line):
+        if SHOWN.match(line):
             continue
-        code = _substituted(line.split(" #", 1)[0])
+        code = substituted(line.split(" #", 1)[0])
         compose = _COMPOSE.search(code)
         build = BUILD.search(code)
         first = min((m.start() for m in (compose, build) if m is not None), default=None)
-        if any(first is None or m.start() < first for m in _CD.finditer(code)):
+        if any(first is None or m.start() < first for m in CD.finditer(code)):
             return  # a `cd`: the folder of what follows is not known
         if compose is not None:
             for match in _COMPOSE_FILE.finditer(code[compose.end() :]):
-                name = _expand(match.group(1), variables)
+                name = expand(match.group(1), variables)
                 if name and UNKNOWN not in name and "$" not in name and name != "-":
                     yield numbers[index], "docker compose", posixpath.normpath(name)
         elif build is not None:
-            paths = _build_paths(code[build.start() :])
+            paths = build_paths(code[build.start() :])
             if paths is None or not paths[0]:
                 continue
-            file, context = _expand(paths[0], variables), _expand(paths[1], variables)
+            file, context = expand(paths[0], variables), expand(paths[1], variables)
             if UNKNOWN in file + context or "$" in file + context or not context or file == "-":
                 continue
             yield numbers[index], "docker build", posixpath.normpath(file)
@@ -108,7 +108,7 @@ def _written(lines: list[str], name: str) -> bool:
     base = posixpath.basename(name)
     for line in lines:
         named = line.rfind(base)
-        if named >= 0 and (writer := _WRITER.search(line)) is not None and writer.start() < named:
+        if named >= 0 and (writer := WRITER.search(line)) is not None and writer.start() < named:
             return True
     return False
 

@@ -30,8 +30,8 @@ from pathlib import Path, PurePosixPath
 
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import without_prompt
-from docgen.audit.copies import _EXCERPT
-from docgen.audit.grammar import _RUN
+from docgen.audit.copies import EXCERPT
+from docgen.audit.grammar import RUN
 from docgen.build_scripts import BLANK, WITH_NVIDIA, container_command
 from docgen.files import text_or_none
 from docgen.markdown import Document, Fence
@@ -174,14 +174,14 @@ def _read(words: list[str], command: list[tuple[int, str]]) -> _Run | None:
             continue
         if word.startswith("--"):
             name, eq, value = word.partition("=")
-            if name in _RUN.values:
+            if name in RUN.values:
                 if not eq:
                     if at >= len(words):
                         return None
                     value = words[at]
                     at += 1
                 options.append((_ALIASES.get(name, name), value, _line_of(command, value or name), name))
-            elif name in _RUN.flags and not eq:
+            elif name in RUN.flags and not eq:
                 options.append((_ALIASES.get(name, name), None, _line_of(command, name), name))
             else:
                 return None
@@ -189,7 +189,7 @@ def _read(words: list[str], command: list[tuple[int, str]]) -> _Run | None:
         if word.startswith("-") and len(word) > 1:
             for index, char in enumerate(word[1:], start=1):
                 option = "-" + char
-                if option in _RUN.values:
+                if option in RUN.values:
                     value = word[index + 1 :].removeprefix("=")
                     if not value:
                         if at >= len(words):
@@ -198,7 +198,7 @@ def _read(words: list[str], command: list[tuple[int, str]]) -> _Run | None:
                         at += 1
                     options.append((option, value, _line_of(command, value), option))
                     break
-                if option not in _RUN.flags:
+                if option not in RUN.flags:
                     return None
                 options.append((option, None, _line_of(command, word), option))
             continue
@@ -349,7 +349,7 @@ def script_copies(doc: Document, readme: str, directory: Path) -> Iterator[Diagn
             continue
         intro, _ = _intro(doc, fence)
         body = "\n".join(t for _, t in fence.lines)
-        if _EXCERPT.search(intro) or _EXCERPT.search(body):
+        if EXCERPT.search(intro) or EXCERPT.search(body):
             continue
         script_lines = list(enumerate(text.splitlines(), 1))
         mine, theirs = _runs(fence.lines), _runs(script_lines)

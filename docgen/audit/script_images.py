@@ -22,8 +22,8 @@ from pathlib import Path
 from docgen import build_scripts
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import _repository
-from docgen.audit.references import _RUN_SCRIPT
-from docgen.audit.script_args import _SCRIPT_NAME, _found_scripts
+from docgen.audit.references import RUN_SCRIPT
+from docgen.audit.script_args import SCRIPT_NAME, found_scripts
 from docgen.files import stays_home, text_or_none
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
@@ -186,16 +186,16 @@ def _chained_tags(scripts: Sequence[Path], directory: Path, roots: Sequence[Path
 def _script_runs(
     doc: Document, directory: Path, audited: Sequence[str], project: Path | None, cloned: Cloned = None
 ) -> dict[int, Path]:
-    """README line → the script a command block runs there (found where it runs it, `_found_scripts`)."""
+    """README line → the script a command block runs there (found where it runs it, `found_scripts`)."""
     runs: dict[int, Path] = {}
-    for line, _, script, _ in _found_scripts(doc, directory, audited, project, cloned):
+    for line, _, script, _ in found_scripts(doc, directory, audited, project, cloned):
         runs.setdefault(line, script)
     return runs
 
 
 def _named(text: str, directory: Path, bases: Sequence[Path]) -> Path | None:
     """The one script `text` names that is found from the README's folder (or a folder above it)."""
-    names = set(_SCRIPT_NAME.findall(text))
+    names = set(SCRIPT_NAME.findall(text))
     if len(names) != 1:
         return None
     name = next(iter(names))
@@ -288,7 +288,7 @@ def _table_misses(
     script beside the README or an audited Dockerfile pushes to (`docker.kt.io/base/pytorch-*`), none
     of whose tags matches them while one is a segment away: one finding for all such tables, at the
     first row (`likely`: the image may be built another way). Only when a command block runs a script."""
-    ran = [m.group(1) for f in doc.fences for _, t in f.lines for m in _RUN_SCRIPT.finditer(t)]
+    ran = [m.group(1) for f in doc.fences for _, t in f.lines for m in RUN_SCRIPT.finditer(t)]
     if not ran:
         return
     folders = [directory, *(Path(m.file).parent for m in models if m.file)]

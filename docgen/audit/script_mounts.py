@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.mount_claims import _command_targets, _compose_targets, _declared_volumes
+from docgen.audit.mount_claims import command_targets, compose_targets, declared_volumes
 from docgen.audit.paths import folders_above, resolves_inside, under_any
 from docgen.audit.references import _top
 from docgen.build_scripts import WITH_NVIDIA, container_command
@@ -125,11 +125,11 @@ def script_mounts(
         scripts.append((name, text, {t for t in targets if t is not None}))
     if not scripts:
         return
-    compose = _compose_targets(directory, top)
+    compose = compose_targets(directory, top)
     if compose is None:
         return
     held = {t for _, _, targets in scripts for t in targets}
-    held |= {posixpath.normpath(t) for t in compose[1] | _command_targets(doc) | _declared_volumes(models)}
+    held |= {posixpath.normpath(t) for t in compose[1] | command_targets(doc) | declared_volumes(models)}
     dockerfiles = [text_or_none(Path(m.file), MAX_PROJECT_FILE_BYTES) or "" for m in models if m.file]
     above_held = {folder for target in held for folder in folders_above(target)}
     texts = [text for _, text, _ in scripts] + dockerfiles

@@ -3,7 +3,7 @@ README writes `sh run.sh <version> <gpu> <data> <out> <entry>`, while the script
 says `Usage: run.sh [version] [gpu] [data]` and it reads only `$1` to `$3` (what follows is passed on
 to another program unread, or dropped).
 
-The scripts are found where the README's commands run them (`script_args._script_runs`); each script
+The scripts are found where the README's commands run them (`script_args.script_runs`); each script
 is read once, and each of its lines is matched once.
 """
 
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.script_args import _lines, _script_runs
+from docgen.audit.script_args import _lines, script_runs
 from docgen.files import stays_home
 from docgen.markdown import Document, lists
 from docgen.model import Diagnostic, ImageModel
@@ -128,7 +128,7 @@ def _placeholders(rest: str) -> list[str] | None:
     return required
 
 
-def _longer_usage(
+def longer_usage(
     doc: Document, readme: str, directory: Path, audited: Sequence[str], project: Path | None = None
 ) -> Iterator[Diagnostic]:
     """A README's usage line for a script a command block runs (found where the block runs it) that names
@@ -140,7 +140,7 @@ def _longer_usage(
     line."""
     read: dict[Path, _Usage | None] = {}
     told: set[tuple[int, Path]] = set()
-    for line, path, script, rest in _script_runs(doc, directory, audited, project):
+    for line, path, script, rest in script_runs(doc, directory, audited, project):
         if script not in read:
             read[script] = _usage(script)
         usage = read[script]
@@ -285,7 +285,7 @@ def _said_defaults(doc: Document, start: int, end: int) -> Iterator[tuple[int, s
             yield line, named.group(1), value
 
 
-def _argument_defaults(
+def argument_defaults(
     doc: Document,
     readme: str,
     directory: Path,
@@ -307,7 +307,7 @@ def _argument_defaults(
     read: dict[Path, dict[str, _Default]] = {}
     sourced: dict[Path, list[tuple[Path, dict[str, _Default]]]] = {}
     told: set[int] = set()
-    for line, _, script, rest in _script_runs(doc, directory, audited, project):
+    for line, _, script, rest in script_runs(doc, directory, audited, project):
         if script not in read:
             read[script] = _script_defaults(script)
             sourced[script] = [(f, _script_defaults(f)) for f in _sourced_files(script)]

@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.script_args import _SCRIPT_NAME, _SOME
+from docgen.audit.script_args import SCRIPT_NAME, SOME
 from docgen.errors import MAX_FILE_BYTES
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
@@ -47,7 +47,7 @@ def _cell_default(cell: str) -> str | None:
     return None if value.lower() in _EMPTY else value
 
 
-def _script_variables(
+def script_variables(
     doc: Document, readme: str, directory: Path, models: Sequence[ImageModel]
 ) -> Iterator[Diagnostic]:
     """A table whose first column names UPPER_SNAKE variables, under text naming one script (found from
@@ -65,7 +65,7 @@ def _script_variables(
     for table in doc.tables:
         if not table.header or not _ABOUT.search(table.context):
             continue
-        names = set(_SCRIPT_NAME.findall(table.context))
+        names = set(SCRIPT_NAME.findall(table.context))
         if len(names) != 1:
             continue
         name = next(iter(names))
@@ -87,7 +87,7 @@ def _script_variables(
             continue
         shown = os.path.basename(name)
         left = [n for n in reads if _UPPER.fullmatch(n) and n not in listed]
-        if left and not _SOME.search(table.context):
+        if left and not SOME.search(table.context):
             where = ", ".join(
                 f"{n} ({shown}:{reads[n][0]}, default {reads[n][1] or 'empty'})" for n in left[:5]
             )

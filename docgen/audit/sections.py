@@ -11,18 +11,18 @@ import re
 import urllib.parse
 from collections.abc import Mapping, Sequence
 
-from docgen.audit.commands import _PLACEHOLDER, _build_commands, _build_paths, _file_flags, swapped_flags
+from docgen.audit.commands import PLACEHOLDER, build_commands, build_paths, file_flags, swapped_flags
 from docgen.audit.paths import (
-    _HEADING_FILE,
-    _VAGUE_PARTS,
+    HEADING_FILE,
+    VAGUE_PARTS,
     _basename,
-    _files_named,
-    _matching,
-    _reference_path,
+    files_named,
+    matching,
+    reference_path,
     variant,
 )
 from docgen.audit.references import _meant
-from docgen.audit.wording import _IMAGE_REF, _heading_of, _is_passed_value
+from docgen.audit.wording import IMAGE_REF, heading_of, is_passed_value
 from docgen.files import is_dockerfile_name
 from docgen.markdown import Document
 from docgen.model import ImageModel
@@ -57,7 +57,7 @@ def _named_part(title: str, variants: Sequence[str | None], others: set[str]) ->
             owners.setdefault(part, set()).add(-1)
     words = {w for w in re.split(r"[^a-z0-9]+", title.lower()) if w}
     found: set[int] = set()
-    for word in words - _VAGUE_PARTS:
+    for word in words - VAGUE_PARTS:
         who = owners.get(word, set())
         if len(who) == 1 and -1 not in who and len(word) >= 3 and not word.isdigit():
             found |= who
@@ -67,7 +67,7 @@ def _named_part(title: str, variants: Sequence[str | None], others: set[str]) ->
 _FILE_KIND_PARTS = frozenset({"template", "tmpl", "tpl", "j2", "in", "dockerfile", "containerfile"})
 """Words of a Dockerfile's name that say what kind of file it is (`Dockerfile.jetson.template`), not
 which image."""
-_COMMON_STAGES = _VAGUE_PARTS | frozenset(
+_COMMON_STAGES = VAGUE_PARTS | frozenset(
     {"builder", "runtime", "final", "runner", "deps", "prod", "production", "test", "app", "stage"}
 )
 """Stage names too common to say which Dockerfile a heading is about (`## Runtime configuration`)."""
@@ -101,7 +101,7 @@ def _named_platform_or_stage(
             if stage.name:
                 stage_owners.setdefault(stage.name.lower().replace("_", "-"), set()).add(model.path)
     found: set[int] = set()
-    for word in words - _FILE_KIND_PARTS - _VAGUE_PARTS:
+    for word in words - _FILE_KIND_PARTS - VAGUE_PARTS:
         who = owners.get(word, set())
         if word in _PLATFORMS and len(who) == 1 and -1 not in who:
             found |= who
@@ -136,7 +136,7 @@ _VERB_VARIANTS = frozenset({"build"})
 a section only when the heading names the file itself."""
 
 
-def _tied_sections(
+def tied_sections(
     doc: Document,
     models: Sequence[ImageModel],
     siblings: Sequence[str],
@@ -183,35 +183,33 @@ def _tied_sections(
         return sections[index] if index >= 0 else 0
 
     def meant(line: int, reference: str) -> set[int]:
-        return _meant(_reference_path(reference), paths, siblings, _heading_of(doc, line))
+        return _meant(reference_path(reference), paths, siblings, heading_of(doc, line))
 
     for fence in doc.fences:
         swapped = swapped_flags(fence)  # `# replace cu124 with the one you want`: an example, any image
-        for line, flag in _file_flags(fence):
+        for line, flag in file_flags(fence):
             if line in swapped:
                 continue
-            tie(fence.section, meant(line, flag) if (line, flag) in dead else _matching(flag, paths), True)
+            tie(fence.section, meant(line, flag) if (line, flag) in dead else matching(flag, paths), True)
     for line, link in doc.links:
         target = urllib.parse.unquote(link.split("#", 1)[0])
         if (line, link) in dead:  # a link may be a "see also": unclear, it leaves the section as it is
             tie(section_of(line), meant(line, link), False)
         elif "://" not in target and is_dockerfile_name(_basename(target)):
-            tie(section_of(line), _matching(target, paths), bool(_matching(target, siblings)))
+            tie(section_of(line), matching(target, paths), bool(matching(target, siblings)))
     variants = [variant(p) for p in paths]
     other_variants = {v for v in map(variant, siblings) if v} - set(variants)
-    platforms = _other_images_words(models, siblings)
+    platforms = other_images_words(models, siblings)
     bases = [{c.name.lower() for c in m.components if c.kind == "image"} for m in models]
     unbuilt = _stages_built_by_none(models)
     folder_keys = _folder_keys(paths)
     for head_line, title in doc.headings:  # `## Dockerfile.cuda`, `### The `Dockerfile.rocm` image`
-        for word in _HEADING_FILE.findall(title):
+        for word in HEADING_FILE.findall(title):
             if is_dockerfile_name(_basename(word)) and word not in ("Dockerfile", "Containerfile"):
-                tie(head_line, _matching(word, paths), True)
+                tie(head_line, matching(word, paths), True)
         if _OTHERS_HEADING.search(title) and not _is_title(doc, head_line):  # `## Community images`
             foreign.add(head_line)
-        if (subject := _IMAGE_SUBJECT.match(title)) and _other_images(
-            subject, *platforms
-        ):  # `## ROCm images`
+        if (subject := IMAGE_SUBJECT.match(title)) and other_images(subject, *platforms):  # `## ROCm images`
             tie(head_line, set(), True)
         words = {w.rstrip(".") for w in _HEADING_WORD.findall(title.lower())}
         # not `build` (`Dockerfile.build`): a heading's `Build` is the verb (`## Build`, `How to build`)
@@ -222,9 +220,7 @@ def _tied_sections(
             bool(variant_words & other_variants),
         )
         # a bake target's name (`## cu124-py311`); not a vague one (`default`, `latest`)
-        baked = {
-            i for i, m in enumerate(models) if m.image_name.lower() in words - _VAGUE_PARTS - {"default"}
-        }
+        baked = {i for i, m in enumerate(models) if m.image_name.lower() in words - VAGUE_PARTS - {"default"}}
         tie(head_line, baked, False)
         tie(head_line, _named_part(title, variants, other_variants), False)
         tie(head_line, _named_platform_or_stage(title, models, variants, other_variants), False)
@@ -235,8 +231,8 @@ def _tied_sections(
     texts = [(p.section, t) for p in doc.paragraphs for _, t in p.lines]
     texts += [(t.section, " ".join(c for _, row in t.rows for c in row)) for t in doc.tables]
     for section, text in texts:
-        for match in _IMAGE_REF.finditer(text):
-            if _is_passed_value(text, match):
+        for match in IMAGE_REF.finditer(text):
+            if is_passed_value(text, match):
                 continue  # `--build-arg IMAGE=nvidia/cuda:…`: what to pass, not what an image is built on
             users = {i for i, repos in enumerate(bases) if match.group(1).lower() in repos}
             if users and len(users) < len(models):
@@ -246,7 +242,7 @@ def _tied_sections(
             if (label := _FILE_LABEL.match(text)) is not None and is_dockerfile_name(
                 _basename(label.group(1))
             ):
-                tie(para.section, _matching(label.group(1), paths), bool(_matching(label.group(1), siblings)))
+                tie(para.section, matching(label.group(1), paths), bool(matching(label.group(1), siblings)))
     # `### ROCm Variant` under `## Environment Variables` is about what `### 1. ROCm Variant (Default)` is
     titled: dict[str, set[int]] = {}  # a title said again → the sections it is the heading of
     for head_line, title in doc.headings:
@@ -309,7 +305,7 @@ def _folder_keys(paths: Sequence[str]) -> list[str]:
     keys = ["-".join(w for w in each if w not in shared) for each in words]
     # a key that is the whole folder's name is an entry's name (`keyed`): it ties the list under it only
     return [
-        k if len(k) >= 4 and k not in _VAGUE_PARTS and k != "-".join(each) else ""
+        k if len(k) >= 4 and k not in VAGUE_PARTS and k != "-".join(each) else ""
         for k, each in zip(keys, words, strict=True)
     ]
 
@@ -322,7 +318,7 @@ def _named_folder(title: str, keys: Sequence[str]) -> set[int]:
     return {i for i, key in enumerate(keys) if key and f"-{key}-" in slug}
 
 
-def _headed_unbuilt_stages(doc: Document, models: Sequence[ImageModel]) -> list[tuple[int, str]]:
+def headed_unbuilt_stages(doc: Document, models: Sequence[ImageModel]) -> list[tuple[int, str]]:
     """(index of a model, stage name) of each stage of its Dockerfile that no build target builds and a
     heading names (`### ITEX XPU Base` over `FROM … AS itex-xpu-base`, its compose service commented
     out): an image the README documents that the build files do not build. Each stage once."""
@@ -360,15 +356,15 @@ def _stages_built_by_none(models: Sequence[ImageModel]) -> set[str]:
     return unbuilt - built
 
 
-def _shared_tables(doc: Document, paths: Sequence[str]) -> dict[int, frozenset[int]]:
+def shared_tables(doc: Document, paths: Sequence[str]) -> dict[int, frozenset[int]]:
     """The tables (their header lines) introduced as about several Dockerfiles ("`Dockerfile` and
     `Dockerfile.standalone` support the following build arguments:", a heading naming two images) →
     the audited ones of them (none: the table is about other images). Such a table is not one image's."""
     shared: dict[int, frozenset[int]] = {}
     for table in doc.tables:
-        named = _files_named(table.context)
+        named = files_named(table.context)
         if len(named) >= 2:
-            shared[table.line] = frozenset(i for name in named for i in _matching(name, paths))
+            shared[table.line] = frozenset(i for name in named for i in matching(name, paths))
     return shared
 
 
@@ -377,19 +373,19 @@ _PLATFORMS = frozenset(
     "openvino metal vulkan".split()
 )
 """Words that name a variant of an image by what it runs on (`ROCm images`, `the CUDA variant`)."""
-_IMAGE_SUBJECT = re.compile(
+IMAGE_SUBJECT = re.compile(
     r"(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?[*_]*(?:(?:for|on|with|in)[ \t]+)?(?:(?:the|all|our)[ \t]+)?"
     r"((?:[`\w.+-]+[ \t]+){1,3}?)(?:images?|variants?|containers?|builds?|flavou?rs?)\b",
     re.IGNORECASE,
 )
 """A sentence that starts by naming images (`ROCm images use …`, `The CUDA variant takes …`,
 `For XPU builds, pass …`): the words before the noun say which."""
-_NOT_A_VARIANT = frozenset({"base", "docker", "default", "final", "official", "resulting", "same", "this"})
+NOT_A_VARIANT = frozenset({"base", "docker", "default", "final", "official", "resulting", "same", "this"})
 """Words before `image` that say what an image is for the audited one too (`The base image is …`), even
 when a Dockerfile next to the README is named after one (`Dockerfile.base`)."""
 
 
-def _other_images_words(models: Sequence[ImageModel], siblings: Sequence[str]) -> tuple[set[str], set[str]]:
+def other_images_words(models: Sequence[ImageModel], siblings: Sequence[str]) -> tuple[set[str], set[str]]:
     """(words naming the audited images, words naming images that are not audited): the variants of
     the audited Dockerfiles' names and the platform words their names, base images, build args and
     the local labels of the builds they install (`+xpu`) mention; the variants of the Dockerfiles next
@@ -412,10 +408,10 @@ def _other_images_words(models: Sequence[ImageModel], siblings: Sequence[str]) -
     return ours, others - ours
 
 
-def _other_images(subject: re.Match[str], ours: set[str], others: set[str]) -> bool:
-    """True when the words before `images` in `subject` (an `_IMAGE_SUBJECT` match) name images none
+def other_images(subject: re.Match[str], ours: set[str], others: set[str]) -> bool:
+    """True when the words before `images` in `subject` (an `IMAGE_SUBJECT` match) name images none
     of the audited ones is."""
-    words = {w.strip("`*_").lower() for w in subject.group(1).split()} - _NOT_A_VARIANT
+    words = {w.strip("`*_").lower() for w in subject.group(1).split()} - NOT_A_VARIANT
     return bool(words & others) and not words & ours
 
 
@@ -442,12 +438,12 @@ def _passed_args(command: str) -> dict[str, str]:
             continue
         name, eq, value = given.partition("=")
         value = value.strip("\"'")
-        if eq and value and re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name) and not _PLACEHOLDER.search(value):
+        if eq and value and re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name) and not PLACEHOLDER.search(value):
             passed[name] = value
     return passed
 
 
-def _section_builds(
+def section_builds(
     doc: Document, models: Sequence[ImageModel], tied: dict[int, frozenset[int]]
 ) -> dict[int, frozenset[Build]]:
     """The sections (heading lines) whose build commands pass a build arg a literal value → the images
@@ -464,12 +460,12 @@ def _section_builds(
     everything = frozenset(range(len(models)))
     own: dict[int, set[Build]] = {}
     for fence in doc.fences:
-        for lines in _build_commands(fence):
+        for lines in build_commands(fence):
             command = " ".join(text for _, text in lines)
-            told = _build_paths(command)
+            told = build_paths(command)
             file = told[0] if told else None
             if file is not None:
-                images = _matching(file, paths)
+                images = matching(file, paths)
             else:
                 images = set(tied.get(fence.section, everything))
                 if len(images) > 1:

@@ -35,7 +35,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from docgen.audit.auditor import CERTAIN, LIKELY, _dockerfile_read, also_at
+from docgen.audit.auditor import CERTAIN, LIKELY, also_at, dockerfile_read
 from docgen.audit.commands import bare_commands, fence_commands, joined, without_prompt
 from docgen.build_scripts import DOCKER_PODMAN, NOT_AFTER_DASH, container_command
 from docgen.compose import COMPOSE_FILE
@@ -158,7 +158,7 @@ def _project_starts(
     the Dockerfiles' CMD, ENTRYPOINT and RUN, and the compose files of the README's folder and root."""
     found: list[tuple[_Start, str, int, bool]] = []
     for model in models:
-        read = _dockerfile_read(model.file) if model.file else None
+        read = dockerfile_read(model.file) if model.file else None
         if read is None:
             continue
         for instruction in read[1].instructions:
@@ -176,7 +176,7 @@ def _project_starts(
 
 def _installed(root: Path, directory: Path, models: Sequence[ImageModel]) -> str:
     """The text that names what the project installs: its Dockerfiles, requirements and manifests."""
-    texts = [r[0] for m in models if m.file and (r := _dockerfile_read(m.file)) is not None]
+    texts = [r[0] for m in models if m.file and (r := dockerfile_read(m.file)) is not None]
     for folder in dict.fromkeys((directory, root)):
         for file in sorted(folder.iterdir()) if os.path.isdir(folder) else ():
             if file.name in _MANIFESTS or (file.name.startswith("requirements") and file.suffix == ".txt"):

@@ -19,9 +19,9 @@ from docgen.audit.aside import (
     not_current_spans,
     release_list_lines,
 )
-from docgen.audit.sections import _IMAGE_SUBJECT, _other_images, _other_images_words
+from docgen.audit.sections import IMAGE_SUBJECT, other_images, other_images_words
 from docgen.audit.versions import _keys
-from docgen.audit.wording import _BUILD_ARG_FLAG, _COMMAND_LANGS, _DEFAULT_WORDS, _WORD, _sentences
+from docgen.audit.wording import BUILD_ARG_FLAG, COMMAND_LANGS, DEFAULT_WORDS, WORD, sentences
 from docgen.build_scripts import BUILD
 from docgen.files import text_or_none
 from docgen.markdown import Document, Fence, Paragraph, lists
@@ -51,9 +51,9 @@ def _about_other_images(para: Paragraph, ours: set[str], others: set[str]) -> Pa
     lightweight variant takes X` when Dockerfile.lightweight is not audited): what they claim is
     another image's."""
     spans = []
-    for start, end, sentence in _sentences(para.lines):
-        match = _IMAGE_SUBJECT.match(sentence)
-        if match is not None and _other_images(match, ours, others):
+    for start, end, sentence in sentences(para.lines):
+        match = IMAGE_SUBJECT.match(sentence)
+        if match is not None and other_images(match, ours, others):
             spans.append((start + match.start(1), end))
     if not spans:
         return para
@@ -66,7 +66,7 @@ def _not_current(para: Paragraph) -> Paragraph:
     NumPy >= 2`."""
     spans = [
         (start + a, start + b)
-        for start, _, sentence in _sentences(para.lines)
+        for start, _, sentence in sentences(para.lines)
         for a, b in not_current_spans(sentence)
     ]
     return dataclasses.replace(para, lines=_blank(para.lines, spans)) if spans else para
@@ -124,7 +124,7 @@ def _captioned(para: Paragraph, fence: Fence, names: Mapping[str, str]) -> Parag
     values: list[str] = []
     passed: set[str] = set()  # the args by name: "Arguments: `CACHE_SIZE`" still says the image takes it
     for _, text in fence.lines:
-        for match in _BUILD_ARG_FLAG.finditer(text):
+        for match in BUILD_ARG_FLAG.finditer(text):
             name = match.group(1)
             passed.add(name)
             version = _VERSION_ARG.search(name)
@@ -135,12 +135,12 @@ def _captioned(para: Paragraph, fence: Fence, names: Mapping[str, str]) -> Parag
                 values.append(re.split(r"[\s\"']", text[match.end() + 1 :].lstrip("\"'"), maxsplit=1)[0])
     if not overridden:
         return para
-    start, _, sentence = list(_sentences(para.lines))[-1]
-    if _DEFAULT_WORDS.search(sentence):
+    start, _, sentence = list(sentences(para.lines))[-1]
+    if DEFAULT_WORDS.search(sentence):
         return para
     spans = [
         (start + word.start(), start + word.end())
-        for word in _WORD.finditer(sentence)
+        for word in WORD.finditer(sentence)
         if _keys(word.group(), names) & overridden
         and (word.group() not in passed or _VERSION_NEXT.match(sentence, word.end()))
     ]
@@ -189,7 +189,7 @@ def _ci_built(para: Paragraph, workflows: Sequence[str]) -> Paragraph:
     sets (`the CUDA image is built by GitHub Actions on cuda 12.8.1` over a matrix `base_image:
     12.8.1-cudnn-runtime-ubuntu22.04`): the workflow passes them, the Dockerfile's defaults differ."""
     spans = []
-    for start, _, sentence in _sentences(para.lines):
+    for start, _, sentence in sentences(para.lines):
         if not _CI_WORDS.search(sentence):
             continue
         for found in _CAPTION_VERSION.finditer(sentence):
@@ -205,7 +205,7 @@ def _build_fence_after(doc: Document, lines: Sequence[str]) -> dict[int, Fence]:
     opening = {
         fence.lines[0][0] - 1: fence
         for fence in doc.fences
-        if fence.lines and fence.lang in _COMMAND_LANGS and any(BUILD.search(text) for _, text in fence.lines)
+        if fence.lines and fence.lang in COMMAND_LANGS and any(BUILD.search(text) for _, text in fence.lines)
     }
     after: dict[int, Fence] = {}
     for para in doc.paragraphs:
@@ -257,7 +257,7 @@ def _component_words(models: Sequence[ImageModel]) -> frozenset[str]:
     return frozenset(words)
 
 
-def _drop_aside(doc: Document, source: Sequence[str], models: Sequence[ImageModel] = ()) -> set[int]:
+def drop_aside(doc: Document, source: Sequence[str], models: Sequence[ImageModel] = ()) -> set[int]:
     """Remove from `doc` what is about the host or the past, not the image (`aside.aside_lines`):
         sections on building or installing without the container or on what the machine needs, lists
         introduced as the host's (`is_host_intro`), sections headed `Previous versions` or `Legacy`, and the
@@ -301,7 +301,7 @@ def _set_aside(
     (`_about_other_images`), what is gone or another component's requirement
     (`_not_current`), the versions a sentence gives a CI build that its `workflows` set (`_ci_built`)
     and, in the caption of a build command, the components the command sets (`_captioned`)."""
-    ours, others = _other_images_words(models, siblings)
+    ours, others = other_images_words(models, siblings)
     after = _build_fence_after(doc, source)
     reasons = _reason_lines(doc)
     paragraphs = []

@@ -16,10 +16,10 @@ import re
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
-from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _dockerfile_read
+from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
 from docgen.audit.paths import resolves_inside
-from docgen.audit.versions import _near_names
-from docgen.audit.wording import _example, _line_at, _sentences
+from docgen.audit.versions import near_names
+from docgen.audit.wording import _example, _line_at, sentences
 from docgen.base_contents import is_plain, runs_as_root
 from docgen.compose import COMPOSE_FILE
 from docgen.copied import copied_files, glob_matches
@@ -55,7 +55,7 @@ _SERVES_CLAIM = re.compile(
 """`The image runs `llama-server` on port 8080 by default`, `the container serves the API on port
 9000`: a port the application in a container of the image listens on."""
 _PORT = re.compile(r"\d{2,5}")
-_LAUNCHER = re.compile(
+LAUNCHER = re.compile(
     r"(?<![\w./-])(?:[\w./-]*/)?(?:uvicorn|gunicorn|hypercorn|granian|streamlit|flask|fastapi|vllm"
     r"|text-generation-launcher|llama-server)(?![\w-])"
     r"|-m[ \t]+(?:uvicorn|gunicorn|hypercorn|streamlit|flask|vllm\.entrypoints\.[\w.]+"
@@ -77,7 +77,7 @@ _USER_CLAIM = re.compile(
 """`The container runs as a non-root user`, `runs as the non-root user `app``, `- Runs as user
 `worker``, `- **Security**: Runs as a non-root user`, `runs as root`: who the processes of a container
 of the image run as."""
-_WORKDIR_CLAIM = re.compile(
+WORKDIR_CLAIM = re.compile(
     r"(?:\b(?:default|image'?s|container'?s)[ \t]+working[ \t]+dir(?:ectory)?|`?WORKDIR`?)[ \t]+"
     r"(?:(?:of|in|inside|within)[ \t]+the[ \t]+(?:image|container)[ \t]+)?"
     r"(?:is[ \t]+(?:set[ \t]+to[ \t]+)?|:[ \t]*)"
@@ -132,19 +132,19 @@ _ANY = re.compile(
 )
 """A word one of the claims needs: a line without any holds none."""
 _CLAUSE_END = re.compile(r"(?<=[。；])")
-"""Where a sentence of Chinese text ends (`_sentences` cuts English ones)."""
+"""Where a sentence of Chinese text ends (`sentences` cuts English ones)."""
 _ROOT_USERS = frozenset({"root", "0", "0:0", "root:root"})
 
 
-def _setting_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def setting_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """The paragraphs' claims about the image's health check, exposed ports and user that no image
-    compared agrees with (`_Image` says how each compares)."""
-    images = [_Image(model) for model in auditor.models]
+    compared agrees with (`Image` says how each compares)."""
+    images = [Image(model) for model in auditor.models]
     for para in doc.paragraphs:
         lines = para.lines
         if not _ANY.search(" ".join(text for _, text in lines)):
             continue  # (most paragraphs: none of the words these claims need)
-        for start, _end, sentence in _sentences(lines):
+        for start, _end, sentence in sentences(lines):
             at = _line_at(lines, start)
             compared = (
                 _stage_images(auditor.models, _stage_named(lines, at, para.heading, sentence)) or images
@@ -189,7 +189,7 @@ def _stage_named(lines: list[tuple[int, str]], line: int, heading: str, sentence
 _LIST_START = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
 
 
-def _stage_images(models: list[ImageModel] | tuple[ImageModel, ...], name: str | None) -> list[_Image]:
+def _stage_images(models: list[ImageModel] | tuple[ImageModel, ...], name: str | None) -> list[Image]:
     """The images of the stage `name` of the Dockerfiles that define it (none when name is None or no
     Dockerfile does: the images built are compared then)."""
     if name is None:
@@ -198,13 +198,13 @@ def _stage_images(models: list[ImageModel] | tuple[ImageModel, ...], name: str |
     for model in models:
         stage = next((s for s in model.stages if s.name == name), None)
         if stage is not None:
-            found.append(_Image(model, stage))
+            found.append(Image(model, stage))
     return found
 
 
 _NAMED_SUBJECT = re.compile(r"\b(?:image|container)s?\b(?![ \t]+(?:health|ports?\b))", re.IGNORECASE)
 """`image` or `container` as a noun (not `container health check`)."""
-_THE = frozenset({"", "the", "this", "our", "that", "each", "every", "same"})
+THE = frozenset({"", "the", "this", "our", "that", "each", "every", "same"})
 _KIND = frozenset(
     {"docker", "final", "runtime", "resulting", "built", "production", "oci", "in", "small", "slim"}
     | {"lightweight", "minimal", "tiny", "single", "official", "prebuilt", "pre-built", "provided"}
@@ -213,7 +213,7 @@ _KIND = frozenset(
 _WORDS_BEFORE = re.compile(r"\w[\w-]*")
 
 
-def _of_another(text: str, the: frozenset[str] = _THE) -> bool:
+def of_another(text: str, the: frozenset[str] = THE) -> bool:
     """True when `text` names an image or container qualified by a word that makes it one of several
     (`the frontend container`, `the base image`): not the image built, as far as the words tell."""
     for match in _NAMED_SUBJECT.finditer(text):
@@ -237,18 +237,18 @@ def _run_words(doc: Document) -> frozenset[str]:
     return frozenset(_program(w) for t in lines if _RUN_LINE.search(t) for w in _PROGRAM_WORD.findall(t))
 
 
-def _start_into_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def start_into_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """The sentences of `doc` saying a container of the image starts into a program (`_LANDS_CLAIM`)
     that no image compared starts. Read in a part of the README shared by several images too: every
     one of them must start another program."""
-    images = [_Image(model) for model in auditor.models]
+    images = [Image(model) for model in auditor.models]
     run_words: frozenset[str] | None = None
     for para in doc.paragraphs:
         if not any(_LANDS_CLAIM.search(text) for _, text in para.lines):
             continue  # (most paragraphs; a claim split over two lines is not read)
         if run_words is None:
             run_words = _run_words(doc)
-        for start, _end, sentence in _sentences(para.lines):
+        for start, _end, sentence in sentences(para.lines):
             for part in _CLAUSE_END.split(sentence):
                 if not _NOT_A_CLAIM.search(part):
                     at = _line_at(para.lines, start + sentence.find(part))
@@ -256,13 +256,13 @@ def _start_into_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]
 
 
 def _lands_claims(
-    text: str, line: int, images: list[_Image], auditor: _Auditor, run_words: frozenset[str]
+    text: str, line: int, images: list[Image], auditor: Auditor, run_words: frozenset[str]
 ) -> Iterator[Diagnostic]:
     """A sentence saying a container of the image starts into a program (`_LANDS_CLAIM`) while the
     Dockerfile's ENTRYPOINT and CMD start another, with no script that may start it (`likely`). The
     reader's own container (`starts your container and drops you into …`) is the image built here;
     a program any run line of the README names (`docker run -it app ipython`) says nothing."""
-    if _of_another(text, _THE | {"your"}):
+    if of_another(text, THE | {"your"}):
         return
     for match in _LANDS_CLAIM.finditer(text):
         program = match.group(1)
@@ -275,9 +275,9 @@ def _lands_claims(
             yield Diagnostic(auditor.path, line, f"{said} but {facts[0]}", confidence=LIKELY)
 
 
-def _claims(text: str, line: int, images: list[_Image], auditor: _Auditor) -> Iterator[Diagnostic]:
+def _claims(text: str, line: int, images: list[Image], auditor: Auditor) -> Iterator[Diagnostic]:
     """The findings of one sentence (`text`, at README `line`)."""
-    if _of_another(text):
+    if of_another(text):
         return
     health = _HEALTH.search(text)
     if health and _HEALTH_HELD.search(text) and not _ENDPOINT.search(text) and not _example(text, health):
@@ -317,9 +317,9 @@ def _claims(text: str, line: int, images: list[_Image], auditor: _Auditor) -> It
     yield from _start_claims(text, line, images, auditor)
 
 
-def _start_claims(text: str, line: int, images: list[_Image], auditor: _Auditor) -> Iterator[Diagnostic]:
+def _start_claims(text: str, line: int, images: list[Image], auditor: Auditor) -> Iterator[Diagnostic]:
     """The findings of one sentence's working directory and entrypoint or default command claims."""
-    for match in _WORKDIR_CLAIM.finditer(text):
+    for match in WORKDIR_CLAIM.finditer(text):
         if _example(text, match):
             continue
         path = match.group(1) or match.group(2)
@@ -339,7 +339,7 @@ def _start_claims(text: str, line: int, images: list[_Image], auditor: _Auditor)
             yield _finding(auditor, line, f"says the {which} is {said}", verdicts)
 
 
-def _finding(auditor: _Auditor, line: int, claim: str, verdicts: list[tuple[str, str] | None]) -> Diagnostic:
+def _finding(auditor: Auditor, line: int, claim: str, verdicts: list[tuple[str, str] | None]) -> Diagnostic:
     """`README {claim} but {the first image's fact}`, `certain` when every image sets a value of its own
     that differs, else `likely`."""
     said = [v for v in verdicts if v is not None]
@@ -347,7 +347,7 @@ def _finding(auditor: _Auditor, line: int, claim: str, verdicts: list[tuple[str,
     return Diagnostic(auditor.path, line, f"README {claim} but {said[0][0]}", confidence=confidence)
 
 
-class _Image:
+class Image:
     """The settings of the image one model builds: the target stage's and those of the stages it
     builds on, and whether its base is a plain OS image (which sets none of them)."""
 
@@ -523,7 +523,7 @@ class _Image:
         """The text of the RUN that writes the script `name` (`echo "…" > /usr/local/bin/start.sh`,
         `cat <<EOF > start.sh`, its heredocs with it): the script's text is in it. None when no RUN
         of the Dockerfile writes a file of that name."""
-        read = _dockerfile_read(self.model.file) if self.model.file else None
+        read = dockerfile_read(self.model.file) if self.model.file else None
         if read is None:
             return None
         writes = re.compile(
@@ -614,9 +614,9 @@ _ENV_CITED = re.compile(
 `VENV_DIR``, `the environment variable `VENV_DIR``."""
 
 
-def _env_name_claims(line: int, text: str, auditor: _Auditor) -> Iterator[Diagnostic]:
+def env_name_claims(line: int, text: str, auditor: Auditor) -> Iterator[Diagnostic]:
     """An ENV variable a line cites (`_ENV_CITED`) that no ENV or ARG of the Dockerfiles sets, while
-    an ENV of a name a slip away does (`_near_names`: `venv_dir` for `VENVDir`): the name is wrong.
+    an ENV of a name a slip away does (`near_names`: `venv_dir` for `VENVDir`): the name is wrong.
     `certain` when cited as an instruction (`ENV venv_dir`), else `likely` (a variable the user sets
     at run time may be meant)."""
     if "ENV" not in text and "`" not in text:
@@ -632,7 +632,7 @@ def _env_name_claims(line: int, text: str, auditor: _Auditor) -> Iterator[Diagno
         name = next(group for group in match.groups() if group)
         if name in envs or name in args or _example(text, match):
             continue
-        near = _near_names(name, envs)
+        near = near_names(name, envs)
         if not near:
             continue
         model, at = envs[near[0]]
@@ -644,6 +644,6 @@ def _env_name_claims(line: int, text: str, auditor: _Auditor) -> Iterator[Diagno
         )
 
 
-def _command_text(setting: Setting) -> str:
+def command_text(setting: Setting) -> str:
     """An ENTRYPOINT or CMD as one command line: the exec form's words joined with spaces."""
     return setting.value if setting.exec_form is None else " ".join(setting.exec_form)

@@ -33,13 +33,13 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import CD_STEP, _continued, clone_of, cloned_folder, without_prompt
-from docgen.audit.missing import _COPIERS, _CREATES, _ignore_patterns, _ignored, _made
-from docgen.audit.missing import _GENERATED as _SITE_FOLDERS
+from docgen.audit.commands import CD_STEP, clone_of, cloned_folder, continued, without_prompt
+from docgen.audit.missing import COPIERS, CREATES, _ignore_patterns, _made, ignored
+from docgen.audit.missing import GENERATED as _SITE_FOLDERS
 from docgen.audit.own_repo import repository_root
-from docgen.audit.references import _GENERATED, MadeFiles, _top, cd_target
-from docgen.audit.steps import _copy_operands, _image_lines, _plain, own_clones
-from docgen.audit.wording import _COMMAND_LANGS, _heading_of
+from docgen.audit.references import GENERATED, MadeFiles, _top, cd_target
+from docgen.audit.steps import _plain, copy_operands, image_lines, own_clones
+from docgen.audit.wording import COMMAND_LANGS, heading_of
 from docgen.files import text_or_none
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic, ImageModel
@@ -175,7 +175,7 @@ def _intro(doc: Document, fence: Fence, ends: Sequence[tuple[int, int]]) -> str:
         for end, index in ends[first : bisect.bisect_left(ends, (start, -1))]
         for _, text in doc.paragraphs[index].lines[-2:]
     ]
-    return " ".join([*near, _heading_of(doc, start)])
+    return " ".join([*near, heading_of(doc, start)])
 
 
 def _enters(step: str) -> bool:
@@ -214,7 +214,7 @@ def _commands(fence: Fence) -> Iterator[tuple[int, str]]:
                     return
             text = command
         pending.append((line, text.split(" #", 1)[0]))
-        if _continued(text):
+        if continued(text):
             continue
         first = pending[0][0]
         code = " ".join(t.rstrip().rstrip("\\").strip() for _, t in pending)
@@ -271,7 +271,7 @@ def _reads(step: str) -> Iterator[tuple[str, str]]:
         return
     name, args = words[0], words[1:]
     if name in ("cp", "mv"):
-        operands = _copy_operands(name, " ".join(shlex.quote(a) for a in args))
+        operands = copy_operands(name, " ".join(shlex.quote(a) for a in args))
         if operands is not None:
             for source in operands[0]:
                 yield "copies", source
@@ -369,7 +369,7 @@ def _made_by_steps(doc: Document) -> set[str]:
     """The names the README's commands make: what `missing._made` reads (`mkdir`, `wget`, `touch`,
     `>`, a clone …), the destination of a copy, a move or a link, and the host side of a volume
     (`-v ./models:/m`)."""
-    names = set(_made(doc, _CREATES - _COPIERS))
+    names = set(_made(doc, CREATES - COPIERS))
     for fence in doc.fences:
         for _, text in fence.lines:
             for volume in re.finditer(r"(?:-v|--volume|--mount)[ \t=]+['\"]?([^\s:'\"]+):", text):
@@ -377,7 +377,7 @@ def _made_by_steps(doc: Document) -> set[str]:
             for step in _split(without_prompt(text).split(" #", 1)[0]):
                 prefix = _PREFIX.match(step)
                 words = step[prefix.end() if prefix else 0 :].split()
-                if len(words) > 2 and words[0] in _COPIERS:
+                if len(words) > 2 and words[0] in COPIERS:
                     names.update(p for p in words[-1].strip("'\"").split("/") if p not in ("", "."))
     return names
 
@@ -410,7 +410,7 @@ def setup_files(
     made = _made_by_steps(doc)
     made_files = MadeFiles(source)
     clones = _clone_folders(doc, own or own_clones(doc, directory))
-    image = _image_lines(doc)
+    image = image_lines(doc)
     text = "\n".join(text_or_none(Path(m.file)) or "" for m in models if m.file)
     upstream = any(
         c.kind == "git" or "git+" in (c.source or "") for m in models for c in m.components
@@ -422,7 +422,7 @@ def setup_files(
     ends = sorted((p.lines[-1][0], i) for i, p in enumerate(doc.paragraphs) if p.lines)
     cloned: tuple[int, int] | None = None  # (section, depth) of the reader in another repository's clone
     for fence in doc.fences:
-        if fence.lang not in _COMMAND_LANGS or not fence.lines:
+        if fence.lang not in COMMAND_LANGS or not fence.lines:
             continue
         if entered_at is not None and fence.section == entered_at:
             continue  # the block before put the reader in a container: this one runs there
@@ -512,9 +512,9 @@ def _finding(
     if built and not template:
         return None
     parts = path.split("/")
-    if any(p in _GENERATED or p in _SITE_FOLDERS or p in made for p in parts):
+    if any(p in GENERATED or p in _SITE_FOLDERS or p in made for p in parts):
         return None
-    if made_files.before(path, line) or _ignored(root / path, patterns):
+    if made_files.before(path, line) or ignored(root / path, patterns):
         return None
     if not template and (upstream or name in dockerfiles):
         return None  # a script of the image, or of a project its Dockerfile clones

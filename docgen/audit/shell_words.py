@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import SHELL_PROMPT, fence_commands, joined, without_prompt
-from docgen.audit.docker_cli import _LEAD, _STEP
+from docgen.audit.docker_cli import LEAD, STEP
 from docgen.audit.versions import one_slip
 from docgen.markdown import Document, Fence, code_spans
 from docgen.model import Diagnostic
@@ -73,8 +73,8 @@ def command_steps(fence: Fence) -> Iterator[tuple[int, str]]:
         text = without_prompt(text).split(" #", 1)[0]
         if text.lstrip().startswith("#"):
             continue
-        for step in _STEP.split(text):
-            yield lines[0][0], _LEAD.sub("", step, count=1)
+        for step in STEP.split(text):
+            yield lines[0][0], LEAD.sub("", step, count=1)
 
 
 def _misspelt_programs(doc: Document, readme: str) -> Iterator[Diagnostic]:

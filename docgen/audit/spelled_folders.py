@@ -26,7 +26,7 @@ Two claims are read (`likely`):
   host).
 
 In both, the name must be one the Dockerfile and its build context never write, and one of the names the
-build puts in the folder must be near it (`image_paths._near`): the one the README most likely means.
+build puts in the folder must be near it (`image_paths.near`): the one the README most likely means.
 """
 
 from __future__ import annotations
@@ -38,22 +38,22 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from docgen.audit.auditor import LIKELY, _dockerfile_read, also_at
+from docgen.audit.auditor import LIKELY, also_at, dockerfile_read
 from docgen.audit.commands import _repository
-from docgen.audit.contents import _PIPED
+from docgen.audit.contents import PIPED
 from docgen.audit.image_paths import (
     _bases,
     _clean,
-    _context_text,
     _mounts,
     _named,
-    _near,
-    _readme_paths,
+    context_text,
+    near,
+    readme_paths,
 )
-from docgen.audit.included_paths import _NOT_HELD, _claims, _plain, _system
-from docgen.audit.missing import _code_paths
+from docgen.audit.included_paths import NOT_HELD, _claims, _plain, system
+from docgen.audit.missing import code_paths
 from docgen.audit.paths import folders_above, resolves_inside, under_any
-from docgen.audit.wording import _COMMAND_LANGS
+from docgen.audit.wording import COMMAND_LANGS
 from docgen.copied import context_path
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -216,7 +216,7 @@ def _clone_target(args: Sequence[str]) -> str:
 
 def _run(stage: _Stage, script: str, line: int) -> None:
     """A RUN: what each of its steps puts where, from the folder it works in."""
-    if any(True for _ in _PIPED.finditer(script)):
+    if any(True for _ in PIPED.finditer(script)):
         stage.lost = True
     cwd = stage.workdir
     for step in _STEP.split(script):
@@ -299,7 +299,7 @@ def _run(stage: _Stage, script: str, line: int) -> None:
 def _stages(model: ImageModel, readme_folder: str) -> _Stage | None:
     """What the stage `model` builds (its target, else its last) puts in its folders (None when the
     Dockerfile cannot be read)."""
-    read = _dockerfile_read(model.file)
+    read = dockerfile_read(model.file)
     if read is None:
         return None
     bases = _bases(model.file, readme_folder)
@@ -371,7 +371,7 @@ def _spelled(stage: _Stage, folder: str, plain: bool) -> bool:
     if (
         stage.lost
         or folder not in stage.names
-        or _system(folder)
+        or system(folder)
         or folder in ("/opt", "/srv")
         or (not plain and top in _BASE_TOPS)
     ):
@@ -440,22 +440,22 @@ def _spelled_folders(
     stages = [(m, s) for m in audited if (s := _stages(m, str(directory))) is not None]
     if len(stages) != len(audited):
         return
-    spans = {number for number, _ in _code_paths(doc)}
+    spans = {number for number, _ in code_paths(doc)}
     prose = {number: text for para in doc.paragraphs for number, text in para.lines}
     mounted = _mounts(doc)
-    used = list(_readme_paths(doc))
+    used = list(readme_paths(doc))
     made = mounted | {path for _, path, by_readme in used if by_readme} | _made_in_container(doc)
     wanted: list[tuple[int, str]] = [
         (line, path)
         for line, path, by_readme in used
-        if not by_readme and not (line in spans and _NOT_HELD.search(prose.get(line, "")))
+        if not by_readme and not (line in spans and NOT_HELD.search(prose.get(line, "")))
     ]
     wanted += list(_claims(doc))
     # scripts run by a bare name next to one the build copies into the last WORKDIR
     runs: list[tuple[int, str]] = []
     makes: list[str] = []  # the README's command lines that write a file
     for fence in doc.fences:
-        if fence.lang not in _COMMAND_LANGS:
+        if fence.lang not in COMMAND_LANGS:
             continue
         moved = False  # after a `cd`, a bare name is the folder's it went to
         for number, text in fence.lines:
@@ -502,11 +502,11 @@ def _spelled_folders(
     for first, lines in seen.items():
         model, folder, names = where[first]
         name = posixpath.basename(first)
-        meant = _near(name, names)
+        meant = near(name, names)
         if meant is None:
             continue
         if model.file not in texts:
-            context = _context_text(model.file, model.context_copies, str(directory))
+            context = context_text(model.file, model.context_copies, str(directory))
             texts[model.file] = (
                 None if context is None else _named(context) | frozenset(_NAME.findall(context))
             )

@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor
-from docgen.audit.paths import _basename, _matching
+from docgen.audit.auditor import CERTAIN, LIKELY, Auditor
+from docgen.audit.paths import _basename, matching
 from docgen.files import is_dockerfile_name
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -44,7 +44,7 @@ _ADVICE = re.compile(
 the image's build is."""
 
 
-def _stage_count_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def stage_count_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """A stage count said of a Dockerfile its line names alone (a tree listing's comment, a table
     row, a list item) or, with one image audited, of `the Dockerfile` / `this image`, that its FROM
     instructions contradict: `multi-stage` with one FROM, `single-stage` or `two-stage` with another
@@ -62,7 +62,7 @@ def _stage_count_claims(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic
             continue
         named = {m.group(1) for m in _FILE_NAME.finditer(text) if is_dockerfile_name(_basename(m.group(1)))}
         if len(named) == 1:
-            matched = _matching(named.pop(), paths)
+            matched = matching(named.pop(), paths)
             if len(matched) != 1:
                 continue
             model, confidence = models[matched.pop()], CERTAIN
@@ -97,7 +97,7 @@ def _said_count(match: re.Match[str]) -> tuple[int, float]:
     return _COUNTS[word], _COUNTS[word]
 
 
-def _finding(auditor: _Auditor, line: int, said: str, model: ImageModel, confidence: str) -> Diagnostic:
+def _finding(auditor: Auditor, line: int, said: str, model: ImageModel, confidence: str) -> Diagnostic:
     """`README says X is multi-stage but it has one stage (FROM at :2)`."""
     count = len(model.stages)
     froms = ", ".join(f":{s.line}" for s in model.stages)

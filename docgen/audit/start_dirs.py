@@ -30,9 +30,9 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, also_at
-from docgen.audit.container_scripts import _work_dir
-from docgen.audit.settings import _THE, _WORKDIR_CLAIM, _of_another
-from docgen.audit.wording import _line_at, _sentences
+from docgen.audit.container_scripts import work_dir
+from docgen.audit.settings import THE, WORKDIR_CLAIM, of_another
+from docgen.audit.wording import _line_at, sentences
 from docgen.compose import COMPOSE_FILE
 from docgen.files import text_or_none
 from docgen.markdown import Document
@@ -90,17 +90,17 @@ def work_dir_claims(
         _WORKING.search(text) or _LANDS.search(text) for para in doc.paragraphs for _, text in para.lines
     ):
         return  # (nearly every README; a claim split over two lines is read through its sentence)
-    folders = [_work_dir(model) for model in models]
+    folders = [work_dir(model) for model in models]
     if any(f is None for f in folders) or any(_moves(model) for model in models):
         return
     if _sets_folder(doc) or (directory is not None and _compose_unclear([directory, *_homes(models)])):
         return
     found: dict[tuple[str, str], list[int]] = {}
     for para in doc.paragraphs:
-        for start, _end, sentence in _sentences(para.lines):
+        for start, _end, sentence in sentences(para.lines):
             if not _ABOUT_CONTAINER.search(sentence) or _NOT_A_CLAIM.search(sentence):
                 continue
-            if _of_another(sentence, _THE | {"your", "a", "running"}):
+            if of_another(sentence, THE | {"your", "a", "running"}):
                 continue
             for said in _said_folders(sentence):
                 wrong = [f for f in folders if f is not None and not _agrees(said, f[0])]
@@ -118,7 +118,7 @@ def work_dir_claims(
 
 def _said_folders(sentence: str) -> Iterator[str]:
     """The folders `sentence` says a container starts in, as written (a path or a folder's name)."""
-    for match in () if _WORKDIR_CLAIM.search(sentence) else _WORKING.finditer(sentence):
+    for match in () if WORKDIR_CLAIM.search(sentence) else _WORKING.finditer(sentence):
         said = match.group("span") or match.group("abs")
         if said and not said.startswith("~"):
             yield said

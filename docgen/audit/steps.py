@@ -18,24 +18,24 @@ from pathlib import Path
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import CD_STEP
 from docgen.audit.missing import (
-    _GENERATED,
-    _PLACEHOLDER,
-    _SUFFIXES,
-    _WORD,
-    _corrected,
+    GENERATED,
+    PLACEHOLDER,
+    SUFFIXES,
+    WORD,
+    Listings,
     _key,
-    _Listings,
     _made,
+    corrected,
 )
 from docgen.audit.own_repo import owner_name, remote_names, repository_root
 from docgen.audit.references import (
-    _ELSEWHERE,
-    _FILES_APPEAR,
-    _RUN_SCRIPT,
+    ELSEWHERE,
+    FILES_APPEAR,
+    RUN_SCRIPT,
     MadeFiles,
+    Walk,
     _bases,
     _top,
-    _Walk,
     cd_target,
     until_moved,
 )
@@ -47,7 +47,7 @@ _INSTRUCTION = re.compile(r"[ \t]*(?:RUN|FROM|COPY|ADD|WORKDIR|ENV|ARG|CMD|ENTRY
 """A line of a Dockerfile shown in a block with no language: its commands run in the image, not here."""
 
 
-def _image_lines(doc: Document) -> set[int]:
+def image_lines(doc: Document) -> set[int]:
     """The README lines of command blocks that are Dockerfile instructions (`RUN cd app && cp a b`)."""
     return {n for fence in doc.fences for n, text in fence.lines if _INSTRUCTION.match(text)}
 
@@ -62,7 +62,7 @@ def _plain(path: str) -> bool:
         bool(path.strip("./"))
         and not path.startswith(("/", "-", "~"))
         and not _UNREAD.search(path)
-        and not _PLACEHOLDER.search(path)
+        and not PLACEHOLDER.search(path)
     )
 
 
@@ -75,11 +75,11 @@ def _ours(folder: Path, directory: Path, root: Path | None) -> bool:
 def _path_words(text: str) -> list[str]:
     """The words of a command that name a relative file (`scripts/run.py`, `setup.cfg`)."""
     found = []
-    for word in _WORD.findall(text):
+    for word in WORD.findall(text):
         word = word.strip("\"'")
         name = posixpath.basename(word.rstrip("/"))
         suffix = name.rsplit(".", 1)[1].lower() if "." in name else ""
-        if _plain(word) and ("/" in word.strip("/") or suffix in _SUFFIXES) and "://" not in word:
+        if _plain(word) and ("/" in word.strip("/") or suffix in SUFFIXES) and "://" not in word:
             found.append(word.removeprefix("./"))
     return found
 
@@ -106,7 +106,7 @@ def _names_the_repository(target: str, text: str, root: Path | None, directory: 
     )
 
 
-def _missing_folders(
+def missing_folders(
     doc: Document,
     text: str,
     directory: Path,
@@ -124,7 +124,7 @@ def _missing_folders(
     (`_cloned_here`) that the next step enters is its root, and reading goes on; after a folder a slip
     away the reader is taken to be in the one they meant, and reading goes on too."""
     top = _top(directory, project)
-    walk = _Walk(_bases(directory, audited, top), top)
+    walk = Walk(_bases(directory, audited, top), top)
     cloned = own_clones(doc, directory)
     found: list[Diagnostic] = []
 
@@ -139,9 +139,9 @@ def _missing_folders(
         if clone is not None:
             walk.aliases[clone[0]] = [clone[1]]
             continue
-        if _FILES_APPEAR.search(step):
+        if FILES_APPEAR.search(step):
             break
-        if _ELSEWHERE.search(step):
+        if ELSEWHERE.search(step):
             walk.skip_block()
     yield from found
 
@@ -155,16 +155,16 @@ def _cloned_here(
     blocks: tuple[dict[int, int], dict[str, int]],
 ) -> str | None:
     """The folder a `git clone` `step` on README `line` makes when it clones this very repository (whose
-    root is `home`): `_own_clone` tells so, or the next step of its block enters that folder (`cd app`,
+    root is `home`): `own_clone` tells so, or the next step of its block enters that folder (`cd app`,
     `cd $PWD/app`) and a command after it names a file found at `home` (`chmod +x deploy.sh`). A clone
     that ends its block is followed into the later blocks that start by entering its folder (`cd app`
     then `docker build .`, `cd app` then `./build.sh`): one of them names such a file. `blocks` is
     `_blocks` of the README (read once for all its clones: `own_clones`)."""
-    clone = _CLONE.search(step)
+    clone = CLONE.search(step)
     if clone is None:
         return None
     words = clone.group(1).split()
-    own = _own_clone(words, home, remotes)
+    own = own_clone(words, home, remotes)
     if own is not None:
         return own
     operands = [w for w in words if not w.startswith("-")]
@@ -221,7 +221,7 @@ def own_clones(doc: Document, directory: Path) -> Callable[[int, str], tuple[str
     told: dict[tuple[int, str], tuple[str, Path] | None] = {}  # (rules ask again of the same step)
 
     def own(line: int, step: str) -> tuple[str, Path] | None:
-        if _CLONE.search(step) is None:
+        if CLONE.search(step) is None:
             return None
         key = (line, step)
         if key not in told:
@@ -245,16 +245,16 @@ def _lost_cd(
     readme: str,
 ) -> tuple[Diagnostic | None, list[Path] | None]:
     """The finding (if any) on a `cd` `step` on README `line` that cannot be followed from `folders`
-    (see `_missing_folders`), and the folders the reader is in after it when a folder a slip away is
+    (see `missing_folders`), and the folders the reader is in after it when a folder a slip away is
     the one they meant (the folders before it too: the failed `cd` left them there)."""
-    if line in _image_lines(doc):
+    if line in image_lines(doc):
         return None, None
     cd = CD_STEP.match(step)
     target = (cd.group(1) or "").strip("\"'") if cd else ""
     if not _plain(target):
         return None, None
     parts = [p for p in target.split("/") if p not in ("", ".")]
-    if any(p in _GENERATED or p in _made(doc) for p in parts):
+    if any(p in GENERATED or p in _made(doc) for p in parts):
         return None, None
     if any(os.path.exists(folder / target) for folder in [directory, *directory.resolve().parents]):
         return None, None
@@ -263,11 +263,11 @@ def _lost_cd(
     rest = _after(fence, line, step)
     if _names_the_repository(target, text, root, directory):
         return None, None
-    listings = _Listings()
+    listings = Listings()
     near = [
-        (f, fixed) for f in ours if (fixed := _corrected(f, target, listings)) and os.path.isdir(f / fixed)
+        (f, fixed) for f in ours if (fixed := corrected(f, target, listings)) and os.path.isdir(f / fixed)
     ]
-    runs = bool(BUILD.search(rest) or _RUN_SCRIPT.search(rest) or re.search(r"\bpython", rest))
+    runs = bool(BUILD.search(rest) or RUN_SCRIPT.search(rest) or re.search(r"\bpython", rest))
     if near:
         finding = Diagnostic(
             readme,
@@ -309,7 +309,7 @@ _COPY = re.compile(
 client's `gsutil cp a gs://b`) and its operands."""
 
 
-def _copy_operands(command: str, args: str) -> tuple[list[str], str] | None:
+def copy_operands(command: str, args: str) -> tuple[list[str], str] | None:
     """(sources, destination) of a copy command's operands; None when they cannot be told apart."""
     words = [w.strip("\"'") for w in args.split()]
     sources: list[str] = []
@@ -350,32 +350,32 @@ def _copies(
         for number, text in para.lines:
             for _, _, code in code_spans(text):
                 for match in _COPY.finditer(code.strip()):
-                    operands = _copy_operands(match.group(1), match.group(2))
+                    operands = copy_operands(match.group(1), match.group(2))
                     if operands:
                         found += [(number, s, operands[1], home) for s in operands[0]]
-    walk = _Walk(_bases(directory, audited, top), top)
-    image = _image_lines(doc)
+    walk = Walk(_bases(directory, audited, top), top)
+    image = image_lines(doc)
     cloned = own_clones(doc, directory)
     for number, step in walk.steps(doc.fences, joined=True):
         clone = cloned(number, step)
         if clone is not None:
             walk.aliases[clone[0]] = [clone[1]]
             continue
-        if _FILES_APPEAR.search(step):
+        if FILES_APPEAR.search(step):
             break
         if number in image:
             continue
         for match in _COPY.finditer(step):
-            operands = _copy_operands(match.group(1), match.group(2))
+            operands = copy_operands(match.group(1), match.group(2))
             if operands:
                 folders = [f for f in walk.folders if _ours(f, directory, root)]
                 found += [(number, s, operands[1], folders) for s in operands[0]]
-        if _ELSEWHERE.search(step):
+        if ELSEWHERE.search(step):
             walk.skip_block()
     return found
 
 
-def _missing_copies(
+def missing_copies(
     doc: Document,
     source: Sequence[str],
     directory: Path,
@@ -396,7 +396,7 @@ def _missing_copies(
         for _, s, d, folders in copies
         if _plain(s) and any(os.path.isfile(f / s) for f in folders)
     }
-    listings = _Listings()
+    listings = Listings()
     made = MadeFiles(source)
     seen: set[tuple[int, str]] = set()
     for line, src, destination, folders in copies:
@@ -404,10 +404,10 @@ def _missing_copies(
             continue
         if any(os.path.exists(f / src) for f in folders) or made.before(src, line):
             continue
-        if any(p in _GENERATED for p in src.split("/")):
+        if any(p in GENERATED for p in src.split("/")):
             continue
         twin = existing.get(posixpath.basename(destination.rstrip("/")))
-        fixed = next((c for f in folders if (c := _corrected(f, src, listings))), None)
+        fixed = next((c for f in folders if (c := corrected(f, src, listings))), None)
         meant = fixed or twin
         if meant is None:
             continue
@@ -420,10 +420,10 @@ def _missing_copies(
         )
 
 
-_CLONE = re.compile(r"\bgit[ \t]+clone[ \t]+(.+)")
+CLONE = re.compile(r"\bgit[ \t]+clone[ \t]+(.+)")
 
 
-def _own_clone(words: Sequence[str], root: Path, remotes: set[str]) -> str | None:
+def own_clone(words: Sequence[str], root: Path, remotes: set[str]) -> str | None:
     """The folder a `git clone` (its operands `words`) makes when it clones this repository: its address
     names a remote of the checkout, or its folder has the checkout's name (`name`, `name-main`)."""
     operands = [w for w in words if not w.startswith("-")]
@@ -438,26 +438,26 @@ def _own_clone(words: Sequence[str], root: Path, remotes: set[str]) -> str | Non
     return folder.strip("/") if own or (named is not None and named in remotes) else None
 
 
-def _clone_paths(doc: Document, directory: Path, readme: str) -> Iterator[Diagnostic]:
-    """After a `git clone` of this very repository (`_own_clone`), a path of a later command of the
+def clone_paths(doc: Document, directory: Path, readme: str) -> Iterator[Diagnostic]:
+    """After a `git clone` of this very repository (`own_clone`), a path of a later command of the
     block in the clone's folder (`app/build-docker.py` after cloning `app`) is a path from the
     repository's root: one that does not exist there while a path a slip away does is a finding."""
     root = repository_root(directory) or directory.resolve()
     remotes = remote_names(repository_root(directory))
-    listings = _Listings()
+    listings = Listings()
     for fence in doc.fences:
         folder = None
         for line, text in fence.lines:
             code = text.split(" #", 1)[0]
             if folder is not None:
-                for word in _WORD.findall(code):
+                for word in WORD.findall(code):
                     word = word.strip("\"'")
                     if not word.startswith(folder + "/") or not _plain(word):
                         continue
                     inner = word[len(folder) + 1 :]
                     if not inner or os.path.exists(root / inner):
                         continue
-                    fixed = _corrected(root, inner, listings)
+                    fixed = corrected(root, inner, listings)
                     if fixed is None:
                         continue
                     yield Diagnostic(
@@ -467,6 +467,6 @@ def _clone_paths(doc: Document, directory: Path, readme: str) -> Iterator[Diagno
                         f"(did you mean {folder}/{fixed}?)",
                         confidence=CERTAIN,
                     )
-            clone = _CLONE.search(code)
+            clone = CLONE.search(code)
             if clone is not None:
-                folder = _own_clone(clone.group(1).split(), root, remotes)
+                folder = own_clone(clone.group(1).split(), root, remotes)

@@ -12,9 +12,9 @@ import re
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 
-from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _dockerfile_read
-from docgen.audit.contents import _NEEDED, _in_ranges, _unbuilt_lines
-from docgen.audit.wording import _line_at, _sentences
+from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
+from docgen.audit.contents import NEEDED, in_ranges, unbuilt_lines
+from docgen.audit.wording import _line_at, sentences
 from docgen.markdown import Document, lists
 from docgen.model import Diagnostic, ImageModel
 
@@ -92,16 +92,16 @@ def _switches_in(text: str) -> Iterator[tuple[str, bool | None, str, tuple[str, 
 def _switched_off(model: ImageModel) -> tuple[_Switch, ...]:
     """The features the built stages of `model` switch off in a RUN or ENV and nowhere on (a switch
     whose value is a variable counts as on: another value may be passed)."""
-    read = _dockerfile_read(model.file) if model.file else None
+    read = dockerfile_read(model.file) if model.file else None
     if read is None:
         return ()
     text, parsed = read
     lines = text.splitlines()
-    unbuilt = _unbuilt_lines(model)
+    unbuilt = unbuilt_lines(model)
     off: dict[str, _Switch] = {}
     on: set[str] = set()
     for instruction in parsed.instructions:
-        if instruction.keyword not in ("RUN", "ENV") or _in_ranges(instruction.start_line, unbuilt):
+        if instruction.keyword not in ("RUN", "ENV") or in_ranges(instruction.start_line, unbuilt):
             continue
         for key, is_off, said, names in _switches_in(instruction.args):
             if is_off is not True:
@@ -184,7 +184,7 @@ def _claims(doc: Document, keys: Collection[str]) -> Iterator[tuple[int, str, st
     seen: set[tuple[int, str]] = set()
     for block in lists(doc):
         context = f"{block.heading} {block.intro}"
-        if _NEEDED.search(context) or _NOT_SO.search(block.intro):
+        if NEEDED.search(context) or _NOT_SO.search(block.intro):
             continue
         for line, text in block.items:
             label, _, rest = text.partition(":")
@@ -196,9 +196,9 @@ def _claims(doc: Document, keys: Collection[str]) -> Iterator[tuple[int, str, st
                     seen.add((line, key))
                     yield line, match.group(), CERTAIN, key
     for para in doc.paragraphs:
-        if _NEEDED.search(para.heading):
+        if NEEDED.search(para.heading):
             continue
-        for start, _, sentence in _sentences(para.lines):
+        for start, _, sentence in sentences(para.lines):
             line = _line_at(para.lines, start)
             if _NOT_SO.search(sentence):
                 continue
@@ -241,7 +241,7 @@ def _documented(text: str, switch: _Switch) -> bool:
     return any(name in _words(text) for name in switch.names)
 
 
-def _switched_off_claims(doc: Document, auditor: _Auditor, text: str) -> Iterator[Diagnostic]:
+def switched_off_claims(doc: Document, auditor: Auditor, text: str) -> Iterator[Diagnostic]:
     """A feature the README says the image is built with (`_claims`) that every image compared switches
     off in its own build (`_switched_off`) and none switches on; not when the README names the switch
     (it documents how to set it). `certain` from an item of a list of features, `likely` from prose."""

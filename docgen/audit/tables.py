@@ -7,30 +7,30 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _some
+from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, some
 from docgen.audit.cells import (
-    _REQUIRED_CELL,
-    _arg_names_in_cell,
-    _default_in_cell,
-    _is_build_arg_table,
-    _is_variable_table,
-    _name_in_cell,
+    REQUIRED_CELL,
     _plain,
-    _version_columns,
-    _version_in_cell,
+    arg_names_in_cell,
     default_column,
+    default_in_cell,
+    is_build_arg_table,
+    is_variable_table,
+    name_in_cell,
     url_description,
+    version_columns,
+    version_in_cell,
 )
 from docgen.audit.coverage import family_pattern
 from docgen.audit.keyed import row_folders
-from docgen.audit.prose import _audit_text, _passed_image
+from docgen.audit.prose import audit_text, passed_image
 from docgen.audit.references import set_for_scripts
 from docgen.audit.wording import (
-    _ARG_NAME,
-    _BUILD_ARG_FLAG,
-    _IMAGE_REF,
-    _UPPER_WORD,
-    _about_build_args,
+    ARG_NAME,
+    BUILD_ARG_FLAG,
+    IMAGE_REF,
+    UPPER_WORD,
+    about_build_args,
     about_project_setup,
     chosen_args,
     owes_every_arg,
@@ -39,9 +39,9 @@ from docgen.markdown import Document, Table, code_spans, headings_over, lists
 from docgen.model import Diagnostic
 
 
-def _audit_tables(
+def audit_tables(
     doc: Document,
-    auditor: _Auditor,
+    auditor: Auditor,
     shared: bool = False,
     elsewhere: frozenset[str] = frozenset(),
     whole: Document | None = None,
@@ -50,7 +50,7 @@ def _audit_tables(
     """Build-argument tables (names, defaults, rows missing), version tables, and the text of others.
     `shared`: the tables are introduced as about all of `auditor`'s images (`Dockerfile` and
     `Dockerfile.standalone` support …): a default must be each one's, and no row is missing.
-    `elsewhere`: build args the README documents outside its tables (`_documented_outside_tables`),
+    `elsewhere`: build args the README documents outside its tables (`documented_outside_tables`),
     never missing from them. `whole`: the README `doc` is a part of, whose headings hold the part's.
     `scripted`: `set_for_scripts` of `whole`, which `audit` reads once for all its parts (read here when
     not given)."""
@@ -62,28 +62,28 @@ def _audit_tables(
     for table in doc.tables:
         titles = headings_over(whole or doc, table.line)
         over = " ".join(titles)
-        column = _is_build_arg_table(table, auditor.declared, auditor.passed, over)
+        column = is_build_arg_table(table, auditor.declared, auditor.passed, over)
         # A table that is one only by the names a compose (or bake) file passes (`| Environment Variable
         # Name |`) lists what that file reads from the environment: its other names (`REGISTRY` for
         # `image: ${REGISTRY}/app`) are the file's variables (unless one is a slip away from a declared
         # build arg: `INC_VERSION` for `ARG INC_VER`), and an ARG it cannot set is not missing. So does a
         # table of the variables the README sets in front of the script that builds (`_script_table`).
         loose = column is not None and (
-            _is_build_arg_table(table, auditor.declared, over=over) is None
+            is_build_arg_table(table, auditor.declared, over=over) is None
             or _script_table(table, column, scripted, auditor)
         )
-        if column is None and (variables := _is_variable_table(table, auditor.declared)) is not None:
+        if column is None and (variables := is_variable_table(table, auditor.declared)) is not None:
             # So does a table of variables most of whose names are declared build args, with no build
             # file passing them: its names are checked; its values are read as any table's are.
             rows = _loose_rows(table, variables, auditor)
             yield from _audit_build_arg_rows(table, rows, auditor, loose=True, defaults=False)
-        versions = _version_columns(table)
+        versions = version_columns(table)
         if column is not None and versions is not None and column != 0:
             # `| Component | Version | Build arg |`: a version table that names the arg setting each.
             for line, cells in table.rows:
-                for name in _arg_names_in_cell(cells[column]) if column < len(cells) else []:
-                    if _UPPER_WORD.match(name):
-                        yield from _some(auditor.arg_claim(line, name, CERTAIN))
+                for name in arg_names_in_cell(cells[column]) if column < len(cells) else []:
+                    if UPPER_WORD.match(name):
+                        yield from some(auditor.arg_claim(line, name, CERTAIN))
             column = None
         if column is None:
             rows = []
@@ -110,11 +110,11 @@ def _audit_tables(
             judge = auditor.without_defaults if about_project_setup(table.context) else auditor
             for line, cells in table.rows:
                 if max(versions) < len(cells):
-                    name, version = _name_in_cell(cells[name_col]), _version_in_cell(cells[version_col])
+                    name, version = name_in_cell(cells[name_col]), version_in_cell(cells[version_col])
                     if name and version:
-                        yield from _some(judge.version_claim(line, name, "==", version, CERTAIN))
+                        yield from some(judge.version_claim(line, name, "==", version, CERTAIN))
                     elif version is None:  # in words: `Inherited from the CANN 9.0.0 base image`
-                        yield from _audit_text(line, cells[version_col], judge, prose=True)
+                        yield from audit_text(line, cells[version_col], judge, prose=True)
         else:
             judge = auditor.without_defaults if about_project_setup(table.context) else auditor
             yield from _audit_other_table(table, judge)
@@ -139,7 +139,7 @@ def _heading_and_intro(table: Table, titles: list[str]) -> tuple[str, str]:
     return heading, intro.strip()
 
 
-def _script_table(table: Table, column: int, scripted: frozenset[str], auditor: _Auditor) -> bool:
+def _script_table(table: Table, column: int, scripted: frozenset[str], auditor: Auditor) -> bool:
     """True when the names of a build-argument table's `column` are the variables of the script the
     README builds with (`DEPLOY_MODE=chat TAG=trt-x bash docker/build.sh` over `## Build Variables`): at
     least two of them are set in front of a script (`scripted`), and one of those is no build arg of the
@@ -156,14 +156,14 @@ _Row = tuple[int, list[str], list[str]]
 """A row of a build-argument table: its line, its cells, the build args it names."""
 
 
-def _rows(table: Table, column: int, auditor: _Auditor) -> list[_Row]:
+def _rows(table: Table, column: int, auditor: Auditor) -> list[_Row]:
     """The rows of a build-argument table whose name cell (`column`) names build args."""
     return [
         (line, cells, names)
         for line, cells in table.rows
         if column < len(cells)
         for names in [_row_names(cells[column], auditor, False)]
-        if names and all(n in auditor.declared or _UPPER_WORD.match(n) or auditor.near_args(n) for n in names)
+        if names and all(n in auditor.declared or UPPER_WORD.match(n) or auditor.near_args(n) for n in names)
     ]
 
 
@@ -179,7 +179,7 @@ def _family_rows(table: Table, column: int) -> list[str]:
     return found
 
 
-def _loose_rows(table: Table, column: int, auditor: _Auditor) -> list[_Row]:
+def _loose_rows(table: Table, column: int, auditor: Auditor) -> list[_Row]:
     """The rows of a table of variables (`| Environment Variable Name |`) naming build args
     (`_read_in_loose_table`), a name in words too (`MKL Version` for `ARG MKL_VER`)."""
     return [
@@ -191,31 +191,31 @@ def _loose_rows(table: Table, column: int, auditor: _Auditor) -> list[_Row]:
     ]
 
 
-def _row_names(cell: str, auditor: _Auditor, loose: bool) -> list[str]:
-    """The build args a name cell names (`_arg_names_in_cell`, `_declared_in_cell`), and in a table of
+def _row_names(cell: str, auditor: Auditor, loose: bool) -> list[str]:
+    """The build args a name cell names (`arg_names_in_cell`, `_declared_in_cell`), and in a table of
     variables (`loose`) a name in words a slip away from a declared one (`MKL Version` for `MKL_VER`)."""
-    names = _arg_names_in_cell(cell) or _declared_in_cell(cell, auditor)
+    names = arg_names_in_cell(cell) or _declared_in_cell(cell, auditor)
     if not names and loose:
         name = _plain(cell).strip("*_` ")
         names = [name] if auditor.near_args(name) else []
     return names
 
 
-def _read_in_loose_table(name: str, auditor: _Auditor) -> bool:
+def _read_in_loose_table(name: str, auditor: Auditor) -> bool:
     """True when a name of a table of variables (`| Environment Variable Name |`) is read as a build
     arg: declared, a slip away from one (`INC_VERSION` for `ARG INC_VER`), or passed by a build file
     that no image declares it for (its default is compared with the value the file passes)."""
     return name in auditor.declared or bool(auditor.near_args(name)) or name in auditor.passed_undeclared
 
 
-def _declared_in_cell(cell: str, auditor: _Auditor) -> list[str]:
-    """The build arg a name cell names in plain words when no rule of `_arg_names_in_cell` reads it: a
+def _declared_in_cell(cell: str, auditor: Auditor) -> list[str]:
+    """The build arg a name cell names in plain words when no rule of `arg_names_in_cell` reads it: a
     declared ARG however short (`| OS | ubuntu22.04 |` for `ARG OS`)."""
     name = _plain(cell).strip("*_ ")
     return [name] if name in auditor.declared else []
 
 
-def _documented_outside_tables(doc: Document) -> frozenset[str]:
+def documented_outside_tables(doc: Document) -> frozenset[str]:
     """Build args the README documents outside its tables: after `--build-arg` (in prose, inline code or
     a command block), and in code in a paragraph or a list about build args (`` - `PYPI_INDEX_URL`: … ``
     under `Build arguments:`). A table that leaves them out does not hide them from its reader."""
@@ -226,33 +226,33 @@ def _documented_outside_tables(doc: Document) -> frozenset[str]:
     texts += [(("", ""), [t for _, t in f.lines]) for f in doc.fences]
     for intro, lines in texts:
         joined = " ".join(lines)
-        found.update(m.group(1) for m in _BUILD_ARG_FLAG.finditer(joined))
-        if any(_about_build_args(text) for text in (*intro, joined)):
+        found.update(m.group(1) for m in BUILD_ARG_FLAG.finditer(joined))
+        if any(about_build_args(text) for text in (*intro, joined)):
             for _, _, content in code_spans(joined, html_code=True):
                 name = content.strip().split("=", 1)[0].strip()
-                if _ARG_NAME.match(name):
+                if ARG_NAME.match(name):
                     found.add(name)
     for block in lists(doc):  # a list about build args whose items blank lines set apart
-        if _about_build_args(block.intro or block.heading):
+        if about_build_args(block.intro or block.heading):
             for _, text in block.items:
                 spans = code_spans(text, html_code=True)
                 name = spans[0][2].strip().split("=", 1)[0].strip() if spans else ""
-                if _ARG_NAME.match(name):
+                if ARG_NAME.match(name):
                     found.add(name)
     return frozenset(found)
 
 
-def _audit_other_table(table: Table, auditor: _Auditor) -> Iterator[Diagnostic]:
+def _audit_other_table(table: Table, auditor: Auditor) -> Iterator[Diagnostic]:
     """A table whose header names components (`| Container | PyTorch | NCCL |`, a release per row) is
     checked column by column: a column is stale when none of its rows agrees with the Dockerfile (the
     newest row comes first); in a build matrix, not with a build arg's default. A table none of whose
     cells agrees is not about this image (benchmark
     numbers, a compatibility matrix): it is read as text, like any other table."""
-    names = [_name_in_cell(cell) for cell in table.header]
+    names = [name_in_cell(cell) for cell in table.header]
     columns: dict[int, list[tuple[int, str, bool | None]]] = {}
     for line, cells in table.rows:  # row by row, each cell once (a wide header over short rows)
         for index, cell in enumerate(cells[: len(names)]):
-            version = _version_in_cell(cell) if names[index] else None
+            version = version_in_cell(cell) if names[index] else None
             if version:
                 verdict = auditor.verdict(names[index], "==", version)[0]
                 columns.setdefault(index, []).append((line, version, verdict))
@@ -269,21 +269,21 @@ def _audit_other_table(table: Table, auditor: _Auditor) -> Iterator[Diagnostic]:
                 fact = auditor.verdict(names[index], "==", stale[0][1])[1]
                 if matrix and fact is not None and (fact.path, fact.line) in arg_lines:
                     continue
-                yield from _some(auditor.version_claim(stale[0][0], names[index], "==", stale[0][1], LIKELY))
+                yield from some(auditor.version_claim(stale[0][0], names[index], "==", stale[0][1], LIKELY))
         return
     for line, cells in table.rows:
-        variable = _UPPER_WORD.fullmatch(_plain(cells[0]).strip("*_` ")) if cells else None
+        variable = UPPER_WORD.fullmatch(_plain(cells[0]).strip("*_` ")) if cells else None
         for cell in cells:
-            reference = _IMAGE_REF.fullmatch(_plain(cell).strip("*_` "))
-            if variable and reference and _passed_image(variable.group(), reference.group(1), auditor):
+            reference = IMAGE_REF.fullmatch(_plain(cell).strip("*_` "))
+            if variable and reference and passed_image(variable.group(), reference.group(1), auditor):
                 continue  # `| CANN_IMAGE | quay.io/ascend/cann:…-py3.11 |`: another image, passed to a script
-            yield from _audit_text(line, cell, auditor, prose=True)
+            yield from audit_text(line, cell, auditor, prose=True)
 
 
 def _audit_build_arg_rows(
     table: Table,
     rows: list[_Row],
-    auditor: _Auditor,
+    auditor: Auditor,
     shared: bool = False,
     loose: bool = False,
     defaults: bool = True,
@@ -307,41 +307,41 @@ def _audit_build_arg_rows(
         problems = [p for p in (judge.arg_claim(line, name, CERTAIN) for name in named) if p]
         yield from problems
         given = (
-            _default_in_cell(cells[default_col])
+            default_in_cell(cells[default_col])
             if default_col is not None and default_col < len(cells)
             else None
         )
         if len(names) == 1 and given:
-            yield from _some(judge.passed_claim(line, names[0], given, CERTAIN))
-            yield from _some(judge.unused_claim(line, names[0], given, CERTAIN))
+            yield from some(judge.passed_claim(line, names[0], given, CERTAIN))
+            yield from some(judge.unused_claim(line, names[0], given, CERTAIN))
         if problems or not defaults or (loose and any(n not in judge.declared for n in names)):
             continue
         if loose and not all(judge.valued(name) for name in names):
             continue  # `| PYTHON_VERSION | 3.10 |` for a bare `ARG PYTHON_VERSION`: the build file's default
         if default_col is None:  # a header docgen cannot read: what its cells say in words
             for cell in cells:
-                if _arg_names_in_cell(cell) != names:
-                    yield from _audit_text(line, cell, judge, prose=True)
+                if arg_names_in_cell(cell) != names:
+                    yield from audit_text(line, cell, judge, prose=True)
             continue
         if default_col >= len(cells):
             continue
-        if len(names) == 1 and _REQUIRED_CELL.fullmatch(_plain(cells[default_col]).strip("*_ ").lower()):
-            yield from _some(auditor.default_claim(line, names[0], "", CERTAIN, required=True))
+        if len(names) == 1 and REQUIRED_CELL.fullmatch(_plain(cells[default_col]).strip("*_ ").lower()):
+            yield from some(auditor.default_claim(line, names[0], "", CERTAIN, required=True))
             continue
-        default = _default_in_cell(cells[default_col])
+        default = default_in_cell(cells[default_col])
         described = _url_cell(line, names[0], cells[default_col], judge) if len(names) == 1 else None
         if described is not None:
             yield from described
             continue
         if default is None:
-            yield from _audit_text(line, cells[default_col], judge, prose=True)
+            yield from audit_text(line, cells[default_col], judge, prose=True)
         elif len(names) == 1:
             claims = (each.default_claim(line, names[0], default, CERTAIN) for each in judge.each)
             claim = next(filter(None, claims), None) if shared else None
-            yield from _some(claim or judge.default_claim(line, names[0], default, CERTAIN))
+            yield from some(claim or judge.default_claim(line, names[0], default, CERTAIN))
 
 
-def _url_cell(line: int, name: str, cell: str, judge: _Auditor) -> list[Diagnostic] | None:
+def _url_cell(line: int, name: str, cell: str, judge: Auditor) -> list[Diagnostic] | None:
     """`[]` when the default `cell` of build arg `name` describes its URL default by its file name and
     owner (`` froggeric's `chat_template.jinja` ``, `cells.url_description`): it agrees; `[finding]`
     (`likely`) when its owner words name no part of that URL; None when the cell is no description of
@@ -359,16 +359,16 @@ def _url_cell(line: int, name: str, cell: str, judge: _Auditor) -> list[Diagnost
     return [Diagnostic(judge.path, line, message, confidence=LIKELY)]
 
 
-def _audit_image_rows(table: Table, own: dict[int, _Auditor]) -> Iterator[Diagnostic]:
+def _audit_image_rows(table: Table, own: dict[int, Auditor]) -> Iterator[Diagnostic]:
     """A table whose rows are images by their own names (`| cu128-py312 * | 12.8.1 | 2.10.0 | - |`, a
     bake target's): each version cell compared with the image of its row alone (`CERTAIN`), and a dash
     in a column other rows give versions in (not installed) with what that image pins (`LIKELY`)."""
-    names = [_name_in_cell(cell) for cell in table.header]
+    names = [name_in_cell(cell) for cell in table.header]
     listed = {  # the columns some row gives a version in: a dash there says "not installed"
         index
         for _, cells in table.rows
         for index, cell in enumerate(cells[1 : len(names)], start=1)
-        if names[index] and _version_in_cell(cell)
+        if names[index] and version_in_cell(cell)
     }
     for line, cells in table.rows:
         judge = own.get(line)
@@ -376,22 +376,22 @@ def _audit_image_rows(table: Table, own: dict[int, _Auditor]) -> Iterator[Diagno
             name = names[index]
             if judge is None or not name:
                 continue
-            version = _version_in_cell(cell)
+            version = version_in_cell(cell)
             if version:
-                yield from _some(judge.version_claim(line, name, "==", version, CERTAIN))
+                yield from some(judge.version_claim(line, name, "==", version, CERTAIN))
             elif index in listed and _plain(cell).strip("*_ ") in _NONE_CELLS:
-                yield from _some(judge.absent_claim(line, name, judge.models[0].image_name))
+                yield from some(judge.absent_claim(line, name, judge.models[0].image_name))
 
 
 _NONE_CELLS = frozenset({"-", "–", "—", "none", "None", "n/a", "N/A", "✗", "❌"})
 """A cell of a version column saying the image has no version of the component: it is not installed."""
 
 
-def _row_images(table: Table, auditor: _Auditor) -> dict[int, _Auditor]:
+def _row_images(table: Table, auditor: Auditor) -> dict[int, Auditor]:
     """The rows (their lines) whose first cell names one of `auditor`'s images by its own name (a bake
     target's, `cu128-py312 *` with the mark of the default) → the auditor of that image alone."""
     named = {m.image_name.lower(): m for m in auditor.models if m.image_name}
-    rows: dict[int, _Auditor] = {}
+    rows: dict[int, Auditor] = {}
     for line, cells in table.rows if named else ():
         model = named.get(_plain(cells[0]).strip("*`_ \t").lower()) if cells else None
         if model is not None:

@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN
-from docgen.audit.names import _compose_files
+from docgen.audit.names import compose_files
 from docgen.audit.paths import resolves_inside
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import DocgenError
@@ -96,7 +96,7 @@ def tag_args(
     """The README lines repeating a tag a compose service beside it gives the image it builds, when a
     part of the tag spells a version of a build arg the service passes another value of (see the
     module docstring)."""
-    files = _compose_files(directory, models, project)
+    files = compose_files(directory, models, project)
     if not files:
         return
     contradicted: dict[str, str] = {}  # tag → the fact, said once

@@ -13,9 +13,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from docgen import baseimage, hardware
-from docgen.audit.auditor import CERTAIN, LIKELY, _Auditor, _Fact, _some
-from docgen.audit.cells import _first_code, _plain
-from docgen.audit.wording import _COMMAND_LANGS, _LIST_ITEM
+from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, Fact, some
+from docgen.audit.cells import _plain, first_code
+from docgen.audit.wording import COMMAND_LANGS, LIST_ITEM
 from docgen.markdown import Document, Table, code_spans
 from docgen.model import ArgDecl, Diagnostic, ImageModel
 
@@ -45,7 +45,7 @@ def _target_column(table: Table) -> list[str] | None:
     columns: list[list[str]] = [[] for _ in table.header]  # each cell read once (rows may be short)
     for _, row in table.rows:
         for index, cell in enumerate(row[: len(columns)]):
-            if text := (_first_code(cell) or _plain(cell)).strip():
+            if text := (first_code(cell) or _plain(cell)).strip():
                 columns[index].append(text)
     for texts in columns:
         if len(texts) >= 2 and all(_TARGET.fullmatch(t) for t in texts):
@@ -53,7 +53,7 @@ def _target_column(table: Table) -> list[str] | None:
     return None
 
 
-def _audit_targets(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def audit_targets(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """A table column or a list of GPU targets (`gfx942`, `sm_90`) under text saying the image is built
     for them (`a fat build covering every architecture`, `compiled for`), against the default of the
     build arg listing the targets (`GPU_ARCH`, `PYTORCH_ROCM_ARCH`, `ROCM_DOCKER_ARCH`,
@@ -71,10 +71,10 @@ def _audit_targets(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
             text = sections.setdefault(table.section, _SectionText())
             lists.append((table.line, targets, text.built_for(table.context, table.line), False))
     for para in doc.paragraphs:
-        items = [(line, text[m.end() :]) for line, text in para.lines if (m := _LIST_ITEM.match(text))]
+        items = [(line, text[m.end() :]) for line, text in para.lines if (m := LIST_ITEM.match(text))]
         listed = [(line, _item_targets(item)) for line, item in items]
         if len(items) >= 2 and all(targets for _, targets in listed):
-            intro = " ".join(text for _, text in para.lines if not _LIST_ITEM.match(text))
+            intro = " ".join(text for _, text in para.lines if not LIST_ITEM.match(text))
             context = " ".join((para.heading, para.before, intro))
             every = [t for _, targets in listed for t in targets]
             # The finding is on the first item naming a target the default lacks, else on the list.
@@ -84,7 +84,7 @@ def _audit_targets(doc: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
             lists.append((at, every, _built_for(context), bool(_IMAGE_BUILT_FOR.search(opening))))
     for line, targets, built, of_image in lists:
         if built:
-            yield from _some(_targets_claim(line, targets, defaults, auditor, of_image))
+            yield from some(_targets_claim(line, targets, defaults, auditor, of_image))
 
 
 def _built_for(context: str) -> bool:
@@ -171,7 +171,7 @@ def _first_line_with_extra(listed: list[tuple[int, list[str]]], known: _Defaults
     return None
 
 
-def _target_defaults(auditor: _Auditor) -> _Defaults:
+def _target_defaults(auditor: Auditor) -> _Defaults:
     """Each target build arg of `auditor`'s images that has a default (`PYTORCH_ROCM_ARCH=gfx90a;gfx942`):
     its image, its declaration, and the targets of its default (as `hardware.target_key` spells them)."""
     return [
@@ -192,7 +192,7 @@ def _first_word(item: str) -> str:
 
 
 def _targets_claim(
-    line: int, listed: list[str], known: _Defaults, auditor: _Auditor, said: bool = False
+    line: int, listed: list[str], known: _Defaults, auditor: Auditor, said: bool = False
 ) -> Diagnostic | None:
     """The targets a list or a column (`listed`) names that the closest target build arg's default does
     not build, and those it builds that the list leaves out: `certain` when the list's introduction says
@@ -237,8 +237,8 @@ a build script takes as its GPU targets (`./build.sh "80,86,89,120"`)."""
 _SCRIPT_RUN = re.compile(r"(?:^|[\s;&|])(?:\./|(?:ba|z)?sh[ \t]+)?[\w./-]*\.sh\b|(?:^|[\s;&|])\./[\w.-]+")
 
 
-def _toolkit_targets(
-    doc: Document, auditor: _Auditor, forwarded: Mapping[int, Sequence[tuple[str, str]]] = {}
+def toolkit_targets(
+    doc: Document, auditor: Auditor, forwarded: Mapping[int, Sequence[tuple[str, str]]] = {}
 ) -> Iterator[Diagnostic]:
     """GPU targets a command of a command block builds the image (or compiles in its container) for,
     that every CUDA release the image is built on cannot compile (`hardware.cuda_cannot_build`): a
@@ -250,7 +250,7 @@ def _toolkit_targets(
     build arg (`_offered_values`), compared with the CUDA of the stages that read the arg."""
     built: list[tuple[int, list[str]]] = []
     for fence in doc.fences:
-        if fence.lang not in _COMMAND_LANGS:
+        if fence.lang not in COMMAND_LANGS:
             continue
         for line, text in fence.lines:
             command = text.split("#", 1)[0] if not text.lstrip().startswith("#") else ""
@@ -274,16 +274,16 @@ def _toolkit_targets(
     releases = [f for f in auditor.facts.lookup("CUDA", auditor.names) if re.match(r"\d+\.\d+", f.value)]
     if releases:
         for line, listed in built:
-            yield from _some(_unbuildable(line, listed, releases, auditor))
+            yield from some(_unbuildable(line, listed, releases, auditor))
     for line, name, target in offered:
-        yield from _some(_unbuildable_value(line, name, target, releases, auditor))
+        yield from some(_unbuildable_value(line, name, target, releases, auditor))
 
 
 _CAVEAT = re.compile(r"\bCUDA[ \t-]*v?1\d\.\d|\b(?:requires?|needs?|only[ \t]+with)\b", re.IGNORECASE)
 """Words of a row or an introduction saying a value asks for another CUDA (`needs CUDA 12.8`)."""
 
 
-def _target_args(auditor: _Auditor) -> frozenset[str]:
+def _target_args(auditor: Auditor) -> frozenset[str]:
     """The target build args (`_ARCH_ARG_NAME`) the images of `auditor` declare."""
     return frozenset(
         decl.name
@@ -302,12 +302,12 @@ def _named_arg(text: str, args: frozenset[str]) -> str | None:
 def _cell_targets(cell: str) -> list[str]:
     """The compute capabilities a cell names (`` `120` ``, `8.6`, `sm_90 (default)`), none when it names
     anything else (`Ampere`, `all`)."""
-    text = _first_code(cell) or re.sub(r"\([^)]*\)", " ", _plain(cell))
+    text = first_code(cell) or re.sub(r"\([^)]*\)", " ", _plain(cell))
     targets = hardware.parse_targets(text)
     return targets if targets and all(hardware.is_cuda_target(t) for t in targets) else []
 
 
-def _offered_values(doc: Document, auditor: _Auditor) -> Iterator[tuple[int, str, str]]:
+def _offered_values(doc: Document, auditor: Auditor) -> Iterator[tuple[int, str, str]]:
     """(README line, arg, target) of each NVIDIA target a table or a list offers as a value of a target
     build arg the images declare: a table column headed by the arg (`| `CUDA_ARCH` | GPU |`), or the
     first column of a table, or the items of a list, introduced by text naming it in code. A row or
@@ -332,10 +332,10 @@ def _offered_values(doc: Document, auditor: _Auditor) -> Iterator[tuple[int, str
                 for target in _cell_targets(row[column]):
                     yield line, name, target
     for para in doc.paragraphs:
-        items = [(line, text[m.end() :]) for line, text in para.lines if (m := _LIST_ITEM.match(text))]
+        items = [(line, text[m.end() :]) for line, text in para.lines if (m := LIST_ITEM.match(text))]
         if len(items) < 2:
             continue
-        intro = " ".join([para.before, *(text for _, text in para.lines if not _LIST_ITEM.match(text))])
+        intro = " ".join([para.before, *(text for _, text in para.lines if not LIST_ITEM.match(text))])
         name = _named_arg(intro, args)
         if name is None or _CAVEAT.search(intro):
             continue  # (most lists: their items are not read)
@@ -348,7 +348,7 @@ def _offered_values(doc: Document, auditor: _Auditor) -> Iterator[tuple[int, str
                     yield line, name, target
 
 
-def _arg_cuda(auditor: _Auditor, name: str) -> list[tuple[str, str, int, bool]]:
+def _arg_cuda(auditor: Auditor, name: str) -> list[tuple[str, str, int, bool]]:
     """(CUDA release, Dockerfile, FROM line, pinned) of each stage reading the build arg `name` whose
     base image's tag names a CUDA release (`baseimage.stage_cuda`); pinned when that FROM is written
     without a variable (no `--build-arg` changes it)."""
@@ -365,7 +365,7 @@ def _arg_cuda(auditor: _Auditor, name: str) -> list[tuple[str, str, int, bool]]:
 
 
 def _unbuildable_value(
-    line: int, name: str, target: str, releases: list[_Fact], auditor: _Auditor
+    line: int, name: str, target: str, releases: list[Fact], auditor: Auditor
 ) -> Diagnostic | None:
     """The finding on `line` when the value `target` offered for the target build arg `name` is one the
     CUDA of every stage reading `name` cannot compile (`certain` when every such stage's FROM is
@@ -390,7 +390,7 @@ def _unbuildable_value(
     )
 
 
-def _unbuildable(line: int, listed: list[str], releases: list[_Fact], auditor: _Auditor) -> Diagnostic | None:
+def _unbuildable(line: int, listed: list[str], releases: list[Fact], auditor: Auditor) -> Diagnostic | None:
     """The finding on `line` when a target of `listed` is one no CUDA release of `releases` compiles."""
     for target in listed:
         reasons = [hardware.cuda_cannot_build(target, fact.value) for fact in releases]

@@ -5,7 +5,7 @@ builds it and the README, which documents `docker build` of this Dockerfile, nev
 `docker.io/library/renderable-box`, which does not exist: the build fails on a clean machine, and the
 README should say where the base comes from (`likely`: the author's machine has it).
 
-Docker official images are the names of `commands._OFFICIAL`, a table kept there (docgen reads no registry).
+Docker official images are the names of `commands.OFFICIAL`, a table kept there (docgen reads no registry).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.commands import _FILE_FLAG, _OFFICIAL, _repository, fence_commands, joined
+from docgen.audit.commands import FILE_FLAG, OFFICIAL, _repository, fence_commands, joined
 from docgen.audit.containers import _files
 from docgen.audit.set_aside import ci_workflows
 from docgen.build_scripts import BUILD
@@ -35,7 +35,7 @@ def _builds(doc: Document) -> list[tuple[int, str | None]]:
         for lines in fence_commands(fence):
             command = joined(lines)
             if BUILD.search(command):
-                flag = _FILE_FLAG.search(command)
+                flag = FILE_FLAG.search(command)
                 found.append((lines[0][0], flag.group(1) if flag is not None else None))
     return found
 
@@ -83,7 +83,7 @@ def unbuilt_bases(
             if stage.parent is not None or "$" in stage.base_raw or not base or base in told:
                 continue
             name = _repository(base)
-            if "/" in name or name.lower() in _OFFICIAL or not re.fullmatch(r"[a-z0-9][a-z0-9._-]*", name):
+            if "/" in name or name.lower() in OFFICIAL or not re.fullmatch(r"[a-z0-9][a-z0-9._-]*", name):
                 continue
             word = re.compile(_WORD.format(re.escape(name)), re.IGNORECASE)
             if word.search(text):

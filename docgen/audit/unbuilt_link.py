@@ -11,10 +11,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.missing import _SCHEME
+from docgen.audit.missing import SCHEME
 from docgen.audit.own_repo import DEFAULT_BRANCHES, checked_out, forge_file, remote_names, repository_root
-from docgen.audit.paths import _basename, _reference_path
-from docgen.audit.references import _bases_above, _context_builds, _indented_blocks, _inside, _top
+from docgen.audit.paths import _basename, reference_path
+from docgen.audit.references import _inside, _top, bases_above, context_builds, indented_blocks
 from docgen.build_scripts import BUILD
 from docgen.files import bytes_or_none, is_dockerfile_name
 from docgen.markdown import Document, links
@@ -52,9 +52,9 @@ def _linked_dockerfiles(doc: Document, directory: Path, root: Path) -> list[tupl
                 file = root / forge[2]
             found.append((line, target, file))
             continue
-        if _SCHEME.match(target) or target.startswith("#"):
+        if SCHEME.match(target) or target.startswith("#"):
             continue
-        path = _reference_path(target)
+        path = reference_path(target)
         if not is_dockerfile_name(_basename(path)):
             continue
         base = root if path.startswith("/") else directory
@@ -97,7 +97,7 @@ def unbuilt_links(doc: Document, readme: str, directory: Path, project: Path | N
     words = re.sub(r"\A(?:the|a|an|this|our|its)[ \t]+", "", text.strip("`*_ ").lower()).strip("`*_ ")
     if words not in ("dockerfile", file.name.lower()) or _ANOTHER_ROLE.search(sentence.replace(target, "")):
         return
-    blocks = sorted([*doc.fences, *_indented_blocks(doc)], key=lambda b: b.lines[0][0] if b.lines else 0)
+    blocks = sorted([*doc.fences, *indented_blocks(doc)], key=lambda b: b.lines[0][0] if b.lines else 0)
     steps = [text for block in blocks if block.lang.lower() != "mermaid" for _, text in block.lines]
     if any(_OTHER_BUILDS.search(step) for step in steps):
         return
@@ -105,8 +105,8 @@ def unbuilt_links(doc: Document, readme: str, directory: Path, project: Path | N
     if not wanted:
         return
     top = _top(directory, project)
-    bases = _bases_above(directory, top)
-    builds = list(_context_builds(blocks, bases, top))
+    bases = bases_above(directory, top)
+    builds = list(context_builds(blocks, bases, top))
     built = {dockerfile.resolve(): dockerfile for _, _, dockerfile, _, _ in builds}
     if len(builds) != wanted or len(built) != 1:
         return

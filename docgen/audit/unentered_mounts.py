@@ -26,15 +26,15 @@ import re
 from collections.abc import Iterator, Sequence
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.commands import _TAG_FLAG, _repository, fence_commands, joined, without_prompt
-from docgen.audit.names import _run_image, _takes_value, _words_of
-from docgen.audit.run_args import _PLAIN_BASES
+from docgen.audit.commands import TAG_FLAG, _repository, fence_commands, joined, without_prompt
+from docgen.audit.names import run_image, takes_value, words_of
+from docgen.audit.run_args import PLAIN_BASES
 from docgen.audit.wording import is_shell_fence
 from docgen.build_scripts import BLANK_AFTER, BUILD, WITH_NVIDIA, container_command
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
-_NO_WORKDIR = _PLAIN_BASES | {"python"}
+_NO_WORKDIR = PLAIN_BASES | {"python"}
 """Base images that set no WORKDIR: a container of them starts in `/`."""
 _RUN = re.compile(container_command("run", WITH_NVIDIA, end=BLANK_AFTER))
 _SHELLS = frozenset({"bash", "sh", "zsh", "/bin/bash", "/bin/sh", "/bin/zsh", "/usr/bin/bash"})
@@ -72,7 +72,7 @@ def _variable(name: str) -> str:
 def _interactive_mounts(words: list[str]) -> tuple[str, list[str]] | None:
     """(image, mount targets) of the words after `docker run` when the run is interactive (`-it`), sets no
     working folder, mounts a folder and runs no program but a shell; None otherwise."""
-    image = _run_image(words)
+    image = run_image(words)
     if image is None:
         return None
     index = 0
@@ -84,7 +84,7 @@ def _interactive_mounts(words: list[str]) -> tuple[str, list[str]] | None:
         if "=" in word and word.startswith("--"):
             word, value = word.split("=", 1)
             index += 1
-        elif _takes_value(word):
+        elif takes_value(word):
             value = words[index + 1] if index + 1 < len(words) else ""
             index += 2
         else:
@@ -122,7 +122,7 @@ def _built_names(doc: Document) -> set[str]:
         for fence in doc.fences
         for lines in fence_commands(fence)
         if BUILD.search(text := joined(lines))
-        for match in _TAG_FLAG.finditer(text)
+        for match in TAG_FLAG.finditer(text)
     }
 
 
@@ -138,7 +138,7 @@ def unentered_mounts(doc: Document, readme: str, models: Sequence[ImageModel]) -
         for index, lines in enumerate(commands):
             text = without_prompt(joined(lines).strip()).removeprefix("sudo ")
             run = _RUN.match(text)
-            read = _interactive_mounts(_words_of(text[run.end() :])) if run is not None else None
+            read = _interactive_mounts(words_of(text[run.end() :])) if run is not None else None
             if read is None or _repository(read[0]) not in built:
                 continue
             inside = False

@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from docgen.audit.auditor import LIKELY, _dockerfile_read
+from docgen.audit.auditor import LIKELY, dockerfile_read
 from docgen.compose import COMPOSE_FILE
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -74,7 +74,7 @@ def unread_files(
         return
     reads = []
     for model in models:
-        read = _dockerfile_read(model.file) if model.file else None
+        read = dockerfile_read(model.file) if model.file else None
         if read is None:
             return
         reads.append(read)

@@ -11,7 +11,7 @@ file beside the script or the README, a compose file there or a Dockerfile audit
 README writes anywhere (any case), the environment a shell or a CI runner sets (`HOME`, `USER`,
 `GITHUB_TOKEN`) and a lower-case name are not reported.
 
-The scripts are the ones the README's command blocks run (`script_args._script_runs`) and the ones a
+The scripts are the ones the README's command blocks run (`script_args.script_runs`) and the ones a
 code span of the prose runs (`` `./start.sh` ``, `` `bash run.sh` ``) from the README's folder.
 """
 
@@ -23,7 +23,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.script_args import _script_runs
+from docgen.audit.script_args import script_runs
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans
@@ -175,7 +175,7 @@ def unset_variables(
 ) -> Iterator[Diagnostic]:
     """Each script the README runs that stops when a variable the README never names is unset (see the
     module docstring), `likely`, once per script at the README line of its first run."""
-    runs = [(line, path, script) for line, path, script, _ in _script_runs(doc, directory, audited, project)]
+    runs = [(line, path, script) for line, path, script, _ in script_runs(doc, directory, audited, project)]
     runs += list(_span_runs(doc, directory))
     runs.sort(key=lambda run: run[0])
     said = text.lower()

@@ -20,10 +20,10 @@ import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from docgen.audit.auditor import LIKELY, _dockerfile_read
-from docgen.audit.commands import _TAG_FLAG, _repository, fence_commands, joined
-from docgen.audit.container_scripts import _image_files_into, _work_dir
-from docgen.audit.names import _takes_value, _words_of
+from docgen.audit.auditor import LIKELY, dockerfile_read
+from docgen.audit.commands import TAG_FLAG, _repository, fence_commands, joined
+from docgen.audit.container_scripts import image_files_into, work_dir
+from docgen.audit.names import takes_value, words_of
 from docgen.build_scripts import BLANK, BUILD, DOCKER_PODMAN, container_command
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -48,7 +48,7 @@ def _bare_runs(doc: Document, tags: set[str]) -> Iterator[int]:
             text = joined(command)
             if (match := _RUN.search(text)) is None:
                 continue
-            words = _words_of(text[match.end() :].split("&&")[0].split(";")[0].split("|")[0])
+            words = words_of(text[match.end() :].split("&&")[0].split(";")[0].split("|")[0])
             index = 0
             while index < len(words) and words[index].startswith("-"):
                 word = words[index]
@@ -56,7 +56,7 @@ def _bare_runs(doc: Document, tags: set[str]) -> Iterator[int]:
                     word.startswith("-") and not word.startswith("--") and "v" in word
                 ):
                     break
-                index += 1 if "=" in word or not _takes_value(word) else 2
+                index += 1 if "=" in word or not takes_value(word) else 2
             else:
                 if index < len(words) and index == len(words) - 1 and _repository(words[index]) in tags:
                     yield command[0][0]
@@ -85,7 +85,7 @@ def _default_script(model: ImageModel) -> tuple[str, int] | None:
 def _brings_files(model: ImageModel, name: str) -> bool:
     """True when a RUN fetches or installs files of its own or names `name`, or a COPY copies from
     another stage or image (or the Dockerfile cannot be read)."""
-    read = _dockerfile_read(model.file)
+    read = dockerfile_read(model.file)
     if read is None:
         return True
     for inst in read[1].instructions:
@@ -110,14 +110,14 @@ def unshipped_default_scripts(
         for fence in doc.fences
         for lines in fence_commands(fence)
         if BUILD.search(text := joined(lines))
-        for match in _TAG_FLAG.finditer(text)
+        for match in TAG_FLAG.finditer(text)
     }
     lines = list(_bare_runs(doc, tags)) if tags else []
     if not lines or (default := _default_script(model)) is None:
         return
     script, cmd_line = default
-    where = _work_dir(model)
-    files = _image_files_into(model)
+    where = work_dir(model)
+    files = image_files_into(model)
     if where is None or files is None or _brings_files(model, posixpath.basename(script)):
         return
     folder, work_line = where

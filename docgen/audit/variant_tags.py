@@ -29,7 +29,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.names import _compose_files
+from docgen.audit.names import compose_files
 from docgen.audit.paths import resolves_inside
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import DocgenError
@@ -127,7 +127,7 @@ def variant_tags(
     """The README line that builds or names the image of a compose service beside it whose tag names
     one hardware variant while its Dockerfile is named for, or built on, another (see the module
     docstring)."""
-    files = _compose_files(directory, models, project)
+    files = compose_files(directory, models, project)
     if not files:
         return
     told: set[int] = set()

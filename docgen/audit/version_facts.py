@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Iterator
 
-from docgen.audit.versions import _CUDA_TAG
+from docgen.audit.versions import CUDA_TAG
 from docgen.baseimage import distribution
 from docgen.model import ArgDecl, Component, ImageModel, ParsedDockerfile
 from docgen.rows import image_stages
@@ -83,7 +83,7 @@ _APT_BUILT_FOR = re.compile(r"\+cuda(\d{1,2}\.\d)(?![\d.])")
 
 def _release(word: str) -> tuple[str, str] | None:
     """(`cuda`, `12.4`) for `cu124`, (`rocm`, `6.3`) for `rocm6.3`."""
-    cuda = _CUDA_TAG.fullmatch(word.lower())
+    cuda = CUDA_TAG.fullmatch(word.lower())
     if cuda:
         return "cuda", f"{int(cuda.group(1))}.{cuda.group(2)}"
     if word.lower().startswith("rocm"):

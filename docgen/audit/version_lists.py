@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import LIKELY, _Auditor, _Fact
+from docgen.audit.auditor import LIKELY, Auditor, Fact
 from docgen.audit.wording import claims_said
 from docgen.markdown import Document
 from docgen.model import Diagnostic
@@ -34,7 +34,7 @@ _NOT_A_CLAIM = re.compile(
 )
 
 
-def _version_lists(part: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
+def _version_lists(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """The lists of a component's versions in `part`'s sentences that leave out a version one of
     `auditor`'s images has, or name one none has (see the module's docstring)."""
     if len(auditor.models) < 2:
@@ -45,12 +45,12 @@ def _version_lists(part: Document, auditor: _Auditor) -> Iterator[Diagnostic]:
             yield Diagnostic(auditor.path, line, found, confidence=LIKELY)
 
 
-def _compare(name: str, written: str, auditor: _Auditor) -> str | None:
+def _compare(name: str, written: str, auditor: Auditor) -> str | None:
     """What a list of `name`'s versions (`written`: `3.10 or 3.11`) leaves out or adds, against every
     image; None when an image has no known version or the list agrees."""
     listed = _VERSION.findall(written)
     facts = auditor.facts.lookup(name, auditor.names)
-    each: dict[str, list[_Fact]] = {}
+    each: dict[str, list[Fact]] = {}
     for fact in facts:
         each.setdefault(fact.path, []).append(fact)
     if any(not each.get(m.path) for m in auditor.models):
@@ -59,7 +59,7 @@ def _compare(name: str, written: str, auditor: _Auditor) -> str | None:
     if len(depth) != 1:
         return None
     parts = depth.pop() + 1
-    have: dict[str, _Fact] = {}
+    have: dict[str, Fact] = {}
     for model in auditor.models:
         versions = {_cut(f.value, parts): f for f in each[model.path] if _cut(f.value, parts)}
         if len(versions) != 1:

@@ -17,7 +17,7 @@ from docgen.rows import VERSION_ARG as _VERSION_ARG
 from docgen.rows import display_name
 from docgen.sources.naming import SAME_PROJECT
 
-_ALIASES = SAME_PROJECT
+ALIASES = SAME_PROJECT
 
 
 _NON_ALNUM = re.compile(r"[^a-z0-9]+")
@@ -28,29 +28,29 @@ def _raw(name: str) -> str:
     return _NON_ALNUM.sub("", name.lower())
 
 
-def _norm(name: str) -> str:
+def norm(name: str) -> str:
     """`Megatron-core`, `megatron_core` and `Megatron Core` all become `megatroncore`."""
     key = _raw(name)
-    return _ALIASES.get(key, key)
+    return ALIASES.get(key, key)
 
 
 def _keys(name: str, names: Mapping[str, str]) -> set[str]:
     """The normalised keys a name is known by: as written, and its display name (config or well known)."""
-    keys = {_norm(name), _norm(display_name(name, names))}
+    keys = {norm(name), norm(display_name(name, names))}
     dashed = re.sub(r"[\s_]+", "-", name.strip().lower())
-    keys.add(_norm(display_name(dashed, names)))
+    keys.add(norm(display_name(dashed, names)))
     keys.discard("")
     return keys
 
 
-_HEX = re.compile(r"[0-9a-f]{7,40}\Z")
+HEX = re.compile(r"[0-9a-f]{7,40}\Z")
 _EPOCH = re.compile(r"\d{1,4}:(?=\d)")
 """A Debian epoch: `1:2.34.1-1ubuntu1.10` is git 2.34.1 (the revision after `-` is the packaging's)."""
-_RELEASE = re.compile(r"\d+(?:\.\d+)*")
+RELEASE = re.compile(r"\d+(?:\.\d+)*")
 
 
-def _is_commit(value: str) -> bool:
-    return bool(_HEX.match(value.lower())) and not value.isdigit()
+def is_commit(value: str) -> bool:
+    return bool(HEX.match(value.lower())) and not value.isdigit()
 
 
 _REF_PREFIX = re.compile(r"[A-Za-z]+(?:[-_/][A-Za-z]+)*[-_/][vVrR]?(?=\d)|[vV](?=\d)")
@@ -59,13 +59,13 @@ _CALENDAR = re.compile(r"(?:(?:1[7-9]|[23]\d)\.(?:0[1-9]|1[0-2])|1[0-6]\.0[1-9])
 `0`, which no semantic version has), compared only with another one."""
 
 
-def _strip_v(value: str) -> str:
+def strip_v(value: str) -> str:
     """The version in a tag or branch: `0.18.0` for `v0.18.0`, `core_r0.13.0` or `release/0.18.0`."""
     prefix = _REF_PREFIX.match(value)
     return value[prefix.end() :] if prefix else value
 
 
-def _same_version(claim: str, fact: str, exact: bool = False) -> bool | None:
+def same_version(claim: str, fact: str, exact: bool = False) -> bool | None:
     """True when `claim` agrees with `fact`, False when it disagrees, None when they cannot be compared.
 
     `v0.18.0` equals `0.18.0` and `core_r0.18.0`; a short commit equals the long one it starts; a
@@ -75,18 +75,18 @@ def _same_version(claim: str, fact: str, exact: bool = False) -> bool | None:
     `exact` fact (a `==` pin, not a version read off an image tag) is all there is: a claim adding a
     post- or dev release to it (`2.7.1.post4` for `torch-npu==2.7.1`) disagrees.
     """
-    a, b = (_strip_v(_EPOCH.sub("", v.strip())).lower() for v in (claim, fact))
+    a, b = (strip_v(_EPOCH.sub("", v.strip())).lower() for v in (claim, fact))
     if a == b:
         return True
-    if _is_commit(a) or _is_commit(b):
-        if _is_commit(a) and _is_commit(b):
+    if is_commit(a) or is_commit(b):
+        if is_commit(a) and is_commit(b):
             return a.startswith(b) or b.startswith(a)
         return None
-    ra, rb = _RELEASE.match(a), _RELEASE.match(b)
+    ra, rb = RELEASE.match(a), RELEASE.match(b)
     if not ra or not rb or bool(_CALENDAR.match(a)) != bool(_CALENDAR.match(b)):
         return None
-    ta = _release_tuple(ra.group())
-    tb = _release_tuple(rb.group())
+    ta = release_tuple(ra.group())
+    tb = release_tuple(rb.group())
     shorter = min(len(ta), len(tb))
     return ta[:shorter] == tb[:shorter] and _same_suffix(a, b, exact)
 
@@ -117,29 +117,29 @@ def _source_build(version: Version) -> bool:
     return version.pre == ("a", 0) and version.local is not None
 
 
-def _release_tuple(text: str) -> tuple[int, ...]:
+def release_tuple(text: str) -> tuple[int, ...]:
     return tuple(int(p) for p in text.split("."))
 
 
-def _satisfies(operator: str, claim: str, fact: str, exact: bool = False) -> bool | None:
+def satisfies(operator: str, claim: str, fact: str, exact: bool = False) -> bool | None:
     """Whether `fact` satisfies the requirement `operator claim` (`>=2.4`), None when unknowable."""
     if operator in ("==", "==="):
-        return _same_version(claim, fact, exact)
-    if _is_commit(fact):
+        return same_version(claim, fact, exact)
+    if is_commit(fact):
         return None
-    coarse, fine = _RELEASE.match(_strip_v(fact)), _RELEASE.match(_strip_v(claim))
-    if coarse and fine and coarse.end() == len(_strip_v(fact)):
-        have, want = _release_tuple(coarse.group()), _release_tuple(fine.group())
+    coarse, fine = RELEASE.match(strip_v(fact)), RELEASE.match(strip_v(claim))
+    if coarse and fine and coarse.end() == len(strip_v(fact)):
+        have, want = release_tuple(coarse.group()), release_tuple(fine.group())
         if len(have) < len(want) and want[: len(have)] == have:
             return None  # `cudnn7` in a tag against `cuDNN 7.6+`: the tag does not tell the minor
     try:
-        public = Version(_strip_v(fact)).base_version
-        return SpecifierSet(f"{operator}{_strip_v(claim)}").contains(public, prereleases=True)
+        public = Version(strip_v(fact)).base_version
+        return SpecifierSet(f"{operator}{strip_v(claim)}").contains(public, prereleases=True)
     except (InvalidVersion, InvalidSpecifier):
         return None
 
 
-def _shown_version(version: str | None, display: str) -> str:
+def shown_version(version: str | None, display: str) -> str:
     """A dev or local build (`2.9.1.dev20251204+rocm7.0.2…`) as its public release, like Key versions."""
     if version:
         try:
@@ -151,7 +151,7 @@ def _shown_version(version: str | None, display: str) -> str:
     return display
 
 
-def _tag_versions(tag: str) -> list[tuple[str, str]]:
+def tag_versions(tag: str) -> list[tuple[str, str]]:
     """What an image tag says of other components: `rocm6.3_ubuntu22.04_py3.10_pytorch_release_2.4.0`
     is ROCm 6.3, Ubuntu 22.04, Python 3.10 and PyTorch 2.4.0; `12.4.1-devel-ubuntu22.04` is Ubuntu 22.04.
     Versions without a dot (`py3`, `rocm630`, `20250923`) are too terse to compare and left out."""
@@ -159,7 +159,7 @@ def _tag_versions(tag: str) -> list[tuple[str, str]]:
     word = ""
     for token in re.split(r"[-_]+", tag.lower()):
         glued = re.fullmatch(r"([a-z]+)(\d+(?:\.\d+)+[a-z0-9.]*)", token)
-        cuda = _CUDA_TAG.fullmatch(token)
+        cuda = CUDA_TAG.fullmatch(token)
         if cuda:
             found.append(("cuda", f"{int(cuda.group(1))}.{cuda.group(2)}"))
         elif glued:
@@ -173,14 +173,14 @@ def _tag_versions(tag: str) -> list[tuple[str, str]]:
     return found
 
 
-def _tag_named(tag: str, names: Mapping[str, str]) -> set[str]:
+def tag_named(tag: str, names: Mapping[str, str]) -> set[str]:
     """The keys of the components an image tag gives a version of their own, glued (`torch260`,
     `py3.11`, `cu1281`) or after their name (`pytorch_release_2.4.0`): the tag's leading version
     (`1.3.1-cu1281-torch260-…`, the image's own release) is not theirs, even when the image's name is
     one of them (`runpod/pytorch`)."""
-    found = {key for name, _ in _tag_versions(tag) for key in _keys(name, names)}
+    found = {key for name, _ in tag_versions(tag) for key in _keys(name, names)}
     for token in re.split(r"[-_]+", tag.lower()):
-        if _CUDA_TAG.fullmatch(token):
+        if CUDA_TAG.fullmatch(token):
             found |= _keys("cuda", names)
         elif glued := re.fullmatch(r"([a-z]{2,})v?\d[\d.]*", token):
             found |= _keys(glued.group(1), names)
@@ -192,7 +192,7 @@ _PORT_OR_PREFIX = re.compile(r"(?::\d{1,5}|/\d{1,2})(?![\w.])")
 _LISTEN = re.compile(r"0\.0\.0\.0|127\.\d{1,3}\.\d{1,3}\.\d{1,3}")
 
 
-def _is_address(value: str, after: str) -> bool:
+def is_address(value: str, after: str) -> bool:
     """True when `value`, followed by the text `after`, is an IPv4 address and no version: one with a
     port or a prefix length after it (`127.0.0.1:9090`, `10.0.0.0/8`), or one a server listens on
     (`0.0.0.0`, `127.0.0.1`). Four numbers alone are a version (`8.9.7.29`, a cuDNN release)."""
@@ -201,22 +201,22 @@ def _is_address(value: str, after: str) -> bool:
     return bool(_PORT_OR_PREFIX.match(after) or _LISTEN.fullmatch(value))
 
 
-_DIGITS = re.compile(r"\d+")
+DIGITS = re.compile(r"\d+")
 _VERSION_RUN = re.compile(r"\d+(?:\.[0-9A-Za-z]+)+|(?<![A-Za-z])\d+")
 """A version in a tag: dotted (`8.3.rc2`, the `22.04` of `ubuntu22.04`), or digits not glued to a word
 (`20250923`, the `910` of `910b`); `x1`, `py3` and `cu129` name a variant, not a release."""
 
 
-def _skeleton(tag: str) -> str:
+def skeleton(tag: str) -> str:
     """An image tag with each version replaced by `0`: `8.3.rc2-910b-ubuntu22.04-py3.11` and
     `9.0.0-910b-ubuntu22.04-py3.11` are both `0-0b-ubuntu0-py0` (one image, another release),
     `9.0.0-a3-ubuntu22.04-py3.11` is `0-a3-ubuntu0-py0` (another variant)."""
     return _VERSION_RUN.sub("0", tag)
 
 
-_TAG_VERSION = re.compile(r"[vV]?\d")
+TAG_VERSION = re.compile(r"[vV]?\d")
 """An image tag that is a version (`6.4.1-complete`, `v0.10.1`, `25.04-py3`), not a name (`base-v2-…`)."""
-_CUDA_TAG = re.compile(r"cu(1[0-9])([0-9])")
+CUDA_TAG = re.compile(r"cu(1[0-9])([0-9])")
 """`cu126` in a tag or wheel name: CUDA 12.6 (PyTorch's spelling; `cu130` is 13.0)."""
 
 
@@ -233,7 +233,7 @@ _ELIDED = re.compile(r"(?:\.\.\.|…)\Z")
 """The end of a value a README shortens (`86f7292...`, `https://example.org/…`)."""
 
 
-def _same_default(claim: str, decls: list[ArgDecl]) -> bool:
+def same_default(claim: str, decls: list[ArgDecl]) -> bool:
     """True when the default a README claims (normalised, '' for none) agrees with one declaration;
     a shortened claim (`86f7292...` for the full commit) agrees with a value it starts, the last part
     of a URL's path (`cu121`) with the URL."""
@@ -262,8 +262,8 @@ def _same_default(claim: str, decls: list[ArgDecl]) -> bool:
             if command and command[0] in claim:
                 return True  # `nproc` for `$(nproc)`
             single = len(items) == 1 and len(_list_items(claim)) == 1
-            versioned = single and (_is_commit(value) or _strip_v(value)[:1].isdigit())
-            if versioned and _same_version(claim, value) is True:
+            versioned = single and (is_commit(value) or strip_v(value)[:1].isdigit())
+            if versioned and same_version(claim, value) is True:
                 return True  # `83f9e450` for the full commit, `0.15.1` for `v0.15.1`
     return False
 
@@ -279,7 +279,7 @@ def _url_leaf(value: str) -> str | None:
     return parts[-1] if parts else None
 
 
-def _shown_default(decl: ArgDecl) -> str:
+def shown_default(decl: ArgDecl) -> str:
     value = decl.effective_default if decl.effective_default is not None else decl.default
     if value is None:
         return "no default"
@@ -349,7 +349,7 @@ def _near_args(name: str, declared: Collection[str]) -> list[str]:
     return sorted(other for other in declared if other != name and _arg_stem(other) == stem)
 
 
-def _near_names(name: str, declared: Collection[str]) -> list[str]:
+def near_names(name: str, declared: Collection[str]) -> list[str]:
     """The names of `declared` a README naming the variable `name` (no name of them) may mean: those
     `_near_args` gives, and the same name with other case or separators (`venv_dir` for `VENVDir`),
     sorted."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import LIKELY, _Auditor
+from docgen.audit.auditor import LIKELY, Auditor
 from docgen.audit.wording import _example
 from docgen.model import Diagnostic
 
@@ -23,7 +23,7 @@ a wheel's tags (`…-cp312-cp312-linux_x86_64.whl`), or an sdist (`name-version.
 wheel's (no `-`: `flash_attn`), so `rocm-6.4` or `ubuntu-22.04` in prose is no file name."""
 
 
-def _wheel_name_claims(line: int, text: str, auditor: _Auditor) -> Iterator[Diagnostic]:
+def wheel_name_claims(line: int, text: str, auditor: Auditor) -> Iterator[Diagnostic]:
     """The version a package file name in `text` carries, where it contradicts every pin of that
     package in the image (`likely`: the README may show the file an older release used)."""
     if "-" not in text:

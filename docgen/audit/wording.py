@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from docgen.audit.aside import other_tool_args
 from docgen.markdown import Document, Fence, code_spans
 
-_LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+")
+LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+")
 
 
 SHELL_LANGS = frozenset({"bash", "sh", "shell", "zsh"})
@@ -28,7 +28,7 @@ UNLABELLED_LANGS = frozenset({"", "none"})
 SHELL_BLOCK_LANGS = SHELL_LANGS | SESSION_LANGS | UNLABELLED_LANGS
 """Fence info strings (lower-cased) of blocks read as shell commands to run (`continuations`,
 `unentered_mounts`): a labelled shell, a session, or a block with no language."""
-_COMMAND_LANGS = (
+COMMAND_LANGS = (
     SHELL_BLOCK_LANGS | {"powershell", "ps1", "cmd", "bat"} | {"docker", "text", "txt", "plaintext", "plain"}
 )
 """Fence info strings of blocks a `docker build` line in is a command to run: the shell blocks, Windows
@@ -42,13 +42,13 @@ def is_shell_fence(fence: Fence, langs: frozenset[str] = SHELL_BLOCK_LANGS) -> b
     return fence.lang.lower() in langs
 
 
-_BUILD_ARG_WORDS = re.compile(r"build[- ]?arg|(?-i:\bARG[Ss]?\b)", re.IGNORECASE)
-_NOT_A_BUILD_ARG = re.compile(
+BUILD_ARG_WORDS = re.compile(r"build[- ]?arg|(?-i:\bARG[Ss]?\b)", re.IGNORECASE)
+NOT_A_BUILD_ARG = re.compile(
     r"\b(?:not|never|no longer)[ \t]+(?:as[ \t]+)?(?:an?[ \t]+)?build[- ]?arg", re.IGNORECASE
 )
-_BUILD_EVIDENCE = re.compile(_BUILD_ARG_WORDS.pattern + r"|构建参数|编译参数", re.IGNORECASE)
+_BUILD_EVIDENCE = re.compile(BUILD_ARG_WORDS.pattern + r"|构建参数|编译参数", re.IGNORECASE)
 _ARGUMENT_WORDS = re.compile(r"argument|\bargs?\b|参数", re.IGNORECASE)
-_NOT_BUILD_ARG_WORDS = re.compile(
+NOT_BUILD_ARG_WORDS = re.compile(
     r"\benv\b|environment|环境变量|(?:launcher|server|cli|command[- ]line|program|script|engine)[ \t]+arg",
     re.IGNORECASE,
 )
@@ -66,19 +66,19 @@ instructs `make` to pull the image first`)."""
 
 # Asked of each paragraph's heading: read once a heading, not once a paragraph.
 @functools.lru_cache(maxsize=64)
-def _about_build_args(text: str) -> bool:
+def about_build_args(text: str) -> bool:
     """True when `text` talks about build args: `build arg`, `--build-arg`, `ARG`, or `argument` when it
     is not about environment variables, a program's arguments (`launcher argument`) or those of a build
     tool it names in code (`instructs `make``, `_TOOL_SPAN`); and does not say that something is not
     one (`HF_TOKEN is not a build argument`), nor that they are another tool's (`Required CMake build
     arguments:`)."""
-    if _NOT_A_BUILD_ARG.search(text) or other_tool_args(text):
+    if NOT_A_BUILD_ARG.search(text) or other_tool_args(text):
         return False
-    if _BUILD_ARG_WORDS.search(text):
+    if BUILD_ARG_WORDS.search(text):
         return True
     return (
         bool(_ARGUMENT_WORDS.search(text))
-        and not _NOT_BUILD_ARG_WORDS.search(text)
+        and not NOT_BUILD_ARG_WORDS.search(text)
         and not ("`" in text and _TOOL_SPAN.search(text))
     )
 
@@ -100,7 +100,7 @@ arguments:`, `Example build arguments`."""
 _INTRO_STOP = re.compile(r"[.!?](?:[ \t]+|\Z)")
 
 
-_ARGS_TITLE = re.compile(
+ARGS_TITLE = re.compile(
     r"\A[*_ \t]*(?:(?:the|all(?:[ \t]+the)?|available|supported)[ \t]+)?(?:docker[ \t]+)?"
     r"(?:build[- \t]?)?arg(?:ument)?s[ \t]*[:：]?[*_ \t]*\Z",
     re.IGNORECASE,
@@ -110,7 +110,7 @@ some of them (`Useful build args`, `Optional arguments`; a selection is `wording
 tables read too)."""
 
 
-_LISTS_ALL = re.compile(
+LISTS_ALL = re.compile(
     r"\A[*_ \t]*(?:(?:the|all(?:[ \t]+the)?)[ \t]+)?(?:(?:available|supported|docker)[ \t]+)?"
     r"(?:build[- \t]?)?arg(?:ument)?s\b(?:[ \t]+and[ \t]+(?:their[ \t]+)?defaults?)?"
     r"(?:[ \t]*[:：][*_ \t]*\Z"
@@ -126,12 +126,12 @@ listed below.`, `Build arguments:`, `All build args:`; not `You can override the
 
 def owes_every_arg(heading: str, intro: str = "") -> bool:
     """True when a build-argument table or list says it is all the image's build args: its heading is
-    their title (`## Build arguments`, `### Supported build args`: `_ARGS_TITLE`) or the sentence
+    their title (`## Build arguments`, `### Supported build args`: `ARGS_TITLE`) or the sentence
     introducing it says so (`All build arguments:`, `Arguments and their defaults are listed below.`:
-    `_LISTS_ALL`). A table in a how-to section (`### UBI-based Dockerfile`, then `The Dockerfile supports
+    `LISTS_ALL`). A table in a how-to section (`### UBI-based Dockerfile`, then `The Dockerfile supports
     the following build arguments:`) shows the args its writer picked: an arg it leaves out is an
     omission, not a contradiction, and is reported `likely` only."""
-    return bool(_ARGS_TITLE.match(heading) or (intro and _LISTS_ALL.search(intro)))
+    return bool(ARGS_TITLE.match(heading) or (intro and LISTS_ALL.search(intro)))
 
 
 def chosen_args(heading: str, intro: str = "") -> bool:
@@ -149,32 +149,32 @@ def chosen_args(heading: str, intro: str = "") -> bool:
     return bool(_CHOSEN_ARGS.match(said, stops[-1].end() if stops else 0))
 
 
-def _says_build_args(text: str) -> bool:
+def says_build_args(text: str) -> bool:
     """True when `text` has words that can only mean build args (`build arg`, `--build-arg`, `ARG`)
     and none of environment variables or a program's arguments: the stricter test of `NAME=VALUE`
     lists and blocks, where a one-word name is a claim too."""
-    return bool(_BUILD_ARG_WORDS.search(text)) and not _NOT_BUILD_ARG_WORDS.search(text)
+    return bool(BUILD_ARG_WORDS.search(text)) and not NOT_BUILD_ARG_WORDS.search(text)
 
 
-def _build_evidence(text: str) -> bool:
+def build_evidence(text: str) -> bool:
     """True when `text` says build args in so many words (`build argument`, `--build-arg`, `ARG`), not
     only `argument`, `parameter` or 参数, which a run-time variable is called too."""
-    return bool(_BUILD_EVIDENCE.search(text)) and not _NOT_A_BUILD_ARG.search(text)
+    return bool(_BUILD_EVIDENCE.search(text)) and not NOT_A_BUILD_ARG.search(text)
 
 
-_DIGIT = re.compile(r"[0-9]")
+DIGIT = re.compile(r"[0-9]")
 
 
-_ARG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
-_UPPER_SNAKE = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\Z")
-_UPPER_WORD = re.compile(r"[A-Z][A-Z0-9_]*\Z")
-_BUILD_ARG_FLAG = re.compile(r"--build-arg(?:[ \t]+|=)[\"']?([A-Za-z_][A-Za-z0-9_]*)")
+ARG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+UPPER_SNAKE = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\Z")
+UPPER_WORD = re.compile(r"[A-Z][A-Z0-9_]*\Z")
+BUILD_ARG_FLAG = re.compile(r"--build-arg(?:[ \t]+|=)[\"']?([A-Za-z_][A-Za-z0-9_]*)")
 
 
-_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-_.][A-Za-z0-9]+)*")
+WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-_.][A-Za-z0-9]+)*")
 
 
-_IMAGE_REF = re.compile(
+IMAGE_REF = re.compile(
     r"(?<![\w./:@-])([a-z0-9][a-z0-9._/-]*):([A-Za-z0-9_](?:[A-Za-z0-9._-]*[A-Za-z0-9_])?)"
 )
 """`repository:tag` in text; a tag ends in a letter, digit or `_` (a full stop after it ends a sentence)."""
@@ -184,7 +184,7 @@ _EXAMPLE = re.compile(r"\b(?:for example|for instance|e\.g\b)|例如|比如|譬�
 """Words saying what follows is an example: `for example`, `e.g.`, and the Chinese 例如, 比如."""
 
 
-_SENTENCE_END = re.compile(r"(?<=[.!?;])[ \t]+(?=[A-Z`*(\[])")
+SENTENCE_END = re.compile(r"(?<=[.!?;])[ \t]+(?=[A-Z`*(\[])")
 
 
 _RUN_ENV = re.compile(r"(?:^|[\s`(])(?:-e|--env)(?:[ \t]+|=)[\"']?([A-Za-z_][A-Za-z0-9_]*)")
@@ -200,7 +200,7 @@ _COMPOSE_ENV = re.compile(r"([ \t]*)environment:[ \t]*\Z")
 _COMPOSE_ITEM = re.compile(r"[ \t]*(?:-[ \t]*)?[\"']?([A-Za-z_][A-Za-z0-9_]*)[ \t]*[=:]")
 
 
-def _runtime_names(doc: Document) -> frozenset[str]:
+def runtime_names(doc: Document) -> frozenset[str]:
     """Names the README passes to a container at run time (`docker run -e NAME=…`, `--env NAME`, a
     compose file's `environment:`, `the environment variable NAME`) or lists as environment variables
     (`_listed_as_env`), and never with `--build-arg`. A
@@ -224,21 +224,21 @@ def _runtime_names(doc: Document) -> frozenset[str]:
     for text in texts:
         runtime.update(m.group(1) for m in _RUN_ENV.finditer(text))
         runtime.update(n for m in _ENV_WORDS.finditer(text) for n in m.groups() if n)
-        built.update(m.group(1) for m in _BUILD_ARG_FLAG.finditer(text))
+        built.update(m.group(1) for m in BUILD_ARG_FLAG.finditer(text))
     return frozenset(runtime - built)
 
 
 _ENV_TITLE = re.compile(r"\benv(?:ironment)?[ \t]*var(?:iable)?s?\b|环境变量", re.IGNORECASE)
 """A heading or a column header naming environment variables (`Environment Variables`, `Env vars`)."""
-_FROM_LINE = re.compile(r"[ \t]*FROM[ \t]+(?:--platform=\S+[ \t]+)?(\S+)", re.IGNORECASE)
+FROM_LINE = re.compile(r"[ \t]*FROM[ \t]+(?:--platform=\S+[ \t]+)?(\S+)", re.IGNORECASE)
 """A `FROM` line of a Dockerfile shown in the README, its image reference in group 1."""
-_CODE_NAME = re.compile(r"[ \t*_`]*([A-Z][A-Z0-9_]*)[ \t*`]*\Z")
+CODE_NAME = re.compile(r"[ \t*_`]*([A-Z][A-Z0-9_]*)[ \t*`]*\Z")
 """A name alone in a cell or code span, in bold or code (`` `**HF_TOKEN**` ``); no `_` after the name, which
 would share the name's last `_`s with the marks (a name and n `_` then a letter cost n² to refuse)."""
 
 
-@functools.lru_cache(maxsize=64)  # as `_about_build_args`
-def _about_env(title: str) -> bool:
+@functools.lru_cache(maxsize=64)  # as `about_build_args`
+def about_env(title: str) -> bool:
     """True when a heading or a column header names environment variables and no arguments
     (`## Build arguments and environment variables` may list either)."""
     return bool(_ENV_TITLE.search(title)) and not _ARGUMENT_WORDS.search(title)
@@ -249,19 +249,19 @@ def _listed_as_env(doc: Document) -> Iterator[str]:
     heading about them (`### Environment Variables`) or whose first column is headed so (`| Env var |`),
     and at the start of a list item under such a heading."""
     for table in doc.tables:
-        if not table.header or _BUILD_ARG_WORDS.search(table.header[0]):
+        if not table.header or BUILD_ARG_WORDS.search(table.header[0]):
             continue
-        if _about_env(table.header[0]) or _about_env(_heading_of(doc, table.line)):
+        if about_env(table.header[0]) or about_env(heading_of(doc, table.line)):
             for _, cells in table.rows:
-                if cells and (name := _CODE_NAME.match(cells[0])) is not None:
+                if cells and (name := CODE_NAME.match(cells[0])) is not None:
                     yield name.group(1)
     for para in doc.paragraphs:
-        if not _about_env(para.heading):
+        if not about_env(para.heading):
             continue
         for _, text in para.lines:
-            item = _LIST_ITEM.match(text)
+            item = LIST_ITEM.match(text)
             spans = code_spans(text[item.end() :]) if item else []
-            if item and spans and spans[0][0] == 0 and _CODE_NAME.match(spans[0][2]):
+            if item and spans and spans[0][0] == 0 and CODE_NAME.match(spans[0][2]):
                 yield spans[0][2].strip()
 
 
@@ -272,7 +272,7 @@ _VERSIONS_HEADING = re.compile(
 )
 """A heading over what the image has: `Versions`, `Key versions`, `Components`, `The container includes`,
 `In this docker`."""
-_NOT_THE_IMAGE = re.compile(
+NOT_THE_IMAGE = re.compile(
     r"\bhost\b|\btest(?:ed|ing)\b|\bprerequisites?\b|\brequire|\bdrivers?\b|\bhistory\b|\bprevious\b"
     r"|\bolder\b|\bchange-?log\b|\breleases?\b|\bsupport(?:ed|s)?\b|\bcompatib|\bmatrix\b|\bavailable\b"
     r"|\boptions?\b|\bchoices?\b|\bvariants?\b|\btags?\b|\bimages\b",
@@ -353,8 +353,8 @@ image's versions: fewer may be an aside."""
 
 def about_this_image(heading: str) -> bool:
     """True when the section under `heading` may describe the image itself: not the host, tests, older
-    images, releases or a choice of versions (`_NOT_THE_IMAGE`)."""
-    return not _NOT_THE_IMAGE.search(heading)
+    images, releases or a choice of versions (`NOT_THE_IMAGE`)."""
+    return not NOT_THE_IMAGE.search(heading)
 
 
 def listed_versions(
@@ -372,7 +372,7 @@ def listed_versions(
     the image's versions when it is nothing else: every item a bare `Name version` (or an image
     reference, the base), at least `_UNTITLED_ITEMS` of them, and no introduction (the paragraph's own
     first line, or the one before it ending in `:`) about the host, tests or a choice."""
-    if _NOT_THE_IMAGE.search(heading):
+    if NOT_THE_IMAGE.search(heading):
         return set()
     labelled = {line for line, text in lines if _labelled_versions(text) or _STACK_LINE.match(text)}
     if not _about_versions(heading, lines, before):
@@ -402,7 +402,7 @@ def opened_versions(heading: str, lines: list[tuple[int, str]], before: str = ""
     items (`- CUDA 11.8 images`, `- CUDA 12.1 images`: a choice), and none whose rest says the version
     is one of several, not the current one, or the host's (`- CUDA 11.8 or newer`, `- Python 3.8
     (legacy)`, `- CUDA 12.1 compatible driver`)."""
-    if _NOT_THE_IMAGE.search(heading) or not _about_versions(heading, lines, before):
+    if NOT_THE_IMAGE.search(heading) or not _about_versions(heading, lines, before):
         return set()
     # a bare item of the same name makes two as well, but is not itself an opened item
     named = {name: [-1] * len(found) for name, found in _bare_items(lines).items()}
@@ -411,7 +411,7 @@ def opened_versions(heading: str, lines: list[tuple[int, str]], before: str = ""
         if opened is None or _BARE_VERSION.match(text) or _LEAD_VERSION.match(text):
             continue
         rest = opened.group("rest")
-        one = not (_OPEN_NOT_ONE.match(rest) or _NOT_THE_IMAGE.search(rest) or _NOT_CURRENT.search(rest))
+        one = not (_OPEN_NOT_ONE.match(rest) or NOT_THE_IMAGE.search(rest) or NOT_CURRENT.search(rest))
         named.setdefault(opened.group(1).lower(), []).append(line if one else -1)  # -1: still a second item
     return _once(named)
 
@@ -445,7 +445,7 @@ def _labelled_versions(text: str) -> bool:
     if label is None:
         return False
     words = label.group(1)
-    if _NOT_THE_IMAGE.search(words) or _NOT_NOW.search(words):
+    if NOT_THE_IMAGE.search(words) or _NOT_NOW.search(words):
         return False
     return bool(_VERSIONS_HEADING.search(words))
 
@@ -458,7 +458,7 @@ def _versions_intro(lines: list[tuple[int, str]], before: str) -> bool:
     intro = first.strip().rstrip("*_ \t")
     if not intro.endswith((":", "：")) or len(intro) > 120:
         return False
-    return bool(_VERSIONS_HEADING.search(intro)) and not _NOT_THE_IMAGE.search(intro)
+    return bool(_VERSIONS_HEADING.search(intro)) and not NOT_THE_IMAGE.search(intro)
 
 
 def _only_versions(lines: list[tuple[int, str]], before: str) -> bool:
@@ -470,7 +470,7 @@ def _only_versions(lines: list[tuple[int, str]], before: str) -> bool:
     if items != [text for _, text in lines[len(intro) :]] or len(intro) > 1:
         return False  # prose between the items, or more than one line before them
     said = " ".join(intro) + (" " + before if before.rstrip().endswith(":") else "")
-    if _NOT_THE_IMAGE.search(said) or (intro and not intro[0].rstrip().endswith(":")):
+    if NOT_THE_IMAGE.search(said) or (intro and not intro[0].rstrip().endswith(":")):
         return False
     bare = [text for text in items if _BARE_VERSION.match(text)]
     others = [
@@ -481,7 +481,7 @@ def _only_versions(lines: list[tuple[int, str]], before: str) -> bool:
     return len(bare) >= _UNTITLED_ITEMS and not others
 
 
-def _heading_of(doc: Document, line: int) -> str:
+def heading_of(doc: Document, line: int) -> str:
     """The text of the heading `line` is under ('' before the first)."""
     index = bisect.bisect_right(doc.headings, line, key=lambda heading: heading[0]) - 1
     return doc.headings[index][1] if index >= 0 else ""
@@ -490,7 +490,7 @@ def _heading_of(doc: Document, line: int) -> str:
 _PASSED = re.compile(r"--build-arg(?:[ \t]+|=)[\"']?[A-Za-z_][A-Za-z0-9_]*=[\"']?\Z")
 
 
-def _is_passed_value(text: str, match: re.Match[str]) -> bool:
+def is_passed_value(text: str, match: re.Match[str]) -> bool:
     """True when `match` is the value of `--build-arg NAME=…`: an override the user passes."""
     return bool(_PASSED.search(text, max(0, match.start() - 80), match.start()))
 
@@ -514,27 +514,27 @@ def _example(text: str, match: re.Match[str]) -> bool:
     return bool(_EXAMPLE.search(text, max(0, match.start() - 80), match.start()))
 
 
-_ASSIGNMENT = re.compile(r"`?([A-Z][A-Z0-9_]*)[ \t]*=[ \t]*(\"[^\"]*\"|'[^']*'|[^\s\"'`]*)`?[ \t]*\Z")
+ASSIGNMENT = re.compile(r"`?([A-Z][A-Z0-9_]*)[ \t]*=[ \t]*(\"[^\"]*\"|'[^']*'|[^\s\"'`]*)`?[ \t]*\Z")
 """A list item that is only `NAME=VALUE` (`VERSION="22.12"`, `` `GUID=1000` ``)."""
-_DEFAULT_WORDS = re.compile(r"\bdefaults?\b|默认|默認|缺省", re.IGNORECASE)
+DEFAULT_WORDS = re.compile(r"\bdefaults?\b|默认|默認|缺省", re.IGNORECASE)
 
 
-_NOT_CURRENT = re.compile(
+NOT_CURRENT = re.compile(
     r"\b(?:preview|nightly|old(?:er)?|previous|history|legacy|deprecated|upcoming|planned|next)\b",
     re.IGNORECASE,
 )
 """A comment in a package list after which the versions are not the image's current ones (`# Preview`)."""
 
 
-def _sentences(lines: list[tuple[int, str]]) -> Iterator[tuple[int, int, str]]:
+def sentences(lines: list[tuple[int, str]]) -> Iterator[tuple[int, int, str]]:
     """(start, end, text) of each sentence of `lines` joined with one space each; a list item starts one."""
     joined = ""
     starts = []
     for _, text in lines:
-        if _LIST_ITEM.match(text):
+        if LIST_ITEM.match(text):
             starts.append(len(joined))
         joined += text + " "
-    cuts = sorted({0, *starts, *(m.end() for m in _SENTENCE_END.finditer(joined))})
+    cuts = sorted({0, *starts, *(m.end() for m in SENTENCE_END.finditer(joined))})
     for start, end in zip(cuts, [*cuts[1:], len(joined)], strict=True):
         yield start, end, joined[start:end]
 
@@ -549,7 +549,7 @@ def claims_said(
     for para in part.paragraphs:
         if not pattern.search(" ".join(said for _, said in para.lines)):
             continue  # (most paragraphs: one search, no sentences cut)
-        for start, _end, sentence in _sentences(para.lines):
+        for start, _end, sentence in sentences(para.lines):
             for claim in pattern.finditer(sentence):
                 if _example(sentence, claim) or _in_url(sentence, claim):
                     continue

@@ -17,9 +17,9 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, also_at
-from docgen.audit.image_paths import _clean, _context_text, _mounts, _named, _read_image
+from docgen.audit.image_paths import _clean, _mounts, _named, context_text, read_image
 from docgen.audit.versions import one_slip
-from docgen.audit.wording import _COMMAND_LANGS
+from docgen.audit.wording import COMMAND_LANGS
 from docgen.build_scripts import container_command
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -80,7 +80,7 @@ def _work_dirs(doc: Document) -> Iterator[tuple[int, str, bool]]:
     """(README line, folder, by Singularity/Apptainer's `--pwd`) of each working folder a command
     block's container command sets (a command continued over lines with `\\` is read as one)."""
     for fence in doc.fences:
-        if fence.lang not in _COMMAND_LANGS:
+        if fence.lang not in COMMAND_LANGS:
             continue
         command: list[tuple[int, str]] = []
         for line, text in fence.lines:
@@ -109,7 +109,7 @@ def missing_work_dirs(
     used = list(_work_dirs(doc))
     if not used:
         return
-    images = [image for m in models if m.file and (image := _read_image(m)) is not None]
+    images = [image for m in models if m.file and (image := read_image(m)) is not None]
     if not images or any(image.piped for image in images):
         return
     made = {path for image in images for path in [*image.made, *image.entered]} | _mounts(doc) | _bound(doc)
@@ -124,7 +124,7 @@ def missing_work_dirs(
     if not seen:
         return
     for image in images:
-        text = _context_text(image.file, image.copies, str(directory))
+        text = context_text(image.file, image.copies, str(directory))
         if text is None:
             return
         image.named = _named(text)
