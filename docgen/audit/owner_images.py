@@ -269,6 +269,7 @@ def _workflow_texts(directory: Path, top: Path) -> Iterator[tuple[Path, str]]:
     """(path, text) of the GitHub Actions workflows (`.github/workflows/*.yml`) of the first folder from
     the README's up to `top` that has them: the images the repository's CI pushes."""
     folder = directory.resolve()
+    home = top.resolve()
     while True:
         flows = folder / ".github" / "workflows"
         try:
@@ -278,13 +279,24 @@ def _workflow_texts(directory: Path, top: Path) -> Iterator[tuple[Path, str]]:
         if files:
             for name in files:
                 path = flows / name
-                body = text_or_none(path, MAX_PROJECT_FILE_BYTES) if stays_home(path) else None
+                # (`_within` too: a `.github` or `workflows` folder that is a link out of the project
+                # leads to files whose own repository `stays_home` would take for theirs)
+                body = text_or_none(path, MAX_PROJECT_FILE_BYTES) if _within(path, home) else None
                 if body is not None:
                     yield path, body
             return
         if folder == top or top not in folder.parents:
             return
         folder = folder.parent
+
+
+def _within(path: Path, home: Path) -> bool:
+    """True when `path`, its links resolved, is inside the resolved folder `home` and in the repository
+    of its own folder (`stays_home`)."""
+    try:
+        return stays_home(path) and path.resolve().is_relative_to(home)
+    except (OSError, RuntimeError):  # RuntimeError: a symlink loop (Python < 3.13)
+        return False
 
 
 def _named_images(texts: Sequence[tuple[Path, str]]) -> dict[tuple[str, str, str], tuple[Path, int, _Ref]]:
