@@ -1689,3 +1689,27 @@ def test_a_workflow_of_megabytes_is_not_parsed_for_ci_claims(tmp_path: Path) -> 
         },
     )
     assert _read(tmp_path, tmp_path, {(tmp_path / "Dockerfile").resolve()}) is None
+
+
+def test_many_slipped_images_are_each_looked_up_not_compared_with_every_name(tmp_path: Path) -> None:
+    """owner_images: each image one slip from a workflow's went through every image the build files and
+    workflows name (`_slipped`), and searched every workflow again for its name under a variable owner:
+    20,000 images against 20,000 names, minutes. The names are looked up by `owner/name` now, and the
+    names under a variable owner read once."""
+    from docgen.audit.owner_images import other_owner_images
+
+    n = 20_000
+    make_tree(
+        tmp_path,
+        {
+            "Dockerfile": "FROM python:3.12\n",
+            ".github/workflows/ci.yml": "on: push\n"
+            + "".join(f"# tags: majestic/app{k}-worker:1\n" for k in range(n)),
+        },
+    )
+    readme = "# X\n\n" + "".join(f"Pull `majestic/app{k}-wroker:1`.\n" for k in range(n))
+    doc = markdown.read_document(readme, "README.md")
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    found = list(other_owner_images(doc, readme, "README.md", tmp_path, [model], tmp_path))
+    assert len(found) == n
+    assert "did you mean majestic/app7-worker?" in found[7].message

@@ -179,14 +179,21 @@ def other_owner_images(
     workflows: list[tuple[Path, str]] | None = None  # the build files and the workflows, read on first use
     names: dict[tuple[str, str, str], tuple[Path, int, _Ref]] = {}
     index = SlipIndex(())
+    by_written: dict[
+        str, list[tuple[str, str, tuple[Path, int, _Ref]]]
+    ] = {}  # `owner/name` → (registry, owner, image)
+    variable_owned: set[str] = set()  # the names the build files and workflows name under a variable owner
     for line, written, image in said:
         if image.owner not in _OFFICIAL_OWNERS and not _PROVENANCE.search(written) and image.text not in told:
             if workflows is None:
                 workflows = [*texts, *_workflow_texts(directory, top)]
                 names = _named_images(workflows)
                 index = SlipIndex((f"{owner}/{name}" for _, owner, name in names), _SPLIT)
-            meant = _slipped(image, names, index)
-            if meant is not None and not any(_some_owner(image.name, body) for _, body in workflows):
+                for (registry, owner, name), named in names.items():
+                    by_written.setdefault(f"{owner}/{name}", []).append((registry, owner, named))
+                variable_owned = {n for _, body in workflows for n in _variable_owned(body)}
+            meant = _slipped(image, names, index, by_written)
+            if meant is not None and image.name not in variable_owned:
                 file, at, ref = meant
                 yield Diagnostic(
                     readme,
@@ -238,6 +245,17 @@ def other_owner_images(
             "from?)",
             confidence=LIKELY,
         )
+
+
+_VARIABLE_OWNED = re.compile(r"(?:\$\w+|\})/([\w.-]+)")
+"""An image name after an owner read from a variable (`$ORG/name`, `${{ … }}/name`), whole."""
+
+
+def _variable_owned(text: str) -> Iterator[str]:
+    """The image names (lower case) `text` names under an owner it reads from a variable: those
+    `_some_owner` finds, read once for every name."""
+    for match in _VARIABLE_OWNED.finditer(text):
+        yield match.group(1).lower()
 
 
 def _some_owner(name: str, text: str) -> bool:
@@ -312,10 +330,14 @@ def _named_images(texts: Sequence[tuple[Path, str]]) -> dict[tuple[str, str, str
 
 
 def _slipped(
-    image: _Ref, names: dict[tuple[str, str, str], tuple[Path, int, _Ref]], index: SlipIndex
+    image: _Ref,
+    names: dict[tuple[str, str, str], tuple[Path, int, _Ref]],
+    index: SlipIndex,
+    by_written: dict[str, list[tuple[str, str, tuple[Path, int, _Ref]]]],
 ) -> tuple[Path, int, _Ref] | None:
-    """The one image of `names` (by registry, owner and repository name; `index` of their `owner/name`)
-    that `image` is one slip from, when `names` lacks `image` itself and exactly one is."""
+    """The one image of `names` (by registry, owner and repository name; `index` of their `owner/name`,
+    `by_written` the same by `owner/name`) that `image` is one slip from, when `names` lacks `image`
+    itself and exactly one is."""
     if (image.registry, image.owner, image.name) in names:
         return None
     written = f"{image.owner}/{image.name}"
@@ -324,7 +346,7 @@ def _slipped(
         named
         for other in index.near(written)
         if one_slip(parts, _SPLIT.split(other))
-        for (registry, owner, name), named in names.items()
-        if f"{owner}/{name}" == other and registry == image.registry and owner not in _OFFICIAL_OWNERS
+        for registry, owner, named in by_written.get(other, ())
+        if registry == image.registry and owner not in _OFFICIAL_OWNERS
     ]
     return near[0] if len(near) == 1 else None
