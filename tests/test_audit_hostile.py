@@ -1713,3 +1713,25 @@ def test_many_slipped_images_are_each_looked_up_not_compared_with_every_name(tmp
     found = list(other_owner_images(doc, readme, "README.md", tmp_path, [model], tmp_path))
     assert len(found) == n
     assert "did you mean majestic/app7-worker?" in found[7].message
+
+
+def test_the_lines_telling_to_fetch_a_file_are_read_once_for_every_build(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """fetched_copies.told (references._context_misses): each build of a file only a download gives
+    read every README line again for the file's name and for the words telling to fetch it: thousands
+    of prose builds (`docker build -t appN .`) made the README's lines times the builds. `Told` reads
+    each line once for one README."""
+    from docgen.audit import fetched_copies
+
+    counted = _Counted(fetched_copies._TELLS_FETCH)
+    monkeypatch.setattr(fetched_copies, "_TELLS_FETCH", counted)
+    lines = [f"docker build -t app{k} ." for k in range(3_000)]
+    lines[1_500] = "Download the weights into this folder."
+    asked = fetched_copies.Told(lines)
+    answers = [asked("models/model.safetensors", n) for n in range(1, len(lines) + 1)]
+    assert counted.searches <= len(lines)
+    assert answers == [n > 1_501 for n in range(1, len(lines) + 1)]
+    assert asked("a/W.PTH", 1) is False and fetched_copies.Told(["get w.pth"])("a/W.PTH", 1) is True
+    assert fetched_copies.told(["", "copy the .pth file here"], "x.pth", 3)
+    assert not fetched_copies.told(["", "copy the .pth file here"], "x.pth", 2)
