@@ -87,6 +87,17 @@ Shapes that were superlinear when this benchmark was written, and what made them
   against a Dockerfile of thousands of commented-out `add-apt-repository`) was 9.5×, the Dockerfile's
   lines walked again for each PPA (`audit/disabled`), now 3.9×.
 
+- the rules of the hostile8 round (best of 3, a shared machine): `env-slips` (thousands of `` `NAME` ``
+  one slip from as many names of a script beside the README: `audit/env_slips`) 3.8× at load 12;
+  `owner-slips` (thousands of images one slip from as many a workflow pushes: `audit/owner_images`)
+  was 5.4× at load 12, each image compared with every name the build and workflows name and each
+  workflow searched again for it (2,000 images 11.3 s, 8,000 119.9 s), now 3.6× at load 9;
+  `fetched-copies` (a Dockerfile of thousands of `COPY ./${Mk}` of ARG defaults naming weights:
+  `audit/fetched_copies`) 4.2× at load 12, 3.7× at load 5; `prose-builds` (thousands of build lines
+  in prose: `references._bare_builds`, `_context_misses`) was 6.1–6.3× at load 9–12, every README
+  line read again for each build (`fetched_copies.told`), now 3.2× at load 5. All four after the
+  fixes, at load 4: 3.3×, 2.0×, 3.4×, 4.1× (4n 1.2 s, 1.2 s, 0.3 s, 1.4 s).
+
 Still over budget when last measured (a shared machine, load 5–6): `built-names` and `unbuilt-links`
 measured 3.7–6.6× and 1.2–5.3× from one run to the next.
 
@@ -757,6 +768,27 @@ PROJECTS: dict[str, Callable[[int], dict[str, str]]] = {
                 size // 2,
             )
         },
+    ),
+    # the rules of this session checked for cost (hostile8): each at its most work
+    "env-slips": lambda size: project(
+        lines(lambda k: f"- `SETTING_{k:05d}_VALEU` sets the value {k}\n", size // 2),
+        **{"settings.sh": lines(lambda k: f"SETTING_{k:05d}_VALUE=1\n", size // 2)},
+    ),
+    "owner-slips": lambda size: project(
+        lines(lambda k: f"Pull `majestic/app{k}-wroker:1` for run {k}.\n", size // 2),
+        **{
+            ".github/workflows/ci.yml": "on: push\n"
+            + lines(lambda k: f"# tags: majestic/app{k}-worker:1\n", size // 2)
+        },
+    ),
+    "fetched-copies": lambda size: project(
+        fence("docker build -t app .\n"),
+        Dockerfile="FROM python:3.12-slim\n"
+        + lines(lambda k: f"ARG M{k}=m{k}.pth\nCOPY ./${{M{k}}} /m/\n", size // 4),
+    ),
+    "prose-builds": lambda size: project(
+        lines(lambda k: f"docker build -t app{k} .\n\n", size // 4),
+        Dockerfile="FROM python:3.12-slim\nARG M=model.safetensors\nCOPY ./${M} /m/\n",
     ),
 }
 

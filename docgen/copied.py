@@ -152,7 +152,8 @@ def matched(folder: Path, pattern: str) -> list[Path]:
         return []
     glob = copy_glob(pattern) if _WILDCARD.search(pattern) else None
     if glob is None:
-        return [folder / pattern] if (folder / pattern).exists() else []
+        # (`os.path.exists`: a name longer than the file system allows is no file; `Path.exists` raises)
+        return [folder / pattern] if os.path.exists(folder / pattern) else []
     names = pattern.split("/")
     fixed = 0
     while fixed < len(names) - 1 and not _WILDCARD.search(names[fixed]):

@@ -1574,3 +1574,164 @@ def test_a_path_longer_than_linux_allows_is_no_path_in_the_image() -> None:
 
     assert _clean("/srv/" + "ab/" * 333_000) is None
     assert _clean("/srv/" + "ab/" * 1_000) == "/srv/" + "/".join(["ab"] * 1_000)
+
+
+def test_a_copy_source_longer_than_the_file_system_allows_is_no_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """copied.matched (builder_paths, image_paths): `COPY ./${M}` whose ARG default is a name of a
+    megabyte, or of 300 letters: `Path.exists` raised ENAMETOOLONG and the audit stopped with exit 2,
+    the name whole as its message; such a name is no file of the context."""
+    make_tree(
+        tmp_path,
+        {
+            "Dockerfile": "FROM python:3.12\nARG M="
+            + "m" * 300
+            + ".pth\nARG N="
+            + "n" * 1_000_000
+            + ".pth\nCOPY ./${M} ./${N} /m/\n",
+            "README.md": "# X\n\n```sh\ndocker build -t acme/app:1.0 .\n```\n",
+        },
+    )
+    monkeypatch.chdir(tmp_path)
+    result = run("audit", "README.md", "--confidence", "likely")
+    assert result.code in (0, 1), result.err[-300:]
+    assert "too long" not in result.err
+
+
+def test_a_workflows_folder_linked_out_of_the_project_is_not_read(tmp_path: Path) -> None:
+    """owner_images: `.github` (or `.github/workflows`) a link to a folder out of the project: each
+    workflow there resolved into a folder whose own repository `stays_home` took for its own, and its
+    images were told as the build's (`did you mean acme/secretapp?`)."""
+    from docgen.audit.owner_images import other_owner_images
+
+    make_tree(
+        tmp_path,
+        {
+            "outside/gh/workflows/ci.yml": "tags: acme/secretapp:1\n",
+            "outside/wf/ci.yml": "tags: acme/secretapp:1\n",
+            "a/proj/Dockerfile": "FROM python:3.12\n",
+            "b/proj/Dockerfile": "FROM python:3.12\n",
+            "c/proj/Dockerfile": "FROM python:3.12\n",
+            "c/proj/.github/workflows/ci.yml": "tags: acme/secretapp:1\n",
+        },
+    )
+    os.symlink(tmp_path / "outside/gh", tmp_path / "a/proj/.github")
+    (tmp_path / "b/proj/.github").mkdir()
+    os.symlink(tmp_path / "outside/wf", tmp_path / "b/proj/.github/workflows")
+    readme = "# X\n\nUse `acme/secretap:1`.\n"
+    doc = markdown.read_document(readme, "README.md")
+    told = {}
+    for name in ("a", "b", "c"):
+        folder = tmp_path / name / "proj"
+        model = build_model(folder / "Dockerfile", "Dockerfile")
+        told[name] = [
+            d.message for d in other_owner_images(doc, readme, "README.md", folder, [model], folder)
+        ]
+    assert told["a"] == told["b"] == []
+    assert ["did you mean acme/secretapp?" in m for m in told["c"]] == [True]  # (inside: told)
+
+
+def test_a_file_linked_out_of_the_project_names_no_variable_of_it(tmp_path: Path) -> None:
+    """env_slips (and preset_env): the files beside the README were read through a link out of the
+    project (`vars.sh` → a file elsewhere), and a variable named there was told as the project's."""
+    from docgen.audit.env_slips import _env_slips, _folder_files
+
+    make_tree(
+        tmp_path,
+        {
+            "outside/vars.sh": "export OUTSIDE_SECRETVALUE_NAME=1\n",
+            "proj/.git/HEAD": "ref: refs/heads/main\n",
+            "proj/Dockerfile": "FROM python:3.12\n",
+            "inside/.git/HEAD": "ref: refs/heads/main\n",
+            "inside/Dockerfile": "FROM python:3.12\n",
+            "inside/vars.sh": "export OUTSIDE_SECRETVALUE_NAME=1\n",
+        },
+    )
+    os.symlink(tmp_path / "outside/vars.sh", tmp_path / "proj/vars.sh")
+    readme = "# X\n\nSet `OUTSIDE_SECRETVALEU_NAME`.\n"
+    doc = markdown.read_document(readme, "README.md")
+    told = {}
+    for name in ("proj", "inside"):
+        _folder_files.cache_clear()
+        folder = tmp_path / name
+        model = build_model(folder / "Dockerfile", "Dockerfile")
+        told[name] = [d.message for d in _env_slips(doc, "README.md", folder, [model], folder)]
+    assert told["proj"] == []
+    assert ["did you mean OUTSIDE_SECRETVALUE_NAME?" in m for m in told["inside"]] == [True]
+
+
+def test_a_name_of_many_parts_is_indexed_in_as_many_steps() -> None:
+    """env_slips.SlipIndex (env_slips, owner_images): each name was keyed by its parts but one, a tuple
+    of n - 1 parts for each of its n parts: 20 names of 20,000 parts made 8·10⁹ part copies (hours).
+    The keys are hashes made part by part now."""
+    from docgen.audit.env_slips import SlipIndex
+
+    names = ["AB_" * 20_000 + f"CDEFG{i}" for i in range(20)]
+    index = SlipIndex(names)
+    near = index.near("AB_" * 20_000 + "CDEFH0")
+    assert sorted(near) == sorted(names)
+    assert index.near("AB_" * 19_999 + "XY_CDEFG0") == ["AB_" * 20_000 + "CDEFG0"]
+    assert index.near("AB_" * 20_000 + "CDEFG0_X") == []
+
+
+def test_a_workflow_of_megabytes_is_not_parsed_for_ci_claims(tmp_path: Path) -> None:
+    """ci_claims: a workflow of ten megabytes (under `MAX_FILE_BYTES`) was parsed by PyYAML, minutes;
+    one past `MAX_PROJECT_FILE_BYTES` is refused as a file that cannot be read."""
+    from docgen.audit.ci_claims import _read
+
+    make_tree(
+        tmp_path,
+        {
+            "Dockerfile": "FROM python:3.12\n",
+            ".github/workflows/ci.yml": "on: push\njobs:\n  b:\n    steps:\n"
+            + "      - run: docker build -t acme/app:1 .\n" * 30_000,
+        },
+    )
+    assert _read(tmp_path, tmp_path, {(tmp_path / "Dockerfile").resolve()}) is None
+
+
+def test_many_slipped_images_are_each_looked_up_not_compared_with_every_name(tmp_path: Path) -> None:
+    """owner_images: each image one slip from a workflow's went through every image the build files and
+    workflows name (`_slipped`), and searched every workflow again for its name under a variable owner:
+    20,000 images against 20,000 names, minutes. The names are looked up by `owner/name` now, and the
+    names under a variable owner read once."""
+    from docgen.audit.owner_images import other_owner_images
+
+    n = 20_000
+    make_tree(
+        tmp_path,
+        {
+            "Dockerfile": "FROM python:3.12\n",
+            ".github/workflows/ci.yml": "on: push\n"
+            + "".join(f"# tags: majestic/app{k}-worker:1\n" for k in range(n)),
+        },
+    )
+    readme = "# X\n\n" + "".join(f"Pull `majestic/app{k}-wroker:1`.\n" for k in range(n))
+    doc = markdown.read_document(readme, "README.md")
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    found = list(other_owner_images(doc, readme, "README.md", tmp_path, [model], tmp_path))
+    assert len(found) == n
+    assert "did you mean majestic/app7-worker?" in found[7].message
+
+
+def test_the_lines_telling_to_fetch_a_file_are_read_once_for_every_build(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """fetched_copies.told (references._context_misses): each build of a file only a download gives
+    read every README line again for the file's name and for the words telling to fetch it: thousands
+    of prose builds (`docker build -t appN .`) made the README's lines times the builds. `Told` reads
+    each line once for one README."""
+    from docgen.audit import fetched_copies
+
+    counted = _Counted(fetched_copies._TELLS_FETCH)
+    monkeypatch.setattr(fetched_copies, "_TELLS_FETCH", counted)
+    lines = [f"docker build -t app{k} ." for k in range(3_000)]
+    lines[1_500] = "Download the weights into this folder."
+    asked = fetched_copies.Told(lines)
+    answers = [asked("models/model.safetensors", n) for n in range(1, len(lines) + 1)]
+    assert counted.searches <= len(lines)
+    assert answers == [n > 1_501 for n in range(1, len(lines) + 1)]
+    assert asked("a/W.PTH", 1) is False and fetched_copies.Told(["get w.pth"])("a/W.PTH", 1) is True
+    assert fetched_copies.told(["", "copy the .pth file here"], "x.pth", 3)
+    assert not fetched_copies.told(["", "copy the .pth file here"], "x.pth", 2)

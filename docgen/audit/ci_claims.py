@@ -40,7 +40,7 @@ from typing import Any
 from docgen import workflows
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.compose import KEY_LINES, line_of, load
-from docgen.errors import DocgenError
+from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
 from docgen.files import bytes_or_none, text_or_none
 from docgen.markdown import Document, code_spans, headings_over, plain
 from docgen.model import Diagnostic, ImageModel
@@ -202,12 +202,14 @@ def _events(value: object) -> dict[str, Any]:
 
 def _read(directory: Path, project: Path | None, audited: set[Path]) -> list[_Workflow] | None:
     """The repository's workflows, None when one cannot be read (not YAML, PyYAML missing, or
-    `files.bytes_or_none` gives none: a link out of the project, too large, unreadable), for what it
+    `files.bytes_or_none` gives none: a link out of the project, larger than
+    `errors.MAX_PROJECT_FILE_BYTES`, unreadable), for what it
     holds may be the trigger or the secret a claim names."""
     top = project if project is not None else directory
     found: list[_Workflow] = []
     for path in workflows.files(directory, top):
-        data = bytes_or_none(path)
+        # (a workflow past a megabyte is refused: PyYAML reads ten megabytes in minutes)
+        data = bytes_or_none(path, MAX_PROJECT_FILE_BYTES)
         if data is None:
             return None
         try:

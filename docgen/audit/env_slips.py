@@ -33,6 +33,7 @@ from docgen.audit.auditor import LIKELY
 from docgen.audit.missing import one_edit
 from docgen.audit.names import compose_files
 from docgen.audit.preset_env import _read
+from docgen.files import stays_home
 from docgen.hardware import runtime_reads, runtime_variables
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
@@ -141,25 +142,45 @@ def _slip(name: str, other: str, closed: bool) -> bool:
 
 class SlipIndex:
     """Names by their parts between `_` (or `separators`) but one, so that the names a name may be one
-    slip from (`one_slip`: all parts but one the same) are found in as many look-ups as it has parts."""
+    slip from (`one_slip`: all parts but one the same) are found in as many look-ups as it has parts.
+
+    A name's key for a left-out part is the hash of the parts before it and of those after it, each
+    made part by part from the one before, so that a name of n parts costs n steps, not n² (the
+    parts themselves, n - 1 of them for each of its n keys); a name the hashes bring is kept only
+    when its parts are the name's but the one at that place."""
 
     def __init__(self, names: Iterable[str], separators: re.Pattern[str] = _UNDERSCORE) -> None:
         self._split = separators.split
-        self._by_rest: dict[tuple[int, tuple[str, ...]], list[str]] = {}
+        self._parts: dict[str, list[str]] = {}
+        self._by_rest: dict[tuple[int, int, int], list[str]] = {}
         for name in dict.fromkeys(names):
             parts = self._split(name)
-            for at in range(len(parts)):
-                self._by_rest.setdefault((at, (*parts[:at], *parts[at + 1 :])), []).append(name)
+            self._parts[name] = parts
+            for key in _rest_keys(parts):
+                self._by_rest.setdefault(key, []).append(name)
 
     def near(self, name: str) -> list[str]:
         """The names that have every part of `name` but one, in the same places (`name` left out)."""
         parts = self._split(name)
         found: dict[str, None] = {}
-        for at in range(len(parts)):
-            for other in self._by_rest.get((at, (*parts[:at], *parts[at + 1 :])), ()):
-                if other != name:
+        for key in _rest_keys(parts):
+            at = key[0]
+            for other in self._by_rest.get(key, ()):
+                others = self._parts[other]
+                if other != name and others[:at] == parts[:at] and others[at + 1 :] == parts[at + 1 :]:
                     found[other] = None
         return list(found)
+
+
+def _rest_keys(parts: Sequence[str]) -> Iterator[tuple[int, int, int]]:
+    """(place, hash of the parts before it, hash of the parts after it) for each place of `parts`."""
+    after = [0]
+    for part in reversed(parts[1:]):
+        after.append(hash((after[-1], part)))
+    before = 0
+    for at, part in enumerate(parts):
+        yield at, before, after[len(parts) - 1 - at]
+        before = hash((before, part))
 
 
 def one_slip(parts: Sequence[str], others: Sequence[str], closed: bool = False) -> bool:
@@ -203,7 +224,11 @@ def _folder_files(folders: tuple[Path, ...]) -> tuple[tuple[Path, str], ...]:
                 continue
             if entry.is_dir(follow_symlinks=False) and depth == 0:
                 queue.append((Path(entry.path), 1))
-            elif os.path.isfile(entry) and not entry.name.lower().endswith((".md", ".markdown", ".rst")):
+            elif (
+                os.path.isfile(entry)
+                and not entry.name.lower().endswith((".md", ".markdown", ".rst"))
+                and stays_home(Path(entry.path))  # (not a link out of the project)
+            ):
                 found.append((Path(entry.path), _read(Path(entry.path))))
                 if len(found) >= _MAX_FILES:
                     break

@@ -74,15 +74,37 @@ def fetched(path: str) -> bool:
 def told(lines: Sequence[str], path: str, line: int) -> bool:
     """True when the README `lines` name the file `path` anywhere (its name, in any case), or a line
     before README `line` tells to download, copy or put a file of its kind (its extension or a word
-    such as `installer`, `weights`)."""
-    name = path.rsplit("/", 1)[-1].lower()
-    suffix = "." + name.rsplit(".", 1)[-1]
-    if any(name in text.lower() for text in lines):
-        return True
-    return any(
-        _TELLS_FETCH.search(text) and (suffix in text.lower() or _KIND_WORDS.search(text))
-        for text in lines[: max(line - 1, 0)]
-    )
+    such as `installer`, `weights`). For many files or builds of one README, `Told`."""
+    return Told(lines)(path, line)
+
+
+class Told:
+    """`told` for one README's `lines`, each line read once whatever the number of builds and files
+    asked of it: the lines telling to bring a file found once, the first of them for each extension
+    and for the words of a kind kept (a README of thousands of builds read its lines again for each)."""
+
+    def __init__(self, lines: Sequence[str]) -> None:
+        self._lines = lines
+        self._text: str | None = None  # the README lower case, its lines joined
+        self._tells: list[tuple[int, str]] | None = None  # (index, lower case) of a line telling to bring
+        self._kind = -1  # the index of the first such line naming a kind of file (none: len(lines))
+        self._suffixes: dict[str, int] = {}  # extension → the index of the first such line naming it
+
+    def __call__(self, path: str, line: int) -> bool:
+        name = path.rsplit("/", 1)[-1].lower()
+        suffix = "." + name.rsplit(".", 1)[-1]
+        if self._text is None:
+            self._text = "\n".join(self._lines).lower()
+        if "\n" not in name and name in self._text:
+            return True
+        if self._tells is None:
+            self._tells = [(n, t.lower()) for n, t in enumerate(self._lines) if _TELLS_FETCH.search(t)]
+            self._kind = next(
+                (n for n, _ in self._tells if _KIND_WORDS.search(self._lines[n])), len(self._lines)
+            )
+        if suffix not in self._suffixes:
+            self._suffixes[suffix] = next((n for n, t in self._tells if suffix in t), len(self._lines))
+        return min(self._kind, self._suffixes[suffix]) < max(line - 1, 0)
 
 
 def command_at(lines: Sequence[str], line: int) -> str:

@@ -179,14 +179,21 @@ def other_owner_images(
     workflows: list[tuple[Path, str]] | None = None  # the build files and the workflows, read on first use
     names: dict[tuple[str, str, str], tuple[Path, int, _Ref]] = {}
     index = SlipIndex(())
+    by_written: dict[
+        str, list[tuple[str, str, tuple[Path, int, _Ref]]]
+    ] = {}  # `owner/name` → (registry, owner, image)
+    variable_owned: set[str] = set()  # the names the build files and workflows name under a variable owner
     for line, written, image in said:
         if image.owner not in _OFFICIAL_OWNERS and not _PROVENANCE.search(written) and image.text not in told:
             if workflows is None:
                 workflows = [*texts, *_workflow_texts(directory, top)]
                 names = _named_images(workflows)
                 index = SlipIndex((f"{owner}/{name}" for _, owner, name in names), _SPLIT)
-            meant = _slipped(image, names, index)
-            if meant is not None and not any(_some_owner(image.name, body) for _, body in workflows):
+                for (registry, owner, name), named in names.items():
+                    by_written.setdefault(f"{owner}/{name}", []).append((registry, owner, named))
+                variable_owned = {n for _, body in workflows for n in _variable_owned(body)}
+            meant = _slipped(image, names, index, by_written)
+            if meant is not None and image.name not in variable_owned:
                 file, at, ref = meant
                 yield Diagnostic(
                     readme,
@@ -240,6 +247,17 @@ def other_owner_images(
         )
 
 
+_VARIABLE_OWNED = re.compile(r"(?:\$\w+|\})/([\w.-]+)")
+"""An image name after an owner read from a variable (`$ORG/name`, `${{ … }}/name`), whole."""
+
+
+def _variable_owned(text: str) -> Iterator[str]:
+    """The image names (lower case) `text` names under an owner it reads from a variable: those
+    `_some_owner` finds, read once for every name."""
+    for match in _VARIABLE_OWNED.finditer(text):
+        yield match.group(1).lower()
+
+
 def _some_owner(name: str, text: str) -> bool:
     """True when `text` names the image `name` under an owner it reads from a variable (`$ORG/name`,
     `${{ github.repository_owner }}/name`): the build's owner is then not known."""
@@ -269,6 +287,7 @@ def _workflow_texts(directory: Path, top: Path) -> Iterator[tuple[Path, str]]:
     """(path, text) of the GitHub Actions workflows (`.github/workflows/*.yml`) of the first folder from
     the README's up to `top` that has them: the images the repository's CI pushes."""
     folder = directory.resolve()
+    home = top.resolve()
     while True:
         flows = folder / ".github" / "workflows"
         try:
@@ -278,13 +297,24 @@ def _workflow_texts(directory: Path, top: Path) -> Iterator[tuple[Path, str]]:
         if files:
             for name in files:
                 path = flows / name
-                body = text_or_none(path, MAX_PROJECT_FILE_BYTES) if stays_home(path) else None
+                # (`_within` too: a `.github` or `workflows` folder that is a link out of the project
+                # leads to files whose own repository `stays_home` would take for theirs)
+                body = text_or_none(path, MAX_PROJECT_FILE_BYTES) if _within(path, home) else None
                 if body is not None:
                     yield path, body
             return
         if folder == top or top not in folder.parents:
             return
         folder = folder.parent
+
+
+def _within(path: Path, home: Path) -> bool:
+    """True when `path`, its links resolved, is inside the resolved folder `home` and in the repository
+    of its own folder (`stays_home`)."""
+    try:
+        return stays_home(path) and path.resolve().is_relative_to(home)
+    except (OSError, RuntimeError):  # RuntimeError: a symlink loop (Python < 3.13)
+        return False
 
 
 def _named_images(texts: Sequence[tuple[Path, str]]) -> dict[tuple[str, str, str], tuple[Path, int, _Ref]]:
@@ -300,10 +330,14 @@ def _named_images(texts: Sequence[tuple[Path, str]]) -> dict[tuple[str, str, str
 
 
 def _slipped(
-    image: _Ref, names: dict[tuple[str, str, str], tuple[Path, int, _Ref]], index: SlipIndex
+    image: _Ref,
+    names: dict[tuple[str, str, str], tuple[Path, int, _Ref]],
+    index: SlipIndex,
+    by_written: dict[str, list[tuple[str, str, tuple[Path, int, _Ref]]]],
 ) -> tuple[Path, int, _Ref] | None:
-    """The one image of `names` (by registry, owner and repository name; `index` of their `owner/name`)
-    that `image` is one slip from, when `names` lacks `image` itself and exactly one is."""
+    """The one image of `names` (by registry, owner and repository name; `index` of their `owner/name`,
+    `by_written` the same by `owner/name`) that `image` is one slip from, when `names` lacks `image`
+    itself and exactly one is."""
     if (image.registry, image.owner, image.name) in names:
         return None
     written = f"{image.owner}/{image.name}"
@@ -312,7 +346,7 @@ def _slipped(
         named
         for other in index.near(written)
         if one_slip(parts, _SPLIT.split(other))
-        for (registry, owner, name), named in names.items()
-        if f"{owner}/{name}" == other and registry == image.registry and owner not in _OFFICIAL_OWNERS
+        for registry, owner, named in by_written.get(other, ())
+        if registry == image.registry and owner not in _OFFICIAL_OWNERS
     ]
     return near[0] if len(near) == 1 else None

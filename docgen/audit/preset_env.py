@@ -22,6 +22,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.names import compose_files
+from docgen.files import stays_home
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
 
@@ -193,7 +194,11 @@ def _folder_texts(folders: tuple[Path, ...]) -> tuple[str, ...]:
                 continue
             if entry.is_dir(follow_symlinks=False) and depth == 0:
                 queue.append((Path(entry.path), 1))
-            elif os.path.isfile(entry) and not entry.name.lower().endswith((".md", ".markdown", ".rst")):
+            elif (
+                os.path.isfile(entry)
+                and not entry.name.lower().endswith((".md", ".markdown", ".rst"))
+                and stays_home(Path(entry.path))  # (not a link out of the project)
+            ):
                 texts.append(_read(Path(entry.path)))
                 if len(texts) >= _MAX_FILES:
                     break

@@ -32,7 +32,7 @@ from docgen.audit.commands import (
     joined,
     without_prompt,
 )
-from docgen.audit.fetched_copies import command_at, expanded_sources, fetched, told
+from docgen.audit.fetched_copies import Told, command_at, expanded_sources, fetched
 from docgen.audit.missing import PLACEHOLDER as _PLACEHOLDER_PATH
 from docgen.audit.missing import _made, code_paths, in_commands, line_texts
 from docgen.audit.own_repo import repository_root
@@ -687,6 +687,7 @@ def context_misses(
         key=lambda b: b.lines[0][0] if b.lines else 0,
     )
     made = MadeFiles(source)
+    asked = Told(source)
     ran: list[str] = []
     for line, shown, dockerfile, context, written in context_builds(blocks, bases, top, ran):
         try:
@@ -702,7 +703,7 @@ def context_misses(
         )
         if not _checkout(context, top):
             copied = [*_copied_sources(parsed.instructions), *expanded]
-            yield from _fetched_misses(readme, source, line, lead, copied, dockerfile, context, top, made)
+            yield from _fetched_misses(readme, asked, line, lead, copied, dockerfile, context, top, made)
 
 
 def _bare_builds(doc: Document) -> list[Fence]:
@@ -722,7 +723,7 @@ def _bare_builds(doc: Document) -> list[Fence]:
 
 def _fetched_misses(
     readme: str,
-    source: Sequence[str],
+    told: Told,
     line: int,
     lead: str,
     copied: Sequence[tuple[int, str]],
@@ -734,12 +735,12 @@ def _fetched_misses(
     """Of the sources `copied` ((Dockerfile line, context path)) that the build at README `line` copies
     from a `context` outside a git checkout, each file only a download gives (`fetched_copies`) which
     no folder from the Dockerfile's up to `top` holds, the README never tells to fetch and nothing
-    before the build makes."""
+    before the build makes (`told`: the README's lines, `fetched_copies.Told`)."""
     homes = [context, *(f for f in [dockerfile.parent, *dockerfile.parent.parents] if f.is_relative_to(top))]
     for at, path in copied:
         if not fetched(path) or any(os.path.lexists(home / path) for home in homes):
             continue
-        if _ignored(path, [context, top], dockerfile) or made.before(path, line) or told(source, path, line):
+        if _ignored(path, [context, top], dockerfile) or made.before(path, line) or told(path, line):
             continue
         said = f"which does not hold {path} (line {at}) that it copies, and the README never says to fetch it"
         yield Diagnostic(readme, line, f"{lead}, {said}", confidence=LIKELY)
