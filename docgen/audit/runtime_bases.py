@@ -37,9 +37,9 @@ _COMPILES = re.compile(
 """Words of a build step that compiles CUDA code (needs nvcc and the CUDA headers)."""
 _TORCH_ARCH = re.compile(r"\bTORCH_CUDA_ARCH_LIST\b")
 _SOURCE_BUILD = re.compile(
-    r"\bsetup\.py\b|\bbuild_ext\b|\bpip3?[ \t]+install\b[^\n]*?(?:--no-build-isolation|[ \t]\.(?:[ \t]|$)"
-    r"|git\+)|\bcmake\b|\bninja\b|\bmake\b",
-    re.IGNORECASE,
+    r"\bsetup\.py\b|\bbuild_ext\b|--no-build-isolation\b|\bgit\+|\bcmake\b|\bninja\b|\bmake\b"
+    r"|\bpip3?[ \t]+install[ \t]+(?:-e[ \t]+)?\.(?:[ \t]|$)",
+    re.IGNORECASE | re.MULTILINE,
 )
 """A source build: with `TORCH_CUDA_ARCH_LIST`, an extension compiled for those GPUs."""
 _TOOLKIT = re.compile(r"\bcuda-(?:toolkit|nvcc|compiler|libraries-dev|minimal-build)\b|\bcudatoolkit-dev\b")
