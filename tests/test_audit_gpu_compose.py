@@ -91,6 +91,19 @@ def test_runtime_nvidia_and_an_env_var_picking_the_device(tmp_path: Path) -> Non
         ),
         # an override file
         (CLAIM, {"docker-compose.yml": RESERVED, "docker-compose.override.yml": "services: {}\n"}),
+        # a CPU variant in a folder of its own
+        (
+            CLAIM,
+            {
+                "docker-compose.yml": RESERVED,
+                "cpu/docker-compose.yml": "services:\n  speech-api:\n    build: ..\n",
+            },
+        ),
+        # another compose file the README runs
+        (
+            CLAIM + "\n```sh\ndocker compose -f deploy/compose.cpu.yaml up -d\n```\n",
+            {"docker-compose.yml": RESERVED},
+        ),
         # a profile
         (
             CLAIM,

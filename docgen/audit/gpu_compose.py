@@ -78,6 +78,25 @@ def _reserves_nvidia(service: dict[Any, Any]) -> bool | None:
     return found
 
 
+def _below(folder: Path) -> bool:
+    """Whether a folder right under `folder` holds a compose file (a variant kept apart: `cpu/`)."""
+    try:
+        subfolders = [e.path for e in os.scandir(folder) if e.is_dir() and not e.name.startswith(".")]
+    except OSError:
+        return True
+    for sub in subfolders[:200]:
+        try:
+            if any(e.is_file() and compose.FILE_NAME.match(e.name) for e in os.scandir(sub)):
+                return True
+        except OSError:
+            continue
+    return False
+
+
+_NAMED = re.compile(r"[\w.-]*compose[\w.-]*\.ya?ml\b", re.IGNORECASE)
+"""A compose file's name written in the README."""
+
+
 def _gpu_only(folder: Path) -> tuple[str, list[str]] | None:
     """(compose file name, its services) when `docker compose up` in `folder` reads one file, the folder
     holds no other compose file, and every service it starts reserves an NVIDIA GPU; None otherwise."""
@@ -88,7 +107,7 @@ def _gpu_only(folder: Path) -> tuple[str, list[str]] | None:
         names = [e.name for e in os.scandir(folder) if e.is_file() and compose.FILE_NAME.match(e.name)]
     except OSError:
         return None
-    if len(names) != 1:
+    if len(names) != 1 or _below(folder):
         return None
     path = files[0]
     try:
@@ -127,6 +146,10 @@ def gpu_only_compose(doc: Document, readme: str, directory: Path) -> Iterator[Di
     if found is None:
         return
     name, services = found
+    texts = [t for fence in doc.fences for _, t in fence.lines]
+    texts += [t for para in doc.paragraphs for _, t in para.lines]
+    if any(m.group(0).lower() != name.lower() for t in texts for m in _NAMED.finditer(t)):
+        return  # another compose file the README runs (`-f docker-compose.cpu.yml`)
     for line, text in said:
         claim = _CPU.search(text)
         assert claim is not None
