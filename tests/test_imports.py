@@ -425,6 +425,8 @@ AUDIT_LAYERS = (
         "gpu_models",
         "drivers",
         "plain_cuda",
+        "runtime_bases",
+        "gpu_compose",
         "reinstalled_torch",
         "version_lists",
         "restated",

@@ -273,6 +273,7 @@ from docgen.audit.fences import (
 from docgen.audit.file_lists import listed_absent
 from docgen.audit.fixed_defaults import _fixed_defaults
 from docgen.audit.floating_pins import _floating_pins
+from docgen.audit.gpu_compose import gpu_only_compose
 from docgen.audit.gpu_models import gpu_model_claims
 from docgen.audit.grammar import command_grammar
 from docgen.audit.health_ports import health_ports
@@ -356,6 +357,7 @@ from docgen.audit.routed_ports import _routed_ports
 from docgen.audit.run_args import _run_args, dropped_namespaces, empty_commands, shell_programs
 from docgen.audit.run_time import runtime_claims
 from docgen.audit.run_urls import run_urls
+from docgen.audit.runtime_bases import runtime_bases
 from docgen.audit.said_values import said_values
 from docgen.audit.script_args import ignored_arguments, option_lists, rejected_arguments, rejected_options
 from docgen.audit.script_builds import script_build_claims
@@ -703,6 +705,7 @@ def audit(
         found.extend(make_env(doc, path, directory, models))
         found.extend(pulled_runs(doc, path, directory))
         found.extend(_compose_builds(doc, path, directory, project))
+        found.extend(gpu_only_compose(doc, path, directory))
         found.extend(entered_compose(doc, path, directory, project))
         found.extend(tag_args(doc, path, directory, models, project))
         found.extend(variant_tags(doc, path, directory, models, project))
@@ -745,6 +748,7 @@ def audit(
     found.extend(_jetpack_rows(doc, path))
     found.extend(_conda_python(doc, family))
     found.extend(_plain_cuda(doc, family))
+    found.extend(runtime_bases(doc, family))
     found.extend(reinstalled_torch(doc, family))
     found.extend(content_rows)
     found.extend(every_image_claims(doc, family))

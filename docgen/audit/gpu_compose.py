@@ -1,0 +1,163 @@
+"""A README line saying the compose deployment runs on a CPU (`docker-compose.yml for deployment on both
+CPU and NVIDIA GPU setups`, `the compose stack works with or without a GPU`, `… on CPU-only machines`)
+where every service `docker compose up` starts from the compose file beside the README holds a hard
+NVIDIA device reservation (`deploy.resources.reservations.devices` with `driver: nvidia` or
+`capabilities: [gpu]`, `runtime: nvidia`, `gpus:`): on a host without an NVIDIA GPU and its container
+toolkit, Compose cannot start them (`likely`: read from prose).
+
+Read: lines of prose (not code blocks) naming Compose (`compose`, `docker-compose.yml`) and a CPU
+deployment (`CPU and GPU`, `CPU or GPU`, `CPU-only`, `CPU/GPU`, `with or without a GPU`, `no GPU`).
+Silent when the folder holds another compose file (a CPU variant: `docker-compose.cpu.yml`, an
+override file), when a service has a profile, when the reservation is written with a variable
+(`runtime: ${RUNTIME}`: switchable), when the line tells the reader to edit the file (`remove`,
+`comment out`), and when no service starts. An environment variable that picks the device
+(`DEVICE=cpu`) does not remove the reservation: still told.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from docgen import compose
+from docgen.audit.auditor import LIKELY
+from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
+from docgen.markdown import Document
+from docgen.model import Diagnostic
+
+_COMPOSE = re.compile(r"\bcompose\b|compose\.ya?ml\b", re.IGNORECASE)
+"""A line naming Compose or a compose file."""
+_CPU = re.compile(
+    r"\bCPUs?\b[ \t]*(?:and|or|/|&|\+)[ \t]*(?:\w+[ \t]+){0,2}GPUs?\b"
+    r"|\bGPUs?\b[ \t]*(?:and|or|/|&|\+)[ \t]*CPUs?\b"
+    r"|\bCPU[- ]only\b|\bwith[ \t]+or[ \t]+without[ \t]+(?:an?[ \t]+)?(?:\w+[ \t]+)?GPUs?\b"
+    r"|\b(?:no|without[ \t]+(?:an?[ \t]+)?)(?:NVIDIA[ \t]+)?GPUs?\b",
+    re.IGNORECASE,
+)
+"""A CPU deployment said (`both CPU and NVIDIA GPU`, `CPU-only`, `with or without a GPU`)."""
+_EDIT = re.compile(
+    r"\bremov|\bcomment|\bdelet|\bedit|\bchang|\bmodif|\badjust|\breplac|\bdrop\b|\boverrid|\bprofile"
+    r"|\b-f\b|\bif\b|\bwhen\b|\bunless\b|\brequire|\bneeds?\b|\bmust\b|\bnot[ \t]+support",
+    re.IGNORECASE,
+)
+"""Words of a line telling the reader to change the file, a condition, or a GPU requirement."""
+
+
+def _reserves_nvidia(service: dict[Any, Any]) -> bool | None:
+    """True when `service` reserves an NVIDIA GPU with no variable in the way, False when it reserves
+    none, None when the reservation is written with a variable (switchable)."""
+    found = False
+    runtime = service.get("runtime")
+    if isinstance(runtime, str):
+        if "$" in runtime:
+            return None
+        found = found or runtime.strip().lower() == "nvidia"
+    gpus = service.get("gpus")
+    if gpus is not None:
+        if "$" in str(gpus):
+            return None
+        found = True
+    deploy = service.get("deploy")
+    resources = deploy.get("resources") if isinstance(deploy, dict) else None
+    reservations = resources.get("reservations") if isinstance(resources, dict) else None
+    devices = reservations.get("devices") if isinstance(reservations, dict) else None
+    if isinstance(devices, list):
+        for device in devices:
+            if not isinstance(device, dict):
+                continue
+            written = str({k: v for k, v in device.items() if k != compose.KEY_LINES})
+            driver = str(device.get("driver", "")).lower()
+            capabilities = device.get("capabilities")
+            gpu = driver == "nvidia" or (isinstance(capabilities, list) and "gpu" in map(str, capabilities))
+            if gpu and "$" in written:
+                return None
+            found = found or gpu
+    return found
+
+
+def _below(folder: Path) -> bool:
+    """Whether a folder right under `folder` holds a compose file (a variant kept apart: `cpu/`)."""
+    try:
+        subfolders = [e.path for e in os.scandir(folder) if e.is_dir() and not e.name.startswith(".")]
+    except OSError:
+        return True
+    for sub in subfolders[:200]:
+        try:
+            if any(e.is_file() and compose.FILE_NAME.match(e.name) for e in os.scandir(sub)):
+                return True
+        except OSError:
+            continue
+    return False
+
+
+_NAMED = re.compile(r"[\w.-]*compose[\w.-]*\.ya?ml\b", re.IGNORECASE)
+"""A compose file's name written in the README."""
+
+
+def _gpu_only(folder: Path) -> tuple[str, list[str]] | None:
+    """(compose file name, its services) when `docker compose up` in `folder` reads one file, the folder
+    holds no other compose file, and every service it starts reserves an NVIDIA GPU; None otherwise."""
+    files = compose.default_files(folder)
+    if len(files) != 1:
+        return None
+    try:
+        names = [e.name for e in os.scandir(folder) if e.is_file() and compose.FILE_NAME.match(e.name)]
+    except OSError:
+        return None
+    if len(names) != 1 or _below(folder):
+        return None
+    path = files[0]
+    try:
+        if path.stat().st_size > MAX_PROJECT_FILE_BYTES:
+            return None
+        document = compose.load(path.read_bytes(), path.name)
+    except (OSError, DocgenError):
+        return None
+    services = document.get("services") if isinstance(document, dict) else None
+    if not isinstance(services, dict) or not services or "include" in document or "extends" in str(services):
+        return None
+    started = []
+    for name, service in services.items():
+        if name == compose.KEY_LINES:
+            continue
+        if not isinstance(service, dict) or service.get("profiles"):
+            return None
+        if _reserves_nvidia(service) is not True:
+            return None
+        started.append(str(name))
+    return (path.name, started) if started else None
+
+
+def gpu_only_compose(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
+    """A CPU deployment `doc` promises for a compose file whose every service reserves an NVIDIA GPU
+    (see the module docstring), once per README line (`likely`)."""
+    said = [
+        (line, text)
+        for para in doc.paragraphs
+        for line, text in para.lines
+        if _COMPOSE.search(text) and _CPU.search(text) and not _EDIT.search(text)
+    ]
+    if not said:
+        return
+    found = _gpu_only(directory)
+    if found is None:
+        return
+    name, services = found
+    texts = [t for fence in doc.fences for _, t in fence.lines]
+    texts += [t for para in doc.paragraphs for _, t in para.lines]
+    if any(m.group(0).lower() != name.lower() for t in texts for m in _NAMED.finditer(t)):
+        return  # another compose file the README runs (`-f docker-compose.cpu.yml`)
+    for line, text in said:
+        claim = _CPU.search(text)
+        assert claim is not None
+        yield Diagnostic(
+            readme,
+            line,
+            f"README says the compose deployment runs without an NVIDIA GPU ({claim.group(0).strip()}), "
+            f"but every service {name} starts ({', '.join(services)}) reserves one and no CPU variant "
+            f"exists: on a host without one, `docker compose up` cannot start it",
+            confidence=LIKELY,
+        )

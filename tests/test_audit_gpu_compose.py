@@ -1,0 +1,137 @@
+"""`docgen.audit.gpu_compose`: a README saying the compose deployment runs on a CPU where every service
+the compose file starts reserves an NVIDIA GPU and no CPU variant exists.
+
+Shapes modelled on a speech-to-text API whose one service reserves `driver: nvidia` devices, and on an
+LLM server stack whose services use `runtime: nvidia`. A planted drift next to the nearest true
+statements (traps).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.pipeline import build_model
+
+DOCKERFILE = "FROM nvidia/cuda:12.2.2-cudnn8-runtime-ubuntu22.04\nRUN pip install fastapi\nEXPOSE 9000\n"
+RESERVED = (
+    "services:\n"
+    "  speech-api:\n"
+    "    build: .\n"
+    "    ports:\n"
+    '      - "9000:9000"\n'
+    "    environment:\n"
+    "      - COMPUTE=cuda\n"
+    "    deploy:\n"
+    "      resources:\n"
+    "        reservations:\n"
+    "          devices:\n"
+    "            - driver: nvidia\n"
+    "              count: 1\n"
+    "              capabilities: [gpu]\n"
+)
+RUNTIME = (
+    "services:\n"
+    "  llm-server:\n"
+    "    build: .\n"
+    "    runtime: nvidia\n"
+    "  llm-ui:\n"
+    "    image: example/chat-ui:1.2\n"
+    "    runtime: nvidia\n"
+)
+CLAIM = (
+    "# Speech API\n\n## Features\n\n"
+    "- A `docker-compose.yml` for quick deployment on both CPU and NVIDIA GPU machines.\n"
+    "- Streams results as they come.\n"
+)
+
+
+def found(root: Path, readme: str, files: dict[str, str]) -> list[str]:
+    make_tree(root, {"README.md": readme, "Dockerfile": DOCKERFILE, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(readme, "README.md", [model], {}, root)
+        if "reserves one" in d.message
+    ]
+
+
+def test_a_cpu_deployment_every_service_reserves_a_gpu_against(tmp_path: Path) -> None:
+    assert found(tmp_path, CLAIM, {"docker-compose.yml": RESERVED}) == [
+        "5: README says the compose deployment runs without an NVIDIA GPU (CPU and NVIDIA GPU), but every "
+        "service docker-compose.yml starts (speech-api) reserves one and no CPU variant exists: on a host "
+        "without one, `docker compose up` cannot start it (likely)"
+    ]
+
+
+def test_runtime_nvidia_and_an_env_var_picking_the_device(tmp_path: Path) -> None:
+    readme = "# LLM stack\n\nThe compose stack runs with or without a GPU; set DEVICE=cpu in `.env`.\n"
+    files = {
+        "compose.yaml": RUNTIME.replace(
+            "    runtime: nvidia\n  llm-ui",
+            "    runtime: nvidia\n    environment:\n      - DEVICE=${DEVICE:-cuda}\n  llm-ui",
+        )
+    }
+    assert [f.split(":", 1)[0] for f in found(tmp_path, readme, files)] == ["3"]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        # a CPU variant beside it
+        (
+            CLAIM,
+            {
+                "docker-compose.yml": RESERVED,
+                "docker-compose.cpu.yml": "services:\n  speech-api:\n    build: .\n",
+            },
+        ),
+        # an override file
+        (CLAIM, {"docker-compose.yml": RESERVED, "docker-compose.override.yml": "services: {}\n"}),
+        # a CPU variant in a folder of its own
+        (
+            CLAIM,
+            {
+                "docker-compose.yml": RESERVED,
+                "cpu/docker-compose.yml": "services:\n  speech-api:\n    build: ..\n",
+            },
+        ),
+        # another compose file the README runs
+        (
+            CLAIM + "\n```sh\ndocker compose -f deploy/compose.cpu.yaml up -d\n```\n",
+            {"docker-compose.yml": RESERVED},
+        ),
+        # a profile
+        (
+            CLAIM,
+            {"docker-compose.yml": RESERVED.replace("    build: .\n", "    build: .\n    profiles: [gpu]\n")},
+        ),
+        # one service starts without a GPU
+        (
+            CLAIM,
+            {
+                "docker-compose.yml": RUNTIME.replace(
+                    "    image: example/chat-ui:1.2\n    runtime: nvidia\n",
+                    "    image: example/chat-ui:1.2\n",
+                )
+            },
+        ),
+        # a switchable runtime
+        (CLAIM, {"docker-compose.yml": RUNTIME.replace("runtime: nvidia", "runtime: ${RUNTIME:-nvidia}")}),
+        # the app, not the compose file, runs on a CPU
+        ("# Speech API\n\nThe model runs on CPU or GPU.\n", {"docker-compose.yml": RESERVED}),
+        # an instruction to edit the file
+        (
+            "# Speech API\n\nNo GPU? Remove the `deploy` block from docker-compose.yml"
+            " and run on CPU or GPU.\n",
+            {"docker-compose.yml": RESERVED},
+        ),
+        # no reservation at all
+        (CLAIM, {"docker-compose.yml": "services:\n  speech-api:\n    build: .\n"}),
+    ],
+)
+def test_traps(tmp_path: Path, readme: str, files: dict[str, str]) -> None:
+    assert found(tmp_path, readme, files) == []
