@@ -499,6 +499,7 @@ AUDIT_LAYERS = (
         "builder_paths",
         "make_env",
         "pulled_runs",
+        "globbed_scripts",
     ),
     (
         "family_defaults",

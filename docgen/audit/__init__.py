@@ -273,6 +273,7 @@ from docgen.audit.fences import (
 from docgen.audit.file_lists import listed_absent
 from docgen.audit.fixed_defaults import _fixed_defaults
 from docgen.audit.floating_pins import _floating_pins
+from docgen.audit.globbed_scripts import globbed_scripts
 from docgen.audit.gpu_models import gpu_model_claims
 from docgen.audit.grammar import command_grammar
 from docgen.audit.health_ports import health_ports
@@ -637,6 +638,7 @@ def audit(
         found.extend(listed_absent(doc, path, directory))
         found.extend(keys_found)
         found.extend(context_misses(doc, source, directory, path, project))
+        found.extend(globbed_scripts(doc, source, directory, path, project))
         found.extend(_image_paths(doc, models, path, directory))
         found.extend(moved_clones(doc, models, path, directory))
         found.extend(builder_paths(doc, path, models, directory))
