@@ -344,7 +344,7 @@ AUDIT_LAYERS = (
     ("commands",),
     ("audit_facts",),
     ("auditor",),
-    ("cells", "contents"),
+    ("cells", "contents", "distro_args"),
     ("missing", "own_image"),
     (
         "references",

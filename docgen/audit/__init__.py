@@ -246,6 +246,7 @@ from docgen.audit.disabled import (
     disabled_promises,
     disabled_sources,
 )
+from docgen.audit.distro_args import distro_args
 from docgen.audit.docker_cli import _docker_cli
 from docgen.audit.drivers import driver_claims
 from docgen.audit.dropped import dropped_stages, title_components
@@ -639,6 +640,7 @@ def audit(
         found.extend(keys_found)
         found.extend(context_misses(doc, source, directory, path, project))
         found.extend(globbed_scripts(doc, source, directory, path, project))
+        found.extend(distro_args(doc, path, directory, audited))
         found.extend(_image_paths(doc, models, path, directory))
         found.extend(moved_clones(doc, models, path, directory))
         found.extend(builder_paths(doc, path, models, directory))
