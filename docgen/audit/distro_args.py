@@ -3,8 +3,9 @@ a distribution family (`centos7`, `rockylinux9`, `ubi8`, `fedora`, `alpine3.19`,
 package manager no RUN of the Dockerfile uses, while its RUNs use only Debian's (`apt-get`): the base
 has no `apt-get`, and the build stops at the first RUN that calls it.
 
-The README line names the arg (as the Dockerfile writes it, a whole word: `OS (eg: `ubuntu22.04` or
-`centos7`)`, `--build-arg OS=centos7`) and the value in a code span or after `NAME=`. Silent when the
+The README line gives the value after `NAME=` (`--build-arg OS=centos7`), or starts with the arg's name
+(as the Dockerfile writes it, a list item's first word: `- OS (eg: `ubuntu22.04` or `centos7`)`) and
+gives it in a code span. Silent when the
 Dockerfile reads the distribution (`os-release`, `command -v`, `which`, `if`, `case`: it may branch
 on it), names any other package manager (`yum`, `dnf`, `microdnf`, `apk`, `zypper`, `rpm`), runs a
 script (`.sh`: it may), when a Dockerfile next to it does, on a table row (a list of published tags),
@@ -112,10 +113,13 @@ def _offers(doc: Document, names: dict[str, int]) -> Iterator[tuple[int, str, st
         if text.lstrip().startswith("|") or _NOT.search(text):
             continue
         for name in names:
-            if not re.search(rf"(?<![\w$]){re.escape(name)}(?!\w)", text):
-                continue
             assigned = re.search(rf"(?<![\w$]){re.escape(name)}=[\"']?([\w.:-]+)", text)
-            values = [assigned.group(1)] if assigned else [span for _, _, span in code_spans(text)]
+            if assigned is not None:
+                values = [assigned.group(1)]
+            elif re.match(rf"[ \t]*(?:(?:[-*+]|\d+[.)])[ \t]+)?[`*]*{re.escape(name)}(?!\w)", text):
+                values = [span for _, _, span in code_spans(text)]
+            else:
+                continue
             found = next((v for v in values if _FAMILY.fullmatch(v.strip())), None)
             if found is not None:
                 yield line, name, found.strip()
