@@ -121,3 +121,9 @@ def test_the_readme_makes_it_first(tmp_path: Path) -> None:
 def test_a_clone_of_another_repository_is_not_followed(tmp_path: Path) -> None:
     block = "git clone https://github.com/wren/other.git\ncd other\nmake\ndocker build .\n"
     assert _audited(tmp_path, HPC, SCRIPTS, block) == []
+
+
+def test_an_archive_add_unpacks_is_silent(tmp_path: Path) -> None:
+    added = HPC.replace("COPY setup-*.sh /opt/kit/", "ADD setup-* /opt/kit/")
+    files = {**SCRIPTS, "setup-bundle.tar.gz": "x"}
+    assert _audited(tmp_path, added, files, "docker build .\n") == []

@@ -38,6 +38,8 @@ from docgen.markdown import Document
 from docgen.model import Diagnostic, Instruction
 
 _WILDCARD = re.compile(r"[*?\[]")
+_ARCHIVE = re.compile(r"\.(?:tar|tgz|tbz2?|txz|gz|bz2|xz|zst|lz4?)$", re.IGNORECASE)
+"""A file ADD unpacks."""
 _SYSTEM = ("/usr/", "/etc/", "/bin/", "/sbin/", "/lib/", "/lib64/", "/var/", "/root/", "/home/", "/proc/")
 """Destination folders a base image fills: a script there may come with the base."""
 _RUN_BEFORE = re.compile(
@@ -165,6 +167,8 @@ def _stage(stage: Sequence[Instruction], context: Path) -> Iterator[tuple[int, i
         files = [p for p in matched(context, pattern) if p.is_file()]
         if not files or len(files) != len(matched(context, pattern)):
             continue
+        if instruction.keyword == "ADD" and any(_ARCHIVE.search(p.name) for p in files):
+            continue  # ADD unpacks a local archive: its files have other names
         brought = {p.name for p in files}
         texts = [text_or_none(p, MAX_PROJECT_FILE_BYTES) or "" for p in files]
         glob = posixpath.basename(pattern)
