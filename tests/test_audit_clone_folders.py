@@ -199,3 +199,58 @@ def test_own_clone_told_by_the_title(tmp_path: Path) -> None:
     readme = "# visor_cam\n\n```\ngit clone https://github.com/hollin/visor_cam.git\ncd docker\n```\n"
     found = _slips(home, readme, {"docker/Dockerfile": DOCKERFILE})
     assert found == [f"5: {PARENT.format('docker', 'visor_cam')} (likely)"]
+
+
+# A `cd` or `code` right after a clone into a folder of another name meant for it, modelled on a VS Code
+# dev-container README (`git clone …/ubuntu-…-docker.git`, then `code devcontainer-…/`) and on a ROS
+# workspace README whose clone was renamed (`git clone …/rover-nav-stack.git`, then `cd rover_nav`).
+
+OTHER = (
+    "README enters {0} right after `git clone …/{1}.git`, which makes the folder {1}; no step makes {0} "
+    "and the repository holds no such folder (did you mean {1}?)"
+)
+
+
+def _others(tmp_path: Path, readme: str, extra: dict[str, str] | None = None) -> list[str]:
+    return [a for a in _audited(tmp_path, readme, extra) if "README enters" in a]
+
+
+def test_code_into_a_folder_of_another_name(tmp_path: Path) -> None:
+    readme = (
+        "# Lens box\n\nFirst, clone it\n```bash\ngit clone https://github.com/tolva/debian-gpu-lens-box.git\n```\n"
+        "Then open the project in VS Code\n```bash\ncode devcontainer-gpu-lens/\n```\n"
+    )
+    assert _others(tmp_path, readme) == [
+        f"9: {OTHER.format('devcontainer-gpu-lens', 'debian-gpu-lens-box')} (likely)"
+    ]
+
+
+def test_cd_into_a_renamed_repository_folder(tmp_path: Path) -> None:
+    readme = _readme("git clone https://github.com/tolva/rover-nav-stack.git\ncd rover_nav\ndocker build .")
+    assert _others(tmp_path, readme) == [f"7: {OTHER.format('rover_nav', 'rover-nav-stack')} (likely)"]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "git clone https://github.com/tolva/rover-nav-stack.git\ncd src",  # no word shared: not meant for it
+        "git clone https://github.com/tolva/rover-nav-stack.git\nmkdir rover_nav && cd rover_nav",
+        "git clone https://github.com/tolva/rover-nav-stack.git rover_nav\ncd rover_nav",  # folder given
+        "git clone https://github.com/tolva/rover-nav-stack.git\ncd rover_nav\n# or: cd rover-nav-stack",
+        "git clone https://github.com/tolva/rover-nav-stack.git\ncd rover_nav/launch",  # a path: not judged
+        "git clone https://github.com/tolva/rover-nav-stack.git\ncode rover.code-workspace",  # a file held
+        "git clone https://github.com/tolva/rover-nav-stack.git\ncd rover_kit",  # a folder held
+        "git clone https://github.com/$OWNER/rover-nav-stack\ncd rover_nav",  # no plain address
+    ],
+)
+def test_other_name_traps_stay_silent(tmp_path: Path, block: str) -> None:
+    extra = {"rover.code-workspace": "{}\n", "rover_kit/notes.md": "x\n"}
+    assert _others(tmp_path, _readme(block), extra) == []
+
+
+def test_other_name_made_in_prose_stays_silent(tmp_path: Path) -> None:
+    readme = (
+        "# Rover\n\n```bash\ngit clone https://github.com/tolva/rover-nav-stack.git\n```\n\n"
+        "Rename the folder to rover_nav, then:\n\n```bash\ncd rover_nav\n```\n"
+    )
+    assert _others(tmp_path, readme) == []

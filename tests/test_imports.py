@@ -344,7 +344,7 @@ AUDIT_LAYERS = (
     ("commands",),
     ("audit_facts",),
     ("auditor",),
-    ("cells", "contents"),
+    ("cells", "contents", "distro_args"),
     ("missing", "own_image"),
     (
         "references",
@@ -501,6 +501,7 @@ AUDIT_LAYERS = (
         "builder_paths",
         "make_env",
         "pulled_runs",
+        "globbed_scripts",
     ),
     (
         "family_defaults",

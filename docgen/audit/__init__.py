@@ -246,6 +246,7 @@ from docgen.audit.disabled import (
     disabled_promises,
     disabled_sources,
 )
+from docgen.audit.distro_args import distro_args
 from docgen.audit.docker_cli import _docker_cli
 from docgen.audit.drivers import driver_claims
 from docgen.audit.dropped import dropped_stages, title_components
@@ -273,6 +274,7 @@ from docgen.audit.fences import (
 from docgen.audit.file_lists import listed_absent
 from docgen.audit.fixed_defaults import _fixed_defaults
 from docgen.audit.floating_pins import _floating_pins
+from docgen.audit.globbed_scripts import globbed_scripts
 from docgen.audit.gpu_compose import gpu_only_compose
 from docgen.audit.gpu_models import gpu_model_claims
 from docgen.audit.grammar import command_grammar
@@ -639,6 +641,8 @@ def audit(
         found.extend(listed_absent(doc, path, directory))
         found.extend(keys_found)
         found.extend(context_misses(doc, source, directory, path, project))
+        found.extend(globbed_scripts(doc, source, directory, path, project))
+        found.extend(distro_args(doc, path, directory, audited))
         found.extend(_image_paths(doc, models, path, directory))
         found.extend(moved_clones(doc, models, path, directory))
         found.extend(builder_paths(doc, path, models, directory))

@@ -74,6 +74,50 @@ _RENAMED = re.compile(r"\b(?:mv|mkdir|renam\w*|move|ln)\b", re.IGNORECASE)
 """Words of the prose between two blocks that may make or rename the clone's folder."""
 
 
+_OPENED = re.compile(r"[ \t]*(?:\$[ \t]+)?code[ \t]+([\w.-][^\s;&|]*)[ \t]*$")
+"""A `code DIR` step (VS Code opens the folder), with the folder it opens."""
+_MAKES_NAMED = re.compile(
+    r"\b(?:mkdir|mv|cp|ln|clone|unzip|tar|renam\w*|creat\w*|extract\w*|download\w*|make|makes|made)\b",
+    re.IGNORECASE,
+)
+"""Words of a line naming a folder that may make it (`mkdir app`, `git clone URL app`, `unzip`)."""
+
+
+def _other_name(text: str, url: str, folder: str, target: str, home: Path) -> bool:
+    """True when a `cd`/`code` right after `git clone url` enters `target`, a folder of another name
+    than the clone's `folder` that is meant for it: one name, sharing a word of three letters or more
+    with `folder` (`devcontainer-gpu-kit` for `ubuntu-gpu-kit-docker`), no line of the README that
+    names it may make it (`mkdir`, a clone into it, `unzip`, `rename`), no folder of that name is in the
+    repository at `home` (three levels down; nor a file: `code app.code-workspace`), and the README
+    names the clone's folder nowhere but in addresses (it is never entered). A renamed repository or a
+    copied README: the reader's `cd` fails."""
+    if (
+        not re.fullmatch(r"[\w.-]+", target)
+        or "://" not in url
+        and "@" not in url
+        or re.search(r"[$<>{}]", url)
+    ):
+        return False
+    if folder.lower() in target.lower() or target.lower() in folder.lower():
+        return False  # (`cd app.git`, `cd app-main`: a suffix slip, told or left by `clone_folders`)
+    words = {w for w in re.split(r"[-_.]", folder.lower()) if len(w) >= 3}
+    if not words & {w for w in re.split(r"[-_.]", target.lower()) if len(w) >= 3}:
+        return False
+    named = re.compile(r"(?<![\w.-])" + re.escape(target) + r"(?![\w-])")
+    if any(named.search(t) and _MAKES_NAMED.search(t) for t in text.splitlines()):
+        return False
+    if re.search(r"(?<![\w./-])" + re.escape(folder) + r"(?![\w-]|\.git)", text):
+        return False  # the clone's folder is named (entered, or told) somewhere
+    for top, folders, files in os.walk(home):
+        if target in folders or target in files:
+            return False
+        depth = Path(top).relative_to(home).parts
+        folders[:] = (
+            [] if len(depth) >= 2 else [f for f in folders if not f.startswith(".") or f == ".devcontainer"]
+        )
+    return True
+
+
 def _block_steps(fence: Fence) -> list[tuple[int, str]]:
     """(README line, command) of each step (`&&`, `;`) of a command block, comment lines left out."""
     steps = []
@@ -121,7 +165,7 @@ def clone_slips(doc: Document, text: str, readme: str, directory: Path | None) -
     title = re.search(r"^#[ \t]+`?([\w.-]+)`?[ \t]*$", text, re.MULTILINE)
     for _, step, line, following, together in _next_steps(doc):
         clone = clone_of(step)
-        cd = CD_STEP.match(following)
+        cd = CD_STEP.match(following) or _OPENED.match(following)
         if clone is None or clone[1] is not None or cd is None or cd.group(1) is None or _BARE.search(step):
             continue
         folder = cloned_folder(clone[0])
@@ -148,6 +192,19 @@ def clone_slips(doc: Document, text: str, readme: str, directory: Path | None) -
             )
             continue
         if not _near(first, [(folder, _key(folder))]):
+            if (
+                directory is not None
+                and home is not None
+                and _other_name(text, clone[0], folder, target, home)
+            ):
+                yield Diagnostic(
+                    readme,
+                    line,
+                    f"README enters {target} right after `git clone …/{clone[0].rsplit('/', 1)[-1]}`, which "
+                    f"makes the folder {folder}; no step makes {target} and the repository holds no such "
+                    f"folder (did you mean {folder}?)",
+                    confidence=LIKELY,
+                )
             continue
         meant = folder + target[len(first) :]
         yield Diagnostic(

@@ -584,7 +584,11 @@ def command_lines(fence: Fence, joined: bool) -> Iterator[tuple[int, str]]:
 
 
 def context_builds(
-    fences: Sequence[Fence], bases: list[Path], project: Path, ran: list[str] | None = None
+    fences: Sequence[Fence],
+    bases: list[Path],
+    project: Path,
+    ran: list[str] | None = None,
+    cloned: Callable[[int, str], tuple[str, Path] | None] | None = None,
 ) -> Iterator[tuple[int, str, Path, Path, str]]:
     """(README line, Dockerfile as written, Dockerfile, context folder, context as written) of each
     build command of the command blocks, read top to bottom as the reader runs them (a `cd` moves the
@@ -595,12 +599,18 @@ def context_builds(
     container command that `cd`s to a folder of no host (`cd ~/ws/src`, `cd /opt/app`) runs in that
     container (`_InContainer`): the rest of it is not read, and the reader's folder stays where it was,
     for the builds of the other sections. With `ran`, the text of each script the commands run
-    (`./prepare.sh`, found where the walk is) is added to it as it is run: it may make any file."""
+    (`./prepare.sh`, found where the walk is) is added to it as it is run: it may make any file. With
+    `cloned` (`steps.own_clones`), a clone of this very repository does not stop the reading: the `cd`
+    into its folder enters the repository's root."""
     walk = Walk(bases, project)
     inside = _InContainer(walk)
     walk.recover = inside.recover
     for first, step in walk.steps(fences, joined=True):
         inside.read(step)
+        own = cloned(first, step) if cloned is not None else None
+        if own is not None:
+            walk.aliases[own[0]] = [own[1]]
+            continue
         if ran is not None:
             for match in RUN_SCRIPT.finditer(step):
                 place = next(
