@@ -17,7 +17,6 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
 from docgen.audit.contents import LATER, _context
-from docgen.audit.moved_clones import CLONE, clone_operands
 from docgen.audit.own_repo import remote_names, repository_root
 from docgen.audit.versions import _raw
 from docgen.audit.wording import LIST_ITEM
@@ -155,15 +154,34 @@ _GIT_PLUS = re.compile(r"\bgit\+(\S+)")
 """`pip install git+https://github.com/owner/name`: the address installed."""
 
 
+_CLONE = re.compile(r"\bgit[ \t]+clone\b((?:[ \t]+[^\s;&|)]+)+)")
+_VALUED = frozenset(
+    {"-b", "--branch", "--depth", "-o", "--origin", "-c", "--config", "--reference", "-j", "--jobs"}
+)
+"""`git clone` options that take the next word as their value."""
+
+
+def _clone_address(words: str) -> str | None:
+    """The address a `git clone` whose words after `clone` are `words` clones: its first operand."""
+    skip = False
+    for word in (w.strip("\"'") for w in words.split()):
+        if skip:
+            skip = False
+        elif word.startswith("-"):
+            skip = word in _VALUED
+        else:
+            return word
+    return None
+
+
 def _addresses(keyword: str, args: str) -> Iterator[str]:
     """The addresses an instruction clones (`git clone URL`), installs (`git+URL`) or ADDs."""
     if keyword == "ADD":
         yield args
         return
-    for match in CLONE.finditer(args):
-        operands = clone_operands(match.group(1))
-        if operands:
-            yield operands[0]
+    for match in _CLONE.finditer(args):
+        if (address := _clone_address(match.group(1))) is not None:
+            yield address
     yield from (m.group(1) for m in _GIT_PLUS.finditer(args))
 
 
