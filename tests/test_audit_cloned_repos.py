@@ -142,3 +142,86 @@ def test_three_links_two_of_which_the_image_clones_are_not_enough(tmp_path: Path
     readme = LISTED.replace("- [studio-export](https://github.com/cat/studio-export)\n", "")
     dockerfile = DOCKERFILE.replace(" \\\n && git clone https://github.com/cat/studio-export.git", "")
     assert _audited(tmp_path, readme, {"Dockerfile": dockerfile}) == []
+
+
+# a README naming the project its image is for while the image clones a fork of it (forked_upstream)
+
+FORK_DOCKERFILE = """\
+FROM python:3.12-slim
+RUN apt-get update && apt-get install -y --no-install-recommends git curl
+RUN curl -sL https://deb.example.org/setup_22.x -o node_setup.sh && bash node_setup.sh
+RUN git clone --depth 1 https://github.com/quillworks/paint-trainer.git /opt/paint-trainer && \\
+    cd /opt/paint-trainer && git checkout ${TRAINER_REF}
+CMD ["python", "/opt/paint-trainer/run.py"]
+"""
+FORKED = (
+    "README says the image is built from brushlab/paint-trainer but Dockerfile:4 clones "
+    "quillworks/paint-trainer (another owner's repository of that name)"
+)
+
+
+def forked(root: Path, readme: str, dockerfile: str = FORK_DOCKERFILE) -> list[tuple[int, str, str]]:
+    make_tree(root, {"README.md": readme, "Dockerfile": dockerfile})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", [model], {}, root)
+        if "is built from" in d.message
+    ]
+
+
+@pytest.mark.parametrize(
+    ("intro", "expected"),
+    [
+        # modelled on a ROCm training-UI image: a link, then the fork cloned
+        (
+            "Docker image for [brushlab/paint-trainer](https://github.com/brushlab/paint-trainer) on ROCm, "
+            "based on the official pytorch image. Built with the latest paint-trainer.",
+            [(3, FORKED, "likely")],
+        ),
+        ("Container for `brushlab/paint-trainer` with CUDA.", [(3, FORKED, "likely")]),
+        ("A Dockerfile for https://github.com/brushlab/paint-trainer with CUDA.", [(3, FORKED, "likely")]),
+        # the README tells of the fork, or names the project for another reason
+        (
+            "Docker image for [brushlab/paint-trainer](https://github.com/brushlab/paint-trainer), "
+            "built from the quillworks fork.",
+            [],
+        ),
+        ("Based on [brushlab/paint-trainer](https://github.com/brushlab/paint-trainer).", []),
+        ("Inspired by https://github.com/brushlab/paint-trainer, thanks to its authors.", []),
+        ("A fork of `brushlab/paint-trainer` with CUDA.", []),
+        # modelled on an official image's repository: the image is named by a registry page, no forge
+        ("The Docker image for [Paint Trainer](https://hub.docker.com/_/paint-trainer/) lives here.", []),
+        # the project the image clones under its own owner, or a repository of another name
+        ("Docker image for [quillworks/paint-trainer](https://github.com/quillworks/paint-trainer).", []),
+        ("Docker image for [brushlab/paint-trainer-ui](https://github.com/brushlab/paint-trainer-ui).", []),
+    ],
+)
+def test_an_image_for_a_project_that_clones_a_fork(
+    tmp_path: Path, intro: str, expected: list[tuple[int, str, str]]
+) -> None:
+    assert forked(tmp_path, f"# Trainer\n\n{intro}\n") == expected
+
+
+def test_an_image_that_also_fetches_the_project_or_an_address_a_variable_gives(tmp_path: Path) -> None:
+    readme = (
+        "# Trainer\n\nDocker image for [brushlab/paint-trainer](https://github.com/brushlab/paint-trainer).\n"
+    )
+    both = FORK_DOCKERFILE.replace(
+        "CMD", "RUN pip install git+https://github.com/brushlab/paint-trainer@v2\nCMD"
+    )
+    assert forked(tmp_path / "a", readme, both) == []
+    variable = FORK_DOCKERFILE.replace("CMD", "ARG REPO\nRUN git clone ${REPO} /opt/other\nCMD")
+    assert forked(tmp_path / "b", readme, variable) == []
+    assert forked(tmp_path / "c", readme) == [(3, FORKED, "likely")]
+
+
+def test_the_project_named_is_this_repository(tmp_path: Path) -> None:
+    readme = (
+        "# Trainer\n\nDocker image for [brushlab/paint-trainer](https://github.com/brushlab/paint-trainer).\n"
+    )
+    (tmp_path / ".git").mkdir(parents=True)
+    (tmp_path / ".git" / "config").write_text(
+        '[remote "origin"]\n\turl = https://github.com/brushlab/paint-trainer.git\n'
+    )
+    assert forked(tmp_path, readme) == []

@@ -210,6 +210,20 @@ ABSENT = (
         ("Make sure gpu-setup.py is available.", []),
         # a path with a folder: missing_prose_scripts'
         ("Make sure tools/enable_cuda.py is available.", []),
+        # a citation of code (a line of it): most often the upstream package's or the base image's
+        ("| `chat_nothink` template | present at `templates.py:2140` |", []),
+        ("The handler is wired in `server.py:88-94`.", []),
+        ("See `loader.py#L310` for the probe.", []),
+        # a file the sentence places in the base image or in another project (a possessive)
+        ("| `chat_nothink` template | present in the base at `templates.py` |", []),
+        ("The launcher ships in the base image as enable_cuda.py already.", []),
+        ("Call Blender-Tools' `enable_cuda.py` to switch devices.", []),
+        ("Call TrainKit's `enable_cuda.py` to switch devices.", []),
+        ("Call upstream's `enable_cuda.py` to switch devices.", []),
+        # a number that is no line number, and words about a base that is no image: still a finding
+        ("Make sure `enable_cuda.py` is available: version 2.", [(5, ABSENT, "likely")]),
+        ("The database needs enable_cuda.py as well.", [(5, ABSENT, "likely")]),
+        ("Check the based scenes with enable_cuda.py first.", [(5, ABSENT, "likely")]),
         # a placeholder that says in words which file to put there
         ("To start any of them: `chmod +x name_of_the_script.py; ./name_of_the_script.py`", []),
         ("Start one with `python3 SCRIPT_NAME.py --gpu 0`.", []),

@@ -221,7 +221,7 @@ from docgen.audit.ci_claims import ci_claims
 from docgen.audit.clone_folders import clone_folders, clone_slips
 from docgen.audit.clone_misses import clone_misses
 from docgen.audit.clone_scripts import clone_scripts
-from docgen.audit.cloned_repos import _cloned_repos
+from docgen.audit.cloned_repos import _cloned_repos, forked_upstream
 from docgen.audit.commented_lines import commented_lines_claims
 from docgen.audit.commits import commit_claims
 from docgen.audit.compose_builds import _compose_builds
@@ -864,6 +864,7 @@ def _audit_part(
     found.extend(_listed_python(sub, auditor))
     found.extend(_python_paths(sub, auditor))
     found.extend(_cloned_repos(sub, auditor))
+    found.extend(forked_upstream(sub, auditor, text))
     found.extend(disabled_installs(sub, auditor))
     found.extend(switched_off_claims(sub, auditor, text))
     found.extend(disabled_promises(sub, auditor))

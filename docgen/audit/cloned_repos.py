@@ -13,13 +13,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
-from docgen.audit.auditor import CERTAIN, Auditor
+from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
 from docgen.audit.contents import LATER, _context
+from docgen.audit.own_repo import remote_names, repository_root
 from docgen.audit.versions import _raw
 from docgen.audit.wording import LIST_ITEM
+from docgen.copied import copied_texts
 from docgen.markdown import Document, lists
-from docgen.model import Diagnostic
+from docgen.model import Diagnostic, ImageModel
 
 _REPO_LINK = re.compile(
     r"\[([^\[\]]{1,100})\]\(<?https?://(?:www\.)?(github\.com|gitlab\.com|codeberg\.org|bitbucket\.org)"
@@ -128,3 +131,135 @@ def _cloned_repos(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
                 "listed)"
             )
             yield Diagnostic(auditor.path, repo.line, said, confidence=CERTAIN)
+
+
+_FORGE = r"(?:github\.com|gitlab\.com|codeberg\.org|bitbucket\.org)"
+_README_REPO = re.compile(
+    r"\b(?:image|container|dockerfile|docker[ \t]+setup|build|port)s?[ \t]+(?:for|of)[ \t]+(?:the[ \t]+)?"
+    r"(?:latest[ \t]+)?(?:\[[^\[\]`]{0,100}\]\(<?https?://(?:www\.)?"
+    + _FORGE
+    + r"/([\w.-]{1,100})/([\w.-]{1,100}?)(?:\.git)?/?>?\)|`?https?://(?:www\.)?"
+    + _FORGE
+    + r"/([\w.-]{1,100})/([\w.-]{1,100}?)(?:\.git)?/?`?(?![\w./-])|`([\w.-]{1,100})/([\w.-]{1,100})`)",
+    re.IGNORECASE,
+)
+"""A README naming the project its image is for by its repository: `Docker image for
+[owner/name](https://github.com/owner/name)`, `container of https://github.com/owner/name`, `image for
+`owner/name``: owner and name, from whichever of the three spellings matched."""
+_ADDRESS = re.compile(
+    _FORGE + r"[/:]([\w.-]{1,100})/([\w.-]{1,100}?)(?:\.git)?(?=[\s/\"'@#]|\Z)", re.IGNORECASE
+)
+"""A forge address in a text: owner and name."""
+_GIT_PLUS = re.compile(r"\bgit\+(\S+)")
+"""`pip install git+https://github.com/owner/name`: the address installed."""
+
+
+_CLONE = re.compile(r"\bgit[ \t]+clone\b((?:[ \t]+[^\s;&|)]+)+)")
+_VALUED = frozenset(
+    {"-b", "--branch", "--depth", "-o", "--origin", "-c", "--config", "--reference", "-j", "--jobs"}
+)
+"""`git clone` options that take the next word as their value."""
+
+
+def _clone_address(words: str) -> str | None:
+    """The address a `git clone` whose words after `clone` are `words` clones: its first operand."""
+    skip = False
+    for word in (w.strip("\"'") for w in words.split()):
+        if skip:
+            skip = False
+        elif word.startswith("-"):
+            skip = word in _VALUED
+        else:
+            return word
+    return None
+
+
+def _addresses(keyword: str, args: str) -> Iterator[str]:
+    """The addresses an instruction clones (`git clone URL`), installs (`git+URL`) or ADDs."""
+    if keyword == "ADD":
+        yield args
+        return
+    for match in _CLONE.finditer(args):
+        if (address := _clone_address(match.group(1))) is not None:
+            yield address
+    yield from (m.group(1) for m in _GIT_PLUS.finditer(args))
+
+
+def _fetched(model: ImageModel) -> tuple[list[tuple[int, str, str]], set[tuple[str, str]]] | None:
+    """(Dockerfile line, owner, name) of each repository the RUN and ADD instructions of `model` clone,
+    install or add, and the (owner, name) of every forge address they or the build-context files the
+    Dockerfile copies name, lower-cased; None when it cannot be told: the Dockerfile unread, more copied
+    than docgen reads, or a clone of an address a variable gives."""
+    read = dockerfile_read(model.file) if model.file else None
+    if read is None:
+        return None
+    copies = copied_texts(model.file, model.context_copies)
+    if copies is None:
+        return None
+    fetched: list[tuple[int, str, str]] = []
+    named: set[tuple[str, str]] = set()
+    texts = [text for _, text in copies[0]]
+    for inst in read[1].instructions:
+        if inst.keyword not in ("RUN", "ADD"):
+            continue
+        texts.append(inst.args)
+        for address in _addresses(inst.keyword, inst.args):
+            if "$" in address and inst.keyword == "RUN":
+                return None  # a clone of an address a variable gives: any repository
+            fetched.extend((inst.start_line, m.group(1), m.group(2)) for m in _ADDRESS.finditer(address))
+    for text in texts:
+        named.update((m.group(1).lower(), m.group(2).lower()) for m in _ADDRESS.finditer(text))
+    return fetched, named
+
+
+def forked_upstream(doc: Document, auditor: Auditor, text: str) -> Iterator[Diagnostic]:
+    """A README saying its image is for a project it names by its repository (`Docker image for
+    [ostris/ai-toolkit](https://github.com/ostris/ai-toolkit)`, `_README_REPO`) while every image
+    compared clones, `pip install git+`s or ADDs a repository of that name only from another owner (a
+    fork: `git clone https://github.com/someone/ai-toolkit`): the image is built from the fork, not from
+    the project the README names (`likely`). Silent: the README naming the other owner anywhere (it
+    tells of the fork), an image whose RUN, ADD or copied files name the project's own address anywhere,
+    one that clones an address a variable gives or copies more than docgen reads, a repository of
+    another name (a plug-in of the project), and the project being this repository (its git remote).
+    `text`: the whole README."""
+    said = [
+        (line, m.group(1) or m.group(3) or m.group(5), m.group(2) or m.group(4) or m.group(6))
+        for para in doc.paragraphs
+        for line, said_text in para.lines
+        if "/" in said_text
+        for m in _README_REPO.finditer(said_text)
+    ]
+    if not said or not auditor.models:
+        return
+    images = [_fetched(model) for model in auditor.models]
+    if any(image is None for image in images):
+        return
+    words = {w.lower() for w in re.findall(r"[\w.-]+", text)}
+    root = repository_root(Path(auditor.models[0].file).parent) if auditor.models[0].file else None
+    own = remote_names(root)
+    reported: set[tuple[str, str]] = set()
+    for line, owner, name in said:
+        key = (owner.lower(), name.lower())
+        if key in reported or f"{key[0]}/{key[1]}" in own:
+            continue
+        forks: list[tuple[str, int, str]] = []
+        for model, image in zip(auditor.models, images, strict=True):
+            assert image is not None
+            fetched, named = image
+            if key in named:
+                break
+            forks.extend(
+                (model.path, at, o) for at, o, n in fetched if n.lower() == key[1] and o.lower() != key[0]
+            )
+        else:
+            if not forks or any(o.lower() in words for _, _, o in forks):
+                continue
+            reported.add(key)
+            path, at, other = forks[0]
+            yield Diagnostic(
+                auditor.path,
+                line,
+                f"README says the image is built from {owner}/{name} but {path}:{at} clones {other}/{name} "
+                "(another owner's repository of that name)",
+                confidence=LIKELY,
+            )

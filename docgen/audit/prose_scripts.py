@@ -183,16 +183,24 @@ def _named_in(folder: str, models: Sequence[ImageModel]) -> bool:
     return False
 
 
-_BARE_SCRIPT = re.compile(r"(?<![\w./\\$<{-])`?([A-Za-z][\w-]*\.(?:py|sh))`?(?![\w/(-])")
-"""A script's name with no folder in a line of prose, bare or in a code span (`force_cuda.py`)."""
+_BARE_SCRIPT = re.compile(r"(?<![\w./\\$<{-])`?([A-Za-z][\w-]*\.(?:py|sh))`?(?![\w/(-]|[:#]L?\d)")
+"""A script's name with no folder in a line of prose, bare or in a code span (`force_cuda.py`); not one
+a line number follows (`template.py:1980`, `runner.py#L52`): a citation of code, most often another
+project's (the upstream package's, the base image's)."""
 _ANY_SCRIPT = re.compile(r"(?<![\w-])[A-Za-z][\w-]*\.(?:py|sh)(?![\w-])")
 """A script's name anywhere in a line, after a folder too (`../render.py`)."""
 _ELSEWHERE_WORDS = re.compile(
     r"://|\bwww\.|\b(?:repo|repository|repositories|project|clone|github|gitlab|upstream|package|pip|conda|"
-    r"your|own|example|e\.g\.|such[ \t]+as|named|called|output|log)\b",
+    r"your|own|example|e\.g\.|such[ \t]+as|named|called|output|log)\b"
+    r"|\b(?:in|from|of|by|inside)[ \t]+(?:the[ \t]+|its[ \t]+)?base\b"
+    r"|\bbase[ \t]+(?:image|container|layer)s?\b",
     re.IGNORECASE,
 )
-"""Words saying the file is another repository's or package's, the reader's own, or an example's."""
+"""Words saying the file is another repository's or package's, the base image's (`present in the base
+at`), the reader's own, or an example's."""
+_OWNER = re.compile(r"(?:[\w.)-]['\u2019]s|s['\u2019])[ \t]+`?\Z")
+"""A possessive just before a name (`LLaMA-Factory's `runner.py``, `upstream's run.sh`): the file of
+the project or package it names, not this repository's."""
 _COMMON_SCRIPTS = frozenset(
     {"setup.py", "manage.py", "__init__.py", "__main__.py", "conftest.py", "get-pip.py", "configure.sh"}
 )
@@ -277,7 +285,7 @@ def absent_prose_scripts(
                 or _MAKE_WORDS.search(sentence)
                 or _IN_CONTAINER.search(sentence)
             )
-        if not sentences[line, index]:
+        if not sentences[line, index] or _OWNER.search(text, max(0, at - 12), at):
             continue
         if not read:
             in_files, read = _names_in_files(files, models), True
