@@ -138,6 +138,19 @@ def test_two_names_one_slip_away_are_silent(tmp_path: Path) -> None:
     assert found(tmp_path, "# Sim\n\nSet `SCENE_LOADEX` first.\n", files) == []
 
 
+def test_a_name_a_build_defines_with_minus_d_is_known(tmp_path: Path) -> None:
+    # `-DSOLVER_USE_MPI=ON` defines SOLVER_USE_MPI: the name the README says is the one the build sets, not
+    # a slip of the word `DSOLVER_USE_MPI` the `-D` runs into
+    build = "build.sh"
+    files = {build: "#!/bin/sh\ncmake -S . -B out -DSOLVER_USE_MPI=ON -DSOLVER_WITH_FORTRAN=OFF\n"}
+    readme = "# Sim\n\nThe build sets `SOLVER_USE_MPI`; `SOLVER_WITH_FORTRAN` stays off.\n"
+    assert found(tmp_path, readme, files) == []
+    # a slip of the defined name is still told
+    assert found(tmp_path, "# Sim\n\nThe build sets `SOLVER_WITH_FORTRAM`.\n", files) == [
+        (3, slip("SOLVER_WITH_FORTRAM", "build.sh:2 names", "SOLVER_WITH_FORTRAN"), "likely")
+    ]
+
+
 def test_one_slip_reads_one_part() -> None:
     assert one_slip(["MAJESTICL"], ["MAJESTIC"])
     assert one_slip(["MODEL", "PAHT"], ["MODEL", "PATH"])  # a swap in four letters

@@ -47,6 +47,8 @@ _ASSIGNED = re.compile(r"^[ \t]*(?:\$[ \t]+)?(?:export[ \t]+|ENV[ \t]+|ARG[ \t]+
 """A variable a command block line assigns itself (`export NAME=1`, `NAME=1 ./run.sh`)."""
 _WORD = re.compile(r"(?<![A-Za-z0-9_])" + _VARIABLE + r"(?![A-Za-z0-9_])")
 _MIN_NAME = 8
+_DEFINE = re.compile(r"(?<![\w-])-D(" + _VARIABLE + r")(?![A-Za-z0-9_])")
+"""A compiler or CMake definition, `-DSOLVER_USE_MPI=ON`: the name after `-D` is one the build sets."""
 _UNDERSCORE = re.compile("_")
 _MAX_FILES = 200
 
@@ -88,6 +90,8 @@ def _env_slips(
         shown = os.path.relpath(path, directory.resolve())
         for number, written in enumerate(text.splitlines(), start=1):
             for word in _WORD.findall(written):
+                known.setdefault(word, f"{shown}:{number} names")
+            for word in _DEFINE.findall(written):
                 known.setdefault(word, f"{shown}:{number} names")
     runtimes = runtime_variables()
     for name, runtime in runtimes.items():
