@@ -113,6 +113,17 @@ def test_a_default_in_words_or_a_mark_is_no_value(tmp_path: Path) -> None:
     assert found(tmp_path, readme) == []
 
 
+def test_default_on_a_platform_says_when_not_what(tmp_path: Path) -> None:
+    # `(default on CUDA 12)`: on which platform the arg has its default, not the value `on`
+    readme = "# Image\n\n## Build args\n\n* `TORCH_TAG`: the torch tag (default on CUDA 12)\n"
+    assert found(tmp_path, readme) == []
+    # `on` as the value is still read: closed by the parenthesis, or followed by when it holds
+    for said in ("(default on)", "(default on for ROCm builds)"):
+        assert [
+            message for _, message, _ in found(tmp_path, readme.replace("(default on CUDA 12)", said))
+        ] == ["README says TORCH_TAG defaults to on but Dockerfile:4 says v2.5.1"]
+
+
 def test_generic_words_make_a_list_build_args_only_when_most_names_are_declared(tmp_path: Path) -> None:
     options = (
         "# Image\n\n## Options\n\n- `CUDA_VERSION` (default `12.4.1`)\n- `PYTHON_VERSION` (default `3.11`)\n"

@@ -66,6 +66,10 @@ _BARE_VALUE = re.compile(r"[\"']?[^\s,;()\"'`]+[\"']?")
 _QUOTED_VALUE = re.compile(r"([\"'])([^\"'`\n]{1,200})\1")
 """A value in quotes, spaces and all: `(默认: '8.0 9.0a'，针对 A100)`, `(default: "gfx90a gfx942")`."""
 _SWITCH = frozenset({"true", "false", "yes", "no", "on", "off"})
+_PLACE_AFTER_ON = re.compile(r"[ \t]+(?!(?:for|when|if|with|unless|by|in|and|or|but)\b)[\w.]", re.IGNORECASE)
+"""After `default on`, a word that is not a conjunction or a preposition: `(default on CUDA 12)`, `default on
+MI300`, says on which platform the arg has its default, not that its value is `on` (`default on for ROCm`
+is the value `on`, with when)."""
 _REQUIRED = re.compile(
     r"[ \t]*+(?:[:=–—-][ \t]*+)?\(?[ \t]*+(?:required|mandatory"
     r"|(?:must|needs?[ \t]+to|has[ \t]+to)[ \t]+be[ \t]+(?:explicitly[ \t]+)?"
@@ -155,6 +159,8 @@ def _stated_default(rest: str) -> str | None:
     if bare is None:
         return None
     value = bare.group().rstrip(".")
+    if value.lower() == "on" and _PLACE_AFTER_ON.match(after, bare.end()):
+        return None  # `(default on CUDA 12)`: where, not what
     closed = said.group("paren") is not None and after[bare.end() :].lstrip().startswith(")")
     if closed or any(c.isdigit() for c in value) or value.lower() in _SWITCH:
         return default_in_cell(value)
