@@ -1635,7 +1635,8 @@ def test_a_workflows_folder_linked_out_of_the_project_is_not_read(tmp_path: Path
 def test_a_file_linked_out_of_the_project_names_no_variable_of_it(tmp_path: Path) -> None:
     """env_slips (and preset_env): the files beside the README were read through a link out of the
     project (`vars.sh` → a file elsewhere), and a variable named there was told as the project's."""
-    from docgen.audit.env_slips import _env_slips, _folder_files
+    from docgen.audit.env_slips import _env_slips
+    from docgen.audit.preset_env import folder_files
 
     make_tree(
         tmp_path,
@@ -1653,7 +1654,7 @@ def test_a_file_linked_out_of_the_project_names_no_variable_of_it(tmp_path: Path
     doc = markdown.read_document(readme, "README.md")
     told = {}
     for name in ("proj", "inside"):
-        _folder_files.cache_clear()
+        folder_files.cache_clear()
         folder = tmp_path / name
         model = build_model(folder / "Dockerfile", "Dockerfile")
         told[name] = [d.message for d in _env_slips(doc, "README.md", folder, [model], folder)]

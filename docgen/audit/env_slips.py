@@ -23,7 +23,6 @@ and number.
 
 from __future__ import annotations
 
-import functools
 import os
 import re
 from collections.abc import Iterable, Iterator, Sequence
@@ -32,8 +31,7 @@ from pathlib import Path
 from docgen.audit.auditor import LIKELY
 from docgen.audit.missing import one_edit
 from docgen.audit.names import compose_files
-from docgen.audit.preset_env import _read
-from docgen.files import stays_home
+from docgen.audit.preset_env import folder_files
 from docgen.hardware import runtime_reads, runtime_variables
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
@@ -50,7 +48,6 @@ _MIN_NAME = 8
 _DEFINE = re.compile(r"(?<![\w-])-D(" + _VARIABLE + r")(?![A-Za-z0-9_])")
 """A compiler or CMake definition, `-DSOLVER_USE_MPI=ON`: the name after `-D` is one the build sets."""
 _UNDERSCORE = re.compile("_")
-_MAX_FILES = 200
 
 
 def _env_slips(
@@ -86,7 +83,7 @@ def _env_slips(
             for name, _, _ in service.environment:
                 known.setdefault(name, "a compose service sets")
     folders = [directory, *(Path(m.file).parent for m in models if m.file)]
-    for path, text in _folder_files(tuple(dict.fromkeys(f.resolve() for f in folders))):
+    for path, text in folder_files(tuple(dict.fromkeys(f.resolve() for f in folders))):
         shown = os.path.relpath(path, directory.resolve())
         for number, written in enumerate(text.splitlines(), start=1):
             for word in _WORD.findall(written):
@@ -204,36 +201,3 @@ def one_slip(parts: Sequence[str], others: Sequence[str], closed: bool = False) 
         return False
     plural = (part + "s").lower() == known.lower() or (known + "s").lower() == part.lower()
     return closed or not plural
-
-
-@functools.lru_cache(maxsize=16)
-def _folder_files(folders: tuple[Path, ...]) -> tuple[tuple[Path, str], ...]:
-    """(path, text) of the files (not Markdown) in `folders` and their direct subfolders, at most
-    `_MAX_FILES` of them, each to a bounded size: where a script, an env file or the code names a
-    variable."""
-    found: list[tuple[Path, str]] = []
-    queue = [(folder, 0) for folder in folders]
-    seen: set[Path] = set()
-    while queue and len(found) < _MAX_FILES:
-        folder, depth = queue.pop(0)
-        if folder in seen:
-            continue
-        seen.add(folder)
-        try:
-            entries = sorted(os.scandir(folder), key=lambda e: e.name)
-        except OSError:
-            continue
-        for entry in entries:
-            if entry.name.startswith(".git") or entry.name == "node_modules":
-                continue
-            if entry.is_dir(follow_symlinks=False) and depth == 0:
-                queue.append((Path(entry.path), 1))
-            elif (
-                os.path.isfile(entry)
-                and not entry.name.lower().endswith((".md", ".markdown", ".rst"))
-                and stays_home(Path(entry.path))  # (not a link out of the project)
-            ):
-                found.append((Path(entry.path), _read(Path(entry.path))))
-                if len(found) >= _MAX_FILES:
-                    break
-    return tuple(found)

@@ -95,7 +95,7 @@ def _preset_env(
     }
     reading_files = any(s.env_file for f in composed for s in f.services)
     folders = [directory, *(Path(m.file).parent for m in models if m.file)]
-    texts = _folder_texts(tuple(dict.fromkeys(f.resolve() for f in folders)))
+    texts = [text for _, text in folder_files(tuple(dict.fromkeys(f.resolve() for f in folders)))]
     bases = {
         w for m in models for c in m.components if c.kind == "image" for w in _WORDS.findall(c.name.lower())
     }
@@ -173,14 +173,14 @@ def _read(path: Path) -> str:
 
 
 @functools.lru_cache(maxsize=16)
-def _folder_texts(folders: tuple[Path, ...]) -> tuple[str, ...]:
-    """The texts of the files (not Markdown) in `folders` and their direct subfolders, at most
-    `_MAX_FILES` of them, each to `_MAX_BYTES`: where an entrypoint, an env file or a script may set a
-    variable."""
-    texts: list[str] = []
+def folder_files(folders: tuple[Path, ...]) -> tuple[tuple[Path, str], ...]:
+    """(path, text) of the files (not Markdown) in `folders` and their direct subfolders, at most
+    `_MAX_FILES` of them, each to `_MAX_BYTES`: where an entrypoint, an env file or a script may set or
+    name a variable (this rule, `env_slips`)."""
+    found: list[tuple[Path, str]] = []
     queue = [(folder, 0) for folder in folders]
     seen: set[Path] = set()
-    while queue and len(texts) < _MAX_FILES:
+    while queue and len(found) < _MAX_FILES:
         folder, depth = queue.pop(0)
         if folder in seen:
             continue
@@ -199,7 +199,7 @@ def _folder_texts(folders: tuple[Path, ...]) -> tuple[str, ...]:
                 and not entry.name.lower().endswith((".md", ".markdown", ".rst"))
                 and stays_home(Path(entry.path))  # (not a link out of the project)
             ):
-                texts.append(_read(Path(entry.path)))
-                if len(texts) >= _MAX_FILES:
+                found.append((Path(entry.path), _read(Path(entry.path))))
+                if len(found) >= _MAX_FILES:
                     break
-    return tuple(texts)
+    return tuple(found)
