@@ -481,10 +481,9 @@ def last_name(image: str) -> str:
     return _repository(image).rsplit("/", 1)[-1].lower()
 
 
-def built_repositories(doc: Document) -> dict[str, set[str | None]]:
-    """The repositories the README's `docker build -t` commands tag → the Dockerfiles those commands
-    name with `-f` (None: a command that names none, or names one through a variable)."""
-    built: dict[str, set[str | None]] = {}
+def tagged_builds(doc: Document) -> Iterator[tuple[str, str | None, str]]:
+    """(image as written, Dockerfile, command) of each `-t` of the README's `docker build` commands: the
+    Dockerfile the command names with `-f`, None when it names none or one through a variable."""
     for fence in doc.fences:
         for lines in fence_commands(fence):
             command = joined(lines)
@@ -493,7 +492,15 @@ def built_repositories(doc: Document) -> dict[str, set[str | None]]:
             flag = FILE_FLAG.search(command)
             file = flag.group(1) if flag is not None and not re.search(r"[<>${}]", flag.group(1)) else None
             for match in TAG_FLAG.finditer(command):
-                built.setdefault(_repository(match.group(1)), set()).add(file)
+                yield match.group(1), file, command
+
+
+def built_repositories(doc: Document) -> dict[str, set[str | None]]:
+    """The repositories the README's `docker build -t` commands tag → the Dockerfiles those commands
+    name with `-f` (None: a command that names none, or names one through a variable)."""
+    built: dict[str, set[str | None]] = {}
+    for image, file, _ in tagged_builds(doc):
+        built.setdefault(_repository(image), set()).add(file)
     return {b: files for b, files in built.items() if not re.search(r"[<>${}]", b)}
 
 

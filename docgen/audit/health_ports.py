@@ -20,9 +20,8 @@ import re
 from collections.abc import Iterator, Sequence
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.commands import FILE_FLAG, TAG_FLAG, fence_commands, joined
+from docgen.audit.commands import tagged_builds
 from docgen.audit.run_args import _runs
-from docgen.build_scripts import BUILD
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel, Setting, Stage
 
@@ -45,16 +44,9 @@ def _built_tags(doc: Document) -> dict[str, set[tuple[str | None, str | None]]]:
     name with `-f`, None for none or one through a variable; the stage `--target` names, None for
     none) of each."""
     built: dict[str, set[tuple[str | None, str | None]]] = {}
-    for fence in doc.fences:
-        for lines in fence_commands(fence):
-            command = joined(lines)
-            if not BUILD.search(command):
-                continue
-            flag = FILE_FLAG.search(command)
-            file = flag.group(1) if flag is not None and not re.search(r"[<>${}]", flag.group(1)) else None
-            target = _TARGET.search(command)
-            for match in TAG_FLAG.finditer(command):
-                built.setdefault(_tag(match.group(1)), set()).add((file, target.group(1) if target else None))
+    for image, file, command in tagged_builds(doc):
+        target = _TARGET.search(command)
+        built.setdefault(_tag(image), set()).add((file, target.group(1) if target else None))
     return built
 
 
