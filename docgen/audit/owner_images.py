@@ -36,6 +36,7 @@ from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import stays_home, text_or_none
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
+from docgen.workflows import files as workflow_files
 
 _REF = (
     r"(?<![\w./:-])(?:(?P<registry>[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::[0-9]+)?)/)?"
@@ -284,28 +285,15 @@ _SPLIT = re.compile(r"[/._-]")
 
 
 def _workflow_texts(directory: Path, top: Path) -> Iterator[tuple[Path, str]]:
-    """(path, text) of the GitHub Actions workflows (`.github/workflows/*.yml`) of the first folder from
-    the README's up to `top` that has them: the images the repository's CI pushes."""
-    folder = directory.resolve()
+    """(path, text) of the GitHub Actions workflows of the README's repository (`workflows.files`): the
+    images the repository's CI pushes."""
     home = top.resolve()
-    while True:
-        flows = folder / ".github" / "workflows"
-        try:
-            files = sorted(n for n in os.listdir(flows) if n.endswith((".yml", ".yaml")))
-        except OSError:
-            files = []
-        if files:
-            for name in files:
-                path = flows / name
-                # (`_within` too: a `.github` or `workflows` folder that is a link out of the project
-                # leads to files whose own repository `stays_home` would take for theirs)
-                body = text_or_none(path, MAX_PROJECT_FILE_BYTES) if _within(path, home) else None
-                if body is not None:
-                    yield path, body
-            return
-        if folder == top or top not in folder.parents:
-            return
-        folder = folder.parent
+    for path in workflow_files(directory.resolve(), home):
+        # (`_within` too: a `.github` or `workflows` folder that is a link out of the project leads to
+        # files whose own repository `stays_home` would take for theirs)
+        body = text_or_none(path, MAX_PROJECT_FILE_BYTES) if _within(path, home) else None
+        if body is not None:
+            yield path, body
 
 
 def _within(path: Path, home: Path) -> bool:
