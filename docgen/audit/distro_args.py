@@ -20,8 +20,8 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
 from docgen.dockerfile import read_dockerfile
-from docgen.errors import DocgenError
-from docgen.files import is_dockerfile_name
+from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
+from docgen.files import is_dockerfile_name, text_or_none
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, Instruction
 
@@ -97,10 +97,8 @@ def _siblings_differ(file: Path) -> bool:
     except OSError:
         return True
     for other in others[:50]:
-        try:
-            if _OTHER.search(other.read_text(errors="replace")[:200_000]):
-                return True
-        except OSError:
+        text = text_or_none(other, MAX_PROJECT_FILE_BYTES)
+        if text is None or _OTHER.search(text):  # (none: unread, so it may branch)
             return True
     return False
 

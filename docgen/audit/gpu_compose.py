@@ -25,6 +25,7 @@ from typing import Any
 from docgen import compose
 from docgen.audit.auditor import LIKELY
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
+from docgen.files import bytes_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic
 
@@ -110,11 +111,12 @@ def _gpu_only(folder: Path) -> tuple[str, list[str]] | None:
     if len(names) != 1 or _below(folder):
         return None
     path = files[0]
+    data = bytes_or_none(path, MAX_PROJECT_FILE_BYTES)  # (none: too large, unreadable, a link out)
+    if data is None:
+        return None
     try:
-        if path.stat().st_size > MAX_PROJECT_FILE_BYTES:
-            return None
-        document = compose.load(path.read_bytes(), path.name)
-    except (OSError, DocgenError):
+        document = compose.load(data, path.name)
+    except DocgenError:
         return None
     services = document.get("services") if isinstance(document, dict) else None
     if not isinstance(services, dict) or not services or "include" in document or "extends" in str(services):
