@@ -9,7 +9,10 @@ import pytest
 from helpers import findings
 
 from docgen.audit.commands import (
+    CLONE_VALUED,
     _substitution_end,
+    clone_of,
+    clone_operands,
     cloned_folder,
     clones,
     command_words,
@@ -19,6 +22,7 @@ from docgen.audit.commands import (
     joined_starts,
     moves,
 )
+from docgen.audit.moved_clones import CLONE
 from docgen.markdown import read_document
 
 
@@ -153,3 +157,63 @@ def test_the_line_of_an_offset_in_a_joined_command() -> None:
     command = [(4, "docker run \\"), (5, "  -e A=1 \\"), (6, "  img")]
     text, starts = joined(command), joined_starts(command)
     assert [joined_line(command, starts, text.index(w)) for w in ("docker", "-e", "img")] == [4, 5, 6]
+
+
+@pytest.mark.parametrize("option", sorted(CLONE_VALUED))
+def test_each_option_of_git_clone_that_takes_a_value_hides_it(option: str) -> None:
+    # the value is no operand, written as the next word or after `=`; a short option's glued on too
+    assert clone_operands([option, "val", "https://x.org/app.git", "dest"]) == [
+        "https://x.org/app.git",
+        "dest",
+    ]
+    assert clone_operands([f"{option}=val", "https://x.org/app.git"]) == ["https://x.org/app.git"]
+    if len(option) == 2:
+        assert clone_operands([f"{option}val", "https://x.org/app.git"]) == ["https://x.org/app.git"]
+
+
+def test_a_clone_option_without_a_value_hides_nothing() -> None:
+    # traps: flags, and `--recurse-submodules`/`--recursive`, whose value only comes after `=`
+    words = "--recurse-submodules --recursive --single-branch -q --bare https://x.org/app.git dest".split()
+    assert clone_operands(words) == ["https://x.org/app.git", "dest"]
+    assert clone_operands(["--recurse-submodules=lib", "https://x.org/app.git"]) == ["https://x.org/app.git"]
+
+
+def test_bundled_short_clone_options() -> None:
+    # `-qb main`: the last letter takes the next word; `-qbmain`: its value is glued on
+    assert clone_operands(["-qb", "main", "https://x.org/app.git"]) == ["https://x.org/app.git"]
+    assert clone_operands(["-qbmain", "https://x.org/app.git", "src"]) == ["https://x.org/app.git", "src"]
+
+
+def test_clone_operands_after_a_double_dash_and_stripped_words() -> None:
+    assert clone_operands(["-b", "main", "--", "https://x.org/app.git", "-odd"]) == [
+        "https://x.org/app.git",
+        "-odd",
+    ]
+    quoted = ["--branch", "'v1.2'", '"https://x.org/app.git"', "'my app'"]
+    assert clone_operands(quoted, "\"'") == ["https://x.org/app.git", "my app"]
+    assert clone_operands(["<repo-url>", "(dest)"], "<>()") == ["repo-url", "dest"]
+
+
+@pytest.mark.parametrize(
+    ("line", "clone"),
+    [
+        ("git clone -b main https://x.org/app.git", ("https://x.org/app.git", None)),
+        ("git clone --reference /cache/app https://x.org/app.git out", ("https://x.org/app.git", "out")),
+        ("git clone --filter blob:none 'https://x.org/app.git' && cd app", ("https://x.org/app.git", None)),
+        ('git clone "https://x.org/app.git" dest && make -C dest', ("https://x.org/app.git", "dest")),
+        (
+            "git clone https://x.org/a.git one; git clone https://x.org/b.git two",
+            ("https://x.org/a.git", "one"),
+        ),
+        ("git clone --separate-git-dir /g -j 4 https://x.org/app.git", ("https://x.org/app.git", None)),
+    ],
+)
+def test_clone_of_reads_the_first_clone_of_a_line(line: str, clone: tuple[str, str | None]) -> None:
+    assert clone_of(line) == clone
+
+
+def test_every_clone_of_a_run_is_read() -> None:
+    # the Dockerfile rules read each clone of a RUN: both of `git clone A && git clone -b v1 B dest`
+    script = "git clone https://x.org/a.git && git clone -b v1 --depth 1 https://x.org/b.git dest"
+    read = [clone_operands(m.group(1).split(), "\"'") for m in CLONE.finditer(script)]
+    assert read == [["https://x.org/a.git"], ["https://x.org/b.git", "dest"]]

@@ -26,8 +26,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
+from docgen.audit.commands import clone_operands
 from docgen.audit.missing import GENERATED, Listings, _ignore_patterns, corrected, ignored
-from docgen.audit.moved_clones import clone_operands
 from docgen.audit.own_repo import DEFAULT_BRANCHES, checked_out, owner_name, remote_names, repository_root
 from docgen.audit.references import FILES_APPEAR, MAKES_FILE, MAKES_FILE_COMMAND, MadeFiles
 from docgen.audit.references import GENERATED as _BUILT
@@ -194,7 +194,7 @@ def _own(
     """(folder, sure) of a `git clone` whose words after `clone` are `args` when it clones this very
     repository: sure when its address names a remote, else (no remote known) when the repository's
     name is the checkout folder's or the title's; (None, False) otherwise."""
-    operands = clone_operands(args)
+    operands = clone_operands(args.split(), "\"'")
     if not operands or ("://" not in operands[0] and "@" not in operands[0]) or "$" in args:
         return None, False
     branch = _BRANCH.search(step)

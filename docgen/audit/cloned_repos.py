@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
+from docgen.audit.commands import clone_operands
 from docgen.audit.contents import LATER, _context
 from docgen.audit.own_repo import remote_names, repository_root
 from docgen.audit.versions import _raw
@@ -155,23 +156,6 @@ _GIT_PLUS = re.compile(r"\bgit\+(\S+)")
 
 
 _CLONE = re.compile(r"\bgit[ \t]+clone\b((?:[ \t]+[^\s;&|)]+)+)")
-_VALUED = frozenset(
-    {"-b", "--branch", "--depth", "-o", "--origin", "-c", "--config", "--reference", "-j", "--jobs"}
-)
-"""`git clone` options that take the next word as their value."""
-
-
-def _clone_address(words: str) -> str | None:
-    """The address a `git clone` whose words after `clone` are `words` clones: its first operand."""
-    skip = False
-    for word in (w.strip("\"'") for w in words.split()):
-        if skip:
-            skip = False
-        elif word.startswith("-"):
-            skip = word in _VALUED
-        else:
-            return word
-    return None
 
 
 def _addresses(keyword: str, args: str) -> Iterator[str]:
@@ -180,8 +164,8 @@ def _addresses(keyword: str, args: str) -> Iterator[str]:
         yield args
         return
     for match in _CLONE.finditer(args):
-        if (address := _clone_address(match.group(1))) is not None:
-            yield address
+        if operands := clone_operands(match.group(1).split(), "\"'"):
+            yield operands[0]
     yield from (m.group(1) for m in _GIT_PLUS.finditer(args))
 
 

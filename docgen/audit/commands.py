@@ -8,7 +8,7 @@ from __future__ import annotations
 import bisect
 import posixpath
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from docgen.audit.root_vars import from_root
 from docgen.audit.wording import COMMAND_LANGS
@@ -419,8 +419,38 @@ def command_words(command: list[tuple[int, str]], start: re.Pattern[str]) -> lis
 
 _CLONE = re.compile(r"\bgit[ \t]+clone[ \t]+([^;&|#]+)")
 """A `git clone` command's words, up to the end of the command."""
-_CLONE_VALUED = frozenset({"-b", "--branch", "-o", "--origin", "--depth", "-c", "--config", "-j", "--jobs"})
-"""Options of `git clone` whose value is the next word."""
+CLONE_VALUED = frozenset(
+    "-b --branch -o --origin -u --upload-pack -j --jobs -c --config --depth --shallow-since --shallow-exclude"
+    " --reference --reference-if-able --separate-git-dir --template --filter --server-option --bundle-uri"
+    " --ref-format --revision".split()
+)
+"""Options of `git clone` that take a value, as `git clone --help` lists them: the next word, or after
+`=` (`--depth=1`); a short one also glued on (`-bmain`). `--recurse-submodules` and `--recursive` take
+theirs only after `=`, so the word after them is an operand."""
+_SHORT_VALUED = frozenset(o[1] for o in CLONE_VALUED if len(o) == 2)
+
+
+def clone_operands(words: Iterable[str], strip: str = "") -> list[str]:
+    """The operands of a `git clone` whose words after `clone` are `words` (the address, then the folder
+    when one is given), its options and their values (`--depth 1`, `-b main`, `--filter=blob:none`)
+    left out; each word first stripped of the characters `strip` (quotes, `<>` around a placeholder).
+    After `--` every word is an operand."""
+    operands: list[str] = []
+    skip = ended = False
+    for raw in words:
+        word = raw.strip(strip) if strip else raw
+        if skip:
+            skip = False
+        elif ended or not word.startswith("-"):
+            operands.append(word)
+        elif word == "--":
+            ended = True
+        elif word.startswith("--"):
+            skip = word in CLONE_VALUED
+        else:  # short options, bundled: the first that takes a value takes the rest, or the next word
+            valued = next((i for i, c in enumerate(word[1:], 1) if c in _SHORT_VALUED), None)
+            skip = valued == len(word) - 1
+    return operands
 
 
 def clones(doc: Document) -> Iterator[tuple[str, str | None]]:
@@ -438,12 +468,7 @@ def clone_of(text: str) -> tuple[str, str | None] | None:
     clone = _CLONE.search(text)
     if clone is None:
         return None
-    words = [w.strip("'\"`<>()") for w in clone.group(1).split()]
-    operands = [
-        w
-        for before, w in zip(["", *words], words, strict=False)
-        if not w.startswith("-") and before not in _CLONE_VALUED
-    ]
+    operands = clone_operands(clone.group(1).split(), "'\"`<>()")
     if not operands:
         return None
     return operands[0].rstrip("/"), operands[1] if len(operands) > 1 else None

@@ -30,6 +30,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, also_at, dockerfile_read
+from docgen.audit.commands import clone_operands
 from docgen.audit.image_paths import (
     ABSOLUTE,
     MOUNT_WORDS,
@@ -59,23 +60,6 @@ GENERIC = frozenset(
     " inputs cache common core demo demos server client web api assets resources share include".split()
 )
 """Repository names that are words any tree has: a folder of that name may be anything."""
-_OPTIONS_WITH_VALUE = frozenset(
-    {"-b", "--branch", "--depth", "-o", "--origin", "-c", "--config", "--reference"}
-)
-
-
-def clone_operands(args: str) -> list[str]:
-    """The operands of a `git clone` whose words after `clone` are `args` (the address, then the folder
-    when one is given), its options and their values (`--depth 1`, `-b main`) left out."""
-    rest, skip = [], False
-    for word in (w.strip("\"'") for w in args.split()):
-        if skip:
-            skip = False
-        elif word.startswith("-"):
-            skip = word in _OPTIONS_WITH_VALUE
-        else:
-            rest.append(word)
-    return rest
 
 
 def _interactive(options: str) -> bool:
@@ -104,7 +88,7 @@ def _clones(model: ImageModel) -> list[tuple[str, int]]:
         elif inst.keyword == "RUN":
             script = inst.body
             for match in CLONE.finditer(script):
-                rest = clone_operands(match.group(1))
+                rest = clone_operands(match.group(1).split(), "\"'")
                 if not rest or "$" in "".join(rest[:2]):
                     continue
                 url = rest[0]

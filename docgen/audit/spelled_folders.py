@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, also_at, dockerfile_read
-from docgen.audit.commands import _repository
+from docgen.audit.commands import _repository, clone_operands
 from docgen.audit.contents import PIPED
 from docgen.audit.image_paths import (
     _bases,
@@ -194,21 +194,9 @@ def _copy_from(stage: _Stage, other: _Stage | None, source: str, dest: str, into
         stage.unknown.add(dest)
 
 
-_VALUED = frozenset("-b --branch --depth -c --config --origin -o --jobs -j --reference --filter".split())
-"""Options of `git clone` followed by their value."""
-
-
 def _clone_target(args: Sequence[str]) -> str:
     """The folder `git clone ARGS` makes: its destination, else the repository's name ('' when none)."""
-    plain: list[str] = []
-    skip = False
-    for arg in args:
-        if skip:
-            skip = False
-        elif arg in _VALUED:
-            skip = True
-        elif not arg.startswith("-"):
-            plain.append(arg)
+    plain = clone_operands(args)
     if len(plain) >= 2:
         return plain[1]
     return posixpath.basename(plain[0].rstrip("/")).removesuffix(".git") if plain else ""
