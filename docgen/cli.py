@@ -821,8 +821,8 @@ def _bake_images(
         Dockerfile, as an image. A `caller` (a CI workflow) gives only the build args that have no
         default: one passing none of them, or the same values as another, is not an image of its own."""
         shown = files.display(path)
-        if not path.resolve().is_relative_to(top):
-            return  # a link out of the project (a workflow, bake or compose file): nothing there is read
+        if not files.stays_home(path, top):
+            return  # a link out of the project or its repository (a workflow, bake or compose file)
         try:
             if path.stat().st_size > MAX_FILE_BYTES:
                 raise ConfigError("too large to read", shown)

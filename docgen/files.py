@@ -147,38 +147,65 @@ _DOCKERFILE_NAME = re.compile(
 )
 
 
-@functools.lru_cache(maxsize=512)
-def _home(folder: Path) -> Path:
-    """The folder a file in `folder` stays in: the nearest one at or above it holding `.git` or
-    `pyproject.toml` (the repository), else `folder` itself; resolved."""
-    start = folder.resolve()
+def _holder(folder: Path) -> Path | None:
+    """The nearest folder at or above `folder`, as written (its links not resolved), holding `.git`, else
+    the nearest holding `pyproject.toml`; None when none does."""
     for marker in (".git", "pyproject.toml"):
-        for above in (start, *start.parents):
+        for above in (folder, *folder.parents):
             if os.path.exists(above / marker):
                 return above
-    return start
+    return None
 
 
-def stays_home(path: Path) -> bool:
+@functools.lru_cache(maxsize=512)
+def _home(folder: Path) -> Path | None:
+    """The repository a file in the absolute folder `folder` stays in, resolved: the folder holding it
+    (`_holder`), found by climbing `folder` as written, so that a folder linked into another checkout
+    (`docs -> /other/repo/docs`) is still this project's; `folder` itself when nothing holds it. None
+    when that repository is a link out of the one holding it (`vendor -> /other/repo`, its `.git` read
+    through the link, or a folder above it linked out), or when nothing holds `folder` as written but
+    something does once it is resolved (a link into another checkout): a file there is not the
+    project's."""
+    holder = _holder(folder)
+    if holder is None:
+        # (nothing holds it as written, yet something does once resolved: a link into another checkout)
+        resolved = folder.resolve()
+        return None if _holder(resolved) is not None else resolved
+    resolved = holder.resolve()
+    if holder.parent != holder and (outer := _holder(holder.parent)) is not None:
+        home = _home(outer)
+        if home is None or not resolved.is_relative_to(home):
+            return None
+    return resolved
+
+
+def stays_home(path: Path, top: Path | None = None) -> bool:
     """True when `path`, its links resolved, is in the repository of its own folder (`_home`): a file
-    found beside the README is not read through a link leading out of the project. False when it
-    cannot be resolved (a loop, a name longer than the file system allows)."""
+    found beside the README is not read through a link leading out of the project, be the link the
+    file, a folder above it (`.github`, `docs`, `requirements`) or the repository's own folder inside
+    another. With `top` (the project's top folder, as the audit knows it), it must be in `top` too,
+    resolved: a project with no `.git` or `pyproject.toml` has no repository to tell its files by.
+    False when it cannot be resolved (a loop, a name longer than the file system allows)."""
     try:
         # `_home` keeps its answers: asked of the absolute folder, one run after a `chdir` (the MkDocs
         # plugin, tests) is not told the repository of the same relative folder before it
-        return path.resolve().is_relative_to(_home(path.parent.absolute()))
+        home = _home(path.parent.absolute())
+        if home is None:
+            return False
+        resolved = path.resolve()
+        return resolved.is_relative_to(home) and (top is None or resolved.is_relative_to(top.resolve()))
     except (OSError, ValueError, RuntimeError):  # RuntimeError: a symlink loop (Python < 3.13)
         return False
 
 
-def bytes_or_none(path: Path, limit: int = MAX_FILE_BYTES) -> bytes | None:
+def bytes_or_none(path: Path, limit: int = MAX_FILE_BYTES, top: Path | None = None) -> bytes | None:
     """The bytes of the file at `path` that a rule reads beside the Dockerfile (a requirements file, a
     script, a workflow, another Dockerfile), None when it is no regular file, is larger than `limit`
-    bytes, cannot be read or is a link leading out of the project (`stays_home`): such a file says
-    nothing, it is no error. A rule that reads a file only when it may be a script passes
-    `errors.MAX_PROJECT_FILE_BYTES`."""
+    bytes, cannot be read or is a link leading out of the project (`stays_home`; out of `top` too, when
+    given): such a file says nothing, it is no error. A rule that reads a file only when it may be a
+    script passes `errors.MAX_PROJECT_FILE_BYTES`."""
     try:
-        if not path.is_file() or not stays_home(path):
+        if not path.is_file() or not stays_home(path, top):
             return None
         with path.open("rb") as handle:
             size = os.fstat(handle.fileno()).st_size
@@ -192,10 +219,10 @@ def bytes_or_none(path: Path, limit: int = MAX_FILE_BYTES) -> bytes | None:
     return data if len(data) <= limit else None
 
 
-def text_or_none(path: Path, limit: int = MAX_FILE_BYTES) -> str | None:
+def text_or_none(path: Path, limit: int = MAX_FILE_BYTES, top: Path | None = None) -> str | None:
     """The text of the file at `path` that `bytes_or_none` reads, bad UTF-8 replaced and every line end
     (CR LF, CR) a newline, as `open` reads text; None when `bytes_or_none` gives none."""
-    data = bytes_or_none(path, limit)
+    data = bytes_or_none(path, limit, top)
     if data is None:
         return None
     return data.decode("utf-8", errors="replace").replace("\r\n", "\n").replace("\r", "\n")

@@ -1736,3 +1736,93 @@ def test_the_lines_telling_to_fetch_a_file_are_read_once_for_every_build(
     assert asked("a/W.PTH", 1) is False and fetched_copies.Told(["get w.pth"])("a/W.PTH", 1) is True
     assert fetched_copies.told(["", "copy the .pth file here"], "x.pth", 3)
     assert not fetched_copies.told(["", "copy the .pth file here"], "x.pth", 2)
+
+
+_LINKED_DOCKERFILE = """\
+FROM python:3.12-slim
+COPY requirements/base.txt /srv/requirements.txt
+RUN pip install -r /srv/requirements.txt
+COPY . /srv
+EXPOSE 8000
+CMD ["python", "/srv/serve.py"]
+"""
+_LINKED_README = """\
+# Teapot
+
+The image installs Flask 2.3.3 (`flask==2.3.3`, see `requirements/base.txt`).
+
+Run it with `docker compose up` and open http://localhost:8000.
+
+## Images
+
+- `ghcr.io/kettle/teapot:2.0`: the server.
+- `ghcr.io/kettle/teapot:3.0-slim`: the server, smaller.
+
+Pull `ghcr.io/kettle/teapto:2.0` too.
+
+CI builds the image on every pull request.
+"""
+# (each file makes a drift with the README above when it is the project's own)
+_CHECKOUT = {
+    "requirements/base.txt": "flask==3.0.2\n",
+    "docker-compose.yml": 'services:\n  web:\n    build: .\n    ports:\n      - "9100:8000"\n',
+    ".github/workflows/ci.yml": "name: Publish\non:\n  push:\n    tags: ['*']\njobs:\n  b:\n"
+    "    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n"
+    "      - uses: docker/build-push-action@v5\n        with:\n          context: .\n"
+    "          push: true\n          tags: ghcr.io/kettle/teapot:2.0\n",
+}
+
+
+@pytest.mark.parametrize("marker", [".git/HEAD", "pyproject.toml", None])
+def test_files_linked_into_another_checkout_make_no_finding(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, marker: str | None
+) -> None:
+    """files.stays_home: a project whose `.github`, `requirements/` and compose file are links into
+    another git checkout. Each folder's repository was found from the folder resolved, so a file in
+    `.github/workflows` took the other checkout for its home, and `published_tags` told a tag the
+    other checkout's workflow does not push. The project's own copies of the same files (`inside`)
+    make a finding each; the linked ones none, with no traceback."""
+    make_tree(tmp_path, {f"other/{name}": text for name, text in _CHECKOUT.items()})
+    make_tree(tmp_path, {"other/.git/HEAD": "ref: refs/heads/main\n"})
+    for name in ("inside", "proj"):
+        make_tree(tmp_path, {f"{name}/Dockerfile": _LINKED_DOCKERFILE, f"{name}/README.md": _LINKED_README})
+        if marker is not None:
+            make_tree(tmp_path, {f"{name}/{marker}": "\n"})
+    make_tree(tmp_path, {f"inside/{name}": text for name, text in _CHECKOUT.items()})
+    for name in (".github", "requirements", "docker-compose.yml"):
+        os.symlink(tmp_path / "other" / name, tmp_path / "proj" / name)
+    told = {}
+    for name in ("inside", "proj"):
+        monkeypatch.chdir(tmp_path / name)
+        result = run("audit", "README.md", "--confidence", "likely")
+        assert "Traceback" not in result.err
+        told[name] = result.out
+    assert "requirements/base.txt:1 says flask==3.0.2" in told["inside"]
+    assert "publishes host port 8000 (they publish 9100)" in told["inside"]
+    assert "pushes only the tags 2.0" in told["inside"]
+    assert "did you mean kettle/teapot?" in told["inside"]
+    assert "run on push only" in told["inside"]
+    assert "no claim outside the docgen blocks contradicts" in told["proj"], told["proj"]
+
+
+@pytest.mark.parametrize("other_git", [True, False])
+def test_a_workflow_linked_out_of_the_project_is_a_ci_docgen_cannot_read(
+    tmp_path: Path, other_git: bool
+) -> None:
+    """ci_claims and published_tags: a `.github` linked out of the project (into another checkout, or
+    into a folder of none while the project has no `.git`) is a CI docgen cannot read (`_read` None:
+    both rules silent), not a project with no CI (`[]`) and not the project's CI."""
+    from docgen.audit.ci_claims import _read
+    from docgen.audit.published_tags import _publishing
+
+    workflow = _CHECKOUT[".github/workflows/ci.yml"]
+    make_tree(tmp_path, {"other/.github/workflows/ci.yml": workflow, "proj/Dockerfile": "FROM x\n"})
+    if other_git:
+        make_tree(tmp_path, {"other/.git/HEAD": "\n", "proj/.git/HEAD": "\n"})
+    os.symlink(tmp_path / "other" / ".github", tmp_path / "proj" / ".github")
+    proj = tmp_path / "proj"
+    audited = {(proj / "Dockerfile").resolve()}
+    assert _read(proj, proj, audited) is None
+    assert _publishing(proj, proj) is None
+    make_tree(tmp_path, {"bare/Dockerfile": "FROM x\n"})
+    assert _read(tmp_path / "bare", tmp_path / "bare", audited) == []

@@ -209,7 +209,9 @@ def _read(directory: Path, project: Path | None, audited: set[Path]) -> list[_Wo
     found: list[_Workflow] = []
     for path in workflows.files(directory, top):
         # (a workflow past a megabyte is refused: PyYAML reads ten megabytes in minutes)
-        data = bytes_or_none(path, MAX_PROJECT_FILE_BYTES)
+        # (`top` too: a `.github` linked out of a project with no `.git` is read by no rule; such a
+        # workflow is a CI docgen cannot read, and the claims about it are not told)
+        data = bytes_or_none(path, MAX_PROJECT_FILE_BYTES, top)
         if data is None:
             return None
         try:

@@ -79,11 +79,17 @@ def compose_files(directory: Path, models: Sequence[ImageModel], project: Path |
     return found
 
 
-@functools.lru_cache(maxsize=32)
 def compose_file(path: Path) -> tuple[tuple[compose.Service, ...], bool] | None:
     """(services, True when it includes other compose files: `include:`) of the compose file at `path`,
     read once for every rule that reads it; None when it is not a file, is larger than docgen reads,
     cannot be read or is not a compose file (no YAML reader)."""
+    # (kept by its absolute path: a relative `docker-compose.yml` is another file after a `chdir`, in
+    # one process auditing several projects: the MkDocs plugin, tests)
+    return _compose_file(path.absolute())
+
+
+@functools.lru_cache(maxsize=32)
+def _compose_file(path: Path) -> tuple[tuple[compose.Service, ...], bool] | None:
     try:
         if not os.path.isfile(path) or path.stat().st_size > MAX_FILE_BYTES:
             return None

@@ -286,23 +286,12 @@ _SPLIT = re.compile(r"[/._-]")
 
 def _workflow_texts(directory: Path, top: Path) -> Iterator[tuple[Path, str]]:
     """(path, text) of the GitHub Actions workflows of the README's repository (`workflows.files`): the
-    images the repository's CI pushes."""
-    home = top.resolve()
-    for path in workflow_files(directory.resolve(), home):
-        # (`_within` too: a `.github` or `workflows` folder that is a link out of the project leads to
-        # files whose own repository `stays_home` would take for theirs)
-        body = text_or_none(path, MAX_PROJECT_FILE_BYTES) if _within(path, home) else None
+    images the repository's CI pushes. A `.github` or `workflows` folder linked out of the project gives
+    none (`files.text_or_none` with `top`: its files are no files of this project)."""
+    for path in workflow_files(directory.resolve(), top.resolve()):
+        body = text_or_none(path, MAX_PROJECT_FILE_BYTES, top)
         if body is not None:
             yield path, body
-
-
-def _within(path: Path, home: Path) -> bool:
-    """True when `path`, its links resolved, is inside the resolved folder `home` and in the repository
-    of its own folder (`stays_home`)."""
-    try:
-        return stays_home(path) and path.resolve().is_relative_to(home)
-    except (OSError, RuntimeError):  # RuntimeError: a symlink loop (Python < 3.13)
-        return False
 
 
 def _named_images(texts: Sequence[tuple[Path, str]]) -> dict[tuple[str, str, str], tuple[Path, int, _Ref]]:

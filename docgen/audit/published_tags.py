@@ -148,7 +148,7 @@ def _publishing(directory: Path, top: Path) -> tuple[str, list[_Published]] | No
     grouped by repository pattern; None when docgen cannot tell (see the module docstring)."""
     builders: list[tuple[Path, bytes]] = []
     for file in workflows.files(directory.resolve(), top.resolve()):
-        data = bytes_or_none(file)
+        data = bytes_or_none(file, top=top)  # (none: a link out of the project, which may push)
         if data is None:
             return None
         if _BUILDS.search(data.decode("utf-8", errors="replace")):

@@ -1,0 +1,125 @@
+"""`docgen.files`: which files beside the README are the project's (`stays_home`) and read
+(`bytes_or_none`, `text_or_none`).
+
+A file is read through a link only when it stays in its own repository: the folder holding `.git` (else
+`pyproject.toml`) found by climbing the file's folder as written, its links not resolved, and that
+repository not itself a link out of the one holding it.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.files import bytes_or_none, stays_home, text_or_none
+
+_GIT = {".git/HEAD": "ref: refs/heads/main\n"}
+
+
+@pytest.fixture
+def checkouts(tmp_path: Path) -> Path:
+    """`proj` (a git checkout) and `other` (another one), each with the same file names."""
+    for name in ("proj", "other"):
+        make_tree(tmp_path / name, _GIT)
+    make_tree(
+        tmp_path / "other",
+        {
+            ".github/workflows/ci.yml": "tags: other/image:9\n",
+            "docs/Dockerfile": "FROM other:9\n",
+            "requirements/base.txt": "flask==0.1\n",
+            "compose.yml": "services: {}\n",
+            "repo/.git/HEAD": "\n",
+            "repo/setup.sh": "echo other\n",
+        },
+    )
+    make_tree(tmp_path / "proj", {"docker/Dockerfile": "FROM python:3.12\n", "Dockerfile": "FROM x\n"})
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    ("link", "target", "read"),
+    [
+        (".github", ".github", ".github/workflows/ci.yml"),
+        ("docs", "docs", "docs/Dockerfile"),
+        ("requirements", "requirements", "requirements/base.txt"),
+        ("compose.yml", "compose.yml", "compose.yml"),
+        ("vendor", "", "vendor/docs/Dockerfile"),  # the whole other checkout, its `.git` read through it
+        ("vendor", "", "vendor/repo/setup.sh"),  # a checkout inside it
+        ("ext", "repo", "ext/setup.sh"),  # a checkout of its own, but linked out of the project
+    ],
+)
+def test_a_link_into_another_checkout_is_not_read(checkouts: Path, link: str, target: str, read: str) -> None:
+    """The other checkout's files are not the project's, be the link the file, a folder above it or a
+    folder holding a `.git` of its own: before, the folder was resolved first and the other checkout
+    was taken for its repository."""
+    os.symlink(checkouts / "other" / target, checkouts / "proj" / link)
+    path = checkouts / "proj" / read
+    assert path.is_file()
+    assert not stays_home(path)
+    assert bytes_or_none(path) is None and text_or_none(path) is None
+
+
+@pytest.mark.parametrize("marker", [".git/HEAD", "pyproject.toml", None])
+def test_a_folder_linked_into_a_checkout_from_a_project_without_git(
+    tmp_path: Path, marker: str | None
+) -> None:
+    """With no `.git` at all (or a `pyproject.toml` only) above the file as written, a folder that
+    resolves into a git checkout is still no folder of the project."""
+    make_tree(tmp_path / "other", {**_GIT, "docs/Dockerfile": "FROM other:9\n"})
+    make_tree(tmp_path / "proj", {"Dockerfile": "FROM x\n", **({marker: "\n"} if marker else {})})
+    os.symlink(tmp_path / "other" / "docs", tmp_path / "proj" / "docs")
+    assert not stays_home(tmp_path / "proj" / "docs" / "Dockerfile")
+    assert stays_home(tmp_path / "proj" / "Dockerfile")
+
+
+def test_a_link_out_of_a_project_without_git_is_read_only_below_top(tmp_path: Path) -> None:
+    """A project with no `.git` or `pyproject.toml` has no repository to tell its files by: a `.github`
+    linked to a folder of no checkout is refused when the caller passes the project's top."""
+    make_tree(tmp_path, {"outside/workflows/ci.yml": "tags: other/image:9\n", "proj/Dockerfile": "FROM x\n"})
+    os.symlink(tmp_path / "outside", tmp_path / "proj" / ".github")
+    path = tmp_path / "proj" / ".github" / "workflows" / "ci.yml"
+    assert bytes_or_none(path, top=tmp_path / "proj") is None
+    assert text_or_none(path, top=tmp_path / "proj") is None
+    assert text_or_none(tmp_path / "proj" / "Dockerfile", top=tmp_path / "proj") == "FROM x\n"
+
+
+def test_a_link_inside_the_project_is_read(checkouts: Path) -> None:
+    """`docs/Dockerfile -> ../docker/Dockerfile`, a folder linked to another of the project, and a
+    checkout of its own inside it (a submodule) are the project's."""
+    proj = checkouts / "proj"
+    make_tree(
+        proj, {"docs/README.md": "# x\n", "sub/.git": "gitdir: ../.git/modules/sub\n", "sub/a.sh": "x\n"}
+    )
+    os.symlink("../docker/Dockerfile", proj / "docs" / "Dockerfile")
+    os.symlink(proj / "docker", proj / "images")
+    os.symlink(proj / "sub", proj / "linked-sub")
+    assert text_or_none(proj / "docs" / "Dockerfile") == "FROM python:3.12\n"
+    assert text_or_none(proj / "images" / "Dockerfile") == "FROM python:3.12\n"
+    assert text_or_none(proj / "sub" / "a.sh") == "x\n"
+    assert text_or_none(proj / "linked-sub" / "a.sh") == "x\n"
+
+
+@pytest.mark.parametrize("marker", [".git/HEAD", "pyproject.toml", None])
+def test_a_project_reached_through_a_linked_parent_reads_its_own_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, marker: str | None
+) -> None:
+    """`/tmp/link -> /real`, docgen run in `/tmp/link/proj`: the link is above the project, whose files
+    are its own (by an absolute path as written, and from inside it)."""
+    make_tree(tmp_path / "real" / "proj", {"Dockerfile": "FROM x\n", **({marker: "\n"} if marker else {})})
+    os.symlink(tmp_path / "real", tmp_path / "link")
+    written = tmp_path / "link" / "proj"
+    assert stays_home(written / "Dockerfile")
+    assert text_or_none(written / "Dockerfile", top=written) == "FROM x\n"
+    monkeypatch.chdir(written)
+    assert text_or_none(Path("Dockerfile")) == "FROM x\n"
+
+
+def test_a_link_loop_or_a_missing_file_is_no_file(tmp_path: Path) -> None:
+    os.symlink(tmp_path / "b", tmp_path / "a")
+    os.symlink(tmp_path / "a", tmp_path / "b")
+    assert not stays_home(tmp_path / "a")
+    assert bytes_or_none(tmp_path / "a") is None
+    assert bytes_or_none(tmp_path / "missing") is None
