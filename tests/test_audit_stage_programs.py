@@ -111,9 +111,10 @@ def test_a_plain_image_with_no_entrypoint_runs_the_program(tmp_path: Path) -> No
         ("FROM debian:bookworm AS runtime", "FROM gcr.io/distroless/python3-debian12 AS runtime"),
         # a CUDA base whose last stage installs Python itself
         (
-            "FROM debian:bookworm AS runtime\nRUN apt-get update && apt-get install -y --no-install-recommends ocl",
-            "FROM nvidia/cuda:12.4.1-runtime-ubuntu22.04 AS runtime\nRUN apt-get update && apt-get install -y "
-            "python3.10 ocl",
+            "FROM debian:bookworm AS runtime\nRUN apt-get update && apt-get install -y "
+            "--no-install-recommends ocl",
+            "FROM nvidia/cuda:12.4.1-runtime-ubuntu22.04 AS runtime\n"
+            "RUN apt-get update && apt-get install -y python3.10 ocl",
         ),
         (
             "FROM debian:bookworm AS runtime",
@@ -179,3 +180,14 @@ def test_a_shell_string_running_the_program(tmp_path: Path) -> None:
     readme = README.replace("python3 -m engine.server --port 8000", "sh -c 'python3 -m engine.server'")
     found = run(tmp_path, readme, pair())
     assert len(found) == 1 and found[0].startswith("7: README runs `python3 -m engine.server` in")
+
+
+def test_stages_copying_out_of_each_other_are_each_read_once(tmp_path: Path) -> None:
+    stages = ["FROM debian:bookworm AS s0\n"]
+    for n in range(1, 60):
+        earlier = max(n - 2, 0)
+        stages.append(f"FROM scratch AS s{n}\nCOPY --from=s{n - 1} / /a/\nCOPY --from=s{earlier} / /b/\n")
+    dockerfile = "".join(stages) + "FROM debian:bookworm\nCOPY --from=s59 / /srv/\n"
+    readme = "# tool\n\n```bash\ndocker build -t acme/tool .\ndocker run acme/tool python3 check.py\n```\n"
+    found = run(tmp_path, readme, {"Dockerfile": dockerfile})
+    assert len(found) == 1 and "ships none: python3 is not found" in found[0]

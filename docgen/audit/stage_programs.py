@@ -25,6 +25,7 @@ or reads a build arg in a FROM. Each finding is `likely`.
 
 from __future__ import annotations
 
+import functools
 import posixpath
 import re
 import shlex
@@ -187,9 +188,7 @@ def _script_text(model: ImageModel, path: str) -> str | None:
     return None
 
 
-def _silent_stage(
-    model: ImageModel, stage: Stage, installs: re.Pattern[str], seen: frozenset[int] = frozenset()
-) -> bool:
+def _silent_stage(model: ImageModel, stage: Stage, installs: re.Pattern[str]) -> bool:
     """True when `stage` of `model` may bring the interpreter in: an instruction names it or a way to
     get it, runs a file or a download, or copies a tree that may hold one (`_TREE`) out of an image or
     out of a stage of the file that may hold one itself (`_stage_lacks`)."""
@@ -205,24 +204,23 @@ def _silent_stage(
         if instruction.keyword not in ("COPY", "ADD") or source is None:
             continue
         named = [st for st in model.stages if st.label == source.lower() or str(st.index) == source]
-        if len(named) == 1 and named[0].index < stage.index and named[0].index not in seen:
-            if _stage_lacks(model, named[0], installs, seen | {stage.index}):
-                continue
+        if len(named) == 1 and named[0].index < stage.index and _stage_lacks(model, named[0], installs):
+            continue  # an earlier stage: no cycle
         words = instruction.exec_form[:-1] if instruction.exec_form else instruction.args.split()[:-1]
         if not words or any(_TREE.search(w.strip("\"'")) for w in words):
             return True
     return False
 
 
-def _stage_lacks(
-    model: ImageModel, stage: Stage, installs: re.Pattern[str], seen: frozenset[int] = frozenset()
-) -> bool:
+@functools.lru_cache(maxsize=256)
+def _stage_lacks(model: ImageModel, stage: Stage, installs: re.Pattern[str]) -> bool:
     """True when the stage `stage` of `model` holds no interpreter: the stages it is built FROM end at
-    a base known to ship none and none of them may bring one in."""
+    a base known to ship none and none of them may bring one in. Cached: stages copying out of each
+    other are each read once."""
     chain = model.chain(stage)
     if not chain or not _lacking_base(chain[-1].base):
         return False
-    return not any(_silent_stage(model, st, installs, seen | {stage.index}) for st in chain)
+    return not any(_silent_stage(model, st, installs) for st in chain)
 
 
 def _lacking_base(base: str) -> bool:
