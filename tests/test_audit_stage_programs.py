@@ -191,3 +191,19 @@ def test_stages_copying_out_of_each_other_are_each_read_once(tmp_path: Path) -> 
     readme = "# tool\n\n```bash\ndocker build -t acme/tool .\ndocker run acme/tool python3 check.py\n```\n"
     found = run(tmp_path, readme, {"Dockerfile": dockerfile})
     assert len(found) == 1 and "ships none: python3 is not found" in found[0]
+
+
+@pytest.mark.parametrize(
+    "run",
+    [
+        "RUN apt-get update && apt-get install -y $(cat /tmp/packages.txt)",
+        "RUN xargs apt-get install -y < /tmp/packages.txt",
+    ],
+)
+def test_packages_read_from_a_file(tmp_path: Path, run: str) -> None:
+    base = BASE.replace('CMD ["clinfo"]', f"COPY packages.txt /tmp/\n{run}")
+    assert run_(tmp_path, base) == []
+
+
+def run_(root: Path, base: str) -> list[str]:
+    return run(root, README, {**pair(base=base), "engine/packages.txt": "python3\n"})

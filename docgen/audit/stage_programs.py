@@ -18,7 +18,8 @@ read when the image has no ENTRYPOINT (the bases above set none, or `nvidia/cuda
 arguments), clears it (`ENTRYPOINT []`), or starts `tini --` or a script of the build context that
 executes its arguments (`exec "$@"`). Silent when the run sets `--entrypoint`, when a stage of the chain
 names the interpreter or a way to get it anywhere (`python3` in a package list, pip, conda, uv, pyenv,
-a venv, a package known to pull Python in), runs a script or a download docgen cannot read, copies a
+a venv, a package known to pull Python in), runs a script or a download docgen cannot read, installs
+from a file or a command's output (`$(cat packages.txt)`, `xargs`, `-r requirements.txt`), copies a
 tree that may hold one out of another stage or image (`COPY --from=… /usr/local /usr/local`, `/opt/venv`),
 or reads a build arg in a FROM. Each finding is `likely`.
 """
@@ -34,7 +35,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, dockerfile_read, own_base
 from docgen.audit.commands import built_repositories, tagged_names
-from docgen.audit.contents import PIPED, RUNS_FILE
+from docgen.audit.contents import LISTS, PIPED, RUNS_FILE
 from docgen.audit.listed_python import PULLS_PYTHON
 from docgen.audit.paths import variant
 from docgen.audit.run_args import image_runs, own_model, title_names
@@ -72,6 +73,9 @@ _TREE = re.compile(
 )
 """A `COPY --from` source that may hold an interpreter or an environment: the root, `/usr/local`,
 `/opt/venv`, a path naming Python, a venv or conda."""
+_FROM_FILE = re.compile(r"\$\(|`|\bxargs\b|(?<![<\d])<(?![<(])")
+"""A RUN reading what it installs from a file or a command's output (`apt-get install $(cat pkgs.txt)`,
+`xargs apt-get install < packages`): docgen cannot see the packages."""
 _SHELLS = frozenset("sh bash dash ash zsh".split())
 _INIT = frozenset("tini dumb-init".split())
 _EXEC_ARGS = re.compile(
@@ -196,7 +200,9 @@ def _silent_stage(model: ImageModel, stage: Stage, installs: re.Pattern[str]) ->
         text = _text(instruction)
         if installs.search(text):
             return True
-        if instruction.keyword == "RUN" and (RUNS_FILE.search(text) or PIPED.search(text)):
+        if instruction.keyword == "RUN" and (
+            RUNS_FILE.search(text) or PIPED.search(text) or LISTS.search(text) or _FROM_FILE.search(text)
+        ):
             return True
         if instruction.keyword == "ADD" and re.search(r"https?://|git@", instruction.args):
             return True
