@@ -1026,6 +1026,29 @@ The container runs Python 3.10.
     ]
 
 
+@pytest.mark.parametrize(
+    ("readme", "expected"),
+    [
+        # a dev box is as often the container (a dev-container image project) as the host
+        (
+            "# Devbox: a CUDA dev box\n\n## Dev box\n\nThe container runs Python 3.10.\n",
+            ["5: README says Python 3.10 but Dockerfile:2 says 3.11"],
+        ),
+        (
+            "# Devbox\n\n## The dev box\n\nIt ships Python 3.10.\n",
+            ["5: README says Python 3.10 but Dockerfile:2 says 3.11"],
+        ),
+        # the reader's own box, or the box named as the host, is the host
+        ("# Devbox\n\n## Set up your dev box\n\nInstall Python 3.10 first.\n", []),
+        ("# Devbox\n\n## Steps on the build box host\n\nInstall Python 3.10 first.\n", []),
+    ],
+)
+def test_a_dev_box_is_the_host_only_when_a_host_word_says_so(readme: str, expected: list[str]) -> None:
+    from helpers import findings
+
+    assert findings(readme, {"Dockerfile": CUDNN}) == expected
+
+
 RUNTIME = "FROM pytorch/pytorch:2.9.0-cuda12.8-cudnn9-runtime\nRUN pip install flask==3.0.3\n"
 
 

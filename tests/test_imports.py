@@ -473,6 +473,7 @@ AUDIT_LAYERS = (
         "clone_folders",
         "broken_runs",
         "exec_vars",
+        "stage_programs",
         "mpi_root",
         "mount_targets",
         "entered_compose",

@@ -384,6 +384,7 @@ from docgen.audit.sh_scripts import sh_scripts
 from docgen.audit.shell_words import _shell_words
 from docgen.audit.spelled_folders import _spelled_folders
 from docgen.audit.stage_count import stage_count_claims
+from docgen.audit.stage_programs import missing_programs
 from docgen.audit.start_dirs import work_dir_claims
 from docgen.audit.steps import clone_paths, missing_copies, missing_folders, own_clones
 from docgen.audit.swapped_headings import swapped_headings
@@ -727,6 +728,7 @@ def audit(
     found.extend(said_values(doc, path))
     found.extend(shell_programs(doc, path, models, directory))
     found.extend(empty_commands(doc, path, models))
+    found.extend(missing_programs(doc, path, models))
     found.extend(mpi_as_root(doc, text, path, models))
     found.extend(run_urls(doc, text, path))
     found.extend(dropped_namespaces(doc, text, path, directory))

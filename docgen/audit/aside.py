@@ -120,12 +120,16 @@ _ON_HOST = re.compile(
     r"(?:own[ \t]+|local[ \t]+)?(?:host|machine|workstation|laptop)\b"
     r"|\b(?:host|system|hardware)[ \t]+(?:requirements|prerequisites|setup|installation)\b"
     r"|\bprerequisites?\b|\bpre-requisites?\b"
-    r"|\b(?:dev|development|build)[ \t-]+(?:host|machine|workstation|box)\b",
+    r"|\b(?:dev|development|build)[ \t-]+(?:host|machine|workstation)\b"
+    r"|\b(?:your|my|our)[ \t]+(?:own[ \t]+|local[ \t]+)?(?:dev|development|build)[ \t-]+box\b"
+    r"|\b(?:dev|development|build)[ \t-]+box[ \t-]+(?:host|machine)\b",
     re.IGNORECASE,
 )
 """Words saying a section is about setting up the host: `Install on your machine`, `Host setup`,
 `System requirements`, `Prerequisites` (what to have before the image; a plain `Requirements` may be
-the image's), `Convert the model on an x86 dev host`."""
+the image's), `Convert the model on an x86 dev host`. A `dev box` alone is as often the container (a
+dev-container image: `# Devbox: a CUDA dev box`, `## The dev box image`) as the host: only `your dev
+box` or `the dev box host` make it the host."""
 _TESTED_ON = re.compile(
     r"\b(?:tested|verified|validated)[ \t]+(?:on\b|"
     r"(?:environments?|envs?|setups?|platforms?|systems?|machines?|hardware|configurations?|specs?)\b)"

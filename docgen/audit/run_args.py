@@ -291,6 +291,17 @@ def _runs(doc: Document) -> Iterator[tuple[int, str, Read, list[str]]]:
                     yield line, image, read, words[found[1] + read.after :]
 
 
+def image_runs(doc: Document) -> Iterator[tuple[int, str, Read, list[str]]]:
+    """(README line, image, its options as read, the words after the image) of each `docker run` /
+    `docker create` of a command block whose options are all known and whose image is an image name."""
+    return _runs(doc)
+
+
+def title_names(doc: Document, model: ImageModel) -> set[str]:
+    """The names the README's title and the Dockerfile's folder give the image (`_title_names`)."""
+    return _title_names(doc, model)
+
+
 def dropped_namespaces(doc: Document, text: str, readme: str, directory: Path | None) -> Iterator[Diagnostic]:
     """A run image with no namespace that the README has only under a namespace (see the module
     docstring): `likely`."""

@@ -1,0 +1,209 @@
+"""`docgen audit`: a `docker run` of the README's image running an interpreter (`python3 -m …`, `node`)
+that the image's last stage does not hold (docgen/audit/stage_programs.py).
+
+Each rule: a planted drift next to the nearest true statement (a trap).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.analysis import build_model
+from docgen.audit import audit
+
+BASE = """\
+FROM debian:bookworm AS runtime
+RUN apt-get update && apt-get install -y --no-install-recommends ocl-icd-libopencl1 clinfo
+CMD ["clinfo"]
+
+FROM debian:bookworm AS build
+RUN apt-get update && apt-get install -y --no-install-recommends build-essential cmake python3
+COPY src /src
+RUN cmake -S /src -B /b && cmake --build /b && cmake --install /b --prefix /dist
+
+FROM runtime
+COPY --from=build /dist/bin/ /dist/lib/ /srv/engine/
+WORKDIR /srv/engine
+"""
+"""A base image whose Python is in the discarded build stage: only binaries reach the last stage."""
+MODEL = """\
+FROM scratch AS weights
+COPY weights/ /
+
+FROM acme/engine-board:base
+COPY --from=weights / /srv/engine/weights/
+COPY engine/start.sh /start.sh
+ENTRYPOINT ["/start.sh"]
+"""
+START = '#!/bin/sh\ncmd=$@\nif [ "$cmd" = "" ]; then\n  cmd="./engine-cli"\nfi\nexec "${cmd}"\n'
+README = """\
+# engine-board
+
+```bash
+docker run --rm -it acme/engine-board:tiny-model
+
+docker run --rm -it -p 8000:8000 acme/engine-board:tiny-model \\
+    python3 -m engine.server --port 8000
+```
+"""
+WANTED = (
+    "7: README runs `python3 -m engine.server` in acme/engine-board:tiny-model, but the stages of that "
+    "image (engine/Dockerfile:4 FROM acme/engine-board:base → engine/Dockerfile-base:10 FROM runtime → "
+    "engine/Dockerfile-base:1 FROM debian:bookworm) install no Python and debian:bookworm ships none: "
+    "python3 is not found in the container (likely)"
+)
+
+
+def run(root: Path, readme: str, files: dict[str, str]) -> list[str]:
+    make_tree(root, {"README.md": readme, **files})
+    models = [build_model(root / path, path) for path in files if "Dockerfile" in path]
+    found = audit(readme, "README.md", models, {}, root)
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in found
+        if "is not found in the container" in d.message
+    ]
+
+
+def pair(base: str = BASE, model: str = MODEL, start: str = START) -> dict[str, str]:
+    return {
+        "engine/Dockerfile": model,
+        "engine/Dockerfile-base": base,
+        "engine/start.sh": start,
+    }
+
+
+def test_a_program_only_a_discarded_build_stage_installs(tmp_path: Path) -> None:
+    assert run(tmp_path, README, pair()) == [WANTED]
+
+
+def test_a_plain_image_with_no_entrypoint_runs_the_program(tmp_path: Path) -> None:
+    readme = "# server\n\n```bash\ndocker build -t acme/server .\ndocker run acme/server node app.js\n```\n"
+    dockerfile = "FROM ubuntu:24.04\nRUN apt-get update && apt-get install -y curl\nCOPY app.js /app.js\n"
+    assert run(tmp_path, readme, {"Dockerfile": dockerfile, "app.js": "1\n"}) == [
+        "5: README runs `node app.js` in acme/server, but the stages of that image (Dockerfile:1 FROM "
+        "ubuntu:24.04) install no Node.js and ubuntu:24.04 ships none: node is not found in the container "
+        "(likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        # the last stage installs Python, or copies a tree that may hold it
+        ("ocl-icd-libopencl1 clinfo", "ocl-icd-libopencl1 clinfo python3"),
+        ("/dist/bin/ /dist/lib/", "/usr/local/ /dist/bin/"),
+        (
+            "COPY --from=build /dist/bin/",
+            "COPY --from=build /opt/venv /opt/venv\nCOPY --from=build /dist/bin/",
+        ),
+        # a package that pulls Python in, a script or a download docgen cannot read
+        ("ocl-icd-libopencl1 clinfo", "ocl-icd-libopencl1 clinfo software-properties-common"),
+        ('CMD ["clinfo"]', "COPY setup.sh /setup.sh\nRUN bash /setup.sh"),
+        ('CMD ["clinfo"]', "RUN curl -fsSL https://example.org/get.sh | sh"),
+        # a base that ships Python, or one docgen does not know
+        ("FROM debian:bookworm AS runtime", "FROM python:3.12-slim AS runtime"),
+        ("FROM debian:bookworm AS runtime", "FROM nvidia/cuda:12.4.1-runtime-ubi9 AS runtime"),
+        ("FROM debian:bookworm AS runtime", "FROM acme/runtime:1.0 AS runtime"),
+        ("FROM debian:bookworm AS runtime", "FROM gcr.io/distroless/python3-debian12 AS runtime"),
+        # a CUDA base whose last stage installs Python itself
+        (
+            "FROM debian:bookworm AS runtime\nRUN apt-get update && apt-get install -y "
+            "--no-install-recommends ocl",
+            "FROM nvidia/cuda:12.4.1-runtime-ubuntu22.04 AS runtime\n"
+            "RUN apt-get update && apt-get install -y python3.10 ocl",
+        ),
+        (
+            "FROM debian:bookworm AS runtime",
+            "ARG RUNTIME_IMAGE=debian:bookworm\nFROM ${RUNTIME_IMAGE} AS runtime",
+        ),
+    ],
+)
+def test_a_last_stage_that_may_hold_python(tmp_path: Path, change: tuple[str, str]) -> None:
+    assert run(tmp_path, README, pair(base=BASE.replace(*change))) == []
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        # the entrypoint drops its arguments or runs its own program with them
+        ('exec "${cmd}"', 'exec ./engine-cli "$cmd"'),
+        # no ENTRYPOINT of a readable script
+        ('ENTRYPOINT ["/start.sh"]', 'ENTRYPOINT ["/srv/engine/engine-cli"]'),
+        ('ENTRYPOINT ["/start.sh"]', "ENTRYPOINT /start.sh"),
+        # a base the README does not build and no sibling file's name says it builds
+        ("FROM acme/engine-board:base", "FROM other/engine:base"),
+        ("FROM acme/engine-board:base", "FROM acme/engine-board:runtime"),
+    ],
+)
+def test_an_image_whose_command_is_not_run_or_not_known(tmp_path: Path, change: tuple[str, str]) -> None:
+    files = pair(model=MODEL.replace(*change), start=START.replace(*change))
+    assert run(tmp_path, README, files) == []
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        # --entrypoint, a path to a program, a shell opened first (python typed inside it is not read)
+        README.replace("--rm -it -p", "--rm -it --entrypoint /srv/engine/serve -p"),
+        README.replace("python3 -m", "/opt/py/bin/python3 -m"),
+        README.replace("python3 -m engine.server --port 8000", "bash"),
+        # a shell string that installs Python first
+        README.replace(
+            "python3 -m engine.server --port 8000", "sh -c 'apt-get install -y python3 && python3 -m x'"
+        ),
+        # a run of another image, a title naming another image
+        README.replace("acme/engine-board:tiny-model \\", "acme/other:tiny-model \\"),
+        README.replace("# engine-board", "# Board tools"),
+    ],
+)
+def test_runs_not_read(tmp_path: Path, readme: str) -> None:
+    files = pair()
+    if "Board tools" in readme:
+        files = {k.replace("engine/", "tools/"): v for k, v in files.items()}
+        files["tools/Dockerfile"] = MODEL.replace("engine/start.sh", "tools/start.sh")
+    assert run(tmp_path, readme, files) == []
+
+
+def test_a_distroless_static_image_holds_no_python(tmp_path: Path) -> None:
+    readme = "# tool\n\n```bash\ndocker build -t acme/tool .\ndocker run acme/tool python3 check.py\n```\n"
+    dockerfile = "FROM golang:1.22 AS build\nCOPY . /s\nRUN go build -o /tool /s\n\n"
+    dockerfile += "FROM gcr.io/distroless/static-debian12\nCOPY --from=build /tool /tool\n"
+    found = run(tmp_path, readme, {"Dockerfile": dockerfile, "main.go": "package main\n"})
+    assert len(found) == 1 and "ships none: python3 is not found" in found[0]
+
+
+def test_a_shell_string_running_the_program(tmp_path: Path) -> None:
+    readme = README.replace("python3 -m engine.server --port 8000", "sh -c 'python3 -m engine.server'")
+    found = run(tmp_path, readme, pair())
+    assert len(found) == 1 and found[0].startswith("7: README runs `python3 -m engine.server` in")
+
+
+def test_stages_copying_out_of_each_other_are_each_read_once(tmp_path: Path) -> None:
+    stages = ["FROM debian:bookworm AS s0\n"]
+    for n in range(1, 60):
+        earlier = max(n - 2, 0)
+        stages.append(f"FROM scratch AS s{n}\nCOPY --from=s{n - 1} / /a/\nCOPY --from=s{earlier} / /b/\n")
+    dockerfile = "".join(stages) + "FROM debian:bookworm\nCOPY --from=s59 / /srv/\n"
+    readme = "# tool\n\n```bash\ndocker build -t acme/tool .\ndocker run acme/tool python3 check.py\n```\n"
+    found = run(tmp_path, readme, {"Dockerfile": dockerfile})
+    assert len(found) == 1 and "ships none: python3 is not found" in found[0]
+
+
+@pytest.mark.parametrize(
+    "run",
+    [
+        "RUN apt-get update && apt-get install -y $(cat /tmp/packages.txt)",
+        "RUN xargs apt-get install -y < /tmp/packages.txt",
+    ],
+)
+def test_packages_read_from_a_file(tmp_path: Path, run: str) -> None:
+    base = BASE.replace('CMD ["clinfo"]', f"COPY packages.txt /tmp/\n{run}")
+    assert run_(tmp_path, base) == []
+
+
+def run_(root: Path, base: str) -> list[str]:
+    return run(root, README, {**pair(base=base), "engine/packages.txt": "python3\n"})
