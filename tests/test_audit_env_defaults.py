@@ -448,7 +448,8 @@ def test_a_bare_word_closing_a_parenthesised_default_is_its_value(tmp_path: Path
     # shapes of real lists: `` - `NAME` - Whether to … (default: true) ``, `* NAME: … (default v)`
     readme = FLAG_LIST.format(fetch="false", workers="two")
     assert _audit(tmp_path, readme, FLAGS) == [
-        "6: README says FETCH_PLUGINS defaults to false but Dockerfile:2 sets ENV FETCH_PLUGINS=true (certain)",
+        "6: README says FETCH_PLUGINS defaults to false but Dockerfile:2 sets ENV FETCH_PLUGINS=true "
+        "(certain)",
         "7: README says WORKERS defaults to two but Dockerfile:2 sets ENV WORKERS=4 (certain)",
     ]
     # the values the ENV sets: `true` is read as `true`, never as the empty text after `default:`
