@@ -675,9 +675,7 @@ def test_a_variable_the_started_script_may_leave_alone_is_no_finding(tmp_path: P
     # a README that runs the container past the script
     entered = STUDIO_README.replace("docker run -e", "docker run --entrypoint bash -e")
     assert not [
-        f
-        for f in _audit(tmp_path, entered, {**files, "launch/boot.sh": OVERWRITING})
-        if "WEIGHTS_PATH" in f
+        f for f in _audit(tmp_path, entered, {**files, "launch/boot.sh": OVERWRITING}) if "WEIGHTS_PATH" in f
     ]
     # redirections alone are no hand-over: the assignment still runs
     logged = OVERWRITING.replace("# settings of the studio", "exec >/var/log/boot.log 2>&1")
