@@ -41,6 +41,10 @@ _OPENS = re.compile(
 _CLOSES = re.compile(r"^(?:(?:fi|esac|done)\b|\})")
 _HEREDOC = re.compile(r"<<-?[ \t]*[\"']?([A-Za-z_]\w*)[\"']?")
 _READS = re.compile(r"\$\{?#?(" + NAME + r")")
+_EXEC = re.compile(
+    r"(?:^|[;&|)][ \t]*|\b(?:then|do|else)[ \t]+)exec[ \t]+(?:-[acl]+[ \t]+)*(?![0-9]*[<>]|&>)[^\s<>;&|]"
+)
+"""`exec` of a command (`exec "$@"`, `exec python main.py`), not of redirections (`exec >log 2>&1`)."""
 _CD = re.compile(r"(?:^|[;&|][ \t]*)(?:cd|pushd)[ \t]")
 
 
@@ -82,12 +86,14 @@ def env_file_values(text: str) -> dict[str, str]:
 
 
 def overrides(
-    text: str, exists: Callable[[str], bool], read: Callable[[str], str | None]
+    text: str, exists: Callable[[str], bool] | None, read: Callable[[str], str | None]
 ) -> dict[str, Override]:
     """NAME → how the shell script `text` sets NAME before it reads it (see the module docstring).
-    `exists(path)` tells whether a file the script names (as written) is in the folder it runs in;
-    `read(path)` gives such a file's text (None when it cannot be read). After a `cd`, files are not
-    looked up (the folder is no longer known) and no `source` counts."""
+    `exists(path)` tells whether a file the script names (as written) is in the folder it runs in
+    (None: no file is known, as for a script run in a container, so every file test is a condition
+    some runs skip); `read(path)` gives such a file's text (None when it cannot be read). After a
+    `cd`, files are not looked up (the folder is no longer known) and no `source` counts. An `exec` of
+    a command (not one of redirections only) ends the script: nothing after it runs."""
     found: dict[str, Override] = {}
     seen: set[str] = set()
     # each open block: True when a plain run goes through the part being read, False when it skips it
@@ -98,10 +104,11 @@ def overrides(
         if not line or line.startswith("#"):
             continue
         through = all(b[0] for b in blocks)
+        known = not moved and exists is not None
         if (branch := _IF.match(line)) is not None:
-            outcome = not moved and _test(branch.groups()[1:], exists)
+            outcome = known and exists is not None and _test(branch.groups()[1:], exists)
             if branch.group(1) == "if":
-                blocks.append([outcome, outcome, not moved])
+                blocks.append([outcome, outcome, known])
             elif blocks:
                 top = blocks[-1]
                 top[0] = top[2] and not top[1] and outcome
@@ -124,8 +131,10 @@ def overrides(
             continue
         command = line
         if (guarded := _GUARDED.match(line)) is not None:
-            taken = not moved and _test(guarded.groups()[:4], exists)
+            taken = known and exists is not None and _test(guarded.groups()[:4], exists)
             command = guarded.group(5) if taken else ""
+        if _EXEC.search(line):
+            break  # (in a block too: what follows may run only when it did not)
         if through and not moved:
             _record(command, number, seen, found, read)
         if _CD.search(line):

@@ -419,3 +419,44 @@ def test_a_default_with_a_value_next_to_it_is_still_read(tmp_path: Path) -> None
         "8: README says PIN_MEMORY defaults to 0 but Dockerfile:6 sets ENV PIN_MEMORY=1 (certain)",
         "9: README says LOG_LEVEL defaults to warn but Dockerfile:6 sets ENV LOG_LEVEL=info (certain)",
     ]
+
+
+# --- a default in parentheses at the end of a list item ---------------------------------------------
+
+FLAGS = """\
+FROM python:3.11-slim
+ENV SERVE_PORT=7860 \\
+    FETCH_PLUGINS=true \\
+    WORKERS=4 \\
+    TRACE_LEVEL=0
+CMD ["python", "app.py"]
+"""
+
+FLAG_LIST = """\
+# App
+
+## Environment Variables
+
+- `SERVE_PORT` - Port the UI listens on (default: 7860)
+- `FETCH_PLUGINS` - Whether to fetch the plugins at start (default: {fetch})
+* WORKERS: number of worker processes (default {workers})
+- **TRACE_LEVEL**: tracing verbosity (0-4). Default is 0.
+"""
+
+
+def test_a_bare_word_closing_a_parenthesised_default_is_its_value(tmp_path: Path) -> None:
+    # shapes of real lists: `` - `NAME` - Whether to … (default: true) ``, `* NAME: … (default v)`
+    readme = FLAG_LIST.format(fetch="false", workers="two")
+    assert _audit(tmp_path, readme, FLAGS) == [
+        "6: README says FETCH_PLUGINS defaults to false but Dockerfile:2 sets ENV FETCH_PLUGINS=true "
+        "(certain)",
+        "7: README says WORKERS defaults to two but Dockerfile:2 sets ENV WORKERS=4 (certain)",
+    ]
+    # the values the ENV sets: `true` is read as `true`, never as the empty text after `default:`
+    assert _audit(tmp_path, FLAG_LIST.format(fetch="true", workers="4"), FLAGS) == []
+
+
+def test_a_parenthesised_default_with_no_value_gives_none(tmp_path: Path) -> None:
+    for said in ("(default: )", "(default:)", "(default: -)", "(default: none)", "(default for GPU hosts)"):
+        readme = FLAG_LIST.format(fetch="true", workers="4").replace("(default 4)", said)
+        assert _audit(tmp_path, readme, FLAGS) == [], said

@@ -584,3 +584,100 @@ def test_a_pattern_an_add_copies_is_matched_as_buildkit_matches_it(tmp_path: Pat
     assert audit("bang", "ADD root/[!d]tart.sh /") == []
     assert audit("escaped", "ADD root/\\*.sh /") == []
     assert audit("deep", "ADD **/start.sh /", "a/root/start.sh") == []
+
+
+# --- a variable the started script overwrites, the script copied in with its folder --------------------
+
+STUDIO = """\
+FROM nvidia/cuda:12.1.1-runtime-ubuntu22.04
+RUN pip install torch==2.1.0
+ENV STUDIO_PORT=7788
+COPY launch/ /opt/launch/
+ENTRYPOINT ["/opt/launch/boot.sh"]
+"""
+
+STUDIO_README = """\
+# Studio
+
+## Environment Variables
+
+- `STUDIO_PORT` - Port to serve on (default: 7788)
+- `WEIGHTS_PATH` - Folder of the weights (default: /data/weights)
+- `STUDIO_MODE` - Mode to start in (default: serve)
+
+| Name | Default | Description |
+|------|---------|-------------|
+| `STUDIO_MODE` | `serve` | Mode to start in |
+
+```bash
+docker build -t acme/studio .
+docker run -e WEIGHTS_PATH=/mnt/w acme/studio
+```
+"""
+
+OVERWRITING = """\
+#!/bin/bash
+set -euo pipefail
+if [ ! -d "/opt/studio" ]; then
+    echo "studio missing"
+    exit 1
+fi
+# settings of the studio
+export WEIGHTS_PATH="/data/weights"
+STUDIO_MODE=serve
+mkdir -p "$WEIGHTS_PATH"
+exec python -u studio.py --port "${STUDIO_PORT:-7788}" --mode "$STUDIO_MODE"
+"""
+
+
+def test_a_variable_a_copied_folder_s_entrypoint_overwrites(tmp_path: Path) -> None:
+    # shapes of real images: `COPY scripts/ /scripts/` with `ENTRYPOINT ["/scripts/docker-entrypoint.sh"]`
+    # exporting a `…_PATH` a README lists with a default; a serving script exporting `MODEL_NAME=…` before
+    # `exec "$@"`. A list item is `likely`, a table row or a `-e` of the image built `certain`.
+    found = _audit(tmp_path, STUDIO_README, {"Dockerfile": STUDIO, "launch/boot.sh": OVERWRITING})
+    fact = "boot.sh:{}, which the image starts, sets {}: a value given at run time changes nothing ({})"
+    assert found == [
+        "6: README documents WEIGHTS_PATH as an environment variable of the container, but "
+        + fact.format(8, "WEIGHTS_PATH=/data/weights", "likely"),
+        "7: README documents STUDIO_MODE as an environment variable of the container, but "
+        + fact.format(9, "STUDIO_MODE=serve", "likely"),
+        "11: README documents STUDIO_MODE as an environment variable of the container, but "
+        + fact.format(9, "STUDIO_MODE=serve", "certain"),
+        "15: README passes (`docker run … acme/studio`) WEIGHTS_PATH as an environment variable of the "
+        "container, but " + fact.format(8, "WEIGHTS_PATH=/data/weights", "certain"),
+    ]
+
+
+def test_a_variable_the_started_script_may_leave_alone_is_no_finding(tmp_path: Path) -> None:
+    files = {"Dockerfile": STUDIO}
+    kept = [
+        # read with a default: the value passed wins
+        OVERWRITING.replace('export WEIGHTS_PATH="/data/weights"', ': "${WEIGHTS_PATH:=/data/weights}"'),
+        OVERWRITING.replace('"/data/weights"', '"${WEIGHTS_PATH:-/data/weights}"'),
+        # set in a branch: a file test the container decides, a test of the variable itself
+        OVERWRITING.replace(
+            'export WEIGHTS_PATH="/data/weights"',
+            'if [ -d /data ]; then\n  :\nelse\n  export WEIGHTS_PATH="/data/weights"\nfi',
+        ),
+        OVERWRITING.replace(
+            'export WEIGHTS_PATH="/data/weights"', 'if [ -z "$WEIGHTS_PATH" ]; then WEIGHTS_PATH=/w; fi'
+        ),
+        # the command handed over before the assignment: nothing after an `exec` runs
+        OVERWRITING.replace("# settings of the studio", 'exec "$@"'),
+        OVERWRITING.replace("# settings of the studio", 'if [ "$1" = bash ]; then exec "$@"; fi'),
+    ]
+    for script in kept:
+        found = _audit(tmp_path, STUDIO_README, {**files, "launch/boot.sh": script})
+        assert not [f for f in found if "WEIGHTS_PATH" in f], script
+    # a script the image copies but does not start
+    other = STUDIO.replace('ENTRYPOINT ["/opt/launch/boot.sh"]', 'ENTRYPOINT ["/opt/launch/run.sh"]')
+    assert _audit(tmp_path, STUDIO_README, {"Dockerfile": other, "launch/boot.sh": OVERWRITING}) == []
+    # a README that runs the container past the script
+    entered = STUDIO_README.replace("docker run -e", "docker run --entrypoint bash -e")
+    assert not [
+        f for f in _audit(tmp_path, entered, {**files, "launch/boot.sh": OVERWRITING}) if "WEIGHTS_PATH" in f
+    ]
+    # redirections alone are no hand-over: the assignment still runs
+    logged = OVERWRITING.replace("# settings of the studio", "exec >/var/log/boot.log 2>&1")
+    found = _audit(tmp_path, STUDIO_README, {**files, "launch/boot.sh": logged})
+    assert any(f.startswith("6: README documents WEIGHTS_PATH") for f in found), found

@@ -56,3 +56,17 @@ docker build --build-arg A=1 . # --build-arg LATE=2 -f other/Dockerfile
         ScriptBuild(2, "ci/Dockerfile.dev", False, frozenset({"NOTE", "URL"})),
         ScriptBuild(3, "Dockerfile", False, frozenset({"A"})),
     )
+
+
+def test_no_file_known_leaves_every_file_test_undecided() -> None:
+    # a script run in a container: neither branch of a file test is one every run takes
+    script = "if [ -f .env ]; then\n  GPU=a\nelse\n  GPU=b\nfi\n[ -f x ] && MODE=c\nPORT=1\n"
+    found = overrides(script, None, lambda p: None)
+    assert sorted(found) == ["PORT"]
+
+
+def test_an_exec_of_a_command_ends_the_script() -> None:
+    assert overrides('exec "$@"\nGPU=a\n', None, lambda p: None) == {}
+    assert overrides('[ "$1" = sh ] && exec sh\nGPU=a\n', None, lambda p: None) == {}
+    # redirections only: the shell goes on
+    assert list(overrides("exec >log 2>&1\nexec 3>&1\nGPU=a\n", None, lambda p: None)) == ["GPU"]

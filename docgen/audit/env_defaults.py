@@ -125,12 +125,14 @@ _LABEL = re.compile(
 `` - `PORT` – the port to serve on ``."""
 _LABEL_DEFAULT = re.compile(
     r"\bdefaults?(?:[ \t]+(?:value|is|to|of))*[ \t]*[:=]?[ \t]*"
-    r"(?:`([^`\s]{1,80})`|\"([^\"\s]{1,80})\"|'([^'\s]{1,80})'|([\w.:/-]*[\d./:-][\w.:/-]*))",
+    r"(?:`([^`\s]{1,80})`|\"([^\"\s]{1,80})\"|'([^'\s]{1,80})'|(?![:=])([\w.:/-]*[\d./:-][\w.:/-]*)"
+    r"|([A-Za-z]\w{0,40})(?=[ \t]*\)))",
     re.IGNORECASE,
 )
 """The default such a line gives: `default: `8000``, `defaults to "auto"`, `the default
-google/gemma-2b-it model`; a bare word is a value only with a digit, dot, slash, colon or dash in it
-(`the default revision` names none)."""
+google/gemma-2b-it model`, `(default: true)`; a bare word is a value only with a digit, dot, slash,
+colon or dash in it (`the default revision` names none), or when it alone closes a parenthesis
+(`(default: true)`, `(default on)`). The `:` after `default` is never the value (`(default: )`)."""
 
 
 def _labelled_defaults(
@@ -156,8 +158,10 @@ def _labelled_defaults(
                 said = _LABEL_DEFAULT.search(sentence)
                 if said is None or _NOT_THE_IMAGE.search(sentence) or _example(sentence, said):
                     continue
-                value = next(group for group in said.groups() if group is not None)
-                yield from _compare(auditor, envs, line, label.group(1), value.rstrip(".,;:"))
+                value = next(group for group in said.groups() if group is not None).rstrip(".,;:")
+                if value.lower() in _NO_VALUE or not any(c.isalnum() for c in value):
+                    break  # a value is never empty nor punctuation alone (`(default: -)`)
+                yield from _compare(auditor, envs, line, label.group(1), value)
                 break
 
 

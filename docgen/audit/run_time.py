@@ -53,7 +53,15 @@ from docgen.audit.wording import (
     sentences,
 )
 from docgen.base_contents import is_plain
-from docgen.copied import FILE_LIMIT, CopiedFile, context_path, copied_files, glob_matches
+from docgen.copied import (
+    FILE_LIMIT,
+    CopiedFile,
+    context_path,
+    copied_files,
+    dockerignore,
+    glob_matches,
+    placed,
+)
 from docgen.errors import MAX_FILE_BYTES
 from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans, headings_over
@@ -158,11 +166,39 @@ class RunImage(Image):
             for word in _SCRIPT_WORD.findall(setting.value):
                 name = posixpath.basename(word)
                 copied = self.copied_to(name)
+                if copied is None and word.startswith("/"):
+                    found = self._placed_at(posixpath.normpath(word))
+                    if found is not None:
+                        return (name, *found)
                 if copied is None or (word.startswith("/") and copied[0] != word):
                     continue
                 path = self.context_file(name)
                 if path is not None:
                     return name, path, copied[1]
+        return None
+
+    def _placed_at(self, where: str) -> tuple[Path, int] | None:
+        """(file of the build context, COPY line) of the file the image's stages put at the absolute
+        path `where` by copying a folder to an absolute place (`COPY scripts/ /scripts/` puts
+        scripts/start.sh at /scripts/start.sh), as `docgen.copied.placed` reads a copy; None when no
+        such copy puts a file there (the last copy that does wins)."""
+        if not self.model.file:
+            return None
+        try:
+            folder = Path(self.model.file).parent.resolve()
+            rules = dockerignore(folder, self.model.file)
+        except (OSError, RuntimeError):
+            return None
+        for copy in reversed(self.model.context_copies):
+            dest = copy.dest.strip("\"'")
+            if copy.stage not in self.indexes or copy.heredoc or not dest.startswith("/") or "$" in dest:
+                continue
+            try:
+                found = placed(folder, copy, where, "/", rules)
+            except (OSError, ValueError, NotImplementedError):
+                continue
+            if found is not None:
+                return (found, copy.line) if found.is_file() else None
         return None
 
     def context_file(self, name: str, line: int | None = None) -> Path | None:
@@ -188,12 +224,8 @@ class RunImage(Image):
         script that shows it); None when it may reach it; False when the Dockerfile says nothing of it."""
         if name in self.env:
             return self._carried_fact(name)
-        script = self.script()
-        if script is not None:
-            found = _script_overrides(script[1])
-            if name in found:
-                over = found[name]
-                return f"{script[0]}:{over.line}, which the image starts, sets {name}={over.value}"
+        if (fact := self.script_fact(name)) is not None:
+            return fact
         # (a global arg picks the base image, which may set a variable of that name: `CUDA_VERSION`)
         decls = [a for a in self.model.args if a.name == name and a.used_lines and a.scope != "global"]
         if not decls:
@@ -207,6 +239,19 @@ class RunImage(Image):
             f"{self.model.path}:{line} declares it only as a build arg (ARG {name}, read at build time "
             f"on line {decls[0].used_lines[0]}); no ENV sets it in the image"
         )
+
+    def script_fact(self, name: str) -> str | None:
+        """Where the script the image starts (`script`) gives `name` a value of its own before reading
+        it, in a part every run goes through (`docgen.script_env.overrides`, no file test decided, an
+        `exec` ending it): a value passed with `-e` is overwritten. None when it does not."""
+        script = self.script()
+        if script is None:
+            return None
+        found = _script_overrides(script[1])
+        if name not in found:
+            return None
+        over = found[name]
+        return f"{script[0]}:{over.line}, which the image starts, sets {name}={over.value}"
 
     def unread_fact(self, name: str) -> str | None:
         """Why `name`, passed with `-e` to a run of the image, is read by nothing: the image's ENTRYPOINT
@@ -425,7 +470,7 @@ def _script_overrides(path: Path) -> dict[str, Override]:
         text = path.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return {}
-    return dict(overrides(text, lambda _: False, lambda _: None))
+    return dict(overrides(text, None, lambda _: None))
 
 
 # --------------------------------------------------------------------------------------------------
@@ -447,8 +492,13 @@ def runtime_claims(part: Document, whole: Document, auditor: Auditor) -> Iterato
     if not images:
         return
     entries = list(env_entries(part, whole))
+    rows = {line for table in part.tables for line, _ in table.rows}
+    # a README that starts the container past its entrypoint (`--entrypoint`) may skip the script
+    entered = any("--entrypoint" in text for fence in whole.fences for _, text in fence.lines)
     for line, name in entries:
-        yield from _env_finding(auditor, images, line, name, "documents")
+        yield from _env_finding(
+            auditor, images, line, name, "documents", listed=line not in rows, entered=entered
+        )
     listed = set(entries)
     for line, name in told_to_set(part):
         if (line, name) not in listed:
@@ -461,7 +511,8 @@ def runtime_claims(part: Document, whole: Document, auditor: Auditor) -> Iterato
                 yield from _unread_finding(auditor, images, line, name, image)
             continue  # a run of the base image, or of an image the README does not build
         if name:
-            found = list(_env_finding(auditor, images, line, name, f"passes (`docker run … {image}`)"))
+            passes = f"passes (`docker run … {image}`)"
+            found = list(_env_finding(auditor, images, line, name, passes, entered=entered))
             yield from found or _unread_finding(auditor, images, line, name, image)
         if user and user not in told:
             told.add(user)
@@ -546,12 +597,30 @@ def run_options(part: Document) -> Iterator[tuple[int, str, str, str]]:
 
 
 def _env_finding(
-    auditor: Auditor, images: list[RunImage], line: int, name: str, how: str, told: bool = False
+    auditor: Auditor,
+    images: list[RunImage],
+    line: int,
+    name: str,
+    how: str,
+    told: bool = False,
+    listed: bool = False,
+    entered: bool = False,
 ) -> Iterator[Diagnostic]:
     """A finding when `name`, set at run time, reaches no image compared and one of them shows why. With
     `told` (a sentence telling to set it, for the build or the container), and for a name the
     application may read itself (`_APP_READ`), only a RUN reading it undeclared to pick what it installs
-    tells why (`--index-url $PYTORCH_INDEX`)."""
+    tells why (`--index-url $PYTORCH_INDEX`), or the script the image starts setting it before it reads
+    it (what that script starts sees the script's value). A script's value is `likely` for an item of
+    a list (`listed`): a list is read from prose. Not with `entered` (the README passes `--entrypoint`
+    somewhere: a run may skip the script)."""
+    scripted = [image.script_fact(name) if name not in image.env else None for image in images]
+    if not told and not entered and all(scripted):
+        said = (
+            f"README {how} {name} as an environment variable of the container, but {scripted[0]}: "
+            "a value given at run time changes nothing"
+        )
+        yield Diagnostic(auditor.path, line, said, confidence=LIKELY if listed else CERTAIN)
+        return
     if told or _APP_READ.search(name) is not None:
         if any(image.undeclared_read(name) is None for image in images):
             return
