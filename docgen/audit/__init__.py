@@ -220,6 +220,8 @@ from docgen.audit.chart_values import chart_values
 from docgen.audit.ci_claims import ci_claims
 from docgen.audit.clone_folders import clone_folders, clone_slips
 from docgen.audit.clone_misses import clone_misses
+from docgen.audit.clone_walks import clone_walks
+from docgen.audit.unmounted_scripts import unmounted_scripts
 from docgen.audit.clone_scripts import clone_scripts
 from docgen.audit.cloned_repos import _cloned_repos, forked_upstream
 from docgen.audit.commented_lines import commented_lines_claims
@@ -669,6 +671,8 @@ def audit(
         found.extend(d for d in setup if d.line not in told)
         found.extend(clone_paths(doc, directory, path))
         found.extend(clone_misses(doc, text, path, directory))
+        found.extend(clone_walks(doc, path, directory, project))
+        found.extend(unmounted_scripts(doc, models, path, directory))
         found.extend(bake_targets(doc, path, directory, project))
         found.extend(line_references(doc, path, directory))
         found.extend(compose_settings(doc, path, directory, models, project))
