@@ -20,10 +20,11 @@ turns it into one that does, by changing one name of six letters or more by one 
 changed, dropped, added, or two swapped); the walk goes on from the corrected folder.
 
 Silent when the checkout's remotes are known and the clone names none of them, when the clone is of
-another branch (`-b`), when the path has a variable, a glob or `..`, when an earlier command of the
-block names the file or folder (`wget`, `cp`, `touch`, `mkdir` may make it), and after a command that
-may change the tree (`git checkout`, `make`, `tar`, a script run). Without a remote to compare with, the
-path must hold two names or more, so the rest of it backs the clone being of this repository.
+another branch (`-b`) or bare (`--bare`, `--mirror`), when the path has a variable, a glob or `..`,
+when an earlier command of the block names the file or folder (`wget`, `cp`, `touch`, `mkdir` may
+make it), and after a command that may change the tree (`git checkout`, `make`, `tar`, a script
+run). Without a remote to compare with, the path must hold two names or more, so the rest of it backs
+the clone being of this repository.
 `likely`.
 """
 
@@ -134,7 +135,11 @@ def clone_walks(doc: Document, readme: str, directory: Path, project: Path | Non
 
 def _cloned(step: str, clone: tuple[str, str | None], roots: list[Path], remotes: set[str]) -> _Walk | None:
     url, folder = clone
-    if "://" not in url and "@" not in url or re.search(r"(?:^|[ \t])(?:-b|--branch)\b", step):
+    if (
+        "://" not in url
+        and "@" not in url
+        or re.search(r"(?:^|[ \t])(?:-b|--branch|--bare|--mirror)\b", step)
+    ):
         return None
     if remotes:
         words = step.split("clone", 1)[1].split()

@@ -62,7 +62,7 @@ _LEAVES = re.compile(r"(?:^|[;&|][ \t]*)(?:cd|pushd|exit)\b")
 _CD = re.compile(r"(?:^|[;&|\n][ \t]*)(?:cd|pushd)[ \t]")
 
 
-def _host_folder(run: str, workdir: str, here: Path) -> tuple[Path, str] | None:
+def _host_folder(run: str, workdir: str | None, here: Path) -> tuple[Path, str] | None:
     """The host folder the run `run` mounts at its working folder (`-w`, else `workdir`) and that
     folder, read from `here` (where the run starts); None when it mounts none there, or one not
     written as a folder below `here`."""
@@ -82,6 +82,8 @@ def _host_folder(run: str, workdir: str, here: Path) -> tuple[Path, str] | None:
         if re.search(r"[$`{]", given.group(1)) or not given.group(1).startswith("/"):
             return None
         workdir = posixpath.normpath(given.group(1))
+    if workdir is None:
+        return None
     targets = [posixpath.normpath(t.strip("\"'")) for _, t in sources]
     if any(t.startswith(workdir.rstrip("/") + "/") for t in targets):
         return None  # (a file or folder mounted into the working folder: `-v $(pwd)/x.py:/work/x.py`)
@@ -143,9 +145,7 @@ def unmounted_scripts(
     if len(models) != 1:
         return
     place = work_dir(models[0])
-    if place is None or place[0] == "/":
-        return
-    workdir = place[0]
+    workdir = place[0] if place is not None and place[0] != "/" else None
     inside = set(inside_blocks(doc))
     seen: list[str] = []
     for fence in doc.fences:
@@ -171,6 +171,7 @@ def unmounted_scripts(
             if host is not None and said and script is not None:
                 name = script.group(1) or script.group(2)
                 folder, inner = host
+                shown = folder.relative_to(directory.resolve()).as_posix()
                 if (
                     (directory / name).is_file()
                     and not (folder / name).exists()
@@ -181,9 +182,8 @@ def unmounted_scripts(
                         readme,
                         line,
                         f"README runs {name} in the container's working folder {inner}, where the run "
-                        f"mounts {folder.relative_to(directory.resolve()).as_posix()}/, which does not hold it, "
-                        f"and the "
-                        f"image copies no {name} (it is in the README's folder)",
+                        f"mounts {shown}/, which does not hold it, and the image copies no {name} (it is "
+                        f"in the README's folder)",
                         confidence=LIKELY,
                     )
                 host = None
@@ -201,7 +201,7 @@ def _container_run(code: str, directory: Path) -> str | None:
     return None
 
 
-def _mounted(run: str, workdir: str, directory: Path) -> tuple[Path, str] | None:
+def _mounted(run: str, workdir: str | None, directory: Path) -> tuple[Path, str] | None:
     """The host folder an interactive, not detached run mounts at `workdir`."""
     words = run.split()
     if not _INTERACTIVE.search(run) or any(_DETACHED.fullmatch(" " + w) for w in words if w.startswith("-")):
