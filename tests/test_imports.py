@@ -471,6 +471,7 @@ AUDIT_LAYERS = (
     (
         "tables",
         "clone_folders",
+        "clone_walks",
         "broken_runs",
         "exec_vars",
         "mpi_root",
@@ -515,6 +516,7 @@ AUDIT_LAYERS = (
         "unbuilt_link",
         "clone_scripts",
         "clone_misses",
+        "unmounted_scripts",
         "start_dirs",
         "unset_stops",
         "health_ports",
