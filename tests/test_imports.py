@@ -471,6 +471,7 @@ AUDIT_LAYERS = (
     (
         "tables",
         "clone_folders",
+        "clone_walks",
         "broken_runs",
         "exec_vars",
         "stage_programs",
@@ -516,6 +517,7 @@ AUDIT_LAYERS = (
         "unbuilt_link",
         "clone_scripts",
         "clone_misses",
+        "unmounted_scripts",
         "start_dirs",
         "unset_stops",
         "health_ports",

@@ -151,7 +151,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `architectures`, `targets`,
 `settings`, `latest`, `floating_pins`, `pinned_claims`, `published_tags`, `built_names`, `line_refs`,
 `compose_claims`, `compose_services`, `compose_urls`, `bind_devices`, `file_lists`, `lost_folders`,
-`clone_folders`, `last_words`, `broken_runs`,
+`clone_folders`, `clone_walks`, `unmounted_scripts`, `last_words`, `broken_runs`,
 `sh_scripts`, `unpublished_ports`, `case_slips`,
 `script_args`, `script_builds`, `script_compose`, `script_usage`, `help_copies`, `cuda_wheels`,
 `mount_claims`,
@@ -221,6 +221,7 @@ from docgen.audit.ci_claims import ci_claims
 from docgen.audit.clone_folders import clone_folders, clone_slips
 from docgen.audit.clone_misses import clone_misses
 from docgen.audit.clone_scripts import clone_scripts
+from docgen.audit.clone_walks import clone_walks
 from docgen.audit.cloned_repos import _cloned_repos, forked_upstream
 from docgen.audit.commented_lines import commented_lines_claims
 from docgen.audit.commits import commit_claims
@@ -395,6 +396,7 @@ from docgen.audit.targets import audit_targets, toolkit_targets
 from docgen.audit.unbuilt_bases import unbuilt_bases
 from docgen.audit.unbuilt_link import unbuilt_links
 from docgen.audit.unentered_mounts import unentered_mounts
+from docgen.audit.unmounted_scripts import unmounted_scripts
 from docgen.audit.unpublished_ports import unpublished_ports
 from docgen.audit.unread_files import unread_files
 from docgen.audit.unset_stops import unset_variables
@@ -629,7 +631,8 @@ def audit(
         found.extend(unread_files(doc, path, directory, models))
         found.extend(lost_folders(doc, path, directory, audited))
         found.extend(clone_folders(doc, path, directory))
-        found.extend(clone_slips(doc, text, path, directory))
+        slips = list(clone_slips(doc, text, path, directory))
+        found.extend(slips)
         found.extend(last_word_cds(doc, path))
         found.extend(broken_runs(doc, path, directory, models))
         found.extend(sh_scripts(doc, path, directory))
@@ -670,6 +673,9 @@ def audit(
         found.extend(d for d in setup if d.line not in told)
         found.extend(clone_paths(doc, directory, path))
         found.extend(clone_misses(doc, text, path, directory))
+        entered = {d.line for d in slips}
+        found.extend(d for d in clone_walks(doc, path, directory, project) if d.line not in entered)
+        found.extend(unmounted_scripts(doc, models, path, directory))
         found.extend(bake_targets(doc, path, directory, project))
         found.extend(line_references(doc, path, directory))
         found.extend(compose_settings(doc, path, directory, models, project))
