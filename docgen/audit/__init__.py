@@ -251,6 +251,7 @@ from docgen.audit.docker_cli import _docker_cli
 from docgen.audit.drivers import driver_claims
 from docgen.audit.dropped import dropped_stages, title_components
 from docgen.audit.entered_compose import entered_compose
+from docgen.audit.entry_modes import default_modes, unknown_programs
 from docgen.audit.env_blocks import _env_blocks
 from docgen.audit.env_defaults import _env_defaults
 from docgen.audit.env_homes import _env_homes
@@ -727,6 +728,8 @@ def audit(
     found.extend(said_values(doc, path))
     found.extend(shell_programs(doc, path, models, directory))
     found.extend(empty_commands(doc, path, models))
+    found.extend(unknown_programs(doc, path, models))
+    found.extend(default_modes(doc, path, models, directory))
     found.extend(mpi_as_root(doc, text, path, models))
     found.extend(run_urls(doc, text, path))
     found.extend(dropped_namespaces(doc, text, path, directory))
