@@ -237,6 +237,7 @@ from docgen.audit.content_rows import _content_rows
 from docgen.audit.contents import image_lists, library_lists, listed_contents
 from docgen.audit.continuations import broken_continuations, missing_continuations
 from docgen.audit.copies import every_base, pasted_copies, plain_copies
+from docgen.audit.cpu_only import gpu_runs
 from docgen.audit.cuda_wheels import fixed_wheels
 from docgen.audit.curl_uploads import curl_uploads
 from docgen.audit.dependency_rows import _dependency_rows
@@ -730,6 +731,7 @@ def audit(
     found.extend(empty_commands(doc, path, models))
     found.extend(unknown_programs(doc, path, models))
     found.extend(default_modes(doc, path, models, directory))
+    found.extend(gpu_runs(doc, path, models))
     found.extend(mpi_as_root(doc, text, path, models))
     found.extend(run_urls(doc, text, path))
     found.extend(dropped_namespaces(doc, text, path, directory))

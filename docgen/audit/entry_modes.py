@@ -255,13 +255,19 @@ def _script_text(model: ImageModel, image: RunImage, script: str) -> str | None:
 
 
 @dataclass(frozen=True)
-class _Run:
+class Run:
+    """A `docker run` of a command block: its README line, its image and the words after the image."""
+
     line: int
     image: str
     after: tuple[str, ...]
+    options: str = ""
+    """The text of the run's options (between `run` and the image)."""
+    first: int = 0
+    """The README line the command starts on."""
 
 
-def _runs(doc: Document) -> Iterator[_Run]:
+def runs_of(doc: Document) -> Iterator[Run]:
     """Each `docker run` of a command block with no `--entrypoint`: its line, image and words after it."""
     for fence in doc.fences:
         for lines in fence_commands(fence):
@@ -279,21 +285,26 @@ def _runs(doc: Document) -> Iterator[_Run]:
             cut = _CUT.search(tail)
             after = tuple(words_of(tail[: cut.start()] if cut else tail))
             line = next((n for n, t in lines if image in t), lines[0][0])
-            yield _Run(line, image, after)
+            yield Run(line, image, after, text[start:at], lines[0][0])
 
 
 def _repository(image: str) -> str:
     return image.split("@", 1)[0].rsplit(":", 1)[0] if ":" in image.rsplit("/", 1)[-1] else image
 
 
-def _own_runs(doc: Document, model: ImageModel, models: Sequence[ImageModel], found: Switch) -> list[_Run]:
-    """The README's runs of the image `model` builds (see the module docstring)."""
-    runs = list(_runs(doc))
+def own_runs(
+    doc: Document, model: ImageModel, models: Sequence[ImageModel], found: Switch | None = None
+) -> list[Run]:
+    """The README's runs of the image `model` builds (see the module docstring; with no `found`, a mode
+    word of its switch, read here, ties a published image to it)."""
+    if found is None:
+        found = switch(model)
+    runs = list(runs_of(doc))
     built = built_repositories(doc)
     bases = {_repository(stage.base).lower() for stage in model.stages}
     names = {last_name(model.image_name)} if model.image_name else set()
     names.add(Path(model.file).resolve().parent.name.lower())
-    modes = {m for m in found.modes() if m not in COMMON_PROGRAMS}
+    modes = {m for m in found.modes() if m not in COMMON_PROGRAMS} if found is not None else set()
     ours: set[str] = set()
     for run in runs:
         repo = _repository(run.image)
@@ -308,6 +319,11 @@ def _own_runs(doc: Document, model: ImageModel, models: Sequence[ImageModel], fo
         ):
             ours.add(repo)
     return [run for run in runs if _repository(run.image) in ours]
+
+
+def unnamed_installs(text: str) -> bool:
+    """Whether the text of a Dockerfile's RUNs installs what it does not name (`_UNNAMED_INSTALLS`)."""
+    return _UNNAMED_INSTALLS.search(text) is not None
 
 
 def _names_all(model: ImageModel) -> tuple[str, bool]:
@@ -331,7 +347,7 @@ def unknown_programs(doc: Document, readme: str, models: Sequence[ImageModel]) -
         found = switch(model)
         if found is None or not any(found.passes):
             continue
-        runs = _own_runs(doc, model, models, found)
+        runs = own_runs(doc, model, models, found)
         falls = [r for r in runs if r.after and _falls(found, r.after[0])]
         options = {r.image for r in falls if _option(r.after[0])}
         text, names_all = _names_all(model) if options else ("", False)
@@ -385,7 +401,7 @@ def default_modes(
         default = found.branch(given)
         if default is None or found.branches[default] == ("*",):
             continue
-        runs = _own_runs(doc, model, models, found)
+        runs = own_runs(doc, model, models, found)
         if not runs:
             continue
         for index, (line, heading) in enumerate(doc.headings):
