@@ -122,3 +122,17 @@ def test_gpus_on_the_cpu_image_of_two(tmp_path: Path) -> None:
 def test_no_gpu_run(tmp_path: Path) -> None:
     readme = README.replace("--gpus all ", "")
     assert _audit(tmp_path, readme, {"Dockerfile": CPU_IMAGE}) == []
+
+
+def test_a_build_arg_picks_the_torch_build(tmp_path: Path) -> None:
+    # modelled on a Dockerfile whose flavour arg defaults to `cpu`: a build may pass `cu121`
+    dockerfile = CPU_IMAGE.replace(
+        "RUN pip install torch --index-url https://download.pytorch.org/whl/cpu",
+        'ARG TORCH_FLAVOR="cpu"\nRUN pip install torch --index-url "https://download.pytorch.org/whl/${TORCH_FLAVOR}"',
+    )
+    assert _audit(tmp_path, README, {"Dockerfile": dockerfile}) == []
+
+
+def test_a_build_arg_picks_the_base(tmp_path: Path) -> None:
+    dockerfile = "ARG BASE=ubuntu:22.04\n" + CPU_IMAGE.replace("FROM ubuntu:22.04", "FROM ${BASE}")
+    assert _audit(tmp_path, README, {"Dockerfile": dockerfile}) == []

@@ -29,7 +29,7 @@ from docgen.audit.auditor import LIKELY, dockerfile_read
 from docgen.audit.entry_modes import own_runs, unnamed_installs
 from docgen.base_contents import is_plain
 from docgen.markdown import Document
-from docgen.model import Component, Diagnostic, ImageModel
+from docgen.model import Component, Diagnostic, ImageModel, Instruction
 
 _GPU_RUN = re.compile(
     r"(?:^|[ \t])(?:--gpus(?:[ \t=]|\Z)|--runtime[ \t=]+nvidia\b"
@@ -66,6 +66,11 @@ def _cpu_build(component: Component) -> bool:
     )
 
 
+def _argued(instructions: Sequence[Instruction], line: int) -> bool:
+    """Whether the instruction at Dockerfile line `line` reads a variable."""
+    return any(inst.start_line <= line <= inst.end_line and "$" in inst.args for inst in instructions)
+
+
 def cpu_builds(model: ImageModel) -> list[Component] | None:
     """The explicit CPU builds of the image `model` builds when they and packages known to ship no GPU
     code are all it installs, on a base with no GPU component (see the module docstring); None otherwise."""
@@ -74,6 +79,8 @@ def cpu_builds(model: ImageModel) -> list[Component] | None:
     read = dockerfile_read(model.file)
     if read is None or re.search(r"--from\b", read[0]):
         return None
+    if any(inst.keyword == "FROM" and "$" in inst.args for inst in read[1].instructions):
+        return None  # (a build arg may pick another base)
     runs = "\n".join(
         " ".join([inst.args, *(h.body for h in inst.heredocs)])
         for inst in read[1].instructions
@@ -92,6 +99,8 @@ def cpu_builds(model: ImageModel) -> list[Component] | None:
         if component.kind != "pip":
             return None
         if _cpu_build(component):
+            if _argued(read[1].instructions, component.line):
+                return None  # (a build arg may pick another build: `whl/${TORCH_FLAVOR}`)
             cpu.append(component)
         elif component.name.lower() not in NO_GPU_PACKAGES:
             return None
