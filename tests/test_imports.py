@@ -504,6 +504,7 @@ AUDIT_LAYERS = (
         "make_env",
         "pulled_runs",
         "globbed_scripts",
+        "entry_modes",
     ),
     (
         "family_defaults",
@@ -522,6 +523,7 @@ AUDIT_LAYERS = (
         "unset_stops",
         "health_ports",
         "local_bases",
+        "cpu_only",
     ),
     ("imageless_runs",),
     ("docgen.audit",),

@@ -238,6 +238,7 @@ from docgen.audit.content_rows import _content_rows
 from docgen.audit.contents import image_lists, library_lists, listed_contents
 from docgen.audit.continuations import broken_continuations, missing_continuations
 from docgen.audit.copies import every_base, pasted_copies, plain_copies
+from docgen.audit.cpu_only import gpu_runs
 from docgen.audit.cuda_wheels import fixed_wheels
 from docgen.audit.curl_uploads import curl_uploads
 from docgen.audit.dependency_rows import _dependency_rows
@@ -252,6 +253,7 @@ from docgen.audit.docker_cli import _docker_cli
 from docgen.audit.drivers import driver_claims
 from docgen.audit.dropped import dropped_stages, title_components
 from docgen.audit.entered_compose import entered_compose
+from docgen.audit.entry_modes import default_modes, unknown_programs
 from docgen.audit.env_blocks import _env_blocks
 from docgen.audit.env_defaults import _env_defaults
 from docgen.audit.env_homes import _env_homes
@@ -735,6 +737,9 @@ def audit(
     found.extend(shell_programs(doc, path, models, directory))
     found.extend(empty_commands(doc, path, models))
     found.extend(missing_programs(doc, path, models))
+    found.extend(unknown_programs(doc, path, models))
+    found.extend(default_modes(doc, path, models, directory))
+    found.extend(gpu_runs(doc, path, models))
     found.extend(mpi_as_root(doc, text, path, models))
     found.extend(run_urls(doc, text, path))
     found.extend(dropped_namespaces(doc, text, path, directory))
