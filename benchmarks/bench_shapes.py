@@ -54,6 +54,10 @@ Shapes that were superlinear when this benchmark was written, and what made them
   a machine at load 5–6; at load about 1 it was 3.9–4.1× before that (4.3× at 80,000 characters) and
   4.0–4.1× after (4.2× at 80,000 characters, 4n 6.9 s to 6.2 s); at load 5.6–5.9, 4.0× before and 3.8×
   after (4n 4.6 s to 4.3 s): the rest grows with the input.
+- `file-references`: one line of thousands of `scripts/runN.sh` spans, each read as an image
+  `scripts/runN.sh` and the whole line searched again for words of provenance (`based on`, `fork`)
+  for each (`audit/owner_images`; 3.3 s at 20,000 characters, 44 s at 80,000: 13.6×); the line is
+  searched once since.
 - `unclosed-fence`, `fenced-runs`: thousands of `docker build` lines, the README's index of lines
   that make files (`references.MadeFiles`) made again for each build (`audit/globbed_scripts`; 2.9 s
   at 20,000 characters, 39.9 s at 80,000: 13.5×; 0.8 s and 4.1 s since); and each command split by
