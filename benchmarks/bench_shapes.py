@@ -54,6 +54,16 @@ Shapes that were superlinear when this benchmark was written, and what made them
   a machine at load 5–6; at load about 1 it was 3.9–4.1× before that (4.3× at 80,000 characters) and
   4.0–4.1× after (4.2× at 80,000 characters, 4n 6.9 s to 6.2 s); at load 5.6–5.9, 4.0× before and 3.8×
   after (4n 4.6 s to 4.3 s): the rest grows with the input.
+- `file-references`: one line of thousands of `scripts/runN.sh` spans, each read as an image
+  `scripts/runN.sh` and the whole line searched again for words of provenance (`based on`, `fork`)
+  for each (`audit/owner_images`; 3.3 s at 20,000 characters, 44 s at 80,000: 13.6×); the line is
+  searched once since.
+- `unclosed-fence`, `fenced-runs`: thousands of `docker build` lines, the README's index of lines
+  that make files (`references.MadeFiles`) made again for each build (`audit/globbed_scripts`; 2.9 s
+  at 20,000 characters, 39.9 s at 80,000: 13.5×; 0.8 s and 4.1 s since); and each command split by
+  `shlex` once per rule that reads it, about ten times (`shell.shell_split`, `sh_code`: 10,000 `docker
+  run` lines took 21 s, 5.2 s of it in shlex; `fenced-runs` 0.56 s and 2.42 s before the splits were
+  kept, 0.29 s and 1.23 s after).
 - The shapes of the rules added after 337aa61 (project shapes, each rule at its most work):
   `copied-script-options` (a README copy of a launcher's `docker run` and the script, thousands of `-e`
   each: `audit/script_copies`), `blocks-after-script` (thousands of blocks after one that runs the
@@ -205,6 +215,9 @@ SHAPES: dict[str, Callable[[int], str]] = {
     ),
     "long-docker-run": lambda size: (
         "```bash\ndocker run " + lines(lambda k: f"-p {k}:{k} -e V{k}=1 ", size) + "img\n```\n"
+    ),
+    "fenced-runs": lambda size: (
+        "```bash\n" + lines(lambda k: f"docker run -e V{k}=1 -p 80{k % 10}:80 img:{k}\n", size) + "```\n"
     ),
     "inline-commands": lambda size: (
         lines(lambda k: f"Run `docker build --build-arg A{k}=1 .` then. ", size) + "\n"

@@ -15,6 +15,7 @@ reads them, for a command's structure (a RUN's lists, a README line's steps).
 from __future__ import annotations
 
 import fnmatch
+import functools
 import re
 import shlex
 from collections.abc import Callable, Mapping
@@ -534,11 +535,13 @@ _WORD_BREAK = frozenset(" \t\r\n;&|()<>")
 """The characters after which, outside quotes, a new word starts: blanks and the shell's operators."""
 
 
+@functools.lru_cache(maxsize=4096)
 def sh_code(line: str) -> str:
     """A `/bin/sh` line without its comment: the text before a `#` that starts a word outside quotes
     (`. # nightly`), not one inside a word or a quoted value (`--build-arg URL=https://x/#a`,
     `-e NOTE="rev #4"`, `${#NAME}`), as the shell reads it. One pass over the line; a quote left open
-    runs to its end."""
+    runs to its end. Kept for the last lines asked: about a dozen rules read each README command
+    (benchmarks/bench_shapes.py, `fenced-runs`)."""
     quote = ""
     starts = True  # the next character starts a word
     index = 0
@@ -581,7 +584,15 @@ def shell_split(text: str, comments: bool = False) -> list[str]:
         max(map(len, text.split()), default=0) > MAX_SPLIT_WORD or _LONG_QUOTED.search(text)
     ):
         raise ValueError("a word too long to split")
-    return shlex.split(text, comments=comments)
+    return list(_split(text, comments))
+
+
+@functools.lru_cache(maxsize=4096)
+def _split(text: str, comments: bool) -> tuple[str, ...]:
+    """`shlex.split(text)`, kept for the last texts asked: about a dozen rules split each README
+    command, and shlex reads a character at a time (benchmarks/bench_shapes.py, `fenced-runs`: ten
+    thousand `docker run` lines split 100,000 times took 5.2 s of 21 s)."""
+    return tuple(shlex.split(text, comments=comments))
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from docgen.shell import expand, sh_code, sh_tokens, sh_words, split_words
+from docgen.shell import expand, sh_code, sh_tokens, sh_words, shell_split, split_words
 
 
 def reference(value: str, op: str, pattern: str) -> str:
@@ -171,3 +171,15 @@ def test_sh_tokens_deep_nesting_without_recursion() -> None:
         sh_tokens('"$(' * 20000)
     deep = "echo " + '"$(' * 5000 + "x" + ')"' * 5000 + " && ls"
     assert [t.text for t in sh_tokens(deep)][-2:] == ["&&", "ls"]
+
+
+def test_a_split_kept_for_the_next_rule_is_not_changed_by_the_last_one() -> None:
+    """`shell_split` keeps its answers (about ten rules split each README command): each caller gets
+    a list of its own, so one rule's edit of its words is not another rule's input."""
+    first = shell_split("docker run -e A=1 img")
+    first.append("--rm")
+    assert shell_split("docker run -e A=1 img") == ["docker", "run", "-e", "A=1", "img"]
+    with pytest.raises(ValueError):
+        shell_split("docker run 'open")
+    with pytest.raises(ValueError):  # an error is not kept as an answer either
+        shell_split("docker run 'open")

@@ -64,13 +64,15 @@ def globbed_scripts(
     ran: list[str] = []
     told_of: set[tuple[int, str]] = set()
     builds = context_builds(blocks, bases_above(directory, top), top, ran, _clones(doc, directory))
+    made: MadeFiles | None = None  # the index of making lines, made again only when a script more ran
     for line, shown, dockerfile, context, written in builds:
         try:
             parsed = read_dockerfile(dockerfile, shown)
         except DocgenError:
             continue
-        made = MadeFiles(source, ran)
         for at, run_line, script, pattern in unbrought(parsed.instructions, context):
+            if made is None or made.scripts != len(ran):
+                made = MadeFiles(source, ran)
             name = posixpath.basename(script)
             if made.before(name, line) or told(source, name, line) or (line, script) in told_of:
                 continue

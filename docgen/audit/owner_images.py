@@ -126,20 +126,25 @@ def _build_files(directory: Path, models: Sequence[ImageModel], readme: Path, to
     return found
 
 
-def _said_images(doc: Document) -> Iterator[tuple[int, str, _Ref]]:
-    """(README line, the line's text, image) of each image the README names in a code span that is the
-    image alone, or on a command-block line naming one image (`image: …`, `docker pull …`)."""
+def _said_images(doc: Document) -> Iterator[tuple[int, bool, _Ref]]:
+    """(README line, whether the line tells where the image comes from (`_PROVENANCE`), image) of each
+    image the README names in a code span that is the image alone, or on a command-block line naming
+    one image (`image: …`, `docker pull …`). Each line is searched for those words once, whatever the
+    number of images on it."""
     for para in doc.paragraphs:
         for line, text in para.lines:
+            provenance: bool | None = None
             for _, _, code in code_spans(text):
                 match = _WHOLE.match(code.strip())
                 if match is not None:
-                    yield line, text, _ref(match)
+                    if provenance is None:
+                        provenance = _PROVENANCE.search(text) is not None
+                    yield line, provenance, _ref(match)
     for fence in doc.fences:
         for line, text in fence.lines:
             named = _FENCE_IMAGE.match(text)
             if named is not None and (match := _WHOLE.match(named.group(1))) is not None:
-                yield line, text, _ref(match)
+                yield line, _PROVENANCE.search(text) is not None, _ref(match)
 
 
 def _owner_named(owner: str, text: str) -> bool:
@@ -184,8 +189,8 @@ def other_owner_images(
         str, list[tuple[str, str, tuple[Path, int, _Ref]]]
     ] = {}  # `owner/name` → (registry, owner, image)
     variable_owned: set[str] = set()  # the names the build files and workflows name under a variable owner
-    for line, written, image in said:
-        if image.owner not in _OFFICIAL_OWNERS and not _PROVENANCE.search(written) and image.text not in told:
+    for line, provenance, image in said:
+        if image.owner not in _OFFICIAL_OWNERS and not provenance and image.text not in told:
             if workflows is None:
                 workflows = [*texts, *_workflow_texts(directory, top)]
                 names = _named_images(workflows)
@@ -209,7 +214,7 @@ def other_owner_images(
             image.owner in _OFFICIAL_OWNERS
             or image.tag is None
             or not _VERSIONED.search(image.tag)
-            or _PROVENANCE.search(written)
+            or provenance
             or image.text in told
         ):
             continue
