@@ -110,3 +110,103 @@ def test_a_compose_file_that_cannot_be_read_says_nothing(tmp_path: Path, compose
 def test_a_compose_name_that_is_a_folder_is_passed_over(tmp_path: Path) -> None:
     readme = f"# Lab\n\n```sh\ndocker run -v $PWD:/work lab\n```\n\n{SAYS}"
     assert [line for line, _, _ in found(tmp_path, readme, {"compose.yaml/x": COMPOSE})] == [7]
+
+
+# The folder the README is run from, said to be mounted at a path where the compose file or the
+# README's command mounts a folder below it or beside it.
+
+NOTES = 'FROM python:3.12-slim\nWORKDIR /notes\nCMD ["jupyter", "lab", "--ip=0.0.0.0"]\n'
+SUB_COMPOSE = """\
+services:
+  notes:
+    build: .
+    ports:
+      - "8890:8890"
+    volumes:
+      - ./notes:/notes
+"""
+
+
+def here(root: Path, readme: str, files: dict[str, str] | None = None) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": NOTES, "README.md": readme, **(files or {})})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "current folder is mounted" in d.message
+    ]
+
+
+def test_the_current_folder_said_mounted_where_compose_mounts_a_subfolder(tmp_path: Path) -> None:
+    readme = (
+        "# Notes\n\n```bash\ndocker compose up\n```\n\nThis will:\n\n"
+        "* Serve Jupyter on port 8890\n* Mount your current directory into `/notes`\n\n"
+        "## Files\n\nYour current local folder (`.`) is mounted inside the container at:\n\n"
+        "```\n/notes\n```\n"
+    )
+    assert here(tmp_path, readme, {"docker-compose.yml": SUB_COMPOSE}) == [
+        (
+            10,
+            "README says the current folder is mounted at /notes, but docker-compose.yml line 7 mounts "
+            "./notes there; also at line 14",
+            "likely",
+        )
+    ]
+
+
+def test_the_repository_said_mounted_where_the_run_mounts_a_subfolder(tmp_path: Path) -> None:
+    readme = (
+        "# Notes\n\n```sh\ndocker run -p 8890:8890 -v $(pwd)/books:/home/reader/books notes\n```\n\n"
+        "The command mounts this repository at `/home/reader/books`.\n"
+    )
+    assert [line for line, _, _ in here(tmp_path, readme)] == [7]
+
+
+@pytest.mark.parametrize(
+    "volume",
+    [
+        ".:/notes",
+        "./:/notes",
+        "${PWD}:/notes",
+        "$PWD:/notes",
+        "$(pwd):/notes",
+        "~/notes:/notes",
+        "/home/ana/notes:/notes",
+        "notes:/notes",
+        "${NOTES_DIR}:/notes",
+        "./notes:/elsewhere",
+    ],
+)
+def test_silent_when_the_compose_mount_is_the_folder_or_unknown(tmp_path: Path, volume: str) -> None:
+    readme = "# Notes\n\n```bash\ndocker compose up\n```\n\nIt mounts your current directory into `/notes`.\n"
+    compose = SUB_COMPOSE.replace("./notes:/notes", volume)
+    assert here(tmp_path, readme, {"docker-compose.yml": compose}) == []
+
+
+def test_silent_when_another_way_mounts_the_folder_itself(tmp_path: Path) -> None:
+    readme = (
+        "# Notes\n\n```bash\ndocker compose up\n```\n\nor\n\n```sh\n"
+        'docker run --mount type=bind,src="$(pwd)",target=/notes notes\n```\n\n'
+        "Either way your current directory is mounted at `/notes`.\n"
+    )
+    assert here(tmp_path, readme, {"docker-compose.yml": SUB_COMPOSE}) == []
+
+
+def test_silent_when_two_services_mount_it_differently(tmp_path: Path) -> None:
+    compose = SUB_COMPOSE + "  shell:\n    build: .\n    volumes:\n      - .:/notes\n"
+    readme = "# Notes\n\nThe services mount the project folder into `/notes`.\n"
+    assert here(tmp_path, readme, {"compose.yaml": compose}) == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Mount a folder of yours into `/notes`.",
+        "The `notes` folder of this repository is mounted at `/notes`.",
+        "Mount the data folder in your current directory into `/notes`.",
+        "Mount your current directory with `-v $(pwd):/notes`.",
+    ],
+)
+def test_silent_for_a_folder_that_is_not_the_current_one(tmp_path: Path, said: str) -> None:
+    readme = f"# Notes\n\n```bash\ndocker compose up\n```\n\n{said}\n"
+    assert here(tmp_path, readme, {"docker-compose.yml": SUB_COMPOSE}) == []

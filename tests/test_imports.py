@@ -447,6 +447,7 @@ AUDIT_LAYERS = (
         "help_copies",
         "cuda_wheels",
         "mount_claims",
+        "jupyter_tokens",
         "held_tools",
         "overrides",
         "port_vars",

@@ -154,7 +154,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `clone_folders`, `clone_walks`, `unmounted_scripts`, `last_words`, `broken_runs`,
 `sh_scripts`, `unpublished_ports`, `case_slips`,
 `script_args`, `script_builds`, `script_compose`, `script_usage`, `help_copies`, `cuda_wheels`,
-`mount_claims`,
+`mount_claims`, `jupyter_tokens`,
 `script_mounts`,
 `make_args`, `make_vars`, `make_env`, `pulled_runs`, `make_targets`, `fixed_defaults` (after `idle`),
 `compose_builds`, `entered_compose`, `tag_args`, `variant_tags`, `ports`,
@@ -291,6 +291,7 @@ from docgen.audit.imageless_runs import imageless_runs
 from docgen.audit.included_paths import _included_paths
 from docgen.audit.install_dirs import _install_dirs
 from docgen.audit.jetpack_rows import _jetpack_rows
+from docgen.audit.jupyter_tokens import jupyter_tokens
 from docgen.audit.keyed import keyed_entries
 from docgen.audit.last_words import last_word_cds
 from docgen.audit.latest import latest_claims
@@ -314,7 +315,7 @@ from docgen.audit.missing import (
     named_licenses,
     names_missing_file,
 )
-from docgen.audit.mount_claims import _mount_claims
+from docgen.audit.mount_claims import _mount_claims, here_mount_claims
 from docgen.audit.mount_targets import _mount_targets, restated_mounts
 from docgen.audit.mounts import mounted_code, mounted_scripts
 from docgen.audit.moved_clones import moved_clones
@@ -698,6 +699,8 @@ def audit(
         found.extend(help_copies(doc, path, directory))
         found.extend(fixed_wheels(doc, path, models))
         found.extend(_mount_claims(doc, path, directory, models, project))
+        found.extend(here_mount_claims(doc, path, directory, project))
+        found.extend(jupyter_tokens(doc, text, path, directory, models))
         found.extend(script_mounts(doc, path, directory, models, project))
         found.extend(overridden_prefixes(doc, path, directory, audited, project, models))
         found.extend(_script_images(doc, path, directory, models, audited, project, clone_of_self))

@@ -7,6 +7,7 @@ The compose files of the README's folder are read once; each prose line and comm
 
 from __future__ import annotations
 
+import itertools
 import os
 import posixpath
 import re
@@ -36,6 +37,8 @@ _MOUNT_WORD = re.compile(r"\bmount", re.IGNORECASE)
 _OPTION_SPAN = re.compile(r"`[ \t]*(?:-v|--volume|--mount|-)")
 """A line explaining a command's option in code (`` `-v /srv:/data` mounts … ``): the command says it."""
 _VOLUME_FLAG = re.compile(r"(?:^|[ \t])(?:-v|--volume)(?:[ \t]+|=)[\"']?(\S+)")
+_MOUNT_OPTION = re.compile(r"(?:^|[ \t])--mount(?:[ \t]+|=)(\S+)")
+"""The value of a `--mount type=bind,source=…,target=…` option."""
 _MOUNT_TARGET = re.compile(r"(?:^|[ \t,])(?:target|dst|destination)=[\"']?(/[^\s,\"']*)")
 """A `--mount type=bind,source=…,target=/data` option's path in the container."""
 
@@ -155,5 +158,138 @@ def _mount_claims(
             line,
             f"README says a folder is mounted in the container at {said}, but {where} "
             f"mount{'s' if len(sources) == 1 and sources[0] != 'its commands' else ''} {shown} only",
+            confidence=LIKELY,
+        )
+
+
+_HERE = re.compile(
+    r"(?<![\w-])(?:(?:your|the|this)[ \t]+)?(?:(?:current|present)[ \t]+(?:local[ \t]+)?(?:working[ \t]+)?"
+    r"(?:directory|folder|dir)|working[ \t]+(?:directory|folder)"
+    r"|(?:this|the)[ \t]+(?:repo|repository|project)(?:'s[ \t]+(?:root|folder|directory))?"
+    r"|(?:the[ \t]+)?(?:repository|repo|project)[ \t]+(?:root|folder|directory))\b",
+    re.IGNORECASE,
+)
+"""The folder a command is run from, spoken of as a whole: `your current directory`, `this
+repository`, `the project folder`."""
+_PART_OF = re.compile(r"(?:\b(?:of|in|from|inside|within|under|below|beside|to)|/)\Z", re.IGNORECASE)
+"""Words before it that make it the place of another folder (`the data folder of this repository`)."""
+_CODE_PATH = re.compile(r"`(/[^`\s]*)`")
+_SUB_SOURCE = re.compile(
+    r"(?:\./|\.\./|\$\{?PWD\}?/|\$\(pwd\)/|\"\$\(pwd\)\"/|\"\$\{?PWD\}?\"/)(?=[\w./-]*[A-Za-z0-9_])[\w./-]+",
+    re.IGNORECASE,
+)
+"""A host side naming a folder below it or beside it: `./workspace`, `$(pwd)/data`, `../data`."""
+
+
+def _here_claims(doc: Document) -> Iterator[tuple[int, str]]:
+    """(line, container path) of each prose line saying the folder the README is run from is mounted
+    at a path: `Mount your current directory into `/workspace``, or `… is mounted … at:` with the
+    path alone in the block just below."""
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            if not _MOUNT_WORD.search(text) or _OPTION_SPAN.search(text):
+                continue
+            spoken = itertools.islice(_HERE.finditer(text), 4)  # (a line naming it more is no claim)
+            here = next((m for m in spoken if not _PART_OF.search(text[: m.start()].rstrip())), None)
+            if here is None:
+                continue
+            after = text[here.end() :]
+            path = _CODE_PATH.search(after)
+            if path is not None:
+                if not re.search(r"`", after[: path.start()]) or re.match(r"[ \t]*\(`\.`\)", after):
+                    yield line, path.group(1)
+                continue
+            if text.rstrip().endswith(":"):
+                block = (
+                    next((f for f in doc.fences if 0 < f.lines[0][0] - line <= 4), None)
+                    if doc.fences
+                    else None
+                )
+                shown = [t.strip() for _, t in block.lines if t.strip()] if block and block.lines else []
+                if len(shown) == 1 and re.fullmatch(r"/[\w./-]*", shown[0]):
+                    yield line, shown[0]
+
+
+def _host_sources(directory: Path, top: Path, doc: Document) -> list[tuple[str, str, str]] | None:
+    """(where: `docker-compose.yml line 8` or `README line 40`, host side, container side) of each
+    bind mount the compose files of `directory` and the README's commands make; None when a compose
+    file cannot be read."""
+    found: list[tuple[str, str, str]] = []
+    try:
+        listed = sorted(directory.iterdir()) if os.path.isdir(directory) else []
+    except OSError:
+        return None
+    for path in listed:
+        if not os.path.isfile(path) or compose.FILE_NAME.match(path.name) is None:
+            continue
+        text = text_or_none(path, MAX_PROJECT_FILE_BYTES) if resolves_inside(path, top) else None
+        if text is None:
+            return None
+        try:
+            document: Any = compose.load(text.encode("utf-8"), path.name)
+        except DocgenError:
+            return None
+        services = document.get("services") if isinstance(document, dict) else None
+        for service in services.values() if isinstance(services, dict) else ():
+            volumes = service.get("volumes") if isinstance(service, dict) else None
+            for volume in volumes if isinstance(volumes, list) else ():
+                if isinstance(volume, dict):
+                    source, target = volume.get("source"), volume.get("target")
+                    written = str(source)
+                else:
+                    written = str(volume)
+                    parts = written.strip("\"'").split(":")
+                    source, target = (parts[0], parts[1]) if len(parts) >= 2 else (None, None)
+                if not isinstance(source, str) or not isinstance(target, str):
+                    continue
+                at = next((n for n, t in enumerate(text.splitlines(), 1) if written in t), 0)
+                found.append((f"{path.name} line {at}" if at else path.name, source, target))
+    for fence in doc.fences:
+        for command in fence_commands(fence):
+            text = joined(command)
+            for volume in _VOLUME_FLAG.findall(text):
+                parts = volume.strip("\"'").split(":")
+                if len(parts) >= 2:
+                    found.append((f"README line {command[0][0]}", parts[0], parts[1]))
+            for option in _MOUNT_OPTION.findall(text):
+                keys = dict(p.partition("=")[::2] for p in option.strip("\"'").split(","))
+                source = keys.get("source", keys.get("src"))
+                target = keys.get("target", keys.get("dst", keys.get("destination")))
+                if source is not None and target is not None:
+                    found.append((f"README line {command[0][0]}", source.strip("\"'"), target))
+    return found
+
+
+def here_mount_claims(
+    doc: Document, readme: str, directory: Path, project: Path | None = None
+) -> Iterator[Diagnostic]:
+    """A prose line saying the folder the README is run from (`your current directory`, `this
+    repository`) is mounted at a container path, while every bind mount at that path of the compose
+    files beside the README and of its commands takes a folder below it or beside it
+    (`./workspace:/workspace`, `$(pwd)/data:/data`, `../data:/data`) (`likely`): `README says the
+    current folder is mounted at /workspace, but docker-compose.yml line 8 mounts ./workspace there`.
+    Silent when one of them mounts the folder itself (`.`, `./`, `${PWD}`, `$(pwd)`), when one takes
+    another kind of source (an absolute path, `~/data`, a variable, a named volume), and when nothing
+    mounts there (`_mount_claims` speaks of that)."""
+    claims = list(_here_claims(doc))
+    if not claims:
+        return
+    mounts = _host_sources(directory, _top(directory, project), doc)
+    if not mounts:
+        return
+    for line, said in claims:
+        there = [(w, s, t) for w, s, t in mounts if _norm(t) == _norm(said)]
+        if not there or not all(_SUB_SOURCE.fullmatch(s.strip("\"'")) for _, s, _ in there):
+            continue
+        where, source, _ = there[0]
+        yield Diagnostic(
+            readme,
+            line,
+            f"README says the current folder is mounted at {said}, but {where} mounts {source} there"
+            + (
+                f" ({len(there) - 1} more mount{'s' if len(there) > 2 else ''} the same way)"
+                if len(there) > 1
+                else ""
+            ),
             confidence=LIKELY,
         )

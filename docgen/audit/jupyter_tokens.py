@@ -1,0 +1,200 @@
+"""A README that shows a Jupyter address with a token (`http://127.0.0.1:8888/lab?token=3f9c…`) or tells
+the user to copy the token from the logs, while every Jupyter the images start has the token turned
+off: their CMD or ENTRYPOINT (or the compose `command:` beside the README) passes an empty
+`--ServerApp.token=` / `--NotebookApp.token=''`, or the config file the image copies sets
+`c.ServerApp.token = ''`. Jupyter then prints an address without a token and asks for none.
+
+The README's lines are read once; each audited Dockerfile's settings, copies and compose files once.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from docgen import compose
+from docgen.audit.auditor import LIKELY
+from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
+from docgen.files import text_or_none
+from docgen.markdown import Document
+from docgen.model import Diagnostic, ImageModel
+
+_URL = re.compile(r"\bhttps?://[\w.\[\]-]+(?::(\d+))?/[^\s`'\")<>]*[?&]token=[\w-]+", re.IGNORECASE)
+"""An address with a token: `http://127.0.0.1:8888/lab?token=3f9c…`."""
+_LONG = 4000
+"""Lines at least this long are not searched for an address (no address is that long)."""
+_COPY_TOKEN = re.compile(
+    r"\b(?:copy|paste|grab|find|look[ \t]+for)\b[^.;:]{0,40}\btoken\b"
+    r"[^.;]{0,40}\b(?:logs?|printed|output|terminal|console)\b"
+    r"|\btoken\b[^.;]{0,30}\b(?:printed|shown|displayed)\b[^.;]{0,20}\b(?:logs?|output|terminal|console)\b",
+    re.IGNORECASE,
+)
+"""Prose telling the user to take the token from what Jupyter prints (`copy the token from the logs`)."""
+_OTHER_TOKEN = re.compile(
+    r"\b(?:no|without|disabled?|empty|hugging[ \t]*face|hf|github|api|access|openai|wandb|kaggle"
+    r"|ngrok|bearer)\b",
+    re.IGNORECASE,
+)
+"""Words that make a token line another one's or a token-less one (`no token is needed`, `HF token`)."""
+_OFF = re.compile(
+    r"--(?:ServerApp|NotebookApp|LabApp|IdentityProvider)\.token="
+    r"(?:''|\"\"|\\'\\'|\\\"\\\")?(?=[ \t,\]]|$)",
+    re.IGNORECASE,
+)
+"""An option turning the token off: `--ServerApp.token=`, `--NotebookApp.token=''`."""
+_SET = re.compile(
+    r"\.token[ \t]*=|JUPYTER_TOKEN|--(?:ServerApp|NotebookApp|LabApp|IdentityProvider)\.token\b",
+    re.IGNORECASE,
+)
+"""A token set or chosen anywhere: an option, a config line or the `JUPYTER_TOKEN` variable."""
+_CONFIG_OFF = re.compile(
+    r"^[ \t]*c\.(?:ServerApp|NotebookApp|LabApp|IdentityProvider)\.token[ \t]*="
+    r"[ \t]*(?:''|\"\")[ \t]*(?:#.*)?$",
+    re.MULTILINE,
+)
+_CONFIG_COPY = re.compile(r"^[ \t]*(?:COPY|ADD)[ \t]+(?:--\S+[ \t]+)*(.*)$", re.IGNORECASE | re.MULTILINE)
+_CONFIG_NAME = re.compile(r"(?:^|/)(jupyter_\w*config\.py)$")
+_PORT = re.compile(r"--(?:ServerApp\.|NotebookApp\.)?port[ =](\d+)")
+_PUBLISHED = re.compile(r"(?<![\w.])(\d{2,5}):(\d{2,5})\b")
+
+
+def _starts(model: ImageModel) -> list[tuple[int, str]]:
+    """(line, text) of the CMD and ENTRYPOINT the image `model` builds runs with (its last ones)."""
+    labels = {stage.label for stage in model.chain()}
+    found: dict[str, tuple[int, str]] = {}
+    for setting in model.settings:
+        if setting.keyword in ("CMD", "ENTRYPOINT") and setting.stage in labels:
+            words = setting.exec_form
+            found[setting.keyword] = (setting.line, " ".join(words) if words is not None else setting.value)
+    return list(found.values())
+
+
+def _config_off(model: ImageModel, text: str) -> tuple[str, int] | None:
+    """(file, line) of a copied `jupyter_*_config.py` of the build context that turns the token off."""
+    base = Path(model.file).parent
+    for match in _CONFIG_COPY.finditer(text):
+        for word in match.group(1).split()[:-1]:
+            name = _CONFIG_NAME.search(word.strip("\"',[]"))
+            if name is None:
+                continue
+            copied = text_or_none(base / word.strip("\"',[]"), MAX_PROJECT_FILE_BYTES)
+            off = _CONFIG_OFF.search(copied or "")
+            if off is not None and len(_SET.findall(copied or "")) == 1:
+                return word.strip("\"',[]"), (copied or "").count("\n", 0, off.start()) + 1
+    return None
+
+
+def _compose_commands(directory: Path) -> tuple[list[str], str] | None:
+    """(the `command:` texts of the services of the compose files in `directory`, those files' text);
+    None when one cannot be read."""
+    commands: list[str] = []
+    texts: list[str] = []
+    try:
+        listed = sorted(directory.iterdir()) if os.path.isdir(directory) else []
+    except OSError:
+        return None
+    for path in listed:
+        if not os.path.isfile(path) or compose.FILE_NAME.match(path.name) is None:
+            continue
+        text = text_or_none(path, MAX_PROJECT_FILE_BYTES)
+        if text is None:
+            return None
+        texts.append(text)
+        try:
+            document: Any = compose.load(text.encode("utf-8"), path.name)
+        except DocgenError:
+            return None
+        services = document.get("services") if isinstance(document, dict) else None
+        for service in services.values() if isinstance(services, dict) else ():
+            command = service.get("command") if isinstance(service, dict) else None
+            if isinstance(command, list):
+                commands.append(" ".join(str(w) for w in command))
+            elif isinstance(command, str):
+                commands.append(command)
+    return commands, "\n".join(texts)
+
+
+def jupyter_tokens(
+    doc: Document, text: str, readme: str, directory: Path, models: Sequence[ImageModel]
+) -> Iterator[Diagnostic]:
+    """The findings of this module (see its docstring) (`likely`): `README shows a Jupyter address with
+    a token (?token=…), but Dockerfile line 49 starts Jupyter with the token turned off
+    (--ServerApp.token=)`. Silent when one audited image starts no Jupyter the Dockerfile shows or
+    starts it with a token left on or set (`--NotebookApp.token=$TOKEN`, `ENV JUPYTER_TOKEN`), when
+    the README or a compose file sets a token (`JUPYTER_TOKEN`, `.token=` in a command), and for an
+    address on a port no Jupyter of the images listens on or is published to."""
+    if (
+        "token" not in text.lower()
+        or not models
+        or re.search(r"JUPYTER_TOKEN|\.token[ \t]*=", text, re.IGNORECASE)
+    ):
+        return
+    claims: list[tuple[int, int | None]] = []
+    for para in doc.paragraphs:
+        for line, said in para.lines:
+            for url in _URL.finditer(said) if "token=" in said and len(said) < _LONG else ():
+                claims.append((line, int(url.group(1)) if url.group(1) else None))
+            if _COPY_TOKEN.search(said) and not _OTHER_TOKEN.search(said):
+                claims.append((line, None))
+    for fence in doc.fences:
+        for line, said in fence.lines:
+            if "token=" in said and len(said) < _LONG:
+                claims.extend((line, int(u.group(1)) if u.group(1) else None) for u in _URL.finditer(said))
+    if not claims:
+        return
+    read = _compose_commands(directory)
+    if read is None:
+        return
+    commands, compose_text = read
+    if re.search(r"JUPYTER_TOKEN", compose_text) or any(
+        _SET.search(c) and not _OFF.search(c) for c in commands
+    ):
+        return
+    facts: list[str] = []
+    ports = {8888}
+    for model in models:
+        dockerfile = text_or_none(Path(model.file), MAX_PROJECT_FILE_BYTES) if model.file else None
+        if dockerfile is None or "JUPYTER_TOKEN" in dockerfile:
+            return
+        starts = [(n, s) for n, s in _starts(model) if "jupyter" in s.lower() or "notebook" in s.lower()]
+        starts += [(0, c) for c in commands if "jupyter" in c.lower()]
+        if any(_SET.search(s) and not _OFF.search(s) for _, s in starts):
+            return
+        off = [(n, s) for n, s in starts if _OFF.search(s)]
+        ports.update(int(p) for _, s in starts for p in _PORT.findall(s))
+        if off:
+            line, start = off[0]
+            option = _OFF.search(start)
+            said = option.group(0).rstrip() if option else "--ServerApp.token="
+            if line:
+                lines = dockerfile.splitlines()
+                line = next(
+                    (n for n in range(line, len(lines) + 1) if said.split("=")[0] in lines[n - 1]), line
+                )
+                facts.append(f"{model.path} line {line} starts Jupyter with the token turned off ({said})")
+            else:
+                facts.append(f"the compose command starts Jupyter with the token turned off ({said})")
+            continue
+        config = _config_off(model, dockerfile)
+        if config is None or not starts:
+            return
+        facts.append(f"{model.path} copies {config[0]}, whose line {config[1]} turns the token off")
+    if not facts:
+        return
+    published = compose_text + "\n" + "\n".join(t for f in doc.fences for _, t in f.lines)
+    ports.update(int(h) for h, c in _PUBLISHED.findall(published) if int(c) in ports)
+    told: set[int] = set()
+    for line, port in claims:
+        if (port is not None and port not in ports) or line in told:
+            continue
+        told.add(line)
+        yield Diagnostic(
+            readme,
+            line,
+            f"README says Jupyter asks for a token (?token=…), but {facts[0]}: "
+            "no token is printed or asked for",
+            confidence=LIKELY,
+        )
