@@ -9,6 +9,7 @@ import pytest
 from helpers import findings
 
 from docgen.audit.commands import (
+    CLONE_STEP,
     CLONE_VALUED,
     _substitution_end,
     clone_of,
@@ -22,7 +23,6 @@ from docgen.audit.commands import (
     joined_starts,
     moves,
 )
-from docgen.audit.moved_clones import CLONE
 from docgen.markdown import read_document
 
 
@@ -215,5 +215,5 @@ def test_clone_of_reads_the_first_clone_of_a_line(line: str, clone: tuple[str, s
 def test_every_clone_of_a_run_is_read() -> None:
     # the Dockerfile rules read each clone of a RUN: both of `git clone A && git clone -b v1 B dest`
     script = "git clone https://x.org/a.git && git clone -b v1 --depth 1 https://x.org/b.git dest"
-    read = [clone_operands(m.group(1).split(), "\"'") for m in CLONE.finditer(script)]
+    read = [clone_operands(m.group(1).split(), "\"'") for m in CLONE_STEP.finditer(script)]
     assert read == [["https://x.org/a.git"], ["https://x.org/b.git", "dest"]]

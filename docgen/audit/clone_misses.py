@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import clone_operands
+from docgen.audit.commands import CLONE_STEP, clone_operands
 from docgen.audit.missing import GENERATED, Listings, _ignore_patterns, corrected, ignored
 from docgen.audit.own_repo import DEFAULT_BRANCHES, checked_out, owner_name, remote_names, repository_root
 from docgen.audit.references import FILES_APPEAR, MAKES_FILE, MAKES_FILE_COMMAND, MadeFiles
@@ -35,7 +35,6 @@ from docgen.audit.steps import _plain, image_lines
 from docgen.markdown import Document
 from docgen.model import Diagnostic
 
-_CLONE = re.compile(r"\bgit[ \t]+clone\b((?:[ \t]+[^\s;&|)]+)+)")
 _BRANCH = re.compile(r"(?:^|[ \t])(?:-b|--branch)(?:[ \t]+|=)([^\s;&|]+)")
 _STEP = re.compile(r"&&|\|\||;|\|")
 _QUIET = frozenset("cp mv rsync ls cat echo mkdir chmod head tail less diff wc".split())
@@ -142,7 +141,7 @@ def clone_misses(doc: Document, text: str, readme: str, directory: Path) -> Iter
             if code.startswith("#"):
                 continue
             for step in (s.strip() for s in _STEP.split(code)):
-                clone = _CLONE.search(step)
+                clone = CLONE_STEP.search(step)
                 if clone is not None:
                     folder, sure = _own(clone.group(1), step, remotes, names, branches)
                     clone_line = number

@@ -33,10 +33,10 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, also_at, dockerfile_read
-from docgen.audit.commands import clone_operands
+from docgen.audit.commands import CLONE_STEP, clone_operands
 from docgen.audit.container_scripts import inside_blocks
 from docgen.audit.image_paths import _mounts
-from docgen.audit.moved_clones import CD, CLONE, GENERIC, WORKDIR, in_container
+from docgen.audit.moved_clones import CD, GENERIC, WORKDIR, in_container
 from docgen.audit.wording import COMMAND_LANGS
 from docgen.markdown import Document, headings_over
 from docgen.model import Diagnostic, ImageModel
@@ -122,7 +122,7 @@ def _relative_clones(model: ImageModel) -> tuple[list[tuple[str, int]], str | No
             return None  # an entrypoint script may `cd` before it runs the shell
         elif inst.keyword == "RUN":
             script = inst.body
-            for match in CLONE.finditer(script):
+            for match in CLONE_STEP.finditer(script):
                 rest = clone_operands(match.group(1).split(), "\"'")
                 if not rest or "$" in "".join(rest[:2]) or CD.search(script[: match.start()]):
                     continue

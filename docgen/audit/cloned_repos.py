@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
-from docgen.audit.commands import clone_operands
+from docgen.audit.commands import CLONE_STEP, clone_operands
 from docgen.audit.contents import LATER, _context
 from docgen.audit.own_repo import remote_names, repository_root
 from docgen.audit.versions import _raw
@@ -155,15 +155,12 @@ _GIT_PLUS = re.compile(r"\bgit\+(\S+)")
 """`pip install git+https://github.com/owner/name`: the address installed."""
 
 
-_CLONE = re.compile(r"\bgit[ \t]+clone\b((?:[ \t]+[^\s;&|)]+)+)")
-
-
 def _addresses(keyword: str, args: str) -> Iterator[str]:
     """The addresses an instruction clones (`git clone URL`), installs (`git+URL`) or ADDs."""
     if keyword == "ADD":
         yield args
         return
-    for match in _CLONE.finditer(args):
+    for match in CLONE_STEP.finditer(args):
         if operands := clone_operands(match.group(1).split(), "\"'"):
             yield operands[0]
     yield from (m.group(1) for m in _GIT_PLUS.finditer(args))

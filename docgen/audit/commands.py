@@ -418,6 +418,9 @@ def command_words(command: list[tuple[int, str]], start: re.Pattern[str]) -> lis
 
 
 _CLONE = re.compile(r"\bgit[ \t]+clone[ \t]+([^;&|#]+)")
+CLONE_STEP = re.compile(r"\bgit[ \t]+clone\b((?:[ \t]+[^\s;&|)]+)+)")
+"""A `git clone` step of a RUN or a script, with its words (group 1) up to the step's end (`;`, `&&`,
+`|`, `)`): `clone_operands` reads them. Every clone of a text is found with `finditer`."""
 """A `git clone` command's words, up to the end of the command."""
 CLONE_VALUED = frozenset(
     "-b --branch -o --origin -u --upload-pack -j --jobs -c --config --depth --shallow-since --shallow-exclude"

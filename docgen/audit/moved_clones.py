@@ -30,7 +30,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, also_at, dockerfile_read
-from docgen.audit.commands import clone_operands
+from docgen.audit.commands import CLONE_STEP, clone_operands
 from docgen.audit.image_paths import (
     ABSOLUTE,
     MOUNT_WORDS,
@@ -52,7 +52,6 @@ _FLAGS = re.compile(r"(?<!\S)-([a-z]+)(?!\S)|(?<!\S)--interactive(?!\S)")
 """A command that opens an interactive shell in a container (`docker run -ti … image`)."""
 WORKDIR = re.compile(r"(?<![\w-])(?:-w|--workdir)(?:[ \t]+|=)(\S+)")
 """The working folder a run gives the container: docker makes it."""
-CLONE = re.compile(r"\bgit[ \t]+clone\b((?:[ \t]+[^\s;&|)]+)+)")
 CD = re.compile(r"(?:^|[;&|(][ \t]*)cd[ \t]")
 GENERIC = frozenset(
     "models model data datasets src source code app apps tools scripts examples example docs config configs"
@@ -87,7 +86,7 @@ def _clones(model: ImageModel) -> list[tuple[str, int]]:
             )
         elif inst.keyword == "RUN":
             script = inst.body
-            for match in CLONE.finditer(script):
+            for match in CLONE_STEP.finditer(script):
                 rest = clone_operands(match.group(1).split(), "\"'")
                 if not rest or "$" in "".join(rest[:2]):
                     continue
