@@ -1033,6 +1033,11 @@ def _audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             continue
         if model is not None:
             built.append((image, model))
+        elif not found_nearby:
+            # A compose service or bake target left out may build a stage its Dockerfile has not;
+            # but a Dockerfile given or configured that does not read is the error it is, whatever
+            # service builds it (`--dockerfile Dockerfile.gpu` with a heredoc never closed).
+            image_model(next(i for i in plain if i.dockerfile == image.dockerfile))
     if not built:  # every bake target was left out: the Dockerfiles as they are
         readable = [image for image in plain if image.dockerfile not in broken]
         if not readable:

@@ -1015,6 +1015,46 @@ def test_a_broken_dockerfile_beside_the_readme_is_said_and_the_others_are_audite
     assert "Dockerfile:3: unknown instruction: GIT" in err
 
 
+def test_a_given_dockerfile_that_a_compose_service_builds_and_that_does_not_read_is_an_error(
+    tmp_path: Path,
+) -> None:
+    # `--dockerfile Dockerfile --dockerfile Dockerfile.gpu`, the GPU file built by a compose service,
+    # with a heredoc inside a continued RUN that is never closed (BuildKit: unterminated heredoc). It
+    # was left out with a note naming the service, and the README's GPU build args were then reported
+    # as ones `Dockerfile` does not declare.
+    gpu = (
+        "FROM ubuntu:22.04\nARG CUDA_VERSION=12.4.1\n"
+        "RUN if [ -n \"$CUDA_VERSION\" ]; then \\\n  python3 - <<'PY' > /tmp/x; \\\n"
+        "print(1) \\\nPY \\\n  ; fi\n"
+    )
+    compose = (
+        "services:\n  cpu:\n    build: .\n"
+        "  gpu:\n    build:\n      context: .\n      dockerfile: Dockerfile.gpu\n"
+    )
+    readme = "# App\n\n| Argument | Default |\n|---|---|\n| `CUDA_VERSION` | `12.4.1` |\n"
+    files = {
+        "Dockerfile": "FROM ubuntu:22.04\nARG PG_MAJOR=17\n",
+        "Dockerfile.gpu": gpu,
+        "docker-compose.yml": compose,
+        "README.md": readme,
+    }
+    import io
+
+    from docgen.cli import main
+
+    for rel, text in files.items():
+        (tmp_path / rel).write_text(text)
+    out, err = io.StringIO(), io.StringIO()
+    given = ["--dockerfile", str(tmp_path / "Dockerfile"), "--dockerfile", str(tmp_path / "Dockerfile.gpu")]
+    assert main(["audit", str(tmp_path / "README.md"), *given], out, err) == 2
+    assert out.getvalue() == ""
+    assert err.getvalue().endswith("Dockerfile.gpu:3: heredoc PY is never closed\n")
+    # Found beside the README, not given, it is said and left out, and the other image is audited.
+    code, _, found_err = audit_cli(tmp_path / "found", {**files, "pyproject.toml": ""})
+    assert code in (0, 1)
+    assert "heredoc PY is never closed" in found_err
+
+
 def test_a_section_about_a_stage_no_service_builds_is_compared_with_that_stage(tmp_path: Path) -> None:
     # `## XPU Base` documents MKL_VER of the `xpu_base` stage, which no service builds, as `MKL Version`
     # (drift: read against that stage built alone). Trap: the same row under `## CPU Base` (both tables
