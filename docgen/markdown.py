@@ -854,10 +854,52 @@ def _unfold_blocks(lines: list[str | None]) -> None:
             bodies.append(indent + 4)
 
 
+_MARKDOWN_INFO = frozenset({"markdown", "md"})
+
+
+def _unwrap_markdown(lines: list[str | None]) -> None:
+    """Read, in place, a fenced block of Markdown that is the README's own text as Markdown: a block whose
+    info string is `markdown` or `md`, whose body starts with a heading, and inside which a fence the
+    author opened (```` ```bash ````) is still open when the outer fence closes. That is the mark of a
+    README pasted with the wrapper a chat answer put around it (```` ````markdown ````): the author's text
+    goes on after the closing fence (the list of the body continued), and that fence closes the inner
+    block, not a Markdown example. Only the opening line is blanked; the body is then read as prose, the
+    inner fence as a code block closed by the outer one. A Markdown example for another file (a badge, a
+    model card to fill in) closes every fence it opens, and stays code. Each line is read once."""
+    fences = markers.Fences()
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        index += 1
+        if line is None:
+            fences.fence = None
+            continue
+        if fences.step(line) != markers.OPENS:
+            continue
+        info = _INFO.match(line, fences.info_at)
+        if info is None or info.group(1).lower() not in _MARKDOWN_INFO:
+            continue
+        opener, inner, first = index - 1, markers.Fences(), ""
+        kind = markers.OUTSIDE
+        while index < len(lines) and (body := lines[index]) is not None:
+            kind = fences.step(body)
+            index += 1
+            if kind != markers.INSIDE:
+                break
+            first = first or body.strip()
+            inner.step(body)
+        if kind == markers.CLOSES and inner.fence is not None and first and atx_heading(first) is not None:
+            lines[opener] = ""
+            if inner.step(lines[index - 1] or "") != markers.CLOSES:
+                lines[index - 1] = ""  # the inner block ended with its list item: the closer is no fence
+
+
 def read_document(text: str, path: str) -> Document:
     """The tables, paragraphs and fences of `text` outside docgen blocks and HTML comments, the bodies of
     MkDocs admonitions and content tabs read as if they were not indented (`_unfold_blocks`)."""
     lines = _live_lines(text, path)
+    if "markdown" in text or "```md" in text or "~~~md" in text:
+        _unwrap_markdown(lines)
     if "!!!" in text or "???" in text or "===" in text:
         _unfold_blocks(lines)
     # setext headings span lines: read them all first (ATX ones too); HTML headings are prose here

@@ -374,3 +374,42 @@ def test_a_modified_version_of_a_repository_at_latest_while_from_pins_a_tag(tmp_
 )
 def test_latest_base_traps_of_a_pinned_repository(tmp_path: Path, sentence: str, dockerfile: str) -> None:
     assert _audit(tmp_path, f"# Graph lab\n\n{sentence}\n", dockerfile) == []
+
+
+ROOT_CUDA = "FROM nvidia/cuda:12.8.0-devel-ubuntu22.04\nRUN pip install deepspeed==0.16.4\n"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # a file list of a cluster acceptance-test image
+        "- Dockerfile — image based on nvcr.io/nvidia/pytorch:24.07-py3.",
+        # a serving image's overview
+        "This container is built on top of `nvcr.io/nvidia/tritonserver:24.05-py3`.",
+    ],
+)
+def test_a_framework_image_said_while_from_is_the_cuda_image_under_it(tmp_path: Path, sentence: str) -> None:
+    found = _audit(tmp_path, f"# Cluster test\n\n{sentence}\n", ROOT_CUDA)
+    assert (
+        len(found) == 1
+        and "but Dockerfile:1 says FROM nvidia/cuda:12.8.0-devel-ubuntu22.04 (likely)" in found[0]
+    )
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The image is based on the official nvidia/cuda image.",  # the base itself
+        "You can base your own image on nvcr.io/nvidia/pytorch:24.07-py3 instead.",  # advice
+        "The image was previously based on nvcr.io/nvidia/pytorch:24.07-py3.",  # history
+        "The image is based on nvcr.io/nvidia/pytorch:24.07-py3 or nvidia/cuda.",  # a choice
+    ],
+)
+def test_traps_beside_the_cuda_image(tmp_path: Path, sentence: str) -> None:
+    assert _audit(tmp_path, f"# Cluster test\n\n{sentence}\n", ROOT_CUDA) == []
+
+
+def test_the_framework_image_over_a_cuda_base_is_still_silent(tmp_path: Path) -> None:
+    # the base of the base: an NGC PyTorch image is built on nvidia/cuda
+    said = "# Cluster test\n\nThe image is based on the official nvidia/cuda image.\n"
+    assert _audit(tmp_path, said, "FROM nvcr.io/nvidia/pytorch:24.07-py3\n") == []

@@ -343,3 +343,33 @@ def test_a_labelled_base_of_another_version_and_variant_is_certain() -> None:
     ):
         found = _sure(f"# Course images\n\n{said}\n", {"Dockerfile": CUDNN_DEVEL})
         assert found and all(f.endswith("(likely)") for f in found), found
+
+
+ROOT_CUDA = "FROM nvidia/cuda:12.8.0-devel-ubuntu22.04\nRUN pip install deepspeed==0.16.4\n"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # a cluster acceptance-test image's opening sentence
+        "Small example that builds a container (base: nvcr.io/nvidia/pytorch:24.07-py3) and runs a job.",
+        # a robotics package's overview of its container build
+        "The `Dockerfile` (base image: `nvcr.io/nvidia/isaac-ros:humble-2024.1`) adds the launch files.",
+    ],
+)
+def test_a_base_labelled_in_parentheses(said: str) -> None:
+    found = _sure(f"# Cluster test\n\n{said}\n", {"Dockerfile": ROOT_CUDA})
+    assert len(found) == 1 and "(certain)" in found[0] and "says FROM nvidia/cuda:12.8.0-devel" in found[0]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Builds a container (base: nvidia/cuda:12.8.0-devel-ubuntu22.04) and runs a job.",  # the base
+        "Builds a container (base: nvidia/cuda:12.8.0 for GPU, ubuntu:22.04 for CPU).",  # several images
+        "Builds a container (base: your own CUDA image) and runs a job.",  # a choice
+        "Builds a container (base: see docker/Dockerfile.base) and runs a job.",  # a file of the project
+    ],
+)
+def test_labels_in_parentheses_that_agree_or_say_nothing(said: str) -> None:
+    assert _sure(f"# Cluster test\n\n{said}\n", {"Dockerfile": ROOT_CUDA}) == []

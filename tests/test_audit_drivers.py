@@ -147,3 +147,48 @@ def test_a_blackwell_driver_below_r570(said: str) -> None:
 )
 def test_blackwell_traps(said: str, dockerfile: str) -> None:
     assert findings(f"# Images\n\n{said}\n", {"Dockerfile": dockerfile}) == []
+
+
+# A driver stated by the CUDA release it supports, compared by the CUDA major alone. Modelled on two
+# shapes of real READMEs: a numbered prerequisites list of a JupyterLab fine-tuning image and a bulleted
+# requirements list of a robotics notebook image.
+NOTEBOOK = "FROM nvidia/cuda:13.0.0-devel-ubuntu24.04\nRUN pip install jupyterlab==4.4.0\n"
+NOTEBOOK_12 = "FROM nvidia/cuda:12.8.1-devel-ubuntu24.04\nRUN pip install jupyterlab==4.4.0\n"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "1. **NVIDIA GPU Drivers** supporting CUDA 12.6  \n   Check:\n   ```bash\n   nvidia-smi\n   ```",
+        "- A GPU with drivers supporting CUDA 12.2",
+        "- NVIDIA driver compatible with CUDA 12.x installed on the host",
+    ],
+)
+def test_a_driver_of_an_older_cuda_major(said: str) -> None:
+    readme = f"# Lab image\n\n## Prerequisites\n\n{said}\n\n2. Docker\n"
+    found = findings(readme, {"Dockerfile": NOTEBOOK})
+    assert len(found) == 1 and "runs on CUDA 13.0.0, which needs a driver supporting CUDA 13" in found[0]
+
+
+@pytest.mark.parametrize(
+    ("said", "dockerfile"),
+    [
+        ("- A GPU with drivers supporting CUDA 12.2 or newer", NOTEBOOK),  # a minimum
+        ("- A GPU with drivers supporting CUDA 12.2+", NOTEBOOK),
+        ("Make sure you have up-to-date drivers supporting CUDA 12.1 at least.", NOTEBOOK),
+        ("> Drivers supporting CUDA 12.x are backward-compatible with 11.x builds.", NOTEBOOK),
+        ("- A GPU with drivers supporting CUDA 13.0", NOTEBOOK),  # the image's own major
+        ("- A GPU with drivers supporting CUDA 12.4", NOTEBOOK_12),  # another minor: compatible
+        ("- NVIDIA driver 580 or newer", NOTEBOOK),  # a driver number, not a CUDA release
+        ("We tested on drivers supporting CUDA 12.4.", NOTEBOOK),  # a test, not a requirement
+        ("- Drivers supporting CUDA 12.4 or CUDA 13.0", NOTEBOOK),  # a choice
+    ],
+)
+def test_driver_cuda_traps(said: str, dockerfile: str) -> None:
+    readme = f"# Lab image\n\n## Prerequisites\n\n{said}\n"
+    assert findings(readme, {"Dockerfile": dockerfile}) == []
+
+
+def test_driver_cuda_of_several_majors_is_not_read() -> None:
+    readme = "# Images\n\n## Prerequisites\n\n- A GPU with drivers supporting CUDA 12.4\n"
+    assert findings(readme, {"Dockerfile.new": NOTEBOOK, "Dockerfile.old": NOTEBOOK_12}) == []

@@ -426,6 +426,7 @@ AUDIT_LAYERS = (
         "drivers",
         "plain_cuda",
         "runtime_bases",
+        "cuda_flavours",
         "gpu_compose",
         "reinstalled_torch",
         "version_lists",

@@ -506,3 +506,44 @@ def test_the_bodies_of_docs_notes_and_tabs_are_read_unindented() -> None:
     # `===` alone (a setext underline) and a `!!!` in prose open nothing
     plain = markdown.read_document("Title\n===\n    text\n\nWow!!! great\n    more\n", "R.md")
     assert [line for para in plain.paragraphs for line in para.lines][-1] == (6, "    more")
+
+
+# A README pasted with the wrapper a chat answer put around it: ````markdown, the README's text (a heading
+# first), an inner fence the author opened, and the wrapper's closing fence closing that inner fence. The
+# author's text goes on after it. Modelled on a fine-tuning notebook image's README; the traps on a docs
+# page's "create the file with this content" block and a components page's example block.
+_WRAPPED = (
+    "# Project\n\n````markdown\n# Lab environment (CUDA 12.8)\n\nIt runs JupyterLab.\n\n"
+    "1. **Drivers** supporting CUDA 12.8\n   Verify:\n   ```bash\n   nvidia-smi\n````\n\n2. **Docker**\n"
+)
+
+
+def test_a_readme_wrapped_in_a_markdown_fence_is_read_as_text() -> None:
+    doc = markdown.read_document(_WRAPPED, "README.md")
+    assert (4, "Lab environment (CUDA 12.8)") in doc.headings
+    said = [text for para in doc.paragraphs for _, text in para.lines]
+    assert "It runs JupyterLab." in said and "2. **Docker**" in said
+    assert [fence.lang for fence in doc.fences] == ["bash"]
+    assert [text.strip() for _, text in doc.fences[0].lines if text.strip()] == ["nvidia-smi"]
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        # an example file's whole text: every fence it opens closes inside it
+        "# Docs\n\nCreate the file:\n\n````markdown\n# API reference\n\n```bash\ncurl localhost\n```\n````\n",
+        # an example that starts with no heading
+        "# Docs\n\n````markdown\nSome text (CUDA 12.8)\n```bash\nnvidia-smi\n````\n",
+        # another language
+        "# Docs\n\n````text\n# Not a heading\n```bash\nnvidia-smi\n````\n",
+    ],
+)
+def test_markdown_examples_stay_code(readme: str) -> None:
+    doc = markdown.read_document(readme, "README.md")
+    assert doc.headings == [(1, "Docs")] and len(doc.fences) == 1
+
+
+def test_the_wrapped_readme_s_claims_are_audited() -> None:
+    model = model_of(parse_dockerfile("FROM nvidia/cuda:13.0.0-devel-ubuntu24.04\n", "Dockerfile"))
+    found = audit(_WRAPPED, "README.md", [model], {}, None)
+    assert {d.line for d in found} >= {4}

@@ -168,7 +168,8 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `ros_variants`,
 `release_vars`, `included_paths`, `held_tools` (after `methods`),
 `placeholders`,
-`mounts`, `tables`, `paragraphs`, `base_labels`, `fences`, `excerpts` (after `copies`), `build_flags`,
+`mounts`, `tables`, `paragraphs`, `base_labels`, `cuda_flavours`, `fences`, `excerpts` (after `copies`),
+`build_flags`,
 `environments`,
 `keyed`, `linked_rows`, `env_prefixes`,
 `script_images`, `owner_images`,
@@ -239,6 +240,7 @@ from docgen.audit.contents import image_lists, library_lists, listed_contents
 from docgen.audit.continuations import broken_continuations, missing_continuations
 from docgen.audit.copies import every_base, pasted_copies, plain_copies
 from docgen.audit.cpu_only import gpu_runs
+from docgen.audit.cuda_flavours import flavour_claims
 from docgen.audit.cuda_wheels import fixed_wheels
 from docgen.audit.curl_uploads import curl_uploads
 from docgen.audit.dependency_rows import _dependency_rows
@@ -901,6 +903,7 @@ def _audit_part(
     found.extend(_family_defaults(sub, auditor))
     found.extend(_base_claims(sub, auditor, text))
     found.extend(_base_labels(sub, auditor, text, title))
+    found.extend(flavour_claims(sub, auditor))
     found.extend(architecture_claims(sub, auditor, text))
     found.extend(gpu_model_claims(sub, auditor))
     found.extend(_version_lists(sub, auditor))

@@ -344,12 +344,23 @@ def _may_be_built_on(base: str, wanted: str) -> bool:
     one of the same GPU stack (`pytorch/pytorch:…-cuda12.4…` on `nvidia/cuda`, `rocm/pytorch` on
     `rocm/dev-ubuntu-22.04`). An operating system or language image (`ubuntu:22.04`, `python:3.12`) is
     built on none of them."""
-    if is_plain(base):
+    if is_plain(base) or _stack_root(base):
         return False
     if family_name(base) is None:
         return True
     wanted_stack = _stack(wanted)
     return wanted_stack is None or wanted_stack == _stack(base)
+
+
+_STACK_ROOTS = re.compile(r"(?:nvidia/cuda|rocm/dev-[\w.-]+)\Z")
+"""The images a GPU stack starts from, built on an operating system's image alone: `nvidia/cuda`, ROCm's
+`rocm/dev-ubuntu-22.04`. No other image of the stack (`nvcr.io/nvidia/pytorch`, `rocm/pytorch`) is under
+them; they are under it."""
+
+
+def _stack_root(base: str) -> bool:
+    """True when the image reference `base` is one a GPU stack starts from (`_STACK_ROOTS`)."""
+    return _STACK_ROOTS.match(_repository(base)) is not None
 
 
 def _stack(reference: str) -> str | None:

@@ -1,6 +1,7 @@
 """The base image a README states under a label, against the images the FROM lines name: a line
 `Base image: nvidia/cuda:12.4.1-devel-ubuntu22.04`, `**Base**: rocm/pytorch`, a list item
-`- Base image: …`, a row `| Base image | … |` of a two-column table, or a distribution said to be
+`- Base image: …`, a label in parentheses (`builds a container (base: nvidia/cuda:12.4.1-devel-ubuntu22.04)`),
+a row `| Base image | … |` of a two-column table, or a distribution said to be
 the base (`Debian Bullseye based`, `**Base**: Alpine`).
 
 What `base_claims` reads in a sentence (`based on …`), this reads off a label, where the README states
@@ -57,6 +58,12 @@ _EXAMPLE_LABEL = re.compile(
 )
 """`Base image example: `: a line whose value is an example of the base, compared only with a base of
 the same name at other versions (`_example_base`)."""
+_ASIDE_LABEL = re.compile(
+    rf"\((?:{_LABEL_WORDS})[ \t]*[:：][ \t]*([^()]{{1,200}})\)",
+    re.IGNORECASE,
+)
+"""A label in parentheses inside a sentence (`builds a container (base: nvcr.io/nvidia/pytorch:24.07-py3)`):
+its value, up to the closing parenthesis, is read as a label's."""
 _CELL_LABEL = re.compile(rf"[*_`]{{0,2}}(?:{_LABEL_WORDS})[*_`]{{0,2}}:?", re.IGNORECASE)
 """The first cell of a table row that labels the second: `Base image`, `**Base**`."""
 _CHOICE = re.compile(
@@ -109,6 +116,8 @@ def _base_labels(part: Document, auditor: Auditor, text: str, title: int = -1) -
             elif (example := _EXAMPLE_LABEL.match(said)) is not None:
                 value = said[example.end() :] or _fenced_value(part, line)
                 yield from some(_example_base(line, value, auditor))
+            elif "(" in said and (aside := _ASIDE_LABEL.search(said)) is not None:
+                yield from some(_labelled(line, aside.group(1), auditor, text))
             elif (item := _BARE_ITEM.fullmatch(said)) is not None:
                 repository = _repository(item.group(1))
                 alike = [r for _, other in para.lines for r in IMAGE_REF.finditer(other)]

@@ -7,8 +7,10 @@ newer`, `or later` after it; a driver the project was tested with, uses or recom
 the oldest one that works. A sentence naming a CUDA release (`for the CUDA 11.8 image, driver 450+`) is
 compared with the images of that CUDA major only. Each image's CUDA is the one its final stage's base
 image names in its tag (`nvidia/cuda:13.0.1-runtime-…`, `pytorch/pytorch:2.9.0-cuda13.0-…`): what runs
-on the host's driver. Sections about the host are read too (that is where a driver is stated); those over
-older images (`## Legacy images`) are not.
+on the host's driver. A driver stated by the CUDA release it supports (`NVIDIA GPU Drivers supporting
+CUDA 12.8`) is compared by the CUDA major alone (`likely`): a CUDA 12 driver cannot run a CUDA 13 image,
+while any 12.x release runs on any CUDA 12 driver. Sections about the host are read too (that is where a
+driver is stated); those over older images (`## Legacy images`) are not.
 """
 
 from __future__ import annotations
@@ -135,6 +137,11 @@ def driver_claims(doc: Document, family: Auditor) -> Iterator[Diagnostic]:
             continue  # (a section over older images: their drivers)
         for start, _end, sentence in sentences(lines):
             claims = list(_minimums(sentence))
+            if not claims and (supported := _SUPPORTED.search(sentence)) is not None:
+                if images is None:
+                    images = _image_cuda(family)
+                yield from _cuda_major(family.path, lines, start, sentence, supported, images)
+                continue
             if not claims:
                 if _BLACKWELL.search(sentence) and (advised := list(_minimums(sentence, advised=True))):
                     if images is None:
@@ -171,6 +178,64 @@ def driver_claims(doc: Document, family: Auditor) -> Iterator[Diagnostic]:
                     break
             if not told and _BLACKWELL.search(sentence):
                 yield from _blackwell(family.path, lines, start, claims[0], images)
+
+
+_SUPPORTED = re.compile(
+    r"\bdrivers?\b[^.;:\d]{0,30}?\b(?:support(?:s|ing)?|compatible[ \t]+with)[ \t]+(?:for[ \t]+)?"
+    r"CUDA[ \t-]*v?((\d{1,2})(?:\.(?:\d+|[xX*]))?)(?![\w.])",
+    re.IGNORECASE,
+)
+"""A host driver stated by the CUDA release it supports (`NVIDIA GPU Drivers supporting CUDA 12.8`,
+`a driver compatible with CUDA 12.x`), not by its own number."""
+_NOT_REQUIRED = re.compile(
+    r"\b(?:tested|verified|validated|recommend\w*|suggested|preferred|if|when|was|were|older|legacy|or)\b",
+    re.IGNORECASE,
+)
+"""Words before a driver stated by its CUDA release that make it no requirement of the image (a test,
+advice, a condition, the past, a choice)."""
+_GOES_ON = re.compile(r"[a-z]")
+"""A lower-case word right after the CUDA release: the sentence goes on about the driver (`drivers supporting
+CUDA 12.x are backward-compatible`, `… at least`), no plain requirement."""
+_STILL_THE_CLAIM = re.compile(r"(?:installed|on[ \t]+(?:the|your)[ \t]+(?:host|machine))\b", re.IGNORECASE)
+"""Words after the release that keep it a requirement (`drivers supporting CUDA 12.4 installed on the
+host`)."""
+
+
+def _cuda_major(
+    readme: str,
+    lines: list[tuple[int, str]],
+    start: int,
+    sentence: str,
+    supported: re.Match[str],
+    images: list[tuple[str, str, int, bool]],
+) -> Iterator[Diagnostic]:
+    """A host driver the README states by the CUDA release it supports (`_SUPPORTED`) whose CUDA major is
+    below the one of the images' CUDA (`likely`): a driver of the CUDA 12 branches cannot run a CUDA 13
+    image, while any CUDA 12.x release runs on a driver of any other (minor version compatibility), so
+    only the major counts. Silent for a minimum (`CUDA 12.8 or newer`, `12.8+`), a sentence of a test,
+    advice, a condition or a choice (`_NOT_REQUIRED`), and when the images' CUDA releases are of several
+    majors, unknown, or may run on an older driver (`_forward_compatible`)."""
+    after = sentence[supported.end() : supported.end() + 40].lstrip(" \t*_")
+    if _AFTER.match(after) or (_GOES_ON.match(after) and not _STILL_THE_CLAIM.match(after)):
+        return  # a minimum (`12.8 or newer`, `12.8+`), or a sentence going on about it (`… are compatible`)
+    if _NOT_REQUIRED.search(sentence, 0, supported.end()):
+        return
+    if not images or any(not release or not pinned for release, _, _, pinned in images):
+        return
+    majors = {int(release.split(".", 1)[0]) for release, _, _, _ in images}
+    said = int(supported.group(2))
+    if len(majors) != 1 or said >= next(iter(majors)):
+        return
+    release, path, at, _ = images[0]
+    minimum = hardware.cuda_driver_minimum(release)
+    needs = f" (driver {minimum} or newer)" if minimum else ""
+    yield Diagnostic(
+        readme,
+        _line_at(lines, start + supported.start()),
+        f"README says an NVIDIA driver supporting CUDA {supported.group(1)} but {path}:{at} runs on CUDA "
+        f"{release}, which needs a driver supporting CUDA {next(iter(majors))}{needs}",
+        confidence=LIKELY,
+    )
 
 
 def _blackwell(
