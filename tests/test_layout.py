@@ -20,7 +20,6 @@ ELSEWHERE = {
     "drift": "test_check.py",
     "errors": "test_bad_input.py",
     "fastcheck": "test_check.py",
-    "files": "test_bad_paths.py",
     "fingerprint": "test_check.py",
     "hardcoded": "test_lint.py",
     "mkdocs_plugin": "test_mkdocs.py",
