@@ -448,7 +448,6 @@ AUDIT_LAYERS = (
         "help_copies",
         "cuda_wheels",
         "mount_claims",
-        "jupyter_tokens",
         "held_tools",
         "overrides",
         "port_vars",
@@ -507,6 +506,7 @@ AUDIT_LAYERS = (
         "pulled_runs",
         "globbed_scripts",
         "entry_modes",
+        "jupyter_tokens",
     ),
     (
         "family_defaults",

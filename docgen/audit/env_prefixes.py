@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN
-from docgen.audit.references import RUN_SCRIPT, SET_IN_FRONT, Walk, _bases, _top
+from docgen.audit.references import RUN_SCRIPT, SET_IN_FRONT, Walk, _bases, project_top
 from docgen.audit.steps import own_clones
 from docgen.files import text_or_none
 from docgen.markdown import Document
@@ -55,7 +55,7 @@ def _prefixed_runs(
 ) -> Iterator[_PrefixedRun]:
     """Each `NAME=value ./script.sh` (or `NAME=value bash script.sh`) of a command block whose script is
     found where the block runs it (a `cd` into a clone of this repository enters its root)."""
-    top = _top(directory, project)
+    top = project_top(directory, project)
     walk = Walk(_bases(directory, audited, top), top, home=True)
     cloned = own_clones(doc, directory)
     for line, step in walk.steps(doc.fences, joined=True):

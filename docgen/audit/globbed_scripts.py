@@ -27,7 +27,14 @@ from pathlib import Path
 from docgen.audit.auditor import LIKELY
 from docgen.audit.commands import build_paths
 from docgen.audit.fetched_copies import told
-from docgen.audit.references import MadeFiles, bases_above, cd_target, context_builds, indented_blocks
+from docgen.audit.references import (
+    MadeFiles,
+    bases_above,
+    cd_target,
+    context_builds,
+    indented_blocks,
+    project_top,
+)
 from docgen.audit.steps import CLONE, own_clones
 from docgen.build_scripts import BUILD
 from docgen.copied import context_path, glob_matches, matched
@@ -59,7 +66,7 @@ def globbed_scripts(
     doc: Document, source: Sequence[str], directory: Path, readme: str, project: Path | None = None
 ) -> Iterator[Diagnostic]:
     """The findings told in the module's words, one per build command and script."""
-    top = (project or [directory.resolve(), *directory.resolve().parents][:5][-1]).resolve()
+    top = project_top(directory, project)
     blocks = sorted([*doc.fences, *indented_blocks(doc)], key=lambda b: b.lines[0][0] if b.lines else 0)
     ran: list[str] = []
     told_of: set[tuple[int, str]] = set()

@@ -9,15 +9,14 @@ The README's lines are read once; each audited Dockerfile's settings, copies and
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
 
-from docgen import compose
 from docgen.audit.auditor import LIKELY
-from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
+from docgen.audit.mount_claims import folder_composes
+from docgen.audit.references import project_top
+from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -89,32 +88,19 @@ def _config_off(model: ImageModel, text: str) -> tuple[str, int] | None:
 
 def _compose_commands(directory: Path) -> tuple[list[str], str] | None:
     """(the `command:` texts of the services of the compose files in `directory`, those files' text);
-    None when one cannot be read."""
-    commands: list[str] = []
-    texts: list[str] = []
-    try:
-        listed = sorted(directory.iterdir()) if os.path.isdir(directory) else []
-    except OSError:
+    None when one cannot be read (`mount_claims.folder_composes`)."""
+    composes = folder_composes(directory, project_top(directory, None))
+    if composes is None:
         return None
-    for path in listed:
-        if not os.path.isfile(path) or compose.FILE_NAME.match(path.name) is None:
-            continue
-        text = text_or_none(path, MAX_PROJECT_FILE_BYTES)
-        if text is None:
-            return None
-        texts.append(text)
-        try:
-            document: Any = compose.load(text.encode("utf-8"), path.name)
-        except DocgenError:
-            return None
-        services = document.get("services") if isinstance(document, dict) else None
-        for service in services.values() if isinstance(services, dict) else ():
+    commands: list[str] = []
+    for _, _, services in composes:
+        for service in services:
             command = service.get("command") if isinstance(service, dict) else None
             if isinstance(command, list):
                 commands.append(" ".join(str(w) for w in command))
             elif isinstance(command, str):
                 commands.append(command)
-    return commands, "\n".join(texts)
+    return commands, "\n".join(text for _, text, _ in composes)
 
 
 def jupyter_tokens(

@@ -19,7 +19,7 @@ from docgen import compose
 from docgen.audit.auditor import LIKELY
 from docgen.audit.commands import fence_commands, joined
 from docgen.audit.paths import resolves_inside, under_any
-from docgen.audit.references import _top
+from docgen.audit.references import project_top
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
 from docgen.files import text_or_none
 from docgen.markdown import Document
@@ -51,11 +51,12 @@ def _target(volume: str) -> str | None:
     return found[0] if found else None
 
 
-def compose_targets(directory: Path, top: Path) -> tuple[list[str], set[str]] | None:
-    """(names of the compose files in `directory`, the container paths the volumes of their services
-    name); None when one cannot be read or is a link leading out of the project folder `top`."""
-    names: list[str] = []
-    found: set[str] = set()
+def folder_composes(directory: Path, top: Path) -> list[tuple[Path, str, list[Any]]] | None:
+    """(path, text, services) of each compose file in `directory`, by name; None when one cannot be
+    read, is not a compose document docgen reads, or is a link leading out of the project folder
+    `top`: the rules reading the compose files beside a README (their volumes, their commands) then
+    say nothing, as they cannot know what the file runs."""
+    found: list[tuple[Path, str, list[Any]]] = []
     try:
         listed = sorted(directory.iterdir()) if os.path.isdir(directory) else []
     except OSError:
@@ -66,13 +67,24 @@ def compose_targets(directory: Path, top: Path) -> tuple[list[str], set[str]] | 
         text = text_or_none(path, MAX_PROJECT_FILE_BYTES) if resolves_inside(path, top) else None
         if text is None:
             return None
-        names.append(path.name)
         try:
             document: Any = compose.load(text.encode("utf-8"), path.name)
         except DocgenError:
             return None
         services = document.get("services") if isinstance(document, dict) else None
-        for service in services.values() if isinstance(services, dict) else ():
+        found.append((path, text, list(services.values()) if isinstance(services, dict) else []))
+    return found
+
+
+def compose_targets(directory: Path, top: Path) -> tuple[list[str], set[str]] | None:
+    """(names of the compose files in `directory`, the container paths the volumes of their services
+    name); None when one cannot be read or is a link leading out of the project folder `top`."""
+    composes = folder_composes(directory, top)
+    if composes is None:
+        return None
+    found: set[str] = set()
+    for _, _, services in composes:
+        for service in services:
             volumes = service.get("volumes") if isinstance(service, dict) else None
             for volume in volumes if isinstance(volumes, list) else ():
                 if isinstance(volume, dict):
@@ -82,7 +94,7 @@ def compose_targets(directory: Path, top: Path) -> tuple[list[str], set[str]] | 
                     target = _target(str(volume))
                 if target:
                     found.add(target)
-    return names, found
+    return [path.name for path, _, _ in composes], found
 
 
 def command_targets(doc: Document) -> set[str]:
@@ -133,7 +145,7 @@ def _mount_claims(
     ]
     if not claims:
         return
-    read = compose_targets(directory, _top(directory, project))
+    read = compose_targets(directory, project_top(directory, project))
     if read is None:
         return
     files, targets = read
@@ -215,22 +227,11 @@ def _host_sources(directory: Path, top: Path, doc: Document) -> list[tuple[str, 
     bind mount the compose files of `directory` and the README's commands make; None when a compose
     file cannot be read."""
     found: list[tuple[str, str, str]] = []
-    try:
-        listed = sorted(directory.iterdir()) if os.path.isdir(directory) else []
-    except OSError:
+    composes = folder_composes(directory, top)
+    if composes is None:
         return None
-    for path in listed:
-        if not os.path.isfile(path) or compose.FILE_NAME.match(path.name) is None:
-            continue
-        text = text_or_none(path, MAX_PROJECT_FILE_BYTES) if resolves_inside(path, top) else None
-        if text is None:
-            return None
-        try:
-            document: Any = compose.load(text.encode("utf-8"), path.name)
-        except DocgenError:
-            return None
-        services = document.get("services") if isinstance(document, dict) else None
-        for service in services.values() if isinstance(services, dict) else ():
+    for path, text, services in composes:
+        for service in services:
             volumes = service.get("volumes") if isinstance(service, dict) else None
             for volume in volumes if isinstance(volumes, list) else ():
                 if isinstance(volume, dict):
@@ -274,7 +275,7 @@ def here_mount_claims(
     claims = list(_here_claims(doc))
     if not claims:
         return
-    mounts = _host_sources(directory, _top(directory, project), doc)
+    mounts = _host_sources(directory, project_top(directory, project), doc)
     if not mounts:
         return
     for line, said in claims:

@@ -28,9 +28,9 @@ from docgen.audit.references import (
     FILES_APPEAR,
     Walk,
     _bases,
-    _top,
     cd_target,
     makes,
+    project_top,
     root_cd,
 )
 from docgen.audit.root_vars import root_variables
@@ -282,7 +282,7 @@ def moved_scripts(
     file of its name but for case and separators is where it is run (`build_docker.py`: `certain`, a
     name a reader types is the file's or no file), unless a line of the README makes the script
     (`wget …/build-docker.py`). One finding a script, at its first run."""
-    top = _top(directory, project)
+    top = project_top(directory, project)
     below = _Below()
     roots = root_variables(text)
     source = text.splitlines()

@@ -31,7 +31,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
 from docgen.audit.env_slips import SlipIndex, one_slip
-from docgen.audit.references import _top
+from docgen.audit.references import project_top
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import stays_home, text_or_none
 from docgen.markdown import Document, code_spans
@@ -169,7 +169,7 @@ def other_owner_images(
     said = list(_said_images(doc))
     if not said:
         return
-    top = _top(directory, project)
+    top = project_top(directory, project)
     files = _build_files(directory, models, (directory / Path(readme).name).resolve(), top)
     texts: list[tuple[Path, str]] = []
     for file in files:

@@ -16,7 +16,7 @@ from pathlib import Path
 from docgen.audit.auditor import CERTAIN
 from docgen.audit.commands import PLACEHOLDER, build_commands, command_files
 from docgen.audit.paths import own_page
-from docgen.audit.references import _bases, _inside, _top
+from docgen.audit.references import _bases, _inside, project_top
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -52,7 +52,7 @@ def other_builds(
         return
     model = own[0]
     mine = Path(os.path.realpath(model.file))
-    top = _top(directory, project)
+    top = project_top(directory, project)
     bases = _bases(directory, [m.path for m in models], top)
     others: list[tuple[int, str]] = []  # (README line, the -f as written) of each build
     for fence in doc.fences:

@@ -457,7 +457,7 @@ def _cd(step: str, folders: list[Path], project: Path) -> list[Path] | None:
     return list(dict.fromkeys(f for f in moved if f is not None and os.path.isdir(f)))
 
 
-def _top(directory: Path, project: Path | None) -> Path:
+def project_top(directory: Path, project: Path | None) -> Path:
     """The folder nothing above which is looked at: `project`, by default the fourth above the README's."""
     return (project or [directory.resolve(), *directory.resolve().parents][:5][-1]).resolve()
 
@@ -690,7 +690,7 @@ def context_misses(
     makes (`wget`, `cp`, `mkdir`, or words: `download model.bin into this folder`), nor one ignored or
     generated (see `_ignored`), nor one a script the README runs before it names on a line that
     makes a file (`cp ../patch.diff .` in `./prepare.sh`)."""
-    top = _top(directory, project)
+    top = project_top(directory, project)
     bases = bases_above(directory, top)
     blocks = sorted(
         [*doc.fences, *indented_blocks(doc), *_bare_builds(doc)],
@@ -1427,7 +1427,7 @@ def missing_scripts(
     README makes it (`wget …/build.sh`, `Save this as build.sh`). One finding a file, at the first line
     that runs it, naming the others (inline code `./build.sh` in prose too). Only folders in `project`
     (by default the README's folder and the four above it) are looked at."""
-    top = _top(directory, project)
+    top = project_top(directory, project)
     rooted: set[Path] = set()
     roots = root_variables("\n".join(source))
     runs = list(_scripts_run(doc.fences, _bases(directory, audited, top), top, roots, rooted, cloned))

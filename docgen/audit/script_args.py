@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.references import RUN_SCRIPT, Walk, _bases, _top
+from docgen.audit.references import RUN_SCRIPT, Walk, _bases, project_top
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
 from docgen.markdown import Document, lists
@@ -209,7 +209,7 @@ def script_runs(
     """(README line, path as the command writes it, the script's real path, the rest of the command
     as written) of each script a command block runs that is found where the block runs it, in the
     project (not through a link leading out of it): what `found_scripts` splits into words."""
-    top = _top(directory, project)
+    top = project_top(directory, project)
     walk = Walk(_bases(directory, audited, top), top, home=True)
     for line, step in walk.steps(doc.fences, joined=True):
         own = cloned(line, step) if cloned is not None else None

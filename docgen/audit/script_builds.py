@@ -29,8 +29,8 @@ from docgen.audit.references import (
     Walk,
     _bases,
     _inside,
-    _top,
     context_findings,
+    project_top,
 )
 from docgen.audit.wording import BUILD_ARG_FLAG
 from docgen.build_scripts import BUILD, UNKNOWN, _walk, expand
@@ -122,7 +122,7 @@ def script_runs(
 ) -> Iterator[tuple[int, str, Path, Path]]:
     """(README line, the script as written, the script's real path, the folder the README runs it in) of
     each script a command block runs that is found where the block runs it (`references.Walk`)."""
-    top = _top(directory, project)
+    top = project_top(directory, project)
     walk = Walk(_bases(directory, audited, top), top, home=True)
     for line, step in walk.steps(doc.fences, joined=True):
         for match in RUN_SCRIPT.finditer(step):
@@ -156,7 +156,7 @@ def script_builds(
 ) -> Iterator[_ScriptBuild]:
     """Each `docker build` of each script the README runs, once per script (at the first README line
     running it), with a Dockerfile found in the project."""
-    top = _top(directory, project)
+    top = project_top(directory, project)
     seen: set[Path] = set()
     for line, run, script, cwd in script_runs(doc, directory, audited, project):
         if script in seen:
@@ -257,7 +257,7 @@ def script_build_claims(
     arguments set); a context that lacks what the Dockerfile copies (`references.context_findings`,
     as for a README's own build) or what a `pip install` reads from the copy of the whole context
     (`context_installs`, `likely`)."""
-    top = _top(directory, project)
+    top = project_top(directory, project)
     made = MadeFiles(source)
     for build in script_builds(doc, directory, audited, project):
         script = _where(build.script, directory)

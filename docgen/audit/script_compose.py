@@ -13,7 +13,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
 from docgen.audit.commands import build_paths, substituted
-from docgen.audit.references import _inside, _top
+from docgen.audit.references import _inside, project_top
 from docgen.audit.script_builds import CD, SHELL, SHOWN, WRITER, _lines, _logical, _start, script_runs
 from docgen.build_scripts import BUILD, UNKNOWN, _walk, expand
 from docgen.markdown import Document
@@ -40,7 +40,7 @@ class ScriptFiles:
         self.directory = directory
         self.audited = audited
         self.project = project
-        self.top = _top(directory, project)
+        self.top = project_top(directory, project)
 
     def findings(self) -> Iterator[Diagnostic]:
         seen: set[Path] = set()

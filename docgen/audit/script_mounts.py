@@ -22,7 +22,7 @@ from pathlib import Path
 from docgen.audit.auditor import LIKELY
 from docgen.audit.mount_claims import command_targets, compose_targets, declared_volumes
 from docgen.audit.paths import folders_above, resolves_inside, under_any
-from docgen.audit.references import _top
+from docgen.audit.references import project_top
 from docgen.build_scripts import WITH_NVIDIA, container_command
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
@@ -114,7 +114,7 @@ def script_mounts(
     claims = [(line, path) for line, path in claims if path.count("/") >= 1 and path != "/"]
     if not claims:
         return
-    top = _top(directory, project)
+    top = project_top(directory, project)
     scripts = []
     for name, text in _named_scripts(doc, directory, top):
         targets = _script_targets(text)

@@ -37,7 +37,7 @@ from docgen.audit.commands import CD_STEP, clone_of, cloned_folder, continued, w
 from docgen.audit.missing import COPIERS, CREATES, _ignore_patterns, _made, ignored
 from docgen.audit.missing import GENERATED as _SITE_FOLDERS
 from docgen.audit.own_repo import repository_root
-from docgen.audit.references import GENERATED, MadeFiles, _top, cd_target
+from docgen.audit.references import GENERATED, MadeFiles, cd_target, project_top
 from docgen.audit.steps import _plain, copy_operands, image_lines, own_clones
 from docgen.audit.wording import COMMAND_LANGS, heading_of
 from docgen.files import text_or_none
@@ -396,7 +396,7 @@ def setup_files(
     repository`. `source`: the README's lines; `models`: the images audited (a script one of their
     Dockerfiles names or clones is the image's, not the checkout's); `own`: `steps.own_clones` of the
     README, when another rule has it."""
-    top = _top(directory, project)
+    top = project_top(directory, project)
     root = repository_root(directory)
     if root is None or not root.is_relative_to(top):
         root = top

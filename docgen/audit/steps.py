@@ -35,8 +35,8 @@ from docgen.audit.references import (
     MadeFiles,
     Walk,
     _bases,
-    _top,
     cd_target,
+    project_top,
     until_moved,
 )
 from docgen.build_scripts import BUILD
@@ -123,7 +123,7 @@ def missing_folders(
     (`build/`), a variable, a placeholder or an absolute path. A clone of this very repository
     (`_cloned_here`) that the next step enters is its root, and reading goes on; after a folder a slip
     away the reader is taken to be in the one they meant, and reading goes on too."""
-    top = _top(directory, project)
+    top = project_top(directory, project)
     walk = Walk(_bases(directory, audited, top), top)
     cloned = own_clones(doc, directory)
     found: list[Diagnostic] = []
@@ -389,7 +389,7 @@ def missing_copies(
     exists: `README copies example.env, which does not exist (did you mean .env.sample?)`. Not for a
     file a README line above makes or tells to make, a variable, a glob, a placeholder or an absolute
     path; a copy with no such evidence may be of a file the checkout does not hold."""
-    top = _top(directory, project)
+    top = project_top(directory, project)
     copies = _copies(doc, directory, audited, top)
     existing = {
         posixpath.basename(d.rstrip("/")): s

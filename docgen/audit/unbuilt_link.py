@@ -14,7 +14,7 @@ from docgen.audit.auditor import LIKELY
 from docgen.audit.missing import SCHEME
 from docgen.audit.own_repo import DEFAULT_BRANCHES, checked_out, forge_file, remote_names, repository_root
 from docgen.audit.paths import _basename, reference_path
-from docgen.audit.references import _inside, _top, bases_above, context_builds, indented_blocks
+from docgen.audit.references import _inside, bases_above, context_builds, indented_blocks, project_top
 from docgen.build_scripts import BUILD
 from docgen.files import bytes_or_none, is_dockerfile_name
 from docgen.markdown import Document, links
@@ -104,7 +104,7 @@ def unbuilt_links(doc: Document, readme: str, directory: Path, project: Path | N
     wanted = sum(len(BUILD.findall(step)) for step in steps)
     if not wanted:
         return
-    top = _top(directory, project)
+    top = project_top(directory, project)
     bases = bases_above(directory, top)
     builds = list(context_builds(blocks, bases, top))
     built = {dockerfile.resolve(): dockerfile for _, _, dockerfile, _, _ in builds}
