@@ -159,7 +159,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `make_args`, `make_vars`, `make_env`, `pulled_runs`, `make_targets`, `fixed_defaults` (after `idle`),
 `compose_builds`, `entered_compose`, `tag_args`, `variant_tags`, `ports`,
 `env_defaults`, `exec_vars` (after `run_args`), `said_values`, `mpi_root` (after `run_args`), `user_names`,
-`env_blocks`,
+`branch_refs`, `env_blocks`,
 `install_dirs`, `base_claims`,
 `gpu_models`, `version_lists`, `restated`, `plain_cuda`, `reinstalled_torch`,
 `commits`, `jetpack_rows`, `prose`,
@@ -203,6 +203,7 @@ from docgen.audit.bakes import bake_targets
 from docgen.audit.base_claims import _base_claims
 from docgen.audit.base_labels import _base_labels
 from docgen.audit.bind_devices import bind_devices
+from docgen.audit.branch_refs import branch_refs
 from docgen.audit.broken_runs import broken_runs
 from docgen.audit.build_flags import build_flag_claims
 from docgen.audit.builder_paths import builder_paths
@@ -749,6 +750,7 @@ def audit(
     found.extend(gpu_runs(doc, path, models))
     found.extend(mpi_as_root(doc, text, path, models))
     found.extend(user_names(doc, text, path, models))
+    found.extend(branch_refs(doc, path, models))
     found.extend(run_urls(doc, text, path))
     found.extend(dropped_namespaces(doc, text, path, directory))
     found.extend(imageless_runs(doc, text, path, models))
