@@ -285,8 +285,8 @@ def unquoted(command: str, name: str, value: str, word: str) -> str:
     ("block", "at", "said"),
     [
         (  # an image's extra launch flags, split at the blank
-            "docker run -d \\\n  --gpus all \\\n  -p 8190:8190 \\\n  -e LAUNCH_FLAGS=--lowmem --no-attention-slicing \\\n"
-            "  shop/painter:latest",
+            "docker run -d \\\n  --gpus all \\\n  -p 8190:8190 \\\n"
+            "  -e LAUNCH_FLAGS=--lowmem --no-attention-slicing \\\n  shop/painter:latest",
             7,
             unquoted("docker run", "-e", "LAUNCH_FLAGS=--lowmem", "--no-attention-slicing"),
         ),
