@@ -271,3 +271,54 @@ def test_an_option_docker_build_does_not_have(tmp_path: Path, block: str, said: 
 )
 def test_options_docker_build_has_or_another_command(tmp_path: Path, block: str) -> None:
     assert found_with_args(tmp_path, block) == []
+
+
+def unquoted(command: str, name: str, value: str, word: str) -> str:
+    return (
+        f"README's {command} passes {name} {value} {word}: the value is not quoted, so {command} reads "
+        f"{word} as an option of its own, which it does not have, and refuses to run (quote the value: "
+        f'{name} "{value} {word}")'
+    )
+
+
+@pytest.mark.parametrize(
+    ("block", "at", "said"),
+    [
+        (  # an image's extra launch flags, split at the blank
+            "docker run -d \\\n  --gpus all \\\n  -p 8190:8190 \\\n"
+            "  -e LAUNCH_FLAGS=--lowmem --no-attention-slicing \\\n  shop/painter:latest",
+            7,
+            unquoted("docker run", "-e", "LAUNCH_FLAGS=--lowmem", "--no-attention-slicing"),
+        ),
+        (  # a web UI's server flags, as a compose file sets them, moved into a run
+            "docker run --rm --env WEBUI_FLAGS=--listen --listen-port 7861 -p 7861:7861 shop/webui",
+            4,
+            unquoted("docker run", "--env", "WEBUI_FLAGS=--listen", "--listen-port"),
+        ),
+        (
+            "podman create --name ui -e SERVER_OPTS=--api --cors-allow-all shop/webui",
+            4,
+            unquoted("podman create", "-e", "SERVER_OPTS=--api", "--cors-allow-all"),
+        ),
+    ],
+)
+def test_an_env_value_split_by_a_blank(tmp_path: Path, block: str, at: int, said: str) -> None:
+    assert found(tmp_path, block) == [(at, said, "certain")]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "docker run -e LAUNCH_FLAGS=--lowmem --gpus all -p 8190:8190 shop/painter",  # a real option
+        "docker run -e LAUNCH_FLAGS=--lowmem -it --rm shop/painter",
+        'docker run -e "LAUNCH_FLAGS=--lowmem --no-attention-slicing" shop/painter',  # quoted whole
+        "docker run -e LAUNCH_FLAGS='--lowmem --no-attention-slicing' shop/painter",  # the value quoted
+        "docker run -d -e CLI_FLAGS=--no-xformers -p 8188:8188 shop/painter",  # one flag alone
+        "docker run -e LAUNCH_FLAGS=--lowmem shop/painter --no-attention-slicing",  # the program's
+        "docker run -e MODE=cpu shop/painter --threads 4",
+        "podman run -e LAUNCH_FLAGS=--lowmem --pod painters shop/painter",  # podman's own option
+        "docker run -e PORT=8190 --no-such-option shop/painter",  # a value that is no option list
+    ],
+)
+def test_env_values_whole_or_the_next_word_an_option(tmp_path: Path, block: str) -> None:
+    assert found(tmp_path, block) == []

@@ -526,6 +526,8 @@ AUDIT_LAYERS = (
         "health_ports",
         "local_bases",
         "cpu_only",
+        "user_names",
+        "branch_refs",
     ),
     ("imageless_runs",),
     ("docgen.audit",),

@@ -158,7 +158,8 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `script_mounts`,
 `make_args`, `make_vars`, `make_env`, `pulled_runs`, `make_targets`, `fixed_defaults` (after `idle`),
 `compose_builds`, `entered_compose`, `tag_args`, `variant_tags`, `ports`,
-`env_defaults`, `exec_vars` (after `run_args`), `said_values`, `mpi_root` (after `run_args`), `env_blocks`,
+`env_defaults`, `exec_vars` (after `run_args`), `said_values`, `mpi_root` (after `run_args`), `user_names`,
+`branch_refs`, `env_blocks`,
 `install_dirs`, `base_claims`,
 `gpu_models`, `version_lists`, `restated`, `plain_cuda`, `reinstalled_torch`,
 `commits`, `jetpack_rows`, `prose`,
@@ -202,6 +203,7 @@ from docgen.audit.bakes import bake_targets
 from docgen.audit.base_claims import _base_claims
 from docgen.audit.base_labels import _base_labels
 from docgen.audit.bind_devices import bind_devices
+from docgen.audit.branch_refs import branch_refs
 from docgen.audit.broken_runs import broken_runs
 from docgen.audit.build_flags import build_flag_claims
 from docgen.audit.builder_paths import builder_paths
@@ -406,6 +408,7 @@ from docgen.audit.unpublished_ports import unpublished_ports
 from docgen.audit.unread_files import unread_files
 from docgen.audit.unset_stops import unset_variables
 from docgen.audit.unshipped_cmd import unshipped_default_scripts
+from docgen.audit.user_names import user_names
 from docgen.audit.variant_tags import variant_tags
 from docgen.audit.version_lists import _version_lists
 from docgen.audit.wording import heading_of, runtime_names
@@ -746,6 +749,8 @@ def audit(
     found.extend(default_modes(doc, path, models, directory))
     found.extend(gpu_runs(doc, path, models))
     found.extend(mpi_as_root(doc, text, path, models))
+    found.extend(user_names(doc, text, path, models))
+    found.extend(branch_refs(doc, path, models))
     found.extend(run_urls(doc, text, path))
     found.extend(dropped_namespaces(doc, text, path, directory))
     found.extend(imageless_runs(doc, text, path, models))

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from docgen.audit.auditor import CERTAIN
 from docgen.audit.commands import build_commands, command_words
-from docgen.build_scripts import DOCKER, WORD_END, build_command, container_command
+from docgen.build_scripts import DOCKER, DOCKER_PODMAN, WORD_END, build_command, container_command
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -156,6 +156,8 @@ _DOCKER_BUILD = re.compile(build_command("docker"))
 _PODMAN_BUILD_COMMAND = re.compile(build_command("podman"))
 """A build of one engine: each reads its own options (`_BUILD`, `_PODMAN_BUILD`)."""
 _DOCKER_RUN = re.compile(container_command("run", DOCKER, end=WORD_END))
+_CONTAINER_RUN = re.compile(container_command("run|create", DOCKER_PODMAN, end=WORD_END))
+"""A `docker run`/`create` or `podman run`/`create`: read for an env value split by a blank."""
 DOCKER_COMPOSE = re.compile(r"\bdocker(?:[ \t]+compose|-compose)(?=[ \t]|$)")
 """Docker's compose command, whose options the tables hold."""
 COMPOSE = re.compile(r"(?<![\w./-])(?:docker[ \t]+compose|docker-compose|podman-compose)(?![\w.-])")
@@ -384,8 +386,61 @@ def _not_build_options(
 
 
 _COMMANDS = re.compile(
-    "|".join(p.pattern for p in (_DOCKER_BUILD, _PODMAN_BUILD_COMMAND, _DOCKER_RUN, DOCKER_COMPOSE))
+    "|".join(p.pattern for p in (_DOCKER_BUILD, _PODMAN_BUILD_COMMAND, _CONTAINER_RUN, DOCKER_COMPOSE))
 )
+_PODMAN_RUN = _grammar(
+    "--arch --authfile --cert-dir --cgroup-conf --cgroups --chrootdirs --conmon-pidfile --creds "
+    "--decryption-key --env-merge --gidmap --gpus --group-entry --health-log-destination "
+    "--health-max-log-count --health-max-log-size --health-on-failure --health-startup-cmd "
+    "--health-startup-interval --health-startup-retries --health-startup-success --health-startup-timeout "
+    "--hostuser --http-proxy --image-volume --init-ctr --init-path --log-level --network-alias --os "
+    "--passwd-entry --personality --pod --pod-id-file --preserve-fd --preserve-fds --rdt-class --requires "
+    "--retry --retry-delay --sdnotify --seccomp-policy --secret --subgidname --subuidname --timeout "
+    "--tls-verify --uidmap --umask --unsetenv --variant --mac-address",
+    "--env-host --no-hosts --passwd --read-only-tmpfs --replace --rootfs --rmi --unsetenv-all",
+    interspersed=False,
+)
+"""The options podman-run(1) has that docker run's table lacks: with `RUN`, what podman run takes."""
+_ENV_OPTIONS = frozenset({"-e", "--env"})
+
+
+def _split_env(
+    words: list[str], grammar: _Grammar, command: str, lines: list[tuple[int, str]], readme: str
+) -> Iterator[Diagnostic]:
+    """A word of a `docker run`/`create` (`words`: after the verb), before the image, that follows an
+    unquoted `-e NAME=value` whose value starts with `-` and is itself an option the command does not
+    have (`-e EXTRA_ARGS=--lowvram --disable-xformers`): the shell splits the value at the blank, so the
+    command reads that word as its own option, which it does not know, and refuses to run (`certain`).
+    A word that is a slip from a known option is left to `_slips`."""
+    read = _read(words, grammar)
+    mine = words[: read.after - 1] if read.positional else words
+    known = sorted(o for o in grammar.values | grammar.flags if o.startswith("--"))
+    at = 0
+    while at < len(mine):
+        word = mine[at]
+        name, eq, value = word.partition("=")
+        at += 1
+        if name not in _ENV_OPTIONS:
+            continue
+        if not eq:
+            value = mine[at] if at < len(mine) else ""
+            at += 1
+        assigned = _ASSIGNED.fullmatch(value)
+        if assigned is None or not assigned.group(2).startswith("-") or at >= len(mine):
+            continue
+        after = mine[at]
+        option = after.partition("=")[0] if after.startswith("--") else after[:2]
+        if not after.startswith("-") or after == "-" or option in grammar.values or option in grammar.flags:
+            continue
+        if after.startswith("--") and difflib.get_close_matches(option, known, n=1, cutoff=_SLIP):
+            continue
+        line = next((n for n, text in lines if assigned.group(0) in text), lines[0][0])
+        said = (
+            f"README's {command} passes {name} {value} {after}: the value is not quoted, so {command} reads "
+            f"{after} as an option of its own, which it does not have, and refuses to run (quote the "
+            f'value: {name} "{assigned.group(1)}={assigned.group(2)} {after}")'
+        )
+        yield Diagnostic(readme, line, said, confidence=CERTAIN)
 
 
 _INTERPRETER = re.compile(r"(?:/usr(?:/local)?/bin/|/bin/)?(?:python[\d.]*|bash|sh|node|perl|ruby)")
@@ -443,6 +498,7 @@ def _check(
     elif (words := command_words(lines, _PODMAN_BUILD_COMMAND)) is not None:
         yield from _slips(_read(words, _PODMAN_BUILD), _PODMAN_BUILD, "podman build", line, readme)
     elif (words := command_words(lines, _DOCKER_RUN)) is not None:
+        yield from _split_env(words, RUN, "docker run", lines, readme)
         read = _read(words, RUN)
         yield from _slips(read, RUN, "docker run", line, readme)
         yield from _split_entrypoint(words[: read.after] if read.positional else words, line, readme)
@@ -454,6 +510,11 @@ def _check(
                 "the image)"
             )
             yield Diagnostic(readme, line, said, confidence=CERTAIN)
+    elif (words := command_words(lines, _CONTAINER_RUN)) is not None:
+        match = _CONTAINER_RUN.search(" ".join(text for _, text in lines))
+        command = " ".join(match.group(0).split()) if match else "docker run"
+        grammar = RUN | _PODMAN_RUN if command.startswith("podman") else RUN
+        yield from _split_env(words, grammar, command, lines, readme)
     elif (words := command_words(lines, DOCKER_COMPOSE)) is not None:
         call = read_compose(words)
         yield from _slips(call.top, _COMPOSE, "docker compose", line, readme)

@@ -1,0 +1,107 @@
+"""A commit passed to a build arg the Dockerfile uses only as the branch of a `git clone`: a README build
+command gives the arg a commit (`--build-arg SGLANG_REF=3f9a2c1`, a hex word of 7 to 40 letters with a
+digit and a letter, or a placeholder naming one: `<sha-or-tag>`, `<commit>`, `<hash>`) while every RUN
+that reads the arg uses it only as the value of `git clone --branch` / `-b` (`git clone --depth 1
+--branch "${SGLANG_REF}" …`). `--branch` takes a branch or a tag name, so git answers "Remote branch …
+not found" and the build fails (`likely`: a tag may be named like a commit).
+
+Silent when the arg is read anywhere else in a RUN but an `echo` or `printf` (`git checkout ${REF}`,
+`git fetch origin $REF`, `git reset --hard`, a script given it, a `pip install …@${REF}`), when a clone
+passes it otherwise (as the address, `--revision`), for a value that is no commit (`v1.2`, `main`, a
+date, `<tag-or-branch>`) and when no Dockerfile audited declares the arg.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+
+from docgen.audit.auditor import LIKELY, dockerfile_read
+from docgen.audit.commands import CLONE_STEP, build_commands, joined
+from docgen.markdown import Document
+from docgen.model import Diagnostic, ImageModel
+
+_PASSED = re.compile(r"--build-arg(?:[ \t]+|=)[\"']?([A-Za-z_][A-Za-z0-9_]*)=([^\s\"']+)")
+"""A build arg a README build command sets, with its value."""
+_HEX = re.compile(r"(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}")
+"""A commit's hash, whole or abbreviated (a digit and a letter in it: a date or a word is none)."""
+_NAMED_COMMIT = re.compile(r"[<{$(\[][^>}\])]*\b(?:sha\d*|commit|hash|git[-_]?sha)s?\b", re.IGNORECASE)
+"""A placeholder naming a commit (`<sha-or-tag>`, `<commit>`, `{git_hash}`)."""
+_STEP = re.compile(r"&&|\|\||;|\||\n")
+_PRINTS = re.compile(r"[ \t]*(?:echo|printf)\b")
+_BRANCH = frozenset({"--branch", "-b"})
+
+
+def _only_branch(runs: list[str], name: str) -> bool:
+    """Whether the RUNs (`runs`) read the arg `name` and only as a `git clone`'s branch (or in what
+    they print)."""
+    var = re.compile(rf"\$(?:\{{{re.escape(name)}\}}|{re.escape(name)}(?![A-Za-z0-9_]))")
+    as_branch = False
+    for body in runs:
+        for step in _STEP.split(body):
+            if var.search(step) is None:
+                continue
+            if _PRINTS.match(step):
+                continue
+            clone = CLONE_STEP.search(step)
+            if clone is None:
+                return False
+            words = clone.group(1).split()
+            used = False
+            for at, word in enumerate(words):
+                option, eq, value = word.partition("=")
+                if option in _BRANCH:
+                    value = value if eq else (words[at + 1] if at + 1 < len(words) else "")
+                    if var.fullmatch(value.strip("\"'")):
+                        used = True
+            if not used or sum(1 for w in words if var.search(w)) != 1 or var.search(step[: clone.start()]):
+                return False
+            as_branch = True
+    return as_branch
+
+
+def branch_refs(doc: Document, readme: str, models: Sequence[ImageModel]) -> Iterator[Diagnostic]:
+    """The findings of this module (see its docstring)."""
+    if not models:
+        return
+    judged: dict[str, str | None] = {}
+    for fence in doc.fences:
+        for command in build_commands(fence):
+            text = joined(command)
+            for passed in _PASSED.finditer(text):
+                name, value = passed.groups()
+                if not (_HEX.fullmatch(value) or _NAMED_COMMIT.search(value)):
+                    continue
+                if name not in judged:
+                    judged[name] = _clone_line(name, models)
+                where = judged[name]
+                if where is None:
+                    continue
+                line = next((n for n, t in command if f"{name}={value}" in t), command[0][0])
+                yield Diagnostic(
+                    readme,
+                    line,
+                    f"README passes {name}={value} (a commit), but {where} uses {name} only as the branch "
+                    f"of git clone --branch, which takes a branch or tag name, not a commit: the clone "
+                    "fails (check the commit out after the clone)",
+                    confidence=LIKELY,
+                )
+
+
+def _clone_line(name: str, models: Sequence[ImageModel]) -> str | None:
+    """`path:line` of the clone that takes `name` as its branch when every Dockerfile declaring the arg
+    uses it only so; None otherwise."""
+    where: str | None = None
+    for model in models:
+        if not any(a.name == name for a in model.args) or not model.file:
+            continue
+        read = dockerfile_read(model.file)
+        if read is None:
+            return None
+        runs = [inst for inst in read[1].instructions if inst.keyword.upper() == "RUN"]
+        if not _only_branch([inst.body for inst in runs], name):
+            return None
+        if where is None:
+            line = next(inst.start_line for inst in runs if name in inst.body)
+            where = f"{model.path}:{line}"
+    return where

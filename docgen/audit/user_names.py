@@ -1,0 +1,156 @@
+"""The name of the image's user, given with its user id (`` Non-root user `codefreedom` (uid 1000) with
+passwordless sudo ``), while every Dockerfile audited makes the user of that id under another name
+(`ARG USERNAME=vscode`, `ARG USER_UID=1000`, `useradd --uid "${USER_UID}" … "${USERNAME}"`): no user of
+the name said exists in the image, so `sudo -u`, `docker exec -u`, a home under `/home/<name>` or a
+`chown` by that name fail (`likely`: read from prose).
+
+The id ties the sentence to the user the Dockerfile makes; the names are read from each `useradd` or
+`adduser` of a RUN, their `${VAR}` expanded from the ARG and ENV defaults. Silent when a Dockerfile names
+the user said anywhere (a USER, a `chown`, a path), makes no user of that id or one whose name or id it
+cannot expand, when the README passes the name as a value (`--build-arg USERNAME=codefreedom`, `--user
+codefreedom`), when the sentence is about the host or a run-time choice (`host`, `--user`, `if`, `your`),
+and when the name is one a base image brings (`ubuntu`, `node`, `jovyan`, …) or is part of the base's
+name. A name in a label or a tag (the project's) is not a user.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+
+from docgen.audit.auditor import LIKELY, dockerfile_read
+from docgen.markdown import Document
+from docgen.model import Diagnostic, ImageModel
+
+_CLAIM = re.compile(
+    r"(?:(?:\buser|\bnon-?root|\bruns[ \t]+as)(?:\*\*|__)?:?[ \t]+`([a-z_][\w.-]{0,31})`"
+    r"|`([a-z_][\w.-]{0,31})`[ \t]+user\b)[ \t]*"
+    r"\((?:uid|user[ \t]+id)[ \t]*[=:]?[ \t]*(\d{1,6})\)",
+    re.IGNORECASE,
+)
+"""`` user `app` (uid 1000) ``, `` `app` user (UID: 1000) ``, `` Non-root `app` (UID 1000) ``, `` **Non-root
+User**: `app` (UID 1000) ``, `` runs as `app` (uid 1000) ``: a user's name with its id."""
+_NOT_SAID = re.compile(
+    r"\bhost\b|--user\b|(?:^|[ \t])-u[ \t]|--run-as|\bif\b|\bunless\b|\bnot\b|n't\b|\byour\b|\byou[ \t]+can\b"
+    r"|\binstead\b|\boverrid|\bssh\b",
+    re.IGNORECASE,
+)
+"""Words making the sentence about the host, a run-time choice or an option, not about the image."""
+_MAKES = re.compile(r"\b(useradd|adduser)\b((?:[^;&|\n\\]|\\\n)*)")
+"""A command making a user, and its words up to the end of its step."""
+_VALUED = frozenset(
+    "-u --uid -g --gid -G --groups -s --shell -d --home-dir --home -c --comment --gecos -k --skel -K --key "
+    "-e --expiredate -f --inactive -p --password -b --base-dir -R --root -P --prefix -Z --selinux-user "
+    "--ingroup --firstuid --lastuid --add_extra_groups --conf -h".split()
+)
+"""Options of `useradd` and `adduser` (Debian's, busybox's) that take a value."""
+_BUSYBOX_VALUED = frozenset({"-g", "-h", "-s", "-G", "-u"})
+_UID_OPTIONS = frozenset({"-u", "--uid"})
+_VAR = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?")
+_BASE_USERS = frozenset(
+    "ubuntu debian node jovyan vscode coder user app ec2-user centos fedora admin nonroot nobody".split()
+)
+"""Users a base image may bring (Ubuntu from 24.04, node, Jupyter, devcontainer, code-server images)."""
+
+
+def _made(model: ImageModel) -> list[tuple[str, str]] | None:
+    """(name, uid) of each user a RUN of the Dockerfile makes with an id; None when the Dockerfile cannot
+    be read or a name or id does not expand."""
+    if not model.file:
+        return None
+    read = dockerfile_read(model.file)
+    if read is None:
+        return None
+    values = {a.name: a.default for a in model.args if a.default}
+    values.update({e.name: e.value for e in model.env if e.value})
+    made: list[tuple[str, str]] = []
+    for inst in read[1].instructions:
+        if inst.keyword.upper() != "RUN":
+            continue
+        for match in _MAKES.finditer(inst.body):
+            busybox = match.group(1) == "adduser" and re.search(r"(?:^|\s)-D\b", match.group(2)) is not None
+            valued = _BUSYBOX_VALUED if busybox else _VALUED
+            words = match.group(2).replace("\\\n", " ").split()
+            positional: list[str] = []
+            uid = ""
+            at = 0
+            while at < len(words):
+                word = words[at]
+                at += 1
+                name, eq, value = word.partition("=")
+                if name in valued:
+                    if not eq:
+                        value = words[at] if at < len(words) else ""
+                        at += 1
+                    if name in _UID_OPTIONS or (busybox and name == "-u"):
+                        uid = value
+                elif not word.startswith("-"):
+                    positional.append(word)
+            if len(positional) != 1 or not uid:
+                continue
+            expanded = []
+            for word in (positional[0], uid):
+                word = _VAR.sub(lambda m: values.get(m.group(1), "\0"), word).strip("\"'")
+                if "\0" in word or "$" in word or "`" in word:
+                    return None
+                expanded.append(word)
+            made.append((expanded[0], expanded[1]))
+    return made
+
+
+def user_names(doc: Document, text: str, readme: str, models: Sequence[ImageModel]) -> Iterator[Diagnostic]:
+    """The findings of this module (see its docstring)."""
+    if not models or "uid" not in text.lower() and "user id" not in text.lower():
+        return
+    for para in doc.paragraphs:
+        for line, sentence in para.lines:
+            for claim in _CLAIM.finditer(sentence):
+                if _NOT_SAID.search(sentence):
+                    break
+                name = (claim.group(1) or claim.group(2)).lower()
+                uid = claim.group(3)
+                finding = _judge(name, uid, text, models)
+                if finding is not None:
+                    yield Diagnostic(readme, line, f"README says {finding}", confidence=LIKELY)
+
+
+def _names_user(text: str, name: str) -> bool:
+    """Whether the Dockerfile `text` names `name` as a user (`USER app`, `/home/app`, `chown app:app`,
+    `--chown=app`, `su app`, `gosu app`, `-u app`): the project's name in a label or a tag is not one."""
+    said = re.escape(name)
+    return (
+        re.search(
+            rf"(?:/home/|\bUSER[ \t]+|--chown=|\bchown[ \t]+(?:-\w+[ \t]+)*"
+            rf"|\b(?:su|gosu|su-exec|runuser)[ \t]+(?:-\w*[ \t]+)*|(?:^|[ \t])-u[ \t]+|--user[ \t=]+"
+            rf"|\b(?:useradd|adduser|groupadd)\b[^\n;&|]*?[ \t])"
+            rf"[\"']?{said}(?![\w-])",
+            text,
+            re.IGNORECASE,
+        )
+        is not None
+    )
+
+
+def _judge(name: str, uid: str, text: str, models: Sequence[ImageModel]) -> str | None:
+    """What each Dockerfile makes instead of user `name` of id `uid`; None when one may have it."""
+    if name in _BASE_USERS or re.search(rf"(?:=|--user[ \t]+|-u[ \t]+){re.escape(name)}\b", text, re.I):
+        return None
+    facts: list[tuple[str, str]] = []
+    for model in models:
+        made = _made(model)
+        read = dockerfile_read(model.file) if model.file else None
+        if made is None or read is None or _names_user(read[0], name):
+            return None
+        if any(name in base.base.lower() for base in model.chain()):
+            return None
+        others = sorted({n for n, u in made if u == uid})
+        if not others or name in others:
+            return None
+        facts.append((model.path, ", ".join(others)))
+    users = {made for _, made in facts}
+    if len(users) == 1:
+        paths = " and ".join(path for path, _ in facts)
+        said = f"{paths} {'make' if len(facts) > 1 else 'makes'} uid {uid} as user {users.pop()}"
+    else:
+        said = "; ".join(f"{path} makes uid {uid} as user {made}" for path, made in facts)
+    return f"the image's user {name} has uid {uid}, but {said}: no user {name} exists in the image"

@@ -1,0 +1,117 @@
+"""`docgen.audit.user_names`: a README naming the image's user with its id while the Dockerfile makes the
+user of that id under another name is a `likely` finding; the host's user, a run-time `--user`, a name
+the README passes as a build arg, a base image's user and a name the Dockerfile uses are not."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.pipeline import build_model
+
+SANDBOX = """\
+FROM ubuntu:24.04
+RUN apt-get update && apt-get install -y sudo git curl
+ARG TOOLBOX_VERSION=v0.3.0
+LABEL org.opencontainers.image.title="toolbox sandbox" com.toolbox.flavour="plain"
+ARG USERNAME=devel
+ARG USER_UID=1000
+ARG USER_GID=1000
+RUN groupadd --gid "${USER_GID}" "${USERNAME}" \\
+ && useradd --non-unique --uid "${USER_UID}" --gid "${USER_GID}" -m -s /bin/bash "${USERNAME}" \\
+ && echo "${USERNAME} ALL=(root) NOPASSWD:ALL" > "/etc/sudoers.d/${USERNAME}"
+ENV HOME="/home/${USERNAME}"
+WORKDIR /workspace
+"""
+"""Modelled on a coding-agent sandbox image: the user's name and id from build args."""
+
+SLIM = """\
+FROM python:3.12-slim AS runtime
+RUN useradd -m -u 1000 appsvc && mkdir /data && chown appsvc:appsvc /data
+COPY --chown=appsvc:appsvc . /srv
+USER appsvc
+EXPOSE 8000
+"""
+"""Modelled on a Python service image: a fixed user made and switched to."""
+
+
+def found(root: Path, dockerfile: str, readme: str) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": dockerfile, "README.md": readme})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    text = (root / "README.md").read_text(encoding="utf-8")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(text, "README.md", model, {}, root, root)
+        if "uid" in d.message
+    ]
+
+
+def said(name: str, uid: str, made: str) -> str:
+    return (
+        f"README says the image's user {name} has uid {uid}, but Dockerfile makes uid {uid} as user {made}: "
+        f"no user {name} exists in the image"
+    )
+
+
+@pytest.mark.parametrize(
+    ("dockerfile", "readme", "finding"),
+    [
+        (
+            SANDBOX,
+            "# toolbox\n\n## Container design\n\n- Ephemeral containers, removed on exit\n"
+            "- Non-root user `toolbox` (uid 1000) with passwordless sudo\n",
+            (6, said("toolbox", "1000", "devel"), "likely"),
+        ),
+        (
+            SLIM,
+            "# Panel bot\n\n## Docker\n\n- **Base Image**: `python:3.12-slim`\n"
+            "- **Non-root User**: `panelbot` (UID 1000)\n- **Ports**: 8000\n",
+            (6, said("panelbot", "1000", "appsvc"), "likely"),
+        ),
+    ],
+)
+def test_a_user_named_otherwise(
+    tmp_path: Path, dockerfile: str, readme: str, finding: tuple[int, str, str]
+) -> None:
+    assert found(tmp_path, dockerfile, readme) == [finding]
+
+
+@pytest.mark.parametrize(
+    ("dockerfile", "readme"),
+    [
+        (SLIM, "# Panel bot\n\nThe service runs as `appsvc` (UID 1000) inside the container.\n"),  # true
+        (SANDBOX, "# toolbox\n\nNon-root user `devel` (uid 1000) with passwordless sudo.\n"),  # true
+        (  # the host's user
+            SANDBOX,
+            "# toolbox\n\nOn the host, user `alice` (uid 1000) owns the mounted workspace.\n",
+        ),
+        (  # a run-time choice
+            SANDBOX,
+            "# toolbox\n\nStart it with `--user toolbox` to be user `toolbox` (uid 1000).\n",
+        ),
+        (  # the README passes the name as a build arg
+            SANDBOX,
+            "# toolbox\n\n```bash\ndocker build --build-arg USERNAME=toolbox -t toolbox .\n```\n\n"
+            "- Non-root user `toolbox` (uid 1000) with passwordless sudo\n",
+        ),
+        (  # a base image's own user
+            SANDBOX.replace("FROM ubuntu:24.04", "FROM org/toolbox-base:2"),
+            "# toolbox\n\n- Non-root user `toolbox` (uid 1000)\n",
+        ),
+        (SANDBOX, "# toolbox\n\n- Non-root user `ubuntu` (uid 1000)\n"),  # Ubuntu's own user
+        (  # the Dockerfile uses the name as a user
+            SANDBOX + "RUN chown -R toolbox /workspace\n",
+            "# toolbox\n\n- Non-root user `toolbox` (uid 1000)\n",
+        ),
+        (SANDBOX, "# toolbox\n\n- Non-root user `toolbox` (uid 1001)\n"),  # another id: no user of it
+        (
+            SANDBOX.replace('"${USER_UID}"', '"${HOST_UID}"'),  # an id that does not expand
+            "# toolbox\n\n- Non-root user `toolbox` (uid 1000)\n",
+        ),
+    ],
+)
+def test_users_the_image_may_have(tmp_path: Path, dockerfile: str, readme: str) -> None:
+    assert found(tmp_path, dockerfile, readme) == []
