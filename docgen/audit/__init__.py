@@ -729,7 +729,7 @@ def audit(
         found.extend(unbuilt_bases(doc, text, path, directory, models, project))
         found.extend(ci_claims_found)
     found.extend(_env_homes(doc, path, directory, models, project))
-    found.extend(command_grammar(doc, path, models))
+    found.extend(command_grammar(doc, path, models, directory))
     found.extend(_docker_cli(doc, path))
     found.extend(_run_args(doc, path, models))
     found.extend(health_ports(doc, path, models))
