@@ -296,7 +296,7 @@ def test_a_build_whose_context_is_a_file(tmp_path: Path, block: str, context: st
 
 def test_a_file_context_in_a_code_span_of_prose(tmp_path: Path) -> None:
     readme = (
-        "# Solver\n\n* To build the image run `docker build -t \"acme/solver\" /path/to/Dockerfile`\n"
+        '# Solver\n\n* To build the image run `docker build -t "acme/solver" /path/to/Dockerfile`\n'
         "* Or `docker build -t acme/solver -f /path/to/Dockerfile /path/to` from anywhere\n"
     )
     make_tree(tmp_path, {"Dockerfile": APP, "README.md": readme})

@@ -393,8 +393,9 @@ def _file_context(read: Read, line: int, readme: str, directory: Path | None) ->
         and file_context(read.positional[0], directory)
     ):
         said = (
-            f"README's docker build gives the file {read.positional[0]} as its build context: docker build "
-            "takes a folder (or a URL, or -), so it cannot run (name the Dockerfile with -f and give its folder)"
+            f"README's docker build gives the file {read.positional[0]} as its build context: docker "
+            "build takes a folder (or a URL, or -), so it cannot run (name the Dockerfile with -f and give "
+            "its folder)"
         )
         yield Diagnostic(readme, line, said, confidence=CERTAIN)
 
