@@ -372,7 +372,11 @@ def pushed_names(
     )
     texts = [(line, text) for fence in doc.fences for line, text in fence.lines]
     texts += [
-        (line, code) for p in doc.paragraphs for line, text in p.lines for _, _, code in code_spans(text)
+        (line, code)
+        for p in doc.paragraphs
+        for line, text in p.lines
+        if "docker" in text or "podman" in text
+        for _, _, code in code_spans(text)
     ]
     built = {
         m.group(1).lower() for _, text in texts if _LOCAL_BUILD.search(text) for m in reference.finditer(text)
