@@ -322,3 +322,56 @@ def test_an_env_value_split_by_a_blank(tmp_path: Path, block: str, at: int, said
 )
 def test_env_values_whole_or_the_next_word_an_option(tmp_path: Path, block: str) -> None:
     assert found(tmp_path, block) == []
+
+
+def _file_context(context: str) -> str:
+    return (
+        f"README's docker build gives the file {context} as its build context: docker build takes a folder "
+        "(or a URL, or -), so it cannot run (name the Dockerfile with -f and give its folder)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("block", "context"),
+    [
+        ('docker build -t "acme/solver" /path/to/Dockerfile', "/path/to/Dockerfile"),  # a path of the file
+        ("sudo docker buildx build --load -t solver docker/gpu.Dockerfile", "docker/gpu.Dockerfile"),
+        ("docker image build -t solver ./Containerfile", "./Containerfile"),
+        ("docker build -t solver notes.txt", "notes.txt"),  # a file beside the README, of any name
+    ],
+)
+def test_a_build_whose_context_is_a_file(tmp_path: Path, block: str, context: str) -> None:
+    (tmp_path / "notes.txt").write_text("x\n", encoding="utf-8")
+    assert found(tmp_path, block) == [(4, _file_context(context), "certain")]
+
+
+def test_a_file_context_in_a_code_span_of_prose(tmp_path: Path) -> None:
+    readme = (
+        '# Solver\n\n* To build the image run `docker build -t "acme/solver" /path/to/Dockerfile`\n'
+        "* Or `docker build -t acme/solver -f /path/to/Dockerfile /path/to` from anywhere\n"
+    )
+    make_tree(tmp_path, {"Dockerfile": APP, "README.md": readme})
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    said = [(d.line, d.message) for d in audit(readme, "README.md", model, {}, tmp_path, tmp_path)]
+    assert said == [(3, _file_context("/path/to/Dockerfile"))]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "docker build -f docker/Dockerfile -t solver .",  # -f names the file, the context is a folder
+        'docker build -f ./Dockerfile -t "solver:v0.1.0" ../../.',
+        "docker build -t solver - < Dockerfile",  # the Dockerfile from standard input
+        "docker build -t solver https://example.com/acme/solver/raw/main/Dockerfile",  # a URL
+        "docker build -t solver git@example.com:acme/solver.git#main:Dockerfile",
+        "sudo docker build -t acme/solver /tmp/build/",  # a folder
+        "docker build -t solver dockerfile",  # a folder named so beside the README
+        "docker build -t solver Dockerfile.d/",
+        "podman build -t solver Containerfile",  # podman is not read for it
+        "docker build -t solver Dockerfile .",  # two operands: not told
+        "docker build --frobnicate x Dockerfile",  # an option docgen does not know
+    ],
+)
+def test_a_build_whose_context_is_a_folder_or_unknowable(tmp_path: Path, block: str) -> None:
+    (tmp_path / "dockerfile").mkdir()
+    assert found(tmp_path, block) == []

@@ -935,3 +935,119 @@ def test_a_run_of_a_name_that_may_be_made_elsewhere_is_no_finding(tmp_path: Path
 def test_a_run_before_the_build_is_no_finding(tmp_path: Path) -> None:
     readme = "# App\n\n## Quick start\n\n```bash\ndocker run -it demo-tool\ndocker build -t app .\n```\n"
     assert [f for f in _audit(tmp_path, readme) if "only image" in f] == []
+
+
+# --------------------------------------------------------------------------------------------------
+# the image and the container of the one script the README runs (`_ran_script_misses`)
+
+RUN_SCRIPT = """\
+#!/bin/bash
+xhost +local:root
+docker run -it \\
+  --gpus all \\
+  --env DISPLAY=$DISPLAY \\
+  --network host \\
+  --name {name} \\
+  {image}
+"""
+SCRIPT_README = """\
+## Simulator dev image
+
+```bash
+docker build -t sim_gpu_image .
+./start_sim.bash
+docker start -ai sim_gpu_box
+docker exec -it sim_gpu_box bash
+docker stop sim_gpu_box
+```
+"""
+
+
+def _script_pair(
+    root: Path, script: str, readme: str = SCRIPT_README, more: dict[str, str] | None = None
+) -> list[str]:
+    files = {"gpu/Dockerfile": DOCKERFILE, "gpu/start_sim.bash": script, "README.md": readme}
+    make_tree(root, files | (more or {}))
+    model = build_model(root / "gpu" / "Dockerfile", "gpu/Dockerfile")
+    found = audit(readme, "README.md", model, {}, root, root)
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in found]
+
+
+def test_a_script_the_readme_runs_runs_another_image_and_names_another_container(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # the audited Dockerfile's folder, as given, is where the script is found
+    shown = "./start_sim.bash (gpu/start_sim.bash:3)"
+    assert _script_pair(tmp_path, RUN_SCRIPT.format(name="sim_box", image="sim_img")) == [
+        f"5: README builds image sim_gpu_image and then runs {shown}, whose docker run runs image sim_img, "
+        "which nothing of the README or the repository builds, tags or pulls (likely)",
+        f"6: README names container sim_gpu_box, but the only container made is the one {shown} runs, "
+        "--name sim_box; also at lines 7, 8 (likely)",
+    ]
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        RUN_SCRIPT.format(name="sim_gpu_box", image="sim_gpu_image"),  # both as the README says
+        RUN_SCRIPT.format(name='"$SIM_BOX"', image="$SIM_IMAGE"),  # names from variables
+        RUN_SCRIPT.format(name="sim_gpu_box", image="${IMAGE:-sim_img}"),  # the environment may set it
+        "IMAGE=$1\n" + RUN_SCRIPT.format(name="sim_gpu_box", image="$IMAGE"),  # an argument
+        RUN_SCRIPT.format(name="sim_gpu_box", image="acme/sim_img"),  # another owner's published image
+        RUN_SCRIPT.format(name="sim_gpu_box", image="ubuntu:22.04"),  # an official image
+        "docker build -t sim_img .\n" + RUN_SCRIPT.format(name="sim_gpu_box", image="sim_img"),  # it builds
+        "docker pull sim_img\n" + RUN_SCRIPT.format(name="sim_gpu_box", image="sim_img"),
+    ],
+)
+def test_a_script_whose_image_and_container_may_be_the_readmes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert _script_pair(tmp_path, script) == []
+
+
+BOX_COMPOSE = "services:\n  sim:\n    image: sim_gpu_image\n    container_name: sim_gpu_box\n"
+
+
+@pytest.mark.parametrize(
+    ("readme", "more"),
+    [
+        # the README runs a container of its own: `docker exec` may enter it
+        (
+            SCRIPT_README.replace(
+                "./start_sim.bash\n", "./start_sim.bash\ndocker run -d --name sim_gpu_box sim_gpu_image\n"
+            ),
+            {},
+        ),
+        # compose makes the container
+        (
+            SCRIPT_README.replace("./start_sim.bash\n", "./start_sim.bash\ndocker compose up -d\n"),
+            {"compose.yaml": BOX_COMPOSE},
+        ),
+        # two scripts: which one made the container is not told
+        (
+            SCRIPT_README.replace("./start_sim.bash\n", "./start_sim.bash\n./gpu/attach.sh\n"),
+            {"gpu/attach.sh": "docker start sim_gpu_box\n"},
+        ),
+        # a placeholder the reader fills in
+        (SCRIPT_README.replace("sim_gpu_box", "<container-name>"), {}),
+        # the README names the container in prose: it is made elsewhere (a devcontainer, by hand)
+        (SCRIPT_README + "\nThe dev container `sim_gpu_box` is made by the IDE.\n", {}),
+    ],
+)
+def test_container_commands_the_script_may_not_be_alone_in_making(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, readme: str, more: dict[str, str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    script = RUN_SCRIPT.format(name="sim_box", image="sim_gpu_image")
+    assert _script_pair(tmp_path, script, readme, more) == []
+
+
+def test_the_container_only_when_the_readme_builds_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    readme = SCRIPT_README.replace("docker build -t sim_gpu_image .\n", "")
+    found = _script_pair(tmp_path, RUN_SCRIPT.format(name="sim_box", image="sim_img"), readme)
+    assert [f.split(":", 1)[0] for f in found] == ["5"]
+    assert "container sim_gpu_box" in found[0]

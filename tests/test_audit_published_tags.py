@@ -191,3 +191,116 @@ def test_a_platform_the_builder_is_set_up_for(tmp_path: Path) -> None:
     )
     found = _audited(tmp_path, DOCS, {**FILES, ".github/workflows/publish.yml": flow}, "docs/docker.md")
     assert [f.split(":")[0] for f in found] == ["6"]
+
+
+# --------------------------------------------------------------------------------------------------
+# an image the README pulls or runs that the workflows push under no such name (`pushed_names`)
+
+PUSH_BY_REPOSITORY = """\
+name: Deploy
+on:
+  push:
+jobs:
+  deploy:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - uses: docker/login-action@v3
+        with:
+          registry: ghcr.io
+          username: ${{ github.repository_owner }}
+          password: ${{ secrets.GITHUB_TOKEN }}
+      - uses: docker/build-push-action@v5
+        with:
+          push: true
+          tags: |
+            ghcr.io/${{ github.repository }}:${{ github.ref_name }}
+            ghcr.io/${{ github.repository }}:latest
+"""
+SOLVER = """\
+# Lattice solver image
+
+[![Deploy](https://github.com/fluidlab/solver-gpu-box/actions/workflows/deploy.yml/badge.svg)](https://github.com/fluidlab/solver-gpu-box/actions/workflows/deploy.yml)
+
+* Pull it: `docker pull ghcr.io/fluidlab/olver-gpu`
+* Start it: `docker run -ti ghcr.io/fluidlab/solver-gpu:latest /bin/bash`
+* The mesher next to it: `docker run ghcr.io/fluidlab/mesher:2`
+"""
+SOLVER_FILES = {
+    "Dockerfile": "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\n",
+    ".github/workflows/deploy.yml": PUSH_BY_REPOSITORY,
+}
+PUSHED = (
+    "README uses image {}, but the workflows that publish the project's images "
+    "(.github/workflows/deploy.yml) push only ghcr.io/fluidlab/solver-gpu-box"
+)
+
+
+def test_an_image_the_workflows_push_under_no_such_name(tmp_path: Path) -> None:
+    assert _audited(tmp_path, SOLVER, SOLVER_FILES) == [
+        "5: " + PUSHED.format("ghcr.io/fluidlab/olver-gpu"),
+        "6: " + PUSHED.format("ghcr.io/fluidlab/solver-gpu"),
+    ]
+
+
+def test_two_workflows_pushing_the_same_name(tmp_path: Path) -> None:
+    files = SOLVER_FILES | {".github/workflows/docker.yml": PUSH_BY_REPOSITORY}
+    found = _audited(tmp_path, SOLVER, files)
+    assert [line.split(":", 1)[0] for line in found] == ["5", "6"]
+    assert "(.github/workflows/deploy.yml, .github/workflows/docker.yml)" in found[0]
+
+
+# Docker Hub and GHCR both, the owner's name written out: a shape of many projects' publish workflows.
+HUB_AND_GHCR = """\
+name: Publish
+on:
+  release:
+    types: [published]
+jobs:
+  push:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: docker/build-push-action@v6
+        with:
+          push: true
+          tags: |
+            fluidlab/solver-gpu:latest
+            ghcr.io/fluidlab/solver-gpu:latest
+"""
+
+
+@pytest.mark.parametrize(
+    ("workflow", "readme"),
+    [
+        # the name pushed to both registries: the README's pull and runs are right
+        (
+            HUB_AND_GHCR,
+            SOLVER.replace("ghcr.io/fluidlab/olver-gpu", "ghcr.io/fluidlab/solver-gpu"),
+        ),
+        # it runs the pushed image too: the near names are another project's (`solver-gpu-docs`)
+        (
+            PUSH_BY_REPOSITORY,
+            SOLVER + "\n```bash\ndocker run --rm ghcr.io/fluidlab/solver-gpu-box:latest\n```\n",
+        ),
+        # a name docgen cannot read may be any
+        (PUSH_BY_REPOSITORY.replace("${{ github.repository }}", "${{ env.IMAGE }}"), SOLVER),
+        # no badge names the repository: `${{ github.repository }}` is not known
+        (PUSH_BY_REPOSITORY, SOLVER.replace("actions/workflows/deploy.yml", "actions")),
+        # another push docgen does not read
+        (PUSH_BY_REPOSITORY + "      - run: docker push ghcr.io/fluidlab/solver-gpu\n", SOLVER),
+    ],
+)
+def test_names_the_workflows_may_push(tmp_path: Path, workflow: str, readme: str) -> None:
+    files = SOLVER_FILES | {".github/workflows/deploy.yml": workflow}
+    assert _audited(tmp_path, readme, files) == []
+
+
+def test_another_owner_a_local_build_and_docker_hub(tmp_path: Path) -> None:
+    readme = SOLVER.replace("ghcr.io/fluidlab/olver-gpu", "ghcr.io/otherlab/solver-gpu")  # another owner
+    readme = readme.replace(
+        "`docker run -ti ghcr.io/fluidlab/solver-gpu:latest /bin/bash`",
+        "`docker build -t ghcr.io/fluidlab/solver-gpu .` then "
+        "`docker run -ti ghcr.io/fluidlab/solver-gpu /bin/bash`",
+    )
+    readme += "\n```bash\ndocker pull fluidlab/solver-gpu\n```\n"  # Docker Hub: the workflow pushes not there
+    assert _audited(tmp_path, readme, SOLVER_FILES) == []

@@ -344,7 +344,7 @@ from docgen.audit.promised import promised_variants
 from docgen.audit.prose import audit_text
 from docgen.audit.prose_scripts import absent_prose_scripts, missing_prose_scripts
 from docgen.audit.provides import provided_claims
-from docgen.audit.published_tags import published_tags
+from docgen.audit.published_tags import published_tags, pushed_names
 from docgen.audit.pulled_runs import pulled_runs
 from docgen.audit.python_paths import _python_paths
 from docgen.audit.references import (
@@ -585,6 +585,7 @@ def audit(
     ci_claims_found = list(ci_claims(doc, path, directory, models, project)) if directory is not None else []
     if directory is not None:  # published tags and platforms against the workflow that publishes them
         ci_claims_found += published_tags(doc, path, directory, models, project)
+        ci_claims_found += pushed_names(doc, path, directory, models, project)
     # a config key an edit instruction names (`remove x from settings.yaml`), before such text is set aside
     keys_found = list(config_keys(doc, path, directory)) if directory is not None else []
     _set_aside(doc, source, models, siblings, names, workflows)
@@ -734,7 +735,7 @@ def audit(
         found.extend(unbuilt_bases(doc, text, path, directory, models, project))
         found.extend(ci_claims_found)
     found.extend(_env_homes(doc, path, directory, models, project))
-    found.extend(command_grammar(doc, path, models))
+    found.extend(command_grammar(doc, path, models, directory))
     found.extend(_docker_cli(doc, path))
     found.extend(_run_args(doc, path, models))
     found.extend(health_ports(doc, path, models))

@@ -20,11 +20,12 @@ import difflib
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN
-from docgen.audit.commands import build_commands, command_words
+from docgen.audit.commands import build_commands, command_words, without_prompt
 from docgen.build_scripts import DOCKER, DOCKER_PODMAN, WORD_END, build_command, container_command
-from docgen.markdown import Document
+from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
 
 
@@ -335,16 +336,72 @@ def misplaced(after: list[str]) -> str | None:
     return f"{name} {value}" if not eq else after[0]
 
 
-def command_grammar(doc: Document, readme: str, models: Sequence[ImageModel] = ()) -> Iterator[Diagnostic]:
+def command_grammar(
+    doc: Document, readme: str, models: Sequence[ImageModel] = (), directory: Path | None = None
+) -> Iterator[Diagnostic]:
     """Each `docker build` / `buildx build` of a command block that names no build context (`certain`),
-    an option of a `docker build`, `podman build`, `docker run` or `docker compose` command that the
-    command lacks, a slip from one it has (`certain`), and an option of `docker run` or a short option
-    a `docker build` is given, which it does not have (`certain`; with `--build-arg` when its value
-    sets a build arg of `models`)."""
+    or a file as its context (`file_context`, in a code span of prose too), an option of a `docker
+    build`, `podman build`, `docker run` or `docker compose` command that the command lacks, a slip from
+    one it has (`certain`), and an option of `docker run` or a short option a `docker build` is given,
+    which it does not have (`certain`; with `--build-arg` when its value sets a build arg of `models`)."""
     args = {d.name: (m.path, d.line) for m in models for d in m.args}
     for fence in doc.fences:
         for lines in build_commands(fence, _COMMANDS):
-            yield from _check(lines, readme, args)
+            yield from _check(lines, readme, args, directory)
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            if "docker" not in text:
+                continue  # (no span of it can be a docker build: not read for spans)
+            for _, _, content in code_spans(text):
+                command = without_prompt(content.strip()).removeprefix("sudo ").lstrip()
+                if _DOCKER_BUILD.match(command) is None:
+                    continue
+                words = command_words([(line, command)], _DOCKER_BUILD)
+                if words is not None:
+                    yield from _file_context(_read(words, _BUILD), line, readme, directory)
+
+
+_FILE_NAME = re.compile(r"(?:Dockerfile|Containerfile|[^/]*\.(?:Dockerfile|dockerfile|Containerfile))\Z")
+"""The last part of a path that names a Dockerfile (`Dockerfile`, `gpu.Dockerfile`, `Containerfile`)."""
+
+
+def file_context(context: str, directory: Path | None = None) -> bool:
+    """Whether the build context `context` of a `docker build` names a file, not a folder: its last part
+    is a Dockerfile's name (`/path/to/Dockerfile`, `docker/app.Dockerfile`), or it is a file beside the
+    README (`directory`). Not a URL (`https://…`, `git@…`), standard input (`-`), a path ending in `/`,
+    or a folder of that name beside the README (`dockerfile/`)."""
+    if (
+        not context
+        or context == "-"
+        or "://" in context
+        or context.startswith("git@")
+        or context.endswith("/")
+    ):
+        return False
+    if directory is not None and not context.startswith(("~", "$", "/")):
+        place = directory / context
+        if place.is_dir():
+            return False
+        if place.is_file():
+            return True
+    return _FILE_NAME.search(context.rsplit("/", 1)[-1]) is not None
+
+
+def _file_context(read: Read, line: int, readme: str, directory: Path | None) -> Iterator[Diagnostic]:
+    """A `docker build` whose one context is a file (`file_context`): docker refuses it ("unable to
+    prepare context: context must be a directory"), `certain`."""
+    if (
+        read.complete
+        and not read.help
+        and len(read.positional) == 1
+        and file_context(read.positional[0], directory)
+    ):
+        said = (
+            f"README's docker build gives the file {read.positional[0]} as its build context: docker "
+            "build takes a folder (or a URL, or -), so it cannot run (name the Dockerfile with -f and give "
+            "its folder)"
+        )
+        yield Diagnostic(readme, line, said, confidence=CERTAIN)
 
 
 _RUN_ONLY = frozenset(
@@ -485,7 +542,7 @@ def _split_entrypoint(words: list[str], line: int, readme: str) -> Iterator[Diag
 
 
 def _check(
-    lines: list[tuple[int, str]], readme: str, args: Mapping[str, tuple[str, int]]
+    lines: list[tuple[int, str]], readme: str, args: Mapping[str, tuple[str, int]], directory: Path | None
 ) -> Iterator[Diagnostic]:
     line = lines[0][0]
     if (words := command_words(lines, _DOCKER_BUILD)) is not None:
@@ -495,6 +552,7 @@ def _check(
         if read.complete and not read.positional and words and not read.help:
             said = "README's docker build names no build context (a folder, a URL or -): it cannot run"
             yield Diagnostic(readme, line, said, confidence=CERTAIN)
+        yield from _file_context(read, line, readme, directory)
     elif (words := command_words(lines, _PODMAN_BUILD_COMMAND)) is not None:
         yield from _slips(_read(words, _PODMAN_BUILD), _PODMAN_BUILD, "podman build", line, readme)
     elif (words := command_words(lines, _DOCKER_RUN)) is not None:

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from docgen import build_scripts, compose
-from docgen.audit.auditor import CERTAIN, LIKELY, clipped
-from docgen.audit.commands import OFFICIAL, TAG_FLAG, _repository, fence_commands, joined
+from docgen.audit.auditor import CERTAIN, LIKELY, also_at, clipped
+from docgen.audit.commands import OFFICIAL, TAG_FLAG, _repository, fence_commands, joined, without_prompt
 from docgen.audit.own_repo import repository_root
 from docgen.audit.paths import resolves_inside
 from docgen.audit.wording import COMMAND_LANGS
@@ -32,6 +32,7 @@ from docgen.errors import MAX_FILE_BYTES, DocgenError
 from docgen.files import text_or_none
 from docgen.markdown import Document, Fence, code_spans, headings_over, plain, read_document
 from docgen.model import Diagnostic, ImageModel
+from docgen.script_env import logical_lines
 from docgen.shell import shell_split
 
 CLOSE = 0.6
@@ -505,6 +506,193 @@ def _lone_build_runs(
             f"(no command of the README builds, tags or pulls {repo})",
             confidence=LIKELY,
         )
+
+
+_RAN_SCRIPT = re.compile(r"(?:(?:ba|z)?sh[ \t]+)?(\.{0,2}/?[\w./-]+\.(?:sh|bash))(?=[ \t]|\Z)")
+"""A script a README command runs, as the whole command or with its arguments: `./run_gpu.bash`, `bash
+tools/start.sh`."""
+_GIVES_IMAGE = re.compile(
+    r"\b(?:docker|podman|nerdctl)[ \t]+(?:image[ \t]+|container[ \t]+)?(?:pull|tag|load|import|commit)\b"
+    r"|\bcompose\b|\bmake\b|" + build_scripts.BUILD_COMMAND
+)
+"""What in a script may give an image or make containers otherwise: a pull, tag, load, import, commit,
+a build, compose or make."""
+_MANAGES = re.compile(
+    r"(?:\A|[;&|(])[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?(?:docker|podman)[ \t]+(?:container[ \t]+)?"
+    r"(start|stop|restart|kill|exec|logs|attach|rm)(?=[ \t])(?P<rest>[^;&|#]*)"
+)
+"""A command of a container by its name: `docker start -ai NAME`, `docker exec -it NAME bash`."""
+_MANAGE_VALUES = {
+    "exec": _EXEC_VALUES,
+    "logs": _LOGS_VALUES,
+    "start": frozenset({"--detach-keys"}),
+    "attach": frozenset({"--detach-keys"}),
+    "stop": frozenset({"-t", "--time", "-s", "--signal", "--timeout"}),
+    "restart": frozenset({"-t", "--time", "-s", "--signal", "--timeout"}),
+    "kill": frozenset({"-s", "--signal"}),
+    "rm": frozenset(),
+}
+"""The options of each such command that take the next word as their value."""
+_LITERAL = re.compile(r"[\w./:@-]+")
+
+
+@dataclass(frozen=True)
+class _ScriptRun:
+    """The one `docker run` of a script the README runs: its image, the container name it gives."""
+
+    script: Path
+    line: int
+    image: str
+    name: str | None
+
+
+def _script_run(script: Path) -> _ScriptRun | None:
+    """The one `docker run` (or `docker create`) of `script`, when it has exactly one, runs a literal image
+    (no variable, argument or substitution) and gives a literal `--name` or none, and the script
+    builds, pulls, tags, loads, imports nothing and runs no compose or make; None otherwise."""
+    text = text_or_none(script)
+    if text is None or _GIVES_IMAGE.search(text):
+        return None
+    found: list[_ScriptRun] = []
+    for number, line in logical_lines(text):
+        code = line.strip()
+        run = _RUN.search(code)
+        if run is None or code.startswith("#"):
+            continue
+        rest = re.split(r"&&|\|\||;|\|", code[run.end() :].replace("\\", " "), maxsplit=1)[0]
+        words = words_of(rest)
+        image = run_image(words)
+        names = [words[i + 1] for i, w in enumerate(words[:-1]) if w == "--name"]
+        names += [w.split("=", 1)[1] for w in words if w.startswith("--name=")]
+        if image is None or not _LITERAL.fullmatch(image) or len(names) > 1:
+            return None
+        if names and not _LITERAL.fullmatch(names[0]):
+            return None
+        found.append(_ScriptRun(script, number, image, names[0] if names else None))
+    return found[0] if len(found) == 1 else None
+
+
+def _ran_script(commands: Sequence[_Command], folders: Sequence[Path]) -> tuple[int, str, Path] | None:
+    """(README line, path as written, file) of the one script the README's commands run, found in the
+    first of `folders` that holds it; None when they run none, several, or one not found."""
+    ran: list[tuple[int, str]] = []
+    for command in commands:
+        for part in re.split(r"&&|\|\||;", command.text):
+            part = part.strip().removeprefix("$ ").strip().removeprefix("sudo ").strip()
+            match = _RAN_SCRIPT.match(part)
+            if match is not None:
+                ran.append((command.lines[0][0], match.group(1)))
+    if len({path for _, path in ran}) != 1:
+        return None
+    line, path = ran[0]
+    place = next((f / path for f in dict.fromkeys(folders) if os.path.isfile(f / path)), None)
+    if place is None or not resolves_inside(place, _top(place.parent)):
+        return None
+    return line, path, place
+
+
+def _ran_script_misses(
+    doc: Document,
+    readme: str,
+    commands: Sequence[_Command],
+    files: Sequence[Composed],
+    folders: Sequence[Path],
+) -> Iterator[Diagnostic]:
+    """The names the README gives an image and a container against the one script it runs (found in its
+    folder or an audited Dockerfile's: `./run_gpu.bash`), whose one `docker run` runs a literal image
+    and gives a literal `--name` (`_script_run`):
+
+    - the README builds one local repository (`docker build -t app_gpu .`: every build tags it, no
+      owner, no registry) and then runs the script, whose image is another local name that nothing
+      makes: no command of the README, script beside it or compose file builds, tags or pulls it, the
+      README names it nowhere, and it is no official image: the script's run fails (`likely`);
+    - the README then starts, stops, enters or removes a container (`docker start -ai app_box`, `docker
+      exec -it app_box bash`) of another name than the one the script gives, while the README runs no
+      container itself, gives no `--name`, and runs no compose: that container does not exist
+      (`likely`, told once at its first line).
+
+    Silent when the README runs no script or several, when the script builds, pulls or tags an image
+    itself, runs compose or make, or takes the image or the name from a variable or an argument."""
+    found = _ran_script(commands, folders)
+    known: set[str] = {_repository(s.image) for f in files for s in f.services if s.image}
+    for command in commands:
+        known |= command.named | (command.built or set())
+    if found is None or _LOADED in known:
+        return
+    line, path, place = found
+    run = _script_run(place)
+    if run is None:
+        return
+    shown = f"{path} ({os.path.relpath(place, folders[0])}:{run.line})"
+    builds = [c for c in commands if c.built is not None]
+    built = {repo for c in builds for repo in c.built or ()}
+    repo = _repository(run.image)
+    others = [c for c in commands if c.lines[0][0] != line]
+    if (
+        len(built) == 1
+        and all(c.built for c in builds)
+        and min(c.lines[0][0] for c in builds) < line
+        and not any(_OTHER_BUILDER.search(c.text) for c in others)
+    ):
+        (only,) = built
+        if (
+            repo != only
+            and _LOCAL_NAME.fullmatch(only)
+            and not _YOURS.search(only)
+            and _LOCAL_NAME.fullmatch(repo)
+            and not _YOURS.search(repo)
+            and repo not in known
+            and repo not in OFFICIAL
+            and repo not in _PUBLIC
+            and repo not in _built_by_scripts([*folders, place.parent])
+            and not _named_elsewhere(doc, commands, repo)
+        ):
+            yield Diagnostic(
+                readme,
+                line,
+                f"README builds image {only} and then runs {shown}, whose docker run runs image "
+                f"{run.image}, which nothing of the README or the repository builds, tags or pulls",
+                confidence=LIKELY,
+            )
+    if run.name is None or files or any(c.run is not None or _COMPOSE.search(c.text) for c in commands):
+        return
+    own = {m.group(1) or m.group(2) for f in doc.fences for _, text in f.lines for m in _NAMED.finditer(text)}
+    managed: dict[str, list[int]] = {}
+    for command in commands:
+        at = command.lines[0][0]
+        if at <= line:
+            continue
+        for match in _MANAGES.finditer(without_prompt(command.text.strip())):
+            name = _first_operand(match.group("rest").split(), _MANAGE_VALUES[match.group(1)])
+            if name and name != run.name and name not in own and not _PLACEHOLDER.search(name):
+                managed.setdefault(name, []).append(at)
+    for name, lines in managed.items():
+        word = re.compile(rf"(?<![\w./-]){re.escape(name)}(?![\w/-])")
+        texts = [text for p in doc.paragraphs for _, text in p.lines]
+        texts += [cell for t in doc.tables for _, cells in t.rows for cell in cells]
+        texts += [title for _, title in doc.headings]
+        texts += [text for f in doc.fences for n, text in f.lines if n not in lines]
+        if any(word.search(text) for text in texts):
+            continue  # `the dev container app_box`: made another way the README tells of
+        yield Diagnostic(
+            readme,
+            lines[0],
+            f"README names container {name}, but the only container made is the one {shown} runs, "
+            f"--name {run.name}{also_at(lines)}",
+            confidence=LIKELY,
+        )
+
+
+def _first_operand(words: list[str], values: frozenset[str]) -> str | None:
+    """The first word of `words` that is no option (nor an option's value, `values` taking one)."""
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if word.startswith("-"):
+            index += 2 if word in values else 1
+            continue
+        return word.strip("\"'`")
+    return None
 
 
 _MAKES = re.compile(r"\b(?:docker|podman)[ \t]+(?:container[ \t]+|image[ \t]+)?(commit|import|load)\b")
@@ -1360,6 +1548,7 @@ def name_misses(
     yield from _container_misses(doc, readme, files)
     commands = _commands(doc)
     yield from _run_misses(doc, readme, commands, files, folders)
+    yield from _ran_script_misses(doc, readme, commands, files, folders)
     yield from _container_runs(doc, readme, commands, files, folders)
     yield from _unqualified_runs(readme, commands, files, folders, directory)
     yield from _unbuilt_bases(readme, commands, files, folders)

@@ -26,6 +26,7 @@ locally, an absence, the past or a plan is not read. `likely`.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Iterator, Sequence
@@ -36,7 +37,7 @@ from docgen import workflows
 from docgen.audit.auditor import LIKELY
 from docgen.errors import DocgenError
 from docgen.files import bytes_or_none
-from docgen.markdown import Document
+from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
 
 _BUILDS = re.compile(
@@ -263,5 +264,156 @@ def _platform_claims(
             path,
             line,
             f"README says {repository}:{tag} is published for {', '.join(missing)}, but {where} {how}",
+            confidence=LIKELY,
+        )
+
+
+_WORKFLOW_LINK = re.compile(r"github\.com/([\w.-]+)/([\w.-]+)/actions/workflows/([\w.-]+\.ya?ml)\b")
+"""A link to a workflow of a GitHub repository (a status badge's): the repository it runs in."""
+_REPOSITORY_EXPRESSION = re.compile(
+    r"\$\{\{[ \t]*github\.(repository(?:_owner)?|event\.repository\.name)[ \t]*\}\}"
+)
+"""The workflow expressions naming the repository it runs in, its owner or its name."""
+_USES_IMAGE = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+|container[ \t]+)?(?:pull|run)[ \t]")
+"""A command that pulls or runs an image."""
+
+
+def _repository_of(doc: Document, names: set[str]) -> tuple[str, str] | None:
+    """(owner, name) of the GitHub repository the README's links to one of the workflows `names` (file
+    names: a status badge, `actions/workflows/deploy.yaml`) run in; None when they name none or several."""
+    found = {
+        (m.group(1).lower(), m.group(2).lower())
+        for para in doc.paragraphs
+        for _, text in para.lines
+        for m in _WORKFLOW_LINK.finditer(text)
+        if m.group(3) in names
+    }
+    return found.pop() if len(found) == 1 else None
+
+
+def _expanded(values: dict[str, str], match: re.Match[str]) -> str:
+    return values[match.group(1)]
+
+
+def _pushed_repositories(directory: Path, top: Path, doc: Document) -> tuple[list[str], set[str]] | None:
+    """(the workflows that build images, as shown; the repositories their pushes name, lower case) when
+    docgen sees every way the project publishes (see `pushed_names`); None otherwise."""
+    builders: list[tuple[Path, str]] = []
+    for file in workflows.files(directory.resolve(), top.resolve()):
+        data = bytes_or_none(file, top=top)
+        if data is None:
+            return None
+        text = data.decode("utf-8", errors="replace")
+        if _BUILDS.search(text):
+            builders.append((file, text))
+    if not builders or any(_OTHER_PUSH.search(text) for _, text in builders):
+        return None
+    if _pushes_elsewhere(builders[0][0].parent.parent.parent):
+        return None
+    slug = _repository_of(doc, {file.name for file, _ in builders})
+    shown: list[str] = []
+    pushed: set[str] = set()
+    for file, text in builders:
+        if _REPOSITORY_EXPRESSION.search(text):
+            if slug is None:
+                return None
+            owner, name = slug
+            values = {
+                "repository": f"{owner}/{name}",
+                "repository_owner": owner,
+                "event.repository.name": name,
+            }
+            text = _REPOSITORY_EXPRESSION.sub(functools.partial(_expanded, values), text)
+        display = Path(os.path.relpath(file, file.parent.parent.parent)).as_posix()
+        try:
+            pushes = workflows.pushes(text.encode("utf-8"), display)
+        except DocgenError:
+            return None
+        if pushes is None:
+            return None
+        for push in pushes:
+            for tag in push.tags:
+                repository, sep, rest = tag.rpartition(":")
+                if not sep or "/" in rest:
+                    repository = tag
+                if not repository or workflows.UNKNOWN in repository or re.search(r"[${}]", repository):
+                    return None  # a name docgen cannot read may be any
+                pushed.add(repository.lower())
+        shown.append(display)
+    return (shown, pushed) if pushed else None
+
+
+def pushed_names(
+    doc: Document, path: str, directory: Path, models: Sequence[ImageModel], project: Path | None
+) -> Iterator[Diagnostic]:
+    """An image the README pulls or runs (`docker pull ghcr.io/acme/solver`) on the registry and under
+    the owner the project's workflows push to, a name near one they push (one holds the other, or a
+    slip: `ghcr.io/acme/solver-gpu-container`), while they push only other names: no such image is
+    published (`likely`). Read only when docgen sees every way the project publishes: each workflow
+    that builds images pushes only with `docker/build-push-action` tags it reads (`${{ github.repository
+    }}` read from the README's link to that workflow: its status badge), no other push, no other CI
+    system, bake file, Makefile or script that pushes; and only for registries named by host (`ghcr.io`,
+    `quay.io`), not Docker Hub's short names. An image the README builds or tags itself is not read."""
+    if not models:
+        return
+    read = _pushed_repositories(
+        directory, project if project is not None else _spanned(directory, models), doc
+    )
+    if read is None:
+        return
+    shown, pushed = read
+    hosted = {r.split("/", 1)[0]: r for r in pushed if "/" in r and "." in r.split("/", 1)[0]}
+    if not hosted:
+        return
+    owners = {tuple(r.split("/")[:2]) for r in pushed if r.split("/", 1)[0] in hosted}
+    hosts = "|".join(re.escape(h) for h in sorted(hosted))
+    reference = re.compile(
+        rf"(?<![\w./-])((?:{hosts})/[a-z0-9][\w.-]*(?:/[\w.-]+)+)(?::[\w][\w.-]*)?(?![\w/.-])", re.I
+    )
+    texts = [(line, text) for fence in doc.fences for line, text in fence.lines]
+    texts += [
+        (line, code)
+        for p in doc.paragraphs
+        for line, text in p.lines
+        if "docker" in text or "podman" in text
+        for _, _, code in code_spans(text)
+    ]
+    built = {
+        m.group(1).lower() for _, text in texts if _LOCAL_BUILD.search(text) for m in reference.finditer(text)
+    }
+    used = [
+        (line, match)
+        for line, text in sorted(texts)
+        if _USES_IMAGE.search(text)
+        for match in reference.finditer(text)
+    ]
+    if any(match.group(1).lower() in pushed for _, match in used):
+        return  # it uses a pushed image too: the others are another project's
+    told: set[str] = set()
+    for line, match in used:
+        repository = match.group(1).lower()
+        parts = repository.split("/")
+        if (
+            repository in pushed
+            or repository in built
+            or tuple(parts[:2]) not in owners
+            or repository in told
+        ):
+            continue
+        name = parts[-1]
+        near = [
+            r
+            for r in sorted(pushed)
+            if r.split("/")[:2] == parts[:2]
+            and (name in r.rsplit("/", 1)[-1] or r.rsplit("/", 1)[-1] in name)
+        ]
+        if not near:
+            continue
+        told.add(repository)
+        yield Diagnostic(
+            path,
+            line,
+            f"README uses image {match.group(1)}, but the workflows that publish the project's images "
+            f"({', '.join(shown)}) push only {', '.join(sorted(pushed))}",
             confidence=LIKELY,
         )
