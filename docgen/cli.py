@@ -987,6 +987,7 @@ def _restager(built: list[tuple[ImageConfig, ImageModel]]) -> Callable[[ImageMod
 def _audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from docgen import findings
     from docgen.audit import audit, names_missing_file
+    from docgen.audit.ci_args import with_published_args
 
     config = _config(args)
     document = Path(args.file)
@@ -1043,6 +1044,9 @@ def _audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if not readable:
             raise next(iter(broken.values()))
         built = [(image, image_model(image)) for image in readable]
+    # the values CI passes to the build args when it builds each Dockerfile: the published images'
+    published = with_published_args([model for _, model in built], document.parent, project.resolve())
+    built = [(image, model) for (image, _), model in zip(built, published, strict=True)]
     targets = [image for image, _ in built]
     models = [model for _, model in built]
     names: dict[str, str] = {}

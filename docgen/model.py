@@ -521,6 +521,10 @@ class ImageModel:
     called_args: frozenset[str] = frozenset()
     """The build args the Dockerfile gives no default that only the build's caller passes (a CI
     workflow): what the image is built with, not a default a README documents."""
+    published_args: tuple[tuple[str, str], ...] = ()
+    """(build arg, value) of each value a CI workflow of the repository passes to an ARG of this
+    Dockerfile when it builds it (`docgen.audit.ci_args`): a version a README gives that one of them
+    gives is the published image's, whatever the ARG's default."""
     file: str = ""
     """Where the Dockerfile was read from, as opened (empty for a model of text parsed elsewhere): the
     audit reads the build-context files it copies and runs next to it."""

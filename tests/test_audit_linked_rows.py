@@ -93,3 +93,65 @@ def test_rows_linking_a_dockerfile_none_of_the_audited_is_are_another_images() -
     # Dockerfiles audited without their folders: `Dockerfile` is the end of every link, which cannot
     # tell which it is; no row is compared with it
     assert tags({"Dockerfile": "v0.8.4rc1", "Dockerfile.073": "v0.7.3"}, "0.8.4rc1") == []
+
+
+# A README of a family whose variants table names each row's Dockerfile in code (modelled on a sandbox
+# image built on a CPU, an NGC PyTorch and a ROCm PyTorch base, and on a comparison page of
+# `Dockerfile.cpu` / `Dockerfile.gpu` images): each row is about the Dockerfile it names.
+VARIANTS = {
+    "docker/Dockerfile.Plain": "FROM ubuntu:24.04\nRUN pip install rich==13.7.1\n",
+    "docker/Dockerfile.NV": "FROM nvcr.io/nvidia/pytorch:25.11-py3\nRUN pip install rich==13.7.1\n",
+    "docker/Dockerfile.AMD": (
+        "FROM rocm/pytorch:rocm7.1.0_ubuntu24.04_py3.12_pytorch_release_2.8.0\nRUN pip install rich==13.7.1\n"
+    ),
+}
+VARIANT_TABLE = """\
+## Variants
+
+| Variant | Dockerfile | GPU |
+| --- | --- | --- |
+| **Plain** | {plain} | None |
+| **NV** | {nv} | NVIDIA (CUDA 13.0, PyTorch {nv_torch}) |
+| **AMD** | {amd} | AMD (ROCm 7.1, PyTorch {amd_torch}) |
+"""
+
+
+def variants(
+    nv_torch: str = "2.10",
+    amd_torch: str = "2.8",
+    plain: str = "`Dockerfile.Plain`",
+    nv: str = "`Dockerfile.NV`",
+    amd: str = "`Dockerfile.AMD`",
+) -> list[tuple[int, str]]:
+    models = [model_of(parse_dockerfile(text, path)) for path, text in VARIANTS.items()]
+    readme = VARIANT_TABLE.format(nv_torch=nv_torch, amd_torch=amd_torch, plain=plain, nv=nv, amd=amd)
+    return [(d.line, d.message) for d in audit(readme, "docker/README.md", models)]
+
+
+def test_a_row_naming_its_dockerfile_is_compared_with_it_alone() -> None:
+    # the NGC image's PyTorch docgen does not know: its row says nothing the ROCm image's 2.8.0 denies;
+    # the ROCm row's own 2.8 is true
+    assert variants() == []
+    # the ROCm row is stale against its own base
+    assert variants(amd_torch="2.7") == [
+        (7, "README says PyTorch 2.7 but docker/Dockerfile.AMD:1 says 2.8.0"),
+    ]
+
+
+def test_a_row_keyed_by_its_variant_is_compared_with_it_alone() -> None:
+    # no file names: the first cells are the variants of two Dockerfiles at least
+    assert variants(plain="-", nv="-", amd="-") == []
+    assert variants(amd_torch="2.7", plain="-", nv="-", amd="-") == [
+        (7, "README says PyTorch 2.7 but docker/Dockerfile.AMD:1 says 2.8.0"),
+    ]
+
+
+def test_a_row_naming_two_dockerfiles_is_the_family_s() -> None:
+    # `Dockerfile.NV` and `Dockerfile.AMD` in one row: compared with both, the ROCm image's 2.8.0 agrees
+    both = "`Dockerfile.NV`, `Dockerfile.AMD`"
+    assert variants(nv_torch="2.8", nv=both, plain="-", amd="-") == []
+
+
+def test_a_row_naming_a_dockerfile_not_audited_is_another_image_s() -> None:
+    # `Dockerfile.Intel` is no audited Dockerfile: its row is not compared at all
+    assert variants(nv_torch="2.3", nv="`Dockerfile.Intel`") == []

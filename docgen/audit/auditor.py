@@ -262,6 +262,10 @@ class _Facts:
         self._seen: dict[str, list[Fact]] = {}
         self.images: dict[str, list[Fact]] = {}
         """Each base image's repository → its tags (`rocm/dev-ubuntu-22.04` → `6.4.1-complete`)."""
+        self.published: dict[str, list[str]] = {}
+        """Each key of a version build arg → the values a CI workflow building its Dockerfile passes it
+        (`ImageModel.published_args`): a claim agreeing with one is the published image's, no finding.
+        Kept apart from `by_key`: no rule reads them as what the Dockerfile pins."""
         self.arg_defaults = [
             (decl.name, decl.effective_default, decl.line, model.path)
             for model in models
@@ -329,6 +333,7 @@ class _Facts:
                 labelled.add(decl.name)
                 continue
             self._add(keys, Fact(default, short_commit(default), line, where, exact=True))
+            self._publish(keys, decl.name, model)
         # where a version is changed: the ARG that sets it (`ARG BASE_IMAGE=…:6.4`), else its line
         arg_lines: dict[str, int] = {}
         for decl in model.args:
@@ -371,6 +376,8 @@ class _Facts:
             fact = Fact(
                 row.version, row.version, line, where, exact=row.origin is None, tag=row.origin in _FROM_TAG
             )
+            if row.arg:  # `pip install graphkit==${GRAPH_VERSION}`: graphkit is what CI passes it too
+                self._publish(keys, row.arg, model)
             if chain is not None and row.origin in ("tag", "release-notes") and row.source == own:
                 self._deferred.append((keys, fact, chain))  # the base Dockerfile's pins first
             else:
@@ -423,6 +430,15 @@ class _Facts:
                 continue
             self._add(keys, Fact(value, shown, line, where, exact=True, tag=comp.kind == "image"))
         self._read_stated_versions(model, names)
+
+    def _publish(self, keys: set[str], arg: str, model: ImageModel) -> None:
+        """The values CI workflows building `model` pass its build arg `arg`, under `keys` (`published`)."""
+        for name, value in model.published_args:
+            if name == arg and value:
+                for key in keys:
+                    held = self.published.setdefault(key, [])
+                    if value not in held:
+                        held.append(value)
 
     def _read_default_branches(self, models: Sequence[ImageModel], names: Mapping[str, str]) -> None:
         """A repository cloned and built at its default branch (`version_facts.default_branches`) that
@@ -598,6 +614,12 @@ class _Facts:
             near |= index.get(word[:i] + word[i + 1 :], set())
         near = {key for key in near if one_slip(word, key) and key.rstrip("s") != word.rstrip("s")}
         return next(iter(near)) if len(near) == 1 else None
+
+    def published_values(self, name: str, names: Mapping[str, str]) -> list[str]:
+        """The values CI workflows pass to the version build args `name` may mean (`published`)."""
+        if not self.published:
+            return []
+        return [value for key in sorted(_keys(name, names)) for value in self.published.get(key, ())]
 
     def lookup(self, name: str, names: Mapping[str, str]) -> list[Fact]:
         """The pins of everything `name` may mean (`PyTorch`: torch, TORCH_VERSION …), best first."""
@@ -811,6 +833,11 @@ class Auditor:
         agrees, fact = self.verdict(name, operator, version)
         if agrees is not False or fact is None:
             return None
+        if any(
+            satisfies(operator, version, value, True)
+            for value in self.facts.published_values(name, self.names)
+        ):
+            return None  # `onnx 1.15.0` where a workflow building the Dockerfile passes ONNX_VERSION=1.15.0
         if fact.floating and self._names_base(line, fact.floating):
             return None  # `FROM nvidia/cuda:latest (Ubuntu 18.04 when written)`: it knows the tag floats
         said = said or name

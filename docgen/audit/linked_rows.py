@@ -15,7 +15,7 @@ import dataclasses
 import re
 from collections.abc import Collection, Iterator
 
-from docgen.audit.auditor import Auditor
+from docgen.audit.auditor import Auditor, image_names
 from docgen.audit.paths import _basename, matching, reference_path, same_file, same_path
 from docgen.audit.prose import audit_text
 from docgen.files import is_dockerfile_name
@@ -81,6 +81,61 @@ def _linked_dockerfiles(doc: Document) -> set[str]:
     rows = [cells for table in doc.tables for _, cells in table.rows]
     rows += [table_cells(text) for para in doc.paragraphs for _, text in para.lines if _is_row(text)]
     return {target for cells in rows for target, _ in _dockerfile_links(cells)}
+
+
+_CODE_NAME = re.compile(r"`([^`\s]{1,300})`")
+"""A name in code in a cell (`` `Dockerfile.CUDA` ``)."""
+
+
+def _named_files(cells: list[str], paths: list[str]) -> tuple[set[int], bool]:
+    """The audited Dockerfiles (indices into `paths`) the cells of a row name by file name, in code or
+    as a whole cell (`` `Dockerfile.CUDA` ``, `docker/Dockerfile.rocm`), not in a link (`_row_links`
+    reads those); and whether one names a Dockerfile none of `paths` is (another image's)."""
+    named: set[int] = set()
+    other = False
+    for cell in cells:
+        whole = cell.strip().strip("*` \t")
+        candidates = [m.group(1) for m in _CODE_NAME.finditer(cell)]
+        if whole and not any(c in whole for c in " \t`[]()"):
+            candidates.append(whole)
+        for target in candidates:
+            if not is_dockerfile_name(_basename(target)):
+                continue
+            found = {i for i in matching(target, paths) if same_path(target, paths[i])}
+            if len(found) == 1:
+                named |= found
+            elif not found:
+                other = True
+    return named, other
+
+
+def named_rows(table: Table, family: Auditor) -> dict[int, Auditor | None]:
+    """The rows (their lines) of `table` about one image of a family: a row naming exactly one audited
+    Dockerfile by its file name (`` | **CUDA** | `Dockerfile.CUDA` | … | ``) → the auditor of that
+    Dockerfile alone; a row naming only Dockerfiles none of the audited is → None (another image's
+    row, not compared). So is a row whose first cell is exactly one audited Dockerfile's variant or
+    folder (`auditor.image_names`: `| **ROCm** | … |` for `Dockerfile.ROCm`), when two rows of the table
+    at least name two images so. A row naming two audited Dockerfiles, or none, is the family's (left
+    out). Empty for one image."""
+    if len(family.family) < 2:
+        return {}
+    paths = [m.path for m in family.family]
+    rows: dict[int, Auditor | None] = {}
+    keyed: dict[int, int] = {}
+    for line, cells in table.rows:
+        named, other = _named_files(cells, paths)
+        if len(named) == 1 and not other:
+            rows[line] = family._with((family.family[next(iter(named))],))
+        elif other and not named:
+            rows[line] = None
+        elif not named and not other and cells:
+            key = cells[0].strip().strip("*`_ \t").lower()
+            hits = {i for i, p in enumerate(paths) if key and key in image_names(p)}
+            if len(hits) == 1:
+                keyed[line] = next(iter(hits))
+    if len(set(keyed.values())) >= 2:
+        rows.update({line: family._with((family.family[index],)) for line, index in keyed.items()})
+    return rows
 
 
 def _plain_cell(cell: str) -> str:

@@ -23,6 +23,7 @@ from docgen.audit.cells import (
 )
 from docgen.audit.coverage import family_pattern
 from docgen.audit.keyed import row_folders
+from docgen.audit.linked_rows import named_rows
 from docgen.audit.prose import audit_text, passed_image
 from docgen.audit.references import set_for_scripts
 from docgen.audit.wording import (
@@ -271,13 +272,17 @@ def _audit_other_table(table: Table, auditor: Auditor) -> Iterator[Diagnostic]:
                     continue
                 yield from some(auditor.version_claim(stale[0][0], names[index], "==", stale[0][1], LIKELY))
         return
+    own = named_rows(table, auditor)  # a row naming one Dockerfile of the family is about it alone
     for line, cells in table.rows:
+        judge = own.get(line, auditor)
+        if judge is None:
+            continue  # a row about a Dockerfile none of the audited is: another image's
         variable = UPPER_WORD.fullmatch(_plain(cells[0]).strip("*_` ")) if cells else None
         for cell in cells:
             reference = IMAGE_REF.fullmatch(_plain(cell).strip("*_` "))
-            if variable and reference and passed_image(variable.group(), reference.group(1), auditor):
+            if variable and reference and passed_image(variable.group(), reference.group(1), judge):
                 continue  # `| CANN_IMAGE | quay.io/ascend/cann:…-py3.11 |`: another image, passed to a script
-            yield from audit_text(line, cell, auditor, prose=True)
+            yield from audit_text(line, cell, judge, prose=True)
 
 
 def _audit_build_arg_rows(
