@@ -14,7 +14,9 @@ from docgen.pipeline import build_model
 APP = "FROM python:3.12-slim\nCOPY . /app\n"
 
 
-def found(root: Path, block: str, readme: str = "README.md", files: dict[str, str] | None = None) -> list[str]:
+def found(
+    root: Path, block: str, readme: str = "README.md", files: dict[str, str] | None = None
+) -> list[str]:
     tree = {
         "deploy/Dockerfile": APP,
         "tools/gpu/Dockerfile.cuda": APP,
@@ -68,7 +70,7 @@ def test_a_continued_buildx_command(tmp_path: Path) -> None:
         "cd deploy && docker build -f deploy/Dockerfile https://example.com/orbit.git",
         # another repository's clone, whose layout is not this one's
         "git clone https://github.com/acme/kiln.git\ncd kiln/deploy\ndocker build -f deploy/Dockerfile ..",
-        "git clone https://github.com/acme/kiln.git k2 && cd k2/deploy && docker build -f deploy/Dockerfile ..",
+        "git clone https://github.com/acme/kiln.git k2 && cd k2/deploy\ndocker build -f deploy/Dockerfile ..",
         # an alternative on its own comment line may run anywhere
         "cd deploy\n# or, from the root: docker build -f deploy/Dockerfile .",
         "cd deploy\ndocker compose build web  # from the root: docker build -f deploy/Dockerfile ..",

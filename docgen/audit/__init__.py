@@ -252,8 +252,8 @@ from docgen.audit.distro_args import distro_args
 from docgen.audit.docker_cli import _docker_cli
 from docgen.audit.drivers import driver_claims
 from docgen.audit.dropped import dropped_stages, title_components
-from docgen.audit.entered_compose import entered_compose
 from docgen.audit.entered_builds import entered_builds
+from docgen.audit.entered_compose import entered_compose
 from docgen.audit.entry_modes import default_modes, unknown_programs
 from docgen.audit.env_blocks import _env_blocks
 from docgen.audit.env_defaults import _env_defaults

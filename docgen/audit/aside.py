@@ -665,7 +665,8 @@ _OLD_ONE = re.compile(
     r"(?:versions?|images?|Dockerfiles?|base[ \t]+images?|releases?|builds?)\b",
     re.IGNORECASE,
 )
-"""What a sentence opposes the image to: `the old version`, `the previous image`, `the original Dockerfile`."""
+"""What a sentence opposes the image to: `the old version`, `the previous image`, `the original
+Dockerfile`."""
 _CUDA_SAID = re.compile(r"\bCUDA[ \t]+v?(\d{1,2}(?:\.\d+){0,2})(?!\w|\.\d)", re.IGNORECASE)
 _CONTRAST = re.compile(r"\b(?:but|whereas|while|now)\b", re.IGNORECASE)
 _NOW_CUDA = re.compile(
@@ -726,9 +727,9 @@ def not_current_spans(sentence: str) -> list[tuple[int, int]]:
     of its clause. A clause ends at punctuation or at `and`, `but`, `with`, `by`, `to`, `while` …, so
     `removes vLLM 0.20.2 and installs vLLM 0.28.0` still claims 0.28.0; but not the CUDA a sentence
     opposes to an old version's (`contrasted_cuda`: `… but my RTX 3090 requires CUDA 11`). A whole
-    sentence whose subject is made outside the project (`outside_subject`), that says what another package source carries
-    (`other_source`) or that reads the host's GPU check (`host_check`). The clause of a distribution's
-    default (`Ubuntu 22.04 defaults to Python 3.10`, `_DISTRIBUTION_DEFAULT`)."""
+    sentence whose subject is made outside the project (`outside_subject`), that says what another
+    package source carries (`other_source`) or that reads the host's GPU check (`host_check`). The
+    clause of a distribution's default (`Ubuntu 22.04 defaults to Python 3.10`, `_DISTRIBUTION_DEFAULT`)."""
     ends = [m.start() for m in _CLAUSE_END.finditer(sentence)]
     spans: list[tuple[int, int]] = []
 

@@ -174,7 +174,8 @@ def _build_runs(model: ImageModel) -> tuple[ParsedDockerfile, list[tuple[Instruc
 
 
 _SHELL_WORD = re.compile(r"\|\||&&|;|\||&|[0-9]?>>?(?:&[0-9]|\S+)?|&>>?\S*")
-"""A word of shell syntax: an operator (`||`, `&&`, `;`, `|`) or a redirection (`>`, `2>/dev/null`, `2>&1`)."""
+"""A word of shell syntax: an operator (`||`, `&&`, `;`, `|`) or a redirection (`>`, `2>/dev/null`,
+`2>&1`)."""
 
 
 def shell_in_copy(inst: Instruction) -> str | None:
@@ -250,7 +251,9 @@ def broken_runs(
         return
     passed_anywhere = {name for _, _, passed in builds for name in passed}
     read = {id(m): _build_runs(m) for _, m, _ in builds}
-    failing: dict[tuple[str, int, str, str], list[int]] = {}  # (Dockerfile, line, keyword, why) → README lines
+    failing: dict[
+        tuple[str, int, str, str], list[int]
+    ] = {}  # (Dockerfile, line, keyword, why) → README lines
     for line, model, passed in builds:
         runs = read[id(model)]
         if runs is None:

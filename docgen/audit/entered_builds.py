@@ -70,7 +70,9 @@ def _clone_folders(doc: Document, directory: Path) -> dict[str, Path | None]:
             name = name.removesuffix(".git").rstrip("/")
             mine = [made for step in re.split(r"&&|;", text) if (made := own(line, step)) is not None]
             root = next((r for f, r in mine if f == name), None)
-            folders[name] = root.resolve() if root is not None and folders.get(name, root) is not None else None
+            folders[name] = (
+                root.resolve() if root is not None and folders.get(name, root) is not None else None
+            )
     return folders
 
 
@@ -135,9 +137,11 @@ def entered_builds(
             if not entered or here is None or not _DOCKER_BUILD.search(step):
                 continue
             paths = build_paths(step)
-            if paths is None or paths[0] is None:
+            if paths is None:
                 continue
             file, context = paths
+            if file is None:
+                continue
             if _UNKNOWN.search(file + context) or file.startswith("/") or context.startswith("/"):
                 continue
             if os.path.lexists(here / file):
@@ -149,9 +153,9 @@ def entered_builds(
             yield Diagnostic(
                 readme,
                 line,
-                f"README builds with -f {file} from {_shown(here, top)}, where no {file} exists; docker reads "
-                f"-f from the current folder, not from the context {context}, where the Dockerfile is "
-                f"(-f {os.path.relpath(beside, here)})",
+                f"README builds with -f {file} from {_shown(here, top)}, where no {file} exists; docker "
+                f"reads -f from the current folder, not from the context {context}, where the Dockerfile "
+                f"is (-f {os.path.relpath(beside, here)})",
                 confidence=CERTAIN,
             )
 
