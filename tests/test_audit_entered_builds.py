@@ -71,6 +71,8 @@ def test_a_continued_buildx_command(tmp_path: Path) -> None:
         # another repository's clone, whose layout is not this one's
         "git clone https://github.com/acme/kiln.git\ncd kiln/deploy\ndocker build -f deploy/Dockerfile ..",
         "git clone https://github.com/acme/kiln.git k2 && cd k2/deploy\ndocker build -f deploy/Dockerfile ..",
+        # a clone's own name for a folder, then a Dockerfile not audited: maybe another repository's
+        "cd orbit/tools/gpu && docker build -f tools/gpu/Dockerfile.cuda ../..",
         # an alternative on its own comment line may run anywhere
         "cd deploy\n# or, from the root: docker build -f deploy/Dockerfile .",
         "cd deploy\ndocker compose build web  # from the root: docker build -f deploy/Dockerfile ..",

@@ -638,7 +638,7 @@ def audit(
         slips = list(clone_slips(doc, text, path, directory))
         found.extend(slips)
         found.extend(last_word_cds(doc, path))
-        found.extend(entered_builds(doc, path, directory, project))
+        found.extend(entered_builds(doc, path, directory, project, [m.file for m in models if m.file]))
         found.extend(broken_runs(doc, path, directory, models))
         found.extend(sh_scripts(doc, path, directory))
         found.extend(unpublished_ports(doc, text, path, directory))

@@ -9,9 +9,10 @@ Dockerfile from the context folder.
 
 The folder a `cd` enters is known when its path, from the README's folder or one above it inside the
 project, names exactly one folder; a first part found nowhere in the project is the name the reader
-gave their clone of this repository (`cd myapp/docker`), unless a `git clone` of the README makes a
-folder of that name: then it is followed only when that clone is of this very repository
-(`steps.own_clones`), into the repository's root; another repository's clone is not read. A
+gave their clone of this repository (`cd myapp/docker`; then only a build of an audited Dockerfile is
+told), unless a `git clone` of the README makes a folder of that name: then it is followed only when
+that clone is of this very repository (`steps.own_clones`), into the repository's root; another
+repository's clone is not read. A
 `cd` to a variable, a home or absolute path, or one that names no single folder leaves the folder
 unknown, and the block's later builds are not read. A build written as an alternative in a comment
 of a command line (`docker compose build app   # or: docker build -f …`) is read in the folder of
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN
@@ -78,26 +79,28 @@ def _clone_folders(doc: Document, directory: Path) -> dict[str, Path | None]:
 
 def _entered(
     target: str, here: Path | None, bases: list[Path], top: Path, clones: dict[str, Path | None]
-) -> Path | None:
+) -> tuple[Path, bool] | None:
     """The one folder `cd target` enters from `here` (None: from where the reader starts, the README's
-    folder or one above it), or None when it cannot be told."""
+    folder or one above it), and whether its first part was taken for the reader's own name of their
+    clone; None when it cannot be told."""
     target = re.sub(r"^(?:\./)+", "", target.strip("\"'")).rstrip("/")
     if not target or target.startswith(("/", "-")) or _UNKNOWN.search(target):
         return None
     if here is not None:
         moved = _within(here / target, top)
-        return moved if moved is not None and moved.is_dir() else None
+        return (moved, False) if moved is not None and moved.is_dir() else None
     found = {f for f in (_within(base / target, top) for base in bases) if f is not None and f.is_dir()}
-    if not found:
-        head, _, rest = target.partition("/")
-        if not rest or head in (".", "..") or any(os.path.lexists(base / head) for base in bases):
-            return None
-        if head in clones:  # a folder a clone makes: this repository's root, or another's
-            root = clones[head]
-            moved = _within(root / rest, top) if root is not None else None
-            return moved if moved is not None and moved.is_dir() else None
-        found = {f for f in (_within(base / rest, top) for base in bases) if f is not None and f.is_dir()}
-    return found.pop() if len(found) == 1 else None
+    if found:
+        return (found.pop(), False) if len(found) == 1 else None
+    head, _, rest = target.partition("/")
+    if not rest or head in (".", "..") or any(os.path.lexists(base / head) for base in bases):
+        return None
+    if head in clones:  # a folder a clone makes: this repository's root, or another's
+        root = clones[head]
+        moved = _within(root / rest, top) if root is not None else None
+        return (moved, False) if moved is not None and moved.is_dir() else None
+    found = {f for f in (_within(base / rest, top) for base in bases) if f is not None and f.is_dir()}
+    return (found.pop(), True) if len(found) == 1 else None
 
 
 def _steps(fence: Fence) -> Iterator[tuple[int, str, bool]]:
@@ -112,10 +115,13 @@ def _steps(fence: Fence) -> Iterator[tuple[int, str, bool]]:
 
 
 def entered_builds(
-    doc: Document, readme: str, directory: Path, project: Path | None = None
+    doc: Document, readme: str, directory: Path, project: Path | None = None, audited: Sequence[str] = ()
 ) -> Iterator[Diagnostic]:
     """Each Docker build of a command block, run in the folder a `cd` of that block entered, whose `-f`
-    path is not there but is a Dockerfile from the build's context (see the module)."""
+    path is not there but is a Dockerfile from the build's context (see the module). After a `cd` whose
+    first part is taken for the reader's name of their clone, only when that Dockerfile is one of
+    `audited` (the files of the Dockerfiles audited): the README builds this repository's image."""
+    ours = {Path(file).resolve() for file in audited}
     top = _top(directory, project)
     bases = bases_above(directory, top)
     clones: dict[str, Path | None] | None = None
@@ -123,16 +129,16 @@ def entered_builds(
         if fence.lang not in COMMAND_LANGS:
             continue
         here: Path | None = None
-        entered = False
+        entered = guessed = False
         for line, step, _ in _steps(fence):
             cd = CD_STEP.match(step)
             if cd is not None:
                 if clones is None:
                     clones = _clone_folders(doc, directory)
-                here = _entered(cd.group(1) or "", here if entered else None, bases, top, clones)
-                entered = here is not None
-                if not entered:
+                moved = _entered(cd.group(1) or "", here if entered else None, bases, top, clones)
+                if moved is None:
                     break  # a folder that cannot be told: the rest of the block is not read
+                here, guessed, entered = moved[0], guessed or moved[1], True
                 continue
             if not entered or here is None or not _DOCKER_BUILD.search(step):
                 continue
@@ -148,7 +154,7 @@ def entered_builds(
                 continue
             root = _within(here / context, top)
             beside = _within(root / file, top) if root is not None else None
-            if beside is None or not beside.is_file():
+            if beside is None or not beside.is_file() or (guessed and beside not in ours):
                 continue
             yield Diagnostic(
                 readme,
