@@ -181,3 +181,58 @@ def test_minus_z_with_a_default(tmp_path: Path) -> None:
 )
 def test_silent(tmp_path: Path, dockerfile: str, block: str) -> None:
     assert _audited(tmp_path, dockerfile, block) == []
+
+
+# -- shell syntax in a COPY or ADD -------------------------------------------------------------------
+
+# modelled on a CUDA runtime stage that copies optional libraries from its builder and meant to ignore a miss
+GPU_COPY = """FROM nvidia/cuda:12.4.1-devel-ubuntu22.04 AS builder
+RUN make -C /src
+FROM debian:12
+COPY --from=builder /usr/lib/x86_64-linux-gnu/libnccl* /usr/lib/x86_64-linux-gnu/ || true
+CMD ["ferry"]
+"""
+# modelled on a web image whose frontend stage copies files that may be absent
+WEB_COPY = """FROM node:20-slim AS web
+WORKDIR /srv/web
+COPY web/package*.json ./ 2>/dev/null || true
+RUN npm ci
+"""
+
+
+def test_an_or_true_in_a_copy(tmp_path: Path) -> None:
+    assert _audited(tmp_path, GPU_COPY) == [
+        "6: README's build of Dockerfile cannot complete: its COPY at line 4 holds shell syntax (`|| true`): "
+        "COPY reads its words as more sources and the destination true, which does not end in / as several "
+        "sources need (certain)"
+    ]
+
+
+def test_a_redirection_in_a_copy(tmp_path: Path) -> None:
+    found = _audited(tmp_path, WEB_COPY)
+    assert [f.split(" holds")[0] for f in found] == [
+        "6: README's build of Dockerfile cannot complete: its COPY at line 3"
+    ]
+    assert "(`2>/dev/null || true`)" in found[0]
+    assert _audited(tmp_path, "FROM debian:12\nADD ferry.tar.gz /opt/ && echo done\n") != []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        'COPY ["web/a b.json", "/srv/"]',  # exec form
+        "COPY <<EOF /srv/run.sh\ncp a b 2>/dev/null || true\nEOF",  # a heredoc's body is a file
+        "COPY app.py setup.cfg /srv/",  # several sources into a folder
+        "COPY app.py /srv/app.py",
+        "COPY --chmod=755 app.py /srv/",
+        "RUN cp /srv/a /srv/b 2>/dev/null || true",  # a RUN: shell
+        "COPY app.py || /srv/",  # the destination a folder: the copy may only miss a source
+    ],
+)
+def test_copies_without_a_failing_shell_word_are_silent(tmp_path: Path, line: str) -> None:
+    assert _audited(tmp_path, f"FROM debian:12\n{line}\n") == []
+
+
+def test_a_copy_with_shell_syntax_in_an_unbuilt_stage(tmp_path: Path) -> None:
+    dockerfile = "FROM debian:12 AS extras\nCOPY a.so /opt/ || true\nFROM debian:12\nRUN echo ok\n"
+    assert _audited(tmp_path, dockerfile) == []

@@ -843,3 +843,53 @@ def test_no_finding_for_a_base_tag_that_names_the_image_or_another_stage(
     readme: str, dockerfile: str
 ) -> None:
     assert [f for f in findings(readme, {"Dockerfile": dockerfile}) if "flavour" in f] == []
+
+
+# --- the CUDA a sentence opposes to an old version's ------------------------------------------------
+
+UPSCALER = "FROM nvidia/cuda:12.1.0-runtime-ubuntu22.04\nRUN pip install flask==3.0.3\n"
+
+
+def _contrasted(sentence: str, dockerfile: str = UPSCALER) -> list[tuple[int, str, str]]:
+    model = model_of(parse_dockerfile(dockerfile, "Dockerfile"))
+    readme = f"# Upscaler image\n\n{sentence}\n"
+    return [(d.line, d.message, d.confidence) for d in audit(readme, "README.md", [model], {})]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # modelled on a fork's note on the Dockerfile it took over and updated
+        "I took the Dockerfile from another fork and updated it. For example, the old version used the CUDA 9"
+        " image, but my RTX 3080 requires CUDA 11.",
+        "The previous image was built on CUDA 10, whereas this one uses CUDA 11.",
+        "The original Dockerfile used CUDA 10 but was moved to CUDA 11 for the A100 cards.",
+    ],
+)
+def test_the_cuda_opposed_to_the_old_one_is_the_images(sentence: str) -> None:
+    assert _contrasted(sentence) == [(3, "README says CUDA 11 but Dockerfile:1 says 12.1.0", "likely")]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The old image used CUDA 10.",  # history alone
+        "The old version used the CUDA 10 image, but my RTX 3080 requires CUDA 12.",  # agrees
+        "The old version used CUDA 10, but my RTX 3080 requires CUDA 11 or newer.",  # a minimum
+        "The old version used CUDA 10, but Ampere cards need CUDA 11+.",
+        "The old version used CUDA 10, but the new one supports CUDA 11/12.",
+        "The old version used CUDA 10, but the host needs CUDA 11 drivers.",
+        "If the old version used CUDA 10 but your card requires CUDA 11, change the base image.",
+        "The old version used CUDA 11, but my RTX 3080 requires CUDA 11.",  # no change said
+        "My RTX 3080 requires CUDA 11.",  # the card's requirement, no old one opposed
+        "The old version used CUDA 10. My RTX 3080 requires CUDA 11.",  # two sentences
+        "Older releases used CUDA 10, but PyTorch needs CUDA 12 now.",
+    ],
+)
+def test_silent_on_other_cuda_sentences(sentence: str) -> None:
+    assert _contrasted(sentence) == []
+
+
+def test_a_cuda_image_of_the_same_major_agrees() -> None:
+    dockerfile = "FROM nvidia/cuda:11.8.0-runtime-ubuntu22.04\n"
+    assert _contrasted("The old version used CUDA 10, but my RTX 3080 requires CUDA 11.", dockerfile) == []

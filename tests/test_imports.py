@@ -479,6 +479,7 @@ AUDIT_LAYERS = (
         "mpi_root",
         "mount_targets",
         "entered_compose",
+        "entered_builds",
         "script_copies",
         "paragraphs",
         "base_labels",

@@ -660,16 +660,76 @@ _CLAUSE_END = re.compile(
 )
 
 
+_OLD_ONE = re.compile(
+    r"\b(?:old(?:er)?|previous|original|earlier)[ \t]+"
+    r"(?:versions?|images?|Dockerfiles?|base[ \t]+images?|releases?|builds?)\b",
+    re.IGNORECASE,
+)
+"""What a sentence opposes the image to: `the old version`, `the previous image`, `the original
+Dockerfile`."""
+_CUDA_SAID = re.compile(r"\bCUDA[ \t]+v?(\d{1,2}(?:\.\d+){0,2})(?!\w|\.\d)", re.IGNORECASE)
+_CONTRAST = re.compile(r"\b(?:but|whereas|while|now)\b", re.IGNORECASE)
+_NOW_CUDA = re.compile(
+    r"\b(?:requires?|needs?|uses?|runs?[ \t]+on|is[ \t]+(?:on|built[ \t]+(?:on|with))"
+    r"|(?:moved|updated|upgraded|switched|bumped)[ \t]+to)[ \t]+(?:the[ \t]+)?CUDA[ \t]+v?"
+    r"(\d{1,2}(?:\.\d+){0,2})(?!\w|\.\d)",
+    re.IGNORECASE,
+)
+"""What the image is said to need or use now: `requires CUDA 11`, `moved to CUDA 12.1`."""
+_READERS_CASE = re.compile(r"\b(?:if|you|your|yours|unless|when)\b", re.IGNORECASE)
+_SENTENCE_STOP = re.compile(r"[.!?;](?:[ \t]|\Z)")
+_OPEN_ENDED = re.compile(
+    r"\+|[ \t]+(?:or|and)[ \t]+(?:newer|later|above|higher|older|earlier|below|lower)\b"
+    r"|[ \t]*(?:,|/|-+|–|to|and|or|through)[ \t]*v?\d|[ \t]+(?:drivers?|on[ \t]+the[ \t]+host)\b",
+    re.IGNORECASE,
+)
+"""After a version: a minimum or a bound (`CUDA 11+`, `CUDA 11 or newer`), one of several (`CUDA 11/12`),
+the driver's or the host's (`CUDA 11 drivers`)."""
+
+
+def contrasted_cuda(text: str) -> list[re.Match[str]]:
+    """The claims of the sentences of `text` that oppose the CUDA of an old version of the image to the
+    one it needs or uses now (`the old version used the CUDA 10 image, but my RTX 3090 requires CUDA
+    11`), each the match of the second (its group 1 the version): the first CUDA said after `but`
+    (`whereas`, `while`, `now`), after the old one's, right after `requires`, `needs`, `uses`, `moved
+    to` …, and another release than the old one's. Not when it is a minimum or one of several (`CUDA
+    11 or newer`, `CUDA 11+`, `CUDA 11/12`), the driver's or the host's, nor in a sentence about the
+    reader's case (`if`, `you`)."""
+    found: list[re.Match[str]] = []
+    for old in _OLD_ONE.finditer(text):
+        stop = _SENTENCE_STOP.search(text, old.end())
+        end = stop.start() if stop is not None else len(text)
+        begin = max((m.end() for m in _SENTENCE_STOP.finditer(text, 0, old.start())), default=0)
+        if _READERS_CASE.search(text, begin, end):
+            continue
+        before = _CUDA_SAID.search(text, old.end(), end)
+        contrast = _CONTRAST.search(text, before.end(), end) if before is not None else None
+        if before is None or contrast is None:
+            continue
+        now = _CUDA_SAID.search(text, contrast.end(), end)
+        claim = _NOW_CUDA.search(text, contrast.end(), end)
+        if now is None or claim is None or claim.end() != now.end():
+            continue  # the first CUDA after the contrast is the one the image needs or uses
+        if before.group(1).split(".")[0] == claim.group(1).split(".")[0]:
+            continue
+        if _OPEN_ENDED.match(text, claim.end()) or "host" in text[contrast.end() : claim.start()].lower():
+            continue
+        if claim not in found:
+            found.append(claim)
+    return found
+
+
 def not_current_spans(sentence: str) -> list[tuple[int, int]]:
     """(start, end) of the parts of `sentence` whose versions are not the image's now: from a word of
     removal (`removes`, `uninstalls`, `replaces`, `drops`, `rejects`, `no longer`, `instead of`, `older`)
     to the end of its clause; from the start of a clause to `is removed`, `was replaced`, `has been
     dropped`; and the requirement of another component (`OpenCV 4.13 requires NumPy >= 2`) to the end
     of its clause. A clause ends at punctuation or at `and`, `but`, `with`, `by`, `to`, `while` …, so
-    `removes vLLM 0.20.2 and installs vLLM 0.28.0` still claims 0.28.0. A whole sentence whose subject is
-    made outside the project (`outside_subject`), that says what another package source carries
-    (`other_source`) or that reads the host's GPU check (`host_check`). The clause of a distribution's
-    default (`Ubuntu 22.04 defaults to Python 3.10`, `_DISTRIBUTION_DEFAULT`)."""
+    `removes vLLM 0.20.2 and installs vLLM 0.28.0` still claims 0.28.0; but not the CUDA a sentence
+    opposes to an old version's (`contrasted_cuda`: `… but my RTX 3090 requires CUDA 11`). A whole
+    sentence whose subject is made outside the project (`outside_subject`), that says what another
+    package source carries (`other_source`) or that reads the host's GPU check (`host_check`). The
+    clause of a distribution's default (`Ubuntu 22.04 defaults to Python 3.10`, `_DISTRIBUTION_DEFAULT`)."""
     ends = [m.start() for m in _CLAUSE_END.finditer(sentence)]
     spans: list[tuple[int, int]] = []
 
@@ -685,9 +745,12 @@ def not_current_spans(sentence: str) -> list[tuple[int, int]]:
         spans.append((start, match.end()))
     for match in _RELEASE_CHANGE.finditer(sentence):
         spans.append((match.start(), match.start() + len(match.group().split(None, 1)[0])))
+    kept = [claim.start() for claim in contrasted_cuda(sentence)]  # what the image needs now
     for match in _REQUIRES.finditer(sentence):
         if match.group(1).lower() not in _IMAGE_SUBJECTS:
-            spans.append((match.end(), clause_end(match.end())))
+            end = clause_end(match.end())
+            if not any(match.start() <= at < end for at in kept):
+                spans.append((match.end(), end))
     default = _DISTRIBUTION_DEFAULT.match(sentence)
     if default is not None:
         end = clause_end(default.end())

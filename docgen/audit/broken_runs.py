@@ -158,16 +158,39 @@ def _build_runs(model: ImageModel) -> tuple[ParsedDockerfile, list[tuple[Instruc
     built = built_stages(model)
     runs: list[tuple[Instruction, list[ShToken]]] = []
     for inst in parsed.instructions:
-        if inst.keyword != "RUN" or inst.exec_form is not None or inst.heredocs:
+        if inst.keyword not in ("RUN", "COPY", "ADD") or inst.exec_form is not None or inst.heredocs:
             continue
         stage = _stage_of(model, inst.start_line)
         if stage is None or model.stages[stage].label not in built:
+            continue
+        if inst.keyword != "RUN":
+            runs.append((inst, []))  # a COPY or ADD: its words are read by `shell_in_copy`
             continue
         try:
             runs.append((inst, sh_tokens(inst.args)))
         except ValueError:
             continue
     return parsed, runs
+
+
+_SHELL_WORD = re.compile(r"\|\||&&|;|\||&|[0-9]?>>?(?:&[0-9]|\S+)?|&>>?\S*")
+"""A word of shell syntax: an operator (`||`, `&&`, `;`, `|`) or a redirection (`>`, `2>/dev/null`,
+`2>&1`)."""
+
+
+def shell_in_copy(inst: Instruction) -> str | None:
+    """The shell syntax a COPY or ADD (shell form, no heredoc) holds from its first shell word on (`|| true`),
+    when that makes its build fail: Docker splits the arguments at blanks, so the operator and the words
+    after it are more sources and the destination, and with several sources the destination must end
+    in `/`. None when no word is shell syntax, or the last word ends in `/` (the copy may then only miss
+    a source), or the instruction is exec form or has a heredoc."""
+    if inst.keyword not in ("COPY", "ADD") or inst.exec_form is not None or inst.heredocs:
+        return None
+    words = inst.args.split()
+    at = next((i for i, word in enumerate(words) if _SHELL_WORD.fullmatch(word)), None)
+    if at is None or at < 2 or len(words) < 3 or words[-1].endswith("/"):
+        return None
+    return " ".join(words[at:])
 
 
 def _readme_builds(
@@ -228,7 +251,9 @@ def broken_runs(
         return
     passed_anywhere = {name for _, _, passed in builds for name in passed}
     read = {id(m): _build_runs(m) for _, m, _ in builds}
-    failing: dict[tuple[str, int, str], list[int]] = {}  # (Dockerfile, RUN line, why) → README lines
+    failing: dict[
+        tuple[str, int, str, str], list[int]
+    ] = {}  # (Dockerfile, line, keyword, why) → README lines
     for line, model, passed in builds:
         runs = read[id(model)]
         if runs is None:
@@ -236,7 +261,14 @@ def broken_runs(
         parsed, instructions = runs
         for inst, tokens in instructions:
             why = None
-            if (error := syntax_error(tokens)) is not None:
+            if inst.keyword != "RUN":
+                if (shell := shell_in_copy(inst)) is not None:
+                    why = (
+                        f"holds shell syntax (`{shell}`): {inst.keyword} reads its words as more sources and "
+                        f"the destination {inst.args.split()[-1]}, which does not end in / as several "
+                        "sources need"
+                    )
+            elif (error := syntax_error(tokens)) is not None:
                 why = f"is a shell syntax error (`{error}`{_error_line(inst, error)})"
             elif (test := _last_test(tokens)) is not None:
                 kind, name = test
@@ -251,13 +283,13 @@ def broken_runs(
                     why = f'ends in `test {kind} "${name}" && …`, false with {name} {said}{where}'
                     why += ": the RUN exits 1"
             if why is not None:
-                failing.setdefault((model.path, inst.start_line, why), []).append(line)
+                failing.setdefault((model.path, inst.start_line, inst.keyword, why), []).append(line)
                 break  # the build stops at its first failing step
-    for (path, at, why), lines in failing.items():
+    for (path, at, kind, why), lines in failing.items():
         yield Diagnostic(
             readme,
             lines[0],
-            f"README's build of {path} cannot complete: its RUN at line {at} {why}{also_at(lines)}",
+            f"README's build of {path} cannot complete: its {kind} at line {at} {why}{also_at(lines)}",
             confidence=CERTAIN,
         )
 

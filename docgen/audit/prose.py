@@ -10,7 +10,7 @@ import re
 import urllib.parse
 from collections.abc import Collection, Iterator, Mapping, Sequence
 
-from docgen.audit.aside import compound_names, edit_example, option_default, version_owner
+from docgen.audit.aside import compound_names, contrasted_cuda, edit_example, option_default, version_owner
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, some
 from docgen.audit.cells import MORE_VERSIONS, OR_NEWER, OR_OLDER
 from docgen.audit.commands import FILE_FLAG
@@ -292,6 +292,7 @@ def audit_text(
     taken.sort()
     yield from _glued_claims(line, text, auditor, taken)
     yield from _major_claims(line, text, auditor, taken)
+    yield from _contrasted_cuda(line, text, auditor)
     words = list(WORD.finditer(text))
     # Each word's spelling as `_Facts.findable` holds them (a word is letters, digits and `-_.`), so a
     # name of up to three words is checked with a join and a set lookup, not a regex and a lookup each:
@@ -569,6 +570,16 @@ def _major_claims(
         ):
             continue
         yield from some(auditor.version_claim(line, "cuDNN", "==", match.group(2), LIKELY))
+
+
+def _contrasted_cuda(line: int, text: str, auditor: Auditor) -> Iterator[Diagnostic]:
+    """The CUDA a sentence says the image needs or uses now against the old one's (`the old version used
+    the CUDA 10 image, but my RTX 3090 requires CUDA 11`: `aside.contrasted_cuda`), when said by its
+    major release alone, which `Name version` claims do not read: compared as far as it goes (`likely`).
+    A dotted one (`CUDA 11.8`) is read as any `Name version` claim."""
+    for claim in contrasted_cuda(text):
+        if "." not in claim.group(1):
+            yield from some(auditor.version_claim(line, "CUDA", "==", claim.group(1), LIKELY))
 
 
 _VERSION_NEXT = re.compile(r"[ \t]+[vV]?\d")

@@ -1,0 +1,94 @@
+"""`docgen audit`: a `docker build -f` after a README `cd`, its path written from the context, not from
+the folder the `cd` entered (docgen/audit/entered_builds.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.pipeline import build_model
+
+APP = "FROM python:3.12-slim\nCOPY . /app\n"
+
+
+def found(
+    root: Path, block: str, readme: str = "README.md", files: dict[str, str] | None = None
+) -> list[str]:
+    tree = {
+        "deploy/Dockerfile": APP,
+        "tools/gpu/Dockerfile.cuda": APP,
+        "setup.py": "",
+        readme: f"# Orbit\n\n## Build\n\n```bash\n{block}\n```\n",
+    }
+    make_tree(root, tree | (files or {}))
+    model = build_model(root / "deploy/Dockerfile", "deploy/Dockerfile")
+    page = root / readme
+    text = page.read_text(encoding="utf-8")
+    findings = audit(text, readme, model, {}, page.parent, root)
+    return [f"{d.line} {d.confidence} {d.message}" for d in findings if "current folder" in d.message]
+
+
+def test_a_clone_named_cd_then_a_build_written_from_the_context(tmp_path: Path) -> None:
+    # the README sits in deploy/; the reader's clone is named by them (`orbit`), its deploy/ folder entered
+    block = "cd orbit/deploy\ndocker compose build web    # or: docker build -f deploy/Dockerfile ..\n"
+    assert found(tmp_path, block, "deploy/README.md") == [
+        "7 certain README builds with -f deploy/Dockerfile from deploy/, where no deploy/Dockerfile exists; "
+        "docker reads -f from the current folder, not from the context .., where the Dockerfile is "
+        "(-f Dockerfile)"
+    ]
+
+
+def test_a_cd_of_the_same_line_into_a_deeper_folder(tmp_path: Path) -> None:
+    block = "cd tools/gpu && docker build -t orbit:cuda -f tools/gpu/Dockerfile.cuda ../.."
+    assert [f.split(" README")[0] for f in found(tmp_path, block)] == ["6 certain"]
+
+
+def test_a_continued_buildx_command(tmp_path: Path) -> None:
+    block = "cd tools/gpu\ndocker buildx build \\\n  -f tools/gpu/Dockerfile.cuda \\\n  -t orbit:cuda ../.."
+    assert [f.split(" README")[0] for f in found(tmp_path, block)] == ["7 certain"]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "cd tools/gpu && docker build -f Dockerfile.cuda -t orbit:cuda ../..",  # right: from the folder
+        "cd deploy && docker build -f ../deploy/Dockerfile ..",  # right: the path climbs first
+        "cd tools/gpu && docker build -f ./Dockerfile.cuda ../../.",
+        "docker build -f deploy/Dockerfile .",  # no cd: from the root, right
+        "cd deploy && docker compose -f compose.yaml build",  # compose: no Dockerfile -f
+        "cd tools/gpu && podman build -f tools/gpu/Dockerfile.cuda ../..",  # podman looks in the context too
+        "cd $ORBIT_HOME/deploy && docker build -f deploy/Dockerfile ..",  # a folder not known
+        "cd ~/src/orbit/deploy && docker build -f deploy/Dockerfile ..",
+        "cd /opt/orbit/deploy && docker build -f deploy/Dockerfile ..",
+        "cd nowhere && docker build -f deploy/Dockerfile ..",  # a folder not found: the block is left
+        "cd deploy\ncd nowhere\ndocker build -f deploy/Dockerfile ..",
+        "cd deploy && docker build -f deploy/Dockerfile.$FLAVOUR ..",  # a variable
+        "cd deploy && docker build -f deploy/Dockerfile.gone ..",  # not there from the context either
+        "cd deploy && docker build -f deploy/Dockerfile https://example.com/orbit.git",
+        # another repository's clone, whose layout is not this one's
+        "git clone https://github.com/acme/kiln.git\ncd kiln/deploy\ndocker build -f deploy/Dockerfile ..",
+        "git clone https://github.com/acme/kiln.git k2 && cd k2/deploy\ndocker build -f deploy/Dockerfile ..",
+        # a clone's own name for a folder, then a Dockerfile not audited: maybe another repository's
+        "cd orbit/tools/gpu && docker build -f tools/gpu/Dockerfile.cuda ../..",
+        # an alternative on its own comment line may run anywhere
+        "cd deploy\n# or, from the root: docker build -f deploy/Dockerfile .",
+        "cd deploy\ndocker compose build web  # from the root: docker build -f deploy/Dockerfile ..",
+    ],
+)
+def test_silent(tmp_path: Path, block: str) -> None:
+    assert found(tmp_path, block) == []
+
+
+def test_a_cd_in_another_block_is_not_followed(tmp_path: Path) -> None:
+    block = "cd deploy\n```\n\nThen:\n\n```bash\ndocker build -f deploy/Dockerfile .."
+    assert found(tmp_path, block) == []
+
+
+def test_a_folder_named_twice_is_not_told(tmp_path: Path) -> None:
+    # `cd deploy` from the README's folder (docs/) and from the root both name a folder: which is not told
+    block = "cd deploy && docker build -f deploy/Dockerfile .."
+    assert found(tmp_path, block, "docs/README.md", {"docs/deploy/notes.txt": ""}) == []
+    assert found(tmp_path / "b", block, "docs/README.md") != []
