@@ -299,6 +299,7 @@ from docgen.audit.launch_files import _launch_files
 from docgen.audit.left_over import left_over_items
 from docgen.audit.line_refs import line_references
 from docgen.audit.linked_rows import _linked_rows, without_lines
+from docgen.audit.listed_env import listed_env
 from docgen.audit.listed_python import _listed_python
 from docgen.audit.local_bases import local_bases
 from docgen.audit.lost_folders import lost_folders
@@ -701,6 +702,7 @@ def audit(
         found.extend(_mount_claims(doc, path, directory, models, project))
         found.extend(here_mount_claims(doc, path, directory, project))
         found.extend(jupyter_tokens(doc, text, path, directory, models))
+        found.extend(listed_env(text, path, models))
         found.extend(script_mounts(doc, path, directory, models, project))
         found.extend(overridden_prefixes(doc, path, directory, audited, project, models))
         found.extend(_script_images(doc, path, directory, models, audited, project, clone_of_self))
