@@ -254,6 +254,7 @@ from docgen.audit.drivers import driver_claims
 from docgen.audit.dropped import dropped_stages, title_components
 from docgen.audit.entered_compose import entered_compose
 from docgen.audit.entry_modes import default_modes, unknown_programs
+from docgen.audit.entry_options import entry_options
 from docgen.audit.env_blocks import _env_blocks
 from docgen.audit.env_defaults import _env_defaults
 from docgen.audit.env_homes import _env_homes
@@ -703,6 +704,7 @@ def audit(
         found.extend(here_mount_claims(doc, path, directory, project))
         found.extend(jupyter_tokens(doc, text, path, directory, models))
         found.extend(listed_env(text, path, models))
+        found.extend(entry_options(doc, text, path, models))
         found.extend(script_mounts(doc, path, directory, models, project))
         found.extend(overridden_prefixes(doc, path, directory, audited, project, models))
         found.extend(_script_images(doc, path, directory, models, audited, project, clone_of_self))
