@@ -115,7 +115,8 @@ def test_silent_when_the_defaults_agree(tmp_path: Path) -> None:
     readme = ARCHIVE_README.replace("Default is zero", "Default is two")
     assert found(tmp_path, readme, ARCHIVE_FILES, "README.txt") == []
     assert found(tmp_path, COPY_README.replace("0.5)", "0.35)"), COPY_FILES) == []
-    assert found(tmp_path, COPY_README.replace("(default: 0.5)", "(default behaviour: all)"), COPY_FILES) == []
+    behaviour = COPY_README.replace("(default: 0.5)", "(default behaviour: all)")
+    assert found(tmp_path, behaviour, COPY_FILES) == []
 
 
 def test_silent_for_a_section_naming_another_program(tmp_path: Path) -> None:
