@@ -388,6 +388,7 @@ from docgen.audit.settings import setting_claims, start_into_claims
 from docgen.audit.setup_files import setup_files
 from docgen.audit.sh_scripts import sh_scripts
 from docgen.audit.shell_words import _shell_words
+from docgen.audit.shipped_functions import shipped_functions
 from docgen.audit.spelled_folders import _spelled_folders
 from docgen.audit.stage_count import stage_count_claims
 from docgen.audit.stage_programs import missing_programs
@@ -705,6 +706,7 @@ def audit(
         found.extend(jupyter_tokens(doc, text, path, directory, models))
         found.extend(listed_env(text, path, models))
         found.extend(entry_options(doc, text, path, models))
+        found.extend(shipped_functions(doc, text, path, models))
         found.extend(script_mounts(doc, path, directory, models, project))
         found.extend(overridden_prefixes(doc, path, directory, audited, project, models))
         found.extend(_script_images(doc, path, directory, models, audited, project, clone_of_self))
