@@ -121,3 +121,8 @@ def test_silent_for_a_list_of_another_functions_arguments(tmp_path: Path) -> Non
 def test_silent_when_the_image_does_not_ship_the_module(tmp_path: Path) -> None:
     dockerfile = DOCKERFILE.replace("COPY material/track_utils.py /tmp/track_utils.py\n", "")
     assert found(tmp_path, README, dockerfile=dockerfile) == []
+
+
+def test_silent_for_a_decorated_function(tmp_path: Path) -> None:
+    module = MODULE.replace("def log_run(", "@retry\ndef log_run(")
+    assert found(tmp_path, README, module) == []

@@ -11,8 +11,9 @@ in a Python code block) names a parameter the function does not have: calling it
 (`unexpected keyword argument`). Reported `likely`, at the README line, with the parameter one edit
 away when there is one.
 
-The modules are the `.py` files the images copy from the build context, read with `ast` (never run or
-imported); only functions defined at a module's top level are compared. Silent for: a function with
+The modules are the `.py` files the images copy from the build context, named as the image names them,
+read with `ast` (never run or imported); only undecorated functions defined at a module's top level are
+compared (a decorator may change what a function takes). Silent for: a function with
 `**kwargs` (it takes any keyword); a name defined in two of the shipped modules or also as a method of
 a class there; a call through another name than the module's (`other.upload(…)`, a package's function
 of the same name) or a bare call the block does not import from the module; a code block that does not
@@ -23,6 +24,7 @@ an item that is not one word in backticks.
 from __future__ import annotations
 
 import ast
+import posixpath
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -71,6 +73,9 @@ def _functions(texts: dict[str, str]) -> dict[str, _Function]:
         for node in tree.body:
             if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue
+            if node.decorator_list:
+                methods.add(node.name)  # a decorator may change what it takes
+                continue
             args = node.args
             params = tuple(a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs))
             found.setdefault(node.name, []).append(
@@ -91,7 +96,7 @@ def _shipped(models: Sequence[ImageModel]) -> dict[str, str]:
         if read is None:
             continue
         for copied, text in read[0]:
-            name = copied.name
+            name = posixpath.basename(copied.dest)
             if not name.endswith(".py") or not name[:-3].isidentifier():
                 continue
             if texts.setdefault(name, text) != text:
