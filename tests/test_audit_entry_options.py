@@ -139,3 +139,5 @@ def test_argparse_defaults_read_with_ast() -> None:
     assert argparse_defaults(ARCHIVE_SCRIPT) == {"--stride": (4, 2)}
     assert argparse_defaults("print 'python 2'\n") == {}
     assert argparse_defaults("p.add_argument('--n', default=N)\np.add_argument('--k', **extra)\n") == {}
+    assert argparse_defaults("a.add_argument('--n', default=1)\nb.add_argument('--n', default=2)\n") == {}
+    assert argparse_defaults("p.add_argument('--n', default=1)\np.set_defaults(n=3)\n") == {}

@@ -117,13 +117,16 @@ def _script_file(model: ImageModel, path: str) -> Path | None:
 
 def argparse_defaults(text: str) -> dict[str, tuple[int, object]]:
     """`--option` → (line, literal default) of each `add_argument` call of the Python source `text` that
-    gives a literal `default=` other than None and no `action`, `nargs` or `choices`; {} when it does
-    not parse."""
+    gives a literal `default=` other than None and no `action`, `nargs` or `choices`, an option added
+    once; {} when it does not parse or calls `set_defaults`."""
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError):
         return {}
+    if "set_defaults" in text:
+        return {}  # a default given again elsewhere
     found: dict[str, tuple[int, object]] = {}
+    twice: set[str] = set()  # in two parsers (subcommands): which one the README means is not known
     for node in ast.walk(tree):
         if not (
             isinstance(node, ast.Call)
@@ -144,8 +147,9 @@ def argparse_defaults(text: str) -> dict[str, tuple[int, object]]:
             continue
         for arg in node.args:
             if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value.startswith("--"):
+                twice.update({arg.value} & set(found))
                 found.setdefault(arg.value, (node.lineno, default))
-    return found
+    return {option: given for option, given in found.items() if option not in twice}
 
 
 def _sections(doc: Document, count: int) -> list[tuple[int, int]]:
