@@ -121,6 +121,12 @@ def test_silent_for_an_example(tmp_path: Path) -> None:
     assert found(tmp_path, readme, files) == []
 
 
+def test_silent_for_a_users_env_file(tmp_path: Path) -> None:
+    readme = WEB_README.replace("The container reads these", "Create a `.env` file with your")
+    files = {"Dockerfile": WEB_DOCKERFILE, "docker/entrypoint.sh": WEB_SCRIPT}
+    assert found(tmp_path, readme, files) == []
+
+
 def test_silent_for_a_compose_environment_block(tmp_path: Path) -> None:
     readme = (
         "# Relay\n\n## Environment variables\n\n```yaml\nservices:\n  relay:\n    build: .\n"

@@ -8,11 +8,12 @@ defaults, and an entry whose value is not the script's default is stale: `likely
 
 Silent for: a list with fewer than two entries matching the script's defaults, or as many differing
 entries as matching ones (a list of the user's own settings); a list an example introduces (`for
-example`, `e.g.`, `such as`); lines of a compose `environment:` block or a `docker run -e` (the line
-before the list is then no sentence about environment variables); a variable the Dockerfile's ENV sets
-(that value, not the script's default, is what a container starts with); a default that expands another
-variable; a README value with a placeholder (`<…>`, `$…`); a README audited against several images whose
-started scripts give defaults (which one a list speaks of is not known).
+example`, `e.g.`, `such as`) or one of the user's settings (`.env`, `your`, `set`, `change`,
+`override`); lines of a compose `environment:` block or a `docker run -e` (the line before the list is
+then no sentence about environment variables); a variable the Dockerfile's ENV sets (that value, not
+the script's default, is what a container starts with); a default that expands another variable; a
+README value with a placeholder (`<…>`, `$…`); a README audited against several images whose started
+scripts give defaults (which one a list speaks of is not known).
 """
 
 from __future__ import annotations
@@ -37,7 +38,12 @@ _ENTRY = re.compile(
 """One line that is an entry `NAME=value`, maybe quoted (`>`), a list item, in backticks, words after it."""
 _BLANK = re.compile(r"[ \t]*(?:>[ \t]*)*\Z")
 _FENCE = re.compile(r"[ \t]*(?:>[ \t]*)*(?:```|~~~)")
-_EXAMPLE = re.compile(r"\bexamples?\b|\be\.g\.|\bsuch as\b|\blike\b|\bsample\b|例如|比如", re.IGNORECASE)
+_EXAMPLE = re.compile(
+    r"\bexamples?\b|\be\.g\.|\bsuch as\b|\blike\b|\bsample\b|例如|比如"
+    r"|\.env\b|\byour\b|\bcreate\b|\bchange\b|\bset\b|\boverride\b|\bcustom",
+    re.IGNORECASE,
+)
+"""An intro of values the user picks: an example, a `.env` file to write, settings to change."""
 _SCRIPT = re.compile(r"\.(?:sh|bash)\Z")
 
 
