@@ -259,6 +259,7 @@ from docgen.audit.dropped import dropped_stages, title_components
 from docgen.audit.entered_builds import entered_builds
 from docgen.audit.entered_compose import entered_compose
 from docgen.audit.entry_modes import default_modes, unknown_programs
+from docgen.audit.entry_options import entry_options
 from docgen.audit.env_blocks import _env_blocks
 from docgen.audit.env_defaults import _env_defaults
 from docgen.audit.env_homes import _env_homes
@@ -304,6 +305,7 @@ from docgen.audit.launch_files import _launch_files
 from docgen.audit.left_over import left_over_items
 from docgen.audit.line_refs import line_references
 from docgen.audit.linked_rows import _linked_rows, without_lines
+from docgen.audit.listed_env import listed_env
 from docgen.audit.listed_python import _listed_python
 from docgen.audit.local_bases import local_bases
 from docgen.audit.lost_folders import lost_folders
@@ -391,6 +393,7 @@ from docgen.audit.settings import setting_claims, start_into_claims
 from docgen.audit.setup_files import setup_files
 from docgen.audit.sh_scripts import sh_scripts
 from docgen.audit.shell_words import _shell_words
+from docgen.audit.shipped_functions import shipped_functions
 from docgen.audit.spelled_folders import _spelled_folders
 from docgen.audit.stage_count import stage_count_claims
 from docgen.audit.stage_programs import missing_programs
@@ -709,6 +712,9 @@ def audit(
         found.extend(_mount_claims(doc, path, directory, models, project))
         found.extend(here_mount_claims(doc, path, directory, project))
         found.extend(jupyter_tokens(doc, text, path, directory, models))
+        found.extend(listed_env(text, path, models))
+        found.extend(entry_options(doc, text, path, models))
+        found.extend(shipped_functions(doc, text, path, models))
         found.extend(script_mounts(doc, path, directory, models, project))
         found.extend(overridden_prefixes(doc, path, directory, audited, project, models))
         found.extend(_script_images(doc, path, directory, models, audited, project, clone_of_self))

@@ -1,0 +1,233 @@
+"""The default a README gives an option of the Python program the image starts, against the program's
+own `argparse` default.
+
+```
+ENTRYPOINT ["python3", "/opt/app/main.py"]      # main.py: parser.add_argument('--stride', default=2)
+```
+
+A README that documents the container's arguments (`--stride <n>  Optional. … Default is zero.`) in
+a section that runs the image (`docker run`) gives the default the container uses when the option is
+left out; a different `default=` in the script's `add_argument` call is a finding (`likely`, at the
+README line saying the default).
+
+The script is the `.py` file the last ENTRYPOINT or CMD runs with a Python interpreter, found in the
+build context: a file a COPY puts at that path, or a file of a folder whose archive the image copies
+and unpacks there (`COPY Workspace.tar.gz /home/` for `/home/Workspace/main.py`, the archive made from
+the folder `Workspace/` beside the Dockerfile). The script is read with `ast` (never run or imported).
+
+Silent for: an option the script does not define with a literal `default=` (none, `None`: the value is
+set later), one with an `action` (`store_true`: `default: off` is what it means), `nargs` or
+`choices`; a section naming another Python script or program (the option may be that one's); a README
+value that is not a number or a plain word; a number written as a string (`default='0'` is `0`).
+"""
+
+from __future__ import annotations
+
+import ast
+import posixpath
+import re
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from docgen.audit.auditor import LIKELY
+from docgen.audit.env_defaults import same
+from docgen.errors import MAX_FILE_BYTES
+from docgen.markdown import Document
+from docgen.model import Diagnostic, ImageModel
+
+_PYTHON = re.compile(r"(?:.*/)?python[\d.]*\Z")
+_ARCHIVE = re.compile(r"(?:.*/)?([\w.-]+?)\.(?:tar\.gz|tgz|tar\.bz2|tar\.xz|tar)\Z")
+_OPTION = re.compile(r"(?<![\w-])(--[a-z][\w-]*)")
+_SAID = re.compile(
+    r"\bdefault(?:[ \t]+value)?(?:[ \t]+(?:is|to)[ \t]+|[ \t]*[:=][ \t]*|[ \t]+)"
+    r"|\bdefaults[ \t]+to[ \t]+",
+    re.IGNORECASE,
+)
+"""`Default is `, `default: `, `(default=`, `defaults to `: the value follows."""
+_VALUE = re.compile(
+    r"`([^`\s]{1,40})`|(-?\d+(?:\.\d+)?)(?![\w.-])|(zero|one|two|three|four|five|six|seven|eight|nine|ten)\b",
+    re.IGNORECASE,
+)
+"""The value said: a code span, a number or a number word (a plain word may be none: `default behaviour`)."""
+_NUMBER_WORDS = {
+    "zero": "0",
+    "one": "1",
+    "two": "2",
+    "three": "3",
+    "four": "4",
+    "five": "5",
+    "six": "6",
+    "seven": "7",
+    "eight": "8",
+    "nine": "9",
+    "ten": "10",
+}
+_OTHER_PROGRAM = re.compile(r"[\w/.-]+\.py\b|\bpython[\d.]*[ \t]+-m\b")
+_RUNS_IMAGE = re.compile(r"\bdocker[ \t]+(?:container[ \t]+)?run\b|\bpodman[ \t]+run\b")
+
+
+def _started_script(model: ImageModel) -> str | None:
+    """The image path of the `.py` file the last ENTRYPOINT (else CMD) of the image runs with Python."""
+    labels = {stage.label for stage in model.chain()}
+    last: dict[str, str] = {}
+    for setting in model.settings:
+        if setting.keyword in ("ENTRYPOINT", "CMD") and setting.stage in labels:
+            last[setting.keyword] = setting.value.strip()
+    text = last.get("ENTRYPOINT") or last.get("CMD")
+    if text is None:
+        return None
+    if text.startswith("["):
+        try:
+            parsed = ast.literal_eval(text)
+        except (ValueError, SyntaxError):
+            return None
+        if not isinstance(parsed, list):
+            return None
+        words = [str(word) for word in parsed]
+    else:
+        words = text.split()
+    if len(words) < 2 or not _PYTHON.fullmatch(words[0]):
+        return None
+    script = next((w for w in words[1:] if not w.startswith("-")), "")
+    return script if script.endswith(".py") and posixpath.isabs(script) else None
+
+
+def _script_file(model: ImageModel, path: str) -> Path | None:
+    """The build-context file the image has at `path`: one a COPY puts there, or one of the folder an
+    archive it copies (and names after that folder) was made from."""
+    if not model.file:
+        return None
+    folder = Path(model.file).parent
+    for copy in model.context_copies:
+        dest = copy.dest.strip("\"'")
+        for source in copy.sources:
+            source = source.strip("\"'")
+            if dest.endswith("/"):
+                if path == dest + posixpath.basename(source):
+                    return folder / source
+                archive = _ARCHIVE.fullmatch(source)
+                if archive is not None and path.startswith(dest + archive.group(1) + "/"):
+                    inside = path[len(dest) :]
+                    local = folder / posixpath.dirname(source) / inside
+                    return local if local.is_file() else None
+            elif dest == path:
+                return folder / source
+    return None
+
+
+def argparse_defaults(text: str) -> dict[str, tuple[int, object]]:
+    """`--option` → (line, literal default) of each `add_argument` call of the Python source `text` that
+    gives a literal `default=` other than None and no `action`, `nargs` or `choices`, an option added
+    once; {} when it does not parse or calls `set_defaults`."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return {}
+    if "set_defaults" in text:
+        return {}  # a default given again elsewhere
+    found: dict[str, tuple[int, object]] = {}
+    twice: set[str] = set()  # in two parsers (subcommands): which one the README means is not known
+    for node in ast.walk(tree):
+        if not (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "add_argument"
+        ):
+            continue
+        keywords = {k.arg: k.value for k in node.keywords if k.arg is not None}
+        if any(k.arg is None for k in node.keywords) or {"action", "nargs", "choices"} & set(keywords):
+            continue
+        if "default" not in keywords:
+            continue
+        try:
+            default = ast.literal_eval(keywords["default"])
+        except ValueError:
+            continue
+        if default is None or isinstance(default, bool) or not isinstance(default, (int, float, str)):
+            continue
+        for arg in node.args:
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value.startswith("--"):
+                twice.update({arg.value} & set(found))
+                found.setdefault(arg.value, (node.lineno, default))
+    return {option: given for option, given in found.items() if option not in twice}
+
+
+def _sections(doc: Document, count: int) -> list[tuple[int, int]]:
+    """(first, last) 1-based README lines of each section between headings."""
+    heads = sorted(line for line, _ in doc.headings)
+    bounds = [1, *[h for h in heads if h > 1], count + 1]
+    return [(start, end - 1) for start, end in zip(bounds, bounds[1:], strict=False)]
+
+
+def entry_options(
+    doc: Document, text: str, readme: str, models: Sequence[ImageModel]
+) -> Iterator[Diagnostic]:
+    """The findings of this module (see its docstring)."""
+    if "--" not in text or "default" not in text.lower():
+        return
+    started = []
+    for model in models:
+        path = _started_script(model)
+        local = _script_file(model, path) if path else None
+        if path is None or local is None or not local.is_file():
+            continue
+        try:
+            if local.stat().st_size > MAX_FILE_BYTES:
+                continue
+            source = local.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        if defaults := argparse_defaults(source):
+            started.append((posixpath.basename(path), defaults))
+    if len(started) != 1:
+        return
+    script, defaults = started[0]
+    lines = text.splitlines()
+    for start, end in _sections(doc, len(lines)):
+        section = lines[start - 1 : end]
+        joined = "\n".join(section)
+        if not _RUNS_IMAGE.search(joined):
+            continue
+        others = {m.group(0) for m in _OTHER_PROGRAM.finditer(joined)}
+        if any(posixpath.basename(other) != script for other in others):
+            continue
+        yield from _said(section, start, defaults, script, readme)
+
+
+def _said(
+    section: list[str], start: int, defaults: dict[str, tuple[int, object]], script: str, readme: str
+) -> Iterator[Diagnostic]:
+    """The defaults the lines of one section give the script's options: the text after an option up to
+    the next option or a blank line."""
+    option: str | None = None
+    for offset, line in enumerate(section):
+        if not line.strip():
+            option = None
+            continue
+        rest = line
+        named = list(_OPTION.finditer(line))
+        if named:
+            option = named[-1].group(1)
+            rest = line[named[-1].end() :]
+            if len({m.group(1) for m in named}) > 1:
+                option = None
+        if option is None or option not in defaults:
+            continue
+        said = _SAID.search(rest)
+        value_at = _VALUE.match(rest, said.end()) if said is not None else None
+        if value_at is None:
+            continue
+        written = next(group for group in value_at.groups() if group is not None)
+        value = _NUMBER_WORDS.get(written.lower(), written)
+        at, default = defaults[option]
+        if same(value, str(default)):
+            option = None
+            continue
+        yield Diagnostic(
+            readme,
+            start + offset,
+            f"README says {option} defaults to {written}, but {script}:{at}, which "
+            f"the image starts, gives it default={default!r}",
+            confidence=LIKELY,
+        )
+        option = None

@@ -1,0 +1,155 @@
+"""A README's list of the container's environment variables with their values (`MODEL=base-int8`,
+`LANGUAGE=en`, … one a line, in a quote, a list or a code block, under a heading or a sentence about
+environment variables), against the defaults the script the image starts gives them (`${NAME:-default}`
+in the shell script its ENTRYPOINT or CMD runs, a file of the build context the image copies).
+
+When every other entry of the list that the script reads is that script's default, the list states the
+defaults, and an entry whose value is not the script's default is stale: `likely`, at the entry.
+
+Silent for: a list with fewer than two entries matching the script's defaults, or as many differing
+entries as matching ones (a list of the user's own settings); a list an example introduces (`for
+example`, `e.g.`, `such as`) or one of the user's settings (`.env`, `your`, `set`, `change`,
+`override`); lines of a compose `environment:` block or a `docker run -e` (the line before the list is
+then no sentence about environment variables); a variable the Dockerfile's ENV sets (that value, not
+the script's default, is what a container starts with); a default that expands another variable; a
+README value with a placeholder (`<…>`, `$…`); a README audited against several images whose started
+scripts give defaults (which one a list speaks of is not known).
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+from collections.abc import Iterator, Sequence
+
+from docgen.audit.auditor import LIKELY
+from docgen.audit.env_defaults import same
+from docgen.audit.wording import about_env
+from docgen.copied import copied_texts
+from docgen.model import Diagnostic, ImageModel
+from docgen.script_env import environment_defaults
+
+_ENTRY = re.compile(
+    r"[ \t]*(?:>[ \t]*)*(?:[-*+][ \t]+)?`?(?:export[ \t]+)?([A-Z][A-Z0-9_]*)="
+    r"(\"[^\"`]*\"|'[^'`]*'|[^\s\"'`]*)`?"
+    r"(?:[ \t]+.*)?\Z"
+)
+"""One line that is an entry `NAME=value`, maybe quoted (`>`), a list item, in backticks, words after it."""
+_BLANK = re.compile(r"[ \t]*(?:>[ \t]*)*\Z")
+_FENCE = re.compile(r"[ \t]*(?:>[ \t]*)*(?:```|~~~)")
+_EXAMPLE = re.compile(
+    r"\bexamples?\b|\be\.g\.|\bsuch as\b|\blike\b|\bsample\b|例如|比如"
+    r"|\.env\b|\byour\b|\bcreate\b|\bchange\b|\bset\b|\boverride\b|\bcustom",
+    re.IGNORECASE,
+)
+"""An intro of values the user picks: an example, a `.env` file to write, settings to change."""
+_SCRIPT = re.compile(r"\.(?:sh|bash)\Z")
+
+
+def _started_words(model: ImageModel) -> list[str]:
+    """The words of the last ENTRYPOINT and CMD of the image `model` builds (exec form read as JSON)."""
+    labels = {stage.label for stage in model.chain()}
+    last: dict[str, str] = {}
+    for setting in model.settings:
+        if setting.keyword in ("ENTRYPOINT", "CMD") and setting.stage in labels:
+            last[setting.keyword] = setting.value.strip()
+    words: list[str] = []
+    for text in last.values():
+        if text.startswith("["):
+            try:
+                parsed = json.loads(text)
+            except ValueError:
+                continue
+            if isinstance(parsed, list):
+                words.extend(str(word) for word in parsed)
+        else:
+            words.extend(text.split())
+    return words
+
+
+def started_defaults(model: ImageModel) -> tuple[str, dict[str, tuple[int, str]]] | None:
+    """(the script's name, NAME → (script line, default)) of the shell script of the build context the
+    image's ENTRYPOINT or CMD runs, when it is one file the image copies; None otherwise."""
+    scripts = [w for w in _started_words(model) if _SCRIPT.search(w) and "$" not in w]
+    if len(scripts) != 1 or not model.file:
+        return None
+    started = scripts[0]
+    read = copied_texts(model.file, tuple(model.context_copies))
+    if read is None:
+        return None
+    found = []
+    for copied, text in read[0]:
+        if posixpath.basename(copied.dest) != posixpath.basename(started):
+            continue
+        if posixpath.isabs(copied.dest) and posixpath.isabs(started) and copied.dest != started:
+            continue
+        found.append((copied, text))
+    if len({copied.path for copied, _ in found}) != 1:
+        return None
+    copied, text = found[0]
+    return copied.name, environment_defaults(text)
+
+
+def _runs(lines: list[str]) -> Iterator[tuple[int, list[tuple[int, str, str]]]]:
+    """(index of the line before it, entries (index, name, value)) of each run of entry lines, blank lines
+    (and empty quote lines) allowed between them."""
+    index = 0
+    while index < len(lines):
+        if _ENTRY.match(lines[index]) is None:
+            index += 1
+            continue
+        before = index - 1
+        entries: list[tuple[int, str, str]] = []
+        while index < len(lines):
+            if (entry := _ENTRY.match(lines[index])) is not None:
+                entries.append((index, entry.group(1), entry.group(2).strip("\"'")))
+            elif not _BLANK.match(lines[index]):
+                break
+            index += 1
+        yield before, entries
+
+
+def _intro(lines: list[str], before: int) -> str:
+    """The nearest line before a run that is not blank and opens no fence."""
+    while before >= 0 and (_BLANK.match(lines[before]) or _FENCE.match(lines[before])):
+        before -= 1
+    return lines[before] if before >= 0 else ""
+
+
+def listed_env(text: str, readme: str, models: Sequence[ImageModel]) -> Iterator[Diagnostic]:
+    """The findings of this module (see its docstring)."""
+    if "=" not in text:
+        return
+    started = [(model, found) for model in models if (found := started_defaults(model)) and found[1]]
+    if len(started) != 1:
+        return
+    model, (script, defaults) = started[0]
+    set_by_env = {e.name for e in model.env}
+    lines = text.splitlines()
+    for before, entries in _runs(lines):
+        intro = _intro(lines, before)
+        if not about_env(intro.strip(" \t>#*:")) or _EXAMPLE.search(intro):
+            continue
+        matching, differing = 0, []
+        for index, name, value in entries:
+            if name not in defaults or name in set_by_env:
+                continue
+            at, default = defaults[name]
+            if "$" in default or not value or "<" in value or "$" in value:
+                continue
+            if same(value, default):
+                matching += 1
+            else:
+                differing.append((index, name, value, at, default))
+        if matching < 2 or len(differing) >= matching:
+            continue
+        for index, name, value, at, default in differing:
+            yield Diagnostic(
+                readme,
+                index + 1,
+                f"README lists {name}={value} among the environment variables, but {script}:{at}, which "
+                f"the image starts, defaults it to {default or 'empty'} (`${{{name}:-{default}}}`); the "
+                f"list's other entries are its defaults",
+                confidence=LIKELY,
+            )

@@ -1,0 +1,143 @@
+"""`docgen audit`: the default a README gives an option of the Python program the image starts, against
+the program's `argparse` default (docgen/audit/entry_options.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.audit.entry_options import argparse_defaults
+from docgen.pipeline import build_model
+
+# A plain-text README of an image whose build script packs a folder into an archive the image unpacks.
+ARCHIVE_DOCKERFILE = """\
+FROM python:3.11-slim
+RUN pip install numpy
+COPY Tools.tar.gz /opt/
+RUN cd /opt && tar xzf Tools.tar.gz && rm Tools.tar.gz
+ENTRYPOINT ["python3", "/opt/Tools/blend.py"]
+"""
+ARCHIVE_SCRIPT = """\
+import argparse
+
+parser = argparse.ArgumentParser(description='Blend frames')
+parser.add_argument('--stride', help='frames left out', default=2, required=False)
+parser.add_argument('--verbose', action='store_true')
+parser.add_argument('--mode', default=None)
+args = parser.parse_args()
+"""
+ARCHIVE_README = """\
+Frame blending image
+====================
+
+Usage:
+------
+
+-\tdocker run --rm -it -v <<dir>>:/opt/Tools/data blend <<args>>
+
+\t<<args>>\t--stride <<n>>\tOptional. Leaves out <<n>> frames between two kept ones.
+\t\t\t\tDefault is zero: every frame is kept.
+
+\t\t--verbose\tPrint progress. Default: off.
+"""
+
+# A Markdown README listing the options of the script the image copies and starts.
+COPY_DOCKERFILE = """\
+FROM python:3.12
+COPY src/watch.py /srv/
+WORKDIR /srv
+CMD ["python3", "/srv/watch.py"]
+"""
+COPY_SCRIPT = """\
+import argparse
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--min-score", type=float, default=0.35, help="smallest score reported")
+    p.add_argument("--camera", default="0")
+    p.add_argument("--format", choices=["json", "text"], default="json")
+    return p.parse_args()
+"""
+COPY_README = """\
+# Watcher
+
+## Run
+
+```bash
+docker run --rm watcher --min-score 0.6
+```
+
+Options:
+
+- `--min-score`: smallest detection score reported (default: 0.5)
+- `--camera`: camera index (default: 0)
+- `--format`: output format (default: text)
+"""
+
+
+def found(root: Path, readme: str, files: dict[str, str], name: str = "README.md") -> list[tuple[int, str]]:
+    make_tree(root, {name: readme, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message)
+        for d in audit(readme, name, model, {}, root, root)
+        if "which the image starts" in d.message
+    ]
+
+
+ARCHIVE_FILES = {"Dockerfile": ARCHIVE_DOCKERFILE, "Tools/blend.py": ARCHIVE_SCRIPT}
+COPY_FILES = {"Dockerfile": COPY_DOCKERFILE, "src/watch.py": COPY_SCRIPT}
+
+
+def test_a_default_of_the_started_script_in_an_archive_the_image_unpacks(tmp_path: Path) -> None:
+    assert found(tmp_path, ARCHIVE_README, ARCHIVE_FILES, "README.txt") == [
+        (
+            10,
+            "README says --stride defaults to zero, but blend.py:4, which the image starts, gives it "
+            "default=2",
+        )
+    ]
+
+
+def test_a_list_of_options_of_the_script_the_image_copies(tmp_path: Path) -> None:
+    assert found(tmp_path, COPY_README, COPY_FILES) == [
+        (
+            11,
+            "README says --min-score defaults to 0.5, but watch.py:5, which the image starts, gives it "
+            "default=0.35",
+        )
+    ]
+
+
+def test_silent_when_the_defaults_agree(tmp_path: Path) -> None:
+    readme = ARCHIVE_README.replace("Default is zero", "Default is two")
+    assert found(tmp_path, readme, ARCHIVE_FILES, "README.txt") == []
+    assert found(tmp_path, COPY_README.replace("0.5)", "0.35)"), COPY_FILES) == []
+    behaviour = COPY_README.replace("(default: 0.5)", "(default behaviour: all)")
+    assert found(tmp_path, behaviour, COPY_FILES) == []
+
+
+def test_silent_for_a_section_naming_another_program(tmp_path: Path) -> None:
+    readme = COPY_README.replace("Options:", "Options of `python train.py`:")
+    assert found(tmp_path, readme, COPY_FILES) == []
+
+
+def test_silent_for_a_section_that_runs_no_image(tmp_path: Path) -> None:
+    readme = COPY_README.replace("docker run --rm watcher --min-score 0.6", "make watch")
+    assert found(tmp_path, readme, COPY_FILES) == []
+
+
+def test_silent_when_the_image_starts_another_program(tmp_path: Path) -> None:
+    dockerfile = COPY_DOCKERFILE.replace('CMD ["python3", "/srv/watch.py"]', 'CMD ["python3", "-m", "watch"]')
+    assert found(tmp_path, COPY_README, {**COPY_FILES, "Dockerfile": dockerfile}) == []
+
+
+def test_argparse_defaults_read_with_ast() -> None:
+    assert argparse_defaults(COPY_SCRIPT) == {"--min-score": (5, 0.35), "--camera": (6, "0")}
+    assert argparse_defaults(ARCHIVE_SCRIPT) == {"--stride": (4, 2)}
+    assert argparse_defaults("print 'python 2'\n") == {}
+    assert argparse_defaults("p.add_argument('--n', default=N)\np.add_argument('--k', **extra)\n") == {}
+    assert argparse_defaults("a.add_argument('--n', default=1)\nb.add_argument('--n', default=2)\n") == {}
+    assert argparse_defaults("p.add_argument('--n', default=1)\np.set_defaults(n=3)\n") == {}

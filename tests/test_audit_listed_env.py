@@ -1,0 +1,157 @@
+"""`docgen audit`: a README's list of the container's environment variables with values, against the
+defaults the script the image starts gives them (docgen/audit/listed_env.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.pipeline import build_model
+
+# A speech server started by a script that passes environment variables on as flags.
+SPEECH_DOCKERFILE = """\
+FROM nvidia/cuda:12.2.0-runtime-ubuntu22.04
+RUN apt-get update && apt-get install -y python3-pip && pip install hearsay-server
+WORKDIR /srv
+COPY start.sh .
+EXPOSE 10400
+ENTRYPOINT ["bash", "/srv/start.sh"]
+"""
+SPEECH_SCRIPT = """\
+#!/usr/bin/env bash
+python3 -m hearsay_server \\
+    --uri 'tcp://0.0.0.0:10400' \\
+    --voice "${VOICE:-auto}" \\
+    --lang "${LANG_CODE:-de}" \\
+    --precision "${PRECISION:-int8}" \\
+    --beams "${BEAMS:-3}" \\
+    "$@"
+"""
+SPEECH_README = """\
+# Hearsay
+
+Environment variables:
+
+> VOICE=small-int8 (Name of the voice model to load)
+>
+> LANG_CODE=de (Language of the transcription)
+>
+> PRECISION=int8 (float16, int8, ...)
+>
+> BEAMS=3 (Beam width while decoding)
+>
+"""
+
+# A web service whose entrypoint script gives its settings defaults before starting gunicorn.
+WEB_DOCKERFILE = """\
+FROM python:3.12-slim
+WORKDIR /app
+COPY . /app
+RUN pip install -r requirements.txt
+ENTRYPOINT ["/app/docker/entrypoint.sh"]
+"""
+WEB_SCRIPT = """\
+#!/usr/bin/env sh
+set -e
+PORT="${PORT:-8090}"
+MODE="${MODE:-poll}"
+WORKERS="${WORKERS:-2}"
+THREADS="${THREADS:-4}"
+exec gunicorn --bind "0.0.0.0:${PORT}" --workers "${WORKERS}" --threads "${THREADS}" serve:app
+"""
+WEB_README = """\
+# Relay
+
+## Environment variables
+
+The container reads these environment variables:
+
+```env
+PORT=8090
+MODE=poll
+WORKERS=4
+THREADS=4
+```
+"""
+
+
+def found(root: Path, readme: str, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    make_tree(root, {"README.md": readme, "requirements.txt": "flask\n", **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "among the environment variables" in d.message
+    ]
+
+
+def test_a_listed_value_that_is_not_the_started_scripts_default(tmp_path: Path) -> None:
+    assert found(tmp_path, SPEECH_README, {"Dockerfile": SPEECH_DOCKERFILE, "start.sh": SPEECH_SCRIPT}) == [
+        (
+            5,
+            "README lists VOICE=small-int8 among the environment variables, but start.sh:4, which the image "
+            "starts, defaults it to auto (`${VOICE:-auto}`); the list's other entries are its defaults",
+            "likely",
+        )
+    ]
+
+
+def test_a_code_block_of_defaults_under_a_heading(tmp_path: Path) -> None:
+    files = {"Dockerfile": WEB_DOCKERFILE, "docker/entrypoint.sh": WEB_SCRIPT}
+    assert [(line, msg.split(",")[0]) for line, msg, _ in found(tmp_path, WEB_README, files)] == [
+        (10, "README lists WORKERS=4 among the environment variables")
+    ]
+
+
+def test_silent_when_every_entry_is_the_default(tmp_path: Path) -> None:
+    readme = SPEECH_README.replace("small-int8", "auto")
+    assert found(tmp_path, readme, {"Dockerfile": SPEECH_DOCKERFILE, "start.sh": SPEECH_SCRIPT}) == []
+
+
+def test_silent_for_a_list_of_the_users_own_settings(tmp_path: Path) -> None:
+    readme = SPEECH_README.replace("PRECISION=int8", "PRECISION=float16").replace("BEAMS=3", "BEAMS=5")
+    assert found(tmp_path, readme, {"Dockerfile": SPEECH_DOCKERFILE, "start.sh": SPEECH_SCRIPT}) == []
+
+
+def test_silent_for_an_example(tmp_path: Path) -> None:
+    readme = WEB_README.replace("The container reads these", "For example, set these")
+    files = {"Dockerfile": WEB_DOCKERFILE, "docker/entrypoint.sh": WEB_SCRIPT}
+    assert found(tmp_path, readme, files) == []
+
+
+def test_silent_for_a_users_env_file(tmp_path: Path) -> None:
+    readme = WEB_README.replace("The container reads these", "Create a `.env` file with your")
+    files = {"Dockerfile": WEB_DOCKERFILE, "docker/entrypoint.sh": WEB_SCRIPT}
+    assert found(tmp_path, readme, files) == []
+
+
+def test_silent_for_a_compose_environment_block(tmp_path: Path) -> None:
+    readme = (
+        "# Relay\n\n## Environment variables\n\n```yaml\nservices:\n  relay:\n    build: .\n"
+        "    environment:\n      - PORT=8090\n      - MODE=poll\n      - WORKERS=4\n      - THREADS=4\n```\n"
+    )
+    files = {"Dockerfile": WEB_DOCKERFILE, "docker/entrypoint.sh": WEB_SCRIPT}
+    assert found(tmp_path, readme, files) == []
+
+
+def test_silent_for_a_variable_the_dockerfile_sets(tmp_path: Path) -> None:
+    dockerfile = WEB_DOCKERFILE.replace("WORKDIR /app\n", "WORKDIR /app\nENV WORKERS=4\n")
+    files = {"Dockerfile": dockerfile, "docker/entrypoint.sh": WEB_SCRIPT}
+    assert found(tmp_path, WEB_README, files) == []
+
+
+def test_silent_when_the_image_starts_no_script(tmp_path: Path) -> None:
+    dockerfile = WEB_DOCKERFILE.replace(
+        'ENTRYPOINT ["/app/docker/entrypoint.sh"]', 'CMD ["python", "serve.py"]'
+    )
+    files = {"Dockerfile": dockerfile, "docker/entrypoint.sh": WEB_SCRIPT}
+    assert found(tmp_path, WEB_README, files) == []
+
+
+def test_silent_for_a_placeholder_and_a_default_that_expands(tmp_path: Path) -> None:
+    script = SPEECH_SCRIPT.replace("${VOICE:-auto}", "${VOICE:-$FALLBACK}")
+    assert found(tmp_path, SPEECH_README, {"Dockerfile": SPEECH_DOCKERFILE, "start.sh": script}) == []
+    readme = SPEECH_README.replace("small-int8", "<voice>")
+    assert found(tmp_path, readme, {"Dockerfile": SPEECH_DOCKERFILE, "start.sh": SPEECH_SCRIPT}) == []
