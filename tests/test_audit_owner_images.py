@@ -248,3 +248,131 @@ def test_pulls_that_are_no_slip_are_silent(tmp_path: Path, pulled: str, files: d
 def test_a_line_saying_where_the_image_comes_from_is_silent(tmp_path: Path) -> None:
     readme = "# Speech server\n\nBased on `quillworks/speech-sevrer:0.4`, the upstream image.\n"
     assert _slips(tmp_path, readme, {"build.sh": _PUSH}) == []
+
+
+# A fork's bake file publishes the image under the fork's owner; its README still runs the upstream
+# owner's image (modelled on a ComfyUI RunPod family of four variants and on a one-target worker image).
+_BAKE_FAMILY = """\
+variable "REGISTRY" {
+    default = "docker.io"
+}
+
+variable "REGISTRY_USER" {
+    default = "carol"
+}
+
+variable "APP" {
+    default = "paintbox"
+}
+
+variable "BASE_IMAGE_REPOSITORY" {
+    default = "dave/pod-base"
+}
+
+target "cu121-py310" {
+    dockerfile = "Dockerfile"
+    tags = ["${REGISTRY}/${REGISTRY_USER}/${APP}:cu121-py310-v2.3.0"]
+    args = {
+        BASE_IMAGE = "${BASE_IMAGE_REPOSITORY}:1.9.0-python3.10"
+    }
+}
+
+target "cu126-py311" {
+    dockerfile = "Dockerfile"
+    tags = ["${REGISTRY}/${REGISTRY_USER}/${APP}:cu126-py311-v2.3.0"]
+    args = {
+        BASE_IMAGE = "${BASE_IMAGE_REPOSITORY}:1.9.0-python3.11"
+    }
+}
+"""
+_BAKE_ONE = """\
+variable "REGISTRY_USER" {
+  default = "erin"
+}
+
+target "default" {
+  dockerfile = "Dockerfile"
+  tags = ["docker.io/${REGISTRY_USER}/queue-worker:4.1.0"]
+}
+"""
+_RUN = (
+    "```bash\ndocker run -d \\\n  --gpus all \\\n  -p 3000:3001 \\\n  -e EXTRA=--low --fast \\\n"
+    "  dave/paintbox:latest\n```\n"
+)
+
+
+def _ran(root: Path, block: str, files: dict[str, str], intro: str = "Start it:") -> list[str]:
+    make_tree(
+        root, {".git/HEAD": "ref: refs/heads/main\n", "Dockerfile": "ARG BASE_IMAGE\nFROM ${BASE_IMAGE}\n"}
+    )
+    make_tree(root, files)
+    readme = f"# Paintbox\n\n## Running\n\n{intro}\n\n{block}"
+    (root / "README.md").write_text(readme)
+    model = replace(
+        model_of(parse_dockerfile("ARG BASE_IMAGE\nFROM ${BASE_IMAGE}\n", "Dockerfile")),
+        file=str(root / "Dockerfile"),
+    )
+    found = audit(readme, "README.md", [model], {}, root, root)
+    return [f"{d.line} ({d.confidence}): {d.message}" for d in found if "README runs" in d.message]
+
+
+def test_a_run_of_the_upstream_owner_s_image_the_bake_file_tags_under_the_fork(tmp_path: Path) -> None:
+    # the unknown option (`--fast`, the value unquoted) leaves the image the command's last word
+    assert _ran(tmp_path, _RUN, {"docker-bake.hcl": _BAKE_FAMILY}) == [
+        "12 (likely): README runs dave/paintbox:latest, but docker-bake.hcl:17 tags the build "
+        "docker.io/carol/paintbox:cu121-py310-v2.3.0 and no file of the build names dave/paintbox: the image "
+        "of another owner (the project this one was forked from?)"
+    ]
+
+
+def test_a_one_target_bake_file_with_its_owner_in_a_variable(tmp_path: Path) -> None:
+    block = "```bash\ndocker run --rm -e QUEUE=jobs frank/queue-worker:4.1.0\n```\n"
+    assert _ran(tmp_path, block, {"docker-bake.hcl": _BAKE_ONE}) == [
+        "8 (likely): README runs frank/queue-worker:4.1.0, but docker-bake.hcl:5 tags the build "
+        "docker.io/erin/queue-worker:4.1.0 and no file of the build names frank/queue-worker: the image of "
+        "another owner (the project this one was forked from?)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("block", "files", "intro"),
+    [
+        # the build's own owner
+        ("```bash\ndocker run -d carol/paintbox:cu126-py311-v2.3.0\n```\n", {}, "Start it:"),
+        # a file of the build names the README's image (a cache source, a mirror)
+        ("", {"cache.hcl": 'variable "CACHE" {\n  default = "dave/paintbox:cache"\n}\n'}, "Start it:"),
+        # a workflow runs bake: it may set the owner
+        (
+            "",
+            {
+                ".github/workflows/push.yml": (
+                    "jobs:\n  b:\n    steps:\n      - run: docker buildx bake --push\n"
+                )
+            },
+            "Start it:",
+        ),
+        # a script beside it runs bake with another owner
+        ("", {"release.sh": "REGISTRY_USER=gina docker buildx bake --push\n"}, "Start it:"),
+        # the line says where the image comes from
+        ("```bash\ndocker run -d dave/paintbox:latest  # the upstream image\n```\n", {}, "Start it:"),
+        # the README builds that name itself
+        (
+            "```bash\ndocker build -t dave/paintbox:latest .\ndocker run -d dave/paintbox:latest\n```\n",
+            {},
+            "Start it:",
+        ),
+        # the base image: another name under the same owner
+        ("```bash\ndocker run -it dave/pod-base:1.9.0-python3.11\n```\n", {}, "Start it:"),
+        # a command whose unknown option may take the image as its value: not the last word
+        ("```bash\ndocker run --fancy dave/paintbox:latest bash\n```\n", {}, "Start it:"),
+    ],
+)
+def test_runs_that_are_no_other_owner_s_image_are_silent(
+    tmp_path: Path, block: str, files: dict[str, str], intro: str
+) -> None:
+    assert _ran(tmp_path, block or _RUN, {"docker-bake.hcl": _BAKE_FAMILY, **files}, intro) == []
+
+
+def test_no_bake_file_no_finding(tmp_path: Path) -> None:
+    # a run alone says nothing of who publishes
+    assert _ran(tmp_path, _RUN, {}) == []

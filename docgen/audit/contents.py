@@ -453,7 +453,8 @@ ADDED_HEADING = re.compile(
 """A heading over a list of what the Dockerfile adds to its base (`## Additional`): the base image does
 not count."""
 CONTENTS_INTRO = re.compile(
-    r"(?:\b(?:image|container)[ \t]+(?:also[ \t]+)?(?:includes|contains|installs|comes[ \t]+with"
+    r"(?:\b(?:image|container|variant|flavou?r)[ \t]+(?:also[ \t]+)?"
+    r"(?:includes|contains|installs|comes[ \t]+with"
     r"|ships(?:[ \t]+with)?|bundles)|\b(?:images|containers|variants|flavou?rs|tags)[ \t]+(?:also[ \t]+)?"
     r"(?:include|contain|install|come[ \t]+with|ship(?:[ \t]+with)?|bundle)"
     r"|\A[*_]*(?:installs|includes|installed[ \t]+packages))[^.:]{0,40}:[*_]*\Z"
@@ -461,7 +462,7 @@ CONTENTS_INTRO = re.compile(
     re.IGNORECASE,
 )
 """The line before a list of what the image holds: `The image includes:`, `Installs:`, `All variants
-contain:`, `镜像内容：`, `镜像包含：`, `イメージに含まれるもの:`."""
+contain:`, `Every variant includes:`, `镜像内容：`, `镜像包含：`, `イメージに含まれるもの:`."""
 LATER = re.compile(
     r"\bdownload|\bfetch|\bat[ \t]+(?:run[ \t-]?time|start|launch|first)|\bon[ \t]+(?:start|launch|demand"
     r"|first)|\bruntime\b|\bwhen[ \t]+(?:the[ \t]+)?container|\boptional|\bif\b|\bmount|\blazy|\bnot\b|\bno\b"
@@ -513,7 +514,7 @@ def listed_contents(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
         for line, text in block.items:
             if LATER.search(text) or VERSION_IN.search(text):
                 continue
-            for found in item_components(text):
+            for found in item_components(text) or labelled_components(text):
                 name, spellings, data = found
                 lacking = [m for m in auditor.models if cannot_hold(m, spellings, data, added)]
                 if len(lacking) == len(auditor.models):
@@ -840,6 +841,49 @@ BUILT_WITH = re.compile(r"(?<=[A-Za-z0-9])\+[A-Za-z][\w.-]*\Z")
 """`HYPRE+CUDA`: a component and what it is built with; the component is the first name."""
 
 
+_LABELLED_ITEM = re.compile(
+    r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\*\*|__)([A-Za-z][\w+/-]{0,30}(?:[ \t][\w+/-]{1,30}){0,3})"
+    r"(?::(?:\*\*|__)|(?:\*\*|__)[ \t]*:)[ \t]+(.{1,800})"
+)
+"""A list item that is a bold label and the names it groups (`**Language servers**: pyright, clangd`,
+`__Editors:__ vim, nano`): the label is a kind of component, the names are the components."""
+_NOT_A_KIND = re.compile(
+    r"(?:\A|[ \t/])(?:gpus?|cpus?|hardware|arch\w*|platforms?|base|os|distros?|ports?|tags?|users?|versions?"
+    r"|models?|weights|env\w*|variables?|paths?|volumes?|mounts?|languages?|formats?|examples?)\Z",
+    re.IGNORECASE,
+)
+"""A label's last word naming what is no component the image installs (`**Supported GPUs**: A100,
+H100`, `**Tags**: …`, `**Languages**: Go, Rust`; not `**Language servers**`)."""
+_LABELLED_PART = re.compile(rf"{_NAME_TOKEN}(?:[ \t]*\([^()]{{1,40}}\))?[ \t.]*")
+"""One name of a labelled item, maybe with a note in brackets (`bubblewrap (sandboxing)`)."""
+
+
+def label_item(text: str) -> bool:
+    """True when a list item is a bold label and one or more names (`_LABELLED_ITEM`: `**Linters**:
+    shellcheck`, `**Architectures**: amd64, arm64`): the label names no component."""
+    labelled = _LABELLED_ITEM.fullmatch(text.rstrip())
+    if labelled is None:
+        return False
+    parts = [part.strip() for part in _JOIN_SPLIT.split(labelled.group(2).strip())]
+    return all(_LABELLED_PART.fullmatch(part) for part in parts)
+
+
+def labelled_components(text: str) -> list[tuple[str, set[str], bool]]:
+    """The components a labelled list item groups (`_LABELLED_ITEM`: `**Language servers**: pyright,
+    rust-analyzer, clangd`): each of two or more names joined by commas, each a name alone or with a
+    note in brackets (`item_component`). [] when a part is more than a name (`**Megatron-LM**: a
+    framework for …`: the label is the component), the label is no kind of component (`_NOT_A_KIND`)
+    or a name is no component (`Ubuntu`)."""
+    labelled = _LABELLED_ITEM.fullmatch(text.rstrip())
+    if labelled is None or _NOT_A_KIND.search(labelled.group(1)):
+        return []
+    parts = [part.strip() for part in _JOIN_SPLIT.split(labelled.group(2).strip())]
+    if len(parts) < 2 or not all(_LABELLED_PART.fullmatch(part) for part in parts):
+        return []
+    found = [item_component(f"- {part.rstrip('. ')}") for part in parts]
+    return [one for one in found if one is not None]
+
+
 def item_components(text: str, purpose: bool = False) -> list[tuple[str, set[str], bool]]:
     """The components a list item names (`item_component`): the one it names, or each of the names it
     joins (`A + B + C`, `A · B`, `A, B and C`; `_JOINED_ITEM`), a name built with another
@@ -905,6 +949,9 @@ PIPED = re.compile(
     r"\b(?:curl|wget)\b[^;&|]{0,500}\|[ \t]*(?:sudo[ \t]+)?(?:(?:ba|z)?sh|python3?)\b|\$\((?:curl|wget)\b"
 )
 """A download run by a shell (`curl -sSL URL | bash`, `sh -c "$(curl …)"`)."""
+SOURCE_SETUP = re.compile(r"\bhttps?://(?:deb|rpm)\.nodesource\.com/setup_[\w.]+")
+"""A download piped into a shell that only adds a package source (NodeSource's `setup_20.x`): the
+packages the image gets are still the ones its RUNs install from it."""
 LISTS = re.compile(r"(?:^|[ \t])(?:-r|--requirement|--file|-f|--env-file)[ \t=]+([^\s;&|]+)")
 """A file of packages to install: `pip install -r F`, `conda env create -f F`."""
 LOCAL_PROJECT = re.compile(
@@ -952,6 +999,8 @@ _SHELL_RUN = re.compile(r"(?:^|[\s;&|(])(?:ba|z)?sh[ \t]|\.(?:sh|bash)\Z")
 apt sources or packages, where a Python or Perl file run is a build step."""
 CHMOD = re.compile(r"\bchmod[ \t]+[^;&|]*")
 """`chmod +x /entrypoint.sh`: a file made runnable, not run."""
+ALTERNATIVES = re.compile(r"\bupdate-alternatives[ \t]+[^;&|]*")
+"""`update-alternatives --install /usr/bin/python python /usr/bin/python3 1`: a link made, nothing run."""
 
 
 def _started_only(source: str, parsed: ParsedDockerfile) -> bool:
@@ -1040,9 +1089,9 @@ def context_of(
     for inst in parsed.instructions:
         if inst.keyword != "RUN" or in_ranges(inst.start_line, unbuilt):
             continue
-        if strict and PIPED.search(inst.args):
-            run_unread = True
-        args = CHMOD.sub("", inst.args)  # `chmod +x x.sh` runs nothing
+        if strict and any(not SOURCE_SETUP.search(m.group()) for m in PIPED.finditer(inst.args)):
+            run_unread = True  # (a package source's setup script adds a source, no package)
+        args = ALTERNATIVES.sub("", CHMOD.sub("", inst.args))  # `chmod +x x.sh` runs nothing
         for match in RUNS_FILE.finditer(args):
             if match.group(2) and args[: match.start(2)].rstrip().endswith(">"):
                 continue  # `printf '…' > /workspace/test.sh`: a file written, not run

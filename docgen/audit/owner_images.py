@@ -19,6 +19,13 @@ five letters or more (four by a swap); not a digit (`v1`, `user2`), not a plural
 `workers` may both be published), on the same registry, whatever the tag (`likely`, "did you mean
 …?"). Silent when the build names the repository name under an owner it reads from a variable
 (`${{ secrets.DOCKERHUB_USERNAME }}/render-worker`), and on a line saying where the image comes from.
+
+And the image a `docker run` of the README starts (`docker run … ann/comfyui:latest`, any tag) when the
+repository's bake file tags its targets (`${REGISTRY_USER}/${APP}:…`, variables at their defaults)
+with that repository name under exactly one other owner on the same registry, no build file names
+`ann/comfyui` (the base image `ann/runpod-base` is another name), the README does not tag that name
+itself (`docker build -t`), no other file of the build names the repository name under an owner it
+reads from a variable, and no workflow or script runs bake (which may set the owner) (`likely`).
 """
 
 from __future__ import annotations
@@ -29,10 +36,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from docgen import bake
 from docgen.audit.auditor import LIKELY
+from docgen.audit.commands import tagged_names
 from docgen.audit.env_slips import SlipIndex, one_slip
 from docgen.audit.references import project_top
-from docgen.errors import MAX_PROJECT_FILE_BYTES
+from docgen.audit.run_args import image_runs
+from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
 from docgen.files import stays_home, text_or_none
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
@@ -332,3 +342,96 @@ def _slipped(
         if registry == image.registry and owner not in _OFFICIAL_OWNERS
     ]
     return near[0] if len(near) == 1 else None
+
+
+_BAKE_FILE = re.compile(r"(?:\.hcl|\A docker-bake[\w.-]*\.json)\Z".replace(" ", ""))
+"""A bake file among the build files: `docker-bake.hcl`, `docker-bake.override.json`."""
+
+
+def run_owner_images(
+    doc: Document,
+    readme: str,
+    directory: Path,
+    models: Sequence[ImageModel],
+    project: Path | None = None,
+) -> Iterator[Diagnostic]:
+    """The image a `docker run` of the README starts (`image_runs`) whose repository name the bake file
+    of the build publishes under one other owner only, while no build file names the README's
+    `owner/name` (`likely`): `README runs ann/comfyui:latest, but docker-bake.hcl:N tags the build
+    bob/comfyui:cu128-v1 and no file of the build names ann/comfyui`."""
+    runs = [
+        (line, _ref(match))
+        for line, image, _, _ in image_runs(doc, last=True)
+        if (match := _WHOLE.match(image)) is not None and match.group("owner").lower() not in _OFFICIAL_OWNERS
+    ]
+    if not runs:
+        return
+    top = project_top(directory, project)
+    files = _build_files(directory, models, (directory / Path(readme).name).resolve(), top)
+    texts = [(f, body) for f in files if (body := text_or_none(f, MAX_PROJECT_FILE_BYTES)) is not None]
+    published = _baked(texts)
+    unbaked = [(f, body) for f, body in texts if not _BAKE_FILE.search(f.name)]
+    runners = [(f, body) for f, body in unbaked if _RUNNER.search(f.name)]
+    if not published or any(_RUNS_BAKE.search(b) for _, b in [*runners, *_workflow_texts(directory, top)]):
+        return  # (a script or workflow running bake may set the owner: `REGISTRY_USER=… bake`)
+    provenance = {n for fence in doc.fences for n, t in fence.lines if _PROVENANCE.search(t)}
+    tagged = tagged_names(doc)
+    told: set[str] = set()
+    for line, image in runs:
+        written = f"{image.owner}/{image.name}"
+        if line in provenance or written in told or image.name in tagged:
+            continue
+        told.add(written)
+        others = [
+            (f, at, ref) for f, at, ref in published.get(image.name, ()) if ref.registry == image.registry
+        ]
+        owners = {ref.owner for _, _, ref in others}
+        if len(owners) != 1 or image.owner in owners:
+            continue
+        if any(_names_image(written, body) for _, body in texts) or any(
+            _some_owner(image.name, body) for _, body in unbaked
+        ):
+            continue
+        file, at, ref = others[0]
+        where = os.path.relpath(file, directory.resolve())
+        yield Diagnostic(
+            readme,
+            line,
+            f"README runs {image.text}, but {where}:{at} tags the build {ref.text} and no file of the build "
+            f"names {written}: the image of another owner (the project this one was forked from?)",
+            confidence=LIKELY,
+        )
+
+
+def _names_image(written: str, text: str) -> bool:
+    """True when `text` names the image `written` (`owner/name`), with any tag or none."""
+    return re.search(r"(?<![\w./-])" + re.escape(written) + r"(?![\w/-])", text, re.IGNORECASE) is not None
+
+
+_RUNS_BAKE = re.compile(r"\b(?:buildx|docker)[ \t]+bake\b|docker/bake-action")
+"""A workflow or script that runs bake: it may set the variables the tags are made of (`REGISTRY_USER=…`)."""
+_RUNNER = re.compile(r"\.(?:sh|bash|mk)\Z|\A(?:Makefile|GNUmakefile|[Jj]ustfile)\Z")
+"""A build file that may run bake: a script, a Makefile, a justfile."""
+
+
+def _baked(texts: Sequence[tuple[Path, str]]) -> dict[str, list[tuple[Path, int, _Ref]]]:
+    """Repository name → (bake file, line of its target, image) of each tag of each target of the bake
+    files among `texts`, variables at their defaults; {} when a bake file cannot be read or a tag keeps
+    a variable or names no owner (the owner is then not known)."""
+    found: dict[str, list[tuple[Path, int, _Ref]]] = {}
+    for file, body in texts:
+        if not _BAKE_FILE.search(file.name):
+            continue
+        try:
+            parsed = bake.parse(body.encode(), file.name)
+            tags = [(name, tag) for name in parsed.names for tag in parsed.target(name).tags]
+        except (DocgenError, ValueError, TypeError):
+            return {}
+        for name, tag in tags:
+            match = _WHOLE.match(tag.lower())
+            if match is None:
+                return {}
+            at = next((n for n, t in enumerate(body.splitlines(), start=1) if f'target "{name}"' in t), 1)
+            ref = _ref(match)
+            found.setdefault(ref.name, []).append((file, at, ref))
+    return found

@@ -21,6 +21,7 @@ from docgen.audit.contents import (
     item_component,
     kept_text,
     known_keys,
+    label_item,
     unbuilt_lines,
 )
 from docgen.audit.versions import _raw, norm
@@ -141,6 +142,8 @@ def _claims(doc: Document) -> Iterator[tuple[int, str, list[tuple[int, str]]]]:
         if block.intro:
             items = []
             for line, text in block.items:
+                if label_item(text):
+                    continue  # `**Linters**: shellcheck, hadolint`: the label is no component
                 item = item_component(_BOLD.sub(r"\1\2", text))
                 if item is not None and not LATER.search(text):
                     items.append((line, item[0].strip("*_ ")))

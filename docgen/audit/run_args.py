@@ -273,9 +273,10 @@ COMPOSE_IMAGE = re.compile(r"^[ \t]*image:[ \t]*[\"']?([^\s\"']+)", re.MULTILINE
 LOADS = re.compile(r"\bdocker[ \t]+(?:image[ \t]+)?(?:load|import)\b|\b(?:podman|nerdctl)[ \t]+load\b")
 
 
-def _runs(doc: Document) -> Iterator[tuple[int, str, Read, list[str]]]:
+def _runs(doc: Document, last: bool = False) -> Iterator[tuple[int, str, Read, list[str]]]:
     """(README line, image, its options as read, the words after the image) of each `docker run` /
-    `docker create` of a command block whose options are all known and whose image is an image name."""
+    `docker create` of a command block whose options are all known and whose image is an image name;
+    with `last`, also of one with an option docgen does not know whose image is its last word."""
     for fence in doc.fences:
         for lines in fence_commands(fence):
             text = joined([(n, sh_code(t)) for n, t in lines])
@@ -285,16 +286,19 @@ def _runs(doc: Document) -> Iterator[tuple[int, str, Read, list[str]]]:
                 if words is None or found is None or found[0] not in ("run", "create"):
                     continue
                 read = _read(words[found[1] :], RUN)
-                if read.complete and read.positional and IMAGE_WORD.fullmatch(read.positional[0]):
+                whole = read.complete or (last and read.positional == words[-1:])
+                if whole and read.positional and IMAGE_WORD.fullmatch(read.positional[0]):
                     image = read.positional[0]
                     line = next((n for n, t in lines if image in t), lines[0][0])
                     yield line, image, read, words[found[1] + read.after :]
 
 
-def image_runs(doc: Document) -> Iterator[tuple[int, str, Read, list[str]]]:
+def image_runs(doc: Document, last: bool = False) -> Iterator[tuple[int, str, Read, list[str]]]:
     """(README line, image, its options as read, the words after the image) of each `docker run` /
-    `docker create` of a command block whose options are all known and whose image is an image name."""
-    return _runs(doc)
+    `docker create` of a command block whose options are all known and whose image is an image name;
+    with `last`, also of one with an unknown option (`-e X=--a --b`) whose image is its last word (an
+    unknown option taking it as a value would leave the command no image)."""
+    return _runs(doc, last)
 
 
 def title_names(doc: Document, model: ImageModel) -> set[str]:
