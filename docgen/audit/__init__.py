@@ -647,7 +647,9 @@ def audit(
         slips = list(clone_slips(doc, text, path, directory))
         found.extend(slips)
         found.extend(last_word_cds(doc, path))
-        found.extend(entered_builds(doc, path, directory, project, [m.file for m in models if m.file]))
+        found.extend(
+            entered_builds(doc, path, directory, project, [m.file for m in models if m.file], clone_of_self)
+        )
         found.extend(broken_runs(doc, path, directory, models))
         found.extend(sh_scripts(doc, path, directory))
         found.extend(unpublished_ports(doc, text, path, directory))
@@ -659,7 +661,7 @@ def audit(
         found.extend(listed_absent(doc, path, directory))
         found.extend(keys_found)
         found.extend(context_misses(doc, source, directory, path, project))
-        found.extend(globbed_scripts(doc, source, directory, path, project))
+        found.extend(globbed_scripts(doc, source, directory, path, project, clone_of_self))
         found.extend(distro_args(doc, path, directory, audited))
         found.extend(_image_paths(doc, models, path, directory))
         found.extend(moved_clones(doc, models, path, directory))
@@ -759,7 +761,7 @@ def audit(
     found.extend(default_modes(doc, path, models, directory))
     found.extend(gpu_runs(doc, path, models))
     found.extend(mpi_as_root(doc, text, path, models))
-    found.extend(user_names(doc, text, path, models))
+    named_users = list(user_names(doc, text, path, models))  # added last: see the end
     found.extend(branch_refs(doc, path, models))
     found.extend(run_urls(doc, text, path))
     found.extend(dropped_namespaces(doc, text, path, directory))
@@ -851,6 +853,9 @@ def audit(
             continue
         auditor = family._with(as_built.of(images, built))
         found.extend(_audit_part(sub, doc, auditor, elsewhere, shown, text, forwarded, scripted))
+    # a user the settings rule already compared with the image's USER on that line is told once
+    told_user = {d.line for d in found if d.message.startswith("README says the image runs as ")}
+    found.extend(d for d in named_users if d.line not in told_user)
     return _merged(found)
 
 

@@ -25,12 +25,12 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN
 from docgen.audit.commands import CD_STEP, build_paths, clone_of
-from docgen.audit.references import bases_above, command_lines
+from docgen.audit.references import bases_above, command_lines, project_top
 from docgen.audit.steps import own_clones
 from docgen.audit.wording import COMMAND_LANGS
 from docgen.build_scripts import DOCKER, build_command
@@ -45,21 +45,17 @@ _UNKNOWN = re.compile(r"[$<>{}%~*?\[\]`]|://")
 """A path docgen cannot follow: a variable, a placeholder, a home, a pattern, an address."""
 
 
-def _top(directory: Path, project: Path | None) -> Path:
-    """The folder nothing above which is looked at: `project`, by default the fourth above the README's."""
-    return (project or [directory.resolve(), *directory.resolve().parents][:5][-1]).resolve()
-
-
 def _within(path: Path, top: Path) -> Path | None:
     """`path` resolved, when it is inside `top`; else None."""
     resolved = path.resolve()
     return resolved if resolved == top or top in resolved.parents else None
 
 
-def _clone_folders(doc: Document, directory: Path) -> dict[str, Path | None]:
+def _clone_folders(
+    doc: Document, own: Callable[[int, str], tuple[str, Path] | None]
+) -> dict[str, Path | None]:
     """The folders the README's `git clone` commands make (named, or the repository's last part) → the
-    repository's root when it is a clone of this very repository (`steps.own_clones`), else None."""
-    own = own_clones(doc, directory)
+    repository's root when it is a clone of this very repository (`own`: `steps.own_clones`), else None."""
     folders: dict[str, Path | None] = {}
     for fence in doc.fences:
         for line, text in fence.lines:
@@ -115,14 +111,20 @@ def _steps(fence: Fence) -> Iterator[tuple[int, str, bool]]:
 
 
 def entered_builds(
-    doc: Document, readme: str, directory: Path, project: Path | None = None, audited: Sequence[str] = ()
+    doc: Document,
+    readme: str,
+    directory: Path,
+    project: Path | None = None,
+    audited: Sequence[str] = (),
+    own: Callable[[int, str], tuple[str, Path] | None] | None = None,
 ) -> Iterator[Diagnostic]:
     """Each Docker build of a command block, run in the folder a `cd` of that block entered, whose `-f`
     path is not there but is a Dockerfile from the build's context (see the module). After a `cd` whose
     first part is taken for the reader's name of their clone, only when that Dockerfile is one of
-    `audited` (the files of the Dockerfiles audited): the README builds this repository's image."""
+    `audited` (the files of the Dockerfiles audited): the README builds this repository's image. `own`:
+    `steps.own_clones` of the README when the caller has it (read once for every rule that asks)."""
     ours = {Path(file).resolve() for file in audited}
-    top = _top(directory, project)
+    top = project_top(directory, project)
     bases = bases_above(directory, top)
     clones: dict[str, Path | None] | None = None
     for fence in doc.fences:
@@ -134,7 +136,7 @@ def entered_builds(
             cd = CD_STEP.match(step)
             if cd is not None:
                 if clones is None:
-                    clones = _clone_folders(doc, directory)
+                    clones = _clone_folders(doc, own or own_clones(doc, directory))
                 moved = _entered(cd.group(1) or "", here if entered else None, bases, top, clones)
                 if moved is None:
                     break  # a folder that cannot be told: the rest of the block is not read

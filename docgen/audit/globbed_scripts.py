@@ -63,14 +63,20 @@ _GUARDED = re.compile(r"\|\|[ \t]*(?:true|:|exit[ \t]+0)\b|\bif\b|\btest\b|\[")
 
 
 def globbed_scripts(
-    doc: Document, source: Sequence[str], directory: Path, readme: str, project: Path | None = None
+    doc: Document,
+    source: Sequence[str],
+    directory: Path,
+    readme: str,
+    project: Path | None = None,
+    own: Callable[[int, str], tuple[str, Path] | None] | None = None,
 ) -> Iterator[Diagnostic]:
-    """The findings told in the module's words, one per build command and script."""
+    """The findings told in the module's words, one per build command and script. `own`: `steps.own_clones`
+    of the README when the caller has it (read once for every rule that asks)."""
     top = project_top(directory, project)
     blocks = sorted([*doc.fences, *indented_blocks(doc)], key=lambda b: b.lines[0][0] if b.lines else 0)
     ran: list[str] = []
     told_of: set[tuple[int, str]] = set()
-    builds = context_builds(blocks, bases_above(directory, top), top, ran, _clones(doc, directory))
+    builds = context_builds(blocks, bases_above(directory, top), top, ran, _clones(doc, directory, own))
     made: MadeFiles | None = None  # the index of making lines, made again only when a script more ran
     for line, shown, dockerfile, context, written in builds:
         try:
@@ -91,11 +97,13 @@ def globbed_scripts(
             yield Diagnostic(readme, line, said, confidence=LIKELY)
 
 
-def _clones(doc: Document, directory: Path) -> Callable[[int, str], tuple[str, Path] | None]:
+def _clones(
+    doc: Document, directory: Path, own_clone: Callable[[int, str], tuple[str, Path] | None] | None = None
+) -> Callable[[int, str], tuple[str, Path] | None]:
     """`steps.own_clones`, and a clone whose block then enters its folder and builds it (`git clone
     …/app.git`, `cd app`, `docker build .`) while the README's folder holds that Dockerfile: the README
     builds its own checkout."""
-    own = own_clones(doc, directory)
+    own = own_clone or own_clones(doc, directory)
     home = directory.resolve()
 
     def cloned(line: int, step: str) -> tuple[str, Path] | None:

@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 
 from docgen.audit.auditor import LIKELY, dockerfile_read
 from docgen.markdown import Document
-from docgen.model import Diagnostic, ImageModel
+from docgen.model import Diagnostic, ImageModel, Instruction
 
 _CLAIM = re.compile(
     r"(?:(?:\buser|\bnon-?root|\bruns[ \t]+as)(?:\*\*|__)?:?[ \t]+`([a-z_][\w.-]{0,31})`"
@@ -131,6 +131,18 @@ def _names_user(text: str, name: str) -> bool:
     )
 
 
+def _user_by_id(instructions: Sequence[Instruction]) -> bool:
+    """Whether the last stage switches to a user by its id (`USER 1001`, `USER 1000:1000`): the id is what
+    runs, and what name the README gives it is no drift (`settings` compares the id)."""
+    last = None
+    for instruction in instructions:
+        if instruction.keyword == "FROM":
+            last = None
+        elif instruction.keyword == "USER":
+            last = instruction.args.strip()
+    return last is not None and last.split(":", 1)[0].isdigit()
+
+
 def _judge(name: str, uid: str, text: str, models: Sequence[ImageModel]) -> str | None:
     """What each Dockerfile makes instead of user `name` of id `uid`; None when one may have it."""
     if name in _BASE_USERS or re.search(rf"(?:=|--user[ \t]+|-u[ \t]+){re.escape(name)}\b", text, re.I):
@@ -139,7 +151,7 @@ def _judge(name: str, uid: str, text: str, models: Sequence[ImageModel]) -> str 
     for model in models:
         made = _made(model)
         read = dockerfile_read(model.file) if model.file else None
-        if made is None or read is None or _names_user(read[0], name):
+        if made is None or read is None or _names_user(read[0], name) or _user_by_id(read[1].instructions):
             return None
         if any(name in base.base.lower() for base in model.chain()):
             return None
