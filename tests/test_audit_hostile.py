@@ -1826,3 +1826,30 @@ def test_a_workflow_linked_out_of_the_project_is_a_ci_docgen_cannot_read(
     assert _publishing(proj, proj) is None
     make_tree(tmp_path, {"bare/Dockerfile": "FROM x\n"})
     assert _read(tmp_path / "bare", tmp_path / "bare", audited) == []
+
+
+def test_python_files_nested_past_the_parser_s_limit_are_read_as_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`entry_options` and `shipped_functions` parse with `ast` the Python script the image starts and the
+    modules it copies. A 10 KB file of `x = ------…1` makes CPython's parser give up with MemoryError (and
+    deeper brackets with SyntaxError), which stopped the audit with a traceback: such a file says nothing."""
+    hostile = "x = " + "-" * 20_000 + "1\n"
+    make_tree(
+        tmp_path,
+        {
+            "Dockerfile": (
+                'FROM python:3.12-slim\nCOPY main.py util.py /app/\nENTRYPOINT ["python", "/app/main.py"]\n'
+            ),
+            "main.py": hostile,
+            "util.py": hostile,
+            "README.md": (
+                "# Tool\n\n```bash\ndocker run tool --steps 3\n```\n\n"
+                "`--steps` defaults to 5.\n\n```python\nimport util\nutil.run(step=1)\n```\n"
+            ),
+        },
+    )
+    monkeypatch.chdir(tmp_path)
+    result = run("audit", "README.md", "--confidence", "likely")
+    assert "Traceback" not in result.err
+    assert result.code in (0, 1), result.err

@@ -121,7 +121,12 @@ def argparse_defaults(text: str) -> dict[str, tuple[int, object]]:
     once; {} when it does not parse or calls `set_defaults`."""
     try:
         tree = ast.parse(text)
-    except (SyntaxError, ValueError):
+    except (
+        SyntaxError,
+        ValueError,
+        MemoryError,
+        RecursionError,
+    ):  # MemoryError: nesting past the parser's limit
         return {}
     if "set_defaults" in text:
         return {}  # a default given again elsewhere

@@ -18,7 +18,6 @@ scripts give defaults (which one a list speaks of is not known).
 
 from __future__ import annotations
 
-import json
 import posixpath
 import re
 from collections.abc import Iterator, Sequence
@@ -27,7 +26,7 @@ from docgen.audit.auditor import LIKELY
 from docgen.audit.env_defaults import same
 from docgen.audit.wording import about_env
 from docgen.copied import copied_texts
-from docgen.model import Diagnostic, ImageModel
+from docgen.model import Diagnostic, ImageModel, Setting
 from docgen.script_env import environment_defaults
 
 _ENTRY = re.compile(
@@ -48,23 +47,16 @@ _SCRIPT = re.compile(r"\.(?:sh|bash)\Z")
 
 
 def _started_words(model: ImageModel) -> list[str]:
-    """The words of the last ENTRYPOINT and CMD of the image `model` builds (exec form read as JSON)."""
+    """The words of the last ENTRYPOINT and CMD of the image `model` builds: the exec form's words as the
+    reader read them (`Setting.exec_form`), else the shell form's."""
     labels = {stage.label for stage in model.chain()}
-    last: dict[str, str] = {}
+    last: dict[str, Setting] = {}
     for setting in model.settings:
         if setting.keyword in ("ENTRYPOINT", "CMD") and setting.stage in labels:
-            last[setting.keyword] = setting.value.strip()
+            last[setting.keyword] = setting
     words: list[str] = []
-    for text in last.values():
-        if text.startswith("["):
-            try:
-                parsed = json.loads(text)
-            except ValueError:
-                continue
-            if isinstance(parsed, list):
-                words.extend(str(word) for word in parsed)
-        else:
-            words.extend(text.split())
+    for setting in last.values():
+        words.extend(setting.exec_form if setting.exec_form is not None else setting.value.split())
     return words
 
 

@@ -63,7 +63,7 @@ def _functions(texts: dict[str, str]) -> dict[str, _Function]:
     for file, text in texts.items():
         try:
             tree = ast.parse(text)
-        except (SyntaxError, ValueError):
+        except (SyntaxError, ValueError, MemoryError, RecursionError):  # too deep for the parser
             continue
         for node in ast.walk(tree):
             if isinstance(node, ast.ClassDef):
@@ -268,7 +268,7 @@ def _statements(lines: list[str]) -> list[tuple[int, ast.Module]]:
         for end in range(index + 1, min(index + _CHUNK, len(lines)) + 1):
             try:
                 tree = ast.parse("\n".join(lines[index:end]))
-            except (SyntaxError, ValueError):
+            except (SyntaxError, ValueError, MemoryError, RecursionError):  # too deep for the parser
                 continue
             found.append((index, tree))
             index = end
