@@ -444,6 +444,23 @@ def test_a_labelled_item_of_tools_every_image_is_said_to_hold(tmp_path: Path) ->
     ]
 
 
+def test_the_tools_of_one_labelled_item_an_image_lacks_are_told_together(tmp_path: Path) -> None:
+    # four language servers, two networking tools: one finding an item, not one a tool; a tool another
+    # image names (`pyright`, which the NGC variant installs here) is told on its own, with that line
+    files = {**_SANDBOXES, "Dockerfile.plain": _SANDBOXES["Dockerfile.plain"].replace(" pyright", "")}
+    readme = _SANDBOX_README.replace("pyright, gopls", "pyright, gopls, clangd, taplo").replace(
+        "socat (port forwarding), openssh-client", "socat (port forwarding), bubblewrap, openssh-client"
+    )
+    found = _audited(tmp_path, readme, files, list(files))
+    assert found == [
+        "8: README lists pyright as in every image but Dockerfile.plain installs no pyright "
+        "(Dockerfile.nv:6 names it)",
+        "8: README lists gopls, clangd and taplo as in every image but Dockerfile.plain installs none of "
+        "them",
+        "9: README lists socat and bubblewrap as in every image but Dockerfile.plain installs none of them",
+    ]
+
+
 _DEVBOX = """\
 FROM debian:bookworm-slim
 RUN apt-get update && apt-get install -y --no-install-recommends shellcheck zsh fish \\

@@ -514,16 +514,21 @@ def listed_contents(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
         for line, text in block.items:
             if LATER.search(text) or VERSION_IN.search(text):
                 continue
+            in_each: list[tuple[ImageModel, str]] = []  # (image, name) of this item every image lacks
             for found in item_components(text) or labelled_components(text):
                 name, spellings, data = found
                 lacking = [m for m in auditor.models if cannot_hold(m, spellings, data, added)]
                 if len(lacking) == len(auditor.models):
                     yield installs_none(auditor, line, f"lists {name} as in the image", name, spellings)
                 elif each and lacking and not _FROM_BASE.search(text):
-                    yield from _lacking_in_each(auditor, line, lacking, found)
+                    if _naming_model(auditor, lacking, spellings) is None:
+                        in_each.extend((model, name) for model in lacking)
+                    else:
+                        yield from _lacking_in_each(auditor, line, lacking, found)
                 elif len(auditor.models) == 1 and len(auditor.family) > 1 and not _FROM_BASE.search(text):
                     # a section about one image of several
                     yield from not_held(auditor, line, auditor.models[0], found, fallback=False)
+            yield from _lacking_together(auditor.path, line, in_each)
 
 
 _EACH_IMAGE = re.compile(
@@ -535,14 +540,12 @@ _EACH_IMAGE = re.compile(
 images include`): each image is compared on its own."""
 
 
-def _lacking_in_each(
-    auditor: Auditor, line: int, lacking: list[ImageModel], found: tuple[str, set[str], bool]
-) -> Iterator[Diagnostic]:
-    """The findings for a component a list says every image holds (`found` as `item_component` gives
-    it) that the images of `lacking` cannot hold while another image of the README can: one a lacking
-    image, with the line of another that names it outside a comment, if any."""
-    name, spellings, _ = found
-    other = next(
+def _naming_model(
+    auditor: Auditor, lacking: list[ImageModel], spellings: set[str]
+) -> tuple[ImageModel, int] | None:
+    """(image, Dockerfile line) of an image of the README other than those of `lacking` whose Dockerfile
+    names one of `spellings` outside a comment; None when none does."""
+    return next(
         (
             (m, where)
             for m in auditor.models
@@ -550,6 +553,32 @@ def _lacking_in_each(
         ),
         None,
     )
+
+
+def _lacking_together(path: str, line: int, lacking: list[tuple[ImageModel, str]]) -> Iterator[Diagnostic]:
+    """One finding an image for the components of one list item that image cannot hold while no other
+    image names them (`**Language servers**: a, b, c` over an image installing none): `README lists a, b
+    and c as in every image but Dockerfile.x installs none of them`; one name is told as before."""
+    names: dict[str, list[str]] = {}
+    for model, name in lacking:
+        names.setdefault(model.path, []).append(name)
+    for image, named in names.items():
+        if len(named) == 1:
+            said = f"README lists {named[0]} as in every image but {image} installs no {named[0]}"
+        else:
+            listed = f"{', '.join(named[:-1])} and {named[-1]}"
+            said = f"README lists {listed} as in every image but {image} installs none of them"
+        yield Diagnostic(path, line, said, confidence=LIKELY)
+
+
+def _lacking_in_each(
+    auditor: Auditor, line: int, lacking: list[ImageModel], found: tuple[str, set[str], bool]
+) -> Iterator[Diagnostic]:
+    """The findings for a component a list says every image holds (`found` as `item_component` gives
+    it) that the images of `lacking` cannot hold while another image of the README can: one a lacking
+    image, with the line of another that names it outside a comment, if any."""
+    name, spellings, _ = found
+    other = _naming_model(auditor, lacking, spellings)
     for model in lacking:
         said = f"README lists {name} as in every image but {model.path} installs no {name}"
         if other is not None:
