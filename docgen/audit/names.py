@@ -119,15 +119,7 @@ def _entered(text: str) -> str | None:
     if match is None:
         return None
     values = _EXEC_VALUES if match.group(1) == "exec" else _LOGS_VALUES
-    words = match.group("rest").replace("\\", " ").split()
-    index = 0
-    while index < len(words):
-        word = words[index]
-        if word.startswith("-"):
-            index += 2 if word in values else 1
-            continue
-        return word.strip("\"'`")
-    return None
+    return _first_operand(match.group("rest").replace("\\", " ").split(), values)
 
 
 def _container_misses(doc: Document, readme: str, files: Sequence[Composed]) -> Iterator[Diagnostic]:
