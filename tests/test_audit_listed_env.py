@@ -155,3 +155,39 @@ def test_silent_for_a_placeholder_and_a_default_that_expands(tmp_path: Path) -> 
     assert found(tmp_path, SPEECH_README, {"Dockerfile": SPEECH_DOCKERFILE, "start.sh": script}) == []
     readme = SPEECH_README.replace("small-int8", "<voice>")
     assert found(tmp_path, readme, {"Dockerfile": SPEECH_DOCKERFILE, "start.sh": SPEECH_SCRIPT}) == []
+
+
+def test_silent_for_a_list_in_an_html_comment(tmp_path: Path) -> None:
+    readme = WEB_README.replace("The container reads", "<!--\nThe container reads") + "-->\n"
+    files = {"Dockerfile": WEB_DOCKERFILE, "docker/entrypoint.sh": WEB_SCRIPT}
+    assert found(tmp_path, readme, files) == []
+
+
+def test_silent_for_a_list_in_a_host_section(tmp_path: Path) -> None:
+    readme = WEB_README.replace(
+        "## Environment variables", "## Running without Docker\n\n### Environment variables"
+    )
+    files = {"Dockerfile": WEB_DOCKERFILE, "docker/entrypoint.sh": WEB_SCRIPT}
+    assert found(tmp_path, readme, files) == []
+
+
+def test_a_quoted_list_after_a_comment_and_a_host_section_still_fires(tmp_path: Path) -> None:
+    readme = (
+        "# Hearsay\n\n## Running without Docker\n\nPRECISION=float16\n\n<!-- VOICE=tiny -->\n\n"
+        "## Settings\n\n" + SPEECH_README.removeprefix("# Hearsay\n\n")
+    )
+    assert [
+        line
+        for line, _, _ in found(
+            tmp_path, readme, {"Dockerfile": SPEECH_DOCKERFILE, "start.sh": SPEECH_SCRIPT}
+        )
+    ] == [13]
+
+
+def test_a_list_whose_items_blank_lines_set_apart(tmp_path: Path) -> None:
+    readme = (
+        "# Relay\n\nThe container reads these environment variables:\n\n"
+        "- PORT=8090\n\n- MODE=poll\n\n- WORKERS=4\n\n- THREADS=4\n"
+    )
+    files = {"Dockerfile": WEB_DOCKERFILE, "docker/entrypoint.sh": WEB_SCRIPT}
+    assert [line for line, _, _ in found(tmp_path, readme, files)] == [9]

@@ -714,7 +714,7 @@ def audit(
         found.extend(_mount_claims(doc, path, directory, models, project))
         found.extend(here_mount_claims(doc, path, directory, project))
         found.extend(jupyter_tokens(doc, text, path, directory, models))
-        found.extend(listed_env(text, path, models))
+        found.extend(listed_env(doc, text, path, models))
         found.extend(entry_options(doc, text, path, models))
         found.extend(shipped_functions(doc, text, path, models))
         found.extend(script_mounts(doc, path, directory, models, project))

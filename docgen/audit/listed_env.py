@@ -14,10 +14,15 @@ then no sentence about environment variables); a variable the Dockerfile's ENV s
 the script's default, is what a container starts with); a default that expands another variable; a
 README value with a placeholder (`<…>`, `$…`); a README audited against several images whose started
 scripts give defaults (which one a list speaks of is not known).
+
+The list is read from the parsed README (`Document`), as every other rule reads it: a list in what the
+audit sets aside (an HTML comment, a docgen block, a section about the host, a changelog) is not read,
+and the line before a list is the nearest one the audit kept.
 """
 
 from __future__ import annotations
 
+import bisect
 import posixpath
 import re
 from collections.abc import Iterator, Sequence
@@ -26,6 +31,7 @@ from docgen.audit.auditor import LIKELY
 from docgen.audit.env_defaults import same
 from docgen.audit.wording import about_env
 from docgen.copied import copied_texts
+from docgen.markdown import Document, Paragraph
 from docgen.model import Diagnostic, ImageModel, Setting
 from docgen.script_env import environment_defaults
 
@@ -35,8 +41,8 @@ _ENTRY = re.compile(
     r"(?:[ \t]+.*)?\Z"
 )
 """One line that is an entry `NAME=value`, maybe quoted (`>`), a list item, in backticks, words after it."""
-_BLANK = re.compile(r"[ \t]*(?:>[ \t]*)*\Z")
-_FENCE = re.compile(r"[ \t]*(?:>[ \t]*)*(?:```|~~~)")
+_EMPTY_QUOTE = re.compile(r"[ \t]*>[ \t>]*\Z")
+"""A line of a quote with nothing in it (`>`), between two entries of a quoted list."""
 _EXAMPLE = re.compile(
     r"\bexamples?\b|\be\.g\.|\bsuch as\b|\blike\b|\bsample\b|例如|比如"
     r"|\.env\b|\byour\b|\bcreate\b|\bchange\b|\bset\b|\boverride\b|\bcustom",
@@ -83,33 +89,78 @@ def started_defaults(model: ImageModel) -> tuple[str, dict[str, tuple[int, str]]
     return copied.name, environment_defaults(text)
 
 
-def _runs(lines: list[str]) -> Iterator[tuple[int, list[tuple[int, str, str]]]]:
-    """(index of the line before it, entries (index, name, value)) of each run of entry lines, blank lines
-    (and empty quote lines) allowed between them."""
+def _blocks(doc: Document) -> Iterator[list[tuple[int, str]]]:
+    """The (README line, text) of each stretch of `doc` a list may run through: a fenced block's lines
+    (blank ones left out: a list goes on over them), and the lines of paragraphs that follow each other
+    with only blank lines between them under one heading, no fence between (a list whose items blank
+    lines set apart). What the audit set aside is not in `doc`; a line it blanked is blank here."""
+    for fence in doc.fences:
+        yield [(line, text) for line, text in fence.lines if text.strip()]
+    paragraphs = sorted(doc.paragraphs, key=lambda p: p.lines[0][0])
+    fence_lines = sorted(f.lines[0][0] for f in doc.fences if f.lines)
+    chain: list[tuple[int, str]] = []
+    previous: Paragraph | None = None
+    for para in paragraphs:
+        if (
+            previous is None
+            or para.section != previous.section
+            or para.before != " ".join(text for _, text in previous.lines)
+            or bisect.bisect_right(fence_lines, previous.lines[-1][0])
+            < bisect.bisect_left(fence_lines, para.lines[0][0])
+        ):
+            if chain:
+                yield chain
+            chain = []
+        chain.extend(para.lines)
+        previous = para
+    if chain:
+        yield chain
+
+
+def _runs(lines: list[tuple[int, str]]) -> Iterator[list[tuple[int, str, str]]]:
+    """The entries (README line, name, value) of each run of entry lines of one stretch (`_blocks`),
+    empty quote lines (`>`) allowed between them."""
     index = 0
     while index < len(lines):
-        if _ENTRY.match(lines[index]) is None:
+        if _ENTRY.match(lines[index][1]) is None:
             index += 1
             continue
-        before = index - 1
         entries: list[tuple[int, str, str]] = []
         while index < len(lines):
-            if (entry := _ENTRY.match(lines[index])) is not None:
-                entries.append((index, entry.group(1), entry.group(2).strip("\"'")))
-            elif not _BLANK.match(lines[index]):
+            line, text = lines[index]
+            if (entry := _ENTRY.match(text)) is not None:
+                entries.append((line, entry.group(1), entry.group(2).strip("\"'")))
+            elif not _EMPTY_QUOTE.match(text):
                 break
             index += 1
-        yield before, entries
+        yield entries
 
 
-def _intro(lines: list[str], before: int) -> str:
-    """The nearest line before a run that is not blank and opens no fence."""
-    while before >= 0 and (_BLANK.match(lines[before]) or _FENCE.match(lines[before])):
-        before -= 1
-    return lines[before] if before >= 0 else ""
+def _lines_before(doc: Document) -> tuple[list[int], list[str]]:
+    """The README lines of `doc` that may introduce a list, in order, and their texts: headings, table
+    rows, the lines of paragraphs (a line the audit blanked is ''; empty quote lines are left out) and
+    the non-blank lines of fenced blocks."""
+    found = [(line, heading) for line, heading in doc.headings]
+    for para in doc.paragraphs:
+        found.extend(
+            (line, text.strip() and text) for line, text in para.lines if not _EMPTY_QUOTE.match(text)
+        )
+    for fence in doc.fences:
+        found.extend((line, text) for line, text in fence.lines if text.strip())
+    for table in doc.tables:
+        found.append((table.line, " | ".join(table.header)))
+        found.extend((line, " | ".join(cells)) for line, cells in table.rows)
+    found.sort()
+    return [line for line, _ in found], [text for _, text in found]
 
 
-def listed_env(text: str, readme: str, models: Sequence[ImageModel]) -> Iterator[Diagnostic]:
+def _intro(lines: list[int], texts: list[str], first: int) -> str:
+    """The text of the nearest line of `doc` before README line `first` (`_lines_before`)."""
+    at = bisect.bisect_left(lines, first) - 1
+    return texts[at] if at >= 0 else ""
+
+
+def listed_env(doc: Document, text: str, readme: str, models: Sequence[ImageModel]) -> Iterator[Diagnostic]:
     """The findings of this module (see its docstring)."""
     if "=" not in text:
         return
@@ -118,13 +169,13 @@ def listed_env(text: str, readme: str, models: Sequence[ImageModel]) -> Iterator
         return
     model, (script, defaults) = started[0]
     set_by_env = {e.name for e in model.env}
-    lines = text.splitlines()
-    for before, entries in _runs(lines):
-        intro = _intro(lines, before)
+    lines, texts = _lines_before(doc)
+    for entries in (run for block in _blocks(doc) for run in _runs(block)):
+        intro = _intro(lines, texts, entries[0][0])
         if not about_env(intro.strip(" \t>#*:")) or _EXAMPLE.search(intro):
             continue
         matching, differing = 0, []
-        for index, name, value in entries:
+        for line, name, value in entries:
             if name not in defaults or name in set_by_env:
                 continue
             at, default = defaults[name]
@@ -133,13 +184,13 @@ def listed_env(text: str, readme: str, models: Sequence[ImageModel]) -> Iterator
             if same(value, default):
                 matching += 1
             else:
-                differing.append((index, name, value, at, default))
+                differing.append((line, name, value, at, default))
         if matching < 2 or len(differing) >= matching:
             continue
-        for index, name, value, at, default in differing:
+        for line, name, value, at, default in differing:
             yield Diagnostic(
                 readme,
-                index + 1,
+                line,
                 f"README lists {name}={value} among the environment variables, but {script}:{at}, which "
                 f"the image starts, defaults it to {default or 'empty'} (`${{{name}:-{default}}}`); the "
                 f"list's other entries are its defaults",
