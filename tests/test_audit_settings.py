@@ -12,6 +12,10 @@ from helpers import make_tree
 
 from docgen.analysis import build_model
 from docgen.audit import audit
+from docgen.audit.audit_facts import AuditFacts
+from docgen.audit.auditor import Auditor
+from docgen.audit.settings import setting_claims
+from docgen.markdown import read_document
 
 
 def _audit(tmp_path: Path, readme: str, files: dict[str, str]) -> list[str]:
@@ -476,3 +480,21 @@ def test_a_start_script_copied_by_a_pattern_is_matched_as_buildkit_matches_it(tm
     ]
     assert audit("bang", "COPY scripts/[!d]tart.sh /") == []
     assert audit("escaped", "COPY scripts/\\*.sh /") == []
+
+
+def test_the_lines_of_the_user_claims_reported(tmp_path: Path) -> None:
+    # `told_users` gets the line of a user claim reported (`user_names` then tells no user twice), not
+    # that of one the image honours nor that of another setting
+    readme = (
+        "# Worker\n\nThe container runs as user `worker`.\n\nThe container runs as user `app`.\n\n"
+        "The image exposes port 9999.\n"
+    )
+    dockerfile = 'FROM debian:12-slim\nRUN useradd -u 1001 -m app\nUSER app\nCMD ["worker"]\n'
+    make_tree(tmp_path, {"Dockerfile": dockerfile, "README.md": readme})
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    doc = read_document(readme, "README.md")
+    facts = AuditFacts(doc)
+    facts.settle()
+    told: set[int] = set()
+    lines = [d.line for d in setting_claims(doc, Auditor.of("README.md", (model,), {}, facts), told)]
+    assert (lines, told) == ([3, 7], {3})

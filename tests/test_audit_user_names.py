@@ -115,3 +115,18 @@ def test_a_user_named_otherwise(
 )
 def test_users_the_image_may_have(tmp_path: Path, dockerfile: str, readme: str) -> None:
     assert found(tmp_path, dockerfile, readme) == []
+
+
+def test_a_user_the_settings_rule_reported_is_told_once(tmp_path: Path) -> None:
+    # line 5: `runs as user` is a claim `settings` compares with the image's USER, and reports; line 6 is
+    # no claim it reads: `user_names` tells that one
+    readme = (
+        "# Panel bot\n\n## Docker\n\n- Runs as user `panelbot` (uid 1000)\n"
+        "- **Non-root User**: `botsvc` (UID 1000)\n"
+    )
+    make_tree(tmp_path, {"Dockerfile": SLIM, "README.md": readme})
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    assert [(d.line, d.message) for d in audit(readme, "README.md", model, {}, tmp_path, tmp_path)] == [
+        (5, "README says the image runs as user panelbot but Dockerfile:4 says USER appsvc"),
+        (6, said("botsvc", "1000", "appsvc")),
+    ]

@@ -810,11 +810,13 @@ def audit(
     as_built = _BuiltModels((*models, *extra), rebuild)
     # build args a README's command passes through a script (`CUDA_ARCH=120 ./rebuild.sh`), by line
     forwarded = forwarded_prefixes(doc, directory, audited, models, project) if directory is not None else {}
+    told_users: set[int] = set()  # the lines of the user claims `setting_claims` reported (`user_names`)
     for (images, built), sub in sorted(
         parts.items(), key=lambda item: (sorted(item[0][0]), sorted(item[0][1]))
     ):
         if choices and own is not None and images == own.images:
             # the chain of the README's image is not known: a finding of every way to complete it
+            runs_told: list[set[int]] = [set() for _ in choices]
             runs = [
                 list(
                     _audit_part(
@@ -826,11 +828,14 @@ def audit(
                         text,
                         forwarded,
                         scripted,
+                        told,
                     )
                 )
-                for c in choices
+                for c, told in zip(choices, runs_told, strict=True)
             ]
             lines = [{d.line for d in run} for run in runs]
+            # a user claim of the first run is told when its finding is kept: its line is in every run
+            told_users.update(line for line in runs_told[0] if all(line in ls for ls in lines))
             # what the named Dockerfile's own pins contradict keeps its confidence
             alone = {
                 (d.line, d.message)
@@ -843,6 +848,7 @@ def audit(
                     text,
                     forwarded,
                     scripted,
+                    set(),
                 )
             }
             found.extend(
@@ -852,10 +858,9 @@ def audit(
             )
             continue
         auditor = family._with(as_built.of(images, built))
-        found.extend(_audit_part(sub, doc, auditor, elsewhere, shown, text, forwarded, scripted))
+        found.extend(_audit_part(sub, doc, auditor, elsewhere, shown, text, forwarded, scripted, told_users))
     # a user the settings rule already compared with the image's USER on that line is told once
-    told_user = {d.line for d in found if d.message.startswith("README says the image runs as ")}
-    found.extend(d for d in named_users if d.line not in told_user)
+    found.extend(d for d in named_users if d.line not in told_users)
     return _merged(found)
 
 
@@ -882,10 +887,12 @@ def _audit_part(
     text: str,
     forwarded: Mapping[int, Sequence[tuple[str, str]]],
     scripted: frozenset[str],
+    told_users: set[int],
 ) -> Iterator[Diagnostic]:
     """The findings of the claim readers on one part of the README, compared with `auditor`'s images;
     `forwarded`: the build args the README's script runs pass on (`forwarded_prefixes`); `scripted`: the
-    names its commands set in front of a script (`set_for_scripts`)."""
+    names its commands set in front of a script (`set_for_scripts`); `told_users` gets the lines of the
+    claims about the image's user `setting_claims` reports."""
     found: list[Diagnostic] = []
     found.extend(audit_tables(sub, auditor, elsewhere=elsewhere, whole=doc, scripted=scripted))
     for line, heading in sub.headings:
@@ -910,7 +917,7 @@ def _audit_part(
     found.extend(disabled_sources(sub, auditor))
     found.extend(commented_lines_claims(sub, auditor))
     found.extend(dropped_stages(sub, auditor))
-    found.extend(setting_claims(sub, auditor))
+    found.extend(setting_claims(sub, auditor, told_users))
     found.extend(start_into_claims(sub, auditor))
     found.extend(published_ports(sub, auditor))
     found.extend(port_rows(sub, auditor))

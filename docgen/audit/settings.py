@@ -136,9 +136,12 @@ _CLAUSE_END = re.compile(r"(?<=[。；])")
 _ROOT_USERS = frozenset({"root", "0", "0:0", "root:root"})
 
 
-def setting_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
+def setting_claims(
+    doc: Document, auditor: Auditor, told_users: set[int] | None = None
+) -> Iterator[Diagnostic]:
     """The paragraphs' claims about the image's health check, exposed ports and user that no image
-    compared agrees with (`Image` says how each compares)."""
+    compared agrees with (`Image` says how each compares). `told_users`, when given, gets the README line
+    of each claim about the image's user reported (`user_names` tells no user twice)."""
     images = [Image(model) for model in auditor.models]
     for para in doc.paragraphs:
         lines = para.lines
@@ -152,7 +155,8 @@ def setting_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
             for part in _CLAUSE_END.split(sentence):
                 if _NOT_A_CLAIM.search(part):
                     continue
-                yield from _claims(part, _line_at(lines, start + sentence.find(part)), compared, auditor)
+                at = _line_at(lines, start + sentence.find(part))
+                yield from _claims(part, at, compared, auditor, told_users)
 
 
 _ITEM_STAGE = re.compile(
@@ -275,8 +279,11 @@ def _lands_claims(
             yield Diagnostic(auditor.path, line, f"{said} but {facts[0]}", confidence=LIKELY)
 
 
-def _claims(text: str, line: int, images: list[Image], auditor: Auditor) -> Iterator[Diagnostic]:
-    """The findings of one sentence (`text`, at README `line`)."""
+def _claims(
+    text: str, line: int, images: list[Image], auditor: Auditor, told_users: set[int] | None = None
+) -> Iterator[Diagnostic]:
+    """The findings of one sentence (`text`, at README `line`); the line of a user claim reported goes
+    into `told_users`."""
     if of_another(text):
         return
     health = _HEALTH.search(text)
@@ -313,6 +320,8 @@ def _claims(text: str, line: int, images: list[Image], auditor: Auditor) -> Iter
         claim = f"user {given}" if given else ("root" if root else "a non-root user")
         verdicts = [image.user(names, root) for image in images]
         if all(v is not None for v in verdicts):
+            if told_users is not None:
+                told_users.add(line)
             yield _finding(auditor, line, f"says the image runs as {claim}", verdicts)
     yield from _start_claims(text, line, images, auditor)
 

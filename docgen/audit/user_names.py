@@ -10,7 +10,9 @@ the user said anywhere (a USER, a `chown`, a path), makes no user of that id or 
 cannot expand, when the README passes the name as a value (`--build-arg USERNAME=codefreedom`, `--user
 codefreedom`), when the sentence is about the host or a run-time choice (`host`, `--user`, `if`, `your`),
 and when the name is one a base image brings (`ubuntu`, `node`, `jovyan`, …) or is part of the base's
-name. A name in a label or a tag (the project's) is not a user.
+name. A name in a label or a tag (the project's) is not a user. A line on which `settings` already
+reported the image's user (the lines `setting_claims` gives back in `told_users`) is not told again:
+`audit` leaves those out.
 """
 
 from __future__ import annotations
