@@ -34,7 +34,8 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   repository, variant or distribution no stage starts from (`base_labels`);
 - a feature the README says the image is built with (`- Hardware acceleration: OpenGL, Qt5`, `with
   CUDA support`) that a switch of its own build turns off (`-D WITH_QT=OFF`, `--disable-cuda`,
-  `USE_X=0`) and nothing of it turns on (`switches`); a component a sentence or a badge promises
+  `USE_X=0`) and nothing of it turns on, or a CPU feature it says the image requires that the build
+  compiles without (`-mno-avx2`) (`switches`); a component a sentence or a badge promises
   whose only install is commented out (`disabled`); commented lines a README says a Dockerfile holds
   to uncomment, for paths or packages no line of it names (`commented_lines`);
 - a component said to be absent (`TensorRT (Not Installed)`) that the image built installs, or said
@@ -400,7 +401,7 @@ from docgen.audit.stage_programs import missing_programs
 from docgen.audit.start_dirs import work_dir_claims
 from docgen.audit.steps import clone_paths, missing_copies, missing_folders, own_clones
 from docgen.audit.swapped_headings import swapped_headings
-from docgen.audit.switches import switched_off_claims
+from docgen.audit.switches import cpu_feature_claims, switched_off_claims
 from docgen.audit.tables import audit_tables, documented_outside_tables
 from docgen.audit.tag_args import tag_args
 from docgen.audit.targets import audit_targets, toolkit_targets
@@ -905,6 +906,7 @@ def _audit_part(
     found.extend(forked_upstream(sub, auditor, text))
     found.extend(disabled_installs(sub, auditor))
     found.extend(switched_off_claims(sub, auditor, text))
+    found.extend(cpu_feature_claims(sub, auditor))
     found.extend(disabled_promises(sub, auditor))
     found.extend(disabled_downloads(sub, auditor))
     found.extend(disabled_sources(sub, auditor))
