@@ -390,7 +390,7 @@ from docgen.audit.sections import (
 )
 from docgen.audit.server_modules import _server_modules
 from docgen.audit.set_aside import _set_aside, ci_workflows, drop_aside
-from docgen.audit.settings import setting_claims, start_into_claims
+from docgen.audit.settings import setting_claims, start_into_claims, variant_port_claims
 from docgen.audit.setup_files import setup_files
 from docgen.audit.sh_scripts import sh_scripts
 from docgen.audit.shell_words import _shell_words
@@ -913,6 +913,7 @@ def _audit_part(
     found.extend(commented_lines_claims(sub, auditor))
     found.extend(dropped_stages(sub, auditor))
     found.extend(setting_claims(sub, auditor))
+    found.extend(variant_port_claims(sub, auditor, text))
     found.extend(start_into_claims(sub, auditor))
     found.extend(published_ports(sub, auditor))
     found.extend(port_rows(sub, auditor))
