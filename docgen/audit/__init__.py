@@ -105,6 +105,9 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   over `FROM owner/base:latest`), a jetson-containers tag (`jetson-pytorch:2.4-r36.3.0`) whose L4T
   release is not the base's or whose version is not the pin of the component its name names, and a
   build of a folder one part away from the README's own (a README copied from a sibling) (`image_tags`);
+- a well-known application a sentence says will be available at an address (`ComfyUI will be
+  available at http://localhost`) that no image installs and no file of the repository names: a
+  sentence copied from a sibling project (`served_apps`);
 - a command that cannot run by its own grammar: a `docker build` with no build context, an option
   `docker build`, `run` or `compose` does not have, a slip from one it has (`grammar`), and a
   `make TARGET` no rule of the Makefile makes (`make_targets`), a variable passed to `make` that no
@@ -166,7 +169,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `commits`, `jetpack_rows`, `prose`,
 `sections` (which image a part is about), `members` (which image a sentence is about),
 `builds`, `buildkit_features`, `image_paths`, `moved_clones`, `mount_targets`, `launch_files`,
-`server_modules`, `routed_ports`, `run_urls`,
+`server_modules`, `served_apps`, `routed_ports`, `run_urls`,
 `ros_variants`,
 `release_vars`, `included_paths`, `held_tools` (after `methods`),
 `placeholders`,
@@ -388,6 +391,7 @@ from docgen.audit.sections import (
     shared_tables,
     tied_sections,
 )
+from docgen.audit.served_apps import served_apps
 from docgen.audit.server_modules import _server_modules
 from docgen.audit.set_aside import _set_aside, ci_workflows, drop_aside
 from docgen.audit.settings import setting_claims, start_into_claims, variant_port_claims
@@ -675,6 +679,7 @@ def audit(
         found.extend(volume_elsewhere(doc, text, models, path, directory))
         found.extend(_launch_files(doc, text, models, path, directory))
         found.extend(_server_modules(doc, text, models, path, directory, project))
+        found.extend(served_apps(doc, models, path, directory, project))
         found.extend(_routed_ports(doc, path, directory, models))
         found.extend(_ros_variants(doc, text, models, path, directory))
         found.extend(_included_paths(doc, models, path, directory))
