@@ -413,3 +413,53 @@ def test_the_framework_image_over_a_cuda_base_is_still_silent(tmp_path: Path) ->
     # the base of the base: an NGC PyTorch image is built on nvidia/cuda
     said = "# Cluster test\n\nThe image is based on the official nvidia/cuda image.\n"
     assert _audit(tmp_path, said, "FROM nvcr.io/nvidia/pytorch:24.07-py3\n") == []
+
+
+# --------------------------------------------------------------------------------------------------
+# `uses NAME base image`: the words after the name say it is the base, with or without a subject
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # a feature bullet with a bold lead-in and no subject (modelled on an inpainting UI's README)
+        "- **ROCm 6.3 Support**: Uses the latest official `rocm/pytorch` base image.",
+        # a paragraph on running with a GPU (modelled on a speech project's README)
+        "The project runs in a container with GPU acceleration."
+        " It uses the official rocm/pytorch base image.",
+        "Uses a `rocm/pytorch` docker base image.",
+    ],
+)
+def test_a_repository_a_sentence_uses_as_base_image(tmp_path: Path, sentence: str) -> None:
+    dockerfile = (
+        "ARG PLATFORM=linux/amd64\nFROM --platform=${PLATFORM} ubuntu:22.04\nRUN pip3 install torch\n"
+    )
+    assert _audit(tmp_path, f"# Toolkit\n\n{sentence}\n", dockerfile) == [
+        "3: README says the image is based on rocm/pytorch but Dockerfile:2 says FROM ubuntu:22.04 (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "dockerfile"),
+    [
+        # the base of another stage: the builder starts from it
+        (
+            "Uses the official `rocm/dev-ubuntu-22.04` base image.",
+            "FROM rocm/dev-ubuntu-22.04:6.3 AS build\nRUN make\n"
+            "FROM rocm/pytorch:latest\nCOPY --from=build /o /o\n",
+        ),
+        # the same image under another name, not the base itself
+        ("Uses the same base image as rocm/pytorch.", "FROM ubuntu:22.04\n"),
+        # a base named through a build arg's default
+        ("Uses the latest official `rocm/pytorch` base image.", "ARG BASE=rocm/pytorch\nFROM ${BASE}\n"),
+        # history
+        ("It used to use the official `rocm/pytorch` base image.", "FROM ubuntu:22.04\n"),
+        ("Uses the official `rocm/pytorch` base image if you pass BASE.", "FROM ubuntu:22.04\n"),
+        # the true statement, with the registry prefix aside
+        ("Uses the latest official `rocm/pytorch` base image.", "FROM docker.io/rocm/pytorch:latest\n"),
+        # the name used for something else than the base
+        ("Uses `rocm/pytorch` images to build the wheels.", "FROM ubuntu:22.04\n"),
+    ],
+)
+def test_uses_base_image_traps(tmp_path: Path, sentence: str, dockerfile: str) -> None:
+    assert _audit(tmp_path, f"# Toolkit\n\n{sentence}\n", dockerfile) == []

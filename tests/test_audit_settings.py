@@ -498,3 +498,70 @@ def test_the_lines_of_the_user_claims_reported(tmp_path: Path) -> None:
     told: set[int] = set()
     lines = [d.line for d in setting_claims(doc, Auditor.of("README.md", (model,), {}, facts), told)]
     assert (lines, told) == ([3, 7], {3})
+
+
+# --------------------------------------------------------------------------------------------------
+# The port a README says one variant of the family listens on
+
+CPU_IMAGE = """\
+FROM python:3.11-slim
+RUN pip install --no-cache-dir uvicorn==0.30.1 faster-whisper==1.0.3
+EXPOSE 8000
+CMD ["uvicorn", "main:app", "--host", "0.0.0.0", "--port", "8000"]
+"""
+CUDA_IMAGE = """\
+FROM nvidia/cuda:12.4.1-cudnn-runtime-ubuntu22.04
+RUN pip install --no-cache-dir uvicorn==0.30.1 faster-whisper==1.0.3
+EXPOSE 8000
+CMD ["uvicorn", "main:app", "--host", "0.0.0.0", "--port", "8000"]
+"""
+
+
+def _audit_family(tmp_path: Path, readme: str, files: dict[str, str]) -> list[str]:
+    """`audit` of `readme` against `Dockerfile.cpu` and `Dockerfile.cuda` of `files`, both compared."""
+    make_tree(tmp_path, {**files, "README.md": readme})
+    models = [build_model(tmp_path / name, name) for name in ("Dockerfile.cpu", "Dockerfile.cuda")]
+    found = audit(readme, "README.md", models, {}, tmp_path)
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in found]
+
+
+FAMILY = {"Dockerfile.cpu": CPU_IMAGE, "Dockerfile.cuda": CUDA_IMAGE}
+
+
+def test_a_port_a_variant_is_said_to_listen_on(tmp_path: Path) -> None:
+    # a ports section of a speech server's README, in Chinese: the CPU line is true, the GPU one not
+    readme = "# 服务\n\n## 端口说明\n\n- CPU 版本默认运行在端口 8000\n- GPU 版本默认运行在端口 8001\n"
+    assert _audit_family(tmp_path, readme, FAMILY) == [
+        "6: README says the GPU image listens on port 8001 but Dockerfile.cuda:3 exposes 8000 (likely)"
+    ]
+
+
+def test_a_port_a_variant_is_said_to_listen_on_in_english(tmp_path: Path) -> None:
+    # two images of one app (modelled on a note of a text-analysis service: `the base version runs on
+    # port 8000, while the spaCy version runs on port 8001`), the second named by its Dockerfile
+    readme = "# Service\n\nThe CPU version runs on port 8000, while the CUDA version runs on port 8001.\n"
+    assert _audit_family(tmp_path, readme, FAMILY) == [
+        "3: README says the CUDA image listens on port 8001 but Dockerfile.cuda:3 exposes 8000 (likely)"
+    ]
+
+
+def test_variant_port_traps(tmp_path: Path) -> None:
+    said = "# Service\n\nThe CUDA version runs on port 8001.\n"
+    # a host port: the README's run command, or a Compose file beside the Dockerfiles, maps it
+    mapped = said + "\n```\ndocker run -p 8001:8000 app:cuda\n```\n"
+    assert _audit_family(tmp_path / "run", mapped, FAMILY) == []
+    compose = (
+        'services:\n  cuda:\n    build:\n      dockerfile: Dockerfile.cuda\n    ports:\n      - "8001:8000"\n'
+    )
+    assert _audit_family(tmp_path / "compose", said, {**FAMILY, "docker-compose.yml": compose}) == []
+    # a port of another service, a word that names no variant, the variant's own port, a condition
+    for sentence in (
+        "The Redis container listens on port 6379.",
+        "The Workbench version runs on port 5500.",
+        "The CUDA version runs on port 8000 by default.",
+        "If you change it, the CUDA version runs on port 8001.",
+    ):
+        assert _audit_family(tmp_path / "other", f"# Service\n\n{sentence}\n", FAMILY) == []
+    # the port the variant's server is given on its command line
+    served = {**FAMILY, "Dockerfile.cuda": CUDA_IMAGE.replace('"--port", "8000"', '"--port", "8001"')}
+    assert _audit_family(tmp_path / "served", said, served) == []

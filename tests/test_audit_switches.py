@@ -180,3 +180,99 @@ def test_history_is_not_a_claim(tmp_path: Path) -> None:
         "- 0.2: dropped the CUDA-accelerated build\n- 0.1: llama.cpp with CUDA support\n"
     )
     assert [f for f in found(tmp_path, readme, LLAMA) if "switches it off" in f] == []
+
+
+# --------------------------------------------------------------------------------------------------
+# A CPU feature the README says the image requires that its build compiles without
+
+NO_AVX = """\
+FROM alpine:3.20 AS build
+RUN apk add --no-cache build-base cmake git
+RUN git clone --depth 1 https://github.com/ggml-org/llama.cpp.git /src
+WORKDIR /src
+RUN cmake -B out -DCMAKE_C_FLAGS="-mno-avx -mno-avx2" -DCMAKE_CXX_FLAGS="-mno-avx -mno-avx2"
+RUN cmake --build out --target llama-server -j 4
+FROM alpine:3.20
+COPY --from=build /src/out/bin/llama-server /llama-server
+ENTRYPOINT ["/llama-server"]
+"""
+GGML_OFF = """\
+FROM rocm/dev-ubuntu-22.04:6.2-complete
+RUN git clone https://github.com/ggml-org/llama.cpp /opt/llama
+WORKDIR /opt/llama
+RUN cmake -B build \\
+      -DGGML_HIP=ON \\
+      -DGGML_NATIVE=OFF \\
+      -DGGML_AVX=OFF \\
+      -DGGML_AVX2=OFF \\
+      -DGGML_FMA=OFF \\
+    && cmake --build build -j 8
+"""
+
+
+def without(line: int, feature: str, where: int, flag: str) -> str:
+    return (
+        f"{line}: README says the image requires a CPU with {feature}, but Dockerfile:{where} builds "
+        f"without it (`{flag}`) (likely)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("readme", "dockerfile", "feature", "where", "flag"),
+    [
+        # a one-paragraph README of a bundled model server (the requirement, then a check of it)
+        (
+            "A small model and its server in one image. Uses CPU for inference. Requires CPU with AVX2"
+            " support from Intel Haswell/AMD Excavator or later generations.\n",
+            NO_AVX,
+            "AVX2",
+            5,
+            "-mno-avx2",
+        ),
+        ("# Server\n\nThe image requires a CPU with FMA.\n", NO_AVX, "FMA", 5, "-mno-avx"),
+        # a ROCm llama.cpp build with its CPU paths off (ggml's switches with the native build off)
+        ("# llama.cpp on ROCm\n\nAVX2 support is required.\n", GGML_OFF, "AVX2", 8, "-DGGML_AVX2=OFF"),
+        ("# llama.cpp on ROCm\n\nYour CPU must support AVX2.\n", GGML_OFF, "AVX2", 8, "-DGGML_AVX2=OFF"),
+    ],
+)
+def test_a_cpu_feature_required_that_the_build_compiles_without(
+    tmp_path: Path, readme: str, dockerfile: str, feature: str, where: int, flag: str
+) -> None:
+    line = next(n for n, t in enumerate(readme.splitlines(), 1) if feature in t)
+    assert found(tmp_path, readme, dockerfile) == [without(line, feature, where, flag)]
+
+
+@pytest.mark.parametrize(
+    ("readme", "dockerfile"),
+    [
+        # a negation, history, a choice
+        ("# Server\n\nCompiled without AVX requirement to run on old hardware.\n", NO_AVX),
+        ("# Server\n\nThe image does not require AVX2.\n", NO_AVX),
+        ("# Server\n\nIt used to require AVX2; the build now runs on any x86-64 CPU.\n", NO_AVX),
+        # the check alone, and a requirement of another program or another image
+        ("# Server\n\nCheck if your CPU supports AVX2:\n\n```\ngrep -o avx2 /proc/cpuinfo\n```\n", NO_AVX),
+        ("# Server\n\nThe gazed daemon requires a CPU with AVX2.\n", NO_AVX),
+        ("# Server\n\nThe `:avx2` tag requires a CPU with AVX2.\n", NO_AVX),
+        # a second binary built with the feature, a target CPU, a native or multi-variant build
+        ("# Server\n\nRequires CPU with AVX2.\n", NO_AVX + "RUN gcc -O2 -mavx2 -o /fast fast.c\n"),
+        ("# Server\n\nRequires CPU with AVX2.\n", NO_AVX + "RUN make CFLAGS=-march=haswell\n"),
+        ("# Server\n\nRequires CPU with AVX2.\n", GGML_OFF.replace("-DGGML_NATIVE=OFF", "-DGGML_NATIVE=ON")),
+        (
+            "# Server\n\nRequires CPU with AVX2.\n",
+            GGML_OFF.replace("-DGGML_NATIVE=OFF", "-DGGML_CPU_ALL_VARIANTS=ON"),
+        ),
+        # ggml's switch off while the native build (its default) still takes the machine's CPU
+        ("# Server\n\nRequires CPU with AVX2.\n", GGML_OFF.replace("      -DGGML_NATIVE=OFF \\\n", "")),
+        # a feature the build does not turn off
+        ("# Server\n\nRequires a CPU with AVX-512.\n", GGML_OFF),
+    ],
+)
+def test_cpu_requirements_that_stay_silent(tmp_path: Path, readme: str, dockerfile: str) -> None:
+    assert found(tmp_path, readme, dockerfile) == []
+
+
+def test_a_target_cpu_keeps_the_features_its_flags_turn_off(tmp_path: Path) -> None:
+    dockerfile = NO_AVX.replace('CMAKE_C_FLAGS="', 'CMAKE_C_FLAGS="-march=sandybridge ')
+    assert found(tmp_path, "# Server\n\nRequires CPU with AVX2.\n", dockerfile) == [
+        without(3, "AVX2", 5, "-mno-avx2")
+    ]

@@ -439,6 +439,7 @@ AUDIT_LAYERS = (
         "shell_words",
         "launch_files",
         "server_modules",
+        "served_apps",
         "routed_ports",
         "release_vars",
     ),

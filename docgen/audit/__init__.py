@@ -34,7 +34,8 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   repository, variant or distribution no stage starts from (`base_labels`);
 - a feature the README says the image is built with (`- Hardware acceleration: OpenGL, Qt5`, `with
   CUDA support`) that a switch of its own build turns off (`-D WITH_QT=OFF`, `--disable-cuda`,
-  `USE_X=0`) and nothing of it turns on (`switches`); a component a sentence or a badge promises
+  `USE_X=0`) and nothing of it turns on, or a CPU feature it says the image requires that the build
+  compiles without (`-mno-avx2`) (`switches`); a component a sentence or a badge promises
   whose only install is commented out (`disabled`); commented lines a README says a Dockerfile holds
   to uncomment, for paths or packages no line of it names (`commented_lines`);
 - a component said to be absent (`TensorRT (Not Installed)`) that the image built installs, or said
@@ -104,6 +105,9 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   over `FROM owner/base:latest`), a jetson-containers tag (`jetson-pytorch:2.4-r36.3.0`) whose L4T
   release is not the base's or whose version is not the pin of the component its name names, and a
   build of a folder one part away from the README's own (a README copied from a sibling) (`image_tags`);
+- a well-known application a sentence says will be available at an address (`ComfyUI will be
+  available at http://localhost`) that no image installs and no file of the repository names: a
+  sentence copied from a sibling project (`served_apps`);
 - a command that cannot run by its own grammar: a `docker build` with no build context, an option
   `docker build`, `run` or `compose` does not have, a slip from one it has (`grammar`), and a
   `make TARGET` no rule of the Makefile makes (`make_targets`), a variable passed to `make` that no
@@ -165,7 +169,7 @@ table cells), then the claim readers — `contents`, `left_over`, `conda_python`
 `commits`, `jetpack_rows`, `prose`,
 `sections` (which image a part is about), `members` (which image a sentence is about),
 `builds`, `buildkit_features`, `image_paths`, `moved_clones`, `mount_targets`, `launch_files`,
-`server_modules`, `routed_ports`, `run_urls`,
+`server_modules`, `served_apps`, `routed_ports`, `run_urls`,
 `ros_variants`,
 `release_vars`, `included_paths`, `held_tools` (after `methods`),
 `placeholders`,
@@ -387,9 +391,10 @@ from docgen.audit.sections import (
     shared_tables,
     tied_sections,
 )
+from docgen.audit.served_apps import served_apps
 from docgen.audit.server_modules import _server_modules
 from docgen.audit.set_aside import _set_aside, ci_workflows, drop_aside
-from docgen.audit.settings import setting_claims, start_into_claims
+from docgen.audit.settings import setting_claims, start_into_claims, variant_port_claims
 from docgen.audit.setup_files import setup_files
 from docgen.audit.sh_scripts import sh_scripts
 from docgen.audit.shell_words import _shell_words
@@ -400,7 +405,7 @@ from docgen.audit.stage_programs import missing_programs
 from docgen.audit.start_dirs import work_dir_claims
 from docgen.audit.steps import clone_paths, missing_copies, missing_folders, own_clones
 from docgen.audit.swapped_headings import swapped_headings
-from docgen.audit.switches import switched_off_claims
+from docgen.audit.switches import cpu_feature_claims, switched_off_claims
 from docgen.audit.tables import audit_tables, documented_outside_tables
 from docgen.audit.tag_args import tag_args
 from docgen.audit.targets import audit_targets, toolkit_targets
@@ -674,6 +679,7 @@ def audit(
         found.extend(volume_elsewhere(doc, text, models, path, directory))
         found.extend(_launch_files(doc, text, models, path, directory))
         found.extend(_server_modules(doc, text, models, path, directory, project))
+        found.extend(served_apps(doc, models, path, directory, project))
         found.extend(_routed_ports(doc, path, directory, models))
         found.extend(_ros_variants(doc, text, models, path, directory))
         found.extend(_included_paths(doc, models, path, directory))
@@ -912,12 +918,14 @@ def _audit_part(
     found.extend(forked_upstream(sub, auditor, text))
     found.extend(disabled_installs(sub, auditor))
     found.extend(switched_off_claims(sub, auditor, text))
+    found.extend(cpu_feature_claims(sub, auditor))
     found.extend(disabled_promises(sub, auditor))
     found.extend(disabled_downloads(sub, auditor))
     found.extend(disabled_sources(sub, auditor))
     found.extend(commented_lines_claims(sub, auditor))
     found.extend(dropped_stages(sub, auditor))
     found.extend(setting_claims(sub, auditor, told_users))
+    found.extend(variant_port_claims(sub, auditor, text))
     found.extend(start_into_claims(sub, auditor))
     found.extend(published_ports(sub, auditor))
     found.extend(port_rows(sub, auditor))

@@ -41,12 +41,17 @@ _BASED = re.compile(
     r"(?:latest[ \t]+|official[ \t]+|upstream[ \t]+)*",
     re.IGNORECASE,
 )
-_USES = re.compile(r"\buses?[ \t]+(?:the[ \t]+)?(?:official[ \t]+|upstream[ \t]+)*", re.IGNORECASE)
+_USES = re.compile(
+    r"\buses?[ \t]+(?:the[ \t]+|an?[ \t]+)?(?:latest[ \t]+|official[ \t]+|upstream[ \t]+)*", re.IGNORECASE
+)
 """A sentence naming the base before saying it is one: `This image uses `rocm/pytorch` as its base`."""
 _AS_BASE = re.compile(
     r"[ \t]*(?:(?:docker|container)[ \t]+)?(?:image[ \t]+)?as[ \t]+(?:its[ \t]+|the[ \t]+|a[ \t]+)?base\b",
     re.IGNORECASE,
 )
+_BASE_IMAGE = re.compile(r"[ \t]+(?:docker[ \t]+|container[ \t]+)?base[ \t]+image\b", re.IGNORECASE)
+"""`base image` right after the name a sentence uses (`Uses the latest official `rocm/pytorch` base
+image.`): the words say what the name is to the image, so the sentence needs no subject of its own."""
 _HUB_PAGE = re.compile(r"hub\.docker\.com/(?:r/([\w.-]+/[\w.-]+)|_/([\w.-]+))", re.IGNORECASE)
 """A Docker Hub page of a repository (`https://hub.docker.com/r/rocm/pytorch`): a link to it names the
 repository whatever its text says (`[ROCm PyTorch](…)`)."""
@@ -129,16 +134,14 @@ def _base_claims(part: Document, auditor: Auditor, text: str) -> Iterator[Diagno
             subject = _SUBJECT.search(sentence)  # the first: a claim needs one before it
             for uses in _USES.finditer(sentence):
                 named = _NAMED.match(sentence, uses.end())
-                if (
-                    named is None
-                    or not _AS_BASE.match(sentence, named.end())
-                    or refused
-                    or subject is None
-                    or subject.end() > uses.start()
-                ):
+                if named is None or refused:
+                    continue
+                base_image = _BASE_IMAGE.match(sentence, named.end()) is not None
+                said_of_it = subject is not None and subject.end() <= uses.start()
+                if not base_image and (not _AS_BASE.match(sentence, named.end()) or not said_of_it):
                     continue
                 line = _line_at(para.lines, start + uses.start())
-                finding = _named_claim(named, text, auditor)
+                finding = _named_claim(named, text, auditor, "latest" in uses.group().lower())
                 if finding is not None:
                     yield Diagnostic(auditor.path, line, finding, confidence=LIKELY)
             for based in _BASED.finditer(sentence):

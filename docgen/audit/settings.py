@@ -5,6 +5,8 @@ it starts in (WORKDIR) and what it starts (ENTRYPOINT, CMD).
 Only the image built counts: the target stage and the stages it builds on (`ImageModel.settings`). A
 base image that is no plain OS may set any of them itself, so an instruction the Dockerfile leaves out
 is a finding only on a plain base (`likely`); a value the Dockerfile sets that differs is `certain`.
+A port said of one variant of a family (`GPU 版本默认运行在端口 8001`) is compared with that variant's
+Dockerfile (`variant_port_claims`).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
-from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
+from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read, image_names
 from docgen.audit.paths import resolves_inside
 from docgen.audit.versions import near_names
 from docgen.audit.wording import _example, _line_at, sentences
@@ -593,11 +595,16 @@ def _program(word: str) -> str:
 def _compose_says(file: str, key: str) -> bool:
     """True when a Compose file next to the Dockerfile at `file` has `key:` (`healthcheck:`), or the
     Dockerfile's folder is not known. A Compose file linked out of that folder is not read."""
+    return _compose_holds(file, re.compile(rf"^[ \t]*{key}[ \t]*:", re.MULTILINE))
+
+
+def _compose_holds(file: str, pattern: re.Pattern[str]) -> bool:
+    """True when a Compose file next to the Dockerfile at `file` holds `pattern`, or the Dockerfile's
+    folder is not known (`_compose_says`)."""
     if not file:
         return True
     folder = Path(file).parent
     top = folder.resolve()
-    pattern = re.compile(rf"^[ \t]*{key}[ \t]*:", re.MULTILINE)
     try:
         candidates = [p for p in folder.iterdir() if COMPOSE_FILE.fullmatch(p.name)]
         for candidate in candidates:
@@ -609,6 +616,70 @@ def _compose_says(file: str, key: str) -> bool:
     except OSError:
         return True
     return False
+
+
+# --------------------------------------------------------------------------------------------------
+# The port a variant of the family is said to listen on
+
+_VARIANT_PORT = re.compile(
+    r"(?<![\w.+-])([A-Za-z][\w.+-]{1,20})[ \t]+(?:version|variant|image|container|build|flavou?r)[ \t]+"
+    r"(?:by[ \t]+default[ \t]+)?(?:runs|listens|serves|is[ \t]+served|is[ \t]+available)[ \t]+"
+    r"(?:by[ \t]+default[ \t]+)?on[ \t]+(?:the[ \t]+)?(?:tcp[ \t]+|http[ \t]+)?port[ \t]+`?(\d{2,5})`?"
+    r"(?![\w:]|\.\d)"
+    r"|(?<![\w.+-])([A-Za-z][\w.+-]{1,20})[ \t]*(?:版本|版|镜像|容器)[ \t]*(?:默认)?[ \t]*"
+    r"(?:运行|监听|服务)[ \t]*(?:在|于)?[ \t]*(?:端口|port)[ \t]*[:：]?[ \t]*`?(\d{2,5})`?(?!\d)",
+    re.IGNORECASE,
+)
+"""`The GPU version runs on port 8001 by default`, `GPU 版本默认运行在端口 8001` (the GPU version runs on
+port 8001 by default): the port a container of one variant of the family serves on."""
+_GPU_VARIANTS = frozenset({"cuda", "rocm", "gpu", "nvidia", "xpu"})
+"""The variants of a Dockerfile's name a README calls its GPU one (`Dockerfile.cuda`)."""
+
+
+def _variant_models(word: str, auditor: Auditor) -> list[ImageModel]:
+    """The images compared that the variant `word` names: those whose Dockerfile's name has it
+    (`cuda` for `Dockerfile.cuda`), or for `GPU` those of a GPU variant; none when the word names
+    none (another image, a word that is no variant)."""
+    word = word.lower()
+    named = [m for m in auditor.models if word in image_names(m.path)]
+    if named or word != "gpu":
+        return named
+    return [m for m in auditor.models if image_names(m.path) & _GPU_VARIANTS]
+
+
+def variant_port_claims(doc: Document, auditor: Auditor, text: str) -> Iterator[Diagnostic]:
+    """A port the README says one variant of the family listens on (`_VARIANT_PORT`) that its
+    Dockerfile neither exposes nor gives its server (`Image.port`): `likely`. Only among several
+    images compared; the port is a host's when the README or a Compose file beside the Dockerfile maps
+    it (`-p 8001:8000`, `"8001:8000"`)."""
+    if len(auditor.models) < 2:
+        return
+    for para in doc.paragraphs:
+        if "port" not in " ".join(t for _, t in para.lines).lower() and "端口" not in " ".join(
+            t for _, t in para.lines
+        ):
+            continue  # (most paragraphs)
+        for start, _end, sentence in sentences(para.lines):
+            if _NOT_A_CLAIM.search(sentence):
+                continue
+            for match in _VARIANT_PORT.finditer(sentence):
+                word = match.group(1) or match.group(3)
+                port = match.group(2) or match.group(4)
+                models = _variant_models(word, auditor)
+                if not models or len(models) == len(auditor.models) or _host_port(port, text, models):
+                    continue
+                verdicts = [Image(model).port(port, True) for model in models]
+                if all(v is not None for v in verdicts):
+                    at = _line_at(para.lines, start + match.start())
+                    said = f"says the {word} image listens on port {port}"
+                    yield _finding(auditor, at, said, verdicts)
+
+
+def _host_port(port: str, text: str, models: list[ImageModel]) -> bool:
+    """True when `port` is published as a host's port (`-p 8001:8000`, `- "8001:8000"`) in the README's
+    `text` or a Compose file beside one of the Dockerfiles of `models`."""
+    pattern = re.compile(rf"(?<![\w.:-]){port}:\d{{2,5}}\b")
+    return pattern.search(text) is not None or any(_compose_holds(m.file, pattern) for m in models)
 
 
 # --------------------------------------------------------------------------------------------------

@@ -2,7 +2,9 @@
 features (`- Hardware acceleration: OpenGL, Qt5, GStreamer`) or a sentence (`llama.cpp with CUDA
 support`, `CUDA-accelerated`) naming what a RUN configures off (`cmake -D WITH_QT=OFF`,
 `-DGGML_CUDA=OFF`, `./configure --disable-cuda`, `USE_CUDA=0 python setup.py install`, `ENV USE_X=0`)
-and nothing of the same image turns on again.
+and nothing of the same image turns on again; and the other side of it, a CPU feature the README
+says the image requires (`Requires CPU with AVX2 support`) that the build compiles without
+(`-mno-avx2`, `-DGGML_AVX2=OFF` with `-DGGML_NATIVE=OFF`).
 """
 
 from __future__ import annotations
@@ -168,12 +170,14 @@ _BEFORE_REACH = 80
 """How far before a name `_BEFORE_CLAIM` looks (it reaches 40 characters past its words)."""
 _NOT_SO = re.compile(
     r"\b(?:not|no|never|without|disabled?|off|optional(?:ly)?|unless|if|can[ \t]+be|could|may|might"
-    r"|to[ \t]+enable|enable[ \t]+it|set[ \t]+\S+[ \t]+to|build[- ]?args?|flags?|instead|requires?|host"
+    r"|to[ \t]+enable|enable[ \t]+it|set[ \t]+\S+[ \t]+to|build[- ]?args?|flags?|instead|requires?|required"
+    r"|needed|must|host"
     r"|your|base|inherit\w*|future|planned|todo|soon|uncomment)\b|--build-arg|n't\b",
     re.IGNORECASE,
 )
 """Words making a mention no claim that the image as built has the feature: absent, optional, to be
-switched on by the reader, the host's, the base image's (the README gives it to its base)."""
+switched on by the reader, the host's (`required`, `must`: what the machine needs, read by
+`cpu_feature_claims`), the base image's (the README gives it to its base)."""
 
 
 def _claims(doc: Document, keys: Collection[str]) -> Iterator[tuple[int, str, str, str]]:
@@ -261,4 +265,172 @@ def switched_off_claims(doc: Document, auditor: Auditor, text: str) -> Iterator[
             f"README says the image is built with {name}, but {models[0].path}:{switch.line} "
             f"switches it off (`{switch.text}`)",
             confidence=confidence,
+        )
+
+
+# --------------------------------------------------------------------------------------------------
+# A CPU feature the README says the image requires, that its build compiles without
+
+CPU_FEATURES: dict[str, str] = {
+    "avx": "AVX",
+    "avx2": "AVX2",
+    "avx512": "AVX-512",
+    "avx512f": "AVX-512",
+    "fma": "FMA",
+    "f16c": "F16C",
+}
+"""Instruction-set extensions a README may say the host CPU needs → the feature (as shown)."""
+_UNDER_AVX = ("AVX2", "AVX-512", "FMA", "F16C")
+"""What `-mno-avx` turns off with AVX (the compiler drops the extensions built on it)."""
+_GCC_ISA = re.compile(r"(?<![\w-])-m(no-)?(avx512f|avx512|avx2|avx|fma|f16c)(?![\w-])", re.IGNORECASE)
+"""`-mno-avx2` (off) and `-mavx2` (on) in compiler flags."""
+_CMAKE_ISA = re.compile(
+    r"(?<![\w-])(?:-D)?(?:GGML|LLAMA)_(AVX512|AVX2|AVX|FMA|F16C)=[\"']?(\w+)", re.IGNORECASE
+)
+"""`-DGGML_AVX2=OFF`, `LLAMA_AVX2=ON`: llama.cpp's (ggml's) switch of one extension."""
+_NATIVE_OFF = re.compile(r"(?:\b|(?<=-D))(?:GGML|LLAMA)_NATIVE=[\"']?(?:off|0|false|no)\b", re.IGNORECASE)
+"""`-DGGML_NATIVE=OFF`: without it ggml builds for the build machine's CPU, whatever the switches say."""
+_MARCH = re.compile(r"(?<![\w-])-m(?:arch|cpu)=(?!x86-64(?:-v[12])?(?![\w-]))", re.IGNORECASE)
+"""A target CPU (`-march=native`, `-march=haswell`; the baseline `x86-64` and `-v2` hold no AVX): it turns
+on every extension its flags do not turn off by name (`-march=sandybridge -mno-avx` is without AVX)."""
+_EVERY_ISA = re.compile(
+    r"(?:\b|(?<=-D))(?:GGML|LLAMA)_NATIVE=[\"']?(?:on|1|true)\b|ALL_VARIANTS|BACKEND_DL|\bx86-64-v[34]\b",
+    re.IGNORECASE,
+)
+"""A native ggml build (the build machine's CPU) or ggml's runtime choice among CPU variants: any
+extension may be used, whatever else the build says."""
+
+
+@dataclass(frozen=True)
+class _Without:
+    """A CPU feature the build of an image compiles its code without."""
+
+    feature: str
+    """As shown (`AVX2`)."""
+    line: int
+    """Dockerfile line of the flag."""
+    text: str
+    """The flag as written (`-mno-avx2`, `-DGGML_AVX2=OFF`)."""
+
+
+@functools.lru_cache(maxsize=32)
+def _built_without(model: ImageModel) -> tuple[_Without, ...]:
+    """The CPU features the built stages of `model` compile without (`-mno-avx2`; `-DGGML_AVX2=OFF` with
+    `-DGGML_NATIVE=OFF`) and nothing of them compiles with (`-mavx2`, `GGML_AVX2=ON`, a `-march=` of a
+    CPU with no `-mno-` of it; a native or multi-variant ggml build: then none)."""
+    read = dockerfile_read(model.file) if model.file else None
+    if read is None:
+        return ()
+    text, parsed = read
+    lines = text.splitlines()
+    unbuilt = unbuilt_lines(model)
+    off: dict[str, _Without] = {}
+    implied: set[str] = set()
+    on: set[str] = set()
+    for instruction in parsed.instructions:
+        if instruction.keyword not in ("RUN", "ENV") or in_ranges(instruction.start_line, unbuilt):
+            continue
+        args = instruction.args
+        if _EVERY_ISA.search(args):
+            return ()
+        found: list[tuple[str, bool, str]] = []  # (feature, off, flag)
+        for match in _GCC_ISA.finditer(args):
+            found.append((CPU_FEATURES[match.group(2).lower()], match.group(1) is not None, match.group()))
+        native_off = _NATIVE_OFF.search(args) is not None
+        for match in _CMAKE_ISA.finditer(args):
+            is_off = match.group(2).lower() in _OFF
+            if is_off and not native_off:
+                continue  # a native build takes the machine's CPU whatever the switch
+            found.append((CPU_FEATURES[match.group(1).lower()], is_off, match.group()))
+        if _MARCH.search(args):
+            named_off = {feature for feature, is_off, _ in found if is_off}
+            named_off |= set(_UNDER_AVX) if "AVX" in named_off else set()
+            on.update(set(CPU_FEATURES.values()) - named_off)
+        for feature, is_off, said in found:
+            if not is_off:
+                on.update((feature, "AVX") if feature in _UNDER_AVX else (feature,))  # `-mavx2` holds AVX
+                continue
+            line = _line_of(lines, instruction.start_line, instruction.end_line, said)
+            if feature not in off or feature in implied:  # its own flag shown over `-mno-avx`
+                off[feature] = _Without(feature, line, said)
+                implied.discard(feature)
+            for each in _UNDER_AVX if said.lower() == "-mno-avx" else ():
+                if each not in off:
+                    off[each] = _Without(each, line, said)
+                    implied.add(each)
+    return tuple(w for feature, w in off.items() if feature not in on)
+
+
+_FEATURE_NAME = r"(?:AVX[- ]?512\w*|AVX2|AVX|FMA3?|F16C)"
+_FEATURE_WORD = re.compile(_FEATURE_NAME, re.IGNORECASE)
+_REQUIRED = re.compile(
+    r"\b(?:requires?|requiring|needs?)[ \t]+(?:an?[ \t]+|the[ \t]+)?(?:x86[-_ ]64[ \t]+)?"
+    r"(?:(?:CPU|processor)s?[ \t]+(?:with|that[ \t]+supports?|supporting)[ \t]+)?"
+    rf"(?:[^.;:]{{0,30}}?[ \t,/+(])?({_FEATURE_NAME})(?![\w-])"
+    rf"|\b({_FEATURE_NAME})(?![\w-])[ \t]+(?:support[ \t]+|instructions?[ \t]+|instruction[ \t]+set[ \t]+)?"
+    r"(?:is|are)[ \t]+(?:required|needed|mandatory)\b"
+    rf"|\b(?:CPU|processor)[ \t]+must[ \t]+support[ \t]+({_FEATURE_NAME})(?![\w-])",
+    re.IGNORECASE,
+)
+"""A sentence saying the host CPU needs a feature: `Requires CPU with AVX2 support`, `requires a CPU with
+AVX2 + FMA`, `AVX2 support is required`, `your CPU must support AVX2`."""
+_NOT_REQUIRED = re.compile(
+    r"\b(?:not|no|never|without|optional(?:ly)?|unless|if|only|legacy|older|previous(?:ly)?|was|were"
+    r"|used[ \t]+to|anymore|longer|recommend\w*|faster|speed|instead"
+    r"|or(?![ \t]+(?:later|newer|above|higher|up)\b))\b|n't\b",
+    re.IGNORECASE,
+)
+"""Words making the sentence no requirement of the image as built: a negation, a condition, the past, a
+recommendation (`AVX2 makes it faster`), a choice (not `Haswell or later`)."""
+_ITS_SUBJECT = re.compile(
+    r"\A[^.]*?\b(?:image|container|docker|this|it|build|binary|binaries|server)\b"
+    r"|\A[\W_]*(?:(?:your|the|a|an|host|machine)(?:'s)?[ \t]+)*\Z",
+    re.IGNORECASE,
+)
+"""Words before `requires` that make the image the one requiring, or no subject at all (`Requires CPU
+with AVX2`, `Your CPU must support`); another subject (`The gazed daemon requires AVX2`) is a program the
+build may not compile."""
+_OTHER_IMAGE = re.compile(r"`|\b(?:tags?|variants?|flavou?rs?|editions?)\b", re.IGNORECASE)
+"""A sentence naming an image of its own (`the `:avx2` tag requires AVX2`), maybe not the one compared."""
+
+
+def _requirements(doc: Document) -> Iterator[tuple[int, str]]:
+    """(README line, feature as shown) of each sentence of `doc` saying the host CPU needs a feature."""
+    for para in doc.paragraphs:
+        for start, _, sentence in sentences(para.lines):
+            if not _FEATURE_WORD.search(sentence):
+                continue  # (most sentences)
+            if _NOT_REQUIRED.search(sentence) or _OTHER_IMAGE.search(sentence):
+                continue
+            for match in _REQUIRED.finditer(sentence):
+                if not _ITS_SUBJECT.match(sentence[: match.start()]):
+                    continue
+                said = next(g for g in match.groups() if g)
+                compact = re.sub(r"[- ]", "", said).upper()
+                feature = "AVX-512" if compact.startswith("AVX512") else compact.removesuffix("3")
+                yield _line_at(para.lines, start + match.start()), feature
+
+
+def cpu_feature_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
+    """A CPU feature the README says the image requires (`Requires CPU with AVX2 support`) that every
+    image compared compiles without (`_built_without`): the requirement is stale (`likely`)."""
+    models = [m for m in auditor.models if m.file]
+    if not models or len(models) != len(auditor.models):
+        return
+    per_model = [{w.feature: w for w in _built_without(m)} for m in models]
+    features = set.intersection(*(set(found) for found in per_model))
+    if not features:
+        return
+    seen: set[tuple[int, str]] = set()
+    for line, feature in _requirements(doc):
+        if feature not in features or (line, feature) in seen:
+            continue
+        seen.add((line, feature))
+        without = per_model[0][feature]
+        yield Diagnostic(
+            auditor.path,
+            line,
+            f"README says the image requires a CPU with {feature}, but {models[0].path}:{without.line} "
+            f"builds without it (`{without.text}`)",
+            confidence=LIKELY,
         )
