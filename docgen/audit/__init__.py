@@ -239,7 +239,7 @@ from docgen.audit.container_scripts import misplaced_container_scripts
 from docgen.audit.containers import container_names
 from docgen.audit.content_rows import _content_rows
 from docgen.audit.contents import image_lists, library_lists, listed_contents
-from docgen.audit.continuations import broken_continuations, missing_continuations
+from docgen.audit.continuations import broken_continuations, joined_commands, missing_continuations
 from docgen.audit.copies import every_base, pasted_copies, plain_copies
 from docgen.audit.cpu_only import gpu_runs
 from docgen.audit.cuda_flavours import flavour_claims
@@ -770,6 +770,7 @@ def audit(
     found.extend(_shell_words(doc, text, path))
     found.extend(broken_continuations(doc, path))
     found.extend(missing_continuations(doc, path))
+    found.extend(joined_commands(doc, path))
     found.extend(swapped_headings(doc, path))
     found.extend(named_builds(doc, path))
     found.extend(unentered_mounts(doc, path, models))
