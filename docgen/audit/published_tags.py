@@ -387,8 +387,10 @@ def pushed_names(
     the owner the project's workflows push to, a name near one they push (one holds the other, or a
     slip: `ghcr.io/acme/solver-gpu-container`), while they push only other names: no such image is
     published (`likely`). Read only when docgen sees every way the project publishes: each workflow
-    that builds images pushes only with `docker/build-push-action` tags it reads (`${{ github.repository
-    }}` read from the README's link to that workflow: its status badge), no other push, no other CI
+    that builds images pushes only with `docker/build-push-action` tags or `docker push` script lines it
+    reads (`${{ github.repository }}` and `GITHUB_REPOSITORY` read from the README's link to that
+    workflow, its status badge, or from its one clone of its own repository: `_cloned_repository`), no
+    other push, no other CI
     system, bake file, Makefile or script that pushes; and only for registries named by host (`ghcr.io`,
     `quay.io`), not Docker Hub's short names. An image the README builds or tags itself is not read."""
     if not models:
