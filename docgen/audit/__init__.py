@@ -372,7 +372,13 @@ from docgen.audit.run_time import runtime_claims
 from docgen.audit.run_urls import run_urls
 from docgen.audit.runtime_bases import runtime_bases
 from docgen.audit.said_values import said_values
-from docgen.audit.script_args import ignored_arguments, option_lists, rejected_arguments, rejected_options
+from docgen.audit.script_args import (
+    ignored_arguments,
+    option_lists,
+    rejected_arguments,
+    rejected_options,
+    unknown_first_words,
+)
 from docgen.audit.script_builds import script_build_claims
 from docgen.audit.script_compose import script_files
 from docgen.audit.script_copies import script_copies
@@ -707,6 +713,7 @@ def audit(
         found.extend(script_files(doc, path, directory, audited, project))
         found.extend(option_lists(doc, path, directory))
         found.extend(rejected_options(doc, path, directory, audited, project))
+        found.extend(unknown_first_words(doc, path, directory, audited, project))
         found.extend(longer_usage(doc, path, directory, audited, project))
         found.extend(argument_defaults(doc, path, directory, audited, project, models))
         found.extend(help_copies(doc, path, directory))
