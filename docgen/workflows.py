@@ -562,7 +562,7 @@ def pushes(data: bytes, display: str, repository: str | None = None) -> tuple[Pu
             label = str(job_name) + "".join(f" {v}" for v, _ in combination.values())
             exported: dict[str, str] = {} if repository is None else {"GITHUB_REPOSITORY": repository}
             for step in steps:
-                if isinstance(step.get("run"), str):
+                if isinstance(step.get("run"), str) and "GITHUB_ENV" in step["run"]:
                     values = {**{k: v for k, (v, _) in scope.env.items()}, **exported}
                     for line in scope.expand(step["run"])[0].splitlines():
                         _export(line, values, exported)

@@ -243,6 +243,9 @@ _NEW_COMMAND = re.compile(
     r"[ \t]*(?:sudo[ \t]+)?(?:cd|pushd|docker|podman|git|pip3?|python3?|export)(?=[ \t]|\Z)"
 )
 """A line that starts a command of its own: a joined word after a `\\` is an argument of the first."""
+_MOST_LINES = 64
+"""The most lines of one command read for a word joined to it: a longer run of `\\` lines is no command
+a README documents (and each would be joined again)."""
 _PULL_FLAGS = frozenset({"-q", "--quiet", "-a", "--all-tags", "--disable-content-trust"})
 """The options of `docker pull` / `push` that take no value (`--platform` takes one)."""
 
@@ -272,7 +275,13 @@ def _continued_into_commands(fence: Fence) -> Iterator[tuple[int, list[str], str
         if not quote and (heredoc := _HEREDOC.search(text)) is not None:
             delimiter, strip = heredoc.group(2), text[heredoc.start() + 2 : heredoc.start() + 3] == "-"
             continued = False
-        if continued and not quote and i + 1 < len(lines) and _NEW_COMMAND.match(lines[i + 1][1]):
+        if (
+            continued
+            and not quote
+            and i + 1 < len(lines)
+            and len(command) <= _MOST_LINES
+            and _NEW_COMMAND.match(lines[i + 1][1])
+        ):
             yield line, list(command), lines[i + 1][1]
 
 

@@ -408,7 +408,7 @@ def option_lists(doc: Document, readme: str, directory: Path) -> Iterator[Diagno
 
 _CASE_FIRST = re.compile(r"^[ \t]*case[ \t]+\"?\$\{?1\}?\"?[ \t]+in[ \t]*(?:#.*)?$")
 """`case "$1" in`: the arms that follow match the script's (or function's) first argument."""
-_ARM_WORDS = re.compile(r"^[ \t]*\(?[ \t]*([^()#\s][^()]*?)[ \t]*\)(.*)$")
+_ARM_WORDS = re.compile(r"^[ \t]*\(?[ \t]*([^()#\s][^()]*)\)(.*)$")
 """A `case` arm: its patterns (`build|up)`, `"llama-3")`) and the rest of its line."""
 _LIST_START = re.compile(
     r"^[ \t]*([A-Za-z_]\w*)=\"?\$\([ \t]*cat[ \t]*<<-?[ \t]*[\"']?([A-Za-z_]\w*)[\"']?[ \t]*$"
@@ -568,6 +568,8 @@ def first_words(path: Path) -> tuple[Callable[[str], bool], int, str] | None:
 
 _SCRIPT_SPAN = re.compile(r"(?:(?:ba)?sh[ \t]+)?(?:\./)?((?:[\w.-]+/)*[\w.-]+\.(?:sh|bash))[ \t]+<[^<>]+>\Z")
 """A code span showing how a script is run with a word the reader fills in: `./get.sh <model>`."""
+_MOST_SPAN = 300
+"""The longest code span read as one (`_SCRIPT_SPAN`): a longer one is no such command."""
 
 
 def _refused(word: str, takes: Callable[[str], bool]) -> bool:
@@ -608,7 +610,7 @@ def unknown_first_words(
     for para in doc.paragraphs:
         for _, text in para.lines:
             for _, _, code in code_spans(text):
-                span = _SCRIPT_SPAN.match(code.strip())
+                span = _SCRIPT_SPAN.match(code.strip()) if len(code) < _MOST_SPAN else None
                 beside = directory / span.group(1) if span else None
                 if span and beside is not None and beside.is_file() and beside.resolve().is_relative_to(top):
                     shown.setdefault(para.section, (span.group(1), beside))
