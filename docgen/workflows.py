@@ -31,7 +31,7 @@ from docgen.bake import Target
 from docgen.build_scripts import BUILD
 from docgen.compose import KEY_LINES, line_of, load
 from docgen.errors import ConfigError
-from docgen.shell import sh_words
+from docgen.shell import ExpansionError, Unknown, expand, sh_words
 
 FOLDER = ".github/workflows"
 """Where a repository keeps its GitHub Actions workflows."""
@@ -525,11 +525,13 @@ UNKNOWN = _UNKNOWN
 """What an expression docgen cannot read becomes in a `Push`."""
 
 
-def pushes(data: bytes, display: str) -> tuple[Push, ...] | None:
+def pushes(data: bytes, display: str, repository: str | None = None) -> tuple[Push, ...] | None:
     """What the workflow whose bytes are `data` publishes with `docker/build-push-action` (one `Push` a
     step and matrix combination; a step with `push: false` publishes nothing); None when docgen cannot
-    tell: a job that builds with a matrix it cannot read, or calls a reusable workflow. Raises
-    `ConfigError` as `parse` does."""
+    tell: a job that builds with a matrix it cannot read, or calls a reusable workflow. `${{ env.X }}`
+    reads too what an earlier `run:` step of the job writes to `$GITHUB_ENV` (`echo
+    "REPO=${GITHUB_REPOSITORY,,}" >> $GITHUB_ENV`, `GITHUB_REPOSITORY` = `repository`, unknown when
+    None). Raises `ConfigError` as `parse` does."""
     document = load(data, display, "a GitHub Actions workflow")
     if not isinstance(document, dict):
         return ()
@@ -558,8 +560,17 @@ def pushes(data: bytes, display: str) -> tuple[Push, ...] | None:
             scope.env.update(_env(job.get("env"), scope.as_env()))
             shown_runner = scope.expand(runner)[0] if runner is not None else None
             label = str(job_name) + "".join(f" {v}" for v, _ in combination.values())
-            for step in builders:
-                here = _Scope(inputs, {**scope.env, **_env(step.get("env"), scope.as_env())}, combination)
+            exported: dict[str, str] = {} if repository is None else {"GITHUB_REPOSITORY": repository}
+            for step in steps:
+                if isinstance(step.get("run"), str) and "GITHUB_ENV" in step["run"]:
+                    values = {**{k: v for k, (v, _) in scope.env.items()}, **exported}
+                    for line in scope.expand(step["run"])[0].splitlines():
+                        _export(line, values, exported)
+                if not any(step is b for b in builders):
+                    continue
+                written = {k: (v, None) for k, v in exported.items() if k != "GITHUB_REPOSITORY"}
+                env = {**scope.env, **written}
+                here = _Scope(inputs, {**env, **_env(step.get("env"), env)}, combination)
                 given = step.get("with")
                 if not isinstance(given, dict):
                     continue
@@ -594,3 +605,110 @@ def _listed(value: object, scope: _Scope) -> tuple[str, ...]:
     else:
         return (_UNKNOWN,)
     return tuple(expanded for item in items if (expanded := scope.expand(item.strip())[0].strip()))
+
+
+SCRIPT_PUSH = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?push\b")
+"""A `docker push` in a workflow's text."""
+_PUSH_LINE = re.compile(r"[ \t]*(?:sudo[ \t]+)?(?:docker|podman)[ \t]+(?:image[ \t]+)?push[ \t]+(.*)\Z")
+"""A script line that is one push: its words after `push`."""
+_TO_GITHUB_ENV = re.compile(
+    r"[ \t]*echo[ \t]+([\"']?)([A-Za-z_][A-Za-z0-9_]*)=([^\"'\s]*)\1[ \t]*>>[ \t]*"
+    r"\"?\$(?:GITHUB_ENV|\{GITHUB_ENV\})\"?[ \t]*\Z"
+)
+"""A script line that sets a variable for the job's later steps (`echo "REPO=…" >> $GITHUB_ENV`)."""
+_SCRIPT_ASSIGNMENT = re.compile(r"[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)=(\S*)[ \t]*\Z")
+"""A script line that is one assignment (`IMAGE=ghcr.io/${REPO}/app`)."""
+_LOWERED = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*),,\}")
+"""Bash's lower-casing expansion (`${GITHUB_REPOSITORY,,}`)."""
+
+
+def _script_value(text: str, values: Mapping[str, str]) -> str | None:
+    """A script word's value, its variables read from `values`; None when one is not known (set by a
+    command, `$(date +%Y%m%d)`, or outside the workflow)."""
+    if "$(" in text or "`" in text or UNKNOWN in text:
+        return None
+    lowered = _LOWERED.sub(lambda m: values[m[1]].lower() if m[1] in values else m[0], text)
+    try:
+        found = expand(lowered, lambda name: values.get(name, Unknown("set outside the script")))
+    except ExpansionError:
+        return None
+    return found.text if found.known else None
+
+
+def _export(line: str, values: dict[str, str], exported: dict[str, str]) -> bool:
+    """True when the script line `line` writes a variable to `$GITHUB_ENV`; its value (read from
+    `values`) is then set in `values` and `exported`, or taken out of both when not known."""
+    sets = _TO_GITHUB_ENV.match(line)
+    if sets is None:
+        return False
+    value = _script_value(sets[3], values)
+    if value is not None:
+        exported[sets[2]] = values[sets[2]] = value
+    else:
+        exported.pop(sets[2], None)
+        values.pop(sets[2], None)
+    return True
+
+
+def script_pushes(data: bytes, display: str, repository: str | None) -> tuple[str, ...] | None:
+    """The references the `docker push` lines of the workflow's `run:` scripts push, one a line and
+    matrix combination (a tag set by a command is kept as `${NAME}`), their variables read from the
+    script's own assignments (`IMAGE=ghcr.io/${REPO}/app`), what earlier steps of the job write to
+    `$GITHUB_ENV` (`echo "REPO=${GITHUB_REPOSITORY,,}" >> $GITHUB_ENV`), env and matrix values, with
+    `GITHUB_REPOSITORY` = `repository` (unknown when None). None when docgen cannot tell: a push whose
+    repository part it cannot read, a push written elsewhere than as a script line of its own, a
+    matrix it cannot read, a reusable workflow. Raises `ConfigError` as `parse` does."""
+    document = load(data, display, "a GitHub Actions workflow")
+    if not isinstance(document, dict) or not isinstance(jobs := document.get("jobs"), dict):
+        return ()
+    inputs = _inputs(document.get("on"))
+    top_env = _env(document.get("env"), {})
+    found: list[str] = []
+    read = 0
+    for job_name, job in jobs.items():
+        if job_name == KEY_LINES or not isinstance(job, dict):
+            continue
+        if job.get("uses") is not None:
+            return None
+        steps = [s for s in job.get("steps") or () if isinstance(s, dict) and isinstance(s.get("run"), str)]
+        if not any(SCRIPT_PUSH.search(s["run"]) for s in steps):
+            continue
+        combinations = _combinations(job.get("strategy"))
+        if not combinations:
+            return None
+        for number, combination in enumerate(combinations):
+            scope = _Scope(inputs, {**top_env}, combination)
+            scope.env.update(_env(job.get("env"), scope.as_env()))
+            exported: dict[str, str] = {} if repository is None else {"GITHUB_REPOSITORY": repository}
+            for step in steps:
+                env = {**scope.env, **_env(step.get("env"), scope.as_env())}
+                here = _Scope(inputs, env, combination)
+                values = {**{k: v for k, (v, _) in env.items()}, **exported}
+                lines = here.expand(step["run"].replace("\\\n", " "))[0].splitlines()
+                for line in lines:
+                    if _export(line, values, exported):
+                        pass
+                    elif (assigned := _SCRIPT_ASSIGNMENT.match(line)) is not None:
+                        value = _script_value(assigned[2], values)
+                        if value is not None:
+                            values[assigned[1]] = value
+                        else:
+                            values.pop(assigned[1], None)
+                    elif (push := _PUSH_LINE.match(line)) is not None:
+                        read += number == 0
+                        try:
+                            words = [w for w in sh_words(push[1]) if not w.startswith("-")]
+                        except ValueError:
+                            return None
+                        if len(words) != 1:
+                            return None
+                        name, colon, tag = words[0].rpartition(":")
+                        if not colon or "/" in tag:
+                            name, tag = words[0], ""
+                        reference = _script_value(name, values)
+                        if reference is None:
+                            return None
+                        found.append(f"{reference}:{tag}" if tag else reference)
+    if read != len(SCRIPT_PUSH.findall(data.decode("utf-8", errors="replace"))):
+        return None  # a push written another way (`… && docker push x`, in a `with:`): not read
+    return tuple(found)

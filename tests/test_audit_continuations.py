@@ -257,3 +257,82 @@ docker run -it --gpus all \\
         "before it and the shell runs -v as a command of its own (the command cannot run as written) "
         "(certain)"
     ]
+
+
+def joined(readme: str) -> list[str]:
+    return [
+        f"{d.line}: {d.confidence}" for d in audit(readme, "README.md", MODEL) if "which joins" in d.message
+    ]
+
+
+def test_a_clone_joined_to_the_cd_after_it() -> None:
+    # Modelled on a README that clones its own repository, then enters it, with a stray `\`.
+    readme = (
+        "Get the code:\n```\ngit clone https://github.com/acme/kiln-docker-gpu \\\ncd kiln-docker-gpu\n```\n"
+    )
+    assert [d.message for d in audit(readme, "README.md", MODEL) if "which joins" in d.message] == [
+        "README's `git clone` ends with `\\`, which joins the next line `cd kiln-docker-gpu` to it: git "
+        "clone gets `cd` and the words after it as more operands than a repository and a folder, so it "
+        'stops ("Too many arguments") and `cd` never runs (the command cannot run as written)'
+    ]
+    assert joined(readme) == ["3: certain"]
+
+
+def test_a_clone_chain_is_told_once() -> None:
+    # Modelled on an install section: `git clone ….git \`, `cd Repo \`, `pip install .`.
+    readme = "```shell\ngit clone https://github.com/acme/kiln.git \\\ncd kiln \\\npip install .\n```\n"
+    assert joined(readme) == ["2: certain"]
+
+
+def test_a_clone_with_its_folder_and_options() -> None:
+    readme = "```bash\n$ git clone --depth 1 -b main https://example.org/kiln.git src \\\n$ cd src\n```\n"
+    assert joined(readme) == []  # (a prompt'd next line: `$` is no command word)
+    readme = "```bash\n$ git clone --depth 1 -b main https://example.org/kiln.git src \\\ncd src\n```\n"
+    assert joined(readme) == ["2: certain"]
+
+
+def test_a_build_joined_to_the_run_after_it() -> None:
+    # Modelled on READMEs that write `docker build -t name . \` then `docker run … name`.
+    readme = "```sh\ndocker build -t kiln:1.0 . \\\ndocker run --rm -p 80:80 kiln:1.0\n```\n"
+    assert joined(readme) == ["2: likely"]
+    readme = (
+        "```sh\ncd kiln \\\ndocker compose up\n```\n"
+        "```sh\ndocker pull acme/kiln:2 \\\ndocker run acme/kiln:2\n```\n"
+    )
+    assert joined(readme) == ["2: likely", "6: likely"]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        # a run goes on with options, and a command run in the container
+        "```sh\ndocker run --rm -it \\\n  --gpus all \\\n  acme/kiln:2 \\\n  python serve.py\n```\n",
+        "```sh\ndocker run --rm acme/kiln:2 \\\npython serve.py --port 80\n```\n",
+        # the shell reads on after `&&`, `|`, `;`-less lists
+        "```sh\ngit clone https://github.com/acme/kiln && \\\ncd kiln\n```\n",
+        "```sh\ncat kiln.tar | \\\ndocker load\n```\n",
+        # a heredoc's body, a comment line, cmd's `^`, PowerShell's backtick
+        "```sh\ncat <<EOF > setup.sh\ngit clone https://github.com/acme/kiln \\\ncd kiln\nEOF\n```\n",
+        "```sh\ngit clone https://github.com/acme/kiln \\\n# then\ncd kiln\n```\n",
+        "```bat\ngit clone https://github.com/acme/kiln ^\ncd kiln\n```\n",
+        "```powershell\ngit clone https://github.com/acme/kiln `\ncd kiln\n```\n",
+        "```\nPS C:\\> git clone https://github.com/acme/kiln `\ncd kiln\n```\n",
+        # a clone with its address on the next line, an option, a package named like a command
+        "```sh\ngit clone \\\n  https://github.com/acme/kiln\n```\n",
+        "```sh\ngit clone https://github.com/acme/kiln \\\n  --depth 1\n```\n",
+        "```sh\npip install \\\n  python-dotenv\n```\n",
+        # commands that take any words: pip, export, sudo
+        "```sh\npip install -r requirements.txt \\\npython serve.py\n```\n",
+        "```sh\nexport KILN_HOME=/opt/kiln \\\npython serve.py\n```\n",
+        "```sh\nsudo -i \\\ngit clone https://github.com/acme/kiln\n```\n",
+        # a build with no context yet, a Dockerfile block, a quoted string continued
+        "```sh\ndocker build -t kiln \\\ndocker/\n```\n",
+        "```dockerfile\nRUN git clone https://github.com/acme/kiln \\\ncd kiln\n```\n",
+        '```sh\necho "git clone https://github.com/acme/kiln \\\ncd kiln"\n```\n',
+        # prose: a Markdown line break, not a shell line
+        "Run it: \\\ngit clone https://github.com/acme/kiln \\\ncd kiln\n",
+        "```yaml\nrun: git clone https://github.com/acme/kiln \\\ncd kiln\n```\n",
+    ],
+)
+def test_joined_traps(block: str) -> None:
+    assert joined(block) == []

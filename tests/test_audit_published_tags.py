@@ -304,3 +304,140 @@ def test_another_owner_a_local_build_and_docker_hub(tmp_path: Path) -> None:
     )
     readme += "\n```bash\ndocker pull fluidlab/solver-gpu\n```\n"  # Docker Hub: the workflow pushes not there
     assert _audited(tmp_path, readme, SOLVER_FILES) == []
+
+
+# Pushed by `docker push` lines of a script, the name lower-cased into `$GITHUB_ENV` (modelled on a
+# speech server's workflow: `IMAGE=ghcr.io/${REPO}/…` then `docker push $IMAGE:cpu-latest`).
+SCRIPTED = """\
+name: Images
+on:
+  push:
+    branches: [main]
+jobs:
+  cpu:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - name: Lower-case repository
+        run: echo "REPO=${GITHUB_REPOSITORY,,}" >> $GITHUB_ENV
+      - name: Build and push
+        run: |
+          STAMP=$(date +%Y%m%d)
+          IMAGE=ghcr.io/${REPO}/tts-service
+          docker build -f Dockerfile \\
+            -t $IMAGE:cpu-latest -t $IMAGE:cpu-${STAMP} .
+          docker push $IMAGE:cpu-latest
+          docker push $IMAGE:cpu-${STAMP}
+  gpu:
+    runs-on: ubuntu-latest
+    strategy:
+      matrix:
+        include:
+          - cuda: cu118
+          - cuda: cu121
+    steps:
+      - run: echo "REPO=${GITHUB_REPOSITORY,,}" >> $GITHUB_ENV
+      - run: |
+          IMAGE=ghcr.io/${REPO}/tts-service
+          docker build -t $IMAGE:${{ matrix.cuda }}-latest .
+          docker push $IMAGE:${{ matrix.cuda }}-latest
+"""
+VOICE = """\
+# Voice box
+
+See [the workflow](.github/workflows/images.yml) for how the images are built.
+
+```bash
+git clone https://github.com/VoxLab/tts-docker.git
+cd tts-docker
+docker pull ghcr.io/voxlab/tts-docker:cpu-latest
+```
+"""
+VOICE_FILES = {"Dockerfile": "FROM python:3.12-slim\n", ".github/workflows/images.yml": SCRIPTED}
+
+
+def test_a_parent_name_of_what_a_script_pushes(tmp_path: Path) -> None:
+    assert _audited(tmp_path, VOICE, VOICE_FILES) == [
+        "8: README uses image ghcr.io/voxlab/tts-docker, but the workflows that publish the project's "
+        "images (.github/workflows/images.yml) push only ghcr.io/voxlab/tts-docker/tts-service"
+    ]
+
+
+# Modelled on deploy workflows that write `REPO_LOWER=${GITHUB_REPOSITORY,,}` to `$GITHUB_ENV`, then push
+# `ghcr.io/${{ env.REPO_LOWER }}/backend` with `docker/build-push-action`.
+LOWERED_ENV = """\
+name: Deploy
+on:
+  push:
+jobs:
+  deploy:
+    runs-on: ubuntu-latest
+    steps:
+      - run: echo "REPO_LOWER=${GITHUB_REPOSITORY,,}" >> $GITHUB_ENV
+      - uses: docker/build-push-action@v6
+        with:
+          context: ./backend
+          push: true
+          tags: ghcr.io/${{ env.REPO_LOWER }}/backend:latest
+"""
+SHOP = """\
+# Shop
+
+[![Deploy](https://github.com/Tillworks/Shop/actions/workflows/deploy.yml/badge.svg)](https://github.com/Tillworks/Shop/actions/workflows/deploy.yml)
+
+Run `docker run -p 80:80 ghcr.io/tillworks/shop/back:latest` on the server.
+"""
+
+
+def test_a_name_lower_cased_into_the_env(tmp_path: Path) -> None:
+    files = {"backend/Dockerfile": "FROM node:22\n", ".github/workflows/deploy.yml": LOWERED_ENV}
+    assert _audited(tmp_path, SHOP, files) == [
+        "5: README uses image ghcr.io/tillworks/shop/back, but the workflows that publish the project's "
+        "images (.github/workflows/deploy.yml) push only ghcr.io/tillworks/shop/backend"
+    ]
+    right = SHOP.replace("shop/back:", "shop/backend:")
+    assert _audited(tmp_path, right, files) == []
+
+
+@pytest.mark.parametrize(
+    ("workflow", "readme"),
+    [
+        # the README pulls what the script pushes
+        (SCRIPTED, VOICE.replace("tts-docker:cpu-latest", "tts-docker/tts-service:cpu-latest")),
+        # no clone tells the repository, or two do, or the README never names the workflow
+        (SCRIPTED, VOICE.replace("git clone https://github.com/VoxLab/tts-docker.git\n", "")),
+        (SCRIPTED, VOICE.replace("cd tts-docker\n", "git clone https://github.com/other/lib.git\n")),
+        (SCRIPTED, VOICE.replace("[the workflow](.github/workflows/images.yml)", "CI")),
+        # a repository part set by a command, a matrix of names, a push in a list
+        (SCRIPTED.replace("IMAGE=ghcr.io/${REPO}/tts-service", "IMAGE=$(cat image.txt)"), VOICE),
+        (
+            SCRIPTED.replace("- cuda: cu121", "- cuda: cu121\n            name: x").replace(
+                "IMAGE=ghcr.io/${REPO}/tts-service\n          docker build -t",
+                "IMAGE=ghcr.io/${REPO}/${{ matrix.name }}\n          docker build -t",
+            ),
+            VOICE,
+        ),
+        (
+            SCRIPTED.replace(
+                "          docker push $IMAGE:cpu-latest\n",
+                "          make && docker push $IMAGE:cpu-latest\n",
+            ),
+            VOICE,
+        ),
+        # another push docgen does not read: `--push`, a metadata-action's tags
+        (
+            SCRIPTED + "      - run: docker buildx build --push -t ghcr.io/voxlab/tts-docker:cpu-latest .\n",
+            VOICE,
+        ),
+        (SCRIPTED + "      - uses: docker/metadata-action@v5\n", VOICE),
+    ],
+)
+def test_names_a_script_may_push(tmp_path: Path, workflow: str, readme: str) -> None:
+    files = VOICE_FILES | {".github/workflows/images.yml": workflow}
+    assert _audited(tmp_path, readme, files) == []
+
+
+def test_another_workflow_pushing_the_name(tmp_path: Path) -> None:
+    other = SCRIPTED.replace("/tts-service", "")
+    files = VOICE_FILES | {".github/workflows/release.yml": other}
+    assert _audited(tmp_path, VOICE, files) == []

@@ -294,3 +294,141 @@ def test_a_script_is_read_up_to_the_project_file_limit(tmp_path: Path) -> None:
     assert found(tmp_path / "long", "./build.sh jammy cuda-12.4", BUILD + padding) != []
     over = "#" * (MAX_PROJECT_FILE_BYTES - len(BUILD)) + "\n"
     assert found(tmp_path / "over", "./build.sh jammy cuda-12.4", BUILD + over) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# A first word the script's `case "$1"` or word list does not take (`unknown_first_words`)
+
+# Modelled on an entrypoint that downloads a model named by its first argument from a heredoc list
+# (`MODEL_LIST=$(cat << EOF`, then `grep "$1"`, `usage; exit 1` when nothing matched).
+FETCH = """\
+#!/bin/sh
+set -eu
+MODELS=$(cat << EOF
+tiny-1b 0a1b https://models.example.org/tiny-1b.gguf
+owl-7b 2c3d https://models.example.org/owl-7b.gguf
+owl-13b 4e5f https://models.example.org/owl-13b.gguf
+kite-2.5-3b 6a7b https://models.example.org/kite-2.5-3b.gguf
+EOF
+)
+
+usage() {
+  echo "Usage: $0 [MODEL]"
+}
+
+fetch() {
+  if [ "$#" -ge 1 ]; then
+    LINE=$(echo "$MODELS" | grep "$1" || true)
+    if [ -z "$LINE" ]; then
+      usage
+      exit 1
+    fi
+    curl -LO "$(echo "$LINE" | awk '{print $3}')"
+    exit 0
+  fi
+}
+
+fetch "$@"
+exec server
+"""
+MODELS_README = """\
+# Server
+
+## Models
+
+Download a model with `./fetch.sh <model>`.
+
+| Target | Size |
+| --- | --- |
+| owl-7b | 5 GB |
+| kite-2.5-3b | 2 GB |
+| heron-9b | 6 GB |
+| owl-13b | 9 GB |
+"""
+# Modelled on a helper script whose `case "$1" in` names its commands, the catch-all printing help.
+TASKS = """\
+#!/usr/bin/env bash
+set -e
+case "$1" in
+  build) docker build -t app . ;;
+  serve|up)
+    docker run --rm -p 80:80 app
+    ;;
+  logs-*) docker logs app ;;
+  *)
+    echo "usage: $0 build|serve|logs-NAME"
+    exit 2
+    ;;
+esac
+"""
+
+
+def first_words(root: Path, readme: str, files: dict[str, str]) -> list[str]:
+    make_tree(root, {"Dockerfile": APP, "README.md": readme, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "does not take" in d.message
+    ]
+
+
+def test_a_listed_word_the_script_list_does_not_hold(tmp_path: Path) -> None:
+    assert first_words(tmp_path, MODELS_README, {"fetch.sh": FETCH}) == [
+        "11: README lists heron-9b for fetch.sh, which fetch.sh does not take: line 17 looks it up in its "
+        "MODELS, and no entry holds it, so it exits with an error (likely)"
+    ]
+
+
+def test_a_word_a_command_passes_to_a_case(tmp_path: Path) -> None:
+    readme = (
+        "# App\n\n```bash\n./tasks.sh serve\n./tasks.sh logs-web\n./tasks.sh deploy\n./tasks.sh <task>\n```\n"
+    )
+    assert first_words(tmp_path, readme, {"tasks.sh": TASKS}) == [
+        '6: README runs ./tasks.sh with deploy, which tasks.sh does not take: its `case "$1"` (line 3) '
+        "takes build, serve, up, logs-*, so it exits with an error (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("script", "old", "new"),
+    [
+        # a catch-all that passes the words on, or exits 0
+        ("tasks.sh", '    echo "usage: $0 build|serve|logs-NAME"\n    exit 2', '    exec "$@"'),
+        ("tasks.sh", "    exit 2", "    exit 0"),
+        # the first word moved (`shift`), another file sourced, a pattern holding a variable
+        ("tasks.sh", "set -e\n", 'set -e\n[ "$1" = -v ] && shift\n'),
+        ("tasks.sh", "set -e\n", "set -e\n. ./more-tasks.sh\n"),
+        ("tasks.sh", "  build)", '  "$TARGET")'),
+        # the list test in a function called with other words, a grep as a whole word, no error exit
+        ("fetch.sh", 'fetch "$@"', 'fetch "$2"'),
+        ("fetch.sh", 'grep "$1"', 'grep -w "$1"'),
+        ("fetch.sh", "      exit 1\n", ""),
+    ],
+)
+def test_first_words_the_script_may_take(tmp_path: Path, script: str, old: str, new: str) -> None:
+    text = {"tasks.sh": TASKS, "fetch.sh": FETCH}[script]
+    assert old in text
+    word = {"tasks.sh": "deploy", "fetch.sh": "heron-9b"}[script]
+    readme = f"# App\n\n```bash\n./{script} {word}\n```\n"
+    assert (
+        first_words(tmp_path, readme, {"fetch.sh": FETCH, "tasks.sh": TASKS, script: text.replace(old, new)})
+        == []
+    )
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        # a table listing other things (fewer than two of the script's words), a cell not a plain word
+        MODELS_README.replace("| owl-7b |", "| raven-7b |").replace("| owl-13b |", "| raven-13b |"),
+        MODELS_README.replace("| heron-9b |", "| `heron 9b` (soon) |"),
+        # no span showing the script with a word to fill in, or the table under another heading
+        MODELS_README.replace("`./fetch.sh <model>`", "`./fetch.sh`"),
+        MODELS_README.replace("\n| Target", "\n## Others\n\n| Target"),
+        # `.` in a word is any character for grep: `tiny.1b` matches `tiny-1b`
+        MODELS_README.replace("| heron-9b |", "| tiny.1b |"),
+    ],
+)
+def test_tables_not_read_as_the_script_words(tmp_path: Path, readme: str) -> None:
+    assert first_words(tmp_path, readme, {"fetch.sh": FETCH}) == []

@@ -413,3 +413,52 @@ def test_a_command_with_a_huge_word_is_not_read_and_long_words_cost_linear() -> 
     assert [(t.dockerfile, dict(t.args)) for t in workflows.parse(text.encode(), "ci.yml")] == [
         ("../../Dockerfile", {})
     ]
+
+
+SCRIPT_PUSHES = b"""\
+on: push
+env:
+  HOST: ghcr.io
+jobs:
+  images:
+    runs-on: ubuntu-latest
+    steps:
+      - run: echo "OWNER_REPO=${GITHUB_REPOSITORY,,}" >> $GITHUB_ENV
+      - run: |
+          NAME=$HOST/${OWNER_REPO}/api
+          docker push $NAME:1.0
+          sudo docker push "$NAME:$(date +%F)"
+"""
+
+
+def test_script_pushes_read_assignments_and_the_github_env() -> None:
+    assert workflows.script_pushes(SCRIPT_PUSHES, "w.yml", "Acme/Depot") == (
+        "ghcr.io/acme/depot/api:1.0",
+        "ghcr.io/acme/depot/api:$(date +%F)",
+    )
+    assert workflows.script_pushes(SCRIPT_PUSHES, "w.yml", None) is None  # the repository is not known
+    chained = SCRIPT_PUSHES.replace(b"docker push $NAME:1.0", b"make && docker push $NAME:1.0")
+    assert workflows.script_pushes(chained, "w.yml", "Acme/Depot") is None  # a push not read
+
+
+def test_build_push_action_tags_read_what_earlier_steps_wrote_to_the_github_env() -> None:
+    data = b"""\
+on: push
+jobs:
+  deploy:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: docker/build-push-action@v6
+        with: {push: true, tags: "ghcr.io/${{ env.REPO }}:early"}
+      - run: echo "REPO=${GITHUB_REPOSITORY,,}" >> "$GITHUB_ENV"
+      - uses: docker/build-push-action@v6
+        with: {push: true, tags: "ghcr.io/${{ env.REPO }}:late"}
+"""
+    read = workflows.pushes(data, "w.yml", "Acme/Depot")
+    assert read is not None
+    assert [p.tags for p in read] == [
+        (workflows.UNKNOWN.join(["ghcr.io/", ":early"]),),
+        ("ghcr.io/acme/depot:late",),
+    ]
+    read = workflows.pushes(data, "w.yml")
+    assert read is not None and workflows.UNKNOWN in read[1].tags[0]

@@ -243,7 +243,7 @@ from docgen.audit.container_scripts import misplaced_container_scripts
 from docgen.audit.containers import container_names
 from docgen.audit.content_rows import _content_rows
 from docgen.audit.contents import image_lists, library_lists, listed_contents
-from docgen.audit.continuations import broken_continuations, missing_continuations
+from docgen.audit.continuations import broken_continuations, joined_commands, missing_continuations
 from docgen.audit.copies import every_base, pasted_copies, plain_copies
 from docgen.audit.cpu_only import gpu_runs
 from docgen.audit.cuda_flavours import flavour_claims
@@ -376,7 +376,13 @@ from docgen.audit.run_time import runtime_claims
 from docgen.audit.run_urls import run_urls
 from docgen.audit.runtime_bases import runtime_bases
 from docgen.audit.said_values import said_values
-from docgen.audit.script_args import ignored_arguments, option_lists, rejected_arguments, rejected_options
+from docgen.audit.script_args import (
+    ignored_arguments,
+    option_lists,
+    rejected_arguments,
+    rejected_options,
+    unknown_first_words,
+)
 from docgen.audit.script_builds import script_build_claims
 from docgen.audit.script_compose import script_files
 from docgen.audit.script_copies import script_copies
@@ -713,6 +719,7 @@ def audit(
         found.extend(script_files(doc, path, directory, audited, project))
         found.extend(option_lists(doc, path, directory))
         found.extend(rejected_options(doc, path, directory, audited, project))
+        found.extend(unknown_first_words(doc, path, directory, audited, project))
         found.extend(longer_usage(doc, path, directory, audited, project))
         found.extend(argument_defaults(doc, path, directory, audited, project, models))
         found.extend(help_copies(doc, path, directory))
@@ -776,6 +783,7 @@ def audit(
     found.extend(_shell_words(doc, text, path))
     found.extend(broken_continuations(doc, path))
     found.extend(missing_continuations(doc, path))
+    found.extend(joined_commands(doc, path))
     found.extend(swapped_headings(doc, path))
     found.extend(named_builds(doc, path))
     found.extend(unentered_mounts(doc, path, models))

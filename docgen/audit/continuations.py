@@ -24,6 +24,15 @@ reads on past a newline (`make && \\`, `| \\`, `do \\`): a comment line after it
 The other way round (`missing_continuations`): a `docker run` written over several lines whose last line
 has no `\\`, followed by a line that is only an image reference (`org/app:latest`): the run ended before
 it, so docker never gets that image and the shell runs the image's name as a command of its own.
+
+A command joined to the next one (`joined_commands`): a line ending in `\\` whose next line starts a
+command of its own (`cd`, `docker`, `git`, `pip`, `python`, `export`, at any depth): the `\\` makes that
+word and the rest of its line more arguments of the first command, and the second never runs. Read only
+where the first command's grammar says the words are too many: `git clone` then holding more than its two
+operands (a repository and a folder, `clone_operands`) is `certain` ("Too many arguments"); `cd DIR`, a
+`docker build` / `podman build` with its context, and a `docker pull` / `push` with its image are `likely`
+(a shell's `cd` may take two words). A command that takes any words after its own (`docker run IMAGE \\`
+then `python app.py` runs python in the container; `sudo`, `env`, `pip install`, `export`) is not read.
 """
 
 from __future__ import annotations
@@ -31,14 +40,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import CERTAIN, clipped
-from docgen.audit.commands import SHELL_PROMPT, fence_commands
+from docgen.audit.auditor import CERTAIN, LIKELY, clipped
+from docgen.audit.commands import SHELL_PROMPT, build_words, clone_operands, fence_commands, without_prompt
 from docgen.audit.grammar import RUN, _read
 from docgen.audit.wording import is_shell_fence
 from docgen.build_scripts import DOCKER, LINE_WORD_END, NOT_AFTER_DASH, container_command
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic
-from docgen.shell import shell_split
+from docgen.shell import sh_tokens, shell_split
 
 _DOCKERFILE_LINE = re.compile(
     r"[ \t]*(?:(?:FROM|RUN|COPY|ADD|ENV|ARG|WORKDIR|ENTRYPOINT|CMD|LABEL|EXPOSE|USER|VOLUME|SHELL"
@@ -227,4 +236,138 @@ def missing_continuations(doc: Document, readme: str) -> Iterator[Diagnostic]:
                 f"{head} the image {word} on the next line is not passed to it: the run ends before it and "
                 f"the shell runs {word} as a command of its own (the command cannot run as written)",
                 confidence=CERTAIN,
+            )
+
+
+_NEW_COMMAND = re.compile(
+    r"[ \t]*(?:sudo[ \t]+)?(?:cd|pushd|docker|podman|git|pip3?|python3?|export)(?=[ \t]|\Z)"
+)
+"""A line that starts a command of its own: a joined word after a `\\` is an argument of the first."""
+_MOST_LINES = 64
+"""The most lines of one command read for a word joined to it: a longer run of `\\` lines is no command
+a README documents (and each would be joined again)."""
+_PULL_FLAGS = frozenset({"-q", "--quiet", "-a", "--all-tags", "--disable-content-trust"})
+"""The options of `docker pull` / `push` that take no value (`--platform` takes one)."""
+
+
+def _continued_into_commands(fence: Fence) -> Iterator[tuple[int, list[str], str]]:
+    """(README line of the `\\`, the command's lines up to it, the next line) of each command of a shell
+    block continued with `\\` into a line that starts a command of its own (`_NEW_COMMAND`); outside
+    heredocs and quotes, not after `&& \\` or `| \\` (the shell reads on there), not into a comment."""
+    if not is_shell_fence(fence) or _is_dockerfile(fence) or _is_powershell(fence):
+        return
+    lines = fence.lines
+    quote, continued, delimiter, strip = "", False, "", False
+    command: list[str] = []
+    for i, (line, text) in enumerate(lines):
+        if delimiter:  # a heredoc's body, up to its delimiter line
+            if (text.lstrip("\t") if strip else text).rstrip() == delimiter:
+                delimiter = ""
+            continue
+        if continued and not quote and _COMMENT.match(text):
+            continued, command = False, []  # (`comment_breaks`)
+            continue
+        if not continued and not quote:
+            command = []
+        command.append(text)
+        quote, continued = _scan(text, quote)
+        continued = continued and not _GOES_ON.search(text)
+        if not quote and (heredoc := _HEREDOC.search(text)) is not None:
+            delimiter, strip = heredoc.group(2), text[heredoc.start() + 2 : heredoc.start() + 3] == "-"
+            continued = False
+        if (
+            continued
+            and not quote
+            and i + 1 < len(lines)
+            and len(command) <= _MOST_LINES
+            and _NEW_COMMAND.match(lines[i + 1][1])
+        ):
+            yield line, list(command), lines[i + 1][1]
+
+
+def _simple_words(text: str, last: bool) -> list[str] | None:
+    """The words of the last (`last`) or first simple command of a shell line, a leading `sudo` left
+    out; None when it cannot be read (a quote left open)."""
+    try:
+        tokens = sh_tokens(text)
+    except ValueError:
+        return None
+    if last:
+        at = max((i for i, t in enumerate(tokens) if t.operator), default=-1)
+        tokens = tokens[at + 1 :]
+    else:
+        tokens = tokens[: next((i for i, t in enumerate(tokens) if t.operator), len(tokens))]
+    words = [t.text for t in tokens]
+    return words[1:] if words[:1] == ["sudo"] else words
+
+
+def _too_many(words: list[str]) -> tuple[str, str] | None:
+    """(what the command is, what it takes) when `words` is a command that already has all the operands
+    it takes: `cd DIR`, a build with its context, a pull or push with its image; None otherwise."""
+    if len(words) == 2 and words[0] in ("cd", "pushd") and not words[1].startswith("-"):
+        return words[0], "one folder"
+    tool = words[0] if words and words[0] in ("docker", "podman") else ""
+    rest = words[1:]
+    if rest[:2] == ["buildx", "build"]:
+        rest = ["build", *rest[2:]]
+    if tool and rest[:1] == ["build"]:
+        read = build_words([w.strip("\"'") for w in rest[1:]])
+        if read is not None and len(read[1]) == 1 and read[1][0] != "-":
+            return f"{tool} build", "one context"
+    if tool and rest[:1] in (["pull"], ["push"]):
+        operands: list[str] = []
+        args = iter(rest[1:])
+        for word in args:
+            if word == "--platform":
+                next(args, None)
+            elif word.startswith("--platform="):
+                continue
+            elif word.startswith("-"):
+                if word not in _PULL_FLAGS:
+                    return None
+            else:
+                operands.append(word)
+        if len(operands) == 1:
+            return f"{tool} {rest[0]}", "one image"
+    return None
+
+
+def joined_commands(doc: Document, readme: str) -> Iterator[Diagnostic]:
+    """A command of a shell block whose `\\` joins the next line, which starts a command of its own, to
+    it as more arguments (see the module docstring): `certain` for a `git clone` that so gets more than
+    a repository and a folder, `likely` for `cd DIR`, a build with its context, a pull or a push with
+    its image."""
+    for fence in doc.fences:
+        for line, command, after in _continued_into_commands(fence):
+            first = without_prompt(command[0])
+            text = " ".join(t.rstrip().removesuffix("\\") for t in [first, *command[1:]])
+            words = _simple_words(text, last=True)
+            more = _simple_words(after.strip(), last=False)
+            if not words or not more:
+                continue
+            shown = clipped(" ".join(more))
+            if words[:2] == ["git", "clone"]:
+                before = clone_operands(words[2:], "'\"")
+                if 0 < len(before) <= 2 < len(clone_operands(words[2:] + more, "'\"")):
+                    yield Diagnostic(
+                        readme,
+                        line,
+                        f"README's `git clone` ends with `\\`, which joins the next line `{shown}` to it: "
+                        f"git clone gets `{more[0]}` and the words after it as more operands than a "
+                        f'repository and a folder, so it stops ("Too many arguments") and `{more[0]}` '
+                        "never runs (the command cannot run as written)",
+                        confidence=CERTAIN,
+                    )
+                continue
+            told = _too_many(words)
+            if told is None:
+                continue
+            what, takes = told
+            yield Diagnostic(
+                readme,
+                line,
+                f"README's `{what}` ends with `\\`, which joins the next line `{shown}` to it: {what} "
+                f"gets `{more[0]}` and the words after it as arguments while it takes {takes}, and "
+                f"`{more[0]}` never runs as a command of its own (the command cannot run as written)",
+                confidence=LIKELY,
             )

@@ -35,6 +35,7 @@ from pathlib import Path
 
 from docgen import workflows
 from docgen.audit.auditor import LIKELY
+from docgen.audit.commands import clones
 from docgen.errors import DocgenError
 from docgen.files import bytes_or_none
 from docgen.markdown import Document, code_spans
@@ -274,6 +275,8 @@ _REPOSITORY_EXPRESSION = re.compile(
     r"\$\{\{[ \t]*github\.(repository(?:_owner)?|event\.repository\.name)[ \t]*\}\}"
 )
 """The workflow expressions naming the repository it runs in, its owner or its name."""
+_GITHUB_CLONE = re.compile(r"(?:https?://|git@)(?:www\.)?github\.com[/:]([\w.-]+)/([\w.-]+)")
+"""The address of a GitHub repository a README clones."""
 _USES_IMAGE = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+|container[ \t]+)?(?:pull|run)[ \t]")
 """A command that pulls or runs an image."""
 
@@ -291,6 +294,31 @@ def _repository_of(doc: Document, names: set[str]) -> tuple[str, str] | None:
     return found.pop() if len(found) == 1 else None
 
 
+def _cloned_repository(doc: Document, names: set[str]) -> tuple[str, str] | None:
+    """(owner, name), lower case, of the one GitHub repository the README clones, when it also names one
+    of the workflows `names` (a link to `.github/workflows/docker-image.yml`) and an image under that
+    owner and name (`ghcr.io/owner/name…`): the repository the README and its workflows live in."""
+    found = set()
+    for url, _ in clones(doc):
+        match = _GITHUB_CLONE.fullmatch(url)
+        if match is None:
+            return None
+        found.add((match[1].lower(), match[2].lower().removesuffix(".git")))
+    if len(found) != 1:
+        return None
+    owner, name = found.pop()
+    text = "\n".join([t for _, t in _lines(doc)] + [t for _, t in doc.destinations]).lower()
+    if (
+        not any(n.lower() in text for n in names)
+        or re.search(
+            rf"(?<![\w.-])[a-z0-9][\w.-]*\.[a-z]+/{re.escape(owner)}/{re.escape(name)}(?![\w.-])", text
+        )
+        is None
+    ):
+        return None
+    return owner, name
+
+
 def _expanded(values: dict[str, str], match: re.Match[str]) -> str:
     return values[match.group(1)]
 
@@ -306,15 +334,17 @@ def _pushed_repositories(directory: Path, top: Path, doc: Document) -> tuple[lis
         text = data.decode("utf-8", errors="replace")
         if _BUILDS.search(text):
             builders.append((file, text))
-    if not builders or any(_OTHER_PUSH.search(text) for _, text in builders):
-        return None
+    if not builders or any(_OTHER_PUSH.search(workflows.SCRIPT_PUSH.sub("", text)) for _, text in builders):
+        return None  # (a `docker push` line of a script is read by `workflows.script_pushes`)
     if _pushes_elsewhere(builders[0][0].parent.parent.parent):
         return None
-    slug = _repository_of(doc, {file.name for file, _ in builders})
+    names = {file.name for file, _ in builders}
+    slug = _repository_of(doc, names) or _cloned_repository(doc, names)
     shown: list[str] = []
     pushed: set[str] = set()
     for file, text in builders:
-        if _REPOSITORY_EXPRESSION.search(text):
+        scripted = workflows.SCRIPT_PUSH.search(text) is not None
+        if _REPOSITORY_EXPRESSION.search(text) or "GITHUB_REPOSITORY" in text:
             if slug is None:
                 return None
             owner, name = slug
@@ -326,19 +356,26 @@ def _pushed_repositories(directory: Path, top: Path, doc: Document) -> tuple[lis
             text = _REPOSITORY_EXPRESSION.sub(functools.partial(_expanded, values), text)
         display = Path(os.path.relpath(file, file.parent.parent.parent)).as_posix()
         try:
-            pushes = workflows.pushes(text.encode("utf-8"), display)
+            pushes = workflows.pushes(text.encode("utf-8"), display, "/".join(slug) if slug else None)
         except DocgenError:
             return None
-        if pushes is None:
+        try:
+            scripts = (
+                workflows.script_pushes(text.encode("utf-8"), display, "/".join(slug) if slug else None)
+                if scripted
+                else ()
+            )
+        except DocgenError:
             return None
-        for push in pushes:
-            for tag in push.tags:
-                repository, sep, rest = tag.rpartition(":")
-                if not sep or "/" in rest:
-                    repository = tag
-                if not repository or workflows.UNKNOWN in repository or re.search(r"[${}]", repository):
-                    return None  # a name docgen cannot read may be any
-                pushed.add(repository.lower())
+        if pushes is None or scripts is None:
+            return None
+        for tag in [t for push in pushes for t in push.tags] + list(scripts):
+            repository, sep, rest = tag.rpartition(":")
+            if not sep or "/" in rest:
+                repository = tag
+            if not repository or workflows.UNKNOWN in repository or re.search(r"[${}]", repository):
+                return None  # a name docgen cannot read may be any
+            pushed.add(repository.lower())
         shown.append(display)
     return (shown, pushed) if pushed else None
 
@@ -350,8 +387,10 @@ def pushed_names(
     the owner the project's workflows push to, a name near one they push (one holds the other, or a
     slip: `ghcr.io/acme/solver-gpu-container`), while they push only other names: no such image is
     published (`likely`). Read only when docgen sees every way the project publishes: each workflow
-    that builds images pushes only with `docker/build-push-action` tags it reads (`${{ github.repository
-    }}` read from the README's link to that workflow: its status badge), no other push, no other CI
+    that builds images pushes only with `docker/build-push-action` tags or `docker push` script lines it
+    reads (`${{ github.repository }}` and `GITHUB_REPOSITORY` read from the README's link to that
+    workflow, its status badge, or from its one clone of its own repository: `_cloned_repository`), no
+    other push, no other CI
     system, bake file, Makefile or script that pushes; and only for registries named by host (`ghcr.io`,
     `quay.io`), not Docker Hub's short names. An image the README builds or tags itself is not read."""
     if not models:
@@ -405,7 +444,9 @@ def pushed_names(
             r
             for r in sorted(pushed)
             if r.split("/")[:2] == parts[:2]
-            and (name in r.rsplit("/", 1)[-1] or r.rsplit("/", 1)[-1] in name)
+            and (
+                name in r.rsplit("/", 1)[-1] or r.rsplit("/", 1)[-1] in name or r.startswith(repository + "/")
+            )
         ]
         if not near:
             continue

@@ -1,6 +1,8 @@
 """Arguments a README passes to a script beside it that the script itself rejects: a format check on a
 positional argument (`if ! [[ $1 =~ ^ubuntu[0-9]+\\.[0-9]+$ ]]; then … exit 1`) that the README's value
-(`ubuntu-22.04`) does not pass, so the command stops before doing anything.
+(`ubuntu-22.04`) does not pass, so the command stops before doing anything; an option its `case` arms
+refuse; a first word its `case "$1"` or its heredoc list of entries (searched with `grep "$1"`) does not
+take (`unknown_first_words`).
 
 The scripts are found where the README's commands run them (`references._scripts_run`); each script is
 read once, and each of its lines is matched once.
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 import bisect
 import fnmatch
+import functools
 import os
 import posixpath
 import re
@@ -20,7 +23,7 @@ from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.references import RUN_SCRIPT, Walk, _bases, project_top
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
-from docgen.markdown import Document, lists
+from docgen.markdown import Document, code_spans, lists
 from docgen.model import Diagnostic
 from docgen.shell import DECLARE, shell_split
 
@@ -398,3 +401,237 @@ def option_lists(doc: Document, readme: str, directory: Path) -> Iterator[Diagno
             f"accept{'s' if len(left) == 1 else ''}",
             confidence=LIKELY,
         )
+
+
+# --------------------------------------------------------------------------------------------------
+# A first word a README gives a script that the script's `case "$1"` or word list does not take
+
+_CASE_FIRST = re.compile(r"^[ \t]*case[ \t]+\"?\$\{?1\}?\"?[ \t]+in[ \t]*(?:#.*)?$")
+"""`case "$1" in`: the arms that follow match the script's (or function's) first argument."""
+_ARM_WORDS = re.compile(r"^[ \t]*\(?[ \t]*([^()#\s][^()]*)\)(.*)$")
+"""A `case` arm: its patterns (`build|up)`, `"llama-3")`) and the rest of its line."""
+_LIST_START = re.compile(
+    r"^[ \t]*([A-Za-z_]\w*)=\"?\$\([ \t]*cat[ \t]*<<-?[ \t]*[\"']?([A-Za-z_]\w*)[\"']?[ \t]*$"
+)
+"""`MODEL_LIST=$(cat << EOF`: a list of words written in a heredoc, one entry a line."""
+_GREPPED = re.compile(
+    r"^[ \t]*([A-Za-z_]\w*)=\"?\$\([ \t]*echo[ \t]+\"\$\{?([A-Za-z_]\w*)\}?\"[ \t]*\|[ \t]*grep[ \t]+"
+    r"\"\$\{?1\}?\"[ \t]*(?:\|\|[ \t]*true[ \t]*)?\)\"?[ \t]*$"
+)
+"""`LINE=$(echo "$LIST" | grep "$1" || true)`: the entries of a list holding the first argument."""
+_EMPTY_TEST = re.compile(r"\[[ \t]+-z[ \t]+\"\$\{?([A-Za-z_]\w*)\}?\"[ \t]+\]")
+"""`[ -z "$LINE" ]`: a test that the grep found nothing."""
+_FUNCTION = re.compile(r"^[ \t]*(?:function[ \t]+)?([A-Za-z_][\w-]*)[ \t]*\([ \t]*\)[ \t]*\{?[ \t]*$")
+_NOT_FIRST = re.compile(r"\bshift\b|\bgetopts?\b|\bset[ \t]+--|^[ \t]*(?:\.|source)[ \t]+\S")
+"""What makes `$1` another word than the one the README passes first, anywhere in the script (a loop
+over the arguments), or hides the script's words in another file: a `shift`, option parsing, `set --`,
+a sourced file."""
+_PASSES_ON = re.compile(r"\$\{?[@*]|\bexec\b")
+_PLAIN_WORD = re.compile(r"[A-Za-z0-9][\w.+-]*\Z")
+
+
+def _called_with_arguments(lines: list[str], number: int) -> bool:
+    """True when script line `number` is at the top level, or inside a function the script's top level
+    calls with all of its own arguments (`main "$@"`)."""
+    name = None
+    for text in reversed(lines[: number - 1]):
+        if (defined := _FUNCTION.match(text)) is not None:
+            name = defined.group(1)
+            break
+        if text.startswith("}"):
+            return True  # (a function closed above: the line is at the top level)
+    if name is None:
+        return True
+    call = re.compile(rf"^{re.escape(name)}[ \t]+\"\$@\"[ \t]*(?:#.*)?$")
+    return any(call.match(text) for text in lines)
+
+
+def _refusing(lines: list[str], start: int, body: str, end: str) -> bool:
+    """True when the lines from `start` (0-based; the first of them `body`) up to the one holding `end`
+    exit with an error (`usage; exit 1`, `exit 2`) and pass nothing on (`exec "$@"`)."""
+    text = [body]
+    for later in lines[start : start + 6]:
+        if end in text[-1]:
+            break
+        text.append(later)
+    arm = "\n".join(text).split(end, 1)[0]
+    return (
+        bool(re.search(r"\bexit[ \t]+[1-9]", arm)) and not _PASSES_ON.search(arm) and not _KEEPS.search(arm)
+    )
+
+
+def _case_words(lines: list[str], number: int) -> list[str] | None:
+    """The patterns of the arms of the `case "$1" in` at script line `number` (1-based), when its `*)` arm
+    refuses every other word; None otherwise (a nested case, a pattern holding a variable)."""
+    patterns: list[str] = []
+    refuses = False
+    expecting = True
+    for index in range(number, len(lines)):
+        text = lines[index]
+        stripped = text.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if expecting and re.match(r"esac\b", stripped):
+            return patterns if refuses and len(patterns) >= 2 else None
+        if re.match(r"case\b", stripped):
+            return None
+        if expecting:
+            arm = _ARM_WORDS.match(text)
+            if arm is None:
+                return None
+            words = [w.strip().strip("\"'") for w in arm.group(1).split("|")]
+            if any("$" in w or not w for w in words):
+                return None
+            if "*" in words:
+                refuses = _refusing(lines, index + 1, arm.group(2), ";;")
+                if not refuses:
+                    return None
+            else:
+                patterns += words
+            expecting = ";;" in arm.group(2)
+        elif ";;" in text:
+            expecting = True
+    return None
+
+
+def _listed_words(lines: list[str], number: int, grepped: re.Match[str]) -> list[str] | None:
+    """The entries' lines of the heredoc list `grepped` (a `LINE=$(echo "$LIST" | grep "$1")` at script
+    line `number`) searches, when a later test that it found nothing exits with an error."""
+    found, listed = grepped.group(1), grepped.group(2)
+    entries: list[str] | None = None
+    for index, text in enumerate(lines):
+        start = _LIST_START.match(text)
+        if start is None or start.group(1) != listed:
+            continue
+        if entries is not None:
+            return None  # (set twice)
+        entries = []
+        for body in lines[index + 1 :]:
+            if body.strip() == start.group(2):
+                break
+            entries.append(body)
+        else:
+            return None
+    if not entries:
+        return None
+    for index in range(number, min(number + 8, len(lines))):
+        test = _EMPTY_TEST.search(lines[index])
+        if test is not None and test.group(1) == found:
+            return entries if _refusing(lines, index + 1, lines[index], "fi") else None
+    return None
+
+
+def _in_arms(patterns: tuple[str, ...], word: str) -> bool:
+    return any(fnmatch.fnmatchcase(word, p) for p in patterns)
+
+
+def _in_list(listed: str, word: str) -> bool:
+    """`grep "$word"` finds a line of `listed` (a `.` of the word is any character)."""
+    return re.search(re.escape(word).replace(r"\.", "."), listed) is not None
+
+
+def first_words(path: Path) -> tuple[Callable[[str], bool], int, str] | None:
+    """(whether the script at `path` takes a word as its first argument, the script line that reads it,
+    how it does) when the script refuses every first word it does not know: a `case "$1" in` of words
+    whose `*)` arm exits with an error, or a heredoc list of entries the script greps `$1` in and exits
+    with an error when none holds it (`grep` reads the word as a pattern: `.` is any character). None
+    when it cannot be read so: `$1` moved first (`shift`, `getopts`, `set --`), a sourced file, a
+    catch-all that passes words on (`exec "$@"`), a case inside a function not called with `"$@"`."""
+    lines = _lines(path)
+    if not lines or not lines[0].startswith("#!"):
+        return None
+    if any(_NOT_FIRST.search(text) for text in lines):
+        return None
+    for number, text in enumerate(lines, start=1):
+        if _CASE_FIRST.match(text):
+            words = _case_words(lines, number)
+            if words is None or not _called_with_arguments(lines, number):
+                return None
+            named = ", ".join(w for w in words if not w.startswith("-"))
+            return (
+                functools.partial(_in_arms, tuple(words)),
+                number,
+                f'its `case "$1"` (line {number}) takes {named}',
+            )
+
+        if (grepped := _GREPPED.match(text)) is not None:
+            entries = _listed_words(lines, number, grepped)
+            if entries is None or not _called_with_arguments(lines, number):
+                return None
+            return (
+                functools.partial(_in_list, "\n".join(entries)),
+                number,
+                f"line {number} looks it up in its {grepped.group(2)}, and no entry holds it",
+            )
+    return None
+
+
+_SCRIPT_SPAN = re.compile(r"(?:(?:ba)?sh[ \t]+)?(?:\./)?((?:[\w.-]+/)*[\w.-]+\.(?:sh|bash))[ \t]+<[^<>]+>\Z")
+"""A code span showing how a script is run with a word the reader fills in: `./get.sh <model>`."""
+_MOST_SPAN = 300
+"""The longest code span read as one (`_SCRIPT_SPAN`): a longer one is no such command."""
+
+
+def _refused(word: str, takes: Callable[[str], bool]) -> bool:
+    return bool(_PLAIN_WORD.match(word)) and not _UNREAD.search(word) and not takes(word)
+
+
+def unknown_first_words(
+    doc: Document,
+    readme: str,
+    directory: Path,
+    audited: Sequence[str],
+    project: Path | None = None,
+) -> Iterator[Diagnostic]:
+    """A first word a README gives a script beside it (`./get.sh phi-9` in a command block, or a word of
+    the first column of a table under a paragraph showing `./get.sh <model>`) that the script refuses
+    (`first_words`): it prints its usage and exits with an error (`likely`). A table is read only when
+    at least two of its words are ones the script takes (it lists the script's words)."""
+    read: dict[Path, tuple[Callable[[str], bool], int, str] | None] = {}
+
+    def known(script: Path) -> tuple[Callable[[str], bool], int, str] | None:
+        if script not in read:
+            read[script] = first_words(script)
+        return read[script]
+
+    for line, path, script, words in found_scripts(doc, directory, audited, project):
+        told = known(script)
+        if told is None or not words or words[0].startswith("-") or not _refused(words[0], told[0]):
+            continue
+        yield Diagnostic(
+            readme,
+            line,
+            f"README runs {path} with {words[0]}, which {script.name} does not take: {told[2]}, so "
+            "it exits with an error",
+            confidence=LIKELY,
+        )
+    top = project_top(directory, project)
+    shown: dict[int, tuple[str, Path]] = {}
+    for para in doc.paragraphs:
+        for _, text in para.lines:
+            for _, _, code in code_spans(text):
+                span = _SCRIPT_SPAN.match(code.strip()) if len(code) < _MOST_SPAN else None
+                beside = directory / span.group(1) if span else None
+                if span and beside is not None and beside.is_file() and beside.resolve().is_relative_to(top):
+                    shown.setdefault(para.section, (span.group(1), beside))
+    for table in doc.tables:
+        if table.section not in shown or not table.rows:
+            continue
+        name, script = shown[table.section]
+        told = known(script)
+        if told is None:
+            continue
+        cells = [(line, cells[0].strip().strip("`").strip()) for line, cells in table.rows if cells]
+        if not all(_PLAIN_WORD.match(word) for _, word in cells):
+            continue
+        if sum(told[0](word) for _, word in cells) < 2:
+            continue
+        for line, word in cells:
+            if _refused(word, told[0]):
+                yield Diagnostic(
+                    readme,
+                    line,
+                    f"README lists {word} for {name}, which {script.name} does not take: {told[2]}, so it "
+                    "exits with an error",
+                    confidence=LIKELY,
+                )
