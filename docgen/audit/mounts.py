@@ -113,15 +113,29 @@ _TOLD_TO_CHANGE = re.compile(
 )
 
 
+def named_home(host: str) -> tuple[str, str] | None:
+    """(user name, what follows the home folder) when `host` is a folder in the home of a named user of
+    one machine (`/home/akira/.cache` → (`akira`, `.cache`), `/Users/jdoe/x`, `C:\\Users\\x\\y`); None for
+    a name that stands for anyone's (`/home/user/`), one with a placeholder or a variable in it, or
+    another path."""
+    if any(c in host for c in "<>{}$%`"):
+        return None
+    found = _PERSONAL.match(host)
+    if found is None:
+        return None
+    name = found.group(1).lower()
+    if name in _STAND_INS or name.startswith(("your", "my", "<")):
+        return None
+    return found.group(1), host[found.end() :]
+
+
 def _personal(host: str, owners: set[str]) -> bool:
     """True when `host` is a folder of one person's machine: in the home of a named user, or in a
     `~/NAME/` folder named after the image's or the repository's owner (`~/akira/` for `akira90/ocr`)."""
     if any(c in host for c in "<>{}$%`"):
         return False
-    found = _PERSONAL.match(host)
-    if found is not None:
-        name = found.group(1).lower()
-        return name not in _STAND_INS and not name.startswith(("your", "my", "<"))
+    if _PERSONAL.match(host) is not None:
+        return named_home(host) is not None
     tilde = _TILDE.match(host)
     if tilde is None or len(name := tilde.group(1).lower()) < 4:
         return False
