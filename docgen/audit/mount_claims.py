@@ -2,6 +2,9 @@
 repository into the container at `/mnt/``), while neither the compose file beside it nor its commands
 mount anything there: `volumes: - /home/me/app/:/mnt/me/app/` puts the repository at `/mnt/me/app/`.
 
+And a folder of the reader's home said mounted (`It also maps ~/.ollama from your machine`) where the
+compose file or the README's own run mounts one named user's (`/home/kai/.ollama:/root/.ollama`).
+
 The compose files of the README's folder are read once; each prose line and command once.
 """
 
