@@ -21,8 +21,7 @@ from typing import Any
 from docgen import compose
 from docgen.audit.auditor import LIKELY
 from docgen.audit.commands import fence_commands, joined
-from docgen.audit.mounts import named_home
-from docgen.audit.paths import resolves_inside, under_any
+from docgen.audit.paths import named_home, resolves_inside, under_any
 from docgen.audit.references import project_top
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
 from docgen.files import text_or_none
