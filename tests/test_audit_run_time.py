@@ -773,6 +773,11 @@ def test_a_variable_the_container_may_read_after_all(tmp_path: Path, files: dict
     assert [f for f in found if "CHECKPOINT" in f] == [], why
 
 
+def test_an_option_in_a_comment_is_no_value_passed(tmp_path: Path) -> None:
+    script = START.replace("  --checkpoint ./weights \\\n", "") + "# e.g. --checkpoint ./weights\n"
+    assert _audit(tmp_path, BAKED_README, {**BAKED_FILES, "start.sh": script}) == []
+
+
 def test_a_missing_program_file_may_read_it(tmp_path: Path) -> None:
     files = {k: v for k, v in BAKED_FILES.items() if k != "fetch.py"}
     script = START.replace("python3 -m servekit.openai_api", "python3 fetch.py")

@@ -303,7 +303,9 @@ class RunImage(Image):
             return None
         flag = re.escape(name.lower()).replace("_", "[-_]")
         given = re.compile(rf"(?<![\w-])(--{flag})(?:[ \t]+|=)([^\s;&|]+)")
-        values = [(text.count("\n", 0, m.start()) + 1, m.group(1), m.group(2)) for m in given.finditer(text)]
+        # (a comment's `--model ./model` runs nothing: its lines are blanked, the numbering kept)
+        code = re.sub(r"(?m)^[ \t]*#.*$", "", text)
+        values = [(code.count("\n", 0, m.start()) + 1, m.group(1), m.group(2)) for m in given.finditer(code)]
         if not values or any(re.search(r"[$`\\]|\A-", v) for _, _, v in values):
             return None
         try:
