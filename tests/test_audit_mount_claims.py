@@ -210,3 +210,124 @@ def test_silent_when_two_services_mount_it_differently(tmp_path: Path) -> None:
 def test_silent_for_a_folder_that_is_not_the_current_one(tmp_path: Path, said: str) -> None:
     readme = f"# Notes\n\n```bash\ndocker compose up\n```\n\n{said}\n"
     assert here(tmp_path, readme, {"docker-compose.yml": SUB_COMPOSE}) == []
+
+
+# A folder of the reader's home said mounted while one user's home is (`home_mount_claims`). Modelled on a
+# ROCm Ollama compose setup (`- /home/NAME/.ollama:/root/.ollama`, `maps ~/.ollama from your machine`),
+# a terminal app's README (`This mounts your ~/.config/X directory` over `-v $HOME/.config/X:…`) and a
+# shop image's compose snippet (`Note this mounts your ~/.composer directory` over `~/.composer:…`).
+
+LLM_COMPOSE = """\
+services:
+  llm:
+    build: .
+    ports:
+      - '0.0.0.0:11500:11500'
+    volumes:
+      - {volume}
+    devices:
+      - /dev/kfd
+"""
+
+
+MAPS = "It maps ~/.llmstore from your machine."
+
+
+def homes(root: Path, readme: str, files: dict[str, str] | None = None) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": APP, "README.md": readme, **(files or {})})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "folder of one user's machine" in d.message
+    ]
+
+
+def test_the_home_folder_said_mounted_where_compose_mounts_one_users(tmp_path: Path) -> None:
+    readme = (
+        "# LLM on gfx1151\n\nYou will have to edit the docker file a little.\n\n"
+        "```bash\ndocker compose up --build\n```\n\n"
+        "It also maps  ~/.llmstore from your current machine. The container writes as root.\n"
+    )
+    compose = LLM_COMPOSE.format(volume="/home/okafor/.llmstore:/root/.llmstore")
+    assert homes(tmp_path, readme, {"compose.yml": compose}) == [
+        (
+            9,
+            "README says ~/.llmstore is mounted, but compose.yml line 7 mounts /home/okafor/.llmstore, "
+            "a folder of one user's machine: on any other machine it is not the reader's",
+            "likely",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    "source",
+    ["/home/rin/.config/tunes", "/Users/rin/.config/tunes/", "C:\\Users\\rin\\.config\\tunes"],
+)
+def test_the_home_folder_said_mounted_where_the_readmes_run_mounts_one_users(
+    tmp_path: Path, source: str
+) -> None:
+    readme = (
+        "# Tunes\n\n- This mounts your `$HOME/.config/tunes` directory so settings are kept:\n\n"
+        f"```bash\ndocker run --rm -it -v {source}:/root/.config/tunes tunes\n```\n"
+    )
+    assert [(line, message.split(", a folder")[0]) for line, message, _ in homes(tmp_path, readme)] == [
+        (3, f"README says $HOME/.config/tunes is mounted, but README line 6 mounts {source}")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "volume"),
+    [
+        # the compose file mounts the reader's home: true
+        ("Note this mounts your ~/.pkgauth directory inside the container.", "~/.pkgauth:/home/shop/.pa"),
+        ("It maps ~/.llmstore from your machine.", "${HOME}/.llmstore:/root/.llmstore"),
+        ("It maps ~/.llmstore from your machine.", "$HOME/.llmstore/:/root/.llmstore"),
+        # a name standing for anyone's home, a placeholder, a variable
+        ("It maps ~/.llmstore from your machine.", "/home/user/.llmstore:/root/.llmstore"),
+        ("It maps ~/.llmstore from your machine.", "/home/<you>/.llmstore:/root/.llmstore"),
+        ("It maps ~/.llmstore from your machine.", "/home/$USER/.llmstore:/root/.llmstore"),
+        # another folder of that home, or the same name deeper in it
+        ("It maps ~/.llmstore from your machine.", "/home/okafor/models:/root/.llmstore"),
+        ("It maps ~/.llmstore from your machine.", "/home/okafor/work/.llmstore:/root/.llmstore"),
+        ("It maps ~/.llmstore from your machine.", "/srv/okafor/.llmstore:/root/.llmstore"),
+        # the README tells the reader to change the path, or names that user
+        (
+            "It maps ~/.llmstore from your machine. Change the volume path in compose.yml to your home.",
+            "/home/okafor/.llmstore:/root/.llmstore",
+        ),
+        (
+            "It maps ~/.llmstore from your machine (here `/home/okafor`).",
+            "/home/okafor/.llmstore:/root/.llmstore",
+        ),
+        # the home folder said is the container's
+        ("The store is mounted at ~/.llmstore in the container.", "/home/okafor/.llmstore:/root/.llmstore"),
+        ("Models go to the container's ~/.llmstore volume.", "/home/okafor/.llmstore:/root/.llmstore"),
+        # no word of a mount
+        ("Models are kept in ~/.llmstore.", "/home/okafor/.llmstore:/root/.llmstore"),
+    ],
+)
+def test_home_mount_claims_left_alone(tmp_path: Path, readme: str, volume: str) -> None:
+    files = {"compose.yml": LLM_COMPOSE.format(volume=volume)}
+    assert homes(tmp_path, f"# LLM\n\n{readme}\n", files) == []
+
+
+def test_silent_when_the_compose_file_says_to_change_it(tmp_path: Path) -> None:
+    compose = LLM_COMPOSE.format(volume="/home/okafor/.llmstore:/root/.llmstore  # change to your home")
+    assert homes(tmp_path, f"# LLM\n\n{MAPS}\n", {"compose.yml": compose}) == []
+
+
+def test_silent_when_another_mount_takes_the_readers_folder(tmp_path: Path) -> None:
+    compose = LLM_COMPOSE.format(volume="/home/okafor/.llmstore:/root/.llmstore") + (
+        "  cpu:\n    build: .\n    volumes:\n      - ~/.llmstore:/root/.llmstore\n"
+    )
+    assert homes(tmp_path, f"# LLM\n\n{MAPS}\n", {"compose.yml": compose}) == []
+
+
+def test_a_patched_mount_the_readme_tells_to_apply_is_no_claim(tmp_path: Path) -> None:
+    readme = (
+        "# Stack\n\nChange all three services to use a bind mount, which maps ~/.llmstore:\n\n"
+        "```yaml\nvolumes:\n  - /home/pal/.llmstore:/root/.llmstore\n```\n"
+    )
+    compose = LLM_COMPOSE.format(volume="/home/pal/.llmstore:/root/.llmstore")
+    assert homes(tmp_path, readme, {"compose.yml": compose}) == []

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from helpers import make_tree
 
 from docgen.analysis import build_model
@@ -681,3 +682,110 @@ def test_a_variable_the_started_script_may_leave_alone_is_no_finding(tmp_path: P
     logged = OVERWRITING.replace("# settings of the studio", "exec >/var/log/boot.log 2>&1")
     found = _audit(tmp_path, STUDIO_README, {**files, "launch/boot.sh": logged})
     assert any(f.startswith("6: README documents WEIGHTS_PATH") for f in found), found
+
+
+# A variable the README lists for the container that the script the image starts never reads, passing its
+# program the option of that name with a value of its own, while a build stage takes it as a build arg
+# (`RunImage.flag_fact`). Modelled on an OpenAI-compatible server image that bakes its model at build time
+# (`ARG MODEL` in a `data` stage, `ENV MODEL="./model"` last, the entrypoint passing `--model ./model`), a
+# pre-warmed server image reading `${MODEL_NAME:-…}` in its ENTRYPOINT, and a serverless worker whose own
+# `handler.py` reads the build arg's name.
+
+BAKED = """\
+FROM nvidia/cuda:12.4.1-devel-ubuntu22.04 AS base
+WORKDIR /srv
+COPY ./fetch.py /srv
+COPY ./pyproject.toml /srv
+RUN pip install poetry && poetry install
+
+FROM base AS data
+ARG HF_TOKEN
+ARG CHECKPOINT
+ENV HF_TOKEN=${HF_TOKEN}
+ENV CHECKPOINT=${CHECKPOINT}
+RUN poetry run python3 ./fetch.py
+
+FROM data AS boot
+ENV CHECKPOINT="./weights"
+ENV SHARDS=1
+COPY ./start.sh /srv/start.sh
+ENTRYPOINT [ "/srv/start.sh" ]
+"""
+START = """\
+#!/bin/bash
+set -e
+if [ -f ./.env ]; then
+  source ./.env
+fi
+poetry run python3 -m servekit.openai_api \\
+  --checkpoint ./weights \\
+  --shards="${SHARDS}"
+"""
+FETCH = 'import os\nsnapshot(os.environ["CHECKPOINT"], token=os.environ["HF_TOKEN"])\n'
+BAKED_README = """\
+# Ready-to-deploy LLM server
+
+## Environment Variables
+
+### For `base` tag
+
+- `HF_TOKEN`: your Hugging Face token. **Mandatory**.
+- `CHECKPOINT`: Hugging Face model id (e.g. `org/model-7b`). **Mandatory**.
+- `SHARDS`: number of GPUs. Default: `1`.
+"""
+BAKED_FILES = {"Dockerfile": BAKED, "start.sh": START, "fetch.py": FETCH, "pyproject.toml": "[tool.poetry]\n"}
+
+
+def test_a_variable_the_started_script_passes_a_value_of_its_own_for(tmp_path: Path) -> None:
+    assert _audit(tmp_path, BAKED_README, BAKED_FILES) == [
+        "8: README documents CHECKPOINT as an environment variable of the container, but start.sh:7, which "
+        "the image starts, passes its program --checkpoint ./weights and never reads CHECKPOINT "
+        "(Dockerfile:9 takes it as a build arg, ARG CHECKPOINT): a value given at run time changes "
+        "nothing (likely)"
+    ]
+
+
+def test_a_package_list_a_saved_copy_left_out_runs_nothing(tmp_path: Path) -> None:
+    files = {k: v for k, v in BAKED_FILES.items() if k != "pyproject.toml"}
+    assert len(_audit(tmp_path, BAKED_README, files)) == 1
+
+
+@pytest.mark.parametrize(
+    ("files", "why"),
+    [
+        (
+            {"start.sh": START.replace("--checkpoint ./weights", '--checkpoint "${CHECKPOINT:-./weights}"')},
+            "read",
+        ),
+        ({"start.sh": START.replace("--checkpoint ./weights", "--checkpoint $CHECKPOINT_DIR")}, "a variable"),
+        ({"start.sh": START.replace("--checkpoint ./weights", "--weights ./weights")}, "no such option"),
+        ({"start.sh": START.replace("python3 -m servekit.openai_api", "python3 serve.py")}, "own program"),
+        ({"start.sh": START + 'echo "serving $CHECKPOINT"\n'}, "named"),
+        ({"Dockerfile": BAKED.replace("ARG CHECKPOINT\n", "")}, "no build arg"),
+        ({"Dockerfile": BAKED.replace("COPY ./fetch.py /srv", "COPY ./fetch.py ./serve.py /srv/")}, "a file"),
+        ({"Dockerfile": BAKED.replace("RUN poetry run python3 ./fetch.py", "RUN true")}, "not the build's"),
+    ],
+)
+def test_a_variable_the_container_may_read_after_all(tmp_path: Path, files: dict[str, str], why: str) -> None:
+    # `serve.py` (the worker's own program) and `fetch.py` copied in but run by no build step may read it
+    serve = {"serve.py": 'MODEL = os.environ.get("CHECKPOINT")\n'}
+    found = _audit(tmp_path, BAKED_README, {**BAKED_FILES, **serve, **files})
+    assert [f for f in found if "CHECKPOINT" in f] == [], why
+
+
+def test_an_option_in_a_comment_is_no_value_passed(tmp_path: Path) -> None:
+    script = START.replace("  --checkpoint ./weights \\\n", "") + "# e.g. --checkpoint ./weights\n"
+    assert _audit(tmp_path, BAKED_README, {**BAKED_FILES, "start.sh": script}) == []
+
+
+def test_a_missing_program_file_may_read_it(tmp_path: Path) -> None:
+    files = {k: v for k, v in BAKED_FILES.items() if k != "fetch.py"}
+    script = START.replace("python3 -m servekit.openai_api", "python3 fetch.py")
+    assert _audit(tmp_path, BAKED_README, {**files, "start.sh": script}) == []
+
+
+def test_a_list_under_a_build_sub_heading_is_no_claim(tmp_path: Path) -> None:
+    readme = BAKED_README.replace("### For `base` tag", "### Build time")
+    assert _audit(tmp_path, readme, BAKED_FILES) == []
+    other = BAKED_README.replace("### For `base` tag", "### Troubleshooting")
+    assert _audit(tmp_path, other, BAKED_FILES) == []

@@ -2,6 +2,9 @@
 repository into the container at `/mnt/``), while neither the compose file beside it nor its commands
 mount anything there: `volumes: - /home/me/app/:/mnt/me/app/` puts the repository at `/mnt/me/app/`.
 
+And a folder of the reader's home said mounted (`It also maps ~/.ollama from your machine`) where the
+compose file or the README's own run mounts one named user's (`/home/kai/.ollama:/root/.ollama`).
+
 The compose files of the README's folder are read once; each prose line and command once.
 """
 
@@ -18,7 +21,7 @@ from typing import Any
 from docgen import compose
 from docgen.audit.auditor import LIKELY
 from docgen.audit.commands import fence_commands, joined
-from docgen.audit.paths import resolves_inside, under_any
+from docgen.audit.paths import named_home, resolves_inside, under_any
 from docgen.audit.references import project_top
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
 from docgen.files import text_or_none
@@ -222,6 +225,14 @@ def _here_claims(doc: Document) -> Iterator[tuple[int, str]]:
                     yield line, shown[0]
 
 
+def _drive_joined(parts: list[str]) -> list[str]:
+    """The parts of a `HOST:TARGET` volume with a Windows drive's `C` and `\\Users\\x` made one again
+    (`C:\\Users\\x:/data` → `C:\\Users\\x`, `/data`)."""
+    if len(parts) >= 3 and len(parts[0]) == 1 and parts[0].isalpha() and parts[1][:1] in ("\\", "/"):
+        return [f"{parts[0]}:{parts[1]}", *parts[2:]]
+    return parts
+
+
 def _host_sources(directory: Path, top: Path, doc: Document) -> list[tuple[str, str, str]] | None:
     """(where: `docker-compose.yml line 8` or `README line 40`, host side, container side) of each
     bind mount the compose files of `directory` and the README's commands make; None when a compose
@@ -239,7 +250,7 @@ def _host_sources(directory: Path, top: Path, doc: Document) -> list[tuple[str, 
                     written = str(source)
                 else:
                     written = str(volume)
-                    parts = written.strip("\"'").split(":")
+                    parts = _drive_joined(written.strip("\"'").split(":"))
                     source, target = (parts[0], parts[1]) if len(parts) >= 2 else (None, None)
                 if not isinstance(source, str) or not isinstance(target, str):
                     continue
@@ -249,7 +260,7 @@ def _host_sources(directory: Path, top: Path, doc: Document) -> list[tuple[str, 
         for command in fence_commands(fence):
             text = joined(command)
             for volume in _VOLUME_FLAG.findall(text):
-                parts = volume.strip("\"'").split(":")
+                parts = _drive_joined(volume.strip("\"'").split(":"))
                 if len(parts) >= 2:
                     found.append((f"README line {command[0][0]}", parts[0], parts[1]))
             for option in _MOUNT_OPTION.findall(text):
@@ -292,5 +303,90 @@ def here_mount_claims(
                 if len(there) > 1
                 else ""
             ),
+            confidence=LIKELY,
+        )
+
+
+_HOME_SAID = re.compile(r"(?<![\w/.~$-])(?:~|\$HOME\b|\$\{HOME\})/([\w.-]+(?:/[\w.-]+)*)")
+"""A folder of the reader's home as a README writes it: `~/.ollama`, `$HOME/models`, `${HOME}/.cache`."""
+_IN_IMAGE = re.compile(
+    r"(?:\b(?:at|to|into|onto|under|as|container(?:'s)?|image(?:'s)?)|[ \t]in)[ \t]*`?\Z", re.IGNORECASE
+)
+"""Words before a home folder making it the container's (`mounted at ~/data`, `the container's ~/x`)."""
+_HOST_MOUNT_WORD = re.compile(r"\b(?:mount|map|bind|volume|shar(?:e|es|ed|ing)\b)", re.IGNORECASE)
+_CHANGE_WORD = re.compile(
+    r"\b(?:replace|change|adjust|modify|edit|substitute|update|customi[sz]e)\b", re.IGNORECASE
+)
+_CHANGED_THING = re.compile(
+    r"\b(?:path|volume|mount|folder|director|compose|ya?ml\b|user[ \t-]?name|home\b)", re.IGNORECASE
+)
+"""A line telling the reader to change the mounted path (`Change the volume path in compose.yml to
+your home`): the fixed path is an example of theirs."""
+
+
+def _told_to_change(line: str) -> bool:
+    return _CHANGE_WORD.search(line) is not None and _CHANGED_THING.search(line) is not None
+
+
+def _home_tail(path: str) -> str:
+    """A path after a home folder, as compared: `/` for `\\`, no trailing `/` or sentence `.`."""
+    return path.replace("\\", "/").strip("\"'").rstrip("/").rstrip(".").rstrip("/")
+
+
+def home_mount_claims(
+    doc: Document, readme: str, directory: Path, project: Path | None = None
+) -> Iterator[Diagnostic]:
+    """A prose line saying a folder of the reader's home is mounted (`It also maps ~/.ollama from your
+    machine`, `$HOME/models is mounted`) while the compose files beside the README or its own commands
+    mount that folder from the home of one named user of one machine (`/home/kai/.ollama:/root/.ollama`,
+    `/Users/kai/…`, `C:\\Users\\kai\\…`) and no mount takes it another way (`~/.ollama`, `${HOME}/.ollama`)
+    (`likely`): `README says ~/.ollama is mounted, but compose.yml line 7 mounts /home/kai/.ollama, a
+    folder of one user's machine`. On any other machine the reader's folder is not the one mounted.
+    Only the same folder below the home counts (`/home/NAME/` then the same path); a name that stands
+    for anyone's (`/home/user/`), a README or compose file telling the reader to change the path (`Edit
+    the volume in compose.yml`), and a README naming that user in its prose keep it silent."""
+    said = [
+        (line, match.group(0).rstrip("/."), tail)
+        for para in doc.paragraphs
+        for line, text in para.lines
+        if _HOST_MOUNT_WORD.search(text) and not _OPTION_SPAN.search(text)
+        for match in itertools.islice(_HOME_SAID.finditer(text), 4)
+        if re.search(r"[A-Za-z0-9]", tail := _home_tail(match.group(1)))
+        and not _IN_IMAGE.search(text[: match.start()])
+    ]
+    if not said:
+        return
+    top = project_top(directory, project)
+    mounts = _host_sources(directory, top, doc)
+    if not mounts:
+        return
+    prose = [t for p in doc.paragraphs for _, t in p.lines]
+    if any(_told_to_change(t) for t in [*prose, *(t for f in doc.fences for _, t in f.lines)]):
+        return
+    comments = [
+        t.partition("#")[2] for _, text, _ in folder_composes(directory, top) or () for t in text.splitlines()
+    ]
+    if any(_CHANGE_WORD.search(c) or re.search(r"\byour\b", c, re.IGNORECASE) for c in comments):
+        return
+    told: set[str] = set()
+    for line, shown, tail in said:
+        fixed, other = [], False
+        for where, source, _ in mounts:
+            home = named_home(source.strip("\"'"))
+            if home is not None and _home_tail(home[1]) == tail:
+                fixed.append((where, source.strip("\"'"), home[0]))
+            elif _home_tail(source).endswith("/" + tail):
+                other = True
+        if not fixed or other or tail in told:
+            continue
+        where, source, name = fixed[0]
+        if any(re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", t) for t in prose):
+            continue
+        told.add(tail)
+        yield Diagnostic(
+            readme,
+            line,
+            f"README says {shown} is mounted, but {where} mounts {source}, a folder of one user's "
+            "machine: on any other machine it is not the reader's",
             confidence=LIKELY,
         )

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from docgen.audit.auditor import LIKELY, Auditor, dockerfile_read, remotes
 from docgen.audit.commands import _repository, fence_commands, joined
 from docgen.audit.names import docker_run, image_at
+from docgen.audit.paths import HOME_OF_USER, named_home
 from docgen.audit.settings import Image
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -99,14 +100,7 @@ _ANY_MOUNT = re.compile(
     r"(?:^|[ \t])(?:-v|--volume)(?:[ \t]+|=)[\"']?([A-Za-z]:[\\/][^\s\"':]*|[^\s\"':]+):(/[^\s\"':]*)"
 )
 """`-v HOST:/target` (a Windows drive's `C:\\Users\\x:/app` too): the host side, the container's."""
-_PERSONAL = re.compile(r"(?:/home/|/Users/|[A-Za-z]:[\\/]Users[\\/])([^/\\]+)[/\\]", re.IGNORECASE)
-"""A folder in the home of a named user of one machine (`/home/akira/`, `/Users/jdoe/`, `C:\\Users\\x\\`)."""
 _TILDE = re.compile(r"~/([\w.-]+)/")
-_STAND_INS = frozenset(
-    "user username users me you name yourname myuser myname ubuntu root docker admin guest shared public"
-    " default test demo example host dev developer vagrant ec2-user pi runner jovyan".split()
-)
-"""Names of a home folder that stand for anyone's (`/home/user/`) or a stock machine's (`/home/ubuntu/`)."""
 _TOLD_TO_CHANGE = re.compile(
     r"\b(?:replace|change|adjust|modify|edit|substitute|your|yours|path[ \t]+to|where[ \t]+you)\b",
     re.IGNORECASE,
@@ -118,10 +112,8 @@ def _personal(host: str, owners: set[str]) -> bool:
     `~/NAME/` folder named after the image's or the repository's owner (`~/akira/` for `akira90/ocr`)."""
     if any(c in host for c in "<>{}$%`"):
         return False
-    found = _PERSONAL.match(host)
-    if found is not None:
-        name = found.group(1).lower()
-        return name not in _STAND_INS and not name.startswith(("your", "my", "<"))
+    if HOME_OF_USER.match(host) is not None:
+        return named_home(host) is not None
     tilde = _TILDE.match(host)
     if tilde is None or len(name := tilde.group(1).lower()) < 4:
         return False

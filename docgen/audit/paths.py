@@ -1,6 +1,6 @@
 """Dockerfile names and paths: the image of a family a file name says (`variant`: `cuda` for
 `Dockerfile.cuda`), whether a reference (a link, a `-f`) names a Dockerfile and which, and the Dockerfile
-names a text mentions.
+names a text mentions; and whether a host path is in the home of one named user (`named_home`).
 """
 
 from __future__ import annotations
@@ -339,3 +339,28 @@ def path_words(path: str) -> set[str]:
     folders = _folders(path)
     texts = [variant(path) or ""] + folders[-1:]
     return {word for text in texts for word, _ in _name_parts(text)}
+
+
+HOME_OF_USER = re.compile(r"(?:/home/|/Users/|[A-Za-z]:[\\/]Users[\\/])([^/\\]+)[/\\]", re.IGNORECASE)
+"""A folder in the home of a named user of one machine (`/home/akira/`, `/Users/jdoe/`, `C:\\Users\\x\\`)."""
+_STAND_INS = frozenset(
+    "user username users me you name yourname myuser myname ubuntu root docker admin guest shared public"
+    " default test demo example host dev developer vagrant ec2-user pi runner jovyan".split()
+)
+"""Names of a home folder that stand for anyone's (`/home/user/`) or a stock machine's (`/home/ubuntu/`)."""
+
+
+def named_home(host: str) -> tuple[str, str] | None:
+    """(user name, what follows the home folder) when `host` is a folder in the home of a named user of
+    one machine (`/home/akira/.cache` → (`akira`, `.cache`), `/Users/jdoe/x`, `C:\\Users\\x\\y`); None for
+    a name that stands for anyone's (`/home/user/`), one with a placeholder or a variable in it, or
+    another path."""
+    if any(c in host for c in "<>{}$%`"):
+        return None
+    found = HOME_OF_USER.match(host)
+    if found is None:
+        return None
+    name = found.group(1).lower()
+    if name in _STAND_INS or name.startswith(("your", "my", "<")):
+        return None
+    return found.group(1), host[found.end() :]

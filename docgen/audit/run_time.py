@@ -6,7 +6,9 @@
   arg a build step reads (`git checkout v${WEBUI_VERSION}`, `if [ "$CPU_ONLY" = true ]` writing start
   flags) — an ENV that only carries that arg into the build (`ENV CPU_ONLY=${CPU_ONLY}`) counting as
   none —, or that the entrypoint script the image copies in and starts gives a value of its own before
-  reading it (`ROCM_VERSION="6.4"` on its second line): a value passed with `-e` changes nothing;
+  reading it (`ROCM_VERSION="6.4"` on its second line), or that the script never reads while it passes
+  its program the option of that name with a value of its own and a stage takes the name as a build arg
+  (`ARG MODEL`, `--model ./model`: `likely`): a value passed with `-e` changes nothing;
 - a variable a sentence tells the user to set (`` Edit the `PYTORCH_INDEX` environment variable ``), or
   one of those entries, that a RUN reads while no ARG or ENV of the image declares it (`pip install
   torch --index-url $PYTORCH_INDEX`): the build sees it empty whatever the user sets, for the build
@@ -33,6 +35,7 @@ is read from a table, a list under an environment-variables heading, a command o
 from __future__ import annotations
 
 import functools
+import itertools
 import os
 import posixpath
 import re
@@ -223,7 +226,7 @@ class RunImage(Image):
         """Why `name` set at run time does not reach a container of the image (the Dockerfile line or
         script that shows it); None when it may reach it; False when the Dockerfile says nothing of it."""
         if name in self.env:
-            return self._carried_fact(name)
+            return self._carried_fact(name) or self.flag_fact(name)
         if (fact := self.script_fact(name)) is not None:
             return fact
         # (a global arg picks the base image, which may set a variable of that name: `CUDA_VERSION`)
@@ -277,6 +280,69 @@ class RunImage(Image):
             return None
         shown = ", ".join(f"{n} (ENV line {own[n]})" for n in near)
         return f"{self.model.path}:{writes[0].start_line} writes the ENTRYPOINT {start}, which reads {shown}"
+
+    def flag_fact(self, name: str) -> str | None:
+        """Why `name`, an ENV of the image that a stage also takes as a build arg (`ARG MODEL`, the model
+        baked in at build time), set at run time changes nothing: the script the image starts
+        (`script`) never names it and gives the program it starts the option named like it with a value
+        of its own (`--model ./model` for `MODEL`, `--max-len 4096` for `MAX_LEN`), which wins over any
+        environment. None otherwise, and for a name a library reads itself (`_APP_READ`), when the
+        ENTRYPOINT or CMD names it, or when a file copied into the image that the container may run
+        names it or cannot be read: the script runs a file of the build context (its imports are not
+        known), or a copied file no RUN of the build runs (a file a RUN runs and the script does not,
+        `RUN python3 load.py`, is the build's)."""
+        script = self.script()
+        if script is None or _APP_READ.search(name) or not self.model.file:
+            return None
+        decls = [a for a in self.model.args if a.name == name and a.scope != "global"]
+        text = text_or_none(script[1], MAX_FILE_BYTES) if decls else None
+        if text is None:
+            return None
+        word = re.compile(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])")
+        if word.search(text) or any(word.search(s.value) for s in self.commands()):
+            return None
+        flag = re.escape(name.lower()).replace("_", "[-_]")
+        given = re.compile(rf"(?<![\w-])(--{flag})(?:[ \t]+|=)([^\s;&|]+)")
+        # (a comment's `--model ./model` runs nothing: its lines are blanked, the numbering kept)
+        code = re.sub(r"(?m)^[ \t]*#.*$", "", text)
+        values = [(code.count("\n", 0, m.start()) + 1, m.group(1), m.group(2)) for m in given.finditer(code)]
+        if not values or any(re.search(r"[$`\\]|\A-", v) for _, _, v in values):
+            return None
+        try:
+            folder = Path(self.model.file).parent.resolve()
+        except (OSError, RuntimeError):  # RuntimeError: a symlink loop (Python < 3.13)
+            return None
+        copies = [c for c in self.model.context_copies if c.stage in self.indexes]
+        copied = list(itertools.islice(copied_files(folder, copies, self.model.file), _MAX_FILES))
+        if len(copied) >= _MAX_FILES:
+            return None  # (the files past the limit are not read)
+        names = {c.path.name if c.path is not None else posixpath.basename(c.source) for c in copied}
+        names -= {n for n in names if _MANIFEST.fullmatch(n)}
+        built = " ".join(r.original or r.args for r in self._runs)
+        runs = {posixpath.basename(w) for w in _PROGRAM_FILE.findall(text)} - {script[0]}
+        if runs - names:
+            return None  # a program file the build context does not give: what it reads is not known
+        starts_own = any(
+            n != script[0] and re.search(rf"(?<![\w.-]){re.escape(posixpath.splitext(n)[0])}\b", text)
+            for n in names
+        )
+        for found in copied:
+            named = found.path.name if found.path is not None else posixpath.basename(found.source)
+            if named == script[0]:
+                continue
+            if not starts_own and re.search(rf"(?<![\w.-]){re.escape(named)}(?![\w-])", built):
+                continue  # run by a build step only
+            body = text_or_none(found.path, MAX_FILE_BYTES) if found.path is not None else None
+            if body is None and _MANIFEST.fullmatch(named):
+                continue  # a package list a saved copy left out: it runs nothing
+            if body is None or word.search(body):
+                return None
+        line, option, value = values[0]
+        shown = value.strip("\"'")
+        return (
+            f"{script[0]}:{line}, which the image starts, {_PASSES} {option} {shown} "
+            f"and never reads {name} ({self.model.path}:{decls[0].line} takes it as a build arg, ARG {name})"
+        )
 
     def _carried_fact(self, name: str) -> str | None:
         """Why `name`, an ENV of the image, set at run time changes nothing: every ENV of that name the
@@ -482,6 +548,12 @@ _ENV_HEADING = re.compile(
     r"[\W_]*(?:(?:runtime|run-time|container)[ \t]+)?environment[\W_]*\Z", re.IGNORECASE
 )
 """A heading that is the word `Environment` alone (`### Environment`, `Runtime environment`)."""
+_SUB_HEADING = re.compile(
+    r"\A[\W_]*(?:for|with|on|in)\b|\b(?:tags?|images?|variants?|flavou?rs?|optional|required|mandatory)\b",
+    re.IGNORECASE,
+)
+"""A heading below one about environment variables that says which image or which of them it lists
+(`### For `base` tag`, `### Optional`): its list is of the same variables."""
 _PREFIXED_RUN = re.compile(r"(?:^|[\s;&|])[A-Za-z_][A-Za-z0-9_]*=\S*[ \t]+(?:\./|bash |sh |make\b)")
 
 
@@ -558,9 +630,17 @@ def env_entries(part: Document, whole: Document) -> Iterator[tuple[int, str]]:
                 if not _ABOUT_BUILD.search(" ".join(cells[1:])):
                     yield line, name.group(1)
     for para in part.paragraphs:
-        if not (about_env(para.heading) or _ENV_HEADING.match(para.heading)) or _ABOUT_BUILD.search(
-            f"{' '.join(headings_over(whole, para.lines[0][0] if para.lines else 0))} {para.before}"
-        ):
+        over = headings_over(whole, para.lines[0][0] if para.lines else 0)
+        if not (
+            about_env(para.heading)
+            or _ENV_HEADING.match(para.heading)
+            or (
+                len(over) > 1
+                and over[0] == para.heading
+                and _SUB_HEADING.search(over[0])
+                and about_env(over[1])
+            )
+        ) or _ABOUT_BUILD.search(f"{' '.join(over)} {para.before}"):
             continue
         for line, text in para.lines:
             item = LIST_ITEM.match(text)
@@ -639,7 +719,7 @@ def _env_finding(
             f"README {how} {name} as an environment variable of the container, but {shown[0]}: "
             "a value given at run time changes nothing"
         )
-    yield Diagnostic(auditor.path, line, said, confidence=CERTAIN)
+    yield Diagnostic(auditor.path, line, said, confidence=LIKELY if _PASSES in shown[0] else CERTAIN)
 
 
 _VARIABLE_IMAGE = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?")
@@ -698,6 +778,15 @@ def _unread_finding(
 
 
 _UNDECLARED = "reads it in a RUN while no ARG or ENV declares it"
+_PROGRAM_FILE = re.compile(r"(?<![\w.-])[\w./-]+\.(?:py|sh|bash|js|mjs|rb|pl|php|lua|R)\b")
+"""A program file a script runs or names (`python3 serve.py`, `/opt/warm.sh`)."""
+_MANIFEST = re.compile(
+    r"pyproject\.toml|poetry\.lock|uv\.lock|Pipfile(?:\.lock)?|requirements[\w.-]*\.txt|setup\.cfg"
+    r"|package(?:-lock)?\.json|yarn\.lock|pnpm-lock\.yaml|environment\.ya?ml"
+)
+"""Files listing packages to install, which start no program of their own."""
+_PASSES = "passes its program"
+"""Words of `RunImage.flag_fact`: read from a script's options, such a finding is `likely`."""
 _TOLD_TO_SET = re.compile(
     r"\b(?:edit|set|change|modify|adjust|update|override|replace|configure)\b(?:[ \t]+(?:the|your|its))?"
     r"[ \t]+`((?-i:[A-Z][A-Z0-9_]{2,}))`[ \t]+"
