@@ -38,7 +38,9 @@ sudo docker build -t vsr .
 
 def test_a_comment_over_a_build_of_the_image_s_folder() -> None:
     # the shape of a detection toolbox fork: `docker build -t name:1.5.0 docker/name/`
-    readme = "```shell\n# build an image with PyTorch 1.5, CUDA 10.1\ndocker build -t seg:1.5.0 docker/seg/\n```\n"
+    readme = (
+        "```shell\n# build an image with PyTorch 1.5, CUDA 10.1\ndocker build -t seg:1.5.0 docker/seg/\n```\n"
+    )
     assert findings(readme, {"docker/seg/Dockerfile": TORCH}) == [
         "2: README says PyTorch 1.5 but docker/seg/Dockerfile:1 says 1.9.0",
         "2: README says CUDA 10.1 but docker/seg/Dockerfile:1 says 10.2",

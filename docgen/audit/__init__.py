@@ -365,7 +365,7 @@ from docgen.audit.rehomed_mounts import mapped_slips, rehomed_mounts, volume_els
 from docgen.audit.reinstalled_torch import reinstalled_torch
 from docgen.audit.release_vars import release_vars
 from docgen.audit.restated import restated_versions
-from docgen.audit.ros_variants import _ros_variants
+from docgen.audit.ros_variants import _ros_variants, ros_distro_claims
 from docgen.audit.routed_ports import _routed_ports
 from docgen.audit.run_args import _run_args, dropped_namespaces, empty_commands, shell_programs
 from docgen.audit.run_time import runtime_claims
@@ -676,6 +676,7 @@ def audit(
         found.extend(_server_modules(doc, text, models, path, directory, project))
         found.extend(_routed_ports(doc, path, directory, models))
         found.extend(_ros_variants(doc, text, models, path, directory))
+        found.extend(ros_distro_claims(doc, models, path))
         found.extend(_included_paths(doc, models, path, directory))
         found.extend(_spelled_folders(doc, models, path, directory))
         found.extend(placeholder_folders(doc, path, directory))
