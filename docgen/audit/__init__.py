@@ -238,7 +238,7 @@ from docgen.audit.config_keys import config_keys
 from docgen.audit.container_scripts import misplaced_container_scripts
 from docgen.audit.containers import container_names
 from docgen.audit.content_rows import _content_rows
-from docgen.audit.contents import image_lists, library_lists, listed_contents
+from docgen.audit.contents import image_lists, left_out_claims, library_lists, listed_contents
 from docgen.audit.continuations import broken_continuations, missing_continuations
 from docgen.audit.copies import every_base, pasted_copies, plain_copies
 from docgen.audit.cpu_only import gpu_runs
@@ -906,6 +906,7 @@ def _audit_part(
     found.extend(_arg_entries(sub, auditor))
     found.extend(listed_contents(sub, auditor))
     found.extend(library_lists(sub, auditor))
+    found.extend(left_out_claims(sub, text, auditor))
     found.extend(_dependency_rows(sub, auditor))
     found.extend(_listed_python(sub, auditor))
     found.extend(_python_paths(sub, auditor))
