@@ -132,3 +132,72 @@ def test_traps_stay_silent(tmp_path: Path) -> None:
     # a package of the README's own (not one of the desktop's)
     own = "# Rover\n\n```bash\nros2 run rover_nav planner\n```\n"
     assert lacking(tmp_path / "own", own) == []
+
+
+# A ROS distribution the README names for the image that the Dockerfile's contradicts (`ros_distro_claims`).
+
+SIM = """\
+FROM example/sim:4.5.0
+ENV LANG=C.UTF-8
+ENV ROS_DISTRO=humble
+RUN apt-get update && apt-get install -y ros-humble-desktop ros-humble-vision-msgs ros-dev-tools
+# ENV ROS_DISTRO=jazzy
+RUN /bin/bash -c "source /opt/ros/humble/setup.sh && colcon build"
+"""
+"""The shape of a simulator image with a ROS 2 workspace: one distribution, named four ways."""
+
+
+def distro(root: Path, readme: str, dockerfile: str = SIM) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": dockerfile, "README.md": readme})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root)
+        if "installs ROS " in d.message
+    ]
+
+
+def test_a_distribution_the_image_does_not_hold(tmp_path: Path) -> None:
+    # copied from the sibling image of another distribution
+    readme = "# Sim ROS 2\n\nThis Dockerfile provides a ready-to-use ROS2 jazzy workspace for the sim.\n"
+    assert distro(tmp_path / "sim", readme) == [
+        (3, "README says ROS2 jazzy but Dockerfile:3 installs ROS humble (ROS_DISTRO=humble)", "likely")
+    ]
+    # an official base image of ROS 1 under a README of another ROS 1 distribution
+    noetic = (
+        "FROM ros:noetic-ros-base AS ros1\nRUN apt-get update && apt-get install -y python3-catkin-tools\n"
+    )
+    readme = "# Rover\n\nA **ROS Melodic** image with the rover's drivers.\n"
+    assert distro(tmp_path / "noetic", readme, noetic) == [
+        (3, "README says ROS Melodic but Dockerfile:1 installs ROS noetic (ros:noetic)", "likely")
+    ]
+
+
+def test_distribution_traps_stay_silent(tmp_path: Path) -> None:
+    assert distro(tmp_path / "true", "# Sim\n\nA ready-to-use ROS 2 Humble workspace.\n") == []
+    # a bridge image holding two distributions
+    bridge = "FROM osrf/ros:humble-desktop\nRUN apt-get install -y ros-noetic-ros-base\n"
+    assert distro(tmp_path / "bridge", "# Bridge\n\nA ROS 2 Jazzy bridge.\n", bridge) == []
+    # a README about a family of images, or naming two distributions
+    family = (
+        "# Images\n\nOne image per ROS 2 distribution.\n\n- the ROS 2 Jazzy image\n- the ROS 2 Humble image\n"
+    )
+    assert distro(tmp_path / "family", family) == []
+    # history, a choice, what something supports, the host or another machine
+    for n, said in enumerate(
+        (
+            "This workspace was ported from ROS 2 Jazzy.",
+            "Pick ROS 2 Jazzy or the default.",
+            "The nodes support ROS 2 Jazzy.",
+            "Run the bridge on a robot with ROS Noetic.",
+        )
+    ):
+        assert distro(tmp_path / f"said{n}", f"# Sim\n\n{said}\n") == []
+    host = "# Sim\n\n## Host setup\n\nInstall ROS 2 Jazzy on the workstation first.\n"
+    assert distro(tmp_path / "host", host) == []
+    # no distribution known: a variable with no value in the Dockerfile, only a comment naming one
+    unknown = (
+        "FROM example/sim:4.5.0\nARG ROS_DISTRO\n# ros-jazzy-desktop\n"
+        "RUN apt-get install -y ros-${ROS_DISTRO}-desktop\n"
+    )
+    assert distro(tmp_path / "unknown", "# Sim\n\nA ROS 2 Jazzy workspace.\n", unknown) == []

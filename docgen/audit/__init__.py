@@ -242,7 +242,7 @@ from docgen.audit.config_keys import config_keys
 from docgen.audit.container_scripts import misplaced_container_scripts
 from docgen.audit.containers import container_names
 from docgen.audit.content_rows import _content_rows
-from docgen.audit.contents import image_lists, library_lists, listed_contents
+from docgen.audit.contents import image_lists, left_out_claims, library_lists, listed_contents
 from docgen.audit.continuations import broken_continuations, joined_commands, missing_continuations
 from docgen.audit.copies import every_base, pasted_copies, plain_copies
 from docgen.audit.cpu_only import gpu_runs
@@ -369,7 +369,7 @@ from docgen.audit.rehomed_mounts import mapped_slips, rehomed_mounts, volume_els
 from docgen.audit.reinstalled_torch import reinstalled_torch
 from docgen.audit.release_vars import release_vars
 from docgen.audit.restated import restated_versions
-from docgen.audit.ros_variants import _ros_variants
+from docgen.audit.ros_variants import _ros_variants, ros_distro_claims
 from docgen.audit.routed_ports import _routed_ports
 from docgen.audit.run_args import _run_args, dropped_namespaces, empty_commands, shell_programs
 from docgen.audit.run_time import runtime_claims
@@ -688,6 +688,7 @@ def audit(
         found.extend(served_apps(doc, models, path, directory, project))
         found.extend(_routed_ports(doc, path, directory, models))
         found.extend(_ros_variants(doc, text, models, path, directory))
+        found.extend(ros_distro_claims(doc, models, path))
         found.extend(_included_paths(doc, models, path, directory))
         found.extend(_spelled_folders(doc, models, path, directory))
         found.extend(placeholder_folders(doc, path, directory))
@@ -920,6 +921,7 @@ def _audit_part(
     found.extend(_arg_entries(sub, auditor))
     found.extend(listed_contents(sub, auditor))
     found.extend(library_lists(sub, auditor))
+    found.extend(left_out_claims(sub, text, auditor))
     found.extend(_dependency_rows(sub, auditor))
     found.extend(_listed_python(sub, auditor))
     found.extend(_python_paths(sub, auditor))

@@ -5,7 +5,9 @@ lists, against the Dockerfile's text and the build-context files it copies.
 
 from __future__ import annotations
 
+import bisect
 import functools
+import itertools
 import re
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from typing import TypeVar
@@ -58,6 +60,109 @@ _MARKED_ABSENT = re.compile(
 )
 """A list item that is only a component and the mark that the image lacks it (`- TensorRT (Not
 Installed)`, `* NCCL: not installed`): said as plainly as a table cell (`CERTAIN`)."""
+_SET_ASIDE = re.compile(
+    r"\b(?:left[ \t]+out|(?:leaving|leave)[ \t]+(?:(?:it|them)[ \t]+)?out|removed|dropped|excluded|omitted"
+    r"|not[ \t]+included)\b[ \t,]*(?:(?:[\w-]+[ \t]+){0,3}?)"
+    r"(?:for[ \t]+now|for[ \t]+the[ \t]+(?:time[ \t]+being|moment)|at[ \t]+the[ \t]+moment|temporarily)\b"
+    r"|\btemporarily[ \t]+(?:removed|dropped|excluded|omitted|left[ \t]+out)\b",
+    re.IGNORECASE,
+)
+"""A sentence saying its subject is left out of the image for now: `leaving out for now`, `removed for
+the time being`, `temporarily dropped` (a state meant to change, so the sentence tells what the image
+holds today; `removed in v2` is history)."""
+_SUBJECT_END = re.compile(
+    r"\b(?:is|are|was|were|fails?|failed|has|have|had|appears?|seems?|did|does|do|will|would|could|can"
+    r"|cannot|need|needs|got|gets?|left|leaving|removed|dropped|excluded|omitted|not"
+    r"|of|in|on|for|from|with|within|inside|under|to)\b",
+    re.IGNORECASE,
+)
+"""The first verb or preposition of a sentence: the words before it are its subject (`mark5access,
+PsrXML and a few other packages were …`; `NumPy bindings of PSRFMT are …` is about the bindings)."""
+_SUBJECT_NAME = re.compile(r"(?<![\w.+-])[`*_]*([A-Za-z][\w.+-]*[A-Za-z0-9])")
+_PART_OF = re.compile(
+    r"[`*_]*[ \t]+(?:bindings?|support|plugins?|extensions?|modules?|tests?|examples?|docs|documentation"
+    r"|backends?|features?|interfaces?|wrappers?|headers|sources?|packages?|gui|api|files|data|models?"
+    r"|cache|integration|acceleration)\b",
+    re.IGNORECASE,
+)
+"""A word after a name saying the subject is a part of it, not it (`Python packages`, `OpenCV's CUDA
+backend`): the name itself may well be installed."""
+_OF_AN_IMAGE = re.compile(
+    r"[^.;]{0,20}?\b(?:of|from)[ \t]+(?:the[ \t]+)?(?:[\w.-]+[ \t]+){0,2}?"
+    r"(?:image|variant|flavou?r|tag|edition|container)s?\b",
+    re.IGNORECASE,
+)
+"""`left out of the slim image`: another image of a family is meant."""
+_SAID_INSTALLED = re.compile(r"\b(?:is|are)[ \t]+(?:still[ \t]+|already[ \t]+)?installed\b", re.IGNORECASE)
+"""`X is installed but disabled for now`: the component is in the image."""
+
+
+def _set_aside(text: str) -> list[re.Match[str]]:
+    """The names of the subject of each sentence of `text` saying it is left out of the image for now
+    (`_SET_ASIDE`): `mark5access, PsrXML and a few other packages were intended to be installed but
+    appear to have issues compiling, leaving out for now`; none when the sentence says the image has
+    them (`_SAID_INSTALLED`) or another image lacks them (`_OF_AN_IMAGE`), nor a name followed by a
+    word saying the subject is a part of it (`_PART_OF`)."""
+    found: list[re.Match[str]] = []
+    for aside in _SET_ASIDE.finditer(text):
+        start = max(text.rfind(". ", 0, aside.start()) + 1, 0)
+        sentence_end = text.find(". ", aside.end())
+        sentence = text[start : len(text) if sentence_end < 0 else sentence_end]
+        if (
+            _SAID_INSTALLED.search(sentence)
+            or MAYBE.search(sentence)
+            or _OF_AN_IMAGE.match(text, aside.end())
+        ):
+            continue
+        item = re.match(r"[ \t]*(?:[-*+]|\d{1,3}[.)])?[ \t]*", text[start:])
+        begin = start + (item.end() if item else 0)
+        verb = _SUBJECT_END.search(text, begin, aside.start())
+        end = verb.start() if verb is not None else aside.start()
+        for name in _SUBJECT_NAME.finditer(text, begin, end):
+            if not _PART_OF.match(text, name.end(1)):
+                found.append(name)
+    return found
+
+
+def left_out_claims(doc: Document, text: str, auditor: Auditor) -> Iterator[Diagnostic]:
+    """A component a paragraph of the README (each list item of it apart) says is left out of the image
+    for now (`_set_aside`: `mark5access, PsrXML and a few other packages … leaving out for now`, `Intel
+    MKL/IPP libraries … removed for the time being`) that every Dockerfile compared installs in the
+    image built (`psrxml` cloned and built, `intel-oneapi-mkl`), `likely`. The paragraph is read as
+    written (`text`, the README): the audit's reading blanks what follows `removed` as the past. Not a
+    sentence saying `default`, `unless`, `optional`, `if`, `--build-arg`, `host` or `base` (`MAYBE`)."""
+    lines = text.splitlines()
+    for para in doc.paragraphs:
+        items: list[list[tuple[int, str]]] = []
+        for line, _ in para.lines:
+            written = lines[line - 1] if 0 < line <= len(lines) else ""
+            if not items or LIST_ITEM.match(written):
+                items.append([])
+            items[-1].append((line, written))
+        for item in items:
+            joined = " ".join(written for _, written in item)
+            lowered = joined.lower()
+            if "for " not in lowered and "temporarily" not in lowered:
+                continue
+            starts = list(itertools.accumulate((len(written) + 1 for _, written in item), initial=0))
+            for match in _set_aside(joined):
+                name = match.group(1)
+                if len(norm(name)) < 3 or _example(joined, match):
+                    continue
+                wanted = _keys(name, auditor.names)
+                found = _in_every(auditor.models, functools.partial(installing, stage=None, wanted=wanted))
+                if found is not None:
+                    model, comp = found
+                    line = item[bisect.bisect_right(starts, match.start()) - 1][0]
+                    yield Diagnostic(
+                        auditor.path,
+                        line,
+                        f"README says {name} is left out for now but {model.path}:{comp.line} installs "
+                        f"{comp.name}",
+                        confidence=LIKELY,
+                    )
+
+
 _T = TypeVar("_T")
 
 _FAMILIES = {"mpi": ("openmpi", "mpich", "mvapich", "mvapich2", "impi", "intelmpi", "hpcx")}
@@ -66,7 +171,7 @@ MAYBE = re.compile(r"\bdefault\b|\bunless\b|\boptional|\bif\b|--build-arg|\bhost
 """Words that make an absence conditional (`not installed by default`, `unless INSTALL_TRT=1`) or about
 something else (the host, the base image)."""
 _PACKAGING = re.compile(
-    r"\A(?:python3?-|lib)|(?:-dev|-devel|-headers|-runtime|-bin|-utils|(?:[-_]|(?<!\d))\d++)\Z"
+    r"\A(?:python3?-|lib|intel-oneapi-)|(?:-dev|-devel|-headers|-runtime|-bin|-utils|(?:[-_]|(?<!\d))\d++)\Z"
 )
 
 

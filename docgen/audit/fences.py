@@ -6,13 +6,22 @@ words about build args.
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import difflib
 import re
 from collections.abc import Iterator
+from pathlib import PurePosixPath
 
 from docgen.audit.aside import other_tool_args
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, OwnBases, some
-from docgen.audit.commands import lines_of_commands_with_file, lines_of_elided_commands
+from docgen.audit.commands import (
+    build_paths,
+    fence_commands,
+    joined,
+    lines_of_commands_with_file,
+    lines_of_elided_commands,
+    without_prompt,
+)
 from docgen.audit.paths import path_words
 from docgen.audit.prose import PIN, audit_text, same_base, tag_parts
 from docgen.audit.versions import _keys
@@ -31,7 +40,7 @@ from docgen.audit.wording import (
     is_shell_fence,
     says_build_args,
 )
-from docgen.build_scripts import container_command
+from docgen.build_scripts import BUILD, container_command
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic, ImageModel
 from docgen.sources.pip import PIP
@@ -174,6 +183,50 @@ def _other_shape(line: int, match: re.Match[str], auditor: Auditor, confidence: 
     )
 
 
+_COMMENT = re.compile(r"[ \t]*#+[ \t]*(\S.*)")
+"""A comment line of a command block and its text."""
+_DOCKERFILE_NAMES = frozenset({"dockerfile", "containerfile"})
+"""The file a build without `-f` reads in its context."""
+
+
+def build_comments(fence: Fence, auditor: Auditor) -> Iterator[tuple[int, str]]:
+    """(line, text) of each `#` comment of a command block heading (right above it, no blank line
+    between) a build command of the image audited, one passing no `--build-arg`: a `docker build`
+    whose `-f` names a Dockerfile audited by its file name, or, without `-f`, whose context is `.` or a
+    folder of the name of an audited plain `Dockerfile`'s folder (`docker build -t app docker/app/`).
+    Such a comment (`# build an image with PyTorch 1.6, CUDA 10.1`) says what that build makes, as a
+    sentence would. A comment over another command (`docker pull`, `pip install`), over a build of
+    another Dockerfile (`-f Dockerfile.cpu`, `docker/serve/`), over a build passing build args (the
+    comment may tell what they choose: `# a CUDA 10.2 build` over `--build-arg BASE_IMAGE=…`), or a
+    blank line away from the build says nothing of this image."""
+    audited = [PurePosixPath(model.path) for model in auditor.models]
+    comments: list[tuple[int, str]] = []
+    for command in fence_commands(fence):
+        comment = _COMMENT.match(command[0][1]) if len(command) == 1 else None
+        if comment is not None:
+            comments.append((command[0][0], comment.group(1)))
+            continue
+        text = without_prompt(joined(command))
+        if comments and BUILD.search(text) and "--build-arg" not in text:
+            paths = build_paths(text)
+            if paths is not None and _builds_audited(paths, audited):
+                yield from comments
+        comments = []
+
+
+def _builds_audited(paths: tuple[str | None, str], audited: list[PurePosixPath]) -> bool:
+    """Whether a build of `paths` (`build_paths`: its `-f` file or None, its context) builds one of the
+    `audited` Dockerfiles, as far as the command tells."""
+    file, context = paths
+    if file is not None:
+        return PurePosixPath(file).name.lower() in {path.name.lower() for path in audited}
+    folder = PurePosixPath(context).name
+    plain = [path for path in audited if path.name.lower() in _DOCKERFILE_NAMES]
+    if context in (".", "./"):
+        return bool(plain)
+    return bool(folder) and folder not in ("..", ".") and any(path.parent.name == folder for path in plain)
+
+
 def audit_fence(fence: Fence, auditor: Auditor) -> Iterator[Diagnostic]:
     """A shell block showing a `docker build`: its `--build-arg` names and its pins. A block listing
     `pkg==version` lines (an "Important packages version" block): each pin, up to a comment such as
@@ -182,10 +235,18 @@ def audit_fence(fence: Fence, auditor: Auditor) -> Iterator[Diagnostic]:
     if fence.lang in COMMAND_LANGS and any(w in body for w in ("docker", "podman", "buildah", "--build-arg")):
         named = lines_of_commands_with_file(fence)
         elided = lines_of_elided_commands(fence)
+        told: set[tuple[int, str]] = set()
         for line, text in fence.lines:
-            yield from audit_text(
+            for found in audit_text(
                 line, text, auditor, prose=False, named_file=line in named, elided=line in elided
-            )
+            ):
+                told.add((found.line, found.message))
+                yield found
+        for line, text in build_comments(fence, auditor):
+            for found in audit_text(line, text, auditor, prose=True, commented=True):
+                if (found.line, found.message) not in told:
+                    told.add((found.line, found.message))
+                    yield dataclasses.replace(found, confidence=LIKELY)
         yield from _pulled_bases(fence, auditor)
         return
     for line, name, operator, version in _package_list(fence, _family_words(auditor)):

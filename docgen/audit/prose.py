@@ -212,6 +212,7 @@ def audit_text(
     plain: bool = False,
     opened: bool = False,
     elided: bool = False,
+    commented: bool = False,
 ) -> Iterator[Diagnostic]:
     """`--build-arg NAME`, `pkg==1.2.3` pins and (in prose) `Name 1.2.3` claims on one line of text.
     `named_file`: whether the build command the line is part of names its Dockerfile with `-f` (None:
@@ -224,7 +225,10 @@ def audit_text(
     line is a list item opening with a plain `Name version` under such a heading
     (`wording.opened_versions`); that opening claim is as sure as a table cell, the rest of the line not.
     `elided`: the line is part of a command written with an ellipsis for what it leaves out
-    (`commands.lines_of_elided_commands`), whose `--build-arg`s are no claim."""
+    (`commands.lines_of_elided_commands`), whose `--build-arg`s are no claim. `commented`: the line is
+    the text of a `#` comment heading a build of the image in a command block (`fences.build_comments`):
+    only the versions it names are read (`Name version`, an image's tag), not what a sentence says is
+    absent, installed or set."""
     if named_file is None:
         named_file = bool(FILE_FLAG.search(text))
     if DEFAULT_WORDS.search(text):  # `BASE defaults to …:6.0.1` next to a build passing another BASE
@@ -277,18 +281,19 @@ def audit_text(
         # 23.02-py3` is an image of that repository, no claim of the base `nvcr.io/…/tritonserver`'s
         taken.append((match.start(), match.end()))
         yield from _tag_claims(line, match.group(2), auditor)
-    for match in _DEFAULTS_TO.finditer(text):
-        yield from some(_stated_default(line, text, match, auditor))
-    for match in _GLUED_DEFAULT.finditer(text):
-        yield from some(_glued_default(line, match, auditor))
-    yield from _stated_bases(line, text, auditor)
-    yield from absence_claims(line, text, auditor, stage)
-    yield from toolchain_claims(line, text, auditor, stage)
-    yield from unset_flag_claims(line, text, auditor)
-    yield from env_name_claims(line, text, auditor)
-    yield from presence_claims(line, text, auditor)
-    yield from pinned_install_claims(line, text, auditor)
-    yield from wheel_name_claims(line, text, auditor)
+    if not commented:
+        for match in _DEFAULTS_TO.finditer(text):
+            yield from some(_stated_default(line, text, match, auditor))
+        for match in _GLUED_DEFAULT.finditer(text):
+            yield from some(_glued_default(line, match, auditor))
+        yield from _stated_bases(line, text, auditor)
+        yield from absence_claims(line, text, auditor, stage)
+        yield from toolchain_claims(line, text, auditor, stage)
+        yield from unset_flag_claims(line, text, auditor)
+        yield from env_name_claims(line, text, auditor)
+        yield from presence_claims(line, text, auditor)
+        yield from pinned_install_claims(line, text, auditor)
+        yield from wheel_name_claims(line, text, auditor)
     taken.sort()
     yield from _glued_claims(line, text, auditor, taken)
     yield from _major_claims(line, text, auditor, taken)

@@ -26,6 +26,7 @@ import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from docgen.audit.aside import is_host_heading
 from docgen.audit.auditor import LIKELY, also_at, dockerfile_read
 from docgen.audit.copies import runs_unread
 from docgen.audit.launch_files import _packages
@@ -206,4 +207,80 @@ def _ros_variants(
         f"(the demos, turtlesim, rviz and rqt come with the desktop variant), and nothing else of the "
         f"build installs {'it' if len(lacking) == 1 else 'them'}{also_at(lines)}"
     )
+    yield Diagnostic(readme, lines[0], message, confidence=LIKELY)
+
+
+ROS_DISTROS = frozenset(
+    "boxturtle cturtle diamondback electric fuerte groovy hydro indigo jade kinetic lunar melodic noetic "
+    "ardent bouncy crystal dashing eloquent foxy galactic humble iron jazzy kilted lyrical rolling".split()
+)
+"""The names of the ROS 1 and ROS 2 distributions."""
+_DISTRO_FACT = re.compile(
+    r"\bROS_DISTRO[ \t]*(?:=|[ \t])[ \t]*[\"']?([a-z]+)(?![\w$])"
+    r"|(?<![\w-])ros-([a-z]+)-[a-z0-9]"
+    r"|/opt/ros/([a-z]+)(?![\w-])"
+    r"|(?:^|[\s/])ros:([a-z]+)(?![\w.])"
+)
+"""Where a Dockerfile line names the ROS distribution of the image: `ENV ROS_DISTRO=humble`, an apt
+package `ros-humble-desktop`, `/opt/ros/humble`, a base image `ros:humble`, `osrf/ros:humble-desktop`."""
+_DISTRO_CLAIM = re.compile(r"\bROS[ \t]?[12]?[ \t]+\**([A-Za-z]+)\b", re.IGNORECASE)
+"""A README naming a ROS distribution: `ROS2 jazzy`, `ROS 2 Humble`, `ROS Noetic`, `ros **jazzy**`."""
+_NOT_THE_IMAGE = re.compile(
+    r"\b(?:from|ported|porting|migrat\w*|previous\w*|former\w*|older|legacy|upgrad\w*|downgrad\w*|instead"
+    r"|support\w*|compatib\w*|or|also|switch\w*|tested|unlike|until|was|were|used|deprecated|eol|host"
+    r"|laptop|locally|outside|machine|computer|robot|branch\w*|version\w*|sibling|other)\b",
+    re.IGNORECASE,
+)
+"""Words of a sentence naming a distribution that is not (only) the image's: its history (`ported from
+Jazzy`), a choice (`Humble or Jazzy`), what something supports, the host or the robot that runs it."""
+
+
+def _distro_facts(models: Sequence[ImageModel]) -> dict[str, tuple[str, int, str]] | None:
+    """The ROS distributions the audited Dockerfiles name outside comments, each with where it is
+    first named (path, line, as written); None when one cannot be read."""
+    facts: dict[str, tuple[str, int, str]] = {}
+    for model in models:
+        read = dockerfile_read(model.file) if model.file else None
+        if read is None:
+            return None
+        for number, line in enumerate(read[0].splitlines(), 1):
+            if line.lstrip().startswith("#"):
+                continue
+            for match in _DISTRO_FACT.finditer(line):
+                distro = next(g for g in match.groups() if g is not None)
+                if distro in ROS_DISTROS:
+                    facts.setdefault(distro, (model.path, number, match.group().strip()))
+    return facts
+
+
+def ros_distro_claims(doc: Document, models: Sequence[ImageModel], readme: str) -> Iterator[Diagnostic]:
+    """A ROS distribution the README's prose names for the image (`This Dockerfile provides a ROS2
+    jazzy environment`) while the audited Dockerfiles hold exactly one other (`ENV ROS_DISTRO=humble`,
+    `ros-humble-desktop`, `/opt/ros/humble`, `FROM ros:humble`), `likely`, told once at the first line.
+    No claim when the Dockerfiles name two distributions (a bridge image, `ros1_bridge`), when the
+    README's prose names two (a family of images, a bridge), in a section about the host, or in a
+    sentence about the history, a choice, what something supports, or another machine
+    (`_NOT_THE_IMAGE`)."""
+    claims: list[tuple[int, str, str]] = []
+    named: set[str] = set()
+    for para in doc.paragraphs:
+        host = is_host_heading(para.heading)
+        for line, text in para.lines:
+            for match in _DISTRO_CLAIM.finditer(text):
+                distro = match.group(1).lower()
+                if distro not in ROS_DISTROS:
+                    continue
+                named.add(distro)
+                if not host and not _NOT_THE_IMAGE.search(text):
+                    claims.append((line, distro, match.group().replace("*", "")))
+    if len(named) != 1 or not claims:
+        return
+    facts = _distro_facts(models)
+    if facts is None or len(facts) != 1:
+        return
+    ((fact, (path, at, written)),) = facts.items()
+    if claims[0][1] == fact:
+        return
+    lines = [line for line, _, _ in claims]
+    message = f"README says {claims[0][2]} but {path}:{at} installs ROS {fact} ({written}){also_at(lines)}"
     yield Diagnostic(readme, lines[0], message, confidence=LIKELY)

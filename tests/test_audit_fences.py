@@ -1,0 +1,87 @@
+"""Tests for docgen.audit.fences: the comment of a command block heading a build of the image audited,
+read as a sentence of its versions (`build_comments`)."""
+
+from __future__ import annotations
+
+from helpers import findings
+
+from docgen.audit import audit
+from docgen.dockerfile import parse_dockerfile
+from docgen.pipeline import model_of
+
+TORCH = "FROM pytorch/pytorch:1.9.0-cuda10.2-cudnn7-runtime\nRUN pip install lmdb==1.2.1\n"
+"""A Dockerfile whose base tag gives PyTorch 1.9.0 and CUDA 10.2 (the shape of `pytorch/pytorch`'s)."""
+
+
+def _likely(readme: str, dockerfiles: dict[str, str]) -> list[str]:
+    """`line: message (confidence)` of each finding of `audit`."""
+    models = [model_of(parse_dockerfile(text, path)) for path, text in dockerfiles.items()]
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in audit(readme, "README.md", models, {}, None)]
+
+
+def test_a_comment_over_the_build_states_the_image_s_versions() -> None:
+    # the shape of a paper repository's docker README copied from a toolbox's: the comment kept the
+    # toolbox's versions while the Dockerfile moved on
+    readme = """\
+# Docker
+
+```shell
+# build an image with PyTorch 1.6, CUDA 10.1
+sudo docker build -t vsr .
+```
+"""
+    assert _likely(readme, {"Dockerfile": TORCH}) == [
+        "4: README says PyTorch 1.6 but Dockerfile:1 says 1.9.0 (likely)",
+        "4: README says CUDA 10.1 but Dockerfile:1 says 10.2 (likely)",
+    ]
+
+
+def test_a_comment_over_a_build_of_the_image_s_folder() -> None:
+    # the shape of a detection toolbox fork: `docker build -t name:1.5.0 docker/name/`
+    readme = (
+        "```shell\n# build an image with PyTorch 1.5, CUDA 10.1\ndocker build -t seg:1.5.0 docker/seg/\n```\n"
+    )
+    assert findings(readme, {"docker/seg/Dockerfile": TORCH}) == [
+        "2: README says PyTorch 1.5 but docker/seg/Dockerfile:1 says 1.9.0",
+        "2: README says CUDA 10.1 but docker/seg/Dockerfile:1 says 10.2",
+    ]
+
+
+def test_a_true_comment_is_silent() -> None:
+    readme = "```bash\n# build an image with PyTorch 1.9.0, CUDA 10.2\ndocker build -t vsr .\n```\n"
+    assert findings(readme, {"Dockerfile": TORCH}) == []
+
+
+def test_comments_that_are_no_claim_about_the_image_built() -> None:
+    readme = """\
+```bash
+# build an image with PyTorch 1.6, CUDA 10.1
+docker build -t vsr-serve docker/serve/
+# the CPU image, PyTorch 1.6
+docker build -t vsr-cpu -f Dockerfile.cpu .
+# build an image with PyTorch 1.6, CUDA 10.1
+
+docker build -t vsr .
+# the host needs CUDA 10.1 drivers or newer
+docker build -t vsr .
+# requires at least CUDA 10.1
+docker build -t vsr .
+# PyTorch 1.6, CUDA 10.1
+docker pull example/other:latest
+# For example, for a CUDA 10.1 and Python 3.7 build:
+docker build -t vsr --build-arg BASE_IMAGE=pytorch/pytorch:1.6.0-cuda10.1-cudnn7-runtime .
+```
+
+```bash
+# evaluate in a conda environment on the host with PyTorch 1.6
+pip install torch==1.6.0 && docker build -t vsr .
+```
+"""
+    assert findings(readme, {"docker/Dockerfile": TORCH}) == []
+
+
+def test_a_comment_does_not_repeat_a_pin_the_command_line_tells() -> None:
+    readme = "```bash\n# lmdb==1.0.0 here\ndocker build -t vsr .\n```\n"
+    assert _likely(readme, {"Dockerfile": TORCH}) == [
+        "2: README says lmdb 1.0.0 but Dockerfile:2 says 1.2.1 (certain)"
+    ]
