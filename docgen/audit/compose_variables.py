@@ -32,7 +32,7 @@ from docgen.audit.wording import CODE_NAME, NOT_CURRENT, heading_of
 from docgen.bake import Target
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import MAX_FILE_BYTES, DocgenError
-from docgen.files import text_or_none
+from docgen.files import real_path, text_or_none
 from docgen.markdown import Document, Table, code_spans, links, lists
 from docgen.model import Diagnostic, ImageModel
 
@@ -95,7 +95,7 @@ def _templates(doc: Document, directory: Path) -> dict[Path, Path]:
         for match in _COPY_TO.finditer(text):
             source, target = (directory / m.strip("\"'") for m in match.groups())
             if os.path.isfile(source):
-                found.setdefault(target.resolve(), source)
+                found.setdefault(real_path(target), source)
     return found
 
 
@@ -125,7 +125,7 @@ def _files(doc: Document, directory: Path, top: Path) -> list[_File]:
             paths.extend(folder / n for n in names if compose.FILE_NAME.fullmatch(n))
     found: list[_File] = []
     templates: dict[Path, Path] | None = None  # read once, when an env file is not there
-    for path in dict.fromkeys(p.resolve() for p in paths if os.path.isfile(p)):
+    for path in dict.fromkeys(real_path(p) for p in paths if os.path.isfile(p)):
         if not path.is_relative_to(top):
             continue
         services, read = compose_file(path), _read(path)
@@ -140,7 +140,7 @@ def _files(doc: Document, directory: Path, top: Path) -> list[_File]:
             file, shown = path.parent / name, name
             if not os.path.exists(file):  # the template the README copies it from, if any
                 templates = _templates(doc, directory) if templates is None else templates
-                template = templates.get(file.resolve())
+                template = templates.get(real_path(file))
                 if template is None or not resolves_inside(template, top):
                     continue
                 file = template

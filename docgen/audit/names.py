@@ -29,7 +29,7 @@ from docgen.audit.paths import resolves_inside
 from docgen.audit.wording import COMMAND_LANGS
 from docgen.build_scripts import container_command
 from docgen.errors import MAX_FILE_BYTES, DocgenError
-from docgen.files import text_or_none
+from docgen.files import real_path, text_or_none
 from docgen.markdown import Document, Fence, code_spans, headings_over, plain, read_document
 from docgen.model import Diagnostic, ImageModel
 from docgen.script_env import logical_lines
@@ -58,7 +58,7 @@ def compose_files(directory: Path, models: Sequence[ImageModel], project: Path |
     top = project.resolve() if project is not None else None
     found: list[Composed] = []
     seen: set[Path] = set()
-    for folder in dict.fromkeys(f.resolve() for f in folders):
+    for folder in dict.fromkeys(real_path(f) for f in folders):
         if top is not None and not folder.is_relative_to(top):
             continue
         try:
@@ -276,7 +276,7 @@ def _scripts(folders: Sequence[Path], run: Sequence[Path] = ()) -> list[Path]:
 def _top(folder: Path) -> Path:
     """The repository `folder` is in (`own_repo.repository_root`), else `folder` itself: a script reached
     through a link out of it is not read."""
-    return repository_root(folder) or folder.resolve()
+    return repository_root(folder) or real_path(folder)
 
 
 def _script_tags(scripts: Sequence[Path]) -> dict[str, Path]:

@@ -198,7 +198,7 @@ class RunImage(Image):
             except (OSError, ValueError, NotImplementedError):
                 continue
             if found is not None:
-                return (found, copy.line) if found.is_file() else None
+                return (found, copy.line) if os.path.isfile(found) else None
         return None
 
     def context_file(self, name: str, line: int | None = None) -> Path | None:
