@@ -32,7 +32,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
 from docgen.audit.env_defaults import same
-from docgen.errors import MAX_FILE_BYTES
+from docgen.files import text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -177,11 +177,8 @@ def entry_options(
         local = _script_file(model, path) if path else None
         if path is None or local is None or not os.path.isfile(local):
             continue
-        try:
-            if local.stat().st_size > MAX_FILE_BYTES:
-                continue
-            source = local.read_text(encoding="utf-8", errors="replace")
-        except OSError:
+        source = text_or_none(local)
+        if source is None:
             continue
         if defaults := argparse_defaults(source):
             started.append((posixpath.basename(path), defaults))

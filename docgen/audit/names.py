@@ -29,7 +29,7 @@ from docgen.audit.paths import resolves_inside
 from docgen.audit.wording import COMMAND_LANGS
 from docgen.build_scripts import container_command
 from docgen.errors import MAX_FILE_BYTES, DocgenError
-from docgen.files import real_path, text_or_none
+from docgen.files import bytes_or_none, real_path, text_or_none
 from docgen.markdown import Document, Fence, code_spans, headings_over, plain, read_document
 from docgen.model import Diagnostic, ImageModel
 from docgen.script_env import logical_lines
@@ -91,12 +91,12 @@ def compose_file(path: Path) -> tuple[tuple[compose.Service, ...], bool] | None:
 
 @functools.lru_cache(maxsize=32)
 def _compose_file(path: Path) -> tuple[tuple[compose.Service, ...], bool] | None:
+    data = bytes_or_none(path)
+    if data is None:
+        return None
     try:
-        if not os.path.isfile(path) or path.stat().st_size > MAX_FILE_BYTES:
-            return None
-        data = path.read_bytes()
         return compose.services(data, path.name), compose.includes_others(data)
-    except (OSError, DocgenError):
+    except DocgenError:
         return None
 
 
@@ -1110,9 +1110,8 @@ def _qualified(
 
 def _names(script: Path, word: str) -> bool:
     """True when the text of `script` holds `word` as a whole word (`"rocm-pytorch"` in a list)."""
-    try:
-        text = script.read_text(encoding="utf-8", errors="replace")
-    except OSError:
+    text = text_or_none(script)
+    if text is None:
         return False
     return re.search(rf"(?<![\w./-]){re.escape(word)}(?![\w./-])", text) is not None
 

@@ -464,11 +464,8 @@ def _hidden_below(copied: CopiedFile, folder: Path) -> bool:
 
 def _script_overrides(path: Path) -> dict[str, Override]:
     """What the script at `path` sets before reading it, run in the image (no file of the checkout)."""
-    try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            return {}
-        text = path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
+    text = text_or_none(path)
+    if text is None:
         return {}
     return dict(overrides(text, None, lambda _: None))
 
