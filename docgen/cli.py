@@ -836,7 +836,7 @@ def _bake_images(
             )
             return
         for target in chosen:
-            dockerfile = (path.parent / target.dockerfile).resolve()
+            dockerfile = files.real_path(path.parent / target.dockerfile)
             plain = loose.get(dockerfile)
             if plain is None or not dockerfile.is_relative_to(top):
                 continue

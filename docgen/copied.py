@@ -25,6 +25,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from docgen.files import real_path
 from docgen.model import ContextCopy
 
 TEXT_LIMIT = 4_000_000
@@ -213,14 +214,14 @@ def _files_below(path: Path) -> Iterator[Path]:
     not followed below it). A version-control folder (`.git`) below `path` is not walked: BuildKit sends it
     unless `.dockerignore` leaves it out, but no rule reads its objects, and a checkout's `.git` alone may
     hold more files than docgen reads (`FILE_LIMIT`), which would leave the files that matter unread."""
-    if path.is_file():
+    if os.path.isfile(path):
         yield path
         return
     for top, folders, files in os.walk(path):
         folders[:] = sorted(name for name in folders if name not in _VCS_FOLDERS)
         for name in sorted(files):
             each = Path(top, name)
-            if each.is_file():
+            if os.path.isfile(each):
                 yield each
 
 
@@ -238,7 +239,7 @@ def _ignore_file(folder: Path, dockerfile: str | None) -> Path | None:
     Dockerfile's own (`Dockerfile.rocm.dockerignore` beside it), else the context's."""
     own = Path(dockerfile + ".dockerignore") if dockerfile else None
     for file in (own, folder / ".dockerignore"):
-        if file is not None and file.is_file():
+        if file is not None and os.path.isfile(file):
             return file
     return None
 
@@ -378,7 +379,7 @@ def placed(
         pattern = context_path(source)
         tops = matched(folder, pattern) if pattern is not None else []
         for top in reversed(tops):
-            if top.is_dir():
+            if os.path.isdir(top):
                 if place != target and not place.startswith(target.rstrip("/") + "/"):
                     continue
                 found = top / posixpath.relpath(place, target) if place != target else top
@@ -386,11 +387,11 @@ def placed(
                 found = top
             else:
                 continue
-            if not found.exists() or not _inside(found, folder):
+            if not os.path.exists(found) or not _inside(found, folder):
                 continue
             if rules and ignored(found.relative_to(folder).as_posix(), rules):
                 continue
-            return found.resolve()
+            return real_path(found)
     return None
 
 

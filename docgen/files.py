@@ -29,6 +29,17 @@ def display(path: Path) -> str:
         return str(path)
 
 
+def real_path(path: Path) -> Path:
+    """`path` made absolute, its links resolved as far as they go (`os.path.realpath`): what
+    `Path.resolve()` gives, but never an error, for a path a README or Dockerfile names. A symlink loop
+    is left as written from there on (`Path.resolve` raises RuntimeError for it before Python 3.13); a
+    path holding a NUL byte, which names no file, is only made absolute."""
+    try:
+        return Path(os.path.realpath(path))
+    except ValueError:  # a NUL byte
+        return path.absolute()
+
+
 _OS_ERRORS = {
     errno.ENAMETOOLONG: "file name too long (longer than the file system allows)",
     errno.ELOOP: "too many levels of symbolic links (a symlink loop?)",
@@ -303,10 +314,7 @@ def submodule_folders(folder: Path) -> tuple[Path, ...]:
 
 def in_submodule(path: Path, folder: Path) -> bool:
     """True when `path` lies in a git submodule the nearest `.gitmodules` at or above `folder` lists."""
-    try:
-        full = path.resolve()
-    except (OSError, ValueError):
-        return False
+    full = real_path(path)
     return any(full == sub or full.is_relative_to(sub) for sub in submodule_folders(folder))
 
 

@@ -179,7 +179,7 @@ _INDEX_READ = re.compile(
 
 def template_reads(folder: Path) -> frozenset[str] | None:
     """The `.Values` paths the files under `folder` (a chart's `templates/`) read; None without it."""
-    if not folder.is_dir():
+    if not os.path.isdir(folder):
         return None
     found: set[str] = set()
     count = 0
@@ -224,7 +224,7 @@ def _subcharts(folder: Path, chart: Any) -> frozenset[str]:
 def read_chart(folder: Path) -> Chart | None:
     """The chart in `folder` (a values file, with or without a Chart.yaml); None when there is none or
     its values file cannot be read (no PyYAML, invalid YAML, not a mapping)."""
-    values_file = next((folder / n for n in VALUES_FILES if (folder / n).is_file()), None)
+    values_file = next((folder / n for n in VALUES_FILES if os.path.isfile(folder / n)), None)
     if values_file is None:
         return None
     document = _load(values_file)
@@ -236,7 +236,7 @@ def read_chart(folder: Path) -> Chart | None:
         text_lines = values_file.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError):
         text_lines = []
-    chart_file = next((folder / n for n in CHART_FILES if (folder / n).is_file()), None)
+    chart_file = next((folder / n for n in CHART_FILES if os.path.isfile(folder / n)), None)
     chart = _load(chart_file) if chart_file is not None else None
     name: str | None = None
     if chart_file is not None:

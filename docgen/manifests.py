@@ -22,6 +22,7 @@ not there leaves nothing. Requirements are read with
 from __future__ import annotations
 
 import functools
+import os
 import posixpath
 import sys
 from pathlib import Path
@@ -29,7 +30,7 @@ from pathlib import Path
 from docgen.copied import IgnoreRules, dockerignore, placed
 from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile_bytes
 from docgen.errors import DocgenError
-from docgen.files import text_or_none
+from docgen.files import real_path, text_or_none
 from docgen.model import ContextCopy, Instruction, ManifestInstall, ManifestPin
 from docgen.sources.pip import requirement
 
@@ -79,7 +80,7 @@ def manifest_pins(
                     continue
                 try:
                     local = run.source_of(install.path, context, rules)
-                    if install.kind == "project" and (local is None or local.is_dir()):
+                    if install.kind == "project" and (local is None or os.path.isdir(local)):
                         local = run.source_of(posixpath.join(install.path, "pyproject.toml"), context, rules)
                     pins = _read(install.kind, local, install.extras) if local is not None else []
                 except (OSError, ValueError):
@@ -103,9 +104,9 @@ def _bind_mounts(inst: Instruction, workdir: str, context: Path) -> list[tuple[s
         target = options.get("target") or options.get("dst") or options.get("destination")
         if not target:
             continue
-        local = (context / options.get("source", options.get("src", ".")).lstrip("/")).resolve()
-        if local.is_relative_to(context) and local.exists():
-            found.append((posixpath.normpath(posixpath.join(workdir, target)), local, local.is_dir()))
+        local = real_path(context / options.get("source", options.get("src", ".")).lstrip("/"))
+        if local.is_relative_to(context) and os.path.exists(local):
+            found.append((posixpath.normpath(posixpath.join(workdir, target)), local, os.path.isdir(local)))
     return found
 
 
@@ -134,8 +135,8 @@ class _Stage:
             if where == image:
                 return local
             if folder and where.startswith(image.rstrip("/") + "/"):
-                found = (local / posixpath.relpath(where, image)).resolve()
-                return found if found.is_relative_to(context) and found.exists() else None
+                found = real_path(local / posixpath.relpath(where, image))
+                return found if found.is_relative_to(context) and os.path.exists(found) else None
         for workdir, copy in reversed(self.copies):
             try:
                 put = placed(context, copy, where, workdir, rules)
@@ -149,7 +150,7 @@ class _Stage:
 def _read(kind: str, local: Path, extras: tuple[str, ...]) -> list[tuple[str, str, int, Path]]:
     """(name, version, line, file) of the exact pins of the manifest at `local`."""
     if kind == "project":
-        pyproject = local / "pyproject.toml" if local.is_dir() else local
+        pyproject = local / "pyproject.toml" if os.path.isdir(local) else local
         return _pyproject(pyproject, extras) if pyproject.name == "pyproject.toml" else []
     return _requirements(local, _NESTED)
 

@@ -19,6 +19,7 @@ workflow file's folder, as bake's are to the bake file's.
 from __future__ import annotations
 
 import itertools
+import os
 import posixpath
 import re
 import shlex
@@ -74,7 +75,7 @@ def files(folder: Path, top: Path) -> list[Path]:
     here = folder
     while True:
         found = sorted(
-            p for pattern in ("*.yml", "*.yaml") for p in (here / FOLDER).glob(pattern) if p.is_file()
+            p for pattern in ("*.yml", "*.yaml") for p in (here / FOLDER).glob(pattern) if os.path.isfile(p)
         )
         if found:
             return found[:50]

@@ -92,3 +92,20 @@ def test_a_folder_named_twice_is_not_told(tmp_path: Path) -> None:
     block = "cd deploy && docker build -f deploy/Dockerfile .."
     assert found(tmp_path, block, "docs/README.md", {"docs/deploy/notes.txt": ""}) == []
     assert found(tmp_path / "b", block, "docs/README.md") != []
+
+
+def test_a_cd_into_a_symlink_loop_leaves_the_folder_unknown(tmp_path: Path) -> None:
+    # `Path.resolve()` raised RuntimeError on the loop (Python < 3.13), which ended the audit (exit 2)
+    (tmp_path / "tools").mkdir()
+    (tmp_path / "tools" / "loop").symlink_to("loop")
+    assert found(tmp_path, "cd tools/loop\ndocker build -f deploy/Dockerfile ../..") == []
+
+
+def test_a_cd_back_out_of_a_link_climbs_the_path_as_written(tmp_path: Path) -> None:
+    # the shell's `cd lnk/..` is the folder `lnk` is in (the root), not the one above where it leads
+    (tmp_path / "tools" / "gpu").mkdir(parents=True)
+    (tmp_path / "lnk").symlink_to("tools/gpu")
+    assert found(tmp_path, "cd lnk/..\ndocker build -f Dockerfile deploy") == [
+        "7 certain README builds with -f Dockerfile from ./, where no Dockerfile exists; docker reads -f "
+        "from the current folder, not from the context deploy, where the Dockerfile is (-f deploy/Dockerfile)"
+    ]

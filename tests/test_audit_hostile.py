@@ -13,6 +13,7 @@ import importlib
 import os
 import pkgutil
 import re
+import stat
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -1137,7 +1138,11 @@ _RECORDING: list[bool] = []
 
 def _record_opens(event: str, args: tuple[Any, ...]) -> None:
     if _RECORDING and event == "open" and isinstance(args[0], str | bytes | os.PathLike):
-        _OPENED.append(os.path.realpath(os.fsdecode(args[0])))
+        path = os.path.realpath(os.fsdecode(args[0]))
+        _OPENED.append(path)
+        with contextlib.suppress(OSError, ValueError):
+            # opening a FIFO waits for a writer: the test would hang rather than fail
+            assert not stat.S_ISFIFO(os.stat(path).st_mode), f"a FIFO opened: {path}"
 
 
 sys.addaudithook(_record_opens)
@@ -1853,3 +1858,133 @@ def test_python_files_nested_past_the_parser_s_limit_are_read_as_nothing(
     result = run("audit", "README.md", "--confidence", "likely")
     assert "Traceback" not in result.err
     assert result.code in (0, 1), result.err
+
+
+_SHAPES = {
+    "folder loop": "loop",
+    "in a folder loop": "loop/x.sh",
+    "file loop": "floop.sh",
+    "deeper loop": "sub/loop/y",
+    "climbing out of a loop": "loop/../deploy/Dockerfile",
+    "link out": "out/secret.sh",
+    "folder linked out": "out",
+    "absolute": "/etc/passwd",
+    "climbing out": "../../../../../etc/passwd",
+    "5,000 characters": "x" * 5000,
+    "many long parts": "/".join(["d" * 200] * 30),
+    "name of 300 bytes": "n" * 300 + ".sh",
+    "FIFO": "fifo.sh",
+    "folder of FIFOs": "pipes",
+    "folder for a file": "folder.sh",
+    "unreadable file": "locked.sh",
+    "in an unreadable folder": "locked/x.sh",
+    "home": "~",
+    "in home": "~/x.sh",
+    "variable": "$HOME/x.sh",
+    "double slash": "//etc/passwd",
+    "Windows": "C:\\x\\y.sh",
+    "Windows long path": "\\\\?\\C:\\x",
+    "NUL": "a\0b.sh",
+}
+
+
+def _shaped_readme(word: str) -> str:
+    """A README naming `word` as each kind of path a rule looks at: a link, a code span, a `cd`, a
+    script run, a requirements, compose, env or Dockerfile (`-f`), a context, a mount, a Makefile, a
+    line of a file, a file setting a variable."""
+    return f"""# App
+
+See [the file]({word}), [the dev file]({word}/Dockerfile.dev), `{word}` and `{word}/Dockerfile`.
+
+```bash
+cd {word}
+docker build -f deploy/Dockerfile ..
+```
+
+```bash
+bash {word} && ./{word} --flag && python {word} --help && source {word}
+pip install -r {word}
+docker compose -f {word} --env-file {word} up
+docker build -t app -f {word} {word}
+docker buildx bake -f {word}
+docker run -v {word}:/data -v $(pwd)/{word}:/x --env-file {word} app /app/{word}
+make -C {word} -f {word} image
+cp {word} .env && cat {word}
+cd {word} && docker compose up
+```
+
+| File | What |
+|---|---|
+| `{word}` | [{word}]({word}) |
+
+- **`FOO`** Used in: {word} line 3
+
+By default `TRACKING_URL` is already set in `{word}`.
+
+[ref]: {word}
+"""
+
+
+def _shaped_project(root: Path, word: str, in_dockerfile: bool) -> Path:
+    """A project `root/proj` holding each hostile thing a README may name (loops, a link out, FIFOs, a
+    folder named like a file, an unreadable file and folder), its README naming `word` everywhere
+    (`_shaped_readme`); with `in_dockerfile`, its Dockerfile and compose file name `word` too."""
+    proj = root / "proj"
+    named = word.replace("\0", "") if in_dockerfile else "scripts/run.sh"
+    dockerfile = (
+        f"FROM python:3.12-slim\nCOPY {named} /app/\nCOPY scripts/ /app/scripts/\n"
+        f'ENTRYPOINT ["/app/scripts/run.sh"]\nCMD ["python", "/app/{named}"]\nRUN . /app/{named}\n'
+    )
+    named = named.replace("\\", "/")
+    make_tree(
+        root,
+        {
+            "proj/.git/HEAD": "ref: refs/heads/main\n",
+            "proj/Dockerfile": dockerfile,
+            "proj/deploy/Dockerfile": dockerfile,
+            "proj/scripts/run.sh": "#!/bin/sh\nexec python -m app\n",
+            "proj/docker-compose.yml": (
+                f"services:\n  app:\n    build:\n      context: .\n      dockerfile: '{named}'\n"
+                f"    env_file: ['{named}']\n    volumes: ['./{named}:/x']\n  other:\n    build: '{named}'\n"
+            ),
+            "proj/folder.sh/x": "",
+            "proj/locked.sh": "echo\n",
+            "proj/locked/x.sh": "echo\n",
+            "outside/secret.sh": "#!/bin/sh\necho FOO=secret\n",
+        },
+    )
+    (proj / "README.md").write_text(_shaped_readme(word))
+    (proj / "loop").symlink_to("loop")
+    (proj / "floop.sh").symlink_to("floop.sh")
+    (proj / "sub").mkdir()
+    (proj / "sub" / "loop").symlink_to("loop")
+    (proj / "out").symlink_to(root / "outside")
+    os.mkfifo(proj / "fifo.sh")
+    (proj / "pipes").mkdir()
+    for name in ("Dockerfile", "README.md", "Dockerfile.dev"):
+        os.mkfifo(proj / "pipes" / name)
+    (proj / "locked.sh").chmod(0)
+    (proj / "locked").chmod(0)
+    return proj
+
+
+@pytest.mark.parametrize("in_dockerfile", [False, True], ids=["readme", "dockerfile"])
+@pytest.mark.parametrize("word", list(_SHAPES.values()), ids=list(_SHAPES))
+def test_a_hostile_path_a_readme_or_dockerfile_names_never_ends_the_audit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, word: str, in_dockerfile: bool
+) -> None:
+    """A path the README (and the Dockerfile and compose file) names that is a symlink loop, a link or
+    climb out of the project, longer than the file system allows, a FIFO, a folder, unreadable, a home,
+    a variable, a Windows path or holds a NUL: the audit ends in findings or none (exit 0 or 1), never
+    exit 2 (`Symlink loop from …`, `File name too long`) or a traceback; it opens no FIFO (which would
+    hang it) and no file outside the project."""
+    proj = _shaped_project(tmp_path, word, in_dockerfile)
+    monkeypatch.chdir(proj)
+    try:
+        with _recording():
+            result = run("audit", "README.md", "--dockerfile", "Dockerfile", "--confidence", "likely")
+    finally:
+        (proj / "locked").chmod(0o755)  # for pytest to remove it
+    assert result.code in (0, 1), result.err
+    outside = str((tmp_path / "outside").resolve())
+    assert not [p for p in _OPENED if p.startswith(outside) or p == "/etc/passwd"], _OPENED

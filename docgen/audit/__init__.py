@@ -192,6 +192,7 @@ over user text (each repeat is followed by text it cannot match).
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
@@ -430,7 +431,7 @@ from docgen.audit.wording import heading_of, runtime_names
 from docgen.audit.work_dirs import missing_work_dirs
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import DocgenError
-from docgen.files import dockerfiles_in, stays_home
+from docgen.files import dockerfiles_in, real_path, stays_home
 from docgen.lint import arg_names
 from docgen.markdown import Document, read_document, source_lines
 from docgen.model import Diagnostic, ImageModel
@@ -458,15 +459,15 @@ def _readme_images(directory: Path, audited: Sequence[str], text: str) -> list[P
     be images of the README's: not in a folder of tests, examples or vendored code (`_NOT_IMAGES`, or one
     holding a `.git` of its own: a submodule), unless the README names the file or its folder (a `-f`, a
     link, a `cd`, a tree) or it sits beside a Dockerfile audited."""
-    beside = {Path(p).resolve().parent for p in audited} | {(directory / p).resolve().parent for p in audited}
+    beside = {real_path(Path(p)).parent for p in audited} | {real_path(directory / p).parent for p in audited}
     kept: list[Path] = []
     for file in dockerfiles_in(directory, _BELOW_DEPTH, pass_unreadable=True):
         folders = file.relative_to(directory).parts[:-1]
         named = "/".join(folders)
         foreign = any(_NOT_IMAGES.match(f) for f in folders) or any(
-            (directory.joinpath(*folders[: i + 1]) / ".git").exists() for i in range(len(folders))
+            os.path.exists(directory.joinpath(*folders[: i + 1]) / ".git") for i in range(len(folders))
         )
-        if not foreign or file.parent.resolve() in beside or _names_folder(text, named):
+        if not foreign or real_path(file.parent) in beside or _names_folder(text, named):
             kept.append(file)
     return kept[:_BELOW_MOST]
 
@@ -480,10 +481,10 @@ def _args_below(directory: Path, audited: Sequence[str], text: str) -> frozenset
     """The build args the Dockerfiles below `directory` that are not audited and may be the README's
     (`_readme_images`) declare: a README about several images documents the args of the ones not
     audited too. A file that cannot be read declares none."""
-    mine = {Path(p).resolve() for p in audited} | {(directory / p).resolve() for p in audited}
+    mine = {real_path(Path(p)) for p in audited} | {real_path(directory / p) for p in audited}
     found: set[str] = set()
     for file in _readme_images(directory, audited, text):
-        if file.resolve() in mine or not stays_home(file):
+        if real_path(file) in mine or not stays_home(file):
             continue
         try:
             parsed = read_dockerfile(file)
@@ -593,7 +594,7 @@ def audit(
     # a variable the build is said to need, before an edit instruction (`replace the value of …`) is set aside
     build_vars = list(set_for_build(doc, family))
     if directory is not None:  # a pin a release is said to update that nothing of the project names
-        readme_file = (directory / Path(path).name).resolve()
+        readme_file = real_path(directory / Path(path).name)
         root = project if project is not None else directory
         build_vars += release_vars(doc, family, root, readme_file, runtime, build_vars)
     # what the README says its CI workflow does, before sections about releases or the host are set aside

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import build_commands, command_words, moves
+from docgen.files import real_path
 from docgen.helm import Chart, charts_near, prefixes, read_chart, spelling
 from docgen.markdown import Document, code_spans, lists
 from docgen.model import Diagnostic
@@ -346,12 +347,12 @@ class _Charts:
     def __init__(self, directory: Path) -> None:
         self.directory = directory
         self.near = charts_near(directory)
-        self.read: dict[Path, Chart | None] = {c.folder.resolve(): c for c in self.near}
+        self.read: dict[Path, Chart | None] = {real_path(c.folder): c for c in self.near}
 
     def at(self, folder: Path) -> Chart | None:
         """The chart with a Chart.yaml in `folder` (the README's own folder: any with a values file)."""
         try:
-            key = folder.resolve()
+            key = real_path(folder)
         except (OSError, RuntimeError):
             return None
         if key not in self.read:

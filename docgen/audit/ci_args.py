@@ -19,7 +19,7 @@ from pathlib import Path
 
 from docgen import workflows
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
-from docgen.files import bytes_or_none
+from docgen.files import bytes_or_none, real_path
 from docgen.model import ImageModel
 
 
@@ -43,7 +43,7 @@ def with_published_args(
         except (OSError, DocgenError):
             continue
         for target in targets:
-            for index in audited.get((path.parent / target.dockerfile).resolve(), ()):
+            for index in audited.get(real_path(path.parent / target.dockerfile), ()):
                 passed.setdefault(index, {}).update(dict.fromkeys(target.args.items()))
     return tuple(
         dataclasses.replace(model, published_args=(*model.published_args, *passed[index]))

@@ -27,6 +27,7 @@ One finding a script, at its first line (`likely`).
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
 from collections.abc import Iterator, Sequence
@@ -154,7 +155,7 @@ def _copied_names(model: ImageModel) -> set[str] | None:
             if source.startswith("-") or any(c in source for c in "*?[$") or ":" in source:
                 return None
             path = root / source
-            if ".." in Path(source).parts or not path.is_file():
+            if ".." in Path(source).parts or not os.path.isfile(path):
                 return None
             names.add(path.name)
     return names

@@ -30,6 +30,7 @@ the clone being of this repository.
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
 from collections.abc import Iterator
@@ -194,7 +195,7 @@ def _step(
         return None, None
     if walk.root is not None:
         base = walk.root / walk.at
-        if (base / path).exists():
+        if os.path.exists(base / path):
             return None, None
         fixed = corrected(base, path, listings)
         if fixed is not None and _slipped(path, fixed):
@@ -224,14 +225,14 @@ def _enter(
 ) -> tuple[Diagnostic | None, _Walk | None]:
     """The finding of a `cd` into `inner` (from the clone's root) and where the walk goes on."""
     for root in roots:
-        if not inner or (root / inner).is_dir():
+        if not inner or os.path.isdir(root / inner):
             walk.at, walk.root = inner, root if inner or len(roots) == 1 else None
             return (_found(walk, target, inner, line, readme) if head else None), walk
     if not confirmed and inner.count("/") < 1:
         return None, None
     for root in roots:
         fixed = corrected(root, inner, listings)
-        if fixed is not None and _slipped(inner, fixed) and (root / fixed).is_dir():
+        if fixed is not None and _slipped(inner, fixed) and os.path.isdir(root / fixed):
             walk.at, walk.root = fixed, root
             told = confirmed and not head  # `steps.clone_paths` tells of a path in the clone it names
             return (None if told else _found(walk, target, fixed, line, readme)), walk

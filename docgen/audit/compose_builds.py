@@ -20,8 +20,8 @@ from docgen.audit.grammar import DOCKER_COMPOSE, read_compose
 from docgen.audit.paths import resolves_inside
 from docgen.bake import Target
 from docgen.dockerfile import read_dockerfile
-from docgen.errors import MAX_FILE_BYTES, DocgenError
-from docgen.files import in_submodule
+from docgen.errors import DocgenError
+from docgen.files import bytes_or_none, in_submodule
 from docgen.markdown import Document
 from docgen.model import Diagnostic
 
@@ -34,11 +34,12 @@ _AS = re.compile(r"(?:^|\s)AS\s+(\S+)\s*$", re.IGNORECASE)
 @functools.lru_cache(maxsize=16)
 def _services(path: Path) -> tuple[Target, ...] | None:
     """The services of the compose file at `path` that build an image; None when it cannot be read."""
+    data = bytes_or_none(path)
+    if data is None:
+        return None
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            return None
-        return compose.parse(path.read_bytes(), path.name)
-    except (OSError, DocgenError):
+        return compose.parse(data, path.name)
+    except DocgenError:
         return None
 
 

@@ -31,8 +31,8 @@ from docgen.audit.paths import resolves_inside
 from docgen.audit.wording import CODE_NAME, NOT_CURRENT, heading_of
 from docgen.bake import Target
 from docgen.dockerfile import read_dockerfile
-from docgen.errors import MAX_FILE_BYTES, DocgenError
-from docgen.files import text_or_none
+from docgen.errors import DocgenError
+from docgen.files import bytes_or_none, real_path, text_or_none
 from docgen.markdown import Document, Table, code_spans, links, lists
 from docgen.model import Diagnostic, ImageModel
 
@@ -63,22 +63,18 @@ class _File:
 
 @functools.lru_cache(maxsize=16)
 def _read(path: Path) -> tuple[tuple[compose.Variable, ...], tuple[Target, ...]] | None:
+    data = bytes_or_none(path)
+    if data is None:
+        return None
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            return None
-        data = path.read_bytes()
         return compose.variables(data), compose.parse(data, path.name)
-    except (OSError, DocgenError):
+    except DocgenError:
         return None
 
 
 def _env_file(path: Path) -> dict[str, tuple[str, int]]:
-    try:
-        if not os.path.isfile(path) or path.stat().st_size > MAX_FILE_BYTES:
-            return {}
-        return compose.dotenv(path.read_bytes())
-    except OSError:
-        return {}
+    data = bytes_or_none(path)
+    return {} if data is None else compose.dotenv(data)
 
 
 _COPY_TO = re.compile(r"(?<![\w-])cp(?:[ \t]+-[a-zA-Z]+)*[ \t]+([^\s;&|<>$]+)[ \t]+([^\s;&|<>$]+)")
@@ -95,7 +91,7 @@ def _templates(doc: Document, directory: Path) -> dict[Path, Path]:
         for match in _COPY_TO.finditer(text):
             source, target = (directory / m.strip("\"'") for m in match.groups())
             if os.path.isfile(source):
-                found.setdefault(target.resolve(), source)
+                found.setdefault(real_path(target), source)
     return found
 
 
@@ -125,7 +121,7 @@ def _files(doc: Document, directory: Path, top: Path) -> list[_File]:
             paths.extend(folder / n for n in names if compose.FILE_NAME.fullmatch(n))
     found: list[_File] = []
     templates: dict[Path, Path] | None = None  # read once, when an env file is not there
-    for path in dict.fromkeys(p.resolve() for p in paths if os.path.isfile(p)):
+    for path in dict.fromkeys(real_path(p) for p in paths if os.path.isfile(p)):
         if not path.is_relative_to(top):
             continue
         services, read = compose_file(path), _read(path)
@@ -140,7 +136,7 @@ def _files(doc: Document, directory: Path, top: Path) -> list[_File]:
             file, shown = path.parent / name, name
             if not os.path.exists(file):  # the template the README copies it from, if any
                 templates = _templates(doc, directory) if templates is None else templates
-                template = templates.get(file.resolve())
+                template = templates.get(real_path(file))
                 if template is None or not resolves_inside(template, top):
                     continue
                 file = template
@@ -680,9 +676,4 @@ def _in_dockerfiles(files: Sequence[_File], models: Sequence[ImageModel], name: 
 @functools.lru_cache(maxsize=32)
 def _dockerfile_text(path: Path) -> str:
     """The text of the Dockerfile at `path`, read once ('' when it cannot be read)."""
-    try:
-        if not os.path.isfile(path) or path.stat().st_size > MAX_FILE_BYTES:
-            return ""
-        return path.read_text("utf-8", "replace")
-    except OSError:
-        return ""
+    return text_or_none(path) or ""

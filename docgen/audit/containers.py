@@ -28,7 +28,7 @@ from docgen.audit.docker_cli import _commands, _verb
 from docgen.audit.names import CLOSE
 from docgen.audit.paths import resolves_inside
 from docgen.build_scripts import DOCKER_PODMAN, container_command
-from docgen.files import text_or_none
+from docgen.files import real_path, text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic
 
@@ -99,7 +99,7 @@ def _files(top: Path, readme: Path) -> list[Path] | None:
         )
         for name in sorted(names):
             path = here / name
-            if _TEXT_FILE.fullmatch(name) and resolves_inside(path, top) and path.resolve() != readme:
+            if _TEXT_FILE.fullmatch(name) and resolves_inside(path, top) and real_path(path) != readme:
                 found.append(path)
                 if len(found) > _MOST_FILES:
                     return None

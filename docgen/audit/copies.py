@@ -26,7 +26,7 @@ from docgen.audit.commands import _repository
 from docgen.audit.wording import FROM_LINE
 from docgen.dockerfile import parse_dockerfile
 from docgen.errors import DocgenError
-from docgen.files import dockerfiles_in
+from docgen.files import dockerfiles_in, real_path
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic, ImageModel, ParsedDockerfile
 
@@ -627,7 +627,7 @@ def _unnamed_copy(fence: Fence, auditor: Auditor) -> ImageModel | None:
         beside = dockerfiles_in(Path(model.file).parent, 0, pass_unreadable=True)
     except DocgenError:
         return None
-    others = [p for p in beside if p.resolve() not in audited][:_SIBLINGS]
+    others = [p for p in beside if real_path(p) not in audited][:_SIBLINGS]
     if any(len(block & _file_lines(str(other))) >= best for other in others):
         return None
     return model

@@ -14,6 +14,7 @@ and on a line that says the value is not for it (`not`, `unsupported`, `except`)
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -44,7 +45,7 @@ def distro_args(doc: Document, readme: str, directory: Path, audited: Sequence[s
     """The findings told in the module's words."""
     told: set[int] = set()
     for shown in audited:
-        file = Path(shown) if Path(shown).is_file() else directory / shown
+        file = Path(shown) if os.path.isfile(Path(shown)) else directory / shown
         try:
             parsed = read_dockerfile(file, shown)
         except (DocgenError, OSError):
@@ -92,7 +93,7 @@ def _siblings_differ(file: Path) -> bool:
     """True when a Dockerfile next to `file` uses another package manager or branches (see `_OTHER`)."""
     try:
         others = [
-            f for f in file.parent.iterdir() if f != file and is_dockerfile_name(f.name) and f.is_file()
+            f for f in file.parent.iterdir() if f != file and is_dockerfile_name(f.name) and os.path.isfile(f)
         ]
     except OSError:
         return True

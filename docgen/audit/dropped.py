@@ -16,7 +16,7 @@ from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
 from docgen.audit.contents import PIPED
 from docgen.copied import context_path, copied_files
 from docgen.errors import MAX_PROJECT_FILE_BYTES
-from docgen.files import text_or_none
+from docgen.files import real_path, text_or_none
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
 
@@ -146,7 +146,7 @@ def _only_commented(model: ImageModel, words: Collection[str]) -> dict[str, int 
         found[word] = _first_commented([(n, lines[n - 1]) for n in numbers], word)
     copied = [
         _text(c.path).lower()
-        for c in copied_files(folder.resolve(), model.context_copies, model.file)
+        for c in copied_files(real_path(folder), model.context_copies, model.file)
         if c.path is not None
     ]
     for word, at in found.items():

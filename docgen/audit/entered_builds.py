@@ -30,10 +30,11 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN
 from docgen.audit.commands import CD_STEP, build_paths, clone_of
-from docgen.audit.references import bases_above, command_lines, project_top
+from docgen.audit.references import bases_above, command_lines, inside, project_top
 from docgen.audit.steps import own_clones
 from docgen.audit.wording import COMMAND_LANGS
 from docgen.build_scripts import DOCKER, build_command
+from docgen.files import real_path
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic
 
@@ -43,12 +44,6 @@ _ALTERNATIVE = re.compile(r"[ \t]#+[ \t]*(?:or|alternatively)\b[ \t]*:?[ \t]*(?P
 """A comment of a command line offering another command for the same step (`# or: docker build …`)."""
 _UNKNOWN = re.compile(r"[$<>{}%~*?\[\]`]|://")
 """A path docgen cannot follow: a variable, a placeholder, a home, a pattern, an address."""
-
-
-def _within(path: Path, top: Path) -> Path | None:
-    """`path` resolved, when it is inside `top`; else None."""
-    resolved = path.resolve()
-    return resolved if resolved == top or top in resolved.parents else None
 
 
 def _clone_folders(
@@ -68,7 +63,7 @@ def _clone_folders(
             mine = [made for step in re.split(r"&&|;", text) if (made := own(line, step)) is not None]
             root = next((r for f, r in mine if f == name), None)
             folders[name] = (
-                root.resolve() if root is not None and folders.get(name, root) is not None else None
+                real_path(root) if root is not None and folders.get(name, root) is not None else None
             )
     return folders
 
@@ -83,9 +78,9 @@ def _entered(
     if not target or target.startswith(("/", "-")) or _UNKNOWN.search(target):
         return None
     if here is not None:
-        moved = _within(here / target, top)
-        return (moved, False) if moved is not None and moved.is_dir() else None
-    found = {f for f in (_within(base / target, top) for base in bases) if f is not None and f.is_dir()}
+        moved = inside(here / target, top)
+        return (moved, False) if moved is not None and os.path.isdir(moved) else None
+    found = {f for f in (inside(base / target, top) for base in bases) if f is not None and os.path.isdir(f)}
     if found:
         return (found.pop(), False) if len(found) == 1 else None
     head, _, rest = target.partition("/")
@@ -93,9 +88,9 @@ def _entered(
         return None
     if head in clones:  # a folder a clone makes: this repository's root, or another's
         root = clones[head]
-        moved = _within(root / rest, top) if root is not None else None
-        return (moved, False) if moved is not None and moved.is_dir() else None
-    found = {f for f in (_within(base / rest, top) for base in bases) if f is not None and f.is_dir()}
+        moved = inside(root / rest, top) if root is not None else None
+        return (moved, False) if moved is not None and os.path.isdir(moved) else None
+    found = {f for f in (inside(base / rest, top) for base in bases) if f is not None and os.path.isdir(f)}
     return (found.pop(), True) if len(found) == 1 else None
 
 
@@ -123,7 +118,7 @@ def entered_builds(
     first part is taken for the reader's name of their clone, only when that Dockerfile is one of
     `audited` (the files of the Dockerfiles audited): the README builds this repository's image. `own`:
     `steps.own_clones` of the README when the caller has it (read once for every rule that asks)."""
-    ours = {Path(file).resolve() for file in audited}
+    ours = {real_path(Path(file)) for file in audited}
     top = project_top(directory, project)
     bases = bases_above(directory, top)
     clones: dict[str, Path | None] | None = None
@@ -154,9 +149,9 @@ def entered_builds(
                 continue
             if os.path.lexists(here / file):
                 continue
-            root = _within(here / context, top)
-            beside = _within(root / file, top) if root is not None else None
-            if beside is None or not beside.is_file() or (guessed and beside not in ours):
+            root = inside(here / context, top)
+            beside = inside(root / file, top) if root is not None else None
+            if beside is None or not os.path.isfile(beside) or (guessed and beside not in ours):
                 continue
             yield Diagnostic(
                 readme,

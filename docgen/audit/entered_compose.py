@@ -26,7 +26,7 @@ from docgen.audit.grammar import DOCKER_COMPOSE, read_compose
 from docgen.audit.own_repo import remote_names, repository_root
 from docgen.audit.paths import resolves_inside
 from docgen.audit.steps import CLONE, own_clone
-from docgen.files import in_submodule
+from docgen.files import in_submodule, real_path
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic
 
@@ -156,7 +156,7 @@ class EnteredCompose:
             return
         if in_submodule(folder, self.directory):
             return
-        here, top = folder.resolve(), (self.root or self.top) if cloned else self.top
+        here, top = real_path(folder), (self.root or self.top) if cloned else self.top
         while True:
             if any(os.path.isfile(here / name) for name in compose.DEFAULT_FILES):
                 return
@@ -166,7 +166,7 @@ class EnteredCompose:
         shown = (
             f"{cloned} (a clone of this repository)"
             if cloned
-            else posixpath.relpath(folder.resolve().as_posix(), self.top.as_posix())
+            else posixpath.relpath(real_path(folder).as_posix(), self.top.as_posix())
         )
         others = sorted(
             p.name for p in folder.iterdir() if "compose" in p.name and p.suffix in (".yml", ".yaml")

@@ -24,6 +24,7 @@ value that is not a number or a plain word; a number written as a string (`defau
 from __future__ import annotations
 
 import ast
+import os
 import posixpath
 import re
 from collections.abc import Iterator, Sequence
@@ -31,7 +32,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
 from docgen.audit.env_defaults import same
-from docgen.errors import MAX_FILE_BYTES
+from docgen.files import text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -109,7 +110,7 @@ def _script_file(model: ImageModel, path: str) -> Path | None:
                 if archive is not None and path.startswith(dest + archive.group(1) + "/"):
                     inside = path[len(dest) :]
                     local = folder / posixpath.dirname(source) / inside
-                    return local if local.is_file() else None
+                    return local if os.path.isfile(local) else None
             elif dest == path:
                 return folder / source
     return None
@@ -174,13 +175,10 @@ def entry_options(
     for model in models:
         path = _started_script(model)
         local = _script_file(model, path) if path else None
-        if path is None or local is None or not local.is_file():
+        if path is None or local is None or not os.path.isfile(local):
             continue
-        try:
-            if local.stat().st_size > MAX_FILE_BYTES:
-                continue
-            source = local.read_text(encoding="utf-8", errors="replace")
-        except OSError:
+        source = text_or_none(local)
+        if source is None:
             continue
         if defaults := argparse_defaults(source):
             started.append((posixpath.basename(path), defaults))

@@ -32,6 +32,7 @@ from docgen.audit.auditor import LIKELY
 from docgen.audit.missing import one_edit
 from docgen.audit.names import compose_files
 from docgen.audit.preset_env import folder_files
+from docgen.files import real_path
 from docgen.hardware import runtime_reads, runtime_variables
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
@@ -83,7 +84,7 @@ def _env_slips(
             for name, _, _ in service.environment:
                 known.setdefault(name, "a compose service sets")
     folders = [directory, *(Path(m.file).parent for m in models if m.file)]
-    for path, text in folder_files(tuple(dict.fromkeys(f.resolve() for f in folders))):
+    for path, text in folder_files(tuple(dict.fromkeys(real_path(f) for f in folders))):
         shown = os.path.relpath(path, directory.resolve())
         for number, written in enumerate(text.splitlines(), start=1):
             for word in _WORD.findall(written):

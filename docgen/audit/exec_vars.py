@@ -51,7 +51,7 @@ from docgen.audit.run_args import _runs, own_model
 from docgen.audit.wording import BUILD_ARG_WORDS, CODE_NAME, LIST_ITEM, about_env, heading_of
 from docgen.build_scripts import BUILD
 from docgen.errors import DocgenError
-from docgen.files import text_or_none
+from docgen.files import real_path, text_or_none
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel, Setting
 from docgen.shell import referenced_names
@@ -401,7 +401,7 @@ def single_quoted_env(
         for service in services:
             if not service.builds:
                 continue
-            built = (path.parent / (service.context or ".") / (service.dockerfile or "Dockerfile")).resolve()
+            built = real_path(path.parent / (service.context or ".") / (service.dockerfile or "Dockerfile"))
             own = next((m for m in models if m.file and Path(m.file).resolve() == built), None)
             if own is None:
                 continue

@@ -19,6 +19,7 @@ a repository may lack files the project has (a checkout holds them all).
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
 from collections.abc import Callable, Iterator, Sequence
@@ -122,7 +123,7 @@ def _clones(
         if len(later) < 2 or cd_target(later[0]) != folder or not BUILD.search(later[1]):
             return None
         paths = build_paths(later[1])
-        if paths is None or paths[1] != "." or not (home / (paths[0] or "Dockerfile")).is_file():
+        if paths is None or paths[1] != "." or not os.path.isfile(home / (paths[0] or "Dockerfile")):
             return None
         return folder, home
 
@@ -181,7 +182,7 @@ def _stage(stage: Sequence[Instruction], context: Path) -> Iterator[tuple[int, i
         if copy is None:
             continue
         pattern, folder = copy
-        files = [p for p in matched(context, pattern) if p.is_file()]
+        files = [p for p in matched(context, pattern) if os.path.isfile(p)]
         if not files or len(files) != len(matched(context, pattern)):
             continue
         if instruction.keyword == "ADD" and any(_ARCHIVE.search(p.name) for p in files):

@@ -17,6 +17,7 @@ command and services), for `compose_builds` and `compose_services` too.
 from __future__ import annotations
 
 import difflib
+import os
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -380,9 +381,9 @@ def file_context(context: str, directory: Path | None = None) -> bool:
         return False
     if directory is not None and not context.startswith(("~", "$", "/")):
         place = directory / context
-        if place.is_dir():
+        if os.path.isdir(place):
             return False
-        if place.is_file():
+        if os.path.isfile(place):
             return True
     return _FILE_NAME.search(context.rsplit("/", 1)[-1]) is not None
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
-from docgen.files import stays_home
+from docgen.files import stays_home, text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic
 
@@ -81,11 +81,8 @@ def _calls(text: str) -> Iterator[tuple[int, str]]:
 def _parser(path: Path) -> list[_Argument] | None:
     """The arguments the script at `path` gives its one argparse parser; None when it has none, or
     one docgen cannot read whole (see the module docstring)."""
-    try:
-        if os.path.getsize(path) > _SCRIPT_LIMIT:
-            return None
-        text = path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
+    text = text_or_none(path, _SCRIPT_LIMIT)
+    if text is None:
         return None
     subclasses = re.findall(r"(?m)^[ \t]*class[ \t]+(\w+)\([^)\n]*ArgumentParser\)", text)
     kinds = "|".join(sorted({"ArgumentParser", *subclasses}))

@@ -36,6 +36,7 @@ from docgen.audit.wording import COMMAND_LANGS
 from docgen.build_scripts import BUILD
 from docgen.copied import FILE_LIMIT, TEXT_LIMIT, context_path, copied_files
 from docgen.errors import MAX_PROJECT_FILE_BYTES
+from docgen.files import real_path
 from docgen.markdown import Document
 from docgen.model import ContextCopy, Diagnostic, ImageModel
 
@@ -198,7 +199,7 @@ def _bases(file: str, readme_folder: str) -> list[Path]:
     target are not)."""
     readme = Path(readme_folder).resolve()
     home = repository_root(readme) or readme
-    folders = [Path(file).parent.resolve(), readme]
+    folders = [real_path(Path(file).parent), readme]
     return list(dict.fromkeys(f for f in folders if resolves_inside(f, home)))
 
 

@@ -51,6 +51,7 @@ from docgen.audit.wording import COMMAND_LANGS
 from docgen.base_contents import l4t_release
 from docgen.baseimage import split_reference
 from docgen.build_scripts import BUILD, BUILD_COMMAND
+from docgen.files import real_path
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel, Stage
 from docgen.shell import shell_split
@@ -353,7 +354,7 @@ def copied_contexts(
             continue
         else:
             local = posixpath.normpath(posixpath.join(build.folder, context) if build.folder else context)
-            if local.startswith("/") or (here / local).resolve() == here:
+            if local.startswith("/") or real_path(here / local) == here:
                 continue
             folder = local
         name = _basename(folder)

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.own_repo import repository_root
+from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic
 from docgen.shell import DECLARE
@@ -96,10 +97,8 @@ def _item_name(paragraph: list[tuple[int, str]], index: int, file: str) -> str |
 
 
 def _read(path: Path) -> list[str] | None:
-    try:
-        return path.read_text(encoding="utf-8", errors="replace").splitlines()
-    except (OSError, ValueError):
-        return None
+    text = text_or_none(path)
+    return None if text is None else text.splitlines()
 
 
 def _shown(lines: list[int]) -> str:

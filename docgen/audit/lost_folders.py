@@ -31,7 +31,7 @@ from docgen.audit.missing import (
     prose_fix,
 )
 from docgen.audit.own_repo import repository_root
-from docgen.files import is_dockerfile_name
+from docgen.files import is_dockerfile_name, real_path
 from docgen.markdown import Document
 from docgen.model import Diagnostic
 
@@ -118,7 +118,7 @@ def _dockerfile_folders(directory: Path, audited: Sequence[str]) -> list[Path]:
     """The folders of the audited Dockerfiles (paths as given: from where docgen runs) other than
     `directory`: a README above several image folders speaks of each one's files from inside it."""
     here = directory.resolve()
-    folders = [Path(a).resolve().parent for a in audited if os.path.isfile(a)]
+    folders = [real_path(Path(a)).parent for a in audited if os.path.isfile(a)]
     return [f for f in folders if f != here]
 
 
@@ -182,10 +182,10 @@ def _first_missing(bases: Sequence[Path], parts: Sequence[str], known: int) -> t
     exists from one of them, or starts in no folder of theirs."""
     found: tuple[Path, int] | None = None
     for base in bases:
-        if not base.joinpath(*parts[:known]).is_dir():
+        if not os.path.isdir(base.joinpath(*parts[:known])):
             continue
         index = known
-        while index < len(parts) and base.joinpath(*parts[: index + 1]).exists():
+        while index < len(parts) and os.path.exists(base.joinpath(*parts[: index + 1])):
             index += 1
         if index == len(parts):
             return None
@@ -207,7 +207,7 @@ def _hint(base: Path, parts: Sequence[str], index: int, held: list[str]) -> str:
     path there too; else ` (docker/ holds cuda)`: what the parent holds, when it is a few entries."""
     name, rest = parts[index], parts[index + 1 :]
     for up in range(index - 1, 0, -1):
-        if base.joinpath(*parts[:up], name, *rest).exists():
+        if os.path.exists(base.joinpath(*parts[:up], name, *rest)):
             return f" (there is {'/'.join([*parts[:up], name, *rest])})"
     if len(held) <= _SHOWN:
         return f" ({'/'.join(parts[:index])}/ holds {', '.join(held)})"

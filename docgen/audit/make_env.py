@@ -28,7 +28,7 @@ from docgen.audit.commands import without_prompt
 from docgen.audit.make_targets import _targets, makefile_in, makefile_text
 from docgen.audit.make_vars import ASSIGNED, BLIND, ELSEWHERE, INTERPRETERS, MAKE
 from docgen.audit.wording import COMMAND_LANGS
-from docgen.files import text_or_none
+from docgen.files import real_path, text_or_none
 from docgen.markdown import Document
 from docgen.model import ArgDecl, Diagnostic, ImageModel
 
@@ -113,9 +113,9 @@ def _arg_of(
 ) -> tuple[str, ArgDecl] | None:
     """(Dockerfile shown, the ARG declaration) of `name` in the audited Dockerfile a build reads, when
     the Dockerfile uses the arg; None otherwise."""
-    wanted = (directory / dockerfile).resolve()
+    wanted = real_path(directory / dockerfile)
     for model in models:
-        if (directory / model.path).resolve() != wanted:
+        if real_path(directory / model.path) != wanted:
             continue
         used = [d for d in model.args if d.name == name and d.used_lines]
         return (model.path, used[0]) if used else None

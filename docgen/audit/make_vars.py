@@ -31,7 +31,7 @@ from docgen.audit.make_targets import makefile_in, makefile_of, makefile_text
 from docgen.audit.versions import near_names, one_slip
 from docgen.audit.wording import COMMAND_LANGS
 from docgen.build_scripts import DOCKER_PODMAN, container_command
-from docgen.files import text_or_none
+from docgen.files import real_path, text_or_none
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic
 
@@ -96,7 +96,7 @@ class _Reader:
     ) -> dict[str, tuple[str, int]]:
         """Reads the makefile at `path` run from `cwd`, the files it includes first; the variables they
         set, for what includes it."""
-        key = path.resolve()
+        key = real_path(path)
         if key in self.seen:
             return outside
         self.seen.add(key)
@@ -136,7 +136,7 @@ class _Reader:
             if command.folder is None:
                 self.build.unknown.append(f"{at} runs make in a folder docgen cannot tell")
                 return
-            sub = (cwd / command.folder).resolve()
+            sub = real_path(cwd / command.folder)
             files = [v for f, v in zip(words, words[1:], strict=False) if f in ("-f", "--file", "--makefile")]
             path = (sub / files[-1]) if files else makefile_in(sub)
             if path is None or not os.path.isfile(path):
@@ -168,7 +168,7 @@ class _Reader:
 
     def file(self, path: Path, at: str) -> None:
         """Reads the words of a script or file a recipe runs or reads."""
-        key = path.resolve()
+        key = real_path(path)
         if key in self.seen:
             return
         self.seen.add(key)
@@ -334,7 +334,7 @@ def _make_vars(doc: Document, readme: str, directory: Path, project: Path | None
 def _read_build(directory: Path, project: Path | None, call: _Call) -> tuple[_Build, bool] | None:
     """What the make of `call` reads, and whether its makefile is in the folder the command runs in
     (not one found above the README's folder); None when no makefile is found."""
-    cwd = (directory / call.folder).resolve() if call.folder else directory.resolve()
+    cwd = real_path(directory / call.folder) if call.folder else directory.resolve()
     beside = True
     if call.file is not None:
         path: Path | None = cwd / call.file

@@ -21,7 +21,7 @@ from docgen.audit.own_repo import DEFAULT_BRANCHES, checked_out, forge_file, rem
 from docgen.audit.paths import _basename, ignore_patterns, ignores, reference_path
 from docgen.audit.versions import differing
 from docgen.compose import COMPOSE_FILE
-from docgen.files import is_dockerfile_name
+from docgen.files import is_dockerfile_name, real_path
 from docgen.markdown import Document, code_spans, links, lists
 from docgen.model import Diagnostic
 
@@ -76,7 +76,7 @@ def _site_folder(directory: Path, root: Path | None) -> str | None:
                 except OSError:
                     return None
                 found = re.search(r"^docs_dir:[ \t]*['\"]?([^'\"\s#]+)", text, re.MULTILINE)
-                docs = (folder / (found.group(1) if found else "docs")).resolve()
+                docs = real_path(folder / (found.group(1) if found else "docs"))
                 if start != docs and docs not in start.parents:
                     return None
                 listed = _PLUGINS.search(text + "\n")
@@ -273,7 +273,7 @@ def corrected(base: Path, path: str, listings: Listings) -> str | None:
             folder = folder / part
             continue
         near = _near(part, listings(folder))
-        if len(near) != 1 or not folder.joinpath(near[0], *parts[index + 1 :]).exists():
+        if len(near) != 1 or not os.path.exists(folder.joinpath(near[0], *parts[index + 1 :])):
             return None
         return "/".join([*parts[:index], near[0], *parts[index + 1 :]])
     return None
@@ -288,7 +288,7 @@ def _moved(directory: Path, root: Path | None, path: str, listings: Listings) ->
     bases = [directory.parent, *([root] if root is not None and root != directory.resolve() else [])]
     for base in bases:
         if os.path.exists(base / path):
-            return posixpath.relpath((base / path).resolve().as_posix(), directory.resolve().as_posix())
+            return posixpath.relpath(real_path(base / path).as_posix(), directory.resolve().as_posix())
     return None
 
 
@@ -380,7 +380,7 @@ def missing_links(
             continue
         if "/" not in path and "." not in name and _sphinx_page(doc):
             continue  # `[Data](pretrain-data)` in a MyST page: a cross-reference label, not a file
-        if "." not in name and any(full.with_name(name + page).is_file() for page in _PAGE_SUFFIXES):
+        if "." not in name and any(os.path.isfile(full.with_name(name + page)) for page in _PAGE_SUFFIXES):
             continue  # `(./tutorials/consuming)` beside `tutorials/consuming.md`: a docs site's page link
         if site == "pages" and name.endswith(".md"):
             continue

@@ -29,7 +29,7 @@ from docgen.audit.paths import resolves_inside
 from docgen.audit.wording import COMMAND_LANGS
 from docgen.build_scripts import container_command
 from docgen.errors import MAX_FILE_BYTES, DocgenError
-from docgen.files import text_or_none
+from docgen.files import bytes_or_none, real_path, text_or_none
 from docgen.markdown import Document, Fence, code_spans, headings_over, plain, read_document
 from docgen.model import Diagnostic, ImageModel
 from docgen.script_env import logical_lines
@@ -58,7 +58,7 @@ def compose_files(directory: Path, models: Sequence[ImageModel], project: Path |
     top = project.resolve() if project is not None else None
     found: list[Composed] = []
     seen: set[Path] = set()
-    for folder in dict.fromkeys(f.resolve() for f in folders):
+    for folder in dict.fromkeys(real_path(f) for f in folders):
         if top is not None and not folder.is_relative_to(top):
             continue
         try:
@@ -91,12 +91,12 @@ def compose_file(path: Path) -> tuple[tuple[compose.Service, ...], bool] | None:
 
 @functools.lru_cache(maxsize=32)
 def _compose_file(path: Path) -> tuple[tuple[compose.Service, ...], bool] | None:
+    data = bytes_or_none(path)
+    if data is None:
+        return None
     try:
-        if not os.path.isfile(path) or path.stat().st_size > MAX_FILE_BYTES:
-            return None
-        data = path.read_bytes()
         return compose.services(data, path.name), compose.includes_others(data)
-    except (OSError, DocgenError):
+    except DocgenError:
         return None
 
 
@@ -276,7 +276,7 @@ def _scripts(folders: Sequence[Path], run: Sequence[Path] = ()) -> list[Path]:
 def _top(folder: Path) -> Path:
     """The repository `folder` is in (`own_repo.repository_root`), else `folder` itself: a script reached
     through a link out of it is not read."""
-    return repository_root(folder) or folder.resolve()
+    return repository_root(folder) or real_path(folder)
 
 
 def _script_tags(scripts: Sequence[Path]) -> dict[str, Path]:
@@ -1110,9 +1110,8 @@ def _qualified(
 
 def _names(script: Path, word: str) -> bool:
     """True when the text of `script` holds `word` as a whole word (`"rocm-pytorch"` in a list)."""
-    try:
-        text = script.read_text(encoding="utf-8", errors="replace")
-    except OSError:
+    text = text_or_none(script)
+    if text is None:
         return False
     return re.search(rf"(?<![\w./-]){re.escape(word)}(?![\w./-])", text) is not None
 

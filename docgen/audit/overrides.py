@@ -34,7 +34,7 @@ from docgen.audit.names import compose_file, docker_run, image_at
 from docgen.audit.paths import resolves_inside
 from docgen.audit.run_time import RunImage, runs_ours
 from docgen.audit.wording import _line_at, sentences
-from docgen.files import text_or_none
+from docgen.files import real_path, text_or_none
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, Setting
 
@@ -122,7 +122,7 @@ def _resolved(folder: Path) -> Path | None:
     """`folder` with its links resolved, the top the files read beside a Dockerfile must stay in; None
     when it cannot be resolved (a symlink loop)."""
     try:
-        return folder.resolve()
+        return real_path(folder)
     except (OSError, RuntimeError):  # RuntimeError: a symlink loop (Python < 3.13)
         return None
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from docgen.audit.auditor import CERTAIN
 from docgen.audit.commands import PLACEHOLDER, build_commands, command_files
 from docgen.audit.paths import own_page
-from docgen.audit.references import _bases, _inside, project_top
+from docgen.audit.references import _bases, inside, project_top
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -29,7 +29,7 @@ def _built_file(flag: str, bases: Sequence[Path], top: Path) -> Path | None:
     if value in ("", "-") or value.startswith(("/", "~", "$(")) or PLACEHOLDER.search(value):
         return None
     for base in bases:
-        found = _inside(base.absolute() / value, top)
+        found = inside(base.absolute() / value, top)
         if found is not None and os.path.isfile(found):
             return found
     return None

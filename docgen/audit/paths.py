@@ -14,7 +14,7 @@ import urllib.parse
 from collections.abc import Callable, Iterator, Sequence, Set
 from pathlib import Path
 
-from docgen.files import is_dockerfile_name
+from docgen.files import is_dockerfile_name, real_path
 from docgen.markdown import code_spans
 
 HEADING_FILE = re.compile(r"[\w./+-]+")
@@ -23,7 +23,7 @@ HEADING_FILE = re.compile(r"[\w./+-]+")
 def resolves_inside(path: Path, top: Path) -> bool:
     """True when `path`, its links resolved, is in the folder `top`; False when it cannot be resolved."""
     try:
-        return path.resolve().is_relative_to(top)
+        return real_path(path).is_relative_to(top)
     except (OSError, ValueError, RuntimeError):  # RuntimeError: a symlink loop (Python < 3.13)
         return False
 
@@ -274,7 +274,7 @@ def _folders(path: str) -> list[str]:
 def _own_folder(path: str) -> list[str]:
     """[the name of the folder holding `path`] when `path` is a file from the current folder, else []."""
     try:
-        place = Path(path).resolve()
+        place = real_path(Path(path))
         return [place.parent.name] if os.path.isfile(place) and place.parent.name else []
     except (OSError, RuntimeError):
         return []

@@ -99,7 +99,7 @@ def placeholder_folders(doc: Document, readme: str, directory: Path) -> Iterator
             continue
         newest = releases[-1]
         rest = parts[hole + 1 :]
-        if parent.joinpath(newest, *rest).is_file():
+        if os.path.isfile(parent.joinpath(newest, *rest)):
             continue
         try:
             deeper = dockerfiles_in(parent / newest, 2, pass_unreadable=True)
@@ -108,7 +108,7 @@ def placeholder_folders(doc: Document, readme: str, directory: Path) -> Iterator
         if not deeper:
             continue  # an empty or partly copied release folder: nothing to say where it went
         seen.add((line, expected))
-        holding = [r for r in releases if parent.joinpath(r, *rest).is_file()]
+        holding = [r for r in releases if os.path.isfile(parent.joinpath(r, *rest))]
         shown = posixpath.join(*parts[:hole], newest) if hole else newest
         instead = ", ".join(
             posixpath.join(shown, p.relative_to(parent / newest).as_posix()) for p in deeper[:3]

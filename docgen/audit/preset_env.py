@@ -22,7 +22,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.names import compose_files
-from docgen.files import stays_home
+from docgen.files import real_path, stays_home
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
 
@@ -95,7 +95,7 @@ def _preset_env(
     }
     reading_files = any(s.env_file for f in composed for s in f.services)
     folders = [directory, *(Path(m.file).parent for m in models if m.file)]
-    texts = [text for _, text in folder_files(tuple(dict.fromkeys(f.resolve() for f in folders)))]
+    texts = [text for _, text in folder_files(tuple(dict.fromkeys(real_path(f) for f in folders)))]
     bases = {
         w for m in models for c in m.components if c.kind == "image" for w in _WORDS.findall(c.name.lower())
     }
@@ -108,7 +108,7 @@ def _preset_env(
             continue
         confidence, said = LIKELY, "is set already"
         if named is not None:
-            file = (directory / named).resolve()
+            file = real_path(directory / named)
             if os.path.isfile(file) and name not in _read(file):
                 confidence, said = CERTAIN, f"is set in {named}"
         message = (

@@ -186,7 +186,7 @@ def _publishing(directory: Path, top: Path) -> tuple[str, list[_Published]] | No
 def _pushes_elsewhere(root: Path) -> bool:
     """True when the project at `root` may publish images another way: another CI system, a bake file,
     or a Makefile or script that pushes (or too many files to look at)."""
-    if any((root / name).exists() for name in _OTHER_CI):
+    if any(os.path.exists(root / name) for name in _OTHER_CI):
         return True
     seen = 0
     for here, folders, files in os.walk(root):

@@ -183,7 +183,7 @@ def dead_references(
             continue  # `-f Dockerfile.[cuda|amd]`, `-f Dockerfile.*`: choices the reader picks from
         bases = [directory, *list(directory.resolve().parents)[:4]] if flag else [directory]
         if project is not None:  # nothing outside the project is looked at, nor reported on
-            bases = [base for base in bases if _inside((base / path).absolute(), project) is not None]
+            bases = [base for base in bases if inside((base / path).absolute(), project) is not None]
             if not bases:
                 continue
         if any(os.path.exists(base / path) for base in bases):
@@ -453,7 +453,7 @@ def _cd(step: str, folders: list[Path], project: Path) -> list[Path] | None:
     target = (cd.group(1) or "").strip("\"'")
     if not target or target.startswith(("/", "$", "~", "-")):
         return []
-    moved = (_inside(f / target, project) for f in folders)
+    moved = (inside(f / target, project) for f in folders)
     return list(dict.fromkeys(f for f in moved if f is not None and os.path.isdir(f)))
 
 
@@ -603,10 +603,10 @@ def context_builds(
     `cloned` (`steps.own_clones`), a clone of this very repository does not stop the reading: the `cd`
     into its folder enters the repository's root."""
     walk = Walk(bases, project)
-    inside = _InContainer(walk)
-    walk.recover = inside.recover
+    container = _InContainer(walk)
+    walk.recover = container.recover
     for first, step in walk.steps(fences, joined=True):
-        inside.read(step)
+        container.read(step)
         own = cloned(first, step) if cloned is not None else None
         if own is not None:
             walk.aliases[own[0]] = [own[1]]
@@ -622,7 +622,7 @@ def context_builds(
         if FILES_APPEAR.search(step) and not BUILD.search(step):
             return
         paths = build_paths(step) if BUILD.search(step) else None
-        if paths is None or (walk.fence is not None and walk.fence.section in inside.sections):
+        if paths is None or (walk.fence is not None and walk.fence.section in container.sections):
             continue
         file, context = paths
         if any(c in context + (file or "") for c in "$<>{}%") or "://" in context:
@@ -630,8 +630,8 @@ def context_builds(
         if context.startswith(("/", "~")) or (file or "").startswith(("/", "~")):
             continue
         for folder in walk.folders:
-            where = _inside(folder / context, project)
-            dockerfile = _inside(folder / file, project) if file else where and where / "Dockerfile"
+            where = inside(folder / context, project)
+            dockerfile = inside(folder / file, project) if file else where and where / "Dockerfile"
             if where is not None and dockerfile is not None and os.path.isfile(dockerfile):
                 yield first, file or posixpath.join(context, "Dockerfile"), dockerfile, where, context
                 break
@@ -671,7 +671,7 @@ class _InContainer:
 def bases_above(directory: Path, top: Path) -> list[Path]:
     """The README's folder and up to four above it, those inside `top`: where its build commands may run."""
     above = [directory, *directory.resolve().parents][:5]
-    return [b for b in (_inside(d.absolute(), top) for d in above) if b is not None]
+    return [b for b in (inside(d.absolute(), top) for d in above) if b is not None]
 
 
 def context_misses(
@@ -1243,7 +1243,7 @@ MAKES_FILE = re.compile(
 `Place start.sh in package/`, `将start.sh存放到package目录中`)."""
 
 
-def _inside(path: Path, project: Path) -> Path | None:
+def inside(path: Path, project: Path) -> Path | None:
     """`path` (absolute) with `..` taken off its text as the shell's `cd` does, then its symlinks
     resolved, when both are in the folder `project` (resolved); else None. Nothing past the project's
     top (`cd ../../..`) or past a link leading out of it is looked at, and an unreadable, too long or
@@ -1264,8 +1264,8 @@ def _bases(directory: Path, audited: Sequence[str], project: Path) -> list[Path]
     here."""
     bases = [directory, *list(directory.resolve().parents)[:4]]
     bases += [Path(p).parent for p in audited if os.path.isfile(p)]  # as given: from where docgen runs
-    inside = (_inside(base.absolute(), project) for base in bases)
-    return list(dict.fromkeys(base for base in inside if base is not None))
+    found = (inside(base.absolute(), project) for base in bases)
+    return list(dict.fromkeys(base for base in found if base is not None))
 
 
 def root_cd(
@@ -1280,7 +1280,7 @@ def root_cd(
         target = from_root(cd_target(step) or "", roots)
         if target is None:
             return None
-        moved = (_inside(base / target, project) for base in tops)
+        moved = (inside(base / target, project) for base in tops)
         found = list(dict.fromkeys(f for f in moved if f is not None and os.path.isdir(f)))
         if reached is not None:
             reached.update(found)
@@ -1315,8 +1315,8 @@ def _scripts_run(
     for line, step in walk.steps(fences, joined=False):
         if line != at:
             at, quote, passed = line, None, False
-        quote, inside = _quote_after(step, quote), passed
-        if inside:
+        quote, in_argument = _quote_after(step, quote), passed
+        if in_argument:
             # `./docker/build.sh ci_gpu bash -c "cd build && cmake .."`: the `cmake` is an argument of the
             # script (run where it runs it, often a container), not a command of the README's shell
             passed = quote is not None
@@ -1332,7 +1332,7 @@ def _scripts_run(
             path = match.group(1)
             if match.start() == 0:
                 head = step[: match.end(1)]  # what follows the script are its arguments
-            where = (_inside((f / path).parent, project) for f in walk.folders)
+            where = (inside((f / path).parent, project) for f in walk.folders)
             places = [w / posixpath.basename(path) for w in where if w is not None]
             if places:  # (none: it would be outside the project, which is not looked at)
                 yield line, path, list(dict.fromkeys(places))

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, Auditor, dockerfile_read, some
 from docgen.audit.paths import resolves_inside
-from docgen.files import text_or_none
+from docgen.files import real_path, text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic
 
@@ -61,12 +61,12 @@ def _project_names(root: Path, readme: Path | None, names: set[str]) -> set[str]
         r"(?<![A-Za-z0-9_])(" + "|".join(map(re.escape, sorted(names))) + r")(?![A-Za-z0-9_])"
     )
     count, budget = 0, _BYTES_LIMIT
-    inside = root.resolve()
+    inside = real_path(root)
     for top, folders, files in os.walk(root):
         folders[:] = sorted(f for f in folders if not f.startswith(".") or f == ".github")
         for name in sorted(files):
             path = Path(top, name)
-            if not resolves_inside(path, inside) or (readme is not None and path.resolve() == readme):
+            if not resolves_inside(path, inside) or (readme is not None and real_path(path) == readme):
                 continue
             count += 1
             if count > _FILES_LIMIT:

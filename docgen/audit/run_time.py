@@ -201,7 +201,7 @@ class RunImage(Image):
             except (OSError, ValueError, NotImplementedError):
                 continue
             if found is not None:
-                return (found, copy.line) if found.is_file() else None
+                return (found, copy.line) if os.path.isfile(found) else None
         return None
 
     def context_file(self, name: str, line: int | None = None) -> Path | None:
@@ -530,11 +530,8 @@ def _hidden_below(copied: CopiedFile, folder: Path) -> bool:
 
 def _script_overrides(path: Path) -> dict[str, Override]:
     """What the script at `path` sets before reading it, run in the image (no file of the checkout)."""
-    try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            return {}
-        text = path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
+    text = text_or_none(path)
+    if text is None:
         return {}
     return dict(overrides(text, None, lambda _: None))
 

@@ -28,8 +28,8 @@ from docgen.audit.references import (
     MadeFiles,
     Walk,
     _bases,
-    _inside,
     context_findings,
+    inside,
     project_top,
 )
 from docgen.audit.wording import BUILD_ARG_FLAG
@@ -143,7 +143,7 @@ def _start(script: Path, cwd: Path, top: Path) -> tuple[Path, list[str]] | None:
         own = _OWN_CD.match(code)
         if own is None:
             return cwd, lines  # another `cd`: `_script_builds` stops there
-        folder = _inside(script.parent / (own.group("up").strip("/") or "."), top)
+        folder = inside(script.parent / (own.group("up").strip("/") or "."), top)
         if folder is None:
             return None
         lines = lines[:index] + [""] + lines[index + 1 :]
@@ -170,13 +170,13 @@ def script_builds(
             continue
         folder, lines = started
         for at, args, file, context in _builds_of(lines):
-            where = _inside(folder / context, top)
-            dockerfile = _inside(folder / file, top) if file else where and where / "Dockerfile"
+            where = inside(folder / context, top)
+            dockerfile = inside(folder / file, top) if file else where and where / "Dockerfile"
             if where is None or dockerfile is None or not os.path.isfile(dockerfile):
                 continue
             others = []
             for other in {cwd, script.parent, directory.resolve()} - {folder}:
-                place = _inside(other / (file or posixpath.join(context, "Dockerfile")), top)
+                place = inside(other / (file or posixpath.join(context, "Dockerfile")), top)
                 if place is not None and place != dockerfile and os.path.isfile(place):
                     others.append(place)
             shown = file or posixpath.join(context, "Dockerfile").removeprefix("./")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
 from docgen.audit.commands import build_paths, substituted
-from docgen.audit.references import _inside, project_top
+from docgen.audit.references import inside, project_top
 from docgen.audit.script_builds import CD, SHELL, SHOWN, WRITER, _lines, _logical, _start, script_runs
 from docgen.build_scripts import BUILD, UNKNOWN, _walk, expand
 from docgen.markdown import Document
@@ -61,7 +61,7 @@ class ScriptFiles:
                 if name.startswith(("/", "~")) or _written(lines, name):
                     continue
                 if any(
-                    (p := _inside(place / name, self.top)) is not None and os.path.isfile(p)
+                    (p := inside(place / name, self.top)) is not None and os.path.isfile(p)
                     for place in places
                 ):
                     continue

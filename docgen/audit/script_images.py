@@ -24,7 +24,7 @@ from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import _repository
 from docgen.audit.references import RUN_SCRIPT
 from docgen.audit.script_args import SCRIPT_NAME, found_scripts
-from docgen.files import stays_home, text_or_none
+from docgen.files import real_path, stays_home, text_or_none
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
 
@@ -163,22 +163,22 @@ def _chained_tags(scripts: Sequence[Path], directory: Path, roots: Sequence[Path
                 (
                     f / called
                     for f in where
-                    if any((f / called).resolve().is_relative_to(root) for root in roots)
+                    if any(real_path(f / called).is_relative_to(root) for root in roots)
                     and os.path.isfile(f / called)
                 ),
                 None,
             )
-            if callee is None or callee.resolve() == script.resolve():
+            if callee is None or real_path(callee) == real_path(script):
                 continue
             body = text_or_none(callee)
             if body is None:
                 continue
-            fed.add(callee.resolve())
+            fed.add(real_path(callee))
             tags += [
                 _Tag(callee, n, ref, script) for n, ref in build_scripts.built_tag_lines(body, variables)
             ]
     for script, text in texts.items():
-        if text is not None and script.resolve() not in fed:
+        if text is not None and real_path(script) not in fed:
             tags += _tags(script, text)
     return tags
 
@@ -293,14 +293,14 @@ def _table_misses(
         return
     folders = [directory, *(Path(m.file).parent for m in models if m.file)]
     # the folders of the scripts the README runs (`bash scripts/build_xxx.sh`: the one named is an example)
-    roots = [f.resolve() for f in folders]  # (the folders read, where a script may run another from)
+    roots = [real_path(f) for f in folders]  # (the folders read, where a script may run another from)
     folders += [
         directory / os.path.dirname(r)
         for r in ran
         if os.path.dirname(r) and ".." not in r.split("/") and not r.startswith(("/", "~", "$"))
     ]
     scripts: list[Path] = []
-    for folder in dict.fromkeys(f.resolve() for f in folders):
+    for folder in dict.fromkeys(real_path(f) for f in folders):
         if not any(folder.is_relative_to(root) for root in roots):
             continue  # a link leading out of the README's folder
         try:

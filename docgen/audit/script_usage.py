@@ -17,7 +17,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
 from docgen.audit.script_args import _lines, script_runs
-from docgen.files import stays_home
+from docgen.files import real_path, stays_home
 from docgen.markdown import Document, lists
 from docgen.model import Diagnostic, ImageModel
 from docgen.script_env import environment_defaults
@@ -390,10 +390,10 @@ def _sourced_files(script: Path) -> list[Path]:
         if (
             os.path.isfile(file)
             and stays_home(file)
-            and file.resolve() != script.resolve()
-            and file.resolve() not in found
+            and real_path(file) != real_path(script)
+            and real_path(file) not in found
         ):
-            found.append(file.resolve())
+            found.append(real_path(file))
     return found
 
 

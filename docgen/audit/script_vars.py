@@ -12,7 +12,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.script_args import SCRIPT_NAME, SOME
-from docgen.errors import MAX_FILE_BYTES
+from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
 from docgen.script_env import environment_defaults
@@ -73,11 +73,7 @@ def script_variables(
         if script is None:
             continue
         if script not in read:
-            try:
-                too_big = script.stat().st_size > MAX_FILE_BYTES
-                text = "" if too_big else script.read_text(encoding="utf-8", errors="replace")
-            except OSError:
-                text = ""
+            text = text_or_none(script) or ""
             read[script] = environment_defaults(text)
         reads = read[script]
         rows = [(line, cells, _cell_name(cells[0])) for line, cells in table.rows if cells]

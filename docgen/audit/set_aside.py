@@ -23,7 +23,7 @@ from docgen.audit.sections import IMAGE_SUBJECT, other_images, other_images_word
 from docgen.audit.versions import _keys
 from docgen.audit.wording import BUILD_ARG_FLAG, COMMAND_LANGS, DEFAULT_WORDS, WORD, sentences
 from docgen.build_scripts import BUILD
-from docgen.files import text_or_none
+from docgen.files import real_path, text_or_none
 from docgen.markdown import Document, Fence, Paragraph, lists
 from docgen.model import ImageModel
 from docgen.rows import VERSION_ARG as _VERSION_ARG
@@ -176,7 +176,7 @@ def ci_workflows(directory: Path, project: Path | None = None) -> list[str]:
         found = sorted(p for pattern in _WORKFLOW_GLOBS for p in folder.glob(pattern) if os.path.isfile(p))
         if found:
             return [text for path in found[:50] if (text := text_or_none(path)) is not None]
-        if project is not None and folder.resolve() == project.resolve():
+        if project is not None and real_path(folder) == project.resolve():
             break
         if folder.parent == folder:
             break

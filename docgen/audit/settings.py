@@ -26,7 +26,7 @@ from docgen.base_contents import is_plain, runs_as_root
 from docgen.compose import COMPOSE_FILE
 from docgen.copied import copied_files, glob_matches
 from docgen.errors import MAX_FILE_BYTES
-from docgen.files import text_or_none
+from docgen.files import real_path, text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel, Setting, Stage
 
@@ -522,7 +522,7 @@ class Image:
         copies = [c for c in self.model.context_copies if c.stage in self.indexes]
         for root in [folder, *list(folder.parents)[: min(2, inside)]]:
             try:
-                context = root.resolve()
+                context = real_path(root)
             except (OSError, RuntimeError):  # RuntimeError: a symlink loop (Python < 3.13)
                 return None
             for copied in copied_files(context, copies, self.model.file):
@@ -604,7 +604,7 @@ def _compose_holds(file: str, pattern: re.Pattern[str]) -> bool:
     if not file:
         return True
     folder = Path(file).parent
-    top = folder.resolve()
+    top = real_path(folder)
     try:
         candidates = [p for p in folder.iterdir() if COMPOSE_FILE.fullmatch(p.name)]
         for candidate in candidates:

@@ -8,7 +8,6 @@ and here-documents counts.
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,6 +15,7 @@ from pathlib import Path
 from docgen.audit.auditor import LIKELY
 from docgen.audit.own_repo import repository_root
 from docgen.audit.paths import resolves_inside
+from docgen.files import text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic
 from docgen.shell import sh_code
@@ -28,6 +28,8 @@ _SH_RUN = re.compile(
 script."""
 _BASH_LINE = re.compile(r"#![ \t]*(?:/usr)?/bin/(?:env[ \t]+)?bash\b")
 """A shebang naming bash."""
+_MOST_BYTES = 1_000_000
+"""The largest script read: a bash script of more is no README's helper."""
 _HEREDOC = re.compile(r"<<(-?)[ \t]*(['\"]?)(\w+)\2")
 """A here-document's start (`<<EOF`, `<<-'END'`; `<<<` is a here-string, matched apart), its end word."""
 _BASH_ONLY: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -122,11 +124,8 @@ def sh_scripts(doc: Document, readme: str, directory: Path) -> Iterator[Diagnost
 
 def _bash_script(path: Path) -> tuple[int, str] | None:
     """`bash_only` of the script at `path` when it is a file of at most 1 MB starting with a bash `#!`."""
-    try:
-        if not os.path.isfile(path) or path.stat().st_size > 1_000_000:
-            return None
-        text = path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
+    text = text_or_none(path, _MOST_BYTES)
+    if text is None:
         return None
     if not _BASH_LINE.match(text):
         return None

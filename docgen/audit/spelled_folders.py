@@ -153,7 +153,7 @@ def _copy(
             if not any(c in inner for c in "*?[")
             else []
         )
-        if found and found[0].is_dir():
+        if found and os.path.isdir(found[0]):
             stage.put(dest, line)
             try:
                 entries = [e.name for each in found if os.path.isdir(each) for e in each.iterdir()]

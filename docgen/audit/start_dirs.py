@@ -34,7 +34,7 @@ from docgen.audit.container_scripts import work_dir
 from docgen.audit.settings import THE, WORKDIR_CLAIM, of_another
 from docgen.audit.wording import _line_at, sentences
 from docgen.compose import COMPOSE_FILE
-from docgen.files import text_or_none
+from docgen.files import real_path, text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -182,7 +182,7 @@ def _compose_unclear(folders: Sequence[Path]) -> bool:
         except OSError:
             continue
         for name in names:
-            file = (folder / name).resolve()
+            file = real_path(folder / name)
             if file in seen:
                 continue
             seen.add(file)

@@ -40,6 +40,7 @@ from docgen.audit.references import (
     until_moved,
 )
 from docgen.build_scripts import BUILD
+from docgen.files import real_path
 from docgen.markdown import Document, Fence, code_spans
 from docgen.model import Diagnostic
 
@@ -275,7 +276,7 @@ def _lost_cd(
             f"README cds into {target}, which does not exist (did you mean {near[0][1]}?)",
             confidence=CERTAIN if runs else LIKELY,
         )
-        return finding, list(dict.fromkeys([*folders, *((f / fixed).resolve() for f, fixed in near)]))
+        return finding, list(dict.fromkeys([*folders, *(real_path(f / fixed) for f, fixed in near)]))
     if "/" not in target.strip("/"):  # one folder: maybe the repository's own under another name
         return None, None
     here = [w for w in _path_words(rest) if any(os.path.isfile(f / w) for f in ours)]

@@ -31,6 +31,7 @@ from docgen.audit.names import compose_files
 from docgen.audit.paths import resolves_inside
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import DocgenError
+from docgen.files import real_path
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -121,7 +122,7 @@ def tag_args(
                 project is not None and not resolves_inside(dockerfile, project)
             ):
                 continue
-            declared = _declared(dockerfile.resolve())
+            declared = _declared(real_path(dockerfile))
             if not declared:
                 continue
             passed = dict(service.args)

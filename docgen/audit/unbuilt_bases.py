@@ -19,7 +19,7 @@ from docgen.audit.commands import FILE_FLAG, OFFICIAL, _repository, fence_comman
 from docgen.audit.containers import _files
 from docgen.audit.set_aside import ci_workflows
 from docgen.build_scripts import BUILD
-from docgen.files import dockerfiles_in, text_or_none
+from docgen.files import dockerfiles_in, real_path, text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel, Stage
 
@@ -89,7 +89,7 @@ def unbuilt_bases(
             if word.search(text):
                 continue  # the README says how to get it (or at least names it)
             if texts is None:
-                readme = (directory / Path(path).name).resolve()
+                readme = real_path(directory / Path(path).name)
                 files = _files(directory.resolve(), readme)
                 if files is None:
                     return

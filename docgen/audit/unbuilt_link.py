@@ -14,9 +14,9 @@ from docgen.audit.auditor import LIKELY
 from docgen.audit.missing import SCHEME
 from docgen.audit.own_repo import DEFAULT_BRANCHES, checked_out, forge_file, remote_names, repository_root
 from docgen.audit.paths import _basename, reference_path
-from docgen.audit.references import _inside, bases_above, context_builds, indented_blocks, project_top
+from docgen.audit.references import bases_above, context_builds, indented_blocks, inside, project_top
 from docgen.build_scripts import BUILD
-from docgen.files import bytes_or_none, is_dockerfile_name
+from docgen.files import bytes_or_none, is_dockerfile_name, real_path
 from docgen.markdown import Document, links
 from docgen.model import Diagnostic
 
@@ -107,19 +107,19 @@ def unbuilt_links(doc: Document, readme: str, directory: Path, project: Path | N
     top = project_top(directory, project)
     bases = bases_above(directory, top)
     builds = list(context_builds(blocks, bases, top))
-    built = {dockerfile.resolve(): dockerfile for _, _, dockerfile, _, _ in builds}
+    built = {real_path(dockerfile): dockerfile for _, _, dockerfile, _, _ in builds}
     if len(builds) != wanted or len(built) != 1:
         return
     ((dockerfile, spelled),) = built.items()  # `spelled`: read as found, to see a link out of the project
-    if dockerfile == file.resolve() or _inside(file.resolve(), top) is None:
+    if dockerfile == real_path(file) or inside(real_path(file), top) is None:
         return
-    if any((base / shown).resolve() == file.resolve() for _, shown, _, _, _ in builds for base in bases):
+    if any(real_path(base / shown) == real_path(file) for _, shown, _, _, _ in builds for base in bases):
         return  # `docker build .` read from the README's folder may be run from the root, which has it
     built_text, linked_text = bytes_or_none(spelled), bytes_or_none(file)
     if built_text is None or linked_text is None or built_text == linked_text:
         return  # one recipe in two places, or one docgen does not read (a link out, too large)
     first, shown = builds[0][0], builds[0][1]
-    linked_shown = os.path.relpath(file.resolve(), top)
+    linked_shown = os.path.relpath(real_path(file), top)
     yield Diagnostic(
         readme,
         line,

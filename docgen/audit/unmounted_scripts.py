@@ -25,6 +25,7 @@ Read only when all of this holds:
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
 from collections.abc import Iterator, Sequence
@@ -173,8 +174,8 @@ def unmounted_scripts(
                 folder, inner = host
                 shown = folder.relative_to(directory.resolve()).as_posix()
                 if (
-                    (directory / name).is_file()
-                    and not (folder / name).exists()
+                    os.path.isfile(directory / name)
+                    and not os.path.exists(folder / name)
                     and not any(name in t for t in seen)
                     and not _copies_unknown(models[0], inner, name)
                 ):

@@ -15,6 +15,7 @@ not read here (its volumes may bring the source).
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
 from collections.abc import Iterator, Sequence
@@ -124,7 +125,7 @@ def unshipped_default_scripts(
     path = posixpath.join(folder, script)
     if path in files or any(f.startswith(path + "/") for f in files):
         return
-    if not (Path(model.file).parent / script).is_file():
+    if not os.path.isfile(Path(model.file).parent / script):
         return  # not the project's: the base image may hold it
     yield Diagnostic(
         readme,

@@ -33,6 +33,7 @@ from docgen.audit.names import compose_files
 from docgen.audit.paths import resolves_inside
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import DocgenError
+from docgen.files import real_path
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -170,7 +171,7 @@ def variant_tags(
                 if clash:
                     fact = f"its Dockerfile `{written}` is named for `{clash[1]}`"
             else:
-                based = _base_variant(dockerfile.resolve())
+                based = _base_variant(real_path(dockerfile))
                 if based:
                     clash = _clash(tagged, frozenset({based[0]}))
                     if clash:
