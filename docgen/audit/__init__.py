@@ -256,7 +256,7 @@ from docgen.audit.distro_args import distro_args
 from docgen.audit.docker_cli import _docker_cli
 from docgen.audit.drivers import driver_claims
 from docgen.audit.dropped import dropped_stages, title_components
-from docgen.audit.entered_builds import entered_builds
+from docgen.audit.entered_builds import entered_builds, prose_builds
 from docgen.audit.entered_compose import entered_compose
 from docgen.audit.entry_modes import default_modes, unknown_programs
 from docgen.audit.entry_options import entry_options
@@ -650,6 +650,7 @@ def audit(
         found.extend(
             entered_builds(doc, path, directory, project, [m.file for m in models if m.file], clone_of_self)
         )
+        found.extend(prose_builds(doc, path, directory, project))
         found.extend(broken_runs(doc, path, directory, models))
         found.extend(sh_scripts(doc, path, directory))
         found.extend(unpublished_ports(doc, text, path, directory))
