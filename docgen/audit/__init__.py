@@ -372,6 +372,7 @@ from docgen.audit.run_time import runtime_claims
 from docgen.audit.run_urls import run_urls
 from docgen.audit.runtime_bases import runtime_bases
 from docgen.audit.said_values import said_values
+from docgen.audit.saved_images import saved_images
 from docgen.audit.script_args import ignored_arguments, option_lists, rejected_arguments, rejected_options
 from docgen.audit.script_builds import script_build_claims
 from docgen.audit.script_compose import script_files
@@ -651,6 +652,7 @@ def audit(
             entered_builds(doc, path, directory, project, [m.file for m in models if m.file], clone_of_self)
         )
         found.extend(prose_builds(doc, path, directory, project))
+        found.extend(saved_images(doc, path, directory, models, project))
         found.extend(broken_runs(doc, path, directory, models))
         found.extend(sh_scripts(doc, path, directory))
         found.extend(unpublished_ports(doc, text, path, directory))
