@@ -395,6 +395,7 @@ from docgen.audit.setup_files import setup_files
 from docgen.audit.sh_scripts import sh_scripts
 from docgen.audit.shell_words import _shell_words
 from docgen.audit.shipped_functions import shipped_functions
+from docgen.audit.sif_files import sif_files
 from docgen.audit.spelled_folders import _spelled_folders
 from docgen.audit.stage_count import stage_count_claims
 from docgen.audit.stage_programs import missing_programs
@@ -653,6 +654,7 @@ def audit(
         )
         found.extend(prose_builds(doc, path, directory, project))
         found.extend(saved_images(doc, path, directory, models, project))
+        found.extend(sif_files(doc, path, text, directory, project))
         found.extend(broken_runs(doc, path, directory, models))
         found.extend(sh_scripts(doc, path, directory))
         found.extend(unpublished_ports(doc, text, path, directory))
