@@ -1,5 +1,6 @@
 """`docgen audit`: a `docker build -f` after a README `cd`, its path written from the context, not from
-the folder the `cd` entered (docgen/audit/entered_builds.py)."""
+the folder the `cd` entered, and a build with no `-f` whose context holds no Dockerfile
+(docgen/audit/entered_builds.py)."""
 
 from __future__ import annotations
 

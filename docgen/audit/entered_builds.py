@@ -19,6 +19,12 @@ of a command line (`docker compose build app   # or: docker build -f …`) is re
 that line. Only Docker's own build (`docker build`, `docker buildx build`): Podman and Buildah look
 for a relative `-f` in the context too when it is not found from the current folder. `docker compose`
 is no build command here (a compose file's `dockerfile:` is read from its `context:`, as written).
+
+A Docker build with no `-f` run there reads `CONTEXT/Dockerfile` (or `dockerfile`): a context folder of
+the project that holds neither fails it (`certain`; `_no_dockerfile`). The same is read in prose
+(`prose_builds`): a list or paragraph whose sentence enters a folder (`go to docker/gpu`) and whose later
+line is one code span building with no `-f`; through a placeholder the sentence explains (`go to
+X/build_cv where X is the image folder`) every folder it may be is read (`likely`).
 """
 
 from __future__ import annotations
