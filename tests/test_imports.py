@@ -480,6 +480,8 @@ AUDIT_LAYERS = (
         "mount_targets",
         "entered_compose",
         "entered_builds",
+        "saved_images",
+        "sif_files",
         "script_copies",
         "paragraphs",
         "base_labels",
