@@ -1,5 +1,6 @@
 """`docgen audit`: a `docker build -f` after a README `cd`, its path written from the context, not from
-the folder the `cd` entered (docgen/audit/entered_builds.py)."""
+the folder the `cd` entered, and a build with no `-f` whose context holds no Dockerfile
+(docgen/audit/entered_builds.py)."""
 
 from __future__ import annotations
 
@@ -109,3 +110,72 @@ def test_a_cd_back_out_of_a_link_climbs_the_path_as_written(tmp_path: Path) -> N
         "7 certain README builds with -f Dockerfile from ./, where no Dockerfile exists; docker reads -f "
         "from the current folder, not from the context deploy, where the Dockerfile is (-f deploy/Dockerfile)"
     ]
+
+
+# `docker build CONTEXT` with no -f in a folder the README entered that holds no Dockerfile. Modelled on two
+# shapes: a Jetson build guide whose list says "go to X/build_cv where X is the image folder" then
+# `docker build .`, and a command block `cd tools/gpu && docker build -t app .` where the folder holds
+# only `Dockerfile.cuda`.
+GUIDE = """\
+# Vision build
+
+# Build
+1. go to X/build_cv where X is the image folder
+2. `docker build .`
+3. run it
+"""
+
+
+def no_dockerfile(root: Path, readme: str, files: dict[str, str] | None = None) -> list[str]:
+    tree = {"deploy/Dockerfile": APP, "tools/gpu/Dockerfile.cuda": APP, "README.md": readme}
+    make_tree(root, tree | (files or {}))
+    model = build_model(root / "deploy/Dockerfile", "deploy/Dockerfile")
+    findings = audit(readme, "README.md", model, {}, root, root)
+    return [f"{d.line} {d.confidence} {d.message}" for d in findings if "holds no Dockerfile" in d.message]
+
+
+def test_a_build_with_no_file_in_a_folder_that_holds_no_dockerfile(tmp_path: Path) -> None:
+    block = "# Orbit\n\n```bash\ncd tools/gpu && docker build -t orbit:cuda .\n```\n"
+    assert no_dockerfile(tmp_path, block) == [
+        "4 certain README runs docker build . in tools/gpu/ (after its cd), but tools/gpu/ holds no "
+        "Dockerfile: with no -f, docker build reads Dockerfile from the context"
+    ]
+    files = {"jetson/Dockerfile": APP, "jetson/build_cv/build_cv.sh": "cmake ..\n"}
+    assert no_dockerfile(tmp_path / "b", GUIDE, files) == [
+        "5 likely README runs docker build . in the folder line 4 enters (jetson/build_cv/), but it holds "
+        "no Dockerfile: with no -f, docker build reads Dockerfile from the context"
+    ]
+    named = GUIDE.replace("X is the image folder", "X is jetson").replace("go to", "Go into the folder")
+    assert [f[:9] for f in no_dockerfile(tmp_path / "c", named, files)] == ["5 certain"]
+    plain = "# Vision\n\n1. change into `tools/gpu`\n2. `docker build -t vision .`\n"
+    assert [f[:9] for f in no_dockerfile(tmp_path / "d", plain)] == ["4 certain"]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        # a Dockerfile of another case: docker takes `dockerfile` too
+        ("```bash\ncd tools/gpu && docker build .\n```\n", {"tools/gpu/dockerfile": APP}),
+        # -f names the file
+        ("```bash\ncd tools/gpu && docker build -f Dockerfile.cuda .\n```\n", {}),
+        ("```bash\ncd tools/gpu && docker build -f ../../deploy/Dockerfile .\n```\n", {}),
+        # podman and buildah read a Containerfile
+        ("```bash\ncd tools/gpu && podman build .\n```\n", {"tools/gpu/Containerfile": APP}),
+        ("```bash\ncd tools/gpu && buildah bud .\n```\n", {"tools/gpu/Containerfile": APP}),
+        # the README or a script of the folder makes the Dockerfile first
+        ("```bash\ncd tools/gpu\ncp Dockerfile.cuda Dockerfile\ndocker build .\n```\n", {}),
+        ("```bash\ncd tools/gpu\n./render.sh\ndocker build .\n```\n", {"tools/gpu/render.sh": "echo x\n"}),
+        ("```bash\ncd tools/gpu && docker build .\n```\n", {"tools/gpu/gen.py": "open('Dockerfile', 'w')\n"}),
+        # a folder not found, a placeholder the README does not explain, another context
+        ("```bash\ncd tools/cpu && docker build .\n```\n", {}),
+        ("1. go to <folder>/build_cv\n2. `docker build .`\n", {"jetson/build_cv/a.sh": ""}),
+        ("1. go to X/build_cv\n2. `docker build .`\n", {"jetson/build_cv/a.sh": ""}),
+        ("```bash\ncd tools/gpu && docker build ../../deploy\n```\n", {}),
+        # one of the folders the placeholder may be holds a Dockerfile
+        (GUIDE, {"jetson/build_cv/a.sh": "", "jetson-py3/build_cv/Dockerfile": APP}),
+    ],
+)
+def test_builds_that_find_their_dockerfile_or_cannot_be_told(
+    tmp_path: Path, readme: str, files: dict[str, str]
+) -> None:
+    assert no_dockerfile(tmp_path, readme, files) == []

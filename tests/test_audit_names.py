@@ -1051,3 +1051,91 @@ def test_the_container_only_when_the_readme_builds_nothing(
     found = _script_pair(tmp_path, RUN_SCRIPT.format(name="sim_box", image="sim_img"), readme)
     assert [f.split(":", 1)[0] for f in found] == ["5"]
     assert "container sim_gpu_box" in found[0]
+
+
+# A README that builds its image by running a script, then runs an image of the same owner one word off.
+# Modelled on two shapes: a Jupyter GPU image whose README writes its commands as code spans
+# (```bash make_image.sh```, ```docker run … owner/name:latest```), and one with command blocks whose
+# script tags `owner/lab:gpu` from a variable.
+SPAN_README = """\
+# Notebook image for cell analysis (GPU)
+
+## Build
+
+From the project folder:
+
+```bash make_image.sh```
+
+## Run
+
+You can start it with:
+
+```docker run -p 8888:8888 --name cells ann/cell-lab:latest```
+"""
+MAKE_IMAGE = "#!/bin/bash\n\nSTAMP='2025-02-01.3'\n\ndocker build --no-cache -t ann/cell-lab-gpu:$STAMP .\n"
+BLOCK_README = """\
+# Lab image
+
+```bash
+./scripts/lab.sh
+```
+
+Then:
+
+```bash
+docker run --gpus all -p 8888:8888 -d bo/lab:latest
+```
+"""
+PUSH_WORKFLOW = "jobs:\n  p:\n    steps:\n      - run: docker push ann/cell-lab\n"
+LAB_SCRIPT = "#!/bin/sh\nNAME=bo/lab-cuda\ndocker build -t ${NAME}:gpu -f Dockerfile .\n"
+
+
+def test_a_run_of_a_near_name_of_what_the_script_builds(tmp_path: Path) -> None:
+    assert _audit(tmp_path, SPAN_README, {"make_image.sh": MAKE_IMAGE}) == [
+        "13: README runs image ann/cell-lab:latest, but make_image.sh (run at line 7) builds "
+        "ann/cell-lab-gpu; nothing of the README or the repository builds, tags, pulls or pushes "
+        "ann/cell-lab (likely)"
+    ]
+    assert _audit(tmp_path / "b", BLOCK_README, {"scripts/lab.sh": LAB_SCRIPT}) == [
+        "10: README runs image bo/lab:latest, but ./scripts/lab.sh (run at line 4) builds bo/lab-cuda; "
+        "nothing of the README or the repository builds, tags, pulls or pushes bo/lab (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "more"),
+    [
+        # the run names what the script builds
+        (SPAN_README.replace("ann/cell-lab:latest", "ann/cell-lab-gpu:2025-02-01.3"), {}),
+        # a published image of the same owner, pulled first
+        (SPAN_README.replace("You can start it with:", "```docker pull ann/cell-lab:latest```\n\nThen:"), {}),
+        # the reader picks the tag and the name
+        (SPAN_README.replace("You can start it with:", "Replace the image with the one you built:"), {}),
+        (SPAN_README.replace("ann/cell-lab:latest", "ann/cell-lab:<tag>"), {}),
+        # a heading over the run tells of the published image
+        (SPAN_README.replace("## Run", "## Run the prebuilt image"), {}),
+        # the compose file of another service names it
+        (SPAN_README, {"compose.yaml": "services:\n  lab:\n    image: ann/cell-lab:latest\n"}),
+        # a workflow of the repository pushes it
+        (
+            SPAN_README,
+            {".github/workflows/push.yml": PUSH_WORKFLOW},
+        ),
+        # another owner's image, a name further off
+        (SPAN_README.replace("ann/cell-lab:latest", "jupyter/cell-lab:latest"), {}),
+        (SPAN_README.replace("ann/cell-lab:latest", "ann/notebook:latest"), {}),
+        # the README names it elsewhere: made another way
+        (SPAN_README + "\nThe CPU image `ann/cell-lab` is built in the sister repository.\n", {}),
+    ],
+)
+def test_runs_of_an_image_the_script_may_not_be_alone_in_making(
+    tmp_path: Path, readme: str, more: dict[str, str]
+) -> None:
+    assert _audit(tmp_path, readme, {"make_image.sh": MAKE_IMAGE, **more}) == []
+
+
+def test_a_script_whose_tags_cannot_be_told_or_a_readme_that_builds_itself(tmp_path: Path) -> None:
+    script = "#!/bin/bash\ndocker build -t ann/cell-lab-gpu:1 .\ndocker build -t $1 .\n"
+    assert _audit(tmp_path, SPAN_README, {"make_image.sh": script}) == []
+    readme = SPAN_README.replace("```bash make_image.sh```", "```docker build -t ann/cell-lab-gpu .```")
+    assert _audit(tmp_path / "b", readme, {"make_image.sh": MAKE_IMAGE}) == []

@@ -481,6 +481,8 @@ AUDIT_LAYERS = (
         "mount_targets",
         "entered_compose",
         "entered_builds",
+        "saved_images",
+        "sif_files",
         "script_copies",
         "paragraphs",
         "base_labels",

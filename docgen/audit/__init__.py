@@ -261,7 +261,7 @@ from docgen.audit.distro_args import distro_args
 from docgen.audit.docker_cli import _docker_cli
 from docgen.audit.drivers import driver_claims
 from docgen.audit.dropped import dropped_stages, title_components
-from docgen.audit.entered_builds import entered_builds
+from docgen.audit.entered_builds import entered_builds, prose_builds
 from docgen.audit.entered_compose import entered_compose
 from docgen.audit.entry_modes import default_modes, unknown_programs
 from docgen.audit.entry_options import entry_options
@@ -377,6 +377,7 @@ from docgen.audit.run_time import runtime_claims
 from docgen.audit.run_urls import run_urls
 from docgen.audit.runtime_bases import runtime_bases
 from docgen.audit.said_values import said_values
+from docgen.audit.saved_images import saved_images
 from docgen.audit.script_args import (
     ignored_arguments,
     option_lists,
@@ -406,6 +407,7 @@ from docgen.audit.setup_files import setup_files
 from docgen.audit.sh_scripts import sh_scripts
 from docgen.audit.shell_words import _shell_words
 from docgen.audit.shipped_functions import shipped_functions
+from docgen.audit.sif_files import sif_files
 from docgen.audit.spelled_folders import _spelled_folders
 from docgen.audit.stage_count import stage_count_claims
 from docgen.audit.stage_programs import missing_programs
@@ -662,6 +664,9 @@ def audit(
         found.extend(
             entered_builds(doc, path, directory, project, [m.file for m in models if m.file], clone_of_self)
         )
+        found.extend(prose_builds(doc, path, directory, project))
+        found.extend(saved_images(doc, path, directory, models, project))
+        found.extend(sif_files(doc, path, text, directory, project))
         found.extend(broken_runs(doc, path, directory, models))
         found.extend(sh_scripts(doc, path, directory))
         found.extend(unpublished_ports(doc, text, path, directory))

@@ -28,12 +28,13 @@ from docgen.audit.own_repo import repository_root
 from docgen.audit.paths import resolves_inside
 from docgen.audit.wording import COMMAND_LANGS
 from docgen.build_scripts import container_command
-from docgen.errors import MAX_FILE_BYTES, DocgenError
+from docgen.errors import MAX_FILE_BYTES, MAX_PROJECT_FILE_BYTES, DocgenError
 from docgen.files import bytes_or_none, real_path, text_or_none
 from docgen.markdown import Document, Fence, code_spans, headings_over, plain, read_document
 from docgen.model import Diagnostic, ImageModel
 from docgen.script_env import logical_lines
 from docgen.shell import shell_split
+from docgen.workflows import files as workflow_files
 
 CLOSE = 0.6
 """How alike two names must be (`difflib` ratio) for one to be a slip of the other."""
@@ -673,6 +674,165 @@ def _ran_script_misses(
             f"--name {run.name}{also_at(lines)}",
             confidence=LIKELY,
         )
+
+
+# --------------------------------------------------------------------------------------------------
+# docker run OWNER/NAME next to a build script that tags OWNER/NAME-SUFFIX
+
+_CHOSEN = re.compile(
+    r"\b(?:replace|your|choose|chosen|pick|desired|any|e\.g\.|example|for[ \t]+instance|such[ \t]+as)\b",
+    re.IGNORECASE,
+)
+"""Words of a sentence telling the reader to pick the image or its name (`replace the tag with yours`)."""
+_REPO_FILE = re.compile(r".+\.(?:sh|bash|ya?ml|hcl|json|toml|env|mk|txt)|Makefile|makefile|justfile|\.env")
+"""The files of a folder read for the names of images a build may make, push or pull."""
+
+
+def _span_commands(doc: Document) -> Iterator[tuple[int, str]]:
+    """(README line, command) of each code span of the prose (```` ```docker run … ``` ````, `bash
+    build.sh`), without a prompt or `sudo`: a README without command blocks writes its commands so."""
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            if "`" not in text:
+                continue
+            for _, _, code in code_spans(text):
+                yield line, without_prompt(code.strip()).removeprefix("sudo ").strip()
+
+
+def _near_name(name: str, other: str) -> bool:
+    """True when `other` is `name` with one word (between `-`, `_`, `.`) added or dropped
+    (`sc-env` for `sc-env-gpu`, `gpu-app` for `app`), or one word changed (`_one_word_off`)."""
+    long, short = (other, name) if len(other) > len(name) else (name, other)
+    parts = re.split(r"([-_.])", long)  # words at even places, separators between
+    for index in range(0, len(parts), 2):
+        if index:
+            dropped = parts[: index - 1] + parts[index + 1 :]  # the word and the separator before it
+        else:
+            dropped = parts[2:]
+        if len(parts) > 1 and "".join(dropped) == short:
+            return True
+    return bool(_one_word_off(name, {other}))
+
+
+def _script_build_runs(
+    doc: Document,
+    readme: str,
+    commands: Sequence[_Command],
+    files: Sequence[Composed],
+    folders: Sequence[Path],
+    text: str | None,
+) -> Iterator[Diagnostic]:
+    """`docker run … OWNER/NAME` (in a command block or a code span of the prose) when the README builds
+    its image by running a script (`bash build.sh`, found beside it) whose builds tag, under the same
+    owner, a name one word off (`OWNER/NAME-gpu`: the run lost the suffix), and nothing makes
+    OWNER/NAME: no command of the README or script beside it builds, tags or pulls it, no compose,
+    script, manifest or workflow of the repository names it, and the README names it nowhere but in
+    its runs. Silent when the README builds with `docker build` itself (`_run_misses` reads those),
+    when the script's tags cannot all be told, when a heading over the run or the sentences before it
+    in its section tell of another image (`pull`, `prebuilt`, `Docker Hub`) or of one to choose
+    (`replace`, `your`), and for a registry other than the build's, a placeholder, an official image
+    (`likely`: the image may be published under that name by other means)."""
+    spans = list(_span_commands(doc))
+    if (
+        text is None
+        or any(c.built is not None for c in commands)
+        or any(_LOADED in c.named for c in commands)
+    ):
+        return
+    scripts: dict[Path, tuple[int, str]] = {}
+    for line, said in [(c.lines[0][0], c.text) for c in commands] + spans:
+        for part in re.split(r"&&|\|\||;", said):
+            part = without_prompt(part.strip()).removeprefix("sudo ").strip()
+            match = _RAN_SCRIPT.match(part)
+            if match is None or ".." in match.group(1).split("/"):
+                continue
+            place = next(
+                (f / match.group(1) for f in dict.fromkeys(folders) if os.path.isfile(f / match.group(1))),
+                None,
+            )
+            if place is not None and resolves_inside(place, _top(place.parent)):
+                scripts.setdefault(place, (line, match.group(1)))
+    if not scripts:
+        return
+    built: dict[str, Path] = {}
+    for script in scripts:
+        content = text_or_none(script)
+        if content is None:
+            return
+        tags = build_scripts.built_tag_lines(content)
+        told = {number: sum(n == number for n, _ in tags) for number, _ in tags}
+        if build_scripts.called_scripts(content) or any(
+            len(TAG_FLAG.findall(line)) > told.get(number, 0)
+            for number, line in enumerate(content.splitlines(), 1)
+            if build_scripts.BUILD.search(line)
+        ):
+            return  # a tag the script reads from an argument, or builds of another script
+        for _, tag in tags:
+            if build_scripts.UNKNOWN in _repository(tag):
+                return  # a name the script reads from a variable: any name may be made
+            built.setdefault(_repository(tag), script)
+    if not built:
+        return
+    known: set[str] = {_repository(s.image) for f in files for s in f.services if s.image} | set(built)
+    for command in commands:
+        known |= command.named
+    for _, code in spans:
+        known.update(_repository(m.group(1)) for m in _TAGGED.finditer(code))
+        known.update(_repository(m.group(1)) for m in _PULLED.finditer(code))
+    runs = [c.run for c in commands if c.run is not None]
+    runs += [(line, ran[1]) for line, code in spans if (ran := docker_run(code)) is not None]
+    run_lines = {line for line, _ in runs}
+    heading_lines = sorted(doc.levels)
+    raw = text.splitlines()
+    fenced = {n for f in doc.fences for n, _ in f.lines}
+    read: dict[Path, str] = {}
+    for line, image in runs:
+        repo = _repository(image)
+        if repo in known or "/" not in repo or re.search(r"[<>${}*]", image) or repo != repo.lower():
+            continue
+        owner, _, name = repo.rpartition("/")
+        near = [b for b in built if b.rpartition("/")[0] == owner and _near_name(name, b.rpartition("/")[2])]
+        if len(near) != 1 or name in OFFICIAL:
+            continue
+        if any(_ANOTHER_IMAGE.search(t) or _CHOSEN.search(t) for t in headings_over(doc, line)):
+            continue
+        start = max((h for h in heading_lines if h < line), default=0)
+        before = [raw[n - 1] for n in range(start + 1, line + 1) if n - 1 < len(raw) and n not in fenced]
+        if any(_ANOTHER_IMAGE.search(plain(t)) or _CHOSEN.search(plain(t)) for t in before):
+            continue
+        word = re.compile(rf"(?<![\w./-]){re.escape(repo)}(?![\w/-])")
+        if any(word.search(t) for n, t in enumerate(raw, 1) if n not in run_lines):
+            continue  # named elsewhere (a comment, a sentence a rule set aside too): made another way
+        if _repository_names(word, [*folders, *(s.parent for s in scripts)], read):
+            continue
+        at, written = scripts[built[near[0]]]
+        yield Diagnostic(
+            readme,
+            line,
+            f"README runs image {image}, but {written} (run at line {at}) builds {near[0]}; nothing of "
+            f"the README or the repository builds, tags, pulls or pushes {repo}",
+            confidence=LIKELY,
+        )
+
+
+def _repository_names(word: re.Pattern[str], folders: Sequence[Path], read: dict[Path, str]) -> bool:
+    """True when a script, compose, manifest, environment or workflow file of `folders` (their top
+    level) or of the repository's `.github/workflows` holds `word` (`read`: the texts read so far)."""
+    paths: list[Path] = []
+    for folder in dict.fromkeys(folders):
+        try:
+            paths += sorted(
+                Path(e.path) for e in os.scandir(folder) if e.is_file() and _REPO_FILE.fullmatch(e.name)
+            )
+        except OSError:
+            continue
+        paths += workflow_files(folder, _top(folder))
+    for path in dict.fromkeys(paths):
+        if path not in read:
+            read[path] = text_or_none(path, MAX_PROJECT_FILE_BYTES) or ""
+        if word.search(read[path]):
+            return True
+    return False
 
 
 def _first_operand(words: list[str], values: frozenset[str]) -> str | None:
@@ -1541,6 +1701,7 @@ def name_misses(
     yield from _run_misses(doc, readme, commands, files, folders)
     yield from _ran_script_misses(doc, readme, commands, files, folders)
     yield from _container_runs(doc, readme, commands, files, folders)
+    yield from _script_build_runs(doc, readme, commands, files, folders, text)
     yield from _unqualified_runs(readme, commands, files, folders, directory)
     yield from _unbuilt_bases(readme, commands, files, folders)
     yield from _runs_elsewhere(doc, readme, commands, folders, directory)

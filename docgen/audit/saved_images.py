@@ -1,0 +1,208 @@
+"""An image a README saves, pushes or tags right after its own builds, under a tag none of them gives:
+`docker build -t $(cat TAG) .` in `icon-gpu/` (whose TAG file reads `acme/hpc:21.3-runtime-icon-gpu`),
+then `docker save acme/hpc:21.3-devel-icon -o icon.tar`. `docker save`, `docker push` and the source of
+`docker tag` take an image that is there already (none pulls it), so a tag of the README's own
+repository that no build, tag or pull of the README gives fails the command ("No such image").
+
+The names the builds give are read from their `-t` (`--tag`, `buildah bud --tag`): a literal, or
+`$(cat FILE)` read as the first line of FILE in the folder the build runs in (the README's folder, or
+the folder its last `cd` names: every folder of the project whose path ends with the `cd`'s path, each
+holding FILE). Told (`likely`) only when the image is of a repository a build of the README tags
+(`acme/hpc`), its tag is none a build or `docker tag` of the README gives, none it pulls, no base an
+audited Dockerfile starts from, and every name the README's builds give is known: silent when a build
+tags through a variable, a placeholder or a file not found, when the README runs a script, `make`,
+compose or bake (which may tag anything), loads, imports or commits an image, or pulls the repository
+under a tag it does not write; a name the reader picks (`your`, `my`, `example`, a placeholder) is not
+read. A `docker run` is not read: it pulls a tag published under that name.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from docgen.audit.auditor import LIKELY
+from docgen.audit.commands import CD_STEP, without_prompt
+from docgen.audit.references import command_lines, project_top
+from docgen.audit.wording import COMMAND_LANGS
+from docgen.build_scripts import BUILD
+from docgen.files import text_or_none
+from docgen.markdown import Document
+from docgen.model import Diagnostic, ImageModel
+
+_TAG = re.compile(
+    r"(?:^|[ \t])(?:-t|--tag)(?:[ \t]+|=)[\"']?(\$\(cat[ \t]+[^\s()\"'`;|&]+[ \t]*\)|[^\s\"'`;|&]+)"
+)
+"""The `-t` value of a build: a literal, or `$(cat FILE)`."""
+_CAT = re.compile(r"\$\(cat[ \t]+([\w./-]+)[ \t]*\)\Z")
+_HANDLED = re.compile(
+    r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?(?P<verb>save|push|tag)[ \t]+(?P<rest>[^;&|#]*)"
+)
+"""A command taking an image that must be there: `docker save`, `docker push`, `docker tag SRC DEST`."""
+_SAVE_VALUES = frozenset({"-o", "--output", "--platform"})
+_PULL = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?pull[ \t]+(?:-\S+[ \t]+)*([^\s`;&|]+)")
+_ANY_IMAGE = re.compile(
+    r"\b(?:docker|podman)[ \t]+(?:image[ \t]+|container[ \t]+)?(?:load|import|commit)\b"
+    r"|\bcompose\b|\bbake\b|\bmake\b|\bjust\b|\.sh\b|\.bash\b|\.py\b|\bbuildx[ \t]+bake\b"
+)
+"""A command that may give any image a name the README does not show."""
+_PICKED = re.compile(r"[<>${}*]|(?:\A|[/._:-])(?:your|my|some|example|foo|bar)(?:[/._:-]|\Z)", re.IGNORECASE)
+"""A name the reader picks or fills in."""
+_FROM = re.compile(r"^[ \t]*FROM[ \t]+(?:--platform=\S+[ \t]+)?(\S+)", re.IGNORECASE | re.MULTILINE)
+_MAX_FOLDERS = 2000
+"""The folders of the project looked through for those a `cd` may name, at most."""
+
+
+def _full(image: str) -> str:
+    """`image` with its tag (`latest` when it has none), without a digest."""
+    image = image.split("@", 1)[0]
+    name = image.rsplit("/", 1)[-1]
+    return image if ":" in name else f"{image}:latest"
+
+
+def _repository(image: str) -> str:
+    """`image` without its tag."""
+    head, _, tail = _full(image).rpartition("/")
+    return (f"{head}/" if head else "") + tail.split(":", 1)[0]
+
+
+class _Folders:
+    """The folders of the project, read once, and those a `cd` path may name."""
+
+    def __init__(self, top: Path) -> None:
+        self.top = top
+        self._all: list[Path] | None = None
+
+    def ending(self, path: str) -> list[Path] | None:
+        """The folders whose path ends with `path` (`..` and `.` parts dropped); None when the project
+        holds too many folders to read."""
+        parts = [p for p in path.split("/") if p not in ("", ".", "..")]
+        if not parts:
+            return None
+        if self._all is None:
+            found: list[Path] = []
+            for seen, (folder, subfolders, _) in enumerate(os.walk(self.top)):
+                if seen >= _MAX_FOLDERS:
+                    return None
+                subfolders[:] = [d for d in subfolders if not d.startswith(".") and d != "node_modules"]
+                found.append(Path(folder))
+            self._all = found
+        return [f for f in self._all if list(f.relative_to(self.top).parts[-len(parts) :]) == parts]
+
+
+def _made(value: str, folders: Sequence[Path]) -> list[str] | None:
+    """The names a `-t` value gives: itself, or the first line of FILE in each of `folders` for `$(cat
+    FILE)`; None when it cannot be told (a variable, a placeholder, a file not found)."""
+    cat = _CAT.match(value)
+    if cat is None:
+        return None if re.search(r"[$<>{}`*]", value) else [value]
+    names: list[str] = []
+    for folder in folders:
+        text = text_or_none(folder / cat.group(1))
+        lines = (text or "").strip().splitlines()
+        if not lines or re.search(r"[\s$<>{}`]", lines[0].strip()):
+            return None
+        names.append(lines[0].strip())
+    return names or None
+
+
+def _operands(rest: str) -> list[str]:
+    """The words of a `docker save` / `push` / `tag` that are no option nor an option's value."""
+    words = rest.split()
+    found: list[str] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if word.startswith("-"):
+            index += 2 if word in _SAVE_VALUES else 1
+            continue
+        found.append(word.strip("\"'"))
+        index += 1
+    return found
+
+
+def _bases(models: Sequence[ImageModel]) -> set[str]:
+    """The images the audited Dockerfiles start from (`FROM`), with their tags."""
+    found: set[str] = set()
+    for model in models:
+        text = text_or_none(Path(model.file)) if model.file else None
+        found.update(_full(m.group(1)) for m in _FROM.finditer(text or ""))
+    return found
+
+
+def saved_images(
+    doc: Document, readme: str, directory: Path, models: Sequence[ImageModel], project: Path | None = None
+) -> Iterator[Diagnostic]:
+    """The `docker save`, `docker push` and `docker tag` sources of `doc` naming a tag of a repository the
+    README builds that none of its builds, tags or pulls gives (see the module)."""
+    folders = _Folders(project_top(directory, project))
+    here: list[Path] = [directory]
+    made: dict[str, str] = {}  # name → where it comes from (`icon-gpu/TAG`)
+    pulled: set[str] = set()
+    handled: list[tuple[int, str, str]] = []  # (README line, verb, image)
+    for fence in doc.fences:
+        if fence.lang not in COMMAND_LANGS:
+            continue
+        for line, code in command_lines(fence, joined=True):
+            for step in re.split(r"&&|\|\||;", code):
+                step = without_prompt(step.strip()).removeprefix("sudo ").strip()
+                cd = CD_STEP.match(step)
+                if cd is not None:
+                    target = (cd.group(1) or "").strip("\"'")
+                    found = (
+                        folders.ending(target) if target and not re.search(r"[$~<>{}`*]", target) else None
+                    )
+                    if found is None:
+                        return  # a folder that cannot be told: the names of later builds are not known
+                    here = found
+                    continue
+                if _ANY_IMAGE.search(step):
+                    return
+                if BUILD.search(step):
+                    for match in _TAG.finditer(step):
+                        names = _made(match.group(1), here)
+                        if names is None:
+                            return
+                        cat = _CAT.match(match.group(1))
+                        if cat is None:
+                            made.setdefault(_full(names[0]), f"-t at line {line}")
+                            continue
+                        for name, folder in zip(names, here, strict=True):
+                            made.setdefault(_full(name), os.path.relpath(folder / cat.group(1), directory))
+                    continue
+                pull = _PULL.search(step)
+                if pull is not None:
+                    pulled.add(pull.group(1).strip("\"'"))
+                    continue
+                handle = _HANDLED.search(step)
+                if handle is None:
+                    continue
+                operands = _operands(handle.group("rest"))
+                if handle.group("verb") == "tag":
+                    if len(operands) != 2 or _PICKED.search(operands[1]):
+                        return
+                    made.setdefault(_full(operands[1]), f"docker tag at line {line}")
+                    operands = operands[:1]
+                if made:
+                    handled += [(line, handle.group("verb"), o) for o in operands]
+    if not made:
+        return
+    repositories = {_repository(name) for name in made}
+    if any(_PICKED.search(p) for p in pulled):
+        return  # `docker pull acme/hpc:$TAG`: any tag may be there
+    known = set(made) | {_full(p) for p in pulled} | _bases(models)
+    for line, verb, image in handled:
+        if _PICKED.search(image) or _full(image) in known or _repository(image) not in repositories:
+            continue
+        repository = _repository(image)
+        given = sorted(n for n in made if _repository(n) == repository)
+        shown = ", ".join(f"{n} ({made[n]})" for n in given)
+        yield Diagnostic(
+            readme,
+            line,
+            f"README runs docker {verb} {image}, but its builds tag {repository} only as {shown}: "
+            f"no build, tag or pull of the README makes {_full(image)}",
+            confidence=LIKELY,
+        )
