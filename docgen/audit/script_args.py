@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.references import RUN_SCRIPT, Walk, _bases, project_top
+from docgen.audit.references import RUN_SCRIPT, Walk, _bases, inside, project_top
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans, lists
@@ -611,8 +611,8 @@ def unknown_first_words(
         for _, text in para.lines:
             for _, _, code in code_spans(text):
                 span = _SCRIPT_SPAN.match(code.strip()) if len(code) < _MOST_SPAN else None
-                beside = directory / span.group(1) if span else None
-                if span and beside is not None and beside.is_file() and beside.resolve().is_relative_to(top):
+                beside = inside((directory / span.group(1)).absolute(), top) if span else None
+                if span and beside is not None and os.path.isfile(beside):
                     shown.setdefault(para.section, (span.group(1), beside))
     for table in doc.tables:
         if table.section not in shown or not table.rows:
