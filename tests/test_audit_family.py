@@ -1506,3 +1506,47 @@ def test_a_repeated_title_under_a_section_already_about_an_image_keeps_that_imag
 | `APP_RELEASE` | `1.9.0` |
 """
     assert findings(nested, LABELLED_FILES) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# A base image another Dockerfile of the family takes by digest alone: its tag is not known
+
+ACCEL_TAGGED = "FROM example/accel:10.0-devel-ubuntu22.04\nRUN echo tagged\n"
+ACCEL_DIGEST = "FROM example/accel@sha256:" + "3c" * 32 + "\nRUN echo digest\n"
+ACCEL_BOTH = ACCEL_TAGGED + "FROM example/accel@sha256:" + "4d" * 32 + " AS extra\nRUN echo both\n"
+ACCEL_README = "# Images\n\nThe GPU images are built from example/accel:9.0-devel-ubuntu20.04.\n"
+
+
+def test_a_base_tag_a_sibling_may_have_by_its_digest_is_no_finding() -> None:
+    family = {"gpu/a/Dockerfile": ACCEL_TAGGED, "gpu/b/Dockerfile": ACCEL_DIGEST}
+    assert findings(ACCEL_README, family) == []
+
+
+def test_a_base_tag_no_image_of_the_family_can_have_is_found() -> None:
+    drift = (
+        "3: README says example/accel:9.0-devel-ubuntu20.04 but gpu/a/Dockerfile:1 says "
+        "example/accel:10.0-devel-ubuntu22.04"
+    )
+    assert findings(ACCEL_README, {"gpu/a/Dockerfile": ACCEL_TAGGED}) == [drift]
+    # a digest in the Dockerfile that also has the tag: that image's tag is known, the claim is compared
+    assert findings(ACCEL_README, {"gpu/a/Dockerfile": ACCEL_BOTH}) == [drift]
+
+
+# --------------------------------------------------------------------------------------------------
+# A Python release one Dockerfile of the family takes from its distribution, another's base tag says
+
+PY_DISTRO = "FROM ubuntu:24.04\nRUN apt-get update && apt-get install -y python3 python3-venv\n"
+PY_TAGGED = "FROM example/rapids:25.10-cuda13-py3.13\nRUN echo arm\n"
+
+
+def test_a_python_release_a_dockerfile_of_the_family_takes_from_its_distribution() -> None:
+    family = {"Dockerfile.cpu": PY_DISTRO, "Dockerfile.arm": PY_TAGGED}
+    assert findings("# Stack\n\n- **Python:** 3.12 in a virtual environment\n", family) == []
+    assert findings("# Stack\n\n- **Python:** 3.13 in a virtual environment\n", family) == []
+
+
+def test_a_python_release_no_dockerfile_of_the_family_has() -> None:
+    family = {"Dockerfile.cpu": PY_DISTRO, "Dockerfile.arm": PY_TAGGED}
+    assert findings("# Stack\n\n- **Python:** 3.11 in a virtual environment\n", family) == [
+        "3: README says Python 3.11 but Dockerfile.arm:1 says 3.13"
+    ]

@@ -65,3 +65,18 @@ def test_latest_against_an_arg_default(tmp_path: Path) -> None:
 )
 def test_latest_not_contradicted(tmp_path: Path, said: str) -> None:
     assert _audit(tmp_path, f"# Demo\n\n{said}\n") == []
+
+
+def test_latest_the_readme_gives_the_pinned_release_of(tmp_path: Path) -> None:
+    # the README's list of tags says Gradio 5.4.0 is the release of its image: `latest` is that one
+    readme = "# Demo\n\n- `demo:1.3` [2025-04-02]: Gradio (5.4.0) on Python\n\nTry the latest Gradio now.\n"
+    assert _audit(tmp_path, readme) == []
+
+
+def test_latest_the_readme_gives_another_release_of(tmp_path: Path) -> None:
+    # the list names an older Gradio (5.3.0): the pin 5.4.0 is nowhere in the README, the claim stands
+    readme = "# Demo\n\n- `demo:1.2` [2025-01-10]: Gradio (5.3.0) on Python\n\nTry the latest Gradio now.\n"
+    assert _audit(tmp_path, readme) == [
+        "3: README says Gradio 5.3.0 but requirements.txt:1 says gradio==5.4.0 (likely)",
+        "5: README says Gradio is the latest release but requirements.txt:1 pins gradio==5.4.0 (likely)",
+    ]

@@ -262,6 +262,11 @@ class _Facts:
         self._seen: dict[str, list[Fact]] = {}
         self.images: dict[str, list[Fact]] = {}
         """Each base image's repository → its tags (`rocm/dev-ubuntu-22.04` → `6.4.1-complete`)."""
+        self.family_defaults: dict[str, list[Fact]] = {}
+        """Of a family (several Dockerfiles), each key → what a Dockerfile of it takes from its
+        distribution (`_read_family_distribution`), kept apart from `by_key`: a claim agreeing with one is
+        that image's (`Auditor.verdict`), a claim disagreeing may be about another, so no rule reads them
+        as what the images pin."""
         self.published: dict[str, list[str]] = {}
         """Each key of a version build arg → the values a CI workflow building its Dockerfile passes it
         (`ImageModel.published_args`): a claim agreeing with one is the published image's, no finding.
@@ -297,9 +302,11 @@ class _Facts:
                 self._add(keys, fact)  # (a label of a version a build arg only labels with says no more)
         self._read_default_branches(models, names)
         self._read_floating_bases(models, names)
-        if alone:
-            for model in models:
+        for model in models:
+            if alone:
                 self._read_distribution(model, names)
+            else:
+                self._read_family_distribution(model, names)
         # The spellings (lower case, `_NON_ALNUM` removed, before `ALIASES`) a name can have for
         # `lookup` to find anything: most words of a README have none, and are passed over at once.
         self.findable = {_raw(k) for k in renamed(names)} | set(self.by_key)
@@ -583,6 +590,23 @@ class _Facts:
             if not any(self.by_key.get(key) for key in keys):
                 self._add(keys, Fact(version, shown, line, model.path, default=True))
 
+    def _read_family_distribution(self, model: ImageModel, names: Mapping[str, str]) -> None:
+        """`_read_distribution` of one Dockerfile of a family, when nothing of its own (a pin, a tag, a
+        name) says its Python or compiler, into `family_defaults`: `Python 3.12` of a README about an
+        `ubuntu:24.04` image installing `python3` and an arm image on a `…-py3.13` base is the first's."""
+        for what, version, shown, line in distribution_versions(model):
+            keys = _keys(what, names) | (_keys("g++", names) if what == "gcc" else set())
+            if not any(f.path == model.path for key in keys for f in self.by_key.get(key, ())):
+                fact = Fact(version, shown, line, model.path, default=True)
+                for key in keys:
+                    self.family_defaults.setdefault(key, []).append(fact)
+
+    def family_default(self, name: str, names: Mapping[str, str]) -> list[Fact]:
+        """The `family_defaults` of everything `name` may mean."""
+        if not self.family_defaults:
+            return []
+        return [f for key in sorted(_keys(name, names)) for f in self.family_defaults.get(key, ())]
+
     def _add(self, keys: set[str], fact: Fact) -> None:
         for key in keys:
             held = self._in_key.setdefault(key, set())
@@ -802,6 +826,11 @@ class Auditor:
         kept = [fact for path, fact in coarse.items() if path not in precise_wrong]
         if kept:
             return True, kept[0]
+        if (wrong or coarse) and operator in ("==", "==="):
+            # of a family, an image whose Python its distribution gives (no pin says it) may be the one meant
+            for fact in self.facts.family_default(name, self.names):
+                if satisfies(operator, version, fact.value, fact.exact):
+                    return True, fact
         if coarse:
             return False, precise_wrong[next(iter(coarse))]
         return (False, wrong) if wrong else (None, None)
@@ -884,6 +913,10 @@ class Auditor:
         shape = skeleton(tag)
         alike = [fact for fact in bases if skeleton(fact.value) == shape]
         if not alike or any(fact.value == tag for fact in alike):
+            return None
+        # a family where another image bases on the repository by digest alone (`nvidia/cuda@sha256:…`):
+        # which tag that digest is of the Dockerfile does not say, so the tag may be that image's
+        if {f.path for f in bases if f.value.startswith("sha256:")} - {f.path for f in alike}:
             return None
         message = f"README {said} {reference.group()} but {self.where(alike[0])} says {repo}:{alike[0].value}"
         return Diagnostic(self.path, line, message, confidence=confidence)

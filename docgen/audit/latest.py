@@ -46,7 +46,22 @@ def latest_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
                 if not facts or not all(f.exact and _PIN.match(f.value) for f in facts):
                     continue
                 fact = facts[0]
+                if _names_release(doc, name, fact.value):
+                    continue  # `Keras <small>(2.1.4)</small>` in the README's tag list: it says the release
                 message = (
                     f"README says {name} is the latest release but {auditor.where(fact)} pins {fact.shown}"
                 )
                 yield Diagnostic(auditor.path, line, message, confidence=LIKELY)
+
+
+def _names_release(doc: Document, name: str, value: str) -> bool:
+    """True when a line of the README's prose or lists gives `name` the very release the build pins
+    (`*Keras* <small>(2.1.4)</small>` in a list of image tags): the README says which release it calls the
+    latest, the one it was written for, so the word is no claim the pin contradicts."""
+    release = re.compile(r"(?<![\w.])v?" + re.escape(value.lstrip("v")) + r"(?![\w]|\.\d)")
+    lowered = name.lower()
+    return any(
+        lowered in text.lower() and release.search(text) is not None
+        for para in doc.paragraphs
+        for _, text in para.lines
+    )
