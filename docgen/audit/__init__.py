@@ -661,7 +661,14 @@ def audit(
         found.extend(listed_absent(doc, path, directory, models))
         found.extend(keys_found)
         found.extend(
-            context_misses(doc, source, directory, path, project, built_clones(doc, directory, clone_of_self))
+            context_misses(
+                doc,
+                source,
+                directory,
+                path,
+                project,
+                built_clones(doc, directory, clone_of_self, only_built=True),
+            )
         )
         found.extend(globbed_scripts(doc, source, directory, path, project, clone_of_self))
         found.extend(distro_args(doc, path, directory, audited))

@@ -690,8 +690,8 @@ def context_misses(
     then a source no folder holds is missing. Not for a source a README line before the command
     makes (`wget`, `cp`, `mkdir`, or words: `download model.bin into this folder`), nor one ignored or
     generated (see `_ignored`), nor one a script the README runs before it names on a line that
-    makes a file (`cp ../patch.diff .` in `./prepare.sh`). With `cloned` (`steps.built_clones`), a
-    clone of this very repository does not stop the reading (see `context_builds`)."""
+    makes a file (`cp ../patch.diff .` in `./prepare.sh`). With `cloned` (`steps.built_clones`), a clone
+    of this very repository that the README enters and builds does not stop the reading."""
     top = project_top(directory, project)
     bases = bases_above(directory, top)
     blocks = sorted(

@@ -235,18 +235,23 @@ def own_clones(doc: Document, directory: Path) -> Callable[[int, str], tuple[str
 
 
 def built_clones(
-    doc: Document, directory: Path, own_clone: Callable[[int, str], tuple[str, Path] | None] | None = None
+    doc: Document,
+    directory: Path,
+    own_clone: Callable[[int, str], tuple[str, Path] | None] | None = None,
+    only_built: bool = False,
 ) -> Callable[[int, str], tuple[str, Path] | None]:
     """`own_clones`, and a clone that the README then enters and builds (`git clone …/app.git`, `cd
     app`, `docker build .`) while the README's folder holds that Dockerfile: the README builds its own
     checkout. The `cd` may be joined to the clone by the backslash closing the clone's line (then `cd
     app` on the next: one command to the shell, the reader's meaning plain), and the build may be the
-    first command of the next command block when the clone's block ends with the `cd`."""
+    first command of the next command block when the clone's block ends with the `cd`. With
+    `only_built`, only such a clone (not every clone `own_clones` tells: one of an upstream whose checkout
+    may differ from the README's, `git clone …/upstream` then `docker build -f docker/Dockerfile .`)."""
     own = own_clone or own_clones(doc, directory)
     home = directory.resolve()
 
     def cloned(line: int, step: str) -> tuple[str, Path] | None:
-        found = own(line, step)
+        found = None if only_built else own(line, step)
         clone = CLONE.search(step)
         if found is not None or clone is None:
             return found
