@@ -67,7 +67,7 @@ def test_an_installer_no_folder_holds_is_a_finding(tmp_path: Path) -> None:
 def test_in_a_checkout_the_expanded_source_is_told_with_the_others(tmp_path: Path) -> None:
     files = {"gpu.Dockerfile": INSTALLER, "helpers/build.sh": "", ".git/HEAD": ""}
     assert findings(tmp_path, files, BUILT_IN_PROSE, "gpu.Dockerfile") == [
-        "3 likely README builds ./gpu.Dockerfile with the context ., which does not hold "
+        "3 certain README builds ./gpu.Dockerfile with the context ., which does not hold "
         "sdk_12.2.0_535.54_win64.exe (line 8) that it copies, in a git checkout that holds every file"
     ]
 
@@ -76,7 +76,7 @@ def test_a_data_file_a_checkout_lacks_is_found_from_a_build_line_in_prose(tmp_pa
     readme = "# Sim\n\n### Build the image\n\ndocker build -t lab/sim .\n\ndocker push lab/sim\n"
     files = {"Dockerfile": SIMULATION, "simulate.py": "", ".git/HEAD": ""}
     assert findings(tmp_path, files, readme) == [
-        "5 likely README builds ./Dockerfile with the context ., which does not hold 1xyz-clean.pdb "
+        "5 certain README builds ./Dockerfile with the context ., which does not hold 1xyz-clean.pdb "
         "(line 4) that it copies, in a git checkout that holds every file"
     ]
 

@@ -271,3 +271,119 @@ def test_a_tree_printed_by_the_tree_command(tmp_path: Path) -> None:
             "likely",
         )
     ]
+
+
+# a listed file the Dockerfile beside the README copies, missing from a git checkout (file_lists._copied_here)
+
+SERVER = """\
+FROM pytorch/pytorch:2.3.1-cuda12.1-cudnn8-runtime
+WORKDIR /srv
+COPY deps.txt ./deps.txt
+RUN pip install -r deps.txt
+COPY launch.sh ./launch.sh
+ENTRYPOINT ["./launch.sh"]
+"""
+"""An inference server's Dockerfile (the shape of a vLLM wrapper's): it copies its pip list and script."""
+SERVER_LIST = """\
+# Inference server image
+
+## Files in This Repository
+
+- **Dockerfile**: the container environment and the server.
+- **launch.sh**: starts the server with tuned flags.
+- **deps.txt**: {what}
+"""
+EMBEDDER = """\
+FROM python:3.11-slim
+COPY ./pins.txt /tmp/pip-tmp/
+RUN pip install -r /tmp/pip-tmp/pins.txt
+COPY app/ /app/
+CMD ["python", "/app/serve.py"]
+"""
+"""An embedding microservice's Dockerfile (the shape of a Flask one's): a pip list at the top, a folder."""
+EMBEDDER_LIST = """\
+# Embedding service
+
+## Project structure
+
+- `app/` - the Flask application
+- `pins.txt` - pinned Python packages
+"""
+
+
+def listed(root: Path, readme: str, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    make_tree(root, {"README.md": readme, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "among the files" in d.message
+    ]
+
+
+def test_a_listed_file_the_dockerfile_copies_is_missing_from_the_checkout(tmp_path: Path) -> None:
+    files = {"Dockerfile": SERVER, "launch.sh": "#!/bin/sh\n", ".git/HEAD": ""}
+    readme = SERVER_LIST.format(what="the Python packages of the container.")
+    assert listed(tmp_path / "a", readme, files) == [
+        (
+            7,
+            "README lists deps.txt among the files of its folder, which does not exist there, but Dockerfile "
+            "copies it (line 3): its build stops at that COPY",
+            "certain",
+        )
+    ]
+    files = {"Dockerfile": EMBEDDER, "app/serve.py": "", ".git/HEAD": ""}
+    assert listed(tmp_path / "b", EMBEDDER_LIST, files) == [
+        (
+            6,
+            "README lists pins.txt among the files of its folder, which does not exist there, but Dockerfile "
+            "copies it (line 2): its build stops at that COPY",
+            "certain",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("what", "extra"),
+    [
+        # the file is there, the copy is no checkout (some of its files), git ignores it
+        ("the Python packages.", {"deps.txt": "vllm\n"}),
+        ("the Python packages.", {".git/HEAD": None}),
+        ("the Python packages.", {".gitignore": "deps.txt\n"}),
+        # the item says the reader brings it
+        ("create it with `pip freeze > deps.txt`.", {}),
+        ("your own pins (not committed).", {}),
+        ("download it from the release page.", {}),
+    ],
+)
+def test_a_listed_copied_file_the_reader_brings_or_that_is_there_is_silent(
+    tmp_path: Path, what: str, extra: dict[str, str | None]
+) -> None:
+    files: dict[str, str] = {"Dockerfile": SERVER, "launch.sh": "#!/bin/sh\n", ".git/HEAD": ""}
+    files.update({k: v for k, v in extra.items() if v is not None})
+    for name in [k for k, v in extra.items() if v is None]:
+        files.pop(name)
+    assert listed(tmp_path, SERVER_LIST.format(what=what), files) == []
+
+
+@pytest.mark.parametrize(
+    "dockerfile",
+    [
+        SERVER.replace("COPY deps.txt", "COPY --from=builder /out/deps.txt"),  # another stage's file
+        SERVER.replace("COPY deps.txt ./deps.txt", "COPY dep*.txt ./"),  # a glob may match none on purpose
+        SERVER.replace("COPY deps.txt ./deps.txt\n", ""),  # the Dockerfile copies it not
+    ],
+)
+def test_a_listed_file_no_plain_copy_reads_is_left_to_the_list_rule(tmp_path: Path, dockerfile: str) -> None:
+    files = {"Dockerfile": dockerfile, "launch.sh": "#!/bin/sh\n", ".git/HEAD": ""}
+    readme = SERVER_LIST.format(what="the Python packages of the container.")
+    assert listed(tmp_path, readme, files) == []
+
+
+def test_a_copied_file_of_a_dockerfile_in_another_folder_is_not_this_lists(tmp_path: Path) -> None:
+    files = {"docker/Dockerfile": SERVER, "launch.sh": "#!/bin/sh\n", ".git/HEAD": ""}
+    readme = SERVER_LIST.format(what="the Python packages of the container.")
+    make_tree(tmp_path, {"README.md": readme, **files})
+    model = build_model(tmp_path / "docker/Dockerfile", "docker/Dockerfile")
+    found = [d for d in audit(readme, "README.md", model, {}, tmp_path, tmp_path) if "among" in d.message]
+    assert found == []

@@ -286,3 +286,24 @@ def test_a_long_line_of_names_costs_its_length(tmp_path: Path) -> None:
         )
         assert len(found) == count
         assert time.monotonic() - started < 10
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # the text of a link whose target is there (a label written in Chinese prose, another name
+        # than the target's, as a whisper server's README links its examples): the link is the reference
+        ("参考 [enable_cuda.py](samples/post_clip.py) 。", []),
+        ("See [enable_cuda.py](./samples/post_clip.py#L3) for a client.", []),
+        ("See [enable_cuda.py](samples/) for the clients.", []),
+        ("See [`enable_cuda.py`](/samples/post_clip.py) for a client.", []),
+        # a link whose target is missing too, a name outside the link: findings (a link out: `://`, silent)
+        ("See [enable_cuda.py](samples/enable_cuda.py) for a client.", [(5, ABSENT, "likely")]),
+        ("See [enable_cuda.py](https://example.org/enable_cuda.py) for a client.", []),
+        ("Keep `enable_cuda.py` next to the scene, as [the samples](samples/) do.", [(5, ABSENT, "likely")]),
+    ],
+)
+def test_a_link_text_whose_target_is_there(
+    tmp_path: Path, sentence: str, expected: list[tuple[int, str, str]]
+) -> None:
+    assert absent(tmp_path, sentence, {"samples/post_clip.py": "import sys\n"}) == expected

@@ -735,3 +735,113 @@ def test_a_script_that_makes_no_source_keeps_the_finding(tmp_path: Path) -> None
     readme = "# Rover\n\n## Build\n\n```\n./check.sh\ndocker build -t acme/rover .\n```\n"
     found = edge_findings(tmp_path, readme, {"docker/edge/check.sh": "#!/bin/sh\nnvidia-smi\n"})
     assert [line for line, _ in found] == [7]
+
+
+# --------------------------------------------------------------------------------------------------
+# A file a git checkout lacks, copied by the README's build: `certain` for one file of the context's top,
+# and a build after a clone of the repository itself (the `cd` joined to the clone by a backslash)
+
+SPEECH = """\
+FROM nvidia/cuda:12.2.2-cudnn8-runtime-ubuntu22.04
+RUN pip install "wyoming-whisper-server==1.4.0"
+WORKDIR /
+COPY start.sh ./
+EXPOSE 10300
+ENTRYPOINT ["bash", "/start.sh"]
+"""
+"""A speech server's Dockerfile (the shape of a Wyoming whisper image's): its one COPY is its start script."""
+ROS = """\
+FROM osrf/ros:noetic-desktop-full
+COPY ./ros_start.sh /
+COPY config/ /opt/config/
+ENTRYPOINT ["/ros_start.sh"]
+"""
+"""A ROS image's Dockerfile (the shape of an NVIDIA ROS Noetic one's): the entrypoint script and a folder."""
+_JOINED = (
+    "# Speech on CUDA\n\nClone it and enter it:\n```\ngit clone https://github.com/wren/speech-cuda \\\n"
+    "cd speech-cuda\n```\nBuild the image:\n```\ndocker build --tag speech .\n```\n"
+)
+
+
+def checkout_findings(root: Path, readme: str, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    make_tree(root, {"README.md": readme, ".git/HEAD": "", **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "that it copies" in d.message
+    ]
+
+
+def test_a_build_after_a_clone_joined_to_its_cd_reads_the_checkout(tmp_path: Path) -> None:
+    assert checkout_findings(tmp_path, _JOINED, {"Dockerfile": SPEECH}) == [
+        (
+            10,
+            "README builds ./Dockerfile with the context ., which does not hold start.sh (line 4) that it "
+            "copies, in a git checkout that holds every file",
+            "certain",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        # the file is there, git ignores it, a README step makes it or tells to
+        (_JOINED, {"start.sh": ""}),
+        (_JOINED, {".gitignore": "start.sh\n"}),
+        (_JOINED.replace("Build the image:", "```\nwget https://example.org/start.sh\n```\n"), {}),
+        (_JOINED.replace("Build the image:", "```\ncp start.sh.example start.sh\n```\n"), {}),
+        (_JOINED.replace("Build the image:", "Create start.sh with the lines below, then build:"), {}),
+        # the clone is of another repository's folder, or the build is not that of the clone's folder
+        (_JOINED.replace("cd speech-cuda", "cd other"), {}),
+        (_JOINED.replace("docker build --tag speech .", "docker build --tag speech ./srv"), {}),
+    ],
+)
+def test_a_file_the_reader_makes_or_that_is_there_is_silent(
+    tmp_path: Path, readme: str, files: dict[str, str]
+) -> None:
+    assert checkout_findings(tmp_path, readme, {"Dockerfile": SPEECH, **files}) == []
+
+
+@pytest.mark.parametrize(
+    ("dockerfile", "files", "expected"),
+    [
+        # the ROS entrypoint a checkout lacks: one plain file
+        (ROS, {"config/a.yaml": ""}, ("ros_start.sh (line 2)", "certain")),
+        # a folder, several files: a checkout lacking a part (`likely`); a folder a build makes (`bin/`)
+        (ROS.replace("./ros_start.sh", "tools"), {"config/a.yaml": ""}, ("tools (line 2)", "likely")),
+        (ROS.replace("./ros_start.sh", "bin/ros_start.sh"), {"config/a.yaml": ""}, []),
+        (ROS, {}, ("ros_start.sh (line 2), config (line 3)", "likely")),
+        # a download named by its version (no suffix of letters)
+        (
+            ROS.replace("./ros_start.sh", "Gmatch_v0.53"),
+            {"config/a.yaml": ""},
+            ("Gmatch_v0.53 (line 2)", "likely"),
+        ),
+        # another stage's file, a glob: not looked for
+        (
+            ROS.replace("COPY ./ros_start.sh /", "COPY --from=tools /ros_start.sh /"),
+            {"config/a.yaml": ""},
+            [],
+        ),
+        (ROS.replace("./ros_start.sh", "./ros_*.sh"), {"config/a.yaml": ""}, []),
+    ],
+)
+def test_one_plain_file_a_checkout_lacks_is_certain(
+    tmp_path: Path, dockerfile: str, files: dict[str, str], expected: tuple[str, str] | list[str]
+) -> None:
+    readme = "# ROS Noetic\n\n## Build\n\n```\ndocker build -t lab/noetic .\n```\n"
+    found = checkout_findings(tmp_path, readme, {"Dockerfile": dockerfile, **files})
+    if isinstance(expected, list):
+        assert found == expected
+        return
+    listed, confidence = expected
+    assert found == [
+        (
+            6,
+            f"README builds ./Dockerfile with the context ., which does not hold {listed} that it copies, in "
+            "a git checkout that holds every file",
+            confidence,
+        )
+    ]

@@ -412,7 +412,7 @@ from docgen.audit.spelled_folders import _spelled_folders
 from docgen.audit.stage_count import stage_count_claims
 from docgen.audit.stage_programs import missing_programs
 from docgen.audit.start_dirs import work_dir_claims
-from docgen.audit.steps import clone_paths, missing_copies, missing_folders, own_clones
+from docgen.audit.steps import built_clones, clone_paths, missing_copies, missing_folders, own_clones
 from docgen.audit.swapped_headings import swapped_headings
 from docgen.audit.switches import cpu_feature_claims, switched_off_claims
 from docgen.audit.tables import audit_tables, documented_outside_tables
@@ -675,9 +675,18 @@ def audit(
         cloned = clone_of_self is not None and _clones_itself(doc, clone_of_self)
         found.extend(missing_prose_scripts(doc, source, path, directory, cloned, models))
         found.extend(absent_prose_scripts(doc, source, path, directory, models))
-        found.extend(listed_absent(doc, path, directory))
+        found.extend(listed_absent(doc, path, directory, models))
         found.extend(keys_found)
-        found.extend(context_misses(doc, source, directory, path, project))
+        found.extend(
+            context_misses(
+                doc,
+                source,
+                directory,
+                path,
+                project,
+                built_clones(doc, directory, clone_of_self, only_built=True),
+            )
+        )
         found.extend(globbed_scripts(doc, source, directory, path, project, clone_of_self))
         found.extend(distro_args(doc, path, directory, audited))
         found.extend(_image_paths(doc, models, path, directory))

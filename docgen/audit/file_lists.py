@@ -12,10 +12,10 @@ from __future__ import annotations
 import os
 import posixpath
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
-from docgen.audit.auditor import CERTAIN, LIKELY
+from docgen.audit.auditor import CERTAIN, LIKELY, dockerfile_read
 from docgen.audit.missing import (
     GENERATED,
     PLACEHOLDER,
@@ -24,8 +24,9 @@ from docgen.audit.missing import (
     ignored,
 )
 from docgen.audit.own_repo import repository_root
+from docgen.audit.references import copied_sources
 from docgen.markdown import Document, Fence, lists
-from docgen.model import Diagnostic
+from docgen.model import Diagnostic, ImageModel
 
 _ABOUT_FILES = re.compile(
     r"\b(?:files?|structure|layout|contents|directory|folder|tree|what'?s[ \t]+(?:here|inside))\b", re.I
@@ -46,6 +47,13 @@ _ITEM = re.compile(
     r"(?:[ \t]*(?::|-|–|—|\(|$)|[ \t]+[-–—:])"
 )
 """A list item that starts with a file's name (`- `compose.yaml` - …`, `- **build.sh**: …`)."""
+_TOLD = re.compile(
+    r"\b(?:creat|generat|download|fetch|get|obtain|provid|add|put|plac|cop(?:y|ie)|writ|mak|bring|suppl)\w*"
+    r"|\b(?:your|own|optional|not[ \t]+(?:included|committed|tracked))\b",
+    re.I,
+)
+"""Words of a list item saying the reader brings the file (`requirements.txt`: create it with …, your
+own `keys.json`, not committed): its COPY is the reader's to satisfy."""
 _EXISTING = 3
 """Listed files that must exist for a list to be taken as the folder's."""
 _GENERATED_NAME = re.compile(r"\.(?:log|out|tmp|pid|sqlite|db)\Z|\A\.env\Z|\A(?:output|outputs|results?)/?\Z")
@@ -64,16 +72,24 @@ def _file_like(name: str) -> bool:
     )
 
 
-def listed_absent(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
+def listed_absent(
+    doc: Document, readme: str, directory: Path, models: Sequence[ImageModel] = ()
+) -> Iterator[Diagnostic]:
     """A file (in code or bold, or plain with a suffix) at the start of an item of a list whose heading
     or introduction says it is of files (`## Files`, `project structure`, `This directory contains`),
     that does not exist in the README's folder while at least `_EXISTING` of the list's files do, twice
     as many as are missing: `certain` when the README says the files are this folder's (`this
     directory`), else `likely`; the finding says where a file of that name is (the folder above, the
     repository root). Not a list of files to come (`generated`, `will`), a file the README's commands
-    make or git ignores, nor one a run writes (`*.log`, `.env`)."""
+    make or git ignores, nor one a run writes (`*.log`, `.env`).
+
+    In a git checkout (a `.git` at or above the README's folder), a listed file with no folder that an
+    audited Dockerfile beside the README copies (`COPY requirements.txt ./`) and that is not there is a
+    finding whatever the rest of the list holds (`certain`): the build of that Dockerfile stops at the
+    COPY, and the checkout holds every file of the project but ignored ones."""
     root = repository_root(directory)
     here = directory.resolve()
+    copied = _copied_here(here, models) if root is not None and os.path.exists(root / ".git") else {}
     made = _created(doc)
     patterns = _ignore_patterns([here, *([root] if root is not None else [])], root)
     whole = " ".join(t for p in doc.paragraphs[:2] for _, t in p.lines)
@@ -90,7 +106,11 @@ def listed_absent(doc: Document, readme: str, directory: Path) -> Iterator[Diagn
         if len(named) < len(block.items) * 2 / 3:
             continue  # a list of other things, some of them files
         sure = CERTAIN if _HERE.search(about) or _HERE.search(whole) else LIKELY
-        yield from _absent(named, sure, here, root, made, patterns, readme)
+        told = {line for line, text in block.items if _TOLD.search(text)}
+        kept = {
+            n: at for n, at in copied.items() if not any(n in t for line, t in block.items if line in told)
+        }
+        yield from _absent(named, sure, here, root, made, patterns, readme, kept)
     for fence in doc.fences:
         if fence.lang not in _TREE_LANGS or not any(_BRANCH.search(t) for _, t in fence.lines):
             continue
@@ -114,9 +134,11 @@ def _absent(
     made: set[str],
     patterns: list[tuple[Path, str]],
     readme: str,
+    copied: Mapping[str, tuple[str, int]] | None = None,
 ) -> Iterator[Diagnostic]:
     """The files of `named` (README line, path from `here`) that are not there, when at least
-    `_EXISTING` of them are and twice as many as are missing."""
+    `_EXISTING` of them are and twice as many as are missing; and whatever the others, each one
+    `copied` names (file name → (Dockerfile, COPY line): `_copied_here`)."""
     present = [n for _, n in named if _exists(here, n)]
     absent = [
         (line, n)
@@ -128,6 +150,16 @@ def _absent(
         and not ignored(here / n, patterns)
     ]
     if len(present) < _EXISTING or len(present) < 2 * len(absent):
+        for line, name in absent:
+            if copied and name.removeprefix("./") in copied:
+                dockerfile, at = copied[name.removeprefix("./")]
+                yield Diagnostic(
+                    readme,
+                    line,
+                    f"README lists {name} among the files of its folder, which does not exist there, "
+                    f"but {dockerfile} copies it (line {at}): its build stops at that COPY",
+                    confidence=CERTAIN,
+                )
         return
     listed = {n.rstrip("/") for _, n in named}
     for line, name in absent:
@@ -138,6 +170,23 @@ def _absent(
             + (_elsewhere(name, here, root) or _renumbered(name, here, listed)),
             confidence=sure,
         )
+
+
+def _copied_here(here: Path, models: Sequence[ImageModel]) -> dict[str, tuple[str, int]]:
+    """Each source with no folder (`requirements.txt`) that an audited Dockerfile in the folder `here`
+    COPYs or ADDs from its context (`references.copied_sources`: no `--from`, glob, variable, URL), with
+    the Dockerfile's name and the instruction's line (the first that copies it)."""
+    found: dict[str, tuple[str, int]] = {}
+    for model in models:
+        if not model.file or Path(model.file).resolve().parent != here:
+            continue
+        read = dockerfile_read(model.file)
+        if read is None:
+            continue
+        for at, path in copied_sources(read[1].instructions):
+            if "/" not in path:
+                found.setdefault(path, (Path(model.file).name, at))
+    return found
 
 
 _NUMBER = re.compile(r"\d+")

@@ -26,18 +26,15 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.commands import build_paths
 from docgen.audit.fetched_copies import told
 from docgen.audit.references import (
     MadeFiles,
     bases_above,
-    cd_target,
     context_builds,
     indented_blocks,
     project_top,
 )
-from docgen.audit.steps import CLONE, own_clones
-from docgen.build_scripts import BUILD
+from docgen.audit.steps import built_clones
 from docgen.copied import context_path, glob_matches, matched
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
@@ -77,7 +74,7 @@ def globbed_scripts(
     blocks = sorted([*doc.fences, *indented_blocks(doc)], key=lambda b: b.lines[0][0] if b.lines else 0)
     ran: list[str] = []
     told_of: set[tuple[int, str]] = set()
-    builds = context_builds(blocks, bases_above(directory, top), top, ran, _clones(doc, directory, own))
+    builds = context_builds(blocks, bases_above(directory, top), top, ran, built_clones(doc, directory, own))
     made: MadeFiles | None = None  # the index of making lines, made again only when a script more ran
     for line, shown, dockerfile, context, written in builds:
         try:
@@ -96,38 +93,6 @@ def globbed_scripts(
                 f"but the context holds no {name}: line {at} copies only the files {pattern} matches"
             )
             yield Diagnostic(readme, line, said, confidence=LIKELY)
-
-
-def _clones(
-    doc: Document, directory: Path, own_clone: Callable[[int, str], tuple[str, Path] | None] | None = None
-) -> Callable[[int, str], tuple[str, Path] | None]:
-    """`steps.own_clones`, and a clone whose block then enters its folder and builds it (`git clone
-    …/app.git`, `cd app`, `docker build .`) while the README's folder holds that Dockerfile: the README
-    builds its own checkout."""
-    own = own_clone or own_clones(doc, directory)
-    home = directory.resolve()
-
-    def cloned(line: int, step: str) -> tuple[str, Path] | None:
-        found = own(line, step)
-        clone = CLONE.search(step)
-        if found is not None or clone is None:
-            return found
-        words = [w for w in clone.group(1).split() if not w.startswith("-")]
-        if len(words) != 1 or "://" not in words[0] and "@" not in words[0]:
-            return None
-        folder = posixpath.basename(words[0].rstrip("/")).removesuffix(".git")
-        fence = next((f for f in doc.fences if any(n == line for n, _ in f.lines)), None)
-        if fence is None or not folder:
-            return None
-        later = [p.strip() for n, t in fence.lines if n > line for p in re.split(r"&&|;", t) if p.strip()]
-        if len(later) < 2 or cd_target(later[0]) != folder or not BUILD.search(later[1]):
-            return None
-        paths = build_paths(later[1])
-        if paths is None or paths[1] != "." or not os.path.isfile(home / (paths[0] or "Dockerfile")):
-            return None
-        return folder, home
-
-    return cloned
 
 
 def unbrought(instructions: Sequence[Instruction], context: Path) -> Iterator[tuple[int, int, str, str]]:

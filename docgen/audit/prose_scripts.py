@@ -28,7 +28,7 @@ from docgen.audit.own_repo import repository_root
 from docgen.build_scripts import DOCKER, container_command
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
-from docgen.markdown import Document, code_spans
+from docgen.markdown import Document, Link, code_spans, links
 from docgen.model import Diagnostic, ImageModel
 
 _RUN_WORDS = re.compile(
@@ -264,6 +264,7 @@ def absent_prose_scripts(
     read = False
     cut_at: dict[int, list[int]] = {}  # line → where its sentences start, then its end
     sentences: dict[tuple[int, int], bool] = {}  # (line, sentence) → whether its words allow a finding
+    linked: dict[int, tuple[list[Link], list[int]]] = {}  # line → its links and their starts, read once
     for name, (line, at) in named.items():
         suffix = name.rsplit(".", 1)[-1]
         if name in held or name in made or name in _COMMON_SCRIPTS or _key(name) in keys:
@@ -287,6 +288,11 @@ def absent_prose_scripts(
             )
         if not sentences[line, index] or _OWNER.search(text, max(0, at - 12), at):
             continue
+        if line not in linked:
+            found = links(text)
+            linked[line] = found, [link.start for link in found]
+        if linked[line][0] and _linked_text(*linked[line], at, directory, root):
+            continue
         if not read:
             in_files, read = _names_in_files(files, models), True
         if in_files is None or name in in_files:
@@ -299,6 +305,20 @@ def absent_prose_scripts(
             f"{', '.join(others)}, {kind} the repository has)",
             confidence=LIKELY,
         )
+
+
+def _linked_text(found: list[Link], starts: list[int], at: int, directory: Path, root: Path) -> bool:
+    """True when offset `at` of a README line is in the text of one of its links `found` (in order
+    of their start, at `starts`) whose target is a file or folder of the repository
+    (`[test_file.py](examples/post_file.py)`, relative to the README's folder, or to the repository's
+    root for `/…`): the link is the reference, and its text only a label."""
+    index = bisect.bisect_right(starts, at) - 1
+    if index < 0 or not found[index].text_start <= at < found[index].text_end:
+        return False
+    target = (found[index].target or "").split("#", 1)[0].split("?", 1)[0]
+    if not target or "://" in target or target.startswith(("mailto:", "~")):
+        return False
+    return os.path.exists(root / target.lstrip("/") if target.startswith("/") else directory / target)
 
 
 def _names_in_files(files: Sequence[Path], models: Sequence[ImageModel]) -> set[str] | None:

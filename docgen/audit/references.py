@@ -404,7 +404,7 @@ MAKES_FILE_COMMAND = re.compile(
 """A command that makes the file it names (`wget …/model.bin`, `cp ../x .`, `mkdir models`)."""
 
 
-def _copied_sources(instructions: Sequence[Instruction]) -> list[tuple[int, str]]:
+def copied_sources(instructions: Sequence[Instruction]) -> list[tuple[int, str]]:
     """(Dockerfile line, path) of each plain source of a COPY or ADD: not `--from=` (another stage or
     image), not a URL or a git repository, not a path with a variable or a glob (which may match
     nothing on purpose), not a heredoc; as BuildKit reads it (`copied.context_path`: quotes off, from
@@ -680,6 +680,7 @@ def context_misses(
     directory: Path,
     readme: str,
     project: Path | None = None,
+    cloned: Callable[[int, str], tuple[str, Path] | None] | None = None,
 ) -> Iterator[Diagnostic]:
     """A build command whose context (`.`, resolved where the command runs) holds not what its
     Dockerfile COPYs or ADDs while a folder on the Dockerfile's way up to the project's top does:
@@ -689,7 +690,8 @@ def context_misses(
     then a source no folder holds is missing. Not for a source a README line before the command
     makes (`wget`, `cp`, `mkdir`, or words: `download model.bin into this folder`), nor one ignored or
     generated (see `_ignored`), nor one a script the README runs before it names on a line that
-    makes a file (`cp ../patch.diff .` in `./prepare.sh`)."""
+    makes a file (`cp ../patch.diff .` in `./prepare.sh`). With `cloned` (`steps.built_clones`), a clone
+    of this very repository that the README enters and builds does not stop the reading."""
     top = project_top(directory, project)
     bases = bases_above(directory, top)
     blocks = sorted(
@@ -699,7 +701,7 @@ def context_misses(
     made = MadeFiles(source)
     asked = Told(source)
     ran: list[str] = []
-    for line, shown, dockerfile, context, written in context_builds(blocks, bases, top, ran):
+    for line, shown, dockerfile, context, written in context_builds(blocks, bases, top, ran, cloned):
         try:
             parsed = read_dockerfile(dockerfile, shown)
         except DocgenError:
@@ -712,7 +714,7 @@ def context_misses(
             readme, line, lead, parsed.instructions, dockerfile, context, top, made, expanded
         )
         if not _checkout(context, top):
-            copied = [*_copied_sources(parsed.instructions), *expanded]
+            copied = [*copied_sources(parsed.instructions), *expanded]
             yield from _fetched_misses(readme, asked, line, lead, copied, dockerfile, context, top, made)
 
 
@@ -770,7 +772,7 @@ def context_findings(
     """What `context_misses` tells of one build (README `line`, its words `lead`: `README builds
     Dockerfile with the context .`) of `dockerfile` from `context`, within the project's `top`; with
     `expanded`, the sources written with a variable as the build expands them (`expanded_sources`)."""
-    sources = sorted([*_copied_sources(instructions), *expanded], key=lambda source: source[0])
+    sources = sorted([*copied_sources(instructions), *expanded], key=lambda source: source[0])
     sources = [
         (at, path)
         for at, path in sources
@@ -808,7 +810,7 @@ def context_findings(
                 readme,
                 line,
                 f"{lead}, {said}",
-                confidence=LIKELY,
+                confidence=CERTAIN if _one_plain_file(missing) else LIKELY,
             )
         return
     for home, paths in found.items():
@@ -821,6 +823,19 @@ def context_findings(
             else f"which holds none of what it copies: {listed} {verb} in {folder}/"
         )
         yield Diagnostic(readme, line, f"{lead}, {said}", confidence=LIKELY)
+
+
+_PLAIN_FILE = re.compile(r"[\w-][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,7}\Z")
+"""A file's name with no folder and a suffix of letters (`run.sh`, `requirements.txt`), not `driver` nor
+`tool_v0.53` (a folder, a download named by its version)."""
+
+
+def _one_plain_file(missing: Sequence[tuple[int, str]]) -> bool:
+    """True when the sources a checkout's context lacks are all one file of its top (`run.sh`, copied once
+    or more): the build stops at that COPY. Several files missing at once more often tell a checkout
+    that lacks a part (a submodule, a generated tree) than a file never committed (`likely`)."""
+    names = {path.removeprefix("./") for _, path in missing}
+    return len(names) == 1 and _PLAIN_FILE.match(next(iter(names))) is not None
 
 
 def _checkout(context: Path, top: Path) -> bool:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import CD_STEP
+from docgen.audit.commands import CD_STEP, build_paths
 from docgen.audit.missing import (
     GENERATED,
     PLACEHOLDER,
@@ -233,6 +233,53 @@ def own_clones(doc: Document, directory: Path) -> Callable[[int, str], tuple[str
         return told[key]
 
     return own
+
+
+def built_clones(
+    doc: Document,
+    directory: Path,
+    own_clone: Callable[[int, str], tuple[str, Path] | None] | None = None,
+    only_built: bool = False,
+) -> Callable[[int, str], tuple[str, Path] | None]:
+    """`own_clones`, and a clone that the README then enters and builds (`git clone …/app.git`, `cd
+    app`, `docker build .`) while the README's folder holds that Dockerfile: the README builds its own
+    checkout. The `cd` may be joined to the clone by the backslash closing the clone's line (then `cd
+    app` on the next: one command to the shell, the reader's meaning plain), and the build may be the
+    first command of the next command block when the clone's block ends with the `cd`. With
+    `only_built`, only such a clone (not every clone `own_clones` tells: one of an upstream whose checkout
+    may differ from the README's, `git clone …/upstream` then `docker build -f docker/Dockerfile .`)."""
+    own = own_clone or own_clones(doc, directory)
+    home = directory.resolve()
+
+    def cloned(line: int, step: str) -> tuple[str, Path] | None:
+        found = None if only_built else own(line, step)
+        clone = CLONE.search(step)
+        if found is not None or clone is None:
+            return found
+        words = [w for w in clone.group(1).split() if not w.startswith("-")]
+        joined = len(words) == 3 and words[1] == "cd"  # `git clone URL` + backslash + `cd app`
+        if not (len(words) == 1 or joined) or "://" not in words[0] and "@" not in words[0]:
+            return None
+        folder = posixpath.basename(words[0].rstrip("/")).removesuffix(".git")
+        at = next((i for i, f in enumerate(doc.fences) if any(n == line for n, _ in f.lines)), None)
+        if at is None or not folder or joined and words[2].strip("/") != folder:
+            return None
+        lines = doc.fences[at].lines
+        index = next(i for i, (n, _) in enumerate(lines) if n == line)
+        while index < len(lines) - 1 and lines[index][1].rstrip().endswith("\\"):
+            index += 1  # (the lines the clone command goes on to)
+        later = [p.strip() for _, t in lines[index + 1 :] for p in re.split(r"&&|;", t) if p.strip()]
+        later = [f"cd {folder}", *later] if joined else later
+        if len(later) == 1 and at + 1 < len(doc.fences):
+            later += _block_steps(doc.fences[at + 1])[:1]
+        if len(later) < 2 or cd_target(later[0]) != folder or not BUILD.search(later[1]):
+            return None
+        paths = build_paths(later[1])
+        if paths is None or paths[1] != "." or not os.path.isfile(home / (paths[0] or "Dockerfile")):
+            return None
+        return folder, home
+
+    return cloned
 
 
 def _lost_cd(
