@@ -845,3 +845,86 @@ def test_one_plain_file_a_checkout_lacks_is_certain(
             confidence,
         )
     ]
+
+
+PLANTED = {
+    "deploy/Dockerfile.full": "FROM ubuntu:22.04\nRUN true\n",
+    "deploy/Dockerfile.rocm-full": "FROM ubuntu:22.04\nRUN true\n",
+    "deploy/runner.sh": "#!/bin/sh\n",
+}
+
+
+@pytest.mark.parametrize(
+    ("commands", "expected"),
+    [
+        # modelled on a docs page of a ROCm project: `cd` into a placeholder of the reader's checkout,
+        # then builds from its root; one `-f` is there, the other two are gone
+        (
+            "cd /path/to/lantern\n\n# core image\ndocker build -f deploy/Dockerfile.core -t l:core deploy/\n"
+            "docker build -f deploy/Dockerfile.full -t l:full .\n"
+            "docker build -f deploy/Dockerfile.panel -t l:panel .",
+            ["gone: deploy/Dockerfile.core", "gone: deploy/Dockerfile.panel"],
+        ),
+        (
+            "cd <lantern-repo>\ndocker build -f deploy/Dockerfile.full .\n"
+            "docker build -f deploy/Dockerfile.core .",
+            ["gone: deploy/Dockerfile.core"],
+        ),
+        (
+            "cd ~/src/lantern && docker build -f deploy/Dockerfile.core .\n"
+            "docker build -f deploy/Dockerfile.full .",
+            ["gone: deploy/Dockerfile.core"],
+        ),
+        # a `cd` further down from the placeholder is followed
+        (
+            "cd /path/to/lantern\ncd deploy\ndocker build -f Dockerfile.full ..\n"
+            "docker build -f Dockerfile.core ..",
+            ["gone: deploy/Dockerfile.core"],
+        ),
+        # every path is there: nothing to say
+        (
+            "cd /path/to/lantern\ndocker build -f deploy/Dockerfile.full .\n"
+            "docker build -f deploy/Dockerfile.rocm-full .",
+            [],
+        ),
+        # a placeholder of another project: none of its paths is found here, none is read
+        (
+            "cd /path/to/vendor-sdk\ndocker build -f build/Dockerfile.sdk .\n"
+            "docker build -f build/Dockerfile.rt .",
+            [],
+        ),
+        # one path only, not found from the root: unknown whose checkout that is
+        ("cd /path/to/lantern\ndocker build -f deploy/Dockerfile.core .", []),
+        # modelled on a plugin's install steps: a clone of another repository, then a `cd` into a placeholder
+        (
+            "git clone https://example.org/other/tool.git /path/to/tool\ncd /path/to/tool\n"
+            "docker build -f deploy/Dockerfile.core .\ndocker build -f deploy/Dockerfile.full .",
+            [],
+        ),
+        # a folder of data, mounted from there: no `-f`, nothing read
+        ("cd /path/to/models\ndocker run -v $(pwd):/m l:full ./deploy/runner.sh", []),
+        # a `cd` into a folder of no placeholder (`/opt/app`) is still not followed
+        (
+            "cd /opt/lantern\ndocker build -f deploy/Dockerfile.core .\n"
+            "docker build -f deploy/Dockerfile.full .",
+            [],
+        ),
+    ],
+)
+def test_a_cd_into_a_placeholder_checkout_reads_from_the_root(
+    tmp_path: Path, commands: str, expected: list[str]
+) -> None:
+    make_tree(tmp_path, PLANTED)
+    readme = f"# Lantern images\n\n## Build by hand\n\n```bash\n{commands}\n```\n"
+    directory = tmp_path / "deploy"
+    models = [
+        model_of(parse_dockerfile(text, path)) for path, text in PLANTED.items() if "Dockerfile" in path
+    ]
+    got = [d.message for d in audit(readme, "deploy/README.md", models, {}, directory, project=tmp_path)]
+    shown = [
+        ("misplaced: " if "where the command runs" in m else "gone: " if "is gone or moved" in m else "")
+        + m.split("README builds with ", 1)[-1].split(",", 1)[0]
+        for m in got
+        if "README builds with" in m
+    ]
+    assert shown == expected

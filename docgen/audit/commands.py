@@ -53,19 +53,30 @@ CD = re.compile(r"[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?cd[ \t]+([^\s;&|]+)[ \t]*(?:
 """`cd main` (or `$ cd main &&` before the build on the same line): later `-f` paths are from there."""
 
 
-def file_flags(fence: Fence, roots: frozenset[str] = frozenset()) -> Iterator[tuple[int, str]]:
+def file_flags(
+    fence: Fence, roots: frozenset[str] = frozenset(), checkout: bool = False
+) -> Iterator[tuple[int, str]]:
     """(README line, path) of each `-f PATH` of a build command in a command block (continued lines too),
     from the folder the block is in after its `cd` lines; after a `cd` to a place that cannot be told
     (`cd $WORKDIR`, `cd ~/src`) a path starts with `$`. A `cd` into a variable that is the repository's
     root (`cd $ROOT/docker`, `ROOT` in `roots` or a name such as `REPO_ROOT`: `root_vars.from_root`)
-    goes to that folder from the root."""
+    goes to that folder from the root. With `checkout`, a `cd` into a placeholder of the reader's
+    checkout (`cd /path/to/app`, `cd <repo>`, `cd ~/src/app`) in a block that clones nothing leads to
+    `CHECKOUT` (`$CHECKOUT/docker/Dockerfile.x`): the caller tells whether that is this project's root."""
     if fence.lang not in COMMAND_LANGS:
         return
     building = False
     folder = ""
+    cloned = False
     for line, text in fence.lines:
+        cloned = cloned or bool(_CLONE.search(text))
         if (cd := CD.match(text)) is not None:
-            folder = entered(folder, cd.group(1), roots)
+            if checkout and not cloned and PLACED_CHECKOUT.fullmatch(cd.group(1).strip("\"'").rstrip("/")):
+                folder = CHECKOUT
+            elif checkout and folder.startswith(CHECKOUT) and not cd.group(1).startswith(("/", "$", "~")):
+                folder = posixpath.normpath(posixpath.join(folder, cd.group(1).strip("\"'")))
+            else:
+                folder = entered(folder, cd.group(1), roots)
         # a `cd` first in a quoted shell string (`sh -c 'cd docker && docker build -f …'`) moves only
         # the string's commands
         here = folder
@@ -115,6 +126,19 @@ SHELL_STRING_START = re.compile(
 )
 """The start of a command that runs a quoted shell string, up to its opening quote (`bash -c '`,
 `BASE=x sudo sh -lc "`)."""
+
+
+CHECKOUT = "$CHECKOUT"
+"""The folder `file_flags` says a `cd` into a placeholder of the reader's checkout leads to."""
+PLACED_CHECKOUT = re.compile(
+    r"(?:/?(?:[\w.-]+/)*path/to|~/(?:[\w.-]+/)*(?:src|code|projects?|repos?|git|workspace|dev))/[\w.-]+"
+    r"|<[\w.-]+>|/path/to/<[\w.-]+>",
+    re.IGNORECASE,
+)
+"""A `cd` target that stands for where the reader keeps a checkout: `/path/to/app`, `path/to/app`,
+`~/src/app`, `~/code/app`, `<repo>`, `/path/to/<repo>`."""
+_CLONE = re.compile(r"\bgit[ \t]+clone\b|\bgh[ \t]+repo[ \t]+clone\b")
+"""A line that clones a repository: a `cd` after it may enter that clone, not this checkout."""
 
 
 def entered(folder: str, target: str, roots: frozenset[str]) -> str:

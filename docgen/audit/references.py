@@ -19,6 +19,7 @@ from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import (
     CD,
     CD_STEP,
+    CHECKOUT,
     FILE_FLAG,
     PLACEHOLDER,
     PROSE_WORD,
@@ -166,7 +167,8 @@ def dead_references(
     there nor reported. Nor is a path inside a git submodule (`.gitmodules`, see `docgen.files`)."""
     refs = [(line, target, False) for line, target in doc.links]
     roots = root_variables(said)
-    refs += [(line, name, True) for fence in doc.fences for line, name in file_flags(fence, roots)]
+    for fence in doc.fences:
+        refs += [(line, name, True) for line, name in _checkout_flags(fence, roots, directory, project)]
     said_lines: dict[int, str] = {}  # README line -> its text, filled once when a name needs it
     cds: _BlockCds | None = None  # the `cd`s of each command block, read once when a `-f` needs them
     for line, target, flag in refs:
@@ -204,6 +206,34 @@ def dead_references(
             if _in_checkout(cds, line, path, bases):
                 continue
         yield line, target, flag
+
+
+def _checkout_flags(
+    fence: Fence, roots: frozenset[str], directory: Path, project: Path | None
+) -> list[tuple[int, str]]:
+    """`file_flags` of `fence`, those after a `cd` into a placeholder of the reader's checkout (`cd
+    /path/to/app` then `docker build -f docker/Dockerfile.base …`) read from the project's root when
+    another `-f` of the block is found from there (the block is run in this checkout: its other paths
+    are missing); left as they are (not followed) otherwise: a placeholder of another project."""
+    flags = list(file_flags(fence, roots, checkout=True))
+    mark = CHECKOUT + "/"
+    placed = [(line, name[len(mark) :]) for line, name in flags if name.startswith(mark)]
+    if not placed:
+        return flags
+    root = project if project is not None else repository_root(directory)
+    tops = [root] if root is not None else [directory, *list(directory.resolve().parents)[:4]]
+    found = [
+        (line, name)
+        for line, name in placed
+        if name and not name.startswith((".", "/")) and any(os.path.isfile(top / name) for top in tops)
+    ]
+    rooted = bool(found) and len(found) < len(placed)
+    return [
+        (line, name[len(mark) :] if rooted else "$" + name[len(CHECKOUT) :])
+        if name.startswith(mark)
+        else (line, name)
+        for line, name in flags
+    ]
 
 
 _BlockCds = tuple[list[int], list[tuple[int, dict[str, int]]]]
