@@ -26,7 +26,7 @@ import bisect
 import html
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from docgen import markers
 from docgen.markers import CLOSES, INSIDE, OPENS, OUTSIDE
@@ -1063,6 +1063,14 @@ def inline_commands(lines: Sequence[tuple[int, str]], section: int) -> list[Fenc
                 continue  # `docker build --platform linux/arm64`: options alone, no context
             found.append(Fence("bash", [(number, code)], section, inline=True))
     return found
+
+
+def fenced_only(doc: Document) -> Document:
+    """`doc` without the command blocks read from inline code: for a rule about the prose that reads the
+    spans of the prose itself (a script a sentence names is not one a command of the README runs)."""
+    if not any(fence.inline for fence in doc.fences):
+        return doc
+    return replace(doc, fences=[fence for fence in doc.fences if not fence.inline])
 
 
 def _built(words: list[str]) -> bool:

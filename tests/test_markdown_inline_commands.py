@@ -128,3 +128,12 @@ def test_a_command_read_inline_and_in_a_block_is_reported_once(tmp_path: Path) -
     readme = STEPS + "\n```bash\ndocker build -t voice-ui:latest .\n```\n"
     found = findings(tmp_path, readme, port=7980)
     assert [line for line, message, _ in found if "does not hold start.sh" in message] == [4]
+
+
+def test_a_script_a_sentence_runs_in_inline_code_is_told_once(tmp_path: Path) -> None:
+    readme = "# App\n\n## Installation\n\n1. Pull the image, or run `./tools/make.sh` to build it\n"
+    make_tree(tmp_path, {"tools/build.sh": "#!/bin/sh\ndocker build .\n"})
+    found = findings(tmp_path, readme)
+    assert [(line, message) for line, message, _ in found] == [
+        (5, "README runs tools/make.sh, which does not exist (the scripts in tools/: build.sh)")
+    ]
