@@ -1039,10 +1039,11 @@ _INLINE_COMMAND = re.compile(
 (so that what follows runs where it is written to)."""
 _PLACEHOLDER = re.compile(
     r"<[^<>]*>|\{\{|\$\{?[A-Z_]*(?:IMAGE|NAME|TAG)\b|\[[^\]]*\]|\.\.\.|…|\bpath[_/]to\b|\bimage_name\b"
-    r"|\byour[_-]|\bYOUR|\bsome[_-]|\$\{?pwd\b"
+    r"|\b[Yy]our\b|\byour[_-]|\bYOUR|\bsome[_-]|\$\{?pwd\b"
 )
 """A span that shows a command's shape, not a command to run: `docker run <image>`, `-t image_name:tag
-path`, `/path/to/repo`, `[options]`, `...`; `${pwd}` is PowerShell's, not a shell's."""
+path`, `/path/to/repo`, `/path/where/your/data/is`, `[options]`, `...`; `${pwd}` is PowerShell's, not a
+shell's."""
 _BUILD = re.compile(r"(?:sudo[ ]+)?(?:docker|podman|nvidia-docker)[ ]+(?:(?:image|buildx)[ ]+)?build[ ]")
 _CONTEXT = re.compile(r"(?:\.{1,2}|-|\.{0,2}/\S*|\S*[./]\S*|https?://\S+|git@\S+)\Z")
 

@@ -79,6 +79,7 @@ def test_table_cells_and_other_commands() -> None:
         "docker build -t [name] .",
         "docker build -f dockerfile -t image_name:tag path",
         "docker build -t app /path/to/repo",
+        "./build.sh /path/where/your/data/is",
         "docker run -v ${pwd}/data:/data app",  # PowerShell's ${pwd}
         "docker run ... app",
         "--gpus all",  # options alone
