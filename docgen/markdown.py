@@ -26,7 +26,7 @@ import bisect
 import html
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from docgen import markers
 from docgen.markers import CLOSES, INSIDE, OPENS, OUTSIDE
@@ -634,6 +634,8 @@ class Fence:
     lines: list[tuple[int, str]]
     section: int = 0
     """README line of the heading the block is under (0: none)."""
+    inline: bool = False
+    """A one-line block made of an inline code span that is a whole command (`inline_commands`)."""
 
 
 @dataclass
@@ -921,6 +923,7 @@ def read_document(text: str, path: str) -> Document:
         nonlocal old_list, dropped
         if para:
             out.paragraphs.append(Paragraph(para, heading, previous, section))
+            out.fences.extend(inline_commands(para, section))
             previous = " ".join(t for _, t in para)
         para = []
         if old_list and dropped:
@@ -996,6 +999,7 @@ def read_document(text: str, path: str) -> Document:
                 if row is None or not row.strip() or "|" not in row or _ends_table(row):
                     break
                 table.rows.append((index + 1, table_cells(row)))
+                out.fences.extend(inline_commands([(index + 1, row)], section))
                 found = links(row)
                 doc.links.extend((index + 1, link.target) for link in found if link.target is not None)
                 doc.destinations.extend((index + 1, target) for target in destinations(row, found))
@@ -1014,6 +1018,75 @@ def read_document(text: str, path: str) -> Document:
         para.append((number, line))
     flush()
     return doc
+
+
+_INLINE_COMMAND = re.compile(
+    r"(?:sudo[ ]+)?(?:"
+    r"(?:docker|podman|nvidia-docker)[ ]+(?:(?:image|container|buildx)[ ]+)?"
+    r"(?:build|run|pull|push|create|exec)[ ]"
+    r"|docker[ ]+compose[ ]+(?:build|up|run|pull|exec)\b"
+    r"|docker-compose[ ]+(?:build|up|run|pull|exec)\b"
+    r"|git[ ]+clone[ ]+\S"
+    r"|(?:bash|sh)[ ]+[\w./-]+\.sh\b|\./[\w./-]+\.sh\b"
+    r"|python3?[ ]+[\w./-]+\.py\b"
+    r"|make(?:[ ]+[\w.-]+)*\Z"
+    r"|(?:singularity|apptainer)[ ]+(?:build|run|exec|pull|shell)[ ]"
+    r"|cd[ ]+[\w.~/-]+\Z"
+    r")"
+)
+"""The start of a whole command written as inline code: `docker build -t app .`, `sudo docker run …`,
+`git clone URL`, `bash setup.sh`, `./run.sh`, `python train.py`, `make`, `singularity build …`, `cd dir`
+(so that what follows runs where it is written to)."""
+_PLACEHOLDER = re.compile(
+    r"<[^<>]*>|\{\{|\$\{?[A-Z_]*(?:IMAGE|NAME|TAG)\b|\[[^\]]*\]|\.\.\.|…|\bpath[_/]to\b|\bimage_name\b"
+    r"|\b[Yy]our\b|\byour[_-]|\bYOUR|\bsome[_-]|\$\{?pwd\b"
+)
+"""A span that shows a command's shape, not a command to run: `docker run <image>`, `-t image_name:tag
+path`, `/path/to/repo`, `/path/where/your/data/is`, `[options]`, `...`; `${pwd}` is PowerShell's, not a
+shell's."""
+_BUILD = re.compile(r"(?:sudo[ ]+)?(?:docker|podman|nvidia-docker)[ ]+(?:(?:image|buildx)[ ]+)?build[ ]")
+_CONTEXT = re.compile(r"(?:\.{1,2}|-|\.{0,2}/\S*|\S*[./]\S*|https?://\S+|git@\S+)\Z")
+
+
+def inline_commands(lines: Sequence[tuple[int, str]], section: int) -> list[Fence]:
+    """Each inline code span of `lines` (a paragraph, a list item or a table row) that is a whole command
+    (`_INLINE_COMMAND`, no placeholder like `<image>` or `...`), as a one-line `bash` block marked
+    `inline`: `- run ``docker build -t app .`` to build` holds a command as a fenced block does."""
+    found: list[Fence] = []
+    for number, text in lines:
+        if "`" not in text:
+            continue
+        for _, _, code in code_spans(text):
+            code = " ".join(code.split())
+            if not _INLINE_COMMAND.match(code) or _PLACEHOLDER.search(code):
+                continue
+            if _BUILD.match(code) and not _built(code.split()):
+                continue  # `docker build --platform linux/arm64`: options alone, no context
+            found.append(Fence("bash", [(number, code)], section, inline=True))
+    return found
+
+
+def fenced_only(doc: Document) -> Document:
+    """`doc` without the command blocks read from inline code: for a rule about the prose that reads the
+    spans of the prose itself (a script a sentence names is not one a command of the README runs)."""
+    if not any(fence.inline for fence in doc.fences):
+        return doc
+    return replace(doc, fences=[fence for fence in doc.fences if not fence.inline])
+
+
+def _built(words: list[str]) -> bool:
+    """Whether the words of a `docker build` name its context: `.` or `..` anywhere (`docker build . -t
+    app`), else a last word that is a path or URL and no option's value (`--platform linux/arm64`)."""
+    if "." in words or ".." in words:
+        return True
+    last, before = words[-1], words[-2]
+    if last.startswith("-") and last != "-":
+        return False
+    return _CONTEXT.match(last) is not None and (before[:1] != "-" or before in _FLAGS)
+
+
+_FLAGS = ("--squash", "--no-cache", "--pull", "-q", "--quiet", "--rm", "--load", "--push")
+"""Options of `docker build` that take no value."""
 
 
 _OLD_LIST = re.compile(

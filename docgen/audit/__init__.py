@@ -673,8 +673,9 @@ def audit(
         found.extend(case_slips(doc, path, directory, models))
         found.extend(listed_files(doc, path, directory))
         cloned = clone_of_self is not None and _clones_itself(doc, clone_of_self)
-        found.extend(missing_prose_scripts(doc, source, path, directory, cloned, models))
-        found.extend(absent_prose_scripts(doc, source, path, directory, models))
+        prose_scripts = list(missing_prose_scripts(doc, source, path, directory, cloned, models))
+        prose_scripts += absent_prose_scripts(doc, source, path, directory, models)
+        found.extend(prose_scripts)
         found.extend(listed_absent(doc, path, directory, models))
         found.extend(keys_found)
         found.extend(
@@ -713,7 +714,7 @@ def audit(
         found.extend(missing_folders(doc, text, directory, audited, path, project))
         copies = list(missing_copies(doc, source, directory, audited, path, project))
         found.extend(copies)
-        told = {d.line for d in (*scripts, *copies)}
+        told = {d.line for d in (*scripts, *copies, *prose_scripts)}  # a script in inline code: told once
         found.extend(d for d in setup if d.line not in told)
         found.extend(clone_paths(doc, directory, path))
         found.extend(clone_misses(doc, text, path, directory))

@@ -28,7 +28,7 @@ from docgen.audit.own_repo import repository_root
 from docgen.build_scripts import DOCKER, container_command
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
-from docgen.markdown import Document, Link, code_spans, links
+from docgen.markdown import Document, Link, code_spans, fenced_only, links
 from docgen.model import Diagnostic, ImageModel
 
 _RUN_WORDS = re.compile(
@@ -152,7 +152,7 @@ def missing_prose_scripts(
         if not _RUN_WORDS.search(clause) or _MAKE_WORDS.search(clause) or read.in_container:
             continue
         if made is None:
-            made = _made(doc) | in_commands(doc)
+            made = _made(fenced_only(doc)) | in_commands(fenced_only(doc))
         if any(part in made for part in path.split("/")):
             continue
         if any(os.path.exists(base / path) for base in bases) or prose_fix(bases, path, suffix, listings):
@@ -243,7 +243,7 @@ def absent_prose_scripts(
     (a file a program writes, fetches or finds in the image), a name every project has its own of
     (`setup.py`), nor one on a line about another repository, a package, the reader's own file, an
     example, or the container (`_ELSEWHERE_WORDS`, `_MAKE_WORDS`, `_IN_CONTAINER`)."""
-    fenced = {line for fence in doc.fences for line, _ in fence.lines}
+    fenced = {line for fence in doc.fences if not fence.inline for line, _ in fence.lines}
     named: dict[str, tuple[int, int]] = {}  # each name once: the first line naming it, where on it
     for line, text in enumerate(source, start=1):
         if line in fenced or not re.search(r"\.(?:py|sh)\b", text):
@@ -259,7 +259,7 @@ def absent_prose_scripts(
     held = {f.name for f in files}
     keys = {_key(n) for n in held}
     mentioned = sorted({m.group(0) for text in source for m in _ANY_SCRIPT.finditer(text)} & held)
-    made = _made(doc) | in_commands(doc)
+    made = _made(fenced_only(doc)) | in_commands(fenced_only(doc))
     in_files: set[str] | None = None  # the script names the repository's files name: read once, if needed
     read = False
     cut_at: dict[int, list[int]] = {}  # line → where its sentences start, then its end

@@ -174,7 +174,8 @@ def ignored_arguments(
         if script not in read:
             text = "\n".join(_lines(script))
             shell = script.suffix in (".sh", ".bash") or bool(_SHELL.match(text))
-            read[script] = shell and bool(text.strip()) and _READS_ARGUMENTS.search(text) is None
+            code = any(t.strip() and not t.lstrip().startswith("#") for t in text.splitlines())
+            read[script] = shell and code and _READS_ARGUMENTS.search(text) is None  # comments alone: a stub
         if read[script]:
             shown = " ".join(words[:3]) + (" …" if len(words) > 3 else "")
             yield Diagnostic(

@@ -1,0 +1,140 @@
+"""Inline code spans that are whole commands, read as one-line command blocks (docgen/markdown.py
+`inline_commands`), and what the command rules then find in them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.markdown import read_document
+from docgen.pipeline import build_model
+
+# modelled on READMEs that give their whole build and run as list items of inline code
+STEPS = """\
+# Voice UI image
+
+### Setup
+- Clone the repository and run ```docker build -t voice-ui:latest .``` to build the image
+- Start it with ```docker run --gpus all -p 7980:7980 voice-ui:latest```
+- Open the UI at localhost:7890
+"""
+
+# modelled on READMEs that build in a paragraph and explain the options in a list below
+EXPLAINED = """\
+## Build
+
+`docker build -t cellviz .`
+* `-t cellviz` names the image `cellviz`
+* `.` is the folder the Dockerfile is in
+
+## Run
+
+`docker run -p 4242:4242 cellviz`
+* `--gpus all` gives it the GPUs
+"""
+
+DOCKERFILE = 'FROM ubuntu:22.04\nCOPY start.sh /start.sh\nEXPOSE {port}\nCMD ["/start.sh"]\n'
+
+
+def commands(text: str) -> list[tuple[int, str]]:
+    return [(f.lines[0][0], f.lines[0][1]) for f in read_document(text, "README.md").fences if f.inline]
+
+
+def test_list_items_and_paragraphs_hold_commands() -> None:
+    assert commands(STEPS) == [
+        (4, "docker build -t voice-ui:latest ."),
+        (5, "docker run --gpus all -p 7980:7980 voice-ui:latest"),
+    ]
+    assert commands(EXPLAINED) == [(3, "docker build -t cellviz ."), (9, "docker run -p 4242:4242 cellviz")]
+    block = read_document(STEPS, "README.md").fences[0]
+    assert (block.lang, block.section, block.inline) == ("bash", 3, True)
+
+
+def test_table_cells_and_other_commands() -> None:
+    text = (
+        "| Step | Command |\n|---|---|\n| get | `git clone https://example.org/a/b.git` |\n"
+        "| build | `sudo docker build -t b ..` |\n\n"
+        "Then `cd b`, `bash setup.sh`, `./run.sh`, `python3 train.py --epochs 2`, `make` and "
+        "`docker compose up`.\n"
+    )
+    assert [c for _, c in commands(text)] == [
+        "git clone https://example.org/a/b.git",
+        "sudo docker build -t b ..",
+        "cd b",
+        "bash setup.sh",
+        "./run.sh",
+        "python3 train.py --epochs 2",
+        "make",
+        "docker compose up",
+    ]
+
+
+@pytest.mark.parametrize(
+    "span",
+    [
+        "docker run <image>",  # a placeholder
+        "docker build -t [name] .",
+        "docker build -f dockerfile -t image_name:tag path",
+        "docker build -t app /path/to/repo",
+        "./build.sh /path/where/your/data/is",
+        "docker run -v ${pwd}/data:/data app",  # PowerShell's ${pwd}
+        "docker run ... app",
+        "--gpus all",  # options alone
+        "-p 8080:8080",
+        "docker build --platform linux/arm64",  # no context: a fragment of a longer command
+        "docker build -t app",
+        "docker",
+        "docker ps",
+        "python",
+        "cd ./models/*",
+    ],
+)
+def test_fragments_and_placeholders_are_no_command(span: str) -> None:
+    assert commands(f"Run `{span}` first.\n") == []
+
+
+def test_headings_history_and_fences_give_no_inline_command() -> None:
+    text = (
+        "# Run `docker build -t app .`\n\n"
+        "## Changelog\n\n- 1.0: `docker run -p 1:1 old-app`\n\n"
+        "## Use\n\n```bash\ndocker run -p 2:2 app  # `docker run -p 3:3 app`\n```\n"
+    )
+    doc = read_document(text, "README.md")
+    assert [f.inline for f in doc.fences] == [False]
+
+
+def findings(root: Path, readme: str, port: int = 7980) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": DOCKERFILE.format(port=port), "README.md": readme, ".git/HEAD": ""})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [(d.line, d.message, d.confidence) for d in audit(readme, "README.md", model, {}, root, root)]
+
+
+def test_planted_drifts_in_inline_commands_are_found(tmp_path: Path) -> None:
+    found = findings(tmp_path, STEPS, port=7890)
+    assert [(line, confidence) for line, _, confidence in found] == [(4, "certain"), (5, "likely")]
+    assert "does not hold start.sh" in found[0][1]
+    assert "publishes container port 7980" in found[1][1] and "exposes 7890" in found[1][1]
+
+
+def test_true_inline_commands_stay_silent(tmp_path: Path) -> None:
+    make_tree(tmp_path, {"start.sh": "#!/bin/sh\nexec app\n"})
+    assert findings(tmp_path, STEPS.replace("7890", "7980")) == []
+    assert findings(tmp_path, EXPLAINED, port=4242) == []
+
+
+def test_a_command_read_inline_and_in_a_block_is_reported_once(tmp_path: Path) -> None:
+    readme = STEPS + "\n```bash\ndocker build -t voice-ui:latest .\n```\n"
+    found = findings(tmp_path, readme, port=7980)
+    assert [line for line, message, _ in found if "does not hold start.sh" in message] == [4]
+
+
+def test_a_script_a_sentence_runs_in_inline_code_is_told_once(tmp_path: Path) -> None:
+    readme = "# App\n\n## Installation\n\n1. Pull the image, or run `./tools/make.sh` to build it\n"
+    make_tree(tmp_path, {"tools/build.sh": "#!/bin/sh\ndocker build .\n"})
+    found = findings(tmp_path, readme)
+    assert [(line, message) for line, message, _ in found] == [
+        (5, "README runs tools/make.sh, which does not exist (the scripts in tools/: build.sh)")
+    ]
