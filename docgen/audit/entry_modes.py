@@ -305,6 +305,9 @@ def own_runs(
     names = {last_name(model.image_name)} if model.image_name else set()
     names.add(Path(model.file).resolve().parent.name.lower())
     modes = {m for m in found.modes() if m not in COMMON_PROGRAMS} if found is not None else set()
+    # the repositories of runs whose first word is a mode of the switch, found once: looking through
+    # every run again for each run cost the square of the runs (`fenced-runs` in bench_shapes)
+    moded = {_repository(r.image) for r in runs if r.after[:1] and r.after[0] in modes}
     ours: set[str] = set()
     for run in runs:
         repo = _repository(run.image)
@@ -314,9 +317,7 @@ def own_runs(
             not built and last_name(run.image) in names
         ):
             ours.add(repo)
-        elif len(models) == 1 and any(
-            other.after[:1] and other.after[0] in modes for other in runs if _repository(other.image) == repo
-        ):
+        elif len(models) == 1 and repo in moded:
             ours.add(repo)
     return [run for run in runs if _repository(run.image) in ours]
 
