@@ -521,7 +521,7 @@ def moves(fence: Fence) -> Iterator[tuple[int, str]]:
             yield line, match.group(1)
 
 
-def _repository(image: str) -> str:
+def image_repository(image: str) -> str:
     """An image reference without its tag or digest: `org/app` for `org/app:1.0@sha256:…`."""
     image = image.split("@", 1)[0]
     head, _, tail = image.rpartition("/")
@@ -530,7 +530,7 @@ def _repository(image: str) -> str:
 
 def last_name(image: str) -> str:
     """The last part of an image's repository, lower case: `torch` for `ghcr.io/org/torch:1.0`."""
-    return _repository(image).rsplit("/", 1)[-1].lower()
+    return image_repository(image).rsplit("/", 1)[-1].lower()
 
 
 def tagged_builds(doc: Document) -> Iterator[tuple[str, str | None, str]]:
@@ -552,7 +552,7 @@ def built_repositories(doc: Document) -> dict[str, set[str | None]]:
     name with `-f` (None: a command that names none, or names one through a variable)."""
     built: dict[str, set[str | None]] = {}
     for image, file, _ in tagged_builds(doc):
-        built.setdefault(_repository(image), set()).add(file)
+        built.setdefault(image_repository(image), set()).add(file)
     return {b: files for b, files in built.items() if not re.search(r"[<>${}]", b)}
 
 

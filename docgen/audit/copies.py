@@ -22,7 +22,7 @@ from pathlib import Path, PurePosixPath
 
 from docgen.analysis import model_of
 from docgen.audit.auditor import CERTAIN, Auditor, dockerfile_read
-from docgen.audit.commands import _repository
+from docgen.audit.commands import image_repository
 from docgen.audit.wording import FROM_LINE
 from docgen.dockerfile import parse_dockerfile
 from docgen.errors import DocgenError
@@ -275,7 +275,7 @@ def _stage_labels(model: ImageModel, bases: set[str]) -> set[str]:
     return {
         stage.name or f"#{stage.index}"
         for stage in model.stages
-        if _repository(stage.base_raw.lower()) in bases
+        if image_repository(stage.base_raw.lower()) in bases
     }
 
 
@@ -295,7 +295,7 @@ def _left_out_packages(doc: Document, fence: Fence, model: ImageModel, readme: s
         block = model_of(parse_dockerfile(text + "\n", readme))
     except DocgenError:
         return
-    bases = {_repository(stage.base_raw.lower()) for stage in block.stages if "$" not in stage.base_raw}
+    bases = {image_repository(stage.base_raw.lower()) for stage in block.stages if "$" not in stage.base_raw}
     stages = _stage_labels(model, bases)
     if not stages or not model.file:
         return
@@ -397,7 +397,7 @@ def every_base(doc: Document, fence: Fence, auditor: Auditor) -> Iterator[Diagno
         if model not in agree
         and "$" not in stage.base_raw
         and stage.parent is None
-        and _repository(stage.base_raw.lower()) not in built
+        and image_repository(stage.base_raw.lower()) not in built
     ]
     if not agree or not others:
         return
@@ -481,7 +481,7 @@ def _copied(fence: Fence, above: str, models: tuple[ImageModel, ...]) -> ImageMo
     instructions = [text for _, text in fence.lines if _INSTRUCTION.match(text)]
     froms = [m.group(1) for text in instructions if (m := FROM_LINE.match(text))]
     if len(instructions) >= 3 and froms and model.stages and "$" not in froms[0]:
-        if _repository(froms[0].lower()) == _repository(model.stages[0].base_raw.lower()):
+        if image_repository(froms[0].lower()) == image_repository(model.stages[0].base_raw.lower()):
             return model
     return None
 
@@ -620,7 +620,7 @@ def _unnamed_copy(fence: Fence, auditor: Auditor) -> ImageModel | None:
     model = auditor.family[index]
     if not model.stages or "$" in said or "$" in model.stages[0].base_raw:
         return None
-    if _repository(said.lower()) != _repository(model.stages[0].base_raw.lower()):
+    if image_repository(said.lower()) != image_repository(model.stages[0].base_raw.lower()):
         return None
     audited = {Path(m.file).resolve() for m in auditor.family if m.file}
     try:

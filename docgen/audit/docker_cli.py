@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import CERTAIN
-from docgen.audit.commands import TAG_FLAG, _repository, fence_commands, joined, without_prompt
+from docgen.audit.commands import TAG_FLAG, fence_commands, image_repository, joined, without_prompt
 from docgen.audit.grammar import RUN, _grammar, _read
 from docgen.build_scripts import BUILD
 from docgen.markdown import Document, code_spans
@@ -146,13 +146,13 @@ def _upper_case_images(
         if not read.complete or not read.positional:
             continue
         image = read.positional[0]
-        path = _repository(image)
+        path = image_repository(image)
         first, _, rest = path.partition("/")
         if rest and ("." in first or ":" in first or first == "localhost"):
             path = rest  # a registry host may be written in upper case
         if path == path.lower() or path.isupper() or _PLACEHOLDER.search(image):
             continue
-        same = [t for t in tags if _repository(t) == _repository(image).lower()]
+        same = [t for t in tags if image_repository(t) == image_repository(image).lower()]
         hint = ""
         if same or len(set(tags)) == 1:
             hint = f"; the README's build tags {(same or tags)[0]}"

@@ -51,7 +51,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, dockerfile_read
-from docgen.audit.commands import built_repositories, fence_commands, joined, last_name
+from docgen.audit.commands import built_repositories, fence_commands, image_repository, joined, last_name
 from docgen.audit.names import docker_run, image_at, words_of
 from docgen.audit.run_args import own_model
 from docgen.audit.run_time import RunImage
@@ -288,10 +288,6 @@ def runs_of(doc: Document) -> Iterator[Run]:
             yield Run(line, image, after, text[start:at], lines[0][0])
 
 
-def _repository(image: str) -> str:
-    return image.split("@", 1)[0].rsplit(":", 1)[0] if ":" in image.rsplit("/", 1)[-1] else image
-
-
 def own_runs(
     doc: Document, model: ImageModel, models: Sequence[ImageModel], found: Switch | None = None
 ) -> list[Run]:
@@ -301,16 +297,16 @@ def own_runs(
         found = switch(model)
     runs = list(runs_of(doc))
     built = built_repositories(doc)
-    bases = {_repository(stage.base).lower() for stage in model.stages}
+    bases = {image_repository(stage.base).lower() for stage in model.stages}
     names = {last_name(model.image_name)} if model.image_name else set()
     names.add(Path(model.file).resolve().parent.name.lower())
     modes = {m for m in found.modes() if m not in COMMON_PROGRAMS} if found is not None else set()
     # the repositories of runs whose first word is a mode of the switch, found once: looking through
     # every run again for each run cost the square of the runs (`fenced-runs` in bench_shapes)
-    moded = {_repository(r.image) for r in runs if r.after[:1] and r.after[0] in modes}
+    moded = {image_repository(r.image) for r in runs if r.after[:1] and r.after[0] in modes}
     ours: set[str] = set()
     for run in runs:
-        repo = _repository(run.image)
+        repo = image_repository(run.image)
         if repo.lower() in bases or repo in ours:
             continue
         if (built and own_model(run.image, built, models) is model) or (
@@ -319,7 +315,7 @@ def own_runs(
             ours.add(repo)
         elif len(models) == 1 and repo in moded:
             ours.add(repo)
-    return [run for run in runs if _repository(run.image) in ours]
+    return [run for run in runs if image_repository(run.image) in ours]
 
 
 def unnamed_installs(text: str) -> bool:

@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY, Auditor
-from docgen.audit.commands import _repository
+from docgen.audit.commands import image_repository
 from docgen.audit.copies import (
     DOCKERFILE_LANGS,
     Lines,
@@ -99,7 +99,7 @@ def _example_copies(doc: Document, fence: Fence, auditor: Auditor, text: str) ->
             continue
         stage = model.stages[0]
         fact = stage.base
-        if "$" in fact or _repository(fact.lower()) != _repository(said.lower()):
+        if "$" in fact or image_repository(fact.lower()) != image_repository(said.lower()):
             continue
         if fact.lower() == said.lower():
             return  # the example is the file's, base and all

@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
-from docgen.audit.commands import _repository
+from docgen.audit.commands import image_repository
 from docgen.audit.copies import DOCKERFILE_LANGS, PLAIN_LANGS, _intro, copied_model, env_values
 from docgen.audit.versions import norm, skeleton
 from docgen.audit.wording import SHELL_LANGS
@@ -151,11 +151,11 @@ def _compare_from(words: str, model: ImageModel) -> tuple[int, str] | None:
     if m is None or "$" in m.group(1):
         return None
     said, alias = m.group(1), (m.group(2) or "").lower()
-    repo = _repository(said.lower())
+    repo = image_repository(said.lower())
     stages = [s for s in model.stages if s.parent is None and "$" not in s.base_raw]
     if alias and any(s.name == alias for s in model.stages):
         stages = [s for s in stages if s.name == alias]
-    same = [s for s in stages if _repository(s.base.lower()) == repo]
+    same = [s for s in stages if image_repository(s.base.lower()) == repo]
     if not same:
         return None  # another image (or the README's own, built on)
     if any(said.lower() in {s.base.lower(), s.base_raw.lower()} for s in same):

@@ -46,7 +46,7 @@ from pathlib import Path
 
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY, clipped
-from docgen.audit.commands import _repository, built_repositories, fence_commands, joined
+from docgen.audit.commands import built_repositories, fence_commands, image_repository, joined
 from docgen.audit.run_args import _runs, own_model
 from docgen.audit.wording import BUILD_ARG_WORDS, CODE_NAME, LIST_ITEM, about_env, heading_of
 from docgen.build_scripts import BUILD
@@ -197,12 +197,13 @@ def _published(
     whose Docker Hub page or whose owner's GitHub repository the README links (`certain`), or which the
     run gives two or more of the variables the Dockerfile's exec form names (`likely`); (None, '')
     otherwise."""
-    repository = _repository(image).lower().removeprefix("docker.io/")
+    repository = image_repository(image).lower().removeprefix("docker.io/")
     parts = repository.split("/")
     if len(parts) != 2 or parts[0] in ("library", "_"):
         return None, ""
     if any(
-        _repository(stage.base).lower().removeprefix("docker.io/") == repository for stage in model.stages
+        image_repository(stage.base).lower().removeprefix("docker.io/") == repository
+        for stage in model.stages
     ):
         return None, ""
     owners, pages = linked

@@ -32,7 +32,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, also_at
-from docgen.audit.commands import _repository
+from docgen.audit.commands import image_repository
 from docgen.audit.image_paths import (
     ABSOLUTE,
     NAMED,
@@ -96,7 +96,7 @@ def root_base(model: ImageModel) -> str | None:
 
 
 def _plain(base: str) -> bool:
-    repo = _repository(base.lower())
+    repo = image_repository(base.lower())
     return (
         repo in _PLAIN_BASES
         or repo.removeprefix("docker.io/") in _PLAIN_BASES

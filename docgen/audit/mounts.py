@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY, Auditor, dockerfile_read, remotes
-from docgen.audit.commands import _repository, fence_commands, joined
+from docgen.audit.commands import fence_commands, image_repository, joined
 from docgen.audit.names import docker_run, image_at
 from docgen.audit.paths import HOME_OF_USER, named_home
 from docgen.audit.settings import Image
@@ -44,7 +44,7 @@ def mounted_scripts(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
         for lines in fence_commands(fence):
             command = joined(lines)
             run = docker_run(command)
-            if run is None or _WORKDIR_FLAG.search(command, run[0]) or _repository(run[1]) not in built:
+            if run is None or _WORKDIR_FLAG.search(command, run[0]) or image_repository(run[1]) not in built:
                 continue
             start, image = run
             at = image_at(command, start, image)
@@ -159,7 +159,7 @@ def mounted_code(part: Document, auditor: Auditor, text: str) -> Iterator[Diagno
         for command_lines in fence_commands(fence):
             command = joined(command_lines)
             run = docker_run(command)
-            if run is None or _repository(run[1]) not in built:
+            if run is None or image_repository(run[1]) not in built:
                 continue
             start, image = run
             at = image_at(command, start, image)

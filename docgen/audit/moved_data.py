@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, Auditor
-from docgen.audit.commands import _repository, fence_commands, joined
+from docgen.audit.commands import fence_commands, image_repository, joined
 from docgen.audit.image_paths import MOUNT, _clean
 from docgen.audit.names import docker_run
 from docgen.audit.settings import Image
@@ -80,7 +80,7 @@ def _moved_data(doc: Document, text: str, auditor: Auditor) -> Iterator[Diagnost
     built = set(auditor.shared.built)
     folder = Path(model.file).parent.name.lower() if model.file else ""
     for line, ran, command in _runs(doc):
-        repo = _repository(ran).lower()
+        repo = image_repository(ran).lower()
         if repo not in built and not (folder and repo.rsplit("/", 1)[-1] == folder):
             continue
         for match in MOUNT.finditer(command):

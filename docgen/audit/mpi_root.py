@@ -25,7 +25,7 @@ import shlex
 from collections.abc import Iterator, Sequence
 
 from docgen.audit.auditor import LIKELY, dockerfile_read
-from docgen.audit.commands import _repository, built_repositories, fence_commands, joined, without_prompt
+from docgen.audit.commands import built_repositories, fence_commands, image_repository, joined, without_prompt
 from docgen.audit.docker_cli import _verb
 from docgen.audit.grammar import IMAGE_WORD, RUN, _read
 from docgen.audit.run_args import PLAIN_BASES, entrypoint, own_model
@@ -56,7 +56,7 @@ def _root_open_mpi(model: ImageModel) -> bool:
     chain = model.chain()
     if not chain or not model.file or entrypoint(model) is not False:
         return False
-    base = _repository(chain[-1].base).removeprefix("docker.io/").removeprefix("library/")
+    base = image_repository(chain[-1].base).removeprefix("docker.io/").removeprefix("library/")
     if base not in PLAIN_BASES or base == "busybox":
         return False
     if any(s.keyword == "USER" for s in model.settings):

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from docgen import build_scripts, compose
 from docgen.audit.auditor import CERTAIN, LIKELY, also_at, clipped
-from docgen.audit.commands import OFFICIAL, TAG_FLAG, _repository, fence_commands, joined, without_prompt
+from docgen.audit.commands import OFFICIAL, TAG_FLAG, fence_commands, image_repository, joined, without_prompt
 from docgen.audit.own_repo import repository_root
 from docgen.audit.paths import resolves_inside
 from docgen.audit.wording import COMMAND_LANGS
@@ -295,7 +295,7 @@ def _script_tags(scripts: Sequence[Path]) -> dict[str, Path]:
 def _built_by_scripts(folders: Sequence[Path]) -> set[str]:
     """The repositories the `docker build -t` (and `docker tag`) lines of the shell scripts in `folders`
     tag."""
-    return {_repository(tag) for tag in _script_tags(_scripts(folders))}
+    return {image_repository(tag) for tag in _script_tags(_scripts(folders))}
 
 
 def _section_of(doc: Document) -> dict[int, int]:
@@ -341,9 +341,9 @@ def _commands(doc: Document) -> list[_Command]:
             command = joined(lines)
             built = None
             if build_scripts.BUILD.search(command):
-                built = {_repository(m.group(1)) for m in TAG_FLAG.finditer(command)}
-            named = {_repository(m.group(1)) for m in _TAGGED.finditer(command)}
-            named.update(_repository(m.group(1)) for m in _PULLED.finditer(command))
+                built = {image_repository(m.group(1)) for m in TAG_FLAG.finditer(command)}
+            named = {image_repository(m.group(1)) for m in _TAGGED.finditer(command)}
+            named.update(image_repository(m.group(1)) for m in _PULLED.finditer(command))
             made = _made_images(command)
             named.update(made if made is not None else {_LOADED})
             run = None
@@ -368,7 +368,7 @@ def _run_misses(
     `<tag>`); a registry path, a public image, a placeholder is no claim (`likely`)."""
     section = _section_of(doc)
     built: dict[int, set[str]] = {}  # section → repositories built there
-    known: set[str] = {_repository(s.image) for f in files for s in f.services if s.image}
+    known: set[str] = {image_repository(s.image) for f in files for s in f.services if s.image}
     runs: list[tuple[int, int, str]] = []
     for command in commands:
         where = section.get(command.section, 0)
@@ -383,7 +383,7 @@ def _run_misses(
     known |= _built_by_scripts(folders)
     told: set[int] = set()
     for line, where, image in runs:
-        repo = _repository(image)
+        repo = image_repository(image)
         first = repo.split("/", 1)[0]
         if (
             where not in built
@@ -475,7 +475,7 @@ def _lone_build_runs(
         if command.run is None or command.run[0] <= first or command.run[0] in said:
             continue
         line, image = command.run
-        repo = _repository(image)
+        repo = image_repository(image)
         over = [title for title in headings_over(doc, line) if title not in titles]
         if any(_ANOTHER_IMAGE.search(title) for title in over):
             continue  # `## Other images`, `### Use the prebuilt image`
@@ -607,7 +607,7 @@ def _ran_script_misses(
     Silent when the README runs no script or several, when the script builds, pulls or tags an image
     itself, runs compose or make, or takes the image or the name from a variable or an argument."""
     found = _ran_script(commands, folders)
-    known: set[str] = {_repository(s.image) for f in files for s in f.services if s.image}
+    known: set[str] = {image_repository(s.image) for f in files for s in f.services if s.image}
     for command in commands:
         known |= command.named | (command.built or set())
     if found is None or _LOADED in known:
@@ -619,7 +619,7 @@ def _ran_script_misses(
     shown = f"{path} ({os.path.relpath(place, folders[0])}:{run.line})"
     builds = [c for c in commands if c.built is not None]
     built = {repo for c in builds for repo in c.built or ()}
-    repo = _repository(run.image)
+    repo = image_repository(run.image)
     others = [c for c in commands if c.lines[0][0] != line]
     if (
         len(built) == 1
@@ -768,17 +768,17 @@ def _script_build_runs(
         ):
             return  # a tag the script reads from an argument, or builds of another script
         for _, tag in tags:
-            if build_scripts.UNKNOWN in _repository(tag):
+            if build_scripts.UNKNOWN in image_repository(tag):
                 return  # a name the script reads from a variable: any name may be made
-            built.setdefault(_repository(tag), script)
+            built.setdefault(image_repository(tag), script)
     if not built:
         return
-    known: set[str] = {_repository(s.image) for f in files for s in f.services if s.image} | set(built)
+    known: set[str] = {image_repository(s.image) for f in files for s in f.services if s.image} | set(built)
     for command in commands:
         known |= command.named
     for _, code in spans:
-        known.update(_repository(m.group(1)) for m in _TAGGED.finditer(code))
-        known.update(_repository(m.group(1)) for m in _PULLED.finditer(code))
+        known.update(image_repository(m.group(1)) for m in _TAGGED.finditer(code))
+        known.update(image_repository(m.group(1)) for m in _PULLED.finditer(code))
     runs = [c.run for c in commands if c.run is not None]
     runs += [(line, ran[1]) for line, code in spans if (ran := docker_run(code)) is not None]
     run_lines = {line for line, _ in runs}
@@ -787,7 +787,7 @@ def _script_build_runs(
     fenced = {n for f in doc.fences for n, _ in f.lines}
     read: dict[Path, str] = {}
     for line, image in runs:
-        repo = _repository(image)
+        repo = image_repository(image)
         if repo in known or "/" not in repo or re.search(r"[<>${}*]", image) or repo != repo.lower():
             continue
         owner, _, name = repo.rpartition("/")
@@ -879,7 +879,7 @@ def _made_images(command: str) -> set[str] | None:
             else:
                 operands.append(word)
         if len(operands) > 1:
-            made.add(_repository(operands[1].strip("`")))
+            made.add(image_repository(operands[1].strip("`")))
     return made
 
 
@@ -921,19 +921,19 @@ def _container_runs(
     if not containers:
         return
     texts = _command_texts(doc, commands)
-    known = {_repository(s.image) for f in files for s in f.services if s.image}
+    known = {image_repository(s.image) for f in files for s in f.services if s.image}
     for _, text in texts:
         if build_scripts.BUILD.search(text):
-            known.update(_repository(m.group(1)) for m in TAG_FLAG.finditer(text))
+            known.update(image_repository(m.group(1)) for m in TAG_FLAG.finditer(text))
         for pattern in (_TAGGED, _PULLED):
-            known.update(_repository(m.group(1)) for m in pattern.finditer(text))
+            known.update(image_repository(m.group(1)) for m in pattern.finditer(text))
         known.update(_made_images(text) or ())
     scripted: set[str] | None = None
     seen: set[str] = set()
     for line, text in texts:
         ran = docker_run(text)
         image = ran[1] if ran is not None else ""
-        name = _repository(image)
+        name = image_repository(image)
         if name not in containers or name in known or name in seen:
             continue
         if scripted is None:
@@ -1039,7 +1039,7 @@ def _unbuilt_bases(
     made: dict[str, list[tuple[int, str]]] = {}  # repository → (command index, tag) of what tags it
     pulled: set[str] = set()
     for index, command in enumerate(commands):
-        pulled |= {_repository(m.group(1)) for m in _PULLED.finditer(command.text)}
+        pulled |= {image_repository(m.group(1)) for m in _PULLED.finditer(command.text)}
         for match in _TAGGED.finditer(command.text):
             repo, tag = _split_tag(match.group(1))
             made.setdefault(repo, []).append((-1, tag))
@@ -1082,7 +1082,7 @@ def _unbuilt_bases(
         if not builds or any(_may_match(_pattern(tag), _pattern(t)) for _, t in others):
             continue
         if any(
-            _repository(e) == repo and _may_match(_pattern(tag), _pattern(_split_tag(e)[1]))
+            image_repository(e) == repo and _may_match(_pattern(tag), _pattern(_split_tag(e)[1]))
             for e in elsewhere
         ):
             continue
@@ -1141,8 +1141,8 @@ def _runs_elsewhere(
     made: set[str] = set()
     for command in commands:
         made |= command.built or set()
-        made.update(_repository(m.group(1)) for m in _TAGGED.finditer(command.text))
-    made.update(_repository(tag) for tag in _script_tags(_scripts(folders)))
+        made.update(image_repository(m.group(1)) for m in _TAGGED.finditer(command.text))
+    made.update(image_repository(tag) for tag in _script_tags(_scripts(folders)))
     starts = sorted(fence.lines[0][0] for fence in doc.fences if fence.lines)
     firsts = [para.lines[0][0] if para.lines else 0 for para in doc.paragraphs]
     for fence in doc.fences:
@@ -1152,12 +1152,12 @@ def _runs_elsewhere(
         for lines in fence_commands(fence):
             said = joined(lines)
             if build_scripts.BUILD.search(said):
-                tags += [("the build command", _repository(m.group(1))) for m in TAG_FLAG.finditer(said)]
+                tags += [("the build command", image_repository(m.group(1))) for m in TAG_FLAG.finditer(said)]
             for match in _RUNS_SCRIPT.finditer(said):
                 script = directory / match.group(1)
                 text = text_or_none(script) if os.path.isfile(script) else None
                 for number, tag in build_scripts.built_tag_lines(text or ""):
-                    tags.append((f"{os.path.relpath(script, directory)}:{number}", _repository(tag)))
+                    tags.append((f"{os.path.relpath(script, directory)}:{number}", image_repository(tag)))
         if not tags:
             continue
         end = fence.lines[-1][0]
@@ -1172,7 +1172,7 @@ def _runs_elsewhere(
         if any(re.search(r"[$*/<>{}]", repo) for repo in built):
             continue
         for line, image in runs:
-            repo = _repository(image)
+            repo = image_repository(image)
             last = repo.rsplit("/", 1)[-1]
             if repo in made or last not in built or re.search(r"[<>${}*\[\]]", image):
                 continue
@@ -1222,10 +1222,10 @@ def _unqualified_runs(
     if not runs:
         return
     tagged = _script_tags(_scripts(folders, scripts))
-    composed = {_repository(s.image): f for f in files for s in f.services if s.image}
-    known |= readme_built | {_repository(t) for t in tagged} | set(composed)
+    composed = {image_repository(s.image): f for f in files for s in f.services if s.image}
+    known |= readme_built | {image_repository(t) for t in tagged} | set(composed)
     for line, image in runs:
-        repo = _repository(image)
+        repo = image_repository(image)
         if repo in known or repo in _PUBLIC or repo != repo.lower() or re.search(r"[<>${}*\[\]]", image):
             continue
         where = _qualified(repo, readme_built, tagged, composed, directory)
@@ -1256,11 +1256,11 @@ def _qualified(
         if last(built):
             return f"a build command of the README tags {built}"
     for tag, script in tagged.items():
-        if last(_repository(tag)):
-            return f"{os.path.relpath(script, directory)} tags {_repository(tag)}"
+        if last(image_repository(tag)):
+            return f"{os.path.relpath(script, directory)} tags {image_repository(tag)}"
     for tag, script in tagged.items():  # `${REGISTRY}/${name}`: a script that names the image
-        if _repository(tag).endswith("/" + build_scripts.UNKNOWN) and _names(script, repo):
-            full = _repository(tag).replace(build_scripts.UNKNOWN, repo)
+        if image_repository(tag).endswith("/" + build_scripts.UNKNOWN) and _names(script, repo):
+            full = image_repository(tag).replace(build_scripts.UNKNOWN, repo)
             return f"{os.path.relpath(script, directory)} tags {full}"
     for name, file in composed.items():
         if last(name):
@@ -1331,7 +1331,7 @@ def _run_tag_misses(
             for match in TAG_FLAG.finditer(command.text):
                 ref = match.group(1)
                 line = next((n for n, text in command.lines if ref in text), command.lines[0][0])
-                built.setdefault(_repository(ref), {}).setdefault(_tag(ref), line)
+                built.setdefault(image_repository(ref), {}).setdefault(_tag(ref), line)
         known.update(m.group(1) for m in _TAGGED.finditer(command.text))
         known.update(m.group(1) for m in _PULLED.finditer(command.text))
         if command.run:
@@ -1342,7 +1342,7 @@ def _run_tag_misses(
     known.update(_script_tags(_scripts(folders, scripts)))
     by_repo: dict[str, set[str]] = {}
     for ref in known:
-        by_repo.setdefault(_repository(ref), set()).add(_tag(ref))
+        by_repo.setdefault(image_repository(ref), set()).add(_tag(ref))
     run_lines = {n for command in commands if command.run for n, _ in command.lines}
     if text is None:
         lines = [*(x for f in doc.fences for x in f.lines), *(x for p in doc.paragraphs for x in p.lines)]
@@ -1350,7 +1350,7 @@ def _run_tag_misses(
         lines = list(enumerate(text.splitlines(), 1))
     elsewhere = "\n".join(said for n, said in lines if n not in run_lines)
     for line, image in runs:
-        repo, tag = _repository(image), _tag(image)
+        repo, tag = image_repository(image), _tag(image)
         tags = built.get(repo, {})
         if (
             not tags
@@ -1553,11 +1553,11 @@ def _tag_misses(doc: Document, readme: str, files: Sequence[Composed]) -> Iterat
                 use = _USES_IMAGE.search(part)
                 if use is None:
                     continue
-                repo = _repository(use.group("image"))
+                repo = image_repository(use.group("image"))
                 if repo not in built or repo not in by_name:
                     continue
                 where, service = by_name[repo]
-                if service.image is None or _repository(service.image) == repo:
+                if service.image is None or image_repository(service.image) == repo:
                     continue
                 line = next((n for n, text in lines if use.group("image") in text), lines[0][0])
                 yield Diagnostic(

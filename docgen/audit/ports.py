@@ -30,7 +30,7 @@ from pathlib import Path
 
 from docgen.audit.audit_facts import AuditFacts
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor
-from docgen.audit.commands import _repository, fence_commands, joined
+from docgen.audit.commands import fence_commands, image_repository, joined
 from docgen.audit.names import docker_run, image_at
 from docgen.audit.paths import path_named
 from docgen.audit.settings import LAUNCHER, Image, command_text
@@ -69,12 +69,12 @@ def published_ports(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
         for lines in fence_commands(fence):
             command = joined(lines)
             run = docker_run(command)
-            if run is None or _HOST_NETWORK.search(command) or _repository(run[1]) not in built:
+            if run is None or _HOST_NETWORK.search(command) or image_repository(run[1]) not in built:
                 continue
             start, image = run
             # the image a build command of the README tags: the Dockerfile its `-f` names, whatever
             # the section of the run is about (`-f Dockerfile/app.Dockerfile -t run-ai/vllm:…`)
-            files = built[_repository(image)]
+            files = built[image_repository(image)]
             named = {path_named(file, paths) if file is not None else None for file in files}
             if None in named:
                 images = [Image(model) for model in auditor.models]

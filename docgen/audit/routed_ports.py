@@ -23,7 +23,14 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.commands import FILE_FLAG, TAG_FLAG, fence_commands, joined, without_prompt
+from docgen.audit.commands import (
+    FILE_FLAG,
+    TAG_FLAG,
+    fence_commands,
+    image_repository,
+    joined,
+    without_prompt,
+)
 from docgen.build_scripts import BUILD, DOCKER, container_command
 from docgen.copied import copied_files
 from docgen.files import text_or_none
@@ -56,12 +63,6 @@ def _words(text: str) -> set[str]:
     return {w for w in _WORD.findall(text.lower()) if w not in _GENERIC}
 
 
-def _repository(image: str) -> str:
-    """An image reference without its tag or digest (`org/app:1.0` → `org/app`)."""
-    image = image.split("@", 1)[0]
-    return image.rsplit(":", 1)[0] if ":" in image.rsplit("/", 1)[-1] else image
-
-
 def _run(words: list[str]) -> tuple[str, list[int]] | None:
     """(image, host ports) of the words after `run` of a `docker run`; None when its image is not found."""
     ports: list[int] = []
@@ -69,7 +70,7 @@ def _run(words: list[str]) -> tuple[str, list[int]] | None:
     while at < len(words):
         word = words[at]
         if not word.startswith("-"):
-            return _repository(word), ports
+            return image_repository(word), ports
         option, _, value = word.partition("=")
         if option in _RUN_VALUES and not value:
             at += 1
@@ -101,7 +102,9 @@ def _runs_and_builds(doc: Document) -> tuple[dict[int, str], dict[str, str]] | N
                 tag = TAG_FLAG.search(text)
                 file = FILE_FLAG.search(text)
                 if tag is not None:
-                    builds[_repository(tag.group(1))] = file.group(1) if file is not None else "Dockerfile"
+                    builds[image_repository(tag.group(1))] = (
+                        file.group(1) if file is not None else "Dockerfile"
+                    )
             elif (run := _RUN.search(text)) is not None:
                 if _EVERY_PORT.search(text):
                     return None

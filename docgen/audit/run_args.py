@@ -51,9 +51,9 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import (
-    _repository,
     built_repositories,
     fence_commands,
+    image_repository,
     joined,
     last_name,
     tagged_names,
@@ -83,7 +83,7 @@ def entrypoint(model: ImageModel) -> bool | None:
         if setting.keyword == "ENTRYPOINT" and setting.stage in labels:
             return setting.exec_form != ()
     base = chain[-1].base if chain else ""
-    repository = _repository(base).removeprefix("docker.io/").removeprefix("library/")
+    repository = image_repository(base).removeprefix("docker.io/").removeprefix("library/")
     return False if repository in PLAIN_BASES else None
 
 
@@ -92,7 +92,7 @@ def own_model(
 ) -> ImageModel | None:
     """The model of the Dockerfile the README's build of `image` uses: the one its `-f` names, the only
     one audited when it names none; None when the README does not build it or the file is unclear."""
-    files = built.get(_repository(image))
+    files = built.get(image_repository(image))
     if not files or len(files) != 1:
         return None
     (file,) = files
@@ -242,8 +242,8 @@ def shell_programs(
         model = own_model(image, built, models)
         sure = model is not None
         if model is None and not built and len(models) == 1:
-            bases = {_repository(stage.base) for stage in models[0].stages}
-            if _repository(image) not in bases and last_name(image) in _title_names(doc, models[0]):
+            bases = {image_repository(stage.base) for stage in models[0].stages}
+            if image_repository(image) not in bases and last_name(image) in _title_names(doc, models[0]):
                 model = models[0]
         shell = _bare_shell(model) if model is not None else None
         if model is None or shell is None or _may_be_script(word, model, directory):
@@ -313,10 +313,10 @@ def dropped_namespaces(doc: Document, text: str, readme: str, directory: Path | 
         return
     have: set[str] = set(built_repositories(doc))
     for match in GOT.finditer(text):
-        have.update(_repository(g) for g in match.groups() if g)
-    have.update(_repository(m.group(1)) for m in COMPOSE_IMAGE.finditer(text))
+        have.update(image_repository(g) for g in match.groups() if g)
+    have.update(image_repository(m.group(1)) for m in COMPOSE_IMAGE.finditer(text))
     runs = list(_runs(doc))
-    have.update(_repository(image) for _, image, _, _ in runs if "/" in _repository(image))
+    have.update(image_repository(image) for _, image, _, _ in runs if "/" in image_repository(image))
     tagged = tagged_names(doc)  # a build tags it (`names` tells a namespace its build lacks)
     spaced = {
         r.rsplit("/", 1)[1]: r
@@ -326,7 +326,7 @@ def dropped_namespaces(doc: Document, text: str, readme: str, directory: Path | 
     seen: set[str] = set()
     files: list[Path] | None = None
     for line, image, _, _ in runs:
-        name = _repository(image)
+        name = image_repository(image)
         if "/" in name or name in have or name in OFFICIAL or name not in spaced or name in seen:
             continue
         seen.add(name)

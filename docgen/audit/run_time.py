@@ -43,7 +43,14 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
-from docgen.audit.commands import _repository, fence_commands, joined, joined_line, joined_starts, last_name
+from docgen.audit.commands import (
+    fence_commands,
+    image_repository,
+    joined,
+    joined_line,
+    joined_starts,
+    last_name,
+)
 from docgen.audit.names import docker_run, image_at
 from docgen.audit.settings import Image
 from docgen.audit.wording import (
@@ -466,7 +473,7 @@ class RunImage(Image):
         if self.root is None or not self.model.file:
             return None
         base = self.root.base
-        if any(base == s.label for s in self.model.stages) or _NO_USERS.match(_repository(base)) is None:
+        if any(base == s.label for s in self.model.stages) or _NO_USERS.match(image_repository(base)) is None:
             return None
         users = set(_SYSTEM_USERS)
         if _NEW_UBUNTU.search(base.lower()):
@@ -593,9 +600,9 @@ def runs_ours(auditor: Auditor) -> Callable[[str], bool]:
     """Whether a `docker run` of an image reference runs one of the images audited: one the README
     builds or configures (`_own_names`), not a base image of theirs."""
     models = auditor.models
-    bases = {_repository(stage.base) for model in models for stage in model.stages}
+    bases = {image_repository(stage.base) for model in models for stage in model.stages}
     names = _own_names(auditor)
-    return lambda image: _repository(image) not in bases and last_name(image) in names
+    return lambda image: image_repository(image) not in bases and last_name(image) in names
 
 
 def _own_names(auditor: Auditor) -> frozenset[str]:
@@ -738,7 +745,7 @@ def _built_beside(auditor: Auditor, image: str | None) -> bool:
     `image` (`docker build -t tool:serving-$TYPE` in `build.sh`): the image is the one audited."""
     if image is None or not auditor.models:
         return False
-    repository = _repository(image)
+    repository = image_repository(image)
     if len(repository) < 4:
         return False
     for model in auditor.models:

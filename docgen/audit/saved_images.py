@@ -24,7 +24,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.commands import CD_STEP, without_prompt
+from docgen.audit.commands import CD_STEP, image_repository, without_prompt
 from docgen.audit.references import command_lines, project_top
 from docgen.audit.wording import COMMAND_LANGS
 from docgen.build_scripts import BUILD
@@ -60,12 +60,6 @@ def _full(image: str) -> str:
     image = image.split("@", 1)[0]
     name = image.rsplit("/", 1)[-1]
     return image if ":" in name else f"{image}:latest"
-
-
-def _repository(image: str) -> str:
-    """`image` without its tag."""
-    head, _, tail = _full(image).rpartition("/")
-    return (f"{head}/" if head else "") + tail.split(":", 1)[0]
 
 
 class _Folders:
@@ -189,15 +183,15 @@ def saved_images(
                     handled += [(line, handle.group("verb"), o) for o in operands]
     if not made:
         return
-    repositories = {_repository(name) for name in made}
+    repositories = {image_repository(name) for name in made}
     if any(_PICKED.search(p) for p in pulled):
         return  # `docker pull acme/hpc:$TAG`: any tag may be there
     known = set(made) | {_full(p) for p in pulled} | _bases(models)
     for line, verb, image in handled:
-        if _PICKED.search(image) or _full(image) in known or _repository(image) not in repositories:
+        if _PICKED.search(image) or _full(image) in known or image_repository(image) not in repositories:
             continue
-        repository = _repository(image)
-        given = sorted(n for n in made if _repository(n) == repository)
+        repository = image_repository(image)
+        given = sorted(n for n in made if image_repository(n) == repository)
         shown = ", ".join(f"{n} ({made[n]})" for n in given)
         yield Diagnostic(
             readme,

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from docgen import build_scripts
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import _repository
+from docgen.audit.commands import image_repository
 from docgen.audit.references import RUN_SCRIPT
 from docgen.audit.script_args import SCRIPT_NAME, found_scripts
 from docgen.files import real_path, stays_home, text_or_none
@@ -78,7 +78,7 @@ class _Tag:
 
     @property
     def repository(self) -> str:
-        return _repository(self.reference)
+        return image_repository(self.reference)
 
 
 def _tags(script: Path, text: str | None = None) -> list[_Tag]:
@@ -120,7 +120,7 @@ def _near(name: str, pattern: str, anchored: bool) -> bool:
 def _miss(name: str, tags: Sequence[_Tag]) -> _Tag | None:
     """The tag `name` (an image the README names) is a slip of, when no tag matches it; None otherwise.
     A name with a namespace is compared with tags of that very namespace only."""
-    repo = _repository(name)
+    repo = image_repository(name)
     head, _, last = repo.rpartition("/")
     mates: list[tuple[_Tag, str]] = []
     for tag in tags:
@@ -137,7 +137,7 @@ def _namesake(name: str, tags: Sequence[_Tag]) -> _Tag | None:
     """A tag the script gives in the namespace of `name` (`org/app`: a tag `org/…` it knows in full),
     when no tag matches `name`: the script names its image in that namespace, and not so. None for a
     name with no namespace (a local name the reader may give it)."""
-    repo = _repository(name)
+    repo = image_repository(name)
     head = repo.rpartition("/")[0]
     if not head or any(fnmatch.fnmatchcase(repo, tag.repository) for tag in tags):
         return None
@@ -271,7 +271,7 @@ def _prose_misses(
                         confidence=CERTAIN,
                     )
                 elif (tag := _namesake(name, tags)) is not None:
-                    space = _repository(name).rpartition("/")[0]
+                    space = image_repository(name).rpartition("/")[0]
                     yield Diagnostic(
                         readme,
                         line,
@@ -324,7 +324,10 @@ def _table_misses(
                     continue
                 for _, _, code in code_spans(cells[index]):
                     name = code.strip()
-                    if not _REFERENCE.fullmatch(name) or _repository(name).rpartition("/")[0] not in spaces:
+                    if (
+                        not _REFERENCE.fullmatch(name)
+                        or image_repository(name).rpartition("/")[0] not in spaces
+                    ):
                         continue
                     tag = _miss(name, tags)
                     if tag is not None:

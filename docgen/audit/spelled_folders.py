@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, also_at, dockerfile_read
-from docgen.audit.commands import _repository, clone_operands
+from docgen.audit.commands import clone_operands, image_repository
 from docgen.audit.contents import PIPED
 from docgen.audit.image_paths import (
     _bases,
@@ -346,7 +346,7 @@ def _known_base(model: ImageModel) -> bool | None:
         stage, seen = model.stages[stage.parent], seen + 1
     if stage is None or stage.parent is not None or "$" in stage.base_raw + stage.base:
         return None
-    repo = _repository(stage.base.lower()).removeprefix("docker.io/")
+    repo = image_repository(stage.base.lower()).removeprefix("docker.io/")
     if _plain(stage.base):
         return True
     return False if any(repo.startswith(v + "/") for v in _VENDORS) else None

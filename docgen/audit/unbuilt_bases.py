@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.commands import FILE_FLAG, OFFICIAL, _repository, fence_commands, joined
+from docgen.audit.commands import FILE_FLAG, OFFICIAL, fence_commands, image_repository, joined
 from docgen.audit.containers import _files
 from docgen.audit.set_aside import ci_workflows
 from docgen.build_scripts import BUILD
@@ -82,7 +82,7 @@ def unbuilt_bases(
             base = stage.base
             if stage.parent is not None or "$" in stage.base_raw or not base or base in told:
                 continue
-            name = _repository(base)
+            name = image_repository(base)
             if "/" in name or name.lower() in OFFICIAL or not re.fullmatch(r"[a-z0-9][a-z0-9._-]*", name):
                 continue
             word = re.compile(_WORD.format(re.escape(name)), re.IGNORECASE)

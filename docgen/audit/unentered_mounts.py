@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterator, Sequence
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.commands import TAG_FLAG, _repository, fence_commands, joined, without_prompt
+from docgen.audit.commands import TAG_FLAG, fence_commands, image_repository, joined, without_prompt
 from docgen.audit.names import run_image, takes_value, words_of
 from docgen.audit.run_args import PLAIN_BASES
 from docgen.audit.wording import is_shell_fence
@@ -112,13 +112,13 @@ def _starts_in_root(model: ImageModel) -> bool:
     if any(s.keyword == "WORKDIR" and s.stage in labels for s in model.settings):
         return False
     base = chain[-1].base if chain else ""
-    return _repository(base).removeprefix("docker.io/").removeprefix("library/") in _NO_WORKDIR
+    return image_repository(base).removeprefix("docker.io/").removeprefix("library/") in _NO_WORKDIR
 
 
 def _built_names(doc: Document) -> set[str]:
     """The names the README's `docker build -t` give images, `${NAME}` written `$NAME`."""
     return {
-        _variable(_repository(match.group(1)))
+        _variable(image_repository(match.group(1)))
         for fence in doc.fences
         for lines in fence_commands(fence)
         if BUILD.search(text := joined(lines))
@@ -139,7 +139,7 @@ def unentered_mounts(doc: Document, readme: str, models: Sequence[ImageModel]) -
             text = without_prompt(joined(lines).strip()).removeprefix("sudo ")
             run = _RUN.match(text)
             read = _interactive_mounts(words_of(text[run.end() :])) if run is not None else None
-            if read is None or _repository(read[0]) not in built:
+            if read is None or image_repository(read[0]) not in built:
                 continue
             inside = False
             for later in commands[index + 1 :]:

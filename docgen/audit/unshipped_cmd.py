@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, dockerfile_read
-from docgen.audit.commands import TAG_FLAG, _repository, fence_commands, joined
+from docgen.audit.commands import TAG_FLAG, fence_commands, image_repository, joined
 from docgen.audit.container_scripts import image_files_into, work_dir
 from docgen.audit.names import takes_value, words_of
 from docgen.build_scripts import BLANK, BUILD, DOCKER_PODMAN, container_command
@@ -59,7 +59,7 @@ def _bare_runs(doc: Document, tags: set[str]) -> Iterator[int]:
                     break
                 index += 1 if "=" in word or not takes_value(word) else 2
             else:
-                if index < len(words) and index == len(words) - 1 and _repository(words[index]) in tags:
+                if index < len(words) and index == len(words) - 1 and image_repository(words[index]) in tags:
                     yield command[0][0]
 
 
@@ -107,7 +107,7 @@ def unshipped_default_scripts(
         return
     model = models[0]
     tags = {
-        _repository(match.group(1))
+        image_repository(match.group(1))
         for fence in doc.fences
         for lines in fence_commands(fence)
         if BUILD.search(text := joined(lines))
