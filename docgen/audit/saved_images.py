@@ -50,7 +50,6 @@ _ANY_IMAGE = re.compile(
 """A command that may give any image a name the README does not show."""
 _PICKED = re.compile(r"[<>${}*]|(?:\A|[/._:-])(?:your|my|some|example|foo|bar)(?:[/._:-]|\Z)", re.IGNORECASE)
 """A name the reader picks or fills in."""
-_FROM = re.compile(r"^[ \t]*FROM[ \t]+(?:--platform=\S+[ \t]+)?(\S+)", re.IGNORECASE | re.MULTILINE)
 _MAX_FOLDERS = 2000
 """The folders of the project looked through for those a `cd` may name, at most."""
 
@@ -118,12 +117,8 @@ def _operands(rest: str) -> list[str]:
 
 
 def _bases(models: Sequence[ImageModel]) -> set[str]:
-    """The images the audited Dockerfiles start from (`FROM`), with their tags."""
-    found: set[str] = set()
-    for model in models:
-        text = text_or_none(Path(model.file)) if model.file else None
-        found.update(_full(m.group(1)) for m in _FROM.finditer(text or ""))
-    return found
+    """The images the audited Dockerfiles start from (`FROM`, as written), with their tags."""
+    return {_full(stage.base_raw) for model in models for stage in model.stages}
 
 
 def saved_images(
