@@ -240,7 +240,7 @@ def text_or_none(path: Path, limit: int = MAX_FILE_BYTES, top: Path | None = Non
 
 
 def is_dockerfile_name(name: str) -> bool:
-    """True for a file name a Dockerfile has (docs/audit.md): `Dockerfile`, `Containerfile`, and with
+    """True for a file name a Dockerfile has (docs/audit/index.md): `Dockerfile`, `Containerfile`, and with
     `.`, `-` or `_`: `Dockerfile.rocm`, `Dockerfile-ubuntu`, `Dockerfile_llamacpp`, `cuda.Dockerfile`,
     `cuda_dockerfile`; not `Dockerfile.dockerignore`, `Dockerfile.md` or `Dockerfile-build.sh`."""
     return bool(_DOCKERFILE_NAME.fullmatch(name))

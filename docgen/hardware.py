@@ -124,7 +124,7 @@ def gpus(value: str) -> tuple[Gpu, ...]:
 
 # The first CUDA release whose compiler (nvcc) builds for each compute capability, and the release that
 # stopped, for the capabilities the Supported Hardware table names that a recent image may lack. Sources
-# (docs/audit.md cites them): NVIDIA's Hopper Compatibility Guide ("Building Applications Using CUDA
+# (docs/audit/checks.md cites them): NVIDIA's Hopper Compatibility Guide ("Building Applications Using CUDA
 # Toolkit 11.8") and CMake's CUDA 12 architecture update (Ada 8.9 and Hopper 9.0 "for CUDA >= 11.8");
 # NVIDIA's Blackwell Compatibility Guide ("Building Applications Using CUDA Toolkit 12.8") for 10.0,
 # 10.1 and 12.0; the CUDA Features Archive for 12.9 ("adds compiler target support for SM architecture

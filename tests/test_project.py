@@ -32,7 +32,7 @@ def test_install_lines_use_the_distribution_name() -> None:
     """`pip install docgen` installs an unrelated project: every install line names `dockerdocgen`,
     which is the name pyproject.toml gives the distribution."""
     assert re.search(r'^name = "dockerdocgen"', (ROOT / "pyproject.toml").read_text(), re.M)
-    texts = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    texts = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
     wrong = re.compile(r"""(pip install|pipx install|--spec|--from)\s+["']?docgen\b""")
     named = 0
     for path in texts:

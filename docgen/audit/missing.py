@@ -599,7 +599,7 @@ def misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Diag
     has the reader make, copy or rename a file (`_READER_MAKES`). `certain` when that part is the file's
     name but for case, separators or a suffix written the other way (`docker-compose.yml` for the
     repository's `docker-compose.yaml`, `build-docker.sh` for `build_docker.sh`: no other file is meant),
-    or when the file meant is a compose file, which runs the image (docs/audit.md, the measured record);
+    or when the file meant is a compose file, which runs the image (docs/audit/index.md, the measured record);
     else `likely` (`workflow/` for `workflows/`)."""
     made = _made(doc) | in_commands(doc)
     listings = Listings()
