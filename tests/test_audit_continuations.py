@@ -336,3 +336,94 @@ def test_a_build_joined_to_the_run_after_it() -> None:
 )
 def test_joined_traps(block: str) -> None:
     assert joined(block) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# PowerShell's backtick in a block labelled a POSIX shell (`powershell_continuations`)
+
+
+def backticks(readme: str) -> list[str]:
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(readme, "README.md", MODEL)
+        if "PowerShell's backtick" in d.message
+    ]
+
+
+# modelled on a ComfyUI-on-Arc README: the Linux run written with PowerShell's continuations
+ARC_README = """\
+# Arc image
+
+Build it with `docker build -t arc-comfy:latest .`.
+
+Once the build is done, run the following on Linux:
+```sh
+docker run -it `
+--device /dev/dri `
+-e APP_ARGS="--listen" `
+--name arc-server`  
+-v models:/models `
+arc-comfy:latest
+```
+
+For Windows, run the following in a terminal.
+```sh
+docker run -it `
+--device /dev/dxg `
+-v /usr/lib/wsl:/usr/lib/wsl `
+arc-comfy:latest
+```
+"""
+
+
+def test_a_linux_block_continued_with_backticks_is_found_once_per_command() -> None:
+    assert backticks(ARC_README) == [
+        "7: README's shell block continues `docker run -it` with PowerShell's backtick (5 of its lines end "
+        "in `` ` ``): sh reads a backtick as the start of a command substitution, not as a line "
+        "continuation, so the command cannot run as written in sh (end the lines with `\\` instead) (certain)"
+    ]
+
+
+# modelled on an LLM server's quick start: two commands in one bash block, each continued so
+def test_each_command_of_a_block_is_its_own_finding() -> None:
+    readme = """\
+# Server
+
+## Quick start
+
+```bash
+docker pull org/server:1.4
+docker run --gpus all `
+  -p 8000:8000 `
+  org/server:1.4
+echo `date`
+docker logs `
+  server
+```
+"""
+    assert [line.split(":")[0] for line in backticks(readme)] == ["7", "11"]
+    assert "(2 of its lines end" in backticks(readme)[0]
+    assert "(its line ends" in backticks(readme)[1]
+
+
+@pytest.mark.parametrize(
+    "fence",
+    [
+        "```powershell\ndocker run -it `\n  org/server:1.4\n```",  # the right shell
+        "```\ndocker run -it `\n  org/server:1.4\n```",  # no language: may be PowerShell
+        "```console\nPS C:\\> docker run -it `\n  org/server:1.4\n```",  # PowerShell's prompt
+        "```bash\nPS> docker run -it `\n  org/server:1.4\n```",  # its prompt in a bash block
+        "```bash\nexport NOW=`date`\necho `hostname`\n```",  # backticks closed on their line
+        "```bash\ndocker run -it \\\n  org/server:1.4\n```",  # sh's own continuation
+    ],
+)
+def test_blocks_a_backtick_continues_rightly_are_no_finding(fence: str) -> None:
+    assert backticks(f"# Server\n\nRun it:\n\n{fence}\n") == []
+
+
+@pytest.mark.parametrize(
+    "above", ["On Windows (PowerShell):", "Run this in PowerShell.", "Under WSL, use:", "## Windows"]
+)
+def test_a_block_put_on_windows_by_the_line_above_or_its_heading_is_no_finding(above: str) -> None:
+    readme = f"# Server\n\n{above}\n\n```sh\ndocker run -it `\n  org/server:1.4\n```\n"
+    assert backticks(readme) == []

@@ -244,7 +244,12 @@ from docgen.audit.container_scripts import misplaced_container_scripts
 from docgen.audit.containers import container_names
 from docgen.audit.content_rows import _content_rows
 from docgen.audit.contents import image_lists, left_out_claims, library_lists, listed_contents
-from docgen.audit.continuations import broken_continuations, joined_commands, missing_continuations
+from docgen.audit.continuations import (
+    broken_continuations,
+    joined_commands,
+    missing_continuations,
+    powershell_continuations,
+)
 from docgen.audit.copies import every_base, pasted_copies, plain_copies
 from docgen.audit.cpu_only import gpu_runs
 from docgen.audit.cuda_flavours import flavour_claims
@@ -281,7 +286,6 @@ from docgen.audit.fences import (
     assignment_block,
     audit_fence,
     described_block,
-    fence_intro,
     image_build_block,
     listed_not_installed,
 )
@@ -429,7 +433,7 @@ from docgen.audit.unshipped_cmd import unshipped_default_scripts
 from docgen.audit.user_names import user_names
 from docgen.audit.variant_tags import variant_tags
 from docgen.audit.version_lists import _version_lists
-from docgen.audit.wording import heading_of, runtime_names
+from docgen.audit.wording import fence_intro, heading_of, runtime_names
 from docgen.audit.work_dirs import missing_work_dirs
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import DocgenError
@@ -802,6 +806,7 @@ def audit(
     found.extend(broken_continuations(doc, path))
     found.extend(missing_continuations(doc, path))
     found.extend(joined_commands(doc, path))
+    found.extend(powershell_continuations(doc, path))
     found.extend(swapped_headings(doc, path))
     found.extend(named_builds(doc, path))
     found.extend(unentered_mounts(doc, path, models))

@@ -25,6 +25,15 @@ The other way round (`missing_continuations`): a `docker run` written over sever
 has no `\\`, followed by a line that is only an image reference (`org/app:latest`): the run ended before
 it, so docker never gets that image and the shell runs the image's name as a command of its own.
 
+PowerShell's continuation in a POSIX shell's block (`powershell_continuations`): a block labelled
+```` ```sh ````, `bash`, `shell` or `zsh` whose command lines end in a backtick (`` docker run -it ` ``),
+PowerShell's way to go on to the next line. In sh a backtick opens a command substitution that the next
+backtick closes, so the lines are not joined and the command cannot run as written. `certain`: the
+label says which shell reads the block. Not read: a block with no language, a `console` block, one
+written at PowerShell's prompt (`PS C:\\>`), one the line above it or its heading puts on Windows
+(`For Windows, run the following.`: a wrong label, not a wrong command), and a line whose backtick
+closes one opened on it (`` echo `date` ``).
+
 A command joined to the next one (`joined_commands`): a line ending in `\\` whose next line starts a
 command of its own (`cd`, `docker`, `git`, `pip`, `python`, `export`, at any depth): the `\\` makes that
 word and the rest of its line more arguments of the first command, and the second never runs. Read only
@@ -43,7 +52,7 @@ from collections.abc import Iterator
 from docgen.audit.auditor import CERTAIN, LIKELY, clipped
 from docgen.audit.commands import SHELL_PROMPT, build_words, clone_operands, fence_commands, without_prompt
 from docgen.audit.grammar import RUN, _read
-from docgen.audit.wording import is_shell_fence
+from docgen.audit.wording import SHELL_LANGS, heading_of, is_shell_fence, line_above
 from docgen.build_scripts import DOCKER, LINE_WORD_END, NOT_AFTER_DASH, container_command
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic
@@ -153,6 +162,56 @@ def broken_continuations(doc: Document, readme: str) -> Iterator[Diagnostic]:
                 "as written)",
                 confidence=CERTAIN,
             )
+
+
+_BACKTICK_END = re.compile(r"(?<![`\\])`[ \t]*\Z")
+"""A line that ends in a lone backtick, with blanks after it or none: PowerShell's line continuation."""
+_PS_PROMPT = re.compile(r"[ \t]*PS(?:[ \t>]|[A-Za-z]:)")
+"""PowerShell's prompt at the start of a line (`PS C:\\>`, `PS>`)."""
+_WINDOWS = re.compile(r"windows|powershell|\bpwsh\b|\bWSL\b", re.IGNORECASE)
+"""Words of an introduction or heading that put a block on Windows, where the backtick is right."""
+
+
+def powershell_continuations(doc: Document, readme: str) -> Iterator[Diagnostic]:
+    """The first line of each command in a block labelled a POSIX shell (`SHELL_LANGS`) that goes on to
+    the next line with PowerShell's backtick, `certain`: sh reads the backtick as a command
+    substitution, so the lines are never joined."""
+    for fence in doc.fences:
+        if fence.inline or not is_shell_fence(fence, SHELL_LANGS) or _is_dockerfile(fence):
+            continue
+        if any(_PS_PROMPT.match(text) for _, text in fence.lines):
+            continue
+        opening = fence.lines[0][0] - 1 if fence.lines else 0
+        if _WINDOWS.search(f"{line_above(doc, fence) or ''} {heading_of(doc, opening)}"):
+            continue  # (`For Windows, run the following.` over a block labelled `sh`: a wrong label)
+        first: tuple[int, str] | None = None
+        count = 0
+        for line, text in fence.lines:
+            ended = bool(_BACKTICK_END.search(text)) and text.count("`") % 2 == 1
+            if ended:
+                if first is None:
+                    first, count = (line, text.strip()), 0
+                count += 1
+                continue
+            if first is not None:
+                yield _powershell_finding(readme, first, count)
+                first = None
+        if first is not None:
+            yield _powershell_finding(readme, first, count)
+
+
+def _powershell_finding(readme: str, first: tuple[int, str], count: int) -> Diagnostic:
+    line, text = first
+    shown = clipped(text.rstrip("` \t"))
+    lines = "its line ends" if count == 1 else f"{count} of its lines end"
+    return Diagnostic(
+        readme,
+        line,
+        f"README's shell block continues `{shown}` with PowerShell's backtick ({lines} in `` ` ``): "
+        "sh reads a backtick as the start of a command substitution, not as a line continuation, so "
+        "the command cannot run as written in sh (end the lines with `\\` instead)",
+        confidence=CERTAIN,
+    )
 
 
 _DOCKER_RUN = re.compile(container_command("run", DOCKER, start=NOT_AFTER_DASH, end=LINE_WORD_END))

@@ -5,7 +5,6 @@ words about build args.
 
 from __future__ import annotations
 
-import bisect
 import dataclasses
 import difflib
 import re
@@ -36,12 +35,11 @@ from docgen.audit.wording import (
     SHELL_LANGS,
     UPPER_SNAKE,
     UPPER_WORD,
-    heading_of,
     is_shell_fence,
     says_build_args,
 )
 from docgen.build_scripts import BUILD, container_command
-from docgen.markdown import Document, Fence
+from docgen.markdown import Fence
 from docgen.model import Diagnostic, ImageModel
 from docgen.sources.pip import PIP
 
@@ -55,18 +53,6 @@ _LIST_PIN = re.compile(
 _ASSIGNMENT_LANGS = frozenset({"", "text", "txt", "plaintext", "plain", "ini", "env", "dotenv", "properties"})
 """Fence languages of a block that lists `NAME=VALUE` lines as data (a shell block runs them: its
 variables are the shell's)."""
-
-
-def fence_intro(doc: Document, fence: Fence) -> str:
-    """What introduces a fenced block: the line ending in `:` just above it (`Build args:`), else the
-    heading it is under."""
-    opening = fence.lines[0][0] - 1 if fence.lines else 0
-    first = bisect.bisect_left(doc.paragraphs, opening - 2, key=lambda para: para.lines[-1][0])
-    for para in doc.paragraphs[first : first + 2]:  # in line order: those ending just above it
-        last, text = para.lines[-1]
-        if opening - 2 <= last < opening and text.rstrip().endswith((":", "：")):
-            return text
-    return heading_of(doc, opening)
 
 
 def assignment_block(fence: Fence, intro: str, auditor: Auditor) -> Iterator[Diagnostic]:

@@ -490,6 +490,27 @@ def heading_of(doc: Document, line: int) -> str:
 _PASSED = re.compile(r"--build-arg(?:[ \t]+|=)[\"']?[A-Za-z_][A-Za-z0-9_]*=[\"']?\Z")
 
 
+def fence_intro(doc: Document, fence: Fence) -> str:
+    """What introduces a fenced block: the line ending in `:` just above it (`Build args:`), else the
+    heading it is under."""
+    above = line_above(doc, fence)
+    if above is not None and above.rstrip().endswith((":", "：")):
+        return above
+    return heading_of(doc, fence.lines[0][0] - 1 if fence.lines else 0)
+
+
+def line_above(doc: Document, fence: Fence) -> str | None:
+    """The last line of the paragraph that ends just above a fenced block (at most one blank line
+    between), whatever it ends with; None when there is none."""
+    opening = fence.lines[0][0] - 1 if fence.lines else 0
+    first = bisect.bisect_left(doc.paragraphs, opening - 2, key=lambda para: para.lines[-1][0])
+    for para in doc.paragraphs[first : first + 2]:  # in line order: those ending just above it
+        last, text = para.lines[-1]
+        if opening - 2 <= last < opening:
+            return text
+    return None
+
+
 def is_passed_value(text: str, match: re.Match[str]) -> bool:
     """True when `match` is the value of `--build-arg NAME=…`: an override the user passes."""
     return bool(_PASSED.search(text, max(0, match.start() - 80), match.start()))
