@@ -13,10 +13,13 @@ The rules, all pure functions of the reader's and the evaluator's output (see do
 6. GPU target lists that disagree between the variables different build tools read
    (`PYTORCH_ROCM_ARCH` and `GPU_TARGETS`, `TORCH_CUDA_ARCH_LIST` and `CMAKE_CUDA_ARCHITECTURES`);
 7. an NVIDIA GPU target list naming a compute capability the stage's CUDA release cannot compile
-   (`TORCH_CUDA_ARCH_LIST="9.0;12.0"` on a CUDA 12.6 base image).
+   (`TORCH_CUDA_ARCH_LIST="9.0;12.0"` on a CUDA 12.6 base image);
+8. a RUN whose only lasting work would be setting shell variables (`RUN export PATH=/opt/x/bin:$PATH`):
+   they end with the RUN's shell, so no later instruction sees them.
 
 Each rule errs on the side of silence: a warning should always be worth reading. Each has a stable id
-(DG001 … DG007 and DG009, in that order; `docgen.findings` lists them and handles `# docgen: ignore=ID`).
+(DG001 … DG007, DG009 and DG011, in that order; `docgen.findings` lists them and handles
+`# docgen: ignore=ID`).
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from docgen import baseimage, hardware
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS, Evaluation
 from docgen.hardcoded import hardcoded, is_comment, ranges
 from docgen.model import ArgDecl, Component, Diagnostic, HardCoded, Instruction, ParsedDockerfile
-from docgen.shell import DECLARE, NAME, referenced_names, split_words
+from docgen.shell import DECLARE, NAME, referenced_names, sh_tokens, split_words
 from docgen.sources.pip import PIP
 
 __all__ = ["lint"]
@@ -61,6 +64,7 @@ def lint(
         *_pip_options(parsed),
         *_gpu_targets(evaluation, parsed.path),
         *_toolkit_targets(evaluation, parsed.path),
+        *_lost_variables(parsed),
     ]
     return tuple(sorted(found, key=lambda d: (d.line, d.message)))
 
@@ -709,3 +713,85 @@ def _toolkit_targets(evaluation: Evaluation, path: str) -> list[Diagnostic]:
                 )
                 break
     return found
+
+
+# --------------------------------------------------------------------------------------------------
+# Shell variables a RUN sets and loses
+
+
+_ASSIGNMENT = re.compile(rf"({NAME})\+?=")
+_SETTING_WORDS = frozenset({"export", "readonly", "declare", "typeset", "local"})
+"""Commands that only set (or mark) shell variables: `export PATH=…`, `declare -x X=1`."""
+_NO_LASTING_WORK = frozenset({"[", "[[", "test", "true", "false", ":", "set", "cd", "echo", "printf"})
+"""Commands that leave nothing behind in the image when no redirection writes their output: tests,
+`cd` (the next RUN starts in the WORKDIR again), `set`, output to the build log."""
+_CONTROL_WORDS = frozenset({"if", "then", "else", "elif", "fi", "!", "{", "}"})
+_SEPARATORS = frozenset({"&&", "||", ";", "|", "&"})
+
+
+def _lost_variables(parsed: ParsedDockerfile) -> list[Diagnostic]:
+    """DG011: a RUN in a POSIX shell whose commands are only variable assignments (`X=1`, `export
+    X=1`, in `if … fi` branches too), tests, `cd`, `set` and `echo`: the variables die with the RUN's
+    shell. Silent when a command of the RUN does other work, writes a file (a redirection), loops or
+    branches with `case`, or when a SHELL instruction names another shell (PowerShell)."""
+    for inst in parsed.instructions:
+        if inst.keyword == "SHELL" and inst.exec_form and inst.exec_form[0].rsplit("/", 1)[-1] not in _SHELLS:
+            return []
+    found: list[Diagnostic] = []
+    for inst in parsed.instructions:
+        if inst.keyword != "RUN" or inst.exec_form is not None or inst.heredocs:
+            continue
+        names = _only_assigned(inst.args)
+        if not names:
+            continue
+        shown = ", ".join(names)
+        later = next(
+            (
+                (other.start_line, name)
+                for other in parsed.instructions
+                if other.start_line > inst.end_line
+                for name in names
+                if name in referenced_names(other.args)
+            ),
+            None,
+        )
+        one = len(names) == 1
+        message = (
+            f"RUN only sets shell variable{'' if one else 's'} {shown}: {'it ends' if one else 'they end'} "
+            f"with this RUN's shell, so no later instruction sees {'it' if one else 'them'} (set "
+            f"{'it' if one else 'them'} with ENV or ARG, or use {'it' if one else 'them'} in the same RUN)"
+        )
+        if later is not None:
+            message += f"; line {later[0]} reads ${{{later[1]}}}, which still has its old value there"
+        found.append(Diagnostic(parsed.path, inst.start_line, message, rule="DG011"))
+    return found
+
+
+def _only_assigned(command: str) -> list[str]:
+    """The variables `command` (a RUN's shell text) sets, in order, when setting them is all the
+    lasting work it does (`_lost_variables`); [] otherwise."""
+    try:
+        tokens = sh_tokens(command.replace("\n", " ; "))
+    except ValueError:
+        return []
+    names: list[str] = []
+    words: list[str] = []
+    for token in [*tokens, None]:
+        if token is not None and not token.operator:
+            words.append(token.text)
+            continue
+        if token is not None and token.text not in _SEPARATORS:
+            return []  # a redirection, a subshell, `;;`: more than setting variables
+        while words and words[0] in _CONTROL_WORDS:
+            words.pop(0)
+        if words:
+            first = words[0]
+            assigned = [m.group(1) for w in words if (m := _ASSIGNMENT.match(w))]
+            if first in _SETTING_WORDS:
+                names += [m.group(1) for w in words[1:] if (m := _ASSIGNMENT.match(w))]
+            elif len(assigned) == len(words):
+                names += assigned
+            elif first not in _NO_LASTING_WORK or assigned:
+                return []  # a program runs (`X=1 make` passes X to it)
+        words = []
+    return list(dict.fromkeys(names))

@@ -130,3 +130,11 @@ def test_without_git_sarif_locations_are_relative_to_the_project_root(chdir_tmp:
     locations, bases = sarif_locations(run("lint", "Dockerfile", "--format", "sarif").out)
     assert bases == {"%SRCROOT%": {"uri": chdir_tmp.resolve().as_uri() + "/"}}
     assert {loc["uri"] for loc in locations} == {"docker/Dockerfile"}
+
+
+def test_an_ignore_comment_silences_a_lost_shell_variable(chdir_tmp: Path) -> None:
+    """DG011 is silenced in place like every rule: the comment above the RUN."""
+    dockerfile = "FROM ubuntu:24.04\n# docgen: ignore=DG011 kept for the docs\nRUN X=1\nRUN Y=2\n"
+    make_tree(chdir_tmp, {"Dockerfile": dockerfile})
+    lines = run("lint", "Dockerfile").out.splitlines()
+    assert [line.split(": warning")[0] for line in lines if "[DG011]" in line] == ["Dockerfile:4"]

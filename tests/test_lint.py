@@ -1100,3 +1100,83 @@ def test_a_gpu_target_the_base_images_cuda_cannot_compile(tmp_path: Path) -> Non
     ]
     dockerfile.write_text(dockerfile.read_text().replace("12.6.3", "12.8.1"))
     assert [d for d in lint_file(dockerfile, "Dockerfile") if d.rule == "DG009"] == []
+
+
+# --------------------------------------------------------------------------------------------------
+# DG011: a RUN that only sets shell variables
+
+
+def lost(tmp_path: Path, text: str) -> list[tuple[int, str]]:
+    dockerfile = tmp_path / "Dockerfile"
+    dockerfile.write_text(text)
+    return [(d.line, d.message) for d in lint_file(dockerfile, "Dockerfile") if d.rule == "DG011"]
+
+
+def test_an_allocator_switch_made_of_shell_variables_is_lost(tmp_path: Path) -> None:
+    """Modelled on an Intel GPU image: a build arg picks an allocator by setting two shell variables in
+    an `if` of their own RUN, and later lines read the ARGs of the same names, which never changed."""
+    text = (
+        "FROM ubuntu:22.04\n"
+        "ARG ALLOCATOR=tcmalloc\n"
+        "ARG ALLOCATOR_PACKAGE=libgoogle-perftools-dev\n"
+        "ARG ALLOCATOR_LD_PRELOAD=/usr/lib/libtcmalloc.so\n"
+        'RUN if [ "${ALLOCATOR}" = "jemalloc" ] ; then \\\n'
+        "       ALLOCATOR_PACKAGE=libjemalloc-dev; \\\n"
+        "       ALLOCATOR_LD_PRELOAD=/usr/lib/libjemalloc.so; \\\n"
+        "    fi\n"
+        "RUN apt-get update && apt-get install -y ${ALLOCATOR_PACKAGE}\n"
+        "ENV LD_PRELOAD=${ALLOCATOR_LD_PRELOAD}\n"
+    )
+    assert lost(tmp_path, text) == [
+        (
+            5,
+            "RUN only sets shell variables ALLOCATOR_PACKAGE, ALLOCATOR_LD_PRELOAD: they end with this RUN's "
+            "shell, so no later instruction sees them (set them with ENV or ARG, or use them in the same "
+            "RUN); line 9 reads ${ALLOCATOR_PACKAGE}, which still has its old value there",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    "run",
+    [
+        "RUN export PATH=/opt/conda/bin:$PATH",  # modelled on a conda image's PATH line
+        "RUN PATH=/usr/local/bin:$PATH",
+        "RUN cd /workspace && export PYTHONPATH=/workspace/src",
+        "RUN set -eux; export CUDA_HOME=/usr/local/cuda; echo $CUDA_HOME",
+        "RUN declare -x TORCH_CUDA_ARCH_LIST='8.0;9.0'",
+    ],
+)
+def test_a_run_that_only_sets_variables(tmp_path: Path, run: str) -> None:
+    found = lost(tmp_path, f"FROM ubuntu:22.04\n{run}\nRUN make\n")
+    assert [line for line, _ in found] == [2]
+    assert "it ends with this RUN's shell" in found[0][1] or "they end with" in found[0][1]
+
+
+@pytest.mark.parametrize(
+    "run",
+    [
+        "RUN export DEBIAN_FRONTEND=noninteractive && apt-get update",  # a program reads it
+        "RUN CC=clang make -j8",  # passed to the program
+        "RUN echo 'export PATH=/opt/bin:$PATH' >> /etc/bash.bashrc",  # written to a file
+        "RUN . /opt/venv/bin/activate",  # sourcing: another rule's concern, not a plain assignment
+        'RUN ["/bin/sh", "-c", "X=1"]',  # exec form
+        "RUN for v in 1 2; do X=$v; done",  # a loop: left alone
+        'RUN case "$ARCH" in amd64) X=1 ;; esac',  # a case: left alone
+        "RUN (X=1)",  # a subshell: left alone
+        "RUN echo hello",  # nothing set
+        "RUN <<EOF\nX=1\nEOF",  # a heredoc script: left alone
+    ],
+)
+def test_runs_that_do_more_than_set_variables_are_quiet(tmp_path: Path, run: str) -> None:
+    assert lost(tmp_path, f"FROM ubuntu:22.04\n{run}\n") == []
+
+
+def test_a_powershell_image_is_not_read_as_sh(tmp_path: Path) -> None:
+    text = (
+        "FROM mcr.microsoft.com/windows/servercore:ltsc2022\n"
+        'SHELL ["powershell", "-Command"]\n'
+        "RUN $env:X = 1\n"
+        "RUN X=1\n"
+    )
+    assert lost(tmp_path, text) == []
