@@ -34,7 +34,7 @@ from docgen.model import ArgDecl, Component, Diagnostic, HardCoded, Instruction,
 from docgen.shell import DECLARE, NAME, referenced_names, sh_tokens, split_words
 from docgen.sources.pip import PIP
 
-__all__ = ["lint"]
+__all__ = ["lint", "only_assigned"]
 
 # Instructions whose arguments BuildKit expands with ARG/ENV values (RUN is expanded by the shell,
 # which sees ARGs in scope as environment variables; CMD/ENTRYPOINT run later, where no ARG exists).
@@ -741,7 +741,7 @@ def _lost_variables(parsed: ParsedDockerfile) -> list[Diagnostic]:
     for inst in parsed.instructions:
         if inst.keyword != "RUN" or inst.exec_form is not None or inst.heredocs:
             continue
-        names = _only_assigned(inst.args)
+        names = only_assigned(inst.args)
         if not names:
             continue
         shown = ", ".join(names)
@@ -767,9 +767,9 @@ def _lost_variables(parsed: ParsedDockerfile) -> list[Diagnostic]:
     return found
 
 
-def _only_assigned(command: str) -> list[str]:
+def only_assigned(command: str) -> list[str]:
     """The variables `command` (a RUN's shell text) sets, in order, when setting them is all the
-    lasting work it does (`_lost_variables`); [] otherwise."""
+    lasting work it does (DG011, `_lost_variables`; `docgen.audit.idle.lost_args`); [] otherwise."""
     try:
         tokens = sh_tokens(command.replace("\n", " ; "))
     except ValueError:

@@ -138,3 +138,69 @@ def test_branches_that_may_run(tmp_path: Path) -> None:
         assert idle(tmp_path / name, GUARDED_README, dockerfile) == [], name
     # not documented: no claim
     assert idle(tmp_path / "quiet", "# SDK image\n\nRun it.\n", GUARDED) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# read only by a RUN that sets shell variables (`lost_args`, DG011)
+
+ALLOCATOR = """\
+FROM ubuntu:22.04
+ARG ALLOCATOR=tcmalloc
+ENV ALLOCATOR=${ALLOCATOR}
+ARG ALLOCATOR_PACKAGE=libgoogle-perftools-dev
+RUN if [ "${ALLOCATOR}" = "jemalloc" ] ; then \\
+       ALLOCATOR_PACKAGE=libjemalloc-dev; \\
+    fi
+RUN apt-get update && apt-get install -y ${ALLOCATOR_PACKAGE}
+"""
+
+
+def lost(root: Path, readme: str, dockerfile: str) -> list[tuple[int, str, str]]:
+    return [found for found in idle(root, readme, dockerfile) if "shell variables" in found[1]]
+
+
+def test_an_allocator_chosen_in_a_run_that_only_sets_variables(tmp_path: Path) -> None:
+    """Modelled on an Intel GPU image's README: `--build-arg ALLOCATOR=jemalloc` switches allocators, but
+    the only RUN that reads it (through the ENV of its name) sets a shell variable and ends."""
+    readme = (
+        "# Arc image\n\n* You can switch from `tcmalloc` to `jemalloc`: add "
+        '`--build-arg="ALLOCATOR=jemalloc"` when building the image.\n'
+    )
+    assert lost(tmp_path / "a", readme, ALLOCATOR) == [
+        (
+            3,
+            "README documents build arg ALLOCATOR, but Dockerfile:5 reads it only in a RUN that does nothing "
+            "but set shell variables (ALLOCATOR_PACKAGE), which end with that RUN: the choice ALLOCATOR "
+            "makes reaches no later line (docgen lint: DG011)",
+            "likely",
+        )
+    ]
+
+
+def test_a_variant_picked_by_the_arg_itself_in_such_a_run(tmp_path: Path) -> None:
+    """Modelled on a CUDA image's README: `CUDA_FLAVOUR` picks a package name in a RUN of its own."""
+    dockerfile = (
+        "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\n"
+        "ARG CUDA_FLAVOUR=full\n"
+        'RUN if [ "$CUDA_FLAVOUR" = "lite" ]; then export PKGS="cuda-libraries-12-4"; fi\n'
+        "RUN apt-get install -y ${PKGS:-cuda-toolkit-12-4}\n"
+    )
+    readme = "# CUDA\n\n| Build arg | Default |\n|---|---|\n| `CUDA_FLAVOUR` | `full` |\n"
+    assert [line for line, *_ in lost(tmp_path / "b", readme, dockerfile)] == [5]
+
+
+def test_args_whose_choice_reaches_a_later_line_are_no_finding(tmp_path: Path) -> None:
+    readme = '# Arc image\n\nAdd `--build-arg="ALLOCATOR=jemalloc"` to switch.\n'
+    # the RUN installs the package itself: the choice is made where it is used
+    does_work = ALLOCATOR.replace(
+        "       ALLOCATOR_PACKAGE=libjemalloc-dev; \\\n", "       apt-get install -y libjemalloc-dev; \\\n"
+    )
+    assert lost(tmp_path / "a", readme, does_work) == []
+    # only the image's own variable reads it: a choice for run time, no RUN lost
+    env_only = "FROM ubuntu:22.04\nARG ALLOCATOR=tcmalloc\nENV ALLOCATOR=${ALLOCATOR}\n"
+    assert lost(tmp_path / "b", readme, env_only) == []
+    # the variables are written to a file the image keeps
+    kept = ALLOCATOR.replace("libjemalloc-dev; \\\n", "libjemalloc-dev; echo $ALLOCATOR_PACKAGE > /pkg; \\\n")
+    assert lost(tmp_path / "c", readme, kept) == []
+    # a README that does not document the arg
+    assert lost(tmp_path / "d", "# Arc image\n\nBuild it with `docker build .`.\n", ALLOCATOR) == []

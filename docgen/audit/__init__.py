@@ -299,7 +299,7 @@ from docgen.audit.grammar import command_grammar
 from docgen.audit.health_ports import health_ports
 from docgen.audit.held_tools import held_tool_claims
 from docgen.audit.help_copies import help_copies
-from docgen.audit.idle import guarded_args, idle_args
+from docgen.audit.idle import guarded_args, idle_args, lost_args
 from docgen.audit.image_paths import _image_paths
 from docgen.audit.image_tags import copied_contexts, image_tag_claims
 from docgen.audit.imageless_runs import imageless_runs
@@ -816,6 +816,7 @@ def audit(
     found.extend(denied_args(doc, models, tied, path))
     found.extend(idle_args(doc, models, path, elsewhere))
     found.extend(guarded_args(doc, models, path, elsewhere))
+    found.extend(lost_args(doc, models, path, elsewhere))
     found.extend(_fixed_defaults(doc, models, path, elsewhere))
     found.extend(placeholder_builds(doc, family, tied))
     found.extend(image_lists(doc, family))

@@ -2,7 +2,9 @@
 them (`docgen lint`'s DG003), often because every line that read them was commented out
 (`README documents build arg TENSORRT_VERSION, but Dockerfile:10 declares it and never uses it: its
 only uses are commented out, lines 79-103`), or read only in a branch that never runs, under a test that
-a variable nothing declares is set (`if [ -n "${TENSORRT_TENSORRT_VERSION}" ]; then … fi`).
+a variable nothing declares is set (`if [ -n "${TENSORRT_TENSORRT_VERSION}" ]; then … fi`), or read
+only by a RUN that does nothing but set shell variables, which end with it (`docgen lint`'s DG011:
+`if [ "${ALLOCATOR}" = "jemalloc" ]; then ALLOCATOR_PACKAGE=libjemalloc-dev; fi`).
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ from docgen.audit.auditor import LIKELY, dockerfile_read
 from docgen.audit.cells import arg_names_in_cell, is_build_arg_table
 from docgen.audit.coverage import UNUSED, linted_args
 from docgen.evaluate import PREDEFINED_ARGS
+from docgen.lint import only_assigned
 from docgen.markdown import Document, headings_over
 from docgen.model import Diagnostic, ImageModel, Instruction
+from docgen.shell import referenced_names
 
 
 def table_args(doc: Document, declared: frozenset[str]) -> set[str]:
@@ -193,6 +197,76 @@ def guarded_args(
                 f"that tests ${{{variable}}}, which nothing declares: the branch never runs"
             )
             yield Diagnostic(path, readme_line, message, confidence=LIKELY)
+
+
+def lost_args(
+    doc: Document, models: Sequence[ImageModel], path: str, documented: frozenset[str]
+) -> Iterator[Diagnostic]:
+    """A build arg the README documents that every audited Dockerfile declaring it reads only in RUNs
+    that do nothing but set shell variables (`docgen.lint.only_assigned`, DG011), itself or through an
+    ENV giving the image a variable of the arg's own name (`ENV ALLOCATOR=${ALLOCATOR}`, then `RUN if
+    [ "${ALLOCATOR}" = "jemalloc" ]; then ALLOCATOR_PACKAGE=libjemalloc-dev; fi`): what the RUN sets
+    ends with its shell, so the choice the arg makes reaches no later line (`likely`: the README may
+    mean only the image's variable)."""
+    declared = frozenset(a.name for m in models for a in m.args)
+    named = (set(documented) | table_args(doc, declared)) & declared
+    for name in sorted(named - PREDEFINED_ARGS):
+        owners = [m for m in models if any(a.name == name for a in m.args)]
+        if not owners or not all(m.file for m in owners):
+            continue
+        lost = [_lost_reads(model, name) for model in owners]
+        if not all(lost):
+            continue
+        readme_line = _first_line(doc, name)
+        if not readme_line:
+            continue
+        (model, line, assigned), *_ = lost[0]
+        yield Diagnostic(
+            path,
+            readme_line,
+            f"README documents build arg {name}, but {model.path}:{line} reads it only in a RUN that does "
+            f"nothing but set shell variables ({', '.join(assigned)}), which end with that RUN: the choice "
+            f"{name} makes reaches no later line (docgen lint: DG011)",
+            confidence=LIKELY,
+        )
+
+
+def _lost_reads(model: ImageModel, name: str) -> list[tuple[ImageModel, int, list[str]]]:
+    """The RUNs of `model` reading build arg `name` that only set shell variables (line, the variables
+    set), when those are all its reads: the arg's own reads (`used_lines`), and for an ENV of the same
+    name, the reads of that variable by the later instructions of its stage. [] when any read does
+    more, or there is none."""
+    read = dockerfile_read(model.file)
+    if read is None:
+        return []
+    instructions = read[1].instructions
+    lines = sorted({line for a in model.args if a.name == name for line in a.used_lines})
+    found: list[tuple[ImageModel, int, list[str]]] = []
+    for line in lines:
+        at = next((k for k, i in enumerate(instructions) if i.start_line == line), None)
+        if at is None:
+            return []
+        inst = instructions[at]
+        if inst.keyword == "ENV" and any(p.partition("=")[0] == name for p in inst.args.split()):
+            later = []
+            for other in instructions[at + 1 :]:
+                if other.keyword == "FROM":
+                    break
+                if name in referenced_names(other.body):
+                    later.append(other)
+            if not later:
+                return []  # the image's own variable, read at run time: no choice lost
+            for other in later:
+                assigned = only_assigned(other.args) if other.keyword == "RUN" and not other.heredocs else []
+                if other.exec_form is not None or not assigned:
+                    return []
+                found.append((model, other.start_line, assigned))
+            continue
+        assigned = only_assigned(inst.args) if inst.keyword == "RUN" and not inst.heredocs else []
+        if inst.exec_form is not None or not assigned:
+            return []
+        found.append((model, line, assigned))
+    return found
 
 
 def _instruction_at(model: ImageModel, line: int) -> Instruction | None:
