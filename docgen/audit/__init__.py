@@ -391,6 +391,7 @@ from docgen.audit.script_compose import script_files
 from docgen.audit.script_copies import script_copies
 from docgen.audit.script_images import _script_images
 from docgen.audit.script_mounts import script_mounts
+from docgen.audit.script_names import chained_runs, compose_names
 from docgen.audit.script_usage import argument_defaults, longer_usage
 from docgen.audit.script_vars import script_variables
 from docgen.audit.sections import (
@@ -771,6 +772,8 @@ def audit(
         found.extend(_make_vars(doc, path, directory, project))
         found.extend(make_env(doc, path, directory, models))
         found.extend(pulled_runs(doc, path, directory))
+        found.extend(chained_runs(doc, path, directory))
+        found.extend(compose_names(doc, path, directory))
         found.extend(_compose_builds(doc, path, directory, project))
         found.extend(gpu_only_compose(doc, path, directory))
         found.extend(entered_compose(doc, path, directory, project))
