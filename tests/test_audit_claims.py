@@ -160,6 +160,32 @@ def test_a_dead_reference_whose_flavour_is_a_dockerfile_not_audited_is_that_one(
     assert found == [(4, gone("rocm/Dockerfile"), "certain")]
 
 
+BENCH = "FROM nvcr.io/nvidia/tritonserver:24.08-trtllm-python-py3\nARG UID=1000\nARG GID=1000\n"
+
+
+def test_the_build_args_of_a_build_whose_dockerfile_is_gone_are_compared_with_no_guess(
+    tmp_path: Path,
+) -> None:
+    # A benchmark guide building a Dockerfile.bench the repository no longer has (only Dockerfile.trtllm
+    # is left): its section is compared with the guess, but the build args it passes were the gone
+    # file's, in a code span of prose and in a continued command alike.
+    readme = (
+        "# Bench\n\n## Build\n\n"
+        "`docker build -t bench -f Dockerfile.bench --build-arg torch_cuda_arch_list=9.0 .`\n\n"
+        "```bash\ndocker build -t bench \\\n  -f Dockerfile.bench \\\n  --build-arg MAX_JOBS=8 \\\n"
+        "  --build-arg UID=$(id -u) .\n```\n"
+    )
+    found = audit_tree(tmp_path, {"README.md": readme, "Dockerfile.trtllm": BENCH}, ["Dockerfile.trtllm"])
+    assert [(line, "build arg" in m) for line, m, _ in found] == [(5, False)]
+    # the trap's counterpart: a path of another checkout to a Dockerfile of the same name is that
+    # Dockerfile, and an arg it does not declare is still told
+    same = readme.replace("Dockerfile.bench", "path/to/Dockerfile.trtllm")
+    found = audit_tree(
+        tmp_path / "same", {"README.md": same, "Dockerfile.trtllm": BENCH}, ["Dockerfile.trtllm"]
+    )
+    assert [line for line, m, _ in found if "build arg MAX_JOBS" in m] == [10]
+
+
 # --------------------------------------------------------------------------------------------------
 # 2. NAME=VALUE build-arg lists with one-word names
 

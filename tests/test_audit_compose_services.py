@@ -365,3 +365,25 @@ def test_a_cd_that_leaves_the_readmes_folder_still_sets_the_command_aside(
 def test_a_cd_into_a_folder_named_like_a_root_readme_s_is_still_a_move(tmp_path: Path) -> None:
     files = {"docker-compose.yml": COMPOSE, "README.md": readme("cd docker", "docker compose run apis")}
     assert found(tmp_path, files) == []
+
+
+def test_the_value_of_an_option_compose_run_does_not_know_is_no_service(tmp_path: Path) -> None:
+    # a training guide passing docker run's `--gpus all` to `compose run`; a notebook README `up`
+    # with `--shm-size 8g`: the word after an unknown option may be its value, never a service
+    files = {
+        "docker-compose.yml": COMPOSE,
+        "README.md": readme(
+            "docker compose run -e DATA_DIR=/data --gpus all api",
+            "docker compose up --shm-size 8g api",
+            "docker compose exec --cpus 2 api bash",
+        ),
+    }
+    assert found(tmp_path, files) == []
+
+
+def test_a_wrong_service_after_an_unknown_option_is_still_told_by_up(tmp_path: Path) -> None:
+    # the trap's neighbour: `up` names every service, so the word after the value is still one
+    files = {"docker-compose.yml": COMPOSE, "README.md": readme("docker compose up --gpus all apii")}
+    assert [line for line, _, _ in found(tmp_path, files)] == [6]
+    files = {"docker-compose.yml": COMPOSE, "README.md": readme("docker compose run -e X=1 apii")}
+    assert [line for line, _, _ in found(tmp_path, files)] == [6]

@@ -212,6 +212,43 @@ def test_contexts_that_are_the_readmes_own_or_say_nothing(tmp_path: Path, folder
     assert _copied(tmp_path, folder, f"```\n{command}\n```\n") == []
 
 
+OWN_APP = """\
+# GPU drivers image
+
+## Usage
+
+Put `FROM gpu-drivers` at the top of your CUDA application Dockerfile, then build and run it:
+
+```
+docker build -t cuda-app ./cuda-app
+docker run -ti cuda-app
+```
+"""
+
+
+def test_the_readers_own_application_folder_is_no_copied_sibling(tmp_path: Path) -> None:
+    # a drivers image whose README tells the reader to build their own app on it: `./cuda-app` is the
+    # reader's folder, named like the tag, and the repository has none
+    make_tree(tmp_path, {"docker/cuda/Dockerfile": "FROM ubuntu:22.04\nRUN true\n"})
+    here = tmp_path / "docker" / "cuda"
+    model = build_model(here / "Dockerfile", "Dockerfile")
+    assert audit(OWN_APP, "README.md", model, {}, here, tmp_path) == []
+    # without the words about the reader's own Dockerfile, or with a tag of another name, it is the
+    # sibling's folder again (a README copied from it)
+    for n, readme in enumerate(
+        (
+            OWN_APP.replace("your CUDA application Dockerfile", "the Dockerfile"),
+            OWN_APP.replace("-t cuda-app", "-t acme/drivers"),
+        )
+    ):
+        found = audit(readme, "README.md", model, {}, here, tmp_path)
+        assert [d.line for d in found if "a README copied from cuda-app/?" in d.message] == [8], n
+    # a cuda-app folder the repository has (a sibling image): its README was copied
+    make_tree(tmp_path, {"docker/cuda-app/Dockerfile": "FROM ubuntu:22.04\n"})
+    found = audit(OWN_APP, "README.md", model, {}, here, tmp_path)
+    assert [d.line for d in found if "a README copied from cuda-app/?" in d.message] == [8]
+
+
 def test_a_readme_away_from_its_dockerfile_names_no_folder_of_its_own(tmp_path: Path) -> None:
     # a README at the root of many version folders (`2/debian-10/`) documents them all
     make_tree(tmp_path, {"debian-11/Dockerfile": "FROM debian:11\n"})

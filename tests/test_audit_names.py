@@ -771,6 +771,17 @@ docker run -it --rm --gpus all lab_env
     assert "Compose tags the image it builds" in found[0] and "(certain)" in found[0]
 
 
+def test_the_image_compose_tags_is_the_services_image_key(tmp_path: Path) -> None:
+    # a ROCm stack whose service names its image under a registry namespace (`image:`): Compose tags
+    # the build so, not `<folder>-<service>`; a run of the container's name is still no image
+    compose = BUILT_COMPOSE.replace("    tty: true\n", "    image: acme-gpu/lab_env:latest\n")
+    readme = "# Lab\n\n```bash\ndocker compose build\ndocker run -it lab_env:latest\n```\n"
+    found = [f for f in _audit(tmp_path, readme, {"docker-compose.yml": compose}) if "container name" in f]
+    assert len(found) == 1, found
+    assert "Compose tags the image it builds acme-gpu/lab_env:latest (docker-compose.yml:7)" in found[0]
+    assert "-lab" not in found[0]  # no project-named image the service's `image:` replaces
+
+
 def test_a_container_name_started_entered_or_made_an_image_is_no_claim(tmp_path: Path) -> None:
     readme = """\
 # Lab

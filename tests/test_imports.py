@@ -507,6 +507,7 @@ AUDIT_LAYERS = (
         "builder_paths",
         "make_env",
         "pulled_runs",
+        "script_names",
         "globbed_scripts",
         "entry_modes",
         "jupyter_tokens",

@@ -365,6 +365,7 @@ from docgen.audit.references import (
     dead_finding,
     dead_references,
     default_file_builds,
+    guessed_builds,
     misnamed_links,
     missing_scripts,
     set_for_scripts,
@@ -394,6 +395,7 @@ from docgen.audit.script_compose import script_files
 from docgen.audit.script_copies import script_copies
 from docgen.audit.script_images import _script_images
 from docgen.audit.script_mounts import script_mounts
+from docgen.audit.script_names import chained_runs, compose_names
 from docgen.audit.script_usage import argument_defaults, longer_usage
 from docgen.audit.script_vars import script_variables
 from docgen.audit.sections import (
@@ -560,6 +562,8 @@ def audit(
             staged.setdefault(stage.lower().replace("_", "-"), len(models) + len(extra))
             extra.append(built_to)
     dead_lines = {(line, target) for line, target, _ in dead}
+    # the build args of a build whose Dockerfile is gone are compared with no guess of it
+    guessed = guessed_builds(doc, dead, models, siblings)
     tied = tied_sections(doc, models, siblings, dead_lines, staged)
     # a README naming one Dockerfile of several is about it and the ones it is built on (`own_image`);
     # when its local base cannot be told, a finding must hold for every sibling that may build it
@@ -772,12 +776,14 @@ def audit(
         found.extend(_make_vars(doc, path, directory, project))
         found.extend(make_env(doc, path, directory, models))
         found.extend(pulled_runs(doc, path, directory))
+        found.extend(chained_runs(doc, path, directory))
+        found.extend(compose_names(doc, path, directory))
         found.extend(_compose_builds(doc, path, directory, project))
         found.extend(gpu_only_compose(doc, path, directory))
         found.extend(entered_compose(doc, path, directory, project))
         found.extend(tag_args(doc, path, directory, models, project))
         found.extend(variant_tags(doc, path, directory, models, project))
-        found.extend(copied_contexts(doc, path, directory, tuple(models)))
+        found.extend(copied_contexts(doc, path, directory, tuple(models), project))
         found.extend(unbuilt_bases(doc, text, path, directory, models, project))
         found.extend(ci_claims_found)
     found.extend(_env_homes(doc, path, directory, models, project))
@@ -899,7 +905,14 @@ def audit(
         found.extend(_audit_part(sub, doc, auditor, elsewhere, shown, text, forwarded, scripted, told_users))
     # a user the settings rule already compared with the image's USER on that line is told once
     found.extend(d for d in named_users if d.line not in told_users)
+    if guessed:
+        found = [d for d in found if d.line not in guessed or not d.message.startswith(_DOCUMENTED_ARG)]
     return _merged(found)
+
+
+_DOCUMENTED_ARG = "README documents build arg "
+"""How a finding on a build arg a README line passes or documents starts (`Auditor.arg_claim`, `idle`,
+`fixed_defaults`): not told on the lines of a build whose Dockerfile is gone (`guessed_builds`)."""
 
 
 def _clones_itself(doc: Document, own: Callable[[int, str], tuple[str, Path] | None]) -> bool:

@@ -187,6 +187,9 @@ class Read:
     short: list[tuple[str, str]] = field(default_factory=list)
     """Each short option the grammar does not have, with the word after its bundle (`-e X=1`: `("-e",
     "X=1")`; `""` when none follows). Reading stops at it within its bundle."""
+    doubtful: set[int] = field(default_factory=set)
+    """The places in `positional` of the words right after an unknown long option written without `=`
+    (`--gpus all`): the option's value as likely as a positional word."""
 
 
 def _read(words: list[str], grammar: _Grammar) -> Read:
@@ -212,6 +215,8 @@ def _read(words: list[str], grammar: _Grammar) -> Read:
             elif name not in grammar.values and name not in grammar.flags:
                 read.unknown.append(name)
                 read.complete = False
+                if not eq and at < len(words) and not words[at].startswith("-"):
+                    read.doubtful.add(len(read.positional))
             continue
         if word.startswith("-") and word != "-":
             for index, char in enumerate(word[1:], start=1):
@@ -269,10 +274,15 @@ class ComposeCall:
 
     @property
     def services(self) -> tuple[str, ...]:
-        """The services it names (of `run` and `exec`, the first word after the options only)."""
+        """The services it names (of `run` and `exec`, the first word after the options only): none of
+        the words that may be an unknown option's value (`Read.doubtful`)."""
         if self.options is None:
             return ()
-        return tuple(self.options.positional[:1] if self.verb in _ONE_SERVICE else self.options.positional)
+        read = self.options
+        if self.verb in _ONE_SERVICE:
+            # after an unknown option (`run --gpus all trainer`) the service is not known
+            return () if 0 in read.doubtful else tuple(read.positional[:1])
+        return tuple(w for at, w in enumerate(read.positional) if at not in read.doubtful)
 
     @property
     def rest(self) -> tuple[str, ...]:

@@ -20,7 +20,10 @@ its context) says which Dockerfile. Three claims are read there, each `certain` 
 - the folder a build command builds, given as a Git URL's `#ref:folder` or a path, when the README sits
   beside the Dockerfile it documents and the folder's name is one `-` part away from the README's own
   (`…/cuda8-cudnn5/tensorflow-notebook` for a README in `tensorflow-v1.1-notebook/`): the README was
-  copied from that sibling, and its command builds the sibling's image (`copied_contexts`).
+  copied from that sibling, and its command builds the sibling's image (`copied_contexts`). Not the
+  reader's own application folder: one the repository has nowhere, that the build tags by its own name
+  (`docker build -t cuda-app ./cuda-app`), after text telling the reader to write that Dockerfile
+  (`insert `FROM nvidia` at the beginning of your CUDA application Dockerfile`) (`_users_own_app`).
 
 A build whose `-f` names another Dockerfile than the one audited, or with no `-f` from a folder other
 than the Dockerfile's, is about another image (a sibling documented in its own section, the base built
@@ -29,6 +32,7 @@ first) and is not read. Pulls are not builds: `docker pull` of the base is how a
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
 from collections.abc import Iterator
@@ -43,8 +47,10 @@ from docgen.audit.commands import (
     cloned_folder,
     continued,
     entered,
+    image_repository,
     without_prompt,
 )
+from docgen.audit.own_repo import repository_root
 from docgen.audit.paths import _basename, own_page, path_named, reference_path
 from docgen.audit.references import indented_blocks
 from docgen.audit.wording import COMMAND_LANGS
@@ -337,10 +343,15 @@ def _jetson_tag(
 
 
 def copied_contexts(
-    doc: Document, readme: str, directory: Path, models: tuple[ImageModel, ...]
+    doc: Document,
+    readme: str,
+    directory: Path,
+    models: tuple[ImageModel, ...],
+    project: Path | None = None,
 ) -> Iterator[Diagnostic]:
     """The third claim of this module (see its docstring): a build of a folder one `-` part away from
-    the README's own, when an audited Dockerfile is beside the README."""
+    the README's own, when an audited Dockerfile is beside the README; not the reader's own application
+    folder (`_users_own_app`, the repository read from `project`, else its root)."""
     here = directory.resolve()
     beside = [m for m in models if m.file and Path(m.file).resolve().parent == here]
     if not beside:
@@ -360,6 +371,8 @@ def copied_contexts(
         name = _basename(folder)
         if name in (".", "..", "", own) or not _one_part_away(name, own):
             continue
+        if _users_own_app(doc, build, name, project or repository_root(directory) or directory):
+            continue
         yield Diagnostic(
             readme,
             build.line,
@@ -368,6 +381,44 @@ def copied_contexts(
             f"from {name}/?)",
             confidence=CERTAIN,
         )
+
+
+_OWN_DOCKERFILE = re.compile(
+    r"\byour(?:[ \t]+own)?(?:[ \t]+[\w.-]+){0,3}?[ \t]+(?:`?Dockerfile`?|docker[ \t]?file)\b"
+    r"|\b(?:write|create|make)[ \t]+(?:a|an|your)(?:[ \t]+own)?(?:[ \t]+[\w.-]+){0,2}?[ \t]+`?Dockerfile\b",
+    re.IGNORECASE,
+)
+"""Text telling the reader to write a Dockerfile of their own: `your CUDA application Dockerfile`, `your
+own Dockerfile`, `create a Dockerfile`."""
+_WALK_DEPTH = 6
+"""How deep below the repository's top a folder of the built name is looked for."""
+
+
+def _users_own_app(doc: Document, build: _Build, name: str, top: Path) -> bool:
+    """True when the folder `name` a build command builds is the reader's own application: the build
+    tags the image by the folder's name (`-t cuda-app ./cuda-app`), text above the build in the README
+    tells the reader to write their own Dockerfile, and the repository has no folder of that name."""
+    if not any(_basename(image_repository(tag)) == name for tag in build.tags):
+        return False
+    told = any(
+        _OWN_DOCKERFILE.search(text)
+        for para in doc.paragraphs
+        for line, text in para.lines
+        if line < build.line
+    )
+    return told and not _folder_anywhere(top, name)
+
+
+def _folder_anywhere(top: Path, name: str) -> bool:
+    """True when a folder named `name` is in the repository at `top` (hidden folders left out; up to
+    `_WALK_DEPTH` folders deep; links not followed)."""
+    base = len(top.parts)
+    for folder, folders, _ in os.walk(top):
+        if name in folders:
+            return True
+        depth = len(Path(folder).parts) - base
+        folders[:] = [] if depth >= _WALK_DEPTH else [f for f in folders if not f.startswith(".")]
+    return False
 
 
 def _one_part_away(a: str, b: str) -> bool:

@@ -912,7 +912,8 @@ def _container_runs(
     """`docker run … NAME` (or `docker create`) where NAME is the `container_name:` a compose file
     beside the README gives a service that builds its image, while nothing makes an image of that name:
     no compose service's `image:`, no build, tag, pull or commit of the README, no script beside it.
-    Compose tags the image it builds `<project>-<service>`; the container's name is no image, and
+    Compose tags the image it builds with the service's `image:`, or `<project>-<service>` when it has
+    none; the container's name is no image, and
     `docker run` of it fails (`pull access denied`). `certain`: the name is the file's, written out.
     `docker exec`, `logs`, `start` of the name are right (`_container_misses` reads those)."""
     containers = {
@@ -942,15 +943,20 @@ def _container_runs(
             continue
         where, service = containers[name]
         project = _PROJECT_NAME.sub("", where.folder.lower()) or "project"
-        if name in (f"{project}-{service.name}", f"{project}_{service.name}"):
+        if not service.image and name in (f"{project}-{service.name}", f"{project}_{service.name}"):
             continue  # the name Compose tags the image with anyway
         seen.add(name)
         at = f"{where.shown}:{service.line}" if service.line else where.shown
+        # a service's `image:` is the name Compose gives the image it builds; without one, the project's
+        tagged = f"{project}-{service.name}"
+        if service.image:
+            shown = f" ({where.shown}:{service.image_line})" if service.image_line else ""
+            tagged = f"{service.image}{shown}"
         yield Diagnostic(
             readme,
             line,
             f"README runs image {image}, but {name} is the container name {at} gives service "
-            f"{service.name}, not an image: Compose tags the image it builds {project}-{service.name}, "
+            f"{service.name}, not an image: Compose tags the image it builds {tagged}, "
             f"and nothing of the README builds, tags or pulls {name}",
             confidence=CERTAIN,
         )

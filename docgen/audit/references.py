@@ -98,6 +98,35 @@ def _meant(reference: str, paths: Sequence[str], siblings: Sequence[str], headin
     return {0} if len(every) == 1 and len(paths) == 1 else set()
 
 
+def guessed_builds(
+    doc: Document,
+    dead: Sequence[tuple[int, str, bool]],
+    models: Sequence[ImageModel],
+    siblings: Sequence[str],
+) -> set[int]:
+    """The README lines of the build commands (every continued line) whose `-f` names a Dockerfile that
+    is gone (`dead`, from `dead_references`) while no Dockerfile of its name is found elsewhere: the one
+    its section is compared with is a guess (`_meant`), or none, so the build args the command passes
+    are no claim about any Dockerfile audited."""
+    gone = set()
+    paths = [m.path for m in models]
+    for line, target, flag in dead:
+        path = reference_path(target)
+        if not flag or stray(path) is not None:
+            continue
+        now = _meant(path, paths, siblings, heading_of(doc, line))
+        if not (now and _basename(paths[min(now)]) == _basename(path)):
+            gone.add(line)
+    if not gone:
+        return gone
+    for fence in doc.fences:
+        for command in build_commands(fence):
+            lines = {at for at, _ in command}
+            if lines & gone:
+                gone |= lines
+    return gone
+
+
 def dead_finding(
     readme: str,
     line: int,

@@ -1,0 +1,290 @@
+"""Image and container names of the scripts a README runs, against what the README says they are.
+
+Two claims, each `certain` (names read from the files as written):
+
+- `chained_runs`: a README block runs a build script, then a run script (`sh docker_build.sh`, `sh
+  docker_run.sh`), and the image the run script's `docker run` runs is not one the build script tags
+  while both name the same repository (`gaze` built, `balinlin/gaze:1.0.0` run: a later assignment of
+  `IMAGE` in the run script wins). The run does not start the image the build just made. Variables are
+  read as a plain run (no argument) gives them (`build_scripts`), the last literal assignment before
+  the line winning; a variable holding options (`GPU="--gpus all"`) is skipped as options. Silent when
+  the run script builds, pulls or tags an image itself, when the image cannot be told, and when the
+  README names the run image anywhere (a pull, a tag of its own).
+- `compose_names`: a sentence naming the image or container a script makes (`Creating an image named
+  `{YOUR_HOST_NAME}/lerobot:latest``, `a container named `…_gnfactor``) right above the block running
+  the script, whose `docker-compose` / `docker compose` command builds or starts services of the compose
+  file beside the README: their `image:` (for an image) or `container_name:` (for a container), the
+  script's variables put in (`TAG_NAME` the script exports), none of which can be the name. A
+  placeholder of the README (`{YOUR_HOST_NAME}`, `<user>`, `$USER`) and a variable neither the script
+  nor the file gives (`${USER}`) stand for any text; a name without a tag is `:latest`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from docgen import compose
+from docgen.audit.commands import fence_commands, joined, without_prompt
+from docgen.audit.grammar import COMPOSE, read_compose
+from docgen.audit.names import compose_file, takes_value
+from docgen.build_scripts import (
+    BLANK_AFTER,
+    BUILD,
+    DOCKER_PODMAN,
+    UNKNOWN,
+    _walk,
+    built_tag_lines,
+    container_command,
+)
+from docgen.files import text_or_none
+from docgen.markdown import Document, code_spans
+from docgen.model import Diagnostic
+from docgen.shell import shell_split
+
+_SCRIPT = re.compile(r"^(?:(?:ba|z)?sh[ \t]+([\w./-]+\.sh)|(\.{0,2}/[\w./-]+\.sh))(?=[ \t]|$)")
+"""A script the README runs: `./run.sh`, `bash tools/run.sh`, `sh run.sh` (a bare `run.sh` is a name in a
+list of files, not run: the shell looks for it on the PATH)."""
+_RUN = re.compile(
+    r"(?:^|[;&|(]|\b(?:then|do|else|sudo|exec|time|nohup)[ \t])[ \t]*"
+    + container_command("run", DOCKER_PODMAN, start="", end=BLANK_AFTER)
+)
+"""A `docker run` where a command starts (not in an `echo` or a comment's words)."""
+_GIVES = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?(?:pull|tag|load|import)\b|" + BUILD.pattern)
+"""What gives a machine an image: a pull, a tag, a load, an import or a build."""
+_RAW_ASSIGN = re.compile(r"^[ \t]*(?:export[ \t]+|local[ \t]+|readonly[ \t]+)?([A-Za-z_]\w*)=(.*)$")
+_VARIABLE = re.compile(r"\$\{?([A-Za-z_]\w*)\}?\Z")
+_REFERENCE = re.compile(r"\$\{([A-Za-z_]\w*)(?::?-([^{}]*))?\}|\$([A-Za-z_]\w*)")
+_PLACEHOLDER = re.compile(r"\{[^{}]*\}|<[^<>]*>|\[[^\[\]]*\]|\$\{[^{}]*\}|\$[A-Za-z_]\w*")
+_NAMED = re.compile(
+    r"\b(?:an?|the)[ \t]+(image|container)[ \t]+(?:named|called|tagged(?:[ \t]+as)?)[ \t]+`([^`\s]+)`",
+    re.IGNORECASE,
+)
+"""`Creating an image named `x/app:latest``, `a container called `x_app``: a name a sentence gives."""
+
+
+def _readme_scripts(commands: list[list[tuple[int, str]]]) -> list[tuple[int, str]]:
+    """(README line, script path) of each script the commands run, in order."""
+    found = []
+    for lines in commands:
+        command = without_prompt(joined(lines).strip())
+        if command.startswith("#"):
+            continue
+        for part in re.split(r"&&|;|\|\|", command):
+            script = _SCRIPT.match(part.strip().removeprefix("sudo ").strip())
+            if script is not None:
+                found.append((lines[0][0], script.group(1) or script.group(2)))
+    return found
+
+
+def _option_variables(text: str) -> set[str]:
+    """The variables every assignment of the script `text` gives a value starting with `-`: options
+    (`GPU="--gpus all"`, `VOLUMES="-v=…`)."""
+    raws: dict[str, list[str]] = {}
+    for line in text.splitlines():
+        if (assign := _RAW_ASSIGN.match(line)) is not None:
+            raws.setdefault(assign.group(1), []).append(assign.group(2).strip().lstrip("\"'"))
+    return {name for name, values in raws.items() if all(v.startswith("-") for v in values)}
+
+
+def _run_images(text: str) -> list[tuple[int, str, str | None]]:
+    """(script line, image, the variable it is read from) of each `docker run` of the script `text`
+    whose image can be told."""
+    options = _option_variables(text)
+    found = []
+    for index, line, variables in _walk(text.splitlines(), {}):
+        run = _RUN.search(line.strip())
+        if run is None or line.lstrip().startswith("#"):
+            continue
+        rest = re.split(r"&&|\|\||;|\|", line.strip()[run.end() :], maxsplit=1)[0]
+        try:
+            words = shell_split(rest)
+        except ValueError:
+            continue
+        at = 0
+        image = None
+        while at < len(words):
+            word = words[at]
+            variable = _VARIABLE.fullmatch(word)
+            if variable is not None and variable.group(1) not in variables:
+                if variable.group(1) in options:
+                    at += 1
+                    continue
+                break  # a word not known
+            value = variables[variable.group(1)] if variable is not None else word
+            if value.startswith("-"):
+                at += 1 if "=" in value or not takes_value(value) else 2
+                continue
+            image = value if "$" not in value and UNKNOWN not in value else None
+            break
+        if image:
+            found.append((index + 1, image, variable.group(1) if variable is not None else None))
+    return found
+
+
+def _set_at(text: str, name: str, before: int) -> int | None:
+    """The script line of the last assignment of `name` before line `before` of the script `text`."""
+    lines = text.splitlines()[: before - 1]
+    return next(
+        (
+            n
+            for n in range(len(lines), 0, -1)
+            if (a := _RAW_ASSIGN.match(lines[n - 1])) and a.group(1) == name
+        ),
+        None,
+    )
+
+
+def _repository(image: str) -> str:
+    name = image.lower().removeprefix("docker.io/").removeprefix("library/")
+    tail = name.rsplit("/", 1)[-1]
+    return name.rsplit(":", 1)[0] if ":" in tail else name
+
+
+def _full(image: str) -> str:
+    """`image` with `:latest` when it names no tag, without `docker.io/` and `library/`."""
+    name = image.lower().removeprefix("docker.io/").removeprefix("library/")
+    return name if ":" in name.rsplit("/", 1)[-1] else f"{name}:latest"
+
+
+def chained_runs(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
+    """The first claim of the module (see its docstring)."""
+    text_of: dict[str, str | None] = {}
+
+    def body(script: str) -> str | None:
+        if script not in text_of:
+            text_of[script] = None if "$" in script else text_or_none(directory / script)
+        return text_of[script]
+
+    said = "\n".join(t for f in doc.fences for _, t in f.lines)
+    for fence in doc.fences:
+        built: list[tuple[str, int, str]] = []  # (script, line, tag) of the builds run so far
+        for run_line, script in _readme_scripts(list(fence_commands(fence))):
+            text = body(script)
+            if text is None:
+                continue
+            tags = built_tag_lines(text)
+            if tags or _GIVES.search(text):
+                built += [(script, n, t) for n, t in tags]
+                continue
+            for line, image, variable in _run_images(text) if built else ():
+                made = {_full(t) for _, _, t in built}
+                if _full(image) in made or _repository(image) in said.lower():
+                    continue
+                last = _repository(image).rsplit("/", 1)[-1]
+                same = [b for b in built if _repository(b[2]).rsplit("/", 1)[-1] == last]
+                if not same:
+                    continue
+                source, at, tag = same[-1]
+                runs = script.removeprefix("./")
+                set_at = _set_at(text, variable, line) if variable is not None else None
+                where = f" (${variable} set at {runs}:{set_at})" if set_at is not None else ""
+                yield Diagnostic(
+                    readme,
+                    run_line,
+                    f"README runs {source.removeprefix('./')}, then {runs}: {source.removeprefix('./')}:{at} "
+                    f"tags {tag}, but {runs}:{line} runs {image}{where}, not the image the build script made",
+                    confidence="certain",
+                )
+
+
+def _pattern(name: str) -> str:
+    """`name` with its placeholders as `*`."""
+    return _PLACEHOLDER.sub(UNKNOWN, name)
+
+
+def _could_be(a: str, b: str) -> bool:
+    """True when the names `a` and `b`, each `*` standing for any text, can be one name."""
+    if UNKNOWN not in a or UNKNOWN not in b:
+        pattern, other = (a, b) if UNKNOWN in a else (b, a)
+        regex = ".*".join(re.escape(p) for p in pattern.split(UNKNOWN))
+        return re.fullmatch(regex, other) is not None
+    x, y = a.split(UNKNOWN), b.split(UNKNOWN)
+    starts = x[0].startswith(y[0]) or y[0].startswith(x[0])
+    ends = x[-1].endswith(y[-1]) or y[-1].endswith(x[-1])
+    return starts and ends
+
+
+def _put_in(value: str, variables: dict[str, str], star: bool) -> str:
+    """`value` with the variables the script gives put in; the others `*` (`star`) or as written."""
+
+    def one(match: re.Match[str]) -> str:
+        name = match.group(1) or match.group(3)
+        if name in variables:
+            return variables[name]
+        if match.group(2) is not None:
+            return match.group(2)
+        return UNKNOWN if star else match.group(0)
+
+    return _REFERENCE.sub(one, value)
+
+
+def compose_names(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
+    """The second claim of the module (see its docstring)."""
+    claims = [
+        (line, m.group(1).lower(), m.group(2))
+        for para in doc.paragraphs
+        for line, text in para.lines
+        if code_spans(text)
+        for m in _NAMED.finditer(text)
+    ]
+    if not claims:
+        return
+    fences = sorted(doc.fences, key=lambda f: f.lines[0][0] if f.lines else 0)
+    for line, kind, name in claims:
+        fence = next((f for f in fences if f.lines and f.lines[0][0] > line), None)
+        if fence is None or fence.lines[0][0] - line > 3:
+            continue
+        for _, script in _readme_scripts(list(fence_commands(fence))):
+            text = None if "$" in script else text_or_none(directory / script)
+            if text is None:
+                continue
+            found = _compose_name(text, script, kind, name, directory)
+            if found is not None:
+                yield Diagnostic(readme, line, found, confidence="certain")
+
+
+def _compose_name(text: str, script: str, kind: str, name: str, directory: Path) -> str | None:
+    """What `compose_names` says of the script `text`, None when its compose services can be the name."""
+    verbs = ("build", "up") if kind == "image" else ("up", "run", "create")
+    for index, line, variables in _walk(text.splitlines(), {}):
+        match = COMPOSE.search(line)
+        if match is None or line.lstrip().startswith("#"):
+            continue
+        try:
+            words = shell_split(re.split(r"&&|\|\||;|\||&", line[match.end() :], maxsplit=1)[0])
+        except ValueError:
+            return None
+        call = read_compose(words)
+        if call.verb not in verbs or not call.complete or any("$" in f for f in call.files):
+            continue
+        paths = [directory / f for f in call.files] if call.files else compose.default_files(directory)
+        services = []
+        for path in paths:
+            read = compose_file(path)
+            if read is None or read[1]:
+                return None
+            services += [(path, s) for s in read[0] if not call.services or s.name in call.services]
+        if not services:
+            return None
+        said = _full(_pattern(name)) if kind == "image" else _pattern(name)
+        shown = []
+        for path, service in services:
+            given = service.image if kind == "image" else service.container_name
+            if not given or (kind == "image" and not service.builds):
+                return None  # Compose names it itself: not read
+            value = _put_in(given, variables, True)
+            if _could_be(said, _full(value) if kind == "image" else value):
+                return None
+            line_ = service.image_line if kind == "image" else service.line
+            at = f"{path.name}:{line_}" if line_ else path.name
+            now = _put_in(given, variables, False)
+            put = f", {now} as the script sets it" if now != given else ""
+            key = "image" if kind == "image" else "container_name"
+            shown.append(f"service {service.name} sets {key}: {given} ({at}){put}")
+        return (
+            f"README says {script.removeprefix('./')} makes the {kind} {name}, but its docker compose "
+            f"{call.verb} ({script.removeprefix('./')}:{index + 1}) names it otherwise: " + "; ".join(shown)
+        )
+    return None

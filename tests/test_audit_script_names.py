@@ -1,0 +1,194 @@
+"""`docgen audit`: the image a run script runs after the README's build script, and the image and
+container names a script's compose command gives (docgen/audit/script_names.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.pipeline import build_model
+
+DOCKERFILE = "FROM pytorch/pytorch:2.1.0-cuda12.1-cudnn8-devel\nRUN pip install timm==0.9.2\n"
+
+# a research environment: one script builds, the other runs, with its options in variables
+BUILD_SH = """\
+#!/bin/bash
+set -e
+IMAGE="eyetrack"
+docker build -t $IMAGE .
+"""
+RUN_SH = """\
+#!/bin/bash
+set -e
+NAME="--name lab"
+GPU="--gpus all"
+PORTS="-p 8701:22
+       -p 6006:6006"
+# Image
+IMAGE="eyetrack"
+IMAGE="labuser/eyetrack:2.0"
+docker run -it $NAME $GPU $PORTS --shm-size 32G $IMAGE
+"""
+RESEARCH = """\
+# Eye tracking
+
+- Check the settings in these scripts
+```
+build.sh
+run.sh
+```
+- Build and run the container
+```
+sh build.sh
+sh run.sh
+```
+"""
+
+
+def _found(root: Path, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": DOCKERFILE, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    text = (root / "README.md").read_text(encoding="utf-8")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(text, "README.md", model, {}, root, root)
+        if "makes the" in d.message or "the build script made" in d.message
+    ]
+
+
+def test_a_run_script_that_runs_another_image_than_the_build_script_tags(tmp_path: Path) -> None:
+    files = {"README.md": RESEARCH, "build.sh": BUILD_SH, "run.sh": RUN_SH}
+    assert _found(tmp_path, files) == [
+        (
+            11,
+            "README runs build.sh, then run.sh: build.sh:4 tags eyetrack, but run.sh:10 runs "
+            "labuser/eyetrack:2.0 ($IMAGE set at run.sh:9), not the image the build script made",
+            "certain",
+        )
+    ]
+
+
+def test_run_scripts_that_run_the_built_image_or_another_on_purpose(tmp_path: Path) -> None:
+    cases = {
+        # the last assignment is the built name (`:latest` is the tag a bare name gets)
+        "same": RUN_SH.replace('IMAGE="labuser/eyetrack:2.0"\n', 'IMAGE="eyetrack:latest"\n'),
+        # an image of another name: a helper container, not the build's
+        "other": RUN_SH.replace("labuser/eyetrack:2.0", "nvidia/cuda:12.1.0-base-ubuntu22.04"),
+        # the run script pulls what it runs itself
+        "pulls": RUN_SH.replace("docker run", "docker pull $IMAGE\ndocker run"),
+        # the image from the environment or an argument: not known
+        "argument": RUN_SH.replace('IMAGE="labuser/eyetrack:2.0"\n', 'IMAGE="$1"\n'),
+    }
+    for name, run in cases.items():
+        files = {"README.md": RESEARCH, "build.sh": BUILD_SH, "run.sh": run}
+        assert _found(tmp_path / name, files) == [], name
+    # the README pulls the image the run script runs: named by the README, not the build's
+    pulled = RESEARCH.replace("sh build.sh\n", "sh build.sh\ndocker pull labuser/eyetrack:2.0\n")
+    files = {"README.md": pulled, "build.sh": BUILD_SH, "run.sh": RUN_SH}
+    assert _found(tmp_path / "pulled", files) == []
+    # only listed (no `sh`, no `./`): no script is run, nothing chained
+    listed = RESEARCH.replace("sh build.sh\nsh run.sh\n", "build.sh\nrun.sh\n")
+    files = {"README.md": listed, "build.sh": BUILD_SH, "run.sh": RUN_SH}
+    assert _found(tmp_path / "listed", files) == []
+
+
+# a robot learning dev container: scripts export a tag, compose builds and starts the service
+COMPOSE = """\
+services:
+  dev:
+    build:
+      context: .
+      dockerfile: Dockerfile
+    image: ${USER}/armlab:${TAG_NAME}
+    container_name: ${USER}_armlab
+    network_mode: host
+"""
+BUILD_COMPOSE = """\
+#!/bin/sh
+if [ ! -z $1 ]; then
+  export TAG_NAME=$1
+else
+  export TAG_NAME="gpu-dev"
+fi
+docker-compose -p armlab build
+"""
+RUN_COMPOSE = BUILD_COMPOSE.replace("build\n", "up &\n")
+ROBOT = """\
+# Dev container
+
+### 1. Build the image
+Creating an image named `{YOUR_HOST_NAME}/armlab:latest`
+```bash
+./build_image.sh
+```
+
+### 2. Run the container
+Creating a container named `{YOUR_HOST_NAME}_armnet`
+```bash
+./run_container.sh
+```
+
+### 3. Enter it
+```bash
+docker exec -it {YOUR_HOST_NAME}_armlab bash
+```
+"""
+
+
+def test_names_a_script_s_compose_command_gives_otherwise(tmp_path: Path) -> None:
+    files = {
+        "README.md": ROBOT,
+        "docker-compose.yml": COMPOSE,
+        "build_image.sh": BUILD_COMPOSE,
+        "run_container.sh": RUN_COMPOSE,
+    }
+    assert _found(tmp_path, files) == [
+        (
+            4,
+            "README says build_image.sh makes the image {YOUR_HOST_NAME}/armlab:latest, but its docker "
+            "compose build (build_image.sh:7) names it otherwise: service dev sets image: "
+            "${USER}/armlab:${TAG_NAME} (docker-compose.yml:6), ${USER}/armlab:gpu-dev as the script sets it",
+            "certain",
+        ),
+        (
+            10,
+            "README says run_container.sh makes the container {YOUR_HOST_NAME}_armnet, but its docker "
+            "compose up (run_container.sh:7) names it otherwise: service dev sets container_name: "
+            "${USER}_armlab (docker-compose.yml:2)",
+            "certain",
+        ),
+    ]
+
+
+def test_names_a_script_s_compose_command_can_give(tmp_path: Path) -> None:
+    # placeholders of either side stand for any text; the tag the script exports
+    readme = ROBOT.replace("armlab:latest", "armlab:gpu-dev").replace("_armnet", "_armlab")
+    files = {
+        "README.md": readme,
+        "docker-compose.yml": COMPOSE,
+        "build_image.sh": BUILD_COMPOSE,
+        "run_container.sh": RUN_COMPOSE,
+    }
+    assert _found(tmp_path, files) == []
+    # `<user>` and `$USER` placeholders, and a service that names neither: Compose names them itself
+    readme = ROBOT.replace("{YOUR_HOST_NAME}/armlab:latest", "$USER/armlab:gpu-dev").replace(
+        "{YOUR_HOST_NAME}_armnet", "<user>_armlab"
+    )
+    files["README.md"] = readme
+    assert _found(tmp_path / "own", files) == []
+    files["docker-compose.yml"] = "services:\n  dev:\n    build: .\n"
+    files["README.md"] = ROBOT
+    assert _found(tmp_path / "unnamed", files) == []
+    # a name said far from the block running the script is no claim about it
+    far = ROBOT.replace("Creating an image named", "Creating an image named").replace(
+        "`{YOUR_HOST_NAME}/armlab:latest`\n", "`{YOUR_HOST_NAME}/armlab:latest`\n\nThen.\n\nMore.\n\nAnd.\n"
+    )
+    files = {
+        "README.md": far,
+        "docker-compose.yml": COMPOSE,
+        "build_image.sh": BUILD_COMPOSE,
+        "run_container.sh": RUN_COMPOSE,
+    }
+    assert [line for line, _, _ in _found(tmp_path / "far", files)] == [16]
