@@ -289,7 +289,7 @@ from docgen.audit.file_lists import listed_absent
 from docgen.audit.fixed_defaults import _fixed_defaults
 from docgen.audit.floating_pins import _floating_pins
 from docgen.audit.globbed_scripts import globbed_scripts
-from docgen.audit.gpu_compose import gpu_only_compose
+from docgen.audit.gpu_compose import gpu_less_compose, gpu_only_compose
 from docgen.audit.gpu_models import gpu_model_claims
 from docgen.audit.grammar import command_grammar
 from docgen.audit.health_ports import health_ports
@@ -770,6 +770,7 @@ def audit(
         found.extend(pulled_runs(doc, path, directory))
         found.extend(_compose_builds(doc, path, directory, project))
         found.extend(gpu_only_compose(doc, path, directory))
+        found.extend(gpu_less_compose(doc, path, directory))
         found.extend(entered_compose(doc, path, directory, project))
         found.extend(tag_args(doc, path, directory, models, project))
         found.extend(variant_tags(doc, path, directory, models, project))
