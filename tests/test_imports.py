@@ -428,6 +428,7 @@ AUDIT_LAYERS = (
         "runtime_bases",
         "cuda_flavours",
         "gpu_compose",
+        "shm_sizes",
         "reinstalled_torch",
         "version_lists",
         "restated",

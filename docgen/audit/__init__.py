@@ -407,6 +407,7 @@ from docgen.audit.setup_files import setup_files
 from docgen.audit.sh_scripts import sh_scripts
 from docgen.audit.shell_words import _shell_words
 from docgen.audit.shipped_functions import shipped_functions
+from docgen.audit.shm_sizes import shm_sizes
 from docgen.audit.sif_files import sif_files
 from docgen.audit.spelled_folders import _spelled_folders
 from docgen.audit.stage_count import stage_count_claims
@@ -771,6 +772,7 @@ def audit(
         found.extend(_compose_builds(doc, path, directory, project))
         found.extend(gpu_only_compose(doc, path, directory))
         found.extend(gpu_less_compose(doc, path, directory))
+        found.extend(shm_sizes(doc, text, path, directory, project))
         found.extend(entered_compose(doc, path, directory, project))
         found.extend(tag_args(doc, path, directory, models, project))
         found.extend(variant_tags(doc, path, directory, models, project))
