@@ -223,7 +223,7 @@ from docgen.audit.builds import (
     unpassed_required,
 )
 from docgen.audit.built_names import named_builds
-from docgen.audit.case_slips import case_slips
+from docgen.audit.case_slips import case_slips, unnamed_supplies
 from docgen.audit.chart_values import chart_values
 from docgen.audit.ci_claims import ci_claims
 from docgen.audit.clone_folders import clone_folders, clone_slips
@@ -607,6 +607,8 @@ def audit(
         ci_claims_found += pushed_names(doc, path, directory, models, project)
     # a config key an edit instruction names (`remove x from settings.yaml`), before such text is set aside
     keys_found = list(config_keys(doc, path, directory)) if directory is not None else []
+    # the files the prerequisites tell the reader to supply, before they are set aside as the host's
+    supplies = list(unnamed_supplies(doc, text, path, directory, models)) if directory is not None else []
     _set_aside(doc, source, models, siblings, names, workflows)
     aside = drop_aside(doc, source, models)
     facts.settle()
@@ -679,6 +681,7 @@ def audit(
         found.extend(prose_scripts)
         found.extend(listed_absent(doc, path, directory, models))
         found.extend(keys_found)
+        found.extend(supplies)
         found.extend(
             context_misses(
                 doc,
