@@ -266,7 +266,7 @@ from docgen.audit.entered_compose import entered_compose
 from docgen.audit.entry_modes import default_modes, unknown_programs
 from docgen.audit.entry_options import entry_options
 from docgen.audit.env_blocks import _env_blocks
-from docgen.audit.env_defaults import _env_defaults
+from docgen.audit.env_defaults import _env_defaults, unprovided_defaults
 from docgen.audit.env_homes import _env_homes
 from docgen.audit.env_prefixes import forwarded_prefixes, overridden_prefixes
 from docgen.audit.env_slips import _env_slips
@@ -609,6 +609,8 @@ def audit(
     keys_found = list(config_keys(doc, path, directory)) if directory is not None else []
     # the files the prerequisites tell the reader to supply, before they are set aside as the host's
     supplies = list(unnamed_supplies(doc, text, path, directory, models)) if directory is not None else []
+    if directory is not None:  # (before tables go to the parts of the README)
+        supplies += unprovided_defaults(doc, path, directory, project, models)
     _set_aside(doc, source, models, siblings, names, workflows)
     aside = drop_aside(doc, source, models)
     facts.settle()
