@@ -429,6 +429,7 @@ AUDIT_LAYERS = (
         "cuda_flavours",
         "gpu_compose",
         "shm_sizes",
+        "script_versions",
         "reinstalled_torch",
         "version_lists",
         "restated",

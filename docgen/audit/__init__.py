@@ -392,6 +392,7 @@ from docgen.audit.script_images import _script_images
 from docgen.audit.script_mounts import script_mounts
 from docgen.audit.script_usage import argument_defaults, longer_usage
 from docgen.audit.script_vars import script_variables
+from docgen.audit.script_versions import script_versions
 from docgen.audit.sections import (
     Build,
     headed_unbuilt_stages,
@@ -778,6 +779,7 @@ def audit(
         found.extend(gpu_only_compose(doc, path, directory))
         found.extend(gpu_less_compose(doc, path, directory))
         found.extend(shm_sizes(doc, text, path, directory, project))
+        found.extend(script_versions(doc, text, path, directory, models))
         found.extend(entered_compose(doc, path, directory, project))
         found.extend(tag_args(doc, path, directory, models, project))
         found.extend(variant_tags(doc, path, directory, models, project))
