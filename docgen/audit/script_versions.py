@@ -99,10 +99,11 @@ def script_versions(
                     continue
                 told.add(key)
                 variable = next(v for v, n in _VARIABLES.items() if n.lower() == key)
+                name_of = _VARIABLES[variable]
                 yield Diagnostic(
                     readme,
                     line,
-                    f"README says {_VARIABLES[variable]} {said}, but {shown}:{at}, which {dockerfile}:{copied} "
+                    f"README says {name_of} {said}, but {shown}:{at}, which {dockerfile}:{copied} "
                     "copies into the image and the README has the reader run, "
                     f"sets {variable}={value}",
                     confidence=LIKELY,
