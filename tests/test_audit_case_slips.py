@@ -56,3 +56,60 @@ def test_a_folder_another_copy_reads_as_written_is_no_finding(tmp_path: Path) ->
     model = build_model(tmp_path / "base" / "Dockerfile", "base/Dockerfile")
     found = audit(README, "README.md", [model], {}, tmp_path)
     assert [d.message for d in found if "letter case" in d.message] == []
+
+
+NPU = """\
+FROM ubuntu:22.04
+COPY vendor/Ascend-cann-toolkit*.run /tmp/
+COPY vendor/Ascend-cann-kernels*.run /tmp/
+COPY vendor/$EXTRA.run /tmp/
+RUN chmod +x /tmp/*.run && /tmp/Ascend-cann-toolkit*.run --install --quiet
+"""
+"""Modelled on an NPU framework image whose installers the reader downloads into the build context."""
+NPU_README = """\
+# Framework on NPU
+
+## Prerequisites
+
+1. NPU driver installed on the host
+2. CANN toolkit package downloaded to `vendor/` directory
+
+## Build
+
+```bash
+docker build -t npu-framework .
+```
+"""
+DRIVER = """\
+FROM debian:12-slim
+COPY drivers/NVIDIA-Linux-x86_64-*.run /tmp/
+COPY drivers/cuda_*_linux.run /tmp/
+"""
+"""Modelled on a GPU driver image whose two installers the README lists by name."""
+DRIVER_README = (
+    "# Driver image\n\nPut the NVIDIA driver and the CUDA installer in `drivers/` before building.\n"
+)
+
+
+def _supplies(root: Path, readme: str, dockerfile: str, files: dict[str, str] | None = None) -> list[str]:
+    make_tree(root, {"README.md": readme, "Dockerfile": dockerfile, **(files or {})})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    found = audit(readme, "README.md", [model], {}, root)
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in found if "never names" in d.message]
+
+
+def test_a_file_copied_from_a_folder_to_fill_that_the_readme_never_names(tmp_path: Path) -> None:
+    assert _supplies(tmp_path / "a", NPU_README, NPU) == [
+        "6: README tells what to put in vendor/, but Dockerfile:3 also copies "
+        "vendor/Ascend-cann-kernels*.run from it, which the README never names: the build stops there "
+        "without it (likely)"
+    ]
+    # traps: the README names it too; the folder holds it; no other source named; each source named
+    named = NPU_README.replace("CANN toolkit package", "CANN toolkit and kernels packages")
+    assert _supplies(tmp_path / "b", named, NPU) == []
+    held = {"vendor/Ascend-cann-kernels-910b_8.0.0_linux-x86_64.run": "x"}
+    assert _supplies(tmp_path / "c", NPU_README, NPU, held) == []
+    assert _supplies(tmp_path / "d", NPU_README.replace("CANN toolkit", "CANN"), NPU) == []
+    assert _supplies(tmp_path / "e", DRIVER_README, DRIVER) == []
+    told = NPU_README.replace("downloaded to", "(see `vendor/` for")
+    assert _supplies(tmp_path / "f", told, NPU) == []

@@ -338,6 +338,29 @@ def test_env_blocks_that_stay_silent(tmp_path: Path, readme: str) -> None:
     assert env_found(tmp_path, readme) == []
 
 
+EDITED = (
+    "# Stack\n\n## Step 4: Configure the environment\n\n```bash\ncp .env.example .env\nnano .env\n```\n\n"
+    "Ensure these settings are configured:\n\n```bash\n# tuned for a small board\nQUEUE_SIZE=8\n"
+    "WORKER_PORT=7000\nCACHE_CLEAR_INTERVAL=2\n```\n"
+)
+"""Modelled on a setup guide for a small board: a block edits `.env`, the next one lists its settings."""
+
+
+def test_an_env_block_under_a_block_that_edits_the_env_file(tmp_path: Path) -> None:
+    assert env_found(tmp_path / "a", EDITED) == [(16, unread("CACHE_CLEAR_INTERVAL"), "certain")]
+    # traps: the edit is in another section, or the block is not introduced by a line ending in `:`
+    other = EDITED.replace("\nEnsure", "\n## Step 5: Tune\n\nEnsure")
+    assert env_found(tmp_path / "b", other) == []
+    assert env_found(tmp_path / "c", EDITED.replace("configured:", "configured.")) == []
+    assert (
+        env_found(
+            tmp_path / "d",
+            EDITED.replace("nano .env", "nano config.yaml").replace("cp .env.example .env\n", ""),
+        )
+        == []
+    )
+
+
 def test_an_env_block_of_services_reading_an_env_file_is_silent(tmp_path: Path) -> None:
     readme = env_block("QUEUE_SIZE=8", "WORKER_PORT=7000", "WEIGHTS_DIR=/data")
     files = {"docker-compose.yml": STACK.replace("  gateway:\n", "  gateway:\n    env_file: .env\n")}

@@ -460,3 +460,59 @@ def test_a_parenthesised_default_with_no_value_gives_none(tmp_path: Path) -> Non
     for said in ("(default: )", "(default:)", "(default: -)", "(default: none)", "(default for GPU hosts)"):
         readme = FLAG_LIST.format(fetch="true", workers="4").replace("(default 4)", said)
         assert _audit(tmp_path, readme, FLAGS) == [], said
+
+
+TRITON = """\
+FROM tritonserver:24.08-py3
+RUN apt-get update && apt-get install -y gettext-base
+COPY model_repository /model_configs
+ENTRYPOINT ["/model_configs/entrypoint.sh"]
+"""
+"""Modelled on an inference server whose entrypoint fills its model configs with `envsubst`."""
+ENTRY = '#!/bin/bash\nfor f in /models/*.pbtxt; do envsubst < "$f" > "$f.tmp" && mv "$f.tmp" "$f"; done\n'
+CONFIG = (
+    'name: "tokenizer"\nparameters {\n  key: "MAX_TOKENS"\n  value: { string_value: "${MAX_TOKENS}" }\n}\n'
+)
+TRITON_README = """\
+# Tokenizer server
+
+## Runtime environment variables
+
+| Variable | Required | Default | Description |
+|---|---|---|---|
+| `MODEL_KIND` | yes | — | Model folder to serve |
+| `MAX_TOKENS` | no | `4096` | Longest input |
+"""
+
+
+def _unprovided(root: Path, files: dict[str, str], readme: str = TRITON_README) -> list[str]:
+    make_tree(root, {"README.md": readme, "Dockerfile": TRITON, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    found = audit(readme, "README.md", [model], {}, root, root)
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in found if "gives it a default" in d.message]
+
+
+def test_a_default_nothing_gives_a_variable_envsubst_fills(tmp_path: Path) -> None:
+    files = {"model_repository/entrypoint.sh": ENTRY, "model_repository/tok/config.pbtxt": CONFIG}
+    assert _unprovided(tmp_path / "a", files) == [
+        "8: README says MAX_TOKENS defaults to 4096, but nothing gives it a default: no Dockerfile sets it, "
+        "model_repository/tok/config.pbtxt:4 substitutes ${MAX_TOKENS} with none, and no file naming it "
+        "holds 4096 (likely)"
+    ]
+    # traps: the template gives the default; the code reading it holds it; the entrypoint sets it; no
+    # envsubst (a program reads the template); the README's own value is a placeholder
+    given = {
+        **files,
+        "model_repository/tok/config.pbtxt": CONFIG.replace("${MAX_TOKENS}", "${MAX_TOKENS:-4096}"),
+    }
+    assert _unprovided(tmp_path / "b", given) == []
+    code = {**files, "model_repository/tok/model.py": 'n = int(params.get("MAX_TOKENS") or 4096)\n'}
+    assert _unprovided(tmp_path / "c", code) == []
+    entry = {**files, "model_repository/entrypoint.sh": 'export MAX_TOKENS="${MAX_TOKENS:-2048}"\n' + ENTRY}
+    assert _unprovided(tmp_path / "d", entry) == []
+    plain = {
+        **files,
+        "model_repository/entrypoint.sh": "#!/bin/bash\nexec tritonserver --model-repository=/models\n",
+    }
+    assert _unprovided(tmp_path / "e", plain) == []
+    assert _unprovided(tmp_path / "f", files, TRITON_README.replace("`4096`", "`<tokens>`")) == []

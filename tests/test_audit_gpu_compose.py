@@ -135,3 +135,68 @@ def test_runtime_nvidia_and_an_env_var_picking_the_device(tmp_path: Path) -> Non
 )
 def test_traps(tmp_path: Path, readme: str, files: dict[str, str]) -> None:
     assert found(tmp_path, readme, files) == []
+
+
+PLAIN = (
+    "services:\n"
+    "  trainer:\n"
+    "    build:\n"
+    "      context: .\n"
+    "    ipc: host\n"
+    '    shm_size: "16g"\n'
+    "    command: bash train.sh\n"
+)
+"""Modelled on a fine-tuning setup: one training service, shared memory set, no GPU reserved."""
+GPU_CLAIM = (
+    "Docker training\n\nQuick start\n- One command: `bash scripts/train.sh`\n"
+    "  - Builds the training image and runs the `trainer` service with GPU support.\n"
+)
+STACK_CLAIM = "# Chat stack\n\nThe compose stack runs on the GPU out of the box.\n"
+
+
+def gpu_less(root: Path, readme: str, files: dict[str, str]) -> list[str]:
+    make_tree(root, {"README.md": readme, "Dockerfile": DOCKERFILE, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(readme, "README.md", [model], {}, root)
+        if "reserves none for" in d.message
+    ]
+
+
+def test_a_gpu_run_said_for_a_service_that_reserves_none(tmp_path: Path) -> None:
+    assert gpu_less(tmp_path / "a", GPU_CLAIM, {"docker-compose.yml": PLAIN}) == [
+        "5: README says service trainer runs with a GPU (with GPU support), but docker-compose.yml reserves "
+        "none for it (no deploy.resources.reservations.devices, runtime: nvidia or gpus:): Compose gives the "
+        "container no GPU (likely)"
+    ]
+    two = PLAIN + "  ui:\n    image: example/chat-ui:1.2\n"
+    assert [f[:42] for f in gpu_less(tmp_path / "b", STACK_CLAIM, {"compose.yaml": two})] == [
+        "3: README says services trainer, ui run wi"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        # the service reserves a GPU (each way of writing it)
+        (GPU_CLAIM, {"docker-compose.yml": RESERVED.replace("speech-api", "trainer")}),
+        (GPU_CLAIM, {"docker-compose.yml": PLAIN + "    runtime: nvidia\n"}),
+        (GPU_CLAIM, {"docker-compose.yml": PLAIN + "    gpus: all\n"}),
+        (GPU_CLAIM, {"docker-compose.yml": PLAIN + "    runtime: ${RUNTIME:-runc}\n"}),
+        # an override file may add it
+        (GPU_CLAIM, {"docker-compose.yml": PLAIN, "docker-compose.override.yml": "services: {}\n"}),
+        # the line passes --gpus itself, or is about editing the file, or names another service
+        (
+            GPU_CLAIM.replace("service with", "service (`docker compose run --gpus all trainer`) with"),
+            {"docker-compose.yml": PLAIN},
+        ),
+        (GPU_CLAIM.replace("Builds", "If you edit the file, it builds"), {"docker-compose.yml": PLAIN}),
+        (GPU_CLAIM.replace("`trainer`", "`worker`"), {"docker-compose.yml": PLAIN}),
+        # a line naming neither Compose nor a service; a CPU fallback said
+        ("# Trainer\n\nThe model trains on the GPU.\n", {"docker-compose.yml": PLAIN}),
+        ("# Trainer\n\nThe compose stack runs on the GPU, or the CPU.\n", {"docker-compose.yml": PLAIN}),
+    ],
+)
+def test_a_gpu_run_said_traps(tmp_path: Path, readme: str, files: dict[str, str]) -> None:
+    assert gpu_less(tmp_path, readme, files) == []

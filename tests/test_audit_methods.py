@@ -167,6 +167,37 @@ def test_a_distribution_package_next_to_a_build_of_its_source(tmp_path: Path) ->
     assert methods(tmp_path, "# Media\n\n- mpv (from the Ubuntu packages)\n", MEDIA) == []
 
 
+SIM = """\
+FROM nvidia/cuda:12.4.1-runtime-ubuntu22.04
+RUN apt-get update && apt-get install -y --no-install-recommends python3-pip libosmesa6-dev libglfw3
+RUN pip install --no-cache-dir mujoco gymnasium[mujoco]==0.29.1 box2d-py
+RUN echo 'import gymnasium; env = gymnasium.make("Ant-v4")' > /opt/check.py
+"""
+"""Modelled on a reinforcement-learning sandbox: the simulator from PyPI, its GL libraries from apt (and a
+check script whose `gymnasium.make(` is no build)."""
+
+
+def test_a_system_package_said_of_a_component_pip_installs(tmp_path: Path) -> None:
+    readme = (
+        "# RL sandbox\n\n## Installed stack\n\n- gymnasium with MuJoCo\n- MuJoCo (system-level install)\n"
+    )
+    assert methods(tmp_path / "a", readme, SIM) == [
+        "6: README says MuJoCo is installed as a package of the distribution but Dockerfile installs MuJoCo "
+        "only with pip, from a package index (no apt, apk or rpm package of it) (likely)"
+    ]
+    said = "# RL sandbox\n\nThe simulator, MuJoCo, is installed via apt.\n"
+    assert len(methods(tmp_path / "b", said, SIM)) == 1
+    # traps: the distribution's package or a download of it too, a component apt installs, a negation
+    apt = SIM.replace("libglfw3", "libglfw3 libmujoco-dev")
+    assert methods(tmp_path / "c", readme, apt) == []
+    fetched = (
+        SIM + "RUN wget -q https://example.org/mujoco-2.1.0-linux-x86_64.tar.gz && tar xzf mujoco-2.1.0*\n"
+    )
+    assert methods(tmp_path / "d", readme, fetched) == []
+    assert methods(tmp_path / "e", "# RL sandbox\n\n- libglfw3 (system-level install)\n", SIM) == []
+    assert methods(tmp_path / "f", "# RL sandbox\n\n- MuJoCo (not a system-level install)\n", SIM) == []
+
+
 def test_pytorch_said_to_be_nightly_but_installed_from_the_release_index(tmp_path: Path) -> None:
     readme = ARC_README.format(said="PyTorch with XPU support (from `torch` nightly)")
     assert methods(tmp_path, readme, ARC.format(index="xpu")) == [

@@ -10,6 +10,7 @@ prose that agrees although it is not written as the image's.
 - a version the reader is told to pick (`Use GROMACS 2024.2`, `You can use …`), unless called the default.
 - a version telling what another component was built with (`torch 2.7.0 built on ROCm 6.5.0rc`).
 - a version the project's code or requirements were tested for (`The requirements are tested for python 3.7`).
+- a minimum a package in code demands (`` `pyannote.audio` (4.0+) strictly demands PyTorch 2.8+ ``).
 - a line naming an image by its tag when the Dockerfile is built as several named images (bake targets):
   that image's versions; a tag of the same shape naming none of them is an image not audited.
 
@@ -265,6 +266,21 @@ The image is built on ROCm 6.5.0.
     # the ROCm torch was built on is the wheel's; `built on ROCm 6.5.0` alone is the image's
     assert findings(readme, {"Dockerfile": ROCM_TORCH}) == [
         "4: README says ROCm 6.5.0 but Dockerfile:1 says 6.4.3"
+    ]
+
+
+def test_a_minimum_another_package_demands() -> None:
+    readme = """\
+## The problem
+
+- **Python & packaging**: The latest `flask-extras` (4.0+) strictly demands Python 3.12+, which breaks
+  the resolver.
+
+The image ships Python 3.12+.
+"""
+    # a minimum a package in code demands is that package's; the image's own minimum is still compared
+    assert findings(readme, {"Dockerfile": PYTHON}) == [
+        "6: README says Python 3.12+ but Dockerfile:1 says 3.11"
     ]
 
 

@@ -38,7 +38,7 @@ COMMAND = (
 def found(
     root: Path,
     command: str = COMMAND,
-    heading: str = "Ampere cards",
+    heading: str = "Updating packages",
     before: str = "Swap torch inside the running container:",
     dockerfile: str = DOCKERFILE,
     head: str = "- torch: 2.0.1",
@@ -69,17 +69,22 @@ def test_python_m_pip_and_a_quoted_pin(tmp_path: Path) -> None:
     ("command", "heading", "before"),
     [
         # the image's own release, to the places written
-        ("pip install torch==2.0.1 --force-reinstall", "Ampere cards", "Swap torch:"),
+        ("pip install torch==2.0.1 --force-reinstall", "Updating packages", "Swap torch:"),
         # another environment made in the block
-        ("python -m venv .venv\nsource .venv/bin/activate\n" + COMMAND, "Ampere cards", "Swap torch:"),
-        ("conda create -n pose python=3.10\n" + COMMAND, "Ampere cards", "Swap torch:"),
+        ("python -m venv .venv\nsource .venv/bin/activate\n" + COMMAND, "Updating packages", "Swap torch:"),
+        ("conda create -n pose python=3.10\n" + COMMAND, "Updating packages", "Swap torch:"),
         # the host, a local setup
         (COMMAND, "Run without Docker", "Install the packages:"),
-        (COMMAND, "Ampere cards", "On the host, install:"),
+        (COMMAND, "Updating packages", "On the host, install:"),
+        # a step for some GPUs only, or optional
+        (COMMAND, "3090", "- Reinstall torch in the container"),
+        (COMMAND, "Ampere cards", "Swap torch:"),
+        (COMMAND, "Updating packages", "For RTX 4090 cards, swap torch:"),
+        (COMMAND, "Updating packages", "Optionally, swap torch:"),
         (COMMAND, "Local setup", "Install the packages:"),
         # not a pin
-        ("pip install 'torch>=1.13'", "Ampere cards", "Swap torch:"),
-        ("pip install torchvision==0.14.1", "Ampere cards", "Swap torch:"),
+        ("pip install 'torch>=1.13'", "Updating packages", "Swap torch:"),
+        ("pip install torchvision==0.14.1", "Updating packages", "Swap torch:"),
     ],
 )
 def test_silent(tmp_path: Path, command: str, heading: str, before: str) -> None:

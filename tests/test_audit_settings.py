@@ -565,3 +565,43 @@ def test_variant_port_traps(tmp_path: Path) -> None:
     # the port the variant's server is given on its command line
     served = {**FAMILY, "Dockerfile.cuda": CUDA_IMAGE.replace('"--port", "8000"', '"--port", "8001"')}
     assert _audit_family(tmp_path / "served", said, served) == []
+
+
+LISTED_USER = """\
+# RL sandbox
+
+## Security
+- Non-root user (`trainer`)
+- Workspace: `/workspace`
+
+## Notes
+- Run with `--user trainer` if your host needs it.
+"""
+
+LISTED_LABEL = """\
+# Notebook image
+
+## Features
+
+- **Non-root user**: `analyst`, with passwordless sudo.
+- CUDA 12.4 runtime.
+"""
+
+
+def test_a_user_named_in_a_list_item_with_no_verb(tmp_path: Path) -> None:
+    made = "FROM nvidia/cuda:12.4.1-runtime-ubuntu22.04\nRUN useradd -m -u 1000 sandbox\nUSER sandbox\n"
+    assert _audit(tmp_path / "paren", LISTED_USER, {"Dockerfile": made}) == [
+        "4: README says the image runs as user trainer but Dockerfile:3 says USER sandbox (certain)"
+    ]
+    assert _audit(tmp_path / "label", LISTED_LABEL, {"Dockerfile": made.replace("sandbox", "ops")}) == [
+        "5: README says the image runs as user analyst but Dockerfile:3 says USER ops (certain)"
+    ]
+    # traps: the user said is the one set, or set by its id, or by a variable; no USER on a vendor base
+    assert _audit(tmp_path / "same", LISTED_USER, {"Dockerfile": made.replace("sandbox", "trainer")}) == []
+    assert (
+        _audit(tmp_path / "id", LISTED_LABEL, {"Dockerfile": made.replace("USER sandbox", "USER 1000")}) == []
+    )
+    variable = "FROM python:3.12-slim\nARG NAME\nRUN useradd -m $NAME\nUSER ${NAME}\n"
+    assert _audit(tmp_path / "var", LISTED_USER, {"Dockerfile": variable}) == []
+    vendor = "FROM jupyter/base-notebook:2024-04-01\nRUN pip install --no-cache-dir polars==1.2.0\n"
+    assert _audit(tmp_path / "vendor", LISTED_LABEL, {"Dockerfile": vendor}) == []

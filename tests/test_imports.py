@@ -428,6 +428,8 @@ AUDIT_LAYERS = (
         "runtime_bases",
         "cuda_flavours",
         "gpu_compose",
+        "shm_sizes",
+        "script_versions",
         "reinstalled_torch",
         "version_lists",
         "restated",

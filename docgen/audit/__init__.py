@@ -223,7 +223,7 @@ from docgen.audit.builds import (
     unpassed_required,
 )
 from docgen.audit.built_names import named_builds
-from docgen.audit.case_slips import case_slips
+from docgen.audit.case_slips import case_slips, unnamed_supplies
 from docgen.audit.chart_values import chart_values
 from docgen.audit.ci_claims import ci_claims
 from docgen.audit.clone_folders import clone_folders, clone_slips
@@ -271,7 +271,7 @@ from docgen.audit.entered_compose import entered_compose
 from docgen.audit.entry_modes import default_modes, unknown_programs
 from docgen.audit.entry_options import entry_options
 from docgen.audit.env_blocks import _env_blocks
-from docgen.audit.env_defaults import _env_defaults
+from docgen.audit.env_defaults import _env_defaults, unprovided_defaults
 from docgen.audit.env_homes import _env_homes
 from docgen.audit.env_prefixes import forwarded_prefixes, overridden_prefixes
 from docgen.audit.env_slips import _env_slips
@@ -293,7 +293,7 @@ from docgen.audit.file_lists import listed_absent
 from docgen.audit.fixed_defaults import _fixed_defaults
 from docgen.audit.floating_pins import _floating_pins
 from docgen.audit.globbed_scripts import globbed_scripts
-from docgen.audit.gpu_compose import gpu_only_compose
+from docgen.audit.gpu_compose import gpu_less_compose, gpu_only_compose
 from docgen.audit.gpu_models import gpu_model_claims
 from docgen.audit.grammar import command_grammar
 from docgen.audit.health_ports import health_ports
@@ -398,6 +398,7 @@ from docgen.audit.script_mounts import script_mounts
 from docgen.audit.script_names import chained_runs, compose_names
 from docgen.audit.script_usage import argument_defaults, longer_usage
 from docgen.audit.script_vars import script_variables
+from docgen.audit.script_versions import script_versions
 from docgen.audit.sections import (
     Build,
     headed_unbuilt_stages,
@@ -413,6 +414,7 @@ from docgen.audit.setup_files import setup_files
 from docgen.audit.sh_scripts import sh_scripts
 from docgen.audit.shell_words import _shell_words
 from docgen.audit.shipped_functions import shipped_functions
+from docgen.audit.shm_sizes import shm_sizes
 from docgen.audit.sif_files import sif_files
 from docgen.audit.spelled_folders import _spelled_folders
 from docgen.audit.stage_count import stage_count_claims
@@ -614,6 +616,10 @@ def audit(
         ci_claims_found += pushed_names(doc, path, directory, models, project)
     # a config key an edit instruction names (`remove x from settings.yaml`), before such text is set aside
     keys_found = list(config_keys(doc, path, directory)) if directory is not None else []
+    # the files the prerequisites tell the reader to supply, before they are set aside as the host's
+    supplies = list(unnamed_supplies(doc, text, path, directory, models)) if directory is not None else []
+    if directory is not None:  # (before tables go to the parts of the README)
+        supplies += unprovided_defaults(doc, path, directory, project, models)
     _set_aside(doc, source, models, siblings, names, workflows)
     aside = drop_aside(doc, source, models)
     facts.settle()
@@ -686,6 +692,7 @@ def audit(
         found.extend(prose_scripts)
         found.extend(listed_absent(doc, path, directory, models))
         found.extend(keys_found)
+        found.extend(supplies)
         found.extend(
             context_misses(
                 doc,
@@ -780,6 +787,9 @@ def audit(
         found.extend(compose_names(doc, path, directory))
         found.extend(_compose_builds(doc, path, directory, project))
         found.extend(gpu_only_compose(doc, path, directory))
+        found.extend(gpu_less_compose(doc, path, directory))
+        found.extend(shm_sizes(doc, text, path, directory, project))
+        found.extend(script_versions(doc, text, path, directory, models))
         found.extend(entered_compose(doc, path, directory, project))
         found.extend(tag_args(doc, path, directory, models, project))
         found.extend(variant_tags(doc, path, directory, models, project))

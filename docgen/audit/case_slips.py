@@ -9,11 +9,21 @@ beside it takes it) and whose parts from there are, letter case aside, the leadi
 source of one of its COPY or ADD instructions, and not the same letters. Not read: a path that exists
 as written (the folder is there, named so), a source with a variable, an absolute source, a
 here-document.
+
+And a folder the README tells the reader to fill (`CANN toolkit package downloaded to `packages/``),
+named as the COPY reads it, while the Dockerfile copies two or more files from it that the repository
+does not hold (the reader's to supply): a source whose own words (`kernels` of
+`packages/Ascend-cann-kernels*.run`, the words all those sources share and file kinds left out) the
+README never writes, when it writes another source's, is a file the reader is not told to supply, and
+the build stops at that COPY (`likely`). Silent when the folder holds files matching the source, for a
+source with a variable, and when the README names no source's own words (it may list them elsewhere).
 """
 
 from __future__ import annotations
 
+import fnmatch
 import os
+import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -86,3 +96,95 @@ def _copied_in_other_case(parts: tuple[str, ...], model: ImageModel) -> tuple[st
             if [f.casefold() for f in head] == wanted and found is None:
                 found = source, copy.line
     return found
+
+
+_FILL = re.compile(
+    r"\b(?:download(?:ed|s)?|place[ds]?|put|puts|copy|copied|save[ds]?|store[ds]?|drop(?:ped)?|add(?:ed)?"
+    r"|move[ds]?|must[ \t]+be|goes|go)\b[^`\n]{0,40}\b(?:to|in|into|under|inside)[ \t]+(?:the[ \t]+)?\Z",
+    re.IGNORECASE,
+)
+"""The words before a folder in code telling the reader to fill it (`package downloaded to `, `put them
+in the `)."""
+_KINDS = frozenset(
+    "run deb rpm whl tar tgz zip bin exe gz xz bz2 zst tbz linux x86 x64 amd64 arm64 aarch64 noarch "
+    "ubuntu centos el7 el8 release latest version".split()
+)
+"""Words of a file name telling its kind or platform, not what it is."""
+
+
+def unnamed_supplies(
+    doc: Document, text: str, readme: str, directory: Path, models: Sequence[ImageModel]
+) -> Iterator[Diagnostic]:
+    """Files the Dockerfile copies from a folder the README tells the reader to fill that the README
+    never names (module docstring), once each."""
+    contexts = [
+        (Path(model.file).resolve().parent, model) for model in models if model.file and model.context_copies
+    ]
+    if not contexts:
+        return
+    here = directory.resolve()
+    told: set[tuple[str, int]] = set()
+    written = {w.lower() for w in re.findall(r"[A-Za-z]{3,}", text)}
+    for para in doc.paragraphs:
+        for line, words in para.lines:
+            if "`" not in words:
+                continue
+            for match in re.finditer(r"`([\w.-]+(?:/[\w.-]+)*/?)`", words):
+                if not _FILL.search(words, max(0, match.start() - 80), match.start()):
+                    continue
+                path = match.group(1).removeprefix("./").rstrip("/")
+                target = Path(here, *path.split("/"))
+                for folder, model in contexts:
+                    try:
+                        parts = target.relative_to(folder).parts
+                    except ValueError:
+                        continue
+                    for source, at in _unnamed(parts, target, model, written):
+                        if (model.path, at) in told:
+                            continue
+                        told.add((model.path, at))
+                        shown = Path(model.path).as_posix()
+                        yield Diagnostic(
+                            readme,
+                            line,
+                            f"README tells what to put in {match.group(1)}, but {shown}:{at} also copies "
+                            f"{source} from it, which the README never names: the build stops there "
+                            "without it",
+                            confidence=LIKELY,
+                        )
+
+
+def _unnamed(
+    parts: tuple[str, ...], target: Path, model: ImageModel, written: set[str]
+) -> list[tuple[str, int]]:
+    """(source, COPY line) of each file copied from the folder `parts` of the context that no file there
+    matches and whose own words the README (`written`) never writes, when it writes another's."""
+    if not parts:
+        return []
+    supplied: list[tuple[str, int, set[str]]] = []
+    for copy in model.context_copies:
+        if copy.heredoc:
+            continue
+        for source in copy.sources:
+            source = source.strip("\"'").removeprefix("./")
+            if "$" in source or source.startswith("/") or source.endswith("/"):
+                continue
+            folders = source.split("/")[:-1]
+            if tuple(folders) != parts:
+                continue
+            name = source.rsplit("/", 1)[-1]
+            try:
+                there = [e.name for e in os.scandir(target)] if os.path.isdir(target) else []
+            except OSError:
+                return []
+            if any(fnmatch.fnmatchcase(entry, name) for entry in there):
+                continue
+            words = {w.lower() for w in re.findall(r"[A-Za-z]{3,}", name)} - _KINDS
+            supplied.append((source, copy.line, words))
+    if len(supplied) < 2:
+        return []
+    shared = set.intersection(*(words for _, _, words in supplied))
+    own = [(source, at, words - shared) for source, at, words in supplied]
+    if not any(words and words & written for _, _, words in own):
+        return []  # the README names none of them by its own words: it may list them elsewhere
+    return [(source, at) for source, at, words in own if words and not words & written]

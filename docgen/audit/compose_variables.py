@@ -157,7 +157,8 @@ def _compose_variables(
     prose = " ".join(t for p in doc.paragraphs for _, t in p.lines).lower()
     told = "compose" in prose and "variable" in prose  # (`set X in the compose file`)
     fenced = any("compose" in t for f in doc.fences for _, t in f.lines)
-    tabled = bool(doc.tables) or "default" in prose or ".env" in prose or told
+    edits = any(".env" in t and _EDITS_ENV.search(t) for f in doc.fences for _, t in f.lines)  # `nano .env`
+    tabled = bool(doc.tables) or "default" in prose or ".env" in prose or told or edits
     if not tabled and "compose" not in prose and not fenced:
         return  # (most READMEs: no compose file is read)
     top = (project or directory).resolve()
@@ -283,17 +284,28 @@ _ENV_LINE = re.compile(r"([A-Z][A-Z0-9_]*)=[^\s'\"`$]*")
 _ENV_LANGS = frozenset({"", "bash", "sh", "shell", "env", "dotenv", "ini", "text", "properties", "conf"})
 
 
+_EDITS_ENV = re.compile(
+    r"\b(?:nano|vim?|vi|emacs|code|edit|cp|mv|touch|cat)\b[^\n#]*?(?<![\w./-])\.env(?![\w.-])", re.IGNORECASE
+)
+"""A command of a block that makes or edits the env file (`nano .env`, `cp .env.example .env`)."""
+
+
 def _env_fences(doc: Document) -> Iterator[list[tuple[int, str]]]:
     """(README line, name) of each line of a fenced block that is the `.env` file: the line ending in
-    `:` just above it names it (`Create a `.env` file in this directory:`) and every line that is not
-    blank or a `#` comment is `NAME=value`."""
+    `:` just above it names it (`Create a `.env` file in this directory:`), or an earlier block of its
+    section edits it (`nano .env`, then `Ensure these settings are configured:`), and every line that is
+    not blank or a `#` comment is `NAME=value`."""
     ends = {para.lines[-1][0]: para.lines[-1][1] for para in doc.paragraphs if para.lines}
+    edited: set[int] = set()  # the sections a block of which edits the env file (`nano .env`)
     for fence in doc.fences:
         if fence.lang.lower() not in _ENV_LANGS or not fence.lines:
             continue
         opening = fence.lines[0][0] - 1
         intro = next((ends[n] for n in (opening - 1, opening - 2) if n in ends), "")
-        if not intro.rstrip().endswith(":") or not _ENV_FILE.search(intro):
+        shown = fence.section in edited  # (`Ensure these settings are configured:` under that block)
+        if fence.section and any(_EDITS_ENV.search(text) for _, text in fence.lines):
+            edited.add(fence.section)
+        if not intro.rstrip().endswith(":") or not (shown or _ENV_FILE.search(intro)):
             continue
         named: list[tuple[int, str]] = []
         for line, text in fence.lines:

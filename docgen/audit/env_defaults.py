@@ -11,10 +11,13 @@ says nothing here. The ENV value is what a container starts with, so a different
 
 from __future__ import annotations
 
+import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor
+from docgen.audit.paths import resolves_inside
 from docgen.audit.wording import (
     CODE_NAME,
     _example,
@@ -23,6 +26,7 @@ from docgen.audit.wording import (
     heading_of,
     sentences,
 )
+from docgen.files import real_path, text_or_none
 from docgen.markdown import Document, ListBlock, code_spans, headings_over, lists
 from docgen.model import Diagnostic, ImageModel
 from docgen.script_env import environment_defaults
@@ -352,3 +356,110 @@ def _compare(
         f"README says {name} defaults to {said} but {model.path}:{at} {how}",
         confidence=LIKELY if scripted else CERTAIN,
     )
+
+
+# --------------------------------------------------------------------------------------------------
+# a default nothing gives: the variable is substituted plainly and no file holds the value
+
+_MOST_FILES = 3_000
+_DEPTH = 5
+_ENVSUBST = re.compile(r"(?<![\w-])envsubst(?![\w-])")
+_SCRIPT_FILE = re.compile(
+    r"\.(?:sh|bash|py|js|ts|go|rb|pl|ps1|bat|mk)\Z|\A(?:Makefile|Dockerfile.*|.*\.Dockerfile|.*compose.*\.ya?ml)\Z"
+)
+"""A file that reads a variable itself (a script, code, a Dockerfile, a compose file): not a template."""
+_PROSE_FILE = re.compile(r"\.(?:md|markdown|rst|txt|adoc|html?)\Z", re.IGNORECASE)
+
+
+def _project_texts(top: Path, readme: Path) -> list[tuple[Path, str]] | None:
+    """(path, text) of each text file below `top` but pages of prose and the README (hidden folders
+    left out, `_DEPTH` folders down); None when there are more than `_MOST_FILES` files."""
+    found: list[tuple[Path, str]] = []
+    base = len(top.parts)
+    seen = 0
+    for folder, dirs, names in os.walk(top):
+        here = Path(folder)
+        dirs[:] = sorted(
+            d
+            for d in dirs
+            if not d.startswith(".")
+            and d not in ("node_modules", "__pycache__")
+            and len(here.parts) - base < _DEPTH
+        )
+        for name in sorted(names):
+            seen += 1
+            if seen > _MOST_FILES:
+                return None
+            path = here / name
+            if _PROSE_FILE.search(name) or not resolves_inside(path, top) or real_path(path) == readme:
+                continue
+            text = text_or_none(path)
+            if text is not None:
+                found.append((path, text))
+    return found
+
+
+def unprovided_defaults(
+    doc: Document, readme: str, directory: Path, project: Path | None, models: Sequence[ImageModel]
+) -> Iterator[Diagnostic]:
+    """A default a table of environment variables gives a variable that nothing gives: no image sets
+    it (ENV, ARG, a default its command reads), a template of the project holds it plainly
+    (`${MAX_SEQUENCE_LENGTH}` in a `config.pbtxt`, no `:-` default) while a file of the project runs
+    `envsubst`, and no file naming it holds the value or assigns it one. A container started without
+    it gets an empty value, not the default said (`likely`)."""
+    rows: list[tuple[int, str, str]] = []
+    for table in doc.tables:
+        if not table.header:
+            continue
+        if not any(about_env(t) for t in (table.header[0], heading_of(doc, table.line), table.context)):
+            if not _ENV_COLUMN.match(table.header[0]):
+                continue
+        column = next((i for i, cell in enumerate(table.header) if _DEFAULT_HEADER.search(cell)), None)
+        if column is None:
+            continue
+        for line, cells in table.rows:
+            named = CODE_NAME.match(cells[0]) if cells else None
+            said = cell_default(cells, column) if named else None
+            if named is None or said is None or "$" in said or "<" in said:
+                continue
+            key = named.group(1)
+            if any(key in final_env(m) or any(a.name == key for a in m.args) for m in models):
+                continue  # the image gives it a value (`_env_defaults` compares it)
+            rows.append((line, key, said))
+    if not rows:
+        return
+    top = real_path(project if project is not None else directory)
+    texts = _project_texts(top, real_path(directory / os.path.basename(readme)))
+    if texts is None:
+        return
+    if not any(_ENVSUBST.search(text) for _, text in texts):
+        return  # (a template only `envsubst` fills with an empty value; a program may default it)
+    for line, name, said in rows:
+        word = re.compile(rf"(?<![\w]){re.escape(name)}(?![\w])")
+        naming = [(path, text) for path, text in texts if word.search(text)]
+        value = re.compile(rf"(?<![\w.]){re.escape(said)}(?![\w.])")
+        assigned = re.compile(
+            rf"(?<![\w$]){re.escape(name)}[\"']?[ \t]*(?:=|:(?!-))[ \t]*[\"']?[^\s\"'$]"
+            rf"|\$\{{{re.escape(name)}:?[-=]"
+        )
+        if not naming or any(value.search(t) or assigned.search(t) for _, t in naming):
+            continue
+        plain = re.compile(rf"\$\{{{re.escape(name)}\}}")
+        where = next(
+            (
+                (path, text.count("\n", 0, m.start()) + 1)
+                for path, text in naming
+                if not _SCRIPT_FILE.search(path.name) and (m := plain.search(text)) is not None
+            ),
+            None,
+        )
+        if where is None:
+            continue
+        shown = where[0].relative_to(top).as_posix() if where[0].is_relative_to(top) else where[0].name
+        yield Diagnostic(
+            readme,
+            line,
+            f"README says {name} defaults to {said}, but nothing gives it a default: no Dockerfile sets it, "
+            f"{shown}:{where[1]} substitutes ${{{name}}} with none, and no file naming it holds {said}",
+            confidence=LIKELY,
+        )

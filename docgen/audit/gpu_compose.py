@@ -5,6 +5,13 @@ NVIDIA device reservation (`deploy.resources.reservations.devices` with `driver:
 `capabilities: [gpu]`, `runtime: nvidia`, `gpus:`): on a host without an NVIDIA GPU and its container
 toolkit, Compose cannot start them (`likely`: read from prose).
 
+The other way round: a line of prose naming Compose or a service of the compose file (`` runs the
+`trainer` service with GPU support ``, `the compose stack runs on the GPU`) where no service it names
+(every service, when it names none) reserves a GPU: Compose gives the container no GPU, so what it runs
+falls back to the CPU or fails (`likely`). Silent when the line passes `--gpus` itself, tells the reader
+to edit the file or names a condition, when the folder holds another compose file (an override may add
+the reservation), and when a reservation is written with a variable.
+
 Read: lines of prose (not code blocks) naming Compose (`compose`, `docker-compose.yml`) and a CPU
 deployment (`CPU and GPU`, `CPU or GPU`, `CPU-only`, `CPU/GPU`, `with or without a GPU`, `no GPU`).
 Silent when the folder holds another compose file (a CPU variant: `docker-compose.cpu.yml`, an
@@ -161,5 +168,87 @@ def gpu_only_compose(doc: Document, readme: str, directory: Path) -> Iterator[Di
             f"README says the compose deployment runs without an NVIDIA GPU ({claim.group(0).strip()}), "
             f"but every service {name} starts ({', '.join(services)}) reserves one and no CPU variant "
             f"exists: on a host without one, `docker compose up` cannot start it",
+            confidence=LIKELY,
+        )
+
+
+_GPU_SAID = re.compile(
+    r"\bwith[ \t]+(?:NVIDIA[ \t]+|CUDA[ \t]+)?GPU[ \t]+(?:support|acceleration|access|enabled)\b"
+    r"|\bGPU[- ](?:accelerated|enabled)\b"
+    r"|\b(?:runs?|running|trains?|training)[ \t]+on[ \t]+(?:the[ \t]+|your[ \t]+|an?[ \t]+|all[ \t]+)?"
+    r"(?:NVIDIA[ \t]+)?GPUs?\b",
+    re.IGNORECASE,
+)
+"""A GPU run said (`with GPU support`, `GPU-accelerated`, `runs on the GPU`)."""
+_SERVICE_SAID = re.compile(r"`([\w.-]+)`[ \t]+(?:service|container)\b|\bservice[ \t]+`([\w.-]+)`", re.I)
+_NOT_GPU_CLAIM = re.compile(r"--gpus\b|\bCPU\b|\bnot\b|n't\b|\bwithout\b|\boptional", re.IGNORECASE)
+
+
+def _services(folder: Path) -> dict[str, bool | None] | None:
+    """Each service of the one compose file `docker compose` reads in `folder` → whether it reserves a
+    GPU (None: written with a variable); None when the folder holds other compose files or none."""
+    files = compose.default_files(folder)
+    if len(files) != 1:
+        return None
+    try:
+        names = [e.name for e in os.scandir(folder) if e.is_file() and compose.FILE_NAME.match(e.name)]
+    except OSError:
+        return None
+    if len(names) != 1:
+        return None
+    data = bytes_or_none(files[0], MAX_PROJECT_FILE_BYTES)
+    if data is None:
+        return None
+    try:
+        document = compose.load(data, files[0].name)
+    except DocgenError:
+        return None
+    services = document.get("services") if isinstance(document, dict) else None
+    if not isinstance(services, dict) or "include" in document or "extends" in str(services):
+        return None
+    found: dict[str, bool | None] = {}
+    for name, service in services.items():
+        if name == compose.KEY_LINES:
+            continue
+        if not isinstance(service, dict):
+            return None
+        found[str(name)] = _reserves_nvidia(service)
+    return found or None
+
+
+def gpu_less_compose(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
+    """A GPU run `doc` promises for services of the compose file beside it that reserve no GPU (see the
+    module docstring), once per README line (`likely`)."""
+    said = [
+        (line, text, claim)
+        for para in doc.paragraphs
+        for line, text in para.lines
+        if (claim := _GPU_SAID.search(text)) and not _EDIT.search(text) and not _NOT_GPU_CLAIM.search(text)
+    ]
+    if not said:
+        return
+    services = _services(directory)
+    if services is None:
+        return
+    name = compose.default_files(directory)[0].name
+    for line, text, claim in said:
+        named = [a or b for a, b in _SERVICE_SAID.findall(text)]
+        if named:
+            if any(n not in services for n in named):
+                continue
+        elif _COMPOSE.search(text):
+            named = list(services)
+        else:
+            continue
+        if any(services[n] is not False for n in named):
+            continue
+        one = len(named) == 1
+        yield Diagnostic(
+            readme,
+            line,
+            f"README says {'service' if one else 'services'} {', '.join(named)} {'runs' if one else 'run'} "
+            f"with a GPU ({claim.group(0).strip()}), but {name} reserves none for {'it' if one else 'them'} "
+            "(no deploy.resources.reservations.devices, runtime: nvidia or gpus:): Compose gives the "
+            "container no GPU",
             confidence=LIKELY,
         )

@@ -61,14 +61,22 @@ _PREBUILT = re.compile(
     r"|\b(?:installed|comes?)[ \t]+from[ \t]+PyPI\b",
     re.IGNORECASE,
 )
+_SYSTEM = re.compile(
+    r"\bsystem[- ]level[ \t]+(?:install(?:ation|ed)?|package|library)\b|\bsystem[ \t]+(?:package|library)\b"
+    r"|\b(?:installed|comes?)[ \t]+(?:via|with|through|from|using)[ \t]+`?apt(?:-get)?`?(?![\w-])"
+    r"|\b(?:an?[ \t]+)?`?apt`?[ \t]+package\b",
+    re.IGNORECASE,
+)
+"""Words saying a component is the distribution's package (`MuJoCo (system-level install)`, `installed
+via apt`, `a system package`), not a Python package."""
 _SOURCE = re.compile(r"from[ \t]+source", re.IGNORECASE)
 _BUILD_WORD = re.compile(r"\b(?:built|build|builds|building|compiled|compile|compiles|compiling)\b", re.I)
-_MARKS = re.compile(rf"{_SOURCE.pattern}|{_PREBUILT.pattern}", re.IGNORECASE)
+_MARKS = re.compile(rf"{_SOURCE.pattern}|{_PREBUILT.pattern}|{_SYSTEM.pattern}", re.IGNORECASE)
 """Where a clause says how what comes before is installed: `from source` (in a clause with a build
 word: `builds X and Y from source`), `prebuilt wheels`, `from PyPI`."""
 _BUILDS = re.compile(
     r"\bgit[ \t]+clone\b|\bgit\+|\bpip3?[ \t]+wheel\b|\bcmake\b|\bcolcon\b|\bsetup\.py\b|\bbdist_wheel\b"
-    r"|\bmake\b|\bninja\b|\bmeson\b|\bbazel\b|--no-binary|--no-build-isolation",
+    r"|(?<![.\w-])make\b(?![(\w-])|\bninja\b|\bmeson\b|\bbazel\b|--no-binary|--no-build-isolation",
     re.IGNORECASE,
 )
 """Words of a RUN that builds what it names from source."""
@@ -261,7 +269,9 @@ def built_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
             line = _line_at(para.lines, start)
             seen: set[str] = set()
             for clause in sentence.split(";"):  # `X from source; Y from PyPI`: each clause its own
-                if _NEGATED.search(clause) or not _BUILD_WORD.search(clause) and not _PREBUILT.search(clause):
+                if _NEGATED.search(clause) or not (
+                    _BUILD_WORD.search(clause) or _PREBUILT.search(clause) or _SYSTEM.search(clause)
+                ):
                     continue
                 if _CONDITIONAL.search(clause):
                     continue  # `from a prebuilt wheel when one matches`: either way, no claim
@@ -299,9 +309,33 @@ def _compare(auditor: Auditor, line: int, name: str, said: str) -> Iterator[Diag
         message = f"README says {name} is built from source but {path} installs {name} as a prebuilt"
         message += " package of the distribution and builds none"
         yield Diagnostic(auditor.path, line, message, confidence=LIKELY)
+    elif (
+        _SYSTEM.search(said)
+        and not _FROM_SOURCE.search(said)
+        and how == "index"
+        and not _distributed(auditor, name)
+    ):
+        message = f"README says {name} is installed as a package of the distribution but {path} installs"
+        message += f" {name} only with pip, from a package index (no apt, apk or rpm package of it)"
+        yield Diagnostic(auditor.path, line, message, confidence=LIKELY)
     elif _PREBUILT.search(said) and not _FROM_SOURCE.search(said) and how == "source":
         message = f"README says {name} is installed from prebuilt wheels but {path} builds {name} from source"
         yield Diagnostic(auditor.path, line, message, confidence=LIKELY)
+
+
+def _distributed(auditor: Auditor, name: str) -> bool:
+    """True when a RUN's package-manager command names `name` (`apt-get install libmujoco-dev`), or one
+    downloads it (`wget …/mujoco-2.1.0-linux-x86_64.tar.gz`): the image may hold a system copy too."""
+    raw = _raw(name)
+    for model in auditor.models:
+        for run in _runs(model):
+            for command in _COMMAND_SEP.split(run):
+                if raw in _raw(command) and (_PACKAGE_INSTALL.search(command) or _FETCHES.search(command)):
+                    return True
+    return False
+
+
+_FETCHES = re.compile(r"\b(?:curl|wget|git[ \t]+clone|tar|unzip)\b")
 
 
 # --------------------------------------------------------------------------------------------------

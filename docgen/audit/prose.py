@@ -371,6 +371,8 @@ def audit_text(
                 break  # `CANN 25.5.0 driver and firmware`, `the host needs ROCm 6.4`: outside the image
             if OR_NEWER.match(rest) and not version.endswith("+"):
                 version += "+"
+            if version.endswith("+") and _NEEDED_BY.search(text, max(0, word.start() - 100), word.start()):
+                break  # `` `pyannote.audio` (4.0+) demands PyTorch 2.8+ ``: that package's requirement
             wholes = compound_names(text[max(0, word.start() - 80) : word.start()], name)
             if wholes:  # `Intel Extension for PyTorch 2.1.20`: the extension's version
                 known = (
@@ -489,6 +491,13 @@ _BUILT_WITH = re.compile(
 follows (`torch 2.7.0 built on ROCm 6.5.0rc`, `jaxlib 0.4.30 compiled against CUDA 12.3`) is a fact of
 that build (its wheel), not a claim of what the image has. `Built on ROCm 6.4` alone is the image's."""
 
+_NEEDED_BY = re.compile(
+    r"`[^`\n]{1,60}`(?:[ \t]*\([^)\n]{0,20}\))?[ \t]+(?:\w+[ \t]+)?"
+    r"(?:demands|requires|needs|depends[ \t]+on|wants|pulls[ \t]+in)[ \t]+(?:at[ \t]+least[ \t]+)?\Z",
+    re.IGNORECASE,
+)
+"""A package in code and the words saying what it needs: the minimum that follows (`` `pyannote.audio`
+(4.0+) strictly demands PyTorch 2.8+ ``) is that package's requirement, not the image's version."""
 _TESTED_FOR = re.compile(
     r"\b(?:requirements?|dependencies|code|scripts?|project|package|library)\b[^.;:!?]{0,30}?"
     r"\b(?:is|are|was|were|been)[ \t]+(?:only[ \t]+)?tested[ \t]+(?:for|on|with|against|under|using)[ \t]+"

@@ -1,5 +1,5 @@
 """A README command that pip-installs PyTorch at another release than the one the image's base fixes
-(`pip install torch==1.8.1+cu111 …` in a README whose image is `FROM
+(`pip install torch==1.8.1+cu111 …` under `## Update` in a README whose image is `FROM
 pytorch/pytorch:1.9.0-cuda11.1-cudnn8-devel` and which says `pytorch: 1.9.0` elsewhere): advice left
 from an older base, which now swaps the image's PyTorch for another one.
 
@@ -9,7 +9,8 @@ release outside its command blocks (`PyTorch 1.9.0`, `| torch | 1.9 |`) and neve
 installs. A command in a block that makes another environment (`conda create`, `python -m venv`,
 `virtualenv`, an `activate`), or under a heading or after a paragraph about the host, a local setup or
 another environment (`Install on the host`, `without Docker`, `Colab`), installs PyTorch elsewhere: not
-read. Always `likely`.
+read; nor one under a heading or after a paragraph naming some GPUs (`# 3090`, `For Ampere cards`,
+`sm_86`) or saying it is optional: a step for some readers only. Always `likely`.
 """
 
 from __future__ import annotations
@@ -43,6 +44,14 @@ _ELSEWHERE = re.compile(
     re.IGNORECASE,
 )
 """Words of a heading or of the paragraph before a block that put it outside the image."""
+_FOR_SOME = re.compile(
+    r"\b(?:RTX|GTX|Quadro|Titan|GeForce)\b|(?<![\w.])[1-5]0[5-9]0(?:[ \t]*Ti)?(?![\w.])"
+    r"|\b(?:Ampere|Hopper|Blackwell|Turing|Volta|Pascal|Lovelace)\b|\b[ABHLTV]\d{2,3}\b|\bsm_?\d{2,3}\b"
+    r"|\boptional(?:ly)?\b|\bif[ \t]+(?:you|your)\b|\bnewer[ \t]+(?:GPU|card)s?\b",
+    re.IGNORECASE,
+)
+"""Words of a heading or of the paragraph before a block that make it a step for some GPUs only (`# 3090`,
+`For Ampere cards`, `sm_86`) or optional: a choice the README leaves to the reader, not the image's."""
 _STATED = re.compile(
     r"(?<![\w-])(?:py)?torch(?![\w-])(?:[ \t]*version)?[ \t:=|]{0,8}v?(\d+\.\d+(?:\.\d+)?)", re.I
 )
@@ -121,9 +130,8 @@ def reinstalled_torch(doc: Document, family: Auditor) -> Iterator[Diagnostic]:
         block = "\n".join(text for _, text in fence.lines)
         if "torch" not in block or _OTHER_ENVIRONMENT.search(block):
             continue
-        if _ELSEWHERE.search(heading_of(doc, fence.lines[0][0]) if fence.lines else "") or _ELSEWHERE.search(
-            _before(doc, fence)
-        ):
+        around = f"{heading_of(doc, fence.lines[0][0]) if fence.lines else ''}\n{_before(doc, fence)}"
+        if _ELSEWHERE.search(around) or _FOR_SOME.search(around):
             continue
         for command in fence_commands(fence):
             text = joined(command)

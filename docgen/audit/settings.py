@@ -79,6 +79,14 @@ _USER_CLAIM = re.compile(
 """`The container runs as a non-root user`, `runs as the non-root user `app``, `- Runs as user
 `worker``, `- **Security**: Runs as a non-root user`, `runs as root`: who the processes of a container
 of the image run as."""
+_LISTED_USER = re.compile(
+    r"(?:^|[-*+][ \t]+)(?:(?:\*\*|__)[^*_\n]{1,40}(?:\*\*|__)[ \t]*[:\uff1a\u2013\u2014-][ \t]*)?"
+    r"(?:\*\*|__)?(?:non-?root|unprivileged)[ \t]+user(?:\*\*|__)?[ \t]*"
+    r"(?:\([ \t]*`([\w.-]{1,32})`|:[ \t]*`([\w.-]{1,32})`|`([\w.-]{1,32})`)",
+    re.IGNORECASE,
+)
+"""A list item naming the image's user with no verb: `` - Non-root user (`rluser`) ``, `` - **Non-root
+user**: `app` ``, `` - **Security**: non-root user `app` ``."""
 WORKDIR_CLAIM = re.compile(
     r"(?:\b(?:default|image'?s|container'?s)[ \t]+working[ \t]+dir(?:ectory)?|`?WORKDIR`?)[ \t]+"
     r"(?:(?:of|in|inside|within)[ \t]+the[ \t]+(?:image|container)[ \t]+)?"
@@ -129,7 +137,8 @@ _ENDPOINT = re.compile(
 )
 """A health check the application serves (`a health check endpoint at /health`), not the image's."""
 _ANY = re.compile(
-    r"health|健康|\bports?\b|\bruns[ \t]+as\b|working[ \t]+dir|workdir|entrypoint|command|\bCMD\b",
+    r"health|健康|\bports?\b|\bruns[ \t]+as\b|working[ \t]+dir|workdir|entrypoint|command|\bCMD\b"
+    r"|non-?root|unprivileged",
     re.IGNORECASE,
 )
 """A word one of the claims needs: a line without any holds none."""
@@ -325,6 +334,16 @@ def _claims(
             if told_users is not None:
                 told_users.add(line)
             yield _finding(auditor, line, f"says the image runs as {claim}", verdicts)
+    if not _USER_CLAIM.search(text):
+        for match in _LISTED_USER.finditer(text):
+            given = next(g for g in match.groups() if g)
+            if _UID.match(text, match.end()):
+                continue  # a name with its id: `user_names` compares the user made with that id
+            verdicts = [image.user({given.lower()}, False) for image in images]
+            if not _example(text, match) and all(v is not None for v in verdicts):
+                if told_users is not None:
+                    told_users.add(line)
+                yield _finding(auditor, line, f"says the image runs as user {given}", verdicts)
     yield from _start_claims(text, line, images, auditor)
 
 
