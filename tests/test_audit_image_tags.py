@@ -212,6 +212,19 @@ def test_contexts_that_are_the_readmes_own_or_say_nothing(tmp_path: Path, folder
     assert _copied(tmp_path, folder, f"```\n{command}\n```\n") == []
 
 
+def test_the_users_own_application_folder_is_no_sibling(tmp_path: Path) -> None:
+    # `FROM nvidia` in your own app's Dockerfile, then build that app: `cuda-app/` is the reader's, not a
+    # folder of the repository, though one `-` part away from `cuda/`
+    readme = "```\ndocker build -t cuda-app ./cuda-app\ndocker run -ti $NV_DEVICES cuda-app\n```\n"
+    assert _copied(tmp_path, "docker/cuda", readme) == []
+    # a sibling folder that is there: a README copied from it
+    sibling = "```\ndocker build -t cuda-app ../cuda-app\n```\n"
+    assert _copied(tmp_path / "b", "docker/cuda", sibling, {"docker/cuda-app/Dockerfile": "FROM x\n"}) == [
+        "2: README builds ../cuda-app, the folder cuda-app/, but it sits in cuda/ beside Dockerfile: the "
+        "command builds another folder's image (a README copied from cuda-app/?) (certain)"
+    ]
+
+
 def test_a_readme_away_from_its_dockerfile_names_no_folder_of_its_own(tmp_path: Path) -> None:
     # a README at the root of many version folders (`2/debian-10/`) documents them all
     make_tree(tmp_path, {"debian-11/Dockerfile": "FROM debian:11\n"})

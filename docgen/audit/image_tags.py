@@ -20,7 +20,8 @@ its context) says which Dockerfile. Three claims are read there, each `certain` 
 - the folder a build command builds, given as a Git URL's `#ref:folder` or a path, when the README sits
   beside the Dockerfile it documents and the folder's name is one `-` part away from the README's own
   (`…/cuda8-cudnn5/tensorflow-notebook` for a README in `tensorflow-v1.1-notebook/`): the README was
-  copied from that sibling, and its command builds the sibling's image (`copied_contexts`).
+  copied from that sibling, and its command builds the sibling's image (`copied_contexts`); a local
+  path no folder has is the user's own (`docker build -t cuda-app ./cuda-app`), no claim.
 
 A build whose `-f` names another Dockerfile than the one audited, or with no `-f` from a folder other
 than the Dockerfile's, is about another image (a sibling documented in its own section, the base built
@@ -29,6 +30,7 @@ first) and is not read. Pulls are not builds: `docker pull` of the base is how a
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
 from collections.abc import Iterator
@@ -356,6 +358,8 @@ def copied_contexts(
             local = posixpath.normpath(posixpath.join(build.folder, context) if build.folder else context)
             if local.startswith("/") or real_path(here / local) == here:
                 continue
+            if not os.path.isdir(here / local):
+                continue  # no such folder here: the user's own (`docker build -t cuda-app ./cuda-app`)
             folder = local
         name = _basename(folder)
         if name in (".", "..", "", own) or not _one_part_away(name, own):
