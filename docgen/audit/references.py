@@ -1482,6 +1482,7 @@ def missing_scripts(
     confirmed = {place.parent for _, _, places in runs for place in places if _is_script(place)} | rooted
     missing: dict[str, tuple[list[int], list[str]]] = {}
     nowhere: set[str] = set()
+    listed: tuple[frozenset[str] | None] | None = None  # the project's file names, listed once when needed
     for line, path, places in runs:
         if any(_is_script(place) for place in places):
             continue
@@ -1490,12 +1491,11 @@ def missing_scripts(
         if there or renamed:
             others = [renamed] if renamed else _scripts_next_to(there)
             missing.setdefault(path, ([], others))[0].append(line)
-        elif (
-            project is not None
-            and not _PLACEHOLDER_PATH.search(path.lstrip("./"))
-            and _nowhere(path, top)
-            and _exported(doc, directory, top)
-        ):
+        elif project is not None and not _PLACEHOLDER_PATH.search(path.lstrip("./")):
+            if listed is None:  # read once, when a script is first found nowhere near
+                listed = (repository_names(top) if _exported(doc, directory, top) else None,)
+            if not _nowhere(path, listed[0]):
+                continue
             missing.setdefault(path, ([], []))[0].append(line)
             nowhere.add(path)
     for path, (lines, others) in missing.items():
@@ -1552,7 +1552,6 @@ _LISTED_MOST = 20000
 _NOT_LISTED = frozenset({"node_modules", "__pycache__", "site-packages"})
 
 
-@functools.lru_cache(maxsize=8)
 def repository_names(top: Path) -> frozenset[str] | None:
     """The names of the files of the repository at `top` (resolved), its version control, caches and
     links to folders left out; None when it holds more than `_LISTED_MOST` or cannot be listed."""
@@ -1576,11 +1575,10 @@ def repository_names(top: Path) -> frozenset[str] | None:
     return frozenset(names)
 
 
-def _nowhere(path: str, top: Path) -> bool:
-    """True when no file of the repository at `top` has the name of the script `path` runs
+def _nowhere(path: str, names: frozenset[str] | None) -> bool:
+    """True when no file of the repository (its file `names`) has the name of the script `path` runs
     (`scripts/train_docker.sh`), nor one a slip away (`build_docker.py` for `build-docker.py`): the
     README runs a script the repository never had or no longer has."""
-    names = repository_names(top)
     if not names:
         return False
     name = posixpath.basename(path)
