@@ -971,6 +971,12 @@ def test_a_script_a_command_substitution_runs_that_no_folder_has(tmp_path: Path)
     ]
 
 
+def test_in_a_checkout_the_setup_steps_rule_tells_it_once(tmp_path: Path) -> None:
+    assert _nowhere(tmp_path, DEVICES, {"docker/Dockerfile": "FROM x\n"}, git=True) == [
+        "6: README runs drivers/devices/list_devices.sh, which does not exist in the repository (likely)"
+    ]
+
+
 @pytest.mark.parametrize(
     ("readme", "files", "git"),
     [
@@ -981,8 +987,6 @@ def test_a_script_a_command_substitution_runs_that_no_folder_has(tmp_path: Path)
         # no path of the README is a file here: a partial copy, or another layout
         (ONE_CLICK, {"compose.yaml": "services: {}\n"}, False),
         (DEVICES, {"docker/Dockerfile.gpu": "FROM x\n"}, False),
-        # a git checkout: the rule on setup steps reads it (and leaves command substitutions)
-        (DEVICES, {"docker/Dockerfile": "FROM x\n"}, True),
         # the README makes it first
         ("```\nwget https://example.com/get.sh\nbash ./get.sh\n```\n" + GROUND, {"x/y.sh": ""}, False),
         # a placeholder for the reader's own script
