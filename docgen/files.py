@@ -312,7 +312,7 @@ def _within(path: Path, top: Path) -> Path | None:
         return None
 
 
-def _compose_dockerfiles(compose: Path) -> list[Path]:
+def _compose_dockerfiles(compose: Path, top: Path) -> list[Path]:
     """The Dockerfiles a compose file's `build:` entries name, found as files beside it: the
     `dockerfile:` values (relative to their `context:`), else a `Dockerfile` in each context."""
     text = text_or_none(compose)
@@ -325,7 +325,7 @@ def _compose_dockerfiles(compose: Path) -> list[Path]:
         for name in dict.fromkeys(names):
             candidate = compose.parent / context / name
             with contextlib.suppress(OSError, ValueError):
-                if os.path.isfile(candidate) and _within(candidate, compose.parent.parent) is not None:
+                if os.path.isfile(candidate) and _within(candidate, top) is not None:
                     found.append(candidate)
     return found
 
@@ -346,15 +346,16 @@ def dockerfiles_led_to(document: Path, text: str, top: Path) -> list[Path]:
         if word in (".", "..", "~", "-") or word.startswith(("/", "~")) or "\0" in word or len(word) > 255:
             continue
         path = base / word
-        if _within(path, top) is None:
+        real = _within(path, top)
+        if real is None:
             continue
         try:
             if os.path.isfile(path):
                 if is_dockerfile_name(path.name):
                     found.append(path)
                 elif path.suffix in (".yml", ".yaml"):
-                    found += _compose_dockerfiles(path)
-            elif os.path.isdir(path) and path.resolve() != base.resolve():
+                    found += _compose_dockerfiles(path, top)
+            elif os.path.isdir(path) and str(real) != os.path.realpath(base):
                 found += dockerfiles_in(path, 1, pass_unreadable=True)
         except (OSError, ValueError, UsageError):
             continue
