@@ -1007,6 +1007,10 @@ def _audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         targets = list(filling or config.images)
         if not targets:
             nearby = files.dockerfiles_in(document.parent, 1)
+            if not nearby:  # where the README's own commands lead, then its folder's dot-folders
+                text = files.text_or_none(document)
+                top = config.root if resolved.is_relative_to(config.root.resolve()) else document.parent
+                nearby = files.dockerfiles_led_to(document, text or "", top)
             if not nearby:
                 raise UsageError("which Dockerfile does it document? pass --dockerfile DOCKERFILE", args.file)
             targets = [ImageConfig(dockerfile=p.resolve(), display=files.display(p)) for p in nearby]

@@ -288,6 +288,94 @@ def dockerfiles_in(folder: Path, depth: int | None = 0, *, pass_unreadable: bool
     return found
 
 
+_LED_CD = re.compile(r"(?:^|[;&|(]|\$\(|\bsudo[ \t]+)[ \t]*cd[ \t]+([^\s;&|()`'\"<>$]+)", re.MULTILINE)
+_LED_FILE = re.compile(r"(?:^|[ \t])(?:-f|--file)(?:[ \t]+|=)([^\s;&|()`'\"<>$]+)", re.MULTILINE)
+_LED_CONTEXT = re.compile(
+    r"\b(?:docker|podman|buildah)[ \t]+(?:image[ \t]+)?(?:buildx[ \t]+)?build\b[^\n;&|]*?[ \t]"
+    r"([.\w][^\s;&|()`'\"<>$]*)[ \t]*$",
+    re.MULTILINE,
+)
+_LED_FENCE = re.compile(r"^[ \t]{0,3}(```|~~~)[^\n]*\n(.*?)^[ \t]{0,3}\1", re.MULTILINE | re.DOTALL)
+_LED_INLINE = re.compile(r"`([^`\n]+)`")
+_LED_SKIP = frozenset(
+    ".git .hg .svn .venv .tox .cache .mypy_cache .pytest_cache .ruff_cache .idea .eggs".split()
+)
+"""Dot-folders that never hold the project's Dockerfile: version control, tools' caches."""
+
+
+def _within(path: Path, top: Path) -> Path | None:
+    """`path` with its links resolved when it stays in `top` (resolved); else None (never raises)."""
+    try:
+        real = Path(os.path.realpath(path))
+        return real if real.is_relative_to(Path(os.path.realpath(top))) else None
+    except (OSError, ValueError):
+        return None
+
+
+def _compose_dockerfiles(compose: Path, top: Path) -> list[Path]:
+    """The Dockerfiles a compose file's `build:` entries name, found as files beside it: the
+    `dockerfile:` values (relative to their `context:`), else a `Dockerfile` in each context."""
+    text = text_or_none(compose)
+    if text is None:
+        return []
+    found: list[Path] = []
+    contexts = re.findall(r"^[ \t]*(?:build|context):[ \t]*['\"]?([^\s'\"#{}]+)", text, re.MULTILINE) or ["."]
+    names = re.findall(r"^[ \t]*dockerfile:[ \t]*['\"]?([^\s'\"#{}]+)", text, re.MULTILINE) or ["Dockerfile"]
+    for context in dict.fromkeys(contexts):
+        for name in dict.fromkeys(names):
+            candidate = compose.parent / context / name
+            with contextlib.suppress(OSError, ValueError):
+                if os.path.isfile(candidate) and _within(candidate, top) is not None:
+                    found.append(candidate)
+    return found
+
+
+def dockerfiles_led_to(document: Path, text: str, top: Path) -> list[Path]:
+    """For a README with no Dockerfile beside it (`dockerfiles_in` found none): the Dockerfiles its own
+    commands lead to, else those of its folder's dot-folders (`.docker/`, `.devcontainer/`), in that
+    order; none of them past `top`. The commands are read from its code (fenced blocks and inline
+    code): the folders `cd X` enters, the files and folders `-f X` names (a Dockerfile, a compose file
+    whose `build:` names one, a folder) and the build contexts `docker build … X` ends with; a folder is
+    looked into with its immediate subfolders (`dockerfiles_in(folder, 1)`)."""
+    base = document.parent
+    code = "\n".join(m.group(2) for m in _LED_FENCE.finditer(text))
+    code += "\n" + "\n".join(m.group(1) for m in _LED_INLINE.finditer(_LED_FENCE.sub("", text)))
+    found: list[Path] = []
+    named = [m.group(1) for pattern in (_LED_CD, _LED_FILE, _LED_CONTEXT) for m in pattern.finditer(code)]
+    for word in dict.fromkeys(named):
+        if word in (".", "..", "~", "-") or word.startswith(("/", "~")) or "\0" in word or len(word) > 255:
+            continue
+        path = base / word
+        real = _within(path, top)
+        if real is None:
+            continue
+        try:
+            if os.path.isfile(path):
+                if is_dockerfile_name(path.name):
+                    found.append(path)
+                elif path.suffix in (".yml", ".yaml"):
+                    found += _compose_dockerfiles(path, top)
+            elif os.path.isdir(path) and str(real) != os.path.realpath(base):
+                found += dockerfiles_in(path, 1, pass_unreadable=True)
+        except (OSError, ValueError, UsageError):
+            continue
+    if not found:
+        try:
+            with os.scandir(base) as listing:
+                dotted = sorted(e.name for e in listing if e.name.startswith(".") and e.name not in _LED_SKIP)
+        except OSError:
+            dotted = []
+        for name in dotted:
+            folder = base / name
+            if os.path.isdir(folder) and _within(folder, top) is not None:
+                with contextlib.suppress(UsageError):
+                    found += dockerfiles_in(folder, 1, pass_unreadable=True)
+    unique: dict[str, Path] = {}
+    for path in found:
+        unique.setdefault(os.path.realpath(path), path)
+    return list(unique.values())
+
+
 _SUBMODULE_PATH = re.compile(r"^[ \t]*path[ \t]*=[ \t]*(\S+)", re.MULTILINE)
 _GITMODULES_BYTES = 64 * 1024
 """Bytes of a `.gitmodules` read: enough for any real one, and a bound on the work a huge one makes."""

@@ -1067,6 +1067,60 @@ def test_without_config_the_dockerfile_next_to_the_readme(chdir_tmp: Path) -> No
     assert "pass --dockerfile DOCKERFILE" in none.err
 
 
+def test_without_one_beside_it_the_dockerfile_the_readme_s_commands_lead_to(chdir_tmp: Path) -> None:
+    # the only Dockerfile is in a dot-folder the README's own `cd` enters before building
+    readme = "# Gym\n\n```bash\ncd .container\ndocker build -t gym .\n```\n\nIt has vLLM 0.9.0.\n"
+    make_tree(chdir_tmp, {"README.md": readme, ".container/Dockerfile": ISSUE16_DOCKERFILE})
+    result = run("audit", "--confidence", "likely", "README.md")
+    assert result.code == 1
+    assert result.out.startswith(
+        "README.md:8: error: README says vLLM 0.9.0 but .container/Dockerfile:3 says"
+    )
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        # `-f` names it, in a folder the README does not enter
+        ("```\ndocker build -f build/gpu/Dockerfile.cuda .\n```\n", {"build/gpu/Dockerfile.cuda": ""}),
+        # a compose file the README names, whose build names the Dockerfile
+        (
+            "```\ndocker compose -f deploy/compose.yaml up\n```\n",
+            {
+                "deploy/compose.yaml": "services:\n  app:\n    build:\n      context: ../src\n",
+                "src/Dockerfile": "",
+            },
+        ),
+        # no command leads anywhere: a dot-folder beside the README holds it
+        ("Open it in VS Code.\n", {".devcontainer/Dockerfile": ""}),
+    ],
+)
+def test_dockerfiles_found_where_the_readme_leads(
+    chdir_tmp: Path, readme: str, files: dict[str, str]
+) -> None:
+    make_tree(chdir_tmp, {"README.md": readme + "\nIt has vLLM 0.9.0.\n"})
+    for name in files:
+        make_tree(chdir_tmp, {name: files[name] or ISSUE16_DOCKERFILE})
+    result = run("audit", "--confidence", "likely", "README.md")
+    assert result.code == 1, result.err
+    assert "README says vLLM 0.9.0 but" in result.out
+
+
+def test_no_dockerfile_where_the_readme_leads_is_still_a_question(chdir_tmp: Path) -> None:
+    # `.git` is never looked into; a `cd` out of the project is not followed
+    make_tree(
+        chdir_tmp,
+        {
+            "app/README.md": "```\ncd ../../elsewhere && docker build .\n```\n",
+            "app/.git/Dockerfile": ISSUE16_DOCKERFILE,
+            "docgen.toml": "",
+        },
+    )
+    result = run("audit", "app/README.md")
+    assert result.code == 2
+    assert "pass --dockerfile DOCKERFILE" in result.err
+
+
 def test_an_ignore_comment_in_the_readme_silences_its_claim(chdir_tmp: Path) -> None:
     make_tree(
         chdir_tmp,

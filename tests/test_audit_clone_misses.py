@@ -158,3 +158,39 @@ def test_traps_stay_silent(
     tmp_path: Path, block: str, title: str, remote: str | None, extra: dict[str, str] | None
 ) -> None:
     assert _audited(tmp_path, block, title=title, remote=remote, extra=extra) == []
+
+
+# A build-and-push recipe: clone this repository, move its build script out, run it.
+MOVED = (
+    "git clone https://github.com/tova/dock-sim.git\nmv ./dock-sim/push_image.py ..\n"
+    "python push_image.py --tag x"
+)
+
+
+def test_a_title_naming_the_clone_is_evidence_enough(tmp_path: Path) -> None:
+    # `# dock-sim on RunPod`: the README names itself by the clone's folder; no other path of the
+    # clone is named, and the repository has no push_image.py
+    assert _audited(tmp_path, MOVED, title="dock-sim on RunPod") == [
+        _says(7, "dock-sim/push_image.py", 6, "likely")
+    ]
+
+
+def test_a_remote_naming_the_clone_is_evidence_enough(tmp_path: Path) -> None:
+    assert _audited(tmp_path, MOVED, title="Simulator", remote="git@github.com:tova/dock-sim.git") == [
+        _says(7, "dock-sim/push_image.py", 6, "certain")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("title", "extra"),
+    [
+        ("dock-sim on RunPod", {"push_image.py": "print()\n"}),  # the script is there
+        ("docksim tools", {}),  # a first word that is not the clone's name as written
+        ("Simulator", {}),  # a title that names another project: the clone may be another's
+        ("dock-sim-extras", {}),  # a longer name: another repository of the family
+    ],
+)
+def test_titles_that_are_no_evidence_or_scripts_that_are_there(
+    tmp_path: Path, title: str, extra: dict[str, str]
+) -> None:
+    assert _audited(tmp_path, MOVED, title=title, extra=extra) == []

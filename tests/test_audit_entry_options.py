@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from helpers import make_tree
 
 from docgen.audit import audit
@@ -141,3 +142,98 @@ def test_argparse_defaults_read_with_ast() -> None:
     assert argparse_defaults("p.add_argument('--n', default=N)\np.add_argument('--k', **extra)\n") == {}
     assert argparse_defaults("a.add_argument('--n', default=1)\nb.add_argument('--n', default=2)\n") == {}
     assert argparse_defaults("p.add_argument('--n', default=1)\np.set_defaults(n=3)\n") == {}
+
+
+# A README that runs a training script of its folder in a compose service, and lists each script's
+# options in a section of its own.
+RUN_SCRIPT = """\
+import argparse
+
+def cli():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--episodes", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--out", default="./clips")
+    return parser.parse_args()
+"""
+RUN_README = """\
+# Cart pole lab
+
+## Evaluate
+
+```bash
+cd .docker
+docker compose run lab python score.py --episodes 2
+```
+
+## Score options
+
+The `score.py` script accepts:
+
+- `--episodes`: episodes to play (default: 10)
+- `--seed`: random seed (default: 7)
+- `--out`: where clips go (default: `./clips`)
+"""
+
+
+def run_found(root: Path, readme: str, files: dict[str, str]) -> list[tuple[int, str]]:
+    make_tree(root, {"README.md": readme, "Dockerfile": "FROM python:3.12-slim\nCOPY . /lab\n", **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "which the README runs" in d.message
+    ]
+
+
+def test_a_default_of_a_script_the_readme_runs(tmp_path: Path) -> None:
+    assert run_found(tmp_path, RUN_README, {"score.py": RUN_SCRIPT}) == [
+        (
+            14,
+            "README says --episodes defaults to 10, but score.py:5, which the README runs, gives it "
+            "default=5",
+        )
+    ]
+
+
+def test_a_list_of_a_script_beside_a_training_list_in_a_numbered_readme(tmp_path: Path) -> None:
+    # a plain `python3 ./fit.py` run, the options given as a table-less list with "Default is"
+    readme = (
+        "Fitting\n=======\n\n    python3 ./fit.py --rate 0.1\n\nOptions of fit.py\n-----------------\n\n"
+        "--rate R   learning rate. Default is 0.01\n"
+    )
+    script = (
+        "import argparse\np = argparse.ArgumentParser()\n"
+        "p.add_argument('--rate', type=float, default=0.001)\n"
+    )
+    assert run_found(tmp_path, readme, {"fit.py": script}) == [
+        (
+            9,
+            "README says --rate defaults to 0.01, but fit.py:3, which the README runs, gives it "
+            "default=0.001",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        # the script is not one the README runs: the options may be another version's
+        (RUN_README.replace("python score.py --episodes 2", "bash play.sh"), {"score.py": RUN_SCRIPT}),
+        # the section names two scripts: which one the options are of is not known
+        (
+            RUN_README.replace("The `score.py` script", "The `score.py` and `train.py` scripts"),
+            {"score.py": RUN_SCRIPT},
+        ),
+        # no such script beside the README
+        (RUN_README, {"tools/score.py": RUN_SCRIPT}),
+        # the defaults agree
+        (RUN_README.replace("(default: 10)", "(default: 5)"), {"score.py": RUN_SCRIPT}),
+        # the value is one the user is told to change, not a default
+        (RUN_README.replace("(default: 10)", "(set it to 10 for a longer run)"), {"score.py": RUN_SCRIPT}),
+    ],
+)
+def test_defaults_of_scripts_the_readme_runs_left_alone(
+    tmp_path: Path, readme: str, files: dict[str, str]
+) -> None:
+    assert run_found(tmp_path, readme, files) == []

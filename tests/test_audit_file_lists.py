@@ -387,3 +387,81 @@ def test_a_copied_file_of_a_dockerfile_in_another_folder_is_not_this_lists(tmp_p
     model = build_model(tmp_path / "docker/Dockerfile", "docker/Dockerfile")
     found = [d for d in audit(readme, "README.md", model, {}, tmp_path, tmp_path) if "among" in d.message]
     assert found == []
+
+
+# A benchmark README's layout, drawn with indentation alone, one package a line with what it holds.
+LAYOUT = """\
+# Edge bench
+
+## What's in this drop
+
+```
+src/edgebench/
+  core/        # domain types, errors
+  runtimes/    # ONNX and TensorRT adapters
+  models/      # registry of detectors
+  api/         # FastAPI surface
+  reports/     # markdown + html generators
+```
+"""
+PACKAGES = {
+    "src/edgebench/core/__init__.py": "",
+    "src/edgebench/runtimes/__init__.py": "",
+    "src/edgebench/models/__init__.py": "",
+    "src/edgebench/api/__init__.py": "",
+    "Dockerfile": APP,
+}
+
+
+def packages(root: Path, readme: str, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    make_tree(root, {**files, "README.md": readme})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "README's tree lists" in d.message
+    ]
+
+
+def test_a_package_the_indented_layout_lists_that_is_not_there(tmp_path: Path) -> None:
+    assert packages(tmp_path, LAYOUT, PACKAGES) == [
+        (
+            11,
+            "README's tree lists src/edgebench/reports/ (markdown + html generators), a folder that does not "
+            "exist, while core/, runtimes/, models/, api/ beside it do",
+            "likely",
+        )
+    ]
+
+
+def test_a_package_a_drawn_tree_lists_that_is_not_there(tmp_path: Path) -> None:
+    # the same layout drawn by `tree`, under a heading that says it is the project's structure
+    drawn = (
+        "## Project structure\n\n```\nsrc/edgebench/\n├── core/        # domain types\n"
+        "├── runtimes/    # adapters\n"
+        "├── models/      # registry\n├── api/         # FastAPI\n└── reports/     # html generators\n```\n"
+    )
+    assert [line for line, _, _ in packages(tmp_path, drawn, PACKAGES)] == [9]
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        LAYOUT.replace("# markdown + html generators", "# generated reports land here"),  # output
+        LAYOUT.replace("# markdown + html generators", "# model weights (download them)"),  # data
+        LAYOUT.replace("  reports/     # markdown + html generators\n", "  reports/\n"),  # no comment
+        LAYOUT.replace("reports/     # markdown", "data/     # markdown"),  # a data folder's name
+        LAYOUT + "\n```bash\nmkdir -p src/edgebench/reports\n```\n",  # the README makes it
+        # the layout of what the reader will create
+        LAYOUT.replace("## What's in this drop\n", "## What's in this drop\n\nYou will create:\n"),
+        # a shell block: commands, not a tree
+        "```bash\nsrc/edgebench/\n  core/\n  run.sh --fast\n  api/\n```\n",
+    ],
+)
+def test_folders_a_layout_lists_that_may_be_missing(tmp_path: Path, readme: str) -> None:
+    assert packages(tmp_path, readme, PACKAGES) == []
+
+
+def test_a_layout_whose_packages_are_mostly_missing_is_of_another_tree(tmp_path: Path) -> None:
+    files = {k: v for k, v in PACKAGES.items() if "core" in k or k == "Dockerfile"}
+    assert packages(tmp_path, LAYOUT, files) == []

@@ -115,3 +115,34 @@ def _made(root: Path) -> Path:
     (root / ".git").mkdir(exist_ok=True)
     make_tree(root, FILES)
     return root
+
+
+def _copied_tree(root: Path, readme: str, project: Path | None, marker: str = "") -> list[str]:
+    """The findings for `readme` at images/whisper-gpu/README.md of a copy of `FILES` with no `.git`
+    (a tarball, an export), the audit told the project folder `project`."""
+    make_tree(root, {**FILES, "images/whisper-gpu/README.md": readme, **({marker: ""} if marker else {})})
+    here = root / "images/whisper-gpu"
+    model = build_model(here / "Dockerfile", str(here / "Dockerfile"))
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(readme, "README.md", model, {}, here, project)
+        if d.message.startswith("README names") and "does not exist" in d.message
+    ]
+
+
+PATTERN = "# Whisper on GPU\n\n## CI\n\n- On commit to `images/whisper-cuda/**` or the workflow itself.\n"
+
+
+def test_without_a_repository_root_the_project_folder_stands_for_it(tmp_path: Path) -> None:
+    assert _copied_tree(tmp_path, PATTERN, tmp_path) == [
+        "5: README names images/whisper-cuda/**, but images/whisper-cuda does not exist "
+        "(images/ holds whisper-cpu, whisper-gpu) (likely)"
+    ]
+
+
+def test_a_project_folder_is_no_root_when_one_is_found(tmp_path: Path) -> None:
+    # a `pyproject.toml` in the image's folder is the root found: the project folder above it is not
+    # read, and `images/` is nowhere from there
+    assert _copied_tree(tmp_path, PATTERN, tmp_path, "images/whisper-gpu/pyproject.toml") == []
+    # no project folder given: nothing above the README's folder is read
+    assert _copied_tree(tmp_path / "b", PATTERN, None) == []

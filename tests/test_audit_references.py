@@ -928,3 +928,76 @@ def test_a_cd_into_a_placeholder_checkout_reads_from_the_root(
         if "README builds with" in m
     ]
     assert shown == expected
+
+
+# A training README whose one-command path names a script the repository never had.
+ONE_CLICK = """\
+Docker training
+
+Quick start
+- One command: `bash scripts/train_docker.sh`
+  - Copies `stage-1/prepare.py` next to `stage-1/train.sh` inside the container.
+"""
+# A driver README whose device helper lives in the upstream project only.
+DEVICES = """\
+# GPU drivers
+
+Built from `docker/Dockerfile`.
+
+```
+NV_DEVICES=$(sudo ./drivers/devices/list_devices.sh)
+docker run -ti $NV_DEVICES app
+```
+"""
+GROUND = "\nThe helpers are in `x/y.sh`.\n"
+
+
+def _nowhere(root: Path, readme: str, files: dict[str, str], git: bool = False) -> list[str]:
+    if git:
+        (root / ".git").mkdir()
+    return [line for line in _scripts(root, readme, files) if "does not exist in the repository" in line]
+
+
+def test_a_script_the_prose_runs_that_no_folder_has(tmp_path: Path) -> None:
+    files = {"stage-1/train.sh": "", "stage-1/prepare.py": "", "compose.yaml": "services: {}\n"}
+    assert _nowhere(tmp_path, ONE_CLICK, files) == [
+        "4: README runs scripts/train_docker.sh, which does not exist in the repository (likely)"
+    ]
+
+
+def test_a_script_a_command_substitution_runs_that_no_folder_has(tmp_path: Path) -> None:
+    assert _nowhere(tmp_path, DEVICES, {"docker/Dockerfile": "FROM x\n"}) == [
+        "6: README runs drivers/devices/list_devices.sh, which does not exist in the repository (likely)"
+    ]
+
+
+def test_in_a_checkout_the_setup_steps_rule_tells_it_once(tmp_path: Path) -> None:
+    assert _nowhere(tmp_path, DEVICES, {"docker/Dockerfile": "FROM x\n"}, git=True) == [
+        "6: README runs drivers/devices/list_devices.sh, which does not exist in the repository (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files", "git"),
+    [
+        # the script is elsewhere in the repository: another rule's (or the README's layout)
+        (ONE_CLICK, {"stage-1/train.sh": "", "tools/train_docker.sh": ""}, False),
+        # a name a slip away is in the repository
+        (ONE_CLICK, {"stage-1/train.sh": "", "train-docker.sh": ""}, False),
+        # no path of the README is a file here: a partial copy, or another layout
+        (ONE_CLICK, {"compose.yaml": "services: {}\n"}, False),
+        (DEVICES, {"docker/Dockerfile.gpu": "FROM x\n"}, False),
+        # the README makes it first
+        ("```\nwget https://example.com/get.sh\nbash ./get.sh\n```\n" + GROUND, {"x/y.sh": ""}, False),
+        # a placeholder for the reader's own script
+        ("```\nbash ./path/to/your_script.sh\n```\n" + GROUND, {"x/y.sh": ""}, False),
+        # after a clone of another repository any file may be there
+        (
+            "```\ngit clone https://github.com/o/tools.git\n./tools/run.sh\n```\n" + GROUND,
+            {"x/y.sh": ""},
+            False,
+        ),
+    ],
+)
+def test_scripts_that_may_be_there(tmp_path: Path, readme: str, files: dict[str, str], git: bool) -> None:
+    assert _nowhere(tmp_path, readme, files, git) == []

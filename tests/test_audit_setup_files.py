@@ -141,6 +141,18 @@ def test_a_script_run_in_a_quoted_shell_string_that_no_folder_holds(tmp_path: Pa
     ]
 
 
+def test_a_script_whose_output_a_variable_takes_that_no_folder_holds(tmp_path: Path) -> None:
+    # a device list for `docker run`, made by a helper the repository never had
+    readme = "# GPU app\n\n```bash\nGPU_FLAGS=$(sudo ./tools/gpu_flags.sh)\ndocker run $GPU_FLAGS app\n```\n"
+    assert found(tmp_path, {"README.md": readme, "tools/other.sh": ""}) == [
+        (4, "README runs tools/gpu_flags.sh, which does not exist in the repository", "likely")
+    ]
+    # there: nothing to say; a nested substitution or backticks are not read
+    for command in ("GPU_FLAGS=$(sudo ./tools/other.sh)", "F=$(echo $(./tools/gpu_flags.sh))"):
+        text = readme.replace("GPU_FLAGS=$(sudo ./tools/gpu_flags.sh)", command)
+        assert found(tmp_path / command[:3], {"README.md": text, "tools/other.sh": ""}) == []
+
+
 @pytest.mark.parametrize(
     ("command", "message"),
     [

@@ -269,7 +269,7 @@ from docgen.audit.dropped import dropped_stages, title_components
 from docgen.audit.entered_builds import entered_builds, prose_builds
 from docgen.audit.entered_compose import entered_compose
 from docgen.audit.entry_modes import default_modes, unknown_programs
-from docgen.audit.entry_options import entry_options
+from docgen.audit.entry_options import entry_options, run_script_options
 from docgen.audit.env_blocks import _env_blocks
 from docgen.audit.env_defaults import _env_defaults, unprovided_defaults
 from docgen.audit.env_homes import _env_homes
@@ -670,7 +670,7 @@ def audit(
         found.extend(named_licenses(doc, path, directory, project))
         found.extend(misspelt_paths(doc, path, directory))
         found.extend(unread_files(doc, path, directory, models))
-        found.extend(lost_folders(doc, path, directory, audited))
+        found.extend(lost_folders(doc, path, directory, audited, project))
         found.extend(clone_folders(doc, path, directory))
         slips = list(clone_slips(doc, text, path, directory))
         found.extend(slips)
@@ -762,6 +762,7 @@ def audit(
         found.extend(jupyter_tokens(doc, text, path, directory, models))
         found.extend(listed_env(doc, text, path, models))
         found.extend(entry_options(doc, text, path, models))
+        found.extend(run_script_options(doc, text, path, directory))
         found.extend(shipped_functions(doc, text, path, models))
         found.extend(script_mounts(doc, path, directory, models, project))
         found.extend(overridden_prefixes(doc, path, directory, audited, project, models))

@@ -7,9 +7,11 @@ sure of by what the checkout tells of itself:
 
 - the clone is of this very repository: its address names a remote of the checkout (`.git/config`,
   `certain`), or, with no remote, the repository's name is the checkout folder's or the README's title
-  (`# MD Test` for `md-test`, `likely`); a clone of another branch (`-b dev`) is none;
+  (`# MD Test` for `md-test`, `likely`) or the title's first word written as that name (`#
+  run-ai-toolkit on RunPod`); a clone of another branch (`-b dev`) is none;
 - another path the README names under the clone's folder is a file of this checkout (`md-test/run.py`),
-  a name not every tree has (not `README.md`, `setup.py`, `Dockerfile`);
+  a name not every tree has (not `README.md`, `setup.py`, `Dockerfile`); not needed when a remote names
+  the clone, or the title's first word is the clone's folder as written;
 - the path is a source of a later step of the same command block: a `cp`/`mv`/`rsync` source, the file
   `cat`, `source`, `chmod`, `python`, `bash` or `sh` reads, the folder `cd` enters, a `-f`, `-r`,
   `--env-file` value or the host side of `-v`; reading stops at a `cd`, a `git checkout` and a command
@@ -61,6 +63,13 @@ def _title(text: str) -> str:
     """The README's first heading, squashed ('' when none)."""
     found = re.search(r"^#[ \t]+(.+?)[ \t#]*$", text, re.MULTILINE)
     return _squash(found.group(1)) if found else ""
+
+
+def _slug(text: str) -> str:
+    """The first word of the README's first heading when it is written as a repository's name is, with
+    a `-` or `_` (`# run-ai-toolkit on RunPod`): the README names itself by it; '' otherwise."""
+    found = re.search(r"^#[ \t]+`?([A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+)`?(?:[ \t]|$)", text, re.MULTILINE)
+    return found.group(1).lower() if found else ""
 
 
 def _sources(words: list[str]) -> list[str]:
@@ -125,7 +134,8 @@ def clone_misses(doc: Document, text: str, readme: str, directory: Path) -> Iter
     home = root or directory.resolve()
     remotes = remote_names(root)
     branches = (*DEFAULT_BRANCHES, *filter(None, [checked_out(root)]))
-    names = {_title(text), _squash(home.name)} - {""}
+    slug = _slug(text)
+    names = {_title(text), _squash(home.name), _squash(slug)} - {""}
     lines = text.splitlines()
     image = image_lines(doc)
     patterns = None
@@ -164,8 +174,8 @@ def clone_misses(doc: Document, text: str, readme: str, directory: Path) -> Iter
                         continue
                     if corrected(home, inner, listings) is not None:
                         continue  # a path a slip away: `steps.clone_paths`
-                    if folder not in evidence:
-                        evidence[folder] = _evidence(doc, folder, home)
+                    if folder not in evidence:  # a remote or the title's own name are evidence enough
+                        evidence[folder] = sure or folder.lower() == slug or _evidence(doc, folder, home)
                     if not evidence[folder]:
                         folder = None
                         break

@@ -197,8 +197,45 @@ def entry_options(
         yield from _said(section, start, defaults, script, readme)
 
 
+_PY_NAMED = re.compile(r"(?<![\w/.-])((?:\./)?[\w-]+\.py)\b")
+_PY_RUN = r"\bpython[\d.]*[ \t]+(?:-\S+[ \t]+)*(?:\./)?{}(?![\w.-])"
+
+
+def run_script_options(doc: Document, text: str, readme: str, directory: Path) -> Iterator[Diagnostic]:
+    """The default a section gives an option of a Python script beside the README that the README runs
+    (`python eval.py …` in a command, in the image or on the host), against the script's literal
+    `argparse` default (`likely`): a section naming that one script alone (`The `eval.py` script accepts
+    the following command-line arguments:`) and no other Python script, and that runs no image (those
+    are `entry_options`' own)."""
+    if "--" not in text or "default" not in text.lower() or ".py" not in text:
+        return
+    lines = text.splitlines()
+    read: dict[str, dict[str, tuple[int, object]]] = {}
+    for start, end in _sections(doc, len(lines)):
+        section = lines[start - 1 : end]
+        joined = "\n".join(section)
+        if "default" not in joined.lower() or _RUNS_IMAGE.search(joined):
+            continue
+        named = {m.group(1).removeprefix("./") for m in _PY_NAMED.finditer(joined)}
+        if len(named) != 1 or re.search(r"\bpython[\d.]*[ \t]+-m\b", joined):
+            continue
+        script = named.pop()
+        if script not in read:
+            local = directory / script
+            source = text_or_none(local) if os.path.isfile(local) else None
+            runs = re.search(_PY_RUN.format(re.escape(script)), text) is not None
+            read[script] = argparse_defaults(source) if source is not None and runs else {}
+        if read[script]:
+            yield from _said(section, start, read[script], script, readme, "the README runs")
+
+
 def _said(
-    section: list[str], start: int, defaults: dict[str, tuple[int, object]], script: str, readme: str
+    section: list[str],
+    start: int,
+    defaults: dict[str, tuple[int, object]],
+    script: str,
+    readme: str,
+    how: str = "the image starts",
 ) -> Iterator[Diagnostic]:
     """The defaults the lines of one section give the script's options: the text after an option up to
     the next option or a blank line."""
@@ -230,7 +267,7 @@ def _said(
             readme,
             start + offset,
             f"README says {option} defaults to {written}, but {script}:{at}, which "
-            f"the image starts, gives it default={default!r}",
+            f"{how}, gives it default={default!r}",
             confidence=LIKELY,
         )
         option = None

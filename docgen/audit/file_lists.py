@@ -112,18 +112,114 @@ def listed_absent(
         }
         yield from _absent(named, sure, here, root, made, patterns, readme, kept)
     for fence in doc.fences:
-        if fence.lang not in _TREE_LANGS or not any(_BRANCH.search(t) for _, t in fence.lines):
+        if fence.lang not in _TREE_LANGS:
             continue
+        drawn = any(_BRANCH.search(t) for _, t in fence.lines)
+        redrawn = fence if drawn else _indented_tree(fence)
+        if redrawn is None:
+            continue
+        fence = redrawn  # noqa: PLW2901 (a tree drawn with indentation, redrawn with branches)
         heading = headings.get(fence.section, "")
         intro = _intro(doc, fence)
         about = f"{heading} {intro}"
-        if not _ABOUT_FILES.search(about) or _ELSEWHERE.search(intro):
+        # (a tree drawn with indentation alone, one folder name a line, is a layout by its shape)
+        if (drawn and not _ABOUT_FILES.search(about)) or _ELSEWHERE.search(intro):
             continue
         base, entries = _tree(fence, here, root)
         if base is None:
             continue
         sure = CERTAIN if _HERE.search(about) or _HERE.search(whole) else LIKELY
         yield from _absent(entries, sure, base, root, made, patterns, readme)
+        yield from _absent_packages(fence, entries, base, here, made, patterns, readme)
+
+
+_INDENTED = re.compile(r"([ \t]*)([\w.][\w.+@-]*(?:/[\w.][\w.+@-]*)*/?)[ \t]*(?:#[^\n]*)?")
+"""A line of a tree drawn with indentation alone (`  runtimes/    # adapters`): one name, a comment."""
+
+
+def _indented_tree(fence: Fence) -> Fence | None:
+    """A tree drawn with indentation alone (`src/pkg/`, then `  core/  # types`, one name a line, at
+    least `_EXISTING` of them indented below a first line naming a folder) redrawn with branches, so
+    that `_tree` reads it; None for any other block (commands, output)."""
+    lines = [(n, t) for n, t in fence.lines if t.strip()]
+    if len(lines) <= _EXISTING or not lines[0][1].split("#", 1)[0].strip().endswith("/"):
+        return None
+    matched = [_INDENTED.fullmatch(t) for _, t in lines]
+    if any(m is None for m in matched) or matched[0] is None or matched[0].group(1):
+        return None
+    drawn = [lines[0]]
+    for (number, text), match in zip(lines[1:], matched[1:], strict=True):
+        if match is None or not match.group(1):
+            return None
+        indent = len(match.group(1).expandtabs(4))
+        drawn.append((number, " " * (indent - 1) + "├── " + text.lstrip()))
+    return Fence(fence.lang, drawn, fence.section, fence.inline)
+
+
+_COMMENT = re.compile(r"#[ \t]*(.+)$")
+_DATA_WORDS = re.compile(
+    r"\b(?:data|datasets?|weights?|checkpoints?|sav\w*|stor\w*|download\w*|cache\w*|mount\w*|results?"
+    r"|logs?|artifacts?|outputs?|temp\w*|tmp|empty|local|ignored|gitignored|yours?|own)\b",
+    re.I,
+)
+"""Words of a tree entry's comment saying its folder holds what a run or the reader puts there."""
+
+
+def _absent_packages(
+    fence: Fence,
+    entries: list[tuple[int, str]],
+    base: Path,
+    here: Path,
+    made: set[str],
+    patterns: list[tuple[Path, str]],
+    readme: str,
+) -> Iterator[Diagnostic]:
+    """A folder of a tree that the tree describes as code (`reports/  # markdown + html generators`) and
+    that is not there, while at least `_EXISTING` folders beside it in the tree are, each holding files:
+    the package was never written or was removed (`likely`). Not a folder whose comment says it holds
+    data, output or what the reader brings (`# model weights`, `# your own`), one with no comment (a
+    folder a run makes), one named so (`data/`, `weights/`), one the README's commands make or git
+    ignores."""
+    texts = dict(fence.lines)
+    folders = [(line, path) for line, path in entries if path.endswith("/")]
+    for line, path in folders:
+        name = path.rstrip("/")
+        if _exists(base, name) or ("/" in name and not os.path.isdir(base / posixpath.dirname(name))):
+            continue
+        comment = _COMMENT.search(texts.get(line, "").split("──", 1)[-1])
+        if comment is None or _DATA_WORDS.search(comment.group(1)) or _ELSEWHERE.search(comment.group(1)):
+            continue
+        parts = name.split("/")
+        if _DATA_WORDS.fullmatch(parts[-1]) or any(p in made or p in GENERATED for p in parts):
+            continue  # (`data/`, `weights/`: a folder of what a run or the reader puts there)
+        if ignored(base / name, patterns):
+            continue
+        parent = posixpath.dirname(name)
+        siblings = [
+            p.rstrip("/")
+            for _, p in folders
+            if posixpath.dirname(p.rstrip("/")) == parent and p.rstrip("/") != name
+        ]
+        present = [p for p in siblings if _holds_files(base / p)]
+        if len(present) < _EXISTING or len(present) < 2 * (len(siblings) + 1 - len(present)) - 1:
+            continue
+        shown = os.path.relpath(base / name, here).replace(os.sep, "/") + "/"
+        yield Diagnostic(
+            readme,
+            line,
+            f"README's tree lists {shown} ({comment.group(1).strip()}), a folder that does not exist, while "
+            f"{', '.join(p.rsplit('/', 1)[-1] + '/' for p in present[:4])} beside it do",
+            confidence=LIKELY,
+        )
+
+
+def _holds_files(folder: Path) -> bool:
+    """True when `folder` is a folder holding at least one file."""
+    try:
+        with os.scandir(folder) as listing:
+            return any(entry.is_file() for entry in listing)
+    except (OSError, ValueError):
+        return False
 
 
 def _absent(

@@ -60,7 +60,7 @@ _SHOWN = 4
 
 
 def lost_folders(
-    doc: Document, readme: str, directory: Path, audited: Sequence[str] = ()
+    doc: Document, readme: str, directory: Path, audited: Sequence[str] = (), project: Path | None = None
 ) -> Iterator[Diagnostic]:
     """A relative path in the prose (in code, or plain with three parts or more) whose first part (two
     for a plain one) is a folder of the repository, read from the README's folder, the repository root
@@ -72,9 +72,13 @@ def lost_folders(
     a command of the README makes, runs or clones, in a generated folder (`build/`), that git ignores,
     with a placeholder, nor in a sentence saying the reader, a run or the image makes or holds it
     (`download`, `mount`, `inside the container`, `e.g.`), nor under a folder that holds nothing but
-    hidden files (a place for the reader's data: `models/.gitkeep`)."""
+    hidden files (a place for the reader's data: `models/.gitkeep`). With no repository root found (no
+    `.git` nor `pyproject.toml` above the README: a copy of the project's files), the project folder
+    holding the README stands for it."""
     bases = list(dict.fromkeys([*prose_bases(directory), *_dockerfile_folders(directory, audited)]))
     root = repository_root(directory)
+    if root is None and project is not None and real_path(directory).is_relative_to(real_path(project)):
+        bases = list(dict.fromkeys([*bases, project]))
     made = _made(doc) | in_commands(doc) | {folder or cloned_folder(url) for url, folder in clones(doc)}
     patterns = _ignore_patterns([directory.resolve(), *([root] if root is not None else [])], root)
     listings = Listings()

@@ -1510,6 +1510,8 @@ def missing_scripts(
     # repository's root is (and, below those, a folder of the path that holds scripts of its own).
     confirmed = {place.parent for _, _, places in runs for place in places if _is_script(place)} | rooted
     missing: dict[str, tuple[list[int], list[str]]] = {}
+    nowhere: set[str] = set()
+    listed: tuple[frozenset[str] | None] | None = None  # the project's file names, listed once when needed
     for line, path, places in runs:
         if any(_is_script(place) for place in places):
             continue
@@ -1518,6 +1520,13 @@ def missing_scripts(
         if there or renamed:
             others = [renamed] if renamed else _scripts_next_to(there)
             missing.setdefault(path, ([], others))[0].append(line)
+        elif project is not None and not _PLACEHOLDER_PATH.search(path.lstrip("./")):
+            if listed is None:  # read once, when a script is first found nowhere near
+                listed = (repository_names(top) if _exported(doc, directory, top) else None,)
+            if not _nowhere(path, listed[0]):
+                continue
+            missing.setdefault(path, ([], []))[0].append(line)
+            nowhere.add(path)
     for path, (lines, others) in missing.items():
         name = posixpath.basename(path)
         bare = path.lstrip("./")
@@ -1531,15 +1540,83 @@ def missing_scripts(
                 if first.lstrip("./") == bare or first == path:
                     seen.add(number)
         at, *more = sorted(seen)
+        also = f"; also run at line{'s' if len(more) > 1 else ''} {', '.join(map(str, more))}" if more else ""
+        if path in nowhere:
+            yield Diagnostic(
+                readme,
+                at,
+                f"README runs {re.sub(r'^(?:[.]/)+', '', path)}, which does not exist in the "
+                f"repository{also}",
+                confidence=LIKELY,
+            )
+            continue
         close = _close_script(path, others)
         hint = f"did you mean {close}?" if close else f"the scripts there: {', '.join(others[:5])}"
-        also = f"; also run at line{'s' if len(more) > 1 else ''} {', '.join(map(str, more))}" if more else ""
         yield Diagnostic(
             readme,
             at,
             f"README runs {path}, which does not exist next to it or in a folder above it ({hint}){also}",
             confidence=CERTAIN,
         )
+
+
+def _exported(doc: Document, directory: Path, top: Path) -> bool:
+    """True when the README is outside a git checkout (`setup_files` reads a checkout's missing scripts)
+    but read against the whole project at `top`: a path with a folder that it names in code in its
+    prose (`train-0/train.sh`) is a file here, from the README's folder or `top`. Else a README whose
+    scripts are all missing follows another layout, or the copy is partial."""
+    if any(os.path.exists(folder / ".git") for folder in (directory.resolve(), *directory.resolve().parents)):
+        return False
+    for _, code in code_paths(doc):
+        path = code.removeprefix("./")
+        if "/" not in path.strip("/") or not re.fullmatch(r"[\w.+-]+(?:/[\w.+-]+)+", path):
+            continue
+        if any(os.path.isfile(base / path) for base in (directory, top)):
+            return True
+    return False
+
+
+_LISTED_MOST = 20000
+"""Files of a repository listed to tell that a script is nowhere in it: past these, it is not told."""
+_NOT_LISTED = frozenset({"node_modules", "__pycache__", "site-packages"})
+
+
+def repository_names(top: Path) -> frozenset[str] | None:
+    """The names of the files of the repository at `top` (resolved), its version control, caches and
+    links to folders left out; None when it holds more than `_LISTED_MOST` or cannot be listed."""
+    names: set[str] = set()
+    count = 0
+    try:
+        for folder, subfolders, files in os.walk(top):
+            subfolders[:] = [
+                d
+                for d in subfolders
+                if d not in _NOT_LISTED
+                and d not in (".git", ".hg", ".svn", ".venv", ".tox")
+                and not os.path.islink(os.path.join(folder, d))
+            ]
+            count += len(files)
+            if count > _LISTED_MOST:
+                return None
+            names.update(files)
+    except (OSError, ValueError):
+        return None
+    return frozenset(names)
+
+
+def _nowhere(path: str, names: frozenset[str] | None) -> bool:
+    """True when no file of the repository (its file `names`) has the name of the script `path` runs
+    (`scripts/train_docker.sh`), nor one a slip away (`build_docker.py` for `build-docker.py`): the
+    README runs a script the repository never had or no longer has."""
+    if not names:
+        return False
+    name = posixpath.basename(path)
+    squashed = re.sub(r"[-_.]", "", name.lower())
+    if any(re.sub(r"[-_.]", "", n.lower()) == squashed for n in names):
+        return False
+    if difflib.get_close_matches(name, [n for n in names if n.endswith(_SCRIPT_SUFFIXES)], n=1, cutoff=0.8):
+        return False
+    return True
 
 
 def _scripts_below(place: Path, rooted: set[Path]) -> bool:

@@ -62,6 +62,8 @@ _PREFIX = re.compile(
     r"\"[^\"]*\"|[^\s'\"]*)[ \t]+)*"
 )
 """What stands before a command's name: `sudo`, `time`, `VAR=value` assignments."""
+_SUBSTITUTED = re.compile(r"\A[ \t]*(?:export[ \t]+)?[A-Za-z_][A-Za-z0-9_]*=\$\(([^()`]*)\)[ \t]*\Z")
+"""`NV_DEVICES=$(sudo ./list.sh)`: a variable set to a command's output, the command inside."""
 _SHELL_STRING = re.compile(r"\A(?:bash|sh|zsh)[ \t]+(?:-[a-z]*[ \t]+)*-[a-z]*c[ \t]+(['\"])(.*?)\1")
 """A quoted command string a shell runs (`bash -c 'docker build -f x.Dockerfile .'`, `sh -lc "…"`)."""
 _LEAVES = re.compile(
@@ -260,7 +262,11 @@ def _steps(code: str) -> Iterator[list[str]]:
 
 def _reads(step: str) -> Iterator[tuple[str, str]]:
     """(how, path) of each file a step reads: `copies` for the sources of `cp`/`mv`/`ln -s`, `sources`
-    for `source X` and `. X`, `runs` for `python X.py`, `bash X.sh`, `./X.sh`, `prints` for `cat X`."""
+    for `source X` and `. X`, `runs` for `python X.py`, `bash X.sh`, `./X.sh`, `prints` for `cat X`. A
+    command whose output a variable takes (`DEVICES=$(sudo ./list.sh)`) is read as that command."""
+    substituted = _SUBSTITUTED.match(step)
+    if substituted is not None:
+        step = substituted.group(1)
     prefix = _PREFIX.match(step)
     body = step[prefix.end() if prefix else 0 :].strip()
     try:
