@@ -386,7 +386,7 @@ from docgen.audit.script_args import (
     unknown_first_words,
 )
 from docgen.audit.script_builds import script_build_claims
-from docgen.audit.script_compose import script_files
+from docgen.audit.script_compose import fileless_composes, script_files
 from docgen.audit.script_copies import script_copies
 from docgen.audit.script_images import _script_images
 from docgen.audit.script_mounts import script_mounts
@@ -733,6 +733,7 @@ def audit(
         found.extend(rejected_arguments(doc, path, directory, audited, project))
         found.extend(ignored_arguments(doc, path, directory, audited, project, clone_of_self))
         found.extend(script_build_claims(doc, source, path, directory, audited, project))
+        found.extend(fileless_composes(doc, path, directory, audited, project))
         found.extend(script_files(doc, path, directory, audited, project))
         found.extend(option_lists(doc, path, directory))
         found.extend(rejected_options(doc, path, directory, audited, project))
@@ -768,7 +769,7 @@ def audit(
         found.extend(_make_vars(doc, path, directory, project))
         found.extend(make_env(doc, path, directory, models))
         found.extend(pulled_runs(doc, path, directory))
-        found.extend(_compose_builds(doc, path, directory, project))
+        found.extend(_compose_builds(doc, path, directory, project, source))
         found.extend(gpu_only_compose(doc, path, directory))
         found.extend(entered_compose(doc, path, directory, project))
         found.extend(tag_args(doc, path, directory, models, project))
