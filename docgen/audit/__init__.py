@@ -251,6 +251,7 @@ from docgen.audit.cuda_flavours import flavour_claims
 from docgen.audit.cuda_wheels import fixed_wheels
 from docgen.audit.curl_uploads import curl_uploads
 from docgen.audit.dependency_rows import _dependency_rows
+from docgen.audit.described_copies import described_copies
 from docgen.audit.disabled import (
     disabled_downloads,
     disabled_installs,
@@ -689,6 +690,8 @@ def audit(
             )
         )
         found.extend(globbed_scripts(doc, source, directory, path, project, clone_of_self))
+        said = [d.message for d in found]
+        found.extend(described_copies(doc, source, path, directory, models, project, said))
         found.extend(distro_args(doc, path, directory, audited))
         found.extend(_image_paths(doc, models, path, directory))
         found.extend(moved_clones(doc, models, path, directory))
