@@ -1253,16 +1253,25 @@ def test_a_source_a_git_checkout_holds_nowhere(tmp_path: Path, git: dict[str, st
 @pytest.mark.parametrize(
     "files",
     [
-        LONE,  # no .git: a copy of some of the project's files may lack any
+        # no .git, and the context lacks a folder it copies too: a copy of some of the project's files
+        {"deploy/Dockerfile": SERVE},
         {**LONE, ".git/HEAD": "", "deploy/settings.toml": ""},  # the true statement
         {**LONE, ".git/HEAD": "", ".gitignore": "settings.toml\n"},  # ignored: made by the reader
-        {**LONE, ".git/HEAD": "", "deploy/.dockerignore": "settings.toml\n"},
     ],
 )
 def test_a_source_missing_outside_a_git_checkout_or_ignored_is_no_finding(
     tmp_path: Path, files: dict[str, str]
 ) -> None:
     assert context_findings(tmp_path, files, "docker build -f deploy/Dockerfile -t app deploy") == []
+
+
+def test_a_dockerignore_is_no_reason_for_a_source_to_be_missing(tmp_path: Path) -> None:
+    """A source the `.dockerignore` leaves out is not sent to the builder: missing from the checkout too,
+    the COPY fails all the same (a `.gitignore`d one is the reader's to make)."""
+    files = {**LONE, ".git/HEAD": "", "deploy/.dockerignore": "settings.toml\n"}
+    found = context_findings(tmp_path, files, "docker build -f deploy/Dockerfile -t app deploy")
+    assert [(line, confidence) for line, _, confidence in found] == [(4, "certain")]
+    assert "settings.toml (line 3)" in found[0][1]
 
 
 @pytest.mark.parametrize("folder", ["cmake-build-release", "cmake-build-debug", "build"])

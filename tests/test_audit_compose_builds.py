@@ -158,3 +158,50 @@ def test_a_missing_compose_file_beside_a_submodule_is_found(tmp_path: Path) -> N
     assert found(tmp_path, "docker compose -f vendor/stt/compose.extra.yml up", files) == [
         (4, said, "certain")
     ]
+
+
+OLLAMA = """\
+FROM rocm/dev-ubuntu-22.04 AS rocm
+COPY sudo-nopasswd /etc/sudoers.d/sudo-nopasswd
+COPY entry.sh /usr/local/bin/entry.sh
+RUN useradd --create-home -G sudo,video rocm-user
+"""
+"""A ROCm image for an LLM server (the shape of an Ollama-on-ROCm one): a sudo rule and a start script."""
+OLLAMA_COMPOSE = "services:\n  ollama:\n    build:\n      context: .\n      dockerfile: Dockerfile\n"
+
+
+def copies(root: Path, block: str, **changes: str) -> list[tuple[int, str, str]]:
+    files = {"Dockerfile": OLLAMA, "entry.sh": "#!/bin/sh\n", "docker-compose.yml": OLLAMA_COMPOSE, **changes}
+    return [f for f in found(root, block, files) if "that it copies" in f[1]]
+
+
+def test_a_service_whose_context_lacks_a_file_its_dockerfile_copies(tmp_path: Path) -> None:
+    said = (
+        "README runs docker compose up, whose service ollama builds Dockerfile with the context ., which "
+        "does not hold sudo-nopasswd (line 2) that it copies, and no folder of the project has it"
+    )
+    assert copies(tmp_path / "a", "docker compose up -d --build") == [(4, said, "certain")]
+    # a service with an image to pull may never be built
+    image = OLLAMA_COMPOSE.replace("  ollama:\n", "  ollama:\n    image: org/ollama-rocm\n")
+    assert copies(tmp_path / "b", "docker compose up -d", **{"docker-compose.yml": image}) == [
+        (4, said, "likely")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("block", "changes"),
+    [
+        ("docker compose up -d --build", {"sudo-nopasswd": "%sudo ALL=(ALL) NOPASSWD:ALL\n"}),  # it is there
+        ("docker compose up --no-build", {}),  # builds nothing
+        ("cp sudoers.example sudo-nopasswd\ndocker compose up -d --build", {}),  # made first
+        # build args may name the file a COPY reads
+        (
+            "docker compose build",
+            {"docker-compose.yml": OLLAMA_COMPOSE + "      args:\n        GPU: gfx1030\n"},
+        ),
+        # a folder that the copy of the project may lack, and the file with it
+        ("docker compose build", {"Dockerfile": OLLAMA + "COPY models /opt/models\n"}),
+    ],
+)
+def test_services_whose_copies_are_accounted_for(tmp_path: Path, block: str, changes: dict[str, str]) -> None:
+    assert copies(tmp_path, block, **changes) == []

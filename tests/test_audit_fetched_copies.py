@@ -109,7 +109,8 @@ def test_a_fetched_file_the_readme_accounts_for_is_no_finding(tmp_path: Path, re
         {"gpu.Dockerfile": INSTALLER, "sdk_12.2.0_535.54_win64.exe": ""},  # it is there
         {"gpu.Dockerfile": INSTALLER, ".gitignore": "*.exe\n"},  # left out on purpose
         {"gpu.Dockerfile": INSTALLER.replace("DRIVER_VERSION=535.54", "DRIVER_VERSION")},  # no default
-        {"gpu.Dockerfile": INSTALLER.replace("_win64.exe", "_win64.cfg")},  # a settings file a copy may lack
+        # a settings file with a folder the context lacks too: a copy of some of the project's files
+        {"gpu.Dockerfile": INSTALLER.replace("_win64.exe", "_win64.cfg") + "COPY conf/ /etc/sdk/\n"},
     ],
 )
 def test_a_source_that_is_there_ignored_unknown_or_no_download_is_no_finding(
@@ -127,7 +128,12 @@ def test_an_indented_build_line_is_read_once(tmp_path: Path) -> None:
 def test_expanded_sources_are_those_written_with_a_variable() -> None:
     parsed = parse_dockerfile(INSTALLER, "gpu.Dockerfile")
     assert expanded_sources(parsed, "docker build .") == [(8, "sdk_12.2.0_535.54_win64.exe")]
-    assert expanded_sources(parsed, "docker build --build-arg DRIVER_VERSION=550 .") == []
+    # a literal build arg names the file the build copies; one read from the environment names any
+    assert expanded_sources(parsed, "docker build --build-arg DRIVER_VERSION=550 .") == [
+        (8, "sdk_12.2.0_550_win64.exe")
+    ]
+    assert expanded_sources(parsed, "docker build --build-arg DRIVER_VERSION .") == []
+    assert expanded_sources(parsed, 'docker build --build-arg "DRIVER_VERSION=$V" .') == []
 
 
 def test_fetched_kinds_and_told() -> None:

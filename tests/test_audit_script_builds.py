@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from helpers import make_tree
 
 from docgen.audit import audit
@@ -261,3 +262,68 @@ def test_long_lines_cost_their_length(tmp_path: Path) -> None:
     started = time.monotonic()
     assert [f for f in found(tmp_path, tree(**{"docker/make_image.sh": build})) if "--build" in f[1]] == []
     assert time.monotonic() - started < 20
+
+
+ASCEND = """\
+FROM ubuntu:22.04
+WORKDIR /home/AscendWork
+COPY ./data /tmp
+COPY ./run.sh ./run.sh
+COPY ./requirements.txt /tmp/requirements.txt
+RUN pip install -r /tmp/requirements.txt
+CMD bash /home/AscendWork/run.sh
+"""
+"""An NPU toolkit image (the shape of an Ascend CANN one): the vendor's installers in data/, which the
+reader fills and git ignores, then a start script and the requirements from the build's folder."""
+ASCEND_BUILD = """\
+#!/bin/bash
+soc_version=310b
+if [ ! -d "data" ]; then
+    mkdir data
+fi
+docker build -t ascend-${soc_version}:latest . -f Dockerfile
+"""
+
+
+def prose_claims(root: Path, readme: str, **extra: str) -> list[tuple[int, str, str]]:
+    files = {"README.md": readme, "build.sh": ASCEND_BUILD, "Dockerfile": ASCEND, ".gitignore": "data/\n"}
+    return found(root, {**files, **extra}, "README.md", "Dockerfile")
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # the name between the characters of a Chinese sentence, no space around it
+        "5. 运行build.sh，开始编译docker镜像。编译成功后，可以得到一个docker镜像。",
+        "Run build.sh to make the image.",
+        "Then run the `build.sh` script.",
+    ],
+)
+def test_a_script_a_sentence_runs_by_its_bare_name(tmp_path: Path, sentence: str) -> None:
+    readme = f"# Ascend image\n\nPut the CANN installers in data/.\n\n{sentence}\n"
+    assert prose_claims(tmp_path, readme) == [
+        (
+            5,
+            "README runs build.sh, whose docker build (build.sh:6) builds Dockerfile with the context . "
+            f"({tmp_path.name}/, the README's folder), which does not hold run.sh (line 4), "
+            "requirements.txt (line 5) that it copies, and no folder of the project has them",
+            "likely",  # two files at once: a copy of some of the project's files may lack both
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Run build.sh inside the container to rebuild the kernels.",  # the image's script
+        "Run make.sh to make the image.",  # a script the folder does not hold
+        "The build.sh script builds the image.",  # no word telling to run it
+    ],
+)
+def test_sentences_that_run_no_script_of_the_folder_are_silent(tmp_path: Path, sentence: str) -> None:
+    assert prose_claims(tmp_path, f"# Ascend image\n\n{sentence}\n") == []
+
+
+def test_a_prose_run_whose_context_holds_what_it_copies(tmp_path: Path) -> None:
+    readme = "# Ascend image\n\nRun build.sh to make the image.\n"
+    assert prose_claims(tmp_path, readme, **{"run.sh": "#!/bin/sh\n", "requirements.txt": "numpy\n"}) == []

@@ -77,3 +77,69 @@ def test_a_file_beside_the_script_or_the_readme_is_there(tmp_path: Path) -> None
     script = "#!/bin/sh\ndocker compose -f stack.yml up\n"
     assert found(tmp_path, {"start.sh": script, "deploy/cuda/stack.yml": STACK}) == []
     assert found(tmp_path / "b", {"start.sh": script, "stack.yml": STACK}) == []
+
+
+WEBUI_START = """\
+#!/usr/bin/env sh
+
+sudo mkdir -p ./data
+sudo docker compose down &&
+  sudo docker compose build --pull &&
+  sudo docker compose up -d &&
+  sudo docker compose logs -f
+"""
+"""A web UI's start script (the shape of a ROCm Stable Diffusion image's): each step reads the compose
+file."""
+WEBUI = """\
+# WebUI on ROCm
+
+## Usage
+
+After cloning the repository, just run the `start.sh` script. This will do everything for you.
+"""
+
+
+def compose_claims(root: Path, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": "FROM rocm/pytorch\n", **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(files["README.md"], "README.md", model, {}, root, root)
+        if "reads a compose file" in d.message
+    ]
+
+
+def test_a_script_whose_compose_commands_find_no_compose_file(tmp_path: Path) -> None:
+    said = (
+        "README runs start.sh, whose docker compose down (start.sh:4) reads a compose file, but no "
+        f"compose.yaml, compose.yml, docker-compose.yml or docker-compose.yaml is in the folder it runs in "
+        f"({tmp_path.name}/, the README's folder) nor in one above it"
+    )
+    files = {"README.md": WEBUI, "start.sh": WEBUI_START}
+    assert compose_claims(tmp_path, files) == [(5, said, "likely")]  # a copy of some files may lack it
+    (tmp_path / ".git").mkdir()
+    assert compose_claims(tmp_path, files) == [(5, said, "certain")]  # a checkout holds every file
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"docker-compose.yml": "services:\n  webui:\n    build: .\n"},  # the true statement
+        {"start.sh": WEBUI_START.replace("compose down", "compose -f deploy/compose.yaml down")},
+        {"start.sh": "#!/bin/sh\ncd deploy\ndocker compose up -d\n"},  # another folder: not followed
+        {"start.sh": "#!/bin/sh\ndocker compose version\ndocker compose ls\n"},  # no compose file read
+        {"start.sh": "#!/bin/sh\nexport COMPOSE_FILE=deploy/webui.yaml\ndocker compose up -d\n"},
+        {"README.md": WEBUI.replace("just run the", "inside the container, run the")},
+    ],
+)
+def test_scripts_whose_compose_commands_have_their_file(tmp_path: Path, change: dict[str, str]) -> None:
+    assert compose_claims(tmp_path, {"README.md": WEBUI, "start.sh": WEBUI_START, **change}) == []
+
+
+def test_a_fenced_run_of_a_compose_script_in_a_folder_above_its_file(tmp_path: Path) -> None:
+    # compose looks in the folders above: a file at the root serves a script run from docker/
+    readme = "# WebUI\n\n```\ncd docker\n./start.sh\n```\n"
+    files = {"README.md": readme, "docker/start.sh": WEBUI_START, "compose.yaml": "services: {}\n"}
+    assert compose_claims(tmp_path, files) == []
+    del files["compose.yaml"]
+    assert [line for line, _, _ in compose_claims(tmp_path / "b", files)] == [5]

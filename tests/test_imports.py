@@ -372,6 +372,7 @@ AUDIT_LAYERS = (
     ),
     (
         "continuations",
+        "described_copies",
         "bind_devices",
         "every_image",
         "python_paths",

@@ -256,6 +256,7 @@ from docgen.audit.cuda_flavours import flavour_claims
 from docgen.audit.cuda_wheels import fixed_wheels
 from docgen.audit.curl_uploads import curl_uploads
 from docgen.audit.dependency_rows import _dependency_rows
+from docgen.audit.described_copies import described_copies
 from docgen.audit.disabled import (
     disabled_downloads,
     disabled_installs,
@@ -391,7 +392,7 @@ from docgen.audit.script_args import (
     unknown_first_words,
 )
 from docgen.audit.script_builds import script_build_claims
-from docgen.audit.script_compose import script_files
+from docgen.audit.script_compose import fileless_composes, script_files
 from docgen.audit.script_copies import script_copies
 from docgen.audit.script_images import _script_images
 from docgen.audit.script_mounts import script_mounts
@@ -704,6 +705,8 @@ def audit(
             )
         )
         found.extend(globbed_scripts(doc, source, directory, path, project, clone_of_self))
+        said = [d.message for d in found]
+        found.extend(described_copies(doc, source, path, directory, models, project, said))
         found.extend(distro_args(doc, path, directory, audited))
         found.extend(_image_paths(doc, models, path, directory))
         found.extend(moved_clones(doc, models, path, directory))
@@ -748,6 +751,7 @@ def audit(
         found.extend(rejected_arguments(doc, path, directory, audited, project))
         found.extend(ignored_arguments(doc, path, directory, audited, project, clone_of_self))
         found.extend(script_build_claims(doc, source, path, directory, audited, project))
+        found.extend(fileless_composes(doc, path, directory, audited, project))
         found.extend(script_files(doc, path, directory, audited, project))
         found.extend(option_lists(doc, path, directory))
         found.extend(rejected_options(doc, path, directory, audited, project))
@@ -786,7 +790,7 @@ def audit(
         found.extend(pulled_runs(doc, path, directory))
         found.extend(chained_runs(doc, path, directory))
         found.extend(compose_names(doc, path, directory))
-        found.extend(_compose_builds(doc, path, directory, project))
+        found.extend(_compose_builds(doc, path, directory, project, source))
         found.extend(gpu_only_compose(doc, path, directory))
         found.extend(gpu_less_compose(doc, path, directory))
         found.extend(shm_sizes(doc, text, path, directory, project))

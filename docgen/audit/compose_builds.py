@@ -1,7 +1,8 @@
 """Compose builds a README runs that cannot succeed: a `docker compose [-f FILE …] build|up|run|create`
 of a command block whose `-f` file is not there, or whose services build from a context folder or a
 `dockerfile:` that does not exist beside the compose file, or a `target:` stage that Dockerfile does not
-define. The services are read by `docgen.compose` (each file once).
+define, or whose Dockerfile copies a file its context does not hold (`references.context_findings`, as
+for a README's own `docker build`). The services are read by `docgen.compose` (each file once).
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ import difflib
 import functools
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from docgen import compose
@@ -18,6 +20,7 @@ from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import build_commands, command_words, moves
 from docgen.audit.grammar import DOCKER_COMPOSE, read_compose
 from docgen.audit.paths import resolves_inside
+from docgen.audit.references import MadeFiles, context_findings
 from docgen.bake import Target
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import DocgenError
@@ -61,13 +64,14 @@ def _stages(path: Path) -> frozenset[str] | None:
 
 
 def _compose_builds(
-    doc: Document, readme: str, directory: Path, project: Path | None = None
+    doc: Document, readme: str, directory: Path, project: Path | None = None, source: Sequence[str] = ()
 ) -> Iterator[Diagnostic]:
     """A compose command of a command block (before any `cd` in it) that builds, read against the files
     it names (`-f`, else the default compose file and its override in the README's folder): a `-f` file
     that is not there, and for each service it builds (those it names, else all), a context folder, a
     `dockerfile:` or a `target:` stage that does not exist (`certain` for `build` and `--build`, or a
-    service with no `image:` to pull instead; `likely` otherwise). Not a command naming a file in a git
+    service with no `image:` to pull instead; `likely` otherwise); with the README's `source` lines, a
+    source a service's Dockerfile copies that its context does not hold. Not a command naming a file in a git
     submodule (`.gitmodules`): a checkout holds its files only when cloned with its submodules."""
     top = (project or directory).resolve()
     for fence in doc.fences:
@@ -77,10 +81,12 @@ def _compose_builds(
                 continue
             words = command_words(lines, DOCKER_COMPOSE)
             if words is not None:
-                yield from _check(words, lines[0][0], readme, directory, top)
+                yield from _check(words, lines[0][0], readme, directory, top, source)
 
 
-def _check(words: list[str], line: int, readme: str, directory: Path, top: Path) -> Iterator[Diagnostic]:
+def _check(
+    words: list[str], line: int, readme: str, directory: Path, top: Path, source: Sequence[str] = ()
+) -> Iterator[Diagnostic]:
     call = read_compose(words)
     verb = call.verb if call.top.complete else None
     if verb not in _BUILDS or call.options is None:
@@ -122,16 +128,31 @@ def _check(words: list[str], line: int, readme: str, directory: Path, top: Path)
         for service in services:
             seen[service.name] = seen.get(service.name, 0) + 1
             found.append((path, service))
+    made = MadeFiles(source) if source else None
     for path, service in found:
         if seen[service.name] > 1 or (wanted and service.name not in wanted):
             continue  # a service several files set (merged), or one the command does not build
         sure = CERTAIN if builds or not service.tags else LIKELY
-        yield from _service_build(path, service, f"{said}, whose service {service.name}", line, readme, sure)
+        yield from _service_build(
+            path, service, f"{said}, whose service {service.name}", line, readme, sure, top, made
+        )
 
 
 def _service_build(
-    path: Path, service: Target, said: str, line: int, readme: str, sure: str
+    path: Path,
+    service: Target,
+    said: str,
+    line: int,
+    readme: str,
+    sure: str,
+    top: Path,
+    made: MadeFiles | None = None,
 ) -> Iterator[Diagnostic]:
+    """What keeps compose from building `service` of the compose file at `path`: its context folder, its
+    `dockerfile:`, its `target:` stage missing, or (with `made`: what the README's lines before make) a
+    source its Dockerfile copies that the context does not hold (`references.context_findings`, as for
+    a README's own `docker build`; `likely` when `sure` is: the service may pull its image instead). Not
+    for a service given build args (they may name the file a `COPY` reads)."""
     folder = path.parent
     context = folder / service.context
     if service.context.startswith("/") or not os.path.isdir(context):
@@ -147,12 +168,22 @@ def _service_build(
         shown = service.dockerfile
         yield Diagnostic(readme, line, f"{said} builds {shown}, which does not exist", confidence=sure)
         return
-    if service.target is None:
+    if service.target is not None:
+        stages = _stages(dockerfile)
+        if stages is None:
+            return
+        if service.target.lower() not in stages:
+            close = difflib.get_close_matches(service.target.lower(), sorted(stages), n=1, cutoff=0.6)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            text = f"{said} builds stage {service.target}, which {service.dockerfile} does not define{hint}"
+            yield Diagnostic(readme, line, text, confidence=sure)
+            return
+    if made is None or service.args:
+        return  # (build args may name other files: `COPY requirements-${ENV}.txt`)
+    try:
+        parsed = read_dockerfile(dockerfile, service.dockerfile)
+    except (OSError, DocgenError):
         return
-    stages = _stages(dockerfile)
-    if stages is None or service.target.lower() in stages:
-        return
-    close = difflib.get_close_matches(service.target.lower(), sorted(stages), n=1, cutoff=0.6)
-    hint = f" (did you mean {close[0]}?)" if close else ""
-    text = f"{said} builds stage {service.target}, which {service.dockerfile} does not define{hint}"
-    yield Diagnostic(readme, line, text, confidence=sure)
+    lead = f"{said} builds {service.dockerfile} with the context {service.context}"
+    for found in context_findings(readme, line, lead, parsed.instructions, dockerfile, context, top, made):
+        yield found if sure == CERTAIN else replace(found, confidence=LIKELY)

@@ -6,7 +6,8 @@ stops at that line: nobody can run it from the README alone.
 Only a kind of file no build of the repository makes and a repository rarely keeps (`_FETCHED`: an
 installer, model weights, a molecule or sequence file), so that a checkout which lacks it lacks it for
 good; a source file, a script or a settings file a copy of the repository may leave out is never told
-(`references.context_findings` tells those of a git checkout). The source is read as BuildKit reads it,
+here (`references.context_findings` tells those: of a git checkout, and outside one when every other
+source is there). The source is read as BuildKit reads it,
 ARG defaults expanded (`${CUDA_VERSION}` the `ARG CUDA_VERSION=12.1.0` of its stage); not when the build
 command passes a `--build-arg` (it may name another file), when a name stays unexpanded (an ARG with no
 default), for a glob, a URL, `--from=` or a heredoc. Silent when the README names the file anywhere, or
@@ -43,13 +44,15 @@ _TELLS_FETCH = re.compile(r"\b(?:download|fetch|get|obtain|place|put|copy|move|s
 
 def expanded_sources(parsed: ParsedDockerfile, command: str) -> list[tuple[int, str]]:
     """(Dockerfile line, context path) of each COPY or ADD source of `parsed` written with a variable
-    (`./cuda_${CUDA_VERSION}.exe`), as the ARG defaults expand it; none when the build `command` passes
-    build args (they may name another file). Not a source that stays unexpanded (an ARG with no
-    default), a glob, a URL, `--from=` or a heredoc."""
-    if "--build-arg" in command:
+    (`./cuda_${CUDA_VERSION}.exe`), as the ARG defaults expand it and the build `command`'s literal
+    build args override them (`--build-arg ENV=patolli`); none when the command passes a build arg whose
+    value is not plain (`--build-arg ENV`, `--build-arg ENV=$ENV`: another file). Not a source that stays
+    unexpanded (an ARG with no default), a glob, a URL, `--from=` or a heredoc."""
+    given = passed_args(command)
+    if given is None:
         return []
     try:
-        copies = evaluate(parsed).context_copies
+        copies = evaluate(parsed, given).context_copies
     except DocgenError:
         return []
     written = {i.start_line: list(i.exec_form or i.args.split()) for i in parsed.instructions}
@@ -64,6 +67,23 @@ def expanded_sources(parsed: ParsedDockerfile, command: str) -> list[tuple[int, 
                 continue
             found.append((copy.line, path))
     return found
+
+
+_PASSED = re.compile(r"--build-arg(?:[ \t]+|=)(\S+)")
+_PLAIN_ARG = re.compile(r"([\"']?)([A-Za-z_]\w*)=([\w.+@%:,/-]+)\1\Z")
+"""A build arg given a literal value (`ENV=patolli`, `"PY=3.11"`): no variable, no placeholder."""
+
+
+def passed_args(command: str) -> dict[str, str] | None:
+    """The build args a `docker build` `command` passes (`--build-arg NAME=VALUE`), each a literal value;
+    None when one is not (`--build-arg NAME` reads the environment, `$VAR`, `<value>`)."""
+    given: dict[str, str] = {}
+    for word in _PASSED.findall(command):
+        match = _PLAIN_ARG.match(word)
+        if match is None:
+            return None
+        given[match.group(2)] = match.group(3)
+    return given
 
 
 def fetched(path: str) -> bool:

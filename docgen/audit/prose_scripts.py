@@ -42,7 +42,7 @@ _MAKE_WORDS = re.compile(
     r"\b(?:creat|writ|sav|add|generat|download|copy|cop(?:ie)|edit|put|place|rename|new)\w*", re.IGNORECASE
 )
 """Words saying the reader makes the file (`create `tools/run.sh``): it may well not be there yet."""
-_IN_CONTAINER = re.compile(
+IN_CONTAINER = re.compile(
     r"\b(?:in|inside|within|from)[ \t]+(?:the[ \t]+|a[ \t]+|your[ \t]+)?(?:running[ \t]+)?"
     r"(?:container|image|pod)\b" + "|" + container_command("run|exec", DOCKER, container=False),
     re.IGNORECASE,
@@ -90,7 +90,7 @@ class _Line:
         for opening, closing in zip(ticks, ticks[1:], strict=False):
             self.first.setdefault(text[opening + 1 : closing], opening)
         self.ends = [m.end() for m in _SEPARATOR.finditer(text)]
-        self.in_container = _IN_CONTAINER.search(text) is not None
+        self.in_container = IN_CONTAINER.search(text) is not None
         self.lead = len(text) - len(text.lstrip())  # where its first word starts
 
     def start(self, code: str) -> int:
@@ -242,7 +242,7 @@ def absent_prose_scripts(
     `missing.PLACEHOLDER`), one an audited Dockerfile or any other file of the repository names
     (a file a program writes, fetches or finds in the image), a name every project has its own of
     (`setup.py`), nor one on a line about another repository, a package, the reader's own file, an
-    example, or the container (`_ELSEWHERE_WORDS`, `_MAKE_WORDS`, `_IN_CONTAINER`)."""
+    example, or the container (`_ELSEWHERE_WORDS`, `_MAKE_WORDS`, `IN_CONTAINER`)."""
     fenced = {line for fence in doc.fences if not fence.inline for line, _ in fence.lines}
     named: dict[str, tuple[int, int]] = {}  # each name once: the first line naming it, where on it
     for line, text in enumerate(source, start=1):
@@ -284,7 +284,7 @@ def absent_prose_scripts(
             sentences[line, index] = not (
                 _ELSEWHERE_WORDS.search(sentence)
                 or _MAKE_WORDS.search(sentence)
-                or _IN_CONTAINER.search(sentence)
+                or IN_CONTAINER.search(sentence)
             )
         if not sentences[line, index] or _OWNER.search(text, max(0, at - 12), at):
             continue

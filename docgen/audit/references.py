@@ -483,14 +483,15 @@ def copied_sources(instructions: Sequence[Instruction]) -> list[tuple[int, str]]
     return found
 
 
-def _ignored(path: str, folders: Sequence[Path], dockerfile: Path | None = None) -> bool:
+def _ignored(path: str, folders: Sequence[Path], dockerfile: Path | None = None, docker: bool = True) -> bool:
     """True when `path` is in a folder a build makes (`dist/`, a `.whl`), matched by a pattern of the
     `.gitignore` of `folders` (git's rules, read simply: `paths.ignores`), or left out by a
     `.dockerignore` as BuildKit reads it (`copied.dockerignore`, `copied.ignored`: a pattern from the
     context's top, `**` any depth, `!` taking a path back): for a build of `dockerfile` (`path` a COPY
     source) the one that build reads, the Dockerfile's own else that of its context `folders[0]`;
     without one (`path` a file the README names) each of `folders`' own. A file made or left out on
-    purpose, not one in the wrong place."""
+    purpose, not one in the wrong place. Without `docker`, the `.dockerignore` is not read: a COPY source
+    it leaves out is missing from the build all the same, so it is no reason for a file not to be there."""
     parts = path.split("/")
     if any(part in GENERATED or part.startswith(_GENERATED_PREFIXES) for part in parts):
         return True
@@ -498,6 +499,8 @@ def _ignored(path: str, folders: Sequence[Path], dockerfile: Path | None = None)
         return True
     if any(ignores(pattern, parts) for f in folders for pattern in ignore_patterns(f / ".gitignore")):
         return True
+    if not docker:
+        return False
     contexts = folders[:1] if dockerfile is not None else folders
     return any(ignored(path, dockerignore(c, str(dockerfile) if dockerfile else None)) for c in contexts)
 
@@ -746,11 +749,17 @@ def context_misses(
     `docker build -f .cd/Dockerfile .` from the repository's root when `COPY templates …` reads
     `.cd/templates`. When the context holds none of the sources, all of them must be in that one
     folder (a partial checkout holds none anywhere), unless the project is a git checkout (`_checkout`):
-    then a source no folder holds is missing. Not for a source a README line before the command
-    makes (`wget`, `cp`, `mkdir`, or words: `download model.bin into this folder`), nor one ignored or
-    generated (see `_ignored`), nor one a script the README runs before it names on a line that
-    makes a file (`cp ../patch.diff .` in `./prepare.sh`). With `cloned` (`steps.built_clones`), a clone
-    of this very repository that the README enters and builds does not stop the reading."""
+    then a source no folder holds is missing. Outside a checkout, a source no folder holds is missing
+    when it is named as a file (`_plain_files`) and so is every other missing one (a folder missing
+    too tells a copy of some of the project's files), and the README names none of them anywhere (it
+    knows the file: the copy lacks it); a source written with a variable is read as the command's
+    literal build args expand it (`--build-arg ENV=patolli`). A source the `.dockerignore` leaves out is
+    no reason for it to be missing: the builder does not get it either. Not for a source a README line
+    before the command makes (`wget`, `cp`, `mkdir`, or words: `download model.bin into this
+    folder`), nor one ignored or generated (see `_ignored`), nor one a script the README runs before
+    it names on a line that makes a file (`cp ../patch.diff .` in `./prepare.sh`). With `cloned`
+    (`steps.built_clones`), a clone of this very repository that the README enters and builds does not
+    stop the reading."""
     top = project_top(directory, project)
     bases = bases_above(directory, top)
     blocks = sorted(
@@ -768,12 +777,17 @@ def context_misses(
         if len(ran) != made.scripts:
             made = MadeFiles(source, ran)
         lead = f"README builds {shown} with the context {written}"
-        expanded = expanded_sources(parsed, command_at(source, line))
+        command = command_at(source, line)
+        expanded = expanded_sources(parsed, command)
         yield from context_findings(
             readme, line, lead, parsed.instructions, dockerfile, context, top, made, expanded
         )
         if not _checkout(context, top):
-            copied = [*copied_sources(parsed.instructions), *expanded]
+            # (an installer a build arg names is the one the reader picks, and fetches: not told)
+            copied = [
+                *copied_sources(parsed.instructions),
+                *(expanded if "--build-arg" not in command else []),
+            ]
             yield from _fetched_misses(readme, asked, line, lead, copied, dockerfile, context, top, made)
 
 
@@ -831,30 +845,38 @@ def context_findings(
     """What `context_misses` tells of one build (README `line`, its words `lead`: `README builds
     Dockerfile with the context .`) of `dockerfile` from `context`, within the project's `top`; with
     `expanded`, the sources written with a variable as the build expands them (`expanded_sources`)."""
-    sources = sorted([*copied_sources(instructions), *expanded], key=lambda source: source[0])
-    sources = [
+    kept = sorted([*copied_sources(instructions), *expanded], key=lambda source: source[0])
+    kept = [
         (at, path)
-        for at, path in sources
-        if not _ignored(path, [context, top], dockerfile) and not made.before(path, line)
+        for at, path in kept
+        if not _ignored(path, [context, top], docker=False) and not made.before(path, line)
     ]
-    if not sources:
-        return
+    sources = [(at, path) for at, path in kept if not _ignored(path, [context], dockerfile)]
     homes = [
         folder
         for folder in [dockerfile.parent, *dockerfile.parent.parents]
         if folder != context and folder.is_relative_to(top)
     ]
+    # (a source the `.dockerignore` leaves out that no folder holds is missing all the same)
+    left_out = [
+        (at, path)
+        for at, path in kept
+        if (at, path) not in sources
+        and not os.path.lexists(context / path)
+        and not any(os.path.lexists(h / path) for h in homes)
+    ]
     missing = [(at, path) for at, path in sources if not os.path.lexists(context / path)]
-    if not missing:
+    if not missing and not left_out:
         return
     held = len(missing) < len(sources)
+    nowhere = sorted([*missing, *left_out])
     found: dict[Path, list[tuple[int, str]]] = {}
     for at, path in missing:
         home = next((h for h in homes if os.path.lexists(h / path)), None)
         if home is not None:
             found.setdefault(home, []).append((at, path))
     if not found or (not held and (len(found) != 1 or len(next(iter(found.values()))) != len(missing))):
-        rooted = _rooted(dockerfile, context, missing)
+        rooted = _rooted(dockerfile, context, missing) if missing else None
         if rooted is not None:
             yield Diagnostic(
                 readme,
@@ -863,14 +885,25 @@ def context_findings(
                 confidence=rooted[1],
             )
         elif not found and _checkout(context, top):
-            listed = ", ".join(f"{path} (line {at})" for at, path in missing)
+            listed = ", ".join(f"{path} (line {at})" for at, path in nowhere)
             said = f"which does not hold {listed} that it copies, in a git checkout that holds every file"
             yield Diagnostic(
                 readme,
                 line,
                 f"{lead}, {said}",
-                confidence=CERTAIN if _one_plain_file(missing) else LIKELY,
+                confidence=CERTAIN if _one_plain_file(nowhere) else LIKELY,
             )
+        elif (
+            not found
+            and (files := _plain_files(nowhere, instructions))
+            and len(files) == len(nowhere)
+            and not any(made.named(path) for _, path in files)
+        ):
+            listed = ", ".join(f"{path} (line {at})" for at, path in files)
+            one = len({path for _, path in files}) == 1
+            them = "it" if one else "them"
+            said = f"which does not hold {listed} that it copies, and no folder of the project has {them}"
+            yield Diagnostic(readme, line, f"{lead}, {said}", confidence=CERTAIN if one else LIKELY)
         return
     for home, paths in found.items():
         folder = os.path.relpath(home, context)
@@ -895,6 +928,35 @@ def _one_plain_file(missing: Sequence[tuple[int, str]]) -> bool:
     that lacks a part (a submodule, a generated tree) than a file never committed (`likely`)."""
     names = {path.removeprefix("./") for _, path in missing}
     return len(names) == 1 and _PLAIN_FILE.match(next(iter(names))) is not None
+
+
+_FILE_HOME = re.compile(r"/(?:s?bin|[\w-]+\.d)/[\w.-]+\Z")
+"""A COPY destination in a folder of files by nature (`/etc/sudoers.d/nopasswd`, `/usr/local/bin/entry`):
+the source copied there under a name of its own is a file, whatever its name."""
+
+
+def _plain_files(
+    missing: Sequence[tuple[int, str]], instructions: Sequence[Instruction] = ()
+) -> list[tuple[int, str]]:
+    """Of the sources a context lacks outside a git checkout, those named as a file (`run.sh`,
+    `docker/sample_workflow.json`: a suffix of letters, `_PLAIN_FILE`; or copied alone to a name of a
+    folder of files, `COPY sudo-nopasswd /etc/sudoers.d/sudo-nopasswd`), not a folder (`src`, `data`)
+    that a copy of some of the project's files may leave out with all it holds; not a file only a
+    download gives (an installer, weights: `fetched_copies` tells those)."""
+    alone = {
+        i.start_line
+        for i in instructions
+        if len(words := list(i.exec_form or i.args.split())) == 2 and _FILE_HOME.search(words[1])
+    }
+    return [
+        (at, path)
+        for at, path in missing
+        if not fetched(path)
+        and (
+            _PLAIN_FILE.match(posixpath.basename(path)) is not None
+            or (at in alone and re.fullmatch(r"\w[\w.-]*", posixpath.basename(path)) is not None)
+        )
+    ]
 
 
 def _checkout(context: Path, top: Path) -> bool:
@@ -965,6 +1027,7 @@ class MadeFiles:
 
     def __init__(self, lines: Sequence[str], scripts: Sequence[str] = ()) -> None:
         self._lines = lines
+        self._text: str | None = None  # the README's lines joined, for `named`: made once, when asked
         self.scripts = len(scripts)
         """How many scripts' texts were read (`scripts`: run before any line, each line of theirs is 0)."""
         self._before = [t for script in scripts for t in script.splitlines()]
@@ -981,6 +1044,14 @@ class MadeFiles:
                 for end in ends:
                     if end:
                         self._first.setdefault(word[:end], number)
+
+    def named(self, path: str) -> bool:
+        """True when a line of the README names the file of `path` (its name as a word of its own,
+        anywhere: `The environment is managed via uv.lock`): a file the README knows the project has."""
+        if self._text is None:
+            self._text = "\n".join(self._lines)
+        name = posixpath.basename(path)
+        return re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", self._text) is not None
 
     def before(self, path: str, line: int) -> bool:
         """True when a making line above README `line` names `path`, its first folder or its name."""

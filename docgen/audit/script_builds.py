@@ -5,6 +5,10 @@ whatever source it copies), and a context that lacks what the Dockerfile copies 
 (`docker build .` run from docker/ while the Dockerfile does `COPY . /app` then `pip install -e .`, which
 needs the repository's root).
 
+A script is run by a command of the README (`./build.sh`), or by a sentence naming it bare (`Run build.sh`,
+`运行build.sh`: `prose_runs`, from the README's folder). A script whose `docker compose` command reads the
+project's compose file while none is where it runs is told too (`script_composes`).
+
 A script is followed only as far as its folder is known: the folder the README runs it in, or its own
 (`cd "$(dirname "$0")"`, `/..` after it followed); another `cd` ends the reading. A build whose
 Dockerfile or context holds a variable the script does not give a literal value is not read, nor a
@@ -23,6 +27,7 @@ from pathlib import Path
 from docgen.audit.auditor import CERTAIN, LIKELY, NOT_BUILD_ARGS
 from docgen.audit.commands import build_paths, substituted
 from docgen.audit.paths import resolves_inside
+from docgen.audit.prose_scripts import IN_CONTAINER
 from docgen.audit.references import (
     RUN_SCRIPT,
     MadeFiles,
@@ -132,6 +137,38 @@ def script_runs(
                 yield line, path, Path(os.path.realpath(folder / path)), folder
 
 
+_PROSE_RUN = re.compile(
+    r"(?:\b(?:run|execute|launch)(?:[ \t]+the)?(?:[ \t]+script)?[ \t]+|运行|执行)[ \t]*"
+    r"`?(?:\./)?([A-Za-z][\w.-]*\.(?:sh|bash))`?(?![\w/.-]*\w)",
+    re.IGNORECASE,
+)
+"""A sentence telling to run a script of the README's folder by its bare name: `Run build.sh to make the
+image`, `运行build.sh，开始编译docker镜像` (a word of a Chinese sentence, no space around it)."""
+
+
+def prose_runs(doc: Document, directory: Path, top: Path) -> Iterator[tuple[int, str, Path, Path]]:
+    """`script_runs` of the prose: (README line, the script as written, its real path, the README's
+    folder) of each script with no folder that a sentence tells to run (`_PROSE_RUN`) and the README's
+    folder holds; not one a sentence runs in the container (`in the container`, `docker exec`)."""
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            if "sh" not in text or IN_CONTAINER.search(text):
+                continue
+            for match in _PROSE_RUN.finditer(text):
+                path = directory / match.group(1)
+                if os.path.isfile(path) and resolves_inside(path, top):
+                    yield line, match.group(1), Path(os.path.realpath(path)), directory.absolute()
+
+
+def readme_runs(
+    doc: Document, directory: Path, audited: Sequence[str], project: Path | None
+) -> list[tuple[int, str, Path, Path]]:
+    """`script_runs` and `prose_runs` together, in the README's order."""
+    top = project_top(directory, project)
+    runs = [*script_runs(doc, directory, audited, project), *prose_runs(doc, directory, top)]
+    return sorted(runs, key=lambda run: run[0])
+
+
 def _start(script: Path, cwd: Path, top: Path) -> tuple[Path, list[str]] | None:
     """The folder the builds of `script` run in, run from `cwd`, and its lines with the `cd` into its own
     folder (`cd "$(dirname "$0")/.."`) blanked; None when a `cd` into its own folder leads out of `top`."""
@@ -158,7 +195,7 @@ def script_builds(
     running it), with a Dockerfile found in the project."""
     top = project_top(directory, project)
     seen: set[Path] = set()
-    for line, run, script, cwd in script_runs(doc, directory, audited, project):
+    for line, run, script, cwd in readme_runs(doc, directory, audited, project):
         if script in seen:
             continue
         seen.add(script)

@@ -1,6 +1,8 @@
 """Files a script the README runs hands to Docker that the repository lacks: `./run.sh gpu` whose
 script runs `docker compose -f deploy/compose.yml run …` or `docker build -f deploy/Dockerfile.gpu .`
-where no such file is, read from the folder the script runs its commands in.
+where no such file is, read from the folder the script runs its commands in; and a script whose
+`docker compose` reads the project's compose file (no `-f`) where none is (`fileless_composes`: `run the
+`start.sh` script`, which runs `docker compose up -d` in a folder with no compose file).
 """
 
 from __future__ import annotations
@@ -11,10 +13,22 @@ import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from docgen.audit.auditor import LIKELY
+from docgen import compose
+from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import build_paths, substituted
-from docgen.audit.references import inside, project_top
-from docgen.audit.script_builds import CD, SHELL, SHOWN, WRITER, _lines, _logical, _start, script_runs
+from docgen.audit.references import _checkout, inside, project_top
+from docgen.audit.script_builds import (
+    CD,
+    SHELL,
+    SHOWN,
+    WRITER,
+    _lines,
+    _logical,
+    _start,
+    _where,
+    readme_runs,
+    script_runs,
+)
 from docgen.build_scripts import BUILD, UNKNOWN, _walk, expand
 from docgen.markdown import Document
 from docgen.model import Diagnostic
@@ -118,3 +132,74 @@ def script_files(
 ) -> Iterator[Diagnostic]:
     """The findings of `ScriptFiles`."""
     return ScriptFiles(doc, readme, directory, audited, project).findings()
+
+
+_READS_COMPOSE = re.compile(
+    r"(?:^|&&|\|\||;|\()[ \t]*(?:sudo[ \t]+)?(?:docker[ \t]+compose|docker-compose)[ \t]+(?P<verb>[a-z]+)\b"
+)
+"""A `docker compose VERB` (`docker-compose VERB`) as a command of a script line, no global option before
+the verb (`-f`, `-p`, `--project-directory`: not read)."""
+_NEEDS_FILE = frozenset({"build", "up", "run", "create", "pull", "push", "config", "down", "logs", "start"})
+"""The compose commands that read the project's compose file (not `version` or `ls`), as
+`entered_compose` reads them."""
+_NAMES_FILES = re.compile(r"COMPOSE_FILE|--project-directory|\b(?:docker-)?compose(?:\.[\w-]+)?\.ya?ml\b")
+"""What gives compose its file another way, or writes one: `COMPOSE_FILE`, `--project-directory`, a
+compose file's name (`cat > docker-compose.yml`, `cp compose.prod.yaml …`)."""
+
+
+def _has_compose_file(folder: Path, top: Path) -> bool:
+    """True when `folder` or one above it, up to `top`, holds a file compose reads without `-f`."""
+    for place in (folder, *folder.parents):
+        if any(os.path.isfile(place / name) for name in compose.DEFAULT_FILES):
+            return True
+        if place == top or not place.is_relative_to(top):
+            return False
+    return False
+
+
+def fileless_composes(
+    doc: Document, readme: str, directory: Path, audited: Sequence[str], project: Path | None = None
+) -> Iterator[Diagnostic]:
+    """A script the README runs (`./start.sh`, `run the `start.sh` script`) whose `docker compose`
+    command reads the project's compose file (`up`, `build`, `down`, `logs` … as `entered_compose`
+    lists them), before any `cd` of its own but into its folder, while neither the folder the script
+    runs in nor one above it, up to the project's top, holds one: compose stops with "no configuration
+    file provided" (`certain` in a git checkout, which holds every file; `likely` in a copy of some).
+    Not a script that names a compose file (it may write one, or pass it), `COMPOSE_FILE` or
+    `--project-directory`, nor one run from a folder no README step shows."""
+    top = project_top(directory, project)
+    real_top = Path(os.path.realpath(top))
+    seen: set[Path] = set()
+    for line, run, script, cwd in readme_runs(doc, directory, audited, project):
+        if script in seen:
+            continue
+        seen.add(script)
+        text = "\n".join(_lines(script))
+        if not (script.suffix in (".sh", ".bash") or SHELL.match(text)) or _NAMES_FILES.search(text):
+            continue
+        started = _start(script, cwd, top)
+        if started is None:
+            continue
+        folder, lines = started
+        for at, code in _logical(lines):
+            code = code.split(" #", 1)[0]
+            if CD.search(code):
+                break
+            match = _READS_COMPOSE.search(code)
+            if match is None or match.group("verb") not in _NEEDS_FILE:
+                continue
+            if _has_compose_file(Path(os.path.realpath(folder)), real_top):
+                break
+            checkout = _checkout(Path(os.path.realpath(folder)), real_top)
+            where = _where(folder, directory)
+            shown = f"{folder.name}/, the README's folder" if where == "." else f"{where}/"
+            names = ", ".join(compose.DEFAULT_FILES[:-1]) + f" or {compose.DEFAULT_FILES[-1]}"
+            command = f"docker compose {match.group('verb')} ({_where(script, directory)}:{at})"
+            yield Diagnostic(
+                readme,
+                line,
+                f"README runs {run}, whose {command} reads a compose file, but no {names} is in the folder "
+                f"it runs in ({shown}) nor in one above it",
+                confidence=CERTAIN if checkout else LIKELY,
+            )
+            break
