@@ -24,7 +24,7 @@ from helpers import make_tree, run, times_told
 
 from docgen import audit, markdown
 from docgen.audit import cells, contents, missing, prose, references, targets, wording
-from docgen.audit.fences import fence_intro
+from docgen.audit.wording import fence_intro
 from docgen.markdown import Document, Fence, Paragraph
 from docgen.model import ImageModel
 from docgen.pipeline import build_model
