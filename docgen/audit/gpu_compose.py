@@ -105,9 +105,9 @@ _NAMED = re.compile(r"[\w.-]*compose[\w.-]*\.ya?ml\b", re.IGNORECASE)
 """A compose file's name written in the README."""
 
 
-def _gpu_only(folder: Path) -> tuple[str, list[str]] | None:
-    """(compose file name, its services) when `docker compose up` in `folder` reads one file, the folder
-    holds no other compose file, and every service it starts reserves an NVIDIA GPU; None otherwise."""
+def _only_compose_file(folder: Path) -> Path | None:
+    """The compose file `docker compose` reads in `folder` when it is the only compose file there (no
+    override, no `compose.gpu.yml` beside it); None otherwise."""
     files = compose.default_files(folder)
     if len(files) != 1:
         return None
@@ -115,9 +115,15 @@ def _gpu_only(folder: Path) -> tuple[str, list[str]] | None:
         names = [e.name for e in os.scandir(folder) if e.is_file() and compose.FILE_NAME.match(e.name)]
     except OSError:
         return None
-    if len(names) != 1 or _below(folder):
+    return files[0] if len(names) == 1 else None
+
+
+def _gpu_only(folder: Path) -> tuple[str, list[str]] | None:
+    """(compose file name, its services) when `docker compose up` in `folder` reads one file, the folder
+    holds no other compose file, and every service it starts reserves an NVIDIA GPU; None otherwise."""
+    path = _only_compose_file(folder)
+    if path is None or _below(folder):
         return None
-    path = files[0]
     data = bytes_or_none(path, MAX_PROJECT_FILE_BYTES)  # (none: too large, unreadable, a link out)
     if data is None:
         return None
@@ -187,20 +193,14 @@ _NOT_GPU_CLAIM = re.compile(r"--gpus\b|\bCPU\b|\bnot\b|n't\b|\bwithout\b|\boptio
 def _services(folder: Path) -> dict[str, bool | None] | None:
     """Each service of the one compose file `docker compose` reads in `folder` → whether it reserves a
     GPU (None: written with a variable); None when the folder holds other compose files or none."""
-    files = compose.default_files(folder)
-    if len(files) != 1:
+    path = _only_compose_file(folder)
+    if path is None:
         return None
-    try:
-        names = [e.name for e in os.scandir(folder) if e.is_file() and compose.FILE_NAME.match(e.name)]
-    except OSError:
-        return None
-    if len(names) != 1:
-        return None
-    data = bytes_or_none(files[0], MAX_PROJECT_FILE_BYTES)
+    data = bytes_or_none(path, MAX_PROJECT_FILE_BYTES)
     if data is None:
         return None
     try:
-        document = compose.load(data, files[0].name)
+        document = compose.load(data, path.name)
     except DocgenError:
         return None
     services = document.get("services") if isinstance(document, dict) else None
