@@ -236,3 +236,25 @@ def test_copies_without_a_failing_shell_word_are_silent(tmp_path: Path, line: st
 def test_a_copy_with_shell_syntax_in_an_unbuilt_stage(tmp_path: Path) -> None:
     dockerfile = "FROM debian:12 AS extras\nCOPY a.so /opt/ || true\nFROM debian:12\nRUN echo ok\n"
     assert _audited(tmp_path, dockerfile) == []
+
+
+# modelled on a GPU app image that sets bash as its RUN shell before copying its helper scripts
+BASH_SHELL_COPY = """FROM nvidia/cuda:12.6.0-runtime-ubuntu22.04
+SHELL ["/bin/bash", "-o", "pipefail", "-c"]
+RUN apt-get update && apt-get install -y python3 && rm -rf /var/lib/apt/lists/*
+COPY ./tools/smoke /opt/app/smoke || true
+CMD ["python3", "/opt/app/smoke/check.py"]
+"""
+
+
+def test_a_shell_instruction_does_not_hide_a_copy_with_shell_syntax(tmp_path: Path) -> None:
+    # SHELL changes what runs a RUN; COPY runs no shell under any
+    found = _audited(tmp_path, BASH_SHELL_COPY)
+    assert [f.split(" holds")[0] for f in found] == [
+        "6: README's build of Dockerfile cannot complete: its COPY at line 4"
+    ]
+
+
+def test_a_shell_instruction_still_leaves_its_runs_alone(tmp_path: Path) -> None:
+    dockerfile = 'FROM debian:12\nSHELL ["/bin/bash", "-c"]\nRUN a && && b\nCOPY ./tools/smoke /opt/smoke/\n'
+    assert _audited(tmp_path, dockerfile) == []

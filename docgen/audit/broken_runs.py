@@ -15,8 +15,9 @@ Two kinds of RUN (shell form, `/bin/sh`, in a stage the build builds):
 
 Left alone: a build whose Dockerfile, context or `--target` cannot be read or that may run elsewhere (a
 `cd` before it into a folder other than a clone of this repository's: the clone's address names a
-remote of the checkout, or its folder has the checkout's name or the README's title), a Dockerfile with
-a `SHELL` or another escape character, exec-form and heredoc RUNs, a list with `||`, a pipe, `&`, a
+remote of the checkout, or its folder has the checkout's name or the README's title), the RUNs of a
+Dockerfile with a `SHELL` (its COPYs and ADDs are still read), a Dockerfile with another escape
+character, exec-form and heredoc RUNs, a list with `||`, a pipe, `&`, a
 subshell, `if`/`case`/`{ }` in its last list, a test whose word is not one quoted variable, a name an
 ENV sets, a predefined or proxy arg, a name the RUN assigns, an ARG default that is not known, a build
 arg passed without a value (from the environment), and an undeclared name the README never passes with
@@ -148,13 +149,16 @@ def _value(
 
 def _build_runs(model: ImageModel) -> tuple[ParsedDockerfile, list[tuple[Instruction, list[ShToken]]]] | None:
     """The parse of `model`'s Dockerfile and the shell-form RUNs of the stages its default target builds,
-    each with its tokens; None when its RUNs are not read (a SHELL, another escape character)."""
+    each with its tokens, and their shell-form COPYs and ADDs (no tokens); None when the file is not read
+    or has another escape character. A SHELL changes what runs a RUN, not how COPY reads its words: under
+    one, the RUNs are left out and the COPYs and ADDs kept."""
     read = dockerfile_read(model.file) if model.file else None
     if read is None:
         return None
     parsed = read[1]
-    if parsed.escape != "\\" or any(i.keyword == "SHELL" for i in parsed.instructions):
+    if parsed.escape != "\\":
         return None
+    other_shell = any(i.keyword == "SHELL" for i in parsed.instructions)
     built = built_stages(model)
     runs: list[tuple[Instruction, list[ShToken]]] = []
     for inst in parsed.instructions:
@@ -165,6 +169,8 @@ def _build_runs(model: ImageModel) -> tuple[ParsedDockerfile, list[tuple[Instruc
             continue
         if inst.keyword != "RUN":
             runs.append((inst, []))  # a COPY or ADD: its words are read by `shell_in_copy`
+            continue
+        if other_shell:
             continue
         try:
             runs.append((inst, sh_tokens(inst.args)))
