@@ -112,3 +112,71 @@ def test_a_commit_given_to_a_clone_branch(
 )
 def test_refs_the_clone_takes_or_a_checkout_reads(tmp_path: Path, dockerfile: str, block: str) -> None:
     assert found(tmp_path, dockerfile, block) == []
+
+
+# -- the same in prose -------------------------------------------------------------------------------
+
+
+def told(root: Path, dockerfile: str, prose: str) -> list[tuple[int, str, str]]:
+    readme = f"# Engine\n\nThe image is built in CI.\n\n{prose}\n"
+    make_tree(root, {"Dockerfile": dockerfile, "README.md": readme})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    text = (root / "README.md").read_text(encoding="utf-8")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(text, "README.md", model, {}, root, root)
+        if "git clone --branch" in d.message
+    ]
+
+
+@pytest.mark.parametrize(
+    ("dockerfile", "prose", "word", "line"),
+    [
+        (  # a workflow input written in lower case, modelled on a llama.cpp CUDA image built by Actions
+            CPP,
+            "## Why\n\n- **Faster builds** for one GPU.\n- **Pinning**: set `llama_ref` to a commit hash for "
+            "reproducible builds.",
+            "llama_ref",
+            8,
+        ),
+        (  # the build arg bare, modelled on a ROCm serving image's notes
+            SERVER,
+            "Notes on building:\nENGINE_REF can be a branch, a tag or a commit SHA of the engine.",
+            "ENGINE_REF",
+            6,
+        ),
+    ],
+)
+def test_prose_giving_the_clone_arg_a_commit(
+    tmp_path: Path, dockerfile: str, prose: str, word: str, line: int
+) -> None:
+    name = word.upper()
+    assert told(tmp_path, dockerfile, prose) == [
+        (
+            line,
+            f"README says {word} may be set to a commit, but Dockerfile:4 uses {name} only as the branch "
+            "of git clone --branch, which takes a branch or tag name, not a commit: the clone fails (check "
+            "the commit out after the clone)",
+            "likely",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("dockerfile", "prose"),
+    [
+        (CPP, "Set `LLAMA_REF` to a release tag (`b4100`); the image records the commit it built."),
+        (CPP, "`LLAMA_REF` takes a branch or tag, not a commit hash."),
+        (CPP, "Set `LLAMA_REF` to a commit and check it out yourself after the clone."),
+        (CPP, "`LLAMA_REF` (git ref, default `b4100`)."),
+        (  # the Dockerfile checks the ref out: a commit works
+            CPP.replace("cmake -S", "git -C /src checkout ${LLAMA_REF} && cmake -S").replace(
+                "git clone -b $LLAMA_REF", "git clone"
+            ),
+            "Set `llama_ref` to a commit hash for reproducibility.",
+        ),
+        (CPP, "Set `OTHER_REF` to a commit hash."),  # no such arg
+    ],
+)
+def test_prose_refs_the_clone_takes(tmp_path: Path, dockerfile: str, prose: str) -> None:
+    assert told(tmp_path, dockerfile, prose) == []

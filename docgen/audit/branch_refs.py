@@ -9,6 +9,11 @@ Silent when the arg is read anywhere else in a RUN but an `echo` or `printf` (`g
 `git fetch origin $REF`, `git reset --hard`, a script given it, a `pip install …@${REF}`), when a clone
 passes it otherwise (as the address, `--revision`), for a value that is no commit (`v1.2`, `main`, a
 date, `<tag-or-branch>`) and when no Dockerfile audited declares the arg.
+
+The same arg told in prose to take a commit (`set `llama_ref` to a commit hash for reproducibility`,
+`` `ENGINE_REF` may be a branch, tag or commit SHA``; the name matched with the arg's whatever its case, as a
+workflow input passing it on is often written) is the same failure (`likely`), unless the sentence
+says a commit is not taken (`not a commit`) or that it is checked out after the clone.
 """
 
 from __future__ import annotations
@@ -18,7 +23,8 @@ from collections.abc import Iterator, Sequence
 
 from docgen.audit.auditor import LIKELY, dockerfile_read
 from docgen.audit.commands import CLONE_STEP, build_commands, joined
-from docgen.markdown import Document
+from docgen.audit.wording import _line_at, sentences
+from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
 
 _PASSED = re.compile(r"--build-arg(?:[ \t]+|=)[\"']?([A-Za-z_][A-Za-z0-9_]*)=([^\s\"']+)")
@@ -30,6 +36,21 @@ _NAMED_COMMIT = re.compile(r"[<{$(\[][^>}\])]*\b(?:sha\d*|commit|hash|git[-_]?sh
 _STEP = re.compile(r"&&|\|\||;|\||\n")
 _PRINTS = re.compile(r"[ \t]*(?:echo|printf)\b")
 _BRANCH = frozenset({"--branch", "-b"})
+_CAPS = re.compile(r"(?<![\w$`{-])([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?![\w-])")
+"""A build arg's name written bare in prose (`LLAMA_REF`)."""
+_TO_COMMIT = re.compile(
+    r"^[^.;:]{0,40}?\b(?:to|=|as|at|with|accepts?|takes?|can[ \t]+be|may[ \t]+be|is)\b"
+    r"[^.;:]{0,40}?\b(?:commit(?:[ \t]+(?:hash|sha|id))?|(?:git[ \t]+)?sha(?:-?1)?|hash)(?:es|s)?\b",
+    re.IGNORECASE,
+)
+"""What follows an arg's name when the sentence gives it a commit (`to a commit hash`, `= <commit SHA>`,
+`can be a branch, tag or commit`)."""
+_NO_COMMIT = re.compile(
+    r"\bnot\b[^.;]{0,30}\bcommit|\bn['’]t\b"
+    r"|\bcheck(?:s|ed|ing)?[ \t-]*(?:\w+[ \t]+)?out\b|\bcheckout\b|\bfetch",
+    re.IGNORECASE,
+)
+"""A sentence saying a commit is not taken, or that one is checked out (or fetched) after the clone."""
 
 
 def _only_branch(runs: list[str], name: str) -> bool:
@@ -84,6 +105,43 @@ def branch_refs(doc: Document, readme: str, models: Sequence[ImageModel]) -> Ite
                     f"README passes {name}={value} (a commit), but {where} uses {name} only as the branch "
                     f"of git clone --branch, which takes a branch or tag name, not a commit: the clone "
                     "fails (check the commit out after the clone)",
+                    confidence=LIKELY,
+                )
+    yield from _said_commits(doc, readme, models, judged)
+
+
+def _said_commits(
+    doc: Document, readme: str, models: Sequence[ImageModel], judged: dict[str, str | None]
+) -> Iterator[Diagnostic]:
+    """The prose half of the module: a sentence telling a build arg (any case, in code or bare in capitals)
+    takes a commit, where every Dockerfile declaring it uses it only as a clone's branch."""
+    declared = {a.name.upper(): a.name for m in models for a in m.args}
+    if not declared:
+        return
+    told: set[str] = set()
+    for paragraph in doc.paragraphs:
+        lines = paragraph.lines
+        for start, _, sentence in sentences(lines):
+            if _NO_COMMIT.search(sentence):
+                continue
+            named = [(b, e, t.strip()) for b, e, t in code_spans(sentence)]
+            named += [(m.start(), m.end(), m.group(1)) for m in _CAPS.finditer(sentence)]
+            for _, end, word in named:
+                name = declared.get(word.replace("-", "_").upper())
+                if name is None or name in told or not _TO_COMMIT.search(sentence[end:]):
+                    continue
+                if name not in judged:
+                    judged[name] = _clone_line(name, models)
+                where = judged[name]
+                if where is None:
+                    continue
+                told.add(name)
+                yield Diagnostic(
+                    readme,
+                    _line_at(lines, start + sentence.find(word)),
+                    f"README says {word} may be set to a commit, but {where} uses {name} only as the "
+                    "branch of git clone --branch, which takes a branch or tag name, not a commit: the "
+                    "clone fails (check the commit out after the clone)",
                     confidence=LIKELY,
                 )
 
