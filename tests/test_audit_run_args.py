@@ -334,3 +334,101 @@ def test_images_that_start_something(dockerfile: str) -> None:
 )
 def test_runs_that_give_a_command(command: str) -> None:
     assert emptied(QUEUE.replace("docker run --gpus all clip-worker", command)) == []
+
+
+# -- an interactive run with no command, "inside the container" after it, of an image whose CMD is no shell
+
+IDLE = """\
+FROM nvidia/cuda:12.4.1-devel-ubuntu22.04
+WORKDIR /opt/engine
+COPY . .
+RUN pip install -e .
+CMD ["/bin/bash", "-c", "sleep infinity"]
+"""
+"""Modelled on an inference-engine image kept alive for `docker exec`."""
+
+ENGINE = """\
+# Engine
+
+```sh
+docker build -t engine-dev .
+```
+
+### Run
+```sh
+docker run --gpus all -it --rm engine-dev
+```
+
+### Check
+Once inside the container, check the install:
+```sh
+python -c "import engine"
+```
+"""
+
+SERVE = """\
+FROM python:3.12-slim
+WORKDIR /app
+COPY . .
+CMD python3 serve.py --port 8000
+"""
+"""Modelled on a small web service image."""
+
+SERVICE = """\
+# Notes service
+
+```bash
+docker build -t acme/notes .
+docker run -it -p 8000:8000 acme/notes
+# inside the container you can now run the migrations
+alembic upgrade head
+```
+"""
+
+
+def idled(readme: str, dockerfile: str) -> list[str]:
+    model = model_of(parse_dockerfile(dockerfile, "Dockerfile"))
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(readme, "README.md", model)
+        if "then says you are inside" in d.message
+    ]
+
+
+def test_an_interactive_run_of_an_image_that_only_sleeps() -> None:
+    assert idled(ENGINE, IDLE) == [
+        "9: README runs engine-dev with no command and then says you are inside the container (line 13), "
+        'but Dockerfile:5 sets CMD ["/bin/bash", "-c", "sleep infinity"]: the container runs `sleep '
+        "infinity`, not a shell (append bash to the run, or docker exec into it) (likely)"
+    ]
+
+
+def test_a_comment_in_the_block_after_a_run_of_a_server_image() -> None:
+    assert idled(SERVICE, SERVE) == [
+        "5: README runs acme/notes with no command and then says you are inside the container (line 6), "
+        "but Dockerfile:4 sets CMD python3 serve.py --port 8000: the container runs `python3 serve.py "
+        "--port 8000`, not a shell (append bash to the run, or docker exec into it) (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "dockerfile"),
+    [
+        (ENGINE.replace("-it --rm engine-dev", "-it --rm engine-dev bash"), IDLE),  # a shell asked for
+        (ENGINE.replace("-it --rm", "-d --rm"), IDLE),  # detached: exec'd into later
+        (ENGINE.replace("-it --rm", "-dit --rm"), IDLE),
+        (ENGINE.replace("Once inside the container, check", "Then check from the host"), IDLE),
+        (ENGINE, IDLE.replace('["/bin/bash", "-c", "sleep infinity"]', '["/bin/bash"]')),  # a shell
+        (ENGINE, IDLE.replace('CMD ["/bin/bash", "-c", "sleep infinity"]', 'CMD ["./start.sh"]')),  # a script
+        (ENGINE, IDLE.replace("CMD [", 'ENTRYPOINT ["/entry.sh"]\nCMD [')),  # an ENTRYPOINT decides
+        (ENGINE, IDLE.replace('CMD ["/bin/bash", "-c", "sleep infinity"]', 'CMD ["python3"]')),  # a prompt
+        (ENGINE, IDLE.replace('CMD ["/bin/bash", "-c", "sleep infinity"]\n', "")),  # the base's CMD
+        (ENGINE.replace("-it --rm engine-dev", "-it --rm nvcr.io/acme/engine:24.01"), IDLE),  # not built here
+        (  # another block between the run and the words
+            ENGINE.replace("### Check\n", "```sh\ndocker exec -it engine bash\n```\n\n### Check\n"),
+            IDLE,
+        ),
+    ],
+)
+def test_runs_that_reach_a_shell_or_say_nothing_of_one(readme: str, dockerfile: str) -> None:
+    assert idled(readme, dockerfile) == []

@@ -378,7 +378,7 @@ from docgen.audit.release_vars import release_vars
 from docgen.audit.restated import restated_versions
 from docgen.audit.ros_variants import _ros_variants, ros_distro_claims
 from docgen.audit.routed_ports import _routed_ports
-from docgen.audit.run_args import _run_args, dropped_namespaces, empty_commands, shell_programs
+from docgen.audit.run_args import _run_args, dropped_namespaces, empty_commands, idle_shells, shell_programs
 from docgen.audit.run_time import runtime_claims
 from docgen.audit.run_urls import run_urls
 from docgen.audit.runtime_bases import runtime_bases
@@ -812,6 +812,7 @@ def audit(
     found.extend(said_values(doc, path))
     found.extend(shell_programs(doc, path, models, directory))
     found.extend(empty_commands(doc, path, models))
+    found.extend(idle_shells(doc, path, models))
     found.extend(missing_programs(doc, path, models))
     found.extend(unknown_programs(doc, path, models))
     found.extend(default_modes(doc, path, models, directory))

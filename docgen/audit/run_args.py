@@ -37,10 +37,15 @@ nothing (`certain`). An ENTRYPOINT in exec form resets the CMD of the base image
 does not save it. Left alone: any CMD in the stages of the image, words after the image, `--entrypoint`,
 an ENTRYPOINT that carries its own command (`["bash", "-c", "python3 serve.py"]`) or is not a shell, the
 shell form, and an image the README does not build or whose Dockerfile is unclear.
+
+And an interactive `docker run -it` of the README's own image with no words after the image, after which
+the README says the reader is inside the container (`idle_shells`), while the image has no ENTRYPOINT
+and its CMD runs a program that is no shell (`sleep infinity`, `python3 serve.py`): `likely`.
 """
 
 from __future__ import annotations
 
+import bisect
 import json
 import os
 import posixpath
@@ -62,9 +67,9 @@ from docgen.audit.containers import _files
 from docgen.audit.docker_cli import STEP, _verb, docker_words
 from docgen.audit.grammar import IMAGE_WORD, RUN, Read, _read, misplaced
 from docgen.files import text_or_none
-from docgen.markdown import Document
+from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic, ImageModel, Setting
-from docgen.shell import sh_code
+from docgen.shell import sh_code, shell_split
 
 PLAIN_BASES = frozenset(
     "ubuntu debian alpine centos fedora rockylinux almalinux amazonlinux archlinux opensuse/leap "
@@ -277,6 +282,15 @@ def _runs(doc: Document, last: bool = False) -> Iterator[tuple[int, str, Read, l
     """(README line, image, its options as read, the words after the image) of each `docker run` /
     `docker create` of a command block whose options are all known and whose image is an image name;
     with `last`, also of one with an option docgen does not know whose image is its last word."""
+    for line, image, read, after, _, _ in _fenced_runs(doc, last):
+        yield line, image, read, after
+
+
+def _fenced_runs(
+    doc: Document, last: bool = False
+) -> Iterator[tuple[int, str, Read, list[str], list[str], Fence]]:
+    """What `_runs` gives, with the words between the verb and the image (the options as written) and
+    the block the run is in."""
     for fence in doc.fences:
         for lines in fence_commands(fence):
             text = joined([(n, sh_code(t)) for n, t in lines])
@@ -290,7 +304,9 @@ def _runs(doc: Document, last: bool = False) -> Iterator[tuple[int, str, Read, l
                 if whole and read.positional and IMAGE_WORD.fullmatch(read.positional[0]):
                     image = read.positional[0]
                     line = next((n for n, t in lines if image in t), lines[0][0])
-                    yield line, image, read, words[found[1] + read.after :]
+                    start = found[1] + read.after
+                    options = words[found[1] : start - 1] if read.after else []
+                    yield line, image, read, words[start:], options, fence
 
 
 def image_runs(doc: Document, last: bool = False) -> Iterator[tuple[int, str, Read, list[str]]]:
@@ -342,5 +358,129 @@ def dropped_namespaces(doc: Document, text: str, readme: str, directory: Path | 
             line,
             f"README runs image {image}, which nothing it builds, tags or pulls is named so: docker looks "
             f"for docker.io/library/{name} (did you mean {spaced[name]}?)",
+            confidence=LIKELY,
+        )
+
+
+# --------------------------------------------------------------------------------------------------
+# An interactive run with no command, after which the README is inside the container, of an image whose
+# command is no shell
+
+_INSIDE_SAID = re.compile(
+    r"\b(?:once|when|after|now|while)\b[^.!?]{0,30}?\b(?:inside|in|within)[ \t]+(?:the|your)[ \t]+container\b"
+    r"|\b(?:inside|within)[ \t]+the[ \t]+container[ \t]*[,:]"
+    r"|^[ \t]*#+[ \t]*(?:inside|in)[ \t]+(?:the[ \t]+)?container\b"
+    r"|\b(?:drops?|dropped|puts?|places?|placed|lands?|logs?|logged)[ \t]+(?:you[ \t]+)?(?:in|into)[ \t]+"
+    r"(?:a|an|the)[ \t]+(?:interactive[ \t]+)?(?:bash[ \t]+|root[ \t]+)?(?:shell|terminal|prompt|session)\b"
+    r"|\b(?:opens?|gives?|starts?|get)[ \t]+(?:you[ \t]+)?(?:a|an)[ \t]+(?:interactive[ \t]+)?"
+    r"(?:bash[ \t]+)?(?:shell|terminal)\b",
+    re.IGNORECASE,
+)
+"""Words saying the reader is in the container's shell after the run (`Once inside the container, …`,
+`This drops you into a shell`, `opens an interactive shell`)."""
+_IDLE = frozenset({"sleep", "tail", "true", "infinity"})
+"""Programs that only keep a container alive (`sleep infinity`, `tail -f /dev/null`)."""
+_NOT_SHELL = _IDLE | frozenset(
+    "python python3 node java uvicorn gunicorn jupyter jupyter-lab jupyter-notebook nginx httpd "
+    "streamlit gradio flask fastapi tensorboard ollama vllm redis-server supervisord".split()
+)
+"""Programs a CMD runs that are no shell and take no typed shell commands."""
+
+
+_NO_ENTRYPOINT = frozenset({"python", "pypy"})
+"""Official images besides `PLAIN_BASES` that set no ENTRYPOINT (only a CMD)."""
+
+
+def _base_repository(model: ImageModel) -> str:
+    chain = model.chain()
+    base = chain[-1].base if chain else ""
+    return image_repository(base).removeprefix("docker.io/").removeprefix("library/")
+
+
+def _start_program(model: ImageModel) -> tuple[Setting, list[str]] | None:
+    """The CMD of the image `model` builds (its stages, none with an ENTRYPOINT) and the words of the
+    command it ends up running (`["bash", "-c", "sleep infinity"]`: `sleep infinity`; `CMD python3
+    serve.py`: `python3 serve.py`; the last command of a list), when that command's program is one of
+    `_NOT_SHELL`; None otherwise (a shell, a script, an ENTRYPOINT, no CMD of its own)."""
+    if entrypoint(model) is not False and _base_repository(model) not in _NO_ENTRYPOINT:
+        return None
+    labels = {stage.label for stage in model.chain()}
+    cmd = next((s for s in reversed(model.settings) if s.keyword == "CMD" and s.stage in labels), None)
+    if cmd is None:
+        return None
+    words = list(cmd.exec_form) if cmd.exec_form is not None else None
+    script = cmd.value if words is None else None
+    shell = words is not None and len(words) >= 3 and posixpath.basename(words[0]) in _SHELLS
+    if words is not None and shell and re.fullmatch(r"-[a-z]*c", words[1]):
+        script = words[2]
+    if script is not None:
+        last = re.split(r"&&|\|\||;|\n", script)[-1]
+        try:
+            words = shell_split(last)
+        except ValueError:
+            return None
+        if words[:1] == ["exec"]:
+            words = words[1:]
+    if not words:
+        return None
+    program = posixpath.basename(words[0])
+    if program in _SHELLS or (program not in _NOT_SHELL and not re.fullmatch(r"python\d(?:\.\d+)?", program)):
+        return None
+    if program.startswith("python") and len(words) == 1:
+        return None  # a Python prompt: the reader is in the interpreter
+    return cmd, words
+
+
+def _said_inside(doc: Document, fence: Fence, line: int, starts: list[int]) -> int | None:
+    """The README line after the run at `line` saying the reader is in the container: a comment of the
+    same block after the run, else the first paragraph after the block when no other block comes first
+    (`starts`: the first line of each block, in order)."""
+    for number, text in fence.lines:
+        if number > line and text.lstrip().startswith("#") and _INSIDE_SAID.search(text):
+            return number
+    end = fence.lines[-1][0] if fence.lines else line
+    later = bisect.bisect_right(starts, end)
+    limit = starts[later] if later < len(starts) else None
+    firsts = [p.lines[0][0] if p.lines else 0 for p in doc.paragraphs]
+    at = bisect.bisect_right(firsts, end)
+    if at == len(firsts) or (limit is not None and firsts[at] > limit):
+        return None
+    return next((n for n, t in doc.paragraphs[at].lines if _INSIDE_SAID.search(t)), None)
+
+
+def idle_shells(doc: Document, readme: str, models: Sequence[ImageModel]) -> Iterator[Diagnostic]:
+    """An interactive `docker run` (`-it`, no `-d`, no `--entrypoint`) of the README's own image with no
+    command after the image, followed by words saying the reader is then inside the container (`Once
+    inside the container, …`), while the image has no ENTRYPOINT and its CMD runs a program that is no
+    shell (`sleep infinity`, `tail -f /dev/null`, `python3 serve.py`): the run starts that program,
+    not a shell, and nothing typed reaches a shell (`likely`: the words are prose)."""
+    built = built_repositories(doc)
+    if not built or not models:
+        return
+    starts = sorted(f.lines[0][0] for f in doc.fences if f.lines)
+    told: set[int] = set()
+    for line, image, read, after, options, fence in _fenced_runs(doc):
+        if after or any(n == "--entrypoint" for n, _ in read.values):
+            continue
+        flags = {c for w in options if re.fullmatch(r"-[A-Za-z]+", w) for c in w[1:]}
+        flags |= {"i" for w in options if w == "--interactive"} | {"t" for w in options if w == "--tty"}
+        if not {"i", "t"} <= flags or "d" in flags or "--detach" in options:
+            continue
+        model = own_model(image, built, models)
+        started = _start_program(model) if model is not None else None
+        if model is None or started is None:
+            continue
+        said = _said_inside(doc, fence, line, starts)
+        if said is None or said in told:
+            continue
+        told.add(said)
+        cmd, words = started
+        written = json.dumps(list(cmd.exec_form)) if cmd.exec_form is not None else cmd.value
+        yield Diagnostic(
+            readme,
+            line,
+            f"README runs {image} with no command and then says you are inside the container (line "
+            f"{said}), but {model.path}:{cmd.line} sets CMD {written}: the container runs "
+            f"`{shlex.join(words)}`, not a shell (append bash to the run, or docker exec into it)",
             confidence=LIKELY,
         )
