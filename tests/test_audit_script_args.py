@@ -432,3 +432,109 @@ def test_first_words_the_script_may_take(tmp_path: Path, script: str, old: str, 
 )
 def test_tables_not_read_as_the_script_words(tmp_path: Path, readme: str) -> None:
     assert first_words(tmp_path, readme, {"fetch.sh": FETCH}) == []
+
+
+# -- options given to a script that reads its arguments only by position -----------------------------
+
+# modelled on a game-server image's run script: the world name first, the port second
+SERVE = """\
+#!/usr/bin/env bash
+IMAGE=acme/worlds
+TAG="stable"
+WORLD=${1:-meadow}
+PORT="${2:-25565}"
+if [ -n "$2" ]; then
+    echo "port $PORT"
+fi
+docker run -d --name "world-$WORLD" -p "$PORT:25565" "$IMAGE:$TAG"
+"""
+
+
+def positioned(
+    root: Path, readme: str, script: str = SERVE, where: str = "serve.sh"
+) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": APP, where: script, "docs/README.md": readme})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "docs/README.md", model, {}, root / "docs", root)
+        if "parses no options" in d.message
+    ]
+
+
+def test_an_option_given_to_a_script_that_reads_only_positions(tmp_path: Path) -> None:
+    readme = "# Worlds\n\n```bash\ncd ..\n./serve.sh --tag beta\n```\n"
+    assert positioned(tmp_path, readme) == [
+        (
+            5,
+            "README runs ./serve.sh with --tag, but serve.sh parses no options: it reads only its arguments "
+            "1 and 2, as WORLD, PORT (serve.sh:4, 5), so --tag is taken as a value; TAG is set to stable at "
+            "serve.sh:3",
+            "certain",
+        )
+    ]
+
+
+# modelled on a notebook image's guide, one page down from the scripts
+GUIDE = """\
+# Lab container
+
+## Running
+
+```bash
+./start.sh
+```
+
+### Options
+
+You can run the `start.sh` script with the following options:
+
+* `--gpu`: Use the GPU.
+* `--detach`: Run in the background.
+* `-h`, `--help`: Show help.
+"""
+START = """\
+#!/bin/bash
+NAME=lab
+PORT=8888
+if [ "$1" ]; then
+    PORT="$1"
+fi
+docker run -it --name "$NAME" -p "$PORT:8888" lab:latest
+"""
+
+
+def test_a_list_of_options_for_a_script_that_reads_only_positions(tmp_path: Path) -> None:
+    found = positioned(tmp_path, GUIDE, START, "start.sh")
+    assert [(line, message.split(":", 1)[0], confidence) for line, message, confidence in found] == [
+        (13, "README lists --gpu as an option of start.sh, but start.sh parses no options", "likely"),
+        (14, "README lists --detach as an option of start.sh, but start.sh parses no options", "likely"),
+        (15, "README lists -h as an option of start.sh, but start.sh parses no options", "likely"),
+    ]
+    assert found[0][1].endswith("it reads only its argument 1, as PORT (start.sh:5)")
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        START.replace('if [ "$1" ]', 'if [ "$1" = "--help" ]; then echo usage; exit 0; fi\nif [ "$1" ]'),
+        START.replace("fi\n", "fi\nshift\n", 1),  # reads the rest as a list
+        START + 'exec docker logs -f "$NAME" "$@"\n',  # passes its words on
+        START.replace('PORT="$1"', 'PORT="$1"\n    case "$1" in -g|--gpu) GPU=1 ;; esac'),  # a case
+        "#!/bin/bash\nwhile getopts g:d opt; do :; done\n",
+        START.replace('    PORT="$1"', '    ./launch "$1"'),  # $1 handed to another program
+        "#!/usr/bin/env python3\nimport sys\nport = sys.argv[1]\n",  # not a shell script
+    ],
+)
+def test_scripts_that_parse_or_pass_on_their_options(tmp_path: Path, script: str) -> None:
+    assert positioned(tmp_path, GUIDE, script, "start.sh") == []
+
+
+def test_positional_words_and_other_lists_are_left_alone(tmp_path: Path) -> None:
+    plain = "# Worlds\n\n```bash\ncd ..\n./serve.sh meadow 25570\n```\n"
+    assert positioned(tmp_path, plain) == []
+    other = GUIDE.replace("the `start.sh` script", "the `lab` command")  # names no script
+    assert positioned(tmp_path, other, START, "start.sh") == []
+    usage = START.replace("NAME=lab", 'NAME=lab\necho "start.sh [--gpu] [--detach]"')  # said by the script
+    found = positioned(tmp_path, GUIDE, usage, "start.sh")
+    assert [line for line, _, _ in found] == [15]

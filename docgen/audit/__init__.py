@@ -387,6 +387,7 @@ from docgen.audit.saved_images import saved_images
 from docgen.audit.script_args import (
     ignored_arguments,
     option_lists,
+    positional_options,
     rejected_arguments,
     rejected_options,
     unknown_first_words,
@@ -755,6 +756,7 @@ def audit(
         found.extend(script_files(doc, path, directory, audited, project))
         found.extend(option_lists(doc, path, directory))
         found.extend(rejected_options(doc, path, directory, audited, project))
+        found.extend(positional_options(doc, path, directory, audited, project))
         found.extend(unknown_first_words(doc, path, directory, audited, project))
         found.extend(longer_usage(doc, path, directory, audited, project))
         found.extend(argument_defaults(doc, path, directory, audited, project, models))

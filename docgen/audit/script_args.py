@@ -2,7 +2,8 @@
 positional argument (`if ! [[ $1 =~ ^ubuntu[0-9]+\\.[0-9]+$ ]]; then … exit 1`) that the README's value
 (`ubuntu-22.04`) does not pass, so the command stops before doing anything; an option its `case` arms
 refuse; a first word its `case "$1"` or its heredoc list of entries (searched with `grep "$1"`) does not
-take (`unknown_first_words`).
+take (`unknown_first_words`); an option given to a script that reads its arguments only by position
+(`PORT="$1"`), in a command or a list of its options (`positional_options`).
 
 The scripts are found where the README's commands run them (`references._scripts_run`); each script is
 read once, and each of its lines is matched once.
@@ -17,6 +18,7 @@ import os
 import posixpath
 import re
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
@@ -636,3 +638,167 @@ def unknown_first_words(
                     "exits with an error",
                     confidence=LIKELY,
                 )
+
+
+# --------------------------------------------------------------------------------------------------
+# Options a README gives a shell script that reads its arguments only by position
+
+_PARSES_OPTIONS = re.compile(
+    r"\bgetopts?\b|\$\{?[@*]|\bshift\b|\bset[ \t]+--|\bBASH_ARGV\b|\beval\b|\$\{?#|\$\{[1-9][#%/^,]"
+    r"|(?:^|[;&|(][ \t]*|\bthen[ \t]+|\bdo[ \t]+)(?:source|\.)[ \t]+\S|\bfor[ \t]+\w+[ \t]*(?:;|$|do\b)"
+    r"|\bcase\b|(?:==?|!=)[ \t]*[\"']?-"
+)
+"""What reads a script's arguments as options, or may: option parsing (`getopts`, `case`), the list of
+them (`"$@"`, `shift`, `for a; do`), their number, a sourced script or `eval`, a word compared with a
+quoted option (`[ "$1" = "--help" ]`)."""
+_POSITIONAL = re.compile(r"\$\{?([1-9])(?![0-9])")
+_NAMED_POSITION = re.compile(
+    r"^[ \t]*(?:" + DECLARE + r")?([A-Za-z_]\w*)=[\"']?\$\{?[1-9](?::-[^}\"']*)?\}?[\"']?[ \t]*(?:#.*)?$"
+)
+"""`PORT="$1"`, `TAG=${2:-latest}`: a positional argument given a name."""
+_TESTED_POSITION = re.compile(
+    r"^[ \t]*(?:if|elif|while|until|\[\[?|test)\b[^$]*?[\[ \t]\"?\$\{?[1-9]\}?\"?[ \t]*(?:\]\]?|-\w+)"
+)
+"""`if [ "$1" ]; then`, `[ -n "$1" ] &&`, `if [[ $2 ]]`: a positional argument tested for being there."""
+_LITERAL = re.compile(r"^[ \t]*(?:" + DECLARE + r")?([A-Za-z_]\w*)=([\"']?)([^\s\"'$`]+)\2[ \t]*(?:#.*)?$")
+"""`TAG="latest"`: a variable given a literal."""
+
+
+@dataclass(frozen=True)
+class _Positional:
+    """What a shell script that reads its arguments only by position does with them."""
+
+    text: str
+    """The script's text (to look an option's name up in)."""
+    names: tuple[tuple[int, int, str], ...]
+    """(argument, script line, name) of each argument given a name (`PORT="$1"`: (1, 9, PORT))."""
+    literals: dict[str, tuple[int, str]]
+    """Each variable given a literal (`TAG="latest"`), with the line and the value."""
+
+
+def _positional_only(path: Path) -> _Positional | None:
+    """What the shell script at `path` does with its arguments when it reads them only by position, as
+    values (`PORT="$1"`, `if [ "$1" ]`), and reads no option nor the list of them; None otherwise
+    (another use of `$1`, which may pass it on as an option, a `case`, `getopts`, `"$@"`, …)."""
+    lines = _lines(path)
+    text = "\n".join(lines)
+    if not text.startswith("#!") and path.suffix not in (".sh", ".bash"):
+        return None
+    if text.startswith("#!") and _SHELL.match(text) is None:
+        return None
+    names: list[tuple[int, int, str]] = []
+    literals: dict[str, tuple[int, str]] = {}
+    for number, line in enumerate(lines, start=1):
+        code = line.split(" #", 1)[0] if not line.lstrip().startswith("#") else ""
+        if not code.strip():
+            continue
+        if _PARSES_OPTIONS.search(code):
+            return None
+        if (literal := _LITERAL.match(code)) is not None:
+            literals.setdefault(literal.group(1), (number, literal.group(3)))
+        if _POSITIONAL.search(code) is None:
+            continue
+        if (named := _NAMED_POSITION.match(code)) is not None:
+            position = _POSITIONAL.search(code)
+            assert position is not None
+            names.append((int(position.group(1)), number, named.group(1)))
+        elif _TESTED_POSITION.match(code) is None:
+            return None
+    if not names:
+        return None
+    return _Positional(text, tuple(names), literals)
+
+
+def _position_said(script: str, read: _Positional) -> str:
+    """`it reads only its argument 1, as PORT (run.sh:9)`."""
+    named = read.names[:3]
+    numbers = " and ".join(dict.fromkeys(str(n) for n, _, _ in named))
+    plural = "s" if len({n for n, _, _ in named}) > 1 else ""
+    names = ", ".join(name for _, _, name in named)
+    lines = ", ".join(str(at) for _, at, _ in named)
+    return f"it reads only its argument{plural} {numbers}, as {names} ({script}:{lines})"
+
+
+def _mentions(option: str, read: _Positional) -> bool:
+    """Whether the script names a long option anywhere (a usage line may tell what it does with it); a
+    short one (`-d`) is often a word of a command the script runs, so it is not looked up."""
+    return option.startswith("--") and option in read.text
+
+
+def _hard_coded(option: str, script: str, read: _Positional) -> str:
+    """`; TAG is set to latest at run.sh:4` when the option names a variable the script gives a literal."""
+    name = option.lstrip("-").replace("-", "_").upper()
+    if name in read.literals and name not in {n for _, _, n in read.names}:
+        at, value = read.literals[name]
+        return f"; {name} is set to {value} at {script}:{at}"
+    return ""
+
+
+def positional_options(
+    doc: Document,
+    readme: str,
+    directory: Path,
+    audited: Sequence[str],
+    project: Path | None = None,
+) -> Iterator[Diagnostic]:
+    """Options a README gives a shell script that parses none: it reads its arguments only by position,
+    as values (`PORT="$1"`), with no `case`, `getopts`, `shift` or `"$@"`, and names none of the options
+    anywhere. A command block running it with one (`./run.sh --tag v2`: the option becomes the value
+    of its first argument, `certain`), and each item of a list of its options (`` * `--train`: … `` under
+    `run the `run.sh` script with the following options:`, `likely`: the list is prose), the script
+    found beside the README or in the folders above it."""
+    read: dict[Path, _Positional | None] = {}
+
+    def known(script: Path) -> _Positional | None:
+        if script not in read:
+            read[script] = _positional_only(script)
+        return read[script]
+
+    for line, path, script, words in found_scripts(doc, directory, audited, project):
+        positional = known(script)
+        if positional is None or words is None:
+            continue
+        for word in words:
+            if word in ("&&", ";", "||", "--"):
+                break
+            name = word.split("=", 1)[0]
+            if not name.startswith("-") or name == "-" or _UNREAD.search(name) or _mentions(name, positional):
+                continue
+            yield Diagnostic(
+                readme,
+                line,
+                f"README runs {path} with {name}, but {script.name} parses no options: "
+                f"{_position_said(script.name, positional)}, so {name} is taken as a value"
+                f"{_hard_coded(name, script.name, positional)}",
+                confidence=CERTAIN,
+            )
+            break
+    top = project_top(directory, project)
+    bases = _bases(directory, audited, top)
+    starts = [at for at, _ in doc.headings]
+    for block in lists(doc):
+        items = [(at, m.group(1)) for at, text in block.items if (m := _ITEM_OPTIONS.match(text))]
+        if len(items) < 2 or len(items) != len(block.items):
+            continue
+        named = _named_script(doc, starts, block.items[0][0], block.intro, block.heading)
+        if named is None or _UNREAD.search(named):
+            continue
+        found = next((b / named for b in bases if os.path.isfile(b / named)), None)
+        real = Path(os.path.realpath(found)) if found is not None else None
+        if real is None or not real.is_relative_to(top):
+            continue
+        positional = known(real)
+        if positional is None:
+            continue
+        for at, spans in items:
+            options = [o for o in _OPTION.findall(spans) if not _mentions(o, positional)]
+            if not options or len(options) != len(_OPTION.findall(spans)):
+                continue
+            shown = "/".join(options)
+            yield Diagnostic(
+                readme,
+                at,
+                f"README lists {shown} as an option of {named}, but {real.name} parses no options: "
+                f"{_position_said(real.name, positional)}{_hard_coded(options[-1], real.name, positional)}",
+                confidence=LIKELY,
+            )
