@@ -15,10 +15,12 @@ The rules, all pure functions of the reader's and the evaluator's output (see do
 7. an NVIDIA GPU target list naming a compute capability the stage's CUDA release cannot compile
    (`TORCH_CUDA_ARCH_LIST="9.0;12.0"` on a CUDA 12.6 base image);
 8. a RUN whose only lasting work would be setting shell variables (`RUN export PATH=/opt/x/bin:$PATH`):
-   they end with the RUN's shell, so no later instruction sees them.
+   they end with the RUN's shell, so no later instruction sees them;
+9. a COPY or ADD holding shell syntax (`COPY scripts /app/scripts || true`): no shell runs it, so the
+   operator and the words after it are more sources and the destination, and the build fails.
 
 Each rule errs on the side of silence: a warning should always be worth reading. Each has a stable id
-(DG001 … DG007, DG009 and DG011, in that order; `docgen.findings` lists them and handles
+(DG001 … DG007, DG009, DG011 and DG012, in that order; `docgen.findings` lists them and handles
 `# docgen: ignore=ID`).
 """
 
@@ -65,6 +67,7 @@ def lint(
         *_gpu_targets(evaluation, parsed.path),
         *_toolkit_targets(evaluation, parsed.path),
         *_lost_variables(parsed),
+        *_shell_in_copies(parsed),
     ]
     return tuple(sorted(found, key=lambda d: (d.line, d.message)))
 
@@ -795,3 +798,42 @@ def only_assigned(command: str) -> list[str]:
                 return []  # a program runs (`X=1 make` passes X to it)
         words = []
     return list(dict.fromkeys(names))
+
+
+# Shell syntax in a COPY or ADD
+
+_SHELL_WORD = re.compile(r"\|\||&&|;|\||&|[0-9]?>>?(?:&[0-9]|\S+)?|&>>?\S*")
+"""A word of shell syntax: an operator (`||`, `&&`, `;`, `|`) or a redirection (`>`, `2>/dev/null`,
+`2>&1`)."""
+
+
+def copy_shell_words(inst: Instruction) -> str | None:
+    """The shell syntax a COPY or ADD (shell form, no heredoc) holds from its first shell word on (`|| true`),
+    when that makes its build fail: Docker splits the arguments at blanks and runs no shell, so the
+    operator and the words after it are more sources and the destination, and with several sources the
+    destination must end in `/`. None when no word after the first two is shell syntax, or the last word
+    ends in `/` (the copy may then only miss a source), or the instruction is exec form or has a
+    heredoc."""
+    if inst.keyword not in ("COPY", "ADD") or inst.exec_form is not None or inst.heredocs:
+        return None
+    words = inst.args.split()
+    at = next((i for i, word in enumerate(words) if _SHELL_WORD.fullmatch(word)), None)
+    if at is None or at < 2 or len(words) < 3 or words[-1].endswith("/"):
+        return None
+    return " ".join(words[at:])
+
+
+def _shell_in_copies(parsed: ParsedDockerfile) -> list[Diagnostic]:
+    """Each COPY or ADD of `parsed` holding shell syntax that fails the build (`copy_shell_words`)."""
+    found = []
+    for inst in parsed.instructions:
+        shell = copy_shell_words(inst)
+        if shell is None:
+            continue
+        message = (
+            f"{inst.keyword} holds shell syntax (`{shell}`): no shell runs it, so these words are read as "
+            f"more sources and the destination {inst.args.split()[-1]}, which does not end in / as several "
+            "sources need: the build fails (use a RUN, or a glob that may match nothing)"
+        )
+        found.append(Diagnostic(parsed.path, inst.start_line, message, rule="DG012"))
+    return found

@@ -1180,3 +1180,31 @@ def test_a_powershell_image_is_not_read_as_sh(tmp_path: Path) -> None:
         "RUN X=1\n"
     )
     assert lost(tmp_path, text) == []
+
+
+def test_shell_syntax_in_a_copy(tmp_path: Path) -> None:
+    """`COPY … || true` (modelled on a GPU app image copying optional helper scripts) and `ADD … 2>/dev/null`
+    (a web image's optional config): no shell runs them, the words are sources and the destination is
+    `true`, so the build fails (DG012). A glob, a folder destination, exec form, a heredoc and a RUN stay
+    quiet."""
+    dockerfile = tmp_path / "Dockerfile"
+    dockerfile.write_text(
+        "FROM nvidia/cuda:12.6.0-runtime-ubuntu22.04\n"
+        'SHELL ["/bin/bash", "-o", "pipefail", "-c"]\n'
+        "COPY ./services/app/scripts /home/app/scripts || true\n"
+        "ADD conf/site.conf /etc/nginx/site.conf 2>/dev/null\n"
+        "COPY app.py setup.cfg /srv/\n"
+        "COPY extras* /opt/extras/\n"
+        'COPY ["a b.json", "/srv/"]\n'
+        "COPY <<EOF /srv/run.sh\ncp a b || true\nEOF\n"
+        "RUN cp /srv/a /srv/b 2>/dev/null || true\n"
+    )
+    found = [d for d in lint_file(dockerfile, "Dockerfile") if d.rule == "DG012"]
+    assert [(d.line, d.message.split(":")[0]) for d in found] == [
+        (3, "COPY holds shell syntax (`|| true`)"),
+        (4, "ADD holds shell syntax (`2>/dev/null`)"),
+    ]
+    assert found[0].message.endswith(
+        "no shell runs it, so these words are read as more sources and the destination true, which does "
+        "not end in / as several sources need: the build fails (use a RUN, or a glob that may match nothing)"
+    )

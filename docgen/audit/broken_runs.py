@@ -38,6 +38,7 @@ from docgen.audit.own_repo import remote_names, repository_root
 from docgen.audit.steps import own_clone
 from docgen.build_scripts import BUILD
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
+from docgen.lint import copy_shell_words
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel, Instruction, ParsedDockerfile
 from docgen.shell import ShToken, sh_tokens
@@ -179,24 +180,9 @@ def _build_runs(model: ImageModel) -> tuple[ParsedDockerfile, list[tuple[Instruc
     return parsed, runs
 
 
-_SHELL_WORD = re.compile(r"\|\||&&|;|\||&|[0-9]?>>?(?:&[0-9]|\S+)?|&>>?\S*")
-"""A word of shell syntax: an operator (`||`, `&&`, `;`, `|`) or a redirection (`>`, `2>/dev/null`,
-`2>&1`)."""
-
-
 def shell_in_copy(inst: Instruction) -> str | None:
-    """The shell syntax a COPY or ADD (shell form, no heredoc) holds from its first shell word on (`|| true`),
-    when that makes its build fail: Docker splits the arguments at blanks, so the operator and the words
-    after it are more sources and the destination, and with several sources the destination must end
-    in `/`. None when no word is shell syntax, or the last word ends in `/` (the copy may then only miss
-    a source), or the instruction is exec form or has a heredoc."""
-    if inst.keyword not in ("COPY", "ADD") or inst.exec_form is not None or inst.heredocs:
-        return None
-    words = inst.args.split()
-    at = next((i for i, word in enumerate(words) if _SHELL_WORD.fullmatch(word)), None)
-    if at is None or at < 2 or len(words) < 3 or words[-1].endswith("/"):
-        return None
-    return " ".join(words[at:])
+    """The shell syntax a COPY or ADD holds that fails its build (`lint.copy_shell_words`, DG012)."""
+    return copy_shell_words(inst)
 
 
 def _readme_builds(
