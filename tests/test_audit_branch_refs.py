@@ -169,6 +169,7 @@ def test_prose_giving_the_clone_arg_a_commit(
         (CPP, "`LLAMA_REF` takes a branch or tag, not a commit hash."),
         (CPP, "Set `LLAMA_REF` to a commit and check it out yourself after the clone."),
         (CPP, "`LLAMA_REF` (git ref, default `b4100`)."),
+        (CPP, "`LLAMA_REF` is the release whose commit hash the image records."),
         (  # the Dockerfile checks the ref out: a commit works
             CPP.replace("cmake -S", "git -C /src checkout ${LLAMA_REF} && cmake -S").replace(
                 "git clone -b $LLAMA_REF", "git clone"

@@ -39,7 +39,7 @@ _BRANCH = frozenset({"--branch", "-b"})
 _CAPS = re.compile(r"(?<![\w$`{-])([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?![\w-])")
 """A build arg's name written bare in prose (`LLAMA_REF`)."""
 _TO_COMMIT = re.compile(
-    r"^[^.;:]{0,40}?\b(?:to|=|as|at|with|accepts?|takes?|can[ \t]+be|may[ \t]+be|is)\b"
+    r"^[^.;:]{0,40}?\b(?:to|=|at|accepts?|takes?|can[ \t]+be|may[ \t]+be)\b"
     r"[^.;:]{0,40}?\b(?:commit(?:[ \t]+(?:hash|sha|id))?|(?:git[ \t]+)?sha(?:-?1)?|hash)(?:es|s)?\b",
     re.IGNORECASE,
 )
