@@ -431,17 +431,16 @@ def _start_program(model: ImageModel) -> tuple[Setting, list[str]] | None:
     return cmd, words
 
 
-def _said_inside(doc: Document, fence: Fence, line: int, starts: list[int]) -> int | None:
+def _said_inside(doc: Document, fence: Fence, line: int, starts: list[int], firsts: list[int]) -> int | None:
     """The README line after the run at `line` saying the reader is in the container: a comment of the
     same block after the run, else the first paragraph after the block when no other block comes first
-    (`starts`: the first line of each block, in order)."""
+    (`starts`: the first line of each block, in order; `firsts`: of each paragraph)."""
     for number, text in fence.lines:
         if number > line and text.lstrip().startswith("#") and _INSIDE_SAID.search(text):
             return number
     end = fence.lines[-1][0] if fence.lines else line
     later = bisect.bisect_right(starts, end)
     limit = starts[later] if later < len(starts) else None
-    firsts = [p.lines[0][0] if p.lines else 0 for p in doc.paragraphs]
     at = bisect.bisect_right(firsts, end)
     if at == len(firsts) or (limit is not None and firsts[at] > limit):
         return None
@@ -458,6 +457,7 @@ def idle_shells(doc: Document, readme: str, models: Sequence[ImageModel]) -> Ite
     if not built or not models:
         return
     starts = sorted(f.lines[0][0] for f in doc.fences if f.lines)
+    firsts = [p.lines[0][0] if p.lines else 0 for p in doc.paragraphs]
     told: set[int] = set()
     for line, image, read, after, options, fence in _fenced_runs(doc):
         if after or any(n == "--entrypoint" for n, _ in read.values):
@@ -470,7 +470,7 @@ def idle_shells(doc: Document, readme: str, models: Sequence[ImageModel]) -> Ite
         started = _start_program(model) if model is not None else None
         if model is None or started is None:
             continue
-        said = _said_inside(doc, fence, line, starts)
+        said = _said_inside(doc, fence, line, starts, firsts)
         if said is None or said in told:
             continue
         told.add(said)
