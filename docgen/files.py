@@ -153,7 +153,7 @@ _NO_DOCKERFILE = r"(?![\w.+-]*\.(?:dockerignore|md|txt|sh|py|ps1|bat|ya?ml|json|
 """What a file named like a Dockerfile is not: `Dockerfile.dockerignore` (BuildKit's ignore file of a
 Dockerfile), `Dockerfile.md`, `Dockerfile-build.sh` (a script about one)."""
 _DOCKERFILE_NAME = re.compile(
-    rf"(?:Dockerfile|Containerfile)(?:{_NO_DOCKERFILE}[._-][\w.+-]+)?"
+    rf"(?:Dockerfile|Containerfile)(?:\d+|{_NO_DOCKERFILE}[._-][\w.+-]+)?"
     r"|[\w.+-]+[._-](?:Dockerfile|dockerfile)"
 )
 
@@ -240,9 +240,10 @@ def text_or_none(path: Path, limit: int = MAX_FILE_BYTES, top: Path | None = Non
 
 
 def is_dockerfile_name(name: str) -> bool:
-    """True for a file name a Dockerfile has (docs/audit/index.md): `Dockerfile`, `Containerfile`, and with
-    `.`, `-` or `_`: `Dockerfile.rocm`, `Dockerfile-ubuntu`, `Dockerfile_llamacpp`, `cuda.Dockerfile`,
-    `cuda_dockerfile`; not `Dockerfile.dockerignore`, `Dockerfile.md` or `Dockerfile-build.sh`."""
+    """True for a file name a Dockerfile has (docs/audit/index.md): `Dockerfile`, `Containerfile`, with a
+    number (`Dockerfile22`, `Dockerfile24`: one per Ubuntu release), and with `.`, `-` or `_`:
+    `Dockerfile.rocm`, `Dockerfile-ubuntu`, `Dockerfile_llamacpp`, `cuda.Dockerfile`, `cuda_dockerfile`;
+    not `Dockerfile.dockerignore`, `Dockerfile.md` or `Dockerfile-build.sh`."""
     return bool(_DOCKERFILE_NAME.fullmatch(name))
 
 

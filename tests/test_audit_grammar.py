@@ -54,7 +54,8 @@ def test_a_build_with_no_context(tmp_path: Path, block: str) -> None:
     ],
 )
 def test_a_build_with_a_context_or_unknowable(tmp_path: Path, block: str) -> None:
-    assert found(tmp_path, block) == []
+    # (PowerShell's backtick in a bash block is a finding of its own, `continuations`: not the grammar's)
+    assert [f for f in found(tmp_path, block) if "PowerShell's backtick" not in f[1]] == []
 
 
 @pytest.mark.parametrize(

@@ -656,7 +656,8 @@ def test_a_full_disk_on_the_second_output_changes_nothing(
         ("Dockerfile.md", False),
         ("Dockerfile-build.sh", False),
         ("Dockerfile~", False),
-        ("Dockerfile2", False),
+        ("Dockerfile22", True),  # one per Ubuntu release: Dockerfile22, Dockerfile24
+        ("Dockerfile2x", False),
         ("README.md", False),
     ],
 )
