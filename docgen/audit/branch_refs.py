@@ -39,12 +39,15 @@ _BRANCH = frozenset({"--branch", "-b"})
 _CAPS = re.compile(r"(?<![\w$`{-])([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?![\w-])")
 """A build arg's name written bare in prose (`LLAMA_REF`)."""
 _TO_COMMIT = re.compile(
-    r"^[^.;:]{0,40}?\b(?:to|=|at|accepts?|takes?|can[ \t]+be|may[ \t]+be)\b"
+    r"[^.;:]{0,40}?\b(?:to|=|at|accepts?|takes?|can[ \t]+be|may[ \t]+be)\b"
     r"[^.;:]{0,40}?\b(?:commit(?:[ \t]+(?:hash|sha|id))?|(?:git[ \t]+)?sha(?:-?1)?|hash)(?:es|s)?\b",
     re.IGNORECASE,
 )
 """What follows an arg's name when the sentence gives it a commit (`to a commit hash`, `= <commit SHA>`,
-`can be a branch, tag or commit`)."""
+`can be a branch, tag or commit`), matched at the end of the name (`match(sentence, end)`: no copy of
+the rest of the sentence for each name in it)."""
+_COMMIT_WORD = re.compile(r"commit|sha|hash", re.IGNORECASE)
+"""A word a sentence giving an arg a commit has: the others are not read further."""
 _NO_COMMIT = re.compile(
     r"\bnot\b[^.;]{0,30}\bcommit|\bn['’]t\b"
     r"|\bcheck(?:s|ed|ing)?[ \t-]*(?:\w+[ \t]+)?out\b|\bcheckout\b|\bfetch",
@@ -122,13 +125,13 @@ def _said_commits(
     for paragraph in doc.paragraphs:
         lines = paragraph.lines
         for start, _, sentence in sentences(lines):
-            if _NO_COMMIT.search(sentence):
+            if not _COMMIT_WORD.search(sentence) or _NO_COMMIT.search(sentence):
                 continue
             named = [(b, e, t.strip()) for b, e, t in code_spans(sentence)]
             named += [(m.start(), m.end(), m.group(1)) for m in _CAPS.finditer(sentence)]
             for _, end, word in named:
                 name = declared.get(word.replace("-", "_").upper())
-                if name is None or name in told or not _TO_COMMIT.search(sentence[end:]):
+                if name is None or name in told or not _TO_COMMIT.match(sentence, end):
                     continue
                 if name not in judged:
                     judged[name] = _clone_line(name, models)
