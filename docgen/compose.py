@@ -149,6 +149,8 @@ class Service:
     not a list of such entries."""
     context: str | None = None
     """Its `build.context:` (or the `build:` text) as written, None when it gives none."""
+    container_name_line: int | None = None
+    """Where its `container_name:` is written."""
 
 
 def services(data: bytes, display: str) -> tuple[Service, ...]:
@@ -179,6 +181,7 @@ def services(data: bytes, display: str) -> tuple[Service, ...]:
         found.append(
             Service(
                 image_line=line_of(service, "image"),
+                container_name_line=line_of(service, "container_name"),
                 environment=_environment(service, data),
                 env_file=service.get("env_file") is not None,
                 env_files=_env_files(service.get("env_file")),

@@ -254,3 +254,52 @@ def test_other_name_made_in_prose_stays_silent(tmp_path: Path) -> None:
         "Rename the folder to rover_nav, then:\n\n```bash\ncd rover_nav\n```\n"
     )
     assert _others(tmp_path, readme) == []
+
+
+# A later `cd` into the clone's folder by its full path, with other separators than the clone's, while the
+# README enters the right path too. Modelled on a ROS project guide (`cd ~/PR2Project/docker-ros-kinetic-
+# project` after the clone, `cd ~/PR2Project/docker-ros_kinetic_project` a block later) and on a
+# simulation box's (`/opt/work/heat_soak` then `/opt/work/heat-soak/docker`).
+GUIDE = """\
+# Kiln box
+
+```
+cd ~/work && git clone https://github.com/tolva/kiln-box-project
+cd ~/work/kiln-box-project && ./build.sh
+```
+
+Then generate the dependencies:
+
+```
+cd ~/work/kiln-box_project && ./deps.sh
+```
+"""
+LATER = "README cds into {0}, but the `git clone` of line {1} makes the folder {2} (did you mean cd {3}?)"
+
+
+def test_a_later_cd_into_the_clone_with_other_separators(tmp_path: Path) -> None:
+    said = LATER.format("~/work/kiln-box_project", 4, "kiln-box-project", "~/work/kiln-box-project")
+    assert _slips(tmp_path / "a", GUIDE) == [f"11: {said} (certain)"]
+    block = (
+        "cd /opt/work\ngit clone https://github.com/tolva/heat_soak.git\ncd /opt/work/heat_soak\nmake\n"
+        "cd /opt/work/heat-soak/docker\n"
+    )
+    said = LATER.format("/opt/work/heat-soak/docker", 7, "heat_soak", "/opt/work/heat_soak/docker")
+    assert _slips(tmp_path / "b", _readme(block)) == [f"10: {said} (certain)"]
+
+
+@pytest.mark.parametrize(
+    ("readme", "extra"),
+    [
+        (GUIDE.replace("kiln-box_project && ./deps", "kiln-box-project && ./deps"), {}),  # the right name
+        (GUIDE.replace("cd ~/work/kiln-box-project && ./build.sh", "./build.sh"), {}),  # never entered right
+        (GUIDE.replace("Then generate", "Then `mv kiln-box-project kiln-box_project` and generate"), {}),
+        (GUIDE, {"kiln-box_project/x": ""}),  # a folder of that name is in the repository
+        (GUIDE.replace("cd ~/work/kiln-box_project", "cd kiln-box_project"), {}),  # relative: from anywhere
+        (GUIDE.replace("tolva/kiln-box-project", "tolva/kiln-box-project kiln-box_project"), {}),  # named
+    ],
+)
+def test_later_cds_that_are_right_or_cannot_be_told(
+    tmp_path: Path, readme: str, extra: dict[str, str]
+) -> None:
+    assert [a for a in _slips(tmp_path, readme, extra) if "kiln-box_project" in a] == []

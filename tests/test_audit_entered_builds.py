@@ -179,3 +179,56 @@ def test_builds_that_find_their_dockerfile_or_cannot_be_told(
     tmp_path: Path, readme: str, files: dict[str, str]
 ) -> None:
     assert no_dockerfile(tmp_path, readme, files) == []
+
+
+# `docker build .` with no -f and no `cd`, run where the reader starts (the README's folder), which holds
+# Dockerfiles of other names only. Modelled on an HPC container folder (`Dockerfile22`/`Dockerfile24`, one
+# per Ubuntu release, made by a recipe tool) and on a service's docker/ folder (`cpu.Dockerfile`,
+# `gpu.Dockerfile`).
+def started(root: Path, block: str, files: dict[str, str]) -> list[str]:
+    readme = f"# Solver image\n\n## Build\n\n```\n{block}\n```\n"
+    make_tree(root, files | {"docker/README.md": readme})
+    first = sorted(f for f in files if "ockerfile" in f)[0]
+    model = build_model(root / first, first)
+    findings = audit(readme, "docker/README.md", model, {}, root / "docker", root)
+    return [f"{d.line} {d.confidence} {d.message}" for d in findings if "holds no Dockerfile" in d.message]
+
+
+RELEASES = {"docker/Dockerfile22": APP, "docker/Dockerfile24": APP, "docker/expbox": "#!/bin/bash\n"}
+
+
+def test_a_build_from_the_readmes_folder_that_holds_only_other_dockerfiles(tmp_path: Path) -> None:
+    assert started(tmp_path / "a", "docker build --tag solver .", RELEASES) == [
+        "6 certain README runs docker build . from the README's folder docker/, but docker/ holds no "
+        "Dockerfile: with no -f, docker build reads Dockerfile from the context (the folder has "
+        "Dockerfile22, Dockerfile24: name one with -f)"
+    ]
+    services = {"docker/cpu.Dockerfile": APP, "docker/gpu.Dockerfile": APP}
+    assert [f[:9] for f in started(tmp_path / "b", "docker build -t solver:gpu ./", services)] == [
+        "6 certain"
+    ]
+    # the README's recipe writes the Dockerfiles under their own names: no plain Dockerfile comes of it
+    recipe = (
+        "hpccm --recipe solver_24.py --format docker > Dockerfile24\n```\n\n```\ndocker build -t solver ."
+    )
+    told = started(tmp_path / "c", recipe, RELEASES | {"docker/solver_24.py": "# writes a Dockerfile\n"})
+    assert [f[:10] for f in told] == ["10 certain"]
+
+
+@pytest.mark.parametrize(
+    ("block", "files"),
+    [
+        ("docker build -t solver .", RELEASES | {"docker/Dockerfile": APP}),  # the plain one is there
+        ("docker build -t solver -f Dockerfile24 .", RELEASES),  # -f names one
+        ("docker build -t solver ..", RELEASES | {"Dockerfile": APP}),  # another context, which has one
+        ("docker build -t solver .", {"docker/compose.yaml": "services: {}\n", "Dockerfile": APP}),  # none
+        ("cp Dockerfile24 Dockerfile\ndocker build -t solver .", RELEASES),  # the README makes it
+        ("./render.sh > Dockerfile\ndocker build -t solver .", RELEASES),
+        ("python gen.py\ndocker build -t solver .", RELEASES | {"docker/gen.py": "# writes Dockerfile\n"}),
+        ("docker build -t solver $CONTEXT", RELEASES),  # a context docgen cannot follow
+    ],
+)
+def test_builds_from_the_readmes_folder_that_find_a_dockerfile_or_cannot_be_told(
+    tmp_path: Path, block: str, files: dict[str, str]
+) -> None:
+    assert started(tmp_path, block, files) == []

@@ -465,3 +465,52 @@ def test_folders_a_layout_lists_that_may_be_missing(tmp_path: Path, readme: str)
 def test_a_layout_whose_packages_are_mostly_missing_is_of_another_tree(tmp_path: Path) -> None:
     files = {k: v for k, v in PACKAGES.items() if "core" in k or k == "Dockerfile"}
     assert packages(tmp_path, LAYOUT, files) == []
+
+
+# A table of the folder's files (`| File | Contents |` under `## Directory contents`) naming one that is
+# not there. Modelled on an HPC container folder's README (recipes, Dockerfiles and a launcher script)
+# and on a service's deploy folder (`| Path | What |`).
+TABLE = """\
+# Deploy
+
+## Directory contents
+
+| File | Contents |
+| --- | --- |
+| entrypoint.sh | starts the server |
+| compose.prod.yaml | production overrides |
+| `Dockerfile` | the CPU image |
+| **Dockerfile.rocm** | the ROCm image |
+| Dockerfile.cuda | the CUDA image |
+| README.md | this document |
+"""
+
+
+def test_a_table_of_the_folders_files_naming_one_that_is_not_there(tmp_path: Path) -> None:
+    assert found(tmp_path / "a", TABLE) == [
+        (
+            10,
+            "README lists Dockerfile.rocm among the files of its folder, which does not exist there",
+            "likely",
+        )
+    ]
+    paths = TABLE.replace("| File | Contents |", "| Path | What |").replace(
+        "## Directory contents", "## Layout"
+    )
+    said = found(tmp_path / "b", paths.replace("# Deploy\n", "# Deploy\n\nThis folder deploys it.\n"))
+    assert [(line, confidence) for line, _, confidence in said] == [(12, "certain")]
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        TABLE.replace("| **Dockerfile.rocm** | the ROCm image |\n", ""),  # every file is there
+        TABLE.replace("## Directory contents", "## Files to create"),  # files to come
+        TABLE.replace("## Directory contents", "## Images"),  # a table of images, not of files
+        TABLE.replace("| File | Contents |", "| Image | Contents |"),
+        # most of the files it names are missing: a table of another folder
+        "## Files\n\n| File | Use |\n| --- | --- |\n| a.py | x |\n| b.py | y |\n| Dockerfile | z |\n",
+    ],
+)
+def test_tables_that_say_nothing_of_a_missing_file(tmp_path: Path, readme: str) -> None:
+    assert found(tmp_path, readme) == []

@@ -369,10 +369,51 @@ def test_a_file_context_in_a_code_span_of_prose(tmp_path: Path) -> None:
         "docker build -t solver dockerfile",  # a folder named so beside the README
         "docker build -t solver Dockerfile.d/",
         "podman build -t solver Containerfile",  # podman is not read for it
-        "docker build -t solver Dockerfile .",  # two operands: not told
         "docker build --frobnicate x Dockerfile",  # an option docgen does not know
     ],
 )
 def test_a_build_whose_context_is_a_folder_or_unknowable(tmp_path: Path, block: str) -> None:
     (tmp_path / "dockerfile").mkdir()
     assert found(tmp_path, block) == []
+
+
+# A `docker build` given two positional words: docker refuses it ("docker build requires exactly 1
+# argument"). Modelled on an R analysis image's README (`docker build r_image:v1 ./`, the tag with no
+# -t) and on a solver's (`docker build -t solver Dockerfile .`, the file given as well as the context).
+def _two(words: str, image: str = "") -> str:
+    said = (
+        f"README's docker build passes 2 positional words ({words}): docker build takes exactly one, "
+        "the build context, so it cannot run"
+    )
+    return said + (f" (did you mean -t {image}?)" if image else "")
+
+
+@pytest.mark.parametrize(
+    ("block", "said"),
+    [
+        ("docker build r_docker_dropt:v1 ./", _two("r_docker_dropt:v1, ./", "r_docker_dropt:v1")),
+        (
+            "sudo docker build --no-cache ghcr.io/acme/r:1.0 .",
+            _two("ghcr.io/acme/r:1.0, .", "ghcr.io/acme/r:1.0"),
+        ),
+        ("docker build -t solver Dockerfile .", _two("Dockerfile, .")),
+    ],
+)
+def test_a_build_given_two_positional_words(tmp_path: Path, block: str, said: str) -> None:
+    assert found(tmp_path, block) == [(4, said, "certain")]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "docker build -t r_docker_dropt:v1 ./",  # the tag given with -t
+        "docker build [OPTIONS] PATH | URL | -",  # a synopsis
+        "docker build -t app PATH",
+        "docker build $BUILD_FLAGS .",  # a variable: it may hold options
+        "docker build --squash-all app:v1 .",  # an option docgen does not know may take the value
+        "docker build -t app . && docker run app:v1 ./serve",  # the second word is another command's
+        "docker build -t app .  # then: docker push app",
+    ],
+)
+def test_builds_with_one_context_or_that_cannot_be_told(tmp_path: Path, block: str) -> None:
+    assert [f for f in found(tmp_path, block) if "positional" in f[1]] == []

@@ -177,3 +177,15 @@ def test_a_build_arg_naming_a_file_the_project_lacks(tmp_path: Path) -> None:
 )
 def test_build_args_that_name_no_missing_file_are_silent(tmp_path: Path, command: str) -> None:
     assert findings(tmp_path, physics(command)) == []
+
+
+def test_a_file_copied_into_etc_default_is_a_file(tmp_path: Path) -> None:
+    """No suffix, copied alone to `/etc/default/` (a folder of settings files): a file (the shape of a
+    ROS desktop image's keyboard layout, the README building with a placeholder tag); present, silent."""
+    dockerfile = "FROM ubuntu:20.04\nWORKDIR /root\nCOPY keyboard /etc/default/keyboard\nRUN apt-get update\n"
+    readme = "# ROS desktop\n\n```shell\ndocker build -t $USER/$rep:$tag .\n```\n"
+    files = {"README.md": readme, "Dockerfile": dockerfile}
+    assert [(line, confidence) for line, _, confidence in findings(tmp_path / "a", files)] == [(4, "certain")]
+    assert "keyboard (line 3)" in findings(tmp_path / "c", files)[0][1]
+    files["keyboard"] = 'XKBLAYOUT="us"\n'
+    assert findings(tmp_path / "b", files) == []

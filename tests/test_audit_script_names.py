@@ -156,7 +156,7 @@ def test_names_a_script_s_compose_command_gives_otherwise(tmp_path: Path) -> Non
             10,
             "README says run_container.sh makes the container {YOUR_HOST_NAME}_armnet, but its docker "
             "compose up (run_container.sh:7) names it otherwise: service dev sets container_name: "
-            "${USER}_armlab (docker-compose.yml:2)",
+            "${USER}_armlab (docker-compose.yml:7)",
             "certain",
         ),
     ]

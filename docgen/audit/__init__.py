@@ -678,7 +678,9 @@ def audit(
         found.extend(slips)
         found.extend(last_word_cds(doc, path))
         found.extend(
-            entered_builds(doc, path, directory, project, [m.file for m in models if m.file], clone_of_self)
+            entered_builds(
+                doc, path, directory, project, [m.file for m in models if m.file], clone_of_self, source
+            )
         )
         found.extend(prose_builds(doc, path, directory, project))
         found.extend(saved_images(doc, path, directory, models, project))

@@ -158,7 +158,76 @@ def clone_slips(doc: Document, text: str, readme: str, directory: Path | None) -
     And, after a clone of this very repository (`steps.own_clone`: the address names a remote of the
     checkout or the clone's folder has the checkout's name; or the folder is the README's title), a `cd`
     of the same block into a folder of the repository's root (`cd docker` after `git clone …/app.git`):
-    the reader is in the clone's parent, not in the clone (`likely`, "did you mean cd app/docker?")."""
+    the reader is in the clone's parent, not in the clone (`likely`, "did you mean cd app/docker?").
+
+    And a later `cd` whose path names the clone's folder with other separators (`_later_slips`)."""
+    found = list(_right_after(doc, text, readme, directory))
+    yield from found
+    yield from _later_slips(doc, text, readme, directory, {d.line for d in found})
+
+
+def _later_slips(
+    doc: Document, text: str, readme: str, directory: Path | None, told: set[int]
+) -> Iterator[Diagnostic]:
+    """A `cd` anywhere after a `git clone URL` that names no folder whose path has a part the clone's
+    folder but for its separators (`cd ~/work/docker-ros_kinetic` after `git clone …/docker-ros-kinetic`)
+    while another `cd` of the README enters that very path (or below it) with the clone's folder (`cd
+    ~/work/docker-ros-kinetic` the line after the clone; a relative `cd` alone may be from inside the
+    clone, into a folder of its own): no folder of that name is next to the
+    README or above it, and no line of the README naming it may make it (`mkdir`, a clone into it).
+    `certain`: git made the folder under the address's name. Lines `told` (a `cd` right after the
+    clone, `clone_slips`) are not told twice."""
+    made: dict[str, tuple[str, int]] = {}  # `_key` of a clone's folder → (folder, line)
+    fences = sorted(doc.fences, key=lambda f: f.lines[0][0] if f.lines else 0)
+    entered = {
+        cd.group(1).strip("\"'").rstrip("/")
+        for fence in fences
+        for _, step in _block_steps(fence)
+        if (cd := CD_STEP.match(step)) is not None and cd.group(1) is not None
+    }
+    for fence in fences:
+        for line, step in _block_steps(fence):
+            clone = clone_of(step)
+            if clone is not None:
+                url = clone[0]
+                if clone[1] is None and not _BARE.search(step) and ("://" in url or "@" in url):
+                    if not re.search(r"[$<>{}]", url) and (folder := cloned_folder(url)):
+                        made.setdefault(_key(folder), (folder, line))
+                continue
+            cd = CD_STEP.match(step)
+            if cd is None or cd.group(1) is None or line in told or not made:
+                continue
+            target = cd.group(1).strip("\"'").rstrip("/")
+            if not target.startswith(("~/", "/", "$HOME/", "${HOME}/")):
+                continue  # (a relative `cd` may be from inside the clone, into a folder of its own)
+            parts = target.split("/")
+            for index, part in enumerate(parts):
+                folder, at = made.get(_key(part), ("", 0))
+                if not folder or part.lower() == folder.lower() or not re.fullmatch(r"[\w.-]+", part):
+                    continue
+                if directory is not None and any(
+                    os.path.lexists(f / part) for f in [directory, *directory.resolve().parents]
+                ):
+                    break
+                named = re.compile(r"(?<![\w.-])" + re.escape(part) + r"(?![\w-])")
+                if any(named.search(t) and _MAKES_NAMED.search(t) for t in text.splitlines()):
+                    break
+                meant = "/".join([*parts[:index], folder, *parts[index + 1 :]])
+                right = "/".join([*parts[:index], folder])
+                if not any(e == right or e.startswith(right + "/") for e in entered):
+                    break
+                yield Diagnostic(
+                    readme,
+                    line,
+                    f"README cds into {target}, but the `git clone` of line {at} makes the folder {folder} "
+                    f"(did you mean cd {meant}?)",
+                    confidence=CERTAIN,
+                )
+                break
+
+
+def _right_after(doc: Document, text: str, readme: str, directory: Path | None) -> Iterator[Diagnostic]:
+    """The findings of `clone_slips` about a `cd` right after the clone."""
     root = repository_root(directory) if directory is not None else None
     home = root or (directory.resolve() if directory is not None else None)
     remotes = remote_names(root)

@@ -24,7 +24,9 @@ A Docker build with no `-f` run there reads `CONTEXT/Dockerfile` (or `dockerfile
 the project that holds neither fails it (`certain`; `_no_dockerfile`). The same is read in prose
 (`prose_builds`): a list or paragraph whose sentence enters a folder (`go to docker/gpu`) and whose later
 line is one code span building with no `-f`; through a placeholder the sentence explains (`go to
-X/build_cv where X is the image folder`) every folder it may be is read (`likely`).
+X/build_cv where X is the image folder`) every folder it may be is read (`likely`). A build with no `-f`
+and no `cd` before it runs in the README's folder: told when its context holds only Dockerfiles of
+other names (`Dockerfile22`, `Dockerfile24`).
 """
 
 from __future__ import annotations
@@ -118,12 +120,16 @@ def entered_builds(
     project: Path | None = None,
     audited: Sequence[str] = (),
     own: Callable[[int, str], tuple[str, Path] | None] | None = None,
+    source: Sequence[str] | None = None,
 ) -> Iterator[Diagnostic]:
     """Each Docker build of a command block, run in the folder a `cd` of that block entered, whose `-f`
     path is not there but is a Dockerfile from the build's context (see the module). After a `cd` whose
     first part is taken for the reader's name of their clone, only when that Dockerfile is one of
     `audited` (the files of the Dockerfiles audited): the README builds this repository's image. `own`:
-    `steps.own_clones` of the README when the caller has it (read once for every rule that asks)."""
+    `steps.own_clones` of the README when the caller has it (read once for every rule that asks).
+    `source`: the README's lines, whole (`doc` may be what is left of it), read for the names its
+    commands write Dockerfiles to (`_writes_others`)."""
+    others = _writes_others(source if source is not None else [t for f in doc.fences for _, t in f.lines])
     ours = {real_path(Path(file)) for file in audited}
     top = project_top(directory, project)
     bases = bases_above(directory, top)
@@ -147,6 +153,10 @@ def entered_builds(
                 continue
             if not alternative and step.strip():
                 since.append(step)
+            if not entered and not alternative and _DOCKER_BUILD.search(step):
+                paths = build_paths(step)
+                if paths is not None and paths[0] is None and all(_DOCKER_STEP.match(s) for s in since):
+                    yield from _no_dockerfile(doc, readme, line, real_path(directory), paths[1], top, others)
             if not entered or here is None or not _DOCKER_BUILD.search(step):
                 continue
             paths = build_paths(step)
@@ -188,24 +198,66 @@ _SCRIPT_FILE = re.compile(r".+\.(?:sh|bash|py|mk|pl|rb|js|ts)|[Mm]akefile|GNUmak
 
 
 def _no_dockerfile(
-    doc: Document, readme: str, line: int, here: Path, context: str, top: Path
+    doc: Document,
+    readme: str,
+    line: int,
+    here: Path,
+    context: str,
+    top: Path,
+    others_made: bool | None = None,
 ) -> Iterator[Diagnostic]:
     """A finding when `docker build CONTEXT` (no `-f`), run in `here`, finds no Dockerfile in CONTEXT:
     docker reads `CONTEXT/Dockerfile` (a `dockerfile` of another case is taken too, and not told).
-    Silent when the README or a script, Makefile or `.gitignore` of that folder may make one."""
+    Silent when the README or a script, Makefile or `.gitignore` of that folder may make one.
+    `others_made` (not None): run where the reader starts, the README's folder (no `cd` before it),
+    only told when that context folder holds Dockerfiles of other names (`Dockerfile22`,
+    `gpu.Dockerfile`): the folder is the image's, and the build names none of them; True when the
+    README's commands write Dockerfiles of other names only (then what may make one is not read)."""
     if not _PLAIN_PATH.fullmatch(context):
         return
     folder = inside(here / context, top)
-    if folder is None or not os.path.isdir(folder) or _may_make(doc, folder):
+    if folder is None or not os.path.isdir(folder):
         return
-    yield Diagnostic(
-        readme,
-        line,
-        f"README runs docker build {context} in {_shown(here, top)} (after its cd), but "
-        f"{_shown(folder, top)} holds no Dockerfile: with no -f, docker build reads Dockerfile from "
-        "the context",
-        confidence=CERTAIN,
+    started = others_made is not None
+    if not others_made and _may_make(doc, folder):
+        return
+    others: list[str] = []
+    if started:
+        others = sorted(n for n in _names(folder) if "dockerfile" in n.lower() and os.path.isfile(folder / n))
+        if not others:
+            return
+    where = (
+        f"in {_shown(here, top)} (after its cd)"
+        if not started
+        else f"from the README's folder {_shown(here, top)}"
     )
+    said = (
+        f"README runs docker build {context} {where}, but {_shown(folder, top)} holds no Dockerfile: with "
+        "no -f, docker build reads Dockerfile from the context"
+    )
+    if others:
+        said += f" (the folder has {', '.join(others[:3])}: name one with -f)"
+    yield Diagnostic(readme, line, said, confidence=CERTAIN)
+
+
+_WRITTEN = re.compile(r">[ \t]*(?P<name>[\w./-]*[Dd]ockerfile[\w.-]*)")
+"""A command writing a Dockerfile (`hpccm … > Dockerfile24`), the name it writes."""
+
+
+def _writes_others(lines: Sequence[str]) -> bool:
+    """True when the README's commands make their Dockerfiles under other names than `Dockerfile`
+    (`hpccm --recipe r.py > Dockerfile24`), none as `Dockerfile`: its account of how a Dockerfile is
+    made (a sentence, a generator in the folder) makes no `Dockerfile` for a plain build."""
+    names = {m.group("name").rsplit("/", 1)[-1] for t in lines for m in _WRITTEN.finditer(t)}
+    return bool(names) and not any(n.lower() == "dockerfile" for n in names)
+
+
+def _names(folder: Path) -> list[str]:
+    """The names in `folder` (none when it cannot be read)."""
+    try:
+        return [e.name for e in os.scandir(folder)]
+    except OSError:
+        return []
 
 
 _PLAIN_PATH = re.compile(r"\.{1,2}(?:/\.{1,2})*/?|(?:\.{1,2}/)*[\w.-]+(?:/[\w.-]+)*/?")

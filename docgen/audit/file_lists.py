@@ -1,7 +1,7 @@
-"""A list of the files of the README's folder (`## Files`, `## Project structure`, `This directory
-contains:`) naming a file that is not there, while most of its other files are: the list was written
-for another folder, or the file moved (`docker-compose.yml` listed in `config/` while it is at the
-repository root).
+"""A list (or a table: `| File | Contents |`) of the files of the README's folder (`## Files`,
+`## Project structure`, `This directory contains:`) naming a file that is not there, while most of its
+other files are: the list was written for another folder, or the file moved (`docker-compose.yml`
+listed in `config/` while it is at the repository root).
 
 A list of files to create, or that a build writes, has most of its files missing, and says nothing:
 the rule needs at least `_EXISTING` listed files present and twice as many present as missing.
@@ -25,7 +25,7 @@ from docgen.audit.missing import (
 )
 from docgen.audit.own_repo import repository_root
 from docgen.audit.references import copied_sources
-from docgen.markdown import Document, Fence, lists
+from docgen.markdown import Document, Fence, Table, lists, plain
 from docgen.model import Diagnostic, ImageModel
 
 _ABOUT_FILES = re.compile(
@@ -111,6 +111,11 @@ def listed_absent(
             n: at for n, at in copied.items() if not any(n in t for line, t in block.items if line in told)
         }
         yield from _absent(named, sure, here, root, made, patterns, readme, kept)
+    for table in doc.tables:
+        named = _table_files(table)
+        if named:
+            sure = CERTAIN if _HERE.search(table.context) or _HERE.search(whole) else LIKELY
+            yield from _absent(named, sure, here, root, made, patterns, readme)
     for fence in doc.fences:
         if fence.lang not in _TREE_LANGS:
             continue
@@ -211,6 +216,29 @@ def _absent_packages(
             f"{', '.join(p.rsplit('/', 1)[-1] + '/' for p in present[:4])} beside it do",
             confidence=LIKELY,
         )
+
+
+_FILE_COLUMN = re.compile(r"(?:file|filename|file[ \t]+name|name|path|folder|directory)s?", re.I)
+"""The header of a table's first column that names the folder's files (`| File | Contents |`)."""
+
+
+def _table_files(table: Table) -> list[tuple[int, str]]:
+    """(README line, name) of the first cells of a table of the folder's files: its first column is
+    headed `File` (`Name`, `Path`), the heading or the lines above say it is of files (`## Directory
+    contents`) and not of files to come, and two thirds of its rows name a file (`_file_like`)."""
+    if not table.header or not _FILE_COLUMN.fullmatch(plain(table.header[0]).strip("*_` \t")):
+        return []
+    if not _ABOUT_FILES.search(table.context) or _ELSEWHERE.search(table.context):
+        return []
+    named = [
+        (line, name)
+        for line, cells in table.rows
+        if cells
+        and _file_like(name := plain(cells[0]).strip("*_` \t").removeprefix("./"))
+        and re.fullmatch(r"[\w.][\w.+/-]*", name)
+        and not PLACEHOLDER.search(name)
+    ]
+    return named if len(named) >= len(table.rows) * 2 / 3 else []
 
 
 def _holds_files(folder: Path) -> bool:

@@ -1,7 +1,8 @@
 """Commands of a README that cannot run as written, judged by the command's own grammar: a `docker build`
 (`docker buildx build`, `docker image build`) with no build context (`docker build -t app -f Dockerfile`,
-no `.`), and an option `docker build`, `docker run` or `docker compose` (`up`, `build`, `run`, `exec`)
-does not have, a slip away from one it has (`--build-args` for `--build-arg`).
+no `.`) or with two positional words (`docker build app:v1 ./`, the tag without `-t`), and an option
+`docker build`, `docker run` or `docker compose` (`up`, `build`, `run`, `exec`) does not have, a slip away
+from one it has (`--build-args` for `--build-arg`).
 
 The options are those of the Docker CLI reference (docs.docker.com/reference/cli/docker/buildx/build/,
 …/docker/container/run/, …/docker/compose/ and its `up`, `build`, `run`, `exec` pages), the legacy
@@ -415,6 +416,29 @@ def _file_context(read: Read, line: int, readme: str, directory: Path | None) ->
         yield Diagnostic(readme, line, said, confidence=CERTAIN)
 
 
+_PLAIN_WORD = re.compile(r"[\w./:@-]+")
+"""A positional word written out: no variable, placeholder (`<tag>`, `[PATH]`, `PATH`) or elision."""
+
+
+def _two_contexts(read: Read, line: int, readme: str) -> Iterator[Diagnostic]:
+    """A `docker build` given more than one positional word (`docker build app:v1 ./`, no `-t`): docker
+    build takes exactly one, the context, and refuses the command ("docker build requires exactly 1
+    argument"), `certain`. Read only when every option is known and every word is written out (a
+    variable may expand to options; `PATH`, `<tag>` and `...` are a synopsis)."""
+    words = read.positional
+    if not read.complete or read.help or len(words) < 2:
+        return
+    if any(not _PLAIN_WORD.fullmatch(w) or w.isupper() or "..." in w for w in words):
+        return
+    said = (
+        f"README's docker build passes {len(words)} positional words ({', '.join(words)}): docker build "
+        "takes exactly one, the build context, so it cannot run"
+    )
+    if ":" in words[0] and not words[0].startswith((".", "/")):
+        said += f" (did you mean -t {words[0]}?)"
+    yield Diagnostic(readme, line, said, confidence=CERTAIN)
+
+
 _RUN_ONLY = frozenset(
     (RUN.values | RUN.flags) - _BUILD.values - _BUILD.flags - {"--device", "--help", "--pull"}
 )
@@ -564,6 +588,7 @@ def _check(
             said = "README's docker build names no build context (a folder, a URL or -): it cannot run"
             yield Diagnostic(readme, line, said, confidence=CERTAIN)
         yield from _file_context(read, line, readme, directory)
+        yield from _two_contexts(read, line, readme)
     elif (words := command_words(lines, _PODMAN_BUILD_COMMAND)) is not None:
         yield from _slips(_read(words, _PODMAN_BUILD), _PODMAN_BUILD, "podman build", line, readme)
     elif (words := command_words(lines, _DOCKER_RUN)) is not None:

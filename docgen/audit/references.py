@@ -930,9 +930,10 @@ def _one_plain_file(missing: Sequence[tuple[int, str]]) -> bool:
     return len(names) == 1 and _PLAIN_FILE.match(next(iter(names))) is not None
 
 
-_FILE_HOME = re.compile(r"/(?:s?bin|[\w-]+\.d)/[\w.-]+\Z")
-"""A COPY destination in a folder of files by nature (`/etc/sudoers.d/nopasswd`, `/usr/local/bin/entry`):
-the source copied there under a name of its own is a file, whatever its name."""
+_FILE_HOME = re.compile(r"/(?:s?bin|etc/default|[\w-]+\.d)/[\w.-]+\Z")
+"""A COPY destination in a folder of files by nature (`/etc/sudoers.d/nopasswd`, `/usr/local/bin/entry`,
+`/etc/default/keyboard`): the source copied there under a name of its own is a file, whatever its
+name."""
 
 
 def _plain_files(

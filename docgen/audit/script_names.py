@@ -277,7 +277,7 @@ def _compose_name(text: str, script: str, kind: str, name: str, directory: Path)
             value = _put_in(given, variables, True)
             if _could_be(said, _full(value) if kind == "image" else value):
                 return None
-            line_ = service.image_line if kind == "image" else service.line
+            line_ = service.image_line if kind == "image" else service.container_name_line or service.line
             at = f"{path.name}:{line_}" if line_ else path.name
             now = _put_in(given, variables, False)
             put = f", {now} as the script sets it" if now != given else ""
