@@ -391,6 +391,7 @@ AUDIT_LAYERS = (
         "prose_scripts",
         "moved_scripts",
         "curl_uploads",
+        "request_routes",
         "fixed_defaults",
         "copies",
         "docker_cli",

@@ -375,6 +375,7 @@ from docgen.audit.references import (
 from docgen.audit.rehomed_mounts import mapped_slips, rehomed_mounts, volume_elsewhere
 from docgen.audit.reinstalled_torch import reinstalled_torch
 from docgen.audit.release_vars import release_vars
+from docgen.audit.request_routes import request_routes
 from docgen.audit.restated import restated_versions
 from docgen.audit.ros_variants import _ros_variants, ros_distro_claims
 from docgen.audit.routed_ports import _routed_ports
@@ -598,6 +599,7 @@ def audit(
         scripts += clone_scripts(doc, models, path)  # `python x.py` inside, of a clone below the WORKDIR
         scripts += unshipped_default_scripts(doc, models, path)  # a CMD's script the image never holds
         scripts += curl_uploads(doc, directory, path)  # a file a curl example uploads
+        scripts += request_routes(doc, directory, path, models)  # a request to no route
     # files setup steps read that the repository holds nowhere (a host section's too, read before it is
     # set aside); a file another rule names with the one meant is told by it once
     setup = []
