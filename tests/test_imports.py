@@ -392,6 +392,7 @@ AUDIT_LAYERS = (
         "moved_scripts",
         "curl_uploads",
         "request_routes",
+        "downloaded_copies",
         "fixed_defaults",
         "copies",
         "docker_cli",

@@ -265,6 +265,7 @@ from docgen.audit.disabled import (
 )
 from docgen.audit.distro_args import distro_args
 from docgen.audit.docker_cli import _docker_cli
+from docgen.audit.downloaded_copies import downloaded_copies
 from docgen.audit.drivers import driver_claims
 from docgen.audit.dropped import dropped_stages, title_components
 from docgen.audit.entered_builds import entered_builds, prose_builds
@@ -600,6 +601,7 @@ def audit(
         scripts += unshipped_default_scripts(doc, models, path)  # a CMD's script the image never holds
         scripts += curl_uploads(doc, directory, path)  # a file a curl example uploads
         scripts += request_routes(doc, directory, path, models)  # a request to no route
+        scripts += downloaded_copies(doc, source, models, path, directory)  # another version's file
     # files setup steps read that the repository holds nowhere (a host section's too, read before it is
     # set aside); a file another rule names with the one meant is told by it once
     setup = []
