@@ -347,7 +347,7 @@ from docgen.audit.owner_images import other_owner_images, run_owner_images
 from docgen.audit.page_builds import other_builds
 from docgen.audit.paragraphs import audit_paragraph, set_for_build
 from docgen.audit.paths import variant
-from docgen.audit.pinned_claims import _pinned_claims
+from docgen.audit.pinned_claims import _pinned_claims, provided_locks
 from docgen.audit.placeholders import placeholder_folders
 from docgen.audit.plain_cuda import _plain_cuda
 from docgen.audit.platforms import build_platforms
@@ -602,6 +602,7 @@ def audit(
         scripts += curl_uploads(doc, directory, path)  # a file a curl example uploads
         scripts += request_routes(doc, directory, path, models)  # a request to no route
         scripts += downloaded_copies(doc, source, models, path, directory)  # another version's file
+        scripts += provided_locks(doc, models, path, directory)  # a lock file the folder lacks
     # files setup steps read that the repository holds nowhere (a host section's too, read before it is
     # set aside); a file another rule names with the one meant is told by it once
     setup = []
