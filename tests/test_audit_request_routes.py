@@ -206,6 +206,17 @@ def test_a_path_close_to_two_routes_is_silent(tmp_path: Path) -> None:
     assert found(tmp_path, "fastapi", "curl http://localhost:8000/v1/model", {"modes.py": other}) == []
 
 
+def test_a_route_whose_path_is_not_read_is_silent(tmp_path: Path) -> None:
+    other = (
+        'from speech import app\n\nMODEL = "/v1/model"\n\n\n@app.get(MODEL)\ndef model():\n    return {}\n'
+    )
+    assert found(tmp_path, "fastapi", "curl http://localhost:8000/v1/model", {"model.py": other}) == []
+    keyword = 'from speech import app\n\n\n@app.get(path="/v1/model")\ndef model():\n    return {}\n'
+    assert (
+        found(tmp_path / "b", "fastapi", "curl http://localhost:8000/v1/model", {"model.py": keyword}) == []
+    )
+
+
 def test_no_route_found_says_nothing(tmp_path: Path) -> None:
     plain = "import http.server\nhttp.server.test(port=8000)\n"
     assert found(tmp_path, "fastapi", "curl http://localhost:8000/v1/model", {"speech.py": plain}) == []

@@ -11,9 +11,10 @@ Compose file next to the README, or the file of the route); a path is a finding 
 edit (a letter added, dropped or changed) from exactly one route written without parameters, and no
 route (with its `{id}` or `<id>` parameters read as any segment, a trailing `/` aside) serves it.
 Silent when the code mounts routes under a prefix (`include_router`, `register_blueprint`, `prefix=`,
-`url_prefix`, `.mount(`): the paths it serves are not the ones written; when the folder holds more than
-`_WALK_LIMIT` entries; and for a line of a block after a `docker exec` or `ssh` (another machine's
-localhost).
+`url_prefix`, `.mount(`): the paths it serves are not the ones written; when a route decorator's path
+is not a string written first (`path=`, a variable, an f-string: a route not known); when the folder
+holds more than `_WALK_LIMIT` entries; and for a line of a block after a `docker exec` or `ssh` (another
+machine's localhost).
 """
 
 from __future__ import annotations
@@ -40,6 +41,13 @@ _ROUTE = re.compile(
     re.MULTILINE,
 )
 """A route a FastAPI or Flask app registers: a decorator's path, or `add_url_rule`'s."""
+_DECORATOR = re.compile(
+    r"^[ \t]*@[ \t]*[A-Za-z_][\w.]*\.(?:get|post|put|patch|delete|head|options|route|api_route|websocket)"
+    r"[ \t]*\(",
+    re.MULTILINE,
+)
+"""Any route decorator: one whose path `_ROUTE` does not read (`path=`, a variable, an f-string) registers
+a route not known."""
 _PREFIXED = re.compile(r"\b(?:include_router|register_blueprint|url_prefix)\b|\bprefix[ \t]*=|\.mount\(")
 """Code serving routes under a path not written in their decorator."""
 _ELSEWHERE = re.compile(r"\b(?:docker(?:[ \t]+compose|-compose)?[ \t]+exec|kubectl[ \t]+exec|ssh)\b")
@@ -125,6 +133,9 @@ def _routes(directory: Path) -> dict[str, tuple[str, int, str]]:
             if text is None or ("@" not in text and "add_url_rule" not in text):
                 continue
             matches = list(_ROUTE.finditer(text))
+            read = sum(1 for m in matches if m.group(1))
+            if len(_DECORATOR.findall(text)) > read:
+                return {}  # a route whose path is not read: any path may be served
             if not matches:
                 continue
             if _PREFIXED.search(text):
