@@ -142,3 +142,68 @@ def test_installs_that_are_pinned_or_fixed_elsewhere(tmp_path: Path, dockerfile:
         "constraints.txt": "tabula==2.0.1\n",
     }
     assert _audited(tmp_path, ENGLISH, files) == []
+
+
+# a lock file the README says the build uses, that the folder does not hold (provided_locks)
+CLONED_TOOLS = """\
+FROM continuumio/miniconda3:24.1.2-0
+RUN git clone https://github.com/acme/aligner.git /opt/aligner && pip install /opt/aligner
+CMD ["aligner", "--help"]
+"""
+PIXI_IMAGE = """\
+FROM ghcr.io/prefix-dev/pixi:0.41.4
+WORKDIR /app
+COPY pixi.toml pixi.lock ./
+RUN pixi install --frozen
+"""
+
+
+def locks(root: Path, sentence: str, dockerfile: str, extra: dict[str, str] | None = None) -> list[str]:
+    build = "```bash\ndocker build -t aligner:v1 ./\n```\n"
+    readme = f"# Aligner image\n\n## Set up the image\n\n{sentence}\n\n{build}"
+    make_tree(
+        root,
+        {"README.md": readme, "Dockerfile": dockerfile, "create_sif.sh": "#!/bin/bash\n", **(extra or {})},
+    )
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        f"{d.line} {d.confidence}"
+        for d in audit(readme, "README.md", [model], {}, root)
+        if "lock file" in d.message
+    ]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "dockerfile", "extra", "expected"),
+    [
+        # copied from a sibling image built from a lock file: this one clones and pip-installs
+        (
+            "You can build this package on docker with the provided lock file from this directory.",
+            CLONED_TOOLS,
+            {},
+            ["5 likely"],
+        ),
+        ("Build it with the lock file included in this folder.", CLONED_TOOLS, {}, ["5 likely"]),
+        # the folder holds one, or the Dockerfile installs from one
+        (
+            "You can build this package with the provided lock file.",
+            CLONED_TOOLS,
+            {"pixi.lock": "version: 6\n"},
+            [],
+        ),
+        (
+            "You can build this package with the provided lock file.",
+            CLONED_TOOLS,
+            {"requirements.txt": "numpy==2.1.0\n"},
+            [],
+        ),
+        ("You can build this package with the provided lock file.", PIXI_IMAGE, {}, []),
+        # the reader makes it, or it is another's
+        ("Create a lock file with `pixi lock` before you build.", CLONED_TOOLS, {}, []),
+        ("Use your own lock file to pin other versions.", CLONED_TOOLS, {}, []),
+    ],
+)
+def test_a_provided_lock_file_the_folder_lacks(
+    tmp_path: Path, sentence: str, dockerfile: str, extra: dict[str, str], expected: list[str]
+) -> None:
+    assert locks(tmp_path, sentence, dockerfile, extra) == expected

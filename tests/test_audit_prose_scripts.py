@@ -307,3 +307,49 @@ def test_a_link_text_whose_target_is_there(
     tmp_path: Path, sentence: str, expected: list[tuple[int, str, str]]
 ) -> None:
     assert absent(tmp_path, sentence, {"samples/post_clip.py": "import sys\n"}) == expected
+
+
+# a script the sentence runs as the project's own (`use the helper `x.sh` script`), no other script named
+def beside(root: Path, sentence: str, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    readme = f"# Notebook image\n\nBuild it with docker build.\n\n## On a cluster\n{sentence}\n"
+    make_tree(root, {"README.md": readme, "Dockerfile": DOCKERFILE, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", [model], {}, root)
+        if "does not exist in the repository" in d.message
+    ]
+
+
+BESIDE = (
+    "README names launch_lab.sh, which does not exist in the repository (the .sh scripts next to the "
+    "README: make_sif.sh)"
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "files", "expected"),
+    [
+        ("To start it on a slurm node, use the helper `launch_lab.sh` script.", {}, [(6, BESIDE, "likely")]),
+        ("Then run the provided script launch_lab.sh on the login node.", {}, [(6, BESIDE, "likely")]),
+        ("Then execute the `launch_lab.sh` script and open the page it prints.", {}, [(6, BESIDE, "likely")]),
+        # the folder holds it, or one of a slip of its name (`case_slips`' and `missing`'s)
+        ("Use the helper `launch_lab.sh` script.", {"launch_lab.sh": "#!/bin/sh\n"}, []),
+        ("Use the helper `launch_lab.sh` script.", {"launch-lab.sh": "#!/bin/sh\n"}, []),
+        # the reader may bring it, writes it, or it is theirs or the image's
+        ("Make sure the launch_lab.sh script is available.", {}, []),
+        ("Use your own `launch_lab.sh` script.", {}, []),
+        ("Create and run the `launch_lab.sh` script below.", {}, []),
+        ("Inside the container, run the `launch_lab.sh` script.", {}, []),
+        # a script of another kind only: the folder says nothing of its shell scripts
+        ("Use the helper `launch_lab.sh` script.", {"make_sif.sh": None, "setup_env.py": "x\n"}, []),
+    ],
+)
+def test_a_script_the_sentence_runs_that_its_folder_lacks(
+    tmp_path: Path, sentence: str, files: dict[str, str | None], expected: list[tuple[int, str, str]]
+) -> None:
+    tree = {"make_sif.sh": "#!/bin/bash\nsingularity pull lab.sif docker://me/lab:v1\n"}
+    tree.update({k: v for k, v in files.items() if v is not None})
+    for k in [k for k, v in files.items() if v is None]:
+        tree.pop(k)
+    assert beside(tmp_path, sentence, tree) == expected

@@ -391,6 +391,8 @@ AUDIT_LAYERS = (
         "prose_scripts",
         "moved_scripts",
         "curl_uploads",
+        "request_routes",
+        "downloaded_copies",
         "fixed_defaults",
         "copies",
         "docker_cli",

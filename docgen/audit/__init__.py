@@ -265,6 +265,7 @@ from docgen.audit.disabled import (
 )
 from docgen.audit.distro_args import distro_args
 from docgen.audit.docker_cli import _docker_cli
+from docgen.audit.downloaded_copies import downloaded_copies
 from docgen.audit.drivers import driver_claims
 from docgen.audit.dropped import dropped_stages, title_components
 from docgen.audit.entered_builds import entered_builds, prose_builds
@@ -346,7 +347,7 @@ from docgen.audit.owner_images import other_owner_images, run_owner_images
 from docgen.audit.page_builds import other_builds
 from docgen.audit.paragraphs import audit_paragraph, set_for_build
 from docgen.audit.paths import variant
-from docgen.audit.pinned_claims import _pinned_claims
+from docgen.audit.pinned_claims import _pinned_claims, provided_locks
 from docgen.audit.placeholders import placeholder_folders
 from docgen.audit.plain_cuda import _plain_cuda
 from docgen.audit.platforms import build_platforms
@@ -375,6 +376,7 @@ from docgen.audit.references import (
 from docgen.audit.rehomed_mounts import mapped_slips, rehomed_mounts, volume_elsewhere
 from docgen.audit.reinstalled_torch import reinstalled_torch
 from docgen.audit.release_vars import release_vars
+from docgen.audit.request_routes import request_routes
 from docgen.audit.restated import restated_versions
 from docgen.audit.ros_variants import _ros_variants, ros_distro_claims
 from docgen.audit.routed_ports import _routed_ports
@@ -598,6 +600,9 @@ def audit(
         scripts += clone_scripts(doc, models, path)  # `python x.py` inside, of a clone below the WORKDIR
         scripts += unshipped_default_scripts(doc, models, path)  # a CMD's script the image never holds
         scripts += curl_uploads(doc, directory, path)  # a file a curl example uploads
+        scripts += request_routes(doc, directory, path, models)  # a request to no route
+        scripts += downloaded_copies(doc, source, models, path, directory)  # another version's file
+        scripts += provided_locks(doc, models, path, directory)  # a lock file the folder lacks
     # files setup steps read that the repository holds nowhere (a host section's too, read before it is
     # set aside); a file another rule names with the one meant is told by it once
     setup = []

@@ -22,10 +22,12 @@ A changelog section is never read (`markdown` drops it). `likely`.
 
 from __future__ import annotations
 
+import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from pathlib import Path
 
-from docgen.audit.auditor import LIKELY, Auditor
+from docgen.audit.auditor import LIKELY, Auditor, dockerfile_read
 from docgen.audit.floating_pins import _installs
 from docgen.audit.versions import _raw
 from docgen.markdown import Document
@@ -171,3 +173,62 @@ def _floating_names(auditor: Auditor) -> tuple[ImageModel, int, list[str]] | Non
             at = min(installs.bare[name] for name in names)
             first = (model, at, [installs.spelled.get(name, name) for name in names])
     return first
+
+
+_PROVIDED_LOCK = re.compile(
+    r"\b(?:the|our|this)[ \t]+(?:provided|included|supplied|bundled|accompanying)[ \t]+lock[ \t-]?file\b"
+    r"|\block[ \t-]?file[ \t]+(?:provided|included|supplied)[ \t]+(?:here|in[ \t]+this)",
+    re.IGNORECASE,
+)
+"""Words saying the project comes with a lock file the build uses (`with the provided lock file`)."""
+_LOCK_LIKE = re.compile(
+    r"lock|\Arequirements[\w.-]*\.txt\Z|\Aconstraints[\w.-]*\.txt\Z|\Aenvironment[\w.-]*\.ya?ml\Z"
+    r"|\A(?:pyproject|pixi)\.toml\Z|\APipfile\Z|\Apackage\.json\Z|\ADESCRIPTION\Z",
+    re.IGNORECASE,
+)
+"""A file a README may call its lock file: any name with `lock` (`pixi.lock`, `conda-lock.yml`,
+`renv.lock`), a requirements, constraints or environment file, a project manifest."""
+_LOCK_WORDS = re.compile(r"lock|frozen|--require-hashes|constraint", re.IGNORECASE)
+"""Words of a Dockerfile that may use a lock file (`COPY pixi.lock`, `uv sync --locked`, `--frozen`)."""
+
+
+def provided_locks(
+    doc: Document, models: Sequence[ImageModel], readme: str, directory: Path
+) -> Iterator[Diagnostic]:
+    """The first prose line saying the build uses the lock file the project provides (`build this
+    package on docker with the provided lock file`), when neither the README's folder nor an audited
+    Dockerfile's holds a file that may be one (`_LOCK_LIKE`) and no audited Dockerfile names a lock
+    (`_LOCK_WORDS`): the sentence was copied from a sibling image built from a lock file (`likely`).
+    Silent with no Dockerfile read, or a folder that cannot be listed."""
+    if not models:
+        return
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            if _PROVIDED_LOCK.search(text) is None:
+                continue
+            texts = []
+            folders = {directory}
+            for model in models:
+                read = dockerfile_read(model.file) if model.file else None
+                if read is None:
+                    return
+                texts.append(read[0])
+                folders.add(Path(model.file).parent)
+            if any(_LOCK_WORDS.search(t) for t in texts):
+                return
+            for folder in folders:
+                try:
+                    names = os.listdir(folder)
+                except (OSError, ValueError):
+                    return
+                if any(_LOCK_LIKE.search(name) for name in names):
+                    return
+            shown = ", ".join(model.path for model in models)
+            yield Diagnostic(
+                readme,
+                line,
+                f"README says the build uses a provided lock file, but its folder holds none and {shown} "
+                "names no lock file",
+                confidence=LIKELY,
+            )
+            return

@@ -262,6 +262,7 @@ def absent_prose_scripts(
     made = _made(fenced_only(doc)) | in_commands(fenced_only(doc))
     in_files: set[str] | None = None  # the script names the repository's files name: read once, if needed
     read = False
+    beside_scripts: list[str] | None = None  # the scripts of the README's folder: listed once, if needed
     cut_at: dict[int, list[int]] = {}  # line → where its sentences start, then its end
     sentences: dict[tuple[int, int], bool] = {}  # (line, sentence) → whether its words allow a finding
     linked: dict[int, tuple[list[Link], list[int]]] = {}  # line → its links and their starts, read once
@@ -272,9 +273,16 @@ def absent_prose_scripts(
         if PLACEHOLDER.search(name):
             continue  # `name_of_the_script.sh`: whichever script the reader picks
         others = [n for n in mentioned if n.endswith("." + suffix)][:3]
-        if not others:
-            continue
         text = source[line - 1]
+        beside: list[str] = []  # the README's folder's own scripts, when the sentence runs this one
+        if not others:
+            if not _runs_the_script(text, name):
+                continue
+            if beside_scripts is None:
+                beside_scripts = _scripts_in(directory)
+            beside = [n for n in beside_scripts if n.endswith("." + suffix)][:3]
+            if not beside:
+                continue
         if line not in cut_at:
             cut_at[line] = [0, *(m.start() for m in _SENTENCE_CUT.finditer(text)), len(text)]
         cuts = cut_at[line]
@@ -297,14 +305,37 @@ def absent_prose_scripts(
             in_files, read = _names_in_files(files, models), True
         if in_files is None or name in in_files:
             continue
-        kind = f"a .{suffix} script" if len(others) == 1 else f".{suffix} scripts"
+        if beside:
+            said = f"the .{suffix} scripts next to the README: {', '.join(beside)}"
+        else:
+            kind = f"a .{suffix} script" if len(others) == 1 else f".{suffix} scripts"
+            said = f"it names {', '.join(others)}, {kind} the repository has"
         yield Diagnostic(
             readme,
             line,
-            f"README names {name}, which does not exist in the repository (it names "
-            f"{', '.join(others)}, {kind} the repository has)",
+            f"README names {name}, which does not exist in the repository ({said})",
             confidence=LIKELY,
         )
+
+
+def _runs_the_script(text: str, name: str) -> bool:
+    """True when the README line `text` tells to run `name` as this project's script by its name: `use
+    the helper `launch.sh` script`, `run the provided script run.sh` (a verb that runs, `the`, the word
+    `script`). Not `make sure the x.sh script is available` (the reader may bring it)."""
+    quoted = rf"`?{re.escape(name)}`?"
+    return (
+        re.search(
+            rf"\b(?:use|run|execute|launch|invoke|call)[ \t]+the[ \t]+(?:{_HELPER}[ \t]+)?"
+            rf"(?:{quoted}[ \t]+(?:{_HELPER}[ \t]+)?script|script[ \t]+{quoted})(?![\w-])",
+            text,
+            re.IGNORECASE,
+        )
+        is not None
+    )
+
+
+_HELPER = r"(?:helper|provided|included|bundled|accompanying)"
+"""Words before or after a script's name saying it comes with the project (`the helper x.sh script`)."""
 
 
 def _linked_text(found: list[Link], starts: list[int], at: int, directory: Path, root: Path) -> bool:

@@ -1,0 +1,184 @@
+"""A request a code block of the README sends to the project's own server (`curl
+http://localhost:8000/v1/audio/transscriptions`) on a path no route of the server has, one slip away from
+a route its code registers (`@app.post("/v1/audio/transcriptions")`, whisper.py:73): the command gets a
+404 as written.
+
+Routes are read from the Python files of the README's folder and below (FastAPI's and Flask's
+decorators: `@app.get("/x")`, `@router.post("/x")`, `@bp.route("/x")`, and `add_url_rule("/x", …)`).
+Only a request to this machine (`localhost`, `127.0.0.1`, `0.0.0.0`) is read, never an external URL,
+and only on a port the project names (a `-p` or `ports:` of the README, the audited Dockerfiles, a
+Compose file next to the README, or the file of the route); a path is a finding only when it is one
+edit (a letter added, dropped or changed) from exactly one route written without parameters, and no
+route (with its `{id}` or `<id>` parameters read as any segment, a trailing `/` aside) serves it.
+Silent when the code mounts routes under a prefix (`include_router`, `register_blueprint`, `prefix=`,
+`url_prefix`, `.mount(`): the paths it serves are not the ones written; when a route decorator's path
+is not a string written first (`path=`, a variable, an f-string: a route not known); when the folder
+holds more than `_WALK_LIMIT` entries; and for a line of a block after a `docker exec` or `ssh` (another
+machine's localhost).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from docgen.audit.auditor import CERTAIN, dockerfile_read
+from docgen.errors import MAX_PROJECT_FILE_BYTES
+from docgen.files import text_or_none
+from docgen.markdown import Document
+from docgen.model import Diagnostic, ImageModel
+
+_LOCAL_URL = re.compile(
+    r"\bhttps?://(?:localhost|127\.0\.0\.1|0\.0\.0\.0)(?::(\d{1,5}))?(/[\w.~%/-]*)?(?=[\s\"'`?#)\]},;]|\Z)"
+)
+"""A URL of this machine's server, its port and path (up to a query, a fragment or a quote)."""
+_ROUTE = re.compile(
+    r"^[ \t]*@[ \t]*[A-Za-z_][\w.]*\.(?:get|post|put|patch|delete|head|options|route|api_route|websocket)"
+    r"[ \t]*\([ \t]*[\"'](/[^\"'\s]*)[\"']"
+    r"|\badd_url_rule[ \t]*\([ \t]*[\"'](/[^\"'\s]*)[\"']",
+    re.MULTILINE,
+)
+"""A route a FastAPI or Flask app registers: a decorator's path, or `add_url_rule`'s."""
+_DECORATOR = re.compile(
+    r"^[ \t]*@[ \t]*[A-Za-z_][\w.]*\.(?:get|post|put|patch|delete|head|options|route|api_route|websocket)"
+    r"[ \t]*\(",
+    re.MULTILINE,
+)
+"""Any route decorator: one whose path `_ROUTE` does not read (`path=`, a variable, an f-string) registers
+a route not known."""
+_PREFIXED = re.compile(r"\b(?:include_router|register_blueprint|url_prefix)\b|\bprefix[ \t]*=|\.mount\(")
+"""Code serving routes under a path not written in their decorator."""
+_ELSEWHERE = re.compile(r"\b(?:docker(?:[ \t]+compose|-compose)?[ \t]+exec|kubectl[ \t]+exec|ssh)\b")
+"""A command whose next commands run on another machine or in a container."""
+_PARAM = re.compile(r"\{[^/{}]*\}|<[^/<>]*>")
+"""A route's parameter (`{item_id}`, `<int:item_id>`): any one segment."""
+_WALK_LIMIT = 3000
+"""At most this many entries of the README's folder are listed."""
+_SKIPPED = frozenset({"node_modules", "site-packages", "venv", "__pycache__"})
+
+
+def request_routes(
+    doc: Document, directory: Path, readme: str, models: Sequence[ImageModel] = ()
+) -> Iterator[Diagnostic]:
+    """The requests (see the module) of the README's code blocks to a path one slip from a route of the
+    project's server that no route serves; one finding a path, at its first line, naming the others."""
+    requests: dict[str, tuple[list[int], set[str]]] = {}  # path → its lines, its ports ("" none)
+    for fence in doc.fences:
+        away = False
+        for line, text in fence.lines:
+            if _ELSEWHERE.search(text):
+                away = True
+            if away or "//" not in text:
+                continue
+            for match in _LOCAL_URL.finditer(text):
+                path = match.group(2) or "/"
+                if path.strip("/"):
+                    lines, ports = requests.setdefault(path, ([], set()))
+                    if line not in lines:
+                        lines.append(line)
+                    ports.add(match.group(1) or "")
+    if not requests:
+        return
+    routes = _routes(directory)
+    if not routes:
+        return
+    served = [_served(route) for route in routes]
+    literal = [(route, at) for route, at in routes.items() if not _PARAM.search(route)]
+    published: str | None = None  # the texts that name the project's ports: read once, when needed
+    for path, (lines, ports) in requests.items():
+        bare = path.rstrip("/") or "/"
+        if any(pattern.fullmatch(bare) for pattern in served):
+            continue
+        close = [(route, at) for route, at in literal if _one_edit(bare, route.rstrip("/") or "/")]
+        if len(close) != 1:
+            continue
+        route, (file, number, text) = close[0]
+        if published is None:
+            published = _published(doc, directory, models)
+        if not all(not port or re.search(rf"(?<!\d){port}(?!\d)", published + "\n" + text) for port in ports):
+            continue
+        first, *more = lines
+        also = f"; also at line{'s' if len(more) > 1 else ''} {', '.join(map(str, more))}" if more else ""
+        yield Diagnostic(
+            readme,
+            first,
+            f"README sends a request to {path}, which the project's server does not serve ({file}:{number} "
+            f"registers {route}){also}",
+            confidence=CERTAIN,
+        )
+
+
+def _routes(directory: Path) -> dict[str, tuple[str, int, str]]:
+    """Each route the Python files below `directory` register → (file, line, the file's text), the first
+    one found; none when the code mounts routes under a prefix or the folder is too large to list."""
+    base = directory.resolve()
+    found: dict[str, tuple[str, int, str]] = {}
+    seen = 0
+    for folder, subfolders, files in os.walk(base):
+        subfolders[:] = sorted(
+            d
+            for d in subfolders
+            if not d.startswith(".") and d not in _SKIPPED and not os.path.islink(os.path.join(folder, d))
+        )
+        seen += len(subfolders) + len(files)
+        if seen > _WALK_LIMIT:
+            return {}
+        for name in sorted(files):
+            if not name.endswith(".py"):
+                continue
+            path = Path(folder) / name
+            text = text_or_none(path, MAX_PROJECT_FILE_BYTES)
+            if text is None or ("@" not in text and "add_url_rule" not in text):
+                continue
+            matches = list(_ROUTE.finditer(text))
+            read = sum(1 for m in matches if m.group(1))
+            if len(_DECORATOR.findall(text)) > read:
+                return {}  # a route whose path is not read: any path may be served
+            if not matches:
+                continue
+            if _PREFIXED.search(text):
+                return {}
+            relative = path.relative_to(base).as_posix()
+            for match in matches:
+                route = match.group(1) or match.group(2)
+                number = text.count("\n", 0, match.start(1) if match.group(1) else match.start(2)) + 1
+                found.setdefault(route, (relative, number, text))
+    return found
+
+
+def _served(route: str) -> re.Pattern[str]:
+    """The paths `route` serves: its parameters any one segment, a trailing `/` or none."""
+    parts = _PARAM.split(route.rstrip("/") or "/")
+    return re.compile("[^/]+".join(re.escape(part) for part in parts) + "/?")
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """True when `a` and `b` differ by exactly one letter added, dropped or changed."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    at = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), len(a))
+    if len(a) == len(b):
+        return a[at + 1 :] == b[at + 1 :]
+    return a[at:] == b[at + 1 :]
+
+
+def _published(doc: Document, directory: Path, models: Sequence[ImageModel]) -> str:
+    """The texts that name the ports of the project's image: the README's code lines publishing one
+    (`-p`, `--publish`, `ports`), the audited Dockerfiles and the Compose files next to the README."""
+    texts = [
+        text
+        for fence in doc.fences
+        for _, text in fence.lines
+        if re.search(r"(?<![\w-])(?:-p|--publish)\b|\bports\b", text)
+    ]
+    for model in models:
+        read = dockerfile_read(model.file) if model.file else None
+        texts.append(read[0] if read is not None else "")
+    for name in ("docker-compose.yml", "docker-compose.yaml", "compose.yml", "compose.yaml"):
+        if os.path.isfile(directory / name):
+            texts.append(text_or_none(directory / name, MAX_PROJECT_FILE_BYTES) or "")
+    return "\n".join(texts)

@@ -1,0 +1,238 @@
+"""`docgen.audit.request_routes`: a request a README's code block sends to the project's own server on a
+path one slip from a route its code registers (FastAPI's or Flask's decorators), while no route serves
+it, is a `certain` finding naming the route; external URLs, paths a route with parameters serves, a
+port the project never names, routes mounted under a prefix, paths two slips away or close to two routes,
+and requests sent from inside a container are not."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.audit.request_routes import _one_edit
+from docgen.pipeline import build_model
+
+# a speech-to-text service in FastAPI, published on 8000
+FASTAPI_SERVER = """\
+import argparse
+from fastapi import FastAPI, UploadFile
+
+app = FastAPI()
+
+
+@app.get("/v1/models")
+async def models():
+    return {"data": []}
+
+
+@app.post("/v1/audio/transcriptions")
+async def transcribe(file: UploadFile):
+    return {"text": ""}
+
+
+@app.post("/v1/audio/translations")
+async def translate(file: UploadFile):
+    return {"text": ""}
+
+
+@app.get("/v1/jobs/{job_id}")
+async def job(job_id: str):
+    return {}
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--port", type=int, default=8000)
+"""
+FASTAPI_DOCKERFILE = 'FROM python:3.11-slim\nCOPY speech.py /app/\nCMD ["python", "/app/speech.py"]\n'
+FASTAPI_README = """\
+# Speech service
+
+```shell
+docker build -t speech .
+docker run -d -p 8000:8000 speech
+```
+
+## Usage
+
+```shell
+{commands}
+```
+"""
+
+# an image classifier in Flask, under app/, published on 5000
+FLASK_SERVER = """\
+from flask import Flask, request
+
+app = Flask(__name__)
+
+
+@app.route("/predict", methods=["POST"])
+def predict():
+    return {}
+
+
+@app.route("/labels/<int:label_id>")
+def label(label_id):
+    return {}
+
+
+def health():
+    return "ok"
+
+
+app.add_url_rule("/healthz", view_func=health)
+"""
+FLASK_DOCKERFILE = (
+    'FROM python:3.12-slim\nCOPY app/ /srv/app/\nEXPOSE 5000\nCMD ["python", "/srv/app/main.py"]\n'
+)
+FLASK_README = """\
+# Classifier
+
+Send an image:
+
+```bash
+{commands}
+```
+"""
+
+
+def found(root: Path, kind: str, commands: str, extra: dict[str, str] | None = None) -> list[tuple[int, str]]:
+    if kind == "fastapi":
+        readme = FASTAPI_README.format(commands=commands)
+        files = {"README.md": readme, "Dockerfile": FASTAPI_DOCKERFILE, "speech.py": FASTAPI_SERVER}
+    else:
+        readme = FLASK_README.format(commands=commands)
+        files = {"README.md": readme, "Dockerfile": FLASK_DOCKERFILE, "app/main.py": FLASK_SERVER}
+    make_tree(root, {**files, **(extra or {})})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message)
+        for d in audit(readme, "README.md", [model], {}, root)
+        if "sends a request" in d.message and d.confidence == "certain"
+    ]
+
+
+TRANSCRIBE = (
+    "README sends a request to /v1/audio/transscriptions, which the project's server does not serve "
+    "(speech.py:12 registers /v1/audio/transcriptions)"
+)
+
+
+@pytest.mark.parametrize(
+    ("kind", "commands", "expected"),
+    [
+        # a letter added: every request to it, told once
+        (
+            "fastapi",
+            "curl -s http://localhost:8000/v1/audio/transscriptions -F file=@a.mp3\n"
+            "curl http://127.0.0.1:8000/v1/audio/transscriptions -F model=whisper-1 -F file=@a.mp3",
+            [(11, TRANSCRIBE + "; also at line 12")],
+        ),
+        # a letter dropped, on a continued command
+        (
+            "fastapi",
+            "curl -s \\\n  http://localhost:8000/v1/model",
+            [
+                (
+                    12,
+                    "README sends a request to /v1/model, which the project's server does not serve "
+                    "(speech.py:7 registers /v1/models)",
+                )
+            ],
+        ),
+        # a Flask route in a folder below, a letter changed, the port the Dockerfile exposes
+        (
+            "flask",
+            'curl -X POST -F "image=@cat.jpg" http://localhost:5000/predlct',
+            [
+                (
+                    6,
+                    "README sends a request to /predlct, which the project's server does not serve "
+                    "(app/main.py:6 registers /predict)",
+                )
+            ],
+        ),
+        (
+            "flask",
+            "curl http://localhost:5000/healthy",
+            [
+                (
+                    6,
+                    "README sends a request to /healthy, which the project's server does not serve "
+                    "(app/main.py:20 registers /healthz)",
+                )
+            ],
+        ),
+        # the routes as registered, a parameter's value, a trailing slash, a query
+        ("fastapi", "curl http://localhost:8000/v1/audio/transcriptions -F file=@a.mp3", []),
+        ("fastapi", "curl http://localhost:8000/v1/jobs/42", []),
+        ("fastapi", "curl http://localhost:8000/v1/models/", []),
+        ("fastapi", "curl 'http://localhost:8000/v1/models?limit=1'", []),
+        ("flask", "curl http://localhost:5000/labels/7", []),
+        # an external server: another API, whatever its paths
+        ("fastapi", "curl https://api.openai.com/v1/audio/transscriptions -F file=@a.mp3", []),
+        ("fastapi", "curl http://speech.example.org:8000/v1/model", []),
+        # a port the project never names: another service of the reader's
+        ("fastapi", "curl http://localhost:9999/v1/model", []),
+        # two slips away, or close to a route with a parameter only: no one route meant
+        ("fastapi", "curl http://localhost:8000/v1/audio/transcribe", []),
+        ("fastapi", "curl http://localhost:8000/v1/jobs", []),
+        # sent from inside a container or another machine: its localhost is not this one
+        ("fastapi", "docker exec speech curl http://localhost:8000/v1/model", []),
+        ("fastapi", "ssh gpu-box\ncurl http://localhost:8000/v1/model", []),
+    ],
+)
+def test_a_request_to_a_path_one_slip_from_a_route(
+    tmp_path: Path, kind: str, commands: str, expected: list[tuple[int, str]]
+) -> None:
+    assert found(tmp_path, kind, commands) == expected
+
+
+def test_routes_under_a_prefix_are_not_read(tmp_path: Path) -> None:
+    mounted = FASTAPI_SERVER.replace(
+        "app = FastAPI()", 'app = FastAPI()\napp.include_router(admin, prefix="/v2")'
+    )
+    commands = "curl http://localhost:8000/v1/model"
+    assert found(tmp_path / "a", "fastapi", commands, {"speech.py": mounted}) == []
+    assert found(tmp_path / "b", "fastapi", commands) != []
+
+
+def test_a_path_close_to_two_routes_is_silent(tmp_path: Path) -> None:
+    other = 'from speech import app\n\n\n@app.get("/v1/modes")\ndef modes():\n    return []\n'
+    assert found(tmp_path, "fastapi", "curl http://localhost:8000/v1/model", {"modes.py": other}) == []
+
+
+def test_a_route_whose_path_is_not_read_is_silent(tmp_path: Path) -> None:
+    other = (
+        'from speech import app\n\nMODEL = "/v1/model"\n\n\n@app.get(MODEL)\ndef model():\n    return {}\n'
+    )
+    assert found(tmp_path, "fastapi", "curl http://localhost:8000/v1/model", {"model.py": other}) == []
+    keyword = 'from speech import app\n\n\n@app.get(path="/v1/model")\ndef model():\n    return {}\n'
+    assert (
+        found(tmp_path / "b", "fastapi", "curl http://localhost:8000/v1/model", {"model.py": keyword}) == []
+    )
+
+
+def test_no_route_found_says_nothing(tmp_path: Path) -> None:
+    plain = "import http.server\nhttp.server.test(port=8000)\n"
+    assert found(tmp_path, "fastapi", "curl http://localhost:8000/v1/model", {"speech.py": plain}) == []
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "expected"),
+    [
+        ("/v1/models", "/v1/model", True),
+        ("/v1/model", "/v1/models", True),
+        ("/predict", "/predlct", True),
+        ("/predict", "/predict", False),
+        ("/predict", "/prdict/x", False),
+        ("/ab", "/ba", False),
+        ("", "/", True),
+    ],
+)
+def test_one_edit(a: str, b: str, expected: bool) -> None:
+    assert _one_edit(a, b) is expected
