@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterator, Sequence
 
 from docgen.audit.auditor import LIKELY, dockerfile_read
-from docgen.audit.entry_modes import own_runs, unnamed_installs
+from docgen.audit.entry_modes import ReadmeRuns, own_runs, unnamed_installs
 from docgen.base_contents import is_plain
 from docgen.markdown import Document
 from docgen.model import Component, Diagnostic, ImageModel, Instruction
@@ -109,8 +109,10 @@ def cpu_builds(model: ImageModel) -> list[Component] | None:
 
 def gpu_runs(doc: Document, readme: str, models: Sequence[ImageModel]) -> Iterator[Diagnostic]:
     """A run of the image with a GPU while it holds only CPU builds (see the module docstring): `likely`."""
+    every: ReadmeRuns | None = None  # (read at the first image that asks)
     for model in models:
-        runs = [run for run in own_runs(doc, model, models) if _GPU_RUN.search(run.options)]
+        every = every or ReadmeRuns(doc, models)
+        runs = [run for run in own_runs(doc, model, models, runs=every) if _GPU_RUN.search(run.options)]
         cpu = cpu_builds(model) if runs else None
         if not runs or not cpu:
             continue

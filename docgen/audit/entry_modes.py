@@ -288,34 +288,62 @@ def runs_of(doc: Document) -> Iterator[Run]:
             yield Run(line, image, after, text[start:at], lines[0][0])
 
 
+class ReadmeRuns:
+    """The README's `docker run`s (`runs_of`), grouped by image repository once for every image asked
+    about (`own_runs`): a compose file of hundreds of services makes hundreds of models, and reading
+    every run again for each of them cost the models times the runs (`container-name-runs` in
+    benchmarks/bench_shapes.py)."""
+
+    def __init__(self, doc: Document, models: Sequence[ImageModel]) -> None:
+        self.runs = list(runs_of(doc))
+        self.models = models
+        self.built = built_repositories(doc)
+        self.by_repo: dict[str, list[Run]] = {}
+        for run in self.runs:
+            self.by_repo.setdefault(image_repository(run.image), []).append(run)
+        # each repository's image names (`last_name`) and the first words of its runs
+        self.names = {repo: {last_name(r.image) for r in runs} for repo, runs in self.by_repo.items()}
+        self.firsts = {repo: {r.after[0] for r in runs if r.after} for repo, runs in self.by_repo.items()}
+        # the model the README's build of each repository uses (`own_model`: by repository alone)
+        self.owner = (
+            {repo: own_model(runs[0].image, self.built, models) for repo, runs in self.by_repo.items()}
+            if self.built
+            else {}
+        )
+        self.order = {id(run): n for n, run in enumerate(self.runs)}
+
+    def of(self, model: ImageModel, found: Switch | None) -> list[Run]:
+        """The runs of the image `model` builds (see `own_runs`)."""
+        bases = {image_repository(stage.base).lower() for stage in model.stages}
+        names = {last_name(model.image_name)} if model.image_name else set()
+        names.add(Path(model.file).resolve().parent.name.lower())
+        modes = {m for m in found.modes() if m not in COMMON_PROGRAMS} if found is not None else set()
+        ours = []
+        for repo in self.by_repo:
+            if repo.lower() in bases:
+                continue
+            if self.built:
+                owned = self.owner[repo] is model
+            else:
+                owned = bool(self.names[repo] & names)
+            if owned or (len(self.models) == 1 and self.firsts[repo] & modes):
+                ours.append(repo)
+        return sorted((run for repo in ours for run in self.by_repo[repo]), key=lambda r: self.order[id(r)])
+
+
 def own_runs(
-    doc: Document, model: ImageModel, models: Sequence[ImageModel], found: Switch | None = None
+    doc: Document,
+    model: ImageModel,
+    models: Sequence[ImageModel],
+    found: Switch | None = None,
+    runs: ReadmeRuns | None = None,
 ) -> list[Run]:
     """The README's runs of the image `model` builds (see the module docstring; with no `found`, a mode
-    word of its switch, read here, ties a published image to it)."""
+    word of its switch, read here, ties a published image to it). `runs`: the README's runs read once
+    for all `models` (`ReadmeRuns`), else read here."""
     if found is None:
         found = switch(model)
-    runs = list(runs_of(doc))
-    built = built_repositories(doc)
-    bases = {image_repository(stage.base).lower() for stage in model.stages}
-    names = {last_name(model.image_name)} if model.image_name else set()
-    names.add(Path(model.file).resolve().parent.name.lower())
-    modes = {m for m in found.modes() if m not in COMMON_PROGRAMS} if found is not None else set()
-    # the repositories of runs whose first word is a mode of the switch, found once: looking through
-    # every run again for each run cost the square of the runs (`fenced-runs` in bench_shapes)
-    moded = {image_repository(r.image) for r in runs if r.after[:1] and r.after[0] in modes}
-    ours: set[str] = set()
-    for run in runs:
-        repo = image_repository(run.image)
-        if repo.lower() in bases or repo in ours:
-            continue
-        if (built and own_model(run.image, built, models) is model) or (
-            not built and last_name(run.image) in names
-        ):
-            ours.add(repo)
-        elif len(models) == 1 and repo in moded:
-            ours.add(repo)
-    return [run for run in runs if image_repository(run.image) in ours]
+    return (runs if runs is not None else ReadmeRuns(doc, models)).of(model, found)
 
 
 def unnamed_installs(text: str) -> bool:
@@ -340,11 +368,13 @@ def _names_all(model: ImageModel) -> tuple[str, bool]:
 def unknown_programs(doc: Document, readme: str, models: Sequence[ImageModel]) -> Iterator[Diagnostic]:
     """A run whose first word after the image falls to the script's `exec "$@"` and is no program (see
     the module docstring): `likely`."""
+    every: ReadmeRuns | None = None  # (read at the first image that asks)
     for model in models:
         found = switch(model)
         if found is None or not any(found.passes):
             continue
-        runs = own_runs(doc, model, models, found)
+        every = every or ReadmeRuns(doc, models)
+        runs = own_runs(doc, model, models, found, every)
         falls = [r for r in runs if r.after and _falls(found, r.after[0])]
         options = {r.image for r in falls if _option(r.after[0])}
         text, names_all = _names_all(model) if options else ("", False)
@@ -389,6 +419,7 @@ def default_modes(
 ) -> Iterator[Diagnostic]:
     """A heading that calls a mode the default while CMD selects another (see the module docstring):
     `likely`."""
+    every: ReadmeRuns | None = None  # (read at the first image that asks)
     for model in models:
         found = switch(model)
         cmd = RunImage(model).last("CMD") if found is not None else None
@@ -398,7 +429,8 @@ def default_modes(
         default = found.branch(given)
         if default is None or found.branches[default] == ("*",):
             continue
-        runs = own_runs(doc, model, models, found)
+        every = every or ReadmeRuns(doc, models)
+        runs = own_runs(doc, model, models, found, every)
         if not runs:
             continue
         for index, (line, heading) in enumerate(doc.headings):
