@@ -769,6 +769,8 @@ def context_misses(
     made = MadeFiles(source)
     asked = Told(source)
     ran: list[str] = []
+    commands: dict[int, str] = {}  # README line → its command, and a Dockerfile's sources as each expands
+    expansions: dict[tuple[str, str], list[tuple[int, str]]] = {}  # them: once (a line of many builds)
     for line, shown, dockerfile, context, written in context_builds(blocks, bases, top, ran, cloned):
         try:
             parsed = read_dockerfile(dockerfile, shown)
@@ -777,8 +779,13 @@ def context_misses(
         if len(ran) != made.scripts:
             made = MadeFiles(source, ran)
         lead = f"README builds {shown} with the context {written}"
-        command = command_at(source, line)
-        expanded = expanded_sources(parsed, command)
+        if line not in commands:
+            commands[line] = command_at(source, line)
+        command = commands[line]
+        key = (str(dockerfile), command)
+        if key not in expansions:
+            expansions[key] = expanded_sources(parsed, command)
+        expanded = expansions[key]
         yield from context_findings(
             readme, line, lead, parsed.instructions, dockerfile, context, top, made, expanded
         )
