@@ -184,14 +184,11 @@ def _fence_commands(fence: Fence) -> list[tuple[list[tuple[int, str]], list[str]
     """The compose commands of a command block, each with the profiles an `export COMPOSE_PROFILES=`
     before it enables."""
     found: list[tuple[list[tuple[int, str]], list[str]]] = []
+    # each export's line and profiles, read once for all the block's commands (not again for each)
+    exports = [(n, m.group(1).split(",")) for n, text in fence.lines if (m := _EXPORTED.match(text))]
     for command in build_commands(fence, COMPOSE):
         line = command[0][0]
-        exported = [
-            p
-            for n, text in fence.lines
-            if n < line and (m := _EXPORTED.match(text))
-            for p in m.group(1).split(",")
-        ]
+        exported = [p for n, profiles in exports if n < line for p in profiles]
         found.append((command, exported))
     return found
 

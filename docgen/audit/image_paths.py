@@ -372,7 +372,8 @@ def _image_paths(
     ]
     mounted = _mounts(doc) | {path for _, path, by_readme in used if by_readme}
     moved = [(line, path) for line, path, by_readme in used if not by_readme and not under_any(path, mounted)]
-    moved = [(line, path) for line, path in moved if _moved_to(path, images)]
+    names = _built_names(images)
+    moved = [(line, path) for line, path in moved if _moved_to(path, images, names)]
     if not (candidates or moved) or any(image.piped for image in images):
         return  # the build context is read only for a path that may be a claim
     for image in images:
@@ -431,7 +432,20 @@ def _image_paths(
     yield from _moved(moved, images, told, readme)
 
 
-def _moved_to(path: str, images: Sequence[Image]) -> list[tuple[str, Image, str]]:
+def _built_names(images: Sequence[Image]) -> dict[str, list[tuple[Image, str]]]:
+    """Each last part of a path the images make → (image, path): `_moved_to`'s index, made once for all
+    the README's paths (looking through every image's paths again for each cost their product:
+    `moved-clones` in benchmarks/bench_shapes.py)."""
+    names: dict[str, list[tuple[Image, str]]] = {}
+    for image in images:
+        for made in image.built:
+            names.setdefault(posixpath.basename(made), []).append((image, made))
+    return names
+
+
+def _moved_to(
+    path: str, images: Sequence[Image], names: dict[str, list[tuple[Image, str]]]
+) -> list[tuple[str, Image, str]]:
     """(folder of `path`, image, path it makes) for the shallowest folder of `path` whose name one
     image gives, as the last part of a path it makes, to a folder elsewhere (`/root/deps_ws` for `WORKDIR
     /opt/deps_ws`); the name must be one no folder gets by chance (`DISTINCT`). Empty when none is, or
@@ -446,12 +460,8 @@ def _moved_to(path: str, images: Sequence[Image]) -> list[tuple[str, Image, str]
             continue
         there = {
             (image.path, made): (image, made)
-            for image in images
-            for made in image.built
-            if posixpath.basename(made) == name
-            and made != folder
-            and not made.startswith(folder + "/")
-            and not folder.startswith(made + "/")
+            for image, made in names.get(name, ())
+            if made != folder and not made.startswith(folder + "/") and not folder.startswith(made + "/")
         }
         if len({made for _, made in there}) == 1:
             return [(folder, image, made) for image, made in there.values()]
@@ -468,8 +478,9 @@ def _moved(
     `git clone`, `cd` or `mkdir` may make it in any folder); one finding a folder, at its first line."""
     seen: dict[str, list[int]] = {}
     where: dict[str, tuple[Image, str]] = {}
+    names = _built_names(images)
     for line, path in used:
-        found = _moved_to(path, images)
+        found = _moved_to(path, images, names)
         if not found:
             continue
         folder, image, made = found[0]

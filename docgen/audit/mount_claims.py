@@ -242,6 +242,10 @@ def _host_sources(directory: Path, top: Path, doc: Document) -> list[tuple[str, 
     if composes is None:
         return None
     for path, text, services in composes:
+        lines = text.splitlines()
+        items: dict[str, int] = {}  # a list item's text (`- ./data:/data`) → its first line, read once
+        for n, line in enumerate(lines, 1):
+            items.setdefault(line.strip().removeprefix("-").strip().strip("\"'"), n)
         for service in services:
             volumes = service.get("volumes") if isinstance(service, dict) else None
             for volume in volumes if isinstance(volumes, list) else ():
@@ -254,7 +258,9 @@ def _host_sources(directory: Path, top: Path, doc: Document) -> list[tuple[str, 
                     source, target = (parts[0], parts[1]) if len(parts) >= 2 else (None, None)
                 if not isinstance(source, str) or not isinstance(target, str):
                     continue
-                at = next((n for n, t in enumerate(text.splitlines(), 1) if written in t), 0)
+                at = items.get(written.strip("\"'")) or next(
+                    (n for n, t in enumerate(lines, 1) if written in t), 0
+                )
                 found.append((f"{path.name} line {at}" if at else path.name, source, target))
     for fence in doc.fences:
         for command in fence_commands(fence):

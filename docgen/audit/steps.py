@@ -178,9 +178,12 @@ def _cloned_here(
     if at is None or not _plain(folder) or "/" in folder.strip("/"):
         return None
     folder = folder.strip("/")
-    steps = _block_steps(doc.fences[at], line)
-    if steps:  # `git clone … && cd app && ./run.sh`
-        return folder if cd_target(steps[0]) == folder and _names_file(steps[1:], home) else None
+    steps = _steps_below(doc.fences[at], line)
+    first = next(steps, None)
+    if first is not None:  # `git clone … && cd app && ./run.sh`
+        if cd_target(first) != folder:
+            return None
+        return folder if _names_file(_until_a_move(steps), home) else None
     # the clone ends its block: a later block that starts by entering the folder
     return folder if last_entering.get(folder, -1) > at else None
 
@@ -208,8 +211,30 @@ def _blocks(doc: Document, home: Path) -> tuple[dict[int, int], dict[str, int]]:
 
 def _block_steps(fence: Fence, after: int = 0) -> list[str]:
     """The steps (`&&`, `;`) of the lines of a command block below README line `after`, comments left out."""
-    later = [t.split(" #", 1)[0].strip() for n, t in fence.lines if n > after]
-    return [p.strip() for t in later for p in re.split(r"&&|;", t) if p.strip()]
+    return list(_steps_below(fence, after))
+
+
+def _steps_below(fence: Fence, after: int) -> Iterator[str]:
+    """`_block_steps`, read as they are asked for: a clone needs its next step, and the ones after it
+    only when that step enters its folder (a block of thousands of clones read the rest of the block
+    for each: `cd-after-clones` in benchmarks/bench_shapes.py)."""
+    for number, text in fence.lines:
+        if number <= after:
+            continue
+        for piece in re.split(r"&&|;", text.split(" #", 1)[0].strip()):
+            if piece.strip():
+                yield piece.strip()
+
+
+def _until_a_move(steps: Iterator[str]) -> list[str]:
+    """`steps` up to the first one holding a `cd` or a command that may run elsewhere (`until_moved`
+    stops there): those after it are never read."""
+    kept = []
+    for step in steps:
+        kept.append(step)
+        if any(CD_STEP.match(p) or ELSEWHERE.search(p) for p in re.split(r"&&|\|\||;|\n", step)):
+            break
+    return kept
 
 
 def own_clones(doc: Document, directory: Path) -> Callable[[int, str], tuple[str, Path] | None]:
