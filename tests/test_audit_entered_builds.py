@@ -199,7 +199,7 @@ RELEASES = {"docker/Dockerfile22": APP, "docker/Dockerfile24": APP, "docker/expb
 
 def test_a_build_from_the_readmes_folder_that_holds_only_other_dockerfiles(tmp_path: Path) -> None:
     assert started(tmp_path / "a", "docker build --tag solver .", RELEASES) == [
-        "6 certain README runs docker build . from the README's folder docker/, but docker/ holds no "
+        "6 certain README runs docker build . in the README's own folder docker/, but it holds no "
         "Dockerfile: with no -f, docker build reads Dockerfile from the context (the folder has "
         "Dockerfile22, Dockerfile24: name one with -f)"
     ]

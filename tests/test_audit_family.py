@@ -309,8 +309,15 @@ def test_a_build_with_no_file_flag_in_a_section_about_another_dockerfile_builds_
 
 
 def test_a_build_with_no_file_flag_where_no_plain_dockerfile_is_builds_nothing_else(tmp_path: Path) -> None:
+    # not another image of the family: a build that fails, since no file is named Dockerfile
+    # (`entered_builds`), and names the Dockerfile to pass with -f
     make_tree(tmp_path, {"Dockerfile.npu": "FROM ubuntu:22.04\n"})
-    assert findings(NPU_IMAGE.format(flag=""), {"Dockerfile.npu": "FROM ubuntu:22.04\n"}, tmp_path) == []
+    (found,) = findings(NPU_IMAGE.format(flag=""), {"Dockerfile.npu": "FROM ubuntu:22.04\n"}, tmp_path)
+    assert found.startswith("8: README runs docker build . in the README's own folder")
+    assert found.endswith(
+        ", but it holds no Dockerfile: with no -f, docker build reads Dockerfile from the context "
+        "(the folder has Dockerfile.npu: name one with -f)"
+    )
 
 
 # --------------------------------------------------------------------------------------------------

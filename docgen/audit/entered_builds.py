@@ -226,13 +226,15 @@ def _no_dockerfile(
         others = sorted(n for n in _names(folder) if "dockerfile" in n.lower() and os.path.isfile(folder / n))
         if not others:
             return
+    own = _shown(here, top)
     where = (
-        f"in {_shown(here, top)} (after its cd)"
+        f"in {own} (after its cd)"
         if not started
-        else f"from the README's folder {_shown(here, top)}"
+        else "in the README's own folder" + ("" if own == "./" else f" {own}")
     )
+    holder = "it" if started and folder == here else _shown(folder, top)
     said = (
-        f"README runs docker build {context} {where}, but {_shown(folder, top)} holds no Dockerfile: with "
+        f"README runs docker build {context} {where}, but {holder} holds no Dockerfile: with "
         "no -f, docker build reads Dockerfile from the context"
     )
     if others:
