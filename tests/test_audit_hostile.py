@@ -593,11 +593,11 @@ def test_a_run_of_spaces_after_an_entry_title_is_split_one_way() -> None:
 
 
 def test_the_line_of_each_claim_in_a_long_paragraph_is_found_without_walking_it() -> None:
-    """`_line_at` walked the paragraph's lines from the first for each claim: a list of n items
+    """`line_at` walked the paragraph's lines from the first for each claim: a list of n items
     (`- a` repeated, one paragraph) cost n² (6,250 items: 1.5 s, 25,000: 17 s)."""
     lines = _Walked([(n + 1, "- a") for n in range(20_000)])
     _Walked.walks = 0
-    assert [wording._line_at(lines, offset) for offset in (0, 3, 4, 7, 8, 79_999)] == [1, 1, 2, 2, 3, 20_000]
+    assert [wording.line_at(lines, offset) for offset in (0, 3, 4, 7, 8, 79_999)] == [1, 1, 2, 2, 3, 20_000]
     assert lines.walks <= 1
 
 

@@ -34,7 +34,7 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
-from docgen.audit.wording import _line_at, sentences
+from docgen.audit.wording import line_at, sentences
 from docgen.base_contents import architectures
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -135,7 +135,7 @@ def architecture_claims(part: Document, auditor: Auditor, text: str) -> Iterator
                 if _FOR.search(sentence, max(0, mention.start() - 40), mention.start()) and _SUBJECT.search(
                     sentence, 0, mention.start()
                 ):
-                    line = _line_at(para.lines, start + mention.start())
+                    line = line_at(para.lines, start + mention.start())
                     yield from _compare(line, mention.group(), known, auditor, LIKELY)
                     break
     for line, heading in part.headings:

@@ -27,7 +27,7 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY, Auditor
-from docgen.audit.wording import _example, _line_at, sentences
+from docgen.audit.wording import _example, line_at, sentences
 from docgen.base_contents import family_name, is_plain
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -140,7 +140,7 @@ def _base_claims(part: Document, auditor: Auditor, text: str) -> Iterator[Diagno
                 said_of_it = subject is not None and subject.end() <= uses.start()
                 if not base_image and (not _AS_BASE.match(sentence, named.end()) or not said_of_it):
                     continue
-                line = _line_at(para.lines, start + uses.start())
+                line = line_at(para.lines, start + uses.start())
                 finding = _named_claim(named, text, auditor, "latest" in uses.group().lower())
                 if finding is not None:
                     yield Diagnostic(auditor.path, line, finding, confidence=LIKELY)
@@ -155,7 +155,7 @@ def _base_claims(part: Document, auditor: Auditor, text: str) -> Iterator[Diagno
                 ):
                     continue
                 if product is not None:
-                    line = _line_at(para.lines, start + based.start())
+                    line = line_at(para.lines, start + based.start())
                     yield from _product_claim(line, sentence, based, product, auditor)
                     continue
                 named = _NAMED.match(sentence, based.end())
@@ -170,7 +170,7 @@ def _base_claims(part: Document, auditor: Auditor, text: str) -> Iterator[Diagno
                 )
                 if not about_image:
                     continue
-                line = _line_at(para.lines, start + based.start())
+                line = line_at(para.lines, start + based.start())
                 latest = "latest" in based.group().lower()
                 finding = _named_claim(named, text, auditor, latest)
                 if finding is not None:

@@ -23,7 +23,7 @@ from collections.abc import Iterator, Sequence
 
 from docgen.audit.auditor import LIKELY, dockerfile_read
 from docgen.audit.commands import CLONE_STEP, build_commands, joined
-from docgen.audit.wording import _line_at, sentences
+from docgen.audit.wording import line_at, sentences
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
 
@@ -141,7 +141,7 @@ def _said_commits(
                 told.add(name)
                 yield Diagnostic(
                     readme,
-                    _line_at(lines, start + sentence.find(word)),
+                    line_at(lines, start + sentence.find(word)),
                     f"README says {word} may be set to a commit, but {where} uses {name} only as the "
                     "branch of git clone --branch, which takes a branch or tag name, not a commit: the "
                     "clone fails (check the commit out after the clone)",

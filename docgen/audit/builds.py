@@ -18,7 +18,7 @@ from docgen.audit.commands import (
     placeholder_pattern,
 )
 from docgen.audit.paths import files_named, matching
-from docgen.audit.wording import BUILD_ARG_FLAG, LIST_ITEM, _line_at, sentences
+from docgen.audit.wording import BUILD_ARG_FLAG, LIST_ITEM, line_at, sentences
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
 from docgen.rows import build_arg_rows
@@ -336,7 +336,7 @@ def denied_args(
             else:
                 chosen = set(tied.get(para.section, frozenset(range(len(models)))))
                 chosen = chosen if len(chosen) == 1 else set()
-            line = _line_at(para.lines, start + match.start())
+            line = line_at(para.lines, start + match.start())
             for index in sorted(chosen):
                 rows = build_arg_rows(models[index])
                 if rows:

@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from pathlib import PurePosixPath
 
 from docgen.audit.auditor import LIKELY, Auditor, dockerfile_read
-from docgen.audit.wording import _line_at, sentences
+from docgen.audit.wording import line_at, sentences
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -121,7 +121,7 @@ def commented_lines_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnost
         shown = ", ".join(dict.fromkeys(f"`{written}`" for written, _ in terms))
         yield Diagnostic(
             auditor.path,
-            _line_at(para.lines, claims[0][0]),
+            line_at(para.lines, claims[0][0]),
             f"README says {model.path} has commented lines to uncomment for {shown}, but no line of "
             f"{model.path}, comment or not, names any of them",
             confidence=LIKELY,

@@ -23,7 +23,7 @@ from docgen.audit.contents import (
 )
 from docgen.audit.provides import base_holds, install_text
 from docgen.audit.versions import _raw
-from docgen.audit.wording import _example, _line_at, sentences
+from docgen.audit.wording import _example, line_at, sentences
 from docgen.base_contents import is_plain, lacks_python
 from docgen.markdown import Document, lists, plain
 from docgen.model import Diagnostic, ImageModel
@@ -153,7 +153,7 @@ def _promised(doc: Document) -> Iterator[tuple[int, str]]:
     has."""
     for para in doc.paragraphs:
         for start, _, sentence in sentences(para.lines):
-            line = _line_at(para.lines, start)
+            line = line_at(para.lines, start)
             for badge in _BADGE.finditer(sentence):
                 label, message = _badge_label(badge.group(1))
                 if label and label.lower() not in _NOT_NAMES and not _BADGE_VERSION.match(message):
@@ -344,7 +344,7 @@ def disabled_downloads(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
                 and not _NOT_PROMISED.search(sentence)
                 and not _example(sentence, said)
             ):
-                lines.append(_line_at(para.lines, start))
+                lines.append(line_at(para.lines, start))
     if not lines:
         return
     where = [_model_download_disabled(m) for m in models]
@@ -390,7 +390,7 @@ def _ppa_claims(doc: Document) -> Iterator[tuple[int, str, str]]:
     where something of the image comes from, not as a choice or a condition (`_NOT_A_SOURCE`)."""
     texts: list[tuple[int, str]] = []
     for para in doc.paragraphs:
-        texts += [(_line_at(para.lines, start), sentence) for start, _, sentence in sentences(para.lines)]
+        texts += [(line_at(para.lines, start), sentence) for start, _, sentence in sentences(para.lines)]
     for table in doc.tables:
         texts += [(line, " | ".join(cells)) for line, cells in table.rows]
     for line, text in texts:

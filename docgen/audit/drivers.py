@@ -23,7 +23,7 @@ from docgen.audit.aside import PAST
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor
 from docgen.audit.cells import texts_and_rows
 from docgen.audit.paths import variant
-from docgen.audit.wording import _line_at, sentences
+from docgen.audit.wording import line_at, sentences
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -170,7 +170,7 @@ def driver_claims(doc: Document, family: Auditor) -> Iterator[Diagnostic]:
                     told = True
                     yield Diagnostic(
                         family.path,
-                        _line_at(lines, start + offset),
+                        line_at(lines, start + offset),
                         f"README says NVIDIA driver {figure} or newer but {path}:{at} runs on CUDA "
                         f"{release}: {reason}",
                         confidence=CERTAIN if pinned else LIKELY,
@@ -231,7 +231,7 @@ def _cuda_major(
     needs = f" (driver {minimum} or newer)" if minimum else ""
     yield Diagnostic(
         readme,
-        _line_at(lines, start + supported.start()),
+        line_at(lines, start + supported.start()),
         f"README says an NVIDIA driver supporting CUDA {supported.group(1)} but {path}:{at} runs on CUDA "
         f"{release}, which needs a driver supporting CUDA {next(iter(majors))}{needs}",
         confidence=LIKELY,
@@ -257,7 +257,7 @@ def _blackwell(
             continue
         yield Diagnostic(
             readme,
-            _line_at(lines, start + offset),
+            line_at(lines, start + offset),
             f"README says NVIDIA driver {figure} or newer for Blackwell GPUs but {path}:{at} runs on CUDA "
             f"{release}, and Blackwell GPUs need driver {_BLACKWELL_DRIVER} or newer",
             confidence=LIKELY,

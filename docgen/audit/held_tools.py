@@ -14,7 +14,7 @@ from docgen.audit.auditor import LIKELY, Auditor, dockerfile_read
 from docgen.audit.contents import MAYBE, _context, built_bases
 from docgen.audit.methods import TOOLS
 from docgen.audit.provides import NEGATED, REQUIRED
-from docgen.audit.wording import _line_at, sentences
+from docgen.audit.wording import line_at, sentences
 from docgen.base_contents import carries
 from docgen.copied import copied_texts
 from docgen.markdown import Document
@@ -83,4 +83,4 @@ def held_tool_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
                 f"README says the image includes {tool} but {models[0].path} installs no {tool}, "
                 f"and its base {base} comes without it"
             )
-            yield Diagnostic(auditor.path, _line_at(para.lines, start), said, confidence=LIKELY)
+            yield Diagnostic(auditor.path, line_at(para.lines, start), said, confidence=LIKELY)

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
 from docgen.audit.provides import install_text
 from docgen.audit.versions import _raw, norm
-from docgen.audit.wording import _line_at, sentences
+from docgen.audit.wording import line_at, sentences
 from docgen.manifests import manifest_pins
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
@@ -153,7 +153,7 @@ def tool_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
                 if offset < match.start() and _package(content)
             ]
             absent = [p for p in packages if not any(_raw(p) in install_text(m) for m in models)]
-            line = _line_at(para.lines, start)
+            line = line_at(para.lines, start)
             said = f"README says {', '.join(packages) or 'packages'} are installed using {tool}"
             said += f" but {models[0].path} never runs {tool}"
             if absent:
@@ -266,7 +266,7 @@ def built_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
                 yield from _compare(auditor, line, name, rest)
     for para in doc.paragraphs:
         for start, _, sentence in sentences(para.lines):
-            line = _line_at(para.lines, start)
+            line = line_at(para.lines, start)
             seen: set[str] = set()
             for clause in sentence.split(";"):  # `X from source; Y from PyPI`: each clause its own
                 if _NEGATED.search(clause) or not (

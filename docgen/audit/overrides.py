@@ -33,7 +33,7 @@ from docgen.audit.commands import fence_commands, joined
 from docgen.audit.names import compose_file, docker_run, image_at
 from docgen.audit.paths import resolves_inside
 from docgen.audit.run_time import RunImage, runs_ours
-from docgen.audit.wording import _line_at, sentences
+from docgen.audit.wording import line_at, sentences
 from docgen.files import real_path, text_or_none
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, Setting
@@ -226,7 +226,7 @@ def _compose_commands(
                 continue
             yield Diagnostic(
                 auditor.path,
-                _line_at(para.lines, start),
+                line_at(para.lines, start),
                 f"README says to edit the `command` of the container, but {fact}: the `command:` "
                 f"{where} gives service {service} is ignored",
                 confidence=CERTAIN,

@@ -29,12 +29,12 @@ from docgen.audit.wording import (
     SENTENCE_END,
     UPPER_SNAKE,
     WORD,
-    _line_at,
     about_build_args,
     about_env,
     about_project_setup,
     about_this_image,
     build_evidence,
+    line_at,
     listed_versions,
     opened_versions,
     says_build_args,
@@ -275,7 +275,7 @@ def _bases_of_each(para: Paragraph, auditor: Auditor) -> Iterator[Diagnostic]:
         if not _EACH_IMAGE.search(sentence) or not BASE_WORDS.search(sentence):
             continue
         for match in IMAGE_REF.finditer(sentence):
-            line = _line_at(para.lines, start + match.start())
+            line = line_at(para.lines, start + match.start())
             for each in auditor.each:
                 for found in audit_text(line, match.group(), each, prose=True):
                     if found.message.startswith(f"README says {match.group()} but"):

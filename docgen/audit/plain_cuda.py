@@ -20,7 +20,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, Auditor
 from docgen.audit.cells import texts_and_rows
-from docgen.audit.wording import NOT_THE_IMAGE, _line_at, sentences
+from docgen.audit.wording import NOT_THE_IMAGE, line_at, sentences
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
 from docgen.markdown import Document
@@ -144,7 +144,7 @@ def _plain_cuda(doc: Document, family: Auditor) -> Iterator[Diagnostic]:
                 plain = [(m, found) for m in models if (found := _plain_image(m)) is not None]
                 if len(plain) != len(models):
                     return
-            line = _line_at(lines, start + claims[0].start())
+            line = line_at(lines, start + claims[0].start())
             if line in told:
                 continue
             told.add(line)

@@ -60,13 +60,13 @@ def promised_variants(doc: Document, auditor: Auditor, siblings: Sequence[str] =
                     continue
                 found = [p for p in paths if any(named[0].fullmatch(w) for w in words[p])]
                 if found:
-                    line = _line_at(para.lines, start + a)
+                    line = line_at(para.lines, start + a)
                     said = clause.strip(" ,;:").rstrip(".")
                     message = f"README says {said!r}, but {found[0]} exists"
                     yield Diagnostic(auditor.path, line, message, confidence=LIKELY)
 
 
-def _line_at(lines: list[tuple[int, str]], offset: int) -> int:
+def line_at(lines: list[tuple[int, str]], offset: int) -> int:
     """The README line of the character at `offset` of `lines` joined with one space each."""
     seen = 0
     for line, text in lines:

@@ -25,7 +25,7 @@ from docgen.audit.contents import (
     unbuilt_lines,
 )
 from docgen.audit.versions import _raw, norm
-from docgen.audit.wording import _example, _line_at, sentences
+from docgen.audit.wording import _example, line_at, sentences
 from docgen.base_contents import brought_by, carries
 from docgen.markdown import Document, code_spans, lists
 from docgen.model import Diagnostic, ImageModel
@@ -157,7 +157,7 @@ def _claims(doc: Document) -> Iterator[tuple[int, str, list[tuple[int, str]]]]:
                 continue
             if _example(sentence, match):
                 continue
-            line = _line_at(para.lines, start)
+            line = line_at(para.lines, start)
             named = [(line, name) for offset, name in _named(sentence) if offset > match.end()]
             tail = sentence.rstrip()
             if tail.endswith(":"):

@@ -57,9 +57,9 @@ from docgen.audit.wording import (
     BUILD_ARG_WORDS,
     CODE_NAME,
     LIST_ITEM,
-    _line_at,
     about_env,
     heading_of,
+    line_at,
     sentences,
 )
 from docgen.base_contents import is_plain
@@ -856,7 +856,7 @@ def _entrypoint_paths(part: Document, auditor: Auditor, images: list[RunImage]) 
                 facts = [_started_from(image, said.group(0), said.group(1)) for image in images]
                 if any(fact is None for fact in facts):
                     continue
-                line = _line_at(para.lines, start)
+                line = line_at(para.lines, start)
                 yield Diagnostic(
                     auditor.path,
                     line,

@@ -21,7 +21,7 @@ from pathlib import Path, PurePosixPath
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read, image_names
 from docgen.audit.paths import resolves_inside
 from docgen.audit.versions import near_names
-from docgen.audit.wording import _example, _line_at, sentences
+from docgen.audit.wording import _example, line_at, sentences
 from docgen.base_contents import is_plain, runs_as_root
 from docgen.compose import COMPOSE_FILE
 from docgen.copied import copied_files, glob_matches
@@ -159,14 +159,14 @@ def setting_claims(
         if not _ANY.search(" ".join(text for _, text in lines)):
             continue  # (most paragraphs: none of the words these claims need)
         for start, _end, sentence in sentences(lines):
-            at = _line_at(lines, start)
+            at = line_at(lines, start)
             compared = (
                 _stage_images(auditor.models, _stage_named(lines, at, para.heading, sentence)) or images
             )
             for part in _CLAUSE_END.split(sentence):
                 if _NOT_A_CLAIM.search(part):
                     continue
-                at = _line_at(lines, start + sentence.find(part))
+                at = line_at(lines, start + sentence.find(part))
                 yield from _claims(part, at, compared, auditor, told_users)
 
 
@@ -266,7 +266,7 @@ def start_into_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
         for start, _end, sentence in sentences(para.lines):
             for part in _CLAUSE_END.split(sentence):
                 if not _NOT_A_CLAIM.search(part):
-                    at = _line_at(para.lines, start + sentence.find(part))
+                    at = line_at(para.lines, start + sentence.find(part))
                     yield from _lands_claims(part, at, images, auditor, run_words)
 
 
@@ -689,7 +689,7 @@ def variant_port_claims(doc: Document, auditor: Auditor, text: str) -> Iterator[
                     continue
                 verdicts = [Image(model).port(port, True) for model in models]
                 if all(v is not None for v in verdicts):
-                    at = _line_at(para.lines, start + match.start())
+                    at = line_at(para.lines, start + match.start())
                     said = f"says the {word} image listens on port {port}"
                     yield _finding(auditor, at, said, verdicts)
 

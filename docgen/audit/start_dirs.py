@@ -32,7 +32,7 @@ from pathlib import Path
 from docgen.audit.auditor import LIKELY, also_at
 from docgen.audit.container_scripts import work_dir
 from docgen.audit.settings import THE, WORKDIR_CLAIM, of_another
-from docgen.audit.wording import _line_at, sentences
+from docgen.audit.wording import line_at, sentences
 from docgen.compose import COMPOSE_FILE
 from docgen.files import real_path, text_or_none
 from docgen.markdown import Document
@@ -105,7 +105,7 @@ def work_dir_claims(
             for said in _said_folders(sentence):
                 wrong = [f for f in folders if f is not None and not _agrees(said, f[0])]
                 if len(wrong) == len(folders):
-                    line = _line_at(para.lines, start)
+                    line = line_at(para.lines, start)
                     found.setdefault((said, _fact(models, folders)), []).append(line)
     for (said, fact), lines in found.items():
         yield Diagnostic(

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
 from docgen.audit.contents import NEEDED, in_ranges, unbuilt_lines
-from docgen.audit.wording import _line_at, sentences
+from docgen.audit.wording import line_at, sentences
 from docgen.markdown import Document, lists
 from docgen.model import Diagnostic, ImageModel
 
@@ -203,7 +203,7 @@ def _claims(doc: Document, keys: Collection[str]) -> Iterator[tuple[int, str, st
         if NEEDED.search(para.heading):
             continue
         for start, _, sentence in sentences(para.lines):
-            line = _line_at(para.lines, start)
+            line = line_at(para.lines, start)
             if _NOT_SO.search(sentence):
                 continue
             for match, key in _mentions(sentence, keys):
@@ -408,7 +408,7 @@ def _requirements(doc: Document) -> Iterator[tuple[int, str]]:
                 said = next(g for g in match.groups() if g)
                 compact = re.sub(r"[- ]", "", said).upper()
                 feature = "AVX-512" if compact.startswith("AVX512") else compact.removesuffix("3")
-                yield _line_at(para.lines, start + match.start()), feature
+                yield line_at(para.lines, start + match.start()), feature
 
 
 def cpu_feature_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:

@@ -575,7 +575,7 @@ def claims_said(
                 if _example(sentence, claim) or _in_url(sentence, claim):
                     continue
                 if not not_a_claim.search(sentence):
-                    yield _line_at(para.lines, start + claim.start()), claim
+                    yield line_at(para.lines, start + claim.start()), claim
 
 
 def _in_url(text: str, match: re.Match[str]) -> bool:
@@ -587,11 +587,11 @@ def _in_url(text: str, match: re.Match[str]) -> bool:
 
 
 _ENDS: list[tuple[list[tuple[int, str]], list[int]]] = []
-"""The last `lines` `_line_at` was asked about, with the offset where each of its lines ends: the claims
+"""The last `lines` `line_at` was asked about, with the offset where each of its lines ends: the claims
 of one paragraph are asked about one after another, so its lines are measured once, not once a claim."""
 
 
-def _line_at(lines: list[tuple[int, str]], offset: int) -> int:
+def line_at(lines: list[tuple[int, str]], offset: int) -> int:
     """The README line of `offset` in `lines` joined with one space each."""
     if not _ENDS or _ENDS[0][0] is not lines:
         ends, end = [], -1
