@@ -125,3 +125,11 @@ def test_a_build_the_readme_runs_tells_it_once(tmp_path: Path) -> None:
         "README builds docker/Dockerfile with the context ., which does not hold docker/sample_workflow.json "
         "(line 7) that it copies, and no folder of the project has it"
     ]
+
+
+def test_a_project_read_through_a_link_to_its_folder(tmp_path: Path) -> None:
+    """The project opened by a symlinked path (`~/work` -> `/data/work`): the Dockerfile's folders are
+    compared with the project's top with the links of both resolved, so the finding stays."""
+    (tmp_path / "real").mkdir()
+    (tmp_path / "link").symlink_to(tmp_path / "real")
+    assert [f[0] for f in found(tmp_path / "link", comfy(), "docker/Dockerfile")] == [6]

@@ -1001,3 +1001,30 @@ def test_in_a_checkout_the_setup_steps_rule_tells_it_once(tmp_path: Path) -> Non
 )
 def test_scripts_that_may_be_there(tmp_path: Path, readme: str, files: dict[str, str], git: bool) -> None:
     assert _nowhere(tmp_path, readme, files, git) == []
+
+
+def test_a_path_past_the_project_top_is_no_ground(tmp_path: Path) -> None:
+    """The only path that is a file climbs out of the project (`../shared/stage-1/train.sh`): nothing
+    past the project's top is looked at, so the README reads as a partial copy and is not told."""
+    readme = ONE_CLICK.replace("`stage-1/", "`../shared/stage-1/")
+    make_tree(tmp_path, {"shared/stage-1/train.sh": "", "shared/stage-1/prepare.py": ""})
+    (tmp_path / "project").mkdir()
+    assert _nowhere(tmp_path / "project", readme, {"compose.yaml": "services: {}\n"}) == []
+
+
+def test_a_repository_s_names_are_squashed_once() -> None:
+    """Each script found nowhere is looked up in the names made once for the repository, not in each of
+    its up to 20,000 file names again."""
+    from docgen.audit import references
+
+    class Counted(frozenset[str]):
+        reads = 0
+
+        def __iter__(self):  # type: ignore[no-untyped-def]
+            Counted.reads += 1
+            return super().__iter__()
+
+    names = Counted({f"file_{n}.py" for n in range(200)} | {"run.sh"})
+    assert [references._nowhere(f"tools/gone_{n}.sh", names) for n in range(50)] == [True] * 50
+    assert not references._nowhere("tools/Run.sh", names)
+    assert Counted.reads <= 2

@@ -201,6 +201,49 @@ def test_routes_under_a_prefix_are_not_read(tmp_path: Path) -> None:
     assert found(tmp_path / "b", "fastapi", commands) != []
 
 
+@pytest.mark.parametrize(
+    ("kind", "commands", "mounting"),
+    [
+        # FastAPI's usual layout: the routes in one file, the app including them in main.py
+        (
+            "fastapi",
+            "curl http://localhost:8000/v1/model",
+            {
+                "main.py": "from fastapi import FastAPI\nfrom speech import router\n\n"
+                'app = FastAPI()\napp.include_router(router, prefix="/api")\n'
+            },
+        ),
+        # Flask's: a blueprint's routes, registered under a prefix by the app factory
+        (
+            "flask",
+            "curl -X POST http://localhost:5000/predit",
+            {
+                "app/__init__.py": "def create_app(app, bp):\n"
+                '    app.register_blueprint(bp, url_prefix="/api")\n'
+            },
+        ),
+    ],
+)
+def test_routes_mounted_under_a_prefix_by_a_file_without_routes(
+    tmp_path: Path, kind: str, commands: str, mounting: dict[str, str]
+) -> None:
+    assert found(tmp_path / "a", kind, commands, mounting) == []
+    assert found(tmp_path / "b", kind, commands) != []
+
+
+def test_a_prefix_of_something_else_in_a_file_without_routes(tmp_path: Path) -> None:
+    """A temporary folder's `prefix=` or a client's `session.mount("https://", …)` mounts no route."""
+    helper = (
+        'import tempfile\nimport requests\n\nwork = tempfile.mkdtemp(prefix="speech-")\n'
+        'session = requests.Session()\nsession.mount("https://", requests.adapters.HTTPAdapter())\n'
+    )
+    commands = "curl http://localhost:8000/v1/model"
+    assert found(tmp_path, "fastapi", commands, {"client.py": helper}) == found(
+        tmp_path / "b", "fastapi", commands
+    )
+    assert found(tmp_path / "b", "fastapi", commands) != []
+
+
 def test_a_path_close_to_two_routes_is_silent(tmp_path: Path) -> None:
     other = 'from speech import app\n\n\n@app.get("/v1/modes")\ndef modes():\n    return []\n'
     assert found(tmp_path, "fastapi", "curl http://localhost:8000/v1/model", {"modes.py": other}) == []

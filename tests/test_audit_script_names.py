@@ -192,3 +192,43 @@ def test_names_a_script_s_compose_command_can_give(tmp_path: Path) -> None:
         "run_container.sh": RUN_COMPOSE,
     }
     assert [line for line, _, _ in _found(tmp_path / "far", files)] == [16]
+
+
+def test_the_cited_assignment_is_the_one_the_run_used(tmp_path: Path) -> None:
+    """`IMAGE=eyetrack echo …` gives the variable to that command only: the run uses the assignment
+    above it, and the finding cites that one."""
+    run_sh = RUN_SH.replace(
+        "docker run", 'IMAGE=eyetrack echo "starting $IMAGE"\nIMAGE="a b" true\ndocker run'
+    )
+    files = {"README.md": RESEARCH, "build.sh": BUILD_SH, "run.sh": run_sh}
+    assert [d[1] for d in _found(tmp_path, files)] == [
+        "README runs build.sh, then run.sh: build.sh:4 tags eyetrack, but run.sh:12 runs "
+        "labuser/eyetrack:2.0 ($IMAGE set at run.sh:9), not the image the build script made"
+    ]
+
+
+def test_scripts_outside_the_project_are_not_read(tmp_path: Path) -> None:
+    """A README path that climbs out of the project (`../run.sh`) or starts at the root (`/…/run.sh`)
+    names a script the audit does not read: only the project's files are looked at."""
+    project = tmp_path / "project"
+    robot = ROBOT.replace("./build_image.sh", "sh ../build_image.sh").replace(
+        "./run_container.sh", f"{tmp_path}/run_container.sh"
+    )
+    research = RESEARCH.replace("sh build.sh", "sh ../build.sh").replace("sh run.sh", f"sh {tmp_path}/run.sh")
+    make_tree(
+        tmp_path,
+        {
+            "build.sh": BUILD_SH,
+            "run.sh": RUN_SH,
+            "build_image.sh": BUILD_COMPOSE,
+            "run_container.sh": RUN_COMPOSE,
+            "project/Dockerfile": DOCKERFILE,
+            "project/docker-compose.yml": COMPOSE,
+        },
+    )
+    model = build_model(project / "Dockerfile", "Dockerfile")
+    for readme in (research, robot):
+        found = audit(readme, "README.md", model, {}, project, project)
+        assert [
+            d.message for d in found if "makes the" in d.message or "the build script made" in d.message
+        ] == []

@@ -1,5 +1,5 @@
 """`docgen.audit.script_versions`: a CUDA, cuDNN or NCCL version the README states that a script the
-image holds, and the README has the reader run, exports otherwise. Shapes modelled on a research
+image holds, and the README names, exports otherwise. Shapes modelled on a research
 container whose `set_env.sh` was left from an older CUDA base, and on a serving image whose `env.sh`
 agrees; a planted drift next to the nearest true statements (traps)."""
 
@@ -42,16 +42,16 @@ def found(root: Path, readme: str = README, script: str = SCRIPT, dockerfile: st
     return [
         f"{d.line}: {d.message} ({d.confidence})"
         for d in audit(readme, "README.md", [model], {}, root)
-        if "has the reader run" in d.message
+        if "and the README names" in d.message
     ]
 
 
 def test_a_version_a_copied_script_exports_otherwise(tmp_path: Path) -> None:
     assert found(tmp_path / "a") == [
         "3: README says CUDA 11.1, but set_env.sh:4, which Dockerfile:4 copies into the image and the README "
-        "has the reader run, sets CUDA_VERSION=10.1.243 (likely)",
+        "names, sets CUDA_VERSION=10.1.243 (likely)",
         "4: README says cuDNN 8, but set_env.sh:3, which Dockerfile:4 copies into the image and the README "
-        "has the reader run, sets CUDNN_VERSION=7.6.5.32 (likely)",
+        "names, sets CUDNN_VERSION=7.6.5.32 (likely)",
     ]
 
 

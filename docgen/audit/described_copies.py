@@ -22,6 +22,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, dockerfile_read
 from docgen.audit.references import MAKES_FILE, _ignored, _plain_files, copied_sources, project_top
+from docgen.files import real_path
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -55,7 +56,7 @@ def described_copies(
     """The files of `models`' Dockerfiles that the README's prose describes by the words of their name and
     no folder holds (see the module); not one a finding already `told` names (`README builds …, which
     does not hold it`)."""
-    top = project_top(directory, project)
+    top = real_path(project_top(directory, project))
     prose = [(line, text) for para in doc.paragraphs for line, text in para.lines]
     if not prose:
         return
@@ -64,7 +65,7 @@ def described_copies(
     for model in models:
         if not model.file or (read := dockerfile_read(model.file)) is None:
             continue
-        dockerfile = Path(os.path.abspath(model.file))
+        dockerfile = real_path(Path(model.file))
         folders = [f for f in [dockerfile.parent, *dockerfile.parent.parents] if f.is_relative_to(top)]
         sources = [
             (at, path) for at, path in copied_sources(read[1].instructions) if not _ignored(path, folders)
@@ -93,7 +94,7 @@ def described_copies(
             if said is None:
                 continue
             seen.add(path)
-            shown = os.path.relpath(dockerfile, directory.absolute())
+            shown = os.path.relpath(dockerfile, real_path(directory))
             yield Diagnostic(
                 readme,
                 said[0],

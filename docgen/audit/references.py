@@ -1650,7 +1650,10 @@ def _exported(doc: Document, directory: Path, top: Path) -> bool:
         path = code.removeprefix("./")
         if "/" not in path.strip("/") or not re.fullmatch(r"[\w.+-]+(?:/[\w.+-]+)+", path):
             continue
-        if any(os.path.isfile(base / path) for base in (directory, top)):
+        if any(
+            (found := inside(base / path, top)) is not None and os.path.isfile(found)
+            for base in (directory.resolve(), top)
+        ):
             return True
     return False
 
@@ -1690,12 +1693,24 @@ def _nowhere(path: str, names: frozenset[str] | None) -> bool:
     if not names:
         return False
     name = posixpath.basename(path)
-    squashed = re.sub(r"[-_.]", "", name.lower())
-    if any(re.sub(r"[-_.]", "", n.lower()) == squashed for n in names):
+    squashed, scripts = _name_keys(names)
+    if _squash(name) in squashed:
         return False
-    if difflib.get_close_matches(name, [n for n in names if n.endswith(_SCRIPT_SUFFIXES)], n=1, cutoff=0.8):
+    if difflib.get_close_matches(name, scripts, n=1, cutoff=0.8):
         return False
     return True
+
+
+def _squash(name: str) -> str:
+    """`name` in lower case without its `-`, `_` and `.`: `build_docker.py` and `Build-Docker.py` are one."""
+    return re.sub(r"[-_.]", "", name.lower())
+
+
+@functools.lru_cache(maxsize=4)
+def _name_keys(names: frozenset[str]) -> tuple[frozenset[str], tuple[str, ...]]:
+    """The squashed `names` (`_squash`) and the names of scripts among them, made once for a repository's
+    names rather than once for each script the README runs."""
+    return frozenset(_squash(n) for n in names), tuple(n for n in names if n.endswith(_SCRIPT_SUFFIXES))
 
 
 def _scripts_below(place: Path, rooted: set[Path]) -> bool:

@@ -11,10 +11,11 @@ Compose file next to the README, or the file of the route); a path is a finding 
 edit (a letter added, dropped or changed) from exactly one route written without parameters, and no
 route (with its `{id}` or `<id>` parameters read as any segment, a trailing `/` aside) serves it.
 Silent when the code mounts routes under a prefix (`include_router`, `register_blueprint`, `prefix=`,
-`url_prefix`, `.mount(`): the paths it serves are not the ones written; when a route decorator's path
-is not a string written first (`path=`, a variable, an f-string: a route not known); when the folder
-holds more than `_WALK_LIMIT` entries; and for a line of a block after a `docker exec` or `ssh` (another
-machine's localhost).
+`url_prefix`, `.mount(`), in the file of the routes or any other Python file read (`main.py` including
+the router of `routes.py` with `prefix="/v1"`): the paths it serves are not the ones written; when a
+route decorator's path is not a string written first (`path=`, a variable, an f-string: a route not
+known); when the folder holds more than `_WALK_LIMIT` entries; and for a line of a block after a `docker
+exec` or `ssh` (another machine's localhost).
 """
 
 from __future__ import annotations
@@ -50,6 +51,13 @@ _DECORATOR = re.compile(
 a route not known."""
 _PREFIXED = re.compile(r"\b(?:include_router|register_blueprint|url_prefix)\b|\bprefix[ \t]*=|\.mount\(")
 """Code serving routes under a path not written in their decorator."""
+_MOUNTS = re.compile(
+    r"\b(?:include_router|register_blueprint|url_prefix)\b|\bAPIRouter[ \t]*\([^)]*\bprefix[ \t]*="
+    r"|\.mount\([ \t]*[\"']/"
+)
+"""What mounts routes under a prefix in a file that registers none (`app.include_router(router,
+prefix="/v1")` in main.py): not a `prefix=` of anything else (`mkdtemp(prefix="run")`) nor a client's
+`session.mount("https://", adapter)`."""
 _ELSEWHERE = re.compile(r"\b(?:docker(?:[ \t]+compose|-compose)?[ \t]+exec|kubectl[ \t]+exec|ssh)\b")
 """A command whose next commands run on another machine or in a container."""
 _PARAM = re.compile(r"\{[^/{}]*\}|<[^/<>]*>")
@@ -130,7 +138,11 @@ def _routes(directory: Path) -> dict[str, tuple[str, int, str]]:
                 continue
             path = Path(folder) / name
             text = text_or_none(path, MAX_PROJECT_FILE_BYTES)
-            if text is None or ("@" not in text and "add_url_rule" not in text):
+            if text is None:
+                continue
+            if _MOUNTS.search(text):
+                return {}  # routes mounted under a prefix, from this file or another
+            if "@" not in text and "add_url_rule" not in text:
                 continue
             matches = list(_ROUTE.finditer(text))
             read = sum(1 for m in matches if m.group(1))

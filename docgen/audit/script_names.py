@@ -29,7 +29,9 @@ from docgen import compose
 from docgen.audit.commands import fence_commands, joined, without_prompt
 from docgen.audit.grammar import COMPOSE, read_compose
 from docgen.audit.names import compose_file, takes_value
+from docgen.audit.references import inside, project_top
 from docgen.build_scripts import (
+    _ASSIGN,
     BLANK_AFTER,
     BUILD,
     DOCKER_PODMAN,
@@ -124,16 +126,23 @@ def _run_images(text: str) -> list[tuple[int, str, str | None]]:
 
 
 def _set_at(text: str, name: str, before: int) -> int | None:
-    """The script line of the last assignment of `name` before line `before` of the script `text`."""
+    """The script line of the last assignment of `name` before line `before` of the script `text`, read
+    as `_walk` reads assignments (`build_scripts._ASSIGN`): the one whose value the run used, not a
+    command's own environment (`IMAGE=x echo …`) nor a value `_walk` does not take."""
     lines = text.splitlines()[: before - 1]
     return next(
-        (
-            n
-            for n in range(len(lines), 0, -1)
-            if (a := _RAW_ASSIGN.match(lines[n - 1])) and a.group(1) == name
-        ),
+        (n for n in range(len(lines), 0, -1) if (a := _ASSIGN.match(lines[n - 1])) and a.group(1) == name),
         None,
     )
+
+
+def _script_text(directory: Path, script: str, top: Path) -> str | None:
+    """The text of the script `script` (a README's path) from the README's folder `directory`, when it
+    is a file inside the project `top` (`../x.sh`, `/abs/x.sh` and links out of it are not read)."""
+    if "$" in script:
+        return None
+    found = inside(directory.absolute() / script, top)
+    return text_or_none(found) if found is not None else None
 
 
 def _repository(image: str) -> str:
@@ -148,13 +157,16 @@ def _full(image: str) -> str:
     return name if ":" in name.rsplit("/", 1)[-1] else f"{name}:latest"
 
 
-def chained_runs(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
+def chained_runs(
+    doc: Document, readme: str, directory: Path, project: Path | None = None
+) -> Iterator[Diagnostic]:
     """The first claim of the module (see its docstring)."""
     text_of: dict[str, str | None] = {}
+    top = project_top(directory, project)
 
     def body(script: str) -> str | None:
         if script not in text_of:
-            text_of[script] = None if "$" in script else text_or_none(directory / script)
+            text_of[script] = _script_text(directory, script, top)
         return text_of[script]
 
     said = "\n".join(t for f in doc.fences for _, t in f.lines)
@@ -220,8 +232,11 @@ def _put_in(value: str, variables: dict[str, str], star: bool) -> str:
     return _REFERENCE.sub(one, value)
 
 
-def compose_names(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
+def compose_names(
+    doc: Document, readme: str, directory: Path, project: Path | None = None
+) -> Iterator[Diagnostic]:
     """The second claim of the module (see its docstring)."""
+    top = project_top(directory, project)
     claims = [
         (line, m.group(1).lower(), m.group(2))
         for para in doc.paragraphs
@@ -237,7 +252,7 @@ def compose_names(doc: Document, readme: str, directory: Path) -> Iterator[Diagn
         if fence is None or fence.lines[0][0] - line > 3:
             continue
         for _, script in _readme_scripts(list(fence_commands(fence))):
-            text = None if "$" in script else text_or_none(directory / script)
+            text = _script_text(directory, script, top)
             if text is None:
                 continue
             found = _compose_name(text, script, kind, name, directory)

@@ -1,9 +1,9 @@
 """A CUDA, cuDNN or NCCL version the README states (`- cuda: 11.1`, `- cudnn: 8`) that a script the
 image holds sets otherwise: the Dockerfile copies the script from its build context (`COPY set_env.sh
-./`), the README has the reader run or source it (it names the script), and the script exports the
-version variable (`export CUDA_VERSION="10.1.243"`, `export CUDNN_VERSION="7.6.5.32"`): whoever runs it
-gets an environment that says another release than the README (`likely`: the script may be left from
-an older base).
+./`), the README names the script (runs it, sources it, or lists it among the files to revisit: the
+name is all that is read), and the script exports the version variable (`export
+CUDA_VERSION="10.1.243"`, `export CUDNN_VERSION="7.6.5.32"`): whoever runs it gets an environment that
+says another release than the README (`likely`: the script may be left from an older base).
 
 Read: `Name version` and `Name: version` in the README's prose and list items (not code blocks), the
 version compared as far as the README writes it (`11.1` against `10.1.243`). Silent for a script the
@@ -104,7 +104,7 @@ def script_versions(
                     readme,
                     line,
                     f"README says {name_of} {said}, but {shown}:{at}, which {dockerfile}:{copied} "
-                    "copies into the image and the README has the reader run, "
+                    "copies into the image and the README names, "
                     f"sets {variable}={value}",
                     confidence=LIKELY,
                 )
