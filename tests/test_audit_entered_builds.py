@@ -4,6 +4,7 @@ the folder the `cd` entered, and a build with no `-f` whose context holds no Doc
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -232,3 +233,51 @@ def test_builds_from_the_readmes_folder_that_find_a_dockerfile_or_cannot_be_told
     tmp_path: Path, block: str, files: dict[str, str]
 ) -> None:
     assert started(tmp_path, block, files) == []
+
+
+def test_a_cd_of_an_earlier_block_leaves_the_readmes_folder(tmp_path: Path) -> None:
+    gpu = RELEASES | {"docker/gpu/Dockerfile": APP}
+    # the reader's shell is still in gpu/ (its Dockerfile is read): no build from the README's folder
+    assert started(tmp_path / "a", "cd gpu\n```\n\n```\ndocker build -t solver .", gpu) == []
+    # a cd that comes after the build does not move it
+    told = started(tmp_path / "b", "docker build -t solver .\n```\n\n```\ncd gpu", gpu)
+    assert [f[:9] for f in told] == ["6 certain"]
+
+
+def test_many_builds_read_the_readme_and_each_folder_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import importlib
+
+    entered_builds = importlib.import_module("docgen.audit.entered_builds")
+
+    counts = {"read": 0, "writes": 0, "step": 0}
+
+    class Counted:
+        def __init__(self, pattern: re.Pattern[str], key: str) -> None:
+            self.pattern, self.key = pattern, key
+
+        def search(self, text: str) -> re.Match[str] | None:
+            counts[self.key] += 1
+            return self.pattern.search(text)
+
+        def match(self, text: str) -> re.Match[str] | None:
+            counts[self.key] += 1
+            return self.pattern.match(text)
+
+    def read(path: Path) -> str | None:
+        counts["read"] += 1
+        return "echo hi\n"
+
+    monkeypatch.setattr(entered_builds, "text_or_none", read)
+    monkeypatch.setattr(
+        entered_builds, "_WRITES_DOCKERFILE", Counted(entered_builds._WRITES_DOCKERFILE, "writes")
+    )
+    monkeypatch.setattr(entered_builds, "_DOCKER_STEP", Counted(entered_builds._DOCKER_STEP, "step"))
+    builds = 300
+    block = "\n".join(["docker pull python:3.12"] + ["docker build -t solver ."] * builds)
+    told = started(tmp_path, block, RELEASES | {"docker/build.sh": "echo hi\n"})
+    assert len(told) == 1 and "and 289 more" in told[0]  # one finding, every build told
+    assert counts["read"] == 1  # build.sh, once
+    assert counts["writes"] <= builds + 20  # each line of the README once
+    assert counts["step"] <= 2 * (builds + 1)  # each step once

@@ -26,7 +26,8 @@ the project that holds neither fails it (`certain`; `_no_dockerfile`). The same 
 line is one code span building with no `-f`; through a placeholder the sentence explains (`go to
 X/build_cv where X is the image folder`) every folder it may be is read (`likely`). A build with no `-f`
 and no `cd` before it runs in the README's folder: told when its context holds only Dockerfiles of
-other names (`Dockerfile22`, `Dockerfile24`).
+other names (`Dockerfile22`, `Dockerfile24`). A `cd` of an earlier block counts: the reader's shell is
+still where it took them, so after one such a build is not taken as run in the README's folder.
 """
 
 from __future__ import annotations
@@ -134,29 +135,35 @@ def entered_builds(
     top = project_top(directory, project)
     bases = bases_above(directory, top)
     clones: dict[str, Path | None] | None = None
+    may_make = _maker(doc)
+    moved_before = False  # a `cd` of an earlier block: the reader's shell is no longer in the README's folder
     for fence in doc.fences:
         if fence.lang not in COMMAND_LANGS:
             continue
         here: Path | None = None
         entered = guessed = False
-        since: list[str] = []  # the steps run since the last `cd`
+        docker_only = True  # every step run since the last `cd` is one of Docker's own (`_DOCKER_STEP`)
+        started = not moved_before
         for line, step, alternative in _steps(fence):
             cd = CD_STEP.match(step)
             if cd is not None:
+                moved_before = True
                 if clones is None:
                     clones = _clone_folders(doc, own or own_clones(doc, directory))
                 moved = _entered(cd.group(1) or "", here if entered else None, bases, top, clones)
                 if moved is None:
                     break  # a folder that cannot be told: the rest of the block is not read
                 here, guessed, entered = moved[0], guessed or moved[1], True
-                since = []
+                docker_only = True
                 continue
             if not alternative and step.strip():
-                since.append(step)
-            if not entered and not alternative and _DOCKER_BUILD.search(step):
+                docker_only = docker_only and _DOCKER_STEP.match(step) is not None
+            if started and not entered and not alternative and _DOCKER_BUILD.search(step):
                 paths = build_paths(step)
-                if paths is not None and paths[0] is None and all(_DOCKER_STEP.match(s) for s in since):
-                    yield from _no_dockerfile(doc, readme, line, real_path(directory), paths[1], top, others)
+                if paths is not None and paths[0] is None and docker_only:
+                    yield from _no_dockerfile(
+                        readme, line, real_path(directory), paths[1], top, may_make, others
+                    )
             if not entered or here is None or not _DOCKER_BUILD.search(step):
                 continue
             paths = build_paths(step)
@@ -164,8 +171,8 @@ def entered_builds(
                 continue
             file, context = paths
             if file is None:
-                if not guessed and all(_DOCKER_STEP.match(s) for s in since):
-                    yield from _no_dockerfile(doc, readme, line, here, context, top)
+                if not guessed and docker_only:
+                    yield from _no_dockerfile(readme, line, here, context, top, may_make)
                 continue
             if _UNKNOWN.search(file + context) or file.startswith("/") or context.startswith("/"):
                 continue
@@ -198,17 +205,18 @@ _SCRIPT_FILE = re.compile(r".+\.(?:sh|bash|py|mk|pl|rb|js|ts)|[Mm]akefile|GNUmak
 
 
 def _no_dockerfile(
-    doc: Document,
     readme: str,
     line: int,
     here: Path,
     context: str,
     top: Path,
+    may_make: Callable[[Path], bool],
     others_made: bool | None = None,
 ) -> Iterator[Diagnostic]:
     """A finding when `docker build CONTEXT` (no `-f`), run in `here`, finds no Dockerfile in CONTEXT:
     docker reads `CONTEXT/Dockerfile` (a `dockerfile` of another case is taken too, and not told).
-    Silent when the README or a script, Makefile or `.gitignore` of that folder may make one.
+    Silent when the README or a script, Makefile or `.gitignore` of that folder may make one
+    (`may_make`, from `_maker`).
     `others_made` (not None): run where the reader starts, the README's folder (no `cd` before it),
     only told when that context folder holds Dockerfiles of other names (`Dockerfile22`,
     `gpu.Dockerfile`): the folder is the image's, and the build names none of them; True when the
@@ -219,7 +227,7 @@ def _no_dockerfile(
     if folder is None or not os.path.isdir(folder):
         return
     started = others_made is not None
-    if not others_made and _may_make(doc, folder):
+    if not others_made and may_make(folder):
         return
     others: list[str] = []
     if started:
@@ -266,18 +274,40 @@ _PLAIN_PATH = re.compile(r"\.{1,2}(?:/\.{1,2})*/?|(?:\.{1,2}/)*[\w.-]+(?:/[\w.-]
 """A context folder written as a plain relative path (`.`, `..`, `docker/gpu`)."""
 
 
-def _may_make(doc: Document, folder: Path) -> bool:
-    """True when `folder` holds a Dockerfile (any case), or the README or a file of the folder
-    (`_SCRIPT_FILE`) may make one there."""
+def _maker(doc: Document) -> Callable[[Path], bool]:
+    """A test of whether a folder holds a Dockerfile (any case), or the README or a file of the folder
+    (`_SCRIPT_FILE`) may make one there. The README is read once (on the first folder asked of), each
+    folder once: a README of many builds costs no more than its lines and its folders."""
+    readme: list[bool] = []
+    seen: dict[Path, bool] = {}
+
+    def may_make(folder: Path) -> bool:
+        if folder not in seen:
+            seen[folder] = _folder_may_make(folder, lambda: _readme_makes(doc, readme))
+        return seen[folder]
+
+    return may_make
+
+
+def _readme_makes(doc: Document, known: list[bool]) -> bool:
+    """True when a line of the README (a command or a sentence) makes a Dockerfile; kept in `known`."""
+    if not known:
+        texts = [text for f in doc.fences for _, text in f.lines]
+        texts += [text for p in doc.paragraphs for _, text in p.lines]
+        known.append(any(_WRITES_DOCKERFILE.search(text) for text in texts))
+    return known[0]
+
+
+def _folder_may_make(folder: Path, readme_makes: Callable[[], bool]) -> bool:
+    """True when `folder` holds a Dockerfile (any case), or the README (`readme_makes`) or a file of the
+    folder (`_SCRIPT_FILE`) may make one there."""
     try:
         names = [e.name for e in os.scandir(folder)]
     except OSError:
         return True
     if any(name.lower() == "dockerfile" for name in names):
         return True
-    texts = [text for f in doc.fences for _, text in f.lines]
-    texts += [text for p in doc.paragraphs for _, text in p.lines]
-    if any(_WRITES_DOCKERFILE.search(text) for text in texts):
+    if readme_makes():
         return True
     for name in names:
         if _SCRIPT_FILE.fullmatch(name):
@@ -336,6 +366,7 @@ def prose_builds(
     holds one. A placeholder it does not explain is not read."""
     top = project_top(directory, project)
     bases = bases_above(directory, top)
+    may_make = _maker(doc)
     for para in doc.paragraphs:
         folders: list[Path] = []
         sure = True
@@ -367,7 +398,7 @@ def prose_builds(
             if not _PLAIN_PATH.fullmatch(context):
                 continue
             contexts = [inside(f / context, top) for f in folders]
-            if any(c is None or not os.path.isdir(c) or _may_make(doc, c) for c in contexts):
+            if any(c is None or not os.path.isdir(c) or may_make(c) for c in contexts):
                 continue
             shown = ", ".join(_shown(c, top) for c in contexts if c is not None)
             yield Diagnostic(
