@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 
 import pytest
@@ -514,3 +515,23 @@ def test_a_table_of_the_folders_files_naming_one_that_is_not_there(tmp_path: Pat
 )
 def test_tables_that_say_nothing_of_a_missing_file(tmp_path: Path, readme: str) -> None:
     assert found(tmp_path, readme) == []
+
+
+def test_a_layout_of_many_packages_scans_each_folder_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    file_lists = importlib.import_module("docgen.audit.file_lists")
+    scanned: list[Path] = []
+    scan = file_lists._holds_files
+
+    def counted(folder: Path) -> bool:
+        scanned.append(folder)
+        return bool(scan(folder))
+
+    monkeypatch.setattr(file_lists, "_holds_files", counted)
+    there = [f"  pkg{i}/    # the pkg{i} adapters" for i in range(200)]
+    gone = [f"  old{i}/    # the old{i} adapters" for i in range(60)]
+    layout = LAYOUT.split("```\n")[0] + "```\nsrc/edgebench/\n" + "\n".join(there + gone) + "\n```\n"
+    files = {f"src/edgebench/pkg{i}/__init__.py": "" for i in range(200)} | {"Dockerfile": APP}
+    assert len(packages(tmp_path, layout, files)) == 60  # each missing package told
+    assert len(scanned) <= 260  # each listed folder once, not once for each missing one

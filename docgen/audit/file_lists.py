@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import posixpath
 import re
+from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
@@ -180,13 +181,19 @@ def _absent_packages(
     readme: str,
 ) -> Iterator[Diagnostic]:
     """A folder of a tree that the tree describes as code (`reports/  # markdown + html generators`) and
-    that is not there, while at least `_EXISTING` folders beside it in the tree are, each holding files:
-    the package was never written or was removed (`likely`). Not a folder whose comment says it holds
-    data, output or what the reader brings (`# model weights`, `# your own`), one with no comment (a
-    folder a run makes), one named so (`data/`, `weights/`), one the README's commands make or git
-    ignores."""
+    that is not there, while at least `_EXISTING` folders beside it in the tree are, each holding files,
+    and they are about twice as many as the ones beside it missing or empty, this one counted (at least
+    2 × missing − 1): the package was never written or was removed (`likely`). Not a folder whose
+    comment says it holds data, output or what the reader brings (`# model weights`, `# your own`), one
+    with no comment (a folder a run makes), one named so (`data/`, `weights/`), one the README's
+    commands make or git ignores."""
     texts = dict(fence.lines)
     folders = [(line, path) for line, path in entries if path.endswith("/")]
+    by_parent: dict[str, list[str]] = {}  # the tree's folders by the folder they are in, grouped once
+    for _, path in folders:
+        by_parent.setdefault(posixpath.dirname(path.rstrip("/")), []).append(path.rstrip("/"))
+    present_in: dict[str, list[str]] = {}  # those of a parent holding files, each folder scanned once
+    listed: dict[str, Counter[str]] = {}  # how often the tree lists each folder of a parent
     for line, path in folders:
         name = path.rstrip("/")
         if _exists(base, name) or ("/" in name and not os.path.isdir(base / posixpath.dirname(name))):
@@ -200,13 +207,12 @@ def _absent_packages(
         if ignored(base / name, patterns):
             continue
         parent = posixpath.dirname(name)
-        siblings = [
-            p.rstrip("/")
-            for _, p in folders
-            if posixpath.dirname(p.rstrip("/")) == parent and p.rstrip("/") != name
-        ]
-        present = [p for p in siblings if _holds_files(base / p)]
-        if len(present) < _EXISTING or len(present) < 2 * (len(siblings) + 1 - len(present)) - 1:
+        if parent not in present_in:
+            present_in[parent] = [p for p in by_parent[parent] if _holds_files(base / p)]
+            listed[parent] = Counter(by_parent[parent])
+        present = present_in[parent]  # (not `name`: it does not exist)
+        siblings = len(by_parent[parent]) - listed[parent][name]
+        if len(present) < _EXISTING or len(present) < 2 * (siblings + 1 - len(present)) - 1:
             continue
         shown = os.path.relpath(base / name, here).replace(os.sep, "/") + "/"
         yield Diagnostic(
