@@ -313,21 +313,61 @@ def _within(path: Path, top: Path) -> Path | None:
         return None
 
 
+_COMPOSE_BUILD = re.compile(r"([ \t]*)build:[ \t]*(.*)")
+"""A compose `build:` line: its indent, and what follows it (a context, a flow mapping, nothing)."""
+_COMPOSE_KEY = re.compile(r"(context|dockerfile):[ \t]*['\"]?([^\s'\"#{},]+)")
+"""A `context:` or `dockerfile:` of a `build:` mapping (block or flow), its value."""
+
+
+def _compose_builds(text: str) -> list[tuple[str, str]]:
+    """(context, dockerfile) of each `build:` of a compose file's services, read per service: a
+    `build: CONTEXT` reads `CONTEXT/Dockerfile`, a mapping its own `context:` (`.` when it has none)
+    and `dockerfile:` (`Dockerfile`). A file with no `build:` gives its `dockerfile:` values (or
+    `Dockerfile`) in its own folder."""
+    builds: list[tuple[str, str]] = []
+    open_at: int | None = None  # the indent of the `build:` mapping being read
+    keys: dict[str, str] = {}
+    for line in [*text.splitlines(), "end:"]:
+        stripped = line.split("#", 1)[0].rstrip()
+        if not stripped.strip():
+            continue
+        indent = len(stripped) - len(stripped.lstrip())
+        if open_at is not None:
+            if indent > open_at:
+                for key, value in _COMPOSE_KEY.findall(stripped):
+                    keys.setdefault(key, value)
+                continue
+            builds.append((keys.get("context", "."), keys.get("dockerfile", "Dockerfile")))
+            open_at = None
+        build = _COMPOSE_BUILD.fullmatch(stripped)
+        if build is None:
+            continue
+        value = build.group(2).strip()
+        if not value:
+            open_at, keys = len(build.group(1)), {}
+        elif value.startswith("{"):
+            flow = dict(reversed(_COMPOSE_KEY.findall(value)))
+            builds.append((flow.get("context", "."), flow.get("dockerfile", "Dockerfile")))
+        elif match := re.fullmatch(r"['\"]?([^\s'\"{}]+)['\"]?", value):
+            builds.append((match.group(1), "Dockerfile"))
+    if builds:
+        return builds
+    names = re.findall(r"^[ \t]*dockerfile:[ \t]*['\"]?([^\s'\"#{}]+)", text, re.MULTILINE)
+    return [(".", name) for name in names or ["Dockerfile"]]
+
+
 def _compose_dockerfiles(compose: Path, top: Path) -> list[Path]:
-    """The Dockerfiles a compose file's `build:` entries name, found as files beside it: the
-    `dockerfile:` values (relative to their `context:`), else a `Dockerfile` in each context."""
+    """The Dockerfiles a compose file's `build:` entries name, found as files beside it: each service's
+    `dockerfile:` read from its own `context:`, else a `Dockerfile` in that context (`_compose_builds`)."""
     text = text_or_none(compose)
     if text is None:
         return []
     found: list[Path] = []
-    contexts = re.findall(r"^[ \t]*(?:build|context):[ \t]*['\"]?([^\s'\"#{}]+)", text, re.MULTILINE) or ["."]
-    names = re.findall(r"^[ \t]*dockerfile:[ \t]*['\"]?([^\s'\"#{}]+)", text, re.MULTILINE) or ["Dockerfile"]
-    for context in dict.fromkeys(contexts):
-        for name in dict.fromkeys(names):
-            candidate = compose.parent / context / name
-            with contextlib.suppress(OSError, ValueError):
-                if os.path.isfile(candidate) and _within(candidate, top) is not None:
-                    found.append(candidate)
+    for context, name in dict.fromkeys(_compose_builds(text)):
+        candidate = compose.parent / context / name
+        with contextlib.suppress(OSError, ValueError):
+            if os.path.isfile(candidate) and _within(candidate, top) is not None:
+                found.append(candidate)
     return found
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from helpers import make_tree
 
-from docgen.files import bytes_or_none, stays_home, text_or_none
+from docgen.files import bytes_or_none, dockerfiles_led_to, stays_home, text_or_none
 
 _GIT = {".git/HEAD": "ref: refs/heads/main\n"}
 
@@ -123,3 +123,45 @@ def test_a_link_loop_or_a_missing_file_is_no_file(tmp_path: Path) -> None:
     assert not stays_home(tmp_path / "a")
     assert bytes_or_none(tmp_path / "a") is None
     assert bytes_or_none(tmp_path / "missing") is None
+
+
+# A README with no Dockerfile beside it that runs a compose file: the Dockerfiles are each service's
+# `dockerfile:` read from that service's own `context:`. Modelled on a web app's deploy folder (an API
+# built from `Dockerfile.prod`, a frontend from its plain Dockerfile) and on a worker stack whose second
+# service names its build context only.
+COMPOSE = """\
+services:
+  api:
+    build:
+      context: ../api
+      dockerfile: Dockerfile.prod   # the production image
+  web:
+    build: ../web
+  worker:
+    build: {context: ../worker, dockerfile: gpu.Dockerfile}
+  db:
+    image: postgres:16
+"""
+
+
+def test_a_compose_files_dockerfiles_are_read_per_service(tmp_path: Path) -> None:
+    make_tree(
+        tmp_path,
+        {
+            "deploy/compose.yaml": COMPOSE,
+            "deploy/README.md": "",
+            "api/Dockerfile.prod": "FROM python:3.12\n",
+            "api/Dockerfile": "FROM python:3.12\n",  # the api's dev image: not what the compose builds
+            "web/Dockerfile": "FROM node:20\n",
+            "web/Dockerfile.prod": "FROM node:20\n",  # another service's dockerfile: name, not web's
+            "worker/gpu.Dockerfile": "FROM nvidia/cuda:12.4.0-base-ubuntu22.04\n",
+            "worker/Dockerfile": "FROM python:3.12\n",
+        },
+    )
+    readme = "# Deploy\n\n```bash\ndocker compose -f compose.yaml up -d\n```\n"
+    found = dockerfiles_led_to(tmp_path / "deploy/README.md", readme, tmp_path)
+    assert sorted(os.path.relpath(p, tmp_path) for p in found) == [
+        "api/Dockerfile.prod",
+        "web/Dockerfile",
+        "worker/gpu.Dockerfile",
+    ]
