@@ -817,8 +817,8 @@ def copy_shell_words(inst: Instruction) -> str | None:
     if inst.keyword not in ("COPY", "ADD") or inst.exec_form is not None or inst.heredocs:
         return None
     words = inst.args.split()
-    at = next((i for i, word in enumerate(words) if _SHELL_WORD.fullmatch(word)), None)
-    if at is None or at < 2 or len(words) < 3 or words[-1].endswith("/"):
+    at = next((i for i in range(2, len(words)) if _SHELL_WORD.fullmatch(words[i])), None)
+    if at is None or words[-1].endswith("/"):
         return None
     return " ".join(words[at:])
 

@@ -1198,11 +1198,14 @@ def test_shell_syntax_in_a_copy(tmp_path: Path) -> None:
         'COPY ["a b.json", "/srv/"]\n'
         "COPY <<EOF /srv/run.sh\ncp a b || true\nEOF\n"
         "RUN cp /srv/a /srv/b 2>/dev/null || true\n"
+        "COPY entry.sh | tee /srv/entry.sh || true\n"  # a shell word among the first two, one after them
+        "COPY | /srv/pipe\n"  # only among the first two: two plain sources and a destination
     )
     found = [d for d in lint_file(dockerfile, "Dockerfile") if d.rule == "DG012"]
     assert [(d.line, d.message.split(":")[0]) for d in found] == [
         (3, "COPY holds shell syntax (`|| true`)"),
         (4, "ADD holds shell syntax (`2>/dev/null`)"),
+        (12, "COPY holds shell syntax (`|| true`)"),
     ]
     assert found[0].message.endswith(
         "no shell runs it, so these words are read as more sources and the destination true, which does "
