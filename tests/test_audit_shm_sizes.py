@@ -52,6 +52,16 @@ def test_a_shared_memory_size_nothing_sets(tmp_path: Path) -> None:
     ] == ["3: README says the container is given 16g of share"]
 
 
+def test_a_shared_memory_size_stated_with_no_verb(tmp_path: Path) -> None:
+    # a feature list of an inference image (`SHM size of 8GB`) and a notebook image's sentence
+    features = "# Serving image\n\n## Features\n\n- CUDA 12.4 runtime\n- SHM size of 8GB for the workers\n"
+    told = found(tmp_path / "a", features, {})
+    assert [f.split(" of shared")[0] for f in told] == ["6: README says the container is given 8GB"]
+    label = "# Notebooks\n\nThe image has a shared memory of 16g.\n"
+    told = found(tmp_path / "b", label, {})
+    assert [f.split(" of shared")[0] for f in told] == ["3: README says the container is given 16g"]
+
+
 @pytest.mark.parametrize(
     ("readme", "files"),
     [

@@ -6,10 +6,12 @@ project sets one: a Dockerfile cannot (the size is a run-time option), and no co
 
 Read: lines of prose (not code blocks) that say the setup sets or uses the size (`setting`, `sets`,
 `set to`, `configured`, `increased`, `with`) of the shared memory (`SHM`, `shared memory`, `/dev/shm`)
-and give it (`8GB`, `16g`). Silent for advice and conditions (an item opening with `Set`, `Increase`,
-`Use`; `you`, `your`, `if`, `should`, `may`, `need`, `recommend`), for a line about the host, and when
-any file below the project's root (hidden folders left out, at most `_MOST_FILES` files, `_DEPTH`
-folders down) or another line of the README names one of the settings.
+and give it (`8GB`, `16g`), or that state it with no verb, the size after the name and `of` or `set
+to` (`SHM size of 8GB`, `a shared memory of 16GB`, `SHM size is set to 8g`). Silent for advice and
+conditions (an item opening with `Set`, `Increase`, `Use`; `you`, `your`, `if`, `should`, `may`,
+`need`, `recommend`), for a line about the host, and when any file below the project's root (hidden
+folders left out, at most `_MOST_FILES` files, `_DEPTH` folders down) or another line of the README
+names one of the settings.
 """
 
 from __future__ import annotations
