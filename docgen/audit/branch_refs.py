@@ -19,7 +19,7 @@ says a commit is not taken (`not a commit`) or that it is checked out after the 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from docgen.audit.auditor import LIKELY, dockerfile_read
 from docgen.audit.commands import CLONE_STEP, build_commands, joined
@@ -88,7 +88,13 @@ def branch_refs(doc: Document, readme: str, models: Sequence[ImageModel]) -> Ite
     """The findings of this module (see its docstring)."""
     if not models:
         return
-    judged: dict[str, str | None] = {}
+    judged: dict[str, str | None] = {}  # (each name's clone, read once for both halves)
+
+    def clone_of(name: str) -> str | None:
+        if name not in judged:
+            judged[name] = _clone_line(name, models)
+        return judged[name]
+
     for fence in doc.fences:
         for command in build_commands(fence):
             text = joined(command)
@@ -96,9 +102,7 @@ def branch_refs(doc: Document, readme: str, models: Sequence[ImageModel]) -> Ite
                 name, value = passed.groups()
                 if not (_HEX.fullmatch(value) or _NAMED_COMMIT.search(value)):
                     continue
-                if name not in judged:
-                    judged[name] = _clone_line(name, models)
-                where = judged[name]
+                where = clone_of(name)
                 if where is None:
                     continue
                 line = next((n for n, t in command if f"{name}={value}" in t), command[0][0])
@@ -110,14 +114,15 @@ def branch_refs(doc: Document, readme: str, models: Sequence[ImageModel]) -> Ite
                     "fails (check the commit out after the clone)",
                     confidence=LIKELY,
                 )
-    yield from _said_commits(doc, readme, models, judged)
+    yield from _said_commits(doc, readme, models, clone_of)
 
 
 def _said_commits(
-    doc: Document, readme: str, models: Sequence[ImageModel], judged: dict[str, str | None]
+    doc: Document, readme: str, models: Sequence[ImageModel], clone_of: Callable[[str], str | None]
 ) -> Iterator[Diagnostic]:
     """The prose half of the module: a sentence telling a build arg (any case, in code or bare in capitals)
-    takes a commit, where every Dockerfile declaring it uses it only as a clone's branch."""
+    takes a commit, where every Dockerfile declaring it uses it only as a clone's branch (`clone_of`:
+    the clone's `path:line`, None when not every one uses it so)."""
     declared = {a.name.upper(): a.name for m in models for a in m.args}
     if not declared:
         return
@@ -133,9 +138,7 @@ def _said_commits(
                 name = declared.get(word.replace("-", "_").upper())
                 if name is None or name in told or not _TO_COMMIT.match(sentence, end):
                     continue
-                if name not in judged:
-                    judged[name] = _clone_line(name, models)
-                where = judged[name]
+                where = clone_of(name)
                 if where is None:
                     continue
                 told.add(name)

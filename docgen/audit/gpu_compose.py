@@ -118,13 +118,14 @@ def _only_compose_file(folder: Path) -> Path | None:
     return files[0] if len(names) == 1 else None
 
 
-def _gpu_only(folder: Path) -> tuple[str, list[str]] | None:
-    """(compose file name, its services) when `docker compose up` in `folder` reads one file, the folder
-    holds no other compose file, and every service it starts reserves an NVIDIA GPU; None otherwise."""
+def _only_compose_services(folder: Path) -> tuple[Path, dict[Any, Any]] | None:
+    """(the file, its `services` mapping) of the only compose file `docker compose` reads in `folder`
+    (`_only_compose_file`); None when there is none, it cannot be read (too large, a link out) or
+    loaded, or it includes or extends other files (its services are not all written here)."""
     path = _only_compose_file(folder)
-    if path is None or _below(folder):
+    if path is None:
         return None
-    data = bytes_or_none(path, MAX_PROJECT_FILE_BYTES)  # (none: too large, unreadable, a link out)
+    data = bytes_or_none(path, MAX_PROJECT_FILE_BYTES)
     if data is None:
         return None
     try:
@@ -132,7 +133,18 @@ def _gpu_only(folder: Path) -> tuple[str, list[str]] | None:
     except DocgenError:
         return None
     services = document.get("services") if isinstance(document, dict) else None
-    if not isinstance(services, dict) or not services or "include" in document or "extends" in str(services):
+    if not isinstance(services, dict) or "include" in document or "extends" in str(services):
+        return None
+    return path, services
+
+
+def _gpu_only(folder: Path) -> tuple[str, list[str]] | None:
+    """(compose file name, its services) when `docker compose up` in `folder` reads one file, the folder
+    holds no other compose file, and every service it starts reserves an NVIDIA GPU; None otherwise."""
+    if _below(folder) or (found := _only_compose_services(folder)) is None:
+        return None
+    path, services = found
+    if not services:
         return None
     started = []
     for name, service in services.items():
@@ -193,19 +205,10 @@ _NOT_GPU_CLAIM = re.compile(r"--gpus\b|\bCPU\b|\bnot\b|n't\b|\bwithout\b|\boptio
 def _services(folder: Path) -> dict[str, bool | None] | None:
     """Each service of the one compose file `docker compose` reads in `folder` → whether it reserves a
     GPU (None: written with a variable); None when the folder holds other compose files or none."""
-    path = _only_compose_file(folder)
-    if path is None:
+    found_services = _only_compose_services(folder)
+    if found_services is None:
         return None
-    data = bytes_or_none(path, MAX_PROJECT_FILE_BYTES)
-    if data is None:
-        return None
-    try:
-        document = compose.load(data, path.name)
-    except DocgenError:
-        return None
-    services = document.get("services") if isinstance(document, dict) else None
-    if not isinstance(services, dict) or "include" in document or "extends" in str(services):
-        return None
+    _, services = found_services
     found: dict[str, bool | None] = {}
     for name, service in services.items():
         if name == compose.KEY_LINES:

@@ -25,6 +25,7 @@ import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from docgen import compose
 from docgen.audit.auditor import CERTAIN, dockerfile_read
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
@@ -190,7 +191,7 @@ def _published(doc: Document, directory: Path, models: Sequence[ImageModel]) -> 
     for model in models:
         read = dockerfile_read(model.file) if model.file else None
         texts.append(read[0] if read is not None else "")
-    for name in ("docker-compose.yml", "docker-compose.yaml", "compose.yml", "compose.yaml"):
+    for name in compose.DEFAULT_FILES:
         if os.path.isfile(directory / name):
             texts.append(text_or_none(directory / name, MAX_PROJECT_FILE_BYTES) or "")
     return "\n".join(texts)

@@ -188,19 +188,30 @@ def _start(script: Path, cwd: Path, top: Path) -> tuple[Path, list[str]] | None:
     return cwd, lines
 
 
-def script_builds(
+def shell_scripts_run(
     doc: Document, directory: Path, audited: Sequence[str], project: Path | None
-) -> Iterator[_ScriptBuild]:
-    """Each `docker build` of each script the README runs, once per script (at the first README line
-    running it), with a Dockerfile found in the project."""
-    top = project_top(directory, project)
+) -> Iterator[tuple[int, str, Path, Path, str]]:
+    """Each shell script (`.sh`, `.bash`, or a shell's `#!` line) the README runs (`readme_runs`), once,
+    at the first README line running it: (that line, the run, the script, the folder it runs in, its
+    text)."""
     seen: set[Path] = set()
     for line, run, script, cwd in readme_runs(doc, directory, audited, project):
         if script in seen:
             continue
         seen.add(script)
         text = "\n".join(_lines(script))
-        if not (script.suffix in (".sh", ".bash") or SHELL.match(text)) or _writes_dockerfile(text):
+        if script.suffix in (".sh", ".bash") or SHELL.match(text):
+            yield line, run, script, cwd, text
+
+
+def script_builds(
+    doc: Document, directory: Path, audited: Sequence[str], project: Path | None
+) -> Iterator[_ScriptBuild]:
+    """Each `docker build` of each script the README runs, once per script (at the first README line
+    running it), with a Dockerfile found in the project."""
+    top = project_top(directory, project)
+    for line, run, script, cwd, text in shell_scripts_run(doc, directory, audited, project):
+        if _writes_dockerfile(text):
             continue
         started = _start(script, cwd, top)
         if started is None:

@@ -26,8 +26,8 @@ from docgen.audit.script_builds import (
     _logical,
     _start,
     _where,
-    readme_runs,
     script_runs,
+    shell_scripts_run,
 )
 from docgen.build_scripts import BUILD, UNKNOWN, _walk, expand
 from docgen.markdown import Document
@@ -169,13 +169,8 @@ def fileless_composes(
     `--project-directory`, nor one run from a folder no README step shows."""
     top = project_top(directory, project)
     real_top = Path(os.path.realpath(top))
-    seen: set[Path] = set()
-    for line, run, script, cwd in readme_runs(doc, directory, audited, project):
-        if script in seen:
-            continue
-        seen.add(script)
-        text = "\n".join(_lines(script))
-        if not (script.suffix in (".sh", ".bash") or SHELL.match(text)) or _NAMES_FILES.search(text):
+    for line, run, script, cwd, text in shell_scripts_run(doc, directory, audited, project):
+        if _NAMES_FILES.search(text):
             continue
         started = _start(script, cwd, top)
         if started is None:
