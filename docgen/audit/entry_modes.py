@@ -50,6 +50,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from docgen import compose
 from docgen.audit.auditor import LIKELY, dockerfile_read
 from docgen.audit.commands import built_repositories, fence_commands, image_repository, joined, last_name
 from docgen.audit.names import docker_run, image_at, words_of
@@ -469,7 +470,7 @@ def _compose_command(model: ImageModel, directory: Path | None) -> bool:
     if directory is not None:
         folders.add(directory)
     for folder in folders:
-        for name in ("docker-compose.yml", "docker-compose.yaml", "compose.yml", "compose.yaml"):
+        for name in compose.DEFAULT_FILES:
             text = text_or_none(folder / name)
             if text is not None and _COMPOSE_COMMAND.search(text):
                 return True

@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+from docgen import compose
 from docgen.audit.auditor import LIKELY
 from docgen.build_scripts import DOCKER_PODMAN, container_command
 from docgen.markdown import Document
@@ -33,7 +34,6 @@ _LOCAL_URL = re.compile(r"\bhttps?://(?:localhost|127\.0\.0\.1)[ \t]*:[ \t]*(\d{
 """An address on the host (`0.0.0.0` is left out: it is what a server inside prints it listens on)."""
 _FETCH = re.compile(r"\b(?:curl|wget|http[ \t]+(?:get|post)|requests\.)", re.IGNORECASE)
 """A command fetching the address: it may run inside the container, where the port is reachable."""
-_COMPOSE_FILES = ("docker-compose.yml", "docker-compose.yaml", "compose.yml", "compose.yaml")
 
 
 def unpublished_ports(doc: Document, text: str, readme: str, directory: Path | None) -> Iterator[Diagnostic]:
@@ -42,7 +42,7 @@ def unpublished_ports(doc: Document, text: str, readme: str, directory: Path | N
     fetched (`curl`), may be read inside the container."""
     if _ELSEWHERE.search(text):
         return
-    if directory is not None and any(os.path.isfile(directory / name) for name in _COMPOSE_FILES):
+    if directory is not None and any(os.path.isfile(directory / name) for name in compose.DEFAULT_FILES):
         return
     lines = text.splitlines()
     runs: list[int] = []  # README lines (1-based) where a `docker run` starts

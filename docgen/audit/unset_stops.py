@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from docgen import compose
 from docgen.audit.auditor import LIKELY
 from docgen.audit.script_args import script_runs
 from docgen.errors import MAX_PROJECT_FILE_BYTES
@@ -58,7 +59,6 @@ _SPAN_RUN = re.compile(
 )
 """A code span of the prose that runs a script: `./start.sh`, `bash tools/run.sh --fast`."""
 _SHELLS = ("#!/bin/bash", "#!/usr/bin/env bash", "#!/bin/sh", "#!/usr/bin/env sh")
-_COMPOSE_NAMES = ("compose.yaml", "compose.yml", "docker-compose.yaml", "docker-compose.yml")
 
 
 def _assigns(text: str, name: str) -> bool:
@@ -136,7 +136,10 @@ def _named_nearby(name: str, folders: Sequence[Path], dockerfiles: Sequence[str]
         paths += [
             folder / e
             for e in entries
-            if e.startswith(".env") or e.endswith(".env") or e in _COMPOSE_NAMES or e.endswith(".env.example")
+            if e.startswith(".env")
+            or e.endswith(".env")
+            or e in compose.DEFAULT_FILES
+            or e.endswith(".env.example")
         ]
     for path in paths:
         content = text_or_none(path, MAX_PROJECT_FILE_BYTES)
