@@ -60,6 +60,13 @@ def test_a_shared_memory_size_stated_with_no_verb(tmp_path: Path) -> None:
     label = "# Notebooks\n\nThe image has a shared memory of 16g.\n"
     told = found(tmp_path / "b", label, {})
     assert [f.split(" of shared")[0] for f in told] == ["3: README says the container is given 16g"]
+    # a label with its colon, in a line of a specification and in a list
+    spec = "# Worker\n\nBase: CUDA 12.4 runtime.\nSHM size: 8GB\n"
+    told = found(tmp_path / "c", spec, {})
+    assert [f.split(" of shared")[0] for f in told] == ["4: README says the container is given 8GB"]
+    listed = "# Worker\n\n- Shared memory: 16g\n- Python 3.11\n"
+    told = found(tmp_path / "d", listed, {})
+    assert [f.split(" of shared")[0] for f in told] == ["3: README says the container is given 16g"]
 
 
 @pytest.mark.parametrize(

@@ -34,10 +34,11 @@ _CLAIM = re.compile(
     r"|gives?|allocat(?:es|ed|ing))\b[^.\n]{0,40}?"
     rf"(?:\b{_SHM}(?:[ \t]+\(?`?/dev/shm`?\)?)?(?:[ \t]+size)?\b[^.\n\d]{{0,20}}?{_SIZE}"
     rf"|{_SIZE}[ \t]+(?:of[ \t]+)?{_SHM}\b)"
-    rf"|\b{_SHM}(?:[ \t]+size)?[ \t]+(?:is[ \t]+)?(?:set[ \t]+to|of|:)[ \t]*{_SIZE}",
+    rf"|\b{_SHM}(?:[ \t]+size)?(?:[ \t]+(?:is[ \t]+)?(?:set[ \t]+to|of)|[ \t]*:)[ \t]*{_SIZE}",
     re.IGNORECASE,
 )
-"""`Setting the SHM size to 8GB`, `runs with 16GB of shared memory`, `SHM size is set to 8g`."""
+"""`Setting the SHM size to 8GB`, `runs with 16GB of shared memory`, `SHM size is set to 8g`, `SHM size:
+8GB` (a label with its colon)."""
 _NOT_SAID = re.compile(
     r"^[ \t]*(?:(?:[-*+]|\d+[.)])[ \t]+)?(?:\*\*|__)?"
     r"(?:set|increase|raise|use|add|pass|give|configure|allocate)\b"
