@@ -108,6 +108,11 @@ def title(word: str, at: int) -> str:
         ("# COPY samples to workdir", "#RUN cp /opt/work/samples.yaml /opt/data/", []),
         ("# Install Quantix", '#CMD "${QUANTIX_DIR}/quantix.bat"', []),
         ("# How to run Quantix", '#CMD "${QUANTIX_DIR}/quantix.bat"', []),
+        # a title that is a section's name: a comment saying `installation` is no component (a Jetson
+        # build page titled `# installation`; a ROCm page titled `# Usage notes`)
+        ("# installation", '#RUN echo "previous OpenCV installation not found"', []),
+        ("# Usage notes", "#RUN python3 -m pip install notes usage", []),
+        ("# Quantix installation", '#CMD "${QUANTIX_DIR}/quantix.bat"', [title("Quantix", 4)]),
         # a title word that only looks like a step's start is still read
         ("# Runtime Quantix image", '#CMD "${QUANTIX_DIR}/quantix.bat"', [title("Quantix", 4)]),
     ],

@@ -41,9 +41,13 @@ _TITLE_WORDS = re.compile(r"[A-Za-z][A-Za-z0-9+]{2,}")
 _GENERIC = frozenset(
     "docker dockerfile dockerfiles image images container containers build builds base the and with for"
     " gpu cpu cuda rocm nvidia amd intel linux ubuntu debian alpine setup env environment dev devel runtime"
-    " project repo repository example examples sample template readme".split()
+    " project repo repository example examples sample template readme"
+    # a page's section name as its title (`# installation`, `# Usage notes`)
+    " installation installing usage overview introduction instructions guide notes documentation docs"
+    " tutorial quickstart quick started requirements prerequisites configuration deployment"
+    " about help".split()
 )
-"""Title words that name no component (`Docker`, `image`, a platform)."""
+"""Title words that name no component (`Docker`, `image`, a platform, a section's name: `# installation`)."""
 _TITLE_END = re.compile(r"\b(?:for|on|with|in|using|via|to|from|and)\b|[:(\[—–-]{1,2}[ \t]", re.IGNORECASE)
 """Where a title stops naming what the image is (`Docker GAMESS for Singularity`: GAMESS)."""
 _STEP_TITLE = re.compile(
