@@ -342,6 +342,35 @@ def test_latest_base_traps(tmp_path: Path, sentence: str, dockerfile: str) -> No
     assert _audit(tmp_path, f"# Toolkit\n\n{sentence}\n", dockerfile + "RUN true\n") == []
 
 
+@pytest.mark.parametrize(
+    ("sentence", "dockerfile"),
+    [
+        # the sentence names the release it calls the newest: the newest when it was written (a ROCm
+        # inpainting image's feature list, a CUDA graph lab's intro)
+        (
+            "- **ROCm 7.1.1 Support**: Uses the latest official `rocm/pytorch` base image.",
+            "FROM rocm/pytorch:rocm7.1.1_ubuntu22.04_py3.11_pytorch_release_2.10.0\n",
+        ),
+        (
+            "This image builds on top of the latest nvidia/cugraph/cugraph image (CUDA 12.2).",
+            "FROM nvcr.io/nvidia/cugraph/cugraph:cuda12.2_ubuntu22.04\n",
+        ),
+    ],
+)
+def test_a_latest_base_whose_release_the_sentence_names(
+    tmp_path: Path, sentence: str, dockerfile: str
+) -> None:
+    assert _audit(tmp_path, f"# Toolkit\n\n{sentence}\n", dockerfile + "RUN true\n") == []
+    # a release the tag does not hold is no such name: the finding stays
+    other = sentence.replace("7.1.1", "7.0.2").replace("12.2)", "12.8)")
+    told = _audit(tmp_path / "b", f"# Toolkit\n\n{other}\n", dockerfile + "RUN true\n")
+    repository = "rocm/pytorch" if "rocm" in dockerfile else "nvidia/cugraph/cugraph"
+    assert [f for f in told if "based on the latest" in f] == [
+        f"3: README says the image is based on the latest {repository}"
+        f" but Dockerfile:1 says FROM {dockerfile.split()[1]}, a fixed tag (likely)"
+    ]
+
+
 def test_a_modified_version_of_a_repository_at_latest_while_from_pins_a_tag(tmp_path: Path) -> None:
     readme = "# Toolkit\n\nModified version of `nvidia/cuda:latest` container, with a shell.\n"
     assert _audit(tmp_path, readme, "FROM nvidia/cuda:12.2.0-runtime-ubuntu22.04\nRUN true\n") == [

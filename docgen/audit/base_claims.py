@@ -141,7 +141,7 @@ def _base_claims(part: Document, auditor: Auditor, text: str) -> Iterator[Diagno
                 if not base_image and (not _AS_BASE.match(sentence, named.end()) or not said_of_it):
                     continue
                 line = line_at(para.lines, start + uses.start())
-                finding = _named_claim(named, text, auditor, "latest" in uses.group().lower())
+                finding = _named_claim(named, text, auditor, "latest" in uses.group().lower(), sentence)
                 if finding is not None:
                     yield Diagnostic(auditor.path, line, finding, confidence=LIKELY)
             for based in _BASED.finditer(sentence):
@@ -172,16 +172,20 @@ def _base_claims(part: Document, auditor: Auditor, text: str) -> Iterator[Diagno
                     continue
                 line = line_at(para.lines, start + based.start())
                 latest = "latest" in based.group().lower()
-                finding = _named_claim(named, text, auditor, latest)
+                finding = _named_claim(named, text, auditor, latest, sentence)
                 if finding is not None:
                     yield Diagnostic(auditor.path, line, finding, confidence=LIKELY)
 
 
-def _named_claim(named: re.Match[str], text: str, auditor: Auditor, latest: bool = False) -> str | None:
+def _named_claim(
+    named: re.Match[str], text: str, auditor: Auditor, latest: bool = False, sentence: str = ""
+) -> str | None:
     """The finding's message for the base `named` (a `_NAMED` match) when no image compared may be built
     on it, or when it is said to be the newest (`latest`: the word before it, or its `:latest` tag)
-    while every stage starting from its repository pins another tag (`_fixed_tag`); a link to a Docker
-    Hub page names the page's repository whatever its text."""
+    while every stage starting from its repository pins another tag (`_fixed_tag`), unless the
+    `sentence` saying so gives a release that tag holds (`ROCm 7.1.1: uses the latest rocm/pytorch
+    image` for `rocm7.1.1_…`: the newest when it was written, named); a link to a Docker Hub page names
+    the page's repository whatever its text."""
     hub = _HUB_PAGE.search(named.group(2) or "")
     name = (hub.group(1) or hub.group(2)) if hub is not None else None
     if name is None:
@@ -191,12 +195,25 @@ def _named_claim(named: re.Match[str], text: str, auditor: Auditor, latest: bool
     said = reference.group() if reference is not None else name
     if said.lower().endswith(":latest") or (latest and "/" in said):
         fixed = _fixed_tag(said, auditor.models)
-        if fixed is not None:
+        if fixed is not None and not _names_its_release(sentence, fixed):
             return f"README says the image is based on the latest {_repository(said)} but {fixed}"
     if "/" in name and ours(name, text, auditor.models):
         return None
     finding = _compare(name, auditor.models)
     return f"README says the image is based on {finding}" if finding is not None else None
+
+
+_RELEASE = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?![\w.]*\d)")
+"""A release written in prose (`7.1.1`, `12.4`)."""
+
+
+def _names_its_release(sentence: str, fixed: str) -> bool:
+    """True when `sentence` gives a release (`ROCm 7.1.1`) that the pinned tags `fixed` (the finding's
+    text, `Dockerfile:2 says FROM rocm/pytorch:rocm7.1.1_…`) hold, not between digits."""
+    return any(
+        re.search(rf"(?<![\d.]){re.escape(release.group())}(?![\d])", fixed)
+        for release in _RELEASE.finditer(sentence)
+    )
 
 
 _LINKED_IMAGE = re.compile(r"(?:[\w.-]+/)*[\w.-]+:latest", re.IGNORECASE)
