@@ -153,8 +153,9 @@ _NO_DOCKERFILE = r"(?![\w.+-]*\.(?:dockerignore|md|txt|sh|py|ps1|bat|ya?ml|json|
 """What a file named like a Dockerfile is not: `Dockerfile.dockerignore` (BuildKit's ignore file of a
 Dockerfile), `Dockerfile.md`, `Dockerfile-build.sh` (a script about one)."""
 _DOCKERFILE_NAME = re.compile(
-    rf"(?:Dockerfile|Containerfile)(?:\d+|{_NO_DOCKERFILE}[._-][\w.+-]+)?"
+    rf"(?:[Dd]ockerfile|[Cc]ontainerfile)(?:\d+|{_NO_DOCKERFILE}[._-][\w.+-]+)?"
     r"|[\w.+-]+[._-](?:Dockerfile|dockerfile)"
+    rf"|[\w.+-]*[a-z0-9]Dockerfile|{_NO_DOCKERFILE}Dockerfile[A-Z][\w.+-]*"
 )
 
 
@@ -240,10 +241,12 @@ def text_or_none(path: Path, limit: int = MAX_FILE_BYTES, top: Path | None = Non
 
 
 def is_dockerfile_name(name: str) -> bool:
-    """True for a file name a Dockerfile has (docs/audit/index.md): `Dockerfile`, `Containerfile`, with a
-    number (`Dockerfile22`, `Dockerfile24`: one per Ubuntu release), and with `.`, `-` or `_`:
-    `Dockerfile.rocm`, `Dockerfile-ubuntu`, `Dockerfile_llamacpp`, `cuda.Dockerfile`, `cuda_dockerfile`;
-    not `Dockerfile.dockerignore`, `Dockerfile.md` or `Dockerfile-build.sh`."""
+    """True for a file name a Dockerfile has (docs/audit/index.md): `Dockerfile`, `Containerfile`, in
+    lower case too (`dockerfile`, which BuildKit reads when there is no `Dockerfile`), with a number
+    (`Dockerfile22`, `Dockerfile24`: one per Ubuntu release), with `.`, `-` or `_`: `Dockerfile.rocm`,
+    `Dockerfile-ubuntu`, `Dockerfile_llamacpp`, `dockerfile.gpu`, `cuda.Dockerfile`, `cuda_dockerfile`,
+    and with a word written onto it: `ROCmDockerfile`, `DockerfileOptimized`; not
+    `Dockerfile.dockerignore`, `Dockerfile.md` or `Dockerfile-build.sh`."""
     return bool(_DOCKERFILE_NAME.fullmatch(name))
 
 

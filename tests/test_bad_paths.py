@@ -658,6 +658,15 @@ def test_a_full_disk_on_the_second_output_changes_nothing(
         ("Dockerfile~", False),
         ("Dockerfile22", True),  # one per Ubuntu release: Dockerfile22, Dockerfile24
         ("Dockerfile2x", False),
+        # lower case (BuildKit reads `dockerfile` when there is no `Dockerfile`), a word written onto it
+        ("dockerfile", True),
+        ("dockerfile.gpu", True),
+        ("dockerfile-cli-only.gpu", True),
+        ("ROCmDockerfile", True),
+        ("DockerfileOptimized", True),
+        ("DockerfileOptimized.md", False),
+        ("dockerfile_utils.py", False),
+        ("Dockerfiles", False),
         ("README.md", False),
     ],
 )

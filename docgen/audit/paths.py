@@ -74,7 +74,8 @@ def ignores(pattern: str, parts: Sequence[str]) -> bool:
 
 def variant(path: str) -> str | None:
     """The image of a family a Dockerfile's name says, lower case: `gb200` for `envs/Dockerfile.gb200`,
-    `cuda` for `cuda.Dockerfile`, `22` for `Dockerfile22`; None for a plain `Dockerfile`."""
+    `cuda` for `cuda.Dockerfile`, `22` for `Dockerfile22`, `rocm` for `ROCmDockerfile`; None for a plain
+    `Dockerfile`."""
     name = _basename(path)
     for stem in (
         "Dockerfile.",
@@ -98,7 +99,10 @@ def variant(path: str) -> str | None:
         if name.endswith(suffix):
             return name[: -len(suffix)].lower() or None
     numbered = re.fullmatch(r"(?:Dockerfile|Containerfile)(\d+)", name)
-    return numbered.group(1) if numbered else None  # (`Dockerfile22`: the Ubuntu 22.04 image)
+    if numbered:
+        return numbered.group(1)  # (`Dockerfile22`: the Ubuntu 22.04 image)
+    glued = re.fullmatch(r"([\w.+-]*[a-z0-9])Dockerfile|Dockerfile([A-Z][\w.+-]*)", name)
+    return (glued.group(1) or glued.group(2)).lower() if glued else None  # `ROCmDockerfile`: rocm
 
 
 def same_file(reference: str, path: str) -> int:
