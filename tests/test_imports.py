@@ -393,6 +393,7 @@ AUDIT_LAYERS = (
         "curl_uploads",
         "request_routes",
         "downloaded_copies",
+        "fresh_contexts",
         "fixed_defaults",
         "copies",
         "docker_cli",

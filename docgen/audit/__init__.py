@@ -294,6 +294,7 @@ from docgen.audit.fences import (
 from docgen.audit.file_lists import listed_absent
 from docgen.audit.fixed_defaults import _fixed_defaults
 from docgen.audit.floating_pins import _floating_pins
+from docgen.audit.fresh_contexts import fresh_contexts
 from docgen.audit.globbed_scripts import globbed_scripts
 from docgen.audit.gpu_compose import gpu_less_compose, gpu_only_compose
 from docgen.audit.gpu_models import gpu_model_claims
@@ -602,6 +603,7 @@ def audit(
         scripts += curl_uploads(doc, directory, path)  # a file a curl example uploads
         scripts += request_routes(doc, directory, path, models)  # a request to no route
         scripts += downloaded_copies(doc, source, models, path, directory)  # another version's file
+        scripts += fresh_contexts(doc, text, models, path)  # a build in a folder holding only downloads
         scripts += provided_locks(doc, models, path, directory)  # a lock file the folder lacks
     # files setup steps read that the repository holds nowhere (a host section's too, read before it is
     # set aside); a file another rule names with the one meant is told by it once
