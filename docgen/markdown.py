@@ -1028,14 +1028,16 @@ _INLINE_COMMAND = re.compile(
     r"|docker-compose[ ]+(?:build|up|run|pull|exec)\b"
     r"|git[ ]+clone[ ]+\S"
     r"|(?:bash|sh)[ ]+[\w./-]+\.sh\b|\./[\w./-]+\.sh\b"
-    r"|python3?[ ]+[\w./-]+\.py\b"
+    r"|(?:python(?:\d(?:\.\d+)?)?|uv[ ]+run(?:[ ]+python[\d.]*)?|poetry[ ]+run[ ]+python[\d.]*)[ ]+"
+    r"(?:-[A-Za-z][ ]+)*[\w./-]+\.py\b"
     r"|make(?:[ ]+[\w.-]+)*\Z"
     r"|(?:singularity|apptainer)[ ]+(?:build|run|exec|pull|shell)[ ]"
     r"|cd[ ]+[\w.~/-]+\Z"
     r")"
 )
 """The start of a whole command written as inline code: `docker build -t app .`, `sudo docker run …`,
-`git clone URL`, `bash setup.sh`, `./run.sh`, `python train.py`, `make`, `singularity build …`, `cd dir`
+`git clone URL`, `bash setup.sh`, `./run.sh`, `python train.py` (`python3.11 -u x.py`, `uv run x.py`,
+`poetry run python x.py`), `make`, `singularity build …`, `cd dir`
 (so that what follows runs where it is written to)."""
 _PLACEHOLDER = re.compile(
     r"<[^<>]*>|\{\{|\$\{?[A-Z_]*(?:IMAGE|NAME|TAG)\b|\[[^\]]*\]|\.\.\.|…|\bpath[_/]to\b|\bimage_name\b"

@@ -68,6 +68,13 @@ Images of the app.
             ],
         ),
         ("python -u fetch_nodes.py", "echo", [moved(4, "fetch_nodes.py", "nodes/fetch_nodes.py")]),
+        # other interpreters' commands
+        ("python3.11 fetch_nodes.py", "echo", [moved(4, "fetch_nodes.py", "nodes/fetch_nodes.py")]),
+        ("uv run fetch_nodes.py", "echo", [moved(4, "fetch_nodes.py", "nodes/fetch_nodes.py")]),
+        ("uv run python fetch_nodes.py", "echo", [moved(4, "fetch_nodes.py", "nodes/fetch_nodes.py")]),
+        ("poetry run python fetch_nodes.py", "echo", [moved(4, "fetch_nodes.py", "nodes/fetch_nodes.py")]),
+        # a module is no script
+        ("python -m fetch_nodes.py", "echo", []),
         ("bash sync.sh", "./sync.sh", [moved(4, "sync.sh", "tools/sync.sh")]),
         # the paths as they are
         ("python nodes/fetch_nodes.py", "python3 weights/get_weights.py", []),

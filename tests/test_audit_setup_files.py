@@ -158,10 +158,6 @@ def test_a_script_whose_output_a_variable_takes_that_no_folder_holds(tmp_path: P
     [
         ("source env/setup.sh", "README sources env/setup.sh, which does not exist in the repository"),
         (". ./activate-rocm.sh", "README sources activate-rocm.sh, which does not exist in the repository"),
-        (
-            "python3 tools/convert.py --out x",
-            "README runs tools/convert.py, which does not exist in the repository",
-        ),
         ("bash scripts/fetch.sh", "README runs scripts/fetch.sh, which does not exist in the repository"),
         ("cat config/app.yaml", "README prints config/app.yaml, which does not exist in the repository"),
     ],
@@ -171,6 +167,14 @@ def test_a_file_a_step_reads_that_no_folder_holds_is_likely(
 ) -> None:
     readme = f"# App\n\n```bash\n{command}\n```\n"
     assert found(tmp_path, {"README.md": readme}) == [(4, message, "likely")]
+
+
+def test_a_python_script_a_block_runs_that_no_folder_holds_is_certain(tmp_path: Path) -> None:
+    """The interpreter fails on a script no folder holds (a shell script or a file read may be made by
+    a step docgen does not read; a Python script's run is the step)."""
+    readme = "# App\n\n```bash\npython3 tools/convert.py --out x\n```\n"
+    message = "README runs tools/convert.py, which does not exist in the repository"
+    assert found(tmp_path, {"README.md": readme}) == [(4, message, "certain")]
 
 
 def test_a_script_named_with_its_words_in_another_order_is_certain(tmp_path: Path) -> None:
@@ -338,3 +342,195 @@ def test_a_comment_of_a_block_on_the_host_is_no_container(tmp_path: Path) -> Non
     assert found(tmp_path, {"README.md": readme}) == [
         (5, "README runs scripts/fetch.sh, which does not exist in the repository", "likely")
     ]
+
+
+# --------------------------------------------------------------------------------------------------
+# A Python script run on the host that the project holds nowhere (`python x.py`, `uv run x.py`),
+# in a checkout and in a README copied with its project outside one
+
+VOICES = (
+    "FROM python:3.11-slim\nWORKDIR /opt/tts\nCOPY voices/ /opt/tts/voices/\n"
+    'COPY server.py /opt/tts/\nCMD ["python", "server.py"]\n'
+)
+"""A small text-to-speech image: the project holds server.py and voices/."""
+
+
+def runs(
+    root: Path, readme: str, dockerfile: str = VOICES, extra: dict[str, str] | None = None, git: bool = False
+) -> list[tuple[int, str, str]]:
+    """The findings on scripts run of `readme` in a project of the text-to-speech image."""
+    files = {"README.md": readme, "server.py": "print('serve')\n", "voices/en.json": "{}\n", **(extra or {})}
+    return [f for f in found(root, files, dockerfile, git) if f[1].startswith("README runs")]
+
+
+def nowhere(line: int, path: str, confidence: str) -> tuple[int, str, str]:
+    return (line, f"README runs {path}, which does not exist in the repository", confidence)
+
+
+USAGE = """\
+Text-to-speech server images.
+
+### Usage
+1. fetch the voices, `{first}`
+2. build the image, `docker build -t tts:latest .`
+3. {second}
+4. `docker run -d -p 5002:5002 tts:latest`
+"""
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "expected"),
+    [
+        # the steps run scripts the project does not have: `likely` (the prose's inline code)
+        (
+            "python fetch_voices.py",
+            "warm the cache, `python3 -u warm_cache.py --all`",
+            [nowhere(4, "fetch_voices.py", "likely"), nowhere(6, "warm_cache.py", "likely")],
+        ),
+        ("python3.11 fetch_voices.py", "echo", [nowhere(4, "fetch_voices.py", "likely")]),
+        ("uv run fetch_voices.py", "echo", [nowhere(4, "fetch_voices.py", "likely")]),
+        ("poetry run python fetch_voices.py", "echo", [nowhere(4, "fetch_voices.py", "likely")]),
+        ("python3 tools/fetch_voices.py", "echo", [nowhere(4, "tools/fetch_voices.py", "likely")]),
+        # the script is there
+        ("python server.py", "echo", []),
+        # a module, a program in words, a placeholder: no script of the project
+        ("python -m voices.fetch", "echo", []),
+        ('python -c "import voices"', "echo", []),
+        ("python <your_script>.py", "echo", []),
+        ("python $SCRIPT", "echo", []),
+        ("python your_fetcher.py", "echo", []),
+        ("python path/to/fetch.py", "echo", []),
+        ("python custom_fetch.py", "echo", []),
+        # a shell script outside a checkout: `references.missing_scripts`' (a script missing where others are)
+        ("./fetch_voices.sh", "echo", []),
+        ("bash fetch_voices.sh", "echo", []),
+        # a name every project has its own of
+        ("python setup.py install", "echo", []),
+        # a step in the container
+        ("docker exec -it tts python fetch_voices.py", "echo", []),
+        ("docker compose exec tts python fetch_voices.py", "echo", []),
+    ],
+)
+def test_a_step_runs_a_python_script_the_project_holds_nowhere(
+    tmp_path: Path, first: str, second: str, expected: list[tuple[int, str, str]]
+) -> None:
+    assert runs(tmp_path, USAGE.format(first=first, second=second)) == expected
+
+
+def test_a_script_the_readme_downloads_first_is_no_finding(tmp_path: Path) -> None:
+    readme = (
+        "# TTS\n\n1. download the helper: `wget https://example.com/tools/fetch_voices.py`\n"
+        "2. fetch the voices, `python fetch_voices.py`\n"
+    )
+    assert runs(tmp_path, readme) == []
+    readme = "# TTS\n\nSave the following as `fetch_voices.py`:\n\n```python\nprint(1)\n```\n\n"
+    readme += "```bash\npython fetch_voices.py\n```\n"
+    assert runs(tmp_path / "b", readme) == []
+
+
+def test_another_file_of_the_project_names_the_script(tmp_path: Path) -> None:
+    """A Makefile writes it, the Dockerfile copies it: the name is the project's, which other rules read
+    (a generated file, a build context's miss)."""
+    readme = USAGE.format(first="python fetch_voices.py", second="echo")
+    extra = {"Makefile": "voices:\n\tcurl -o fetch_voices.py https://example.com/f.py\n"}
+    assert runs(tmp_path, readme, extra=extra) == []
+    assert runs(tmp_path / "b", readme, VOICES + "COPY fetch_voices.py /opt/tts/\n") == []
+
+
+def test_a_script_a_slip_away_from_a_file_is_another_rules(tmp_path: Path) -> None:
+    readme = USAGE.format(first="python fetch-voices.py", second="echo")
+    assert runs(tmp_path, readme, extra={"tools/fetch_voices.py": ""}) == []
+
+
+def test_a_copy_whose_links_miss_files_is_partial(tmp_path: Path) -> None:
+    """A README copied with its Dockerfile alone: the files it links to are missing too, and so may be
+    every script it runs (the missing links are told)."""
+    readme = USAGE.format(first="python fetch_voices.py", second="see [the voices](docs/voices.md)")
+    assert runs(tmp_path, readme) == []
+    # in a checkout, the listing is the repository's whole
+    assert runs(tmp_path / "b", readme, git=True) == [nowhere(4, "fetch_voices.py", "likely")]
+
+
+def test_no_project_given_no_listing(tmp_path: Path) -> None:
+    make_tree(tmp_path, {"README.md": USAGE.format(first="python fetch_voices.py", second="echo")})
+    (tmp_path / "Dockerfile").write_text(VOICES, encoding="utf-8")
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    text = (tmp_path / "README.md").read_text(encoding="utf-8")
+    assert [d for d in audit(text, "README.md", model, {}, tmp_path) if "fetch_voices" in d.message] == []
+
+
+QUICKSTART = """\
+# Segmenter
+
+Train and serve a segmentation model.
+
+## Quick start
+
+{intro}
+
+```bash
+{commands}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("intro", "commands", "expected"),
+    [
+        # a command block: `certain`
+        (
+            "Prepare the data:",
+            "pip install -r requirements.txt\npython3 prepare_data.py --split val",
+            [nowhere(11, "prepare_data.py", "certain")],
+        ),
+        ("Train:", "uv run python train.py --epochs 3", [nowhere(10, "train.py", "certain")]),
+        ("Train:", "$ python -u tools/train.py", [nowhere(10, "tools/train.py", "certain")]),
+        # the rest of the block runs in the container
+        ("Train:", "docker run -it --gpus all seg bash\npython train.py", []),
+        ("Train:", "docker compose exec seg bash\npython train.py", []),
+        # the script is an argument of the container's command
+        ("Train:", "docker run --rm seg python train.py", []),
+        # the block is about the container
+        ("Inside the container:", "python train.py", []),
+        # another project's checkout
+        (
+            "Run this from the root of the [trainer](https://github.com/org/trainer) repository:",
+            "python train.py",
+            [],
+        ),
+        ("Clone it first:", "git clone https://github.com/org/trainer && cd trainer && python train.py", []),
+        (
+            "Clone it first:",
+            "git clone https://github.com/org/trainer\ncd trainer\npython setup.py install",
+            [],
+        ),
+    ],
+)
+def test_a_command_block_runs_a_python_script_the_project_holds_nowhere(
+    tmp_path: Path, intro: str, commands: str, expected: list[tuple[int, str, str]]
+) -> None:
+    readme = QUICKSTART.format(intro=intro, commands=commands)
+    assert runs(tmp_path, readme, extra={"requirements.txt": "torch\n"}) == expected
+
+
+def test_after_a_script_that_enters_the_container_commands_run_inside(tmp_path: Path) -> None:
+    readme = "# Seg\n\n```\nsh run_container.sh\n```\n\n# Test\n\n```\npython smoke_test.py\n```\n"
+    entering = {"run_container.sh": "#!/bin/sh\ndocker run -it --gpus all seg:latest\n"}
+    assert runs(tmp_path, readme, extra=entering) == []
+    assert runs(tmp_path / "b", readme, extra=entering, git=True) == []
+    detached = {"run_container.sh": "#!/bin/sh\ndocker run -d --gpus all seg:latest\n"}
+    assert runs(tmp_path / "c", readme, extra=detached) == [nowhere(10, "smoke_test.py", "certain")]
+
+
+def test_a_whole_command_in_a_sentence_is_likely(tmp_path: Path) -> None:
+    readme = "# Seg\n\nTo check the GPU, run `python gpu_check.py` before building.\n"
+    assert runs(tmp_path, readme) == [nowhere(3, "gpu_check.py", "likely")]
+    readme = "# Seg\n\nInside the container, run `python gpu_check.py`.\n"
+    assert runs(tmp_path / "b", readme) == []
+
+
+def test_a_cd_into_a_folder_the_copy_lacks_shows_it_partial(tmp_path: Path) -> None:
+    readme = "# Seg\n\n```bash\ncd services/trainer\nuv run train.py\n```\n"
+    assert runs(tmp_path, readme) == []
+    readme = "# Seg\n\n```bash\ncd voices\nuv run train.py\n```\n"
+    assert runs(tmp_path / "b", readme) == [nowhere(5, "train.py", "certain")]

@@ -12,18 +12,20 @@ import itertools
 import os
 import posixpath
 import re
+import stat
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
-from docgen.audit.auditor import CERTAIN, LIKELY
+from docgen.audit.auditor import CERTAIN, LIKELY, dockerfile_read
 from docgen.audit.commands import cloned_folder, clones
 from docgen.audit.own_repo import DEFAULT_BRANCHES, checked_out, forge_file, remote_names, repository_root
 from docgen.audit.paths import _basename, ignore_patterns, ignores, reference_path
 from docgen.audit.versions import differing
 from docgen.compose import COMPOSE_FILE
-from docgen.files import is_dockerfile_name, real_path
+from docgen.errors import MAX_PROJECT_FILE_BYTES
+from docgen.files import is_dockerfile_name, real_path, text_or_none
 from docgen.markdown import Document, code_spans, links, lists
-from docgen.model import Diagnostic
+from docgen.model import Diagnostic, ImageModel
 
 _MISSING_FILE = re.compile(r"\bdoes not exist\b|\bhas no such file\b")
 """The words of every finding about a file the README names that the repository lacks (`README links to
@@ -864,3 +866,56 @@ def named_licenses(doc: Document, readme: str, directory: Path, project: Path | 
                 f"README names {name} as the repository's licence file, which does not exist",
                 confidence=CERTAIN,
             )
+
+
+ANY_SCRIPT = re.compile(r"(?<![\w-])[A-Za-z][\w-]*\.(?:py|sh)(?![\w-])")
+"""A script's name anywhere in a line, after a folder too (`../render.py`)."""
+TEXT_SUFFIXES = frozenset({".md", ".rst", ".txt", ".adoc", ".html", ".htm", ".tex", ".org"})
+"""Files for readers: one naming a script says no more than the README does (no program makes it)."""
+WALK_LIMIT = 5000
+"""At most this many entries of the repository are listed for one README."""
+
+
+def repository_files(root: Path) -> list[Path] | None:
+    """The files below `root` (folders whose name starts with a dot left out); None past `WALK_LIMIT`
+    entries: a repository too large to tell a file it holds nowhere."""
+    found: list[Path] = []
+    seen = 0
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "node_modules")
+        seen += len(dirs) + len(files)
+        if seen > WALK_LIMIT:
+            return None
+        found += [Path(folder) / f for f in files]
+    return found
+
+
+def script_names_in_files(files: Sequence[Path], models: Sequence[ImageModel]) -> set[str] | None:
+    """The script names (`ANY_SCRIPT`) the audited Dockerfiles and the files of the repository that are
+    no text for readers (code, scripts, build and configuration files: not `TEXT_SUFFIXES`) name, each
+    read once up to `MAX_PROJECT_FILE_BYTES` (regular files only); None when an audited Dockerfile cannot
+    be read."""
+    texts = []
+    for model in models:
+        read = dockerfile_read(model.file) if model.file else None
+        if read is None:
+            return None  # a Dockerfile not read may name any
+        texts.append(read[0])
+    for path in files:
+        if path.suffix.lower() in TEXT_SUFFIXES:
+            continue
+        try:  # (a regular file only: not a dangling link, a FIFO or a device)
+            if not stat.S_ISREG(path.stat().st_mode) or path.stat().st_size > MAX_PROJECT_FILE_BYTES:
+                continue
+        except OSError:
+            continue
+        text = text_or_none(path, MAX_PROJECT_FILE_BYTES)
+        if text is not None:
+            texts.append(text)
+    return {m.group(0) for text in texts for m in ANY_SCRIPT.finditer(text)}
+
+
+COMMON_SCRIPTS = frozenset(
+    {"setup.py", "manage.py", "__init__.py", "__main__.py", "conftest.py", "get-pip.py", "configure.sh"}
+)
+"""Names every project or tool has its own of: a sentence naming one may mean any."""

@@ -39,16 +39,23 @@ from docgen.copied import context_path, copies_path
 from docgen.markdown import Document, code_spans, lists
 from docgen.model import Diagnostic, ImageModel
 
+_PYTHON = (
+    r"(?:python(?:\d(?:\.\d+)?)?|uv[ \t]+run(?:[ \t]+python(?:\d(?:\.\d+)?)?)?"
+    r"|poetry[ \t]+run[ \t]+python(?:\d(?:\.\d+)?)?)"
+)
+"""A Python interpreter as a command names it: `python`, `python3`, `python3.11`, `uv run`, `uv run
+python`, `poetry run python`."""
 _RUN = re.compile(
     r"(?:^|&&|\|\||;)[ \t]*(?:\$[ \t]+)?(?:(?:sudo|time|nohup|exec)[ \t]+)?"
     r"(?:[A-Za-z_][A-Za-z0-9_]*=[^\s;&|]*[ \t]+)*"
-    r"(?:(?:python(?:[23](?:\.\d+)?)?|bash|sh|zsh|source)[ \t]+(?:-[A-Za-z]\w*[ \t]+)*"
+    rf"(?:(?:{_PYTHON}|bash|sh|zsh|source)[ \t]+(?:-(?![mc](?:[ \t]|$))[A-Za-z]\w*[ \t]+)*"
     r"(?:\./)?([\w.-]+(?:/[\w.-]+)*\.(?:py|sh|bash|zsh))"
     r"|\./([\w.-]+(?:/[\w.-]+)*\.(?:py|sh|bash|zsh)))(?=$|[ \t;&|)])"
 )
 """A script a command runs by a path from the folder it runs in: with an interpreter (`python
-x.py`, `python3 -u tools/x.py`, `bash run.sh`) or by itself (`./run.sh`); not an argument of another
-command (`docker run img python x.py` runs it in the container)."""
+x.py`, `python3 -u tools/x.py`, `uv run x.py`, `bash run.sh`) or by itself (`./run.sh`); not an
+argument of another command (`docker run img python x.py` runs it in the container), nor a module or
+a program given in words (`python -m pkg`, `python -c "…"`)."""
 _ORDERED = re.compile(r"[ \t]*\d{1,3}[.)][ \t]")
 """A numbered list item (`1. `, `2) `)."""
 _IN_CONTAINER = re.compile(

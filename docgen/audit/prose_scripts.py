@@ -8,12 +8,13 @@ from __future__ import annotations
 import bisect
 import os
 import re
-import stat
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY, dockerfile_read
 from docgen.audit.missing import (
+    ANY_SCRIPT,
+    COMMON_SCRIPTS,
     PATH,
     PLACEHOLDER,
     SCRIPT_SUFFIXES,
@@ -23,11 +24,11 @@ from docgen.audit.missing import (
     in_commands,
     prose_bases,
     prose_fix,
+    repository_files,
+    script_names_in_files,
 )
 from docgen.audit.own_repo import repository_root
 from docgen.build_scripts import DOCKER, container_command
-from docgen.errors import MAX_PROJECT_FILE_BYTES
-from docgen.files import text_or_none
 from docgen.markdown import Document, Link, code_spans, fenced_only, links
 from docgen.model import Diagnostic, ImageModel
 
@@ -187,8 +188,6 @@ _BARE_SCRIPT = re.compile(r"(?<![\w./\\$<{-])`?([A-Za-z][\w-]*\.(?:py|sh))`?(?![
 """A script's name with no folder in a line of prose, bare or in a code span (`force_cuda.py`); not one
 a line number follows (`template.py:1980`, `runner.py#L52`): a citation of code, most often another
 project's (the upstream package's, the base image's)."""
-_ANY_SCRIPT = re.compile(r"(?<![\w-])[A-Za-z][\w-]*\.(?:py|sh)(?![\w-])")
-"""A script's name anywhere in a line, after a folder too (`../render.py`)."""
 _ELSEWHERE_WORDS = re.compile(
     r"://|\bwww\.|\b(?:repo|repository|repositories|project|clone|github|gitlab|upstream|package|pip|conda|"
     r"your|own|example|e\.g\.|such[ \t]+as|named|called|output|log)\b"
@@ -201,30 +200,8 @@ at`), the reader's own, or an example's."""
 _OWNER = re.compile(r"(?:[\w.)-]['\u2019]s|s['\u2019])[ \t]+`?\Z")
 """A possessive just before a name (`LLaMA-Factory's `runner.py``, `upstream's run.sh`): the file of
 the project or package it names, not this repository's."""
-_COMMON_SCRIPTS = frozenset(
-    {"setup.py", "manage.py", "__init__.py", "__main__.py", "conftest.py", "get-pip.py", "configure.sh"}
-)
-"""Names every project or tool has its own of: a sentence naming one may mean any."""
 _SENTENCE_CUT = re.compile(r"(?<=[.!?])[ \t]+(?=[A-Z])")
 """Where a sentence of a line ends: the words about a name are those of its own sentence."""
-_TEXT_SUFFIXES = frozenset({".md", ".rst", ".txt", ".adoc", ".html", ".htm", ".tex", ".org"})
-"""Files for readers: one naming a script says no more than the README does (no program makes it)."""
-_WALK_LIMIT = 5000
-"""At most this many entries of the repository are listed for one README."""
-
-
-def _repository_files(root: Path) -> list[Path] | None:
-    """The files below `root` (folders whose name starts with a dot left out); None past `_WALK_LIMIT`
-    entries: a repository too large to tell a file it holds nowhere."""
-    found: list[Path] = []
-    seen = 0
-    for folder, dirs, files in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "node_modules")
-        seen += len(dirs) + len(files)
-        if seen > _WALK_LIMIT:
-            return None
-        found += [Path(folder) / f for f in files]
-    return found
 
 
 def absent_prose_scripts(
@@ -253,12 +230,12 @@ def absent_prose_scripts(
     if not named:
         return
     root = repository_root(directory) or directory.resolve()
-    files = _repository_files(root)
+    files = repository_files(root)
     if files is None:
         return
     held = {f.name for f in files}
     keys = {_key(n) for n in held}
-    mentioned = sorted({m.group(0) for text in source for m in _ANY_SCRIPT.finditer(text)} & held)
+    mentioned = sorted({m.group(0) for text in source for m in ANY_SCRIPT.finditer(text)} & held)
     made = _made(fenced_only(doc)) | in_commands(fenced_only(doc))
     in_files: set[str] | None = None  # the script names the repository's files name: read once, if needed
     read = False
@@ -268,7 +245,7 @@ def absent_prose_scripts(
     linked: dict[int, tuple[list[Link], list[int]]] = {}  # line → its links and their starts, read once
     for name, (line, at) in named.items():
         suffix = name.rsplit(".", 1)[-1]
-        if name in held or name in made or name in _COMMON_SCRIPTS or _key(name) in keys:
+        if name in held or name in made or name in COMMON_SCRIPTS or _key(name) in keys:
             continue  # (a slip of a file it has: `missing`'s and `case_slips`' `did you mean`)
         if PLACEHOLDER.search(name):
             continue  # `name_of_the_script.sh`: whichever script the reader picks
@@ -302,7 +279,7 @@ def absent_prose_scripts(
         if linked[line][0] and _linked_text(*linked[line], at, directory, root):
             continue
         if not read:
-            in_files, read = _names_in_files(files, models), True
+            in_files, read = script_names_in_files(files, models), True
         if in_files is None or name in in_files:
             continue
         if beside:
@@ -350,28 +327,3 @@ def _linked_text(found: list[Link], starts: list[int], at: int, directory: Path,
     if not target or "://" in target or target.startswith(("mailto:", "~")):
         return False
     return os.path.exists(root / target.lstrip("/") if target.startswith("/") else directory / target)
-
-
-def _names_in_files(files: Sequence[Path], models: Sequence[ImageModel]) -> set[str] | None:
-    """The script names (`_ANY_SCRIPT`) the audited Dockerfiles and the files of the repository that are
-    no text for readers (code, scripts, build and configuration files: not `_TEXT_SUFFIXES`) name, each
-    read once up to `MAX_PROJECT_FILE_BYTES` (regular files only); None when an audited Dockerfile cannot
-    be read."""
-    texts = []
-    for model in models:
-        read = dockerfile_read(model.file) if model.file else None
-        if read is None:
-            return None  # a Dockerfile not read may name any
-        texts.append(read[0])
-    for path in files:
-        if path.suffix.lower() in _TEXT_SUFFIXES:
-            continue
-        try:  # (a regular file only: not a dangling link, a FIFO or a device)
-            if not stat.S_ISREG(path.stat().st_mode) or path.stat().st_size > MAX_PROJECT_FILE_BYTES:
-                continue
-        except OSError:
-            continue
-        text = text_or_none(path, MAX_PROJECT_FILE_BYTES)
-        if text is not None:
-            texts.append(text)
-    return {m.group(0) for text in texts for m in _ANY_SCRIPT.finditer(text)}

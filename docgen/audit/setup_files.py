@@ -15,7 +15,14 @@ git ignores or in a generated folder (`build/`, `venv/`), a placeholder (`<file>
 `path/to/x`), a glob, or an absolute path; nor a script of the image (one its Dockerfile names, any of
 an image that clones another project). After a build step (`make`, `cmake`, `colcon build`, `pip
 install -e`), which may make any file, and outside a git checkout (a README copied with its Dockerfile
-holds none of the scripts it runs), only copies of templates are read.
+holds none of the scripts it runs), only copies of templates are read, and Python scripts run on the
+host when the copy shows itself whole (`_CopiedReadme`: its links all find their files).
+
+A Python script run with an interpreter (`python x.py`, `uv run x.py`, `poetry run python x.py`) fails
+when it is not there: `certain` in a command block, `likely` in the prose's inline code (a numbered
+step). Not one run after a script that enters a container (`sh docker_run.sh` holding `docker run -it`),
+under words naming another project's repository by its address, or on a line saying it runs inside the
+container.
 
 A template a copy reads (`.example`, `.sample`, `.template`, `.dist`, `-example.`…) is never made by a
 build: its finding is `certain`. Any other file may come from a step docgen does not read (a script's
@@ -34,12 +41,32 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import CD_STEP, clone_of, cloned_folder, continued, without_prompt
-from docgen.audit.missing import COPIERS, CREATES, _ignore_patterns, _made, ignored
+from docgen.audit.missing import (
+    COMMON_SCRIPTS,
+    COPIERS,
+    CREATES,
+    _ignore_patterns,
+    _made,
+    ignored,
+    missing_links,
+    repository_files,
+    script_names_in_files,
+)
 from docgen.audit.missing import GENERATED as _SITE_FOLDERS
 from docgen.audit.own_repo import repository_root
-from docgen.audit.references import GENERATED, MadeFiles, cd_target, project_top
+from docgen.audit.references import (
+    _OWN_FILE,
+    _USER_FILE,
+    GENERATED,
+    MadeFiles,
+    _nowhere,
+    cd_target,
+    inside,
+    project_top,
+)
 from docgen.audit.steps import _plain, copy_operands, image_lines, own_clones
 from docgen.audit.wording import COMMAND_LANGS, heading_of
+from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic, ImageModel
@@ -81,6 +108,11 @@ _BUILDS = re.compile(
 )
 """A step after which any file may be there: a build, an archive unpacked, a checkout moved."""
 _CLONE = re.compile(r"\bgit[ \t]+clone\b")
+_PYTHON = re.compile(r"python(?:\d(?:\.\d+)?)?")
+"""A Python interpreter's command name: `python`, `python3`, `python3.11`."""
+_OTHER_PROJECT = re.compile(r"://|\b(?:upstream|their)[ \t]+(?:repo|repository|project)\b", re.IGNORECASE)
+"""Words above a block naming another project (`Run this from the root of the [server](https://github.com/…)
+repository`): the scripts it runs may be that checkout's."""
 _INSIDE = re.compile(
     r"\b(?:inside|within|in|into|from)[ \t]+(?:the[ \t]+|a[ \t]+|your[ \t]+|this[ \t]+)?(?:running[ \t]+)?"
     r"(?:docker[ \t]+|dev[ \t]+)?(?:container|image|pod|vm|node)\b"
@@ -276,6 +308,11 @@ def _reads(step: str) -> Iterator[tuple[str, str]]:
     if not words:
         return
     name, args = words[0], words[1:]
+    if name in ("uv", "poetry") and args[:1] == ["run"]:  # `uv run x.py`, `poetry run python x.py`
+        if len(args) > 1 and _PYTHON.fullmatch(args[1]):
+            name, args = args[1], args[2:]
+        elif name == "uv":
+            name, args = "python", args[1:]
     if name in ("cp", "mv"):
         operands = copy_operands(name, " ".join(shlex.quote(a) for a in args))
         if operands is not None:
@@ -288,7 +325,7 @@ def _reads(step: str) -> Iterator[tuple[str, str]]:
     elif name in ("source", "."):
         if args and ("/" in args[0] or args[0].endswith((*_SCRIPT_SUFFIXES, ".env"))):
             yield "sources", args[0]
-    elif re.fullmatch(r"python(?:3(?:\.\d+)?)?", name):
+    elif _PYTHON.fullmatch(name):
         options = [a for a in args if a.startswith("-")]
         script = next((a for a in args if not a.startswith("-")), None)
         if script and not {"-m", "-c"} & set(options) and script.endswith(".py"):
@@ -305,6 +342,62 @@ def _reads(step: str) -> Iterator[tuple[str, str]]:
             suffix = arg.rsplit(".", 1)[1].lower() if "." in arg.rsplit("/", 1)[-1] else ""
             if not arg.startswith("-") and suffix in _READ_SUFFIXES:
                 yield "prints", arg
+
+
+def _interpreted(step: str) -> bool:
+    """True when a step runs its script with an interpreter (`python x.py`, `uv run x.py`), not by the
+    script's own path (`./x.py`: the rule on missing scripts')."""
+    prefix = _PREFIX.match(step)
+    body = step[prefix.end() if prefix else 0 :].lstrip()
+    return not body.startswith(("./", "/", "../")) and re.match(r"[\w.-]+\.py(?:\s|\Z)", body) is None
+
+
+def _script_enters(path: str, folders: Sequence[Path], root: Path) -> bool:
+    """True when the shell script `path`, found from one of `folders` in the repository at `root`, has
+    a line leaving its caller in a container or on another host (`docker run -it …` in a
+    `docker_run.sh`): what the README runs after it may run there."""
+    for folder in folders:
+        place = inside(folder / path, root)
+        if place is None or not os.path.isfile(place):
+            continue
+        text = text_or_none(place, MAX_PROJECT_FILE_BYTES) or ""
+        return any(_LEAVES.search(row) and _enters(row) for row in text.splitlines())
+    return False
+
+
+class _CopiedReadme:
+    """Whether a Python script a README outside a git checkout runs on the host is nowhere in the
+    project read as a whole, read once for the README, when a run first needs it: a README copied with
+    its Dockerfile alone holds none of its scripts, so only a copy whose links all find their files is
+    read, and only for a script no other file of the project names (a Dockerfile copying or running
+    it, a Makefile writing it) and no file has a name a slip away from."""
+
+    def __init__(
+        self, doc: Document, directory: Path, root: Path, models: Sequence[ImageModel], readme: str
+    ) -> None:
+        self.doc, self.directory, self.root, self.models, self.readme = doc, directory, root, models, readme
+        self._read = False
+        self._names: frozenset[str] = frozenset()
+        self._named: set[str] | None = None
+
+    def _read_once(self, project: Path) -> None:
+        self._read = True
+        if next(iter(missing_links(self.doc, self.readme, self.directory, project)), None) is not None:
+            return  # files the README links to are missing: a partial copy, or another layout
+        files = repository_files(self.root)
+        if files is not None:
+            self._names = frozenset(f.name for f in files)
+            self._named = script_names_in_files(files, self.models)
+
+    def holds_none(self, path: str, project: Path | None) -> bool:
+        """True when the script `path` may be told missing (see the class)."""
+        name = path.rstrip("/").rsplit("/", 1)[-1]
+        bare = path.removeprefix("./")
+        if project is None or name in COMMON_SCRIPTS or _USER_FILE.search(bare) or _OWN_FILE.search(bare):
+            return False  # (with no project given, the folders above the README are no listing of it)
+        if not self._read:
+            self._read_once(project)
+        return self._named is not None and name not in self._named and _nowhere(path, self._names)
 
 
 def _clone_folders(doc: Document, own: Callable[[int, str], tuple[str, Path] | None]) -> set[str]:
@@ -423,6 +516,9 @@ def setup_files(
     ) or bool(re.search(r"\bgit[ \t]+clone\b|\bgit\+https?://", text))
     leaving = _leaving_aliases(doc)
     built = False  # a build step ran: any file may be there now, but for templates
+    copied = None if checkout else _CopiedReadme(doc, directory, root, models, readme)
+    entered = False  # a script the README ran may have left the reader in a container: Python runs not read
+    strayed = False  # a `cd` into a folder the project lacks: a README copied outside a checkout is partial
     entered_at: int | None = None  # the heading under which a block left the reader in a container
     seen: set[str] = set()
     ends = sorted((p.lines[-1][0], i) for i, p in enumerate(doc.paragraphs) if p.lines)
@@ -434,8 +530,16 @@ def setup_files(
             continue  # the block before put the reader in a container: this one runs there
         entered_at = None
         cloned = cloned if cloned is not None and cloned[0] == fence.section else None
-        if _INSIDE.search(_intro(doc, fence, ends)):
+        intro = _intro(doc, fence, ends)
+        if _INSIDE.search(intro):
             continue
+        # a whole command of the prose's inline code (`markdown.inline_commands`): its own line tells too
+        said_on = (
+            source[fence.lines[0][0] - 1] if fence.inline and 0 < fence.lines[0][0] <= len(source) else ""
+        )
+        aside = bool(
+            _OTHER_PROJECT.search(intro) or _INSIDE.search(said_on) or _OTHER_PROJECT.search(said_on)
+        )
         elsewhere = _elsewhere_from(fence)
         for line, code in _commands(fence):
             if line in image:
@@ -466,24 +570,27 @@ def setup_files(
                                 continue
                             left = not subshell
                             break
+                        here = (inside(base / target, top) for base in (directory.resolve(), root))
+                        strayed = strayed or not any(h is not None and os.path.isdir(h) for h in here)
                         continue
                     if _CLONE.search(step):
                         continue  # its folder is in `clones`: a later `cd` into it ends the block
                     built = built or bool(_BUILDS.search(step))
                     for how, path in _reads(step):
+                        python = how == "runs" and path.endswith(".py") and _interpreted(step)
+                        loose = built or not checkout  # only templates are read
+                        if python and (entered or aside):
+                            continue  # (may run in a container, or in another project's checkout)
+                        if python and not built and copied is not None:
+                            loose = strayed or not copied.holds_none(path, project)
                         said = _finding(
-                            how,
-                            path,
-                            line,
-                            made_files,
-                            names,
-                            patterns,
-                            made,
-                            root,
-                            built or not checkout,
-                            upstream,
-                            text,
+                            how, path, line, made_files, names, patterns, made, root, loose, upstream, text
                         )
+                        if said is not None and python:  # `python x.py` fails: `likely` in the prose
+                            said = (said[0], LIKELY if fence.inline else CERTAIN)
+                        shell = how == "runs" and path.endswith((".sh", ".bash", ".zsh"))
+                        if shell and not entered:
+                            entered = _script_enters(path, [directory.resolve(), root], top)
                         if said is not None and path not in seen:
                             seen.add(path)
                             yield Diagnostic(readme, line, said[0], confidence=said[1])
