@@ -280,3 +280,13 @@ def test_a_sibling_image_that_quotes_the_bound(tmp_path: Path) -> None:
         "cuda/Dockerfile": "FROM python:3.11\nRUN pip install 'torch<2.6' 'deepspeed>=0.14,<0.16'\n",
     }
     assert _audited(tmp_path, TRAINER_README, files) == []
+
+
+def test_an_exact_pin_over_a_bound_the_shell_drops(tmp_path: Path) -> None:
+    """The installs are read as the shell reads them: `lumenvision>=0.9` unquoted is `lumenvision` with no
+    version (the pin is a finding); quoted, it holds the package (none)."""
+    unquoted = "FROM python:3.12-slim\nRUN pip install lumenvision>=0.9 > /tmp/pip.log\n"
+    found = _audited(tmp_path, README, {"Dockerfile": unquoted})
+    assert [f.split(" but ")[0] for f in found] == ["5: README pins lumenvision==0.9.2"]
+    quoted = unquoted.replace("lumenvision>=0.9", '"lumenvision>=0.9"')
+    assert _audited(tmp_path, README, {"Dockerfile": quoted}) == []
