@@ -44,6 +44,10 @@ RULES: dict[str, tuple[str, str]] = {
     ),
     "DG011": ("lost-shell-variable", "A RUN only sets shell variables, which end with it (`RUN export X=1`)"),
     "DG012": ("copy-shell-syntax", "A COPY or ADD holds shell syntax (`|| true`), which no shell runs"),
+    "DG013": (
+        "redirected-requirement",
+        "An unquoted version bound in a RUN (`pip install x>=1`) is read by the shell as a redirection",
+    ),
     READER: ("reader", "The reader or the evaluator noticed something odd (a '#' that is no comment …)"),
     AUDIT: ("stale-claim", "A claim in a hand-written README contradicts the Dockerfile"),
     STALE: ("stale-block", "A generated block is out of date"),

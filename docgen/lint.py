@@ -19,9 +19,13 @@ The rules, all pure functions of the reader's and the evaluator's output (see do
 9. a COPY or ADD holding shell syntax (`COPY scripts /app/scripts || true`): no shell runs it, so the
    operator and the words after it are more sources and the destination, and the build fails.
 
+Two more come from the extraction, which reads RUN scripts as the shell does (`docgen.sources.run`): an
+install command given a shell keyword as an argument (DG008), and a version bound written unquoted after
+a package name (`pip install paddleocr>=2.9.1`), which the shell reads as a redirection (DG013).
+
 Each rule errs on the side of silence: a warning should always be worth reading. Each has a stable id
-(DG001 … DG007, DG009, DG011 and DG012, in that order; `docgen.findings` lists them and handles
-`# docgen: ignore=ID`).
+(DG001 … DG007, DG009, DG011 and DG012, in that order, then DG008 and DG013; `docgen.findings` lists
+them and handles `# docgen: ignore=ID`).
 """
 
 from __future__ import annotations

@@ -173,3 +173,120 @@ def test_a_local_project_that_names_nothing(tmp_path: Path) -> None:
 )
 def test_what_holds_the_version_or_is_no_claim(tmp_path: Path, files: dict[str, str], readme: str) -> None:
     assert [f for f in _audited(tmp_path, readme, files) if "no version" in f] == []
+
+
+# A version bound the shell reads as a redirection (`pip install inkscan>=2.9.1` unquoted: DG013)
+
+OCR_README = """\
+# Inkscan OCR server (CUDA 12.4)
+
+## Python packages
+
+- `inkscan>=2.9.1`
+- `glyphnet<3`
+- `pageflow>=1.0`
+- `layoutkit~=0.8`
+
+The server runs inkscan>=2.9.1 for text detection.
+
+To try a newer detector yourself:
+
+```bash
+pip install inkscan>=3.0
+```
+
+## Changelog
+
+- 0.3: moved to `inkscan>=2.9.1`
+"""
+
+OCR_DOCKERFILE = """\
+ARG CUDA=12.4.1
+FROM nvidia/cuda:${CUDA}-cudnn-runtime-ubuntu22.04
+RUN apt-get update && apt-get install -y python3-pip > /dev/null
+RUN pip3 install --no-cache-dir \\
+      inkscan>=2.9.1 \\
+      "glyphnet<3" \\
+      pageflow \\
+      layoutkit~=0.8 2>&1 | tee /tmp/pip.log
+"""
+
+
+def test_a_bound_the_shell_reads_as_a_redirection(tmp_path: Path) -> None:
+    """The list item and the prose sentence state the bound the Dockerfile wrote unquoted: the image has
+    none. A quoted bound, a package installed with no bound the README never wrote in the Dockerfile
+    (the newest release satisfies `>=1.0`), `~=`, the reader's own command and the changelog stay quiet."""
+    found = _audited(tmp_path, OCR_README, {"Dockerfile": OCR_DOCKERFILE})
+    said = (
+        "README says inkscan>=2.9.1 but Dockerfile:5 installs inkscan with no bound (the shell reads "
+        "inkscan>=2.9.1 unquoted in a RUN as inkscan with its output redirected to =2.9.1: docgen lint "
+        "DG013)"
+    )
+    assert found == [f"5: {said}", f"10: {said}"]
+    make_tree(tmp_path, {"README.md": OCR_README, "Dockerfile": OCR_DOCKERFILE})
+    models = [build_model(tmp_path / "Dockerfile", "Dockerfile")]
+    confidences = [d.confidence for d in audit(OCR_README, "README.md", models, {}, tmp_path)]
+    assert confidences == ["certain", "likely"]
+
+
+TRAINER_README = """\
+# ROCm trainer
+
+| Package | Role |
+|---|---|
+| `torch<2.6` | training |
+| `deepspeed>=0.14,<0.16` | ZeRO |
+"""
+
+TRAINER = """\
+FROM rocm/dev-ubuntu-22.04:6.2
+RUN apt-get update && apt-get install -y python3-pip
+RUN pip install torch<2.6 deepspeed>=0.14,<0.16
+"""
+
+
+def test_bounds_of_a_rocm_trainer(tmp_path: Path) -> None:
+    found = _audited(tmp_path, TRAINER_README, {"Dockerfile": TRAINER})
+    assert [f.split(" but ")[0] for f in found] == [
+        "5: README says torch<2.6",
+        "6: README says deepspeed>=0.14,<0.16",
+    ]
+    assert "as torch with its input read from the file 2.6" in found[0]
+    assert (
+        "as deepspeed with its output redirected to =0.14, and its input read from the file 0.16" in found[1]
+    )
+
+
+@pytest.mark.parametrize(
+    "dockerfile",
+    [
+        TRAINER.replace("torch<2.6 deepspeed>=0.14,<0.16", "'torch<2.6' \"deepspeed>=0.14,<0.16\""),
+        # a later install holds the bound after all
+        TRAINER + "RUN pip install 'torch<2.6' 'deepspeed>=0.14,<0.16'\n",
+        # exec form: no shell
+        TRAINER.replace("pip install torch<2.6 deepspeed>=0.14,<0.16", '["pip", "install", "torch<2.6"]'),
+        # constraints fix what the image gets
+        TRAINER.replace("pip install torch", "pip install -c /c.txt torch"),
+    ],
+)
+def test_a_bound_the_image_keeps(tmp_path: Path, dockerfile: str) -> None:
+    assert _audited(tmp_path, TRAINER_README, {"Dockerfile": dockerfile}) == []
+
+
+def test_a_sibling_image_that_quotes_the_bound(tmp_path: Path) -> None:
+    """Two images the README is about: one quotes the bound, so the README's bound holds for it."""
+    files = {
+        "rocm/Dockerfile": TRAINER,
+        "cuda/Dockerfile": "FROM python:3.11\nRUN pip install 'torch<2.6' 'deepspeed>=0.14,<0.16'\n",
+    }
+    assert _audited(tmp_path, TRAINER_README, files) == []
+
+
+def test_an_exact_pin_over_a_bound_the_shell_drops(tmp_path: Path) -> None:
+    """The installs are read as the shell reads them: `lumenvision>=0.9` unquoted is `lumenvision` with no
+    version (the pin is a finding); quoted, it holds the package (none)."""
+    unquoted = "FROM python:3.12-slim\nRUN pip install lumenvision>=0.9 > /tmp/pip.log\n"
+    found = _audited(tmp_path, README, {"Dockerfile": unquoted})
+    assert [f.split(" but ")[0] for f in found] == ["5: README pins lumenvision==0.9.2"]
+    quoted = unquoted.replace("lumenvision>=0.9", '"lumenvision>=0.9"')
+    assert _audited(tmp_path, README, {"Dockerfile": quoted}) == []

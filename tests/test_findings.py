@@ -138,3 +138,13 @@ def test_an_ignore_comment_silences_a_lost_shell_variable(chdir_tmp: Path) -> No
     make_tree(chdir_tmp, {"Dockerfile": dockerfile})
     lines = run("lint", "Dockerfile").out.splitlines()
     assert [line.split(": warning")[0] for line in lines if "[DG011]" in line] == ["Dockerfile:4"]
+
+
+def test_an_ignore_comment_silences_a_redirected_requirement(chdir_tmp: Path) -> None:
+    """DG013 comes from the extraction's reading of the RUN, and is silenced in place all the same."""
+    dockerfile = (
+        "FROM python:3.12-slim\n# docgen: ignore=DG013 wanted\nRUN pip install a>=1\nRUN pip install b>=2\n"
+    )
+    make_tree(chdir_tmp, {"Dockerfile": dockerfile})
+    lines = run("lint", "Dockerfile").out.splitlines()
+    assert [line.split(": warning")[0] for line in lines if "[DG013]" in line] == ["Dockerfile:4"]

@@ -1211,3 +1211,86 @@ def test_shell_syntax_in_a_copy(tmp_path: Path) -> None:
         "no shell runs it, so these words are read as more sources and the destination true, which does "
         "not end in / as several sources need: the build fails (use a RUN, or a glob that may match nothing)"
     )
+
+
+OCR_SERVER = """\
+ARG CUDA=12.4.1
+FROM nvidia/cuda:${CUDA}-cudnn-runtime-ubuntu22.04
+ENV DEBIAN_FRONTEND=noninteractive
+RUN apt-get update && apt-get install -y python3-pip > /dev/null 2>&1 \\
+    && rm -rf /var/lib/apt/lists/*
+RUN pip3 install --no-cache-dir \\
+      inkscan>=2.9.1 \\
+      "glyphnet<3" \\
+      'tabread>=0.4' \\
+      pageflow==1.2.0 \\
+      layoutkit~=0.8 \\
+      fastapi\\>=0.110 \\
+      uvicorn 2>&1 | tee /tmp/pip.log
+RUN python3 -m pip install -c /constraints.txt ocrserve >> /var/log/pip.log
+RUN ["pip3", "install", "inkscan>=2.9.1"]
+RUN echo inkscan>=2.9.1 && pip3 install gunicorn>/dev/null
+RUN cat > /tmp/req.txt <<EOF
+inkscan>=2.9.1
+EOF
+"""
+"""A CUDA OCR server: one unquoted bound (line 7); quoted, escaped, `==`, `~=`, a pip log after a blank,
+`2>&1`, a constraints file, exec form, an `echo`, a file target and a heredoc file body stay quiet."""
+
+ROCM_TRAINER = """\
+FROM rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0
+ARG PYTORCH_ROCM_ARCH=gfx90a;gfx942
+RUN pip install torch<2.6 deepspeed>=0.14,<0.16 && pip install accelerate >> /tmp/log
+RUN <<EOT
+set -e
+pip install peftkit>=0.11
+EOT
+RUN conda install -y -c conda-forge mpi4py>=3.1 && uv pip install --system evalkit>1
+RUN bash -c "pip install trlkit>=0.9"
+# docgen: ignore=DG013 the log file is wanted
+RUN pip install sentencekit>=0.2
+"""
+"""A ROCm trainer: `<` (the build fails: no file 2.6), a bound of two parts, a heredoc script, conda, `uv
+pip`, a `bash -c` script (its shell reads the quoted text again), and one silenced in place."""
+
+
+def test_an_unquoted_version_bound_is_a_redirection(tmp_path: Path) -> None:
+    """`pip install inkscan>=2.9.1` in shell form: the shell installs `inkscan` with no bound and writes
+    its output to a file `=2.9.1` (DG013); the components follow the shell."""
+    dockerfile = tmp_path / "Dockerfile"
+    dockerfile.write_text(OCR_SERVER)
+    found = [d for d in lint_file(dockerfile, "Dockerfile") if d.rule == "DG013"]
+    assert [(d.line, d.message) for d in found] == [
+        (
+            7,
+            "RUN line 6: pip3 install inkscan>=2.9.1 is read by the shell as inkscan with its output "
+            'redirected to =2.9.1: quote the requirement ("inkscan>=2.9.1")',
+        )
+    ]
+    dockerfile.write_text("".join(OCR_SERVER.splitlines(keepends=True)[:13]))  # the pip3 install RUN last
+    versions = {c.name: c.version for c in build_model(dockerfile, "Dockerfile").components}
+    assert (versions["inkscan"], versions["glyphnet"], versions["tabread"]) == (None, "<3", ">=0.4")
+    assert "2.9.1" not in versions and "=2.9.1" not in versions
+
+
+def test_unquoted_bounds_in_a_rocm_trainer(tmp_path: Path) -> None:
+    dockerfile = tmp_path / "Dockerfile"
+    dockerfile.write_text(ROCM_TRAINER)
+    found = [
+        (d.line, d.message.split(" is read")[0])
+        for d in lint_file(dockerfile, "Dockerfile")
+        if d.rule == "DG013"
+    ]
+    assert found == [
+        (3, "RUN line 3: pip install torch<2.6"),
+        (3, "RUN line 3: pip install deepspeed>=0.14,<0.16"),
+        (6, "RUN line 4: pip install peftkit>=0.11"),
+        (8, "RUN line 8: conda install mpi4py>=3.1"),
+        (8, "RUN line 8: uv pip install evalkit>1"),
+        (9, "RUN line 9: pip install trlkit>=0.9"),
+        (11, "RUN line 11: pip install sentencekit>=0.2"),
+    ]
+    torch = next(d for d in lint_file(dockerfile, "Dockerfile") if "torch<2.6" in d.message)
+    assert "its input read from the file 2.6, which fails the build when there is none" in torch.message
+    two = next(d for d in lint_file(dockerfile, "Dockerfile") if "deepspeed" in d.message)
+    assert two.message.endswith('quote the requirement ("deepspeed>=0.14,<0.16")')

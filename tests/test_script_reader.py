@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from docgen.evaluate import Scope
 from docgen.shell import Unknown
-from docgen.sources.script import ShellState, _Reader, apply_assignments, is_plain
+from docgen.sources.script import ShellState, _Reader, apply_assignments, is_plain, read_commands
 
 SCOPE = Scope(1, {"A": "va", "B": "", "U": Unknown("set by the build"), "C": "$(x)"}, "may come from x")
 PIECES = [
@@ -67,3 +67,18 @@ def test_a_quoted_word_is_read_as_the_general_loop_reads_it() -> None:
     commands = read(text, "plain_commands", None)[0]
     assert "text='--index-url=va/x'" in commands[0] and "text='a b'" in commands[0]
     assert "text='va$A$(x)'" in commands[1]
+
+
+def test_a_redirection_written_right_after_a_word() -> None:
+    """`name>=1` unquoted: the word `name`, and a redirection glued to it (`Command.glued`); after a blank,
+    quoted, or after a file descriptor (`2>&1`) it is no glued one."""
+    text = 'pip install a>=1 "b<2" c >/dev/null x 2>&1 d>=2,<3 e\\>=1'
+    cmd = next(read_commands(text, ShellState(lambda name: None), 1))
+    assert [w.text for w in cmd.words] == ["pip", "install", "a", "b<2", "c", "x", "d", "e>=1"]
+    assert [(op, w.text) for op, w in cmd.redirects] == [
+        (">", "=1"),
+        (">", "/dev/null"),
+        (">", "=2,"),
+        ("<", "3"),
+    ]
+    assert cmd.glued == [(2, 0), (6, 2), (-1, 3)]

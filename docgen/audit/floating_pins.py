@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from docgen.audit.auditor import LIKELY, Auditor, dockerfile_read
+from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
 from docgen.audit.contents import CHMOD, PIPED, RUNS_FILE
 from docgen.audit.pinned_installs import bare_base
 from docgen.audit.versions import _raw
@@ -45,17 +45,18 @@ from docgen.base_contents import is_plain, lacks_python
 from docgen.files import stays_home
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel, Instruction
-from docgen.shell import sh_words
+from docgen.shell import sh_tokens, sh_words
+from docgen.sources.pip import read_redirect_warning
 
 _PIN = re.compile(r"(?<![\w.=<>~!/-])`?([A-Za-z][\w.-]*[A-Za-z0-9])(?:\[[\w,.-]*\])?==(\d[\w.+!-]*[\w+])`?")
 """A package at an exact version, as pip writes it: `torchvision==0.21.0`."""
-_NOT_THE_IMAGE = re.compile(
+_NOT_THE_IMAGE_WORDS = (
     r"\b(?:you|your|yourself|manually|optional(?:ly)?|if|unless|need|needs|requires?|required|host"
     r"|latest|newest|not|no|never|older|previous(?:ly)?|was|were)\b"
-    r"|\b(?:pip3?|uv|conda|mamba|poetry|pipx)[ \t]+(?:pip[ \t]+)?(?:install|add)\b|--build-arg|[<>~]=?"
-    r"|手动|自行|可选|需要|如需|请|最新",
-    re.IGNORECASE,
+    r"|\b(?:pip3?|uv|conda|mamba|poetry|pipx)[ \t]+(?:pip[ \t]+)?(?:install|add)\b|--build-arg"
+    r"|手动|自行|可选|需要|如需|请|最新"
 )
+_NOT_THE_IMAGE = re.compile(_NOT_THE_IMAGE_WORDS + r"|[<>~]=?", re.IGNORECASE)
 """Words making a pin about the reader, the host, an option, a command to type or the past, not what
 the image holds; a line with a range (`>=`, `~=`) mixes what the project supports with what it pins
 only when the pin is the line's own word (`- `x==1``): such lines are read when the range is another
@@ -151,6 +152,105 @@ def _floating_pins(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
                 f"{_root_bases(model)})"
             )
             yield Diagnostic(auditor.path, line, said, confidence=LIKELY)
+    yield from _redirected_bounds(doc, auditor, read)
+
+
+_BOUND = re.compile(
+    r"(?<![\w.=<>~!/-])(`?)([A-Za-z][\w.-]*[A-Za-z0-9])(?:\[[\w,.-]*\])?"
+    r"((?:>=|<=|>|<|~=)[ \t]*\d[\w.*+!-]*(?:[ \t]*,[ \t]*(?:>=|<=|>|<|~=|!=|==)[ \t]*\d[\w.*+!-]*)*)`?"
+)
+"""A package with a version bound, as pip writes it: `paddleocr>=2.9.1`, `torch>=2.4,<2.6`."""
+_NOT_THE_IMAGE_BOUND = re.compile(_NOT_THE_IMAGE_WORDS, re.IGNORECASE)
+_LIST_OR_CELL = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]")
+
+
+def _redirected_bounds(
+    doc: Document, auditor: Auditor, read: dict[int, _Installs | None]
+) -> Iterator[Diagnostic]:
+    """A finding for each version bound a README line gives of a package (`paddleocr>=2.9.1`) that a
+    Dockerfile compared writes with that bound unquoted in a RUN, so the shell reads the bound as a
+    redirection (`docgen lint`'s DG013) and the image gets the package with no bound, nothing else
+    installing it with one. `certain` in a list item, a table cell or a code span, `likely` in prose."""
+    for line, text, listed in _bound_lines(doc):
+        for match in _BOUND.finditer(text):
+            if _example(text, match):
+                continue
+            name, bound = match.group(2), re.sub(r"[ \t]+", "", match.group(3))
+            found = _redirected(_raw(name), auditor, read)
+            if found is None:
+                continue
+            model, at, written = found
+            said = (
+                f"README says {name}{bound} but {model.path}:{at} installs {name} with no bound (the shell "
+                f"reads {written} unquoted in a RUN as {_redirection_words(written)}: docgen lint DG013)"
+            )
+            yield Diagnostic(
+                auditor.path, line, said, confidence=CERTAIN if listed or match.group(1) else LIKELY
+            )
+
+
+def _redirection_words(written: str) -> str:
+    """How the shell reads an unquoted requirement with a bound: `paddleocr>=2.9.1` → `paddleocr with
+    its output redirected to =2.9.1`; `torch<2.6` → `torch with its input read from the file 2.6`."""
+    pieces = re.split(r"([<>])", written)
+    said = [
+        f"its output redirected to {target}" if op == ">" else f"its input read from the file {target}"
+        for op, target in zip(pieces[1::2], pieces[2::2], strict=False)
+    ]
+    return f"{pieces[0]} with {' and '.join(said)}"
+
+
+def _bound_lines(doc: Document) -> Iterator[tuple[int, str, bool]]:
+    """The README lines that may state a version bound as the image's: prose and list items, table rows,
+    and the lines of a block that lists requirements alone; True for a list item, a table row or a block
+    line."""
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            if ("<" in text or ">" in text or "~=" in text) and not _NOT_THE_IMAGE_BOUND.search(text):
+                yield line, text, _LIST_OR_CELL.match(text) is not None
+    for table in doc.tables:
+        for line, cells in table.rows:
+            text = " | ".join(cells)
+            if ("<" in text or ">" in text or "~=" in text) and not _NOT_THE_IMAGE_BOUND.search(text):
+                yield line, text, True
+    for fence in doc.fences:
+        lines = [(n, t.strip()) for n, t in fence.lines if t.strip()]
+        if lines and all(_BOUND.fullmatch(t) or _PIN.fullmatch(t) for _, t in lines):
+            yield from ((n, t, True) for n, t in lines)
+
+
+def _redirected(
+    name: str, auditor: Auditor, read: dict[int, _Installs | None]
+) -> tuple[ImageModel, int, str] | None:
+    """The Dockerfile, line and requirement as written (`paddleocr>=2.9.1`) of a DG013 warning naming
+    `name`, when every model compared that installs `name` installs it with no version so (`_installs`,
+    which reads the shell's words), none with a bound; None otherwise."""
+    first: tuple[ImageModel, int, str] | None = None
+    for index, model in enumerate(auditor.models):
+        if index not in read:
+            read[index] = _installs(model)
+        installs = read[index]
+        if installs is None:
+            return None
+        if name not in installs.bare:
+            if name in installs.specified:
+                return None
+            continue
+        if name in installs.specified or installs.fixed or _listed(model, installs, name):
+            return None
+        redirected = [
+            (d.line, spec)
+            for d in model.skipped
+            if d.rule == "DG013"
+            and (read_back := read_redirect_warning(d.message)) is not None
+            and _raw(read_back[0]) == name
+            for spec in (read_back[1],)
+        ]
+        if not redirected:
+            return None
+        if first is None:
+            first = (model, redirected[0][0], redirected[0][1])
+    return first
 
 
 def _pin_lines(doc: Document) -> Iterator[tuple[int, str]]:
@@ -282,9 +382,10 @@ def _copy(inst: Instruction, found: _Installs) -> None:
 
 
 def _command(command: str, line: int, found: _Installs) -> None:
-    """Read one shell command of a RUN into `found`."""
+    """Read one shell command of a RUN into `found`, as the shell reads it: a redirection and its target
+    are no words of the command (`paddleocr>=2.9.1` unquoted installs `paddleocr`, output to `=2.9.1`)."""
     try:
-        words = sh_words(command.replace("\\\n", " "))
+        words = sh_words(_without_redirections(command.replace("\\\n", " ")))
     except ValueError:
         return
     while words and (words[0] in _PROGRAMS or _ASSIGNMENT.match(words[0])):
@@ -301,6 +402,32 @@ def _command(command: str, line: int, found: _Installs) -> None:
             found.named.add(_raw(word.split("=", 1)[0]))
         return
     _install(args, how, line, found)
+
+
+def _without_redirections(command: str) -> str:
+    """`command` without its redirections (`> /dev/null`, `2>&1`, the `>=2.9.1` of an unquoted
+    `paddleocr>=2.9.1`), read with the shell's tokens (`sh_tokens`: quoted `"torch<2.6"` is a word);
+    `command` itself when it has none."""
+    if "<" not in command and ">" not in command:
+        return command
+    try:
+        tokens = sh_tokens(command)
+    except ValueError:
+        return command
+    kept: list[str] = []
+    target = False
+    for token in tokens:
+        if token.operator and token.text[:1] in "<>":
+            if kept and kept[-1].isdigit():
+                kept.pop()  # a file descriptor (`2>`)
+            target = not token.text.endswith("&") or token.text in ("<&", ">&")
+            continue
+        if target and not token.operator:
+            target = False
+            continue
+        target = False
+        kept.append(token.text)
+    return " ".join(kept)
 
 
 def _install_args(words: list[str]) -> tuple[list[str] | None, str]:

@@ -227,6 +227,8 @@ class RunContext:
     a repository only lent packages to download (`apt-get download`), it is not the image's release."""
     conditional: bool = False
     """True for the command being read when it follows a test joined by `&&` or `||`."""
+    run_line: int = 0
+    """The line the RUN starts on (its first line: nested scripts keep it)."""
     installer: int | None = None
     """Position in `recorder.components` of the install script this RUN downloaded last
     (`curl -sSf https://just.systems/install.sh | bash -s -- --tag 1.42.4`), for the shell it is piped to."""

@@ -678,3 +678,31 @@ def _raw_version(filename: str, parsed: object) -> str:
                 raw = raw[: -len(ext)]
         return raw
     return str(parsed)
+
+
+_REDIRECTED = {
+    ">": "its output redirected to {}",
+    "<": "its input read from the file {}, which fails the build when there is none",
+}
+_REDIRECT_WARNING = re.compile(
+    r"RUN line \d+: (?P<tool>.+?) (?P<spec>\S+) is read by the shell as (?P<name>\S+) with .*: "
+    r'quote the requirement \("(?P=spec)"\)\Z'
+)
+
+
+def redirect_warning(run_line: int, tool: str, name: str, redirects: list[tuple[str, str]]) -> str:
+    """The `docgen lint` warning (DG013) for a requirement whose bound the shell reads as redirections:
+    `pip install paddleocr>=2.9.1` is `paddleocr` with its output redirected to `=2.9.1`."""
+    spec = name + "".join(op + target for op, target in redirects)
+    how = " and ".join(_REDIRECTED[op].format(target) for op, target in redirects)
+    return (
+        f"RUN line {run_line}: {tool} {spec} is read by the shell as {name} with {how}: "
+        f'quote the requirement ("{spec}")'
+    )
+
+
+def read_redirect_warning(message: str) -> tuple[str, str] | None:
+    """(name, requirement as written) of a DG013 warning (`redirect_warning`): `('paddleocr',
+    'paddleocr>=2.9.1')`; None for any other message."""
+    found = _REDIRECT_WARNING.match(message)
+    return (found.group("name"), found.group("spec")) if found is not None else None

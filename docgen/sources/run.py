@@ -56,6 +56,7 @@ def read_run(inst: Instruction, ctx: RunContext, escape: str = "\\") -> None:
         else:
             _command(Command(words=words, line=inst.start_line), _strip(words), None, ctx)
         return
+    ctx.run_line = inst.start_line
     bodies = [(h.body, h.start_line) for h in inst.heredocs]
     offsets = line_offsets(inst.args, inst.original, escape, inst.start_line)
     _commands(read_commands(inst.args, ctx.state, inst.start_line, bodies, offsets), ctx)
@@ -111,6 +112,8 @@ def _command(
     ctx.recorder.condition = cmd.condition
     previous, previous_words = before if before is not None else (None, [])
     ctx.recorder.reach.note(cmd)
+    if cmd.glued and words:
+        _redirected_requirements(cmd, words, ctx)
     if cmd.skipped is not None:
         if words and _installs(words):
             ctx.recorder.skip(
@@ -245,6 +248,93 @@ def _command(
         verb = _UNREAD_INSTALLERS[name]
         if any(w.text == verb for w in words[1:4]):
             ctx.recorder.skip(ctx.line, f"{name} {verb} is not read by docgen: {short(words)}")
+
+
+_REQUIREMENT_VERBS = {
+    "pip": ("install",),
+    "uv": ("add",),
+    "poetry": ("add",),
+    "pdm": ("add",),
+    "pipx": ("install",),
+}
+"""Python package installers (beside pip, `uv pip` and conda) and the subcommand that takes requirements."""
+_CONDA_VERBS = ("install", "create")
+_REQUIREMENT_NAME = re.compile(r"[A-Za-z0-9][\w.-]*(?:::[A-Za-z0-9][\w.-]*)?(?:\[[\w,.-]*\])?\Z")
+"""A package name as a requirement starts (`paddleocr`, `uvicorn[standard]`, `conda-forge::numpy`)."""
+_BOUND = re.compile(r"=?[0-9*]")
+"""What follows a `>` or `<` in a version bound (`>=2.9.1`, `<2.6`): a redirect's target so."""
+
+
+def _install_verb(words: list[Word]) -> int | None:
+    """The index of the subcommand that takes requirements (`install` of `pip install`, `add` of
+    `poetry add`) in a command's words from its name on, or None when it is no such install."""
+    name = _basename(words[0].text)
+    start = 1
+    verbs: tuple[str, ...]
+    if _runs_pip_module(words):
+        start, verbs = (4 if words[2].text == "uv" else 3), ("install",)
+    elif _PIP.match(name):
+        verbs = ("install",)
+    elif name == "uv" and len(words) > 1 and words[1].text == "pip":
+        start, verbs = 2, ("install",)
+    elif name in conda.COMMANDS:
+        verbs = _CONDA_VERBS
+    elif name in _REQUIREMENT_VERBS:
+        verbs = _REQUIREMENT_VERBS[name]
+    else:
+        return None
+    for index in range(start, min(len(words), start + 4)):
+        if words[index].text in verbs:
+            return index
+        if not words[index].text.startswith("-"):
+            return None
+    return None
+
+
+def _redirected_requirements(cmd: Command, words: list[Word], ctx: RunContext) -> None:
+    """A requirement with a version bound the shell splits into a name and a redirection (`pip install
+    paddleocr>=2.9.1`: `paddleocr`, output to a file `=2.9.1`; `torch<2.6`: input from a file `2.6`,
+    which fails the build when there is none): the package is installed with no bound. Said to
+    `docgen lint` as DG013 (`pip.redirect_warning`); the words are read as the shell reads them."""
+    verb = _install_verb(words)
+    if verb is None:
+        return
+    at = {id(word): index for index, word in enumerate(words)}
+    for place, (word_index, redirect_index) in enumerate(cmd.glued):
+        if word_index < 0:
+            continue
+        word = cmd.words[word_index]
+        index = at.get(id(word))
+        if (
+            index is None
+            or index <= verb
+            or word.text.startswith("-")
+            or not _REQUIREMENT_NAME.match(word.text)
+        ):
+            continue
+        parts = []
+        for _, following in [(word_index, redirect_index), *_chained(cmd.glued, place)]:
+            parts.append(cmd.redirects[following] if following < len(cmd.redirects) else None)
+        if parts[0] is None or not _BOUND.match(parts[0][1].text):
+            continue
+        shown = [(op, target.text) for op, target in (p for p in parts if p is not None)]
+        tool = " ".join(w.text if i else _basename(w.text) for i, w in enumerate(words[: verb + 1]))
+        ctx.recorder.skip(
+            word.line or ctx.line,
+            pip.redirect_warning(ctx.run_line or ctx.line, tool, word.text, shown),
+            rule="DG013",
+        )
+
+
+def _chained(glued: list[tuple[int, int]], place: int) -> list[tuple[int, int]]:
+    """The redirections glued on after the one at `place` of `glued`, each to the previous one's
+    target (`torch>=2,<2.6`: `<2.6` after `>=2,`)."""
+    found: list[tuple[int, int]] = []
+    for word_index, redirect_index in glued[place + 1 :]:
+        if word_index >= 0 or redirect_index != (found[-1][1] if found else glued[place][1]) + 1:
+            break
+        found.append((word_index, redirect_index))
+    return found
 
 
 _CLOSING = frozenset({"fi", "done", "esac", "then", "do", "else", "elif"})

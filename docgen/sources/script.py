@@ -108,6 +108,10 @@ class Command:
     decides it (`[ "$USE_SCCACHE" = "1" ]`, USE_SCCACHE unset by default)."""
     condition: str | None = None
     """Set by `read_commands` when the command runs on one platform only (`linux/arm64 only`)."""
+    glued: list[tuple[int, int]] = field(default_factory=list)
+    """(word, redirect) index pairs of a `>` or `<` written right after a word, no blank between
+    (`paddleocr>=2.9.1`: the word `paddleocr`, the redirect `('>', =2.9.1)`); the word index is -1
+    when the word before the operator is the previous redirect's target (`torch>=2,<2.6`)."""
 
 
 Lookup = Callable[[str], "Value | None"]
@@ -539,6 +543,8 @@ class _Reader:
                 # an all-digit word before the operator is a file descriptor (2>&1)
                 if self.started and not self.quoted and "".join(self.parts).isdigit():
                     self.end_word()
+                glued = self.started  # no blank between a word and the operator (`name>=1`)
+                counts = (len(cmd.words), len(cmd.redirects))
                 finish_word()
                 j = self.i + 1
                 while j < self.n and j - self.i < 3 and text[j] in "<>&|-":
@@ -554,6 +560,11 @@ class _Reader:
                     m2 = _PLAIN.match(text, self.i)
                     self.i = m2.end() if m2 else self.i
                     continue
+                if glued and op in (">", "<") and redirect is None:
+                    if len(cmd.words) > counts[0]:
+                        cmd.glued.append((len(cmd.words) - 1, len(cmd.redirects)))
+                    elif len(cmd.redirects) > counts[1]:
+                        cmd.glued.append((-1, len(cmd.redirects)))
                 redirect = op
             elif (
                 ch == "(" and self.started and not self.quoted and _ASSIGNMENT.fullmatch("".join(self.parts))
