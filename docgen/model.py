@@ -563,6 +563,13 @@ class ImageModel:
             stage = self.stages[stage.parent] if stage.parent is not None else None
         return found
 
+    @property
+    def unread(self) -> tuple[Diagnostic, ...]:
+        """The skips saying the extractor did not understand something, so the image may hold what no
+        component lists: not those of a mistake it read, which `docgen lint` reports under a rule id
+        (`pip install x>=1` unquoted, DG013; a stray `fi` argument, DG008)."""
+        return tuple(d for d in self.skipped if not d.rule)
+
 
 # --------------------------------------------------------------------------------------------------
 # Table rows (what templates iterate over)

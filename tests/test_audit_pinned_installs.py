@@ -98,3 +98,14 @@ def test_a_base_another_dockerfile_of_the_readme_builds_may_bring_it(tmp_path: P
         "5: README says the image installs httpx==0.27.0 but nothing in api/Dockerfile installs httpx "
         "(built on rover-base:stable)"
     ]
+
+
+def test_a_mistake_the_extractor_read_still_lets_it_tell(tmp_path: Path) -> None:
+    # an unquoted bound (`docgen lint` DG013) is a mistake read, not a construct left unread: the
+    # installs are all known, so a package nothing installs is still told
+    unquoted = LOCAL + "RUN pip install --no-cache-dir pydantic>=2.7\n"
+    readme = "# Rover service\n\n## Image\n\nThe image installs `httpx==0.27.0` and its dependencies.\n"
+    assert _audited(tmp_path, readme, {"Dockerfile": unquoted}) == [
+        "5: README says the image installs httpx==0.27.0 but nothing in Dockerfile installs httpx "
+        "(built on rover-base:stable)"
+    ]

@@ -511,7 +511,7 @@ def _never_named(model: ImageModel, key: str) -> bool:
     it (no requirements file, install script or download), and no component, base image, build arg or
     ENV of it is named after `key`."""
     unread = any(c.method in ("requirements", "script") or c.kind == "download" for c in model.components)
-    if model.skipped or unread:
+    if model.unread or unread:
         return False  # a requirements file, an installer, a download: may install anything
     raw = {k for k, v in ALIASES.items() if v == key} | {key}
     bases = built_bases(model)

@@ -81,6 +81,6 @@ def _readable(model: ImageModel) -> bool:
     of its stages starts from an image it names, not one a build arg alone gives (`FROM ${BASE}`)."""
     # (a downloaded tarball is read as the component it is; a download run by a shell is `_context`'s)
     unread = any(c.method in ("requirements", "script") for c in model.components)
-    if model.skipped or unread or (model.file and any(_context(model)[1:])):
+    if model.unread or unread or (model.file and any(_context(model)[1:])):
         return False  # (`_context`: a script or package list it copies or runs that docgen has not)
     return all(stage.base and "$" not in stage.base for stage in model.stages if stage.parent is None)

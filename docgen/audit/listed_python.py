@@ -145,7 +145,7 @@ def _holds_no_library(model: ImageModel) -> bool:
     """True when docgen read all that `model` runs, nothing of it names an installer of Python packages
     (pip, conda, uv …), a `python3-*` package or a scientific library, and every base it is built on
     ships no Python. (A copy of the whole build context installs nothing without an installer.)"""
-    if not model.file or model.skipped:
+    if not model.file or model.unread:
         return False
     text, unread_run = _read(model)
     if unread_run or any(word in text for word in _INSTALLER_WORDS):

@@ -70,7 +70,7 @@ def pinned_install_claims(line: int, text: str, auditor: Auditor) -> Iterator[Di
 def _lacks(model: ImageModel, spellings: set[str]) -> bool:
     """True when the image of `model` installs nothing under `spellings` (normalised names), docgen reads
     all it installs and every base it starts from brings nothing (`bare_base`)."""
-    if not model.file or model.skipped:
+    if not model.file or model.unread:
         return False
     if any(c.method in ("requirements", "script") for c in model.components):
         return False

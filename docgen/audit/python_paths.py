@@ -135,7 +135,7 @@ class _Pythons:
 
 def _pythons(model: ImageModel) -> _Pythons | None:
     """`_Pythons` of the image of `model`, None when it may hold a Python docgen cannot tell."""
-    if not model.file or model.skipped:
+    if not model.file or model.unread:
         return None
     read = dockerfile_read(model.file)
     if read is None:
