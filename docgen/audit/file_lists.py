@@ -117,6 +117,7 @@ def listed_absent(
         if named:
             sure = CERTAIN if _HERE.search(table.context) or _HERE.search(whole) else LIKELY
             yield from _absent(named, sure, here, root, made, patterns, readme)
+        yield from _absent_subfolders(table, here, made, patterns, readme)
     for fence in doc.fences:
         if fence.lang not in _TREE_LANGS:
             continue
@@ -245,6 +246,64 @@ def _table_files(table: Table) -> list[tuple[int, str]]:
         and not PLACEHOLDER.search(name)
     ]
     return named if len(named) >= len(table.rows) * 2 / 3 else []
+
+
+_FOLDER_COLUMN = re.compile(r"(?:sub)?(?:folder|directory|dir)s?|paths?|locations?", re.I)
+"""The header of a table's first column that names folders of the README's (`| Directory | Contents |`)."""
+_SUBFOLDER = re.compile(r"(?:[\w][\w.+-]*/)+[\w][\w.+-]*/?")
+"""A folder below another, as a table cell names it (`Ubuntu/focal`): no `..`, no absolute path."""
+_UNWRITTEN = re.compile(
+    r"\b(?:nothing|empty|planned|todo|to[ \t]+do|tbd|coming|soon|not[ \t]+yet|future|wip|deprecated|removed"
+    r"|obsolete|dropped|moved)\b",
+    re.I,
+)
+"""Words of a row saying its folder is not there yet or any more (`Nothing so far.`, `planned`)."""
+
+
+def _absent_subfolders(
+    table: Table, here: Path, made: set[str], patterns: list[tuple[Path, str]], readme: str
+) -> Iterator[Diagnostic]:
+    """A row of a table of folders (its first column headed `Directory`, `Folder`, `Path`) naming a
+    folder below another (`Ubuntu/focal`) that is not there, while its parent is a folder of the README's
+    and another row names a folder of that parent that is there (`Ubuntu/jammy`): the row was written
+    for a flavour never added or since removed (`certain`: a table cell). Not a table of folders to
+    come, a row saying its folder is not there yet (`Nothing so far`, `planned`), a name of the README's
+    commands or one git ignores."""
+    if not table.header or not _FOLDER_COLUMN.fullmatch(plain(table.header[0]).strip("*_` \t")):
+        return
+    if _ELSEWHERE.search(table.context):
+        return
+    rows = [
+        (line, name.rstrip("/"), " ".join(cells[1:]))
+        for line, cells in table.rows
+        if cells
+        and _SUBFOLDER.fullmatch(name := plain(cells[0]).strip("*_` \t").removeprefix("./"))
+        and not PLACEHOLDER.search(name)
+    ]
+    present: dict[str, list[str]] = {}  # a parent folder → the folders of it rows name that are there
+    for _, name, _ in rows:
+        parent, child = name.rsplit("/", 1)
+        if os.path.isdir(here / name):
+            present.setdefault(parent, []).append(child)
+    for line, name, said in rows:
+        parent, child = name.rsplit("/", 1)
+        if (
+            parent not in present
+            or os.path.lexists(here / name)
+            or not os.path.isdir(here / parent)
+            or _UNWRITTEN.search(said)
+            or any(p in made or p in GENERATED for p in name.split("/"))
+            or ignored(here / name, patterns)
+        ):
+            continue
+        there = ", ".join(sorted(present[parent]))
+        yield Diagnostic(
+            readme,
+            line,
+            f"README's table lists the folder {name}, which does not exist: {parent}/ holds {there}, "
+            f"not {child}",
+            confidence=CERTAIN,
+        )
 
 
 def _holds_files(folder: Path) -> bool:
