@@ -609,3 +609,58 @@ def test_a_table_of_folders_naming_a_sub_folder_that_is_not_there(tmp_path: Path
 )
 def test_tables_of_folders_that_say_nothing(tmp_path: Path, readme: str, files: dict[str, str]) -> None:
     assert folders(tmp_path, readme, files) == []
+
+
+# A folder table whose rows say what kind of files each folder holds, as an Apptainer recipe folder
+# writes it: one folder said to hold scripts holds only a definition file.
+SCRIPT_ROWS = """\
+# Containers
+
+| Directory | Contents |
+| --- | --- |
+| `recipes` | Scripts to build the cpu and gpu images |
+| `tools` | Helper scripts |
+| `ci` | Scripts for CI |
+| `docs` | Scripts documentation |
+| `hpc` | Scripts for the cluster, planned |
+| `missing` | Scripts to deploy |
+| `defs` | Definition files |
+"""
+SCRIPT_FILES = {
+    "recipes/jammy/solver.def": "Bootstrap: docker\n",
+    "recipes/jammy/notes.txt": "notes\n",
+    "tools/check.py": "print()\n",
+    "ci/run": "#!/bin/sh\n",
+    "docs/index.md": "# Docs\n",
+    "hpc/notes.txt": "x\n",
+    "defs/a.def": "Bootstrap: docker\n",
+}
+
+
+def scriptless(root: Path, readme: str, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    make_tree(root, {**files, "README.md": readme})
+    (root / "ci/run").chmod(0o755)
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", [], {}, root, root)
+        if "holds no script" in d.message
+    ]
+
+
+def test_a_folder_a_table_says_holds_scripts_that_holds_none(tmp_path: Path) -> None:
+    # not a folder holding a .py or an executable, one whose row speaks of scripts' docs or says they are
+    # planned, one that is not there, a row saying nothing of scripts
+    assert scriptless(tmp_path, SCRIPT_ROWS, SCRIPT_FILES) == [
+        (
+            5,
+            "README's table says recipes holds scripts (Scripts to build the cpu and gpu images), but "
+            "recipes/ holds no script: only jammy/notes.txt, jammy/solver.def",
+            "likely",
+        )
+    ]
+    # the scripts added (in a folder below it): silent
+    files = {**SCRIPT_FILES, "recipes/jammy/build_gpu.sh": "#!/bin/sh\n"}
+    assert scriptless(tmp_path / "b", SCRIPT_ROWS, files) == []
+    # a table of files to come
+    to_come = SCRIPT_ROWS.replace("# Containers", "# Containers\n\nThe setup will create these folders.")
+    assert scriptless(tmp_path / "c", to_come, SCRIPT_FILES) == []
