@@ -1011,8 +1011,12 @@ def _audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 text = files.text_or_none(document)
                 top = config.root if resolved.is_relative_to(config.root.resolve()) else document.parent
                 nearby = files.dockerfiles_led_to(document, text or "", top)
-            if not nearby:
-                raise UsageError("which Dockerfile does it document? pass --dockerfile DOCKERFILE", args.file)
+            if not nearby:  # no image to compare with: what the README says of files and commands still is
+                print(
+                    f"docgen: note: no Dockerfile found for {files.display(document)}; only its file and "
+                    "command claims are audited (pass --dockerfile to audit image claims)",
+                    file=err,
+                )
             targets = [ImageConfig(dockerfile=p.resolve(), display=files.display(p)) for p in nearby]
     # Files the README's commands name are looked for in the project folder only (the README's own
     # folder when it is outside it): never past it, nor through a link leading out of it.
@@ -1043,7 +1047,7 @@ def _audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             # but a Dockerfile given or configured that does not read is the error it is, whatever
             # service builds it (`--dockerfile Dockerfile.gpu` with a heredoc never closed).
             image_model(next(i for i in plain if i.dockerfile == image.dockerfile))
-    if not built:  # every bake target was left out: the Dockerfiles as they are
+    if not built and plain:  # every bake target was left out: the Dockerfiles as they are
         readable = [image for image in plain if image.dockerfile not in broken]
         if not readable:
             raise next(iter(broken.values()))
@@ -1077,8 +1081,11 @@ def _audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if found:
         missing = sum(1 for f in found if names_missing_file(f.message))
         line = _contradicted(count, missing, shown, _few(labels))
-    else:
+    elif labels:
         line = f"{shown}: no claim outside the docgen blocks contradicts {_few(labels)}"
+    else:  # no Dockerfile was audited: the summary says so
+        line = f"{shown}: no file or command claim outside the docgen blocks contradicts the repository"
+        line += " (no Dockerfile audited)"
     if unsure:
         ones = "one" if unsure == 1 else "ones"
         line += f" ({unsure} likely {ones} not shown: --confidence likely shows them)"
@@ -1097,8 +1104,11 @@ def _few(labels: list[str], shown: int = 4) -> str:
 
 def _contradicted(count: int, missing: int, shown: str, display: str) -> str:
     """The summary line of an audit with `count` findings, `missing` of them files the README names that
-    are not there: those contradict the repository, not the images (`display`)."""
+    are not there: those contradict the repository, not the images (`display`; '' when no Dockerfile was
+    audited, and every claim is the repository's)."""
     claims = f"{count} claim{'' if count == 1 else 's'} in {shown} contradict{'s' if count == 1 else ''}"
+    if not display and missing != count:
+        return f"{claims} the repository (no Dockerfile audited)"
     if missing == count:
         files = "the file it names is" if count == 1 else "files they name are"
         return f"{claims} the repository: {files} missing"

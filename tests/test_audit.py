@@ -1043,6 +1043,12 @@ def test_a_heading_naming_another_dockerfile_is_another_image() -> None:
     assert messages(readme, ISSUE16_DOCKERFILE) == ["README says vLLM 0.9.0 but Dockerfile:3 says v0.10.1"]
 
 
+NO_DOCKERFILE_NOTE = (
+    "docgen: note: no Dockerfile found for {}; only its file and command claims are audited (pass "
+    "--dockerfile to audit image claims)\n"
+)
+
+
 def test_without_config_the_dockerfile_next_to_the_readme(chdir_tmp: Path) -> None:
     make_tree(chdir_tmp, {"img/Dockerfile.rocm": ISSUE16_DOCKERFILE, "img/README.md": "It has vLLM 0.9.0.\n"})
     result = run("audit", "--confidence", "likely", "img/README.md")
@@ -1062,9 +1068,13 @@ def test_without_config_the_dockerfile_next_to_the_readme(chdir_tmp: Path) -> No
     )
     (chdir_tmp / "img/Dockerfile.cuda").unlink()
     (chdir_tmp / "img/Dockerfile.rocm").unlink()
+    # with none left, its file and command claims are still audited, and it says so once
     none = run("audit", "--confidence", "likely", "img/README.md")
-    assert none.code == 2
-    assert "pass --dockerfile DOCKERFILE" in none.err
+    assert (none.code, none.err) == (0, NO_DOCKERFILE_NOTE.format("img/README.md"))
+    assert none.out == (
+        "img/README.md: no file or command claim outside the docgen blocks contradicts the repository "
+        "(no Dockerfile audited)\n"
+    )
 
 
 def test_without_one_beside_it_the_dockerfile_the_readme_s_commands_lead_to(chdir_tmp: Path) -> None:
@@ -1106,7 +1116,7 @@ def test_dockerfiles_found_where_the_readme_leads(
     assert "README says vLLM 0.9.0 but" in result.out
 
 
-def test_no_dockerfile_where_the_readme_leads_is_still_a_question(chdir_tmp: Path) -> None:
+def test_no_dockerfile_where_the_readme_leads_audits_its_files_and_commands(chdir_tmp: Path) -> None:
     # `.git` is never looked into; a `cd` out of the project is not followed
     make_tree(
         chdir_tmp,
@@ -1117,8 +1127,118 @@ def test_no_dockerfile_where_the_readme_leads_is_still_a_question(chdir_tmp: Pat
         },
     )
     result = run("audit", "app/README.md")
-    assert result.code == 2
-    assert "pass --dockerfile DOCKERFILE" in result.err
+    assert (result.code, result.err) == (0, NO_DOCKERFILE_NOTE.format("app/README.md"))
+
+
+# An HPC folder of Apptainer recipes (no Dockerfile anywhere): a table of its flavours, the builds and
+# pulls it runs, and what the images hold said in prose (no image to compare that with).
+APPTAINER_README = """\
+# Apptainer recipes for the solver
+
+Images built on Ubuntu 22.04 with CUDA 12.2 and PyTorch 2.3.1; the image includes OpenMPI 4.1.
+
+## Layout
+
+Each directory holds one flavour of the container.
+
+| Directory | Contents |
+| --- | --- |
+| recipes | Shared scripts |
+| recipes/jammy | Definition file for 22.04 |
+| recipes/noble | Definition file for 24.04 |
+| recipes/rocky | Rocky Linux flavour, planned: nothing yet |
+| extras | Optional add-ons |
+
+## Build
+
+```bash
+cd recipes/jammy
+apptainer build solver.sif solver.def
+./submit_gpu.sh solver.sif
+apptainer pull library://acme/hpc/solver-tools:1.4
+apptainer exec --nv solver-tools_1.4.sif solve --help
+```
+
+Older notes used `recipes/bionic` (removed).
+"""
+APPTAINER_FILES = {
+    "recipes/common.sh": "#!/bin/sh\n",
+    "recipes/jammy/solver.def": "Bootstrap: docker\nFrom: ubuntu:22.04\n",
+    "recipes/jammy/submit.sh": "#!/bin/sh\n",
+    "extras/README.txt": "add-ons\n",
+}
+
+
+def test_an_apptainer_folder_with_no_dockerfile_is_audited_for_its_files_and_commands(
+    chdir_tmp: Path,
+) -> None:
+    make_tree(chdir_tmp, {"README.md": APPTAINER_README, **APPTAINER_FILES})
+    result = run("audit", "--confidence", "likely", "README.md")
+    assert (result.code, result.err) == (1, NO_DOCKERFILE_NOTE.format("README.md"))
+    lines = result.out.splitlines()
+    # the row of a flavour never added, and the script the build block runs that is not there; not the
+    # planned row, the history line, the recipe built, the pull's own file, nor what the prose says the
+    # image holds (no image is audited: nothing to compare it with)
+    assert [line.split(": error: ")[0] for line in lines[:-1]] == ["README.md:13", "README.md:22"], lines
+    assert "recipes/noble, which does not exist: recipes/ holds jammy, not noble" in lines[0]
+    assert "submit_gpu.sh" in lines[1]
+    assert lines[-1].startswith("2 claims in README.md contradict the repository")
+    assert "Dockerfile" not in lines[-1].replace("(no Dockerfile audited)", "")
+    # the flavour added, the script renamed back: clean, exit 0, and the summary names no Dockerfile
+    make_tree(chdir_tmp, {"recipes/noble/solver.def": "Bootstrap: docker\nFrom: ubuntu:24.04\n"})
+    make_tree(chdir_tmp, {"recipes/jammy/submit_gpu.sh": "#!/bin/sh\n"})
+    clean = run("audit", "--confidence", "likely", "README.md")
+    assert (clean.code, clean.err) == (0, NO_DOCKERFILE_NOTE.format("README.md"))
+    assert clean.out == (
+        "README.md: no file or command claim outside the docgen blocks contradicts the repository "
+        "(no Dockerfile audited)\n"
+    )
+
+
+# A compose-only project running published images: no Dockerfile, a GPU file and a CPU file.
+COMPOSE_README = """\
+# Local LLM stack
+
+Runs Ollama and Open WebUI from their published images.
+
+## GPU
+
+```bash
+docker compose up -d
+```
+
+## CPU only
+
+```bash
+docker compose -f compose-cpu.yaml up -d
+```
+
+Open http://localhost:8080 once it is up, and read the logs with `docker compose logs ollama`.
+"""
+COMPOSE = """\
+services:
+  ollama:
+    image: ollama/ollama:latest
+    ports: ["11434:11434"]
+  webui:
+    image: ghcr.io/open-webui/open-webui:main
+    ports: ["8080:8080"]
+"""
+
+
+def test_a_compose_project_of_published_images_is_audited_without_a_dockerfile(chdir_tmp: Path) -> None:
+    make_tree(chdir_tmp, {"README.md": COMPOSE_README, "docker-compose.yaml": COMPOSE})
+    result = run("audit", "--confidence", "likely", "README.md")
+    assert (result.code, result.err) == (1, NO_DOCKERFILE_NOTE.format("README.md"))
+    # the CPU compose file the README runs is not there; the default one, its port and service are
+    assert [line.split(": error: ")[0] for line in result.out.splitlines()[:-1]] == ["README.md:14"]
+    assert "compose-cpu.yaml" in result.out
+    make_tree(chdir_tmp, {"compose-cpu.yaml": COMPOSE})
+    clean = run("audit", "README.md")
+    assert (clean.code, clean.err) == (0, NO_DOCKERFILE_NOTE.format("README.md"))
+    # a Dockerfile given that is not there is still the error it was
+    given = run("audit", "README.md", "--dockerfile", "Dockerfile")
+    assert given.code == 2 and "Dockerfile" in given.err and "note:" not in given.err
 
 
 def test_an_ignore_comment_in_the_readme_silences_its_claim(chdir_tmp: Path) -> None:

@@ -535,3 +535,132 @@ def test_a_layout_of_many_packages_scans_each_folder_once(
     files = {f"src/edgebench/pkg{i}/__init__.py": "" for i in range(200)} | {"Dockerfile": APP}
     assert len(packages(tmp_path, layout, files)) == 60  # each missing package told
     assert len(scanned) <= 260  # each listed folder once, not once for each missing one
+
+
+# A table of folders (`| Directory | Contents |`), as an HPC recipe folder and an image family write
+# them: a row naming a sub-folder never added while its parent and a sibling row's folder are there.
+FLAVOURS = """\
+# Images
+
+Each folder builds one flavour.
+
+| Folder | Purpose |
+| --- | --- |
+| `images/cuda121` | CUDA 12.1 image |
+| `images/cuda124` | CUDA 12.4 image |
+| `images/rocm57` | ROCm 5.7 image |
+| `images/rocm62` | ROCm 6.2 image, coming soon |
+| images/oneapi/ | Intel flavour, nothing so far |
+| `tools/lint` | Lint helpers |
+| `deploy/k8s` | Manifests |
+| `/opt/conda` | The image's conda |
+"""
+FLAVOUR_FILES = {
+    "images/cuda121/Dockerfile": "FROM ubuntu:22.04\n",
+    "images/rocm57/Dockerfile": "FROM ubuntu:22.04\n",
+    "tools/check.sh": "#!/bin/sh\n",
+    "Dockerfile": "FROM python:3.12-slim\n",
+}
+
+
+def folders(
+    root: Path, readme: str, files: dict[str, str], models: bool = True
+) -> list[tuple[int, str, str]]:
+    make_tree(root, {**files, "README.md": readme})
+    images = [build_model(root / "Dockerfile", "Dockerfile")] if models else []
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", images, {}, root, root)
+        if "table lists the folder" in d.message
+    ]
+
+
+def test_a_table_of_folders_naming_a_sub_folder_that_is_not_there(tmp_path: Path) -> None:
+    # not the row of a folder to come, nor one whose parent (`deploy/`) or sibling rows (`tools/`) are
+    # not there, nor a path in the image
+    assert folders(tmp_path, FLAVOURS, FLAVOUR_FILES) == [
+        (
+            8,
+            "README's table lists the folder images/cuda124, which does not exist: images/ holds cuda121, "
+            "rocm57, not cuda124",
+            "certain",
+        )
+    ]
+    # the same with no Dockerfile audited, the table under an Apptainer title
+    apptainer = FLAVOURS.replace("# Images", "# Apptainer definition files")
+    files = {k: v for k, v in FLAVOUR_FILES.items() if k != "Dockerfile"}
+    assert [f[0] for f in folders(tmp_path / "b", apptainer, files, models=False)] == [8]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        (FLAVOURS, {**FLAVOUR_FILES, "images/cuda124/Dockerfile": "FROM ubuntu:22.04\n"}),
+        # a table of folders to come, or of other things than folders
+        (
+            FLAVOURS.replace("Each folder builds one flavour.", "The build will create these folders."),
+            FLAVOUR_FILES,
+        ),
+        (FLAVOURS.replace("| Folder | Purpose |", "| Image | Purpose |"), FLAVOUR_FILES),
+        # git ignores it, or a command of the README makes it
+        (FLAVOURS, {**FLAVOUR_FILES, ".gitignore": "images/cuda124/\n"}),
+        (FLAVOURS + "\n```bash\nmkdir -p images/cuda124\n```\n", FLAVOUR_FILES),
+    ],
+)
+def test_tables_of_folders_that_say_nothing(tmp_path: Path, readme: str, files: dict[str, str]) -> None:
+    assert folders(tmp_path, readme, files) == []
+
+
+# A folder table whose rows say what kind of files each folder holds, as an Apptainer recipe folder
+# writes it: one folder said to hold scripts holds only a definition file.
+SCRIPT_ROWS = """\
+# Containers
+
+| Directory | Contents |
+| --- | --- |
+| `recipes` | Scripts to build the cpu and gpu images |
+| `tools` | Helper scripts |
+| `ci` | Scripts for CI |
+| `docs` | Scripts documentation |
+| `hpc` | Scripts for the cluster, planned |
+| `missing` | Scripts to deploy |
+| `defs` | Definition files |
+"""
+SCRIPT_FILES = {
+    "recipes/jammy/solver.def": "Bootstrap: docker\n",
+    "recipes/jammy/notes.txt": "notes\n",
+    "tools/check.py": "print()\n",
+    "ci/run": "#!/bin/sh\n",
+    "docs/index.md": "# Docs\n",
+    "hpc/notes.txt": "x\n",
+    "defs/a.def": "Bootstrap: docker\n",
+}
+
+
+def scriptless(root: Path, readme: str, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    make_tree(root, {**files, "README.md": readme})
+    (root / "ci/run").chmod(0o755)
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", [], {}, root, root)
+        if "holds no script" in d.message
+    ]
+
+
+def test_a_folder_a_table_says_holds_scripts_that_holds_none(tmp_path: Path) -> None:
+    # not a folder holding a .py or an executable, one whose row speaks of scripts' docs or says they are
+    # planned, one that is not there, a row saying nothing of scripts
+    assert scriptless(tmp_path, SCRIPT_ROWS, SCRIPT_FILES) == [
+        (
+            5,
+            "README's table says recipes holds scripts (Scripts to build the cpu and gpu images), but "
+            "recipes/ holds no script: only jammy/notes.txt, jammy/solver.def",
+            "likely",
+        )
+    ]
+    # the scripts added (in a folder below it): silent
+    files = {**SCRIPT_FILES, "recipes/jammy/build_gpu.sh": "#!/bin/sh\n"}
+    assert scriptless(tmp_path / "b", SCRIPT_ROWS, files) == []
+    # a table of files to come
+    to_come = SCRIPT_ROWS.replace("# Containers", "# Containers\n\nThe setup will create these folders.")
+    assert scriptless(tmp_path / "c", to_come, SCRIPT_FILES) == []

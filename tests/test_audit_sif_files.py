@@ -1,9 +1,11 @@
 """`docgen.audit.sif_files`: a `.sif` image a README's Singularity or Apptainer commands run that its own
 pull never writes (`pull docker://…/NAME:TAG` with no output name writes `NAME_TAG.sif`).
 
-Modelled on two shapes: an HPC guide that pulls `docker://ghcr.io/…:latest` and then runs
+Modelled on three shapes: an HPC guide that pulls `docker://ghcr.io/…:latest` and then runs
 `NAME_main.sif` in several blocks (the tag changed in the pull only), and a chemistry code's page that
-pulls with `apptainer pull docker://owner/code:2023.2_generic` and runs `code.sif`. Each drift sits next
+pulls with `apptainer pull docker://owner/code:2023.2_generic` and runs `code.sif`, and a basecaller's
+recipe repository (no Dockerfile) whose usage pulls `shub://owner/caller_gpu` and runs another project's
+`tools_latest.sif`, copied from a sibling README. Each drift sits next
 to the traps that must stay silent. The trees are small models written for these tests.
 """
 
@@ -85,7 +87,6 @@ def test_a_sif_file_the_pull_does_not_write(tmp_path: Path) -> None:
         # a placeholder, another image, a pull from a library
         (GUIDE.replace("md-tool_main.sif", "$SIF"), {}),
         (GUIDE.replace("md-tool_main.sif", "other_main.sif"), {}),
-        (GUIDE.replace("docker://ghcr.io/acme/md-tool:latest", "library://acme/md-tool:latest"), {}),
         # under a heading about an old version
         (
             GUIDE.replace("## Singularity (HPC)", "## Singularity (old releases)").replace(
@@ -99,3 +100,79 @@ def test_a_sif_file_the_pull_does_not_write(tmp_path: Path) -> None:
 )
 def test_sif_files_that_may_be_there(tmp_path: Path, readme: str, files: dict[str, str]) -> None:
     assert _audit(tmp_path, readme, files) == []
+
+
+# A Singularity Hub recipe with no Dockerfile: the usage was copied from the author's other project.
+HUB = """\
+# Basecaller GPU image
+
+Built on Ubuntu 18.04 (see the `Singularity` recipe).
+
+### Usage
+
+```
+singularity pull shub://lab/caller_gpu
+singularity exec --nv seqtools_latest.sif caller --help
+```
+
+```
+singularity exec --nv caller_gpu_latest.sif caller -i reads/ -s out/
+```
+"""
+
+
+def _audit_recipe(root: Path, readme: str, files: dict[str, str] | None = None) -> list[str]:
+    """The `.sif` findings of an audit with no Dockerfile (the recipe folder has a `Singularity` file)."""
+    make_tree(
+        root, {"Singularity": "Bootstrap: docker\nFrom: ubuntu:18.04\n", "README.md": readme, **(files or {})}
+    )
+    found = audit(readme, "README.md", [], {}, root, root)
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in found if ".sif" in d.message]
+
+
+def test_another_image_s_file_run_right_after_a_pull_from_a_hub_or_library(tmp_path: Path) -> None:
+    assert _audit_recipe(tmp_path, HUB) == [
+        "9: README runs seqtools_latest.sif, but its singularity pull at line 8 (no output name) writes "
+        "caller_gpu_latest.sif; no pull or build of the README writes seqtools_latest.sif (likely)"
+    ]
+    # a library pull writes NAME_TAG.sif as a docker:// pull does
+    library = GUIDE.replace("docker://ghcr.io/acme/md-tool:latest", "library://acme/md-tool:latest")
+    assert [f.split(",")[0] for f in _audit(tmp_path / "b", library)] == ["14: README runs md-tool_main.sif"]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        # the file the pull writes; a pull with a tag the file used does not carry (`seqtools.sif`)
+        (HUB.replace("seqtools_latest.sif", "caller_gpu_latest.sif"), {}),
+        (HUB.replace("seqtools_latest.sif", "seqtools.sif"), {}),
+        (
+            HUB.replace("shub://lab/caller_gpu", "shub://lab/caller_gpu:v4").replace("gpu_latest", "gpu_v4"),
+            {},
+        ),
+        # an output name, another pull or a build between the pull and the use
+        (HUB.replace("pull shub", "pull --name seqtools_latest.sif shub"), {}),
+        (
+            HUB.replace(
+                "singularity exec --nv seqtools",
+                "singularity build x.sif x.def\nsingularity exec --nv seqtools",
+            ),
+            {},
+        ),
+        (
+            HUB.replace(
+                "singularity exec --nv seqtools",
+                "singularity pull x.sif docker://a/b\nsingularity exec --nv seqtools",
+            ),
+            {},
+        ),
+        # the file named elsewhere, or in the repository; no pull before it in its block
+        (HUB + "\nFetch seqtools_latest.sif from the lab share first.\n", {}),
+        (HUB, {"seqtools_latest.sif": "x"}),
+        (HUB.replace("singularity pull shub://lab/caller_gpu\n", ""), {}),
+    ],
+)
+def test_files_run_after_a_hub_pull_that_may_be_there(
+    tmp_path: Path, readme: str, files: dict[str, str]
+) -> None:
+    assert _audit_recipe(tmp_path, readme, files) == []

@@ -543,11 +543,12 @@ def audit(
     With `restage` (a model and a stage name → the model of its Dockerfile built to that stage, None
     when it cannot be), a section headed by a stage no build target builds (`### ITEX XPU Base`, its
     compose service commented out) is compared with that stage's image; without it, with none.
+    With no model at all (no Dockerfile found for the README), only the claims that need no image are
+    read: its files and folders, the scripts and compose files its commands use, the grammar of its
+    commands (every rule up to the command checks, none of the claim readers over the images).
     Raises `MarkerError` when the text's docgen markers are broken.
     """
     models = (model,) if isinstance(model, ImageModel) else tuple(model)
-    if not models:
-        raise ValueError("audit needs at least one Dockerfile model")
     doc = read_document(text, path)
     everything = frozenset(range(len(models)))
     siblings = (
@@ -812,15 +813,28 @@ def audit(
         found.extend(copied_contexts(doc, path, directory, tuple(models), project))
         found.extend(unbuilt_bases(doc, text, path, directory, models, project))
         found.extend(ci_claims_found)
+    # the claims of its commands and of the text around them that need no image
+    found.extend(_docker_cli(doc, path))
+    found.extend(said_values(doc, path))
+    found.extend(run_urls(doc, text, path))
+    found.extend(dropped_namespaces(doc, text, path, directory))
+    found.extend(_shell_words(doc, text, path))
+    found.extend(broken_continuations(doc, path))
+    found.extend(missing_continuations(doc, path))
+    found.extend(joined_commands(doc, path))
+    found.extend(powershell_continuations(doc, path))
+    found.extend(swapped_headings(doc, path))
+    found.extend(named_builds(doc, path))
+    found.extend(_jetpack_rows(doc, path))
+    if not models:  # no Dockerfile: the README's file and command claims only (none is about an image)
+        return _merged(found)
     found.extend(_env_homes(doc, path, directory, models, project))
     found.extend(command_grammar(doc, path, models, directory))
-    found.extend(_docker_cli(doc, path))
     found.extend(_run_args(doc, path, models))
     found.extend(health_ports(doc, path, models))
     found.extend(local_bases(doc, text, path, models))
     found.extend(exec_form_env(doc, text, path, models))
     found.extend(single_quoted_env(doc, text, path, directory, models))
-    found.extend(said_values(doc, path))
     found.extend(shell_programs(doc, path, models, directory))
     found.extend(empty_commands(doc, path, models))
     found.extend(idle_shells(doc, path, models))
@@ -831,17 +845,8 @@ def audit(
     found.extend(mpi_as_root(doc, text, path, models))
     named_users = list(user_names(doc, text, path, models))  # added last: see the end
     found.extend(branch_refs(doc, path, models))
-    found.extend(run_urls(doc, text, path))
-    found.extend(dropped_namespaces(doc, text, path, directory))
     found.extend(imageless_runs(doc, text, path, models))
     found.extend(badged_images(text, path, models))
-    found.extend(_shell_words(doc, text, path))
-    found.extend(broken_continuations(doc, path))
-    found.extend(missing_continuations(doc, path))
-    found.extend(joined_commands(doc, path))
-    found.extend(powershell_continuations(doc, path))
-    found.extend(swapped_headings(doc, path))
-    found.extend(named_builds(doc, path))
     found.extend(unentered_mounts(doc, path, models))
     found.extend(work_dir_claims(doc, path, models, directory))
     found.extend(build_platforms(doc, models, path))
@@ -855,7 +860,6 @@ def audit(
     found.extend(image_lists(doc, family))
     found.extend(d for fence in doc.fences for d in _example_copies(doc, fence, family, text))
     found.extend(left_over_items(doc, family))
-    found.extend(_jetpack_rows(doc, path))
     found.extend(_conda_python(doc, family))
     found.extend(_plain_cuda(doc, family))
     found.extend(runtime_bases(doc, family))

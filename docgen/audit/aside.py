@@ -213,7 +213,9 @@ def is_host_intro(text: str) -> bool:
     return bool(_HOST_INTRO.search(text) or is_host_heading(text))
 
 
-def aside_lines(lines: Sequence[str | None], headings: Mapping[int, tuple[int, str]]) -> set[int]:
+def aside_lines(
+    lines: Sequence[str | None], headings: Mapping[int, tuple[int, str]], recipes: bool = True
+) -> set[int]:
     """The README lines (1-based) about the host, another tool's recipe or the past, not the image
     audited:
 
@@ -225,7 +227,9 @@ def aside_lines(lines: Sequence[str | None], headings: Mapping[int, tuple[int, s
     - a one-line bold caption that `is_host_heading` (`**Example: Native build on Windows**`).
 
     `headings`: README line → (level, text) of every heading, those of skipped sections too. `lines`:
-    the README's lines, None where nothing is read (docgen blocks, comments)."""
+    the README's lines, None where nothing is read (docgen blocks, comments). Without `recipes` (no
+    Dockerfile is audited: every section is as much the README's as another), another tool's recipe
+    sections are kept."""
     found: set[int] = set()
     level: int | None = None  # of the heading the lines are under
     step = False  # under a step heading about the host
@@ -236,7 +240,9 @@ def aside_lines(lines: Sequence[str | None], headings: Mapping[int, tuple[int, s
             if level is not None and depth <= level:
                 level = None
             if level is None and (
-                is_host_heading(text, title=depth == 1) or is_other_recipe_heading(text) or PAST.search(text)
+                is_host_heading(text, title=depth == 1)
+                or (recipes and is_other_recipe_heading(text))
+                or PAST.search(text)
             ):
                 level = depth
         elif line is not None and (heading := _STEP_HEADING.match(line)):

@@ -25,7 +25,7 @@ from docgen.audit.missing import (
     ignored,
 )
 from docgen.audit.own_repo import repository_root
-from docgen.audit.references import copied_sources
+from docgen.audit.references import copied_sources, inside
 from docgen.markdown import Document, Fence, Table, lists, plain
 from docgen.model import Diagnostic, ImageModel
 
@@ -117,6 +117,8 @@ def listed_absent(
         if named:
             sure = CERTAIN if _HERE.search(table.context) or _HERE.search(whole) else LIKELY
             yield from _absent(named, sure, here, root, made, patterns, readme)
+        yield from _absent_subfolders(table, here, made, patterns, readme)
+        yield from _scriptless_folders(table, here, readme)
     for fence in doc.fences:
         if fence.lang not in _TREE_LANGS:
             continue
@@ -245,6 +247,136 @@ def _table_files(table: Table) -> list[tuple[int, str]]:
         and not PLACEHOLDER.search(name)
     ]
     return named if len(named) >= len(table.rows) * 2 / 3 else []
+
+
+_FOLDER_COLUMN = re.compile(r"(?:sub)?(?:folder|directory|dir)s?|paths?|locations?", re.I)
+"""The header of a table's first column that names folders of the README's (`| Directory | Contents |`)."""
+_SUBFOLDER = re.compile(r"(?:[\w][\w.+-]*/)+[\w][\w.+-]*/?")
+"""A folder below another, as a table cell names it (`Ubuntu/focal`): no `..`, no absolute path."""
+_UNWRITTEN = re.compile(
+    r"\b(?:nothing|empty|planned|todo|to[ \t]+do|tbd|coming|soon|not[ \t]+yet|future|wip|deprecated|removed"
+    r"|obsolete|dropped|moved)\b",
+    re.I,
+)
+"""Words of a row saying its folder is not there yet or any more (`Nothing so far.`, `planned`)."""
+
+
+def _absent_subfolders(
+    table: Table, here: Path, made: set[str], patterns: list[tuple[Path, str]], readme: str
+) -> Iterator[Diagnostic]:
+    """A row of a table of folders (its first column headed `Directory`, `Folder`, `Path`) naming a
+    folder below another (`Ubuntu/focal`) that is not there, while its parent is a folder of the README's
+    and another row names a folder of that parent that is there (`Ubuntu/jammy`): the row was written
+    for a flavour never added or since removed (`certain`: a table cell). Not a table of folders to
+    come, a row saying its folder is not there yet (`Nothing so far`, `planned`), a name of the README's
+    commands or one git ignores."""
+    if not table.header or not _FOLDER_COLUMN.fullmatch(plain(table.header[0]).strip("*_` \t")):
+        return
+    if _ELSEWHERE.search(table.context):
+        return
+    rows = [
+        (line, name.rstrip("/"), " ".join(cells[1:]))
+        for line, cells in table.rows
+        if cells
+        and _SUBFOLDER.fullmatch(name := plain(cells[0]).strip("*_` \t").removeprefix("./"))
+        and not PLACEHOLDER.search(name)
+    ]
+    present: dict[str, list[str]] = {}  # a parent folder → the folders of it rows name that are there
+    for _, name, _ in rows:
+        parent, child = name.rsplit("/", 1)
+        if os.path.isdir(here / name):
+            present.setdefault(parent, []).append(child)
+    for line, name, said in rows:
+        parent, child = name.rsplit("/", 1)
+        if (
+            parent not in present
+            or os.path.lexists(here / name)
+            or not os.path.isdir(here / parent)
+            or _UNWRITTEN.search(said)
+            or any(p in made or p in GENERATED for p in name.split("/"))
+            or ignored(here / name, patterns)
+        ):
+            continue
+        there = ", ".join(sorted(present[parent]))
+        yield Diagnostic(
+            readme,
+            line,
+            f"README's table lists the folder {name}, which does not exist: {parent}/ holds {there}, "
+            f"not {child}",
+            confidence=CERTAIN,
+        )
+
+
+_SCRIPTS_SAID = re.compile(
+    r"[ \t]*(?:[\w+-]+[ \t]+){0,2}?scripts?\b(?![ \t]+(?:documentation|docs?|guides?|reference|notes)\b)",
+    re.I,
+)
+"""A row's description that opens by saying its folder holds scripts (`Scripts to create a cpu SIF
+image`, `Build scripts`, `Helper scripts for CI`)."""
+_SCRIPT_SUFFIXES = frozenset(
+    ".sh .bash .zsh .ksh .csh .fish .py .pl .rb .r .ps1 .psm1 .bat .cmd .js .mjs .ts .lua .tcl .jl".split()
+)
+_SCRIPTLESS_LOOK = 200
+"""The entries of a folder (and the folders below it, three deep) looked at for a script, at most."""
+
+
+def _scripts_in(folder: Path) -> tuple[bool, list[str]]:
+    """(whether `folder` or one below it, three deep, holds a script: a file with a script's suffix, a
+    Makefile or an executable file; the first files it holds, for the message). True when there are too
+    many entries to look through."""
+    seen: list[str] = []
+    looked = 0
+    for top, subfolders, names in os.walk(folder):
+        depth = len(Path(top).relative_to(folder).parts)
+        subfolders[:] = sorted(d for d in subfolders if not d.startswith(".")) if depth < 3 else []
+        for name in sorted(names):
+            looked += 1
+            path = os.path.join(top, name)
+            if (
+                looked > _SCRIPTLESS_LOOK
+                or os.path.splitext(name)[1].lower() in _SCRIPT_SUFFIXES
+                or name in ("Makefile", "makefile", "GNUmakefile", "justfile", "Justfile")
+                or (os.path.isfile(path) and os.access(path, os.X_OK))
+            ):
+                return True, seen
+            seen.append(os.path.relpath(path, folder).replace(os.sep, "/"))
+    return False, seen
+
+
+def _scriptless_folders(table: Table, here: Path, readme: str) -> Iterator[Diagnostic]:
+    """A row of a table of folders (as `_absent_subfolders` reads it) whose description opens by saying
+    the folder holds scripts (`Ubuntu | Scripts to create a cpu and a cpu+gpu SIF image`) while the
+    folder, there in the README's folder, holds none three deep (no `.sh`, `.py` … file, Makefile or
+    executable file): the scripts are elsewhere or gone (`likely`: the table may speak loosely). Not a
+    folder that is not there (`_absent_subfolders`, and `lost_folders`, tell that), a link or a path out
+    of the README's folder, nor an empty one (git keeps no empty folder: a run may fill it)."""
+    if not table.header or not _FOLDER_COLUMN.fullmatch(plain(table.header[0]).strip("*_` \t")):
+        return
+    if _ELSEWHERE.search(table.context):
+        return
+    for line, cells in table.rows:
+        if len(cells) < 2 or not _SCRIPTS_SAID.match(said := plain(cells[1]).strip("*_` \t")):
+            continue
+        name = plain(cells[0]).strip("*_` \t").removeprefix("./").rstrip("/")
+        if not re.fullmatch(r"[\w][\w.+-]*(?:/[\w][\w.+-]*)*", name) or _UNWRITTEN.search(said):
+            continue
+        folder = here / name
+        if os.path.islink(folder) or not os.path.isdir(folder) or inside(folder, here) is None:
+            continue
+        held, files = _scripts_in(folder)
+        if held or not files:
+            continue
+        shown = ", ".join(files[:_SHOWN_FILES]) + (" …" if len(files) > _SHOWN_FILES else "")
+        yield Diagnostic(
+            readme,
+            line,
+            f"README's table says {name} holds scripts ({said}), but {name}/ holds no script: only {shown}",
+            confidence=LIKELY,
+        )
+
+
+_SHOWN_FILES = 4
+"""The most files of a folder a finding names."""
 
 
 def _holds_files(folder: Path) -> bool:

@@ -1378,9 +1378,11 @@ def set_for_scripts(doc: Document) -> frozenset[str]:
 
 ELSEWHERE = re.compile(
     r"\b(?:docker|podman|nerdctl|nvidia-docker)(?:[ \t]+compose|-compose)?[ \t]+(?:container[ \t]+)?"
-    r"(?:run|exec|attach|start)\b|\b(?:ssh|kubectl|singularity|apptainer|enroot|srun|vagrant|chroot|su)\b"
+    r"(?:run|exec|attach|start)\b|\b(?:ssh|kubectl|enroot|srun|vagrant|chroot|su)\b"
+    r"|\b(?:singularity|apptainer)\b(?![ \t]+(?:build|pull|push|inspect|verify|sign|key|remote|cache)\b)"
 )
-"""A command after which the next lines of a block may run somewhere else (a container, another host)."""
+"""A command after which the next lines of a block may run somewhere else (a container, another host);
+not a Singularity or Apptainer `build` or `pull`, which writes an image file and returns."""
 FILES_APPEAR = re.compile(
     r"\bgit[ \t]+(?:clone|checkout|switch|pull|submodule|worktree|apply)\b"
     r"|\b(?:tar|unzip|7z|make|cmake|bazel|ninja)\b"

@@ -262,13 +262,14 @@ def drop_aside(doc: Document, source: Sequence[str], models: Sequence[ImageModel
         sections on building or installing without the container or on what the machine needs, lists
         introduced as the host's (`is_host_intro`), sections headed `Previous versions` or `Legacy`, and the
     entries of a list of published images or of past releases (`release_list_lines`, told from the
-    current release by the versions of `models`). (Their
+    current release by the versions of `models`); with no `models`, a section about another tool's
+    recipe (`## Apptainer`) stays: its file and command claims are all there is to audit. (Their
         links and `-f` paths were checked before: a Dockerfile they name must still exist.)"""
     titles = dict(doc.headings)
     heads = {line: (level, titles.get(line, "")) for line, level in doc.levels.items()}
     current = _current_versions(models)
     releases = release_list_lines(source, heads, current, _component_words(models))
-    host = aside_lines(source, heads) | releases
+    host = aside_lines(source, heads, recipes=bool(models)) | releases
     hosts_list = _host_list_lines(doc)
     # the entries of a catalogue of pushed image tags, each built with its own args, leave their paragraphs
     catalogue = catalogue_lines(source, heads, current) if models else set()

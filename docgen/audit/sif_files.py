@@ -3,9 +3,15 @@
 when no output file is given), while the next lines run `singularity exec … md-tool_main.sif`. The file
 is not there, and every command using it fails.
 
-Told (`likely`, at the first use, the others listed) only when a `pull` of a `docker://` image with no
-output name (no second operand, no `--name`) comes before the use, the file used has the name part of
-what that pull writes (`md-tool`) with another tag or none (`md-tool.sif`), no pull or `build` of the
+The same for a pull from the Singularity Hub, a library or an ORAS registry (`singularity pull
+shub://owner/guppy` writes `guppy_latest.sif`), and for a file in the shape such a pull writes with the
+pull's tag but another image's name (`other_latest.sif`) run in the same block after that pull, with no
+other pull or build between them: the command was copied from another project's README.
+
+Told (`likely`, at the first use, the others listed) only when a `pull` of a `docker://`, `shub://`,
+`library://` or `oras://` image with no output name (no second operand, no `--name`) comes before the
+use, the file used has the name part of what that pull writes (`md-tool`) with another tag or none
+(`md-tool.sif`) or is the case above, no pull or `build` of the
 README writes it, no line of the README other than its uses names it (a download, a `mv`, a `cp`), no
 file of that name is in the repository, and its name holds no placeholder (`$SIF`, `<image>.sif`). The
 folder written before it (`/path/to/md-tool_main.sif`) is not compared: the reader may keep it anywhere.
@@ -37,9 +43,12 @@ _USE_VALUES = frozenset(
 )
 """The options of `exec`, `run`, `shell` that take a value (`--overlay x.sif` is no image run)."""
 _SIF = re.compile(r"[\w./-]+\.sif")
-_DOCKER_URI = re.compile(
-    r"docker://(?:[^/\s]+/)*(?P<name>[a-z0-9][a-z0-9._-]*)(?::(?P<tag>[\w.-]+))?(?:@\S+)?"
+_URI = re.compile(
+    r"(?:docker|shub|library|oras)://(?:[^/\s]+/)*(?P<name>[A-Za-z0-9][\w.-]*?)(?::(?P<tag>[\w.-]+))?"
+    r"(?:@\S+)?"
 )
+"""An image a pull with no output name writes as `<name>_<tag>.sif`: from Docker Hub or a registry, the
+Singularity Hub (`shub://owner/name`), a library (`library://user/collection/name:tag`) or an ORAS one."""
 _MAX_FOLDERS = 2000
 """The folders of the project looked through for a file of the name used, at most."""
 
@@ -83,11 +92,13 @@ def sif_files(
     defaults: dict[str, str] = {}  # name part → the file a pull with no output name writes
     uses: dict[str, list[int]] = {}  # file name used → README lines
     shown: dict[str, str] = {}
+    after: dict[str, tuple[int, str, str]] = {}  # file used → (line, file, tag) of the pull just before
     for fence in doc.fences:
         if fence.lang not in COMMAND_LANGS or any(
             NOT_CURRENT.search(h) for h in headings_over(doc, fence.lines[0][0])
         ):
             continue
+        last: tuple[int, str, str] | None = None  # the block's last pull, when it has no output name
         for line, code in command_lines(fence, joined=True):
             step = without_prompt(code)
             if (pull := _PULL.search(step)) is not None:
@@ -97,15 +108,19 @@ def sif_files(
                     written.add(os.path.basename(named.group(1)))
                 elif len(operands) == 2:
                     written.add(os.path.basename(operands[0]))
-                elif len(operands) == 1 and (uri := _DOCKER_URI.fullmatch(operands[0])) is not None:
+                elif len(operands) == 1 and (uri := _URI.fullmatch(operands[0])) is not None:
                     name, tag = uri.group("name"), uri.group("tag") or "latest"
                     defaults[name] = f"{name}_{tag}.sif"
                     written.add(defaults[name])
+                    last = (line, defaults[name], tag)
+                    continue
+                last = None
                 continue
             if (build := _BUILD.search(step)) is not None:
                 operands = _operands(build.group("rest"), frozenset({"--section", "--bind", "-B"}))
                 if operands:
                     written.add(os.path.basename(operands[0]))
+                last = None
                 continue
             if (use := _USE.search(step)) is not None and defaults:
                 operands = _operands(use.group("rest"), _USE_VALUES)
@@ -113,6 +128,8 @@ def sif_files(
                     name = os.path.basename(operands[0])
                     uses.setdefault(name, []).append(line)
                     shown.setdefault(name, operands[0])
+                    if last is not None:
+                        after.setdefault(name, last)
     if not uses:
         return
     use_lines = {n for lines in uses.values() for n in lines}
@@ -123,7 +140,10 @@ def sif_files(
     for name, lines in uses.items():
         stem = name.removesuffix(".sif")
         part = stem.rsplit("_", 1)[0] if "_" in stem else stem
-        pulled = defaults.get(part)
+        pulled, at = defaults.get(part), ""
+        if pulled is None and (before := after.get(name)) is not None and stem.endswith(f"_{before[2]}"):
+            # another image's name in the shape a pull gives (`other_latest.sif`) just after a pull
+            pulled, at = before[1], f" at line {before[0]}"
         if pulled is None or name in written or pulled == name:
             continue
         if stem != part and not re.fullmatch(r"[\w.-]+", stem[len(part) + 1 :]):
@@ -134,7 +154,7 @@ def sif_files(
         yield Diagnostic(
             readme,
             lines[0],
-            f"README runs {shown[name]}, but its singularity pull (no output name) writes {pulled}; no pull "
-            f"or build of the README writes {name}{also_at(lines)}",
+            f"README runs {shown[name]}, but its singularity pull{at} (no output name) writes {pulled}; "
+            f"no pull or build of the README writes {name}{also_at(lines)}",
             confidence=LIKELY,
         )
