@@ -205,3 +205,60 @@ def test_a_service_whose_context_lacks_a_file_its_dockerfile_copies(tmp_path: Pa
 )
 def test_services_whose_copies_are_accounted_for(tmp_path: Path, block: str, changes: dict[str, str]) -> None:
     assert copies(tmp_path, block, **changes) == []
+
+
+# `unbuilt_images`: a service whose `build:` is commented out, run from a local image nothing builds.
+WHISPER = """\
+services:
+  local:
+    tty: true
+    # build:
+    #   context: .
+    #   dockerfile: Dockerfile
+    image: fast-whisper
+    container_name: fast-whisper-inf
+"""
+CACHE = "services:\n  app:\n    image: app-cache\n    # build: .\n  db:\n    image: redis\n"
+
+
+def _unbuilt(root: Path, block: str, compose: str = WHISPER) -> list[tuple[int, str, str]]:
+    return [f for f in found(root, block, {"docker-compose.yaml": compose}) if "is commented out" in f[1]]
+
+
+def test_a_local_image_whose_build_is_commented_out(tmp_path: Path) -> None:
+    assert _unbuilt(tmp_path, "docker compose up -d\ndocker exec -it fast-whisper-inf bash") == [
+        (
+            4,
+            "README runs docker compose up, whose service local runs image fast-whisper "
+            "(docker-compose.yaml:7), but its build: is commented out and nothing the README runs builds "
+            "fast-whisper: compose pulls it from Docker Hub",
+            "likely",
+        )
+    ]
+
+
+def test_one_service_of_two_and_docker_compose_v1(tmp_path: Path) -> None:
+    [(line, message, _)] = _unbuilt(tmp_path, "docker-compose up", CACHE)
+    assert line == 4 and "service app runs image app-cache" in message
+
+
+@pytest.mark.parametrize(
+    ("block", "compose"),
+    [
+        # the README builds the image first
+        ("docker build -t fast-whisper .\ndocker compose up -d", WHISPER),
+        # compose builds with --build? no build: key, so a script or make that may build it
+        ("./build.sh\ndocker compose up -d", WHISPER),
+        ("make image\ndocker compose up -d", WHISPER),
+        # a published image with an owner
+        ("docker compose up -d", WHISPER.replace("image: fast-whisper", "image: acme/fast-whisper:1.0")),
+        # no build: commented out: an image the project means to pull
+        ("docker compose up -d", "services:\n  local:\n    image: fast-whisper\n"),
+        # the README loads the image
+        ("docker load -i fast-whisper.tar\ndocker compose up -d", WHISPER),
+    ],
+)
+def test_images_the_readme_gives_or_pulls_on_purpose_are_silent(
+    tmp_path: Path, block: str, compose: str
+) -> None:
+    assert _unbuilt(tmp_path, block, compose) == []

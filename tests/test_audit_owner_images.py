@@ -376,3 +376,70 @@ def test_runs_that_are_no_other_owner_s_image_are_silent(
 def test_no_bake_file_no_finding(tmp_path: Path) -> None:
     # a run alone says nothing of who publishes
     assert _ran(tmp_path, _RUN, {}) == []
+
+
+# `pulled_latest`: a pulled tag (often the implied `latest`) that no tag of the project's build gives.
+_TTS_COMPOSE = "services:\n  tts:\n    image: maxo/coqui_tts:1.0.1\n    build: .\n"
+_TTS = "# TTS\n\n## Usage\n\n```bash\ndocker pull maxo/coqui_tts\n./run.sh\n```\n"
+
+
+def _pulled(root: Path, readme: str, files: dict[str, str]) -> list[str]:
+    make_tree(
+        root,
+        {".git/HEAD": "ref: refs/heads/main\n", "Dockerfile": "FROM ubuntu:22.04\n", "README.md": readme},
+    )
+    make_tree(root, files)
+    model = replace(
+        model_of(parse_dockerfile("FROM ubuntu:22.04\n", "Dockerfile")), file=str(root / "Dockerfile")
+    )
+    found = audit(readme, "README.md", [model], {}, root, root)
+    return [f"{d.line} ({d.confidence}): {d.message}" for d in found if d.message.startswith("README pulls")]
+
+
+def test_a_pulled_latest_the_build_never_tags(tmp_path: Path) -> None:
+    files = {
+        "build.sh": "#!/bin/bash\ndocker build -t maxo/coqui_tts:1.0.1 -f Dockerfile .\n",
+        "compose.yml": _TTS_COMPOSE,
+    }
+    assert _pulled(tmp_path, _TTS, files) == [
+        "6 (likely): README pulls maxo/coqui_tts (the tag latest), but the build tags maxo/coqui_tts only as "
+        "1.0.1 (build.sh:2, compose.yml:3): no build of the project makes latest"
+    ]
+
+
+def test_a_pulled_tag_scheme_a_windows_build_script_does_not_give(tmp_path: Path) -> None:
+    bat = 'docker build --pull --build-arg V=%1 -t juice/server:11.7-%1 "."\r\n'
+    readme = "# Server\n\n~~~\ndocker pull juice/server:2022-11-22-b1ff-ubuntu-22\n~~~\n"
+    assert _pulled(tmp_path, readme, {"build.bat": bat}) == [
+        "4 (likely): README pulls juice/server:2022-11-22-b1ff-ubuntu-22, but the build tags juice/server "
+        "only as 11.7-… (build.bat:1): no build of the project makes 2022-11-22-b1ff-ubuntu-22"
+    ]
+
+
+@pytest.mark.parametrize(
+    "files",
+    [
+        # the build tags latest too
+        {"build.sh": "docker build -t maxo/coqui_tts:1.0.1 -t maxo/coqui_tts:latest .\n"},
+        # a tag all from a variable the reader sets
+        {"build.sh": "docker build -t maxo/coqui_tts:${VERSION} .\n"},
+        # a CI workflow publishes the image under a scheme not read here
+        {"build.sh": "docker build -t maxo/coqui_tts:1.0.1 .\n", ".github/workflows/push.yml": "on: push\n"},
+        # the project uses the image as a base: an image of another project
+        {"Dockerfile.app": "FROM maxo/coqui_tts:1.0.1\n"},
+        # the build never names it
+        {"build.sh": "docker build -t maxo/other:1.0.1 .\n"},
+    ],
+)
+def test_pulls_the_build_may_give_are_silent(tmp_path: Path, files: dict[str, str]) -> None:
+    assert _pulled(tmp_path, _TTS, files) == []
+
+
+def test_a_pull_the_readme_tags_itself_or_a_version_pattern_matches(tmp_path: Path) -> None:
+    files = {"build.sh": "docker build -t maxo/coqui_tts:1.0.1 .\n"}
+    assert (
+        _pulled(tmp_path, _TTS + "\n```bash\ndocker tag maxo/coqui_tts:1.0.1 maxo/coqui_tts\n```\n", files)
+        == []
+    )
+    pattern = {"build.sh": "docker build -t maxo/coqui_tts:${CUDA}-1.0 .\n"}
+    assert _pulled(tmp_path, _TTS.replace("maxo/coqui_tts\n", "maxo/coqui_tts:12.1-1.0\n"), pattern) == []

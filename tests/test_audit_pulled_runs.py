@@ -163,3 +163,122 @@ def test_many_commands_each_see_what_the_readme_ran_before(tmp_path: Path) -> No
     assert (line, confidence) == (8, "likely")
     assert message.startswith("README pulls acme/llm-server:latest (line 4), but make serve0 runs serve.sh")
     assert message.endswith("; also at lines 9, 10, 11, 12")  # not after make image builds the image
+
+
+# `built_never_run`: a make target the README runs to build, whose tag is a slip of the image the run
+# script runs (two projects' shapes: a `.minimal` variant named two ways, a versioned repository).
+
+SLIM_MAKEFILE = """\
+ARCH ?= gfx1100
+IMAGE := llm-server-$(ARCH)
+SLIM := llmserver_rocm_${ARCH}.slim
+build:
+\tdocker build -t $(IMAGE) .
+slim:
+\tdocker build -f Dockerfile.slim -t $(SLIM) .
+serve:
+\t./serve.sh
+"""
+SLIM_SERVE = """\
+#!/usr/bin/env bash
+IMAGE="llm-server-gfx1100.slim"
+docker run --rm -it \\
+  --device /dev/kfd \\
+  "$IMAGE" /opt/serve.sh
+"""
+SLIM_README = """\
+# Slim server
+
+```sh
+make build
+make slim
+```
+
+Then start it:
+
+```sh
+make serve
+```
+"""
+
+
+def _built(
+    root: Path, readme: str, makefile: str = SLIM_MAKEFILE, serve: str = SLIM_SERVE
+) -> list[tuple[int, str]]:
+    make_tree(
+        root,
+        {
+            "Dockerfile": DOCKERFILE,
+            "Dockerfile.slim": DOCKERFILE,
+            "Makefile": makefile,
+            "serve.sh": serve,
+            "README.md": readme,
+        },
+    )
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if d.message.startswith("README builds with make")
+    ]
+
+
+def test_a_make_tag_that_is_a_slip_of_the_image_the_run_script_runs(tmp_path: Path) -> None:
+    assert _built(tmp_path, SLIM_README) == [
+        (
+            5,
+            "README builds with make slim, which tags llmserver_rocm_gfx1100.slim (Makefile:7), but make "
+            "serve runs serve.sh (line 11), whose docker run (serve.sh:3) runs llm-server-gfx1100.slim: "
+            "nothing the README runs makes llm-server-gfx1100.slim",
+        )
+    ]
+
+
+def test_a_versioned_tag_the_run_script_runs_under_another_version(tmp_path: Path) -> None:
+    makefile = (
+        "VERSION = 1.2\nbuild:\n\tdocker build -t acme/cuda-base:$(VERSION)-runtime .\nserve:\n\t./serve.sh\n"
+    )
+    serve = "#!/bin/sh\ndocker run -it acme/cuda-base:1.4-runtime bash\n"
+    readme = "# Base\n\n```sh\nmake build\nmake serve\n```\n"
+    [(line, message)] = _built(tmp_path, readme, makefile, serve)
+    assert (
+        line == 4
+        and "tags acme/cuda-base:1.2-runtime" in message
+        and "makes acme/cuda-base:1.4-runtime" in message
+    )
+
+
+@pytest.mark.parametrize(
+    ("readme", "makefile", "serve"),
+    [
+        # the run image is the one the build tags
+        (
+            SLIM_README,
+            SLIM_MAKEFILE.replace("llmserver_rocm_${ARCH}.slim", "llm-server-${ARCH}.slim"),
+            SLIM_SERVE,
+        ),
+        # the README pulls the run image
+        (
+            "```sh\ndocker pull llm-server-gfx1100.slim\nmake slim\nmake serve\n```\n",
+            SLIM_MAKEFILE,
+            SLIM_SERVE,
+        ),
+        # another image, not a slip of the built one
+        (SLIM_README, SLIM_MAKEFILE, SLIM_SERVE.replace("llm-server-gfx1100.slim", "redis-cache")),
+        # the tag part the README sets (`ARCH=`) is the only difference
+        (
+            "```sh\nexport ARCH=gfx90a\nmake slim\nmake serve\n```\n",
+            SLIM_MAKEFILE.replace("llmserver_rocm_${ARCH}.slim", "llm-server-${ARCH}.slim"),
+            SLIM_SERVE.replace("gfx1100", "gfx90a"),
+        ),
+        # a script run before the start that may tag anything
+        ("```sh\nmake slim\n./retag.sh\nmake serve\n```\n", SLIM_MAKEFILE, SLIM_SERVE),
+        # a build whose tag is the reader's
+        ("```sh\nmake slim\ndocker build -t $NAME .\nmake serve\n```\n", SLIM_MAKEFILE, SLIM_SERVE),
+    ],
+)
+def test_built_images_the_run_can_find_are_silent(
+    tmp_path: Path, readme: str, makefile: str, serve: str
+) -> None:
+    (tmp_path / "retag.sh").write_text("#!/bin/sh\ndocker tag a b\n")
+    assert _built(tmp_path, readme, makefile, serve) == []

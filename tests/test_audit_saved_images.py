@@ -113,3 +113,87 @@ def test_a_saved_tag_no_build_gives(tmp_path: Path) -> None:
 )
 def test_images_that_may_be_there(tmp_path: Path, readme: str) -> None:
     assert _audit(tmp_path, readme, TREE, "model/model-gpu/Dockerfile", "model/") == []
+
+
+# `loaded_tags`: an archive a make target saves under one tag, loaded elsewhere and used under another.
+EXPORT_MAKEFILE = """\
+NAME = paint-rocm
+TAG = 1.6.0
+OUT = out
+build:
+\tdocker buildx build -t $(NAME):$(TAG) -t $(NAME):latest . --load
+export:
+\tdocker save $(NAME):$(TAG) | gzip > $(OUT)/paint-rocm-$(TAG).tar.gz
+all: build export
+"""
+EXPORT = """\
+# Paint on ROCm
+
+```bash
+make all
+```
+
+On the target machine:
+
+```bash
+docker load -i /path/to/paint-rocm-1.6.0.tar.gz
+```
+
+```yaml
+services:
+  paint:
+    image: paint-rocm:latest
+```
+"""
+
+
+def _loaded(root: Path, readme: str, makefile: str = EXPORT_MAKEFILE) -> list[tuple[int, str]]:
+    make_tree(root, {"Dockerfile": DEPS, "Makefile": makefile, "README.md": readme})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if d.message.startswith("README uses")
+    ]
+
+
+def test_a_loaded_archive_used_under_a_tag_it_does_not_hold(tmp_path: Path) -> None:
+    assert _loaded(tmp_path, EXPORT) == [
+        (
+            16,
+            "README uses paint-rocm:latest after loading paint-rocm-1.6.0.tar.gz (line 10), but Makefile:7 "
+            "saves it as paint-rocm:1.6.0 only: the loaded image has no latest tag",
+        )
+    ]
+
+
+def test_a_save_with_an_output_file_and_a_run_of_another_version(tmp_path: Path) -> None:
+    makefile = "image:\n\tdocker build -t acme/api:2.0 .\n\tdocker save -o api.tar acme/api:2.0\n"
+    readme = (
+        "```sh\nmake image\nscp api.tar host:\ndocker load < api.tar\n```\n\n"
+        "```yaml\nimage: acme/api:2.1\n```\n"
+    )
+    [(line, message)] = _loaded(tmp_path, readme, makefile)
+    assert line == 8 and "Makefile:3 saves it as acme/api:2.0 only" in message
+
+
+@pytest.mark.parametrize(
+    ("readme", "makefile"),
+    [
+        # the tag the archive holds
+        (EXPORT.replace("paint-rocm:latest", "paint-rocm:1.6.0"), EXPORT_MAKEFILE),
+        # a save of the name alone holds every tag
+        (EXPORT, EXPORT_MAKEFILE.replace("$(NAME):$(TAG) |", "$(NAME) |")),
+        # the README tags the loaded image itself
+        (
+            EXPORT.replace("tar.gz\n```", "tar.gz\ndocker tag paint-rocm:1.6.0 paint-rocm:latest\n```"),
+            EXPORT_MAKEFILE,
+        ),
+        # another archive than the one the make target writes
+        (EXPORT.replace("paint-rocm-1.6.0.tar.gz\n```", "paint-rocm-1.5.0.tar.gz\n```"), EXPORT_MAKEFILE),
+        # an image of another repository
+        (EXPORT.replace("image: paint-rocm:latest", "image: redis:7"), EXPORT_MAKEFILE),
+    ],
+)
+def test_loaded_images_used_as_saved_are_silent(tmp_path: Path, readme: str, makefile: str) -> None:
+    assert _loaded(tmp_path, readme, makefile) == []

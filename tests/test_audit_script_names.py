@@ -232,3 +232,75 @@ def test_scripts_outside_the_project_are_not_read(tmp_path: Path) -> None:
         assert [
             d.message for d in found if "makes the" in d.message or "the build script made" in d.message
         ] == []
+
+
+# `described_chains`: a file list saying a run script runs the image a build script builds.
+ORIN_BUILD = """\
+#!/bin/sh
+TAG='10.2-runtime'
+tar -czh . | docker build - \\
+  --build-arg TAG=$TAG \\
+  --tag=robo/cuda-base:$TAG
+"""
+ORIN_RUN = """\
+#!/bin/sh
+xhost +si:localuser:root
+nvidia-docker run -it \\
+  --gpus all \\
+  --net=host \\
+  --name robo-cuda \\
+  robo/cuda-base:11.4-runtime
+xhost -si:localuser:root
+"""
+ORIN = """\
+# robo base
+
+## Files
+- Dockerfile : the environment
+- Build.sh : script to build the Dockerfile
+- run-orin.sh : script for running the docker image that was built from Build.sh
+"""
+
+
+def _described(root: Path, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": DOCKERFILE, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    text = (root / "README.md").read_text(encoding="utf-8")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(text, "README.md", model, {}, root, root)
+        if "runs the image built by" in d.message
+    ]
+
+
+def test_a_listed_run_script_that_runs_another_tag_than_the_build_script_gives(tmp_path: Path) -> None:
+    files = {"README.md": ORIN, "build.sh": ORIN_BUILD, "run-orin.sh": ORIN_RUN}
+    assert _described(tmp_path, files) == [
+        (
+            6,
+            "README says run-orin.sh runs the image built by Build.sh: build.sh:5 tags "
+            "robo/cuda-base:10.2-runtime, but run-orin.sh:3 runs robo/cuda-base:11.4-runtime",
+            "likely",
+        )
+    ]
+
+
+def test_a_sentence_about_a_research_setup(tmp_path: Path) -> None:
+    readme = "# Lab\n\nUse `run.sh`, which starts the container made with `build.sh`; edit IMAGE first.\n"
+    files = {"README.md": readme, "build.sh": BUILD_SH, "run.sh": RUN_SH}
+    [(line, message, _)] = _described(tmp_path, files)
+    assert line == 3 and "build.sh:4 tags eyetrack, but run.sh:10 runs labuser/eyetrack:2.0" in message
+
+
+def test_described_run_scripts_that_run_the_built_image_are_silent(tmp_path: Path) -> None:
+    same = ORIN_RUN.replace("11.4-runtime", "10.2-runtime")
+    assert _described(tmp_path, {"README.md": ORIN, "build.sh": ORIN_BUILD, "run-orin.sh": same}) == []
+    # a build script whose tag comes from its argument: any tag
+    given = ORIN_BUILD.replace("TAG='10.2-runtime'", "TAG=$1")
+    assert _described(tmp_path, {"README.md": ORIN, "build.sh": given, "run-orin.sh": ORIN_RUN}) == []
+    # another repository: an image of another project
+    other = ORIN_RUN.replace("robo/cuda-base:11.4-runtime", "nvcr.io/nvidia/l4t-ml:r32.6.1-py3")
+    assert _described(tmp_path, {"README.md": ORIN, "build.sh": ORIN_BUILD, "run-orin.sh": other}) == []
+    # the run script pulls its image itself
+    pulls = ORIN_RUN.replace("xhost +si", "docker pull robo/cuda-base:11.4-runtime\nxhost +si")
+    assert _described(tmp_path, {"README.md": ORIN, "build.sh": ORIN_BUILD, "run-orin.sh": pulls}) == []

@@ -233,7 +233,7 @@ from docgen.audit.clone_walks import clone_walks
 from docgen.audit.cloned_repos import _cloned_repos, forked_upstream
 from docgen.audit.commented_lines import commented_lines_claims
 from docgen.audit.commits import commit_claims
-from docgen.audit.compose_builds import _compose_builds
+from docgen.audit.compose_builds import _compose_builds, unbuilt_images
 from docgen.audit.compose_claims import compose_settings
 from docgen.audit.compose_services import _compose_services
 from docgen.audit.compose_urls import _compose_urls
@@ -344,7 +344,7 @@ from docgen.audit.mpi_root import mpi_as_root
 from docgen.audit.names import name_misses
 from docgen.audit.overrides import discarded_commands
 from docgen.audit.own_image import readme_image
-from docgen.audit.owner_images import other_owner_images, run_owner_images
+from docgen.audit.owner_images import other_owner_images, pulled_latest, run_owner_images
 from docgen.audit.page_builds import other_builds
 from docgen.audit.paragraphs import audit_paragraph, set_for_build
 from docgen.audit.paths import variant
@@ -360,7 +360,7 @@ from docgen.audit.prose import audit_text
 from docgen.audit.prose_scripts import absent_prose_scripts, missing_prose_scripts
 from docgen.audit.provides import provided_claims
 from docgen.audit.published_tags import published_tags, pushed_names
-from docgen.audit.pulled_runs import pulled_runs
+from docgen.audit.pulled_runs import built_never_run, pulled_runs
 from docgen.audit.python_paths import _python_paths
 from docgen.audit.references import (
     context_misses,
@@ -386,7 +386,7 @@ from docgen.audit.run_time import runtime_claims
 from docgen.audit.run_urls import run_urls
 from docgen.audit.runtime_bases import runtime_bases
 from docgen.audit.said_values import said_values
-from docgen.audit.saved_images import saved_images
+from docgen.audit.saved_images import loaded_tags, saved_images
 from docgen.audit.script_args import (
     ignored_arguments,
     option_lists,
@@ -400,7 +400,7 @@ from docgen.audit.script_compose import fileless_composes, script_files
 from docgen.audit.script_copies import script_copies
 from docgen.audit.script_images import _script_images
 from docgen.audit.script_mounts import script_mounts
-from docgen.audit.script_names import chained_runs, compose_names
+from docgen.audit.script_names import chained_runs, compose_names, described_chains
 from docgen.audit.script_usage import argument_defaults, longer_usage
 from docgen.audit.script_vars import script_variables
 from docgen.audit.script_versions import script_versions
@@ -692,6 +692,7 @@ def audit(
         )
         found.extend(prose_builds(doc, path, directory, project))
         found.extend(saved_images(doc, path, directory, models, project))
+        found.extend(loaded_tags(doc, path, directory))
         found.extend(sif_files(doc, path, text, directory, project))
         found.extend(broken_runs(doc, path, directory, models))
         found.extend(sh_scripts(doc, path, directory))
@@ -786,6 +787,7 @@ def audit(
         found.extend(script_variables(doc, path, directory, models))
         found.extend(other_owner_images(doc, text, path, directory, models, project))
         found.extend(run_owner_images(doc, path, directory, models, project))
+        found.extend(pulled_latest(doc, path, directory, models, project))
         unread = list(exported_unread(doc, path, directory, audited, project, clone_of_self))
         found.extend(unread)
         wanted = {m.group(1) for d in unread if (m := re.search(r"exits unless (\w+)", d.message))}
@@ -800,9 +802,12 @@ def audit(
         found.extend(_make_vars(doc, path, directory, project))
         found.extend(make_env(doc, path, directory, models))
         found.extend(pulled_runs(doc, path, directory))
+        found.extend(built_never_run(doc, path, directory))
         found.extend(chained_runs(doc, path, directory, project))
+        found.extend(described_chains(doc, path, directory, project))
         found.extend(compose_names(doc, path, directory, project))
         found.extend(_compose_builds(doc, path, directory, project, source))
+        found.extend(unbuilt_images(doc, path, directory, project))
         found.extend(gpu_only_compose(doc, path, directory))
         found.extend(gpu_less_compose(doc, path, directory))
         found.extend(shm_sizes(doc, text, path, directory, project))

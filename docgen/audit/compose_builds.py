@@ -17,14 +17,24 @@ from pathlib import Path
 
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import build_commands, command_words, moves
+from docgen.audit.commands import (
+    OFFICIAL,
+    build_commands,
+    command_words,
+    fence_commands,
+    last_name,
+    moves,
+    tagged_names,
+    without_prompt,
+)
 from docgen.audit.grammar import DOCKER_COMPOSE, read_compose
+from docgen.audit.names import compose_file
 from docgen.audit.paths import resolves_inside
 from docgen.audit.references import MadeFiles, context_findings
 from docgen.bake import Target
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import DocgenError
-from docgen.files import bytes_or_none, in_submodule
+from docgen.files import bytes_or_none, in_submodule, text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic
 
@@ -187,3 +197,77 @@ def _service_build(
     lead = f"{said} builds {service.dockerfile} with the context {service.context}"
     for found in context_findings(readme, line, lead, parsed.instructions, dockerfile, context, top, made):
         yield found if sure == CERTAIN else replace(found, confidence=LIKELY)
+
+
+_STARTS = frozenset({"up", "run", "create"})
+_GIVES_ANY = re.compile(
+    r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?(?:pull|load|import|tag|commit)\b|\bmake\b|\bjust\b"
+    r"|\.(?:sh|bash|bat|ps1)\b|\bbake\b"
+)
+"""A README command that may give an image a name the README does not show."""
+_COMMENTED_BUILD = re.compile(r"^[ \t]*#[ \t]*build[ \t]*:", re.MULTILINE)
+
+
+def unbuilt_images(
+    doc: Document, readme: str, directory: Path, project: Path | None = None
+) -> Iterator[Diagnostic]:
+    """A service a README's `docker compose up` (`run`, `create`) starts from an `image:` that is a local
+    name (no registry, owner or official image: `image: faster-whisper`) while the service has no
+    `build:` (its `build:` commented out) and nothing the README runs builds that name: compose looks
+    the name up on Docker Hub instead of building it. Read only when the compose file holds a
+    commented-out `build:`, no service of the files builds that image, and the README builds, tags,
+    pulls or loads no image of that name and runs no script, `make` or bake that may (`likely`)."""
+    commands = [
+        without_prompt(" ".join(text for _, text in lines))
+        for fence in doc.fences
+        for lines in fence_commands(fence)
+    ]
+    if any(_GIVES_ANY.search(c) for c in commands):
+        return
+    tagged = tagged_names(doc)
+    top = (project or directory).resolve()
+    told: set[str] = set()
+    for fence in doc.fences:
+        if any(True for _ in moves(fence)):
+            continue
+        for lines in build_commands(fence, DOCKER_COMPOSE):
+            words = command_words(lines, DOCKER_COMPOSE)
+            if words is None:
+                continue
+            call = read_compose(words)
+            if not call.top.complete or call.verb not in _STARTS or call.options is None or call.files:
+                continue
+            if "--build" in call.rest and "--no-build" not in call.rest:
+                continue
+            for path in compose.default_files(directory):
+                if not resolves_inside(path, top):
+                    return
+                read = compose_file(path)
+                body = text_or_none(path)
+                if read is None or read[1] or body is None or not _COMMENTED_BUILD.search(body):
+                    continue
+                built = {s.image for s in read[0] if s.builds and s.image}
+                for service in read[0]:
+                    image = service.image
+                    if (
+                        service.builds
+                        or not image
+                        or (call.services and service.name not in call.services)
+                        or _NOT_A_NAME.search(image)
+                        or "/" in image
+                        or image in built
+                        or image.split(":", 1)[0] in OFFICIAL
+                        or last_name(image) in tagged
+                        or image in told
+                    ):
+                        continue
+                    told.add(image)
+                    at = f"{path.name}:{service.image_line}" if service.image_line else path.name
+                    yield Diagnostic(
+                        readme,
+                        lines[0][0],
+                        f"README runs docker compose {call.verb}, whose service {service.name} runs image "
+                        f"{image} ({at}), but its build: is commented out and nothing the README runs builds "
+                        f"{image}: compose pulls it from Docker Hub",
+                        confidence=LIKELY,
+                    )

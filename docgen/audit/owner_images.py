@@ -74,7 +74,7 @@ _OFFICIAL_OWNERS = frozenset(
 )
 """Namespaces of Docker official images: one image under each, not several owners."""
 _BUILD_FILE = re.compile(
-    r"(?:\.(?:sh|bash|env|ya?ml|hcl|json|toml|cfg|conf|mk|txt)|Dockerfile[\w.-]*|\.[Dd]ockerfile"
+    r"(?:\.(?:sh|bash|bat|cmd|ps1|env|ya?ml|hcl|json|toml|cfg|conf|mk|txt)|Dockerfile[\w.-]*|\.[Dd]ockerfile"
     r"|Makefile|justfile|Justfile|\.env[\w.-]*)\Z"
 )
 """The files of a folder read as the build's: scripts, environment, compose, bake, Make, Dockerfiles."""
@@ -435,3 +435,103 @@ def _baked(texts: Sequence[tuple[Path, str]]) -> dict[str, list[tuple[Path, int,
             ref = _ref(match)
             found.setdefault(ref.name, []).append((file, at, ref))
     return found
+
+
+_PULLED = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?pull[ \t]+(?:-\S+[ \t]+)*([^\s;&|\\]+)")
+_TAGGING = re.compile(
+    r"(?:(?:^|[ \t])(?:-t|--tag)(?:[ \t]+|=)|^[ \t]*image:[ \t]*|\b(?:docker|podman)[ \t]+(?:image[ \t]+)?"
+    r"(?:tag|push)[ \t]+)[\"']?(\S+)"
+)
+"""A name a build file gives an image: a build's `-t`, a compose `image:`, a `docker tag` or `push`."""
+
+
+_SCRIPT_VALUE = re.compile(r"%~?\w+%?|\$\{[^{}]*\}|\$\([^()]*\)|\$\w+")
+"""A value a script puts in: `%1`, `%VERSION%` (Windows batch), `${TAG}`, `$(date +%F)`, `$TAG`."""
+
+
+def _given_tags(name: str, texts: Sequence[tuple[Path, str]]) -> list[tuple[Path, int, str]] | None:
+    """(file, line, tag) of each tag the build files `texts` give the repository `name` (`owner/name`,
+    `docker.io/` left out) with a build's `-t`, a compose `image:`, a `docker tag` or `docker push`, a
+    value the script puts in as `*` (`11.7-%1` is `11.7-*`); None when one names it otherwise (a `FROM`,
+    no tag at all, a tag that is all variable)."""
+    found: list[tuple[Path, int, str]] = []
+    written = re.compile(
+        r"(?<![\w./-])(?:docker\.io/)?" + re.escape(name) + r"(?![\w./-])([^\s\"']*)", re.IGNORECASE
+    )
+    for file, body in texts:
+        if name not in body.lower():
+            continue
+        for number, line in enumerate(body.splitlines(), start=1):
+            for match in written.finditer(line):
+                tagging = any(name in m.group(1).lower() for m in _TAGGING.finditer(line))
+                tag = re.match(r":([\w.*-]+)\Z", _SCRIPT_VALUE.sub("*", match.group(1)))
+                if not tagging or tag is None or not tag.group(1).strip("*-._"):
+                    return None
+                found.append((file, number, tag.group(1)))
+    return found
+
+
+def _may_be(pattern: str, tag: str) -> bool:
+    """Whether the tag `pattern` (`*` any text) can be `tag`."""
+    return re.fullmatch(".*".join(re.escape(p) for p in pattern.split("*")), tag) is not None
+
+
+def pulled_latest(
+    doc: Document,
+    readme: str,
+    directory: Path,
+    models: Sequence[ImageModel],
+    project: Path | None = None,
+) -> Iterator[Diagnostic]:
+    """An image the README pulls without a tag (or as `:latest`) whose repository every build file that
+    names it tags with one and the same versioned tag (`docker build -t maximofn/coqui_tts:1.0.1`, the
+    compose `image: maximofn/coqui_tts:1.0.1`): the build never makes `latest`, and the pulled image is
+    not the one the project runs. Silent when the repository has a CI workflow (which may push `latest`
+    under a scheme not read), when a build file names the repository otherwise (a `FROM`, a variable or
+    no tag), when the README tags or builds the name itself, and on a line telling where the image comes
+    from (`likely`)."""
+    pulls = [
+        (line, match)
+        for fence in doc.fences
+        for line, text in fence.lines
+        if not _PROVENANCE.search(text)
+        for pulled in _PULLED.finditer(text)
+        if (match := _WHOLE.match(pulled.group(1))) is not None
+        and (match.group("registry") or "docker.io") == "docker.io"
+        and match.group("owner").lower() not in _OFFICIAL_OWNERS
+    ]
+    if not pulls:
+        return
+    top = project_top(directory, project)
+    if any(True for _ in _workflow_texts(directory, top)):
+        return
+    files = _build_files(directory, models, (directory / Path(readme).name).resolve(), top)
+    if any(f.name in (".gitlab-ci.yml", "Jenkinsfile", ".travis.yml", "cloudbuild.yaml") for f in files):
+        return
+    texts = [(f, body) for f in files if (body := text_or_none(f, MAX_PROJECT_FILE_BYTES)) is not None]
+    tagged = tagged_names(doc)
+    commands = "\n".join(t for fence in doc.fences for _, t in fence.lines).lower()
+    told: set[str] = set()
+    for line, match in pulls:
+        name = f"{match.group('owner')}/{match.group('name')}".lower()
+        if name in told or match.group("name").lower() in tagged:
+            continue
+        told.add(name)
+        if re.search(r"\btag\b[^\n]*" + re.escape(name), commands):
+            continue
+        given = _given_tags(name, texts)
+        tag = match.group("tag") or "latest"
+        if not given or any(_may_be(g, tag) for _, _, g in given):
+            continue
+        if tag == "latest" and not all(_VERSIONED.search(g) for _, _, g in given):
+            continue
+        said_tag = "" if match.group("tag") else " (the tag latest)"
+        shown = ", ".join(f"{os.path.relpath(f, directory.resolve())}:{at}" for f, at, _ in given[:3])
+        tags = ", ".join(dict.fromkeys(g.replace("*", "…") for _, _, g in given))
+        yield Diagnostic(
+            readme,
+            line,
+            f"README pulls {match.group(0)}{said_tag}, but the build tags {name} only as {tags} "
+            f"({shown}): no build of the project makes {tag}",
+            confidence=LIKELY,
+        )

@@ -377,3 +377,153 @@ def pulled_runs(doc: Document, readme: str, directory: Path) -> Iterator[Diagnos
         )
     for key, (line, lines) in told.items():
         yield Diagnostic(readme, line, messages[key] + also_at(lines), confidence=LIKELY)
+
+
+_SET = re.compile(r"(?:^|[\s;&|])(?:export[ \t]+)?([A-Za-z_]\w*)=")
+"""A variable a README command sets (`export ROCM_GPU_ARCH=gfx1100`, `make build ARCH=x`)."""
+_MAKE_DEFAULT = re.compile(
+    r"^[ \t]*(?:export[ \t]+|override[ \t]+)?([A-Za-z_]\w*)[ \t]*[?:+]?=[ \t]*(\S+)[ \t]*$"
+)
+_WORDS = re.compile(r"[-_./]+")
+
+
+def _split(image: str) -> tuple[str, str]:
+    """(repository, tag) of a `_name`d image (`latest` when none)."""
+    tail = image.rsplit("/", 1)[-1]
+    if ":" in tail:
+        repository, tag = image.rsplit(":", 1)
+        return repository, tag
+    return image, "latest"
+
+
+def _near(built: str, run: str) -> bool:
+    """Whether the image `run` reads as a slip of the name `built`: the same repository under another
+    tag (`jetson/cuda-base:10.2` built, `…:11.4` run), or the same tag under a name ending in the same
+    word and sharing two words (`llamacpp_rocm_gfx1151.minimal` built, `llama-cpp-gfx1151.minimal`
+    run)."""
+    (b_repo, b_tag), (r_repo, r_tag) = _split(built), _split(run)
+    if b_repo == r_repo:
+        return b_tag != r_tag
+    if b_tag != r_tag or ("/" in b_repo) != ("/" in r_repo):
+        return False
+    b_words, r_words = _WORDS.split(b_repo), _WORDS.split(r_repo)
+    return b_words[-1] == r_words[-1] and len(set(b_words) & set(r_words)) >= 2
+
+
+def built_never_run(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
+    """A make target the README runs to build an image, whose tag is a slip of the image the make target
+    or script the README runs to start it runs: `make minimal` tags `llamacpp_rocm_gfx1151.minimal`
+    (`MINIMAL_IMAGE_NAME := llamacpp_rocm_${ROCM_GPU_ARCH}.minimal`), `make run` runs `run_wrapper.sh`,
+    whose `docker run` runs `llama-cpp-gfx1151.minimal`. Nothing the README does makes the run image,
+    and nothing runs the built one (`likely`: the run script may pick another image in a branch)."""
+    read = _readme(doc)
+    if read.loads or not read.runs:
+        return
+    path = makefile_in(directory)
+    text = makefile_text(path) if path is not None else None
+    if path is None or text is None:
+        return
+    bodies: dict[str, tuple[str | None, bool]] = {}  # script → (its text, whether it gives an image)
+
+    def body_of(script: str) -> tuple[str | None, bool]:
+        if script not in bodies:
+            body = text_or_none(directory / script)
+            bodies[script] = (body, body is not None and bool(_HAS.search(body)))
+        return bodies[script]
+
+    recipes: dict[str, makefile.TargetRecipe | None] = {}
+    for _, kind, target in read.runs:
+        if kind == "make" and target not in recipes:
+            recipes[target] = makefile.target_recipe(text, target)
+    made: set[str] = {_name(i) for _, i in read.pulls}
+    for _, tag in read.tags:
+        if tag is None:
+            return  # a build whose tag is not known may make any image
+        made.add(_name(tag))
+    builds: list[tuple[int, str, int, str]] = []  # (README line, target, makefile line, tag)
+    starts: list[tuple[int, str, str, _Runs]] = []  # (README line, shown, script, what it runs)
+    unread: list[int] = []  # README lines of commands that may give an image in a way not read
+    for line, kind, target in read.runs:
+        if kind == "other":
+            return
+        if kind == "script":
+            body, has = body_of(target) if "$" not in target else (None, True)
+            if body is None or has:
+                unread.append(line)  # a script that may give an image itself
+                continue
+            runs = _script_runs(body)
+            if runs is not None:
+                starts.append((line, target.removeprefix("./"), target, runs))
+            continue
+        recipe = recipes.get(target)
+        if recipe is None:
+            if not _idle_goal(text, target):
+                unread.append(line)
+            continue
+        for build in recipe.builds:
+            for tag in build.tags:
+                if tag is None:
+                    return
+                made.add(_name(tag))
+                builds.append((line, target, build.line, tag))
+        scripts = [c for c in recipe.others if c.words[0].endswith(".sh") or "/" in c.words[0]]
+        if any(_HAS.search(" ".join(c.words)) for c in recipe.others) or not _gives_nothing_unread(
+            recipe, body_of
+        ):
+            unread.append(line)
+            continue
+        if recipe.builds or len(scripts) != 1 or "$" in scripts[0].words[0]:
+            continue
+        script = scripts[0].words[0]
+        body, has = body_of(script)
+        if body is None or has:
+            unread.append(line)
+            continue
+        runs = _script_runs(body)
+        if runs is not None:
+            starts.append((line, f"make {target} runs {script.removeprefix('./')}", script, runs))
+    if not builds or not starts:
+        return
+    if any(at < max(line for line, *_ in [*builds, *starts]) for at in unread):
+        return  # a command before the last build or start may make the image: only later steps are not read
+    # a value the README gives a make variable makes that part of a built tag any text
+    given = {m.group(1) for _, lines in _commands(doc) for m in _SET.finditer(lines)}
+    defaults = {m.group(1): m.group(2) for line in text.splitlines() if (m := _MAKE_DEFAULT.match(line))}
+    varying = [defaults[name] for name in given if name in defaults and "$" not in defaults[name]]
+    run_anywhere = {_name(i) for *_, runs in starts for i in runs.images}
+    told: set[str] = set()
+    for line, target, at, tag in builds:
+        built = _name(tag)
+        if built in run_anywhere or built in told:
+            continue
+        for start_line, shown, script, runs in starts:
+            missing = [i for i in runs.images if _name(i) not in made and _near(built, _name(i))]
+            if not missing or any(_loose(built, value, _name(i)) for i in missing for value in varying):
+                continue
+            told.add(built)
+            images = " or ".join(runs.images)
+            yield Diagnostic(
+                readme,
+                line,
+                f"README builds with make {target}, which tags {tag} ({path.name}:{at}), but {shown} "
+                f"(line {start_line}), whose docker run ({script.removeprefix('./')}:{runs.line}) runs "
+                f"{images}: nothing the README runs makes {missing[0]}",
+                confidence=LIKELY,
+            )
+            break
+
+
+def _loose(built: str, value: str, run: str) -> bool:
+    """Whether `built` with the text `value` (one a README variable replaces) read as any text names
+    `run`."""
+    if not value or value not in built:
+        return False
+    pattern = ".*".join(re.escape(p) for p in built.split(value))
+    return re.fullmatch(pattern, run) is not None
+
+
+def _commands(doc: Document) -> Iterator[tuple[int, str]]:
+    """(README line, command text) of each command of the README's blocks."""
+    for fence in doc.fences:
+        for lines in fence_commands(fence):
+            yield lines[0][0], without_prompt(joined(lines).strip())

@@ -23,8 +23,10 @@ import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from docgen import makefile
 from docgen.audit.auditor import LIKELY
-from docgen.audit.commands import CD_STEP, image_repository, without_prompt
+from docgen.audit.commands import CD_STEP, fence_commands, image_repository, joined, without_prompt
+from docgen.audit.make_targets import makefile_in, makefile_text
 from docgen.audit.references import command_lines, project_top
 from docgen.audit.wording import COMMAND_LANGS
 from docgen.build_scripts import BUILD
@@ -195,3 +197,103 @@ def saved_images(
             f"no build, tag or pull of the README makes {_full(image)}",
             confidence=LIKELY,
         )
+
+
+_LOAD = re.compile(
+    r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?load\b(?:[^;&|<\n]*?(?:-i|--input)(?:[ \t]+|=)|[ \t]*<[ \t]*)"
+    r"[\"']?([^\s\"';&|]+)"
+)
+"""A load from a file: `docker load -i out/app-1.0.tar.gz`, `docker load < app.tar`."""
+_COMPOSE_IMAGE = re.compile(r"^[ \t]*image:[ \t]*[\"']?([^\s\"'#]+)")
+
+
+def _saved_files(recipe: makefile.TargetRecipe) -> dict[str, tuple[int, list[str]]]:
+    """The file name (no folder) of each archive a make target's `docker save` writes (`-o FILE`, or a
+    `> FILE` of the command it pipes into) → (makefile line, the images it saves)."""
+    found: dict[str, tuple[int, list[str]]] = {}
+    commands = list(recipe.others)
+    for at, command in enumerate(commands):
+        words = list(command.words)
+        if words[:2] != ["docker", "save"] and words[:3] != ["docker", "image", "save"]:
+            continue
+        images: list[str] = []
+        output = None
+        rest = words[2:] if words[1] == "save" else words[3:]
+        index = 0
+        while index < len(rest):
+            word = rest[index]
+            if word in ("-o", "--output"):
+                output = rest[index + 1] if index + 1 < len(rest) else None
+                index += 2
+                continue
+            if word.startswith("--output=") or word.startswith("-o="):
+                output = word.split("=", 1)[1]
+            elif word == ">":
+                output = rest[index + 1] if index + 1 < len(rest) else None
+                break
+            elif not word.startswith("-"):
+                images.append(word)
+            index += 1
+        if output is None and at + 1 < len(commands) and commands[at + 1].line == command.line:
+            piped = list(commands[at + 1].words)
+            output = piped[piped.index(">") + 1] if ">" in piped[:-1] else None
+        if output and images and "$" not in output:
+            found[output.rsplit("/", 1)[-1]] = (command.line, images)
+    return found
+
+
+def loaded_tags(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
+    """An image the README uses after loading an archive a make target it runs saves, under a tag the
+    archive does not hold: `make all` runs `docker save iopaint-rocm:1.6.0 | gzip > out/iopaint-rocm-
+    1.6.0.tar.gz`, the README loads `iopaint-rocm-1.6.0.tar.gz` on another machine and deploys `image:
+    iopaint-rocm:latest`. `docker save NAME:TAG` carries that tag alone: the machine that loads it has no
+    `latest`, and compose pulls one (`likely`: a later step may tag it). A save of a name without a tag
+    (every tag of it) is not read, nor a README that builds, pulls or tags the repository after the
+    load."""
+    path = makefile_in(directory)
+    text = makefile_text(path) if path is not None else None
+    if path is None or text is None:
+        return
+    saved: dict[str, tuple[int, list[str]]] = {}
+    loads: list[tuple[int, str]] = []
+    uses: list[tuple[int, str]] = []
+    recipes: set[str] = set()
+    for fence in doc.fences:
+        for lines in fence_commands(fence):
+            command = without_prompt(joined(lines).strip())
+            for part in re.split(r"&&|;|\|\|", command):
+                make = re.match(r"^(?:sudo[ \t]+)?make((?:[ \t]+[\w.-]+)*)[ \t]*$", part.strip())
+                for target in make.group(1).split() if make is not None else ():
+                    if target not in recipes:
+                        recipes.add(target)
+                        recipe = makefile.target_recipe(text, target)
+                        saved.update(_saved_files(recipe) if recipe is not None else {})
+            loads += [(lines[0][0], m.group(1).rsplit("/", 1)[-1]) for m in _LOAD.finditer(command)]
+            if re.search(r"\b(?:pull|tag|build|import|commit)\b", command):
+                uses.append((lines[0][0], "\0"))  # a command that may give the image another tag
+        for line, body in fence.lines:
+            named = _COMPOSE_IMAGE.match(body)
+            if named is not None:
+                uses.append((line, named.group(1)))
+    for load_line, name in loads:
+        if name not in saved:
+            continue
+        at, images = saved[name]
+        if any(":" not in i.rsplit("/", 1)[-1] or "@" in i for i in images):
+            continue  # a name without a tag: every tag of it is saved
+        repositories = {image_repository(i) for i in images}
+        for line, image in sorted(uses):
+            if line <= load_line:
+                continue
+            if image == "\0":
+                break
+            if _PICKED.search(image) or image_repository(image) not in repositories or _full(image) in images:
+                continue
+            yield Diagnostic(
+                readme,
+                line,
+                f"README uses {image} after loading {name} (line {load_line}), but {path.name}:{at} saves it "
+                f"as {', '.join(images)} only: the loaded image has no {_full(image).rsplit(':', 1)[-1]} tag",
+                confidence=LIKELY,
+            )
+            break

@@ -21,11 +21,13 @@ Two claims, each `certain` (names read from the files as written):
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
 from docgen import compose
+from docgen.audit.auditor import LIKELY
 from docgen.audit.commands import fence_commands, joined, without_prompt
 from docgen.audit.grammar import COMPOSE, read_compose
 from docgen.audit.names import compose_file, takes_value
@@ -34,8 +36,8 @@ from docgen.build_scripts import (
     _ASSIGN,
     BLANK_AFTER,
     BUILD,
-    DOCKER_PODMAN,
     UNKNOWN,
+    WITH_NVIDIA,
     _walk,
     built_tag_lines,
     container_command,
@@ -50,9 +52,9 @@ _SCRIPT = re.compile(r"^(?:(?:ba|z)?sh[ \t]+([\w./-]+\.sh)|(\.{0,2}/[\w./-]+\.sh
 list of files, not run: the shell looks for it on the PATH)."""
 _RUN = re.compile(
     r"(?:^|[;&|(]|\b(?:then|do|else|sudo|exec|time|nohup)[ \t])[ \t]*"
-    + container_command("run", DOCKER_PODMAN, start="", end=BLANK_AFTER)
+    + container_command("run", WITH_NVIDIA, start="", end=BLANK_AFTER)
 )
-"""A `docker run` where a command starts (not in an `echo` or a comment's words)."""
+"""A `docker run` (`nvidia-docker run`) where a command starts (not in an `echo` or a comment's words)."""
 _GIVES = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?(?:pull|tag|load|import)\b|" + BUILD.pattern)
 """What gives a machine an image: a pull, a tag, a load, an import or a build."""
 _RAW_ASSIGN = re.compile(r"^[ \t]*(?:export[ \t]+|local[ \t]+|readonly[ \t]+)?([A-Za-z_]\w*)=(.*)$")
@@ -90,12 +92,29 @@ def _option_variables(text: str) -> set[str]:
     return {name for name, values in raws.items() if all(v.startswith("-") for v in values)}
 
 
+def _joined_lines(text: str) -> list[str]:
+    """The lines of the script `text` with each continued command (`\\` at a line's end) joined on its
+    first line, the lines it took blank: a line keeps its number."""
+    lines = text.splitlines()
+    start = 0
+    while start < len(lines):
+        at = start
+        while (
+            lines[start].endswith("\\") and at + 1 < len(lines) and not lines[start].lstrip().startswith("#")
+        ):
+            at += 1
+            lines[start] = lines[start][:-1] + " " + lines[at]
+            lines[at] = ""
+        start = at + 1
+    return lines
+
+
 def _run_images(text: str) -> list[tuple[int, str, str | None]]:
     """(script line, image, the variable it is read from) of each `docker run` of the script `text`
     whose image can be told."""
     options = _option_variables(text)
     found = []
-    for index, line, variables in _walk(text.splitlines(), {}):
+    for index, line, variables in _walk(_joined_lines(text), {}):
         run = _RUN.search(line.strip())
         if run is None or line.lstrip().startswith("#"):
             continue
@@ -180,25 +199,96 @@ def chained_runs(
             if tags or _GIVES.search(text):
                 built += [(script, n, t) for n, t in tags]
                 continue
-            for line, image, variable in _run_images(text) if built else ():
-                made = {_full(t) for _, _, t in built}
-                if _full(image) in made or _repository(image) in said.lower():
-                    continue
-                last = _repository(image).rsplit("/", 1)[-1]
-                same = [b for b in built if _repository(b[2]).rsplit("/", 1)[-1] == last]
-                if not same:
-                    continue
-                source, at, tag = same[-1]
-                runs = script.removeprefix("./")
-                set_at = _set_at(text, variable, line) if variable is not None else None
-                where = f" (${variable} set at {runs}:{set_at})" if set_at is not None else ""
+            for source, told in _other_runs(text, script, built, said) if built else ():
                 yield Diagnostic(
                     readme,
                     run_line,
-                    f"README runs {source.removeprefix('./')}, then {runs}: {source.removeprefix('./')}:{at} "
-                    f"tags {tag}, but {runs}:{line} runs {image}{where}, not the image the build script made",
+                    f"README runs {source}, then {script.removeprefix('./')}: {told}, not the image the "
+                    "build script made",
                     confidence="certain",
                 )
+
+
+def _other_runs(
+    text: str, script: str, built: list[tuple[str, int, str]], said: str
+) -> Iterator[tuple[str, str]]:
+    """What is told of each `docker run` of the run script `text` that runs an image of a repository the
+    build scripts `built` tag ((script, line, tag)), under a name none of them gives and the README
+    (`said`, its command text) never writes: (the build script, `build.sh:3 tags …, but run.sh:9 runs
+    …`)."""
+    for line, image, variable in _run_images(text):
+        made = {_full(t) for _, _, t in built}
+        if _full(image) in made or _repository(image) in said.lower():
+            continue
+        last = _repository(image).rsplit("/", 1)[-1]
+        same = [b for b in built if _repository(b[2]).rsplit("/", 1)[-1] == last]
+        if not same:
+            continue
+        source, at, tag = same[-1]
+        runs = script.removeprefix("./")
+        set_at = _set_at(text, variable, line) if variable is not None else None
+        where = f" (${variable} set at {runs}:{set_at})" if set_at is not None else ""
+        yield (
+            source.removeprefix("./"),
+            f"{source.removeprefix('./')}:{at} tags {tag}, but {runs}:{line} runs {image}{where}",
+        )
+
+
+_BUILT_FROM = re.compile(
+    r"(?<![\w.-])`?(?P<run>[\w./-]+\.sh)`?[^.;]*?\b(?:built|made|created)[ \t]+(?:from|by|with|using)"
+    r"[ \t]+(?:the[ \t]+)?`?(?P<build>[\w./-]+\.sh)\b",
+    re.IGNORECASE,
+)
+"""`run-orin.sh : script for running docker image that was built from Build.sh`: a sentence naming a run
+script and the build script whose image it runs."""
+
+
+def _case_path(directory: Path, script: str, top: Path) -> str | None:
+    """`script` as the README writes it when it is a file, else the one file of its folder whose name
+    differs only in case (`Build.sh` for `build.sh`: the sentence still means that script)."""
+    if "$" in script or "\0" in script:
+        return None
+    if inside(directory.absolute() / script, top) is not None and os.path.isfile(directory / script):
+        return script
+    folder, _, name = script.rpartition("/")
+    try:
+        names = [n for n in os.listdir(directory / folder) if n.lower() == name.lower()]
+    except (OSError, ValueError):
+        return None
+    return (f"{folder}/{names[0]}" if folder else names[0]) if len(names) == 1 else None
+
+
+def described_chains(
+    doc: Document, readme: str, directory: Path, project: Path | None = None
+) -> Iterator[Diagnostic]:
+    """A sentence saying a run script runs the image a build script builds (`run-orin.sh : script for
+    running docker image that was built from Build.sh`), while the run script's `docker run` runs another
+    tag of the repository the build script tags (`likely`: read from prose)."""
+    top = project_top(directory, project)
+    said = "\n".join(t for f in doc.fences for _, t in f.lines)
+    told: set[tuple[str, str]] = set()
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            for match in _BUILT_FROM.finditer(text):
+                run = _case_path(directory, match.group("run"), top)
+                build = _case_path(directory, match.group("build"), top)
+                if run is None or build is None or run == build or (run, build) in told:
+                    continue
+                run_text, build_text = _script_text(directory, run, top), _script_text(directory, build, top)
+                if run_text is None or build_text is None or _GIVES.search(run_text):
+                    continue
+                built = [(build, n, t) for n, t in built_tag_lines(build_text)]
+                if not built or any(UNKNOWN in t or "$" in t for _, _, t in built):
+                    continue
+                for _, what in _other_runs(run_text, run, built, said):
+                    told.add((run, build))
+                    yield Diagnostic(
+                        readme,
+                        line,
+                        f"README says {match.group('run')} runs the image built by {match.group('build')}: "
+                        f"{what}",
+                        confidence=LIKELY,
+                    )
 
 
 def _pattern(name: str) -> str:
