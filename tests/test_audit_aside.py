@@ -1683,3 +1683,151 @@ Requires a host driver supporting CUDA 13.1+.
         "3: README says CUDA 12.4 but Dockerfile:1 says 12.6.3; also at line 7",
         "5: README says CUDA 12.8+ but Dockerfile:1 says 12.6.3",
     ]
+
+
+# --------------------------------------------------------------------------------------------------
+# Entries of a list of builds labelled alike, one of them the image built now
+
+
+def base_found(readme: str, base: str) -> list[tuple[int, str]]:
+    dockerfile = f"FROM {base}\nRUN pip install torch==2.9.0\nWORKDIR /app\n"
+    model = model_of(parse_dockerfile(dockerfile, "Dockerfile"))
+    return [(d.line, d.message) for d in audit(readme, "README.md", model)]
+
+
+# modelled on a lab runtime's README: one list item per published build
+BUILD_ITEMS = """\
+# Lab runtime
+
+## Published builds
+
+- **Base image:** `nvidia/cuda:12.4.1-runtime-ubuntu22.04`, pulled as `acme/lab:2024-10`
+- **Base image:** `nvidia/cuda:12.8.1-runtime-ubuntu24.04`, pulled as `acme/lab:2025-03`
+"""
+# modelled on a PyTorch base image's README: a label line and a pull block per build, two under one heading
+BUILD_BLOCKS = """\
+# Torch runtime
+
+## Releases
+
+### Torch 2.9
+
+Base Image: pytorch/pytorch:2.9.0-cuda13.0-cudnn9-runtime
+
+```bash
+docker pull acme/torch-runtime:05112025
+```
+
+Base Image: pytorch/pytorch:2.9.0-cuda12.8-cudnn9-runtime
+
+```bash
+docker pull acme/torch-runtime:08112025
+```
+"""
+CUDA_128 = "nvidia/cuda:12.8.1-runtime-ubuntu24.04"
+TORCH_128 = "pytorch/pytorch:2.9.0-cuda12.8-cudnn9-runtime"
+
+
+@pytest.mark.parametrize(
+    ("readme", "base", "expected"),
+    [
+        # one entry is the image built now: the others are earlier builds
+        (BUILD_ITEMS, CUDA_128, []),
+        (BUILD_ITEMS, "nvidia/cuda:12.4.1-runtime-ubuntu22.04", []),
+        (BUILD_BLOCKS, TORCH_128, []),
+        (BUILD_BLOCKS, f"docker.io/{TORCH_128}", []),
+        # none is: which one the README means is not known, each is compared
+        (
+            BUILD_ITEMS,
+            "nvidia/cuda:12.9.0-runtime-ubuntu24.04",
+            [
+                (
+                    5,
+                    "README says nvidia/cuda:12.4.1-runtime-ubuntu22.04 but Dockerfile:1 says "
+                    "nvidia/cuda:12.9.0-runtime-ubuntu24.04",
+                ),
+                (
+                    6,
+                    "README says nvidia/cuda:12.8.1-runtime-ubuntu24.04 but Dockerfile:1 says "
+                    "nvidia/cuda:12.9.0-runtime-ubuntu24.04",
+                ),
+            ],
+        ),
+        # one entry alone is a claim, whatever its label
+        (
+            "# Lab runtime\n\n- **Base image:** `nvidia/cuda:12.4.1-runtime-ubuntu22.04`\n",
+            CUDA_128,
+            [(3, "README says nvidia/cuda:12.4.1-runtime-ubuntu22.04 but Dockerfile:1 says " + CUDA_128)],
+        ),
+        # a placeholder is no entry: the one real entry is still compared
+        (
+            BUILD_ITEMS.replace("nvidia/cuda:12.8.1-runtime-ubuntu24.04", "nvidia/cuda:<version>-runtime"),
+            CUDA_128,
+            [(5, "README says nvidia/cuda:12.4.1-runtime-ubuntu22.04 but Dockerfile:1 says " + CUDA_128)],
+        ),
+    ],
+)
+def test_entries_labelled_alike_beside_the_one_built_now_are_earlier_builds(
+    readme: str, base: str, expected: list[tuple[int, str]]
+) -> None:
+    assert base_found(readme, base) == expected
+
+
+def test_a_changelog_table_of_bases_under_its_heading_is_not_compared() -> None:
+    readme = (
+        "# Lab runtime\n\nBuilt on `nvidia/cuda:12.8.1-runtime-ubuntu24.04`.\n\n## Changelog\n\n"
+        "| Date | Base |\n|---|---|\n| 2024-10 | `nvidia/cuda:12.4.1-runtime-ubuntu22.04` |\n"
+    )
+    assert base_found(readme, CUDA_128) == []
+    drifted = readme.replace("Built on `nvidia/cuda:12.8.1", "Built on `nvidia/cuda:12.6.3")
+    assert [line for line, _ in base_found(drifted, CUDA_128)] == [3]
+
+
+# --------------------------------------------------------------------------------------------------
+# A list item describing a sibling image's README or Dockerfile
+
+SIBLING_README = """\
+# Arch image
+
+Built on Arch Linux with ROCm.
+
+## Related
+
+- **`docker/gpu/README.md`** — Ubuntu-based GPU image (source build, no pacman).
+- [`cuda/Dockerfile`](../cuda/Dockerfile): the Ubuntu-based CUDA image.
+"""
+
+
+def sibling_found(root: Path, readme: str) -> list[tuple[int, str]]:
+    make_tree(
+        root,
+        {
+            "docker/arch/README.md": readme,
+            "docker/arch/Dockerfile": "FROM archlinux:latest\nRUN pacman -Syu --noconfirm\n",
+        },
+    )
+    model = build_model(root / "docker/arch/Dockerfile", "docker/arch/Dockerfile")
+    return [
+        (d.line, d.message)
+        for d in audit(readme, "docker/arch/README.md", model, {}, root / "docker/arch", root)
+        if "Ubuntu" in d.message
+    ]
+
+
+def test_what_an_item_says_of_a_sibling_readme_or_dockerfile_is_not_compared(tmp_path: Path) -> None:
+    assert sibling_found(tmp_path, SIBLING_README) == []
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        "- Ubuntu-based GPU image (source build, no pacman).",  # no file named: the image's own
+        "- **`docker/arch/README.md`** — Ubuntu-based image.",  # the audited image's own folder
+        "- [`Dockerfile`](Dockerfile): the Ubuntu-based image.",  # the audited Dockerfile
+    ],
+)
+def test_an_item_about_the_audited_image_is_still_compared(tmp_path: Path, item: str) -> None:
+    readme = SIBLING_README.replace(
+        "- **`docker/gpu/README.md`** — Ubuntu-based GPU image (source build, no pacman).", item
+    )
+    assert [line for line, _ in sibling_found(tmp_path, readme)] == [7]

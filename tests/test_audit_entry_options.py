@@ -237,3 +237,113 @@ def test_defaults_of_scripts_the_readme_runs_left_alone(
     tmp_path: Path, readme: str, files: dict[str, str]
 ) -> None:
     assert run_found(tmp_path, readme, files) == []
+
+
+# A README documenting a publish script's options in a table with a `Default` column, modelled on two
+# kinds of projects: a base-image repository whose build script pushes to a Docker Hub account, and a
+# data tool whose export script is run on the host.
+PUBLISH_SCRIPT = """\
+import argparse
+import datetime
+
+stamp = datetime.date.today().strftime("%Y%m%d")
+parser = argparse.ArgumentParser()
+parser.add_argument("folder")
+parser.add_argument("--account", type=str, default="labteam")
+parser.add_argument("--tag", default=stamp)
+parser.add_argument("--jobs", type=int, default=4)
+parser.add_argument("--push", action="store_true")
+args = parser.parse_args()
+"""
+PUBLISH_README = """\
+# Runtime base
+
+## Publishing
+
+The `publish-image.py` script builds and pushes the image.
+
+### Options
+
+| Flag | Meaning | Default |
+|------|---------|---------|
+| `--account` | Docker Hub account | Current user |
+| `--tag` | Tag of the image | Today's date |
+| `--jobs` | Parallel build jobs | 4 |
+| `--push` | Push after building | off |
+
+### Run
+
+```bash
+python3 publish-image.py --account=<your_account> runtime
+```
+"""
+
+
+def table_found(root: Path, readme: str, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    make_tree(root, {"README.md": readme, "Dockerfile": "FROM python:3.12-slim\nCOPY . /lab\n", **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "which the README runs" in d.message
+    ]
+
+
+def test_a_table_default_against_the_script_named_with_a_slip(tmp_path: Path) -> None:
+    # the README runs `publish-image.py`, the file is `publish_image.py`: that one is read
+    assert table_found(tmp_path, PUBLISH_README, {"publish_image.py": PUBLISH_SCRIPT}) == [
+        (
+            11,
+            "README says --account defaults to Current user, but publish_image.py:7, which the README "
+            "runs, gives it default='labteam'",
+            "certain",
+        )
+    ]
+
+
+def test_a_table_default_of_a_host_tool_with_its_own_name(tmp_path: Path) -> None:
+    script = "import argparse\np = argparse.ArgumentParser()\np.add_argument('--format', default='csv')\n"
+    readme = (
+        "# Exporter\n\nRun `python export.py --out rows` on the host.\n\n"
+        "| Argument | Default | Notes |\n|---|---|---|\n| `--format` | `parquet` | output format |\n"
+    )
+    assert table_found(tmp_path, readme, {"export.py": script}) == [
+        (
+            7,
+            "README says --format defaults to `parquet`, but export.py:3, which the README runs, gives it "
+            "default='csv'",
+            "certain",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        # the defaults agree, or the cell names the default among other words
+        (PUBLISH_README.replace("Current user", "labteam"), {"publish_image.py": PUBLISH_SCRIPT}),
+        (
+            PUBLISH_README.replace("Current user", "`labteam` (the maintainers')"),
+            {"publish_image.py": PUBLISH_SCRIPT},
+        ),
+        # a placeholder or no value in the cell
+        (PUBLISH_README.replace("Current user", "<your account>"), {"publish_image.py": PUBLISH_SCRIPT}),
+        (PUBLISH_README.replace("Current user", "required"), {"publish_image.py": PUBLISH_SCRIPT}),
+        # the README runs no such script (two slips away, or none near)
+        (PUBLISH_README, {"publish_images_v2.py": PUBLISH_SCRIPT}),
+        # the README names the script but never runs it
+        (
+            PUBLISH_README.replace("python3 publish-image.py", "./publish.sh"),
+            {"publish_image.py": PUBLISH_SCRIPT},
+        ),
+        # two scripts named: which one the table is of is not known
+        (
+            PUBLISH_README.replace(
+                "The `publish-image.py` script", "The `publish-image.py` and `lint.py` scripts"
+            ),
+            {"publish_image.py": PUBLISH_SCRIPT, "lint.py": PUBLISH_SCRIPT},
+        ),
+    ],
+)
+def test_table_defaults_left_alone(tmp_path: Path, readme: str, files: dict[str, str]) -> None:
+    assert table_found(tmp_path, readme, files) == []

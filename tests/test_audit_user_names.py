@@ -130,3 +130,84 @@ def test_a_user_the_settings_rule_reported_is_told_once(tmp_path: Path) -> None:
         (5, "README says the image runs as user panelbot but Dockerfile:4 says USER appsvc"),
         (6, said("botsvc", "1000", "appsvc")),
     ]
+
+
+# --------------------------------------------------------------------------------------------------
+# A home of a user the image does not have (`missing_homes`)
+
+AGENT = """\
+ARG BASE_CONTAINER
+FROM ${BASE_CONTAINER}
+RUN apt-get update && apt-get install -y wget
+ARG AGENT_VERSION
+RUN wget -O ~/agent.tar.gz https://example.org/agent/${AGENT_VERSION}/agent-linux.tar.gz
+WORKDIR /root
+RUN tar -xf agent.tar.gz
+ENTRYPOINT ["./agent"]
+"""
+"""Modelled on a GPU-sharing server image: root's home, the base given by a build script."""
+
+NOTEBOOK = """\
+FROM python:3.11-slim
+RUN pip install --no-cache-dir jupyterlab==4.2.5
+WORKDIR /srv/notebooks
+CMD ["jupyter", "lab", "--ip=0.0.0.0", "--allow-root"]
+"""
+"""Modelled on a notebook server image: a plain base, run as root."""
+
+
+def homes(root: Path, dockerfile: str, readme: str) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": dockerfile, "README.md": readme})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "is in the container" in d.message
+    ]
+
+
+def test_a_home_of_no_user_of_the_image(tmp_path: Path) -> None:
+    readme = (
+        "# Agent server\n\n## Logs\n\nLogs are written to `/home/operator/agent/log`. Mount a volume there.\n"
+    )
+    assert homes(tmp_path, AGENT, readme) == [
+        (
+            5,
+            "README says /home/operator/agent/log is in the container, but no Dockerfile makes a user "
+            "operator or /home/operator: it runs as root in WORKDIR /root (Dockerfile:6)",
+            "likely",
+        )
+    ]
+
+
+def test_a_home_of_no_user_of_a_plain_base(tmp_path: Path) -> None:
+    readme = "# Notebooks\n\nThe container keeps notebooks in `/home/analyst/work`.\n"
+    assert [line for line, _, _ in homes(tmp_path, NOTEBOOK, readme)] == [3]
+
+
+@pytest.mark.parametrize(
+    ("dockerfile", "readme"),
+    [
+        # the image makes the user, switches to one, or names the home
+        (AGENT + "RUN useradd -m operator\n", "Logs go to `/home/operator/log` in the container.\n"),
+        (AGENT + "USER 1000\n", "Logs go to `/home/operator/log` in the container.\n"),
+        (AGENT + "ENV HOME=/home/operator\n", "Logs go to `/home/operator/log` in the container.\n"),
+        # a base image's user, or a base of the project's that may make it
+        (
+            NOTEBOOK.replace("python:3.11-slim", "quay.io/jupyter/base-notebook:2024-10-07"),
+            "Notebooks are in `/home/jovyan/work` in the container.\n",
+        ),
+        (
+            NOTEBOOK.replace("python:3.11-slim", "acme/notebook-base:3"),
+            "Notebooks are in `/home/analyst/work` in the container.\n",
+        ),
+        # the host's home, a choice or an example
+        (AGENT, "Logs go to `/home/operator/log` on the host; mount it into the container.\n"),
+        (AGENT, "Mount your data, e.g. `-v /home/operator/data:/data`, into the container.\n"),
+        (AGENT, "If you run as another user, logs go to `/home/operator/log` in the container.\n"),
+        # a path the sentence does not place in the container
+        (AGENT, "Logs go to `/home/operator/log`.\n"),
+    ],
+)
+def test_homes_left_alone(tmp_path: Path, dockerfile: str, readme: str) -> None:
+    assert homes(tmp_path, dockerfile, "# Agent\n\n" + readme) == []

@@ -439,7 +439,7 @@ from docgen.audit.unpublished_ports import unpublished_ports
 from docgen.audit.unread_files import unread_files
 from docgen.audit.unset_stops import unset_variables
 from docgen.audit.unshipped_cmd import unshipped_default_scripts
-from docgen.audit.user_names import user_names
+from docgen.audit.user_names import missing_homes, user_names
 from docgen.audit.variant_tags import variant_tags
 from docgen.audit.version_lists import _version_lists
 from docgen.audit.wording import fence_intro, heading_of, runtime_names
@@ -849,6 +849,7 @@ def audit(
     found.extend(gpu_runs(doc, path, models))
     found.extend(mpi_as_root(doc, text, path, models))
     named_users = list(user_names(doc, text, path, models))  # added last: see the end
+    found.extend(missing_homes(doc, path, models))
     found.extend(branch_refs(doc, path, models))
     found.extend(imageless_runs(doc, text, path, models))
     found.extend(badged_images(text, path, models))

@@ -17,7 +17,9 @@ other things, and comparing it with the image only gives false alarms:
   `Conda environment`, `Vagrant` (`is_other_recipe_heading`), unless the heading names Docker too;
 - the past: a section headed `Previous versions`, `Older images`, `Legacy` (`aside_lines`);
 - a list of published images or past releases: sibling sections headed by other versions of one thing
-  (`### Image 2.4.1`, `### Image 2.7.1`), but for the one naming the version built now (`release_list_lines`);
+  (`### Image 2.4.1`, `### Image 2.7.1`), but for the one naming the version built now (`release_list_lines`),
+  and of entries labelled alike (`Base Image: …`) those whose image is not the one built on now
+  (`superseded_entry_lines`);
 - a version a sentence says is gone (`removes its vLLM 0.20.2`, `CUDA 11 was dropped`), the release a
   sentence says removed something (`CUDA 13.0+ has removed sm_70 support`) or is another
   component's requirement (`OpenCV 4.13 requires NumPy >= 2`) (`not_current_spans`);
@@ -454,6 +456,71 @@ def catalogue_lines(
             and any(_names_current(title, _DOTTED.findall(tag)) for tag in past)
         ):
             found.add(at)
+    return found
+
+
+_LABELLED_IMAGE = re.compile(
+    r"[ \t]*(?:[-*+][ \t]+)?[*_]*([A-Za-z][A-Za-z -]{0,30}?)[*_]*[ \t]*:[*_ \t]*`?"
+    r"((?:[a-z0-9][a-z0-9._-]*/)*[a-z0-9][a-z0-9._-]*:[A-Za-z0-9_][A-Za-z0-9._-]*)`?"
+    r"(?:[ \t.]*\Z|[ \t]*[,;(—–][ \t]*\S|[ \t]+-[ \t])"
+)
+"""A line opening with a label and an image reference: `Base Image:
+pytorch/pytorch:2.9.0-cuda12.8-cudnn9-runtime`, `- **Base:** `nvidia/cuda:12.8.0-runtime-ubuntu22.04`, pulled
+as …`."""
+
+
+def _plain_ref(ref: str) -> str:
+    """An image reference without the default registry and namespace: `docker.io/library/ubuntu:22.04` →
+    `ubuntu:22.04`."""
+    ref = ref.lower()
+    for prefix in ("docker.io/", "index.docker.io/", "library/"):
+        if ref.startswith(prefix):
+            ref = ref[len(prefix) :]
+    return ref
+
+
+def superseded_entry_lines(
+    lines: Sequence[str | None], headings: Mapping[int, tuple[int, str]], bases: Collection[str]
+) -> set[int]:
+    """The README lines of the entries of a list of published images that are not the one built now:
+    two lines or more with one label, each giving another image reference (`Base Image:
+    pytorch/pytorch:2.9.0-cuda13.0-cudnn9-runtime`, then `Base Image: pytorch/pytorch:2.9.0-cuda12.8-…`,
+    each followed by the `docker pull` of its own tag), of which one is one of the `bases` the audited
+    Dockerfiles are built on. The others are earlier builds (or other images of a family) and are not
+    compared: each entry runs from its label line to the next one of the list or the next heading. The
+    entries of one list are under one heading or under sibling headings (`### Image 2.8.0`, `### Image
+    2.9.0`): a line with the same label in a section of its own (`## Base image`) is a claim. When no
+    entry names a base built now nothing is set aside: the list may then be the image's own.
+    `headings`: README line → (level, text)."""
+    current = {_plain_ref(base) for base in bases if base}
+    heads = sorted(headings)
+    groups: dict[tuple[str, int, int], list[tuple[int, str]]] = {}
+    for index, text in enumerate(lines):
+        match = _LABELLED_IMAGE.match(text or "")
+        if match is None or index + 1 in headings:
+            continue
+        position = bisect.bisect_right(heads, index + 1) - 1
+        container = heads[position] if position >= 0 else 0
+        level = headings[container][0] if container else 0
+        parent = (
+            next((h for h in reversed(heads[:position]) if headings[h][0] < level), 0) if container else 0
+        )
+        label = " ".join(match.group(1).lower().split())
+        groups.setdefault((label, parent, level), []).append((index + 1, _plain_ref(match.group(2))))
+    found: set[int] = set()
+    for entries in groups.values():
+        refs = {ref for _, ref in entries}
+        if len(entries) < 2 or len(refs) != len(entries) or not refs & current:
+            continue
+        starts = [at for at, _ in entries]
+        for position, (at, ref) in enumerate(entries):
+            if ref in current:
+                continue
+            stop = starts[position + 1] if position + 1 < len(starts) else len(lines) + 1
+            head = bisect.bisect_right(heads, at)
+            if head < len(heads):
+                stop = min(stop, heads[head])
+            found.update(range(at, stop))
     return found
 
 

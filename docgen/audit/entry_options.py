@@ -30,7 +30,7 @@ import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from docgen.audit.auditor import LIKELY
+from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.env_defaults import same
 from docgen.files import text_or_none
 from docgen.markdown import Document
@@ -227,6 +227,91 @@ def run_script_options(doc: Document, text: str, readme: str, directory: Path) -
             read[script] = argparse_defaults(source) if source is not None and runs else {}
         if read[script]:
             yield from _said(section, start, read[script], script, readme, "the README runs")
+    yield from _table_defaults(doc, text, readme, directory)
+
+
+_OPTION_HEADER = re.compile(
+    r"\b(?:options?|flags?|arguments?|args?|parameters?|switch(?:es)?)\b", re.IGNORECASE
+)
+_DEFAULT_HEADER = re.compile(r"\A[*_ \t]*defaults?(?:[ \t]+values?)?[*_ \t]*\Z", re.IGNORECASE)
+_NO_VALUE = re.compile(
+    r"\A(?:|-+|—|–|n/?a|none|null|empty|\(?empty\)?|required|mandatory|optional|unset|auto(?:matic)?)\Z",
+    re.IGNORECASE,
+)
+"""A default cell that gives no value: blank, a dash, `None`, `required`, `auto`."""
+
+
+def _script_named(directory: Path, name: str) -> tuple[str, Path] | None:
+    """The script `name` beside the README, or when it does not exist the one file there whose name
+    differs only by `-` for `_` or one letter's case (`build-docker.py` for `build_docker.py`): the name
+    the file has and its path."""
+    if "/" in name or name in (".", ".."):
+        return None
+    local = directory / name
+    if os.path.isfile(local):
+        return name, local
+    try:
+        entries = os.listdir(directory)
+    except OSError:
+        return None
+    key = name.replace("-", "_").lower()
+    slips = [e for e in entries if e != name and e.replace("-", "_").lower() == key]
+    if len(slips) == 1 and os.path.isfile(directory / slips[0]):
+        return slips[0], directory / slips[0]
+    return None
+
+
+def _table_defaults(doc: Document, text: str, readme: str, directory: Path) -> Iterator[Diagnostic]:
+    """The default a table of options gives (`| `--username` | Docker Hub username | Current user |`, a
+    column headed `Default`) against the literal `argparse` default of the one Python script the README
+    runs (`python3 build-docker.py …`) and names in the table's section or, when that section names
+    none, anywhere: `certain`, as a table cell says it. A script named with a slip (`build-docker.py` for
+    `build_docker.py`, which another rule reports) is still read. A cell naming the default among other
+    words (`ls250824 (Docker Hub user)`) agrees; one giving no value (`-`, `None`, `required`) is not
+    compared."""
+    if ".py" not in text:
+        return
+    everywhere = {m.group(1).removeprefix("./") for m in _PY_NAMED.finditer(text)}
+    lines = text.splitlines()
+    bounds = _sections(doc, len(lines))
+    for table in doc.tables:
+        options = [i for i, cell in enumerate(table.header) if _OPTION_HEADER.search(cell)]
+        given = [i for i, cell in enumerate(table.header) if _DEFAULT_HEADER.match(cell)]
+        if len(options) != 1 or len(given) != 1:
+            continue
+        section = next(("\n".join(lines[a - 1 : b]) for a, b in bounds if a <= table.line <= b), "")
+        named = {m.group(1).removeprefix("./") for m in _PY_NAMED.finditer(section)} or everywhere
+        if len(named) != 1:
+            continue
+        script = next(iter(named))
+        if re.search(_PY_RUN.format(re.escape(script)), text) is None:
+            continue
+        found = _script_named(directory, script)
+        source = text_or_none(found[1]) if found is not None else None
+        defaults = argparse_defaults(source) if source is not None else {}
+        if not defaults or found is None:
+            continue
+        for line, cells in table.rows:
+            if max(options[0], given[0]) >= len(cells):
+                continue
+            flags = {m.group(1) for m in _OPTION.finditer(cells[options[0]])}
+            option = next(iter(flags)) if len(flags) == 1 else None
+            if option is None or option not in defaults:
+                continue
+            cell = cells[given[0]].strip()
+            value = cell.strip("`*_\"' \t")
+            if _NO_VALUE.match(value) or re.search(r"<[^<>]*>|\byour\b|\.\.\.|…", value, re.IGNORECASE):
+                continue  # no value, or a placeholder (`<your_user>`)
+            at, default = defaults[option]
+            if same(value, str(default)) or str(default).lower() in cell.lower():
+                continue
+            yield Diagnostic(
+                readme,
+                line,
+                f"README says {option} defaults to {cell}, but {found[0]}:{at}, which the README runs, "
+                f"gives it default={default!r}",
+                confidence=CERTAIN,
+            )
 
 
 def _said(

@@ -18,6 +18,7 @@ from docgen.audit.aside import (
     is_host_intro,
     not_current_spans,
     release_list_lines,
+    superseded_entry_lines,
 )
 from docgen.audit.sections import IMAGE_SUBJECT, other_images, other_images_words
 from docgen.audit.versions import _keys
@@ -58,6 +59,43 @@ def _about_other_images(para: Paragraph, ours: set[str], others: set[str]) -> Pa
     if not spans:
         return para
     return dataclasses.replace(para, lines=_blank(para.lines, spans))
+
+
+_FILE_ITEM = re.compile(
+    r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+[*_]*\[?[*_]*`?"
+    r"((?:[\w.-]+/)+(?:[\w.-]*readme[\w.-]*\.md|[\w.-]*dockerfile[\w.-]*|containerfile))"
+    r"`?[*_]*\]?(?:\([^()\s]*\))?[*_]*[ \t]*(?:—|–|--?|:)[ \t]",
+    re.IGNORECASE,
+)
+"""A list item that opens by naming a README or a Dockerfile of another folder and then says what it is:
+`` - **`docker/gpu/README.md`** — Ubuntu-based GPU image (source build) ``,
+`- [cuda/Dockerfile](cuda/Dockerfile): the CUDA image`."""
+
+
+def _about_other_files(para: Paragraph, models: Sequence[ImageModel]) -> Paragraph:
+    """`para` without the list items that describe another image's README or Dockerfile (`_FILE_ITEM`):
+    one in a folder none of the audited Dockerfiles is in, or a Dockerfile none of them is. What the item
+    says (`Ubuntu-based GPU image`) is that sibling's, not the audited image's."""
+    if not models:
+        return para
+    files = ["/" + os.path.normpath(os.path.abspath(m.path)).replace(os.sep, "/").lower() for m in models]
+    folders = [f.rsplit("/", 1)[0] for f in files]
+    out: list[tuple[int, str]] = []
+    changed = False
+    for number, text in para.lines:
+        match = _FILE_ITEM.match(text)
+        if match is not None:
+            named = "/" + match.group(1).strip("./").lower()
+            folder, _, name = named.rpartition("/")
+            if name.endswith(".md"):
+                other = not any(f.endswith(folder) for f in folders)
+            else:
+                other = not any(f.endswith(named) for f in files)
+            if other:
+                text = text[: match.end()] + " " * (len(text) - match.end())
+                changed = True
+        out.append((number, text))
+    return dataclasses.replace(para, lines=out) if changed else para
 
 
 def _not_current(para: Paragraph) -> Paragraph:
@@ -269,6 +307,10 @@ def drop_aside(doc: Document, source: Sequence[str], models: Sequence[ImageModel
     heads = {line: (level, titles.get(line, "")) for line, level in doc.levels.items()}
     current = _current_versions(models)
     releases = release_list_lines(source, heads, current, _component_words(models))
+    if models:  # entries of a list of builds other than the one built now (`Base Image: …` each)
+        superseded = superseded_entry_lines(source, heads, [s.base for m in models for s in m.stages])
+        doc.paragraphs[:] = [_without_lines(p, superseded) for p in doc.paragraphs]
+        releases |= superseded
     host = aside_lines(source, heads, recipes=bool(models)) | releases
     hosts_list = _host_list_lines(doc)
     # the entries of a catalogue of pushed image tags, each built with its own args, leave their paragraphs
@@ -308,6 +350,7 @@ def _set_aside(
     paragraphs = []
     for para in doc.paragraphs:
         para = _not_current(_about_other_images(_without_lines(para, reasons), ours, others))
+        para = _about_other_files(para, models)
         if workflows:
             para = _ci_built(para, workflows)
         fence = after.get(para.lines[-1][0])

@@ -168,3 +168,97 @@ def _judge(name: str, uid: str, text: str, models: Sequence[ImageModel]) -> str 
     else:
         said = "; ".join(f"{path} makes uid {uid} as user {made}" for path, made in facts)
     return f"the image's user {name} has uid {uid}, but {said}: no user {name} exists in the image"
+
+
+# --------------------------------------------------------------------------------------------------
+# A home of a user the image does not have
+
+_HOME_PATH = re.compile(
+    r"(?<![\w.~$}{/:@%-])(/home/([a-z_][a-z0-9_-]{0,31})(?:/[\w.+@-]+)*)/?(?![\w$/{(*:-])"
+)
+"""A path under a user's home, `/home/admin/agent/log`, and the user's name."""
+_IN_IMAGE = re.compile(r"\b(?:container|image|volume|mount(?:ed)?)\b", re.IGNORECASE)
+"""Words saying a sentence is about the container's files: `Add a volume at that path`."""
+_NOT_IMAGE = re.compile(
+    r"\bhost\b|\blocal(?:ly)?\b|--user\b|(?:^|[ \t])-u[ \t]|\bif\b|\byour\b|\bssh\b|\bclone\b|\bexample\b"
+    r"|\be\.g\.|\bsuch[ \t]+as\b|\bchange\b|\breplace\b",
+    re.IGNORECASE,
+)
+"""Words making a sentence about the host, a choice or an example, not about the image as built."""
+_PLAIN_BASES = re.compile(
+    r"(?:docker\.io/)?(?:library/)?(?:ubuntu|debian|alpine|centos|fedora|rockylinux|almalinux|archlinux"
+    r"|python|nvidia/cuda|nvcr\.io/nvidia/[\w/-]+|pytorch/pytorch|rocm/[\w-]+|tensorflow/tensorflow"
+    r"|continuumio/miniconda3|condaforge/miniforge3|mambaorg/micromamba|buildpack-deps)(?::|@|\Z)"
+)
+"""Base images that make no user under /home (`mambaorg/micromamba` makes `mambauser`, named by no path
+here): a home the Dockerfile does not make is not in the image. Ubuntu's `ubuntu` user is in
+`_HOME_USERS`."""
+_HOME_USERS = frozenset({"ubuntu", "node", "jovyan", "vscode", "coder", "mambauser"})
+
+
+def _root_home(model: ImageModel, name: str) -> str | None:
+    """Where the image built by `model` runs when it has no user `name`: `WORKDIR /root at Dockerfile:74`
+    (or `as root`); None when it may have that user: the Dockerfile names it, makes a user, switches to
+    one, sets HOME, its base is none of `_PLAIN_BASES` (one given by a build arg with no default counts
+    when the last WORKDIR is under /root: the image works in root's home), or the base's name has it."""
+    read = dockerfile_read(model.file) if model.file else None
+    if read is None:
+        return None
+    text, parsed = read
+    if _names_user(text, name) or _MAKES.search(text) or re.search(r"\bHOME\b", text):
+        return None
+    chain = model.chain()
+    base = chain[-1].base.lower() if chain else ""
+    if not base or name in base:
+        return None
+    last_user = None
+    workdir = None
+    for instruction in parsed.instructions:
+        if instruction.keyword == "FROM":
+            last_user, workdir = None, None
+        elif instruction.keyword == "USER":
+            last_user = instruction.args.strip().split(":", 1)[0]
+        elif instruction.keyword == "WORKDIR":
+            workdir = instruction
+    if last_user not in (None, "root", "0"):
+        return None
+    rooted = workdir is not None and re.match(r"/root(?:/|\Z)", workdir.args.strip()) is not None
+    if not _PLAIN_BASES.match(base) and not ("$" in base and rooted):
+        return (
+            None  # a base of the project's may make the user (an unknown one may, unless root's home is used)
+        )
+    if workdir is not None:
+        return f"it runs as root in WORKDIR {workdir.args.strip()} ({model.path}:{workdir.start_line})"
+    return "it runs as root"
+
+
+def missing_homes(doc: Document, readme: str, models: Sequence[ImageModel]) -> Iterator[Diagnostic]:
+    """A path under `/home/<name>` that a sentence about the container gives (`Log files are stored in
+    `/home/admin/agent/log`. Add a volume at that path …`) while no Dockerfile audited makes that user
+    or names it, none sets HOME, the image runs as root and its base is a plain one that has no such user
+    (`_PLAIN_BASES`): the path is not in the image (`likely`, from prose). Silent for a sentence about
+    the host, an example or a choice (`_NOT_IMAGE`), for a user base images bring (`ubuntu`, `node`,
+    `jovyan` …) and when the README passes a user (`--user`, `-u`, a build arg)."""
+    if not models:
+        return
+    told: set[int] = set()
+    for para in doc.paragraphs:
+        joined = " ".join(t for _, t in para.lines)
+        if "/home/" not in joined or not _IN_IMAGE.search(joined) or _NOT_IMAGE.search(joined):
+            continue
+        for line, sentence in para.lines:
+            for match in _HOME_PATH.finditer(sentence):
+                name = match.group(2)
+                if line in told or name in _HOME_USERS or "`" + match.group(1) not in sentence:
+                    continue
+                where = [_root_home(model, name) for model in models]
+                if any(w is None for w in where):
+                    continue
+                told.add(line)
+                yield Diagnostic(
+                    readme,
+                    line,
+                    f"README says {match.group(1)} is in the container, but no Dockerfile makes a user "
+                    f"{name} or /home/{name}: {where[0]}",
+                    confidence=LIKELY,
+                )
