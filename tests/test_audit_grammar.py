@@ -417,3 +417,49 @@ def test_a_build_given_two_positional_words(tmp_path: Path, block: str, said: st
 )
 def test_builds_with_one_context_or_that_cannot_be_told(tmp_path: Path, block: str) -> None:
     assert [f for f in found(tmp_path, block) if "positional" in f[1]] == []
+
+
+def after(option: str, value: str, verb: str, base: str = "docker compose") -> str:
+    return (
+        f"README passes {option} {value} after {verb} in {base} {verb}, but {option} is an option of {base} "
+        f"itself, not of its {verb} command: compose refuses it there (unknown flag), so the command cannot "
+        f"run (put it before {verb}: {base} {option} {value} {verb})"
+    )
+
+
+@pytest.mark.parametrize(
+    ("block", "said"),
+    [
+        (  # a llama/diffusion server pair's AMD line, after the NVIDIA line had it right
+            "docker-compose -f docker-compose.amd.yml up --profile llama --profile sd -d --remove-orphans",
+            after("--profile", "llama", "up", "docker-compose"),
+        ),
+        ("docker compose up -d -f compose.gpu.yaml", after("-f", "compose.gpu.yaml", "up")),
+        (
+            "sudo docker compose build --env-file .env.prod \\\n  web worker",
+            after("--env-file", ".env.prod", "build"),
+        ),
+        ("docker compose down -p stack --volumes", after("-p", "stack", "down")),
+    ],
+)
+def test_a_compose_option_after_the_command(tmp_path: Path, block: str, said: str) -> None:
+    # (the compose file of the block is not planted: what other checks say of it is theirs)
+    assert [f for f in found(tmp_path, block) if "is an option of" in f[1]] == [(4, said, "certain")]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "docker compose -f compose.gpu.yaml --profile gpu up -d",  # before the command
+        "docker-compose -f docker-compose.yml -p stack up --build --force-recreate",
+        "docker compose up --build --force-recreate -d",
+        "docker compose logs -f api",  # logs' own -f (--follow)
+        "docker compose run -p 8080:80 --rm app",  # run's own -p (--publish)
+        "docker compose build --progress plain --parallel",  # build's own
+        "docker compose --dry-run up -d",
+        "docker compose run --rm app train.py --profile fast -f cfg.yml",  # the service's command's
+        "docker compose config --profiles",  # a command docgen has no table for
+    ],
+)
+def test_compose_options_in_their_place(tmp_path: Path, block: str) -> None:
+    assert [f for f in found(tmp_path, block) if "is an option of" in f[1]] == []

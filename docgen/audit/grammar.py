@@ -100,8 +100,17 @@ _COMPOSE = _grammar(
     "--help -v --version",
     interspersed=False,
 )
-"""The options of `docker compose` itself, before its command (and after it, where the command has no
-option of the same name: they are persistent flags)."""
+"""The options of `docker compose` itself, before its command. After it they are read too, so that a
+command's words stay right, but compose refuses them there (`up --profile x`: "unknown flag"): they are
+not persistent flags (`_PROJECT_OPTIONS`)."""
+_PROJECT_OPTIONS = frozenset(
+    "-f --file -p --project-name --profile --env-file --project-directory --ansi --progress "
+    "--parallel".split()
+)
+"""The options of `docker compose` itself that take a value and that no command of it inherits: compose
+v2 adds them to the root command's own flags (only `--dry-run` is persistent) and `docker-compose` v1's
+docopt usage puts them before the command, so after a command that has no option of the name either
+refuses them."""
 _COMPOSE_COMMANDS = {
     "up": _grammar(
         "--attach --exit-code-from --no-attach --pull --scale -t --timeout --wait-timeout",
@@ -113,7 +122,7 @@ _COMPOSE_COMMANDS = {
     "build": _grammar(
         "--build-arg --builder -m --memory --provenance --sbom --ssh --progress",
         "--check --no-cache --print --pull --push -q --quiet --with-dependencies --compress --force-rm "
-        "--no-rm",
+        "--no-rm --parallel",
     ),
     "run": _grammar(
         "--cap-add --cap-drop --entrypoint -e --env --env-from-file -l --label --name -p --publish --pull -u "
@@ -131,6 +140,7 @@ _COMPOSE_COMMANDS = {
         "--pull --scale",
         "--build --force-recreate --no-build --no-recreate --quiet-pull --remove-orphans -y --yes",
     ),
+    "down": _grammar("--rmi -t --timeout", "--remove-orphans -v --volumes"),
     "kill": _grammar("-s --signal", "--remove-orphans"),
     "logs": _grammar(
         "--index -n --tail --since --until", "-f --follow --no-color --no-log-prefix -t --timestamps"
@@ -576,6 +586,27 @@ def _split_entrypoint(words: list[str], line: int, readme: str) -> Iterator[Diag
         return
 
 
+def _project_options_after(read: Read, command: str, line: int, readme: str) -> Iterator[Diagnostic]:
+    """Each option of compose itself (`_PROJECT_OPTIONS`) a compose command of a known grammar is given
+    after its command word, when the command has no option of that name (`docker compose up --profile
+    llama`, `docker-compose up -f gpu.yml`): compose refuses the command ("unknown flag: --profile"), so it
+    cannot run (`certain`). Not read: an option the command has too (`build --progress`, `logs -f`,
+    `run -p`), one before the command (`docker compose -f x.yml --profile gpu up -d`)."""
+    own = _COMPOSE_COMMANDS[command.rsplit(" ", 1)[-1]]
+    seen: set[str] = set()
+    for name, value in read.values:
+        if name not in _PROJECT_OPTIONS or name in own.values or name in own.flags or name in seen:
+            continue
+        seen.add(name)
+        base, _, verb = command.rpartition(" ")
+        said = (
+            f"README passes {name} {value} after {verb} in {command}, but {name} is an option of {base} "
+            f"itself, not of its {verb} command: compose refuses it there (unknown flag), so the command "
+            f"cannot run (put it before {verb}: {base} {name} {value} {verb})"
+        )
+        yield Diagnostic(readme, line, said, confidence=CERTAIN)
+
+
 def _check(
     lines: list[tuple[int, str]], readme: str, args: Mapping[str, tuple[str, int]], directory: Path | None
 ) -> Iterator[Diagnostic]:
@@ -615,3 +646,7 @@ def _check(
         if call.top.complete and call.options is not None and call.verb in _CHECKED:
             grammar = _COMPOSE_COMMANDS[call.verb] | _COMPOSE
             yield from _slips(call.options, grammar, f"docker compose {call.verb}", line, readme)
+        if call.top.complete and call.options is not None and call.verb is not None:
+            match = DOCKER_COMPOSE.search(" ".join(text for _, text in lines))
+            command = " ".join(match.group(0).split()) if match else "docker compose"
+            yield from _project_options_after(call.options, f"{command} {call.verb}", line, readme)
