@@ -583,3 +583,93 @@ def test_env_template_rows_that_say_nothing(
 ) -> None:
     readme = template_table(rows, header=header) if copy is None else template_table(rows, copy, header)
     assert template_found(tmp_path, readme, {"env.template": TEMPLATE, **files}) == []
+
+
+GATEWAY_STACK = (
+    "services:\n"
+    "  llm:\n"
+    "    build:\n"
+    "      context: ${BUILD_CONTEXT}\n"
+    "      dockerfile: ${LLM_DOCKERFILE}\n"
+    "    volumes:\n"
+    '      - "${MODEL_DIR}:/models"\n'
+    "    command: ${LLM_ARGS}\n"
+    "  proxy:\n"
+    "    image: nginx:1.27\n"
+    "    depends_on:\n"
+    '      - "${ENABLED_BACKENDS}"\n'
+    "    environment:\n"
+    "      - PROXY_TOKEN=${PROXY_TOKEN}\n"
+    "      - LOG_LEVEL=${LOG_LEVEL:-info}\n"
+    "      - EXTRA=${EXTRA_FLAGS:+--verbose}\n"
+    "      - ROOT=${PWD}/site\n"
+)
+"""Modelled on a pair of model servers behind a proxy whose dependency is a variable."""
+GATEWAY_ENV = env_block(
+    "BUILD_CONTEXT=./",
+    "LLM_DOCKERFILE=./llm/Dockerfile",
+    'LLM_ARGS="--port 8000 --host 0.0.0.0 -m \\"/models/q5.gguf\\" "',
+    "MODEL_DIR=/srv/models",
+    "PROXY_TOKEN=change_me",
+    intro="1. Create a `.env` file in the root directory and set the following variables:",
+    lang="",
+)
+
+
+def unset_found(root: Path, readme: str, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": GATEWAY, "README.md": readme, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "sets no" in d.message
+    ]
+
+
+def unset(name: str, at: str) -> str:
+    return (
+        f"README's .env sets no {name}, but {at} reads ${{{name}}} with no default and no env file, script "
+        "or command of the README sets it: compose gives it an empty value"
+    )
+
+
+def test_a_variable_the_compose_file_needs_that_the_readme_env_leaves_unset(tmp_path: Path) -> None:
+    files = {"docker-compose.yml": GATEWAY_STACK}
+    assert unset_found(tmp_path, GATEWAY_ENV, files) == [
+        (8, unset("ENABLED_BACKENDS", "docker-compose.yml:12"), "likely")
+    ]
+    # a monitoring stack: a password the dashboard needs, missing from the block
+    monitor = (
+        "services:\n  grafana:\n    image: grafana/grafana:11.0.0\n    ports:\n      - ${GRAFANA_PORT}:3000\n"
+        "    environment:\n      - GF_SECURITY_ADMIN_PASSWORD=$GRAFANA_PASSWORD\n"
+        "      - GF_SERVER_ROOT_URL=${ROOT_URL}\n"
+    )
+    readme = env_block("GRAFANA_PORT=3000", "ROOT_URL=http://localhost:3000", lang="env")
+    assert unset_found(tmp_path / "b", readme, {"compose.yaml": monitor}) == [
+        (8, unset("GRAFANA_PASSWORD", "compose.yaml:7"), "likely")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        # the README sets it in the shell, or names it in a sentence
+        (GATEWAY_ENV + "\n```bash\nexport ENABLED_BACKENDS=llm\ndocker compose up -d\n```\n", {}),
+        (GATEWAY_ENV + "\nSet `enabled_backends` to the services you run.\n", {}),
+        # an env template beside the compose file names it
+        (GATEWAY_ENV, {".env.example": "ENABLED_BACKENDS=llm\n"}),
+        # a script beside the compose file sets it
+        (GATEWAY_ENV, {"start.sh": "#!/bin/sh\nexport ENABLED_BACKENDS=llm\ndocker compose up -d\n"}),
+        # a default for it
+        (
+            GATEWAY_ENV,
+            {"docker-compose.yml": GATEWAY_STACK.replace("${ENABLED_BACKENDS}", "${ENABLED_BACKENDS:-llm}")},
+        ),
+        # the block is not introduced as the .env file
+        (GATEWAY_ENV.replace("Create a `.env` file in", "Pick values in"), {}),
+    ],
+)
+def test_variables_left_out_of_the_readme_env_but_set(
+    tmp_path: Path, readme: str, files: dict[str, str]
+) -> None:
+    assert unset_found(tmp_path, readme, {"docker-compose.yml": GATEWAY_STACK, **files}) == []

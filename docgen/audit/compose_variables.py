@@ -189,6 +189,7 @@ def _compose_variables(
             yield from _row(readme, files, models, table, line, cells, name, column, named_rows[line], worded)
     yield from _said_defaults(doc, readme, files, title)
     yield from _env_lists(doc, readme, files, models)
+    yield from _unset_by_env_fences(doc, readme, directory, files)
     if told:
         yield from _misspelt_settings(doc, readme, files, models)
 
@@ -279,8 +280,77 @@ def _env_lists(
             yield Diagnostic(readme, line, said, confidence=CERTAIN)
 
 
-_ENV_LINE = re.compile(r"([A-Z][A-Z0-9_]*)=[^\s'\"`$]*")
-"""A line of an env file: `NAME=value`, the value one plain word (or none)."""
+_SHELL_SET = frozenset("PWD HOME USER UID GID HOSTNAME PATH SHELL LOGNAME TERM TMPDIR OLDPWD".split())
+"""Variables the user's shell has already when compose runs (`${PWD}`, `${HOME}`)."""
+
+
+def _unset_by_env_fences(
+    doc: Document, readme: str, directory: Path, files: Sequence[_File]
+) -> Iterator[Diagnostic]:
+    """A variable a compose file reads with no default (`${ACTIVE_PROFILES}`, `$TOKEN`), when the README
+    writes out the `.env` beside it as a block (`_env_fences`) that sets at least two of the variables the
+    file reads but not this one: run as the README says, compose gives it an empty value (`likely`: the
+    service may not need it). Not when anything else may set it: the `.env` or another env file there
+    (`.env.example`, `*.env`), a script or Makefile beside the compose file, the README anywhere (an
+    `export NAME=…`, `NAME=… docker compose up`, a sentence), or the shell (`${PWD}`); nor `${NAME:+x}`,
+    which reads nothing when it is unset. Once per variable, at the block's first line."""
+    fences = list(_env_fences(doc))
+    if not fences:
+        return
+    text = "\n".join(t for f in doc.fences for _, t in f.lines)
+    text += "\n" + "\n".join(t for p in doc.paragraphs for _, t in p.lines)
+    scripts: list[str] | None = None
+    reported: set[str] = set()
+    for named in fences:
+        names = {name for _, name in named}
+        for file in files:
+            variables = [v for v in file.variables if v.name not in _SHELL_SET]
+            read = {v.name for v in variables}
+            if len(names & read) < 2:
+                continue
+            lines = (text_or_none(file.folder / posixpath.basename(file.shown)) or "").splitlines()
+            unset: dict[str, int] = {}
+            for v in variables:
+                if v.name in names or v.name in file.env or v.name in reported:
+                    continue
+                raw = lines[v.line - 1] if 0 < v.line <= len(lines) else ""
+                if v.default is not None or re.search(rf"\$\{{{re.escape(v.name)}:?\+", raw):
+                    unset.pop(v.name, None)
+                    reported.add(v.name)  # (given a default somewhere: not read as unset)
+                    continue
+                unset.setdefault(v.name, v.line)
+            for name, at in unset.items():
+                word = re.compile(rf"(?<![\w]){re.escape(name)}(?![\w])", re.IGNORECASE)
+                if word.search(text) or _in_env_files(file.folder, word):
+                    continue
+                if scripts is None:
+                    scripts = _script_texts(files)
+                if any(word.search(t) for t in scripts):
+                    continue
+                reported.add(name)
+                said = (
+                    f"README's .env sets no {name}, but {file.shown}:{at} reads ${{{name}}} with no default "
+                    "and no env file, script or command of the README sets it: compose gives it an empty "
+                    "value"
+                )
+                yield Diagnostic(readme, named[0][0], said, confidence=LIKELY)
+
+
+def _in_env_files(folder: Path, word: re.Pattern[str]) -> bool:
+    """True when an env file of `folder` (`.env`, `.env.example`, `prod.env`) names the word."""
+    try:
+        names = sorted(e.name for e in os.scandir(folder) if os.path.isfile(e))
+    except OSError:
+        return False
+    for name in names:
+        if name.startswith(".env") or name.endswith(".env") or name.startswith("env."):
+            if (text := text_or_none(folder / name)) is not None and word.search(text):
+                return True
+    return False
+
+
+_ENV_LINE = re.compile(r"([A-Z][A-Z0-9_]*)=(?:[^\s'\"`$]*|\"(?:[^\"\\]|\\.)*\"|'[^']*')")
+"""A line of an env file: `NAME=value`, the value one plain word (or none) or quoted (`ARGS="--port 80"`)."""
 _ENV_LANGS = frozenset({"", "bash", "sh", "shell", "env", "dotenv", "ini", "text", "properties", "conf"})
 
 
