@@ -331,3 +331,68 @@ def test_a_patched_mount_the_readme_tells_to_apply_is_no_claim(tmp_path: Path) -
     )
     compose = LLM_COMPOSE.format(volume="/home/pal/.llmstore:/root/.llmstore")
     assert homes(tmp_path, readme, {"compose.yml": compose}) == []
+
+
+UI_COMPOSE = """\
+services:
+  ui:
+    build: .
+    volumes:
+      - ./models:/opt/app/models
+      - ./output:/opt/app/output
+      - ./custom_nodes:/opt/app/custom_nodes
+"""
+"""Modelled on a node-graph image UI's compose file: its data folders mounted, not its source."""
+
+
+def sourced(root: Path, readme: str, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": APP, "README.md": readme, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if " is mounted, but " in d.message and "one user's" not in d.message
+    ]
+
+
+def test_a_folder_said_mounted_that_no_mount_takes(tmp_path: Path) -> None:
+    readme = (
+        "# UI\n\n```bash\ndocker compose up -d\n```\n\nNotes\n"
+        "- We clone the app into `/opt/app`. Mounting `./app` into the container (via docker-compose) lets "
+        "you iterate on local changes.\n"
+    )
+    assert sourced(tmp_path, readme, {"docker-compose.yml": UI_COMPOSE}) == [
+        (
+            8,
+            "README says ./app is mounted, but docker-compose.yml mounts ./models, ./output, ./custom_nodes "
+            "only",
+            "likely",
+        )
+    ]
+    # a notebook server run by hand: the README's own command mounts another folder
+    notebook = (
+        "# Lab\n\n```bash\ndocker run -p 8888:8888 -v $(pwd)/work:/home/lab/work lab\n```\n\n"
+        "Your notebooks in `./notebooks` are mounted, so they survive a restart.\n"
+    )
+    assert sourced(tmp_path / "b", notebook.replace("in `./notebooks` are", "`./notebooks` is"), {}) == [
+        (7, "README says ./notebooks is mounted, but its commands mount $(pwd)/work only", "likely")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("said", "volume"),
+    [
+        ("Mounting `./models` into the container keeps downloads.", "./models:/opt/app/models"),
+        ("Mounting `./models/` into the container keeps downloads.", "${PWD}/models:/opt/app/models"),
+        ("Mounting `./app` into the container (via compose).", "$(pwd)/app/:/opt/app"),
+        ("Mounting `./data` into the container (via compose).", "./data/cache:/cache"),  # a folder in it
+        ("Mounting `./app/web` into the container (via compose).", "./app:/opt/app"),  # a folder above
+        ("Mounting `./app` into the container (via compose).", "${APP_DIR}:/opt/app"),  # a variable
+        ("Mounting `./app` into the container (via compose).", "/srv/app:/opt/app"),  # an absolute path
+        ("Mounting `./app` into the container (via compose).", "."),  # nothing read as a mount
+        ("Store the models in `./app` on the host.", "./models:/opt/app/models"),  # no mount said
+    ],
+)
+def test_folders_said_mounted_that_a_mount_takes(tmp_path: Path, said: str, volume: str) -> None:
+    files = {"docker-compose.yml": f"services:\n  ui:\n    build: .\n    volumes:\n      - {volume}\n"}
+    assert sourced(tmp_path, f"# UI\n\n```bash\ndocker compose up\n```\n\n{said}\n", files) == []

@@ -334,7 +334,12 @@ from docgen.audit.missing import (
     named_licenses,
     names_missing_file,
 )
-from docgen.audit.mount_claims import _mount_claims, here_mount_claims, home_mount_claims
+from docgen.audit.mount_claims import (
+    _mount_claims,
+    here_mount_claims,
+    home_mount_claims,
+    source_mount_claims,
+)
 from docgen.audit.mount_targets import _mount_targets, restated_mounts
 from docgen.audit.mounts import mounted_code, mounted_scripts
 from docgen.audit.moved_clones import moved_clones
@@ -776,6 +781,7 @@ def audit(
         found.extend(_mount_claims(doc, path, directory, models, project))
         found.extend(here_mount_claims(doc, path, directory, project))
         found.extend(home_mount_claims(doc, path, directory, project))
+        found.extend(source_mount_claims(doc, path, directory, project))
         found.extend(jupyter_tokens(doc, text, path, directory, models))
         found.extend(listed_env(doc, text, path, models))
         found.extend(entry_options(doc, text, path, models))

@@ -396,3 +396,77 @@ def home_mount_claims(
             "machine: on any other machine it is not the reader's",
             confidence=LIKELY,
         )
+
+
+_SOURCE_SAID = re.compile(
+    r"\bmount(?:s|ed|ing)?[ \t]+(?:the[ \t]+|your[ \t]+)?(?:(?:local|host)[ \t]+)?"
+    r"(?:(?:folder|directory|dir)[ \t]+)?"
+    r"`((?:\./|\.\./)[\w./-]+|\$\{?PWD\}?/[\w./-]+)`"
+    r"|`((?:\./|\.\./)[\w./-]+|\$\{?PWD\}?/[\w./-]+)`[ \t]+(?:is|are|gets|get|will[ \t]+be)[ \t]+mounted\b",
+    re.IGNORECASE,
+)
+"""A prose line saying a folder beside the README is mounted: `Mounting `./ComfyUI` into the container`,
+`` `./data` is mounted ``."""
+_HOST_PREFIX = re.compile(r"\A(?:\$\{?PWD\}?|\$\(pwd\)|\"\$\(pwd\)\"|\"\$\{?PWD\}?\"|\.)/", re.IGNORECASE)
+
+
+def _host_key(path: str) -> str | None:
+    """A host folder below the README's, as compared (`./ComfyUI/`, `${PWD}/ComfyUI`, `ComfyUI` →
+    `ComfyUI`); `../x` stays `../x`; None for a path of another kind (absolute, `~`, a variable, a named
+    volume)."""
+    path = path.strip("\"'")
+    path = _HOST_PREFIX.sub("", path, count=1) if _HOST_PREFIX.match(path) else path
+    if path.startswith(("/", "~", "$")) or re.match(r"[A-Za-z]:[\\/]", path) or not path:
+        return None
+    normed = posixpath.normpath(path)
+    return normed if normed != "." else ""
+
+
+def source_mount_claims(
+    doc: Document, readme: str, directory: Path, project: Path | None = None
+) -> Iterator[Diagnostic]:
+    """A prose line saying a folder beside the README is mounted (`Mounting `./ComfyUI` into the
+    container (via docker-compose)`, `` `./data` is mounted ``) while no bind mount takes it: none of the
+    compose files beside the README (only those when the line names compose) nor of the README's
+    commands mounts it, a folder holding it or one inside it (`likely`): `README says ./ComfyUI is
+    mounted, but docker-compose.yml mounts ./models, ./output, ./user, ./custom_nodes only`. The paths
+    are compared spelled alike (`./x`, `x/`, `${PWD}/x`, `$(pwd)/x`). Silent when nothing is mounted, when
+    a mount's source is a variable, a home or an absolute path (it may be the folder), and for a line
+    explaining an option in code."""
+    said = [
+        (line, match.group(1) or match.group(2), text)
+        for para in doc.paragraphs
+        for line, text in para.lines
+        if _MOUNT_WORD.search(text) and not _OPTION_SPAN.search(text)
+        for match in itertools.islice(_SOURCE_SAID.finditer(text), 4)
+    ]
+    if not said:
+        return
+    mounts = _host_sources(directory, project_top(directory, project), doc)
+    if not mounts:
+        return
+    for line, shown, text in said:
+        key = _host_key(shown)
+        if key is None:
+            continue
+        composed = re.search(r"\bcompose\b", text, re.IGNORECASE) is not None
+        taken = [(w, s) for w, s, _ in mounts if not composed or not w.startswith("README")]
+        if not taken:
+            continue
+        keys = [_host_key(s) for _, s in taken]
+        if any(k is None for k in keys):
+            continue  # (a variable, an absolute path: it may be the folder)
+        held = [k for k in keys if k is not None]
+        if any(k == key or under_any(k, {key}) or under_any(key, {k}) or k == "" for k in held):
+            continue
+        files = sorted({w.split(" line ", 1)[0] for w, _ in taken})
+        where = " and ".join(f if not f.startswith("README") else "its commands" for f in files[:3])
+        sources = ", ".join(dict.fromkeys(s.strip("\"'") for _, s in taken[:5]))
+        yield Diagnostic(
+            readme,
+            line,
+            f"README says {shown} is mounted, but {where} "
+            f"mount{'s' if len(files) == 1 and not files[0].startswith('README') else ''} "
+            f"{sources} only",
+            confidence=LIKELY,
+        )
