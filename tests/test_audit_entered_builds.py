@@ -281,3 +281,65 @@ def test_many_builds_read_the_readme_and_each_folder_once(
     assert counts["read"] == 1  # build.sh, once
     assert counts["writes"] <= builds + 20  # each line of the README once
     assert counts["step"] <= 2 * (builds + 1)  # each step once
+
+
+ENGINE = (
+    'FROM ubuntu:22.04\nENV PORT=5000\nCOPY entrypoint.sh /entrypoint.sh\nENTRYPOINT ["/entrypoint.sh"]\n'
+)
+"""Modelled on a model server's image kept in a subfolder of a larger repository, its script beside it."""
+
+
+def rooted(root: Path, readme: str, files: dict[str, str]) -> list[str]:
+    make_tree(root, {"engines/llm/Dockerfile": ENGINE, "engines/llm/entrypoint.sh": "#!/bin/sh\n", **files})
+    make_tree(root, {"engines/llm/README.md": readme})
+    model = build_model(root / "engines/llm/Dockerfile", "engines/llm/Dockerfile")
+    findings = audit(readme, "engines/llm/README.md", model, {}, root / "engines/llm", root)
+    return [f"{d.line} {d.confidence} {d.message}" for d in findings if "repository's root" in d.message]
+
+
+def test_a_build_said_to_run_from_the_repository_root_that_has_no_dockerfile(tmp_path: Path) -> None:
+    readme = (
+        "To create the docker image, run the following command from the root of the repository:\n"
+        "```bash\nsudo docker build -t engine .\n```\n"
+    )
+    assert rooted(tmp_path, readme, {"setup.py": ""}) == [
+        "3 likely README runs docker build . from the repository's root ./ (as line 1 says), but ./ holds "
+        "no Dockerfile: with no -f, docker build reads Dockerfile from the context; the README's folder "
+        "engines/llm/ has one: build from there"
+    ]
+    # a web app's page: the context is a folder of the root that holds no Dockerfile either
+    web = "# Web\n\nBuild it from the repo root:\n\n```sh\ndocker build -t web frontend\n```\n"
+    assert rooted(tmp_path / "b", web, {"frontend/index.html": ""}) == [
+        "6 likely README runs docker build frontend from the repository's root ./ (as line 3 says), but "
+        "frontend/ holds no Dockerfile: with no -f, docker build reads Dockerfile from the context"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        # the root has a Dockerfile of its own
+        (
+            "Run this from the root of the repository:\n```bash\ndocker build -t engine .\n```\n",
+            {"Dockerfile": APP},
+        ),
+        # the build names the subfolder's Dockerfile with -f
+        (
+            "From the repository root:\n```bash\n"
+            "docker build -f engines/llm/Dockerfile -t engine engines/llm\n```\n",
+            {},
+        ),
+        # the sentence says nothing of the root
+        ("Run this in this folder:\n```bash\ndocker build -t engine .\n```\n", {}),
+        # the root is named for another block, further up
+        (
+            "Clone it and go to the root of the repository.\n\nThen:\n\n"
+            "```bash\ndocker build -t engine .\n```\n",
+            {},
+        ),
+    ],
+)
+def test_builds_from_the_root_that_find_their_dockerfile(
+    tmp_path: Path, readme: str, files: dict[str, str]
+) -> None:
+    assert rooted(tmp_path, readme, files) == []

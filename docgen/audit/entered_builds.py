@@ -137,11 +137,15 @@ def entered_builds(
     clones: dict[str, Path | None] | None = None
     may_make = _maker(doc)
     moved_before = False  # a `cd` of an earlier block: the reader's shell is no longer in the README's folder
+    rooted = _said_rooted(doc, directory, top)
     for fence in doc.fences:
         if fence.lang not in COMMAND_LANGS:
             continue
         here: Path | None = None
         entered = guessed = False
+        said_at = rooted.get(fence.lines[0][0]) if fence.lines and rooted else None
+        if said_at is not None:  # the sentence over the block puts the reader in the repository's root
+            here, entered = real_path(top), True
         docker_only = True  # every step run since the last `cd` is one of Docker's own (`_DOCKER_STEP`)
         started = not moved_before
         for line, step, alternative in _steps(fence):
@@ -172,7 +176,9 @@ def entered_builds(
             file, context = paths
             if file is None:
                 if not guessed and docker_only:
-                    yield from _no_dockerfile(readme, line, here, context, top, may_make)
+                    yield from _no_dockerfile(
+                        readme, line, here, context, top, may_make, said_at=said_at, readme_folder=directory
+                    )
                 continue
             if _UNKNOWN.search(file + context) or file.startswith("/") or context.startswith("/"):
                 continue
@@ -212,6 +218,8 @@ def _no_dockerfile(
     top: Path,
     may_make: Callable[[Path], bool],
     others_made: bool | None = None,
+    said_at: int | None = None,
+    readme_folder: Path | None = None,
 ) -> Iterator[Diagnostic]:
     """A finding when `docker build CONTEXT` (no `-f`), run in `here`, finds no Dockerfile in CONTEXT:
     docker reads `CONTEXT/Dockerfile` (a `dockerfile` of another case is taken too, and not told).
@@ -240,6 +248,8 @@ def _no_dockerfile(
         if not started
         else "in the README's own folder" + ("" if own == "./" else f" {own}")
     )
+    if said_at is not None:
+        where = f"from the repository's root {own} (as line {said_at} says)"
     holder = "it" if started and folder == here else _shown(folder, top)
     said = (
         f"README runs docker build {context} {where}, but {holder} holds no Dockerfile: with "
@@ -247,7 +257,46 @@ def _no_dockerfile(
     )
     if others:
         said += f" (the folder has {', '.join(others[:3])}: name one with -f)"
-    yield Diagnostic(readme, line, said, confidence=CERTAIN)
+    if said_at is not None and readme_folder is not None and context.rstrip("/") == ".":
+        beside = real_path(readme_folder.absolute())
+        if os.path.isfile(beside / "Dockerfile"):
+            said += f"; the README's folder {_shown(beside, top)} has one: build from there"
+    yield Diagnostic(readme, line, said, confidence=LIKELY if said_at is not None else CERTAIN)
+
+
+_FROM_ROOT = re.compile(
+    r"\b(?:from|in|at|inside|within)[ \t]+(?:the[ \t]+)?(?:"
+    r"(?:top(?:-level)?[ \t]+)?root[ \t]+(?:folder[ \t]+|directory[ \t]+|dir[ \t]+)?of[ \t]+"
+    r"(?:the|this|your)[ \t]+"
+    r"(?:repo(?:sitory)?|project|checkout|clone)"
+    r"|(?:repo(?:sitory)?|project)(?:'s)?[ \t]+root(?:[ \t]+(?:folder|directory|dir))?)\b",
+    re.IGNORECASE,
+)
+"""A sentence putting the reader in the repository's root: `from the root of the repository`, `in the
+repo root`, `from the project's root directory`."""
+
+
+def _said_rooted(doc: Document, directory: Path, top: Path) -> dict[int, int]:
+    """(first line of a command block) → (README line) of each block right under a sentence (ending
+    within two lines above it) saying to run it from the repository's root, when the README is in a
+    folder below that root (`top`, or the git checkout's folder at or above the README within it)."""
+    here = real_path(directory.absolute())
+    checkout = next(
+        (f for f in (here, *here.parents) if f.is_relative_to(top) and os.path.exists(f / ".git")), None
+    )
+    root = real_path(checkout or top)
+    if here == root or not here.is_relative_to(root) or checkout not in (None, real_path(top)):
+        return {}
+    ends = {para.lines[-1][0]: para.lines[-1][1] for para in doc.paragraphs if para.lines}
+    found: dict[int, int] = {}
+    for fence in doc.fences:
+        if not fence.lines:
+            continue
+        opening = fence.lines[0][0] - 1
+        said = next((n for n in (opening - 1, opening - 2) if n in ends), None)
+        if said is not None and _FROM_ROOT.search(ends[said]):
+            found[fence.lines[0][0]] = said
+    return found
 
 
 _WRITTEN = re.compile(r">[ \t]*(?P<name>[\w./-]*[Dd]ockerfile[\w.-]*)")
