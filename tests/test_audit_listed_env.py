@@ -191,3 +191,86 @@ def test_a_list_whose_items_blank_lines_set_apart(tmp_path: Path) -> None:
     )
     files = {"Dockerfile": WEB_DOCKERFILE, "docker/entrypoint.sh": WEB_SCRIPT}
     assert [line for line, _, _ in found(tmp_path, readme, files)] == [9]
+
+
+SERVER_DOCKERFILE = """\
+FROM ubuntu:22.04
+ENV PORT=5000
+ENV MODEL=org/tiny-model
+COPY entrypoint.sh /entrypoint.sh
+ENTRYPOINT ["/entrypoint.sh"]
+"""
+"""Modelled on a language-model server whose entrypoint passes variables on as its flags."""
+SERVER_SCRIPT = """\
+#!/bin/bash
+hf-login --token $HF_TOKEN
+python -m serve --host $BIND_HOST --port $PORT --model $MODEL --workers ${WORKERS:-2} --gpus $GPU_COUNT
+"""
+SERVER_README = """\
+# Server
+
+```bash
+docker build -t server .
+docker run --gpus all -p 5000:5000 -e HF_TOKEN=$HF_TOKEN server
+```
+"""
+
+
+def unset(
+    root: Path, readme: str, script: str = SERVER_SCRIPT, files: dict[str, str] | None = None
+) -> list[str]:
+    make_tree(
+        root,
+        {"Dockerfile": SERVER_DOCKERFILE, "entrypoint.sh": script, "README.md": readme, **(files or {})},
+    )
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        f"{d.line} {d.confidence} {d.message}"
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "sets no" in d.message
+    ]
+
+
+def test_variables_the_started_script_passes_as_flags_that_nothing_sets(tmp_path: Path) -> None:
+    assert unset(tmp_path, SERVER_README) == [
+        "5 likely README's docker run sets no BIND_HOST, GPU_COUNT, but entrypoint.sh:3, which the image "
+        "starts, passes them as option values (--host $BIND_HOST; --gpus $GPU_COUNT) and neither the "
+        "Dockerfile's ENV nor the README sets them: the option gets no value"
+    ]
+    # a crawler image run with podman: one variable, braced
+    script = "#!/bin/sh\nexec crawl --seed-url ${SEED_URL} --port $PORT\n"
+    readme = "# Crawler\n\n```sh\npodman run -p 5000:5000 crawler\n```\n"
+    assert unset(tmp_path / "b", readme, script) == [
+        "4 likely README's docker run sets no SEED_URL, but entrypoint.sh:2, which the image starts, passes "
+        "it as an option value (--seed-url $SEED_URL) and neither the Dockerfile's ENV nor the README sets "
+        "it: the option gets no value"
+    ]
+
+
+def test_variables_the_started_script_passes_that_something_sets(tmp_path: Path) -> None:
+    told = SERVER_README.replace("-e HF_TOKEN", "-e BIND_HOST=0.0.0.0 -e GPU_COUNT=1 -e HF_TOKEN")
+    assert unset(tmp_path / "a", told) == []  # the README passes them
+    assert unset(tmp_path / "b", SERVER_README, files={".env.example": "BIND_HOST=\nGPU_COUNT=1\n"}) == []
+    assert (
+        unset(
+            tmp_path / "c",
+            SERVER_README,
+            files={
+                "compose.yaml": "services:\n  s:\n    environment:\n"
+                "      - BIND_HOST=x\n      - GPU_COUNT=1\n"
+            },
+        )
+        == []
+    )
+    coped = SERVER_SCRIPT.replace(
+        "#!/bin/bash\n", '#!/bin/bash\nBIND_HOST=0.0.0.0\n[ -z "$GPU_COUNT" ] && GPU_COUNT=1\n'
+    )
+    assert unset(tmp_path / "d", SERVER_README, coped) == []  # the script gives them values
+    sourced = SERVER_SCRIPT.replace("#!/bin/bash\n", "#!/bin/bash\nsource /etc/server.env\n")
+    assert unset(tmp_path / "e", SERVER_README, sourced) == []  # it reads a file of settings
+    indented = (
+        "#!/bin/bash\nrun() {\n  serve --host $BIND_HOST\n}\n"
+        'if [ -n "$X" ]; then\n  serve --gpus $GPU_COUNT\nfi\n'
+    )
+    assert unset(tmp_path / "f", SERVER_README, indented) == []  # inside a function or a branch
+    assert unset(tmp_path / "g", SERVER_README.replace("docker run", "docker ps")) == []  # no run

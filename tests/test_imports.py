@@ -539,11 +539,10 @@ AUDIT_LAYERS = (
         "cpu_only",
         "user_names",
         "branch_refs",
-        "listed_env",
         "entry_options",
         "shipped_functions",
     ),
-    ("imageless_runs",),
+    ("imageless_runs", "listed_env"),
     ("docgen.audit",),
 )
 """The modules of `docgen/audit/` in the order they build on each other (docs/architecture.md): the

@@ -317,7 +317,7 @@ from docgen.audit.launch_files import _launch_files
 from docgen.audit.left_over import left_over_items
 from docgen.audit.line_refs import line_references
 from docgen.audit.linked_rows import _linked_rows, without_lines
-from docgen.audit.listed_env import listed_env
+from docgen.audit.listed_env import listed_env, unset_started_vars
 from docgen.audit.listed_python import _listed_python
 from docgen.audit.local_bases import local_bases
 from docgen.audit.lost_folders import lost_folders
@@ -784,6 +784,7 @@ def audit(
         found.extend(source_mount_claims(doc, path, directory, project))
         found.extend(jupyter_tokens(doc, text, path, directory, models))
         found.extend(listed_env(doc, text, path, models))
+        found.extend(unset_started_vars(doc, text, path, models, directory))
         found.extend(entry_options(doc, text, path, models))
         found.extend(run_script_options(doc, text, path, directory))
         found.extend(shipped_functions(doc, text, path, models))

@@ -23,14 +23,20 @@ and the line before a list is the nearest one the audit kept.
 from __future__ import annotations
 
 import bisect
+import os
 import posixpath
 import re
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 
+from docgen import compose
 from docgen.audit.auditor import LIKELY
 from docgen.audit.env_defaults import same
+from docgen.audit.unset_stops import _FUNCTION, _READS_FILES, _SHELL_OWN, _assigns
 from docgen.audit.wording import about_env
 from docgen.copied import copied_texts
+from docgen.errors import MAX_PROJECT_FILE_BYTES
+from docgen.files import real_path, text_or_none
 from docgen.markdown import Document, Paragraph
 from docgen.model import Diagnostic, ImageModel, Setting
 from docgen.script_env import environment_defaults
@@ -69,6 +75,13 @@ def _started_words(model: ImageModel) -> list[str]:
 def started_defaults(model: ImageModel) -> tuple[str, dict[str, tuple[int, str]]] | None:
     """(the script's name, NAME → (script line, default)) of the shell script of the build context the
     image's ENTRYPOINT or CMD runs, when it is one file the image copies; None otherwise."""
+    found = started_script(model)
+    return None if found is None else (found[0], environment_defaults(found[1]))
+
+
+def started_script(model: ImageModel) -> tuple[str, str] | None:
+    """(the script's name, its text) of the shell script of the build context the image's ENTRYPOINT or
+    CMD runs, when it is one file the image copies; None otherwise."""
     scripts = [w for w in _started_words(model) if _SCRIPT.search(w) and "$" not in w]
     if len(scripts) != 1 or not model.file:
         return None
@@ -86,7 +99,7 @@ def started_defaults(model: ImageModel) -> tuple[str, dict[str, tuple[int, str]]
     if len({copied.path for copied, _ in found}) != 1:
         return None
     copied, text = found[0]
-    return copied.name, environment_defaults(text)
+    return copied.name, text
 
 
 def _blocks(doc: Document) -> Iterator[list[tuple[int, str]]]:
@@ -196,3 +209,103 @@ def listed_env(doc: Document, text: str, readme: str, models: Sequence[ImageMode
                 f"list's other entries are its defaults",
                 confidence=LIKELY,
             )
+
+
+_OPTION_VALUE = re.compile(
+    r"(?<![\w-])(-+[A-Za-z][\w-]*)[ \t]+\$(?:\{([A-Z][A-Z0-9_]*)\}|([A-Z][A-Z0-9_]*)\b)(?![:\w}-])"
+)
+"""An option given an unquoted variable as its value: `--host $HOST`, `--tensor-parallel-size ${NUM_GPUS}`."""
+_RUN_IMAGE = re.compile(r"\b(?:docker|podman)[ \t]+(?:container[ \t]+)?run\b")
+_HANDLED = r"\$\{{{name}(?::?[-=+?])|\b(?:-z|-n)[ \t]+\"?\$\{{?{name}\b"
+"""A read of the variable that copes with it unset: a default (`${NAME:-x}`, `${NAME:=x}`), `${NAME:+x}`,
+`${NAME:?msg}`, a test (`[ -z "$NAME" ]`)."""
+
+
+def unset_started_vars(
+    doc: Document, text: str, readme: str, models: Sequence[ImageModel], directory: Path
+) -> Iterator[Diagnostic]:
+    """The variables the shell script the image starts (`started_script`) passes as an option's value
+    (`--host $HOST`, at its top level: not indented, not in a function) that nothing sets when the README
+    runs the image: no ENV or ARG of the image, no word of the README (a `-e HOST=…`, an `--env-file`'s
+    mention, a sentence: the name written anywhere, case kept), no assignment or read of the script that
+    copes with it unset (`HOST=…`, `${HOST:-0.0.0.0}`, `[ -z "$HOST" ]`), no file it reads in (`source`,
+    `set -a`), and no compose file, env file or other script of the README's or the Dockerfile's folder
+    naming it (`_near_texts`). The option then
+    gets no value (the program stops, or takes the next option as the value): `likely`, once at the
+    README's first `docker run`, naming every such variable. Silent for a README that runs no container,
+    audited against several images that start scripts, and for the variables a shell, a CI runner or a
+    GPU base image sets (`HOME`, `CUDA_…`)."""
+    runs = [line for fence in doc.fences for line, t in fence.lines if _RUN_IMAGE.search(t)]
+    if not runs or len(models) != 1:
+        return
+    model = models[0]
+    found = started_script(model)
+    if found is None:
+        return
+    script, body = found
+    if re.search(_READS_FILES.pattern, body, re.MULTILINE):
+        return
+    known = {e.name for e in model.env} | {a.name for a in model.args}
+    unset: dict[str, tuple[int, str]] = {}
+    inside = False  # within a function's body
+    for number, line in enumerate(body.splitlines(), start=1):
+        code = line.split(" #", 1)[0]
+        if _FUNCTION.match(code.strip()) or re.match(r"[\w:.-]+[ \t]*\(\)", code.strip()):
+            inside = not code.rstrip().endswith("}")
+            continue
+        if inside:
+            inside = not code.startswith("}")
+            continue
+        if code[:1] in (" ", "\t"):
+            continue
+        for match in _OPTION_VALUE.finditer(code):
+            name = match.group(2) or match.group(3)
+            if name in known or name in unset or _SHELL_OWN.fullmatch(name):
+                continue
+            unset[name] = (number, f"{match.group(1)} ${name}")
+    if not unset:
+        return
+    near = _near_texts([directory, Path(model.file).parent], script)
+    named = [
+        name
+        for name in unset
+        if not re.search(rf"(?<![\w]){name}(?![\w])", text)
+        and not _assigns(body, name)
+        and not re.search(_HANDLED.format(name=name), body)
+        and not any(re.search(rf"(?<![\w]){name}(?![\w])", t) for t in near)
+    ]
+    if not named:
+        return
+    shown = ", ".join(named)
+    at = unset[named[0]][0]
+    options = "; ".join(unset[n][1] for n in named[:4])
+    one = len(named) == 1
+    yield Diagnostic(
+        readme,
+        runs[0],
+        f"README's docker run sets no {shown}, but {script}:{at}, which the image starts, passes "
+        f"{'it as an option value' if one else 'them as option values'} ({options}) and neither the "
+        f"Dockerfile's ENV nor the README sets {'it' if one else 'them'}: the option gets no value",
+        confidence=LIKELY,
+    )
+
+
+def _near_texts(folders: Sequence[Path], script: str) -> list[str]:
+    """The texts of the compose files, env files (`.env`, `.env.example`, `prod.env`) and shell scripts
+    (but the one the image starts, `script`) of `folders`: each may set a variable for the container."""
+    texts: list[str] = []
+    for folder in dict.fromkeys(real_path(f.absolute()) for f in folders):
+        try:
+            names = sorted(e.name for e in os.scandir(folder) if e.is_file())
+        except OSError:
+            continue
+        for name in names:
+            wanted = (
+                compose.FILE_NAME.fullmatch(name) is not None
+                or name.startswith(".env")
+                or name.endswith(".env")
+                or (name.endswith((".sh", ".bash")) and name != posixpath.basename(script))
+            )
+            if wanted and (read := text_or_none(folder / name, MAX_PROJECT_FILE_BYTES)) is not None:
+                texts.append(read)
+    return texts
