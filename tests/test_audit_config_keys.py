@@ -115,3 +115,89 @@ def test_json_keys(tmp_path: Path) -> None:
 def test_a_long_line_costs_its_length(tmp_path: Path) -> None:
     prose = "Set " + "`max_worker` " * 5_000 + "in `server.toml`."
     assert len(found(tmp_path, prose)) == 1
+
+
+TRANSCRIBE = """\
+convert:
+  model_dir: /models/large
+  quant: float16
+
+evaluation:
+  model_dir: /models/large-ct2
+  beam_size: 5
+  device: cuda # 'cuda'/'cpu'
+
+manifest_path: /data/test_manifest.json
+output_path: predictions.json
+"""
+"""Modelled on a speech-recognition inference repository whose file keeps its paths at the top level."""
+
+
+def nested(root: Path, readme: str, config: str = TRANSCRIBE) -> list[str]:
+    make_tree(root, {"README.md": readme, "Dockerfile": "FROM ubuntu:24.04\n", "config.yaml": config})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        f"{d.line} {d.confidence} {d.message}"
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "README's block puts" in d.message
+    ]
+
+
+def block(*lines: str, lang: str = "") -> str:
+    return (
+        "# Inference\n\nThe settings are in [config.yaml](config.yaml).\n\n```"
+        + lang
+        + "\n"
+        + "\n".join(lines)
+        + "\n```\n"
+    )
+
+
+def moved(key: str, said: str, place: str, line: int) -> str:
+    return (
+        f"README's block puts {key} at {said}, but config.yaml has it at {place} (line {line}): a program "
+        "reading config.yaml does not find it where the block shows it"
+    )
+
+
+def test_a_key_the_block_nests_where_the_file_does_not(tmp_path: Path) -> None:
+    readme = block(
+        "evaluation:", "  model_dir:", "  beam_size:", "  device: # 'cuda'/'cpu'", "  manifest_path:"
+    )
+    assert nested(tmp_path, readme) == [
+        f"10 likely {moved('manifest_path', 'evaluation', 'the top level', 10)}"
+    ]
+    # a trainer's file: the README keeps lr at the top, the file under optimizer
+    trainer = "data:\n  root: /data\n  workers: 4\noptimizer:\n  lr: 0.001\n  momentum: 0.9\nepochs: 10\n"
+    readme = block("data:", "  root: /data", "  workers: 8", "epochs: 20", "lr: 0.01", lang="yaml")
+    assert nested(tmp_path / "b", readme, trainer) == [
+        f"10 likely {moved('lr', 'the top level', 'optimizer', 5)}"
+    ]
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        # every key where the file has it (values the reader sets)
+        ("evaluation:", "  model_dir: /mine", "  beam_size: 1", "manifest_path: /x.json"),
+        # a key the file lacks: one the reader adds
+        ("evaluation:", "  model_dir:", "  beam_size:", "  language: en"),
+        # a name two places of the file hold
+        ("evaluation:", "  beam_size:", "  device:", "model_dir: /models"),
+        # a section the file does not have: the block is of another file or version
+        ("serving:", "  model_dir:", "  manifest_path:", "evaluation:", "  beam_size:", "  device:"),
+        # not YAML keys only
+        ("evaluation:", "  model_dir:", "  beam_size:", "  manifest_path:", "python3 infer.py"),
+    ],
+)
+def test_blocks_whose_keys_sit_where_the_file_has_them_or_are_unknown(
+    tmp_path: Path, lines: tuple[str, ...]
+) -> None:
+    assert nested(tmp_path, block(*lines)) == []
+
+
+def test_a_block_of_a_file_the_readme_does_not_name(tmp_path: Path) -> None:
+    readme = block("evaluation:", "  model_dir:", "  beam_size:", "  manifest_path:").replace(
+        "The settings are in [config.yaml](config.yaml).", "Write your own settings file."
+    )
+    assert nested(tmp_path, readme) == []

@@ -239,7 +239,7 @@ from docgen.audit.compose_services import _compose_services
 from docgen.audit.compose_urls import _compose_urls
 from docgen.audit.compose_variables import _compose_variables
 from docgen.audit.conda_python import _conda_python
-from docgen.audit.config_keys import config_keys
+from docgen.audit.config_keys import config_keys, nested_keys
 from docgen.audit.container_scripts import misplaced_container_scripts
 from docgen.audit.containers import container_names
 from docgen.audit.content_rows import _content_rows
@@ -631,6 +631,7 @@ def audit(
         ci_claims_found += pushed_names(doc, path, directory, models, project)
     # a config key an edit instruction names (`remove x from settings.yaml`), before such text is set aside
     keys_found = list(config_keys(doc, path, directory)) if directory is not None else []
+    keys_found += nested_keys(doc, path, directory) if directory is not None else []
     # the files the prerequisites tell the reader to supply, before they are set aside as the host's
     supplies = list(unnamed_supplies(doc, text, path, directory, models)) if directory is not None else []
     if directory is not None:  # (before tables go to the parts of the README)

@@ -207,3 +207,97 @@ def _read(directory: Path, top: Path, path: str) -> tuple[str, set[str]] | None:
     suffix = "." + file.name.rsplit(".", 1)[-1].lower() if "." in file.name else ""
     keys = _keys(content, suffix)
     return (content, keys) if keys else None
+
+
+_KEY_LINE = re.compile(r"([ \t]*)([A-Za-z_][\w.-]*)[ \t]*:(?:[ \t]|$)")
+"""A line of YAML that names a key (`  beam_size: 5`, `evaluation:`), its indentation."""
+_YAML_ITEM = re.compile(r"[ \t]*-(?:[ \t]|$)")
+_YAML_LANGS = frozenset({"", "yaml", "yml"})
+
+
+def _yaml_paths(lines: list[tuple[int, str]]) -> dict[tuple[str, ...], int] | None:
+    """Each key path of YAML lines (`("evaluation", "beam_size")`) → its line, read by indentation (no
+    YAML reader); None when a line is neither a key, a list item, a comment nor blank (not YAML)."""
+    paths: dict[tuple[str, ...], int] = {}
+    stack: list[tuple[int, str]] = []
+    for number, raw in lines:
+        text = re.sub(r"(?:^|[ \t])#.*", "", raw).rstrip()
+        if not text.strip():
+            continue
+        if _YAML_ITEM.match(text):
+            continue
+        match = _KEY_LINE.match(text)
+        if match is None:
+            if stack and len(text) - len(text.lstrip()) > stack[-1][0]:
+                continue  # a value continued on an indented line
+            return None
+        indent = len(match.group(1).expandtabs(2))
+        while stack and stack[-1][0] >= indent:
+            stack.pop()
+        path = (*(k for _, k in stack), match.group(2))
+        paths.setdefault(path, number)
+        stack.append((indent, match.group(2)))
+    return paths
+
+
+def nested_keys(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
+    """A YAML block of the README (no language, `yaml`) showing a part of a YAML config file the README
+    names (a link, a code span, a path) whose key sits at another place in that file: the block nests
+    `manifest_path` under `evaluation:` while the file has it at the top level. Read when at least two
+    other keys of the block are at the same place in the file (the block is a part of that file), the
+    key is at no place the block gives it, and the file holds a key of that name at one other place
+    only, none of whose keys the block gives under it (`likely`: once per key, at the block's line). Not
+    read: a key the file lacks (a key the reader adds), a block that is not all keys, list items and
+    comments, a name several places of the file hold."""
+    named = {
+        path
+        for para in doc.paragraphs
+        for _, text in para.lines
+        for _, path in _files(text)
+        if path.lower().endswith((".yaml", ".yml"))
+    }
+    if not named or not doc.fences:
+        return
+    top = repository_root(directory) or directory.resolve()
+    files: list[tuple[str, dict[tuple[str, ...], int]]] = []
+    for path in sorted(named):
+        got = _read(directory, top, path)
+        if got is None:
+            continue
+        paths = _yaml_paths(list(enumerate(got[0].splitlines(), start=1)))
+        if paths:
+            files.append((path, paths))
+    if not files:
+        return
+    told: set[tuple[str, tuple[str, ...]]] = set()
+    for fence in doc.fences:
+        if fence.lang.lower() not in _YAML_LANGS or len(fence.lines) < 3:
+            continue
+        block = _yaml_paths(fence.lines)
+        if not block or len(block) < 3:
+            continue
+        for path, paths in files:
+            same = [p for p in block if p in paths]
+            if len(same) < 2:
+                continue
+            for key, line in block.items():
+                if key in paths or len(key) < 1:
+                    continue
+                if any(p[: len(key)] == key and len(p) > len(key) for p in block):
+                    continue  # (a mapping of the block: its keys are read themselves)
+                elsewhere = [p for p in paths if p[-1] == key[-1]]
+                if len(elsewhere) != 1 or (path, key) in told:
+                    continue
+                there = elsewhere[0]
+                if key[:-1] and key[:-1] not in paths:
+                    continue  # (a section the file lacks: the block is of another version or file)
+                told.add((path, key))
+                place = "the top level" if len(there) == 1 else ".".join(there[:-1])
+                said_place = "the top level" if len(key) == 1 else ".".join(key[:-1])
+                yield Diagnostic(
+                    readme,
+                    line,
+                    f"README's block puts {key[-1]} at {said_place}, but {path} has it at {place} (line "
+                    f"{paths[there]}): a program reading {path} does not find it where the block shows it",
+                    confidence=LIKELY,
+                )
