@@ -44,7 +44,7 @@ METHOD_COUNTS = [16, 64, 256]
 METHODS = ["fork", "forkserver", "spawn"]
 SCALE = [1, 10, 100, 1000]
 IMAGES = 300
-CPUS = parallel._cpus()
+CPUS = parallel.cpus()
 
 
 def main_bench() -> int:

@@ -323,7 +323,7 @@ def load(data: bytes, display: str, kind: str = "a compose file") -> Any:
         line = data[: exc.start].count(b"\n") + 1
         raise ConfigError(f"not UTF-8 text ({exc.reason} at byte {exc.start})", display, line) from None
     try:
-        document = yaml.load(text, Loader=_loader(yaml))  # noqa: S506 (a SafeLoader subclass)
+        document = yaml.load(text, Loader=loader(yaml))  # noqa: S506 (a SafeLoader subclass)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = mark.line + 1 if mark is not None else None
@@ -491,7 +491,7 @@ KEY_LINES = LINE
 """The key under which each mapping `load` reads holds its keys' lines (skip it when walking one)."""
 
 
-def _loader(yaml: Any) -> Any:
+def loader(yaml: Any) -> Any:
     """A SafeLoader that keeps every scalar as its text (no ints, floats or booleans: Compose passes
     `3.10` as written) and records in each mapping the line of each key (under `LINE`)."""
 

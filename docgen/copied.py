@@ -252,7 +252,7 @@ def dockerignore(folder: Path, dockerfile: str | None = None) -> IgnoreRules:
     """The rules of the `.dockerignore` BuildKit reads for a build of the Dockerfile at `dockerfile`
     (its own `NAME.dockerignore` first) with the context `folder`; () when there is none."""
     file = _ignore_file(folder, dockerfile)
-    return _ignore_rules(file) if file is not None else ()
+    return ignore_rules(file) if file is not None else ()
 
 
 def _glob_regex(pattern: str) -> str:
@@ -285,7 +285,7 @@ def _glob_regex(pattern: str) -> str:
 
 
 @functools.lru_cache(maxsize=32)
-def _ignore_rules(file: Path) -> IgnoreRules:
+def ignore_rules(file: Path) -> IgnoreRules:
     """(pattern, excludes) of each line of the `.dockerignore` `file`: comments and blank lines left
     out, `!` a pattern that takes a path back in, a leading `/` and `./` dropped."""
     try:

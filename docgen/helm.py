@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from docgen.compose import LINE, _loader
+from docgen.compose import LINE, loader
 from docgen.errors import MAX_FILE_BYTES
 
 VALUES_FILES = ("values.yaml", "values.yml")
@@ -119,7 +119,7 @@ def _load(path: Path) -> Any:
         if path.stat().st_size > MAX_FILE_BYTES:
             return None
         text = path.read_text(encoding="utf-8")
-        return yaml.load(text, Loader=_loader(yaml))  # noqa: S506 (a SafeLoader subclass)
+        return yaml.load(text, Loader=loader(yaml))  # noqa: S506 (a SafeLoader subclass)
     except (OSError, UnicodeDecodeError, RecursionError, yaml.YAMLError):
         return None
 

@@ -717,7 +717,7 @@ def lists(doc: Document) -> list[ListBlock]:
         intro = " ".join(text.strip() for _, text in lead)
         if not lead and index >= 2:  # the paragraph just before, when no fence is between
             previous = paragraphs[index - 2]
-            if " ".join(t for _, t in previous.lines) == para.before and not _fence_between(
+            if " ".join(t for _, t in previous.lines) == para.before and not fence_between(
                 fence_lines, previous.lines[-1][0], intro_line
             ):
                 intro, intro_line = para.before.strip(), previous.lines[0][0]
@@ -728,7 +728,7 @@ def lists(doc: Document) -> list[ListBlock]:
             if (
                 after.section != para.section
                 or after.before != " ".join(t for _, t in previous.lines)
-                or _fence_between(fence_lines, lines[-1][0], after.lines[0][0])
+                or fence_between(fence_lines, lines[-1][0], after.lines[0][0])
                 or not _LIST_ITEM.match(after.lines[0][1])
                 or indent(after.lines[0][1]) != depth
             ):
@@ -740,7 +740,7 @@ def lists(doc: Document) -> list[ListBlock]:
     return found
 
 
-def _fence_between(fence_lines: Sequence[int], low: int, high: int) -> bool:
+def fence_between(fence_lines: Sequence[int], low: int, high: int) -> bool:
     """True when a fence of `fence_lines` (sorted first lines) starts strictly between `low` and `high`."""
     return bisect.bisect_right(fence_lines, low) < bisect.bisect_left(fence_lines, high)
 
@@ -780,7 +780,7 @@ def _live_lines(text: str, path: str) -> list[str | None]:
     return lines
 
 
-_REFERENCE_DEFINITION = re.compile(
+REFERENCE_DEFINITION = re.compile(
     r"[ ]{0,3}\[(?!\^)(?:[^\]\\]|\\.)+\]:[ \t]*(?:<([^<>\n]*)>|(\S+))"
     r"[ \t]*(?:(?:\"[^\"]*\"|'[^']*'|\([^()]*\))[ \t]*)?\Z"
 )
@@ -806,7 +806,7 @@ def destinations(line: str, inline: Sequence[Link] | None = None) -> list[str]:
     if inline is None:
         inline = links(line) if "](" in line else []
     found = [link.target for link in inline if link.target is not None]
-    definition = _REFERENCE_DEFINITION.match(line) if "]:" in line else None
+    definition = REFERENCE_DEFINITION.match(line) if "]:" in line else None
     if definition and (definition.group(1) is not None or _PATH_LIKE.search(definition.group(2))):
         found.append(_ESCAPE.sub(r"\1", definition.group(1) or definition.group(2)))
     tags = list(_HTML_DESTINATION.finditer(line)) if "<" in line else []

@@ -28,7 +28,7 @@ Image: TypeAlias = tuple[Path, str, Mapping[str, str], "str | None", "tuple[str,
 """One image to read: its Dockerfile, its name as shown, its build args, its target stage (None: the
 last) and where that target is written (for messages), as `analysis.read_image` takes them."""
 
-_Request: TypeAlias = tuple[
+Request: TypeAlias = tuple[
     Path, str, bool, tuple[tuple[str, str], ...], "str | None", "tuple[str, int | None] | None"
 ]
 """What a worker needs to read one image: an `Image` with lint or not, its build args as pairs."""
@@ -81,7 +81,7 @@ def read_images(
     workers = _workers(len(requests), jobs, THRESHOLDS[method])
     if workers < 2:
         return (_read(request) for request in requests)
-    return _pooled(requests, workers, method)
+    return pooled(requests, workers, method)
 
 
 def _workers(count: int, jobs: int | None, threshold: int) -> int:
@@ -89,7 +89,7 @@ def _workers(count: int, jobs: int | None, threshold: int) -> int:
     if jobs is None:
         value = os.environ.get(JOBS_VARIABLE, "").strip()
         if value in ("", "auto"):
-            return min(_cpus(), count) if count >= threshold else 1
+            return min(cpus(), count) if count >= threshold else 1
         if not value.isdigit() or int(value) < 1:
             raise UsageError(
                 f"{JOBS_VARIABLE}={value!r}: expected a number of processes (1 or more) or 'auto'"
@@ -98,7 +98,7 @@ def _workers(count: int, jobs: int | None, threshold: int) -> int:
     return max(1, min(jobs, count))
 
 
-def _cpus() -> int:
+def cpus() -> int:
     """The CPUs this process may run on (its affinity, not the machine's count)."""
     counter = getattr(os, "process_cpu_count", None)  # Python 3.13
     if counter is not None:
@@ -131,7 +131,7 @@ def start_method() -> str:
     return "spawn"
 
 
-def _pooled(requests: list[_Request], workers: int, method: str) -> Iterator[Read]:
+def pooled(requests: list[Request], workers: int, method: str) -> Iterator[Read]:
     """The results of `requests` read by `workers` processes started by `method`, in order."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -181,14 +181,14 @@ def _pooled(requests: list[_Request], workers: int, method: str) -> Iterator[Rea
         raise
 
 
-def _read(request: _Request) -> Read:
+def _read(request: Request) -> Read:
     path, display, with_lint, args, target, target_at = request
     return read_image(
         path, display, with_lint=with_lint, build_args=dict(args), target=target, target_at=target_at
     )
 
 
-def _read_batch(requests: list[_Request]) -> list[Read | Exception]:
+def _read_batch(requests: list[Request]) -> list[Read | Exception]:
     """In a worker: each request's result, or the error it raised (kept as a value, so the results of
     the images before it in the batch still come back, and the caller raises it in its turn)."""
     outcomes: list[Read | Exception] = []
@@ -215,12 +215,12 @@ def _start_worker(caller: int) -> None:
 def _exit_with(caller: int, parent: int) -> None:
     import time
 
-    while os.getppid() == parent and _alive(caller):  # an orphan is adopted by another process
+    while os.getppid() == parent and alive(caller):  # an orphan is adopted by another process
         time.sleep(0.5)
     os._exit(1)
 
 
-def _alive(pid: int) -> bool:
+def alive(pid: int) -> bool:
     """True while process `pid` runs. A killed caller whose own parent has not reaped it yet is a
     zombie, which `os.kill(pid, 0)` still finds: a worker that starts only after its caller was killed
     (adopted already, so its parent never changes) would wait for it forever."""

@@ -2137,7 +2137,7 @@ def test_an_undeclared_build_arg_is_one_finding_per_line() -> None:
 
 
 def test_undeclared_args_of_other_dockerfiles_on_one_line_stay_apart() -> None:
-    from docgen.audit import _undeclared_once
+    from docgen.audit import undeclared_once
     from docgen.model import Diagnostic
 
     said = "README documents build arg {} but {}"
@@ -2146,10 +2146,10 @@ def test_undeclared_args_of_other_dockerfiles_on_one_line_stay_apart() -> None:
         Diagnostic("README.md", 4, said.format("A", "Dockerfile.y does not declare it")),
         Diagnostic("README.md", 4, said.format("B", "Dockerfile.x does not declare it")),
     ]
-    assert _undeclared_once(found) == found
+    assert undeclared_once(found) == found
     # the family's reading covers one image's: the surer one is kept
     family = Diagnostic("README.md", 4, said.format("A", "none of Dockerfile.x, Dockerfile.y declares it"))
-    assert _undeclared_once([found[0], family]) == [family]
+    assert undeclared_once([found[0], family]) == [family]
 
 
 # --------------------------------------------------------------------------------------------------

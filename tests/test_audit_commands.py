@@ -11,7 +11,6 @@ from helpers import findings
 from docgen.audit.commands import (
     CLONE_STEP,
     CLONE_VALUED,
-    _substitution_end,
     clone_of,
     clone_operands,
     cloned_folder,
@@ -22,6 +21,7 @@ from docgen.audit.commands import (
     joined_line,
     joined_starts,
     moves,
+    substitution_end,
 )
 from docgen.markdown import read_document
 
@@ -94,12 +94,12 @@ def test_the_file_flags_of_a_block_from_the_folder_they_run_in(
     ],
 )
 def test_a_substitution_ends_at_its_own_parenthesis(text: str, substitution: str) -> None:
-    assert text[: _substitution_end(text, 0)] == substitution
+    assert text[: substitution_end(text, 0)] == substitution
 
 
 def test_a_deep_nest_of_quoted_substitutions_is_walked_without_recursion() -> None:
     text = '$("' * 50_000
-    assert _substitution_end(text, 0) == len(text)
+    assert substitution_end(text, 0) == len(text)
 
 
 @pytest.mark.parametrize(

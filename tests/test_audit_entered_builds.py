@@ -271,9 +271,9 @@ def test_many_builds_read_the_readme_and_each_folder_once(
 
     monkeypatch.setattr(entered_builds, "text_or_none", read)
     monkeypatch.setattr(
-        entered_builds, "_WRITES_DOCKERFILE", Counted(entered_builds._WRITES_DOCKERFILE, "writes")
+        entered_builds, "WRITES_DOCKERFILE", Counted(entered_builds.WRITES_DOCKERFILE, "writes")
     )
-    monkeypatch.setattr(entered_builds, "_DOCKER_STEP", Counted(entered_builds._DOCKER_STEP, "step"))
+    monkeypatch.setattr(entered_builds, "DOCKER_STEP", Counted(entered_builds.DOCKER_STEP, "step"))
     builds = 300
     block = "\n".join(["docker pull python:3.12"] + ["docker build -t solver ."] * builds)
     told = started(tmp_path, block, RELEASES | {"docker/build.sh": "echo hi\n"})

@@ -719,13 +719,13 @@ def test_the_intro_under_the_title_is_about_the_defaults_not_a_build_section_bel
 
 
 def test_a_build_args_quoted_value_is_read_as_the_shell_reads_it() -> None:
-    from docgen.audit.sections import _passed_args
+    from docgen.audit.sections import passed_args
 
     command = (
         "docker build --build-arg \"APT_PREF=Package: * Pin: 1\" --build-arg='TAG=1.2' \\ --build-arg N=$T ."
     )
-    assert _passed_args(command) == {"APT_PREF": "Package: * Pin: 1", "TAG": "1.2"}
-    assert _passed_args('docker build --build-arg "TAG=1.2 .') == {}  # an unclosed quote: nothing told
+    assert passed_args(command) == {"APT_PREF": "Package: * Pin: 1", "TAG": "1.2"}
+    assert passed_args('docker build --build-arg "TAG=1.2 .') == {}  # an unclosed quote: nothing told
 
 
 # A compose file beside the README: each service building an audited Dockerfile is an image, built

@@ -522,13 +522,13 @@ def test_a_layout_of_many_packages_scans_each_folder_once(
 ) -> None:
     file_lists = importlib.import_module("docgen.audit.file_lists")
     scanned: list[Path] = []
-    scan = file_lists._holds_files
+    scan = file_lists.holds_files
 
     def counted(folder: Path) -> bool:
         scanned.append(folder)
         return bool(scan(folder))
 
-    monkeypatch.setattr(file_lists, "_holds_files", counted)
+    monkeypatch.setattr(file_lists, "holds_files", counted)
     there = [f"  pkg{i}/    # the pkg{i} adapters" for i in range(200)]
     gone = [f"  old{i}/    # the old{i} adapters" for i in range(60)]
     layout = LAYOUT.split("```\n")[0] + "```\nsrc/edgebench/\n" + "\n".join(there + gone) + "\n```\n"

@@ -80,7 +80,7 @@ def test_a_run_of_spaces_after_a_word_is_split_one_way(model: ImageModel) -> Non
     """`X (Not Installed)` read `[ \\t]*[(:,-]?[ \\t]*` after each word: a run of n spaces not followed
     by `not installed` was split n² ways (5,000 spaces: 1.3 s; 100,000 would take minutes)."""
     spaces = " " * 100_000
-    assert contents._NOT_INSTALLED.search("FOO" + spaces + "x") is None
+    assert contents.NOT_INSTALLED.search("FOO" + spaces + "x") is None
     readme = "FOO" + spaces + "x. TensorRT is not installed.\n"
     assert messages(readme, model) == [
         "README says TensorRT is not installed but Dockerfile:4 installs tensorrt"
@@ -198,8 +198,8 @@ def test_tables_of_gpu_targets_read_the_prose_before_them_once(
     a section of n paragraphs and n such tables cost n² (80,000 characters: 1 s; 1 MB: minutes)."""
     scanned = []
     for n in (200, 800):
-        built_for = _Counted(targets._BUILT_FOR)
-        patch(monkeypatch, "_BUILT_FOR", built_for)
+        built_for = _Counted(targets.BUILT_FOR)
+        patch(monkeypatch, "BUILT_FOR", built_for)
         section = "Paragraph {} says little.\n\n| GPU |\n|---|\n| gfx90a |\n| gfx942 |\n\n"
         assert messages("".join(section.format(i) for i in range(n)), model) == []
         scanned.append(built_for.scanned)
@@ -223,8 +223,8 @@ def test_dead_references_compare_the_folder_with_the_audited_paths_once(
         return same_path(a, b)
 
     patch(monkeypatch, "same_path", counted)
-    if hasattr(references, "_candidates"):  # (found afresh: another test may have filled its cache)
-        references._candidates.cache_clear()
+    if hasattr(references, "candidates"):  # (found afresh: another test may have filled its cache)
+        references.candidates.cache_clear()
     found = audit.audit(readme, "README.md", given, directory=tmp_path)
     assert len(found) == 100
     assert len(calls) <= 50
@@ -243,9 +243,9 @@ def test_a_long_line_of_names_and_versions_reads_a_window_before_each_claim(
         owners.append(len(before))
         return real_owner(before, between)
 
-    counted = _Counted(prose._SENTENCE_THE)
+    counted = _Counted(prose.SENTENCE_THE)
     patch(monkeypatch, "version_owner", version_owner)
-    patch(monkeypatch, "_SENTENCE_THE", counted)
+    patch(monkeypatch, "SENTENCE_THE", counted)
     messages("the image ships TensorRT 10.0.1 with CUDA 12.4.1 image and " * 2_000, model)
     assert owners and max(owners) <= 80
     assert counted.searches and counted.scanned <= 80 * counted.searches
@@ -375,7 +375,7 @@ def test_a_line_naming_a_missing_script_before_a_long_word_is_read_once(tmp_path
     proj = _scripts_tree(tmp_path)
     readme = "```bash\n./run.sh\n./buildx.sh\n```\n\nbuildx.sh " + "a" * 200_000 + "\n"
     long_word = "a" * 200_000
-    assert references._without_runs(f"buildx.sh {long_word}", "buildx.sh") == f"  {long_word}"
+    assert references.without_runs(f"buildx.sh {long_word}", "buildx.sh") == f"  {long_word}"
     model = build_model(proj / "Dockerfile", "Dockerfile")
     found = audit.audit(readme, "README.md", model, {}, proj, proj)
     assert [d.line for d in found] == [3]
@@ -389,11 +389,11 @@ def test_a_long_run_of_marks_after_a_stage_or_variable_name_is_split_a_few_ways(
     """A name then n `*` or `_` and a letter: the marks after the name (and the `_` it may end with)
     were split n² ways (4,000: 0.1 s; 100,000 would take minutes)."""
     marks = 100_000
-    assert contents._STAGE_ITEM.match("- a" + "*" * marks + "x") is None
-    assert contents._STAGE_TITLE.fullmatch("a" + "_" * marks + "!") is None
+    assert contents.STAGE_ITEM.match("- a" + "*" * marks + "x") is None
+    assert contents.STAGE_TITLE.fullmatch("a" + "_" * marks + "!") is None
     assert wording.CODE_NAME.match("A" + "_" * marks + "x") is None
-    assert contents._STAGE_ITEM.match("2. **`build_x`** stage: compiles").group(1) == "build_x"
-    assert contents._STAGE_TITLE.fullmatch("`builder` stage").group(1) == "builder"
+    assert contents.STAGE_ITEM.match("2. **`build_x`** stage: compiles").group(1) == "build_x"
+    assert contents.STAGE_TITLE.fullmatch("`builder` stage").group(1) == "builder"
     assert wording.CODE_NAME.match("**HF_TOKEN**").group(1) == "HF_TOKEN"
 
 
@@ -439,7 +439,7 @@ def test_dead_build_files_read_the_readme_once_for_the_folder_it_puts_the_reader
         return search(pattern, string, flags)
 
     monkeypatch.setattr(references.re, "search", counted)
-    references._puts_in_folder.cache_clear()
+    references.puts_in_folder.cache_clear()
     assert len(audit.audit(readme, "README.md", model, {}, tmp_path)) == 60
     assert sum(read) <= 3 * len(readme)  # once (three patterns) for the Dockerfile, not once a command
 
@@ -491,8 +491,8 @@ def test_gpu_target_lists_read_each_images_target_default_once(
 def test_a_reference_definition_with_a_long_target_is_read_once() -> None:
     """`[a]: target "title"` read its target as `\\S*[./#]\\S*` and the blanks after it two ways: a target
     of n dots (or n blanks) before other words was tried n² ways (20,000 dots: 31 s)."""
-    assert markdown._REFERENCE_DEFINITION.match("[a]: " + "." * 100_000 + " words") is None
-    assert markdown._REFERENCE_DEFINITION.match("[a]: x.md" + " " * 100_000 + "words") is None
+    assert markdown.REFERENCE_DEFINITION.match("[a]: " + "." * 100_000 + " words") is None
+    assert markdown.REFERENCE_DEFINITION.match("[a]: x.md" + " " * 100_000 + "words") is None
     assert markdown.destinations("[a]: x.md" + " " * 100_000 + "'title'") == ["x.md"]
 
 
@@ -573,9 +573,9 @@ def test_a_run_of_spaces_after_default_is_split_one_way() -> None:
     """`default` then blanks, an optional `:` and blanks again (`[ \\t]*:?[ \\t]+`): a run of n blanks
     with no version after it was split n² ways (`FOO_BAR (default` + 25,000 spaces: 10.8 s, 100,000:
     172 s)."""
-    assert prose._GLUED_DEFAULT.search("FOO_BAR (default" + " " * 100_000 + "x") is None
-    assert prose._GLUED_DEFAULT.search("defaults to:  cuda12.4") is not None
-    assert prose._GLUED_DEFAULT.search("default cuda12.4") is not None
+    assert prose.GLUED_DEFAULT.search("FOO_BAR (default" + " " * 100_000 + "x") is None
+    assert prose.GLUED_DEFAULT.search("defaults to:  cuda12.4") is not None
+    assert prose.GLUED_DEFAULT.search("default cuda12.4") is not None
 
 
 def test_a_run_of_spaces_after_an_entry_title_is_split_one_way() -> None:
@@ -585,11 +585,11 @@ def test_a_run_of_spaces_after_an_entry_title_is_split_one_way() -> None:
     from docgen.audit import arg_entries
 
     spaces = " " * 100_000
-    assert arg_entries._TITLE.fullmatch("FOO" + spaces + "x") is None
-    assert arg_entries._DEFAULT_LINE.match("Default" + spaces + "x") is None
-    assert arg_entries._TITLE.fullmatch("- ### UCX_BRANCH :  ") is not None
-    assert arg_entries._DEFAULT_LINE.match("- **Default value**: `1`") is not None
-    assert arg_entries._DEFAULT_LINE.match("Default   `1`") is not None
+    assert arg_entries.TITLE.fullmatch("FOO" + spaces + "x") is None
+    assert arg_entries.DEFAULT_LINE.match("Default" + spaces + "x") is None
+    assert arg_entries.TITLE.fullmatch("- ### UCX_BRANCH :  ") is not None
+    assert arg_entries.DEFAULT_LINE.match("- **Default value**: `1`") is not None
+    assert arg_entries.DEFAULT_LINE.match("Default   `1`") is not None
 
 
 def test_the_line_of_each_claim_in_a_long_paragraph_is_found_without_walking_it() -> None:
@@ -607,8 +607,8 @@ def test_base_images_offered_in_one_long_sentence_read_it_once(
     """Whether a base image is offered (`You can also use …`) looked for the start of its sentence from
     the start of the line and for `can`, `instead` … over the whole sentence, once an image: a line of
     n references to the base cost n² (25,000 characters: 2.2 s, 100,000: 31 s)."""
-    other_base = _Counted(prose._OTHER_BASE)
-    monkeypatch.setattr(prose, "_OTHER_BASE", other_base)
+    other_base = _Counted(prose.OTHER_BASE)
+    monkeypatch.setattr(prose, "OTHER_BASE", other_base)
     readme = "Based on " + "nvidia/cuda:12.4.1-devel-ubuntu22.04 " * 500 + "\n"
     audit.audit(readme, "README.md", model)
     assert other_base.scanned <= 2 * len(readme)
@@ -646,8 +646,8 @@ def test_in_use_claims_on_one_line_cut_it_into_sentences_once(
             scanned.append(min(endpos, len(text)) - pos)
             return prose._SENTENCE_STOP_PATTERN.finditer(text, pos, endpos)
 
-    monkeypatch.setattr(prose, "_SENTENCE_STOP_PATTERN", prose._SENTENCE_STOP, raising=False)
-    monkeypatch.setattr(prose, "_SENTENCE_STOP", Stops())
+    monkeypatch.setattr(prose, "_SENTENCE_STOP_PATTERN", prose.SENTENCE_STOP, raising=False)
+    monkeypatch.setattr(prose, "SENTENCE_STOP", Stops())
     readme = "TensorRT 10.0.1 " * 2000 + "\n"
     audit.audit(readme, "README.md", model)
     assert sum(scanned) <= 4 * len(readme)
@@ -688,8 +688,8 @@ def test_the_text_of_each_dead_code_path_s_line_is_read_once(tmp_path: Path, mod
 
 def test_lists_tell_a_fence_between_two_paragraphs_by_bisection() -> None:
     fences = [3, 10, 20]
-    assert markdown._fence_between(fences, 2, 4) and markdown._fence_between(fences, 9, 21)
-    assert not markdown._fence_between(fences, 3, 10) and not markdown._fence_between(fences, 20, 99)
+    assert markdown.fence_between(fences, 2, 4) and markdown.fence_between(fences, 9, 21)
+    assert not markdown.fence_between(fences, 3, 10) and not markdown.fence_between(fences, 20, 99)
 
 
 def test_the_files_readme_lines_make_are_indexed_once() -> None:
@@ -778,7 +778,7 @@ def test_what_readme_sentences_give_to_the_base_is_read_once() -> None:
         for n in range(1000)
     )
     _Walked.walks = 0
-    sayings = disabled._base_sayings(doc)
+    sayings = disabled.base_sayings(doc)
     assert _Walked.walks == 1 and sayings.count("\n") == 499
 
 
@@ -835,8 +835,8 @@ def test_an_entrypoint_script_is_read_once_for_all_parts(
             "entrypoint.sh": "#!/bin/sh\nexec python server.py\n",
         },
     )
-    reads = _Counted(overrides._READS_ARGS)
-    monkeypatch.setattr(overrides, "_READS_ARGS", reads)
+    reads = _Counted(overrides.READS_ARGS)
+    monkeypatch.setattr(overrides, "READS_ARGS", reads)
     monkeypatch.chdir(tmp_path)
     run("audit", "README.md", "--dockerfile", "Dockerfile")
     assert reads.searches == 1, reads.searches
@@ -851,13 +851,13 @@ def test_the_copied_scripts_are_read_once_for_a_port_table(
     from docgen.audit import ports
 
     calls: list[int] = []
-    given = ports._given_ports
+    given = ports.given_ports
 
     def counted(script: str) -> Iterator[tuple[str, int]]:
         calls.append(len(script))
         return given(script)
 
-    monkeypatch.setattr(ports, "_given_ports", counted)
+    monkeypatch.setattr(ports, "given_ports", counted)
     dockerfile = (
         'FROM ubuntu:24.04\nCOPY nginx.conf /etc/nginx/nginx.conf\nCOPY scripts/* /\nCMD ["/start.sh"]\n'
     )
@@ -893,8 +893,8 @@ def test_the_torch_index_is_read_once_for_all_parts(tmp_path: Path, monkeypatch:
         for i in range(40)
     )
     make_tree(tmp_path, {"Dockerfile": dockerfile, "README.md": readme})
-    index = _Counted(methods._TORCH_INDEX)
-    monkeypatch.setattr(methods, "_TORCH_INDEX", index)
+    index = _Counted(methods.TORCH_INDEX)
+    monkeypatch.setattr(methods, "TORCH_INDEX", index)
     monkeypatch.chdir(tmp_path)
     run("audit", "README.md", "--dockerfile", "Dockerfile")
     assert index.searches == 1, index.searches
@@ -921,11 +921,11 @@ def test_a_copied_script_with_a_line_of_dashes_is_read_once() -> None:
     from docgen.audit import ports
 
     script = 'echo "' + "-" * 200_000 + '"\npython -m chat --server-port 7860\n'
-    assert list(ports._given_ports(script)) == [("7860", 2)]
+    assert list(ports.given_ports(script)) == [("7860", 2)]
 
 
 def test_the_promises_of_one_long_sentence_read_its_words_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`disabled._promised` read everything after each promise (`an image with X`) up to the end of its
+    """`disabled.promised` read everything after each promise (`an image with X`) up to the end of its
     sentence: one paragraph of n promising lines and no full stop cost n² (2,000 lines: 34 s)."""
     from docgen.audit import disabled
 
@@ -938,7 +938,7 @@ def test_the_promises_of_one_long_sentence_read_its_words_once(monkeypatch: pyte
 
     monkeypatch.setattr(disabled, "plain", counted)
     readme = "# T\n\n" + "an image with Jupyter and Keras here\n" * 2_000
-    promised = list(disabled._promised(markdown.read_document(readme, "README.md")))
+    promised = list(disabled.promised(markdown.read_document(readme, "README.md")))
     assert promised == [(3, "Jupyter"), (3, "Keras")]
     assert scanned[0] <= 2 * len(readme)
 
@@ -950,9 +950,9 @@ def test_a_run_of_blanks_in_a_list_item_is_split_one_way() -> None:
     from docgen.audit import arg_lists
 
     blanks = " " * 100_000
-    assert not wording._BARE_VERSION.match("- Foo" + blanks + "x")
-    assert not wording._REF_ITEM.match("- Foo" + blanks + "x")
-    assert wording._BARE_VERSION.match("- Foo" + blanks + ":" + blanks + "1.2")
+    assert not wording.BARE_VERSION.match("- Foo" + blanks + "x")
+    assert not wording.REF_ITEM.match("- Foo" + blanks + "x")
+    assert wording.BARE_VERSION.match("- Foo" + blanks + ":" + blanks + "1.2")
     item = arg_lists._item(3, "- `FOO_BAR`" + blanks + "x")
     assert item is not None and item.names == ("FOO_BAR",) and not item.required
 
@@ -960,8 +960,8 @@ def test_a_run_of_blanks_in_a_list_item_is_split_one_way() -> None:
 def test_a_run_of_blanks_after_an_items_version_is_split_one_way() -> None:
     """`- CUDA 11.8` then n blanks: `[ \\t]*` then `\\(?[ \\t]*` split them n² ways before failing."""
     blanks = " " * 100_000
-    assert not wording._OPEN_NOT_ONE.match(blanks + "x")
-    assert wording._OPEN_NOT_ONE.match(blanks + "(" + blanks + "or 12.1")
+    assert not wording.OPEN_NOT_ONE.match(blanks + "x")
+    assert wording.OPEN_NOT_ONE.match(blanks + "(" + blanks + "or 12.1")
 
 
 # --------------------------------------------------------------------------------------------------
@@ -994,7 +994,7 @@ def test_long_titles_and_runs_in_list_items_keep_their_findings(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A title of 3,000 words read the Dockerfile (and the files it copies) again for each word, and an
-    item's name followed by 20,000 `_` or blanks was split n² ways (`wording._BARE_VERSION`,
+    item's name followed by 20,000 `_` or blanks was split n² ways (`wording.BARE_VERSION`,
     `_LABELLED`, `_STACK_LINE`, `_REF_ITEM`, `contents._AFTER_NAME`): 3 minutes for this README,
     whose findings, recorded from that code, stay the same."""
     make_tree(tmp_path, {"Dockerfile": _SHAPES_DOCKERFILE, "README.md": _shapes_readme(3_000, 20_000)})
@@ -1028,16 +1028,16 @@ def test_a_title_reads_the_dockerfile_and_copied_files_once(
         },
     )
     reads: list[Path] = []
-    real = dropped._text
+    real = dropped.text
 
     def counted(file: Path) -> str:
         reads.append(file)
         return real(file)
 
-    monkeypatch.setattr(dropped, "_text", counted)
+    monkeypatch.setattr(dropped, "text", counted)
     model = build_model(tmp_path / "Dockerfile", "Dockerfile")
     words = ["Gamess", "c++abi", "ready", "ſcipy", *(f"Word{k}" for k in range(2_000))]
-    found = dropped._only_commented(model, words)
+    found = dropped.only_commented(model, words)
     assert found["Gamess"] == 3 and found["c++abi"] == 3
     assert found["ready"] is None and found["Word7"] is None
     assert len(reads) == 2
@@ -1068,7 +1068,7 @@ def test_a_title_word_is_named_where_it_was(
     (tmp_path / "Dockerfile").write_text(f"FROM ubuntu:22.04\n{line}\n")
     model = build_model(tmp_path / "Dockerfile", "Dockerfile")
     shifted = None if expected is None else expected + 1
-    assert dropped._only_commented(model, [word])[word] == shifted == _one_word(model, word)
+    assert dropped.only_commented(model, [word])[word] == shifted == _one_word(model, word)
 
 
 def _one_word(model: ImageModel, word: str) -> int | None:
@@ -1090,16 +1090,16 @@ def test_a_run_of_blanks_after_a_version_is_split_one_way() -> None:
     joiner) and the words that make a version the host's (`[ \\t]*,?[ \\t]+` before `but`/`or`) split a
     run of n blanks n² ways (`- torch 2.3 CUDA 12.1` + 8,000 spaces + `x`: 5 s and 1.6 s)."""
     spaces = " " * 100_000
-    assert wording._STACK_LINE.match("- torch 2.3 CUDA 12.1" + spaces + "x") is None
-    assert wording._STACK_LINE.match("torch 2.3 CUDA 12.1 Python 3.10" + spaces + "x") is None
-    assert wording._STACK_LINE.match("torch 2.3 ," + spaces + "x") is None
-    assert wording._STACK_LINE.match("Ubuntu Server 20.04 with Python 3.10, PyTorch 1.13.0, CUDA 11.8.")
-    assert wording._STACK_LINE.match("- CUDA 12.4 + PyTorch 2.5 / Python 3.11  ")
-    assert wording._STACK_LINE.match("torch 2.3 and onnx 1.2 plus CUDA 12")
-    assert wording._STACK_LINE.match("torch 2.3, CUDA 12.1") is None  # two are no stack
-    assert prose._HOST_AFTER.match("torch 2.3" + spaces + "x", 9) is None
-    assert prose._HOST_AFTER.match("Ubuntu 20.04, but any unix system will do", 12)
-    assert prose._HOST_AFTER.match("Ubuntu 20.04 or any other Linux distro", 12)
+    assert wording.STACK_LINE.match("- torch 2.3 CUDA 12.1" + spaces + "x") is None
+    assert wording.STACK_LINE.match("torch 2.3 CUDA 12.1 Python 3.10" + spaces + "x") is None
+    assert wording.STACK_LINE.match("torch 2.3 ," + spaces + "x") is None
+    assert wording.STACK_LINE.match("Ubuntu Server 20.04 with Python 3.10, PyTorch 1.13.0, CUDA 11.8.")
+    assert wording.STACK_LINE.match("- CUDA 12.4 + PyTorch 2.5 / Python 3.11  ")
+    assert wording.STACK_LINE.match("torch 2.3 and onnx 1.2 plus CUDA 12")
+    assert wording.STACK_LINE.match("torch 2.3, CUDA 12.1") is None  # two are no stack
+    assert prose.HOST_AFTER.match("torch 2.3" + spaces + "x", 9) is None
+    assert prose.HOST_AFTER.match("Ubuntu 20.04, but any unix system will do", 12)
+    assert prose.HOST_AFTER.match("Ubuntu 20.04 or any other Linux distro", 12)
 
 
 def test_names_versions_and_joins_are_tried_once_a_word_or_a_run_of_blanks() -> None:
@@ -1115,21 +1115,21 @@ def test_names_versions_and_joins_are_tried_once_a_word_or_a_run_of_blanks() -> 
         ("B", '"x y"'),
         ("c_d", "2"),
     ]
-    assert contents._VERSIONED_ITEM.search("- " + word + "!") is None
-    assert contents._VERSIONED_ITEM.search("- 9-CUDA 8.0 x").groups() == ("CUDA", "8.0")  # type: ignore[union-attr]
+    assert contents.VERSIONED_ITEM.search("- " + word + "!") is None
+    assert contents.VERSIONED_ITEM.search("- 9-CUDA 8.0 x").groups() == ("CUDA", "8.0")  # type: ignore[union-attr]
     assert contents.VERSION_IN.search(digits + "!") is None
     assert contents.VERSION_IN.search("python3.x").group() == "3.x"  # type: ignore[union-attr]
     assert commands.PLACEHOLDER.search("${" * 50_000 + "!") is None
     assert commands.PLACEHOLDER.search("docker/${NAME:-x}.Dockerfile") is not None
-    assert contents._JOIN_SPLIT.split("a" + blanks + "b") == ["a" + blanks + "b"]
-    assert contents._JOIN_SPLIT.split("PyTorch + torchvision   and torchaudio, CUDA") == [
+    assert contents.JOIN_SPLIT.split("a" + blanks + "b") == ["a" + blanks + "b"]
+    assert contents.JOIN_SPLIT.split("PyTorch + torchvision   and torchaudio, CUDA") == [
         "PyTorch",
         "torchvision",
         "torchaudio",
         "CUDA",
     ]
-    assert contents._PACKAGING.sub("", "lib" + digits + "x") == digits + "x"
-    assert [contents._PACKAGING.sub("", n) for n in ("libcudnn8", "foo-123", "x_12")] == ["cudnn", "foo", "x"]
+    assert contents.PACKAGING.sub("", "lib" + digits + "x") == digits + "x"
+    assert [contents.PACKAGING.sub("", n) for n in ("libcudnn8", "foo-123", "x_12")] == ["cudnn", "foo", "x"]
 
 
 _OPENED: list[str] = []
@@ -1284,22 +1284,22 @@ def _linked_out(root: Path, names: list[str]) -> Path:
 
 
 def _sourced(proj: Path) -> list[Path]:
-    from docgen.audit.script_usage import _sourced_files
+    from docgen.audit.script_usage import sourced_files
 
     (proj / "run.sh").write_text('cd "$(dirname "$0")"\nsource ./env.sh\n')
-    return _sourced_files(proj / "run.sh")
+    return sourced_files(proj / "run.sh")
 
 
 def _builder_compose(proj: Path) -> str:
-    from docgen.audit.builder_paths import _compose_text
+    from docgen.audit.builder_paths import compose_text
 
-    return _compose_text(proj)
+    return compose_text(proj)
 
 
 def _owner_build_files(proj: Path) -> list[Path]:
-    from docgen.audit.owner_images import _build_files
+    from docgen.audit.owner_images import build_files
 
-    return [p for p in _build_files(proj, [], proj / "README.md", proj.resolve()) if p.name != "Dockerfile"]
+    return [p for p in build_files(proj, [], proj / "README.md", proj.resolve()) if p.name != "Dockerfile"]
 
 
 @pytest.mark.parametrize(
@@ -1337,13 +1337,13 @@ def test_a_package_file_the_image_copies_is_not_read_through_a_link_out(
 ) -> None:
     """floating_pins: the `requirements.txt` a Dockerfile copies and installs from, a link to a file
     outside the project, was read for its pins."""
-    from docgen.audit.floating_pins import _package_texts
+    from docgen.audit.floating_pins import package_texts
 
     proj = _linked_out(tmp_path, ["requirements.txt"])
     (proj / "Dockerfile").write_text("FROM python:3.12-slim\nCOPY requirements.txt /app/\n")
     monkeypatch.chdir(proj)
     model = build_model(proj / "Dockerfile", "Dockerfile")
-    assert _package_texts(model, "requirements.txt", []) == []
+    assert package_texts(model, "requirements.txt", []) == []
 
 
 _LINKING_README = """\
@@ -1436,9 +1436,9 @@ def test_a_script_a_block_runs_is_not_read_through_a_link_out(
 )
 @pytest.mark.parametrize("name", ["top", "top.d", "to", "KestrelML", "deps_ws", "a:b", "a%b", ""])
 def test_the_names_a_text_gives_at_the_root_are_read_once_as_at_root_reads_them(text: str, name: str) -> None:
-    from docgen.audit.rehomed_mounts import _at_root, _RootNames
+    from docgen.audit.rehomed_mounts import RootNames, at_root
 
-    assert (name in _RootNames(text)) == _at_root(name, text)
+    assert (name in RootNames(text)) == at_root(name, text)
 
 
 def test_thousands_of_mount_clauses_read_the_readme_and_context_once(
@@ -1449,8 +1449,8 @@ def test_thousands_of_mount_clauses_read_the_readme_and_context_once(
     VOLUMEs cost n² (20,000 characters: 0.9 s, 80,000: 6.9 s)."""
     rehomed_mounts = importlib.import_module("docgen.audit.rehomed_mounts")
     calls = []
-    at_root = rehomed_mounts._at_root
-    monkeypatch.setattr(rehomed_mounts, "_at_root", lambda *a: calls.append(a) or at_root(*a))
+    at_root = rehomed_mounts.at_root
+    monkeypatch.setattr(rehomed_mounts, "at_root", lambda *a: calls.append(a) or at_root(*a))
     n = 500
     volumes = "".join(f"VOLUME /srv/studio/w{k} /srv/studio/o{k}\n" for k in range(n))
     (tmp_path / "Dockerfile").write_text("FROM ubuntu:24.04\nWORKDIR /srv/studio\n" + volumes)
@@ -1469,9 +1469,9 @@ def test_the_script_an_image_starts_is_found_once_for_all_variables(
     """run_time: the script the image's CMD starts was looked for in every word of the CMD again for each
     variable the README sets: a CMD of n words under n variables cost n² (13.5× for 4× the text)."""
     run_time = importlib.import_module("docgen.audit.run_time")
-    words = _Counted(run_time._SCRIPT_WORD)
+    words = _Counted(run_time.SCRIPT_WORD)
     words.findall = lambda *a: (setattr(words, "searches", words.searches + 1), words.pattern.findall(*a))[1]  # type: ignore[method-assign]
-    monkeypatch.setattr(run_time, "_SCRIPT_WORD", words)
+    monkeypatch.setattr(run_time, "SCRIPT_WORD", words)
     n = 300
     (tmp_path / "Dockerfile").write_text(
         "FROM ubuntu:22.04\nCMD lab serve " + "".join(f"--o{k}='$LAB_V{k}' " for k in range(n)) + "\n"
@@ -1518,8 +1518,8 @@ def test_compose_commands_after_many_cd_lines_read_each_step_once(
     for a step writing a file in every line since the first: a block of n `cd` and compose lines cost
     n² (`cd-after-clones`: 8.6× for 4× the text)."""
     entered_compose = importlib.import_module("docgen.audit.entered_compose")
-    writes = _Counted(entered_compose._WRITES)
-    monkeypatch.setattr(entered_compose, "_WRITES", writes)
+    writes = _Counted(entered_compose.WRITES)
+    monkeypatch.setattr(entered_compose, "WRITES", writes)
     n = 300
     block = (
         "git clone https://github.com/acme/tools.git\ncd tools\n"
@@ -1549,11 +1549,11 @@ def test_compose_commands_after_many_cd_lines_read_each_step_once(
 def test_a_long_run_of_flag_letters_after_docker_run_is_read_once() -> None:
     """moved_scripts: `docker run -iiii…!` (a word of 100,000 letters, no flag): the pattern placing an
     `i` or a `t` inside the run tried every split of it, minutes; the letters are read as one run now."""
-    from docgen.audit.moved_scripts import _enters
+    from docgen.audit.moved_scripts import enters
 
-    assert not _enters("docker run -" + "i" * 100_000 + "! image")
-    assert _enters("docker run -" + "d" * 100_000 + "it image")
-    assert not _enters("docker run --rm -p 8080:8080 app")
+    assert not enters("docker run -" + "i" * 100_000 + "! image")
+    assert enters("docker run -" + "d" * 100_000 + "it image")
+    assert not enters("docker run --rm -p 8080:8080 app")
 
 
 def test_a_command_with_a_word_of_a_megabyte_is_not_split_by_shlex() -> None:
@@ -1730,8 +1730,8 @@ def test_the_lines_telling_to_fetch_a_file_are_read_once_for_every_build(
     each line once for one README."""
     from docgen.audit import fetched_copies
 
-    counted = _Counted(fetched_copies._TELLS_FETCH)
-    monkeypatch.setattr(fetched_copies, "_TELLS_FETCH", counted)
+    counted = _Counted(fetched_copies.TELLS_FETCH)
+    monkeypatch.setattr(fetched_copies, "TELLS_FETCH", counted)
     lines = [f"docker build -t app{k} ." for k in range(3_000)]
     lines[1_500] = "Download the weights into this folder."
     asked = fetched_copies.Told(lines)
@@ -1818,7 +1818,7 @@ def test_a_workflow_linked_out_of_the_project_is_a_ci_docgen_cannot_read(
     into a folder of none while the project has no `.git`) is a CI docgen cannot read (`_read` None:
     both rules silent), not a project with no CI (`[]`) and not the project's CI."""
     from docgen.audit.ci_claims import _read
-    from docgen.audit.published_tags import _publishing
+    from docgen.audit.published_tags import publishing
 
     workflow = _CHECKOUT[".github/workflows/ci.yml"]
     make_tree(tmp_path, {"other/.github/workflows/ci.yml": workflow, "proj/Dockerfile": "FROM x\n"})
@@ -1828,7 +1828,7 @@ def test_a_workflow_linked_out_of_the_project_is_a_ci_docgen_cannot_read(
     proj = tmp_path / "proj"
     audited = {(proj / "Dockerfile").resolve()}
     assert _read(proj, proj, audited) is None
-    assert _publishing(proj, proj) is None
+    assert publishing(proj, proj) is None
     make_tree(tmp_path, {"bare/Dockerfile": "FROM x\n"})
     assert _read(tmp_path / "bare", tmp_path / "bare", audited) == []
 

@@ -139,13 +139,13 @@ def test_a_name_running_into_a_long_run_of_underscores_is_read_in_one_pass() -> 
 
 
 def test_the_name_version_pattern_reads_what_it_read_before() -> None:
-    """`_PAIR` with the name kept from ending inside a run of `_` (so that a long run is not tried at
+    """`PAIR` with the name kept from ending inside a run of `_` (so that a long run is not tried at
     each `_`) gives the same name and version as the plain pattern on strings of names, marks,
     separators and versions."""
     import itertools
     import re
 
-    from docgen.audit.keyed import _PAIR
+    from docgen.audit.keyed import PAIR
 
     plain = re.compile(
         r"[*_`]*([A-Za-z][\w+.-]*?(?:[ \t]+[A-Za-z][\w+-]*){0,2})[*_`]*(?:[ \t]*:[ \t]*|[ \t]+)[*_`]*"
@@ -158,5 +158,5 @@ def test_the_name_version_pattern_reads_what_it_read_before() -> None:
     versions = ["2.3.1", "v11.8", "12", "x 1.2"]
     for name, run, mark, tail, version, end in itertools.product(names, runs, marks, tails, versions, marks):
         text = f"{mark}{name}{run}{mark}{tail}{mark}{version}{end}"
-        new, old = _PAIR.match(text), plain.match(text)
+        new, old = PAIR.match(text), plain.match(text)
         assert (new and new.groups()) == (old and old.groups()), text

@@ -265,10 +265,10 @@ def test_files_linked_out_of_the_project_are_not_read(tmp_path: Path) -> None:
 
 
 def test_the_words_telling_to_edit_the_command_in_either_order() -> None:
-    from docgen.audit.overrides import _tells_to_edit
+    from docgen.audit.overrides import tells_to_edit
 
-    assert _tells_to_edit("Edit the `command` parameter to customize what arguments the web-ui runs on")
-    assert _tells_to_edit("The `command` flags are what you change")  # (a word for arguments first)
-    assert not _tells_to_edit("The `command` flags are set here")  # (`set` after it is no instruction)
-    assert not _tells_to_edit("Edit the `command` to run another program")  # (no word for arguments)
-    assert not _tells_to_edit("The `command` options are listed below")  # (no verb of editing)
+    assert tells_to_edit("Edit the `command` parameter to customize what arguments the web-ui runs on")
+    assert tells_to_edit("The `command` flags are what you change")  # (a word for arguments first)
+    assert not tells_to_edit("The `command` flags are set here")  # (`set` after it is no instruction)
+    assert not tells_to_edit("Edit the `command` to run another program")  # (no word for arguments)
+    assert not tells_to_edit("The `command` options are listed below")  # (no verb of editing)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from helpers import findings, make_tree
 
-from docgen.audit.placeholders import _version_key
+from docgen.audit.placeholders import version_key
 
 DOCKERFILE = {"Dockerfile": "FROM ubuntu:22.04\nRUN true\n"}
 TREE = {
@@ -82,7 +82,7 @@ def test_what_is_no_claim(tmp_path: Path) -> None:
 
 def test_release_folders_in_release_order() -> None:
     names = ["2.0.0", "1.10.0", "2.0.0rc1", "1.9.3", "v0.7.0-beta", "2.0.0"]
-    assert sorted(dict.fromkeys(names), key=_version_key) == [
+    assert sorted(dict.fromkeys(names), key=version_key) == [
         "v0.7.0-beta",
         "1.9.3",
         "1.10.0",

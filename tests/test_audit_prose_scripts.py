@@ -155,10 +155,10 @@ def test_the_words_before_a_span_are_the_ones_a_split_of_the_line_gives(line: st
     text before it at every separator gives."""
     import re
 
-    from docgen.audit.prose_scripts import _Line
+    from docgen.audit.prose_scripts import Line
     from docgen.markdown import code_spans
 
-    read = _Line(line)
+    read = Line(line)
     for code in [content for _, _, content in code_spans(line)] + ["a/b.sh", "q/r.sh"]:
         start = read.start(code)
         before = line.split(f"`{code}`", 1)[0]

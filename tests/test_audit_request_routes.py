@@ -12,7 +12,7 @@ import pytest
 from helpers import make_tree
 
 from docgen.audit import audit
-from docgen.audit.request_routes import _one_edit
+from docgen.audit.request_routes import one_edit
 from docgen.pipeline import build_model
 
 # a speech-to-text service in FastAPI, published on 8000
@@ -278,4 +278,4 @@ def test_no_route_found_says_nothing(tmp_path: Path) -> None:
     ],
 )
 def test_one_edit(a: str, b: str, expected: bool) -> None:
-    assert _one_edit(a, b) is expected
+    assert one_edit(a, b) is expected

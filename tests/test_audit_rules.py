@@ -1000,10 +1000,10 @@ def test_a_documented_value_of_an_arg_nothing_reads_while_a_run_reads_a_near_nam
     ],
 )
 def test_names_a_slip_away_from_a_declared_build_arg(name: str, near: list[str]) -> None:
-    from docgen.audit.versions import _near_args
+    from docgen.audit.versions import near_args
 
     declared = {"INC_VER", "TF_VERSION", "MKL_VER", "ONNX_VERSION", "TF_PACKAGE_VERSION", "TF"}
-    assert _near_args(name, declared) == near
+    assert near_args(name, declared) == near
 
 
 # --------------------------------------------------------------------------------------------------

@@ -76,13 +76,13 @@ def test_traps_stay_silent(tmp_path: Path, command: str, script: str) -> None:
 
 
 def test_quoted_strings_are_taken_out_in_one_pass() -> None:
-    from docgen.audit.sh_scripts import _unquoted
+    from docgen.audit.sh_scripts import unquoted
 
-    assert _unquoted("""echo "a [[ b" 'c |& d' x""") == "echo '' '' x"
-    assert _unquoted('echo "a \\" [[ b" ok') == "echo '' ok"  # an escaped quote does not close it
+    assert unquoted("""echo "a [[ b" 'c |& d' x""") == "echo '' '' x"
+    assert unquoted('echo "a \\" [[ b" ok') == "echo '' ok"  # an escaped quote does not close it
     # a quote not closed on its line keeps the rest as written (many of them: still one pass)
-    assert _unquoted("echo 'open [[ x") == "echo 'open [[ x"
-    assert _unquoted('x"' * 3) == 'x"x"x"'.replace('"x"', "''", 1)
+    assert unquoted("echo 'open [[ x") == "echo 'open [[ x"
+    assert unquoted('x"' * 3) == 'x"x"x"'.replace('"x"', "''", 1)
 
 
 def test_a_script_that_is_a_link_out_of_the_repository_is_not_read(tmp_path: Path) -> None:

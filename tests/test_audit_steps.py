@@ -271,13 +271,13 @@ def test_many_clones_each_ending_its_block_are_followed_in_one_read(
     from docgen.audit import steps
 
     read = [0]
-    block_steps = steps._block_steps
+    block_steps = steps.block_steps
 
     def counted(*args: object) -> list[str]:
         read[0] += 1
         return block_steps(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(steps, "_block_steps", counted)
+    monkeypatch.setattr(steps, "block_steps", counted)
     n = 300
     readme = "# App\n\n" + "".join(
         f"```\ngit clone https://github.com/acme/app{i}\n```\n\n```\ncd app{i}\n./build.sh\n```\n\n"

@@ -9,7 +9,7 @@ import pytest
 from helpers import make_tree
 
 from docgen.audit import audit
-from docgen.audit.switches import _feature, _switches_in
+from docgen.audit.switches import feature, switches_in
 from docgen.pipeline import build_model
 
 OPENCV = """\
@@ -75,16 +75,16 @@ def off(line: int, name: str, where: int, switch: str, confidence: str) -> str:
     ],
 )
 def test_the_feature_a_switch_names(name: str, cmake: bool, key: str | None) -> None:
-    assert _feature(name, cmake) == key
+    assert feature(name, cmake) == key
 
 
 def test_switches_read_off_on_and_unknown() -> None:
-    read = [(k, o) for k, o, _, _ in _switches_in("cmake -DWITH_QT=OFF -DGGML_CUDA=ON -DWITH_GTK=${GTK} ..")]
+    read = [(k, o) for k, o, _, _ in switches_in("cmake -DWITH_QT=OFF -DGGML_CUDA=ON -DWITH_GTK=${GTK} ..")]
     assert read == [("qt", True), ("cuda", False), ("gtk", None)]
-    read = [(k, o) for k, o, _, _ in _switches_in("./configure --disable-cuda --with-x264 --enable-nvenc=no")]
+    read = [(k, o) for k, o, _, _ in switches_in("./configure --disable-cuda --with-x264 --enable-nvenc=no")]
     assert read == [("cuda", True), ("x264", False), ("nvenc", True)]
     # the switches inside a quoted value are read too
-    read = [(k, o) for k, o, _, _ in _switches_in("ENV CMAKE_ARGS=\"-DGGML_CUDA=on -DWITH_QT='OFF'\"")]
+    read = [(k, o) for k, o, _, _ in switches_in("ENV CMAKE_ARGS=\"-DGGML_CUDA=on -DWITH_QT='OFF'\"")]
     assert read == [("cuda", False), ("qt", True)]
 
 

@@ -136,6 +136,6 @@ def test_a_singularity_pwd_in_an_image_without_a_workdir(tmp_path: Path) -> None
 def test_a_path_with_two_leading_slashes_ends_the_climb() -> None:
     """`posixpath.dirname("//")` is `//`: the folders above `//x/y` stop there (a loop that waited for `/`
     never ended)."""
-    from docgen.audit.work_dirs import _folders
+    from docgen.audit.work_dirs import folders
 
-    assert _folders({"//x/y": 3, "/a/b": 4}) == {"//x/y": 3, "//x": 3, "//": 3, "/a/b": 4, "/a": 4}
+    assert folders({"//x/y": 3, "/a/b": 4}) == {"//x/y": 3, "//x": 3, "//": 3, "/a/b": 4, "/a": 4}

@@ -398,13 +398,13 @@ def test_audit_looks_up_only_words_that_can_name_something(
     """audit looked every word (and every two and three words) of the prose up: 2.4 s per MB. Now
     only a name whose letters spell something the Dockerfile pins is looked up."""
     calls: list[str] = []
-    lookup = auditor._Facts.lookup
+    lookup = auditor.Facts.lookup
 
-    def counted(self: auditor._Facts, name: str, names: Mapping[str, str]) -> list[object]:
+    def counted(self: auditor.Facts, name: str, names: Mapping[str, str]) -> list[object]:
         calls.append(name)
         return lookup(self, name, names)  # type: ignore[return-value]
 
-    monkeypatch.setattr(auditor._Facts, "lookup", counted)
+    monkeypatch.setattr(auditor.Facts, "lookup", counted)
     prose = "The image ships many w1 w2 w3 words, and ROCm 7.0.2 too.\n" * 100
     assert audit.audit(prose, "NOTES.md", build_model(project / "Dockerfile", "Dockerfile")) == []
     assert set(calls) == {"ROCm"}

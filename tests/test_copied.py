@@ -163,7 +163,7 @@ def test_dockerignore_patterns_match_as_buildkit_matches_them(
 ) -> None:
     file = tmp_path / ".dockerignore"
     file.write_text(pattern + "\n")
-    assert ignored(path, copied._ignore_rules(file)) is left_out
+    assert ignored(path, copied.ignore_rules(file)) is left_out
 
 
 def test_copied_texts_reads_within_the_limits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -195,7 +195,7 @@ def test_a_dockerignore_pattern_python_cannot_read_leaves_nothing_out(tmp_path: 
     # `[z-a]` is a range no regular expression takes: it is passed over, not raised
     file = tmp_path / ".dockerignore"
     file.write_text("[z-a]*\n*.log\n")
-    rules = copied._ignore_rules(file)
+    rules = copied.ignore_rules(file)
     assert len(rules) == 1 and ignored("x.log", rules) and not ignored("zebra", rules)
 
 

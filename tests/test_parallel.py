@@ -174,13 +174,13 @@ def run_with(monkeypatch: pytest.MonkeyPatch, jobs: str, *argv: str) -> tuple[in
 def pools(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The number of images each process pool started meanwhile was given."""
     started: list[int] = []
-    real = parallel._pooled
+    real = parallel.pooled
 
-    def counting(requests: list[parallel._Request], workers: int, method: str) -> Iterator[parallel.Read]:
+    def counting(requests: list[parallel.Request], workers: int, method: str) -> Iterator[parallel.Read]:
         started.append(len(requests))
         return real(requests, workers, method)
 
-    monkeypatch.setattr(parallel, "_pooled", counting)
+    monkeypatch.setattr(parallel, "pooled", counting)
     return started
 
 
@@ -230,7 +230,7 @@ def test_the_automatic_choice_pools_a_family_and_not_one_stale_image(
 ) -> None:
     monkeypatch.delenv("DOCGEN_JOBS", raising=False)
     monkeypatch.setattr(parallel, "start_method", lambda: "fork")
-    monkeypatch.setattr(parallel, "_cpus", lambda: 2)
+    monkeypatch.setattr(parallel, "cpus", lambda: 2)
     monkeypatch.setitem(parallel.THRESHOLDS, "fork", IMAGES)  # the family is just large enough
     assert run("sync").code == 0
     assert pools == [IMAGES]
@@ -307,7 +307,7 @@ def test_docgen_jobs_and_the_threshold_choose_the_workers(
     monkeypatch: pytest.MonkeyPatch, value: str, count: int, workers: int
 ) -> None:
     monkeypatch.setenv("DOCGEN_JOBS", value)
-    monkeypatch.setattr(parallel, "_cpus", lambda: 2)
+    monkeypatch.setattr(parallel, "cpus", lambda: 2)
     assert parallel._workers(count, None, 4) == workers
 
 
@@ -403,7 +403,7 @@ def test_the_workers_end_with_a_killed_command(tmp_path: Path) -> None:
 def test_a_killed_caller_not_yet_reaped_is_not_alive() -> None:
     """A worker that starts after its caller was killed is adopted at once, so its parent never
     changes; the caller is then a zombie until its own parent reaps it, and must count as gone."""
-    from docgen.parallel import _alive
+    from docgen.parallel import alive
 
     pid = os.fork()
     if pid == 0:
@@ -414,7 +414,7 @@ def test_a_killed_caller_not_yet_reaped_is_not_alive() -> None:
                 break
             time.sleep(0.1)
         assert gone(pid)  # a zombie: ended, not reaped
-        assert not _alive(pid)
+        assert not alive(pid)
     finally:
         os.waitpid(pid, 0)
-    assert _alive(os.getpid())
+    assert alive(os.getpid())

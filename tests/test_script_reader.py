@@ -1,8 +1,8 @@
 """The RUN script reader's fast path for plain scripts gives what its general loop gives.
 
 Scripts of plain words, quotes closed on their line, `$NAME` / `${NAME}` and operators (most RUN
-lines) are read with one regular expression match per word (`_Reader.plain_commands`); everything
-else goes through the general loop (`_Reader.general_commands`). On any plain script the two must
+lines) are read with one regular expression match per word (`Reader.plain_commands`); everything
+else goes through the general loop (`Reader.general_commands`). On any plain script the two must
 produce the same commands, words, lines and shell variables.
 """
 
@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from docgen.evaluate import Scope
 from docgen.shell import Unknown
-from docgen.sources.script import ShellState, _Reader, apply_assignments, is_plain, read_commands
+from docgen.sources.script import Reader, ShellState, apply_assignments, is_plain, read_commands
 
 SCOPE = Scope(1, {"A": "va", "B": "", "U": Unknown("set by the build"), "C": "$(x)"}, "may come from x")
 PIECES = [
@@ -30,7 +30,7 @@ OFFSETS = [None, [(0, 7)], [(0, 3), (4, 4), (4, 5), (9, 6), (30, 9)], [(0, 3), (
 
 def read(text: str, method: str, offsets: list[tuple[int, int]] | None) -> tuple[list[str], int, str]:
     state = ShellState(SCOPE.lookup, declared=frozenset({"A"}))
-    reader = _Reader(text, state, 3, [], offsets)
+    reader = Reader(text, state, 3, [], offsets)
     commands = []
     for cmd in getattr(reader, method)():
         apply_assignments(cmd, state)

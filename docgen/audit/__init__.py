@@ -1128,7 +1128,7 @@ def _merged(found: list[Diagnostic]) -> list[Diagnostic]:
         held = best.get(key)
         if held is None or (held.confidence != CERTAIN and finding.confidence == CERTAIN):
             best[key] = finding
-    return _repeats_joined(sorted(_undeclared_once(best.values()), key=lambda d: d.line))
+    return _repeats_joined(sorted(undeclared_once(best.values()), key=lambda d: d.line))
 
 
 _UNDECLARED = re.compile(
@@ -1138,7 +1138,7 @@ _UNDECLARED = re.compile(
 the Dockerfiles (`none of A, B declares it`) or the one (`A does not declare it`)."""
 
 
-def _undeclared_once(found: Iterable[Diagnostic]) -> list[Diagnostic]:
+def undeclared_once(found: Iterable[Diagnostic]) -> list[Diagnostic]:
     """`found` with one finding per build arg a README line documents and no Dockerfile declares: one rule
     reading the line against the family (`none of A, B, C declares it`) and another against one of its
     images (`B does not declare it`) tell one drift, kept once, the surest (then the one naming more

@@ -18,11 +18,11 @@ from docgen.audit.wording import IMAGE_REF, about_build_args
 from docgen.markdown import Document, Paragraph, code_spans
 from docgen.model import Diagnostic
 
-_TITLE = re.compile(
+TITLE = re.compile(
     r"[ \t]*(?:[-*+][ \t]+)?(?:#{1,6}[ \t]+)?[*_]*`?([A-Z][A-Z0-9_]*[A-Z0-9])`?[*_]*[ \t]*(?::[ \t]*)?\Z"
 )
 """An entry's title that is a name alone: `- ### UCX_BRANCH`, `### CUDA_VERSION`, `- **TAG**:`."""
-_DEFAULT_LINE = re.compile(
+DEFAULT_LINE = re.compile(
     r"[ \t>]*(?:[-*+][ \t]+)?[*_]*(?:default(?:[ \t]+value)?|defaults[ \t]+to)[*_]*"
     r"[ \t]*(?:[:=][*_]*[ \t]*|[*_]+[ \t]*)?(?=`)",
     re.IGNORECASE,
@@ -38,17 +38,17 @@ def _entry(para: Paragraph) -> tuple[int, str, int, str] | None:
     line the name alone, one of the next two its default; or, under a heading that is the name alone,
     its first line the default (the title line is then the section's)."""
     lines = para.lines
-    title = _TITLE.fullmatch(lines[0][1]) if lines else None
+    title = TITLE.fullmatch(lines[0][1]) if lines else None
     if title is not None:
         under = lines[1:3]
         at, name = lines[0][0], title.group(1)
-    elif lines and (heading := _TITLE.fullmatch(para.heading)) is not None and para.section:
+    elif lines and (heading := TITLE.fullmatch(para.heading)) is not None and para.section:
         under = lines[:1]
         at, name = para.section, heading.group(1)
     else:
         return None
     for line, text in under:
-        lead = _DEFAULT_LINE.match(text)
+        lead = DEFAULT_LINE.match(text)
         if lead is None:
             continue
         spans = code_spans(text[lead.end() :], html_code=True)

@@ -1,6 +1,6 @@
 """What the Dockerfiles a part of the README is about say, and how one claim becomes a finding.
 
-`_Facts` holds their pins by normalised name; `Auditor` compares a claim (a version, a default, a build
+`Facts` holds their pins by normalised name; `Auditor` compares a claim (a version, a default, a build
 arg's name) with them and words the finding (`README says X but Dockerfile:N says Y`) with its confidence,
 `CERTAIN` or `LIKELY`. A scope note of one list item or table row (`(ROCm only)`) narrows the auditor to
 the image it names.
@@ -41,9 +41,9 @@ from docgen.audit.versions import (
     RELEASE,
     TAG_VERSION,
     _keys,
-    _near_args,
     _raw,
     is_commit,
+    near_args,
     norm,
     one_slip,
     release_tuple,
@@ -243,7 +243,7 @@ _SLIP_LETTERS_MAX = 40
 """Letters of the longest word read as a slip off a name (a name has fewer)."""
 
 
-class _Facts:
+class Facts:
     """The pins of one or more Dockerfiles (the images a part of the README may be about), looked up by
     normalised name. With the `family`, an image built on a Dockerfile of it (`own_base`) has what that
     Dockerfile installs: its FROM tag's versions count only for what neither pins (`…-torch2.7.1` is
@@ -664,7 +664,7 @@ class Auditor:
     path: str
     models: tuple[ImageModel, ...]
     names: Mapping[str, str]
-    facts: _Facts
+    facts: Facts
     declared: frozenset[str]
     env: frozenset[str]
     shared: AuditFacts
@@ -699,7 +699,7 @@ class Auditor:
             path=path,
             models=models,
             names=names,
-            facts=_Facts(models, names, family or models),
+            facts=Facts(models, names, family or models),
             declared=frozenset(a.name for m in models for a in m.args),
             env=frozenset(e.name for m in models for e in m.env),
             shared=shared,
@@ -1047,7 +1047,7 @@ class Auditor:
             decls = [d for d in model.args if d.name == name]
             if not decls or any(d.used_lines for d in decls):
                 continue
-            read = next(((n, at) for n, at in model.unbound_reads if _near_args(n, (name,))), None)
+            read = next(((n, at) for n, at in model.unbound_reads if near_args(n, (name,))), None)
             if read is None:
                 continue
             message = (
@@ -1060,10 +1060,10 @@ class Auditor:
 
     def near_args(self, name: str) -> list[tuple[str, str]]:
         """The build args the images declare that a README naming `name` (no ARG's name) may mean
-        (`_near_args`: `INC_VER` for `INC_VERSION`, `MKL_VER` for `MKL Version`), each with where its
+        (`near_args`: `INC_VER` for `INC_VERSION`, `MKL_VER` for `MKL Version`), each with where its
         first ARG is (`Dockerfile:148`)."""
         found = []
-        for other in _near_args(name, self.declared):
+        for other in near_args(name, self.declared):
             model, decl = next((m, d) for m in self.models for d in m.args if d.name == other)
             found.append((other, f"{model.path}:{decl.line}"))
         return found

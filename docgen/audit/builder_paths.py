@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, also_at, dockerfile_read
-from docgen.audit.image_paths import ABSOLUTE, SYSTEM, _clean, _copied, _mounts, text_of
+from docgen.audit.image_paths import ABSOLUTE, SYSTEM, _clean, _mounts, copied, text_of
 from docgen.files import stays_home
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
@@ -111,7 +111,7 @@ def _builders(model: ImageModel, readme_folder: str) -> tuple[list[_Builder], li
                 continue
         texts.append(inst.body)
     copies = tuple(c for c in model.context_copies if c.stage in own)
-    texts += [text_of(p) for p in _copied(model.file, copies, readme_folder)]
+    texts += [text_of(p) for p in copied(model.file, copies, readme_folder)]
     found: list[_Builder] = []
     for origin, src, dest, line in taken:
         path = _clean(src)
@@ -127,7 +127,7 @@ def _builders(model: ImageModel, readme_folder: str) -> tuple[list[_Builder], li
     return found, texts
 
 
-def _compose_text(directory: Path) -> str:
+def compose_text(directory: Path) -> str:
     """The compose files beside the README, as one text."""
     try:
         files = [
@@ -180,7 +180,7 @@ def builder_paths(
         [t for fence in doc.fences for _, t in fence.lines] + [t for p in doc.paragraphs for _, t in p.lines]
     )
     mounted = _mounts(doc)
-    compose = _compose_text(directory)
+    compose = compose_text(directory)
     told: set[str] = set()
     for builder in builders:
         folder = builder.folder

@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.aside import config_file_keys, other_tool_args
-from docgen.audit.versions import _near_args, is_address
+from docgen.audit.versions import is_address, near_args
 from docgen.audit.wording import ARG_NAME, NOT_BUILD_ARG_WORDS, UPPER_WORD, about_build_args
 from docgen.markdown import Document, Table, code_spans, without_links
 
@@ -228,7 +228,7 @@ def is_variable_table(table: Table, declared: frozenset[str]) -> int | None:
         return None
     names = [_plain(cells[column]).strip("*_` ") for _, cells in table.rows if column < len(cells)]
     hits = sum(1 for name in names if name in declared)
-    near = sum(1 for name in names if name not in declared and _near_args(name, declared))
+    near = sum(1 for name in names if name not in declared and near_args(name, declared))
     return column if hits >= 2 and 2 * (hits + near) > len(table.rows) else None
 
 

@@ -382,7 +382,7 @@ def substituted(text: str) -> str:
         elif char == '"' and not single:
             double = not double
         elif not single and (text.startswith("$(", index) or char == "`"):
-            index = _substitution_end(text, index)
+            index = substitution_end(text, index)
             out.append("$_")
             continue
         out.append(char)
@@ -390,7 +390,7 @@ def substituted(text: str) -> str:
     return "".join(out)
 
 
-def _substitution_end(text: str, start: int) -> int:
+def substitution_end(text: str, start: int) -> int:
     """The index after the command substitution that starts at `start` (`$(` or a backquote); the
     parentheses inside quotes (`$(echo ")")`) or escaped are text, not the substitution's end."""
     if text[start] == "`":

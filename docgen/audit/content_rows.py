@@ -12,7 +12,7 @@ from docgen.audit.auditor import Auditor
 from docgen.audit.cells import _plain
 from docgen.audit.contents import BUILT_WITH, LATER, VERSION_IN, item_component, not_held
 from docgen.audit.keyed import named_image
-from docgen.audit.paths import _basename, matching, reference_path, variant
+from docgen.audit.paths import basename, matching, reference_path, variant
 from docgen.files import is_dockerfile_name
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -75,7 +75,7 @@ def _row_image(cells: list[str], auditor: Auditor) -> ImageModel | None:
     linked = {
         index
         for target in targets
-        if is_dockerfile_name(_basename(target))
+        if is_dockerfile_name(basename(target))
         for index in matching(target, paths)
     }
     if len(linked) == 1:

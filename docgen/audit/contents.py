@@ -14,9 +14,9 @@ from typing import TypeVar
 from urllib.parse import urlsplit
 
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
-from docgen.audit.paths import _basename, matching, reference_path
+from docgen.audit.paths import basename, matching, reference_path
 from docgen.audit.versions import ALIASES, _keys, _raw, norm
-from docgen.audit.wording import LIST_ITEM, _example
+from docgen.audit.wording import LIST_ITEM, example
 from docgen.base_contents import KNOWN, brought_by, carries, family_name, is_plain
 from docgen.copied import above_context, context_path, copied_texts
 from docgen.files import is_dockerfile_name
@@ -26,7 +26,7 @@ from docgen.rows import renamed
 from docgen.sources.pip import PIP
 from docgen.stages import built_stages
 
-_NOT_INSTALLED = re.compile(
+NOT_INSTALLED = re.compile(
     r"(?<![\w.+-])([A-Za-z][\w.+-]*[A-Za-z0-9])\**`?[ \t]*(?:[(:,–—-][ \t]*)?(?:is[ \t]+|are[ \t]+)?"
     r"not[ \t]+(?:installed|included|shipped|bundled|present)\b"
     r"|\b(?:does[ \t]+not|doesn't|do[ \t]+not|don't)[ \t]+(?:include|ship|contain|install|bundle)[ \t]+"
@@ -147,7 +147,7 @@ def left_out_claims(doc: Document, text: str, auditor: Auditor) -> Iterator[Diag
             starts = list(itertools.accumulate((len(written) + 1 for _, written in item), initial=0))
             for match in _set_aside(joined):
                 name = match.group(1)
-                if len(norm(name)) < 3 or _example(joined, match):
+                if len(norm(name)) < 3 or example(joined, match):
                     continue
                 wanted = _keys(name, auditor.names)
                 found = _in_every(auditor.models, functools.partial(installing, stage=None, wanted=wanted))
@@ -170,7 +170,7 @@ _FAMILIES = {"mpi": ("openmpi", "mpich", "mvapich", "mvapich2", "impi", "intelmp
 MAYBE = re.compile(r"\bdefault\b|\bunless\b|\boptional|\bif\b|--build-arg|\bhost\b|\bbase\b", re.IGNORECASE)
 """Words that make an absence conditional (`not installed by default`, `unless INSTALL_TRT=1`) or about
 something else (the host, the base image)."""
-_PACKAGING = re.compile(
+PACKAGING = re.compile(
     r"\A(?:python3?-|lib|intel-oneapi-)|(?:-dev|-devel|-headers|-runtime|-bin|-utils|(?:[-_]|(?<!\d))\d++)\Z"
 )
 
@@ -181,7 +181,7 @@ def installed_under(name: str) -> set[str]:
     found = {norm(name)}
     current = name.lower()
     for _ in range(3):
-        current = _PACKAGING.sub("", current)
+        current = PACKAGING.sub("", current)
         found.add(norm(current))
     found.discard("")
     return found
@@ -200,14 +200,14 @@ def absence_claims(line: int, text: str, auditor: Auditor, stage: str | None = N
     flash-attn`) that every Dockerfile compared installs, in the image built and on every platform.
     Names match through the name-equivalence table and a package's packaging (`tensorrt-dev`). With
     `stage` (the line describes a build stage: `stage_lines`), what that stage holds, not the image."""
-    said = [m for pattern in (_NOT_INSTALLED, _LACKS) for m in pattern.finditer(text)]
+    said = [m for pattern in (NOT_INSTALLED, _LACKS) for m in pattern.finditer(text)]
     said += [m for m in [_NO_ITEM.match(text)] if m is not None]
     if not said or MAYBE.search(text):
         return  # (the line read once for `MAYBE`, not once a claim)
     marked = _MARKED_ABSENT.match(text) is not None or _NO_ITEM.match(text) is not None
     for match in said:
         name = next(group for group in match.groups() if group)
-        if len(norm(name)) < 3 and _raw(name) not in _FAMILIES or _example(text, match):
+        if len(norm(name)) < 3 and _raw(name) not in _FAMILIES or example(text, match):
             continue
         wanted = _keys(name, auditor.names)
         wanted.update(norm(kind) for kind in _FAMILIES.get(_raw(name), ()))
@@ -264,7 +264,7 @@ def toolchain_claims(
     `make`; not `git`). A builder stage's compilers are not the image's; not for a line about the reader, the
     host, an option, another image or a plan (`MAYBE`, `_SOMEONE_ELSE`, `_NOT_THIS`)."""
     match = _NO_TOOLCHAIN.search(text)
-    if match is None or MAYBE.search(text) or _SOMEONE_ELSE.search(text) or _example(text, match):
+    if match is None or MAYBE.search(text) or _SOMEONE_ELSE.search(text) or example(text, match):
         return
     if _NOT_THIS.search(text[: match.start()] + " " + text[match.end() :]):
         return
@@ -380,14 +380,14 @@ _MARKS = r"[*_`]{0,6}"
 """The bold or code marks around a stage's name (`**`, `` ` ``, `` **` ``): a few, so that the `_` a
 name may end with is split between the name and the marks a few ways, not once per `_` of a long run
 (n `_` or `*` after a name cost n² to refuse, a list item or a heading of 4,000 of them 0.1 s)."""
-_STAGE_ITEM = re.compile(
+STAGE_ITEM = re.compile(
     rf"[ \t]*(?:[-*+]|\d{{1,9}}[.)])[ \t]+(?:stage[ \t]+)?[*_`]*([A-Za-z0-9][\w.-]*){_MARKS}"
     rf"(?:[ \t]+stage{_MARKS})?(?=[ \t]*(?:[:(—–-]|\Z))",
     re.IGNORECASE,
 )
 """A list item that starts by naming a build stage: `2. **build_openvino**`, `- `runtime`: the final
 image`, `* builder stage - compiles`."""
-_STAGE_TITLE = re.compile(
+STAGE_TITLE = re.compile(
     rf"(?:\d{{1,9}}[.)][ \t]*)?(?:stage[ \t]+)?[*_`]*([A-Za-z0-9][\w.-]*){_MARKS}(?:[ \t]+stage)?",
     re.IGNORECASE,
 )
@@ -407,7 +407,7 @@ def stage_lines(lines: list[tuple[int, str]], heading: str, names: Collection[st
     for line, text in lines:
         if LIST_ITEM.match(text):
             indent = len(text) - len(text.lstrip())
-            item = _STAGE_ITEM.match(text)
+            item = STAGE_ITEM.match(text)
             if item and item.group(1).lower() in names:
                 current = (item.group(1).lower(), indent)
             elif current is not None and indent <= current[1]:
@@ -422,7 +422,7 @@ def stage_lines(lines: list[tuple[int, str]], heading: str, names: Collection[st
 @functools.lru_cache(maxsize=64)
 def _stage_title(heading: str) -> str | None:
     """The build stage name a heading is, in lower case (`### `Builder` stage` → builder), else None."""
-    title = _STAGE_TITLE.fullmatch(heading.strip())
+    title = STAGE_TITLE.fullmatch(heading.strip())
     return title.group(1).lower() if title else None
 
 
@@ -446,7 +446,7 @@ def presence_claims(line: int, text: str, auditor: Auditor) -> Iterator[Diagnost
     for match in _INCLUDES.finditer(text):
         name = match.group(1)
         key = norm(name)
-        if len(key) < 3 or key not in known_keys() or _example(text, match):
+        if len(key) < 3 or key not in known_keys() or example(text, match):
             continue
         if all(_never_named(model, key) for model in auditor.models):
             yield installs_none(auditor, line, f"says the image includes {name}", name)
@@ -482,7 +482,7 @@ def _uninstalled_at(model: ImageModel, spellings: Collection[str]) -> tuple[int,
     """(the Dockerfile line, the command) of the RUN of a built stage that last removes a package named
     one of `spellings` (`pip uninstall -y transformer-engine` on NGC's PyTorch image), when no command
     after it names one again (a reinstall); None otherwise. Only RUN text is read: a script it runs
-    may reinstall it (the caller sees that through `_context`)."""
+    may reinstall it (the caller sees that through `context`)."""
     read = dockerfile_read(model.file) if model.file else None
     if read is None:
         return None
@@ -742,7 +742,7 @@ def library_lists(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
         held = sum(
             1
             for _, (_, spellings, _) in named
-            if any(m.file and any(s in _context(m)[0] for s in spellings) for m in auditor.models)
+            if any(m.file and any(s in context(m)[0] for s in spellings) for m in auditor.models)
         )
         if library and (held < 2 or 2 * held < len(named)):
             continue
@@ -751,7 +751,7 @@ def library_lists(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
                 yield installs_none(auditor, line, f"lists {name} as in the image", name, spellings)
 
 
-_VERSIONED_ITEM = re.compile(r"(?<![\w+-])[\d_+-]*+([A-Za-z][\w+-]*+)[ \t]+v?(\d+(?:\.\d+)+)\b")
+VERSIONED_ITEM = re.compile(r"(?<![\w+-])[\d_+-]*+([A-Za-z][\w+-]*+)[ \t]+v?(\d+(?:\.\d+)+)\b")
 """A list item's name and the version after it (`CUDA 8.0`, `cuDNN v5.1`, `Ubuntu 14.04`). The name is
 the first letter of a word on (as a search from each letter finds first), tried once a word: from each
 letter of a long word the rest of it was read again (n²)."""
@@ -780,7 +780,7 @@ def versions_agree(items: Iterable[tuple[int, str]], models: Iterable[ImageModel
     for _, text in items:
         if TRIED.search(text):
             return False
-        match = _VERSIONED_ITEM.search(plain(text))
+        match = VERSIONED_ITEM.search(plain(text))
         if match is None:
             continue
         name, version = match.group(1).lower(), re.escape(match.group(2))
@@ -834,7 +834,7 @@ def image_lists(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
             if head is None:
                 continue
             reference = reference_path(head.group(3) or head.group(4) or "")
-            if not is_dockerfile_name(_basename(reference)):
+            if not is_dockerfile_name(basename(reference)):
                 continue
             matched = matching(reference, paths)
             if len(matched) == 1:
@@ -854,7 +854,7 @@ def not_held(
     name, spellings, data = found
     if not model.file:
         return
-    text, unread_run, unread_packages = _context(model)
+    text, unread_run, unread_packages = context(model)
     if unread_run or any(s in text for s in spellings):
         return
     installed = _installed_by_another(auditor.family, model, spellings, unread_packages)
@@ -970,7 +970,7 @@ _JOINED_ITEM = re.compile(
 )
 """A list item joining several components, each one name (`PyTorch + torchvision + torchaudio (with CUDA
 support)`, `HYPRE · SuperLU · GSLIB`, `` `gdb`, `valgrind` and `strace` ``)."""
-_JOIN_SPLIT = re.compile(_JOIN)
+JOIN_SPLIT = re.compile(_JOIN)
 BUILT_WITH = re.compile(r"(?<=[A-Za-z0-9])\+[A-Za-z][\w.-]*\Z")
 """`HYPRE+CUDA`: a component and what it is built with; the component is the first name."""
 
@@ -998,7 +998,7 @@ def label_item(text: str) -> bool:
     labelled = _LABELLED_ITEM.fullmatch(text.rstrip())
     if labelled is None:
         return False
-    parts = [part.strip() for part in _JOIN_SPLIT.split(labelled.group(2).strip())]
+    parts = [part.strip() for part in JOIN_SPLIT.split(labelled.group(2).strip())]
     return all(_LABELLED_PART.fullmatch(part) for part in parts)
 
 
@@ -1011,7 +1011,7 @@ def labelled_components(text: str) -> list[tuple[str, set[str], bool]]:
     labelled = _LABELLED_ITEM.fullmatch(text.rstrip())
     if labelled is None or _NOT_A_KIND.search(labelled.group(1)):
         return []
-    parts = [part.strip() for part in _JOIN_SPLIT.split(labelled.group(2).strip())]
+    parts = [part.strip() for part in JOIN_SPLIT.split(labelled.group(2).strip())]
     if len(parts) < 2 or not all(_LABELLED_PART.fullmatch(part) for part in parts):
         return []
     found = [item_component(f"- {part.rstrip('. ')}") for part in parts]
@@ -1027,7 +1027,7 @@ def item_components(text: str, purpose: bool = False) -> list[tuple[str, set[str
         single = item_component(text, purpose)
         return [single] if single is not None else []
     found = []
-    for part in _JOIN_SPLIT.split(joined.group(1)):
+    for part in JOIN_SPLIT.split(joined.group(1)):
         part = BUILT_WITH.sub("", part.strip())
         if (one := item_component(f"- {part}")) is not None:
             found.append(one)
@@ -1060,7 +1060,7 @@ def cannot_hold(model: ImageModel, spellings: set[str], data: bool, added: bool)
     of what it `added`, not looked at."""
     if not model.file:
         return False
-    text, unread_run, unread_packages = _context(model)
+    text, unread_run, unread_packages = context(model)
     if unread_run or unread_packages and not data:
         return False
     if any(s in text for s in spellings):
@@ -1150,7 +1150,7 @@ def _started_only(source: str, parsed: ParsedDockerfile) -> bool:
     return all(name not in CHMOD.sub("", inst.args) for inst in parsed.instructions if inst.keyword == "RUN")
 
 
-def _context(model: ImageModel, strict: bool = True) -> tuple[str, bool, bool]:
+def context(model: ImageModel, strict: bool = True) -> tuple[str, bool, bool]:
     """The Dockerfile of `model` and the build-context files it copies that exist (scripts, requirements
     files, environment.yml), as one text of lower-case letters and digits; whether it runs something
     docgen cannot read (a script not among them, a download piped into a shell; without `strict`, only a
@@ -1177,7 +1177,7 @@ def in_ranges(line: int, ranges: tuple[tuple[int, int], ...]) -> bool:
 
 
 def kept_text(text: str, unbuilt: tuple[tuple[int, int], ...]) -> str:
-    """The Dockerfile `text` as `_context` reads it: the lines of `unbuilt` (stages not built) and the
+    """The Dockerfile `text` as `context` reads it: the lines of `unbuilt` (stages not built) and the
     comments naming what it does not install (`_NEGATING_COMMENT`) left out."""
     if unbuilt:
         text = "\n".join(t for n, t in enumerate(text.splitlines(), start=1) if not in_ranges(n, unbuilt))
@@ -1204,7 +1204,7 @@ def context_of(
     unbuilt: tuple[tuple[int, int], ...] = (),
     strict: bool = True,
 ) -> tuple[str, bool, bool]:
-    """`_context` of the Dockerfile at `file` whose COPY and ADD of its build context are `copies`
+    """`context` of the Dockerfile at `file` whose COPY and ADD of its build context are `copies`
     (`copied.copied_texts` reads the files), the lines of `unbuilt` (stages not built) left out; a
     download piped into a shell and a file run that is no shell script count as unread only when
     `strict`."""

@@ -6,7 +6,7 @@ and the image never ships what the sentence promises.
 For a README that does not build the image itself (it pulls a published one, or a build guide of its
 own builds it), `references.context_misses` has no build command to read; the sentence is the tie.
 Only when the Dockerfile's other sources are there (a folder holds each: the project is not a copy of a
-few of its files), every source no folder holds is named as a file (`references._plain_files`), the
+few of its files), every source no folder holds is named as a file (`references.plain_files`), the
 name has two words or more (`sample_workflow`: `sample workflow`, `sample workflows`), and the README
 names neither the file itself (a file it tells to bring or knows) nor says to make it on that line
 (`references.MAKES_FILE`). `likely`: the words are the README's, not a command.
@@ -21,7 +21,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, dockerfile_read
-from docgen.audit.references import MAKES_FILE, _ignored, _plain_files, copied_sources, project_top
+from docgen.audit.references import MAKES_FILE, _ignored, copied_sources, plain_files, project_top
 from docgen.files import real_path
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -73,7 +73,7 @@ def described_copies(
         missing = [(at, path) for at, path in sources if not _held(path, folders)]
         if not missing or len(missing) == len(sources):
             continue
-        files = _plain_files(missing, read[1].instructions)
+        files = plain_files(missing, read[1].instructions)
         if len(files) != len(missing):
             continue
         for at, path in files:

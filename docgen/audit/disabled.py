@@ -17,13 +17,13 @@ from docgen.audit.contents import (
     NEEDED,
     TRIED,
     VERSION_IN,
-    _context,
+    context,
     item_component,
     versions_agree,
 )
 from docgen.audit.provides import base_holds, install_text
 from docgen.audit.versions import _raw
-from docgen.audit.wording import _example, line_at, sentences
+from docgen.audit.wording import example, line_at, sentences
 from docgen.base_contents import is_plain, lacks_python
 from docgen.markdown import Document, lists, plain
 from docgen.model import Diagnostic, ImageModel
@@ -56,7 +56,7 @@ def _disabled_install(model: ImageModel, spellings: set[str]) -> int | None:
     """The Dockerfile line of the commented-out instruction (a RUN first) that names a component under
     one of `spellings` when nothing else of `model` can bring it: no live RUN, COPY/ADD or FROM, no
     copied build-context file, no script docgen cannot read; None otherwise."""
-    if not model.file or _context(model)[1] or base_holds(model, spellings, strict=False):
+    if not model.file or context(model)[1] or base_holds(model, spellings, strict=False):
         return None
     if any(s in install_text(model) for s in spellings):
         return None
@@ -147,7 +147,7 @@ def _badge_label(path: str) -> tuple[str, str]:
     return (parts[0], "") if len(parts) == 2 else ("", "")
 
 
-def _promised(doc: Document) -> Iterator[tuple[int, str]]:
+def promised(doc: Document) -> Iterator[tuple[int, str]]:
     """(README line, name) of each component a sentence (`an image with Tensorflow, with the option to
     use Keras or TFLearn`) or an unversioned shields.io badge (`code--server-VS Code-blue`) says the image
     has."""
@@ -162,7 +162,7 @@ def _promised(doc: Document) -> Iterator[tuple[int, str]]:
                 continue
             # Each promise reads up to the end of the next one: the words after that are the next
             # promise's too, read once, not once for each promise before them.
-            promises = [m for m in _PROMISE.finditer(sentence) if not _example(sentence, m)]
+            promises = [m for m in _PROMISE.finditer(sentence) if not example(sentence, m)]
             told: set[str] = set()
             for index, match in enumerate(promises):
                 after = promises[index + 1].end() if index + 1 < len(promises) else len(sentence)
@@ -185,7 +185,7 @@ _CLAUSE_END = re.compile(
 """Where the words a promise is about end (`an image with Jupyter, so that you can run it in Chrome`)."""
 
 
-def _base_sayings(doc: Document) -> str:
+def base_sayings(doc: Document) -> str:
     """The sentences of the README saying something comes with the base image (`_BASE_SAYS`), as
     `_raw` text, one a line: read once a README, whatever the number of components it promises."""
     return "\n".join(
@@ -211,7 +211,7 @@ def _base_comments(file: str) -> str:
 
 
 def _given_to_base(sayings: str, model: ImageModel, spellings: set[str]) -> bool:
-    """True when the README (`sayings`: its sentences naming a base, `_base_sayings`) or a comment of
+    """True when the README (`sayings`: its sentences naming a base, `base_sayings`) or a comment of
     the Dockerfile (`# keras comes with the base image`) names the component next to its base image."""
     comments = _base_comments(model.file) if model.file else ""
     return any(s in sayings or s in comments for s in spellings)
@@ -222,7 +222,7 @@ def _install_commented_out(model: ImageModel, spellings: set[str]) -> int | None
     instruction of `model` installs it (a clone of its source installs nothing: `install_text` without
     fetches), no copied build-context file names it, no script docgen cannot read may bring it and no base
     is known to carry it; None otherwise."""
-    if not model.file or _context(model)[1] or base_holds(model, spellings, strict=False):
+    if not model.file or context(model)[1] or base_holds(model, spellings, strict=False):
         return None
     if any(s in install_text(model, fetches=False) for s in spellings):
         return None
@@ -235,7 +235,7 @@ def _install_commented_out(model: ImageModel, spellings: set[str]) -> int | None
 
 
 def disabled_promises(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
-    """A component a sentence or a badge says the image has (`_promised`) whose only install in every
+    """A component a sentence or a badge says the image has (`promised`) whose only install in every
     Dockerfile compared is a commented-out RUN (`_install_commented_out`), whatever its base (a base
     docgen does not know is no reason to stay silent: the Dockerfile meant to install it), unless the
     README or the Dockerfile says the base brings it (`likely`)."""
@@ -243,7 +243,7 @@ def disabled_promises(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     if not models or len(models) != len(auditor.models):
         return
     sayings: str | None = None
-    for line, name in _promised(doc):
+    for line, name in promised(doc):
         spellings = {_raw(name)} | (found[1] if (found := item_component(f"- {name}")) else set())
         spellings = {s for s in spellings if len(s) > 2}
         if not spellings:
@@ -251,7 +251,7 @@ def disabled_promises(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
         where = [_install_commented_out(m, spellings) for m in models]
         if not all(n is not None for n in where):
             continue
-        sayings = _base_sayings(doc) if sayings is None else sayings
+        sayings = base_sayings(doc) if sayings is None else sayings
         if not any(_given_to_base(sayings, m, spellings) for m in models):
             yield Diagnostic(
                 auditor.path,
@@ -305,7 +305,7 @@ def _model_download_disabled(model: ImageModel) -> int | None:
     """The line of the first commented-out RUN of `model` that fetches a model (`_MODEL_FETCH`), when no
     live instruction does (a RUN, a copied build-context file, the ENTRYPOINT or CMD), no COPY or ADD
     brings a models folder, and no script docgen cannot read may fetch one; None otherwise."""
-    if not model.file or _context(model)[1]:
+    if not model.file or context(model)[1]:
         return None
     read = dockerfile_read(model.file)
     if read is None:
@@ -342,7 +342,7 @@ def disabled_downloads(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
                 and _MODEL_WORD.search(sentence)
                 and not _AT_RUN_TIME.search(sentence)
                 and not _NOT_PROMISED.search(sentence)
-                and not _example(sentence, said)
+                and not example(sentence, said)
             ):
                 lines.append(line_at(para.lines, start))
     if not lines:
@@ -398,7 +398,7 @@ def _ppa_claims(doc: Document) -> Iterator[tuple[int, str, str]]:
             continue
         for match in _PPA_SAID.finditer(text):
             owner = next(group for group in match.groups() if group)
-            if owner.lower() not in _NOT_OWNERS and len(owner) > 2 and not _example(text, match):
+            if owner.lower() not in _NOT_OWNERS and len(owner) > 2 and not example(text, match):
                 yield line, owner, match.group().strip()
 
 
@@ -409,7 +409,7 @@ def _ppa_commented_out(model: ImageModel, owner: str) -> tuple[int, str] | None:
     `owner` (a download piped into a shell neither), no shell script docgen cannot read runs, and every
     base the image starts from is a plain OS or language image or one known to ship no Python (a
     vendor's image may carry the PPA). None otherwise."""
-    if not model.file or _context(model, strict=False)[1]:
+    if not model.file or context(model, strict=False)[1]:
         return None  # (a download piped into a shell that adds the PPA names it: `install_text` below)
     roots = [stage.base for stage in model.chain() if stage.parent is None]
     if not roots or not all(

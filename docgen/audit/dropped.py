@@ -115,12 +115,12 @@ def _title_subject(doc: Document, text: str) -> tuple[int, list[str]]:
     return line, [w for w in _TITLE_WORDS.findall(subject) if w.lower() not in _GENERIC]
 
 
-def _text(file: Path) -> str:
+def text(file: Path) -> str:
     """The text of `file` (empty when it cannot be read or is larger than a script)."""
     return text_or_none(file, MAX_PROJECT_FILE_BYTES) or ""
 
 
-def _only_commented(model: ImageModel, words: Collection[str]) -> dict[str, int | None]:
+def only_commented(model: ImageModel, words: Collection[str]) -> dict[str, int | None]:
     """For each of `words` (any case): the line of the first commented-out instruction of `model`'s
     Dockerfile naming it when no other line of it does and nothing it copies or runs can bring it; else
     None. The Dockerfile is read once for all the words (a long title has many)."""
@@ -149,7 +149,7 @@ def _only_commented(model: ImageModel, words: Collection[str]) -> dict[str, int 
         numbers = naming.get(_ALNUM.findall(word)[0].lower(), [])
         found[word] = _first_commented([(n, lines[n - 1]) for n in numbers], word)
     copied = [
-        _text(c.path).lower()
+        text(c.path).lower()
         for c in copied_files(real_path(folder), model.context_copies, model.file)
         if c.path is not None
     ]
@@ -184,7 +184,7 @@ def title_components(
     line, words = _title_subject(doc, text)
     if not models or not words:
         return
-    read = [_only_commented(m, words) for m in models]
+    read = [only_commented(m, words) for m in models]
     for word in words:
         where = [found[word] for found in read]
         if all(n is not None for n in where):

@@ -146,7 +146,7 @@ def entered_builds(
         said_at = rooted.get(fence.lines[0][0]) if fence.lines and rooted else None
         if said_at is not None:  # the sentence over the block puts the reader in the repository's root
             here, entered = real_path(top), True
-        docker_only = True  # every step run since the last `cd` is one of Docker's own (`_DOCKER_STEP`)
+        docker_only = True  # every step run since the last `cd` is one of Docker's own (`DOCKER_STEP`)
         started = not moved_before
         for line, step, alternative in _steps(fence):
             cd = CD_STEP.match(step)
@@ -161,7 +161,7 @@ def entered_builds(
                 docker_only = True
                 continue
             if not alternative and step.strip():
-                docker_only = docker_only and _DOCKER_STEP.match(step) is not None
+                docker_only = docker_only and DOCKER_STEP.match(step) is not None
             if started and not entered and not alternative and _DOCKER_BUILD.search(step):
                 paths = build_paths(step)
                 if paths is not None and paths[0] is None and docker_only:
@@ -198,9 +198,9 @@ def entered_builds(
             )
 
 
-_DOCKER_STEP = re.compile(r"[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?docker[ \t]")
+DOCKER_STEP = re.compile(r"[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?docker[ \t]")
 """A step of Docker's own (a build, a pull, a run): none writes a Dockerfile into the folder."""
-_WRITES_DOCKERFILE = re.compile(
+WRITES_DOCKERFILE = re.compile(
     r"(?:>|\b(?:cp|mv|ln|install|rsync|wget|curl|touch|tee|envsubst|sed|m4|cat|make|generate\w*)\b)"
     r"[^\n]*\b[Dd]ockerfile\b|\b[Dd]ockerfile\b[^\n]*\b(?:generat|creat|writ|render|templat)\w*",
 )
@@ -343,7 +343,7 @@ def _readme_makes(doc: Document, known: list[bool]) -> bool:
     if not known:
         texts = [text for f in doc.fences for _, text in f.lines]
         texts += [text for p in doc.paragraphs for _, text in p.lines]
-        known.append(any(_WRITES_DOCKERFILE.search(text) for text in texts))
+        known.append(any(WRITES_DOCKERFILE.search(text) for text in texts))
     return known[0]
 
 

@@ -34,7 +34,7 @@ _NEEDS_FILE = frozenset({"build", "up", "run", "create", "pull", "push", "config
 """The compose commands that read the project's compose file (not `version` or `ls`)."""
 
 
-_WRITES = re.compile(
+WRITES = re.compile(
     r"(?:^|[;&|(][ \t]*|&&[ \t]*)(?:sudo[ \t]+)?(?:cp|mv|ln|install|make|curl|wget|envsubst|tee|sed|cat|echo"
     r"|printf|python3?|bash|sh|\./\S+|\S+\.sh)\b|>"
 )
@@ -85,7 +85,7 @@ class EnteredCompose:
             ats = [at for at, _ in steps]
             from_first = _walked([t for _, t in steps[1:]])  # (`_cloned`: from the first step's folder)
             from_here = _walked([t for _, t in steps])  # (`_folder`)
-            writes = [at for at, text in fence.lines if at >= steps[0][0] and _WRITES.search(text)]
+            writes = [at for at, text in fence.lines if at >= steps[0][0] and WRITES.search(text)]
             for lines in build_commands(fence, DOCKER_COMPOSE):
                 line = lines[0][0]
                 count = bisect.bisect_right(ats, line)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.compose_variables import _files
-from docgen.audit.paths import _basename, matching
+from docgen.audit.paths import basename, matching
 from docgen.build_scripts import DOCKER, container_command
 from docgen.files import is_dockerfile_name, text_or_none
 from docgen.markdown import Document, code_spans, links, lists
@@ -49,7 +49,7 @@ def _named_file(intro: str, paths: Sequence[str]) -> int | None:
     named += _WORD_FILE.findall(intro)
     found: set[int] = set()
     for reference in named:
-        if "://" in reference or not is_dockerfile_name(_basename(reference)):
+        if "://" in reference or not is_dockerfile_name(basename(reference)):
             continue
         found |= matching(reference, paths)
     return found.pop() if len(found) == 1 else None

@@ -10,7 +10,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, dockerfile_read
-from docgen.audit.image_paths import _copied, text_of
+from docgen.audit.image_paths import copied, text_of
 from docgen.audit.wording import COMMAND_LANGS
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -54,7 +54,7 @@ def _environments(models: Sequence[ImageModel], directory: Path) -> list[tuple[s
         ):
             continue
         for copy in model.context_copies:
-            for each in _copied(model.file, (copy,), str(directory))[:50]:
+            for each in copied(model.file, (copy,), str(directory))[:50]:
                 if each.suffix not in (".yaml", ".yml"):
                     continue
                 text = text_of(each)

@@ -9,9 +9,9 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY, Auditor
-from docgen.audit.contents import _context, installed_under, installing
+from docgen.audit.contents import context, installed_under, installing
 from docgen.audit.versions import _keys, norm
-from docgen.audit.wording import _example
+from docgen.audit.wording import example
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -51,7 +51,7 @@ def every_image_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
                 continue
             for match in _EVERY_HOLDS.finditer(text):
                 name = match.group(1) or match.group(2)
-                if (match.group(2) and _OWN.match(text[match.start(2) :])) or _example(text, match):
+                if (match.group(2) and _OWN.match(text[match.start(2) :])) or example(text, match):
                     continue
                 yield from _lacking(auditor, line, name, models)
 
@@ -79,8 +79,8 @@ def _lacking(auditor: Auditor, line: int, name: str, models: tuple[ImageModel, .
 def _readable(model: ImageModel) -> bool:
     """True when docgen reads all that `model` installs (no unread script or package list) and each
     of its stages starts from an image it names, not one a build arg alone gives (`FROM ${BASE}`)."""
-    # (a downloaded tarball is read as the component it is; a download run by a shell is `_context`'s)
+    # (a downloaded tarball is read as the component it is; a download run by a shell is `context`'s)
     unread = any(c.method in ("requirements", "script") for c in model.components)
-    if model.unread or unread or (model.file and any(_context(model)[1:])):
-        return False  # (`_context`: a script or package list it copies or runs that docgen has not)
+    if model.unread or unread or (model.file and any(context(model)[1:])):
+        return False  # (`context`: a script or package list it copies or runs that docgen has not)
     return all(stage.base and "$" not in stage.base for stage in model.stages if stage.parent is None)

@@ -24,10 +24,10 @@ from docgen.audit.copies import (
     Lines,
     _instructions,
     _intro,
-    _shape,
     copied_model,
     file_instructions,
     reads_as_dockerfile,
+    shape,
 )
 from docgen.audit.excerpts import PLACEHOLDER, _tag
 from docgen.audit.versions import skeleton
@@ -89,11 +89,11 @@ def _example_copies(doc: Document, fence: Fence, auditor: Auditor, text: str) ->
     if base is None:
         return
     line, said, used = base
-    rest = [_shape(lines) for i, (_, lines) in enumerate(block) if i not in used]
+    rest = [shape(lines) for i, (_, lines) in enumerate(block) if i not in used]
     for model in auditor.models:
         if not model.stages:
             continue
-        shapes = {_shape(lines) for _, lines in file_instructions(model)}
+        shapes = {shape(lines) for _, lines in file_instructions(model)}
         shared = [shape for shape in rest if shape in shapes]
         if len(shared) < _LEAST or any(s not in shapes and not PLACEHOLDER.search(s) for s in rest):
             continue

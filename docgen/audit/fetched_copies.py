@@ -38,7 +38,7 @@ _KIND_WORDS = re.compile(
     re.IGNORECASE,
 )
 """Words that name such a file by its kind (`the CUDA installer`, `the model weights`)."""
-_TELLS_FETCH = re.compile(r"\b(?:download|fetch|get|obtain|place|put|copy|move|save|grab)\w*", re.IGNORECASE)
+TELLS_FETCH = re.compile(r"\b(?:download|fetch|get|obtain|place|put|copy|move|save|grab)\w*", re.IGNORECASE)
 """Words telling the reader to bring a file."""
 
 
@@ -118,7 +118,7 @@ class Told:
         if "\n" not in name and name in self._text:
             return True
         if self._tells is None:
-            self._tells = [(n, t.lower()) for n, t in enumerate(self._lines) if _TELLS_FETCH.search(t)]
+            self._tells = [(n, t.lower()) for n, t in enumerate(self._lines) if TELLS_FETCH.search(t)]
             self._kind = next(
                 (n for n, _ in self._tells if _KIND_WORDS.search(self._lines[n])), len(self._lines)
             )

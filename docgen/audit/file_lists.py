@@ -210,7 +210,7 @@ def _absent_packages(
             continue
         parent = posixpath.dirname(name)
         if parent not in present_in:
-            present_in[parent] = [p for p in by_parent[parent] if _holds_files(base / p)]
+            present_in[parent] = [p for p in by_parent[parent] if holds_files(base / p)]
             listed[parent] = Counter(by_parent[parent])
         present = present_in[parent]  # (not `name`: it does not exist)
         siblings = len(by_parent[parent]) - listed[parent][name]
@@ -379,7 +379,7 @@ _SHOWN_FILES = 4
 """The most files of a folder a finding names."""
 
 
-def _holds_files(folder: Path) -> bool:
+def holds_files(folder: Path) -> bool:
     """True when `folder` is a folder holding at least one file."""
     try:
         with os.scandir(folder) as listing:

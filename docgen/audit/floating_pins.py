@@ -40,7 +40,7 @@ from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
 from docgen.audit.contents import CHMOD, PIPED, RUNS_FILE
 from docgen.audit.pinned_installs import bare_base
 from docgen.audit.versions import _raw
-from docgen.audit.wording import _example
+from docgen.audit.wording import example
 from docgen.base_contents import is_plain, lacks_python
 from docgen.files import stays_home
 from docgen.markdown import Document
@@ -139,7 +139,7 @@ def _floating_pins(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     read: dict[int, _Installs | None] = {}  # each Dockerfile's installs, read at the first pin
     for line, text in _pin_lines(doc):
         for match in _PIN.finditer(text):
-            if _example(text, match):
+            if example(text, match):
                 continue
             name, version = match.group(1), match.group(2)
             found = _floating(_raw(name), auditor, read)
@@ -173,7 +173,7 @@ def _redirected_bounds(
     installing it with one. `certain` in a list item, a table cell or a code span, `likely` in prose."""
     for line, text, listed in _bound_lines(doc):
         for match in _BOUND.finditer(text):
-            if _example(text, match):
+            if example(text, match):
                 continue
             name, bound = match.group(2), re.sub(r"[ \t]+", "", match.group(3))
             found = _redirected(_raw(name), auditor, read)
@@ -497,7 +497,7 @@ def _listed(model: ImageModel, installs: _Installs, name: str) -> bool:
     for listed in installs.lists:
         required = listed.startswith("-r ")
         path = listed[3:] if required else listed
-        texts = _package_texts(model, path, installs.copies)
+        texts = package_texts(model, path, installs.copies)
         if required and not texts:
             return True
         if any(_names(text, name) or "--hash" in text for text in texts):
@@ -533,7 +533,7 @@ def _places(model: ImageModel, source: str) -> list[Path]:
     return found
 
 
-def _package_texts(model: ImageModel, path: str, copies: list[tuple[str, str]]) -> list[str]:
+def package_texts(model: ImageModel, path: str, copies: list[tuple[str, str]]) -> list[str]:
     """The texts of the package files `path` (a file, or a project folder) of the image is, looked for
     under the folders a build context may be (the Dockerfile's and a few above), through the COPY that
     brought it in."""

@@ -50,12 +50,12 @@ class _Grammar:
         return _Grammar(values, self.flags | (other.flags - self.values), self.interspersed)
 
 
-def _grammar(values: str, flags: str, interspersed: bool = True) -> _Grammar:
+def grammar(values: str, flags: str, interspersed: bool = True) -> _Grammar:
     return _Grammar(frozenset(values.split()), frozenset(flags.split()), interspersed)
 
 
 # The tables, from the reference pages named in the module docstring.
-_BUILD = _grammar(
+_BUILD = grammar(
     "--add-host --allow --annotation --attest --build-arg --build-context --builder --cache-from --cache-to "
     "--call --cgroup-parent -f --file --iidfile --label --metadata-file --network --no-cache-filter -o "
     "--output --platform --progress --provenance --sbom --secret --shm-size --ssh -t --tag --target "
@@ -65,7 +65,7 @@ _BUILD = _grammar(
     "--squash --compress --stream --disable-content-trust",
 )
 _BUILD_LONG = sorted(o for o in _BUILD.values | _BUILD.flags if o.startswith("--"))
-_PODMAN_BUILD = _BUILD | _grammar(
+_PODMAN_BUILD = _BUILD | grammar(
     "--arch --authfile --cap-add --cap-drop --cert-dir --cgroupns --creds --decryption-key --device --dns "
     "--dns-option --dns-search --env --format --from --group-add --hooks-dir --ignorefile --ipc --jobs "
     "--logfile --manifest --os --os-feature --os-version --pid --retry --retry-delay --runtime "
@@ -75,7 +75,7 @@ _PODMAN_BUILD = _BUILD | _grammar(
     "--all-platforms --compat-volumes --disable-compression --no-hosts --omit-history --rewrite-timestamp "
     "--skip-unused-stages --squash-all --stdin --logsplit",
 )
-RUN = _grammar(
+RUN = grammar(
     "--add-host --annotation -a --attach --blkio-weight --blkio-weight-device --cap-add --cap-drop "
     "--cgroup-parent --cgroupns --cidfile --cpu-count --cpu-percent --cpu-period --cpu-quota --cpu-rt-period "
     "--cpu-rt-runtime -c --cpu-shares --cpus --cpuset-cpus --cpuset-mems --detach-keys --device "
@@ -93,7 +93,7 @@ RUN = _grammar(
     "--privileged -P --publish-all -q --quiet --read-only --rm --sig-proxy -t --tty --use-api-socket",
     interspersed=False,
 )
-_COMPOSE = _grammar(
+_COMPOSE = grammar(
     "-f --file -p --project-name --profile --env-file --project-directory --ansi --progress --parallel "
     "--log-level -H --host -c --context --tlscacert --tlscert --tlskey",
     "--compatibility --dry-run --all-resources --verbose --no-ansi --tls --tlsverify --skip-hostname-check "
@@ -112,50 +112,50 @@ v2 adds them to the root command's own flags (only `--dry-run` is persistent) an
 docopt usage puts them before the command, so after a command that has no option of the name either
 refuses them."""
 _COMPOSE_COMMANDS = {
-    "up": _grammar(
+    "up": grammar(
         "--attach --exit-code-from --no-attach --pull --scale -t --timeout --wait-timeout",
         "--abort-on-container-exit --abort-on-container-failure --always-recreate-deps --attach-dependencies "
         "--build -d --detach --force-recreate --menu --no-build --no-color --no-deps --no-log-prefix "
         "--no-recreate --no-start --quiet-build --quiet-pull --remove-orphans -V --renew-anon-volumes "
         "--timestamps --wait -w --watch -y --yes",
     ),
-    "build": _grammar(
+    "build": grammar(
         "--build-arg --builder -m --memory --provenance --sbom --ssh --progress",
         "--check --no-cache --print --pull --push -q --quiet --with-dependencies --compress --force-rm "
         "--no-rm --parallel",
     ),
-    "run": _grammar(
+    "run": grammar(
         "--cap-add --cap-drop --entrypoint -e --env --env-from-file -l --label --name -p --publish --pull -u "
         "--user -v --volume -w --workdir",
         "--build -d --detach -i --interactive -T --no-TTY --no-deps -q --quiet --quiet-build --quiet-pull "
         "--remove-orphans --rm -P --service-ports --use-aliases -t --tty",
         interspersed=False,
     ),
-    "exec": _grammar(
+    "exec": grammar(
         "-e --env --index -u --user -w --workdir",
         "-d --detach -T --no-TTY --privileged -i --interactive -t --tty",
         interspersed=False,
     ),
-    "create": _grammar(
+    "create": grammar(
         "--pull --scale",
         "--build --force-recreate --no-build --no-recreate --quiet-pull --remove-orphans -y --yes",
     ),
-    "down": _grammar("--rmi -t --timeout", "--remove-orphans -v --volumes"),
-    "kill": _grammar("-s --signal", "--remove-orphans"),
-    "logs": _grammar(
+    "down": grammar("--rmi -t --timeout", "--remove-orphans -v --volumes"),
+    "kill": grammar("-s --signal", "--remove-orphans"),
+    "logs": grammar(
         "--index -n --tail --since --until", "-f --follow --no-color --no-log-prefix -t --timestamps"
     ),
-    "pause": _grammar("", ""),
-    "pull": _grammar(
+    "pause": grammar("", ""),
+    "pull": grammar(
         "--policy",
         "--ignore-buildable --ignore-pull-failures --include-deps -q --quiet --parallel --no-parallel",
     ),
-    "push": _grammar("", "--ignore-push-failures --include-deps -q --quiet"),
-    "restart": _grammar("-t --timeout", "--no-deps"),
-    "rm": _grammar("", "-f --force -s --stop -v --volumes -a --all"),
-    "start": _grammar("--wait-timeout", "--wait"),
-    "stop": _grammar("-t --timeout", ""),
-    "unpause": _grammar("", ""),
+    "push": grammar("", "--ignore-push-failures --include-deps -q --quiet"),
+    "restart": grammar("-t --timeout", "--no-deps"),
+    "rm": grammar("", "-f --force -s --stop -v --volumes -a --all"),
+    "start": grammar("--wait-timeout", "--wait"),
+    "stop": grammar("-t --timeout", ""),
+    "unpause": grammar("", ""),
 }
 """The `docker compose` commands read, each with its own options (the reference page of each): the
 global ones are theirs too. Their positional words are services (of `run` and `exec`, the first: the
@@ -490,7 +490,7 @@ def _not_build_options(
 _COMMANDS = re.compile(
     "|".join(p.pattern for p in (_DOCKER_BUILD, _PODMAN_BUILD_COMMAND, _CONTAINER_RUN, DOCKER_COMPOSE))
 )
-_PODMAN_RUN = _grammar(
+_PODMAN_RUN = grammar(
     "--arch --authfile --cert-dir --cgroup-conf --cgroups --chrootdirs --conmon-pidfile --creds "
     "--decryption-key --env-merge --gidmap --gpus --group-entry --health-log-destination "
     "--health-max-log-count --health-max-log-size --health-on-failure --health-startup-cmd "

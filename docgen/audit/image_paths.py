@@ -213,7 +213,7 @@ def _tool_written(path: Path, pattern: str) -> bool:
     )
 
 
-def _copied(file: str, copies: Sequence[ContextCopy], readme_folder: str) -> list[Path]:
+def copied(file: str, copies: Sequence[ContextCopy], readme_folder: str) -> list[Path]:
     """The files the COPY and ADD `copies` of the Dockerfile at `file` put in the image
     (`copied.copied_files`), found in `_bases`, those in a folder a tool writes left out
     (`_tool_written`); at most `FILE_LIMIT` + 1."""
@@ -243,7 +243,7 @@ def context_text(file: str, copies: Sequence[ContextCopy], readme_folder: str) -
         except OSError:
             continue
     bases = _bases(file, readme_folder)
-    for each in dict.fromkeys([*found, *_copied(file, copies, readme_folder)]):
+    for each in dict.fromkeys([*found, *copied(file, copies, readme_folder)]):
         if each.suffix.lower() in _DOCS:
             continue  # a document copied with the whole context: its paths are not the image's
         if not any(resolves_inside(each, base) for base in bases):

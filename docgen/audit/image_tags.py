@@ -51,7 +51,7 @@ from docgen.audit.commands import (
     without_prompt,
 )
 from docgen.audit.own_repo import repository_root
-from docgen.audit.paths import _basename, own_page, path_named, reference_path
+from docgen.audit.paths import basename, own_page, path_named, reference_path
 from docgen.audit.references import indented_blocks
 from docgen.audit.wording import COMMAND_LANGS
 from docgen.base_contents import l4t_release
@@ -177,7 +177,7 @@ def _built_model(build: _Build, models: tuple[ImageModel, ...]) -> ImageModel | 
             return None
         index = path_named(reference_path(build.file), [m.path for m in models])
         return models[index] if index is not None else None
-    if len(models) != 1 or _basename(models[0].path).lower() not in ("dockerfile", "containerfile"):
+    if len(models) != 1 or basename(models[0].path).lower() not in ("dockerfile", "containerfile"):
         return None
     if "://" in build.context or "#" in build.context or build.folder.startswith("$"):
         return None
@@ -185,7 +185,7 @@ def _built_model(build: _Build, models: tuple[ImageModel, ...]) -> ImageModel | 
     where = posixpath.normpath(where)
     parent = models[0].path.replace("\\", "/").rsplit("/", 2)
     folder = parent[-2] if len(parent) >= 2 else ""
-    if where in (".", "") or (folder and _basename(where) == folder):
+    if where in (".", "") or (folder and basename(where) == folder):
         return models[0]
     return None
 
@@ -368,7 +368,7 @@ def copied_contexts(
             if local.startswith("/") or real_path(here / local) == here:
                 continue
             folder = local
-        name = _basename(folder)
+        name = basename(folder)
         if name in (".", "..", "", own) or not _one_part_away(name, own):
             continue
         if _users_own_app(doc, build, name, project or repository_root(directory) or directory):
@@ -377,7 +377,7 @@ def copied_contexts(
             readme,
             build.line,
             f"README builds {context}, the folder {name}/, but it sits in {own}/ beside "
-            f"{_basename(beside[0].path)}: the command builds another folder's image (a README copied "
+            f"{basename(beside[0].path)}: the command builds another folder's image (a README copied "
             f"from {name}/?)",
             confidence=CERTAIN,
         )
@@ -398,7 +398,7 @@ def _users_own_app(doc: Document, build: _Build, name: str, top: Path) -> bool:
     """True when the folder `name` a build command builds is the reader's own application: the build
     tags the image by the folder's name (`-t cuda-app ./cuda-app`), text above the build in the README
     tells the reader to write their own Dockerfile, and the repository has no folder of that name."""
-    if not any(_basename(image_repository(tag)) == name for tag in build.tags):
+    if not any(basename(image_repository(tag)) == name for tag in build.tags):
         return False
     told = any(
         _OWN_DOCKERFILE.search(text)

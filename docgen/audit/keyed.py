@@ -27,7 +27,7 @@ _KEY = re.compile(
 """A line that is one name and nothing else: in a link, code, bold, a heading (`**opengl-cu121**`)."""
 _PIECES = re.compile(r"[ \t]+/[ \t]+|[ \t]*[,;|][ \t]*")
 """What separates the facts of one entry: `cuda: 12.1.1 / pytorch: cu121 / python3.8.17`."""
-_PAIR = re.compile(
+PAIR = re.compile(
     r"[*_`]*([A-Za-z][\w+.-]*?(?!(?<=_)_)(?:[ \t]+[A-Za-z][\w+-]*(?!(?<=_)_)){0,2})[*_`]*"
     r"(?:[ \t]*:[ \t]*|[ \t]+)[*_`]*"
     r"v?(\d+(?:\.\d+)+)[*_`]*\Z"
@@ -53,7 +53,7 @@ def named_image(key: str, auditor: Auditor) -> tuple[ImageModel, bool] | None:
 def _entry_facts(text: str) -> Iterator[tuple[str, str]]:
     """(name, version) of each fact of an entry's line: `cuda: 11.7.1 / python3.7.17 / ubuntu20.04`."""
     for piece in _PIECES.split(text.strip()):
-        match = _PAIR.match(piece.strip()) or _GLUED.match(piece.strip())
+        match = PAIR.match(piece.strip()) or _GLUED.match(piece.strip())
         if match is not None:
             yield match.group(1), match.group(2)
 

@@ -21,8 +21,8 @@ from docgen.audit.contents import (
     FEATURES,
     LATER,
     VERSION_IN,
-    _context,
     built_bases,
+    context,
     copies_unread,
     final_components,
     item_components,
@@ -86,7 +86,7 @@ def _lacks(model: ImageModel, spellings: set[str]) -> bool:
     pulls it in, and its base images are known not to carry it."""
     if not model.file or unread_copies(model):
         return False
-    text = _context(model)[0]
+    text = context(model)[0]
     if any(s in text for s in spellings):
         return False
     if brought_by((c.name for c in final_components(model)), spellings) is not None:

@@ -16,7 +16,7 @@ import re
 from collections.abc import Collection, Iterator
 
 from docgen.audit.auditor import Auditor, image_names
-from docgen.audit.paths import _basename, matching, reference_path, same_file, same_path
+from docgen.audit.paths import basename, matching, reference_path, same_file, same_path
 from docgen.audit.prose import audit_text
 from docgen.files import is_dockerfile_name
 from docgen.markdown import Document, Table, table_cells
@@ -44,7 +44,7 @@ def _dockerfile_links(cells: list[str]) -> Iterator[tuple[str, str | None]]:
                 if blob is None:
                     continue
                 ref, target = blob.group(1), blob.group(2)
-            if is_dockerfile_name(_basename(target)):
+            if is_dockerfile_name(basename(target)):
                 yield target, ref
 
 
@@ -99,7 +99,7 @@ def _named_files(cells: list[str], paths: list[str]) -> tuple[set[int], bool]:
         if whole and not any(c in whole for c in " \t`[]()"):
             candidates.append(whole)
         for target in candidates:
-            if not is_dockerfile_name(_basename(target)):
+            if not is_dockerfile_name(basename(target)):
                 continue
             found = {i for i in matching(target, paths) if same_path(target, paths[i])}
             if len(found) == 1:

@@ -32,7 +32,7 @@ from pathlib import Path
 from docgen import compose
 from docgen.audit.auditor import LIKELY
 from docgen.audit.env_defaults import same
-from docgen.audit.unset_stops import _FUNCTION, _READS_FILES, _SHELL_OWN, _assigns
+from docgen.audit.unset_stops import FUNCTION, READS_FILES, SHELL_OWN, assigns
 from docgen.audit.wording import about_env
 from docgen.copied import copied_texts
 from docgen.errors import MAX_PROJECT_FILE_BYTES
@@ -243,14 +243,14 @@ def unset_started_vars(
     if found is None:
         return
     script, body = found
-    if re.search(_READS_FILES.pattern, body, re.MULTILINE):
+    if re.search(READS_FILES.pattern, body, re.MULTILINE):
         return
     known = {e.name for e in model.env} | {a.name for a in model.args}
     unset: dict[str, tuple[int, str]] = {}
     inside = False  # within a function's body
     for number, line in enumerate(body.splitlines(), start=1):
         code = line.split(" #", 1)[0]
-        if _FUNCTION.match(code.strip()) or re.match(r"[\w:.-]+[ \t]*\(\)", code.strip()):
+        if FUNCTION.match(code.strip()) or re.match(r"[\w:.-]+[ \t]*\(\)", code.strip()):
             inside = not code.rstrip().endswith("}")
             continue
         if inside:
@@ -260,7 +260,7 @@ def unset_started_vars(
             continue
         for match in _OPTION_VALUE.finditer(code):
             name = match.group(2) or match.group(3)
-            if name in known or name in unset or _SHELL_OWN.fullmatch(name):
+            if name in known or name in unset or SHELL_OWN.fullmatch(name):
                 continue
             unset[name] = (number, f"{match.group(1)} ${name}")
     if not unset:
@@ -270,7 +270,7 @@ def unset_started_vars(
         name
         for name in unset
         if not re.search(rf"(?<![\w]){name}(?![\w])", text)
-        and not _assigns(body, name)
+        and not assigns(body, name)
         and not re.search(_HANDLED.format(name=name), body)
         and not any(re.search(rf"(?<![\w]){name}(?![\w])", t) for t in near)
     ]

@@ -131,7 +131,7 @@ def make_env(
     pass ROCM_GPU_ARCH: Dockerfile keeps ARG ROCM_GPU_ARCH=gfx1151 (line 15)`."""
     path = makefile_in(directory)
     text = makefile_text(path) if path is not None else None
-    if path is None or text is None or makefile._COMPUTED.search(text):
+    if path is None or text is None or makefile.COMPUTED.search(text):
         return  # a variable name computed (`$($(V))`, `.VARIABLES`): any name may be passed
     told: set[str] = set()
     recipes: dict[str, makefile.TargetRecipe | None] = {}

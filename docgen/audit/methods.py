@@ -361,7 +361,7 @@ _NOT_NOW = re.compile(
     re.IGNORECASE,
 )
 """Words making a line's channel no claim about the image as built (`no longer nightly`, `or nightly`)."""
-_TORCH_INDEX = re.compile(
+TORCH_INDEX = re.compile(
     r"(?:--(?:extra-)?index-url|-i)(?:[ \t]+|=)[\"']?(https?://download\.pytorch\.org/whl/[^\s\"'\\]*)"
 )
 """The PyTorch wheel index a pip command installs from (`--index-url https://download.pytorch.org/whl/xpu`)."""
@@ -401,7 +401,7 @@ def _torch_sources_at(file: str, mtime_ns: int, size: int) -> tuple[tuple[int, s
         for command in re.split(r"&&|\|\||;|\n", inst.args.replace("\\\n", " ")):
             if not re.search(r"\bpip3?[ \t]+install\b|\bpip[ \t]+install\b", command):
                 continue
-            index = _TORCH_INDEX.search(command)
+            index = TORCH_INDEX.search(command)
             if index is not None and "$" in index.group(1):
                 return ()  # (`…/whl/${TORCH_CUDA_VERSION}`: a build arg, `nightly/cu121` or not, picks it)
             if index is not None and _TORCH_PACKAGE.search(command):

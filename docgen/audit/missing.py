@@ -19,7 +19,7 @@ from pathlib import Path
 from docgen.audit.auditor import CERTAIN, LIKELY, dockerfile_read
 from docgen.audit.commands import cloned_folder, clones
 from docgen.audit.own_repo import DEFAULT_BRANCHES, checked_out, forge_file, remote_names, repository_root
-from docgen.audit.paths import _basename, ignore_patterns, ignores, reference_path
+from docgen.audit.paths import basename, ignore_patterns, ignores, reference_path
 from docgen.audit.versions import differing
 from docgen.compose import COMPOSE_FILE
 from docgen.errors import MAX_PROJECT_FILE_BYTES
@@ -367,7 +367,7 @@ def missing_links(
         ):
             continue
         path = reference_path(target)
-        name = _basename(path)
+        name = basename(path)
         if not path.strip("/.") or is_dockerfile_name(name) or _GITHUB_PAGE.match(path) or DOMAIN.match(path):
             continue
         bases = tops if path.startswith("/") else [directory.resolve()]
@@ -619,7 +619,7 @@ def misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Diag
         ):
             continue
         path = code.removeprefix("./")
-        name = _basename(path)
+        name = basename(path)
         suffix = name.rsplit(".", 1)[1].lower() if "." in name else ""
         if _misspelt_dockerfile(name) and path not in made and (line, path) not in seen:
             meant = _dockerfile_meant(bases, path, listings)
@@ -667,7 +667,7 @@ def misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Diag
                 LIKELY
                 if flavoured or (line, code) in drawn
                 else CERTAIN
-                if _spelt_alike(path, fixed) or COMPOSE_FILE.fullmatch(_basename(fixed))
+                if _spelt_alike(path, fixed) or COMPOSE_FILE.fullmatch(basename(fixed))
                 else LIKELY
             ),
         )
@@ -726,7 +726,7 @@ def _compose_twin(bases: Sequence[Path], path: str, listings: Listings) -> str |
     None when `path` is no compose file in a folder of its own or an override file (the reader writes
     it), or when the folder has another compose file (the name may mean any of them, or one of the
     reader's)."""
-    name = _basename(path)
+    name = basename(path)
     if "/" in path.strip("/") or not COMPOSE_FILE.fullmatch(name) or _OVERRIDE.search(name):
         return None
 

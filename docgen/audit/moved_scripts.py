@@ -71,7 +71,7 @@ _MOVES = re.compile(r"[ \t]*(?:\$[ \t]+)?(?:pushd|popd|Set-Location|chdir)\b")
 """A command moving to another folder that the reading does not follow."""
 _STAYS = re.compile(LEAD + container_command("run|exec", start=""))
 """A `docker run` or `docker exec` (not `docker compose`'s, which opens a terminal by default) that may
-leave the reader on the host: see `_enters`."""
+leave the reader on the host: see `enters`."""
 _FLAG = re.compile(r"(?<!\S)(?:-([A-Za-z]+)|--interactive|--tty)(?=[\s=]|$)")
 """A flag word: `-it`, `-i`, `-dit`, `--tty` open the container's terminal to the reader (`_opens_terminal`).
 The letters are matched as one run and looked at after: a pattern placing an `i` or `t` inside the run
@@ -85,7 +85,7 @@ def _opens_terminal(step: str) -> bool:
     )
 
 
-def _enters(step: str) -> bool:
+def enters(step: str) -> bool:
     """True when the step (a line of a block that `references.ELSEWHERE` matches) may leave the next
     lines of its block running elsewhere; False for a one-line `docker run`/`docker exec` with no flag
     opening a terminal (`docker run --rm -p 8080:8080 app`): it returns to the host's shell. A line
@@ -186,7 +186,7 @@ def _fence_runs(
             yield line, match.group(1) or match.group(2), list(walk.folders)
         if FILES_APPEAR.search(step):
             return
-        if ELSEWHERE.search(step) and _enters(step):
+        if ELSEWHERE.search(step) and enters(step):
             walk.skip_block()
 
 

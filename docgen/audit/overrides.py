@@ -40,7 +40,7 @@ from docgen.model import Diagnostic, Setting
 
 _SHELLS = frozenset({"sh", "bash", "dash", "/bin/sh", "/bin/bash", "/bin/dash", "/usr/bin/bash"})
 """Shells an exec-form ENTRYPOINT may start its script with (`["bash", "/start.sh"]`)."""
-_READS_ARGS = re.compile(
+READS_ARGS = re.compile(
     r"\$[@*#1-9]|\$\{[@*#1-9]|\bshift\b|\bgetopts\b|\bBASH_ARGV\b|\bset[ \t]+--"
     r"|(?:^|[;&|{(][ \t]*|\bthen[ \t]+|\bdo[ \t]+)(?:source|\.)[ \t]+\S|\beval\b",
     re.MULTILINE,
@@ -65,7 +65,7 @@ def _discards(image: RunImage) -> tuple[Setting, str] | None:
     if not words:
         return None
     if posixpath.basename(words[0]) in ("sh", "bash", "dash") and len(words) >= 3 and words[1] == "-c":
-        if _READS_ARGS.search(words[2]):
+        if READS_ARGS.search(words[2]):
             return None
         return entry, f"runs `{words[2]}` with sh -c, which never reads the arguments of the run"
     script = words[1] if words[0] in _SHELLS and len(words) > 1 else words[0]
@@ -77,7 +77,7 @@ def _discards(image: RunImage) -> tuple[Setting, str] | None:
 
 def _never_reads_arguments(path: Path, named_sh: bool) -> bool:
     """True when the file at `path` is a shell script (a shell's `#!`, or none and `named_sh`: its name
-    ends in `.sh`) with a command, that never reads its arguments (`_READS_ARGS`); False when it cannot be
+    ends in `.sh`) with a command, that never reads its arguments (`READS_ARGS`); False when it cannot be
     read. Read once for every part of the README, again only when the file has changed (its size or
     modification time): a script of megabytes is searched whole."""
     try:
@@ -93,7 +93,7 @@ def _never_reads_arguments_at(path: str, mtime_ns: int, size: int, named_sh: boo
     text = text_or_none(Path(path))
     if text is None or not (_SHELL_SCRIPT.match(text) or (named_sh and not text.startswith("#!"))):
         return False
-    if _READS_ARGS.search(text) or not any(_COMMAND_LINE.match(line) for line in text.splitlines()):
+    if READS_ARGS.search(text) or not any(_COMMAND_LINE.match(line) for line in text.splitlines()):
         return False  # (a script with no command is a stand-in for one docgen is not shown)
     return True
 
@@ -196,7 +196,7 @@ _EDIT_VERB = re.compile(r"\b(?:edit|change|modify|customi[sz]e|adjust|set|overri
 _ARGUMENTS = re.compile(r"\b(?:arguments?|args|flags?|options?|parameters?)\b", re.IGNORECASE)
 
 
-def _tells_to_edit(sentence: str) -> bool:
+def tells_to_edit(sentence: str) -> bool:
     """True when `sentence` tells the user to give the program arguments through a compose `command:`: a
     verb of editing (`_EDIT_VERB`) before a word for arguments (`_ARGUMENTS`), or one after it other than
     `set` (`arguments … to change`). Each pattern is searched once: a `.*` between them made a long
@@ -222,7 +222,7 @@ def _compose_commands(
         for start, _end, sentence in sentences(para.lines):
             if not any(_COMMAND_SPAN.match(code.strip()) for _, _, code in code_spans(sentence)):
                 continue
-            if not _tells_to_edit(sentence):
+            if not tells_to_edit(sentence):
                 continue
             yield Diagnostic(
                 auditor.path,

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from docgen.audit.auditor import own_base, with_bases
 from docgen.audit.commands import build_commands, command_files, file_flags, swapped_flags
-from docgen.audit.paths import _basename, files_named, matching, reference_path, variant
+from docgen.audit.paths import basename, files_named, matching, reference_path, variant
 from docgen.files import is_dockerfile_name
 from docgen.markdown import Document
 from docgen.model import ImageModel
@@ -72,7 +72,7 @@ def readme_image(
                 note(flag, built)
     for _, link in doc.links:
         target = urllib.parse.unquote(link.split("#", 1)[0])
-        if "://" not in target and is_dockerfile_name(_basename(target)):
+        if "://" not in target and is_dockerfile_name(basename(target)):
             note(target, built)
     texts = [t for p in doc.paragraphs for _, t in p.lines] + [t for _, t in doc.headings]
     for text in texts:

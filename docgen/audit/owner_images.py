@@ -101,7 +101,7 @@ def _ref(match: re.Match[str]) -> _Ref:
     return _Ref(match.group(0), registry, owner, name, match.group("tag"))
 
 
-def _build_files(directory: Path, models: Sequence[ImageModel], readme: Path, top: Path) -> list[Path]:
+def build_files(directory: Path, models: Sequence[ImageModel], readme: Path, top: Path) -> list[Path]:
     """The audited Dockerfiles, then the build files at the top of the README's folder, of theirs and
     of the folders above them up to `top`; the README itself left out."""
     found: list[Path] = []
@@ -180,7 +180,7 @@ def other_owner_images(
     if not said:
         return
     top = project_top(directory, project)
-    files = _build_files(directory, models, (directory / Path(readme).name).resolve(), top)
+    files = build_files(directory, models, (directory / Path(readme).name).resolve(), top)
     texts: list[tuple[Path, str]] = []
     for file in files:
         body = text_or_none(file, MAX_PROJECT_FILE_BYTES)
@@ -367,7 +367,7 @@ def run_owner_images(
     if not runs:
         return
     top = project_top(directory, project)
-    files = _build_files(directory, models, (directory / Path(readme).name).resolve(), top)
+    files = build_files(directory, models, (directory / Path(readme).name).resolve(), top)
     texts = [(f, body) for f in files if (body := text_or_none(f, MAX_PROJECT_FILE_BYTES)) is not None]
     published = _baked(texts)
     unbaked = [(f, body) for f, body in texts if not _BAKE_FILE.search(f.name)]
@@ -505,7 +505,7 @@ def pulled_latest(
     top = project_top(directory, project)
     if any(True for _ in _workflow_texts(directory, top)):
         return
-    files = _build_files(directory, models, (directory / Path(readme).name).resolve(), top)
+    files = build_files(directory, models, (directory / Path(readme).name).resolve(), top)
     if any(f.name in (".gitlab-ci.yml", "Jenkinsfile", ".travis.yml", "cloudbuild.yaml") for f in files):
         return
     texts = [(f, body) for f in files if (body := text_or_none(f, MAX_PROJECT_FILE_BYTES)) is not None]

@@ -17,7 +17,7 @@ from docgen.audit.cells import default_in_cell
 from docgen.audit.contents import stage_lines
 from docgen.audit.keyed import item_scopes
 from docgen.audit.members import member_sentences
-from docgen.audit.paths import _basename
+from docgen.audit.paths import basename
 from docgen.audit.prose import BASE_WORDS, audit_text
 from docgen.audit.wording import (
     ASSIGNMENT,
@@ -94,7 +94,7 @@ def nested_file_scopes(para: Paragraph, auditor: Auditor) -> dict[int, Auditor |
 
     def close() -> None:
         nested = " ".join(text for _, text in item[1:])
-        named = [m for m in auditor.models if _names_file(nested, _basename(m.path))]
+        named = [m for m in auditor.models if _names_file(nested, basename(m.path))]
         if len(named) == 1:
             scopes.update(dict.fromkeys((line for line, _ in item), auditor._with((named[0],))))
 

@@ -43,7 +43,7 @@ def under_any(path: str, folders: Set[str]) -> bool:
     return path in folders or any(folder in folders for folder in folders_above(path))
 
 
-def _basename(path: str) -> str:
+def basename(path: str) -> str:
     return path.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
 
 
@@ -76,7 +76,7 @@ def variant(path: str) -> str | None:
     """The image of a family a Dockerfile's name says, lower case: `gb200` for `envs/Dockerfile.gb200`,
     `cuda` for `cuda.Dockerfile`, `22` for `Dockerfile22`, `rocm` for `ROCmDockerfile`; None for a plain
     `Dockerfile`."""
-    name = _basename(path)
+    name = basename(path)
     for stem in (
         "Dockerfile.",
         "Containerfile.",
@@ -190,7 +190,7 @@ def meant_by_stray(path: str, candidates: Sequence[str]) -> int | None:
     found = [
         i
         for i, candidate in enumerate(candidates)
-        if pattern.fullmatch(_basename(candidate))
+        if pattern.fullmatch(basename(candidate))
         and candidate.replace("\\", "/").rstrip("/").rpartition("/")[0].removeprefix("./")
         == folder.removeprefix("./")
     ]
@@ -224,7 +224,7 @@ def files_named(text: str) -> list[str]:
     found = [c.strip() for _, _, c in code_spans(text, html_code=True)]
     words = _CODE_SPAN.sub(" ", text)
     found += [w for w in HEADING_FILE.findall(words) if w not in ("Dockerfile", "Containerfile")]
-    found = [n for n in found if is_dockerfile_name(_basename(n))]
+    found = [n for n in found if is_dockerfile_name(basename(n))]
     if found:
         found += [m.group() for m in _LISTED_PLAIN.finditer(words)]
     return list(dict.fromkeys(found))

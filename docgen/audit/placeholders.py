@@ -28,7 +28,7 @@ _VERSION_FOLDER = re.compile(r"v?\d+(?:\.\d+)+[\w.+-]*\Z")
 _PRE_RELEASE = re.compile(r"[a-zA-Z]")
 
 
-def _version_key(name: str) -> tuple[tuple[int, ...], int]:
+def version_key(name: str) -> tuple[tuple[int, ...], int]:
     """A release folder's name in release order: `1.10.0` after `1.9.1`, `2.0.0rc1` before `2.0.0`."""
     numbers = re.match(r"v?(\d+(?:\.\d+)*)", name)
     parts = tuple(int(p) for p in numbers.group(1).split(".")) if numbers else ()
@@ -91,7 +91,7 @@ def placeholder_folders(doc: Document, readme: str, directory: Path) -> Iterator
         try:
             releases = sorted(
                 (p.name for p in parent.iterdir() if os.path.isdir(p) and _VERSION_FOLDER.match(p.name)),
-                key=_version_key,
+                key=version_key,
             )
         except OSError:
             continue

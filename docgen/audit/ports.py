@@ -182,7 +182,7 @@ class _Copied:
     dest: str
     text: str
     ports: tuple[tuple[str, int], ...]
-    """(port, line) of each port its commands give a program (`_given_ports`), read once for every row."""
+    """(port, line) of each port its commands give a program (`given_ports`), read once for every row."""
 
 
 def port_rows(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
@@ -268,7 +268,7 @@ def _serves(image: Image, copied: list[_Copied], service: str, port: str) -> str
     return f"{shown}, and the image serves it on {port} nowhere"
 
 
-def _given_ports(script: str) -> Iterator[tuple[str, int]]:
+def given_ports(script: str) -> Iterator[tuple[str, int]]:
     """(port, line) of each port a script's commands give a program (`--port 5001`), comments aside."""
     for number, text in enumerate(script.splitlines(), 1):
         if not text.lstrip().startswith("#"):
@@ -301,7 +301,7 @@ def _copied_files(image: Image, shared: AuditFacts) -> list[_Copied]:
         text = shared.text(copied.path) if copied.path is not None else None
         if copied.path is None or text is None:
             continue
-        ports = tuple(_given_ports(text)) if copied.path.suffix.lower() == ".sh" else ()
+        ports = tuple(given_ports(text)) if copied.path.suffix.lower() == ".sh" else ()
         shown = copied.path.relative_to(root).as_posix()
         files.append(_Copied(copied.path, shown, copied.dest, text, ports))
     return files

@@ -39,7 +39,7 @@ from docgen.audit.wording import (
     UPPER_SNAKE,
     UPPER_WORD,
     WORD,
-    _example,
+    example,
     is_passed_value,
     variable_of_value,
 )
@@ -71,7 +71,7 @@ _NAME_WORDS = re.compile(r"[A-Za-z0-9._ \t-]+")
 
 
 _NAMES_AN_IMAGE = re.compile(r"[ \t]+(?:image|variant)s?\b", re.IGNORECASE)
-_SENTENCE_THE = re.compile(r"(?:^|[.!?:][ \t]+)[ \t]*the[ \t]+\Z", re.IGNORECASE)
+SENTENCE_THE = re.compile(r"(?:^|[.!?:][ \t]+)[ \t]*the[ \t]+\Z", re.IGNORECASE)
 """`The CUDA 13.0 image has its own Dockerfile.`: a sentence about the image of the family named by its
 version (a sibling of a cu129/cu130 pair); it does not say what this one holds (`Uses the NGC PyTorch
 25.03 image` does)."""
@@ -88,7 +88,7 @@ _DESKTOP = (
 """The reader's desktop system after `on`, `for` or `under` (`on Windows`, `for macOS`, `under WSL2`),
 spelled as a name (`for windows of 4096 tokens` is no system); not `Windows containers` nor `a Windows
 base`, which are images."""
-_HOST_AFTER = re.compile(
+HOST_AFTER = re.compile(
     r"[ \t]*(?:[A-Za-z][\w.-]*[ \t]+)?(?:(?:kernel|host|gpu|npu|display)[ \t-]+)?"
     r"(?:drivers?|firmware|kernel[ \t-]+modules?|kmd|dkms)\b"
     r"|[ \t]+(?:on|of|in)[ \t]+the[ \t]+host\b"
@@ -139,10 +139,10 @@ _ON_HOST = re.compile(r"[ \t]+(?:on|of|in)[ \t]+the[ \t]+host\b|[ \t]+hosts?\b(?
 
 
 def _hosts(text: str, start: int, end: int) -> bool:
-    """True when the words after a version ending at `end` make it the host's (`_HOST_AFTER`); on a
+    """True when the words after a version ending at `end` make it the host's (`HOST_AFTER`); on a
     line labelled the base image (`_BASE_LABEL`) only the host named (`on the host`) does, and a
     `driver` the base image is said to bring right after it (`_DRIVER_OF_BASE`) does not."""
-    if not _HOST_AFTER.match(text, end) or _DRIVER_OF_BASE.match(text, end):
+    if not HOST_AFTER.match(text, end) or _DRIVER_OF_BASE.match(text, end):
         return False
     return not _BASE_LABEL.match(text[:start]) or bool(_ON_HOST.match(text, end))
 
@@ -243,7 +243,7 @@ def audit_text(
     taken: list[tuple[int, int]] = []
     for match in PIN.finditer(text):
         taken.append((match.start(), match.end()))
-        if _example(text, match) or edit_example(text, match.start(), match.end()):
+        if example(text, match) or edit_example(text, match.start(), match.end()):
             continue  # `(e.g. change `torch>=2.0.0` to `torch==2.0.0`)`: how to write a pin, no claim
         version = match.group(3).rstrip(".,;:*")
         problem = auditor.version_claim(line, match.group(1), match.group(2), version, CERTAIN)
@@ -260,7 +260,7 @@ def audit_text(
         if is_passed_value(text, match):
             taken.append((match.start(), match.end()))
             continue  # `--build-arg IMAGE=nvidia/cuda:12.1.1-…`: an override to pass, not the base image
-        if _example(text, match):
+        if example(text, match):
             continue
         if passed_image(variable_of_value(text, match), match.group(1), auditor):
             taken.append((match.start(), match.end()))
@@ -284,7 +284,7 @@ def audit_text(
     if not commented:
         for match in _DEFAULTS_TO.finditer(text):
             yield from some(_stated_default(line, text, match, auditor))
-        for match in _GLUED_DEFAULT.finditer(text):
+        for match in GLUED_DEFAULT.finditer(text):
             yield from some(_glued_default(line, match, auditor))
         yield from _stated_bases(line, text, auditor)
         yield from absence_claims(line, text, auditor, stage)
@@ -337,7 +337,7 @@ def audit_text(
             name = between if meant is None else meant
             if len(norm(name)) < 3 or not auditor.facts.lookup(name, auditor.names):
                 continue
-            if _NOT_A_CLAIM_BEFORE.search(text[max(0, word.start() - 16) : word.start()]) or _example(
+            if _NOT_A_CLAIM_BEFORE.search(text[max(0, word.start() - 16) : word.start()]) or example(
                 text, word
             ):
                 break
@@ -362,7 +362,7 @@ def audit_text(
             rest = text[after.end() : after.end() + 16]
             if OR_OLDER.match(rest) or MORE_VERSIONS.match(rest):
                 break  # `CUDA 11.8 or older`; `ROCm 5.7, 6.0 and 6.1`, `Python 3.9 -- 3.12`: not one version
-            if _NAMES_AN_IMAGE.match(rest) and _SENTENCE_THE.search(
+            if _NAMES_AN_IMAGE.match(rest) and SENTENCE_THE.search(
                 text, max(0, word.start() - 80), word.start()
             ):
                 break  # `The CUDA 13.0 image has …`: that image of the family is the subject
@@ -472,7 +472,7 @@ def _said_in_use(text: str, start: int, end: int) -> bool:
     its sentence (`if CUDA 11.2 is used`, `On the host, CUDA 11.2 is installed`) or after the verb
     (`is used by default`, `is used for testing`)."""
     if not _STOPS or _STOPS[0][0] is not text:
-        _STOPS[:] = [(text, [stop.end() for stop in _SENTENCE_STOP.finditer(text)])]
+        _STOPS[:] = [(text, [stop.end() for stop in SENTENCE_STOP.finditer(text)])]
     stops = _STOPS[0][1]
     before = bisect.bisect_right(stops, start) - 1
     if start and text[start - 1] in ".!?;":
@@ -538,7 +538,7 @@ def _chosen(text: str, start: int, end: int) -> bool:
     2024.1 (default)`: a claim of the default)."""
     near = max(0, start - 120)  # (a bounded look back: a line of n claims costs n, not n²)
     other = _NOT_THE_DEFAULT.search(text, near, start)
-    if other is not None and not _SENTENCE_STOP.search(text, other.end(), start):
+    if other is not None and not SENTENCE_STOP.search(text, other.end(), start):
         return True  # (in the claim's own sentence)
     if not _CHOICE_BEFORE.search(text, max(0, start - 40), start):
         return False
@@ -574,7 +574,7 @@ def _major_claims(
     not inside a pin or an image reference already read (`taken`), nor when it is a minimum, a list of
     releases or the host's."""
     for match in _MAJOR_ONLY.finditer(text):
-        if any(a <= match.start() < b for a, b in taken) or _example(text, match):
+        if any(a <= match.start() < b for a, b in taken) or example(text, match):
             continue
         rest = text[match.end() : match.end() + 16]
         if OR_OLDER.match(rest) or MORE_VERSIONS.match(rest) or OR_NEWER.match(rest):
@@ -624,7 +624,7 @@ def _named_versions(
             groups[-1].append(claim)
         else:
             groups.append([claim])
-    stops = [stop.end() for stop in _SENTENCE_STOP.finditer(text)] if len(named) > 1 and not item else []
+    stops = [stop.end() for stop in SENTENCE_STOP.finditer(text)] if len(named) > 1 and not item else []
     sentence = {start: bisect.bisect_right(stops, start) for _, start, _, _, _ in named}
     agreeing = _agreeing_sentences(named, sentence, auditor)
     for group in groups:
@@ -699,7 +699,7 @@ def _stated_default(line: int, text: str, match: re.Match[str], auditor: Auditor
     )
 
 
-_GLUED_DEFAULT = re.compile(
+GLUED_DEFAULT = re.compile(
     r"(?<![\w./:@$=+~-])(?P<a>[A-Za-z][A-Za-z0-9]*[A-Za-z])[-_]?[rRvV]?(?P<av>\d+(?:\.\d+)+)"
     r"[ \t]+(?:is[ \t]+(?:the[ \t]+|used[ \t]+)?)?(?:by[ \t]+default|the[ \t]+default)\b"
     r"|\bdefaults?(?:[ \t]+(?:to|is))?(?:[ \t]*:)?[ \t]+(?:the[ \t]+)?"
@@ -779,11 +779,11 @@ def _glued_claims(
         rest = text[match.end() : match.end() + 16]
         if (
             _NOT_A_CLAIM_BEFORE.search(text[max(0, at - 16) : at])
-            or _example(text, match)
+            or example(text, match)
             or OR_OLDER.match(rest)
             or MORE_VERSIONS.match(rest)
             or _HOST_BEFORE.search(text, max(0, at - 60), at)
-            or _HOST_AFTER.match(text, match.end())
+            or HOST_AFTER.match(text, match.end())
             or _GLUED_VARIANT.match(rest)
             or _ARG_BEFORE.search(text, max(0, at - 40), at)
             or _chosen(text, at, match.end())
@@ -799,13 +799,13 @@ BASE_WORDS = re.compile(
 )
 """Words that make an image reference in a sentence the image's base: `Defaults to `python:3-slim-bullseye`
 base image`, `based on nvidia/cuda:12.1-devel`, `built from …`."""
-_OTHER_BASE = re.compile(
+OTHER_BASE = re.compile(
     r"\b(?:instead|alternative(?:ly)?|can|could|may|might|if|override|older|newer|other|another|"
     r"previous(?:ly)?|used[ \t]+to|such[ \t]+as|e\.g|example|was|were|no[ \t]+longer)\b",
     re.IGNORECASE,
 )
 """Words that make a base image in a sentence one the user may choose, or a past one."""
-_SENTENCE_STOP = re.compile(r"[.!?;](?:[ \t]|\Z)")
+SENTENCE_STOP = re.compile(r"[.!?;](?:[ \t]|\Z)")
 _DISTROS = frozenset(
     {"bullseye", "bookworm", "buster", "stretch", "trixie", "jessie", "focal", "jammy", "noble", "bionic"}
     | {"xenial", "ubuntu", "debian", "alpine", "centos", "rockylinux", "rocky", "ubi", "almalinux"}
@@ -816,13 +816,13 @@ _DISTROS = frozenset(
 
 def _offered_base(text: str, match: re.Match[str], read: list[list[tuple[int, int]]]) -> bool:
     """True when the sentence of `text` holding `match` offers the image as one the user may choose
-    or tells the past (`_OTHER_BASE`: `You can also use …`, `… was used before`), not this image's base.
-    `read`: the sentence stops and `_OTHER_BASE` words of `text`, filled at the first call (a line of
+    or tells the past (`OTHER_BASE`: `You can also use …`, `… was used before`), not this image's base.
+    `read`: the sentence stops and `OTHER_BASE` words of `text`, filled at the first call (a line of
     many images is read once, not once an image)."""
     if not read:
         read += [
-            [m.span() for m in _SENTENCE_STOP.finditer(text)],
-            [m.span() for m in _OTHER_BASE.finditer(text)],
+            [m.span() for m in SENTENCE_STOP.finditer(text)],
+            [m.span() for m in OTHER_BASE.finditer(text)],
         ]
     stops, others = read
     before = bisect.bisect_right(stops, match.start(), key=lambda stop: stop[1]) - 1
@@ -902,7 +902,7 @@ def _stated_bases(line: int, text: str, auditor: Auditor) -> Iterator[Diagnostic
     for match in IMAGE_REF.finditer(text):
         repo, tag = match.group(1).lower(), match.group(2).rstrip(".,;:-")
         if stops is None:
-            stops = list(_SENTENCE_STOP.finditer(text))
+            stops = list(SENTENCE_STOP.finditer(text))
         before = bisect.bisect_right(stops, match.start(), key=lambda stop: stop.end()) - 1
         start = stops[before].end() if before >= 0 else 0
         if match.start() and text[match.start() - 1] in ".!?;":
@@ -911,7 +911,7 @@ def _stated_bases(line: int, text: str, auditor: Auditor) -> Iterator[Diagnostic
         end = stops[after].start() if after < len(stops) else len(text)
         if (start, end) not in read:
             sentence = text[start:end]
-            base = bool(BASE_WORDS.search(sentence)) and not _OTHER_BASE.search(sentence)
+            base = bool(BASE_WORDS.search(sentence)) and not OTHER_BASE.search(sentence)
             repos: dict[str, int] = {}
             for other in IMAGE_REF.finditer(sentence):
                 repos[other.group(1).lower()] = repos.get(other.group(1).lower(), 0) + 1
@@ -921,7 +921,7 @@ def _stated_bases(line: int, text: str, auditor: Auditor) -> Iterator[Diagnostic
             continue
         if repos.get(repo, 0) > 1:
             continue  # `python:3-slim-bullseye` or `python:3-slim-bookworm`: a choice of bases
-        if is_passed_value(text, match) or _example(text, match):
+        if is_passed_value(text, match) or example(text, match):
             continue
         bases = [
             (model, comp)

@@ -78,7 +78,7 @@ _SEPARATOR = re.compile(r"[,;:.!?]|\b(?:or|and|then)\b")
 """What ends the words that run a span: a mark of punctuation, `or`, `and`, `then`."""
 
 
-class _Line:
+class Line:
     """One line of the README read once for the words before its spans: where each text between two
     neighbouring backticks first stands, where each separator ends, and whether it runs in the
     container. Each span's words are then found by looking back only to the last separator, so a line
@@ -131,7 +131,7 @@ def missing_prose_scripts(
     bases = prose_bases(directory)
     listings = Listings()
     seen: set[str] = set()
-    lines: dict[int, _Line] = {}  # the lines read so far
+    lines: dict[int, Line] = {}  # the lines read so far
     for line, code in _script_spans(doc):
         path = (code.strip().split(None, 1) or [""])[0].removeprefix("./")
         if not PATH.fullmatch(path) or "/" not in path.rstrip("/") or PLACEHOLDER.search(path):
@@ -141,13 +141,13 @@ def missing_prose_scripts(
         if suffix not in SCRIPT_SUFFIXES or path in seen:
             continue
         if line not in lines:
-            lines[line] = _Line(source[line - 1] if 0 < line <= len(source) else "")
+            lines[line] = Line(source[line - 1] if 0 < line <= len(source) else "")
         read = lines[line]
         start = read.start(code)
         clause = read.words(start)  # the words that run it
         if start <= read.lead and line > 1:  # the span opens its line: the words running it end the last
             if line - 1 not in lines:
-                lines[line - 1] = _Line(source[line - 2])
+                lines[line - 1] = Line(source[line - 2])
             clause = lines[line - 1].words(len(lines[line - 1].text))
         clause += "`"
         if not _RUN_WORDS.search(clause) or _MAKE_WORDS.search(clause) or read.in_container:

@@ -107,7 +107,7 @@ def published_tags(
     """The findings of this module (see its docstring)."""
     if not models:
         return
-    read = _publishing(directory, project if project is not None else _spanned(directory, models))
+    read = publishing(directory, project if project is not None else _spanned(directory, models))
     if read is None:
         return
     shown, published = read
@@ -145,7 +145,7 @@ def _spanned(directory: Path, models: Sequence[ImageModel]) -> Path:
         return directory
 
 
-def _publishing(directory: Path, top: Path) -> tuple[str, list[_Published]] | None:
+def publishing(directory: Path, top: Path) -> tuple[str, list[_Published]] | None:
     """The one workflow that publishes the project's images (as shown, from `top`) and what it pushes,
     grouped by repository pattern; None when docgen cannot tell (see the module docstring)."""
     builders: list[tuple[Path, bytes]] = []

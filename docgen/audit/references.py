@@ -38,8 +38,8 @@ from docgen.audit.missing import PLACEHOLDER as _PLACEHOLDER_PATH
 from docgen.audit.missing import _made, code_paths, in_commands, line_texts
 from docgen.audit.own_repo import repository_root
 from docgen.audit.paths import (
-    _basename,
     _flavour,
+    basename,
     files_named,
     ignore_patterns,
     ignores,
@@ -64,7 +64,7 @@ from docgen.model import Diagnostic, ImageModel, Instruction
 
 
 @functools.lru_cache(maxsize=8)
-def _candidates(paths: tuple[str, ...], siblings: tuple[str, ...]) -> tuple[str, ...]:
+def candidates(paths: tuple[str, ...], siblings: tuple[str, ...]) -> tuple[str, ...]:
     """`paths`, then the `siblings` that are none of them: the Dockerfiles a dead reference may mean
     (found once for all the references of a README, not once each: n siblings were compared with every
     path for each reference)."""
@@ -80,7 +80,7 @@ def _meant(reference: str, paths: Sequence[str], siblings: Sequence[str], headin
     (`Dockerfile.legacy`, `## Old images`)."""
     if NOT_CURRENT.search(reference.replace("_", " ").replace("-", " ")) or NOT_CURRENT.search(heading):
         return set()
-    every = _candidates(tuple(paths), tuple(siblings))
+    every = candidates(tuple(paths), tuple(siblings))
     if stray(reference) is not None:  # `rocm^Cocblas.ub22.Dockerfile`: the one name it spoils, or none
         meant = meant_by_stray(reference, siblings)
         found = {i for i, p in enumerate(paths) if meant is not None and same_path(p, siblings[meant])}
@@ -90,8 +90,8 @@ def _meant(reference: str, paths: Sequence[str], siblings: Sequence[str], headin
         if len(same) == 1:
             return same & set(range(len(paths)))
     flavour = _flavour(reference)
-    if not is_dockerfile_name(_basename(reference)) and "." in _basename(reference).strip("."):
-        flavour = _basename(reference).rsplit(".", 1)[1].lower()  # `-f Docker.rocm`: its flavour is rocm
+    if not is_dockerfile_name(basename(reference)) and "." in basename(reference).strip("."):
+        flavour = basename(reference).rsplit(".", 1)[1].lower()  # `-f Docker.rocm`: its flavour is rocm
     alike = {i for i, p in enumerate(every) if flavour is not None and _flavour(p) == flavour}
     if alike:
         return alike & set(range(len(paths))) if len(alike) == 1 else set()
@@ -115,7 +115,7 @@ def guessed_builds(
         if not flag or stray(path) is not None:
             continue
         now = _meant(path, paths, siblings, heading_of(doc, line))
-        if not (now and _basename(paths[min(now)]) == _basename(path)):
+        if not (now and basename(paths[min(now)]) == basename(path)):
             gone.add(line)
     if not gone:
         return gone
@@ -145,7 +145,7 @@ def dead_finding(
     now = _meant(path, [m.path for m in models], siblings, heading_of(doc, line))
     instead = f"; compared with {models[min(now)].path}, which it most likely means now" if now else ""
     # A file of the same name found elsewhere: the reference may only be read from another folder.
-    known = bool(now) and _basename(models[min(now)].path) == _basename(path)
+    known = bool(now) and basename(models[min(now)].path) == basename(path)
     if known and flag:  # the command fails as written; the file it means is there by its name
         return Diagnostic(
             readme,
@@ -208,7 +208,7 @@ def dead_references(
             continue
         if PLACEHOLDER.search(path) or any(VERSION_PLACEHOLDER.fullmatch(p) for p in path.split("/")):
             continue  # `-f gpu/<version>/Dockerfile`: a path the reader fills in (see `placeholders`)
-        if not flag and not is_dockerfile_name(_basename(without_stray(path))):
+        if not flag and not is_dockerfile_name(basename(without_stray(path))):
             continue  # (a `-f` names the Dockerfile whatever its name: `-f Docker.rocm`)
         if re.search(r"[][*?()]", path):
             continue  # `-f Dockerfile.[cuda|amd]`, `-f Dockerfile.*`: choices the reader picks from
@@ -223,9 +223,9 @@ def dead_references(
             continue  # a Dockerfile of a git submodule: a checkout holds it only when cloned with it
         flavour = _flavour(path)
         renamed = flavour is not None and any(
-            _flavour(s) == flavour and _basename(s) != _basename(path) for s in siblings
+            _flavour(s) == flavour and basename(s) != basename(path) for s in siblings
         )
-        if flag and not renamed and os.path.exists(directory / _basename(path)):
+        if flag and not renamed and os.path.exists(directory / basename(path)):
             continue
         if flag and _run_in_dockerfile_folder(path, audited, said):
             continue
@@ -303,10 +303,10 @@ def _in_checkout(cds: _BlockCds, line: int, path: str, bases: Sequence[Path]) ->
     return blocks[index][1].get(head, line + 1) <= line
 
 
-_USER_FILE = re.compile(r"(?:\A|[/._-])(?:your|yours|my)(?=[/._-]|\Z)|(?:\A|/)path/to/", re.IGNORECASE)
+USER_FILE = re.compile(r"(?:\A|[/._-])(?:your|yours|my)(?=[/._-]|\Z)|(?:\A|/)path/to/", re.IGNORECASE)
 """A file name a reader puts their own in place of: `your.Dockerfile`, `my-app.Dockerfile`,
 `path/to/Dockerfile`."""
-_OWN_FILE = re.compile(r"(?:\A|[/._-])(?:custom|example|sample|own|new)(?=[/._-]|\Z)", re.IGNORECASE)
+OWN_FILE = re.compile(r"(?:\A|[/._-])(?:custom|example|sample|own|new)(?=[/._-]|\Z)", re.IGNORECASE)
 """A file name that is the reader's own only where the text is about their own image: `custom.Dockerfile`."""
 _OWN_IMAGE = re.compile(r"\b(?:your|yours|own|custom)\b", re.IGNORECASE)
 """Words saying an image or a Dockerfile is the reader's own: `Build your own image`, `your custom image`."""
@@ -318,9 +318,9 @@ def _users_own_file(path: str, doc: Document, line: int, said: dict[int, str]) -
     such as `custom`, `example` under a heading, or in a line or the lines just above, that speak of the
     reader's own image (`### Build your own image`, `-t your-registry/app`, `Build your custom image:`).
     `said`: README line -> text, filled at the first call that needs it."""
-    if _USER_FILE.search(path):
+    if USER_FILE.search(path):
         return True
-    if not _OWN_FILE.search(path):
+    if not OWN_FILE.search(path):
         return False
     if not said:  # the README's prose and command lines, read once for all its references
         said.update((at, text) for para in doc.paragraphs for at, text in para.lines)
@@ -341,7 +341,7 @@ def _run_in_dockerfile_folder(path: str, audited: Sequence[str], said: str = "")
     if not parts or ".." in parts:
         return False
     for dockerfile in audited:
-        if len(parts) == 1 and not _puts_in_folder(said, dockerfile):
+        if len(parts) == 1 and not puts_in_folder(said, dockerfile):
             continue
         if same_file(path, dockerfile) == len(parts):  # the end of an audited Dockerfile's path
             return True
@@ -354,7 +354,7 @@ def _run_in_dockerfile_folder(path: str, audited: Sequence[str], said: str = "")
 
 
 @functools.lru_cache(maxsize=64)  # asked for each dead `-f NAME`: the README read once a Dockerfile
-def _puts_in_folder(said: str, dockerfile: str) -> bool:
+def puts_in_folder(said: str, dockerfile: str) -> bool:
     """True when README text `said` names a Dockerfile in the folder of `dockerfile` (`docker/Dockerfile`,
     a link to `…/tools/docker/Dockerfile.gpu`), a `cd` to it or words that run the commands there
     (`Run this from the docker/ folder`); always for a Dockerfile at the top."""
@@ -398,7 +398,7 @@ def default_file_builds(
         if len(images) != 1 or any(CD.match(text) or "pushd " in text for _, text in fence.lines):
             continue
         model = models[next(iter(images))]
-        name = _basename(model.path)
+        name = basename(model.path)
         if name in ("Dockerfile", "Containerfile") or not os.path.isfile(directory / name):
             continue
         commands = list(build_commands(fence))
@@ -750,7 +750,7 @@ def context_misses(
     `.cd/templates`. When the context holds none of the sources, all of them must be in that one
     folder (a partial checkout holds none anywhere), unless the project is a git checkout (`_checkout`):
     then a source no folder holds is missing. Outside a checkout, a source no folder holds is missing
-    when it is named as a file (`_plain_files`) and so is every other missing one (a folder missing
+    when it is named as a file (`plain_files`) and so is every other missing one (a folder missing
     too tells a copy of some of the project's files), and the README names none of them anywhere (it
     knows the file: the copy lacks it); a source written with a variable is read as the command's
     literal build args expand it (`--build-arg ENV=patolli`). A source the `.dockerignore` leaves out is
@@ -902,7 +902,7 @@ def context_findings(
             )
         elif (
             not found
-            and (files := _plain_files(nowhere, instructions))
+            and (files := plain_files(nowhere, instructions))
             and len(files) == len(nowhere)
             and not any(made.named(path) for _, path in files)
         ):
@@ -943,7 +943,7 @@ _FILE_HOME = re.compile(r"/(?:s?bin|etc/default|[\w-]+\.d)/[\w.-]+\Z")
 name."""
 
 
-def _plain_files(
+def plain_files(
     missing: Sequence[tuple[int, str]], instructions: Sequence[Instruction] = ()
 ) -> list[tuple[int, str]]:
     """Of the sources a context lacks outside a git checkout, those named as a file (`run.sh`,
@@ -1088,14 +1088,14 @@ def misnamed_links(
             if link.target is None or "://" in link.target or link.image:
                 continue
             target = urllib.parse.unquote(link.target.split("#", 1)[0])
-            if not is_dockerfile_name(_basename(target)):
+            if not is_dockerfile_name(basename(target)):
                 continue
-            named = [n for n in files_named(link.text) if _basename(n) not in ("Dockerfile", "Containerfile")]
-            if len(named) != 1 or _basename(named[0]) == _basename(target):
+            named = [n for n in files_named(link.text) if basename(n) not in ("Dockerfile", "Containerfile")]
+            if len(named) != 1 or basename(named[0]) == basename(target):
                 continue
             folder = posixpath.dirname(target)
             if os.path.exists(directory / named[0]) or os.path.exists(
-                directory / folder / _basename(named[0])
+                directory / folder / basename(named[0])
             ):
                 continue
             yield Diagnostic(
@@ -1217,7 +1217,7 @@ def dead_code_names(
     named += [(line, name, True) for line, name in _prose_dockerfile_names(doc) if line not in listed]
     for line, code, plain in named:
         path = code.removeprefix("./")
-        name = _basename(path)
+        name = basename(path)
         if not _CODE_PATH.fullmatch(code) or not is_dockerfile_name(name) or path in seen:
             continue
         if (line, code) in targets:
@@ -1252,7 +1252,7 @@ def dead_code_names(
             continue  # `Inspired by [o/other](https://github.com/o/other) (`docker/Dockerfile.ci`)`
         if known is None:
             known = sorted(p.absolute() for p in dockerfiles_in(top, 4, pass_unreadable=True))
-        if any(p.name == name for p in known) or any(_basename(a) == name for a in audited):
+        if any(p.name == name for p in known) or any(basename(a) == name for a in audited):
             continue  # that file is in the repository: read from a folder the README does not say
         seen.add(path)
         folder = posixpath.basename(posixpath.dirname(path))
@@ -1334,7 +1334,7 @@ def unlisted_names(
         if not there:
             continue
         for line, name in named:
-            if os.path.exists(directory / name) or any(_basename(s) == name for s in siblings):
+            if os.path.exists(directory / name) or any(basename(s) == name for s in siblings):
                 continue  # here, or in a folder just below the README's
             close = difflib.get_close_matches(name, [n for n in names if n not in there], n=1, cutoff=0.8)
             hint = f" (did you mean {close[0]}?)" if close else ""
@@ -1729,10 +1729,10 @@ def makes(text: str, name: str) -> bool:
     run.sh`): the script is there already."""
     if re.search(rf"\b(?:from|of)[ \t]+`*[\w./-]*{re.escape(name)}(?![\w.-])", text):
         return False
-    return bool(MAKES_FILE.search(_without_runs(text, name)))
+    return bool(MAKES_FILE.search(without_runs(text, name)))
 
 
-def _without_runs(text: str, name: str) -> str:
+def without_runs(text: str, name: str) -> str:
     """`text` with what only runs or names the script `name` taken out (`./build.sh -h`, `bash build.sh`),
     so that what is left tells whether the line makes it. The path is read from its first character
     only: from each of a long word's characters, it was read to the word's end (n² for n characters)."""

@@ -62,20 +62,20 @@ def _mounts(lines: Sequence[tuple[int, str]]) -> Iterator[tuple[int, str]]:
                 yield number, path
 
 
-def _at_root(name: str, text: str) -> bool:
+def at_root(name: str, text: str) -> bool:
     """True when `text` names `/name` at the root (`/name`, `/name/x`), not below a folder or a
     variable (`/home/dev/name`, `${HOME}/name`)."""
     return re.search(rf"(?<![\w.~$}}{{/:@%-]){re.escape('/' + name)}(?![\w.+@-])", text) is not None
 
 
 _ROOT_NAME = re.compile(r"(?<![\w.~$}{/:@%-])/([\w.+@-]*)")
-"""A name at the root as `_at_root` reads one: all the name's marks after the slash."""
+"""A name at the root as `at_root` reads one: all the name's marks after the slash."""
 _NAME_MARKS = re.compile(r"[\w.+@-]+")
 
 
-class _RootNames:
-    """`_at_root` of any name in one text, the text read once: asked of each folder a README mounts
-    (thousands of `-v` or mount clauses), `_at_root` read the whole text again for each."""
+class RootNames:
+    """`at_root` of any name in one text, the text read once: asked of each folder a README mounts
+    (thousands of `-v` or mount clauses), `at_root` read the whole text again for each."""
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -84,7 +84,7 @@ class _RootNames:
     def __contains__(self, name: str) -> bool:
         if _NAME_MARKS.fullmatch(name):
             return name in self.names
-        return _at_root(name, self.text)  # a mark the pattern stops at: read as written
+        return at_root(name, self.text)  # a mark the pattern stops at: read as written
 
 
 def _launched(doc: Document, directory: Path) -> Iterator[tuple[int, str, str]]:
@@ -130,7 +130,7 @@ def rehomed_mounts(
     if any(c is None for c in contexts):
         return  # more than docgen reads: what the image holds is not known
     context = MOUNT_WORDS.sub(" ", "\n".join(c or "" for c in contexts))  # (a launcher's mounts are no use)
-    in_context, in_outside = _RootNames(context), _RootNames(outside)
+    in_context, in_outside = RootNames(context), RootNames(outside)
     below: dict[str, list[tuple[str, int, str]]] = {}  # a folder's name: the paths made below it
     for image in images:
         for path, at in {**image.made, **image.built}.items():
@@ -138,7 +138,7 @@ def rehomed_mounts(
                 below.setdefault(part, []).append((path, at, image.path))
     told: set[tuple[int, str]] = set()
     for line, script, targets, script_text in sources:
-        in_script = _RootNames(script_text)
+        in_script = RootNames(script_text)
         by_top: dict[str, set[str]] = {}
         for _, target in targets:
             by_top.setdefault(target.split("/")[1], set()).add(target)
@@ -292,7 +292,7 @@ def volume_elsewhere(
     for volume in volumes:
         if volume[0].count("/") >= 2:
             homes_of.setdefault(volume[0].rsplit("/", 1)[1], []).append(volume)
-    in_context, in_rest = _RootNames(context), _RootNames(rest)
+    in_context, in_rest = RootNames(context), RootNames(rest)
     told: set[tuple[int, str]] = set()
     for line, path, by in claims:
         top = path.split("/")[1]

@@ -100,7 +100,7 @@ def request_routes(
         bare = path.rstrip("/") or "/"
         if any(pattern.fullmatch(bare) for pattern in served):
             continue
-        close = [(route, at) for route, at in literal if _one_edit(bare, route.rstrip("/") or "/")]
+        close = [(route, at) for route, at in literal if one_edit(bare, route.rstrip("/") or "/")]
         if len(close) != 1:
             continue
         route, (file, number, text) = close[0]
@@ -167,7 +167,7 @@ def _served(route: str) -> re.Pattern[str]:
     return re.compile("[^/]+".join(re.escape(part) for part in parts) + "/?")
 
 
-def _one_edit(a: str, b: str) -> bool:
+def one_edit(a: str, b: str) -> bool:
     """True when `a` and `b` differ by exactly one letter added, dropped or changed."""
     if a == b or abs(len(a) - len(b)) > 1:
         return False

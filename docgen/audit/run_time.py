@@ -173,7 +173,7 @@ class RunImage(Image):
         if not self.model.file:
             return None
         for setting in self.commands():
-            for word in _SCRIPT_WORD.findall(setting.value):
+            for word in SCRIPT_WORD.findall(setting.value):
                 name = posixpath.basename(word)
                 copied = self.copied_to(name)
                 if copied is None and word.startswith("/"):
@@ -511,7 +511,7 @@ _BINARY = frozenset({".png", ".jpg", ".jpeg", ".gif", ".whl", ".tar", ".gz", ".z
 _GLOB = re.compile(r"[*?\[]")
 
 
-_SCRIPT_WORD = re.compile(r"(?<![\w./-])[\w./-]+\.sh\b")
+SCRIPT_WORD = re.compile(r"(?<![\w./-])[\w./-]+\.sh\b")
 """A shell script an ENTRYPOINT or CMD names (`/usr/local/bin/start.sh`), read from the start of its
 word (a long word is gone over once, not from each letter)."""
 

@@ -33,14 +33,14 @@ from docgen.audit.grammar import COMPOSE, read_compose
 from docgen.audit.names import compose_file, takes_value
 from docgen.audit.references import inside, project_top
 from docgen.build_scripts import (
-    _ASSIGN,
+    ASSIGN,
     BLANK_AFTER,
     BUILD,
     UNKNOWN,
     WITH_NVIDIA,
-    _walk,
     built_tag_lines,
     container_command,
+    walk,
 )
 from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans
@@ -114,7 +114,7 @@ def _run_images(text: str) -> list[tuple[int, str, str | None]]:
     whose image can be told."""
     options = _option_variables(text)
     found = []
-    for index, line, variables in _walk(_joined_lines(text), {}):
+    for index, line, variables in walk(_joined_lines(text), {}):
         run = _RUN.search(line.strip())
         if run is None or line.lstrip().startswith("#"):
             continue
@@ -146,11 +146,11 @@ def _run_images(text: str) -> list[tuple[int, str, str | None]]:
 
 def _set_at(text: str, name: str, before: int) -> int | None:
     """The script line of the last assignment of `name` before line `before` of the script `text`, read
-    as `_walk` reads assignments (`build_scripts._ASSIGN`): the one whose value the run used, not a
-    command's own environment (`IMAGE=x echo …`) nor a value `_walk` does not take."""
+    as `walk` reads assignments (`build_scripts.ASSIGN`): the one whose value the run used, not a
+    command's own environment (`IMAGE=x echo …`) nor a value `walk` does not take."""
     lines = text.splitlines()[: before - 1]
     return next(
-        (n for n in range(len(lines), 0, -1) if (a := _ASSIGN.match(lines[n - 1])) and a.group(1) == name),
+        (n for n in range(len(lines), 0, -1) if (a := ASSIGN.match(lines[n - 1])) and a.group(1) == name),
         None,
     )
 
@@ -353,7 +353,7 @@ def compose_names(
 def _compose_name(text: str, script: str, kind: str, name: str, directory: Path) -> str | None:
     """What `compose_names` says of the script `text`, None when its compose services can be the name."""
     verbs = ("build", "up") if kind == "image" else ("up", "run", "create")
-    for index, line, variables in _walk(text.splitlines(), {}):
+    for index, line, variables in walk(text.splitlines(), {}):
         match = COMPOSE.search(line)
         if match is None or line.lstrip().startswith("#"):
             continue

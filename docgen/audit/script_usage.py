@@ -310,7 +310,7 @@ def argument_defaults(
     for line, _, script, rest in script_runs(doc, directory, audited, project):
         if script not in read:
             read[script] = _script_defaults(script)
-            sourced[script] = [(f, _script_defaults(f)) for f in _sourced_files(script)]
+            sourced[script] = [(f, _script_defaults(f)) for f in sourced_files(script)]
         defaults = dict(read[script])
         assigned = _assigned_names(script)
         for file, given in sourced[script]:
@@ -358,7 +358,7 @@ _OWN_PREFIX = re.compile(r"\A\$\([ \t]*dirname[ \t]+\"?\$(?:0|\{0\}|\{BASH_SOURC
 _CD = re.compile(r"(?:^|[;&|][ \t]*)(?:cd|pushd|popd)\b")
 
 
-def _sourced_files(script: Path) -> list[Path]:
+def sourced_files(script: Path) -> list[Path]:
     """The files the script at `script` sources (`source ./env.sh`, `. ../env.sh`) that are found: a path
     from its own folder (`$(dirname "$0")/env.sh`), or a plain path after a `cd` into its folder or one
     above it (`cd "$(dirname "$0")/.."`); a source before any `cd`, or after another one, is from a

@@ -15,7 +15,7 @@ from docgen.audit.commands import PLACEHOLDER, build_commands, build_paths, file
 from docgen.audit.paths import (
     HEADING_FILE,
     VAGUE_PARTS,
-    _basename,
+    basename,
     files_named,
     matching,
     reference_path,
@@ -195,7 +195,7 @@ def tied_sections(
         target = urllib.parse.unquote(link.split("#", 1)[0])
         if (line, link) in dead:  # a link may be a "see also": unclear, it leaves the section as it is
             tie(section_of(line), meant(line, link), False)
-        elif "://" not in target and is_dockerfile_name(_basename(target)):
+        elif "://" not in target and is_dockerfile_name(basename(target)):
             tie(section_of(line), matching(target, paths), bool(matching(target, siblings)))
     variants = [variant(p) for p in paths]
     other_variants = {v for v in map(variant, siblings) if v} - set(variants)
@@ -205,7 +205,7 @@ def tied_sections(
     folder_keys = _folder_keys(paths)
     for head_line, title in doc.headings:  # `## Dockerfile.cuda`, `### The `Dockerfile.rocm` image`
         for word in HEADING_FILE.findall(title):
-            if is_dockerfile_name(_basename(word)) and word not in ("Dockerfile", "Containerfile"):
+            if is_dockerfile_name(basename(word)) and word not in ("Dockerfile", "Containerfile"):
                 tie(head_line, matching(word, paths), True)
         if _OTHERS_HEADING.search(title) and not _is_title(doc, head_line):  # `## Community images`
             foreign.add(head_line)
@@ -240,7 +240,7 @@ def tied_sections(
     for para in doc.paragraphs:  # `**File:** `Dockerfile.cuda``: the file a section is about
         for _line, text in para.lines:
             if (label := _FILE_LABEL.match(text)) is not None and is_dockerfile_name(
-                _basename(label.group(1))
+                basename(label.group(1))
             ):
                 tie(para.section, matching(label.group(1), paths), bool(matching(label.group(1), siblings)))
     # `### ROCm Variant` under `## Environment Variables` is about what `### 1. ROCm Variant (Default)` is
@@ -420,7 +420,7 @@ Build = tuple[int, tuple[tuple[str, str], ...]]
 values it passes that the Dockerfile declares, sorted; none for a build with the defaults)."""
 
 
-def _passed_args(command: str) -> dict[str, str]:
+def passed_args(command: str) -> dict[str, str]:
     """The build args a build command (its continued lines joined) passes with a literal value:
     `--build-arg BASE=nvcr.io/x:6.1.1-devel`, `--build-arg="TAG=1.2"`. A value read from the shell or to
     be filled in (`NAME=$TAG`, `NAME=<version>`, bare `NAME`) and an empty one are left out."""
@@ -469,12 +469,12 @@ def section_builds(
             else:
                 images = set(tied.get(fence.section, everything))
                 if len(images) > 1:
-                    images = {i for i in images if _basename(paths[i]) in ("Dockerfile", "Containerfile")}
+                    images = {i for i in images if basename(paths[i]) in ("Dockerfile", "Containerfile")}
             if len(images) != 1:
                 continue
             index = images.pop()
             declared = {a.name for a in models[index].args}
-            passed = {k: v for k, v in _passed_args(command).items() if k in declared}
+            passed = {k: v for k, v in passed_args(command).items() if k in declared}
             own.setdefault(fence.section, set()).add((index, tuple(sorted(passed.items()))))
     # each section's builds, its subsections' included, and the subsections they come from
     parents: dict[int, list[int]] = {}  # heading line → the heading lines above it, innermost first

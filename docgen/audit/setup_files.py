@@ -55,9 +55,9 @@ from docgen.audit.missing import (
 from docgen.audit.missing import GENERATED as _SITE_FOLDERS
 from docgen.audit.own_repo import repository_root
 from docgen.audit.references import (
-    _OWN_FILE,
-    _USER_FILE,
     GENERATED,
+    OWN_FILE,
+    USER_FILE,
     MadeFiles,
     _nowhere,
     cd_target,
@@ -393,7 +393,7 @@ class _CopiedReadme:
         """True when the script `path` may be told missing (see the class)."""
         name = path.rstrip("/").rsplit("/", 1)[-1]
         bare = path.removeprefix("./")
-        if project is None or name in COMMON_SCRIPTS or _USER_FILE.search(bare) or _OWN_FILE.search(bare):
+        if project is None or name in COMMON_SCRIPTS or USER_FILE.search(bare) or OWN_FILE.search(bare):
             return False  # (with no project given, the folders above the README are no listing of it)
         if not self._read:
             self._read_once(project)

@@ -57,7 +57,7 @@ def bash_only(text: str) -> tuple[int, str] | None:
         if line.lstrip().startswith("#"):
             continue
         dollar = _BASH_ONLY[0][1].search(line)
-        code = _unquoted(line)
+        code = unquoted(line)
         code = re.sub(r"(?:^|[ \t])#.*", "", code)
         if dollar is not None and "$'" in code:
             return number, _BASH_ONLY[0][0]
@@ -69,7 +69,7 @@ def bash_only(text: str) -> tuple[int, str] | None:
     return None
 
 
-def _unquoted(line: str) -> str:
+def unquoted(line: str) -> str:
     """`line` with each quoted string (`'…'`, `"…"` with its escapes) made `''`, in one pass: from a quote
     that is not closed on the line, the rest is kept as it is (a pattern tried at each of many unclosed
     quotes would read the line once per quote)."""

@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor
-from docgen.audit.paths import _basename, matching
+from docgen.audit.paths import basename, matching
 from docgen.files import is_dockerfile_name
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -60,7 +60,7 @@ def stage_count_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
         match = _SHAPE.search(text)
         if match is None or _NOT.search(text):
             continue
-        named = {m.group(1) for m in _FILE_NAME.finditer(text) if is_dockerfile_name(_basename(m.group(1)))}
+        named = {m.group(1) for m in _FILE_NAME.finditer(text) if is_dockerfile_name(basename(m.group(1)))}
         if len(named) == 1:
             matched = matching(named.pop(), paths)
             if len(matched) != 1:

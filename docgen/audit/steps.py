@@ -202,20 +202,20 @@ def _blocks(doc: Document, home: Path) -> tuple[dict[int, int], dict[str, int]]:
     for index, fence in enumerate(doc.fences):
         for number, _ in fence.lines:
             block_of.setdefault(number, index)
-        rest = _block_steps(fence)
+        rest = block_steps(fence)
         entered = cd_target(rest[0]) if rest else None
         if entered is not None and _names_file(rest[1:], home):
             last[entered] = index
     return block_of, last
 
 
-def _block_steps(fence: Fence, after: int = 0) -> list[str]:
+def block_steps(fence: Fence, after: int = 0) -> list[str]:
     """The steps (`&&`, `;`) of the lines of a command block below README line `after`, comments left out."""
     return list(_steps_below(fence, after))
 
 
 def _steps_below(fence: Fence, after: int) -> Iterator[str]:
-    """`_block_steps`, read as they are asked for: a clone needs its next step, and the ones after it
+    """`block_steps`, read as they are asked for: a clone needs its next step, and the ones after it
     only when that step enters its folder (a block of thousands of clones read the rest of the block
     for each: `cd-after-clones` in benchmarks/bench_shapes.py)."""
     for number, text in fence.lines:
@@ -296,7 +296,7 @@ def built_clones(
         later = [p.strip() for _, t in lines[index + 1 :] for p in re.split(r"&&|;", t) if p.strip()]
         later = [f"cd {folder}", *later] if joined else later
         if len(later) == 1 and at + 1 < len(doc.fences):
-            later += _block_steps(doc.fences[at + 1])[:1]
+            later += block_steps(doc.fences[at + 1])[:1]
         if len(later) < 2 or cd_target(later[0]) != folder or not BUILD.search(later[1]):
             return None
         paths = build_paths(later[1])

@@ -52,7 +52,7 @@ class _Switch:
     """The names of the switch, for a README that documents it (`WITH_QT`, `--disable-qt`)."""
 
 
-def _feature(name: str, cmake: bool) -> str | None:
+def feature(name: str, cmake: bool) -> str | None:
     """The feature a switch named `name` turns (`WITH_QT` → `qt`, `GGML_CUDA` → `cuda`,
     `LLAMA_BUILD_SERVER` → `server`), None when the name is no single feature's (`BUILD_SHARED_LIBS`,
     `OPENCV_DNN_CUDA`). A name without a switch word is one only as a cmake option of a project
@@ -70,12 +70,12 @@ def _feature(name: str, cmake: bool) -> str | None:
     return found
 
 
-def _switches_in(text: str) -> Iterator[tuple[str, bool | None, str, tuple[str, ...]]]:
+def switches_in(text: str) -> Iterator[tuple[str, bool | None, str, tuple[str, ...]]]:
     """(feature, off (True), on (False) or unknown (None: a variable), switch text, its names) of each
     switch `text` sets."""
     for match in _ASSIGNED.finditer(text):
         cmake = match.group(1) is not None
-        key = _feature(match.group(2), cmake)
+        key = feature(match.group(2), cmake)
         if key is None:
             continue
         value = match.group(3).strip("\"'").lower()
@@ -105,7 +105,7 @@ def _switched_off(model: ImageModel) -> tuple[_Switch, ...]:
     for instruction in parsed.instructions:
         if instruction.keyword not in ("RUN", "ENV") or in_ranges(instruction.start_line, unbuilt):
             continue
-        for key, is_off, said, names in _switches_in(instruction.args):
+        for key, is_off, said, names in switches_in(instruction.args):
             if is_off is not True:
                 on.add(key)
             elif key not in off:

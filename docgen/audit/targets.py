@@ -21,7 +21,7 @@ from docgen.model import ArgDecl, Diagnostic, ImageModel
 
 _TARGET = re.compile(r"gfx[0-9a-f]{3,4}|sm_\d{2,3}[af]?", re.IGNORECASE)
 """A GPU target spelled so it can be nothing else (`gfx942`, `sm_90`); `9.0` alone could be anything."""
-_BUILT_FOR = re.compile(
+BUILT_FOR = re.compile(
     r"\b(?:built|compiled)\b[^.]{0,60}?\b(?:for|covering|targeting)\b"
     r"|\bfat[ \t]+build\b|\bbuild[ \t]+targets?\b",
     re.IGNORECASE,
@@ -89,11 +89,11 @@ def audit_targets(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
 
 def _built_for(context: str) -> bool:
     """True when `context` says the image is built for a list of targets and does not offer a choice."""
-    return bool(_BUILT_FOR.search(context)) and not _TARGET_CHOICE.search(context)
+    return bool(BUILT_FOR.search(context)) and not _TARGET_CHOICE.search(context)
 
 
 _REACH = 200
-"""More than the longest match of `_BUILT_FOR` and `_TARGET_CHOICE` (but for one holding a run of 140
+"""More than the longest match of `BUILT_FOR` and `_TARGET_CHOICE` (but for one holding a run of 140
 blanks: `fat`, the blanks, `build`), so text read once for them is read again only this far back."""
 
 
@@ -117,7 +117,7 @@ class _SectionText:
         upto = self.ends[count - 1] - 1 if count else 0  # the end of " ".join(the first `count` lines)
         head = context + " " + self.text[: min(upto, _REACH)]  # matches that start in `context`
         found = []
-        for pattern in (_BUILT_FOR, _TARGET_CHOICE):
+        for pattern in (BUILT_FOR, _TARGET_CHOICE):
             match = pattern.search(head)
             done, seen = self.read.get(id(pattern), (-1, False))
             if done > upto:  # a table before the last one read: from the start

@@ -13,7 +13,7 @@ from pathlib import Path
 from docgen.audit.auditor import LIKELY
 from docgen.audit.missing import SCHEME
 from docgen.audit.own_repo import DEFAULT_BRANCHES, checked_out, forge_file, remote_names, repository_root
-from docgen.audit.paths import _basename, reference_path
+from docgen.audit.paths import basename, reference_path
 from docgen.audit.references import bases_above, context_builds, indented_blocks, inside, project_top
 from docgen.build_scripts import BUILD
 from docgen.files import bytes_or_none, is_dockerfile_name, real_path
@@ -45,7 +45,7 @@ def _linked_dockerfiles(doc: Document, directory: Path, root: Path) -> list[tupl
         target = raw.strip()
         if "://" in target:
             forge = forge_file(target, (branch,) if branch else DEFAULT_BRANCHES)
-            if not is_dockerfile_name(_basename(target.split("?", 1)[0].split("#", 1)[0].rstrip("/"))):
+            if not is_dockerfile_name(basename(target.split("?", 1)[0].split("#", 1)[0].rstrip("/"))):
                 continue
             file = None
             if forge is not None and (forge[0] in remotes or not remotes):
@@ -55,7 +55,7 @@ def _linked_dockerfiles(doc: Document, directory: Path, root: Path) -> list[tupl
         if SCHEME.match(target) or target.startswith("#"):
             continue
         path = reference_path(target)
-        if not is_dockerfile_name(_basename(path)):
+        if not is_dockerfile_name(basename(path)):
             continue
         base = root if path.startswith("/") else directory
         found.append((line, target, Path(os.path.normpath(base / path.lstrip("/")))))

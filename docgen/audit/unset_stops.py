@@ -42,13 +42,13 @@ _EXIT = re.compile(r"\bexit[ \t]+[1-9]")
 _END = re.compile(r"(?:fi|else|elif)\b")
 _REQUIRED = re.compile(r"\$\{" + _NAME + r"\??:?\?")
 """`${NAME:?message}`, `${NAME?}`: the shell stops with the message when NAME is unset."""
-_FUNCTION = re.compile(r"(?:function[ \t]+[\w:.-]+|[\w:.-]+[ \t]*\([ \t]*\))[ \t]*\{?[ \t]*$")
-_READS_FILES = re.compile(
+FUNCTION = re.compile(r"(?:function[ \t]+[\w:.-]+|[\w:.-]+[ \t]*\([ \t]*\))[ \t]*\{?[ \t]*$")
+READS_FILES = re.compile(
     r"(?:^|[;&|(][ \t]*)(?:source|\.)[ \t]+\S|\bset[ \t]+-[a-z]*a|\beval\b|\bexport[ \t]+\$\(|\benv-file\b"
     r"|\bdotenv\b|\bxargs\b"
 )
 """What puts variables of another file into the script's environment: `source`, `. file`, `set -a`."""
-_SHELL_OWN = re.compile(
+SHELL_OWN = re.compile(
     r"(?:CI|GITHUB|GITLAB|TRAVIS|CIRCLE|BUILDKITE|JENKINS|DRONE|BITBUCKET|RUNNER|ACTIONS|AZURE|BUILD)_\w*"
     r"|CI|HOME|USER|LOGNAME|SHELL|PATH|PWD|OLDPWD|TERM|LANG|HOSTNAME|UID|EUID|GID|DISPLAY|TMPDIR|BASH\w*"
     r"|XDG_\w*|SUDO_\w*|SSH_\w*|LC_\w*|NVIDIA_\w*|CUDA_\w*"
@@ -61,7 +61,7 @@ _SPAN_RUN = re.compile(
 _SHELLS = ("#!/bin/bash", "#!/usr/bin/env bash", "#!/bin/sh", "#!/usr/bin/env sh")
 
 
-def _assigns(text: str, name: str) -> bool:
+def assigns(text: str, name: str) -> bool:
     """True when the script `text` gives `name` a value itself."""
     word = re.escape(name)
     return (
@@ -81,7 +81,7 @@ def unset_stops(text: str) -> dict[str, int]:
     """NAME → script line of each variable whose being unset stops the shell script `text` at its top
     level (see the module docstring); none when the script reads other files into its environment."""
     lines = text.splitlines()
-    if any(_READS_FILES.search(line) for line in lines if not line.lstrip().startswith("#")):
+    if any(READS_FILES.search(line) for line in lines if not line.lstrip().startswith("#")):
         return {}
     found: dict[str, int] = {}
     in_function = False
@@ -98,7 +98,7 @@ def unset_stops(text: str) -> dict[str, int]:
             continue
         if not line or line[0] in " \t#":
             continue
-        if _FUNCTION.match(line):
+        if FUNCTION.match(line):
             in_function = not line.rstrip().endswith("}")
             continue
         names: list[str] = []
@@ -121,7 +121,7 @@ def unset_stops(text: str) -> dict[str, int]:
             )
         for name in names:
             found.setdefault(name, index + 1)
-    return {n: at for n, at in found.items() if not _SHELL_OWN.fullmatch(n) and not _assigns(text, n)}
+    return {n: at for n, at in found.items() if not SHELL_OWN.fullmatch(n) and not assigns(text, n)}
 
 
 def _named_nearby(name: str, folders: Sequence[Path], dockerfiles: Sequence[str]) -> bool:

@@ -336,7 +336,7 @@ def differing(a: str, b: str) -> tuple[str, str]:
     return a[start:end_a], b[start:end_b]
 
 
-def _near_args(name: str, declared: Collection[str]) -> list[str]:
+def near_args(name: str, declared: Collection[str]) -> list[str]:
     """The names of `declared` a README naming the build arg `name` may mean, when `name` is not one
     of them: the same stem with another version or ref word (`INC_VERSION` for `ARG INC_VER`,
     `AITER_BRANCH` for `ARG AITER_COMMIT`: the arg renamed), or the same
@@ -351,9 +351,9 @@ def _near_args(name: str, declared: Collection[str]) -> list[str]:
 
 def near_names(name: str, declared: Collection[str]) -> list[str]:
     """The names of `declared` a README naming the variable `name` (no name of them) may mean: those
-    `_near_args` gives, and the same name with other case or separators (`venv_dir` for `VENVDir`),
+    `near_args` gives, and the same name with other case or separators (`venv_dir` for `VENVDir`),
     sorted."""
     if name in declared:
         return []
     same = {other for other in declared if _raw(other) == _raw(name) and other != name}
-    return sorted(same.union(_near_args(name, declared)))
+    return sorted(same.union(near_args(name, declared)))

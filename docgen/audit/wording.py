@@ -294,14 +294,14 @@ def about_project_setup(heading: str) -> bool:
     return bool(_PROJECT_SETUP.search(heading)) and not _IMAGE_NAMED.search(heading)
 
 
-_BARE_VERSION = re.compile(
+BARE_VERSION = re.compile(
     r"[ \t]*(?:[-*+][ \t]+)?[*_`]*([A-Za-z][A-Za-z0-9._+-]*+(?:[ \t]+[A-Za-z][A-Za-z0-9._+-]*+){0,2})[*_`]*+"
     r"(?:[ \t]*+:)?[ \t]+[*_`]*[vV]?\d+(?:\.\d+)*(?:\+[A-Za-z0-9.]+)?[*_`]*[ \t]*\Z"
 )
 """A line that is a name and a version and nothing else: `- PyTorch 2.5.1`, `* CUDA: 12.4`, `Python: 3.11`,
 `- torch 1.10.0+cu113`. A name takes all its `_`s, the marks after it none of them: a name and n `_` and
-no version cost n² to refuse when the two could share them (this pattern, `_LABELLED`, `_STACK_LINE` and
-`_REF_ITEM` alike)."""
+no version cost n² to refuse when the two could share them (this pattern, `_LABELLED`, `STACK_LINE` and
+`REF_ITEM` alike)."""
 _LEAD_VERSION = re.compile(
     r"[ \t]*[-*+][ \t]+(?:\*\*|__)([A-Za-z][A-Za-z0-9._+-]*(?:[ \t]+[A-Za-z][A-Za-z0-9._+-]*){0,2})"
     r"[ \t]*:?[ \t]+[vV]?\d+(?:\.\d+)*(?:\+[A-Za-z0-9.]+)?(?:\*\*|__)(?![\w.])"
@@ -321,7 +321,7 @@ _STACK_WORD = (
 _STACK_ITEM = (
     rf"[*_`]*{_STACK_WORD}(?:[ \t]+{_STACK_WORD}){{0,2}}[*_`]*+[ \t]+[*_`]*[vV]?\d+(?:\.\d+)*[*_`]*+"
 )
-_STACK_LINE = re.compile(
+STACK_LINE = re.compile(
     rf"[ \t]*(?:[-*+][ \t]+)?{_STACK_ITEM}"
     rf"(?:(?>[ \t]*+(?:[,+/;][ \t]*+)?(?:\b(?:with|and|on|plus)[ \t]++)?){_STACK_ITEM}){{2,}}"
     r"[ \t]*+\.?[ \t]*+\Z"
@@ -338,7 +338,7 @@ _LIST_MARK = re.compile(r"[ \t]*[-*+][ \t]+")
 _IMAGE_ITEM = re.compile(r"[ \t]*[-*+][ \t]+`?[a-z0-9][\w.-]*(?:/[\w.-]+)+:[\w.-]+`?[ \t]*\Z")
 """A list item that is an image reference and nothing else: `- nvidia/cuda:11.3-cudnn8-runtime-ubuntu20.04`
 (the base, in a list of the image's versions)."""
-_REF_ITEM = re.compile(
+REF_ITEM = re.compile(
     r"[ \t]*[-*+][ \t]+[*_`]*[A-Za-z][A-Za-z0-9._+-]*+(?:[ \t]+[A-Za-z][A-Za-z0-9._+-]*+){0,2}[*_`]*+"
     r"(?:[ \t]*+:)?[ \t]+[*_`]*(?:[0-9a-f]{7,40}|(?:release|releases|rel)/v?\d+(?:\.\d+)*[\w.-]*)"
     r"[*_`]*[ \t]*\Z"
@@ -374,7 +374,7 @@ def listed_versions(
     first line, or the one before it ending in `:`) about the host, tests or a choice."""
     if NOT_THE_IMAGE.search(heading):
         return set()
-    labelled = {line for line, text in lines if _labelled_versions(text) or _STACK_LINE.match(text)}
+    labelled = {line for line, text in lines if _labelled_versions(text) or STACK_LINE.match(text)}
     if not _about_versions(heading, lines, before):
         if not untitled or not _only_versions(lines, before):
             return labelled
@@ -387,7 +387,7 @@ _OPEN_VERSION = re.compile(
 )
 """A list item that opens with a plain `Name version` and says more of it: `- PyTorch 2.1.0 with CUDA
 12.1`, `- faster-whisper 1.0.3 (CTranslate2 backend)`; group `rest` is what follows the version."""
-_OPEN_NOT_ONE = re.compile(r"[ \t]*+(?:[,/&+]|\bor\b|\band\b|[-–—]+[ \t]*\d|\(?[ \t]*(?:or|and)\b)", re.I)
+OPEN_NOT_ONE = re.compile(r"[ \t]*+(?:[,/&+]|\bor\b|\band\b|[-–—]+[ \t]*\d|\(?[ \t]*(?:or|and)\b)", re.I)
 """What after the opening version makes it one of several (`- CUDA 11.8, 12.1`, `- Python 3.10 or 3.11`,
 `- CUDA 11.8 - 12.4`): a choice or a range, not the image's one version."""
 
@@ -408,10 +408,10 @@ def opened_versions(heading: str, lines: list[tuple[int, str]], before: str = ""
     named = {name: [-1] * len(found) for name, found in _bare_items(lines).items()}
     for line, text in lines:
         opened = _OPEN_VERSION.match(text)
-        if opened is None or _BARE_VERSION.match(text) or _LEAD_VERSION.match(text):
+        if opened is None or BARE_VERSION.match(text) or _LEAD_VERSION.match(text):
             continue
         rest = opened.group("rest")
-        one = not (_OPEN_NOT_ONE.match(rest) or NOT_THE_IMAGE.search(rest) or NOT_CURRENT.search(rest))
+        one = not (OPEN_NOT_ONE.match(rest) or NOT_THE_IMAGE.search(rest) or NOT_CURRENT.search(rest))
         named.setdefault(opened.group(1).lower(), []).append(line if one else -1)  # -1: still a second item
     return _once(named)
 
@@ -427,7 +427,7 @@ def _bare_items(lines: list[tuple[int, str]]) -> dict[str, list[int]]:
     (`- **CUDA 12.2** and …`), by the name they give, lower-cased."""
     named: dict[str, list[int]] = {}
     for line, text in lines:
-        if (bare := _BARE_VERSION.match(text) or _LEAD_VERSION.match(text)) is not None:
+        if (bare := BARE_VERSION.match(text) or _LEAD_VERSION.match(text)) is not None:
             named.setdefault(bare.group(1).lower(), []).append(line)
     return named
 
@@ -472,11 +472,11 @@ def _only_versions(lines: list[tuple[int, str]], before: str) -> bool:
     said = " ".join(intro) + (" " + before if before.rstrip().endswith(":") else "")
     if NOT_THE_IMAGE.search(said) or (intro and not intro[0].rstrip().endswith(":")):
         return False
-    bare = [text for text in items if _BARE_VERSION.match(text)]
+    bare = [text for text in items if BARE_VERSION.match(text)]
     others = [
         text
         for text in items
-        if not (_BARE_VERSION.match(text) or _IMAGE_ITEM.match(text) or _REF_ITEM.match(text))
+        if not (BARE_VERSION.match(text) or _IMAGE_ITEM.match(text) or REF_ITEM.match(text))
     ]
     return len(bare) >= _UNTITLED_ITEMS and not others
 
@@ -530,7 +530,7 @@ def variable_of_value(text: str, match: re.Match[str]) -> str | None:
     return found.group(1) if found else None
 
 
-def _example(text: str, match: re.Match[str]) -> bool:
+def example(text: str, match: re.Match[str]) -> bool:
     """True when `for example`, `e.g.` or `例如` comes shortly before `match`: an example, not a claim."""
     return bool(_EXAMPLE.search(text, max(0, match.start() - 80), match.start()))
 
@@ -564,7 +564,7 @@ def claims_said(
     part: Document, pattern: re.Pattern[str], not_a_claim: re.Pattern[str]
 ) -> Iterator[tuple[int, re.Match[str]]]:
     """(README line, match) of each match of `pattern` in the sentences of `part`'s paragraphs that is
-    no example (`_example`), not in a URL (`_in_url`) and whose sentence `not_a_claim` does not match:
+    no example (`example`), not in a URL (`_in_url`) and whose sentence `not_a_claim` does not match:
     the walk every sentence rule shares. A paragraph `pattern` does not match at all is not cut into
     sentences."""
     for para in part.paragraphs:
@@ -572,7 +572,7 @@ def claims_said(
             continue  # (most paragraphs: one search, no sentences cut)
         for start, _end, sentence in sentences(para.lines):
             for claim in pattern.finditer(sentence):
-                if _example(sentence, claim) or _in_url(sentence, claim):
+                if example(sentence, claim) or _in_url(sentence, claim):
                     continue
                 if not not_a_claim.search(sentence):
                     yield line_at(para.lines, start + claim.start()), claim

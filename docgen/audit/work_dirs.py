@@ -40,7 +40,7 @@ def _slip(a: str, b: str) -> bool:
     return a != b and (a.lower() == b.lower() or one_slip(a, b))
 
 
-def _folders(made: dict[str, int]) -> dict[str, int]:
+def folders(made: dict[str, int]) -> dict[str, int]:
     """The paths of `made` (path → Dockerfile line) and every folder above each (`/workspaces` for
     `WORKDIR /workspaces/app`), at the line of the first path making it."""
     found: dict[str, int] = {}
@@ -135,7 +135,7 @@ def missing_work_dirs(
         near = [
             (image, m, line)
             for image in images
-            for m, line in _folders(image.made).items()
+            for m, line in folders(image.made).items()
             if posixpath.dirname(m) == folder and _slip(name, posixpath.basename(m))
         ]
         if len({m for _, m, _ in near}) != 1:

@@ -222,7 +222,7 @@ class ShellState:
 _SUBSTITUTION = re.compile(r"\$\([^()]*\)")
 
 
-class _Reader:
+class Reader:
     """Reads one script text into commands."""
 
     def __init__(
@@ -416,7 +416,7 @@ class _Reader:
         name, append = target.rstrip("+="), target.endswith("+=")
         end = _closing(self.text, self.i + 1, "(", ")")
         inner = self.text[self.i + 1 : end - 1 if end <= self.n and self.text[end - 1 : end] == ")" else end]
-        reader = _Reader(inner, self.state, self.line, None, None)
+        reader = Reader(inner, self.state, self.line, None, None)
         words = [w for cmd in reader.general_commands() for w in cmd.words]
         elements = [w.text for w in words]
         if append and isinstance(previous := self.state.lookup(name), str) and previous:
@@ -699,7 +699,7 @@ class _Reader:
 
 
 def is_plain(text: str) -> bool:
-    """True for a script `_Reader.plain_commands` reads (see `_NOT_PLAIN_SCRIPT`)."""
+    """True for a script `Reader.plain_commands` reads (see `_NOT_PLAIN_SCRIPT`)."""
     if not text.isascii():
         return False
     if '"' in text or "'" in text:
@@ -726,7 +726,7 @@ def _ordinary_inside(quoted: re.Match[str]) -> str:
 
 def expand_text(text: str, state: ShellState) -> Word:
     """`text` (a here-document body) with `$NAME`, `${…}` substituted; quotes and blanks kept."""
-    reader = _Reader(text, state, 0, None, None)
+    reader = Reader(text, state, 0, None, None)
     out: list[str] = []
     while reader.i < reader.n:
         end = text.find("$", reader.i)
@@ -818,7 +818,7 @@ def read_commands(
     """
     tested = False  # the previous command was a test joined by && or || (`[ -z "$V" ] && V=x`)
     test: conditions.Test | None = None  # and what it says for the default build
-    for cmd in _Reader(text, state, line, bodies, offsets).commands():
+    for cmd in Reader(text, state, line, bodies, offsets).commands():
         words = cmd.words
         start = _prefix_end(words) if words and words[0].text in _PREFIXES else 0  # (0 for most)
         first = words[start].text if len(words) > start and not words[start].quoted else ""
