@@ -396,7 +396,7 @@ class BakeFile:
                     else "which is no target of this file"
                 )
                 self._fail(f'target "{name}": inherits {parent!r}, {what}', "target", name, "inherits")
-            merge(merged, self._resolved(parent, (*chain, name)))
+            merge_attributes(merged, self._resolved(parent, (*chain, name)))
         where = ("target", name)
         own: dict[str, Any] = {}
         for key in ("context", "dockerfile", "target"):
@@ -418,7 +418,7 @@ class BakeFile:
             if not isinstance(tags, list):
                 self._fail(f'target "{name}": tags must be a list of image names', *where, "tags")
             own["tags"] = [self._string(tag, (*where, "tags"), scope=scope) for tag in tags]
-        merge(merged, own)
+        merge_attributes(merged, own)
         self._done[name] = merged
         return merged
 
@@ -704,7 +704,7 @@ def _text(value: object) -> str:
     return "" if value is None else str(value)
 
 
-def merge(into: dict[str, Any], attributes: Mapping[str, Any]) -> None:
+def merge_attributes(into: dict[str, Any], attributes: Mapping[str, Any]) -> None:
     """Bake's inheritance: `args` merged name by name, every other attribute replaced."""
     for key, value in attributes.items():
         if key == "args":

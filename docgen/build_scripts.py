@@ -122,7 +122,7 @@ def built_tag_lines(text: str, inherited: Mapping[str, str] | None = None) -> tu
     default of `X="${X:-x}"`."""
     found: list[tuple[int, str]] = []
     lines = text.splitlines()
-    for index, line, variables in walk(lines, inherited or {}):
+    for index, line, variables in walk_assignments(lines, inherited or {}):
         number = index + 1
         if BUILD.search(line) or (line.lstrip().startswith(("-t", "--tag")) and index > 0):
             found += [(number, expand(m.group(1), variables)) for m in _TAG_FLAG.finditer(line)]
@@ -143,12 +143,14 @@ def called_scripts(text: str) -> tuple[tuple[int, str, dict[str, str]], ...]:
     caller exported (`export IMAGE_TAG=torch2.1.1-…` then `./docker/build.sh`)."""
     return tuple(
         (index + 1, call.group(1) or call.group(2), dict(variables))
-        for index, line, variables in walk(text.splitlines(), {})
+        for index, line, variables in walk_assignments(text.splitlines(), {})
         if (call := _CALL.match(line)) is not None
     )
 
 
-def walk(lines: list[str], inherited: Mapping[str, str]) -> Iterator[tuple[int, str, dict[str, str]]]:
+def walk_assignments(
+    lines: list[str], inherited: Mapping[str, str]
+) -> Iterator[tuple[int, str, dict[str, str]]]:
     """(index, line, the variables given a literal value so far) of each line of a script that is no
     assignment, `inherited` first."""
     variables = dict(inherited)

@@ -158,7 +158,7 @@ def rule_targets(text: str) -> frozenset[str] | None:
 # --------------------------------------------------------------------------------------------------
 # What a Makefile reads of the variables a `make` command line gives
 
-WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+VARIABLE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 COMPUTED = re.compile(r"\$[({][A-Za-z0-9_.-]*\$|\.VARIABLES\b")
 """A variable whose name is computed (`$($(ARCH)_FLAGS)`, `$(BASE_$(OS))`) or every variable listed
 (`.VARIABLES`): any name may be read."""
@@ -320,7 +320,7 @@ def reading(text: str, outside: dict[str, tuple[str, int]] | None = None) -> Rea
             commands.extend(_commands_of(_balanced(joined, call.end()), first, variables))
         commands.extend(_commands_of(joined, first, variables))
     return Reading(
-        words=frozenset(WORD.findall(text)),
+        words=frozenset(VARIABLE_NAME.findall(text)),
         variables=named,
         computed=bool(COMPUTED.search(text)),
         includes=tuple(includes),
@@ -375,7 +375,7 @@ class TargetRecipe:
 def _closure(text: str, variables: dict[str, tuple[str, int]]) -> tuple[set[str], bool]:
     """The words of `text` and of the values of the variables it names, transitively; whether one of
     those variables has no assignment."""
-    words = set(WORD.findall(text))
+    words = set(VARIABLE_NAME.findall(text))
     unknown = False
     todo = [m.group(1) for m in _REFERENCE.finditer(text)]
     seen: set[str] = set()
@@ -388,7 +388,7 @@ def _closure(text: str, variables: dict[str, tuple[str, int]]) -> tuple[set[str]
         if held is None:
             unknown = unknown or name not in _AUTOMATIC
             continue
-        words |= set(WORD.findall(held[0]))
+        words |= set(VARIABLE_NAME.findall(held[0]))
         todo.extend(m.group(1) for m in _REFERENCE.finditer(held[0]))
     if re.search(r"\$[({][a-z]+[ \t]", text):  # a function call: `$(shell …)`, `$(if …)`
         unknown = True

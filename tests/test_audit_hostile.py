@@ -1028,13 +1028,13 @@ def test_a_title_reads_the_dockerfile_and_copied_files_once(
         },
     )
     reads: list[Path] = []
-    real = dropped.text
+    real = dropped.project_text
 
     def counted(file: Path) -> str:
         reads.append(file)
         return real(file)
 
-    monkeypatch.setattr(dropped, "text", counted)
+    monkeypatch.setattr(dropped, "project_text", counted)
     model = build_model(tmp_path / "Dockerfile", "Dockerfile")
     words = ["Gamess", "c++abi", "ready", "ſcipy", *(f"Word{k}" for k in range(2_000))]
     found = dropped.only_commented(model, words)

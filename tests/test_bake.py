@@ -652,14 +652,14 @@ def test_a_long_inherits_chain_is_read_once_not_once_per_target(monkeypatch: pyt
     """300 targets each inheriting the next, all built: each target's attributes are merged once (300
     merges); they were merged again for every target below it (45,000 merges, quadratic)."""
     merges = 0
-    merge = bake.merge
+    merge = bake.merge_attributes
 
     def counting(into: dict[str, object], attributes: Mapping[str, object]) -> None:
         nonlocal merges
         merges += 1
         merge(into, attributes)
 
-    monkeypatch.setattr(bake, "merge", counting)
+    monkeypatch.setattr(bake, "merge_attributes", counting)
     targets = {f"t{i}": {"inherits": [f"t{i + 1}"], "args": {f"A{i}": "1"}} for i in range(300)}
     data = {"target": {**targets, "t300": {}}, "group": {"default": {"targets": list(targets)}}}
     found = parse(json.dumps(data), "docker-bake.json")

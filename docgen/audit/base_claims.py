@@ -27,7 +27,7 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY, Auditor
-from docgen.audit.wording import example, line_at, sentences
+from docgen.audit.wording import is_example, line_at, sentences
 from docgen.base_contents import family_name, is_plain
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -145,7 +145,7 @@ def _base_claims(part: Document, auditor: Auditor, text: str) -> Iterator[Diagno
                 if finding is not None:
                     yield Diagnostic(auditor.path, line, finding, confidence=LIKELY)
             for based in _BASED.finditer(sentence):
-                if example(sentence, based):
+                if is_example(sentence, based):
                     continue
                 product = next((p for p in _PRODUCTS if p[0].match(sentence, based.end())), None)
                 if product is None and refused:

@@ -28,7 +28,7 @@ from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, some
 from docgen.audit.base_claims import A_FILE, DISTROS, SHOWN, _repository, distro_of, ours
 from docgen.audit.prose import same_base
 from docgen.audit.versions import skeleton
-from docgen.audit.wording import IMAGE_REF, NOT_CURRENT, example, listed_versions
+from docgen.audit.wording import IMAGE_REF, NOT_CURRENT, is_example, listed_versions
 from docgen.baseimage import CODENAMES
 from docgen.markdown import Document
 from docgen.model import Diagnostic
@@ -296,7 +296,7 @@ def _based(line: int, said: str, based: re.Match[str], auditor: Auditor) -> Iter
     """`Debian Bullseye based` (`likely`): the distribution against the bases, and a codename as the
     distribution's version against the base's (`bullseye` is Debian 11). A version written in digits
     (`Ubuntu 22.04 based`) is a version claim `prose` compares already."""
-    if example(said, based) or _CHOICE.search(said, max(0, based.start() - 40), based.start()):
+    if is_example(said, based) or _CHOICE.search(said, max(0, based.start() - 40), based.start()):
         return
     name = based.group("name")
     words = name.lower().split()

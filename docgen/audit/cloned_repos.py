@@ -17,7 +17,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
 from docgen.audit.commands import CLONE_STEP, clone_operands
-from docgen.audit.contents import LATER, context
+from docgen.audit.contents import LATER, copied_context
 from docgen.audit.own_repo import remote_names, repository_root
 from docgen.audit.versions import _raw
 from docgen.audit.wording import LIST_ITEM
@@ -110,7 +110,7 @@ def _cloned_repos(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     related projects, or what the reader needs or may add (`_ELSEWHERE`), or says its items come later
     (`LATER`); an item saying it comes later or is optional (`LATER`) counts among those listed but is
     no claim."""
-    contexts = [context(model) for model in auditor.models if model.file]
+    contexts = [copied_context(model) for model in auditor.models if model.file]
     if not contexts or len(contexts) != len(auditor.models):
         return
     for words, lines in _groups(doc):

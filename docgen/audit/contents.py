@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
 from docgen.audit.paths import basename, matching, reference_path
 from docgen.audit.versions import ALIASES, _keys, _raw, norm
-from docgen.audit.wording import LIST_ITEM, example
+from docgen.audit.wording import LIST_ITEM, is_example
 from docgen.base_contents import KNOWN, brought_by, carries, family_name, is_plain
 from docgen.copied import above_context, context_path, copied_texts
 from docgen.files import is_dockerfile_name
@@ -147,7 +147,7 @@ def left_out_claims(doc: Document, text: str, auditor: Auditor) -> Iterator[Diag
             starts = list(itertools.accumulate((len(written) + 1 for _, written in item), initial=0))
             for match in _set_aside(joined):
                 name = match.group(1)
-                if len(norm(name)) < 3 or example(joined, match):
+                if len(norm(name)) < 3 or is_example(joined, match):
                     continue
                 wanted = _keys(name, auditor.names)
                 found = _in_every(auditor.models, functools.partial(installing, stage=None, wanted=wanted))
@@ -207,7 +207,7 @@ def absence_claims(line: int, text: str, auditor: Auditor, stage: str | None = N
     marked = _MARKED_ABSENT.match(text) is not None or _NO_ITEM.match(text) is not None
     for match in said:
         name = next(group for group in match.groups() if group)
-        if len(norm(name)) < 3 and _raw(name) not in _FAMILIES or example(text, match):
+        if len(norm(name)) < 3 and _raw(name) not in _FAMILIES or is_example(text, match):
             continue
         wanted = _keys(name, auditor.names)
         wanted.update(norm(kind) for kind in _FAMILIES.get(_raw(name), ()))
@@ -264,7 +264,7 @@ def toolchain_claims(
     `make`; not `git`). A builder stage's compilers are not the image's; not for a line about the reader, the
     host, an option, another image or a plan (`MAYBE`, `_SOMEONE_ELSE`, `_NOT_THIS`)."""
     match = _NO_TOOLCHAIN.search(text)
-    if match is None or MAYBE.search(text) or _SOMEONE_ELSE.search(text) or example(text, match):
+    if match is None or MAYBE.search(text) or _SOMEONE_ELSE.search(text) or is_example(text, match):
         return
     if _NOT_THIS.search(text[: match.start()] + " " + text[match.end() :]):
         return
@@ -446,7 +446,7 @@ def presence_claims(line: int, text: str, auditor: Auditor) -> Iterator[Diagnost
     for match in _INCLUDES.finditer(text):
         name = match.group(1)
         key = norm(name)
-        if len(key) < 3 or key not in known_keys() or example(text, match):
+        if len(key) < 3 or key not in known_keys() or is_example(text, match):
             continue
         if all(_never_named(model, key) for model in auditor.models):
             yield installs_none(auditor, line, f"says the image includes {name}", name)
@@ -482,7 +482,7 @@ def _uninstalled_at(model: ImageModel, spellings: Collection[str]) -> tuple[int,
     """(the Dockerfile line, the command) of the RUN of a built stage that last removes a package named
     one of `spellings` (`pip uninstall -y transformer-engine` on NGC's PyTorch image), when no command
     after it names one again (a reinstall); None otherwise. Only RUN text is read: a script it runs
-    may reinstall it (the caller sees that through `context`)."""
+    may reinstall it (the caller sees that through `copied_context`)."""
     read = dockerfile_read(model.file) if model.file else None
     if read is None:
         return None
@@ -742,7 +742,7 @@ def library_lists(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
         held = sum(
             1
             for _, (_, spellings, _) in named
-            if any(m.file and any(s in context(m)[0] for s in spellings) for m in auditor.models)
+            if any(m.file and any(s in copied_context(m)[0] for s in spellings) for m in auditor.models)
         )
         if library and (held < 2 or 2 * held < len(named)):
             continue
@@ -854,7 +854,7 @@ def not_held(
     name, spellings, data = found
     if not model.file:
         return
-    text, unread_run, unread_packages = context(model)
+    text, unread_run, unread_packages = copied_context(model)
     if unread_run or any(s in text for s in spellings):
         return
     installed = _installed_by_another(auditor.family, model, spellings, unread_packages)
@@ -1060,7 +1060,7 @@ def cannot_hold(model: ImageModel, spellings: set[str], data: bool, added: bool)
     of what it `added`, not looked at."""
     if not model.file:
         return False
-    text, unread_run, unread_packages = context(model)
+    text, unread_run, unread_packages = copied_context(model)
     if unread_run or unread_packages and not data:
         return False
     if any(s in text for s in spellings):
@@ -1150,7 +1150,7 @@ def _started_only(source: str, parsed: ParsedDockerfile) -> bool:
     return all(name not in CHMOD.sub("", inst.args) for inst in parsed.instructions if inst.keyword == "RUN")
 
 
-def context(model: ImageModel, strict: bool = True) -> tuple[str, bool, bool]:
+def copied_context(model: ImageModel, strict: bool = True) -> tuple[str, bool, bool]:
     """The Dockerfile of `model` and the build-context files it copies that exist (scripts, requirements
     files, environment.yml), as one text of lower-case letters and digits; whether it runs something
     docgen cannot read (a script not among them, a download piped into a shell; without `strict`, only a
@@ -1177,7 +1177,7 @@ def in_ranges(line: int, ranges: tuple[tuple[int, int], ...]) -> bool:
 
 
 def kept_text(text: str, unbuilt: tuple[tuple[int, int], ...]) -> str:
-    """The Dockerfile `text` as `context` reads it: the lines of `unbuilt` (stages not built) and the
+    """The Dockerfile `text` as `copied_context` reads it: the lines of `unbuilt` (stages not built) and the
     comments naming what it does not install (`_NEGATING_COMMENT`) left out."""
     if unbuilt:
         text = "\n".join(t for n, t in enumerate(text.splitlines(), start=1) if not in_ranges(n, unbuilt))
@@ -1204,7 +1204,7 @@ def context_of(
     unbuilt: tuple[tuple[int, int], ...] = (),
     strict: bool = True,
 ) -> tuple[str, bool, bool]:
-    """`context` of the Dockerfile at `file` whose COPY and ADD of its build context are `copies`
+    """`copied_context` of the Dockerfile at `file` whose COPY and ADD of its build context are `copies`
     (`copied.copied_texts` reads the files), the lines of `unbuilt` (stages not built) left out; a
     download piped into a shell and a file run that is no shell script count as unread only when
     `strict`."""

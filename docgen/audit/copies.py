@@ -659,7 +659,7 @@ def _instructions(lines: Lines) -> list[tuple[str, Lines]]:
     return found
 
 
-def shape(lines: Lines) -> str:
+def instruction_shape(lines: Lines) -> str:
     """An instruction's words, continuation marks and the defaults of its expansions left out: what a
     copy and its file share when only a default has changed."""
     joined = " ".join(text.strip().removesuffix("\\") for _, text in lines)
@@ -684,8 +684,8 @@ def _changed_defaults(
 ) -> Iterator[Diagnostic]:
     """The `${NAME:-default}` defaults of a copy's instructions that differ from those of the file's
     instruction of the same words (`certain`). Each instruction of the copy is compared with the one of
-    the file whose words (`shape`) are its own, when only one is; with `twin`, the copy's instructions
-    are the file's, one for one, in order."""
+    the file whose words (`instruction_shape`) are its own, when only one is; with `twin`, the copy's
+    instructions are the file's, one for one, in order."""
     theirs = file_instructions(model)
     pairs: list[tuple[Lines, Lines]] = []
     if twin:
@@ -693,9 +693,9 @@ def _changed_defaults(
     else:
         by_shape: dict[tuple[str, str], list[Lines]] = {}  # each file instruction's shape made once
         for keyword, other in theirs:
-            by_shape.setdefault((keyword, shape(other)), []).append(other)
+            by_shape.setdefault((keyword, instruction_shape(other)), []).append(other)
         for keyword, lines in block:
-            same = by_shape.get((keyword, shape(lines)), [])
+            same = by_shape.get((keyword, instruction_shape(lines)), [])
             if len(same) == 1:
                 pairs.append((lines, same[0]))
     for mine, other in pairs:
@@ -713,12 +713,12 @@ def _changed_defaults(
 
 def _twin(block: list[tuple[str, Lines]], models: tuple[ImageModel, ...]) -> ImageModel | None:
     """The one audited Dockerfile whose instructions are the block's, one for one and word for word
-    (`shape`: only the defaults of expansions may differ), two at least, starting from the same image;
-    None when no file or several are."""
+    (`instruction_shape`: only the defaults of expansions may differ), two at least, starting from the
+    same image; None when no file or several are."""
     if len(block) < 2 or block[0][0] != "FROM":
         return None
-    shapes = [shape(lines) for _, lines in block]
-    found = [m for m in models if [shape(lines) for _, lines in file_instructions(m)] == shapes]
+    shapes = [instruction_shape(lines) for _, lines in block]
+    found = [m for m in models if [instruction_shape(lines) for _, lines in file_instructions(m)] == shapes]
     return found[0] if len(found) == 1 else None
 
 

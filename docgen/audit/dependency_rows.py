@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from docgen.audit.auditor import Auditor
 from docgen.audit.cells import _plain
-from docgen.audit.contents import LATER, cannot_hold, context, installs_none, item_component
+from docgen.audit.contents import LATER, cannot_hold, copied_context, installs_none, item_component
 from docgen.markdown import Document
 from docgen.model import Diagnostic
 
@@ -76,7 +76,7 @@ def _dependency_rows(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
         held = sum(
             1
             for _, (_, spellings, _) in named
-            if any(m.file and any(s in context(m)[0] for s in spellings) for m in auditor.models)
+            if any(m.file and any(s in copied_context(m)[0] for s in spellings) for m in auditor.models)
         )
         if held < 2 or 2 * held < len(named):
             continue

@@ -17,13 +17,13 @@ from docgen.audit.contents import (
     NEEDED,
     TRIED,
     VERSION_IN,
-    context,
+    copied_context,
     item_component,
     versions_agree,
 )
 from docgen.audit.provides import base_holds, install_text
 from docgen.audit.versions import _raw
-from docgen.audit.wording import example, line_at, sentences
+from docgen.audit.wording import is_example, line_at, sentences
 from docgen.base_contents import is_plain, lacks_python
 from docgen.markdown import Document, lists, plain
 from docgen.model import Diagnostic, ImageModel
@@ -56,7 +56,7 @@ def _disabled_install(model: ImageModel, spellings: set[str]) -> int | None:
     """The Dockerfile line of the commented-out instruction (a RUN first) that names a component under
     one of `spellings` when nothing else of `model` can bring it: no live RUN, COPY/ADD or FROM, no
     copied build-context file, no script docgen cannot read; None otherwise."""
-    if not model.file or context(model)[1] or base_holds(model, spellings, strict=False):
+    if not model.file or copied_context(model)[1] or base_holds(model, spellings, strict=False):
         return None
     if any(s in install_text(model) for s in spellings):
         return None
@@ -162,7 +162,7 @@ def promised(doc: Document) -> Iterator[tuple[int, str]]:
                 continue
             # Each promise reads up to the end of the next one: the words after that are the next
             # promise's too, read once, not once for each promise before them.
-            promises = [m for m in _PROMISE.finditer(sentence) if not example(sentence, m)]
+            promises = [m for m in _PROMISE.finditer(sentence) if not is_example(sentence, m)]
             told: set[str] = set()
             for index, match in enumerate(promises):
                 after = promises[index + 1].end() if index + 1 < len(promises) else len(sentence)
@@ -222,7 +222,7 @@ def _install_commented_out(model: ImageModel, spellings: set[str]) -> int | None
     instruction of `model` installs it (a clone of its source installs nothing: `install_text` without
     fetches), no copied build-context file names it, no script docgen cannot read may bring it and no base
     is known to carry it; None otherwise."""
-    if not model.file or context(model)[1] or base_holds(model, spellings, strict=False):
+    if not model.file or copied_context(model)[1] or base_holds(model, spellings, strict=False):
         return None
     if any(s in install_text(model, fetches=False) for s in spellings):
         return None
@@ -305,7 +305,7 @@ def _model_download_disabled(model: ImageModel) -> int | None:
     """The line of the first commented-out RUN of `model` that fetches a model (`_MODEL_FETCH`), when no
     live instruction does (a RUN, a copied build-context file, the ENTRYPOINT or CMD), no COPY or ADD
     brings a models folder, and no script docgen cannot read may fetch one; None otherwise."""
-    if not model.file or context(model)[1]:
+    if not model.file or copied_context(model)[1]:
         return None
     read = dockerfile_read(model.file)
     if read is None:
@@ -342,7 +342,7 @@ def disabled_downloads(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
                 and _MODEL_WORD.search(sentence)
                 and not _AT_RUN_TIME.search(sentence)
                 and not _NOT_PROMISED.search(sentence)
-                and not example(sentence, said)
+                and not is_example(sentence, said)
             ):
                 lines.append(line_at(para.lines, start))
     if not lines:
@@ -398,7 +398,7 @@ def _ppa_claims(doc: Document) -> Iterator[tuple[int, str, str]]:
             continue
         for match in _PPA_SAID.finditer(text):
             owner = next(group for group in match.groups() if group)
-            if owner.lower() not in _NOT_OWNERS and len(owner) > 2 and not example(text, match):
+            if owner.lower() not in _NOT_OWNERS and len(owner) > 2 and not is_example(text, match):
                 yield line, owner, match.group().strip()
 
 
@@ -409,7 +409,7 @@ def _ppa_commented_out(model: ImageModel, owner: str) -> tuple[int, str] | None:
     `owner` (a download piped into a shell neither), no shell script docgen cannot read runs, and every
     base the image starts from is a plain OS or language image or one known to ship no Python (a
     vendor's image may carry the PPA). None otherwise."""
-    if not model.file or context(model, strict=False)[1]:
+    if not model.file or copied_context(model, strict=False)[1]:
         return None  # (a download piped into a shell that adds the PPA names it: `install_text` below)
     roots = [stage.base for stage in model.chain() if stage.parent is None]
     if not roots or not all(

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 
 from docgen.audit.auditor import CERTAIN
 from docgen.audit.commands import TAG_FLAG, fence_commands, image_repository, joined, without_prompt
-from docgen.audit.grammar import RUN, _read, grammar
+from docgen.audit.grammar import RUN, _read, options_grammar
 from docgen.build_scripts import BUILD
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic
@@ -168,7 +168,7 @@ def _upper_case_images(
 _ARITY = {"push": 1, "pull": 1, "tag": 2}
 """The subcommands whose number of positional words is fixed (the CLI's `ExactArgs`): an image for
 `push` and `pull`, a source and a target for `tag` (`docker image push`, … are the same commands)."""
-_ARITY_OPTIONS = grammar("--platform", "-a --all-tags --disable-content-trust -q --quiet --help")
+_ARITY_OPTIONS = options_grammar("--platform", "-a --all-tags --disable-content-trust -q --quiet --help")
 """Their options (push's and pull's; `tag` has none but `--help`): `--platform` takes a value."""
 _NOT_AN_ARGUMENT = re.compile(r"[<>\[\]{}|&;*?$`]|\.\.\.|\A[A-Z][A-Z_]*\Z|\A\^\Z")
 """A word that makes the count unsure: a redirection, a placeholder (`<image>`, `NAME[:TAG]`, `IMAGE`,

@@ -115,7 +115,7 @@ def _title_subject(doc: Document, text: str) -> tuple[int, list[str]]:
     return line, [w for w in _TITLE_WORDS.findall(subject) if w.lower() not in _GENERIC]
 
 
-def text(file: Path) -> str:
+def project_text(file: Path) -> str:
     """The text of `file` (empty when it cannot be read or is larger than a script)."""
     return text_or_none(file, MAX_PROJECT_FILE_BYTES) or ""
 
@@ -149,7 +149,7 @@ def only_commented(model: ImageModel, words: Collection[str]) -> dict[str, int |
         numbers = naming.get(_ALNUM.findall(word)[0].lower(), [])
         found[word] = _first_commented([(n, lines[n - 1]) for n in numbers], word)
     copied = [
-        text(c.path).lower()
+        project_text(c.path).lower()
         for c in copied_files(real_path(folder), model.context_copies, model.file)
         if c.path is not None
     ]

@@ -22,8 +22,8 @@ from docgen.audit.wording import (
     CODE_NAME,
     about_build_args,
     about_env,
-    example,
     heading_of,
+    is_example,
     sentences,
 )
 from docgen.files import real_path, text_or_none
@@ -115,7 +115,7 @@ def _env_defaults(part: Document, whole: Document, auditor: Auditor) -> Iterator
                 continue
             for match in _SAID.finditer(sentence):
                 before = sentence[max(0, match.start() - 12) : match.start()]
-                if example(sentence, match) or _NOT_THE_IMAGE.search(before):
+                if is_example(sentence, match) or _NOT_THE_IMAGE.search(before):
                     continue  # (`before`: a `-e` right before it passes the value at run time)
                 line = next((n for n, t in para.lines if match.group(0) in t), para.lines[0][0])
                 yield from _compare(auditor, envs, line, match.group(1), match.group(2).strip("\"'"))
@@ -160,7 +160,7 @@ def _labelled_defaults(
             rest = text[label.end() :]
             for _start, _end, sentence in sentences([(line, rest)]):
                 said = _LABEL_DEFAULT.search(sentence)
-                if said is None or _NOT_THE_IMAGE.search(sentence) or example(sentence, said):
+                if said is None or _NOT_THE_IMAGE.search(sentence) or is_example(sentence, said):
                     continue
                 value = next(group for group in said.groups() if group is not None).rstrip(".,;:")
                 if value.lower() in _NO_VALUE or not any(c.isalnum() for c in value):

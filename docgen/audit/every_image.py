@@ -9,9 +9,9 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY, Auditor
-from docgen.audit.contents import context, installed_under, installing
+from docgen.audit.contents import copied_context, installed_under, installing
 from docgen.audit.versions import _keys, norm
-from docgen.audit.wording import example
+from docgen.audit.wording import is_example
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -51,7 +51,7 @@ def every_image_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
                 continue
             for match in _EVERY_HOLDS.finditer(text):
                 name = match.group(1) or match.group(2)
-                if (match.group(2) and _OWN.match(text[match.start(2) :])) or example(text, match):
+                if (match.group(2) and _OWN.match(text[match.start(2) :])) or is_example(text, match):
                     continue
                 yield from _lacking(auditor, line, name, models)
 
@@ -81,6 +81,6 @@ def _readable(model: ImageModel) -> bool:
     of its stages starts from an image it names, not one a build arg alone gives (`FROM ${BASE}`)."""
     # (a downloaded tarball is read as the component it is; a download run by a shell is `context`'s)
     unread = any(c.method in ("requirements", "script") for c in model.components)
-    if model.unread or unread or (model.file and any(context(model)[1:])):
+    if model.unread or unread or (model.file and any(copied_context(model)[1:])):
         return False  # (`context`: a script or package list it copies or runs that docgen has not)
     return all(stage.base and "$" not in stage.base for stage in model.stages if stage.parent is None)

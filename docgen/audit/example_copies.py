@@ -26,8 +26,8 @@ from docgen.audit.copies import (
     _intro,
     copied_model,
     file_instructions,
+    instruction_shape,
     reads_as_dockerfile,
-    shape,
 )
 from docgen.audit.excerpts import PLACEHOLDER, _tag
 from docgen.audit.versions import skeleton
@@ -89,11 +89,11 @@ def _example_copies(doc: Document, fence: Fence, auditor: Auditor, text: str) ->
     if base is None:
         return
     line, said, used = base
-    rest = [shape(lines) for i, (_, lines) in enumerate(block) if i not in used]
+    rest = [instruction_shape(lines) for i, (_, lines) in enumerate(block) if i not in used]
     for model in auditor.models:
         if not model.stages:
             continue
-        shapes = {shape(lines) for _, lines in file_instructions(model)}
+        shapes = {instruction_shape(lines) for _, lines in file_instructions(model)}
         shared = [shape for shape in rest if shape in shapes]
         if len(shared) < _LEAST or any(s not in shapes and not PLACEHOLDER.search(s) for s in rest):
             continue

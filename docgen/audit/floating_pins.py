@@ -40,7 +40,7 @@ from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
 from docgen.audit.contents import CHMOD, PIPED, RUNS_FILE
 from docgen.audit.pinned_installs import bare_base
 from docgen.audit.versions import _raw
-from docgen.audit.wording import example
+from docgen.audit.wording import is_example
 from docgen.base_contents import is_plain, lacks_python
 from docgen.files import stays_home
 from docgen.markdown import Document
@@ -139,7 +139,7 @@ def _floating_pins(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     read: dict[int, _Installs | None] = {}  # each Dockerfile's installs, read at the first pin
     for line, text in _pin_lines(doc):
         for match in _PIN.finditer(text):
-            if example(text, match):
+            if is_example(text, match):
                 continue
             name, version = match.group(1), match.group(2)
             found = _floating(_raw(name), auditor, read)
@@ -173,7 +173,7 @@ def _redirected_bounds(
     installing it with one. `certain` in a list item, a table cell or a code span, `likely` in prose."""
     for line, text, listed in _bound_lines(doc):
         for match in _BOUND.finditer(text):
-            if example(text, match):
+            if is_example(text, match):
                 continue
             name, bound = match.group(2), re.sub(r"[ \t]+", "", match.group(3))
             found = _redirected(_raw(name), auditor, read)

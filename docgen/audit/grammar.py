@@ -50,12 +50,12 @@ class _Grammar:
         return _Grammar(values, self.flags | (other.flags - self.values), self.interspersed)
 
 
-def grammar(values: str, flags: str, interspersed: bool = True) -> _Grammar:
+def options_grammar(values: str, flags: str, interspersed: bool = True) -> _Grammar:
     return _Grammar(frozenset(values.split()), frozenset(flags.split()), interspersed)
 
 
 # The tables, from the reference pages named in the module docstring.
-_BUILD = grammar(
+_BUILD = options_grammar(
     "--add-host --allow --annotation --attest --build-arg --build-context --builder --cache-from --cache-to "
     "--call --cgroup-parent -f --file --iidfile --label --metadata-file --network --no-cache-filter -o "
     "--output --platform --progress --provenance --sbom --secret --shm-size --ssh -t --tag --target "
@@ -65,7 +65,7 @@ _BUILD = grammar(
     "--squash --compress --stream --disable-content-trust",
 )
 _BUILD_LONG = sorted(o for o in _BUILD.values | _BUILD.flags if o.startswith("--"))
-_PODMAN_BUILD = _BUILD | grammar(
+_PODMAN_BUILD = _BUILD | options_grammar(
     "--arch --authfile --cap-add --cap-drop --cert-dir --cgroupns --creds --decryption-key --device --dns "
     "--dns-option --dns-search --env --format --from --group-add --hooks-dir --ignorefile --ipc --jobs "
     "--logfile --manifest --os --os-feature --os-version --pid --retry --retry-delay --runtime "
@@ -75,7 +75,7 @@ _PODMAN_BUILD = _BUILD | grammar(
     "--all-platforms --compat-volumes --disable-compression --no-hosts --omit-history --rewrite-timestamp "
     "--skip-unused-stages --squash-all --stdin --logsplit",
 )
-RUN = grammar(
+RUN = options_grammar(
     "--add-host --annotation -a --attach --blkio-weight --blkio-weight-device --cap-add --cap-drop "
     "--cgroup-parent --cgroupns --cidfile --cpu-count --cpu-percent --cpu-period --cpu-quota --cpu-rt-period "
     "--cpu-rt-runtime -c --cpu-shares --cpus --cpuset-cpus --cpuset-mems --detach-keys --device "
@@ -93,7 +93,7 @@ RUN = grammar(
     "--privileged -P --publish-all -q --quiet --read-only --rm --sig-proxy -t --tty --use-api-socket",
     interspersed=False,
 )
-_COMPOSE = grammar(
+_COMPOSE = options_grammar(
     "-f --file -p --project-name --profile --env-file --project-directory --ansi --progress --parallel "
     "--log-level -H --host -c --context --tlscacert --tlscert --tlskey",
     "--compatibility --dry-run --all-resources --verbose --no-ansi --tls --tlsverify --skip-hostname-check "
@@ -112,50 +112,50 @@ v2 adds them to the root command's own flags (only `--dry-run` is persistent) an
 docopt usage puts them before the command, so after a command that has no option of the name either
 refuses them."""
 _COMPOSE_COMMANDS = {
-    "up": grammar(
+    "up": options_grammar(
         "--attach --exit-code-from --no-attach --pull --scale -t --timeout --wait-timeout",
         "--abort-on-container-exit --abort-on-container-failure --always-recreate-deps --attach-dependencies "
         "--build -d --detach --force-recreate --menu --no-build --no-color --no-deps --no-log-prefix "
         "--no-recreate --no-start --quiet-build --quiet-pull --remove-orphans -V --renew-anon-volumes "
         "--timestamps --wait -w --watch -y --yes",
     ),
-    "build": grammar(
+    "build": options_grammar(
         "--build-arg --builder -m --memory --provenance --sbom --ssh --progress",
         "--check --no-cache --print --pull --push -q --quiet --with-dependencies --compress --force-rm "
         "--no-rm --parallel",
     ),
-    "run": grammar(
+    "run": options_grammar(
         "--cap-add --cap-drop --entrypoint -e --env --env-from-file -l --label --name -p --publish --pull -u "
         "--user -v --volume -w --workdir",
         "--build -d --detach -i --interactive -T --no-TTY --no-deps -q --quiet --quiet-build --quiet-pull "
         "--remove-orphans --rm -P --service-ports --use-aliases -t --tty",
         interspersed=False,
     ),
-    "exec": grammar(
+    "exec": options_grammar(
         "-e --env --index -u --user -w --workdir",
         "-d --detach -T --no-TTY --privileged -i --interactive -t --tty",
         interspersed=False,
     ),
-    "create": grammar(
+    "create": options_grammar(
         "--pull --scale",
         "--build --force-recreate --no-build --no-recreate --quiet-pull --remove-orphans -y --yes",
     ),
-    "down": grammar("--rmi -t --timeout", "--remove-orphans -v --volumes"),
-    "kill": grammar("-s --signal", "--remove-orphans"),
-    "logs": grammar(
+    "down": options_grammar("--rmi -t --timeout", "--remove-orphans -v --volumes"),
+    "kill": options_grammar("-s --signal", "--remove-orphans"),
+    "logs": options_grammar(
         "--index -n --tail --since --until", "-f --follow --no-color --no-log-prefix -t --timestamps"
     ),
-    "pause": grammar("", ""),
-    "pull": grammar(
+    "pause": options_grammar("", ""),
+    "pull": options_grammar(
         "--policy",
         "--ignore-buildable --ignore-pull-failures --include-deps -q --quiet --parallel --no-parallel",
     ),
-    "push": grammar("", "--ignore-push-failures --include-deps -q --quiet"),
-    "restart": grammar("-t --timeout", "--no-deps"),
-    "rm": grammar("", "-f --force -s --stop -v --volumes -a --all"),
-    "start": grammar("--wait-timeout", "--wait"),
-    "stop": grammar("-t --timeout", ""),
-    "unpause": grammar("", ""),
+    "push": options_grammar("", "--ignore-push-failures --include-deps -q --quiet"),
+    "restart": options_grammar("-t --timeout", "--no-deps"),
+    "rm": options_grammar("", "-f --force -s --stop -v --volumes -a --all"),
+    "start": options_grammar("--wait-timeout", "--wait"),
+    "stop": options_grammar("-t --timeout", ""),
+    "unpause": options_grammar("", ""),
 }
 """The `docker compose` commands read, each with its own options (the reference page of each): the
 global ones are theirs too. Their positional words are services (of `run` and `exec`, the first: the
@@ -490,7 +490,7 @@ def _not_build_options(
 _COMMANDS = re.compile(
     "|".join(p.pattern for p in (_DOCKER_BUILD, _PODMAN_BUILD_COMMAND, _CONTAINER_RUN, DOCKER_COMPOSE))
 )
-_PODMAN_RUN = grammar(
+_PODMAN_RUN = options_grammar(
     "--arch --authfile --cert-dir --cgroup-conf --cgroups --chrootdirs --conmon-pidfile --creds "
     "--decryption-key --env-merge --gidmap --gpus --group-entry --health-log-destination "
     "--health-max-log-count --health-max-log-size --health-on-failure --health-startup-cmd "

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY, Auditor, dockerfile_read
-from docgen.audit.contents import MAYBE, built_bases, context
+from docgen.audit.contents import MAYBE, built_bases, copied_context
 from docgen.audit.methods import TOOLS
 from docgen.audit.provides import NEGATED, REQUIRED
 from docgen.audit.wording import line_at, sentences
@@ -54,7 +54,7 @@ def _written(model: ImageModel) -> str:
 def _lacks(model: ImageModel, tool: str) -> bool:
     """True when `model` cannot hold `tool`: docgen reads all it runs and installs, none of it names the
     installer, and each base it is built on is known to come without it (`base_contents.carries`)."""
-    _, run_unread, packages_unread = context(model)
+    _, run_unread, packages_unread = copied_context(model)
     if run_unread or packages_unread or _word(tool).search(_written(model)):
         return False
     bases = built_bases(model)

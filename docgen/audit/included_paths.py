@@ -158,7 +158,7 @@ def _included_paths(
     for line, path in claims:
         if any(_under(path, other) for other in given):
             continue
-        if any(has(image, path) for image in images):
+        if any(holds_path(image, path) for image in images):
             continue
         seen.setdefault(path, []).append(line)
     if not seen:
@@ -212,7 +212,7 @@ def _under(path: str, folder: str) -> bool:
     return path == folder or path.startswith(folder.rstrip("/") + "/")
 
 
-def has(image: Image, path: str) -> bool:
+def holds_path(image: Image, path: str) -> bool:
     """True when the Dockerfile of `image` makes, fills or enters `path` or a folder above it (`/` left
     out)."""
     return path not in ("/", "") and (under_any(path, image.made.keys()) or under_any(path, image.entered))

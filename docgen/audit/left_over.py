@@ -22,7 +22,7 @@ from docgen.audit.contents import (
     LATER,
     VERSION_IN,
     built_bases,
-    context,
+    copied_context,
     copies_unread,
     final_components,
     item_components,
@@ -86,7 +86,7 @@ def _lacks(model: ImageModel, spellings: set[str]) -> bool:
     pulls it in, and its base images are known not to carry it."""
     if not model.file or unread_copies(model):
         return False
-    text = context(model)[0]
+    text = copied_context(model)[0]
     if any(s in text for s in spellings):
         return False
     if brought_by((c.name for c in final_components(model)), spellings) is not None:

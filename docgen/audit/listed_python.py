@@ -132,7 +132,7 @@ def _base(model: ImageModel) -> str:
 
 
 def _read(model: ImageModel) -> tuple[str, bool]:
-    """`contents.context` of `model` (its text, letters and digits only, and whether it runs something
+    """`contents.copied_context` of `model` (its text, letters and digits only, and whether it runs something
     docgen cannot read) without the files of a copy of the whole build context: a README or course
     material copied in names Python without installing it, and a script of it the image runs is then
     unread."""

@@ -176,7 +176,7 @@ class _Reader:
         if text is None:
             self.build.unknown.append(f"{at} runs {self.shown(path)}, which is not there")
             return
-        self.build.words |= set(makefile.WORD.findall(text))
+        self.build.words |= set(makefile.VARIABLE_NAME.findall(text))
 
     def env_files(self, words: list[str], cwd: Path, at: str) -> None:
         """Reads the compose or bake files a `docker compose` / `docker buildx bake` reads variables

@@ -22,7 +22,7 @@ from docgen.audit.contents import (
 )
 from docgen.audit.paths import variant
 from docgen.audit.versions import _raw
-from docgen.audit.wording import example
+from docgen.audit.wording import is_example
 from docgen.base_contents import is_plain
 from docgen.model import Diagnostic, ImageModel
 
@@ -53,7 +53,7 @@ def pinned_install_claims(line: int, text: str, auditor: Auditor) -> Iterator[Di
         return
     for match in _PINNED.finditer(text):
         name, version = match.group(1), match.group(2)
-        if example(text, match):
+        if is_example(text, match):
             continue
         spellings = installed_under(name) | {_raw(name)}
         if auditor.models and all(

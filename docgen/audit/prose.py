@@ -39,7 +39,7 @@ from docgen.audit.wording import (
     UPPER_SNAKE,
     UPPER_WORD,
     WORD,
-    example,
+    is_example,
     is_passed_value,
     variable_of_value,
 )
@@ -243,7 +243,7 @@ def audit_text(
     taken: list[tuple[int, int]] = []
     for match in PIN.finditer(text):
         taken.append((match.start(), match.end()))
-        if example(text, match) or edit_example(text, match.start(), match.end()):
+        if is_example(text, match) or edit_example(text, match.start(), match.end()):
             continue  # `(e.g. change `torch>=2.0.0` to `torch==2.0.0`)`: how to write a pin, no claim
         version = match.group(3).rstrip(".,;:*")
         problem = auditor.version_claim(line, match.group(1), match.group(2), version, CERTAIN)
@@ -260,7 +260,7 @@ def audit_text(
         if is_passed_value(text, match):
             taken.append((match.start(), match.end()))
             continue  # `--build-arg IMAGE=nvidia/cuda:12.1.1-…`: an override to pass, not the base image
-        if example(text, match):
+        if is_example(text, match):
             continue
         if passed_image(variable_of_value(text, match), match.group(1), auditor):
             taken.append((match.start(), match.end()))
@@ -337,7 +337,7 @@ def audit_text(
             name = between if meant is None else meant
             if len(norm(name)) < 3 or not auditor.facts.lookup(name, auditor.names):
                 continue
-            if _NOT_A_CLAIM_BEFORE.search(text[max(0, word.start() - 16) : word.start()]) or example(
+            if _NOT_A_CLAIM_BEFORE.search(text[max(0, word.start() - 16) : word.start()]) or is_example(
                 text, word
             ):
                 break
@@ -574,7 +574,7 @@ def _major_claims(
     not inside a pin or an image reference already read (`taken`), nor when it is a minimum, a list of
     releases or the host's."""
     for match in _MAJOR_ONLY.finditer(text):
-        if any(a <= match.start() < b for a, b in taken) or example(text, match):
+        if any(a <= match.start() < b for a, b in taken) or is_example(text, match):
             continue
         rest = text[match.end() : match.end() + 16]
         if OR_OLDER.match(rest) or MORE_VERSIONS.match(rest) or OR_NEWER.match(rest):
@@ -779,7 +779,7 @@ def _glued_claims(
         rest = text[match.end() : match.end() + 16]
         if (
             _NOT_A_CLAIM_BEFORE.search(text[max(0, at - 16) : at])
-            or example(text, match)
+            or is_example(text, match)
             or OR_OLDER.match(rest)
             or MORE_VERSIONS.match(rest)
             or _HOST_BEFORE.search(text, max(0, at - 60), at)
@@ -921,7 +921,7 @@ def _stated_bases(line: int, text: str, auditor: Auditor) -> Iterator[Diagnostic
             continue
         if repos.get(repo, 0) > 1:
             continue  # `python:3-slim-bullseye` or `python:3-slim-bookworm`: a choice of bases
-        if is_passed_value(text, match) or example(text, match):
+        if is_passed_value(text, match) or is_example(text, match):
             continue
         bases = [
             (model, comp)

@@ -15,7 +15,7 @@ from docgen.audit.contents import (
     LATER,
     MAYBE,
     built_bases,
-    context,
+    copied_context,
     final_components,
     in_ranges,
     item_component,
@@ -25,7 +25,7 @@ from docgen.audit.contents import (
     unbuilt_lines,
 )
 from docgen.audit.versions import _raw, norm
-from docgen.audit.wording import example, line_at, sentences
+from docgen.audit.wording import is_example, line_at, sentences
 from docgen.base_contents import brought_by, carries
 from docgen.markdown import Document, code_spans, lists
 from docgen.model import Diagnostic, ImageModel
@@ -98,7 +98,7 @@ https://github.com/tensorflow/tensorflow`, `cd tensorflow`)."""
 def install_text(model: ImageModel, fetches: bool = True) -> str:
     """What the Dockerfile of `model` installs or copies, as `_raw` text: its RUN commands (comments
     dropped, as BuildKit drops them) and COPY/ADD/FROM arguments, with the build-context files it copies
-    (`context`'s files, read without the Dockerfile's own comments). Without `fetches`, the parts of a
+    (`copied_context`'s files, read without the Dockerfile's own comments). Without `fetches`, the parts of a
     RUN that only fetch or enter a source tree (`_FETCH_ONLY`) are left out: a clone installs nothing."""
     read = dockerfile_read(model.file)
     if read is None:
@@ -110,7 +110,7 @@ def install_text(model: ImageModel, fetches: bool = True) -> str:
         for i in parsed.instructions
         if i.keyword in ("RUN", "COPY", "ADD", "FROM") and not in_ranges(i.start_line, unbuilt)
     ]
-    copied = context(model)[0]
+    copied = copied_context(model)[0]
     dockerfile = _raw(kept_text(text, unbuilt))
     # `context` is the Dockerfile's text (comments too) then the files it copies: keep the files only
     files = copied[len(dockerfile) :] if copied.startswith(dockerfile) else ""
@@ -155,7 +155,7 @@ def _claims(doc: Document) -> Iterator[tuple[int, str, list[tuple[int, str]]]]:
                 continue
             if REQUIRED.search(sentence, 0, match.start()):
                 continue
-            if example(sentence, match):
+            if is_example(sentence, match):
                 continue
             line = line_at(para.lines, start)
             named = [(line, name) for offset, name in _named(sentence) if offset > match.end()]
@@ -203,7 +203,7 @@ def missing_from(model: ImageModel, spellings: set[str], peers: bool) -> bool:
         return False  # `pip install vllm` brings xformers
     if peers:
         return not base_holds(model, spellings, strict=False)
-    _, unread_run, unread_packages = context(model)
+    _, unread_run, unread_packages = copied_context(model)
     if unread_run or unread_packages:
         return False
     return not base_holds(model, spellings, strict=True)

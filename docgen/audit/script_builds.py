@@ -38,7 +38,7 @@ from docgen.audit.references import (
     project_top,
 )
 from docgen.audit.wording import BUILD_ARG_FLAG
-from docgen.build_scripts import BUILD, UNKNOWN, expand, walk
+from docgen.build_scripts import BUILD, UNKNOWN, expand, walk_assignments
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
@@ -169,7 +169,7 @@ def readme_runs(
     return sorted(runs, key=lambda run: run[0])
 
 
-def start(script: Path, cwd: Path, top: Path) -> tuple[Path, list[str]] | None:
+def build_start(script: Path, cwd: Path, top: Path) -> tuple[Path, list[str]] | None:
     """The folder the builds of `script` run in, run from `cwd`, and its lines with the `cd` into its own
     folder (`cd "$(dirname "$0")/.."`) blanked; None when a `cd` into its own folder leads out of `top`."""
     lines = _lines(script)
@@ -213,7 +213,7 @@ def script_builds(
     for line, run, script, cwd, text in shell_scripts_run(doc, directory, audited, project):
         if _writes_dockerfile(text):
             continue
-        started = start(script, cwd, top)
+        started = build_start(script, cwd, top)
         if started is None:
             continue
         folder, lines = started
@@ -236,7 +236,7 @@ def _builds_of(lines: list[str]) -> Iterator[tuple[int, tuple[str, ...], str, st
     of a script's `lines` before any `cd`, its literal variables expanded."""
     logical = _logical(lines)
     numbers = [n for n, _ in logical]
-    for index, line, variables in walk([t for _, t in logical], {}):
+    for index, line, variables in walk_assignments([t for _, t in logical], {}):
         if SHOWN.match(line):
             continue
         code = substituted(line)

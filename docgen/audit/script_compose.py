@@ -25,11 +25,11 @@ from docgen.audit.script_builds import (
     _lines,
     _logical,
     _where,
+    build_start,
     script_runs,
     shell_scripts_run,
-    start,
 )
-from docgen.build_scripts import BUILD, UNKNOWN, expand, walk
+from docgen.build_scripts import BUILD, UNKNOWN, expand, walk_assignments
 from docgen.markdown import Document
 from docgen.model import Diagnostic
 
@@ -66,7 +66,7 @@ class ScriptFiles:
             text = "\n".join(lines)
             if not (script.suffix in (".sh", ".bash") or SHELL.match(text)):
                 continue
-            started = start(script, cwd, self.top)
+            started = build_start(script, cwd, self.top)
             if started is None:
                 continue
             folder, kept = started
@@ -92,7 +92,7 @@ def _named_files(lines: list[str]) -> Iterator[tuple[int, str, str]]:
     build of the script's `lines` before any `cd`, its literal variables expanded."""
     logical = _logical(lines)
     numbers = [n for n, _ in logical]
-    for index, line, variables in walk([t for _, t in logical], {}):
+    for index, line, variables in walk_assignments([t for _, t in logical], {}):
         if SHOWN.match(line):
             continue
         code = substituted(line.split(" #", 1)[0])
@@ -172,7 +172,7 @@ def fileless_composes(
     for line, run, script, cwd, text in shell_scripts_run(doc, directory, audited, project):
         if _NAMES_FILES.search(text):
             continue
-        started = start(script, cwd, top)
+        started = build_start(script, cwd, top)
         if started is None:
             continue
         folder, lines = started

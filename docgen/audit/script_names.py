@@ -40,7 +40,7 @@ from docgen.build_scripts import (
     WITH_NVIDIA,
     built_tag_lines,
     container_command,
-    walk,
+    walk_assignments,
 )
 from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans
@@ -114,7 +114,7 @@ def _run_images(text: str) -> list[tuple[int, str, str | None]]:
     whose image can be told."""
     options = _option_variables(text)
     found = []
-    for index, line, variables in walk(_joined_lines(text), {}):
+    for index, line, variables in walk_assignments(_joined_lines(text), {}):
         run = _RUN.search(line.strip())
         if run is None or line.lstrip().startswith("#"):
             continue
@@ -146,8 +146,8 @@ def _run_images(text: str) -> list[tuple[int, str, str | None]]:
 
 def _set_at(text: str, name: str, before: int) -> int | None:
     """The script line of the last assignment of `name` before line `before` of the script `text`, read
-    as `walk` reads assignments (`build_scripts.ASSIGN`): the one whose value the run used, not a
-    command's own environment (`IMAGE=x echo …`) nor a value `walk` does not take."""
+    as `walk_assignments` reads assignments (`build_scripts.ASSIGN`): the one whose value the run used, not a
+    command's own environment (`IMAGE=x echo …`) nor a value `walk_assignments` does not take."""
     lines = text.splitlines()[: before - 1]
     return next(
         (n for n in range(len(lines), 0, -1) if (a := ASSIGN.match(lines[n - 1])) and a.group(1) == name),
@@ -353,7 +353,7 @@ def compose_names(
 def _compose_name(text: str, script: str, kind: str, name: str, directory: Path) -> str | None:
     """What `compose_names` says of the script `text`, None when its compose services can be the name."""
     verbs = ("build", "up") if kind == "image" else ("up", "run", "create")
-    for index, line, variables in walk(text.splitlines(), {}):
+    for index, line, variables in walk_assignments(text.splitlines(), {}):
         match = COMPOSE.search(line)
         if match is None or line.lstrip().startswith("#"):
             continue

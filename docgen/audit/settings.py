@@ -21,7 +21,7 @@ from pathlib import Path, PurePosixPath
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read, image_names
 from docgen.audit.paths import resolves_inside
 from docgen.audit.versions import near_names
-from docgen.audit.wording import example, line_at, sentences
+from docgen.audit.wording import is_example, line_at, sentences
 from docgen.base_contents import is_plain, runs_as_root
 from docgen.compose import COMPOSE_FILE
 from docgen.copied import copied_files, glob_matches
@@ -281,7 +281,7 @@ def _lands_claims(
         return
     for match in _LANDS_CLAIM.finditer(text):
         program = match.group(1)
-        if example(text, match) or _program(program) in run_words:
+        if is_example(text, match) or _program(program) in run_words:
             continue
         verdicts = [image.starts(program) for image in images]
         facts = [v[0] for v in verdicts if v is not None and v[1] == CERTAIN]
@@ -298,7 +298,7 @@ def _claims(
     if of_another(text):
         return
     health = _HEALTH.search(text)
-    if health and _HEALTH_HELD.search(text) and not _ENDPOINT.search(text) and not example(text, health):
+    if health and _HEALTH_HELD.search(text) and not _ENDPOINT.search(text) and not is_example(text, health):
         verdicts = [image.health() for image in images]
         if all(v is not None for v in verdicts):
             said = "says the image has a health check"
@@ -306,8 +306,8 @@ def _claims(
     said_ports = [
         (not m.group(1).lower().startswith("expose"), m.group(2))
         for m in _PORT_CLAIM.finditer(text)
-        if not example(text, m)
-    ] + [(True, m.group(1)) for m in _SERVES_CLAIM.finditer(text) if not example(text, m)]
+        if not is_example(text, m)
+    ] + [(True, m.group(1)) for m in _SERVES_CLAIM.finditer(text) if not is_example(text, m)]
     for listens, ports in said_ports:
         for port in _PORT.findall(ports):
             verdicts = [image.port(port, listens) for image in images]
@@ -319,7 +319,7 @@ def _claims(
                 )
                 yield _finding(auditor, line, said, verdicts)
     for match in _USER_CLAIM.finditer(text):
-        if example(text, match):
+        if is_example(text, match):
             continue
         kind, after, named, before = match.groups()
         given = after or named or before
@@ -340,7 +340,7 @@ def _claims(
             if _UID.match(text, match.end()):
                 continue  # a name with its id: `user_names` compares the user made with that id
             verdicts = [image.user({given.lower()}, False) for image in images]
-            if not example(text, match) and all(v is not None for v in verdicts):
+            if not is_example(text, match) and all(v is not None for v in verdicts):
                 if told_users is not None:
                     told_users.add(line)
                 yield _finding(auditor, line, f"says the image runs as user {given}", verdicts)
@@ -350,7 +350,7 @@ def _claims(
 def _start_claims(text: str, line: int, images: list[Image], auditor: Auditor) -> Iterator[Diagnostic]:
     """The findings of one sentence's working directory and entrypoint or default command claims."""
     for match in WORKDIR_CLAIM.finditer(text):
-        if example(text, match):
+        if is_example(text, match):
             continue
         path = match.group(1) or match.group(2)
         verdicts = [image.workdir(path) for image in images]
@@ -360,7 +360,7 @@ def _start_claims(text: str, line: int, images: list[Image], auditor: Auditor) -
         entrypoint, command, keyword, code, linked = match.groups()
         said = code if code is not None else posixpath.basename(linked)
         program = _PROGRAM_WORD.search(said)
-        if program is None or example(text, match) or "$" in said or "<" in said:
+        if program is None or is_example(text, match) or "$" in said or "<" in said:
             continue
         named = (entrypoint or command or keyword).lower()
         which = "entrypoint" if named == "entrypoint" else "default command"
@@ -729,7 +729,7 @@ def env_name_claims(line: int, text: str, auditor: Auditor) -> Iterator[Diagnost
     args = {decl.name for model in auditor.models for decl in model.args}
     for match in _ENV_CITED.finditer(text):
         name = next(group for group in match.groups() if group)
-        if name in envs or name in args or example(text, match):
+        if name in envs or name in args or is_example(text, match):
             continue
         near = near_names(name, envs)
         if not near:

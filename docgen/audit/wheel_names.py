@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY, Auditor
-from docgen.audit.wording import example
+from docgen.audit.wording import is_example
 from docgen.model import Diagnostic
 
 _WHEEL_NAME = re.compile(
@@ -29,7 +29,7 @@ def wheel_name_claims(line: int, text: str, auditor: Auditor) -> Iterator[Diagno
     if "-" not in text:
         return
     for match in _WHEEL_NAME.finditer(text):
-        if example(text, match):
+        if is_example(text, match):
             continue
         name, version = match.group(1), match.group(2)
         problem = auditor.version_claim(line, name.replace("_", "-"), "==", version, LIKELY)

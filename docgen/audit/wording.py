@@ -530,7 +530,7 @@ def variable_of_value(text: str, match: re.Match[str]) -> str | None:
     return found.group(1) if found else None
 
 
-def example(text: str, match: re.Match[str]) -> bool:
+def is_example(text: str, match: re.Match[str]) -> bool:
     """True when `for example`, `e.g.` or `例如` comes shortly before `match`: an example, not a claim."""
     return bool(_EXAMPLE.search(text, max(0, match.start() - 80), match.start()))
 
@@ -564,7 +564,7 @@ def claims_said(
     part: Document, pattern: re.Pattern[str], not_a_claim: re.Pattern[str]
 ) -> Iterator[tuple[int, re.Match[str]]]:
     """(README line, match) of each match of `pattern` in the sentences of `part`'s paragraphs that is
-    no example (`example`), not in a URL (`_in_url`) and whose sentence `not_a_claim` does not match:
+    no example (`is_example`), not in a URL (`_in_url`) and whose sentence `not_a_claim` does not match:
     the walk every sentence rule shares. A paragraph `pattern` does not match at all is not cut into
     sentences."""
     for para in part.paragraphs:
@@ -572,7 +572,7 @@ def claims_said(
             continue  # (most paragraphs: one search, no sentences cut)
         for start, _end, sentence in sentences(para.lines):
             for claim in pattern.finditer(sentence):
-                if example(sentence, claim) or _in_url(sentence, claim):
+                if is_example(sentence, claim) or _in_url(sentence, claim):
                     continue
                 if not not_a_claim.search(sentence):
                     yield line_at(para.lines, start + claim.start()), claim
