@@ -122,8 +122,8 @@ def test_a_path_with_two_leading_slashes_ends_the_climb() -> None:
     """`posixpath.dirname("//")` is `//`: looking for `//srv/x` among the folders an image makes stops
     there (a loop that waited for `/` never ended)."""
     from docgen.audit.image_paths import Image
-    from docgen.audit.included_paths import has
+    from docgen.audit.included_paths import holds_path
 
     image = Image(path="Dockerfile", file="Dockerfile", made={"/opt/app": 2})
-    assert not has(image, "//srv/x")
-    assert has(image, "/opt/app/bin")
+    assert not holds_path(image, "//srv/x")
+    assert holds_path(image, "/opt/app/bin")
