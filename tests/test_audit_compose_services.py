@@ -387,3 +387,109 @@ def test_a_wrong_service_after_an_unknown_option_is_still_told_by_up(tmp_path: P
     assert [line for line, _, _ in found(tmp_path, files)] == [6]
     files = {"docker-compose.yml": COMPOSE, "README.md": readme("docker compose run -e X=1 apii")}
     assert [line for line, _, _ in found(tmp_path, files)] == [6]
+
+
+TRAINER = """\
+services:
+  trainer-demo:
+    build: .
+    volumes: ["./out:/app/out"]
+  notebook:
+    build: .
+    ports: ["8888:8888"]
+"""
+
+
+def test_a_snippet_changing_a_service_does_not_define_it(tmp_path: Path) -> None:
+    # a README block that patches a service (`runtime: nvidia`, no image nor build) names no service
+    # the reader adds: the command naming it still names one the file lacks
+    text = (
+        "# Trainer\n\n## Train\n\n```bash\ndocker-compose up model-training\n"
+        "docker-compose logs -f model-training\n```\n\n## GPU\n\n```yaml\n# In docker-compose.yaml\n"
+        "services:\n  model-training:\n    runtime: nvidia\n```\n"
+    )
+    files = {"docker-compose.yaml": TRAINER, "README.md": text}
+    assert [(line, said[:60]) for line, said, _ in found(tmp_path, files)] == [
+        (6, "README's compose command names service model-training, which"),
+    ]
+
+
+def test_a_service_the_readme_shows_whole_is_one_to_add(tmp_path: Path) -> None:
+    # trap: a service shown with its own image (or build) is one the reader adds to the file
+    text = (
+        "# Trainer\n\n```bash\ndocker-compose up tensorboard\n```\n\nAdd to docker-compose.yaml:\n\n"
+        "```yaml\nservices:\n  tensorboard:\n    image: tensorflow/tensorflow:2.16.1\n```\n"
+    )
+    assert found(tmp_path, {"docker-compose.yaml": TRAINER, "README.md": text}) == []
+
+
+SPEECH = """\
+services:
+  speech:
+    image: acme/speech:cpu
+    env_file:
+      - path: .env
+        required: false
+    environment:
+      - SPEECH_PORT=9100
+      - SPEECH_TLS=${SPEECH_TLS:-true}
+      - SPEECH_TOKEN
+"""
+SPEECH_GPU = """\
+services:
+  speech:
+    image: acme/speech:gpu
+    environment:
+      - SPEECH_IDLE_TTL=${SPEECH_IDLE_TTL:-300}
+"""
+
+
+def test_variables_set_in_front_of_compose_that_the_file_never_reads(tmp_path: Path) -> None:
+    files = {
+        "docker-compose.yml": SPEECH,
+        "docker-compose.gpu.yml": SPEECH_GPU,
+        "README.md": readme(
+            "SPEECH_IDLE_TTL=600 SPEECH_CACHE=2 docker compose up -d",
+            "SPEECH_TLS=false SPEECH_TOKEN=abc docker compose up -d",  # read: `${…}` and `- NAME`
+            "COMPOSE_PROJECT_NAME=speech docker compose up -d",  # compose's own
+            "SPEECH_IDLE_TTL=600 docker compose -f docker-compose.gpu.yml up -d",  # the file that reads it
+        ),
+    }
+    assert found(tmp_path, files) == [
+        (
+            6,
+            "README sets SPEECH_IDLE_TTL in front of docker compose up, but docker-compose.yml never reads "
+            "it (no ${SPEECH_IDLE_TTL}, no environment entry passing it on): the container does not get it; "
+            "docker-compose.gpu.yml:5 reads it (add -f docker-compose.gpu.yml)",
+            "certain",
+        ),
+        (
+            6,
+            "README sets SPEECH_CACHE in front of docker compose up, but docker-compose.yml never reads it "
+            "(no ${SPEECH_CACHE}, no environment entry passing it on): the container does not get it",
+            "certain",
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("extra", "command"),
+    [
+        (
+            {".env": "SPEECH_CACHE=${SPEECH_CACHE:-1}\n"},
+            "SPEECH_CACHE=2 docker compose up -d",
+        ),  # .env reads it
+        ({}, "SPEECH_CACHE=2 docker compose exec speech env"),  # no container made
+        ({}, "sudo SPEECH_CACHE=2 docker compose up -d"),  # sudo drops it: not read
+        ({}, "SPEECH_CACHE=2 ./start.sh && docker compose up -d"),  # set for another command
+        (
+            {"docker-compose.override.yml": "services:\n  speech:\n    environment:\n      - SPEECH_CACHE\n"},
+            "SPEECH_CACHE=2 docker compose up -d",
+        ),  # the override file compose reads too passes it on
+    ],
+)
+def test_variables_in_front_that_reach_the_container(
+    tmp_path: Path, extra: dict[str, str], command: str
+) -> None:
+    files = {"docker-compose.yml": SPEECH, **extra, "README.md": readme(command)}
+    assert found(tmp_path, files) == []

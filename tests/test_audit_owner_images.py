@@ -443,3 +443,80 @@ def test_a_pull_the_readme_tags_itself_or_a_version_pattern_matches(tmp_path: Pa
     )
     pattern = {"build.sh": "docker build -t maxo/coqui_tts:${CUDA}-1.0 .\n"}
     assert _pulled(tmp_path, _TTS.replace("maxo/coqui_tts\n", "maxo/coqui_tts:12.1-1.0\n"), pattern) == []
+
+
+_TTS_DOCKERFILE = "FROM nvidia/cuda:12.1.1-runtime-ubuntu22.04\nCOPY server /app\n"
+_TTS_BUILD = (
+    "#!/usr/bin/env bash\nIMAGE_NAME=${IMAGE_NAME:-vox/speak-trtllm-fast}\nIMAGE_TAG=${IMAGE_TAG:-cu121}\n"
+    'docker build -t "${IMAGE_NAME}:${IMAGE_TAG}" -f Dockerfile .\ndocker push "${IMAGE_NAME}:${IMAGE_TAG}"\n'
+)
+
+
+def _renamed(root: Path, readme: str, build: str = _TTS_BUILD) -> list[str]:
+    make_tree(root, {".git/HEAD": "ref: refs/heads/main\n", "fast/Dockerfile": _TTS_DOCKERFILE})
+    make_tree(root, {"fast/build.sh": build, "fast/README.md": readme})
+    model = replace(
+        model_of(parse_dockerfile(_TTS_DOCKERFILE, "Dockerfile")), file=str(root / "fast/Dockerfile")
+    )
+    found = audit(readme, "README.md", [model], {}, root / "fast", root)
+    return [f"{d.line} ({d.confidence}): {d.message}" for d in found if "example runs image" in d.message]
+
+
+_TTS_README = """\
+# Fast TTS
+
+```bash
+docker run --gpus all -p 8000:8000 vox/speak-trtllm-fast:cu121
+```
+
+## Kubernetes
+
+```yaml
+containers:
+  - name: tts
+    image: vox/speak-tts-fast:cu121
+```
+
+## Compose
+
+```yaml
+services:
+  tts:
+    image: vox/speak-tts-fast:cu121
+```
+"""
+
+
+def test_a_manifest_image_under_another_name_than_the_build_pushes(tmp_path: Path) -> None:
+    assert _renamed(tmp_path, _TTS_README) == [
+        "12 (likely): README's example runs image vox/speak-tts-fast:cu121, which no file of the build "
+        "names; build.sh:2 builds vox/speak-trtllm-fast, the image the README runs elsewhere as "
+        "vox/speak-trtllm-fast:cu121 (did you mean it?)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("vox/speak-tts-fast:cu121", "vox/speak-gpu-fast:cu121"),  # a sibling variant (cpu/gpu)
+        ("vox/speak-tts-fast:cu121", "vox/speak-tts-fast:latest"),  # no versioned tag
+        ("vox/speak-tts-fast:cu121", "ann/speak-tts-fast:cu121"),  # another owner: owner_images' concern
+        (
+            "    image: vox/speak-tts-fast:cu121\n```\n\n## Compose",
+            "    image: vox/speak-tts-fast:cu121  # upstream\n```\n\n## Compose",
+        ),
+    ],
+)
+def test_manifest_images_that_are_no_rename(tmp_path: Path, old: str, new: str) -> None:
+    readme = _TTS_README.replace(old, new)
+    found = _renamed(tmp_path, readme)
+    if "upstream" in new:
+        assert [f[:3] for f in found] == ["20 "]  # only the compose block's line is told
+    else:
+        assert found == []
+
+
+def test_a_manifest_image_the_readme_runs_nowhere_else(tmp_path: Path) -> None:
+    # trap: the README never runs the build's name with that tag: which is meant cannot be told
+    readme = _TTS_README.replace("vox/speak-trtllm-fast:cu121", "vox/speak-trtllm-fast:cu124")
+    assert _renamed(tmp_path, readme) == []

@@ -164,3 +164,49 @@ def test_a_command_nested_too_deeply_for_json_is_read_as_shell_form(tmp_path: Pa
     # as the shell form); it is a command docgen cannot read, so no finding
     files = {"Dockerfile": "FROM python:3.11-slim\nCOPY echo.py /srv/\nCMD " + "[" * 100_000 + "\n"}
     assert _audit(tmp_path, README, files) == []
+
+
+NOTEBOOK = 'FROM python:3.11-slim\nCOPY rootfs /\nEXPOSE 8888\nENTRYPOINT ["/start.sh"]\n'
+START = (
+    "#!/bin/bash\nset -e\nexport LAB_PORT=${LAB_PORT:-8888}\n"
+    'exec jupyter lab --ip 0.0.0.0 --port "$LAB_PORT"\n'
+)
+
+
+def _notebook(tmp_path: Path, run: str, files: dict[str, str] | None = None) -> list[str]:
+    readme = f"# Lab\n\n## Full example\n\n```bash\n{run}\n```\n"
+    tree = {"Dockerfile": NOTEBOOK, "rootfs/start.sh": START, **(files or {})}
+    return [line for line in _audit(tmp_path, readme, tree) if "publishes container port" in line]
+
+
+def test_a_port_variable_moved_off_the_published_port(tmp_path: Path) -> None:
+    run = "docker run -d -e LAB_PORT=8000 \\\n  -e LAB_TOKEN=x \\\n  -p 8000:8888 \\\n  someone/lab"
+    assert _notebook(tmp_path, run) == [
+        "6: README sets LAB_PORT=8000 and publishes container port 8888, but rootfs/start.sh:3 makes "
+        "LAB_PORT the port the container listens on (8888 by default): the server moves to 8000, which is "
+        "not published, and container port 8888 reaches nothing (likely)"
+    ]
+
+
+def test_a_port_variable_set_by_env_moved_off_the_published_port(tmp_path: Path) -> None:
+    dockerfile = 'FROM node:20-slim\nENV WEB_PORT=3000\nEXPOSE 3000\nCMD ["node", "server.js"]\n'
+    readme = "# Web\n\n```bash\ndocker run -e WEB_PORT=4000 -p 4000:3000 acme/web:1.2\n```\n"
+    found = _audit(tmp_path, readme, {"Dockerfile": dockerfile})
+    assert [f.split(", but")[0] for f in found if "publishes container port" in f] == [
+        "4: README sets WEB_PORT=4000 and publishes container port 3000"
+    ]
+
+
+@pytest.mark.parametrize(
+    "run",
+    [
+        "docker run -e LAB_PORT=8000 -p 8000:8000 someone/lab",  # the new port is published
+        "docker run -e LAB_PORT=8888 -p 8000:8888 someone/lab",  # the default, named again
+        "docker run -p 8000:8888 someone/lab",  # nothing moved: the host side is the user's choice
+        "docker run -e LAB_PORT=8000 --network host someone/lab",  # the host's network
+        "docker run -e LAB_PORT=8000 -P someone/lab",  # every port published
+        "docker run -e REDIS_PORT=6380 -p 8000:8888 someone/lab",  # not the server's variable
+    ],
+)
+def test_port_variables_that_keep_the_published_port_served(tmp_path: Path, run: str) -> None:
+    assert _notebook(tmp_path, run) == []

@@ -468,3 +468,51 @@ def test_a_start_script_in_a_copied_folder_is_read(tmp_path: Path) -> None:
     # the `.dockerignore` leaves the script out of the build context: no script, no finding
     ignored = {**files, ".dockerignore": "scripts/start_*.sh\n"}
     assert _template(tmp_path / "ignored", ignored, dockerfile=dockerfile) == []
+
+
+SPEECH = """\
+FROM python:3.11-slim
+COPY server /app/server
+EXPOSE 8000
+ENTRYPOINT ["python", "/app/server/main.py"]
+"""
+
+
+def _scripted(tmp_path: Path, readme: str, script: str) -> list[str]:
+    make_tree(tmp_path, {"docker/Dockerfile": SPEECH, "docker/build.sh": script, "README.md": readme})
+    model = build_model(tmp_path / "docker/Dockerfile", "docker/Dockerfile")
+    found = audit(readme, "README.md", [model], {}, tmp_path)
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in found if "publishes" in d.message]
+
+
+SCRIPTED_RUNS = """\
+# Streaming speech
+
+```bash
+bash docker/build.sh
+```
+
+Example override:
+
+```bash
+docker run --rm --gpus all -p 8080:8080 -e ASR_BATCH=96 speech-stream:latest
+docker run --rm -p 9000:8000 speech-stream:latest
+```
+"""
+
+
+def test_a_published_port_of_an_image_a_build_script_the_readme_runs_tags(tmp_path: Path) -> None:
+    # the image is tagged by docker/build.sh, not by a build line of the README; 9000:8000 is right
+    script = "#!/usr/bin/env bash\nset -e\ndocker build -t speech-stream:latest -f docker/Dockerfile .\n"
+    assert _scripted(tmp_path, SCRIPTED_RUNS, script) == [
+        "10: README publishes container port 8080 of speech-stream:latest, but docker/Dockerfile:3 exposes "
+        "8000 and names 8080 nowhere in its ENV, ENTRYPOINT or CMD (likely)"
+    ]
+
+
+def test_a_build_script_tagging_another_image_or_through_a_variable(tmp_path: Path) -> None:
+    # traps: the script builds another name, or one read from a variable: the run's image is unknown
+    other = "#!/bin/sh\ndocker build -t speech-batch:latest -f docker/Dockerfile .\n"
+    assert _scripted(tmp_path, SCRIPTED_RUNS, other) == []
+    varied = '#!/bin/sh\nIMAGE=speech-stream\ndocker build -t "$IMAGE:latest" -f docker/Dockerfile .\n'
+    assert _scripted(tmp_path, SCRIPTED_RUNS, varied) == []

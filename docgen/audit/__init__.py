@@ -349,7 +349,7 @@ from docgen.audit.mpi_root import mpi_as_root
 from docgen.audit.names import name_misses
 from docgen.audit.overrides import discarded_commands
 from docgen.audit.own_image import readme_image
-from docgen.audit.owner_images import other_owner_images, pulled_latest, run_owner_images
+from docgen.audit.owner_images import other_owner_images, pulled_latest, renamed_images, run_owner_images
 from docgen.audit.page_builds import other_builds
 from docgen.audit.paragraphs import audit_paragraph, set_for_build
 from docgen.audit.paths import variant
@@ -357,7 +357,7 @@ from docgen.audit.pinned_claims import _pinned_claims, provided_locks
 from docgen.audit.placeholders import placeholder_folders
 from docgen.audit.plain_cuda import _plain_cuda
 from docgen.audit.platforms import build_platforms
-from docgen.audit.port_vars import port_var_claims
+from docgen.audit.port_vars import moved_ports, port_var_claims
 from docgen.audit.ports import port_rows, published_ports
 from docgen.audit.preset_env import _preset_env
 from docgen.audit.promised import promised_variants
@@ -589,7 +589,8 @@ def audit(
     source = source_lines(text)
     # the auditor of every image; a part's is its `_with` the images the part is about (itself for all)
     below = _args_below(directory, audited, text) if directory is not None else frozenset()
-    facts = AuditFacts(doc)  # (its whole-README facts are read once the asides are set aside: settle)
+    # (its whole-README facts are read once the asides are set aside: settle)
+    facts = AuditFacts(doc, directory)
     family = Auditor.of(path, models, names, facts, models, tuple(siblings), runtime, below)
     # an entry under the name of one image's folder is about that image wherever it is (`Older images`)
     keyed = list(keyed_entries(doc, family))
@@ -795,6 +796,7 @@ def audit(
         found.extend(script_variables(doc, path, directory, models))
         found.extend(other_owner_images(doc, text, path, directory, models, project))
         found.extend(run_owner_images(doc, path, directory, models, project))
+        found.extend(renamed_images(doc, text, path, directory, models, project))
         found.extend(pulled_latest(doc, path, directory, models, project))
         unread = list(exported_unread(doc, path, directory, audited, project, clone_of_self))
         found.extend(unread)
@@ -1025,6 +1027,7 @@ def _audit_part(
     found.extend(_install_dirs(sub, auditor))
     found.extend(runtime_claims(sub, doc, auditor))
     found.extend(port_var_claims(sub, doc, auditor))
+    found.extend(moved_ports(sub, auditor))
     found.extend(discarded_commands(sub, auditor))
     found.extend(_family_defaults(sub, auditor))
     found.extend(_base_claims(sub, auditor, text))

@@ -27,8 +27,10 @@ from docgen.model import Diagnostic, ImageModel
 class AuditFacts:
     """What the whole README (`doc`) and the project's files say, for every part of one audit."""
 
-    def __init__(self, doc: Document) -> None:
+    def __init__(self, doc: Document, directory: Path | None = None) -> None:
         self._doc = doc
+        self.directory = directory
+        """The README's folder (None when the audit is given none): where its commands run."""
         self._settled = False
         self._texts: dict[Path, str | None] = {}
         self._lints: dict[tuple[str, str], tuple[Diagnostic, ...] | None] = {}

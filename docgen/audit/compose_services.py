@@ -11,11 +11,15 @@ without one (`compose.default_files`: the first default file, with the first ove
 command is not read when it may run from another folder (a `cd` before it in the README, but into the
 clone the README makes of its own repository), when a file it reads is not there, cannot be read or
 includes other files (`include:`), or when the README writes a compose file itself.
+
+And a variable set in front of such a command (`OS_API_KEY=x docker compose up -d`) that none of the
+files it reads names (`_unread_in_front`): it never reaches a container.
 """
 
 from __future__ import annotations
 
 import difflib
+import os
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -35,7 +39,9 @@ from docgen.audit.commands import (
 from docgen.audit.grammar import COMPOSE, read_compose
 from docgen.audit.names import compose_file
 from docgen.audit.paths import resolves_inside
+from docgen.audit.references import SET_IN_FRONT
 from docgen.errors import DocgenError
+from docgen.files import text_or_none
 from docgen.markdown import Document, Fence, code_spans
 from docgen.model import Diagnostic
 
@@ -123,8 +129,9 @@ def _moved_away(moves: list[tuple[int, bool]], line: int) -> bool:
 
 def _shown_services(doc: Document, readme: str) -> set[str] | None:
     """The services of the compose examples of the README (a YAML block with `services:`), which the
-    reader may be meant to add to a file; None when a block writes a compose file (`cat >
-    docker-compose.yml`), or shows one that cannot be read: the file the commands read may be that."""
+    reader may be meant to add to a file (those that could run alone, `_whole`); None when a block writes
+    a compose file (`cat > docker-compose.yml`), or shows one that cannot be read: the file the commands
+    read may be that."""
     found: set[str] = set()
     for fence in doc.fences:
         if any(_WRITES_COMPOSE.search(text) for _, text in fence.lines):
@@ -136,8 +143,16 @@ def _shown_services(doc: Document, readme: str) -> set[str] | None:
                 shown = compose.services("\n".join(t for _, t in fence.lines).encode("utf-8"), readme)
             except DocgenError:
                 return None
-            found.update(s.name for s in shown)
+            found.update(s.name for s in shown if _whole(s))
     return found
+
+
+def _whole(service: compose.Service) -> bool:
+    """True when a README's example service could stand as a service of its own: it has an `image:`,
+    a `build:` or `extends:`. One with neither (`lora-training:` with only `runtime: nvidia`) is a
+    change to a service of the project's file (a snippet under `# In docker-compose.yaml`), which
+    Compose could not run alone: its name is no service the reader adds."""
+    return service.image is not None or service.builds or any(k == "extends" for k, _ in service.settings)
 
 
 def _compose_services(
@@ -239,6 +254,7 @@ def _block(
             if call.verb in ("run", "exec") and _PROGRAM.fullmatch(missing[0]):
                 said = _program_first(call.verb, missing[0], shown, defined)
             yield Diagnostic(readme, _line_of(command, missing[0]), said, confidence=CERTAIN)
+        yield from _unread_in_front(command, readme, paths, call.verb)
         key = tuple(paths)
         if call.verb == "up" and not call.services:
             started[key] = (line, frozenset(call.profiles))
@@ -295,3 +311,75 @@ def _line_of(command: list[tuple[int, str]], word: str) -> int:
     """The README line of `command` that holds `word`, else its first."""
     pattern = re.compile(rf"(?<![\w.-]){re.escape(word)}(?![\w.-])")
     return next((n for n, text in command if pattern.search(text)), command[0][0])
+
+
+_STARTS = frozenset(("up", "run", "create", "build"))
+"""The compose verbs that make containers or images from the files as read then."""
+_COMPOSE_OWN = re.compile(r"(?:COMPOSE|DOCKER|BUILDKIT)_\w+|PWD|HOME|USER|UID|GID|PATH|TMPDIR|SUDO_\w+")
+"""Variables Compose, the Docker client or the shell read themselves (`COMPOSE_PROFILES=gpu`)."""
+_SEGMENT = re.compile(r"&&|\|\||[;|(]")
+_COMMENTED = re.compile(r"(?:^|[ \t])#.*", re.MULTILINE)
+
+
+def _unread_in_front(
+    command: list[tuple[int, str]], readme: str, paths: Sequence[Path], verb: str
+) -> Iterator[Diagnostic]:
+    """Variables set in front of a compose command that makes containers (`OS_API_KEY=x docker compose up
+    -d`) that none of the files it reads names outside a comment (a `${OS_API_KEY}`, an `environment:`
+    entry `- OS_API_KEY` passing it on), nor an env file beside them or that they read (Compose
+    interpolates those too), nor a file they extend: the shell's variables reach a container only
+    through the file, so the setting does nothing (`certain`). Names another compose file of that folder
+    reads are told, with the `-f` the command lacks. Not Compose's, Docker's or the shell's own
+    variables (`COMPOSE_PROFILES`, `DOCKER_BUILDKIT`, `UID`)."""
+    if verb not in _STARTS:
+        return
+    text = joined(command)
+    match = COMPOSE.search(text)
+    if match is None:
+        return
+    head = _SEGMENT.split(text[: match.start()])[-1]
+    if not head.strip() or re.search(r"[^\s]", SET_IN_FRONT.sub("", head).replace("env", "", 1)):
+        return  # (`sudo X=1 docker compose`, `time docker compose`: not read)
+    names = [m.group(1) for m in SET_IN_FRONT.finditer(head) if not _COMPOSE_OWN.fullmatch(m.group(1))]
+    if not names:
+        return
+    folder = paths[0].parent
+    texts: list[str] = []
+    for path in paths:
+        read = text_or_none(path)
+        if read is None or re.search(r"^[ \t]*extends[ \t]*:", read, re.MULTILINE):
+            return
+        texts.append(_COMMENTED.sub("", read))
+    for entry in os.scandir(folder) if os.path.isdir(folder) else ():
+        if entry.name.startswith(".env") or entry.name.endswith(".env"):
+            texts.append(text_or_none(Path(entry.path)) or "")
+    for service in (s for p in paths for r in [_read(p)] if r for s in r):
+        texts.extend(text_or_none(folder / f) or "" for f in service.env_files)
+    shown = ", ".join(p.name for p in paths)
+    for name in dict.fromkeys(names):
+        word = re.compile(rf"(?<![\w]){re.escape(name)}(?![\w])")
+        if any(word.search(t) for t in texts):
+            continue
+        said = (
+            f"README sets {name} in front of docker compose {verb}, but {shown} never reads it "
+            f"(no ${{{name}}}, no environment entry passing it on): the container does not get it"
+        )
+        other = _other_reader(folder, paths, word)
+        if other:
+            said += f"; {other[0]}:{other[1]} reads it (add -f {other[0]})"
+        yield Diagnostic(readme, _line_of(command, name), said, confidence=CERTAIN)
+
+
+def _other_reader(folder: Path, paths: Sequence[Path], word: re.Pattern[str]) -> tuple[str, int] | None:
+    """The first other compose file of `folder` that names `word` outside a comment, and the line."""
+    try:
+        names = sorted(e.name for e in os.scandir(folder) if e.is_file())
+    except OSError:
+        return None
+    for name in names:
+        if not compose.FILE_NAME.fullmatch(name) or any(p.name == name for p in paths):
+            continue
+        for number, line in enumerate((text_or_none(folder / name) or "").splitlines(), start=1):
+            if word.search(_COMMENTED.sub("", line)):
+                return name, number
+    return None

@@ -26,6 +26,10 @@ with that repository name under exactly one other owner on the same registry, no
 `ann/comfyui` (the base image `ann/runpod-base` is another name), the README does not tag that name
 itself (`docker build -t`), no other file of the build names the repository name under an owner it
 reads from a variable, and no workflow or script runs bake (which may set the owner) (`likely`).
+
+And a manifest's or compose example's `image:` line naming the build's image under an old name
+(`renamed_images`: `orpheus-tts-fast` where the build pushes `orpheus-trtllm-fast`, one word apart,
+the README running the latter with the same tag elsewhere) (`likely`).
 """
 
 from __future__ import annotations
@@ -535,3 +539,106 @@ def pulled_latest(
             f"({shown}): no build of the project makes {tag}",
             confidence=LIKELY,
         )
+
+
+_MANIFEST_IMAGE = re.compile(r"^[ \t]*(?:-[ \t]+)?image:[ \t]*[\"']?(\S+?)[\"']?[ \t]*$")
+"""A manifest's or compose file's `image:` line of a command block."""
+_VARIANT_WORDS = frozenset(
+    "cpu gpu cuda rocm amd nvidia intel arm arm64 amd64 aarch64 x86 dev devel slim full lite base runtime "
+    "server client worker api web ui cli min debug test prod latest nightly edge stable".split()
+)
+"""Words that tell sibling images of one project apart (`app-cpu`, `app-gpu`): another one is no slip."""
+
+
+def renamed_images(
+    doc: Document,
+    text: str,
+    readme: str,
+    directory: Path,
+    models: Sequence[ImageModel],
+    project: Path | None = None,
+) -> Iterator[Diagnostic]:
+    """An image a manifest or compose example of the README runs (`image: ann/tts-fast:cu121`) that no
+    build file names, while the build names exactly one image of the same owner whose repository name
+    differs in one word (`ann/trtllm-fast`: words between `-`, `_`, `.`, the same number of them, at
+    least two, the differing words no variant words such as `cpu`, `gpu`, `dev`), and the README itself
+    runs that image with the same tag elsewhere: the example names an image the build never makes, an
+    old name of it (`likely`). Silent on a line telling where the image comes from, a name the build
+    files give under a variable owner, and an unversioned tag."""
+    said = [
+        (line, m.group(1))
+        for fence in doc.fences
+        for line, raw in fence.lines
+        if (m := _MANIFEST_IMAGE.match(raw)) is not None and not _PROVENANCE.search(raw)
+    ]
+    if not said:
+        return
+    top = project_top(directory, project)
+    files = build_files(directory, models, (directory / Path(readme).name).resolve(), top)
+    texts = [(f, b) for f in files if (b := text_or_none(f, MAX_PROJECT_FILE_BYTES)) is not None]
+    texts += list(_workflow_texts(directory, top))
+    names = _named_images(texts)
+    variable_owned = {n for _, body in texts for n in _variable_owned(body)}
+    owned: dict[str, dict[str, tuple[Path, int, _Ref]]] = {}  # owner → its names in the build files
+    told: set[str] = set()
+    for line, written in said:
+        match = _WHOLE.match(written)
+        if match is None:
+            continue
+        image = _ref(match)
+        if (
+            image.tag is None
+            or not _VERSIONED.search(image.tag)
+            or image.owner in _OFFICIAL_OWNERS
+            or (image.registry, image.owner, image.name) in names
+            or image.name in variable_owned
+            or image.text in told
+        ):
+            continue
+        if image.owner not in owned:
+            owned[image.owner] = _owner_names(image.owner, texts)
+        if image.name in owned[image.owner]:
+            continue
+        words = re.split(r"[._-]", image.name)
+        near = [named for name, named in owned[image.owner].items() if _one_word_apart(words, name)]
+        if len(near) != 1:
+            continue
+        file, at, ref = near[0]
+        used = re.compile(
+            rf"(?<![\w./-])(?:[\w.-]+/)?{re.escape(ref.owner)}/{re.escape(ref.name)}:{re.escape(image.tag)}(?![\w.-])",
+            re.IGNORECASE,
+        )
+        if not used.search(text):
+            continue
+        told.add(image.text)
+        yield Diagnostic(
+            readme,
+            line,
+            f"README's example runs image {image.text}, which no file of the build names; "
+            f"{os.path.relpath(file, directory.resolve())}:{at} builds {ref.owner}/{ref.name}, the image "
+            f"the README runs elsewhere as {ref.owner}/{ref.name}:{image.tag} (did you mean it?)",
+            confidence=LIKELY,
+        )
+
+
+def _owner_names(owner: str, texts: Sequence[tuple[Path, str]]) -> dict[str, tuple[Path, int, _Ref]]:
+    """Repository name → the first (file, line, image) of the build files `texts` naming `owner/name`,
+    also as a variable's default (`${IMAGE:-owner/name}`, which `_IMAGE` does not read)."""
+    pattern = re.compile(rf"(?<![\w./]){re.escape(owner)}/([a-z0-9][a-z0-9._-]*)(?![\w/$])", re.IGNORECASE)
+    found: dict[str, tuple[Path, int, _Ref]] = {}
+    for file, body in texts:
+        for number, line in enumerate(body.splitlines(), start=1):
+            for match in pattern.finditer(line):
+                name = match.group(1).lower().rstrip(".")
+                found.setdefault(name, (file, number, _Ref(match.group(0), "docker.io", owner, name, None)))
+    return found
+
+
+def _one_word_apart(words: Sequence[str], name: str) -> bool:
+    """True when repository name `name` has as many words as `words` (at least three), differing in
+    exactly one, neither of the two a variant word (`_VARIANT_WORDS`) nor a number."""
+    other = re.split(r"[._-]", name)
+    if len(other) != len(words) or len(words) < 3:
+        return False
+    apart = [(a, b) for a, b in zip(words, other, strict=True) if a != b]
+    return len(apart) == 1 and not any(w in _VARIANT_WORDS or _VERSIONED.search(w) for w in apart[0])

@@ -18,14 +18,21 @@ not a script of the build context, nor an init such as tini) runs the CMD, and f
 the fixed port. The application's own files do not count: a launcher given `--port 8000` listens there
 whatever the application reads.
 Each finding is `likely`: the claim may be about another image of the project.
+
+And a `docker run` that moves a port variable off the container port it publishes (`moved_ports`: `-e
+JUPYTER_PORT=8000 -p 8000:8888`, the image defaulting JUPYTER_PORT to 8888).
 """
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, Auditor
+from docgen.audit.commands import fence_commands, joined, joined_line, joined_starts
+from docgen.audit.names import docker_run, image_at
 from docgen.audit.run_time import (
     RunImage,
     env_entries,
@@ -144,3 +151,77 @@ def _fixed_port(command: str) -> str | None:
         return None
     found = _FIXED_PORT.search(command, launcher.end())
     return next(g for g in found.groups() if g) if found is not None else None
+
+
+_ANY_PORT_NAME = re.compile(r"(?:[A-Z0-9]+_)*PORT")
+"""A variable named for a port (`JUPYTER_PORT`, `PORT`); a finding needs the image to default it to the
+port the run publishes, so a port of another program is not taken for the server's."""
+_SET_PORT = re.compile(
+    r"(?:^|[\s\[(])(?:-e|--env)(?:[ \t]+|=)[\"']?([A-Za-z_][A-Za-z0-9_]*)=[\"']?(\d{2,5})(?=[\"']?(?:\s|$))"
+)
+_PUBLISHED = re.compile(
+    r"(?:^|[ \t])(?:-[dit]{0,3}p|--publish)(?:[ \t]+|=)[\"']?"
+    r"(?:(?:\d{1,3}(?:\.\d{1,3}){3}|localhost):)?(?:\d{1,5}:)?(\d{1,5})(?:/tcp)?(?=[\"']?(?:\s|$))"
+)
+
+
+def moved_ports(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
+    """A `docker run` that sets a port variable of the image to another port (`-e JUPYTER_PORT=8000`)
+    while it publishes the container port that variable defaults to (`-p 8000:8888`, the entrypoint
+    script the image starts saying `${JUPYTER_PORT:-8888}`, or `ENV JUPYTER_PORT=8888`) and not the
+    new one: the server moves to 8000 inside the container, and the published 8888 reaches nothing
+    (`likely`: the default is read from the image, the server's use of it is not). The image is one of
+    those compared whose default it is (every image compared that names the variable gives it that
+    default); not when the run shares the host's network or publishes every port (`-P`)."""
+    images = [RunImage(model) for model in auditor.models]
+    if not images:
+        return
+    for fence in part.fences:
+        for command in fence_commands(fence):
+            text = joined(command)
+            if "PORT=" not in text or (run := docker_run(text)) is None:
+                continue
+            start, image = run
+            end = image_at(text, start, image)
+            options = text[start : end if end >= 0 else len(text)]
+            if re.search(r"--net(?:work)?[ =]+host|(?:^|\s)(?:-P|--publish-all)\b", options):
+                continue
+            published = [m.group(1) for m in _PUBLISHED.finditer(options)]
+            for match in _SET_PORT.finditer(options):
+                name, value = match.group(1), match.group(2)
+                if not _ANY_PORT_NAME.fullmatch(name) or value in published:
+                    continue
+                defaults = [d for i in images if (d := _default_of(i, name)) is not None]
+                if not defaults or len({d[0] for d in defaults}) != 1 or defaults[0][0] not in published:
+                    continue
+                port, where = defaults[0]
+                line = joined_line(command, joined_starts(command), start + match.start(1))
+                yield Diagnostic(
+                    auditor.path,
+                    line,
+                    f"README sets {name}={value} and publishes container port {port}, but {where} makes "
+                    f"{name} the port the container listens on ({port} by default): the server moves to "
+                    f"{value}, which is not published, and container port {port} reaches nothing",
+                    confidence=LIKELY,
+                )
+
+
+def _default_of(image: RunImage, name: str) -> tuple[str, str] | None:
+    """(port, where) the image gives variable `name` as its default: `${NAME:-8888}` in the script its
+    ENTRYPOINT or CMD starts, else an ENV or ARG value that is a port number."""
+    script = image.script()
+    if script is not None:
+        text = text_or_none(script[1]) or ""
+        found = re.search(rf"\$\{{{re.escape(name)}:?-[\"']?(\d{{2,5}})[\"']?\}}", text)
+        if found is not None:
+            line = text.count("\n", 0, found.start()) + 1
+            shown = script[0]
+            if image.model.file:
+                relative = os.path.relpath(script[1], os.path.dirname(image.model.file))
+                shown = relative if not relative.startswith("..") else shown
+            return found.group(1), f"{Path(shown).as_posix()}:{line}"
+    value = image.values.get(name, "")
+    number = re.fullmatch(r"[\"']?(?:\$\{\w+:-)?(\d{2,5})\}?[\"']?", value)
+    if number is not None:
+        return number.group(1), f"{image.model.path} (ENV {name})"
+    return None

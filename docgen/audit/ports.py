@@ -1,7 +1,8 @@
 """The container port a README's `docker run -p HOST:CONTAINER` publishes for the image the README
 builds, against the ports the image serves on: its EXPOSE, and the port numbers its ENV values,
 ENTRYPOINT and CMD give, and the scripts from the build context those start (`settings.Image`). The
-image is the Dockerfile the build command that tags it names with `-f`, whatever section the run is in.
+image is the Dockerfile the build command that tags it names with `-f`, whatever section the run is in;
+a build script the README runs (`bash docker/build.sh`) tags images as its own build commands do.
 
 A mapping's host side is the user's choice; its container side is a claim about the image: the
 application inside listens there. When the image exposes other ports and names the published one
@@ -23,6 +24,7 @@ on (`likely`: the service is tied by name).
 from __future__ import annotations
 
 import itertools
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -30,11 +32,13 @@ from pathlib import Path
 
 from docgen.audit.audit_facts import AuditFacts
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor
-from docgen.audit.commands import fence_commands, image_repository, joined
+from docgen.audit.commands import FILE_FLAG, TAG_FLAG, fence_commands, image_repository, joined
 from docgen.audit.names import docker_run, image_at
 from docgen.audit.paths import path_named
 from docgen.audit.settings import LAUNCHER, Image, command_text
+from docgen.build_scripts import BUILD
 from docgen.copied import FILE_LIMIT, copied_files
+from docgen.files import text_or_none
 from docgen.markdown import Document, Table, plain
 from docgen.model import Diagnostic, ImageModel
 
@@ -61,7 +65,7 @@ def published_ports(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     tags (`AuditFacts.built`) and publishes a container port (`-p 8080:8000`) that every image compared
     exposes none of, while it exposes others, and names nowhere in its ENV values, ENTRYPOINT or CMD; the
     run command itself must not name the port elsewhere (`--port 8000`, `-e PORT=8000`)."""
-    built = auditor.shared.built
+    built = {**_script_built(auditor.shared), **auditor.shared.built}
     if not built:
         return
     paths = [model.path for model in auditor.family]
@@ -111,6 +115,39 @@ def published_ports(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
                         f"server on fixed port {served}{tail}",
                         confidence=CERTAIN if all(f is not None and f[2] == CERTAIN for f in fixed) else sure,
                     )
+
+
+_RUNS_SCRIPT = re.compile(
+    r"\A[ \t]*(?:\$[ \t]+)?(?:(?:bash|sh)[ \t]+|\./)([\w-]+(?:/[\w.-]+)*\.sh)(?=[ \t]*\Z)"
+)
+"""A command block line that runs a build script of the project from the README's folder with no
+arguments (`bash docker/build.sh`, `./build.sh`)."""
+
+
+def _script_built(shared: AuditFacts) -> dict[str, set[str | None]]:
+    """The repositories the build scripts a command block runs (`_RUNS_SCRIPT`) tag with a literal
+    `docker build -t NAME` → the Dockerfiles those builds name with `-f` (None: none named), as
+    `AuditFacts.built` reads the README's own builds. The script runs from the README's folder, so its
+    `-f` is read from there. A script not in that folder or below, or a tag or file through a variable,
+    is not read."""
+    directory = shared.directory
+    if directory is None:
+        return {}
+    found: dict[str, set[str | None]] = {}
+    for fence in shared.doc.fences:
+        for _, text in fence.lines:
+            match = _RUNS_SCRIPT.match(text)
+            if match is None or ".." in match.group(1).split("/"):
+                continue
+            script = directory / match.group(1)
+            body = text_or_none(script) if os.path.isfile(script) and not os.path.islink(script) else None
+            for line in (body or "").splitlines():
+                if not BUILD.search(line) or "$" in line:
+                    continue
+                flag = FILE_FLAG.search(line)
+                for tag in TAG_FLAG.findall(line):
+                    found.setdefault(image_repository(tag), set()).add(flag.group(1) if flag else None)
+    return found
 
 
 def _fixed_elsewhere(image: Image, port: str, replaced: bool) -> tuple[str, str, str, str] | None:
