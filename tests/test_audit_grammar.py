@@ -463,3 +463,37 @@ def test_a_compose_option_after_the_command(tmp_path: Path, block: str, said: st
 )
 def test_compose_options_in_their_place(tmp_path: Path, block: str) -> None:
     assert [f for f in found(tmp_path, block) if "is an option of" in f[1]] == []
+
+
+# --------------------------------------------------------------------------------------------------
+# A short option docker run does not have
+
+
+@pytest.mark.parametrize(
+    ("block", "letter"),
+    [
+        ("docker run -it -b ./audio/:/data scribe:1 --diarize example.wav", "b"),
+        ("docker run --rm \\\n  -g all \\\n  -p 8888:8888 lab:cuda", "g"),
+        ("sudo docker run -itx --name lab lab:cuda", "x"),
+    ],
+)
+def test_a_short_option_docker_run_lacks(tmp_path: Path, block: str, letter: str) -> None:
+    said = [(line, m) for line, m, c in found(tmp_path, block) if "unknown shorthand" in m and c == "certain"]
+    assert len(said) == 1
+    assert said[0][0] == 4
+    assert f"README passes -{letter} to docker run" in said[0][1]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "docker run -it --rm -v ./audio:/data scribe:1 -b 16 example.wav",
+        "docker run -dit -p 8888:8888 -e TOKEN=x -u 1000 -w /work -h lab lab:cuda",
+        "docker run -ti -P -q -a stdout -m 4g -c 512 -l team=ml lab:cuda bash",
+        "docker run --help",
+        "docker run -<flag> lab:cuda",
+        "podman run -it --pod ml -b x lab:cuda",
+    ],
+)
+def test_short_options_docker_run_has(tmp_path: Path, block: str) -> None:
+    assert [m for _, m, _ in found(tmp_path, block) if "unknown shorthand" in m] == []

@@ -1028,3 +1028,59 @@ def test_a_repository_s_names_are_squashed_once() -> None:
     assert [references._nowhere(f"tools/gone_{n}.sh", names) for n in range(50)] == [True] * 50
     assert not references._nowhere("tools/Run.sh", names)
     assert Counted.reads <= 2
+
+
+# --------------------------------------------------------------------------------------------------
+# A script run by a name that joins its folder and its file (`docker.start.sh` for `docker/start.sh`)
+
+JOINED = """\
+# Caption demo
+
+1. Clone this repository
+```
+git clone https://github.com/example/caption-demo.git
+```
+2. Enter it
+```
+cd caption-demo
+```
+3. Build the image
+```
+bash docker/build.sh
+```
+4. Start it
+```
+bash {start}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("start", "files", "expected"),
+    [
+        ("docker.start.sh", {"docker/build.sh": "", "docker/start.sh": ""}, "docker/start.sh"),
+        ("./tools_serve.sh", {"docker/build.sh": "", "tools/serve.sh": ""}, "tools/serve.sh"),
+    ],
+)
+def test_a_script_whose_folder_is_joined_to_its_name(
+    tmp_path: Path, start: str, files: dict[str, str], expected: str
+) -> None:
+    said = [f for f in _scripts(tmp_path, JOINED.format(start=start), files) if "README runs" in f]
+    assert said == [
+        f"17: README runs {start}, which does not exist next to it or in a folder above it "
+        f"(did you mean {expected}?) (certain)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("start", "files"),
+    [
+        ("docker/start.sh", {"docker/build.sh": "", "docker/start.sh": ""}),  # as it is
+        ("docker.start.sh", {"docker/build.sh": "", "docker.start.sh": ""}),  # a file of that name
+        ("docker.start.sh", {"docker/build.sh": "", "docker/docker.start.sh": "", "docker.start.sh": ""}),
+    ],
+)
+def test_scripts_whose_names_are_not_joined_folders(
+    tmp_path: Path, start: str, files: dict[str, str]
+) -> None:
+    assert [f for f in _scripts(tmp_path, JOINED.format(start=start), files) if "README runs" in f] == []

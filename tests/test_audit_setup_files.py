@@ -310,8 +310,14 @@ def test_a_clone_running_a_file_of_this_repository_is_this_repository(tmp_path: 
         "# App\n\n## Get started\n\n```\ngit clone https://github.com/example/vision-demo.git\n```\n\n"
         "```\ncd vision-demo\n```\n\n```\nbash docker/build.sh\n```\n\n```\nbash docker.run.sh\n```\n"
     )
+    # (the rule on missing scripts tells it, naming the path its name joins: references._joined_folder)
     assert found(tmp_path, {"README.md": readme, "docker/build.sh": "x", "docker/run.sh": "x"}) == [
-        (18, "README runs docker.run.sh, which does not exist in the repository", "likely")
+        (
+            18,
+            "README runs docker.run.sh, which does not exist next to it or in a folder above it (did you "
+            "mean docker/run.sh?)",
+            "certain",
+        )
     ]
     bare = readme.replace("bash docker/build.sh", "./build.sh")
     assert found(tmp_path / "bare", {"README.md": bare, "build.sh": "x", "docker/run.sh": "x"}) == []
@@ -534,3 +540,65 @@ def test_a_cd_into_a_folder_the_copy_lacks_shows_it_partial(tmp_path: Path) -> N
     assert runs(tmp_path, readme) == []
     readme = "# Seg\n\n```bash\ncd voices\nuv run train.py\n```\n"
     assert runs(tmp_path / "b", readme) == [nowhere(5, "train.py", "certain")]
+
+
+# --------------------------------------------------------------------------------------------------
+# A requirements file a `pip install -r` reads, named a slip off the one the repository holds
+
+PIP = """# Explainer demo
+
+Install the requirements:
+```bash
+{install}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("install", "files", "meant"),
+    [
+        ("pip install -r requirements", {"requirements.txt": "gradio\n"}, "requirements.txt"),
+        (
+            "python3 -m pip install --requirement=requirement.txt",
+            {"requirements.txt": "x\n"},
+            "requirements.txt",
+        ),
+        ("uv pip install -r deps/requirments.txt", {"deps/requirements.txt": "x\n"}, "deps/requirements.txt"),
+    ],
+)
+@pytest.mark.parametrize("git", [True, False])
+def test_a_requirements_file_named_a_slip_off(
+    tmp_path: Path, install: str, files: dict[str, str], meant: str, git: bool
+) -> None:
+    said = found(tmp_path, {"README.md": PIP.format(install=install), **files}, git=git)
+    path = install.split()[-1].split("=")[-1]
+    assert said == [
+        (
+            5,
+            f"README installs packages from {path}, which does not exist in the repository: pip stops "
+            f"(could not open requirements file) (did you mean {meant}?)",
+            "certain",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("install", "files"),
+    [
+        ("pip install -r requirements/dev.txt", {"requirements/dev.txt": "x\n"}),  # there
+        ("pip install -r requirements.txt", {"requirements.txt": "x\n"}),
+        # made first: the file is the README's own
+        ("pip freeze > requirements\npip install -r requirements", {"requirements.txt": "x\n"}),
+        # no neighbour a slip away: another layout, not told outside a checkout
+        ("pip install -r reqs/gpu.txt", {"requirements.txt": "x\n"}),
+        ("pip install -r $REQS", {"requirements.txt": "x\n"}),
+        ("pip install -r <requirements file>", {"requirements.txt": "x\n"}),
+        # two neighbours a slip away: which one is meant is not known
+        ("pip install -r requirements", {"requirements.txt": "x\n", "requirements.in": "x\n"}),
+    ],
+)
+def test_requirements_files_that_are_there_or_unknown(
+    tmp_path: Path, install: str, files: dict[str, str]
+) -> None:
+    said = found(tmp_path, {"README.md": PIP.format(install=install), **files}, git=False)
+    assert [s for s in said if "installs packages" in s[1]] == []

@@ -124,3 +124,57 @@ docker run --rm \\
 )
 def test_variables_that_stay_silent(text: str) -> None:
     assert slipped(text) == []
+
+
+def lone(readme: str) -> list[str]:
+    return [f"{d.line}: {d.message}" for d in audit(readme, "README.md", MODEL) if "one operand" in d.message]
+
+
+def test_a_copy_or_move_with_one_operand() -> None:
+    readme = """\
+# Street camera
+
+```
+git clone https://github.com/example/street_cam/
+
+cp street_cam/
+```
+
+```bash
+$ sudo mv -v weights.pt
+```
+"""
+    assert lone(readme) == [
+        "6: README runs cp street_cam/ with one operand: cp takes a source and a destination, so it fails "
+        "(missing destination file operand) (did you mean cd street_cam/?)",
+        "10: README runs mv weights.pt with one operand: mv takes a source and a destination, so it fails "
+        "(missing destination file operand)",
+    ]
+
+
+def test_copies_that_have_their_operands() -> None:
+    readme = """\
+# Ledger
+
+```bash
+cp -r config/ /etc/ledger
+cp a.yaml b.yaml conf/
+cp -t conf/ a.yaml
+cp --target-directory=conf a.yaml
+mv -S .bak \\
+  old.env .env
+cp *.example
+cp $SOURCES
+cp "$(ls -t *.db | head -1)" backup/
+cp {a,b}.yaml
+cp <file>
+cp SOURCE
+ln -s /opt/ledger/bin/ledger
+# cp config.yaml
+```
+
+```powershell
+cp .env.example
+```
+"""
+    assert lone(readme) == []

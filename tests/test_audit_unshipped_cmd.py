@@ -105,3 +105,70 @@ def test_the_script_added_into_a_folder_named_without_a_slash(tmp_path: Path) ->
 def test_the_context_copied_to_a_relative_destination(tmp_path: Path) -> None:
     dockerfile = DOCKERFILE.replace("ENV PYTHONPATH", "COPY . .\nENV PYTHONPATH")
     assert found(tmp_path, "docker run --rm trainer:cpu", dockerfile=dockerfile) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# A container command that is a script named without a folder: Docker looks it up on the PATH
+
+DEBLUR = "FROM pytorch/conda-cuda:latest\nRUN apt-get update && apt-get install -y python3-opencv\n"
+BARE = """\
+# Deblur
+
+```
+docker build -t deblur:0.1 .
+{run}
+```
+"""
+
+
+def bare(root: Path, run: str, dockerfile: str = DEBLUR, files: dict[str, str] | None = None) -> list[str]:
+    tree = {"README.md": BARE.format(run=run), "Dockerfile": dockerfile, "entrypoint.sh": "python train.py\n"}
+    make_tree(root, {**tree, **(files or {})})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    text = (root / "README.md").read_text(encoding="utf-8")
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(text, "README.md", [model], {}, root)
+        if "named without a folder" in d.message
+    ]
+
+
+@pytest.mark.parametrize(
+    "run",
+    [
+        "docker run -d --gpus all --name dg -w /workspace -v $(pwd):/workspace deblur:0.1 entrypoint.sh",
+        "docker run --rm -it \\\n  -v $PWD:/app -w /app \\\n  deblur:0.1 entrypoint.sh --epochs 3",
+    ],
+)
+def test_a_bare_script_as_the_container_command(tmp_path: Path, run: str) -> None:
+    assert bare(tmp_path, run) == [
+        "5: README's docker run gives the container the command entrypoint.sh, a script named without a "
+        "folder: Docker looks such a command up on the PATH, and Dockerfile neither copies entrypoint.sh "
+        "into the image nor sets PATH, so the container does not start (executable file not found in $PATH; "
+        "run ./entrypoint.sh or bash entrypoint.sh) (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("run", "dockerfile"),
+    [
+        ("docker run -v $(pwd):/workspace -w /workspace deblur:0.1 ./entrypoint.sh", DEBLUR),
+        ("docker run -v $(pwd):/workspace -w /workspace deblur:0.1 bash entrypoint.sh", DEBLUR),
+        ("docker run -it deblur:0.1 bash", DEBLUR),
+        # the image puts its working folder on the PATH, or copies the script onto it
+        (
+            "docker run -v $(pwd):/ws -w /ws deblur:0.1 entrypoint.sh",
+            DEBLUR + "WORKDIR /ws\nENV PATH=/ws:$PATH\n",
+        ),
+        ("docker run deblur:0.1 entrypoint.sh", DEBLUR + "COPY entrypoint.sh /usr/local/bin/\n"),
+        # an ENTRYPOINT takes the word as its argument
+        ("docker run deblur:0.1 entrypoint.sh", DEBLUR + 'ENTRYPOINT ["/bin/bash"]\n'),
+        ("docker run --entrypoint bash deblur:0.1 entrypoint.sh", DEBLUR),
+        ("docker run -e PATH=/workspace:/usr/bin -v $(pwd):/workspace deblur:0.1 entrypoint.sh", DEBLUR),
+        # another image, whose PATH is not known; a script the project does not hold
+        ("docker run -v $(pwd):/w -w /w ghcr.io/example/runner:1 entrypoint.sh", DEBLUR),
+        ("docker run -v $(pwd):/w -w /w deblur:0.1 start.sh", DEBLUR),
+    ],
+)
+def test_container_commands_found_on_the_path(tmp_path: Path, run: str, dockerfile: str) -> None:
+    assert bare(tmp_path, run, dockerfile) == []

@@ -443,7 +443,7 @@ from docgen.audit.unmounted_scripts import unmounted_scripts
 from docgen.audit.unpublished_ports import unpublished_ports
 from docgen.audit.unread_files import unread_files
 from docgen.audit.unset_stops import unset_variables
-from docgen.audit.unshipped_cmd import unshipped_default_scripts
+from docgen.audit.unshipped_cmd import bare_script_commands, unshipped_default_scripts
 from docgen.audit.user_names import missing_homes, user_names
 from docgen.audit.variant_tags import variant_tags
 from docgen.audit.version_lists import _version_lists
@@ -607,6 +607,7 @@ def audit(
         scripts += misplaced_container_scripts(doc, models, path)  # `./x.sh` inside, not in the WORKDIR
         scripts += clone_scripts(doc, models, path)  # `python x.py` inside, of a clone below the WORKDIR
         scripts += unshipped_default_scripts(doc, models, path)  # a CMD's script the image never holds
+        scripts += bare_script_commands(doc, models, path, directory)  # `docker run img run.sh`: no PATH
         scripts += curl_uploads(doc, directory, path)  # a file a curl example uploads
         scripts += request_routes(doc, directory, path, models)  # a request to no route
         scripts += downloaded_copies(doc, source, models, path, directory)  # another version's file

@@ -2,7 +2,7 @@
 (`docker buildx build`, `docker image build`) with no build context (`docker build -t app -f Dockerfile`,
 no `.`) or with two positional words (`docker build app:v1 ./`, the tag without `-t`), and an option
 `docker build`, `docker run` or `docker compose` (`up`, `build`, `run`, `exec`) does not have, a slip away
-from one it has (`--build-args` for `--build-arg`).
+from one it has (`--build-args` for `--build-arg`), and a short option `docker run` does not have (`-b`).
 
 The options are those of the Docker CLI reference (docs.docker.com/reference/cli/docker/buildx/build/,
 …/docker/container/run/, …/docker/compose/ and its `up`, `build`, `run`, `exec` pages), the legacy
@@ -586,6 +586,38 @@ def _split_entrypoint(words: list[str], line: int, readme: str) -> Iterator[Diag
         return
 
 
+_SHORT_LETTER = re.compile(r"-[A-Za-z]")
+
+
+def run_command(words: list[str]) -> tuple[str, list[str], list[tuple[str, str]]] | None:
+    """The image, the words after it (the container's command) and docker's own options with a value of
+    a `docker run` whose words after `run` are `words`; None when an option is unknown (the image is not
+    known then) or it asks for help."""
+    read = _read(words, RUN)
+    if not read.complete or read.help or not read.positional:
+        return None
+    return read.positional[0], words[read.after :], read.values
+
+
+def _not_run_options(read: Read, line: int, readme: str) -> Iterator[Diagnostic]:
+    """A short option `docker run` does not have (`-b ./audio:/data`: its short options are few and
+    fixed, `-a -c -d -e -h -i -l -m -p -P -q -t -u -v -w`), before the image: docker refuses the command
+    ("unknown shorthand flag"), so it cannot run (`certain`). Only a letter is read (`-<flag>` is a
+    placeholder), once a command; `--help` asks for help, not a run."""
+    if read.help:
+        return
+    for option, _ in read.short:
+        if _SHORT_LETTER.fullmatch(option):
+            said = (
+                f"README passes {option} to docker run, which has no such option: docker refuses the "
+                f"command (unknown shorthand flag: '{option[1]}')"
+            )
+            if option == "-b" or option == "-V":
+                said += " (a bind mount is -v or --mount)"
+            yield Diagnostic(readme, line, said, confidence=CERTAIN)
+            return
+
+
 def _project_options_after(read: Read, command: str, line: int, readme: str) -> Iterator[Diagnostic]:
     """Each option of compose itself (`_PROJECT_OPTIONS`) a compose command of a known grammar is given
     after its command word, when the command has no option of that name (`docker compose up --profile
@@ -626,6 +658,7 @@ def _check(
         yield from _split_env(words, RUN, "docker run", lines, readme)
         read = _read(words, RUN)
         yield from _slips(read, RUN, "docker run", line, readme)
+        yield from _not_run_options(read, line, readme)
         yield from _split_entrypoint(words[: read.after] if read.positional else words, line, readme)
         image = read.positional[0] if read.positional else ""
         if read.complete and IMAGE_WORD.fullmatch(image) and (option := misplaced(words[read.after :])):

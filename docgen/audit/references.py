@@ -1564,6 +1564,23 @@ def _beside(path: str, places: Sequence[Path]) -> str | None:
     return None
 
 
+def _joined_folder(path: str, places: Sequence[Path]) -> str | None:
+    """The path of a script that `path`'s name names with its folder joined to the file by a `.`, `_`
+    or `-` in place of the `/` (`docker.start.sh` for `docker/start.sh`), when one of `places`' folders
+    holds that folder and script: the name is a slip."""
+    name = posixpath.basename(path)
+    stem = name.rsplit(".", 1)[0]
+    folder = posixpath.dirname(path)
+    for at, char in enumerate(stem):
+        if char not in "._-" or at == 0 or at == len(stem) - 1:
+            continue
+        meant = posixpath.join(folder, name[:at], name[at + 1 :])
+        for place in places:
+            if _is_script(place.parent / name[:at] / name[at + 1 :]):
+                return meant.removeprefix("./")
+    return None
+
+
 def missing_scripts(
     doc: Document,
     source: Sequence[str],
@@ -1598,6 +1615,7 @@ def missing_scripts(
             continue
         there = [place for place in places if place.parent in confirmed or _scripts_below(place, rooted)]
         renamed = _close_script(path, _scripts_next_to(places)) or _beside(path, places)
+        renamed = renamed or _joined_folder(path, places)
         if there or renamed:
             others = [renamed] if renamed else _scripts_next_to(there)
             missing.setdefault(path, ([], others))[0].append(line)
@@ -1631,7 +1649,8 @@ def missing_scripts(
                 confidence=LIKELY,
             )
             continue
-        close = _close_script(path, others)
+        joined = len(others) == 1 and "/" in others[0]  # (`_joined_folder`: the path meant)
+        close = others[0] if joined else _close_script(path, others)
         hint = f"did you mean {close}?" if close else f"the scripts there: {', '.join(others[:5])}"
         yield Diagnostic(
             readme,

@@ -28,12 +28,17 @@ A template a copy reads (`.example`, `.sample`, `.template`, `.dist`, `-example.
 build: its finding is `certain`. Any other file may come from a step docgen does not read (a script's
 output, a file of the image): `likely`, unless the repository holds a file of the same words in
 another order (`config.example.json` for `config.json.example`), named as the file meant.
+
+A requirements file a `pip install -r` reads that the repository holds nowhere, while the folder it is
+read from holds one a slip away (`requirements` for `requirements.txt`), is `certain` in a checkout or
+not (`_slipped_list`).
 """
 
 from __future__ import annotations
 
 import bisect
 import os
+import posixpath
 import re
 import shlex
 from collections.abc import Callable, Iterator, Sequence
@@ -65,6 +70,7 @@ from docgen.audit.references import (
     project_top,
 )
 from docgen.audit.steps import _plain, copy_operands, image_lines, own_clones
+from docgen.audit.versions import one_slip
 from docgen.audit.wording import COMMAND_LANGS, heading_of
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
@@ -313,6 +319,11 @@ def _reads(step: str) -> Iterator[tuple[str, str]]:
             name, args = args[1], args[2:]
         elif name == "uv":
             name, args = "python", args[1:]
+    listed = _pip_lists(name, args)
+    if listed is not None:
+        for path in listed:
+            yield "installs packages from", path
+        return
     if name in ("cp", "mv"):
         operands = copy_operands(name, " ".join(shlex.quote(a) for a in args))
         if operands is not None:
@@ -342,6 +353,103 @@ def _reads(step: str) -> Iterator[tuple[str, str]]:
             suffix = arg.rsplit(".", 1)[1].lower() if "." in arg.rsplit("/", 1)[-1] else ""
             if not arg.startswith("-") and suffix in _READ_SUFFIXES:
                 yield "prints", arg
+
+
+_PIP = re.compile(r"pip(?:\d(?:\.\d+)?)?")
+_LIST_OPTIONS = ("-r", "--requirement")
+
+
+def _pip_lists(name: str, args: list[str]) -> list[str] | None:
+    """The requirements files (`-r F`, `-rF`, `--requirement=F`) of a `pip install` (`pip3 install`,
+    `python -m pip install`, `uv pip install`) whose program is `name` and arguments `args`; None for
+    another command."""
+    if _PYTHON.fullmatch(name) and args[:2] == ["-m", "pip"]:
+        args = args[2:]
+    elif name == "uv" and args[:1] == ["pip"]:
+        args = args[1:]
+    elif not _PIP.fullmatch(name):
+        return None
+    if args[:1] != ["install"]:
+        return None
+    found: list[str] = []
+    for at, word in enumerate(args):
+        if word in _LIST_OPTIONS and at + 1 < len(args):
+            found.append(args[at + 1])
+        elif word.startswith("--requirement="):
+            found.append(word.partition("=")[2])
+        elif word.startswith("-r") and not word.startswith("--") and len(word) > 2:
+            found.append(word[2:].removeprefix("="))
+    return found
+
+
+def _slipped_list(
+    path: str,
+    line: int,
+    bases: Sequence[Path],
+    top: Path,
+    names: _Names,
+    made_files: MadeFiles,
+    made: set[str],
+    doc: Document,
+) -> str | None:
+    """The finding on a requirements file `path` a `pip install -r` on README `line` reads when the
+    repository holds no file of its name while the folder it is read from holds one a slip away
+    (`requirements` for `requirements.txt`, `requirement.txt`): pip stops ("Could not open requirements
+    file"). None when a line above makes it, it is a placeholder or a generated folder's, or no such
+    neighbour is there (the README may follow another layout: not told)."""
+    path = path.removeprefix("./")
+    name = posixpath.basename(path)
+    if not name or not _plain(path) or path.endswith("/") or _PLACEHOLDER.search(path) or "$" in path:
+        return None
+    parts = path.split("/")
+    if any(p in GENERATED or p in _SITE_FOLDERS or p in made for p in parts):
+        return None
+    if names.paths().get(name.lower()) or not names.complete:
+        return None
+    folder = posixpath.dirname(path)
+    lower = name.lower()
+    for base in bases:
+        where = inside(base / folder, top) if folder else base
+        if where is None or not os.path.isdir(where):
+            continue
+        try:
+            entries = sorted(e.name for e in os.scandir(where) if e.is_file(follow_symlinks=False))
+        except OSError:
+            continue
+        close = [
+            e
+            for e in entries
+            if e.lower() in (f"{lower}.txt", f"{lower}.in")
+            or (one_slip(e.lower(), lower) and e.lower().endswith((".txt", ".in")))
+        ]
+        if len(close) == 1:
+            if _made_above(path, line, made_files, doc):
+                return None
+            meant = posixpath.join(folder, close[0]) if folder else close[0]
+            return (
+                f"README installs packages from {path}, which does not exist in the repository: pip stops "
+                f"(could not open requirements file) (did you mean {meant}?)"
+            )
+    return None
+
+
+_WRITES = re.compile(r">|\b(?:touch|wget|curl|cp|mv|ln|tee|freeze|compile|export|echo|cat|sed|awk)\b")
+"""A command that may write a file it names (`pip freeze > requirements`, `uv pip compile -o …`)."""
+
+
+def _made_above(path: str, line: int, made_files: MadeFiles, doc: Document) -> bool:
+    """True when a line above README `line` makes the file `path`: `MadeFiles.before` for a file's name
+    (`reqs.txt`); for a name with no suffix, a plain word too (`requirements`, `Install requirements:`),
+    only a command line above that names it and may write a file (`pip freeze > requirements`)."""
+    name = posixpath.basename(path)
+    if "." in name.strip("."):
+        return made_files.before(path, line)
+    word = re.compile(rf"(?<![\w.-]){re.escape(name)}(?![\w.-])")
+    return any(
+        number < line and word.search(text) is not None and _WRITES.search(text) is not None
+        for fence in doc.fences
+        for number, text in fence.lines
+    )
 
 
 def _interpreted(step: str) -> bool:
@@ -577,6 +685,13 @@ def setup_files(
                         continue  # its folder is in `clones`: a later `cd` into it ends the block
                     built = built or bool(_BUILDS.search(step))
                     for how, path in _reads(step):
+                        if how == "installs packages from":
+                            bases = [directory.resolve(), root]
+                            slip = _slipped_list(path, line, bases, top, names, made_files, made, doc)
+                            if slip is not None and path not in seen:
+                                seen.add(path)
+                                yield Diagnostic(readme, line, slip, confidence=CERTAIN)
+                            continue
                         python = how == "runs" and path.endswith(".py") and _interpreted(step)
                         loose = built or not checkout  # only templates are read
                         if python and (entered or aside):

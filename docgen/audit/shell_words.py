@@ -3,7 +3,8 @@ one a Docker README runs (`dokcer build -t app .`: `did you mean docker?`), and 
 unauthenticated `git://` protocol, which GitHub turned off on 15 March 2022 (github.blog, "Improving Git
 protocol security on GitHub", 2021-09-01): `git clone git://github.com/org/app.git` fails. And a
 variable a letter case off one the shell sets (`-v $pwd/out:/out` for `$PWD`) that the README never
-sets: shell variables are case-sensitive, so it expands to nothing.
+sets: shell variables are case-sensitive, so it expands to nothing. And a `cp` or `mv` given one operand
+(`cp app/`): it needs a source and a destination.
 
 Only command blocks are read (a shell, console or plain fence), and of a block with prompts (`$ `) only
 the lines with one: the others are output. Each step of a line (after `&&`, `;`, a pipe, `sudo`, a
@@ -95,6 +96,68 @@ def _misspelt_programs(doc: Document, readme: str) -> Iterator[Diagnostic]:
                 )
 
 
+_COPIERS = frozenset({"cp", "mv"})
+_NOT_POSIX = frozenset({"powershell", "ps1", "pwsh", "ps", "bat", "cmd", "batch", "doscon"})
+_COPY_VALUES = frozenset({"-S", "--suffix"})
+"""The options of `cp` and `mv` that take the next word as their value (GNU coreutils)."""
+_TARGET = re.compile(r"-[A-Za-z]*t|--target-directory(?:=.*)?|--t(?:a(?:r(?:g(?:et?)?)?)?)?(?:=.*)?")
+"""`-t DIR` (in a bundle too, `-rt DIR`) or `--target-directory`: the destination is an option."""
+_OPERAND = re.compile(r"[\w.@%+:,/~-]+")
+"""An operand written out: no variable, placeholder, glob or brace expansion, quote or redirection."""
+
+
+def _one_operand(words: list[str]) -> str | None:
+    """The one operand of a `cp`/`mv` command's `words` (after its name) when it has exactly one and it
+    is written out; None otherwise (two or more, a destination given by `-t`, a word that may expand to
+    several: `$SRC`, `*.yaml`, `{a,b}`, `<dir>`, `...`)."""
+    operands: list[str] = []
+    at = 0
+    options = True
+    while at < len(words):
+        word = words[at]
+        at += 1
+        if options and word == "--":
+            options = False
+        elif options and word.startswith("-") and word != "-":
+            if _TARGET.fullmatch(word):
+                return None
+            if word in _COPY_VALUES:
+                at += 1
+        else:
+            operands.append(word)
+    if len(operands) != 1:
+        return None
+    operand = operands[0]
+    if not _OPERAND.fullmatch(operand) or "..." in operand or operand.isupper():
+        return None
+    return operand
+
+
+def _lone_operands(doc: Document, readme: str) -> Iterator[Diagnostic]:
+    """A `cp` or `mv` step of a command block given one operand (`cp jetson_team_c/`): both take a
+    source and a destination, so the command fails ("missing destination file operand") and nothing is
+    copied or moved (`certain`). `ln` is not read: with one target it links into the current folder.
+    Not read: a step with a redirection, a substitution or a variable (`cp $FILES`), a glob or a brace
+    expansion (`cp *.env`), a placeholder (`<file>`, `SRC`), and `-t DIR` / `--target-directory`."""
+    for fence in doc.fences:
+        if fence.lang.lower() in _NOT_POSIX:
+            continue  # (PowerShell's `cp` is Copy-Item: with one path it copies into the current folder)
+        for line, step in command_steps(fence):
+            words = step.split()
+            if not words or words[0] not in _COPIERS or re.search(r"[<>|`$]", step):
+                continue
+            operand = _one_operand(words[1:])
+            if operand is None:
+                continue
+            said = (
+                f"README runs {words[0]} {operand} with one operand: {words[0]} takes a source and a "
+                f"destination, so it fails (missing destination file operand)"
+            )
+            if words[0] == "cp" and operand.endswith("/") and len(words) == 2:
+                said += f" (did you mean cd {operand}?)"
+            yield Diagnostic(readme, line, said, confidence=CERTAIN)
+
+
 def _git_protocol(doc: Document, readme: str) -> Iterator[Diagnostic]:
     """A `git://github.com/…` URL in a command of a command block or an inline code span (`certain`)."""
     seen: set[tuple[int, str]] = set()
@@ -166,5 +229,6 @@ def _case_slipped_variables(doc: Document, text: str, readme: str) -> Iterator[D
 def _shell_words(doc: Document, text: str, readme: str) -> Iterator[Diagnostic]:
     """The findings of this module (see its docstring)."""
     yield from _misspelt_programs(doc, readme)
+    yield from _lone_operands(doc, readme)
     yield from _git_protocol(doc, readme)
     yield from _case_slipped_variables(doc, text, readme)

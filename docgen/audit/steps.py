@@ -188,15 +188,18 @@ def _cloned_here(
     return folder if last_entering.get(folder, -1) > at else None
 
 
-def _names_file(steps: list[str], home: Path) -> bool:
-    """True when `steps` (until one leaves the folder) name a file found at `home`."""
-    return any(os.path.isfile(home / w) for w in _path_words(until_moved("\n".join(steps))))
+def _names_file(steps: list[str], home: Path, folder: bool = False) -> bool:
+    """True when `steps` (until one leaves the folder) name a file found at `home` (with `folder`, by a
+    path with a folder: `docker/build.sh`)."""
+    words = _path_words(until_moved("\n".join(steps)))
+    return any(os.path.isfile(home / w) for w in words if not folder or "/" in w.strip("/"))
 
 
 def _blocks(doc: Document, home: Path) -> tuple[dict[int, int], dict[str, int]]:
     """For `_cloned_here`, read once a README (each clone would otherwise read every block below it): the
     command block of each README line, and for each folder the last block that starts by entering it
-    (`cd app`) and then names a file found at `home`."""
+    (`cd app`) and then names a file found at `home` (a block holding only that `cd`: in the block after
+    it, by a path with a folder)."""
     block_of: dict[int, int] = {}
     last: dict[str, int] = {}
     for index, fence in enumerate(doc.fences):
@@ -204,7 +207,14 @@ def _blocks(doc: Document, home: Path) -> tuple[dict[int, int], dict[str, int]]:
             block_of.setdefault(number, index)
         rest = block_steps(fence)
         entered = cd_target(rest[0]) if rest else None
-        if entered is not None and _names_file(rest[1:], home):
+        if entered is not None and len(rest) == 1 and index + 1 < len(doc.fences):
+            # a block that only enters the folder (`cd app`): the next block's commands run there, and
+            # one naming a file of `home` by a path with a folder (`bash docker/build.sh`; a bare
+            # `./build.sh` may be any repository's) tells the clone is this repository
+            after = block_steps(doc.fences[index + 1])
+            if after and cd_target(after[0]) is None and _names_file(after, home, folder=True):
+                last[entered] = index
+        elif entered is not None and _names_file(rest[1:], home):
             last[entered] = index
     return block_of, last
 

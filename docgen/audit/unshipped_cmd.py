@@ -11,6 +11,10 @@ context does not hold the script (the base image may), when a RUN fetches or ins
 (`COPY --from`), when the Dockerfile sets an ENTRYPOINT other than none (`ENTRYPOINT []`), and when a
 copy's destination or the working folder cannot be read. A README that runs the image through Compose is
 not read here (its volumes may bring the source).
+
+And a `docker run` of that image whose command is a script of the project named without a folder
+(`docker run -v $(pwd):/workspace app entrypoint.sh`) while the image neither copies a file of that name
+nor sets PATH (`bare_script_commands`): Docker looks it up on the PATH, not in the working folder.
 """
 
 from __future__ import annotations
@@ -22,8 +26,9 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, dockerfile_read
-from docgen.audit.commands import TAG_FLAG, fence_commands, image_repository, joined
+from docgen.audit.commands import TAG_FLAG, command_words, fence_commands, image_repository, joined
 from docgen.audit.container_scripts import image_files_into, work_dir
+from docgen.audit.grammar import IMAGE_WORD, run_command
 from docgen.audit.names import takes_value, words_of
 from docgen.build_scripts import BLANK, BUILD, DOCKER_PODMAN, container_command
 from docgen.markdown import Document
@@ -135,3 +140,80 @@ def unshipped_default_scripts(
         f"run mounts nothing: the script is in the build context only (mount the source or COPY it)",
         confidence=LIKELY,
     )
+
+
+_DOCKER_RUN = re.compile(container_command("run", DOCKER_PODMAN, end=BLANK))
+_BARE_SCRIPT = re.compile(r"[\w][\w.-]*\.(?:sh|bash|py)")
+"""A script named without a folder (`entrypoint.sh`): a command Docker looks up on the PATH."""
+
+
+def _built_names(doc: Document) -> set[str]:
+    """The repositories of the words of the README's build commands (`-t app:v1`, or a tag given without
+    `-t`, `docker build app:v1 .`): the images the README makes."""
+    names: set[str] = set()
+    for fence in doc.fences:
+        for lines in fence_commands(fence):
+            text = joined(lines)
+            if BUILD.search(text):
+                names.update(image_repository(word) for word in text.split() if IMAGE_WORD.fullmatch(word))
+    return names
+
+
+def _on_path(model: ImageModel, name: str) -> bool:
+    """True when the image may find `name` on its PATH: its Dockerfile sets PATH or an ENTRYPOINT (the
+    word is then the entrypoint's argument), copies a file of that name anywhere, fetches files or names
+    it in a RUN, or cannot be read."""
+    labels = {stage.label for stage in model.chain()}
+    if any(env.name == "PATH" and env.stage in labels for env in model.env):
+        return True
+    if any(s.keyword == "ENTRYPOINT" and s.stage in labels and s.exec_form != () for s in model.settings):
+        return True
+    files = image_files_into(model)
+    if files is None or any(posixpath.basename(f) == name for f in files):
+        return True
+    return _brings_files(model, name)
+
+
+def bare_script_commands(
+    doc: Document, models: Sequence[ImageModel], readme: str, directory: Path
+) -> Iterator[Diagnostic]:
+    """A `docker run` of the image the README builds whose container command is a script named with no
+    folder (`docker run -v $(pwd):/workspace -w /workspace app entrypoint.sh`) while the script is a file
+    of the project (beside the README or the Dockerfile) and the image neither copies a file of that name
+    nor sets PATH: Docker looks a command without a `/` up on the PATH, not in the working folder, so the
+    container does not start ("executable file not found in $PATH"; `./entrypoint.sh` or `bash
+    entrypoint.sh` runs it). `likely`: the base image may put a script of that name on its PATH. Not read:
+    a run with `--entrypoint` or `-e PATH=…`, a Dockerfile with an ENTRYPOINT, an image the README does not
+    build, a word that is a placeholder."""
+    if len(models) != 1 or not models[0].file:
+        return
+    model = models[0]
+    built: set[str] | None = None
+    told: set[str] = set()
+    for fence in doc.fences:
+        for lines in fence_commands(fence):
+            words = command_words(lines, _DOCKER_RUN)
+            if words is None or (read := run_command(words)) is None:
+                continue
+            image, after, values = read
+            if not after or not _BARE_SCRIPT.fullmatch(after[0]) or after[0] in told:
+                continue
+            if any(n == "--entrypoint" or (n in ("-e", "--env") and v.startswith("PATH")) for n, v in values):
+                continue
+            name = after[0]
+            places = (directory / name, Path(model.file).parent / name)
+            if not any(os.path.isfile(place) for place in places):
+                continue
+            built = _built_names(doc) if built is None else built
+            if image_repository(image) not in built or _on_path(model, name):
+                continue
+            told.add(name)
+            yield Diagnostic(
+                readme,
+                lines[0][0],
+                f"README's docker run gives the container the command {name}, a script named without a "
+                f"folder: Docker looks such a command up on the PATH, and {model.path} neither copies "
+                f"{name} into the image nor sets PATH, so the container does not start (executable file "
+                f"not found in $PATH; run ./{name} or bash {name})",
+                confidence=LIKELY,
+            )
