@@ -349,7 +349,7 @@ from docgen.audit.mpi_root import mpi_as_root
 from docgen.audit.names import name_misses
 from docgen.audit.overrides import discarded_commands
 from docgen.audit.own_image import readme_image
-from docgen.audit.owner_images import other_owner_images, pulled_latest, run_owner_images
+from docgen.audit.owner_images import other_owner_images, pulled_latest, run_owner_images, twin_owner_runs
 from docgen.audit.page_builds import other_builds
 from docgen.audit.paragraphs import audit_paragraph, set_for_build
 from docgen.audit.paths import variant
@@ -795,6 +795,7 @@ def audit(
         found.extend(script_variables(doc, path, directory, models))
         found.extend(other_owner_images(doc, text, path, directory, models, project))
         found.extend(run_owner_images(doc, path, directory, models, project))
+        found.extend(twin_owner_runs(doc, path, directory, models, project))
         found.extend(pulled_latest(doc, path, directory, models, project))
         unread = list(exported_unread(doc, path, directory, audited, project, clone_of_self))
         found.extend(unread)
