@@ -333,6 +333,7 @@ from docgen.audit.missing import (
     misspelt_paths,
     named_licenses,
     names_missing_file,
+    pointed_folders,
 )
 from docgen.audit.mount_claims import (
     _mount_claims,
@@ -685,6 +686,7 @@ def audit(
         found.extend(unbuilt_links(doc, path, directory, project))
         found.extend(named_licenses(doc, path, directory, project))
         found.extend(misspelt_paths(doc, path, directory))
+        found.extend(pointed_folders(doc, path, directory))
         found.extend(unread_files(doc, path, directory, models))
         found.extend(lost_folders(doc, path, directory, audited, project))
         found.extend(clone_folders(doc, path, directory))
