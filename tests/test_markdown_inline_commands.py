@@ -205,6 +205,8 @@ def test_with_code_blocks_only_paragraphs_made_of_commands_count() -> None:
         "docker run -it <image>",
         "git clone the repository first",
         "    ./indented.sh",
+        "./build.sh: builds it",  # a list of the scripts and what each does
+        "cd build and run it",
     ],
 )
 def test_sentences_and_shapes_are_no_command(line: str) -> None:
