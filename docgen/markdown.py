@@ -635,7 +635,11 @@ class Fence:
     section: int = 0
     """README line of the heading the block is under (0: none)."""
     inline: bool = False
-    """A one-line block made of an inline code span that is a whole command (`inline_commands`)."""
+    """A one-line block made of an inline code span that is a whole command (`inline_commands`), or of a
+    prose line that is one (`plain_commands`)."""
+    loose: bool = False
+    """A prose line that is a command in a paragraph that also holds other text (`plain_commands`): kept
+    only in a README with no code block."""
 
 
 @dataclass
@@ -924,6 +928,7 @@ def read_document(text: str, path: str) -> Document:
         if para:
             out.paragraphs.append(Paragraph(para, heading, previous, section))
             out.fences.extend(inline_commands(para, section))
+            out.fences.extend(plain_commands(para, section))
             previous = " ".join(t for _, t in para)
         para = []
         if old_list and dropped:
@@ -1017,6 +1022,8 @@ def read_document(text: str, path: str) -> Document:
             continue
         para.append((number, line))
     flush()
+    if any(f.loose for f in doc.fences) and any(not f.inline for f in doc.fences):
+        doc.fences = [f for f in doc.fences if not f.loose]  # the README writes its commands in blocks
     return doc
 
 
@@ -1065,6 +1072,55 @@ def inline_commands(lines: Sequence[tuple[int, str]], section: int) -> list[Fenc
             if _BUILD.match(code) and not _built(code.split()):
                 continue  # `docker build --platform linux/arm64`: options alone, no context
             found.append(Fence("bash", [(number, code)], section, inline=True))
+    return found
+
+
+_PLAIN_COMMAND = re.compile(
+    r"(?:sudo[ ]+)?(?:"
+    r"(?:docker|podman|nvidia-docker)[ ]+(?:build|run|pull|push|exec)[ ]"
+    r"|docker[ ]+compose[ ]+(?:build|up|run|pull|exec)\b"
+    r"|docker-compose[ ]+(?:build|up|run|pull|exec)\b"
+    r"|git[ ]+clone[ ]+(?:https?://|git@)\S"
+    r"|(?:bash|sh)[ ]+[\w./-]+\.sh(?:[ ]|\Z)|\./[\w./-]+(?:[ ]|\Z)"
+    r"|python[\d.]*[ ]+[\w./-]+\.py(?:[ ]|\Z)"
+    r"|cd[ ]+[\w.~/-]+\Z"
+    r")"
+)
+"""The start of a prose line that is a whole command written without code: `cd build`, `./run.sh`,
+`bash build.sh`, `sudo docker run …`, `git clone https://…`, `python app.py` (after a `$ ` prompt too);
+`make`, `pip` and the like start sentences too often (`make sure …`) to be read so."""
+_SENTENCE_WORD = re.compile(
+    r"(?i)(?<![\w./-])(?:the|a|an|to|and|or|will|would|is|are|be|then|with|for|of|in|it|its|this|that"
+    r"|these|you|your|can|should|must|may|which|when|if|now|first|here|also|into|from|using)(?![\w./-])"
+)
+"""A word of a sentence, which a command line does not hold."""
+
+
+def plain_commands(lines: Sequence[tuple[int, str]], section: int) -> list[Fence]:
+    """Each line of a paragraph that is a whole command written as plain text (`_PLAIN_COMMAND`, no
+    code span, link or emphasis, no word of a sentence, no sentence end but a build's context `.`, no
+    placeholder), as a one-line `bash` block marked `inline`: a README with no code block writes `cd
+    build` and `./run.sh` so. A line in a paragraph with other text is marked `loose` (`read_document`
+    drops those when the README has a code block); an indented line is an indented block's."""
+    found: list[Fence] = []
+    for number, text in lines:
+        if text.startswith(("    ", "\t")):
+            return []
+        command = text.strip()
+        if command.startswith("$ "):
+            command = command[2:].lstrip()
+        if (
+            not _PLAIN_COMMAND.match(command)
+            or any(c in command for c in "`[]*<>")
+            or (command.endswith((".", ":", ",", ";", "!", "?", ")")) and not command.endswith((" .", "..")))
+            or _SENTENCE_WORD.search(command)
+            or _PLACEHOLDER.search(command)
+        ):
+            continue
+        found.append(Fence("bash", [(number, command)], section, inline=True))
+    if len(found) < len(lines):
+        for fence in found:
+            fence.loose = True
     return found
 
 

@@ -746,3 +746,49 @@ def test_own_links_of_a_detached_checkout_are_read_at_the_default_branch(tmp_pat
     (tmp_path / ".git/HEAD").write_text("ref: refs/heads/feature\n")
     assert _own(tmp_path, f"[x]({_RAW}/main/x.sh)\n") == []
     assert [line for line, _, _ in _own(tmp_path, f"[x]({_RAW}/feature/x.sh)\n")] == [1]
+
+
+# --------------------------------------------------------------------------------------------------
+# A folder a sentence sends the reader to that the repository does not have
+
+# modelled on a README of per-image folders for reinforcement learning research
+POINTED = """\
+## Dockerfiles for RL research
+
+- See the directory `{name}` for more details.
+
+| Image | CUDA |
+|---|---|
+| dmc-torch1.7-cu110 | 11.0 |
+"""
+
+
+def _pointed(root: Path, readme: str, files: dict[str, str]) -> list[str]:
+    make_tree(root, {**DOCKERFILE, **files})
+    return [f for f in findings(readme, DOCKERFILE, root) if "points to" in f]
+
+
+def test_a_folder_the_prose_points_to_that_is_not_there(tmp_path: Path) -> None:
+    files = {"dmc-torch1.7-cu110/Dockerfile": "FROM x\n", "dmc-torch1.4-cu100/Dockerfile": "FROM x\n"}
+    assert _pointed(tmp_path / "repo", POINTED.format(name="Dockerfiles"), files) == [
+        "3: README points to the directory Dockerfiles, which does not exist (folders there: "
+        "dmc-torch1.4-cu100, dmc-torch1.7-cu110)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "readme"),
+    [
+        # the folder is there, below the README
+        ("images", POINTED.format(name="images")),
+        # the checkout itself has that name
+        ("work", POINTED.format(name="Dockerfiles")),
+        # a folder the README makes
+        ("work", "# App\n\n```bash\nmkdir output\n```\n\nThen look in the `output` folder for results.\n"),
+        # a folder the reader is told to put something in, not pointed to
+        ("work", "# App\n\nPut your models in the `weights` folder.\n"),
+    ],
+)
+def test_folders_pointed_to_that_are_no_finding(tmp_path: Path, name: str, readme: str) -> None:
+    root = tmp_path / ("Dockerfiles" if readme.startswith("## Dockerfiles") and name == "work" else "repo")
+    assert _pointed(root, readme, {"deep/er/images/Dockerfile": "FROM x\n"}) == []

@@ -520,3 +520,64 @@ def test_a_manifest_image_the_readme_runs_nowhere_else(tmp_path: Path) -> None:
     # trap: the README never runs the build's name with that tag: which is meant cannot be told
     readme = _TTS_README.replace("vox/speak-trtllm-fast:cu121", "vox/speak-trtllm-fast:cu124")
     assert _renamed(tmp_path, readme) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# Two runs of one repository name under two owners, the Dockerfile's LABEL naming one
+
+_CUDA = "nvidia/cuda:13.0.1-cudnn-devel-ubuntu22.04"
+_LABELLED = f'FROM {_CUDA}\nLABEL maintainer="nat@semhoun.net"\nRUN pip install unsloth\n'
+# modelled on a fine-tuning image README: a Quick Start, then a Full Example kept from the upstream project
+_TWO_RUNS = """\
+# Unsloth environment
+
+## Quick Start
+
+```bash
+docker run -d -p 8888:8888 \\
+  -v $(pwd)/work:/workspace/work \\
+  --gpus all \\
+  semhoun/unsloth
+```
+
+## Full Example
+
+```bash
+docker run -d -e JUPYTER_PORT=8000 \\
+  -v $(pwd)/work:/workspace/work \\
+  unsloth/unsloth
+```
+"""
+
+
+def _twins(root: Path, readme: str, dockerfile: str = _LABELLED) -> list[str]:
+    make_tree(root, {"Dockerfile": dockerfile, "README.md": readme})
+    model = replace(model_of(parse_dockerfile(dockerfile, "Dockerfile")), file=str(root / "Dockerfile"))
+    found = audit(readme, "README.md", [model], {}, root, root)
+    return [f"{d.line} ({d.confidence}): {d.message}" for d in found if "another owner" in d.message]
+
+
+def test_a_run_of_the_upstream_image_beside_the_labelled_owner_s(tmp_path: Path) -> None:
+    assert _twins(tmp_path, _TWO_RUNS) == [
+        "17 (likely): README runs unsloth/unsloth, but its run at line 9 starts semhoun/unsloth, the owner "
+        "Dockerfile:2's LABEL names, and no file of the build names unsloth/unsloth: the image of another "
+        "owner"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "dockerfile"),
+    [
+        # one owner only
+        (_TWO_RUNS.replace("unsloth/unsloth", "semhoun/unsloth"), _LABELLED),
+        # the label names neither owner: which is the project's is not known
+        (_TWO_RUNS, _LABELLED.replace("semhoun.net", "example.org")),
+        # the Dockerfile starts from the other image: it is the base, named by the build
+        (_TWO_RUNS, _LABELLED.replace(_CUDA, "unsloth/unsloth:latest")),
+        # the README says where the other image comes from
+        (_TWO_RUNS.replace("## Full", "Based on `unsloth/unsloth`.\n\n## Full"), _LABELLED),
+        (_TWO_RUNS.replace("  unsloth/unsloth", "  unsloth/unsloth  # the upstream image"), _LABELLED),
+    ],
+)
+def test_twin_runs_that_are_no_finding(tmp_path: Path, readme: str, dockerfile: str) -> None:
+    assert _twins(tmp_path, readme, dockerfile) == []

@@ -380,6 +380,39 @@ def test_a_prompt_is_no_part_of_the_command(tmp_path: Path) -> None:
     ]
 
 
+# modelled on a README of a TensorFlow GPU image that writes its steps as bare lines, no code block
+BARE = """\
+# docker
+contains dockerfiles, build and run scripts
+
+## Build
+cd build
+./build.sh
+
+## Run
+./run_docker.sh
+"""
+
+
+def test_a_script_run_on_a_bare_line_after_a_bare_cd(tmp_path: Path) -> None:
+    files = {"build/build.sh": "", "run_docker.sh": ""}
+    assert _scripts(tmp_path, BARE, files) == [
+        "9: README runs ./run_docker.sh, which does not exist next to it or in a folder above it "
+        "(the scripts there: build.sh) (certain)"
+    ]
+    # the true statement: the run script is in the folder the `cd` entered
+    assert _scripts(tmp_path / "ok", BARE, {"build/build.sh": "", "build/run_docker.sh": ""}) == []
+
+
+def test_a_sentence_starting_with_a_script_is_no_step(tmp_path: Path) -> None:
+    # modelled on a README that names its scripts in sentences after a block
+    readme = (
+        "# Lab\n\n```\ncd build\n./build.sh\n```\n\n"
+        "./run_docker.sh is the script that starts the container.\ncd build first.\n"
+    )
+    assert _scripts(tmp_path, readme, {"build/build.sh": "", "run_docker.sh": ""}) == []
+
+
 WRAPPED = """\
 # Lab images
 

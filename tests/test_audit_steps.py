@@ -210,6 +210,81 @@ def test_this_repository_is_told_by_its_remote(tmp_path: Path) -> None:
     assert found(root, {}) == []
 
 
+# modelled on a Jetson project README whose clone's later blocks run its scripts, in a folder with no .git
+JETSON = """\
+# Smoker detection
+
+Clone this repository:
+```
+git clone https://github.com/team/jetson_app/
+```
+
+Start Docker:
+```
+chmod 744 jetson_app/run_docker.sh
+jetson_app/runproject.sh
+```
+"""
+
+
+def test_a_clone_told_by_the_files_its_steps_name(tmp_path: Path) -> None:
+    root = tmp_path / "archive"
+    assert found(root, {"run_docker.sh": "", "README.md": JETSON}) == [
+        (
+            11,
+            "README runs jetson_app/runproject.sh, a script in this repository's clone, which does not "
+            "exist (no runproject.sh at the repository's root)",
+            "certain",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        # the script is there
+        JETSON.replace("runproject.sh", "run_docker.sh"),
+        # another repository: nothing of it is here but a file every repository has
+        "```\ngit clone https://github.com/up/yolov5\npip install -r yolov5/requirements.txt\n"
+        "python3 yolov5/detect.py\n```\n",
+        # another repository: more of its files are missing than found
+        "```\ngit clone https://github.com/up/tools\ntools/setup.sh\ntools/fetch.sh\n"
+        "cp tools/run_docker.sh .\n```\n",
+    ],
+)
+def test_clones_not_told_as_this_repository(tmp_path: Path, readme: str) -> None:
+    root = tmp_path / "archive"
+    assert found(root, {"run_docker.sh": "", "requirements.txt": "", "README.md": readme}) == []
+
+
+# modelled on a PyTorch runtime image README whose Docker Hub badge names the image after the repository
+BADGED = (
+    "[![v](https://img.shields.io/docker/v/hubuser/cuda-runtime)](https://hub.docker.com/r/hubuser/cuda-runtime)"
+    "\n\n# Runtime\n\n" + CLONE.format(name="cuda-runtime")
+)
+
+
+def test_a_clone_told_by_the_image_badge(tmp_path: Path) -> None:
+    root = tmp_path / "download"
+    result = found(root, {"build_docker.py": "", "README.md": BADGED})
+    assert [(line, confidence) for line, _, confidence in result] == [(7, "certain")]
+    assert "did you mean cuda-runtime/build_docker.py?" in result[0][1]
+    # a badge of another image (the upstream one): the clone is not told as this repository
+    other = BADGED.replace("hubuser/cuda-runtime", "hubuser/pytorch")
+    (root / "README.md").write_text(other, encoding="utf-8")
+    assert found(root, {}) == []
+
+
+def test_a_clone_told_by_a_github_badge(tmp_path: Path) -> None:
+    root = tmp_path / "download"
+    badge = "![ci](https://github.com/acme/cuda-runtime/actions/workflows/ci.yml/badge.svg)\n\n"
+    result = found(root, {"build_docker.py": "", "README.md": badge + CLONE.format(name="cuda-runtime")})
+    assert [line for line, _, _ in result] == [5]
+    fork = badge.replace("acme/", "someone/")
+    (root / "README.md").write_text(fork + CLONE.format(name="cuda-runtime"), encoding="utf-8")
+    assert found(root, {}) == []
+
+
 def test_the_prose_name_of_a_file_in_a_clone_is_checked(tmp_path: Path) -> None:
     readme = "Build it with the `build-docker.py` script.\n\n" + CLONE.format(name="other-tool")
     assert found(tmp_path, {"build_docker.py": "", "README.md": readme}) == [

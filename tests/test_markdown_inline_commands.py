@@ -138,3 +138,76 @@ def test_a_script_a_sentence_runs_in_inline_code_is_told_once(tmp_path: Path) ->
     assert [(line, message) for line, message, _ in found] == [
         (5, "README runs tools/make.sh, which does not exist (the scripts in tools/: build.sh)")
     ]
+
+
+# --------------------------------------------------------------------------------------------------
+# Commands written as plain prose lines, no code at all
+
+# modelled on a README of a GPU image that writes its steps as bare lines under headings
+BARE_STEPS = """\
+# docker
+contains dockerfiles, build and run scripts
+
+## Build
+cd build
+./build.sh
+
+## Run
+./run_docker.sh
+
+## Notes
+docker run is used by the script above, see it for the options.
+make sure the NVIDIA runtime is installed
+cd into the folder you cloned first.
+build.sh, run_docker.sh and requirements.txt are the files here
+"""
+
+# modelled on a README with code blocks that also names commands in its sentences
+WITH_BLOCKS = """\
+# Trainer
+
+Clone it and enter it:
+git clone https://github.com/acme/trainer.git
+then build.
+
+$ ./setup.sh
+
+```bash
+docker build -t trainer .
+```
+
+bash scripts/train.sh starts the training of the model.
+"""
+
+
+def test_bare_lines_of_a_readme_with_no_block_are_commands() -> None:
+    assert commands(BARE_STEPS) == [(5, "cd build"), (6, "./build.sh"), (9, "./run_docker.sh")]
+    fence = read_document(BARE_STEPS, "README.md").fences[0]
+    assert (fence.lang, fence.inline, fence.loose) == ("bash", True, False)
+
+
+def test_with_code_blocks_only_paragraphs_made_of_commands_count() -> None:
+    # the clone stands in a paragraph of sentences; the prompt line is a paragraph of its own
+    assert commands(WITH_BLOCKS) == [(7, "./setup.sh")]
+    # with no block, the clone written among sentences is a command too
+    no_block = WITH_BLOCKS.replace("```bash\ndocker build -t trainer .\n```\n", "")
+    assert commands(no_block) == [(4, "git clone https://github.com/acme/trainer.git"), (7, "./setup.sh")]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "docker run is the way to start it",
+        "cd to the folder.",
+        "./build.sh builds the image and then runs it",
+        "sudo is needed for docker",
+        "python is 3.10 in this image",
+        "docker run -it <image>",
+        "git clone the repository first",
+        "    ./indented.sh",
+        "./build.sh: builds it",  # a list of the scripts and what each does
+        "cd build and run it",
+    ],
+)
+def test_sentences_and_shapes_are_no_command(line: str) -> None:
+    assert commands(f"# App\n\n{line}\n") == []

@@ -333,6 +333,7 @@ from docgen.audit.missing import (
     misspelt_paths,
     named_licenses,
     names_missing_file,
+    pointed_folders,
 )
 from docgen.audit.mount_claims import (
     _mount_claims,
@@ -349,7 +350,13 @@ from docgen.audit.mpi_root import mpi_as_root
 from docgen.audit.names import name_misses
 from docgen.audit.overrides import discarded_commands
 from docgen.audit.own_image import readme_image
-from docgen.audit.owner_images import other_owner_images, pulled_latest, renamed_images, run_owner_images
+from docgen.audit.owner_images import (
+    other_owner_images,
+    pulled_latest,
+    renamed_images,
+    run_owner_images,
+    twin_owner_runs,
+)
 from docgen.audit.page_builds import other_builds
 from docgen.audit.paragraphs import audit_paragraph, set_for_build
 from docgen.audit.paths import variant
@@ -687,6 +694,7 @@ def audit(
         found.extend(unbuilt_links(doc, path, directory, project))
         found.extend(named_licenses(doc, path, directory, project))
         found.extend(misspelt_paths(doc, path, directory))
+        found.extend(pointed_folders(doc, path, directory))
         found.extend(unread_files(doc, path, directory, models))
         found.extend(lost_folders(doc, path, directory, audited, project))
         found.extend(clone_folders(doc, path, directory))
@@ -798,6 +806,7 @@ def audit(
         found.extend(other_owner_images(doc, text, path, directory, models, project))
         found.extend(run_owner_images(doc, path, directory, models, project))
         found.extend(renamed_images(doc, text, path, directory, models, project))
+        found.extend(twin_owner_runs(doc, path, directory, models, project))
         found.extend(pulled_latest(doc, path, directory, models, project))
         unread = list(exported_unread(doc, path, directory, audited, project, clone_of_self))
         found.extend(unread)

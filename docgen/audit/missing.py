@@ -919,3 +919,63 @@ COMMON_SCRIPTS = frozenset(
     {"setup.py", "manage.py", "__init__.py", "__main__.py", "conftest.py", "get-pip.py", "configure.sh"}
 )
 """Names every project or tool has its own of: a sentence naming one may mean any."""
+
+
+_POINTED = re.compile(
+    r"(?i)\b(?:see|check|look[ \t]+(?:at|in|into)|refer[ \t]+to|browse)[ \t]+(?:the[ \t]+)?"
+    r"(?:(?:directory|folder)[ \t]+`([\w.-]+)/?`|`([\w.-]+)/?`[ \t]+(?:directory|folder)\b)"
+)
+"""A sentence sending the reader to a folder of the repository by its name in code: `See the directory
+`Dockerfiles` for more details`, `look in the `docs` folder`."""
+_WALK_LIMIT = 5000
+"""Entries looked at below the README's folder for a folder of that name, at most."""
+
+
+def _has_folder(top: Path, name: str) -> bool | None:
+    """Whether a folder `name` is at or below `top` (links not followed); None when `top` holds more
+    entries than `_WALK_LIMIT` (not known)."""
+    seen = 0
+    for _, folders, files in os.walk(top):
+        folders[:] = [f for f in folders if not f.startswith(".")]
+        if name in folders or name in files:
+            return True
+        seen += len(folders) + len(files)
+        if seen > _WALK_LIMIT:
+            return None
+    return False
+
+
+def pointed_folders(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
+    """A folder a sentence sends the reader to (`_POINTED`) that is nowhere at or below the README's
+    folder nor at the repository's root, which no command or code block of the README names (a folder
+    it makes, clones or mounts) (`likely`): `README points to the directory Dockerfiles, which does not
+    exist (folders there: app, worker)`."""
+    root = repository_root(directory)
+    own = {directory.resolve().name, *([root.name] if root is not None else [])}  # the checkout itself
+    named = {word for fence in doc.fences for _, text in fence.lines for word in re.findall(r"[\w.-]+", text)}
+    told: set[str] = set()
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            if "`" not in text:
+                continue
+            for found in _POINTED.finditer(text):
+                name = found.group(1) or found.group(2)
+                if name in told or name in named or name.strip(".") == "" or name in own:
+                    continue
+                if os.path.exists(directory / name) or (root is not None and os.path.exists(root / name)):
+                    continue
+                if _has_folder(directory, name) is not False:
+                    continue
+                told.add(name)
+                try:
+                    entries = os.scandir(directory)
+                    folders = sorted(e.name for e in entries if e.is_dir() and e.name[:1] != ".")
+                except OSError:
+                    folders = []
+                there = f" (folders there: {', '.join(folders[:6])})" if folders else ""
+                yield Diagnostic(
+                    readme,
+                    line,
+                    f"README points to the directory {name}, which does not exist{there}",
+                    confidence=LIKELY,
+                )

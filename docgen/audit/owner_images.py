@@ -30,6 +30,11 @@ reads from a variable, and no workflow or script runs bake (which may set the ow
 And a manifest's or compose example's `image:` line naming the build's image under an old name
 (`renamed_images`: `orpheus-tts-fast` where the build pushes `orpheus-trtllm-fast`, one word apart,
 the README running the latter with the same tag elsewhere) (`likely`).
+
+And the image of one of two `docker run`s of the README that start one repository name under two owners
+(`semhoun/unsloth`, `unsloth/unsloth`) when a LABEL of the audited Dockerfile names the other owner only
+(`maintainer="…@semhoun.net"`), and no build file, no prose line and no build of the README names the
+image run (`likely`, `twin_owner_runs`).
 """
 
 from __future__ import annotations
@@ -42,7 +47,7 @@ from pathlib import Path
 
 from docgen import bake
 from docgen.audit.auditor import LIKELY
-from docgen.audit.commands import tagged_names
+from docgen.audit.commands import fence_commands, joined, tagged_names
 from docgen.audit.env_slips import SlipIndex, one_slip
 from docgen.audit.references import project_top
 from docgen.audit.run_args import image_runs
@@ -642,3 +647,96 @@ def _one_word_apart(words: Sequence[str], name: str) -> bool:
         return False
     apart = [(a, b) for a, b in zip(words, other, strict=True) if a != b]
     return len(apart) == 1 and not any(w in _VARIANT_WORDS or _VERSIONED.search(w) for w in apart[0])
+
+
+_LABEL = re.compile(r"[ \t]*LABEL[ \t]", re.IGNORECASE)
+
+
+def _label_lines(file: Path) -> list[tuple[int, str]]:
+    """(line, text) of each line of the LABEL instructions of Dockerfile `file` (continued lines too)."""
+    body = text_or_none(file, MAX_PROJECT_FILE_BYTES)
+    if body is None:
+        return []
+    found: list[tuple[int, str]] = []
+    going = False
+    for number, text in enumerate(body.splitlines(), start=1):
+        if going or _LABEL.match(text):
+            found.append((number, text))
+            going = text.rstrip().endswith("\\")
+    return found
+
+
+def _names_owner(owner: str, text: str) -> bool:
+    """True when `text` holds `owner` as a word of its own (`semhoun` in `nathanael@semhoun.net`)."""
+    return re.search(r"(?<![a-z0-9])" + re.escape(owner) + r"(?![a-z0-9])", text, re.IGNORECASE) is not None
+
+
+_RUN_VERB = re.compile(r"\b(?:docker|podman)[ \t]+(?:container[ \t]+)?run[ \t]")
+
+
+def _last_run_images(doc: Document) -> Iterator[tuple[int, str]]:
+    """(README line, last word) of each `docker run` of a command block (continued lines joined) whose
+    last word may be its image (`docker run -v $(pwd)/w:/w --gpus all owner/app`: options `image_runs`
+    does not read end before it)."""
+    for fence in doc.fences:
+        for lines in fence_commands(fence):
+            text = joined(lines)
+            if _RUN_VERB.search(text) is None or re.search(r"[;&|]", text.split(" #", 1)[0]):
+                continue
+            words = text.split(" #", 1)[0].split()
+            if words:
+                yield next((n for n, t in lines if words[-1] in t), lines[0][0]), words[-1]
+
+
+def twin_owner_runs(
+    doc: Document,
+    readme: str,
+    directory: Path,
+    models: Sequence[ImageModel],
+    project: Path | None = None,
+) -> Iterator[Diagnostic]:
+    """The README's `docker run`s start one repository name under two owners (`semhoun/unsloth` in the
+    Quick Start, `unsloth/unsloth` in a later example) where a LABEL of the audited Dockerfile names
+    one owner (`maintainer="…@semhoun.net"`) and no build file, no prose line of the README and no
+    build of it names the other's image, and neither run's line says where an image comes from: the run of the
+    other owner's image starts an image this build does not make (`likely`)."""
+    runs = [
+        (line, _ref(match))
+        for line, image in _last_run_images(doc)
+        if (match := _WHOLE.match(image)) is not None and match.group("owner").lower() not in _OFFICIAL_OWNERS
+    ]
+    owners: dict[tuple[str, str], dict[str, int]] = {}
+    for line, ref in runs:
+        owners.setdefault((ref.registry, ref.name), {}).setdefault(ref.owner, line)
+    twins = {key: seen for key, seen in owners.items() if len(seen) == 2}
+    if not twins:
+        return
+    labels = [(Path(m.file), n, t) for m in models if m.file for n, t in _label_lines(Path(m.file))]
+    if not labels:
+        return
+    top = project_top(directory, project)
+    files = build_files(directory, models, (directory / Path(readme).name).resolve(), top)
+    texts = [body for f in files if (body := text_or_none(f, MAX_PROJECT_FILE_BYTES)) is not None]
+    prose = "\n".join(t for para in doc.paragraphs for _, t in para.lines)
+    provenance = {n for fence in doc.fences for n, t in fence.lines if _PROVENANCE.search(t)}
+    tagged = tagged_names(doc)
+    for (_, name), seen in twins.items():
+        if name in tagged or any(line in provenance for line in seen.values()):
+            continue
+        labelled = {o: next(((f, n) for f, n, t in labels if _names_owner(o, t)), None) for o in seen}
+        own = [o for o, at in labelled.items() if at is not None]
+        if len(own) != 1:
+            continue
+        other = next(o for o in seen if o != own[0])
+        if any(_names_image(f"{other}/{name}", body) for body in [*texts, prose]):
+            continue
+        file, at = labelled[own[0]] or (Path(), 0)
+        where = os.path.relpath(file, directory.resolve())
+        yield Diagnostic(
+            readme,
+            seen[other],
+            f"README runs {other}/{name}, but its run at line {seen[own[0]]} starts {own[0]}/{name}, the "
+            f"owner {where}:{at}'s LABEL names, and no file of the build names {other}/{name}: the image "
+            "of another owner",
+            confidence=LIKELY,
+        )

@@ -252,7 +252,7 @@ def own_clones(doc: Document, directory: Path) -> Callable[[int, str], tuple[str
     and the repository's root when it is a clone of this very repository (`_cloned_here`), else None."""
     root = repository_root(directory)
     home = root or directory.resolve()
-    remotes = remote_names(root)
+    remotes = remote_names(root) or said_remotes(doc, home)
     blocks: list[tuple[dict[int, int], dict[str, int]]] = []  # `_blocks`, read at the first clone
     told: dict[tuple[int, str], tuple[str, Path] | None] = {}  # (rules ask again of the same step)
 
@@ -521,18 +521,100 @@ def own_clone(words: Sequence[str], root: Path, remotes: set[str]) -> str | None
     return folder.strip("/") if own or (named is not None and named in remotes) else None
 
 
+_BADGE = re.compile(
+    r"img\.shields\.io/(github|docker)/[\w-]+/([\w.-]+)/([\w.-]+)"
+    r"|github\.com/([\w.-]+)/([\w.-]+)/(?:actions/)?workflows/[^\s)]*badge\.svg",
+    re.IGNORECASE,
+)
+"""A badge naming the project's repository (`img.shields.io/github/stars/OWNER/NAME`, a workflow's
+`badge.svg`) or the image it publishes (`img.shields.io/docker/v/OWNER/NAME`)."""
+_COMMON_FILES = re.compile(
+    r"(?i)(?:readme|license|licence|changelog|requirements[\w-]*|setup|pyproject|makefile|dockerfile"
+    r"|docker-compose|compose|package|environment|cmakelists|cargo|go|\.env|\.gitignore|\.dockerignore)"
+    r"(?:\.\w+)*\Z"
+)
+"""File names any repository may hold: a clone naming one tells nothing of which repository it is."""
+
+
+def said_remotes(doc: Document, home: Path) -> set[str]:
+    """`owner/name` of each `git clone` of the README that the README itself tells is of this very
+    repository, for a copy with no `.git` to tell (a downloaded archive): a badge names the same
+    repository (`img.shields.io/github/…/OWNER/NAME`), or a Docker Hub badge an image of the clone's name
+    (the image the project publishes), or the paths of the clone's folder its later commands name are
+    files at `home` (not names any repository has: `README.md`, `requirements.txt`) at least as often
+    as they are not there."""
+    badged: set[str] = set()
+    images: set[str] = set()
+    for _, target in doc.destinations:
+        for found in _BADGE.finditer(target):
+            if found.group(1) and found.group(1).lower() == "docker":
+                images.add(_key(found.group(3)))
+            elif found.group(1):
+                badged.add(f"{found.group(2)}/{found.group(3)}".lower())
+            else:
+                badged.add(f"{found.group(4)}/{found.group(5)}".lower())
+    said: set[str] = set()
+    for index, fence in enumerate(doc.fences):
+        for line, text in fence.lines:
+            clone = CLONE.search(text.split(" #", 1)[0])
+            if clone is None:
+                continue
+            operands = [w for w in clone.group(1).split() if not w.startswith("-")]
+            if not operands or (named := owner_name(operands[0])) is None:
+                continue
+            folder = (
+                operands[1] if len(operands) > 1 else posixpath.basename(operands[0].rstrip("/"))
+            ).removesuffix(".git")
+            if not _plain(folder) or "/" in folder.strip("/"):
+                continue
+            folder = folder.strip("/")
+            if named in badged or _key(named.split("/")[1]) in images:
+                said.add(named)
+            elif _clone_files(doc.fences[index:], line, folder, home):
+                said.add(named)
+    return said
+
+
+def _clone_files(fences: Sequence[Fence], after: int, folder: str, home: Path) -> bool:
+    """True when the paths in `folder` that the commands after README line `after` name (`app/run.sh`)
+    are files at `home` (not `_COMMON_FILES`) at least as often as they are not there, and one is."""
+    found = missing = 0
+    for fence in fences:
+        for line, text in fence.lines:
+            if line <= after:
+                continue
+            for word in WORD.findall(text.split(" #", 1)[0]):
+                word = word.strip("\"'")
+                if not word.startswith(folder + "/") or not _plain(word):
+                    continue
+                inner = word[len(folder) + 1 :].strip("/")
+                if not inner:
+                    continue
+                if os.path.isfile(home / inner):
+                    found += not _COMMON_FILES.match(posixpath.basename(inner))
+                elif not os.path.exists(home / inner):
+                    missing += 1
+    return found > 0 and found >= missing
+
+
+_RUN_WORD = re.compile(r"(?:^|&&|\|\||;)[ \t]*(?:sudo[ \t]+)?(?:(?:ba)?sh[ \t]+|python3?[ \t]+)?([^\s;&|]+)")
+"""The word a step of a command line runs (`app/run.sh`, `bash app/run.sh`, `python3 app/x.py`)."""
+_SCRIPT_NAME = re.compile(r"\.(?:sh|bash|py)\Z")
+
+
 def clone_paths(doc: Document, directory: Path, readme: str) -> Iterator[Diagnostic]:
     """After a `git clone` of this very repository (`own_clone`), a path of a later command of the
     block in the clone's folder (`app/build-docker.py` after cloning `app`) is a path from the
     repository's root: one that does not exist there while a path a slip away does is a finding."""
     root = repository_root(directory) or directory.resolve()
-    remotes = remote_names(repository_root(directory))
+    remotes = remote_names(repository_root(directory)) or said_remotes(doc, root)
     listings = Listings()
+    folder = None  # (a later block names the clone's paths too: `app/run.sh`)
     for fence in doc.fences:
-        folder = None
         for line, text in fence.lines:
             code = text.split(" #", 1)[0]
             if folder is not None:
+                runs = {m.group(1) for m in _RUN_WORD.finditer(code)}
                 for word in WORD.findall(code):
                     word = word.strip("\"'")
                     if not word.startswith(folder + "/") or not _plain(word):
@@ -542,6 +624,14 @@ def clone_paths(doc: Document, directory: Path, readme: str) -> Iterator[Diagnos
                         continue
                     fixed = corrected(root, inner, listings)
                     if fixed is None:
+                        if word in runs and "/" not in inner.strip("/") and _SCRIPT_NAME.search(inner):
+                            yield Diagnostic(
+                                readme,
+                                line,
+                                f"README runs {word}, a script in this repository's clone, which does "
+                                f"not exist (no {inner} at the repository's root)",
+                                confidence=CERTAIN,
+                            )
                         continue
                     yield Diagnostic(
                         readme,
