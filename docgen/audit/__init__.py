@@ -347,6 +347,7 @@ from docgen.audit.moved_data import _moved_data
 from docgen.audit.moved_scripts import moved_scripts
 from docgen.audit.mpi_root import mpi_as_root
 from docgen.audit.names import name_misses
+from docgen.audit.node_volumes import unclaimed_volumes
 from docgen.audit.overrides import discarded_commands
 from docgen.audit.own_image import readme_image
 from docgen.audit.owner_images import other_owner_images, pulled_latest, run_owner_images
@@ -863,6 +864,7 @@ def audit(
     found.extend(badged_images(text, path, models))
     found.extend(unentered_mounts(doc, path, models))
     found.extend(work_dir_claims(doc, path, models, directory))
+    found.extend(unclaimed_volumes(doc, path, directory, project))
     found.extend(build_platforms(doc, models, path))
     found.extend(buildkit_features(doc, path, models, directory))
     found.extend(denied_args(doc, models, tied, path))

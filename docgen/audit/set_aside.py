@@ -207,7 +207,8 @@ _WORKFLOW_GLOBS = (".github/workflows/*.yml", ".github/workflows/*.yaml", ".gitl
 
 _CI_HEADING = re.compile(
     r"(?-i:\bCI\b)|\bcontinuous[ \t]+(?:integration|delivery|deployment)\b"
-    r"|\bgithub[ \t]+(?:actions?|workflows?)\b|\bgitlab[ \t-]+ci\b|\b(?:build|release|deploy(?:ment)?)[ \t]+pipelines?\b",
+    r"|\bgithub[ \t]+(?:actions?|workflows?)\b|\bgitlab[ \t-]+ci\b"
+    r"|\b(?:build|release|deploy(?:ment)?)[ \t]+pipelines?\b",
     re.IGNORECASE,
 )
 """A heading over a section about the CI pipeline (`## CI/CD Pipeline`, `### GitHub Actions`,
@@ -374,7 +375,8 @@ def _set_aside(
     list of reasons that are not about the image (`_reason_lines`), sentences about other images
     (`_about_other_images`), what is gone or another component's requirement
     (`_not_current`), the versions a sentence gives a CI build that its `workflows` set (`_ci_built`),
-    the versions of a CI section's sentences that name no image (`_ci_section`) and, in the caption of a build command, the components the command sets (`_captioned`)."""
+    the versions of a CI section's sentences that name no image (`_ci_section`) and, in the caption
+    of a build command, the components the command sets (`_captioned`)."""
     ours, others = other_images_words(models, siblings)
     after = _build_fence_after(doc, source)
     reasons = _reason_lines(doc)
