@@ -299,7 +299,7 @@ from docgen.audit.globbed_scripts import globbed_scripts
 from docgen.audit.gpu_compose import gpu_less_compose, gpu_only_compose
 from docgen.audit.gpu_models import gpu_model_claims
 from docgen.audit.grammar import command_grammar
-from docgen.audit.health_ports import health_ports
+from docgen.audit.health_ports import health_ports, plain_health_checks
 from docgen.audit.held_tools import held_tool_claims
 from docgen.audit.help_copies import help_copies
 from docgen.audit.idle import guarded_args, idle_args, lost_args
@@ -846,6 +846,7 @@ def audit(
     found.extend(command_grammar(doc, path, models, directory))
     found.extend(_run_args(doc, path, models))
     found.extend(health_ports(doc, path, models))
+    found.extend(plain_health_checks(doc, path, models))
     found.extend(local_bases(doc, text, path, models))
     found.extend(exec_form_env(doc, text, path, models))
     found.extend(single_quoted_env(doc, text, path, directory, models))
