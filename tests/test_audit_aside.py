@@ -1831,3 +1831,66 @@ def test_an_item_about_the_audited_image_is_still_compared(tmp_path: Path, item:
         "- **`docker/gpu/README.md`** — Ubuntu-based GPU image (source build, no pacman).", item
     )
     assert [line for line, _ in sibling_found(tmp_path, readme)] == [7]
+
+
+# -- a CI section: the runner's toolchain is no claim about the image
+
+SLIM = """\
+FROM python:3.10-slim
+WORKDIR /app
+COPY . .
+CMD ["python", "serve.py"]
+"""
+"""Modelled on a small Python service image."""
+
+PIPELINE = """\
+# Captioner
+
+## CI/CD Pipeline
+
+### Stages
+1. **Test stage**:
+   - Sets up Python 3.11 environment
+   - Runs `pytest`
+2. **Build stage**: builds and pushes the image.
+
+## Usage
+Run `docker run captioner`.
+"""
+"""Modelled on a fine-tuning demo whose README describes its GitHub Actions jobs."""
+
+ACTIONS = """\
+# Geo tiles
+
+Everything runs in the container (Python 3.10).
+
+## Continuous integration
+
+The workflow uses `actions/setup-python` with Python 3.12 to lint the code.
+"""
+"""Modelled on a map tile server's README with a lint job."""
+
+
+def python_claims(readme: str) -> list[tuple[int, str]]:
+    model = model_of(parse_dockerfile(SLIM, "Dockerfile"))
+    return [(d.line, d.message) for d in audit(readme, "README.md", model) if "Python" in d.message]
+
+
+@pytest.mark.parametrize("readme", [PIPELINE, ACTIONS])
+def test_a_ci_jobs_python_is_the_runners(readme: str) -> None:
+    assert python_claims(readme) == []
+
+
+@pytest.mark.parametrize(
+    ("readme", "line"),
+    [
+        # the same section, a sentence about the image: still compared
+        (PIPELINE.replace("builds and pushes the image.", "builds the Docker image on Python 3.11."), 9),
+        # the same words outside a CI section
+        (PIPELINE.replace("## CI/CD Pipeline", "## Environment"), 7),
+        # an inference pipeline is the image's software, no CI
+        (PIPELINE.replace("## CI/CD Pipeline", "## Inference pipeline"), 7),
+    ],
+)
+def test_the_image_named_in_a_ci_section_or_no_ci_section(readme: str, line: int) -> None:
+    assert python_claims(readme) == [(line, "README says Python 3.11 but Dockerfile:1 says 3.10")]

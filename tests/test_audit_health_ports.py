@@ -136,3 +136,77 @@ def test_the_check_of_the_target_built(tmp_path: Path) -> None:
     assert [
         (line, confidence) for line, _, confidence in found(tmp_path, TARGETS, "kit.Dockerfile", readme)
     ] == [(7, "likely")]
+
+
+# -- a plain-HTTP check of a port the README reaches only over HTTPS
+
+SPEECH = """\
+FROM python:3.11-slim
+RUN pip install --no-cache-dir speechd
+ENV SPEECHD_PORT=8443
+EXPOSE 8443
+HEALTHCHECK --interval=30s CMD python -c "import urllib.request; urllib.request.urlopen('http://localhost:8443/health')"
+CMD ["python", "-m", "speechd"]
+"""
+"""Modelled on a speech server that serves TLS with a self-signed certificate by default."""
+
+SPEECH_README = """\
+# Speechd
+
+```bash
+docker run -d -p 8443:8443 ghcr.io/acme/speechd:latest
+```
+
+Open **https://localhost:8443/ui** and accept the self-signed certificate.
+
+```bash
+curl -sk https://localhost:8443/v1/transcribe -F file=@talk.wav
+```
+"""
+
+MAPS = """\
+FROM node:20-slim
+COPY . /srv
+EXPOSE 3000
+HEALTHCHECK CMD curl -f http://127.0.0.1:3000/healthz || exit 1
+CMD ["node", "/srv/index.js"]
+"""
+"""Modelled on a tile server behind a TLS proxy."""
+
+
+def test_a_plain_http_check_of_a_port_reached_over_https(tmp_path: Path) -> None:
+    assert found(tmp_path, SPEECH, "Dockerfile", SPEECH_README) == [
+        (
+            7,
+            "README reaches port 8443 only over HTTPS (https://localhost:8443, 2 times), but Dockerfile:5 "
+            "HEALTHCHECK probes http://localhost:8443: a plain HTTP request to a TLS listener fails and "
+            "docker reports the container unhealthy",
+            "likely",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("dockerfile", "readme"),
+    [
+        # the README also reaches the port over plain HTTP: TLS is optional
+        (SPEECH, SPEECH_README + "\nWith `SSL=false`, use `http://localhost:8443/ui`.\n"),
+        # one https URL only
+        (
+            SPEECH,
+            SPEECH_README.replace("curl -sk https://localhost:8443", "curl -sk https://speech.example.com"),
+        ),
+        # the check asks https
+        (SPEECH.replace("'http://localhost:8443/health'", "'https://localhost:8443/health'"), SPEECH_README),
+        # a TLS proxy on another port in front of the server
+        (
+            MAPS,
+            "# Maps\n\nOpen https://localhost:443/ after `docker compose up`; "
+            "tiles at https://localhost:443/tiles.\n",
+        ),
+        # no check
+        (SPEECH.replace("HEALTHCHECK", "# HEALTHCHECK"), SPEECH_README),
+    ],
+)
+def test_checks_that_speak_what_the_port_serves(tmp_path: Path, dockerfile: str, readme: str) -> None:
+    assert found(tmp_path, dockerfile, "Dockerfile", readme) == []

@@ -279,3 +279,88 @@ def test_no_route_found_says_nothing(tmp_path: Path) -> None:
 )
 def test_one_edit(a: str, b: str, expected: bool) -> None:
     assert one_edit(a, b) is expected
+
+
+# -- a WebSocket endpoint given at the root while the server serves its socket on a path
+
+START = """\
+#!/usr/bin/env bash
+PORT="${PORT:-9000}"
+python -m server &
+echo "[start] streaming endpoint: ws://${PUBLIC_HOST}:${PORT}/v1/stream"
+wait
+"""
+"""Modelled on a GPU speech server's start script that announces its socket."""
+
+SOCKET_APP = """\
+from fastapi import FastAPI, WebSocket
+app = FastAPI()
+
+
+@app.websocket("/ws/tts")
+async def tts(socket: WebSocket):
+    await socket.accept()
+"""
+"""Modelled on a text-to-speech server with one WebSocket route."""
+
+SOCKETS_README = """\
+# Stream server
+
+```bash
+docker run --gpus all -p 9000:9000 stream-server
+```
+
+**WebSocket Endpoint**: `ws://localhost:9000`
+"""
+
+
+def sockets(root: Path, readme: str, files: dict[str, str]) -> list[tuple[int, str]]:
+    make_tree(root, {"Dockerfile": "FROM python:3.11-slim\nCOPY . /app\n", "README.md": readme, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "WebSocket endpoint" in d.message
+    ]
+
+
+def test_a_root_socket_the_start_script_announces_on_a_path(tmp_path: Path) -> None:
+    assert sockets(tmp_path, SOCKETS_README, {"docker/start.sh": START}) == [
+        (
+            7,
+            "README gives the WebSocket endpoint as ws://localhost:9000 with no path, but the server serves "
+            "its socket on /v1/stream (docker/start.sh:4)",
+        )
+    ]
+
+
+def test_a_root_socket_a_route_serves_on_a_path(tmp_path: Path) -> None:
+    assert sockets(tmp_path, SOCKETS_README, {"server/app.py": SOCKET_APP}) == [
+        (
+            7,
+            "README gives the WebSocket endpoint as ws://localhost:9000 with no path, but the server serves "
+            "its socket on /ws/tts (server/app.py:5)",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        # the README gives the path elsewhere: the bare URL names the server
+        (
+            SOCKETS_README + "\nConnect clients to `ws://localhost:9000/v1/stream`.\n",
+            {"docker/start.sh": START},
+        ),
+        # a route at the root
+        (SOCKETS_README, {"server/app.py": SOCKET_APP.replace('"/ws/tts"', '"/"')}),
+        # two paths: which one is meant is not said
+        (SOCKETS_README, {"docker/start.sh": START, "server/app.py": SOCKET_APP}),
+        # an announced URL of another port
+        (SOCKETS_README, {"docker/start.sh": START.replace("${PORT}", "9100")}),
+        # nothing the project serves is read
+        (SOCKETS_README, {"docker/start.sh": "#!/bin/sh\nexec python -m server\n"}),
+    ],
+)
+def test_root_sockets_the_server_may_serve(tmp_path: Path, readme: str, files: dict[str, str]) -> None:
+    assert sockets(tmp_path, readme, files) == []

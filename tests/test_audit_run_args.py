@@ -403,6 +403,17 @@ def test_an_interactive_run_of_an_image_that_only_sleeps() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    "words",
+    ["Inside the container, check the install:", "- Build done. Inside the container: check the install"],
+)
+def test_words_that_start_a_sentence_inside_the_container(words: str) -> None:
+    readme = ENGINE.replace("Once inside the container, check the install:", words)
+    assert [m.split(" (line")[0] for m in idled(readme, IDLE)] == [
+        "9: README runs engine-dev with no command and then says you are inside the container"
+    ]
+
+
 def test_a_comment_in_the_block_after_a_run_of_a_server_image() -> None:
     assert idled(SERVICE, SERVE) == [
         "5: README runs acme/notes with no command and then says you are inside the container (line 6), "
@@ -427,6 +438,20 @@ def test_a_comment_in_the_block_after_a_run_of_a_server_image() -> None:
         (  # another block between the run and the words
             ENGINE.replace("### Check\n", "```sh\ndocker exec -it engine bash\n```\n\n### Check\n"),
             IDLE,
+        ),
+        (  # "inside the container" places a setting, not the reader
+            ENGINE.replace(
+                "Once inside the container, check the install:",
+                "- To change the port inside the container, set `PORT` (default 8000).",
+            ),
+            IDLE,
+        ),
+        (
+            SERVICE.replace(
+                "# inside the container you can",
+                "# the log level inside the container: set LOG_LEVEL; you can",
+            ),
+            SERVE,
         ),
     ],
 )

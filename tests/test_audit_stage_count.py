@@ -11,6 +11,10 @@ import re
 import pytest
 from helpers import findings
 
+from docgen.audit import audit
+from docgen.dockerfile import parse_dockerfile
+from docgen.pipeline import model_of
+
 TWO = "FROM debian:bookworm AS build\nRUN make\nFROM debian:bookworm-slim\nCOPY --from=build /out /out\n"
 ONE = "FROM debian:bookworm\nLABEL org.opencontainers.image.title=app\nRUN make\n"
 FAMILY = {"Dockerfile": TWO, "Dockerfile.release": ONE}
@@ -65,13 +69,16 @@ def test_the_only_image_said_to_be_built_in_stages() -> None:
         "## Features\n\n- **Multi-stage Build**: smaller final images\n",
         "## Specs\n\n- **Build System**: Multi-stage Docker build for a lean image\n",
         "## Notes\n\nThe multi-stage build keeps compilers out of the final image.\n",
+        # a label naming the image's build: the plural is still this image's (a demo's feature list)
+        "## Automated Features\n\n- ✅ **Docker Image Building**: Multi-stage builds with caching\n",
+        "## Highlights\n\n* Container: multistage builds, small final layer\n",
     ],
 )
 def test_the_only_image_said_to_have_a_multi_stage_build(said: str) -> None:
     found = findings(f"# App\n\n{said}", {"Dockerfile": ONE})
     assert len(found) == 1
     assert re.fullmatch(
-        r"[5-6]: README says Dockerfile is [Mm]ulti-stage but it has 1 stage \(FROM at :1\)", found[0]
+        r"[5-6]: README says Dockerfile is [Mm]ulti-?stage but it has 1 stage \(FROM at :1\)", found[0]
     ), found
     assert findings(f"# App\n\n{said}", {"Dockerfile": TWO}) == []
 
@@ -83,6 +90,8 @@ def test_the_only_image_said_to_have_a_multi_stage_build(said: str) -> None:
         "We recommend a multi-stage build for production images.",
         "Multi-stage builds keep images small.",  # builds in general
         "- Multi-stage build support in the generator\n",  # a tool's feature
+        "- **Build tips**: use multi-stage builds\n",  # advice after a label
+        "- **Best practices**: multi-stage builds\n",  # the label names no build of this image
         "```dockerfile\n# multi-stage build\nFROM debian:bookworm AS build\nFROM debian:bookworm-slim\n```",
     ],
 )
@@ -92,3 +101,12 @@ def test_a_multi_stage_build_advised_or_shown_elsewhere(said: str) -> None:
 
 def test_a_multi_stage_build_with_several_dockerfiles_names_none() -> None:
     assert findings("# App\n\n- **Multi-stage Build**: small images\n", FAMILY) == []
+
+
+def test_a_labelled_multi_stage_build_of_services_sharing_one_dockerfile() -> None:
+    # compose services built from one Dockerfile: one file, one count
+    models = [model_of(parse_dockerfile(ONE, "Dockerfile")) for _ in ("web", "worker")]
+    said = "# App\n\n- **Docker Image Building**: Multi-stage builds with caching\n"
+    assert [f"{d.line}: {d.message}" for d in audit(said, "README.md", models, {})] == [
+        "3: README says Dockerfile is Multi-stage but it has 1 stage (FROM at :1)"
+    ]

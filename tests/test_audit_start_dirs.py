@@ -175,3 +175,61 @@ def test_a_sentence_settings_reads_is_told_once(tmp_path: Path) -> None:
     assert [(d.line, d.confidence) for d in audit(readme, "README.md", model, {}, tmp_path)] == [
         (3, "certain")
     ]
+
+
+# -- no WORKDIR on a base that sets none: the container starts in `/`
+
+TRANSCRIBE = """\
+FROM python:3.11-slim-bookworm
+RUN pip install --no-cache-dir faster-whisper
+VOLUME /audio
+ENTRYPOINT ["faster-whisper"]
+"""
+"""Modelled on a transcription CLI image that mounts the reader's audio."""
+
+TRANSCRIBE_README = """\
+# Transcribe
+
+```sh
+docker run -v "$PWD":/audio transcribe talk.wav
+```
+
+Transcripts are written to the working directory (`/audio` by default).
+"""
+
+
+def test_a_working_directory_the_image_only_declares_a_volume_at(tmp_path: Path) -> None:
+    assert starts(tmp_path, TRANSCRIBE_README, TRANSCRIBE) == [
+        (
+            7,
+            "README says a container of the image starts in /audio, but Dockerfile sets no WORKDIR and its "
+            "base python:3.11-slim-bookworm starts in /",
+            "likely",
+        )
+    ]
+
+
+def test_a_bare_base_that_sets_none_and_a_landing_path(tmp_path: Path) -> None:
+    readme = (
+        "# Tools\n\nAfter `docker run -it tools`, you will be dropped into `/workspace` in the container.\n"
+    )
+    dockerfile = 'FROM ubuntu:22.04\nRUN apt-get update\nCMD ["bash"]\n'
+    assert [line for line, _, _ in starts(tmp_path, readme, dockerfile)] == [3]
+
+
+def test_no_workdir_on_a_base_that_may_set_one_or_a_folder_name(tmp_path: Path) -> None:
+    # the base decides
+    assert (
+        starts(tmp_path, TRANSCRIBE_README, TRANSCRIBE.replace("python:3.11-slim-bookworm", "acme/asr:2"))
+        == []
+    )
+    # the WORKDIR is the volume
+    assert starts(tmp_path, TRANSCRIBE_README, TRANSCRIBE.replace("VOLUME /audio", "WORKDIR /audio")) == []
+    # the run sets the folder itself
+    assert starts(tmp_path, TRANSCRIBE_README.replace("-v", "-w /audio -v"), TRANSCRIBE) == []
+    # a relative folder: which one is meant is not said
+    relative = TRANSCRIBE_README.replace("(`/audio` by default)", "(`audio` by default)")
+    assert starts(tmp_path, relative, TRANSCRIBE) == []
+    # a path no VOLUME names, in a sentence that names no container: the reader's own folder
+    other = TRANSCRIBE_README.replace("(`/audio` by default)", "(`/tmp/out` by default)")
+    assert starts(tmp_path, other, TRANSCRIBE) == []

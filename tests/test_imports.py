@@ -533,6 +533,7 @@ AUDIT_LAYERS = (
         "clone_misses",
         "unmounted_scripts",
         "start_dirs",
+        "node_volumes",
         "unset_stops",
         "health_ports",
         "local_bases",

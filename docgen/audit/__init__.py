@@ -299,7 +299,7 @@ from docgen.audit.globbed_scripts import globbed_scripts
 from docgen.audit.gpu_compose import gpu_less_compose, gpu_only_compose
 from docgen.audit.gpu_models import gpu_model_claims
 from docgen.audit.grammar import command_grammar
-from docgen.audit.health_ports import health_ports
+from docgen.audit.health_ports import health_ports, plain_health_checks
 from docgen.audit.held_tools import held_tool_claims
 from docgen.audit.help_copies import help_copies
 from docgen.audit.idle import guarded_args, idle_args, lost_args
@@ -348,6 +348,7 @@ from docgen.audit.moved_data import _moved_data
 from docgen.audit.moved_scripts import moved_scripts
 from docgen.audit.mpi_root import mpi_as_root
 from docgen.audit.names import name_misses
+from docgen.audit.node_volumes import unclaimed_volumes
 from docgen.audit.overrides import discarded_commands
 from docgen.audit.own_image import readme_image
 from docgen.audit.owner_images import (
@@ -389,7 +390,7 @@ from docgen.audit.references import (
 from docgen.audit.rehomed_mounts import mapped_slips, rehomed_mounts, volume_elsewhere
 from docgen.audit.reinstalled_torch import reinstalled_torch
 from docgen.audit.release_vars import release_vars
-from docgen.audit.request_routes import request_routes
+from docgen.audit.request_routes import request_routes, root_sockets
 from docgen.audit.restated import restated_versions
 from docgen.audit.ros_variants import _ros_variants, ros_distro_claims
 from docgen.audit.routed_ports import _routed_ports
@@ -617,6 +618,7 @@ def audit(
         scripts += bare_script_commands(doc, models, path, directory)  # `docker run img run.sh`: no PATH
         scripts += curl_uploads(doc, directory, path)  # a file a curl example uploads
         scripts += request_routes(doc, directory, path, models)  # a request to no route
+        scripts += root_sockets(doc, directory, path)  # a WebSocket at the root, served on a path
         scripts += downloaded_copies(doc, source, models, path, directory)  # another version's file
         scripts += fresh_contexts(doc, text, models, path)  # a build in a folder holding only downloads
         scripts += provided_locks(doc, models, path, directory)  # a lock file the folder lacks
@@ -857,6 +859,7 @@ def audit(
     found.extend(command_grammar(doc, path, models, directory))
     found.extend(_run_args(doc, path, models))
     found.extend(health_ports(doc, path, models))
+    found.extend(plain_health_checks(doc, path, models))
     found.extend(local_bases(doc, text, path, models))
     found.extend(exec_form_env(doc, text, path, models))
     found.extend(single_quoted_env(doc, text, path, directory, models))
@@ -875,6 +878,7 @@ def audit(
     found.extend(badged_images(text, path, models))
     found.extend(unentered_mounts(doc, path, models))
     found.extend(work_dir_claims(doc, path, models, directory))
+    found.extend(unclaimed_volumes(doc, path, directory, project))
     found.extend(build_platforms(doc, models, path))
     found.extend(buildkit_features(doc, path, models, directory))
     found.extend(denied_args(doc, models, tied, path))

@@ -148,3 +148,52 @@ def health_ports(doc: Document, readme: str, models: Sequence[ImageModel]) -> It
             "unhealthy",
             confidence=LIKELY,
         )
+
+
+# --------------------------------------------------------------------------------------------------
+# A plain-HTTP health check of a port the README only ever reaches over HTTPS
+
+_LOCAL_URL = re.compile(r"\b(https?)://(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]):(\d{2,5})(?![\d])")
+"""A URL of a port on the reader's machine or the container itself (`https://localhost:8100/web`)."""
+_PLAIN_PROBE = re.compile(r"\bhttp://(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]):(\d{2,5})(?![\d])")
+_HTTPS_LEAST = 2
+"""How many `https://` URLs of the port the README must give (one may be a proxy's example)."""
+
+
+def plain_health_checks(doc: Document, readme: str, models: Sequence[ImageModel]) -> Iterator[Diagnostic]:
+    """An image whose HEALTHCHECK probes `http://localhost:PORT` while the README reaches that port only
+    over TLS: at least two `https://localhost:PORT` URLs (`curl -sk https://localhost:8100/v1/…`, `Open
+    https://localhost:8100/web`) and not one `http://` URL of it. The server speaks TLS there, a plain
+    HTTP request fails, and docker reports the container unhealthy (`likely`: the README's URLs tell
+    what the server speaks). Silent for a check of another port (a TLS proxy in front), one reading a
+    variable, `HEALTHCHECK NONE`, and for several images whose checks differ."""
+    checks: dict[str, tuple[ImageModel, Setting]] = {}
+    for model in models:
+        check = _health_check(model, model.chain())
+        if check is None or "$" in check.value or check.value.upper().startswith("NONE"):
+            continue
+        probed = set(_PLAIN_PROBE.findall(check.value))
+        if len(probed) == 1 and len(set(_PROBED.findall(check.value))) == 1:
+            checks.setdefault(probed.pop(), (model, check))
+    if not checks:
+        return
+    schemes: dict[str, list[tuple[str, int]]] = {}
+    lines = [pair for para in doc.paragraphs for pair in para.lines]
+    lines += [pair for fence in doc.fences for pair in fence.lines]
+    lines += [(line, " | ".join(cells)) for table in doc.tables for line, cells in table.rows]
+    for number, text in lines:
+        for scheme, port in _LOCAL_URL.findall(text):
+            schemes.setdefault(port, []).append((scheme.lower(), number))
+    for port, (model, check) in sorted(checks.items()):
+        seen = sorted(schemes.get(port, []), key=lambda pair: pair[1])
+        secure = [number for scheme, number in seen if scheme == "https"]
+        if len(secure) < _HTTPS_LEAST or any(scheme == "http" for scheme, _ in seen):
+            continue
+        yield Diagnostic(
+            readme,
+            secure[0],
+            f"README reaches port {port} only over HTTPS (https://localhost:{port}, {len(secure)} times), "
+            f"but {model.path}:{check.line} HEALTHCHECK probes http://localhost:{port}: a plain HTTP request "
+            "to a TLS listener fails and docker reports the container unhealthy",
+            confidence=LIKELY,
+        )

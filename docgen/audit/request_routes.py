@@ -26,7 +26,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen import compose
-from docgen.audit.auditor import CERTAIN, dockerfile_read
+from docgen.audit.auditor import CERTAIN, LIKELY, dockerfile_read
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
 from docgen.markdown import Document
@@ -195,3 +195,105 @@ def _published(doc: Document, directory: Path, models: Sequence[ImageModel]) -> 
         if os.path.isfile(directory / name):
             texts.append(text_or_none(directory / name, MAX_PROJECT_FILE_BYTES) or "")
     return "\n".join(texts)
+
+
+# --------------------------------------------------------------------------------------------------
+# A WebSocket endpoint given as the server's bare root while the server serves sockets on a path
+
+_SOCKET_URL = re.compile(
+    r"\bwss?://(?:localhost|127\.0\.0\.1|0\.0\.0\.0)(?::(\d{1,5}))?(/[\w.~%/-]*)?(?=[\s\"'`?#)\]},;*]|\Z)"
+)
+"""A WebSocket URL of this machine's server, its port and path."""
+_ANNOUNCED = re.compile(
+    r"\b(?:echo|printf|print|log\w*|info|say)\b[^\n]*?\bwss?://[^\s/\"'`]*?:(\d{1,5}|\$\{?\w+\}?)"
+    r"(/[\w.~%/-]+)",
+    re.IGNORECASE,
+)
+"""A script's line telling where its server's WebSocket is (`echo "endpoint: ws://${HOST}:${PORT}/api/asr"`)."""
+_SOCKET_ROUTE = re.compile(
+    r"^[ \t]*@[ \t]*[A-Za-z_][\w.]*\.websocket(?:_route)?[ \t]*\([ \t]*[\"']([^\"']*)[\"']", re.MULTILINE
+)
+"""A FastAPI/Starlette WebSocket route (`@app.websocket("/ws")`)."""
+_SOCKET_FILES = (".sh", ".bash", ".py")
+
+
+def root_sockets(doc: Document, directory: Path, readme: str) -> Iterator[Diagnostic]:
+    """A WebSocket URL of the README on this machine with no path (`ws://localhost:8000`), on a port
+    no WebSocket URL of the README gives a path, while the project's server serves its socket only on
+    a path: every WebSocket route its Python code registers (`@app.websocket("/api/asr")`) and every
+    endpoint its scripts announce (`echo "ws://${HOST}:${PORT}/api/asr-streaming"`, a port written or in
+    a variable) is one path, not `/`. The client connecting to the root gets a 404 (`likely`: the
+    server's code may not be all in the project). Silent when the README gives a path for that port
+    anywhere, when the routes or announced paths differ or one is the root, when none is found, and
+    when the folder is too large to list."""
+    bare: dict[str, list[int]] = {}
+    pathed: set[str] = set()
+    lines = [pair for para in doc.paragraphs for pair in para.lines]
+    lines += [pair for fence in doc.fences for pair in fence.lines]
+    lines += [(line, " | ".join(cells)) for table in doc.tables for line, cells in table.rows]
+    for number, text in lines:
+        if "ws" not in text:
+            continue
+        for match in _SOCKET_URL.finditer(text):
+            port = match.group(1) or ""
+            if (match.group(2) or "/").strip("/"):
+                pathed.add(port)
+            else:
+                bare.setdefault(port, []).append(number)
+    ports = {port: at for port, at in bare.items() if port and port not in pathed}
+    if not ports:
+        return
+    served = _socket_paths(directory)
+    if not served:
+        return
+    for port, at in sorted(ports.items()):
+        paths = {path for given, path, _ in served if given == port or not given.isdigit()}
+        if len(paths) != 1:
+            continue
+        (path,) = paths
+        file, number = next(
+            (f, n) for given, p, (f, n) in served if p == path and (given == port or not given.isdigit())
+        )
+        first, *more = sorted(set(at))
+        also = f"; also at line{'s' if len(more) > 1 else ''} {', '.join(map(str, more))}" if more else ""
+        yield Diagnostic(
+            readme,
+            first,
+            f"README gives the WebSocket endpoint as ws://localhost:{port} with no path, but the server "
+            f"serves its socket on {path} ({file}:{number}){also}",
+            confidence=LIKELY,
+        )
+
+
+def _socket_paths(directory: Path) -> list[tuple[str, str, tuple[str, int]]]:
+    """(port as written, "" for a route; path; (file, line)) of each WebSocket route the Python files
+    below `directory` register and each WebSocket URL with a path its scripts announce; [] when one is
+    the root or the folder is too large to list."""
+    base = directory.resolve()
+    found: list[tuple[str, str, tuple[str, int]]] = []
+    seen = 0
+    for folder, subfolders, files in os.walk(base):
+        subfolders[:] = sorted(
+            d
+            for d in subfolders
+            if not d.startswith(".") and d not in _SKIPPED and not os.path.islink(os.path.join(folder, d))
+        )
+        seen += len(subfolders) + len(files)
+        if seen > _WALK_LIMIT:
+            return []
+        for name in sorted(files):
+            if not name.endswith(_SOCKET_FILES):
+                continue
+            path = Path(folder) / name
+            text = text_or_none(path, MAX_PROJECT_FILE_BYTES)
+            if text is None or "ws" not in text:
+                continue
+            relative = path.relative_to(base).as_posix()
+            for match in list(_SOCKET_ROUTE.finditer(text)) + list(_ANNOUNCED.finditer(text)):
+                route = match.group(1) if match.re is _SOCKET_ROUTE else match.group(2)
+                port = "" if match.re is _SOCKET_ROUTE else match.group(1)
+                if not route.strip("/"):
+                    return []
+                number = text.count("\n", 0, match.start()) + 1
+                found.append((port, route.rstrip("/"), (relative, number)))
+    return found

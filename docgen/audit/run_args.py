@@ -368,7 +368,8 @@ def dropped_namespaces(doc: Document, text: str, readme: str, directory: Path | 
 
 _INSIDE_SAID = re.compile(
     r"\b(?:once|when|after|now|while)\b[^.!?]{0,30}?\b(?:inside|in|within)[ \t]+(?:the|your)[ \t]+container\b"
-    r"|\b(?:inside|within)[ \t]+the[ \t]+container[ \t]*[,:]"
+    r"|(?:^[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+)?|[.!?;][ \t]+)(?:then[ \t]+)?(?:inside|within)[ \t]+the[ \t]+"
+    r"container[ \t]*[,:]"
     r"|^[ \t]*#+[ \t]*(?:inside|in)[ \t]+(?:the[ \t]+)?container\b"
     r"|\b(?:drops?|dropped|puts?|places?|placed|lands?|logs?|logged)[ \t]+(?:you[ \t]+)?(?:in|into)[ \t]+"
     r"(?:a|an|the)[ \t]+(?:interactive[ \t]+)?(?:bash[ \t]+|root[ \t]+)?(?:shell|terminal|prompt|session)\b"
@@ -377,7 +378,9 @@ _INSIDE_SAID = re.compile(
     re.IGNORECASE,
 )
 """Words saying the reader is in the container's shell after the run (`Once inside the container, …`,
-`This drops you into a shell`, `opens an interactive shell`)."""
+`This drops you into a shell`, `opens an interactive shell`). A bare `inside the container,` counts only
+at the start of a line, item or sentence (`Inside the container, run:`): after a noun it places a
+setting, not the reader (`To change the port inside the container, set PORT`)."""
 _IDLE = frozenset({"sleep", "tail", "true", "infinity"})
 """Programs that only keep a container alive (`sleep infinity`, `tail -f /dev/null`)."""
 _NOT_SHELL = _IDLE | frozenset(

@@ -25,7 +25,7 @@ from docgen.audit.versions import _keys
 from docgen.audit.wording import BUILD_ARG_FLAG, COMMAND_LANGS, DEFAULT_WORDS, WORD, sentences
 from docgen.build_scripts import BUILD
 from docgen.files import real_path, text_or_none
-from docgen.markdown import Document, Fence, Paragraph, lists
+from docgen.markdown import Document, Fence, Paragraph, headings_over, lists
 from docgen.model import ImageModel
 from docgen.rows import VERSION_ARG as _VERSION_ARG
 from docgen.rows import display_name, renamed
@@ -205,6 +205,38 @@ passes (`built with GitHub Actions on CUDA 12.8.1`, `see docker-image.yml`)."""
 _WORKFLOW_GLOBS = (".github/workflows/*.yml", ".github/workflows/*.yaml", ".gitlab-ci.yml")
 
 
+_CI_HEADING = re.compile(
+    r"(?-i:\bCI\b)|\bcontinuous[ \t]+(?:integration|delivery|deployment)\b"
+    r"|\bgithub[ \t]+(?:actions?|workflows?)\b|\bgitlab[ \t-]+ci\b"
+    r"|\b(?:build|release|deploy(?:ment)?)[ \t]+pipelines?\b",
+    re.IGNORECASE,
+)
+"""A heading over a section about the CI pipeline (`## CI/CD Pipeline`, `### GitHub Actions`,
+`## Continuous Integration`, `## Build pipeline`): its jobs run on the CI runner. Not a bare
+`Pipeline` (`## Inference pipeline` is the image's software) nor `Workflows` (ComfyUI's)."""
+_IMAGE_NAMED = re.compile(
+    r"\b(?:images?|containers?|dockerfiles?|docker|containerfiles?|base)\b|--build-arg\b|\bbuild[- ]?args?\b",
+    re.IGNORECASE,
+)
+"""Words tying a sentence of a CI section to the image (`builds the Docker image on CUDA 12.1`)."""
+
+
+def _ci_section(para: Paragraph, doc: Document) -> Paragraph:
+    """`para` without the versions of its sentences that a CI section (`_CI_HEADING`, the heading over
+    it or one holding its section) gives the runner's jobs and that name no image (`Sets up Python
+    3.11 environment` in a test stage, `actions/checkout@v4.1.1`): a job's toolchain is set up on the
+    runner (`actions/setup-python`), not in the image. A sentence naming the image, the Docker build
+    or its build args (`builds the Docker image on CUDA 12.1`) stays a claim about the image."""
+    if not para.lines or not any(_CI_HEADING.search(h) for h in headings_over(doc, para.lines[0][0])):
+        return para
+    spans = []
+    for start, _, sentence in sentences(para.lines):
+        if _IMAGE_NAMED.search(sentence):
+            continue
+        spans += [(start + v.start(), start + v.end()) for v in _CAPTION_VERSION.finditer(sentence)]
+    return dataclasses.replace(para, lines=_blank(para.lines, spans)) if spans else para
+
+
 def ci_workflows(directory: Path, project: Path | None = None) -> list[str]:
     """The texts of the CI workflow files of the README's repository: `.github/workflows/*.yml` (and
     `.gitlab-ci.yml`) in `directory` or the nearest of the four folders above it (not above `project`)
@@ -342,8 +374,9 @@ def _set_aside(
     """Blank out in `doc`'s paragraphs what is not a claim about the audited images: the items of a
     list of reasons that are not about the image (`_reason_lines`), sentences about other images
     (`_about_other_images`), what is gone or another component's requirement
-    (`_not_current`), the versions a sentence gives a CI build that its `workflows` set (`_ci_built`)
-    and, in the caption of a build command, the components the command sets (`_captioned`)."""
+    (`_not_current`), the versions a sentence gives a CI build that its `workflows` set (`_ci_built`),
+    the versions of a CI section's sentences that name no image (`_ci_section`) and, in the caption
+    of a build command, the components the command sets (`_captioned`)."""
     ours, others = other_images_words(models, siblings)
     after = _build_fence_after(doc, source)
     reasons = _reason_lines(doc)
@@ -353,6 +386,7 @@ def _set_aside(
         para = _about_other_files(para, models)
         if workflows:
             para = _ci_built(para, workflows)
+        para = _ci_section(para, doc)
         fence = after.get(para.lines[-1][0])
         paragraphs.append(_captioned(para, fence, names) if fence is not None else para)
     doc.paragraphs[:] = paragraphs

@@ -42,6 +42,13 @@ _ADVICE = re.compile(
 )
 """Words before a stage count that advise or teach (`Use a multi-stage build to …`) rather than say what
 the image's build is."""
+_LABEL = re.compile(
+    r"\A[^\w]*(?:[*_]{1,2})?(?P<label>[^:*_|]{1,60}?)(?:[*_]{1,2})?[ \t]*[:：][ \t]*(?:[*_`]{1,3})?[ \t]*\Z"
+)
+"""A list item's or a line's label right before the stage count (`- ✅ **Docker Image Building**: `)."""
+_BUILD_LABEL = re.compile(r"\b(?:docker\w*|images?|dockerfiles?|builds?|building|container\w*)\b", re.I)
+"""A label saying its value is how the image is built (`Docker Image Building`, `Build`, `Container`):
+`Multi-stage builds with caching` after it is the image's build, not builds in general."""
 
 
 def stage_count_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
@@ -66,7 +73,7 @@ def stage_count_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
             if len(matched) != 1:
                 continue
             model, confidence = models[matched.pop()], CERTAIN
-        elif not named and len(models) == 1 and _said_of_the_build(text, match, line in fenced):
+        elif not named and len(set(paths)) == 1 and _said_of_the_build(text, match, line in fenced):
             model, confidence = models[0], LIKELY
         else:
             continue
@@ -79,9 +86,14 @@ def _said_of_the_build(text: str, match: re.Match[str], fenced: bool) -> bool:
     """True when the stage count `match` found in `text` is said of the one image audited: after `the
     Dockerfile is` / `this image uses`, or (outside code blocks, which may show another Dockerfile) as
     the shape of a single build (`**Multi-stage Build**: smaller images`, `Build System: multi-stage
-    Docker build`) with no advice before it (`Use a multi-stage build`)."""
+    Docker build`) with no advice before it (`Use a multi-stage build`), or as the value of a label
+    naming the image's build (`**Docker Image Building**: Multi-stage builds with caching`, where the
+    plural is still this image's build: the label says what it describes)."""
     if _THE_IMAGE.search(text, 0, match.start()):
         return True
+    label = _LABEL.match(text[: match.start()])
+    if not fenced and label is not None and _BUILD_LABEL.search(label.group("label")):
+        return _ADVICE.search(label.group("label")) is None
     return (
         not fenced
         and _A_BUILD.match(text, match.end()) is not None

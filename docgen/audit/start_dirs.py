@@ -30,7 +30,10 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, also_at
+from docgen.audit.commands import image_repository
 from docgen.audit.container_scripts import work_dir
+from docgen.audit.mount_claims import declared_volumes
+from docgen.audit.run_args import PLAIN_BASES
 from docgen.audit.settings import THE, WORKDIR_CLAIM, of_another
 from docgen.audit.wording import line_at, sentences
 from docgen.compose import COMPOSE_FILE
@@ -42,10 +45,15 @@ _PATH = r"(?:`(?P<span>~?/?[\w.-]+(?:/[\w.-]+)*/?)`|(?P<abs>/[\w.-]+(?:/[\w.-]+)
 """A path written as a code span (`` `/opt/app` ``, `` `build` ``) or in plain text from the root."""
 _WORKING = re.compile(
     r"\bworking[ \t-]+(?:directory|dir|folder)\b[^.;!?`]{0,60}?\b(?:is|will[ \t]+be|defaults[ \t]+to)"
-    r"(?:[ \t]+(?:set[ \t]+to|always|now))?[ \t]+(?:the[ \t]+(?:folder|directory)[ \t]+)?" + _PATH,
+    r"(?:[ \t]+(?:set[ \t]+to|always|now))?[ \t]+(?:the[ \t]+(?:folder|directory)[ \t]+)?"
+    + _PATH
+    + r"|\bworking[ \t-]+(?:directory|dir|folder)[ \t]*\([ \t]*"
+    + _PATH.replace("?P<span>", "?P<span2>").replace("?P<abs>", "?P<abs2>")
+    + r"[ \t]+by[ \t]+default[ \t]*\)",
     re.IGNORECASE,
 )
-"""`the working directory inside the container is `/opt/app``, `working folder defaults to /srv`."""
+"""`the working directory inside the container is `/opt/app``, `working folder defaults to /srv`,
+`created in the working directory (`/data` by default)`."""
 _LANDS = re.compile(
     r"\b(?:you|users?)(?:[ \t]+(?:will|'ll|would|should|are|is|get))?[ \t]+"
     r"(?:be|land|start|end[ \t]+up)(?:[ \t]+(?:dropped|placed|put))?[ \t]+(?:in|into|inside|under|at)\b"
@@ -90,19 +98,24 @@ def work_dir_claims(
         _WORKING.search(text) or _LANDS.search(text) for para in doc.paragraphs for _, text in para.lines
     ):
         return  # (nearly every README; a claim split over two lines is read through its sentence)
-    folders = [work_dir(model) for model in models]
+    folders = [_start_folder(model) for model in models]
     if any(f is None for f in folders) or any(_moves(model) for model in models):
         return
+    volumes = declared_volumes(models)
     if _sets_folder(doc) or (directory is not None and _compose_unclear([directory, *_homes(models)])):
         return
     found: dict[tuple[str, str], list[int]] = {}
     for para in doc.paragraphs:
         for start, _end, sentence in sentences(para.lines):
-            if not _ABOUT_CONTAINER.search(sentence) or _NOT_A_CLAIM.search(sentence):
+            said_here = list(_said_folders(sentence))
+            about = _ABOUT_CONTAINER.search(sentence) or any(_norm(f) in volumes for f in said_here)
+            if not about or _NOT_A_CLAIM.search(sentence):
                 continue
             if of_another(sentence, THE | {"your", "a", "running"}):
                 continue
-            for said in _said_folders(sentence):
+            for said in said_here:
+                if not said.startswith("/") and any(f is not None and not f[1] for f in folders):
+                    continue  # a folder's name against the base's `/`: a path of the reader's may be meant
                 wrong = [f for f in folders if f is not None and not _agrees(said, f[0])]
                 if len(wrong) == len(folders):
                     line = line_at(para.lines, start)
@@ -119,7 +132,7 @@ def work_dir_claims(
 def _said_folders(sentence: str) -> Iterator[str]:
     """The folders `sentence` says a container starts in, as written (a path or a folder's name)."""
     for match in () if WORKDIR_CLAIM.search(sentence) else _WORKING.finditer(sentence):
-        said = match.group("span") or match.group("abs")
+        said = match.group("span") or match.group("abs") or match.group("span2") or match.group("abs2")
         if said and not said.startswith("~"):
             yield said
     for match in _LANDS.finditer(sentence):
@@ -148,8 +161,38 @@ def _agrees(said: str, folder: str) -> bool:
 
 def _fact(models: Sequence[ImageModel], folders: Sequence[tuple[str, int] | None]) -> str:
     """The WORKDIR of each audited Dockerfile, for the finding."""
-    told = [f"{model.path}:{f[1]} sets WORKDIR {f[0]}" for model, f in zip(models, folders, strict=True) if f]
+    told = [
+        f"{model.path}:{f[1]} sets WORKDIR {f[0]}"
+        if f[1]
+        else f"{model.path} sets no WORKDIR and its base {_base(model)} starts in /"
+        for model, f in zip(models, folders, strict=True)
+        if f
+    ]
     return "; ".join(told)
+
+
+_ROOT_BASES = PLAIN_BASES | {"python", "pypy"}
+"""Base images that set no WORKDIR: a container of an image built on one with none starts in `/`."""
+
+
+def _base(model: ImageModel) -> str:
+    chain = model.chain()
+    return chain[-1].base if chain else ""
+
+
+def _start_folder(model: ImageModel) -> tuple[str, int] | None:
+    """(folder, line) a container of the image starts in: its WORKDIR (`work_dir`), else `/` (line 0)
+    when no stage of the target sets one and its base is one that sets none (`_ROOT_BASES`); None when
+    that is unknown (a WORKDIR in a variable, another base)."""
+    labels = {stage.label for stage in model.chain()}
+    if any(s.keyword == "WORKDIR" and s.stage in labels for s in model.settings):
+        return work_dir(model)
+    repository = image_repository(_base(model)).removeprefix("docker.io/").removeprefix("library/")
+    return ("/", 0) if repository in _ROOT_BASES else None
+
+
+def _norm(path: str) -> str:
+    return posixpath.normpath(path) if path.startswith("/") else path
 
 
 def _moves(model: ImageModel) -> bool:
