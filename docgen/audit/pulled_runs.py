@@ -20,6 +20,7 @@ Each README line, recipe and script is read once; every pattern runs on one line
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -117,9 +118,10 @@ def _values(text: str) -> tuple[dict[str, list[str]], set[str], dict[str, list[s
     return scalars, opened, appends
 
 
+@functools.lru_cache(maxsize=64)
 def _script_runs(text: str) -> _Runs | None:
     """The images the `docker run` commands of the script `text` run; None when one cannot be told or
-    the script has none."""
+    the script has none. Kept for each text: thousands of `make` targets may run the one script."""
     scalars, opened, appends = _values(text)
 
     def resolved(word: str) -> list[str] | None:

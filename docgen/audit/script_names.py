@@ -234,13 +234,23 @@ def _other_runs(
         )
 
 
+_PATH_WORD = re.compile(r"[\w./-]++")
+"""A run of the letters a script's path is written with, whole (possessive: a huge word is read once)."""
 _BUILT_FROM = re.compile(
-    r"(?<![\w.-])`?(?P<run>[\w./-]+\.sh)`?[^.;]*?\b(?:built|made|created)[ \t]+(?:from|by|with|using)"
+    r"`?[^.;]*?\b(?:built|made|created)[ \t]+(?:from|by|with|using)"
     r"[ \t]+(?:the[ \t]+)?`?(?P<build>[\w./-]+\.sh)\b",
     re.IGNORECASE,
 )
-"""`run-orin.sh : script for running docker image that was built from Build.sh`: a sentence naming a run
-script and the build script whose image it runs."""
+"""What follows a run script's name in `run-orin.sh : script for running docker image that was built
+from Build.sh`: the words naming the build script whose image it runs."""
+
+
+def _built_from(text: str) -> Iterator[tuple[str, str]]:
+    """(run script, build script) of each sentence of `text` naming a run script and the build script
+    whose image it runs (`_BUILT_FROM` after a word ending `.sh`)."""
+    for word in _PATH_WORD.finditer(text):
+        if word.group().endswith(".sh") and (after := _BUILT_FROM.match(text, word.end())) is not None:
+            yield word.group(), after.group("build")
 
 
 def _case_path(directory: Path, script: str, top: Path) -> str | None:
@@ -269,9 +279,9 @@ def described_chains(
     told: set[tuple[str, str]] = set()
     for para in doc.paragraphs:
         for line, text in para.lines:
-            for match in _BUILT_FROM.finditer(text):
-                run = _case_path(directory, match.group("run"), top)
-                build = _case_path(directory, match.group("build"), top)
+            for said_run, said_build in _built_from(text):
+                run = _case_path(directory, said_run, top)
+                build = _case_path(directory, said_build, top)
                 if run is None or build is None or run == build or (run, build) in told:
                     continue
                 run_text, build_text = _script_text(directory, run, top), _script_text(directory, build, top)
@@ -285,8 +295,7 @@ def described_chains(
                     yield Diagnostic(
                         readme,
                         line,
-                        f"README says {match.group('run')} runs the image built by {match.group('build')}: "
-                        f"{what}",
+                        f"README says {said_run} runs the image built by {said_build}: {what}",
                         confidence=LIKELY,
                     )
 

@@ -631,6 +631,7 @@ def setup_files(
     seen: set[str] = set()
     ends = sorted((p.lines[-1][0], i) for i, p in enumerate(doc.paragraphs) if p.lines)
     cloned: tuple[int, int] | None = None  # (section, depth) of the reader in another repository's clone
+    said_aside: dict[int, bool] = {}  # README line of inline commands → it says inside, or another project
     for fence in doc.fences:
         if fence.lang not in COMMAND_LANGS or not fence.lines:
             continue
@@ -642,12 +643,11 @@ def setup_files(
         if _INSIDE.search(intro):
             continue
         # a whole command of the prose's inline code (`markdown.inline_commands`): its own line tells too
-        said_on = (
-            source[fence.lines[0][0] - 1] if fence.inline and 0 < fence.lines[0][0] <= len(source) else ""
-        )
-        aside = bool(
-            _OTHER_PROJECT.search(intro) or _INSIDE.search(said_on) or _OTHER_PROJECT.search(said_on)
-        )
+        # (read once a line: a line of a thousand inline commands is one line)
+        at = fence.lines[0][0]
+        if fence.inline and 0 < at <= len(source) and at not in said_aside:
+            said_aside[at] = bool(_INSIDE.search(source[at - 1]) or _OTHER_PROJECT.search(source[at - 1]))
+        aside = bool(_OTHER_PROJECT.search(intro)) or (fence.inline and said_aside.get(at, False))
         elsewhere = _elsewhere_from(fence)
         for line, code in _commands(fence):
             if line in image:
