@@ -119,11 +119,10 @@ def request_routes(
         )
 
 
-def _routes(directory: Path) -> dict[str, tuple[str, int, str]]:
-    """Each route the Python files below `directory` register → (file, line, the file's text), the first
-    one found; none when the code mounts routes under a prefix or the folder is too large to list."""
-    base = directory.resolve()
-    found: dict[str, tuple[str, int, str]] = {}
+def _files_below(base: Path) -> list[Path] | None:
+    """The files below the folder `base`, folder by folder in sorted order, not in folders named `.…`,
+    skipped (`_SKIPPED`) or linked; None when the folder holds more than `_WALK_LIMIT` entries."""
+    found: list[Path] = []
     seen = 0
     for folder, subfolders, files in os.walk(base):
         subfolders[:] = sorted(
@@ -133,31 +132,42 @@ def _routes(directory: Path) -> dict[str, tuple[str, int, str]]:
         )
         seen += len(subfolders) + len(files)
         if seen > _WALK_LIMIT:
+            return None
+        found += [Path(folder) / name for name in sorted(files)]
+    return found
+
+
+def _routes(directory: Path) -> dict[str, tuple[str, int, str]]:
+    """Each route the Python files below `directory` register → (file, line, the file's text), the first
+    one found; none when the code mounts routes under a prefix or the folder is too large to list."""
+    base = directory.resolve()
+    found: dict[str, tuple[str, int, str]] = {}
+    listed = _files_below(base)
+    if listed is None:
+        return {}
+    for path in listed:
+        if path.suffix != ".py":
+            continue
+        text = text_or_none(path, MAX_PROJECT_FILE_BYTES)
+        if text is None:
+            continue
+        if _MOUNTS.search(text):
+            return {}  # routes mounted under a prefix, from this file or another
+        if "@" not in text and "add_url_rule" not in text:
+            continue
+        matches = list(_ROUTE.finditer(text))
+        read = sum(1 for m in matches if m.group(1))
+        if len(_DECORATOR.findall(text)) > read:
+            return {}  # a route whose path is not read: any path may be served
+        if not matches:
+            continue
+        if _PREFIXED.search(text):
             return {}
-        for name in sorted(files):
-            if not name.endswith(".py"):
-                continue
-            path = Path(folder) / name
-            text = text_or_none(path, MAX_PROJECT_FILE_BYTES)
-            if text is None:
-                continue
-            if _MOUNTS.search(text):
-                return {}  # routes mounted under a prefix, from this file or another
-            if "@" not in text and "add_url_rule" not in text:
-                continue
-            matches = list(_ROUTE.finditer(text))
-            read = sum(1 for m in matches if m.group(1))
-            if len(_DECORATOR.findall(text)) > read:
-                return {}  # a route whose path is not read: any path may be served
-            if not matches:
-                continue
-            if _PREFIXED.search(text):
-                return {}
-            relative = path.relative_to(base).as_posix()
-            for match in matches:
-                route = match.group(1) or match.group(2)
-                number = text.count("\n", 0, match.start(1) if match.group(1) else match.start(2)) + 1
-                found.setdefault(route, (relative, number, text))
+        relative = path.relative_to(base).as_posix()
+        for match in matches:
+            route = match.group(1) or match.group(2)
+            number = text.count("\n", 0, match.start(1) if match.group(1) else match.start(2)) + 1
+            found.setdefault(route, (relative, number, text))
     return found
 
 
@@ -271,29 +281,21 @@ def _socket_paths(directory: Path) -> list[tuple[str, str, tuple[str, int]]]:
     the root or the folder is too large to list."""
     base = directory.resolve()
     found: list[tuple[str, str, tuple[str, int]]] = []
-    seen = 0
-    for folder, subfolders, files in os.walk(base):
-        subfolders[:] = sorted(
-            d
-            for d in subfolders
-            if not d.startswith(".") and d not in _SKIPPED and not os.path.islink(os.path.join(folder, d))
-        )
-        seen += len(subfolders) + len(files)
-        if seen > _WALK_LIMIT:
-            return []
-        for name in sorted(files):
-            if not name.endswith(_SOCKET_FILES):
-                continue
-            path = Path(folder) / name
-            text = text_or_none(path, MAX_PROJECT_FILE_BYTES)
-            if text is None or "ws" not in text:
-                continue
-            relative = path.relative_to(base).as_posix()
-            for match in list(_SOCKET_ROUTE.finditer(text)) + list(_ANNOUNCED.finditer(text)):
-                route = match.group(1) if match.re is _SOCKET_ROUTE else match.group(2)
-                port = "" if match.re is _SOCKET_ROUTE else match.group(1)
-                if not route.strip("/"):
-                    return []
-                number = text.count("\n", 0, match.start()) + 1
-                found.append((port, route.rstrip("/"), (relative, number)))
+    listed = _files_below(base)
+    if listed is None:
+        return []
+    for path in listed:
+        if not path.name.endswith(_SOCKET_FILES):
+            continue
+        text = text_or_none(path, MAX_PROJECT_FILE_BYTES)
+        if text is None or "ws" not in text:
+            continue
+        relative = path.relative_to(base).as_posix()
+        for match in list(_SOCKET_ROUTE.finditer(text)) + list(_ANNOUNCED.finditer(text)):
+            route = match.group(1) if match.re is _SOCKET_ROUTE else match.group(2)
+            port = "" if match.re is _SOCKET_ROUTE else match.group(1)
+            if not route.strip("/"):
+                return []
+            number = text.count("\n", 0, match.start()) + 1
+            found.append((port, route.rstrip("/"), (relative, number)))
     return found
