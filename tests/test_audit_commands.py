@@ -21,6 +21,7 @@ from docgen.audit.commands import (
     joined_line,
     joined_starts,
     moves,
+    shell_steps,
     substitution_end,
 )
 from docgen.markdown import read_document
@@ -217,3 +218,34 @@ def test_every_clone_of_a_run_is_read() -> None:
     script = "git clone https://x.org/a.git && git clone -b v1 --depth 1 https://x.org/b.git dest"
     read = [clone_operands(m.group(1).split(), "\"'") for m in CLONE_STEP.finditer(script)]
     assert read == [["https://x.org/a.git"], ["https://x.org/b.git", "dest"]]
+
+
+@pytest.mark.parametrize(
+    ("line", "steps"),
+    [
+        # a substitution is one word of its step: the run keeps its image
+        (
+            "docker run -v $(pwd)/work:/w --gpus all acme/app:1.0",
+            ["docker run -v $_/work:/w --gpus all acme/app:1.0", "pwd"],
+        ),
+        # a command run in a substitution is a step too, nested ones in turn
+        (
+            "CID=$(docker run -d acme/app) && docker logs $CID",
+            ["CID=$_ ", " docker logs $CID", "docker run -d acme/app"],
+        ),
+        ("echo `docker ps -q $(whoami)`", ["echo $_", "docker ps -q $_", "whoami"]),
+        # single quotes hold no substitution
+        ("sh -c 'echo $(date)' ; ls", ["sh -c 'echo $(date)' ", " ls"]),
+    ],
+)
+def test_the_steps_of_a_shell_line(line: str, steps: list[str]) -> None:
+    assert shell_steps(line) == steps
+
+
+def test_a_run_with_a_substitution_in_its_options_is_read_to_its_image() -> None:
+    from docgen.audit.run_args import image_runs
+
+    doc = read_document(
+        block("docker run --rm -v $(pwd)/models:/models -u $(id -u):$(id -g) acme/app:1.0 serve"), "README.md"
+    )
+    assert [(image, after) for _, image, _, after in image_runs(doc)] == [("acme/app:1.0", ["serve"])]

@@ -390,6 +390,40 @@ def substituted(text: str) -> str:
     return "".join(out)
 
 
+def substitutions(text: str) -> list[str]:
+    """The commands of the command substitutions of `text` outside single quotes (`$(…)`, `` `…` ``),
+    the outer ones, as `substituted` finds them: `pwd` of `-v $(pwd)/w:/w`."""
+    found: list[str] = []
+    index, single, double = 0, False, False
+    while index < len(text):
+        char = text[index]
+        if char == "'" and not double:
+            single = not single
+        elif char == '"' and not single:
+            double = not double
+        elif not single and (text.startswith("$(", index) or char == "`"):
+            end = substitution_end(text, index)
+            start = index + (2 if char == "$" else 1)
+            found.append(text[start : end - 1] if end - 1 > start else text[start:end])
+            index = end
+            continue
+        index += 1
+    return found
+
+
+_SHELL_STEP = re.compile(r"&&|\|\||;|\|")
+
+
+def shell_steps(text: str) -> list[str]:
+    """The steps of a shell line (after `&&`, `||`, `;`, a pipe): those of the line itself, each command
+    substitution one word `$_` in them (`docker run -v $(pwd)/w:/w app` stays one step, its image
+    read), then those of each substitution (`CID=$(docker run -d app)`), nested ones in turn."""
+    steps = _SHELL_STEP.split(substituted(text))
+    for inner in substitutions(text):
+        steps += shell_steps(inner)
+    return steps
+
+
 def substitution_end(text: str, start: int) -> int:
     """The index after the command substitution that starts at `start` (`$(` or a backquote); the
     parentheses inside quotes (`$(echo ")")`) or escaped are text, not the substitution's end."""

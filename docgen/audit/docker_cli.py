@@ -17,7 +17,14 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import CERTAIN
-from docgen.audit.commands import TAG_FLAG, fence_commands, image_repository, joined, without_prompt
+from docgen.audit.commands import (
+    TAG_FLAG,
+    fence_commands,
+    image_repository,
+    joined,
+    shell_steps,
+    without_prompt,
+)
 from docgen.audit.grammar import RUN, _read, options_grammar
 from docgen.build_scripts import BUILD
 from docgen.markdown import Document, code_spans
@@ -39,8 +46,6 @@ _GLOBAL_VALUES = frozenset(
 """The global options of `docker` that take a value (`docker -H ssh://host ps`)."""
 _SLIP = 0.75
 """How close an unknown word must be to a subcommand to be a slip of it (`exect`, `exce`, `imagess`)."""
-STEP = re.compile(r"&&|\|\||;|\||\$\(")
-"""Where a step of a shell line starts: after `&&`, `||`, `;`, a pipe, `$(`."""
 LEAD = re.compile(r"[ \t]*(?:(?:sudo|time|exec|command)[ \t]+(?:-\S+[ \t]+)*)*(?:[A-Za-z_]\w*=\S*[ \t]+)*")
 """What may come before a command in its step: `sudo`, `time`, variables set for it."""
 _MAKES_CONTAINER = {"run": "runs", "create": "creates a container of"}
@@ -89,7 +94,7 @@ def _commands(doc: Document) -> Iterator[tuple[int, list[str]]]:
             text = joined([(n, sh_code(t)) for n, t in lines])
             if text.lstrip().startswith("#"):
                 continue
-            for step in STEP.split(text):
+            for step in shell_steps(text):
                 if (words := docker_words(step)) is not None:
                     yield lines[0][0], words
     for para in doc.paragraphs:

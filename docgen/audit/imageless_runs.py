@@ -22,8 +22,8 @@ import re
 from collections.abc import Iterator, Sequence
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.commands import OFFICIAL, fence_commands, joined, tagged_names
-from docgen.audit.docker_cli import STEP, _verb, docker_words
+from docgen.audit.commands import OFFICIAL, fence_commands, joined, shell_steps, tagged_names
+from docgen.audit.docker_cli import _verb, docker_words
 from docgen.audit.grammar import RUN, _read
 from docgen.audit.run_args import COMPOSE_IMAGE, GOT, LOADS
 from docgen.audit.run_args import OFFICIAL as _RUN_OFFICIAL
@@ -46,7 +46,7 @@ def _runs(doc: Document) -> Iterator[tuple[int, str, list[str], bool]]:
             if text.lstrip().startswith("#"):
                 continue
             text = _SPACED_PLACEHOLDER.sub(lambda m: "<" + re.sub(r"\s+", "_", m.group(1)) + ">", text)
-            for step in STEP.split(text):
+            for step in shell_steps(text):
                 words = docker_words(step)
                 found = _verb(words) if words else None
                 if words is None or found is None or found[0] != "run":

@@ -61,10 +61,11 @@ from docgen.audit.commands import (
     image_repository,
     joined,
     last_name,
+    shell_steps,
     tagged_names,
 )
 from docgen.audit.containers import _files
-from docgen.audit.docker_cli import STEP, _verb, docker_words
+from docgen.audit.docker_cli import _verb, docker_words
 from docgen.audit.grammar import IMAGE_WORD, RUN, Read, _read, misplaced
 from docgen.files import text_or_none
 from docgen.markdown import Document, Fence
@@ -294,7 +295,7 @@ def _fenced_runs(
     for fence in doc.fences:
         for lines in fence_commands(fence):
             text = joined([(n, sh_code(t)) for n, t in lines])
-            for step in STEP.split(text):
+            for step in shell_steps(text):
                 words = docker_words(step)
                 found = _verb(words) if words else None
                 if words is None or found is None or found[0] not in ("run", "create"):

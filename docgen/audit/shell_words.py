@@ -17,8 +17,8 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import SHELL_PROMPT, fence_commands, joined, without_prompt
-from docgen.audit.docker_cli import LEAD, STEP
+from docgen.audit.commands import SHELL_PROMPT, fence_commands, joined, shell_steps, without_prompt
+from docgen.audit.docker_cli import LEAD
 from docgen.audit.versions import one_slip
 from docgen.markdown import Document, Fence, code_spans
 from docgen.model import Diagnostic
@@ -74,7 +74,7 @@ def command_steps(fence: Fence) -> Iterator[tuple[int, str]]:
         text = without_prompt(text).split(" #", 1)[0]
         if text.lstrip().startswith("#"):
             continue
-        for step in STEP.split(text):
+        for step in shell_steps(text):
             yield lines[0][0], LEAD.sub("", step, count=1)
 
 
