@@ -417,10 +417,12 @@ _SHELL_STEP = re.compile(r"&&|\|\||;|\|")
 def shell_steps(text: str) -> list[str]:
     """The steps of a shell line (after `&&`, `||`, `;`, a pipe): those of the line itself, each command
     substitution one word `$_` in them (`docker run -v $(pwd)/w:/w app` stays one step, its image
-    read), then those of each substitution (`CID=$(docker run -d app)`), nested ones in turn."""
+    read), then those of each substitution (`CID=$(docker run -d app)`), read the same way. A
+    substitution nested in another is a word of it, not read again: each character is read a bounded
+    number of times, however deep the nesting."""
     steps = _SHELL_STEP.split(substituted(text))
     for inner in substitutions(text):
-        steps += shell_steps(inner)
+        steps += _SHELL_STEP.split(substituted(inner))
     return steps
 
 
