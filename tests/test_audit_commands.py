@@ -234,6 +234,8 @@ def test_every_clone_of_a_run_is_read() -> None:
             ["CID=$_ ", " docker logs $CID", "docker run -d acme/app"],
         ),
         ("echo `docker ps -q $(whoami)`", ["echo $_", "docker ps -q $_"]),
+        # an unclosed substitution runs to the end of the line, all of it its command
+        ("docker run -v $(pwd", ["docker run -v $_", "pwd"]),
         # single quotes hold no substitution
         ("sh -c 'echo $(date)' ; ls", ["sh -c 'echo $(date)' ", " ls"]),
     ],

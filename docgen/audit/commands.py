@@ -368,47 +368,42 @@ _OTHER_CONTINUATION = ("`", "^")
 """How PowerShell and cmd continue a line: a command so continued is not read (its end is not known)."""
 
 
+def _substitution_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each command substitution of `text` outside single quotes (`$(…)`, nested ones
+    inside it, and `` `…` ``), the outer ones. A quote of one kind inside the other's is a letter
+    (`MSG="it's"`). An unclosed one runs to the end of `text`."""
+    spans: list[tuple[int, int]] = []
+    index, single, double = 0, False, False
+    while index < len(text):
+        char = text[index]
+        if char == "'" and not double:
+            single = not single
+        elif char == '"' and not single:
+            double = not double
+        elif not single and (text.startswith("$(", index) or char == "`"):
+            spans.append((index, substitution_end(text, index)))
+            index = spans[-1][1]
+            continue
+        index += 1
+    return spans
+
+
+def _replaced(text: str, spans: list[tuple[int, int]]) -> str:
+    """`text` with each of `spans` (`_substitution_spans`) replaced by the word `$_`."""
+    parts: list[str] = []
+    at = 0
+    for start, end in spans:
+        parts += [text[at:start], "$_"]
+        at = end
+    parts.append(text[at:])
+    return "".join(parts)
+
+
 def substituted(text: str) -> str:
     """`text` with each command substitution (`$(…)`, nested ones included, and `` `…` ``) outside
     single quotes replaced by the word `$_`: its words are another command's, not this one's
-    (`--build-arg GID=$(stat -c '%g' /dev/dri/renderD128)` passes one value). A quote of one kind
-    inside the other's is a letter (`MSG="it's"`). An unclosed one runs to the end of `text`."""
-    out: list[str] = []
-    index, single, double = 0, False, False
-    while index < len(text):
-        char = text[index]
-        if char == "'" and not double:
-            single = not single
-        elif char == '"' and not single:
-            double = not double
-        elif not single and (text.startswith("$(", index) or char == "`"):
-            index = substitution_end(text, index)
-            out.append("$_")
-            continue
-        out.append(char)
-        index += 1
-    return "".join(out)
-
-
-def substitutions(text: str) -> list[str]:
-    """The commands of the command substitutions of `text` outside single quotes (`$(…)`, `` `…` ``),
-    the outer ones, as `substituted` finds them: `pwd` of `-v $(pwd)/w:/w`."""
-    found: list[str] = []
-    index, single, double = 0, False, False
-    while index < len(text):
-        char = text[index]
-        if char == "'" and not double:
-            single = not single
-        elif char == '"' and not single:
-            double = not double
-        elif not single and (text.startswith("$(", index) or char == "`"):
-            end = substitution_end(text, index)
-            start = index + (2 if char == "$" else 1)
-            found.append(text[start : end - 1] if end - 1 > start else text[start:end])
-            index = end
-            continue
-        index += 1
-    return found
+    (`--build-arg GID=$(stat -c '%g' /dev/dri/renderD128)` passes one value)."""
+    return _replaced(text, _substitution_spans(text))
 
 
 _SHELL_STEP = re.compile(r"&&|\|\||;|\|")
@@ -420,9 +415,12 @@ def shell_steps(text: str) -> list[str]:
     read), then those of each substitution (`CID=$(docker run -d app)`), read the same way. A
     substitution nested in another is a word of it, not read again: each character is read a bounded
     number of times, however deep the nesting."""
-    steps = _SHELL_STEP.split(substituted(text))
-    for inner in substitutions(text):
-        steps += _SHELL_STEP.split(substituted(inner))
+    spans = _substitution_spans(text)
+    steps = _SHELL_STEP.split(_replaced(text, spans))
+    for start, end in spans:
+        opened = start + (1 if text[start] == "`" else 2)
+        closed = end - 1 if end > opened and text[end - 1] == (")" if text[start] == "$" else "`") else end
+        steps += _SHELL_STEP.split(substituted(text[opened:closed]))
     return steps
 
 
