@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from docgen import bake
-from docgen.audit.auditor import LIKELY
+from docgen.audit.auditor import LIKELY, dockerfile_read
 from docgen.audit.commands import fence_commands, joined, tagged_names
 from docgen.audit.env_slips import SlipIndex, one_slip
 from docgen.audit.references import project_top
@@ -649,21 +649,20 @@ def _one_word_apart(words: Sequence[str], name: str) -> bool:
     return len(apart) == 1 and not any(w in _VARIANT_WORDS or _VERSIONED.search(w) for w in apart[0])
 
 
-_LABEL = re.compile(r"[ \t]*LABEL[ \t]", re.IGNORECASE)
-
-
-def _label_lines(file: Path) -> list[tuple[int, str]]:
-    """(line, text) of each line of the LABEL instructions of Dockerfile `file` (continued lines too)."""
-    body = text_or_none(file, MAX_PROJECT_FILE_BYTES)
-    if body is None:
+def _label_lines(file: str) -> list[tuple[int, str]]:
+    """(line, text) of each line of the LABEL instructions of Dockerfile `file`, as BuildKit reads them
+    (`auditor.dockerfile_read`: continued lines too, not a LABEL word in a heredoc or a comment)."""
+    read = dockerfile_read(file)
+    if read is None:
         return []
-    found: list[tuple[int, str]] = []
-    going = False
-    for number, text in enumerate(body.splitlines(), start=1):
-        if going or _LABEL.match(text):
-            found.append((number, text))
-            going = text.rstrip().endswith("\\")
-    return found
+    text, parsed = read
+    lines = text.splitlines()
+    return [
+        (number, lines[number - 1])
+        for inst in parsed.instructions
+        if inst.keyword == "LABEL"
+        for number in range(inst.start_line, min(inst.end_line, len(lines)) + 1)
+    ]
 
 
 def _names_owner(owner: str, text: str) -> bool:
@@ -711,7 +710,7 @@ def twin_owner_runs(
     twins = {key: seen for key, seen in owners.items() if len(seen) == 2}
     if not twins:
         return
-    labels = [(Path(m.file), n, t) for m in models if m.file for n, t in _label_lines(Path(m.file))]
+    labels = [(Path(m.file), n, t) for m in models if m.file for n, t in _label_lines(m.file)]
     if not labels:
         return
     top = project_top(directory, project)
