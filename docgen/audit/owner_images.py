@@ -47,7 +47,7 @@ from pathlib import Path
 
 from docgen import bake
 from docgen.audit.auditor import LIKELY, dockerfile_read
-from docgen.audit.commands import fence_commands, joined, tagged_names
+from docgen.audit.commands import tagged_names
 from docgen.audit.env_slips import SlipIndex, one_slip
 from docgen.audit.references import project_top
 from docgen.audit.run_args import image_runs
@@ -670,23 +670,6 @@ def _names_owner(owner: str, text: str) -> bool:
     return re.search(r"(?<![a-z0-9])" + re.escape(owner) + r"(?![a-z0-9])", text, re.IGNORECASE) is not None
 
 
-_RUN_VERB = re.compile(r"\b(?:docker|podman)[ \t]+(?:container[ \t]+)?run[ \t]")
-
-
-def _last_run_images(doc: Document) -> Iterator[tuple[int, str]]:
-    """(README line, last word) of each `docker run` of a command block (continued lines joined) whose
-    last word may be its image (`docker run -v $(pwd)/w:/w --gpus all owner/app`: options `image_runs`
-    does not read end before it)."""
-    for fence in doc.fences:
-        for lines in fence_commands(fence):
-            text = joined(lines)
-            if _RUN_VERB.search(text) is None or re.search(r"[;&|]", text.split(" #", 1)[0]):
-                continue
-            words = text.split(" #", 1)[0].split()
-            if words:
-                yield next((n for n, t in lines if words[-1] in t), lines[0][0]), words[-1]
-
-
 def twin_owner_runs(
     doc: Document,
     readme: str,
@@ -701,7 +684,7 @@ def twin_owner_runs(
     other owner's image starts an image this build does not make (`likely`)."""
     runs = [
         (line, _ref(match))
-        for line, image in _last_run_images(doc)
+        for line, image, _, _ in image_runs(doc, last=True)
         if (match := _WHOLE.match(image)) is not None and match.group("owner").lower() not in _OFFICIAL_OWNERS
     ]
     owners: dict[tuple[str, str], dict[str, int]] = {}
