@@ -406,6 +406,7 @@ from docgen.audit.script_args import (
     positional_options,
     rejected_arguments,
     rejected_options,
+    undeclared_options,
     unknown_first_words,
 )
 from docgen.audit.script_builds import script_build_claims
@@ -785,6 +786,7 @@ def audit(
         found.extend(script_files(doc, path, directory, audited, project))
         found.extend(option_lists(doc, path, directory))
         found.extend(rejected_options(doc, path, directory, audited, project))
+        found.extend(undeclared_options(doc, path, directory, audited, project))
         found.extend(positional_options(doc, path, directory, audited, project))
         found.extend(unknown_first_words(doc, path, directory, audited, project))
         found.extend(longer_usage(doc, path, directory, audited, project))

@@ -12,6 +12,7 @@ read once, and each of its lines is matched once.
 from __future__ import annotations
 
 import bisect
+import difflib
 import fnmatch
 import functools
 import os
@@ -802,3 +803,302 @@ def positional_options(
                 f"{_position_said(real.name, positional)}{_hard_coded(options[-1], real.name, positional)}",
                 confidence=LIKELY,
             )
+
+
+# --------------------------------------------------------------------------------------------------
+# The options a script declares to `getopt` or `getopts`, against those a README gives or lists for it
+
+_GETOPT = re.compile(r"(?:^|[\s;&|(`=\"'])getopt[ \t]+(.*)$")
+"""A `getopt` command (`parameters=$(getopt -o n:t: --long name:,tag: -n "$0" -- "$@")`): its words."""
+_GETOPTS_CALL = re.compile(r"(?:^|[\s;&|(])getopts[ \t]+([\"']?)([^\s\"']*)\1[ \t]+\w")
+"""A `getopts` command (`while getopts ":ab:c" opt`): its option string."""
+
+
+@dataclass(frozen=True)
+class ScriptOptions:
+    """The options a shell script accepts, read from its own option parser."""
+
+    line: int
+    """The script line that declares them."""
+    how: str
+    """What declares them: `getopt`, `getopts`."""
+    short: frozenset[str]
+    """Its one-letter options (`-n`)."""
+    long: frozenset[str] | None
+    """Its long options (`--name`); None when any long option may be taken (`getopts "ab-:"`)."""
+    values: frozenset[str]
+    """Those of its options that take the next word as their value (`-n`, `--name`)."""
+    prefixes: bool
+    """A long option may be shortened to a prefix of one alone (`getopt`)."""
+    ordered: bool
+    """Options end at the first word that is none (`getopts`, `getopt -o +…`)."""
+
+    def takes(self, option: str) -> bool:
+        """Whether the script accepts `option` (`--name`, `--name=x`, `-n`, `-nfoo`, `-rv`)."""
+        name = option.split("=", 1)[0]
+        if name.startswith("--"):
+            if self.long is None or name in self.long:
+                return True
+            return self.prefixes and sum(o.startswith(name) for o in self.long) >= 1
+        for letter in name[1:]:  # a cluster: `-rv`, `-n3`
+            if f"-{letter}" not in self.short:
+                return False
+            if f"-{letter}" in self.values:
+                return True
+        return True
+
+
+def _joined_commands(lines: list[str]) -> Iterator[tuple[int, str]]:
+    """(script line, text) of each command of a script, lines ending in `\\` joined to the next; not
+    comment lines."""
+    start, parts = 0, list[str]()
+    for number, text in enumerate(lines, start=1):
+        if not parts:
+            start = number
+            if text.lstrip().startswith("#"):
+                continue
+        if text.endswith("\\"):
+            parts.append(text[:-1])
+            continue
+        parts.append(text)
+        yield start, " ".join(parts)
+        parts = []
+    if parts:
+        yield start, " ".join(parts)
+
+
+def _getopt_options(words: list[str]) -> tuple[str, list[str], bool] | None:
+    """(short option string, long options, whether long ones may be written with one dash) of the words
+    after `getopt`; None when they cannot be read (a variable, an unknown form)."""
+    short: str | None = None
+    long: list[str] = []
+    alternative = False
+    index = 0
+    while index < len(words):
+        word = words[index]
+        index += 1
+        if word == "--":
+            break
+        if word in ("-o", "--options", "-l", "--long", "--longoptions", "-n", "--name", "-s", "--shell"):
+            if index >= len(words):
+                return None
+            value = words[index]
+            index += 1
+            if word in ("-o", "--options"):
+                short = value
+            elif word in ("-l", "--long", "--longoptions"):
+                long += value.split(",")
+        elif (m := re.match(r"--(options|longoptions|long|name|shell)=(.*)\Z", word)) is not None:
+            if m.group(1) == "options":
+                short = m.group(2)
+            elif m.group(1) in ("long", "longoptions"):
+                long += m.group(2).split(",")
+        elif word in ("-a", "--alternative"):
+            alternative = True
+        elif word in ("-q", "--quiet", "-Q", "--quiet-output", "-u", "--unquoted", "-T", "--test"):
+            continue
+        elif word.startswith("-o") or word.startswith("-l"):
+            if word.startswith("-o"):
+                short = word[2:]
+            else:
+                long += word[2:].split(",")
+        elif short is None and not word.startswith("-"):
+            short = word  # `getopt ab:c "$@"`: the old form
+            break
+        else:
+            return None
+    if short is None or _UNREAD.search(short) or any(_UNREAD.search(o) for o in long):
+        return None
+    return short, [o for o in long if o], alternative
+
+
+def _letters(optstring: str) -> tuple[set[str], set[str]]:
+    """The one-letter options of a `getopt(s)` string (`n:t:vh::`) and those taking a value (`n:`)."""
+    letters: set[str] = set()
+    values: set[str] = set()
+    for m in re.finditer(r"([A-Za-z0-9])(:{0,2})", optstring.lstrip("+-:")):
+        letters.add(f"-{m.group(1)}")
+        if m.group(2) == ":":
+            values.add(f"-{m.group(1)}")
+    return letters, values
+
+
+def script_options(path: Path) -> ScriptOptions | None:
+    """The options the shell script at `path` declares to its one option parser, reading its own
+    arguments: a single `getopt -o … --long …` of `"$@"` (its short string and its `--long`, `-l` or
+    `--longoptions` list; a long option may be shortened), or a single `getopts "ab:c"` string, with the
+    options of the script's `case` arms (`--help)`: long options turned into short ones before it) and
+    any long option when the string takes `-` (`getopts "ab-:"`). None when the script has no such
+    parser, two of them, or one that cannot be read (a variable in the option string, `getopt -a`)."""
+    lines = _lines(path)
+    text = "\n".join(lines)
+    if not (path.suffix in (".sh", ".bash") or _SHELL.match(text)) or "getopt" not in text:
+        return None
+    found: list[ScriptOptions] = []
+    arms: set[str] = set()
+    for number, command in _joined_commands(lines):
+        if (arm := _PATTERN_ARM.match(command)) is not None:
+            arms.update(o.strip().strip("\"'") for o in arm.group(1).split("|"))
+        if (call := _GETOPTS_CALL.search(command)) is not None:
+            if _UNREAD.search(call.group(2)):
+                return None
+            letters, values = _letters(call.group(2))
+            any_long = "-" in call.group(2).lstrip("-:")
+            found.append(
+                ScriptOptions(
+                    number,
+                    "getopts",
+                    frozenset(letters),
+                    None if any_long else frozenset(),
+                    frozenset(values),
+                    False,
+                    True,
+                )
+            )
+        elif (getopt := _GETOPT.search(command)) is not None:
+            rest = re.split(r"[ \t]--[ \t]", getopt.group(1) + " ", maxsplit=1)
+            if len(rest) < 2 or not re.match(r"[ \t]*\"?\$[{]?[@*]", rest[1]):
+                return None  # not the script's own arguments
+            try:
+                words = shell_split(rest[0])
+            except ValueError:
+                return None
+            read = _getopt_options(words)
+            if read is None or read[2]:
+                return None
+            letters, values = _letters(read[0])
+            longs = frozenset(f"--{o.rstrip(':')}" for o in read[1])
+            values |= {f"--{o[:-1]}" for o in read[1] if o.endswith(":") and not o.endswith("::")}
+            ordered = read[0].startswith("+")
+            found.append(
+                ScriptOptions(number, "getopt", frozenset(letters), longs, frozenset(values), True, ordered)
+            )
+    if len(found) != 1:
+        return None
+    declared = found[0]
+    if declared.how == "getopts" and declared.long is not None:
+        extra = {a for a in arms if re.fullmatch(r"--?[A-Za-z0-9][\w-]*", a)}
+        long: frozenset[str] | None = declared.long | {a for a in extra if a.startswith("--")}
+        short = declared.short | {a for a in extra if not a.startswith("--")}
+        if any(not re.fullmatch(r"--?[A-Za-z0-9][\w-]*", a) for a in arms if a.startswith("--")):
+            long = None  # `--tag=*)`: long options read another way
+        declared = ScriptOptions(
+            declared.line, "getopts", frozenset(short), long, declared.values, False, True
+        )
+    return declared
+
+
+def _refusal(word: str, script: str, declared: ScriptOptions) -> str:
+    """`build.sh does not accept it: its getopt (build.sh:48) declares --python_verison, not
+    --python_version` when a declared long option is close to the word, else the options it takes."""
+    at = f"{script}:{declared.line}"
+    if word.startswith("--") and declared.long is not None:
+        close = difflib.get_close_matches(word, sorted(declared.long), n=1, cutoff=0.8)
+        if close:
+            return f"{script} does not accept it: its {declared.how} ({at}) declares {close[0]}, not {word}"
+    options = sorted(declared.short) + sorted(declared.long or ())
+    shown = ", ".join(options[:12]) + (", …" if len(options) > 12 else "")
+    return f"{script} does not accept it: its {declared.how} ({at}) takes {shown}"
+
+
+def _given_options(words: list[str], declared: ScriptOptions) -> Iterator[str]:
+    """The options among the words a command gives a script, as its parser reads them: up to `--` (or
+    the first other word, for `getopts`), the value of an option that takes one skipped."""
+    index = 0
+    while index < len(words):
+        word = words[index]
+        index += 1
+        if word in ("--", "&&", ";", "||"):
+            return
+        if not word.startswith("-") or word == "-":
+            if declared.ordered:
+                return
+            continue
+        name = word.split("=", 1)[0]
+        yield word
+        if name in declared.values and "=" not in word and (name.startswith("--") or len(name) == 2):
+            index += 1
+
+
+def undeclared_options(
+    doc: Document,
+    readme: str,
+    directory: Path,
+    audited: Sequence[str],
+    project: Path | None = None,
+) -> Iterator[Diagnostic]:
+    """Options a README gives or lists for a shell script that its `getopt` or `getopts` does not
+    declare (`script_options`): a command block running it with one (`./build.sh --python_version 3.10`,
+    one finding a command), and an option of a list or a table of its options (items or first cells
+    starting with options in code, `` * `-v`/`--python_version`: … ``, under an introduction or heading
+    naming the script, at least two of them ones the script declares): the parser refuses it (`certain`:
+    read from the script's own option list). Not an option with a variable, nor one after `--`."""
+    read: dict[Path, ScriptOptions | None] = {}
+
+    def known(script: Path) -> ScriptOptions | None:
+        if script not in read:
+            read[script] = script_options(script)
+        return read[script]
+
+    for line, path, script, words in found_scripts(doc, directory, audited, project):
+        declared = known(script)
+        if declared is None or words is None:
+            continue
+        for word in _given_options(words, declared):
+            name = word.split("=", 1)[0]
+            if _UNREAD.search(name) or declared.takes(word):
+                continue
+            yield Diagnostic(
+                readme,
+                line,
+                f"README runs {path} with {name}, but {_refusal(name, script.name, declared)}",
+                confidence=CERTAIN,
+            )
+            break
+    top = project_top(directory, project)
+    bases = _bases(directory, audited, top)
+    starts = [at for at, _ in doc.headings]
+    groups: list[tuple[int, str, str, list[tuple[int, list[str]]]]] = []
+    for block in lists(doc):
+        items = [
+            (at, _OPTION.findall(m.group(1))) for at, text in block.items if (m := _ITEM_SPANS.match(text))
+        ]
+        if len(items) >= 2 and len(items) == len(block.items):
+            groups.append((block.items[0][0], block.intro, block.heading, items))
+    for table in doc.tables:
+        cells = [(at, row[0].strip()) for at, row in table.rows if row]
+        items = [(at, _OPTION.findall(m.group(1))) for at, cell in cells if (m := _CELL_SPANS.match(cell))]
+        if len(items) >= 2 and len(items) == len(cells):
+            groups.append((table.rows[0][0], table.context, "", items))
+    for first, intro, heading, items in groups:
+        named = _named_script(doc, starts, first, intro, heading)
+        if named is None or _UNREAD.search(named):
+            continue
+        found = next((b / named for b in bases if os.path.isfile(b / named)), None)
+        real = Path(os.path.realpath(found)) if found is not None else None
+        if real is None or not real.is_relative_to(top):
+            continue
+        declared = known(real)
+        if declared is None or sum(any(declared.takes(o) for o in options) for _, options in items) < 2:
+            continue
+        for at, options in items:
+            refused = [o for o in options if not declared.takes(o)]
+            if not refused:
+                continue
+            yield Diagnostic(
+                readme,
+                at,
+                f"README lists {refused[0]} as an option of {named}, but "
+                f"{_refusal(refused[0], real.name, declared)}",
+                confidence=CERTAIN,
+            )
+
+
+_ITEM_SPANS = re.compile(
+    r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?:\*\*)?((?:`-[^`]*`(?:\*\*)?[ \t]*(?:[/,|][ \t]*|or[ \t]+)?(?:\*\*)?)+)"
+)
+"""The options in code a list item starts with: `` - `-v`/`--python_version`: … ``, `` * `-p, --port`: ``."""
+_CELL_SPANS = re.compile(
+    r"(?:\*\*)?((?:`-[^`]*`(?:\*\*)?[ \t]*(?:[/,|][ \t]*|or[ \t]+|<br>[ \t]*)?(?:\*\*)?)+)"
+)
+"""The options in code a table's first cell starts with: `` `-t`, `--tag` ``."""
