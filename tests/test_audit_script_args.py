@@ -187,7 +187,6 @@ def test_an_option_the_script_refuses(tmp_path: Path, commands: str, said: str) 
         (OPTIONS, "./build.sh --help"),
         (OPTIONS, "./build.sh -f vllm -- --main"),  # after `--`: not the script's options
         (KEEPS, "./build.sh --main"),  # its catch-all passes words on
-        (GETOPTS, "./build.sh -x"),  # getopts: not read
         (OPTIONS, "./build.sh -f $FRAMEWORK --${WHAT}"),
     ],
 )
@@ -538,3 +537,192 @@ def test_positional_words_and_other_lists_are_left_alone(tmp_path: Path) -> None
     usage = START.replace("NAME=lab", 'NAME=lab\necho "start.sh [--gpu] [--detach]"')  # said by the script
     found = positioned(tmp_path, GUIDE, usage, "start.sh")
     assert [line for line, _, _ in found] == [15]
+
+
+# --------------------------------------------------------------------------------------------------
+# Options a README gives or lists for a script that its `getopt` or `getopts` does not declare
+
+IMAGE = """\
+#!/bin/bash
+set -e
+NAME=NULL
+PY="3.8"
+usage() {
+  echo "  -n/--name            : name of the image"
+  echo "  -p/--python_version  : the Python version"
+}
+args=$(getopt -o n:p:rh:: --long name:,python_verison:,release,help::, -n "$0" -- "$@")
+[ $? -ne 0 ] && { usage; exit 1; }
+eval set -- "$args"
+while true; do
+  case "$1" in
+    -n|--name) NAME=$2; shift 2;;
+    -p|--python_verison) PY=$2; shift 2;;
+    -r|--release) REL=1; shift;;
+    -h|--help) usage; exit;;
+    --) shift; break;;
+    *) usage; exit 1;;
+  esac
+done
+docker build --build-arg PY=$PY -t $NAME .
+"""
+IMAGE_README = """\
+# Images
+
+#### Options of make_image.sh
+* `-n`/`--name`: name of the image, default: NULL.
+* `-p`/`--python_version`: the Python version, default: 3.8.
+* `-r`/`--release`: build the release image.
+* `-h`/`--help`: help.
+
+```shell
+bash make_image.sh -n dev -p 3.10
+```
+"""
+
+
+def declared(root: Path, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": APP, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    readme = files["README.md"]
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "does not accept" in d.message
+    ]
+
+
+def test_a_listed_long_option_its_getopt_does_not_declare(tmp_path: Path) -> None:
+    assert declared(tmp_path, {"make_image.sh": IMAGE, "README.md": IMAGE_README}) == [
+        (
+            5,
+            "README lists --python_version as an option of make_image.sh, but make_image.sh does not "
+            "accept it: its getopt (make_image.sh:9) declares --python_verison, not --python_version",
+            "certain",
+        )
+    ]
+    fixed = IMAGE.replace("python_verison", "python_version")
+    assert declared(tmp_path / "fixed", {"make_image.sh": fixed, "README.md": IMAGE_README}) == []
+
+
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        ("./make_image.sh --name dev --python_version 3.10", "--python_version"),
+        ("./make_image.sh -n dev -x", "-x"),
+        ("./make_image.sh -rx", "-x"),  # a cluster of short options
+        ("./make_image.sh --tag v1 -n dev", "--tag"),
+    ],
+)
+def test_a_command_giving_an_option_its_getopt_does_not_declare(
+    tmp_path: Path, command: str, said: str
+) -> None:
+    readme = f"# Images\n\n```bash\n{command}\n```\n"
+    [(line, message, confidence)] = declared(tmp_path, {"make_image.sh": IMAGE, "README.md": readme})
+    name = said if said != "-x" else "-rx" if "-rx" in command else "-x"
+    assert (line, confidence) == (4, "certain")
+    assert message.startswith(f"README runs ./make_image.sh with {name}, but make_image.sh does not accept")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "./make_image.sh --name dev --python_verison 3.10 --release",
+        "./make_image.sh --na dev --rel",  # a prefix of one long option: getopt takes it
+        "./make_image.sh -n --odd",  # the value of -n
+        "./make_image.sh --name=dev -h",
+        "./make_image.sh -n dev -- --extra",  # after `--`
+        "./make_image.sh -n dev ${EXTRA_FLAGS}",
+    ],
+)
+def test_options_its_getopt_declares(tmp_path: Path, command: str) -> None:
+    readme = f"# Images\n\n```bash\n{command}\n```\n"
+    assert declared(tmp_path, {"make_image.sh": IMAGE, "README.md": readme}) == []
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        IMAGE.replace('-n "$0" -- "$@"', '-n "$0" -- "$ARGS"'),  # not the script's own arguments
+        IMAGE.replace("--long name:", "--long $LONG,name:"),  # a variable in the list
+        IMAGE.replace("getopt -o", "getopt -a -o"),  # long options with one dash
+        IMAGE + 'sub=$(getopt -o x: --long extra: -- "$@")\n',  # two parsers
+        '#!/usr/bin/env python3\nimport sys\n# getopt -o n: --long name: -- "$@"\n',  # no shell script
+    ],
+)
+def test_getopt_scripts_left_alone(tmp_path: Path, script: str) -> None:
+    assert declared(tmp_path, {"make_image.sh": script, "README.md": IMAGE_README}) == []
+
+
+SERVE = """\
+#!/usr/bin/env bash
+PORT=8080
+for arg in "$@"; do
+  shift
+  case "$arg" in
+    "--port") set -- "$@" "-p" ;;
+    *) set -- "$@" "$arg" ;;
+  esac
+done
+while getopts ":p:t:g" opt; do
+  case $opt in
+    p) PORT=$OPTARG ;;
+    t) TAG=$OPTARG ;;
+    g) GPU=1 ;;
+    \\?) echo "invalid option -$OPTARG"; exit 1 ;;
+  esac
+done
+shift $((OPTIND - 1))
+docker run -p "$PORT:8080" "server:$TAG"
+"""
+SERVE_README = """\
+# Server
+
+Run `serve.sh` with these flags:
+
+| Flag | Meaning |
+|---|---|
+| `-t <tag>` | image tag |
+| `-p`, `--port` | port to publish |
+| `-g` | use the GPU |
+| `--detach` | run in the background |
+
+```bash
+./serve.sh -t v2 -g run --detach
+```
+"""
+
+
+def test_a_table_option_its_getopts_does_not_declare(tmp_path: Path) -> None:
+    assert declared(tmp_path, {"serve.sh": SERVE, "README.md": SERVE_README}) == [
+        (
+            10,
+            "README lists --detach as an option of serve.sh, but serve.sh does not accept it: its "
+            "getopts (serve.sh:10) takes -g, -p, -t, --port",
+            "certain",
+        )
+    ]  # the command's --detach comes after `run`, where getopts stops reading options
+
+
+@pytest.mark.parametrize(
+    ("script", "readme"),
+    [
+        (SERVE.replace('":p:t:g"', '":p:t:g-:"'), SERVE_README),  # `-:`: long options read by getopts
+        (SERVE.replace('"--port")', "--*)"), SERVE_README),  # long options read by a pattern
+        # a list of another program's options under a heading naming the script
+        (SERVE, "## serve.sh\n\n* `--rm`: remove\n* `--gpus all`: GPUs\n* `-t`: tag\n"),
+    ],
+)
+def test_getopts_scripts_left_alone(tmp_path: Path, script: str, readme: str) -> None:
+    assert declared(tmp_path, {"serve.sh": script, "README.md": readme}) == []
+
+
+def test_getopts_refuses_an_option_before_its_first_word(tmp_path: Path) -> None:
+    [(line, message, _)] = declared(
+        tmp_path, {"build.sh": GETOPTS, "README.md": "```bash\n./build.sh -x\n```\n"}
+    )
+    assert (
+        message
+        == "README runs ./build.sh with -x, but build.sh does not accept it: its getopts (build.sh:2) "
+        "takes -d, -f"
+    )

@@ -452,6 +452,7 @@ AUDIT_LAYERS = (
     (
         "prose",
         "script_usage",
+        "git_globals",
         "help_copies",
         "cuda_wheels",
         "mount_claims",

@@ -295,6 +295,7 @@ from docgen.audit.file_lists import listed_absent
 from docgen.audit.fixed_defaults import _fixed_defaults
 from docgen.audit.floating_pins import _floating_pins
 from docgen.audit.fresh_contexts import fresh_contexts
+from docgen.audit.git_globals import misplaced_git_options
 from docgen.audit.globbed_scripts import globbed_scripts
 from docgen.audit.gpu_compose import gpu_less_compose, gpu_only_compose
 from docgen.audit.gpu_models import gpu_model_claims
@@ -787,6 +788,7 @@ def audit(
         found.extend(option_lists(doc, path, directory))
         found.extend(rejected_options(doc, path, directory, audited, project))
         found.extend(undeclared_options(doc, path, directory, audited, project))
+        found.extend(misplaced_git_options(doc, path, directory, audited, project))
         found.extend(positional_options(doc, path, directory, audited, project))
         found.extend(unknown_first_words(doc, path, directory, audited, project))
         found.extend(longer_usage(doc, path, directory, audited, project))

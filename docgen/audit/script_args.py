@@ -810,6 +810,10 @@ def positional_options(
 
 _GETOPT = re.compile(r"(?:^|[\s;&|(`=\"'])getopt[ \t]+(.*)$")
 """A `getopt` command (`parameters=$(getopt -o n:t: --long name:,tag: -n "$0" -- "$@")`): its words."""
+_QUOTED_ARM = re.compile(
+    r"^[ \t]*\(?[ \t]*(([\"']?)-[^)\s|\"']*\2(?:[ \t]*\|[ \t]*([\"']?)-[^)\s|\"']*\3)*)[ \t]*\)"
+)
+"""A `case` arm of option patterns, quoted or not: `-p|--port)`, `"--port")`, `--*)`."""
 _GETOPTS_CALL = re.compile(r"(?:^|[\s;&|(])getopts[ \t]+([\"']?)([^\s\"']*)\1[ \t]+\w")
 """A `getopts` command (`while getopts ":ab:c" opt`): its option string."""
 
@@ -937,7 +941,7 @@ def script_options(path: Path) -> ScriptOptions | None:
     found: list[ScriptOptions] = []
     arms: set[str] = set()
     for number, command in _joined_commands(lines):
-        if (arm := _PATTERN_ARM.match(command)) is not None:
+        if (arm := _QUOTED_ARM.match(command)) is not None:
             arms.update(o.strip().strip("\"'") for o in arm.group(1).split("|"))
         if (call := _GETOPTS_CALL.search(command)) is not None:
             if _UNREAD.search(call.group(2)):

@@ -1,0 +1,96 @@
+"""`docgen audit`: a git command with an option of its subcommand written before the subcommand
+(docgen/audit/git_globals.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.audit.git_globals import misplaced_option
+from docgen.pipeline import build_model
+
+APP = "FROM ubuntu:22.04\nCOPY . /src\n"
+PREPARE = """\
+#!/bin/bash
+set -e
+TAG=${TAG:-v1.4}
+# git -b "$TAG" clone https://example.org/old.git   (history)
+if [ ! -d sdk ]; then
+  sudo git -b ${TAG} clone https://example.org/sdk.git sdk
+fi
+git -C sdk submodule update --init
+docker build -t app .
+"""
+
+
+def found(root: Path, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": APP, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    readme = files["README.md"]
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "before its subcommand" in d.message
+    ]
+
+
+def test_a_script_the_readme_runs(tmp_path: Path) -> None:
+    readme = (
+        "# SDK image\n\n```bash\nTAG=v1.5 ./prepare.sh\n```\n\nThen again:\n\n```bash\n./prepare.sh\n```\n"
+    )
+    assert found(tmp_path, {"prepare.sh": PREPARE, "README.md": readme}) == [
+        (
+            4,
+            "README runs ./prepare.sh, whose line 6 runs git with -b before its subcommand (sudo git -b "
+            "${TAG} clone https://example.org/sdk.git sdk): git takes only its own options there (-C, -c, "
+            '--git-dir, …) and exits with "unknown option: -b"',
+            "likely",
+        )
+    ]  # one finding a script
+    fixed = PREPARE.replace("sudo git -b ${TAG} clone", "sudo git clone -b ${TAG}")
+    assert found(tmp_path / "fixed", {"prepare.sh": fixed, "README.md": readme}) == []
+
+
+def test_a_readme_command(tmp_path: Path) -> None:
+    readme = (
+        "# Plugins\n\nFetch the plug-in:\n\n```console\n$ cd plugins && git --depth 1 clone "
+        "https://example.org/p.git\n```\n"
+    )
+    [(line, message, confidence)] = found(tmp_path, {"README.md": readme})
+    assert (line, confidence) == (6, "certain")
+    assert message.startswith("README runs git with --depth before its subcommand (git --depth 1 clone")
+
+
+@pytest.mark.parametrize(
+    "step",
+    [
+        "git -C repo checkout v1",
+        "git -c http.sslVerify=false clone https://example.org/a.git",
+        "git --no-pager log -1",
+        "git --git-dir=/src/.git --work-tree /src status",
+        "git --version",
+        "apt-get install -y git -q",
+        "echo git -b main clone",
+        "git clone -b main https://example.org/a.git",
+        "git $GIT_FLAGS clone https://example.org/a.git",
+        "GIT_SSH_COMMAND='ssh -i key' git -c core.sshCommand=x fetch",
+        "git -b",  # no subcommand: not a command to read
+    ],
+)
+def test_options_git_takes_before_its_subcommand(step: str) -> None:
+    assert misplaced_option(step) is None
+
+
+@pytest.mark.parametrize(
+    ("step", "option"),
+    [
+        ("sudo -E git -b main clone https://example.org/a.git", "-b"),
+        ("then git --recursive clone https://example.org/a.git", "--recursive"),
+        ("GIT_TRACE=1 git -C repo --hard reset", "--hard"),
+    ],
+)
+def test_options_git_refuses_before_its_subcommand(step: str, option: str) -> None:
+    assert misplaced_option(step) == option
