@@ -452,7 +452,7 @@ AUDIT_LAYERS = (
     (
         "prose",
         "script_usage",
-        "git_globals",
+        "command_slips",
         "help_copies",
         "cuda_wheels",
         "mount_claims",

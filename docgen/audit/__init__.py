@@ -231,6 +231,7 @@ from docgen.audit.clone_misses import clone_misses
 from docgen.audit.clone_scripts import clone_scripts
 from docgen.audit.clone_walks import clone_walks
 from docgen.audit.cloned_repos import _cloned_repos, forked_upstream
+from docgen.audit.command_slips import slipped_commands
 from docgen.audit.commented_lines import commented_lines_claims
 from docgen.audit.commits import commit_claims
 from docgen.audit.compose_builds import _compose_builds, unbuilt_images
@@ -295,7 +296,6 @@ from docgen.audit.file_lists import listed_absent
 from docgen.audit.fixed_defaults import _fixed_defaults
 from docgen.audit.floating_pins import _floating_pins
 from docgen.audit.fresh_contexts import fresh_contexts
-from docgen.audit.git_globals import misplaced_git_options
 from docgen.audit.globbed_scripts import globbed_scripts
 from docgen.audit.gpu_compose import gpu_less_compose, gpu_only_compose
 from docgen.audit.gpu_models import gpu_model_claims
@@ -788,7 +788,7 @@ def audit(
         found.extend(option_lists(doc, path, directory))
         found.extend(rejected_options(doc, path, directory, audited, project))
         found.extend(undeclared_options(doc, path, directory, audited, project))
-        found.extend(misplaced_git_options(doc, path, directory, audited, project))
+        found.extend(slipped_commands(doc, path, directory, audited, project))
         found.extend(positional_options(doc, path, directory, audited, project))
         found.extend(unknown_first_words(doc, path, directory, audited, project))
         found.extend(longer_usage(doc, path, directory, audited, project))

@@ -3,7 +3,9 @@ positional argument (`if ! [[ $1 =~ ^ubuntu[0-9]+\\.[0-9]+$ ]]; then … exit 1`
 (`ubuntu-22.04`) does not pass, so the command stops before doing anything; an option its `case` arms
 refuse; a first word its `case "$1"` or its heredoc list of entries (searched with `grep "$1"`) does not
 take (`unknown_first_words`); an option given to a script that reads its arguments only by position
-(`PORT="$1"`), in a command or a list of its options (`positional_options`).
+(`PORT="$1"`), in a command or a list of its options (`positional_options`); an option, in a command
+or a list or table of a script's options, that the script's `getopt` or `getopts` does not declare
+(`undeclared_options`).
 
 The scripts are found where the README's commands run them (`references._scripts_run`); each script is
 read once, and each of its lines is matched once.

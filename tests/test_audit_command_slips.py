@@ -1,5 +1,5 @@
-"""`docgen audit`: a git command with an option of its subcommand written before the subcommand
-(docgen/audit/git_globals.py)."""
+"""`docgen audit`: commands that fail or do nothing as written: a git option before the subcommand, pip's
+`install` given to venv (docgen/audit/command_slips.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from helpers import make_tree
 
 from docgen.audit import audit
-from docgen.audit.git_globals import misplaced_option
+from docgen.audit.command_slips import misplaced_option, venv_install
 from docgen.pipeline import build_model
 
 APP = "FROM ubuntu:22.04\nCOPY . /src\n"
@@ -26,14 +26,16 @@ docker build -t app .
 """
 
 
-def found(root: Path, files: dict[str, str]) -> list[tuple[int, str, str]]:
+def found(
+    root: Path, files: dict[str, str], said: str = "before its subcommand"
+) -> list[tuple[int, str, str]]:
     make_tree(root, {"Dockerfile": APP, **files})
     model = build_model(root / "Dockerfile", "Dockerfile")
     readme = files["README.md"]
     return [
         (d.line, d.message, d.confidence)
         for d in audit(readme, "README.md", model, {}, root, root)
-        if "before its subcommand" in d.message
+        if said in d.message
     ]
 
 
@@ -94,3 +96,50 @@ def test_options_git_takes_before_its_subcommand(step: str) -> None:
 )
 def test_options_git_refuses_before_its_subcommand(step: str, option: str) -> None:
     assert misplaced_option(step) == option
+
+
+PUSH = """\
+#!/bin/bash
+set -e
+docker buildx build --output type=local,dest=out .
+if [ "$PUSH" == "1" ]; then
+  python3 -m venv .venv
+  source ./.venv/bin/activate
+  python3 -m venv install s3cmd
+  s3cmd put -r out s3://wheels/
+fi
+"""
+
+
+def test_pips_install_given_to_venv_in_a_script(tmp_path: Path) -> None:
+    readme = (
+        "# Wheels\n\nThe push step creates a venv and installs `s3cmd`.\n\n```bash\nPUSH=1 ./push.sh\n```\n"
+    )
+    assert found(tmp_path, {"push.sh": PUSH, "README.md": readme}, "nothing is installed") == [
+        (
+            6,
+            "README runs ./push.sh, whose line 7 runs python3 -m venv install s3cmd: venv takes each word as "
+            "a folder to make an environment in (install, s3cmd), so nothing is installed (`install` is "
+            "pip's word)",
+            "likely",
+        )
+    ]
+    fixed = PUSH.replace("python3 -m venv install s3cmd", "pip install s3cmd")
+    assert found(tmp_path / "fixed", {"push.sh": fixed, "README.md": readme}, "nothing is installed") == []
+
+
+@pytest.mark.parametrize(
+    ("step", "folders"),
+    [
+        ("python3 -m venv install s3cmd", ["install", "s3cmd"]),
+        ("sudo python3.11 -m venv --clear install awscli boto3", ["install", "awscli", "boto3"]),
+        ("python -m venv .venv", None),
+        ("python3 -m venv install", None),  # one folder named install: an environment there
+        ("python3 -m venv envs/install s3cmd", None),
+        ("python3 -m pip install s3cmd", None),
+        ("python3 -m venv $VENV install", None),
+        ("virtualenv install s3cmd", None),
+    ],
+)
+def test_venv_install(step: str, folders: list[str] | None) -> None:
+    assert venv_install(step) == folders

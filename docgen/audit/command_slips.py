@@ -59,6 +59,8 @@ _PREFIX = re.compile(r"[A-Za-z_]\w*=\S*\Z")
 """`GIT_SSH_COMMAND=… git …`: a variable set for the command."""
 _BEFORE = frozenset({"sudo", "time", "exec", "command", "then", "do", "else", "!", "{"})
 """Words a command may start with before the program it runs."""
+_WORDS = re.compile(r"\bgit\b|\bvenv\b")
+"""The words a step must hold to be one of the slips read."""
 _SHELL = re.compile(r"\A#![^\n]*\b(?:ba|z|da|k)?sh\b")
 
 
@@ -97,11 +99,78 @@ def misplaced_option(step: str) -> str | None:
     return None
 
 
+_PYTHON = re.compile(r"(?:\S*/)?python(?:[23](?:\.\d+)?)?\Z")
+_VENV_FLAGS = frozenset(
+    {
+        "--system-site-packages",
+        "--symlinks",
+        "--copies",
+        "--clear",
+        "--upgrade",
+        "--without-pip",
+        "--upgrade-deps",
+        "--without-scm-ignore-files",
+    }
+)
+
+
+def venv_install(step: str) -> list[str] | None:
+    """The folders of a `python -m venv install PKG …` step (`python3 -m venv install s3cmd`: ["install",
+    "s3cmd"]): pip's verb given to venv. None for any other step."""
+    if "venv" not in step or "install" not in step:
+        return None
+    try:
+        words = shell_split(step)
+    except ValueError:
+        return None
+    index = 0
+    while index < len(words) and (_PREFIX.match(words[index]) or words[index] in _BEFORE):
+        index += 1
+    if (
+        index + 2 >= len(words)
+        or not _PYTHON.match(words[index])
+        or words[index + 1 : index + 3] != ["-m", "venv"]
+    ):
+        return None
+    folders: list[str] = []
+    index += 3
+    while index < len(words) and words[index] not in ("&&", "||", ";", "|"):
+        word = words[index]
+        index += 1
+        if word == "--prompt":
+            index += 1
+        elif word.startswith("--prompt=") or word in _VENV_FLAGS:
+            continue
+        elif word.startswith("-") or "$" in word or "`" in word:
+            return None
+        else:
+            folders.append(word)
+    return folders if len(folders) >= 2 and folders[0] == "install" else None
+
+
+def slip(step: str) -> str | None:
+    """What a step does wrong as written (`git with -b before its subcommand (…): git takes only …`), when
+    it is one of the slips this module reads; None otherwise."""
+    option = misplaced_option(step)
+    if option is not None:
+        return (
+            f"git with {option} before its subcommand ({step.strip()[:80]}): git takes only its own options "
+            f'there (-C, -c, --git-dir, …) and exits with "unknown option: {option}"'
+        )
+    folders = venv_install(step)
+    if folders is not None:
+        return (
+            f"{step.strip()[:80]}: venv takes each word as a folder to make an environment in "
+            f"({', '.join(folders[:4])}), so nothing is installed (`install` is pip's word)"
+        )
+    return None
+
+
 def _script_steps(path: Path) -> Iterator[tuple[int, str]]:
     """(script line, step) of each command step of the shell script at `path`, lines ending in `\\`
     joined to the next, comments left out; nothing for a file that is no shell script."""
     text = text_or_none(path, MAX_PROJECT_FILE_BYTES) or ""
-    if not (path.suffix in (".sh", ".bash") or _SHELL.match(text)) or "git" not in text:
+    if not (path.suffix in (".sh", ".bash") or _SHELL.match(text)) or not _WORDS.search(text):
         return
     start, parts = 0, list[str]()
     for number, line in enumerate(text.splitlines(), start=1):
@@ -117,51 +186,35 @@ def _script_steps(path: Path) -> Iterator[tuple[int, str]]:
         parts = []
 
 
-def misplaced_git_options(
+def slipped_commands(
     doc: Document,
     readme: str,
     directory: Path,
     audited: Sequence[str],
     project: Path | None = None,
 ) -> Iterator[Diagnostic]:
-    """A `git` command with an option before its subcommand that git does not take there
-    (`misplaced_option`), in a command block of the README (`certain`) or in a shell script a command
-    block runs (`likely`): `README runs ./build.sh, whose line 85 runs git with -b before its
-    subcommand (sudo git -b … clone …): git takes only its own options there (-C, -c, --git-dir, …) and
-    exits with "unknown option"`."""
+    """A step that fails or does nothing as written (`slip`), in a command block of the README (`certain`)
+    or in a shell script a command block runs (`likely`): `README runs ./build.sh, whose line 85 runs git
+    with -b before its subcommand (sudo git -b … clone …): git takes only its own options there (-C, -c,
+    --git-dir, …) and exits with "unknown option: -b"`."""
     for fence in doc.fences:
         for command in fence_commands(fence):
             text = without_prompt(joined(command))
-            if "git" not in text:
+            if not _WORDS.search(text):
                 continue
-            for step in shell_steps(sh_code(text)):
-                option = misplaced_option(step)
-                if option is not None:
-                    yield Diagnostic(
-                        readme,
-                        command[0][0],
-                        f"README runs git with {option} before its subcommand ({step.strip()[:80]}): git "
-                        'takes only its own options there (-C, -c, --git-dir, …) and exits with "unknown '
-                        f'option: {option}"',
-                        confidence=CERTAIN,
-                    )
-                    break
-    read: dict[Path, tuple[int, str, str] | None] = {}
+            said = next((s for step in shell_steps(sh_code(text)) if (s := slip(step))), None)
+            if said is not None:
+                yield Diagnostic(readme, command[0][0], f"README runs {said}", confidence=CERTAIN)
+    read: set[Path] = set()
     for line, path, script, _ in script_runs(doc, directory, audited, project):
         if script in read:
             continue  # one finding a script
-        read[script] = next(
-            ((at, o, step) for at, step in _script_steps(script) if (o := misplaced_option(step))), None
-        )
-        found = read[script]
-        if found is None:
-            continue
-        at, option, step = found
-        yield Diagnostic(
-            readme,
-            line,
-            f"README runs {path}, whose line {at} runs git with {option} before its subcommand "
-            f"({step.strip()[:80]}): git takes only its own options there (-C, -c, --git-dir, …) and "
-            f'exits with "unknown option: {option}"',
-            confidence=LIKELY,
-        )
+        read.add(script)
+        found = next(((at, s) for at, step in _script_steps(script) if (s := slip(step))), None)
+        if found is not None:
+            yield Diagnostic(
+                readme,
+                line,
+                f"README runs {path}, whose line {found[0]} runs {found[1]}",
+                confidence=LIKELY,
+            )
