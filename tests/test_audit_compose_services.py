@@ -33,6 +33,7 @@ def found(root: Path, files: dict[str, str]) -> list[tuple[int, str, str]]:
         for d in audit(text, "README.md", model, {}, root, root)
         if ("compose command" in d.message or "docker compose" in d.message)
         and "is not in the README's folder" not in d.message  # a missing -f file: compose_builds' finding
+        and "where it stands" not in d.message  # no compose file at all: entered_compose's finding
     ]
 
 
@@ -493,3 +494,64 @@ def test_variables_in_front_that_reach_the_container(
 ) -> None:
     files = {"docker-compose.yml": SPEECH, **extra, "README.md": readme(command)}
     assert found(tmp_path, files) == []
+
+
+# `_built_nothing`: `docker compose build SERVICE` of a service that only pulls its `image:`. Modelled on
+# two shapes: an inference server whose services all run a published `server-rocm` image (steps say
+# "Build the server" anyway), and a web stack whose `proxy` is a stock nginx beside a built `api`.
+SERVER = """\
+services:
+  chat-rocm:
+    image: ghcr.io/example/llm-server:server-rocm
+    ports: ["8085:8080"]
+  chat-cpu:
+    image: ghcr.io/example/llm-server:server
+    profiles: ["cpu"]
+"""
+
+
+def test_a_build_of_a_service_with_only_an_image(tmp_path: Path) -> None:
+    files = {
+        "docker-compose.yml": SERVER,
+        "README.md": readme("docker-compose build chat-rocm", "docker-compose up"),
+    }
+    assert found(tmp_path, files) == [
+        (
+            6,
+            "README's docker compose build chat-rocm builds nothing: docker-compose.yml:3 gives service "
+            "chat-rocm only image: ghcr.io/example/llm-server:server-rocm and no build: section, so compose "
+            "skips it (the image is pulled, not built)",
+            "certain",
+        )
+    ]
+    files = {"compose.yaml": PLAIN, "README.md": readme("docker compose build api proxy")}
+    assert [(line, message.split(":")[0]) for line, message, _ in found(tmp_path / "b", files)] == [
+        (6, "README's docker compose build proxy builds nothing")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("command", "extra"),
+    [
+        # a service with a build, or one the override file gives one
+        ("docker compose build api", {}),
+        ("docker compose build proxy", {"compose.override.yml": "services:\n  proxy:\n    build: ./proxy\n"}),
+        # one that extends another (which may build), one of another -f file that builds it
+        ("docker compose build edge", {}),
+        ("docker compose -f compose.yaml -f compose.dev.yaml build proxy", {}),
+        # a pull or an up of the image-only service
+        ("docker compose pull proxy", {}),
+        ("docker compose up -d proxy", {}),
+    ],
+)
+def test_builds_that_build_or_pull(tmp_path: Path, command: str, extra: dict[str, str]) -> None:
+    plain = PLAIN + "  edge:\n    extends:\n      service: api\n"
+    dev = "services:\n  proxy:\n    build:\n      context: ./proxy\n"
+    files = {"compose.yaml": plain, "compose.dev.yaml": dev, "README.md": readme(command), **extra}
+    assert [m for _, m, _ in found(tmp_path, files) if "builds nothing" in m] == []
+
+
+def test_a_service_the_readme_shows_with_a_build_is_not_told(tmp_path: Path) -> None:
+    shown = "\n\nAdd to compose.yaml:\n\n```yaml\nservices:\n  proxy:\n    build: ./proxy\n```\n"
+    files = {"compose.yaml": PLAIN, "README.md": readme("docker compose build proxy") + shown}
+    assert [m for _, m, _ in found(tmp_path, files) if "builds nothing" in m] == []

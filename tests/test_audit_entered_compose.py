@@ -30,7 +30,8 @@ def found(
     model = build_model(root / "Dockerfile", "Dockerfile")
     page = root / readme
     text = page.read_text(encoding="utf-8")
-    return [(d.line, d.message, d.confidence) for d in audit(text, readme, model, {}, page.parent, root)]
+    found = audit(text, readme, model, {}, page.parent, root)
+    return [(d.line, d.message, d.confidence) for d in found if "where it stands" not in d.message]
 
 
 def test_a_build_in_an_entered_folder_with_no_compose_file(tmp_path: Path) -> None:
@@ -149,3 +150,78 @@ def test_builds_in_a_clone_that_holds_the_file_or_is_not_known_are_no_finding(
     tmp_path: Path, block: str, files: dict[str, str]
 ) -> None:
     assert cloned(tmp_path, block, files) == []
+
+
+# `unentered_compose`: compose commands run where the README stands, in a project with no compose file
+# there or above. Modelled on two shapes: a plain-text README (no code blocks) of a Stable Diffusion
+# setup whose lines `docker-compose build sd-cpu` stand alone between "Using CPU" labels, and a chat
+# bot whose Quick start block runs `docker compose up -d` while its only compose file is `deploy/`'s.
+PLAIN_TEXT = """\
+Building the image
+This downloads the packages.
+
+Using CPU
+docker-compose build sd-cpu
+Using ROCm
+docker-compose build sd-rocm
+Edit sd.env to match your use case.
+
+First run
+docker-compose up sd-cpu
+docker start -a sd-cpu-runner
+"""
+BOT = "# Bot\n\n## Quick start\n\n```bash\ncp .env.example .env\ndocker compose up -d\n```\n"
+NONE_HERE = (
+    "README runs docker compose {verb} where it stands{more}, but no compose.yaml, compose.yml, "
+    "docker-compose.yml or docker-compose.yaml is in {where} nor in one above it{hint}: compose finds no "
+    "configuration file"
+)
+
+
+def here(
+    root: Path, readme: str, files: dict[str, str], page: str = "README.md"
+) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": APP, page: readme, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    found = audit(readme, page, model, {}, (root / page).parent, root)
+    return [(d.line, d.message, d.confidence) for d in found if "where it stands" in d.message]
+
+
+def test_compose_commands_of_a_project_with_no_compose_file(tmp_path: Path) -> None:
+    said = NONE_HERE.format(
+        verb="build",
+        more=" (and 2 more compose commands of the README)",
+        where="the README's folder",
+        hint="",
+    )
+    assert here(tmp_path, PLAIN_TEXT, {"docker/Dockerfile.rocm": APP}) == [(5, said, "certain")]
+    hint = " (it holds docker-compose.gpu.yml: name one with -f)"
+    files = {"deploy/compose.yaml": SERVICE, "docker-compose.gpu.yml": SERVICE}
+    said = NONE_HERE.format(verb="up", more="", where="the README's folder", hint=hint)
+    assert here(tmp_path / "b", BOT, files) == [(7, said, "certain")]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files", "page"),
+    [
+        # a default file here, or in a folder above a README of a subfolder
+        (BOT, {"compose.yml": SERVICE}, "README.md"),
+        (BOT, {"docker-compose.yaml": SERVICE}, "docs/README.md"),
+        # the README names its files (-f, --project-directory, COMPOSE_FILE) or a default file it has
+        # the reader write or fetch
+        (BOT.replace("compose up", "compose -f deploy/compose.yaml up"), {}, "README.md"),
+        (BOT.replace("compose up", "compose --project-directory deploy up"), {}, "README.md"),
+        (BOT.replace("cp .env", "export COMPOSE_FILE=deploy/compose.yaml\ncp .env"), {}, "README.md"),
+        (BOT + "\nSave the example below as `docker-compose.yml`.\n", {}, "README.md"),
+        # a cd, a clone or a folder a sentence enters, before the first command
+        (BOT.replace("cp .env", "cd deploy\ncp .env"), {}, "README.md"),
+        (BOT.replace("cp .env", "git clone https://example.org/bot-deploy\ncp .env"), {}, "README.md"),
+        (BOT.replace("## Quick start", "Go to the deploy folder first."), {}, "README.md"),
+        # a compose command that reads no file
+        (BOT.replace("compose up -d", "compose version"), {}, "README.md"),
+    ],
+)
+def test_compose_commands_that_may_find_a_file(
+    tmp_path: Path, readme: str, files: dict[str, str], page: str
+) -> None:
+    assert here(tmp_path, readme, {"deploy/compose.yaml": SERVICE, **files}, page) == []

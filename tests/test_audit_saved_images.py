@@ -197,3 +197,91 @@ def test_a_save_with_an_output_file_and_a_run_of_another_version(tmp_path: Path)
 )
 def test_loaded_images_used_as_saved_are_silent(tmp_path: Path, readme: str, makefile: str) -> None:
     assert _loaded(tmp_path, readme, makefile) == []
+
+
+# `_slipped`: a push or tag of a name a slip away from the one the README made. Modelled on two shapes:
+# a framework image whose Build section tags `<your hub name>/…` and pushes a differently spelt name,
+# and a service that builds `ghcr.io/lumen/indexer` then tags `ghcr.io/lumen/idnexer` for a registry.
+FRAMEWORK = """\
+# Tensor toolkit image
+
+Pull it: `docker pull lumen/tensorkit`
+
+```shell
+docker pull lumen/tensorkit
+python3 check.py
+```
+
+## Changelog
+
+- 0.3: renamed from tensorkt
+
+# Build
+```shell
+docker build --tag tensorkit:latest .
+docker tag tensorkit:latest <your hub name>/tensorkt:latest
+docker push <your hub name>/tensorkit:latest
+```
+"""
+INDEXER = """\
+# Indexer
+
+```bash
+docker build -t ghcr.io/lumen/indexer:2.1 .
+docker tag ghcr.io/lumen/idnexer:2.1 registry.local/indexer:2.1
+docker push registry.local/indexer:2.1
+```
+"""
+
+
+def _slips(root: Path, readme: str, files: dict[str, str] | None = None) -> list[str]:
+    make_tree(root, {"Dockerfile": DEPS, "README.md": readme, **(files or {})})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    found = audit(readme, "README.md", model, {}, root, root)
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in found if "a slip away" in d.message]
+
+
+def test_a_pushed_name_a_slip_from_the_tagged_one(tmp_path: Path) -> None:
+    assert _slips(tmp_path, FRAMEWORK) == [
+        "18: README runs docker push <your hub name>/tensorkit:latest, but no build, tag or pull of the "
+        "README makes <your hub name>/tensorkit: it makes <your hub name>/tensorkt:latest (docker tag at "
+        "line 17), a slip away (certain)"
+    ]
+    assert _slips(tmp_path / "b", INDEXER) == [
+        "5: README runs docker tag ghcr.io/lumen/idnexer:2.1, but no build, tag or pull of the README makes "
+        "ghcr.io/lumen/idnexer: it makes ghcr.io/lumen/indexer:2.1 (-t at line 4), a slip away (certain)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        # the same placeholder and name on both sides; another placeholder spelling is another name
+        (FRAMEWORK.replace("/tensorkt:latest", "/tensorkit:latest"), {}),
+        (FRAMEWORK.replace("<your hub name>/tensorkit", "<your hub name>/tensorkt"), {}),
+        # pulled, or tagged later in the README
+        (INDEXER.replace("docker tag", "docker pull ghcr.io/lumen/idnexer:2.1\ndocker tag"), {}),
+        (
+            FRAMEWORK.replace(
+                "docker push", "docker tag tensorkit:latest <your hub name>/tensorkit\ndocker push"
+            ),
+            {},
+        ),
+        # two images told apart by a number
+        (INDEXER.replace("idnexer", "indexer2").replace("/indexer:2.1 .", "/indexer1:2.1 ."), {}),
+        # a name through a variable, a load, a script whose files name it
+        (INDEXER.replace("-t ghcr.io/lumen/indexer:2.1", "-t $IMAGE"), {}),
+        (INDEXER.replace("docker tag", "docker load -i images.tar\ndocker tag"), {}),
+        (
+            INDEXER.replace("docker tag", "./build_all.sh\ndocker tag"),
+            {"build_all.sh": "docker build -t ghcr.io/lumen/idnexer:2.1 legacy/\n"},
+        ),
+    ],
+)
+def test_pushed_names_that_may_be_there(tmp_path: Path, readme: str, files: dict[str, str]) -> None:
+    assert _slips(tmp_path, readme, files) == []
+
+
+def test_a_script_that_names_no_such_image_leaves_the_slip(tmp_path: Path) -> None:
+    readme = INDEXER.replace("docker tag", "./lint.sh\ndocker tag")
+    assert [r.split(":")[0] for r in _slips(tmp_path, readme, {"lint.sh": "hadolint Dockerfile\n"})] == ["6"]

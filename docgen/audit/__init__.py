@@ -270,7 +270,7 @@ from docgen.audit.downloaded_copies import downloaded_copies
 from docgen.audit.drivers import driver_claims
 from docgen.audit.dropped import dropped_stages, title_components
 from docgen.audit.entered_builds import entered_builds, prose_builds
-from docgen.audit.entered_compose import entered_compose
+from docgen.audit.entered_compose import entered_compose, unentered_compose
 from docgen.audit.entry_modes import default_modes, unknown_programs
 from docgen.audit.entry_options import entry_options, run_script_options
 from docgen.audit.env_blocks import _env_blocks
@@ -839,6 +839,7 @@ def audit(
         found.extend(shm_sizes(doc, text, path, directory, project))
         found.extend(script_versions(doc, text, path, directory, models))
         found.extend(entered_compose(doc, path, directory, project))
+        found.extend(unentered_compose(doc, text, path, directory, project))
         found.extend(tag_args(doc, path, directory, models, project))
         found.extend(variant_tags(doc, path, directory, models, project))
         found.extend(copied_contexts(doc, path, directory, tuple(models), project))

@@ -13,7 +13,8 @@ clone the README makes of its own repository), when a file it reads is not there
 includes other files (`include:`), or when the README writes a compose file itself.
 
 And a variable set in front of such a command (`OS_API_KEY=x docker compose up -d`) that none of the
-files it reads names (`_unread_in_front`): it never reaches a container.
+files it reads names (`_unread_in_front`): it never reaches a container. And a service a `docker compose
+build` names that those files give an `image:` and no `build:` (`_built_nothing`): compose skips it.
 """
 
 from __future__ import annotations
@@ -66,6 +67,8 @@ class _Call:
     """The services it names."""
     elsewhere: bool
     """True when it reads files it does not name (`--project-directory`, `COMPOSE_FILE=`)."""
+    complete: bool = True
+    """Every option it gives is known, so its verb and services are right."""
 
 
 def _call(command: list[tuple[int, str]], enabled: Sequence[str]) -> _Call | None:
@@ -81,7 +84,9 @@ def _call(command: list[tuple[int, str]], enabled: Sequence[str]) -> _Call | Non
     call = read_compose(words)
     elsewhere = "COMPOSE_FILE=" in head or any(w.partition("=")[0] == "--project-directory" for w in words)
     profiles += [*enabled, *call.profiles]
-    return _Call(command[0][0], call.files, tuple(profiles), call.verb or "", call.services, elsewhere)
+    return _Call(
+        command[0][0], call.files, tuple(profiles), call.verb or "", call.services, elsewhere, call.complete
+    )
 
 
 def _read(path: Path) -> tuple[compose.Service, ...] | None:
@@ -255,6 +260,9 @@ def _block(
                 said = _program_first(call.verb, missing[0], shown, defined)
             yield Diagnostic(readme, _line_of(command, missing[0]), said, confidence=CERTAIN)
         yield from _unread_in_front(command, readme, paths, call.verb)
+        if call.verb == "build":
+            named = [(p, s) for p, r in zip(paths, read, strict=True) if r is not None for s in r]
+            yield from _built_nothing(command, call, readme, directory, named, shown_services)
         key = tuple(paths)
         if call.verb == "up" and not call.services:
             started[key] = (line, frozenset(call.profiles))
@@ -274,6 +282,43 @@ def _block(
                     "that command does not enable",
                     confidence=LIKELY,
                 )
+
+
+def _built_nothing(
+    command: list[tuple[int, str]],
+    call: _Call,
+    readme: str,
+    directory: Path,
+    services: Sequence[tuple[Path, compose.Service]],
+    shown_services: set[str],
+) -> Iterator[Diagnostic]:
+    """A service a `docker compose build` names that the files it reads give an `image:` and no `build:`
+    (in no file, the override merged: `services`, each with its file): compose has nothing to build for
+    it and skips it (`certain`). Not one that `extends:` another (which may build), nor one the README
+    shows a compose example of (the reader may be meant to add its `build:`)."""
+    by_name: dict[str, list[tuple[Path, compose.Service]]] = {}
+    for path, service in services:
+        by_name.setdefault(service.name, []).append((path, service))
+    for name in dict.fromkeys(call.services):
+        entries = by_name.get(name)
+        if not entries or name in shown_services:
+            continue
+        if any(s.builds or any(k == "extends" for k, _ in s.settings) for _, s in entries):
+            continue
+        pulled = next(((p, s) for p, s in entries if s.image), None)
+        if pulled is None:
+            continue
+        path, service = pulled
+        where = Path(os.path.relpath(path, directory.resolve())).as_posix()
+        line = service.image_line or service.line
+        yield Diagnostic(
+            readme,
+            _line_of(command, name),
+            f"README's docker compose build {name} builds nothing: {where}{f':{line}' if line else ''} gives "
+            f"service {name} only image: {service.image} and no build: section, so compose skips it "
+            "(the image is pulled, not built)",
+            confidence=CERTAIN,
+        )
 
 
 _PROGRAM = re.compile(r"/[\w./-]+|(?:ba|z|fi)?sh|python[\d.]*|ipython|jupyter|nvidia-smi|pytest|node|npm")

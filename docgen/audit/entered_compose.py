@@ -8,6 +8,9 @@ root: a README kept in `docker/app/` beside its compose file, whose steps build 
 builds nothing (`likely`: the clone is told to be this repository by its address or its name). A clone
 of another repository, its name not this one's (`git clone https://github.com/YOUR_USERNAME/app-docker`
 in a checkout of `o/tools`), holds files docgen cannot see: no finding.
+
+The same for compose commands run where the README stands, in a project with no default compose file
+in the README's folder or above (`unentered_compose`).
 """
 
 from __future__ import annotations
@@ -21,13 +24,13 @@ from pathlib import Path
 
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import build_commands, command_words, moves
+from docgen.audit.commands import bare_commands, build_commands, command_words, moves
 from docgen.audit.grammar import DOCKER_COMPOSE, read_compose
 from docgen.audit.own_repo import remote_names, repository_root
 from docgen.audit.paths import resolves_inside
 from docgen.audit.steps import CLONE, own_clone
 from docgen.files import in_submodule, real_path
-from docgen.markdown import Document, Fence
+from docgen.markdown import Document, Fence, code_spans
 from docgen.model import Diagnostic
 
 _NEEDS_FILE = frozenset({"build", "up", "run", "create", "pull", "push", "config", "down", "logs", "start"})
@@ -184,3 +187,92 @@ def entered_compose(
 ) -> Iterator[Diagnostic]:
     """The findings of `EnteredCompose`."""
     return EnteredCompose(doc, readme, directory, project).findings()
+
+
+_NAMES_DEFAULT = re.compile(r"(?i)(?<![\w-])(?:docker-)?compose\.ya?ml\b|COMPOSE_FILE")
+"""A README naming a default compose file (one it may tell the reader to write or fetch) or the files
+compose reads through the environment."""
+_LEAVES = re.compile(
+    r"(?i)(?:^|[;&|(`$][ \t]*|\s)(?:cd|pushd)[ \t]+\S|\bgit[ \t]+clone\b|\bunzip\b|\btar[ \t]+-?x"
+    r"|\b(?:go|navigate|change|switch|move|step)[ \t]+(?:in)?to\b"
+)
+"""A line that may take the reader to another folder (`cd`, a clone, an unpacked archive, `go to X`)."""
+
+
+def _readme_commands(doc: Document) -> list[tuple[int, list[str]]]:
+    """(README line, words after `docker compose`) of each compose command of the README's command blocks,
+    inline code and command lines of its prose, in README order."""
+    found: list[tuple[int, list[str]]] = []
+    for fence in doc.fences:
+        for lines in build_commands(fence, DOCKER_COMPOSE):
+            if (words := command_words(lines, DOCKER_COMPOSE)) is not None:
+                found.append((lines[0][0], words))
+    inline = [
+        (line, code)
+        for para in doc.paragraphs
+        for line, text in para.lines
+        if "`" in text
+        for _, _, code in code_spans(text)
+        if DOCKER_COMPOSE.search(code)
+    ]
+    inline += list(bare_commands(doc, DOCKER_COMPOSE))
+    for line, code in inline:
+        if (words := command_words([(line, code)], DOCKER_COMPOSE)) is not None:
+            found.append((line, words))
+    return sorted({line: words for line, words in reversed(found)}.items())  # (a line read once)
+
+
+def unentered_compose(
+    doc: Document, text: str, readme: str, directory: Path, project: Path | None = None
+) -> Iterator[Diagnostic]:
+    """Compose commands the README runs where it stands (no `-f`, no `cd`, clone or other folder before
+    the first), while neither the README's folder nor one above it, up to the project root, holds a
+    default compose file: `docker-compose build app-cpu` in a repository with no compose file at all, so
+    compose stops with "no configuration file provided" (`certain`, told once, at the first). Silent when
+    the README names a default compose file anywhere (it may tell the reader to write or download one)
+    or `COMPOSE_FILE`, when a command names its files or folder (`-f`, `--project-directory`), and in a
+    submodule."""
+    if _NAMES_DEFAULT.search(text):
+        return
+    commands = []
+    for line, words in _readme_commands(doc):
+        call = read_compose(words)
+        if call.verb not in _NEEDS_FILE or not call.complete:
+            continue
+        if call.files or any(name == "--project-directory" for name, _ in call.top.values):
+            return  # the README names the files its commands read
+        commands.append((line, call.verb))
+    if not commands:
+        return
+    first = commands[0][0]
+    if any(_LEAVES.search(body) for body in text.splitlines()[:first]):
+        return
+    top = real_path((project or directory).resolve())
+    here = real_path(directory)
+    if in_submodule(directory, directory) or not here.is_relative_to(top):
+        return
+    while True:
+        if any(os.path.isfile(here / name) for name in compose.DEFAULT_FILES):
+            return
+        if here == top or here.parent == here:
+            break
+        here = here.parent
+    others = sorted(
+        p.name for p in directory.iterdir() if p.is_file() and compose.FILE_NAME.fullmatch(p.name)
+    )
+    hint = f" (it holds {', '.join(others)}: name one with -f)" if others else ""
+    more = len(commands) - 1
+    said = f" (and {more} more compose command{'s' if more > 1 else ''} of the README)" if more else ""
+    where = (
+        "the README's folder"
+        if real_path(directory) == top
+        else f"the README's folder, {os.path.relpath(real_path(directory), top)}/,"
+    )
+    yield Diagnostic(
+        readme,
+        first,
+        f"README runs docker compose {commands[0][1]} where it stands{said}, but no "
+        f"compose.yaml, compose.yml, docker-compose.yml or docker-compose.yaml is in {where} nor in one "
+        f"above it{hint}: compose finds no configuration file",
+        confidence=CERTAIN,
+    )

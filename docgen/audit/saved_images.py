@@ -14,6 +14,10 @@ tags through a variable, a placeholder or a file not found, when the README runs
 compose or bake (which may tag anything), loads, imports or commits an image, or pulls the repository
 under a tag it does not write; a name the reader picks (`your`, `my`, `example`, a placeholder) is not
 read. A `docker run` is not read: it pulls a tag published under that name.
+
+And a push, save or tag source naming an image that nothing of the README makes while a name it makes
+is a slip away (`_slipped`: `<you>/midspore:latest` tagged, `<you>/mindspore:latest` pushed; `certain`),
+placeholders read as part of the name.
 """
 
 from __future__ import annotations
@@ -24,10 +28,11 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen import makefile
-from docgen.audit.auditor import LIKELY
+from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import CD_STEP, fence_commands, image_repository, joined, without_prompt
 from docgen.audit.make_targets import makefile_in, makefile_text
 from docgen.audit.references import command_lines, project_top
+from docgen.audit.versions import differing, one_slip
 from docgen.audit.wording import COMMAND_LANGS
 from docgen.build_scripts import BUILD
 from docgen.files import text_or_none
@@ -104,8 +109,14 @@ def _made(value: str, folders: Sequence[Path]) -> list[str] | None:
 
 
 def _operands(rest: str) -> list[str]:
-    """The words of a `docker save` / `push` / `tag` that are no option nor an option's value."""
-    words = rest.split()
+    """The words of a `docker save` / `push` / `tag` that are no option nor an option's value; a
+    placeholder written with spaces (`<your docker name>/app`) is one word."""
+    words: list[str] = []
+    for word in rest.split():
+        if words and words[-1].count("<") > words[-1].count(">"):
+            words[-1] += " " + word
+        else:
+            words.append(word)
     found: list[str] = []
     index = 0
     while index < len(words):
@@ -118,6 +129,17 @@ def _operands(rest: str) -> list[str]:
     return found
 
 
+def _opaque(image: str) -> bool:
+    """True when what an image is named cannot be read: its own name (the repository's last part) is a
+    variable or a pattern (`$IMAGE`, `app-*`), or it is made by a command (`$(…)`, backquotes)."""
+    last = image_repository(image).rsplit("/", 1)[-1]
+    return not last or "$(" in image or "`" in image or re.search(r"[$*{}]", last) is not None
+
+
+def _tag_of(image: str) -> str:
+    return _full(image).rsplit(":", 1)[-1]
+
+
 def _bases(models: Sequence[ImageModel]) -> set[str]:
     """The images the audited Dockerfiles start from (`FROM`, as written), with their tags."""
     return {_full(stage.base_raw) for model in models for stage in model.stages}
@@ -127,12 +149,17 @@ def saved_images(
     doc: Document, readme: str, directory: Path, models: Sequence[ImageModel], project: Path | None = None
 ) -> Iterator[Diagnostic]:
     """The `docker save`, `docker push` and `docker tag` sources of `doc` naming a tag of a repository the
-    README builds that none of its builds, tags or pulls gives (see the module)."""
-    folders = _Folders(project_top(directory, project))
+    README builds that none of its builds, tags or pulls gives, and those naming an image a slip away
+    from one they give (`_slipped`; see the module)."""
+    top = project_top(directory, project)
+    folders = _Folders(top)
     here: list[Path] = [directory]
     made: dict[str, str] = {}  # name → where it comes from (`icon-gpu/TAG`)
+    picked: dict[str, str] = {}  # a name of a placeholder (`<your name>/app`) → where
     pulled: set[str] = set()
     handled: list[tuple[int, str, str]] = []  # (README line, verb, image)
+    exact = True  # every name is known: a tag none gives is told
+    others = False  # a script, make, compose or bake run: any name their files write may be made
     for fence in doc.fences:
         if fence.lang not in COMMAND_LANGS:
             continue
@@ -146,17 +173,25 @@ def saved_images(
                         folders.ending(target) if target and not re.search(r"[$~<>{}`*]", target) else None
                     )
                     if found is None:
-                        return  # a folder that cannot be told: the names of later builds are not known
-                    here = found
+                        exact = False  # a folder that cannot be told: a `$(cat FILE)` of it is not known
+                    here = found or []
                     continue
                 if _ANY_IMAGE.search(step):
-                    return
+                    if _UNNAMED.search(step):
+                        return  # an image by any name
+                    exact, others = False, True
+                    continue
                 if BUILD.search(step):
                     for match in _TAG.finditer(step):
-                        names = _made(match.group(1), here)
+                        value = match.group(1)
+                        names = _made(value, here)
                         if names is None:
-                            return
-                        cat = _CAT.match(match.group(1))
+                            exact = False
+                            if _CAT.match(value) or _opaque(value):
+                                return
+                            picked.setdefault(_full(value), f"-t at line {line}")
+                            continue
+                        cat = _CAT.match(value)
                         if cat is None:
                             made.setdefault(_full(names[0]), f"-t at line {line}")
                             continue
@@ -172,13 +207,18 @@ def saved_images(
                     continue
                 operands = _operands(handle.group("rest"))
                 if handle.group("verb") == "tag":
-                    if len(operands) != 2 or _PICKED.search(operands[1]):
+                    if len(operands) != 2 or _opaque(operands[1]):
                         return
-                    made.setdefault(_full(operands[1]), f"docker tag at line {line}")
+                    into = picked if _PICKED.search(operands[1]) else made
+                    exact = exact and into is made
+                    into.setdefault(_full(operands[1]), f"docker tag at line {line}")
                     operands = operands[:1]
-                if made:
+                if made or picked:
                     handled += [(line, handle.group("verb"), o) for o in operands]
-    if not made:
+    if any(_opaque(p) for p in pulled):
+        return  # `docker pull $IMAGE`: any image may be there
+    yield from _slipped(handled, {**picked, **made}, pulled, models, readme, top if others else None)
+    if not made or not exact:
         return
     repositories = {image_repository(name) for name in made}
     if any(_PICKED.search(p) for p in pulled):
@@ -196,6 +236,72 @@ def saved_images(
             f"README runs docker {verb} {image}, but its builds tag {repository} only as {shown}: "
             f"no build, tag or pull of the README makes {_full(image)}",
             confidence=LIKELY,
+        )
+
+
+_UNNAMED = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+|container[ \t]+)?(?:load|import|commit)\b")
+"""A command that gives an image a name no build or tag of the README shows (`docker load`)."""
+_WRITERS = re.compile(r"(?i)(?:\A(?:makefile|gnumakefile|justfile)\Z|\.(?:sh|bash|mk|py|ya?ml|hcl|json)\Z)")
+"""The files a script, make, compose or bake run may read the names it gives from."""
+_MAX_FILES = 2000
+
+
+def _named_in_project(name: str, top: Path) -> bool:
+    """True when a script, makefile, compose or bake file of the project (`_WRITERS`) names `name`, or the
+    project has more such files than docgen reads."""
+    seen = 0
+    for folder, subfolders, files in os.walk(top):
+        subfolders[:] = [d for d in subfolders if not d.startswith(".") and d != "node_modules"]
+        for file in files:
+            if not _WRITERS.search(file):
+                continue
+            seen += 1
+            if seen > _MAX_FILES:
+                return True
+            text = text_or_none(Path(folder) / file)
+            if text is not None and name in text:
+                return True
+    return False
+
+
+def _slipped(
+    handled: Sequence[tuple[int, str, str]],
+    given: dict[str, str],
+    pulled: set[str],
+    models: Sequence[ImageModel],
+    readme: str,
+    top: Path | None,
+) -> Iterator[Diagnostic]:
+    """A `docker push`, `save` or `tag` source naming an image no build, tag or pull of the README gives
+    while one it gives is a slip away (`acme/midspore:latest` tagged, `acme/mindspore:latest` pushed): the
+    command fails with "No such image" (`certain`). A placeholder is part of the name (`<your docker
+    name>/app` on both sides is the same name). `top`: the project, when the README runs a script,
+    make, compose or bake, whose files must not name the image either."""
+    known = set(given) | {_full(p) for p in pulled} | _bases(models)
+    for line, verb, image in handled:
+        if _opaque(image) or _full(image) in known:
+            continue
+        repository, tag = image_repository(image), _tag_of(image)
+        near = [
+            n
+            for n in given
+            if one_slip(image_repository(n), repository)
+            and not "".join(
+                differing(image_repository(n), repository)
+            ).isdigit()  # `app1`, `app2`: two images
+            and (_tag_of(n) == tag or re.search(r"[$<>{}]", _tag_of(n) + tag))
+        ]
+        if not near:
+            continue
+        if top is not None and _named_in_project(repository, top):
+            continue
+        shown = ", ".join(f"{n} ({given[n]})" for n in near)
+        yield Diagnostic(
+            readme,
+            line,
+            f"README runs docker {verb} {image}, but no build, tag or pull of the README makes "
+            f"{image_repository(image)}: it makes {shown}, a slip away",
+            confidence=CERTAIN,
         )
 
 
