@@ -792,3 +792,53 @@ def test_a_folder_the_prose_points_to_that_is_not_there(tmp_path: Path) -> None:
 def test_folders_pointed_to_that_are_no_finding(tmp_path: Path, name: str, readme: str) -> None:
     root = tmp_path / ("Dockerfiles" if readme.startswith("## Dockerfiles") and name == "work" else "repo")
     assert _pointed(root, readme, {"deep/er/images/Dockerfile": "FROM x\n"}) == []
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        # a folder named in plain prose by its name and a trailing slash
+        ("We query the endpoint with the scripts in test_scripts/", ("test_scripts/", "test_scipts/")),
+        ("- Sample clients live under `clinets/` and `configs/`.", ("clinets/", "clients/")),
+        (
+            "Models are read from model_configs/local/ at start.",
+            ("model_configs/local/", "model_config/local/"),
+        ),
+    ],
+)
+def test_a_folder_named_in_prose_a_slip_away_from_one(
+    tmp_path: Path, line: str, expected: tuple[str, str]
+) -> None:
+    _repo(
+        tmp_path,
+        {
+            "test_scipts/query_endpoint.py": "",
+            "clients/stream.py": "",
+            "configs/base.yaml": "",
+            "model_config/local/a.yaml": "",
+        },
+    )
+    model = model_of(parse_dockerfile(DOCKERFILE["Dockerfile"], "Dockerfile"))
+    found = audit(f"# Llama server\n\n{line}\n", "README.md", model, {}, tmp_path)
+    said, meant = expected
+    assert [(d.line, d.message, d.confidence) for d in found] == [
+        (3, f"README names {said}, which does not exist (did you mean {meant}?)", "likely")
+    ]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "See https://github.com/acme/tools/tree/main/test_scripts/ for the upstream ones.",  # an address
+        "Results land in /data/test_scripts/ inside the container, or ~/test_scripts/.",  # not relative
+        "Use CPU and/or GPU; the I/O path is test_scipts/ (there).",  # `and/or`; the folder is there
+        "The output goes to test_script/ once you run `mkdir test_script` first.",  # made by a command
+        "Put the weights in `model/` (a file `modle` sits beside it).",  # a file a slip away, no folder
+        "Read [the helpers](test_scripts/) too.",  # a link: the rule on links tells it
+    ],
+)
+def test_folders_in_prose_that_are_no_slip(tmp_path: Path, line: str) -> None:
+    _repo(tmp_path, {"test_scipts/query_endpoint.py": "", "modle": ""})
+    model = model_of(parse_dockerfile(DOCKERFILE["Dockerfile"], "Dockerfile"))
+    found = audit(f"# Llama server\n\n{line}\n", "README.md", model, {}, tmp_path)
+    assert [d.message for d in found if "README names" in d.message] == []

@@ -177,3 +177,32 @@ def test_a_variable_the_build_reads_or_no_build_sentence(
     tmp_path: Path, sentence: str, command: str, dockerfile: str
 ) -> None:
     assert _token_findings(tmp_path, sentence, command, dockerfile) == []
+
+
+CUDA_IMAGE = 'ARG CUDA_IMAGE="12.1.1-devel-ubuntu22.04"\nFROM nvidia/cuda:${CUDA_IMAGE}\nRUN apt-get update\n'
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        # a host environment made by conda, shown as a command in the prose: its CUDA is not the image's
+        "Older versions of cuda can be used with conda environments e.g.:\n"
+        "$ conda create -n cuda122 cuda=12.2\n"
+        "$ conda activate cuda122",
+        "For a local run make an environment first:\nmamba install -c nvidia cuda-toolkit=12.4\n",
+        "Some tools need an older one:\n> micromamba create -n old cuda=11.8\n",
+    ],
+)
+def test_a_host_environment_command_in_prose_is_no_claim_on_the_image(lines: str) -> None:
+    readme = f"# llama server\n\nThe image supports CUDA 12.1.\n\n{lines}\n"
+    assert findings(readme, {"Dockerfile": CUDA_IMAGE}) == []
+
+
+def test_a_sentence_about_the_image_beside_a_conda_command_is_still_read() -> None:
+    readme = (
+        "# llama server\n\nThe image is built on CUDA 12.2.\n\n"
+        "To match it locally:\n$ conda create -n cuda121 cuda=12.1\n"
+    )
+    assert findings(readme, {"Dockerfile": CUDA_IMAGE}) == [
+        "3: README says CUDA 12.2 but Dockerfile:1 says 12.1.1"
+    ]

@@ -602,3 +602,173 @@ def test_requirements_files_that_are_there_or_unknown(
 ) -> None:
     said = found(tmp_path, {"README.md": PIP.format(install=install), **files}, git=False)
     assert [s for s in said if "installs packages" in s[1]] == []
+
+
+# --------------------------------------------------------------------------------------------------
+# A requirements file of another flavour than the folder's, and one read in a container that mounts the
+# README's folder
+
+
+@pytest.mark.parametrize(("git", "confidence"), [(True, "certain"), (False, "likely")])
+def test_a_requirements_file_of_a_flavour_the_folder_lacks(
+    tmp_path: Path, git: bool, confidence: str
+) -> None:
+    install = "pip install -r requirements.txt\npip install -r requirements-dev.txt"
+    said = found(tmp_path, {"README.md": PIP.format(install=install), "requirements.txt": "x\n"}, git=git)
+    assert said == [
+        (
+            6,
+            "README installs packages from requirements-dev.txt, which does not exist in the repository: pip "
+            "stops (could not open requirements file); its folder holds requirements.txt",
+            confidence,
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("install", "files"),
+    [
+        # compiled from its `.in` source by pip-compile: a step docgen does not read makes it
+        ("pip install -r requirements-dev.txt", {"requirements.txt": "x\n", "requirements-dev.in": "x\n"}),
+        # the file is in another folder of the repository
+        (
+            "pip install -r requirements-gpu.txt",
+            {"requirements.txt": "x\n", "ci/requirements-gpu.txt": "x\n"},
+        ),
+        # made by a step above
+        (
+            "pip-compile -o requirements-lock.txt requirements.txt\npip install -r requirements-lock.txt",
+            {"requirements.txt": "x\n"},
+        ),
+        # another first word: another layout, not a flavour of the folder's list
+        ("pip install -r deps-dev.txt", {"requirements.txt": "x\n"}),
+        ("pip install -r requirements/gpu.txt", {"requirements.txt": "x\n"}),
+    ],
+)
+def test_requirements_flavours_that_are_no_finding(
+    tmp_path: Path, install: str, files: dict[str, str]
+) -> None:
+    said = found(tmp_path, {"README.md": PIP.format(install=install), **files})
+    assert [s for s in said if "installs packages" in s[1]] == []
+
+
+MOUNTED = """# Quantized inference
+
+## Build
+```bash
+docker build -t lab/infer .
+```
+
+## Run
+```
+./run-container.sh
+```
+
+## In the container
+Once you are inside the container shell, run this the first time:
+```bash
+python3 -m venv ./venv && source ./venv/bin/activate
+{install}
+```
+"""
+RUN_SCRIPT = (
+    "#!/usr/bin/env bash\n"
+    'docker run --rm -it --gpus all \\\n    -v "$PWD":/workspace \\\n    lab/infer bash\n'
+)
+
+
+def test_a_requirements_file_read_in_a_container_that_mounts_the_readmes_folder(tmp_path: Path) -> None:
+    # the start script mounts the checkout at /workspace; the block reads requirements.txt of it too,
+    # so it runs there: requirements-dev.txt is not in the folder
+    install = "pip install -r requirements.txt\npip install -r requirements-dev.txt"
+    files = {
+        "README.md": MOUNTED.format(install=install),
+        "run-container.sh": RUN_SCRIPT,
+        "requirements.txt": "",
+    }
+    assert found(tmp_path, files, dockerfile="FROM nvcr.io/nvidia/pytorch:24.03-py3\n") == [
+        (
+            18,
+            "README installs packages from requirements-dev.txt, which does not exist in the repository: pip "
+            "stops (could not open requirements file); its folder holds requirements.txt (run in the "
+            "container, where run-container.sh:3 mounts the README's folder)",
+            "certain",
+        )
+    ]
+
+
+SHELL_IN = """# Speech service
+
+```shell
+docker build -t speech .
+docker run -it --rm -v $(pwd):/src -w /src speech bash
+```
+
+Inside the container:
+
+```shell
+pip install -r requirements.txt
+pip install -r {said}
+python -m speech.serve
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("said", "files", "expected"),
+    [
+        # the README's own `docker run` mounts the folder: requirements.txt is read there
+        ("requirements-gpu.txt", {}, "requirements.txt"),
+        ("requirments.txt", {}, None),  # a slip: told with the file meant
+        ("requirements-gpu.txt", {"requirements-gpu.txt": ""}, ""),  # there
+        ("requirements-gpu.txt", {"docker/requirements-gpu.txt": ""}, ""),  # in another folder
+    ],
+)
+def test_requirements_read_in_a_container_the_readme_runs_with_its_folder(
+    tmp_path: Path, said: str, files: dict[str, str], expected: str | None
+) -> None:
+    tree = {"README.md": SHELL_IN.format(said=said), "requirements.txt": "", **files}
+    messages = [m for _, m, _ in found(tmp_path, tree) if "installs packages" in m]
+    if expected == "":
+        assert messages == []
+    elif expected is None:
+        assert messages == [
+            f"README installs packages from {said}, which does not exist in the repository: pip stops (could "
+            "not open requirements file) (did you mean requirements.txt?) (run in the container, where "
+            "README line 5 mounts the README's folder)"
+        ]
+    else:
+        assert messages == [
+            f"README installs packages from {said}, which does not exist in the repository: pip stops (could "
+            f"not open requirements file); its folder holds {expected} (run in the container, where README "
+            "line 5 mounts the README's folder)"
+        ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        # no mount of the README's folder: the container's files are the image's
+        (
+            MOUNTED.format(install="pip install -r requirements.txt\npip install -r requirements-dev.txt"),
+            {"run-container.sh": "docker run --rm -it -v /data:/data lab/infer bash\n"},
+        ),
+        # the mount is there, but nothing else the block reads is of the folder: where the shell is, unknown
+        (
+            MOUNTED.format(install="pip install -r requirements-dev.txt"),
+            {"run-container.sh": RUN_SCRIPT},
+        ),
+        # the block moves to the image's own folder first
+        (
+            MOUNTED.format(
+                install="pip install -r requirements.txt\ncd /opt/app\npip install -r requirements-dev.txt"
+            ),
+            {"run-container.sh": RUN_SCRIPT},
+        ),
+    ],
+)
+def test_requirements_in_a_container_that_are_no_finding(
+    tmp_path: Path, readme: str, files: dict[str, str]
+) -> None:
+    said = found(tmp_path, {"README.md": readme, "requirements.txt": "", **files})
+    assert [s for s in said if "installs packages" in s[1]] == []

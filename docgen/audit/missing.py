@@ -1,6 +1,8 @@
 """References to files of the repository that are not there: a relative link (or image, reference
 definition, HTML `href`/`src`) whose target does not exist, and a path in code in the prose
-(`` Run `build.docker.sh` ``) that names no file while one a slip away does (`build_docker.sh`).
+(`` Run `build.docker.sh` ``) that names no file while one a slip away does (`build_docker.sh`), and a
+folder named with a trailing slash, in code or plain prose (`the scripts in test_scripts/`), while a
+folder a slip away is there (`test_scipts/`).
 
 Links to Dockerfiles are `references`' concern (which image a section is about follows from them); these
 are every other file.
@@ -541,6 +543,28 @@ def _plain_compose_names(doc: Document) -> Iterator[tuple[int, str]]:
                     yield number, match.group(1)
 
 
+_PLAIN_FOLDER = re.compile(r"(?<![\w./:@~$%{}<>\\-])([A-Za-z_][\w.-]*[A-Za-z0-9_](?:/[\w.-]+)*/)(?![\w./-])")
+"""A folder named in plain prose by its name and a trailing slash (`the scripts in test_scripts/`,
+`under configs/local/`): not in an address or an absolute, home or variable path (what stands before it
+is no part of a path), not `and/or` (the slash ends the word)."""
+_ADDRESS = re.compile(r"\S*://\S*|\bwww\.\S*")
+
+
+def _plain_folder_names(doc: Document) -> Iterator[tuple[int, str]]:
+    """(README line, path) of each folder named in the prose outside code and links by its name and a
+    trailing slash (`_PLAIN_FOLDER`); `code_paths` has those in code."""
+    for para in doc.paragraphs:
+        for number, text in para.lines:
+            if "/" not in text:
+                continue
+            spans = [(start, end) for start, end, _ in code_spans(text)] if "`" in text else []
+            spans += [(link.start, link.end) for link in links(text)] if "](" in text else []
+            spans += [match.span() for match in _ADDRESS.finditer(text)]
+            for match in _PLAIN_FOLDER.finditer(text):
+                if not any(a <= match.start() < b for a, b in spans) and not DOMAIN.match(match.group(1)):
+                    yield number, match.group(1)
+
+
 def line_texts(doc: Document) -> dict[int, str]:
     """README line → its text as the prose, a table row (cells joined by ` | `) or a heading holds it;
     the first of them that holds the line."""
@@ -610,7 +634,8 @@ def misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Diag
     texts: dict[int, str] | None = None  # the text of each line, read once when needed
     owned: set[str] | None = None  # the names the README has the reader make, read once when needed
     drawn = set(_mermaid_names(doc))
-    for line, code in itertools.chain(code_paths(doc), _plain_compose_names(doc), drawn):
+    plain = set(_plain_folder_names(doc))
+    for line, code in itertools.chain(code_paths(doc), _plain_compose_names(doc), drawn, plain):
         if (
             not PATH.fullmatch(code)
             or code.strip("./") == ""
@@ -635,13 +660,18 @@ def misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Diag
                         confidence=CERTAIN,
                     )
             continue
-        if "/" not in path.rstrip("/") and suffix not in SUFFIXES:
+        folder = path.endswith("/")  # (`test_scripts/`: a folder, by its trailing slash)
+        if "/" not in path.rstrip("/") and suffix not in SUFFIXES and not folder:
             continue
         if is_dockerfile_name(name) or any(part in made for part in path.split("/")):
             continue
         if any(os.path.exists(base / path) for base in bases) or (line, path) in seen:
             continue
         fixed = prose_fix(bases, path, suffix, listings)
+        if fixed is not None and folder and not any(os.path.isdir(base / fixed) for base in bases):
+            fixed = None  # a folder named, a file a slip away: not the one meant
+        elif fixed is not None and folder:
+            fixed = fixed.rstrip("/") + "/"
         flavoured = False
         if fixed is None:
             fixed = _compose_twin(bases, path, listings)
@@ -665,7 +695,7 @@ def misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Diag
             f"README names {path}, which does not exist (did you mean {fixed}?)",
             confidence=(
                 LIKELY
-                if flavoured or (line, code) in drawn
+                if flavoured or (line, code) in drawn or (line, code) in plain
                 else CERTAIN
                 if _spelt_alike(path, fixed) or COMPOSE_FILE.fullmatch(basename(fixed))
                 else LIKELY

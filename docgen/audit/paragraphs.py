@@ -1,7 +1,8 @@
 """Claims read from paragraphs and lists: build-arg names in code in a sentence or list about build
 args, defaults in list items (`` `CUDA_VERSION` set to `12.4.0` ``), `NAME=VALUE` lists, required args
 (`X must be explicitly specified`), list items a scope note binds to one image, and a base image said to
-be each image's.
+be each image's. A prose line that is a command making a host environment (`$ conda create -n x
+cuda=12.2`) is no claim on the image's versions.
 """
 
 from __future__ import annotations
@@ -51,6 +52,15 @@ _SET_TO = re.compile(r"[ \t]*(?:is[ \t]+)?set[ \t]+to[ \t]*(?=`|<code>)", re.IGN
 _DEFAULT_IS = re.compile(
     r"\bdefault(?:s|[ \t]+value)?(?:[ \t]+(?:is|to))?[ \t]*(?:[:=][ \t]*)?(?=`|<code>)", re.I
 )
+
+_HOST_ENV_COMMAND = re.compile(
+    r"[ \t]*(?:[$>%][ \t]+)?(?:sudo[ \t]+)?"
+    r"(?:(?:conda|mamba|micromamba)[ \t]+(?:create|install|env[ \t]+create)"
+    r"|pyenv[ \t]+(?:install|local|global|virtualenv)|nvm[ \t]+(?:install|use)|asdf[ \t]+install)\b"
+)
+"""A prose line that is a command making an environment on the reader's machine (`$ conda create -n
+cuda122 cuda=12.2`, `pyenv install 3.10.4`): the versions it names are that environment's, not the
+image's."""
 
 
 def _items(para: Paragraph) -> list[list[tuple[int, str]]]:
@@ -144,7 +154,7 @@ def audit_paragraph(para: Paragraph, auditor: Auditor, untitled: bool = False) -
     rest, members = member_sentences(para.lines, auditor)
     for judge, lines in [(auditor, rest), *members]:
         for line, text in lines:
-            if not text.strip():
+            if not text.strip() or _HOST_ENV_COMMAND.match(text):
                 continue
             yield from audit_text(
                 line,

@@ -31,7 +31,11 @@ another order (`config.example.json` for `config.json.example`), named as the fi
 
 A requirements file a `pip install -r` reads that the repository holds nowhere, while the folder it is
 read from holds one a slip away (`requirements` for `requirements.txt`), is `certain` in a checkout or
-not (`_slipped_list`).
+not (`_slipped_list`); one whose folder holds only other lists of its first word (`requirements.txt`
+for `requirements-dev.txt`) is `certain` in a checkout, `likely` outside one. Such files are read in a
+block run in a container too when a `docker run` of the README or of a script it runs mounts the
+current folder (`-v "$PWD":/workspace`) and another file the block reads is one of the README's folder
+(`_mounted_here`, `_mounted_lists`).
 """
 
 from __future__ import annotations
@@ -391,12 +395,16 @@ def _slipped_list(
     made_files: MadeFiles,
     made: set[str],
     doc: Document,
-) -> str | None:
-    """The finding on a requirements file `path` a `pip install -r` on README `line` reads when the
-    repository holds no file of its name while the folder it is read from holds one a slip away
-    (`requirements` for `requirements.txt`, `requirement.txt`): pip stops ("Could not open requirements
-    file"). None when a line above makes it, it is a placeholder or a generated folder's, or no such
-    neighbour is there (the README may follow another layout: not told)."""
+    checkout: bool = True,
+) -> tuple[str, str] | None:
+    """(message, confidence) of the finding on a requirements file `path` a `pip install -r` on README
+    `line` reads when the repository holds no file of its name while the folder it is read from holds
+    one a slip away (`requirements` for `requirements.txt`, `requirement.txt`), `certain`, or only other
+    lists of the same first word (`requirements.txt` for `requirements-dev.txt`), `certain` in a
+    checkout and `likely` outside one (a copy may hold some of the files only): pip stops ("Could not
+    open requirements file"). None when a line above makes it, it is a placeholder or a generated
+    folder's, a source it is compiled from is there (`requirements-dev.in`), or no such neighbour is
+    there (the README may follow another layout: not told)."""
     path = path.removeprefix("./")
     name = posixpath.basename(path)
     if not name or not _plain(path) or path.endswith("/") or _PLACEHOLDER.search(path) or "$" in path:
@@ -408,6 +416,10 @@ def _slipped_list(
         return None
     folder = posixpath.dirname(path)
     lower = name.lower()
+    stem, _, suffix = lower.rpartition(".")
+    if suffix in ("txt", "in") and names.paths().get(f"{stem}.in"):
+        return None  # (compiled from its `.in`: `pip-compile` makes it)
+    first = re.split(r"[._-]", lower, maxsplit=1)[0]
     for base in bases:
         where = inside(base / folder, top) if folder else base
         if where is None or not os.path.isdir(where):
@@ -422,13 +434,25 @@ def _slipped_list(
             if e.lower() in (f"{lower}.txt", f"{lower}.in")
             or (one_slip(e.lower(), lower) and e.lower().endswith((".txt", ".in")))
         ]
-        if len(close) == 1:
+        others = [
+            e
+            for e in entries
+            if suffix == "txt"
+            and len(first) >= 4
+            and e.lower().endswith(".txt")
+            and re.split(r"[._-]", e.lower(), maxsplit=1)[0] == first
+        ]
+        if len(close) == 1 or (not close and others):
             if _made_above(path, line, made_files, doc):
                 return None
-            meant = posixpath.join(folder, close[0]) if folder else close[0]
+            said = f"README installs packages from {path}, which does not exist in the repository: pip stops"
+            if len(close) == 1:
+                meant = posixpath.join(folder, close[0]) if folder else close[0]
+                return f"{said} (could not open requirements file) (did you mean {meant}?)", CERTAIN
+            held = ", ".join(posixpath.join(folder, e) if folder else e for e in others[:4])
             return (
-                f"README installs packages from {path}, which does not exist in the repository: pip stops "
-                f"(could not open requirements file) (did you mean {meant}?)"
+                f"{said} (could not open requirements file); its folder holds {held}",
+                CERTAIN if checkout else LIKELY,
             )
     return None
 
@@ -506,6 +530,75 @@ class _CopiedReadme:
         if not self._read:
             self._read_once(project)
         return self._named is not None and name not in self._named and _nowhere(path, self._names)
+
+
+_HERE_MOUNT = re.compile(
+    r"(?:^|[ \t])(?:-v|--volume)(?:[ \t]+|=)[\"']?(?:\$PWD|\$\{PWD\}|\$\(pwd\)|`pwd`|%cd%|\.)/?[\"']?:"
+    r"[\"']?(/[\w./-]*)[\"']?(?::[\w,]+)?[\"']?(?=\s|$)",
+    re.IGNORECASE,
+)
+"""`-v "$PWD":/workspace`, `-v "%cd%":"/workspace"`, `--volume=$(pwd):/app:rw`: the current folder
+mounted in a container, at group 1."""
+_RUN_SCRIPT = re.compile(r"(?<![\w/.-])(?:\./)?([\w-][\w.-]*\.(?:sh|bash|bat|cmd))(?![\w.-])")
+"""A script a command block runs by its name (`./start-container.sh`, `start-container.bat`)."""
+
+
+def _mounted_here(doc: Document, bases: Sequence[Path], top: Path) -> tuple[str, str] | None:
+    """(target, where) of the first `docker run` mount of the current folder (`_HERE_MOUNT`) in a
+    command block of the README or in a script one of its blocks runs by name, found in one of `bases`
+    (`where`: `start-container.sh:7`, or `README line 12`); None when there is none."""
+    scripts: list[str] = []
+    for fence in doc.fences:
+        if fence.lang not in COMMAND_LANGS:
+            continue
+        for line, text in fence.lines:
+            found = _HERE_MOUNT.search(text)
+            if found is not None and "docker" in " ".join(t for _, t in fence.lines):
+                return found.group(1).rstrip("/") or "/", f"README line {line}"
+            scripts.extend(m.group(1) for m in _RUN_SCRIPT.finditer(text))
+    for name in dict.fromkeys(scripts):
+        for base in bases:
+            place = inside(base / name, top)
+            if place is None or not os.path.isfile(place):
+                continue
+            text = text_or_none(place, MAX_PROJECT_FILE_BYTES) or ""
+            if "docker" not in text and "podman" not in text:
+                break
+            for number, row in enumerate(text.splitlines(), 1):
+                found = _HERE_MOUNT.search(row)
+                if found is not None:
+                    return found.group(1).rstrip("/") or "/", f"{name}:{number}"
+            break
+    return None
+
+
+def _mounted_lists(fence: Fence, target: str, bases: Sequence[Path], top: Path) -> Iterator[tuple[int, str]]:
+    """(README line, path) of each requirements file a block run in a container reads (`pip install -r
+    requirements-dev.txt`) when the container's shell is in the README's folder, mounted at `target`:
+    another file the block reads by the same relative way is one of that folder (`pip install -r
+    requirements.txt`). Up to a `cd` elsewhere than `target`, or a command leaving the container."""
+    lists: list[tuple[int, str]] = []
+    here = False
+    for line, code in _commands(fence):
+        for step in _split(code):
+            if _LEAVES.search(step) or re.match(r"[ \t]*exit\b", step):
+                break
+            if CD_STEP.match(step):
+                if (cd_target(step) or "").rstrip("/") != target:
+                    break
+                continue
+            for how, path in _reads(step):
+                if how == "installs packages from":
+                    lists.append((line, path))
+                bare = path.removeprefix("./")
+                if _plain(bare) and not bare.startswith(("/", "~", "$", "..")):
+                    found = (inside(base / bare, top) for base in bases)
+                    here = here or any(f is not None and os.path.isfile(f) for f in found)
+        else:
+            continue
+        break
+    if here:
+        yield from lists
 
 
 def _clone_folders(doc: Document, own: Callable[[int, str], tuple[str, Path] | None]) -> set[str]:
@@ -632,15 +725,30 @@ def setup_files(
     ends = sorted((p.lines[-1][0], i) for i, p in enumerate(doc.paragraphs) if p.lines)
     cloned: tuple[int, int] | None = None  # (section, depth) of the reader in another repository's clone
     said_aside: dict[int, bool] = {}  # README line of inline commands → it says inside, or another project
+    mounted: tuple[str, str] | None = None  # (target, where) of a mount of the README's folder
+    mount_read = False  # `mounted` is read once, for the first block run in a container
     for fence in doc.fences:
         if fence.lang not in COMMAND_LANGS or not fence.lines:
             continue
-        if entered_at is not None and fence.section == entered_at:
-            continue  # the block before put the reader in a container: this one runs there
-        entered_at = None
-        cloned = cloned if cloned is not None and cloned[0] == fence.section else None
-        intro = _intro(doc, fence, ends)
-        if _INSIDE.search(intro):
+        # the block before put the reader in a container, or its words say it runs in one: its files
+        # are the container's, but for requirements files of the README's folder mounted there
+        in_container = entered_at is not None and fence.section == entered_at
+        if not in_container:
+            entered_at = None
+            cloned = cloned if cloned is not None and cloned[0] == fence.section else None
+            intro = _intro(doc, fence, ends)
+            in_container = bool(_INSIDE.search(intro))
+        if in_container:
+            if not mount_read:
+                mounted, mount_read = _mounted_here(doc, [directory.resolve(), root], top), True
+            if mounted is not None:
+                bases = [directory.resolve(), root]
+                for line, path in _mounted_lists(fence, mounted[0], bases, top):
+                    slip = _slipped_list(path, line, bases, top, names, made_files, made, doc, checkout)
+                    if slip is not None and path not in seen:
+                        seen.add(path)
+                        where = f" (run in the container, where {mounted[1]} mounts the README's folder)"
+                        yield Diagnostic(readme, line, slip[0] + where, confidence=slip[1])
             continue
         # a whole command of the prose's inline code (`markdown.inline_commands`): its own line tells too
         # (read once a line: a line of a thousand inline commands is one line)
@@ -687,10 +795,12 @@ def setup_files(
                     for how, path in _reads(step):
                         if how == "installs packages from":
                             bases = [directory.resolve(), root]
-                            slip = _slipped_list(path, line, bases, top, names, made_files, made, doc)
+                            slip = _slipped_list(
+                                path, line, bases, top, names, made_files, made, doc, checkout
+                            )
                             if slip is not None and path not in seen:
                                 seen.add(path)
-                                yield Diagnostic(readme, line, slip, confidence=CERTAIN)
+                                yield Diagnostic(readme, line, slip[0], confidence=slip[1])
                             continue
                         python = how == "runs" and path.endswith(".py") and _interpreted(step)
                         loose = built or not checkout  # only templates are read
