@@ -194,7 +194,7 @@ ENTRYPOINT ["ollama", "serve"]
 BUNDLE_README = """\
 # Model bundle
 
-The image bundles `llama3.2:1b qwen2:0.5b` by default; pick others with the `MODEL_CHOICE` variable.
+The image bundles `llama3.2:1b qwen2:0.5b` by default; pick others with the `MODEL_CHOICE` environment variable.
 
 Paste these variables into the service's settings:
 
@@ -243,6 +243,9 @@ def test_silent_when_the_variable_is_the_readmes_own_or_named_beside(tmp_path: P
     # a variable a library reads (the app may read it whatever the Dockerfile says)
     token = BUNDLE_README.replace("MODEL_CHOICE", "MODEL_TOKEN")
     assert bundle(tmp_path, token) == []
+    # said as a build arg: a build arg no Dockerfile declares is another rule's
+    built = BUNDLE_README.replace("the `MODEL_CHOICE` environment variable.", "the build arg `MODEL_CHOICE`.")
+    assert bundle(tmp_path, built.replace("MODEL_CHOICE=\n", "")) == []
     # no part shared
     unrelated = BUNDLE_README.replace("MODEL_CHOICE", "BUNDLED_SET")
     assert bundle(tmp_path, unrelated) == []

@@ -18,7 +18,8 @@ a `_`, and a plural (`MODEL_PATH` and `MODEL_PATHS` may both be real; for a runt
 is closed, the plural is a slip). A line naming both names (`use X, not Y`) is silent.
 
 A name no known name is one slip from is read too when a line naming it gives, in code, a value that is
-the default of exactly one ARG or ENV of the images under a name sharing a part with it (`` `gemma2:2b` ``
+the default of exactly one ARG or ENV of the images under a name sharing a part with it, for a name the
+README passes or calls an environment variable (`wording.runtime_names`) (`` `gemma2:2b` ``
 for `MODEL_NAME`, `ARG MODEL_LIST="gemma2:2b"`): the README names the variable that does that job
 otherwise (`_same_default`, `likely`). A line of a command block that is one `NAME=value` alone (a
 setting to paste into a platform) is no assignment of the README's own unless its commands expand `$NAME`.
@@ -39,6 +40,7 @@ from docgen.audit.missing import one_edit
 from docgen.audit.names import compose_files
 from docgen.audit.preset_env import folder_files
 from docgen.audit.run_time import _APP_READ
+from docgen.audit.wording import runtime_names
 from docgen.files import real_path
 from docgen.hardware import runtime_reads, runtime_variables
 from docgen.markdown import Document, code_spans
@@ -111,6 +113,7 @@ def _env_slips(
         known.setdefault(name, f"{runtime} reads")
     index = SlipIndex(k for k in known if len(k) >= _MIN_NAME)
     defaults = _defaults(models)
+    runtime = runtime_names(doc)  # (a build arg no Dockerfile declares is `arg_lists`' own)
     for name in asked:
         line, text = said[name][0]
         if name in known:
@@ -125,7 +128,7 @@ def _env_slips(
                 f"(did you mean {meant}?)",
                 confidence=LIKELY,
             )
-        elif not near and not _APP_READ.search(name):
+        elif not near and not _APP_READ.search(name) and name in runtime:
             yield from _same_default(readme, name, said[name], defaults, known)
 
 
