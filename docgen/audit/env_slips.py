@@ -113,7 +113,7 @@ def _env_slips(
         known.setdefault(name, f"{runtime} reads")
     index = SlipIndex(k for k in known if len(k) >= _MIN_NAME)
     defaults = _defaults(models)
-    runtime = runtime_names(doc)  # (a build arg no Dockerfile declares is `arg_lists`' own)
+    at_run_time = runtime_names(doc)  # (a build arg no Dockerfile declares is `arg_lists`' own)
     for name in asked:
         line, text = said[name][0]
         if name in known:
@@ -128,7 +128,7 @@ def _env_slips(
                 f"(did you mean {meant}?)",
                 confidence=LIKELY,
             )
-        elif not near and not _APP_READ.search(name) and name in runtime:
+        elif not near and not _APP_READ.search(name) and name in at_run_time:
             yield from _same_default(readme, name, said[name], defaults, known)
 
 

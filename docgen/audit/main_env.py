@@ -332,6 +332,35 @@ class MainRead:
     only its __main__ block calls`)."""
 
 
+def _regions(tree: ast.Module) -> tuple[dict[str, _Reads], dict[str, int], int] | None:
+    """The reads of each region of the module `tree`: import-time code (`""`), its `__main__` blocks
+    (`"__main__"`), each undecorated top-level function (by name); with the functions' lines and the
+    first `__main__` block's line. None when a function is defined twice."""
+    regions: dict[str, _Reads] = {"": _Reads(), "__main__": _Reads()}
+    defined: dict[str, int] = {}
+    main_line = 0
+    for node in tree.body:
+        if isinstance(node, ast.If) and _is_main_test(node.test):
+            main_line = main_line or node.lineno
+            for statement in node.body:
+                regions["__main__"].visit(statement)
+            for statement in node.orelse:
+                regions[""].visit(statement)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not node.decorator_list:
+            if node.name in defined or node.name in ("", "__main__"):
+                return None  # defined twice: which one runs is not followed
+            defined[node.name] = node.lineno
+            region = regions.setdefault(node.name, _Reads())
+            for statement in node.body:
+                region.visit(statement)
+            for default in (*node.args.defaults, *node.args.kw_defaults):
+                if default is not None:
+                    regions[""].visit(default)  # evaluated at import
+        else:
+            regions[""].visit(node)
+    return regions, defined, main_line
+
+
 def main_only_reads(
     source: str, entries: frozenset[str] = frozenset(), served: str = ""
 ) -> dict[str, MainRead]:
@@ -346,28 +375,13 @@ def main_only_reads(
         tree = ast.parse(source)
     except (SyntaxError, ValueError, MemoryError, RecursionError):
         return {}
-    regions: dict[str, _Reads] = {"": _Reads(), "__main__": _Reads()}
-    defined: dict[str, int] = {}
-    main_line = 0
-    for node in tree.body:
-        if isinstance(node, ast.If) and _is_main_test(node.test):
-            main_line = main_line or node.lineno
-            for statement in node.body:
-                regions["__main__"].visit(statement)
-            for statement in node.orelse:
-                regions[""].visit(statement)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not node.decorator_list:
-            if node.name in defined or node.name in ("", "__main__"):
-                return {}  # defined twice: which one runs is not followed
-            defined[node.name] = node.lineno
-            region = regions.setdefault(node.name, _Reads())
-            for statement in node.body:
-                region.visit(statement)
-            for default in (*node.args.defaults, *node.args.kw_defaults):
-                if default is not None:
-                    regions[""].visit(default)  # evaluated at import
-        else:
-            regions[""].visit(node)
+    try:
+        read = _regions(tree)
+    except RecursionError:  # nesting deeper than the walk follows
+        return {}
+    if read is None:
+        return {}
+    regions, defined, main_line = read
     if not main_line and not entries & set(defined):
         return {}
     if served:
