@@ -194,7 +194,7 @@ ENTRYPOINT ["ollama", "serve"]
 BUNDLE_README = """\
 # Model bundle
 
-The image bundles `llama3.2:1b qwen2:0.5b` by default; pick others with the `MODEL_CHOICE` environment variable.
+Bundles `llama3.2:1b qwen2:0.5b` by default; the `MODEL_CHOICE` environment variable changes it.
 
 Paste these variables into the service's settings:
 
@@ -235,7 +235,7 @@ def test_silent_when_the_variable_is_the_readmes_own_or_named_beside(tmp_path: P
     own = BUNDLE_README.replace("RETRY_COUNT=\n```", "RETRY_COUNT=\necho $MODEL_CHOICE\n```")
     assert bundle(tmp_path, own) == []
     # the line names the build arg too (`use X, not Y`)
-    both = BUNDLE_README.replace("variable.", "variable (the build arg `MODEL_LIST`).")
+    both = BUNDLE_README.replace("changes it.", "changes it (the build arg `MODEL_LIST`).")
     assert bundle(tmp_path, both) == []
     # another value than the default: nothing ties the two
     other = BUNDLE_README.replace("`llama3.2:1b qwen2:0.5b`", "`phi3:mini`")
@@ -244,7 +244,7 @@ def test_silent_when_the_variable_is_the_readmes_own_or_named_beside(tmp_path: P
     token = BUNDLE_README.replace("MODEL_CHOICE", "MODEL_TOKEN")
     assert bundle(tmp_path, token) == []
     # said as a build arg: a build arg no Dockerfile declares is another rule's
-    built = BUNDLE_README.replace("the `MODEL_CHOICE` environment variable.", "the build arg `MODEL_CHOICE`.")
+    built = BUNDLE_README.replace("the `MODEL_CHOICE` environment variable", "the build arg `MODEL_CHOICE`")
     assert bundle(tmp_path, built.replace("MODEL_CHOICE=\n", "")) == []
     # no part shared
     unrelated = BUNDLE_README.replace("MODEL_CHOICE", "BUNDLED_SET")
