@@ -179,3 +179,73 @@ def test_many_names_on_both_sides_are_read_in_linear_time(tmp_path: Path) -> Non
         "# Sim\n\n" + "".join(f"- `OPTION_{n:05d}_VALUE`\n" for n in range(5_000)) + "- `RENDER_QUALTY`\n"
     )
     assert [f[0] for f in found(tmp_path, readme, files)] == [5_003]
+
+
+# A model-bundle image whose README names the model variable by another name than the build arg, and a
+# speech image whose README pastes settings the image knows.
+BUNDLE = """\
+FROM ollama/ollama
+ARG MODEL_LIST="llama3.2:1b qwen2:0.5b"
+ARG PULL_RETRIES=3
+ENV OLLAMA_HOST=0.0.0.0:8000
+RUN ollama serve & sleep 5 && for m in $MODEL_LIST; do ollama pull "$m"; done
+ENTRYPOINT ["ollama", "serve"]
+"""
+BUNDLE_README = """\
+# Model bundle
+
+Bundles `llama3.2:1b qwen2:0.5b` by default; the `MODEL_CHOICE` environment variable changes it.
+
+Paste these variables into the service's settings:
+
+```
+MODEL_CHOICE=
+RETRY_COUNT=
+```
+
+- `RETRY_COUNT`: how many times a pull is retried (default `3`).
+"""
+
+
+def bundle(root: Path, readme: str) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": BUNDLE, "README.md": readme})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "which nothing of the project sets or reads" in d.message
+    ]
+
+
+def test_a_variable_nothing_reads_given_the_default_of_another(tmp_path: Path) -> None:
+    # RETRY_COUNT's default 3 is too common a value to tie it to PULL_RETRIES, and shares no part
+    assert bundle(tmp_path, BUNDLE_README) == [
+        (
+            3,
+            "README names MODEL_CHOICE, which nothing of the project sets or reads, with the value "
+            "llama3.2:1b qwen2:0.5b; Dockerfile:2 declares MODEL_LIST with that default (did you mean "
+            "MODEL_LIST?)",
+            "likely",
+        )
+    ]
+
+
+def test_silent_when_the_variable_is_the_readmes_own_or_named_beside(tmp_path: Path) -> None:
+    # the README's commands expand what it assigns: a shell variable of its own
+    own = BUNDLE_README.replace("RETRY_COUNT=\n```", "RETRY_COUNT=\necho $MODEL_CHOICE\n```")
+    assert bundle(tmp_path, own) == []
+    # the line names the build arg too (`use X, not Y`)
+    both = BUNDLE_README.replace("changes it.", "changes it (the build arg `MODEL_LIST`).")
+    assert bundle(tmp_path, both) == []
+    # another value than the default: nothing ties the two
+    other = BUNDLE_README.replace("`llama3.2:1b qwen2:0.5b`", "`phi3:mini`")
+    assert bundle(tmp_path, other) == []
+    # a variable a library reads (the app may read it whatever the Dockerfile says)
+    token = BUNDLE_README.replace("MODEL_CHOICE", "MODEL_TOKEN")
+    assert bundle(tmp_path, token) == []
+    # said as a build arg: a build arg no Dockerfile declares is another rule's
+    built = BUNDLE_README.replace("the `MODEL_CHOICE` environment variable", "the build arg `MODEL_CHOICE`")
+    assert bundle(tmp_path, built.replace("MODEL_CHOICE=\n", "")) == []
+    # no part shared
+    unrelated = BUNDLE_README.replace("MODEL_CHOICE", "BUNDLED_SET")
+    assert bundle(tmp_path, unrelated) == []

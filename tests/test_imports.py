@@ -544,7 +544,7 @@ AUDIT_LAYERS = (
         "entry_options",
         "shipped_functions",
     ),
-    ("imageless_runs", "listed_env"),
+    ("imageless_runs", "listed_env", "main_env"),
     ("docgen.audit",),
 )
 """The modules of `docgen/audit/` in the order they build on each other (docs/architecture.md): the

@@ -322,6 +322,7 @@ from docgen.audit.listed_env import listed_env, unset_started_vars
 from docgen.audit.listed_python import _listed_python
 from docgen.audit.local_bases import local_bases
 from docgen.audit.lost_folders import lost_folders
+from docgen.audit.main_env import main_only_env
 from docgen.audit.make_args import make_defaults
 from docgen.audit.make_env import make_env
 from docgen.audit.make_targets import _make_targets
@@ -868,6 +869,7 @@ def audit(
     found.extend(local_bases(doc, text, path, models))
     found.extend(exec_form_env(doc, text, path, models))
     found.extend(single_quoted_env(doc, text, path, directory, models))
+    found.extend(main_only_env(doc, text, path, directory, models))
     found.extend(shell_programs(doc, path, models, directory))
     found.extend(empty_commands(doc, path, models))
     found.extend(idle_shells(doc, path, models))

@@ -117,14 +117,15 @@ def _exec_only(model: ImageModel) -> dict[str, tuple[Setting, bool]]:
     return {n: v for n, v in found.items() if n not in shelled and not _READ_ELSEWHERE.match(n)}
 
 
-def _documented(doc: Document) -> Iterator[tuple[int, str, str]]:
+def documented_env(doc: Document) -> Iterator[tuple[int, str, str]]:
     """(line, name, confidence) of each variable the README documents as a setting of the container: a
-    row of a table of environment variables (`certain`), an item of a list under a heading about them
+    row of a table of environment variables (its first column's header, its heading or the lines just
+    before it say so: `Environment variables:`; `certain`), an item of a list under a heading about them
     (`likely`)."""
     for table in doc.tables:
         if not table.header or BUILD_ARG_WORDS.search(table.header[0]):
             continue
-        if about_env(table.header[0]) or about_env(heading_of(doc, table.line)):
+        if about_env(table.header[0]) or about_env(heading_of(doc, table.line)) or about_env(table.context):
             for line, cells in table.rows:
                 if cells and (name := CODE_NAME.match(cells[0])) is not None:
                     yield line, name.group(1), CERTAIN
@@ -138,7 +139,7 @@ def _documented(doc: Document) -> Iterator[tuple[int, str, str]]:
                 yield line, name.group(1), LIKELY
 
 
-def _passed(
+def passed_env(
     doc: Document, models: Sequence[ImageModel], held: Mapping[str, Mapping[str, object]]
 ) -> Iterator[tuple[int, str, ImageModel, bool, str]]:
     """(line, name, model, whether the run gives its own command, confidence) of each `-e NAME=…` /
@@ -246,7 +247,7 @@ def exec_form_env(
         )
 
     told: set[str] = set()
-    for line, name, confidence in _documented(doc):
+    for line, name, confidence in documented_env(doc):
         if name in expanded or name in told:
             continue
         holding = [model for model in models if name in held[model.path]]
@@ -254,7 +255,7 @@ def exec_form_env(
             continue
         told.add(name)
         yield finding(line, name, holding[0], confidence, "documents")
-    for line, name, model, own_command, confidence in _passed(doc, models, held):
+    for line, name, model, own_command, confidence in passed_env(doc, models, held):
         names = held[model.path]
         if name in expanded or name in told or name not in names or (own_command and names[name][1]):
             continue
@@ -378,14 +379,14 @@ def single_quoted_env(
         return
     expanded = referenced_names(text)
     told: set[str] = set()
-    for line, name, confidence in _documented(doc):
+    for line, name, confidence in documented_env(doc):
         holding = [m for m in models if name in held[m.path]]
         if name in expanded or name in told or len(holding) != 1:
             continue
         told.add(name)
         how = f"documents {name} as a setting of the container"
         yield _quoted_finding(readme, line, holding[0], name, held[holding[0].path][name], how, confidence)
-    for line, name, model, own_command, confidence in _passed(doc, models, held):
+    for line, name, model, own_command, confidence in passed_env(doc, models, held):
         if name in expanded or name in told or name not in held[model.path] or own_command:
             continue
         told.add(name)
