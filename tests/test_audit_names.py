@@ -1064,6 +1064,146 @@ def test_the_container_only_when_the_readme_builds_nothing(
     assert "container sim_gpu_box" in found[0]
 
 
+# A README that builds an image and then runs a script whose `docker run` runs a slip of the built name:
+# modelled on two shapes, an inference image whose README builds `owner/name` and runs a start script
+# beside it (a Windows twin of it runs the built name), and a robotics workspace whose README builds a
+# local name and runs a `.bash` script under `docker/`.
+SLIP_README = """\
+Serving quantized models
+===
+
+## Build
+
+```bash
+docker build -t deskai/llm-serve-gptq .
+```
+
+## Start
+
+```
+# Linux
+./start.sh
+# Windows
+start.bat
+```
+
+## Inside
+
+```bash
+pip install -r requirements.txt
+./serve.py
+```
+"""
+SLIP_SCRIPT = """\
+#!/usr/bin/env bash
+docker run \\
+    --rm -it --gpus all \\
+    -v "$PWD":/work \\
+    {image} \\
+    bash
+"""
+SLIP_PUSH = "jobs:\n  p:\n    steps:\n      - run: docker push deskai/llm-serve-gpqt\n"
+ROS_README = """\
+# Rover workspace
+
+## Docker
+
+```bash
+docker build -t rover_humble_desktop .
+./docker/run_rover.bash
+```
+"""
+ROS_SCRIPT = "#!/bin/bash\nxhost +local:docker\ndocker run -it --net host --privileged {image} bash\n"
+
+
+def _slip_pair(
+    tmp_path: Path, readme: str, script: str, image: str, more: dict[str, str] | None = None
+) -> list[str]:
+    files = {
+        "start.sh": SLIP_SCRIPT.format(image=image),
+        "start.bat": "docker run -it deskai/llm-serve-gptq\n",
+    }
+    if script == "ros":
+        files = {"docker/run_rover.bash": ROS_SCRIPT.format(image=image)}
+    return _audit(tmp_path, readme, files | (more or {}))
+
+
+def test_a_script_the_readme_runs_runs_a_slip_of_the_built_image(tmp_path: Path) -> None:
+    assert [
+        f for f in _slip_pair(tmp_path, SLIP_README, "start", "deskai/llm-serve-gpqt") if "slip" in f
+    ] == [
+        "14: README builds image deskai/llm-serve-gptq (line 7) and then runs ./start.sh (start.sh:5), "
+        "whose docker run runs image deskai/llm-serve-gpqt, a slip of deskai/llm-serve-gptq: nothing of "
+        "the README or the repository builds, tags or pulls deskai/llm-serve-gpqt (certain)"
+    ]
+
+
+def test_a_local_name_slip_in_a_script_under_a_folder(tmp_path: Path) -> None:
+    found = _slip_pair(tmp_path, ROS_README, "ros", "rover_humbel_desktop:latest")
+    assert found == [
+        "7: README builds image rover_humble_desktop (line 6) and then runs ./docker/run_rover.bash "
+        "(docker/run_rover.bash:3), whose docker run runs image rover_humbel_desktop:latest, a slip of "
+        "rover_humble_desktop: nothing of the README or the repository builds, tags or pulls "
+        "rover_humbel_desktop (certain)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "image", "more"),
+    [
+        (SLIP_README, "deskai/llm-serve-gptq", {}),  # the built name
+        (SLIP_README, "deskai/llm-serve-gptq:latest", {}),
+        (SLIP_README.replace("gptq .", "gptq-cpu ."), "deskai/llm-serve-gptq-gpu", {}),  # a variant word
+        (SLIP_README.replace("gptq .", "py310 ."), "deskai/llm-serve-py311", {}),  # a version
+        (SLIP_README, "deskai/llm-serve-gptqs", {}),  # a word of four letters with one added
+        (SLIP_README.replace("-gptq .", "-model ."), "deskai/llm-serve-models", {}),  # a plural
+        (SLIP_README, "ghcr.io/deskai/llm-serve-gpqt", {}),  # a registry's image
+        (SLIP_README, "$IMAGE", {}),  # from a variable
+        (
+            SLIP_README + "\nThe `deskai/llm-serve-gpqt` image is published nightly.\n",
+            "deskai/llm-serve-gpqt",
+            {},
+        ),
+        # something of the repository makes or names it
+        (
+            SLIP_README,
+            "deskai/llm-serve-gpqt",
+            {"Makefile": "image:\n\tdocker build -t deskai/llm-serve-gpqt .\n"},
+        ),
+        (
+            SLIP_README,
+            "deskai/llm-serve-gpqt",
+            {"compose.yaml": "services:\n  a:\n    image: deskai/llm-serve-gpqt\n"},
+        ),
+        (
+            SLIP_README,
+            "deskai/llm-serve-gpqt",
+            {".github/workflows/push.yml": SLIP_PUSH},
+        ),
+        # a command before the script may make it
+        (SLIP_README.replace("./start.sh\n", "make image\n./start.sh\n"), "deskai/llm-serve-gpqt", {}),
+        # the script is run before the build
+        (
+            SLIP_README.replace("## Build", "## Before\n\n```bash\n./start.sh\n```\n\n## Build"),
+            "deskai/llm-serve-gpqt",
+            {},
+        ),
+        # the README builds two images, both a slip away
+        (
+            SLIP_README.replace("gptq .", "gptq .\ndocker build -t deskai/llm-serve-gqpt ."),
+            "deskai/llm-serve-gpqt",
+            {},
+        ),
+        # a build whose tag the reader sets
+        (SLIP_README.replace("deskai/llm-serve-gptq", "$NAME"), "deskai/llm-serve-gpqt", {}),
+    ],
+)
+def test_a_script_image_that_is_no_slip_or_may_be_made(
+    tmp_path: Path, readme: str, image: str, more: dict[str, str]
+) -> None:
+    assert [f for f in _slip_pair(tmp_path, readme, "start", image, more) if "slip" in f] == []
+
+
 # A README that builds its image by running a script, then runs an image of the same owner one word off.
 # Modelled on two shapes: a Jupyter GPU image whose README writes its commands as code spans
 # (```bash make_image.sh```, ```docker run … owner/name:latest```), and one with command blocks whose

@@ -405,6 +405,7 @@ AUDIT_LAYERS = (
     ),
     (
         "methods",
+        "response_keys",
         "floating_pins",
         "line_refs",
         "compose_claims",

@@ -393,6 +393,7 @@ from docgen.audit.rehomed_mounts import mapped_slips, rehomed_mounts, volume_els
 from docgen.audit.reinstalled_torch import reinstalled_torch
 from docgen.audit.release_vars import release_vars
 from docgen.audit.request_routes import request_routes, root_sockets
+from docgen.audit.response_keys import response_keys
 from docgen.audit.restated import restated_versions
 from docgen.audit.ros_variants import _ros_variants, ros_distro_claims
 from docgen.audit.routed_ports import _routed_ports
@@ -622,6 +623,7 @@ def audit(
         scripts += curl_uploads(doc, directory, path)  # a file a curl example uploads
         scripts += request_routes(doc, directory, path, models)  # a request to no route
         scripts += root_sockets(doc, directory, path)  # a WebSocket at the root, served on a path
+        scripts += response_keys(doc, text, path, directory)  # a response no response_model gives
         scripts += downloaded_copies(doc, source, models, path, directory)  # another version's file
         scripts += fresh_contexts(doc, text, models, path)  # a build in a folder holding only downloads
         scripts += provided_locks(doc, models, path, directory)  # a lock file the folder lacks

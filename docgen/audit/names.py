@@ -24,6 +24,7 @@ from pathlib import Path
 from docgen import build_scripts, compose
 from docgen.audit.auditor import CERTAIN, LIKELY, also_at, clipped
 from docgen.audit.commands import OFFICIAL, TAG_FLAG, fence_commands, image_repository, joined, without_prompt
+from docgen.audit.missing import one_edit
 from docgen.audit.own_repo import repository_root
 from docgen.audit.paths import resolves_inside
 from docgen.audit.wording import COMMAND_LANGS
@@ -621,7 +622,19 @@ def _ran_script_misses(
     built = {repo for c in builds for repo in c.built or ()}
     repo = image_repository(run.image)
     others = [c for c in commands if c.lines[0][0] != line]
-    if (
+    slipped = _slipped_build(doc, commands, builds, line, repo, [*folders, place.parent], place)
+    if slipped is not None and repo not in known:
+        meant, at = slipped
+        where = f"{os.path.relpath(place, folders[0])}:{_image_line(place, run)}"
+        yield Diagnostic(
+            readme,
+            line,
+            f"README builds image {meant} (line {at}) and then runs {path} ({where}), whose docker run "
+            f"runs image {run.image}, a slip of {meant}: nothing of the README or the repository builds, "
+            f"tags or pulls {repo}",
+            confidence=CERTAIN,
+        )
+    elif (
         len(built) == 1
         and all(c.built for c in builds)
         and min(c.lines[0][0] for c in builds) < line
@@ -674,6 +687,88 @@ def _ran_script_misses(
             f"--name {run.name}{also_at(lines)}",
             confidence=LIKELY,
         )
+
+
+_NAME_PARTS = re.compile(r"[/._-]")
+_REGISTRY = re.compile(r"[^/]*[.:][^/]*/|localhost/")
+"""A registry host first in an image's repository (`ghcr.io/`, `host:5000/`, `localhost/`)."""
+
+
+def name_slip(written: str, built: str) -> bool:
+    """True when the repository `written` is `built` with one slip in one of its words (between `/`,
+    `.`, `_`, `-`): one letter added, dropped or changed in a word of five letters or more, or two
+    letters swapped in one of four or more (`vllm-inference-aqlm` for `vllm-inference-aqml`); not a
+    plural, not a digit (`py310`, `arm64`: another variant), not a word of three letters (`cpu`,
+    `gpu`)."""
+    parts, others = _NAME_PARTS.split(written), _NAME_PARTS.split(built)
+    if len(parts) != len(others) or _NAME_PARTS.sub("", written) == _NAME_PARTS.sub("", built):
+        return False
+    if [m.group(0) for m in _NAME_PARTS.finditer(written)] != [
+        m.group(0) for m in _NAME_PARTS.finditer(built)
+    ]:
+        return False
+    differ = [(a, b) for a, b in zip(parts, others, strict=True) if a != b]
+    if len(differ) != 1:
+        return False
+    part, known = differ[0]
+    if not (part.isalpha() and known.isalpha()) or min(len(part), len(known)) < 4:
+        return False
+    if not one_edit(part, known):
+        return False
+    swapped = len(part) == len(known) and sorted(part) == sorted(known)
+    plural = part + "s" == known or known + "s" == part
+    return (swapped or min(len(part), len(known)) >= 5) and not plural
+
+
+def _image_line(script: Path, run: _ScriptRun) -> int:
+    """The line of `script` that holds the image of its `docker run` (`run`), a continued command's
+    later line (`  app:1.0 \\`); the command's first line when it is not found."""
+    lines = (text_or_none(script) or "").splitlines()[run.line - 1 : run.line + 99]
+    word = re.compile(rf"(?<![\w./:-]){re.escape(run.image)}(?![\w./:-])")
+    return run.line + next((n for n, text in enumerate(lines) if word.search(text)), 0)
+
+
+def _slipped_build(
+    doc: Document,
+    commands: Sequence[_Command],
+    builds: Sequence[_Command],
+    line: int,
+    repo: str,
+    folders: Sequence[Path],
+    script: Path,
+) -> tuple[str, int] | None:
+    """(the repository, the README line of its first build) of the one build before the README's run of
+    `script` at `line` whose tag `repo` (the image the script runs) is a slip of (`name_slip`), when
+    nothing makes `repo`: every build of the README tags its image, no command before the run runs
+    another builder (make, compose, a script), no official or public image, registry path or name the
+    reader chooses, the README names it nowhere but in its runs, and no file of the repository but the
+    script holds it (no script, compose file, manifest or workflow builds, tags, pulls or pushes it)."""
+    if not builds or any(not c.built or any(_WILD.search(r) for r in c.built) for c in builds):
+        return None
+    if (
+        not _LITERAL.fullmatch(repo)
+        or repo in OFFICIAL
+        or repo in _PUBLIC
+        or _YOURS.search(repo)
+        or _REGISTRY.match(repo)
+        or repo != repo.lower()
+    ):
+        return None
+    first: dict[str, int] = {}
+    for command in builds:
+        for name in command.built or ():
+            first.setdefault(name, command.lines[0][0])
+    near = [(name, at) for name, at in first.items() if at < line and name_slip(repo, name)]
+    if len(near) != 1:
+        return None
+    if any(_OTHER_BUILDER.search(c.text) for c in commands if c.lines[0][0] < line):
+        return None
+    if _named_elsewhere(doc, commands, repo):
+        return None
+    word = re.compile(rf"(?<![\w./-]){re.escape(repo)}(?![\w/-])")
+    if _repository_names(word, folders, {}, script):
+        return None
+    return near[0]
 
 
 # --------------------------------------------------------------------------------------------------
@@ -815,9 +910,12 @@ def _script_build_runs(
         )
 
 
-def _repository_names(word: re.Pattern[str], folders: Sequence[Path], read: dict[Path, str]) -> bool:
+def _repository_names(
+    word: re.Pattern[str], folders: Sequence[Path], read: dict[Path, str], skip: Path | None = None
+) -> bool:
     """True when a script, compose, manifest, environment or workflow file of `folders` (their top
-    level) or of the repository's `.github/workflows` holds `word` (`read`: the texts read so far)."""
+    level) or of the repository's `.github/workflows` holds `word` (`read`: the texts read so far), but
+    for the file `skip`."""
     paths: list[Path] = []
     for folder in dict.fromkeys(folders):
         try:
@@ -827,7 +925,10 @@ def _repository_names(word: re.Pattern[str], folders: Sequence[Path], read: dict
         except OSError:
             continue
         paths += workflow_files(folder, _top(folder))
+    skipped = real_path(skip) if skip is not None else None
     for path in dict.fromkeys(paths):
+        if skipped is not None and real_path(path) == skipped:
+            continue
         if path not in read:
             read[path] = text_or_none(path, MAX_PROJECT_FILE_BYTES) or ""
         if word.search(read[path]):

@@ -171,6 +171,12 @@ def _routes(directory: Path) -> dict[str, tuple[str, int, str]]:
     return found
 
 
+def routes(directory: Path) -> dict[str, tuple[str, int, str]]:
+    """Each route the Python files below `directory` register → (file, line, the file's text) (see
+    `_routes`): for the rules that read what a route returns (`response_keys`)."""
+    return _routes(directory)
+
+
 def _served(route: str) -> re.Pattern[str]:
     """The paths `route` serves: its parameters any one segment, a trailing `/` or none."""
     parts = _PARAM.split(route.rstrip("/") or "/")
