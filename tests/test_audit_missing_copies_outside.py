@@ -81,11 +81,77 @@ def test_a_settings_file_never_committed_stops_the_readmes_build(tmp_path: Path)
     ]
 
 
-def test_two_files_missing_at_once_are_likely(tmp_path: Path) -> None:
+def test_two_files_of_the_contexts_top_missing_at_once_are_certain(tmp_path: Path) -> None:
+    """Both read in the very folder the build command names: the build stops at the first COPY."""
     files = {k: v for k, v in dev_tree().items() if not k.endswith("requirements.txt")}
     [(line, message, confidence)] = findings(tmp_path, files, "docker/dev/README.md")
-    assert (line, confidence) == (4, "likely")
+    assert (line, confidence) == (4, "certain")
     assert "requirements.txt (line 4), jupyter_notebook_config.py (line 6)" in message
+
+
+def test_two_files_one_in_a_folder_missing_at_once_are_likely(tmp_path: Path) -> None:
+    """A file of a sub-folder missing with another: a copy that lacks a part more often than a file
+    never committed."""
+    dockerfile = NOTEBOOK.replace("./requirements.txt", "./requirements/gpu.txt")
+    files = {**dev_tree(dockerfile=dockerfile), "docker/dev/notes.txt": ""}
+    files = {k: v for k, v in files.items() if not k.endswith("requirements.txt")}
+    [(line, message, confidence)] = findings(tmp_path, files, "docker/dev/README.md")
+    assert (line, confidence) == (4, "likely")
+    assert "requirements/gpu.txt (line 4), jupyter_notebook_config.py (line 6)" in message
+
+
+FALCON = """\
+FROM huggingface/transformers-pytorch-gpu:4.28.1
+ARG MODEL_ID
+WORKDIR /usr/src/app/
+COPY requirements.txt ./
+RUN pip install --no-cache-dir -r ./requirements.txt
+COPY fetch_weights.py .
+RUN python3 fetch_weights.py --model $MODEL_ID
+COPY . .
+CMD python3 serve.py
+"""
+"""A chat model served with FastAPI (the shape of a blog post's template repository, which holds only
+its README and Dockerfile): the requirements and a weights script are copied from the context's top."""
+FALCON_README = """\
+# Serve a chat model with FastAPI
+
+## Build the image
+
+```bash
+docker build --file ./Dockerfile \\
+    --build-arg="MODEL_ID=org/chat-7b" \\
+    --tag demo/chat-7b:latest \\
+    .
+```
+"""
+
+
+def test_every_file_a_template_copies_from_its_top_is_missing(tmp_path: Path) -> None:
+    assert findings(tmp_path, {"README.md": FALCON_README, "Dockerfile": FALCON}) == [
+        (
+            6,
+            "README builds ./Dockerfile with the context ., which does not hold requirements.txt (line 4), "
+            "fetch_weights.py (line 6) that it copies, and no folder of the project has them",
+            "certain",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        # the files are there
+        {"requirements.txt": "fastapi\n", "fetch_weights.py": "print()\n"},
+        # the README names one of them: files the project has, which this copy lacks
+        {"README.md": FALCON_README + "\n`fetch_weights.py` pulls the weights at build time.\n"},
+        # a folder is missing too: a copy of some of the project's files
+        {"Dockerfile": FALCON.replace("COPY . .", "COPY app/ ./app/")},
+    ],
+)
+def test_a_template_copy_that_may_lack_its_files_is_silent(tmp_path: Path, change: dict[str, str]) -> None:
+    files = {"README.md": FALCON_README, "Dockerfile": FALCON, **change}
+    assert [m for _, m, _ in findings(tmp_path, files) if "no folder of the project has" in m] == []
 
 
 @pytest.mark.parametrize(
@@ -189,3 +255,82 @@ def test_a_file_copied_into_etc_default_is_a_file(tmp_path: Path) -> None:
     assert "keyboard (line 3)" in findings(tmp_path / "c", files)[0][1]
     files["keyboard"] = 'XKBLAYOUT="us"\n'
     assert findings(tmp_path / "b", files) == []
+
+
+TOKENS = """\
+FROM nvidia/cuda:12.2.0-devel-ubuntu22.04
+RUN git clone https://github.com/example/llm-gate.git /gate
+WORKDIR /gate
+COPY config.yml /gate
+COPY api_tokens.yml /gate
+EXPOSE 5000
+CMD ["python3", "main.py"]
+"""
+"""An inference gateway's image (the shape of one of a backends collection's folders): it clones the
+server and copies the settings and the API keys from the folder it is built in."""
+
+
+def tokens_readme(run: str) -> str:
+    return (
+        "# llm-gate\n\n## Run with Docker\n\n```bash\ndocker build -f Dockerfile -t lab/llm-gate .\n```\n\n"
+        f"```bash\n{run}\n```\n"
+    )
+
+
+MOUNTED = "  -v ./api_tokens.yml:/gate/api_tokens.yml lab/llm-gate"
+BIND = "docker run --gpus all -p 5000:5000 \\\n  -v ./config.yml:/gate/config.yml \\\n"
+
+
+@pytest.mark.parametrize(
+    "run",
+    [
+        BIND + "  -v ./api_tokens.yml:/gate/api_tokens.yml \\\n  lab/llm-gate",
+        BIND + '  --volume="$(pwd)/api_tokens.yml:/gate/api_tokens.yml" \\\n  lab/llm-gate',
+        BIND + "  --mount type=bind,source=./api_tokens.yml,target=/gate/api_tokens.yml lab/llm-gate",
+        # a compose file the README shows, whose service mounts it
+        "services:\n  gate:\n    image: lab/llm-gate\n    volumes:\n"
+        "      - ./api_tokens.yml:/gate/api_tokens.yml",
+    ],
+)
+def test_a_file_the_readme_only_mounts_is_no_file_it_knows_the_project_has(tmp_path: Path, run: str) -> None:
+    """The run mounts the reader's own api_tokens.yml over the image's; the build, before it, copies
+    one the folder does not hold."""
+    files = {"README.md": tokens_readme(run), "Dockerfile": TOKENS, "config.yml": "port: 5000\n"}
+    assert findings(tmp_path, files) == [
+        (
+            6,
+            "README builds Dockerfile with the context ., which does not hold api_tokens.yml (line 5) that "
+            "it copies, and no folder of the project has it",
+            "certain",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("run", "extra"),
+    [
+        # it is there
+        (BIND + MOUNTED, {"api_tokens.yml": "keys: []\n"}),
+        # git ignores it: the reader's own, made before the build
+        (BIND + MOUNTED, {".gitignore": "api_tokens.yml\n"}),
+        # the README names it in its words too: a file it knows the project has
+        (
+            BIND + MOUNTED + "\n```\n\nEdit api_tokens.yml to add your keys.\n```",
+            {},
+        ),
+        # a mount of another name, and the file named in a command that reads it
+        (BIND + "  lab/llm-gate\ncat api_tokens.yml", {}),
+    ],
+)
+def test_a_mounted_file_the_project_may_hold_is_silent(
+    tmp_path: Path, run: str, extra: dict[str, str]
+) -> None:
+    files = {"README.md": tokens_readme(run), "Dockerfile": TOKENS, "config.yml": "port: 5000\n", **extra}
+    assert [m for _, m, _ in findings(tmp_path, files) if "no folder of the project has" in m] == []
+
+
+def test_a_file_the_readme_tells_to_make_before_the_build_then_mounts_is_silent(tmp_path: Path) -> None:
+    made = "## Run with Docker\n\n```bash\ncp api_tokens.sample.yml api_tokens.yml\n```\n"
+    readme = tokens_readme(BIND + MOUNTED).replace("## Run with Docker\n", made)
+    files = {"README.md": readme, "Dockerfile": TOKENS, "config.yml": "port: 5000\n"}
+    assert findings(tmp_path, files) == []

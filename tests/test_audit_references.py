@@ -846,6 +846,12 @@ def test_a_file_the_reader_makes_or_that_is_there_is_silent(
         (ROS.replace("./ros_start.sh", "tools"), {"config/a.yaml": ""}, ("tools (line 2)", "likely")),
         (ROS.replace("./ros_start.sh", "bin/ros_start.sh"), {"config/a.yaml": ""}, []),
         (ROS, {}, ("ros_start.sh (line 2), config (line 3)", "likely")),
+        # several files of the context's top: the build stops at the first (`certain`)
+        (
+            ROS.replace("COPY config/ /opt/config/", "COPY ros.env /opt/"),
+            {},
+            ("ros_start.sh (line 2), ros.env (line 3)", "certain"),
+        ),
         # a download named by its version (no suffix of letters)
         (
             ROS.replace("./ros_start.sh", "Gmatch_v0.53"),

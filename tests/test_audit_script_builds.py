@@ -307,7 +307,7 @@ def test_a_script_a_sentence_runs_by_its_bare_name(tmp_path: Path, sentence: str
             "README runs build.sh, whose docker build (build.sh:6) builds Dockerfile with the context . "
             f"({tmp_path.name}/, the README's folder), which does not hold run.sh (line 4), "
             "requirements.txt (line 5) that it copies, and no folder of the project has them",
-            "likely",  # two files at once: a copy of some of the project's files may lack both
+            "certain",  # two files of the context's top: the build stops at the first
         )
     ]
 

@@ -744,20 +744,20 @@ def context_misses(
     project: Path | None = None,
     cloned: Callable[[int, str], tuple[str, Path] | None] | None = None,
 ) -> Iterator[Diagnostic]:
-    """A build command whose context (`.`, resolved where the command runs) holds not what its
-    Dockerfile COPYs or ADDs while a folder on the Dockerfile's way up to the project's top does:
-    `docker build -f .cd/Dockerfile .` from the repository's root when `COPY templates …` reads
-    `.cd/templates`. When the context holds none of the sources, all of them must be in that one
-    folder (a partial checkout holds none anywhere), unless the project is a git checkout (`_checkout`):
-    then a source no folder holds is missing. Outside a checkout, a source no folder holds is missing
-    when it is named as a file (`plain_files`) and so is every other missing one (a folder missing
-    too tells a copy of some of the project's files), and the README names none of them anywhere (it
-    knows the file: the copy lacks it); a source written with a variable is read as the command's
+    """A build command whose context (`.`, resolved where the command runs) holds not what its Dockerfile
+    COPYs or ADDs while a folder on the Dockerfile's way up to the project's top does: `docker build -f
+    .cd/Dockerfile .` from the repository's root when `COPY templates …` reads `.cd/templates`. When the
+    context holds none of the sources, all of them must be in that one folder (a partial checkout holds
+    none anywhere), unless the project is a git checkout (`_checkout`): then a source no folder holds is
+    missing. Outside a checkout, a source no folder holds is missing when it is named as a file
+    (`plain_files`) and so is every other missing one (a folder missing too tells a copy of some of the
+    project's files), and the README names none of them anywhere but in a bind mount (it knows the file:
+    the copy lacks it; `MadeFiles.named`); a source written with a variable is read as the command's
     literal build args expand it (`--build-arg ENV=patolli`). A source the `.dockerignore` leaves out is
     no reason for it to be missing: the builder does not get it either. Not for a source a README line
-    before the command makes (`wget`, `cp`, `mkdir`, or words: `download model.bin into this
-    folder`), nor one ignored or generated (see `_ignored`), nor one a script the README runs before
-    it names on a line that makes a file (`cp ../patch.diff .` in `./prepare.sh`). With `cloned`
+    before the command makes (`wget`, `cp`, `mkdir`, or words: `download model.bin into this folder`),
+    nor one ignored or generated (see `_ignored`), nor one a script the README runs before it names on a
+    line that makes a file (`cp ../patch.diff .` in `./prepare.sh`). With `cloned`
     (`steps.built_clones`), a clone of this very repository that the README enters and builds does not
     stop the reading."""
     top = project_top(directory, project)
@@ -898,7 +898,7 @@ def context_findings(
                 readme,
                 line,
                 f"{lead}, {said}",
-                confidence=CERTAIN if _one_plain_file(nowhere) else LIKELY,
+                confidence=CERTAIN if _top_plain_files(nowhere) else LIKELY,
             )
         elif (
             not found
@@ -910,7 +910,8 @@ def context_findings(
             one = len({path for _, path in files}) == 1
             them = "it" if one else "them"
             said = f"which does not hold {listed} that it copies, and no folder of the project has {them}"
-            yield Diagnostic(readme, line, f"{lead}, {said}", confidence=CERTAIN if one else LIKELY)
+            sure = one or _top_plain_files(files)
+            yield Diagnostic(readme, line, f"{lead}, {said}", confidence=CERTAIN if sure else LIKELY)
         return
     for home, paths in found.items():
         folder = os.path.relpath(home, context)
@@ -929,12 +930,14 @@ _PLAIN_FILE = re.compile(r"[\w-][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,7}\Z")
 `tool_v0.53` (a folder, a download named by its version)."""
 
 
-def _one_plain_file(missing: Sequence[tuple[int, str]]) -> bool:
-    """True when the sources a checkout's context lacks are all one file of its top (`run.sh`, copied once
-    or more): the build stops at that COPY. Several files missing at once more often tell a checkout
-    that lacks a part (a submodule, a generated tree) than a file never committed (`likely`)."""
+def _top_plain_files(missing: Sequence[tuple[int, str]]) -> bool:
+    """True when the sources a context lacks are all files of its top (`run.sh`; `requirements.txt` and
+    `download.py`), each copied once or more: the folder the build command names lacks them, and the
+    build stops at the first COPY. A source in a folder (`requirements/core.txt`) or a folder itself
+    (`src`), with another missing, more often tells a checkout or a copy that lacks a part (a
+    submodule, a generated tree) than a file never committed (`likely`)."""
     names = {path.removeprefix("./") for _, path in missing}
-    return len(names) == 1 and _PLAIN_FILE.match(next(iter(names))) is not None
+    return bool(names) and all(_PLAIN_FILE.match(name) is not None for name in names)
 
 
 _FILE_HOME = re.compile(r"/(?:s?bin|etc/default|[\w-]+\.d)/[\w.-]+\Z")
@@ -1016,6 +1019,25 @@ def indented_blocks(doc: Document) -> list[Fence]:
     ]
 
 
+_BIND_MOUNT = re.compile(
+    r"(?<![\w-])(?:-v|--volume)(?:[ \t]+|=)(?P<volume>[\"']?[^\s:\"'`]+[\"']?:[^\s\"'`]+)"
+    r"|(?<![\w-])--mount(?:[ \t]+|=)(?P<mount>[\"']?[^\s\"'`]*(?<![\w-])(?:source|src)=[^\s\"'`]+)"
+    r"|^[ \t]*-[ \t]+(?P<listed>[\"']?[.$~][^\s:\"'`]*[\"']?:/[^\s\"'`]*)",
+    re.MULTILINE,
+)
+"""A bind mount in a README's text, both its sides: `-v ./tokens.yml:/app/tokens.yml`, `--volume=…`,
+`--mount type=bind,source=$(pwd)/tokens.yml,target=…`, and a compose `volumes:` item
+`- ./tokens.yml:/app/…`."""
+
+
+def _unbound(match: re.Match[str]) -> str:
+    """`match` of `_BIND_MOUNT` without the paths of the mount it holds."""
+    group = next(g for g in ("volume", "mount", "listed") if match.group(g) is not None)
+    start, end = match.span(group)
+    text = match.group(0)
+    return text[: start - match.start()] + text[end - match.start() :]
+
+
 class MadeFiles:
     """The files the README lines that make one name: a command that writes a file (`wget`, `cp`,
     `mkdir`, `>`) or words that tell to (`download`, `copy`, `put`, `create` …). `before(path, line)`
@@ -1055,9 +1077,13 @@ class MadeFiles:
 
     def named(self, path: str) -> bool:
         """True when a line of the README names the file of `path` (its name as a word of its own,
-        anywhere: `The environment is managed via uv.lock`): a file the README knows the project has."""
+        anywhere: `The environment is managed via uv.lock`): a file the README knows the project has.
+        Not the host side of a bind mount (`-v ./api_tokens.yml:/app/api_tokens.yml`, `--mount
+        type=bind,source=…`, a compose `- ./tokens.yml:/app/tokens.yml`, `_BIND_MOUNT`, both its
+        sides): that puts the reader's own file in the container at run time, which tells nothing of
+        what the project holds for the build before it."""
         if self._text is None:
-            self._text = "\n".join(self._lines)
+            self._text = _BIND_MOUNT.sub(_unbound, "\n".join(self._lines))
         name = posixpath.basename(path)
         return re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", self._text) is not None
 
