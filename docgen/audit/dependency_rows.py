@@ -42,7 +42,8 @@ _BROUGHT = re.compile(
 )
 """Words of a row saying its package comes with another (`pulled by vLLM`, `via torch`), from the base
 image or the system's package manager: it need not be named by any install."""
-_URL = re.compile(r"\S*://\S*")
+_URL = re.compile(r"(?<!\S)\S*://\S*")
+"""A web address, from the start of its word (as `missing._ADDRESS`: linear in a long word)."""
 
 
 def _dependency_rows(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:

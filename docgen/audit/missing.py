@@ -547,7 +547,9 @@ _PLAIN_FOLDER = re.compile(r"(?<![\w./:@~$%{}<>\\-])([A-Za-z_][\w.-]*[A-Za-z0-9_
 """A folder named in plain prose by its name and a trailing slash (`the scripts in test_scripts/`,
 `under configs/local/`): not in an address or an absolute, home or variable path (what stands before it
 is no part of a path), not `and/or` (the slash ends the word)."""
-_ADDRESS = re.compile(r"\S*://\S*|\bwww\.\S*")
+_ADDRESS = re.compile(r"(?<!\S)\S*://\S*|\bwww\.\S*")
+"""A web address, from the start of its word (the leftmost match always starts there; trying from each
+letter of a long word would read it once per letter)."""
 
 
 def _plain_folder_names(doc: Document) -> Iterator[tuple[int, str]]:
