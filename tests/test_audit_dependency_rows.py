@@ -130,3 +130,63 @@ def test_builds_whose_installs_docgen_cannot_all_read(tmp_path: Path, files: dic
 )
 def test_tables_that_are_not_the_images_packages(tmp_path: Path, readme: str) -> None:
     assert _audited(tmp_path, readme.format(row="orjson | 3.10 | PyPI"), FILES) == []
+
+
+# A CUDA image whose Python packages come from a cloned project's requirements (unread), with a
+# `Component | Version` table whose last row lists the extra tools of the image.
+CLONED = """\
+FROM nvidia/cuda:12.1.1-cudnn8-devel-ubuntu22.04
+RUN apt-get update && apt-get install -y --no-install-recommends \\
+    python3.10 python3-pip git wget ninja-build libgl1 && rm -rf /var/lib/apt/lists/*
+RUN git clone https://github.com/acme/splat3d.git /workspace/splat3d
+WORKDIR /workspace/splat3d
+RUN pip install -r requirements.txt
+"""
+STACK = """\
+# Splat3D container
+
+| Component | Version |
+|-----------|---------|
+| CUDA      | 12.1 |
+| cuDNN     | 8 |
+| Python    | 3.10 |
+| Tools     | {tools} |
+"""
+
+
+def test_a_row_listing_tools_the_build_never_installs(tmp_path: Path) -> None:
+    readme = STACK.format(tools="git, ninja, ffmpeg, unzip")
+    assert _audited(tmp_path, readme, {"Dockerfile": CLONED}) == [
+        "8: README lists ffmpeg as a package of the image but Dockerfile installs no ffmpeg, and its base "
+        "nvidia/cuda:12.1.1-cudnn8-devel-ubuntu22.04 (Dockerfile:1, a CUDA image) does not carry it",
+        "8: README lists unzip as a package of the image but Dockerfile installs no unzip, and its base "
+        "nvidia/cuda:12.1.1-cudnn8-devel-ubuntu22.04 (Dockerfile:1, a CUDA image) does not carry it",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("tools", "dockerfile"),
+    [
+        # installed: by apt, or a system package of that name
+        ("git, ninja, ffmpeg", CLONED.replace("libgl1", "libgl1 ffmpeg")),
+        # a tool pip may bring (the unread requirements may name it)
+        ("git, ninja, cmake, gdown", CLONED),
+        # a row of tools the build names none of (the host's)
+        ("ffmpeg, unzip", CLONED),
+        # the row says they are optional
+        ("ninja, ffmpeg (optional)", CLONED),
+        # an unread list conda installs may bring ffmpeg
+        ("ninja, ffmpeg", CLONED.replace("pip install -r requirements.txt", "conda env create -f env.yml")),
+        # the whole build context copied: something in it may install them
+        ("ninja, ffmpeg", CLONED + "COPY . /opt/ctx\nRUN bash /opt/ctx/setup.sh\n"),
+    ],
+)
+def test_rows_of_tools_the_image_may_hold(tmp_path: Path, tools: str, dockerfile: str) -> None:
+    assert _audited(tmp_path, STACK.format(tools=tools), {"Dockerfile": dockerfile}) == []
+
+
+def test_a_list_of_what_the_image_includes_past_unread_requirements(tmp_path: Path) -> None:
+    # (`contents.cannot_hold`: a Python package may come from the unread requirements, a system program not)
+    readme = "# Splat3D\n\n## Contents\n\n- ninja\n- ffmpeg\n- opencv-python\n"
+    found = _audited(tmp_path, readme, {"Dockerfile": CLONED})
+    assert [f.split(" as in")[0] for f in found] == ["6: README lists ffmpeg"]

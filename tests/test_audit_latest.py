@@ -80,3 +80,44 @@ def test_latest_the_readme_gives_another_release_of(tmp_path: Path) -> None:
         "3: README says Gradio 5.3.0 but requirements.txt:1 says gradio==5.4.0 (likely)",
         "5: README says Gradio is the latest release but requirements.txt:1 pins gradio==5.4.0 (likely)",
     ]
+
+
+# A C++ stack that downloads a prebuilt library archive (named for the library, then its flavour), while
+# a build arg for the same library is left from an older, commented-out download.
+NATIVE = """\
+FROM ubuntu:22.04
+ARG ONNX_VERSION=1.16.3
+ARG LIBTORCH_VERSION=1.13.0
+RUN apt-get update && apt-get install -y wget unzip
+# RUN wget https://download.pytorch.org/libtorch/cpu/libtorch-shared-with-deps-${LIBTORCH_VERSION}%2Bcpu.zip
+RUN wget https://download.pytorch.org/libtorch/cpu/libtorch-cxx11-abi-shared-with-deps-2.0.1%2Bcpu.zip && \\
+    unzip libtorch-cxx11-abi-shared-with-deps-2.0.1+cpu.zip && cp -r libtorch/* /usr/local/
+RUN wget https://github.com/microsoft/onnxruntime/releases/download/v${ONNX_VERSION}/onnxruntime-linux-x64-${ONNX_VERSION}.tgz
+"""
+
+
+def _native(tmp_path: Path, readme: str) -> list[str]:
+    (tmp_path / "Dockerfile").write_text(NATIVE)
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    found = audit(readme, "README.md", model, {}, tmp_path)
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in found if "latest release" in d.message]
+
+
+def test_a_list_item_naming_the_latest_release_with_a_dash(tmp_path: Path) -> None:
+    readme = "# SLAM\n\nThe image includes:\n\n- ceres-2.1.0\n- libtorch-latest\n- OpenGV\n"
+    assert _native(tmp_path, readme) == [
+        "6: README says libtorch is the latest release but Dockerfile:6 pins "
+        "libtorch-cxx11-abi-shared-with-deps 2.0.1+cpu (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "- opengv-latest",  # nothing pins it
+        "- base image `ubuntu-latest` runner",  # no list item of one name
+        "Use `acme/slam:x86-latest` to pull the newest build.",  # an image's tag
+    ],
+)
+def test_dashed_latest_not_contradicted(tmp_path: Path, said: str) -> None:
+    assert _native(tmp_path, f"# SLAM\n\n{said}\n") == []

@@ -59,3 +59,65 @@ def test_inline_code_and_a_makefile_above(tmp_path: Path) -> None:
 )
 def test_targets_made_or_not_read(tmp_path: Path, block: str) -> None:
     assert found(tmp_path, f"# App\n\n```sh\n{block}\n```\n") == []
+
+
+# A Makefile building one image per platform (a robotics stack's docker/ folder), each rule named for the
+# architecture while the Dockerfiles are named for the board.
+PLATFORMS = """\
+all: amd64 arm64
+
+amd64:
+\t@docker build -t acme/slam:x86 -f ./Dockerfile.x86 ..
+
+amd64_cpu:
+\t@docker build -t acme/slam:x86_cpu -f ./Dockerfile.x86_cpu ..
+
+arm64:
+\t@docker build -t acme/slam:arm64 -f ./Dockerfile.arm64 ..
+"""
+DOCKERFILES = {f"Dockerfile.{n}": "FROM ubuntu:22.04\n" for n in ("x86", "x86_cpu", "arm64", "jetson")}
+
+
+def named(root: Path, readme: str) -> list[tuple[int, str, str]]:
+    make_tree(root, {**DOCKERFILES, "Makefile": PLATFORMS, "README.md": readme})
+    models = [build_model(root / name, name) for name in DOCKERFILES]
+    text = (root / "README.md").read_text(encoding="utf-8")
+    return [(d.line, d.message, d.confidence) for d in audit(text, "README.md", models, {}, root, root)]
+
+
+def test_a_target_prose_names_with_its_dockerfile(tmp_path: Path) -> None:
+    readme = (
+        "# SLAM images\n\n```\nmake amd64\n```\n\n## CPU only\n\n"
+        "Targets arm64 (Dockerfile.arm64) and x86_cpu (`Dockerfile.x86_cpu`) build images without CUDA.\n"
+    )
+    said = (
+        "README names x86_cpu as the make target of Dockerfile.x86_cpu, but no rule of Makefile makes it; "
+        "rule amd64_cpu builds Dockerfile.x86_cpu (Makefile:7)"
+    )
+    assert named(tmp_path, readme) == [(9, said, "likely")]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # the rule's own name
+        "Target amd64_cpu (Dockerfile.x86_cpu) builds the CPU image.",
+        # no word of make targets: the name is the image's, not a rule's
+        "The x86_cpu image (Dockerfile.x86_cpu) has no CUDA.",
+        # a Dockerfile no rule builds, or that two rules build
+        "Target jetson (Dockerfile.jetson) is for boards.",
+        # a placeholder
+        "Pick a target <name> (Dockerfile.<name>).",
+    ],
+)
+def test_prose_targets_that_agree_or_say_nothing(tmp_path: Path, sentence: str) -> None:
+    assert named(tmp_path, f"# SLAM images\n\n{sentence}\n") == []
+
+
+def test_a_dockerfile_two_rules_build(tmp_path: Path) -> None:
+    makefile = PLATFORMS + "\nx86_cpu_dev:\n\t@docker build -t acme/slam:dev -f ./Dockerfile.x86_cpu ..\n"
+    make_tree(tmp_path, {"Makefile": makefile})
+    readme = "# SLAM\n\nTarget x86_cpu (Dockerfile.x86_cpu) builds the CPU image.\n"
+    make_tree(tmp_path, {**DOCKERFILES, "README.md": readme})
+    models = [build_model(tmp_path / name, name) for name in DOCKERFILES]
+    assert audit(readme, "README.md", models, {}, tmp_path, tmp_path) == []

@@ -476,6 +476,7 @@ AUDIT_LAYERS = (
         "said_values",
         "script_compose",
         "env_slips",
+        "unread_env",
     ),
     ("members", "linked_rows"),
     (

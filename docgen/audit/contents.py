@@ -1061,7 +1061,12 @@ def cannot_hold(model: ImageModel, spellings: set[str], data: bool, added: bool)
     if not model.file:
         return False
     text, unread_run, unread_packages = copied_context(model)
-    if unread_run or unread_packages and not data:
+    if (
+        unread_run
+        or unread_packages
+        and not data
+        and not (spellings & NO_PIP_TOOLS and _pip_lists_only(model))
+    ):
         return False
     if any(s in text for s in spellings):
         return not data and not unread_packages and _uninstalled_at(model, spellings) is not None
@@ -1071,6 +1076,38 @@ def cannot_hold(model: ImageModel, spellings: set[str], data: bool, added: bool)
         return False
     bases = built_bases(model)
     return bool(bases) and all(carries(stage.base, spellings) is False for stage in bases)
+
+
+NO_PIP_TOOLS = frozenset(
+    {"ffmpeg", "unzip", "zip", "p7zip", "7zip", "vim", "nano", "emacs", "tmux", "htop", "screen", "rsync"}
+    | {"tree", "less", "opensshserver", "opensshclient", "imagemagick", "xvfb", "sqlite3"}
+)
+"""System programs (normalised names) no Python package installs under their name: a requirements file
+docgen cannot read (`pip install -r requirements.txt` of a clone) does not bring them (`pip install
+ffmpeg` is a module, no `ffmpeg` program)."""
+_OTHER_LISTS = re.compile(r"\b(?:conda|mamba|micromamba|pixi|apt-get|apt|xargs)\b")
+"""An installer other than pip a RUN may give a list of packages to (`conda env create -f`, `xargs
+apt-get install < packages.txt`)."""
+
+
+def _pip_lists_only(model: ImageModel) -> bool:
+    """True when everything `model` installs that docgen cannot read is a Python package list or project
+    given to pip or uv (`pip install -r` a file not in the build context, `pip install -e .` of a clone):
+    no copy of the whole build context, no unread list given to conda, mamba or apt in a RUN that names
+    one. What pip installs brings no system program (`NO_PIP_TOOLS`)."""
+    read = dockerfile_read(model.file) if model.file else None
+    if read is None or any(context_path(w) == "." for copy in model.context_copies for w in copy.sources):
+        return False
+    unbuilt = unbuilt_lines(model)
+    for inst in read[1].instructions:
+        if (
+            inst.keyword == "RUN"
+            and not in_ranges(inst.start_line, unbuilt)
+            and _OTHER_LISTS.search(inst.args)
+        ):
+            if LISTS.search(inst.args) or "<" in inst.args or "$(" in inst.args or "`" in inst.args:
+                return False
+    return True
 
 
 RUNS_FILE = re.compile(

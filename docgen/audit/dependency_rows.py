@@ -11,7 +11,14 @@ from collections.abc import Iterator
 
 from docgen.audit.auditor import Auditor
 from docgen.audit.cells import _plain
-from docgen.audit.contents import LATER, cannot_hold, copied_context, installs_none, item_component
+from docgen.audit.contents import (
+    LATER,
+    cannot_hold,
+    copied_context,
+    installs_none,
+    item_component,
+    item_components,
+)
 from docgen.markdown import Document
 from docgen.model import Diagnostic
 
@@ -44,6 +51,25 @@ _BROUGHT = re.compile(
 image or the system's package manager: it need not be named by any install."""
 _URL = re.compile(r"(?<!\S)\S*://\S*")
 """A web address, from the start of its word (as `missing._ADDRESS`: linear in a long word)."""
+_LIST_LABEL = re.compile(
+    r"(?:extras?|tools|utilities|utils|misc(?:ellaneous)?|others?"
+    r"|(?:system|apt|cli|dev)[ \t]+(?:packages|tools))",
+    re.IGNORECASE,
+)
+"""The first cell of a row whose next cell lists several tools of the image (`| Extras | git, ninja,
+ffmpeg, unzip |` in a `Component | Version` table)."""
+
+
+def _listed(cells: list[str]) -> list[tuple[str, set[str], bool]] | None:
+    """The components a row labelled as a list of tools (`_LIST_LABEL`) names in its second cell, a list
+    of two or more names joined by commas (no version); None for any other row."""
+    if len(cells) < 2 or not _LIST_LABEL.fullmatch(_plain(cells[0]).strip().strip("*_ ")):
+        return None
+    listed = _plain(cells[1]).strip()
+    if "," not in listed or _NOT_BUILT.search(listed) or LATER.search(listed) or _BROUGHT.search(listed):
+        return None
+    found = item_components(f"- {listed}")
+    return found if len(found) >= 2 else None
 
 
 def _dependency_rows(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
@@ -65,8 +91,12 @@ def _dependency_rows(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
         if _NOT_BUILT.search(table.context):
             continue
         named: list[tuple[int, tuple[str, set[str], bool]]] = []
+        tools: list[tuple[int, tuple[str, set[str], bool]]] = []
         for line, cells in table.rows:
             if not cells:
+                continue
+            if (listed := _listed(cells)) is not None:
+                tools.extend((line, found) for found in listed if not found[2])
                 continue
             words = _URL.sub("", " ".join(_plain(cell) for cell in cells))
             if LATER.search(words) or _BROUGHT.search(words) or _NOT_BUILT.search(words):
@@ -74,14 +104,17 @@ def _dependency_rows(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
             found = item_component(f"- {_plain(cells[0]).strip()}")
             if found is not None and not found[2]:
                 named.append((line, found))
-        held = sum(
-            1
-            for _, (_, spellings, _) in named
-            if any(m.file and any(s in copied_context(m)[0] for s in spellings) for m in auditor.models)
-        )
+        held = sum(1 for _, (_, spellings, _) in named if _held(auditor, spellings))
         if held < 2 or 2 * held < len(named):
             continue
-        for line, (name, spellings, _) in named:
+        if not any(_held(auditor, spellings) for _, (_, spellings, _) in tools):
+            tools = []  # (a row of tools the build names none of may be of the host's)
+        for line, (name, spellings, _) in [*named, *tools]:
             if all(cannot_hold(model, spellings, False, False) for model in auditor.models):
                 said = f"lists {name} as a package of the image"
                 yield installs_none(auditor, line, said, name, spellings)
+
+
+def _held(auditor: Auditor, spellings: set[str]) -> bool:
+    """True when a Dockerfile compared (or a file its build copies) names the component by a spelling."""
+    return any(m.file and any(s in copied_context(m)[0] for s in spellings) for m in auditor.models)

@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import LIKELY, Auditor
+from docgen.audit.auditor import LIKELY, Auditor, Fact
+from docgen.audit.coverage import unread_args
 from docgen.markdown import Document
 from docgen.model import Diagnostic
 
@@ -31,18 +32,28 @@ _TAG_WORD = re.compile(r":latest\b|\blatest[ \t]+(?:tag|image|build|commit|chang
 """`image:latest`, `the latest tag`: about an image's tag, not a component's release."""
 
 
+_ITEM_LATEST = re.compile(
+    r"[ \t]*[-*+][ \t]+[*_`]{0,2}([A-Za-z][\w.+]{1,40}?)-latest[*_`]{0,2}[ \t]*\Z", re.I
+)
+"""A list item naming a component at its newest release the way its pinned neighbours name theirs
+(`- libtorch-latest` beside `- ceres-2.1.0`)."""
+
+
 def latest_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """A finding for each name a paragraph or list says is at its latest release while every pin the
-    build has of it is exact (`==`, an ARG default, a clone at a tag), the first of them shown."""
+    build has of it is exact (`==`, an ARG default, a clone at a tag), the first of them shown. A build
+    arg nothing reads pins nothing (`coverage.unread_args`); a download named for the component
+    (`libtorch-cxx11-abi-shared-with-deps-2.0.1%2Bcpu.zip` for libtorch) pins it."""
     for para in doc.paragraphs:
         for line, text in para.lines:
             if "latest" not in text.lower() or _TAG_WORD.search(text) or _VERSION_IN_LINE.search(text):
                 continue
-            for match in _LATEST.finditer(text):
-                name = (match.group(1) or match.group(2)).strip("*_`")
+            item = _ITEM_LATEST.match(text)
+            names = [item.group(1)] if item else [(m.group(1) or m.group(2)) for m in _LATEST.finditer(text)]
+            for name in (n.strip("*_`") for n in names):
                 if name.lower() in ("version", "release", "the", "image", "container", "tag"):
                     continue
-                facts = auditor.facts.lookup(name, auditor.names)
+                facts = _pins(auditor, name)
                 if not facts or not all(f.exact and _PIN.match(f.value) for f in facts):
                     continue
                 fact = facts[0]
@@ -52,6 +63,26 @@ def latest_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
                     f"README says {name} is the latest release but {auditor.where(fact)} pins {fact.shown}"
                 )
                 yield Diagnostic(auditor.path, line, message, confidence=LIKELY)
+
+
+def _pins(auditor: Auditor, name: str) -> list[Fact]:
+    """The pins of `name` (`Facts.lookup`) but those of build args nothing reads, after the exact versions
+    of the downloads whose name starts with it and a dash (`libtorch-cxx11-abi-shared-with-deps`)."""
+    idle = {
+        (m.path, a.line)
+        for m in auditor.models
+        for a in m.args
+        if a.name in unread_args(m, auditor.shared.lint)
+    }
+    facts = [f for f in auditor.facts.lookup(name, auditor.names) if (f.path, f.line) not in idle]
+    prefix = f"{name.lower()}-"
+    downloads = [
+        Fact(c.version, f"{c.name} {c.version}", c.cited_line, model.path, exact=True)
+        for model in auditor.models
+        for c in model.components
+        if c.kind == "download" and c.name.lower().startswith(prefix) and c.pinned and c.version
+    ]
+    return [*downloads, *facts]  # (what is downloaded is what the image holds)
 
 
 def _names_release(doc: Document, name: str, value: str) -> bool:

@@ -139,12 +139,71 @@ def _close(target: str, rules: frozenset[str]) -> str | None:
     return close[0] if close else None
 
 
+_TARGET_WORD = re.compile(r"\btargets?\b", re.IGNORECASE)
+_NAMED_FILE = re.compile(
+    r"(?<![\w./-])`?([A-Za-z][\w.-]{0,60}?)`?[ \t]*\([ \t]*`?(?:\./)?(?:[\w.-]+/){0,4}"
+    r"(Dockerfile(?:[.-][\w.-]{1,60})?)`?[ \t]*\)"
+)
+"""A make target named with the Dockerfile it builds in prose: `x86_no_cuda (Dockerfile.x86_no_cuda)`."""
+
+
+def _prose_targets(doc: Document) -> Iterator[tuple[int, str, str]]:
+    """(README line, target, Dockerfile name) of each target a sentence about make targets names with
+    the Dockerfile it builds in brackets (`Target arm64 (Dockerfile.arm64) and x86_no_cuda
+    (Dockerfile.x86_no_cuda) provide …`)."""
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            if "Dockerfile" not in text or not _TARGET_WORD.search(text):
+                continue
+            for match in _NAMED_FILE.finditer(text):
+                if match.group(1).lower() not in ("target", "targets", "and", "or", "the", "image", "file"):
+                    yield line, match.group(1), match.group(2)
+
+
+def _builders(text: str, rules: frozenset[str], dockerfile: str) -> list[tuple[str, int]]:
+    """(rule, makefile line) of each rule of the Makefile `text` whose recipe, prerequisites included,
+    runs one image build, of the Dockerfile named `dockerfile` (`makefile.target_recipe`)."""
+    found = []
+    for rule in sorted(r for r in rules if "%" not in r):
+        recipe = makefile.target_recipe(text, rule)
+        if recipe is None or len(recipe.builds) != 1:
+            continue
+        build = recipe.builds[0]
+        if build.dockerfile is not None and build.dockerfile.rsplit("/", 1)[-1] == dockerfile:
+            found.append((rule, build.line))
+    return found
+
+
+def _named_targets(
+    doc: Document, readme: str, path: Path, rules: frozenset[str], shown: str, reported: set[str]
+) -> Iterator[Diagnostic]:
+    """A target prose names with the Dockerfile it builds (`x86_no_cuda (Dockerfile.x86_no_cuda)`) that no
+    rule of the Makefile makes while exactly one rule builds that Dockerfile: `likely` (prose)."""
+    named = [found for found in _prose_targets(doc) if found[1] not in rules and found[1] not in reported]
+    text = makefile_text(path) if named else None
+    if text is None:
+        return
+    for line, target, dockerfile in named:
+        if target in reported or _made_otherwise(target, rules, path.parent):
+            continue
+        builders = _builders(text, rules, dockerfile)
+        if len(builders) != 1:
+            continue
+        reported.add(target)
+        rule, at = builders[0]
+        said = (
+            f"README names {target} as the make target of {dockerfile}, but no rule of {shown} makes it; "
+            f"rule {rule} builds {dockerfile} ({shown}:{at})"
+        )
+        yield Diagnostic(readme, line, said, confidence=LIKELY)
+
+
 def _make_targets(doc: Document, readme: str, directory: Path, project: Path | None) -> Iterator[Diagnostic]:
     """A target a README's `make` command names that no rule of the Makefile makes: `README runs make
     rocm-toolbox, but no rule of Makefile makes it (did you mean toolbox-rocm?)` — `certain` for the
     Makefile beside the README, `likely` for one above it (the README may mean another)."""
     commands = list(_commands(doc))
-    if not commands:
+    if not commands and not any(True for _ in _prose_targets(doc)):
         return
     path = makefile_of(directory, project)
     rules = _rules(path) if path is not None else None
@@ -162,3 +221,4 @@ def _make_targets(doc: Document, readme: str, directory: Path, project: Path | N
             said = f"README runs make {target}, but no rule of {shown} makes it"
             said += f" (did you mean {close}?)" if close else ""
             yield Diagnostic(readme, line, said, confidence=CERTAIN if beside else LIKELY)
+    yield from _named_targets(doc, readme, path, rules, shown, reported)

@@ -1,0 +1,168 @@
+"""Environment variables a README gives a container of the image beside others that the start of the
+image reads, while nothing reads them: `-e DATA_PATH=… -e EPOCH=1000` in a `docker run` of the image
+whose CMD is `sh -c "python train.py --path $DATA_PATH"`, or a block of `-e NAME=…` lines under an
+environment-variables heading (`-e START_GUI=true`, `-e REREGISTER_EXTENSIONS=true`) for an image whose
+entrypoint script tests `$START_GUI` and never names `REREGISTER_EXTENSIONS`. The value set changes
+nothing (`likely`: the program the start runs may read the variable after all).
+
+What the start is: the shell script of the build context the image's ENTRYPOINT (or CMD) starts
+(`run_time.RunImage.script`), else a CMD or ENTRYPOINT that is a shell string (shell form, `["sh",
+"-c", "…"]`). The variables passed with it show the README documents that start: of the others of its
+group (one `docker run`, one block of `-e` lines, the tables and lists of environment variables), the
+start reads at least one, and at least half, as `$NAME` or `${NAME}`.
+
+Silent for a name the application, a library or the shell may read itself (`run_time._APP_READ`:
+`HF_TOKEN`, `CUDA_VISIBLE_DEVICES`, `*_DIR`, `*_PORT` …), one any ENV, ARG or line of a Dockerfile
+audited names, one the ENTRYPOINT, CMD or a file the image copies in names, one a file (not Markdown) of
+the Dockerfiles' folders and their direct subfolders names (`preset_env.folder_files`: a mounted script,
+a compose file), an ENTRYPOINT that is neither a script docgen reads nor a shell, and a README that passes
+`--entrypoint` anywhere (a run may skip the start). An image compared whose start reads none of the
+variables passed with it is not the one they document; no image may name the variable, and each one
+whose start reads some of the others must read most of them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from docgen.audit.auditor import LIKELY, Auditor, dockerfile_read
+from docgen.audit.commands import fence_commands, joined, joined_line, joined_starts
+from docgen.audit.names import docker_run, image_at
+from docgen.audit.preset_env import folder_files
+from docgen.audit.run_time import _APP_READ, _ENV_OPTION, _PREFIXED_RUN, RunImage, env_entries, runs_ours
+from docgen.audit.wording import about_env, heading_of
+from docgen.files import real_path, text_or_none
+from docgen.markdown import Document, Fence
+from docgen.model import Diagnostic
+
+_ENV_LINE = re.compile(r"[ \t]*(?:-e|--env)(?:[ \t]+|=)[\"']?([A-Z][A-Z0-9_]*)=[^\s\\]*[ \t]*\\?[ \t]*")
+"""A command-block line that is one `-e NAME=value` option alone (`-e "START_GUI=true"`)."""
+_SHELLS = frozenset({"sh", "bash", "/bin/sh", "/bin/bash", "/usr/bin/bash", "/usr/bin/env"})
+_MAX_SCRIPT = 200_000
+"""Bytes of a started script read."""
+
+
+def _listed_options(fence: Fence, whole: Document) -> list[tuple[int, str]]:
+    """(line, NAME) of each `-e NAME=…` line of a command block under an environment-variables heading
+    whose lines are all such options or comments (a list of the container's variables to pass); [] for
+    any other block."""
+    lines = [(line, text) for line, text in fence.lines if text.strip()]
+    if not lines or not about_env(heading_of(whole, lines[0][0])):
+        return []
+    found = [(line, m.group(1)) for line, text in lines if (m := _ENV_LINE.fullmatch(text))]
+    if found and len(found) == sum(1 for _, text in lines if not text.lstrip().startswith("#")):
+        return found
+    return []
+
+
+def _started(image: RunImage) -> tuple[str, str] | None:
+    """(how a finding names it, its text) of what the image starts: the shell script of the build
+    context its ENTRYPOINT or CMD starts, else a shell CMD or ENTRYPOINT; None when it starts a program
+    docgen does not read."""
+    script = image.script()
+    if script is not None:
+        text = text_or_none(script[1], _MAX_SCRIPT)
+        return (script[0], text) if text is not None else None
+    commands = image.commands()
+    if not commands:
+        return None
+    for setting in commands:
+        words = setting.exec_form
+        if words is not None and not (words and words[0] in _SHELLS and "-c" in words):
+            return None
+    shown = commands[-1]
+    where = f"{shown.keyword} ({image.model.path}:{shown.line})"
+    return where, "\n".join(s.value for s in commands)
+
+
+def _word(name: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])")
+
+
+def _unread_fact(image: RunImage, name: str, others: set[str]) -> tuple[str, int] | None:
+    """Why `name` reaches nothing of the image, and how many of `others` (the variables passed with it)
+    what it starts (`_started`) reads; ('', 0) when it starts nothing docgen reads or reads none of
+    `others` (the variables are not about it); None when the image may read `name`: an ENV sets it, or
+    its Dockerfile, what it starts or a file it copies in names it."""
+    if name in image.env or name in image._read_at_run_time or not image.model.file:
+        return None
+    read = dockerfile_read(image.model.file)
+    if read is None or _word(name).search(read[0]):
+        return None
+    started = _started(image)
+    if started is not None and _word(name).search(started[1]):
+        return None
+    reads = [n for n in sorted(others) if started and re.search(rf"\$\{{?{re.escape(n)}\b", started[1])]
+    if started is None or not reads:
+        return "", 0
+    return f"{started[0]}, which the image starts, reads {', '.join(reads)} and never {name}", len(reads)
+
+
+def _named_beside(auditor: Auditor, names: set[str]) -> set[str]:
+    """Those of `names` a file (not Markdown) of the Dockerfiles' folders or their direct subfolders names."""
+    folders = tuple(dict.fromkeys(real_path(Path(m.file).parent) for m in auditor.models if m.file))
+    found: set[str] = set()
+    for _, text in folder_files(folders):
+        found.update(n for n in names if n in text and _word(n).search(text))
+    return found
+
+
+def _groups(part: Document, whole: Document, ours: Callable[[str], bool]) -> Iterator[list[tuple[int, str]]]:
+    """The (line, NAME) of the variables of each group the README passes together: the `-e NAME=…` of
+    one `docker run` of an image audited, one block of `-e` lines under an environment-variables
+    heading, the entries of its tables and lists of environment variables."""
+    for fence in part.fences:
+        for command in fence_commands(fence):
+            text = joined(command).replace("[", " ").replace("]", " ")
+            if _PREFIXED_RUN.search(text) or (run := docker_run(text)) is None or not ours(run[1]):
+                continue
+            start, image = run
+            end = image_at(text, start, image)
+            options = text[start : end if end >= 0 else len(text)]
+            starts = joined_starts(command)
+            found = [
+                (joined_line(command, starts, start + m.start(1)), m.group(1))
+                for m in _ENV_OPTION.finditer(options)
+            ]
+            if found:
+                yield found
+    for fence in part.fences:
+        if found := _listed_options(fence, whole):
+            yield found
+    if found := list(env_entries(part, whole)):
+        yield found
+
+
+def unread_env_claims(part: Document, whole: Document, auditor: Auditor) -> Iterator[Diagnostic]:
+    """The findings of this module (see its docstring)."""
+    if not auditor.models or any("--entrypoint" in text for f in whole.fences for _, text in f.lines):
+        return
+    groups = [group for group in _groups(part, whole, runs_ours(auditor)) if len(group) >= 2]
+    if not groups:
+        return
+    images = [RunImage(model) for model in auditor.models]
+    candidates: dict[str, tuple[int, str]] = {}
+    for group in groups:
+        names = {name for _, name in group}
+        for line, name in group:
+            if _APP_READ.search(name) is not None or len(name) < 4 or name in candidates:
+                continue
+            others = names - {name}
+            facts = [_unread_fact(image, name, others) for image in images]
+            if any(fact is None or 0 < fact[1] * 2 < len(others) for fact in facts):
+                continue  # (an image may read it, or reads a few of the others only)
+            shown = [fact[0] for fact in facts if fact is not None and fact[1]]
+            if shown:  # (an image whose start reads most of the others: the group documents it)
+                candidates[name] = line, shown[0]
+    unread = set(candidates) - _named_beside(auditor, set(candidates))
+    for name in sorted(unread, key=lambda n: candidates[n][0]):
+        line, fact = candidates[name]
+        yield Diagnostic(
+            auditor.path,
+            line,
+            f"README passes {name} as an environment variable of the container, but nothing in the image "
+            f"reads it: {fact}",
+            confidence=LIKELY,
+        )
