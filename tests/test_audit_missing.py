@@ -907,3 +907,30 @@ def test_an_empty_folder_is_a_submodule_not_fetched(tmp_path: Path) -> None:
     assert findings(plain, DOCKERFILE, tmp_path) == [
         "7: README links to vendor_drivers/docs/setup.md, which does not exist"
     ]
+
+
+ROBOT = (
+    "# Robot stack\n\n"
+    "```bash\ngit clone https://example.org/lab/robot.git\ncd robot\n./scripts/build.sh\n"
+    "./vendor_drivers/install.sh\n```\n"
+)
+
+
+def test_a_script_under_an_empty_folder_is_a_submodule_not_fetched(tmp_path: Path) -> None:
+    # a robot stack whose README runs its drivers' installer from a submodule: a clone without
+    # --recursive holds the folder, empty
+    _repo(tmp_path, {"scripts/build.sh": "#!/bin/sh\n", "Dockerfile": DOCKERFILE["Dockerfile"]})
+    (tmp_path / "vendor_drivers").mkdir()
+    model = model_of(parse_dockerfile(DOCKERFILE["Dockerfile"], "Dockerfile"))
+
+    def told() -> list[str]:
+        found = audit(ROBOT, "README.md", [model], {}, tmp_path, tmp_path)
+        return [f"{d.line}: {d.message}" for d in found]
+
+    assert told() == []
+    # the folder holds files: the installer is missing from it
+    (tmp_path / "vendor_drivers" / "setup.sh").write_text("")
+    assert told() == [
+        "7: README runs ./vendor_drivers/install.sh, which does not exist next to it or in a folder above it "
+        "(the scripts there: setup.sh)"
+    ]
