@@ -415,7 +415,8 @@ class Submodules:
                 return False
             folder, below = folder.parent, folder
         try:
-            empty = not any(True for _ in os.scandir(folder))
+            with os.scandir(folder) as entries:
+                empty = next(entries, None) is None
         except OSError:
             empty = False
         if empty:
