@@ -492,3 +492,33 @@ def test_a_repository_a_sentence_uses_as_base_image(tmp_path: Path, sentence: st
 )
 def test_uses_base_image_traps(tmp_path: Path, sentence: str, dockerfile: str) -> None:
     assert _audit(tmp_path, f"# Toolkit\n\n{sentence}\n", dockerfile) == []
+
+
+NODE_CUDA = (
+    "FROM nvidia/cuda:12.2.2-cudnn8-devel-ubuntu22.04 AS build\nRUN true\n"
+    "FROM nvidia/cuda:12.2.2-cudnn8-runtime-ubuntu22.04\nRUN true\n"
+)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # a Node.js + OpenCV image's feature list, a video pipeline's overview: the newest releases of a
+        # family of images, praised, not a tag
+        "- **GPU support:** Built on the latest [official CUDA images](https://hub.docker.com/r/nvidia/cuda)"
+        " to enable GPU acceleration.",
+        "The image is built on top of the latest [CUDA](https://hub.docker.com/r/nvidia/cuda) images.",
+    ],
+)
+def test_the_latest_images_of_a_hub_page_are_no_tag(tmp_path: Path, sentence: str) -> None:
+    assert _audit(tmp_path, f"# Node OpenCV\n\n{sentence}\n", NODE_CUDA) == []
+
+
+def test_the_latest_image_of_a_hub_page_is_still_read(tmp_path: Path) -> None:
+    # one image said to be the newest (the link's text singular): FROM pins another tag
+    sentence = "The image is based on the latest [CUDA image](https://hub.docker.com/r/nvidia/cuda)."
+    assert _audit(tmp_path, f"# Node OpenCV\n\n{sentence}\n", NODE_CUDA) == [
+        "3: README says the image is based on the latest nvidia/cuda but Dockerfile:1 says FROM "
+        "nvidia/cuda:12.2.2-cudnn8-devel-ubuntu22.04, Dockerfile:3 says FROM "
+        "nvidia/cuda:12.2.2-cudnn8-runtime-ubuntu22.04, fixed tags (likely)"
+    ]

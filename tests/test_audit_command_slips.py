@@ -115,15 +115,32 @@ def test_pips_install_given_to_venv_in_a_script(tmp_path: Path) -> None:
     readme = (
         "# Wheels\n\nThe push step creates a venv and installs `s3cmd`.\n\n```bash\nPUSH=1 ./push.sh\n```\n"
     )
+    # told at the sentence saying the script installs the package: the claim the step breaks
     assert found(tmp_path, {"push.sh": PUSH, "README.md": readme}, "nothing is installed") == [
         (
-            6,
-            "README runs ./push.sh, whose line 7 runs python3 -m venv install s3cmd: venv takes each word as "
-            "a folder to make an environment in (install, s3cmd), so nothing is installed (`install` is "
-            "pip's word)",
+            3,
+            "README says ./push.sh installs s3cmd, but its line 7 runs python3 -m venv install s3cmd: venv "
+            "takes each word as a folder to make an environment in (install, s3cmd), so nothing is "
+            "installed (`install` is pip's word)",
             "likely",
         )
     ]
+    # no line says so (a wheel builder's table of scripts, a prerequisite naming the tool): at the run
+    # (the table row naming the script is where the README runs it)
+    for at, other in (
+        (
+            7,
+            "# Wheels\n\n- `s3cmd`: only needed to push wheels.\n- The push step installs `awscli`.\n\n"
+            "```bash\nPUSH=1 ./push.sh\n```\n",
+        ),
+        (
+            5,
+            "# Wheels\n\n| Script | Does |\n|---|---|\n| `./push.sh` | pushes the wheels |\n\n"
+            "```bash\nPUSH=1 ./push.sh\n```\n",
+        ),
+    ):
+        told = found(tmp_path / str(at), {"push.sh": PUSH, "README.md": other}, "nothing is installed")
+        assert [(line, message.split(",")[0]) for line, message, _ in told] == [(at, "README runs ./push.sh")]
     fixed = PUSH.replace("python3 -m venv install s3cmd", "pip install s3cmd")
     assert found(tmp_path / "fixed", {"push.sh": fixed, "README.md": readme}, "nothing is installed") == []
 

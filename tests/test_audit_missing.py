@@ -842,3 +842,95 @@ def test_folders_in_prose_that_are_no_slip(tmp_path: Path, line: str) -> None:
     model = model_of(parse_dockerfile(DOCKERFILE["Dockerfile"], "Dockerfile"))
     found = audit(f"# Llama server\n\n{line}\n", "README.md", model, {}, tmp_path)
     assert [d.message for d in found if "README names" in d.message] == []
+
+
+# A research project's README (clone with --recursive, a submodule holding a benchmark's tools) and a
+# robot stack's (`git submodule update --init`, drivers in a submodule): the checkout given is the
+# repository's files without its submodules, as a clone without `--recursive` leaves them.
+RECURSIVE = (
+    "# Splats\n\n"
+    "```bash\ngit clone --recursive https://example.org/lab/splats.git\ncd splats\n```\n\n"
+    "Follow the readme of the bench360 submodule [here](bench360/README.md), and the one in the Track "
+    "folder [here](Track/masking_README.md).\n\n"
+    "See the [figure](assets/teaser.png), [notes](docs/notes.md) and [howto](guides/howto.md).\n"
+)
+DRIVERS = (
+    "# Robot stack\n\n"
+    "```bash\ngit submodule update --init\n```\n\n"
+    "The `vendor_drivers` submodule holds the arm's drivers: see [its guide](vendor_drivers/docs/setup.md).\n"
+)
+
+
+def test_links_into_submodules_the_readme_fetches_are_not_missing(tmp_path: Path) -> None:
+    make_tree(tmp_path / "a", {"assets/logo.png": "", "docs/index.md": ""})
+    assert findings(RECURSIVE, DOCKERFILE, tmp_path / "a") == [
+        # a folder that is there lacks the file; a folder the README names nowhere else is not there
+        "10: README links to assets/teaser.png, which does not exist",
+        "10: README links to docs/notes.md, which does not exist",
+        "10: README links to guides/howto.md, which does not exist",
+    ]
+    make_tree(tmp_path / "b", {"src/arm.py": ""})
+    assert findings(DRIVERS, DOCKERFILE, tmp_path / "b") == []
+
+
+def test_links_into_folders_that_are_missing_without_a_submodule_fetch(tmp_path: Path) -> None:
+    # no command fetches submodules: a folder that is not there is a dead link
+    make_tree(tmp_path / "a", {"src/arm.py": ""})
+    plain = DRIVERS.replace("git submodule update --init", "git pull")
+    assert findings(plain, DOCKERFILE, tmp_path / "a") == [
+        "7: README links to vendor_drivers/docs/setup.md, which does not exist"
+    ]
+    # a .gitmodules says which folders are submodules: another folder that is not there is dead
+    (tmp_path / "b").mkdir()
+    _repo(
+        tmp_path / "b",
+        {
+            ".gitmodules": '[submodule "x"]\n\tpath = bench360\n\turl = https://example.org/x.git\n',
+            "x.py": "",
+        },
+    )
+    assert findings(RECURSIVE, DOCKERFILE, tmp_path / "b") == [
+        "8: README links to Track/masking_README.md, which does not exist",
+        "10: README links to assets/teaser.png, which does not exist",
+        "10: README links to docs/notes.md, which does not exist",
+        "10: README links to guides/howto.md, which does not exist",
+    ]
+
+
+def test_an_empty_folder_is_a_submodule_not_fetched(tmp_path: Path) -> None:
+    # git keeps no empty folder: a clone without --recursive leaves one for each submodule
+    make_tree(tmp_path, {"src/arm.py": ""})
+    (tmp_path / "vendor_drivers").mkdir()
+    plain = DRIVERS.replace("git submodule update --init", "git pull")
+    assert findings(plain, DOCKERFILE, tmp_path) == []
+    (tmp_path / "vendor_drivers" / "README.md").write_text("")
+    assert findings(plain, DOCKERFILE, tmp_path) == [
+        "7: README links to vendor_drivers/docs/setup.md, which does not exist"
+    ]
+
+
+ROBOT = (
+    "# Robot stack\n\n"
+    "```bash\ngit clone https://example.org/lab/robot.git\ncd robot\n./scripts/build.sh\n"
+    "./vendor_drivers/install.sh\n```\n"
+)
+
+
+def test_a_script_under_an_empty_folder_is_a_submodule_not_fetched(tmp_path: Path) -> None:
+    # a robot stack whose README runs its drivers' installer from a submodule: a clone without
+    # --recursive holds the folder, empty
+    _repo(tmp_path, {"scripts/build.sh": "#!/bin/sh\n", "Dockerfile": DOCKERFILE["Dockerfile"]})
+    (tmp_path / "vendor_drivers").mkdir()
+    model = model_of(parse_dockerfile(DOCKERFILE["Dockerfile"], "Dockerfile"))
+
+    def told() -> list[str]:
+        found = audit(ROBOT, "README.md", [model], {}, tmp_path, tmp_path)
+        return [f"{d.line}: {d.message}" for d in found]
+
+    assert told() == []
+    # the folder holds files: the installer is missing from it
+    (tmp_path / "vendor_drivers" / "setup.sh").write_text("")
+    assert told() == [
+        "7: README runs ./vendor_drivers/install.sh, which does not exist next to it or in a folder above it "
+        "(the scripts there: setup.sh)"
+    ]

@@ -581,3 +581,17 @@ def test_a_run_of_the_upstream_image_beside_the_labelled_owner_s(tmp_path: Path)
 )
 def test_twin_runs_that_are_no_finding(tmp_path: Path, readme: str, dockerfile: str) -> None:
     assert _twins(tmp_path, readme, dockerfile) == []
+
+
+@pytest.mark.parametrize(
+    "owner", ["your-image-name", "my-registry", "YOUR_DOCKERHUB_USER", "your_org", "my.registry"]
+)
+def test_an_owner_the_reader_picks_is_no_other_owner(tmp_path: Path, owner: str) -> None:
+    # a SLAM stack's README telling the reader to push the base under their own name, then to change
+    # the FROM of the next Dockerfile to it (a dashboard project's README does the same with `my-…`)
+    block = f"Then change the FROM line to your own image name:\n\n```\nFROM {owner}/gpu-base:6.1-full\n```\n"
+    assert _found(tmp_path, "Build the base first.", block) == []
+    # the same line naming an owner's image is read
+    assert _found(tmp_path / "b", "Build the base first.", block.replace(owner, "ann")) == [
+        _FINDING.replace("3 (likely)", "10 (likely)").replace("docker.io/ann/gpu-base", "ann/gpu-base")
+    ]

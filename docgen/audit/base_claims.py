@@ -177,6 +177,11 @@ def _base_claims(part: Document, auditor: Auditor, text: str) -> Iterator[Diagno
                     yield Diagnostic(auditor.path, line, finding, confidence=LIKELY)
 
 
+_FAMILY = re.compile(r"[^/:\]]*?\bimages[ \t`*]*\]|[^/:\]]*\][ \t]*images\b", re.IGNORECASE)
+"""A link's text in words (then `]`, then the words after the link) that says images, in the plural
+(`official CUDA images]`, `CUDA] images`)."""
+
+
 def _named_claim(
     named: re.Match[str], text: str, auditor: Auditor, latest: bool = False, sentence: str = ""
 ) -> str | None:
@@ -185,7 +190,9 @@ def _named_claim(
     while every stage starting from its repository pins another tag (`_fixed_tag`), unless the
     `sentence` saying so gives a release that tag holds (`ROCm 7.1.1: uses the latest rocm/pytorch
     image` for `rocm7.1.1_…`: the newest when it was written, named); a link to a Docker Hub page names
-    the page's repository whatever its text."""
+    the page's repository whatever its text, but not a tag when the link is to the repository's images
+    (`_FAMILY`): `Built on the latest [official CUDA images](https://hub.docker.com/r/nvidia/cuda)`
+    praises recent releases of a family, and says no tag is `latest`."""
     hub = _HUB_PAGE.search(named.group(2) or "")
     name = (hub.group(1) or hub.group(2)) if hub is not None else None
     if name is None:
@@ -193,6 +200,8 @@ def _named_claim(
     name = name.strip().strip("*_`").rstrip(".,;:")
     reference = _LINKED_IMAGE.fullmatch(named.group(2) or "")
     said = reference.group() if reference is not None else name
+    if hub is not None and reference is None and _FAMILY.match(f"{named.group(1)}]{sentence[named.end() :]}"):
+        latest = False  # `the latest [official CUDA images](…hub…/nvidia/cuda)`: recent releases, no tag
     if said.lower().endswith(":latest") or (latest and "/" in said):
         fixed = _fixed_tag(said, auditor.models)
         if fixed is not None and not _names_its_release(sentence, fixed):

@@ -6,7 +6,8 @@ one makes it print "unknown option" and exit with status 129, whatever the rest 
 Read in the README's command blocks (`certain`: the command fails as written) and in the shell scripts
 the README runs, found where its commands run them (`script_args.script_runs`; `likely`: the script may
 not reach that line). One finding a command of the README, and one a script (at the README line that runs
-it, naming the script's line).
+it, naming the script's line; for pip's `install` given to venv, at the prose line saying the package is
+installed, when one does: `the push step creates a venv, installs `s3cmd``).
 """
 
 from __future__ import annotations
@@ -210,11 +211,37 @@ def slipped_commands(
         if script in read:
             continue  # one finding a script
         read.add(script)
-        found = next(((at, s) for at, step in _script_steps(script) if (s := slip(step))), None)
-        if found is not None:
+        found = next(((at, step, s) for at, step in _script_steps(script) if (s := slip(step))), None)
+        if found is None:
+            continue
+        at, step, said = found
+        claim = _install_claim(doc, venv_install(step) or [])
+        if claim is not None:
             yield Diagnostic(
                 readme,
-                line,
-                f"README runs {path}, whose line {found[0]} runs {found[1]}",
+                claim[0],
+                f"README says {path} installs {claim[1]}, but its line {at} runs {said}",
                 confidence=LIKELY,
             )
+        else:
+            yield Diagnostic(
+                readme, line, f"README runs {path}, whose line {at} runs {said}", confidence=LIKELY
+            )
+
+
+def _install_claim(doc: Document, folders: Sequence[str]) -> tuple[int, str] | None:
+    """(README line, package) of the first prose line saying a package is installed (`creates a venv,
+    installs `s3cmd``) that a `python -m venv install PKG` step (`folders`: install, PKG …) meant to
+    install: the claim the step breaks, where the finding goes. None when no line says so."""
+    packages = [f for f in folders[1:] if f != "install"]
+    if not packages:
+        return None
+    names = "|".join(re.escape(p) for p in packages)
+    said = re.compile(
+        rf"\binstall(?:s|ed|ing)?\b[^.;:!?]{{0,60}}?(?<![\w.-])[`*\"']?({names})(?![\w-])", re.IGNORECASE
+    )
+    for para in doc.paragraphs:
+        for number, text in para.lines:
+            if "nstall" in text and (match := said.search(text)) is not None:
+                return number, match.group(1)
+    return None

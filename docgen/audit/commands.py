@@ -28,6 +28,9 @@ PLACEHOLDER = re.compile(r"\{[^{}/]*\}|<[^<>/]*>|\$\{[^{}/]*\}|\$[A-Za-z_][A-Za-
 reads no further than the next `{` (else a run of `${` was read to its end from each: n²)."""
 
 
+PICKED = re.compile(r"[<>${}*]|(?:\A|[/._:-])(?:your|my|some|example|foo|bar)(?:[/._:-]|\Z)", re.IGNORECASE)
+"""An image name (or part of one) the reader picks or fills in: `your-image-name`, `my_app`, `<user>`,
+`YOUR_DOCKERHUB_USER`."""
 VERSION_PLACEHOLDER = re.compile(
     r"v?[xX](?:\.[xyzXYZ]){1,3}|<[\w-]*ver[\w-]*>|\{[\w-]*ver[\w-]*\}|\$\{?[A-Za-z_]*VER[A-Za-z_]*\}?",
     re.IGNORECASE,

@@ -21,7 +21,7 @@ from pathlib import Path
 from docgen.audit.auditor import CERTAIN, LIKELY, dockerfile_read
 from docgen.audit.commands import cloned_folder, clones
 from docgen.audit.own_repo import DEFAULT_BRANCHES, checked_out, forge_file, remote_names, repository_root
-from docgen.audit.paths import basename, ignore_patterns, ignores, reference_path
+from docgen.audit.paths import Submodules, basename, ignore_patterns, ignores, reference_path
 from docgen.audit.versions import differing
 from docgen.compose import COMPOSE_FILE
 from docgen.errors import MAX_PROJECT_FILE_BYTES
@@ -336,7 +336,8 @@ def missing_links(
     checkout without one, from the folders up to `project`: `link_roots`), does not exist. Not for URLs,
     anchors, placeholders, pages of the repository's host (`../../issues`), a relative link leading out
     of the repository root (else the project folder), files a command of the README makes, files git
-    ignores or in a generated folder (`site/`, `build/`). In a MkDocs docs folder, site paths (no file
+    ignores or in a generated folder (`site/`, `build/`), files that may be in a git submodule not
+    fetched (`paths.Submodules`). In a MkDocs docs folder, site paths (no file
     suffix, `.html`) are not checked, and a missing page is `likely`, or not checked when a plugin may
     add pages."""
     root = repository_root(directory)
@@ -348,6 +349,7 @@ def missing_links(
     patterns = _ignore_patterns([directory.resolve(), *([root] if root is not None else [])], root)
     made = _made(doc)
     listings = Listings()
+    submodules = Submodules(doc)
     seen: set[tuple[int, str]] = set()
     for line, target in doc.destinations:
         target = target.strip()
@@ -390,6 +392,8 @@ def missing_links(
             continue
         if ignored(full, patterns) or any(p in GENERATED or p in made for p in Path(path).parts):
             continue
+        if submodules.holds(full, base if path.startswith("/") else directory):
+            continue  # a file of a git submodule: a checkout holds it only once the submodule is fetched
         if (line, path) in seen:
             continue
         seen.add((line, path))
@@ -439,13 +443,15 @@ def missing_own_files(
     (`[tts-train](https://raw.githubusercontent.com/o/app/master/coqui-tts/tts-train)`, `…/blob/main/x`:
     `_own_files`) that the checkout does not hold: the file is gone, moved or renamed. Not for another
     repository, another ref (a tag, a commit, another branch may hold it), files a command of the README
-    makes, files git ignores or in a generated folder (`site/`, `build/`), as for a relative link."""
+    makes, files git ignores, in a generated folder (`site/`, `build/`) or a submodule, as for a relative
+    link."""
     root = repository_root(directory)
     if root is None:
         return
     patterns = _ignore_patterns([directory.resolve(), root], root)
     made: set[str] | None = None
     listings = Listings()
+    submodules = Submodules(doc)
     for (line, target), (path, confidence) in _own_files(doc.destinations, root).items():
         full = Path(os.path.normpath(root / path))
         if os.path.exists(full) or not _inside(full, root) or _UNREAD.search(path):
@@ -457,6 +463,8 @@ def missing_own_files(
             continue
         if parts[-1] in made or any("/".join(parts[:n]) in made for n in range(1, len(parts) + 1)):
             continue  # `wget …/run.sh`, `mkdir -p download/amd64`: a command of the README makes it
+        if submodules.holds(full, root):
+            continue  # a file of a git submodule, not fetched
         fixed = corrected(root, path, listings)
         hint = f" (did you mean {fixed}?)" if fixed else ""
         yield Diagnostic(

@@ -47,7 +47,7 @@ from pathlib import Path
 
 from docgen import bake
 from docgen.audit.auditor import LIKELY, dockerfile_read
-from docgen.audit.commands import tagged_names
+from docgen.audit.commands import PICKED, tagged_names
 from docgen.audit.env_slips import SlipIndex, one_slip
 from docgen.audit.references import project_top
 from docgen.audit.run_args import image_runs
@@ -209,6 +209,8 @@ def other_owner_images(
     ] = {}  # `owner/name` → (registry, owner, image)
     variable_owned: set[str] = set()  # the names the build files and workflows name under a variable owner
     for line, provenance, image in said:
+        if PICKED.search(image.owner):
+            continue  # `your-image-name/app:1.0`, `<user>/app:1.0`: a name the reader picks
         if image.owner not in _OFFICIAL_OWNERS and not provenance and image.text not in told:
             if workflows is None:
                 workflows = [*texts, *_workflow_texts(directory, top)]

@@ -1,6 +1,7 @@
 """Dockerfile names and paths: the image of a family a file name says (`variant`: `cuda` for
 `Dockerfile.cuda`), whether a reference (a link, a `-f`) names a Dockerfile and which, and the Dockerfile
-names a text mentions; and whether a host path is in the home of one named user (`named_home`).
+names a text mentions; whether a host path is in the home of one named user (`named_home`); and whether
+a path the README names may lie in a git submodule the checkout has not fetched (`Submodules`).
 """
 
 from __future__ import annotations
@@ -11,11 +12,12 @@ import os
 import posixpath
 import re
 import urllib.parse
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence, Set
 from pathlib import Path
 
-from docgen.files import is_dockerfile_name, real_path
-from docgen.markdown import code_spans
+from docgen.files import is_dockerfile_name, real_path, submodule_folders
+from docgen.markdown import Document, code_spans
 
 HEADING_FILE = re.compile(r"[\w./+-]+")
 
@@ -369,3 +371,68 @@ def named_home(host: str) -> tuple[str, str] | None:
     if name in _STAND_INS or name.startswith(("your", "my", "<")):
         return None
     return found.group(1), host[found.end() :]
+
+
+_FETCHES_SUBMODULES = re.compile(
+    r"\bgit[ \t]+clone\b[^\n`]*?[ \t]--(?:recursive|recurse-submodules)\b"
+    r"|\bgit[ \t]+submodule[ \t]+(?:update|init|sync|foreach)\b"
+    r"|\bgit[ \t]+(?:pull|checkout|switch|fetch)\b[^\n`]*?[ \t]--recurse-submodules\b"
+)
+"""A command that fetches a repository's submodules: `git clone --recursive`, `git submodule update
+--init`, `git pull --recurse-submodules`."""
+_WORD = re.compile(r"[\w][\w.-]*")
+
+
+class Submodules:
+    """Which paths the README names may lie in a git submodule the checkout has not fetched, so that
+    their absence says nothing: one the nearest `.gitmodules` lists (`docgen.files.submodule_folders`); one
+    under an empty folder (git keeps no empty folder: a checkout holds one only for a submodule not
+    fetched); and, when the README tells the reader to fetch submodules (`git clone --recursive`, `git
+    submodule update --init`: `_FETCHES_SUBMODULES`) and no `.gitmodules` lists the submodules (a
+    copy of the repository's files), one under a folder that is not there and that the README names
+    elsewhere too (`the robo360 submodule`, `in the XMem folder [here](XMem/README.md)`). The README's
+    words are read once, on first use."""
+
+    def __init__(self, doc: Document) -> None:
+        self._doc = doc
+        self._text: str | None = None
+        self._fetches: bool | None = None
+        self._words: Counter[str] | None = None
+
+    def holds(self, full: Path, base: Path) -> bool:
+        """True when `full` (a path the README names, read from the folder `base`) may be in a submodule
+        not fetched."""
+        try:
+            listed = submodule_folders(base)
+            full = real_path(full)
+        except (OSError, ValueError, RuntimeError):
+            return False
+        if any(full == sub or full.is_relative_to(sub) for sub in listed):
+            return True
+        folder, below = full.parent, full
+        while not os.path.isdir(folder):  # the nearest folder of the path that is there
+            if folder == folder.parent:
+                return False
+            folder, below = folder.parent, folder
+        try:
+            with os.scandir(folder) as entries:
+                empty = next(entries, None) is None
+        except OSError:
+            empty = False
+        if empty:
+            return True
+        if below == full:
+            return False  # the folder holding the file is there: the file is what is missing
+        if self._text is None:
+            doc = self._doc
+            lines = [t for p in doc.paragraphs for _, t in p.lines] + [
+                t for f in doc.fences for _, t in f.lines
+            ]
+            lines += [" ".join(cells) for table in doc.tables for _, cells in table.rows]
+            self._text = "\n".join(lines + [t for _, t in doc.headings])
+            self._fetches = _FETCHES_SUBMODULES.search(self._text) is not None
+        if not self._fetches or listed:
+            return False  # (a `.gitmodules` says which folders are submodules)
+        if self._words is None:
+            self._words = Counter(w.rstrip(".") for w in _WORD.findall(self._text))
+        return self._words[below.name] >= 2  # named once by the path itself, and again elsewhere

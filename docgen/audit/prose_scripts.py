@@ -28,6 +28,7 @@ from docgen.audit.missing import (
     script_names_in_files,
 )
 from docgen.audit.own_repo import repository_root
+from docgen.audit.paths import Submodules
 from docgen.build_scripts import DOCKER, container_command
 from docgen.markdown import Document, Link, code_spans, fenced_only, links
 from docgen.model import Diagnostic, ImageModel
@@ -126,8 +127,10 @@ def missing_prose_scripts(
     With `checkout` (the README clones this very repository and enters it: its paths are the
     checkout's), a script whose first folder is nowhere at all (`./tests/tool_use/run.sh <NAME>` with no
     `tests/`) is a finding too, unless an audited Dockerfile (`models`) names that folder (the path may
-    be the image's) or a command of the README makes it (another checkout)."""
+    be the image's) or a command of the README makes it (another checkout). Nor a script that may be in a
+    git submodule not fetched (`paths.Submodules`)."""
     made: set[str] | None = None  # what the README's commands make or run: read once, when needed
+    submodules: Submodules | None = None
     bases = prose_bases(directory)
     listings = Listings()
     seen: set[str] = set()
@@ -158,6 +161,10 @@ def missing_prose_scripts(
             continue
         if any(os.path.exists(base / path) for base in bases) or prose_fix(bases, path, suffix, listings):
             continue
+        if submodules is None:
+            submodules = Submodules(doc)
+        if any(submodules.holds(base / path, base) for base in bases):
+            continue  # a script of a git submodule not fetched
         others = next((s for base in bases if (s := _scripts_in(base / folder))), [])
         top = path.split("/", 1)[0]
         if others:

@@ -38,6 +38,7 @@ from docgen.audit.missing import PLACEHOLDER as _PLACEHOLDER_PATH
 from docgen.audit.missing import _made, code_paths, in_commands, line_texts
 from docgen.audit.own_repo import repository_root
 from docgen.audit.paths import (
+    Submodules,
     _flavour,
     basename,
     files_named,
@@ -1621,7 +1622,8 @@ def missing_scripts(
     repository's root), nor next to an audited Dockerfile, while another script the README runs is
     found in the folder it would be in (the commands are run there: it was renamed or removed), or a
     script of a close name is (`build_image.sh`: renamed); with neither, the README more likely
-    follows another layout or a fuller checkout. And no line of the
+    follows another layout or a fuller checkout. Nor one that may be in a git submodule not fetched
+    (`paths.Submodules`). And no line of the
     README makes it (`wget …/build.sh`, `Save this as build.sh`). One finding a file, at the first line
     that runs it, naming the others (inline code `./build.sh` in prose too). Only folders in `project`
     (by default the README's folder and the four above it) are looked at."""
@@ -1636,9 +1638,10 @@ def missing_scripts(
     missing: dict[str, tuple[list[int], list[str]]] = {}
     nowhere: set[str] = set()
     listed: tuple[frozenset[str] | None] | None = None  # the project's file names, listed once when needed
+    submodules = Submodules(doc)
     for line, path, places in runs:
-        if any(_is_script(place) for place in places):
-            continue
+        if any(_is_script(place) for place in places) or any(submodules.holds(p, directory) for p in places):
+            continue  # (a script of a submodule not fetched may be there once it is)
         there = [place for place in places if place.parent in confirmed or _scripts_below(place, rooted)]
         renamed = _close_script(path, _scripts_next_to(places)) or _beside(path, places)
         renamed = renamed or _joined_folder(path, places)

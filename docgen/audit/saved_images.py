@@ -29,7 +29,7 @@ from pathlib import Path
 
 from docgen import makefile
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import CD_STEP, fence_commands, image_repository, joined, without_prompt
+from docgen.audit.commands import CD_STEP, PICKED, fence_commands, image_repository, joined, without_prompt
 from docgen.audit.make_targets import makefile_in, makefile_text
 from docgen.audit.references import command_lines, project_top
 from docgen.audit.versions import differing, one_slip
@@ -55,8 +55,6 @@ _ANY_IMAGE = re.compile(
     r"|\bcompose\b|\bbake\b|\bmake\b|\bjust\b|\.sh\b|\.bash\b|\.py\b|\bbuildx[ \t]+bake\b"
 )
 """A command that may give any image a name the README does not show."""
-_PICKED = re.compile(r"[<>${}*]|(?:\A|[/._:-])(?:your|my|some|example|foo|bar)(?:[/._:-]|\Z)", re.IGNORECASE)
-"""A name the reader picks or fills in."""
 _MAX_FOLDERS = 2000
 """The folders of the project looked through for those a `cd` may name, at most."""
 
@@ -209,7 +207,7 @@ def saved_images(
                 if handle.group("verb") == "tag":
                     if len(operands) != 2 or _opaque(operands[1]):
                         return
-                    into = picked if _PICKED.search(operands[1]) else made
+                    into = picked if PICKED.search(operands[1]) else made
                     exact = exact and into is made
                     into.setdefault(_full(operands[1]), f"docker tag at line {line}")
                     operands = operands[:1]
@@ -221,11 +219,11 @@ def saved_images(
     if not made or not exact:
         return
     repositories = {image_repository(name) for name in made}
-    if any(_PICKED.search(p) for p in pulled):
+    if any(PICKED.search(p) for p in pulled):
         return  # `docker pull acme/hpc:$TAG`: any tag may be there
     known = set(made) | {_full(p) for p in pulled} | _bases(models)
     for line, verb, image in handled:
-        if _PICKED.search(image) or _full(image) in known or image_repository(image) not in repositories:
+        if PICKED.search(image) or _full(image) in known or image_repository(image) not in repositories:
             continue
         repository = image_repository(image)
         given = sorted(n for n in made if image_repository(n) == repository)
@@ -393,7 +391,7 @@ def loaded_tags(doc: Document, readme: str, directory: Path) -> Iterator[Diagnos
                 continue
             if image == "\0":
                 break
-            if _PICKED.search(image) or image_repository(image) not in repositories or _full(image) in images:
+            if PICKED.search(image) or image_repository(image) not in repositories or _full(image) in images:
                 continue
             yield Diagnostic(
                 readme,

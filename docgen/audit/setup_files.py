@@ -63,6 +63,7 @@ from docgen.audit.missing import (
 )
 from docgen.audit.missing import GENERATED as _SITE_FOLDERS
 from docgen.audit.own_repo import repository_root
+from docgen.audit.paths import Submodules
 from docgen.audit.references import (
     GENERATED,
     OWN_FILE,
@@ -707,6 +708,7 @@ def setup_files(
     )
     names = _Names(root)
     patterns = _ignore_patterns([directory.resolve(), root], root)
+    submodules = Submodules(doc)
     made = _made_by_steps(doc)
     made_files = MadeFiles(source)
     clones = _clone_folders(doc, own or own_clones(doc, directory))
@@ -811,6 +813,10 @@ def setup_files(
                         said = _finding(
                             how, path, line, made_files, names, patterns, made, root, loose, upstream, text
                         )
+                        if said is not None and any(
+                            submodules.holds(b / path, b) for b in (directory.resolve(), root)
+                        ):
+                            said = None  # a file of a git submodule not fetched
                         if said is not None and python:  # `python x.py` fails: `likely` in the prose
                             said = (said[0], LIKELY if fence.inline else CERTAIN)
                         shell = how == "runs" and path.endswith((".sh", ".bash", ".zsh"))
