@@ -9,7 +9,7 @@ import pytest
 from helpers import make_tree
 
 from docgen.audit import audit
-from docgen.audit.command_slips import misplaced_option, venv_install
+from docgen.audit.command_slips import clone_slip, misplaced_option, run_option, venv_install
 from docgen.pipeline import build_model
 
 APP = "FROM ubuntu:22.04\nCOPY . /src\n"
@@ -160,3 +160,121 @@ def test_pips_install_given_to_venv_in_a_script(tmp_path: Path) -> None:
 )
 def test_venv_install(step: str, folders: list[str] | None) -> None:
     assert venv_install(step) == folders
+
+
+SLAM = """\
+#!/bin/bash
+# git clone clone https://example.org/slam.git   (an old note)
+docker pull lab/slam:focal_cpu
+docker run -td --name="slam" -v `pwd`/SLAM:/SLAM lab/slam:focal_cpu bash
+docker exec -it slam bash -i -c "git clone clone https://example.org/slam.git /SLAM && cd /SLAM && ./build.sh"
+"""
+"""A SLAM image's build script (the shape of one that pulls an image, then clones and builds inside it)."""
+SLAM_README = """\
+# SLAM docker
+
+Follow these steps:
+
+- `./download_sample.sh`
+- `build_container_cpu.sh`
+
+Then `docker exec -it slam bash`.
+"""
+
+
+def test_a_clone_given_three_operands_in_a_script_a_list_item_runs(tmp_path: Path) -> None:
+    files = {"build_container_cpu.sh": SLAM, "README.md": SLAM_README}
+    assert found(tmp_path, files, "Too many arguments") == [
+        (
+            6,
+            "README runs build_container_cpu.sh, whose line 5 runs git clone clone https://example.org/slam.git"
+            " /SLAM: git clone takes a repository and at most a folder, but is given 3 operands (clone "
+            'written twice), so it exits with "fatal: Too many arguments" and clones nothing',
+            "likely",
+        )
+    ]
+    fixed = SLAM.replace("git clone clone", "git clone")
+    assert found(tmp_path / "fixed", {**files, "build_container_cpu.sh": fixed}, "git clone") == []
+    # a sentence that only names the script runs nothing
+    named = SLAM_README.replace(
+        "- `build_container_cpu.sh`", "- `build_container_cpu.sh` is kept for reference"
+    )
+    assert found(tmp_path / "named", {**files, "README.md": named}, "git clone") == []
+
+
+def test_a_readme_clone_with_three_operands(tmp_path: Path) -> None:
+    readme = "# Tools\n\n```bash\ngit clone https://example.org/tools.git tools v2\ncd tools\n```\n"
+    [(line, message, confidence)] = found(tmp_path, {"README.md": readme}, "Too many arguments")
+    assert (line, confidence) == (4, "certain")
+    assert "is given 3 operands," in message
+
+
+@pytest.mark.parametrize(
+    ("step", "said"),
+    [
+        ("git clone clone https://example.org/a.git /src", "given 3 operands (clone written twice)"),
+        ("git clone clone https://example.org/a.git", "repository 'clone' does not exist"),
+        ("sudo git clone --depth 1 -b main https://example.org/a.git a b", "given 3 operands,"),
+        ('bash -c "git clone https://example.org/a.git a b && make"', "given 3 operands,"),
+        ("git clone https://example.org/a.git", None),
+        ("git clone --depth 1 https://example.org/a.git src", None),
+        ("git clone -b v1 --recurse-submodules https://example.org/a.git src", None),
+        ("git clone <url> [<dir>] extra", None),  # a synopsis
+        ("git clone $REPO $DIR $EXTRA", None),
+        ("git clone https://example.org/a.git src 2>/dev/null", None),
+        ('echo "then git clone it into the folder"', None),
+    ],
+)
+def test_clone_slip(step: str, said: str | None) -> None:
+    found_said = clone_slip(step)
+    assert (found_said if said is None else (found_said is not None and said in found_said)) in (None, True)
+
+
+JUPYTER = """\
+#!/bin/bash
+
+PASSWORD=
+NOTEBOOK_DIR="$PWD/notebooks"
+
+nvidia-docker run -d \\
+-n jupyter_gpu
+-p 8888:8888 \\
+-v $NOTEBOOK_DIR:/notebooks \\
+jupyter-gpu
+"""
+"""A Jupyter GPU image's start script (the shape of one written for nvidia-docker 1): `-n` for `--name`,
+and its line left without the `\\` that carries the options on."""
+
+
+def test_a_scripts_docker_run_given_an_option_it_lacks(tmp_path: Path) -> None:
+    readme = "# Jupyter GPU\n\n```sh\n# Start jupyter server\n$ ./scripts/start.sh\n```\n"
+    files = {"scripts/start.sh": JUPYTER, "README.md": readme}
+    assert found(tmp_path, files, "unknown shorthand flag") == [
+        (
+            5,
+            "README runs ./scripts/start.sh, whose line 6 runs nvidia-docker run with -n, which docker run "
+            "does not have: docker refuses the command (unknown shorthand flag: 'n'); line 7 ends without "
+            "\\, so line 8 (-p 8888:8888 \\) runs as a command of its own",
+            "likely",
+        )
+    ]
+    fixed = JUPYTER.replace("-n jupyter_gpu\n", "--name jupyter_gpu \\\n")
+    assert found(tmp_path / "fixed", {**files, "scripts/start.sh": fixed}, "docker run") == []
+
+
+@pytest.mark.parametrize(
+    ("step", "option"),
+    [
+        ("nvidia-docker run -d -n app -p 80:80 img", "-n"),
+        ("sudo docker run -it -b ./data:/data img", "-b"),
+        ("docker container run -itx img", "-x"),
+        ("docker run -it --rm img python -n 3", None),  # the container's command's option
+        ("docker run --help", None),
+        ("docker run $FLAGS -n app img", None),  # a variable first: the image is not known
+        ("docker run -d --name app -e A=1 -v /a:/a img", None),
+        ("docker build -n .", None),
+    ],
+)
+def test_run_option(step: str, option: str | None) -> None:
+    said = run_option(step)
+    assert (said is None) if option is None else (said is not None and f"with {option}," in said)

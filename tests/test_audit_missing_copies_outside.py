@@ -334,3 +334,102 @@ def test_a_file_the_readme_tells_to_make_before_the_build_then_mounts_is_silent(
     readme = tokens_readme(BIND + MOUNTED).replace("## Run with Docker\n", made)
     files = {"README.md": readme, "Dockerfile": TOKENS, "config.yml": "port: 5000\n"}
     assert findings(tmp_path, files) == []
+
+
+HUB_USER = """\
+FROM jupyter/minimal-notebook:latest
+USER root
+RUN apt-get update && apt-get install -y sudo && rm -rf /var/lib/apt/lists/*
+COPY ./content/ /home/jovyan/work/
+USER jovyan
+"""
+"""A JupyterHub user image (the shape of a multi-user hub's lab folder): it copies a folder of sample
+notebooks into the user's work folder."""
+HUB_README = """\
+# Multi-user hub
+
+Build the user image:
+```
+cd ./lab_image
+docker build -t lab-image:latest .
+```
+"""
+
+
+def test_a_folder_the_readmes_own_build_copies_that_no_folder_has(tmp_path: Path) -> None:
+    files = {"README.md": HUB_README, "Dockerfile": "FROM alpine\n", "lab_image/Dockerfile": HUB_USER}
+    assert findings(tmp_path, files) == [
+        (
+            6,
+            "README builds ./Dockerfile with the context ., which does not hold content/ (line 4) that it "
+            "copies, and no folder of the project has it",
+            "likely",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        # it is there
+        {"lab_image/content/intro.ipynb": "{}"},
+        # the README names it: a folder the project has, which this copy lacks
+        {"README.md": HUB_README + "\nThe notebooks in `content` are copied to each user.\n"},
+        # the README tells to make it
+        {"README.md": HUB_README.replace("cd ./lab_image\n", "cd ./lab_image\nmkdir content\n")},
+        # another source missing too: a copy of some of the project's files
+        {"lab_image/Dockerfile": HUB_USER + "COPY start.sh /usr/local/bin/\n"},
+        # written without the `/`: a file or a folder
+        {"lab_image/Dockerfile": HUB_USER.replace("./content/", "./content")},
+        # a path of several parts
+        {"lab_image/Dockerfile": HUB_USER.replace("./content/", "./notebooks/content/")},
+    ],
+)
+def test_a_folder_a_copy_may_lack_is_silent(tmp_path: Path, change: dict[str, str]) -> None:
+    files = {
+        "README.md": HUB_README,
+        "Dockerfile": "FROM alpine\n",
+        "lab_image/Dockerfile": HUB_USER,
+        **change,
+    }
+    assert findings(tmp_path, files) == []
+
+
+def test_a_folder_a_script_builds_is_silent(tmp_path: Path) -> None:
+    """Only the README's own build command: a script's build is read with its own guards."""
+    readme = "# Multi-user hub\n\n```\n./build.sh\n```\n"
+    files = {
+        "README.md": readme,
+        "Dockerfile": HUB_USER,
+        "build.sh": "#!/bin/bash\ndocker build -t lab-image:latest .\n",
+    }
+    assert findings(tmp_path, files) == []
+
+
+PACKAGES = """\
+FROM tensorflow/tensorflow:1.15.5-gpu-py3
+COPY ./python_packages.txt /
+RUN pip --no-cache-dir install -r /python_packages.txt
+"""
+PACKAGES_README = """\
+# jupyter-gpu
+
+1. Edit `python_packages.txt` to pick the packages you need
+2. Build the image
+
+```
+docker build -t jupyter-gpu .
+```
+"""
+
+
+def test_a_file_the_readme_tells_to_edit_is_no_file_it_makes(tmp_path: Path) -> None:
+    """In a git checkout, which holds every file: `Edit python_packages.txt` tells of a file the project
+    has, not one the reader makes before the build."""
+    files = {"README.md": PACKAGES_README, "Dockerfile": PACKAGES, ".git/HEAD": "ref: refs/heads/main\n"}
+    [(line, message, confidence)] = findings(tmp_path, files)
+    assert (line, confidence) == (7, "certain")
+    assert "python_packages.txt (line 2) that it copies, in a git checkout that holds every file" in message
+    # told to create it: the reader's own
+    made = PACKAGES_README.replace("Edit `python_packages.txt`", "Create `python_packages.txt`")
+    assert findings(tmp_path / "made", {**files, "README.md": made}) == []

@@ -454,6 +454,7 @@ AUDIT_LAYERS = (
         "prose",
         "script_usage",
         "command_slips",
+        "recipe_cds",
         "help_copies",
         "cuda_wheels",
         "mount_claims",

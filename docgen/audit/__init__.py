@@ -377,6 +377,7 @@ from docgen.audit.provides import provided_claims
 from docgen.audit.published_tags import published_tags, pushed_names
 from docgen.audit.pulled_runs import built_never_run, pulled_runs
 from docgen.audit.python_paths import _python_paths
+from docgen.audit.recipe_cds import recipe_cds
 from docgen.audit.references import (
     context_misses,
     dead_code_names,
@@ -787,6 +788,7 @@ def audit(
         found.extend(rejected_arguments(doc, path, directory, audited, project))
         found.extend(ignored_arguments(doc, path, directory, audited, project, clone_of_self))
         found.extend(script_build_claims(doc, source, path, directory, audited, project))
+        found.extend(recipe_cds(doc, source, path, directory, audited, project))
         found.extend(fileless_composes(doc, path, directory, audited, project))
         found.extend(script_files(doc, path, directory, audited, project))
         found.extend(option_lists(doc, path, directory))

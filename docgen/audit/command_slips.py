@@ -1,7 +1,13 @@
 """A `git` command with an option written before its subcommand that git itself does not take there:
 `git -b v1.2 clone …` (for `git clone -b v1.2 …`). Before the subcommand git reads only its own short
 list of options (`-C`, `-c`, `--git-dir`, `--work-tree`, `--no-pager`, `-p`, `-P`, `--bare`, …); any other
-one makes it print "unknown option" and exit with status 129, whatever the rest says.
+one makes it print "unknown option" and exit with status 129, whatever the rest says. A `git clone` given
+more than a repository and a folder (`git clone clone https://… /src`: "fatal: Too many arguments"), or
+`clone` as its repository.
+
+In a script the README runs, also a `docker run` (`nvidia-docker run` too) given a short option docker run
+does not have (`-n jupyter`: "unknown shorthand flag"), which the README's own commands get from
+`grammar`; and a line of it left without its `\\` while the next starts with an option, run apart.
 
 Read in the README's command blocks (`certain`: the command fails as written) and in the shell scripts
 the README runs, found where its commands run them (`script_args.script_runs`; `likely`: the script may
@@ -12,13 +18,17 @@ installed, when one does: `the push step creates a venv, installs `s3cmd``).
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import fence_commands, joined, shell_steps, without_prompt
-from docgen.audit.script_args import script_runs
+from docgen.audit.commands import clone_operands, fence_commands, joined, shell_steps, without_prompt
+from docgen.audit.grammar import RUN, _read
+from docgen.audit.paths import resolves_inside
+from docgen.audit.references import project_top
+from docgen.audit.script_builds import readme_runs
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
 from docgen.markdown import Document
@@ -61,7 +71,8 @@ _PREFIX = re.compile(r"[A-Za-z_]\w*=\S*\Z")
 _BEFORE = frozenset({"sudo", "time", "exec", "command", "then", "do", "else", "!", "{"})
 """Words a command may start with before the program it runs."""
 _WORDS = re.compile(r"\bgit\b|\bvenv\b")
-"""The words a step must hold to be one of the slips read."""
+_SCRIPT_WORDS = re.compile(r"\bgit\b|\bvenv\b|\bdocker\b")
+"""The words a script must hold to be read (`run_option` too)."""
 _SHELL = re.compile(r"\A#![^\n]*\b(?:ba|z|da|k)?sh\b")
 
 
@@ -149,15 +160,85 @@ def venv_install(step: str) -> list[str] | None:
     return folders if len(folders) >= 2 and folders[0] == "install" else None
 
 
-def slip(step: str) -> str | None:
+_CLONE = re.compile(r"(?:^|[;&|(]|\s-c[ \t]+[\"'])[ \t]*(?:sudo[ \t]+)?git[ \t]+clone\b(?P<words>[^;&|)]*)")
+"""A `git clone` at the start of a step, or of the code a shell is given (`bash -c "git clone …`), with its
+words up to the step's end or a redirection."""
+_UNSURE = re.compile(r"[$`<>\[\]{}*]|\.\.\.")
+"""A word the shell or the reader may turn into another number of words (a variable, a placeholder)."""
+
+
+def clone_slip(step: str) -> str | None:
+    """What is wrong with a `git clone` step given more than two operands (`git clone clone URL DIR`: git
+    stops with "fatal: Too many arguments"), or `clone` as the repository (`git clone clone URL`: no
+    repository `clone`); None for any other step, or one with a variable or a placeholder."""
+    found = _CLONE.search(step)
+    if found is None:
+        return None
+    words = [w.strip("\"'") for w in found.group("words").split()]
+    ends = next((at for at, w in enumerate(words) if re.match(r"\d*[<>]|&", w)), len(words))
+    words = words[:ends]  # (a redirection ends the words: `2>/dev/null`)
+    if not words or any(_UNSURE.search(w) for w in words):
+        return None
+    operands = [w for w in clone_operands(words) if w]
+    shown = f"git clone {' '.join(words)}"[:100]
+    twice = " (clone written twice)" if operands and operands[0] == "clone" else ""
+    if len(operands) > 2:
+        return (
+            f"{shown}: git clone takes a repository and at most a folder, but is given {len(operands)} "
+            f'operands{twice}, so it exits with "fatal: Too many arguments" and clones nothing'
+        )
+    if twice:
+        return (
+            f"{shown}: git clone takes clone as the repository to clone (clone written twice), so it "
+            "fails with \"repository 'clone' does not exist\" and clones nothing"
+        )
+    return None
+
+
+_RUN = re.compile(
+    r"\A[ \t]*(?:[A-Za-z_]\w*=\S*[ \t]+)*(?:sudo[ \t]+(?:-E[ \t]+)?)?(?:nvidia-)?docker(?:[ \t]+container)?"
+    r"[ \t]+run(?=[ \t])"
+)
+_LETTER = re.compile(r"-[A-Za-z]")
+
+
+def run_option(step: str) -> str | None:
+    """What is wrong with a `docker run` step (`nvidia-docker run` too) given a short option docker run does
+    not have before its image (`-n name` for `--name`): docker refuses the command ("unknown shorthand
+    flag"); None for any other step, or one asking for help."""
+    found = _RUN.match(step)
+    if found is None:
+        return None
+    try:
+        words = shell_split(step[found.end() :])
+    except ValueError:
+        return None
+    read = _read(words, RUN)
+    if read.help:
+        return None
+    option = next((o for o, _ in read.short if _LETTER.fullmatch(o)), None)
+    if option is None:
+        return None
+    engine = "nvidia-docker" if "nvidia-docker" in step[: found.end()] else "docker"
+    return (
+        f"{engine} run with {option}, which docker run does not have: docker refuses the command "
+        f"(unknown shorthand flag: '{option[1]}')"
+    )
+
+
+def slip(step: str, clone: bool = True) -> str | None:
     """What a step does wrong as written (`git with -b before its subcommand (…): git takes only …`), when
-    it is one of the slips this module reads; None otherwise."""
+    it is one of the slips this module reads; None otherwise. Without `clone`, `clone_slip` is not read
+    (a README command continued over lines: `continuations` tells a `\\` that joins the next command)."""
     option = misplaced_option(step)
     if option is not None:
         return (
             f"git with {option} before its subcommand ({step.strip()[:80]}): git takes only its own options "
             f'there (-C, -c, --git-dir, …) and exits with "unknown option: {option}"'
         )
+    cloned = clone_slip(step) if clone else None
+    if cloned is not None:
+        return cloned
     folders = venv_install(step)
     if folders is not None:
         return (
@@ -167,14 +248,20 @@ def slip(step: str) -> str | None:
     return None
 
 
-def _script_steps(path: Path) -> Iterator[tuple[int, str]]:
-    """(script line, step) of each command step of the shell script at `path`, lines ending in `\\`
+_OPTION_LINE = re.compile(r"[ \t]*--?[A-Za-z][\w-]*(?:[ \t=]|\Z)")
+"""A script line that starts with an option (`-p 8888:8888 \\`)."""
+
+
+def _script_steps(path: Path) -> Iterator[tuple[int, int, str, str | None]]:
+    """(script line, its last line, step, the next line when it starts with an option while the step's
+    last line has no `\\`) of each command step of the shell script at `path`, lines ending in `\\`
     joined to the next, comments left out; nothing for a file that is no shell script."""
     text = text_or_none(path, MAX_PROJECT_FILE_BYTES) or ""
-    if not (path.suffix in (".sh", ".bash") or _SHELL.match(text)) or not _WORDS.search(text):
+    if not (path.suffix in (".sh", ".bash") or _SHELL.match(text)) or not _SCRIPT_WORDS.search(text):
         return
+    lines = text.splitlines()
     start, parts = 0, list[str]()
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(lines, start=1):
         if not parts:
             start = number
         code = sh_code(line)
@@ -182,9 +269,23 @@ def _script_steps(path: Path) -> Iterator[tuple[int, str]]:
             parts.append(code.rstrip()[:-1])
             continue
         parts.append(code)
+        after = lines[number] if number < len(lines) else ""
+        apart = after.strip() if len(parts) > 1 and _OPTION_LINE.match(after) else None
         for step in shell_steps(" ".join(parts)):
-            yield start, step
+            yield start, number, step, apart
         parts = []
+
+
+def _script_slip(step: str, apart: str | None, end: int) -> str | None:
+    """`slip` of a script's step, or the `docker run` of it given an option docker run lacks, told with
+    the next line when that line, an option, is run apart (the step's last line, `end`, has no `\\`)."""
+    said = slip(step)
+    if said is not None:
+        return said
+    said = run_option(step)
+    if said is not None and apart is not None:
+        said += f"; line {end} ends without \\, so line {end + 1} ({apart[:40]}) runs as a command of its own"
+    return said
 
 
 def slipped_commands(
@@ -195,23 +296,26 @@ def slipped_commands(
     project: Path | None = None,
 ) -> Iterator[Diagnostic]:
     """A step that fails or does nothing as written (`slip`), in a command block of the README (`certain`)
-    or in a shell script a command block runs (`likely`): `README runs ./build.sh, whose line 85 runs git
-    with -b before its subcommand (sudo git -b … clone …): git takes only its own options there (-C, -c,
-    --git-dir, …) and exits with "unknown option: -b"`."""
+    or in a shell script a command block runs (`likely`; a `docker run` with an option it lacks too,
+    `run_option`): `README runs ./build.sh, whose line 85 runs git with -b before its subcommand (sudo git
+    -b … clone …): git takes only its own options there (-C, -c, --git-dir, …) and exits with "unknown
+    option: -b"`."""
     for fence in doc.fences:
         for command in fence_commands(fence):
             text = without_prompt(joined(command))
             if not _WORDS.search(text):
                 continue
-            said = next((s for step in shell_steps(sh_code(text)) if (s := slip(step))), None)
+            alone = len(command) == 1
+            said = next((s for step in shell_steps(sh_code(text)) if (s := slip(step, alone))), None)
             if said is not None:
                 yield Diagnostic(readme, command[0][0], f"README runs {said}", confidence=CERTAIN)
     read: set[Path] = set()
-    for line, path, script, _ in script_runs(doc, directory, audited, project):
+    runs = [*readme_runs(doc, directory, audited, project), *listed_runs(doc, directory, project)]
+    for line, path, script, _ in sorted(runs, key=lambda run: run[0]):
         if script in read:
             continue  # one finding a script
         read.add(script)
-        found = next(((at, step, s) for at, step in _script_steps(script) if (s := slip(step))), None)
+        found = _first_slip(script)
         if found is None:
             continue
         at, step, said = found
@@ -244,4 +348,35 @@ def _install_claim(doc: Document, folders: Sequence[str]) -> tuple[int, str] | N
         for number, text in para.lines:
             if "nstall" in text and (match := said.search(text)) is not None:
                 return number, match.group(1)
+    return None
+
+
+_LISTED = re.compile(
+    r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+`(?:\./)?([A-Za-z][\w.-]*\.(?:sh|bash))(?:[ \t][^`]*)?`[ \t]*\Z"
+)
+"""A list item that is a script run in a code span and nothing else: `` - `build_container_cpu.sh` ``."""
+
+
+def listed_runs(
+    doc: Document, directory: Path, project: Path | None
+) -> Iterator[tuple[int, str, Path, Path]]:
+    """(README line, the script as written, its real path, the README's folder) of each list item that is
+    only a code span running a script of the README's folder (`` - `./download.sh` ``, a step of a list
+    of steps)."""
+    top = project_top(directory, project)
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            if "sh`" not in text or (match := _LISTED.match(text)) is None:
+                continue
+            path = directory / match.group(1)
+            if os.path.isfile(path) and resolves_inside(path, top):
+                yield line, match.group(1), Path(os.path.realpath(path)), directory.absolute()
+
+
+def _first_slip(script: Path) -> tuple[int, str, str] | None:
+    """(script line, the step, what is wrong) of the first step of `script` that `_script_slip` tells."""
+    for at, end, step, apart in _script_steps(script):
+        said = _script_slip(step, apart, end)
+        if said is not None:
+            return at, step, said
     return None

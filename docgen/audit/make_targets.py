@@ -60,7 +60,7 @@ def _targets(words: list[str]) -> list[str] | None:
     return found
 
 
-def _commands(doc: Document) -> Iterator[tuple[int, list[str]]]:
+def make_commands(doc: Document) -> Iterator[tuple[int, list[str]]]:
     """(README line, targets) of each `make` command of a command block before any `cd`, container,
     clone or remote shell in it, and of
     each inline code span that is one."""
@@ -202,7 +202,7 @@ def _make_targets(doc: Document, readme: str, directory: Path, project: Path | N
     """A target a README's `make` command names that no rule of the Makefile makes: `README runs make
     rocm-toolbox, but no rule of Makefile makes it (did you mean toolbox-rocm?)` — `certain` for the
     Makefile beside the README, `likely` for one above it (the README may mean another)."""
-    commands = list(_commands(doc))
+    commands = list(make_commands(doc))
     if not commands and not any(True for _ in _prose_targets(doc)):
         return
     path = makefile_of(directory, project)

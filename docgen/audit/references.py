@@ -788,7 +788,7 @@ def context_misses(
             expansions[key] = expanded_sources(parsed, command)
         expanded = expansions[key]
         yield from context_findings(
-            readme, line, lead, parsed.instructions, dockerfile, context, top, made, expanded
+            readme, line, lead, parsed.instructions, dockerfile, context, top, made, expanded, own=True
         )
         if not _checkout(context, top):
             # (an installer a build arg names is the one the reader picks, and fetches: not told)
@@ -849,10 +849,14 @@ def context_findings(
     top: Path,
     made: MadeFiles,
     expanded: Sequence[tuple[int, str]] = (),
+    own: bool = False,
 ) -> Iterator[Diagnostic]:
     """What `context_misses` tells of one build (README `line`, its words `lead`: `README builds
     Dockerfile with the context .`) of `dockerfile` from `context`, within the project's `top`; with
-    `expanded`, the sources written with a variable as the build expands them (`expanded_sources`)."""
+    `expanded`, the sources written with a variable as the build expands them (`expanded_sources`). With
+    `own` (a build command of the README itself), outside a git checkout a source written as a folder
+    (`COPY ./content/ …`) that the README names nowhere is told as a file is (`likely`), when it is the
+    only source missing."""
     kept = sorted([*copied_sources(instructions), *expanded], key=lambda source: source[0])
     kept = [
         (at, path)
@@ -903,15 +907,21 @@ def context_findings(
             )
         elif (
             not found
-            and (files := plain_files(nowhere, instructions))
+            and (
+                files := plain_files(nowhere, instructions)
+                or (_folders(nowhere, instructions) if own else [])
+            )
             and len(files) == len(nowhere)
             and not any(made.named(path) for _, path in files)
         ):
-            listed = ", ".join(f"{path} (line {at})" for at, path in files)
+            shown = set(_folders(files, instructions)) if own else set()
+            listed = ", ".join(
+                f"{path}{'/' if (at, path) in shown else ''} (line {at})" for at, path in files
+            )
             one = len({path for _, path in files}) == 1
             them = "it" if one else "them"
             said = f"which does not hold {listed} that it copies, and no folder of the project has {them}"
-            sure = one or _top_plain_files(files)
+            sure = (one or _top_plain_files(files)) and not (own and _folders(files, instructions))
             yield Diagnostic(readme, line, f"{lead}, {said}", confidence=CERTAIN if sure else LIKELY)
         return
     for home, paths in found.items():
@@ -924,6 +934,28 @@ def context_findings(
             else f"which holds none of what it copies: {listed} {verb} in {folder}/"
         )
         yield Diagnostic(readme, line, f"{lead}, {said}", confidence=LIKELY)
+
+
+def _folders(
+    missing: Sequence[tuple[int, str]], instructions: Sequence[Instruction]
+) -> list[tuple[int, str]]:
+    """The one source a context lacks (`missing`), when its COPY or ADD writes it as a folder
+    (`./content/`, a trailing `/`) of one plain name (`content`, not `src/app/`); else none. With another
+    source missing, a copy of some of the project's files more likely left a part out."""
+    if len(missing) != 1:
+        return []
+    written = {
+        (i.start_line, context_path(word))
+        for i in instructions
+        if i.keyword in ("COPY", "ADD")
+        for word in list(i.exec_form or i.args.split())[:-1]
+        if word.endswith("/") and not word.startswith("--")
+    }
+    return [
+        (at, path)
+        for at, path in missing
+        if (at, path) in written and re.fullmatch(r"[\w][\w.-]*", path) is not None
+    ]
 
 
 _PLAIN_FILE = re.compile(r"[\w-][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,7}\Z")
@@ -1417,7 +1449,7 @@ FILES_APPEAR = re.compile(
 """Commands after which any file may be there: a checkout, an archive unpacked, a build."""
 MAKES_FILE = re.compile(
     r"\b(?:wget|curl|cp|mv|ln|touch|tee|gdown|scp|rsync|install|cat|echo|printf)\b|>"
-    r"|\b(?:creat|sav|writ|download|generat|fetch|cop(?:y|ie)|past|put|add|edit)\w*|\bplac(?:e[sd]?|ing)\b"
+    r"|\b(?:creat|sav|writ|download|generat|fetch|cop(?:y|ie)|past|put|add)\w*|\bplac(?:e[sd]?|ing)\b"
     r"|存放|放到|放入|放置|放在|拷贝|复制|下载|创建|新建|生成|保存",
     re.IGNORECASE,
 )
