@@ -428,10 +428,11 @@ def pulled_runs(doc: Document, readme: str, directory: Path) -> Iterator[Diagnos
             continue
         told[key] = (line, [line])
         got_line, got_image = pulled or built or (0, "")
+        verb = "pulls" if pulled else "builds"
         script_name = script.removeprefix("./")
         images = " or ".join(runs.images)
         messages[key] = (
-            f"README {'pulls' if pulled else 'builds'} {got_image} (line {got_line}), but {shown}, whose docker "
+            f"README {verb} {got_image} (line {got_line}), but {shown}, whose docker "
             f"run ({script_name}:{runs.line}) runs {images}, which nothing the README pulls, builds or tags "
             "before is named"
         )
