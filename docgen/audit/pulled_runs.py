@@ -15,6 +15,14 @@ gives an image, or a make target whose recipe cannot be told, runs make or a scr
 give it: silent. Silent when an image comes from an argument, the environment (`${IMAGE:-…}`) or a
 command, and when the README loads or imports images.
 
+The same after a README build (`docker build -t indextts-api .`) instead of a pull, when no script,
+compose, bake or Make file beside the README names the run image (it may build it) and no compose
+command of the README runs before.
+
+And a `docker commit CONTAINER NAME` (a command block's or a code span's) whose NAME nothing the README
+runs or names elsewhere, while the run script it ran before (or a run of its own) starts the same
+repository name under an owner or another tag (`committed_unrun`): the saved image is never started.
+
 Each README line, recipe and script is read once; every pattern runs on one line.
 """
 
@@ -698,7 +706,12 @@ def committed_unrun(doc: Document, readme: str, directory: Path) -> Iterator[Dia
         repository = saved.split(":", 1)[0]
         if saved in told or any(_name(i) == saved for _, i, _, _ in started):
             continue
-        word = re.compile(rf"(?<![\w./-]){re.escape(repository)}(?![\w/-])")
+        tag = saved.split(":", 1)[1] if ":" in saved else "latest"
+        word = re.compile(
+            rf"(?<![\w./-]){re.escape(repository)}"
+            + (r"(?::latest)?" if tag == "latest" else rf":{re.escape(tag)}")
+            + r"(?![\w/:-])(?!\.\w)"
+        )
         if any(word.search(t) for t in texts):
             continue
         last = repository.rsplit("/", 1)[-1]

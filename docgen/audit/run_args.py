@@ -16,6 +16,9 @@ README builds, tags, pulls or names in compose, while the README pulls or builds
 namespace (`docker pull org/app:latest`): docker looks for `docker.io/library/app`, which is not the
 image meant (`likely`, "did you mean org/app?"). An official image (`ubuntu`, `python`), a README that
 loads or imports images, and a name a script or compose file of the repository uses are not read.
+The same for a run of a local name only a build of the README tags, after a pull of that name under
+a namespace the text offers instead of the build (`If you don't want to build the image, pull …`,
+`alternative_pulls`): the run serves the build's way only.
 
 And a `docker run` of the README's own image whose first word after the image names a program while the
 image's ENTRYPOINT is a shell given no command (`ENTRYPOINT ["/bin/bash"]`, `["sh", "-l"]`): docker
