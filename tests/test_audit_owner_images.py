@@ -665,3 +665,15 @@ def test_a_run_with_no_tag_of_an_image_a_makefile_tags_by_release(tmp_path: Path
 )
 def test_runs_the_build_may_give_are_silent(tmp_path: Path, readme: str, files: dict[str, str]) -> None:
     assert _ran_latest(tmp_path, readme, files) == []
+
+
+def test_a_versioned_run_tag_is_read_despite_a_docker_hub_link(tmp_path: Path) -> None:
+    # Docker Hub's automated builds may push `latest`, never a release tag no build file gives
+    readme = (
+        "The image is on [Docker Hub](https://hub.docker.com/r/tapir/infer/tags).\n\n"
+        "```\ndocker run --gpus all tapir/infer:cu13-ubuntu22\n```\n"
+    )
+    assert _ran_latest(tmp_path, readme, {"build.sh": _VLLM_BUILD}) == [
+        "4 (likely): README runs tapir/infer:cu13-ubuntu22, but the build tags tapir/infer only as cu12-dev, "
+        "cu12 (build.sh:1, build.sh:2, build.sh:4): no build of the project makes cu13-ubuntu22"
+    ]

@@ -491,7 +491,7 @@ _PUBLISHED_PAGE = re.compile(
     re.IGNORECASE,
 )
 """A Docker Hub page or a badge of an image (`hub.docker.com/r/ann/app`, `shields.io/docker/pulls/ann/app`):
-the image is published, and Docker Hub's own builds may push tags no file of the repository names."""
+the image is published, and Docker Hub's automated builds push `latest` with no file of the repository."""
 _READER_OWNER = re.compile(
     r"\A(?:your[\w-]*|my[-_]?(?:user(?:name)?|name|org|account|namespace|repo|docker\w*|hub)"
     r"|user(?:name)?|example|namespace|owner|org(?:anization)?)\Z"
@@ -541,11 +541,12 @@ def pulled_latest(
     build -t maximofn/coqui_tts:1.0.1`, the compose `image: maximofn/coqui_tts:1.0.1`, a build script's
     `-t hgfkeep/vllm:cudnn8-torch2.0.1` and its push): the build never makes `latest`, and the pulled
     image is not the one the project runs. Silent when the repository has a CI workflow (which may push
-    `latest` under a scheme not read), when the README links the image's Docker Hub page or a badge of
-    it (Docker Hub may build it itself), when a build file names the repository otherwise (a `FROM`, a
-    variable or no tag), when the README tags or builds the name itself, for an owner the reader puts
-    their own name in (`yourname/app`), and on a line telling where the image comes from (`likely`). A
-    run is told at the first command-block line naming the image, with the others."""
+    `latest` under a scheme not read), for `latest` when the README links the image's Docker Hub page
+    or a badge of it (Docker Hub's automated builds push `latest` from the default branch), when a
+    build file names the repository otherwise (a `FROM`, a variable or no tag), when the README tags or
+    builds the name itself, for an owner the reader puts their own name in (`yourname/app`), and on a
+    line telling where the image comes from (`likely`). A run is told at the first command-block line
+    naming the image, with the others."""
     said = _pulls_and_runs(doc)
     if not said:
         return
@@ -564,13 +565,13 @@ def pulled_latest(
     told: set[str] = set()
     for line, kind, match in said:
         name = f"{match.group('owner')}/{match.group('name')}".lower()
-        if name in told or match.group("name").lower() in tagged or name in published:
+        tag = match.group("tag") or "latest"
+        if name in told or match.group("name").lower() in tagged or (tag == "latest" and name in published):
             continue
         told.add(name)
         if re.search(r"\btag\b[^\n]*" + re.escape(name), commands):
             continue
         given = _given_tags(name, texts)
-        tag = match.group("tag") or "latest"
         if not given or any(_may_be(g, tag) for _, _, g in given):
             continue
         if tag == "latest" and not all(_VERSIONED.search(g) for _, _, g in given):
