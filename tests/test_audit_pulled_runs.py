@@ -429,11 +429,11 @@ def test_a_committed_image_the_run_script_never_starts(tmp_path: Path) -> None:
 
 def test_a_committed_tag_beside_the_one_the_readme_runs(tmp_path: Path) -> None:
     readme = (
-        "# ROS workspace\n\n```bash\ndocker run -it --name ws rosws:humble\ncolcon build\n"
-        "docker commit ws rosws:built\n```\n"
+        "# ROS workspace\n\n```bash\ndocker build -t rosws:humble .\n"
+        "docker run -it --name ws rosws:humble\ncolcon build\ndocker commit ws rosws:built\n```\n"
     )
     [(line, message)] = _committed(tmp_path, readme, {})
-    assert line == 6 and "its docker run (line 4) starts rosws:humble" in message
+    assert line == 7 and "its docker run (line 5) starts rosws:humble" in message
 
 
 @pytest.mark.parametrize(
@@ -458,6 +458,14 @@ def test_a_committed_tag_beside_the_one_the_readme_runs(tmp_path: Path) -> None:
         ("```\ndocker commit ws pointdet:latest\n./run.sh\n```\n", _DETECT),
         # images loaded from an archive
         (DETECT_README + "\n```\ndocker load -i pointdet.tar\n```\n", _DETECT),
+        # a public image the reader customises, which nothing of the project builds
+        (
+            "```\ndocker run -it --name c nvidia/cuda:12.1.0-devel-ubuntu22.04\n"
+            "docker commit c cuda:mine\n```\n",
+            {},
+        ),
+        # the image the script starts is built by nothing of the project
+        (DETECT_README, {"run.sh": DETECT_RUN}),
     ],
 )
 def test_commits_that_stay_silent(tmp_path: Path, readme: str, files: dict[str, str]) -> None:

@@ -668,6 +668,24 @@ def _commits(doc: Document) -> list[tuple[int, str]]:
     return sorted(found)
 
 
+_TAGS_IN = re.compile(r"(?:^|[ \t])(?:-t|--tag)(?:[ \t]+|=)[\"']?([^\s\"';|&]+)", re.MULTILINE)
+
+
+def _project_built(repository: str, doc: Document, directory: Path) -> bool:
+    """Whether a build of the README or of a script, Make, compose or bake file beside it tags
+    `repository` (`docker.io/` and a tag aside): an image of the project, not a public one."""
+    tags = {t for _, t in _readme(doc).builds}
+    try:
+        names = sorted(entry.name for entry in os.scandir(directory) if _BESIDE.search(entry.name))
+    except OSError:
+        names = []
+    for name in names:
+        path = directory / name
+        if os.path.isfile(path):
+            tags.update(_TAGS_IN.findall(text_or_none(path) or ""))
+    return any(_name(t).split(":", 1)[0] == repository for t in tags if "$" not in t)
+
+
 def committed_unrun(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
     """A `docker commit` of the README saving the container under a name (`openpcdet:latest`) that
     nothing the README runs starts, while the run script the README runs before it (`./run.sh`) starts
@@ -676,7 +694,8 @@ def committed_unrun(doc: Document, readme: str, directory: Path) -> Iterator[Dia
     built, not the one saved, and what was done in the container is lost (`likely`, "did you mean …?").
     Silent when the README runs, tags, pushes or names the saved image anywhere but in its commit, when
     it loads or imports images, when the run script's image comes from a variable the reader may set,
-    and for a name the reader fills in (`<new_image>`)."""
+    for a name the reader fills in (`<new_image>`), and when no build of the README or file beside it
+    tags the image run (a public image the reader customises)."""
     commits = _commits(doc)
     if not commits:
         return
@@ -718,8 +737,10 @@ def committed_unrun(doc: Document, readme: str, directory: Path) -> Iterator[Dia
         near = [s for s in started if s[0] < line and _name(s[1]).split(":", 1)[0].rsplit("/", 1)[-1] == last]
         if len({_name(s[1]) for s in near}) != 1:
             continue
-        told.add(saved)
         at, run_image, script, script_line = near[0]
+        if not _project_built(_name(run_image).split(":", 1)[0], doc, directory):
+            continue  # a public image the reader customises (`nvidia/cuda` saved as `cuda:mine`)
+        told.add(saved)
         where = f"{script}, which the README runs (line {at}), starts {run_image} ({script}:{script_line})"
         if not script:
             where = f"its docker run (line {at}) starts {run_image}"
