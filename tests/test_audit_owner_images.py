@@ -595,3 +595,99 @@ def test_an_owner_the_reader_picks_is_no_other_owner(tmp_path: Path, owner: str)
     assert _found(tmp_path / "b", "Build the base first.", block.replace(owner, "ann")) == [
         _FINDING.replace("3 (likely)", "10 (likely)").replace("docker.io/ann/gpu-base", "ann/gpu-base")
     ]
+
+
+# `pulled_latest` on runs: a `docker run` pulls an image the machine lacks, so an image the README runs
+# under a tag no build file gives is the same slip as a pull (an inference image pushed under versioned
+# tags only; a speech server whose Makefile tags a release).
+_VLLM_BUILD = (
+    "docker buildx build . -f Dockerfile --build-arg base=nvidia/cuda:12.2.2-devel -t tapir/infer:cu12-dev\n"
+    "docker push tapir/infer:cu12-dev\n\n"
+    "docker buildx build . -f Dockerfile --build-arg base=nvidia/cuda:12.2.2-runtime -t tapir/infer:cu12\n"
+    "docker push tapir/infer:cu12\n"
+)
+_VLLM = (
+    "# Inference image\n\n## One-shot start\n\n```\ndocker run --gpus all -p 8000:8000 \\\n"
+    "  --shm-size=16gb tapir/infer:latest\n```\n\n## Step by step\n\n```\n"
+    "docker run --rm -it --entrypoint sh --gpus all tapir/infer:latest\n```\n"
+)
+
+
+def _ran_latest(root: Path, readme: str, files: dict[str, str]) -> list[str]:
+    make_tree(
+        root,
+        {".git/HEAD": "ref: refs/heads/main\n", "Dockerfile": "FROM ubuntu:22.04\n", "README.md": readme},
+    )
+    make_tree(root, files)
+    model = replace(
+        model_of(parse_dockerfile("FROM ubuntu:22.04\n", "Dockerfile")), file=str(root / "Dockerfile")
+    )
+    found = audit(readme, "README.md", [model], {}, root, root)
+    return [
+        f"{d.line} ({d.confidence}): {d.message}"
+        for d in found
+        if d.message.startswith(("README runs", "README pulls")) and "no build of the project" in d.message
+    ]
+
+
+def test_a_run_image_the_build_script_never_tags(tmp_path: Path) -> None:
+    assert _ran_latest(tmp_path, _VLLM, {"build.sh": _VLLM_BUILD}) == [
+        "7 (likely): README runs tapir/infer:latest, but the build tags tapir/infer only as cu12-dev, cu12 "
+        "(build.sh:1, build.sh:2, build.sh:4): no build of the project makes latest; also at line 13"
+    ]
+
+
+def test_a_run_with_no_tag_of_an_image_a_makefile_tags_by_release(tmp_path: Path) -> None:
+    makefile = "VERSION := 0.4.2\nbuild:\n\tdocker build -t kestrel/speech:0.4.2 .\n"
+    readme = "# Speech\n\n```sh\nmake build\ndocker run -p 5002:5002 kestrel/speech\n```\n"
+    assert _ran_latest(tmp_path, readme, {"Makefile": makefile}) == [
+        "5 (likely): README runs kestrel/speech (the tag latest), but the build tags kestrel/speech only as "
+        "0.4.2 (Makefile:3): no build of the project makes latest"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        # the build pushes latest too
+        (_VLLM, {"build.sh": _VLLM_BUILD + "docker tag tapir/infer:cu12 tapir/infer:latest\n"}),
+        # a CI workflow publishes the image
+        (_VLLM, {"build.sh": _VLLM_BUILD, ".github/workflows/publish.yml": "on: push\n"}),
+        # a Docker Hub badge: the image is published, Docker Hub may build latest itself
+        (
+            "[![pulls](https://img.shields.io/docker/pulls/tapir/infer)](https://hub.docker.com/r/tapir/infer)\n\n"
+            + _VLLM,
+            {"build.sh": _VLLM_BUILD},
+        ),
+        # the tag comes from a variable the reader sets
+        (_VLLM, {"build.sh": "docker build -t tapir/infer:${TAG} .\n"}),
+        # the README builds it itself
+        ("```\ndocker build -t tapir/infer .\n```\n" + _VLLM, {"build.sh": _VLLM_BUILD}),
+        # the README tags it
+        ("```\ndocker tag tapir/infer:cu12 tapir/infer:latest\n```\n" + _VLLM, {"build.sh": _VLLM_BUILD}),
+        # an owner the reader puts their own name in
+        (
+            _VLLM.replace("tapir/infer", "yourname/infer"),
+            {"build.sh": _VLLM_BUILD.replace("tapir/infer", "yourname/infer")},
+        ),
+        # a line telling the image is an upstream one
+        (
+            "```\ndocker run --gpus all tapir/infer:latest  # the upstream image\n```\n",
+            {"build.sh": _VLLM_BUILD},
+        ),
+    ],
+)
+def test_runs_the_build_may_give_are_silent(tmp_path: Path, readme: str, files: dict[str, str]) -> None:
+    assert _ran_latest(tmp_path, readme, files) == []
+
+
+def test_a_versioned_run_tag_is_read_despite_a_docker_hub_link(tmp_path: Path) -> None:
+    # Docker Hub's automated builds may push `latest`, never a release tag no build file gives
+    readme = (
+        "The image is on [Docker Hub](https://hub.docker.com/r/tapir/infer/tags).\n\n"
+        "```\ndocker run --gpus all tapir/infer:cu13-ubuntu22\n```\n"
+    )
+    assert _ran_latest(tmp_path, readme, {"build.sh": _VLLM_BUILD}) == [
+        "4 (likely): README runs tapir/infer:cu13-ubuntu22, but the build tags tapir/infer only as cu12-dev, "
+        "cu12 (build.sh:1, build.sh:2, build.sh:4): no build of the project makes cu13-ubuntu22"
+    ]

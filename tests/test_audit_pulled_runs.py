@@ -282,3 +282,191 @@ def test_built_images_the_run_can_find_are_silent(
 ) -> None:
     (tmp_path / "retag.sh").write_text("#!/bin/sh\ndocker tag a b\n")
     assert _built(tmp_path, readme, makefile, serve) == []
+
+
+# `pulled_runs` after a build: the README builds one image by hand, then runs a quick-start script
+# whose `docker run` starts a local name nothing makes (a speech API built as `tts-api`, run as
+# `voice-tts:latest`; a notebook server built as `lab-notebook`, run as `notebook-gpu`).
+QUICK = """\
+#!/bin/bash
+mkdir -p models/
+docker run -itd --gpus all --name speech \\
+-p 8020:8020 \\
+-v $(pwd)/models:/app/models \\
+speech-api:latest \\
+python server.py --port 8020
+"""
+QUICK_README = """\
+# Speech API
+
+## Docker
+
+```bash
+docker build -t tts-api .
+docker run -d -p 8020:8020 tts-api
+```
+
+### Quick start script
+
+```bash
+chmod +x run_docker.sh
+./run_docker.sh
+```
+"""
+
+
+def _after_build(root: Path, readme: str, files: dict[str, str]) -> list[tuple[int, str]]:
+    make_tree(root, {"Dockerfile": DOCKERFILE, "README.md": readme, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if d.message.startswith("README builds") and "which nothing the README pulls" in d.message
+    ]
+
+
+def test_a_run_script_starting_an_image_the_readme_build_never_names(tmp_path: Path) -> None:
+    assert _after_build(tmp_path, QUICK_README, {"run_docker.sh": QUICK}) == [
+        (
+            14,
+            "README builds tts-api (line 6), but run_docker.sh, whose docker run (run_docker.sh:3) runs "
+            "speech-api:latest, which nothing the README pulls, builds or tags before is named",
+        )
+    ]
+
+
+def test_a_start_script_with_its_options_in_variables(tmp_path: Path) -> None:
+    start = (
+        '#!/bin/bash\nENVS="  --env=DISPLAY\n        --env=QT_X11_NO_MITSHM=1\n        --gpus all"\n'
+        "docker run -it --rm $ENVS --net=host notebook-gpu bash\n"
+    )
+    readme = "# Lab\n\n```\ndocker build -t lab-notebook .\n```\n\n```\nbash start.sh\n```\n"
+    [(line, message)] = _after_build(tmp_path, readme, {"start.sh": start})
+    assert line == 8 and "runs notebook-gpu" in message
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        # the script starts the image built
+        (QUICK_README, {"run_docker.sh": QUICK.replace("speech-api:latest", "tts-api")}),
+        # the script is run before the build
+        (
+            "```bash\n./run_docker.sh\n```\n\n```bash\ndocker build -t tts-api .\n```\n",
+            {"run_docker.sh": QUICK},
+        ),
+        # a build script beside the README tags the script's image
+        (QUICK_README, {"run_docker.sh": QUICK, "build.sh": "docker build -t speech-api:latest .\n"}),
+        # a compose file beside it names it, and the README runs compose
+        (
+            QUICK_README.replace("chmod +x", "docker compose build\nchmod +x"),
+            {"run_docker.sh": QUICK, "compose.yml": "services:\n  api:\n    build: .\n"},
+        ),
+        # the image comes from the environment
+        (QUICK_README, {"run_docker.sh": QUICK.replace("speech-api:latest", "${IMAGE:-speech-api:latest}")}),
+        # a namespaced image the script pulls from a registry
+        (QUICK_README, {"run_docker.sh": QUICK.replace("speech-api:latest", "acme/speech-api:latest")}),
+        # a build with no tag known
+        (QUICK_README.replace("-t tts-api", "-t $IMAGE"), {"run_docker.sh": QUICK}),
+    ],
+)
+def test_builds_then_scripts_that_stay_silent(tmp_path: Path, readme: str, files: dict[str, str]) -> None:
+    assert _after_build(tmp_path, readme, files) == []
+
+
+# `committed_unrun`: a container saved with `docker commit` under a name the run script never starts
+# (a point-cloud detector whose run.sh starts `owner/name:latest`, the README saving `name:latest`; a
+# ROS workspace whose start script starts `name:humble`, the README saving `name:built`).
+DETECT_RUN = """\
+#!/bin/bash
+XSOCK=/tmp/.X11-unix
+VOLUMES="--volume=$XSOCK:$XSOCK
+         --volume=$HOME/data:/data:ro"
+docker run -it --rm \\
+        $VOLUMES \\
+        --net=host \\
+        kiwi/pointdet:latest bash
+"""
+DETECT_README = """\
+# Docker PointDet
+
+Build the image:
+```
+./build.sh
+```
+Then start it (edit it to mount your dataset):
+```
+./run.sh
+```
+The first time, install the repo with `python3 setup.py develop`.
+Save the container with `docker commit ${CONTAINER ID} pointdet:latest`
+"""
+
+
+def _committed(root: Path, readme: str, files: dict[str, str]) -> list[tuple[int, str]]:
+    make_tree(root, {"Dockerfile": DOCKERFILE, "README.md": readme, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if d.message.startswith("README commits")
+    ]
+
+
+_DETECT = {"build.sh": "#!/bin/bash\ndocker build -t kiwi/pointdet:latest .\n", "run.sh": DETECT_RUN}
+
+
+def test_a_committed_image_the_run_script_never_starts(tmp_path: Path) -> None:
+    assert _committed(tmp_path, DETECT_README, _DETECT) == [
+        (
+            12,
+            "README commits the container as pointdet:latest, but run.sh, which the README runs (line 9), "
+            "starts kiwi/pointdet:latest (run.sh:5) and nothing the README runs starts pointdet:latest: the "
+            "next run starts the built image, not the saved one (did you mean kiwi/pointdet:latest?)",
+        )
+    ]
+
+
+def test_a_committed_tag_beside_the_one_the_readme_runs(tmp_path: Path) -> None:
+    readme = (
+        "# ROS workspace\n\n```bash\ndocker build -t rosws:humble .\n"
+        "docker run -it --name ws rosws:humble\ncolcon build\ndocker commit ws rosws:built\n```\n"
+    )
+    [(line, message)] = _committed(tmp_path, readme, {})
+    assert line == 7 and "its docker run (line 5) starts rosws:humble" in message
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        # the saved name is the one the script starts
+        (DETECT_README.replace("} pointdet:latest", "} kiwi/pointdet:latest"), _DETECT),
+        # the README runs the saved image afterwards
+        (DETECT_README + "\n```\ndocker run -it pointdet:latest\n```\n", _DETECT),
+        # the README pushes or tags it further
+        (DETECT_README + "\n```\ndocker tag pointdet:latest reg.example.com/pointdet\n```\n", _DETECT),
+        # a name the reader fills in
+        (DETECT_README.replace("pointdet:latest`", "<new_image_name>`"), _DETECT),
+        # the run script takes the image from the environment
+        (
+            DETECT_README,
+            {**_DETECT, "run.sh": DETECT_RUN.replace("kiwi/pointdet:latest", "${IMAGE:-kiwi/pointdet}")},
+        ),
+        # another image altogether
+        (DETECT_README.replace("} pointdet:latest", "} scratchpad:latest"), _DETECT),
+        # the commit comes before anything runs
+        ("```\ndocker commit ws pointdet:latest\n./run.sh\n```\n", _DETECT),
+        # images loaded from an archive
+        (DETECT_README + "\n```\ndocker load -i pointdet.tar\n```\n", _DETECT),
+        # a public image the reader customises, which nothing of the project builds
+        (
+            "```\ndocker run -it --name c nvidia/cuda:12.1.0-devel-ubuntu22.04\n"
+            "docker commit c cuda:mine\n```\n",
+            {},
+        ),
+        # the image the script starts is built by nothing of the project
+        (DETECT_README, {"run.sh": DETECT_RUN}),
+    ],
+)
+def test_commits_that_stay_silent(tmp_path: Path, readme: str, files: dict[str, str]) -> None:
+    assert _committed(tmp_path, readme, files) == []

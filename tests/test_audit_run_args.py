@@ -457,3 +457,77 @@ def test_a_comment_in_the_block_after_a_run_of_a_server_image() -> None:
 )
 def test_runs_that_reach_a_shell_or_say_nothing_of_one(readme: str, dockerfile: str) -> None:
     assert idled(readme, dockerfile) == []
+
+
+# `alternative_pulls`: a pull offered instead of the build, followed by a run of the build's local name
+# only (a splatting project: build `-t splat` or pull `lab/splat:latest`, then `docker run … splat`; a
+# shortener whose two ways each give the same name, which is whole).
+SPLAT = """\
+# Splat
+
+**Docker**
+
+You can build the docker image by running:
+```
+docker build -f splat.dockerfile -t splat .
+```
+
+If you don't want to build the docker image, you can pull a pre-built image from docker hub:
+```
+docker pull lab/splat:latest
+```
+
+Now create a container from the image and run it.
+```
+docker run -it --gpus all --shm-size=50G --name splat -v /home/username:/workspace splat
+cd /workspace
+```
+"""
+
+
+def test_a_run_of_the_build_name_after_a_pull_offered_instead() -> None:
+    assert dropped(SPLAT) == [
+        "17: README runs image splat, which only its build (line 7) tags, while line 12 offers to pull "
+        "lab/splat:latest instead of building: after the pull docker looks for docker.io/library/splat "
+        "(did you mean lab/splat:latest?) (likely)"
+    ]
+
+
+def test_an_option_heading_offers_the_pull_first() -> None:
+    readme = (
+        "# Viewer\n\n### Option 1: Pull from Docker Hub\n\n```\ndocker pull mira/viewer:2.1\n```\n\n"
+        "### Option 2: Build locally\n\n```\ndocker build -t viewer .\n```\n\n### Run\n\n"
+        "```\ndocker run -p 8080:8080 viewer\n```\n"
+    )
+    [finding] = dropped(readme)
+    assert finding.startswith(
+        "18: README runs image viewer, which only its build (line 12) tags, while line 6"
+    )
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        # each way is whole: the pull's own run
+        SPLAT + "\nWith the pulled image:\n```\ndocker run -it --gpus all lab/splat:latest\n```\n",
+        # the pulled image is tagged to the local name
+        SPLAT.replace(
+            "docker pull lab/splat:latest", "docker pull lab/splat:latest\ndocker tag lab/splat splat"
+        ),
+        # both ways give one name (a shortener: `Or build one yourself`)
+        "# Shortener\n\nPull it:\n```\ndocker pull dacu/shortener\n```\n\nOr build one yourself:\n"
+        "```\ndocker build -t dacu/shortener:latest .\n```\n\n"
+        "```\ndocker run -d -p 80:80 dacu/shortener\n```\n",
+        # pulled and built one after the other, nothing offers a choice
+        "# Splat\n\n```\ndocker pull lab/splat:latest\ndocker build -t splat .\ndocker run splat\n```\n",
+        # the run comes before the pull is offered
+        SPLAT.replace("docker pull lab/splat:latest", "docker pull lab/base:latest")
+        + "\nOr pull it:\n```\ndocker pull lab/splat:latest\n```\n",
+        # the pulled image's repository name is another one
+        SPLAT.replace("lab/splat:latest", "lab/splat-cuda:latest"),
+        # images loaded from an archive
+        SPLAT + "\n```\ndocker load -i splat.tar\n```\n",
+    ],
+)
+def test_alternative_pulls_that_stay_silent(readme: str) -> None:
+    assert dropped(readme) == []

@@ -375,7 +375,7 @@ from docgen.audit.prose import audit_text
 from docgen.audit.prose_scripts import absent_prose_scripts, missing_prose_scripts
 from docgen.audit.provides import provided_claims
 from docgen.audit.published_tags import published_tags, pushed_names
-from docgen.audit.pulled_runs import built_never_run, pulled_runs
+from docgen.audit.pulled_runs import built_never_run, committed_unrun, pulled_runs
 from docgen.audit.python_paths import _python_paths
 from docgen.audit.recipe_cds import recipe_cds
 from docgen.audit.references import (
@@ -398,7 +398,14 @@ from docgen.audit.response_keys import response_keys
 from docgen.audit.restated import restated_versions
 from docgen.audit.ros_variants import _ros_variants, ros_distro_claims
 from docgen.audit.routed_ports import _routed_ports
-from docgen.audit.run_args import _run_args, dropped_namespaces, empty_commands, idle_shells, shell_programs
+from docgen.audit.run_args import (
+    _run_args,
+    alternative_pulls,
+    dropped_namespaces,
+    empty_commands,
+    idle_shells,
+    shell_programs,
+)
 from docgen.audit.run_time import runtime_claims
 from docgen.audit.run_urls import run_urls
 from docgen.audit.runtime_bases import runtime_bases
@@ -835,6 +842,7 @@ def audit(
         found.extend(make_env(doc, path, directory, models))
         found.extend(pulled_runs(doc, path, directory))
         found.extend(built_never_run(doc, path, directory))
+        found.extend(committed_unrun(doc, path, directory))
         found.extend(chained_runs(doc, path, directory, project))
         found.extend(described_chains(doc, path, directory, project))
         found.extend(compose_names(doc, path, directory, project))
@@ -856,6 +864,7 @@ def audit(
     found.extend(said_values(doc, path))
     found.extend(run_urls(doc, text, path))
     found.extend(dropped_namespaces(doc, text, path, directory))
+    found.extend(alternative_pulls(doc, text, path))
     found.extend(_shell_words(doc, text, path))
     found.extend(broken_continuations(doc, path))
     found.extend(missing_continuations(doc, path))

@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from docgen import bake
-from docgen.audit.auditor import LIKELY, dockerfile_read
+from docgen.audit.auditor import LIKELY, also_at, dockerfile_read
 from docgen.audit.commands import PICKED, tagged_names
 from docgen.audit.env_slips import SlipIndex, one_slip
 from docgen.audit.references import project_top
@@ -487,6 +487,50 @@ def _may_be(pattern: str, tag: str) -> bool:
     return re.fullmatch(".*".join(re.escape(p) for p in pattern.split("*")), tag) is not None
 
 
+_PUBLISHED_PAGE = re.compile(
+    r"(?:hub\.docker\.com/(?:r|repository/docker)/|shields\.io/docker/[\w-]+/|badgen\.net/docker/[\w-]+/"
+    r"|microbadger\.com/images/)([\w.-]+/[\w.-]+)",
+    re.IGNORECASE,
+)
+"""A Docker Hub page or a badge of an image (`hub.docker.com/r/ann/app`, `shields.io/docker/pulls/ann/app`):
+the image is published, and Docker Hub's automated builds push `latest` with no file of the repository."""
+_READER_OWNER = re.compile(
+    r"\A(?:your[\w-]*|my[-_]?(?:user(?:name)?|name|org|account|namespace|repo|docker\w*|hub)"
+    r"|user(?:name)?|example|namespace|owner|org(?:anization)?)\Z"
+)
+"""An owner the reader puts their own name in place of (`yourname/app`, `user/app`)."""
+
+
+def _pulls_and_runs(doc: Document) -> list[tuple[int, str, re.Match[str]]]:
+    """(README line, `pulls` or `runs`, image) of each Docker Hub image of no official namespace that a
+    command block pulls (`docker pull`) or runs (`docker run`, which pulls an image the machine lacks),
+    on a line not telling where the image comes from, in README order."""
+    provenance = {n for fence in doc.fences for n, t in fence.lines if _PROVENANCE.search(t)}
+    found = [
+        (line, "pulls", match)
+        for fence in doc.fences
+        for line, text in fence.lines
+        if line not in provenance
+        for pulled in _PULLED.finditer(text)
+        if (match := _WHOLE.match(pulled.group(1))) is not None
+    ]
+    found += [
+        (line, "runs", match)
+        for line, image, _, _ in image_runs(doc, last=True)
+        if line not in provenance and (match := _WHOLE.match(image)) is not None
+    ]
+    return sorted(
+        (
+            (line, kind, match)
+            for line, kind, match in found
+            if (match.group("registry") or "docker.io") == "docker.io"
+            and match.group("owner").lower() not in _OFFICIAL_OWNERS
+            and not _READER_OWNER.match(match.group("owner").lower())
+        ),
+        key=lambda item: item[0],
+    )
+
+
 def pulled_latest(
     doc: Document,
     readme: str,
@@ -494,24 +538,19 @@ def pulled_latest(
     models: Sequence[ImageModel],
     project: Path | None = None,
 ) -> Iterator[Diagnostic]:
-    """An image the README pulls without a tag (or as `:latest`) whose repository every build file that
-    names it tags with one and the same versioned tag (`docker build -t maximofn/coqui_tts:1.0.1`, the
-    compose `image: maximofn/coqui_tts:1.0.1`): the build never makes `latest`, and the pulled image is
-    not the one the project runs. Silent when the repository has a CI workflow (which may push `latest`
-    under a scheme not read), when a build file names the repository otherwise (a `FROM`, a variable or
-    no tag), when the README tags or builds the name itself, and on a line telling where the image comes
-    from (`likely`)."""
-    pulls = [
-        (line, match)
-        for fence in doc.fences
-        for line, text in fence.lines
-        if not _PROVENANCE.search(text)
-        for pulled in _PULLED.finditer(text)
-        if (match := _WHOLE.match(pulled.group(1))) is not None
-        and (match.group("registry") or "docker.io") == "docker.io"
-        and match.group("owner").lower() not in _OFFICIAL_OWNERS
-    ]
-    if not pulls:
+    """An image the README pulls or runs (a run pulls an image the machine lacks) without a tag (or as
+    `:latest`) whose repository every build file that names it tags with versioned tags only (`docker
+    build -t maximofn/coqui_tts:1.0.1`, the compose `image: maximofn/coqui_tts:1.0.1`, a build script's
+    `-t hgfkeep/vllm:cudnn8-torch2.0.1` and its push): the build never makes `latest`, and the pulled
+    image is not the one the project runs. Silent when the repository has a CI workflow (which may push
+    `latest` under a scheme not read), for `latest` when the README links the image's Docker Hub page
+    or a badge of it (Docker Hub's automated builds push `latest` from the default branch), when a
+    build file names the repository otherwise (a `FROM`, a variable or no tag), when the README tags or
+    builds the name itself, for an owner the reader puts their own name in (`yourname/app`), and on a
+    line telling where the image comes from (`likely`). A run is told at the first command-block line
+    naming the image, with the others."""
+    said = _pulls_and_runs(doc)
+    if not said:
         return
     top = project_top(directory, project)
     if any(True for _ in _workflow_texts(directory, top)):
@@ -522,16 +561,19 @@ def pulled_latest(
     texts = [(f, body) for f in files if (body := text_or_none(f, MAX_PROJECT_FILE_BYTES)) is not None]
     tagged = tagged_names(doc)
     commands = "\n".join(t for fence in doc.fences for _, t in fence.lines).lower()
+    published = {
+        m.group(1).lower() for _, target in doc.destinations for m in _PUBLISHED_PAGE.finditer(target)
+    }
     told: set[str] = set()
-    for line, match in pulls:
+    for line, kind, match in said:
         name = f"{match.group('owner')}/{match.group('name')}".lower()
-        if name in told or match.group("name").lower() in tagged:
+        tag = match.group("tag") or "latest"
+        if name in told or match.group("name").lower() in tagged or (tag == "latest" and name in published):
             continue
         told.add(name)
         if re.search(r"\btag\b[^\n]*" + re.escape(name), commands):
             continue
         given = _given_tags(name, texts)
-        tag = match.group("tag") or "latest"
         if not given or any(_may_be(g, tag) for _, _, g in given):
             continue
         if tag == "latest" and not all(_VERSIONED.search(g) for _, _, g in given):
@@ -539,13 +581,24 @@ def pulled_latest(
         said_tag = "" if match.group("tag") else " (the tag latest)"
         shown = ", ".join(f"{os.path.relpath(f, directory.resolve())}:{at}" for f, at, _ in given[:3])
         tags = ", ".join(dict.fromkeys(g.replace("*", "…") for _, _, g in given))
+        also = ""
+        if kind == "runs":
+            lines = _naming_lines(doc, match.group(0))
+            line, also = (lines[0], also_at(lines)) if lines else (line, "")
         yield Diagnostic(
             readme,
             line,
-            f"README pulls {match.group(0)}{said_tag}, but the build tags {name} only as {tags} "
-            f"({shown}): no build of the project makes {tag}",
+            f"README {kind} {match.group(0)}{said_tag}, but the build tags {name} only as {tags} "
+            f"({shown}): no build of the project makes {tag}{also}",
             confidence=LIKELY,
         )
+
+
+def _naming_lines(doc: Document, image: str) -> list[int]:
+    """The command-block lines naming `image` as a word of its own (a run, the image of a run a missing
+    `\\` left on a line of its own), in README order."""
+    word = re.compile(r"(?<![\w./:-])" + re.escape(image) + r"(?![\w./:-])")
+    return [line for fence in doc.fences for line, text in fence.lines if word.search(text)]
 
 
 _MANIFEST_IMAGE = re.compile(r"^[ \t]*(?:-[ \t]+)?image:[ \t]*[\"']?(\S+?)[\"']?[ \t]*$")

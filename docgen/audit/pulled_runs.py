@@ -15,12 +15,21 @@ gives an image, or a make target whose recipe cannot be told, runs make or a scr
 give it: silent. Silent when an image comes from an argument, the environment (`${IMAGE:-…}`) or a
 command, and when the README loads or imports images.
 
+The same after a README build (`docker build -t indextts-api .`) instead of a pull, when no script,
+compose, bake or Make file beside the README names the run image (it may build it) and no compose
+command of the README runs before.
+
+And a `docker commit CONTAINER NAME` (a command block's or a code span's) whose NAME nothing the README
+runs or names elsewhere, while the run script it ran before (or a run of its own) starts the same
+repository name under an owner or another tag (`committed_unrun`): the saved image is never started.
+
 Each README line, recipe and script is read once; every pattern runs on one line.
 """
 
 from __future__ import annotations
 
 import functools
+import os
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -33,9 +42,10 @@ from docgen.audit.make_targets import _targets, makefile_in, makefile_text
 from docgen.audit.make_vars import MAKE
 from docgen.audit.names import takes_value
 from docgen.audit.run_args import OFFICIAL
+from docgen.audit.run_args import image_runs as _image_runs
 from docgen.build_scripts import BLANK_AFTER, BUILD, DOCKER_PODMAN, container_command
-from docgen.files import text_or_none
-from docgen.markdown import Document
+from docgen.files import real_path, text_or_none
+from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic
 from docgen.script_env import logical_lines
 from docgen.shell import shell_split
@@ -88,7 +98,7 @@ def _values(text: str) -> tuple[dict[str, list[str]], set[str], dict[str, list[s
     opened: set[str] = set()
     parsed: dict[str, int] = {}
     seen: dict[str, int] = {}
-    for _, line in logical_lines(text):
+    for _, line in _quoted_lines(text):
         for match in _OPEN.finditer(line):
             opened.add(next(g for g in match.groups() if g))
         for match in _ANY_ASSIGN.finditer(line):
@@ -113,9 +123,50 @@ def _values(text: str) -> tuple[dict[str, list[str]], set[str], dict[str, list[s
                 words = shell_split(value)
             except ValueError:
                 words = [value, "$"]
+            if len(words) == 1 and words[0].split() != words:
+                words = words[0].split()  # `ENVS="--env=A --gpus all"`, split where `$ENVS` is used
+            if len(words) > 1 and _options_only(words):
+                words = [_OPTIONS]  # `ENVS="--env=A --gpus all"`: options a `docker run $ENVS` passes
             scalars.setdefault(name, []).append(words[0] if len(words) == 1 else "$")
     opened.update(name for name, count in seen.items() if count > parsed.get(name, 0))
     return scalars, opened, appends
+
+
+_OPEN_QUOTE = re.compile(r'^[ \t]*(?:export[ \t]+)?[A-Za-z_]\w*="')
+
+
+def _quoted_lines(text: str) -> Iterator[tuple[int, str]]:
+    """`logical_lines` of `text`, an assignment whose double-quoted value goes on over lines (`ENVS="
+    --env=A` … `--gpus all"`) joined into one."""
+    held: list[str] = []
+    start = 0
+    for number, line in logical_lines(text):
+        if held:
+            held.append(line)
+            if line.replace('\\"', "").count('"') % 2:
+                yield start, " ".join(held)
+                held = []
+        elif _OPEN_QUOTE.match(line) and line.replace('\\"', "").count('"') % 2:
+            start, held = number, [line]
+        else:
+            yield number, line
+    if held:
+        yield start, " ".join(held)
+
+
+_OPTIONS = "--(options)"
+"""The value of a variable holding `docker run` options only, read as one option that takes no value."""
+
+
+def _options_only(words: list[str]) -> bool:
+    """Whether `words` are `docker run` options, each with its value when it takes one."""
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if not word.startswith("-"):
+            return False
+        index += 1 if "=" in word or not takes_value(word) else 2
+    return index == len(words)
 
 
 @functools.lru_cache(maxsize=64)
@@ -226,10 +277,19 @@ class _Readme:
     """(line, `make`, `script` or `other` (a make of another folder or file), the target or the
     script's path)."""
     loads: bool
+    builds: list[tuple[int, str]]
+    """(line, image name) of each tag a `docker build -t` gives literally."""
+
+
+_COMPOSE_MAKES = re.compile(
+    r"\b(?:docker[ \t]+compose|docker-compose|podman-compose|podman[ \t]+compose)\b[^\n]*?"
+    r"\b(?:build|up|run|create)\b"
+)
+"""A compose command that may build its services' images, under the `image:` names of its file."""
 
 
 def _readme(doc: Document) -> _Readme:
-    found = _Readme([], [], [], False)
+    found = _Readme([], [], [], False, [])
     for fence in doc.fences:
         for lines in fence_commands(fence):
             line = lines[0][0]
@@ -243,6 +303,9 @@ def _readme(doc: Document) -> _Readme:
             if BUILD.search(command):
                 tags = _TAG_FLAG.findall(command)
                 found.tags += [(line, None if "$" in t else t) for t in tags] or [(line, None)]
+                found.builds += [(line, t) for t in tags if "$" not in t]
+            if _COMPOSE_MAKES.search(command):
+                found.tags.append((line, None))  # images a compose file names, not read here
             for part in re.split(r"&&|;|\|\|", command):
                 part = part.strip().removeprefix("sudo ").strip()
                 make = MAKE.search(part)
@@ -264,7 +327,7 @@ def pulled_runs(doc: Document, readme: str, directory: Path) -> Iterator[Diagnos
     (line 9), but make serve runs serve.sh, whose docker run (serve.sh:12) runs llm-server-gfx90a,
     which nothing the README pulls, builds or tags before is named` (`likely`)."""
     read = _readme(doc)
-    if not read.pulls or read.loads or not read.runs:
+    if not (read.pulls or read.builds) or read.loads or not read.runs:
         return
     path = makefile_in(directory)
     text = makefile_text(path) if path is not None else None
@@ -331,7 +394,8 @@ def pulled_runs(doc: Document, readme: str, directory: Path) -> Iterator[Diagnos
         if kind == "other":
             continue
         pulled = next(((n, i) for n, i in read.pulls if n < line), None)
-        if pulled is None:
+        built = next(((n, i) for n, i in read.builds if n < line), None)
+        if pulled is None and built is None:
             continue
         if kind == "make":
             got = recipe(name)
@@ -365,20 +429,46 @@ def pulled_runs(doc: Document, readme: str, directory: Path) -> Iterator[Diagnos
         fixed, from_line, key = named[script]
         if seen(first_before, None, line) or fixed or (from_line is not None and from_line < line):
             continue
+        if pulled is None and any(_named_beside(directory, script, i) for i in runs.images):
+            continue  # with no pull, a file of the build beside the README may make it
         if key in told:
             told[key][1].append(line)
             continue
         told[key] = (line, [line])
-        first_pull = pulled
+        got_line, got_image = pulled or built or (0, "")
+        verb = "pulls" if pulled else "builds"
         script_name = script.removeprefix("./")
         images = " or ".join(runs.images)
         messages[key] = (
-            f"README pulls {first_pull[1]} (line {first_pull[0]}), but {shown}, whose docker run "
-            f"({script_name}:{runs.line}) runs {images}, which nothing the README pulls, builds or tags "
+            f"README {verb} {got_image} (line {got_line}), but {shown}, whose docker "
+            f"run ({script_name}:{runs.line}) runs {images}, which nothing the README pulls, builds or tags "
             "before is named"
         )
     for key, (line, lines) in told.items():
         yield Diagnostic(readme, line, messages[key] + also_at(lines), confidence=LIKELY)
+
+
+_BESIDE = re.compile(r"\.(?:sh|bash|ya?ml|mk|hcl|json)\Z|\A(?:Makefile|GNUmakefile|[Jj]ustfile)\Z")
+"""The files beside a README that may build or name an image: scripts, compose, bake, Make."""
+
+
+def _named_beside(directory: Path, script: str, image: str) -> bool:
+    """Whether a file of the build in `directory` other than `script` names the repository of `image`
+    as a word of its own (a build script, compose or bake file the README does not run may make it)."""
+    repository = _name(image).split(":", 1)[0]
+    word = re.compile(rf"(?<![\w./-]){re.escape(repository)}(?![\w/-])", re.IGNORECASE)
+    ran = real_path(directory / script)
+    try:
+        names = sorted(entry.name for entry in os.scandir(directory) if _BESIDE.search(entry.name))
+    except OSError:
+        return False
+    for name in names:
+        path = directory / name
+        if real_path(path) == ran or not os.path.isfile(path):
+            continue
+        if word.search(text_or_none(path) or ""):
+            return True
+    return False
 
 
 _SET = re.compile(r"(?:^|[\s;&|])(?:export[ \t]+)?([A-Za-z_]\w*)=")
@@ -529,3 +619,135 @@ def _commands(doc: Document) -> Iterator[tuple[int, str]]:
     for fence in doc.fences:
         for lines in fence_commands(fence):
             yield lines[0][0], without_prompt(joined(lines).strip())
+
+
+_COMMIT = re.compile(r"\b(?:docker|podman)[ \t]+(?:container[ \t]+)?commit[ \t]+([^`\n;&|]*)")
+"""A `docker commit`, and the words after it (to the end of its command or code span)."""
+_COMMIT_VALUES = frozenset("-a --author -c --change -m --message".split())
+_FILLED = re.compile(r"\$\{[^{}]*\}|<[^<>]*>|\[[^\[\]]*\]")
+"""A value the reader fills in: `${CONTAINER ID}`, `<container_id>`, `[container]` (spaces inside)."""
+
+
+def _committed(words_text: str) -> str | None:
+    """The image a `docker commit`'s words (`_COMMIT`'s group) name, None when they name none or name it
+    through a value the reader fills in."""
+    try:
+        words = shell_split(_FILLED.sub("CONTAINER", words_text))
+    except ValueError:
+        return None
+    positional: list[str] = []
+    skip = False
+    for word in words:
+        if skip:
+            skip = False
+        elif word.startswith("-"):
+            skip = "=" not in word and word in _COMMIT_VALUES
+        else:
+            positional.append(word)
+    if len(positional) != 2 or re.search(r"[$<>{}\[\]`'\"]", positional[1]):
+        return None
+    return positional[1]
+
+
+def _commits(doc: Document) -> list[tuple[int, str]]:
+    """(README line, image) of each `docker commit` of a command block or of a code span of the prose."""
+    found: list[tuple[int, str]] = []
+    for fence in doc.fences:
+        for lines in fence_commands(fence):
+            for match in _COMMIT.finditer(without_prompt(joined(lines))):
+                image = _committed(match.group(1))
+                if image is not None:
+                    found.append((lines[0][0], image))
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            for _, _, code in code_spans(text):
+                for match in _COMMIT.finditer(code):
+                    image = _committed(match.group(1))
+                    if image is not None:
+                        found.append((line, image))
+    return sorted(found)
+
+
+_TAGS_IN = re.compile(r"(?:^|[ \t])(?:-t|--tag)(?:[ \t]+|=)[\"']?([^\s\"';|&]+)", re.MULTILINE)
+
+
+def _project_built(repository: str, doc: Document, directory: Path) -> bool:
+    """Whether a build of the README or of a script, Make, compose or bake file beside it tags
+    `repository` (`docker.io/` and a tag aside): an image of the project, not a public one."""
+    tags = {t for _, t in _readme(doc).builds}
+    try:
+        names = sorted(entry.name for entry in os.scandir(directory) if _BESIDE.search(entry.name))
+    except OSError:
+        names = []
+    for name in names:
+        path = directory / name
+        if os.path.isfile(path):
+            tags.update(_TAGS_IN.findall(text_or_none(path) or ""))
+    return any(_name(t).split(":", 1)[0] == repository for t in tags if "$" not in t)
+
+
+def committed_unrun(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
+    """A `docker commit` of the README saving the container under a name (`openpcdet:latest`) that
+    nothing the README runs starts, while the run script the README runs before it (`./run.sh`) starts
+    the same repository name under an owner or another tag (`darrenjkt/openpcdet:latest`) with no way to
+    change it (a literal image: no argument, no environment default): the next run starts the image
+    built, not the one saved, and what was done in the container is lost (`likely`, "did you mean …?").
+    Silent when the README runs, tags, pushes or names the saved image anywhere but in its commit, when
+    it loads or imports images, when the run script's image comes from a variable the reader may set,
+    for a name the reader fills in (`<new_image>`), and when no build of the README or file beside it
+    tags the image run (a public image the reader customises)."""
+    commits = _commits(doc)
+    if not commits:
+        return
+    read = _readme(doc)
+    if read.loads:
+        return
+    # the images the README's runs and the scripts it runs start: (README line, image, script, line)
+    started: list[tuple[int, str, str, int]] = [
+        (line, image, "", line) for line, image, _, _ in _image_runs(doc)
+    ]
+    for line, kind, script in read.runs:
+        if kind != "script" or "$" in script:
+            continue
+        body = text_or_none(directory / script)
+        runs = _script_runs(body) if body is not None else None
+        if runs is not None:
+            started += [(line, image, script.removeprefix("./"), runs.line) for image in runs.images]
+    if not started:
+        return
+    commit_lines = {line for line, _ in commits}
+    texts = [t for f in doc.fences for n, t in f.lines if n not in commit_lines]
+    texts += [t for p in doc.paragraphs for n, t in p.lines if n not in commit_lines]
+    texts += [cell for t in doc.tables for _, cells in t.rows for cell in cells]
+    told: set[str] = set()
+    for line, image in commits:
+        saved = _name(image)
+        repository = saved.split(":", 1)[0]
+        if saved in told or any(_name(i) == saved for _, i, _, _ in started):
+            continue
+        tag = saved.split(":", 1)[1] if ":" in saved else "latest"
+        word = re.compile(
+            rf"(?<![\w./-]){re.escape(repository)}"
+            + (r"(?::latest)?" if tag == "latest" else rf":{re.escape(tag)}")
+            + r"(?![\w/:-])(?!\.\w)"
+        )
+        if any(word.search(t) for t in texts):
+            continue
+        last = repository.rsplit("/", 1)[-1]
+        near = [s for s in started if s[0] < line and _name(s[1]).split(":", 1)[0].rsplit("/", 1)[-1] == last]
+        if len({_name(s[1]) for s in near}) != 1:
+            continue
+        at, run_image, script, script_line = near[0]
+        if not _project_built(_name(run_image).split(":", 1)[0], doc, directory):
+            continue  # a public image the reader customises (`nvidia/cuda` saved as `cuda:mine`)
+        told.add(saved)
+        where = f"{script}, which the README runs (line {at}), starts {run_image} ({script}:{script_line})"
+        if not script:
+            where = f"its docker run (line {at}) starts {run_image}"
+        yield Diagnostic(
+            readme,
+            line,
+            f"README commits the container as {image}, but {where} and nothing the README runs starts "
+            f"{image}: the next run starts the built image, not the saved one (did you mean {run_image}?)",
+            confidence=LIKELY,
+        )

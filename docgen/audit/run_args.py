@@ -16,6 +16,9 @@ README builds, tags, pulls or names in compose, while the README pulls or builds
 namespace (`docker pull org/app:latest`): docker looks for `docker.io/library/app`, which is not the
 image meant (`likely`, "did you mean org/app?"). An official image (`ubuntu`, `python`), a README that
 loads or imports images, and a name a script or compose file of the repository uses are not read.
+The same for a run of a local name only a build of the README tags, after a pull of that name under
+a namespace the text offers instead of the build (`If you don't want to build the image, pull …`,
+`alternative_pulls`): the run serves the build's way only.
 
 And a `docker run` of the README's own image whose first word after the image names a program while the
 image's ENTRYPOINT is a shell given no command (`ENTRYPOINT ["/bin/bash"]`, `["sh", "-l"]`): docker
@@ -56,6 +59,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import (
+    TAG_FLAG,
     built_repositories,
     fence_commands,
     image_repository,
@@ -67,6 +71,7 @@ from docgen.audit.commands import (
 from docgen.audit.containers import _files
 from docgen.audit.docker_cli import _verb, docker_words
 from docgen.audit.grammar import IMAGE_WORD, RUN, Read, _read, misplaced
+from docgen.build_scripts import BUILD
 from docgen.files import text_or_none
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic, ImageModel, Setting
@@ -359,6 +364,88 @@ def dropped_namespaces(doc: Document, text: str, readme: str, directory: Path | 
             line,
             f"README runs image {image}, which nothing it builds, tags or pulls is named so: docker looks "
             f"for docker.io/library/{name} (did you mean {spaced[name]}?)",
+            confidence=LIKELY,
+        )
+
+
+_ALTERNATIVE = re.compile(
+    r"(?:^|[.!?:;][ \t]+)or\b|\balternative(?:ly)?\b|\binstead\b|\brather[ \t]+than\b"
+    r"|\b(?:don'?t|do[ \t]+not|doesn'?t)[ \t]+(?:want|need|wish|have)[ \t]+to[ \t]+build\b"
+    r"|\bwithout[ \t]+building\b|\bskip\w*[ \t]+(?:the[ \t]+)?build\w*|\bpre-?built\b|\bready-?made\b"
+    r"|\bprebuilt\b|\boption[ \t]+\d\b",
+    re.IGNORECASE,
+)
+"""Words offering a pull as the other way to building (`If you don't want to build the image, pull …`,
+`Or build one yourself:`, `Alternatively`, `### Option 2: …`)."""
+_PULL_COMMAND = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?pull[ \t]+(?:-\S+[ \t]+)*([^\s\\;&|]+)")
+
+
+def alternative_pulls(doc: Document, text: str, readme: str) -> Iterator[Diagnostic]:
+    """A `docker run` of a local name (`deformgs`, no namespace) that a build of the README tags
+    (`docker build -t deformgs .`) while the text between that build and a pull of the same repository
+    name under a namespace (`docker pull bartduis/deformgs:latest`) offers the pull as the other way
+    (`If you don't want to build the docker image, you can pull …`): the run comes after both and
+    serves both, and after the pull there is no `deformgs` (docker looks for
+    `docker.io/library/deformgs`) (`likely`). Silent when each way is whole: the README runs the pulled
+    name too, or tags it to the local name (`docker tag bartduis/deformgs deformgs`), and when it loads
+    or imports images, or the name is an official image's."""
+    if LOADS.search(text):
+        return
+    builds: list[tuple[int, str]] = []  # (README line, local repository a build tags)
+    pulls: list[tuple[int, str]] = []  # (README line, namespaced image pulled)
+    tag_targets: set[str] = set()
+    for fence in doc.fences:
+        for lines in fence_commands(fence):
+            command = joined(lines)
+            line = lines[0][0]
+            if BUILD.search(command):
+                builds += [
+                    (line, image_repository(m.group(1)).lower())
+                    for m in TAG_FLAG.finditer(command)
+                    if "/" not in m.group(1) and not re.search(r"[<>${}]", m.group(1))
+                ]
+            for match in GOT.finditer(command):
+                if re.search(r"\btag\b", match.group(0)) and match.group(2):
+                    tag_targets.add(image_repository(match.group(2)).lower())
+            pulls += [
+                (next((n for n, t in lines if m.group(1) in t), line), m.group(1))
+                for m in _PULL_COMMAND.finditer(command)
+                if "/" in image_repository(m.group(1)) and not re.search(r"[<>${}]", m.group(1))
+            ]
+    if not builds or not pulls:
+        return
+    runs = list(_runs(doc))
+    run_repositories = {image_repository(image).lower() for _, image, _, _ in runs}
+    prose = sorted(
+        [(n, t) for para in doc.paragraphs for n, t in para.lines] + [(n, t) for n, t in doc.headings]
+    )
+    starts = [n for n, _ in prose]
+    told: set[str] = set()
+    for pull_line, pulled in pulls:
+        pulled_repository = image_repository(pulled).lower()
+        name = pulled_repository.rsplit("/", 1)[-1]
+        if pulled_repository in run_repositories or name in tag_targets or name in OFFICIAL or name in told:
+            continue
+        built = next((b for b in builds if b[1] == name), None)
+        if built is None:
+            continue
+        low, high = sorted((built[0], pull_line))
+        between = prose[bisect.bisect_right(starts, low) : bisect.bisect_left(starts, high)]
+        if not any(_ALTERNATIVE.search(t) for _, t in between):
+            continue
+        run = next(
+            ((n, image) for n, image, _, _ in runs if n > high and image_repository(image).lower() == name),
+            None,
+        )
+        if run is None:
+            continue
+        told.add(name)
+        yield Diagnostic(
+            readme,
+            run[0],
+            f"README runs image {run[1]}, which only its build (line {built[0]}) tags, while line "
+            f"{pull_line} offers to pull {pulled} instead of building: after the pull docker looks for "
+            f"docker.io/library/{name} (did you mean {pulled}?)",
             confidence=LIKELY,
         )
 
