@@ -277,6 +277,19 @@ def test_a_project_name_the_compose_file_or_command_sets_is_shown(tmp_path: Path
             ),
             "README.md": VECSTACK,
         },
+        # an override file, or a second -f file, names the container
+        {
+            "docker-compose.yml": STACK,
+            "docker-compose.override.yml": "services:\n  qdrant:\n    container_name: qdrant\n",
+            "README.md": readme("docker compose up -d", "docker exec -it qdrant sh"),
+        },
+        {
+            "docker-compose.yml": STACK,
+            "compose.gpu.yml": "services:\n  qdrant:\n    container_name: qdrant\n",
+            "README.md": readme(
+                "docker compose -f docker-compose.yml -f compose.gpu.yml up -d", "docker logs qdrant"
+            ),
+        },
         # compose's own commands take service names
         {
             "compose.yaml": "services:\n  web:\n    build: .\n",

@@ -259,7 +259,7 @@ _BY_NAME = {
     "inspect": "-f --format --type",
 }
 """The docker commands that address a container by name (`cp` in its `NAME:PATH` operands), with their
-options that take a value: the first operand of the first seven, every operand of the rest."""
+options that take a value: the first operand of those of `_FIRST_ONLY`, every operand of the rest."""
 _BY_NAME_VALUES = {verb: frozenset(options.split()) for verb, options in _BY_NAME.items()}
 _FIRST_ONLY = frozenset(("exec", "logs", "attach", "top", "port", "diff", "export", "commit"))
 _RUN_VERBS = frozenset(("run", "create"))
@@ -277,7 +277,6 @@ _COMPOSE_UP = re.compile(r"(?<![\w./-])(?:docker[ \t]+compose|docker-compose)(?!
 _PROJECT_SET = re.compile(r"\bCOMPOSE_PROJECT_NAME=[\"']?([\w.-]+)")
 _PROJECT_CHARS = re.compile(r"[^a-z0-9_-]")
 """What Compose drops from a project name (after lower-casing it)."""
-_VOLUME_CREATE = re.compile(r"\bdocker[ \t]+volume[ \t]+create[ \t]+(?:-\S+[ \t]+(?:\S+[ \t]+)?)*([\w.-]+)")
 _NO_SOURCE = re.compile(r"[/~.$`]|\A[A-Z]:")
 """A `-v` source that is a path, a variable or a drive: no named volume."""
 
@@ -421,7 +420,7 @@ def _brought_up(doc: Document, steps: Sequence[_Step], directory: Path, top: Pat
     paths: list[Path] = []
     for step in steps:
         match = _COMPOSE_UP.search(step.text)
-        if match is None or (step.where is None and any(line <= step.line for line in away)):
+        if match is None or (step.where is None and away and away[0] <= step.line):
             continue
         try:
             call = read_compose(shell_split(step.text[match.end() :]))
@@ -448,11 +447,10 @@ def _brought_up(doc: Document, steps: Sequence[_Step], directory: Path, top: Pat
             return None
         shown = Path(os.path.relpath(path, directory)).as_posix()
         for service in read[0]:
-            project.services.setdefault(service.name, (shown, service))
+            if service.name not in project.services or service.container_name:
+                project.services[service.name] = (shown, service)  # an override's container_name
             if service.container_name:
                 project.named.add(service.container_name)
-        if isinstance(name := document.get("name"), str):
-            project.projects.append(name)
         volumes = document.get("volumes")
         volumes = volumes if isinstance(volumes, dict) else {}
         for key, value in volumes.items():
@@ -466,6 +464,8 @@ def _brought_up(doc: Document, steps: Sequence[_Step], directory: Path, top: Pat
                 project.volumes.setdefault(str(key), f"{shown}:{at}" if at else shown)
         env = text_or_none(path.parent / ".env", MAX_PROJECT_FILE_BYTES, top) or ""
         project.projects += [m.group(1) for m in _PROJECT_SET.finditer(env)]
+        if isinstance(name := document.get("name"), str) and "$" not in name:
+            project.projects.append(name)
         folder = real_path(path.parent)
         own = [c for c in cloned if c] if folder == top and len(cloned) == 1 else []
         project.projects += [*own, folder.name]
