@@ -368,3 +368,78 @@ def test_a_sourced_file_linked_from_outside_is_not_read(tmp_path: Path) -> None:
     make_tree(proj, {"Dockerfile": APP, **files})
     (proj / "vecstack.rc").symlink_to(tmp_path / "outside/vecstack.rc")
     assert compose_found(proj, files) == []
+
+
+# an alias a table describes as opening one service's container that opens another's
+
+SHOP = (
+    "services:\n  storefront-api:\n    build: .\n    container_name: shop_api\n"
+    "  db:\n    image: postgres:16\n    container_name: shop_db\n"
+)
+
+
+def shop_readme(rows: str) -> str:
+    return "# shop\n\n```sh\n. ./shop.aliases\nshop-up\n```\n\n| Alias | Does |\n|---|---|\n" + rows
+
+
+def described(root: Path, aliases: str, rows: str) -> list[tuple[int, str, str]]:
+    make_tree(
+        root,
+        {"Dockerfile": APP, "compose.yaml": SHOP, "shop.aliases": aliases, "README.md": shop_readme(rows)},
+    )
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    text = (root / "README.md").read_text(encoding="utf-8")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(text, "README.md", model, {}, root, root)
+        if "opens the" in d.message
+    ]
+
+
+ALIASES_UP = 'alias shop-up="docker compose up -d"\n'
+
+
+def test_an_alias_said_to_open_another_service_container(tmp_path: Path) -> None:
+    aliases = (
+        ALIASES_UP + "alias api-sh='docker exec -it shop_db sh'\nalias db-sh='docker compose exec db psql'\n"
+    )
+    rows = "| `api-sh` | Shell in the Storefront-API container |\n| `db-sh` | psql in the DB container |\n"
+    assert described(tmp_path, aliases, rows) == [
+        (
+            10,
+            "README says alias api-sh opens the storefront-api container, but shop.aliases:2 runs docker "
+            "exec shop_db, the container of service db (compose.yaml:5)",
+            "likely",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("aliases", "rows"),
+    [
+        # the container it says
+        (
+            ALIASES_UP + "alias api-sh='docker exec -it shop_api sh'\n",
+            "| api-sh | Shell in the storefront api container |\n",
+        ),
+        (
+            ALIASES_UP + "alias api-sh='docker compose exec storefront-api sh'\n",
+            "| api-sh | storefront-api container shell |\n",
+        ),
+        # two services named, or none as a container, or no table row for the alias
+        (
+            ALIASES_UP + "alias api-sh='docker exec -it shop_db sh'\n",
+            "| api-sh | db container, then the storefront-api container |\n",
+        ),
+        (
+            ALIASES_UP + "alias api-sh='docker exec -it shop_db sh'\n",
+            "| api-sh | Talks to storefront-api |\n",
+        ),
+        (
+            ALIASES_UP + "alias api-sh='docker exec -it shop_db sh'\n",
+            "| other | storefront-api container |\n",
+        ),
+    ],
+)
+def test_an_alias_that_opens_the_container_it_says(tmp_path: Path, aliases: str, rows: str) -> None:
+    assert described(tmp_path, aliases, rows) == []

@@ -598,6 +598,72 @@ def _compose_misses(
                 said = f"README runs {how}, but {said}"
             sure = CERTAIN if step.sure else LIKELY
             yield name, Diagnostic(readme, step.line, said, confidence=sure)
+    yield from _described_containers(doc, readme, steps, up)
+
+
+_FOLDED = re.compile(r"[-_.]")
+"""What a service's name in prose may drop (`Open-WebUI` for `open-webui`)."""
+
+
+def _entered_service(step: _Step, up: _Project) -> tuple[str, str] | None:
+    """(service, command as told) of the container a step opens: `docker exec NAME` of a service's name
+    or `container_name:`, `docker compose exec SERVICE`; None for another step."""
+    compose_call = _COMPOSE_UP.search(step.text)
+    if compose_call is not None:
+        try:
+            call = read_compose(shell_split(step.text[compose_call.end() :]))
+        except ValueError:
+            return None
+        if call.verb == "exec" and call.services and call.services[0] in up.services:
+            return call.services[0], f"docker compose exec {call.services[0]}"
+        return None
+    by_container = {s.container_name: n for n, (_, s) in up.services.items() if s.container_name}
+    for kind, name, how, _ in _addressed_by(step):
+        if kind == "container" and how.startswith("docker exec"):
+            service = by_container.get(name, name if name in up.services else None)
+            return (service, how) if service is not None else None
+    return None
+
+
+def _described_containers(
+    doc: Document, readme: str, steps: Sequence[_Step], up: _Project
+) -> Iterator[tuple[str, Diagnostic]]:
+    """An alias a README table describes as opening one compose service's container (`open-webui_login
+    | Login to Open-WebUi Container.`) whose command opens another service's (`docker exec -it ollama
+    /bin/bash`): `likely`."""
+    rows = {
+        plain(cells[0]).strip().strip("`").strip(): (line, " ".join(plain(c) for c in cells[1:]))
+        for table in doc.tables
+        for line, cells in table.rows
+        if len(cells) > 1
+    }
+    for step in steps:
+        if step.alias is None or step.alias not in rows:
+            continue
+        entered = _entered_service(step, up)
+        if entered is None:
+            continue
+        line, description = rows[step.alias]
+        folded = _FOLDED.sub("", description.lower())
+        said = [
+            n
+            for n in up.services
+            if re.search(rf"(?<![a-z0-9]){re.escape(_FOLDED.sub('', n.lower()))}[ \t]+container", folded)
+        ]
+        if len(said) != 1 or said[0] == entered[0]:
+            continue
+        shown, service = up.services[entered[0]]
+        at = f"{shown}:{service.line}" if service.line else shown
+        yield (
+            entered[0],
+            Diagnostic(
+                readme,
+                line,
+                f"README says alias {step.alias} opens the {said[0]} container, but {step.where} runs "
+                f"{entered[1]}, the container of service {entered[0]} ({at})",
+                confidence=LIKELY,
+            ),
+        )
 
 
 def _misnamed(kind: str, name: str, up: _Project, project: str) -> str | None:
