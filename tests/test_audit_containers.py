@@ -343,6 +343,12 @@ def test_a_project_name_the_compose_file_or_command_sets_is_shown(tmp_path: Path
             "compose.yaml": "include:\n  - base.yaml\n" + STACK,
             "README.md": readme("docker compose up -d", "docker exec qdrant sh"),
         },
+        # a script that leaves the folder before its compose up
+        {
+            "compose.yaml": STACK,
+            "run.sh": "#!/bin/sh\ncd deploy/gpu\ndocker compose up -d\ndocker exec qdrant ls\n",
+            "README.md": readme("./run.sh"),
+        },
         # placeholders and a name the reader fills in
         {
             "compose.yaml": STACK,

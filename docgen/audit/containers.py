@@ -39,6 +39,7 @@ from typing import Any
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import (
+    MOVE,
     cloned_folder,
     clones,
     fence_commands,
@@ -351,7 +352,8 @@ def _file_steps(
     doc: Document, steps: Sequence[_Step], directory: Path, top: Path, readme: Path
 ) -> tuple[list[_Step], list[str]]:
     """The steps of the files the README's steps source or run (`source ./aliases`, `./start.sh`),
-    found beside the README in the project, and the texts of those files. An alias's command is told at
+    found beside the README in the project (a script's up to its first `cd`), and the texts of those
+    files. An alias's command is told at
     the first README line that uses the alias (`_alias_lines`), else at the line reading the file."""
     found: list[_Step] = []
     texts: list[str] = []
@@ -373,12 +375,16 @@ def _file_steps(
             continue
         texts.append(body)
         shown = Path(os.path.relpath(path, directory)).as_posix()
+        moved = False  # a `cd` of the script: its later commands run in another folder
         for number, line in logical_lines(body):
             code = sh_code(line)
             alias = _ALIAS.match(code)
+            moved = moved or (alias is None and MOVE.search(code) is not None)
+            if moved and alias is None:
+                continue
             if alias is not None:
                 if used is None:
-                    used = _alias_lines(doc, _own_steps(doc))
+                    used = _alias_lines(doc, steps)
                 at = used.get(alias.group(1), step.line)
                 command = alias.group(2) if alias.group(2) is not None else alias.group(3)
                 parts = [(at, s, alias.group(1)) for s in shell_steps(command)]
