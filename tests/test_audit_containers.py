@@ -76,10 +76,6 @@ def test_a_name_no_run_gives(tmp_path: Path, command: str, verb: str) -> None:
         },
         {
             "compose.yaml": "services:\n  web:\n    build: .\n",
-            "README.md": readme("docker compose up -d", "docker exec -it web bash"),
-        },
-        {
-            "compose.yaml": "services:\n  web:\n    build: .\n",
             "README.md": readme("docker compose up -d", "docker exec -it detector-web-1 bash"),
         },
         # a script the README runs names it, or a Makefile, or a devcontainer
@@ -136,3 +132,320 @@ def test_a_script_linked_from_outside_the_project_names_nothing(tmp_path: Path) 
     (proj / "empty.sh").write_bytes(b"")
     (proj / "latin.sh").write_bytes(b"caf\xe9\n")
     assert found(proj, files) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# A compose service's (or volume's) name given to docker as the container's (volume's) own
+
+STACK = (
+    "services:\n"
+    "  qdrant:\n"
+    "    image: qdrant/qdrant:v1.9.0\n"
+    "    volumes:\n"
+    "      - qdata:/qdrant/storage\n"
+    "  indexer:\n"
+    "    build: .\n"
+    "    depends_on: [qdrant]\n"
+    "volumes:\n"
+    "  qdata:\n"
+)
+ALIASES = (
+    "# vecstack helpers\n"
+    'alias vup="docker compose up -d"\n'
+    'alias qsh="docker exec -it qdrant /bin/sh"\n'
+    "alias qsave='docker run --rm -v qdata:/data -v $(pwd):/out alpine tar czf /out/q.tgz /data'\n"
+    'alias qload="docker run --rm --volumes-from vecstack_qdrant -v `pwd`:/out alpine tar xzf /out/q.tgz"\n'
+)
+VECSTACK = (
+    "# vecstack\n\n"
+    "```bash\n"
+    "git clone https://github.com/example/vecstack.git\n"
+    "cd vecstack\n"
+    "source ./vecstack.rc\n"
+    "vup\n"
+    "qsh\n"
+    "```\n\n"
+    "Alias | What\n"
+    "--- | ---\n"
+    "qsave | Save the index.\n"
+    "qload | Load it back.\n"
+)
+
+
+def compose_found(root: Path, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": APP, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    text = (root / "README.md").read_text(encoding="utf-8")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(text, "README.md", model, {}, root, root)
+        if "Compose names" in d.message
+    ]
+
+
+def test_an_alias_file_the_readme_sources_addresses_compose_names(tmp_path: Path) -> None:
+    files = {"docker-compose.yml": STACK, "vecstack.rc": ALIASES, "README.md": VECSTACK}
+    found = compose_found(tmp_path, files)
+    container = (
+        "docker-compose.yml:2 gives service qdrant no container_name, so Compose names its container "
+        "vecstack-qdrant-1: docker finds no container"
+    )
+    assert found == [
+        (8, f"README's alias qsh (vecstack.rc:3) runs docker exec qdrant, but {container} qdrant", "certain"),
+        (
+            13,
+            "README's alias qsave (vecstack.rc:4) runs docker run -v qdata:…, but docker-compose.yml:10 "
+            "declares volume qdata with no name:, so Compose names it vecstack_qdata: docker makes a new, "
+            "empty volume qdata",
+            "certain",
+        ),
+        (
+            14,
+            "README's alias qload (vecstack.rc:5) runs docker run --volumes-from vecstack_qdrant, but "
+            f"{container} vecstack_qdrant",
+            "certain",
+        ),
+    ]
+
+
+def test_the_readme_own_commands_and_a_script_it_runs(tmp_path: Path) -> None:
+    # modelled on a worker/queue stack: logs and cp of a service by its name, a backup script
+    compose_file = (
+        "services:\n  broker:\n    image: redis:7\n  worker:\n    build: .\n"
+        "    command: celery -A tasks worker\n"
+    )
+    files = {
+        "compose.yaml": compose_file,
+        "backup.sh": "#!/bin/sh\nset -e\ndocker exec broker redis-cli SAVE\n",
+        "README.md": readme(
+            "docker compose up -d --build",
+            "docker logs -f --tail 50 worker\ndocker cp worker:/app/report.csv .",
+            "./backup.sh",
+        ),
+    }
+    found = compose_found(tmp_path, files)
+    project = tmp_path.name.lower()
+
+    def said(at: int, service: str) -> str:
+        return (
+            f"compose.yaml:{at} gives service {service} no container_name, so Compose names its container "
+            f"{project}-{service}-1: docker finds no container {service}"
+        )
+
+    assert found == [
+        (8, f"README runs docker logs worker, but {said(4, 'worker')}", "certain"),
+        (9, f"README runs docker cp worker, but {said(4, 'worker')}", "certain"),
+        (
+            13,
+            f"backup.sh:3, which the README runs, runs docker exec broker, but {said(2, 'broker')}",
+            "likely",
+        ),
+    ]
+
+
+def test_a_project_name_the_compose_file_or_command_sets_is_shown(tmp_path: Path) -> None:
+    files = {
+        "compose.yaml": "name: Lab-Stack\nservices:\n  web:\n    build: .\n",
+        "README.md": readme("docker compose up -d", "docker exec -it web bash"),
+    }
+    assert [m for _, m, _ in compose_found(tmp_path, files)] == [
+        "README runs docker exec web, but compose.yaml:3 gives service web no container_name, so Compose "
+        "names its container lab-stack-web-1: docker finds no container web"
+    ]
+    files["README.md"] = readme("docker compose -p demo up -d", "docker exec -it web bash")
+    assert "demo-web-1" in compose_found(tmp_path, files)[0][1]
+
+
+@pytest.mark.parametrize(
+    "files",
+    [
+        # the service names its container; the volume is external or named
+        {
+            "docker-compose.yml": STACK.replace(
+                "    image: qdrant", "    container_name: qdrant\n    image: qdrant"
+            )
+            .replace("  qdata:\n", "  qdata:\n    external: true\n")
+            .replace("vecstack_qdrant", "qdrant"),
+            "vecstack.rc": ALIASES.replace("vecstack_qdrant", "qdrant"),
+            "README.md": VECSTACK,
+        },
+        {
+            "docker-compose.yml": STACK.replace("  qdata:\n", "  qdata:\n    name: qdata\n"),
+            "vecstack.rc": (
+                'alias qsave="docker run --rm -v qdata:/data alpine ls /data"\n'
+                'alias vup="docker compose up"\n'
+            ),
+            "README.md": VECSTACK,
+        },
+        # an override file, or a second -f file, names the container
+        {
+            "docker-compose.yml": STACK,
+            "docker-compose.override.yml": "services:\n  qdrant:\n    container_name: qdrant\n",
+            "README.md": readme("docker compose up -d", "docker exec -it qdrant sh"),
+        },
+        {
+            "docker-compose.yml": STACK,
+            "compose.gpu.yml": "services:\n  qdrant:\n    container_name: qdrant\n",
+            "README.md": readme(
+                "docker compose -f docker-compose.yml -f compose.gpu.yml up -d", "docker logs qdrant"
+            ),
+        },
+        # compose's own commands take service names
+        {
+            "compose.yaml": "services:\n  web:\n    build: .\n",
+            "README.md": readme(
+                "docker compose up -d", "docker compose exec web bash", "docker-compose logs web"
+            ),
+        },
+        # Compose's own names for them
+        {
+            "compose.yaml": "name: lab\nservices:\n  web:\n    build: .\nvolumes:\n  cache:\n",
+            "README.md": readme(
+                "docker compose up -d",
+                "docker exec -it lab-web-1 bash",
+                "docker logs lab_web_1",
+                "docker run --rm -v lab_cache:/c alpine ls /c",
+            ),
+        },
+        # a `docker run --name` elsewhere in the README, or in a script, gives the name
+        {
+            "compose.yaml": "services:\n  web:\n    build: .\n",
+            "README.md": readme(
+                "docker compose up -d", "docker run -d --name web app:latest", "docker exec -it web bash"
+            ),
+        },
+        {
+            "compose.yaml": "services:\n  web:\n    build: .\n",
+            "scripts/run.sh": "docker run -d --name=web app\n",
+            "README.md": readme("docker compose up -d", "docker exec -it web bash"),
+        },
+        # the README makes the volume itself, or runs the service's own image without compose
+        {
+            "compose.yaml": STACK,
+            "README.md": readme(
+                "docker compose up -d", "docker volume create qdata", "docker run -v qdata:/d alpine ls /d"
+            ),
+        },
+        {
+            "compose.yaml": STACK,
+            "README.md": readme("docker compose up -d")
+            + "\nOr without compose:\n\n"
+            + readme("docker run -d -v qdata:/qdrant/storage qdrant/qdrant:v1.9.0"),
+        },
+        # no compose up, one in another folder, podman-compose, a file that includes others
+        {"compose.yaml": STACK, "README.md": readme("docker exec -it qdrant sh")},
+        {
+            "compose.yaml": STACK,
+            "README.md": readme("cd deploy && docker compose up -d", "docker exec qdrant sh"),
+        },
+        {"compose.yaml": STACK, "README.md": readme("podman-compose up -d", "podman exec qdrant sh")},
+        {
+            "compose.yaml": "include:\n  - base.yaml\n" + STACK,
+            "README.md": readme("docker compose up -d", "docker exec qdrant sh"),
+        },
+        # a script that leaves the folder before its compose up
+        {
+            "compose.yaml": STACK,
+            "run.sh": "#!/bin/sh\ncd deploy/gpu\ndocker compose up -d\ndocker exec qdrant ls\n",
+            "README.md": readme("./run.sh"),
+        },
+        # placeholders and a name the reader fills in
+        {
+            "compose.yaml": STACK,
+            "README.md": readme("docker compose up -d", "docker exec -it <container> sh"),
+        },
+        # an alias the file defines for a service by its compose command
+        {
+            "docker-compose.yml": STACK,
+            "vecstack.rc": 'alias vup="docker compose up -d"\nalias qsh="docker compose exec qdrant sh"\n',
+            "README.md": VECSTACK,
+        },
+    ],
+)
+def test_names_compose_gives_or_that_cannot_be_told(tmp_path: Path, files: dict[str, str]) -> None:
+    assert compose_found(tmp_path, files) == []
+
+
+def test_a_sourced_file_linked_from_outside_is_not_read(tmp_path: Path) -> None:
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "outside/vecstack.rc").write_text(ALIASES)
+    proj = tmp_path / "proj"
+    files = {"docker-compose.yml": STACK, "README.md": VECSTACK}
+    make_tree(proj, {"Dockerfile": APP, **files})
+    (proj / "vecstack.rc").symlink_to(tmp_path / "outside/vecstack.rc")
+    assert compose_found(proj, files) == []
+
+
+# an alias a table describes as opening one service's container that opens another's
+
+SHOP = (
+    "services:\n  storefront-api:\n    build: .\n    container_name: shop_api\n"
+    "  db:\n    image: postgres:16\n    container_name: shop_db\n"
+)
+
+
+def shop_readme(rows: str) -> str:
+    return "# shop\n\n```sh\n. ./shop.aliases\nshop-up\n```\n\n| Alias | Does |\n|---|---|\n" + rows
+
+
+def described(root: Path, aliases: str, rows: str) -> list[tuple[int, str, str]]:
+    make_tree(
+        root,
+        {"Dockerfile": APP, "compose.yaml": SHOP, "shop.aliases": aliases, "README.md": shop_readme(rows)},
+    )
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    text = (root / "README.md").read_text(encoding="utf-8")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(text, "README.md", model, {}, root, root)
+        if "opens the" in d.message
+    ]
+
+
+ALIASES_UP = 'alias shop-up="docker compose up -d"\n'
+
+
+def test_an_alias_said_to_open_another_service_container(tmp_path: Path) -> None:
+    aliases = (
+        ALIASES_UP + "alias api-sh='docker exec -it shop_db sh'\nalias db-sh='docker compose exec db psql'\n"
+    )
+    rows = "| `api-sh` | Shell in the Storefront-API container |\n| `db-sh` | psql in the DB container |\n"
+    assert described(tmp_path, aliases, rows) == [
+        (
+            10,
+            "README says alias api-sh opens the storefront-api container, but shop.aliases:2 runs docker "
+            "exec shop_db, the container of service db (compose.yaml:5)",
+            "likely",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("aliases", "rows"),
+    [
+        # the container it says
+        (
+            ALIASES_UP + "alias api-sh='docker exec -it shop_api sh'\n",
+            "| api-sh | Shell in the storefront api container |\n",
+        ),
+        (
+            ALIASES_UP + "alias api-sh='docker compose exec storefront-api sh'\n",
+            "| api-sh | storefront-api container shell |\n",
+        ),
+        # two services named, or none as a container, or no table row for the alias
+        (
+            ALIASES_UP + "alias api-sh='docker exec -it shop_db sh'\n",
+            "| api-sh | db container, then the storefront-api container |\n",
+        ),
+        (
+            ALIASES_UP + "alias api-sh='docker exec -it shop_db sh'\n",
+            "| api-sh | Talks to storefront-api |\n",
+        ),
+        (
+            ALIASES_UP + "alias api-sh='docker exec -it shop_db sh'\n",
+            "| other | storefront-api container |\n",
+        ),
+    ],
+)
+def test_an_alias_that_opens_the_container_it_says(tmp_path: Path, aliases: str, rows: str) -> None:
+    assert described(tmp_path, aliases, rows) == []

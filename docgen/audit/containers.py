@@ -12,6 +12,18 @@ the finding says so. A name a slip away from a compose file's `container_name:` 
 `names` (a renamed container), and one named for a server the reader may run apart (`postgres`,
 `redis`) is not read. Only a README that starts containers itself (`docker run`, `docker create`,
 `docker compose up|run|create`) is read: one that does not addresses containers started elsewhere.
+
+And the names a compose file's services and volumes have in it given to docker as the containers' and
+volumes' own (`compose_names`): when the README brings the file up (`docker compose up`, in its commands
+or in a file it sources or runs: an alias file, a script), Compose names a service's container
+`<project>-<service>-1` (without `container_name:`) and a top-level volume `<project>_<volume>` (without
+`name:`, not `external`). A plain `docker exec web`, `docker logs web`, `docker cp web:/x .`,
+`docker run --volumes-from web` (or of `<project>_web`, a name without its replica number) finds no
+such container, and `docker run -v cache:/data` makes a new, empty volume. Not read: compose's own
+commands (`docker compose exec web`), Compose's own names (`app-web-1`), a name the README or a file of
+the project gives itself (`--name web`, `container_name: web`, `docker volume create cache`), a `docker
+run` of a service's own image (the README's way without compose), and a `docker compose up` that may
+read other files (after a `cd` elsewhere, `--project-directory`, `COMPOSE_FILE=`, `include:`).
 """
 
 from __future__ import annotations
@@ -19,18 +31,34 @@ from __future__ import annotations
 import difflib
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from docgen import compose
-from docgen.audit.auditor import LIKELY
-from docgen.audit.docker_cli import _commands, _verb
-from docgen.audit.names import CLOSE
+from docgen.audit.auditor import CERTAIN, LIKELY
+from docgen.audit.commands import (
+    MOVE,
+    cloned_folder,
+    clones,
+    fence_commands,
+    joined,
+    moves,
+    shell_steps,
+    without_prompt,
+)
+from docgen.audit.docker_cli import LEAD, _commands, _verb, docker_words
+from docgen.audit.grammar import RUN, _read, read_compose
+from docgen.audit.names import CLOSE, compose_file
 from docgen.audit.paths import resolves_inside
 from docgen.build_scripts import DOCKER_PODMAN, container_command
-from docgen.files import real_path, text_or_none
-from docgen.markdown import Document
+from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
+from docgen.files import bytes_or_none, real_path, text_or_none
+from docgen.markdown import Document, code_spans, plain
 from docgen.model import Diagnostic
+from docgen.script_env import logical_lines
+from docgen.shell import sh_code, shell_split
 
 _VERBS = {
     "exec": "-u --user -w --workdir -e --env --env-file --detach-keys",
@@ -131,12 +159,30 @@ def _word(name: str) -> re.Pattern[str]:
 def container_names(
     doc: Document, text: str, readme: str, directory: Path, project: Path | None
 ) -> Iterator[Diagnostic]:
+    """The findings of this module: `compose_names`, then `unnamed_containers` of the names those
+    leave out."""
+    told: set[str] = set()
+    for name, found in _compose_misses(doc, text, readme, directory, project):
+        told.add(name)
+        yield found
+    yield from unnamed_containers(doc, text, readme, directory, project, told)
+
+
+def unnamed_containers(
+    doc: Document,
+    text: str,
+    readme: str,
+    directory: Path,
+    project: Path | None,
+    told: Collection[str] = (),
+) -> Iterator[Diagnostic]:
     """A container a docker command of the README addresses (`docker exec`, `logs`, `attach`, `stop`,
-    …) by a name nothing gives it (see the module docstring): `likely`."""
+    …) by a name nothing gives it (see the module docstring), but those of `told`: `likely`."""
     addressed = [
         (line, verb, name)
         for line, verb, name in _addressed(doc)
-        if _NAME.fullmatch(name)
+        if name not in told
+        and _NAME.fullmatch(name)
         and not name.isupper()
         and not _PLACEHOLDER.search(name)
         and not _SERVERS.fullmatch(name)
@@ -189,3 +235,468 @@ def container_names(
                 "container's name: container_name does)"
             )
         yield Diagnostic(readme, line, said, confidence=LIKELY)
+
+
+# --------------------------------------------------------------------------------------------------
+# A compose service's (or volume's) name given to docker as the container's (volume's) own
+
+_BY_NAME = {
+    "exec": "-u --user -w --workdir -e --env --env-file --detach-keys",
+    "logs": "-n --tail --since --until",
+    "attach": "--detach-keys",
+    "top": "",
+    "port": "",
+    "diff": "",
+    "export": "-o --output",
+    "commit": "-a --author -c --change -m --message",
+    "cp": "",
+    "stop": "-t --time --timeout -s --signal",
+    "restart": "-t --time --timeout -s --signal",
+    "kill": "-s --signal",
+    "start": "--detach-keys",
+    "pause": "",
+    "unpause": "",
+    "wait": "",
+    "inspect": "-f --format --type",
+}
+"""The docker commands that address a container by name (`cp` in its `NAME:PATH` operands), with their
+options that take a value: the first operand of those of `_FIRST_ONLY`, every operand of the rest."""
+_BY_NAME_VALUES = {verb: frozenset(options.split()) for verb, options in _BY_NAME.items()}
+_FIRST_ONLY = frozenset(("exec", "logs", "attach", "top", "port", "diff", "export", "commit"))
+_RUN_VERBS = frozenset(("run", "create"))
+_SOURCED = re.compile(
+    r"\A(?:(?:source|\.|bash|sh|zsh)[ \t]+(?:-\w+[ \t]+)*([^\s;&|<>]+)|(\.{1,2}/[^\s;&|<>]+))"
+)
+"""A step that reads a file of the project as shell: `source ./aliases`, `. env.sh`, `bash run.sh`,
+`./start.sh`."""
+_READS_FILE = re.compile(r"\b(?:source|sh)[ \t]|\.{1,2}/|^[ \t]*\.[ \t]", re.MULTILINE)
+"""What a README that sources or runs a file holds (the quick test before `_SOURCED` is read)."""
+_ALIAS = re.compile(r"""\A[ \t]*alias[ \t]+([\w.:+-]+)=(?:"([^"]*)"|'([^']*)')[ \t]*\Z""")
+"""A shell alias and the command it stands for (`alias ollama="docker exec -it ollama ollama"`)."""
+_COMPOSE_UP = re.compile(r"(?<![\w./-])(?:docker[ \t]+compose|docker-compose)(?![\w.-])")
+"""Docker's compose command (podman-compose names its containers otherwise: not read)."""
+_PROJECT_SET = re.compile(r"\bCOMPOSE_PROJECT_NAME=[\"']?([\w.-]+)")
+_PROJECT_CHARS = re.compile(r"[^a-z0-9_-]")
+"""What Compose drops from a project name (after lower-casing it)."""
+_NO_SOURCE = re.compile(r"[/~.$`]|\A[A-Z]:")
+"""A `-v` source that is a path, a variable or a drive: no named volume."""
+
+
+@dataclass(frozen=True)
+class _Step:
+    """One shell step the README runs: in its own commands, or in a file it sources or runs."""
+
+    line: int
+    """The README line it is told at."""
+    text: str
+    where: str | None = None
+    """`file:line` of a step read from a file, None for the README's own."""
+    sure: bool = True
+    """True when the README runs it as written (its own command, an alias it uses); False for a line
+    of a script, which may not reach it."""
+    alias: str | None = None
+    """The alias it is the command of."""
+
+
+@dataclass
+class _Project:
+    """The compose files the README's `docker compose up` reads, as Compose names what they make."""
+
+    services: dict[str, tuple[str, compose.Service]]
+    """Each service by name, with the file it is in (as shown)."""
+    volumes: dict[str, str]
+    """Each top-level volume Compose names `<project>_NAME` (no `name:`, not `external`), with the file
+    and line that declares it."""
+    named: set[str]
+    """The names its files give containers and volumes themselves (`container_name:`, a volume's
+    `name:`)."""
+    projects: list[str]
+    """The project names it may have: `-p`, `name:`, COMPOSE_PROJECT_NAME, the folder's (or clone's)
+    name; the first is the one shown."""
+
+
+def _project_name(name: str) -> str:
+    return _PROJECT_CHARS.sub("", name.lower())
+
+
+def _own_steps(doc: Document) -> list[_Step]:
+    """The shell steps of the README's command blocks and of its inline code, each at its line."""
+    found: list[_Step] = []
+    for fence in doc.fences:
+        for lines in fence_commands(fence):
+            text = joined([(n, sh_code(without_prompt(t))) for n, t in lines])
+            found.extend(_Step(lines[0][0], s.strip()) for s in shell_steps(text) if s.strip())
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            if "`" in text and "docker" in text:
+                found.extend(_Step(line, code.strip()) for _, _, code in code_spans(text) if code.strip())
+    return found
+
+
+def _alias_lines(doc: Document, steps: Sequence[_Step]) -> dict[str, int]:
+    """The first README line each word is used on as a command: the first word of a step, or the first
+    cell of a table row (an alias table: `ollama | Ollama CLI.`)."""
+    found: dict[str, int] = {}
+    for step in steps:
+        words = step.text.split()
+        if words:
+            found.setdefault(words[0], step.line)
+    for table in doc.tables:
+        for line, cells in table.rows:
+            if cells:
+                found.setdefault(plain(cells[0]).strip().strip("`").strip(), line)
+    return found
+
+
+def _file_steps(
+    doc: Document, steps: Sequence[_Step], directory: Path, top: Path, readme: Path
+) -> tuple[list[_Step], list[str]]:
+    """The steps of the files the README's steps source or run (`source ./aliases`, `./start.sh`),
+    found beside the README in the project (a script's up to its first `cd`), and the texts of those
+    files. An alias's command is told at
+    the first README line that uses the alias (`_alias_lines`), else at the line reading the file."""
+    found: list[_Step] = []
+    texts: list[str] = []
+    used: dict[str, int] | None = None
+    seen: set[Path] = set()
+    for step in steps:
+        read = _SOURCED.match(LEAD.sub("", step.text, count=1))
+        if read is None:
+            continue
+        name = (read.group(1) or read.group(2)).strip("\"'")
+        path = directory / name
+        if not os.path.isfile(path) or not resolves_inside(path, top) or real_path(path) in seen:
+            continue
+        seen.add(real_path(path))
+        if real_path(path) == readme:
+            continue
+        body = text_or_none(path, MAX_PROJECT_FILE_BYTES, top)
+        if body is None or "docker" not in body:
+            continue
+        texts.append(body)
+        shown = Path(os.path.relpath(path, directory)).as_posix()
+        moved = False  # a `cd` of the script: its later commands run in another folder
+        for number, line in logical_lines(body):
+            code = sh_code(line)
+            alias = _ALIAS.match(code)
+            moved = moved or (alias is None and MOVE.search(code) is not None)
+            if moved and alias is None:
+                continue
+            if alias is not None:
+                if used is None:
+                    used = _alias_lines(doc, steps)
+                at = used.get(alias.group(1), step.line)
+                command = alias.group(2) if alias.group(2) is not None else alias.group(3)
+                parts = [(at, s, alias.group(1)) for s in shell_steps(command)]
+            else:
+                parts = [(step.line, s, None) for s in shell_steps(code)]
+            found.extend(
+                _Step(at, s.strip(), f"{shown}:{number}", named is not None, named)
+                for at, s, named in parts
+                if s.strip()
+            )
+    return found, texts
+
+
+def _compose_document(path: Path) -> dict[Any, Any] | None:
+    """The compose file at `path` as a mapping, None when it cannot be read as one."""
+    data = bytes_or_none(path)
+    if data is None:
+        return None
+    try:
+        document = compose.load(data, path.name)
+    except DocgenError:
+        return None
+    return document if isinstance(document, dict) else None
+
+
+def _brought_up(doc: Document, steps: Sequence[_Step], directory: Path, top: Path) -> _Project | None:
+    """What the `docker compose up` of `steps` brings up from the README's folder (its `-f` files, else
+    the folder's default files), read with every file of every such command; None when there is no
+    such command, it may run elsewhere (`--project-directory`, `COMPOSE_FILE=`, a `cd` before it into a
+    folder other than a clone's), or a file it reads cannot be read or includes others."""
+    cloned = [folder or cloned_folder(url) for url, folder in clones(doc)]
+    away = sorted(
+        line
+        for fence in doc.fences
+        for line, folder in moves(fence)
+        if folder.strip("/\"'").removesuffix(".git") not in cloned
+    )
+    project = _Project({}, {}, set(), [])
+    paths: list[Path] = []
+    for step in steps:
+        match = _COMPOSE_UP.search(step.text)
+        if match is None or (step.where is None and away and away[0] <= step.line):
+            continue
+        try:
+            call = read_compose(shell_split(step.text[match.end() :]))
+        except ValueError:
+            continue
+        if call.verb != "up":
+            continue
+        head = step.text[: match.start()]
+        if "COMPOSE_FILE=" in head or any(n == "--project-directory" for n, _ in call.top.values):
+            return None
+        project.projects += [v for n, v in call.top.values if n in ("-p", "--project-name")]
+        project.projects += _PROJECT_SET.findall(head)
+        if call.files:
+            folder = compose.run_folder(directory, call.files, top)
+            paths += [folder / f for f in call.files]
+        else:
+            paths += compose.default_files(directory) or [directory / compose.DEFAULT_FILES[0]]
+    if not paths:
+        return None
+    for path in dict.fromkeys(paths):
+        read = compose_file(path) if resolves_inside(path, top) else None
+        document = _compose_document(path) if read is not None and not read[1] else None
+        if read is None or document is None:
+            return None
+        shown = Path(os.path.relpath(path, directory)).as_posix()
+        for service in read[0]:
+            if service.name not in project.services or service.container_name:
+                project.services[service.name] = (shown, service)  # an override's container_name
+            if service.container_name:
+                project.named.add(service.container_name)
+        volumes = document.get("volumes")
+        volumes = volumes if isinstance(volumes, dict) else {}
+        for key, value in volumes.items():
+            if key == compose.LINE:
+                continue
+            value = value if isinstance(value, dict) else {}
+            if isinstance(value.get("name"), str):
+                project.named.add(value["name"])
+            elif not value.get("external") or str(value.get("external")).lower() == "false":
+                at = compose.line_of(volumes, key)
+                project.volumes.setdefault(str(key), f"{shown}:{at}" if at else shown)
+        env = text_or_none(path.parent / ".env", MAX_PROJECT_FILE_BYTES, top) or ""
+        project.projects += [m.group(1) for m in _PROJECT_SET.finditer(env)]
+        if isinstance(name := document.get("name"), str) and "$" not in name:
+            project.projects.append(name)
+        folder = real_path(path.parent)
+        own = [c for c in cloned if c] if folder == top and len(cloned) == 1 else []
+        project.projects += [*own, folder.name]
+    project.projects = [p for p in dict.fromkeys(_project_name(p) for p in project.projects) if p]
+    return project if project.services else None
+
+
+def _operands(verb: str, words: list[str], at: int) -> list[str]:
+    """The container names of a docker command addressing containers (`_BY_NAME`), its words from
+    `at` on."""
+    found: list[str] = []
+    values = _BY_NAME_VALUES[verb]
+    while at < len(words):
+        word = words[at]
+        at += 1
+        if word == "--":
+            found.extend(words[at:])
+            break
+        if word.startswith("-") and len(word) > 1:
+            at += 1 if word in values else 0
+            continue
+        found.append(word)
+        if verb in _FIRST_ONLY:
+            break
+    if verb == "cp":
+        return [w.split(":", 1)[0] for w in found if ":" in w and not _NO_SOURCE.match(w)]
+    return found
+
+
+def _addressed_by(step: _Step) -> Iterator[tuple[str, str, str, str]]:
+    """(kind, name, how, image) of each container or volume a docker step addresses by name: `container`
+    for `docker exec NAME …` and `docker run --volumes-from NAME`, `volume` for `docker run -v NAME:/path`
+    (and `--mount source=NAME`) and `docker volume inspect|rm NAME`; `how` as a finding says it, `image`
+    the image a `docker run` runs (else empty)."""
+    words = docker_words(step.text)
+    head = _verb(words) if words is not None else None
+    if words is None or head is None:
+        return
+    verb, at = head
+    if verb in _BY_NAME:
+        for name in _operands(verb, words, at):
+            yield "container", name, f"docker {verb} {name}", ""
+    elif verb in _RUN_VERBS:
+        read = _read(words[at:], RUN)
+        image = read.positional[0] if read.positional else ""
+        for option, value in read.values:
+            if option == "--volumes-from":
+                name = value.split(":", 1)[0]
+                yield "container", name, f"docker {verb} --volumes-from {name}", image
+            elif option in ("-v", "--volume") and ":" in value and not _NO_SOURCE.match(value):
+                name = value.split(":", 1)[0]
+                yield "volume", name, f"docker {verb} {option} {name}:…", image
+            elif option == "--mount":
+                fields = dict(f.partition("=")[::2] for f in value.split(","))
+                name = fields.get("source") or fields.get("src") or ""
+                if fields.get("type", "volume") == "volume" and name and not _NO_SOURCE.match(name):
+                    yield "volume", name, f"docker {verb} --mount source={name}", image
+    elif verb == "volume" and at + 1 < len(words) and words[at] in ("inspect", "rm"):
+        for name in words[at + 1 :]:
+            if not name.startswith("-"):
+                yield "volume", name, f"docker volume {words[at]} {name}", ""
+
+
+def _given(name: str, texts: Sequence[str]) -> bool:
+    """True when one of `texts` (the README, a file it reads, the project's files) names a container or
+    volume `name` itself (`--name NAME`, `container_name: NAME`, `docker volume create NAME`)."""
+    given = re.compile(
+        rf"(?:--name(?:[ \t]+|=)|container_name:[ \t]*|\bvolume[ \t]+create[ \t]+(?:-\S+[ \t]+)*)"
+        rf"[\"']?{re.escape(name)}(?![\w.-])"
+    )
+    return any(given.search(text) for text in texts)
+
+
+def _project_texts(top: Path, readme: Path) -> list[str] | None:
+    """The texts of the project's files that may name a container (`_files`), None when there are too
+    many to read."""
+    files = _files(top, readme)
+    return None if files is None else [t for path in files if (t := text_or_none(path)) is not None]
+
+
+def compose_names(
+    doc: Document, text: str, readme: str, directory: Path, project: Path | None
+) -> Iterator[Diagnostic]:
+    """A container or volume a docker command of the README, or of a file it sources or runs, addresses
+    by the name of a service (or top-level volume) of the compose files its `docker compose up` brings
+    up, while Compose names it otherwise (see the module docstring): `certain` for the README's own
+    command or an alias it uses, `likely` for a line of a script."""
+    for _, found in _compose_misses(doc, text, readme, directory, project):
+        yield found
+
+
+def _compose_misses(
+    doc: Document, text: str, readme: str, directory: Path, project: Path | None
+) -> Iterator[tuple[str, Diagnostic]]:
+    """(name, finding) of each of `compose_names`'s findings."""
+    if not _COMPOSE_UP.search(text) and not _READS_FILE.search(text):
+        return  # no compose command, and no file sourced or run that may hold one
+    top = (project or directory).resolve()
+    here = directory.resolve()
+    readme_path = (directory / Path(readme).name).resolve()
+    own = _own_steps(doc)
+    scripted, texts = _file_steps(doc, own, here, top, readme_path)
+    steps = [*own, *scripted]
+    up = _brought_up(doc, steps, here, top)
+    if up is None:
+        return
+    project_name = up.projects[0] if up.projects else "project"
+    images = {s.image for _, s in up.services.values() if s.image}
+    told: set[tuple[int, str]] = set()
+    project_texts: list[str] | None = None
+    for step in steps:
+        for kind, name, how, image in _addressed_by(step):
+            if (step.line, name) in told or name in up.named or image in images:
+                continue  # a run of a service's own image: the README's way without compose
+            if how.startswith("docker inspect") and any(i.split(":")[0] == name for i in images):
+                continue  # the image of that name
+            said = _misnamed(kind, name, up, project_name)
+            if said is None or _given(name, [text, *texts]):
+                continue
+            if project_texts is None:
+                project_texts = _project_texts(top, readme_path)
+            if project_texts is None or _given(name, project_texts):
+                continue
+            told.add((step.line, name))
+            if step.alias is not None:
+                said = f"README's alias {step.alias} ({step.where}) runs {how}, but {said}"
+            elif step.where is not None:
+                said = f"{step.where}, which the README runs, runs {how}, but {said}"
+            else:
+                said = f"README runs {how}, but {said}"
+            sure = CERTAIN if step.sure else LIKELY
+            yield name, Diagnostic(readme, step.line, said, confidence=sure)
+    yield from _described_containers(doc, readme, steps, up)
+
+
+_FOLDED = re.compile(r"[-_.]")
+"""What a service's name in prose may drop (`Open-WebUI` for `open-webui`)."""
+
+
+def _entered_service(step: _Step, up: _Project) -> tuple[str, str] | None:
+    """(service, command as told) of the container a step opens: `docker exec NAME` of a service's name
+    or `container_name:`, `docker compose exec SERVICE`; None for another step."""
+    compose_call = _COMPOSE_UP.search(step.text)
+    if compose_call is not None:
+        try:
+            call = read_compose(shell_split(step.text[compose_call.end() :]))
+        except ValueError:
+            return None
+        if call.verb == "exec" and call.services and call.services[0] in up.services:
+            return call.services[0], f"docker compose exec {call.services[0]}"
+        return None
+    by_container = {s.container_name: n for n, (_, s) in up.services.items() if s.container_name}
+    for kind, name, how, _ in _addressed_by(step):
+        if kind == "container" and how.startswith("docker exec"):
+            service = by_container.get(name, name if name in up.services else None)
+            return (service, how) if service is not None else None
+    return None
+
+
+def _described_containers(
+    doc: Document, readme: str, steps: Sequence[_Step], up: _Project
+) -> Iterator[tuple[str, Diagnostic]]:
+    """An alias a README table describes as opening one compose service's container (`open-webui_login
+    | Login to Open-WebUi Container.`) whose command opens another service's (`docker exec -it ollama
+    /bin/bash`): `likely`."""
+    rows = {
+        plain(cells[0]).strip().strip("`").strip(): (line, " ".join(plain(c) for c in cells[1:]))
+        for table in doc.tables
+        for line, cells in table.rows
+        if len(cells) > 1
+    }
+    for step in steps:
+        if step.alias is None or step.alias not in rows:
+            continue
+        entered = _entered_service(step, up)
+        if entered is None:
+            continue
+        line, description = rows[step.alias]
+        folded = _FOLDED.sub("", description.lower())
+        said = [
+            n
+            for n in up.services
+            if re.search(rf"(?<![a-z0-9]){re.escape(_FOLDED.sub('', n.lower()))}[ \t]+container", folded)
+        ]
+        if len(said) != 1 or said[0] == entered[0]:
+            continue
+        shown, service = up.services[entered[0]]
+        at = f"{shown}:{service.line}" if service.line else shown
+        yield (
+            entered[0],
+            Diagnostic(
+                readme,
+                line,
+                f"README says alias {step.alias} opens the {said[0]} container, but {step.where} runs "
+                f"{entered[1]}, the container of service {entered[0]} ({at})",
+                confidence=LIKELY,
+            ),
+        )
+
+
+def _misnamed(kind: str, name: str, up: _Project, project: str) -> str | None:
+    """Why Compose gives the container or volume `name` another name (the finding's second half), None
+    when it may be that name."""
+    if kind == "volume":
+        if name not in up.volumes:
+            return None
+        return (
+            f"{up.volumes[name]} declares volume {name} with no name:, so Compose names it "
+            f"{project}_{name}: docker makes a new, empty volume {name}"
+        )
+    unnamed = {n: (f, s) for n, (f, s) in up.services.items() if not s.container_name}
+    service = name if name in unnamed else None
+    if service is None:
+        service = next((s for s in unnamed for p in up.projects if name in (f"{p}_{s}", f"{p}-{s}")), None)
+    if service is None:
+        return None
+    shown, found = unnamed[service]
+    at = f"{shown}:{found.line}" if found.line else shown
+    volume = name.split("_", 1)[-1]
+    also = (
+        f" ({name} is the name Compose gives volume {volume})"
+        if name != service and "_" in name and volume in up.volumes
+        else ""
+    )
+    return (
+        f"{at} gives service {service} no container_name, so Compose names its container "
+        f"{project}-{service}-1: docker finds no container {name}{also}"
+    )
