@@ -161,3 +161,17 @@ def test_started_files(tmp_path: Path) -> None:
     blocked = "```sh\ncd $STACK\ndocker compose up\n```\n"
     make_tree(tmp_path, {"docker-compose.yml": "services: {}\n"})
     assert started_compose(read_document(blocked, "README.md"), tmp_path, tmp_path) == []
+
+
+def test_names_no_file_can_have(tmp_path: Path) -> None:
+    # a NUL (a YAML escape) or an overlong name in a mount or an include: no file, and no error
+    mounts = (
+        "services:\n  app:\n    image: nginx\n    volumes:\n"
+        '      - "./a\\0b.conf:/etc/nginx/a.conf"\n'
+        f'      - "./{"x" * 300}.conf:/etc/nginx/b.conf"\n'
+    )
+    readme = "# App\n\n```sh\ndocker compose up -d\n```\n"
+    included = found(tmp_path / "one", readme, {"compose.yaml": 'include:\n  - "./base\\0.yml"\n' + mounts})
+    assert len(included) == 1 and "includes ./base" in included[0]
+    mounted = found(tmp_path / "two", readme, {"compose.yaml": mounts})
+    assert [m.split(" bind-mounts ")[1][:6] for m in mounted] == ["./xxxx"]  # (a NUL is in no file's name)

@@ -155,10 +155,19 @@ def started_compose(doc: Document, directory: Path, project: Path | None) -> lis
     return list(found.values())
 
 
-@functools.lru_cache(maxsize=32)
 def read_document(path: Path) -> tuple[Any, tuple[str, ...]] | None:
-    """(the YAML document, its lines) of the compose file at `path`, read once; None when it cannot be
-    read or is no mapping."""
+    """(the YAML document, its lines) of the compose file at `path`, read once while it is unchanged (a
+    process may audit a project again after an edit); None when it cannot be read or is no mapping."""
+    try:
+        stat = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return _read_document(path, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=32)
+def _read_document(path: Path, mtime: int, size: int) -> tuple[Any, tuple[str, ...]] | None:
+    del mtime, size  # (the cache's key only)
     data = bytes_or_none(path)
     if data is None:
         return None
@@ -235,7 +244,7 @@ def _folder_texts(folder: Path, skip: str) -> str:
     what docgen reads."""
     try:
         names = sorted(e.name for e in os.scandir(folder) if e.is_file(follow_symlinks=False))
-    except OSError:
+    except (OSError, ValueError):
         return ""
     kept = [n for n in names if n != skip and not compose.FILE_NAME.fullmatch(n)]
     texts = [text_or_none(folder / n) or "" for n in kept[:_MOST_FILES]]
@@ -258,7 +267,7 @@ def _made_elsewhere(path: Path, name: str, told: str, top: Path, home: Path) -> 
     stem = name.rsplit(".", 1)[0]
     try:
         names = [e.name for e in os.scandir(path.parent)]
-    except OSError:
+    except (OSError, ValueError):
         return False
     return any(n != name and (n.startswith((f"{stem}.", name)) or n.endswith(f".{name}")) for n in names)
 

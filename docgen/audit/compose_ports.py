@@ -60,6 +60,8 @@ _DEPTH = 2
 """How many folders below the README's a compose file is looked for."""
 _MOST = 40
 """At most this many compose files are read near the README."""
+_FOLDERS = 300
+"""At most this many folders are listed to find them."""
 
 
 @dataclass(frozen=True)
@@ -213,11 +215,13 @@ def _near(directory: Path, top: Path) -> list[Path]:
     """The compose files in the README's folder and up to `_DEPTH` folders below it (not hidden ones)."""
     found: list[Path] = []
     todo = [(directory, 0)]
-    while todo and len(found) < _MOST:
+    seen = 0
+    while todo and len(found) < _MOST and seen < _FOLDERS:
         folder, depth = todo.pop(0)
+        seen += 1
         try:
             entries = sorted(os.scandir(folder), key=lambda e: e.name)
-        except OSError:
+        except (OSError, ValueError):
             continue
         for entry in entries:
             if entry.name.startswith(".") or entry.name == "node_modules":
