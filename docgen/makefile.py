@@ -512,3 +512,29 @@ def target_recipe(text: str, target: str) -> TargetRecipe | None:
                     else:
                         others.extend(_commands_of(part, first, variables))
     return TargetRecipe(tuple(builds), tuple(others), exported, read.exports_all)
+
+
+def recipe_lines(text: str, target: str) -> tuple[tuple[int, str], ...] | None:
+    """The recipe lines (makefile line, the continued lines joined, variables left as written) that `make
+    TARGET` runs in the Makefile `text`: those of `target`'s rules and of the prerequisites they make,
+    in the order make runs them (prerequisites first). None when `target_recipe` cannot tell them."""
+    read = _rules(text)
+    if read is None or target in read.specific or target not in read.rules:
+        return None
+    if len([r for r in read.rules[target] if r[1]]) > 1:
+        return None
+    found: list[tuple[int, str]] = []
+    seen: set[str] = set()
+
+    def walk(name: str, depth: int) -> None:
+        if name in seen or name not in read.rules or depth > 20:
+            return
+        seen.add(name)
+        for prerequisites, _ in read.rules[name]:
+            for prerequisite in prerequisites:
+                walk(prerequisite, depth + 1)
+        for _, recipe in read.rules[name]:
+            found.extend(recipe)
+
+    walk(target, 0)
+    return tuple(found)

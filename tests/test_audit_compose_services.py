@@ -140,7 +140,12 @@ def test_no_default_file_in_the_folder_is_not_read(tmp_path: Path) -> None:
 
 def test_a_compose_file_that_includes_others_is_not_read(tmp_path: Path) -> None:
     text = "include:\n  - db/compose.yaml\n" + COMPOSE
-    files = {"compose.yaml": text, "README.md": readme("docker compose up -d db")}
+    included = "services:\n  cache:\n    image: redis\n"  # (there: a missing one stops compose)
+    files = {
+        "compose.yaml": text,
+        "db/compose.yaml": included,
+        "README.md": readme("docker compose up -d db"),
+    }
     assert found(tmp_path, files) == []
 
 

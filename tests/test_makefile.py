@@ -133,3 +133,18 @@ def test_target_recipe_reads_the_target_and_its_prerequisites() -> None:
 )
 def test_target_recipe_unknown(text: str) -> None:
     assert makefile.target_recipe(text, "image") is None
+
+
+def test_recipe_lines_of_a_target_and_its_prerequisites() -> None:
+    text = (
+        "COMPOSE ?= docker compose\n\nenv-check:\n\t@test -f .env\n\n"
+        "deploy: env-check network ## Deploy\n\tcd app && $(COMPOSE) up -d \\\n\t  --wait\n\n"
+        "network:\n\tdocker network create shared || true\n\ntwice:\n\techo a\ntwice:\n\techo b\n"
+    )
+    assert makefile.recipe_lines(text, "deploy") == (
+        (4, "@test -f .env"),
+        (11, "docker network create shared || true"),
+        (7, "cd app && $(COMPOSE) up -d  --wait"),
+    )
+    assert makefile.recipe_lines(text, "missing") is None
+    assert makefile.recipe_lines(text, "twice") is None  # two recipes: make warns and runs the last

@@ -236,6 +236,8 @@ from docgen.audit.commented_lines import commented_lines_claims
 from docgen.audit.commits import commit_claims
 from docgen.audit.compose_builds import _compose_builds, unbuilt_images
 from docgen.audit.compose_claims import compose_settings
+from docgen.audit.compose_paths import compose_paths
+from docgen.audit.compose_ports import compose_ports
 from docgen.audit.compose_services import _compose_services
 from docgen.audit.compose_urls import _compose_urls
 from docgen.audit.compose_variables import _compose_variables
@@ -792,6 +794,8 @@ def audit(
         found.extend(_compose_services(doc, path, directory, project))
         found.extend(_compose_urls(doc, path, directory, models, project))
         found.extend(bind_devices(doc, text, path, directory))
+        found.extend(compose_paths(doc, text, path, directory, project))
+        found.extend(compose_ports(doc, path, directory, models, project))
         found.extend(rejected_arguments(doc, path, directory, audited, project))
         found.extend(ignored_arguments(doc, path, directory, audited, project, clone_of_self))
         found.extend(script_build_claims(doc, source, path, directory, audited, project))
