@@ -454,27 +454,6 @@ def _rules(text: str) -> _Rules | None:
     return _Rules(variables, rules, frozenset(exported), frozenset(specific), bool(_EXPORTS.search(text)))
 
 
-def recipe_lines(text: str, target: str) -> list[tuple[int, str]] | None:
-    """The recipe lines (makefile line, the continued lines joined) `make TARGET` runs: those of
-    `target`'s rules and of its prerequisites' rules, each rule once. None when the makefile cannot be
-    read that way (`_rules`: it includes others, makes rules with `$(eval …)`) or `target` has no rule."""
-    read = _rules(text)
-    if read is None or target not in read.rules:
-        return None
-    found: list[tuple[int, str]] = []
-    seen: set[str] = set()
-    todo = [target]
-    while todo:
-        name = todo.pop(0)
-        if name in seen or name not in read.rules:
-            continue
-        seen.add(name)
-        for prerequisites, recipe in read.rules[name]:
-            todo.extend(prerequisites)
-            found.extend(recipe)
-    return found
-
-
 def target_recipe(text: str, target: str) -> TargetRecipe | None:
     """What `make TARGET` runs in the Makefile `text`: the recipe lines of `target`'s rule and of its
     prerequisites' rules (continued lines joined), split into image builds and other commands. None

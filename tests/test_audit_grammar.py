@@ -14,8 +14,15 @@ from docgen.pipeline import build_model
 APP = "FROM python:3.12-slim\nCOPY . /app\n"
 
 
+COMPOSE_FILE = "services:\n  app:\n    build: .\n  db:\n    image: postgres:16\n    profiles: [gpu]\n"
+"""The compose file the blocks' `docker compose` commands find (one with none is another finding)."""
+
+
 def found(root: Path, block: str) -> list[tuple[int, str, str]]:
-    make_tree(root, {"Dockerfile": APP, "README.md": f"# App\n\n```bash\n{block}\n```\n"})
+    make_tree(
+        root,
+        {"Dockerfile": APP, "compose.yaml": COMPOSE_FILE, "README.md": f"# App\n\n```bash\n{block}\n```\n"},
+    )
     model = build_model(root / "Dockerfile", "Dockerfile")
     text = (root / "README.md").read_text(encoding="utf-8")
     return [(d.line, d.message, d.confidence) for d in audit(text, "README.md", model, {}, root, root)]
@@ -202,7 +209,10 @@ ARGS = (
 
 
 def found_with_args(root: Path, block: str) -> list[tuple[int, str, str]]:
-    make_tree(root, {"Dockerfile": ARGS, "README.md": f"# App\n\n```bash\n{block}\n```\n"})
+    make_tree(
+        root,
+        {"Dockerfile": ARGS, "compose.yaml": COMPOSE_FILE, "README.md": f"# App\n\n```bash\n{block}\n```\n"},
+    )
     model = build_model(root / "Dockerfile", "Dockerfile")
     text = (root / "README.md").read_text(encoding="utf-8")
     return [(d.line, d.message, d.confidence) for d in audit(text, "README.md", model, {}, root, root)]

@@ -34,8 +34,7 @@ from docgen import compose, makefile
 from docgen.audit.auditor import CERTAIN
 from docgen.audit.commands import fence_commands, joined
 from docgen.audit.grammar import COMPOSE, read_compose
-from docgen.audit.make_targets import _commands as make_commands
-from docgen.audit.make_targets import makefile_of, makefile_text
+from docgen.audit.make_targets import make_commands, makefile_of, makefile_text
 from docgen.audit.paths import resolves_inside
 from docgen.errors import DocgenError
 from docgen.files import bytes_or_none, real_path, text_or_none
