@@ -340,7 +340,8 @@ docker build -t app .
 def test_a_script_run_from_a_folder_that_is_not_there(
     tmp_path: Path, commands: str, expected: list[str]
 ) -> None:
-    extra = {"main_client.py": "print('client')\n"}
+    # (a compose file for `docker compose run`: one with none is audit/entered_compose.py's finding)
+    extra = {"main_client.py": "print('client')\n", "compose.yaml": "services:\n  app:\n    build: .\n"}
     assert found(tmp_path, LIFTED.format(commands=commands), extra=extra) == expected
 
 

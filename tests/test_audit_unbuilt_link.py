@@ -94,7 +94,7 @@ def test_an_address_in_a_checkout_that_names_no_repository(tmp_path: Path) -> No
         (
             "We provide a [Dockerfile](Dockerfile).",
             "```shell\ndocker build -t vision:2.1 docker/vision/\ndocker compose up\n```\n",
-            None,
+            {"docker/compose.yaml": "services:\n  vision:\n    build: .\n"},
         ),
         (
             "We provide a [Dockerfile](Dockerfile).",
