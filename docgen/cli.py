@@ -1011,6 +1011,13 @@ def _audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 text = files.text_or_none(document)
                 top = config.root if resolved.is_relative_to(config.root.resolve()) else document.parent
                 nearby = files.dockerfiles_led_to(document, text or "", top)
+                composed = files.compose_dockerfiles_led_to(document, files.led_code(text or ""), top)
+                if composed:  # said: the README's compose file, not a Dockerfile beside it, picked them
+                    print(
+                        f"docgen: note: no Dockerfile beside {files.display(document)}; auditing the "
+                        f"images its compose file builds: {', '.join(files.display(p) for p in composed)}",
+                        file=err,
+                    )
             if not nearby:  # no image to compare with: what the README says of files and commands still is
                 print(
                     f"docgen: note: no Dockerfile found for {files.display(document)}; only its file and "

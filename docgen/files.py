@@ -374,16 +374,76 @@ def _compose_dockerfiles(compose: Path, top: Path) -> list[Path]:
     return found
 
 
+_LED_COMPOSE = re.compile(
+    r"\b(?:(?:docker|podman)[ \t]+compose|docker-compose|podman-compose)(?![\w.-])([^\n;&|]*)"
+)
+"""A compose command of a README's code, and what follows it on its line."""
+_DEFAULT_COMPOSE = (
+    "compose.yaml",
+    "compose.yml",
+    "docker-compose.yaml",
+    "docker-compose.yml",
+    "compose.override.yaml",
+    "compose.override.yml",
+    "docker-compose.override.yaml",
+    "docker-compose.override.yml",
+)
+"""The compose files a `docker compose` given no `-f` reads from its folder (`compose.*` first)."""
+
+
+def led_code(text: str) -> str:
+    """A README's code: its fenced blocks, then its inline code spans, one a line."""
+    code = "\n".join(m.group(2) for m in _LED_FENCE.finditer(text))
+    return code + "\n" + "\n".join(m.group(1) for m in _LED_INLINE.finditer(_LED_FENCE.sub("", text)))
+
+
+def compose_dockerfiles_led_to(document: Path, code: str, top: Path) -> list[Path]:
+    """The Dockerfiles the default compose files of a README's compose commands build: when its code
+    (`led_code`) runs `docker compose`/`docker-compose` with no `-f`, the
+    `compose.y(a)ml`/`docker-compose.y(a)ml` (and their `.override`) of its folder and of the folders its
+    `cd X` enters, each service's `build:` context and `dockerfile:` resolved from the compose file's
+    folder; none of them past `top`, none that is not a file; none from a compose file with no `build:`
+    (its services pull their images). A compose file the commands name with
+    `-f` is read by `dockerfiles_led_to` itself."""
+    if not any(not _LED_FILE.search(m.group(1)) for m in _LED_COMPOSE.finditer(code)):
+        return []
+    base = document.parent
+    folders = [base]
+    for match in _LED_CD.finditer(code):
+        word = match.group(1)
+        if word.startswith(("/", "~", "-")) or "\0" in word or len(word) > 255:
+            continue
+        with contextlib.suppress(OSError, ValueError):
+            if os.path.isdir(base / word) and _within(base / word, top) is not None:
+                folders.append(base / word)
+    found: list[Path] = []
+    seen: set[str] = set()
+    for folder in folders:
+        for name in _DEFAULT_COMPOSE:
+            path = folder / name
+            with contextlib.suppress(OSError, ValueError):
+                if not os.path.isfile(path) or _within(path, top) is None:
+                    continue
+                real = os.path.realpath(path)
+                if real in seen:
+                    continue
+                seen.add(real)
+                text = text_or_none(path)
+                if text and re.search(r"^[ \t]*build:", text, re.MULTILINE):
+                    found += _compose_dockerfiles(path, top)
+    return found
+
+
 def dockerfiles_led_to(document: Path, text: str, top: Path) -> list[Path]:
     """For a README with no Dockerfile beside it (`dockerfiles_in` found none): the Dockerfiles its own
     commands lead to, else those of its folder's dot-folders (`.docker/`, `.devcontainer/`), in that
     order; none of them past `top`. The commands are read from its code (fenced blocks and inline
     code): the folders `cd X` enters, the files and folders `-f X` names (a Dockerfile, a compose file
     whose `build:` names one, a folder) and the build contexts `docker build … X` ends with; a folder is
-    looked into with its immediate subfolders (`dockerfiles_in(folder, 1)`)."""
+    looked into with its immediate subfolders (`dockerfiles_in(folder, 1)`); a compose command with no
+    `-f` leads to what its default compose file builds (`compose_dockerfiles_led_to`)."""
     base = document.parent
-    code = "\n".join(m.group(2) for m in _LED_FENCE.finditer(text))
-    code += "\n" + "\n".join(m.group(1) for m in _LED_INLINE.finditer(_LED_FENCE.sub("", text)))
+    code = led_code(text)
     found: list[Path] = []
     named = [m.group(1) for pattern in (_LED_CD, _LED_FILE, _LED_CONTEXT) for m in pattern.finditer(code)]
     for word in dict.fromkeys(named):
@@ -403,6 +463,7 @@ def dockerfiles_led_to(document: Path, text: str, top: Path) -> list[Path]:
                 found += dockerfiles_in(path, 1, pass_unreadable=True)
         except (OSError, ValueError, UsageError):
             continue
+    found += compose_dockerfiles_led_to(document, code, top)
     if not found:
         try:
             with os.scandir(base) as listing:

@@ -1116,6 +1116,36 @@ def test_dockerfiles_found_where_the_readme_leads(
     assert "README says vLLM 0.9.0 but" in result.out
 
 
+def test_without_one_beside_it_the_images_its_compose_file_builds(chdir_tmp: Path) -> None:
+    # `docker compose up` reads the compose file beside the README, whose services build under services/
+    readme = "# Stack\n\n```bash\ndocker compose up --build\n```\n\nThe server has vLLM 0.9.0.\n"
+    compose = (
+        "services:\n  server:\n    build: ./services/server\n  ui:\n    build:\n      context: apps/ui\n"
+        "      dockerfile: prod.Dockerfile\n"
+    )
+    make_tree(
+        chdir_tmp,
+        {
+            "README.md": readme,
+            "compose.yaml": compose,
+            "services/server/Dockerfile": ISSUE16_DOCKERFILE,
+            "apps/ui/prod.Dockerfile": "FROM node:20\n",
+            "apps/ui/Dockerfile": "FROM node:18\n",  # the ui's dev image: no service builds it
+        },
+    )
+    result = run("audit", "--confidence", "likely", "README.md")
+    assert result.code == 1, result.err
+    assert "README says vLLM 0.9.0 but services/server/Dockerfile:3 says" in result.out
+    assert result.err == (
+        "docgen: note: no Dockerfile beside README.md; auditing the images its compose file builds: "
+        "services/server/Dockerfile, apps/ui/prod.Dockerfile\n"
+    )
+    # with no compose command in the README, the compose file is not what it is about
+    (chdir_tmp / "README.md").write_text("# Stack\n\nThe server has vLLM 0.9.0.\n")
+    plain = run("audit", "--confidence", "likely", "README.md")
+    assert (plain.code, plain.err) == (0, NO_DOCKERFILE_NOTE.format("README.md"))
+
+
 def test_no_dockerfile_where_the_readme_leads_audits_its_files_and_commands(chdir_tmp: Path) -> None:
     # `.git` is never looked into; a `cd` out of the project is not followed
     make_tree(

@@ -165,3 +165,76 @@ def test_a_compose_files_dockerfiles_are_read_per_service(tmp_path: Path) -> Non
         "web/Dockerfile",
         "worker/gpu.Dockerfile",
     ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "tree", "expected"),
+    [
+        # `docker-compose up` with no -f: the compose file beside the README builds each service's
+        # Dockerfile from its own context (a web UI and a model downloader, each under services/)
+        (
+            "```\ngit clone https://example.org/upstream-fork.git\ncd upstream-fork\n"
+            "docker-compose up download -d\ndocker-compose up webui\n```\n",
+            {
+                "docker-compose.yml": "services:\n  webui:\n    build: ./services/webui/\n"
+                "  download:\n    build: ./services/download/\n",
+                "services/webui/Dockerfile": "FROM ubuntu:22.04\n",
+                "services/download/Dockerfile": "FROM alpine:3.19\n",
+                "services/webui/Dockerfile.old": "FROM ubuntu:20.04\n",  # no service builds it
+            },
+            ["services/download/Dockerfile", "services/webui/Dockerfile"],
+        ),
+        # `docker compose` (v2) after a `cd` into the folder holding compose.yaml, whose build names
+        # a dockerfile of its context
+        (
+            "Run `cd deploy && docker compose up --build`.\n",
+            {
+                "deploy/compose.yaml": "services:\n  api:\n    build:\n      context: ../api\n"
+                "      dockerfile: docker/prod.Dockerfile\n  db:\n    image: postgres:16\n",
+                "api/docker/prod.Dockerfile": "FROM python:3.12\n",
+            },
+            ["api/docker/prod.Dockerfile"],
+        ),
+        # traps: a compose file whose services pull their images (no build:) leads nowhere
+        (
+            "```\ndocker compose up -d\n```\n",
+            {"compose.yaml": "services:\n  db:\n    image: postgres:16\n", "tools/Dockerfile": ""},
+            [],
+        ),
+        # a build context past the project
+        (
+            "```\ndocker compose up -d\n```\n",
+            {"compose.yaml": "services:\n  app:\n    build: ../elsewhere\n"},
+            [],
+        ),
+        # the README only names the compose file, it runs no compose command
+        (
+            "The `docker-compose.yml` file is an example for your own stack.\n",
+            {"docker-compose.yml": "services:\n  app:\n    build: ./app\n", "app/Dockerfile": ""},
+            [],
+        ),
+    ],
+)
+def test_a_compose_command_with_no_file_reads_the_default_compose_file(
+    tmp_path: Path, readme: str, tree: dict[str, str], expected: list[str]
+) -> None:
+    make_tree(tmp_path / "project", {"README.md": readme, **tree})
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere/Dockerfile").write_text("FROM scratch\n")
+    found = dockerfiles_led_to(tmp_path / "project/README.md", readme, tmp_path / "project")
+    assert sorted(os.path.relpath(p, tmp_path / "project") for p in found) == expected
+
+
+def test_a_compose_command_with_a_file_does_not_read_the_default_one(tmp_path: Path) -> None:
+    make_tree(
+        tmp_path,
+        {
+            "docker-compose.yml": "services:\n  dev:\n    build: ./dev\n",
+            "docker-compose.prod.yml": "services:\n  app:\n    build: ./prod\n",
+            "dev/Dockerfile": "",
+            "prod/Dockerfile": "",
+        },
+    )
+    readme = "```\ndocker compose -f docker-compose.prod.yml up -d\n```\n"
+    found = dockerfiles_led_to(tmp_path / "README.md", readme, tmp_path)
+    assert [os.path.relpath(p, tmp_path) for p in found] == ["prod/Dockerfile"]
