@@ -449,3 +449,78 @@ def test_an_alias_said_to_open_another_service_container(tmp_path: Path) -> None
 )
 def test_an_alias_that_opens_the_container_it_says(tmp_path: Path, aliases: str, rows: str) -> None:
     assert described(tmp_path, aliases, rows) == []
+
+
+def image_found(root: Path, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": APP, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    text = (root / "README.md").read_text(encoding="utf-8")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(text, "README.md", model, {}, root, root)
+        if "Compose v1's" in d.message
+    ]
+
+
+# A web UI built by compose, then run and removed by hand under Compose v1's image name
+WEBUI_COMPOSE = "version: '3'\nservices:\n  web-ui:\n    build: .\n    ports:\n      - 7860:7860\n"
+WEBUI = (
+    "# Web UI\n\n## Install\n```python\ndocker compose up\n\n# run it with a GPU\n"
+    "docker run -p 7860:7860 --gpus all --name webui sd-webui_web-ui\n```\n\n"
+    "## Clean up\n```sh\ndocker rm -f webui\ndocker rmi -f sd-webui_web-ui\n```\n"
+)
+# A notebook server and a database: `docker compose build`, then the image saved for another host
+LAB_COMPOSE = (
+    "services:\n  notebook:\n    build:\n      context: .\n      dockerfile: Dockerfile\n"
+    "  db:\n    image: postgres:16\n"
+)
+LAB = (
+    "# Lab\n\nBring it up with `docker compose up -d`, then ship the image:\n\n"
+    "```bash\ndocker save -o lab.tar lab_notebook:latest\n```\n"
+)
+
+
+def test_a_compose_v1_image_name_after_a_compose_v2_up(tmp_path: Path) -> None:
+    files = {"docker-compose.yml": WEBUI_COMPOSE, "README.md": WEBUI}
+    assert image_found(tmp_path / "webui", files) == [
+        (
+            8,
+            "README names image sd-webui_web-ui, but docker-compose.yml:3 gives service web-ui a build: and "
+            "no image:, and the README's docker compose up (line 5) is Compose v2, which tags it "
+            "sd-webui-web-ui: sd-webui_web-ui is Compose v1's (docker-compose) name, so docker finds no "
+            "such image; also at line 14",
+            "certain",
+        )
+    ]
+    lab = image_found(tmp_path / "lab", {"compose.yaml": LAB_COMPOSE, "README.md": LAB})
+    assert [(line, "lab-notebook" in message) for line, message, _ in lab] == [(6, True)]
+
+
+@pytest.mark.parametrize(
+    ("compose_file", "text"),
+    [
+        # Compose v2's own name
+        (WEBUI_COMPOSE, WEBUI.replace("sd-webui_web-ui", "sd-webui-web-ui")),
+        # `docker-compose`: v1 names it so (and the v2 binary otherwise): which one runs is not known
+        (WEBUI_COMPOSE, WEBUI.replace("docker compose up", "docker-compose up")),
+        # the service tags the image it builds with its `image:`
+        (WEBUI_COMPOSE.replace("    build: .\n", "    build: .\n    image: sd-webui_web-ui\n"), WEBUI),
+        # the README tags the name itself
+        (
+            WEBUI_COMPOSE,
+            WEBUI.replace(
+                "docker compose up\n", "docker compose up\ndocker tag sd-webui-web-ui sd-webui_web-ui\n"
+            ),
+        ),
+        # a service that pulls its image, no build
+        (WEBUI_COMPOSE.replace("    build: .\n", "    image: ghcr.io/org/webui:1.0\n"), WEBUI),
+        # an image of another registry or namespace whose name ends like the service
+        (WEBUI_COMPOSE, WEBUI.replace("sd-webui_web-ui", "org/sd-webui_web-ui")),
+        # a Python block that is Python, not shell: its words are no commands
+        (WEBUI_COMPOSE, WEBUI.replace("# run it with a GPU\n", "import docker\n")),
+    ],
+)
+def test_image_names_compose_gives_or_that_cannot_be_told(
+    tmp_path: Path, compose_file: str, text: str
+) -> None:
+    assert image_found(tmp_path, {"docker-compose.yml": compose_file, "README.md": text}) == []

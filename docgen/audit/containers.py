@@ -28,6 +28,7 @@ read other files (after a `cd` elsewhere, `--project-directory`, `COMPOSE_FILE=`
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import os
 import re
@@ -37,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from docgen import compose
-from docgen.audit.auditor import CERTAIN, LIKELY
+from docgen.audit.auditor import CERTAIN, LIKELY, also_at
 from docgen.audit.commands import (
     MOVE,
     cloned_folder,
@@ -52,10 +53,11 @@ from docgen.audit.docker_cli import LEAD, _commands, _verb, docker_words
 from docgen.audit.grammar import RUN, _read, read_compose
 from docgen.audit.names import CLOSE, compose_file
 from docgen.audit.paths import resolves_inside
+from docgen.audit.wording import COMMAND_LANGS
 from docgen.build_scripts import DOCKER_PODMAN, container_command
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
 from docgen.files import bytes_or_none, real_path, text_or_none
-from docgen.markdown import Document, code_spans, plain
+from docgen.markdown import Document, Fence, code_spans, plain
 from docgen.model import Diagnostic
 from docgen.script_env import logical_lines
 from docgen.shell import sh_code, shell_split
@@ -313,17 +315,41 @@ class _Project:
     projects: list[str]
     """The project names it may have: `-p`, `name:`, COMPOSE_PROJECT_NAME, the folder's (or clone's)
     name; the first is the one shown."""
+    plugin: list[int] = dataclasses.field(default_factory=list)
+    """The README lines of its `docker compose up` (Compose v2, which joins project and service with
+    `-`)."""
+    standalone: list[int] = dataclasses.field(default_factory=list)
+    """The README lines of its `docker-compose up` (v1 joined them with `_`; the v2 binary so named too
+    with `-`)."""
 
 
 def _project_name(name: str) -> str:
     return _PROJECT_CHARS.sub("", name.lower())
 
 
+_SHELL_LINE = re.compile(r"(?:sudo[ \t]+)?(?:(?:docker|docker-compose|podman|cd|git)[ \t]|\.{1,2}/\w)")
+"""A line of a block that is a shell command whatever the block's label (Python has no `docker up`)."""
+
+
+def _shell_in(fence: Fence) -> list[list[tuple[int, str]]]:
+    """The commands of a block labelled another language (```` ```python ````) whose every line but
+    its comments is a docker, `cd`, `git` or `./script` command, at least one of them docker's: a shell
+    block mislabelled. None for any other block."""
+    lines = [(n, t) for n, t in fence.lines if t.strip() and not t.lstrip().startswith("#")]
+    if not lines or not all(
+        _SHELL_LINE.match(t.lstrip()) and not t.rstrip().endswith("\\") for _, t in lines
+    ):
+        return []
+    if not any(re.match(r"(?:sudo[ \t]+)?docker", t.lstrip()) for _, t in lines):
+        return []
+    return [[line] for line in lines]
+
+
 def _own_steps(doc: Document) -> list[_Step]:
     """The shell steps of the README's command blocks and of its inline code, each at its line."""
     found: list[_Step] = []
     for fence in doc.fences:
-        for lines in fence_commands(fence):
+        for lines in fence_commands(fence) if fence.lang in COMMAND_LANGS else _shell_in(fence):
             text = joined([(n, sh_code(without_prompt(t))) for n, t in lines])
             found.extend(_Step(lines[0][0], s.strip()) for s in shell_steps(text) if s.strip())
     for para in doc.paragraphs:
@@ -435,6 +461,7 @@ def _brought_up(doc: Document, steps: Sequence[_Step], directory: Path, top: Pat
         if call.verb != "up":
             continue
         head = step.text[: match.start()]
+        (project.standalone if "-" in match.group(0) else project.plugin).append(step.line)
         if "COMPOSE_FILE=" in head or any(n == "--project-directory" for n, _ in call.top.values):
             return None
         project.projects += [v for n, v in call.top.values if n in ("-p", "--project-name")]
@@ -605,6 +632,78 @@ def _compose_misses(
             sure = CERTAIN if step.sure else LIKELY
             yield name, Diagnostic(readme, step.line, said, confidence=sure)
     yield from _described_containers(doc, readme, steps, up)
+    yield from _image_misses(readme, steps, up, [text, *texts], top, readme_path)
+
+
+_IMAGE_VERBS = frozenset(("rmi", "save", "push", "history"))
+"""The docker commands whose operands are images (besides `run`, `create`, `image rm|inspect|…`)."""
+_LOCAL_IMAGE = re.compile(r"[a-z0-9][a-z0-9._-]*")
+"""An image name with no registry, no namespace and no placeholder: one Compose may have tagged."""
+
+
+def _images_of(step: _Step) -> list[str]:
+    """The images a docker step names: the image of `docker run|create`, the operands of `docker rmi`,
+    `docker image rm|inspect|history|save|push`, `docker save|push|history`; tags left out."""
+    words = docker_words(step.text)
+    head = _verb(words) if words is not None else None
+    if words is None or head is None:
+        return []
+    verb, at = head
+    if verb in _RUN_VERBS:
+        read = _read(words[at:], RUN)
+        operands = read.positional[:1]
+    elif verb in _IMAGE_VERBS or (verb == "image" and at < len(words) and words[at] != "ls"):
+        operands = [w for w in words[at + (verb == "image") :] if not w.startswith("-")]
+    else:
+        return []
+    return [name for o in operands if _LOCAL_IMAGE.fullmatch(name := o.split(":", 1)[0])]
+
+
+def _image_misses(
+    readme: str, steps: Sequence[_Step], up: _Project, texts: Sequence[str], top: Path, readme_path: Path
+) -> Iterator[tuple[str, Diagnostic]]:
+    """An image a docker command of the README runs (or removes, saves, pushes) by Compose v1's name of
+    a service's image, `<project>_<service>`, while the README brings the file up with `docker compose`
+    (v2), which tags the image `<project>-<service>`: the service builds (`build:`) and has no `image:`,
+    the README's compose commands are all `docker compose`, and nothing tags the name itself (`-t`,
+    `docker tag`, an `image:`). Told once, at its first line: `certain` for the README's own command,
+    `likely` for a line of a script it runs."""
+    if not up.plugin or up.standalone:
+        return  # `docker-compose` may be v1 (`_`) or v2 (`-`): which name it gives is not known
+    built = {n: (f, s) for n, (f, s) in up.services.items() if s.builds and not s.image}
+    if not built:
+        return
+    uses: dict[str, list[_Step]] = {}
+    for step in steps:
+        for name in _images_of(step):
+            service = next((s for s in built if name.endswith(f"_{s}") and len(name) > len(s) + 1), None)
+            if service is not None:
+                uses.setdefault(name, []).append(step)
+    project_texts: list[str] | None = None
+    for name, found in uses.items():
+        tagged = re.compile(
+            rf"(?:(?:-t|--tag)(?:[ \t]+|=)|\btag[ \t]+\S+[ \t]+|image:[ \t]*)[\"']?"
+            rf"{re.escape(name)}(?![\w.-])"
+        )
+        if any(tagged.search(t) for t in texts):
+            continue
+        if project_texts is None:
+            project_texts = _project_texts(top, readme_path) or []
+        if any(tagged.search(t) for t in project_texts):
+            continue
+        service = next(s for s in built if name.endswith(f"_{s}"))
+        shown, where = built[service]
+        at = f"{shown}:{where.line}" if where.line else shown
+        project = name[: -len(service) - 1]
+        first = found[0]
+        how = f" ({first.where}, which the README runs)" if first.where is not None else ""
+        said = (
+            f"README names image {name}{how}, but {at} gives service {service} a build: and no image:, "
+            f"and the README's docker compose up (line {up.plugin[0]}) is Compose v2, which tags it "
+            f"{project}-{service}: {name} is Compose v1's (docker-compose) name, so docker finds no such "
+            f"image{also_at([s.line for s in found])}"
+        )
+        yield name, Diagnostic(readme, first.line, said, confidence=CERTAIN if first.sure else LIKELY)
 
 
 _FOLDED = re.compile(r"[-_.]")
