@@ -636,7 +636,9 @@ def _compose_misses(
 
 
 _IMAGE_VERBS = frozenset(("rmi", "save", "push", "history"))
-"""The docker commands whose operands are images (besides `run`, `create`, `image rm|inspect|…`)."""
+"""The docker commands whose operands are images (besides `run`, `create` and `_IMAGE_SUBVERBS`)."""
+_IMAGE_SUBVERBS = frozenset(("rm", "inspect", "history", "save", "push"))
+"""The `docker image` commands whose operands are images it reads (not `build`, `tag`: those make one)."""
 _LOCAL_IMAGE = re.compile(r"[a-z0-9][a-z0-9._-]*")
 """An image name with no registry, no namespace and no placeholder: one Compose may have tagged."""
 
@@ -652,7 +654,7 @@ def _images_of(step: _Step) -> list[str]:
     if verb in _RUN_VERBS:
         read = _read(words[at:], RUN)
         operands = read.positional[:1]
-    elif verb in _IMAGE_VERBS or (verb == "image" and at < len(words) and words[at] != "ls"):
+    elif verb in _IMAGE_VERBS or (verb == "image" and at < len(words) and words[at] in _IMAGE_SUBVERBS):
         operands = [w for w in words[at + (verb == "image") :] if not w.startswith("-")]
     else:
         return []
