@@ -111,7 +111,7 @@ def _make_cds(
     told: set[int] = set()
     for line, targets in make_commands(doc):
         for target in targets:
-            recipe = makefile.recipe_lines(text, target) or []
+            recipe = makefile.recipe_lines(text, target) or ()
             for at, command in recipe:
                 cd = _FIRST_CD.search(command)
                 if cd is None or at in told:
