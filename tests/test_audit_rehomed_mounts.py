@@ -221,3 +221,111 @@ def test_mounts_at_the_top_the_image_may_read_are_no_finding(
     tmp_path: Path, readme: str, files: dict[str, str]
 ) -> None:
     assert _volume_findings(tmp_path, readme, files) == []
+
+
+ROS = (
+    "FROM nvidia/cuda:12.4.1-cudnn-devel-ubuntu22.04\n"
+    "RUN apt-get update && apt-get install -y ros-humble-desktop\n"
+    "# the workspace lives at the root\n"
+    "WORKDIR /colcon_ws\n"
+    "COPY ./entry.sh /entry.sh\n"
+    'ENTRYPOINT ["/entry.sh"]\n'
+)
+ENTRY = (
+    "#!/bin/bash\nsource /opt/ros/humble/setup.bash\n"
+    "[ -f /colcon_ws/install/setup.bash ] && source /colcon_ws/install/setup.bash\n"
+    'exec "$@"\n'
+)
+ROS_README = (
+    "# Arm sim\n\n## Build\n\n```bash\ndocker build -t armsim:humble .\n```\n\n## Run\n\n```bash\n"
+    "docker run -it --rm --net host \\\n"
+    "    -v /tmp/.X11-unix:/tmp/.X11-unix \\\n"
+    "    -v ~/arm_ws:/root/colcon_ws \\\n"
+    "    armsim:humble\n```\n"
+)
+WEBUI = (
+    "FROM python:3.11-slim\n"
+    "RUN useradd -m painter\n"
+    "USER painter\n"
+    "WORKDIR /home/painter\n"
+    "RUN git clone https://github.com/example/paint-studio.git /home/painter/paint-studio\n"
+    "CMD paint-studio/launch.sh --listen\n"
+)
+WEBUI_README = (
+    "# Paint studio in Docker\n\n```sh\n"
+    "docker run --rm -p 7860:7860 -v models:/home/painter/Projects/paint-studio/models "
+    "-v out:/home/painter/Projects/paint-studio/outputs example/paint-studio:latest\n```\n"
+)
+
+
+def _twin_findings(root: Path, readme: str, files: dict[str, str]) -> list[str]:
+    make_tree(root, files)
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in audit(readme, "README.md", model, {}, root)]
+
+
+def test_a_mount_of_the_workspace_below_a_home_while_the_image_keeps_it_at_the_top(tmp_path: Path) -> None:
+    assert _twin_findings(tmp_path, ROS_README, {"Dockerfile": ROS, "entry.sh": ENTRY}) == [
+        "14: README mounts /root/colcon_ws, but Dockerfile never names /root/colcon_ws: it puts colcon_ws "
+        "at /colcon_ws (line 4) (likely)"
+    ]
+
+
+def test_a_mount_of_the_project_below_another_folder_of_the_home(tmp_path: Path) -> None:
+    assert _twin_findings(tmp_path, WEBUI_README, {"Dockerfile": WEBUI}) == [
+        "4: README mounts /home/painter/Projects/paint-studio/models, "
+        "/home/painter/Projects/paint-studio/outputs, "
+        "but Dockerfile never names /home/painter/Projects/paint-studio: it puts paint-studio at "
+        "/home/painter/paint-studio (line 5) (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        # the image names the mounted folder too: a home's form, a link, an env
+        (ROS_README, {"Dockerfile": ROS + "RUN mkdir -p ~/colcon_ws\n", "entry.sh": ENTRY}),
+        (ROS_README, {"Dockerfile": ROS, "entry.sh": ENTRY + "ln -sfn /root/colcon_ws /colcon_ws\n"}),
+        (WEBUI_README, {"Dockerfile": WEBUI + "ENV STUDIO=$HOME/Projects/paint-studio\n"}),
+        # the image makes the mounted folder itself
+        (ROS_README, {"Dockerfile": ROS + "WORKDIR /root/colcon_ws\n", "entry.sh": ENTRY}),
+        # the README starts the container in the mounted folder or tells the program of it
+        (
+            ROS_README.replace("--net host", "--net host -w /root/colcon_ws"),
+            {"Dockerfile": ROS, "entry.sh": ENTRY},
+        ),
+        (
+            ROS_README + "\nInside the container, `cd /root/colcon_ws && colcon build`.\n",
+            {"Dockerfile": ROS, "entry.sh": ENTRY},
+        ),
+        # a scratch mount in /tmp or /mnt is a folder of its own
+        (ROS_README.replace("/root/colcon_ws", "/mnt/colcon_ws"), {"Dockerfile": ROS, "entry.sh": ENTRY}),
+        # a word any tree has, a placeholder the user fills
+        (
+            WEBUI_README.replace("paint-studio/", "models/"),
+            {"Dockerfile": WEBUI.replace("paint-studio", "models")},
+        ),
+        (ROS_README.replace("/root/colcon_ws", "/root/<your_ws>"), {"Dockerfile": ROS, "entry.sh": ENTRY}),
+        # the README's history says where the workspace was
+        (
+            ROS_README + "\n## Changes\n\n- v2: the workspace moved from `/root/colcon_ws`.\n",
+            {"Dockerfile": ROS, "entry.sh": ENTRY},
+        ),
+    ],
+)
+def test_mounts_below_a_home_the_image_may_read_are_no_finding(
+    tmp_path: Path, readme: str, files: dict[str, str]
+) -> None:
+    assert _twin_findings(tmp_path, readme, files) == []
+
+
+def test_a_comment_url_or_image_name_naming_the_folder_keeps_the_finding(tmp_path: Path) -> None:
+    readme = WEBUI_README + "\nOr pull `example/paint-studio` from the registry.\n"
+    dockerfile = (
+        WEBUI
+        + "# an older layout: /home/$(whoami)/src/paint-studio\n"
+        + "ADD https://example.com/x/paint-studio/a.txt /tmp/a\n"
+    )
+    assert [f[:16] for f in _twin_findings(tmp_path, readme, {"Dockerfile": dockerfile})] == [
+        "4: README mounts"
+    ]

@@ -527,6 +527,7 @@ AUDIT_LAYERS = (
     (
         "family_defaults",
         "rehomed_mounts",
+        "ssh_access",
         "spelled_folders",
         "unbuilt_bases",
         "unshipped_cmd",

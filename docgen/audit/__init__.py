@@ -449,6 +449,7 @@ from docgen.audit.shipped_functions import shipped_functions
 from docgen.audit.shm_sizes import shm_sizes
 from docgen.audit.sif_files import sif_files
 from docgen.audit.spelled_folders import _spelled_folders
+from docgen.audit.ssh_access import ssh_access
 from docgen.audit.stage_count import stage_count_claims
 from docgen.audit.stage_programs import missing_programs
 from docgen.audit.start_dirs import work_dir_claims
@@ -763,6 +764,7 @@ def audit(
         found.extend(script_copies(doc, path, directory))
         found.extend(mapped_slips(doc, path, directory))
         found.extend(volume_elsewhere(doc, text, models, path, directory))
+        found.extend(ssh_access(doc, models, path, directory))
         found.extend(_launch_files(doc, text, models, path, directory))
         found.extend(_server_modules(doc, text, models, path, directory, project))
         found.extend(served_apps(doc, models, path, directory, project))

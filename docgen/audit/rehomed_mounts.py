@@ -13,6 +13,11 @@ the README outside its mounts nor the script outside its mounts names the top fo
 (`--cache /KestrelML/data`, `ln -s … /KestrelML`; a mount is no use of it: a launcher next to the
 Dockerfile restates them). One finding a README line and top folder, `likely`: the program may be
 told of the folder by a way docgen does not read.
+The other way round (`_twins`): a mount into a project folder below a home or a folder projects are put
+in (`-v ~/ws:/root/ros2_ws`, `/home/user/Development/webui/models`) while the image makes a folder of that
+name under one other parent (`WORKDIR /ros2_ws`, a clone into `/home/user/webui`), never the mounted one,
+and no path written in those texts (comments, URLs and relative words aside) has the name under any
+parent but the image's (`~/ros2_ws`, `-w /root/ros2_ws`, `ln -s /root/ros2_ws …` keep it silent).
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, dockerfile_read
 from docgen.audit.image_paths import (
+    _COMMON,
     DISTINCT,
     MOUNT_WORDS,
     SYSTEM,
@@ -136,9 +142,20 @@ def rehomed_mounts(
         for path, at in {**image.made, **image.built}.items():
             for part in set(path.split("/")[2:]):
                 below.setdefault(part, []).append((path, at, image.path))
+    anywhere: dict[str, list[tuple[str, int, str]]] = {}  # a folder's name: the image's folders of it
+    for image in images:
+        for path, at in {**image.made, **image.built}.items():
+            parts = path.split("/")[:_DEPTH]
+            for i in range(1, len(parts)):
+                anywhere.setdefault(parts[i], []).append(("/".join(parts[: i + 1]), at, image.path))
+    parents = _parents(_COMMENT.sub("", context))
+    _parents(outside, parents)
     told: set[tuple[int, str]] = set()
     for line, script, targets, script_text in sources:
         in_script = RootNames(script_text)
+        yield from _twins(
+            readme, line, script, targets, anywhere, parents, _parents(_COMMENT.sub("", script_text)), told
+        )
         by_top: dict[str, set[str]] = {}
         for _, target in targets:
             by_top.setdefault(target.split("/")[1], set()).add(target)
@@ -164,6 +181,71 @@ def rehomed_mounts(
                 f"(line {at})",
                 confidence=LIKELY,
             )
+
+
+_DEPTH = 12
+"""The most parts of a path read for a project folder's name (a path is a few folders deep)."""
+_PATH_WORD = re.compile(r"[\w.~${}()@+-]*(?:/[\w.~${}()@+-]*)+")
+"""A path as written in a text (`/ros2_ws/src`, `~/ros2_ws`, `${HOME}/ros2_ws`, `/home/$(whoami)/ws`)."""
+_PARENTS = frozenset("/root /home /opt /srv /usr/local /usr/src".split())
+"""The folders a project is put in (with any folder below a home): not `/tmp`, `/mnt`, `/media`, where
+a mount is a folder of its own that a flag names."""
+_COMMENT = re.compile(r"^[ \t]*#(?!!).*$", re.MULTILINE)
+"""A comment line of a Dockerfile or a script: no path the image uses."""
+
+
+def _parents(text: str, into: dict[str, set[str]] | None = None) -> dict[str, set[str]]:
+    """Each folder name of the paths written in `text` → the parents it is written below as written
+    (`/ros2_ws` → `""`, `~/ros2_ws` → `~`, `/root/ros2_ws/src` → `/root`), the text read once."""
+    names = {} if into is None else into
+    for match in _PATH_WORD.finditer(text):
+        parts = match.group().split("/")[:_DEPTH]
+        if parts[0][:1] not in ("", "~", "$", ".") or match.group().startswith("//"):
+            continue  # relative to the working folder, an image's name (`owner/ros2_ws`), a URL's
+        for i in range(1, len(parts)):
+            if parts[i]:
+                names.setdefault(parts[i], set()).add("/".join(parts[:i]))
+    return names
+
+
+def _twins(
+    readme: str,
+    line: int,
+    script: str,
+    targets: Sequence[tuple[int, str]],
+    anywhere: dict[str, list[tuple[str, int, str]]],
+    parents: dict[str, set[str]],
+    in_script: dict[str, set[str]],
+    told: set[tuple[int, str]],
+) -> Iterator[Diagnostic]:
+    """A mount below a system folder (`-v ~/ws:/root/ros2_ws`) into a project folder's name the image
+    keeps under another parent (`WORKDIR /ros2_ws`), while no text docgen reads names the name under
+    any parent but the image's (see the module's docstring)."""
+    for _, target in targets:
+        parts = target.split("/")[:_DEPTH]
+        index = next((i for i in range(2, len(parts)) if DISTINCT.fullmatch(parts[i])), 0)
+        if not index or parts[index] in _COMMON or not all(parts[1:index]):
+            continue
+        name, mounted, parent = parts[index], "/".join(parts[: index + 1]), "/".join(parts[:index])
+        if (line, name) in told or not (parent in _PARENTS or parent.startswith(("/home/", "/root/"))):
+            continue
+        homes = sorted(anywhere.get(name, ()))
+        if not homes or any(h[0] == mounted for h in homes):
+            continue
+        own = {h[0].rsplit("/", 1)[0] for h in homes}
+        if len(own) != 1 or not (parents.get(name, set()) | in_script.get(name, set())) <= own:
+            continue  # (the name under another parent: a link, `~/ros2_ws`, a flag may lead there)
+        told.add((line, name))
+        home, at, shown = homes[0]
+        mounted_all = sorted({t for _, t in targets if t == mounted or t.startswith(mounted + "/")})
+        by = f"README runs {script}, which mounts" if script else "README mounts"
+        yield Diagnostic(
+            readme,
+            line,
+            f"{by} {', '.join(mounted_all)}, but {shown} never names {mounted}: it puts {name} at {home} "
+            f"(line {at})",
+            confidence=LIKELY,
+        )
 
 
 _HOST_FOLDER = re.compile(
