@@ -343,3 +343,72 @@ def test_builds_from_the_root_that_find_their_dockerfile(
     tmp_path: Path, readme: str, files: dict[str, str]
 ) -> None:
     assert rooted(tmp_path, readme, files) == []
+
+
+# `docker build .` with no -f and no `cd`, where neither the README's folder nor the project's top holds a
+# Dockerfile, and the project's is elsewhere. Modelled on a GPU tutorial page in docs/ that pastes the
+# ROCm Dockerfile (its RUN `cd`s moving no reader) and builds with no -f, and on a service README at
+# the top whose only Dockerfile is in deploy/.
+ROCM = "FROM rocm/dev-ubuntu-22.04:6.2\nRUN git clone https://example.org/k.git && cd k && make\n"
+PASTED = "```bash\n# docker build -f docker/Dockerfile.rocm -t k-rocm .\n" + ROCM + "RUN pip list\n```\n"
+
+
+def nowhere(root: Path, readme_path: str, readme: str, files: dict[str, str], built: str) -> list[str]:
+    make_tree(root, files | {readme_path: readme})
+    model = build_model(root / built, built)
+    page = root / readme_path
+    findings = audit(readme, readme_path, model, {}, page.parent, root)
+    return [f"{d.line} {d.confidence} {d.message}" for d in findings if "with no -f (from" in d.message]
+
+
+def test_a_build_with_no_file_where_no_folder_it_may_run_in_has_a_dockerfile(tmp_path: Path) -> None:
+    page = f"# ROCm\n\n## Dockerfile\n\n{PASTED}\n## Build\n\n```bash\ndocker build -t k-rocm .\n```\n"
+    rocm = {"docker/Dockerfile.rocm": ROCM}
+    assert nowhere(
+        tmp_path / "a", "docs/amd/rocm_build_dockerfile.md", page, rocm, "docker/Dockerfile.rocm"
+    ) == [
+        "15 certain README runs docker build . with no -f (from the README's folder or the project's top), "
+        "but neither docs/amd/ nor ./ holds a Dockerfile: with no -f, docker build reads Dockerfile from "
+        "the context; the project's is docker/Dockerfile.rocm (name it with -f)"
+    ]
+    service = "# svc\n\n```sh\npip install -e .\n```\n\n```sh\ndocker build -t svc:latest .\n```\n"
+    told = nowhere(tmp_path / "b", "README.md", service, {"deploy/Dockerfile": APP}, "deploy/Dockerfile")
+    assert told == [
+        "8 certain README runs docker build . with no -f (from the README's folder or the project's top), "
+        "but ./ holds no Dockerfile: with no -f, docker build reads Dockerfile from the context; the "
+        "project's is deploy/Dockerfile (name it with -f)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("block", "files"),
+    [
+        ("docker build -t svc .", {"Dockerfile": APP}),  # the top has one
+        ("docker build -t svc .", {"dockerfile": APP}),  # BuildKit reads the lower-case name too
+        ("docker build -t svc -f deploy/Dockerfile .", {}),  # -f names it
+        ("docker build -t svc deploy", {}),  # the context holds it
+        ("docker build -t svc ./build-ctx", {}),  # a context not there: another rule's
+        ("cp deploy/Dockerfile Dockerfile\ndocker build -t svc .", {}),  # the README makes one
+        ("cd deploy\ndocker build -t svc .", {}),  # a cd first: the entered folder's rule
+        ("docker build -t svc $CTX", {}),  # a context docgen cannot follow
+        ("make image\ndocker build -t svc .", {"Makefile": "image:\n\tcp deploy/Dockerfile Dockerfile\n"}),
+    ],
+)
+def test_builds_with_no_file_that_find_one_or_cannot_be_told(
+    tmp_path: Path, block: str, files: dict[str, str]
+) -> None:
+    readme = f"# svc\n\n```sh\n{block}\n```\n"
+    tree = {"deploy/Dockerfile": APP} | files
+    assert nowhere(tmp_path, "README.md", readme, tree, "deploy/Dockerfile") == []
+
+
+def test_the_readme_is_no_dockerfile_of_another_name(tmp_path: Path) -> None:
+    # a page named `…_dockerfile.md` in the context folder: no Dockerfile to name with -f
+    page = "# ROCm\n\n```bash\ndocker build -t k-rocm .\n```\n"
+    make_tree(tmp_path, {"docs/rocm_dockerfile.md": page, "docker/Dockerfile.rocm": ROCM})
+    model = build_model(tmp_path / "docker/Dockerfile.rocm", "docker/Dockerfile.rocm")
+    messages = [
+        d.message for d in audit(page, "docs/rocm_dockerfile.md", model, {}, tmp_path / "docs", tmp_path)
+    ]
+    assert not any("rocm_dockerfile.md" in m for m in messages), messages
+    assert any("the project's is docker/Dockerfile.rocm" in m for m in messages), messages

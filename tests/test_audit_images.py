@@ -489,6 +489,55 @@ def test_a_target_no_image_has_is_said_once_without_a_double_negative() -> None:
     assert not any("have no stage" in m for m in messages)
 
 
+# A `--target` of a build with no `-f` is a stage of its context's `Dockerfile`, after the block's `cd`.
+# Modelled on an image folder with a Docker and a Podman file (the README in docker/, its Podman build
+# run from the root with -f, its Docker build after `cd ./docker`), and on a service whose deploy/ folder
+# holds a Dockerfile of its own next to the root one.
+WEBUI = 'FROM ubuntu:22.04 AS base\nRUN apt-get update\n\nFROM base AS run\nCMD ["launch"]\n'
+WEBUI_PODMAN = 'FROM ubuntu:22.04 AS base\nRUN apt-get update\nCMD ["launch"]\n'
+WEBUI_README = """\
+# webui
+
+```bash
+podman build . -f docker/Dockerfile.podman -t org/webui
+```
+
+```bash
+cd ./docker
+docker build -t org/webui:base --target base ./
+docker build -t org/webui:run --target {target} ./
+```
+"""
+
+
+def test_a_target_after_a_cd_is_read_from_the_dockerfile_of_that_folder() -> None:
+    files = {"docker/Dockerfile": WEBUI, "docker/Dockerfile.podman": WEBUI_PODMAN}
+    assert found(WEBUI_README.format(target="run"), files) == []  # docker/Dockerfile has it
+    assert found(WEBUI_README.format(target="serve"), files) == [
+        "10: README builds --target serve, but docker/Dockerfile has no stage of that name (its stages: "
+        "base, run)"
+    ]
+
+
+SERVICE = "FROM golang:1.22 AS build\nRUN go build ./...\n\nFROM gcr.io/distroless/base AS prod\n"
+DEPLOY = "FROM golang:1.22 AS build\nRUN go build ./...\n\nFROM alpine:3.20 AS release\n"
+
+
+def test_a_target_follows_the_cd_and_the_context_of_its_build() -> None:
+    files = {"Dockerfile": SERVICE, "deploy/Dockerfile": DEPLOY}
+    here = "# svc\n\n```sh\ndocker build --target prod -t svc .\n```\n"
+    assert found(here, files) == []  # the root Dockerfile has prod; deploy/Dockerfile is not built
+    moved = "# svc\n\n```sh\ncd deploy && docker build --target prod -t svc .\n```\n"
+    assert found(moved, files) == [
+        "4: README builds --target prod, but deploy/Dockerfile has no stage of that name (its stages: "
+        "build, release)"
+    ]
+    context = "# svc\n\n```sh\ndocker build --target release -t svc deploy\n```\n"
+    assert found(context, files) == []  # the context's Dockerfile has it
+    # a cd docgen cannot follow: the stages of both
+    assert found("# svc\n\n```sh\ncd $SRC\ndocker build --target release .\n```\n", files) == []
+
+
 def test_a_target_the_readme_adds_in_its_own_dockerfile_snippet_is_no_missing_stage() -> None:
     model = model_of(parse_dockerfile("FROM ubuntu:22.04 AS base\nRUN true\n", "Dockerfile"))
     snippet = "Add a stage to the Dockerfile:\n\n```dockerfile\nFROM base as prod\nCOPY app /app\n```\n\n"

@@ -6,20 +6,24 @@ declares some.
 from __future__ import annotations
 
 import difflib
+import posixpath
 import re
 from collections.abc import Iterator, Mapping, Sequence
 
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, some
 from docgen.audit.commands import (
     FILE_FLAG,
+    MOVE,
     PLACEHOLDER,
     build_commands,
+    build_paths,
     command_files,
     placeholder_pattern,
 )
 from docgen.audit.paths import files_named, matching
 from docgen.audit.wording import BUILD_ARG_FLAG, LIST_ITEM, line_at, sentences
-from docgen.markdown import Document, code_spans
+from docgen.build_scripts import BUILD
+from docgen.markdown import Document, Fence, code_spans
 from docgen.model import Diagnostic, ImageModel
 from docgen.rows import build_arg_rows
 
@@ -146,6 +150,32 @@ def placeholder_builds(
                         )
 
 
+def _default_file(fence: Fence, command: list[tuple[int, str]]) -> str | None:
+    """The Dockerfile a build command with no `-f` builds, its context's `Dockerfile`, as a path from
+    where the block starts: after the `cd`s of the block before it (`cd ./docker` then `docker build
+    --target run ./` builds `docker/Dockerfile`). None when a `cd` or the context cannot be followed (a
+    variable, a home or absolute path)."""
+    start = command[0][0]
+    folder = ""
+    for line, text in fence.lines:
+        if line > start:
+            break
+        if line == start and (build := BUILD.search(text)) is not None:
+            text = text[: build.start()]  # (a `cd` after the build on its line moves later commands)
+        for move in MOVE.finditer(text):
+            target = move.group(1).strip("\"'")
+            if not target or target.startswith(("/", "~", "$", "-")):
+                return None
+            folder = posixpath.join(folder, target)
+    paths = build_paths(" ".join(text.rstrip("\\").strip() for _, text in command))
+    if paths is None or any(c in paths[1] for c in "$<>{}%~") or paths[1].startswith("/"):
+        return None
+    if "://" in paths[1]:
+        return None
+    built = posixpath.normpath(posixpath.join(folder, paths[1], "Dockerfile"))
+    return "/".join(part for part in built.split("/") if part != "..")
+
+
 def _no_stage(
     line: int, target: str, models: Sequence[ImageModel], readme: str, how: str, confidence: str
 ) -> Diagnostic | None:
@@ -211,13 +241,20 @@ def dead_targets(
     naming a stage a snippet of the README defines before it in its section (`shown`) is its example; one
     naming a stage only a snippet elsewhere defines is reported as likely (it may still be meant)."""
     paths = [m.path for m in auditor.declared_as]
+    family = [m.path for m in auditor.family]
     for fence in doc.fences:
         for command in build_commands(fence):
             files = command_files(command)
             chosen = set().union(*(matching(f, paths) for f in files)) if files else set(range(len(paths)))
-            if not chosen:
+            default = None if files else _default_file(fence, command)
+            if default is not None and (built := matching(default, family)):
+                # with no -f, its context's Dockerfile, of whichever section: `cd docker` then
+                # `docker build --target run ./` under a section that builds `-f docker/Dockerfile.podman`
+                models = [auditor.family[i] for i in sorted(built)]
+            elif chosen:
+                models = [auditor.declared_as[i] for i in sorted(chosen)]
+            else:
                 continue  # another image's command
-            models = [auditor.declared_as[i] for i in sorted(chosen)]
             for line, text in command:
                 for match in _TARGET_FLAG.finditer(text):
                     target = match.group(1)

@@ -39,11 +39,12 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import CD_STEP, build_paths, clone_of
+from docgen.audit.copies import reads_as_dockerfile
 from docgen.audit.references import bases_above, command_lines, inside, project_top
 from docgen.audit.steps import own_clones
 from docgen.audit.wording import COMMAND_LANGS
 from docgen.build_scripts import DOCKER, build_command
-from docgen.files import real_path, text_or_none
+from docgen.files import is_dockerfile_name, real_path, text_or_none
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic
 
@@ -139,8 +140,8 @@ def entered_builds(
     moved_before = False  # a `cd` of an earlier block: the reader's shell is no longer in the README's folder
     rooted = _said_rooted(doc, directory, top)
     for fence in doc.fences:
-        if fence.lang not in COMMAND_LANGS:
-            continue
+        if fence.lang not in COMMAND_LANGS or reads_as_dockerfile(fence):
+            continue  # (a Dockerfile pasted in a `bash` block: its RUN's `cd` moves no reader)
         here: Path | None = None
         entered = guessed = False
         said_at = rooted.get(fence.lines[0][0]) if fence.lines and rooted else None
@@ -165,9 +166,12 @@ def entered_builds(
             if started and not entered and not alternative and _DOCKER_BUILD.search(step):
                 paths = build_paths(step)
                 if paths is not None and paths[0] is None and docker_only:
-                    yield from _no_dockerfile(
-                        readme, line, real_path(directory), paths[1], top, may_make, others
+                    told = list(
+                        _no_dockerfile(readme, line, real_path(directory), paths[1], top, may_make, others)
                     )
+                    if not told and not fence.inline:  # (the prose of a code span may say where)
+                        told = list(_built_nowhere(readme, line, directory, paths[1], top, may_make, audited))
+                    yield from told
             if not entered or here is None or not _DOCKER_BUILD.search(step):
                 continue
             paths = build_paths(step)
@@ -239,7 +243,7 @@ def _no_dockerfile(
         return
     others: list[str] = []
     if started:
-        others = sorted(n for n in _names(folder) if "dockerfile" in n.lower() and os.path.isfile(folder / n))
+        others = sorted(n for n in _names(folder) if is_dockerfile_name(n) and os.path.isfile(folder / n))
         if not others:
             return
     own = _shown(here, top)
@@ -262,6 +266,46 @@ def _no_dockerfile(
         if os.path.isfile(beside / "Dockerfile"):
             said += f"; the README's folder {_shown(beside, top)} has one: build from there"
     yield Diagnostic(readme, line, said, confidence=LIKELY if said_at is not None else CERTAIN)
+
+
+def _built_nowhere(
+    readme: str,
+    line: int,
+    directory: Path,
+    context: str,
+    top: Path,
+    may_make: Callable[[Path], bool],
+    audited: Sequence[str],
+) -> Iterator[Diagnostic]:
+    """A finding when `docker build CONTEXT` (no `-f`, no `cd` before it) finds no Dockerfile (any case)
+    in CONTEXT from either folder the reader may run it in, the README's own and the project's top, while
+    an audited Dockerfile of the project is elsewhere (`docker/Dockerfile.rocm`): the build needs `-f`.
+    Silent when a context folder is not there from both, or may get a Dockerfile (`may_make`)."""
+    if not _PLAIN_PATH.fullmatch(context):
+        return
+    starts = list(dict.fromkeys([real_path(directory.absolute()), real_path(top)]))
+    folders = list(dict.fromkeys(inside(start / context, top) for start in starts))
+    if any(folder is None or not os.path.isdir(folder) or may_make(folder) for folder in folders):
+        return
+    ours = [real_path(Path(f).absolute()) for f in audited]
+    ours = [f for f in ours if f.is_relative_to(top) and os.path.isfile(f)]
+    if not ours:
+        return
+    shown = [_shown(f, top) for f in folders if f is not None]
+    where = (
+        f"{shown[0]} holds no Dockerfile"
+        if len(shown) == 1
+        else f"neither {shown[0]} nor {shown[1]} holds a Dockerfile"
+    )
+    yield Diagnostic(
+        readme,
+        line,
+        f"README runs docker build {context} with no -f (from the README's folder or the project's top), "
+        f"but {where}: with no "
+        f"-f, docker build reads Dockerfile from the context; the project's is "
+        f"{ours[0].relative_to(top).as_posix()} (name it with -f)",
+        confidence=CERTAIN,
+    )
 
 
 _FROM_ROOT = re.compile(
