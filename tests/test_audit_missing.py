@@ -716,7 +716,8 @@ def test_a_link_to_a_file_of_the_repository_itself_that_is_gone(tmp_path: Path) 
 def test_own_repository_links_that_are_not_checked(tmp_path: Path, link: str) -> None:
     files = {"tools/serve.sh": "", ".gitignore": "*.env\n"}
     _checkout(tmp_path, files, "git@github.com:acme/app.git", "ref: refs/heads/main")
-    readme = f"See [this]({link}).\n\n```bash\nwget {_RAW}/main/tools/model.bin\nmkdir -p cache/ckpt\n```\n"
+    fetch = f"{_OWN}/releases/download/v1.4.0/model.bin"  # a release's file, not one of the tree
+    readme = f"See [this]({link}).\n\n```bash\nwget {fetch}\nmkdir -p cache/ckpt\n```\n"
     assert _own(tmp_path, readme) == []
 
 
@@ -746,6 +747,104 @@ def test_own_links_of_a_detached_checkout_are_read_at_the_default_branch(tmp_pat
     (tmp_path / ".git/HEAD").write_text("ref: refs/heads/feature\n")
     assert _own(tmp_path, f"[x]({_RAW}/main/x.sh)\n") == []
     assert [line for line, _, _ in _own(tmp_path, f"[x]({_RAW}/feature/x.sh)\n")] == [1]
+
+
+def _fetched(directory: Path, readme: str) -> list[tuple[int, str, str]]:
+    """`audit` of `readme` in `directory`, itself the project (a README audited with no configuration)."""
+    model = model_of(parse_dockerfile(DOCKERFILE["Dockerfile"], "Dockerfile"))
+    found = audit(readme, "README.md", model, {}, directory, directory)
+    return [(d.line, d.message, d.confidence) for d in found if "own repository" in d.message]
+
+
+_LAB = "https://raw.githubusercontent.com/acme/labs/main/Lab02"
+LAB_README = f"""# Lab 02
+
+## Download the Dockerfile and build the image
+
+```shell
+wget {_LAB}/Dockerfile
+wget {_LAB}/lab_build.sh
+bash ./lab_build.sh
+```
+
+## Running on CPU
+
+```shell
+wget {_LAB}/lab_run_cpu.sh
+bash ./lab_run_cpu.sh
+```
+"""
+
+
+def test_a_copy_of_a_folder_whose_readme_fetches_a_neighbour_that_is_gone(tmp_path: Path) -> None:
+    # no `.git`: the README's folder `Lab02` is the one its addresses fetch from (its Dockerfile and
+    # build script are there), so the run script it fetches is its neighbour, renamed
+    lab = tmp_path / "Lab02"
+    make_tree(lab, {"Dockerfile": "FROM x\n", "lab_build.sh": "docker build .\n", "run_cpu.sh": ""})
+    assert _fetched(lab, LAB_README) == [
+        (
+            14,
+            f"README fetches Lab02/lab_run_cpu.sh of its own repository ({_LAB}/lab_run_cpu.sh), which does "
+            "not exist (did you mean Lab02/run_cpu.sh?)",
+            "certain",
+        )
+    ]
+    # the neighbour there: nothing to tell
+    make_tree(lab, {"lab_run_cpu.sh": ""})
+    assert _fetched(lab, LAB_README) == []
+
+
+def test_a_fetched_file_of_a_repository_its_checkout_names(tmp_path: Path) -> None:
+    _checkout(tmp_path, {"scripts/setup.sh": ""}, f"{_OWN}.git", "ref: refs/heads/main")
+    readme = (
+        "# App\n\n```bash\n"
+        f"curl -fsSL {_RAW}/main/scripts/setup.sh | bash\n"
+        f"curl -O {_RAW}/main/scripts/configure.sh  # then edit it\n"
+        "```\n"
+    )
+    assert _fetched(tmp_path, readme) == [
+        (
+            5,
+            f"README fetches scripts/configure.sh of its own repository ({_RAW}/main/scripts/configure.sh), "
+            "which does not exist",
+            "certain",
+        )
+    ]
+
+
+def test_a_fetched_file_of_a_repository_a_badge_names(tmp_path: Path) -> None:
+    # a downloaded archive (no `.git`) of the repository its badge names and the README clones
+    make_tree(tmp_path, {"install.sh": "", "README.md": ""})
+    badge = "[![stars](https://img.shields.io/github/stars/acme/app)](https://github.com/acme/app)\n\n"
+    readme = badge + (
+        f"```bash\ngit clone {_OWN}.git\n"
+        f"wget {_RAW}/master/tools/install.sh\nwget {_RAW}/master/install.sh\n```\n"
+    )
+    assert [(line, confidence) for line, _, confidence in _fetched(tmp_path, readme)] == [(5, "certain")]
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "https://raw.githubusercontent.com/acme/other/main/Lab02/lab_run_cpu.sh",  # another repository
+        f"{_RAW}/main/Lab02/lab_run_cpu.sh",  # another repository than the one fetched from above
+        "https://raw.githubusercontent.com/acme/labs/v1.0/Lab02/lab_run_cpu.sh",  # a release
+        "https://raw.githubusercontent.com/acme/labs/main/Lab03/lab_run_cpu.sh",  # a folder with no evidence
+        "https://raw.githubusercontent.com/acme/labs/main/Lab02/<your-script>.sh",  # a placeholder
+    ],
+)
+def test_fetched_files_that_are_not_told(tmp_path: Path, address: str) -> None:
+    lab = tmp_path / "Lab02"
+    make_tree(lab, {"Dockerfile": "FROM x\n", "lab_build.sh": "", "run_cpu.sh": ""})
+    readme = LAB_README.replace(f"{_LAB}/lab_run_cpu.sh", address)
+    assert _fetched(lab, readme) == []
+
+
+def test_a_fetched_file_outside_the_readmes_folder_is_likely(tmp_path: Path) -> None:
+    # README at the root of a copy: `tools/` holds a file another address names, not the README's folder
+    make_tree(tmp_path, {"tools/build.sh": "", "app.py": ""})
+    readme = f"```bash\nwget {_RAW}/main/tools/build.sh\nwget {_RAW}/main/tools/push.sh\n```\n"
+    assert [(line, confidence) for line, _, confidence in _fetched(tmp_path, readme)] == [(3, "likely")]
 
 
 # --------------------------------------------------------------------------------------------------

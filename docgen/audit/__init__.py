@@ -355,6 +355,7 @@ from docgen.audit.names import name_misses
 from docgen.audit.node_volumes import unclaimed_volumes
 from docgen.audit.overrides import discarded_commands
 from docgen.audit.own_image import readme_image
+from docgen.audit.own_repo import repository_root
 from docgen.audit.owner_images import (
     other_owner_images,
     pulled_latest,
@@ -453,7 +454,14 @@ from docgen.audit.ssh_access import ssh_access
 from docgen.audit.stage_count import stage_count_claims
 from docgen.audit.stage_programs import missing_programs
 from docgen.audit.start_dirs import work_dir_claims
-from docgen.audit.steps import built_clones, clone_paths, missing_copies, missing_folders, own_clones
+from docgen.audit.steps import (
+    built_clones,
+    clone_paths,
+    missing_copies,
+    missing_folders,
+    own_clones,
+    said_remotes,
+)
 from docgen.audit.swapped_headings import swapped_headings
 from docgen.audit.switches import cpu_feature_claims, switched_off_claims
 from docgen.audit.tables import audit_tables, documented_outside_tables
@@ -709,7 +717,8 @@ def audit(
         found.extend(dead_code_names(doc, path, directory, audited, project, listed, source))
         found.extend(scripts)
         found.extend(missing_links(doc, path, directory, project))
-        found.extend(missing_own_files(doc, path, directory, project))
+        told_own = said_remotes(doc, repository_root(directory) or directory.resolve())
+        found.extend(missing_own_files(doc, path, directory, project, told_own))
         found.extend(unbuilt_links(doc, path, directory, project))
         found.extend(named_licenses(doc, path, directory, project))
         found.extend(misspelt_paths(doc, path, directory))

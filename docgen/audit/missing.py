@@ -4,6 +4,10 @@ definition, HTML `href`/`src`) whose target does not exist, and a path in code i
 folder named with a trailing slash, in code or plain prose (`the scripts in test_scripts/`), while a
 folder a slip away is there (`test_scipts/`).
 
+A link, or a command's address (`wget https://raw.githubusercontent.com/o/app/main/run.sh`), to a file
+of the README's own repository by its GitHub address is read as a path from the repository's root
+(`missing_own_files`).
+
 Links to Dockerfiles are `references`' concern (which image a section is about follows from them); these
 are every other file.
 """
@@ -15,7 +19,7 @@ import os
 import posixpath
 import re
 import stat
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY, dockerfile_read
@@ -411,66 +415,192 @@ def missing_links(
         )
 
 
-def _own_files(destinations: Sequence[tuple[int, str]], root: Path) -> dict[tuple[int, str], tuple[str, str]]:
-    """(README line, target) → (path from the root, confidence) of each link to a file or folder of the
-    README's own repository on GitHub at the branch checked out (`own_repo.forge_file`; at `main` or
-    `master` when the checkout does not say). The repository is its own when a remote of the checkout
-    names it (`certain` on the branch checked out, else `likely`). A checkout with no remote does not say
-    which repository it is: a project that copied another's folder (`docker/` of the project it forked)
-    holds the paths of that project's links too, so no link is read as its own."""
+_COMMAND_ADDRESS = re.compile(
+    r"https?://(?:www\.)?(?:raw\.githubusercontent\.com|github\.com)/[^\s'\"<>()`|;&]+"
+)
+"""A GitHub file address in a command (`wget https://raw.githubusercontent.com/o/app/main/run.sh`)."""
+_ROOT_COMMON = re.compile(
+    r"(?i)(?:readme|license|licence|changelog|requirements[\w-]*|setup|pyproject|makefile|dockerfile"
+    r"|docker-compose|compose|package|environment|\.gitignore|\.dockerignore)(?:\.\w+)*\Z"
+)
+"""Names any repository may hold at its root: found there, they tell nothing of which repository it is."""
+_PLACEMENT_DEPTH = 6
+"""Folders above the README tried as the repository's root when no `.git` tells it."""
+
+
+def command_addresses(doc: Document) -> list[tuple[int, str]]:
+    """(README line, address) of each GitHub file address in a command block or inline command (`wget
+    …/run.sh`, `curl -O …`), its trailing punctuation off; not in a diagram."""
+    found: list[tuple[int, str]] = []
+    for fence in doc.fences:
+        if fence.lang.lower() in _DIAGRAMS:
+            continue
+        for line, text in fence.lines:
+            if "github" not in text:
+                continue
+            for match in _COMMAND_ADDRESS.finditer(text.split(" #", 1)[0]):
+                found.append((line, match.group(0).rstrip(".,:")))
+    return found
+
+
+def _placements(directory: Path, top: Path) -> list[Callable[[str], Path | None]]:
+    """For a README outside any checkout: each way of reading a path from the repository's root, the
+    README's folder being at the root, one folder below it, two … (`Lab02/README.md`: a path
+    `Lab02/run.sh` is the README's neighbour). A root above `top` is never read: a path is then
+    read from the README's folder when its first parts are the folders the README is in."""
+    home = directory.resolve()
+    parts = home.parts
+    ways: list[Callable[[str], Path | None]] = []
+    for depth in range(min(_PLACEMENT_DEPTH, len(parts) - 1) + 1):
+        above = home.parents[depth - 1] if depth else home
+        prefix = "/".join(parts[len(parts) - depth :]) if depth else ""
+
+        def place(path: str, above: Path = above, prefix: str = prefix) -> Path | None:
+            if _inside(above, top):
+                return Path(os.path.normpath(above / path))
+            if prefix and path.startswith(prefix + "/"):
+                return Path(os.path.normpath(home / path[len(prefix) + 1 :]))
+            return None
+
+        ways.append(place)
+    return ways
+
+
+def _own_files(
+    destinations: Sequence[tuple[int, str]],
+    directory: Path,
+    root: Path | None,
+    top: Path,
+    said: Collection[str] = (),
+) -> tuple[dict[tuple[int, str], tuple[Path, str, str]], Path]:
+    """(README line, target) → (the file here, path from the root, confidence) of each link or command
+    address to a file or folder of the README's own repository on GitHub at the branch checked out
+    (`own_repo.forge_file`; at `main` or `master` when the checkout does not say), and the root the
+    paths are read from. The repository is its own when a remote of the checkout names it (`certain`
+    on the branch checked out, else `likely`); in a copy with no remote, when the README tells it
+    (`said`: its clone of itself, a badge; `certain`), or, for a file in a folder that holds a file
+    another address of that repository names (not a name any root has: `README.md`, `Dockerfile`), as
+    the folder of that file: `certain` when it is the README's own folder (the README fetches its
+    neighbours, `Lab02/README.md` and `…/main/Lab02/run.sh`), else `likely`. A file in another folder is
+    not read: a project that copied another's folder (`docker/` of the project it forked) holds the
+    paths of that project's links into that folder, not into the rest of its tree. A checkout whose
+    remotes name other repositories reads no other one as its own."""
     branch = checked_out(root)
     read = [
         (line, target, found)
         for line, target in destinations
         if "github" in target and (found := forge_file(target, (branch,) if branch else DEFAULT_BRANCHES))
     ]
+    home = root if root is not None else directory.resolve()
     if not read:
-        return {}
+        return {}, home
     remotes = remote_names(root)
-    if not remotes:
-        return {}
-    own = {(repo, ref) for _, _, (repo, ref, _) in read if repo in remotes}
-    confidence = CERTAIN if branch else LIKELY
-    return {
-        (line, target): (path, confidence) for line, target, (repo, ref, path) in read if (repo, ref) in own
-    }
+    if remotes:
+        named = {(repo, ref) for _, _, (repo, ref, _) in read if repo in remotes}
+        confidence = CERTAIN if branch else LIKELY
+        return {
+            (line, target): (Path(os.path.normpath(home / path)), path, confidence)
+            for line, target, (repo, ref, path) in read
+            if (repo, ref) in named
+        }, home
+    ways: list[Callable[[str], Path | None]] = (
+        [lambda path: Path(os.path.normpath(home / path))]
+        if root is not None
+        else _placements(directory, top)
+    )
+    best = (-1, 0)  # (files found, -depth) of the best way
+    chosen = ways[0]
+    held: set[tuple[str, str]] = set()  # (repository, folder) of a file an address names, found
+    for depth, way in enumerate(ways):
+        there = set()
+        for repo, path in {(repo, path) for _, _, (repo, _, path) in read}:
+            full = way(path)
+            bare = path.strip("/")
+            if full is not None and os.path.isfile(full) and ("/" in bare or not _ROOT_COMMON.match(bare)):
+                there.add((repo, posixpath.dirname(bare)))
+        if (len(there), -depth) > best:
+            best, chosen, held = (len(there), -depth), way, there
+    own: dict[tuple[int, str], tuple[Path, str, str]] = {}
+    readme_folder = directory.resolve()
+    for line, target, (repo, _, path) in read:
+        full = chosen(path)
+        folder = posixpath.dirname(path.strip("/"))
+        if full is None:
+            continue
+        if repo in said:
+            own[(line, target)] = (full, path, CERTAIN)
+        elif (repo, folder) in held:  # its folder holds a file another of its addresses names
+            neighbour = os.path.realpath(full.parent) == str(readme_folder)
+            own[(line, target)] = (full, path, CERTAIN if neighbour else LIKELY)
+    placed = chosen(".")
+    return own, placed if placed is not None else home
+
+
+def _renamed_neighbour(full: Path, path: str, listings: Listings) -> str | None:
+    """The one file of the folder of `full` whose name is that of `path` but for words added or dropped
+    at its start (`run_cpu.sh` for `arm_02_run_cpu.sh`), as a path beside `path`; None when none or
+    several."""
+    name = posixpath.basename(path)
+    found = [
+        entry
+        for entry, _ in listings(full.parent)
+        if len(min(entry, name, key=len)) >= 6
+        and (name.endswith(("_" + entry, "-" + entry)) or entry.endswith(("_" + name, "-" + name)))
+        and os.path.isfile(full.parent / entry)
+    ]
+    return posixpath.join(posixpath.dirname(path), found[0]) if len(found) == 1 else None
 
 
 def missing_own_files(
-    doc: Document, readme: str, directory: Path, project: Path | None = None
+    doc: Document,
+    readme: str,
+    directory: Path,
+    project: Path | None = None,
+    said: Collection[str] = (),
 ) -> Iterator[Diagnostic]:
-    """A link to a file or folder of the README's own repository by its GitHub address
-    (`[tts-train](https://raw.githubusercontent.com/o/app/master/coqui-tts/tts-train)`, `…/blob/main/x`:
-    `_own_files`) that the checkout does not hold: the file is gone, moved or renamed. Not for another
-    repository, another ref (a tag, a commit, another branch may hold it), files a command of the README
-    makes, files git ignores, in a generated folder (`site/`, `build/`) or a submodule, as for a relative
-    link."""
+    """A link or a command's address (`wget https://raw.githubusercontent.com/o/app/main/run.sh`) to a
+    file or folder of the README's own repository by its GitHub address (`[tts-train](https://raw.
+    githubusercontent.com/o/app/master/coqui-tts/tts-train)`, `…/blob/main/x`: `_own_files`) that the
+    checkout does not hold: the file is gone, moved or renamed. `said`: the repositories the README
+    tells are its own (`steps.said_remotes`). Not for another repository, another ref (a tag, a commit,
+    another branch may hold it), files git ignores, in a generated folder (`site/`, `build/`) or a
+    submodule, as for a relative link; a link, not a command's address, to a file a command of the
+    README makes (`wget …/model.bin` then a link to it) is not told either."""
     root = repository_root(directory)
-    if root is None:
+    top = (project or directory).resolve() if root is None else root
+    commands = command_addresses(doc)
+    fetched = set(commands)
+    own, base = _own_files([*doc.destinations, *commands], directory, root, top, said)
+    if not own:
         return
-    patterns = _ignore_patterns([directory.resolve(), root], root)
+    patterns = _ignore_patterns([directory.resolve(), base], base)
     made: set[str] | None = None
     listings = Listings()
     submodules = Submodules(doc)
-    for (line, target), (path, confidence) in _own_files(doc.destinations, root).items():
-        full = Path(os.path.normpath(root / path))
-        if os.path.exists(full) or not _inside(full, root) or _UNREAD.search(path):
+    seen: set[tuple[int, str]] = set()
+    for (line, target), (full, path, confidence) in own.items():
+        if os.path.exists(full) or not _inside(full, top) or _UNREAD.search(path) or (line, path) in seen:
             continue
-        if made is None:
-            made = {w.removeprefix("./").removesuffix(".git") for w in _made(doc, whole=True)}
         parts = Path(path).parts
         if any(p in GENERATED for p in parts) or ignored(full, patterns):
             continue
-        if parts[-1] in made or any("/".join(parts[:n]) in made for n in range(1, len(parts) + 1)):
-            continue  # `wget …/run.sh`, `mkdir -p download/amd64`: a command of the README makes it
-        if submodules.holds(full, root):
+        if (line, target) not in fetched:
+            if made is None:
+                made = {w.removeprefix("./").removesuffix(".git") for w in _made(doc, whole=True)}
+            if parts[-1] in made or any("/".join(parts[:n]) in made for n in range(1, len(parts) + 1)):
+                continue  # `wget …/run.sh`, `mkdir -p download/amd64`: a command of the README makes it
+        if submodules.holds(full, base):
             continue  # a file of a git submodule, not fetched
-        fixed = corrected(root, path, listings)
+        seen.add((line, path))
+        fixed = corrected(base, path, listings) if _inside(base, top) else None
+        if fixed is None and (line, target) in fetched:
+            fixed = _renamed_neighbour(full, path, listings)
         hint = f" (did you mean {fixed}?)" if fixed else ""
+        how = "fetches" if (line, target) in fetched else "links to"
         yield Diagnostic(
             readme,
             line,
-            f"README links to {path} of its own repository ({target}), which does not exist{hint}",
+            f"README {how} {path} of its own repository ({target}), which does not exist{hint}",
             confidence=confidence,
         )
 
