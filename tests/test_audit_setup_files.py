@@ -772,3 +772,109 @@ def test_requirements_in_a_container_that_are_no_finding(
 ) -> None:
     said = found(tmp_path, {"README.md": readme, "requirements.txt": "", **files})
     assert [s for s in said if "installs packages" in s[1]] == []
+
+
+# --------------------------------------------------------------------------------------------------
+# Settings files a command is given (`--config_path configs/x.yml`) in a folder that holds others
+
+HYENA = """# Striped model
+
+Once the environment is set up, generate text with:
+```
+python generate.py --config_path ./configs/7b-base.yml \\
+--checkpoint_path <path_to_ckpt> --cached_generation \\
+--prompt_file <prompt_txt_file>
+```
+"""
+HYENA_FILES = {"generate.py": "", "configs/7b-v0.1.yml": "d: 1\n", "requirements.txt": "torch\n"}
+
+
+@pytest.mark.parametrize("git", [True, False])
+def test_a_settings_file_passed_that_its_folder_does_not_hold(tmp_path: Path, git: bool) -> None:
+    assert found(tmp_path, {"README.md": HYENA, **HYENA_FILES}, git=git) == [
+        (
+            5,
+            "README passes configs/7b-base.yml, which does not exist in the repository: its folder holds "
+            "configs/7b-v0.1.yml",
+            "certain",
+        )
+    ]
+
+
+TRAINER = """# Detector
+
+## Train
+
+```bash
+bash tools/dist_train.sh configs/yolo/yolo_s_coco.py 8
+python tools/train.py --cfg experiments/exp_large.yaml --workers 4
+```
+"""
+TRAINER_FILES = {
+    "tools/dist_train.sh": "",
+    "tools/train.py": "",
+    "configs/yolo/yolo_m_voc.py": "",
+    "experiments/exp_small.yaml": "",
+}
+
+
+def test_an_operand_and_an_option_of_settings_files_that_are_not_there(tmp_path: Path) -> None:
+    assert found(tmp_path, {"README.md": TRAINER, **TRAINER_FILES}, git=True) == [
+        (
+            6,
+            "README passes configs/yolo/yolo_s_coco.py, which does not exist in the repository: its folder "
+            "holds configs/yolo/yolo_m_voc.py",
+            "certain",
+        ),
+        (
+            7,
+            "README passes experiments/exp_large.yaml, which does not exist in the repository: its folder "
+            "holds experiments/exp_small.yaml",
+            "certain",
+        ),
+    ]
+
+
+def test_outside_a_checkout_a_settings_file_of_another_name_family_is_likely(tmp_path: Path) -> None:
+    files = {"README.md": TRAINER.replace("exp_large", "large"), **TRAINER_FILES}
+    assert found(tmp_path, files, git=False)[-1] == (
+        7,
+        "README passes experiments/large.yaml, which does not exist in the repository: its folder holds "
+        "experiments/exp_small.yaml",
+        "likely",
+    )
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "python generate.py --config_path configs/7b-v0.1.yml",  # there
+        "python generate.py --output configs/7b-out.yml",  # an output the run writes
+        "python generate.py --config configs/7b.yml > configs/run.yml",  # a redirection writes it
+        "python generate.py --save_path configs/best.yaml",  # a saved file
+        "python generate.py --data_path data/train.yml",  # the reader's data
+        "python generate.py --config checkpoints/run1/hparams.yaml",  # a download's folder
+        "python generate.py --config configs/your_config.yml",  # a placeholder
+        "python generate.py --config configs/custom.yml",  # the reader's own
+        "python generate.py --config settings/app.yml",  # a folder the repository does not have
+        "python generate.py --config configs/app.toml",  # no sibling of its suffix
+        "python generate.py --labels configs/labels.json",  # a json not said to be settings
+        "vim configs/local.yml",  # an editor makes it
+        "cp configs/7b-v0.1.yml configs/mine.yml && python generate.py --config configs/mine.yml",
+        "docker run app python generate.py --config configs/7b.yml",  # the container's files
+        "make && python generate.py --config configs/built.yml",  # a build may make it
+        "python generate.py --config configs/local.yml",  # git ignores it
+    ],
+)
+def test_settings_files_passed_that_are_not_told(tmp_path: Path, command: str) -> None:
+    readme = f"# App\n\nRun:\n```bash\n{command}\n```\n"
+    files = {"README.md": readme, **HYENA_FILES, ".gitignore": "configs/local.yml\n"}
+    assert found(tmp_path, files) == []
+
+
+def test_a_settings_file_the_readme_tells_to_make_is_not_told(tmp_path: Path) -> None:
+    readme = (
+        "# App\n\nCreate `configs/7b-base.yml` from the released one, then run:\n"
+        "```bash\npython generate.py --config_path configs/7b-base.yml\n```\n"
+    )
+    assert found(tmp_path, {"README.md": readme, **HYENA_FILES}) == []

@@ -29,6 +29,12 @@ build: its finding is `certain`. Any other file may come from a step docgen does
 output, a file of the image): `likely`, unless the repository holds a file of the same words in
 another order (`config.example.json` for `config.json.example`), named as the file meant.
 
+A settings file a command is given (`python generate.py --config_path configs/7b-base.yml`, an operand
+`bash tools/train.sh configs/x.py`) whose folder holds other files of its suffix but not it, and no
+folder holds one of its name (`_passed`, `_passed_finding`): `certain` in a checkout, and outside one
+when the folder holds the name's sibling but for its last word (`configs/7b-v0.1.yml`), else `likely`.
+Not an output's or data's option, a data or generated folder, a placeholder or the reader's own file.
+
 A requirements file a `pip install -r` reads that the repository holds nowhere, while the folder it is
 read from holds one a slip away (`requirements` for `requirements.txt`), is `certain` in a checkout or
 not (`_slipped_list`); one whose folder holds only other lists of its first word (`requirements.txt`
@@ -358,6 +364,8 @@ def _reads(step: str) -> Iterator[tuple[str, str]]:
             suffix = arg.rsplit(".", 1)[1].lower() if "." in arg.rsplit("/", 1)[-1] else ""
             if not arg.startswith("-") and suffix in _READ_SUFFIXES:
                 yield "prints", arg
+    for path in _passed(name, args):
+        yield "passes", path
 
 
 _PIP = re.compile(r"pip(?:\d(?:\.\d+)?)?")
@@ -804,6 +812,17 @@ def setup_files(
                                 seen.add(path)
                                 yield Diagnostic(readme, line, slip[0], confidence=slip[1])
                             continue
+                        if how == "passes":
+                            if built or entered or aside or path in seen:
+                                continue  # (a build may make it; a container or another checkout reads it)
+                            bases = [directory.resolve(), root]
+                            passed = _passed_finding(
+                                path, line, bases, top, names, made_files, made, patterns, text, checkout
+                            )
+                            if passed is not None:
+                                seen.add(path)
+                                yield Diagnostic(readme, line, passed[0], confidence=passed[1])
+                            continue
                         python = how == "runs" and path.endswith(".py") and _interpreted(step)
                         loose = built or not checkout  # only templates are read
                         if python and (entered or aside):
@@ -870,3 +889,130 @@ def _finding(
         f"README {how} {path}, which does not exist in the repository{hint}",
         CERTAIN if template or meant else LIKELY,
     )
+
+
+_CONFIG_SUFFIXES = frozenset({"yml", "yaml", "json", "toml", "cfg", "ini", "py", "sh"})
+"""Suffixes of a file a command is given to read as its settings (`--config configs/7b.yml`)."""
+_SAID_CONFIG = re.compile(r"conf|cfg|setting|recipe|preset|param|experiment|exp\Z|script", re.IGNORECASE)
+"""Words of an option or a folder saying its file holds settings: for a `.json`, `.py` or `.sh`, which
+may as well be data or the reader's own."""
+_NOT_READ = re.compile(
+    r"out|save|dest|write|export|dump|log|result|target|ckpt|checkpoint|weight|model|data|input|resume"
+    r"|cache|tmp|temp|dir|folder|file_?name|name|prefix|pred|image|video|audio|prompt|text",
+    re.IGNORECASE,
+)
+"""Option names whose value is a path the run writes, or the reader's own data (`--output`, `--save_to`,
+`--data_path`, `--checkpoint_path`): not a file of the repository."""
+_DATA_FOLDERS = frozenset(
+    {"data", "dataset", "datasets", "checkpoints", "checkpoint", "ckpt", "ckpts", "weights", "models"}
+    | {"outputs", "output", "results", "logs", "runs", "cache", "tmp", "samples", "inputs", "input"}
+)
+"""Folders holding what a run or a download makes, or the reader's data: never read for a settings file."""
+_NOT_PASSING = frozenset(
+    {"cp", "mv", "ln", "cat", "source", ".", "touch", "tee", "mkdir", "rm", "vim", "vi", "nano", "emacs"}
+    | {"code", "echo", "printf", "wget", "curl", "git", "docker", "podman", "chmod", "chown", "sed", "awk"}
+    | {"export", "cd", "ls", "less", "more", "head", "tail", "diff", "open", "gedit", "install", "rsync"}
+    | {"scp", "unzip", "tar", "gdown", "sudoedit", "xdg-open", "find", "grep", "du", "stat", "file"}
+)
+"""Commands whose paths are not read as a program's settings: they make, show, edit or move a file."""
+
+
+def _passed(name: str, args: Sequence[str]) -> Iterator[str]:
+    """The paths with a folder and a settings suffix (`_CONFIG_SUFFIXES`) a command `name` is given as
+    an option's value (`--config_path ./configs/7b.yml`, `-c=cfg/x.yaml`) or an operand (`python train.py
+    configs/x.yaml`), not the script it runs; none for a command that makes, shows or edits files
+    (`_NOT_PASSING`), after a redirection (`> configs/x.yml` writes it), nor an output's or data's
+    option (`_NOT_READ`). A `.json`, `.py` or `.sh` only when the option or the folder says settings."""
+    if name in _NOT_PASSING or name.startswith(("<", ">")):
+        return
+    script = _PYTHON.fullmatch(name) or name in ("bash", "sh", "zsh")
+    skipped = False  # the script an interpreter runs: the first operand
+    option = ""
+    for word in args:
+        if re.match(r"\d*[<>]", word):
+            return
+        if word.startswith("-"):
+            option, _, value = word.lstrip("-").partition("=")
+            if not value:
+                continue
+            word = value
+        elif script and not skipped and not option:
+            skipped = True
+            continue
+        said, option = option, ""
+        if said and _NOT_READ.search(said) and not _SAID_CONFIG.search(said):
+            continue
+        path = word.removeprefix("./")
+        folder, _, base = path.rpartition("/")
+        suffix = base.rsplit(".", 1)[1].lower() if "." in base.strip(".") else ""
+        if not folder or suffix not in _CONFIG_SUFFIXES:
+            continue
+        if suffix in ("json", "py", "sh") and not _SAID_CONFIG.search(said + " " + folder):
+            continue
+        yield path
+
+
+def _words_of(name: str) -> list[str]:
+    return [w for w in re.split(r"[._-]+", name.lower()) if w]
+
+
+def _passed_finding(
+    path: str,
+    line: int,
+    bases: Sequence[Path],
+    top: Path,
+    names: _Names,
+    made_files: MadeFiles,
+    made: set[str],
+    patterns: list[tuple[Path, str]],
+    dockerfiles: str,
+    checkout: bool,
+) -> tuple[str, str] | None:
+    """(message, confidence) of the finding on a settings file `path` a command on README `line` is
+    given (`_passed`) when its folder is one of the repository's holding other files of its suffix
+    (`configs/7b-v0.1.yml`) and no folder holds a file of its name: the run stops at reading it. None
+    for a placeholder, the reader's own file (`my_config.yaml`, `custom.yml`), a file a line above makes
+    or tells to make, one git ignores, one in a generated or data folder, one a Dockerfile names.
+    `certain` in a git checkout; outside one (a copy may hold some files only), `certain` when the folder
+    holds a file of the same name but its last word (`7b-sh-32k-v0.1.yml` for `7b-sh-32k-base.yml`: the
+    folder was copied as it is, the name changed), else `likely`."""
+    if not _plain(path) or _PLACEHOLDER.search(path) or "$" in path or USER_FILE.search(path):
+        return None
+    if OWN_FILE.search(path):
+        return None
+    parts = path.split("/")
+    folder, name = "/".join(parts[:-1]), parts[-1]
+    if any(p in GENERATED or p in _SITE_FOLDERS or p in _DATA_FOLDERS or p in made for p in parts[:-1]):
+        return None
+    if names.paths().get(name.lower()) or not names.complete or name in dockerfiles:
+        return None
+    suffix = name.rsplit(".", 1)[1].lower()
+    family = {"yml", "yaml"} if suffix in ("yml", "yaml") else {suffix}
+    for base in bases:
+        where = inside(base / folder, top)
+        if where is None or not os.path.isdir(where):
+            continue
+        if ignored(where / name, patterns) or made_files.before(path, line):
+            return None
+        try:
+            siblings = sorted(
+                e.name
+                for e in os.scandir(where)
+                if e.is_file(follow_symlinks=False) and e.name.rsplit(".", 1)[-1].lower() in family
+            )
+        except OSError:
+            continue
+        if not siblings:
+            return None
+        words = _words_of(name.rsplit(".", 1)[0])
+        variant = [
+            s
+            for s in siblings
+            if len(words) > 1 and _words_of(s.rsplit(".", 1)[0])[: len(words) - 1] == words[:-1]
+        ]
+        held = ", ".join(f"{folder}/{s}" for s in (variant or siblings)[:4])
+        return (
+            f"README passes {path}, which does not exist in the repository: its folder holds {held}",
+            CERTAIN if checkout or variant else LIKELY,
+        )
+    return None
