@@ -860,6 +860,7 @@ def test_outside_a_checkout_a_settings_file_of_another_name_family_is_likely(tmp
         "python generate.py --config configs/app.toml",  # no sibling of its suffix
         "python generate.py --labels configs/labels.json",  # a json not said to be settings
         "vim configs/local.yml",  # an editor makes it
+        "docker-compose -f configs/gpu.yml up -d",  # a compose file, told by the compose rules
         "cp configs/7b-v0.1.yml configs/mine.yml && python generate.py --config configs/mine.yml",
         "docker run app python generate.py --config configs/7b.yml",  # the container's files
         "make && python generate.py --config configs/built.yml",  # a build may make it

@@ -913,6 +913,7 @@ _NOT_PASSING = frozenset(
     | {"code", "echo", "printf", "wget", "curl", "git", "docker", "podman", "chmod", "chown", "sed", "awk"}
     | {"export", "cd", "ls", "less", "more", "head", "tail", "diff", "open", "gedit", "install", "rsync"}
     | {"scp", "unzip", "tar", "gdown", "sudoedit", "xdg-open", "find", "grep", "du", "stat", "file"}
+    | {"docker-compose", "podman-compose", "nerdctl", "nvidia-docker"}  # (compose files: their own rules)
 )
 """Commands whose paths are not read as a program's settings: they make, show, edit or move a file."""
 
