@@ -474,6 +474,7 @@ AUDIT_LAYERS = (
         "example_copies",
         "build_flags",
         "ros_variants",
+        "codenames",
         "run_args",
         "run_urls",
         "said_values",
