@@ -475,6 +475,7 @@ AUDIT_LAYERS = (
         "build_flags",
         "ros_variants",
         "codenames",
+        "default_bounds",
         "run_args",
         "run_urls",
         "said_values",

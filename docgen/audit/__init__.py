@@ -259,6 +259,7 @@ from docgen.audit.cpu_only import gpu_runs
 from docgen.audit.cuda_flavours import flavour_claims
 from docgen.audit.cuda_wheels import fixed_wheels
 from docgen.audit.curl_uploads import curl_uploads
+from docgen.audit.default_bounds import default_bounds
 from docgen.audit.dependency_rows import _dependency_rows
 from docgen.audit.described_copies import described_copies
 from docgen.audit.disabled import (
@@ -773,6 +774,7 @@ def audit(
         found.extend(_ros_variants(doc, text, models, path, directory))
         found.extend(ros_distro_claims(doc, models, path))
         found.extend(codename_claims(doc, text, models, path))
+        found.extend(default_bounds(doc, models, path))
         found.extend(_included_paths(doc, models, path, directory))
         found.extend(_spelled_folders(doc, models, path, directory))
         found.extend(placeholder_folders(doc, path, directory))

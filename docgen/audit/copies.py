@@ -136,7 +136,7 @@ _WORD = re.compile(r"\"([^\"]*)\"|'([^']*)'|([^\s\"'\\]+)")
 _BOUNDED = re.compile(r"[<>!~]|==")
 
 
-def _requirements(lines: Lines) -> dict[str, list[tuple[int, str, SpecifierSet]]]:
+def pip_requirements(lines: Lines) -> dict[str, list[tuple[int, str, SpecifierSet]]]:
     """Each package a `RUN … pip install` of `lines` names with version specifiers (`"ray[data]<2.45.0"`,
     `torch==2.3.0`), by its canonical name: (line, the requirement as written, its specifiers). Words
     with a variable, a URL or no specifier are left out."""
@@ -174,8 +174,8 @@ def _changed_requirements(fence: Fence, model: ImageModel, readme: str) -> Itera
     read = dockerfile_read(model.file) if model.file else None
     if read is None:
         return
-    theirs = _requirements(list(enumerate(read[0].splitlines(), 1)))
-    for name, said in _requirements(fence.lines).items():
+    theirs = pip_requirements(list(enumerate(read[0].splitlines(), 1)))
+    for name, said in pip_requirements(fence.lines).items():
         held = theirs.get(name)
         if not held or len({str(spec) for _, _, spec in held}) != 1:
             continue
