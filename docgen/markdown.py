@@ -900,10 +900,93 @@ def _unwrap_markdown(lines: list[str | None]) -> None:
                 lines[index - 1] = ""  # the inner block ended with its list item: the closer is no fence
 
 
+_RST_UNDERLINE = re.compile(r"([=\-~^\"'`#*+:.])\1{2,}[ \t]*\Z")
+"""A reStructuredText section adornment: one punctuation character repeated (`~~~~`, `====`)."""
+_RST_CODE = re.compile(r"([ \t]*)\.\.[ \t]+(?:code-block|code|sourcecode)::[ \t]*(\S*)[ \t]*\Z")
+"""A reStructuredText code directive (`.. code-block:: bash`) and its language."""
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" \t"))
+
+
+def _rst_as_markdown(lines: list[str | None]) -> None:
+    """Rewrite a reStructuredText page in place, line for line, as the Markdown it means: a title over
+    its adornment (`Setup` over `-----`, `~~~~` which Markdown would open a fence with) an ATX heading
+    of the level the adornment first came in, and the indented body of a `.. code-block:: bash`
+    directive or under a paragraph ending `::` a fenced block (the directive line or the blank line
+    after `::` opening it, the blank line after the body closing it, the body dedented). A body with no
+    blank line after it is left as it was."""
+    levels: list[str] = []
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        if line is None:
+            index += 1
+            continue
+        title = lines[index - 1] if index else None
+        if (
+            _RST_UNDERLINE.match(line)
+            and title is not None
+            and title.strip()
+            and _indent(title) == 0
+            and not _RST_UNDERLINE.match(title)
+            and len(line.rstrip()) >= len(title.rstrip()) - 2
+        ):
+            over = lines[index - 2] if index > 1 else None
+            key = line[0] + ("o" if over is not None and over.rstrip() == line.rstrip() else "")
+            if key not in levels:
+                levels.append(key)
+            lines[index - 1] = "#" * min(6, levels.index(key) + 1) + " " + title.strip()
+            lines[index] = ""
+            if key.endswith("o") and over is not None:
+                lines[index - 2] = ""
+            index += 1
+            continue
+        code = _RST_CODE.match(line)
+        literal = code is None and line.rstrip().endswith("::") and not line.lstrip().startswith("..")
+        if code is None and not literal:
+            index += 1
+            continue
+        base = _indent(line)
+        end = index + 1
+        while (
+            end < len(lines)
+            and ((lines[end] or "").strip() == "" or _indent(lines[end] or "") > base)
+            and lines[end] is not None
+        ):
+            end += 1
+        body = [i for i in range(index + 1, end) if (lines[i] or "").strip()]
+        if code is not None:
+            while body and (lines[body[0]] or "").lstrip().startswith(":"):
+                lines[body[0]] = ""
+                body.pop(0)
+        closing = body[-1] + 1 if body else end
+        opening = index if code is not None else index + 1
+        if (
+            not body
+            or closing >= len(lines)
+            or (lines[closing] or "").strip()
+            or opening >= body[0]
+            or (lines[opening] or "").strip()
+            and code is None
+        ):
+            index = max(end, index + 1)
+            continue
+        cut = min(_indent(lines[i] or "") for i in body)
+        lines[opening] = "```" + (code.group(2) if code is not None else "")
+        for i in range(opening + 1, closing):
+            lines[i] = (lines[i] or "")[cut:]
+        lines[closing] = "```"
+        index = closing + 1
+
+
 def read_document(text: str, path: str) -> Document:
     """The tables, paragraphs and fences of `text` outside docgen blocks and HTML comments, the bodies of
     MkDocs admonitions and content tabs read as if they were not indented (`_unfold_blocks`)."""
     lines = _live_lines(text, path)
+    if path.lower().endswith((".rst", ".rest")):
+        _rst_as_markdown(lines)
     if "markdown" in text or "```md" in text or "~~~md" in text:
         _unwrap_markdown(lines)
     if "!!!" in text or "???" in text or "===" in text:

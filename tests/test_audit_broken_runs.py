@@ -258,3 +258,52 @@ def test_a_shell_instruction_does_not_hide_a_copy_with_shell_syntax(tmp_path: Pa
 def test_a_shell_instruction_still_leaves_its_runs_alone(tmp_path: Path) -> None:
     dockerfile = 'FROM debian:12\nSHELL ["/bin/bash", "-c"]\nRUN a && && b\nCOPY ./tools/smoke /opt/smoke/\n'
     assert _audited(tmp_path, dockerfile) == []
+
+
+# -- a package name left malformed by a build arg out of scope ----------------------------------------
+# modelled on a robotics image on a CUDA base: the ROS and simulator releases declared above the FROM
+ROBOT = """ARG UBUNTU_RELEASE=22.04
+ARG ROS_DISTRO=humble
+ARG SIM_VERSION=fortress
+FROM nvcr.io/nvidia/cuda:12.5.1-devel-ubuntu${UBUNTU_RELEASE}
+RUN apt-get update && apt-get install -y --no-install-recommends \\
+    curl \\
+    ros-${ROS_DISTRO}-desktop \\
+    ignition-${SIM_VERSION} \\
+    && rm -rf /var/lib/apt/lists/*
+RUN echo "source /opt/ros/${ROS_DISTRO}/setup.bash" >> ~/.bashrc
+"""
+
+
+def test_a_package_named_through_an_arg_out_of_scope(tmp_path: Path) -> None:
+    assert _audited(tmp_path, ROBOT) == [
+        "6: README's build of Dockerfile cannot complete: its RUN at line 5 installs "
+        "ros-${ROS_DISTRO}-desktop (line 7), which is ros--desktop: ROS_DISTRO is declared only before "
+        "the first FROM (line 2) and not again in the RUN's stage, so it is empty there and no package "
+        "has that name (likely)"
+    ]
+    # declared again after the FROM: the build's value reaches the RUN
+    again = ROBOT.replace("RUN apt-get", "ARG ROS_DISTRO\nARG SIM_VERSION\nRUN apt-get", 1)
+    assert _audited(tmp_path, again) == []
+    # the ROS base image sets ROS_DISTRO itself; a path (not a package name) with the arg empty
+    ros_base = ROBOT.replace(
+        "nvcr.io/nvidia/cuda:12.5.1-devel-ubuntu${UBUNTU_RELEASE}", "ros:humble-ros-base"
+    )
+    ros_base = ros_base.replace("    ignition-${SIM_VERSION} \\\n", "")
+    assert _audited(tmp_path, ros_base) == []
+
+
+# modelled on a Python service whose wheel version is an arg above the FROM
+WHEEL = """ARG ENGINE_VERSION=0.4.2
+FROM python:3.11-slim
+RUN pip install --no-cache-dir "engine==${ENGINE_VERSION}"
+"""
+
+
+def test_a_pip_pin_emptied_by_an_arg_out_of_scope(tmp_path: Path) -> None:
+    found = _audited(tmp_path, WHEEL)
+    assert len(found) == 1 and "installs engine==${ENGINE_VERSION}, which is engine==:" in found[0]
+    used_in_from = WHEEL.replace("FROM python:3.11-slim", "FROM python:3.11-slim AS base\nARG ENGINE_VERSION")
+    assert _audited(tmp_path, used_in_from) == []
+    optional = WHEEL.replace('"engine==${ENGINE_VERSION}"', "engine${ENGINE_EXTRAS}")  # not declared at all
+    assert _audited(tmp_path, optional) == []

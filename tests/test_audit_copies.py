@@ -597,3 +597,126 @@ CMD ["python", "-m", "server"]
     assert (
         _copies(tmp_path, readme, {"docker/Dockerfile.server": no_port}, ["docker/Dockerfile.server"]) == []
     )
+
+
+def test_a_copy_whose_pip_requirements_changed_bounds(tmp_path: Path) -> None:
+    # (the shape of a trainer README quoting its GPU image's Dockerfile, pins and ranges side by side)
+    readme = """\
+# trainer
+
+The Dockerfile of `docker/Dockerfile.gpu`:
+
+```dockerfile
+FROM rocm/pytorch:rocm6.2_ubuntu22.04
+ENV HIP_ARCH=gfx942
+RUN pip install "tensordict<0.6" --no-deps && \\
+    pip install accelerate \\
+    "ray[data,train]>=2.45.0" \\
+    "pyarrow>=15" \\
+    torch==2.3.0
+COPY . /app
+```
+"""
+    gpu = (
+        "FROM rocm/pytorch:rocm6.2_ubuntu22.04\nENV HIP_ARCH=gfx942\n"
+        'RUN pip install "tensordict<0.6" --no-deps && \\\n    pip install accelerate \\\n'
+        '    "ray[data,train]<2.45.0" \\\n    "pyarrow>=15.0.0" \\\n    torch==2.4.0\nCOPY . /app\n'
+    )
+    files = {"docker/Dockerfile.gpu": gpu}
+    assert _copies(tmp_path, readme, files, ["docker/Dockerfile.gpu"]) == [
+        "10: README's copy of docker/Dockerfile.gpu installs ray[data,train]>=2.45.0 but "
+        "docker/Dockerfile.gpu:5 installs ray[data,train]<2.45.0 (certain)",
+        "12: README says torch 2.3.0 but docker/Dockerfile.gpu:7 says 2.4.0 (certain)",  # told once
+    ]
+    agreeing = readme.replace(">=2.45.0", "<2.45").replace("torch==2.3.0", "torch==2.4.0")
+    assert _copies(tmp_path, agreeing, files, ["docker/Dockerfile.gpu"]) == []  # `<2.45` is `<2.45.0`
+    # the file's bound is a variable; it installs pyarrow with two different ranges
+    varied = gpu.replace('"ray[data,train]<2.45.0"', '"ray[data,train]${RAY_BOUND}"')
+    varied = varied.replace("torch==2.4.0", 'torch==2.4.0 && pip install "pyarrow<19"')
+    stale = agreeing.replace('"pyarrow>=15"', '"pyarrow>=14"').replace("<2.45", ">=2.45")
+    assert _copies(tmp_path, stale, {"docker/Dockerfile.gpu": varied}, ["docker/Dockerfile.gpu"]) == []
+
+
+def test_a_copy_of_a_web_image_with_a_stale_range_but_not_a_reader_s_own(tmp_path: Path) -> None:
+    # (the shape of a web service README: the Dockerfile in full, then one to write yourself)
+    readme = """\
+# api
+
+```
+FROM python:3.12-slim
+WORKDIR /srv
+RUN pip install --no-cache-dir "fastapi>=0.110,<0.111" uvicorn
+COPY app /srv/app
+CMD ["uvicorn", "app.main:app"]
+```
+"""
+    web = (
+        "FROM python:3.12-slim\nWORKDIR /srv\n"
+        'RUN pip install --no-cache-dir "fastapi>=0.115,<0.116" uvicorn\n'
+        'COPY app /srv/app\nCMD ["uvicorn", "app.main:app"]\n'
+    )
+    files = {"Dockerfile": web}
+    assert _copies(tmp_path, readme, files, ["Dockerfile"]) == [
+        "6: README's copy of Dockerfile installs fastapi>=0.110,<0.111 but Dockerfile:3 installs "
+        "fastapi>=0.115,<0.116 (certain)"
+    ]
+    own = readme.replace("# api\n", "# api\n\nTo extend it, write your own Dockerfile:\n")
+    assert _copies(tmp_path, own, files, ["Dockerfile"]) == []
+
+
+ROCM = """\
+# Build the image in the repo dir:
+# docker build -f docker/Dockerfile.rocm -t trainer-rocm .
+# docker images # you can find your built image
+FROM vendor/sglang:v0.4.6-rocm630
+ENV PYTORCH_ROCM_ARCH="gfx90a;gfx942"
+COPY . .
+RUN pip install accelerate \\
+    "ray[data,train,tune,serve]<2.45.0" \\
+    wandb
+"""
+
+ROCM_PAGE = """\
+Getting started with ROCm
+=========================
+
+Setup
+-----
+
+docker/Dockerfile.rocm
+~~~~~~~~~~~~~~~~~~~~~~
+
+.. code-block:: bash
+
+    # Build the image in the repo dir:
+    # docker build -f docker/Dockerfile.rocm -t trainer-rocm .
+    # docker images # you can find your built image
+    FROM vendor/sglang:v0.4.6-rocm630
+    ENV PYTORCH_ROCM_ARCH="gfx90a;gfx942"
+    COPY . .
+    RUN pip install accelerate \\
+        "ray[data,train,tune,serve]>=2.45.0" \\
+        wandb
+
+Build the image
+~~~~~~~~~~~~~~~
+
+.. code-block:: bash
+
+    docker build -f docker/Dockerfile.rocm -t trainer-rocm .
+"""
+
+
+def test_an_rst_page_quoting_the_dockerfile(tmp_path: Path) -> None:
+    """A reStructuredText page is read as one: its `~~~~` adornments are headings (not Markdown fences)
+    and its `.. code-block::` bodies blocks; the copy's own comments that the file has too (`your built
+    image`) do not make it the reader's Dockerfile."""
+    make_tree(tmp_path, {"docs/rocm.rst": ROCM_PAGE, "docker/Dockerfile.rocm": ROCM})
+    models = [build_model(tmp_path / "docker/Dockerfile.rocm", "docker/Dockerfile.rocm")]
+    said = [f"{d.line}: {d.message}" for d in audit(ROCM_PAGE, "docs/rocm.rst", models, {}, tmp_path)]
+    assert said == [
+        "19: README's copy of docker/Dockerfile.rocm installs ray[data,train,tune,serve]>=2.45.0 but "
+        "docker/Dockerfile.rocm:8 installs ray[data,train,tune,serve]<2.45.0"
+    ]
+    own = ROCM_PAGE.replace("# docker images # you can", "# add your own steps here; you can")
+    assert [d.line for d in audit(own, "docs/rocm.rst", models, {}, tmp_path)] == []

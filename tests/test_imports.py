@@ -474,6 +474,8 @@ AUDIT_LAYERS = (
         "example_copies",
         "build_flags",
         "ros_variants",
+        "codenames",
+        "default_bounds",
         "run_args",
         "run_urls",
         "said_values",

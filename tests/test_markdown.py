@@ -547,3 +547,37 @@ def test_the_wrapped_readme_s_claims_are_audited() -> None:
     model = model_of(parse_dockerfile("FROM nvidia/cuda:13.0.0-devel-ubuntu24.04\n", "Dockerfile"))
     found = audit(_WRAPPED, "README.md", [model], {}, None)
     assert {d.line for d in found} >= {4}
+
+
+def test_a_restructuredtext_page_is_read_as_one() -> None:
+    page = """\
+Install
+=======
+
+Build
+~~~~~
+
+Run this::
+
+    docker build -t app .
+
+.. code-block:: bash
+   :linenos:
+
+   pip install "numpy<2"
+   echo done
+
+Text after the block.
+"""
+    doc = markdown.read_document(page, "docs/install.rst")
+    blocks = [(f.lang, [(n, t) for n, t in f.lines if t]) for f in doc.fences]
+    assert blocks == [
+        ("", [(9, "docker build -t app .")]),
+        ("bash", [(14, 'pip install "numpy<2"'), (15, "echo done")]),
+    ]
+    assert [h[1] for h in doc.headings][:2] == ["Install", "Build"]
+    assert any(t == "Text after the block." for p in doc.paragraphs for _, t in p.lines)
+    # the same text in a Markdown file: `~~~~~` opens a fence there
+    assert any(
+        "Run this::" in t for f in markdown.read_document(page, "README.md").fences for _, t in f.lines
+    )

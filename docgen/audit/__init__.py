@@ -231,6 +231,7 @@ from docgen.audit.clone_misses import clone_misses
 from docgen.audit.clone_scripts import clone_scripts
 from docgen.audit.clone_walks import clone_walks
 from docgen.audit.cloned_repos import _cloned_repos, forked_upstream
+from docgen.audit.codenames import codename_claims
 from docgen.audit.command_slips import slipped_commands
 from docgen.audit.commented_lines import commented_lines_claims
 from docgen.audit.commits import commit_claims
@@ -258,6 +259,7 @@ from docgen.audit.cpu_only import gpu_runs
 from docgen.audit.cuda_flavours import flavour_claims
 from docgen.audit.cuda_wheels import fixed_wheels
 from docgen.audit.curl_uploads import curl_uploads
+from docgen.audit.default_bounds import default_bounds
 from docgen.audit.dependency_rows import _dependency_rows
 from docgen.audit.described_copies import described_copies
 from docgen.audit.disabled import (
@@ -780,6 +782,8 @@ def audit(
         found.extend(_routed_ports(doc, path, directory, models))
         found.extend(_ros_variants(doc, text, models, path, directory))
         found.extend(ros_distro_claims(doc, models, path))
+        found.extend(codename_claims(doc, text, models, path))
+        found.extend(default_bounds(doc, models, path))
         found.extend(_included_paths(doc, models, path, directory))
         found.extend(_spelled_folders(doc, models, path, directory))
         found.extend(placeholder_folders(doc, path, directory))

@@ -31,8 +31,9 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
-from docgen.audit.auditor import CERTAIN, also_at, dockerfile_read
+from docgen.audit.auditor import CERTAIN, LIKELY, also_at, dockerfile_read
 from docgen.audit.commands import MOVE, build_commands, build_words, clone_of, cloned_folder, command_words
+from docgen.audit.coverage import scopeless_args
 from docgen.audit.missing import _key
 from docgen.audit.own_repo import remote_names, repository_root
 from docgen.audit.steps import own_clone
@@ -244,13 +245,14 @@ def broken_runs(
     passed_anywhere = {name for _, _, passed in builds for name in passed}
     read = {id(m): _build_runs(m) for _, m, _ in builds}
     failing: dict[
-        tuple[str, int, str, str], list[int]
+        tuple[str, int, str, str, str], list[int]
     ] = {}  # (Dockerfile, line, keyword, why) → README lines
     for line, model, passed in builds:
         runs = read[id(model)]
         if runs is None:
             continue
         parsed, instructions = runs
+        scopeless: dict[str, int] | None = None  # (read from `docgen lint` when a RUN needs it)
         for inst, tokens in instructions:
             why = None
             if inst.keyword != "RUN":
@@ -274,16 +276,76 @@ def broken_runs(
                     where = "" if _declared_in(model, inst, name) else f" (its stage declares no ARG {name})"
                     why = f'ends in `test {kind} "${name}" && …`, false with {name} {said}{where}'
                     why += ": the RUN exits 1"
+            sure = CERTAIN
+            if why is None and inst.keyword == "RUN":
+                if scopeless is None:
+                    scopeless = scopeless_args(model)
+                if scopeless and (blanked := _blanked_package(model, parsed, inst, scopeless)) is not None:
+                    word, blank, name = blanked
+                    place = _word_line(inst, word)
+                    why = (
+                        f"installs {word}{place}, which is {blank or 'empty'}: {name} is declared only "
+                        f"before the first FROM (line {_global_line(model, name)}) and not again in the "
+                        "RUN's stage, so it is empty there and no package has that name"
+                    )
+                    sure = LIKELY  # (a base image may still set it with ENV)
             if why is not None:
-                failing.setdefault((model.path, inst.start_line, inst.keyword, why), []).append(line)
+                failing.setdefault((model.path, inst.start_line, inst.keyword, why, sure), []).append(line)
                 break  # the build stops at its first failing step
-    for (path, at, kind, why), lines in failing.items():
+    for (path, at, kind, why, sure), lines in failing.items():
         yield Diagnostic(
             readme,
             lines[0],
             f"README's build of {path} cannot complete: its {kind} at line {at} {why}{also_at(lines)}",
-            confidence=CERTAIN,
+            confidence=sure,
         )
+
+
+def _word_line(inst: Instruction, word: str) -> str:
+    """` (line N)`: the Dockerfile line `word` is on when it is not the RUN's first; '' otherwise."""
+    at = inst.original.find(word)
+    line = inst.start_line + inst.original.count("\n", 0, at) if at >= 0 else inst.start_line
+    return f" (line {line})" if line != inst.start_line else ""
+
+
+def _global_line(model: ImageModel, name: str) -> int:
+    """The line of the ARG before the first FROM declaring `name`."""
+    return next((a.line for a in model.args if a.name == name and a.stage is None), 0)
+
+
+_INSTALLS = re.compile(
+    r"\b(?:(?:apt-get|apt|yum|dnf|microdnf|zypper)[ \t]+(?:-\S+[ \t]+)*install|apk[ \t]+(?:-\S+[ \t]+)*add"
+    r"|(?:pip3?(?:\.\d+)?|uv[ \t]+pip|python3?(?:\.\d+)?[ \t]+-m[ \t]+pip)[ \t]+install)\b([^;&|]*)"
+)
+"""A package install command of a RUN and the words after it, up to the next operator."""
+_VARIABLE = re.compile(r"\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))")
+_MALFORMED = re.compile(r"\A[-=.:_+]|--|[-=.:_+]\Z")
+"""A package name with a blank where a variable was: `ros--desktop`, `gazebo-`, `torch==`."""
+
+
+def _blanked_package(
+    model: ImageModel, parsed: ParsedDockerfile, run: Instruction, scopeless: Mapping[str, int]
+) -> tuple[str, str, str] | None:
+    """(word as written, the word with the variable empty, the variable) of the first package an install
+    command of `run` names through a build arg declared only before the first FROM and not again in the
+    RUN's stage (`scopeless`, `docgen lint`'s DG001): empty in the RUN, it leaves a name no package has
+    (`ros-${ROS_DISTRO}-desktop` → `ros--desktop`). None when there is none, or when a base image of the
+    file may set the variable (`ROS_DISTRO` FROM `ros:humble`, `CUDA_VERSION` FROM `nvidia/cuda`)."""
+    bases = " ".join(stage.base.lower() for stage in model.stages)
+    for command in _INSTALLS.finditer(run.args):
+        for word in command.group(1).split():
+            word = word.strip("\"'")
+            names = [m.group(1) or m.group(2) for m in _VARIABLE.finditer(word)]
+            if word.startswith("-") or not names or any(n not in scopeless for n in names):
+                continue
+            if any(re.search(rf"\b{re.escape(n.split('_')[0].lower())}", bases) for n in names):
+                continue
+            if any(_value(model, parsed, run, n, {}) != "" for n in names):
+                continue
+            blank = _VARIABLE.sub("", word)
+            if not blank or _MALFORMED.search(blank):
+                return word, blank, names[0]
+    return None
 
 
 def _declared_in(model: ImageModel, run: Instruction, name: str) -> bool:

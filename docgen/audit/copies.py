@@ -20,6 +20,10 @@ import re
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
+from packaging.requirements import InvalidRequirement, Requirement
+from packaging.specifiers import SpecifierSet
+from packaging.utils import canonicalize_name
+
 from docgen.analysis import model_of
 from docgen.audit.auditor import CERTAIN, Auditor, dockerfile_read
 from docgen.audit.commands import image_repository
@@ -104,6 +108,7 @@ def pasted_copies(doc: Document, fence: Fence, auditor: Auditor) -> Iterator[Dia
                     confidence=CERTAIN,
                 )
     yield from _changed_ports(fence, model, readme)
+    yield from _changed_requirements(fence, model, readme)
     yield from _changed_defaults(_instructions(fence.lines), model, readme, twin=False)
     yield from _stale_packages(fence, model, readme)
     yield from _left_out_packages(doc, fence, model, readme)
@@ -120,6 +125,69 @@ def _exposed(lines: Lines) -> list[tuple[int, set[str]]]:
         ports = {w.lower().removesuffix("/tcp") for w in words}
         found.append((instruction[0][0], set() if any("$" in p for p in ports) else ports))
     return found
+
+
+_PIP_INSTALL = re.compile(
+    r"\b(?:pip3?(?:\.\d+)?|uv[ \t]+pip|python3?(?:\.\d+)?[ \t]+-m[ \t]+pip)[ \t]+install\b"
+)
+"""A pip install command of a RUN (`pip install`, `uv pip install`, `python3 -m pip install`)."""
+_WORD = re.compile(r"\"([^\"]*)\"|'([^']*)'|([^\s\"'\\]+)")
+"""A shell word of a RUN line: double-quoted, single-quoted or bare."""
+_BOUNDED = re.compile(r"[<>!~]|==")
+
+
+def pip_requirements(lines: Lines) -> dict[str, list[tuple[int, str, SpecifierSet]]]:
+    """Each package a `RUN … pip install` of `lines` names with version specifiers (`"ray[data]<2.45.0"`,
+    `torch==2.3.0`), by its canonical name: (line, the requirement as written, its specifiers). Words
+    with a variable, a URL or no specifier are left out."""
+    found: dict[str, list[tuple[int, str, SpecifierSet]]] = {}
+    for keyword, instruction in _instructions(lines):
+        if keyword != "RUN" or not _PIP_INSTALL.search(" ".join(text for _, text in instruction)):
+            continue
+        for line, text in instruction:
+            if text.lstrip().startswith("#"):
+                continue
+            for m in _WORD.finditer(text):
+                word = m.group(1) if m.group(1) is not None else m.group(2) or m.group(3) or ""
+                if "$" in word or not _BOUNDED.search(word):
+                    continue
+                try:
+                    req = Requirement(word)
+                except InvalidRequirement:
+                    continue
+                if req.url is None and req.specifier:
+                    found.setdefault(canonicalize_name(req.name), []).append((line, word, req.specifier))
+    return found
+
+
+def _exact(spec: SpecifierSet) -> bool:
+    """True for one `==` (or `===`) specifier: a pin."""
+    return len(spec) == 1 and next(iter(spec)).operator in ("==", "===")
+
+
+def _changed_requirements(fence: Fence, model: ImageModel, readme: str) -> Iterator[Diagnostic]:
+    """The pip requirements of a pasted copy whose version specifiers differ from those its Dockerfile
+    gives the same package (`"ray[data]>=2.45.0"` in the copy, `"ray[data]<2.45.0"` in the file), by
+    `packaging`'s reading (`>=2.45` is `>=2.45.0`): `certain`. Nothing for a package the file installs
+    with a variable in its version or with several different specifiers, nor for two exact pins (the
+    README's pins are compared with the file's as versions, `docgen.audit.versions`)."""
+    read = dockerfile_read(model.file) if model.file else None
+    if read is None:
+        return
+    theirs = pip_requirements(list(enumerate(read[0].splitlines(), 1)))
+    for name, said in pip_requirements(fence.lines).items():
+        held = theirs.get(name)
+        if not held or len({str(spec) for _, _, spec in held}) != 1:
+            continue
+        at, fact, spec = held[0]
+        for line, word, mine in said:
+            if mine != spec and not (_exact(mine) and _exact(spec)):  # pins: `versions` compares them
+                yield Diagnostic(
+                    readme,
+                    line,
+                    f"README's copy of {model.path} installs {word} but {model.path}:{at} installs {fact}",
+                    confidence=CERTAIN,
+                )
 
 
 def _changed_ports(fence: Fence, model: ImageModel, readme: str) -> Iterator[Diagnostic]:
@@ -152,7 +220,7 @@ def _copy_of(doc: Document, fence: Fence, auditor: Auditor) -> ImageModel | None
     fenced = fence.lang.lower() in DOCKERFILE_LANGS
     whole = reads_as_dockerfile(fence)
     model = _copied(fence, _text_above(doc, fence), auditor.models) if fenced else None
-    if model is None and whole and not _OTHER.search(_intro(doc, fence)):
+    if model is None and whole and not _OTHER.search(_intro(doc, fence, auditor.family)):
         model = _unnamed_copy(fence, auditor)
     return model
 
@@ -163,7 +231,7 @@ def _unnamed_only(doc: Document, fence: Fence, auditor: Auditor) -> ImageModel |
     that shares most of its instructions with the file word for word (`_unnamed_copy`), under words just
     above it (`_intro`) that have none of them. Those words further up are about something else (`make
     sure your system supports nvidia-docker`, a list of steps); a name of the file there is not read."""
-    if not reads_as_dockerfile(fence) or _OTHER.search(_intro(doc, fence)):
+    if not reads_as_dockerfile(fence) or _OTHER.search(_intro(doc, fence, auditor.family)):
         return None
     return _unnamed_copy(fence, auditor)
 
@@ -177,7 +245,7 @@ def copied_model(doc: Document, fence: Fence, auditor: Auditor) -> ImageModel | 
     if fence.lang.lower() in DOCKERFILE_LANGS and _OTHER.search(_text_above(doc, fence)):
         return _unnamed_only(doc, fence, auditor)
     model = _copy_of(doc, fence, auditor)
-    if model is None and not _OTHER.search(_intro(doc, fence)):
+    if model is None and not _OTHER.search(_intro(doc, fence, auditor.family)):
         model = _twin(_instructions(fence.lines), auditor.models)
     return model
 
@@ -433,6 +501,14 @@ def _text_above(doc: Document, fence: Fence) -> str:
     return "\n".join(texts)
 
 
+def _file_comments(file: str) -> set[str]:
+    """The comment lines of the Dockerfile at `file`, their spaces collapsed."""
+    read = dockerfile_read(file)
+    if read is None:
+        return set()
+    return {" ".join(line.split()) for line in read[0].splitlines() if line.lstrip().startswith("#")}
+
+
 def _leading_comments(fence: Fence) -> list[str]:
     """The comment lines a block starts with (blank lines among them skipped), where a copy may name
     its file (`# Dockerfile.jetson - …`)."""
@@ -446,10 +522,11 @@ def _leading_comments(fence: Fence) -> list[str]:
     return comments
 
 
-def _intro(doc: Document, fence: Fence) -> str:
+def _intro(doc: Document, fence: Fence, shown: tuple[ImageModel, ...] = ()) -> str:
     """The words just above `fence` (the last two lines of a paragraph ending at most two lines over it),
     its heading and its leading comments: where a README says whose Dockerfile a block is (`A copy of
-    the Dockerfile:`, `Add this to your Dockerfile:`)."""
+    the Dockerfile:`, `Add this to your Dockerfile:`). A leading comment one of the Dockerfiles `shown`
+    has word for word is the file's, copied with it (`# you can find your built docker`): left out."""
     start = fence.lines[0][0]
     texts: list[str] = []
     first = bisect.bisect_left(doc.paragraphs, start - 3, key=lambda para: para.lines[-1][0])
@@ -459,7 +536,8 @@ def _intro(doc: Document, fence: Fence) -> str:
     heading = bisect.bisect_right(doc.headings, start, key=lambda h: h[0]) - 1
     if heading >= 0:
         texts.append(doc.headings[heading][1])
-    texts.extend(_leading_comments(fence))
+    theirs = set().union(*(_file_comments(m.file) for m in shown if m.file))
+    texts.extend(c for c in _leading_comments(fence) if " ".join(c.split()) not in theirs)
     return "\n".join(texts)
 
 
@@ -751,7 +829,7 @@ def _twin_copy(doc: Document, fence: Fence, auditor: Auditor) -> Iterator[Diagno
     unless the words just above present it as the reader's own or an example."""
     instructions = _instructions(fence.lines)
     model = _twin(instructions, auditor.models)
-    if model is not None and not _OTHER.search(_intro(doc, fence)):
+    if model is not None and not _OTHER.search(_intro(doc, fence, auditor.family)):
         yield from _changed_defaults(instructions, model, auditor.path, twin=True)
 
 
