@@ -150,23 +150,39 @@ def placeholder_builds(
                         )
 
 
-def _default_file(fence: Fence, command: list[tuple[int, str]]) -> str | None:
+def _block_folders(fence: Fence) -> dict[int, str | None]:
+    """Line of `fence` → the folder its commands run in, from where the block starts: after the `cd`s of
+    the lines before it; None from a `cd` that cannot be followed on (a variable, a home or absolute
+    path). Read once for the block, so a block of many builds is read once, not once a build."""
+    folders: dict[int, str | None] = {}
+    folder: str | None = ""
+    for line, text in fence.lines:
+        folders[line] = folder
+        folder = _moved(folder, text)
+    return folders
+
+
+def _moved(folder: str | None, text: str) -> str | None:
+    """`folder` after the `cd`s of `text`; None when one cannot be followed or `folder` is None."""
+    for move in MOVE.finditer(text):
+        target = move.group(1).strip("\"'")
+        if folder is None or not target or target.startswith(("/", "~", "$", "-")):
+            return None
+        folder = posixpath.join(folder, target)
+    return folder
+
+
+def _default_file(fence: Fence, command: list[tuple[int, str]], folders: dict[int, str | None]) -> str | None:
     """The Dockerfile a build command with no `-f` builds, its context's `Dockerfile`, as a path from
     where the block starts: after the `cd`s of the block before it (`cd ./docker` then `docker build
-    --target run ./` builds `docker/Dockerfile`). None when a `cd` or the context cannot be followed (a
-    variable, a home or absolute path)."""
-    start = command[0][0]
-    folder = ""
-    for line, text in fence.lines:
-        if line > start:
-            break
-        if line == start and (build := BUILD.search(text)) is not None:
-            text = text[: build.start()]  # (a `cd` after the build on its line moves later commands)
-        for move in MOVE.finditer(text):
-            target = move.group(1).strip("\"'")
-            if not target or target.startswith(("/", "~", "$", "-")):
-                return None
-            folder = posixpath.join(folder, target)
+    --target run ./` builds `docker/Dockerfile`; `folders`: `_block_folders` of `fence`). None when a
+    `cd` or the context cannot be followed (a variable, a home or absolute path)."""
+    start, first = command[0]
+    if (build := BUILD.search(first)) is not None:
+        first = first[: build.start()]  # (a `cd` after the build on its line moves later commands)
+    folder = _moved(folders.get(start, ""), first)
+    if folder is None:
+        return None
     paths = build_paths(" ".join(text.rstrip("\\").strip() for _, text in command))
     if paths is None or any(c in paths[1] for c in "$<>{}%~") or paths[1].startswith("/"):
         return None
@@ -243,10 +259,14 @@ def dead_targets(
     paths = [m.path for m in auditor.declared_as]
     family = [m.path for m in auditor.family]
     for fence in doc.fences:
+        folders: dict[int, str | None] | None = None
         for command in build_commands(fence):
             files = command_files(command)
             chosen = set().union(*(matching(f, paths) for f in files)) if files else set(range(len(paths)))
-            default = None if files else _default_file(fence, command)
+            default = None
+            if not files and any("--target" in text for _, text in command):
+                folders = _block_folders(fence) if folders is None else folders
+                default = _default_file(fence, command, folders)
             if default is not None and (built := matching(default, family)):
                 # with no -f, its context's Dockerfile, of whichever section: `cd docker` then
                 # `docker build --target run ./` under a section that builds `-f docker/Dockerfile.podman`

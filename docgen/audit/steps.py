@@ -9,6 +9,7 @@ the next commands use found without the `cd`): a checkout that holds only some f
 
 from __future__ import annotations
 
+import bisect
 import os
 import posixpath
 import re
@@ -554,7 +555,8 @@ def said_remotes(doc: Document, home: Path) -> set[str]:
             else:
                 badged.add(f"{found.group(4)}/{found.group(5)}".lower())
     said: set[str] = set()
-    for index, fence in enumerate(doc.fences):
+    paths: _ClonePaths | None = None
+    for fence in doc.fences:
         for line, text in fence.lines:
             clone = CLONE.search(text.split(" #", 1)[0])
             if clone is None:
@@ -570,31 +572,52 @@ def said_remotes(doc: Document, home: Path) -> set[str]:
             folder = folder.strip("/")
             if named in badged or _key(named.split("/")[1]) in images:
                 said.add(named)
-            elif _clone_files(doc.fences[index:], line, folder, home):
-                said.add(named)
+            else:
+                paths = _ClonePaths(doc.fences, home) if paths is None else paths
+                if paths.clone_files(line, folder):
+                    said.add(named)
     return said
 
 
-def _clone_files(fences: Sequence[Fence], after: int, folder: str, home: Path) -> bool:
-    """True when the paths in `folder` that the commands after README line `after` name (`app/run.sh`)
-    are files at `home` (not `_COMMON_FILES`) at least as often as they are not there, and one is."""
-    found = missing = 0
-    for fence in fences:
-        for line, text in fence.lines:
-            if line <= after:
-                continue
-            for word in WORD.findall(text.split(" #", 1)[0]):
-                word = word.strip("\"'")
-                if not word.startswith(folder + "/") or not _plain(word):
-                    continue
-                inner = word[len(folder) + 1 :].strip("/")
-                if not inner:
-                    continue
-                if os.path.isfile(home / inner):
-                    found += not _COMMON_FILES.match(posixpath.basename(inner))
-                elif not os.path.exists(home / inner):
-                    missing += 1
-    return found > 0 and found >= missing
+class _ClonePaths:
+    """The paths the README's commands name under a folder (`app/run.sh` under `app`), each read once:
+    for each folder, the README lines that name one and whether it is a file at `home` (not
+    `_COMMON_FILES`) or not there at all, with the counts from each line on (`clone_files` of many clones
+    is then a look-up, not a read of the commands after each)."""
+
+    def __init__(self, fences: Sequence[Fence], home: Path) -> None:
+        named: dict[str, list[tuple[int, int, int]]] = {}
+        for fence in fences:
+            for line, text in fence.lines:
+                for word in WORD.findall(text.split(" #", 1)[0]):
+                    word = word.strip("\"'")
+                    folder, slash, inner = word.partition("/")
+                    inner = inner.strip("/")
+                    if not slash or not inner or not _plain(word):
+                        continue
+                    if os.path.isfile(home / inner):
+                        named.setdefault(folder, []).append(
+                            (line, int(not _COMMON_FILES.match(posixpath.basename(inner))), 0)
+                        )
+                    elif not os.path.exists(home / inner):
+                        named.setdefault(folder, []).append((line, 0, 1))
+        self._lines: dict[str, list[int]] = {}
+        self._after: dict[str, list[tuple[int, int]]] = {}  # (found, missing) from each entry on
+        for folder, entries in named.items():
+            totals = [(0, 0)]
+            for _, found, missing in reversed(entries):
+                totals.append((totals[-1][0] + found, totals[-1][1] + missing))
+            self._lines[folder] = [line for line, _, _ in entries]
+            self._after[folder] = totals[::-1]
+
+    def clone_files(self, after: int, folder: str) -> bool:
+        """True when the paths in `folder` that the commands after README line `after` name are files
+        at `home` at least as often as they are not there, and one is."""
+        lines = self._lines.get(folder)
+        if lines is None:
+            return False
+        found, missing = self._after[folder][bisect.bisect_right(lines, after)]
+        return found > 0 and found >= missing
 
 
 _RUN_WORD = re.compile(r"(?:^|&&|\|\||;)[ \t]*(?:sudo[ \t]+)?(?:(?:ba)?sh[ \t]+|python3?[ \t]+)?([^\s;&|]+)")
