@@ -383,7 +383,8 @@ def test_a_file_context_in_a_code_span_of_prose(tmp_path: Path) -> None:
     ],
 )
 def test_a_build_whose_context_is_a_folder_or_unknowable(tmp_path: Path, block: str) -> None:
-    (tmp_path / "dockerfile").mkdir()
+    (tmp_path / "dockerfile").mkdir()  # (holding a Dockerfile: one without is entered_builds' finding)
+    (tmp_path / "dockerfile" / "Dockerfile").write_text(APP, encoding="utf-8")
     assert found(tmp_path, block) == []
 
 

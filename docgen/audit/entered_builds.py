@@ -170,7 +170,9 @@ def entered_builds(
                         _no_dockerfile(readme, line, real_path(directory), paths[1], top, may_make, others)
                     )
                     if not told and not fence.inline:  # (the prose of a code span may say where)
-                        told = list(_built_nowhere(readme, line, directory, paths[1], top, may_make, audited))
+                        told = list(
+                            _built_nowhere(readme, fence, line, directory, paths[1], top, may_make, audited)
+                        )
                     yield from told
             if not entered or here is None or not _DOCKER_BUILD.search(step):
                 continue
@@ -268,8 +270,13 @@ def _no_dockerfile(
     yield Diagnostic(readme, line, said, confidence=LIKELY if said_at is not None else CERTAIN)
 
 
+_BLOCK_SCRIPT = re.compile(r"(?<![^\s;&|(])\./([\w.-]+)")
+"""A script a block runs from the folder it stands in (`./start_sim.bash`)."""
+
+
 def _built_nowhere(
     readme: str,
+    fence: Fence,
     line: int,
     directory: Path,
     context: str,
@@ -280,7 +287,9 @@ def _built_nowhere(
     """A finding when `docker build CONTEXT` (no `-f`, no `cd` before it) finds no Dockerfile (any case)
     in CONTEXT from either folder the reader may run it in, the README's own and the project's top, while
     an audited Dockerfile of the project is elsewhere (`docker/Dockerfile.rocm`): the build needs `-f`.
-    Silent when a context folder is not there from both, or may get a Dockerfile (`may_make`)."""
+    Silent when a context folder is not there from both, or may get a Dockerfile (`may_make`), or when
+    the block (`fence`) runs a `./script` that is beside an audited Dockerfile and not beside the README
+    (`gpu/start_sim.bash` by `gpu/Dockerfile`: the block is run there)."""
     if not _PLAIN_PATH.fullmatch(context):
         return
     starts = list(dict.fromkeys([real_path(directory.absolute()), real_path(top)]))
@@ -291,6 +300,12 @@ def _built_nowhere(
     ours = [f for f in ours if f.is_relative_to(top) and os.path.isfile(f)]
     if not ours:
         return
+    for own in ours:  # a script the block runs is in the Dockerfile's folder, not the README's: run there
+        if any(
+            os.path.isfile(own.parent / name) and not os.path.isfile(directory / name)
+            for name in _BLOCK_SCRIPT.findall("\n".join(text for _, text in fence.lines))
+        ):
+            return
     shown = [_shown(f, top) for f in folders if f is not None]
     where = (
         f"{shown[0]} holds no Dockerfile"
