@@ -110,6 +110,15 @@ def parse(data: bytes, display: str) -> tuple[Target, ...]:
     return tuple(found)
 
 
+_NOT_IN_PROJECT_NAMES = re.compile(r"[^a-z0-9_-]")
+
+
+def project_name(name: str) -> str:
+    """The project name Compose makes of `name` (a folder's, `COMPOSE_PROJECT_NAME`'s): lower-cased,
+    with every character but `a-z`, `0-9`, `_` and `-` dropped."""
+    return _NOT_IN_PROJECT_NAMES.sub("", name.lower())
+
+
 @dataclass(frozen=True)
 class Service:
     """One service of a compose file as written (no interpolation): what a README's commands and

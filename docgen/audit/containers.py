@@ -278,8 +278,6 @@ _ALIAS = re.compile(r"""\A[ \t]*alias[ \t]+([\w.:+-]+)=(?:"([^"]*)"|'([^']*)')[ 
 _COMPOSE_UP = re.compile(r"(?<![\w./-])(?:docker[ \t]+compose|docker-compose)(?![\w.-])")
 """Docker's compose command (podman-compose names its containers otherwise: not read)."""
 _PROJECT_SET = re.compile(r"\bCOMPOSE_PROJECT_NAME=[\"']?([\w.-]+)")
-_PROJECT_CHARS = re.compile(r"[^a-z0-9_-]")
-"""What Compose drops from a project name (after lower-casing it)."""
 _NO_SOURCE = re.compile(r"[/~.$`]|\A[A-Z]:")
 """A `-v` source that is a path, a variable or a drive: no named volume."""
 
@@ -321,10 +319,6 @@ class _Project:
     standalone: list[int] = dataclasses.field(default_factory=list)
     """The README lines of its `docker-compose up` (v1 joined them with `_`; the v2 binary so named too
     with `-`)."""
-
-
-def _project_name(name: str) -> str:
-    return _PROJECT_CHARS.sub("", name.lower())
 
 
 _SHELL_LINE = re.compile(r"(?:sudo[ \t]+)?(?:(?:docker|docker-compose|podman|cd|git)[ \t]|\.{1,2}/\w)")
@@ -502,7 +496,7 @@ def _brought_up(doc: Document, steps: Sequence[_Step], directory: Path, top: Pat
         folder = real_path(path.parent)
         own = [c for c in cloned if c] if folder == top and len(cloned) == 1 else []
         project.projects += [*own, folder.name]
-    project.projects = [p for p in dict.fromkeys(_project_name(p) for p in project.projects) if p]
+    project.projects = [p for p in dict.fromkeys(compose.project_name(p) for p in project.projects) if p]
     return project if project.services else None
 
 

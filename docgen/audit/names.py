@@ -986,7 +986,6 @@ def _made_images(command: str) -> set[str] | None:
 
 _COMMAND_LINE = re.compile(r"\A(?:\$[ \t]+)?(?:sudo[ \t]+)?(?:docker|podman)[ \t]")
 """A paragraph line that is a command written without a code block (`docker run -it app`)."""
-_PROJECT_NAME = re.compile(r"[^a-z0-9_-]")
 
 
 def _command_texts(doc: Document, commands: Sequence[_Command]) -> list[tuple[int, str]]:
@@ -1043,7 +1042,7 @@ def _container_runs(
         if name in scripted:
             continue
         where, service = containers[name]
-        project = _PROJECT_NAME.sub("", where.folder.lower()) or "project"
+        project = compose.project_name(where.folder) or "project"
         if not service.image and name in (f"{project}-{service.name}", f"{project}_{service.name}"):
             continue  # the name Compose tags the image with anyway
         seen.add(name)
