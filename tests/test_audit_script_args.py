@@ -726,3 +726,162 @@ def test_getopts_refuses_an_option_before_its_first_word(tmp_path: Path) -> None
         == "README runs ./build.sh with -x, but build.sh does not accept it: its getopts (build.sh:2) "
         "takes -d, -f"
     )
+
+
+# --------------------------------------------------------------------------------------------------
+# A Python script's argparse options, listed or passed with `-` where the parser declares `_`
+
+SHRINK = """\
+import argparse
+
+
+def parse():
+    parser = argparse.ArgumentParser(description="Shrink a checkpoint")
+    parser.add_argument("--ckpt_dir", required=True)
+    parser.add_argument("--bits", type=int, default=4)
+    parser.add_argument("--group_size", type=int, default=128)
+    parser.add_argument("--act-order", action="store_true")
+    parser.add_argument("--out", default="out")
+    return parser.parse_args()
+"""
+SHRINK_IMAGE = (
+    "FROM python:3.11-slim\nWORKDIR /app\nCOPY shrink.py /app/\n"
+    'ENTRYPOINT ["python", "/app/shrink.py", "--ckpt_dir", "/ckpt"]\n'
+)
+SHRINK_README = """\
+# Checkpoint shrinker
+
+The container's entry point runs `shrink.py --ckpt_dir /ckpt` on the folder you mount.
+
+## Flags
+
+### Tuning
+- `--bits`: bits per weight (default 4).
+- `--group-size`: quantisation group size (default 128).
+- `--act-order`: quantise columns by decreasing activation.
+- `--gpus all`: give the container the GPUs (a `docker run` option).
+
+## Max mode
+
+Max mode keeps everything else and turns on (`--group-size 64 --act_order`) internally.
+"""
+
+
+def _python_declared(root: Path, files: dict[str, str], dockerfile: str = APP) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": dockerfile, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(files["README.md"], "README.md", model, {}, root, root)
+        if "does not accept" in d.message
+    ]
+
+
+def test_an_entry_script_option_listed_with_a_dash_for_its_underscore(tmp_path: Path) -> None:
+    files = {"shrink.py": SHRINK, "README.md": SHRINK_README}
+    assert _python_declared(tmp_path, files, SHRINK_IMAGE) == [
+        (
+            9,
+            "README lists --group-size as an option of shrink.py, but shrink.py does not accept it: its "
+            "argparse (shrink.py:8) declares --group_size, not --group-size (argparse does not read `-` "
+            "and `_` alike)",
+            "certain",
+        )
+    ]
+    fixed = dict(files, **{"shrink.py": SHRINK.replace('"--group_size"', '"--group-size"')})
+    assert _python_declared(tmp_path / "fixed", fixed, SHRINK_IMAGE) == []
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        ("import argparse\n", "import argparse\nimport typer\n"),  # typer spells `group_size` `--group-size`
+        ("import argparse\n", "import argparse\nfrom transformers import HfArgumentParser\n"),
+        ("parser.parse_args()", "parser.parse_known_args()[0]"),  # the rest passed on
+        ('description="Shrink a checkpoint"', "parents=[common]"),  # options of another parser
+    ],
+)
+def test_python_scripts_that_may_take_the_other_spelling(tmp_path: Path, change: tuple[str, str]) -> None:
+    files = {"shrink.py": SHRINK.replace(*change), "README.md": SHRINK_README}
+    assert _python_declared(tmp_path, files, SHRINK_IMAGE) == []
+
+
+def test_an_entry_script_the_readme_never_names(tmp_path: Path) -> None:
+    readme = SHRINK_README.replace("runs `shrink.py --ckpt_dir /ckpt` on", "runs on")
+    assert _python_declared(tmp_path, {"shrink.py": SHRINK, "README.md": readme}, SHRINK_IMAGE) == []
+
+
+TRAIN = """\
+#!/usr/bin/env python3
+import argparse
+
+p = argparse.ArgumentParser()
+p.add_argument('--data-dir', default='data')
+p.add_argument('--epochs', type=int, default=10)
+p.add_argument('--learning_rate', type=float, default=3e-4)
+p.add_argument('--no_wandb', action='store_true')
+args = p.parse_args()
+"""
+TRAIN_README = """\
+# Tiny trainer
+
+## train.py options
+
+| Option | Meaning |
+|---|---|
+| `--data-dir` | the dataset folder |
+| `--epochs` | how many passes |
+| `--learning-rate` | the optimiser's step |
+
+```bash
+python3 train.py --data-dir ./data --epoch 3 --no-wandb
+```
+"""
+
+
+def test_a_table_and_a_run_of_a_python_script(tmp_path: Path) -> None:
+    assert _python_declared(tmp_path, {"train.py": TRAIN, "README.md": TRAIN_README}) == [
+        (
+            9,
+            "README lists --learning-rate as an option of train.py, but train.py does not accept it: its "
+            "argparse (train.py:7) declares --learning_rate, not --learning-rate (argparse does not read "
+            "`-` and `_` alike)",
+            "certain",
+        ),
+        (
+            12,
+            "README runs train.py with --no-wandb, but train.py does not accept it: its argparse "
+            "(train.py:8) declares --no_wandb, not --no-wandb (argparse does not read `-` and `_` alike)",
+            "certain",
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("--no-wandb", "--no_wandb"),  # `--epoch`: a prefix of --epochs alone, which argparse takes
+        ("p = argparse.ArgumentParser()", "import click\np = argparse.ArgumentParser()"),
+    ],
+)
+def test_python_runs_argparse_takes(tmp_path: Path, old: str, new: str) -> None:
+    readme = TRAIN_README.replace("`--learning-rate`", "`--learning_rate`")
+    files = {"train.py": TRAIN, "README.md": readme}
+    files = {k: v.replace(old, new) for k, v in files.items()}
+    assert _python_declared(tmp_path, files) == []
+
+
+def test_argparse_without_abbreviations_refuses_a_prefix(tmp_path: Path) -> None:
+    train = TRAIN.replace("ArgumentParser()", "ArgumentParser(allow_abbrev=False)")
+    readme = TRAIN_README.replace("`--learning-rate`", "`--learning_rate`").replace("--no-wandb", "")
+    [(line, message, _)] = _python_declared(tmp_path, {"train.py": train, "README.md": readme})
+    assert line == 12
+    assert message.startswith("README runs train.py with --epoch, but train.py does not accept it")
+
+
+def test_a_parser_given_to_another_files_function(tmp_path: Path) -> None:
+    shrink = SHRINK.replace(
+        "    return parser.parse_args()", "    add_common(parser)\n    return parser.parse_args()"
+    )
+    files = {"shrink.py": "from common import add_common\n" + shrink, "README.md": SHRINK_README}
+    assert _python_declared(tmp_path, files, SHRINK_IMAGE) == []

@@ -129,3 +129,126 @@ def test_a_python_module_outside_the_repository_packages(tmp_path: Path) -> None
         TREE, Dockerfile=DOCKERFILE.replace('"uvicorn", "service.api:app"', '"python", "-m", "service.api"')
     )
     assert _findings(tmp_path, "```\npython -m torch.distributed.run train.py\n```\n", tree) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# A `module:attribute` whose module is in the repository but binds no such name
+
+RAY_TREE = {
+    "Dockerfile": "FROM rayproject/ray:2.9.0-py310\nCOPY shop.py greet.py ./\n",
+    "shop.py": (
+        "from ray import serve\nfrom ray.serve.drivers import DAGDriver\n\n\n@serve.deployment\n"
+        "class Shop:\n    def price(self, item):\n        return 1\n\n\nshop = Shop.bind()\n"
+        "app = DAGDriver.bind(shop)\n"
+    ),
+    "greet.py": (
+        "from ray import serve\n\n\n@serve.deployment\nclass Greet:\n    pass\n\n\ngreeter = Greet.bind()\n"
+    ),
+    "shop.yaml": "# written by serve build\n\nimport_path: shop:shop_graph\n\nruntime_env: {}\n",
+    "greet.yaml": "applications:\n  - name: greet\n    import_path: greet:greeter\n",
+}
+RAY_README = """\
+# Serve examples
+
+Build the configs:
+
+```
+serve build greet:greeter -o greet.yaml
+serve build shop:shop_graph -o shop.yaml
+serve build --multi-app greet:greeter shop:app -o both.yaml
+```
+
+Deploy them:
+
+```
+serve deploy greet.yaml
+serve deploy shop.yaml
+```
+
+Write your own with `serve run your_module:app`.
+"""
+
+
+def _ray_findings(root: Path, readme: str, tree: dict[str, str]) -> list[str]:
+    return [f for f in _findings(root, readme, tree) if "binds no" in f]
+
+
+def test_an_app_the_serve_module_does_not_bind(tmp_path: Path) -> None:
+    assert _ray_findings(tmp_path, RAY_README, RAY_TREE) == [
+        "7: README runs `serve build shop:shop_graph`, but shop.py binds no shop_graph: shop.py:12 binds app "
+        "(certain)",
+        "15: README deploys shop.yaml, whose import_path (shop.yaml:3) is shop:shop_graph, but shop.py binds "
+        "no shop_graph: shop.py:12 binds app (certain)",
+    ]
+    fixed = dict(RAY_TREE, **{"shop.yaml": RAY_TREE["shop.yaml"].replace("shop_graph", "app")})
+    readme = RAY_README.replace("shop:shop_graph", "shop:app")
+    assert _ray_findings(tmp_path / "fixed", readme, fixed) == []
+
+
+@pytest.mark.parametrize(
+    "shop",
+    [
+        "from shop_impl import *\n",  # names bound another way
+        "import os\nif os.environ.get('X'):\n    shop_graph = 1\nelse:\n    shop_graph = 2\n",  # in a branch
+        "from shop_impl import app as shop_graph\n",
+        "def make():\n    global shop_graph\n    shop_graph = 1\n",
+        "def __getattr__(name):\n    return name\n",
+        "",  # binds nothing at all
+    ],
+)
+def test_modules_that_bind_or_may_bind_the_app(tmp_path: Path, shop: str) -> None:
+    tree = dict(RAY_TREE, **{"shop.py": shop, "shop_impl.py": "app = 1\n"})
+    assert [f for f in _ray_findings(tmp_path, RAY_README, tree) if "shop_graph" in f] == []
+
+
+WEB_TREE = {
+    "Dockerfile": (
+        "FROM python:3.12-slim\nWORKDIR /srv\nCOPY requirements.txt .\nRUN pip install -r requirements.txt\n"
+        'COPY web/ ./web\nCMD ["gunicorn", "-b", "0.0.0.0:8000", "web.wsgi:application"]\n'
+    ),
+    "requirements.txt": "flask==3.0.0\ngunicorn==21.2.0\n",
+    "web/__init__.py": "from flask import Flask\n\n\ndef create_app():\n    return Flask(__name__)\n",
+    "web/wsgi.py": "from web import create_app\n\napp = create_app()\n",
+    "compose.yaml": "services:\n  web:\n    build: .\n    command: gunicorn web.wsgi:app\n",
+}
+WEB_README = """\
+# Notes web app
+
+Run it locally:
+
+```sh
+flask --app web:make_app run --debug
+uvicorn --factory web:create_app
+```
+
+Or in a container:
+
+```sh
+docker build -t notes .
+docker run -p 8000:8000 notes
+```
+"""
+
+
+def test_apps_of_flask_a_factory_and_the_image_cmd(tmp_path: Path) -> None:
+    assert [f for f in _findings(tmp_path, WEB_README, WEB_TREE) if "binds no" in f] == [
+        "6: README runs `flask --app web:make_app`, but web/__init__.py binds no make_app: "
+        "web/__init__.py:4 binds create_app (certain)",
+        "14: README starts the image, whose Dockerfile:6 runs `gunicorn web.wsgi:application`, but "
+        "web/wsgi.py binds no application: web/wsgi.py:3 binds app (certain)",
+    ]
+    tree = dict(WEB_TREE, Dockerfile=WEB_TREE["Dockerfile"].replace("wsgi:application", "wsgi:app"))
+    readme = WEB_README.replace("web:make_app", "web:create_app")
+    assert [f for f in _findings(tmp_path / "fixed", readme, tree) if "binds no" in f] == []
+
+
+def test_a_compose_command_told_at_compose_up(tmp_path: Path) -> None:
+    tree = dict(WEB_TREE, **{"compose.yaml": WEB_TREE["compose.yaml"].replace("wsgi:app", "wsgi:wsgi_app")})
+    tree["Dockerfile"] = tree["Dockerfile"].replace("wsgi:application", "wsgi:app")
+    readme = "# Notes\n\n```sh\ndocker compose up -d\n```\n"
+    assert [f for f in _findings(tmp_path, readme, tree) if "binds no" in f] == [
+        "4: README starts the compose services, whose compose.yaml:4 runs `gunicorn web.wsgi:wsgi_app`, but "
+        "web/wsgi.py binds no wsgi_app: web/wsgi.py:3 binds app (certain)"
+    ]
+    quiet = "# Notes\n\nThe compose file starts the app.\n"  # the README starts nothing
+    assert [f for f in _findings(tmp_path / "quiet", quiet, tree) if "binds no" in f] == []

@@ -819,7 +819,7 @@ def audit(
         found.extend(script_files(doc, path, directory, audited, project))
         found.extend(option_lists(doc, path, directory))
         found.extend(rejected_options(doc, path, directory, audited, project))
-        found.extend(undeclared_options(doc, path, directory, audited, project))
+        found.extend(undeclared_options(doc, path, directory, audited, project, models))
         found.extend(slipped_commands(doc, path, directory, audited, project))
         found.extend(positional_options(doc, path, directory, audited, project))
         found.extend(unknown_first_words(doc, path, directory, audited, project))

@@ -32,12 +32,11 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.env_defaults import same
+from docgen.audit.script_args import script_file, started_script
 from docgen.files import text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
-_PYTHON = re.compile(r"(?:.*/)?python[\d.]*\Z")
-_ARCHIVE = re.compile(r"(?:.*/)?([\w.-]+?)\.(?:tar\.gz|tgz|tar\.bz2|tar\.xz|tar)\Z")
 _OPTION = re.compile(r"(?<![\w-])(--[a-z][\w-]*)")
 _SAID = re.compile(
     r"\bdefault(?:[ \t]+value)?(?:[ \t]+(?:is|to)[ \t]+|[ \t]*[:=][ \t]*|[ \t]+)"
@@ -65,55 +64,6 @@ _NUMBER_WORDS = {
 }
 _OTHER_PROGRAM = re.compile(r"[\w/.-]+\.py\b|\bpython[\d.]*[ \t]+-m\b")
 _RUNS_IMAGE = re.compile(r"\bdocker[ \t]+(?:container[ \t]+)?run\b|\bpodman[ \t]+run\b")
-
-
-def _started_script(model: ImageModel) -> str | None:
-    """The image path of the `.py` file the last ENTRYPOINT (else CMD) of the image runs with Python."""
-    labels = {stage.label for stage in model.chain()}
-    last: dict[str, str] = {}
-    for setting in model.settings:
-        if setting.keyword in ("ENTRYPOINT", "CMD") and setting.stage in labels:
-            last[setting.keyword] = setting.value.strip()
-    text = last.get("ENTRYPOINT") or last.get("CMD")
-    if text is None:
-        return None
-    if text.startswith("["):
-        try:
-            parsed = ast.literal_eval(text)
-        except (ValueError, SyntaxError):
-            return None
-        if not isinstance(parsed, list):
-            return None
-        words = [str(word) for word in parsed]
-    else:
-        words = text.split()
-    if len(words) < 2 or not _PYTHON.fullmatch(words[0]):
-        return None
-    script = next((w for w in words[1:] if not w.startswith("-")), "")
-    return script if script.endswith(".py") and posixpath.isabs(script) else None
-
-
-def _script_file(model: ImageModel, path: str) -> Path | None:
-    """The build-context file the image has at `path`: one a COPY puts there, or one of the folder an
-    archive it copies (and names after that folder) was made from."""
-    if not model.file:
-        return None
-    folder = Path(model.file).parent
-    for copy in model.context_copies:
-        dest = copy.dest.strip("\"'")
-        for source in copy.sources:
-            source = source.strip("\"'")
-            if dest.endswith("/"):
-                if path == dest + posixpath.basename(source):
-                    return folder / source
-                archive = _ARCHIVE.fullmatch(source)
-                if archive is not None and path.startswith(dest + archive.group(1) + "/"):
-                    inside = path[len(dest) :]
-                    local = folder / posixpath.dirname(source) / inside
-                    return local if os.path.isfile(local) else None
-            elif dest == path:
-                return folder / source
-    return None
 
 
 def argparse_defaults(text: str) -> dict[str, tuple[int, object]]:
@@ -173,8 +123,8 @@ def entry_options(
         return
     started = []
     for model in models:
-        path = _started_script(model)
-        local = _script_file(model, path) if path else None
+        path = started_script(model)
+        local = script_file(model, path) if path else None
         if path is None or local is None or not os.path.isfile(local):
             continue
         source = text_or_none(local)

@@ -4,8 +4,8 @@ positional argument (`if ! [[ $1 =~ ^ubuntu[0-9]+\\.[0-9]+$ ]]; then … exit 1`
 refuse; a first word its `case "$1"` or its heredoc list of entries (searched with `grep "$1"`) does not
 take (`unknown_first_words`); an option given to a script that reads its arguments only by position
 (`PORT="$1"`), in a command or a list of its options (`positional_options`); an option, in a command
-or a list or table of a script's options, that the script's `getopt` or `getopts` does not declare
-(`undeclared_options`).
+or a list or table of a script's options, that the script's `getopt` or `getopts` does not declare, or
+a Python script's `argparse` (`--desc-act` where it declares `--desc_act`) (`undeclared_options`).
 
 The scripts are found where the README's commands run them (`references._scripts_run`); each script is
 read once, and each of its lines is matched once.
@@ -13,6 +13,7 @@ read once, and each of its lines is matched once.
 
 from __future__ import annotations
 
+import ast
 import bisect
 import difflib
 import fnmatch
@@ -29,7 +30,7 @@ from docgen.audit.references import RUN_SCRIPT, Walk, _bases, inside, project_to
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans, lists
-from docgen.model import Diagnostic
+from docgen.model import Diagnostic, ImageModel
 from docgen.shell import DECLARE, shell_split
 
 _CHECK = re.compile(
@@ -198,14 +199,25 @@ def found_scripts(
     audited: Sequence[str],
     project: Path | None,
     cloned: Callable[[int, str], tuple[str, Path] | None] | None = None,
+    python: bool = False,
 ) -> Iterator[tuple[int, str, Path, list[str] | None]]:
     """(README line, path as the command writes it, the script's real path, the words after it; None
     when they cannot be split) of each script a command block runs that is found where the block runs
     it (`references.Walk`: the README's folder, the ones above, a `cd` followed). With `cloned`
     (`steps.own_clones`), a clone of this very repository makes a folder a later `cd` enters as its
-    root (`git clone …/app.git` then `cd app`)."""
-    for line, path, script, rest in script_runs(doc, directory, audited, project, cloned):
+    root (`git clone …/app.git` then `cd app`). With `python`, a script run by a Python interpreter
+    (`python3 train.py`) too."""
+    for line, path, script, rest in script_runs(doc, directory, audited, project, cloned, python):
         yield line, path, script, _arguments(rest)
+
+
+_PYTHON_RUN = re.compile(
+    r"(?:^|&&|\|\||;)[ \t]*(?:\$[ \t]+)?(?:(?:sudo|time|nohup|exec)[ \t]+)?"
+    r"(?:[A-Za-z_][A-Za-z0-9_]*=[^\s;&|]*[ \t]+)*"
+    r"(?:(?:uv|poetry|pipenv|pdm)[ \t]+run[ \t]+)?python(?:\d(?:\.\d+)?)?(?:[ \t]+-[BuOsIE]+)*[ \t]+"
+    r"((?:\.{1,2}/)?[\w.-]+(?:/[\w.-]+)*\.py)(?=$|[ \t;&|)])"
+)
+"""A Python script run by an interpreter (`python3 train.py --epochs 3`, `uv run python tools/x.py`)."""
 
 
 def script_runs(
@@ -214,6 +226,7 @@ def script_runs(
     audited: Sequence[str],
     project: Path | None,
     cloned: Callable[[int, str], tuple[str, Path] | None] | None = None,
+    python: bool = False,
 ) -> Iterator[tuple[int, str, Path, str]]:
     """(README line, path as the command writes it, the script's real path, the rest of the command
     as written) of each script a command block runs that is found where the block runs it, in the
@@ -225,7 +238,8 @@ def script_runs(
         if own is not None:
             walk.aliases[own[0]] = [own[1]]
             continue
-        for match in RUN_SCRIPT.finditer(step):
+        runs = [*RUN_SCRIPT.finditer(step), *(_PYTHON_RUN.finditer(step) if python else ())]
+        for match in runs:
             path = match.group(1)
             script = next((f / path for f in walk.folders if os.path.isfile(f / path)), None)
             real = Path(os.path.realpath(script)) if script is not None else None
@@ -320,6 +334,8 @@ _OPTION = re.compile(r"(?<![\w-])(--?[A-Za-z0-9][\w-]*)")
 _ITEM_OPTIONS = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?:\*\*)?`(-[^`]*)`")
 """A list item starting with options in code: `` - `-p, --port PORT`: … ``."""
 SCRIPT_NAME = re.compile(r"(?<![\w./-])((?:[\w.-]+/)*[\w.-]+\.(?:sh|bash))(?![\w-])")
+_PY_NAME = re.compile(r"(?<![\w./-])((?:[\w.-]+/)*[\w.-]+\.(?:sh|bash|py))(?![\w-])")
+"""A shell or Python script's name: the scripts a list of options of `undeclared_options` may be about."""
 SOME = re.compile(
     r"\b(?:common|commonly|main|some|useful|frequent\w*|key|selected|most|important|e\.g\.|example"
     r"|such[ \t]+as)\b",
@@ -342,20 +358,27 @@ def _accepted(path: Path) -> list[tuple[int, frozenset[str]]]:
     return found
 
 
-def _named_script(doc: Document, starts: list[int], line: int, intro: str, heading: str) -> str | None:
+def _named_script(
+    doc: Document,
+    starts: list[int],
+    line: int,
+    intro: str,
+    heading: str,
+    names: re.Pattern[str] = SCRIPT_NAME,
+) -> str | None:
     """The script a list at README `line` is about: the one its introduction or heading names, else the
     one the nearest of the four headings above that names one names (`## launch.sh`, then `### Usage`,
     `### Options`)."""
     for text in (intro, heading):
-        names = SCRIPT_NAME.findall(text)
-        if names:
-            return names[0] if len(set(names)) == 1 else None
+        found = names.findall(text)
+        if found:
+            return found[0] if len(set(found)) == 1 else None
     end = bisect.bisect_left(starts, line)  # `starts`: the README line of each heading of `doc`
     above = [text for _, text in doc.headings[max(0, end - 4) : end]]
     for text in reversed(above):
-        names = SCRIPT_NAME.findall(text)
-        if names:
-            return names[0] if len(set(names)) == 1 else None
+        found = names.findall(text)
+        if found:
+            return found[0] if len(set(found)) == 1 else None
     return None
 
 
@@ -838,10 +861,14 @@ class ScriptOptions:
     """A long option may be shortened to a prefix of one alone (`getopt`)."""
     ordered: bool
     """Options end at the first word that is none (`getopts`, `getopt -o +…`)."""
+    where: tuple[tuple[str, int], ...] = ()
+    """(option, script line) of each option declared on a line of its own (`add_argument`)."""
 
     def takes(self, option: str) -> bool:
         """Whether the script accepts `option` (`--name`, `--name=x`, `-n`, `-nfoo`, `-rv`)."""
         name = option.split("=", 1)[0]
+        if self.how == "argparse" and not name.startswith("--"):
+            return True  # argparse's short options (`-lr`, `-n3`, clusters) are not read
         if name.startswith("--"):
             if self.long is None or name in self.long:
                 return True
@@ -929,6 +956,94 @@ def _letters(optstring: str) -> tuple[set[str], set[str]]:
     return letters, values
 
 
+_OTHER_PARSERS = re.compile(
+    r"^[ \t]*(?:from|import)[ \t]+(?:click|typer|fire|docopt|absl|hydra|jsonargparse|tap|simple_parsing"
+    r"|configargparse|omegaconf)\b|\bHfArgumentParser\b|\bparse_known(?:_intermixed)?_args\b"
+    r"|\bsys\.argv\[",
+    re.MULTILINE,
+)
+"""What makes a Python script take options its `add_argument` calls do not show: another parser (click
+and typer spell `desc_act` `--desc-act`; `HfArgumentParser` takes both spellings), options read from
+`sys.argv` or passed on (`parse_known_args`), a parent parser of another file, other option prefixes."""
+_NO_VALUE_ACTIONS = frozenset(
+    {"store_true", "store_false", "store_const", "append_const", "count", "help", "version"}
+)
+
+
+def _python_options(path: Path) -> ScriptOptions | None:
+    """The options the Python script at `path` declares to `argparse`: the literal option strings of
+    its `add_argument` calls, an unambiguous prefix of a long one accepted unless a parser says
+    `allow_abbrev=False`. None when it declares none, reads its options another way too
+    (`_OTHER_PARSERS`), or an option string is not a literal (`*flags`, a variable)."""
+    text = text_or_none(path, MAX_PROJECT_FILE_BYTES)
+    if text is None or "add_argument" not in text or _OTHER_PARSERS.search(text):
+        return None
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return None
+    parsers = {
+        target.id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign)
+        and isinstance(node.value, ast.Call)
+        and ast.unparse(node.value.func).endswith("ArgumentParser")
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
+    for node in ast.walk(tree):  # a parser given to a function of another file may get more options
+        if isinstance(node, ast.Call) and any(
+            isinstance(a, ast.Name) and a.id in parsers
+            for a in [*node.args, *(k.value for k in node.keywords)]
+        ):
+            return None
+    short: set[str] = set()
+    long: set[str] = set()
+    values: set[str] = set()
+    first = 0
+    where: list[tuple[str, int]] = []
+    prefixes = True
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+            continue
+        if node.func.attr == "ArgumentParser":
+            for keyword in node.keywords:
+                if keyword.arg in (None, "parents", "prefix_chars", "fromfile_prefix_chars"):
+                    return None
+                if keyword.arg == "allow_abbrev" and not (
+                    isinstance(keyword.value, ast.Constant) and keyword.value.value is True
+                ):
+                    prefixes = False
+            continue
+        if node.func.attr != "add_argument":
+            continue
+        names = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+        if len(names) != len(node.args) or any(k.arg is None for k in node.keywords):
+            return None
+        options = [n for n in names if n.startswith("-")]
+        if not options:
+            continue  # a positional argument
+        first = min(first or node.lineno, node.lineno)
+        where += [(option, node.lineno) for option in options]
+        keywords = {k.arg: k.value for k in node.keywords}
+        action = keywords.get("action")
+        nargs = keywords.get("nargs")
+        takes_value = not (isinstance(action, ast.Constant) and action.value in _NO_VALUE_ACTIONS) and not (
+            isinstance(nargs, ast.Constant) and nargs.value == 0
+        )
+        for option in options:
+            (long if option.startswith("--") else short).add(option)
+            if takes_value:
+                values.add(option)
+    if not first:
+        return None
+    short.add("-h")
+    long.add("--help")
+    return ScriptOptions(
+        first, "argparse", frozenset(short), frozenset(long), frozenset(values), prefixes, False, tuple(where)
+    )
+
+
 def script_options(path: Path) -> ScriptOptions | None:
     """The options the shell script at `path` declares to its one option parser, reading its own
     arguments: a single `getopt -o … --long …` of `"$@"` (its short string and its `--long`, `-l` or
@@ -938,6 +1053,8 @@ def script_options(path: Path) -> ScriptOptions | None:
     parser, two of them, or one that cannot be read (a variable in the option string, `getopt -a`)."""
     lines = _lines(path)
     text = "\n".join(lines)
+    if path.suffix == ".py" or re.match(r"#![^\n]*\bpython", text):
+        return _python_options(path)
     if not (path.suffix in (".sh", ".bash") or _SHELL.match(text)) or "getopt" not in text:
         return None
     found: list[ScriptOptions] = []
@@ -999,6 +1116,14 @@ def _refusal(word: str, script: str, declared: ScriptOptions) -> str:
     --python_version` when a declared long option is close to the word, else the options it takes."""
     at = f"{script}:{declared.line}"
     if word.startswith("--") and declared.long is not None:
+        key = word.replace("_", "-")
+        spelled = [o for o in sorted(declared.long) if o.replace("_", "-") == key]
+        if spelled:
+            at = f"{script}:{dict(declared.where).get(spelled[0], declared.line)}"
+            return (
+                f"{script} does not accept it: its {declared.how} ({at}) declares {spelled[0]}, not {word} "
+                f"({declared.how} does not read `-` and `_` alike)"
+            )
         close = difflib.get_close_matches(word, sorted(declared.long), n=1, cutoff=0.8)
         if close:
             return f"{script} does not accept it: its {declared.how} ({at}) declares {close[0]}, not {word}"
@@ -1032,13 +1157,20 @@ def undeclared_options(
     directory: Path,
     audited: Sequence[str],
     project: Path | None = None,
+    models: Sequence[ImageModel] = (),
 ) -> Iterator[Diagnostic]:
     """Options a README gives or lists for a shell script that its `getopt` or `getopts` does not
     declare (`script_options`): a command block running it with one (`./build.sh --python_version 3.10`,
     one finding a command), and an option of a list or a table of its options (items or first cells
     starting with options in code, `` * `-v`/`--python_version`: … ``, under an introduction or heading
     naming the script, at least two of them ones the script declares): the parser refuses it (`certain`:
-    read from the script's own option list). Not an option with a variable, nor one after `--`."""
+    read from the script's own option list). Not an option with a variable, nor one after `--`.
+
+    A Python script's options are those of its `argparse` parser (`_python_options`): a run of it
+    (`python3 quantize.py --desc-act`) or a list naming it, and a list about no script by name when the
+    image's ENTRYPOINT or CMD starts the script with Python and the README names it: then only an option
+    spelled with `-` where the parser declares `_` (or the reverse) is reported, the list may hold the
+    options of `docker run` or another program too."""
     read: dict[Path, ScriptOptions | None] = {}
 
     def known(script: Path) -> ScriptOptions | None:
@@ -1046,7 +1178,7 @@ def undeclared_options(
             read[script] = script_options(script)
         return read[script]
 
-    for line, path, script, words in found_scripts(doc, directory, audited, project):
+    for line, path, script, words in found_scripts(doc, directory, audited, project, python=True):
         declared = known(script)
         if declared is None or words is None:
             continue
@@ -1076,19 +1208,25 @@ def undeclared_options(
         items = [(at, _OPTION.findall(m.group(1))) for at, cell in cells if (m := _CELL_SPANS.match(cell))]
         if len(items) >= 2 and len(items) == len(cells):
             groups.append((table.rows[0][0], table.context, "", items))
+    entry = _entry_script(doc, models, top) if groups else None
     for first, intro, heading, items in groups:
-        named = _named_script(doc, starts, first, intro, heading)
-        if named is None or _UNREAD.search(named):
+        named = _named_script(doc, starts, first, intro, heading, _PY_NAME)
+        if named is not None and _UNREAD.search(named):
             continue
-        found = next((b / named for b in bases if os.path.isfile(b / named)), None)
+        found = next((b / named for b in bases if os.path.isfile(b / named)), None) if named else None
         real = Path(os.path.realpath(found)) if found is not None else None
-        if real is None or not real.is_relative_to(top):
+        spelling_only = False
+        if named is None and entry is not None:
+            named, real, spelling_only = entry[0], entry[1], True
+        if named is None or real is None or not real.is_relative_to(top):
             continue
         declared = known(real)
         if declared is None or sum(any(declared.takes(o) for o in options) for _, options in items) < 2:
             continue
         for at, options in items:
-            refused = [o for o in options if not declared.takes(o)]
+            refused = [
+                o for o in options if not declared.takes(o) and (not spelling_only or _respelled(o, declared))
+            ]
             if not refused:
                 continue
             yield Diagnostic(
@@ -1100,6 +1238,33 @@ def undeclared_options(
             )
 
 
+def _respelled(option: str, declared: ScriptOptions) -> bool:
+    """Whether a long option the parser refuses is one it declares with `_` for `-` (or the reverse)."""
+    key = option.split("=", 1)[0].replace("_", "-")
+    return key.startswith("--") and any(o.replace("_", "-") == key for o in declared.long or ())
+
+
+def _entry_script(doc: Document, models: Sequence[ImageModel], top: Path) -> tuple[str, Path] | None:
+    """(name, build-context file) of the one Python script the images' ENTRYPOINT (else CMD) starts,
+    when the README names it (`the entry point runs `quantize.py``); None otherwise."""
+    found: dict[Path, str] = {}
+    for model in models:
+        started = started_script(model)
+        local = script_file(model, started) if started else None
+        if started is None or local is None or not os.path.isfile(local):
+            continue
+        real = Path(os.path.realpath(local))
+        if real.is_relative_to(top):
+            found[real] = posixpath.basename(started)
+    if len(found) != 1:
+        return None
+    [(real, name)] = found.items()
+    said = re.compile(rf"(?<![\w.-]){re.escape(name)}(?![\w-])")
+    if not any(said.search(text) for para in doc.paragraphs for _, text in para.lines):
+        return None
+    return name, real
+
+
 _ITEM_SPANS = re.compile(
     r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?:\*\*)?((?:`-[^`]*`(?:\*\*)?[ \t]*(?:[/,|][ \t]*|or[ \t]+)?(?:\*\*)?)+)"
 )
@@ -1108,3 +1273,59 @@ _CELL_SPANS = re.compile(
     r"(?:\*\*)?((?:`-[^`]*`(?:\*\*)?[ \t]*(?:[/,|][ \t]*|or[ \t]+|<br>[ \t]*)?(?:\*\*)?)+)"
 )
 """The options in code a table's first cell starts with: `` `-t`, `--tag` ``."""
+
+
+# --------------------------------------------------------------------------------------------------
+# The Python script an image starts
+
+_PYTHON_PROGRAM = re.compile(r"(?:.*/)?python[\d.]*\Z")
+_ARCHIVE = re.compile(r"(?:.*/)?([\w.-]+?)\.(?:tar\.gz|tgz|tar\.bz2|tar\.xz|tar)\Z")
+
+
+def started_script(model: ImageModel) -> str | None:
+    """The image path of the `.py` file the last ENTRYPOINT (else CMD) of the image runs with Python."""
+    labels = {stage.label for stage in model.chain()}
+    last: dict[str, str] = {}
+    for setting in model.settings:
+        if setting.keyword in ("ENTRYPOINT", "CMD") and setting.stage in labels:
+            last[setting.keyword] = setting.value.strip()
+    text = last.get("ENTRYPOINT") or last.get("CMD")
+    if text is None:
+        return None
+    if text.startswith("["):
+        try:
+            parsed = ast.literal_eval(text)
+        except (ValueError, SyntaxError):
+            return None
+        if not isinstance(parsed, list):
+            return None
+        words = [str(word) for word in parsed]
+    else:
+        words = text.split()
+    if len(words) < 2 or not _PYTHON_PROGRAM.fullmatch(words[0]):
+        return None
+    script = next((w for w in words[1:] if not w.startswith("-")), "")
+    return script if script.endswith(".py") and posixpath.isabs(script) else None
+
+
+def script_file(model: ImageModel, path: str) -> Path | None:
+    """The build-context file the image has at `path`: one a COPY puts there, or one of the folder an
+    archive it copies (and names after that folder) was made from."""
+    if not model.file:
+        return None
+    folder = Path(model.file).parent
+    for copy in model.context_copies:
+        dest = copy.dest.strip("\"'")
+        for source in copy.sources:
+            source = source.strip("\"'")
+            if dest.endswith("/"):
+                if path == dest + posixpath.basename(source):
+                    return folder / source
+                archive = _ARCHIVE.fullmatch(source)
+                if archive is not None and path.startswith(dest + archive.group(1) + "/"):
+                    inside = path[len(dest) :]
+                    local = folder / posixpath.dirname(source) / inside
+                    return local if os.path.isfile(local) else None
+            elif dest == path:
+                return folder / source
+    return None

@@ -24,10 +24,16 @@ one that enters a container (`docker run -it`, `docker exec`). A README that clo
 Dockerfile that does) may start that repository's modules: only a top package folder of the
 repository itself tells then. The finding is `certain` when the Dockerfile's own CMD or ENTRYPOINT
 starts another module of the repository with the server, `likely` otherwise.
+
+A module the repository does hold must bind the attribute (`_unbound_apps`): `serve build
+fruit:deployment_graph` where `fruit.py` binds only `graph`, the `import_path:` of a Ray Serve config the
+README deploys, the image's CMD or a compose `command:` the README starts (`certain`).
 """
 
 from __future__ import annotations
 
+import ast
+import difflib
 import os
 import re
 import sys
@@ -37,19 +43,22 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY, also_at, dockerfile_read
 from docgen.audit.commands import bare_commands, fence_commands, joined, without_prompt
+from docgen.audit.references import inside
 from docgen.build_scripts import DOCKER_PODMAN, NOT_AFTER_DASH, container_command
 from docgen.compose import COMPOSE_FILE
 from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
 
-_SERVERS = frozenset({"uvicorn", "gunicorn", "hypercorn", "granian"})
+_SERVERS = frozenset({"uvicorn", "gunicorn", "hypercorn", "granian", "daphne"})
 """ASGI and WSGI servers that take the app as `module:attribute`."""
-_APP = re.compile(r"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*):[A-Za-z_]\w*(?:\(.*)?\Z")
+_APP = re.compile(r"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*):([A-Za-z_]\w*)(?:\(.*)?\Z")
 """A server's app: `pkg.mod:app`, `main:create_app()`."""
 _MODULE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*\Z")
 _PYTHON = re.compile(r"(?:[\w./-]*/)?python(?:\d(?:\.\d+)?)?\Z")
-_START = re.compile(r"(?:[\w./-]*/)?(?:uvicorn|gunicorn|hypercorn|granian|python(?:\d(?:\.\d+)?)?)[ \t]")
+_START = re.compile(
+    r"(?:[\w./-]*/)?(?:uvicorn|gunicorn|hypercorn|granian|daphne|flask|serve|python(?:\d(?:\.\d+)?)?)[ \t]"
+)
 """A prose line that is a server command (`bare_commands`)."""
 _ASSIGNMENT = re.compile(r"[A-Za-z_]\w*=")
 _COMMAND_END = frozenset({"&&", "||", ";", "|", "&"})
@@ -75,6 +84,8 @@ class _Start:
     module: str
     shown: str
     """The words as written (`uvicorn embedding_api:app`)."""
+    attribute: str = ""
+    """The module's attribute the tool takes (`app` of `embedding_api:app`); empty for `python -m`."""
 
 
 def _starts(command: str) -> Iterator[_Start]:
@@ -94,17 +105,49 @@ def _starts(command: str) -> Iterator[_Start]:
                 yield _Start("python -m", module, f"python -m {module}")
         elif name in _SERVERS and (begin or words[i - 1] in {"exec", "sudo", "nohup", "env"}):
             yield from _app(words, i + 1, name)
+        elif name == "serve" and i + 1 < len(words) and words[i + 1] in _SERVE and _runs(words, i, begin):
+            yield from _app(words, i + 2, f"serve {words[i + 1]}", every=True)
+        elif name == "flask" and _runs(words, i, begin):
+            yield from _flask_app(words, i + 1)
         begin = False
 
 
-def _app(words: list[str], at: int, tool: str) -> Iterator[_Start]:
-    """The module of the app a server's words from `at` give, the first `module:attribute` word."""
+_SERVE = frozenset({"run", "build", "deploy"})
+"""Ray Serve's commands that take applications as `module:attribute` (`serve build fruit:graph`)."""
+_ATTRIBUTE_ONLY = frozenset({"serve run", "serve build", "serve deploy", "flask"})
+"""Tools whose missing module is not told (their targets may be installed anywhere): only an attribute
+the module found in the repository does not bind."""
+
+
+def _runs(words: list[str], at: int, begin: bool) -> bool:
+    """Whether the word at `at` is the program of a command (not an argument of another)."""
+    return begin or (at > 0 and words[at - 1] in {"exec", "sudo", "nohup", "env"})
+
+
+def _flask_app(words: list[str], at: int) -> Iterator[_Start]:
+    """The app of `flask --app hello:app run` (`--app=`, `-A`): only a `module:attribute` one."""
+    for index, word in enumerate(words[at:], start=at):
+        if word in _COMMAND_END:
+            return
+        value = word.split("=", 1)[1] if word.startswith("--app=") else None
+        if value is None and word in ("--app", "-A") and index + 1 < len(words):
+            value = words[index + 1]
+        if value is not None:
+            if (app := _APP.match(value)) is not None:
+                yield _Start("flask", app.group(1), f"flask --app {value}", app.group(2))
+            return
+
+
+def _app(words: list[str], at: int, tool: str, every: bool = False) -> Iterator[_Start]:
+    """The module of the app a server's words from `at` give, the first `module:attribute` word (with
+    `every`, each one: `serve build --multi-app a:graph b:graph`)."""
     for word in words[at:]:
         if word in _COMMAND_END:
             return
         if (app := _APP.match(word)) is not None:
-            yield _Start(tool, app.group(1), f"{tool} {word}")
-            return
+            yield _Start(tool, app.group(1), f"{tool} {word}", app.group(2))
+            if not every:
+                return
 
 
 def _readme_commands(doc: Document) -> Iterator[tuple[int, str]]:
@@ -128,12 +171,14 @@ def _readme_commands(doc: Document) -> Iterator[tuple[int, str]]:
             yield line, text
 
 
-def _modules(root: Path) -> tuple[set[str], set[str]] | None:
+def _modules(root: Path) -> tuple[set[str], set[str], dict[str, list[Path]]] | None:
     """The modules of the tree at `root`, each under every dotted tail of its path (`app/main.py` is
-    `main` and `app.main`), and the folders holding a Python file by name; None when the tree is larger
-    than `_ENTRIES_LIMIT`."""
+    `main` and `app.main`), the folders holding a Python file by name, and the files of each dotted
+    tail (a package's `__init__.py`, its folder when it has none); None when the tree is larger than
+    `_ENTRIES_LIMIT`."""
     modules: set[str] = set()
     packages: set[str] = set()
+    paths: dict[str, list[Path]] = {}
     walked = 0
     for top, folders, files in os.walk(root):
         folders[:] = sorted(f for f in folders if not f.startswith(".") and f not in _SKIPPED)
@@ -145,10 +190,15 @@ def _modules(root: Path) -> tuple[set[str], set[str]] | None:
         if python and parts:
             packages.add(parts[-1])
             modules.update(".".join(parts[i:]) for i in range(len(parts)))
+            if "__init__" not in python:
+                for i in range(len(parts)):
+                    paths.setdefault(".".join(parts[i:]), []).append(Path(top))
         for name in python:
             path = (*parts, name) if name != "__init__" else parts
             modules.update(".".join(path[i:]) for i in range(len(path)))
-    return modules, packages
+            for i in range(len(path)):
+                paths.setdefault(".".join(path[i:]), []).append(Path(top) / f"{name}.py")
+    return modules, packages, paths
 
 
 def _project_starts(
@@ -203,20 +253,30 @@ def _server_modules(
     """One finding per module a README's server command starts that the repository does not have
     while it is plainly the project's own (see the module's docstring)."""
     starts: dict[tuple[str, str], tuple[_Start, list[int]]] = {}
+    apps: dict[tuple[str, str], tuple[_Start, list[int]]] = {}
+    configs: list[tuple[int, str]] = []  # (README line, config file a `serve deploy|run` reads)
     said: list[str] = []  # every start as written, as often as the README writes it
     for line, command in _readme_commands(doc):
         for start in _starts(command):
             said.append(start.shown)
             if not _PLACEHOLDER.search(start.module.split(".", 1)[0]):
                 starts.setdefault((start.tool, start.module), (start, []))[1].append(line)
-    if not starts:
-        return
+                if start.attribute and not _PLACEHOLDER.search(start.attribute):
+                    apps.setdefault((start.module, start.attribute), (start, []))[1].append(line)
+        configs += ((line, m.group(1)) for m in _SERVE_CONFIG.finditer(command))
     root = project if project is not None else directory
+    started = _project_starts(models, root, directory) if _RUNS_ANY.search(text) else []
+    if not starts and not configs and not any(s.attribute for s, *_ in started):
+        return
     tree = _modules(root)
     if tree is None:
         return
-    modules, packages = tree
+    modules, packages, files = tree
     if not modules:
+        return
+    yield from _unbound_apps(apps, configs, files, readme, directory, root)
+    yield from _unbound_project_apps(doc, [p for p in started if p[0].module in modules], files, readme, root)
+    if not starts:
         return
     project_starts = [p for p in _project_starts(models, root, directory) if p[0].module in modules]
     installed = _installed(root, directory, models)
@@ -225,7 +285,9 @@ def _server_modules(
     for (tool, module), (start, written) in starts.items():
         lines = sorted(set(written))
         top = module.split(".", 1)[0]
-        if module in modules or top in sys.stdlib_module_names or top in _SERVERS | {"pip"}:
+        if module in modules or tool in _ATTRIBUTE_ONLY:
+            continue
+        if top in sys.stdlib_module_names or top in _SERVERS | {"pip"}:
             continue
         if _named(top, installed, spelled_as_package=True):
             continue  # a package the project installs
@@ -252,3 +314,171 @@ def _server_modules(
             f"README runs `{start.shown}`, but the repository has no module {module}{runs}{also_at(lines)}",
             confidence=CERTAIN if own else LIKELY,
         )
+
+
+# --------------------------------------------------------------------------------------------------
+# An app the module the README's command starts does not bind
+
+_SERVE_CONFIG = re.compile(
+    r"(?<![\w-])serve[ \t]+(?:deploy|run)[ \t]+(?:-\S+[ \t]+)*([\w./-]+\.ya?ml)(?![\w.-])"
+)
+"""`serve deploy fruit.yaml`: a Ray Serve config file whose `import_path:` entries are started."""
+_IMPORT_PATH = re.compile(
+    r"^[ \t-]*import_path:[ \t]*[\"']?([A-Za-z_][\w.]*:[A-Za-z_]\w*)[\"']?[ \t]*(?:#.*)?$"
+)
+"""A Ray Serve config's application: `import_path: fruit:graph`."""
+_APP_MAKERS = re.compile(
+    r"(?:\.bind|FastAPI|Flask|Starlette|Quart|Sanic|Litestar|get_[aw]sgi_application|App|Application"
+    r"|(?:create|make|build|get)_app)\Z"
+)
+"""A call making an app (`DAGDriver.bind(…)`, `FastAPI()`): the binding a finding names as the one meant."""
+_SOURCE_LIMIT = 1_000_000
+
+
+def _bound(path: Path) -> dict[str, tuple[int, bool]] | None:
+    """name → (line, made by an app-making call) of each name the module at `path` binds at its top
+    level (assigned, imported, defined, declared `global` anywhere), in any branch; None when it cannot
+    be read or may bind names another way (`from x import *`, a module `__getattr__`, `globals()`)."""
+    if path.name != "__init__.py" and not path.name.endswith(".py"):
+        return None  # a package without `__init__.py`: its attributes are its modules
+    source = text_or_none(path, _SOURCE_LIMIT)
+    if source is None or re.search(r"\b(?:globals|vars|setattr|__getattr__|exec)\b", source):
+        return None
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return None
+    names: dict[str, tuple[int, bool]] = {}
+    top = {id(statement) for statement in tree.body}
+    pending: list[ast.AST] = list(tree.body)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.setdefault(node.name, (node.lineno, False))
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Global):
+                    names.update((n, (inner.lineno, False)) for n in inner.names)
+            continue
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                if alias.name == "*":
+                    return None
+                names.setdefault(alias.asname or alias.name.split(".", 1)[0], (node.lineno, False))
+            continue
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names[node.id] = (node.lineno, names.get(node.id, (0, False))[1])
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+            made = id(node) in top and _APP_MAKERS.search(ast.unparse(node.value.func)) is not None
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    names[target.id] = (node.lineno, made)
+        pending.extend(ast.iter_child_nodes(node))
+    return names
+
+
+def _unbound_apps(
+    apps: dict[tuple[str, str], tuple[_Start, list[int]]],
+    configs: list[tuple[int, str]],
+    files: dict[str, list[Path]],
+    readme: str,
+    directory: Path,
+    root: Path,
+) -> Iterator[Diagnostic]:
+    """A `module:attribute` a README's command starts (`serve build fruit:deployment_graph`, `uvicorn
+    main:api`, `flask --app web:app`), or one a Ray Serve config file the README deploys gives
+    (`import_path:`), whose module is in the repository and binds no such name at its top level: the
+    command fails importing it (`certain`). Silent when a module of that name may bind it another way
+    (`_bound`: None) or any file of that module binds it."""
+    for (module, attribute), (start, written) in apps.items():
+        said = _unbound(module, attribute, files, root)
+        if said is not None:
+            lines = sorted(set(written))
+            yield Diagnostic(
+                readme,
+                lines[0],
+                f"README runs `{start.shown}`, but {said}{also_at(lines)}",
+                confidence=CERTAIN,
+            )
+    told: set[tuple[int, str]] = set()
+    for line, name in configs:
+        config = inside(Path(os.path.abspath(directory / name)), Path(os.path.abspath(root)))
+        text = text_or_none(config) if config is not None and os.path.isfile(config) else None
+        for number, entry in enumerate((text or "").splitlines(), 1):
+            found = _IMPORT_PATH.match(entry)
+            if found is None or (line, found.group(1)) in told:
+                continue
+            module, attribute = found.group(1).split(":")
+            said = _unbound(module, attribute, files, root)
+            if said is not None:
+                told.add((line, found.group(1)))
+                yield Diagnostic(
+                    readme,
+                    line,
+                    f"README deploys {name}, whose import_path ({name}:{number}) is {found.group(1)}, "
+                    f"but {said}",
+                    confidence=CERTAIN,
+                )
+
+
+_RUNS_IMAGE = re.compile(container_command("run", DOCKER_PODMAN, start=NOT_AFTER_DASH))
+_RUNS_ANY = re.compile(r"\b(?:docker|podman)\b[^\n]*?\b(?:run|up)\b")
+"""A README that may start the image or the compose services (`_RUNS_IMAGE`, `_RUNS_COMPOSE` tell)."""
+_RUNS_COMPOSE = re.compile(
+    r"(?<![\w-])(?:docker[ \t]+compose|docker-compose|podman-compose)[ \t]+(?:-\S+[ \t]+\S+[ \t]+)*up\b"
+)
+
+
+def _unbound_project_apps(
+    doc: Document,
+    project_starts: list[tuple[_Start, str, int, bool]],
+    files: dict[str, list[Path]],
+    readme: str,
+    root: Path,
+) -> Iterator[Diagnostic]:
+    """The image's own CMD or ENTRYPOINT, or a compose file's `command:`, starting a `module:attribute`
+    of the repository that binds no such name, told at the README's first `docker run` (for the image)
+    or `docker compose up` (for the compose file): the container the README starts fails at once."""
+    runs: dict[str, int] = {}
+    for fence in doc.fences:
+        for command in fence_commands(fence):
+            text = joined(command)
+            if _RUNS_IMAGE.search(text):
+                runs.setdefault("image", command[0][0])
+            if _RUNS_COMPOSE.search(text):
+                runs.setdefault("compose", command[0][0])
+    told: set[tuple[str, str]] = set()
+    for start, where, at, own in project_starts:
+        kind = "image" if own else "compose" if COMPOSE_FILE.fullmatch(where) else ""
+        line = runs.get(kind)
+        if line is None or not start.attribute or (start.module, start.attribute) in told:
+            continue
+        said = _unbound(start.module, start.attribute, files, root)
+        if said is None:
+            continue
+        told.add((start.module, start.attribute))
+        yield Diagnostic(
+            readme,
+            line,
+            f"README starts the {'image' if own else 'compose services'}, whose {where}:{at} runs "
+            f"`{start.shown}`, but {said}",
+            confidence=CERTAIN,
+        )
+
+
+def _unbound(module: str, attribute: str, files: dict[str, list[Path]], root: Path) -> str | None:
+    """What the repository says when no file of `module` binds `attribute` (`fruit.py binds no
+    deployment_graph: fruit.py:98 binds graph`); None when one does or may, or binds no name at all."""
+    candidates = files.get(module, [])
+    if not candidates:
+        return None
+    read = [(path, _bound(path)) for path in candidates]
+    if any(not names or attribute in names for _, names in read):
+        return None  # one may bind it, or one binds nothing at all (an empty `__init__.py`)
+    path, names = read[0]
+    assert names is not None
+    shown = path.relative_to(root).as_posix() if path.is_relative_to(root) else path.name
+    close = difflib.get_close_matches(attribute, sorted(names), n=1, cutoff=0.6)
+    made = sorted((line, n) for n, (line, app) in names.items() if app)
+    meant = close[0] if close else made[-1][1] if made else None  # the last app made: the one served
+    hint = f": {shown}:{names[meant][0]} binds {meant}" if meant else ""
+    return f"{shown} binds no {attribute}{hint}"
