@@ -222,7 +222,7 @@ from docgen.audit.builds import (
     titled_stages,
     unpassed_required,
 )
-from docgen.audit.built_names import named_builds
+from docgen.audit.built_names import named_builds, tagged_builds
 from docgen.audit.case_slips import case_slips, unnamed_supplies
 from docgen.audit.chart_values import chart_values
 from docgen.audit.ci_claims import ci_claims
@@ -891,6 +891,7 @@ def audit(
     found.extend(powershell_continuations(doc, path))
     found.extend(swapped_headings(doc, path))
     found.extend(named_builds(doc, path))
+    found.extend(tagged_builds(doc, path, directory))
     found.extend(_jetpack_rows(doc, path))
     if not models:  # no Dockerfile: the README's file and command claims only (none is about an image)
         return _merged(found)
