@@ -430,7 +430,7 @@ from docgen.audit.script_compose import fileless_composes, script_files
 from docgen.audit.script_copies import script_copies
 from docgen.audit.script_images import _script_images
 from docgen.audit.script_mounts import script_mounts
-from docgen.audit.script_names import chained_runs, compose_names, described_chains
+from docgen.audit.script_names import chained_runs, compose_names, described_chains, named_runs
 from docgen.audit.script_usage import argument_defaults, longer_usage
 from docgen.audit.script_vars import script_variables
 from docgen.audit.script_versions import script_versions
@@ -864,6 +864,7 @@ def audit(
         found.extend(committed_unrun(doc, path, directory))
         found.extend(chained_runs(doc, path, directory, project))
         found.extend(described_chains(doc, path, directory, project))
+        found.extend(named_runs(doc, path, directory, project))
         found.extend(compose_names(doc, path, directory, project))
         found.extend(_compose_builds(doc, path, directory, project, source))
         found.extend(unbuilt_images(doc, path, directory, project))
