@@ -479,7 +479,7 @@ from docgen.audit.unread_files import unread_files
 from docgen.audit.unset_stops import unset_variables
 from docgen.audit.unshipped_cmd import bare_script_commands, unshipped_default_scripts
 from docgen.audit.user_names import missing_homes, user_names
-from docgen.audit.variant_tags import variant_tags
+from docgen.audit.variant_tags import platform_builds, variant_tags
 from docgen.audit.version_lists import _version_lists
 from docgen.audit.wording import fence_intro, heading_of, runtime_names
 from docgen.audit.work_dirs import missing_work_dirs
@@ -876,6 +876,7 @@ def audit(
         found.extend(unentered_compose(doc, text, path, directory, project))
         found.extend(tag_args(doc, path, directory, models, project))
         found.extend(variant_tags(doc, path, directory, models, project))
+        found.extend(platform_builds(doc, path, directory, models, project))
         found.extend(copied_contexts(doc, path, directory, tuple(models), project))
         found.extend(unbuilt_bases(doc, text, path, directory, models, project))
         found.extend(ci_claims_found)
