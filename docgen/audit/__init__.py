@@ -893,7 +893,8 @@ def audit(
     found.extend(powershell_continuations(doc, path))
     found.extend(swapped_headings(doc, path))
     found.extend(named_builds(doc, path))
-    found.extend(tagged_builds(doc, path, directory))
+    if directory is not None:
+        found.extend(tagged_builds(doc, path, directory))
     found.extend(_jetpack_rows(doc, path))
     if not models:  # no Dockerfile: the README's file and command claims only (none is about an image)
         return _merged(found)
