@@ -474,7 +474,7 @@ from docgen.audit.unbuilt_link import unbuilt_links
 from docgen.audit.unentered_mounts import unentered_mounts
 from docgen.audit.unmounted_scripts import unmounted_scripts
 from docgen.audit.unpublished_ports import unpublished_ports
-from docgen.audit.unread_env import unread_env_claims
+from docgen.audit.unread_env import prose_env_claims, unread_env_claims
 from docgen.audit.unread_files import unread_files
 from docgen.audit.unset_stops import unset_variables
 from docgen.audit.unshipped_cmd import bare_script_commands, unshipped_default_scripts
@@ -1085,6 +1085,7 @@ def _audit_part(
     found.extend(_install_dirs(sub, auditor))
     found.extend(runtime_claims(sub, doc, auditor))
     found.extend(unread_env_claims(sub, doc, auditor))
+    found.extend(prose_env_claims(sub, auditor))
     found.extend(port_var_claims(sub, doc, auditor))
     found.extend(moved_ports(sub, auditor))
     found.extend(discarded_commands(sub, auditor))
