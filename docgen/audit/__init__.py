@@ -257,7 +257,7 @@ from docgen.audit.continuations import (
 from docgen.audit.copies import every_base, pasted_copies, plain_copies
 from docgen.audit.cpu_only import gpu_runs
 from docgen.audit.cuda_flavours import flavour_claims
-from docgen.audit.cuda_wheels import fixed_wheels
+from docgen.audit.cuda_wheels import fixed_wheels, said_indexes
 from docgen.audit.curl_uploads import curl_uploads
 from docgen.audit.default_bounds import default_bounds
 from docgen.audit.dependency_rows import _dependency_rows
@@ -827,6 +827,7 @@ def audit(
         found.extend(argument_defaults(doc, path, directory, audited, project, models))
         found.extend(help_copies(doc, path, directory))
         found.extend(fixed_wheels(doc, path, models))
+        found.extend(said_indexes(doc, path, models))
         found.extend(_mount_claims(doc, path, directory, models, project))
         found.extend(here_mount_claims(doc, path, directory, project))
         found.extend(home_mount_claims(doc, path, directory, project))
