@@ -292,6 +292,7 @@ from docgen.audit.family_defaults import _family_defaults
 from docgen.audit.fences import (
     assignment_block,
     audit_fence,
+    beside_own_runs,
     described_block,
     image_build_block,
     listed_not_installed,
@@ -1112,8 +1113,9 @@ def _audit_part(
     found.extend(held_tool_claims(sub, auditor))
     found.extend(built_claims(sub, auditor))
     found.extend(channel_claims(sub, auditor))
+    own_runs = beside_own_runs(doc, auditor)
     for fence in sub.fences:
-        found.extend(audit_fence(fence, auditor))
+        found.extend(audit_fence(fence, auditor, fence.section in own_runs))
         found.extend(listed_not_installed(fence, auditor))
         intro = fence_intro(doc, fence)
         found.extend(assignment_block(fence, intro, auditor))
