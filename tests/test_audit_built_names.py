@@ -103,7 +103,8 @@ def test_a_script_build_tagged_otherwise_than_the_sentence_says(tmp_path: Path) 
 def test_a_command_build_named_otherwise(tmp_path: Path) -> None:
     block = "docker build -t voxd/server:2.0 -f docker/Dockerfile ."
     assert _tagged(tmp_path, "This creates an image named `voxd/server:2.1`.", block) == [
-        "5: README says the build makes voxd/server:2.1, but the command at line 8 tags voxd/server:2.0 (certain)"
+        "5: README says the build makes voxd/server:2.1, but the command at line 8 tags "
+        "voxd/server:2.0 (certain)"
     ]
     # no tag in the sentence's name: the command's repository is the one named (`latest` is implied)
     assert _tagged(tmp_path, "The image is tagged `voxd/server`.", "docker build -t voxd/server -f x .") == []

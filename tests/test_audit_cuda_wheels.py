@@ -91,7 +91,8 @@ RUN apt-get update && apt-get install -y python3-pip python3-venv ffmpeg
 COPY requirements.txt .
 # Use the cu124 index so the cu124 wheels resolve.
 RUN python3 -m venv /opt/venv && \\
-    /opt/venv/bin/pip install --no-cache-dir --extra-index-url https://download.pytorch.org/whl/cu128 -r requirements.txt
+    /opt/venv/bin/pip install --no-cache-dir \\
+      --extra-index-url https://download.pytorch.org/whl/cu128 -r requirements.txt
 """
 TRANSCRIBE_README = """\
 # Transcriber
@@ -134,7 +135,8 @@ def test_a_wheel_index_the_dockerfile_left_for_another(tmp_path: Path) -> None:
     assert said(tmp_path, TRANSCRIBE_README.format(flavour="cu124"), files) == [
         (
             6,
-            "README says pip uses PyTorch's cu124 wheel index, but the image's installs use Dockerfile:6: …/whl/cu128",
+            "README says pip uses PyTorch's cu124 wheel index, but the image's installs use "
+            "Dockerfile:7: …/whl/cu128",
             "likely",
         )
     ]

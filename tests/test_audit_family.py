@@ -1573,11 +1573,13 @@ docker build -t qa_pipeline .
 ### Run the server
 
 ```
-docker run --gpus=1 -itd -p 8050-8052:8000-8002 -v ${{PWD}}/models:/models --name qa {own} tritonserver --model-repository=/models
+docker run --gpus=1 -itd -p 8050-8052:8000-8002 -v ${{PWD}}/models:/models --name qa {own} tritonserver \\
+  --model-repository=/models
 ```
 
 ```
-docker run --gpus=1 --rm --net=host -v ${{PWD}}/models:/models nvcr.io/nvidia/tritonserver:23.08-py3 tritonserver --model-repository=/models
+docker run --gpus=1 --rm --net=host -v ${{PWD}}/models:/models nvcr.io/nvidia/tritonserver:23.08-py3 \\
+  tritonserver --model-repository=/models
 ```
 """
 CHAT = (
@@ -1616,7 +1618,7 @@ def test_an_upstream_run_with_no_run_of_the_project_s_own_image_is_still_one() -
     only_base = TRITON_README.format(own="nvcr.io/nvidia/tritonserver:23.08-py3")
     assert _base_runs(only_base, TRITON) == [
         "11: README runs nvcr.io/nvidia/tritonserver:23.08-py3 but Dockerfile:1 says "
-        "nvcr.io/nvidia/tritonserver:21.10-py3; also at line 15",
+        "nvcr.io/nvidia/tritonserver:21.10-py3; also at line 16",
     ]
     # no build in the README: the run of the base is the README's image
     no_build = CHAT_README.format(own="acme/chat:0.2").replace("docker build -t acme/chat:0.2 .", "ls")

@@ -212,12 +212,12 @@ def _prose_env(root: Path, readme: str, files: dict[str, str]) -> list[str]:
 def test_variables_a_sentence_gives_that_the_python_start_never_reads(tmp_path: Path) -> None:
     files = {"Dockerfile": QUANT_DOCKERFILE, "quantize.py": QUANT_SCRIPT, "requirements.txt": "autoawq\n"}
     assert _prose_env(tmp_path, QUANT_README, files) == [
-        "6: README says the container takes CALIB_LEN as an environment variable, but nothing in the image reads "
-        "it: quantize.py, which the ENTRYPOINT starts (Dockerfile:6) names no CALIB_LEN; it takes the option "
-        "--calib_len (likely)",
-        "6: README says the container takes CPU_ONLY as an environment variable, but nothing in the image reads "
-        "it: quantize.py, which the ENTRYPOINT starts (Dockerfile:6) names no CPU_ONLY; it takes the option "
-        "--cpu_only (likely)",
+        "6: README says the container takes CALIB_LEN as an environment variable, but nothing in the "
+        "image reads it: quantize.py, which the ENTRYPOINT starts (Dockerfile:6) names no CALIB_LEN; "
+        "it takes the option --calib_len (likely)",
+        "6: README says the container takes CPU_ONLY as an environment variable, but nothing in the "
+        "image reads it: quantize.py, which the ENTRYPOINT starts (Dockerfile:6) names no CPU_ONLY; "
+        "it takes the option --cpu_only (likely)",
     ]
 
 

@@ -157,13 +157,15 @@ def test_silent_when_the_readme_uses_another_compose_file_or_none(tmp_path: Path
 # `platform_builds`: a README about one GPU platform whose build makes an image of another
 
 CUDA_SERVER = (
-    "FROM nvidia/cuda:11.8.0-cudnn8-runtime-ubuntu22.04\nRUN apt-get update && apt-get install -y python3-pip\n"
+    "FROM nvidia/cuda:11.8.0-cudnn8-runtime-ubuntu22.04\n"
+    "RUN apt-get update && apt-get install -y python3-pip\n"
     "RUN pip install torch==2.1.0\nWORKDIR /voice\nCOPY . .\nARG EXTRAS\nRUN pip install -r $EXTRAS\n"
 )
 ROCM_SERVER = "FROM python:3.10-bookworm\nWORKDIR /voice\nCOPY . .\nRUN pip install -r requirements-amd.txt\n"
 ROCM_COMPOSE = (
     "services:\n  voice:\n    devices:\n      - /dev/kfd\n      - /dev/dri\n    image: vocal/voice-server\n"
-    "    build:\n      context: ../\n      dockerfile: {dockerfile}\n      args:\n        EXTRAS: requirements-amd.txt\n"
+    "    build:\n      context: ../\n      dockerfile: {dockerfile}\n"
+    "      args:\n        EXTRAS: requirements-amd.txt\n"
     '    ports:\n      - "7100:7100"\n'
 )
 ROCM_README = (
@@ -194,9 +196,10 @@ def test_a_rocm_readme_whose_compose_builds_the_cuda_dockerfile(tmp_path: Path) 
     assert platform_found(tmp_path, ROCM_README, files, "docker-amd/") == [
         (
             8,
-            "README is about ROCm (heading `Voice server on AMD GPUs (ROCm)`), but its build (service voice of "
-            "docker-compose.yml) builds ../docker/Dockerfile, built on nvidia/cuda:11.8.0-cudnn8-runtime-ubuntu22.04 "
-            "(CUDA), which names nothing of ROCm; the ROCm Dockerfile beside the README (Dockerfile) is not built",
+            "README is about ROCm (heading `Voice server on AMD GPUs (ROCm)`), but its build "
+            "(service voice of docker-compose.yml) builds ../docker/Dockerfile, built on "
+            "nvidia/cuda:11.8.0-cudnn8-runtime-ubuntu22.04 (CUDA), which names nothing of ROCm; "
+            "the ROCm Dockerfile beside the README (Dockerfile) is not built",
             "certain",
         )
     ]
@@ -222,9 +225,9 @@ def test_an_intel_section_whose_build_makes_the_cuda_image(tmp_path: Path) -> No
     assert platform_found(tmp_path, readme, files) == [
         (
             14,
-            "README is about Intel XPU (heading `Intel Arc`), but its build (-f docker/Dockerfile.cuda) builds "
-            "docker/Dockerfile.cuda, which installs download.pytorch.org/whl/cu121 (CUDA), which names nothing of "
-            "Intel XPU",
+            "README is about Intel XPU (heading `Intel Arc`), but its build (-f docker/Dockerfile.cuda) "
+            "builds docker/Dockerfile.cuda, which installs download.pytorch.org/whl/cu121 (CUDA), which "
+            "names nothing of Intel XPU",
             "certain",
         )
     ]
