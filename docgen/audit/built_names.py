@@ -98,7 +98,7 @@ def _repository_name(tag: str) -> str:
 
 
 _TAG_CLAIM = re.compile(
-    r"(?:\btagged(?:[ \t]+(?:as|with))?|\b(?:named|called)|\bbuild(?:s|ing)?[ \t]+(?:the[ \t]+|an?[ \t]+)?"
+    r"(?:\btagged(?:[ \t]+(?:as|with))?|\bbuild(?:s|ing)?[ \t]+(?:the[ \t]+|an?[ \t]+)?"
     r"(?:docker[ \t]+|container[ \t]+)?image|\bimage[ \t]+(?:named|called|tagged))[ \t]+"
     r"(?:`(?P<quoted>[A-Za-z0-9][\w./:@-]*)`|(?P<plain>[a-z0-9][\w.-]*(?:/[\w.-]+)*:[\w.-]*\w))",
     re.IGNORECASE,

@@ -192,6 +192,8 @@ _DYNAMIC_ENV = re.compile(
 """A Python reading of variables by names it does not write (`os.environ[key]`, pydantic's
 `BaseSettings`, click's `envvar=`): any name may be read."""
 _MAX_PY = 1_000_000
+_DISPLAY_READ = re.compile(r"(?:DISPLAY|WAYLAND_DISPLAY|XAUTHORITY|XDG_\w+|QT_\w+|SDL_\w+|PULSE_\w+)\Z")
+"""Names the display and sound libraries a GUI program loads read themselves."""
 
 
 def _python_start(image: RunImage) -> tuple[str, str] | None:
@@ -262,7 +264,7 @@ def prose_env_claims(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
         starts.append(start)
     candidates: dict[str, tuple[int, str]] = {}
     for line, name in said:
-        if name in candidates or _APP_READ.search(name) is not None:
+        if name in candidates or _APP_READ.search(name) is not None or _DISPLAY_READ.match(name):
             continue
         if any(
             name in image.env or name in image._read_at_run_time or not image.model.file for image in images
