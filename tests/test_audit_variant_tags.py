@@ -258,3 +258,20 @@ def test_silent_when_the_build_may_be_of_the_readme_platform(tmp_path: Path) -> 
     both = ROCM_README.replace("# Voice server on AMD GPUs (ROCm)", "# Voice server on NVIDIA or AMD (ROCm)")
     tree = {"docker/Dockerfile": CUDA_SERVER, "docker-amd/docker-compose.yml": compose}
     assert platform_found(tmp_path / "both", both, tree, "docker-amd/") == []
+
+
+def test_silent_when_the_block_s_introduction_names_the_other_platform(tmp_path: Path) -> None:
+    # a section titled for one platform whose first block is introduced as the other's
+    readme = (
+        "# serve\n\n## AMD ROCm 6.x\n\nFor CUDA:\n\n"
+        "```bash\ndocker build -f Dockerfile-nvidia -t me/serve .\n```\n\n"
+        "For ROCm:\n\n```bash\ndocker build -f Dockerfile-amd -t me/serve .\n```\n"
+    )
+    files = {
+        "Dockerfile-nvidia": "FROM nvidia/cuda:12.2.0-devel-ubuntu22.04\nRUN pip install serve\n",
+        "Dockerfile-amd": "FROM rocm/dev-ubuntu-22.04:6.0.2-complete\nRUN pip install serve\n",
+    }
+    assert platform_found(tmp_path, readme, files) == []
+    # the same block with no introduction: the heading is the claim
+    bare = readme.replace("For CUDA:\n\n", "")
+    assert [line for line, _, _ in platform_found(tmp_path / "bare", bare, files)] == [6]

@@ -21,6 +21,7 @@ Every regular expression runs on one tag, one file name, one base image or one R
 
 from __future__ import annotations
 
+import bisect
 import functools
 import os
 import posixpath
@@ -308,6 +309,11 @@ def platform_builds(
     said += [(n, t, False) for p in doc.paragraphs for n, t in p.lines]
     composed: list[Composed] | None = None
     told: set[str] = set()
+    paragraphs = sorted(
+        (p.lines[-1][0], p.lines[0][0], " ".join(t for _, t in p.lines)) for p in doc.paragraphs if p.lines
+    )
+    ends = [end for end, _, _ in paragraphs]
+    headings = sorted(doc.levels)
     for line, text, fenced in sorted(said):
         compose_run = _COMPOSE_BUILD.search(text)
         build_run = _DOCKER_BUILD.search(text) if compose_run is None else None
@@ -317,6 +323,8 @@ def platform_builds(
         if heading is None:
             continue
         platform, title = heading
+        if _other_named(text if not fenced else _intro(paragraphs, ends, headings, line), platform):
+            continue  # `For CUDA:` over the block, under `## AMD ROCm 6.x`: the line says which
         built: list[tuple[str, Path]] = []  # (how the README's build reaches it, Dockerfile)
         if compose_run is not None:
             if composed is None:
@@ -406,3 +414,20 @@ def _names_platform(path: Path, platform: str) -> bool:
 def _names(text: str, platform: str) -> bool:
     """True when `text` (a file or folder name) names `platform` (`docker-rocm`, `Dockerfile.amd`)."""
     return any(key == platform and words.search(text) for key, words in _PLATFORM_WORDS)
+
+
+def _intro(paragraphs: list[tuple[int, int, str]], ends: list[int], headings: list[int], line: int) -> str:
+    """The text of the paragraph that ends last before README `line` (a block's introduction), when no
+    heading lies between (`paragraphs`: (last line, first line, text), sorted; `ends`: their last
+    lines; `headings`: the README lines of the headings, sorted)."""
+    index = bisect.bisect_left(ends, line) - 1
+    if index < 0:
+        return ""
+    end, _, text = paragraphs[index]
+    at = bisect.bisect_right(headings, end)
+    return text if at >= len(headings) or headings[at] > line else ""
+
+
+def _other_named(text: str, platform: str) -> bool:
+    """True when `text` names a GPU platform other than `platform`."""
+    return any(key != platform and words.search(text) for key, words in _PLATFORM_WORDS)
