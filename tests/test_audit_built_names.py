@@ -65,3 +65,88 @@ def test_a_build_under_another_image_name(tmp_path: Path, sentence: str, name: s
 )
 def test_a_name_the_build_agrees_with_or_no_name(tmp_path: Path, sentence: str, build: str) -> None:
     assert _audited(tmp_path, sentence, build) == []
+
+
+# `tagged_builds`: the tag a sentence says a build gives, against the block's build or the script it runs.
+
+TENSOR_DOCKERFILE = "FROM nvcr.io/nvidia/tensorrt:24.10-py3\nRUN pip install onnx==1.16.0\n"
+BUILD_SCRIPT = (
+    "#!/bin/bash\nset -e\necho building\n"
+    'docker build --progress=plain . -f docker/Dockerfile -t quantlab_opt:24.10 "$@"\n'
+    'echo "built quantlab_opt:24.10"\n'
+)
+
+
+def _tagged(tmp_path: Path, sentence: str, block: str, script: str = BUILD_SCRIPT) -> list[str]:
+    readme = f"# quantlab\n\n## Environment\n\n{sentence}\n\n```bash\n{block}\n```\n\nThen run it.\n"
+    make_tree(
+        tmp_path, {"README.md": readme, "docker/Dockerfile": TENSOR_DOCKERFILE, "docker/build.sh": script}
+    )
+    model = build_model(tmp_path / "docker/Dockerfile", "docker/Dockerfile")
+    found = audit(readme, "README.md", [model], {}, tmp_path)
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in found if "the build makes" in d.message]
+
+
+def test_a_script_build_tagged_otherwise_than_the_sentence_says(tmp_path: Path) -> None:
+    assert _tagged(
+        tmp_path, "Build the image (it will be tagged quantlab_opt:latest)", "./docker/build.sh"
+    ) == [
+        "5: README says the build makes quantlab_opt:latest, but ./docker/build.sh (run at line 8) tags "
+        "quantlab_opt:24.10 (likely)"
+    ]
+    assert _tagged(tmp_path, "This builds the image `quantlab_opt:24.04`:", "bash docker/build.sh") == [
+        "5: README says the build makes quantlab_opt:24.04, but docker/build.sh (run at line 8) tags "
+        "quantlab_opt:24.10 (certain)"
+    ]
+
+
+def test_a_command_build_named_otherwise(tmp_path: Path) -> None:
+    block = "docker build -t voxd/server:2.0 -f docker/Dockerfile ."
+    assert _tagged(tmp_path, "This creates an image named `voxd/server:2.1`.", block) == [
+        "5: README says the build makes voxd/server:2.1, but the command at line 8 tags "
+        "voxd/server:2.0 (certain)"
+    ]
+    # no tag in the sentence's name: the command's repository is the one named (`latest` is implied)
+    assert _tagged(tmp_path, "The image is tagged `voxd/server`.", "docker build -t voxd/server -f x .") == []
+    assert _tagged(tmp_path, "The image is tagged `voxd/client`.", "docker build -t voxd/server -f x .") == [
+        "5: README says the build makes voxd/client, but the command at line 8 tags voxd/server (certain)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "block", "script"),
+    [
+        # the tag the script gives
+        ("Build the image (it will be tagged quantlab_opt:24.10)", "./docker/build.sh", BUILD_SCRIPT),
+        # a tag read from a variable with no default: any name may be made
+        (
+            "Build the image (tagged quantlab_opt:latest)",
+            "./docker/build.sh",
+            "docker build -t quantlab_opt:$VER .\n",
+        ),
+        # the reader passes a tag of their own
+        (
+            "Build the image (tagged quantlab_opt:latest)",
+            "./docker/build.sh -t quantlab_opt:latest",
+            BUILD_SCRIPT,
+        ),
+        # a name the reader chooses
+        (
+            "Build it, tagged `myname:dev` or any name of your own",
+            "docker build -t quantlab:1 .",
+            BUILD_SCRIPT,
+        ),
+        # a placeholder
+        ("The image will be tagged `quantlab_opt:<version>`", "./docker/build.sh", BUILD_SCRIPT),
+        # a script that builds through another one
+        ("Build the image (tagged quantlab_opt:latest)", "./docker/build.sh", "./docker/inner.sh\n"),
+        # no build in the block
+        ("The image is tagged `quantlab_opt:latest`", "docker run --rm quantlab_opt:latest", BUILD_SCRIPT),
+        # a script that is not there
+        ("Build the image (tagged quantlab_opt:latest)", "./tools/build.sh", BUILD_SCRIPT),
+    ],
+)
+def test_a_tag_the_build_agrees_with_or_cannot_be_told(
+    tmp_path: Path, sentence: str, block: str, script: str
+) -> None:
+    assert _tagged(tmp_path, sentence, block, script) == []

@@ -81,3 +81,103 @@ def test_a_docker_build_passing_another_major_release(tmp_path: Path) -> None:
 )
 def test_builds_whose_wheels_are_the_cuda_passed(tmp_path: Path, commands: str, dockerfile: str) -> None:
     assert found(tmp_path, commands, dockerfile) == []
+
+
+# `said_indexes`: the wheel index a sentence says the Dockerfile points pip to
+
+TRANSCRIBE = """\
+FROM nvidia/cuda:12.8.0-cudnn-runtime-ubuntu22.04
+RUN apt-get update && apt-get install -y python3-pip python3-venv ffmpeg
+COPY requirements.txt .
+# Use the cu124 index so the cu124 wheels resolve.
+RUN python3 -m venv /opt/venv && \\
+    /opt/venv/bin/pip install --no-cache-dir \\
+      --extra-index-url https://download.pytorch.org/whl/cu128 -r requirements.txt
+"""
+TRANSCRIBE_README = """\
+# Transcriber
+
+Run `docker compose up --build` and open the page.
+
+Notes
+- The Dockerfile points pip to PyTorch's {flavour} wheel index so the GPU build resolves.
+- Keep the project inside the WSL file system.
+"""
+
+ROCM_LLM = """\
+FROM rocm/dev-ubuntu-22.04:6.2
+WORKDIR /srv
+COPY requirements.txt .
+RUN pip3 install --no-cache-dir -r requirements.txt
+"""
+ROCM_REQUIREMENTS = "--index-url https://download.pytorch.org/whl/rocm6.2\ntorch==2.5.1\nvllm-lite==0.3\n"
+ROCM_README = """\
+# llm-lite on AMD
+
+## How the image is built
+
+PyTorch comes from the rocm6.1 wheel index (see requirements.txt); the base image brings ROCm itself.
+"""
+
+
+def said(root: Path, readme: str, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    make_tree(root, {"README.md": readme, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "wheel index, but" in d.message
+    ]
+
+
+def test_a_wheel_index_the_dockerfile_left_for_another(tmp_path: Path) -> None:
+    files = {"Dockerfile": TRANSCRIBE, "requirements.txt": "torch==2.7.0+cu128\n"}
+    assert said(tmp_path, TRANSCRIBE_README.format(flavour="cu124"), files) == [
+        (
+            6,
+            "README says pip uses PyTorch's cu124 wheel index, but the image's installs use "
+            "Dockerfile:7: …/whl/cu128",
+            "likely",
+        )
+    ]
+
+
+def test_a_rocm_index_in_the_requirements_file(tmp_path: Path) -> None:
+    files = {"Dockerfile": ROCM_LLM, "requirements.txt": ROCM_REQUIREMENTS}
+    assert said(tmp_path, ROCM_README, files) == [
+        (
+            5,
+            "README says pip uses PyTorch's rocm6.1 wheel index, but the image's installs use "
+            "requirements.txt:1: …/whl/rocm6.2",
+            "likely",
+        )
+    ]
+    # the index the requirements file names
+    assert said(tmp_path / "same", ROCM_README.replace("rocm6.1", "rocm6.2"), files) == []
+
+
+@pytest.mark.parametrize(
+    ("readme", "dockerfile"),
+    [
+        # the index the Dockerfile uses (its comment naming another is no install)
+        (TRANSCRIBE_README.format(flavour="cu128"), TRANSCRIBE),
+        # the flavour comes from a build arg
+        (TRANSCRIBE_README.format(flavour="cu124"), TRANSCRIBE.replace("whl/cu128", "whl/${CUDA_TAG}")),
+        # the reader is told to change it
+        (
+            TRANSCRIBE_README.format(flavour="cu124").replace(
+                "The Dockerfile points", "Change it if your driver differs: it points"
+            ),
+            TRANSCRIBE,
+        ),
+        # a pin's label is not an index
+        (TRANSCRIBE_README.format(flavour="torch==2.1.2+cu124"), TRANSCRIBE),
+        # no index in the Dockerfile at all
+        (
+            TRANSCRIBE_README.format(flavour="cu124"),
+            TRANSCRIBE.replace("--extra-index-url https://download.pytorch.org/whl/cu128 ", ""),
+        ),
+    ],
+)
+def test_a_said_index_the_image_may_use(tmp_path: Path, readme: str, dockerfile: str) -> None:
+    assert said(tmp_path, readme, {"Dockerfile": dockerfile, "requirements.txt": "torch==2.7.0\n"}) == []

@@ -1557,3 +1557,71 @@ def test_a_python_release_no_dockerfile_of_the_family_has() -> None:
     assert findings("# Stack\n\n- **Python:** 3.11 in a virtual environment\n", family) == [
         "3: README says Python 3.11 but Dockerfile.arm:1 says 3.13"
     ]
+
+
+# a run of the base image's repository beside a run of the project's own image (`fences.beside_own_runs`)
+
+TRITON = "FROM nvcr.io/nvidia/tritonserver:21.10-py3\nRUN pip install transformers==4.30.2\n"
+TRITON_README = """\
+## QA pipeline
+
+### Install
+```
+docker build -t qa_pipeline .
+```
+
+### Run the server
+
+```
+docker run --gpus=1 -itd -p 8050-8052:8000-8002 -v ${{PWD}}/models:/models --name qa {own} tritonserver \\
+  --model-repository=/models
+```
+
+```
+docker run --gpus=1 --rm --net=host -v ${{PWD}}/models:/models nvcr.io/nvidia/tritonserver:23.08-py3 \\
+  tritonserver --model-repository=/models
+```
+"""
+CHAT = (
+    "FROM vllm/vllm-openai:v0.6.3\nCOPY chat_template.jinja /app/\n"
+    'ENTRYPOINT ["python3", "-m", "vllm.entrypoints.openai.api_server"]\n'
+)
+CHAT_README = """\
+# chat server
+
+```bash
+docker build -t acme/chat:0.2 .
+```
+
+## Serving
+
+Our image, or the stock server for comparison:
+
+```bash
+docker run --gpus all -p 8000:8000 {own} --model Qwen/Qwen2.5-7B-Instruct
+docker run --gpus all -p 8001:8000 vllm/vllm-openai:v0.7.0 --model Qwen/Qwen2.5-7B-Instruct
+```
+"""
+
+
+def _base_runs(readme: str, dockerfile: str) -> list[str]:
+    return [f for f in findings(readme, {"Dockerfile": dockerfile}) if re.search(r"README runs \S+ but", f)]
+
+
+def test_an_upstream_run_beside_the_project_s_own_image_is_no_base_claim() -> None:
+    assert _base_runs(TRITON_README.format(own="qa_pipeline:latest"), TRITON) == []
+    assert _base_runs(CHAT_README.format(own="acme/chat:0.2"), CHAT) == []
+
+
+def test_an_upstream_run_with_no_run_of_the_project_s_own_image_is_still_one() -> None:
+    # the section runs the base's repository only: the README's release of its base
+    only_base = TRITON_README.format(own="nvcr.io/nvidia/tritonserver:23.08-py3")
+    assert _base_runs(only_base, TRITON) == [
+        "11: README runs nvcr.io/nvidia/tritonserver:23.08-py3 but Dockerfile:1 says "
+        "nvcr.io/nvidia/tritonserver:21.10-py3; also at line 16",
+    ]
+    # no build in the README: the run of the base is the README's image
+    no_build = CHAT_README.format(own="acme/chat:0.2").replace("docker build -t acme/chat:0.2 .", "ls")
+    assert _base_runs(no_build, CHAT) == [
+        "13: README runs vllm/vllm-openai:v0.7.0 but Dockerfile:1 says vllm/vllm-openai:v0.6.3"
+    ]

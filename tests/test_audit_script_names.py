@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from helpers import make_tree
 
 from docgen.audit import audit
@@ -304,3 +305,134 @@ def test_described_run_scripts_that_run_the_built_image_are_silent(tmp_path: Pat
     # the run script pulls its image itself
     pulls = ORIN_RUN.replace("xhost +si", "docker pull robo/cuda-base:11.4-runtime\nxhost +si")
     assert _described(tmp_path, {"README.md": ORIN, "build.sh": ORIN_BUILD, "run-orin.sh": pulls}) == []
+
+
+# `named_runs`: a run script the README names or runs with no build script, against the builds of its folder
+
+TRAINER_BUILD = """\
+BASE=2.1.0-cuda12.1
+FLAVOUR=cu121
+docker build \\
+  --build-arg BASE=${BASE} \\
+  -t trainbox:3.2.0-${FLAVOUR} \\
+  -t $(whoami)/trainbox:3.2.0-${FLAVOUR} \\
+  -t trainbox:latest .
+"""
+TRAINER_PUSH = "docker push someone/trainbox:3.2.0-cu121\n"
+
+
+def _trainer_run(image: str) -> str:
+    return (
+        "VOL=trainbox-data\ndocker volume create ${VOL}\ndocker run -it --rm \\\n  --gpus all \\\n"
+        f"  -p 8888:8888 \\\n  -v ${{VOL}}:/workspace \\\n  {image}\n"
+    )
+
+
+def _named(tmp_path: Path, readme: str, files: dict[str, str]) -> list[str]:
+    make_tree(tmp_path, {"README.md": readme, **files})
+    dockerfile = next(p for p in files if p.endswith("Dockerfile"))
+    model = build_model(tmp_path / dockerfile, dockerfile)
+    found = audit(readme, "README.md", [model], {}, tmp_path)
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in found if "to start the image" in d.message]
+
+
+# a set of images in folders, the README telling of one as the example and naming its run scripts in prose
+TRAINER = """\
+# trainer images
+
+## Local check
+
+Taking trainbox as the example (the other images work the same way), first add a `.env` file.
+
+Then run `run-rm.sh` or `run-keep.sh` locally to start the image.
+"""
+
+
+def _trainer_files(rm: str, keep: str, build: str = TRAINER_BUILD) -> dict[str, str]:
+    return {
+        "trainbox/Dockerfile": DOCKERFILE,
+        "trainbox/build.sh": build,
+        "trainbox/push.sh": TRAINER_PUSH,
+        "trainbox/run-rm.sh": _trainer_run(rm),
+        "trainbox/run-keep.sh": _trainer_run(keep),
+    }
+
+
+def test_a_run_script_named_in_prose_runs_a_tag_its_build_never_gives(tmp_path: Path) -> None:
+    files = _trainer_files("trainbox:3.2.0-cu121", "trainbox:3.2.0")
+    assert _named(tmp_path, TRAINER, files) == [
+        "7: README names trainbox/run-keep.sh to start the image: trainbox/build.sh:7 tags trainbox:latest, "
+        "but trainbox/run-keep.sh:3 runs trainbox:3.2.0, a tag no build script of its folder gives (likely)"
+    ]
+
+
+# a dev container: the README runs its run script in a block, the build script beside it is not run
+DEVBOX = """\
+# devbox
+
+Build once with the script in `docker/`, then start the container:
+
+```bash
+./docker/start.sh
+```
+"""
+
+
+def test_a_run_script_a_block_runs_with_a_build_script_beside_it(tmp_path: Path) -> None:
+    files = {
+        "docker/Dockerfile": DOCKERFILE,
+        "docker/build.sh": "docker build -t acme/devbox:1.4-gpu -f docker/Dockerfile .\n",
+        "docker/start.sh": "docker run --rm -it --gpus all acme/devbox:1.4\n",
+    }
+    assert _named(tmp_path, DEVBOX, files) == [
+        "6: README runs docker/start.sh to start the image: docker/build.sh:1 tags acme/devbox:1.4-gpu, but "
+        "docker/start.sh:1 runs acme/devbox:1.4, a tag no build script of its folder gives (certain)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        # both scripts run tags the build gives
+        (TRAINER, _trainer_files("trainbox:3.2.0-cu121", "trainbox:latest")),
+        # the build's tag comes from an argument: any tag may be made
+        (
+            TRAINER,
+            _trainer_files("trainbox:3.2.0-cu121", "trainbox:3.2.0", "docker build -t trainbox:$1 .\n"),
+        ),
+        # another script of the folder pulls the run's image
+        (
+            TRAINER,
+            {
+                **_trainer_files("trainbox:3.2.0-cu121", "trainbox:3.2.0"),
+                "trainbox/pull.sh": "docker pull trainbox:3.2.0\n",
+            },
+        ),
+        # the reader is told to edit the script
+        (
+            TRAINER.replace("Then run", "Edit the image in `run-keep.sh` and then run"),
+            _trainer_files("trainbox:3.2.0-cu121", "trainbox:3.2.0"),
+        ),
+        # the script's name is held by two folders: which one is meant cannot be told
+        (
+            TRAINER,
+            {
+                **_trainer_files("trainbox:3.2.0-cu121", "trainbox:3.2.0"),
+                "other/run-keep.sh": _trainer_run("x:1"),
+            },
+        ),
+        # the README runs the build script itself: `chained_runs` reads that chain
+        (
+            DEVBOX.replace("./docker/start.sh", "./docker/build.sh\n./docker/start.sh"),
+            {
+                "docker/Dockerfile": DOCKERFILE,
+                "docker/build.sh": "docker build -t acme/devbox:1.4-gpu -f docker/Dockerfile .\n",
+                "docker/start.sh": "docker run --rm -it --gpus all acme/devbox:1.4-gpu\n",
+            },
+        ),
+    ],
+)
+def test_a_run_script_whose_image_the_build_may_give(
+    tmp_path: Path, readme: str, files: dict[str, str]
+) -> None:
+    assert _named(tmp_path, readme, files) == []

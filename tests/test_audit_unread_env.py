@@ -138,3 +138,147 @@ def test_a_variable_beside_one_a_shell_cmd_reads(tmp_path: Path) -> None:
 )
 def test_variables_the_image_may_read(tmp_path: Path, files: dict[str, str], readme: str) -> None:
     assert [f for f in found(tmp_path, files, readme) if "nothing in the image reads" in f[1]] == []
+
+
+# `prose_env_claims`: variables a sentence says the container takes, for an image that starts one
+# Python script reading none of them
+
+QUANT_DOCKERFILE = """\
+FROM pytorch/pytorch:2.3.0-cuda12.1-cudnn8-runtime
+WORKDIR /app
+COPY requirements.txt /app/
+RUN pip install --no-cache-dir -r /app/requirements.txt
+COPY quantize.py /app/
+ENTRYPOINT ["python", "/app/quantize.py", "--model_dir", "/models"]
+"""
+QUANT_SCRIPT = """\
+import argparse
+import os
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--model_dir", required=True)
+    parser.add_argument("--calib_len", type=int, default=2048)
+    parser.add_argument("--cpu_only", action="store_true")
+    args = parser.parse_args()
+    saved = os.environ.get("CUDA_VISIBLE_DEVICES")
+    print(args, saved)
+
+if __name__ == "__main__":
+    main()
+"""
+QUANT_README = """\
+# quantizer
+
+## Running on a NAS
+
+Map your model folder to `/models`; the entry-point does the rest.
+Optionally set `CALIB_LEN` or `CPU_ONLY` as environment variables if your template supports them.
+"""
+
+CAPTION_DOCKERFILE = """\
+FROM python:3.11-slim
+WORKDIR /srv
+COPY serve.py helpers.py /srv/
+RUN pip install --no-cache-dir flask==3.0.3 pillow==10.4.0
+CMD python3 serve.py
+"""
+CAPTION_SERVE = """\
+import os
+from flask import Flask
+
+MODEL = os.environ.get("CAPTION_MODEL", "blip-base")
+BATCH = int(os.getenv("BATCHSIZE", "8"))
+app = Flask(__name__)
+"""
+CAPTION_README = """\
+# caption server
+
+The server reads the `CAPTION_MODEL` and `BATCH_SIZE` environment variables (model name and batch).
+Pass `HF_TOKEN` as an environment variable for gated models.
+"""
+
+
+def _prose_env(root: Path, readme: str, files: dict[str, str]) -> list[str]:
+    make_tree(root, {"README.md": readme, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "as an environment variable, but" in d.message
+    ]
+
+
+def test_variables_a_sentence_gives_that_the_python_start_never_reads(tmp_path: Path) -> None:
+    files = {"Dockerfile": QUANT_DOCKERFILE, "quantize.py": QUANT_SCRIPT, "requirements.txt": "autoawq\n"}
+    assert _prose_env(tmp_path, QUANT_README, files) == [
+        "6: README says the container takes CALIB_LEN as an environment variable, but nothing in the "
+        "image reads it: quantize.py, which the ENTRYPOINT starts (Dockerfile:6) names no CALIB_LEN; "
+        "it takes the option --calib_len (likely)",
+        "6: README says the container takes CPU_ONLY as an environment variable, but nothing in the "
+        "image reads it: quantize.py, which the ENTRYPOINT starts (Dockerfile:6) names no CPU_ONLY; "
+        "it takes the option --cpu_only (likely)",
+    ]
+
+
+def test_a_variable_the_server_reads_and_one_it_reads_under_another_name(tmp_path: Path) -> None:
+    files = {"Dockerfile": CAPTION_DOCKERFILE, "serve.py": CAPTION_SERVE, "helpers.py": "X = 1\n"}
+    # CAPTION_MODEL is read; HF_TOKEN a library reads; BATCH_SIZE nothing reads
+    assert _prose_env(tmp_path, CAPTION_README, files) == [
+        "3: README says the container takes BATCH_SIZE as an environment variable, but nothing in the image "
+        "reads it: serve.py, which the CMD starts (Dockerfile:5) names no BATCH_SIZE (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        # a file beside the Dockerfile reads it (a module the script imports)
+        (
+            CAPTION_README,
+            {
+                "Dockerfile": CAPTION_DOCKERFILE,
+                "serve.py": CAPTION_SERVE,
+                "helpers.py": "import os\nB = os.environ['BATCH_SIZE']\n",
+            },
+        ),
+        # the script reads variables by names it does not write
+        (
+            CAPTION_README,
+            {
+                "Dockerfile": CAPTION_DOCKERFILE,
+                "serve.py": CAPTION_SERVE + "conf = {k: os.environ[k] for k in os.environ}\n",
+                "helpers.py": "X = 1\n",
+            },
+        ),
+        # an ENV of the Dockerfile sets it
+        (
+            CAPTION_README,
+            {
+                "Dockerfile": CAPTION_DOCKERFILE.replace("CMD", "ENV BATCH_SIZE=8\nCMD"),
+                "serve.py": CAPTION_SERVE,
+                "helpers.py": "X = 1\n",
+            },
+        ),
+        # the variables of a build, not of the container
+        (
+            "# caption\n\nPass `BATCH_SIZE` as an environment variable with --build-arg.\n",
+            {"Dockerfile": CAPTION_DOCKERFILE, "serve.py": CAPTION_SERVE, "helpers.py": ""},
+        ),
+        # the image starts a shell script: not read by this rule
+        (
+            QUANT_README,
+            {
+                "Dockerfile": QUANT_DOCKERFILE.replace(
+                    'ENTRYPOINT ["python", "/app/quantize.py", "--model_dir", "/models"]',
+                    'COPY run.sh /app/\nENTRYPOINT ["/app/run.sh"]',
+                ),
+                "quantize.py": QUANT_SCRIPT,
+                "run.sh": "#!/bin/sh\nexec python /app/quantize.py --model_dir /models\n",
+                "requirements.txt": "",
+            },
+        ),
+    ],
+)
+def test_said_variables_the_python_start_may_read(tmp_path: Path, readme: str, files: dict[str, str]) -> None:
+    assert _prose_env(tmp_path, readme, files) == []

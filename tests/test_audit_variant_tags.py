@@ -152,3 +152,126 @@ def test_silent_when_the_readme_uses_another_compose_file_or_none(tmp_path: Path
     assert found(tmp_path, other, files) == []
     silent = "# llmserve\n\nPull `me/llmserve:latest` and run it.\n"
     assert found(tmp_path, silent, files) == []
+
+
+# `platform_builds`: a README about one GPU platform whose build makes an image of another
+
+CUDA_SERVER = (
+    "FROM nvidia/cuda:11.8.0-cudnn8-runtime-ubuntu22.04\n"
+    "RUN apt-get update && apt-get install -y python3-pip\n"
+    "RUN pip install torch==2.1.0\nWORKDIR /voice\nCOPY . .\nARG EXTRAS\nRUN pip install -r $EXTRAS\n"
+)
+ROCM_SERVER = "FROM python:3.10-bookworm\nWORKDIR /voice\nCOPY . .\nRUN pip install -r requirements-amd.txt\n"
+ROCM_COMPOSE = (
+    "services:\n  voice:\n    devices:\n      - /dev/kfd\n      - /dev/dri\n    image: vocal/voice-server\n"
+    "    build:\n      context: ../\n      dockerfile: {dockerfile}\n"
+    "      args:\n        EXTRAS: requirements-amd.txt\n"
+    '    ports:\n      - "7100:7100"\n'
+)
+ROCM_README = (
+    "# Voice server on AMD GPUs (ROCm)\n\n## Build\n\nFrom the `docker-amd` folder:\n\n"
+    "```bash\ndocker compose build\n```\n\nthen `docker compose up -d`.\n"
+)
+
+
+def platform_found(
+    root: Path, readme: str, files: dict[str, str], folder: str = ""
+) -> list[tuple[int, str, str]]:
+    make_tree(root, {f"{folder}README.md": readme, **files})
+    dockerfile = next(p for p in files if "Dockerfile" in p)
+    model = build_model(root / dockerfile, dockerfile)
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", [model], {}, root / folder, root)
+        if "README is about" in d.message
+    ]
+
+
+def test_a_rocm_readme_whose_compose_builds_the_cuda_dockerfile(tmp_path: Path) -> None:
+    files = {
+        "docker/Dockerfile": CUDA_SERVER,
+        "docker-amd/Dockerfile": ROCM_SERVER,
+        "docker-amd/docker-compose.yml": ROCM_COMPOSE.format(dockerfile="docker/Dockerfile"),
+    }
+    assert platform_found(tmp_path, ROCM_README, files, "docker-amd/") == [
+        (
+            8,
+            "README is about ROCm (heading `Voice server on AMD GPUs (ROCm)`), but its build "
+            "(service voice of docker-compose.yml) builds ../docker/Dockerfile, built on "
+            "nvidia/cuda:11.8.0-cudnn8-runtime-ubuntu22.04 (CUDA), which names nothing of ROCm; "
+            "the ROCm Dockerfile beside the README (Dockerfile) is not built",
+            "certain",
+        )
+    ]
+
+
+# an image generator with one section per accelerator; the Intel one builds the CUDA wheel image
+XPU_README = (
+    "# imagegen\n\n## NVIDIA\n\n```bash\ndocker build -f docker/Dockerfile.cuda -t imagegen:cuda .\n```\n\n"
+    "## Intel Arc\n\nBuild the XPU image:\n\n```bash\ndocker build -f {dockerfile} -t imagegen:xpu .\n```\n"
+)
+CUDA_WHEELS = (
+    "FROM python:3.11-slim\nRUN pip install torch==2.3.1 --index-url https://download.pytorch.org/whl/cu121\n"
+)
+XPU_WHEELS = (
+    "FROM intel/oneapi-basekit:2024.1.0-devel-ubuntu22.04\n"
+    "RUN pip install torch==2.3.1 intel-extension-for-pytorch==2.3.110+xpu\n"
+)
+
+
+def test_an_intel_section_whose_build_makes_the_cuda_image(tmp_path: Path) -> None:
+    files = {"docker/Dockerfile.cuda": CUDA_WHEELS, "docker/Dockerfile.xpu": XPU_WHEELS}
+    readme = XPU_README.format(dockerfile="docker/Dockerfile.cuda")
+    assert platform_found(tmp_path, readme, files) == [
+        (
+            14,
+            "README is about Intel XPU (heading `Intel Arc`), but its build (-f docker/Dockerfile.cuda) "
+            "builds docker/Dockerfile.cuda, which installs download.pytorch.org/whl/cu121 (CUDA), which "
+            "names nothing of Intel XPU",
+            "certain",
+        )
+    ]
+    # the NVIDIA section building the CUDA image, the Intel one the XPU image: nothing to tell
+    assert platform_found(tmp_path, XPU_README.format(dockerfile="docker/Dockerfile.xpu"), files) == []
+
+
+def test_silent_when_the_build_may_be_of_the_readme_platform(tmp_path: Path) -> None:
+    compose = ROCM_COMPOSE.format(dockerfile="docker/Dockerfile")
+    cases = [
+        # the compose file builds the ROCm image
+        {"docker/Dockerfile": "FROM rocm/pytorch:rocm6.0_ubuntu22.04_py3.10\nRUN pip install voice\n"},
+        # a plain base that installs ROCm itself
+        {"docker/Dockerfile": "FROM ubuntu:22.04\nRUN apt-get update && apt-get install -y rocm-dev\n"},
+        # a plain base with nothing of either platform: no other platform to tell
+        {"docker/Dockerfile": "FROM python:3.10-slim\nRUN pip install voice\n"},
+    ]
+    for index, files in enumerate(cases):
+        root = tmp_path / str(index)
+        tree = {**files, "docker-amd/docker-compose.yml": compose}
+        assert platform_found(root, ROCM_README, tree, "docker-amd/") == []
+    # a build arg picks the base
+    picked = compose.replace("EXTRAS: requirements-amd.txt", "BASE: rocm/pytorch:latest")
+    tree = {"docker/Dockerfile": "ARG BASE=nvidia/cuda:12.1.0-runtime-ubuntu22.04\nFROM ${BASE}\n"}
+    tree["docker-amd/docker-compose.yml"] = picked
+    assert platform_found(tmp_path / "arg", ROCM_README, tree, "docker-amd/") == []
+    # headings naming two platforms
+    both = ROCM_README.replace("# Voice server on AMD GPUs (ROCm)", "# Voice server on NVIDIA or AMD (ROCm)")
+    tree = {"docker/Dockerfile": CUDA_SERVER, "docker-amd/docker-compose.yml": compose}
+    assert platform_found(tmp_path / "both", both, tree, "docker-amd/") == []
+
+
+def test_silent_when_the_block_s_introduction_names_the_other_platform(tmp_path: Path) -> None:
+    # a section titled for one platform whose first block is introduced as the other's
+    readme = (
+        "# serve\n\n## AMD ROCm 6.x\n\nFor CUDA:\n\n"
+        "```bash\ndocker build -f Dockerfile-nvidia -t me/serve .\n```\n\n"
+        "For ROCm:\n\n```bash\ndocker build -f Dockerfile-amd -t me/serve .\n```\n"
+    )
+    files = {
+        "Dockerfile-nvidia": "FROM nvidia/cuda:12.2.0-devel-ubuntu22.04\nRUN pip install serve\n",
+        "Dockerfile-amd": "FROM rocm/dev-ubuntu-22.04:6.0.2-complete\nRUN pip install serve\n",
+    }
+    assert platform_found(tmp_path, readme, files) == []
+    # the same block with no introduction: the heading is the claim
+    bare = readme.replace("For CUDA:\n\n", "")
+    assert [line for line, _, _ in platform_found(tmp_path / "bare", bare, files)] == [6]

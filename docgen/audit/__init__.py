@@ -222,7 +222,7 @@ from docgen.audit.builds import (
     titled_stages,
     unpassed_required,
 )
-from docgen.audit.built_names import named_builds
+from docgen.audit.built_names import named_builds, tagged_builds
 from docgen.audit.case_slips import case_slips, unnamed_supplies
 from docgen.audit.chart_values import chart_values
 from docgen.audit.ci_claims import ci_claims
@@ -257,7 +257,7 @@ from docgen.audit.continuations import (
 from docgen.audit.copies import every_base, pasted_copies, plain_copies
 from docgen.audit.cpu_only import gpu_runs
 from docgen.audit.cuda_flavours import flavour_claims
-from docgen.audit.cuda_wheels import fixed_wheels
+from docgen.audit.cuda_wheels import fixed_wheels, said_indexes
 from docgen.audit.curl_uploads import curl_uploads
 from docgen.audit.default_bounds import default_bounds
 from docgen.audit.dependency_rows import _dependency_rows
@@ -292,6 +292,7 @@ from docgen.audit.family_defaults import _family_defaults
 from docgen.audit.fences import (
     assignment_block,
     audit_fence,
+    beside_own_runs,
     described_block,
     image_build_block,
     listed_not_installed,
@@ -430,7 +431,7 @@ from docgen.audit.script_compose import fileless_composes, script_files
 from docgen.audit.script_copies import script_copies
 from docgen.audit.script_images import _script_images
 from docgen.audit.script_mounts import script_mounts
-from docgen.audit.script_names import chained_runs, compose_names, described_chains
+from docgen.audit.script_names import chained_runs, compose_names, described_chains, named_runs
 from docgen.audit.script_usage import argument_defaults, longer_usage
 from docgen.audit.script_vars import script_variables
 from docgen.audit.script_versions import script_versions
@@ -474,12 +475,12 @@ from docgen.audit.unbuilt_link import unbuilt_links
 from docgen.audit.unentered_mounts import unentered_mounts
 from docgen.audit.unmounted_scripts import unmounted_scripts
 from docgen.audit.unpublished_ports import unpublished_ports
-from docgen.audit.unread_env import unread_env_claims
+from docgen.audit.unread_env import prose_env_claims, unread_env_claims
 from docgen.audit.unread_files import unread_files
 from docgen.audit.unset_stops import unset_variables
 from docgen.audit.unshipped_cmd import bare_script_commands, unshipped_default_scripts
 from docgen.audit.user_names import missing_homes, user_names
-from docgen.audit.variant_tags import variant_tags
+from docgen.audit.variant_tags import platform_builds, variant_tags
 from docgen.audit.version_lists import _version_lists
 from docgen.audit.wording import fence_intro, heading_of, runtime_names
 from docgen.audit.work_dirs import missing_work_dirs
@@ -827,6 +828,7 @@ def audit(
         found.extend(argument_defaults(doc, path, directory, audited, project, models))
         found.extend(help_copies(doc, path, directory))
         found.extend(fixed_wheels(doc, path, models))
+        found.extend(said_indexes(doc, path, models))
         found.extend(_mount_claims(doc, path, directory, models, project))
         found.extend(here_mount_claims(doc, path, directory, project))
         found.extend(home_mount_claims(doc, path, directory, project))
@@ -864,6 +866,7 @@ def audit(
         found.extend(committed_unrun(doc, path, directory))
         found.extend(chained_runs(doc, path, directory, project))
         found.extend(described_chains(doc, path, directory, project))
+        found.extend(named_runs(doc, path, directory, project))
         found.extend(compose_names(doc, path, directory, project))
         found.extend(_compose_builds(doc, path, directory, project, source))
         found.extend(unbuilt_images(doc, path, directory, project))
@@ -875,6 +878,7 @@ def audit(
         found.extend(unentered_compose(doc, text, path, directory, project))
         found.extend(tag_args(doc, path, directory, models, project))
         found.extend(variant_tags(doc, path, directory, models, project))
+        found.extend(platform_builds(doc, path, directory, models, project))
         found.extend(copied_contexts(doc, path, directory, tuple(models), project))
         found.extend(unbuilt_bases(doc, text, path, directory, models, project))
         found.extend(ci_claims_found)
@@ -891,6 +895,8 @@ def audit(
     found.extend(powershell_continuations(doc, path))
     found.extend(swapped_headings(doc, path))
     found.extend(named_builds(doc, path))
+    if directory is not None:
+        found.extend(tagged_builds(doc, path, directory))
     found.extend(_jetpack_rows(doc, path))
     if not models:  # no Dockerfile: the README's file and command claims only (none is about an image)
         return _merged(found)
@@ -1081,6 +1087,7 @@ def _audit_part(
     found.extend(_install_dirs(sub, auditor))
     found.extend(runtime_claims(sub, doc, auditor))
     found.extend(unread_env_claims(sub, doc, auditor))
+    found.extend(prose_env_claims(sub, auditor))
     found.extend(port_var_claims(sub, doc, auditor))
     found.extend(moved_ports(sub, auditor))
     found.extend(discarded_commands(sub, auditor))
@@ -1106,8 +1113,9 @@ def _audit_part(
     found.extend(held_tool_claims(sub, auditor))
     found.extend(built_claims(sub, auditor))
     found.extend(channel_claims(sub, auditor))
+    own_runs = beside_own_runs(doc, auditor)
     for fence in sub.fences:
-        found.extend(audit_fence(fence, auditor))
+        found.extend(audit_fence(fence, auditor, fence.section in own_runs))
         found.extend(listed_not_installed(fence, auditor))
         intro = fence_intro(doc, fence)
         found.extend(assignment_block(fence, intro, auditor))

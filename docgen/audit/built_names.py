@@ -11,11 +11,16 @@ not read. `likely`: the sentence may name a project, not the image's tag.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
-from docgen.audit.auditor import LIKELY
-from docgen.audit.commands import FILE_FLAG, TAG_FLAG, build_commands, joined
+from docgen import build_scripts
+from docgen.audit.auditor import CERTAIN, LIKELY
+from docgen.audit.commands import FILE_FLAG, TAG_FLAG, build_commands, fence_commands, joined, without_prompt
+from docgen.build_scripts import BUILD
+from docgen.files import real_path, text_or_none
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic
 
@@ -90,3 +95,136 @@ def _repository_name(tag: str) -> str:
     """The last part of a tag's repository, lower case: `genai-eval` for `acme/genai-eval:latest`."""
     name = tag.split("@", 1)[0].rsplit("/", 1)[-1]
     return name.split(":", 1)[0].lower()
+
+
+_TAG_CLAIM = re.compile(
+    r"(?:\btagged(?:[ \t]+(?:as|with))?|\bbuild(?:s|ing)?[ \t]+(?:the[ \t]+|an?[ \t]+)?"
+    r"(?:docker[ \t]+|container[ \t]+)?image|\bimage[ \t]+(?:named|called|tagged))[ \t]+"
+    r"(?:`(?P<quoted>[A-Za-z0-9][\w./:@-]*)`|(?P<plain>[a-z0-9][\w.-]*(?:/[\w.-]+)*:[\w.-]*\w))",
+    re.IGNORECASE,
+)
+"""`(will be tagged ai_deploy_optimize:latest)`, `builds the image `acme/app:1.2``, `an image named
+`lab/tool``: the image a sentence says a build makes. A name without backticks is read only with a tag."""
+_SCRIPT = re.compile(r"(?:(?:ba|z)?sh[ \t]+)?(\.{0,2}/?[\w./-]+\.(?:sh|bash))(?=[ \t]|\Z)")
+"""A script a command runs: `./docker/build.sh`, `bash build.sh`."""
+_CHOOSE = re.compile(r"\b(?:your|replace|change|e\.g\.|for example|such as|or any|custom)\b", re.IGNORECASE)
+"""A sentence that tells the reader to pick the name."""
+
+
+def tagged_builds(doc: Document, path: str, directory: Path) -> Iterator[Diagnostic]:
+    """A finding for each sentence just above a command block that says what the block's build tags the
+    image (`will be tagged ai_deploy_optimize:latest`) while every tag the build gives is known and none
+    is that image: the block's own `docker build -t`, or the tags of a script it runs found beside the
+    README (`./docker/build.sh`, read with `build_scripts.built_tag_lines`). `certain` for a backticked
+    name, `likely` for a plain one (the sentence may be older than the script)."""
+    top = _real(directory)
+    if top is None:
+        return
+    for fence in doc.fences:
+        if fence.inline:
+            continue
+        intro = _sentence_above(doc, fence)
+        if intro is None:
+            continue
+        line, sentence = intro
+        claims = [
+            (m.group("quoted") or m.group("plain"), m.group("quoted") is not None)
+            for m in _TAG_CLAIM.finditer(sentence)
+        ]
+        claims = [
+            (n, q)
+            for n, q in claims
+            if not _FILLED_IN.search(n) and ("/" in n or ":" in n or "_" in n or "-" in n or q)
+        ]
+        if not claims or _CHOOSE.search(sentence):
+            continue
+        made = _block_tags(fence, directory, top)
+        if not made:
+            continue
+        where, tags = made
+        full = {_with_tag(t) for t in tags}
+        repositories = {_with_tag(t).rsplit(":", 1)[0] for t in tags}
+        for name, quoted in claims:
+            wanted = _with_tag(name) if ":" in name.rsplit("/", 1)[-1] else None
+            if wanted is not None and wanted in full:
+                continue
+            if wanted is None and name.lower() in repositories:
+                continue
+            if wanted is None and not quoted:
+                continue
+            if wanted is not None and wanted.rsplit(":", 1)[0] not in repositories and not quoted:
+                continue  # another name altogether in plain prose: `named_builds` reads those
+            said = f"README says the build makes {name}, but {where} tags {', '.join(tags)}"
+            yield Diagnostic(path, line, said, confidence=CERTAIN if quoted else LIKELY)
+            break
+
+
+def _real(directory: Path) -> Path | None:
+    try:
+        return real_path(directory)
+    except (OSError, ValueError, RuntimeError):
+        return None
+
+
+def _with_tag(reference: str) -> str:
+    """`reference` with `:latest` when it names no tag (a digest left as it is)."""
+    if "@" in reference or ":" in reference.rsplit("/", 1)[-1]:
+        return reference
+    return f"{reference}:latest"
+
+
+def _block_tags(fence: Fence, directory: Path, top: Path) -> tuple[str, list[str]] | None:
+    """(what tags, the tags) of the one build of a command block: a `docker build` whose `-t` are all
+    literal, or one script it runs, beside the README, whose builds' tags are all literal and that runs
+    no other script. None when the block builds nothing, several things, or a tag cannot be told."""
+    found: list[tuple[str, list[str]]] = []
+    for command in fence_commands(fence):
+        text = joined(command)
+        if BUILD.search(text):
+            tags = [m.group(1) for m in TAG_FLAG.finditer(text)]
+            if not tags or any(_FILLED_IN.search(t) for t in tags):
+                return None
+            found.append((f"the command at line {command[0][0]}", tags))
+            continue
+        for part in re.split(r"&&|\|\||;", text):
+            part = without_prompt(part.strip()).removeprefix("sudo ").strip()
+            match = _SCRIPT.match(part)
+            if match is None:
+                continue
+            if TAG_FLAG.search(part[match.end() :]) or "$" in part:
+                return None  # a tag given to the script
+            tags_of = _script_tags(directory / match.group(1), top)
+            if tags_of is None:
+                return None
+            if tags_of:
+                found.append((f"{match.group(1)} (run at line {command[0][0]})", tags_of))
+    return found[0] if len(found) == 1 else None
+
+
+def _script_tags(script: Path, top: Path) -> list[str] | None:
+    """The tags the builds of `script` give, all literal; [] for a script that builds nothing (or is not
+    there); None when a tag cannot be told (a variable with no default, an argument, another script)."""
+    if ".." in script.parts or not os.path.isfile(script):
+        return []
+    try:
+        if not real_path(script).is_relative_to(top):
+            return None
+    except (OSError, ValueError, RuntimeError):
+        return None
+    content = text_or_none(script)
+    if content is None:
+        return None
+    lines = build_scripts.built_tag_lines(content)
+    told = {number: sum(n == number for n, _ in lines) for number, _ in lines}
+    if build_scripts.called_scripts(content) or any(
+        len(TAG_FLAG.findall(line)) > told.get(number, 0)
+        for number, line in enumerate(content.splitlines(), 1)
+        if BUILD.search(line)
+    ):
+        return None
+    tags = [tag for _, tag in lines]
+    if any(build_scripts.UNKNOWN in tag for tag in tags):
+        return None
+    if any(BUILD.search(line) for line in content.splitlines()) and not tags:
+        return None  # builds with no tag we can read
+    return list(dict.fromkeys(tags))

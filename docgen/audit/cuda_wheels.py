@@ -138,3 +138,94 @@ def fixed_wheels(doc: Document, readme: str, models: Sequence[ImageModel]) -> It
                 f"cu{wheel[0]}{wheel[1]}), whatever is passed",
                 confidence=LIKELY,
             )
+
+
+# --------------------------------------------------------------------------------------------------
+# The wheel index a sentence says the Dockerfile points pip to
+
+_SAID_INDEX = re.compile(
+    r"\b(?:wheel|whl)s?[ \t-]+(?:index|channel|repo(?:sitory)?)\b|\bindex[ \t-]+url\b|\bextra[ \t-]+index\b"
+    r"|download\.pytorch\.org/whl",
+    re.IGNORECASE,
+)
+"""Words of a sentence about the index pip installs PyTorch's wheels from."""
+_SAID_FLAVOUR = re.compile(r"(?<![+\w.-])(cu\d{3}|rocm\d+(?:\.\d+)+)(?![\w.])")
+"""A wheel flavour a sentence names on its own (`cu124`, `rocm6.2`), not a pin's label (`+cu124`)."""
+_INDEX_FLAVOUR = re.compile(r"/whl/(?:nightly/|test/)?(cu\d{3}|rocm\d+(?:\.\d+)+|cpu|[^/\s\"']*\$)")
+"""The flavour an index URL of the Dockerfile gives (`…/whl/cu128`), or `$` when a variable gives it."""
+_INDEX_OPTION = re.compile(
+    r"--(?:extra-)?index-url|--find-links|(?:^|[ \t])-f[ \t]|PIP_(?:EXTRA_)?INDEX_URL|UV_"
+)
+_REQUIREMENTS = re.compile(r"(?:^|[ \t])(?:-r|--requirement)[ \t=]+[\"']?([\w./-]+\.(?:txt|in))")
+_LEFT_TO_READER = re.compile(
+    r"\b(?:replace|change|edit|your|e\.g\.|for example|adjust|match)\b", re.IGNORECASE
+)
+
+
+def _index_flavours(model: ImageModel) -> list[tuple[str, str, int]] | None:
+    """(flavour, file shown, line) of each PyTorch index URL of the Dockerfile of `model` and of the
+    requirements files it installs from its folder (`-r requirements.txt`), comments left out; None
+    when a flavour comes from a variable."""
+    text = text_or_none(Path(model.file), MAX_PROJECT_FILE_BYTES) if model.file else None
+    if not text:
+        return []
+    found: list[tuple[str, str, int]] = []
+    files: list[tuple[str, str]] = [(model.path, text)]
+    folder = Path(model.file).parent
+    for name in dict.fromkeys(m.group(1) for m in _REQUIREMENTS.finditer(text)):
+        if ".." in name.split("/") or name.startswith("/"):
+            continue
+        body = text_or_none(folder / name, MAX_PROJECT_FILE_BYTES)
+        if body is not None:
+            files.append((posixpath.join(posixpath.dirname(model.path), name), body))
+    for shown, body in files:
+        for number, line in enumerate(body.splitlines(), start=1):
+            code = line.split(" #", 1)[0]
+            if code.lstrip().startswith("#") or "download.pytorch.org" not in code:
+                continue
+            if not _INDEX_OPTION.search(code) and shown == model.path and "pip" not in code:
+                continue
+            for match in _INDEX_FLAVOUR.finditer(code):
+                if match.group(1).endswith("$"):
+                    return None
+                found.append((match.group(1), shown, number))
+    return found
+
+
+def said_indexes(doc: Document, readme: str, models: Sequence[ImageModel]) -> Iterator[Diagnostic]:
+    """A sentence of the prose naming the PyTorch wheel index pip uses (`The Dockerfile points pip to
+    PyTorch's cu124 wheel index`) by a flavour (`cu124`, `rocm6.2`) that no index URL of the audited
+    Dockerfiles' installs (nor of the requirements files they install) names, while they name others
+    (`--extra-index-url https://download.pytorch.org/whl/cu128`): `likely`, read from prose. Silent when a
+    flavour of the Dockerfile comes from a variable, when none names an index, and on a sentence
+    telling the reader to change it."""
+    sentences: list[tuple[int, str, list[str]]] = []
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            for sentence in re.split(r"(?<=[.!?;])[ \t]+", text):
+                if not _SAID_INDEX.search(sentence) or _LEFT_TO_READER.search(sentence):
+                    continue
+                flavours = [m.group(1).lower() for m in _SAID_FLAVOUR.finditer(sentence)]
+                if flavours:
+                    sentences.append((line, sentence, flavours))
+    if not sentences:
+        return
+    used: list[tuple[str, str, int]] = []
+    for model in models:
+        found = _index_flavours(model)
+        if found is None:
+            return
+        used += found
+    if not used:
+        return
+    have = {flavour for flavour, _, _ in used}
+    for line, _, flavours in sentences:
+        if any(f in have for f in flavours):
+            continue
+        shown = ", ".join(f"{where}:{at}: …/whl/{flavour}" for flavour, where, at in used[:3])
+        yield Diagnostic(
+            readme,
+            line,
+            f"README says pip uses PyTorch's {flavours[0]} wheel index, but the image's installs use {shown}",
+            confidence=LIKELY,
+        )

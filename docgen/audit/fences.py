@@ -21,6 +21,7 @@ from docgen.audit.commands import (
     lines_of_elided_commands,
     without_prompt,
 )
+from docgen.audit.names import docker_run
 from docgen.audit.paths import path_words
 from docgen.audit.prose import PIN, audit_text, same_base, tag_parts
 from docgen.audit.versions import _keys
@@ -39,7 +40,7 @@ from docgen.audit.wording import (
     says_build_args,
 )
 from docgen.build_scripts import BUILD, container_command
-from docgen.markdown import Fence
+from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic, ImageModel
 from docgen.sources.pip import PIP
 
@@ -109,7 +110,30 @@ _BASE_COMMENT = re.compile(r"\bbase[ \t]+(?:docker[ \t]+)?images?\b|\bbase[ \t]+
 """A comment over a pull that says it fetches the base image (`# Check base image availability`)."""
 
 
-def _pulled_bases(fence: Fence, auditor: Auditor) -> Iterator[Diagnostic]:
+def beside_own_runs(doc: Document, auditor: Auditor) -> frozenset[int]:
+    """The sections (README line of their heading) where a `docker run` of a base image's repository is
+    the upstream image run as it is, beside the project's own: the README builds an image (a `docker
+    build` in a block) and a block of the section runs an image of a repository no FROM uses (the one
+    built, a tag of its own). Its tag there is the README's choice of upstream release (`docker run …
+    nvcr.io/nvidia/tritonserver:23.08-py3 tritonserver …` under `### Run Server`, beside `docker run …
+    triton_test:latest`), no claim about the Dockerfile's base."""
+    commands = [(fence.section, joined(c)) for fence in doc.fences for c in fence_commands(fence)]
+    if not any(BUILD.search(text) for _, text in commands):
+        return frozenset()
+    found: set[int] = set()
+    for section, text in commands:
+        run = docker_run(without_prompt(text.strip()))
+        if run is None or section in found or re.search(r"[$<>{}]", run[1]):
+            continue
+        repository = run[1].split("@", 1)[0]
+        if ":" in repository.rsplit("/", 1)[-1]:
+            repository = repository.rsplit(":", 1)[0]
+        if repository.lower() not in auditor.facts.images:
+            found.add(section)
+    return frozenset(found)
+
+
+def _pulled_bases(fence: Fence, auditor: Auditor, own_runs: bool = False) -> Iterator[Diagnostic]:
     """`docker pull` / `docker run` (continued lines too) of an image of the repository a FROM uses,
     with a tag of the same shape (`21.10-py3-sdk` for `22.08-py3-sdk`, versions aside) that is none of
     the tags FROM uses: the README pulls an older (or newer) release of the base. A `docker pull` of a
@@ -132,6 +156,9 @@ def _pulled_bases(fence: Fence, auditor: Auditor) -> Iterator[Diagnostic]:
         if command and not _GPU_CHECK.search(text) and not NOT_CURRENT.search(comment):
             start = m.end() if (m := _PULL_OR_RUN.search(text)) else 0
             pull = bool(_PULL.search(text))
+            if own_runs and not pull:
+                command = command and text.rstrip().endswith("\\")
+                continue  # the upstream image run beside the project's own (`beside_own_runs`)
             labelled = pull and bool(_BASE_COMMENT.search(comment))
             for match in IMAGE_REF.finditer(text, start):
                 sure = CERTAIN if labelled else LIKELY
@@ -213,7 +240,7 @@ def _builds_audited(paths: tuple[str | None, str], audited: list[PurePosixPath])
     return bool(folder) and folder not in ("..", ".") and any(path.parent.name == folder for path in plain)
 
 
-def audit_fence(fence: Fence, auditor: Auditor) -> Iterator[Diagnostic]:
+def audit_fence(fence: Fence, auditor: Auditor, own_runs: bool = False) -> Iterator[Diagnostic]:
     """A shell block showing a `docker build`: its `--build-arg` names and its pins. A block listing
     `pkg==version` lines (an "Important packages version" block): each pin, up to a comment such as
     `# Preview` after which the versions are not this image's."""
@@ -233,7 +260,7 @@ def audit_fence(fence: Fence, auditor: Auditor) -> Iterator[Diagnostic]:
                 if (found.line, found.message) not in told:
                     told.add((found.line, found.message))
                     yield dataclasses.replace(found, confidence=LIKELY)
-        yield from _pulled_bases(fence, auditor)
+        yield from _pulled_bases(fence, auditor, own_runs)
         return
     for line, name, operator, version in _package_list(fence, _family_words(auditor)):
         yield from some(auditor.version_claim(line, name, operator, version, CERTAIN))

@@ -27,9 +27,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from docgen import compose
-from docgen.audit.auditor import LIKELY
+from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import fence_commands, joined, without_prompt
 from docgen.audit.grammar import COMPOSE, read_compose
+from docgen.audit.missing import WALK_LIMIT
 from docgen.audit.names import compose_file, takes_value
 from docgen.audit.references import inside, project_top
 from docgen.build_scripts import (
@@ -402,3 +403,116 @@ def _compose_name(text: str, script: str, kind: str, name: str, directory: Path)
             f"{call.verb} ({script.removeprefix('./')}:{index + 1}) names it otherwise: " + "; ".join(shown)
         )
     return None
+
+
+_SPAN_SCRIPT = re.compile(r"(?:(?:ba|z)?sh[ \t]+|\./)?([\w.-]+(?:/[\w.-]+)*\.sh)")
+"""A script a code span of the prose names, run or not: `run-local-rm.sh`, `./docker/run.sh`, `bash x.sh`."""
+_EDITED = re.compile(r"\b(?:edit|modify|change|replace|adapt|your)\b|修改|替换", re.IGNORECASE)
+"""Words of a sentence telling the reader to change the script: its image is theirs to set."""
+
+
+def named_runs(
+    doc: Document, readme: str, directory: Path, project: Path | None = None
+) -> Iterator[Diagnostic]:
+    """A run script the README starts (a code span of its prose, `然后在本地执行`run-local-bind.sh``, or a
+    block) while it runs no build script itself, found beside the README or, named without a folder, in
+    the one folder below it that holds that name (`kohya_ss/run-local-bind.sh`, the README's example
+    folder), whose `docker run` runs an image of a repository the build scripts in its own folder tag,
+    under a tag none of them gives and the README's blocks never write (`build.sh` tags
+    `runpod-kohya_ss:21.5.10-cu118`, the script runs `runpod-kohya_ss:21.5.10`). `certain` from a block,
+    `likely` from prose. Silent when a build's tag cannot be told, when a script of the folder names the
+    image (a pull, a tag), when the run script gives an image itself, and on a sentence telling the
+    reader to edit the script."""
+    top = project_top(directory, project)
+    said = "\n".join(t for f in doc.fences for _, t in f.lines)
+    block_runs = [s for f in doc.fences for s in _readme_scripts(list(fence_commands(f)))]
+    named: list[tuple[int, str, bool]] = []  # (README line, script as written, from a block)
+    texts: dict[str, str | None] = {}
+    for _, script in block_runs:
+        texts[script] = _script_text(directory, script, top)
+    if any(t is not None and (built_tag_lines(t) or _GIVES.search(t)) for t in texts.values()):
+        return  # the README runs a build script: `chained_runs` reads its chain
+    named += [(line, script, True) for line, script in block_runs]
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            for _, _, code in code_spans(text):
+                match = _SPAN_SCRIPT.fullmatch(code.strip())
+                if match is not None and not _EDITED.search(text):
+                    named.append((line, match.group(1), False))
+    if not named:
+        return
+    files: list[Path] | None = None
+    told: set[str] = set()
+    for line, script, in_block in named:
+        if script in told or "$" in script or "\0" in script:
+            continue
+        told.add(script)
+        place = inside(directory.absolute() / script, top)
+        if place is None or not os.path.isfile(place):
+            if "/" in script or in_block:
+                continue
+            if files is None:
+                files = _files_below(directory.absolute())
+            holders = {f.parent for f in files if f.name == script}
+            if len(holders) != 1:
+                continue
+            place = inside(next(iter(holders)) / script, top)
+            if place is None:
+                continue
+        yield from _named_run(readme, line, directory, place, said, in_block)
+
+
+def _files_below(directory: Path) -> list[Path]:
+    """The files below `directory` (hidden folders left out; none past `WALK_LIMIT` entries)."""
+    found: list[Path] = []
+    seen = 0
+    for folder, dirs, names in os.walk(directory):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "node_modules")
+        seen += len(dirs) + len(names)
+        if seen > WALK_LIMIT:
+            return []
+        found += [Path(folder) / n for n in names]
+    return found
+
+
+def _named_run(
+    readme: str, line: int, directory: Path, place: Path, said: str, in_block: bool
+) -> Iterator[Diagnostic]:
+    """The finding of `named_runs` for the run script at `place`, named at README `line`."""
+    run_text = text_or_none(place)
+    if run_text is None or _GIVES.search(run_text):
+        return
+    folder = place.parent
+    shown = os.path.relpath(place, directory.absolute())
+    built: list[tuple[str, int, str]] = []
+    others: list[str] = []
+    try:
+        siblings = sorted(n for n in os.listdir(folder) if n.endswith(".sh") and n != place.name)
+    except OSError:
+        return
+    for name in siblings[:50]:
+        body = text_or_none(folder / name)
+        if body is None:
+            continue
+        others.append(body)
+        if not BUILD.search(body):
+            continue  # a push or a pull: it makes no image here
+        built += [
+            (os.path.relpath(folder / name, directory.absolute()), n, t) for n, t in built_tag_lines(body)
+        ]
+    if not built:
+        return
+    for _, image, _ in _run_images(run_text):
+        full = _full(image)
+        if any(UNKNOWN in t and _could_be(_full(t), full) for _, _, t in built):
+            return  # a tag the build reads from a variable may be the run's
+        if any(re.search(rf"(?<![\w./:-]){re.escape(image)}(?![\w.:-])", body) for body in others):
+            return  # another script of the folder names it (a pull, a tag)
+    for _, what in _other_runs(run_text, shown, built, said):
+        yield Diagnostic(
+            readme,
+            line,
+            f"README {'runs' if in_block else 'names'} {shown} to start the image: {what}, a tag no build "
+            "script of its folder gives",
+            confidence=CERTAIN if in_block else LIKELY,
+        )

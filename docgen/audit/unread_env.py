@@ -166,3 +166,126 @@ def unread_env_claims(part: Document, whole: Document, auditor: Auditor) -> Iter
             f"reads it: {fact}",
             confidence=LIKELY,
         )
+
+
+# --------------------------------------------------------------------------------------------------
+# Variables a sentence says the container reads, for an image that starts one Python script
+
+_ENV_WORDS = re.compile(r"\benv(?:ironment)?[ \t-]+var(?:iable)?s?\b|\benv[ \t]+vars?\b", re.IGNORECASE)
+"""`environment variables`, `env var`: what a sentence calls the names it gives."""
+_CODE_NAME = re.compile(r"`([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{4,})`")
+"""A variable's name in a code span of its own (`SEQ_LEN`, `FORCE_CPU`)."""
+_NOT_THE_CONTAINER = re.compile(
+    r"--build-arg|\bbuild[ \t-]+(?:arg|time)|\bARG\b|\bon[ \t]+(?:the|your)[ \t]+host\b"
+    r"|\bin[ \t]+your[ \t]+shell\b|\bexport\b|\bGitHub[ \t]+(?:Actions|secrets)\b|\bCI\b|\bworkflow\b"
+    r"|\bcompose\b",
+    re.IGNORECASE,
+)
+"""A sentence about a build, the host's shell or CI: its variables are not the container's."""
+_PYTHON = re.compile(r"\A(?:/usr/(?:local/)?bin/)?python[0-9.]*\Z")
+_DYNAMIC_ENV = re.compile(
+    r"environ\[(?![\"'])|(?:getenv|environ\.get|environ\.setdefault)\((?![\"'])|\bfor\b[^\n]*\bos\.environ\b"
+    r"|dict\(os\.environ|\*\*os\.environ|BaseSettings|envvar|env_prefix|auto_envvar"
+    r"|\b(?:import|from)[ \t]+(?:environs|decouple)\b"
+    r"|ConfigArgParse|configargparse|env_var",
+)
+"""A Python reading of variables by names it does not write (`os.environ[key]`, pydantic's
+`BaseSettings`, click's `envvar=`): any name may be read."""
+_MAX_PY = 1_000_000
+_DISPLAY_READ = re.compile(r"(?:DISPLAY|WAYLAND_DISPLAY|XAUTHORITY|XDG_\w+|QT_\w+|SDL_\w+|PULSE_\w+)\Z")
+"""Names the display and sound libraries a GUI program loads read themselves."""
+
+
+def _python_start(image: RunImage) -> tuple[str, str] | None:
+    """(how a finding names it, its text) of the Python script of the build context the image's
+    ENTRYPOINT or CMD runs (`["python", "/app/awq_quantize.py", …]`), when the first of them is a
+    Python interpreter and the script is copied in and read; None otherwise (a module, a shell, a
+    program docgen does not read)."""
+    commands = image.commands()
+    if not commands:
+        return None
+    setting = commands[0]
+    words = setting.exec_form if setting.exec_form is not None else setting.value.split()
+    if not words or not _PYTHON.fullmatch(words[0]):
+        return None
+    script = next((w for w in words[1:] if not w.startswith("-")), None)
+    if script is None or not script.endswith(".py") or "$" in script:
+        return None
+    name = script.rsplit("/", 1)[-1]
+    copied = image.copied_to(name)
+    if copied is None or (script.startswith("/") and copied[0] != script):
+        return None
+    path = image.context_file(name)
+    text = text_or_none(path, _MAX_PY) if path is not None else None
+    if text is None:
+        return None
+    return f"{name}, which the {setting.keyword} starts ({image.model.path}:{setting.line})", text
+
+
+def _said_env(part: Document) -> Iterator[tuple[int, str]]:
+    """(line, NAME) of each variable a sentence of the prose calls an environment variable of the
+    container (`optionally set `SEQ_LEN` or `FORCE_CPU` as environment variables`)."""
+    for para in part.paragraphs:
+        for line, text in para.lines:
+            for sentence in re.split(r"(?<=[.!?;])[ \t]+", text):
+                if not _ENV_WORDS.search(sentence) or _NOT_THE_CONTAINER.search(sentence):
+                    continue
+                for match in _CODE_NAME.finditer(sentence):
+                    yield line, match.group(1)
+
+
+def _option_of(name: str, text: str) -> str | None:
+    """The command-line option of the script `text` that is `name` in lower case (`--seq_len`,
+    `--seq-len` for `SEQ_LEN`), None when it has none."""
+    for option in (f"--{name.lower()}", f"--{name.lower().replace('_', '-')}"):
+        if re.search(rf"[\"']{re.escape(option)}[\"']", text):
+            return option
+    return None
+
+
+def prose_env_claims(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
+    """Variables a sentence of the prose says the container takes as environment variables (in code
+    spans, with the words `environment variable`) when every image audited starts one Python script
+    of its build context (an exec or shell ENTRYPOINT/CMD `python /app/x.py`) that reads variables by
+    name only, and neither that script, the Dockerfile, nor a file of its folder and direct subfolders
+    names the variable: setting it changes nothing (`likely`). The script's own option of that name in
+    lower case (`--seq_len` for `SEQ_LEN`) is told: the README meant it."""
+    if not auditor.models:
+        return
+    said = list(_said_env(part))
+    if not said:
+        return
+    images = [RunImage(model) for model in auditor.models]
+    starts: list[tuple[str, str]] = []
+    for image in images:
+        start = _python_start(image)
+        if start is None or _DYNAMIC_ENV.search(start[1]):
+            return
+        starts.append(start)
+    candidates: dict[str, tuple[int, str]] = {}
+    for line, name in said:
+        if name in candidates or _APP_READ.search(name) is not None or _DISPLAY_READ.match(name):
+            continue
+        if any(
+            name in image.env or name in image._read_at_run_time or not image.model.file for image in images
+        ):
+            continue
+        reads = [dockerfile_read(image.model.file) for image in images if image.model.file]
+        if any(read is None or _word(name).search(read[0]) for read in reads):
+            continue
+        if any(_word(name).search(text) for _, text in starts):
+            continue
+        shown, text = starts[0]
+        option = _option_of(name, text)
+        told = f"; it takes the option {option}" if option else ""
+        candidates[name] = line, f"{shown} names no {name}{told}"
+    unread = set(candidates) - _named_beside(auditor, set(candidates))
+    for name in sorted(unread, key=lambda n: (candidates[n][0], n)):
+        line, fact = candidates[name]
+        yield Diagnostic(
+            auditor.path,
+            line,
+            f"README says the container takes {name} as an environment variable, but nothing in the image "
+            f"reads it: {fact}",
+            confidence=LIKELY,
+        )

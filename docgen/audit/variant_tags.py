@@ -21,6 +21,7 @@ Every regular expression runs on one tag, one file name, one base image or one R
 
 from __future__ import annotations
 
+import bisect
 import functools
 import os
 import posixpath
@@ -28,13 +29,14 @@ import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.names import compose_files
+from docgen.audit.names import Composed, compose_files
 from docgen.audit.paths import resolves_inside
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import DocgenError
-from docgen.files import real_path
-from docgen.markdown import Document
+from docgen.files import is_dockerfile_name, real_path
+from docgen.markdown import Document, headings_over
 from docgen.model import Diagnostic, ImageModel
 
 _VARIANTS = frozenset({"cuda", "rocm", "nocuda", "cpu", "gpu", "xpu"})
@@ -222,3 +224,210 @@ def _line(doc: Document, image: str, shown: str, service: str, others: list[str]
         if base in text and mention.search(text):
             return number, LIKELY
     return None
+
+
+# --------------------------------------------------------------------------------------------------
+# A README about one GPU platform whose build makes an image of another
+
+_PLATFORM_WORDS = (
+    ("rocm", re.compile(r"\bROCm\b|\bAMD\b|\bRadeon\b|\bHIP\b", re.IGNORECASE)),
+    ("cuda", re.compile(r"\bCUDA\b|\bNVIDIA\b|\bcuDNN\b", re.IGNORECASE)),
+    ("xpu", re.compile(r"\bXPU\b|\boneAPI\b|\bIntel[ \t]+(?:Arc|GPU|Max)\b|\bIPEX\b", re.IGNORECASE)),
+    ("npu", re.compile(r"\bAscend\b|\bCANN\b|\bNPU\b", re.IGNORECASE)),
+)
+"""The words a heading names each GPU platform by."""
+_IN_DOCKERFILE = {
+    "rocm": re.compile(r"rocm|\bhip|amdgpu|\bgfx\d|radeon", re.IGNORECASE),
+    "cuda": re.compile(r"cuda|nvidia|\bcu\d{2,3}\b|cudnn", re.IGNORECASE),
+    "xpu": re.compile(r"\bxpu\b|oneapi|intel-extension|\bipex\b|level-zero", re.IGNORECASE),
+    "npu": re.compile(r"ascend|\bcann\b|torch[_-]npu", re.IGNORECASE),
+}
+"""What in a Dockerfile's instructions tells that the image is for each platform (any mention)."""
+_INSTALLS = {
+    "cuda": re.compile(
+        r"pytorch-cuda=|cudatoolkit|download\.pytorch\.org/whl/cu\d+|nvidia-cuda-|cuda-toolkit"
+    ),
+    "rocm": re.compile(r"download\.pytorch\.org/whl/rocm[\d.]*|\brocm-(?:dev|libs|hip)|\bhipcc\b"),
+}
+"""Installs that make an image one platform's, on a base that is no platform's."""
+_PLATFORM_NAMES = {"rocm": "ROCm", "cuda": "CUDA", "xpu": "Intel XPU", "npu": "Ascend"}
+_COMPOSE_BUILD = re.compile(
+    r"(?<![\w./-])(?:docker[ \t]+compose|docker-compose)(?![\w.-])[^\n`\"']*?[ \t](?:build|up)\b"
+)
+_DOCKER_BUILD = re.compile(r"(?<![\w./-])docker[ \t]+(?:buildx[ \t]+)?build\b[^\n`]*")
+_FILE_FLAG = re.compile(r"(?:^|[ \t])(?:-f|--file)(?:[ \t]+|=)[\"']?([^\s\"'`;|&]+)")
+
+
+def _heading_platform(doc: Document, line: int) -> tuple[str, str] | None:
+    """(platform, heading) when the headings over README `line` name one GPU platform only."""
+    found: dict[str, str] = {}
+    for title in headings_over(doc, line):
+        for platform, words in _PLATFORM_WORDS:
+            if words.search(title):
+                found.setdefault(platform, title)
+    if len(found) != 1:
+        return None
+    ((platform, title),) = found.items()
+    return platform, title
+
+
+def _instructions(path: Path) -> str | None:
+    """The instructions of the Dockerfile at `path` (comments left out), one a line."""
+    try:
+        parsed = read_dockerfile(path)
+    except (OSError, DocgenError):
+        return None
+    return "\n".join(f"{inst.keyword} {inst.args}" for inst in parsed.instructions)
+
+
+def _other_platform(path: Path, platform: str) -> str | None:
+    """What makes the Dockerfile at `path` an image of another platform than `platform` (its base, or
+    an install on a base of no platform), when nothing of it names `platform`; None otherwise."""
+    text = _instructions(path)
+    if text is None or _IN_DOCKERFILE[platform].search(text):
+        return None
+    based = _base_variant(real_path(path))
+    if based is not None and based[0] != platform:
+        return f"built on {based[1]} ({_PLATFORM_NAMES[based[0]]})"
+    for other, installs in _INSTALLS.items():
+        if other != platform and (found := installs.search(text)) is not None:
+            return f"which installs {found.group(0).rstrip('=-')} ({_PLATFORM_NAMES[other]})"
+    return None
+
+
+def platform_builds(
+    doc: Document, readme: str, directory: Path, models: Sequence[ImageModel], project: Path | None
+) -> Iterator[Diagnostic]:
+    """A build the README runs under headings about one GPU platform (`# Docker With ROCm Usage`) that
+    builds an image of another: `docker compose build`/`up` of the compose file beside the README (in a
+    block, a code span or quotes of the prose) whose building services' Dockerfiles are each built on
+    another platform's base (`nvidia/cuda:…`) or install only its packages (`pytorch-cuda=11.7`), and
+    name nothing of the README's platform; or a `docker build` whose `-f` Dockerfile is so. `certain`
+    from a command block, `likely` from prose. Silent when the headings name two platforms, when a
+    build arg may pick the base (an arg the FROM reads) and for a Dockerfile that is not there."""
+    said: list[tuple[int, str, bool]] = [(n, t, True) for f in doc.fences if not f.inline for n, t in f.lines]
+    said += [(n, t, False) for p in doc.paragraphs for n, t in p.lines]
+    composed: list[Composed] | None = None
+    told: set[str] = set()
+    paragraphs = sorted(
+        (p.lines[-1][0], p.lines[0][0], " ".join(t for _, t in p.lines)) for p in doc.paragraphs if p.lines
+    )
+    ends = [end for end, _, _ in paragraphs]
+    headings = sorted(doc.levels)
+    for line, text, fenced in sorted(said):
+        compose_run = _COMPOSE_BUILD.search(text)
+        build_run = _DOCKER_BUILD.search(text) if compose_run is None else None
+        if compose_run is None and build_run is None:
+            continue
+        heading = _heading_platform(doc, line)
+        if heading is None:
+            continue
+        platform, title = heading
+        if _other_named(text if not fenced else _intro(paragraphs, ends, headings, line), platform):
+            continue  # `For CUDA:` over the block, under `## AMD ROCm 6.x`: the line says which
+        built: list[tuple[str, Path]] = []  # (how the README's build reaches it, Dockerfile)
+        if compose_run is not None:
+            if composed is None:
+                composed = [c for c in compose_files(directory, models, project) if "/" not in c.shown]
+            chosen = _FILE_FLAG.search(text[compose_run.start() :])
+            for file in composed:
+                if chosen is not None and posixpath.basename(chosen.group(1)) != file.shown:
+                    continue
+                for service in file.services:
+                    dockerfile = _service_dockerfile(directory, file, service, project)
+                    if dockerfile is not None:
+                        built.append((f"service {service.name} of {file.shown}", dockerfile))
+        elif build_run is not None:
+            chosen = _FILE_FLAG.search(build_run.group(0))
+            if chosen is None or "$" in chosen.group(1):
+                continue
+            dockerfile = directory / chosen.group(1)
+            if os.path.isfile(dockerfile) and (project is None or resolves_inside(dockerfile, project)):
+                built.append((f"-f {chosen.group(1)}", dockerfile))
+        if not built:
+            continue
+        facts = [(how, dockerfile, _other_platform(dockerfile, platform)) for how, dockerfile in built]
+        if any(fact is None for _, _, fact in facts):
+            continue
+        for how, dockerfile, fact in facts:
+            shown = os.path.relpath(dockerfile, directory)
+            if shown in told:
+                continue
+            told.add(shown)
+            beside = [
+                n
+                for n in _listed(directory)
+                if real_path(directory / n) != real_path(dockerfile)
+                and (
+                    _names(n.replace("_", "-"), platform)
+                    or _names(real_path(directory).name.replace("_", "-"), platform)
+                    or _names_platform(directory / n, platform)
+                )
+            ]
+            also = (
+                f"; the {_PLATFORM_NAMES[platform]} Dockerfile beside the README ({beside[0]}) is not built"
+                if beside
+                else ""
+            )
+            yield Diagnostic(
+                readme,
+                line,
+                f"README is about {_PLATFORM_NAMES[platform]} (heading `{title}`), but its build ({how}) "
+                f"builds {shown}, {fact}, which names nothing of {_PLATFORM_NAMES[platform]}{also}",
+                confidence=CERTAIN if fenced else LIKELY,
+            )
+
+
+def _service_dockerfile(
+    directory: Path, file: Composed, service: compose.Service, project: Path | None
+) -> Path | None:
+    """The Dockerfile a building compose service builds, when it can be told and no build arg of it
+    picks the base (an arg a FROM of the Dockerfile reads)."""
+    if not service.builds:
+        return None
+    context = service.context or "."
+    written = service.dockerfile or "Dockerfile"
+    if "$" in context or "$" in written or "://" in context or context.endswith(".git"):
+        return None
+    dockerfile = directory / posixpath.dirname(file.shown) / context / written
+    if not os.path.isfile(dockerfile) or (project is not None and not resolves_inside(dockerfile, project)):
+        return None
+    text = _instructions(dockerfile) or ""
+    froms = " ".join(row for row in text.splitlines() if row.upper().startswith("FROM "))
+    if any(re.search(rf"\$\{{?{re.escape(name)}\b", froms) for name, _ in service.args):
+        return None
+    return dockerfile
+
+
+def _listed(directory: Path) -> list[str]:
+    try:
+        return sorted(n for n in os.listdir(directory) if is_dockerfile_name(n))[:20]
+    except OSError:
+        return []
+
+
+def _names_platform(path: Path, platform: str) -> bool:
+    text = _instructions(path)
+    return text is not None and _IN_DOCKERFILE[platform].search(text) is not None
+
+
+def _names(text: str, platform: str) -> bool:
+    """True when `text` (a file or folder name) names `platform` (`docker-rocm`, `Dockerfile.amd`)."""
+    return any(key == platform and words.search(text) for key, words in _PLATFORM_WORDS)
+
+
+def _intro(paragraphs: list[tuple[int, int, str]], ends: list[int], headings: list[int], line: int) -> str:
+    """The text of the paragraph that ends last before README `line` (a block's introduction), when no
+    heading lies between (`paragraphs`: (last line, first line, text), sorted; `ends`: their last
+    lines; `headings`: the README lines of the headings, sorted)."""
+    index = bisect.bisect_left(ends, line) - 1
+    if index < 0:
+        return ""
+    end, _, text = paragraphs[index]
+    at = bisect.bisect_right(headings, end)
+    return text if at >= len(headings) or headings[at] > line else ""
+
+
+def _other_named(text: str, platform: str) -> bool:
+    """True when `text` names a GPU platform other than `platform`."""
+    return any(key != platform and words.search(text) for key, words in _PLATFORM_WORDS)
