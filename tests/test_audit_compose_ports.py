@@ -339,3 +339,37 @@ def test_a_service_whose_server_listens_on_loopback(tmp_path: Path) -> None:
         LOOPBACK_COMPOSE.replace("    ports:", "    network_mode: host\n    ports:"),
     ):
         assert found(tmp_path, readme, {"docker-compose.yml": fixed}) == []
+
+
+def test_the_cmd_of_a_dockerfile_docgen_does_not_audit(tmp_path: Path) -> None:
+    # the README sits beside no Dockerfile of its own: the service's build still names one, whose CMD
+    # (last stage) moves the server; a start script, or a build target, may serve otherwise
+    files = {
+        "docker-compose.yml": SEARCH_COMPOSE.replace(
+            '      - "8000:8000"\n      - "8001', '      - "8010:8000"\n      - "8001'
+        )
+    }
+    make_tree(tmp_path, {"README.md": SEARCH_README, "docker/Dockerfile": SEARCH_DOCKERFILE, **files})
+
+    def told() -> list[str]:
+        return [
+            f"{d.line}: {d.message}"
+            for d in audit(SEARCH_README, "README.md", [], {}, tmp_path, tmp_path)
+            if "points to port" in d.message
+        ]
+
+    assert told() == [
+        "13: README points to port 8000, but docker-compose.yml:7 publishes it from container port 8000 of "
+        "service api, while docker/Dockerfile:5 (CMD) starts the server on port 8080: nothing listens behind "
+        "host port 8000"
+    ]
+    scripted = SEARCH_DOCKERFILE.replace('CMD ["uvicorn"', 'CMD ["bash", "start.sh", "uvicorn"')
+    make_tree(tmp_path, {"docker/Dockerfile": scripted})
+    assert told() == []
+    staged = {
+        "docker-compose.yml": files["docker-compose.yml"].replace(
+            "      dockerfile:", "      target: dev\n      dockerfile:"
+        )
+    }
+    make_tree(tmp_path, {"docker/Dockerfile": SEARCH_DOCKERFILE, **staged})
+    assert told() == []

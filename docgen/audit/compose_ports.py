@@ -1,6 +1,6 @@
 """A compose service whose `ports:` publish a container port the server inside does not listen on: the
-service's `command:` (or `entrypoint:`), else the CMD and ENTRYPOINT of the audited Dockerfile it
-builds, starts its one program with a fixed port (`--port 8001`, `--bind 0.0.0.0:8001`) and the
+service's `command:` (or `entrypoint:`), else the CMD and ENTRYPOINT of the Dockerfile it builds
+(the audited model's, or the last stage's of one docgen does not audit), starts its one program with a fixed port (`--port 8001`, `--bind 0.0.0.0:8001`) and the
 mapping's container side is another (`9998:8000`): the host port reaches nothing. The rule of a `docker
 run -p` against the image's port (`ports.published_ports`), for compose services.
 
@@ -23,6 +23,11 @@ program is started among others (`a & b`, `sh -c "…; …"`), the command gives
 host` (ports are not published), or the image exposes both ports. `certain` when the command is a known
 server launcher (`uvicorn`, `vllm`) or also gives the address it listens on (`--host 0.0.0.0`), else
 `likely`.
+
+A server the service's command, or the image's ENTRYPOINT, CMD or start script, starts on the
+container's loopback address (`--host 127.0.0.1`) behind the published port is told the same way.
+And `port_clashes`: two services (or two replicas of one) that a `docker compose up` of the README
+starts and that publish the same host port on the same address.
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from docgen import compose
-from docgen.audit.auditor import CERTAIN, LIKELY, also_at
+from docgen.audit.auditor import CERTAIN, LIKELY, also_at, dockerfile_read
 from docgen.audit.compose_paths import Up, compose_ups, entry_line, read_document, started_compose
 from docgen.audit.paths import resolves_inside
 from docgen.audit.ports import image_loopback, loopback_server
@@ -154,6 +159,53 @@ def _dockerfile(service: dict[Any, Any], folder: Path) -> Path | None:
     return real_path(folder / context / file)
 
 
+@dataclass(frozen=True)
+class _Unaudited:
+    """The run settings of the last stage of a Dockerfile a service builds that docgen does not audit."""
+
+    entrypoint: tuple[str, str] | None
+    """(its command, where: `docker/Dockerfile:59 (ENTRYPOINT)`)"""
+    cmd: tuple[str, str] | None
+    exposed: set[str]
+    mentioned: set[str]
+    """The port numbers its ENV values, ENTRYPOINT and CMD give."""
+
+
+def _unaudited(dockerfile: Path, service: dict[Any, Any], top: Path) -> _Unaudited | None:
+    """The ENTRYPOINT, CMD, EXPOSE and ENV of the last stage of `dockerfile` when it sets its own
+    ENTRYPOINT or CMD (one inherited from another stage or the base is not known), builds no other
+    `target:`, and starts no script (which may name other ports); None otherwise."""
+    build = service.get("build")
+    if isinstance(build, dict) and build.get("target") is not None:
+        return None
+    read = dockerfile_read(str(dockerfile))
+    if read is None:
+        return None
+    instructions = read[1].instructions
+    last = max((i for i, x in enumerate(instructions) if x.keyword == "FROM"), default=-1)
+    stage = instructions[last + 1 :]
+    shown = Path(os.path.relpath(dockerfile, top)).as_posix()
+    settings: dict[str, tuple[str, str]] = {}
+    exposed: set[str] = set()
+    values: list[str] = []
+    for instruction in stage:
+        if instruction.keyword in ("ENTRYPOINT", "CMD"):
+            text = instruction.args if instruction.exec_form is None else " ".join(instruction.exec_form)
+            settings[instruction.keyword] = (
+                text,
+                f"{shown}:{instruction.start_line} ({instruction.keyword})",
+            )
+            values.append(text)
+        elif instruction.keyword == "EXPOSE":
+            exposed.update(re.findall(r"\d{2,5}", instruction.args))
+        elif instruction.keyword == "ENV":
+            values.append(instruction.args)
+    if not settings or any(".sh" in text for text, _ in settings.values()):
+        return None
+    mentioned = set(_NUMBER.findall(" ".join(values)))
+    return _Unaudited(settings.get("ENTRYPOINT"), settings.get("CMD"), exposed, mentioned)
+
+
 def _mismatches(
     service: dict[Any, Any],
     folder: Path,
@@ -170,10 +222,12 @@ def _mismatches(
     if not entries:
         return []
     image: Image | None = None
+    unaudited: _Unaudited | None = None
     dockerfile = _dockerfile(service, folder)
     if dockerfile is not None and resolves_inside(dockerfile, top):
         model = next((m for m in models if m.file and real_path(Path(m.file)) == dockerfile), None)
         image = Image(model) if model is not None else None
+        unaudited = _unaudited(dockerfile, service, top) if model is None else None
     texts: list[tuple[str, str]] = []  # (command text, where)
     entry, command = _words(service.get("entrypoint")), _words(service.get("command"))
     if (service.get("entrypoint") is None) != (entry is None) or (service.get("command") is None) != (
@@ -185,12 +239,16 @@ def _mismatches(
         texts.append((entry, f"{shown}:{at} (entrypoint)"))
     elif image is not None and (setting := image.last("ENTRYPOINT")) is not None:
         texts.append((command_text(setting), f"{image.model.path}:{setting.line} (ENTRYPOINT)"))
+    elif unaudited is not None and unaudited.entrypoint is not None:
+        texts.append(unaudited.entrypoint)
     if command is not None:
         texts.append(
             (command, f"{shown}:{_port_line(lines, compose.line_of(service, 'command'), command)} (command)")
         )
     elif entry is None and image is not None and (setting := image.last("CMD")) is not None:
         texts.append((command_text(setting), f"{image.model.path}:{setting.line} (CMD)"))
+    elif entry is None and unaudited is not None and unaudited.cmd is not None:
+        texts.append(unaudited.cmd)
     if not any(_SEVERAL.search(t) for t, _ in texts) and (
         bound := _loopback(entries, texts, image, entry is not None or command is not None)
     ):
@@ -218,6 +276,8 @@ def _mismatches(
             p for s in image.settings if s.keyword == "EXPOSE" for p in re.findall(r"\d{2,5}", s.value)
         }
         mentioned = image._mentioned() | image._script_ports
+    elif unaudited is not None:
+        exposed, mentioned = unaudited.exposed, unaudited.mentioned
     joined = " ".join(t for t, _ in texts)
     launcher = LAUNCHER.search(joined)
     sure = CERTAIN if launcher is not None or _HOST.search(joined) or _BIND.search(joined) else LIKELY
