@@ -559,7 +559,10 @@ def test_a_start_script_that_serves_on_loopback(tmp_path: Path) -> None:
         'ENTRYPOINT ["bash", "start.sh"]\n'
     )
     readme = "# Dashboard\n\n```sh\ndocker build -t dash .\ndocker run -p 8501:8501 dash\n```\n"
-    script = "#!/bin/bash\n# serve the UI\nstreamlit run app.py \\\n  --server.address localhost --server.port 8501\n"
+    script = (
+        "#!/bin/bash\n# serve the UI\nstreamlit run app.py \\\n"
+        "  --server.address localhost --server.port 8501\n"
+    )
     make_tree(tmp_path, {"start.sh": script, "app.py": ""})
     assert [f for f in _audit(tmp_path, readme, dockerfile) if "loopback" in f] == [
         "5: README publishes container port 8501 of dash, but start.sh (Dockerfile:5 ENTRYPOINT runs it) "

@@ -1,8 +1,9 @@
 """A compose service whose `ports:` publish a container port the server inside does not listen on: the
 service's `command:` (or `entrypoint:`), else the CMD and ENTRYPOINT of the Dockerfile it builds
-(the audited model's, or the last stage's of one docgen does not audit), starts its one program with a fixed port (`--port 8001`, `--bind 0.0.0.0:8001`) and the
-mapping's container side is another (`9998:8000`): the host port reaches nothing. The rule of a `docker
-run -p` against the image's port (`ports.published_ports`), for compose services.
+(the audited model's, or the last stage's of one docgen does not audit), starts its one program
+with a fixed port (`--port 8001`, `--bind 0.0.0.0:8001`) and the mapping's container side is
+another (`9998:8000`): the host port reaches nothing. The rule of a `docker run -p` against the
+image's port (`ports.published_ports`), for compose services.
 
 Two places hold such a service:
 
