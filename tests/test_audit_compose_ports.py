@@ -264,6 +264,9 @@ def test_a_profile_the_command_enables_and_services_it_names(tmp_path: Path) -> 
     # `up api` starts the API and the database it depends on, not the inference server
     named = SEARCH_README.replace("docker compose up -d", "docker compose up -d api")
     assert [f for f in _search(tmp_path, SEARCH_COMPOSE, named) if "both publish" in f] == []
+    # started alone, the inference server is what answers on 8000: the API's port is not told either
+    alone = SEARCH_README.replace("docker compose up -d", "docker compose up -d inference")
+    assert _search(tmp_path, SEARCH_COMPOSE, alone) == []
 
 
 DASHBOARD_README = """\

@@ -375,11 +375,11 @@ def compose_ports(
         return
     top = real_path(project or directory)
     here = real_path(directory)
+    clashes = _clashing(doc, directory, project)
     paths = [s.path for s in started_compose(doc, directory, project)]
     paths = list(dict.fromkeys([*paths, *_near(directory, top)]))
-    publishing: dict[str, list[tuple[str, str, _Mismatch | None, int | None, bool]]] = {}
-    # host port → (file, service, its mismatch, the line of its entry, whether it is in a profile) of
-    # each service publishing it
+    publishing: dict[str, list[tuple[str, str, _Mismatch | None, int | None]]] = {}
+    # host port → (file, service, its mismatch, the line of its entry) of each service publishing it
     for path in paths:
         read = read_document(path)
         if read is None:
@@ -398,18 +398,16 @@ def compose_ports(
                 if published is None or published[0] is None:
                     continue
                 at = entry_line(lines, compose.line_of(service, "ports"), entry)
-                publishing.setdefault(published[0], []).append(
-                    (shown, str(name), bad.get(published[0]), at, bool(service.get("profiles")))
-                )
+                publishing.setdefault(published[0], []).append((shown, str(name), bad.get(published[0]), at))
     for host, services in publishing.items():
         told = said.get(host)
         wrong = next((s for s in services if s[2] is not None), None)
         if not told or wrong is None:
             continue
-        shown, name, mismatch, at, profiled = wrong
-        # another service serving the port is an alternative, unless it is started with this one from
-        # the same file (the two clash: `port_clashes`)
-        if mismatch is None or any(m is None and (f != shown or profiled or p) for f, _, m, _, p in services):
+        shown, name, mismatch, at = wrong
+        # another service serving the port is an alternative, unless a compose up of the README starts
+        # it with this one (the two clash: `port_clashes`)
+        if mismatch is None or any(m is None and (f, n, host) not in clashes for f, n, m, _ in services):
             continue
         if mismatch.loopback:
             yield Diagnostic(
@@ -610,13 +608,17 @@ def _started(services: dict[str, dict[Any, Any]], up: Up) -> list[str] | None:
     return found
 
 
-def port_clashes(doc: Document, readme: str, directory: Path, project: Path | None) -> Iterator[Diagnostic]:
-    """Each `docker compose up` of the README that starts two services (or two replicas of one) that
-    publish the same host port on the same address and protocol: the second cannot bind it and
-    does not start (`certain`). A service on the host's network, a port compose picks (`"8000"`, a
-    host range for one container port) or a variable with no value in `.env` and no default is not
-    read; services in profiles the command does not enable are not started."""
+_Clash = tuple[int, str, str, tuple[_Bound, _Bound]]
+"""(host port, address, protocol, the first two services binding it)."""
+
+
+def _clashes(
+    doc: Document, directory: Path, project: Path | None
+) -> list[tuple[Up, list[_Clash], dict[str, dict[Any, Any]]]]:
+    """Each `docker compose up` of the README whose services publish a host port twice, with those
+    clashes and its services (the files merged by name)."""
     here = real_path(directory)
+    found: list[tuple[Up, list[_Clash], dict[str, dict[Any, Any]]]] = []
     told: set[tuple[Path, ...]] = set()
     for up in compose_ups(doc, directory, project):
         if up.paths in told:
@@ -663,14 +665,35 @@ def port_clashes(doc: Document, readme: str, directory: Path, project: Path | No
                     bound.setdefault(binding, []).extend(
                         [_Bound(name, shown, at)] * min(_replicas(service), 2)
                     )
-        clashes = []
-        for (ip, port, protocol), users in bound.items():
-            if len(users) < 2:
-                continue
-            clashes.append((port, ip, protocol, users[:2]))
-        if not clashes:
-            continue
-        told.add(up.paths)
+        clashes: list[_Clash] = [
+            (port, ip, protocol, (users[0], users[1]))
+            for (ip, port, protocol), users in bound.items()
+            if len(users) > 1
+        ]
+        if clashes:
+            told.add(up.paths)
+            found.append((up, clashes, merged))
+    return found
+
+
+def _clashing(doc: Document, directory: Path, project: Path | None) -> set[tuple[str, str, str]]:
+    """(compose file as shown, service, host port) of each service a `docker compose up` of the README
+    starts with another on the same host port."""
+    return {
+        (bound.shown, bound.service, str(port))
+        for _, clashes, _ in _clashes(doc, directory, project)
+        for port, _, _, pair in clashes
+        for bound in pair
+    }
+
+
+def port_clashes(doc: Document, readme: str, directory: Path, project: Path | None) -> Iterator[Diagnostic]:
+    """Each `docker compose up` of the README that starts two services (or two replicas of one) that
+    publish the same host port on the same address and protocol: the second cannot bind it and
+    does not start (`certain`). A service on the host's network, a port compose picks (`"8000"`, a
+    host range for one container port) or a variable with no value in `.env` and no default is not
+    read; services in profiles the command does not enable are not started."""
+    for up, clashes, merged in _clashes(doc, directory, project):
         port, ip, protocol, (first, second) = min(clashes, key=lambda c: c[0])
         where = f"{ip}:" if ip else ""
         proto = f"/{protocol}" if protocol != "tcp" else ""
