@@ -376,3 +376,15 @@ def test_the_cmd_of_a_dockerfile_docgen_does_not_audit(tmp_path: Path) -> None:
     }
     make_tree(tmp_path, {"docker/Dockerfile": SEARCH_DOCKERFILE, **staged})
     assert told() == []
+
+
+def test_an_override_file_repeating_a_services_port_is_no_clash(tmp_path: Path) -> None:
+    # the override compose reads by default gives the API its port again (and a volume): one service
+    lone = SEARCH_COMPOSE.replace('      - "8000:8000"\n      - "8001', '      - "8010:8000"\n      - "8001')
+    override = 'services:\n  api:\n    ports:\n      - "8000:8000"\n    volumes:\n      - ./src:/app/src\n'
+    make_tree(tmp_path, {"docker-compose.override.yml": override})
+    assert [f for f in _search(tmp_path, lone) if "both publish" in f or "replicas" in f] == []
+    # a second service in the override on the same port clashes
+    other = 'services:\n  docs:\n    image: nginx:1.27\n    ports:\n      - "8000:80"\n'
+    make_tree(tmp_path, {"docker-compose.override.yml": other})
+    assert [f.split(":")[0] for f in _search(tmp_path, lone) if "both publish" in f] == ["7"]

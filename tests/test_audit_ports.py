@@ -572,3 +572,9 @@ def test_a_start_script_that_serves_on_loopback(tmp_path: Path) -> None:
     ]
     make_tree(tmp_path, {"start.sh": script.replace("localhost", "0.0.0.0")})
     assert [f for f in _audit(tmp_path, readme, dockerfile) if "loopback" in f] == []
+
+
+def test_a_loopback_command_handed_to_an_entrypoint_script(tmp_path: Path) -> None:
+    # the entrypoint script may put a proxy in front, or rewrite the command: not told
+    dockerfile = LOOPBACK.replace("CMD [", 'ENTRYPOINT ["/srv/entrypoint.sh"]\nCMD [')
+    assert [f for f in _audit(tmp_path, LOOPBACK_RUNS, dockerfile) if "loopback" in f] == []

@@ -96,10 +96,10 @@ def _loopback(
         if published is None:
             continue
         bound: tuple[str, str] | None = None
-        for text, where in texts:
+        for at, (text, where) in enumerate(texts):
             server = loopback_server(text)
-            if server is not None and server[1] == published[1]:
-                bound = (where, server[0])
+            if server is not None and server[1] == published[1] and not (at and ".sh" in texts[0][0]):
+                bound = (where, server[0])  # (not a command handed to an entrypoint script)
         if bound is None and image is not None and not own:
             bound = image_loopback(image, published[1], False)
         if bound is not None:
@@ -659,12 +659,13 @@ def _clashes(
             service = merged[name]
             if service.get("network_mode") is not None or service.get("extends") is not None:
                 continue
+            own: dict[tuple[str, int, str], _Bound] = {}  # an entry the override repeats is one
             for entry, path, at in entries.get(name, []):
                 shown = Path(os.path.relpath(path, here)).as_posix()
                 for binding in _host_ports(entry, env) or []:
-                    bound.setdefault(binding, []).extend(
-                        [_Bound(name, shown, at)] * min(_replicas(service), 2)
-                    )
+                    own.setdefault(binding, _Bound(name, shown, at))
+            for binding, where in own.items():
+                bound.setdefault(binding, []).extend([where] * min(_replicas(service), 2))
         clashes: list[_Clash] = [
             (port, ip, protocol, (users[0], users[1]))
             for (ip, port, protocol), users in bound.items()

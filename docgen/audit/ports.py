@@ -172,6 +172,8 @@ def image_loopback(image: Image, port: str, replaced: bool) -> tuple[str, str] |
     if not settings or any(_SEVERAL.search(text) for text in texts):
         return None
     server = loopback_server(" ".join(texts))
+    if server is not None and len(texts) == 2 and ".sh" in texts[0] and loopback_server(texts[0]) is None:
+        return None  # a command handed to an entrypoint script, which may start it its own way
     if server is not None:
         return (
             (f"{image.model.path}:{settings[-1].line} ({settings[-1].keyword})", server[0])
