@@ -139,3 +139,252 @@ def test_a_readme_example_that_moves_the_port_itself(tmp_path: Path) -> None:
 def test_said_ports() -> None:
     doc = read_document(STACK + "\nThe API listens on port 7000; `8080` port is the UI's.\n", "README.md")
     assert said_ports(doc) == {"9998": [5, 8], "9997": [6], "7000": [10], "8080": [10]}
+
+
+SEARCH_README = """\
+# Catalog search
+
+## Run
+
+```bash
+git clone https://example.com/acme/catalog-search && cd catalog-search
+docker compose up -d
+```
+
+Query it:
+
+```bash
+curl -F image=@shoe.jpg http://localhost:8000/search
+```
+"""
+SEARCH_COMPOSE = """\
+services:
+  api:
+    build:
+      context: .
+      dockerfile: docker/Dockerfile
+    ports:
+      - "8000:8000"
+    depends_on:
+      - db
+  db:
+    image: postgres:16
+    ports:
+      - "5432:5432"
+  inference:
+    image: nvcr.io/nvidia/tritonserver:24.08-py3
+    command: tritonserver --model-repository=/models
+    ports:
+      - "8000:8000"
+      - "8001:8001"
+"""
+SEARCH_DOCKERFILE = """\
+FROM python:3.11-slim
+WORKDIR /app
+COPY . .
+EXPOSE 8000
+CMD ["uvicorn", "search.main:app", "--host", "0.0.0.0", "--port", "8080"]
+"""
+
+
+def _search(root: Path, compose_file: str, readme: str = SEARCH_README) -> list[str]:
+    make_tree(
+        root,
+        {"README.md": readme, "docker-compose.yml": compose_file, "docker/Dockerfile": SEARCH_DOCKERFILE},
+    )
+    models = [build_model(root / "docker/Dockerfile", "docker/Dockerfile")]
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(readme, "README.md", models, {}, root, root)
+        if "publish" in d.message
+    ]
+
+
+def test_two_services_started_together_on_one_host_port(tmp_path: Path) -> None:
+    # an image-search API and the inference server it calls both publish host port 8000: the second
+    # cannot bind it; the API's own server listens on 8080 besides, which the clash does not excuse
+    assert _search(tmp_path, SEARCH_COMPOSE) == [
+        "7: README's docker compose up starts services api (docker-compose.yml:7) and inference "
+        "(docker-compose.yml:18), which both publish host port 8000: the second cannot bind it and does "
+        "not start (certain)",
+        "13: README points to port 8000, but docker-compose.yml:7 publishes it from container port 8000 of "
+        "service api, while docker/Dockerfile:5 (CMD) starts the server on port 8080: nothing listens "
+        "behind host port 8000 (certain)",
+    ]
+
+
+@pytest.mark.parametrize(
+    "compose_file",
+    [
+        SEARCH_COMPOSE.replace('      - "8000:8000"\n      - "8001', '      - "8010:8000"\n      - "8001'),
+        SEARCH_COMPOSE.replace("  inference:\n", "  inference:\n    profiles: [gpu]\n"),
+        SEARCH_COMPOSE.replace("  inference:\n", "  inference:\n    network_mode: host\n"),
+        SEARCH_COMPOSE.replace(
+            '      - "8000:8000"\n    depends', '      - "127.0.0.1:8000:8000"\n    depends'
+        ),
+        SEARCH_COMPOSE.replace(
+            '      - "8000:8000"\n      - "8001', '      - "8000:8000/udp"\n      - "8001'
+        ),
+        SEARCH_COMPOSE.replace('      - "8000:8000"\n      - "8001', '      - "8000"\n      - "8001'),
+        SEARCH_COMPOSE.replace(
+            '      - "8000:8000"\n      - "8001', '      - "8000-8009:8000"\n      - "8001'
+        ),
+        SEARCH_COMPOSE.replace(
+            '      - "8000:8000"\n      - "8001', '      - "${TRITON_PORT}:8000"\n      - "8001'
+        ),
+    ],
+)
+def test_services_that_do_not_clash(tmp_path: Path, compose_file: str) -> None:
+    # another host port, a service in a profile `up` does not enable, one on the host's network, two
+    # addresses, two protocols, a port compose picks, a host range, a variable with no value
+    assert [f for f in _search(tmp_path, compose_file) if "both publish" in f] == []
+
+
+def test_clashes_read_through_variables_ranges_and_long_syntax(tmp_path: Path) -> None:
+    with_default = SEARCH_COMPOSE.replace(
+        '      - "8000:8000"\n      - "8001', '      - "${TRITON_PORT:-8000}:8000"\n      - "8001'
+    )
+    ranged = SEARCH_COMPOSE.replace(
+        '      - "8000:8000"\n      - "8001', '      - "7999-8001:7999-8001"\n      - "8002'
+    )
+    long = SEARCH_COMPOSE.replace(
+        '      - "8000:8000"\n      - "8001', '      - target: 8000\n        published: 8000\n      - "8001'
+    )
+    for compose_file in (with_default, ranged, long):
+        assert [f for f in _search(tmp_path, compose_file) if "both publish" in f] != [], compose_file
+    # the .env beside the compose file moves the variable's port away
+    (tmp_path / ".env").write_text("TRITON_PORT=8100\n")
+    assert [f for f in _search(tmp_path, with_default) if "both publish" in f] == []
+
+
+def test_a_profile_the_command_enables_and_services_it_names(tmp_path: Path) -> None:
+    profiled = SEARCH_COMPOSE.replace("  inference:\n", "  inference:\n    profiles: [gpu]\n")
+    gpu = SEARCH_README.replace("docker compose up -d", "docker compose --profile gpu up -d")
+    assert [f.split(":")[0] for f in _search(tmp_path, profiled, gpu) if "both publish" in f] == ["7"]
+    # `up api` starts the API and the database it depends on, not the inference server
+    named = SEARCH_README.replace("docker compose up -d", "docker compose up -d api")
+    assert [f for f in _search(tmp_path, SEARCH_COMPOSE, named) if "both publish" in f] == []
+    # started alone, the inference server is what answers on 8000: the API's port is not told either
+    alone = SEARCH_README.replace("docker compose up -d", "docker compose up -d inference")
+    assert _search(tmp_path, SEARCH_COMPOSE, alone) == []
+
+
+DASHBOARD_README = """\
+# Metrics dashboard
+
+Start the stack:
+
+    docker compose up
+
+```sh
+docker compose up --build
+```
+
+The dashboard is at http://localhost:3000.
+"""
+DASHBOARD = """\
+services:
+  web:
+    build: .
+    ports:
+      - 3000:3000
+    deploy:
+      replicas: 2
+  cache:
+    image: redis:7
+    ports: ["6379"]
+    deploy:
+      replicas: 3
+"""
+
+
+def test_replicas_of_one_service_on_a_fixed_host_port(tmp_path: Path) -> None:
+    # a Node dashboard scaled to two replicas: only one binds host port 3000; the cache's replicas
+    # each get a port compose picks
+    make_tree(tmp_path, {"README.md": DASHBOARD_README, "docker-compose.yml": DASHBOARD})
+    found = [
+        d for d in audit(DASHBOARD_README, "README.md", [], {}, tmp_path, tmp_path) if "replicas" in d.message
+    ]
+    assert [(d.line, d.message) for d in found] == [
+        (
+            8,
+            "README's docker compose up starts 2 replicas of service web, and docker-compose.yml:5 publishes "
+            "host port 3000 for each: only one can bind it",
+        )
+    ]
+    single = DASHBOARD.replace("replicas: 2", "replicas: 1")
+    make_tree(tmp_path, {"docker-compose.yml": single})
+    assert [
+        d for d in audit(DASHBOARD_README, "README.md", [], {}, tmp_path, tmp_path) if "replicas" in d.message
+    ] == []
+
+
+LOOPBACK_COMPOSE = """\
+services:
+  notebook:
+    build: .
+    command: jupyter lab --ip=127.0.0.1 --port=8888 --no-browser
+    ports:
+      - "8888:8888"
+"""
+
+
+def test_a_service_whose_server_listens_on_loopback(tmp_path: Path) -> None:
+    # a notebook service; the README opens the host port. On 0.0.0.0, or on the host's network, it is silent
+    readme = "# Notebooks\n\n```bash\ndocker compose up -d\n```\n\nOpen http://localhost:8888/lab.\n"
+    assert found(tmp_path, readme, {"docker-compose.yml": LOOPBACK_COMPOSE}) == [
+        "7: README points to port 8888, but docker-compose.yml:6 publishes it from container port 8888 of "
+        "service notebook, while docker-compose.yml:4 (command) starts the server on the container's "
+        "loopback address (--ip=127.0.0.1): nothing answers behind host port 8888 (certain)"
+    ]
+    for fixed in (
+        LOOPBACK_COMPOSE.replace("127.0.0.1", "0.0.0.0"),
+        LOOPBACK_COMPOSE.replace("    ports:", "    network_mode: host\n    ports:"),
+    ):
+        assert found(tmp_path, readme, {"docker-compose.yml": fixed}) == []
+
+
+def test_the_cmd_of_a_dockerfile_docgen_does_not_audit(tmp_path: Path) -> None:
+    # the README sits beside no Dockerfile of its own: the service's build still names one, whose CMD
+    # (last stage) moves the server; a start script, or a build target, may serve otherwise
+    files = {
+        "docker-compose.yml": SEARCH_COMPOSE.replace(
+            '      - "8000:8000"\n      - "8001', '      - "8010:8000"\n      - "8001'
+        )
+    }
+    make_tree(tmp_path, {"README.md": SEARCH_README, "docker/Dockerfile": SEARCH_DOCKERFILE, **files})
+
+    def told() -> list[str]:
+        return [
+            f"{d.line}: {d.message}"
+            for d in audit(SEARCH_README, "README.md", [], {}, tmp_path, tmp_path)
+            if "points to port" in d.message
+        ]
+
+    assert told() == [
+        "13: README points to port 8000, but docker-compose.yml:7 publishes it from container port 8000 of "
+        "service api, while docker/Dockerfile:5 (CMD) starts the server on port 8080: nothing listens behind "
+        "host port 8000"
+    ]
+    scripted = SEARCH_DOCKERFILE.replace('CMD ["uvicorn"', 'CMD ["bash", "start.sh", "uvicorn"')
+    make_tree(tmp_path, {"docker/Dockerfile": scripted})
+    assert told() == []
+    staged = {
+        "docker-compose.yml": files["docker-compose.yml"].replace(
+            "      dockerfile:", "      target: dev\n      dockerfile:"
+        )
+    }
+    make_tree(tmp_path, {"docker/Dockerfile": SEARCH_DOCKERFILE, **staged})
+    assert told() == []
+
+
+def test_an_override_file_repeating_a_services_port_is_no_clash(tmp_path: Path) -> None:
+    # the override compose reads by default gives the API its port again (and a volume): one service
+    lone = SEARCH_COMPOSE.replace('      - "8000:8000"\n      - "8001', '      - "8010:8000"\n      - "8001')
+    override = 'services:\n  api:\n    ports:\n      - "8000:8000"\n    volumes:\n      - ./src:/app/src\n'
+    make_tree(tmp_path, {"docker-compose.override.yml": override})
+    assert [f for f in _search(tmp_path, lone) if "both publish" in f or "replicas" in f] == []
+    # a second service in the override on the same port clashes
+    other = 'services:\n  docs:\n    image: nginx:1.27\n    ports:\n      - "8000:80"\n'
+    make_tree(tmp_path, {"docker-compose.override.yml": other})
+    assert [f.split(":")[0] for f in _search(tmp_path, lone) if "both publish" in f] == ["7"]

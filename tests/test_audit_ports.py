@@ -516,3 +516,65 @@ def test_a_build_script_tagging_another_image_or_through_a_variable(tmp_path: Pa
     assert _scripted(tmp_path, SCRIPTED_RUNS, other) == []
     varied = '#!/bin/sh\nIMAGE=speech-stream\ndocker build -t "$IMAGE:latest" -f docker/Dockerfile .\n'
     assert _scripted(tmp_path, SCRIPTED_RUNS, varied) == []
+
+
+LOOPBACK = """\
+FROM python:3.12-slim
+WORKDIR /srv
+COPY . .
+EXPOSE 8000
+CMD ["gunicorn", "-w", "2", "-b", "127.0.0.1:8000", "notes.wsgi:application"]
+"""
+LOOPBACK_RUNS = """\
+# Notes service
+
+```bash
+docker build -t notes-web .
+docker run -d -p 8000:8000 notes-web
+docker run -d --network host notes-web
+docker run -d -p 8000:8000 notes-web gunicorn -b 0.0.0.0:8000 notes.wsgi:application
+```
+
+Then open http://localhost:8000.
+"""
+
+
+def test_an_image_whose_server_listens_on_loopback(tmp_path: Path) -> None:
+    # a Django notes app: line 5 publishes the port the CMD's gunicorn binds on the container's
+    # loopback; line 6 is on the host's network; line 7 gives its own command on 0.0.0.0
+    found = [f for f in _audit(tmp_path, LOOPBACK_RUNS, LOOPBACK) if "loopback" in f]
+    assert found == [
+        "5: README publishes container port 8000 of notes-web, but Dockerfile:5 (CMD) starts the server on "
+        "the container's loopback address (-b 127.0.0.1:8000): a published port reaches the container's "
+        "network address, not 127.0.0.1, so nothing answers on the host (certain)"
+    ]
+    everywhere = LOOPBACK.replace("127.0.0.1:8000", "0.0.0.0:8000")
+    assert [f for f in _audit(tmp_path, LOOPBACK_RUNS, everywhere) if "loopback" in f] == []
+
+
+def test_a_start_script_that_serves_on_loopback(tmp_path: Path) -> None:
+    # a Streamlit dashboard started by a script the image copies in; the same script on 0.0.0.0 is silent
+    dockerfile = (
+        "FROM python:3.11-slim\nWORKDIR /app\nCOPY start.sh app.py ./\nEXPOSE 8501\n"
+        'ENTRYPOINT ["bash", "start.sh"]\n'
+    )
+    readme = "# Dashboard\n\n```sh\ndocker build -t dash .\ndocker run -p 8501:8501 dash\n```\n"
+    script = (
+        "#!/bin/bash\n# serve the UI\nstreamlit run app.py \\\n"
+        "  --server.address localhost --server.port 8501\n"
+    )
+    make_tree(tmp_path, {"start.sh": script, "app.py": ""})
+    assert [f for f in _audit(tmp_path, readme, dockerfile) if "loopback" in f] == [
+        "5: README publishes container port 8501 of dash, but start.sh (Dockerfile:5 ENTRYPOINT runs it) "
+        "starts the server on the container's loopback address (--server.address localhost): a published "
+        "port reaches the container's network address, not 127.0.0.1, so nothing answers on the host "
+        "(certain)"
+    ]
+    make_tree(tmp_path, {"start.sh": script.replace("localhost", "0.0.0.0")})
+    assert [f for f in _audit(tmp_path, readme, dockerfile) if "loopback" in f] == []
+
+
+def test_a_loopback_command_handed_to_an_entrypoint_script(tmp_path: Path) -> None:
+    # the entrypoint script may put a proxy in front, or rewrite the command: not told
+    dockerfile = LOOPBACK.replace("CMD [", 'ENTRYPOINT ["/srv/entrypoint.sh"]\nCMD [')
+    assert [f for f in _audit(tmp_path, LOOPBACK_RUNS, dockerfile) if "loopback" in f] == []

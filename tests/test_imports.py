@@ -463,6 +463,7 @@ AUDIT_LAYERS = (
         "overrides",
         "port_vars",
         "compose_ports",
+        "loopback_binds",
         "sections",
         "builds",
         "steps",

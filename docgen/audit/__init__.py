@@ -238,7 +238,7 @@ from docgen.audit.commits import commit_claims
 from docgen.audit.compose_builds import _compose_builds, unbuilt_images
 from docgen.audit.compose_claims import compose_settings
 from docgen.audit.compose_paths import compose_paths
-from docgen.audit.compose_ports import compose_ports
+from docgen.audit.compose_ports import compose_ports, port_clashes
 from docgen.audit.compose_services import _compose_services
 from docgen.audit.compose_urls import _compose_urls
 from docgen.audit.compose_variables import _compose_variables
@@ -326,6 +326,7 @@ from docgen.audit.linked_rows import _linked_rows, without_lines
 from docgen.audit.listed_env import listed_env, unset_started_vars
 from docgen.audit.listed_python import _listed_python
 from docgen.audit.local_bases import local_bases
+from docgen.audit.loopback_binds import loopback_binds
 from docgen.audit.lost_folders import lost_folders
 from docgen.audit.main_env import main_only_env
 from docgen.audit.make_args import make_defaults
@@ -812,6 +813,8 @@ def audit(
         found.extend(bind_devices(doc, text, path, directory))
         found.extend(compose_paths(doc, text, path, directory, project))
         found.extend(compose_ports(doc, path, directory, models, project))
+        found.extend(port_clashes(doc, path, directory, project))
+        found.extend(loopback_binds(doc, path))
         found.extend(rejected_arguments(doc, path, directory, audited, project))
         found.extend(ignored_arguments(doc, path, directory, audited, project, clone_of_self))
         found.extend(script_build_claims(doc, source, path, directory, audited, project))

@@ -33,7 +33,7 @@ from typing import Any
 from docgen import compose, makefile
 from docgen.audit.auditor import CERTAIN
 from docgen.audit.commands import fence_commands, joined
-from docgen.audit.grammar import COMPOSE, read_compose
+from docgen.audit.grammar import COMPOSE, ComposeCall, read_compose
 from docgen.audit.make_targets import make_commands, makefile_of, makefile_text
 from docgen.audit.paths import resolves_inside
 from docgen.errors import DocgenError
@@ -74,9 +74,10 @@ def _walk(folder: str | None, target: str | None) -> str | None:
     return posixpath.normpath(posixpath.join(folder, target))
 
 
-def _compose_step(step: str) -> tuple[str, tuple[str, ...]] | None:
-    """(command, the compose files it names: none for the folder's default) of a step that starts
-    services (`docker compose -f a.yml up -d`); None for another step or one that cannot be told."""
+def _compose_step(step: str) -> ComposeCall | None:
+    """The compose command of a step that starts services (`docker compose -f a.yml up -d`: its verb,
+    the files it names, none for the folder's default); None for another step or one that cannot be
+    told."""
     match = COMPOSE.search(step)
     if match is None or step[: match.start()].strip(" \t@+-") not in ("", "sudo", "$"):
         return None
@@ -86,7 +87,7 @@ def _compose_step(step: str) -> tuple[str, tuple[str, ...]] | None:
         return None
     if any(re.search(r"[$<>{}*?`]", name) or name == "-" for name in call.files):
         return None
-    return call.verb, call.files
+    return call
 
 
 def _files(root: Path, folder: str, named: tuple[str, ...], top: Path) -> list[Path]:
@@ -96,10 +97,10 @@ def _files(root: Path, folder: str, named: tuple[str, ...], top: Path) -> list[P
     return [real_path(p) for p in paths if os.path.isfile(p) and resolves_inside(p, top)]
 
 
-def _steps(text: str, folder: str | None) -> tuple[list[tuple[str, str, tuple[str, ...]]], str | None]:
-    """(folder, command, files) of each compose start of one command line run in `folder`, the `cd`
+def _steps(text: str, folder: str | None) -> tuple[list[tuple[str, ComposeCall]], str | None]:
+    """(folder, compose command) of each compose start of one command line run in `folder`, the `cd`
     steps before it followed, and the folder the line ends in."""
-    found: list[tuple[str, str, tuple[str, ...]]] = []
+    found: list[tuple[str, ComposeCall]] = []
     for step in _STEP.split(text):
         step = _PREFIX.sub("", step.strip())
         cd = _CD.match(step)
@@ -108,7 +109,7 @@ def _steps(text: str, folder: str | None) -> tuple[list[tuple[str, str, tuple[st
             continue
         start = _compose_step(step)
         if start is not None and folder is not None:
-            found.append((folder, *start))
+            found.append((folder, start))
     return found, folder
 
 
@@ -131,9 +132,9 @@ def started_compose(doc: Document, directory: Path, project: Path | None) -> lis
             if text.lstrip().startswith("#"):
                 continue
             steps, folder = _steps(text, folder)
-            for into, verb, named in steps:
-                for path in _files(directory, into, named, top):
-                    add(path, lines[0][0], f"README runs docker compose {verb}")
+            for into, call in steps:
+                for path in _files(directory, into, call.files, top):
+                    add(path, lines[0][0], f"README runs docker compose {call.verb}")
     commands = list(make_commands(doc))
     if commands:
         made = makefile_of(directory, project)
@@ -143,15 +144,60 @@ def started_compose(doc: Document, directory: Path, project: Path | None) -> lis
             for line, targets in commands:
                 for target in targets:
                     for number, recipe in makefile.recipe_lines(recipes, target) or ():
-                        for into, verb, named in _steps(recipe, "")[0]:
+                        for into, call in _steps(recipe, "")[0]:
                             where = f" in {into}" if into else ""
                             said = (
                                 f"README runs make {target}, whose recipe ({shown}:{number}) runs "
-                                f"docker compose {verb}{where}"
+                                f"docker compose {call.verb}{where}"
                             )
-                            for path in _files(made.parent, into, named, top):
+                            for path in _files(made.parent, into, call.files, top):
                                 add(path, line, said)
     return list(found.values())
+
+
+@dataclass(frozen=True)
+class Up:
+    """A `docker compose up` of a README's command blocks: the files it reads and what it starts."""
+
+    paths: tuple[Path, ...]
+    """The compose files it reads (its `-f` files, else the folder's default ones), links resolved."""
+    line: int
+    services: tuple[str, ...]
+    """The services it names (none: every service not in a profile)."""
+    profiles: tuple[str, ...]
+    """The profiles its `--profile` options enable."""
+    no_deps: bool
+    """`--no-deps`: the services it names are started without those they depend on."""
+
+
+def compose_ups(doc: Document, directory: Path, project: Path | None) -> list[Up]:
+    """The `docker compose up` commands of the README's command blocks (after the block's `cd` steps)
+    whose every file is there; one whose files cannot be told, or that may read other ones
+    (`COMPOSE_FILE`, `--env-file`, `COMPOSE_PROFILES` set before it), is left out."""
+    top = real_path(project or directory)
+    found: list[Up] = []
+    for fence in doc.fences:
+        folder: str | None = ""
+        cloned = False
+        for lines in fence_commands(fence):
+            text = joined(lines)
+            if text.lstrip().startswith("#"):
+                continue
+            cloned = cloned or bool(re.search(r"\bgit[ \t]+clone\b", text))
+            steps, folder = _steps(text, folder)
+            for into, call in steps:
+                if call.verb != "up" or re.search(r"COMPOSE_(?:FILE|PROFILES)", text):
+                    continue
+                if cloned and into and not os.path.isdir(directory / into):
+                    into = ""  # the clone the README makes of its own repository: the README's folder
+                where = directory / into if into else directory
+                named = [where / n for n in call.files] if call.files else compose.default_files(where)
+                paths = _files(directory, into, call.files, top)
+                if not named or len(paths) != len(named):
+                    continue
+                no_deps = call.options is not None and any(w == "--no-deps" for w in call.rest)
+                found.append(Up(tuple(paths), lines[0][0], call.services, call.profiles, no_deps))
+    return found
 
 
 def read_document(path: Path) -> tuple[Any, tuple[str, ...]] | None:

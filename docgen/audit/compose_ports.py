@@ -1,8 +1,9 @@
 """A compose service whose `ports:` publish a container port the server inside does not listen on: the
-service's `command:` (or `entrypoint:`), else the CMD and ENTRYPOINT of the audited Dockerfile it
-builds, starts its one program with a fixed port (`--port 8001`, `--bind 0.0.0.0:8001`) and the
-mapping's container side is another (`9998:8000`): the host port reaches nothing. The rule of a `docker
-run -p` against the image's port (`ports.published_ports`), for compose services.
+service's `command:` (or `entrypoint:`), else the CMD and ENTRYPOINT of the Dockerfile it builds
+(the audited model's, or the last stage's of one docgen does not audit), starts its one program
+with a fixed port (`--port 8001`, `--bind 0.0.0.0:8001`) and the mapping's container side is
+another (`9998:8000`): the host port reaches nothing. The rule of a `docker run -p` against the
+image's port (`ports.published_ports`), for compose services.
 
 Two places hold such a service:
 
@@ -23,6 +24,11 @@ program is started among others (`a & b`, `sh -c "…; …"`), the command gives
 host` (ports are not published), or the image exposes both ports. `certain` when the command is a known
 server launcher (`uvicorn`, `vllm`) or also gives the address it listens on (`--host 0.0.0.0`), else
 `likely`.
+
+A server the service's command, or the image's ENTRYPOINT, CMD or start script, starts on the
+container's loopback address (`--host 127.0.0.1`) behind the published port is told the same way.
+And `port_clashes`: two services (or two replicas of one) that a `docker compose up` of the README
+starts and that publish the same host port on the same address.
 """
 
 from __future__ import annotations
@@ -35,12 +41,13 @@ from pathlib import Path
 from typing import Any
 
 from docgen import compose
-from docgen.audit.auditor import CERTAIN, LIKELY, also_at
-from docgen.audit.compose_paths import entry_line, read_document, started_compose
+from docgen.audit.auditor import CERTAIN, LIKELY, also_at, dockerfile_read
+from docgen.audit.compose_paths import Up, compose_ups, entry_line, read_document, started_compose
 from docgen.audit.paths import resolves_inside
+from docgen.audit.ports import image_loopback, loopback_server
 from docgen.audit.settings import LAUNCHER, Image, command_text
 from docgen.errors import DocgenError
-from docgen.files import real_path
+from docgen.files import real_path, text_or_none
 from docgen.markdown import Document, plain
 from docgen.model import Diagnostic, ImageModel
 
@@ -72,6 +79,32 @@ class _Mismatch:
     where: str
     """Where the server's port is given (`qwen/docker-compose.yaml:28 (command)`)."""
     sure: str
+    loopback: str = ""
+    """The option that has the server listen on the container's loopback address (`--host 127.0.0.1`),
+    whatever its port: the published port reaches nothing either."""
+
+
+def _loopback(
+    entries: list[str], texts: list[tuple[str, str]], image: Image | None, own: bool
+) -> list[_Mismatch]:
+    """The `ports:` entries publishing the port a server the service starts on the container's
+    loopback address listens on (its command, else the image's ENTRYPOINT, CMD or start script; `own`:
+    the service gives its command)."""
+    found: list[_Mismatch] = []
+    for entry in entries:
+        published = _published(entry)
+        if published is None:
+            continue
+        bound: tuple[str, str] | None = None
+        for at, (text, where) in enumerate(texts):
+            server = loopback_server(text)
+            if server is not None and server[1] == published[1] and not (at and ".sh" in texts[0][0]):
+                bound = (where, server[0])  # (not a command handed to an entrypoint script)
+        if bound is None and image is not None and not own:
+            bound = image_loopback(image, published[1], False)
+        if bound is not None:
+            found.append(_Mismatch(published[0], published[1], published[1], bound[0], CERTAIN, bound[1]))
+    return found
 
 
 def _words(value: object) -> str | None:
@@ -127,6 +160,53 @@ def _dockerfile(service: dict[Any, Any], folder: Path) -> Path | None:
     return real_path(folder / context / file)
 
 
+@dataclass(frozen=True)
+class _Unaudited:
+    """The run settings of the last stage of a Dockerfile a service builds that docgen does not audit."""
+
+    entrypoint: tuple[str, str] | None
+    """(its command, where: `docker/Dockerfile:59 (ENTRYPOINT)`)"""
+    cmd: tuple[str, str] | None
+    exposed: set[str]
+    mentioned: set[str]
+    """The port numbers its ENV values, ENTRYPOINT and CMD give."""
+
+
+def _unaudited(dockerfile: Path, service: dict[Any, Any], top: Path) -> _Unaudited | None:
+    """The ENTRYPOINT, CMD, EXPOSE and ENV of the last stage of `dockerfile` when it sets its own
+    ENTRYPOINT or CMD (one inherited from another stage or the base is not known), builds no other
+    `target:`, and starts no script (which may name other ports); None otherwise."""
+    build = service.get("build")
+    if isinstance(build, dict) and build.get("target") is not None:
+        return None
+    read = dockerfile_read(str(dockerfile))
+    if read is None:
+        return None
+    instructions = read[1].instructions
+    last = max((i for i, x in enumerate(instructions) if x.keyword == "FROM"), default=-1)
+    stage = instructions[last + 1 :]
+    shown = Path(os.path.relpath(dockerfile, top)).as_posix()
+    settings: dict[str, tuple[str, str]] = {}
+    exposed: set[str] = set()
+    values: list[str] = []
+    for instruction in stage:
+        if instruction.keyword in ("ENTRYPOINT", "CMD"):
+            text = instruction.args if instruction.exec_form is None else " ".join(instruction.exec_form)
+            settings[instruction.keyword] = (
+                text,
+                f"{shown}:{instruction.start_line} ({instruction.keyword})",
+            )
+            values.append(text)
+        elif instruction.keyword == "EXPOSE":
+            exposed.update(re.findall(r"\d{2,5}", instruction.args))
+        elif instruction.keyword == "ENV":
+            values.append(instruction.args)
+    if not settings or any(".sh" in text for text, _ in settings.values()):
+        return None
+    mentioned = set(_NUMBER.findall(" ".join(values)))
+    return _Unaudited(settings.get("ENTRYPOINT"), settings.get("CMD"), exposed, mentioned)
+
+
 def _mismatches(
     service: dict[Any, Any],
     folder: Path,
@@ -143,10 +223,12 @@ def _mismatches(
     if not entries:
         return []
     image: Image | None = None
+    unaudited: _Unaudited | None = None
     dockerfile = _dockerfile(service, folder)
     if dockerfile is not None and resolves_inside(dockerfile, top):
         model = next((m for m in models if m.file and real_path(Path(m.file)) == dockerfile), None)
         image = Image(model) if model is not None else None
+        unaudited = _unaudited(dockerfile, service, top) if model is None else None
     texts: list[tuple[str, str]] = []  # (command text, where)
     entry, command = _words(service.get("entrypoint")), _words(service.get("command"))
     if (service.get("entrypoint") is None) != (entry is None) or (service.get("command") is None) != (
@@ -158,12 +240,20 @@ def _mismatches(
         texts.append((entry, f"{shown}:{at} (entrypoint)"))
     elif image is not None and (setting := image.last("ENTRYPOINT")) is not None:
         texts.append((command_text(setting), f"{image.model.path}:{setting.line} (ENTRYPOINT)"))
+    elif unaudited is not None and unaudited.entrypoint is not None:
+        texts.append(unaudited.entrypoint)
     if command is not None:
         texts.append(
             (command, f"{shown}:{_port_line(lines, compose.line_of(service, 'command'), command)} (command)")
         )
     elif entry is None and image is not None and (setting := image.last("CMD")) is not None:
         texts.append((command_text(setting), f"{image.model.path}:{setting.line} (CMD)"))
+    elif entry is None and unaudited is not None and unaudited.cmd is not None:
+        texts.append(unaudited.cmd)
+    if not any(_SEVERAL.search(t) for t, _ in texts) and (
+        bound := _loopback(entries, texts, image, entry is not None or command is not None)
+    ):
+        return bound
     if not texts or any(_SEVERAL.search(t) or _VARIABLE_PORT.search(t) for t, _ in texts):
         return []
     givers = [
@@ -187,6 +277,8 @@ def _mismatches(
             p for s in image.settings if s.keyword == "EXPOSE" for p in re.findall(r"\d{2,5}", s.value)
         }
         mentioned = image._mentioned() | image._script_ports
+    elif unaudited is not None:
+        exposed, mentioned = unaudited.exposed, unaudited.mentioned
     joined = " ".join(t for t, _ in texts)
     launcher = LAUNCHER.search(joined)
     sure = CERTAIN if launcher is not None or _HOST.search(joined) or _BIND.search(joined) else LIKELY
@@ -283,6 +375,7 @@ def compose_ports(
         return
     top = real_path(project or directory)
     here = real_path(directory)
+    clashes = _clashing(doc, directory, project)
     paths = [s.path for s in started_compose(doc, directory, project)]
     paths = list(dict.fromkeys([*paths, *_near(directory, top)]))
     publishing: dict[str, list[tuple[str, str, _Mismatch | None, int | None]]] = {}
@@ -308,10 +401,24 @@ def compose_ports(
                 publishing.setdefault(published[0], []).append((shown, str(name), bad.get(published[0]), at))
     for host, services in publishing.items():
         told = said.get(host)
-        if not told or any(m is None for _, _, m, _ in services):
+        wrong = next((s for s in services if s[2] is not None), None)
+        if not told or wrong is None:
             continue
-        shown, name, mismatch, at = services[0]
-        if mismatch is None:
+        shown, name, mismatch, at = wrong
+        # another service serving the port is an alternative, unless a compose up of the README starts
+        # it with this one (the two clash: `port_clashes`)
+        if mismatch is None or any(m is None and (f, n, host) not in clashes for f, n, m, _ in services):
+            continue
+        if mismatch.loopback:
+            yield Diagnostic(
+                readme,
+                told[0],
+                f"README points to port {host}, but {shown}:{at} publishes it from container port "
+                f"{mismatch.container} of service {name}, while {mismatch.where} starts the server on the "
+                f"container's loopback address ({mismatch.loopback}): nothing answers behind host port "
+                f"{host}{also_at(told)}",
+                confidence=mismatch.sure,
+            )
             continue
         yield Diagnostic(
             readme,
@@ -364,11 +471,243 @@ def _examples(
                 if where.startswith("line "):
                     number, _, rest = where[5:].partition(" ")
                     where = f"line {first + int(number) - 1} {rest}" if number.isdigit() else where
+                served = (
+                    f"on the container's loopback address ({mismatch.loopback})"
+                    if mismatch.loopback
+                    else f"on port {mismatch.served}"
+                )
                 yield Diagnostic(
                     readme,
                     line,
                     f"README's compose example publishes container port {mismatch.container} of service "
-                    f"{name}, but {where} starts the server on port {mismatch.served}: the published port "
-                    "reaches nothing",
+                    f"{name}, but {where} starts the server {served}: the published port reaches nothing",
                     confidence=mismatch.sure,
                 )
+
+
+_SHORT = re.compile(
+    r"\A(?:(?P<ip>\[[0-9a-fA-F:.]+\]|[\d.]+|[\w-]+):)??(?:(?P<host>\d{1,5}(?:-\d{1,5})?):)?"
+    r"(?P<container>\d{1,5}(?:-\d{1,5})?)(?:/(?P<protocol>tcp|udp|sctp))?\Z"
+)
+_VARIABLE = re.compile(r"\$\{(\w+)(?:(:?[-?])([^}]*))?\}|\$(\w+)")
+
+
+def _env_file(folder: Path) -> dict[str, str]:
+    """The `NAME=value` lines of the `.env` file beside a compose file (compose reads it for its
+    variables)."""
+    text = text_or_none(folder / ".env")
+    found: dict[str, str] = {}
+    for line in (text or "").splitlines():
+        name, equals, value = line.strip().removeprefix("export ").partition("=")
+        if equals and re.fullmatch(r"\w+", name.strip()):
+            found[name.strip()] = value.strip().strip("\"'")
+    return found
+
+
+def _resolved(text: str, env: dict[str, str]) -> str | None:
+    """`text` with its variables replaced by the `.env` values or their defaults (`${PORT:-8000}`);
+    None when one has neither."""
+    missing = False
+
+    def value(match: re.Match[str]) -> str:
+        nonlocal missing
+        name = match.group(1) or match.group(4)
+        if name in env and (env[name] or match.group(2) != ":-"):
+            return env[name]
+        if match.group(2) in (":-", "-"):
+            return match.group(3) or ""
+        missing = True
+        return ""
+
+    out = _VARIABLE.sub(value, text)
+    return None if missing or "$" in out else out
+
+
+def _span(text: str) -> list[int] | None:
+    first, _, last = text.partition("-")
+    low, high = int(first), int(last or first)
+    return list(range(low, high + 1)) if low <= high and high - low < 1000 else None
+
+
+def _host_ports(entry: object, env: dict[str, str]) -> list[tuple[str, int, str]] | None:
+    """(host IP, '' for every address; host port; protocol) of each host port a `ports:` entry binds
+    for good; None when it binds none (`"8000"`: a free port) or may bind any of a range
+    (`"8000-8010:80"`), or cannot be read."""
+    if isinstance(entry, dict):
+        published, ip = entry.get("published"), entry.get("host_ip", "")
+        protocol = entry.get("protocol", "tcp")
+        if published is None or not isinstance(ip, str) or not isinstance(protocol, str):
+            return None
+        target = _resolved(str(entry.get("target", "")), env)
+        host = _resolved(str(published), env)
+        ip = _resolved(ip, env)
+        if target is None or host is None or ip is None or not re.fullmatch(r"\d{1,5}(?:-\d{1,5})?", host):
+            return None
+        hosts, targets = _span(host), _span(target) if target.isdigit() else [0]
+        if hosts is None or targets is None or (len(hosts) > 1 and len(hosts) != len(targets)):
+            return None
+        return [(ip.strip("[]"), h, protocol) for h in hosts]
+    if not isinstance(entry, (str, int)):
+        return None
+    text = _resolved(str(entry).strip(), env)
+    match = _SHORT.match(text) if text is not None else None
+    if match is None or match.group("host") is None:
+        return None
+    hosts, targets = _span(match.group("host")), _span(match.group("container"))
+    if hosts is None or targets is None or (len(hosts) > 1 and len(hosts) != len(targets)):
+        return None
+    ip = (match.group("ip") or "").strip("[]")
+    return [("" if ip in ("0.0.0.0", "::") else ip, h, match.group("protocol") or "tcp") for h in hosts]
+
+
+@dataclass(frozen=True)
+class _Bound:
+    service: str
+    shown: str
+    """The compose file's path from the README's folder."""
+    line: int | None
+    """The line of the `ports:` entry."""
+
+
+def _replicas(service: dict[Any, Any]) -> int:
+    deploy = service.get("deploy")
+    count = deploy.get("replicas") if isinstance(deploy, dict) else service.get("scale")
+    text = str(count).strip() if isinstance(count, (int, str)) and not isinstance(count, bool) else ""
+    return int(text) if text.isdigit() and len(text) < 4 else 1
+
+
+def _started(services: dict[str, dict[Any, Any]], up: Up) -> list[str] | None:
+    """The services `up` starts; None when that cannot be told (a service it names is not there)."""
+    if up.services:
+        todo, found = list(up.services), []
+        while todo:
+            name = todo.pop(0)
+            if name in found:
+                continue
+            if name not in services:
+                return None
+            found.append(name)
+            if up.no_deps:
+                continue
+            needs = services[name].get("depends_on")
+            if isinstance(needs, (list, dict)):
+                todo += [str(n) for n in needs if n != compose.KEY_LINES]
+            elif needs is not None:
+                return None
+        return found
+    on = set(up.profiles)
+    found = []
+    for name, service in services.items():
+        profiles = service.get("profiles")
+        if profiles is None or (
+            isinstance(profiles, list) and (on & {str(p) for p in profiles} or "*" in on)
+        ):
+            found.append(name)
+        elif not isinstance(profiles, list):
+            return None
+    return found
+
+
+_Clash = tuple[int, str, str, tuple[_Bound, _Bound]]
+"""(host port, address, protocol, the first two services binding it)."""
+
+
+def _clashes(
+    doc: Document, directory: Path, project: Path | None
+) -> list[tuple[Up, list[_Clash], dict[str, dict[Any, Any]]]]:
+    """Each `docker compose up` of the README whose services publish a host port twice, with those
+    clashes and its services (the files merged by name)."""
+    here = real_path(directory)
+    found: list[tuple[Up, list[_Clash], dict[str, dict[Any, Any]]]] = []
+    told: set[tuple[Path, ...]] = set()
+    for up in compose_ups(doc, directory, project):
+        if up.paths in told:
+            continue
+        merged: dict[str, dict[Any, Any]] = {}
+        entries: dict[str, list[tuple[object, Path, int | None]]] = {}
+        readable = True
+        for path in up.paths:
+            read = read_document(path)
+            services = read[0].get("services") if read is not None else None
+            if read is None or not isinstance(services, dict):
+                readable = False
+                break
+            lines = read[1]
+            for name, service in services.items():
+                if name == compose.KEY_LINES or not isinstance(service, dict):
+                    continue
+                merged.setdefault(str(name), {}).update(service)
+                raw = service.get("ports")
+                for entry in raw if isinstance(raw, list) else []:
+                    key = compose.line_of(service, "ports")
+                    at = (
+                        entry_line(lines, key, str(entry))
+                        if isinstance(entry, (str, int))
+                        else compose.line_of(entry, "published")
+                        if isinstance(entry, dict)
+                        else key
+                    ) or key
+                    entries.setdefault(str(name), []).append((entry, path, at))
+        if not readable or not merged:
+            continue
+        started = _started(merged, up)
+        if started is None:
+            continue
+        env = _env_file(up.paths[0].parent)
+        bound: dict[tuple[str, int, str], list[_Bound]] = {}
+        for name in started:
+            service = merged[name]
+            if service.get("network_mode") is not None or service.get("extends") is not None:
+                continue
+            own: dict[tuple[str, int, str], _Bound] = {}  # an entry the override repeats is one
+            for entry, path, at in entries.get(name, []):
+                shown = Path(os.path.relpath(path, here)).as_posix()
+                for binding in _host_ports(entry, env) or []:
+                    own.setdefault(binding, _Bound(name, shown, at))
+            for binding, where in own.items():
+                bound.setdefault(binding, []).extend([where] * min(_replicas(service), 2))
+        clashes: list[_Clash] = [
+            (port, ip, protocol, (users[0], users[1]))
+            for (ip, port, protocol), users in bound.items()
+            if len(users) > 1
+        ]
+        if clashes:
+            told.add(up.paths)
+            found.append((up, clashes, merged))
+    return found
+
+
+def _clashing(doc: Document, directory: Path, project: Path | None) -> set[tuple[str, str, str]]:
+    """(compose file as shown, service, host port) of each service a `docker compose up` of the README
+    starts with another on the same host port."""
+    return {
+        (bound.shown, bound.service, str(port))
+        for _, clashes, _ in _clashes(doc, directory, project)
+        for port, _, _, pair in clashes
+        for bound in pair
+    }
+
+
+def port_clashes(doc: Document, readme: str, directory: Path, project: Path | None) -> Iterator[Diagnostic]:
+    """Each `docker compose up` of the README that starts two services (or two replicas of one) that
+    publish the same host port on the same address and protocol: the second cannot bind it and
+    does not start (`certain`). A service on the host's network, a port compose picks (`"8000"`, a
+    host range for one container port) or a variable with no value in `.env` and no default is not
+    read; services in profiles the command does not enable are not started."""
+    for up, clashes, merged in _clashes(doc, directory, project):
+        port, ip, protocol, (first, second) = min(clashes, key=lambda c: c[0])
+        where = f"{ip}:" if ip else ""
+        proto = f"/{protocol}" if protocol != "tcp" else ""
+        if first.service == second.service:
+            said = (
+                f"{_replicas(merged[first.service])} replicas of service {first.service}, and "
+                f"{first.shown}:{first.line} publishes host port {where}{port}{proto} for each: only one "
+                "can bind it"
+            )
+        else:
+            said = (
+                f"services {first.service} ({first.shown}:{first.line}) and {second.service} "
+                f"({second.shown}:{second.line}), which both publish host port {where}{port}{proto}: the "
+                "second cannot bind it and does not start"
+            )
+        yield Diagnostic(readme, up.line, f"README's docker compose up starts {said}", confidence=CERTAIN)

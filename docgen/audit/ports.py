@@ -42,7 +42,7 @@ from docgen.files import text_or_none
 from docgen.markdown import Document, Table, plain
 from docgen.model import Diagnostic, ImageModel
 
-_PUBLISH = re.compile(
+PUBLISH = re.compile(
     r"(?:^|[ \t])(?:-[dit]{0,3}p|--publish)(?:[ \t]+|=)[\"']?"
     r"(?:(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-fA-F:]+\]|localhost):)?(?:(\d{1,5}):)?(\d{1,5})(?:/(?:tcp|udp))?"
     r"(?=[\"']?(?:\s|$))"
@@ -85,7 +85,7 @@ def published_ports(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
             else:
                 images = [Image(auditor.family[index]) for index in sorted(i for i in named if i is not None)]
             options = image_at(command, start, image)  # what follows the image is its command's
-            for match in _PUBLISH.finditer(command, start, options):
+            for match in PUBLISH.finditer(command, start, options):
                 port = match.group(2)
                 rest = command[: match.start()] + " " + command[match.end() :]
                 if port in _NUMBER.findall(rest):
@@ -114,6 +114,18 @@ def published_ports(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
                         f"README publishes container port {port} of {image}, but {where} starts the "
                         f"server on fixed port {served}{tail}",
                         confidence=CERTAIN if all(f is not None and f[2] == CERTAIN for f in fixed) else sure,
+                    )
+                    continue
+                bound = [image_loopback(image_, port, bool(after)) for image_ in images]
+                if bound and all(b is not None for b in bound):
+                    where, option = bound[0] or ("", "")
+                    yield Diagnostic(
+                        auditor.path,
+                        line,
+                        f"README publishes container port {port} of {image}, but {where} starts the "
+                        f"server on the container's loopback address ({option}): a published port reaches "
+                        "the container's network address, not 127.0.0.1, so nothing answers on the host",
+                        confidence=CERTAIN,
                     )
 
 
@@ -148,6 +160,45 @@ def _script_built(shared: AuditFacts) -> dict[str, set[str | None]]:
                 for tag in TAG_FLAG.findall(line):
                     found.setdefault(image_repository(tag), set()).add(flag.group(1) if flag else None)
     return found
+
+
+def image_loopback(image: Image, port: str, replaced: bool) -> tuple[str, str] | None:
+    """(where, the option as written) when the one program the image's ENTRYPOINT and CMD start (or a
+    start script of the build context they run, line by line) listens on the loopback address on
+    `port` (`--host 127.0.0.1 --port 8000`); None otherwise. `replaced`: the run gives its own command."""
+    entry, cmd = image.last("ENTRYPOINT"), image.last("CMD")
+    settings = [s for s in (entry, None if replaced else cmd) if s is not None]
+    texts = [command_text(s) for s in settings]
+    if not settings or any(_SEVERAL.search(text) for text in texts):
+        return None
+    server = loopback_server(" ".join(texts))
+    if server is not None and len(texts) == 2 and ".sh" in texts[0] and loopback_server(texts[0]) is None:
+        return None  # a command handed to an entrypoint script, which may start it its own way
+    if server is not None:
+        return (
+            (f"{image.model.path}:{settings[-1].line} ({settings[-1].keyword})", server[0])
+            if server[1] == port
+            else None
+        )
+    for name in dict.fromkeys(_SCRIPT.findall(" ".join(texts))):
+        script = image._context_script(name)
+        if script is None:
+            continue
+        lines = script.replace("\\\n", " ").splitlines()
+        for text in lines:
+            if text.lstrip().startswith("#"):
+                continue
+            server = loopback_server(text)
+            if server is not None and server[1] == port:
+                return (
+                    f"{name} ({image.model.path}:{settings[-1].line} {settings[-1].keyword} runs it)",
+                    server[0],
+                )
+    return None
+
+
+_SCRIPT = re.compile(r"(?<![\w.-])(?:[\w.-]*/)?([\w.-]+\.sh)\b")
+"""A start script a command runs (`/app/start.sh`)."""
 
 
 def _fixed_elsewhere(image: Image, port: str, replaced: bool) -> tuple[str, str, str, str] | None:
@@ -196,6 +247,53 @@ _PORT_OPTION = re.compile(
 an environment variable (`PORT=3006`) may be another program's, and is not read. The option's words
 are read one by one, each then one `-` or `_`: a `[\\w-]*` before `[-_]port` went back over a line of
 dashes from each of them (20,000 dashes: 5 s)."""
+_LOOPBACK = r"[\"']?(?:localhost|127\.0\.0\.1|\[?::1\]?)[\"']?"
+_BOUND = re.compile(
+    rf"(?<![\w-])(?:--(?:ip|host|listen|address|server[.-]address|bind|http-host)|-b)"
+    rf"(?:[ \t]*=[ \t]*|[ \t]+){_LOOPBACK}(?::(\d{{2,5}}))?(?![\w.:-])"
+    rf"|[(,][ \t]*(?:server_name|host)[ \t]*=[ \t]*{_LOOPBACK}",
+    re.IGNORECASE,
+)
+"""A server told to listen on loopback (`--ip localhost`, `--bind 127.0.0.1:8000`, `server_name=
+"127.0.0.1"` in a call); group 1 is a port given with the address."""
+_LOOPBACK_PORT = re.compile(
+    r"(?<![\w-])--(?:(?:server|http|listen|web|app)[-_.])?port(?:[ \t]*=[ \t]*|[ \t]+)[\"']?(\d{2,5})\b"
+    r"|\bserver_port[ \t]*=[ \t]*(\d{2,5})\b",
+    re.IGNORECASE,
+)
+_SERVES = re.compile(
+    r"(?<![\w-])(?:serve[rs]?|launch\w*|(?:web)?ui|app|api|tensorboard|mlflow|gradio|jupyter\w*|notebook|"
+    r"http\.server)(?![\w-])",
+    re.IGNORECASE,
+)
+_CLIENT = re.compile(r"client|bench|curl|wget|request|test|ping|-cli\b", re.IGNORECASE)
+"""A command that connects to a server (`python client.py --host localhost`): its `--host` is not where
+it listens."""
+_JUPYTER = re.compile(r"\bjupyter(?:[ \t-]?lab|[ \t-]notebook)?\b|-m[ \t]+(?:jupyterlab|notebook)\b", re.I)
+
+
+def loopback_server(text: str) -> tuple[str, str] | None:
+    """(the loopback option as written, the port) of a command starting a server on the loopback address
+    (`--ip localhost --port 8888`, `--bind 127.0.0.1:8000`; Jupyter's 8888 when no port is given);
+    None for another command, or one giving several ports."""
+    bound = _BOUND.search(text)
+    if bound is None or _CLIENT.search(text):
+        return None
+    if re.match(r"--(?:host|address)\b|[(,]", bound.group(0)) and not (
+        LAUNCHER.search(text) or _SERVES.search(text)
+    ):
+        return None  # `--host` of a program that may be a client
+    port = bound.group(1)
+    if port is None:
+        given = {a or b for a, b in _LOOPBACK_PORT.findall(text)}
+        if len(given) > 1:
+            return None
+        port = next(iter(given), None)
+    if port is None and _JUPYTER.search(text):
+        port = "8888"
+    return (bound.group(0).strip(), port) if port is not None else None
+
+
 _START_SCRIPT = re.compile(r"\A(?:start|run|launch)[-_](.+)\.sh\Z", re.IGNORECASE)
 """A script named after the service it starts (`start_aphrodite_engine.sh`)."""
 _LISTEN = re.compile(r"^[ \t]*listen[ \t]+(?:[\w.\[\]:*]*:)?(\d{2,5})\b", re.MULTILINE)
