@@ -456,6 +456,7 @@ AUDIT_LAYERS = (
         "script_usage",
         "command_slips",
         "recipe_cds",
+        "make_builds",
         "help_copies",
         "cuda_wheels",
         "mount_claims",

@@ -328,6 +328,7 @@ from docgen.audit.local_bases import local_bases
 from docgen.audit.lost_folders import lost_folders
 from docgen.audit.main_env import main_only_env
 from docgen.audit.make_args import make_defaults
+from docgen.audit.make_builds import make_builds
 from docgen.audit.make_env import make_env
 from docgen.audit.make_targets import _make_targets
 from docgen.audit.make_vars import _make_vars
@@ -815,6 +816,7 @@ def audit(
         found.extend(ignored_arguments(doc, path, directory, audited, project, clone_of_self))
         found.extend(script_build_claims(doc, source, path, directory, audited, project))
         found.extend(recipe_cds(doc, source, path, directory, audited, project))
+        found.extend(make_builds(doc, source, path, directory, audited, project))
         found.extend(fileless_composes(doc, path, directory, audited, project))
         found.extend(script_files(doc, path, directory, audited, project))
         found.extend(option_lists(doc, path, directory))
