@@ -231,6 +231,7 @@ from docgen.audit.clone_misses import clone_misses
 from docgen.audit.clone_scripts import clone_scripts
 from docgen.audit.clone_walks import clone_walks
 from docgen.audit.cloned_repos import _cloned_repos, forked_upstream
+from docgen.audit.cmd_files import missing_cmd_files
 from docgen.audit.codenames import codename_claims
 from docgen.audit.command_slips import slipped_commands
 from docgen.audit.commented_lines import commented_lines_claims
@@ -817,6 +818,7 @@ def audit(
         found.extend(script_build_claims(doc, source, path, directory, audited, project))
         found.extend(recipe_cds(doc, source, path, directory, audited, project))
         found.extend(make_builds(doc, source, path, directory, audited, project))
+        found.extend(missing_cmd_files(doc, source, models, path, directory))
         found.extend(fileless_composes(doc, path, directory, audited, project))
         found.extend(script_files(doc, path, directory, audited, project))
         found.extend(option_lists(doc, path, directory))
