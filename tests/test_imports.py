@@ -553,7 +553,7 @@ AUDIT_LAYERS = (
         "entry_options",
         "shipped_functions",
     ),
-    ("imageless_runs", "listed_env", "main_env", "cmd_files"),
+    ("imageless_runs", "listed_env", "main_env", "cmd_files", "ignored_places"),
     ("docgen.audit",),
 )
 """The modules of `docgen/audit/` in the order they build on each other (docs/architecture.md): the

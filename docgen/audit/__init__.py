@@ -309,6 +309,7 @@ from docgen.audit.health_ports import health_ports, plain_health_checks
 from docgen.audit.held_tools import held_tool_claims
 from docgen.audit.help_copies import help_copies
 from docgen.audit.idle import guarded_args, idle_args, lost_args
+from docgen.audit.ignored_places import ignored_places
 from docgen.audit.image_paths import _image_paths
 from docgen.audit.image_tags import copied_contexts, image_tag_claims
 from docgen.audit.imageless_runs import imageless_runs
@@ -819,6 +820,7 @@ def audit(
         found.extend(recipe_cds(doc, source, path, directory, audited, project))
         found.extend(make_builds(doc, source, path, directory, audited, project))
         found.extend(missing_cmd_files(doc, source, models, path, directory))
+        found.extend(ignored_places(doc, source, models, path))
         found.extend(fileless_composes(doc, path, directory, audited, project))
         found.extend(script_files(doc, path, directory, audited, project))
         found.extend(option_lists(doc, path, directory))
