@@ -308,6 +308,33 @@ def ignore_rules(file: Path) -> IgnoreRules:
     return tuple(rules)
 
 
+def ignoring_line(file: Path, relative: str) -> tuple[int, str] | None:
+    """(line, pattern as written) of the line of the `.dockerignore` `file` that leaves the context path
+    `relative` out (the last pattern deciding it, as `ignored` reads them); None when none does."""
+    try:
+        lines = file.read_text(encoding="utf-8", errors="replace").splitlines()[:_IGNORE_LINES]
+    except OSError:
+        return None
+    parts = relative.split("/")
+    prefixes = ["/".join(parts[: n + 1]) for n in range(len(parts))]
+    found: tuple[int, str] | None = None
+    for number, line in enumerate(lines, start=1):
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        excludes = not text.startswith("!")
+        pattern = posixpath.normpath(text.lstrip("!").strip().lstrip("/"))
+        if pattern in (".", "") or pattern.startswith(".."):
+            continue
+        try:
+            regex = re.compile(_glob_regex(pattern))
+        except re.error:
+            continue
+        if (excludes != (found is not None)) and any(regex.fullmatch(p) for p in prefixes):
+            found = (number, text) if excludes else None
+    return found
+
+
 def ignored(relative: str, rules: Sequence[tuple[re.Pattern[str], bool]]) -> bool:
     """True when the `.dockerignore` `rules` leave the context path `relative` out: the last pattern
     matching it or a folder above it decides (`!keep.sh` takes back what `*.sh` left out)."""

@@ -357,6 +357,10 @@ class TargetBuild:
     environment)."""
     tags: tuple[str | None, ...] = ()
     """The names it tags the image with (`-t`), expanded; None for one that cannot be."""
+    command: str = ""
+    """The build command as make runs it, the variables whose values are known expanded (the others kept
+    as written), from the build's program on; "" when a `cd` before it on its recipe line runs it in
+    another folder than the Makefile's."""
 
 
 @dataclass(frozen=True)
@@ -478,8 +482,10 @@ def target_recipe(text: str, target: str) -> TargetRecipe | None:
         for prerequisites, recipe in rules[name]:
             todo.extend(prerequisites)
             for first, command in recipe:
+                moved = False
                 for part in re.split(r"&&|\|\||;", command):
-                    if BUILD.search(part):
+                    moved = moved or re.match(r"[ \t]*[@+-]*[ \t]*(?:cd|pushd)\b", part) is not None
+                    if build := BUILD.search(part):
                         file = _FILE.search(part)
                         words, unknown = _closure(_TAG.sub(" ", part), variables)
                         dockerfile = _expanded(file.group(1), variables) if file else "Dockerfile"
@@ -487,7 +493,8 @@ def target_recipe(text: str, target: str) -> TargetRecipe | None:
                             _expanded(t.split(None, 1)[-1].split("=", 1)[-1].strip("\"'"), variables)
                             for t in (m.group().strip() for m in _TAG.finditer(part))
                         )
-                        builds.append(TargetBuild(first, dockerfile, frozenset(words), unknown, tags))
+                        shown = "" if moved else _partly_expanded(part[build.start() :], variables).strip()
+                        builds.append(TargetBuild(first, dockerfile, frozenset(words), unknown, tags, shown))
                     else:
                         others.extend(_commands_of(part, first, variables))
     return TargetRecipe(tuple(builds), tuple(others), exported, read.exports_all)

@@ -456,6 +456,7 @@ AUDIT_LAYERS = (
         "script_usage",
         "command_slips",
         "recipe_cds",
+        "make_builds",
         "help_copies",
         "cuda_wheels",
         "mount_claims",
@@ -553,7 +554,7 @@ AUDIT_LAYERS = (
         "entry_options",
         "shipped_functions",
     ),
-    ("imageless_runs", "listed_env", "main_env"),
+    ("imageless_runs", "listed_env", "main_env", "cmd_files", "ignored_places"),
     ("docgen.audit",),
 )
 """The modules of `docgen/audit/` in the order they build on each other (docs/architecture.md): the

@@ -231,6 +231,7 @@ from docgen.audit.clone_misses import clone_misses
 from docgen.audit.clone_scripts import clone_scripts
 from docgen.audit.clone_walks import clone_walks
 from docgen.audit.cloned_repos import _cloned_repos, forked_upstream
+from docgen.audit.cmd_files import missing_cmd_files
 from docgen.audit.codenames import codename_claims
 from docgen.audit.command_slips import slipped_commands
 from docgen.audit.commented_lines import commented_lines_claims
@@ -309,6 +310,7 @@ from docgen.audit.health_ports import health_ports, plain_health_checks
 from docgen.audit.held_tools import held_tool_claims
 from docgen.audit.help_copies import help_copies
 from docgen.audit.idle import guarded_args, idle_args, lost_args
+from docgen.audit.ignored_places import ignored_places
 from docgen.audit.image_paths import _image_paths
 from docgen.audit.image_tags import copied_contexts, image_tag_claims
 from docgen.audit.imageless_runs import imageless_runs
@@ -330,6 +332,7 @@ from docgen.audit.loopback_binds import loopback_binds
 from docgen.audit.lost_folders import lost_folders
 from docgen.audit.main_env import main_only_env
 from docgen.audit.make_args import make_defaults
+from docgen.audit.make_builds import make_builds
 from docgen.audit.make_env import make_env
 from docgen.audit.make_targets import _make_targets
 from docgen.audit.make_vars import _make_vars
@@ -819,6 +822,9 @@ def audit(
         found.extend(ignored_arguments(doc, path, directory, audited, project, clone_of_self))
         found.extend(script_build_claims(doc, source, path, directory, audited, project))
         found.extend(recipe_cds(doc, source, path, directory, audited, project))
+        found.extend(make_builds(doc, source, path, directory, audited, project))
+        found.extend(missing_cmd_files(doc, source, models, path, directory))
+        found.extend(ignored_places(doc, source, models, path))
         found.extend(fileless_composes(doc, path, directory, audited, project))
         found.extend(script_files(doc, path, directory, audited, project))
         found.extend(option_lists(doc, path, directory))

@@ -30,7 +30,7 @@ from docgen.audit.commands import (
 from docgen.audit.grammar import DOCKER_COMPOSE, read_compose
 from docgen.audit.names import compose_file
 from docgen.audit.paths import resolves_inside
-from docgen.audit.references import MadeFiles, context_findings
+from docgen.audit.references import MadeFiles, context_findings, inside
 from docgen.bake import Target
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import DocgenError
@@ -85,13 +85,25 @@ def _compose_builds(
     submodule (`.gitmodules`): a checkout holds its files only when cloned with its submodules."""
     top = (project or directory).resolve()
     for fence in doc.fences:
-        moved = [line for line, _ in moves(fence)]
+        moved = list(moves(fence))
         for lines in build_commands(fence, DOCKER_COMPOSE):
-            if moved and moved[0] <= lines[-1][0]:
+            before = [folder for line, folder in moved if line <= lines[-1][0]]
+            if before and not all(_own_folder(folder, directory, top) for folder in before):
                 continue
             words = command_words(lines, DOCKER_COMPOSE)
             if words is not None:
                 yield from _check(words, lines[0][0], readme, directory, top, source)
+
+
+def _own_folder(folder: str, directory: Path, top: Path) -> bool:
+    """True when a block's `cd folder` enters the README's own folder from the project's top (`cd
+    docker-rocm` in docker-rocm/README.md): the commands after it run where the README is, not in a
+    folder below it (the README's folder holds no folder of that name)."""
+    folder = folder.strip("\"'").rstrip("/")
+    if not folder or folder.startswith(("/", "~", "-")) or "$" in folder or os.path.isdir(directory / folder):
+        return False
+    entered = inside(top / folder, top)
+    return entered is not None and entered == directory.resolve() and entered != top
 
 
 def _check(

@@ -878,6 +878,24 @@ def context_findings(
         and not any(os.path.lexists(h / path) for h in homes)
     ]
     missing = [(at, path) for at, path in sources if not os.path.lexists(context / path)]
+    later = [
+        (at, path, step)
+        for at, path in sorted([*missing, *left_out])
+        if not any(os.path.lexists(h / path) for h in homes) and (step := made.later(path, line)) is not None
+    ]
+    if later:
+        listed = ", ".join(f"{path} (line {at})" for at, path, _ in later)
+        step_line, command = later[0][2]
+        yield Diagnostic(
+            readme,
+            line,
+            f"{lead}, which does not hold {listed} that it copies: the README makes it only at line "
+            f"{step_line} (`{command}`), a step after this build",
+            confidence=LIKELY,
+        )
+        dropped = {(at, path) for at, path, _ in later}
+        missing = [m for m in missing if m not in dropped]
+        left_out = [m for m in left_out if m not in dropped]
     if not missing and not left_out:
         return
     held = len(missing) < len(sources)
@@ -1126,6 +1144,43 @@ class MadeFiles:
         if all(self._PLAIN.match(n) for n in names):  # (`path` itself holds its name: no need to look)
             return any(self._first.get(n, line) < line for n in names)
         return self._slowly(names | {path}, line)
+
+    def later(self, path: str, line: int) -> tuple[int, str] | None:
+        """(README line, the command) of the first command below README `line` that writes `path` by
+        its name (`go build -o claracore .`, `curl -o model.bin …`, `cp x.example x`, `> x`), when the
+        lines from the heading of `line`'s section down to it neither name `path` nor the section of
+        that command (its heading's words, a link to it): a step the README puts after the build that
+        needs its file, without telling to run it first. None otherwise."""
+        name = re.escape(path.removeprefix("./"))
+        end = r"[\"']?(?=[ \t;&|)]|$)"
+        writes = re.compile(
+            rf"(?:^|[ \t])(?:-o|-O|--output|--out|--output-document)(?:[ \t]+|=)[\"']?(?:\./)?{name}{end}"
+            rf"|^[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?(?:cp|mv|ln)[ \t][^;&|#]*[ \t][\"']?(?:\./)?{name}{end}"
+            rf"|>[ \t]*[\"']?(?:\./)?{name}{end}"
+        )
+        fenced = False
+        start = 0
+        heads: dict[int, str] = {}
+        for number, text in enumerate(self._lines, 1):
+            if re.match(r"[ \t]{0,3}(?:```|~~~)", text):
+                fenced = not fenced
+                continue
+            if not fenced and (head := re.match(r"#{1,6}[ \t]+(.+?)[ \t#]*$", text)) is not None:
+                heads[number] = head.group(1)
+                if number < line:
+                    start = number
+            if number > line and fenced and writes.search(text.split(" #", 1)[0]):
+                above = [h for h in heads if h <= number]
+                title = heads[max(above)] if above else ""
+                said = "\n".join(self._lines[start : line - 1]).lower()
+                anchor = re.sub(r"[^\w -]", "", title.lower()).replace(" ", "-")
+                word = re.compile(
+                    rf"(?<![\w.-]){re.escape(posixpath.basename(path))}(?![\w-])", re.IGNORECASE
+                )
+                if word.search(said) or (len(title) > 3 and (title.lower() in said or f"#{anchor})" in said)):
+                    return None
+                return number, text.strip()
+        return None
 
     def _slowly(self, names: set[str], line: int) -> bool:
         for text in [*self._before, *self._lines[: line - 1]]:
