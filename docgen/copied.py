@@ -234,7 +234,7 @@ def _inside(path: Path, folder: Path) -> bool:
         return False
 
 
-def _ignore_file(folder: Path, dockerfile: str | None) -> Path | None:
+def ignore_file(folder: Path, dockerfile: str | None) -> Path | None:
     """The `.dockerignore` BuildKit reads for a build of `dockerfile` with the context `folder`: the
     Dockerfile's own (`Dockerfile.rocm.dockerignore` beside it), else the context's."""
     own = Path(dockerfile + ".dockerignore") if dockerfile else None
@@ -251,7 +251,7 @@ IgnoreRules = tuple[tuple[re.Pattern[str], bool], ...]
 def dockerignore(folder: Path, dockerfile: str | None = None) -> IgnoreRules:
     """The rules of the `.dockerignore` BuildKit reads for a build of the Dockerfile at `dockerfile`
     (its own `NAME.dockerignore` first) with the context `folder`; () when there is none."""
-    file = _ignore_file(folder, dockerfile)
+    file = ignore_file(folder, dockerfile)
     return ignore_rules(file) if file is not None else ()
 
 

@@ -124,7 +124,7 @@ def _valid_name(name: str) -> bool:
     return bool(name) and name[0] in _NAME_START and all(c in _NAME_CHARS for c in name)
 
 
-def _fence(line: str) -> str | None:
+def opening_fence(line: str) -> str | None:
     """The run of backticks or tildes opening `line` (`[ ]{0,3}(`{3,}|~{3,})`), else None."""
     body = line.lstrip(" ")
     if len(line) - len(body) > 3 or not body or body[0] not in "`~":
@@ -138,7 +138,7 @@ def fence_after(line: str, fence: str | None) -> tuple[bool, str | None]:
 
     `fence` is the fence open before the line (the run of backticks or tildes that opened it).
     """
-    mark = _fence(line)
+    mark = opening_fence(line)
     if not mark:
         return False, fence
     if fence is None:
@@ -169,7 +169,7 @@ def _continues_text(body: str) -> bool:
     heading, block quote, HTML, thematic break, fence or list item (`[ ]{0,3}(#{1,6}([ \t]|$)|>|<|
     [-+*]([ \t]|$)|[0-9]{1,9}[.)]([ \t]|$))`, or a fence or thematic break)."""
     first = body[0]
-    if first in "><" or _thematic_break(body) or _fence(body):
+    if first in "><" or _thematic_break(body) or opening_fence(body):
         return False
     after = body.lstrip("#") if first == "#" else body[1:] if first in _BULLETS else body.lstrip("0123456789")
     if first == "#" and len(body) - len(after) > 6:

@@ -2185,7 +2185,7 @@ def test_undeclared_args_of_other_dockerfiles_on_one_line_stay_apart() -> None:
 # --------------------------------------------------------------------------------------------------
 # Every rule reads the README as `audit` hands it over, never as another rule has left it
 
-LAYERS = frozenset({"read_document", "source_lines", "_set_aside", "drop_aside", "without_lines"})
+LAYERS = frozenset({"read_document", "source_lines", "set_aside", "drop_aside", "without_lines"})
 """The steps of `audit` that change its Document on purpose (what is about the host, the past or another
 image set aside; rows audited with the Dockerfile they link taken out): every rule after reads the same."""
 

@@ -10,7 +10,7 @@ from packaging.specifiers import SpecifierSet
 
 from docgen.analysis import build_model
 from docgen.audit import audit
-from docgen.audit.default_bounds import _disjoint
+from docgen.audit.default_bounds import disjoint
 
 # modelled on a trainer whose ROCm image pins ray below the release that renamed a setting
 TRAINER = """\
@@ -77,8 +77,8 @@ def test_a_torch_default_of_a_vision_service(tmp_path: Path) -> None:
 
 
 def test_disjoint_ranges() -> None:
-    assert _disjoint(SpecifierSet(">=2.45.0"), SpecifierSet("<2.45"))
-    assert _disjoint(SpecifierSet("==1.2"), SpecifierSet(">1.2"))
-    assert not _disjoint(SpecifierSet(">=1.2"), SpecifierSet("<=1.2"))
-    assert not _disjoint(SpecifierSet(">1"), SpecifierSet(">2"))
-    assert not _disjoint(SpecifierSet("!=1.2"), SpecifierSet("==1.2"))  # `!=` is not read
+    assert disjoint(SpecifierSet(">=2.45.0"), SpecifierSet("<2.45"))
+    assert disjoint(SpecifierSet("==1.2"), SpecifierSet(">1.2"))
+    assert not disjoint(SpecifierSet(">=1.2"), SpecifierSet("<=1.2"))
+    assert not disjoint(SpecifierSet(">1"), SpecifierSet(">2"))
+    assert not disjoint(SpecifierSet("!=1.2"), SpecifierSet("==1.2"))  # `!=` is not read

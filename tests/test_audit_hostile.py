@@ -1575,10 +1575,10 @@ def test_a_command_with_a_word_of_a_megabyte_is_not_split_by_shlex() -> None:
 def test_a_path_longer_than_linux_allows_is_no_path_in_the_image() -> None:
     """image_paths (and moved_clones): `ls /srv/ab/ab/…` of a megabyte, 333,000 levels: each folder above
     it, a slice of it, was looked up (the square of its length, minutes); no file is at such a path."""
-    from docgen.audit.image_paths import _clean
+    from docgen.audit.image_paths import clean_path
 
-    assert _clean("/srv/" + "ab/" * 333_000) is None
-    assert _clean("/srv/" + "ab/" * 1_000) == "/srv/" + "/".join(["ab"] * 1_000)
+    assert clean_path("/srv/" + "ab/" * 333_000) is None
+    assert clean_path("/srv/" + "ab/" * 1_000) == "/srv/" + "/".join(["ab"] * 1_000)
 
 
 def test_a_copy_source_longer_than_the_file_system_allows_is_no_file(
@@ -1640,7 +1640,7 @@ def test_a_workflows_folder_linked_out_of_the_project_is_not_read(tmp_path: Path
 def test_a_file_linked_out_of_the_project_names_no_variable_of_it(tmp_path: Path) -> None:
     """env_slips (and preset_env): the files beside the README were read through a link out of the
     project (`vars.sh` → a file elsewhere), and a variable named there was told as the project's."""
-    from docgen.audit.env_slips import _env_slips
+    from docgen.audit.env_slips import env_slips
     from docgen.audit.preset_env import folder_files
 
     make_tree(
@@ -1662,7 +1662,7 @@ def test_a_file_linked_out_of_the_project_names_no_variable_of_it(tmp_path: Path
         folder_files.cache_clear()
         folder = tmp_path / name
         model = build_model(folder / "Dockerfile", "Dockerfile")
-        told[name] = [d.message for d in _env_slips(doc, "README.md", folder, [model], folder)]
+        told[name] = [d.message for d in env_slips(doc, "README.md", folder, [model], folder)]
     assert told["proj"] == []
     assert ["did you mean OUTSIDE_SECRETVALUE_NAME?" in m for m in told["inside"]] == [True]
 
@@ -1684,7 +1684,7 @@ def test_a_name_of_many_parts_is_indexed_in_as_many_steps() -> None:
 def test_a_workflow_of_megabytes_is_not_parsed_for_ci_claims(tmp_path: Path) -> None:
     """ci_claims: a workflow of ten megabytes (under `MAX_FILE_BYTES`) was parsed by PyYAML, minutes;
     one past `MAX_PROJECT_FILE_BYTES` is refused as a file that cannot be read."""
-    from docgen.audit.ci_claims import _read
+    from docgen.audit.ci_claims import read_workflows
 
     make_tree(
         tmp_path,
@@ -1694,7 +1694,7 @@ def test_a_workflow_of_megabytes_is_not_parsed_for_ci_claims(tmp_path: Path) -> 
             + "      - run: docker build -t acme/app:1 .\n" * 30_000,
         },
     )
-    assert _read(tmp_path, tmp_path, {(tmp_path / "Dockerfile").resolve()}) is None
+    assert read_workflows(tmp_path, tmp_path, {(tmp_path / "Dockerfile").resolve()}) is None
 
 
 def test_many_slipped_images_are_each_looked_up_not_compared_with_every_name(tmp_path: Path) -> None:
@@ -1815,9 +1815,9 @@ def test_a_workflow_linked_out_of_the_project_is_a_ci_docgen_cannot_read(
     tmp_path: Path, other_git: bool
 ) -> None:
     """ci_claims and published_tags: a `.github` linked out of the project (into another checkout, or
-    into a folder of none while the project has no `.git`) is a CI docgen cannot read (`_read` None:
+    into a folder of none while the project has no `.git`) is a CI docgen cannot read (`read_workflows` None:
     both rules silent), not a project with no CI (`[]`) and not the project's CI."""
-    from docgen.audit.ci_claims import _read
+    from docgen.audit.ci_claims import read_workflows
     from docgen.audit.published_tags import publishing
 
     workflow = _CHECKOUT[".github/workflows/ci.yml"]
@@ -1827,10 +1827,10 @@ def test_a_workflow_linked_out_of_the_project_is_a_ci_docgen_cannot_read(
     os.symlink(tmp_path / "other" / ".github", tmp_path / "proj" / ".github")
     proj = tmp_path / "proj"
     audited = {(proj / "Dockerfile").resolve()}
-    assert _read(proj, proj, audited) is None
+    assert read_workflows(proj, proj, audited) is None
     assert publishing(proj, proj) is None
     make_tree(tmp_path, {"bare/Dockerfile": "FROM x\n"})
-    assert _read(tmp_path / "bare", tmp_path / "bare", audited) == []
+    assert read_workflows(tmp_path / "bare", tmp_path / "bare", audited) == []
 
 
 def test_python_files_nested_past_the_parser_s_limit_are_read_as_nothing(

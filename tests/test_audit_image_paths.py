@@ -210,12 +210,12 @@ def test_a_url_probe_is_no_download_that_may_make_a_path(tmp_path: Path) -> None
 
 
 def test_a_path_of_two_leading_slashes_is_read_from_the_root() -> None:
-    from docgen.audit.image_paths import _clean
+    from docgen.audit.image_paths import clean_path
 
-    assert _clean("//") == "/"
-    assert _clean("//srv//app/") == "/srv/app"
-    assert _clean("/opt/x/") == "/opt/x"  # unchanged
-    assert _clean("relative/x") is None
+    assert clean_path("//") == "/"
+    assert clean_path("//srv//app/") == "/srv/app"
+    assert clean_path("/opt/x/") == "/opt/x"  # unchanged
+    assert clean_path("relative/x") is None
 
 
 def test_the_files_beside_a_dockerfile_linked_out_of_the_repository_are_not_read(tmp_path: Path) -> None:

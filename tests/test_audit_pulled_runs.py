@@ -9,7 +9,7 @@ import pytest
 from helpers import make_tree
 
 from docgen.audit import audit
-from docgen.audit.pulled_runs import _script_runs
+from docgen.audit.pulled_runs import runs_of_script
 from docgen.pipeline import build_model
 
 DOCKERFILE = "FROM ubuntu:24.04\nRUN echo serve\n"
@@ -142,12 +142,12 @@ def test_makefile_traps_stay_silent(tmp_path: Path, makefile: str) -> None:
 
 
 def test_script_runs_reads_a_plain_command() -> None:
-    runs = _script_runs('NAME=app-gpu\ndocker run --rm -e A=1 --name x "$NAME" serve\n')
+    runs = runs_of_script('NAME=app-gpu\ndocker run --rm -e A=1 --name x "$NAME" serve\n')
     assert runs is not None and (runs.images, runs.line) == (("app-gpu",), 2)
-    assert _script_runs("docker run --rm $OPTS app serve\n") is None  # an option list not known
+    assert runs_of_script("docker run --rm $OPTS app serve\n") is None  # an option list not known
     # words about a run, not one: a comment, an echo, an array opened on the line before
-    assert _script_runs('# the docker run command\necho "docker run app"\nlog "docker run x"\n') is None
-    assert _script_runs("local cmd=(\n  docker run\n  --rm app\n)\n") is None
+    assert runs_of_script('# the docker run command\necho "docker run app"\nlog "docker run x"\n') is None
+    assert runs_of_script("local cmd=(\n  docker run\n  --rm app\n)\n") is None
 
 
 def test_many_commands_each_see_what_the_readme_ran_before(tmp_path: Path) -> None:

@@ -1064,8 +1064,8 @@ def test_a_repository_s_names_are_squashed_once() -> None:
             return super().__iter__()
 
     names = Counted({f"file_{n}.py" for n in range(200)} | {"run.sh"})
-    assert [references._nowhere(f"tools/gone_{n}.sh", names) for n in range(50)] == [True] * 50
-    assert not references._nowhere("tools/Run.sh", names)
+    assert [references.runs_nowhere(f"tools/gone_{n}.sh", names) for n in range(50)] == [True] * 50
+    assert not references.runs_nowhere("tools/Run.sh", names)
     assert Counted.reads <= 2
 
 

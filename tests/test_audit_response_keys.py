@@ -12,7 +12,7 @@ import pytest
 from helpers import make_tree
 
 from docgen.audit import audit
-from docgen.audit.response_keys import _top_keys
+from docgen.audit.response_keys import top_keys
 from docgen.pipeline import build_model
 
 DOCKERFILE = (
@@ -181,10 +181,10 @@ def test_a_response_that_may_be_what_the_route_returns(
 
 
 def test_the_top_level_keys_of_an_example() -> None:
-    assert _top_keys('{\n  "a": [1, {"b": 2}],\n  "c": "x: \\"y\\"",\n  "d": {"e": [...]}\n}') == [
+    assert top_keys('{\n  "a": [1, {"b": 2}],\n  "c": "x: \\"y\\"",\n  "d": {"e": [...]}\n}') == [
         "a",
         "c",
         "d",
     ]
-    assert _top_keys("[1, 2]") == []
-    assert _top_keys('{"a": 1}\n{"b": 2}') == []
+    assert top_keys("[1, 2]") == []
+    assert top_keys('{"a": 1}\n{"b": 2}') == []

@@ -21,7 +21,7 @@ from docgen.audit import auditor
 from docgen.markers import find_blocks
 from docgen.pipeline import build_model
 from docgen.sources.context import RunContext, StageState
-from docgen.sources.script import _word
+from docgen.sources.script import make_word
 
 WITH_TEMPLATES = PYPROJECT.replace("[tool.docgen]\n", '[tool.docgen]\ntemplates = "tpl"\n')
 
@@ -387,7 +387,7 @@ def test_finding_the_clone_of_a_folder_does_not_scan_every_clone() -> None:
 def test_words_have_no_dict() -> None:
     """A 10 MiB line of short words is 3.5 million words; a `__dict__` each tripled their memory
     (1.1 GB for that line; now about 0.6 GB at peak, measured in benchmarks/bench_scale.py)."""
-    word = _word("ab", frozenset(), True, False, 1)
+    word = make_word("ab", frozenset(), True, False, 1)
     assert not hasattr(word, "__dict__")
     assert word.text == "ab" and word.line == 1
 

@@ -101,6 +101,58 @@ def test_the_import_graph_sees_function_level_and_package_imports() -> None:
     assert "docgen.sources.context" in graph["docgen.sources.pip"]  # a module of a subpackage
 
 
+def private_imports(package: Path = PACKAGE) -> list[str]:
+    """`file:line name` of each import, in a module of `package`, of an underscore name (a dunder
+    aside) from another module of the package: what one module keeps to itself, another may not use."""
+    modules = {module_name(path, package.parent): path for path in sorted(package.rglob("*.py"))}
+    found = []
+    for name, path in modules.items():
+        here = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            base = node.module or ""
+            if node.level:  # relative: `from ._x import _y`
+                anchor = here.split(".")[: len(here.split(".")) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            if base.split(".")[0] != package.name:
+                continue
+            for alias in node.names:
+                if alias.name.startswith("_") and not alias.name.endswith("__"):
+                    where = path.relative_to(package.parent).as_posix()
+                    found.append(f"{where}:{node.lineno} {alias.name} (from {base})")
+    return found
+
+
+def test_no_module_imports_another_modules_private_names() -> None:
+    """A name another module imports is public (no leading underscore): `_raw` of `audit/versions.py`
+    used by the modules beside it is `raw_name`."""
+    found = private_imports()
+    assert found == [], "imports of another module's private names:\n" + "\n".join(found)
+
+
+def test_an_import_of_a_private_name_is_found(tmp_path: Path) -> None:
+    """The shapes docgen had: one name, one among public ones, a multi-line import, a relative one."""
+    make = {
+        "__init__.py": "__version__ = '1'\n",
+        "words.py": "CREATES = 1\n_made = 2\n_raw = 3\n",
+        "one.py": "from pkg.words import _raw\n",
+        "two.py": "from pkg.words import CREATES, _made\n",
+        "three.py": "from pkg.words import (\n    CREATES,\n    _raw,\n)\n",
+        "four.py": "from .words import _made\n",
+        "fine.py": "from pkg import __version__\nfrom pkg.words import CREATES\nfrom os import _exit\n",
+    }
+    (tmp_path / "pkg").mkdir()
+    for name, text in make.items():
+        (tmp_path / "pkg" / name).write_text(text)
+    assert sorted(private_imports(tmp_path / "pkg")) == [
+        "pkg/four.py:1 _made (from pkg.words)",
+        "pkg/one.py:1 _raw (from pkg.words)",
+        "pkg/three.py:1 _raw (from pkg.words)",
+        "pkg/two.py:1 _made (from pkg.words)",
+    ]
+
+
 def test_the_console_script_is_the_trivial_entry_module() -> None:
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert 'docgen = "docgen.__main__:main"' in pyproject

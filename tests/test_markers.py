@@ -10,12 +10,12 @@ from hypothesis import strategies as st
 
 from docgen.errors import MarkerError
 from docgen.markers import (
-    _fence,
     block_bodies,
     fence_after,
     find_blocks,
     newline_of,
     newline_outside,
+    opening_fence,
     parse_marker,
     replace_block,
     replace_blocks,
@@ -156,7 +156,7 @@ def test_scanner_agrees_with_its_regular_expressions(text: str) -> None:
         expected = (spec.group(1), spec.group(2), spec.start(3), spec.end(3)) if spec else None
         assert parse_marker(content) == expected
         fence = FENCE_SPEC.match(line)
-        assert _fence(line) == (fence.group(1) if fence else None)
+        assert opening_fence(line) == (fence.group(1) if fence else None)
 
 
 @pytest.mark.parametrize(

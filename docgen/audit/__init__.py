@@ -199,14 +199,14 @@ from dataclasses import replace
 from pathlib import Path
 
 from docgen.audit.architectures import architecture_claims
-from docgen.audit.arg_entries import _arg_entries
-from docgen.audit.arg_lists import _arg_lists, arg_list_claims
+from docgen.audit.arg_entries import arg_entry_claims
+from docgen.audit.arg_lists import arg_list_claims, build_arg_lists
 from docgen.audit.audit_facts import AuditFacts
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, also_at
 from docgen.audit.badged_images import badged_images
 from docgen.audit.bakes import bake_targets
-from docgen.audit.base_claims import _base_claims
-from docgen.audit.base_labels import _base_labels
+from docgen.audit.base_claims import base_claims
+from docgen.audit.base_labels import base_labels
 from docgen.audit.bind_devices import bind_devices
 from docgen.audit.branch_refs import branch_refs
 from docgen.audit.broken_runs import broken_runs
@@ -230,24 +230,24 @@ from docgen.audit.clone_folders import clone_folders, clone_slips
 from docgen.audit.clone_misses import clone_misses
 from docgen.audit.clone_scripts import clone_scripts
 from docgen.audit.clone_walks import clone_walks
-from docgen.audit.cloned_repos import _cloned_repos, forked_upstream
+from docgen.audit.cloned_repos import cloned_repos, forked_upstream
 from docgen.audit.cmd_files import missing_cmd_files
 from docgen.audit.codenames import codename_claims
 from docgen.audit.command_slips import slipped_commands
 from docgen.audit.commented_lines import commented_lines_claims
 from docgen.audit.commits import commit_claims
-from docgen.audit.compose_builds import _compose_builds, unbuilt_images
+from docgen.audit.compose_builds import compose_builds, unbuilt_images
 from docgen.audit.compose_claims import compose_settings
 from docgen.audit.compose_paths import compose_paths
 from docgen.audit.compose_ports import compose_ports, port_clashes
-from docgen.audit.compose_services import _compose_services
-from docgen.audit.compose_urls import _compose_urls
-from docgen.audit.compose_variables import _compose_variables
-from docgen.audit.conda_python import _conda_python
+from docgen.audit.compose_services import compose_services
+from docgen.audit.compose_urls import compose_urls
+from docgen.audit.compose_variables import compose_variables
+from docgen.audit.conda_python import conda_python
 from docgen.audit.config_keys import config_keys, nested_keys
 from docgen.audit.container_scripts import misplaced_container_scripts
 from docgen.audit.containers import container_names
-from docgen.audit.content_rows import _content_rows
+from docgen.audit.content_rows import content_row_claims
 from docgen.audit.contents import image_lists, left_out_claims, library_lists, listed_contents
 from docgen.audit.continuations import (
     broken_continuations,
@@ -261,7 +261,7 @@ from docgen.audit.cuda_flavours import flavour_claims
 from docgen.audit.cuda_wheels import fixed_wheels, said_indexes
 from docgen.audit.curl_uploads import curl_uploads
 from docgen.audit.default_bounds import default_bounds
-from docgen.audit.dependency_rows import _dependency_rows
+from docgen.audit.dependency_rows import dependency_rows
 from docgen.audit.described_copies import described_copies
 from docgen.audit.disabled import (
     disabled_downloads,
@@ -270,7 +270,7 @@ from docgen.audit.disabled import (
     disabled_sources,
 )
 from docgen.audit.distro_args import distro_args
-from docgen.audit.docker_cli import _docker_cli
+from docgen.audit.docker_cli import docker_cli
 from docgen.audit.downloaded_copies import downloaded_copies
 from docgen.audit.drivers import driver_claims
 from docgen.audit.dropped import dropped_stages, title_components
@@ -278,18 +278,18 @@ from docgen.audit.entered_builds import entered_builds, prose_builds
 from docgen.audit.entered_compose import entered_compose, unentered_compose
 from docgen.audit.entry_modes import default_modes, unknown_programs
 from docgen.audit.entry_options import entry_options, run_script_options
-from docgen.audit.env_blocks import _env_blocks
-from docgen.audit.env_defaults import _env_defaults, unprovided_defaults
-from docgen.audit.env_homes import _env_homes
+from docgen.audit.env_blocks import env_blocks
+from docgen.audit.env_defaults import env_defaults, unprovided_defaults
+from docgen.audit.env_homes import env_homes
 from docgen.audit.env_prefixes import forwarded_prefixes, overridden_prefixes
-from docgen.audit.env_slips import _env_slips
+from docgen.audit.env_slips import env_slips
 from docgen.audit.environments import spack_versions
 from docgen.audit.every_image import every_image_claims
-from docgen.audit.example_copies import _example_copies
-from docgen.audit.excerpts import _excerpts, indented_blocks
+from docgen.audit.example_copies import example_copies
+from docgen.audit.excerpts import excerpts, indented_blocks
 from docgen.audit.exec_vars import exec_form_env, single_quoted_env
 from docgen.audit.exported import exported_unread
-from docgen.audit.family_defaults import _family_defaults
+from docgen.audit.family_defaults import family_defaults
 from docgen.audit.fences import (
     assignment_block,
     audit_fence,
@@ -299,8 +299,8 @@ from docgen.audit.fences import (
     listed_not_installed,
 )
 from docgen.audit.file_lists import listed_absent
-from docgen.audit.fixed_defaults import _fixed_defaults
-from docgen.audit.floating_pins import _floating_pins
+from docgen.audit.fixed_defaults import fixed_defaults
+from docgen.audit.floating_pins import floating_pins
 from docgen.audit.fresh_contexts import fresh_contexts
 from docgen.audit.globbed_scripts import globbed_scripts
 from docgen.audit.gpu_compose import gpu_less_compose, gpu_only_compose
@@ -311,22 +311,22 @@ from docgen.audit.held_tools import held_tool_claims
 from docgen.audit.help_copies import help_copies
 from docgen.audit.idle import guarded_args, idle_args, lost_args
 from docgen.audit.ignored_places import ignored_places
-from docgen.audit.image_paths import _image_paths
+from docgen.audit.image_paths import image_paths
 from docgen.audit.image_tags import copied_contexts, image_tag_claims
 from docgen.audit.imageless_runs import imageless_runs
-from docgen.audit.included_paths import _included_paths
-from docgen.audit.install_dirs import _install_dirs
-from docgen.audit.jetpack_rows import _jetpack_rows
+from docgen.audit.included_paths import included_paths
+from docgen.audit.install_dirs import install_dirs
+from docgen.audit.jetpack_rows import jetpack_rows
 from docgen.audit.jupyter_tokens import jupyter_tokens
 from docgen.audit.keyed import keyed_entries
 from docgen.audit.last_words import last_word_cds
 from docgen.audit.latest import latest_claims
-from docgen.audit.launch_files import _launch_files
+from docgen.audit.launch_files import missing_launch_files
 from docgen.audit.left_over import left_over_items
 from docgen.audit.line_refs import line_references
-from docgen.audit.linked_rows import _linked_rows, without_lines
+from docgen.audit.linked_rows import linked_rows, without_lines
 from docgen.audit.listed_env import listed_env, unset_started_vars
-from docgen.audit.listed_python import _listed_python
+from docgen.audit.listed_python import listed_python
 from docgen.audit.local_bases import local_bases
 from docgen.audit.loopback_binds import loopback_binds
 from docgen.audit.lost_folders import lost_folders
@@ -334,8 +334,8 @@ from docgen.audit.main_env import main_only_env
 from docgen.audit.make_args import make_defaults
 from docgen.audit.make_builds import make_builds
 from docgen.audit.make_env import make_env
-from docgen.audit.make_targets import _make_targets
-from docgen.audit.make_vars import _make_vars
+from docgen.audit.make_targets import unmade_targets
+from docgen.audit.make_vars import make_vars
 from docgen.audit.methods import built_claims, channel_claims, tool_claims
 from docgen.audit.missing import (
     listed_files,
@@ -347,15 +347,15 @@ from docgen.audit.missing import (
     pointed_folders,
 )
 from docgen.audit.mount_claims import (
-    _mount_claims,
     here_mount_claims,
     home_mount_claims,
+    mount_claims,
     source_mount_claims,
 )
-from docgen.audit.mount_targets import _mount_targets, restated_mounts
+from docgen.audit.mount_targets import near_mount_targets, restated_mounts
 from docgen.audit.mounts import mounted_code, mounted_scripts
 from docgen.audit.moved_clones import moved_clones
-from docgen.audit.moved_data import _moved_data
+from docgen.audit.moved_data import moved_data
 from docgen.audit.moved_scripts import moved_scripts
 from docgen.audit.mpi_root import mpi_as_root
 from docgen.audit.names import name_misses
@@ -373,20 +373,20 @@ from docgen.audit.owner_images import (
 from docgen.audit.page_builds import other_builds
 from docgen.audit.paragraphs import audit_paragraph, set_for_build
 from docgen.audit.paths import variant
-from docgen.audit.pinned_claims import _pinned_claims, provided_locks
+from docgen.audit.pinned_claims import pinned_claims, provided_locks
 from docgen.audit.placeholders import placeholder_folders
-from docgen.audit.plain_cuda import _plain_cuda
+from docgen.audit.plain_cuda import plain_cuda
 from docgen.audit.platforms import build_platforms
 from docgen.audit.port_vars import moved_ports, port_var_claims
 from docgen.audit.ports import port_rows, published_ports
-from docgen.audit.preset_env import _preset_env
+from docgen.audit.preset_env import preset_env
 from docgen.audit.promised import promised_variants
 from docgen.audit.prose import audit_text
 from docgen.audit.prose_scripts import absent_prose_scripts, missing_prose_scripts
 from docgen.audit.provides import provided_claims
 from docgen.audit.published_tags import published_tags, pushed_names
 from docgen.audit.pulled_runs import built_never_run, committed_unrun, pulled_runs
-from docgen.audit.python_paths import _python_paths
+from docgen.audit.python_paths import python_paths
 from docgen.audit.recipe_cds import recipe_cds
 from docgen.audit.references import (
     context_misses,
@@ -406,14 +406,14 @@ from docgen.audit.release_vars import release_vars
 from docgen.audit.request_routes import request_routes, root_sockets
 from docgen.audit.response_keys import response_keys
 from docgen.audit.restated import restated_versions
-from docgen.audit.ros_variants import _ros_variants, ros_distro_claims
-from docgen.audit.routed_ports import _routed_ports
+from docgen.audit.ros_variants import ros_distro_claims, ros_variants
+from docgen.audit.routed_ports import routed_ports
 from docgen.audit.run_args import (
-    _run_args,
     alternative_pulls,
     dropped_namespaces,
     empty_commands,
     idle_shells,
+    run_args,
     shell_programs,
 )
 from docgen.audit.run_time import runtime_claims
@@ -433,7 +433,7 @@ from docgen.audit.script_args import (
 from docgen.audit.script_builds import script_build_claims
 from docgen.audit.script_compose import fileless_composes, script_files
 from docgen.audit.script_copies import script_copies
-from docgen.audit.script_images import _script_images
+from docgen.audit.script_images import script_images
 from docgen.audit.script_mounts import script_mounts
 from docgen.audit.script_names import chained_runs, compose_names, described_chains, named_runs
 from docgen.audit.script_usage import argument_defaults, longer_usage
@@ -447,16 +447,16 @@ from docgen.audit.sections import (
     tied_sections,
 )
 from docgen.audit.served_apps import served_apps
-from docgen.audit.server_modules import _server_modules
-from docgen.audit.set_aside import _set_aside, ci_workflows, drop_aside
+from docgen.audit.server_modules import server_modules
+from docgen.audit.set_aside import ci_workflows, drop_aside, set_aside
 from docgen.audit.settings import setting_claims, start_into_claims, variant_port_claims
 from docgen.audit.setup_files import setup_files
 from docgen.audit.sh_scripts import sh_scripts
-from docgen.audit.shell_words import _shell_words
+from docgen.audit.shell_words import shell_words
 from docgen.audit.shipped_functions import shipped_functions
 from docgen.audit.shm_sizes import shm_sizes
 from docgen.audit.sif_files import sif_files
-from docgen.audit.spelled_folders import _spelled_folders
+from docgen.audit.spelled_folders import spelled_folders
 from docgen.audit.ssh_access import ssh_access
 from docgen.audit.stage_count import stage_count_claims
 from docgen.audit.stage_programs import missing_programs
@@ -485,7 +485,7 @@ from docgen.audit.unset_stops import unset_variables
 from docgen.audit.unshipped_cmd import bare_script_commands, unshipped_default_scripts
 from docgen.audit.user_names import missing_homes, user_names
 from docgen.audit.variant_tags import platform_builds, variant_tags
-from docgen.audit.version_lists import _version_lists
+from docgen.audit.version_lists import version_lists
 from docgen.audit.wording import fence_intro, heading_of, runtime_names
 from docgen.audit.work_dirs import missing_work_dirs
 from docgen.dockerfile import read_dockerfile
@@ -679,12 +679,12 @@ def audit(
     supplies = list(unnamed_supplies(doc, text, path, directory, models)) if directory is not None else []
     if directory is not None:  # (before tables go to the parts of the README)
         supplies += unprovided_defaults(doc, path, directory, project, models)
-    _set_aside(doc, source, models, siblings, names, workflows)
+    set_aside(doc, source, models, siblings, names, workflows)
     aside = drop_aside(doc, source, models)
     facts.settle()
     # a table row linking to the Dockerfile it is about is that image's, wherever its table is
-    content_rows = list(_content_rows(doc, family))  # (before linked rows leave the tables)
-    linked, taken = _linked_rows(doc, family)
+    content_rows = list(content_row_claims(doc, family))  # (before linked rows leave the tables)
+    linked, taken = linked_rows(doc, family)
     without_lines(doc, taken)  # (audited with the image each links, or another image's: read no more)
     # (a section about a stage no target builds passes its build args to no image audited)
     own_tied = {
@@ -771,26 +771,26 @@ def audit(
         said = [d.message for d in found]
         found.extend(described_copies(doc, source, path, directory, models, project, said))
         found.extend(distro_args(doc, path, directory, audited))
-        found.extend(_image_paths(doc, models, path, directory))
+        found.extend(image_paths(doc, models, path, directory))
         found.extend(moved_clones(doc, models, path, directory))
         found.extend(builder_paths(doc, path, models, directory))
-        found.extend(_mount_targets(doc, text, models, path, directory))
+        found.extend(near_mount_targets(doc, text, models, path, directory))
         found.extend(restated_mounts(doc, models, path, directory))
         found.extend(rehomed_mounts(doc, text, models, path, directory))
         found.extend(script_copies(doc, path, directory))
         found.extend(mapped_slips(doc, path, directory))
         found.extend(volume_elsewhere(doc, text, models, path, directory))
         found.extend(ssh_access(doc, models, path, directory))
-        found.extend(_launch_files(doc, text, models, path, directory))
-        found.extend(_server_modules(doc, text, models, path, directory, project))
+        found.extend(missing_launch_files(doc, text, models, path, directory))
+        found.extend(server_modules(doc, text, models, path, directory, project))
         found.extend(served_apps(doc, models, path, directory, project))
-        found.extend(_routed_ports(doc, path, directory, models))
-        found.extend(_ros_variants(doc, text, models, path, directory))
+        found.extend(routed_ports(doc, path, directory, models))
+        found.extend(ros_variants(doc, text, models, path, directory))
         found.extend(ros_distro_claims(doc, models, path))
         found.extend(codename_claims(doc, text, models, path))
         found.extend(default_bounds(doc, models, path))
-        found.extend(_included_paths(doc, models, path, directory))
-        found.extend(_spelled_folders(doc, models, path, directory))
+        found.extend(included_paths(doc, models, path, directory))
+        found.extend(spelled_folders(doc, models, path, directory))
         found.extend(placeholder_folders(doc, path, directory))
         found.extend(spack_versions(doc, models, path, directory))
         found.extend(name_misses(doc, path, directory, models, project, text))
@@ -808,11 +808,11 @@ def audit(
         found.extend(bake_targets(doc, path, directory, project))
         found.extend(line_references(doc, path, directory))
         found.extend(compose_settings(doc, path, directory, models, project))
-        found.extend(_compose_variables(doc, path, directory, models, project))
-        found.extend(_preset_env(doc, path, directory, models, project))
-        found.extend(_env_slips(doc, path, directory, models, project))
-        found.extend(_compose_services(doc, path, directory, project))
-        found.extend(_compose_urls(doc, path, directory, models, project))
+        found.extend(compose_variables(doc, path, directory, models, project))
+        found.extend(preset_env(doc, path, directory, models, project))
+        found.extend(env_slips(doc, path, directory, models, project))
+        found.extend(compose_services(doc, path, directory, project))
+        found.extend(compose_urls(doc, path, directory, models, project))
         found.extend(bind_devices(doc, text, path, directory))
         found.extend(compose_paths(doc, text, path, directory, project))
         found.extend(compose_ports(doc, path, directory, models, project))
@@ -838,7 +838,7 @@ def audit(
         found.extend(help_copies(doc, path, directory))
         found.extend(fixed_wheels(doc, path, models))
         found.extend(said_indexes(doc, path, models))
-        found.extend(_mount_claims(doc, path, directory, models, project))
+        found.extend(mount_claims(doc, path, directory, models, project))
         found.extend(here_mount_claims(doc, path, directory, project))
         found.extend(home_mount_claims(doc, path, directory, project))
         found.extend(source_mount_claims(doc, path, directory, project))
@@ -850,7 +850,7 @@ def audit(
         found.extend(shipped_functions(doc, text, path, models))
         found.extend(script_mounts(doc, path, directory, models, project))
         found.extend(overridden_prefixes(doc, path, directory, audited, project, models))
-        found.extend(_script_images(doc, path, directory, models, audited, project, clone_of_self))
+        found.extend(script_images(doc, path, directory, models, audited, project, clone_of_self))
         found.extend(script_variables(doc, path, directory, models))
         found.extend(other_owner_images(doc, text, path, directory, models, project))
         found.extend(run_owner_images(doc, path, directory, models, project))
@@ -867,8 +867,8 @@ def audit(
         )
         found.extend(chart_values(doc, path, directory))
         found.extend(make_defaults(doc, text, path, directory, models))
-        found.extend(_make_targets(doc, path, directory, project))
-        found.extend(_make_vars(doc, path, directory, project))
+        found.extend(unmade_targets(doc, path, directory, project))
+        found.extend(make_vars(doc, path, directory, project))
         found.extend(make_env(doc, path, directory, models))
         found.extend(pulled_runs(doc, path, directory))
         found.extend(built_never_run(doc, path, directory))
@@ -877,7 +877,7 @@ def audit(
         found.extend(described_chains(doc, path, directory, project))
         found.extend(named_runs(doc, path, directory, project))
         found.extend(compose_names(doc, path, directory, project))
-        found.extend(_compose_builds(doc, path, directory, project, source))
+        found.extend(compose_builds(doc, path, directory, project, source))
         found.extend(unbuilt_images(doc, path, directory, project))
         found.extend(gpu_only_compose(doc, path, directory))
         found.extend(gpu_less_compose(doc, path, directory))
@@ -892,12 +892,12 @@ def audit(
         found.extend(unbuilt_bases(doc, text, path, directory, models, project))
         found.extend(ci_claims_found)
     # the claims of its commands and of the text around them that need no image
-    found.extend(_docker_cli(doc, path))
+    found.extend(docker_cli(doc, path))
     found.extend(said_values(doc, path))
     found.extend(run_urls(doc, text, path))
     found.extend(dropped_namespaces(doc, text, path, directory))
     found.extend(alternative_pulls(doc, text, path))
-    found.extend(_shell_words(doc, text, path))
+    found.extend(shell_words(doc, text, path))
     found.extend(broken_continuations(doc, path))
     found.extend(missing_continuations(doc, path))
     found.extend(joined_commands(doc, path))
@@ -906,12 +906,12 @@ def audit(
     found.extend(named_builds(doc, path))
     if directory is not None:
         found.extend(tagged_builds(doc, path, directory))
-    found.extend(_jetpack_rows(doc, path))
+    found.extend(jetpack_rows(doc, path))
     if not models:  # no Dockerfile: the README's file and command claims only (none is about an image)
         return _merged(found)
-    found.extend(_env_homes(doc, path, directory, models, project))
+    found.extend(env_homes(doc, path, directory, models, project))
     found.extend(command_grammar(doc, path, models, directory))
-    found.extend(_run_args(doc, path, models))
+    found.extend(run_args(doc, path, models))
     found.extend(health_ports(doc, path, models))
     found.extend(plain_health_checks(doc, path, models))
     found.extend(local_bases(doc, text, path, models))
@@ -940,13 +940,13 @@ def audit(
     found.extend(idle_args(doc, models, path, elsewhere))
     found.extend(guarded_args(doc, models, path, elsewhere))
     found.extend(lost_args(doc, models, path, elsewhere))
-    found.extend(_fixed_defaults(doc, models, path, elsewhere))
+    found.extend(fixed_defaults(doc, models, path, elsewhere))
     found.extend(placeholder_builds(doc, family, tied))
     found.extend(image_lists(doc, family))
-    found.extend(d for fence in doc.fences for d in _example_copies(doc, fence, family, text))
+    found.extend(d for fence in doc.fences for d in example_copies(doc, fence, family, text))
     found.extend(left_over_items(doc, family))
-    found.extend(_conda_python(doc, family))
-    found.extend(_plain_cuda(doc, family))
+    found.extend(conda_python(doc, family))
+    found.extend(plain_cuda(doc, family))
     found.extend(runtime_bases(doc, family))
     found.extend(reinstalled_torch(doc, family))
     found.extend(content_rows)
@@ -1067,16 +1067,16 @@ def _audit_part(
     title = _title_line(doc)
     for para in sub.paragraphs:
         found.extend(audit_paragraph(para, auditor, untitled=para.section in (0, title)))
-    found.extend(_arg_lists(sub, auditor, elsewhere))
+    found.extend(build_arg_lists(sub, auditor, elsewhere))
     found.extend(arg_list_claims(sub, auditor, doc))
-    found.extend(_arg_entries(sub, auditor))
+    found.extend(arg_entry_claims(sub, auditor))
     found.extend(listed_contents(sub, auditor))
     found.extend(library_lists(sub, auditor))
     found.extend(left_out_claims(sub, text, auditor))
-    found.extend(_dependency_rows(sub, auditor))
-    found.extend(_listed_python(sub, auditor))
-    found.extend(_python_paths(sub, auditor))
-    found.extend(_cloned_repos(sub, auditor))
+    found.extend(dependency_rows(sub, auditor))
+    found.extend(listed_python(sub, auditor))
+    found.extend(python_paths(sub, auditor))
+    found.extend(cloned_repos(sub, auditor))
     found.extend(forked_upstream(sub, auditor, text))
     found.extend(disabled_installs(sub, auditor))
     found.extend(switched_off_claims(sub, auditor, text))
@@ -1091,31 +1091,31 @@ def _audit_part(
     found.extend(start_into_claims(sub, auditor))
     found.extend(published_ports(sub, auditor))
     found.extend(port_rows(sub, auditor))
-    found.extend(_env_defaults(sub, doc, auditor))
-    found.extend(_env_blocks(sub, doc, auditor))
-    found.extend(_install_dirs(sub, auditor))
+    found.extend(env_defaults(sub, doc, auditor))
+    found.extend(env_blocks(sub, doc, auditor))
+    found.extend(install_dirs(sub, auditor))
     found.extend(runtime_claims(sub, doc, auditor))
     found.extend(unread_env_claims(sub, doc, auditor))
     found.extend(prose_env_claims(sub, auditor))
     found.extend(port_var_claims(sub, doc, auditor))
     found.extend(moved_ports(sub, auditor))
     found.extend(discarded_commands(sub, auditor))
-    found.extend(_family_defaults(sub, auditor))
-    found.extend(_base_claims(sub, auditor, text))
-    found.extend(_base_labels(sub, auditor, text, title))
+    found.extend(family_defaults(sub, auditor))
+    found.extend(base_claims(sub, auditor, text))
+    found.extend(base_labels(sub, auditor, text, title))
     found.extend(flavour_claims(sub, auditor))
     found.extend(architecture_claims(sub, auditor, text))
     found.extend(gpu_model_claims(sub, auditor))
-    found.extend(_version_lists(sub, auditor))
+    found.extend(version_lists(sub, auditor))
     found.extend(restated_versions(sub, auditor))
     found.extend(commit_claims(sub, doc, auditor))
     found.extend(mounted_scripts(sub, auditor))
     found.extend(mounted_code(sub, auditor, text))
-    found.extend(_moved_data(sub, text, auditor))
+    found.extend(moved_data(sub, text, auditor))
     found.extend(provided_claims(sub, auditor))
     found.extend(latest_claims(sub, auditor))
-    found.extend(_floating_pins(sub, auditor))
-    found.extend(_pinned_claims(sub, auditor))
+    found.extend(floating_pins(sub, auditor))
+    found.extend(pinned_claims(sub, auditor))
     found.extend(build_flag_claims(sub, auditor))
     found.extend(image_tag_claims(sub, auditor))
     found.extend(tool_claims(sub, auditor))
@@ -1136,7 +1136,7 @@ def _audit_part(
     found.extend(plain_copies(sub, auditor))
     told = {d.line for d in found}  # (a pin another rule reads from the block is told once)
     blocks = sorted([*sub.fences, *indented_blocks(sub)], key=lambda f: f.lines[0][0] if f.lines else 0)
-    found.extend(d for d in _excerpts(doc, blocks, auditor) if d.line not in told)
+    found.extend(d for d in excerpts(doc, blocks, auditor) if d.line not in told)
     found.extend(audit_targets(sub, auditor))
     found.extend(toolkit_targets(sub, auditor, forwarded))
     found.extend(dead_targets(sub, auditor, shown))

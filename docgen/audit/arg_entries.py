@@ -57,7 +57,7 @@ def _entry(para: Paragraph) -> tuple[int, str, int, str] | None:
     return None
 
 
-def _arg_entries(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
+def arg_entry_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """Each entry (`_entry`) of `doc`: its default against the ARG's when an image declares the name;
     else, when the entry is about a build arg (the paragraph introducing the entries, or the heading,
     says build args, or at least two entries of the section are declared ARGs), the name documented

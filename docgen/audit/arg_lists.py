@@ -19,7 +19,7 @@ Build Arguments`) is that variant's: its declared names' defaults are compared, 
 (`_under_build_args`); its other names are not reported.
 
 The list as a whole: when its introduction says it is all the build args (`Build arguments:`) and no
-build-argument table is, an arg it leaves out (`_arg_lists`).
+build-argument table is, an arg it leaves out (`build_arg_lists`).
 """
 
 from __future__ import annotations
@@ -238,7 +238,7 @@ def _item_claims(
         yield from some(judge.default_claim(item.line, item.names[0], item.default, confidence))
 
 
-def _arg_lists(part: Document, auditor: Auditor, elsewhere: frozenset[str]) -> Iterator[Diagnostic]:
+def build_arg_lists(part: Document, auditor: Auditor, elsewhere: frozenset[str]) -> Iterator[Diagnostic]:
     """A list introduced as the build args (`Arguments and their defaults are listed below.` then
     `` - `BASE_IMAGE`: … `` items, blank lines between them too), read like a build-argument table:
     each item's name no ARG declares, and, when the introduction says it lists them all (`LISTS_ALL`)

@@ -40,12 +40,12 @@ from docgen.audit.versions import (
     ALIASES,
     RELEASE,
     TAG_VERSION,
-    _keys,
-    _raw,
     is_commit,
+    name_keys,
     near_args,
     norm,
     one_slip,
+    raw_name,
     release_tuple,
     same_default,
     same_version,
@@ -290,7 +290,7 @@ class Facts:
             self._supersede(model)
         # what the labels and the comments about the base state, for what nothing pins or tags
         stated = [
-            (_keys(said.name, names), _stated_fact(said, model.path))
+            (name_keys(said.name, names), _stated_fact(said, model.path))
             for model in models
             for said in model.stated
         ]
@@ -309,7 +309,7 @@ class Facts:
                 self._read_family_distribution(model, names)
         # The spellings (lower case, `_NON_ALNUM` removed, before `ALIASES`) a name can have for
         # `lookup` to find anything: most words of a README have none, and are passed over at once.
-        self.findable = {_raw(k) for k in renamed(names)} | set(self.by_key)
+        self.findable = {raw_name(k) for k in renamed(names)} | set(self.by_key)
         self.findable |= {alias for alias, key in ALIASES.items() if key in self.by_key}
 
     def _read(self, model: ImageModel, names: Mapping[str, str], chain: frozenset[str] | None = None) -> None:
@@ -326,15 +326,15 @@ class Facts:
             if not match or (decl.bare and decl.name not in passed) or not decl.effective_default:
                 continue
             stem = decl.name[: match.start()] or decl.name
-            keys = _keys(decl.name, names) | _keys(stem, names)
+            keys = name_keys(decl.name, names) | name_keys(stem, names)
             if decl.name in names:
-                keys |= _keys(names[decl.name], names)
+                keys |= name_keys(names[decl.name], names)
             default = decl.effective_default
             where, line = origins.get(decl.name, (path, decl.line))
             read = dockerfile_read(model.file) if model.file else None
             label = None
             if read is not None:
-                label = labels_only(decl, model, read[1], keys, lambda name: _keys(name, names))
+                label = labels_only(decl, model, read[1], keys, lambda name: name_keys(name, names))
             if label is not None:
                 self._add(keys, Fact(default, label, line, where, exact=True, stated=True, unpinned=True))
                 labelled.add(decl.name)
@@ -367,7 +367,7 @@ class Facts:
                 continue  # read below, as the compiler's major version
             if row.source and row.source.endswith(":" + row.version) and not TAG_VERSION.match(row.version):
                 continue  # an image's tag that is a name (`base-v2-cu126-…`), not a version
-            keys = _keys(row.name, names) | (_keys(row.arg, names) if row.arg else set())
+            keys = name_keys(row.name, names) | (name_keys(row.arg, names) if row.arg else set())
             if row.source and row.source.endswith(":" + row.version):
                 keys -= tag_named(row.version, names)  # `1.3.1-…-torch260-…`: not torch 1.3.1
             line = (
@@ -392,7 +392,7 @@ class Facts:
         if parsed is not None:
             # `ARG ROCM_VERSION='6.0.2'` nothing reads, on `rocm/dev-…:6.1.1`: the base's ROCm is the image's
             for decl, reading, from_line in base_releases(model, *parsed):
-                keys = _keys(reading.name, names) | _keys(decl.name, names)
+                keys = name_keys(reading.name, names) | name_keys(decl.name, names)
                 self._add(
                     keys, Fact(reading.version, f"{reading.version} (its base image's)", from_line, path)
                 )
@@ -401,29 +401,29 @@ class Facts:
             if not comp.pinned or not value:
                 continue
             where, line = passed_at.get(comp.cited_line, (path, comp.cited_line))
-            keys = _keys(comp.name, names)
+            keys = name_keys(comp.name, names)
             if (meta := metapackages.get((comp.name.lower(), comp.line))) is not None:
                 self._add(keys, meta)
                 continue
             if comp.kind == "image":
                 self.images.setdefault(comp.name.lower(), []).append(Fact(value, value, line, where))
                 if not _installed_over(model, comp):
-                    keys |= _keys(comp.name.rsplit("/", 1)[-1], names)
+                    keys |= name_keys(comp.name.rsplit("/", 1)[-1], names)
                 if (release := jetpack(f"{comp.name}:{value}")) is not None:  # `l4t-cuda:11.4.19`: JetPack 5
                     shown = f"{release} ({comp.name}:{value} is of JetPack {release})"
-                    self._add(_keys("JetPack", names), Fact(release, shown, line, where, tag=True))
+                    self._add(name_keys("JetPack", names), Fact(release, shown, line, where, tag=True))
                 if (cuda := l4t_cuda(f"{comp.name}:{value}")) is not None:  # `l4t-base:r32.6.1`: CUDA 10.2
                     of = jetpack(f"{comp.name}:{value}")
                     shown = f"{cuda} ({comp.name}:{value} is of JetPack {of}, which has CUDA {cuda})"
                     if of is None:  # `dustynv/python:r35.2.1`: its family is not read as a Jetson one
                         shown = f"{cuda} ({comp.name}:{value} is of an L4T release with CUDA {cuda})"
-                    self._add(_keys("CUDA", names), Fact(cuda, shown, line, where, stated=True, tag=True))
+                    self._add(name_keys("CUDA", names), Fact(cuda, shown, line, where, stated=True, tag=True))
                 for name, version in tag_versions(value):
                     fact = Fact(version, version, line, where, tag=True)
                     if chain is not None and f"{comp.name}:{value}" == own:
-                        self._deferred.append((_keys(name, names), fact, chain))
+                        self._deferred.append((name_keys(name, names), fact, chain))
                     else:
-                        self._add(_keys(name, names), fact)
+                        self._add(name_keys(name, names), fact)
                 if not TAG_VERSION.match(value):
                     continue  # `verlai/verl:base-v2-cu126-…` is a name, not verl 2
                 keys -= tag_named(value, names)
@@ -453,7 +453,7 @@ class Facts:
         the checkout's own repository (a remote of it) is left alone: its README's release number is
         the project's own, the one the default branch is being made into."""
         keyed = [
-            (_keys(comp.name, names), comp, model.path)
+            (name_keys(comp.name, names), comp, model.path)
             for model in models
             if model.file and (read := dockerfile_read(model.file)) is not None
             for comp in default_branches(model, read[0])
@@ -466,7 +466,7 @@ class Facts:
             for model in models
             for comp in model.components
             if not any(comp is c for _, c, _ in keyed)
-            for key in _keys(comp.name, names)
+            for key in name_keys(comp.name, names)
         }
         for keys, comp, path in keyed:
             if keys & others or any(self.by_key.get(key) for key in keys):
@@ -479,7 +479,7 @@ class Facts:
         one (`ENV CUDA_VERSION=12.4.1`), the CUDA or ROCm release a package is built for
         (`torch==2.5.1+cu124`, `--index-url …/whl/cu121`, `cuda-toolkit-12-4`)."""
         for name, env, version, line in env_versions(model):
-            self._add(_keys(name, names), Fact(version, f"{version} (ENV {env})", line, model.path))
+            self._add(name_keys(name, names), Fact(version, f"{version} (ENV {env})", line, model.path))
         for comp in model.components:
             target = built_for(comp)
             if target is None:
@@ -492,7 +492,7 @@ class Facts:
                 what = f"{comp.name}=={comp.version}"
             elif comp.source:
                 what = f"{comp.name} from {comp.source}"
-            self._add(_keys(target[0], names), Fact(target[1], f"{target[1]} ({what})", line, model.path))
+            self._add(name_keys(target[0], names), Fact(target[1], f"{target[1]} ({what})", line, model.path))
 
     def _supersede(self, model: ImageModel) -> None:
         """Drops the versions the base image's tag gives of what a later RUN of the image built pins
@@ -517,7 +517,7 @@ class Facts:
         if not model.file:
             return
         for pin in manifest_pins(model.file, model.path, model.installs, model.context_copies):
-            keys = _keys(pin.name, names)
+            keys = name_keys(pin.name, names)
             keys |= {k.removesuffix("python") for k in keys if len(k) > len("python") + 3}
             shown = f"{pin.name}=={pin.version}"
             self._add(keys, Fact(pin.version, shown, pin.line, pin.file, exact=True))
@@ -537,7 +537,7 @@ class Facts:
             return
         release, first = found[0]
         shown = f"{release} (cp{release.replace('.', '')} wheels)"
-        self._add(_keys("python", names), Fact(release, shown, first.line, model.path))
+        self._add(name_keys("python", names), Fact(release, shown, first.line, model.path))
 
     def _read_named_python(self, model: ImageModel, names: Mapping[str, str]) -> None:
         """The Python release the Dockerfile's RUNs name by path (`ln -s /usr/bin/python3.10
@@ -545,7 +545,7 @@ class Facts:
         (a build arg, a pin, a base image's tag, wheels) fixes the image's Python: a Python fact. A
         `PYTHON_VERSION` a build file passes that the Dockerfile does not declare is said next to it
         (BuildKit leaves it unused)."""
-        keys = _keys("python", names)
+        keys = name_keys("python", names)
         if any(self.by_key.get(key) for key in keys) or model.named_python is None:
             return
         release, line = model.named_python
@@ -553,7 +553,12 @@ class Facts:
         declared = {decl.name for decl in model.args}
         passed = dict(model.build_args)
         for arg, where, at in model.arg_origins:
-            if arg not in declared and arg in passed and at is not None and _raw(arg).startswith("python"):
+            if (
+                arg not in declared
+                and arg in passed
+                and at is not None
+                and raw_name(arg).startswith("python")
+            ):
                 shown += f"; {where}:{at} passes {arg}={passed[arg]}, which {model.path} does not declare"
                 break
         self._add(keys, Fact(release, shown, line, model.path))
@@ -576,7 +581,7 @@ class Facts:
                 fact = Fact("", shown, root.line, model.path, stated=True, unpinned=True, floating=floating)
                 found.append((name, fact))
         for name, fact in found:
-            keys = _keys(name, names)
+            keys = name_keys(name, names)
             if not any(f for key in keys for f in self.by_key.get(key, ()) if not f.unpinned):
                 self._add(keys, fact)
 
@@ -586,7 +591,7 @@ class Facts:
         3.8), when nothing else (a pin, a tag, a named release, a comment) says the image's. Read for a
         part of the README about one Dockerfile only, like the named Python."""
         for what, version, shown, line in distribution_versions(model):
-            keys = _keys(what, names) | (_keys("g++", names) if what == "gcc" else set())
+            keys = name_keys(what, names) | (name_keys("g++", names) if what == "gcc" else set())
             if not any(self.by_key.get(key) for key in keys):
                 self._add(keys, Fact(version, shown, line, model.path, default=True))
 
@@ -595,7 +600,7 @@ class Facts:
         name) says its Python or compiler, into `family_defaults`: `Python 3.12` of a README about an
         `ubuntu:24.04` image installing `python3` and an arm image on a `…-py3.13` base is the first's."""
         for what, version, shown, line in distribution_versions(model):
-            keys = _keys(what, names) | (_keys("g++", names) if what == "gcc" else set())
+            keys = name_keys(what, names) | (name_keys("g++", names) if what == "gcc" else set())
             if not any(f.path == model.path for key in keys for f in self.by_key.get(key, ())):
                 fact = Fact(version, shown, line, model.path, default=True)
                 for key in keys:
@@ -605,7 +610,7 @@ class Facts:
         """The `family_defaults` of everything `name` may mean."""
         if not self.family_defaults:
             return []
-        return [f for key in sorted(_keys(name, names)) for f in self.family_defaults.get(key, ())]
+        return [f for key in sorted(name_keys(name, names)) for f in self.family_defaults.get(key, ())]
 
     def _add(self, keys: set[str], fact: Fact) -> None:
         for key in keys:
@@ -626,7 +631,7 @@ class Facts:
         return index
 
     def respelt(self, word: str) -> str | None:
-        """The one spelling of `findable` the word `word` (lower case, as `_raw` spells it) is a slip of
+        """The one spelling of `findable` the word `word` (lower case, as `raw_name` spells it) is a slip of
         (`tensoflow` for `tensorflow`: a letter added, dropped, changed or two swapped), both of
         `_SLIP_LETTERS` letters or more; not a plural or a singular of it (`transformer`), nor when two
         are. None when it is none, or is `findable` itself."""
@@ -643,13 +648,13 @@ class Facts:
         """The values CI workflows pass to the version build args `name` may mean (`published`)."""
         if not self.published:
             return []
-        return [value for key in sorted(_keys(name, names)) for value in self.published.get(key, ())]
+        return [value for key in sorted(name_keys(name, names)) for value in self.published.get(key, ())]
 
     def lookup(self, name: str, names: Mapping[str, str]) -> list[Fact]:
         """The pins of everything `name` may mean (`PyTorch`: torch, TORCH_VERSION …), best first."""
         if name not in self._seen:
             found: dict[Fact, None] = {}  # in order, each once
-            for key in sorted(_keys(name, names)):
+            for key in sorted(name_keys(name, names)):
                 found.update(dict.fromkeys(self.by_key.get(key, ())))
             self._seen[name] = list(found)
         return self._seen[name]
@@ -1186,9 +1191,9 @@ def _installed_over(model: ImageModel, image: Component) -> bool:
     after (`FROM mosaicml/llm-foundry:2.6.0_cu124-latest`, then `git clone …/llm-foundry.git`): the
     tag then gives the versions of the base's stack, not that project's, which is the clone's or
     the install's, pinned or not."""
-    project = _raw(image.name.rsplit("/", 1)[-1])
+    project = raw_name(image.name.rsplit("/", 1)[-1])
     return any(
-        comp.kind != "image" and comp.line > image.line and _raw(comp.name) == project
+        comp.kind != "image" and comp.line > image.line and raw_name(comp.name) == project
         for comp in model.components
     )
 

@@ -16,7 +16,7 @@ from pathlib import PurePosixPath
 
 from docgen.audit.auditor import LIKELY
 from docgen.audit.commands import TAG_FLAG
-from docgen.audit.provides import _spellings, install_text, missing_from
+from docgen.audit.provides import install_text, missing_from, name_spellings
 from docgen.model import Diagnostic, ImageModel
 
 _BADGE = re.compile(
@@ -61,13 +61,13 @@ def badged_images(text: str, path: str, models: Sequence[ImageModel]) -> Iterato
         return
     (framework,) = said
     installs = install_text(model)
-    others = {f for f in set(_FRAMEWORKS.values()) - said if any(s in installs for s in _spellings(f))}
+    others = {f for f in set(_FRAMEWORKS.values()) - said if any(s in installs for s in name_spellings(f))}
     # the README's own image: its folder, the tags its build commands give
     own = _frameworks(PurePosixPath(path).parent.name)
     for tag in TAG_FLAG.findall(text):
         own |= _frameworks(tag)
     named = others & own
-    if len(named) != 1 or not missing_from(model, _spellings(framework), peers=True):
+    if len(named) != 1 or not missing_from(model, name_spellings(framework), peers=True):
         return
     (installed,) = named
     yield Diagnostic(

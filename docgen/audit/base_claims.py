@@ -119,7 +119,7 @@ _PRODUCTS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
 """Products a base image is named by in prose, compiled (`naming.BASE_PRODUCTS`, the one table)."""
 
 
-def _base_claims(part: Document, auditor: Auditor, text: str) -> Iterator[Diagnostic]:
+def base_claims(part: Document, auditor: Auditor, text: str) -> Iterator[Diagnostic]:
     """The sentences of `part` naming a base (`_BASED`) that no image compared is built on. A
     repository of the README's own (`text` names another of its organisation: `mosaicml/composer`
     built on `mosaicml/pytorch`), or named like a stage of a Dockerfile (`pytorch_stage`), is one the
@@ -205,7 +205,7 @@ def _named_claim(
     if said.lower().endswith(":latest") or (latest and "/" in said):
         fixed = _fixed_tag(said, auditor.models)
         if fixed is not None and not _names_its_release(sentence, fixed):
-            return f"README says the image is based on the latest {_repository(said)} but {fixed}"
+            return f"README says the image is based on the latest {bare_repository(said)} but {fixed}"
     if "/" in name and ours(name, text, auditor.models):
         return None
     finding = _compare(name, auditor.models)
@@ -236,9 +236,9 @@ def _fixed_tag(reference: str, models: tuple[ImageModel, ...]) -> str | None:
     an operating system's image as any other (`ubuntu:noble-20241118.1` is one snapshot, kept whatever
     `latest` becomes); None when one of them may be at `latest` (no tag, `latest`, a digest, a build
     arg) or none starts from it. The one reader of a base said to be the newest."""
-    wanted = _repository(reference)
+    wanted = bare_repository(reference)
     same = [(m, s) for m in models for s in m.stages if s.parent is None and s.base]
-    same = [(m, s) for m, s in same if _repository(s.base) == wanted]
+    same = [(m, s) for m, s in same if bare_repository(s.base) == wanted]
     if not wanted or not same or any("$" in s.base_raw or _tag(s.base) in (None, "latest") for _, s in same):
         return None
     shown = ", ".join(f"{m.path}:{s.line} says FROM {s.base}" for m, s in same[:2])
@@ -287,7 +287,7 @@ def _product_claim(
     bases = [(m, s) for m in auditor.models for s in m.stages if s.parent is None and s.base]
     if not bases or any("$" in s.base or distro_of(s.base) is None for _, s in bases):
         return
-    if any(naming.is_product_image(_repository(s.base), repositories) for _, s in bases):
+    if any(naming.is_product_image(bare_repository(s.base), repositories) for _, s in bases):
         return
     if any(
         r.rstrip("*") in (a.default or "").lower()
@@ -321,7 +321,7 @@ def ours(name: str, text: str, models: tuple[ImageModel, ...]) -> bool:
     """True when the repository `name` is the project's own: another repository of its organisation is
     named in the README (`text`), or its last part is a word of a stage's name."""
     named = _org_images(text)
-    repository = _repository(name)
+    repository = bare_repository(name)
     org, _, last = repository.rpartition("/")
     if any(n != repository and n.rpartition("/")[0] == org for n in named):
         return True
@@ -341,8 +341,8 @@ def _compare(name: str, models: tuple[ImageModel, ...]) -> str | None:
             return None  # `built from docker/Dockerfile.rocm`: a file of the project
         if not _image_shaped(name):
             return None  # `based on nvidia/container-images/l4t-base`: a project path, no image
-        wanted = _repository(name)
-        if not wanted or any(_repository(s.base) == wanted for _, s in bases):
+        wanted = bare_repository(name)
+        if not wanted or any(bare_repository(s.base) == wanted for _, s in bases):
             return None
         if any(wanted in (a.default or "") for m in models for a in m.args):
             return None
@@ -389,7 +389,7 @@ them; they are under it."""
 
 def _stack_root(base: str) -> bool:
     """True when the image reference `base` is one a GPU stack starts from (`_STACK_ROOTS`)."""
-    return _STACK_ROOTS.match(_repository(base)) is not None
+    return _STACK_ROOTS.match(bare_repository(base)) is not None
 
 
 def _stack(reference: str) -> str | None:
@@ -410,7 +410,7 @@ def _image_shaped(name: str) -> bool:
     return len(parts) <= 2
 
 
-def _repository(reference: str) -> str:
+def bare_repository(reference: str) -> str:
     """An image reference's repository without a registry or `library/`: `rocm/pytorch` for
     `docker.io/rocm/pytorch:latest`."""
     reference = reference.split("@", 1)[0].lower()
@@ -429,7 +429,7 @@ def distro_of(base: str) -> str | None:
     """The distribution an image reference holds, when it tells: its repository is one's own image
     (`ubuntu:22.04`) or a word of it names one (`nvidia/cuda:12.4.1-devel-ubuntu22.04`)."""
     found = {DISTROS[w] for w in _REF_WORD.findall(base.lower()) if w in DISTROS and w not in ("arch", "ubi")}
-    last = _repository(base).rsplit("/", 1)[-1]
+    last = bare_repository(base).rsplit("/", 1)[-1]
     if last in DISTROS:
         found.add(DISTROS[last])
     return found.pop() if len(found) == 1 else None

@@ -5,7 +5,7 @@ a row `| Base image | … |` of a two-column table, or a distribution said to be
 the base (`Debian Bullseye based`, `**Base**: Alpine`).
 
 What `base_claims` reads in a sentence (`based on …`), this reads off a label, where the README states
-the base and nothing else; the same comparison decides (`base_claims._repository`, `distro_of`):
+the base and nothing else; the same comparison decides (`base_claims.bare_repository`, `distro_of`):
 
 - an image reference whose repository no stage of an image compared starts from, no build arg's
   default names, and no other image of the family starts from (`certain`: a label is unambiguous). A
@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, some
-from docgen.audit.base_claims import A_FILE, DISTROS, SHOWN, _repository, distro_of, ours
+from docgen.audit.base_claims import A_FILE, DISTROS, SHOWN, bare_repository, distro_of, ours
 from docgen.audit.prose import same_base
 from docgen.audit.versions import skeleton
 from docgen.audit.wording import IMAGE_REF, NOT_CURRENT, is_example, listed_versions
@@ -93,7 +93,7 @@ _BASED = re.compile(
 version, said to be the image's base."""
 
 
-def _base_labels(part: Document, auditor: Auditor, text: str, title: int = -1) -> Iterator[Diagnostic]:
+def base_labels(part: Document, auditor: Auditor, text: str, title: int = -1) -> Iterator[Diagnostic]:
     """Each base image `part` states under a label (a line, a list item, a two-column table row) or a
     distribution it says the image is based on, that the images compared cannot start from. A bare image
     item of a list of the image's versions (`wording.listed_versions`; `title`: the line of the README's
@@ -119,9 +119,9 @@ def _base_labels(part: Document, auditor: Auditor, text: str, title: int = -1) -
             elif "(" in said and (aside := _ASIDE_LABEL.search(said)) is not None:
                 yield from some(_labelled(line, aside.group(1), auditor, text))
             elif (item := _BARE_ITEM.fullmatch(said)) is not None:
-                repository = _repository(item.group(1))
+                repository = bare_repository(item.group(1))
                 alike = [r for _, other in para.lines for r in IMAGE_REF.finditer(other)]
-                if sum(_repository(r.group()) == repository for r in alike) == 1:
+                if sum(bare_repository(r.group()) == repository for r in alike) == 1:
                     yield from some(_other_variant(line, item.group(1), auditor, sure, bare=True))
             for based in _BASED.finditer(said):
                 yield from _based(line, said, based, auditor)
@@ -210,7 +210,7 @@ def _named(reference: str) -> str:
 def _same_repository(base: str, wanted: str) -> bool:
     """True when the repository `wanted` is the one of the reference `base`, or its last parts: a
     README may drop the organisation too (`pytorch:24.08-py3` for `nvcr.io/nvidia/pytorch:24.08-py3`)."""
-    have = _repository(base)
+    have = bare_repository(base)
     return have == wanted or have.endswith("/" + wanted)
 
 
@@ -229,7 +229,7 @@ def _other_repository(line: int, reference: str, auditor: Auditor, text: str) ->
     bases = _root_bases(auditor)
     if not bases or any("$" in base for _, _, base in bases):
         return None  # a base docgen cannot resolve may be any image
-    wanted = _repository(reference)
+    wanted = bare_repository(reference)
     if not wanted or any(_same_repository(base, wanted) for _, _, base in bases):
         return None  # the same repository: its tag is a version, compared elsewhere
     family = auditor.family or auditor.models
@@ -257,7 +257,7 @@ def _other_variant(
     repository, _, tag = reference.rpartition(":")
     if not repository or "/" in tag or NOT_CURRENT.search(tag):
         return None
-    wanted = _repository(repository)
+    wanted = bare_repository(repository)
     bases = [(path, at, base) for path, at, base in _root_bases(auditor) if _same_repository(base, wanted)]
     tags = [base.split("@", 1)[0].rpartition(":")[2] for _, _, base in bases if ":" in base]
     if not bases or len(tags) != len(bases) or any("$" in t for t in tags):

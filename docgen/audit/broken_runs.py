@@ -34,7 +34,7 @@ from pathlib import Path
 from docgen.audit.auditor import CERTAIN, LIKELY, also_at, dockerfile_read
 from docgen.audit.commands import MOVE, build_commands, build_words, clone_of, cloned_folder, command_words
 from docgen.audit.coverage import scopeless_args
-from docgen.audit.missing import _key
+from docgen.audit.missing import name_key
 from docgen.audit.own_repo import remote_names, repository_root
 from docgen.audit.steps import own_clone
 from docgen.build_scripts import BUILD
@@ -205,7 +205,9 @@ def _readme_builds(
                 continue
             folder = clone[1] or cloned_folder(clone[0])
             operands = [clone[0], *([clone[1]] if clone[1] else [])]
-            if own_clone(operands, root, remotes) is not None or (title and _key(title) == _key(folder)):
+            if own_clone(operands, root, remotes) is not None or (
+                title and name_key(title) == name_key(folder)
+            ):
                 clones.add(folder)
     for fence in doc.fences:
         for command in build_commands(fence, BUILD):

@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY, Auditor, dockerfile_read
-from docgen.audit.copies import _intro
+from docgen.audit.copies import intro_words
 from docgen.audit.excerpts import EXAMPLE, PLACEHOLDER
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic
@@ -96,7 +96,7 @@ def build_flag_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
         if fence.lang.lower() not in _LANGS or not any("-D" in text for _, text in fence.lines):
             continue
         quoted = _quoted_options(fence)
-        if not quoted or EXAMPLE.search(_intro(doc, fence)):
+        if not quoted or EXAMPLE.search(intro_words(doc, fence)):
             continue
         if options is None:
             options = _build_options(auditor)

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, also_at, dockerfile_read
-from docgen.audit.image_paths import ABSOLUTE, SYSTEM, _clean, _mounts, copied, text_of
+from docgen.audit.image_paths import ABSOLUTE, SYSTEM, clean_path, copied, mounted_folders, text_of
 from docgen.files import stays_home
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
@@ -94,7 +94,7 @@ def _builders(model: ImageModel, readme_folder: str) -> tuple[list[_Builder], li
         if stage < 0:
             continue
         if inst.keyword == "WORKDIR" and stage not in own:
-            if (folder := _clean(inst.args.strip().strip("\"'"))) is not None:
+            if (folder := clean_path(inst.args.strip().strip("\"'"))) is not None:
                 workdirs.setdefault(stage, []).append((folder, inst.start_line))
         if stage not in own:
             continue
@@ -114,7 +114,7 @@ def _builders(model: ImageModel, readme_folder: str) -> tuple[list[_Builder], li
     texts += [text_of(p) for p in copied(model.file, copies, readme_folder)]
     found: list[_Builder] = []
     for origin, src, dest, line in taken:
-        path = _clean(src)
+        path = clean_path(src)
         if path is None or origin in own:
             continue
         for folder, at in workdirs.get(origin, []):
@@ -179,7 +179,7 @@ def builder_paths(
     text = "\n".join(
         [t for fence in doc.fences for _, t in fence.lines] + [t for p in doc.paragraphs for _, t in p.lines]
     )
-    mounted = _mounts(doc)
+    mounted = mounted_folders(doc)
     compose = compose_text(directory)
     told: set[str] = set()
     for builder in builders:
@@ -195,7 +195,7 @@ def builder_paths(
         lines: list[int] = []
         first = ""
         for line, path in _readme_paths(doc):
-            clean = _clean(path)
+            clean = clean_path(path)
             if clean is not None and (clean == folder or clean.startswith(folder + "/")):
                 first = first or clean
                 lines.append(line)

@@ -18,7 +18,7 @@ MORE_VERSIONS = re.compile(r"[ \t]*(?:,|/|-+|–|to|and|or|through)[ \t]*v?\d", 
 OR_OLDER = re.compile(r"[ \t]+(?:or|and)[ \t]+(?:older|earlier|below|lower)", re.IGNORECASE)
 
 
-def _plain(cell: str) -> str:
+def plain_cell(cell: str) -> str:
     """A table cell as plain text: entities decoded, links reduced to their text, emphasis removed."""
     text = html.unescape(cell.replace("\\|", "|"))
     text = without_links(text)
@@ -31,7 +31,7 @@ def texts_and_rows(doc: Document) -> Iterator[tuple[int, list[tuple[int, str]]]]
         yield para.section, para.lines
     for table in doc.tables:
         for line, row in table.rows:
-            yield table.section, [(line, " ".join(_plain(cell) for cell in row))]
+            yield table.section, [(line, " ".join(plain_cell(cell) for cell in row))]
 
 
 def first_code(cell: str) -> str | None:
@@ -56,7 +56,7 @@ def arg_names_in_cell(cell: str) -> list[str]:
             elif not found:
                 return []
         return found
-    words = [w.strip("*_ ") for w in re.split(r"[ \t]*(?:/|,|\bor\b|\band\b)[ \t]*", _plain(cell))]
+    words = [w.strip("*_ ") for w in re.split(r"[ \t]*(?:/|,|\bor\b|\band\b)[ \t]*", plain_cell(cell))]
     if all(UPPER_WORD.match(w) and len(w) > 2 for w in words):
         return words
     return []
@@ -112,7 +112,7 @@ def default_in_cell(cell: str) -> str | None:
     """The default a table cell claims, normalised ('' for empty), None when it is free text or a mark
     giving no value (`-`, `none`, `pinned`, `see below`)."""
     code = first_code(cell)
-    text = code if code is not None else _plain(cell).strip("*_ ")
+    text = code if code is not None else plain_cell(cell).strip("*_ ")
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
         text = text[1:-1]
     if text.lower() in _NO_MARK:
@@ -145,7 +145,7 @@ def url_description(cell: str, value: str) -> bool | None:
     segments = [s for s in (url.group(1) or "").split("/") if s]
     if not segments or code != segments[-1]:
         return None
-    rest = _plain(re.sub(r"`[^`]*`|<code>.*?</code>", " ", cell.replace("\\|", "|")))
+    rest = plain_cell(re.sub(r"`[^`]*`|<code>.*?</code>", " ", cell.replace("\\|", "|")))
     owners = [m.group(1).lower() for m in _POSSESSIVE.finditer(rest)]
     if not owners:
         return True
@@ -175,7 +175,7 @@ def is_build_arg_table(
     header says (`| Environment Variable Name |`), one a compose or bake file passes (`passed`). Not by
     its first column when the headings `over` it say it lists configuration files' keys (`## Build
     config files`): a script reads those, and passes only some of them to `docker build`."""
-    header = [_plain(h).strip("*_` ").lower() for h in table.header]
+    header = [plain_cell(h).strip("*_` ").lower() for h in table.header]
     if other_tool_args(table.context + " " + " | ".join(header)):
         return None  # `### CMake build arguments` over `| Argument | Default |`: `cmake -D` options
     for index, cell in enumerate(header):
@@ -186,7 +186,7 @@ def is_build_arg_table(
             if cell in _NAME_HEADERS_OF_ARGS:
                 return index
     if passed:
-        plain = [_plain(cells[0]).strip("*_` ") for _, cells in table.rows if cells]
+        plain = [plain_cell(cells[0]).strip("*_` ") for _, cells in table.rows if cells]
         hits = sum(1 for name in plain if name in passed)
         if hits >= 2 and 2 * hits > len(table.rows):
             return 0
@@ -222,11 +222,11 @@ def is_variable_table(table: Table, declared: frozenset[str]) -> int | None:
     `declared`, and most rows name one or a name a slip away from one (`INC_VERSION` for `INC_VER`):
     the build args of the image, listed as the variables to set. A table of run-time variables names
     mostly others, and is not one."""
-    header = [_plain(h).strip("*_` ").lower() for h in table.header]
+    header = [plain_cell(h).strip("*_` ").lower() for h in table.header]
     column = next((i for i, h in enumerate(header) if _VARIABLE_HEADER.fullmatch(h)), None)
     if column is None or other_tool_args(table.context + " " + " | ".join(header)):
         return None
-    names = [_plain(cells[column]).strip("*_` ") for _, cells in table.rows if column < len(cells)]
+    names = [plain_cell(cells[column]).strip("*_` ") for _, cells in table.rows if column < len(cells)]
     hits = sum(1 for name in names if name in declared)
     near = sum(1 for name in names if name not in declared and near_args(name, declared))
     return column if hits >= 2 and 2 * (hits + near) > len(table.rows) else None
@@ -246,7 +246,7 @@ def version_columns(table: Table) -> tuple[int, int] | None:
     """(name column, version column) when `table` lists versions of components: the column called
     `Version` (or `Tag` …), else the first one headed by a release (`| Component | 25.04 | 25.03 |`, NGC's
     support matrix, newest first)."""
-    header = [_plain(h).strip("*_` ").lower() for h in table.header]
+    header = [plain_cell(h).strip("*_` ").lower() for h in table.header]
     version = next((i for i, h in enumerate(header) if _VERSION_HEADER.fullmatch(h)), None)
     if version is None:
         version = next((i for i, h in enumerate(header) if i and re.fullmatch(r"v?\d+(?:\.\d+)+", h)), None)
@@ -281,7 +281,7 @@ def version_columns(table: Table) -> tuple[int, int] | None:
 def version_in_cell(cell: str) -> str | None:
     """The version a cell starts with (`3.10+` for `3.10 or newer`), None for none or several."""
     code = first_code(cell)
-    text = code if code is not None else _plain(cell)
+    text = code if code is not None else plain_cell(cell)
     match = re.match(r"[ \t]*(?:(==|>=)[ \t]*)?(v?\d[A-Za-z0-9.+!-]*|[0-9a-f]{7,40}(?![A-Za-z0-9]))", text)
     if not match or OR_OLDER.match(text, match.end()) or MORE_VERSIONS.match(text, match.end()):
         return None
@@ -293,5 +293,5 @@ def version_in_cell(cell: str) -> str | None:
 
 
 def name_in_cell(cell: str) -> str:
-    text = _plain(cell).replace("`", "")
+    text = plain_cell(cell).replace("`", "")
     return text.split("(", 1)[0].strip("*_ \t")

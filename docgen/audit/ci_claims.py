@@ -200,7 +200,7 @@ def _events(value: object) -> dict[str, Any]:
     return {}
 
 
-def _read(directory: Path, project: Path | None, audited: set[Path]) -> list[_Workflow] | None:
+def read_workflows(directory: Path, project: Path | None, audited: set[Path]) -> list[_Workflow] | None:
     """The repository's workflows, None when one cannot be read (not YAML, PyYAML missing, or
     `files.bytes_or_none` gives none: a link out of the project, larger than
     `errors.MAX_PROJECT_FILE_BYTES`, unreadable), for what it
@@ -410,7 +410,7 @@ def ci_claims(
 ) -> Iterator[Diagnostic]:
     """The findings of this module (see its docstring)."""
     audited = {(Path(m.file) if m.file else directory / m.path).resolve() for m in models}
-    flows = _read(directory, project, audited) if audited else None
+    flows = read_workflows(directory, project, audited) if audited else None
     facts = _facts(flows) if flows else None
     if facts is None:
         return

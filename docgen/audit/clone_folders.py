@@ -13,7 +13,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import CD_STEP, clone_of, cloned_folder
-from docgen.audit.missing import _key, _near
+from docgen.audit.missing import name_key, near_names
 from docgen.audit.own_repo import remote_names, repository_root
 from docgen.audit.steps import own_clone
 from docgen.markdown import Document, Fence
@@ -150,7 +150,7 @@ def clone_slips(doc: Document, text: str, readme: str, directory: Path | None) -
     """A `cd` right after a `git clone URL` that names no folder (the next step of the block, or the
     first of the next block), into a folder a slip away from the one the clone makes: separators or
     letter case (`gpu-burner` for `gpu_burner`), or, for a name of five characters or more, one letter
-    (`missing._near`). The reader is in the clone's parent, where the clone made only its folder: the
+    (`missing.near_names`). The reader is in the clone's parent, where the clone made only its folder: the
     `cd` fails (`certain`; `likely` when only the letter case differs: a case-insensitive disk takes it).
     Not reported: a clone into a folder it names, a bare or mirror clone, a `cd` into the clone's folder
     or below it, a folder of that name next to the README or above it.
@@ -177,7 +177,7 @@ def _later_slips(
     README or above it, and no line of the README naming it may make it (`mkdir`, a clone into it).
     `certain`: git made the folder under the address's name. Lines `told` (a `cd` right after the
     clone, `clone_slips`) are not told twice."""
-    made: dict[str, tuple[str, int]] = {}  # `_key` of a clone's folder → (folder, line)
+    made: dict[str, tuple[str, int]] = {}  # `name_key` of a clone's folder → (folder, line)
     fences = sorted(doc.fences, key=lambda f: f.lines[0][0] if f.lines else 0)
     entered = {
         cd.group(1).strip("\"'").rstrip("/")
@@ -192,7 +192,7 @@ def _later_slips(
                 url = clone[0]
                 if clone[1] is None and not _BARE.search(step) and ("://" in url or "@" in url):
                     if not re.search(r"[$<>{}]", url) and (folder := cloned_folder(url)):
-                        made.setdefault(_key(folder), (folder, line))
+                        made.setdefault(name_key(folder), (folder, line))
                 continue
             cd = CD_STEP.match(step)
             if cd is None or cd.group(1) is None or line in told or not made:
@@ -202,7 +202,7 @@ def _later_slips(
                 continue  # (a relative `cd` may be from inside the clone, into a folder of its own)
             parts = target.split("/")
             for index, part in enumerate(parts):
-                folder, at = made.get(_key(part), ("", 0))
+                folder, at = made.get(name_key(part), ("", 0))
                 if not folder or part.lower() == folder.lower() or not re.fullmatch(r"[\w.-]+", part):
                     continue
                 if directory is not None and any(
@@ -248,9 +248,9 @@ def _right_after(doc: Document, text: str, readme: str, directory: Path | None) 
             if not together or home is None or not os.path.isdir(home / target):
                 continue
             owned = own_clone(clone[0].split(), home, remotes) is not None or (
-                title is not None and _key(title.group(1)) == _key(folder)
+                title is not None and name_key(title.group(1)) == name_key(folder)
             )
-            if not owned or _key(first) == _key(folder):
+            if not owned or name_key(first) == name_key(folder):
                 continue
             yield Diagnostic(
                 readme,
@@ -260,7 +260,7 @@ def _right_after(doc: Document, text: str, readme: str, directory: Path | None) 
                 confidence=LIKELY,
             )
             continue
-        if not _near(first, [(folder, _key(folder))]):
+        if not near_names(first, [(folder, name_key(folder))]):
             if (
                 directory is not None
                 and home is not None

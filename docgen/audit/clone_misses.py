@@ -29,11 +29,11 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import CLONE_STEP, clone_operands
-from docgen.audit.missing import GENERATED, Listings, _ignore_patterns, corrected, ignored
+from docgen.audit.missing import GENERATED, Listings, corrected, gitignore_patterns, ignored
 from docgen.audit.own_repo import DEFAULT_BRANCHES, checked_out, owner_name, remote_names, repository_root
 from docgen.audit.references import FILES_APPEAR, MAKES_FILE, MAKES_FILE_COMMAND, MadeFiles
 from docgen.audit.references import GENERATED as _BUILT
-from docgen.audit.steps import _plain, image_lines
+from docgen.audit.steps import image_lines, plain_path
 from docgen.markdown import Document
 from docgen.model import Diagnostic
 
@@ -161,7 +161,7 @@ def clone_misses(doc: Document, text: str, readme: str, directory: Path) -> Iter
                 words = [w.strip("\"'") for w in step.split()]
                 for word in _sources(words):
                     path = word.removeprefix("./").rstrip("/")
-                    if not path.startswith(folder + "/") or not _plain(path):
+                    if not path.startswith(folder + "/") or not plain_path(path):
                         continue
                     inner = path[len(folder) + 1 :]
                     if os.path.exists(home / inner) or any(
@@ -169,7 +169,7 @@ def clone_misses(doc: Document, text: str, readme: str, directory: Path) -> Iter
                     ):
                         continue
                     if patterns is None or made is None:
-                        patterns, made = _ignore_patterns([home], root), _Made(lines)
+                        patterns, made = gitignore_patterns([home], root), _Made(lines)
                     if ignored(home / inner, patterns) or made.above(number, folder, inner):
                         continue
                     if corrected(home, inner, listings) is not None:
@@ -215,7 +215,7 @@ def _own(
     address = operands[0].rstrip("/")
     folder = operands[1] if len(operands) > 1 else re.split(r"[/:]", address)[-1].removesuffix(".git")
     folder = folder.removeprefix("./").rstrip("/")
-    if not _plain(folder) or "/" in folder:
+    if not plain_path(folder) or "/" in folder:
         return None, False
     if remotes:
         return (folder, True) if named in remotes else (None, False)
@@ -232,6 +232,6 @@ def _evidence(doc: Document, folder: str, home: Path) -> bool:
                 inner = match.group(1).rstrip("./")
                 if inner.rsplit("/", 1)[-1].lower() in _COMMON and "/" not in inner:
                     continue
-                if _plain(inner) and os.path.isfile(home / inner):
+                if plain_path(inner) and os.path.isfile(home / inner):
                     return True
     return False

@@ -36,7 +36,7 @@ from pathlib import Path
 from docgen.audit.auditor import LIKELY, also_at, dockerfile_read
 from docgen.audit.commands import CLONE_STEP, clone_operands
 from docgen.audit.container_scripts import inside_blocks
-from docgen.audit.image_paths import _mounts
+from docgen.audit.image_paths import mounted_folders
 from docgen.audit.moved_clones import CD, GENERIC, WORKDIR, in_container
 from docgen.audit.wording import COMMAND_LANGS
 from docgen.markdown import Document, headings_over
@@ -195,7 +195,8 @@ def clone_scripts(doc: Document, models: Sequence[ImageModel], readme: str) -> I
     if any(WORKDIR.search(t) for fence in doc.fences for _, t in fence.lines):
         return
     if workdir is not None and any(
-        m == workdir or workdir.startswith(m + "/") or m.startswith(workdir + "/") for m in _mounts(doc)
+        m == workdir or workdir.startswith(m + "/") or m.startswith(workdir + "/")
+        for m in mounted_folders(doc)
     ):
         return
     names = _copied_names(model)

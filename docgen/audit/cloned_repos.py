@@ -19,7 +19,7 @@ from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
 from docgen.audit.commands import CLONE_STEP, clone_operands
 from docgen.audit.contents import LATER, copied_context
 from docgen.audit.own_repo import remote_names, repository_root
-from docgen.audit.versions import _raw
+from docgen.audit.versions import raw_name
 from docgen.audit.wording import LIST_ITEM
 from docgen.copied import copied_texts
 from docgen.markdown import Document, lists
@@ -58,9 +58,9 @@ class _Listed:
     address: str
     """`github.com/owner/name`, as messages show it."""
     name: str
-    """The repository's name, compared as `_raw` spells it."""
+    """The repository's name, compared as `raw_name` spells it."""
     owned: str
-    """Its owner and name, compared as `_raw` spells them."""
+    """Its owner and name, compared as `raw_name` spells them."""
     later: bool
     """The item says it comes later or may not be there (`optional`, `install it yourself`: `LATER`)."""
 
@@ -77,10 +77,10 @@ def _listed(line: int, text: str) -> _Listed | None:
         return None
     label, host, owner, name = match.groups()
     label = label.strip("`*_ \t")
-    if _raw(label) in _GENERIC or not _raw(label):
+    if raw_name(label) in _GENERIC or not raw_name(label):
         label = name
     later = LATER.search(rest) is not None
-    return _Listed(line, label, f"{host}/{owner}/{name}", _raw(name), _raw(owner + name), later)
+    return _Listed(line, label, f"{host}/{owner}/{name}", raw_name(name), raw_name(owner + name), later)
 
 
 def _groups(doc: Document) -> Iterator[tuple[str, list[tuple[int, str]]]]:
@@ -100,7 +100,7 @@ def _groups(doc: Document) -> Iterator[tuple[str, list[tuple[int, str]]]]:
         yield f"{para.heading} {intro}", lines
 
 
-def _cloned_repos(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
+def cloned_repos(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """A repository a list of repository links names (`_listed`: every line of the list such an item, at
     least three) that no image compared can hold, when the list is of what the images clone: at least
     three, and two thirds, of its repositories are cloned by their address (owner and name) in a

@@ -32,8 +32,8 @@ from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY, dockerfile_read
 from docgen.audit.commands import TAG_FLAG, fence_commands, image_repository, joined
 from docgen.audit.container_scripts import work_dir
-from docgen.audit.references import MadeFiles, _ignored
-from docgen.audit.unshipped_cmd import _bare_runs
+from docgen.audit.references import MadeFiles, build_ignored
+from docgen.audit.unshipped_cmd import bare_runs
 from docgen.build_scripts import BUILD
 from docgen.errors import DocgenError
 from docgen.files import bytes_or_none
@@ -130,7 +130,7 @@ def _runs_default(doc: Document, model: ImageModel, directory: Path, path: str) 
         if BUILD.search(text := joined(lines))
         for match in TAG_FLAG.finditer(text)
     }
-    runs = list(_bare_runs(doc, tags)) if tags else []
+    runs = list(bare_runs(doc, tags)) if tags else []
     services = _default_services(directory, model, path)
     if services:
         for fence in doc.fences:
@@ -216,7 +216,9 @@ def missing_cmd_files(
             top = posixpath.dirname(copied).split("/", 1)[0]
             if top and re.search(rf"(?<![\w.-]){re.escape(top)}/", "\n".join(source)):
                 continue  # (the README speaks of that folder: it may tell to fill it)
-            if _ignored(copied, [context], Path(model.file)) or _ignored(copied, [context], docker=False):
+            if build_ignored(copied, [context], Path(model.file)) or build_ignored(
+                copied, [context], docker=False
+            ):
                 continue
             line = _runs_default(doc, model, directory, target)
             if line is None:

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import clone_operands, fence_commands, joined, shell_steps, without_prompt
-from docgen.audit.grammar import RUN, _read
+from docgen.audit.grammar import RUN, read_words
 from docgen.audit.paths import resolves_inside
 from docgen.audit.references import project_top
 from docgen.audit.script_builds import readme_runs
@@ -213,7 +213,7 @@ def run_option(step: str) -> str | None:
         words = shell_split(step[found.end() :])
     except ValueError:
         return None
-    read = _read(words, RUN)
+    read = read_words(words, RUN)
     if read.help:
         return None
     option = next((o for o, _ in read.short if _LETTER.fullmatch(o)), None)

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY, Auditor
-from docgen.audit.versions import _keys, is_commit
+from docgen.audit.versions import is_commit, name_keys
 from docgen.markdown import Document, Fence
 from docgen.model import Component, Diagnostic, short_commit
 from docgen.sources.naming import repo_name
@@ -133,8 +133,8 @@ def _named(text: str, pinned: list[tuple[Component, str]]) -> list[tuple[Compone
     words = re.findall(r"[A-Za-z][\w.+-]*[A-Za-z0-9]", text)
     found = []
     for comp, path in pinned:
-        wanted = _keys(comp.name, {})
-        word = next((w for w in words if _keys(w, {}) & wanted), None)
+        wanted = name_keys(comp.name, {})
+        word = next((w for w in words if name_keys(w, {}) & wanted), None)
         if word is not None:
             found.append((comp, path, word))
     return found

@@ -73,7 +73,7 @@ def _stages(path: Path) -> frozenset[str] | None:
     return frozenset(names)
 
 
-def _compose_builds(
+def compose_builds(
     doc: Document, readme: str, directory: Path, project: Path | None = None, source: Sequence[str] = ()
 ) -> Iterator[Diagnostic]:
     """A compose command of a command block (before any `cd` in it) that builds, read against the files

@@ -160,7 +160,7 @@ def _whole(service: compose.Service) -> bool:
     return service.image is not None or service.builds or any(k == "extends" for k, _ in service.settings)
 
 
-def _compose_services(
+def compose_services(
     doc: Document, readme: str, directory: Path, project: Path | None = None
 ) -> Iterator[Diagnostic]:
     """A service or profile a `docker compose` command of a command block names that the compose files
@@ -222,7 +222,7 @@ def _block(
     shown_services: set[str],
 ) -> Iterator[Diagnostic]:
     """The findings of the compose commands of one command block, or of one inline command (see
-    `_compose_services`)."""
+    `compose_services`)."""
     started: dict[tuple[Path, ...], tuple[int, frozenset[str]]] = {}  # files → (line of `up`, profiles)
     for command, exported in commands:
         line = command[0][0]

@@ -111,7 +111,7 @@ def _published(services: Sequence[compose.Service]) -> set[int] | None:
     return found
 
 
-def _commands(doc: Document) -> list[tuple[int, str]]:
+def block_commands(doc: Document) -> list[tuple[int, str]]:
     """(first line, text) of every command of the README's command blocks, in order."""
     found: list[tuple[int, str]] = []
     for fence in doc.fences:
@@ -120,7 +120,7 @@ def _commands(doc: Document) -> list[tuple[int, str]]:
     return sorted(found)
 
 
-def _compose_urls(
+def compose_urls(
     doc: Document, readme: str, directory: Path, models: Sequence[ImageModel], project: Path | None
 ) -> Iterator[Diagnostic]:
     """Each prose line telling to open `http://localhost:PORT` right after a compose command, when no
@@ -162,7 +162,7 @@ def _compose_urls(
             published.update(range(low, min(high, low + 1000) + 1))
     if not published:
         return  # nothing published: the README may reach the services another way
-    commands = _commands(doc)
+    commands = block_commands(doc)
     starts = [n for n, _ in commands]
     names = ", ".join(sorted(f.shown for f in files))
     for para in doc.paragraphs:

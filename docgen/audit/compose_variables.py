@@ -95,7 +95,7 @@ def _templates(doc: Document, directory: Path) -> dict[Path, Path]:
     return found
 
 
-def _files(doc: Document, directory: Path, top: Path) -> list[_File]:
+def compose_files(doc: Document, directory: Path, top: Path) -> list[_File]:
     """The compose files the README runs (`-f`), links, or that sit near it, each read once."""
     paths: list[Path] = []
     for fence in doc.fences:
@@ -149,7 +149,7 @@ def _files(doc: Document, directory: Path, top: Path) -> list[_File]:
     return found
 
 
-def _compose_variables(
+def compose_variables(
     doc: Document, readme: str, directory: Path, models: Sequence[ImageModel], project: Path | None
 ) -> Iterator[Diagnostic]:
     """Each row of a table of compose variables (see the module docstring) that a compose file near
@@ -162,7 +162,7 @@ def _compose_variables(
     if not tabled and "compose" not in prose and not fenced:
         return  # (most READMEs: no compose file is read)
     top = (project or directory).resolve()
-    files = _files(doc, directory, top)
+    files = compose_files(doc, directory, top)
     if not files:
         return
     yield from _ignored_build_args(doc, readme, files, models)

@@ -74,7 +74,7 @@ def _pins_python(model: ImageModel) -> bool:
     return read is None or _PINNED.search(read[0]) is not None
 
 
-def _conda_python(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
+def conda_python(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """A Python older than the newest conda installers bring, said to come from conda, where every
     audited image that installs conda installs the newest one and pins no Python (`_latest_conda`)."""
     said = [

@@ -21,7 +21,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, also_at, dockerfile_read
-from docgen.audit.image_paths import _mounts
+from docgen.audit.image_paths import mounted_folders
 from docgen.audit.wording import COMMAND_LANGS
 from docgen.build_scripts import container_command
 from docgen.copied import FILE_LIMIT, copied_files
@@ -159,7 +159,7 @@ def misplaced_container_scripts(
         return
     if any(_COPIED_IN.search(t) for fence in doc.fences for _, t in fence.lines):
         return
-    mounts = _mounts(doc)
+    mounts = mounted_folders(doc)
     images = []
     for model in models:
         where = work_dir(model)

@@ -49,8 +49,8 @@ from docgen.audit.commands import (
     shell_steps,
     without_prompt,
 )
-from docgen.audit.docker_cli import LEAD, _commands, _verb, docker_words
-from docgen.audit.grammar import RUN, _read, read_compose
+from docgen.audit.docker_cli import LEAD, docker_commands, docker_verb, docker_words
+from docgen.audit.grammar import RUN, read_compose, read_words
 from docgen.audit.names import CLOSE, compose_file
 from docgen.audit.paths import resolves_inside
 from docgen.audit.wording import COMMAND_LANGS
@@ -112,7 +112,7 @@ _GIVEN = re.compile(r"(?:--name(?:[ \t]+|=)|container_name:[ \t]*)[\"']?([\w.-]+
 app`)."""
 
 
-def _files(top: Path, readme: Path) -> list[Path] | None:
+def text_files(top: Path, readme: Path) -> list[Path] | None:
     """The text files below `top` that may name a container (`_TEXT_FILE`, `_DEPTH` folders down, not
     hidden folders but `.devcontainer`), the README and links out of `top` left out; None when there are
     more than `_MOST_FILES`."""
@@ -140,8 +140,8 @@ def _addressed(doc: Document) -> list[tuple[int, str, str]]:
     """(README line, docker command, container) of each docker command of the README that addresses a
     container by name (`_VERBS`)."""
     found: list[tuple[int, str, str]] = []
-    for line, words in _commands(doc):
-        head = _verb(words)
+    for line, words in docker_commands(doc):
+        head = docker_verb(words)
         if head is None:
             continue
         verb, at = head
@@ -203,7 +203,7 @@ def unnamed_containers(
     if not pending:
         return
     top = (project or directory).resolve()
-    files = _files(top, (directory / Path(readme).name).resolve())
+    files = text_files(top, (directory / Path(readme).name).resolve())
     if files is None:
         return
     hints: dict[str, str] = {}
@@ -528,7 +528,7 @@ def _addressed_by(step: _Step) -> Iterator[tuple[str, str, str, str]]:
     (and `--mount source=NAME`) and `docker volume inspect|rm NAME`; `how` as a finding says it, `image`
     the image a `docker run` runs (else empty)."""
     words = docker_words(step.text)
-    head = _verb(words) if words is not None else None
+    head = docker_verb(words) if words is not None else None
     if words is None or head is None:
         return
     verb, at = head
@@ -536,7 +536,7 @@ def _addressed_by(step: _Step) -> Iterator[tuple[str, str, str, str]]:
         for name in _operands(verb, words, at):
             yield "container", name, f"docker {verb} {name}", ""
     elif verb in _RUN_VERBS:
-        read = _read(words[at:], RUN)
+        read = read_words(words[at:], RUN)
         image = read.positional[0] if read.positional else ""
         for option, value in read.values:
             if option == "--volumes-from":
@@ -567,9 +567,9 @@ def _given(name: str, texts: Sequence[str]) -> bool:
 
 
 def _project_texts(top: Path, readme: Path) -> list[str] | None:
-    """The texts of the project's files that may name a container (`_files`), None when there are too
+    """The texts of the project's files that may name a container (`text_files`), None when there are too
     many to read."""
-    files = _files(top, readme)
+    files = text_files(top, readme)
     return None if files is None else [t for path in files if (t := text_or_none(path)) is not None]
 
 
@@ -641,12 +641,12 @@ def _images_of(step: _Step) -> list[str]:
     """The images a docker step names: the image of `docker run|create`, the operands of `docker rmi`,
     `docker image rm|inspect|history|save|push`, `docker save|push|history`; tags left out."""
     words = docker_words(step.text)
-    head = _verb(words) if words is not None else None
+    head = docker_verb(words) if words is not None else None
     if words is None or head is None:
         return []
     verb, at = head
     if verb in _RUN_VERBS:
-        read = _read(words[at:], RUN)
+        read = read_words(words[at:], RUN)
         operands = read.positional[:1]
     elif verb in _IMAGE_VERBS or (verb == "image" and at < len(words) and words[at] in _IMAGE_SUBVERBS):
         operands = [w for w in words[at + (verb == "image") :] if not w.startswith("-")]

@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import Auditor
-from docgen.audit.cells import _plain
+from docgen.audit.cells import plain_cell
 from docgen.audit.contents import BUILT_WITH, LATER, VERSION_IN, item_component, not_held
 from docgen.audit.keyed import named_image
 from docgen.audit.paths import basename, matching, reference_path, variant
@@ -39,7 +39,7 @@ _LINK = re.compile(r"\]\(<?([^()\s<>]{1,500})>?\)")
 _Listed = tuple[str, set[str], bool]
 
 
-def _content_rows(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
+def content_row_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """Each component a row of a table of images lists (`_row_components`) that the image its row names
     (`_row_image`) does not hold while another image of the README installs it itself (`not_held`:
     the sibling is named) (`likely`). A table needs two rows naming an image."""
@@ -47,7 +47,11 @@ def _content_rows(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
         return
     for table in doc.tables:
         column = next(
-            (i for i, cell in enumerate(table.header) if i and _HOLDS_HEADER.fullmatch(_plain(cell).strip())),
+            (
+                i
+                for i, cell in enumerate(table.header)
+                if i and _HOLDS_HEADER.fullmatch(plain_cell(cell).strip())
+            ),
             None,
         )
         if column is None:
@@ -71,7 +75,7 @@ def _row_image(cells: list[str], auditor: Auditor) -> ImageModel | None:
     (`cpu-tpls:debug` names `cpu-tpls-debug/Dockerfile`, `cpu-tpls:latest` `cpu-tpls/Dockerfile`)."""
     paths = [m.path for m in auditor.family]
     targets = [reference_path(match.group(1)) for cell in cells for match in _LINK.finditer(cell)]
-    targets += [word for cell in cells if " " not in (word := _plain(cell).strip("*_` \t"))]
+    targets += [word for cell in cells if " " not in (word := plain_cell(cell).strip("*_` \t"))]
     linked = {
         index
         for target in targets
@@ -80,7 +84,7 @@ def _row_image(cells: list[str], auditor: Auditor) -> ImageModel | None:
     }
     if len(linked) == 1:
         return auditor.family[linked.pop()]
-    key = _plain(cells[0]).strip("*_` \t") if cells else ""
+    key = plain_cell(cells[0]).strip("*_` \t") if cells else ""
     if not key or " " in key:
         return None
     for model in auditor.family:
@@ -99,7 +103,7 @@ def _row_components(cell: str, above: list[_Listed] | None) -> list[_Listed] | N
     components of the row `above`; None for a cell that is no list of components (fewer than two names,
     or at most half its parts). A part with a version or saying it comes later (`optional`, `at
     runtime`) is left out."""
-    text = _plain(cell).strip().strip("*_ ")
+    text = plain_cell(cell).strip().strip("*_ ")
     if not text:
         return None
     same = _SAME.fullmatch(text)

@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
 from docgen.audit.paths import basename, matching, reference_path
-from docgen.audit.versions import ALIASES, _keys, _raw, norm
+from docgen.audit.versions import ALIASES, name_keys, norm, raw_name
 from docgen.audit.wording import LIST_ITEM, is_example
 from docgen.base_contents import KNOWN, brought_by, carries, family_name, is_plain
 from docgen.copied import above_context, context_path, copied_texts
@@ -149,7 +149,7 @@ def left_out_claims(doc: Document, text: str, auditor: Auditor) -> Iterator[Diag
                 name = match.group(1)
                 if len(norm(name)) < 3 or is_example(joined, match):
                     continue
-                wanted = _keys(name, auditor.names)
+                wanted = name_keys(name, auditor.names)
                 found = _in_every(auditor.models, functools.partial(installing, stage=None, wanted=wanted))
                 if found is not None:
                     model, comp = found
@@ -207,10 +207,10 @@ def absence_claims(line: int, text: str, auditor: Auditor, stage: str | None = N
     marked = _MARKED_ABSENT.match(text) is not None or _NO_ITEM.match(text) is not None
     for match in said:
         name = next(group for group in match.groups() if group)
-        if len(norm(name)) < 3 and _raw(name) not in _FAMILIES or is_example(text, match):
+        if len(norm(name)) < 3 and raw_name(name) not in _FAMILIES or is_example(text, match):
             continue
-        wanted = _keys(name, auditor.names)
-        wanted.update(norm(kind) for kind in _FAMILIES.get(_raw(name), ()))
+        wanted = name_keys(name, auditor.names)
+        wanted.update(norm(kind) for kind in _FAMILIES.get(raw_name(name), ()))
         found = _in_every(auditor.models, functools.partial(installing, stage=stage, wanted=wanted))
         if found is not None:
             model, comp = found
@@ -492,7 +492,7 @@ def _uninstalled_at(model: ImageModel, spellings: Collection[str]) -> tuple[int,
         if inst.keyword != "RUN" or in_ranges(inst.start_line, unbuilt):
             continue
         for command in _SEGMENT.split(inst.args):
-            if not any(s in _raw(word) for word in command.split() for s in spellings):
+            if not any(s in raw_name(word) for word in command.split() for s in spellings):
                 continue
             removing = _UNINSTALL.search(command)
             last = (inst.start_line, " ".join(removing.group().split())) if removing else None
@@ -521,7 +521,7 @@ def _never_named(model: ImageModel, key: str) -> bool:
         return False
     words = [c.name for c in model.components] + [a.name for a in model.args] + [e.name for e in model.env]
     words += [e.value or "" for e in model.env] + [stage.base for stage in bases]
-    return not any(r in _raw(word) for word in words for r in raw)
+    return not any(r in raw_name(word) for word in words for r in raw)
 
 
 def built_bases(model: ImageModel) -> list[Stage]:
@@ -697,7 +697,7 @@ def _naming_line(model: ImageModel, spellings: set[str]) -> int | None:
     if read is None:
         return None
     for number, written in enumerate(read[0].splitlines(), start=1):
-        if not written.lstrip().startswith("#") and any(s in _raw(written) for s in spellings):
+        if not written.lstrip().startswith("#") and any(s in raw_name(written) for s in spellings):
             return number
     return None
 
@@ -888,7 +888,7 @@ def _installed_by_another(
         for comp in final_components(other):
             if comp.kind not in _EXPLICIT or (unread_packages and comp.kind not in _SYSTEM):
                 continue
-            if (installed_under(comp.name) | {_raw(comp.name)}) & spellings:
+            if (installed_under(comp.name) | {raw_name(comp.name)}) & spellings:
                 return other, comp
     return None
 
@@ -915,7 +915,7 @@ def item_component(text: str, purpose: bool = False) -> tuple[str, set[str], boo
             data, rest = True, rest[kind.end() :]
     if purpose and _PURPOSE.match(rest):
         rest = ""
-    if not _AFTER_NAME.match(rest) or len(name.split()) > 3 or _raw(name) in _COMMON:
+    if not _AFTER_NAME.match(rest) or len(name.split()) > 3 or raw_name(name) in _COMMON:
         return None
     return _spelt(name, target, data)
 
@@ -948,7 +948,7 @@ def _known_item(text: str) -> str | None:
 
 def _spelt(name: str, target: str | None, data: bool) -> tuple[str, set[str], bool] | None:
     """`item_component`'s answer for a component named `name` (by a link to `target`, if any)."""
-    spellings = installed_under(name) | {_raw(name)}
+    spellings = installed_under(name) | {raw_name(name)}
     if target:
         spellings |= installed_under(_link_name(target))
     spellings |= {s.removeprefix("lib") for s in spellings} | {norm(s) for s in spellings}
@@ -1278,4 +1278,4 @@ def context_of(
                 packages_unread = True
         if LOCAL_PROJECT.search(inst.args) or installs_local(inst.args):
             packages_unread = True
-    return _raw(" ".join(texts)), run_unread, packages_unread
+    return raw_name(" ".join(texts)), run_unread, packages_unread

@@ -51,7 +51,7 @@ from collections.abc import Iterator
 
 from docgen.audit.auditor import CERTAIN, LIKELY, clipped
 from docgen.audit.commands import SHELL_PROMPT, build_words, clone_operands, fence_commands, without_prompt
-from docgen.audit.grammar import RUN, _read
+from docgen.audit.grammar import RUN, read_words
 from docgen.audit.wording import SHELL_LANGS, heading_of, is_shell_fence, line_above
 from docgen.build_scripts import DOCKER, LINE_WORD_END, NOT_AFTER_DASH, container_command
 from docgen.markdown import Document, Fence
@@ -246,7 +246,7 @@ def _no_image(run: list[tuple[int, str]]) -> bool:
         words = shell_split(text[found.end() :])
     except ValueError:
         return False
-    read = _read(words, RUN)
+    read = read_words(words, RUN)
     return read.complete and not read.positional
 
 

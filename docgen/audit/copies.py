@@ -109,7 +109,7 @@ def pasted_copies(doc: Document, fence: Fence, auditor: Auditor) -> Iterator[Dia
                 )
     yield from _changed_ports(fence, model, readme)
     yield from _changed_requirements(fence, model, readme)
-    yield from _changed_defaults(_instructions(fence.lines), model, readme, twin=False)
+    yield from _changed_defaults(block_instructions(fence.lines), model, readme, twin=False)
     yield from _stale_packages(fence, model, readme)
     yield from _left_out_packages(doc, fence, model, readme)
 
@@ -118,7 +118,7 @@ def _exposed(lines: Lines) -> list[tuple[int, set[str]]]:
     """(line, its ports) of each `EXPOSE` of `lines`, `/tcp` dropped; a port given by a variable spoils
     the line (an empty set)."""
     found: list[tuple[int, set[str]]] = []
-    for keyword, instruction in _instructions(lines):
+    for keyword, instruction in block_instructions(lines):
         if keyword != "EXPOSE":
             continue
         words = " ".join(t.strip().removesuffix("\\") for _, t in instruction).split()[1:]
@@ -141,7 +141,7 @@ def pip_requirements(lines: Lines) -> dict[str, list[tuple[int, str, SpecifierSe
     `torch==2.3.0`), by its canonical name: (line, the requirement as written, its specifiers). Words
     with a variable, a URL or no specifier are left out."""
     found: dict[str, list[tuple[int, str, SpecifierSet]]] = {}
-    for keyword, instruction in _instructions(lines):
+    for keyword, instruction in block_instructions(lines):
         if keyword != "RUN" or not _PIP_INSTALL.search(" ".join(text for _, text in instruction)):
             continue
         for line, text in instruction:
@@ -220,7 +220,7 @@ def _copy_of(doc: Document, fence: Fence, auditor: Auditor) -> ImageModel | None
     fenced = fence.lang.lower() in DOCKERFILE_LANGS
     whole = reads_as_dockerfile(fence)
     model = _copied(fence, _text_above(doc, fence), auditor.models) if fenced else None
-    if model is None and whole and not _OTHER.search(_intro(doc, fence, auditor.family)):
+    if model is None and whole and not _OTHER.search(intro_words(doc, fence, auditor.family)):
         model = _unnamed_copy(fence, auditor)
     return model
 
@@ -229,9 +229,9 @@ def _unnamed_only(doc: Document, fence: Fence, auditor: Auditor) -> ImageModel |
     """The audited Dockerfile a ```` ```dockerfile ```` block is a copy of when the README's text above it
     (`_text_above`, twelve lines) has words of the reader's own Dockerfile (`your`, `change`): only a block
     that shares most of its instructions with the file word for word (`_unnamed_copy`), under words just
-    above it (`_intro`) that have none of them. Those words further up are about something else (`make
+    above it (`intro_words`) that have none of them. Those words further up are about something else (`make
     sure your system supports nvidia-docker`, a list of steps); a name of the file there is not read."""
-    if not reads_as_dockerfile(fence) or _OTHER.search(_intro(doc, fence, auditor.family)):
+    if not reads_as_dockerfile(fence) or _OTHER.search(intro_words(doc, fence, auditor.family)):
         return None
     return _unnamed_copy(fence, auditor)
 
@@ -245,8 +245,8 @@ def copied_model(doc: Document, fence: Fence, auditor: Auditor) -> ImageModel | 
     if fence.lang.lower() in DOCKERFILE_LANGS and _OTHER.search(_text_above(doc, fence)):
         return _unnamed_only(doc, fence, auditor)
     model = _copy_of(doc, fence, auditor)
-    if model is None and not _OTHER.search(_intro(doc, fence, auditor.family)):
-        model = _twin(_instructions(fence.lines), auditor.models)
+    if model is None and not _OTHER.search(intro_words(doc, fence, auditor.family)):
+        model = _twin(block_instructions(fence.lines), auditor.models)
     return model
 
 
@@ -522,7 +522,7 @@ def _leading_comments(fence: Fence) -> list[str]:
     return comments
 
 
-def _intro(doc: Document, fence: Fence, shown: tuple[ImageModel, ...] = ()) -> str:
+def intro_words(doc: Document, fence: Fence, shown: tuple[ImageModel, ...] = ()) -> str:
     """The words just above `fence` (the last two lines of a paragraph ending at most two lines over it),
     its heading and its leading comments: where a README says whose Dockerfile a block is (`A copy of
     the Dockerfile:`, `Add this to your Dockerfile:`). A leading comment one of the Dockerfiles `shown`
@@ -722,7 +722,7 @@ _PLAIN_FROM = re.compile(r"FROM[ \t]+\S+(?:[ \t]+(?:AS|as)[ \t]+\S+)?[ \t]*\Z")
 Lines = list[tuple[int, str]]
 
 
-def _instructions(lines: Lines) -> list[tuple[str, Lines]]:
+def block_instructions(lines: Lines) -> list[tuple[str, Lines]]:
     """(keyword, its lines) of each instruction of `lines` (a block's, a Dockerfile's), continued
     lines (`\\`) with it; blank and comment lines left out."""
     found: list[tuple[str, Lines]] = []
@@ -754,7 +754,7 @@ def file_instructions(model: ImageModel) -> list[tuple[str, Lines]]:
     read = dockerfile_read(model.file) if model.file else None
     if read is None:
         return []
-    return _instructions(list(enumerate(read[0].splitlines(), 1)))
+    return block_instructions(list(enumerate(read[0].splitlines(), 1)))
 
 
 def _changed_defaults(
@@ -827,9 +827,9 @@ def _plain_blocks(doc: Document) -> Iterator[Fence]:
 def _twin_copy(doc: Document, fence: Fence, auditor: Auditor) -> Iterator[Diagnostic]:
     """The changed defaults (`_changed_defaults`) of a block that is an audited file's twin (`_twin`),
     unless the words just above present it as the reader's own or an example."""
-    instructions = _instructions(fence.lines)
+    instructions = block_instructions(fence.lines)
     model = _twin(instructions, auditor.models)
-    if model is not None and not _OTHER.search(_intro(doc, fence, auditor.family)):
+    if model is not None and not _OTHER.search(intro_words(doc, fence, auditor.family)):
         yield from _changed_defaults(instructions, model, auditor.path, twin=True)
 
 

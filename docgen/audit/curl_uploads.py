@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.missing import CREATES, _made
+from docgen.audit.missing import CREATES, made_names
 from docgen.audit.paths import resolves_inside
 from docgen.audit.references import ELSEWHERE, cd_target
 from docgen.markdown import Document
@@ -34,7 +34,7 @@ def curl_uploads(doc: Document, directory: Path, readme: str) -> Iterator[Diagno
     does not exist while its folder does; not in a block that `cd`s before it, nor a file a line of
     the README makes (`wget -O images/cat.jpg`), nor one a
     container's curl uploads (`docker exec app curl …`). One finding a path, at its first upload."""
-    made = _made(doc, CREATES - {"curl"})  # (a curl writes only where -o or > tells)
+    made = made_names(doc, CREATES - {"curl"})  # (a curl writes only where -o or > tells)
     seen: set[str] = set()
     base = directory.resolve()
     for fence in doc.fences:

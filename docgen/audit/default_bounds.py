@@ -64,7 +64,7 @@ def _tighter(held: Bound, new: tuple[Version, bool], side: int) -> Bound:
     return held
 
 
-def _disjoint(one: SpecifierSet, other: SpecifierSet) -> bool:
+def disjoint(one: SpecifierSet, other: SpecifierSet) -> bool:
     """True when no version meets both `one` and `other` (both plain comparisons, `_range`)."""
     first, second = _range(one), _range(other)
     if first is None or second is None:
@@ -102,7 +102,7 @@ def default_bounds(doc: Document, models: Sequence[ImageModel], readme: str) -> 
                 except InvalidRequirement:
                     continue
                 fact = facts.get(canonicalize_name(req.name))
-                if fact is None or req.url or not _disjoint(req.specifier, fact[3]):
+                if fact is None or req.url or not disjoint(req.specifier, fact[3]):
                     continue
                 path, at, written, _ = fact
                 yield Diagnostic(

@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import Auditor
-from docgen.audit.cells import _plain
+from docgen.audit.cells import plain_cell
 from docgen.audit.contents import (
     LATER,
     cannot_hold,
@@ -63,16 +63,16 @@ ffmpeg, unzip |` in a `Component | Version` table)."""
 def _listed(cells: list[str]) -> list[tuple[str, set[str], bool]] | None:
     """The components a row labelled as a list of tools (`_LIST_LABEL`) names in its second cell, a list
     of two or more names joined by commas (no version); None for any other row."""
-    if len(cells) < 2 or not _LIST_LABEL.fullmatch(_plain(cells[0]).strip().strip("*_ ")):
+    if len(cells) < 2 or not _LIST_LABEL.fullmatch(plain_cell(cells[0]).strip().strip("*_ ")):
         return None
-    listed = _plain(cells[1]).strip()
+    listed = plain_cell(cells[1]).strip()
     if "," not in listed or _NOT_BUILT.search(listed) or LATER.search(listed) or _BROUGHT.search(listed):
         return None
     found = item_components(f"- {listed}")
     return found if len(found) >= 2 else None
 
 
-def _dependency_rows(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
+def dependency_rows(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """A row of a table of packages (first column `Package`, `Dependency`, `Component`; another
     `Version`, `Source`, `Index`) whose package, by any spelling, no Dockerfile compared can hold
     (`contents.cannot_hold`: nowhere in the Dockerfile or the build-context files it copies, nothing
@@ -83,7 +83,7 @@ def _dependency_rows(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     if not auditor.models:
         return
     for table in doc.tables:
-        header = [_plain(cell).strip().strip("*_ ") for cell in table.header]
+        header = [plain_cell(cell).strip().strip("*_ ") for cell in table.header]
         if len(header) < 2 or not _NAME_HEADER.fullmatch(header[0]):
             continue
         if not any(_DETAIL_HEADER.fullmatch(cell) for cell in header[1:]):
@@ -98,10 +98,10 @@ def _dependency_rows(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
             if (listed := _listed(cells)) is not None:
                 tools.extend((line, found) for found in listed if not found[2])
                 continue
-            words = _URL.sub("", " ".join(_plain(cell) for cell in cells))
+            words = _URL.sub("", " ".join(plain_cell(cell) for cell in cells))
             if LATER.search(words) or _BROUGHT.search(words) or _NOT_BUILT.search(words):
                 continue
-            found = item_component(f"- {_plain(cells[0]).strip()}")
+            found = item_component(f"- {plain_cell(cells[0]).strip()}")
             if found is not None and not found[2]:
                 named.append((line, found))
         held = sum(1 for _, (_, spellings, _) in named if _held(auditor, spellings))

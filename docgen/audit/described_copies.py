@@ -21,7 +21,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, dockerfile_read
-from docgen.audit.references import MAKES_FILE, _ignored, copied_sources, plain_files, project_top
+from docgen.audit.references import MAKES_FILE, build_ignored, copied_sources, plain_files, project_top
 from docgen.files import real_path
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -68,7 +68,9 @@ def described_copies(
         dockerfile = real_path(Path(model.file))
         folders = [f for f in [dockerfile.parent, *dockerfile.parent.parents] if f.is_relative_to(top)]
         sources = [
-            (at, path) for at, path in copied_sources(read[1].instructions) if not _ignored(path, folders)
+            (at, path)
+            for at, path in copied_sources(read[1].instructions)
+            if not build_ignored(path, folders)
         ]
         missing = [(at, path) for at, path in sources if not _held(path, folders)]
         if not missing or len(missing) == len(sources):

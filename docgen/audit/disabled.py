@@ -22,7 +22,7 @@ from docgen.audit.contents import (
     versions_agree,
 )
 from docgen.audit.provides import base_holds, install_text
-from docgen.audit.versions import _raw
+from docgen.audit.versions import raw_name
 from docgen.audit.wording import is_example, line_at, sentences
 from docgen.base_contents import is_plain, lacks_python
 from docgen.markdown import Document, lists, plain
@@ -34,7 +34,7 @@ _COMMENTED = re.compile(r"[ \t]*#+[ \t]*(RUN|ENV|ARG|COPY|ADD|WORKDIR)[ \t]", re
 
 @functools.lru_cache(maxsize=32)
 def _commented_out(file: str) -> tuple[tuple[int, str, bool], ...]:
-    """(line, `_raw` text, whether a RUN) of each commented-out instruction of the Dockerfile at `file`,
+    """(line, `raw_name` text, whether a RUN) of each commented-out instruction of the Dockerfile at `file`,
     a line of a continued one (`#    -DPKG_PYTHON=on \\`) joined to it."""
     read = dockerfile_read(file)
     if read is None:
@@ -45,7 +45,7 @@ def _commented_out(file: str) -> tuple[tuple[int, str, bool], ...]:
         start = _COMMENTED.match(line)
         if start is not None or going and line.lstrip().startswith("#"):
             run = start.group(1).upper() == "RUN" if start is not None else found[-1][2]
-            found.append((number, _raw(line), run))
+            found.append((number, raw_name(line), run))
             going = line.rstrip().endswith("\\")
         else:
             going = False
@@ -130,7 +130,7 @@ _NOT_NAMES = frozenset(
 )
 """Words that name no component a commented-out install could be the only one of."""
 _INSTALLING = ("install", "build", "make", "setup")
-"""`_raw` words of a command that installs (the line to show first), not one that enters or fetches."""
+"""`raw_name` words of a command that installs (the line to show first), not one that enters or fetches."""
 _BADGE = re.compile(r"img\.shields\.io/badge/([^/?#\s()\"'<>]+)")
 _BADGE_VERSION = re.compile(r"\A[vV]?\d")
 _BASE_SAYS = re.compile(r"\bbase\b|\bparent\b|\binherit", re.IGNORECASE)
@@ -187,9 +187,9 @@ _CLAUSE_END = re.compile(
 
 def base_sayings(doc: Document) -> str:
     """The sentences of the README saying something comes with the base image (`_BASE_SAYS`), as
-    `_raw` text, one a line: read once a README, whatever the number of components it promises."""
+    `raw_name` text, one a line: read once a README, whatever the number of components it promises."""
     return "\n".join(
-        _raw(sentence)
+        raw_name(sentence)
         for para in doc.paragraphs
         for _, _, sentence in sentences(para.lines)
         if _BASE_SAYS.search(sentence)
@@ -199,12 +199,12 @@ def base_sayings(doc: Document) -> str:
 @functools.lru_cache(maxsize=32)
 def _base_comments(file: str) -> str:
     """The comments of the Dockerfile at `file` that say something comes with the base image (`# keras
-    comes with the base image`; not a commented-out instruction), as `_raw` text, one a line."""
+    comes with the base image`; not a commented-out instruction), as `raw_name` text, one a line."""
     read = dockerfile_read(file)
     if read is None:
         return ""
     return "\n".join(
-        _raw(line)
+        raw_name(line)
         for line in read[0].splitlines()
         if line.lstrip().startswith("#") and not _COMMENTED.match(line) and _BASE_SAYS.search(line)
     )
@@ -244,7 +244,7 @@ def disabled_promises(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
         return
     sayings: str | None = None
     for line, name in promised(doc):
-        spellings = {_raw(name)} | (found[1] if (found := item_component(f"- {name}")) else set())
+        spellings = {raw_name(name)} | (found[1] if (found := item_component(f"- {name}")) else set())
         spellings = {s for s in spellings if len(s) > 2}
         if not spellings:
             continue
@@ -296,7 +296,7 @@ _MODEL_FETCH = (
     "ckpt",
     "gitlfs",
 )
-"""`_raw` words of a command that fetches a model (`huggingface-cli download`, `snapshot_download`,
+"""`raw_name` words of a command that fetches a model (`huggingface-cli download`, `snapshot_download`,
 `hf_hub_download`, a `…/resolve/main/x.safetensors` URL, `ollama pull`, `git lfs`)."""
 _MODEL_PATH = re.compile(r"model|weight|checkpoint|ckpt", re.IGNORECASE)
 
@@ -313,7 +313,7 @@ def _model_download_disabled(model: ImageModel) -> int | None:
     live = (
         install_text(model)
         + " "
-        + " ".join(_raw(i.args) for i in read[1].instructions if i.keyword in ("ENTRYPOINT", "CMD"))
+        + " ".join(raw_name(i.args) for i in read[1].instructions if i.keyword in ("ENTRYPOINT", "CMD"))
     )
     if any(word in live for word in _MODEL_FETCH):
         return None
@@ -416,7 +416,7 @@ def _ppa_commented_out(model: ImageModel, owner: str) -> tuple[int, str] | None:
         base and "$" not in base and (is_plain(base) or lacks_python(base)) for base in roots
     ):
         return None
-    if _raw(owner) in install_text(model):
+    if raw_name(owner) in install_text(model):
         return None
     read = dockerfile_read(model.file)
     if read is None:

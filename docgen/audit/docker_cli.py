@@ -25,7 +25,7 @@ from docgen.audit.commands import (
     shell_steps,
     without_prompt,
 )
-from docgen.audit.grammar import RUN, _read, options_grammar
+from docgen.audit.grammar import RUN, options_grammar, read_words
 from docgen.build_scripts import BUILD
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic
@@ -74,7 +74,7 @@ def _subcommand(words: list[str]) -> tuple[str, int] | None:
     return (words[at], at + 1) if at < len(words) else None
 
 
-def _verb(words: list[str]) -> tuple[str, int] | None:
+def docker_verb(words: list[str]) -> tuple[str, int] | None:
     """`_subcommand`, with the management command's form folded in: `docker container exec` is `exec`."""
     found = _subcommand(words)
     if found is None:
@@ -85,7 +85,7 @@ def _verb(words: list[str]) -> tuple[str, int] | None:
     return verb, at
 
 
-def _commands(doc: Document) -> Iterator[tuple[int, list[str]]]:
+def docker_commands(doc: Document) -> Iterator[tuple[int, list[str]]]:
     """(README line, `docker`'s words) of each docker command: a step of a command block's command, and
     an inline code span in prose holding one with an argument (`docker exec -it app bash`; two words,
     `docker volumes`, may be a noun)."""
@@ -141,13 +141,13 @@ def _upper_case_images(
             if BUILD.search(command):
                 tags += [m.group(1) for m in TAG_FLAG.finditer(command)]
     for line, words in commands:
-        found = _verb(words)
+        found = docker_verb(words)
         if found is None:
             continue
         verb, at = found
         if verb not in _MAKES_CONTAINER:
             continue
-        read = _read(words[at:], RUN)
+        read = read_words(words[at:], RUN)
         if not read.complete or not read.positional:
             continue
         image = read.positional[0]
@@ -196,7 +196,7 @@ def _wrong_arity(commands: list[tuple[int, list[str]]], readme: str) -> Iterator
         wanted = _ARITY.get(verb)
         if wanted is None or any(_NOT_AN_ARGUMENT.search(w) for w in words[at:]):
             continue
-        read = _read(words[at:], _ARITY_OPTIONS)
+        read = read_words(words[at:], _ARITY_OPTIONS)
         if not read.complete or read.help or len(read.positional) in (0, wanted):
             continue
         given = " ".join(read.positional) or "nothing"
@@ -209,9 +209,9 @@ def _wrong_arity(commands: list[tuple[int, list[str]]], readme: str) -> Iterator
         )
 
 
-def _docker_cli(doc: Document, readme: str) -> Iterator[Diagnostic]:
+def docker_cli(doc: Document, readme: str) -> Iterator[Diagnostic]:
     """The findings of this module (see its docstring)."""
-    commands = list(_commands(doc))  # (each line and code span read once)
+    commands = list(docker_commands(doc))  # (each line and code span read once)
     yield from _unknown_subcommands(commands, readme)
     yield from _upper_case_images(doc, commands, readme)
     yield from _wrong_arity(commands, readme)

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from docgen.audit.auditor import LIKELY, Auditor
-from docgen.audit.copies import _intro
+from docgen.audit.copies import intro_words
 from docgen.audit.wording import about_build_args
 from docgen.build_scripts import DOCKER, container_command
 from docgen.markdown import Document, Fence
@@ -54,7 +54,7 @@ class _Given:
     """`Dockerfile:32 sets ARG NAME=…`."""
 
 
-def _env_blocks(part: Document, doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
+def env_blocks(part: Document, doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """A finding for each line of a restating block (see the module) whose value no Dockerfile gives."""
     given: dict[str, list[_Given]] | None = None
     for fence in part.fences:
@@ -63,7 +63,7 @@ def _env_blocks(part: Document, doc: Document, auditor: Auditor) -> Iterator[Dia
         pairs = _pairs(fence)
         if pairs is None:
             continue
-        intro = _intro(doc, fence)
+        intro = intro_words(doc, fence)
         if _NOT_THE_IMAGE.search(intro) or about_build_args(intro):
             continue
         if given is None:

@@ -85,7 +85,7 @@ _NOT_THE_IMAGE = re.compile(
 )
 
 
-def _env_defaults(part: Document, whole: Document, auditor: Auditor) -> Iterator[Diagnostic]:
+def env_defaults(part: Document, whole: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """Each default the part's tables of environment variables, and its sentences, give a variable
     every image compared sets to another value with ENV."""
     envs = [final_env(model) for model in auditor.models]
@@ -424,7 +424,7 @@ def unprovided_defaults(
                 continue
             key = named.group(1)
             if any(key in final_env(m) or any(a.name == key for a in m.args) for m in models):
-                continue  # the image gives it a value (`_env_defaults` compares it)
+                continue  # the image gives it a value (`env_defaults` compares it)
             rows.append((line, key, said))
     if not rows:
         return

@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.compose_variables import _files
+from docgen.audit.compose_variables import compose_files
 from docgen.audit.paths import basename, matching
 from docgen.build_scripts import DOCKER, container_command
 from docgen.files import is_dockerfile_name, text_or_none
@@ -105,7 +105,7 @@ def _script_setting(directory: Path, name: str) -> str | None:
     return None
 
 
-def _env_homes(
+def env_homes(
     doc: Document, readme: str, directory: Path | None, models: Sequence[ImageModel], project: Path | None
 ) -> Iterator[Diagnostic]:
     """Each variable of a list introduced as one Dockerfile's environment variables (see the module
@@ -122,7 +122,7 @@ def _env_homes(
             if name in declared:
                 continue
             if files is None:
-                files = _files(doc, directory, (project or directory).resolve()) if directory else []
+                files = compose_files(doc, directory, (project or directory).resolve()) if directory else []
             where = next(
                 (
                     f"{f.shown}:{at}" if at else f.shown

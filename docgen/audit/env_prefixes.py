@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN
-from docgen.audit.references import RUN_SCRIPT, SET_IN_FRONT, Walk, _bases, project_top
+from docgen.audit.references import RUN_SCRIPT, SET_IN_FRONT, Walk, project_top, run_folders
 from docgen.audit.steps import own_clones
 from docgen.files import text_or_none
 from docgen.markdown import Document
@@ -56,7 +56,7 @@ def _prefixed_runs(
     """Each `NAME=value ./script.sh` (or `NAME=value bash script.sh`) of a command block whose script is
     found where the block runs it (a `cd` into a clone of this repository enters its root)."""
     top = project_top(directory, project)
-    walk = Walk(_bases(directory, audited, top), top, home=True)
+    walk = Walk(run_folders(directory, audited, top), top, home=True)
     cloned = own_clones(doc, directory)
     for line, step in walk.steps(doc.fences, joined=True):
         clone = cloned(line, step)

@@ -39,7 +39,7 @@ from docgen.audit.auditor import LIKELY
 from docgen.audit.missing import one_edit
 from docgen.audit.names import compose_files
 from docgen.audit.preset_env import folder_files
-from docgen.audit.run_time import _APP_READ
+from docgen.audit.run_time import APP_READ
 from docgen.audit.wording import runtime_names
 from docgen.files import real_path
 from docgen.hardware import runtime_reads, runtime_variables
@@ -64,7 +64,7 @@ _DEFINE = re.compile(r"(?<![\w-])-D(" + _VARIABLE + r")(?![A-Za-z0-9_])")
 _UNDERSCORE = re.compile("_")
 
 
-def _env_slips(
+def env_slips(
     doc: Document, readme: str, directory: Path, models: Sequence[ImageModel], project: Path | None
 ) -> Iterator[Diagnostic]:
     """Each variable the README names that is one slip from exactly one the project or a GPU runtime
@@ -128,7 +128,7 @@ def _env_slips(
                 f"(did you mean {meant}?)",
                 confidence=LIKELY,
             )
-        elif not near and not _APP_READ.search(name) and name in at_run_time:
+        elif not near and not APP_READ.search(name) and name in at_run_time:
             yield from _same_default(readme, name, said[name], defaults, known)
 
 

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY, Auditor
 from docgen.audit.contents import copied_context, installed_under, installing
-from docgen.audit.versions import _keys, norm
+from docgen.audit.versions import name_keys, norm
 from docgen.audit.wording import is_example
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -61,7 +61,7 @@ def _lacking(auditor: Auditor, line: int, name: str, models: tuple[ImageModel, .
     bare = _VENDOR.sub("", name)
     if len(norm(bare)) < 3:
         return
-    wanted = _keys(name, auditor.names) | _keys(bare, auditor.names) | installed_under(bare)
+    wanted = name_keys(name, auditor.names) | name_keys(bare, auditor.names) | installed_under(bare)
     held = [(model, installing(model, None, wanted)) for model in models]
     having = next(((m, c) for m, c in held if c is not None), None)
     if having is None:

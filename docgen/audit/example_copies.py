@@ -22,14 +22,14 @@ from docgen.audit.commands import image_repository
 from docgen.audit.copies import (
     DOCKERFILE_LANGS,
     Lines,
-    _instructions,
-    _intro,
+    block_instructions,
     copied_model,
     file_instructions,
     instruction_shape,
+    intro_words,
     reads_as_dockerfile,
 )
-from docgen.audit.excerpts import PLACEHOLDER, _tag
+from docgen.audit.excerpts import PLACEHOLDER, reference_tag
 from docgen.audit.versions import skeleton
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic
@@ -73,7 +73,7 @@ def _base(block: list[tuple[str, Lines]]) -> tuple[int, str, set[int]] | None:
     return line, image, used
 
 
-def _example_copies(doc: Document, fence: Fence, auditor: Auditor, text: str) -> Iterator[Diagnostic]:
+def example_copies(doc: Document, fence: Fence, auditor: Auditor, text: str) -> Iterator[Diagnostic]:
     """The base of `fence` when it is an audited Dockerfile's example copy at an older base (see the
     module docstring); `text`, the README as written (`doc` may have words about the past blanked)."""
     if not fence.lines:
@@ -82,9 +82,9 @@ def _example_copies(doc: Document, fence: Fence, auditor: Auditor, text: str) ->
         return
     start = fence.lines[0][0]
     above = "\n".join(text.splitlines()[max(0, start - 1 - _ABOVE) : start - 1])
-    if _PAST.search(_intro(doc, fence)) or _PAST.search(above) or copied_model(doc, fence, auditor):
+    if _PAST.search(intro_words(doc, fence)) or _PAST.search(above) or copied_model(doc, fence, auditor):
         return
-    block = _instructions(fence.lines)
+    block = block_instructions(fence.lines)
     base = _base(block)
     if base is None:
         return
@@ -103,7 +103,7 @@ def _example_copies(doc: Document, fence: Fence, auditor: Auditor, text: str) ->
             continue
         if fact.lower() == said.lower():
             return  # the example is the file's, base and all
-        if not _tag(said) or skeleton(_tag(said)) != skeleton(_tag(fact)):
+        if not reference_tag(said) or skeleton(reference_tag(said)) != skeleton(reference_tag(fact)):
             continue
         yield Diagnostic(
             auditor.path,

@@ -27,7 +27,7 @@ from collections.abc import Iterator
 
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
 from docgen.audit.commands import image_repository
-from docgen.audit.copies import DOCKERFILE_LANGS, PLAIN_LANGS, _intro, copied_model, env_values
+from docgen.audit.copies import DOCKERFILE_LANGS, PLAIN_LANGS, copied_model, env_values, intro_words
 from docgen.audit.versions import norm, skeleton
 from docgen.audit.wording import SHELL_LANGS
 from docgen.markdown import Document, Fence
@@ -96,7 +96,7 @@ def indented_blocks(part: Document) -> list[Fence]:
     ]
 
 
-def _excerpts(doc: Document, fences: list[Fence], auditor: Auditor) -> Iterator[Diagnostic]:
+def excerpts(doc: Document, fences: list[Fence], auditor: Auditor) -> Iterator[Diagnostic]:
     """The instructions of the README's small Dockerfile blocks (`fences`, in README order) that differ
     from the audited Dockerfile's of the same kind and name (see the module docstring)."""
     if len(auditor.models) != 1:
@@ -110,7 +110,7 @@ def _excerpts(doc: Document, fences: list[Fence], auditor: Auditor) -> Iterator[
         if lang not in DOCKERFILE_LANGS and lang not in PLAIN_LANGS and lang not in SHELL_LANGS:
             continue
         block = _instructions(fence)
-        if block is None or EXAMPLE.search(_intro(doc, fence)):
+        if block is None or EXAMPLE.search(intro_words(doc, fence)):
             continue
         if copied_model(doc, fence, auditor) is not None:
             continue  # a copy of the file: `copies` compares it
@@ -160,8 +160,8 @@ def _compare_from(words: str, model: ImageModel) -> tuple[int, str] | None:
         return None  # another image (or the README's own, built on)
     if any(said.lower() in {s.base.lower(), s.base_raw.lower()} for s in same):
         return same[0].line, ""
-    tag = _tag(said)
-    alike = [s for s in same if skeleton(_tag(s.base)) == skeleton(tag)] if tag else []
+    tag = reference_tag(said)
+    alike = [s for s in same if skeleton(reference_tag(s.base)) == skeleton(tag)] if tag else []
     if len({s.base for s in alike}) != 1:
         return None  # no tag, or another variant of the repository: which stage is meant is not known
     stage = alike[0]
@@ -172,7 +172,7 @@ def _compare_from(words: str, model: ImageModel) -> tuple[int, str] | None:
     return stage.line, message
 
 
-def _tag(reference: str) -> str:
+def reference_tag(reference: str) -> str:
     """The tag of an image reference ('' when it has none): `24.01-py3` of `nvcr.io/nvidia/pytorch:24.01-py3`,
     '' of `ubuntu@sha256:…`."""
     name = reference.split("@", 1)[0]

@@ -47,7 +47,7 @@ from pathlib import Path
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY, clipped
 from docgen.audit.commands import built_repositories, fence_commands, image_repository, joined
-from docgen.audit.run_args import _runs, own_model
+from docgen.audit.run_args import docker_runs, own_model
 from docgen.audit.wording import BUILD_ARG_WORDS, CODE_NAME, LIST_ITEM, about_env, heading_of
 from docgen.build_scripts import BUILD
 from docgen.errors import DocgenError
@@ -151,7 +151,7 @@ def passed_env(
     owners = None if builds or len(models) != 1 else _linked_owners(doc)
     if not built and owners is None:
         return
-    for line, image, read, after in _runs(doc):
+    for line, image, read, after in docker_runs(doc):
         if any(n == "--entrypoint" for n, _ in read.values):
             continue
         names = [

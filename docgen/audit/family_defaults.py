@@ -20,7 +20,7 @@ from docgen.audit.auditor import LIKELY, Auditor
 from docgen.audit.cells import default_in_cell
 from docgen.audit.env_defaults import final_env, same
 from docgen.audit.keyed import item_scopes
-from docgen.audit.paragraphs import _item_scopes, nested_file_scopes
+from docgen.audit.paragraphs import item_auditors, nested_file_scopes
 from docgen.audit.paths import variant
 from docgen.audit.wording import DEFAULT_WORDS, LIST_ITEM
 from docgen.markdown import Document, code_spans
@@ -35,7 +35,7 @@ _NOT_THE_DEFAULT = re.compile(
 )
 
 
-def _family_defaults(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
+def family_defaults(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """The findings of each default the part's list items and lines give a variable of several images."""
     if len(auditor.models) < 2:
         return
@@ -44,7 +44,7 @@ def _family_defaults(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
         if not any(DEFAULT_WORDS.search(text) for _, text in para.lines):
             continue  # (most paragraphs)
         # an item a note, its nested items or its leading name bind to one image is that image's
-        bound = {*_item_scopes(para, auditor), *nested_file_scopes(para, auditor)}
+        bound = {*item_auditors(para, auditor), *nested_file_scopes(para, auditor)}
         bound |= set(item_scopes(para.lines, auditor))
         for line, text in para.lines:
             if line not in bound and DEFAULT_WORDS.search(text):

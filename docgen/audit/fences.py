@@ -24,7 +24,7 @@ from docgen.audit.commands import (
 from docgen.audit.names import docker_run
 from docgen.audit.paths import path_words
 from docgen.audit.prose import PIN, audit_text, same_base, tag_parts
-from docgen.audit.versions import _keys
+from docgen.audit.versions import name_keys
 from docgen.audit.wording import (
     ASSIGNMENT,
     COMMAND_LANGS,
@@ -310,10 +310,10 @@ def listed_not_installed(fence: Fence, auditor: Auditor) -> Iterator[Diagnostic]
     if not chain:
         return
     installed = {
-        key for model in chain for comp in model.components for key in _keys(comp.name, auditor.names)
+        key for model in chain for comp in model.components for key in name_keys(comp.name, auditor.names)
     }
     for line, name, operator, version in _package_list(fence, _family_words(auditor)):
-        keys = _keys(name, auditor.names)
+        keys = name_keys(name, auditor.names)
         if keys & installed or auditor.facts.lookup(name, auditor.names):
             continue
         if any(

@@ -20,9 +20,9 @@ from docgen.audit.auditor import CERTAIN, LIKELY, dockerfile_read
 from docgen.audit.missing import (
     GENERATED,
     PLACEHOLDER,
-    _ignore_patterns,
-    _made,
+    gitignore_patterns,
     ignored,
+    made_names,
 )
 from docgen.audit.own_repo import repository_root
 from docgen.audit.references import copied_sources, inside
@@ -92,7 +92,7 @@ def listed_absent(
     here = directory.resolve()
     copied = _copied_here(here, models) if root is not None and os.path.exists(root / ".git") else {}
     made = _created(doc)
-    patterns = _ignore_patterns([here, *([root] if root is not None else [])], root)
+    patterns = gitignore_patterns([here, *([root] if root is not None else [])], root)
     whole = " ".join(t for p in doc.paragraphs[:2] for _, t in p.lines)
     headings = dict(doc.headings)
     for block in lists(doc):
@@ -592,7 +592,7 @@ _CREATES = frozenset("mkdir touch cp mv ln wget curl tar unzip gunzip install te
 def _created(doc: Document) -> set[str]:
     """The names (each part of each path) the command blocks of the README create: the words of
     `mkdir`, `cp`, `wget` … lines, what `>` or `-o` writes, and the folder a `git clone` makes."""
-    return _made(doc, _CREATES)
+    return made_names(doc, _CREATES)
 
 
 def _elsewhere(name: str, here: Path, root: Path | None) -> str:

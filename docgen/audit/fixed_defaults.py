@@ -76,7 +76,7 @@ def _shown(word: str, default: str, name: str) -> str:
     return ("…" if start else "") + word[start:end] + ("…" if end < len(word) else "")
 
 
-def _fixed_defaults(
+def fixed_defaults(
     doc: Document, models: Sequence[ImageModel], path: str, documented: frozenset[str]
 ) -> Iterator[Diagnostic]:
     """A build arg the README documents (`documented`: after `--build-arg`, in code about build args;

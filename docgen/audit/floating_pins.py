@@ -39,7 +39,7 @@ from pathlib import Path, PurePosixPath
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
 from docgen.audit.contents import CHMOD, PIPED, RUNS_FILE
 from docgen.audit.pinned_installs import bare_base
-from docgen.audit.versions import _raw
+from docgen.audit.versions import raw_name
 from docgen.audit.wording import is_example
 from docgen.base_contents import is_plain, lacks_python
 from docgen.files import stays_home
@@ -133,7 +133,7 @@ class _Installs:
     """(source, destination) of each COPY/ADD from the build context."""
 
 
-def _floating_pins(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
+def floating_pins(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """A finding for each exact pin a README line gives of a package every Dockerfile compared that
     installs it installs with no version, nothing else holding it (`likely`)."""
     read: dict[int, _Installs | None] = {}  # each Dockerfile's installs, read at the first pin
@@ -142,7 +142,7 @@ def _floating_pins(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
             if is_example(text, match):
                 continue
             name, version = match.group(1), match.group(2)
-            found = _floating(_raw(name), auditor, read)
+            found = _floating(raw_name(name), auditor, read)
             if found is None:
                 continue
             model, at, how = found
@@ -176,7 +176,7 @@ def _redirected_bounds(
             if is_example(text, match):
                 continue
             name, bound = match.group(2), re.sub(r"[ \t]+", "", match.group(3))
-            found = _redirected(_raw(name), auditor, read)
+            found = _redirected(raw_name(name), auditor, read)
             if found is None:
                 continue
             model, at, written = found
@@ -223,12 +223,12 @@ def _redirected(
     name: str, auditor: Auditor, read: dict[int, _Installs | None]
 ) -> tuple[ImageModel, int, str] | None:
     """The Dockerfile, line and requirement as written (`paddleocr>=2.9.1`) of a DG013 warning naming
-    `name`, when every model compared that installs `name` installs it with no version so (`_installs`,
+    `name`, when every model compared that installs `name` installs it with no version so (`stage_installs`,
     which reads the shell's words), none with a bound; None otherwise."""
     first: tuple[ImageModel, int, str] | None = None
     for index, model in enumerate(auditor.models):
         if index not in read:
-            read[index] = _installs(model)
+            read[index] = stage_installs(model)
         installs = read[index]
         if installs is None:
             return None
@@ -243,7 +243,7 @@ def _redirected(
             for d in model.skipped
             if d.rule == "DG013"
             and (read_back := read_redirect_warning(d.message)) is not None
-            and _raw(read_back[0]) == name
+            and raw_name(read_back[0]) == name
             for spec in (read_back[1],)
         ]
         if not redirected:
@@ -276,11 +276,11 @@ def _floating(
 ) -> tuple[ImageModel, int, str] | None:
     """The Dockerfile, line and command of an install of `name` with no version, when every model
     compared that installs it installs it so and nothing holds it; None otherwise. `read` keeps each
-    model's `_installs` by its place in `auditor.models`."""
+    model's `stage_installs` by its place in `auditor.models`."""
     first: tuple[ImageModel, int, str] | None = None
     for index, model in enumerate(auditor.models):
         if index not in read:
-            read[index] = _installs(model)
+            read[index] = stage_installs(model)
         installs = read[index]
         if installs is None:
             return None
@@ -327,10 +327,10 @@ def _text_of(file: str) -> str:
 
 def _names(text: str, name: str) -> bool:
     """True when `text` names the package `name` (normalised) as a word of its own."""
-    return any(_raw(word) == name for word in re.findall(r"[A-Za-z0-9][\w.-]*", text))
+    return any(raw_name(word) == name for word in re.findall(r"[A-Za-z0-9][\w.-]*", text))
 
 
-def _installs(model: ImageModel) -> _Installs | None:
+def stage_installs(model: ImageModel) -> _Installs | None:
     """What the stages of the image built install (`_Installs`); None when the Dockerfile cannot be read."""
     if not model.file:
         return None
@@ -399,7 +399,7 @@ def _command(command: str, line: int, found: _Installs) -> None:
         if _PYTHON.match(words[0]) and "-c" in words:
             return  # `python -c "import torch"`: a check, not an install
         for word in words[1:]:
-            found.named.add(_raw(word.split("=", 1)[0]))
+            found.named.add(raw_name(word.split("=", 1)[0]))
         return
     _install(args, how, line, found)
 
@@ -469,17 +469,17 @@ def _install(args: list[str], how: str, line: int, found: _Installs) -> None:
             continue
         index += 1
         if (named := _NAME.match(word)) is not None and "/" not in word:
-            bare.append(_raw(named.group(1)))
+            bare.append(raw_name(named.group(1)))
             found.spelled.setdefault(bare[-1], named.group(1))
         elif (specified := _SPECIFIED.match(word)) is not None:
-            found.held.add(_raw(specified.group(1)))
-            found.specified.add(_raw(specified.group(1)))
+            found.held.add(raw_name(specified.group(1)))
+            found.specified.add(raw_name(specified.group(1)))
             bounded = bounded or _HOLDS_BACK.search(word) is not None or "@" in word
         elif "/" in word or word.startswith("."):
             if "://" in word:
                 file = word.rsplit("/", 1)[-1]
-                found.held.add(_raw(re.split(r"-\d", file, maxsplit=1)[0]))
-                found.specified.add(_raw(re.split(r"-\d", file, maxsplit=1)[0]))
+                found.held.add(raw_name(re.split(r"-\d", file, maxsplit=1)[0]))
+                found.specified.add(raw_name(re.split(r"-\d", file, maxsplit=1)[0]))
             else:
                 found.lists.append(word)  # a local project or wheel: its files are read
     for name in bare:

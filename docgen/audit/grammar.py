@@ -203,7 +203,7 @@ class Read:
     (`--gpus all`): the option's value as likely as a positional word."""
 
 
-def _read(words: list[str], grammar: _Grammar) -> Read:
+def read_words(words: list[str], grammar: _Grammar) -> Read:
     """The positional words and the unknown long options of `words`, by `grammar` (`--` ends options;
     a short option may hold its value, `-tname`, or be bundled, `-it`)."""
     read = Read([], [])
@@ -303,10 +303,10 @@ class ComposeCall:
 
 def read_compose(words: list[str]) -> ComposeCall:
     """The `docker compose` command whose words (after `docker compose`) are `words`."""
-    top = _read(words, _COMPOSE)
+    top = read_words(words, _COMPOSE)
     verb = top.positional[0] if top.positional else None
     grammar = _COMPOSE_COMMANDS.get(verb or "")
-    options = None if grammar is None else _read(words[top.after :], grammar | _COMPOSE)
+    options = None if grammar is None else read_words(words[top.after :], grammar | _COMPOSE)
     return ComposeCall(tuple(words), top, verb, options)
 
 
@@ -380,7 +380,7 @@ def command_grammar(
                     continue
                 words = command_words([(line, command)], _DOCKER_BUILD)
                 if words is not None:
-                    yield from _file_context(_read(words, _BUILD), line, readme, directory)
+                    yield from _file_context(read_words(words, _BUILD), line, readme, directory)
 
 
 _FILE_NAME = re.compile(r"(?:Dockerfile|Containerfile|[^/]*\.(?:Dockerfile|dockerfile|Containerfile))\Z")
@@ -514,7 +514,7 @@ def _split_env(
     have (`-e EXTRA_ARGS=--lowvram --disable-xformers`): the shell splits the value at the blank, so the
     command reads that word as its own option, which it does not know, and refuses to run (`certain`).
     A word that is a slip from a known option is left to `_slips`."""
-    read = _read(words, grammar)
+    read = read_words(words, grammar)
     mine = words[: read.after - 1] if read.positional else words
     known = sorted(o for o in grammar.values | grammar.flags if o.startswith("--"))
     at = 0
@@ -593,7 +593,7 @@ def run_command(words: list[str]) -> tuple[str, list[str], list[tuple[str, str]]
     """The image, the words after it (the container's command) and docker's own options with a value of
     a `docker run` whose words after `run` are `words`; None when an option is unknown (the image is not
     known then) or it asks for help."""
-    read = _read(words, RUN)
+    read = read_words(words, RUN)
     if not read.complete or read.help or not read.positional:
         return None
     return read.positional[0], words[read.after :], read.values
@@ -644,7 +644,7 @@ def _check(
 ) -> Iterator[Diagnostic]:
     line = lines[0][0]
     if (words := command_words(lines, _DOCKER_BUILD)) is not None:
-        read = _read(words, _BUILD)
+        read = read_words(words, _BUILD)
         yield from _slips(read, _BUILD, "docker build", line, readme)
         yield from _not_build_options(read, words, line, readme, args)
         if read.complete and not read.positional and words and not read.help:
@@ -653,10 +653,10 @@ def _check(
         yield from _file_context(read, line, readme, directory)
         yield from _two_contexts(read, line, readme)
     elif (words := command_words(lines, _PODMAN_BUILD_COMMAND)) is not None:
-        yield from _slips(_read(words, _PODMAN_BUILD), _PODMAN_BUILD, "podman build", line, readme)
+        yield from _slips(read_words(words, _PODMAN_BUILD), _PODMAN_BUILD, "podman build", line, readme)
     elif (words := command_words(lines, _DOCKER_RUN)) is not None:
         yield from _split_env(words, RUN, "docker run", lines, readme)
-        read = _read(words, RUN)
+        read = read_words(words, RUN)
         yield from _slips(read, RUN, "docker run", line, readme)
         yield from _not_run_options(read, line, readme)
         yield from _split_entrypoint(words[: read.after] if read.positional else words, line, readme)

@@ -21,7 +21,7 @@ from collections.abc import Iterator, Sequence
 
 from docgen.audit.auditor import LIKELY
 from docgen.audit.commands import tagged_builds
-from docgen.audit.run_args import _runs
+from docgen.audit.run_args import docker_runs
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel, Setting, Stage
 
@@ -120,7 +120,7 @@ def health_ports(doc: Document, readme: str, models: Sequence[ImageModel]) -> It
         for number, text in fence.lines
         if "--no-healthcheck" in text or "--no-health" in text
     }
-    for line, image, read, after in _runs(doc):
+    for line, image, read, after in docker_runs(doc):
         if any(name in _LEAVES_CHECK for name, _ in read.values) or unchecked & set(
             range(line - 20, line + 1)
         ):

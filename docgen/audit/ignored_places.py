@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, dockerfile_read
-from docgen.copied import _ignore_file, ignoring_line
+from docgen.copied import ignore_file, ignoring_line
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -110,7 +110,7 @@ def ignored_places(
             continue
         copies: list[tuple[int, str, str, str]] | None = None
         context = Path(model.file).parent
-        ignore = _ignore_file(context, model.file)
+        ignore = ignore_file(context, model.file)
         if ignore is None:
             continue
         for line, text in enumerate(source, start=1):

@@ -80,7 +80,7 @@ _UNREAD_FOLDERS = frozenset({"node_modules", "__pycache__", "venv", "site-packag
 DISTINCT = re.compile(r"(?=.{4,})(?=.*[-_.\d]|.*[a-z][A-Z])[A-Za-z][\w.+-]*")
 """A folder name a project gives (`deps_ws`, `AUV-2026`, `ComfyUI`): four characters or more, with a
 `-`, `_`, `.`, a digit or a capital inside; not a word any tree has (`models`, `data`, `app`)."""
-_COMMON = frozenset(
+COMMON = frozenset(
     "site-packages dist-packages node_modules __pycache__ .cache .config .local .ssh .venv lib64 python3"
     " x86_64-linux-gnu aarch64-linux-gnu".split()
 )
@@ -123,7 +123,7 @@ _PATH_MAX = 4096
 """The longest path Linux opens (`PATH_MAX`)."""
 
 
-def _clean(path: str) -> str | None:
+def clean_path(path: str) -> str | None:
     """`path` normalised (`/opt/x/` → `/opt/x`), or None for one with a variable, a glob or no `/`, or
     longer than Linux lets a path be (`_PATH_MAX`: no file is there, and each folder above a path of
     100,000 levels is a slice of it, the square of its length)."""
@@ -154,7 +154,9 @@ def read_image(model: ImageModel) -> Image | None:
     def at(path: str) -> str | None:
         """`path` read from the WORKDIR (None when that is not known)."""
         return (
-            _clean(path) if path.startswith("/") or workdir is None else _clean(posixpath.join(workdir, path))
+            clean_path(path)
+            if path.startswith("/") or workdir is None
+            else clean_path(posixpath.join(workdir, path))
         )
 
     for inst in read[1].instructions:
@@ -173,27 +175,27 @@ def read_image(model: ImageModel) -> Image | None:
         elif inst.keyword == "ENV":
             for value in re.findall(r"=[\"']?([^\s\"']+)", inst.args) or inst.args.split()[1:2]:
                 for part in value.split(":"):
-                    make(_clean(part), line, fills=False)  # (`/usr/local/cuda/lib64` is the base's)
+                    make(clean_path(part), line, fills=False)  # (`/usr/local/cuda/lib64` is the base's)
         elif inst.keyword == "RUN":
             script = inst.body
             runs = [m for m in PIPED.finditer(script) if not _PROBE.match(script, m.start())]
             image.piped = image.piped or bool(runs)
             for match in _MKDIR.finditer(script):
                 for word in match.group(1).split():
-                    make(_clean(word.strip("\"'")), line)
+                    make(clean_path(word.strip("\"'")), line)
             for pattern in (_PREFIX, _CLONE, _LINK):
                 for match in pattern.finditer(script):
-                    make(_clean(match.group(1)), line)
+                    make(clean_path(match.group(1)), line)
             for match in _CD.finditer(script):
-                if (entered := _clean(match.group(1))) is not None:
+                if (entered := clean_path(match.group(1))) is not None:
                     image.entered.add(entered)
     for setting in model.settings:
-        if setting.keyword == "WORKDIR" and (workdir := _clean(setting.value.strip("\"'"))) is not None:
+        if setting.keyword == "WORKDIR" and (workdir := clean_path(setting.value.strip("\"'"))) is not None:
             image.built.setdefault(workdir, setting.line)  # expanded: `${USERNAME}` is known here
     return image
 
 
-def _bases(file: str, readme_folder: str) -> list[Path]:
+def context_bases(file: str, readme_folder: str) -> list[Path]:
     """Where a Dockerfile's build context may be: its folder and the README's; not a folder out of the
     README's repository (a Dockerfile given as a link leading out of it is read, the files beside its
     target are not)."""
@@ -215,10 +217,10 @@ def _tool_written(path: Path, pattern: str) -> bool:
 
 def copied(file: str, copies: Sequence[ContextCopy], readme_folder: str) -> list[Path]:
     """The files the COPY and ADD `copies` of the Dockerfile at `file` put in the image
-    (`copied.copied_files`), found in `_bases`, those in a folder a tool writes left out
+    (`copied.copied_files`), found in `context_bases`, those in a folder a tool writes left out
     (`_tool_written`); at most `FILE_LIMIT` + 1."""
     found: list[Path] = []
-    for base in _bases(file, readme_folder):
+    for base in context_bases(file, readme_folder):
         for copied in copied_files(base, copies, file):
             pattern = context_path(copied.source) or "."
             if copied.path is None or _tool_written(copied.path.relative_to(base), pattern):
@@ -237,12 +239,12 @@ def context_text(file: str, copies: Sequence[ContextCopy], readme_folder: str) -
     texts = [text_of(Path(file))]
     budget, count = TEXT_LIMIT, FILE_LIMIT
     found: list[Path] = []
-    for base in _bases(file, readme_folder):
+    for base in context_bases(file, readme_folder):
         try:
             found += [p for p in sorted(base.iterdir()) if os.path.isfile(p)]
         except OSError:
             continue
-    bases = _bases(file, readme_folder)
+    bases = context_bases(file, readme_folder)
     for each in dict.fromkeys([*found, *copied(file, copies, readme_folder)]):
         if each.suffix.lower() in _DOCS:
             continue  # a document copied with the whole context: its paths are not the image's
@@ -274,7 +276,7 @@ NAMED = re.compile(r"/[A-Za-z0-9_.+@-]+(?:/[A-Za-z0-9_.+@-]+)*")
 """A path anywhere in a file of the build context (`ENV X=/opt/env`, `$HOME/opt/x`: more is known)."""
 
 
-def _named(text: str) -> frozenset[str]:
+def named_paths(text: str) -> frozenset[str]:
     """The absolute paths `text` names and the folders above each (`/opt`, `/opt/env` for
     `cd /opt/env/bin`): one pass over the text, whatever the README asks of it."""
     found: set[str] = set()
@@ -301,12 +303,12 @@ def readme_paths(doc: Document) -> Iterator[tuple[int, str, bool]]:
             words = WORD.findall(step[prompt.end() if prompt else 0 :])
             made = made or bool(words and words[0] in CREATES - _CONTAINER_TOOLS)
         for match in ABSOLUTE.finditer(MOUNT_WORDS.sub(" ", text)):
-            path = _clean(match.group(1))
+            path = clean_path(match.group(1))
             if path is not None and path.count("/") >= 2:
                 yield number, path, made
 
 
-def _mounts(doc: Document) -> set[str]:
+def mounted_folders(doc: Document) -> set[str]:
     """The folders the README's commands mount into the container (`-v x:/data`, `target=/data`)."""
     lines = [t for fence in doc.fences for _, t in fence.lines]
     lines += [t for para in doc.paragraphs for _, t in para.lines]
@@ -314,7 +316,7 @@ def _mounts(doc: Document) -> set[str]:
     found = set()
     for text in lines:
         for match in MOUNT.finditer(text):
-            path = _clean(match.group(1) or match.group(2) or "")
+            path = clean_path(match.group(1) or match.group(2) or "")
             if path is not None:
                 found.add(path)
     return found
@@ -344,7 +346,7 @@ def _worked_in(image: Image, folder: str) -> list[str]:
     return sorted(posixpath.join(folder, name) for name in below)
 
 
-def _image_paths(
+def image_paths(
     doc: Document, models: Sequence[ImageModel], readme: str, directory: Path
 ) -> Iterator[Diagnostic]:
     """A path in the image the README tells the user to use (in a command block or a code span) that
@@ -361,7 +363,7 @@ def _image_paths(
     for image in images:
         above = {folder for path in image.entered for folder in folders_above(path)}
         entered |= {path for path in image.entered if path not in image.fills or path not in above}
-    made = {path for image in images for path in image.made} | entered | _mounts(doc)
+    made = {path for image in images for path in image.made} | entered | mounted_folders(doc)
     made |= {path for _, path, by_readme in used if by_readme}
     fills = {folder for image in images for folder in image.fills} - SYSTEM
     candidates = [
@@ -370,7 +372,7 @@ def _image_paths(
         # not made (or mounted) by the image or the README: anything may be below such a path
         if not under_any(path, made) and any(folder in fills for folder in folders_above(path))
     ]
-    mounted = _mounts(doc) | {path for _, path, by_readme in used if by_readme}
+    mounted = mounted_folders(doc) | {path for _, path, by_readme in used if by_readme}
     moved = [(line, path) for line, path, by_readme in used if not by_readme and not under_any(path, mounted)]
     names = _built_names(images)
     moved = [(line, path) for line, path in moved if _moved_to(path, images, names)]
@@ -380,7 +382,7 @@ def _image_paths(
         text = context_text(image.file, image.copies, str(directory))
         if text is None:
             return
-        image.text, image.named = text, _named(text)
+        image.text, image.named = text, named_paths(text)
     told: set[str] = set()
     seen: dict[str, list[int]] = {}
     for line, path in candidates:
@@ -456,7 +458,7 @@ def _moved_to(
         name = parts[depth - 1]
         if any(folder in image.built or folder in image.made for image in images):
             return []  # the image has it (`WORKDIR /root` then `WORKDIR deps_ws`)
-        if name in _COMMON or not DISTINCT.fullmatch(name):
+        if name in COMMON or not DISTINCT.fullmatch(name):
             continue
         there = {
             (image.path, made): (image, made)

@@ -23,8 +23,8 @@ from collections.abc import Iterator, Sequence
 
 from docgen.audit.auditor import LIKELY
 from docgen.audit.commands import OFFICIAL, fence_commands, joined, shell_steps, tagged_names
-from docgen.audit.docker_cli import _verb, docker_words
-from docgen.audit.grammar import RUN, _read
+from docgen.audit.docker_cli import docker_verb, docker_words
+from docgen.audit.grammar import RUN, read_words
 from docgen.audit.run_args import COMPOSE_IMAGE, GOT, LOADS
 from docgen.audit.run_args import OFFICIAL as _RUN_OFFICIAL
 from docgen.markdown import Document
@@ -48,10 +48,10 @@ def _runs(doc: Document) -> Iterator[tuple[int, str, list[str], bool]]:
             text = _SPACED_PLACEHOLDER.sub(lambda m: "<" + re.sub(r"\s+", "_", m.group(1)) + ">", text)
             for step in shell_steps(text):
                 words = docker_words(step)
-                found = _verb(words) if words else None
+                found = docker_verb(words) if words else None
                 if words is None or found is None or found[0] != "run":
                     continue
-                read = _read(words[found[1] :], RUN)
+                read = read_words(words[found[1] :], RUN)
                 if not read.complete or not read.positional:
                     continue
                 image = read.positional[0]

@@ -37,10 +37,10 @@ from docgen.audit.image_paths import (
     ABSOLUTE,
     NAMED,
     Image,
-    _clean,
-    _mounts,
-    _named,
+    clean_path,
     context_text,
+    mounted_folders,
+    named_paths,
     read_image,
     readme_paths,
 )
@@ -95,7 +95,8 @@ def root_base(model: ImageModel) -> str | None:
     return stage.base if stage is not None and stage.parent is None and "$" not in stage.base else None
 
 
-def _plain(base: str) -> bool:
+def plain_base(base: str) -> bool:
+    """True when the base image `base` is a plain one (`_PLAIN_BASES`, a manylinux image)."""
     repo = image_repository(base.lower())
     return (
         repo in _PLAIN_BASES
@@ -109,7 +110,7 @@ def system(path: str) -> bool:
     return parts[0] in _SYSTEM_TOPS or "/".join(parts[:2]) in _SYSTEM_TOPS
 
 
-def _claims(doc: Document) -> Iterator[tuple[int, str]]:
+def path_claims(doc: Document) -> Iterator[tuple[int, str]]:
     """(README line, path) of each sentence of the prose saying the image has an absolute path; a
     sentence may run over several lines of its paragraph (the path is told at the line it is on)."""
     for para in doc.paragraphs:
@@ -131,7 +132,9 @@ def _claims(doc: Document) -> Iterator[tuple[int, str]]:
                 continue
             # (a path ending a sentence is told without its full stop: `… under /opt/bench.`)
             found = [
-                (m.start(), p) for m in ABSOLUTE.finditer(sentence) if (p := _clean(m.group(1).rstrip(".")))
+                (m.start(), p)
+                for m in ABSOLUTE.finditer(sentence)
+                if (p := clean_path(m.group(1).rstrip(".")))
             ]
             paths = [(start, p) for start, p in found if p.count("/") >= 2]
             if len({p for _, p in paths}) == 1:
@@ -139,21 +142,21 @@ def _claims(doc: Document) -> Iterator[tuple[int, str]]:
                 yield line, paths[0][1]
 
 
-def _included_paths(
+def included_paths(
     doc: Document, models: Sequence[ImageModel], readme: str, directory: Path
 ) -> Iterator[Diagnostic]:
     """A path the README says the image has that no image audited is known to have (see the module
     docstring): one finding a path, at its first line (`likely`)."""
-    claims = [(line, path) for line, path in _claims(doc) if not system(path)]
+    claims = [(line, path) for line, path in path_claims(doc) if not system(path)]
     if not claims:
         return
     bases = [root_base(m) for m in models]
-    if not models or any(base is None or not _plain(base) for base in bases):
+    if not models or any(base is None or not plain_base(base) for base in bases):
         return
     images = [image for m in models if m.file and (image := read_image(m)) is not None]
     if len(images) != len(models) or any(image.piped for image in images):
         return
-    given = _mounts(doc) | {path for _, path, made in readme_paths(doc) if made}
+    given = mounted_folders(doc) | {path for _, path, made in readme_paths(doc) if made}
     seen: dict[str, list[int]] = {}
     for line, path in claims:
         if any(_under(path, other) for other in given):
@@ -167,7 +170,7 @@ def _included_paths(
         text = context_text(image.file, image.copies, str(directory))
         if text is None:
             return
-        image.text, image.named = text, _named(text)
+        image.text, image.named = text, named_paths(text)
     paths = list(dict.fromkeys(m.path for m in models))
     starts = ", ".join(dict.fromkeys(str(base) for base in bases))
     if len(paths) == 1:

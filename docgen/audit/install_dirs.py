@@ -29,7 +29,7 @@ _NOT_THE_IMAGE = re.compile(r"\byour\b|\bhost\b|\bmount|\bif\b|\bcan\b|\bnot\b|n
 """A sentence about the reader's folders, the host, a mount or a choice is no claim about the image."""
 
 
-def _install_dirs(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
+def install_dirs(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """One finding for each path the prose says things are installed into (see the module) that the
     Dockerfiles name nowhere while a variable of theirs names the path a character away."""
     claims: dict[str, list[int]] = {}

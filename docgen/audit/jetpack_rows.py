@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.cells import _plain
+from docgen.audit.cells import plain_cell
 from docgen.base_contents import jetpack_of_l4t
 from docgen.markdown import Document, Table
 from docgen.model import Diagnostic
@@ -23,7 +23,7 @@ _JETPACK_CELL = re.compile(r"(?<![\w.])(?:JetPack[ \t]*)?([4-7](?:\.\d{1,2}){0,2
 def _columns(table: Table) -> tuple[int, int] | None:
     """(L4T column, JetPack column) of a table whose header has one of each (`| $JETPACK_L4T | Jetpack
     Version |`: a header naming both is the L4T one), else None."""
-    header = [_plain(cell).lower() for cell in table.header]
+    header = [plain_cell(cell).lower() for cell in table.header]
     l4t = [i for i, cell in enumerate(header) if "l4t" in cell]
     jetpack = [i for i, cell in enumerate(header) if "jetpack" in cell and "l4t" not in cell]
     if len(l4t) != 1 or len(jetpack) != 1:
@@ -33,11 +33,11 @@ def _columns(table: Table) -> tuple[int, int] | None:
 
 def _one(pattern: re.Pattern[str], cell: str) -> str | None:
     """The one release `pattern` finds in `cell`; None when it finds none or several (`5.1 / 5.1.1`)."""
-    found = pattern.findall(_plain(cell))
+    found = pattern.findall(plain_cell(cell))
     return found[0] if len(found) == 1 else None
 
 
-def _jetpack_rows(doc: Document, path: str) -> Iterator[Diagnostic]:
+def jetpack_rows(doc: Document, path: str) -> Iterator[Diagnostic]:
     """A row whose JetPack cell is not the JetPack release of its L4T cell: another major (`certain`:
     L4T R35 is never JetPack 6), or, for an L4T release NVIDIA lists, another minor or patch on the
     places both give (`likely`)."""
@@ -63,7 +63,7 @@ def _jetpack_rows(doc: Document, path: str) -> Iterator[Diagnostic]:
             yield Diagnostic(
                 path,
                 line,
-                f"README's table pairs L4T {release} with JetPack {_plain(cells[at_jetpack])}, but {of} "
+                f"README's table pairs L4T {release} with JetPack {plain_cell(cells[at_jetpack])}, but {of} "
                 f"is JetPack {known}",
                 confidence=confidence,
             )

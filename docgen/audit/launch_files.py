@@ -50,7 +50,7 @@ def _commands(doc: Document) -> Iterator[tuple[int, re.Match[str]]]:
             yield number, match
 
 
-def _packages(root: Path, names: set[str]) -> dict[str, list[Path]] | None:
+def ros_packages(root: Path, names: set[str]) -> dict[str, list[Path]] | None:
     """The folders below `root` that are the ROS packages `names` (see the module's docstring), by
     name; None when the tree is larger than `_ENTRIES_LIMIT`."""
     found: dict[str, list[Path]] = {}
@@ -82,7 +82,7 @@ def _files_of(package: Path) -> list[Path]:
     return found
 
 
-def _launch_files(
+def missing_launch_files(
     doc: Document, text: str, models: Sequence[ImageModel], readme: str, directory: Path
 ) -> Iterator[Diagnostic]:
     """One finding a launch command whose launch file its package in the repository does not have (see
@@ -90,7 +90,7 @@ def _launch_files(
     commands = list(_commands(doc))
     if not commands:
         return
-    packages = _packages(directory, {match.group(3) for _, match in commands})
+    packages = ros_packages(directory, {match.group(3) for _, match in commands})
     if not packages:
         return
     dockerfiles = [r[0] for m in models if m.file and (r := dockerfile_read(m.file)) is not None]

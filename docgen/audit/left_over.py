@@ -27,7 +27,7 @@ from docgen.audit.contents import (
     final_components,
     item_components,
 )
-from docgen.audit.versions import _raw
+from docgen.audit.versions import raw_name
 from docgen.base_contents import brought_by, carries
 from docgen.copied import copied_texts
 from docgen.markdown import Document, lists
@@ -111,11 +111,11 @@ def left_over_items(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
                 continue
             for name, spellings, data in item_components(text):
                 word = re.compile(rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])", re.IGNORECASE)
-                if data or _raw(name) in told or len(_raw(name)) < 4 or not word.search(title):
+                if data or raw_name(name) in told or len(raw_name(name)) < 4 or not word.search(title):
                     continue
                 if not all(_lacks(m, spellings) for m in models):
                     continue
-                told.add(_raw(name))
+                told.add(raw_name(name))
                 yield Diagnostic(
                     auditor.path,
                     line,

@@ -201,7 +201,7 @@ def _loose_rows(doc: Document, paths: list[str], linked: Collection[str]) -> set
     return found
 
 
-def _linked_rows(doc: Document, family: Auditor) -> tuple[list[Diagnostic], set[int]]:
+def linked_rows(doc: Document, family: Auditor) -> tuple[list[Diagnostic], set[int]]:
     """The findings of the table rows that link to one audited Dockerfile each (`_audit_linked_table`),
     and the README lines of the rows the rest of the audit must not read: those rows, the rows that
     link another image's Dockerfile, and such rows cut off their table (in its paragraphs). `doc` is
@@ -220,7 +220,7 @@ def _linked_rows(doc: Document, family: Auditor) -> tuple[list[Diagnostic], set[
 
 def without_lines(doc: Document, lines: Collection[int]) -> None:
     """Take the table rows at README `lines` out of `doc`'s tables (a table left with no row goes) and
-    blank its paragraphs' lines there, keeping each line's length (`_linked_rows`' rows)."""
+    blank its paragraphs' lines there, keeping each line's length (`linked_rows`' rows)."""
     if not lines:
         return
     kept: list[Table] = []

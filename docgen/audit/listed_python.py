@@ -78,7 +78,7 @@ _INSTALLER_WORDS = ("pip", "conda", "mamba", "pyenv", "poetry", "numpy", "scipy"
 _UV = re.compile(r"\buvx?[ \t]+(?:pip|add|sync|tool|venv|python|run)\b")
 
 
-def _listed_python(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
+def listed_python(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """The findings of this module (see its docstring) on one part of the README."""
     single = len(auditor.models) == 1 and len(auditor.family) > 1
     for block in lists(doc):

@@ -21,12 +21,12 @@ from docgen.audit.missing import (
     GENERATED,
     PLACEHOLDER,
     Listings,
-    _ignore_patterns,
-    _made,
     code_paths,
+    gitignore_patterns,
     ignored,
     in_commands,
     line_texts,
+    made_names,
     prose_bases,
     prose_fix,
 )
@@ -79,8 +79,8 @@ def lost_folders(
     root = repository_root(directory)
     if root is None and project is not None and real_path(directory).is_relative_to(real_path(project)):
         bases = list(dict.fromkeys([*bases, project]))
-    made = _made(doc) | in_commands(doc) | {folder or cloned_folder(url) for url, folder in clones(doc)}
-    patterns = _ignore_patterns([directory.resolve(), *([root] if root is not None else [])], root)
+    made = made_names(doc) | in_commands(doc) | {folder or cloned_folder(url) for url, folder in clones(doc)}
+    patterns = gitignore_patterns([directory.resolve(), *([root] if root is not None else [])], root)
     listings = Listings()
     texts = line_texts(doc)
     seen: set[str] = set()

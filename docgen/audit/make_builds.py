@@ -27,7 +27,7 @@ from docgen.audit.auditor import LIKELY
 from docgen.audit.commands import build_paths
 from docgen.audit.make_targets import make_commands, makefile_in, makefile_of, makefile_text
 from docgen.audit.paths import resolves_inside
-from docgen.audit.references import MadeFiles, Walk, _bases, context_findings, inside, project_top
+from docgen.audit.references import MadeFiles, Walk, context_findings, inside, project_top, run_folders
 from docgen.audit.script_builds import SHOWN, build_start, readme_runs
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
@@ -153,7 +153,7 @@ def _runs(
     README runs: `script_builds.readme_runs`, and those with no extension a command block runs."""
     top = project_top(directory, project)
     found = list(readme_runs(doc, directory, audited, project))
-    walk = Walk(_bases(directory, audited, top), top, home=True)
+    walk = Walk(run_folders(directory, audited, top), top, home=True)
     for line, step in walk.steps(doc.fences, joined=True):
         for match in _BARE_SCRIPT.finditer(step):
             path = match.group(1)

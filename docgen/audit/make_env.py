@@ -25,7 +25,7 @@ from pathlib import Path
 from docgen import makefile
 from docgen.audit.auditor import CERTAIN, LIKELY, also_at
 from docgen.audit.commands import without_prompt
-from docgen.audit.make_targets import _targets, makefile_in, makefile_text
+from docgen.audit.make_targets import makefile_in, makefile_text, named_targets
 from docgen.audit.make_vars import ASSIGNED, BLIND, ELSEWHERE, INTERPRETERS, MAKE
 from docgen.audit.wording import COMMAND_LANGS
 from docgen.files import real_path, text_or_none
@@ -136,7 +136,7 @@ def make_env(
     told: set[str] = set()
     recipes: dict[str, makefile.TargetRecipe | None] = {}
     for line, words, given in _settings(doc):
-        targets = _targets(words)
+        targets = named_targets(words)
         if not targets:
             continue
         for target in targets:

@@ -41,7 +41,7 @@ _MOVE = re.compile(
 """A line after which a block's commands may run elsewhere: a `cd`, a container, a clone, a remote host."""
 
 
-def _targets(words: list[str]) -> list[str] | None:
+def named_targets(words: list[str]) -> list[str] | None:
     """The targets a `make` command's words name; None when it reads another folder or file (`-C`)."""
     found: list[str] = []
     at = 0
@@ -73,7 +73,7 @@ def make_commands(doc: Document) -> Iterator[tuple[int, list[str]]]:
             if text.lstrip().startswith("#"):
                 continue
             for match in _MAKE.finditer(text.strip()):
-                if (targets := _targets(match.group(1).split())) is not None:
+                if (targets := named_targets(match.group(1).split())) is not None:
                     yield line, targets
     for para in doc.paragraphs:
         for line, text in para.lines:
@@ -81,7 +81,7 @@ def make_commands(doc: Document) -> Iterator[tuple[int, list[str]]]:
                 continue
             for _, _, code in code_spans(text):
                 whole = _MAKE.fullmatch(code.strip())
-                if whole is not None and (targets := _targets(whole.group(1).split())) is not None:
+                if whole is not None and (targets := named_targets(whole.group(1).split())) is not None:
                     yield line, targets
 
 
@@ -198,7 +198,7 @@ def _named_targets(
         yield Diagnostic(readme, line, said, confidence=LIKELY)
 
 
-def _make_targets(doc: Document, readme: str, directory: Path, project: Path | None) -> Iterator[Diagnostic]:
+def unmade_targets(doc: Document, readme: str, directory: Path, project: Path | None) -> Iterator[Diagnostic]:
     """A target a README's `make` command names that no rule of the Makefile makes: `README runs make
     rocm-toolbox, but no rule of Makefile makes it (did you mean toolbox-rocm?)` — `certain` for the
     Makefile beside the README, `likely` for one above it (the README may mean another)."""

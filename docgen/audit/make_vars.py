@@ -292,7 +292,7 @@ def _mentions(doc: Document, name: str) -> list[int]:
     return sorted(set(lines))
 
 
-def _make_vars(doc: Document, readme: str, directory: Path, project: Path | None) -> Iterator[Diagnostic]:
+def make_vars(doc: Document, readme: str, directory: Path, project: Path | None) -> Iterator[Diagnostic]:
     """A variable a README's `make` command passes that no makefile of the build reads while one a slip
     away from it is read: `README passes PYTHON_CUSTOM_VERSION=3.12 to make, but no makefile it reads
     (pytorch/Makefile, common.mk) reads PYTHON_CUSTOM_VERSION: did you mean CUSTOM_PYTHON_VERSION

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
 from docgen.audit.provides import install_text
-from docgen.audit.versions import _raw, norm
+from docgen.audit.versions import norm, raw_name
 from docgen.audit.wording import line_at, sentences
 from docgen.manifests import manifest_pins
 from docgen.markdown import Document, code_spans
@@ -152,7 +152,7 @@ def tool_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
                 for offset, _, content in code_spans(sentence)
                 if offset < match.start() and _package(content)
             ]
-            absent = [p for p in packages if not any(_raw(p) in install_text(m) for m in models)]
+            absent = [p for p in packages if not any(raw_name(p) in install_text(m) for m in models)]
             line = line_at(para.lines, start)
             said = f"README says {', '.join(packages) or 'packages'} are installed using {tool}"
             said += f" but {models[0].path} never runs {tool}"
@@ -172,14 +172,14 @@ def _how_built(models: tuple[ImageModel, ...], name: str) -> str | None:
     comps = [c for m in models for c in m.components if norm(c.name) == key and c.kind != "image"]
     if any(c.kind == "git" or c.method == "source" for c in comps):
         return "source"
-    raws = {_raw(name)} | {_raw(c.name) for c in comps}
+    raws = {raw_name(name)} | {raw_name(c.name) for c in comps}
     # each command of a RUN apart: a long RUN may clone one project and pip-install another
     named = [
         cmd
         for m in models
         for run in _runs(m)
         for cmd in _COMMAND_SEP.split(run)
-        if any(raw in _raw(cmd) for raw in raws)
+        if any(raw in raw_name(cmd) for raw in raws)
     ]
     if any(_builds(command, raws) for command in named if not _PACKAGE_INSTALL.search(command)):
         return "source"  # (`apt-get install cmake vlc` builds nothing)
@@ -204,7 +204,7 @@ def _built_nearby(models: tuple[ImageModel, ...], raws: set[str]) -> bool:
     """True when a RUN naming the component also builds something (`wget …/vlc-3.0.tar.xz && tar xf …
     && ./configure && make`): its source may be built from a download next to the package. The
     packages a package manager installs (`apt-get install cmake`) build nothing."""
-    for run in (run for m in models for run in _runs(m) if any(raw in _raw(run) for raw in raws)):
+    for run in (run for m in models for run in _runs(m) if any(raw in raw_name(run) for raw in raws)):
         commands = (c for c in _COMMAND_SEP.split(run) if not _PACKAGE_INSTALL.search(c))
         if any(_COMPILES.search(command) for command in commands):
             return True
@@ -229,7 +229,7 @@ def _builds(command: str, raws: set[str]) -> bool:
         spec = word.strip("'\"")
         if spec.startswith("-") or before in _INDEX_OPTIONS:
             continue  # an option, or where packages come from (`--index-url https://…/whl/cu126`)
-        if not any(raw in _raw(spec) for raw in raws):
+        if not any(raw in raw_name(spec) for raw in raws):
             continue
         if ("git+" in spec or spec.startswith(("http", "/", "./", "../"))) and not spec.endswith(".whl"):
             return True
@@ -326,11 +326,13 @@ def _compare(auditor: Auditor, line: int, name: str, said: str) -> Iterator[Diag
 def _distributed(auditor: Auditor, name: str) -> bool:
     """True when a RUN's package-manager command names `name` (`apt-get install libmujoco-dev`), or one
     downloads it (`wget …/mujoco-2.1.0-linux-x86_64.tar.gz`): the image may hold a system copy too."""
-    raw = _raw(name)
+    raw = raw_name(name)
     for model in auditor.models:
         for run in _runs(model):
             for command in _COMMAND_SEP.split(run):
-                if raw in _raw(command) and (_PACKAGE_INSTALL.search(command) or _FETCHES.search(command)):
+                if raw in raw_name(command) and (
+                    _PACKAGE_INSTALL.search(command) or _FETCHES.search(command)
+                ):
                     return True
     return False
 
@@ -480,7 +482,7 @@ def _base_sources(models: tuple[ImageModel, ...]) -> list[tuple[str, int, str, s
         except OSError:
             return []
         if _torch_installed_at(model.file, stat.st_mtime_ns, stat.st_size) or any(
-            _raw(pin.name) == "torch"
+            raw_name(pin.name) == "torch"
             for pin in manifest_pins(model.file, model.path, model.installs, model.context_copies)
         ):
             return []

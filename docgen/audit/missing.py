@@ -95,7 +95,7 @@ def _site_folder(directory: Path, root: Path | None) -> str | None:
     return None
 
 
-def _ignore_patterns(folders: Iterable[Path], root: Path | None) -> list[tuple[Path, str]]:
+def gitignore_patterns(folders: Iterable[Path], root: Path | None) -> list[tuple[Path, str]]:
     """(folder, pattern) of the `.gitignore` files of `folders`, negations (`!x`) left out, and the
     paths of the submodules `root/.gitmodules` lists (a checkout may not have their files)."""
     found: list[tuple[Path, str]] = []
@@ -178,7 +178,7 @@ _DIAGRAMS = frozenset({"mermaid", "plantuml", "dot", "graphviz"})
 """Languages of blocks that draw a diagram: no command in them."""
 
 
-def _made(doc: Document, creates: frozenset[str] = CREATES, *, whole: bool = False) -> set[str]:
+def made_names(doc: Document, creates: frozenset[str] = CREATES, *, whole: bool = False) -> set[str]:
     """The file and folder names (each part of each path) that a command block of the README creates or
     downloads (`mkdir data`, `wget …/model.bin`, `git clone …/repo.git`, `> out.txt`, `-o x`): such a
     file may be missing from the repository and still be there for a reader who followed the steps.
@@ -224,17 +224,17 @@ def in_commands(doc: Document) -> set[str]:
     }
 
 
-def _key(name: str) -> str:
+def name_key(name: str) -> str:
     """`name` without case or separators: `build_docker.sh` and `Build.Docker.sh` have one key."""
     return re.sub(r"[-_. ]", "_", name.lower())
 
 
-def _near(name: str, entries: Iterable[tuple[str, str]]) -> list[str]:
-    """The entries (name, `_key`) a slip away from `name`: the same but for separators and case
+def near_names(name: str, entries: Iterable[tuple[str, str]]) -> list[str]:
+    """The entries (name, `name_key`) a slip away from `name`: the same but for separators and case
     (`build_docker.sh` for `build.docker.sh`), or, for a name of five characters or more, one letter
     added, dropped, changed or two swapped (`workflows` for `workflow`); an edit of a digit is another
     file (`v2` for `v1`)."""
-    key = _key(name)
+    key = name_key(name)
     return [
         entry
         for entry, entry_key in entries
@@ -266,7 +266,7 @@ class Listings:
                 names = sorted(os.listdir(folder))
             except OSError:
                 names = []
-            self._seen[folder] = [(n, _key(n)) for n in names]
+            self._seen[folder] = [(n, name_key(n)) for n in names]
         return self._seen[folder]
 
 
@@ -280,7 +280,7 @@ def corrected(base: Path, path: str, listings: Listings) -> str | None:
         if part == ".." or os.path.exists(folder / part):
             folder = folder / part
             continue
-        near = _near(part, listings(folder))
+        near = near_names(part, listings(folder))
         if len(near) != 1 or not os.path.exists(folder.joinpath(near[0], *parts[index + 1 :])):
             return None
         return "/".join([*parts[:index], near[0], *parts[index + 1 :]])
@@ -350,8 +350,8 @@ def missing_links(
     # folder) is not checked: what is there is not the project's.
     bound = root if root is not None else project.resolve() if project is not None else None
     site = _site_folder(directory, root)
-    patterns = _ignore_patterns([directory.resolve(), *([root] if root is not None else [])], root)
-    made = _made(doc)
+    patterns = gitignore_patterns([directory.resolve(), *([root] if root is not None else [])], root)
+    made = made_names(doc)
     listings = Listings()
     submodules = Submodules(doc)
     seen: set[tuple[int, str]] = set()
@@ -573,7 +573,7 @@ def missing_own_files(
     own, base = _own_files([*doc.destinations, *commands], directory, root, top, said)
     if not own:
         return
-    patterns = _ignore_patterns([directory.resolve(), base], base)
+    patterns = gitignore_patterns([directory.resolve(), base], base)
     made: set[str] | None = None
     listings = Listings()
     submodules = Submodules(doc)
@@ -586,7 +586,7 @@ def missing_own_files(
             continue
         if (line, target) not in fetched:
             if made is None:
-                made = {w.removeprefix("./").removesuffix(".git") for w in _made(doc, whole=True)}
+                made = {w.removeprefix("./").removesuffix(".git") for w in made_names(doc, whole=True)}
             if parts[-1] in made or any("/".join(parts[:n]) in made for n in range(1, len(parts) + 1)):
                 continue  # `wget …/run.sh`, `mkdir -p download/amd64`: a command of the README makes it
         if submodules.holds(full, base):
@@ -748,7 +748,7 @@ def _spelt_alike(path: str, fixed: str) -> bool:
         stem, dot, suffix = part.rpartition(".")
         if dot and stem:
             part = f"{stem}.{_SUFFIX_TWINS.get(suffix.lower(), suffix)}"
-        return _key(part)
+        return name_key(part)
 
     said, meant = path.split("/"), fixed.split("/")
     if len(said) != len(meant):
@@ -761,13 +761,13 @@ def misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Diag
     compose file named in plain prose (`A docker-compose.yaml file has been provided`), that
     is clearly one of the repository's (it has a `/` or a file suffix; not absolute, not a placeholder,
     not a URL, nothing a command of the README makes) and does not exist, while the path with one part
-    a slip away does (`_near`), read from the README's folder or the repository root; not on a line that
+    a slip away does (`near_names`), read from the README's folder or the repository root; not on a line that
     has the reader make, copy or rename a file (`_READER_MAKES`). `certain` when that part is the file's
     name but for case, separators or a suffix written the other way (`docker-compose.yml` for the
     repository's `docker-compose.yaml`, `build-docker.sh` for `build_docker.sh`: no other file is meant),
     or when the file meant is a compose file, which runs the image (docs/audit/index.md, the measured record);
     else `likely` (`workflow/` for `workflows/`)."""
-    made = _made(doc) | in_commands(doc)
+    made = made_names(doc) | in_commands(doc)
     listings = Listings()
     bases = prose_bases(directory)
     seen: set[tuple[int, str]] = set()
@@ -850,7 +850,7 @@ def _misspelt_dockerfile(name: str) -> bool:
     """True when `name` is a Dockerfile's but for the word `Dockerfile` (or `Containerfile`) a letter off
     (`Dockerfil.nvidia.jupyter`, `cuda.dockerfle`); not the plural (`dockerfiles`, a folder's name). A
     Dockerfile name spelt right that names nothing is `references`' to tell."""
-    parts = _key(name).split("_")
+    parts = name_key(name).split("_")
     return any(
         part not in _DOCKERFILE_WORDS
         and part.rstrip("s") not in _DOCKERFILE_WORDS
@@ -865,7 +865,7 @@ def _dockerfile_meant(bases: Sequence[Path], path: str, listings: Listings) -> s
     but for case and separators or one letter (`Dockerfile.nvidia-jupyter` for `Dockerfil.nvidia.jupyter`;
     not `Dockerfile.cu12` for `Dockerfile.cu11`). None when the file exists or no single one is meant."""
     folder, _, name = path.rstrip("/").rpartition("/")
-    key = _key(name)
+    key = name_key(name)
     for base in bases:
         if os.path.exists(base / path):
             return None
@@ -873,7 +873,7 @@ def _dockerfile_meant(bases: Sequence[Path], path: str, listings: Listings) -> s
         entries = [e for e, _ in listings(base / folder if folder else base) if is_dockerfile_name(e)]
         if not entries:
             continue
-        near = [e for e in entries if _key(e) == key or one_edit(key, _key(e))]
+        near = [e for e in entries if name_key(e) == key or one_edit(key, name_key(e))]
         if len(near) != 1:
             return None
         return f"{folder}/{near[0]}" if folder else near[0]
@@ -962,7 +962,7 @@ def listed_files(doc: Document, readme: str, directory: Path) -> Iterator[Diagno
     the list describes this folder, and names one file wrongly (`likely`). Not in code (see
     `misspelt_paths`), not a Dockerfile (see `references`), nothing a command of the README makes."""
     bases = prose_bases(directory)
-    made = _made(doc) | in_commands(doc)
+    made = made_names(doc) | in_commands(doc)
     listings = Listings()
     for block in lists(doc):
         named = [(line, m.group(1)) for line, text in block.items if (m := _ITEM_NAME.match(text))]

@@ -129,7 +129,7 @@ def _norm(path: str) -> str:
     return posixpath.normpath(path)
 
 
-def _mount_claims(
+def mount_claims(
     doc: Document, readme: str, directory: Path, models: Sequence[ImageModel], project: Path | None = None
 ) -> Iterator[Diagnostic]:
     """A prose line speaking of a mount (`mount`, `mounted`) that puts a folder in the container at a path
@@ -288,7 +288,7 @@ def here_mount_claims(
     current folder is mounted at /workspace, but docker-compose.yml line 8 mounts ./workspace there`.
     Silent when one of them mounts the folder itself (`.`, `./`, `${PWD}`, `$(pwd)`), when one takes
     another kind of source (an absolute path, `~/data`, a variable, a named volume), and when nothing
-    mounts there (`_mount_claims` speaks of that)."""
+    mounts there (`mount_claims` speaks of that)."""
     claims = list(_here_claims(doc))
     if not claims:
         return

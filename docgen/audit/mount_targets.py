@@ -32,9 +32,9 @@ from docgen.audit.image_paths import (
     MOUNT,
     MOUNT_WORDS,
     SYSTEM,
-    _clean,
-    _named,
+    clean_path,
     context_text,
+    named_paths,
     read_image,
     text_of,
 )
@@ -50,7 +50,7 @@ def _mount_lines(doc: Document) -> Iterator[tuple[int, str]]:
     lines += [(n, " | ".join(cells)) for table in doc.tables for n, cells in table.rows]
     for number, text in lines:
         for match in MOUNT.finditer(text):
-            path = _clean(match.group(1) or match.group(2) or "")
+            path = clean_path(match.group(1) or match.group(2) or "")
             if path is not None:
                 yield number, path
 
@@ -88,7 +88,7 @@ def _homes(model: ImageModel) -> set[str]:
     known, else `/root` or `/home/USER` for its last USER (none when that is not known)."""
     said = {decl.effective_default for decl in model.args if decl.name == "HOME" and decl.effective_default}
     said |= {env.value for env in model.env if env.name == "HOME" and env.value}
-    homes = {home.rstrip("/") for home in said if _clean(home) == home.rstrip("/")}
+    homes = {home.rstrip("/") for home in said if clean_path(home) == home.rstrip("/")}
     if homes:
         return homes
     users = [s.value.split(":", 1)[0].strip() for s in model.settings if s.keyword == "USER"]
@@ -130,7 +130,7 @@ def _slip_away(target: str, named: frozenset[str]) -> list[str]:
     return sorted(found)
 
 
-def _mount_targets(
+def near_mount_targets(
     doc: Document, text: str, models: Sequence[ImageModel], readme: str, directory: Path
 ) -> Iterator[Diagnostic]:
     """One finding a mount target one folder away from the path the Dockerfile names (see the module's
@@ -141,7 +141,7 @@ def _mount_targets(
             seen.setdefault(target, []).append(line)
     if not seen:
         return
-    elsewhere = _named(MOUNT_WORDS.sub(" ", text))  # the README's paths outside its mounts
+    elsewhere = named_paths(MOUNT_WORDS.sub(" ", text))  # the README's paths outside its mounts
     images = [image for m in models if m.file and (image := read_image(m)) is not None]
     read: list[tuple[str, frozenset[str], frozenset[str]]] = []  # (shown, context's paths, own paths)
     homes = {m.file: _homes(m) for m in models if m.file}
@@ -151,7 +151,7 @@ def _mount_targets(
             return  # more than docgen reads: what the image holds is not known
         home = homes.get(image.file, set())
         own = _with_homes(text_of(Path(image.file)), home)
-        read.append((image.path, _named(_with_homes(context, home)), _named(own)))
+        read.append((image.path, named_paths(_with_homes(context, home)), named_paths(own)))
     for target, lines in seen.items():
         if target in elsewhere or any(target in named for _, named, _ in read):
             continue
@@ -180,7 +180,7 @@ def _volumes(lines: Iterator[tuple[int, str]]) -> Iterator[tuple[int, str, str]]
     """(README line, host folder, container folder) of each `-v` of `lines`."""
     for number, text in lines:
         for match in _VOLUME.finditer(text):
-            target = _clean(match.group(2))
+            target = clean_path(match.group(2))
             if target is not None:
                 yield number, match.group(1), target
 
@@ -206,8 +206,8 @@ def restated_mounts(
         context = context_text(image.file, image.copies, str(directory))
         if context is None:
             return  # more than docgen reads: what the image holds is not known
-        named |= _named(context)
-        own |= _named(text_of(Path(image.file)))
+        named |= named_paths(context)
+        own |= named_paths(text_of(Path(image.file)))
     said = {(host, target) for _, host, target in commands}
     noted = {t for _, _, t in notes}
     first: dict[tuple[str, str], int] = {}  # (host, target) of a note → its first line

@@ -35,10 +35,10 @@ from docgen.audit.image_paths import (
     ABSOLUTE,
     MOUNT_WORDS,
     SYSTEM,
-    _clean,
-    _mounts,
-    _named,
+    clean_path,
     context_text,
+    mounted_folders,
+    named_paths,
     readme_paths,
 )
 from docgen.audit.paths import under_any
@@ -81,7 +81,7 @@ def _clones(model: ImageModel) -> list[tuple[str, int]]:
             workdir, found = "/", []
         elif inst.keyword == "WORKDIR":
             value = inst.args.strip().strip("\"'")
-            workdir = _clean(
+            workdir = clean_path(
                 value if value.startswith("/") or workdir is None else posixpath.join(workdir, value)
             )
         elif inst.keyword == "RUN":
@@ -100,7 +100,7 @@ def _clones(model: ImageModel) -> list[tuple[str, int]]:
                     if workdir is None or CD.search(script[: match.start()]):
                         continue
                     place = posixpath.join(workdir, place)
-                if (cleaned := _clean(place)) is not None and cleaned != "/":
+                if (cleaned := clean_path(place)) is not None and cleaned != "/":
                     found.append((cleaned, inst.start_line))
     return found
 
@@ -139,7 +139,7 @@ def moved_clones(
     used: list[tuple[int, str]] = []
     for number, text in lines:
         for match in ABSOLUTE.finditer(MOUNT_WORDS.sub(" ", text)):
-            path = _clean(match.group(1))
+            path = clean_path(match.group(1))
             if path is not None and path.count("/") >= 2:
                 used.append((number, path))
     if not used:
@@ -157,13 +157,13 @@ def moved_clones(
             places.setdefault(name, []).append((place, line, shown))
     if not places:
         return
-    made = {path for _, path, by_readme in readme_paths(doc) if by_readme} | _mounts(doc)
+    made = {path for _, path, by_readme in readme_paths(doc) if by_readme} | mounted_folders(doc)
     made |= {
         path
         for fence in doc.fences
         for _, text in fence.lines
         for value in WORKDIR.findall(text)
-        if (path := _clean(value.strip("\"'"))) is not None
+        if (path := clean_path(value.strip("\"'"))) is not None
     }
     seen: dict[str, list[int]] = {}
     where: dict[str, tuple[str, int, str, str]] = {}
@@ -194,7 +194,7 @@ def moved_clones(
             context = context_text(model.file, model.context_copies, str(directory))
             if context is None:
                 return
-            named |= _named(context)
+            named |= named_paths(context)
     for folder, numbers in seen.items():
         top = "/" + folder.split("/")[1]
         if top in named:

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, Auditor
 from docgen.audit.commands import fence_commands, image_repository, joined
-from docgen.audit.image_paths import MOUNT, _clean
+from docgen.audit.image_paths import MOUNT, clean_path
 from docgen.audit.names import docker_run
 from docgen.audit.settings import Image
 from docgen.markdown import Document, code_spans
@@ -52,7 +52,7 @@ def _runs(doc: Document) -> Iterator[tuple[int, str, str]]:
                     yield line, run[1], span
 
 
-def _moved_data(doc: Document, text: str, auditor: Auditor) -> Iterator[Diagnostic]:
+def moved_data(doc: Document, text: str, auditor: Auditor) -> Iterator[Diagnostic]:
     """Each mount of a run of the audited image at the default folder of data its ENV moves (see the
     module docstring)."""
     if len(auditor.models) != 1:
@@ -84,7 +84,7 @@ def _moved_data(doc: Document, text: str, auditor: Auditor) -> Iterator[Diagnost
         if repo not in built and not (folder and repo.rsplit("/", 1)[-1] == folder):
             continue
         for match in MOUNT.finditer(command):
-            mounted = _clean(match.group(1) or match.group(2) or "")
+            mounted = clean_path(match.group(1) or match.group(2) or "")
             if mounted is None:
                 continue
             for name, (value, at) in moved.items():

@@ -21,17 +21,17 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN
-from docgen.audit.missing import _made
+from docgen.audit.missing import made_names
 from docgen.audit.paths import resolves_inside
 from docgen.audit.references import (
     ELSEWHERE,
     FILES_APPEAR,
     Walk,
-    _bases,
     cd_target,
     makes,
     project_top,
     root_cd,
+    run_folders,
 )
 from docgen.audit.root_vars import root_variables
 from docgen.build_scripts import DOCKER, LEAD, container_command
@@ -174,7 +174,7 @@ def _fence_runs(
     """(README line, path, folders the command may run in) of each script a command block runs,
     read top to bottom as the reader follows the blocks (`references.Walk`); a `cd` into a variable
     that is the repository's root goes to that folder from the README's folder or one above it."""
-    bases = _bases(directory, audited, project)
+    bases = run_folders(directory, audited, project)
     walk = Walk(bases, project, home=True)
     walk.recover = root_cd(bases, project, roots)
     container = _about_container(doc)
@@ -264,7 +264,7 @@ def _lifted(path: str, folders: Sequence[Path], models: Sequence[ImageModel], do
         return None  # a shell script's is told by `references.missing_scripts` (`did you mean env.sh?`)
     if not folder or first in ("", ".", "..") or not os.path.isfile(folders[0] / name):
         return None
-    if any(os.path.lexists(base / first) for base in folders) or {first, name} & _made(doc):
+    if any(os.path.lexists(base / first) for base in folders) or {first, name} & made_names(doc):
         return None
     for model in models:
         places = [copy.dest for copy in model.context_copies]

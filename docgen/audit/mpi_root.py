@@ -26,8 +26,8 @@ from collections.abc import Iterator, Sequence
 
 from docgen.audit.auditor import LIKELY, dockerfile_read
 from docgen.audit.commands import built_repositories, fence_commands, image_repository, joined, without_prompt
-from docgen.audit.docker_cli import _verb
-from docgen.audit.grammar import IMAGE_WORD, RUN, _read
+from docgen.audit.docker_cli import docker_verb
+from docgen.audit.grammar import IMAGE_WORD, RUN, read_words
 from docgen.audit.run_args import PLAIN_BASES, entrypoint, own_model
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -91,10 +91,10 @@ def _run_of(step: str) -> tuple[str, list[str], bool] | None:
         words = sh_words(step)[1:]
     except ValueError:
         return None
-    found = _verb(words) if words else None
+    found = docker_verb(words) if words else None
     if found is None or found[0] != "run":
         return None
-    read = _read(words[found[1] :], RUN)
+    read = read_words(words[found[1] :], RUN)
     if not read.complete or not read.positional or not IMAGE_WORD.fullmatch(read.positional[0]):
         return None
     away = any(n in ("-u", "--user", "--entrypoint") for n, _ in read.values)

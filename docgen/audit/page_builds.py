@@ -16,7 +16,7 @@ from pathlib import Path
 from docgen.audit.auditor import CERTAIN
 from docgen.audit.commands import PLACEHOLDER, build_commands, command_files
 from docgen.audit.paths import own_page
-from docgen.audit.references import _bases, inside, project_top
+from docgen.audit.references import inside, project_top, run_folders
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -53,7 +53,7 @@ def other_builds(
     model = own[0]
     mine = Path(os.path.realpath(model.file))
     top = project_top(directory, project)
-    bases = _bases(directory, [m.path for m in models], top)
+    bases = run_folders(directory, [m.path for m in models], top)
     others: list[tuple[int, str]] = []  # (README line, the -f as written) of each build
     for fence in doc.fences:
         for command in build_commands(fence):

@@ -74,7 +74,7 @@ def _items(para: Paragraph) -> list[list[tuple[int, str]]]:
     return chunks
 
 
-def _item_scopes(para: Paragraph, auditor: Auditor) -> dict[int, Auditor | None]:
+def item_auditors(para: Paragraph, auditor: Auditor) -> dict[int, Auditor | None]:
     """The auditor of each line of `para` whose list item has a scope note naming an image (`(only for
     `horovod` image)`): that image's, or None for a sibling's; lines without one are absent."""
     scopes: dict[int, Auditor | None] = {}
@@ -134,7 +134,7 @@ def _names_file(text: str, name: str) -> bool:
 def audit_paragraph(para: Paragraph, auditor: Auditor, untitled: bool = False) -> Iterator[Diagnostic]:
     """The claims of one paragraph (or list) of prose that contradict `auditor`'s images. `untitled`: the
     paragraph is under no heading but the README's title (`wording.listed_versions`)."""
-    scopes = _item_scopes(para, auditor)
+    scopes = item_auditors(para, auditor)
     for line, judge in nested_file_scopes(para, auditor).items():
         scopes.setdefault(line, judge)
     for line, one in item_scopes(para.lines, auditor).items():

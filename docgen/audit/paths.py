@@ -204,7 +204,7 @@ VAGUE_PARTS = frozenset({"latest", "main", "base", "build", "dev", "devel", "rel
 
 
 @functools.lru_cache(maxsize=1024)
-def _flavour(path: str) -> str | None:
+def path_flavour(path: str) -> str | None:
     """The image a Dockerfile's path says, lower case: its `variant` (`cuda` for `Dockerfile.cuda` and
     `cuda.Dockerfile`), else the folder of a plain `Dockerfile` (`cuda` for `cuda/Dockerfile`)."""
     found = variant(path)

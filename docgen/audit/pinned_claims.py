@@ -3,7 +3,7 @@ reproducibility`, `Pinned package versions`, `Versión fija de cada dependencia`
 while the Dockerfile installs Python packages with no version (`pip install transformers peft`): the
 build takes the newest release the day it runs, so the image is not the same twice.
 
-Read only when docgen sees every install of the image's stages (`floating_pins._installs`):
+Read only when docgen sees every install of the image's stages (`floating_pins.stage_installs`):
 
 - the claim is about all of them: a word for the whole (`all`, `every`, `each`, `todas`, `所有`) or a
   plural with no name before it (`pinned versions`, `dependencies are pinned`); a claim about one
@@ -28,8 +28,8 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, Auditor, dockerfile_read
-from docgen.audit.floating_pins import _installs
-from docgen.audit.versions import _raw
+from docgen.audit.floating_pins import stage_installs
+from docgen.audit.versions import raw_name
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -103,7 +103,7 @@ _SENTENCE = re.compile(r"(?:[^.!?。！？]|[.!?](?=[^\s.!?]))+[.!?。！？]*")
 """A sentence: up to a stop followed by a space or the end (`requirements.txt` is not two)."""
 
 
-def _pinned_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
+def pinned_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """A finding for the first README line saying every dependency of the image is pinned, when a
     Dockerfile compared installs Python packages with no version and nothing fixes them (`likely`)."""
     for para in doc.paragraphs:
@@ -152,13 +152,13 @@ def _floating_names(auditor: Auditor) -> tuple[ImageModel, int, list[str]] | Non
     docgen cannot read every Dockerfile."""
     first: tuple[ImageModel, int, list[str]] | None = None
     for model in auditor.models:
-        installs = _installs(model)
+        installs = stage_installs(model)
         if installs is None:
             return None
         if installs.fixed or installs.locked or installs.lists:
             continue
         bases = " ".join(
-            _raw(s.base or "") + " " + (s.base or "").lower() for s in model.chain() if s.parent is None
+            raw_name(s.base or "") + " " + (s.base or "").lower() for s in model.chain() if s.parent is None
         )
         names = [
             name

@@ -21,7 +21,7 @@ from docgen.audit.contents import (
     installs_local,
 )
 from docgen.audit.paths import variant
-from docgen.audit.versions import _raw
+from docgen.audit.versions import raw_name
 from docgen.audit.wording import is_example
 from docgen.base_contents import is_plain
 from docgen.model import Diagnostic, ImageModel
@@ -55,7 +55,7 @@ def pinned_install_claims(line: int, text: str, auditor: Auditor) -> Iterator[Di
         name, version = match.group(1), match.group(2)
         if is_example(text, match):
             continue
-        spellings = installed_under(name) | {_raw(name)}
+        spellings = installed_under(name) | {raw_name(name)}
         if auditor.models and all(
             _lacks(model, spellings) and not _built_by_another(model, auditor) for model in auditor.models
         ):
@@ -78,7 +78,7 @@ def _lacks(model: ImageModel, spellings: set[str]) -> bool:
     if not roots or not all(bare_base(base) for base in roots):
         return False
     for comp in final_components(model):
-        if (installed_under(comp.name) | {_raw(comp.name)}) & spellings:
+        if (installed_under(comp.name) | {raw_name(comp.name)}) & spellings:
             return False
     read = dockerfile_read(model.file)
     if read is None:
@@ -87,7 +87,7 @@ def _lacks(model: ImageModel, spellings: set[str]) -> bool:
         if inst.keyword not in ("RUN", "ARG", "ENV"):
             continue
         body = inst.body
-        if any(s in _raw(body) for s in spellings):
+        if any(s in raw_name(body) for s in spellings):
             return False  # named by an install docgen may not read as a component
         if inst.keyword == "RUN" and _runs_unread(body):
             return False

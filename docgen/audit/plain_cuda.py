@@ -124,7 +124,7 @@ def _bases(model: ImageModel, lines: list[int]) -> str:
     return f"{','.join(str(n) for n in lines)} {', '.join(images)}"
 
 
-def _plain_cuda(doc: Document, family: Auditor) -> Iterator[Diagnostic]:
+def plain_cuda(doc: Document, family: Auditor) -> Iterator[Diagnostic]:
     """A CUDA or cuDNN release `doc` says the image has where no image of `family` can hold one (see the
     module docstring), once per README line (`likely`)."""
     models = list(family.models)

@@ -73,7 +73,7 @@ _MAX_FILES = 200
 _MAX_BYTES = 262_144
 
 
-def _preset_env(
+def preset_env(
     doc: Document, readme: str, directory: Path, models: Sequence[ImageModel], project: Path | None
 ) -> Iterator[Diagnostic]:
     """Each variable the README says is set already (see the module docstring) that nothing sets."""

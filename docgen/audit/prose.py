@@ -21,9 +21,9 @@ from docgen.audit.settings import env_name_claims
 from docgen.audit.versions import (
     DIGITS,
     HEX,
-    _raw,
     is_address,
     norm,
+    raw_name,
     same_version,
     skeleton,
     tag_versions,
@@ -332,7 +332,7 @@ def audit_text(
             between = text[word.start() : last.end()]
             if width > 1 and not _NAME_WORDS.fullmatch(between):
                 continue
-            if meant is None and _raw(between) not in findable:  # a digit between the words counts
+            if meant is None and raw_name(between) not in findable:  # a digit between the words counts
                 continue
             name = between if meant is None else meant
             if len(norm(name)) < 3 or not auditor.facts.lookup(name, auditor.names):

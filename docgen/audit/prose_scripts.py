@@ -19,9 +19,9 @@ from docgen.audit.missing import (
     PLACEHOLDER,
     SCRIPT_SUFFIXES,
     Listings,
-    _key,
-    _made,
     in_commands,
+    made_names,
+    name_key,
     prose_bases,
     prose_fix,
     repository_files,
@@ -156,7 +156,7 @@ def missing_prose_scripts(
         if not _RUN_WORDS.search(clause) or _MAKE_WORDS.search(clause) or read.in_container:
             continue
         if made is None:
-            made = _made(fenced_only(doc)) | in_commands(fenced_only(doc))
+            made = made_names(fenced_only(doc)) | in_commands(fenced_only(doc))
         if any(part in made for part in path.split("/")):
             continue
         if any(os.path.exists(base / path) for base in bases) or prose_fix(bases, path, suffix, listings):
@@ -241,9 +241,9 @@ def absent_prose_scripts(
     if files is None:
         return
     held = {f.name for f in files}
-    keys = {_key(n) for n in held}
+    keys = {name_key(n) for n in held}
     mentioned = sorted({m.group(0) for text in source for m in ANY_SCRIPT.finditer(text)} & held)
-    made = _made(fenced_only(doc)) | in_commands(fenced_only(doc))
+    made = made_names(fenced_only(doc)) | in_commands(fenced_only(doc))
     in_files: set[str] | None = None  # the script names the repository's files name: read once, if needed
     read = False
     beside_scripts: list[str] | None = None  # the scripts of the README's folder: listed once, if needed
@@ -252,7 +252,7 @@ def absent_prose_scripts(
     linked: dict[int, tuple[list[Link], list[int]]] = {}  # line → its links and their starts, read once
     for name, (line, at) in named.items():
         suffix = name.rsplit(".", 1)[-1]
-        if name in held or name in made or name in COMMON_SCRIPTS or _key(name) in keys:
+        if name in held or name in made or name in COMMON_SCRIPTS or name_key(name) in keys:
             continue  # (a slip of a file it has: `missing`'s and `case_slips`' `did you mean`)
         if PLACEHOLDER.search(name):
             continue  # `name_of_the_script.sh`: whichever script the reader picks

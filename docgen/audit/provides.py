@@ -24,7 +24,7 @@ from docgen.audit.contents import (
     label_item,
     unbuilt_lines,
 )
-from docgen.audit.versions import _raw, norm
+from docgen.audit.versions import norm, raw_name
 from docgen.audit.wording import is_example, line_at, sentences
 from docgen.base_contents import brought_by, carries
 from docgen.markdown import Document, code_spans, lists
@@ -96,7 +96,7 @@ https://github.com/tensorflow/tensorflow`, `cd tensorflow`)."""
 
 @functools.lru_cache(maxsize=32)
 def install_text(model: ImageModel, fetches: bool = True) -> str:
-    """What the Dockerfile of `model` installs or copies, as `_raw` text: its RUN commands (comments
+    """What the Dockerfile of `model` installs or copies, as `raw_name` text: its RUN commands (comments
     dropped, as BuildKit drops them) and COPY/ADD/FROM arguments, with the build-context files it copies
     (`copied_context`'s files, read without the Dockerfile's own comments). Without `fetches`, the parts of a
     RUN that only fetch or enter a source tree (`_FETCH_ONLY`) are left out: a clone installs nothing."""
@@ -111,13 +111,14 @@ def install_text(model: ImageModel, fetches: bool = True) -> str:
         if i.keyword in ("RUN", "COPY", "ADD", "FROM") and not in_ranges(i.start_line, unbuilt)
     ]
     copied = copied_context(model)[0]
-    dockerfile = _raw(kept_text(text, unbuilt))
+    dockerfile = raw_name(kept_text(text, unbuilt))
     # `context` is the Dockerfile's text (comments too) then the files it copies: keep the files only
     files = copied[len(dockerfile) :] if copied.startswith(dockerfile) else ""
-    return _raw(" ".join(parts)) + " " + files
+    return raw_name(" ".join(parts)) + " " + files
 
 
-def _spellings(name: str) -> set[str]:
+def name_spellings(name: str) -> set[str]:
+    """The spellings of the component `name` as a list item names it (`item_component`); none if not one."""
     found = item_component(f"- {name}")
     return found[1] if found is not None else set()
 
@@ -178,7 +179,7 @@ def provided_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     if not models or len(models) != len(auditor.models):
         return
     for _, _, named in _claims(doc):
-        spelt = [(line, name, _spellings(name)) for line, name in named]
+        spelt = [(line, name, name_spellings(name)) for line, name in named]
         spelt = [(line, name, s) for line, name, s in spelt if s]
         installed = {name for _, name, s in spelt if any(x in install_text(m) for m in models for x in s)}
         for line, name, spellings in spelt:

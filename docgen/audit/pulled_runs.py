@@ -38,7 +38,7 @@ from pathlib import Path
 from docgen import makefile
 from docgen.audit.auditor import LIKELY, also_at
 from docgen.audit.commands import fence_commands, joined, without_prompt
-from docgen.audit.make_targets import _targets, makefile_in, makefile_text
+from docgen.audit.make_targets import makefile_in, makefile_text, named_targets
 from docgen.audit.make_vars import MAKE
 from docgen.audit.names import takes_value
 from docgen.audit.run_args import OFFICIAL
@@ -170,7 +170,7 @@ def _options_only(words: list[str]) -> bool:
 
 
 @functools.lru_cache(maxsize=64)
-def _script_runs(text: str) -> _Runs | None:
+def runs_of_script(text: str) -> _Runs | None:
     """The images the `docker run` commands of the script `text` run; None when one cannot be told or
     the script has none. Kept for each text: thousands of `make` targets may run the one script."""
     scalars, opened, appends = _values(text)
@@ -310,7 +310,7 @@ def _readme(doc: Document) -> _Readme:
                 part = part.strip().removeprefix("sudo ").strip()
                 make = MAKE.search(part)
                 if make is not None:
-                    targets = _targets(make.group(2).split())
+                    targets = named_targets(make.group(2).split())
                     found.runs += (
                         [(line, "make", t) for t in targets] if targets is not None else [(line, "other", "")]
                     )
@@ -350,7 +350,7 @@ def pulled_runs(doc: Document, readme: str, directory: Path) -> Iterator[Diagnos
 
     def runs_of(script: str, body: str) -> _Runs | None:
         if script not in script_runs:
-            script_runs[script] = _script_runs(body)
+            script_runs[script] = runs_of_script(body)
         return script_runs[script]
 
     def given(kind: str, target: str) -> set[str | None] | None:
@@ -543,7 +543,7 @@ def built_never_run(doc: Document, readme: str, directory: Path) -> Iterator[Dia
             if body is None or has:
                 unread.append(line)  # a script that may give an image itself
                 continue
-            runs = _script_runs(body)
+            runs = runs_of_script(body)
             if runs is not None:
                 starts.append((line, target.removeprefix("./"), target, runs))
             continue
@@ -571,7 +571,7 @@ def built_never_run(doc: Document, readme: str, directory: Path) -> Iterator[Dia
         if body is None or has:
             unread.append(line)
             continue
-        runs = _script_runs(body)
+        runs = runs_of_script(body)
         if runs is not None:
             starts.append((line, f"make {target} runs {script.removeprefix('./')}", script, runs))
     if not builds or not starts:
@@ -710,7 +710,7 @@ def committed_unrun(doc: Document, readme: str, directory: Path) -> Iterator[Dia
         if kind != "script" or "$" in script:
             continue
         body = text_or_none(directory / script)
-        runs = _script_runs(body) if body is not None else None
+        runs = runs_of_script(body) if body is not None else None
         if runs is not None:
             started += [(line, image, script.removeprefix("./"), runs.line) for image in runs.images]
     if not started:

@@ -62,7 +62,7 @@ _OUTPUT = re.compile(r"\bFile[ \t]+\"|Traceback|\bsys\.path\b|\berror\b|\bwarnin
 """A line of a traceback or of other output pasted from a run."""
 
 
-def _python_paths(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
+def python_paths(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """The findings of this module (see its docstring) on one part of the README."""
     read: dict[int, _Pythons | None] = {}  # each model's Pythons, read once a part
     lines = [(n, t) for p in doc.paragraphs for n, t in p.lines]

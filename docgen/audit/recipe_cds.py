@@ -23,7 +23,7 @@ from pathlib import Path
 from docgen import makefile
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.make_targets import make_commands, makefile_of, makefile_text
-from docgen.audit.references import MadeFiles, _ignored, inside, project_top
+from docgen.audit.references import MadeFiles, build_ignored, inside, project_top
 from docgen.audit.script_builds import CD, build_start, shell_scripts_run
 from docgen.markdown import Document
 from docgen.model import Diagnostic
@@ -83,7 +83,7 @@ def _cd_finding(base: Path, target: str, top: Path, before: Sequence[str]) -> tu
     if missing is None:
         return None
     part, path = missing
-    if _named_before(before, part) or _ignored(path, [base, top], docker=False):
+    if _named_before(before, part) or build_ignored(path, [base, top], docker=False):
         return None
     home = _elsewhere(part, base)
     return (part, path, home) if home is not None else None

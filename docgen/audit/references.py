@@ -35,17 +35,17 @@ from docgen.audit.commands import (
 )
 from docgen.audit.fetched_copies import Told, command_at, expanded_sources, fetched
 from docgen.audit.missing import PLACEHOLDER as _PLACEHOLDER_PATH
-from docgen.audit.missing import _made, code_paths, in_commands, line_texts
+from docgen.audit.missing import code_paths, in_commands, line_texts, made_names
 from docgen.audit.own_repo import repository_root
 from docgen.audit.paths import (
     Submodules,
-    _flavour,
     basename,
     files_named,
     ignore_patterns,
     ignores,
     matching,
     meant_by_stray,
+    path_flavour,
     reference_path,
     same_file,
     same_path,
@@ -72,7 +72,9 @@ def candidates(paths: tuple[str, ...], siblings: tuple[str, ...]) -> tuple[str, 
     return (*paths, *(s for s in siblings if not any(same_path(s, p) for p in paths)))
 
 
-def _meant(reference: str, paths: Sequence[str], siblings: Sequence[str], heading: str) -> set[int]:
+def meant_dockerfiles(
+    reference: str, paths: Sequence[str], siblings: Sequence[str], heading: str
+) -> set[int]:
     """The indices of the Dockerfiles in `paths` a reference to a Dockerfile that no longer exists most
     likely means now: the one Dockerfile it names by another path (`docker/Dockerfile.rocm` moved up),
     else the one of its flavour (`cuda/Dockerfile` renamed `docker/Dockerfile.cuda`), else the only
@@ -90,10 +92,10 @@ def _meant(reference: str, paths: Sequence[str], siblings: Sequence[str], headin
         same = matching(reference, every)
         if len(same) == 1:
             return same & set(range(len(paths)))
-    flavour = _flavour(reference)
+    flavour = path_flavour(reference)
     if not is_dockerfile_name(basename(reference)) and "." in basename(reference).strip("."):
         flavour = basename(reference).rsplit(".", 1)[1].lower()  # `-f Docker.rocm`: its flavour is rocm
-    alike = {i for i, p in enumerate(every) if flavour is not None and _flavour(p) == flavour}
+    alike = {i for i, p in enumerate(every) if flavour is not None and path_flavour(p) == flavour}
     if alike:
         return alike & set(range(len(paths))) if len(alike) == 1 else set()
     return {0} if len(every) == 1 and len(paths) == 1 else set()
@@ -107,15 +109,15 @@ def guessed_builds(
 ) -> set[int]:
     """The README lines of the build commands (every continued line) whose `-f` names a Dockerfile that
     is gone (`dead`, from `dead_references`) while no Dockerfile of its name is found elsewhere: the one
-    its section is compared with is a guess (`_meant`), or none, so the build args the command passes
-    are no claim about any Dockerfile audited."""
+    its section is compared with is a guess (`meant_dockerfiles`), or none, so the build args the command
+    passes are no claim about any Dockerfile audited."""
     gone = set()
     paths = [m.path for m in models]
     for line, target, flag in dead:
         path = reference_path(target)
         if not flag or stray(path) is not None:
             continue
-        now = _meant(path, paths, siblings, heading_of(doc, line))
+        now = meant_dockerfiles(path, paths, siblings, heading_of(doc, line))
         if not (now and basename(paths[min(now)]) == basename(path)):
             gone.add(line)
     if not gone:
@@ -138,12 +140,12 @@ def dead_finding(
     doc: Document,
 ) -> Diagnostic:
     """The finding on a link or `-f` to a Dockerfile that is gone, naming the Dockerfile its section is
-    compared with instead when `_meant` tells one."""
+    compared with instead when `meant_dockerfiles` tells one."""
     path = reference_path(target)
     if stray(path) is not None:
         return _stray_finding(readme, line, path, flag, siblings)
     how = "builds with" if flag else "links to"
-    now = _meant(path, [m.path for m in models], siblings, heading_of(doc, line))
+    now = meant_dockerfiles(path, [m.path for m in models], siblings, heading_of(doc, line))
     instead = f"; compared with {models[min(now)].path}, which it most likely means now" if now else ""
     # A file of the same name found elsewhere: the reference may only be read from another folder.
     known = bool(now) and basename(models[min(now)].path) == basename(path)
@@ -222,9 +224,9 @@ def dead_references(
             continue
         if any(in_submodule(base / path, directory) for base in bases):
             continue  # a Dockerfile of a git submodule: a checkout holds it only when cloned with it
-        flavour = _flavour(path)
+        flavour = path_flavour(path)
         renamed = flavour is not None and any(
-            _flavour(s) == flavour and basename(s) != basename(path) for s in siblings
+            path_flavour(s) == flavour and basename(s) != basename(path) for s in siblings
         )
         if flag and not renamed and os.path.exists(directory / basename(path)):
             continue
@@ -484,7 +486,9 @@ def copied_sources(instructions: Sequence[Instruction]) -> list[tuple[int, str]]
     return found
 
 
-def _ignored(path: str, folders: Sequence[Path], dockerfile: Path | None = None, docker: bool = True) -> bool:
+def build_ignored(
+    path: str, folders: Sequence[Path], dockerfile: Path | None = None, docker: bool = True
+) -> bool:
     """True when `path` is in a folder a build makes (`dist/`, a `.whl`), matched by a pattern of the
     `.gitignore` of `folders` (git's rules, read simply: `paths.ignores`), or left out by a
     `.dockerignore` as BuildKit reads it (`copied.dockerignore`, `copied.ignored`: a pattern from the
@@ -749,7 +753,7 @@ def context_misses(
     COPYs or ADDs while a folder on the Dockerfile's way up to the project's top does: `docker build -f
     .cd/Dockerfile .` from the repository's root when `COPY templates …` reads `.cd/templates`. When the
     context holds none of the sources, all of them must be in that one folder (a partial checkout holds
-    none anywhere), unless the project is a git checkout (`_checkout`): then a source no folder holds is
+    none anywhere), unless the project is a git checkout (`in_checkout`): then a source no folder holds is
     missing. Outside a checkout, a source no folder holds is missing when it is named as a file
     (`plain_files`) and so is every other missing one (a folder missing too tells a copy of some of the
     project's files), and the README names none of them anywhere but in a bind mount (it knows the file:
@@ -757,7 +761,7 @@ def context_misses(
     literal build args expand it (`--build-arg ENV=patolli`). A source the `.dockerignore` leaves out is
     no reason for it to be missing: the builder does not get it either. Not for a source a README line
     before the command makes (`wget`, `cp`, `mkdir`, or words: `download model.bin into this folder`),
-    nor one ignored or generated (see `_ignored`), nor one a script the README runs before it names on a
+    nor one ignored or generated (see `build_ignored`), nor one a script the README runs before it names on a
     line that makes a file (`cp ../patch.diff .` in `./prepare.sh`). With `cloned`
     (`steps.built_clones`), a clone of this very repository that the README enters and builds does not
     stop the reading."""
@@ -790,7 +794,7 @@ def context_misses(
         yield from context_findings(
             readme, line, lead, parsed.instructions, dockerfile, context, top, made, expanded, own=True
         )
-        if not _checkout(context, top):
+        if not in_checkout(context, top):
             # (an installer a build arg names is the one the reader picks, and fetches: not told)
             copied = [
                 *copied_sources(parsed.instructions),
@@ -833,7 +837,7 @@ def _fetched_misses(
     for at, path in copied:
         if not fetched(path) or any(os.path.lexists(home / path) for home in homes):
             continue
-        if _ignored(path, [context, top], dockerfile) or made.before(path, line) or told(path, line):
+        if build_ignored(path, [context, top], dockerfile) or made.before(path, line) or told(path, line):
             continue
         said = f"which does not hold {path} (line {at}) that it copies, and the README never says to fetch it"
         yield Diagnostic(readme, line, f"{lead}, {said}", confidence=LIKELY)
@@ -861,9 +865,9 @@ def context_findings(
     kept = [
         (at, path)
         for at, path in kept
-        if not _ignored(path, [context, top], docker=False) and not made.before(path, line)
+        if not build_ignored(path, [context, top], docker=False) and not made.before(path, line)
     ]
-    sources = [(at, path) for at, path in kept if not _ignored(path, [context], dockerfile)]
+    sources = [(at, path) for at, path in kept if not build_ignored(path, [context], dockerfile)]
     homes = [
         folder
         for folder in [dockerfile.parent, *dockerfile.parent.parents]
@@ -914,7 +918,7 @@ def context_findings(
                 f"{lead}, {rooted[0]}",
                 confidence=rooted[1],
             )
-        elif not found and _checkout(context, top):
+        elif not found and in_checkout(context, top):
             listed = ", ".join(f"{path} (line {at})" for at, path in nowhere)
             said = f"which does not hold {listed} that it copies, in a git checkout that holds every file"
             yield Diagnostic(
@@ -1021,7 +1025,7 @@ def plain_files(
     ]
 
 
-def _checkout(context: Path, top: Path) -> bool:
+def in_checkout(context: Path, top: Path) -> bool:
     """True when the folder of a git checkout (a `.git` folder, or a worktree's `.git` file) is at or
     above `context` within `top`: the files it does not hold (ignored ones aside) are not the project's,
     where a copy of some of its files may lack any."""
@@ -1315,7 +1319,7 @@ def dead_code_names(
     and only as the README's line in `source` writes it (a part set aside is blanked: `An      (x)`
     left of `An older one is in [x](x)` is no name in plain words).
     """
-    made = _made(doc) | in_commands(doc)
+    made = made_names(doc) | in_commands(doc)
     root = project or repository_root(directory)
     top = (root or directory).resolve()
     # from the README's folder and the folders above it: up to the root, or four when none is known
@@ -1346,7 +1350,7 @@ def dead_code_names(
             continue
         if any(os.path.exists(base / path) for base in bases):
             continue
-        if any(in_submodule(base / path, directory) for base in bases) or _ignored(path, bases):
+        if any(in_submodule(base / path, directory) for base in bases) or build_ignored(path, bases):
             continue
         if texts is None:
             texts = line_texts(doc)
@@ -1527,7 +1531,7 @@ def inside(path: Path, project: Path) -> Path | None:
     return real if real.is_relative_to(project) else None
 
 
-def _bases(directory: Path, audited: Sequence[str], project: Path) -> list[Path]:
+def run_folders(directory: Path, audited: Sequence[str], project: Path) -> list[Path]:
     """The folders a README's commands may be run from, those in `project`: the README's own, those
     above it (the repository's root), and those of the audited Dockerfiles when they are found from
     here."""
@@ -1717,7 +1721,7 @@ def missing_scripts(
     top = project_top(directory, project)
     rooted: set[Path] = set()
     roots = root_variables("\n".join(source))
-    runs = list(_scripts_run(doc.fences, _bases(directory, audited, top), top, roots, rooted, cloned))
+    runs = list(_scripts_run(doc.fences, run_folders(directory, audited, top), top, roots, rooted, cloned))
     # The folders the README's commands are confirmed to run in: where a script they run is, and
     # those a `cd $ROOT/…` or into a clone of this repository leads to, where the README says the
     # repository's root is (and, below those, a folder of the path that holds scripts of its own).
@@ -1738,7 +1742,7 @@ def missing_scripts(
         elif project is not None and not _PLACEHOLDER_PATH.search(path.lstrip("./")):
             if listed is None:  # read once, when a script is first found nowhere near
                 listed = (repository_names(top) if _exported(doc, directory, top) else None,)
-            if not _nowhere(path, listed[0]):
+            if not runs_nowhere(path, listed[0]):
                 continue
             missing.setdefault(path, ([], []))[0].append(line)
             nowhere.add(path)
@@ -1823,7 +1827,7 @@ def repository_names(top: Path) -> frozenset[str] | None:
     return frozenset(names)
 
 
-def _nowhere(path: str, names: frozenset[str] | None) -> bool:
+def runs_nowhere(path: str, names: frozenset[str] | None) -> bool:
     """True when no file of the repository (its file `names`) has the name of the script `path` runs
     (`scripts/train_docker.sh`), nor one a slip away (`build_docker.py` for `build-docker.py`): the
     README runs a script the repository never had or no longer has."""

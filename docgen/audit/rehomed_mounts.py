@@ -29,16 +29,16 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, dockerfile_read
 from docgen.audit.image_paths import (
-    _COMMON,
+    COMMON,
     DISTINCT,
     MOUNT_WORDS,
     SYSTEM,
-    _clean,
+    clean_path,
     context_text,
     read_image,
 )
-from docgen.audit.included_paths import _plain, root_base
-from docgen.audit.missing import _key, _near, code_paths
+from docgen.audit.included_paths import plain_base, root_base
+from docgen.audit.missing import code_paths, name_key, near_names
 from docgen.audit.wording import COMMAND_LANGS
 from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans
@@ -63,7 +63,7 @@ def _mounts(lines: Sequence[tuple[int, str]]) -> Iterator[tuple[int, str]]:
     """(line, container folder) of each mount of `lines` whose target is known (no variable)."""
     for number, text in lines:
         for match in _MOUNT.finditer(text):
-            path = _clean(match.group(1) or match.group(2) or "")
+            path = clean_path(match.group(1) or match.group(2) or "")
             if path is not None and path != "/":
                 yield number, path
 
@@ -224,7 +224,7 @@ def _twins(
     for _, target in targets:
         parts = target.split("/")[:_DEPTH]
         index = next((i for i in range(2, len(parts)) if DISTINCT.fullmatch(parts[i])), 0)
-        if not index or parts[index] in _COMMON or not all(parts[1:index]):
+        if not index or parts[index] in COMMON or not all(parts[1:index]):
             continue
         name, mounted, parent = parts[index], "/".join(parts[: index + 1]), "/".join(parts[:index])
         if (line, name) in told or not (parent in _PARENTS or parent.startswith(("/home/", "/root/"))):
@@ -259,7 +259,7 @@ _FOLDER_CODE = re.compile(r"(?:\./)?([\w.=+-]+)/?\Z")
 
 def mapped_slips(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
     """A folder's name in code in the README's prose (`experiment-=figures/`) that nothing of its folder
-    has, a slip (`missing._near`: separators or case, or one character added, dropped, changed or two
+    has, a slip (`missing.near_names`: separators or case, or one character added, dropped, changed or two
     swapped in a name of five or more, no digit, not a plural `s`) away from exactly one folder of the
     current one that a script the README runs mounts (`-v "${PWD}/experiment-figures":…`): the name
     the reader will find is the script's (`likely`). Each such name once, at its first line."""
@@ -271,7 +271,7 @@ def mapped_slips(doc: Document, readme: str, directory: Path) -> Iterator[Diagno
                     mapped.setdefault(host.group(1), (written.removeprefix("./"), number))
     if not mapped:
         return
-    entries = [(name, _key(name)) for name in mapped]
+    entries = [(name, name_key(name)) for name in mapped]
     told: set[str] = set()
     for line, code in code_paths(doc):
         match = _FOLDER_CODE.match(code)
@@ -280,7 +280,7 @@ def mapped_slips(doc: Document, readme: str, directory: Path) -> Iterator[Diagno
         name = match.group(1)
         if name in told or name in mapped or os.path.exists(directory / name):
             continue
-        near = _near(name, entries)
+        near = near_names(name, entries)
         if len(near) != 1 or name.lower().rstrip("s") == near[0].lower().rstrip("s"):
             continue  # (`model` and `models`: a folder of its own as often as a slip)
         told.add(name)
@@ -314,7 +314,7 @@ def _volumes(model: ImageModel) -> Iterator[tuple[str, int]]:
     for inst in read[1].instructions if read is not None else ():
         if inst.keyword == "VOLUME":
             for word in inst.exec_form or inst.args.split():
-                if (path := _clean(word.strip("\"'[],"))) is not None:
+                if (path := clean_path(word.strip("\"'[],"))) is not None:
                     yield path, inst.start_line
 
 
@@ -333,7 +333,7 @@ def _said_mounts(doc: Document) -> Iterator[tuple[int, str, str]]:
                 if len(spans) != 1 or not _MOUNT_SAID.search(clause) or _NOT_THE_CONTAINER.search(clause):
                     continue
                 written = spans[0][2].strip()
-                if _FOLDER_SPAN.fullmatch(written) and (path := _clean(written)) is not None:
+                if _FOLDER_SPAN.fullmatch(written) and (path := clean_path(written)) is not None:
                     yield number, path, clause[spans[0][0] : spans[0][1]]
 
 
@@ -359,7 +359,7 @@ def volume_elsewhere(
         return
     for model in models:
         base = root_base(model)
-        if not model.file or base is None or not _plain(base):
+        if not model.file or base is None or not plain_base(base):
             return
     images = [image for m in models if (image := read_image(m)) is not None]
     contexts = [context_text(image.file, image.copies, str(directory)) for image in images]

@@ -73,7 +73,7 @@ def response_keys(doc: Document, text: str, readme: str, directory: Path) -> Ite
         if model is None:
             continue
         fields = _fields(code, model)
-        keys = _top_keys("\n".join(t for _, t in block.lines))
+        keys = top_keys("\n".join(t for _, t in block.lines))
         if fields is None or not keys or set(keys) & set(fields[1]):
             continue
         plural = "s" if len(keys) > 1 else ""
@@ -148,7 +148,7 @@ def _fields(code: str, model: str) -> tuple[int, list[str]] | None:
     return code.count("\n", 0, classes[0].start()) + 1, fields
 
 
-def _top_keys(block: str) -> list[str]:
+def top_keys(block: str) -> list[str]:
     """The keys of the top-level object of a JSON example (its `...` placeholders allowed), in order;
     none when the block is not one object."""
     keys: list[str] = []

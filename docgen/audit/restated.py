@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY, Auditor
-from docgen.audit.versions import _keys, same_version
+from docgen.audit.versions import name_keys, same_version
 from docgen.markdown import Document, lists
 from docgen.model import Diagnostic
 from docgen.rows import display_name, renamed
@@ -70,7 +70,7 @@ def _claims(sub: Document, known: set[str]) -> Iterator[tuple[str, str, str, int
             name, version = match.group(1), match.group(2)
             if name.lower() not in known:
                 continue
-            for key in sorted(_keys(name, {})):
+            for key in sorted(name_keys(name, {})):
                 seen.setdefault(key, []).append((name, version))
         for key, said in seen.items():
             if len({v for _, v in said}) == 1:

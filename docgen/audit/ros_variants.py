@@ -29,7 +29,7 @@ from pathlib import Path
 from docgen.audit.aside import is_host_heading
 from docgen.audit.auditor import LIKELY, also_at, dockerfile_read
 from docgen.audit.copies import runs_unread
-from docgen.audit.launch_files import _packages
+from docgen.audit.launch_files import ros_packages
 from docgen.audit.wording import COMMAND_LANGS
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic, ImageModel
@@ -172,7 +172,7 @@ def _spellings(package: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![A-Za-z0-9_])(?:{re.escape(package)}|{re.escape(dashed)})(?![\w-])")
 
 
-def _ros_variants(
+def ros_variants(
     doc: Document, text: str, models: Sequence[ImageModel], readme: str, directory: Path
 ) -> Iterator[Diagnostic]:
     """One finding for the ROS packages the README runs that the image's ROS variant lacks (see the
@@ -185,7 +185,7 @@ def _ros_variants(
         return
     if re.search(r"\bros-(?:\$\{?\w+\}?|[a-z]+)-desktop\b", text):
         return  # the README installs a desktop variant itself
-    built = _packages(directory, {package for _, _, package in commands}) or {}
+    built = ros_packages(directory, {package for _, _, package in commands}) or {}
     lacking: dict[str, list[int]] = {}
     shown: dict[str, str] = {}
     for line, command, package in commands:

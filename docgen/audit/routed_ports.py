@@ -151,7 +151,7 @@ _MOST_COPIED = 200
 """How many copied files are looked through for a route's name."""
 
 
-def _routed_ports(
+def routed_ports(
     doc: Document, readme: str, directory: Path, models: Sequence[ImageModel]
 ) -> Iterator[Diagnostic]:
     """One finding per request sent to a route named after one image on a host port another image is

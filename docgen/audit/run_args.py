@@ -68,9 +68,9 @@ from docgen.audit.commands import (
     shell_steps,
     tagged_names,
 )
-from docgen.audit.containers import _files
-from docgen.audit.docker_cli import _verb, docker_words
-from docgen.audit.grammar import IMAGE_WORD, RUN, Read, _read, misplaced
+from docgen.audit.containers import text_files
+from docgen.audit.docker_cli import docker_verb, docker_words
+from docgen.audit.grammar import IMAGE_WORD, RUN, Read, misplaced, read_words
 from docgen.build_scripts import BUILD
 from docgen.files import text_or_none
 from docgen.markdown import Document, Fence
@@ -113,12 +113,12 @@ def own_model(
     return named[0] if len(named) == 1 else None
 
 
-def _run_args(doc: Document, readme: str, models: Sequence[ImageModel]) -> Iterator[Diagnostic]:
+def run_args(doc: Document, readme: str, models: Sequence[ImageModel]) -> Iterator[Diagnostic]:
     """The findings of this module (see its docstring)."""
     built = built_repositories(doc)
     if not built or not models:
         return
-    for line, image, read, after in _runs(doc):
+    for line, image, read, after in docker_runs(doc):
         if any(n == "--entrypoint" for n, _ in read.values) or not after or not after[0].startswith("-"):
             continue
         if after[0] in ("-", "--") or misplaced(after) is not None:
@@ -190,7 +190,7 @@ def empty_commands(doc: Document, readme: str, models: Sequence[ImageModel]) -> 
     built = built_repositories(doc)
     if not built or not models:
         return
-    for line, image, read, after in _runs(doc):
+    for line, image, read, after in docker_runs(doc):
         if after or any(n == "--entrypoint" for n, _ in read.values):
             continue
         model = own_model(image, built, models)
@@ -244,7 +244,7 @@ def shell_programs(
     if not models:
         return
     built = built_repositories(doc)
-    for line, image, read, after in _runs(doc):
+    for line, image, read, after in docker_runs(doc):
         if not after or any(n == "--entrypoint" for n, _ in read.values):
             continue
         word = after[0]
@@ -284,7 +284,7 @@ COMPOSE_IMAGE = re.compile(r"^[ \t]*image:[ \t]*[\"']?([^\s\"']+)", re.MULTILINE
 LOADS = re.compile(r"\bdocker[ \t]+(?:image[ \t]+)?(?:load|import)\b|\b(?:podman|nerdctl)[ \t]+load\b")
 
 
-def _runs(doc: Document, last: bool = False) -> Iterator[tuple[int, str, Read, list[str]]]:
+def docker_runs(doc: Document, last: bool = False) -> Iterator[tuple[int, str, Read, list[str]]]:
     """(README line, image, its options as read, the words after the image) of each `docker run` /
     `docker create` of a command block whose options are all known and whose image is an image name;
     with `last`, also of one with an option docgen does not know whose image is its last word."""
@@ -295,17 +295,17 @@ def _runs(doc: Document, last: bool = False) -> Iterator[tuple[int, str, Read, l
 def _fenced_runs(
     doc: Document, last: bool = False
 ) -> Iterator[tuple[int, str, Read, list[str], list[str], Fence]]:
-    """What `_runs` gives, with the words between the verb and the image (the options as written) and
+    """What `docker_runs` gives, with the words between the verb and the image (the options as written) and
     the block the run is in."""
     for fence in doc.fences:
         for lines in fence_commands(fence):
             text = joined([(n, sh_code(t)) for n, t in lines])
             for step in shell_steps(text):
                 words = docker_words(step)
-                found = _verb(words) if words else None
+                found = docker_verb(words) if words else None
                 if words is None or found is None or found[0] not in ("run", "create"):
                     continue
-                read = _read(words[found[1] :], RUN)
+                read = read_words(words[found[1] :], RUN)
                 whole = read.complete or (last and read.positional == words[-1:])
                 if whole and read.positional and IMAGE_WORD.fullmatch(read.positional[0]):
                     image = read.positional[0]
@@ -320,7 +320,7 @@ def image_runs(doc: Document, last: bool = False) -> Iterator[tuple[int, str, Re
     `docker create` of a command block whose options are all known and whose image is an image name;
     with `last`, also of one with an unknown option (`-e X=--a --b`) whose image is its last word (an
     unknown option taking it as a value would leave the command no image)."""
-    return _runs(doc, last)
+    return docker_runs(doc, last)
 
 
 def title_names(doc: Document, model: ImageModel) -> set[str]:
@@ -337,7 +337,7 @@ def dropped_namespaces(doc: Document, text: str, readme: str, directory: Path | 
     for match in GOT.finditer(text):
         have.update(image_repository(g) for g in match.groups() if g)
     have.update(image_repository(m.group(1)) for m in COMPOSE_IMAGE.finditer(text))
-    runs = list(_runs(doc))
+    runs = list(docker_runs(doc))
     have.update(image_repository(image) for _, image, _, _ in runs if "/" in image_repository(image))
     tagged = tagged_names(doc)  # a build tags it (`names` tells a namespace its build lacks)
     spaced = {
@@ -355,7 +355,7 @@ def dropped_namespaces(doc: Document, text: str, readme: str, directory: Path | 
         if directory is not None:
             if files is None:
                 top = directory.resolve()
-                files = _files(top, (directory / Path(readme).name).resolve()) or []
+                files = text_files(top, (directory / Path(readme).name).resolve()) or []
             word = re.compile(rf"(?<![\w./-]){re.escape(name)}(?![\w/-])")
             if any(word.search(text_or_none(f) or "") for f in files):
                 continue  # a script or compose file of the repository may make it
@@ -414,7 +414,7 @@ def alternative_pulls(doc: Document, text: str, readme: str) -> Iterator[Diagnos
             ]
     if not builds or not pulls:
         return
-    runs = list(_runs(doc))
+    runs = list(docker_runs(doc))
     run_repositories = {image_repository(image).lower() for _, image, _, _ in runs}
     prose = sorted(
         [(n, t) for para in doc.paragraphs for n, t in para.lines] + [(n, t) for n, t in doc.headings]

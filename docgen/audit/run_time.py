@@ -81,7 +81,7 @@ from docgen.script_env import Override, overrides
 # --------------------------------------------------------------------------------------------------
 # what the image does at run time
 
-_APP_READ = re.compile(
+APP_READ = re.compile(
     r"\A(?:HF|HUGGING\w*|TRANSFORMERS|TOKENIZERS|VLLM|SGLANG|PYTORCH|TORCH(?!_VERSION\Z)|OMP|MKL|KMP|NCCL"
     r"|NVIDIA|CUDA_VISIBLE|HIP|ROCR|HSA|GPU_DEVICE|ZE|ONEAPI|SYCL|XLA|TF|JAX|LD|PIP|UV|CONDA|GRADIO|STREAMLIT"
     r"|OPENAI|ANTHROPIC|AWS|AZURE|GOOGLE|GCP|WANDB|MLFLOW|PYTHON|NODE|NPM|JAVA|LC|DEBIAN|TERM)(?:_|\Z)"
@@ -94,9 +94,9 @@ _APP_READ = re.compile(
 whatever the Dockerfile does (`HF_TOKEN`, `CUDA_VISIBLE_DEVICES`, `VLLM_*`, `TORCH_HOME`, `MODEL_DIR`; not
 `TORCH_VERSION`, which PyTorch does not read)."""
 _LIBRARY_READ = re.compile(
-    _APP_READ.pattern.split("|(?:TOKEN|KEY")[0] + r"|(?:TOKEN|KEY|SECRET|PASSWORD|PROXY)\Z", re.IGNORECASE
+    APP_READ.pattern.split("|(?:TOKEN|KEY")[0] + r"|(?:TOKEN|KEY|SECRET|PASSWORD|PROXY)\Z", re.IGNORECASE
 )
-"""`_APP_READ` but for the names ending like a program's setting (`_DIR`, `_PATH`, `_URL`): the names a
+"""`APP_READ` but for the names ending like a program's setting (`_DIR`, `_PATH`, `_URL`): the names a
 library, a tool or the shell reads, whatever starts them."""
 _BASE_SET = re.compile(r"\A(?:CUDA|ROCM|CUDNN|NV|CANN|ASCEND|OPENVINO|INTEL|ONEAPI|MAGMA)_", re.IGNORECASE)
 """Names a GPU base image may set with ENV itself (`CUDA_VERSION` in nvidia/cuda): no claim unless the
@@ -293,13 +293,13 @@ class RunImage(Image):
         baked in at build time), set at run time changes nothing: the script the image starts
         (`script`) never names it and gives the program it starts the option named like it with a value
         of its own (`--model ./model` for `MODEL`, `--max-len 4096` for `MAX_LEN`), which wins over any
-        environment. None otherwise, and for a name a library reads itself (`_APP_READ`), when the
+        environment. None otherwise, and for a name a library reads itself (`APP_READ`), when the
         ENTRYPOINT or CMD names it, or when a file copied into the image that the container may run
         names it or cannot be read: the script runs a file of the build context (its imports are not
         known), or a copied file no RUN of the build runs (a file a RUN runs and the script does not,
         `RUN python3 load.py`, is the build's)."""
         script = self.script()
-        if script is None or _APP_READ.search(name) or not self.model.file:
+        if script is None or APP_READ.search(name) or not self.model.file:
             return None
         decls = [a for a in self.model.args if a.name == name and a.scope != "global"]
         text = text_or_none(script[1], MAX_FILE_BYTES) if decls else None
@@ -358,7 +358,7 @@ class RunImage(Image):
         it builds (`git checkout v${WEBUI_VERSION}`, `if [ "$CPU_ONLY" = true ]`) and nothing the
         container starts or copies in names it. None otherwise: the application may read the ENV."""
         read = dockerfile_read(self.model.file) if self.model.file else None
-        if read is None or _APP_READ.search(name) or name in self._read_at_run_time:
+        if read is None or APP_READ.search(name) or name in self._read_at_run_time:
             return None
         own = [e for e in self.model.env if e.name == name and e.stage in self.labels and not e.inherited]
         decls = [a for a in self.model.args if a.name == name and a.scope != "global"]
@@ -558,7 +558,7 @@ _SUB_HEADING = re.compile(
 )
 """A heading below one about environment variables that says which image or which of them it lists
 (`### For `base` tag`, `### Optional`): its list is of the same variables."""
-_PREFIXED_RUN = re.compile(r"(?:^|[\s;&|])[A-Za-z_][A-Za-z0-9_]*=\S*[ \t]+(?:\./|bash |sh |make\b)")
+PREFIXED_RUN = re.compile(r"(?:^|[\s;&|])[A-Za-z_][A-Za-z0-9_]*=\S*[ \t]+(?:\./|bash |sh |make\b)")
 
 
 def runtime_claims(part: Document, whole: Document, auditor: Auditor) -> Iterator[Diagnostic]:
@@ -654,7 +654,7 @@ def env_entries(part: Document, whole: Document) -> Iterator[tuple[int, str]]:
                     yield line, name.group(1)
 
 
-_ENV_OPTION = re.compile(r"(?:^|[\s\[(])(?:-e|--env)(?:[ \t]+|=)[\"']?([A-Za-z_][A-Za-z0-9_]*)=")
+ENV_OPTION = re.compile(r"(?:^|[\s\[(])(?:-e|--env)(?:[ \t]+|=)[\"']?([A-Za-z_][A-Za-z0-9_]*)=")
 _USER_OPTION = re.compile(
     r"(?:^|[\s\[(])(?:-u|--user)(?:[ \t]+|=)[\"']?([a-z_][a-z0-9_.-]{0,31})(?=[\"':\s\]]|\Z)"
 )
@@ -668,13 +668,13 @@ def run_options(part: Document) -> Iterator[tuple[int, str, str, str]]:
         for command in fence_commands(fence):
             # (`docker run [-ti --rm --user torch] IMAGE`: options in brackets are options)
             text = joined(command).replace("[", " ").replace("]", " ")
-            if _PREFIXED_RUN.search(text) or (run := docker_run(text)) is None:
+            if PREFIXED_RUN.search(text) or (run := docker_run(text)) is None:
                 continue
             start, image = run
             end = image_at(text, start, image)
             options = text[start : end if end >= 0 else len(text)]
             starts = joined_starts(command)
-            for match in _ENV_OPTION.finditer(options):
+            for match in ENV_OPTION.finditer(options):
                 yield joined_line(command, starts, start + match.start(1)), match.group(1), "", image
             for match in _USER_OPTION.finditer(options):
                 yield joined_line(command, starts, start + match.start(1)), "", match.group(1), image
@@ -692,7 +692,7 @@ def _env_finding(
 ) -> Iterator[Diagnostic]:
     """A finding when `name`, set at run time, reaches no image compared and one of them shows why. With
     `told` (a sentence telling to set it, for the build or the container), and for a name the
-    application may read itself (`_APP_READ`), only a RUN reading it undeclared to pick what it installs
+    application may read itself (`APP_READ`), only a RUN reading it undeclared to pick what it installs
     tells why (`--index-url $PYTORCH_INDEX`), or the script the image starts setting it before it reads
     it (what that script starts sees the script's value). A script's value is `likely` for an item of
     a list (`listed`): a list is read from prose. Not with `entered` (the README passes `--entrypoint`
@@ -705,7 +705,7 @@ def _env_finding(
         )
         yield Diagnostic(auditor.path, line, said, confidence=LIKELY if listed else CERTAIN)
         return
-    if told or _APP_READ.search(name) is not None:
+    if told or APP_READ.search(name) is not None:
         if any(image.undeclared_read(name) is None for image in images):
             return
         facts = [image.undeclared_fact(name) for image in images]
@@ -764,7 +764,7 @@ def _unread_finding(
     """A `-e NAME=…` of a run of an image the README builds that no image compared reads
     (`RunImage.unread_fact`), while the script each starts reads variables of the same first word
     (`likely`: the program the script starts may read it after all). A name ending like a setting of
-    any program (`MODEL_DIR`, `_APP_READ`) is read here too: the script hands the program its settings
+    any program (`MODEL_DIR`, `APP_READ`) is read here too: the script hands the program its settings
     as flags, from variables of that first word; not a name a library or the shell reads
     (`_LIBRARY_READ`)."""
     if _LIBRARY_READ.search(name) is not None:

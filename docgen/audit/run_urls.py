@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.compose_urls import ELSEWHERE, OPEN, _commands
+from docgen.audit.compose_urls import ELSEWHERE, OPEN, block_commands
 from docgen.build_scripts import DOCKER_PODMAN, container_command
 from docgen.markdown import Document
 from docgen.model import Diagnostic
@@ -57,7 +57,7 @@ def run_urls(doc: Document, text: str, readme: str) -> Iterator[Diagnostic]:
     just before it gives, when no run of the README publishes that host port (see the module)."""
     if _ELSEWHERE_TEXT.search(text):
         return
-    commands = _commands(doc)
+    commands = block_commands(doc)
     runs = [(n, c) for n, c in commands if _RUN.search(c)]
     if not runs or any(_UNKNOWN.search(c) for _, c in runs):
         return

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.references import RUN_SCRIPT, Walk, _bases, inside, project_top
+from docgen.audit.references import RUN_SCRIPT, Walk, inside, project_top, run_folders
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans, lists
@@ -52,7 +52,7 @@ _CLASSES = {
 }
 
 
-def _lines(path: Path) -> list[str]:
+def script_lines(path: Path) -> list[str]:
     """The lines of the script at `path`; none when it cannot be read or is larger than docgen reads."""
     return (text_or_none(path, MAX_PROJECT_FILE_BYTES) or "").splitlines()
 
@@ -61,7 +61,7 @@ def _checks(path: Path) -> list[tuple[int, int, str]]:
     """(script line, positional argument, regular expression) of each format check the script at `path`
     exits on when an argument does not match: `if ! [[ $1 =~ RE ]]; then` with an `exit` before its
     `fi`, or `[[ $1 =~ RE ]] || exit 1`. An argument named first (`VERSION=$1`) is followed."""
-    lines = _lines(path)
+    lines = script_lines(path)
     aliases: dict[str, int] = {}
     found: list[tuple[int, int, str]] = []
     for index, text in enumerate(lines):
@@ -178,7 +178,7 @@ def ignored_arguments(
         if not words:
             continue
         if script not in read:
-            text = "\n".join(_lines(script))
+            text = "\n".join(script_lines(script))
             shell = script.suffix in (".sh", ".bash") or bool(_SHELL.match(text))
             code = any(t.strip() and not t.lstrip().startswith("#") for t in text.splitlines())
             read[script] = shell and code and _READS_ARGUMENTS.search(text) is None  # comments alone: a stub
@@ -232,7 +232,7 @@ def script_runs(
     as written) of each script a command block runs that is found where the block runs it, in the
     project (not through a link leading out of it): what `found_scripts` splits into words."""
     top = project_top(directory, project)
-    walk = Walk(_bases(directory, audited, top), top, home=True)
+    walk = Walk(run_folders(directory, audited, top), top, home=True)
     for line, step in walk.steps(doc.fences, joined=True):
         own = cloned(line, step) if cloned is not None else None
         if own is not None:
@@ -267,7 +267,7 @@ def _options_refused(path: Path) -> tuple[list[str], int] | None:
     the line of its catch-all arm, when that arm refuses what it gets (exits with an error, or prints an
     "unknown option" message) and the script reads no option another way (`getopt`, `getopts`); None
     otherwise."""
-    lines = _lines(path)
+    lines = script_lines(path)
     patterns: list[str] = []
     refused = 0
     for number, text in enumerate(lines, start=1):
@@ -347,7 +347,7 @@ SOME = re.compile(
 def _accepted(path: Path) -> list[tuple[int, frozenset[str]]]:
     """(script line, options) of each `case` arm of options and of each option of a `getopts` string
     of the script at `path` (`-p|--port)` is one arm: two names of one option)."""
-    lines = _lines(path)
+    lines = script_lines(path)
     found: list[tuple[int, frozenset[str]]] = []
     for number, text in enumerate(lines, start=1):
         arm = _ARM.match(text)
@@ -566,7 +566,7 @@ def first_words(path: Path) -> tuple[Callable[[str], bool], int, str] | None:
     with an error when none holds it (`grep` reads the word as a pattern: `.` is any character). None
     when it cannot be read so: `$1` moved first (`shift`, `getopts`, `set --`), a sourced file, a
     catch-all that passes words on (`exec "$@"`), a case inside a function not called with `"$@"`."""
-    lines = _lines(path)
+    lines = script_lines(path)
     if not lines or not lines[0].startswith("#!"):
         return None
     if any(_NOT_FIRST.search(text) for text in lines):
@@ -706,7 +706,7 @@ def _positional_only(path: Path) -> _Positional | None:
     """What the shell script at `path` does with its arguments when it reads them only by position, as
     values (`PORT="$1"`, `if [ "$1" ]`), and reads no option nor the list of them; None otherwise
     (another use of `$1`, which may pass it on as an option, a `case`, `getopts`, `"$@"`, …)."""
-    lines = _lines(path)
+    lines = script_lines(path)
     text = "\n".join(lines)
     if not text.startswith("#!") and path.suffix not in (".sh", ".bash"):
         return None
@@ -800,7 +800,7 @@ def positional_options(
             )
             break
     top = project_top(directory, project)
-    bases = _bases(directory, audited, top)
+    bases = run_folders(directory, audited, top)
     starts = [at for at, _ in doc.headings]
     for block in lists(doc):
         items = [(at, m.group(1)) for at, text in block.items if (m := _ITEM_OPTIONS.match(text))]
@@ -1051,7 +1051,7 @@ def script_options(path: Path) -> ScriptOptions | None:
     options of the script's `case` arms (`--help)`: long options turned into short ones before it) and
     any long option when the string takes `-` (`getopts "ab-:"`). None when the script has no such
     parser, two of them, or one that cannot be read (a variable in the option string, `getopt -a`)."""
-    lines = _lines(path)
+    lines = script_lines(path)
     text = "\n".join(lines)
     if path.suffix == ".py" or re.match(r"#![^\n]*\bpython", text):
         return _python_options(path)
@@ -1194,7 +1194,7 @@ def undeclared_options(
             )
             break
     top = project_top(directory, project)
-    bases = _bases(directory, audited, top)
+    bases = run_folders(directory, audited, top)
     starts = [at for at, _ in doc.headings]
     groups: list[tuple[int, str, str, list[tuple[int, list[str]]]]] = []
     for block in lists(doc):

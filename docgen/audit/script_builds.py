@@ -32,10 +32,10 @@ from docgen.audit.references import (
     RUN_SCRIPT,
     MadeFiles,
     Walk,
-    _bases,
     context_findings,
     inside,
     project_top,
+    run_folders,
 )
 from docgen.audit.wording import BUILD_ARG_FLAG
 from docgen.build_scripts import BUILD, UNKNOWN, expand, walk_assignments
@@ -98,11 +98,12 @@ class _ScriptBuild:
     (when they differ from the one it reads): an arg one of them declares is not told."""
 
 
-def _lines(path: Path) -> list[str]:
+def project_lines(path: Path) -> list[str]:
+    """The lines of the project file at `path`; none when it cannot be read or is larger than docgen reads."""
     return (text_or_none(path, MAX_PROJECT_FILE_BYTES) or "").splitlines()
 
 
-def _logical(lines: list[str]) -> list[tuple[int, str]]:
+def logical_lines(lines: list[str]) -> list[tuple[int, str]]:
     """(first line, text) of each command line of a script, lines continued with `\\` joined."""
     found: list[tuple[int, str]] = []
     pending: list[str] = []
@@ -128,7 +129,7 @@ def script_runs(
     """(README line, the script as written, the script's real path, the folder the README runs it in) of
     each script a command block runs that is found where the block runs it (`references.Walk`)."""
     top = project_top(directory, project)
-    walk = Walk(_bases(directory, audited, top), top, home=True)
+    walk = Walk(run_folders(directory, audited, top), top, home=True)
     for line, step in walk.steps(doc.fences, joined=True):
         for match in RUN_SCRIPT.finditer(step):
             path = match.group(1)
@@ -172,7 +173,7 @@ def readme_runs(
 def build_start(script: Path, cwd: Path, top: Path) -> tuple[Path, list[str]] | None:
     """The folder the builds of `script` run in, run from `cwd`, and its lines with the `cd` into its own
     folder (`cd "$(dirname "$0")/.."`) blanked; None when a `cd` into its own folder leads out of `top`."""
-    lines = _lines(script)
+    lines = project_lines(script)
     for index, text in enumerate(lines):
         code = text.split(" #", 1)[0]
         if CD.search(substituted(code)) is None or BUILD.search(code):
@@ -199,7 +200,7 @@ def shell_scripts_run(
         if script in seen:
             continue
         seen.add(script)
-        text = "\n".join(_lines(script))
+        text = "\n".join(project_lines(script))
         if script.suffix in (".sh", ".bash") or SHELL.match(text):
             yield line, run, script, cwd, text
 
@@ -234,7 +235,7 @@ def script_builds(
 def _builds_of(lines: list[str]) -> Iterator[tuple[int, tuple[str, ...], str, str]]:
     """(script line, build args, Dockerfile as written or "", context as written) of each `docker build`
     of a script's `lines` before any `cd`, its literal variables expanded."""
-    logical = _logical(lines)
+    logical = logical_lines(lines)
     numbers = [n for n, _ in logical]
     for index, line, variables in walk_assignments([t for _, t in logical], {}):
         if SHOWN.match(line):
@@ -288,7 +289,8 @@ def _passed_undeclared(build: _ScriptBuild) -> list[str]:
     ]
 
 
-def _where(path: Path, directory: Path) -> str:
+def relative_path(path: Path, directory: Path) -> str:
+    """`path` relative to `directory` (resolved), as a finding shows it."""
     return os.path.relpath(path, directory.resolve())
 
 
@@ -308,8 +310,8 @@ def script_build_claims(
     top = project_top(directory, project)
     made = MadeFiles(source)
     for build in script_builds(doc, directory, audited, project):
-        script = _where(build.script, directory)
-        dockerfile = _where(build.dockerfile, directory)
+        script = relative_path(build.script, directory)
+        dockerfile = relative_path(build.dockerfile, directory)
         names = _passed_undeclared(build)
         if names:
             listed = ", ".join(names)
@@ -325,7 +327,7 @@ def script_build_claims(
             parsed = read_dockerfile(build.dockerfile, dockerfile)
         except DocgenError:
             continue
-        folder = _where(build.context, directory)
+        folder = relative_path(build.context, directory)
         shown = f"{build.context.name}/, the README's folder" if folder == "." else f"{folder}/"
         lead = (
             f"README runs {build.run}, whose docker build ({script}:{build.at}) builds {dockerfile} with the "

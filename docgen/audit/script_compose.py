@@ -16,16 +16,16 @@ from pathlib import Path
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import build_paths, substituted
-from docgen.audit.references import _checkout, inside, project_top
+from docgen.audit.references import in_checkout, inside, project_top
 from docgen.audit.script_builds import (
     CD,
     SHELL,
     SHOWN,
     WRITER,
-    _lines,
-    _logical,
-    _where,
     build_start,
+    logical_lines,
+    project_lines,
+    relative_path,
     script_runs,
     shell_scripts_run,
 )
@@ -62,7 +62,7 @@ class ScriptFiles:
             if script in seen:
                 continue
             seen.add(script)
-            lines = _lines(script)
+            lines = project_lines(script)
             text = "\n".join(lines)
             if not (script.suffix in (".sh", ".bash") or SHELL.match(text)):
                 continue
@@ -90,7 +90,7 @@ class ScriptFiles:
 def _named_files(lines: list[str]) -> Iterator[tuple[int, str, str]]:
     """(script line, `docker compose` or `docker build`, path) of each `-f` file of a compose command or a
     build of the script's `lines` before any `cd`, its literal variables expanded."""
-    logical = _logical(lines)
+    logical = logical_lines(lines)
     numbers = [n for n, _ in logical]
     for index, line, variables in walk_assignments([t for _, t in logical], {}):
         if SHOWN.match(line):
@@ -176,7 +176,7 @@ def fileless_composes(
         if started is None:
             continue
         folder, lines = started
-        for at, code in _logical(lines):
+        for at, code in logical_lines(lines):
             code = code.split(" #", 1)[0]
             if CD.search(code):
                 break
@@ -185,11 +185,11 @@ def fileless_composes(
                 continue
             if _has_compose_file(Path(os.path.realpath(folder)), real_top):
                 break
-            checkout = _checkout(Path(os.path.realpath(folder)), real_top)
-            where = _where(folder, directory)
+            checkout = in_checkout(Path(os.path.realpath(folder)), real_top)
+            where = relative_path(folder, directory)
             shown = f"{folder.name}/, the README's folder" if where == "." else f"{where}/"
             names = ", ".join(compose.DEFAULT_FILES[:-1]) + f" or {compose.DEFAULT_FILES[-1]}"
-            command = f"docker compose {match.group('verb')} ({_where(script, directory)}:{at})"
+            command = f"docker compose {match.group('verb')} ({relative_path(script, directory)}:{at})"
             yield Diagnostic(
                 readme,
                 line,

@@ -343,7 +343,7 @@ def _table_misses(
     yield Diagnostic(readme, line, said, confidence=LIKELY)
 
 
-def _script_images(
+def script_images(
     doc: Document,
     readme: str,
     directory: Path,

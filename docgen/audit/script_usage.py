@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.script_args import _lines, script_runs
+from docgen.audit.script_args import script_lines, script_runs
 from docgen.files import real_path, stays_home
 from docgen.markdown import Document, lists
 from docgen.model import Diagnostic, ImageModel
@@ -66,7 +66,7 @@ def _usage(path: Path) -> _Usage | None:
     each a single positional one, and the script reads its arguments only by number (`$1`, `${2}`):
     None for a script with no usage line or two, one whose usage names options or a list (`[args]`,
     `files...`), one reading no argument, or one reading `"$@"`, `shift`, `getopts` or sourcing a script."""
-    lines = _lines(path)
+    lines = script_lines(path)
     found: list[tuple[int, tuple[str, ...]]] = []
     read = passed = 0
     for number, text in enumerate(lines, start=1):
@@ -217,7 +217,7 @@ def _script_defaults(path: Path) -> dict[str, _Default]:
     of the variable it assigns one to (`OUT=${2:-x}`), and by name for a variable it reads from its
     caller (`${NAME:-x}`, `script_env.environment_defaults`). Left out: a position read with two
     defaults, a variable assigned again later (its value computed there), an empty default."""
-    lines = _lines(path)
+    lines = script_lines(path)
     by_position: dict[str, list[tuple[int, str, str | None]]] = {}
     assigned: dict[str, list[int]] = {}  # variable → the lines assigning it
     for number, raw in enumerate(lines, start=1):
@@ -365,7 +365,7 @@ def sourced_files(script: Path) -> list[Path]:
     folder docgen does not know and is not read."""
     folder: Path | None = None
     found: list[Path] = []
-    for raw in _lines(script):
+    for raw in script_lines(script):
         text = raw.strip()
         if text.startswith("#"):
             continue
@@ -400,7 +400,7 @@ def sourced_files(script: Path) -> list[Path]:
 def _assigned_names(script: Path) -> set[str]:
     """The variables the script at `script` assigns itself (`NAME=…`, `export NAME=…`), comments aside."""
     names: set[str] = set()
-    for raw in _lines(script):
+    for raw in script_lines(script):
         text = raw.strip()
         if not text.startswith("#") and (assign := _ASSIGNED_FROM.match(text)) is not None:
             names.add(assign.group(1))
@@ -441,7 +441,7 @@ def _passed_as(
         r"--build-arg[ \t=]+[\"']?(\w+)=[\"']?\$\{?" + re.escape(name) + r"\}?[\"']?(?=\s|$|\\)"
     )
     for script in scripts:
-        for raw in _lines(script):
+        for raw in script_lines(script):
             match = passes.search(raw)
             if match is None:
                 continue

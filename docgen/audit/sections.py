@@ -21,7 +21,7 @@ from docgen.audit.paths import (
     reference_path,
     variant,
 )
-from docgen.audit.references import _meant
+from docgen.audit.references import meant_dockerfiles
 from docgen.audit.wording import IMAGE_REF, heading_of, is_passed_value
 from docgen.files import is_dockerfile_name
 from docgen.markdown import Document
@@ -160,8 +160,8 @@ def tied_sections(
       whatever else the section names (one of `models` may be built on a community image it names).
 
     A `-f` or link in `dead` ((README line, target) of those naming a Dockerfile that no longer exists)
-    ties its section to the Dockerfile it most likely means now (`_meant`); when none is clear, a `-f`
-    ties it to none, a link does not tie it.
+    ties its section to the Dockerfile it most likely means now (`meant_dockerfiles`); when none is clear, a
+    `-f` ties it to none, a link does not tie it.
     A section headed by the name of a stage no build target builds (`### ITEX XPU Base`) is about another
     image: the one `staged` gives (stage slug → index of a model built to that stage), else none.
     A section that says nothing is about what the heading above it is about."""
@@ -183,7 +183,7 @@ def tied_sections(
         return sections[index] if index >= 0 else 0
 
     def meant(line: int, reference: str) -> set[int]:
-        return _meant(reference_path(reference), paths, siblings, heading_of(doc, line))
+        return meant_dockerfiles(reference_path(reference), paths, siblings, heading_of(doc, line))
 
     for fence in doc.fences:
         swapped = swapped_flags(fence)  # `# replace cu124 with the one you want`: an example, any image

@@ -242,7 +242,7 @@ def _named(name: str, text: str, spelled_as_package: bool = False) -> int:
     return len(re.findall(rf"(?i)(?<![\w./-]){spelled}{after}", text))
 
 
-def _server_modules(
+def server_modules(
     doc: Document,
     text: str,
     models: Sequence[ImageModel],

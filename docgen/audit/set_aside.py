@@ -21,7 +21,7 @@ from docgen.audit.aside import (
     superseded_entry_lines,
 )
 from docgen.audit.sections import IMAGE_SUBJECT, other_images, other_images_words
-from docgen.audit.versions import _keys
+from docgen.audit.versions import name_keys
 from docgen.audit.wording import BUILD_ARG_FLAG, COMMAND_LANGS, DEFAULT_WORDS, WORD, sentences
 from docgen.build_scripts import BUILD
 from docgen.files import real_path, text_or_none
@@ -166,9 +166,9 @@ def _captioned(para: Paragraph, fence: Fence, names: Mapping[str, str]) -> Parag
             name = match.group(1)
             passed.add(name)
             version = _VERSION_ARG.search(name)
-            overridden |= _keys(name, names)
+            overridden |= name_keys(name, names)
             if version and version.start():
-                overridden |= _keys(name[: version.start()], names)
+                overridden |= name_keys(name[: version.start()], names)
             if text.startswith("=", match.end()):
                 values.append(re.split(r"[\s\"']", text[match.end() + 1 :].lstrip("\"'"), maxsplit=1)[0])
     if not overridden:
@@ -179,7 +179,7 @@ def _captioned(para: Paragraph, fence: Fence, names: Mapping[str, str]) -> Parag
     spans = [
         (start + word.start(), start + word.end())
         for word in WORD.finditer(sentence)
-        if _keys(word.group(), names) & overridden
+        if name_keys(word.group(), names) & overridden
         and (word.group() not in passed or _VERSION_NEXT.match(sentence, word.end()))
     ]
     spans += [
@@ -363,7 +363,7 @@ def drop_aside(doc: Document, source: Sequence[str], models: Sequence[ImageModel
     return host  # the headings stay: they still tell what a dead reference's section is about
 
 
-def _set_aside(
+def set_aside(
     doc: Document,
     source: Sequence[str],
     models: Sequence[ImageModel],

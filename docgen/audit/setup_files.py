@@ -60,9 +60,9 @@ from docgen.audit.missing import (
     COMMON_SCRIPTS,
     COPIERS,
     CREATES,
-    _ignore_patterns,
-    _made,
+    gitignore_patterns,
     ignored,
+    made_names,
     missing_links,
     repository_files,
     script_names_in_files,
@@ -75,12 +75,12 @@ from docgen.audit.references import (
     OWN_FILE,
     USER_FILE,
     MadeFiles,
-    _nowhere,
     cd_target,
     inside,
     project_top,
+    runs_nowhere,
 )
-from docgen.audit.steps import _plain, copy_operands, image_lines, own_clones
+from docgen.audit.steps import copy_operands, image_lines, own_clones, plain_path
 from docgen.audit.versions import one_slip
 from docgen.audit.wording import COMMAND_LANGS, heading_of
 from docgen.errors import MAX_PROJECT_FILE_BYTES
@@ -416,7 +416,7 @@ def _slipped_list(
     there (the README may follow another layout: not told)."""
     path = path.removeprefix("./")
     name = posixpath.basename(path)
-    if not name or not _plain(path) or path.endswith("/") or _PLACEHOLDER.search(path) or "$" in path:
+    if not name or not plain_path(path) or path.endswith("/") or _PLACEHOLDER.search(path) or "$" in path:
         return None
     parts = path.split("/")
     if any(p in GENERATED or p in _SITE_FOLDERS or p in made for p in parts):
@@ -538,7 +538,7 @@ class _CopiedReadme:
             return False  # (with no project given, the folders above the README are no listing of it)
         if not self._read:
             self._read_once(project)
-        return self._named is not None and name not in self._named and _nowhere(path, self._names)
+        return self._named is not None and name not in self._named and runs_nowhere(path, self._names)
 
 
 _HERE_MOUNT = re.compile(
@@ -600,7 +600,7 @@ def _mounted_lists(fence: Fence, target: str, bases: Sequence[Path], top: Path) 
                 if how == "installs packages from":
                     lists.append((line, path))
                 bare = path.removeprefix("./")
-                if _plain(bare) and not bare.startswith(("/", "~", "$", "..")):
+                if plain_path(bare) and not bare.startswith(("/", "~", "$", "..")):
                     found = (inside(base / bare, top) for base in bases)
                     here = here or any(f is not None and os.path.isfile(f) for f in found)
         else:
@@ -675,10 +675,10 @@ def _leaving_aliases(doc: Document) -> dict[str, str]:
 
 
 def _made_by_steps(doc: Document) -> set[str]:
-    """The names the README's commands make: what `missing._made` reads (`mkdir`, `wget`, `touch`,
+    """The names the README's commands make: what `missing.made_names` reads (`mkdir`, `wget`, `touch`,
     `>`, a clone …), the destination of a copy, a move or a link, and the host side of a volume
     (`-v ./models:/m`)."""
-    names = set(_made(doc, CREATES - COPIERS))
+    names = set(made_names(doc, CREATES - COPIERS))
     for fence in doc.fences:
         for _, text in fence.lines:
             for volume in re.finditer(r"(?:-v|--volume|--mount)[ \t=]+['\"]?([^\s:'\"]+):", text):
@@ -715,7 +715,7 @@ def setup_files(
         os.path.exists(folder / ".git") for folder in (directory.resolve(), *directory.resolve().parents)
     )
     names = _Names(root)
-    patterns = _ignore_patterns([directory.resolve(), root], root)
+    patterns = gitignore_patterns([directory.resolve(), root], root)
     submodules = Submodules(doc)
     made = _made_by_steps(doc)
     made_files = MadeFiles(source)
@@ -869,7 +869,7 @@ def _finding(
     `upstream`: whether one of them clones another project."""
     path = path.removeprefix("./")
     name = path.rstrip("/").rsplit("/", 1)[-1]
-    if not _plain(path) or path.endswith("/") or _PLACEHOLDER.search(path) or "." not in name.strip("."):
+    if not plain_path(path) or path.endswith("/") or _PLACEHOLDER.search(path) or "." not in name.strip("."):
         return None
     template = how == "copies" and bool(_TEMPLATE.search(name))
     if built and not template:
@@ -977,7 +977,7 @@ def _passed_finding(
     `certain` in a git checkout; outside one (a copy may hold some files only), `certain` when the folder
     holds a file of the same name but its last word (`7b-sh-32k-v0.1.yml` for `7b-sh-32k-base.yml`: the
     folder was copied as it is, the name changed), else `likely`."""
-    if not _plain(path) or _PLACEHOLDER.search(path) or "$" in path or USER_FILE.search(path):
+    if not plain_path(path) or _PLACEHOLDER.search(path) or "$" in path or USER_FILE.search(path):
         return None
     if OWN_FILE.search(path):
         return None

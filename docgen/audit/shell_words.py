@@ -226,7 +226,7 @@ def _case_slipped_variables(doc: Document, text: str, readme: str) -> Iterator[D
                 )
 
 
-def _shell_words(doc: Document, text: str, readme: str) -> Iterator[Diagnostic]:
+def shell_words(doc: Document, text: str, readme: str) -> Iterator[Diagnostic]:
     """The findings of this module (see its docstring)."""
     yield from _misspelt_programs(doc, readme)
     yield from _lone_operands(doc, readme)

@@ -18,7 +18,7 @@ no system folder nor one such bases fill (`/opt`, `/workspace`, `/usr` …).
 Two claims are read (`likely`):
 
 - an absolute path in a command block or a code span of the prose, or in a sentence saying the image
-  includes it (`included_paths._claims`), that lies in such a folder, unless the README mounts or makes
+  includes it (`included_paths.path_claims`), that lies in such a folder, unless the README mounts or makes
   it or its line is about what the reader puts there (`mount`, `your`, `e.g.` …);
 - a script the README runs by a bare name (`python bench_extra.py`) when another command of the README
   runs, the same way, a script the build copies into the last WORKDIR (`python bench.py`): it is run
@@ -42,15 +42,15 @@ from docgen.audit.auditor import LIKELY, also_at, dockerfile_read
 from docgen.audit.commands import clone_operands, image_repository
 from docgen.audit.contents import PIPED
 from docgen.audit.image_paths import (
-    _bases,
-    _clean,
-    _mounts,
-    _named,
+    clean_path,
+    context_bases,
     context_text,
+    mounted_folders,
+    named_paths,
     near,
     readme_paths,
 )
-from docgen.audit.included_paths import NOT_HELD, _claims, _plain, system
+from docgen.audit.included_paths import NOT_HELD, path_claims, plain_base, system
 from docgen.audit.missing import code_paths
 from docgen.audit.paths import folders_above, resolves_inside, under_any
 from docgen.audit.wording import COMMAND_LANGS
@@ -111,10 +111,10 @@ class _Stage:
 def _at(stage: _Stage, path: str, cwd: str | None) -> str | None:
     """`path` read from `cwd` (None when it has a variable or `cwd` is not known)."""
     if path.startswith("/"):
-        return _clean(path)
+        return clean_path(path)
     if cwd is None or any(c in path for c in "$*?[{<>`\\"):
         return None
-    return _clean(posixpath.join(cwd, path))
+    return clean_path(posixpath.join(cwd, path))
 
 
 def _copy(
@@ -173,7 +173,7 @@ def _copy(
 
 def _copy_from(stage: _Stage, other: _Stage | None, source: str, dest: str, into: bool, line: int) -> None:
     """A `COPY --from` of `source` in stage `other` (None: an image) to `dest`."""
-    path = _clean(source)
+    path = clean_path(source)
     if path is None:
         stage.unknown.add(dest)
         return
@@ -270,7 +270,7 @@ def _run(stage: _Stage, script: str, line: int) -> None:
             safe = command in _SAFE
         # absolute paths it names: each folder above them holds what they name
         for arg in args:
-            path = _clean(arg) if arg.startswith("/") else None
+            path = clean_path(arg) if arg.startswith("/") else None
             if path is None:
                 continue
             if command not in _READS and (arg.endswith("/") or path in stage.names or arg is args[-1]):
@@ -290,7 +290,7 @@ def _stages(model: ImageModel, readme_folder: str) -> _Stage | None:
     read = dockerfile_read(model.file)
     if read is None:
         return None
-    bases = _bases(model.file, readme_folder)
+    bases = context_bases(model.file, readme_folder)
     by_name: dict[str, _Stage] = {}
     stage = _Stage()
     index = -1
@@ -330,7 +330,7 @@ def _stages(model: ImageModel, readme_folder: str) -> _Stage | None:
             _run(stage, inst.body, line)
         elif inst.keyword == "VOLUME":
             for word in inst.exec_form or inst.args.split():
-                if (path := _clean(word.strip("\"'[],"))) is not None:
+                if (path := clean_path(word.strip("\"'[],"))) is not None:
                     stage.unknown.add(path)
                     stage.put(path, line)
     return by_name.get(str(model.target_index), stage) if model.target_index >= 0 else stage
@@ -347,7 +347,7 @@ def _known_base(model: ImageModel) -> bool | None:
     if stage is None or stage.parent is not None or "$" in stage.base_raw + stage.base:
         return None
     repo = image_repository(stage.base.lower()).removeprefix("docker.io/")
-    if _plain(stage.base):
+    if plain_base(stage.base):
         return True
     return False if any(repo.startswith(v + "/") for v in _VENDORS) else None
 
@@ -386,7 +386,7 @@ def _made_in_container(doc: Document) -> set[str]:
                 ">" in text and re.search(r"\b(?:docker|podman)[ \t]+exec\b", text)
             ):
                 for match in _IN_CONTAINER_PATH.finditer(text):
-                    if (path := _clean(match.group(1))) is not None:
+                    if (path := clean_path(match.group(1))) is not None:
                         found.add(path)
     return found
 
@@ -414,7 +414,7 @@ def _host_files(directory: Path, models: Sequence[ImageModel]) -> set[str]:
     return names
 
 
-def _spelled_folders(
+def spelled_folders(
     doc: Document, models: Sequence[ImageModel], readme: str, directory: Path
 ) -> Iterator[Diagnostic]:
     """A path the README places in a folder whose contents the build spells out, which the build does not
@@ -430,7 +430,7 @@ def _spelled_folders(
         return
     spans = {number for number, _ in code_paths(doc)}
     prose = {number: text for para in doc.paragraphs for number, text in para.lines}
-    mounted = _mounts(doc)
+    mounted = mounted_folders(doc)
     used = list(readme_paths(doc))
     made = mounted | {path for _, path, by_readme in used if by_readme} | _made_in_container(doc)
     wanted: list[tuple[int, str]] = [
@@ -438,7 +438,7 @@ def _spelled_folders(
         for line, path, by_readme in used
         if not by_readme and not (line in spans and NOT_HELD.search(prose.get(line, "")))
     ]
-    wanted += list(_claims(doc))
+    wanted += list(path_claims(doc))
     # scripts run by a bare name next to one the build copies into the last WORKDIR
     runs: list[tuple[int, str]] = []
     makes: list[str] = []  # the README's command lines that write a file
@@ -496,7 +496,7 @@ def _spelled_folders(
         if model.file not in texts:
             context = context_text(model.file, model.context_copies, str(directory))
             texts[model.file] = (
-                None if context is None else _named(context) | frozenset(_NAME.findall(context))
+                None if context is None else named_paths(context) | frozenset(_NAME.findall(context))
             )
         known = texts[model.file]
         if known is None or first in known or name in known:

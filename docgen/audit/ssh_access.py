@@ -17,7 +17,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
 from docgen.audit.image_paths import Image, context_text, read_image
-from docgen.audit.included_paths import _plain, root_base
+from docgen.audit.included_paths import plain_base, root_base
 from docgen.audit.wording import COMMAND_LANGS
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -82,7 +82,7 @@ def ssh_access(
     images: list[Image] = []
     for model in models:
         base = root_base(model)
-        if not model.file or base is None or not _plain(base) or (image := read_image(model)) is None:
+        if not model.file or base is None or not plain_base(base) or (image := read_image(model)) is None:
             return  # another base may ship an sshd; what the image holds is not known
         images.append(image)
     texts = [context_text(image.file, image.copies, str(directory)) for image in images]

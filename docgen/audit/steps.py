@@ -24,9 +24,9 @@ from docgen.audit.missing import (
     SUFFIXES,
     WORD,
     Listings,
-    _key,
-    _made,
     corrected,
+    made_names,
+    name_key,
 )
 from docgen.audit.own_repo import owner_name, remote_names, repository_root
 from docgen.audit.references import (
@@ -35,9 +35,9 @@ from docgen.audit.references import (
     RUN_SCRIPT,
     MadeFiles,
     Walk,
-    _bases,
     cd_target,
     project_top,
+    run_folders,
     until_moved,
 )
 from docgen.build_scripts import BUILD
@@ -58,7 +58,7 @@ _UNREAD = re.compile(r"[$<>{}*?%\[\]:\\`]|\.\.")
 """A path with a variable, a placeholder, a glob, a drive or a way up: not a name to look for."""
 
 
-def _plain(path: str) -> bool:
+def plain_path(path: str) -> bool:
     """True when `path` is a relative path to look for as written (`gromacs-5.1.4`, `docker/app`)."""
     return (
         bool(path.strip("./"))
@@ -81,7 +81,7 @@ def _path_words(text: str) -> list[str]:
         word = word.strip("\"'")
         name = posixpath.basename(word.rstrip("/"))
         suffix = name.rsplit(".", 1)[1].lower() if "." in name else ""
-        if _plain(word) and ("/" in word.strip("/") or suffix in SUFFIXES) and "://" not in word:
+        if plain_path(word) and ("/" in word.strip("/") or suffix in SUFFIXES) and "://" not in word:
             found.append(word.removeprefix("./"))
     return found
 
@@ -94,13 +94,13 @@ def _names_the_repository(target: str, text: str, root: Path | None, directory: 
     parts = [p for p in target.split("/") if p not in ("", ".")]
     if not parts:
         return False
-    name = _key(parts[-1])
+    name = name_key(parts[-1])
     top = root or directory.resolve()
-    folder = _key(top.name)
-    own = {folder, *(_key(n.rsplit("/", 1)[-1]) for n in remote_names(root))}
+    folder = name_key(top.name)
+    own = {folder, *(name_key(n.rsplit("/", 1)[-1]) for n in remote_names(root))}
     title = re.search(r"^#[ \t]+`?([\w.-]+)`?[ \t]*$", text, re.MULTILINE)
     if title is not None:
-        own.add(_key(title.group(1)))
+        own.add(name_key(title.group(1)))
     # (a path of several folders names itself: only an address's last part is the clone's folder)
     address = "/" if len(parts) == 1 else r"(?:://|@)[\w.-]+[/:](?:[\w.-]+/)*"
     return name in own or bool(
@@ -126,7 +126,7 @@ def missing_folders(
     (`_cloned_here`) that the next step enters is its root, and reading goes on; after a folder a slip
     away the reader is taken to be in the one they meant, and reading goes on too."""
     top = project_top(directory, project)
-    walk = Walk(_bases(directory, audited, top), top)
+    walk = Walk(run_folders(directory, audited, top), top)
     cloned = own_clones(doc, directory)
     found: list[Diagnostic] = []
 
@@ -176,7 +176,7 @@ def _cloned_here(
     folder = operands[1] if len(operands) > 1 else posixpath.basename(url.rstrip("/")).removesuffix(".git")
     block_of, last_entering = blocks
     at = block_of.get(line)
-    if at is None or not _plain(folder) or "/" in folder.strip("/"):
+    if at is None or not plain_path(folder) or "/" in folder.strip("/"):
         return None
     folder = folder.strip("/")
     steps = _steps_below(doc.fences[at], line)
@@ -335,10 +335,10 @@ def _lost_cd(
         return None, None
     cd = CD_STEP.match(step)
     target = (cd.group(1) or "").strip("\"'") if cd else ""
-    if not _plain(target):
+    if not plain_path(target):
         return None, None
     parts = [p for p in target.split("/") if p not in ("", ".")]
-    if any(p in GENERATED or p in _made(doc) for p in parts):
+    if any(p in GENERATED or p in made_names(doc) for p in parts):
         return None, None
     if any(os.path.exists(folder / target) for folder in [directory, *directory.resolve().parents]):
         return None, None
@@ -437,7 +437,7 @@ def _copies(
                     operands = copy_operands(match.group(1), match.group(2))
                     if operands:
                         found += [(number, s, operands[1], home) for s in operands[0]]
-    walk = Walk(_bases(directory, audited, top), top)
+    walk = Walk(run_folders(directory, audited, top), top)
     image = image_lines(doc)
     cloned = own_clones(doc, directory)
     for number, step in walk.steps(doc.fences, joined=True):
@@ -478,13 +478,13 @@ def missing_copies(
     existing = {
         posixpath.basename(d.rstrip("/")): s
         for _, s, d, folders in copies
-        if _plain(s) and any(os.path.isfile(f / s) for f in folders)
+        if plain_path(s) and any(os.path.isfile(f / s) for f in folders)
     }
     listings = Listings()
     made = MadeFiles(source)
     seen: set[tuple[int, str]] = set()
     for line, src, destination, folders in copies:
-        if not _plain(src) or not folders or (line, src) in seen:
+        if not plain_path(src) or not folders or (line, src) in seen:
             continue
         if any(os.path.exists(f / src) for f in folders) or made.before(src, line):
             continue
@@ -515,10 +515,10 @@ def own_clone(words: Sequence[str], root: Path, remotes: set[str]) -> str | None
         return None
     url = operands[0]
     folder = operands[1] if len(operands) > 1 else posixpath.basename(url.rstrip("/")).removesuffix(".git")
-    if not _plain(folder) or "/" in folder.strip("/"):
+    if not plain_path(folder) or "/" in folder.strip("/"):
         return None
     named = owner_name(url)
-    own = _key(root.name) in {_key(folder), _key(folder) + "_main", _key(folder) + "_master"}
+    own = name_key(root.name) in {name_key(folder), name_key(folder) + "_main", name_key(folder) + "_master"}
     return folder.strip("/") if own or (named is not None and named in remotes) else None
 
 
@@ -549,7 +549,7 @@ def said_remotes(doc: Document, home: Path) -> set[str]:
     for _, target in doc.destinations:
         for found in _BADGE.finditer(target):
             if found.group(1) and found.group(1).lower() == "docker":
-                images.add(_key(found.group(3)))
+                images.add(name_key(found.group(3)))
             elif found.group(1):
                 badged.add(f"{found.group(2)}/{found.group(3)}".lower())
             else:
@@ -567,10 +567,10 @@ def said_remotes(doc: Document, home: Path) -> set[str]:
             folder = (
                 operands[1] if len(operands) > 1 else posixpath.basename(operands[0].rstrip("/"))
             ).removesuffix(".git")
-            if not _plain(folder) or "/" in folder.strip("/"):
+            if not plain_path(folder) or "/" in folder.strip("/"):
                 continue
             folder = folder.strip("/")
-            if named in badged or _key(named.split("/")[1]) in images:
+            if named in badged or name_key(named.split("/")[1]) in images:
                 said.add(named)
             else:
                 paths = _ClonePaths(doc.fences, home) if paths is None else paths
@@ -593,7 +593,7 @@ class _ClonePaths:
                     word = word.strip("\"'")
                     folder, slash, inner = word.partition("/")
                     inner = inner.strip("/")
-                    if not slash or not inner or not _plain(word):
+                    if not slash or not inner or not plain_path(word):
                         continue
                     if os.path.isfile(home / inner):
                         named.setdefault(folder, []).append(
@@ -640,7 +640,7 @@ def clone_paths(doc: Document, directory: Path, readme: str) -> Iterator[Diagnos
                 runs = {m.group(1) for m in _RUN_WORD.finditer(code)}
                 for word in WORD.findall(code):
                     word = word.strip("\"'")
-                    if not word.startswith(folder + "/") or not _plain(word):
+                    if not word.startswith(folder + "/") or not plain_path(word):
                         continue
                     inner = word[len(folder) + 1 :]
                     if not inner or os.path.exists(root / inner):

@@ -10,13 +10,13 @@ from collections.abc import Iterator
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, some
 from docgen.audit.cells import (
     REQUIRED_CELL,
-    _plain,
     arg_names_in_cell,
     default_column,
     default_in_cell,
     is_build_arg_table,
     is_variable_table,
     name_in_cell,
+    plain_cell,
     url_description,
     version_columns,
     version_in_cell,
@@ -147,7 +147,7 @@ def _script_table(table: Table, column: int, scripted: frozenset[str], auditor: 
     Dockerfile nor a slip away from one (`DOCKER_USERNAME`, `TAG`: the script's own). The script decides
     which it passes to `docker build`: a row no ARG declares is its variable, an ARG it leaves out is
     not missing."""
-    names = {_plain(cells[column]).strip("*_` ") for _, cells in table.rows if column < len(cells)}
+    names = {plain_cell(cells[column]).strip("*_` ") for _, cells in table.rows if column < len(cells)}
     given = names & scripted
     own = [n for n in given if n not in auditor.declared and not auditor.near_args(n)]
     return len(given) >= 2 and bool(own)
@@ -197,7 +197,7 @@ def _row_names(cell: str, auditor: Auditor, loose: bool) -> list[str]:
     variables (`loose`) a name in words a slip away from a declared one (`MKL Version` for `MKL_VER`)."""
     names = arg_names_in_cell(cell) or _declared_in_cell(cell, auditor)
     if not names and loose:
-        name = _plain(cell).strip("*_` ")
+        name = plain_cell(cell).strip("*_` ")
         names = [name] if auditor.near_args(name) else []
     return names
 
@@ -212,7 +212,7 @@ def _read_in_loose_table(name: str, auditor: Auditor) -> bool:
 def _declared_in_cell(cell: str, auditor: Auditor) -> list[str]:
     """The build arg a name cell names in plain words when no rule of `arg_names_in_cell` reads it: a
     declared ARG however short (`| OS | ubuntu22.04 |` for `ARG OS`)."""
-    name = _plain(cell).strip("*_ ")
+    name = plain_cell(cell).strip("*_ ")
     return [name] if name in auditor.declared else []
 
 
@@ -277,9 +277,9 @@ def _audit_other_table(table: Table, auditor: Auditor) -> Iterator[Diagnostic]:
         judge = own.get(line, auditor)
         if judge is None:
             continue  # a row about a Dockerfile none of the audited is: another image's
-        variable = UPPER_WORD.fullmatch(_plain(cells[0]).strip("*_` ")) if cells else None
+        variable = UPPER_WORD.fullmatch(plain_cell(cells[0]).strip("*_` ")) if cells else None
         for cell in cells:
-            reference = IMAGE_REF.fullmatch(_plain(cell).strip("*_` "))
+            reference = IMAGE_REF.fullmatch(plain_cell(cell).strip("*_` "))
             if variable and reference and passed_image(variable.group(), reference.group(1), judge):
                 continue  # `| CANN_IMAGE | quay.io/ascend/cann:…-py3.11 |`: another image, passed to a script
             yield from audit_text(line, cell, judge, prose=True)
@@ -302,7 +302,7 @@ def _audit_build_arg_rows(
     names no ARG declares are variables unless a slip away from one, and whose defaults may be a build
     file's: none is compared with an ARG without a value, and (`defaults` False, no build file passes
     them) none at all."""
-    header = [_plain(h).strip("*_` ").lower() for h in table.header]
+    header = [plain_cell(h).strip("*_` ").lower() for h in table.header]
     default_col = default_column(header, table.context)
     for line, cells, names in rows:
         judge = auditor.scoped(" ".join(cells))  # `(ROCm only)`: that image's row
@@ -330,7 +330,7 @@ def _audit_build_arg_rows(
             continue
         if default_col >= len(cells):
             continue
-        if len(names) == 1 and REQUIRED_CELL.fullmatch(_plain(cells[default_col]).strip("*_ ").lower()):
+        if len(names) == 1 and REQUIRED_CELL.fullmatch(plain_cell(cells[default_col]).strip("*_ ").lower()):
             yield from some(auditor.default_claim(line, names[0], "", CERTAIN, required=True))
             continue
         default = default_in_cell(cells[default_col])
@@ -359,7 +359,7 @@ def _url_cell(line: int, name: str, cell: str, judge: Auditor) -> list[Diagnosti
         return []
     decl = verdicts[0][1]
     model = next(m for m in judge.declared_as if decl in m.args)
-    said = _plain(cell).strip("*_ ").replace("`", "")
+    said = plain_cell(cell).strip("*_ ").replace("`", "")
     message = f"README says {name} defaults to {said} but {model.path}:{decl.line} says {decl.default}"
     return [Diagnostic(judge.path, line, message, confidence=LIKELY)]
 
@@ -384,7 +384,7 @@ def _audit_image_rows(table: Table, own: dict[int, Auditor]) -> Iterator[Diagnos
             version = version_in_cell(cell)
             if version:
                 yield from some(judge.version_claim(line, name, "==", version, CERTAIN))
-            elif index in listed and _plain(cell).strip("*_ ") in _NONE_CELLS:
+            elif index in listed and plain_cell(cell).strip("*_ ") in _NONE_CELLS:
                 yield from some(judge.absent_claim(line, name, judge.models[0].image_name))
 
 
@@ -398,7 +398,7 @@ def _row_images(table: Table, auditor: Auditor) -> dict[int, Auditor]:
     named = {m.image_name.lower(): m for m in auditor.models if m.image_name}
     rows: dict[int, Auditor] = {}
     for line, cells in table.rows if named else ():
-        model = named.get(_plain(cells[0]).strip("*`_ \t").lower()) if cells else None
+        model = named.get(plain_cell(cells[0]).strip("*`_ \t").lower()) if cells else None
         if model is not None:
             rows[line] = auditor._with((model,))
     return rows or row_folders(table, auditor)

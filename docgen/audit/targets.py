@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from docgen import baseimage, hardware
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, Fact, some
-from docgen.audit.cells import _plain, first_code
+from docgen.audit.cells import first_code, plain_cell
 from docgen.audit.wording import COMMAND_LANGS, LIST_ITEM
 from docgen.markdown import Document, Table, code_spans
 from docgen.model import ArgDecl, Diagnostic, ImageModel
@@ -45,7 +45,7 @@ def _target_column(table: Table) -> list[str] | None:
     columns: list[list[str]] = [[] for _ in table.header]  # each cell read once (rows may be short)
     for _, row in table.rows:
         for index, cell in enumerate(row[: len(columns)]):
-            if text := (first_code(cell) or _plain(cell)).strip():
+            if text := (first_code(cell) or plain_cell(cell)).strip():
                 columns[index].append(text)
     for texts in columns:
         if len(texts) >= 2 and all(_TARGET.fullmatch(t) for t in texts):
@@ -302,7 +302,7 @@ def _named_arg(text: str, args: frozenset[str]) -> str | None:
 def _cell_targets(cell: str) -> list[str]:
     """The compute capabilities a cell names (`` `120` ``, `8.6`, `sm_90 (default)`), none when it names
     anything else (`Ampere`, `all`)."""
-    text = first_code(cell) or re.sub(r"\([^)]*\)", " ", _plain(cell))
+    text = first_code(cell) or re.sub(r"\([^)]*\)", " ", plain_cell(cell))
     targets = hardware.parse_targets(text)
     return targets if targets and all(hardware.is_cuda_target(t) for t in targets) else []
 
@@ -319,7 +319,7 @@ def _offered_values(doc: Document, auditor: Auditor) -> Iterator[tuple[int, str,
         column, name = 0, None
         for index, cell in enumerate(table.header):
             if (
-                name := _named_arg(cell, args) or (_plain(cell) if _plain(cell) in args else None)
+                name := _named_arg(cell, args) or (plain_cell(cell) if plain_cell(cell) in args else None)
             ) is not None:
                 column = index
                 break

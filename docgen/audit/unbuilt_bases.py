@@ -16,7 +16,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
 from docgen.audit.commands import FILE_FLAG, OFFICIAL, fence_commands, image_repository, joined
-from docgen.audit.containers import _files
+from docgen.audit.containers import text_files
 from docgen.audit.set_aside import ci_workflows
 from docgen.build_scripts import BUILD
 from docgen.files import dockerfiles_in, real_path, text_or_none
@@ -90,7 +90,7 @@ def unbuilt_bases(
                 continue  # the README says how to get it (or at least names it)
             if texts is None:
                 readme = real_path(directory / Path(path).name)
-                files = _files(directory.resolve(), readme)
+                files = text_files(directory.resolve(), readme)
                 if files is None:
                     return
                 texts = [text_or_none(f) or "" for f in files] + ci_workflows(directory, project)

@@ -11,7 +11,7 @@ What the start is: the shell script of the build context the image's ENTRYPOINT 
 group (one `docker run`, one block of `-e` lines, the tables and lists of environment variables), the
 start reads at least one, and at least half, as `$NAME` or `${NAME}`.
 
-Silent for a name the application, a library or the shell may read itself (`run_time._APP_READ`:
+Silent for a name the application, a library or the shell may read itself (`run_time.APP_READ`:
 `HF_TOKEN`, `CUDA_VISIBLE_DEVICES`, `*_DIR`, `*_PORT` …), one any ENV, ARG or line of a Dockerfile
 audited names, one the ENTRYPOINT, CMD or a file the image copies in names, one a file (not Markdown) of
 the Dockerfiles' folders and their direct subfolders names (`preset_env.folder_files`: a mounted script,
@@ -31,7 +31,7 @@ from docgen.audit.auditor import LIKELY, Auditor, dockerfile_read
 from docgen.audit.commands import fence_commands, joined, joined_line, joined_starts
 from docgen.audit.names import docker_run, image_at
 from docgen.audit.preset_env import folder_files
-from docgen.audit.run_time import _APP_READ, _ENV_OPTION, _PREFIXED_RUN, RunImage, env_entries, runs_ours
+from docgen.audit.run_time import APP_READ, ENV_OPTION, PREFIXED_RUN, RunImage, env_entries, runs_ours
 from docgen.audit.wording import about_env, heading_of
 from docgen.files import real_path, text_or_none
 from docgen.markdown import Document, Fence
@@ -116,7 +116,7 @@ def _groups(part: Document, whole: Document, ours: Callable[[str], bool]) -> Ite
     for fence in part.fences:
         for command in fence_commands(fence):
             text = joined(command).replace("[", " ").replace("]", " ")
-            if _PREFIXED_RUN.search(text) or (run := docker_run(text)) is None or not ours(run[1]):
+            if PREFIXED_RUN.search(text) or (run := docker_run(text)) is None or not ours(run[1]):
                 continue
             start, image = run
             end = image_at(text, start, image)
@@ -124,7 +124,7 @@ def _groups(part: Document, whole: Document, ours: Callable[[str], bool]) -> Ite
             starts = joined_starts(command)
             found = [
                 (joined_line(command, starts, start + m.start(1)), m.group(1))
-                for m in _ENV_OPTION.finditer(options)
+                for m in ENV_OPTION.finditer(options)
             ]
             if found:
                 yield found
@@ -147,7 +147,7 @@ def unread_env_claims(part: Document, whole: Document, auditor: Auditor) -> Iter
     for group in groups:
         names = {name for _, name in group}
         for line, name in group:
-            if _APP_READ.search(name) is not None or len(name) < 4 or name in candidates:
+            if APP_READ.search(name) is not None or len(name) < 4 or name in candidates:
                 continue
             others = names - {name}
             facts = [_unread_fact(image, name, others) for image in images]
@@ -264,7 +264,7 @@ def prose_env_claims(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
         starts.append(start)
     candidates: dict[str, tuple[int, str]] = {}
     for line, name in said:
-        if name in candidates or _APP_READ.search(name) is not None or _DISPLAY_READ.match(name):
+        if name in candidates or APP_READ.search(name) is not None or _DISPLAY_READ.match(name):
             continue
         if any(
             name in image.env or name in image._read_at_run_time or not image.model.file for image in images

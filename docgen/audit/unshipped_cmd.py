@@ -46,7 +46,7 @@ _FETCHES = re.compile(
 _AWAY = frozenset({"-v", "--volume", "--mount", "--entrypoint", "-w", "--workdir", "--volumes-from"})
 
 
-def _bare_runs(doc: Document, tags: set[str]) -> Iterator[int]:
+def bare_runs(doc: Document, tags: set[str]) -> Iterator[int]:
     """The README line of each `docker run` of an image the README builds (`tags`) with no command after
     the image and no option that mounts, moves or replaces the start."""
     for fence in doc.fences:
@@ -118,7 +118,7 @@ def unshipped_default_scripts(
         if BUILD.search(text := joined(lines))
         for match in TAG_FLAG.finditer(text)
     }
-    lines = list(_bare_runs(doc, tags)) if tags else []
+    lines = list(bare_runs(doc, tags)) if tags else []
     if not lines or (default := _default_script(model)) is None:
         return
     script, cmd_line = default

@@ -34,7 +34,7 @@ _NOT_A_CLAIM = re.compile(
 )
 
 
-def _version_lists(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
+def version_lists(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """The lists of a component's versions in `part`'s sentences that leave out a version one of
     `auditor`'s images has, or name one none has (see the module's docstring)."""
     if len(auditor.models) < 2:

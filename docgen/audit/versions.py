@@ -23,18 +23,18 @@ ALIASES = SAME_PROJECT
 _NON_ALNUM = re.compile(r"[^a-z0-9]+")
 
 
-def _raw(name: str) -> str:
+def raw_name(name: str) -> str:
     """`name` in lower case with everything but letters and digits removed."""
     return _NON_ALNUM.sub("", name.lower())
 
 
 def norm(name: str) -> str:
     """`Megatron-core`, `megatron_core` and `Megatron Core` all become `megatroncore`."""
-    key = _raw(name)
+    key = raw_name(name)
     return ALIASES.get(key, key)
 
 
-def _keys(name: str, names: Mapping[str, str]) -> set[str]:
+def name_keys(name: str, names: Mapping[str, str]) -> set[str]:
     """The normalised keys a name is known by: as written, and its display name (config or well known)."""
     keys = {norm(name), norm(display_name(name, names))}
     dashed = re.sub(r"[\s_]+", "-", name.strip().lower())
@@ -178,12 +178,12 @@ def tag_named(tag: str, names: Mapping[str, str]) -> set[str]:
     `py3.11`, `cu1281`) or after their name (`pytorch_release_2.4.0`): the tag's leading version
     (`1.3.1-cu1281-torch260-…`, the image's own release) is not theirs, even when the image's name is
     one of them (`runpod/pytorch`)."""
-    found = {key for name, _ in tag_versions(tag) for key in _keys(name, names)}
+    found = {key for name, _ in tag_versions(tag) for key in name_keys(name, names)}
     for token in re.split(r"[-_]+", tag.lower()):
         if CUDA_TAG.fullmatch(token):
-            found |= _keys("cuda", names)
+            found |= name_keys("cuda", names)
         elif glued := re.fullmatch(r"([a-z]{2,})v?\d[\d.]*", token):
-            found |= _keys(glued.group(1), names)
+            found |= name_keys(glued.group(1), names)
     return found
 
 
@@ -355,5 +355,5 @@ def near_names(name: str, declared: Collection[str]) -> list[str]:
     sorted."""
     if name in declared:
         return []
-    same = {other for other in declared if _raw(other) == _raw(name) and other != name}
+    same = {other for other in declared if raw_name(other) == raw_name(name) and other != name}
     return sorted(same.union(near_args(name, declared)))

@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, also_at
-from docgen.audit.image_paths import _clean, _mounts, _named, context_text, read_image
+from docgen.audit.image_paths import clean_path, context_text, mounted_folders, named_paths, read_image
 from docgen.audit.versions import one_slip
 from docgen.audit.wording import COMMAND_LANGS
 from docgen.build_scripts import container_command
@@ -71,7 +71,9 @@ def _bound(doc: Document) -> set[str]:
                 for spec in match.group(1).split(","):
                     parts = spec.split(":")
                     inside = parts[1] if len(parts) > 1 else parts[0]
-                    if (path := _clean(inside.removeprefix("dst=").removeprefix("destination="))) is not None:
+                    if (
+                        path := clean_path(inside.removeprefix("dst=").removeprefix("destination="))
+                    ) is not None:
                         found.add(path)
     return found
 
@@ -94,7 +96,7 @@ def _work_dirs(doc: Document) -> Iterator[tuple[int, str, bool]]:
                 continue
             singularity = bool(_SINGULARITY.search(joined))
             for match in _WORK_DIR.finditer(joined):
-                path = _clean(match.group(1))
+                path = clean_path(match.group(1))
                 if path is not None and path != "/":
                     yield first, path, singularity and match.group().lstrip().startswith("--pwd")
 
@@ -112,7 +114,11 @@ def missing_work_dirs(
     images = [image for m in models if m.file and (image := read_image(m)) is not None]
     if not images or any(image.piped for image in images):
         return
-    made = {path for image in images for path in [*image.made, *image.entered]} | _mounts(doc) | _bound(doc)
+    made = (
+        {path for image in images for path in [*image.made, *image.entered]}
+        | mounted_folders(doc)
+        | _bound(doc)
+    )
     seen: dict[str, list[int]] = {}
     pwd: set[str] = set()  # the folders a Singularity `--pwd` starts in
     for line, path, singular in used:
@@ -127,7 +133,7 @@ def missing_work_dirs(
         text = context_text(image.file, image.copies, str(directory))
         if text is None:
             return
-        image.named = _named(text)
+        image.named = named_paths(text)
     for path, lines in seen.items():
         if any(path in image.named for image in images):
             continue

@@ -76,7 +76,7 @@ _SLOTS = tuple(Word.__dict__[name].__set__ for name in ("text", "names", "known"
 _SET_TEXT, _SET_NAMES, _SET_KNOWN, _SET_QUOTED, _SET_LINE = _SLOTS
 
 
-def _word(text: str, names: frozenset[str], known: bool, quoted: bool, line: int) -> Word:
+def make_word(text: str, names: frozenset[str], known: bool, quoted: bool, line: int) -> Word:
     """`Word(text, names, known, quoted, line)`, made in a third of the time: the reader makes one
     per shell word, and a frozen dataclass's `__init__` sets each field through `object.__setattr__`.
     The result is an ordinary `Word` (equal, hashable, frozen). Words have slots, not a `__dict__`:
@@ -274,7 +274,7 @@ class Reader:
         if not self.started:
             return None
         line = self.line_at(self.word_start)
-        word = _word("".join(self.parts), frozenset(self.names), self.known, self.quoted, line)
+        word = make_word("".join(self.parts), frozenset(self.names), self.known, self.quoted, line)
         self.parts, self.names, self.known, self.quoted, self.started = [], set(), True, False, False
         return word
 
@@ -288,7 +288,7 @@ class Reader:
         if split == 1 and _ASSIGNMENT.match(word.text) and _assignment_position(before):
             return [word]
         if split == 2 or (split == 1 and not word.quoted):
-            return [_word(piece, word.names, word.known, False, word.line) for piece in word.text.split()]
+            return [make_word(piece, word.names, word.known, False, word.line) for piece in word.text.split()]
         if not word.text and not word.quoted and not word.names:
             return []  # an unset shell variable; one from an ARG with no value is kept for the tables
         return [word]
@@ -489,7 +489,7 @@ class Reader:
                             text[end] in _SIMPLE_END
                             and not (text[end] == "(" and _ASSIGNMENT.fullmatch(m.group()))
                         ):
-                            add_word(_word(m.group(), _NO_NAMES, True, False, self.line_at(self.i)))
+                            add_word(make_word(m.group(), _NO_NAMES, True, False, self.line_at(self.i)))
                         else:
                             self.parts.append(m.group())
                             self.started = True
@@ -629,7 +629,7 @@ class Reader:
             elif "$" in word:
                 words.extend(self.split_word(self.substituted(word, line), words))  # (none: unset)
             else:
-                words.append(_word(word, _NO_NAMES, True, False, line))
+                words.append(make_word(word, _NO_NAMES, True, False, line))
         if words:
             yield Command(words, [], [], words[0].line, "")
 
@@ -649,7 +649,7 @@ class Reader:
             known = known and value_known
             pos = ref.end()
         parts.append(word[pos:])
-        return _word("".join(parts), frozenset(names), known, False, line)
+        return make_word("".join(parts), frozenset(names), known, False, line)
 
     def quoted_word(self, word: str, line: int) -> Word:
         """A plain word with quoted parts (`--index-url="${URL}"`, `'a b'`): quotes removed, `$NAME`
@@ -669,7 +669,7 @@ class Reader:
             parts.append(found.text)
             names |= found.names
             known = known and found.known
-        return _word("".join(parts), names, known, True, line)
+        return make_word("".join(parts), names, known, True, line)
 
     def heredoc(self, delimiter: str, strip_tabs: bool, cmd: Command) -> None:
         if self.bodies is not None:
