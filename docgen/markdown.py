@@ -647,6 +647,8 @@ class Fence:
     loose: bool = False
     """A prose line that is a command in a paragraph that also holds other text (`plain_commands`): kept
     only in a README with no code block."""
+    prompted: bool = False
+    """A paragraph's lines written at a `$ ` prompt (`prompt_commands`): commands, though no code block."""
 
 
 @dataclass
@@ -1141,7 +1143,7 @@ def read_document(text: str, path: str) -> Document:
             continue
         para.append((number, line))
     flush()
-    if any(f.loose for f in doc.fences) and any(not f.inline for f in doc.fences):
+    if any(f.loose for f in doc.fences) and any(not f.inline and not f.prompted for f in doc.fences):
         doc.fences = [f for f in doc.fences if not f.loose]  # the README writes its commands in blocks
     return doc
 
@@ -1259,7 +1261,7 @@ def prompt_commands(lines: Sequence[tuple[int, str]], section: int) -> list[Fenc
                 break
             block.append(lines[index])
             index += 1
-        found.append(Fence("", block, section))
+        found.append(Fence("", block, section, prompted=True))
     return found
 
 
