@@ -9,13 +9,19 @@
 - table rows (`table_cells`, `delimiter_cells`) with GFM's escaped pipes;
 - for `docgen audit`, the whole structure (`read_document`): tables (Markdown and HTML), paragraphs,
   fenced code, headings and links outside docgen blocks and HTML comments, the bodies of MkDocs
-  admonitions and content tabs (`!!! note`, `=== "Tab"`) read as the Markdown they render as.
+  admonitions and content tabs (`!!! note`, `=== "Tab"`) read as the Markdown they render as;
+  indented code blocks (CommonMark's: four columns past the list item's text, no lazy line of a
+  paragraph, blank lines inside kept) as blocks with no language, unindented; and the commands a
+  paragraph writes at a `$ ` prompt, with the lines a `\\` continues, as such a block too
+  (`prompt_commands`).
 
 Line numbers are those `docgen.markers` uses. Every regular expression runs on one line or one table
 cell and cannot backtrack over user text, and every function takes time linear (or n log n) in its
 text. `tests/test_markdown.py` compares headings, fences, code spans, links and table cells with
-markdown-it-py's. What is not followed: what block quotes hold (only their lazy lines are), indented
-code blocks, link reference definitions (a `[text][label]` is a link whose target is not known here),
+markdown-it-py's (indented code blocks too). What is not followed: what block quotes hold (only their
+lazy lines are), what HTML blocks hold (a list marker in one opens an item; an indented line there is
+no code), indented code in a reStructuredText page (whose directives indent their bodies), link
+reference definitions (a `[text][label]` is a link whose target is not known here),
 the raw HTML or autolinks that would take precedence over a code span or link starting inside them,
 and a table row without `|` (GFM reads a one-cell row; here it ends the table).
 """
@@ -51,6 +57,7 @@ __all__ = [
     "headings",
     "links",
     "plain",
+    "prompt_commands",
     "read_document",
     "source_lines",
     "table_cells",
@@ -628,7 +635,7 @@ class Paragraph:
 
 @dataclass
 class Fence:
-    """A fenced code block."""
+    """A fenced code block (an indented one, or a paragraph's `$ ` commands: lang '')."""
 
     lang: str
     lines: list[tuple[int, str]]
@@ -640,6 +647,8 @@ class Fence:
     loose: bool = False
     """A prose line that is a command in a paragraph that also holds other text (`plain_commands`): kept
     only in a README with no code block."""
+    prompted: bool = False
+    """A paragraph's lines written at a `$ ` prompt (`prompt_commands`): commands, though no code block."""
 
 
 @dataclass
@@ -780,7 +789,11 @@ def _live_lines(text: str, path: str) -> list[str | None]:
                 out.append(line[pos:start])
                 in_comment = True
                 pos = start + 4
-        lines[index] = "".join(out)
+        kept = "".join(out)
+        if kept != line and kept.startswith(" "):  # a comment blanked at the start indents nothing
+            indent = len(line) - len(line.lstrip(" \t"))
+            kept = line[:indent] + kept[indent:].lstrip(" ")
+        lines[index] = kept
     return lines
 
 
@@ -878,7 +891,7 @@ def _unwrap_markdown(lines: list[str | None]) -> None:
         line = lines[index]
         index += 1
         if line is None:
-            fences.fence = None
+            fences.end_blocks()  # a docgen block ends the code block open
             continue
         if fences.step(line) != markers.OPENS:
             continue
@@ -1004,6 +1017,9 @@ def read_document(text: str, path: str) -> Document:
     para: list[tuple[int, str]] = []
     fence: Fence | None = None
     fences = markers.Fences()
+    indented = not path.lower().endswith((".rst", ".rest"))  # reStructuredText indents what is no code
+    code: Fence | None = None  # the indented code block open
+    blanks: list[tuple[int, str]] = []  # the blank lines after its last line: its own if code follows
 
     def flush() -> None:
         nonlocal para, previous
@@ -1011,7 +1027,9 @@ def read_document(text: str, path: str) -> Document:
         if para:
             out.paragraphs.append(Paragraph(para, heading, previous, section))
             out.fences.extend(inline_commands(para, section))
-            out.fences.extend(plain_commands(para, section))
+            prompted = prompt_commands(para, section)
+            out.fences.extend(prompted)
+            out.fences.extend(plain_commands(para, section, {n for f in prompted for n, _ in f.lines}))
             previous = " ".join(t for _, t in para)
         para = []
         if old_list and dropped:
@@ -1024,7 +1042,25 @@ def read_document(text: str, path: str) -> Document:
         index += 1
         kind = fences.step(line) if line is not None else markers.OUTSIDE
         if line is None:
-            fences.fence = None
+            fences.end_blocks()  # a docgen block ends the code block open
+        if indented and fences.code and kind == markers.OUTSIDE and line is not None:
+            if not line.strip():
+                if code is not None:
+                    blanks.append((number, fences.code_text))
+                continue
+            if code is None or fences.code_opens:
+                flush()
+                blanks = []
+                code = Fence("", [], section)
+                if old_list:
+                    old_list, dropped = False, 0
+                else:
+                    out.fences.append(code)
+            code.lines.extend(blanks)
+            code.lines.append((number, fences.code_text))
+            blanks = []
+            continue
+        code, blanks = None, []
         if kind == markers.INSIDE and fence is not None and line is not None:
             fence.lines.append((number, line))
             continue
@@ -1052,6 +1088,8 @@ def read_document(text: str, path: str) -> Document:
             doc.destinations.extend((link_line, target) for target in destinations(link_text, found))
         if head:
             flush()
+            for underline in lines[index : head.last]:  # a setext heading's underline ends its text
+                fences.step(underline or "")
             index = head.last  # after a setext heading's underline
             heading, level = head.text, head.level
             section, old_list, dropped = number, False, 0
@@ -1105,7 +1143,7 @@ def read_document(text: str, path: str) -> Document:
             continue
         para.append((number, line))
     flush()
-    if any(f.loose for f in doc.fences) and any(not f.inline for f in doc.fences):
+    if any(f.loose for f in doc.fences) and any(not f.inline and not f.prompted for f in doc.fences):
         doc.fences = [f for f in doc.fences if not f.loose]  # the README writes its commands in blocks
     return doc
 
@@ -1179,16 +1217,69 @@ _SENTENCE_WORD = re.compile(
 """A word of a sentence, which a command line does not hold."""
 
 
-def plain_commands(lines: Sequence[tuple[int, str]], section: int) -> list[Fence]:
+_PROMPT = re.compile(r"[ \t]*\$[ \t]+(?=[A-Za-z_./~])")
+"""A prose line's `$ ` prompt before a command (a word, `./run.sh`, `/opt/x`, `~/bin/x`; not `$ 5`)."""
+_COMMENTS = re.compile(r"`[^`]*`|(?<!\S)#.*")
+"""What a command line holds that is no word of it: a backtick substitution, a comment."""
+
+
+def _prompted(text: str) -> bool:
+    """Whether `text` is a `$ `-prompted command line: no sentence (no sentence word outside its comments,
+    no sentence end but a build's context `.`)."""
+    prompt = _PROMPT.match(text)
+    if prompt is None:
+        return False
+    command = _COMMENTS.sub(" ", text[prompt.end() :]).strip()
+    if command.endswith((".", ":", ",", ";", "!", "?", ")")) and not command.endswith((" .", "..")):
+        return False
+    return _SENTENCE_WORD.search(command) is None
+
+
+def prompt_commands(lines: Sequence[tuple[int, str]], section: int) -> list[Fence]:
+    """The command blocks of a paragraph written at a `$ ` prompt without a fence: each run of `$ `-prompted
+    command lines (`_prompted`), the lines a `\\` continues, and the options indented deeper than the
+    run's first line after a line whose `\\` is missing (so that the rules reading blocks see the slip), as
+    a block with no language, the lines as written (prompts stay, as in a fenced block). Any other line
+    of the paragraph stays prose only."""
+    found: list[Fence] = []
+    index = 0
+    while index < len(lines):
+        number, text = lines[index]
+        index += 1
+        if not _prompted(text):
+            continue
+        block = [(number, text)]
+        depth = len(text) - len(text.lstrip())
+        while index < len(lines):
+            after = lines[index][1]
+            body = after.lstrip()
+            if not (
+                block[-1][1].rstrip().endswith("\\")
+                or _prompted(after)
+                or (body.startswith("-") and len(after) - len(body) > depth)
+            ):
+                break
+            block.append(lines[index])
+            index += 1
+        found.append(Fence("", block, section, prompted=True))
+    return found
+
+
+def plain_commands(
+    lines: Sequence[tuple[int, str]], section: int, taken: frozenset[int] | set[int] = frozenset()
+) -> list[Fence]:
     """Each line of a paragraph that is a whole command written as plain text (`_PLAIN_COMMAND`, no
     code span, link or emphasis, no word of a sentence, no sentence end but a build's context `.`, no
     placeholder), as a one-line `bash` block marked `inline`: a README with no code block writes `cd
     build` and `./run.sh` so. A line in a paragraph with other text is marked `loose` (`read_document`
-    drops those when the README has a code block); an indented line is an indented block's."""
+    drops those when the README has a code block); an indented line is an indented block's. The lines
+    of `taken` are read already (`prompt_commands`)."""
     found: list[Fence] = []
     for number, text in lines:
         if text.startswith(("    ", "\t")):
             return []
+        if number in taken:
+            continue
         command = text.strip()
         if command.startswith("$ "):
             command = command[2:].lstrip()

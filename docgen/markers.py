@@ -164,6 +164,64 @@ def _thematic_break(body: str) -> bool:
     return len(marks) >= 3 and marks[0] in "-*_" and marks == marks[0] * len(marks)
 
 
+def _past(text: str, columns: int) -> str:
+    """`text` without its first `columns` columns (a tab to the next multiple of four; one it cuts
+    through leaves its other columns as spaces), as CommonMark takes an indented code block's
+    indentation off."""
+    column = 0
+    for index, char in enumerate(text):
+        if column >= columns:
+            return text[index:]
+        if char == "\t":
+            column += 4 - column % 4
+            if column > columns:
+                return " " * (column - columns) + text[index + 1 :]
+        else:
+            column += 1  # a space (or the list marker of `-     code`)
+    return ""
+
+
+def _tabs_expanded(text: str) -> str:
+    """`text` with the tabs of its indentation turned into the spaces up to the next multiple of four
+    columns (CommonMark's tab stops)."""
+    column = 0
+    for index, char in enumerate(text):
+        if char == "\t":
+            column += 4 - column % 4
+        elif char == " ":
+            column += 1
+        else:
+            return " " * column + text[index:]
+    return " " * column
+
+
+_RAW_HTML = ("<pre", "<script", "<style", "<textarea")
+"""The HTML blocks that blank lines do not end (CommonMark's kind 1): they end at their closing tag."""
+
+
+def _html_end(rest: str) -> str:
+    """What ends the HTML block or block quote a line whose text is `rest` (starting with `<` or `>`)
+    opens: `>` a block quote (a blank line), the closing tag of a `<pre>`-like block or `-->` of a
+    comment not closed on its line, else '' (a blank line); an HTML block closed on its own line, '-'."""
+    if rest[0] == ">":
+        quoted = rest[1:].strip()
+        return ">" if quoted and _continues_text(quoted) else ">>"
+    lower = rest.lower()
+    if lower.startswith("<!--"):
+        return "-" if "-->" in lower[4:] else "-->"
+    for tag in _RAW_HTML:
+        if lower.startswith(tag) and lower[len(tag) : len(tag) + 1] in ("", " ", ">", "\t"):
+            closing = "</" + tag[1:]
+            return "-" if closing in lower else closing
+    return ""
+
+
+def _setext_underline(rest: str, text: bool) -> bool:
+    """Whether `rest` (not blank) underlines the paragraph text before it as a heading (`===`): the
+    paragraph ends there."""
+    return text and not rest.strip().strip("=")
+
+
 def _continues_text(body: str) -> bool:
     """Whether a line whose text is `body` (not blank) may continue a paragraph: it starts no ATX
     heading, block quote, HTML, thematic break, fence or list item (`[ ]{0,3}(#{1,6}([ \t]|$)|>|<|
@@ -192,9 +250,26 @@ class Fences:
     with it, closed or not. Outside list items this is `fence_after`. The list items are followed
     only as far as fences need (their text's column); a lazy continuation line (unindented text right
     after an item's text) keeps them open, as CommonMark does.
+
+    Indented code blocks are followed too, without changing what `step` returns (such a line is
+    `OUTSIDE`): `code` says whether the line stepped is one (lines indented four columns or more past
+    the text of the list item around them, a tab to the next multiple of four, that continue no paragraph,
+    HTML block or block quote; a blank line while one is open, which is the block's only when an indented
+    line follows it), and `code_text` what it holds (its indentation up to the block's less).
     """
 
-    __slots__ = ("_below", "_items", "_text", "fence", "info_at")
+    __slots__ = (
+        "_below",
+        "_code",
+        "_html",
+        "_items",
+        "_text",
+        "code",
+        "code_opens",
+        "code_text",
+        "fence",
+        "info_at",
+    )
 
     def __init__(self) -> None:
         self.fence: str | None = None
@@ -204,13 +279,25 @@ class Fences:
         self._below = 0  # a non-blank line indented less than this ends the open code block
         self._items: list[int] = []  # columns of the text of the list items open around this line
         self._text = False  # the line before was paragraph text: a lazy continuation line may follow
+        self.code = False
+        """The line stepped last is a line of an indented code block (a blank one: tentatively)."""
+        self.code_opens = False
+        """That line opens the indented code block (the line before was none of its)."""
+        self.code_text = ""
+        """What that line holds, the block's indentation taken off."""
+        self._code: int | None = None  # the column the open indented code block's lines start at
+        self._html = "-"  # what ends the HTML block or block quote open ("" or ">": a blank line; "-": none)
 
     def step(self, line: str) -> int:
         """`OUTSIDE`, `OPENS`, `INSIDE` or `CLOSES`: what `line` (with or without its ending) is."""
-        text = line.rstrip("\r\n")
+        text = written = line.rstrip("\r\n")
         body = text.lstrip(" ")
+        if body[:1] == "\t":
+            text = _tabs_expanded(text)
+            body = text.lstrip(" ")
         indent = len(text) - len(body)
         blank = not body.strip()
+        self.code = self.code_opens = False
         if self.fence is not None:
             if blank or indent >= self._below:
                 _, self.fence = fence_after(text[self._below :], self.fence)
@@ -218,24 +305,65 @@ class Fences:
             self.fence = None  # the list item ended, and the code block with it
         if blank:
             self._text = False
+            if self._code is not None:
+                self.code, self.code_text = True, _past(written, self._code)
+            if self._html in ("", ">", ">>"):
+                self._html = "-"
             return OUTSIDE
+        if self._code is not None:
+            if indent >= self._code:
+                self.code, self.code_text = True, _past(written, self._code)
+                return OUTSIDE
+            self._code = None
+        if self._html[:1] == ">":  # a block quote: a line of it, a lazy one, or the end of it
+            if body[0] == ">":
+                quoted = body[1:].strip()
+                self._html = ">" if quoted and _continues_text(quoted) else ">>"
+            elif self._html != ">" or not (
+                _continues_text(body) or indent >= 4 + (self._items[-1] if self._items else 0)
+            ):
+                self._html = "-"
+        html = self._html != "-"  # no indented code in an HTML block or a block quote
+        if html and self._html not in ("", ">", ">>") and self._html in body.lower():
+            self._html = "-"  # `</pre>`, `-->`: the HTML block ends with this line
         items = self._items
         if items and indent < items[-1] and self._text and _continues_text(body):
             return OUTSIDE  # a lazy continuation: the item goes on
         while items and indent < items[-1]:
             items.pop()
         start = items[-1] if items else 0
-        if (body[0] in _BULLETS or body[0] in _DIGITS) and not _thematic_break(body):
+        if indent >= start + 4 and not self._text and not html:
+            self._code = start + 4
+            self.code = self.code_opens = True
+            self.code_text = _past(written, self._code)
+            return OUTSIDE
+        item, deep = False, indent >= start + 4  # deep: a paragraph's text (or an HTML block's)
+        if not deep and (body[0] in _BULLETS or body[0] in _DIGITS) and not _thematic_break(body):
             start = self._list_markers(text, indent)
+            item = start > indent
         is_fence, fence = fence_after(text[start:], None)
         if fence is None:
             rest = text[start:].lstrip(" ")
-            self._text = bool(rest.strip()) and _continues_text(rest)
+            if item and len(text) - len(rest) >= start + 4 and not html:
+                self._code = start + 4  # `-     code`: an item whose text is indented code
+                self.code = self.code_opens = True
+                self.code_text = _past(written, self._code)
+                self._text = False
+                return OUTSIDE
+            if not html and rest[:1] in ("<", ">"):
+                self._html = _html_end(rest)
+            self._text = bool(rest.strip()) and (
+                deep or _continues_text(rest) and not _setext_underline(rest, self._text)
+            )
             return OUTSIDE
         self._text = False
         self.fence, self._below = fence, items[-1] if items else 0
         self.info_at = len(text) - len(text[start:].lstrip(" ")) + len(fence)
         return OPENS
+
+    def end_blocks(self) -> None:
+        """End the fenced or indented code block open (a line that is no Markdown came)."""
+        self.fence, self._code = None, None
 
     def _list_markers(self, text: str, pos: int) -> int:
         """Read the list markers starting at column `pos` (`- `, `1. `, `- 2) ` …), open an item for

@@ -2150,16 +2150,15 @@ The GPU variant supports the following build arguments:
 
 
 def test_an_undeclared_build_arg_is_one_finding_per_line() -> None:
-    # a table row and an override example in an indented block (a command and a line of prose)
+    # a table row and an override example in an indented block: a build of Dockerfile.ubi, told with the row
     assert findings(UBI_README, {"Dockerfile.ubi": UBI_IMAGE, "Dockerfile.ubuntu": DEBIAN_IMAGE}) == [
-        "11: README documents build arg TORCH_FLAVOUR but Dockerfile.ubi does not declare it",
-        "17: README documents build arg TORCH_FLAVOUR but none of Dockerfile.ubi, Dockerfile.ubuntu "
-        "declares it",
+        "11: README documents build arg TORCH_FLAVOUR but Dockerfile.ubi does not declare it; also at "
+        "line 17",
     ]
     readme = GPU_README.format(flavour="cuda")
     assert findings(readme, {"Dockerfile.gpu": GPU_IMAGE, "Dockerfile.cpu": CPU_IMAGE}) == [
-        "9: README documents build arg SERVER_FLAVOUR but none of Dockerfile.gpu, Dockerfile.cpu declares it",
-        "15: README documents build arg SERVER_FLAVOUR but Dockerfile.gpu does not declare it",
+        "9: README documents build arg SERVER_FLAVOUR but Dockerfile.gpu does not declare it; also at "
+        "line 15",
     ]
     # declared: nothing to tell
     declared = GPU_IMAGE + "ARG SERVER_FLAVOUR=cuda\n"

@@ -427,3 +427,46 @@ def test_blocks_a_backtick_continues_rightly_are_no_finding(fence: str) -> None:
 def test_a_block_put_on_windows_by_the_line_above_or_its_heading_is_no_finding(above: str) -> None:
     readme = f"# Server\n\n{above}\n\n```sh\ndocker run -it `\n  org/server:1.4\n```\n"
     assert backticks(readme) == []
+
+
+# A run written at a `$ ` prompt whose second line lost its `\`: in a paragraph of prose (the shape of a
+# materials-science notebook image's README), in an indented block and in a fenced one. The traps: the
+# run's output after it, a prompt'd run whose next line is an option of its help text.
+_PROMPTED_RUN = (
+    "$ docker run --init --rm -itd -v $(pwd):/data \\\n"
+    "      -p 8888:8888\n"
+    "      --gpus all \\\n"
+    "      acme/grains\n"
+)
+_CUT = (
+    "README's docker run (line {0}) ends at line {1} without a `\\`, so the option --gpus on the next line "
+    "is not passed to it: the run ends before it and the shell runs --gpus as a command of its own (the "
+    "command cannot run as written) (certain)"
+)
+
+
+def test_an_option_cut_off_a_prompted_run_in_prose() -> None:
+    readme = f"# Grains\n\nTo run a notebook server in docker:\n{_PROMPTED_RUN}\nThen open the page.\n"
+    assert missing(readme) == ["6: " + _CUT.format(4, 5)]
+
+
+def test_an_option_cut_off_a_prompted_run_in_a_block() -> None:
+    indented = "".join("    " + line + "\n" for line in _PROMPTED_RUN.splitlines())
+    assert missing(f"# Grains\n\nRun it:\n\n{indented}\nThen open the page.\n") == ["7: " + _CUT.format(5, 6)]
+    assert missing(f"# Grains\n\n```\n{_PROMPTED_RUN}```\n") == ["6: " + _CUT.format(4, 5)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the `\` is there
+        "To run it:\n$ docker run --rm \\\n    -p 8888:8888 \\\n    --gpus all \\\n    acme/grains\n",
+        # after a prompt, the help text's options are output (no `\` ends them)
+        "To see its options:\n$ docker run --rm \\\n    acme/grains --help\n    --port PORT   the port\n",
+        "    $ docker run --rm \\\n        acme/grains --help\n        --port PORT   the port\n",
+        # prose that names an option below a prompt'd run
+        "Run\n$ docker run --rm \\\n    acme/grains\nand add --gpus all for a GPU.\n",
+    ],
+)
+def test_no_cut_off_below_a_prompted_run(text: str) -> None:
+    assert missing(f"# Grains\n\n{text}") == []

@@ -433,3 +433,19 @@ def test_a_file_the_readme_tells_to_edit_is_no_file_it_makes(tmp_path: Path) -> 
     # told to create it: the reader's own
     made = PACKAGES_README.replace("Edit `python_packages.txt`", "Create `python_packages.txt`")
     assert findings(tmp_path / "made", {**files, "README.md": made}) == []
+
+
+def test_a_file_copied_to_a_name_of_a_kind_of_file_is_a_file(tmp_path: Path) -> None:
+    """No suffix, but copied alone to `/etc/bash.bashrc` (the shape of a TensorFlow GPU image's shell
+    settings, built from an indented block): a file; the same name copied to a folder may be one."""
+    dockerfile = "FROM nvidia/cuda:11.3.1-base-ubuntu20.04\nCOPY bashrc /etc/bash.bashrc\n"
+    readme = (
+        "# TensorFlow GPU\n\n    sudo docker build --build-arg TF_PACKAGE_VERSION=2.8.3 .\n"
+        "    sudo docker images\n"
+    )
+    files = {"README.md": readme, "Dockerfile": dockerfile}
+    assert [(line, confidence) for line, _, confidence in findings(tmp_path / "a", files)] == [(3, "certain")]
+    files["Dockerfile"] = dockerfile.replace("/etc/bash.bashrc", "/etc/bashrc.d/")
+    assert findings(tmp_path / "b", files) == []
+    files["Dockerfile"] = dockerfile.replace("/etc/bash.bashrc", "/var/www/example.org")
+    assert findings(tmp_path / "c", files) == []

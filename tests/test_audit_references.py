@@ -380,6 +380,39 @@ def test_a_prompt_is_no_part_of_the_command(tmp_path: Path) -> None:
     ]
 
 
+# a benchmark README that makes a folder for downloads in the home, enters it at a `$ ` prompt, then builds
+# and runs the project's scripts in later sections: the detour ends with its section
+DETOUR = """\
+# Bench
+
+## Download the models
+
+$ mkdir ~/models
+
+$ cd ~/models
+$ huggingface-cli download acme/model --local-dir ./model
+
+## Run
+
+```bash
+bash scripts/launch.sh
+```
+"""
+
+
+def test_a_cd_into_a_folder_made_for_downloads_is_a_detour(tmp_path: Path) -> None:
+    assert _scripts(tmp_path / "a", DETOUR, {"launch.sh": "", "serve.sh": ""}) == [
+        "13: README runs scripts/launch.sh, which does not exist next to it or in a folder above it "
+        "(did you mean launch.sh?) (certain)"
+    ]
+    # a folder the README did not make: where the reader is after it is not known
+    unmade = DETOUR.replace("$ mkdir ~/models\n", "")
+    assert _scripts(tmp_path / "b", unmade, {"launch.sh": "", "serve.sh": ""}) == []
+    # the run in the detour's own section is not read
+    same = DETOUR.replace("## Run\n\n", "")
+    assert _scripts(tmp_path / "c", same, {"launch.sh": "", "serve.sh": ""}) == []
+
+
 # modelled on a README of a TensorFlow GPU image that writes its steps as bare lines, no code block
 BARE = """\
 # docker

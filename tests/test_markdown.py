@@ -489,7 +489,8 @@ def test_the_headings_over_a_line_follow_headings_added_after_a_first_look() -> 
 def test_the_bodies_of_docs_notes_and_tabs_are_read_unindented() -> None:
     # MkDocs (Python-Markdown's admonition and tabbed extensions) renders the indented body of `!!! note`
     # and `=== "Tab"` as Markdown of its own: a fence there is a fence, nested tabs too; a line
-    # indented less ends the body, a blank line does not; the same lines without an opener are prose
+    # indented less ends the body, a blank line does not; the same lines without an opener are an
+    # indented code block
     text = (
         '!!! note "Title"\n    Install it:\n\n    ```shell\n    pip install x\n    ```\n'
         'Back in the page.\n\n=== "Docker"\n\n    === "GPU"\n        ```bash\n        docker build .\n'
@@ -499,10 +500,11 @@ def test_the_bodies_of_docs_notes_and_tabs_are_read_unindented() -> None:
     assert [(f.lang, f.lines) for f in doc.fences] == [
         ("shell", [(5, "pip install x")]),
         ("bash", [(13, "docker build .")]),
+        ("", [(20, "indented text")]),
     ]
     texts = [line for para in doc.paragraphs for line in para.lines]
     assert (2, "Install it:") in texts and (7, "Back in the page.") in texts
-    assert (16, "Body of Docker.") in texts and (20, "    indented text") in texts
+    assert (16, "Body of Docker.") in texts
     # `===` alone (a setext underline) and a `!!!` in prose open nothing
     plain = markdown.read_document("Title\n===\n    text\n\nWow!!! great\n    more\n", "R.md")
     assert [line for para in plain.paragraphs for line in para.lines][-1] == (6, "    more")
@@ -581,3 +583,175 @@ Text after the block.
     assert any(
         "Run this::" in t for f in markdown.read_document(page, "README.md").fences for _, t in f.lines
     )
+
+
+# --------------------------------------------------------------------------------------------------
+# indented code blocks, and commands written at a `$ ` prompt in a paragraph
+
+
+def oracle_code_blocks(text: str) -> list[tuple[int, list[str]]]:
+    """(1-based first line, lines) of every indented code block markdown-it reads."""
+    found = []
+    for token in GFM.parse(text):
+        if token.type == "code_block" and token.map:
+            found.append((token.map[0] + 1, token.content.removesuffix("\n").split("\n")))
+    return found
+
+
+def ours_code_blocks(text: str) -> list[tuple[int, list[str]]]:
+    doc = markdown.read_document(text, "R.md")
+    states = markdown.fence_states(markdown.source_lines(text))[0]
+    return [
+        (fence.lines[0][0], [line for _, line in fence.lines])
+        for fence in doc.fences
+        if not fence.inline and fence.lines and states[fence.lines[0][0] - 1] == markdown.OUTSIDE
+    ]
+
+
+CODE_LINES = [
+    "",
+    "",
+    "# Title",
+    "text",
+    "- item",
+    "1. step",
+    "   continued",
+    "    indented",
+    "\tcode",
+    "  \tcode",
+    "        deep",
+    "      six",
+    "```",
+    "```bash",
+    "  - nested",
+    "> quote",
+    "===",
+    "---",
+    "-     item code",
+    "    - not an item",
+    "  ## h",
+]
+"""Lines for indented code blocks: in and out of list items, after paragraphs (lazy lines), tabs, block
+quotes, setext underlines. (What an HTML block holds is not followed: list markers in one count.)"""
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(CODE_LINES), max_size=12))
+def test_indented_code_blocks_are_markdown_its(lines: list[str]) -> None:
+    text = "\n".join(lines) + "\n"
+    assert ours_code_blocks(text) == oracle_code_blocks(text)
+    states = markdown.fence_states(markdown.source_lines(text))[0]
+    assert [i + 1 for i, kind in enumerate(states) if kind == markdown.OPENS] == [
+        line for line, _ in oracle_fences(text)
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a build between two paragraphs, then the same in a list item (8 columns: 4 past the item's text)
+        "To build:\n\n    $ docker build -f docker/Dockerfile.gpu -t app .\n\nDone.\n",
+        "1. Build it:\n\n       docker build -t app .\n\n2. Run it.\n",
+        # a lazy line: indented, right after a paragraph's text, it is that paragraph's
+        "Run the following\n    docker build -t app .\n",
+        # a list item's continuation paragraph indented four columns: its text, no code
+        "- Build it.\n\n    It takes ten minutes.\n",
+        "10. Tenth step.\n\n    Its second paragraph.\n",
+        # blank lines inside a block are its own when more code follows; those after it are not
+        "    make\n\n\n    make install\n\n\nAfter.\n",
+        # tabs are columns up to the next multiple of four
+        "\tdocker build .\n  \tdocker run app\n\t\tnested\n",
+        # a block quote's lazy line, an HTML block's indented line, a `<pre>` spanning a blank line
+        "> Quoted text\n    lazy line\n",
+        "<details>\n    <summary>Logs</summary>\n</details>\n",
+        "<pre>\n\n    kept\n</pre>\n",
+        # a setext heading ends its text: an indented line after it is code
+        "Title\n=====\n    code\n",
+    ],
+)
+def test_indented_code_blocks_by_example(text: str) -> None:
+    assert ours_code_blocks(text) == oracle_code_blocks(text)
+
+
+def test_an_indented_block_is_a_block_with_no_language() -> None:
+    text = (
+        "# App\n\nBuild:\n\n    $ docker build \\\n        -t app .\n\n    docker run app\n\nThat is all.\n"
+    )
+    doc = markdown.read_document(text, "README.md")
+    assert [(f.lang, f.lines, f.inline) for f in doc.fences] == [
+        ("", [(5, "$ docker build \\"), (6, "    -t app ."), (7, ""), (8, "docker run app")], False)
+    ]
+    said = [line for para in doc.paragraphs for line, _ in para.lines]
+    assert said == [3, 10]
+    # reStructuredText indents what is no code (a directive's body): not read so there
+    rst = markdown.read_document("Title\n=====\n\n.. note::\n\n    Read this first.\n", "README.rst")
+    assert all(f.lang for f in rst.fences) and rst.fences == []
+
+
+def test_a_prompted_paragraph_is_a_command_block() -> None:
+    text = (
+        "To serve the notebook in docker:\n"
+        "$ docker run --rm -it -v $(pwd):/work \\\n"
+        "      -p 8888:8888\n"
+        "      --gpus all \\\n"
+        "      acme/lab\n"
+        "It opens on port 8888.\n"
+    )
+    doc = markdown.read_document(text, "README.md")
+    assert [(f.lang, [n for n, _ in f.lines], f.inline) for f in doc.fences] == [("", [2, 3, 4, 5], False)]
+    assert doc.fences[0].lines[0][1] == "$ docker run --rm -it -v $(pwd):/work \\"
+    assert len(doc.paragraphs) == 1  # the paragraph's text is still read as prose
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Pricing starts at\n$ 5 a month.\n",  # money, not a prompt
+        "$ is the prompt of a shell.\n",  # a sentence about it
+        "The shell shows\n$ cd to the folder you want\n",  # words of a sentence
+        "$`docker build .` is read from its code span\n",
+    ],
+)
+def test_prose_with_a_dollar_stays_prose(text: str) -> None:
+    doc = markdown.read_document(text, "README.md")
+    assert [f for f in doc.fences if not f.inline] == []
+
+
+# the audit of what indented blocks hold: a lab's README (its Dockerfiles in docker/) whose builds are
+# indented blocks, and traps in the shapes READMEs indent other things in
+
+
+def _audit_tree(tmp_path: Path, readme: str) -> list[str]:
+    (tmp_path / "docker").mkdir(exist_ok=True)
+    (tmp_path / "docker" / "Dockerfile.cpu").write_text("FROM python:3.11-slim\nCOPY . /app\n")
+    (tmp_path / "README.md").write_text(readme)
+    model = model_of(parse_dockerfile("FROM python:3.11-slim\nCOPY . /app\n", "docker/Dockerfile.cpu"))
+    return [f"{d.line}: {d.message}" for d in audit(readme, "README.md", model, {}, tmp_path)]
+
+
+def test_an_indented_build_of_a_missing_dockerfile(tmp_path: Path) -> None:
+    readme = (
+        "# Protein lab\n\n## Set up\n\nFor a GPU:\n\n"
+        "    $ docker build -f docker/Dockerfile.gpu -t lab-gpu .\n\n"
+        "For the CPU:\n\n    $ docker build -f docker/Dockerfile.cpu -t lab-cpu .\n"
+    )
+    found = _audit_tree(tmp_path, readme)
+    assert [f for f in found if "builds with" in f] == [
+        "7: README builds with docker/Dockerfile.gpu, which does not exist (the Dockerfile is gone or moved; "
+        "compared with docker/Dockerfile.cpu, which it most likely means now)"
+    ]
+
+
+def test_indented_text_that_is_no_command_says_nothing(tmp_path: Path) -> None:
+    readme = (
+        "# Protein lab\n\nThe layout:\n\n"
+        "    docker/\n        Dockerfile.gpu\n        Dockerfile.cpu\n    requirements/\n        base.txt\n\n"
+        "What `docker images` shows:\n\n"
+        "    REPOSITORY   TAG       IMAGE ID\n    lab-gpu      latest    0123456789ab\n\n"
+        "The settings file:\n\n    image: lab-gpu:latest\n    dockerfile: docker/Dockerfile.gpu\n\n"
+        "Check the GPU from Python:\n\n    import torch\n    print(torch.cuda.is_available())\n\n"
+        "1. Build the CPU image.\n\n    It uses docker/Dockerfile.gpu on a GPU host.\n\n"
+        "2. Read the notes:\n\n        The GPU image needs docker/Dockerfile.gpu, kept elsewhere.\n\n"
+        "```sh\ndocker build -f docker/Dockerfile.cpu -t lab-cpu .\n```\n"
+    )
+    assert _audit_tree(tmp_path, readme) == []

@@ -187,11 +187,14 @@ def test_bare_lines_of_a_readme_with_no_block_are_commands() -> None:
 
 
 def test_with_code_blocks_only_paragraphs_made_of_commands_count() -> None:
-    # the clone stands in a paragraph of sentences; the prompt line is a paragraph of its own
-    assert commands(WITH_BLOCKS) == [(7, "./setup.sh")]
+    # the clone stands in a paragraph of sentences; the prompt line is a command block of its own
+    # (`prompt_commands`, its prompt kept as a fenced block keeps it)
+    assert commands(WITH_BLOCKS) == []
+    blocks = [(f.lang, f.lines) for f in read_document(WITH_BLOCKS, "README.md").fences if not f.inline]
+    assert blocks == [("", [(7, "$ ./setup.sh")]), ("bash", [(10, "docker build -t trainer .")])]
     # with no block, the clone written among sentences is a command too
     no_block = WITH_BLOCKS.replace("```bash\ndocker build -t trainer .\n```\n", "")
-    assert commands(no_block) == [(4, "git clone https://github.com/acme/trainer.git"), (7, "./setup.sh")]
+    assert commands(no_block) == [(4, "git clone https://github.com/acme/trainer.git")]
 
 
 @pytest.mark.parametrize(

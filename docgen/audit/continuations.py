@@ -256,7 +256,8 @@ def missing_continuations(doc: Document, readme: str) -> Iterator[Diagnostic]:
     image with a namespace (`org/app`) indented deeper than the run's first line while the run names no
     image; or an option (`-o out:/out`) indented deeper. `certain`: the shell ends the run before it.
     Not read: a run on one line (the next line may be a list of images), a line after a prompt'd run
-    without a prompt of its own (the run's output), a Dockerfile block."""
+    without a prompt of its own (the run's output) unless it is an option indented deeper that a `\\`
+    continues (`--gpus all \\`: no output line ends so), a Dockerfile block."""
     for fence in doc.fences:
         if not is_shell_fence(fence) or _is_dockerfile(fence) or _is_powershell(fence):
             continue
@@ -264,10 +265,12 @@ def missing_continuations(doc: Document, readme: str) -> Iterator[Diagnostic]:
         for run, after in zip(commands, commands[1:], strict=False):
             if len(run) < 2 or not _DOCKER_RUN.search(run[0][1]):
                 continue
-            if SHELL_PROMPT.match(run[0][1]) or _COMMENT.match(run[-1][1]):
-                continue  # (after a prompt, a line without one is output)
+            if _COMMENT.match(run[-1][1]):
+                continue
             word = after[0][1].strip()
             deeper = _indent(after[0][1]) > _indent(run[0][1])
+            if SHELL_PROMPT.match(run[0][1]) and not (deeper and len(after) > 1 and _OPTION_LINE.match(word)):
+                continue  # after a prompt, a line without one is output, unless a `\` continues it
             how = "without a `\\`"
             if _COMMENTED_END.search(run[-1][1]):
                 how = "with a comment after its `\\` (which escapes a blank, not the newline)"

@@ -561,21 +561,30 @@ class Walk:
 
     def steps(self, fences: Sequence[Fence], *, joined: bool) -> Iterator[tuple[int, str]]:
         """(README line, step) of each step that is no `cd`; with `joined`, continued lines (`\\`)
-        are one command, at the line it starts on."""
+        are one command, at the line it starts on. A `cd` into a folder of the home or an absolute one
+        that a `mkdir` of the README made before (`mkdir ~/models`, `cd ~/models`: a folder for
+        downloads) is a detour: the rest of its section is not read, and the walk goes on after it
+        from where it was."""
+        made: set[str] = set()  # the folders out of the project `mkdir` steps made, as written
+        detour: int | None = None  # the section of such a detour
         for fence in fences:
-            if fence.lang not in COMMAND_LANGS:
+            if fence.lang not in COMMAND_LANGS or fence.section == detour:
                 continue
-            self._skip, self.fence = False, fence
+            self._skip, self.fence, detour = False, fence, None
             for line, code in command_lines(fence, joined):
                 for step in re.split(r"&&|\|\||;", code):
                     moved = self.aliases.get(cd_target(step) or "") or _cd(step, self.folders, self.project)
                     if moved is None:
+                        made.update(_MADE_AWAY.findall(step))
                         yield line, step
                         if self._skip:
                             break
                     elif not moved:
                         if self.home and _runs_found_script(_rest(fence, line, code, step), self.folders):
                             continue
+                        if (cd_target(step) or "") in made:
+                            self._skip, detour = True, fence.section
+                            break
                         found = self.recover(line, step, fence) if self.recover else None
                         if found:
                             self.folders = found
@@ -586,6 +595,10 @@ class Walk:
                         self.folders = moved
                 if self._skip:
                     break
+
+
+_MADE_AWAY = re.compile(r"(?:^|\s)mkdir(?:\s+-p)?\s+([~/][\w./~-]*)")
+"""A folder of the home or an absolute one a `mkdir` step makes (`mkdir ~/models`, `mkdir -p /data`)."""
 
 
 def cd_target(step: str) -> str | None:
@@ -995,10 +1008,14 @@ def _top_plain_files(missing: Sequence[tuple[int, str]]) -> bool:
     return bool(names) and all(_PLAIN_FILE.match(name) is not None for name in names)
 
 
-_FILE_HOME = re.compile(r"/(?:s?bin|etc/default|[\w-]+\.d)/[\w.-]+\Z")
+_FILE_HOME = re.compile(
+    r"/(?:s?bin|etc/default|[\w-]+\.d)/[\w.-]+\Z"
+    r"|/[\w-][\w.-]*\.(?:bashrc|zshrc|profile|conf|cfg|ini|ya?ml|json|toml|sh|py|txt|list|xml|env|properties"
+    r"|service|rules|repo|pem|crt)\Z"
+)
 """A COPY destination in a folder of files by nature (`/etc/sudoers.d/nopasswd`, `/usr/local/bin/entry`,
-`/etc/default/keyboard`): the source copied there under a name of its own is a file, whatever its
-name."""
+`/etc/default/keyboard`), or a name of a kind of file (`/etc/bash.bashrc`, `/app/config.yaml`): the
+source copied there under a name of its own is a file, whatever its name."""
 
 
 def plain_files(
