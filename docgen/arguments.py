@@ -114,9 +114,9 @@ def parser() -> argparse.ArgumentParser:
     audit_cmd.add_argument(
         "--confidence",
         choices=("likely", "certain"),
-        default="certain",
-        help="the least sure findings to report: certain (default: table cells, pins, build commands, "
-        "base images, file references; the others are counted) or likely (all, claims read from prose too)",
+        default="likely",
+        help="the least sure findings to report: likely (default: all, claims read from prose too) or "
+        "certain (table cells, pins, build commands, base images, file references; the others are counted)",
     )
     init_cmd = add("init", "add the docgen marker blocks to an existing README, and the config entry for it")
     init_cmd.add_argument(

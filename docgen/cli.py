@@ -1075,7 +1075,7 @@ def _audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         text, shown, models, names, document.parent, project.resolve(), _rebuilder(built), _restager(built)
     )
     unsure = 0
-    if args.confidence == "certain":  # the default: claims read from prose are left out, and counted
+    if args.confidence == "certain":  # claims read from prose are left out, and counted
         kept = [d for d in diagnostics if d.confidence != "likely"]
         unsure, diagnostics = len(diagnostics) - len(kept), kept
     found = _kept(
