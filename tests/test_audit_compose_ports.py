@@ -307,7 +307,7 @@ def test_replicas_of_one_service_on_a_fixed_host_port(tmp_path: Path) -> None:
     ]
     assert [(d.line, d.message) for d in found] == [
         (
-            8,
+            5,  # the indented block is a command block too (CommonMark's indented code)
             "README's docker compose up starts 2 replicas of service web, and docker-compose.yml:5 publishes "
             "host port 3000 for each: only one can bind it",
         )
