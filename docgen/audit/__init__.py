@@ -410,6 +410,7 @@ from docgen.audit.ros_variants import ros_distro_claims, ros_variants
 from docgen.audit.routed_ports import routed_ports
 from docgen.audit.run_args import (
     alternative_pulls,
+    doubled_programs,
     dropped_namespaces,
     empty_commands,
     idle_shells,
@@ -919,6 +920,7 @@ def audit(
     found.extend(single_quoted_env(doc, text, path, directory, models))
     found.extend(main_only_env(doc, text, path, directory, models))
     found.extend(shell_programs(doc, path, models, directory))
+    found.extend(doubled_programs(doc, path, models, directory))
     found.extend(empty_commands(doc, path, models))
     found.extend(idle_shells(doc, path, models))
     found.extend(missing_programs(doc, path, models))

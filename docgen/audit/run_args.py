@@ -270,6 +270,99 @@ def shell_programs(
         )
 
 
+_WRAPPERS = frozenset(
+    "tini tini-static dumb-init gosu su-exec env sudo catatonit nice nohup time timeout xvfb-run runuser "
+    "setpriv chroot docker-init busybox s6-svscan supervisord conda mamba micromamba uv poetry pipenv npx "
+    "npm yarn pnpm bundle".split()
+)
+"""Programs an ENTRYPOINT starts to run another program given after them (`tini --`, `gosu user`,
+`conda run`, `busybox` applets): their own name after the image may be the program they start."""
+_PYTHON = re.compile(r"python(?:\d(?:\.\d+)?)?\Z")
+
+
+def _same_program(word: str, program: str) -> bool:
+    """Whether a run's word names the program an ENTRYPOINT starts: the same name, by its path or not
+    (`ffmpeg`, `/usr/local/bin/ffmpeg`), or two names of Python (`python`, `python3.11`)."""
+    name, started = posixpath.basename(word), posixpath.basename(program)
+    return name == started or bool(_PYTHON.match(name) and _PYTHON.match(started))
+
+
+def _program_entrypoint(model: ImageModel, directory: Path | None) -> Setting | None:
+    """The ENTRYPOINT of the image `model` builds when it is, in exec form, a program that takes the run's
+    words as its arguments: not a shell (`shell_programs`), a wrapper running its arguments as a command
+    (`_WRAPPERS`) or a script that may (`.sh`, a file the image copies or the repository holds)."""
+    labels = {stage.label for stage in model.chain()}
+    setting = next(
+        (s for s in reversed(model.settings) if s.keyword == "ENTRYPOINT" and s.stage in labels), None
+    )
+    words = setting.exec_form if setting is not None else None
+    if setting is None or not words:
+        return None
+    program = posixpath.basename(words[0])
+    if not _PROGRAM.fullmatch(program) or program in _SHELLS or program in _WRAPPERS:
+        return None
+    if re.search(r"\.(?:sh|bash|py|pl|rb|js)\Z|entrypoint|start|run|init", program, re.IGNORECASE):
+        return None  # a script of the project's, which may execute its arguments (`exec "$@"`)
+    for copy in model.context_copies:
+        named = [*copy.sources, copy.dest]
+        if any(posixpath.basename(n.strip("\"'").rstrip("/")) == program for n in named):
+            return None
+    folders = [directory] if directory is not None else []
+    if model.file:
+        folders.append(Path(model.file).parent)
+    if any(os.path.exists(folder / program) for folder in folders):
+        return None
+    return setting
+
+
+def doubled_programs(
+    doc: Document, readme: str, models: Sequence[ImageModel], directory: Path | None
+) -> Iterator[Diagnostic]:
+    """A `docker run` of the README's own image whose words after the image name again the program its
+    exec-form ENTRYPOINT starts (`ENTRYPOINT ["/usr/local/bin/ffmpeg"]`, `docker run … IMAGE ffmpeg -i
+    in.mp4 …`): docker appends the words to the ENTRYPOINT, so the program gets its own name as its first
+    argument (`ffmpeg ffmpeg -i …`: an output file named `ffmpeg`; `python python app.py`: no file
+    `python`). Read when the ENTRYPOINT's other words are options (`["ffmpeg", "-hide_banner"]`) or the
+    run repeats them all (`["python", "app.py"]` and `IMAGE python app.py`). `certain` for an image a
+    build of the README tags, `likely` for one its title names. Left alone: `--entrypoint`, a shell, a
+    wrapper (`tini --`, `gosu`, `env`), a script (it may `exec "$@"`), the shell form, an image the README
+    does not build."""
+    if not models:
+        return
+    built = built_repositories(doc)
+    for line, image, read, after, _, fence in _fenced_runs(doc):
+        if not after or any(n == "--entrypoint" for n, _ in read.values):
+            continue
+        model = own_model(image, built, models)
+        sure = model is not None
+        if model is None and not built and len(models) == 1:
+            bases = {image_repository(stage.base) for stage in models[0].stages}
+            if image_repository(image) not in bases and last_name(image) in _title_names(doc, models[0]):
+                model = models[0]
+        setting = _program_entrypoint(model, directory) if model is not None else None
+        if model is None or setting is None or not setting.exec_form:
+            continue
+        words = list(setting.exec_form)
+        if not _same_program(after[0], words[0]):
+            continue
+        rest = words[1:]
+        repeated = after[1 : len(words)] == rest
+        if any(not w.startswith("-") for w in rest) and not repeated:
+            continue  # the ENTRYPOINT runs a script or subcommand the run's words go to
+        shown = shlex.join(after[: len(words)] if repeated else after[:1])
+        first = re.compile(rf"(?<!\S){re.escape(after[0])}(?!\S)")
+        at = next((n for n, t in fence.lines if n >= line and first.search(t.replace(image, "", 1))), line)
+        yield Diagnostic(
+            readme,
+            at,
+            f"README runs {image} {shown} …, but {model.path}:{setting.line} already sets ENTRYPOINT "
+            f"{json.dumps(words)}: docker appends the words after the image to it, so the container runs "
+            f"{shlex.join(words)} {shown} …, giving {after[0]} to {posixpath.basename(words[0])} as its "
+            f"first argument (drop {shown} after the image, or use --entrypoint)",
+            confidence=CERTAIN if sure else LIKELY,
+        )
+
+
 OFFICIAL = frozenset(
     "ubuntu debian alpine busybox centos fedora python node golang rust nginx httpd postgres mysql mariadb "
     "redis mongo memcached rabbitmq hello-world traefik registry docker openjdk eclipse-temurin".split()
