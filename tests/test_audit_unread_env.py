@@ -282,3 +282,127 @@ def test_a_variable_the_server_reads_and_one_it_reads_under_another_name(tmp_pat
 )
 def test_said_variables_the_python_start_may_read(tmp_path: Path, readme: str, files: dict[str, str]) -> None:
     assert _prose_env(tmp_path, readme, files) == []
+
+
+# A template image (RunPod-style): CMD starts /start.sh, which runs /pre_start.sh, which runs the app's
+# launcher; the README passes one `-e` beside a table of the variables the chain reads.
+POD_DOCKERFILE = """\
+FROM nvidia/cuda:12.1.1-runtime-ubuntu22.04
+WORKDIR /
+RUN python3 -m venv /venv
+COPY --chmod=755 scripts/* ./
+CMD ["/start.sh"]
+"""
+POD_START = """\
+#!/usr/bin/env bash
+if [[ $JUPYTER_LAB_PASSWORD ]]; then
+    jupyter lab --ServerApp.token="${JUPYTER_LAB_PASSWORD}" &
+fi
+/pre_start.sh
+sleep infinity
+"""
+POD_PRE_START = """\
+#!/usr/bin/env bash
+if [ -z "${DISABLE_SYNC}" ]; then
+    rsync -au /musicgen/ /workspace/musicgen/
+fi
+if [[ ${DISABLE_AUTOLAUNCH} ]]; then
+    echo "Launch it yourself: /start_musicgen.sh"
+else
+    /start_musicgen.sh
+fi
+"""
+POD_LAUNCH = """\
+#!/usr/bin/env bash
+source /venv/bin/activate
+cd /workspace/musicgen && nohup python3 app.py --listen 0.0.0.0 > /workspace/logs/musicgen.log 2>&1 &
+"""
+POD_README = """\
+# MusicGen pod
+
+```bash
+docker build -t acme/musicgen:2.0 .
+docker run -d --gpus all -p 3000:3001 \\
+  -e VENV_PATH="/workspace/venvs/musicgen" \\
+  acme/musicgen:2.0
+```
+
+## Environment Variables
+
+| Variable             | Description                          | Default  |
+|----------------------|--------------------------------------|----------|
+| JUPYTER_LAB_PASSWORD | Password for Jupyter Lab             | not set  |
+| DISABLE_AUTOLAUNCH   | Do not start the web UI              | not set  |
+| DISABLE_SYNC         | Do not sync the app to the volume    | not set  |
+"""
+POD = {
+    "Dockerfile": POD_DOCKERFILE,
+    "scripts/start.sh": POD_START,
+    "scripts/pre_start.sh": POD_PRE_START,
+    "scripts/start_musicgen.sh": POD_LAUNCH,
+}
+
+
+def test_a_lone_variable_beside_the_table_the_start_chain_reads(tmp_path: Path) -> None:
+    assert found(tmp_path, POD, POD_README) == [
+        (
+            6,
+            "README passes VENV_PATH as an environment variable of the container, but nothing in the image "
+            "reads it: start.sh (with pre_start.sh, start_musicgen.sh, which it runs), which the image "
+            "starts, reads DISABLE_AUTOLAUNCH, DISABLE_SYNC, JUPYTER_LAB_PASSWORD and never VENV_PATH",
+            "likely",
+        )
+    ]
+
+
+def test_a_script_of_the_chain_the_project_does_not_hold(tmp_path: Path) -> None:
+    files = {k: v for k, v in POD.items() if k != "scripts/pre_start.sh"}
+    assert found(tmp_path, files, POD_README) == []  # /pre_start.sh may read VENV_PATH
+    files = {k: v for k, v in POD.items() if k != "scripts/start.sh"}
+    assert found(tmp_path / "b", files, POD_README) == []  # /start.sh is the base image's
+
+
+def test_a_lone_variable_the_chain_reads_or_no_table(tmp_path: Path) -> None:
+    readme = POD_README.replace('VENV_PATH="/workspace/venvs/musicgen"', "DISABLE_SYNC=1")
+    assert found(tmp_path, POD, readme) == []
+    readme = POD_README.split("## Environment")[0]
+    assert found(tmp_path / "b", POD, readme) == []
+    launch = POD_LAUNCH.replace("source /venv/bin/activate", 'source "${VENV_PATH:-/venv}/bin/activate"')
+    assert found(tmp_path / "c", {**POD, "scripts/start_musicgen.sh": launch}, POD_README) == []
+
+
+# An IDE image whose entrypoint hands the user setup to a second script it copies next to it.
+IDE_DOCKERFILE = """\
+FROM ubuntu:22.04
+RUN apt-get update && apt-get install -y curl sudo
+COPY docker/entrypoint.sh docker/setup-user.sh /usr/local/bin/
+ENTRYPOINT ["/usr/local/bin/entrypoint.sh"]
+"""
+IDE_ENTRY = """\
+#!/bin/sh
+set -e
+. /usr/local/bin/setup-user.sh
+exec code-server --bind-addr 0.0.0.0:8443 --auth password "$@"
+"""
+IDE_SETUP = """\
+#!/bin/sh
+groupmod -o -g "${PGID:-1000}" coder
+usermod -o -u "${PUID:-1000}" coder
+"""
+IDE_README = """\
+# code-box
+
+```sh
+docker build -t code-box .
+docker run -d -p 8443:8443 -e PUID=1000 -e PGID=1000 -e WORKSPACE_THEME=dark code-box
+```
+"""
+IDE = {"Dockerfile": IDE_DOCKERFILE, "docker/entrypoint.sh": IDE_ENTRY, "docker/setup-user.sh": IDE_SETUP}
+
+
+def test_the_others_read_by_a_script_the_entrypoint_sources(tmp_path: Path) -> None:
+    assert [(line, message[:81]) for line, message, _ in found(tmp_path, IDE, IDE_README)] == [
+        (5, "README passes WORKSPACE_THEME as an environment variable of the container, but no")
+    ]
+    setup = IDE_SETUP + 'echo "theme: ${WORKSPACE_THEME}" > /home/coder/.theme\n'
+    assert found(tmp_path / "b", {**IDE, "docker/setup-user.sh": setup}, IDE_README) == []

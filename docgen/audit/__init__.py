@@ -332,7 +332,7 @@ from docgen.audit.loopback_binds import loopback_binds
 from docgen.audit.lost_folders import lost_folders
 from docgen.audit.main_env import main_only_env
 from docgen.audit.make_args import make_defaults
-from docgen.audit.make_builds import make_builds
+from docgen.audit.make_builds import make_builds, unflagged_recipe_args
 from docgen.audit.make_env import make_env
 from docgen.audit.make_targets import unmade_targets
 from docgen.audit.make_vars import make_vars
@@ -431,7 +431,7 @@ from docgen.audit.script_args import (
     undeclared_options,
     unknown_first_words,
 )
-from docgen.audit.script_builds import script_build_claims
+from docgen.audit.script_builds import script_build_claims, unflagged_build_args
 from docgen.audit.script_compose import fileless_composes, script_files
 from docgen.audit.script_copies import script_copies
 from docgen.audit.script_images import script_images
@@ -822,8 +822,10 @@ def audit(
         found.extend(rejected_arguments(doc, path, directory, audited, project))
         found.extend(ignored_arguments(doc, path, directory, audited, project, clone_of_self))
         found.extend(script_build_claims(doc, source, path, directory, audited, project))
+        found.extend(unflagged_build_args(doc, path, directory, audited, project))
         found.extend(recipe_cds(doc, source, path, directory, audited, project))
         found.extend(make_builds(doc, source, path, directory, audited, project))
+        found.extend(unflagged_recipe_args(doc, path, directory, project))
         found.extend(missing_cmd_files(doc, source, models, path, directory))
         found.extend(ignored_places(doc, source, models, path))
         found.extend(fileless_composes(doc, path, directory, audited, project))

@@ -75,6 +75,9 @@ _PODMAN_BUILD = _BUILD | options_grammar(
     "--all-platforms --compat-volumes --disable-compression --no-hosts --omit-history --rewrite-timestamp "
     "--skip-unused-stages --squash-all --stdin --logsplit",
 )
+BUILD_GRAMMAR = _BUILD
+"""The options of `docker build` (for a build read outside the README, `script_builds`)."""
+
 RUN = options_grammar(
     "--add-host --annotation -a --attach --blkio-weight --blkio-weight-device --cap-add --cap-drop "
     "--cgroup-parent --cgroupns --cidfile --cpu-count --cpu-percent --cpu-period --cpu-quota --cpu-rt-period "

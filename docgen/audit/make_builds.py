@@ -23,12 +23,12 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen import makefile
-from docgen.audit.auditor import LIKELY
+from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import build_paths
 from docgen.audit.make_targets import make_commands, makefile_in, makefile_of, makefile_text
 from docgen.audit.paths import resolves_inside
 from docgen.audit.references import MadeFiles, Walk, context_findings, inside, project_top, run_folders
-from docgen.audit.script_builds import SHOWN, build_start, readme_runs
+from docgen.audit.script_builds import SHOWN, build_start, readme_runs, unflagged
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
 from docgen.files import text_or_none
@@ -285,3 +285,38 @@ def _makefile_with(places: Sequence[Path], wanted: Sequence[str], top: Path) -> 
         if all(t in rules for t in wanted):
             return path, text
     return None
+
+
+def unflagged_recipe_args(
+    doc: Document, readme: str, directory: Path, project: Path | None = None
+) -> Iterator[Diagnostic]:
+    """A `docker build` of the recipe a README's `make TARGET` runs (its rule's and its prerequisites')
+    that writes build args as bare `NAME=value` words (`--build-arg BASE=$(BASE) CUDA=$(CUDA) .`):
+    docker build takes one positional word, the context, and refuses the command (`certain`), as
+    `script_builds.unflagged_build_args` tells for a script."""
+    top = project_top(directory, project)
+    path = makefile_of(directory, project)
+    text = makefile_text(path) if path is not None else None
+    if path is None or text is None or not resolves_inside(path, top):
+        return
+    shown = os.path.relpath(path, directory.resolve())
+    seen: set[int] = set()
+    for line, targets in make_commands(doc):
+        for target in targets:
+            recipe = makefile.target_recipe(text, target)
+            for build in recipe.builds if recipe is not None else ():
+                found = unflagged(build.command) if build.command and build.line not in seen else None
+                if found is None:
+                    continue
+                seen.add(build.line)
+                assigned, context = found
+                them = "it" if len(assigned) == 1 else "them"
+                yield Diagnostic(
+                    readme,
+                    line,
+                    f"README runs make {target}, whose recipe's docker build ({shown}:{build.line}) passes "
+                    f"{', '.join(assigned)} without --build-arg: docker build reads {them} as positional "
+                    f"words besides the context {context} and refuses to run (it takes exactly 1 argument), "
+                    "so the image is not built (write --build-arg before each)",
+                    confidence=CERTAIN,
+                )

@@ -98,6 +98,7 @@ _LIBRARY_READ = re.compile(
 )
 """`APP_READ` but for the names ending like a program's setting (`_DIR`, `_PATH`, `_URL`): the names a
 library, a tool or the shell reads, whatever starts them."""
+LIBRARY_READ = _LIBRARY_READ
 _BASE_SET = re.compile(r"\A(?:CUDA|ROCM|CUDNN|NV|CANN|ASCEND|OPENVINO|INTEL|ONEAPI|MAGMA)_", re.IGNORECASE)
 """Names a GPU base image may set with ENV itself (`CUDA_VERSION` in nvidia/cuda): no claim unless the
 image starts from a plain OS or language image."""
@@ -145,6 +146,25 @@ class RunImage(Image):
         """The last ENTRYPOINT and the last CMD of the image's stages (those a container starts)."""
         return [s for s in (self.last("ENTRYPOINT"), self.last("CMD")) if s is not None]
 
+    def _from_workdir(self, dest: str, line: int) -> str | None:
+        """A COPY's destination `dest` (at Dockerfile line `line`) as an absolute path: a relative one
+        (`./`, `app/`) joined to the absolute WORKDIR of the image's stages last set before the COPY;
+        None when that WORKDIR is not one (relative, a variable) or none is set."""
+        if dest.startswith("/"):
+            return dest
+        workdir = next(
+            (
+                s.value
+                for s in reversed(self.model.settings)
+                if s.keyword == "WORKDIR" and s.stage in self.labels and s.line < line
+            ),
+            None,
+        )
+        if workdir is None or not workdir.startswith("/") or "$" in workdir:
+            return None
+        joined = posixpath.normpath(posixpath.join(workdir, dest))
+        return joined.rstrip("/") + "/" if dest.endswith("/") or dest in (".", "./") else joined
+
     def copied_to(self, name: str) -> tuple[str, int] | None:
         """(path in the image, Dockerfile line) of the file of the build context named `name` (a
         file name) that the image's stages copy in; None when none does or its place is not told."""
@@ -153,8 +173,8 @@ class RunImage(Image):
                 continue
             if not any(_copies(src, name) for src in copy.sources):
                 continue
-            dest = copy.dest.strip("\"'")
-            if not dest.startswith("/") or "$" in dest:
+            dest = self._from_workdir(copy.dest.strip("\"'"), copy.line)
+            if dest is None or not dest.startswith("/") or "$" in dest:
                 return None
             if dest.endswith("/") or len(copy.sources) > 1 or any(_GLOB.search(src) for src in copy.sources):
                 return posixpath.join(dest, name), copy.line

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY, NOT_BUILD_ARGS
 from docgen.audit.commands import build_paths, substituted
+from docgen.audit.grammar import BUILD_GRAMMAR, read_words
 from docgen.audit.paths import resolves_inside
 from docgen.audit.prose_scripts import IN_CONTAINER
 from docgen.audit.references import (
@@ -43,8 +44,9 @@ from docgen.dockerfile import read_dockerfile
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
 from docgen.files import text_or_none
-from docgen.markdown import Document
+from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, Instruction
+from docgen.shell import shell_split
 
 SHELL = re.compile(r"\A#![^\n]*\b(?:ba|z|da|k)?sh\b")
 CD = re.compile(r"(?:^|&&|\|\||;|\()[ \t]*(?:cd|pushd|popd)\b(?P<target>[^;&|)]*)")
@@ -446,3 +448,92 @@ def context_installs(instructions: Sequence[Instruction], context: Path) -> list
                 if _PROJECT.search(rest) and not any(os.path.lexists(context / f) for f in _PROJECT_FILES):
                     found.append((instruction.start_line, "setup.py or pyproject.toml"))
     return list(dict.fromkeys(found))
+
+
+# --------------------------------------------------------------------------------------------------
+# A build arg a script's `docker build` writes without `--build-arg`
+
+_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=\S*")
+"""A `NAME=value` word (`CUDA_VERSION=$4`)."""
+_BUILD_END = re.compile(r"[ \t](?:&&|\|\||;|\||>|2>|#)")
+
+
+def _span_runs(doc: Document, directory: Path, top: Path) -> Iterator[tuple[int, str, Path, Path]]:
+    """`script_runs` of code spans that are a whole command running a script of the README's folder (a
+    list item's `bash ./build_push.sh user 11.4.3`): (README line, the script as written, its real path,
+    the README's folder)."""
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            if "sh" not in text or "`" not in text:
+                continue
+            for _, _, code in code_spans(text):
+                match = RUN_SCRIPT.match(code.strip())
+                if match is None:
+                    continue
+                path = directory / match.group(1)
+                if os.path.isfile(path) and resolves_inside(path, top):
+                    yield line, match.group(1), Path(os.path.realpath(path)), directory.absolute()
+
+
+def unflagged(code: str) -> tuple[list[str], str] | None:
+    """(the `NAME=value` words, the context) of a `docker build` command line `code` whose options are
+    all known and that has more than one positional word, some of them `NAME=value`: build args written
+    without `--build-arg` (`--build-arg A=$1 B=$2 .`); None otherwise."""
+    build = BUILD.search(code)
+    if build is None:
+        return None
+    rest = _BUILD_END.split(f" {code[build.end() :]}", maxsplit=1)[0]
+    try:
+        words = shell_split(rest.replace("\\\n", " "))
+    except ValueError:
+        return None
+    read = read_words(words, BUILD_GRAMMAR)
+    if not read.complete or read.help or len(read.positional) < 2:
+        return None
+    assigned = [w for w in read.positional if _ASSIGNMENT.fullmatch(w)]
+    context = [w for w in read.positional if not _ASSIGNMENT.fullmatch(w)]
+    if not assigned or len(context) != 1:
+        return None
+    return assigned, context[0]
+
+
+def unflagged_build_args(
+    doc: Document, readme: str, directory: Path, audited: Sequence[str], project: Path | None = None
+) -> Iterator[Diagnostic]:
+    """A `docker build` line of a shell script the README runs (a command block, a sentence, a code span
+    that is the command) that writes build args as bare `NAME=value` words (`docker build --build-arg
+    BASE=$1 CUDA_VERSION=$4 TRT_VERSION=$5 .`: only the first has `--build-arg`): docker build takes one
+    positional word, the context, and refuses the command ("requires exactly 1 argument"), so the
+    script the README runs cannot build (`certain`). Read when every option of the build is known and
+    one positional word is left besides the assignments; not a line that only shows a command
+    (`echo "docker build …"`, a comment)."""
+    top = project_top(directory, project)
+    runs = [*readme_runs(doc, directory, audited, project), *_span_runs(doc, directory, top)]
+    seen: set[Path] = set()
+    for line, _, script, _ in sorted(runs, key=lambda run: run[0]):
+        if script in seen:
+            continue
+        seen.add(script)
+        lines = project_lines(script)
+        text = "\n".join(lines)
+        if script.suffix not in (".sh", ".bash") and not SHELL.match(text):
+            continue
+        for at, code in logical_lines(lines):
+            if SHOWN.match(code):
+                continue
+            found = unflagged(code)
+            if found is None:
+                continue
+            assigned, context = found
+            listed = ", ".join(assigned)
+            shown = relative_path(script, directory)
+            yield Diagnostic(
+                readme,
+                line,
+                f"README runs {shown}, whose docker build ({shown}:{at}) passes {listed} without "
+                "--build-arg: docker build "
+                f"reads {'it' if len(assigned) == 1 else 'them'} as positional words besides the context "
+                f"{context} and refuses to run (it takes exactly 1 argument), so the image is not built "
+                f"(write --build-arg before each)",
+                confidence=CERTAIN,
+            )

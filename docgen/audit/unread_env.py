@@ -31,7 +31,15 @@ from docgen.audit.auditor import LIKELY, Auditor, dockerfile_read
 from docgen.audit.commands import fence_commands, joined, joined_line, joined_starts
 from docgen.audit.names import docker_run, image_at
 from docgen.audit.preset_env import folder_files
-from docgen.audit.run_time import APP_READ, ENV_OPTION, PREFIXED_RUN, RunImage, env_entries, runs_ours
+from docgen.audit.run_time import (
+    APP_READ,
+    ENV_OPTION,
+    LIBRARY_READ,
+    PREFIXED_RUN,
+    RunImage,
+    env_entries,
+    runs_ours,
+)
 from docgen.audit.wording import about_env, heading_of
 from docgen.files import real_path, text_or_none
 from docgen.markdown import Document, Fence
@@ -57,14 +65,55 @@ def _listed_options(fence: Fence, whole: Document) -> list[tuple[int, str]]:
     return []
 
 
+_RUN_SCRIPT = re.compile(
+    r"(?:^|[;&|(]|\b(?:then|else|do)\b)[ \t]*(?:(?:exec|nohup|bash|sh|source|\.)[ \t]+)?([\"']?)"
+    r"((?:/|\./)[\w./-]+\.sh)\1(?![\w./-])",
+    re.MULTILINE,
+)
+"""A script a shell script runs as a command by its path (`/pre_start.sh`, `bash /scripts/setup.sh`,
+`source ./env.sh`), not one it only prints (`echo "run /start_app.sh"`)."""
+_MAX_CHAIN = 8
+"""Scripts of a start chain read (the started one and those it runs in turn)."""
+
+
+def _chain(image: RunImage, name: str, text: str) -> tuple[str, str] | None:
+    """(how a finding names them, their text) of the script `name` the image starts (its text `text`)
+    and the scripts it runs by their path in turn (`start.sh` runs `/pre_start.sh`, which runs
+    `/start_app.sh`) that the image copies to that path from the build context; None when a COPY puts
+    one there that docgen cannot read (`COPY scripts/* /` and no such file beside the Dockerfile): what
+    it reads is not known. A script no COPY puts there (the base image's) is not followed."""
+    names, texts = [name], [text]
+    seen = {name}
+    at = 0
+    while at < len(texts):
+        for match in _RUN_SCRIPT.finditer(texts[at]):
+            path = match.group(2)
+            run = path.rsplit("/", 1)[-1]
+            if run in seen:
+                continue
+            seen.add(run)
+            copied = image.copied_to(run)
+            if copied is None or (path.startswith("/") and copied[0] != path):
+                continue  # not the project's (the base image's): read as before, not followed
+            file = image.context_file(run)
+            read = text_or_none(file, _MAX_SCRIPT) if file is not None else None
+            if read is None or len(texts) >= _MAX_CHAIN:
+                return None
+            names.append(run)
+            texts.append(read)
+        at += 1
+    shown = names[0] if len(names) == 1 else f"{names[0]} (with {', '.join(names[1:])}, which it runs)"
+    return shown, "\n".join(texts)
+
+
 def _started(image: RunImage) -> tuple[str, str] | None:
     """(how a finding names it, its text) of what the image starts: the shell script of the build
-    context its ENTRYPOINT or CMD starts, else a shell CMD or ENTRYPOINT; None when it starts a program
-    docgen does not read."""
+    context its ENTRYPOINT or CMD starts, with the scripts it runs in turn (`_chain`), else a shell CMD
+    or ENTRYPOINT; None when it starts a program or a script docgen does not read."""
     script = image.script()
     if script is not None:
         text = text_or_none(script[1], _MAX_SCRIPT)
-        return (script[0], text) if text is not None else None
+        return _chain(image, script[0], text) if text is not None else None
     commands = image.commands()
     if not commands:
         return None
@@ -75,6 +124,19 @@ def _started(image: RunImage) -> tuple[str, str] | None:
     shown = commands[-1]
     where = f"{shown.keyword} ({image.model.path}:{shown.line})"
     return where, "\n".join(s.value for s in commands)
+
+
+_START_ONLY = re.compile(r"\A(?:VENV|VIRTUALENV)_", re.IGNORECASE)
+"""Names of the start's own making (`VENV_PATH`: where the start activates a venv): the program it runs
+in the venv never reads them, so the `_PATH`/`_DIR` ending does not make them the program's."""
+
+
+def _app_read(name: str) -> bool:
+    """Whether the application, a library or the shell may read `name` itself (`run_time.APP_READ`),
+    save a name of the start's own (`_START_ONLY`)."""
+    if _START_ONLY.search(name):
+        return LIBRARY_READ.search(name) is not None
+    return APP_READ.search(name) is not None
 
 
 def _word(name: str) -> re.Pattern[str]:
@@ -109,10 +171,12 @@ def _named_beside(auditor: Auditor, names: set[str]) -> set[str]:
     return found
 
 
-def _groups(part: Document, whole: Document, ours: Callable[[str], bool]) -> Iterator[list[tuple[int, str]]]:
-    """The (line, NAME) of the variables of each group the README passes together: the `-e NAME=…` of
-    one `docker run` of an image audited, one block of `-e` lines under an environment-variables
-    heading, the entries of its tables and lists of environment variables."""
+def _groups(
+    part: Document, whole: Document, ours: Callable[[str], bool]
+) -> Iterator[tuple[bool, list[tuple[int, str]]]]:
+    """(whether it is a run's, the (line, NAME) of its variables) of each group the README passes
+    together: the `-e NAME=…` of one `docker run` of an image audited, one block of `-e` lines under an
+    environment-variables heading, the entries of its tables and lists of environment variables."""
     for fence in part.fences:
         for command in fence_commands(fence):
             text = joined(command).replace("[", " ").replace("]", " ")
@@ -127,27 +191,34 @@ def _groups(part: Document, whole: Document, ours: Callable[[str], bool]) -> Ite
                 for m in ENV_OPTION.finditer(options)
             ]
             if found:
-                yield found
+                yield True, found
     for fence in part.fences:
         if found := _listed_options(fence, whole):
-            yield found
+            yield False, found
     if found := list(env_entries(part, whole)):
-        yield found
+        yield False, found
 
 
 def unread_env_claims(part: Document, whole: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """The findings of this module (see its docstring)."""
     if not auditor.models or any("--entrypoint" in text for f in whole.fences for _, text in f.lines):
         return
-    groups = [group for group in _groups(part, whole, runs_ours(auditor)) if len(group) >= 2]
+    found = list(_groups(part, whole, runs_ours(auditor)))
+    listed = {name for run, group in found if not run for _, name in group}
+    groups: list[tuple[list[tuple[int, str]], set[str]]] = []  # (variables to read, all of the group)
+    for run, group in found:
+        names = {name for _, name in group}
+        if len(group) >= 2:
+            groups.append((group, names))
+        elif run and len(listed - names) >= 2:  # a lone `-e` beside the README's table of variables
+            groups.append((group, names | listed))
     if not groups:
         return
     images = [RunImage(model) for model in auditor.models]
     candidates: dict[str, tuple[int, str]] = {}
-    for group in groups:
-        names = {name for _, name in group}
+    for group, names in groups:
         for line, name in group:
-            if APP_READ.search(name) is not None or len(name) < 4 or name in candidates:
+            if _app_read(name) or len(name) < 4 or name in candidates:
                 continue
             others = names - {name}
             facts = [_unread_fact(image, name, others) for image in images]
