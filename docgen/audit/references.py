@@ -1130,6 +1130,7 @@ class MadeFiles:
     def __init__(self, lines: Sequence[str], scripts: Sequence[str] = ()) -> None:
         self._lines = lines
         self._text: str | None = None  # the README's lines joined, for `named`: made once, when asked
+        self._written: tuple[dict[str, list[int]], list[int], list[str]] | None = None  # for `later`
         self.scripts = len(scripts)
         """How many scripts' texts were read (`scripts`: run before any line, each line of theirs is 0)."""
         self._before = [t for script in scripts for t in script.splitlines()]
@@ -1166,41 +1167,73 @@ class MadeFiles:
             return any(self._first.get(n, line) < line for n in names)
         return self._slowly(names | {path}, line)
 
+    _WRITTEN = re.compile(
+        r"(?:^|[ \t])(?:-o|-O|--output|--out|--output-document)(?:[ \t]+|=)[\"']?(?:\./)?([^\s\"';&|)]+)"
+        r"|>[ \t]*[\"']?(?:\./)?([^\s\"';&|)]+)"
+    )
+    _COPYING = re.compile(r"[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?(?:cp|mv|ln)[ \t]([^;&|#]*)")
+
+    def _steps(self) -> tuple[dict[str, list[int]], list[int], list[str]]:
+        """The README's lines in fenced blocks that may write a file, by each name they may write
+        (`-o NAME`, `> NAME`, an operand of `cp`/`mv`/`ln` after the first), and its headings outside
+        fences (lines, titles): read once, for `later`."""
+        if self._written is not None:
+            return self._written
+        names: dict[str, list[int]] = {}
+        numbers: list[int] = []
+        titles: list[str] = []
+        fenced = False
+        for number, text in enumerate(self._lines, 1):
+            if re.match(r"[ \t]{0,3}(?:```|~~~)", text):
+                fenced = not fenced
+                continue
+            if not fenced:
+                if (head := re.match(r"#{1,6}[ \t]+(.+?)[ \t#]*$", text)) is not None:
+                    numbers.append(number)
+                    titles.append(head.group(1))
+                continue
+            command = text.split(" #", 1)[0]
+            found = {m.group(1) or m.group(2) for m in self._WRITTEN.finditer(command)}
+            if (copying := self._COPYING.match(command)) is not None:
+                found.update(w.strip("\"'").removeprefix("./") for w in copying.group(1).split()[1:])
+            for name in found:
+                names.setdefault(name, []).append(number)
+        self._written = (names, numbers, titles)
+        return self._written
+
     def later(self, path: str, line: int) -> tuple[int, str] | None:
         """(README line, the command) of the first command below README `line` that writes `path` by
         its name (`go build -o claracore .`, `curl -o model.bin …`, `cp x.example x`, `> x`), when the
         lines from the heading of `line`'s section down to it neither name `path` nor the section of
         that command (its heading's words, a link to it): a step the README puts after the build that
-        needs its file, without telling to run it first. None otherwise."""
-        name = re.escape(path.removeprefix("./"))
+        needs its file, without telling to run it first. None otherwise. (The lines that may write a
+        file are indexed once by name, `_steps`: a README of many builds is not read again for each.)"""
+        key = path.removeprefix("./")
+        names, numbers, titles = self._steps()
+        candidates = names.get(key, [])
+        if not candidates or candidates[-1] <= line:
+            return None
+        name = re.escape(key)
         end = r"[\"']?(?=[ \t;&|)]|$)"
         writes = re.compile(
             rf"(?:^|[ \t])(?:-o|-O|--output|--out|--output-document)(?:[ \t]+|=)[\"']?(?:\./)?{name}{end}"
             rf"|^[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?(?:cp|mv|ln)[ \t][^;&|#]*[ \t][\"']?(?:\./)?{name}{end}"
             rf"|>[ \t]*[\"']?(?:\./)?{name}{end}"
         )
-        fenced = False
-        start = 0
-        heads: dict[int, str] = {}
-        for number, text in enumerate(self._lines, 1):
-            if re.match(r"[ \t]{0,3}(?:```|~~~)", text):
-                fenced = not fenced
+        for number in candidates[bisect.bisect_right(candidates, line) :]:
+            text = self._lines[number - 1]
+            if not writes.search(text.split(" #", 1)[0]):
                 continue
-            if not fenced and (head := re.match(r"#{1,6}[ \t]+(.+?)[ \t#]*$", text)) is not None:
-                heads[number] = head.group(1)
-                if number < line:
-                    start = number
-            if number > line and fenced and writes.search(text.split(" #", 1)[0]):
-                above = [h for h in heads if h <= number]
-                title = heads[max(above)] if above else ""
-                said = "\n".join(self._lines[start : line - 1]).lower()
-                anchor = re.sub(r"[^\w -]", "", title.lower()).replace(" ", "-")
-                word = re.compile(
-                    rf"(?<![\w.-]){re.escape(posixpath.basename(path))}(?![\w-])", re.IGNORECASE
-                )
-                if word.search(said) or (len(title) > 3 and (title.lower() in said or f"#{anchor})" in said)):
-                    return None
-                return number, text.strip()
+            above = bisect.bisect_right(numbers, number)
+            title = titles[above - 1] if above else ""
+            here = bisect.bisect_left(numbers, line)
+            start = numbers[here - 1] if here else 0
+            said = "\n".join(self._lines[start : line - 1]).lower()
+            anchor = re.sub(r"[^\w -]", "", title.lower()).replace(" ", "-")
+            word = re.compile(rf"(?<![\w.-]){re.escape(posixpath.basename(path))}(?![\w-])", re.IGNORECASE)
+            if word.search(said) or (len(title) > 3 and (title.lower() in said or f"#{anchor})" in said)):
+                return None
+            return number, text.strip()
         return None
 
     def _slowly(self, names: set[str], line: int) -> bool:

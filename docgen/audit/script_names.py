@@ -435,9 +435,11 @@ def named_runs(
     named += [(line, script, True) for line, script in block_runs]
     for para in doc.paragraphs:
         for line, text in para.lines:
+            if _EDITED.search(text):  # (once a line, not once a span of it)
+                continue
             for _, _, code in code_spans(text):
                 match = _SPAN_SCRIPT.fullmatch(code.strip())
-                if match is not None and not _EDITED.search(text):
+                if match is not None:
                     named.append((line, match.group(1), False))
     if not named:
         return

@@ -33,6 +33,7 @@ README deploys, the image's CMD or a compose `command:` the README starts (`cert
 from __future__ import annotations
 
 import ast
+import collections
 import difflib
 import os
 import re
@@ -234,12 +235,29 @@ def _installed(root: Path, directory: Path, models: Sequence[ImageModel]) -> str
     return "\n".join(texts)
 
 
-def _named(name: str, text: str, spelled_as_package: bool = False) -> int:
-    """How often `text` names the module `name` as a word; with `spelled_as_package`, as a package of
-    pip too (`-` and `_` alike: `sentence_transformers` is `sentence-transformers`)."""
-    spelled = re.escape(name).replace("_", "[-_]") if spelled_as_package else re.escape(name)
-    after = r"(?![\w./-])" if spelled_as_package else r"(?![\w-])"  # not a folder (`COPY app/ .`)
-    return len(re.findall(rf"(?i)(?<![\w./-]){spelled}{after}", text))
+_RUN = re.compile(r"[\w./-]+")
+_SEGMENT = re.compile(r"[./]")
+
+
+class _Names:
+    """How often a text names each module as a word (`app` in `uvicorn app.main:api`, `app/`), and, with
+    `as_package`, each package of pip (`-` and `_` alike: `sentence_transformers` is
+    `sentence-transformers`), case aside. The text is read once: a README starting thousands of
+    modules is not searched again for each."""
+
+    def __init__(self, text: str) -> None:
+        self._words: collections.Counter[str] = collections.Counter()
+        self._packages: collections.Counter[str] = collections.Counter()
+        for run in _RUN.findall(text):
+            low = run.lower()
+            self._words[_SEGMENT.split(low, maxsplit=1)[0]] += 1
+            self._packages[low.replace("-", "_")] += 1
+
+    def count(self, name: str, as_package: bool = False) -> int:
+        """How often the text names module `name` (a word followed by no letter, digit, `_` or `-`);
+        with `as_package`, package `name` (a whole word, not a folder: `COPY app/ .`)."""
+        low = name.lower()
+        return self._packages[low.replace("-", "_")] if as_package else self._words[low]
 
 
 def server_modules(
@@ -265,7 +283,7 @@ def server_modules(
                     apps.setdefault((start.module, start.attribute), (start, []))[1].append(line)
         configs += ((line, m.group(1)) for m in _SERVE_CONFIG.finditer(command))
     root = project if project is not None else directory
-    started = _project_starts(models, root, directory) if _RUNS_ANY.search(text) else []
+    started = _project_starts(models, root, directory) if _runs_any(text) else []
     if not starts and not configs and not any(s.attribute for s, *_ in started):
         return
     tree = _modules(root)
@@ -281,7 +299,7 @@ def server_modules(
     project_starts = [p for p in _project_starts(models, root, directory) if p[0].module in modules]
     installed = _installed(root, directory, models)
     cloned = _CLONES.search(text) is not None or _CLONES.search(installed) is not None
-    shown = " ".join(said)
+    in_installs, in_text, in_starts = _Names(installed), _Names(text), _Names(" ".join(said))
     for (tool, module), (start, written) in starts.items():
         lines = sorted(set(written))
         top = module.split(".", 1)[0]
@@ -289,11 +307,11 @@ def server_modules(
             continue
         if top in sys.stdlib_module_names or top in _SERVERS | {"pip"}:
             continue
-        if _named(top, installed, spelled_as_package=True):
+        if in_installs.count(top, as_package=True):
             continue  # a package the project installs
         if top in packages:
             others: list[tuple[_Start, str, int, bool]] = []
-        elif cloned or _named(top, text) > _named(top, shown):
+        elif cloned or in_text.count(top) > in_starts.count(top):
             continue  # a module of a clone, or one the README writes or installs
         else:
             others = [p for p in project_starts if p[0].tool == tool and p[0].module != module]
@@ -421,8 +439,21 @@ def _unbound_apps(
 
 
 _RUNS_IMAGE = re.compile(container_command("run", DOCKER_PODMAN, start=NOT_AFTER_DASH))
-_RUNS_ANY = re.compile(r"\b(?:docker|podman)\b[^\n]*?\b(?:run|up)\b")
-"""A README that may start the image or the compose services (`_RUNS_IMAGE`, `_RUNS_COMPOSE` tell)."""
+_ENGINE = re.compile(r"\b(?:docker|podman)\b")
+_RUN_WORD = re.compile(r"\b(?:run|up)\b")
+
+
+def _runs_any(text: str) -> bool:
+    """Whether a line of `text` has `run` or `up` after `docker` or `podman`: a README that may start the
+    image or the compose services (`_RUNS_IMAGE`, `_RUNS_COMPOSE` tell). After the line's first
+    `docker` only: a line of thousands of `docker build` is not read again from each of them."""
+    for line in text.split("\n"):
+        engine = _ENGINE.search(line)
+        if engine is not None and _RUN_WORD.search(line, engine.end()):
+            return True
+    return False
+
+
 _RUNS_COMPOSE = re.compile(
     r"(?<![\w-])(?:docker[ \t]+compose|docker-compose|podman-compose)[ \t]+(?:-\S+[ \t]+\S+[ \t]+)*up\b"
 )
