@@ -110,6 +110,14 @@ Shapes that were superlinear when this benchmark was written, and what made them
   line read again for each build (`fetched_copies.told`), now 3.2× at load 5. All four after the
   fixes, at load 4: 3.3×, 2.0×, 3.4×, 4.1× (4n 1.2 s, 1.2 s, 0.3 s, 1.4 s).
 
+- the rules of the December rounds: `file-references` was 12.1× (one line of thousands of script
+  spans, each span's whole line searched again for words of editing: `audit/script_names.named_runs`),
+  now 3.8×; `prose-builds` and `fetched-copies` 6.0× and 7.3× (each missing COPY source looked for in
+  every later README line for a step that makes it: `references.MadeFiles.later`; the steps are now
+  indexed by the name they write, once), now 4.0× and within budget when not swamped by start-up;
+  `inline-commands` 6.1× (a line of thousands of `docker build` read from each `docker` for a later
+  `run`, and each module started looked for in the whole README: `audit/server_modules`), now 4.2×.
+
 Still over budget when last measured (a shared machine, load 5–6): `built-names` and `unbuilt-links`
 measured 3.7–6.6× and 1.2–5.3× from one run to the next.
 
