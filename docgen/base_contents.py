@@ -430,7 +430,7 @@ RPM distribution's bash, Windows, or no shell at all."""
 def dash_sh(base: str) -> bool:
     """True when the `/bin/sh` of base image reference `base` (after ARG expansion) is known to be dash,
     the shell Docker runs a shell-form RUN with: a Debian or Ubuntu image, or one built on them that sets
-    no SHELL (`_DASH_SH`, `_DASH_SH_IF_UBUNTU`, NGC's `nvcr.io/nvidia/*`), under a mirror's registry too.
+    no SHELL (`_DASH_SH`, `_DASH_SH_IF_UBUNTU`), under a mirror's registry too.
     False for any other image (Alpine's ash, an RPM distribution's bash, an image docgen does not know)."""
     if "$" in base:
         return False
@@ -444,7 +444,9 @@ def dash_sh(base: str) -> bool:
         return True
     if _DASH_SH_IF_UBUNTU.fullmatch(repository):
         return "ubuntu" in repository or "ubuntu" in tag
-    return repository.startswith("nvcr.io/nvidia/")  # NGC's containers are built on Ubuntu
+    # NGC's framework containers (`nvcr.io/nvidia/pytorch`, `tensorrt`) are built on Ubuntu, but projects
+    # build RUNs with `source` on them: what their /bin/sh is, is not known here
+    return False
 
 
 def brought_by(installed: Iterable[str], names: Iterable[str]) -> str | None:

@@ -195,7 +195,7 @@ def test_the_cuda_of_the_jetpack_an_nvidia_jetson_base_is_of(base: str, cuda: st
         ("python:3.12-slim", True),
         ("continuumio/miniconda3:24.7.1-0", True),
         ("nvidia/cuda:12.4.1-cudnn-devel-ubuntu22.04", True),
-        ("nvcr.io/nvidia/pytorch:24.05-py3", True),
+        ("nvcr.io/nvidia/cuda:12.5.1-devel-ubuntu22.04", True),
         ("rocm/dev-ubuntu-22.04:6.2.4", True),
         ("rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0", True),
         ("registry.local:5000/ubuntu:22.04", True),
@@ -210,6 +210,9 @@ def test_the_cuda_of_the_jetpack_an_nvidia_jetson_base_is_of(base: str, cuda: st
         ("fedora:40", False),
         ("python:3.12-windowsservercore", False),
         ("rocm/pytorch:latest", False),
+        # NGC's framework containers: RUNs with `source` build on them (their sh is not known to be dash)
+        ("nvcr.io/nvidia/pytorch:24.05-py3", False),
+        ("nvcr.io/nvidia/tensorrt:23.04-py3", False),
         ("myorg/ubuntu:22.04", False),
         ("mambaorg/micromamba:1.5.8", False),
         ("${BASE_IMAGE}", False),
