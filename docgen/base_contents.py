@@ -412,6 +412,43 @@ def lacks_python(base: str) -> bool:
     return re.fullmatch(_NO_PYTHON, repository) is not None and not _RPM_TAG.search(tag)
 
 
+_DASH_SH = re.compile(
+    r"(?:(?:arm64v8|arm32v7|arm32v6|amd64|i386|ppc64le|s390x)/)?(?:ubuntu|debian|buildpack-deps|python)"
+    r"|pytorch/pytorch|continuumio/(?:miniconda3?|anaconda3?)"
+)
+"""Images whose `/bin/sh` is dash and that set no SHELL of their own: Debian's and Ubuntu's, the official
+images built on them (`python` but its Alpine and Windows tags), PyTorch's (Ubuntu) and conda's
+(Debian)."""
+_DASH_SH_IF_UBUNTU = re.compile(r"(?:nvcr\.io/)?nvidia/cuda|rocm/[\w.-]+")
+"""Images whose `/bin/sh` is dash when the reference names Ubuntu (`nvidia/cuda:12.4.1-devel-ubuntu22.04`,
+`rocm/dev-ubuntu-22.04`): their other tags are of RPM distributions or not known."""
+_NOT_DASH_TAG = re.compile(r"alpine|busybox|windows|nanoserver|servercore|distroless|" + _RPM_TAG.pattern)
+"""A tag naming a system whose `/bin/sh` is no dash: Alpine's and BusyBox's ash (which has `source`), an
+RPM distribution's bash, Windows, or no shell at all."""
+
+
+def dash_sh(base: str) -> bool:
+    """True when the `/bin/sh` of base image reference `base` (after ARG expansion) is known to be dash,
+    the shell Docker runs a shell-form RUN with: a Debian or Ubuntu image, or one built on them that sets
+    no SHELL (`_DASH_SH`, `_DASH_SH_IF_UBUNTU`), under a mirror's registry too.
+    False for any other image (Alpine's ash, an RPM distribution's bash, an image docgen does not know)."""
+    if "$" in base:
+        return False
+    repository, tag = _repository(base)
+    first, _, rest = repository.partition("/")
+    if rest and ("." in first or ":" in first) and not first.startswith("nvcr.io"):
+        repository = rest  # a mirror of a Docker Hub image (`registry:5000/nvidia/cuda`)
+    if _NOT_DASH_TAG.search(tag) or _NOT_DASH_TAG.search(repository.rpartition("/")[2]):
+        return False
+    if _DASH_SH.fullmatch(repository):
+        return True
+    if _DASH_SH_IF_UBUNTU.fullmatch(repository):
+        return "ubuntu" in repository or "ubuntu" in tag
+    # NGC's framework containers (`nvcr.io/nvidia/pytorch`, `tensorrt`) are built on Ubuntu, but projects
+    # build RUNs with `source` on them: what their /bin/sh is, is not known here
+    return False
+
+
 def brought_by(installed: Iterable[str], names: Iterable[str]) -> str | None:
     """The first of the `installed` packages that may pull in a component under one of `names` (`vllm`
     for `xformers`), None when none does."""

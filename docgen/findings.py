@@ -48,6 +48,10 @@ RULES: dict[str, tuple[str, str]] = {
         "redirected-requirement",
         "An unquoted version bound in a RUN (`pip install x>=1`) is read by the shell as a redirection",
     ),
+    "DG014": (
+        "dash-bash-syntax",
+        "A RUN run by dash (Debian's and Ubuntu's /bin/sh) holds bash-only syntax (`source`, `[[`)",
+    ),
     READER: ("reader", "The reader or the evaluator noticed something odd (a '#' that is no comment …)"),
     AUDIT: ("stale-claim", "A claim in a hand-written README contradicts the Dockerfile"),
     STALE: ("stale-block", "A generated block is out of date"),

@@ -17,14 +17,16 @@ The rules, all pure functions of the reader's and the evaluator's output (see do
 8. a RUN whose only lasting work would be setting shell variables (`RUN export PATH=/opt/x/bin:$PATH`):
    they end with the RUN's shell, so no later instruction sees them;
 9. a COPY or ADD holding shell syntax (`COPY scripts /app/scripts || true`): no shell runs it, so the
-   operator and the words after it are more sources and the destination, and the build fails.
+   operator and the words after it are more sources and the destination, and the build fails;
+10. bash-only syntax (`source`, `[[`, `${x//a/b}` …) in a RUN that `/bin/sh` runs on a base image whose
+   `/bin/sh` is dash (Debian, Ubuntu and images built on them), with no SHELL naming bash (DG014).
 
 Two more come from the extraction, which reads RUN scripts as the shell does (`docgen.sources.run`): an
 install command given a shell keyword as an argument (DG008), and a version bound written unquoted after
 a package name (`pip install paddleocr>=2.9.1`), which the shell reads as a redirection (DG013).
 
 Each rule errs on the side of silence: a warning should always be worth reading. Each has a stable id
-(DG001 … DG007, DG009, DG011 and DG012, in that order, then DG008 and DG013; `docgen.findings` lists
+(DG001 … DG007, DG009, DG011, DG012 and DG014, in that order, then DG008 and DG013; `docgen.findings` lists
 them and handles `# docgen: ignore=ID`).
 """
 
@@ -34,13 +36,14 @@ import re
 from collections.abc import Iterator, Sequence
 
 from docgen import baseimage, hardware
+from docgen.base_contents import dash_sh
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS, Evaluation
 from docgen.hardcoded import hardcoded, is_comment, ranges
-from docgen.model import ArgDecl, Component, Diagnostic, HardCoded, Instruction, ParsedDockerfile
-from docgen.shell import DECLARE, NAME, referenced_names, sh_tokens, split_words
+from docgen.model import ArgDecl, Component, Diagnostic, HardCoded, Instruction, ParsedDockerfile, Stage
+from docgen.shell import DECLARE, NAME, DashRejected, dash_rejected, referenced_names, sh_tokens, split_words
 from docgen.sources.pip import PIP
 
-__all__ = ["lint", "only_assigned"]
+__all__ = ["dash_runs", "lint", "only_assigned"]
 
 # Instructions whose arguments BuildKit expands with ARG/ENV values (RUN is expanded by the shell,
 # which sees ARGs in scope as environment variables; CMD/ENTRYPOINT run later, where no ARG exists).
@@ -72,6 +75,7 @@ def lint(
         *_toolkit_targets(evaluation, parsed.path),
         *_lost_variables(parsed),
         *_shell_in_copies(parsed),
+        *_dash_warnings(parsed, evaluation.stages),
     ]
     return tuple(sorted(found, key=lambda d: (d.line, d.message)))
 
@@ -840,4 +844,135 @@ def _shell_in_copies(parsed: ParsedDockerfile) -> list[Diagnostic]:
             "sources need: the build fails (use a RUN, or a glob that may match nothing)"
         )
         found.append(Diagnostic(parsed.path, inst.start_line, message, rule="DG012"))
+    return found
+
+
+# --------------------------------------------------------------------------------------------------
+# Bash syntax in a RUN that dash runs
+
+_RELINKED_SH = re.compile(
+    r"\bln\b[^;&|\n]*[ \t]/bin/sh\b|dpkg-reconfigure\b[^;&|\n]*\bdash\b|dash/sh\b"
+    r"|\b(?:mv|cp)\b[^;&|\n]*bash[^;&|\n]*[ \t]/bin/sh\b"
+)
+"""A RUN that points `/bin/sh` at another shell (`ln -sf /bin/bash /bin/sh`, `dpkg-reconfigure dash`
+answering no): the RUNs after it are run by that shell."""
+_DASH_NAMES = frozenset({"sh", "dash"})
+
+
+def _sh_heredocs(command: str) -> set[str]:
+    """The heredocs of a RUN that `/bin/sh` runs as its script: `RUN <<EOF` alone, or `sh <<EOF`."""
+    run: set[str] = set()
+    for part in re.split(r"&&|\|\||[;|\n]", command):
+        names = [m.group(2) for m in _HEREDOC_MARKER.finditer(part)]
+        if names:
+            words = [w for w in _REDIRECTION.sub(" ", part).split() if "=" not in w]
+            if not words or words[0].rsplit("/", 1)[-1] in _DASH_NAMES:
+                run.update(names)
+    return run
+
+
+def dash_runs(
+    parsed: ParsedDockerfile, stages: Sequence[Stage]
+) -> list[tuple[Instruction, int, DashRejected, str]]:
+    """(RUN, the Dockerfile line of the syntax, the syntax, the base image whose `/bin/sh` is dash) for
+    each RUN that dash runs holding bash-only syntax (`shell.dash_rejected`): the first such syntax of
+    its script, or of a heredoc `/bin/sh` runs (`RUN <<EOF` with no `#!` line). A stage's shell is its
+    base image's (`base_contents.dash_sh`), or the shell of the stage it is built on, until a SHELL
+    names another one or a RUN points `/bin/sh` elsewhere (`_RELINKED_SH`); exec-form RUNs run no
+    shell. None on a Dockerfile with another escape character."""
+    if parsed.escape != "\\":
+        return []
+    found: list[tuple[Instruction, int, DashRejected, str]] = []
+    shells: dict[int, str | None] = {}  # stage index -> the dash image its RUNs run on (None: not dash)
+    current: int | None = None
+    for inst in parsed.instructions:
+        if inst.keyword == "FROM":
+            current = next((s.index for s in stages if s.line == inst.start_line), None)
+            if current is not None:
+                stage = stages[current]
+                if stage.parent is not None:
+                    shells[current] = shells.get(stage.parent)
+                else:
+                    shells[current] = stage.base if dash_sh(stage.base) else None
+            continue
+        if current is None or shells.get(current) is None:
+            continue
+        if inst.keyword == "SHELL":
+            if not inst.exec_form or inst.exec_form[0].rsplit("/", 1)[-1] not in _DASH_NAMES:
+                shells[current] = None
+            continue
+        if inst.keyword != "RUN" or inst.exec_form is not None:
+            continue
+        base = shells[current]
+        if base is None:
+            continue
+        if _RELINKED_SH.search(inst.args) or any(_RELINKED_SH.search(h.body) for h in inst.heredocs):
+            shells[current] = None
+            continue
+        first = _deciding(dash_rejected(inst.args))
+        if first is not None:
+            found.append((inst, _line_of(inst.original, first.written, inst.start_line), first, base))
+            continue
+        run = _sh_heredocs(inst.args) if inst.heredocs else set()
+        for heredoc in inst.heredocs:
+            if heredoc.name not in run or heredoc.body.startswith("#!"):
+                continue
+            first = _deciding(dash_rejected(heredoc.body))
+            if first is not None:
+                line = _line_of(heredoc.body, first.written, heredoc.start_line)
+                found.append((inst, line, first, base))
+                break
+    return found
+
+
+def _deciding(rejected: Sequence[DashRejected]) -> DashRejected | None:
+    """The syntax that decides what dash does with a script: a syntax error first (dash runs none of
+    it), else the first failure that fails the script, else the first rejected syntax."""
+    return next(
+        (r for r in rejected if r.kind == "syntax"),
+        next((r for r in rejected if r.fails), rejected[0] if rejected else None),
+    )
+
+
+def _line_of(text: str, written: str, first_line: int) -> int:
+    """The line of `text` (starting at `first_line`) where `written` first is."""
+    at = text.find(written)
+    return first_line + text.count("\n", 0, at) if at >= 0 else first_line
+
+
+_DASH_EFFECTS = {
+    "source": ("`source: not found`, status 127", "use `.` for `source`"),
+    "[[": ("`[[: not found`, status 127", "use `[ … ]` with `=`"),
+    "==": ("`[: unexpected operator`, status 2", "use `=`"),
+}
+
+
+def dash_effect(rejected: DashRejected) -> tuple[str, str]:
+    """(what dash does with `rejected`, how to write it for dash)."""
+    key = rejected.construct.split(" ", 1)[0]
+    if key in _DASH_EFFECTS:
+        return _DASH_EFFECTS[key]
+    if rejected.kind == "syntax":
+        return "a syntax error: dash runs none of the RUN", "rewrite it for sh"
+    if rejected.kind == "expansion":
+        return "`Bad substitution`: dash stops there", "rewrite it with sed or POSIX expansions"
+    if rejected.kind == "command":
+        return (
+            f"dash does not expand braces, and no file `{rejected.written}` is there",
+            "name each path",
+        )
+    return f"dash does not expand braces: it makes one path named `{rejected.written}`", "name each path"
+
+
+def _dash_warnings(parsed: ParsedDockerfile, stages: Sequence[Stage]) -> list[Diagnostic]:
+    """DG014: each RUN of `dash_runs`, at the line of its bash-only syntax."""
+    found = []
+    for _inst, line, rejected, base in dash_runs(parsed, stages):
+        effect, fix = dash_effect(rejected)
+        stops = " and the RUN fails" if rejected.fails and rejected.kind in ("command",) else ""
+        message = (
+            f"RUN uses `{rejected.construct}`, bash-only syntax, but /bin/sh runs it and /bin/sh is dash in "
+            f'{base}: {effect}{stops} ({fix}, or put SHELL ["/bin/bash", "-c"] before this RUN)'
+        )
+        found.append(Diagnostic(parsed.path, line, message, rule="DG014"))
     return found

@@ -693,3 +693,148 @@ def sh_tokens(command: str) -> list[ShToken]:
     if start >= 0:
         tokens.append(ShToken(command[start : min(index, len(command))], False))
     return tokens
+
+
+# --------------------------------------------------------------------------------------------------
+# Bash syntax that dash, Debian's and Ubuntu's /bin/sh, rejects
+
+
+@dataclass(frozen=True)
+class DashRejected:
+    """A piece of bash-only syntax in a `/bin/sh` command, as dash (0.5.11, 0.5.12) reads it
+    (`dash_rejected`)."""
+
+    construct: str
+    """As a message names it: `source`, `[[`, `==`, `function`, `<<<`, `|&`, `x=(…)`, `${x//a/b}`,
+    `{a,b}`."""
+    written: str
+    """The word or operator as written (to find its line)."""
+    kind: str
+    """`syntax` (dash refuses the whole command: `Syntax error`), `expansion` (dash stops at it: `Bad
+    substitution`), `command` (that command fails: `source: not found`, status 127; `[: unexpected
+    operator`, status 2) or `literal` (dash takes it as it is: `mkdir x/{a,b}` makes one folder named
+    `{a,b}`)."""
+    fails: bool
+    """True when the command's exit status is that failure whatever the machine: a syntax error, a bad
+    substitution outside any `if`, loop, `||` or subshell, a failing command of the last list when that
+    list joins its commands with `&&` only (the status of `sh -c` is its last list's)."""
+
+
+_STARTS_COMMAND = frozenset({"then", "do", "else", "elif", "if", "while", "until", "!", "{", "time"})
+"""Words after which the next word is a command's name."""
+_CONTROL = frozenset({"&&", "||", ";", "|", "&", "(", ")", "|&", ";;"})
+_LIST_END = frozenset({";", "&", ";;"})
+_COMPOUND_WORDS = frozenset(
+    {"if", "then", "else", "elif", "fi", "case", "esac", "while", "until", "for", "do", "done", "{", "}", "!"}
+)
+_BASH_EXPANSION = re.compile(r"\$\{(?:![A-Za-z_]|[A-Za-z_]\w*(?://?|:(?![-=?+])|\^|,))")
+"""`${x//a/b}`, `${x/a/b}`, `${x:0:2}`, `${x^^}`, `${x,,}`, `${!x}`: dash stops with `Bad substitution`."""
+_BRACES = re.compile(r"(?<!\$)\{[^{}\s,]*,[^{}\s]*\}")
+"""A brace expansion (`{a,b}`, `{lib,include}`), not a `${…}`."""
+_BRACE_COMMANDS = {"cp": "command", "mv": "command", "mkdir": "literal", "touch": "literal"}
+"""Commands a brace expansion is looked for in, and what dash's literal word makes of it: `cp x/{a,b} y`
+fails (no file `x/{a,b}`), `mkdir x/{a,b}` makes one folder of that name."""
+_ARRAY = re.compile(rf"{NAME}\+?=")
+
+
+def _unquoted_parts(word: str) -> tuple[str, str]:
+    """(`word` without its single-quoted parts and escaped characters, what dash expands; `word` without
+    any quoted part, what it splits and globs)."""
+    expanded: list[str] = []
+    bare: list[str] = []
+    quote = ""
+    index = 0
+    while index < len(word):
+        char = word[index]
+        if quote == "'":
+            quote = "" if char == "'" else quote
+        elif char == "\\":
+            index += 1
+        elif char == '"':
+            quote = "" if quote == '"' else '"'
+        elif char == "'" and not quote:
+            quote = "'"
+        else:
+            expanded.append(char)
+            if not quote:
+                bare.append(char)
+        index += 1
+    return "".join(expanded), "".join(bare)
+
+
+def dash_rejected(command: str) -> list[DashRejected]:
+    """The bash-only syntax of a `/bin/sh` command (a RUN's shell form, a heredoc script: lines end
+    commands) that dash rejects or reads otherwise, in order: `source`, `[[`, `==` in `[ ]` or `test`,
+    `function f`, `<<<`, `|&`, an array assignment, a bash parameter expansion (`${x//a/b}`) outside
+    single quotes, and a brace expansion in a `cp`, `mv`, `mkdir` or `touch`. What a quoted string holds
+    (`bash -c 'source x'`) is no command of this shell; `set -o pipefail` is left out (dash 0.5.13 has it).
+    [] when the command cannot be read (a quote left open)."""
+    try:
+        tokens = sh_tokens(re.sub(r"\\\r?\n", "", command).replace("\n", " ; "))
+    except ValueError:
+        return []
+    last = len(tokens)
+    while last and tokens[last - 1].operator and tokens[last - 1].text in _LIST_END:
+        last -= 1
+    last_start = max(
+        (i + 1 for i in range(last) if tokens[i].operator and tokens[i].text in _LIST_END), default=0
+    )
+    tail = tokens[last_start:last]
+    plain_tail = not any(
+        (t.operator and t.text in _CONTROL and t.text != "&&")
+        or (not t.operator and t.text in _COMPOUND_WORDS)
+        for t in tail
+    )
+    plain_all = not any(
+        (t.operator and t.text in ("||", "(", ")")) or (not t.operator and t.text in _COMPOUND_WORDS)
+        for t in tokens
+    )
+    found: list[DashRejected] = []
+    start = True  # the next word is a command's name
+    target = False  # the next word is a redirection's target
+    name = ""  # the name of the command being read
+    for index, token in enumerate(tokens):
+        text = token.text
+        if token.operator:
+            if text == "|&":
+                found.append(DashRejected("|&", text, "syntax", True))
+            elif text == "<<" and index + 1 < len(tokens) and tokens[index + 1].text == "<":
+                found.append(DashRejected("<<<", "<<<", "syntax", True))
+            elif (
+                text == "("
+                and index
+                and not (before := tokens[index - 1]).operator
+                and _ARRAY.fullmatch(before.text)
+            ):
+                found.append(DashRejected(f"{before.text}(…)", before.text + "(", "syntax", True))
+            if text in _CONTROL:
+                start, target, name = True, False, ""
+            else:
+                target = True
+            continue
+        if target:
+            target = False
+            continue
+        fails = index >= last_start and index < last and plain_tail
+        expanded, bare = _unquoted_parts(text)
+        if (expansion := _BASH_EXPANSION.search(expanded)) is not None:
+            end = expanded.find("}", expansion.start())
+            shown = expanded[expansion.start() : end + 1 if end > 0 else len(expanded)]
+            found.append(DashRejected(shown, text, "expansion", plain_all))
+        if start:
+            if text in _STARTS_COMMAND or _ARRAY.match(text) and not text.endswith("="):
+                continue
+            start, name = False, text
+            if text == "source":
+                found.append(DashRejected("source", text, "command", fails))
+            elif text == "[[":
+                found.append(DashRejected("[[", text, "command", fails))
+            elif text == "function" and index + 1 < len(tokens) and not tokens[index + 1].operator:
+                found.append(DashRejected("function", text, "syntax", True))
+            continue
+        if text == "==" and name in ("[", "test"):
+            found.append(DashRejected(f"== in {'[ ]' if name == '[' else 'test'}", text, "command", fails))
+        elif name in _BRACE_COMMANDS and not text.startswith("-") and (brace := _BRACES.search(bare)):
+            kind = _BRACE_COMMANDS[name]
+            found.append(DashRejected(brace.group(), text, kind, kind == "command" and fails))
+    return found

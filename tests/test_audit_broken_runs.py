@@ -307,3 +307,66 @@ def test_a_pip_pin_emptied_by_an_arg_out_of_scope(tmp_path: Path) -> None:
     assert _audited(tmp_path, used_in_from) == []
     optional = WHEEL.replace('"engine==${ENGINE_VERSION}"', "engine${ENGINE_EXTRAS}")  # not declared at all
     assert _audited(tmp_path, optional) == []
+
+
+# -- bash-only syntax dash rejects, on a base whose /bin/sh is dash --------------------------------------
+# modelled on a fine-tuning image README (`docker build -t vlm:latest .`) whose Dockerfile activates conda
+# with `source` on PyTorch's Ubuntu image
+CONDA_SOURCE = """FROM pytorch/pytorch:2.6.0-cuda12.6-cudnn9-devel
+COPY app.py /tmp/app.py
+RUN source activate base && \\
+    conda env create -f /tmp/environment.yaml
+RUN conda run -n train pip install flash-attn --no-build-isolation
+"""
+
+# modelled on a small web service on Debian's Python image that picks its server by an environment name
+WEB_SWITCH = """FROM python:3.11-slim
+ARG APP_ENV=production
+COPY app.py /srv/app.py
+RUN pip install --no-cache-dir flask && \\
+    [ "$APP_ENV" == "production" ] && pip install --no-cache-dir gunicorn
+"""
+
+
+def test_source_on_a_dash_base_fails_the_build(tmp_path: Path) -> None:
+    assert _audited(tmp_path, CONDA_SOURCE, "docker build -t vlm:latest .") == [
+        "6: README's build of Dockerfile cannot complete: its RUN at line 3 uses `source`, which bash has "
+        "and dash does not: with no SHELL, /bin/sh runs the RUN, and in "
+        "pytorch/pytorch:2.6.0-cuda12.6-cudnn9-devel /bin/sh is dash: `source: not found`, status 127, and "
+        "the RUN fails with it (certain)"
+    ]
+
+
+def test_double_equals_in_a_test_on_a_dash_base(tmp_path: Path) -> None:
+    found = _audited(tmp_path, WEB_SWITCH)
+    assert [f.split(", which")[0] for f in found] == [
+        "6: README's build of Dockerfile cannot complete: its RUN at line 4 uses `== in [ ]` (line 5)"
+    ]
+    assert "`[: unexpected operator`, status 2" in found[0]
+
+
+@pytest.mark.parametrize(
+    "dockerfile",
+    [
+        # another shell runs the RUN: a SHELL, a base stage's SHELL, /bin/sh relinked, exec form, bash -c
+        CONDA_SOURCE.replace("COPY", 'SHELL ["/bin/bash", "-c"]\nCOPY'),
+        'FROM ubuntu:22.04 AS base\nSHELL ["/bin/bash", "-c"]\nFROM base\nRUN source /etc/profile && make\n',
+        "FROM ubuntu:22.04\nRUN ln -sf /bin/bash /bin/sh\nRUN source /etc/profile && make\n",
+        'FROM ubuntu:22.04\nRUN ["bash", "-c", "source /etc/profile && make"]\n',
+        "FROM ubuntu:22.04\nRUN bash -c 'source /etc/profile && make'\n",
+        # a base whose sh has `source` (ash) or is bash, or that docgen does not know
+        CONDA_SOURCE.replace("pytorch/pytorch:2.6.0-cuda12.6-cudnn9-devel", "python:3.11-alpine"),
+        CONDA_SOURCE.replace("pytorch/pytorch:2.6.0-cuda12.6-cudnn9-devel", "rockylinux:9"),
+        CONDA_SOURCE.replace("pytorch/pytorch:2.6.0-cuda12.6-cudnn9-devel", "ghcr.io/acme/trainer:1.2"),
+        # dash fails the command but the RUN goes on: a later list, a condition, a literal brace
+        "FROM ubuntu:22.04\nRUN source /etc/profile; make\n",
+        'FROM debian:12\nRUN if [[ -n "$X" ]]; then echo x; fi\n',
+        "FROM debian:12\nRUN mkdir -p /data/{raw,cache} && echo ok\n",
+        # an unbuilt stage
+        "FROM debian:12 AS dev\nRUN source /etc/profile && make\nFROM debian:12\nRUN echo ok\n",
+        # POSIX spellings
+        'FROM ubuntu:22.04\nRUN . /etc/profile && [ "$A" = b ] && echo ${A:-x}\n',
+    ],
+)
+def test_bash_syntax_that_does_not_fail_this_build(tmp_path: Path, dockerfile: str) -> None:
+    assert _audited(tmp_path, dockerfile) == []

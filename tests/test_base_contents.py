@@ -9,6 +9,7 @@ from docgen.base_contents import (
     architectures,
     brought_by,
     carries,
+    dash_sh,
     family_name,
     is_plain,
     jetpack,
@@ -182,3 +183,40 @@ def test_the_l4t_release_a_jetson_base_names(base: str, release: str | None) -> 
 )
 def test_the_cuda_of_the_jetpack_an_nvidia_jetson_base_is_of(base: str, cuda: str | None) -> None:
     assert l4t_cuda(base) == cuda
+
+
+@pytest.mark.parametrize(
+    ("base", "dash"),
+    [
+        ("pytorch/pytorch:2.6.0-cuda12.6-cudnn9-devel", True),
+        ("ubuntu:22.04", True),
+        ("docker.io/library/debian:bookworm-slim", True),
+        ("arm64v8/ubuntu:24.04", True),
+        ("python:3.12-slim", True),
+        ("continuumio/miniconda3:24.7.1-0", True),
+        ("nvidia/cuda:12.4.1-cudnn-devel-ubuntu22.04", True),
+        ("nvcr.io/nvidia/cuda:12.5.1-devel-ubuntu22.04", True),
+        ("rocm/dev-ubuntu-22.04:6.2.4", True),
+        ("rocm/pytorch:rocm6.2_ubuntu22.04_py3.10_pytorch_release_2.3.0", True),
+        ("registry.local:5000/ubuntu:22.04", True),
+        # ash has `source`; an RPM distribution's sh is bash; Windows has none; unknown images say nothing
+        ("python:3.12-alpine3.20", False),
+        ("alpine:3.20", False),
+        ("busybox", False),
+        ("nvidia/cuda:12.4.1-devel-ubi9", False),
+        ("nvidia/cuda:12.4.1-devel-rockylinux9", False),
+        ("rockylinux:9", False),
+        ("centos:7", False),
+        ("fedora:40", False),
+        ("python:3.12-windowsservercore", False),
+        ("rocm/pytorch:latest", False),
+        # NGC's framework containers: RUNs with `source` build on them (their sh is not known to be dash)
+        ("nvcr.io/nvidia/pytorch:24.05-py3", False),
+        ("nvcr.io/nvidia/tensorrt:23.04-py3", False),
+        ("myorg/ubuntu:22.04", False),
+        ("mambaorg/micromamba:1.5.8", False),
+        ("${BASE_IMAGE}", False),
+    ],
+)
+def test_bases_whose_sh_is_dash(base: str, dash: bool) -> None:
+    assert dash_sh(base) is dash

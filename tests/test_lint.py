@@ -733,6 +733,13 @@ def test_bundled_dockerfile_findings() -> None:
 LINT_CORPUS: dict[str, list[tuple[int, str]]] = {
     "debian-pins": [
         (24, "3.0.13 is written literally here and on line 25 (3.0.13)"),
+        # a heredoc script with no `#!` line: /bin/sh runs it, dash on Debian, and `<<<` is bash's
+        (
+            45,
+            "RUN uses `<<<`, bash-only syntax, but /bin/sh runs it and /bin/sh is dash in "
+            "debian:bookworm-20240701-slim: a syntax error: dash runs none of the RUN (rewrite it for sh, or "
+            'put SHELL ["/bin/bash", "-c"] before this RUN)',
+        ),
     ],
     "go-multiarch": [
         (
@@ -1294,3 +1301,82 @@ def test_unquoted_bounds_in_a_rocm_trainer(tmp_path: Path) -> None:
     assert "its input read from the file 2.6, which fails the build when there is none" in torch.message
     two = next(d for d in lint_file(dockerfile, "Dockerfile") if "deepspeed" in d.message)
     assert two.message.endswith('quote the requirement ("deepspeed>=0.14,<0.16")')
+
+
+# DG014: bash-only syntax in a RUN dash runs
+
+# modelled on a vision-language fine-tuning image that activates conda on PyTorch's Ubuntu image
+CONDA_TUNE = """\
+FROM pytorch/pytorch:2.6.0-cuda12.6-cudnn9-devel
+COPY environment.yaml /tmp/environment.yaml
+RUN source activate base && \\
+    conda env create -f /tmp/environment.yaml
+RUN conda run -n tune pip install flash-attn --no-build-isolation
+RUN bash -c 'source activate tune && pip install peft'
+RUN ["bash", "-c", "source activate tune && python -c 'import peft'"]
+RUN echo "source activate tune" >> ~/.bashrc
+RUN . /opt/conda/etc/profile.d/conda.sh && conda activate tune
+"""
+
+# modelled on a ROS 2 workspace image on Ubuntu: a builder stage sets SHELL, the runtime stage built on
+# it inherits it; a second image from ubuntu relinks /bin/sh first
+ROS_WORKSPACE = """\
+ARG ROS=humble
+FROM ubuntu:22.04 AS base
+RUN mkdir -p /ws/{src,install}
+RUN if [[ -n "$ROS" ]]; then echo ros; fi
+FROM base AS builder
+SHELL ["/bin/bash", "-c"]
+RUN source /opt/ros/humble/setup.bash && colcon build
+FROM builder AS runtime
+RUN source /ws/install/setup.bash && ros2 pkg list
+FROM ubuntu:22.04 AS tools
+RUN ln -sf /bin/bash /bin/sh
+RUN source /etc/profile && make tools
+FROM ubuntu:22.04 AS heredocs
+RUN <<EOF
+#!/bin/bash
+source /etc/profile
+EOF
+RUN <<EOF
+function fetch { curl -fsSL "$1"; }
+EOF
+RUN cat > /ws/env.sh <<'EOF'
+source /opt/ros/humble/setup.sh
+EOF
+"""
+
+
+def test_bash_syntax_dash_runs(tmp_path: Path) -> None:
+    dockerfile = tmp_path / "Dockerfile"
+    dockerfile.write_text(CONDA_TUNE)
+    found = [d for d in lint_file(dockerfile, "Dockerfile") if d.rule == "DG014"]
+    assert [d.line for d in found] == [3]
+    assert found[0].message == (
+        "RUN uses `source`, bash-only syntax, but /bin/sh runs it and /bin/sh is dash in "
+        "pytorch/pytorch:2.6.0-cuda12.6-cudnn9-devel: `source: not found`, status 127 and the RUN fails "
+        '(use `.` for `source`, or put SHELL ["/bin/bash", "-c"] before this RUN)'
+    )
+
+
+def test_bash_syntax_follows_stages_shells_and_heredocs(tmp_path: Path) -> None:
+    dockerfile = tmp_path / "Dockerfile"
+    dockerfile.write_text(ROS_WORKSPACE)
+    found = [d for d in lint_file(dockerfile, "Dockerfile") if d.rule == "DG014"]
+    assert [(d.line, d.message.split(",")[0]) for d in found] == [
+        (3, "RUN uses `{src"),
+        (4, "RUN uses `[[`"),
+        (19, "RUN uses `function`"),
+    ]
+    assert "it makes one path named `/ws/{src,install}`" in found[0].message
+    assert "a syntax error: dash runs none of the RUN" in found[2].message
+
+
+@pytest.mark.parametrize(
+    "base",
+    ["alpine:3.20", "rockylinux:9", "nvidia/cuda:12.4.1-devel-ubi9", "myorg/base:1", "python:3.12-alpine"],
+)
+def test_bash_syntax_on_other_shells_is_silent(tmp_path: Path, base: str) -> None:
+    dockerfile = tmp_path / "Dockerfile"
+    dockerfile.write_text(f"FROM {base}\nRUN source /etc/profile && [[ -d /opt ]] && make\n")
+    assert [d for d in lint_file(dockerfile, "Dockerfile") if d.rule == "DG014"] == []

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from docgen.shell import expand, sh_code, sh_tokens, sh_words, shell_split, split_words
+from docgen.shell import dash_rejected, expand, sh_code, sh_tokens, sh_words, shell_split, split_words
 
 
 def reference(value: str, op: str, pattern: str) -> str:
@@ -183,3 +183,42 @@ def test_a_split_kept_for_the_next_rule_is_not_changed_by_the_last_one() -> None
         shell_split("docker run 'open")
     with pytest.raises(ValueError):  # an error is not kept as an answer either
         shell_split("docker run 'open")
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        # modelled on a fine-tuning image that activates conda in its RUN
+        ("source activate base && conda env create -f /tmp/environment.yaml", [("source", "command", True)]),
+        ("X=1 source /opt/ros/humble/setup.sh && colcon build", [("source", "command", True)]),
+        ("[[ -f /tmp/a ]] && echo yes", [("[[", "command", True)]),
+        ('if [[ "$MODE" == prod ]]; then echo; fi', [("[[", "command", False)]),
+        ('[ "$MODE" == prod ] && pip install gunicorn', [("== in [ ]", "command", True)]),
+        ("test $A == $B || true", [("== in test", "command", False)]),
+        ("apt-get update; source /etc/profile; make", [("source", "command", False)]),
+        ("function fetch { curl -fsSL $1; }; fetch x", [("function", "syntax", True)]),
+        ("cat <<< $KEY > /key", [("<<<", "syntax", True)]),
+        ("curl x |& tee log", [("|&", "syntax", True)]),
+        ("PKGS=(a b) && apt-get install ${PKGS}", [("PKGS=(…)", "syntax", True)]),
+        ('echo "${VERSION//./_}" > /v', [("${VERSION//", "expansion", True)]),
+        ("echo ${SHA:0:7}", [("${SHA:0:7}", "expansion", True)]),
+        ("if true; then echo ${NAME^^}; fi", [("${NAME^^}", "expansion", False)]),
+        ("mkdir -p /data/{raw,cache}", [("{raw,cache}", "literal", False)]),
+        ("cp /src/{a,b}.py /app/", [("{a,b}", "command", True)]),
+        # what dash reads as bash does, or does not run itself
+        ("bash -c 'source activate base && conda info'", []),
+        ('bash -c "source /opt/venv/bin/activate" && echo', []),
+        ("echo '${X//a/b}' > /t", []),
+        (". /opt/venv/bin/activate && pip install x", []),
+        ("echo ${X:-a} ${#X} ${X%.*} ${X#*/}", []),
+        ("set -o pipefail && curl -fsSL x | sh", []),
+        ("echo source the env && echo {a,b}", []),
+        ("mkdir -p /app && echo 'cp {a,b}' && chmod -R 755 ${DIR}", []),
+        ("echo 'unclosed", []),
+    ],
+)
+def test_what_dash_rejects(command: str, expected: list[tuple[str, str, bool]]) -> None:
+    found = [(r.construct, r.kind, r.fails) for r in dash_rejected(command)]
+    if expected and expected[0][0].endswith("//"):
+        found = [(c[: len(expected[0][0])], k, f) for c, k, f in found]
+    assert found == expected

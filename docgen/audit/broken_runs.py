@@ -7,6 +7,10 @@ Two kinds of RUN (shell form, `/bin/sh`, in a stage the build builds):
 - a shell syntax error: two operators in a row (`&& &&`, `&& ;`, `| |`, a continued line that starts with
   `&&` after one that ended with it), or a command list that starts with one. `sh` refuses the whole
   command before running any of it.
+- bash-only syntax dash rejects (`source`, `[[`, `${x//a/b}`, `function f`) on a base image whose `/bin/sh`
+  is dash (Debian, Ubuntu and images built on them), where it fails the RUN: a syntax error, a bad
+  substitution, or a failing command of the last list when that list joins its commands with `&&` only
+  (`docgen lint`'s DG014, `lint.dash_runs`).
 - a command list that ends in `test -n "$NAME" && …` (or `[ -n "$NAME" ] && …`, `-z`, `[ "$NAME" ]`)
   whose test is false with the values the README's build gives: the RUN's status is its last list's,
   and a false test makes that 1. NAME's value is what the build passes with `--build-arg` when the stage
@@ -39,7 +43,7 @@ from docgen.audit.own_repo import remote_names, repository_root
 from docgen.audit.steps import own_clone
 from docgen.build_scripts import BUILD
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
-from docgen.lint import copy_shell_words
+from docgen.lint import copy_shell_words, dash_effect, dash_runs
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel, Instruction, ParsedDockerfile
 from docgen.shell import ShToken, sh_tokens
@@ -255,6 +259,11 @@ def broken_runs(
             continue
         parsed, instructions = runs
         scopeless: dict[str, int] | None = None  # (read from `docgen lint` when a RUN needs it)
+        dashed = {
+            inst.start_line: (at, rejected, base)
+            for inst, at, rejected, base in dash_runs(parsed, model.stages)
+            if rejected.fails
+        }
         for inst, tokens in instructions:
             why = None
             if inst.keyword != "RUN":
@@ -266,6 +275,14 @@ def broken_runs(
                     )
             elif (error := syntax_error(tokens)) is not None:
                 why = f"is a shell syntax error (`{error}`{_error_line(inst, error)})"
+            elif (dash := dashed.get(inst.start_line)) is not None:
+                at, rejected, base = dash
+                place = f" (line {at})" if at != inst.start_line else ""
+                why = (
+                    f"uses `{rejected.construct}`{place}, which bash has and dash does not: with no SHELL, "
+                    f"/bin/sh runs the RUN, and in {base} /bin/sh is dash: {dash_effect(rejected)[0]}"
+                )
+                why += "" if rejected.kind == "syntax" else ", and the RUN fails with it"
             elif (test := _last_test(tokens)) is not None:
                 kind, name = test
                 value = _value(model, parsed, inst, name, passed)

@@ -1,21 +1,27 @@
 """Claims about the GPU targets an image is built for: a table column or a list of targets (`gfx942`,
 `sm_90`) under words saying the image is built for them, against the default of the build arg that lists
-them; and targets a README's commands build for that the image's CUDA release cannot compile
-(`--build-arg TORCH_CUDA_ARCH_LIST="9.0;12.0"` on a CUDA 12.6 image).
+them and against the value the README's own build passes it (`make build` or `./build.sh` passing
+`--build-arg GPU_ARCH=$GPU_ARCH` from an env file the Makefile includes or the script sources); a block
+the README shows as that env file's content against the file; and targets a README's commands build for
+that the image's CUDA release cannot compile (`--build-arg TORCH_CUDA_ARCH_LIST="9.0;12.0"` on a CUDA
+12.6 image).
 """
 
 from __future__ import annotations
 
 import bisect
 import itertools
+import os
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from docgen import baseimage, hardware
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, Fact, some
 from docgen.audit.cells import first_code, plain_cell
-from docgen.audit.wording import COMMAND_LANGS, LIST_ITEM
+from docgen.audit.wording import COMMAND_LANGS, LIST_ITEM, fence_intro
+from docgen.files import text_or_none
 from docgen.markdown import Document, Table, code_spans
 from docgen.model import ArgDecl, Diagnostic, ImageModel
 
@@ -59,7 +65,7 @@ def audit_targets(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     build arg listing the targets (`GPU_ARCH`, `PYTORCH_ROCM_ARCH`, `ROCM_DOCKER_ARCH`,
     `TORCH_CUDA_ARCH_LIST` …): targets the README lists that it lacks, and targets it has that the
     README leaves out."""
-    lists: list[tuple[int, list[str], bool, bool]] = []
+    lists: list[tuple[int, list[str], bool, bool, int]] = []  # (+ the line of the list's start)
     sections: dict[int, _SectionText] = {}
     defaults = _target_defaults(auditor)  # once, not once a list (n lists × n images read n² args)
     for table in doc.tables:
@@ -69,7 +75,7 @@ def audit_targets(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
                 for para in doc.paragraphs:
                     sections.setdefault(para.section, _SectionText()).lines.extend(para.lines)
             text = sections.setdefault(table.section, _SectionText())
-            lists.append((table.line, targets, text.built_for(table.context, table.line), False))
+            lists.append((table.line, targets, text.built_for(table.context, table.line), False, table.line))
     for para in doc.paragraphs:
         items = [(line, text[m.end() :]) for line, text in para.lines if (m := LIST_ITEM.match(text))]
         listed = [(line, _item_targets(item)) for line, item in items]
@@ -81,10 +87,231 @@ def audit_targets(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
             at = _first_line_with_extra(listed, defaults) or para.lines[0][0]
             # said of the image in the sentence introducing the list: its items are the build's targets
             opening = para.before if para.before.rstrip().endswith(":") else intro
-            lists.append((at, every, _built_for(context), bool(_IMAGE_BUILT_FOR.search(opening))))
-    for line, targets, built, of_image in lists:
-        if built:
-            yield from some(_targets_claim(line, targets, defaults, auditor, of_image))
+            of_image = bool(_IMAGE_BUILT_FOR.search(opening))
+            lists.append((at, every, _built_for(context), of_image, para.lines[0][0]))
+    passed = build_path_values(doc, auditor) if lists else {}
+    for line, targets, built, of_image, start in lists:
+        if not built:
+            continue
+        claimed = {hardware.target_key(t) for t in targets}
+        given = [v for v in passed.values() if _same_vendor(v.targets, claimed)]
+        if any(set(v.targets) == claimed for v in given):
+            continue  # the list the README's own build passes
+        yield from some(_targets_claim(line, targets, defaults, auditor, of_image))
+        for value in given:
+            yield _passed_claim(start, targets, value, auditor, of_image)
+    yield from _shown_env_files(doc, passed, auditor)
+
+
+@dataclass(frozen=True)
+class _Passed:
+    """The value the README's own build passes a target build arg, from an env file of the project."""
+
+    name: str
+    value: str
+    targets: list[str]
+    """The targets of `value` as `hardware.target_key` spells them."""
+    file: str
+    """The env file, as a path from the README's folder."""
+    line: int
+    via: str
+    """How the build gets it (`make: Makefile includes versions.env, build.sh passes --build-arg …`)."""
+
+
+def _same_vendor(targets: Sequence[str], claimed: set[str]) -> bool:
+    return bool(targets) and {t.startswith("gfx") for t in targets} == {t.startswith("gfx") for t in claimed}
+
+
+_MAKE = re.compile(r"(?:^|[\s;&|(])(?:sudo[ \t]+)?make(?:[ \t]|$)")
+"""A `make` command of a README block."""
+_SCRIPT = re.compile(r"(?:^|[\s;&|(])(?:(?:ba)?sh[ \t]+)?(?:\./)?([\w.-]+\.sh)(?=$|[\s;&|)])")
+"""A script a README block (or a recipe) runs from its folder (`./build.sh`, `bash build.sh`)."""
+_INCLUDE = re.compile(r"^[ \t]*-?s?include[ \t]+([\w.-]+)[ \t]*(?:#.*)?$", re.M)
+"""A makefile's `include versions.env` of a file of its folder."""
+_SOURCE = re.compile(
+    r"(?:^|[;&|{][ \t]*|\b(?:then|do)[ \t]+)(?:source|\.)[ \t]+(\"[^\"\n]*\"|'[^'\n]*'|[^\s;&|]+)", re.M
+)
+_FOLDER_PREFIX = re.compile(r"\A(?:\$\{?\w+\}?|\$\(dirname[^)]*\)|\.)/")
+"""A script's own folder before a file name (`${SCRIPT_DIR}/`, `$(dirname "$0")/`, `./`)."""
+_ENV_LINE = re.compile(r"^[ \t]*(?:export[ \t]+)?([A-Za-z_]\w*)=(.*)$")
+_MAKEFILES = ("GNUmakefile", "makefile", "Makefile")
+_MOST = 1_000_000
+"""The largest Makefile, script or env file read."""
+
+
+def _passes(name: str, text: str, make: bool) -> bool:
+    """True when `text` passes build arg `name` its own variable: `--build-arg NAME=$NAME` (a script, an
+    array's `"--build-arg" "NAME=$NAME"`) or `--build-arg NAME=$(NAME)` (a makefile)."""
+    value = rf"\$\(?{name}\)" if make else rf"\$\{{?{name}\}}?"
+    return re.search(rf"--build-arg[\"']?(?:[ \t]+|=)[\"']?{name}=[\"']?{value}(?!\w)", text) is not None
+
+
+def _sourced(text: str) -> list[str]:
+    """The files of its own folder a script sources (`source "${SCRIPT_DIR}/versions.env"`, a variable
+    the script sets to such a path followed once)."""
+    found = []
+    for match in _SOURCE.finditer(text):
+        word = match.group(1).strip("\"'")
+        if (variable := re.fullmatch(r"\$\{?(\w+)\}?", word)) is not None:
+            assigned = re.search(rf"\b{variable.group(1)}=(\"[^\"\n]*\"|'[^'\n]*'|[^\s;&|]+)", text)
+            if assigned is None:
+                continue
+            word = assigned.group(1).strip("\"'")
+        word = _FOLDER_PREFIX.sub("", word)
+        if re.fullmatch(r"[\w.-]+", word) and word not in (".", ".."):
+            found.append(word)
+    return found
+
+
+def _env_values(path: str) -> dict[str, tuple[str, int]]:
+    """NAME → (value, line) of the last uncommented assignment of each name in the env file at `path`."""
+    text = text_or_none(Path(path), _MOST)
+    if text is None:
+        return {}
+    found = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        if (match := _ENV_LINE.match(line)) is not None:
+            value = re.sub(r"[ \t]+#.*$", "", match.group(2)).strip().strip("\"'")
+            found[match.group(1)] = (value, number)
+    return found
+
+
+def build_path_values(doc: Document, auditor: Auditor) -> dict[str, _Passed]:
+    """The target build args (`_ARCH_ARG_NAME`) of `auditor`'s images that the README's own build passes
+    a value from an env file of the Dockerfile's folder: the README runs `make` and the Makefile there
+    includes the file and exports the name (or passes `--build-arg NAME=$(NAME)`), or the README (or a
+    recipe) runs a script there that sources the file, and the makefile or the script passes
+    `--build-arg NAME=$NAME`. A name the README's commands set (`make GPU_ARCH=…`, `GPU_ARCH=… ./build.sh`)
+    or exports is left out, and nothing is read when the README also builds the image with `docker build`."""
+    commands = [
+        text for fence in doc.fences if fence.lang.lower() in COMMAND_LANGS | {""} for _, text in fence.lines
+    ]
+    if any(re.search(r"\bdocker[ \t]+(?:buildx[ \t]+)?build\b", text) for text in commands):
+        return {}
+    runs_make = any(_MAKE.search(text) for text in commands)
+    scripts = {m.group(1) for text in commands for m in _SCRIPT.finditer(text)}
+    # the lines that set a name for the build: `make GPU_ARCH=…`, `GPU_ARCH=… ./build.sh`, `export GPU_ARCH=…`
+    said = " ".join(
+        t for t in commands if _MAKE.search(t) or _SCRIPT.search(t) or t.lstrip().startswith("export")
+    )
+    names = {
+        decl.name
+        for model in auditor.models
+        for decl in model.args
+        if _ARCH_ARG_NAME.search(decl.name.upper()) and not re.search(rf"\b{decl.name}=", said)
+    }
+    found: dict[str, _Passed] = {}
+    directory = auditor.shared.directory
+    if not names or directory is None:
+        return found
+    for folder in sorted({os.path.dirname(m.file) for m in auditor.models if m.file}):
+        texts: list[tuple[str, str, bool]] = []  # (file name, text, is a makefile)
+        makefile = next((n for n in _MAKEFILES if os.path.isfile(os.path.join(folder, n))), None)
+        make_text = text_or_none(Path(folder, makefile), _MOST) if runs_make and makefile else None
+        run = set(scripts)
+        if make_text is not None and makefile is not None:
+            texts.append((makefile, make_text, True))
+            run |= {m.group(1) for m in _SCRIPT.finditer(make_text)}
+        for script in sorted(run):
+            if os.path.isfile(os.path.join(folder, script)):
+                if (text := text_or_none(Path(folder, script), _MOST)) is not None:
+                    texts.append((script, text, False))
+        for name in sorted(names):
+            passing = [file for file, text, make in texts if _passes(name, text, make)]
+            if not passing:
+                continue
+            for file, text, make in texts:
+                if make:
+                    exported = (
+                        re.search(rf"^[ \t]*export(?:[ \t]+[\w ]*\b{name}\b|[ \t]*$)", text, re.M) is not None
+                        or ".EXPORT_ALL_VARIABLES" in text
+                        or file in passing
+                    )
+                    env_files = _INCLUDE.findall(text) if exported else []
+                    how = f"{file} includes {{}}"
+                else:
+                    env_files = _sourced(text)
+                    how = f"{file} sources {{}}"
+                for env in env_files:
+                    values = _env_values(os.path.join(folder, env))
+                    if name not in values or "$" in values[name][0]:
+                        continue
+                    value, line = values[name]
+                    targets = [hardware.target_key(t) for t in hardware.parse_targets(value)]
+                    if not targets or not all(
+                        _TARGET.fullmatch(t) or re.fullmatch(r"\d+\.\d", t) for t in targets
+                    ):
+                        continue
+                    shown = os.path.relpath(os.path.join(folder, env), directory)
+                    arg = f"$({name})" if passing[0] in _MAKEFILES else f"${name}"
+                    via = f"{how.format(env)} and {passing[0]} passes --build-arg {name}={arg}"
+                    found.setdefault(name, _Passed(name, value, targets, shown, line, via))
+    return found
+
+
+def _passed_claim(line: int, listed: list[str], passed: _Passed, auditor: Auditor, said: bool) -> Diagnostic:
+    """The targets a list the README says the image is built for names that the value its own build
+    passes (`passed`) does not build, and those it builds the list leaves out."""
+    extra = [t for t in listed if hardware.target_key(t) not in passed.targets]
+    claimed = {hardware.target_key(t) for t in listed}
+    missing = [t for t in passed.targets if t not in claimed]
+    message = (
+        f"README lists GPU targets the image is built for, but the README's build passes "
+        f"{passed.name}={passed.value} ({passed.file}:{passed.line}; {passed.via})"
+    )
+    if len(extra) == len(listed):
+        message += f": it builds {', '.join(missing)} only, none of them"
+        missing = []
+    elif extra:
+        message += f": it does not build {', '.join(extra)}"
+    if missing:
+        message += f"{', and' if extra else ':'} it builds {', '.join(missing)}, which the list leaves out"
+    return Diagnostic(auditor.path, line, message, confidence=CERTAIN if said else LIKELY)
+
+
+_EXAMPLE = re.compile(r"\b(?:e\.g|example|for instance|such as|your|change|set|replace|instead)\b", re.I)
+"""Words making a block values to write, not the file as it is (`Example for MI200 series only:`)."""
+
+
+def _shown_env_files(doc: Document, passed: Mapping[str, _Passed], auditor: Auditor) -> Iterator[Diagnostic]:
+    """A block whose introduction names an env file the README's build reads (`Edit `versions.env`:`) and
+    that shows a target build arg's line of it (`GPU_ARCH=gfx803,gfx900,...`, a trailing `...` a list
+    cut short) with other targets than the file's, while another of its lines agrees with the file."""
+    by_file: dict[str, list[_Passed]] = {}
+    for value in passed.values():
+        by_file.setdefault(os.path.basename(value.file), []).append(value)
+    directory = auditor.shared.directory
+    if not by_file or directory is None:
+        return
+    for fence in doc.fences:
+        intro = fence_intro(doc, fence)
+        named = [name for name in by_file if re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", intro)]
+        if len(named) != 1 or _EXAMPLE.search(intro.replace(named[0], "")):
+            continue
+        first = by_file[named[0]][0]
+        values = _env_values(os.path.join(directory, first.file))
+        shown: dict[str, tuple[int, str]] = {}
+        for number, text in fence.lines:
+            if (match := _ENV_LINE.match(text)) is not None:
+                shown[match.group(1)] = (number, match.group(2).strip().strip("\"'"))
+        agree = [n for n, (_, v) in shown.items() if n in values and values[n][0] == v]
+        for value in by_file[named[0]]:
+            if value.name not in shown or not [n for n in agree if n != value.name]:
+                continue
+            number, written = shown[value.name]
+            cut = written.endswith(("...", "…"))
+            listed = [
+                hardware.target_key(t) for t in hardware.parse_targets(written.rstrip(".…").rstrip(",; "))
+            ]
+            if not listed or (listed == value.targets[: len(listed)] if cut else listed == value.targets):
+                continue
+            yield Diagnostic(
+                auditor.path,
+                number,
+                f"README shows {value.file} setting {value.name}={written}, but {value.file}:{value.line} "
+                f"sets {value.name}={value.value}",
+                confidence=CERTAIN,
+            )
 
 
 def _built_for(context: str) -> bool:
