@@ -276,6 +276,7 @@ from docgen.audit.docker_cli import docker_cli
 from docgen.audit.downloaded_copies import downloaded_copies
 from docgen.audit.drivers import driver_claims
 from docgen.audit.dropped import dropped_stages, title_components
+from docgen.audit.edited_configs import edited_configs
 from docgen.audit.entered_builds import entered_builds, prose_builds
 from docgen.audit.entered_compose import entered_compose, unentered_compose
 from docgen.audit.entry_modes import default_modes, unknown_programs
@@ -330,6 +331,7 @@ from docgen.audit.linked_rows import linked_rows, without_lines
 from docgen.audit.listed_env import listed_env, unset_started_vars
 from docgen.audit.listed_python import listed_python
 from docgen.audit.local_bases import local_bases
+from docgen.audit.log_paths import log_paths
 from docgen.audit.loopback_binds import loopback_binds
 from docgen.audit.lost_folders import lost_folders
 from docgen.audit.main_env import main_only_env
@@ -677,6 +679,9 @@ def audit(
     # a config key an edit instruction names (`remove x from settings.yaml`), before such text is set aside
     keys_found = list(config_keys(doc, path, directory)) if directory is not None else []
     keys_found += nested_keys(doc, path, directory) if directory is not None else []
+    keys_found += (
+        edited_configs(doc, path, directory, project, clone_of_self) if directory is not None else []
+    )
     # the files the prerequisites tell the reader to supply, before they are set aside as the host's
     supplies = list(unnamed_supplies(doc, text, path, directory, models)) if directory is not None else []
     if directory is not None:  # (before tables go to the parts of the README)
@@ -786,6 +791,7 @@ def audit(
         found.extend(volume_elsewhere(doc, text, models, path, directory))
         found.extend(ssh_access(doc, models, path, directory))
         found.extend(missing_launch_files(doc, text, models, path, directory))
+        found.extend(log_paths(doc, path, directory, [Path(m.file) for m in models if m.file], project))
         found.extend(server_modules(doc, text, models, path, directory, project))
         found.extend(served_apps(doc, models, path, directory, project))
         found.extend(routed_ports(doc, path, directory, models))
