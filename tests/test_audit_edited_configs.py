@@ -134,3 +134,26 @@ def test_files_the_reader_makes_or_has_are_silent(tmp_path: Path, readme: str, e
 def test_a_script_named_only_in_passing_is_silent(tmp_path: Path) -> None:
     readme = BOT_README.replace("Change the channel id in", "The channel id lives in")
     assert found(tmp_path, readme, BOT_FILES) == []
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        # the sentence follows a block that runs in another folder: the file may be that folder's
+        FINETUNE_README.replace(
+            "bash examples/llm/llama_lora/train.sh\n", "cd deploy/chart\nhelm upgrade --install lora .\n"
+        ),
+        FINETUNE_README.replace(
+            "bash examples/llm/llama_lora/train.sh\n",
+            "# Run from $REPO/deploy/chart path\nhelm install lora .\n",
+        ),
+        # the README also writes it with a folder the project lacks: the copy lacks that folder
+        FINETUNE_README.replace("**Edit `train_config.yaml`**", "**Edit `conf/train_config.yaml`**"),
+        # a tree of the project's files lists it
+        FINETUNE_README + "\n```\nllama_lora/\n├── finetune.py\n└── train_config.yaml\n```\n",
+        # `update` keeps a file in step: not a settings file the reader configures
+        FINETUNE_README.replace("is controlled via", "needs").replace("**Edit", "**Update"),
+    ],
+)
+def test_files_of_another_folder_or_a_partial_copy_are_silent(tmp_path: Path, readme: str) -> None:
+    assert found(tmp_path, readme, FINETUNE_FILES, "examples/llm/llama_lora") == []

@@ -294,3 +294,11 @@ def test_a_vendor_tarball_the_readme_accounts_for_is_no_finding(
 def test_archives_a_build_makes_are_no_finding(tmp_path: Path, copied: str) -> None:
     files = {"Dockerfile": f"FROM ubuntu:22.04\n{copied}\n"}
     assert findings(tmp_path, files, OPENVINO_README) == []
+
+
+def test_a_vendor_tarball_after_a_download_script_is_no_finding(tmp_path: Path) -> None:
+    readme = (
+        "# Setup\n1. download the plugins, `python fetch_plugins.py`\n" + TENSORRT_README.split("\n", 1)[1]
+    )
+    files = {"trt.Dockerfile": TENSORRT}
+    assert findings(tmp_path, files, readme, "trt.Dockerfile") == []

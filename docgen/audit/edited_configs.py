@@ -1,26 +1,30 @@
-"""A file the README tells the reader to edit that the project holds nowhere: "All training configuration
-is controlled via `config.yaml`", "Edit `config.yaml` and update the `dataset` section" while no
-`config.yaml` is in the README's folder nor anywhere in the project, and nothing the README runs makes it.
-The reader has nothing to edit: the file was renamed, moved or never committed.
+"""A file the README tells the reader to edit that the project holds nowhere: "All training configuration is
+controlled via `config.yaml`", "Edit `config.yaml` and update the `dataset` section" while no
+`config.yaml` is in the README's folder nor anywhere in the project, and nothing the README runs makes
+it. The reader has nothing to edit: the file was renamed, moved or never committed.
 
 The file is a code span of a sentence, a name with no space and the suffix of a settings file (`.yaml`,
 `.yml`, `.json`, `.toml`, `.ini`, `.cfg`, `.conf`) that the sentence tells to edit, change, modify,
-adjust, update, tweak or set (`_EDIT`), or says controls or configures something (`controlled via`,
-`configured in`, `_CONTROLS`); or the suffix of a script (`.py`, `.sh`, …) that the sentence tells to
-edit. Missing: no file at its path from the README's folder and no file of the project (listed once,
-`missing.repository_files`) of its name. `likely`; `certain` when a command of the README also names it
-(`python train.py --config config.yaml`): the command fails too.
+adjust, tweak or set (`_EDIT`; not `update`, which keeps a file in step with a change), or says controls
+or configures something (`controlled via`, `configured in`, `_CONTROLS`); or the suffix of a script
+(`.py`, `.sh`, …) that the sentence tells to edit. Missing: no file at its path from the README's folder
+and no file of the project (listed once, `missing.repository_files`) of its name. `likely`; `certain`
+when a command of the README also names it (`python train.py --config config.yaml`): the command fails
+too.
 
-Silent for a file the README makes or has made: a command line naming it with a command that writes
-(`cp config.example.yaml config.yaml`, `> config.yaml`, `-o`, `tee`, `touch`), a README that runs an
-`init`, `configure`, `setup` or `generate` command (it may write any), a template of it in the project
-(`config.yaml.example`, `config.sample.yaml`); for a name that is an example (`my_config.yaml`,
-`your-config.yaml`, `custom.yaml`, a placeholder `<name>.yaml`), a dotenv file (the reader writes it
-with their secrets), a path of the container or the machine (`/etc/app.conf`, `~/.cache/…`), a sentence
-about the container (`inside the container, edit …`), a file ignored by git or in a folder a build
-makes, a file another file of the project names (a script that reads it: it may be made by a step the
-README does not show), and any README that clones a repository other than its own (the file may be
-that repository's), or a sentence that adds or creates the file.
+Silent for a file the README makes or has made: a command line naming it with a command that writes (`cp
+config.example.yaml config.yaml`, `> config.yaml`, `-o`, `tee`, `touch`), a README that runs an `init`,
+`configure`, `setup` or `generate` command (it may write any), a template of it in the project
+(`config.yaml.example`, `config.sample.yaml`); for a sentence after a command block that runs in another
+folder (`cd charts/app`, `# Run from …/charts/app path`: the file may be that folder's), a name the
+README also writes with a folder the project lacks (the copy lacks the folder: other rules tell it), a
+name a tree of the project's files in the README lists (`└── config.py`); for a name that is an example
+(`my_config.yaml`, `your-config.yaml`, `custom.yaml`, a placeholder `<name>.yaml`), a dotenv file (the
+reader writes it with their secrets), a path of the container or the machine (`/etc/app.conf`,
+`~/.cache/…`), a sentence about the container (`inside the container, edit …`), a file ignored by git or
+in a folder a build makes, a file another file of the project names (a script that reads it: it may be
+made by a step the README does not show), and any README that clones a repository other than its own (the
+file may be that repository's), or a sentence that adds or creates the file.
 """
 
 from __future__ import annotations
@@ -43,8 +47,7 @@ from docgen.model import Diagnostic
 _CONFIG = (".yaml", ".yml", ".json", ".toml", ".ini", ".cfg", ".conf")
 _SCRIPT = (".py", ".sh", ".bash", ".js", ".ts", ".rb", ".pl", ".lua")
 _EDIT = re.compile(
-    r"\b(?:edit|editing|change|changing|modify|modifying|adjust|adjusting|update|updating|tweak|tweaking"
-    r"|set|setting)\b",
+    r"\b(?:edit|editing|change|changing|modify|modifying|adjust|adjusting|tweak|tweaking|set)\b",
     re.IGNORECASE,
 )
 """Words telling the reader to change what a file holds."""
@@ -76,6 +79,10 @@ _MAKES = re.compile(
 _INIT = re.compile(r"(?:^|[\s;&|])[\w./-]*\s+(?:init|configure|setup|generate|bootstrap)\b|\bconfigure\b")
 """A command that may write a settings file it does not name (`app init`, `./configure`)."""
 _CLONE = re.compile(r"\bgit[ \t]+clone\b")
+_ELSEWHERE = re.compile(r"^[ \t]*(?:cd|pushd)[ \t]+\S|^[ \t]*#.*\bfrom[ \t]+\S*/", re.IGNORECASE)
+"""A block's line that moves to another folder (`cd charts/app`, `# Run from $REPO/charts/app path`)."""
+_TREE = re.compile(r"[├└│][─ \t]*[─-]+[ \t]*([\w.-]+)")
+"""A line of a tree of the project's files (`│   └── config.py`): the name it lists."""
 _SENTENCE_END = re.compile(r"[.!?](?=\s)|\n[ \t]*\n")
 
 
@@ -96,7 +103,17 @@ def edited_configs(
             return
     top = (project or repository_root(directory) or directory).resolve()
     told: dict[str, list[int]] = {}  # file as written → the README lines telling to edit it
+    # the first line of each block that runs in another folder (`cd chart/`, `# from …/chart path`)
+    moved = {
+        fence.lines[0][0]
+        for fence in doc.fences
+        if fence.lines and any(_ELSEWHERE.search(t) for _, t in fence.lines)
+    }
+    blocks = sorted(fence.lines[0][0] for fence in doc.fences if fence.lines)
     for paragraph in doc.paragraphs:
+        before = bisect.bisect_left(blocks, paragraph.lines[0][0])
+        if before and blocks[before - 1] in moved:
+            continue  # (a file it names may be of the folder that block entered)
         text = "\n".join(t for _, t in paragraph.lines)
         if "`" not in text:
             continue
@@ -125,13 +142,23 @@ def edited_configs(
     if files is None:
         return
     names = {f.name for f in files}
+    # a name written with a folder the project lacks: the copy lacks that folder (told by other rules)
+    lost = {
+        n.rsplit("/", 1)[-1] for n in told if "/" in n and not os.path.isdir(directory / n.rsplit("/", 1)[0])
+    }
+    listed = {m.group(1) for _, text in commands if (m := _TREE.search(text))}
     for name, places in told.items():
         base = name.rsplit("/", 1)[-1]
-        if os.path.lexists(directory / name) or base in names:
+        if os.path.lexists(directory / name) or base in names or base in lost or base in listed:
             continue
         if build_ignored(name, [directory, top], docker=False) or _templated(base, names):
             continue
-        uses = [text for _, text in commands if re.search(rf"(?<![\w.-]){re.escape(base)}(?![\w-])", text)]
+        uses = [
+            text
+            for _, text in commands
+            if not text.lstrip().startswith(("#", "//"))
+            and re.search(rf"(?<![\w.-]){re.escape(base)}(?![\w-])", text)
+        ]
         if any(_MAKES.search(text) for text in uses) or _named_by(base, files):
             continue
         folder = os.path.relpath(directory.resolve(), top)

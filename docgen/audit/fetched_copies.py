@@ -39,6 +39,8 @@ _ARCHIVE = re.compile(r"\.(?:tar\.(?:gz|xz|bz2|zst)|tgz|txz|tbz2?|zip|7z|deb|rpm
 _RELEASE = re.compile(r"(?<![A-Za-z])v?\d+(?:[._]\d+)+")
 """A version in a file's name (`8.6.1.6`, `v2_3`, `12.0`): a release of something, as published."""
 _STEM = re.compile(r"[A-Za-z][A-Za-z]+")
+_RUNS = re.compile(r"\b(?:python3?|bash|sh)[ \t]+\S+|(?<![\w/])\./\S+|\b[\w-]+\.(?:py|sh)\b")
+"""A line running a script (`python clone_or_update_plugins.py`, `./fetch.sh`)."""
 _KIND_WORDS = re.compile(
     r"\b(?:installers?|weights?|checkpoints?|models?|structures?|proteins?|sequences?|data|inputs?"
     r"|archives?|tarballs?|packages?|sdks?|librar(?:y|ies)|releases?)\b",
@@ -147,7 +149,8 @@ class Told:
         """`told` for a vendor's archive (`vendor_archive`), and more: a line of the README (before the
         build or after it: `Before building, download …`) that tells to bring something (`Download
         …`, `put … in`) or links to a page (`https://…`, not a `git clone`) naming the product of its
-        name (`TensorRT` of `TensorRT-8.6.1.6….tar.gz`) or its folder (`lib/`)."""
+        name (`TensorRT` of `TensorRT-8.6.1.6….tar.gz`) or its folder (`lib/`); or a line before the
+        build that tells to download something and runs a script (it may fetch the archive)."""
         if self(path, line):
             return True
         name = path.rsplit("/", 1)[-1]
@@ -155,8 +158,10 @@ class Told:
         words = {stem.group(0).lower()} if stem is not None and len(stem.group(0)) > 2 else set()
         if "/" in path:
             words.add(path.rsplit("/", 1)[0].lower().removeprefix("./") + "/")
-        for text in self._lines:
+        for number, text in enumerate(self._lines, 1):
             lower = text.lower()
+            if number < line and TELLS_FETCH.search(text) and _RUNS.search(text):
+                return True  # (`download plugins, `python fetch_all.py``: that script may fetch it)
             links = "://" in lower and "git clone" not in lower
             if (links or TELLS_FETCH.search(text)) and any(w in lower for w in words):
                 return True
