@@ -262,3 +262,119 @@ def test_images_the_readme_gives_or_pulls_on_purpose_are_silent(
     tmp_path: Path, block: str, compose: str
 ) -> None:
     assert _unbuilt(tmp_path, block, compose) == []
+
+
+# A README whose one heading is its prerequisites: the clone, the `cd` and the compose build fall under
+# it (a chat service built from ./server, its Dockerfile copying a requirements file that only the root
+# holds; a photo indexer built from ./indexer, written with CRLF line endings).
+CHAT_README = """\
+## Prerequisites
+- Docker and Docker Compose
+- 8GB of RAM
+
+```bash
+# Get the code
+git clone https://github.com/jdoe/chat-stack.git
+cd chat-stack
+
+# Build and start everything
+docker compose up --build
+```
+
+Then open http://localhost:8080
+"""
+CHAT_COMPOSE = """\
+services:
+  llm:
+    image: ollama/ollama
+  web:
+    build:
+      context: ./server
+      dockerfile: Dockerfile
+    ports:
+      - "8080:8080"
+"""
+CHAT_DOCKERFILE = (
+    "FROM python:3.11-slim\nWORKDIR /srv\nCOPY requirements.txt .\nRUN pip install -r requirements.txt\n"
+    "COPY . .\n"
+)
+INDEXER_README = """\
+# photo-indexer
+
+### Requirements
+
+You need Docker 24 or later.
+
+    git clone https://github.com/acme/photo-indexer
+    cd photo-indexer
+    docker-compose build
+"""
+INDEXER_COMPOSE = "services:\r\n  indexer:\r\n    build:\r\n      context: ./indexer\r\n"
+INDEXER_DOCKERFILE = "FROM node:20\r\nWORKDIR /app\r\nCOPY package.json .\r\nRUN npm install\r\nCOPY . .\r\n"
+
+
+def _readme_found(root: Path, tree: dict[str, str]) -> list[tuple[int, str, str]]:
+    make_tree(root, tree)
+    name = next(n for n in tree if n.endswith("Dockerfile"))
+    model = build_model(root / name, name)
+    text = (root / "README.md").read_text(encoding="utf-8")
+    found = audit(text, "README.md", model, {}, root, root)
+    return [(d.line, d.message, d.confidence) for d in found if "copies" in d.message]
+
+
+def test_a_compose_build_under_the_prerequisites_heading_of_its_own_clone(tmp_path: Path) -> None:
+    tree = {
+        "README.md": CHAT_README,
+        "docker-compose.yml": CHAT_COMPOSE,
+        "server/Dockerfile": CHAT_DOCKERFILE,
+        "server/main.py": "print(1)\n",
+        "requirements.txt": "fastapi\n",
+    }
+    said = (
+        "README runs docker compose up, whose service web builds server/Dockerfile with the context "
+        "server, which holds none of what it copies: requirements.txt (line 3) is in ../"
+    )
+    assert _readme_found(tmp_path, tree) == [(11, said, "likely")]
+
+
+def test_a_crlf_compose_build_in_an_indented_block_under_requirements(tmp_path: Path) -> None:
+    tree = {
+        "README.md": INDEXER_README,
+        "docker-compose.yml": INDEXER_COMPOSE,
+        "indexer/Dockerfile": INDEXER_DOCKERFILE,
+        "indexer/index.js": "1\n",
+    }
+    said = (
+        "README runs docker compose build, whose service indexer builds indexer/Dockerfile with the "
+        "context indexer, which does not hold package.json (line 3) that it copies, and no folder of the "
+        "project has it"
+    )
+    assert _readme_found(tmp_path, tree) == [(9, said, "certain")]
+
+
+@pytest.mark.parametrize(
+    ("readme", "extra"),
+    [
+        # the file is there: nothing to tell
+        (CHAT_README, {"server/requirements.txt": "fastapi\n"}),
+        # a section about the past keeps its old commands
+        (CHAT_README.replace("## Prerequisites", "## Legacy"), {}),
+        # another compose file: not the one beside the README
+        (
+            CHAT_README.replace("docker compose up --build", "docker compose -f deploy/prod.yml up --build"),
+            {},
+        ),
+        # the clone's folder is not entered: its build runs elsewhere
+        (CHAT_README.replace("cd chat-stack\n", "cd chat-stack/deploy\n"), {}),
+    ],
+)
+def test_prerequisite_compose_builds_that_stay_silent(
+    tmp_path: Path, readme: str, extra: dict[str, str]
+) -> None:
+    tree = {
+        "README.md": readme,
+        "docker-compose.yml": CHAT_COMPOSE,
+        "server/Dockerfile": CHAT_DOCKERFILE,
+        "server/main.py": "print(1)\n",
+    }
+    assert _readme_found(tmp_path, tree | extra) == []

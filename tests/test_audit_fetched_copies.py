@@ -208,3 +208,97 @@ def test_in_a_checkout_a_file_not_put_in_place_before_the_build_is_a_finding(
     files = {"Dockerfile": SERVER, ".git/HEAD": ""}
     found = findings(tmp_path, files, readme)
     assert len(found) == 1 and "pkg/fix.patch (line 2), pkg/launch.sh (line 3)" in found[0], found
+
+
+# A TensorRT development image whose Dockerfile (CRLF) copies the vendor's tarball from lib/, and an
+# OpenVINO runtime image that adds the toolkit archive from packages/: the README of each only builds.
+TENSORRT = (
+    "FROM nvidia/cuda:12.0.1-cudnn8-devel-ubuntu22.04\r\n"
+    "RUN apt-get update && apt-get install -y python3-pip\r\n"
+    "WORKDIR /opt/\r\n"
+    "COPY lib/TensorRT-8.6.1.6.Linux.x86_64-gnu.cuda-12.0.tar.gz /opt/\r\n"
+    "RUN tar -xvf TensorRT-8.6.1.6.Linux.x86_64-gnu.cuda-12.0.tar.gz\r\n"
+)
+TENSORRT_README = (
+    "# Setup\nBuild the image\n```\ndocker build -t trt_dev -f trt.Dockerfile .\n```\n\n"
+    "Start a shell\n```\ndocker run --rm -it --gpus all -v $PWD:/workspace trt_dev:latest bash\n```\n"
+)
+OPENVINO = (
+    "FROM ubuntu:22.04\nWORKDIR /tmp\n"
+    "ADD packages/l_openvino_toolkit_ubuntu22_2023.3.0.13775_x86_64.tgz /opt/intel/\n"
+    'COPY app.py /srv/app.py\nCMD ["python3", "/srv/app.py"]\n'
+)
+OPENVINO_README = (
+    "# Edge inference\n\n## Build\n\n```bash\ndocker build -t edge-infer .\n"
+    "docker run --rm -p 8000:8000 edge-infer\n```\n"
+)
+
+
+def test_a_vendor_tarball_the_readme_never_mentions_is_a_finding(tmp_path: Path) -> None:
+    files = {"trt.Dockerfile": TENSORRT, "models/yolo.py": ""}
+    assert findings(tmp_path, files, TENSORRT_README, "trt.Dockerfile") == [
+        "4 likely README builds trt.Dockerfile with the context ., which does not hold "
+        "lib/TensorRT-8.6.1.6.Linux.x86_64-gnu.cuda-12.0.tar.gz (line 4) that it copies, and the README "
+        "never says to fetch it"
+    ]
+
+
+def test_a_vendor_toolkit_archive_added_from_its_folder_is_a_finding(tmp_path: Path) -> None:
+    files = {"Dockerfile": OPENVINO, "app.py": ""}
+    assert findings(tmp_path, files, OPENVINO_README) == [
+        "6 likely README builds ./Dockerfile with the context ., which does not hold "
+        "packages/l_openvino_toolkit_ubuntu22_2023.3.0.13775_x86_64.tgz (line 3) that it copies, and the "
+        "README never says to fetch it"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "extra"),
+    [
+        # the README tells to download the product, after the build too
+        (TENSORRT_README + "\nBefore building, download the TensorRT 8.6 GA tar for Linux.\n", {}),
+        # … or to put the tarball in its folder
+        ("Put the tarball in `lib/` first.\n\n" + TENSORRT_README, {}),
+        # … or links to the vendor's page
+        ("Get it at https://developer.nvidia.com/tensorrt\n\n" + TENSORRT_README, {}),
+        # … or names the file
+        (TENSORRT_README + "\nNeeds TensorRT-8.6.1.6.Linux.x86_64-gnu.cuda-12.0.tar.gz.\n", {}),
+        # a command of the README fetches it first
+        (
+            "```\nwget -P lib https://example.com/TensorRT-8.6.1.6.Linux.x86_64-gnu.cuda-12.0.tar.gz\n```\n"
+            + TENSORRT_README,
+            {},
+        ),
+        # it is there
+        (TENSORRT_README, {"lib/TensorRT-8.6.1.6.Linux.x86_64-gnu.cuda-12.0.tar.gz": ""}),
+        # left out of the repository on purpose
+        (TENSORRT_README, {".gitignore": "lib/\n"}),
+    ],
+)
+def test_a_vendor_tarball_the_readme_accounts_for_is_no_finding(
+    tmp_path: Path, readme: str, extra: dict[str, str]
+) -> None:
+    files = {"trt.Dockerfile": TENSORRT, **extra}
+    assert findings(tmp_path, files, readme, "trt.Dockerfile") == []
+
+
+@pytest.mark.parametrize(
+    "copied",
+    [
+        "COPY app.tar.gz /srv/",  # no version: a step may make it
+        "COPY dist/app-1.2.0.tar.gz /srv/",  # in a folder a build makes
+        "COPY wheels/app-1.2.0-py3-none-any.whl /srv/",  # a wheel the project builds
+        "COPY target/app-1.2.0.jar /srv/",  # a jar the project builds
+    ],
+)
+def test_archives_a_build_makes_are_no_finding(tmp_path: Path, copied: str) -> None:
+    files = {"Dockerfile": f"FROM ubuntu:22.04\n{copied}\n"}
+    assert findings(tmp_path, files, OPENVINO_README) == []
+
+
+def test_a_vendor_tarball_after_a_download_script_is_no_finding(tmp_path: Path) -> None:
+    readme = (
+        "# Setup\n1. download the plugins, `python fetch_plugins.py`\n" + TENSORRT_README.split("\n", 1)[1]
+    )
+    files = {"trt.Dockerfile": TENSORRT}
+    assert findings(tmp_path, files, readme, "trt.Dockerfile") == []

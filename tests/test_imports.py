@@ -400,6 +400,7 @@ AUDIT_LAYERS = (
     ("missing", "own_image"),
     (
         "references",
+        "log_paths",
         "cloned_repos",
         "listed_python",
         "arg_entries",
@@ -540,6 +541,7 @@ AUDIT_LAYERS = (
     ("members", "linked_rows"),
     (
         "tables",
+        "edited_configs",
         "clone_folders",
         "clone_walks",
         "broken_runs",

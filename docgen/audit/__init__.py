@@ -192,6 +192,7 @@ over user text (each repeat is followed by text it cannot match).
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -201,6 +202,7 @@ from pathlib import Path
 from docgen.audit.architectures import architecture_claims
 from docgen.audit.arg_entries import arg_entry_claims
 from docgen.audit.arg_lists import arg_list_claims, build_arg_lists
+from docgen.audit.aside import PAST, is_host_heading, is_other_recipe_heading
 from docgen.audit.audit_facts import AuditFacts
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, also_at
 from docgen.audit.badged_images import badged_images
@@ -274,6 +276,7 @@ from docgen.audit.docker_cli import docker_cli
 from docgen.audit.downloaded_copies import downloaded_copies
 from docgen.audit.drivers import driver_claims
 from docgen.audit.dropped import dropped_stages, title_components
+from docgen.audit.edited_configs import edited_configs
 from docgen.audit.entered_builds import entered_builds, prose_builds
 from docgen.audit.entered_compose import entered_compose, unentered_compose
 from docgen.audit.entry_modes import default_modes, unknown_programs
@@ -328,6 +331,7 @@ from docgen.audit.linked_rows import linked_rows, without_lines
 from docgen.audit.listed_env import listed_env, unset_started_vars
 from docgen.audit.listed_python import listed_python
 from docgen.audit.local_bases import local_bases
+from docgen.audit.log_paths import log_paths
 from docgen.audit.loopback_binds import loopback_binds
 from docgen.audit.lost_folders import lost_folders
 from docgen.audit.main_env import main_only_env
@@ -493,7 +497,7 @@ from docgen.dockerfile import read_dockerfile
 from docgen.errors import DocgenError
 from docgen.files import dockerfiles_in, real_path, stays_home
 from docgen.lint import arg_names
-from docgen.markdown import Document, read_document, source_lines
+from docgen.markdown import Document, Fence, read_document, source_lines
 from docgen.model import Diagnostic, ImageModel
 
 __all__ = ["CERTAIN", "LIKELY", "audit", "names_missing_file", "variant"]
@@ -676,11 +680,15 @@ def audit(
     # a config key an edit instruction names (`remove x from settings.yaml`), before such text is set aside
     keys_found = list(config_keys(doc, path, directory)) if directory is not None else []
     keys_found += nested_keys(doc, path, directory) if directory is not None else []
+    keys_found += (
+        edited_configs(doc, path, directory, project, clone_of_self) if directory is not None else []
+    )
     # the files the prerequisites tell the reader to supply, before they are set aside as the host's
     supplies = list(unnamed_supplies(doc, text, path, directory, models)) if directory is not None else []
     if directory is not None:  # (before tables go to the parts of the README)
         supplies += unprovided_defaults(doc, path, directory, project, models)
     set_aside(doc, source, models, siblings, names, workflows)
+    fences = list(doc.fences)  # (a compose build in a section about the host still builds: `_run_blocks`)
     aside = drop_aside(doc, source, models)
     facts.settle()
     # a table row linking to the Dockerfile it is about is that image's, wherever its table is
@@ -718,6 +726,7 @@ def audit(
             into.headings.append((line, heading))
     found = [dead_finding(path, line, target, flag, models, siblings, doc) for line, target, flag in dead]
     if directory is not None:
+        run_doc = _run_blocks(doc, fences)  # (the builds of the host's sections too)
         found.extend(misnamed_links(source, doc, path, directory))
         unlisted = list(unlisted_names(doc, path, directory, siblings))
         found.extend(unlisted)  # (a list's stale name is told once, with the one it most likely means)
@@ -760,12 +769,12 @@ def audit(
         found.extend(supplies)
         found.extend(
             context_misses(
-                doc,
+                run_doc,
                 source,
                 directory,
                 path,
                 project,
-                built_clones(doc, directory, clone_of_self, only_built=True),
+                built_clones(run_doc, directory, clone_of_self, only_built=True),
             )
         )
         found.extend(globbed_scripts(doc, source, directory, path, project, clone_of_self))
@@ -783,6 +792,7 @@ def audit(
         found.extend(volume_elsewhere(doc, text, models, path, directory))
         found.extend(ssh_access(doc, models, path, directory))
         found.extend(missing_launch_files(doc, text, models, path, directory))
+        found.extend(log_paths(doc, path, directory, [Path(m.file) for m in models if m.file], project))
         found.extend(server_modules(doc, text, models, path, directory, project))
         found.extend(served_apps(doc, models, path, directory, project))
         found.extend(routed_ports(doc, path, directory, models))
@@ -880,7 +890,9 @@ def audit(
         found.extend(described_chains(doc, path, directory, project))
         found.extend(named_runs(doc, path, directory, project))
         found.extend(compose_names(doc, path, directory, project))
-        found.extend(compose_builds(doc, path, directory, project, source))
+        found.extend(
+            compose_builds(run_doc, path, directory, project, source, built_clones(run_doc, directory))
+        )
         found.extend(unbuilt_images(doc, path, directory, project))
         found.extend(gpu_only_compose(doc, path, directory))
         found.extend(gpu_less_compose(doc, path, directory))
@@ -1033,6 +1045,29 @@ def audit(
 _DOCUMENTED_ARG = "README documents build arg "
 """How a finding on a build arg a README line passes or documents starts (`Auditor.arg_claim`, `idle`,
 `fixed_defaults`): not told on the lines of a build whose Dockerfile is gone (`guessed_builds`)."""
+
+
+def _run_blocks(doc: Document, fences: Sequence[Fence]) -> Document:
+    """A document of `doc`'s command blocks with those of `fences` (all of the README's) that a section
+    about the host holds put back in place (`## Prerequisites` with no heading after it, its list of
+    tools then `git clone …` and `docker compose up --build`): a command building from the checkout
+    builds its files wherever the README says it. Not those of a section about the past or another
+    tool's recipe (`## Legacy`, `## Singularity`)."""
+    kept = {id(fence) for fence in doc.fences}
+    titles = dict(doc.headings)
+    return dataclasses.replace(
+        doc,
+        fences=[
+            fence
+            for fence in fences
+            if id(fence) in kept
+            or (
+                is_host_heading(title := titles.get(fence.section, ""), doc.levels.get(fence.section) == 1)
+                and not PAST.search(title)
+                and not is_other_recipe_heading(title)
+            )
+        ],
+    )
 
 
 def _clones_itself(doc: Document, own: Callable[[int, str], tuple[str, Path] | None]) -> bool:

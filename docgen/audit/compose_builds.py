@@ -11,7 +11,7 @@ import difflib
 import functools
 import os
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -74,7 +74,12 @@ def _stages(path: Path) -> frozenset[str] | None:
 
 
 def compose_builds(
-    doc: Document, readme: str, directory: Path, project: Path | None = None, source: Sequence[str] = ()
+    doc: Document,
+    readme: str,
+    directory: Path,
+    project: Path | None = None,
+    source: Sequence[str] = (),
+    cloned: Callable[[int, str], tuple[str, Path] | None] | None = None,
 ) -> Iterator[Diagnostic]:
     """A compose command of a command block (before any `cd` in it) that builds, read against the files
     it names (`-f`, else the default compose file and its override in the README's folder): a `-f` file
@@ -82,12 +87,28 @@ def compose_builds(
     `dockerfile:` or a `target:` stage that does not exist (`certain` for `build` and `--build`, or a
     service with no `image:` to pull instead; `likely` otherwise); with the README's `source` lines, a
     source a service's Dockerfile copies that its context does not hold. Not a command naming a file in a git
-    submodule (`.gitmodules`): a checkout holds its files only when cloned with its submodules."""
+    submodule (`.gitmodules`): a checkout holds its files only when cloned with its submodules. With
+    `cloned` (`steps.built_clones`), a `cd` into the folder of a clone of this very repository made
+    before it (`git clone …/app.git`, `cd app`) enters the README's folder."""
     top = (project or directory).resolve()
+    clones: list[tuple[int, str]] = []  # (README line, folder) of each clone of this repository
     for fence in doc.fences:
         moved = list(moves(fence))
+        if cloned is not None:
+            clones += [
+                (line, own[0])
+                for line, text in fence.lines
+                if "clone" in text
+                and (own := cloned(line, text)) is not None
+                and own[1] == directory.resolve()
+            ]
         for lines in build_commands(fence, DOCKER_COMPOSE):
-            before = [folder for line, folder in moved if line <= lines[-1][0]]
+            before = [
+                folder
+                for line, folder in moved
+                if line <= lines[-1][0]
+                and not any(at < line and folder.strip("\"'").rstrip("/") == made for at, made in clones)
+            ]
             if before and not all(_own_folder(folder, directory, top) for folder in before):
                 continue
             words = command_words(lines, DOCKER_COMPOSE)

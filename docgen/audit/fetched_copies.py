@@ -7,13 +7,15 @@ Only a kind of file no build of the repository makes and a repository rarely kee
 installer, model weights, a molecule or sequence file), so that a checkout which lacks it lacks it for
 good; a source file, a script or a settings file a copy of the repository may leave out is never told
 here (`references.context_findings` tells those: of a git checkout, and outside one when every other
-source is there). The source is read as BuildKit reads it,
-ARG defaults expanded (`${CUDA_VERSION}` the `ARG CUDA_VERSION=12.1.0` of its stage); not when the build
-command passes a `--build-arg` (it may name another file), when a name stays unexpanded (an ARG with no
-default), for a glob, a URL, `--from=` or a heredoc. Silent when the README names the file anywhere, or
-tells on a line before the build to download, copy or put a file of its kind (`Download the CUDA
-installer into this folder`), and for what the callers leave aside (a file made by a command or script
-the README runs first, an ignored one).
+source is there). So is an archive or a package of a vendor's release, its version in its name (`COPY
+lib/TensorRT-8.6.1.6.Linux.x86_64-gnu.cuda-12.0.tar.gz /opt/`: `vendor_archive`), unless a line before
+the build tells to download or put, or links to, its product or its folder. The source is read as
+BuildKit reads it, ARG defaults expanded (`${CUDA_VERSION}` the `ARG CUDA_VERSION=12.1.0` of its stage);
+not when the build command passes a `--build-arg` (it may name another file), when a name stays
+unexpanded (an ARG with no default), for a glob, a URL, `--from=` or a heredoc. Silent when the README
+names the file anywhere, or tells on a line before the build to download, copy or put a file of its kind
+(`Download the CUDA installer into this folder`), and for what the callers leave aside (a file made by a
+command or script the README runs first, an ignored one).
 """
 
 from __future__ import annotations
@@ -33,8 +35,15 @@ _FETCHED = re.compile(
     re.IGNORECASE,
 )
 """The names of files only a download gives: an installer, model weights, a molecule or sequence file."""
+_ARCHIVE = re.compile(r"\.(?:tar\.(?:gz|xz|bz2|zst)|tgz|txz|tbz2?|zip|7z|deb|rpm)\Z", re.IGNORECASE)
+_RELEASE = re.compile(r"(?<![A-Za-z])v?\d+(?:[._]\d+)+")
+"""A version in a file's name (`8.6.1.6`, `v2_3`, `12.0`): a release of something, as published."""
+_STEM = re.compile(r"[A-Za-z][A-Za-z]+")
+_RUNS = re.compile(r"\b(?:python3?|bash|sh)[ \t]+\S+|(?<![\w/])\./\S+|\b[\w-]+\.(?:py|sh)\b")
+"""A line running a script (`python clone_or_update_plugins.py`, `./fetch.sh`)."""
 _KIND_WORDS = re.compile(
-    r"\b(?:installers?|weights?|checkpoints?|models?|structures?|proteins?|sequences?|data|inputs?)\b",
+    r"\b(?:installers?|weights?|checkpoints?|models?|structures?|proteins?|sequences?|data|inputs?"
+    r"|archives?|tarballs?|packages?|sdks?|librar(?:y|ies)|releases?)\b",
     re.IGNORECASE,
 )
 """Words that name such a file by its kind (`the CUDA installer`, `the model weights`)."""
@@ -91,6 +100,16 @@ def fetched(path: str) -> bool:
     return _FETCHED.search(path) is not None
 
 
+def vendor_archive(path: str) -> bool:
+    """True when the context path `path` names an archive or a package of a release, its version in
+    its name (`lib/TensorRT-8.6.1.6.Linux.x86_64-gnu.cuda-12.0.tar.gz`, `jdk-17.0.2_linux-x64.tar.gz`,
+    `nv-driver-535.104.05_amd64.deb`): a vendor's download the reader supplies, not an archive a step
+    of the build makes (`app.tar.gz`, `dist.zip`: no version), nor a wheel or a jar (what the project
+    itself builds)."""
+    name = path.rsplit("/", 1)[-1]
+    return _ARCHIVE.search(name) is not None and _RELEASE.search(name) is not None
+
+
 def told(lines: Sequence[str], path: str, line: int) -> bool:
     """True when the README `lines` name the file `path` anywhere (its name, in any case), or a line
     before README `line` tells to download, copy or put a file of its kind (its extension or a word
@@ -125,6 +144,28 @@ class Told:
         if suffix not in self._suffixes:
             self._suffixes[suffix] = next((n for n, t in self._tells if suffix in t), len(self._lines))
         return min(self._kind, self._suffixes[suffix]) < max(line - 1, 0)
+
+    def archive(self, path: str, line: int) -> bool:
+        """`told` for a vendor's archive (`vendor_archive`), and more: a line of the README (before the
+        build or after it: `Before building, download …`) that tells to bring something (`Download
+        …`, `put … in`) or links to a page (`https://…`, not a `git clone`) naming the product of its
+        name (`TensorRT` of `TensorRT-8.6.1.6….tar.gz`) or its folder (`lib/`); or a line before the
+        build that tells to download something and runs a script (it may fetch the archive)."""
+        if self(path, line):
+            return True
+        name = path.rsplit("/", 1)[-1]
+        stem = _STEM.match(name)
+        words = {stem.group(0).lower()} if stem is not None and len(stem.group(0)) > 2 else set()
+        if "/" in path:
+            words.add(path.rsplit("/", 1)[0].lower().removeprefix("./") + "/")
+        for number, text in enumerate(self._lines, 1):
+            lower = text.lower()
+            if number < line and TELLS_FETCH.search(text) and _RUNS.search(text):
+                return True  # (`download plugins, `python fetch_all.py``: that script may fetch it)
+            links = "://" in lower and "git clone" not in lower
+            if (links or TELLS_FETCH.search(text)) and any(w in lower for w in words):
+                return True
+        return False
 
 
 def command_at(lines: Sequence[str], line: int) -> str:

@@ -33,7 +33,7 @@ from docgen.audit.commands import (
     joined,
     without_prompt,
 )
-from docgen.audit.fetched_copies import Told, command_at, expanded_sources, fetched
+from docgen.audit.fetched_copies import Told, command_at, expanded_sources, fetched, vendor_archive
 from docgen.audit.missing import PLACEHOLDER as _PLACEHOLDER_PATH
 from docgen.audit.missing import code_paths, in_commands, line_texts, made_names
 from docgen.audit.own_repo import repository_root
@@ -487,7 +487,11 @@ def copied_sources(instructions: Sequence[Instruction]) -> list[tuple[int, str]]
 
 
 def build_ignored(
-    path: str, folders: Sequence[Path], dockerfile: Path | None = None, docker: bool = True
+    path: str,
+    folders: Sequence[Path],
+    dockerfile: Path | None = None,
+    docker: bool = True,
+    suffixes: bool = True,
 ) -> bool:
     """True when `path` is in a folder a build makes (`dist/`, a `.whl`), matched by a pattern of the
     `.gitignore` of `folders` (git's rules, read simply: `paths.ignores`), or left out by a
@@ -496,11 +500,12 @@ def build_ignored(
     source) the one that build reads, the Dockerfile's own else that of its context `folders[0]`;
     without one (`path` a file the README names) each of `folders`' own. A file made or left out on
     purpose, not one in the wrong place. Without `docker`, the `.dockerignore` is not read: a COPY source
-    it leaves out is missing from the build all the same, so it is no reason for a file not to be there."""
+    it leaves out is missing from the build all the same, so it is no reason for a file not to be there.
+    Without `suffixes`, a file is not taken as made for its kind (`.tar.gz`): a vendor's archive."""
     parts = path.split("/")
     if any(part in GENERATED or part.startswith(_GENERATED_PREFIXES) for part in parts):
         return True
-    if path.endswith(_BUILT_SUFFIXES):
+    if suffixes and path.endswith(_BUILT_SUFFIXES):
         return True
     if any(ignores(pattern, parts) for f in folders for pattern in ignore_patterns(f / ".gitignore")):
         return True
@@ -843,14 +848,18 @@ def _fetched_misses(
     made: MadeFiles,
 ) -> Iterator[Diagnostic]:
     """Of the sources `copied` ((Dockerfile line, context path)) that the build at README `line` copies
-    from a `context` outside a git checkout, each file only a download gives (`fetched_copies`) which
+    from a `context` outside a git checkout, each file only a download gives (`fetched_copies`, a
+    vendor's archive too: `vendor_archive`, told with `Told.archive`) which
     no folder from the Dockerfile's up to `top` holds, the README never tells to fetch and nothing
     before the build makes (`told`: the README's lines, `fetched_copies.Told`)."""
     homes = [context, *(f for f in [dockerfile.parent, *dockerfile.parent.parents] if f.is_relative_to(top))]
     for at, path in copied:
-        if not fetched(path) or any(os.path.lexists(home / path) for home in homes):
+        archive = not fetched(path) and vendor_archive(path)
+        if not (archive or fetched(path)) or any(os.path.lexists(home / path) for home in homes):
             continue
-        if build_ignored(path, [context, top], dockerfile) or made.before(path, line) or told(path, line):
+        if build_ignored(path, [context, top], dockerfile, suffixes=not archive) or made.before(path, line):
+            continue
+        if told.archive(path, line) if archive else told(path, line):
             continue
         said = f"which does not hold {path} (line {at}) that it copies, and the README never says to fetch it"
         yield Diagnostic(readme, line, f"{lead}, {said}", confidence=LIKELY)

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import CD_STEP, build_paths
+from docgen.audit.grammar import DOCKER_COMPOSE
 from docgen.audit.missing import (
     GENERATED,
     PLACEHOLDER,
@@ -41,6 +42,7 @@ from docgen.audit.references import (
     until_moved,
 )
 from docgen.build_scripts import BUILD
+from docgen.compose import default_files
 from docgen.files import real_path
 from docgen.markdown import Document, Fence, code_spans
 from docgen.model import Diagnostic
@@ -271,6 +273,13 @@ def own_clones(doc: Document, directory: Path) -> Callable[[int, str], tuple[str
     return own
 
 
+_COMPOSE_BUILD = re.compile(
+    DOCKER_COMPOSE.pattern + r"(?:[ \t]+--?[\w-]+(?:[ \t]+[^\s-]\S*)?)*?[ \t]+(?:up|build|run|create)\b"
+)
+"""A compose command that builds (`docker compose up --build`, `docker-compose build`)."""
+_COMPOSE_FILE_FLAG = re.compile(r"(?:^|[ \t])(?:-f|--file)(?:[ \t=]|$)")
+
+
 def built_clones(
     doc: Document,
     directory: Path,
@@ -278,10 +287,12 @@ def built_clones(
     only_built: bool = False,
 ) -> Callable[[int, str], tuple[str, Path] | None]:
     """`own_clones`, and a clone that the README then enters and builds (`git clone …/app.git`, `cd
-    app`, `docker build .`) while the README's folder holds that Dockerfile: the README builds its own
-    checkout. The `cd` may be joined to the clone by the backslash closing the clone's line (then `cd
-    app` on the next: one command to the shell, the reader's meaning plain), and the build may be the
-    first command of the next command block when the clone's block ends with the `cd`. With
+    app`, `docker build .`) while the README's folder holds that Dockerfile, or then runs a compose
+    command that builds (`docker compose up --build`, no `-f`) while the README's folder holds a default
+    compose file: the README builds its own checkout. The `cd` may be joined to the clone by the
+    backslash closing the clone's line (then `cd app` on the next: one command to the shell, the
+    reader's meaning plain), comment lines may come between, and the build may be the first command of
+    the next command block when the clone's block ends with the `cd`. With
     `only_built`, only such a clone (not every clone `own_clones` tells: one of an upstream whose checkout
     may differ from the README's, `git clone …/upstream` then `docker build -f docker/Dockerfile .`)."""
     own = own_clone or own_clones(doc, directory)
@@ -304,11 +315,21 @@ def built_clones(
         index = next(i for i, (n, _) in enumerate(lines) if n == line)
         while index < len(lines) - 1 and lines[index][1].rstrip().endswith("\\"):
             index += 1  # (the lines the clone command goes on to)
-        later = [p.strip() for _, t in lines[index + 1 :] for p in re.split(r"&&|;", t) if p.strip()]
+        later = [
+            p.strip()
+            for _, t in lines[index + 1 :]
+            if not t.lstrip().startswith("#")  # (a comment line: `# Build and start`)
+            for p in re.split(r"&&|;", t)
+            if p.strip()
+        ]
         later = [f"cd {folder}", *later] if joined else later
         if len(later) == 1 and at + 1 < len(doc.fences):
             later += block_steps(doc.fences[at + 1])[:1]
-        if len(later) < 2 or cd_target(later[0]) != folder or not BUILD.search(later[1]):
+        if len(later) < 2 or cd_target(later[0]) != folder:
+            return None
+        if _COMPOSE_BUILD.search(later[1]) and not _COMPOSE_FILE_FLAG.search(later[1]):
+            return (folder, home) if default_files(home) else None  # (its own compose file)
+        if not BUILD.search(later[1]):
             return None
         paths = build_paths(later[1])
         if paths is None or paths[1] != "." or not os.path.isfile(home / (paths[0] or "Dockerfile")):
