@@ -157,3 +157,34 @@ def test_a_script_named_only_in_passing_is_silent(tmp_path: Path) -> None:
 )
 def test_files_of_another_folder_or_a_partial_copy_are_silent(tmp_path: Path, readme: str) -> None:
     assert found(tmp_path, readme, FINETUNE_FILES, "examples/llm/llama_lora") == []
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        # a sentence elsewhere has the reader create it; `your` marks it as theirs
+        FINETUNE_README + "\nCreate a `train_config.yaml` next to the build script first.\n",
+        FINETUNE_README.replace("**Edit `train_config.yaml`**", "**Edit your `train_config.yaml`**").replace(
+            "controlled via `train_config.yaml`", "controlled via your settings"
+        ),
+        # `set … in`: said as often of a file the program writes on its first run
+        FINETUNE_README.replace("Every training setting is controlled via `train_config.yaml`.", "").replace(
+            "**Edit `train_config.yaml`** and point", "Set `data.path` in `train_config.yaml` to point"
+        ),
+        # the file of that name is one of the image's or the machine's
+        FINETUNE_README + "\nThe image reads it as `/ws/conf/train_config.yaml`.\n",
+        # a slip of a file the project has (the `missing` rules' finding, which names it)
+        FINETUNE_README.replace("train_config.yaml", "train_configs.yml"),
+        # a compose file: the compose rules'
+        "# Stack\n\nEdit `docker-compose.gpu.yml` to choose the GPUs.\n",
+    ],
+)
+def test_files_the_reader_makes_elsewhere_or_other_rules_tell_are_silent(tmp_path: Path, readme: str) -> None:
+    files = {
+        **FINETUNE_FILES,
+        "examples/llm/llama_lora/train_config.yaml.bak2": "",
+        "configs/train_config.yml": "",
+    }
+    if "train_configs.yml" not in readme:
+        files = FINETUNE_FILES
+    assert found(tmp_path, readme, files, "examples/llm/llama_lora") == []

@@ -36,9 +36,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.missing import TEXT_SUFFIXES, repository_files
+from docgen.audit.missing import TEXT_SUFFIXES, one_edit, repository_files
 from docgen.audit.own_repo import repository_root
 from docgen.audit.references import build_ignored
+from docgen.compose import FILE_NAME as COMPOSE_NAME
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans
@@ -47,10 +48,11 @@ from docgen.model import Diagnostic
 _CONFIG = (".yaml", ".yml", ".json", ".toml", ".ini", ".cfg", ".conf")
 _SCRIPT = (".py", ".sh", ".bash", ".js", ".ts", ".rb", ".pl", ".lua")
 _EDIT = re.compile(
-    r"\b(?:edit|editing|change|changing|modify|modifying|adjust|adjusting|tweak|tweaking|set)\b",
+    r"\b(?:edit|editing|change|changing|modify|modifying|adjust|adjusting|tweak|tweaking)\b",
     re.IGNORECASE,
 )
-"""Words telling the reader to change what a file holds."""
+"""Words telling the reader to change what a file holds (not `set … in`, said as often of a file the
+program writes on its first run)."""
 _CONTROLS = re.compile(
     r"\b(?:controlled|configured|defined|specified|set[ \t]+up)[ \t]+(?:via|by|in|through|from)\b"
     r"|\b(?:controls|configures)\b",
@@ -83,6 +85,9 @@ _ELSEWHERE = re.compile(r"^[ \t]*(?:cd|pushd)[ \t]+\S|^[ \t]*#.*\bfrom[ \t]+\S*/
 """A block's line that moves to another folder (`cd charts/app`, `# Run from $REPO/charts/app path`)."""
 _TREE = re.compile(r"[├└│][─ \t]*[─-]+[ \t]*([\w.-]+)")
 """A line of a tree of the project's files (`│   └── config.py`): the name it lists."""
+_ABSOLUTE = re.compile(r"(?<![\w.-])(?:~|\$\w+|\$\{\w+\})?/(?:[\w.-]+/)*([\w.-]+)")
+"""A path from the root, the home or a variable (`/home/app/.config/settings.json`): its file's name."""
+_WORD = re.compile(r"(?<![\w.-])[\w.-]+")
 _SENTENCE_END = re.compile(r"[.!?](?=\s)|\n[ \t]*\n")
 
 
@@ -103,6 +108,7 @@ def edited_configs(
             return
     top = (project or repository_root(directory) or directory).resolve()
     told: dict[str, list[int]] = {}  # file as written → the README lines telling to edit it
+    made: set[str] = set()  # names a sentence has the reader create, write, copy … (anywhere)
     # the first line of each block that runs in another folder (`cd chart/`, `# from …/chart path`)
     moved = {
         fence.lines[0][0]
@@ -121,7 +127,10 @@ def edited_configs(
         for _, t in paragraph.lines:
             starts.append(starts[-1] + len(t) + 1)
         for at, sentence in _sentences(text):
-            if _CONTAINER.search(sentence) or _ADDING.search(sentence):
+            if _ADDING.search(sentence):
+                made.update(c.strip().rsplit("/", 1)[-1] for _, _, c in code_spans(sentence))
+                continue
+            if _CONTAINER.search(sentence):
                 continue
             edit = _EDIT.search(sentence)
             controls = _CONTROLS.search(sentence)
@@ -134,6 +143,8 @@ def edited_configs(
                     lower.endswith(_CONFIG) or (edit is not None and lower.endswith(_SCRIPT))
                 ):
                     continue
+                if re.search(r"\byour[ \t]*$", sentence[:start], re.IGNORECASE):
+                    continue  # `your `docker-compose.yml``: the reader's own file
                 line = paragraph.lines[bisect.bisect_right(starts, at + start) - 1][0]
                 told.setdefault(name, []).append(line)
     if not told:
@@ -147,18 +158,28 @@ def edited_configs(
         n.rsplit("/", 1)[-1] for n in told if "/" in n and not os.path.isdir(directory / n.rsplit("/", 1)[0])
     }
     listed = {m.group(1) for _, text in commands if (m := _TREE.search(text))}
+    texts = [t for p in doc.paragraphs for _, t in p.lines] + [t for _, t in commands]
+    # the names of files written with a path from the root or the home: of the image or the machine
+    absolute = {m.group(1) for t in texts for m in _ABSOLUTE.finditer(t)}
+    # the command lines naming each word (and each part of it before a `.`), read once
+    naming: dict[str, list[str]] = {}
+    for _, text in commands:
+        if text.lstrip().startswith(("#", "//")):
+            continue
+        for word in set(_WORD.findall(text)):
+            for end in [i for i, c in enumerate(word) if c == "."][:8] + [len(word)]:  # (a few: a name)
+                naming.setdefault(word[:end], []).append(text)
     for name, places in told.items():
         base = name.rsplit("/", 1)[-1]
         if os.path.lexists(directory / name) or base in names or base in lost or base in listed:
             continue
+        if base in made or COMPOSE_NAME.fullmatch(base.lower()) or _slipped(base, names):
+            continue  # made by the reader; a compose file's or a slip's finding is other rules'
+        if base in absolute:
+            continue  # a file of the image or the machine (`/home/app/.config/settings.json`)
         if build_ignored(name, [directory, top], docker=False) or _templated(base, names):
             continue
-        uses = [
-            text
-            for _, text in commands
-            if not text.lstrip().startswith(("#", "//"))
-            and re.search(rf"(?<![\w.-]){re.escape(base)}(?![\w-])", text)
-        ]
+        uses = list(dict.fromkeys(naming.get(base, [])))
         if any(_MAKES.search(text) for text in uses) or _named_by(base, files):
             continue
         folder = os.path.relpath(directory.resolve(), top)
@@ -183,6 +204,19 @@ def _candidate(name: str) -> bool:
         return False
     stem = base.rsplit(".", 1)[0]
     return bool(stem) and _EXAMPLE.search(stem) is None and ".cache" not in name
+
+
+def _slipped(base: str, names: set[str]) -> bool:
+    """True when the project holds a file a slip away from `base` (`config.yml` for `config.yaml`,
+    `settings.yml` for `setting.yaml`, the stems a slip apart or alike): the finding about the slip is
+    `missing`'s, which names the file when it can tell one."""
+    low = base.lower()
+    stem = low.rsplit(".", 1)[0]
+    for other in names:
+        other_stem = other.lower().rsplit(".", 1)[0]
+        if one_edit(low, other.lower()) or other_stem == stem or one_edit(stem, other_stem):
+            return True
+    return False
 
 
 def _templated(base: str, names: set[str]) -> bool:
