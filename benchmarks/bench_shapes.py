@@ -117,6 +117,10 @@ Shapes that were superlinear when this benchmark was written, and what made them
   indexed by the name they write, once), now 4.0× and within budget when not swamped by start-up;
   `inline-commands` 6.1× (a line of thousands of `docker build` read from each `docker` for a later
   `run`, and each module started looked for in the whole README: `audit/server_modules`), now 4.2×.
+  After the second round: `one-deep-line` 15.1× (a line of 20,000 blanks is now an indented code block,
+  and `audit/edited_configs`' pattern for `app init` tried `\s+` from each blank), now 3.8×;
+  `cd-after-clones` 22.2× (each compose command looked at every `cd` before it and each `cd` at every
+  clone: `audit/compose_builds`), now 4.8×.
 
 Still over budget when last measured (a shared machine, load 5–6): `built-names` and `unbuilt-links`
 measured 3.7–6.6× and 1.2–5.3× from one run to the next.

@@ -91,25 +91,29 @@ def compose_builds(
     `cloned` (`steps.built_clones`), a `cd` into the folder of a clone of this very repository made
     before it (`git clone …/app.git`, `cd app`) enters the README's folder."""
     top = (project or directory).resolve()
-    clones: list[tuple[int, str]] = []  # (README line, folder) of each clone of this repository
+    cloned_at: dict[
+        str, int
+    ] = {}  # folder of each clone of this repository → the first README line making it
     for fence in doc.fences:
-        moved = list(moves(fence))
         if cloned is not None:
-            clones += [
-                (line, own[0])
-                for line, text in fence.lines
-                if "clone" in text
-                and (own := cloned(line, text)) is not None
-                and own[1] == directory.resolve()
-            ]
+            for line, text in fence.lines:
+                if (
+                    "clone" in text
+                    and (own := cloned(line, text)) is not None
+                    and own[1] == directory.resolve()
+                ):
+                    cloned_at[own[0]] = min(line, cloned_at.get(own[0], line))
+        # the block's `cd`s but those into a clone of this repository made above them, each read once
+        kept = sorted(
+            (line, _own_folder(folder, directory, top))
+            for line, folder in moves(fence)
+            if not cloned_at.get(folder.strip("\"'").rstrip("/"), line) < line
+        )
+        index, entered, all_own = 0, False, True
         for lines in build_commands(fence, DOCKER_COMPOSE):
-            before = [
-                folder
-                for line, folder in moved
-                if line <= lines[-1][0]
-                and not any(at < line and folder.strip("\"'").rstrip("/") == made for at, made in clones)
-            ]
-            if before and not all(_own_folder(folder, directory, top) for folder in before):
+            while index < len(kept) and kept[index][0] <= lines[-1][0]:
+                entered, all_own, index = True, all_own and kept[index][1], index + 1
+            if entered and not all_own:
                 continue
             words = command_words(lines, DOCKER_COMPOSE)
             if words is not None:

@@ -78,7 +78,10 @@ _MAKES = re.compile(
     r"|--out\w*",
 )
 """A command line that writes a file it names."""
-_INIT = re.compile(r"(?:^|[\s;&|])[\w./-]*\s+(?:init|configure|setup|generate|bootstrap)\b|\bconfigure\b")
+_INIT = re.compile(
+    r"(?<![\w./-])[\w./-]+[ \t]+(?:init|configure|setup|generate|bootstrap)\b"
+    r"|(?:^|[;&|])[ \t]*(?:init|setup|generate|bootstrap)\b|\bconfigure\b"
+)
 """A command that may write a settings file it does not name (`app init`, `./configure`)."""
 _CLONE = re.compile(r"\bgit[ \t]+clone\b")
 _ELSEWHERE = re.compile(r"^[ \t]*(?:cd|pushd)[ \t]+\S|^[ \t]*#.*\bfrom[ \t]+\S*/", re.IGNORECASE)
