@@ -130,7 +130,7 @@ def _named_keys(sentence: str, files: list[tuple[int, str]]) -> list[tuple[int, 
     return found
 
 
-def _sentences(text: str) -> Iterator[tuple[int, str]]:
+def paragraph_sentences(text: str) -> Iterator[tuple[int, str]]:
     """(offset, text) of each sentence of a paragraph's text."""
     start = 0
     for end in _SENTENCE_END.finditer(text):
@@ -150,7 +150,7 @@ def config_keys(doc: Document, readme: str, directory: Path) -> Iterator[Diagnos
         if not any(s in text.lower() for s in _SUFFIXES):
             continue
         starts = list(_starts(paragraph.lines))
-        for at, sentence in _sentences(text):
+        for at, sentence in paragraph_sentences(text):
             files = _files(sentence)
             if (
                 len({path for _, path in files}) != 1

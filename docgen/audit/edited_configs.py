@@ -36,6 +36,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
+from docgen.audit.config_keys import paragraph_sentences
 from docgen.audit.missing import TEXT_SUFFIXES, one_edit, repository_files
 from docgen.audit.own_repo import repository_root
 from docgen.audit.references import build_ignored
@@ -91,7 +92,6 @@ _TREE = re.compile(r"[├└│][─ \t]*[─-]+[ \t]*([\w.-]+)")
 _ABSOLUTE = re.compile(r"(?<![\w.-])(?:~|\$\w+|\$\{\w+\})?/(?:[\w.-]+/)*([\w.-]+)")
 """A path from the root, the home or a variable (`/home/app/.config/settings.json`): its file's name."""
 _WORD = re.compile(r"(?<![\w.-])[\w.-]+")
-_SENTENCE_END = re.compile(r"[.!?](?=\s)|\n[ \t]*\n")
 
 
 def edited_configs(
@@ -129,7 +129,7 @@ def edited_configs(
         starts = [0]
         for _, t in paragraph.lines:
             starts.append(starts[-1] + len(t) + 1)
-        for at, sentence in _sentences(text):
+        for at, sentence in paragraph_sentences(text):
             if _ADDING.search(sentence):
                 made.update(c.strip().rsplit("/", 1)[-1] for _, _, c in code_spans(sentence))
                 continue
@@ -243,13 +243,3 @@ def _named_by(base: str, files: list[Path]) -> bool:
         if text is not None and pattern.search(text):
             return True
     return False
-
-
-def _sentences(text: str) -> Iterator[tuple[int, str]]:
-    """(offset, text) of each sentence of a paragraph's text."""
-    start = 0
-    for end in _SENTENCE_END.finditer(text):
-        yield start, text[start : end.end()]
-        start = end.end()
-    if start < len(text):
-        yield start, text[start:]
