@@ -24,7 +24,14 @@ or goes away, not when one is added."""
 
 READER = "DG010"
 AUDIT = "DG101"
+MISSING_FILE = "DG102"
+BROKEN_COMMAND = "DG103"
 STALE = "DG201"
+
+AUDIT_RULES = (AUDIT, MISSING_FILE, BROKEN_COMMAND)
+"""The rule ids of `docgen audit`'s findings, one a family of checks (`docgen.audit.FAMILIES`). The first,
+DG101, was every audit finding's id before the families had their own: silencing it (in place or in the
+config) still silences them all."""
 
 RULES: dict[str, tuple[str, str]] = {
     "DG001": ("arg-out-of-scope", "A build arg is used in a stage that does not declare it"),
@@ -53,7 +60,18 @@ RULES: dict[str, tuple[str, str]] = {
         "A RUN run by dash (Debian's and Ubuntu's /bin/sh) holds bash-only syntax (`source`, `[[`)",
     ),
     READER: ("reader", "The reader or the evaluator noticed something odd (a '#' that is no comment …)"),
-    AUDIT: ("stale-claim", "A claim in a hand-written README contradicts the Dockerfile"),
+    AUDIT: (
+        "stale-claim",
+        "A claim in a hand-written README contradicts the image (ignoring it ignores DG102 and DG103 too)",
+    ),
+    MISSING_FILE: (
+        "missing-file",
+        "A file, folder or script a hand-written README names or its commands need is not in the project",
+    ),
+    BROKEN_COMMAND: (
+        "broken-command",
+        "A command of a hand-written README cannot work as written (a rejected option, a broken line …)",
+    ),
     STALE: ("stale-block", "A generated block is out of date"),
 }
 """Rule id → (name, one-line description)."""
@@ -108,6 +126,11 @@ def from_diagnostics(
     return [Finding(rule_of(d, default), level, d.path, d.line, d.message, d.confidence) for d in diagnostics]
 
 
+def silencing(rule: str) -> set[str]:
+    """The ids that silence a finding of `rule`: itself, and DG101 for every audit family (`AUDIT_RULES`)."""
+    return {rule, AUDIT} if rule in AUDIT_RULES else {rule}
+
+
 def ignored_at(lines: Sequence[str], line: int) -> set[str]:
     """The rule ids silenced at 1-based `line` of a file: by `docgen: ignore=ID,…` on that line or on the
     line above it."""
@@ -136,7 +159,8 @@ def unknown_ignores(text: str, path: str) -> list[Finding]:
 
 def keep(findings: Iterable[Finding], texts: dict[str, str], disabled: Iterable[str] = ()) -> list[Finding]:
     """`findings` without those of a `disabled` rule, or silenced in place in their file (`texts`: path
-    → text of the files the findings are about; a file not in it silences nothing)."""
+    → text of the files the findings are about; a file not in it silences nothing). DG101 disables and
+    silences every audit finding, whatever its family (`silencing`)."""
     off = set(disabled)
     split = {path: text.splitlines() for path, text in texts.items()}
     silenced: dict[tuple[str, int], set[str]] = {}  # each line's ids read once, however many findings
@@ -145,9 +169,9 @@ def keep(findings: Iterable[Finding], texts: dict[str, str], disabled: Iterable[
         key = (f.path, f.line)
         if key not in silenced:
             silenced[key] = ignored_at(split.get(f.path, []), f.line)
-        return f.rule in silenced[key]
+        return not silenced[key].isdisjoint(silencing(f.rule))
 
-    return [f for f in findings if f.rule not in off and not (f.line and ignored(f))]
+    return [f for f in findings if off.isdisjoint(silencing(f.rule)) and not (f.line and ignored(f))]
 
 
 def unknown_rules(ids: Iterable[str]) -> list[str]:

@@ -549,7 +549,11 @@ def test_line_numbers_with_crlf_and_a_byte_order_mark() -> None:
     found = audit(readme, "README.md", model_from(DOCKERFILE))
     assert found == [
         Diagnostic(
-            "README.md", 3, "README says PyTorch 2.4.0 but Dockerfile:13 says 2.9.1", confidence="likely"
+            "README.md",
+            3,
+            "README says PyTorch 2.4.0 but Dockerfile:13 says 2.9.1",
+            rule="DG101",
+            confidence="likely",
         )
     ]
 
@@ -2226,6 +2230,7 @@ def _unchanged_by_every_rule(monkeypatch: pytest.MonkeyPatch, run_audit: Callabl
     """Run `run_audit` with every function `audit` calls wrapped: each must leave the README's Document
     (and every Document or list of lines it is handed) as it found it."""
     import copy
+    import functools
     import types
 
     import docgen.audit as audit_module
@@ -2235,6 +2240,7 @@ def _unchanged_by_every_rule(monkeypatch: pytest.MonkeyPatch, run_audit: Callabl
     changed: list[str] = []
 
     def watched(name: str, rule: Callable[..., object]) -> Callable[..., object]:
+        @functools.wraps(rule)  # (`audit` tells each check's rule id by the function: `FAMILIES`)
         def call(*args: object, **kwargs: object) -> object:
             held = [*read, *(a for a in (*args, *kwargs.values()) if isinstance(a, (Document, list)))]
             before = [copy.deepcopy(x) for x in held]

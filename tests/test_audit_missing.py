@@ -219,7 +219,7 @@ def test_a_compose_file_a_slip_away_is_shown_by_default(
     assert result.code == 1
     assert (
         "README.md:5: error: README names docker-compose.yml, which does not exist "
-        "(did you mean docker-compose.yaml?) [DG101] (certain)"
+        "(did you mean docker-compose.yaml?) [DG102] (certain)"
     ) in result.out
 
 
@@ -357,7 +357,7 @@ def test_the_command_line_reports_a_missing_file(chdir_tmp: Path) -> None:
     result = run("audit", "img/README.md", "--confidence", "certain")
     assert result.code == 1
     assert result.out == (
-        "img/README.md:1: error: README links to NOTES.md, which does not exist [DG101] (certain)\n"
+        "img/README.md:1: error: README links to NOTES.md, which does not exist [DG102] (certain)\n"
         "1 claim in img/README.md contradicts the repository: the file it names is missing (1 likely one "
         "not shown: --confidence likely shows them)\n"
     )

@@ -842,7 +842,7 @@ def test_many_services_built_from_one_dockerfile_each_run_by_its_container_name(
     expected = [
         f"README.md:{k + 5}: error: README runs image grid_box{k}, but grid_box{k} is the container name "
         f"docker-compose.yml:{5 * k + 2} gives service cell{k}, not an image: Compose tags the image it "
-        f"builds {folder}-cell{k}, and nothing of the README builds, tags or pulls grid_box{k} [DG101] "
+        f"builds {folder}-cell{k}, and nothing of the README builds, tags or pulls grid_box{k} [DG103] "
         "(certain)"
         for k in range(12)
     ]

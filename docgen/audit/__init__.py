@@ -198,7 +198,9 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import ParamSpec
 
+from docgen import findings
 from docgen.audit.architectures import architecture_claims
 from docgen.audit.arg_entries import arg_entry_claims
 from docgen.audit.arg_lists import arg_list_claims, build_arg_lists
@@ -500,7 +502,362 @@ from docgen.lint import arg_names
 from docgen.markdown import Document, Fence, read_document, source_lines
 from docgen.model import Diagnostic, ImageModel
 
-__all__ = ["CERTAIN", "LIKELY", "audit", "names_missing_file", "variant"]
+__all__ = ["CERTAIN", "FAMILIES", "LIKELY", "audit", "names_missing_file", "variant"]
+
+
+# --------------------------------------------------------------------------------------------------
+# Rule ids: each check's family, decided here, in one place
+
+_STALE_CLAIMS: tuple[Callable[..., object], ...] = (
+    architecture_claims,
+    arg_entry_claims,
+    arg_list_claims,
+    build_arg_lists,
+    badged_images,
+    base_claims,
+    base_labels,
+    broken_runs,
+    build_flag_claims,
+    builder_paths,
+    buildkit_features,
+    denied_args,
+    placeholder_builds,
+    target_columns,
+    titled_stages,
+    named_builds,
+    tagged_builds,
+    chart_values,
+    ci_claims,
+    cloned_repos,
+    forked_upstream,
+    codename_claims,
+    commented_lines_claims,
+    commit_claims,
+    compose_settings,
+    compose_ports,
+    compose_urls,
+    compose_variables,
+    conda_python,
+    config_keys,
+    nested_keys,
+    content_row_claims,
+    image_lists,
+    left_out_claims,
+    library_lists,
+    listed_contents,
+    every_base,
+    pasted_copies,
+    plain_copies,
+    gpu_runs,
+    flavour_claims,
+    fixed_wheels,
+    said_indexes,
+    default_bounds,
+    dependency_rows,
+    disabled_downloads,
+    disabled_installs,
+    disabled_promises,
+    disabled_sources,
+    distro_args,
+    downloaded_copies,
+    driver_claims,
+    dropped_stages,
+    title_components,
+    default_modes,
+    entry_options,
+    run_script_options,
+    env_blocks,
+    env_defaults,
+    unprovided_defaults,
+    env_homes,
+    env_slips,
+    spack_versions,
+    every_image_claims,
+    example_copies,
+    excerpts,
+    exec_form_env,
+    single_quoted_env,
+    family_defaults,
+    assignment_block,
+    audit_fence,
+    described_block,
+    image_build_block,
+    listed_not_installed,
+    fixed_defaults,
+    floating_pins,
+    gpu_less_compose,
+    gpu_only_compose,
+    gpu_model_claims,
+    health_ports,
+    plain_health_checks,
+    held_tool_claims,
+    guarded_args,
+    idle_args,
+    lost_args,
+    ignored_places,
+    image_paths,
+    image_tag_claims,
+    included_paths,
+    install_dirs,
+    jetpack_rows,
+    jupyter_tokens,
+    keyed_entries,
+    latest_claims,
+    left_over_items,
+    line_references,
+    linked_rows,
+    listed_env,
+    unset_started_vars,
+    listed_python,
+    log_paths,
+    main_only_env,
+    make_defaults,
+    built_claims,
+    channel_claims,
+    tool_claims,
+    here_mount_claims,
+    home_mount_claims,
+    mount_claims,
+    source_mount_claims,
+    near_mount_targets,
+    restated_mounts,
+    moved_clones,
+    moved_data,
+    unclaimed_volumes,
+    discarded_commands,
+    audit_paragraph,
+    set_for_build,
+    pinned_claims,
+    plain_cuda,
+    moved_ports,
+    port_var_claims,
+    port_rows,
+    published_ports,
+    preset_env,
+    promised_variants,
+    audit_text,
+    provided_claims,
+    published_tags,
+    python_paths,
+    rehomed_mounts,
+    volume_elsewhere,
+    reinstalled_torch,
+    release_vars,
+    response_keys,
+    restated_versions,
+    ros_distro_claims,
+    ros_variants,
+    runtime_claims,
+    run_urls,
+    runtime_bases,
+    said_values,
+    script_copies,
+    script_mounts,
+    argument_defaults,
+    script_variables,
+    script_versions,
+    served_apps,
+    setting_claims,
+    start_into_claims,
+    variant_port_claims,
+    shm_sizes,
+    spelled_folders,
+    ssh_access,
+    stage_count_claims,
+    work_dir_claims,
+    swapped_headings,
+    cpu_feature_claims,
+    switched_off_claims,
+    audit_tables,
+    tag_args,
+    audit_targets,
+    toolkit_targets,
+    unbuilt_links,
+    prose_env_claims,
+    unread_env_claims,
+    unread_files,
+    unshipped_default_scripts,
+    missing_homes,
+    user_names,
+    platform_builds,
+    variant_tags,
+    version_lists,
+    missing_work_dirs,
+)
+"""DG101 `stale-claim`: claims about the image (versions, build args and their defaults, bases,
+components, environment, ports, users, paths in the image …) and what else the project says of itself."""
+
+_MISSING_FILES: tuple[Callable[..., object], ...] = (
+    bind_devices,
+    case_slips,
+    unnamed_supplies,
+    clone_misses,
+    clone_walks,
+    missing_cmd_files,
+    compose_builds,
+    compose_paths,
+    curl_uploads,
+    described_copies,
+    edited_configs,
+    listed_absent,
+    globbed_scripts,
+    missing_launch_files,
+    lost_folders,
+    listed_files,
+    missing_links,
+    missing_own_files,
+    misspelt_paths,
+    named_licenses,
+    pointed_folders,
+    moved_scripts,
+    provided_locks,
+    absent_prose_scripts,
+    missing_prose_scripts,
+    dead_code_names,
+    dead_finding,
+    misnamed_links,
+    missing_scripts,
+    unlisted_names,
+    mapped_slips,
+    fileless_composes,
+    script_files,
+    server_modules,
+    setup_files,
+    clone_paths,
+    missing_copies,
+    missing_folders,
+)
+"""DG102 `missing-file`: a file, folder, script or Dockerfile the README names, or a command of it needs,
+that the repository does not hold."""
+
+_BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
+    bake_targets,
+    branch_refs,
+    dead_targets,
+    unpassed_required,
+    clone_folders,
+    clone_slips,
+    clone_scripts,
+    slipped_commands,
+    unbuilt_images,
+    port_clashes,
+    compose_services,
+    misplaced_container_scripts,
+    container_names,
+    broken_continuations,
+    joined_commands,
+    missing_continuations,
+    powershell_continuations,
+    docker_cli,
+    entered_builds,
+    prose_builds,
+    entered_compose,
+    unentered_compose,
+    unknown_programs,
+    overridden_prefixes,
+    exported_unread,
+    fresh_contexts,
+    command_grammar,
+    help_copies,
+    copied_contexts,
+    imageless_runs,
+    last_word_cds,
+    local_bases,
+    loopback_binds,
+    make_builds,
+    unflagged_recipe_args,
+    make_env,
+    unmade_targets,
+    make_vars,
+    mounted_code,
+    mounted_scripts,
+    mpi_as_root,
+    name_misses,
+    other_owner_images,
+    pulled_latest,
+    renamed_images,
+    run_owner_images,
+    twin_owner_runs,
+    other_builds,
+    placeholder_folders,
+    build_platforms,
+    pushed_names,
+    built_never_run,
+    committed_unrun,
+    pulled_runs,
+    recipe_cds,
+    context_misses,
+    default_file_builds,
+    request_routes,
+    root_sockets,
+    routed_ports,
+    alternative_pulls,
+    doubled_programs,
+    dropped_namespaces,
+    empty_commands,
+    idle_shells,
+    run_args,
+    shell_programs,
+    loaded_tags,
+    saved_images,
+    ignored_arguments,
+    option_lists,
+    positional_options,
+    rejected_arguments,
+    rejected_options,
+    undeclared_options,
+    unknown_first_words,
+    script_build_claims,
+    unflagged_build_args,
+    script_images,
+    chained_runs,
+    compose_names,
+    described_chains,
+    named_runs,
+    longer_usage,
+    sh_scripts,
+    shell_words,
+    shipped_functions,
+    sif_files,
+    missing_programs,
+    unbuilt_bases,
+    unentered_mounts,
+    unmounted_scripts,
+    unpublished_ports,
+    unset_variables,
+    bare_script_commands,
+)
+"""DG103 `broken-command`: a README command that cannot work as written: an option the CLI or script
+rejects, its shell grammar or line continuations, run from the wrong folder, an image name no build makes,
+a flag or word in the wrong place."""
+
+FAMILIES: dict[Callable[..., object], str] = {
+    check: rule
+    for rule, checks in (
+        (findings.AUDIT, _STALE_CLAIMS),
+        (findings.MISSING_FILE, _MISSING_FILES),
+        (findings.BROKEN_COMMAND, _BROKEN_COMMANDS),
+    )
+    for check in checks
+}
+"""Each check `audit` runs → the rule id of its findings (`docgen.findings.AUDIT_RULES`). A check
+missing here is an error at its first call (`_ruled`); `tests/test_audit_rule_ids.py` asserts every check
+`audit` calls is here and called through `_ruled`."""
+
+_P = ParamSpec("_P")
+
+
+def _tagged(check: Callable[..., object], found: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """`found`, the findings of `check`, each with its family's rule id (`FAMILIES`) unless it has one."""
+    rule = FAMILIES[getattr(check, "__wrapped__", check)]  # (a check wrapped keeps its family)
+    return [d if d.rule else replace(d, rule=rule) for d in found]
+
+
+def _ruled(
+    check: Callable[_P, Iterable[Diagnostic]], *args: _P.args, **kwargs: _P.kwargs
+) -> list[Diagnostic]:
+    """The findings of `check(*args, **kwargs)`, each with its family's rule id (`_tagged`)."""
+    return _tagged(check, check(*args, **kwargs))
 
 
 _BELOW_DEPTH = 3
@@ -637,63 +994,82 @@ def audit(
     facts = AuditFacts(doc, directory)
     family = Auditor.of(path, models, names, facts, models, tuple(siblings), runtime, below)
     # an entry under the name of one image's folder is about that image wherever it is (`Older images`)
-    keyed = list(keyed_entries(doc, family))
+    keyed = list(_ruled(keyed_entries, doc, family))
     workflows = ci_workflows(directory, project) if directory is not None else []
     # scripts are files of the checkout: a section set aside below (the host's) still runs them
-    scripts = list(moved_scripts(doc, text, directory, audited, models, path, project)) if directory else []
+    scripts = (
+        list(_ruled(moved_scripts, doc, text, directory, audited, models, path, project)) if directory else []
+    )
     clone_of_self = None  # tells clones of this very repository (root and remotes read once): own_clones
     if directory is not None:  # (a script found below is told once, with the file meant)
         clone_of_self = own_clones(doc, directory)
         moved = {d.line for d in scripts}
-        missing = missing_scripts(doc, source, directory, audited, path, project, clone_of_self)
+        missing = _ruled(missing_scripts, doc, source, directory, audited, path, project, clone_of_self)
         scripts += [d for d in missing if d.line not in moved]
-        scripts += missing_work_dirs(doc, models, path, directory)  # a container command, wherever it is
-        scripts += misplaced_container_scripts(doc, models, path)  # `./x.sh` inside, not in the WORKDIR
-        scripts += clone_scripts(doc, models, path)  # `python x.py` inside, of a clone below the WORKDIR
-        scripts += unshipped_default_scripts(doc, models, path)  # a CMD's script the image never holds
-        scripts += bare_script_commands(doc, models, path, directory)  # `docker run img run.sh`: no PATH
-        scripts += curl_uploads(doc, directory, path)  # a file a curl example uploads
-        scripts += request_routes(doc, directory, path, models)  # a request to no route
-        scripts += root_sockets(doc, directory, path)  # a WebSocket at the root, served on a path
-        scripts += response_keys(doc, text, path, directory)  # a response no response_model gives
-        scripts += downloaded_copies(doc, source, models, path, directory)  # another version's file
-        scripts += fresh_contexts(doc, text, models, path)  # a build in a folder holding only downloads
-        scripts += provided_locks(doc, models, path, directory)  # a lock file the folder lacks
+        scripts += _ruled(
+            missing_work_dirs, doc, models, path, directory
+        )  # a container command, wherever it is
+        scripts += _ruled(
+            misplaced_container_scripts, doc, models, path
+        )  # `./x.sh` inside, not in the WORKDIR
+        scripts += _ruled(
+            clone_scripts, doc, models, path
+        )  # `python x.py` inside, of a clone below the WORKDIR
+        scripts += _ruled(
+            unshipped_default_scripts, doc, models, path
+        )  # a CMD's script the image never holds
+        scripts += _ruled(
+            bare_script_commands, doc, models, path, directory
+        )  # `docker run img run.sh`: no PATH
+        scripts += _ruled(curl_uploads, doc, directory, path)  # a file a curl example uploads
+        scripts += _ruled(request_routes, doc, directory, path, models)  # a request to no route
+        scripts += _ruled(root_sockets, doc, directory, path)  # a WebSocket at the root, served on a path
+        scripts += _ruled(response_keys, doc, text, path, directory)  # a response no response_model gives
+        scripts += _ruled(downloaded_copies, doc, source, models, path, directory)  # another version's file
+        scripts += _ruled(
+            fresh_contexts, doc, text, models, path
+        )  # a build in a folder holding only downloads
+        scripts += _ruled(provided_locks, doc, models, path, directory)  # a lock file the folder lacks
     # files setup steps read that the repository holds nowhere (a host section's too, read before it is
     # set aside); a file another rule names with the one meant is told by it once
     setup = []
     if directory is not None:
-        setup = list(setup_files(doc, source, directory, models, path, project, clone_of_self))
+        setup = list(_ruled(setup_files, doc, source, directory, models, path, project, clone_of_self))
     # the host's driver, before the sections about the host are set aside: every image, unless one is named
-    drivers = list(driver_claims(doc, family))
+    drivers = list(_ruled(driver_claims, doc, family))
     # a variable the build is said to need, before an edit instruction (`replace the value of …`) is set aside
-    build_vars = list(set_for_build(doc, family))
+    build_vars = list(_ruled(set_for_build, doc, family))
     if directory is not None:  # a pin a release is said to update that nothing of the project names
         readme_file = real_path(directory / Path(path).name)
         root = project if project is not None else directory
-        build_vars += release_vars(doc, family, root, readme_file, runtime, build_vars)
+        build_vars += _ruled(release_vars, doc, family, root, readme_file, runtime, build_vars)
     # what the README says its CI workflow does, before sections about releases or the host are set aside
-    ci_claims_found = list(ci_claims(doc, path, directory, models, project)) if directory is not None else []
+    ci_claims_found = (
+        list(_ruled(ci_claims, doc, path, directory, models, project)) if directory is not None else []
+    )
     if directory is not None:  # published tags and platforms against the workflow that publishes them
-        ci_claims_found += published_tags(doc, path, directory, models, project)
-        ci_claims_found += pushed_names(doc, path, directory, models, project)
+        ci_claims_found += _ruled(published_tags, doc, path, directory, models, project)
+        ci_claims_found += _ruled(pushed_names, doc, path, directory, models, project)
     # a config key an edit instruction names (`remove x from settings.yaml`), before such text is set aside
-    keys_found = list(config_keys(doc, path, directory)) if directory is not None else []
-    keys_found += nested_keys(doc, path, directory) if directory is not None else []
+    keys_found = list(_ruled(config_keys, doc, path, directory)) if directory is not None else []
+    keys_found += _ruled(nested_keys, doc, path, directory) if directory is not None else []
     keys_found += (
-        edited_configs(doc, path, directory, project, clone_of_self) if directory is not None else []
+        _ruled(edited_configs, doc, path, directory, project, clone_of_self) if directory is not None else []
     )
     # the files the prerequisites tell the reader to supply, before they are set aside as the host's
-    supplies = list(unnamed_supplies(doc, text, path, directory, models)) if directory is not None else []
+    supplies = (
+        list(_ruled(unnamed_supplies, doc, text, path, directory, models)) if directory is not None else []
+    )
     if directory is not None:  # (before tables go to the parts of the README)
-        supplies += unprovided_defaults(doc, path, directory, project, models)
+        supplies += _ruled(unprovided_defaults, doc, path, directory, project, models)
     set_aside(doc, source, models, siblings, names, workflows)
     fences = list(doc.fences)  # (a compose build in a section about the host still builds: `_run_blocks`)
     aside = drop_aside(doc, source, models)
     facts.settle()
     # a table row linking to the Dockerfile it is about is that image's, wherever its table is
-    content_rows = list(content_row_claims(doc, family))  # (before linked rows leave the tables)
+    content_rows = list(_ruled(content_row_claims, doc, family))  # (before linked rows leave the tables)
     linked, taken = linked_rows(doc, family)
+    linked = _tagged(linked_rows, linked)
     without_lines(doc, taken)  # (audited with the image each links, or another image's: read no more)
     # (a section about a stage no target builds passes its build args to no image audited)
     own_tied = {
@@ -724,51 +1100,62 @@ def audit(
     for line, heading in doc.headings:
         if line not in aside and (into := part(line)) is not None:
             into.headings.append((line, heading))
-    found = [dead_finding(path, line, target, flag, models, siblings, doc) for line, target, flag in dead]
+    found = _tagged(
+        dead_finding,
+        [dead_finding(path, line, target, flag, models, siblings, doc) for line, target, flag in dead],
+    )
     if directory is not None:
         run_doc = _run_blocks(doc, fences)  # (the builds of the host's sections too)
-        found.extend(misnamed_links(source, doc, path, directory))
-        unlisted = list(unlisted_names(doc, path, directory, siblings))
+        found.extend(_ruled(misnamed_links, source, doc, path, directory))
+        unlisted = list(_ruled(unlisted_names, doc, path, directory, siblings))
         found.extend(unlisted)  # (a list's stale name is told once, with the one it most likely means)
         listed = {d.line for d in unlisted}
-        found.extend(dead_code_names(doc, path, directory, audited, project, listed, source))
+        found.extend(_ruled(dead_code_names, doc, path, directory, audited, project, listed, source))
         found.extend(scripts)
-        found.extend(missing_links(doc, path, directory, project))
+        found.extend(_ruled(missing_links, doc, path, directory, project))
         told_own = said_remotes(doc, repository_root(directory) or directory.resolve())
-        found.extend(missing_own_files(doc, path, directory, project, told_own))
-        found.extend(unbuilt_links(doc, path, directory, project))
-        found.extend(named_licenses(doc, path, directory, project))
-        found.extend(misspelt_paths(doc, path, directory))
-        found.extend(pointed_folders(doc, path, directory))
-        found.extend(unread_files(doc, path, directory, models))
-        found.extend(lost_folders(doc, path, directory, audited, project))
-        found.extend(clone_folders(doc, path, directory))
-        slips = list(clone_slips(doc, text, path, directory))
+        found.extend(_ruled(missing_own_files, doc, path, directory, project, told_own))
+        found.extend(_ruled(unbuilt_links, doc, path, directory, project))
+        found.extend(_ruled(named_licenses, doc, path, directory, project))
+        found.extend(_ruled(misspelt_paths, doc, path, directory))
+        found.extend(_ruled(pointed_folders, doc, path, directory))
+        found.extend(_ruled(unread_files, doc, path, directory, models))
+        found.extend(_ruled(lost_folders, doc, path, directory, audited, project))
+        found.extend(_ruled(clone_folders, doc, path, directory))
+        slips = list(_ruled(clone_slips, doc, text, path, directory))
         found.extend(slips)
-        found.extend(last_word_cds(doc, path))
+        found.extend(_ruled(last_word_cds, doc, path))
         found.extend(
-            entered_builds(
-                doc, path, directory, project, [m.file for m in models if m.file], clone_of_self, source
+            _ruled(
+                entered_builds,
+                doc,
+                path,
+                directory,
+                project,
+                [m.file for m in models if m.file],
+                clone_of_self,
+                source,
             )
         )
-        found.extend(prose_builds(doc, path, directory, project))
-        found.extend(saved_images(doc, path, directory, models, project))
-        found.extend(loaded_tags(doc, path, directory))
-        found.extend(sif_files(doc, path, text, directory, project))
-        found.extend(broken_runs(doc, path, directory, models))
-        found.extend(sh_scripts(doc, path, directory))
-        found.extend(unpublished_ports(doc, text, path, directory))
-        found.extend(case_slips(doc, path, directory, models))
-        found.extend(listed_files(doc, path, directory))
+        found.extend(_ruled(prose_builds, doc, path, directory, project))
+        found.extend(_ruled(saved_images, doc, path, directory, models, project))
+        found.extend(_ruled(loaded_tags, doc, path, directory))
+        found.extend(_ruled(sif_files, doc, path, text, directory, project))
+        found.extend(_ruled(broken_runs, doc, path, directory, models))
+        found.extend(_ruled(sh_scripts, doc, path, directory))
+        found.extend(_ruled(unpublished_ports, doc, text, path, directory))
+        found.extend(_ruled(case_slips, doc, path, directory, models))
+        found.extend(_ruled(listed_files, doc, path, directory))
         cloned = clone_of_self is not None and _clones_itself(doc, clone_of_self)
-        prose_scripts = list(missing_prose_scripts(doc, source, path, directory, cloned, models))
-        prose_scripts += absent_prose_scripts(doc, source, path, directory, models)
+        prose_scripts = list(_ruled(missing_prose_scripts, doc, source, path, directory, cloned, models))
+        prose_scripts += _ruled(absent_prose_scripts, doc, source, path, directory, models)
         found.extend(prose_scripts)
-        found.extend(listed_absent(doc, path, directory, models))
+        found.extend(_ruled(listed_absent, doc, path, directory, models))
         found.extend(keys_found)
         found.extend(supplies)
         found.extend(
-            context_misses(
+            _ruled(
+                context_misses,
                 run_doc,
                 source,
                 directory,
@@ -777,212 +1164,216 @@ def audit(
                 built_clones(run_doc, directory, clone_of_self, only_built=True),
             )
         )
-        found.extend(globbed_scripts(doc, source, directory, path, project, clone_of_self))
+        found.extend(_ruled(globbed_scripts, doc, source, directory, path, project, clone_of_self))
         said = [d.message for d in found]
-        found.extend(described_copies(doc, source, path, directory, models, project, said))
-        found.extend(distro_args(doc, path, directory, audited))
-        found.extend(image_paths(doc, models, path, directory))
-        found.extend(moved_clones(doc, models, path, directory))
-        found.extend(builder_paths(doc, path, models, directory))
-        found.extend(near_mount_targets(doc, text, models, path, directory))
-        found.extend(restated_mounts(doc, models, path, directory))
-        found.extend(rehomed_mounts(doc, text, models, path, directory))
-        found.extend(script_copies(doc, path, directory))
-        found.extend(mapped_slips(doc, path, directory))
-        found.extend(volume_elsewhere(doc, text, models, path, directory))
-        found.extend(ssh_access(doc, models, path, directory))
-        found.extend(missing_launch_files(doc, text, models, path, directory))
-        found.extend(log_paths(doc, path, directory, [Path(m.file) for m in models if m.file], project))
-        found.extend(server_modules(doc, text, models, path, directory, project))
-        found.extend(served_apps(doc, models, path, directory, project))
-        found.extend(routed_ports(doc, path, directory, models))
-        found.extend(ros_variants(doc, text, models, path, directory))
-        found.extend(ros_distro_claims(doc, models, path))
-        found.extend(codename_claims(doc, text, models, path))
-        found.extend(default_bounds(doc, models, path))
-        found.extend(included_paths(doc, models, path, directory))
-        found.extend(spelled_folders(doc, models, path, directory))
-        found.extend(placeholder_folders(doc, path, directory))
-        found.extend(spack_versions(doc, models, path, directory))
-        found.extend(name_misses(doc, path, directory, models, project, text))
-        found.extend(container_names(doc, text, path, directory, project))
-        found.extend(missing_folders(doc, text, directory, audited, path, project))
-        copies = list(missing_copies(doc, source, directory, audited, path, project))
+        found.extend(_ruled(described_copies, doc, source, path, directory, models, project, said))
+        found.extend(_ruled(distro_args, doc, path, directory, audited))
+        found.extend(_ruled(image_paths, doc, models, path, directory))
+        found.extend(_ruled(moved_clones, doc, models, path, directory))
+        found.extend(_ruled(builder_paths, doc, path, models, directory))
+        found.extend(_ruled(near_mount_targets, doc, text, models, path, directory))
+        found.extend(_ruled(restated_mounts, doc, models, path, directory))
+        found.extend(_ruled(rehomed_mounts, doc, text, models, path, directory))
+        found.extend(_ruled(script_copies, doc, path, directory))
+        found.extend(_ruled(mapped_slips, doc, path, directory))
+        found.extend(_ruled(volume_elsewhere, doc, text, models, path, directory))
+        found.extend(_ruled(ssh_access, doc, models, path, directory))
+        found.extend(_ruled(missing_launch_files, doc, text, models, path, directory))
+        found.extend(
+            _ruled(log_paths, doc, path, directory, [Path(m.file) for m in models if m.file], project)
+        )
+        found.extend(_ruled(server_modules, doc, text, models, path, directory, project))
+        found.extend(_ruled(served_apps, doc, models, path, directory, project))
+        found.extend(_ruled(routed_ports, doc, path, directory, models))
+        found.extend(_ruled(ros_variants, doc, text, models, path, directory))
+        found.extend(_ruled(ros_distro_claims, doc, models, path))
+        found.extend(_ruled(codename_claims, doc, text, models, path))
+        found.extend(_ruled(default_bounds, doc, models, path))
+        found.extend(_ruled(included_paths, doc, models, path, directory))
+        found.extend(_ruled(spelled_folders, doc, models, path, directory))
+        found.extend(_ruled(placeholder_folders, doc, path, directory))
+        found.extend(_ruled(spack_versions, doc, models, path, directory))
+        found.extend(_ruled(name_misses, doc, path, directory, models, project, text))
+        found.extend(_ruled(container_names, doc, text, path, directory, project))
+        found.extend(_ruled(missing_folders, doc, text, directory, audited, path, project))
+        copies = list(_ruled(missing_copies, doc, source, directory, audited, path, project))
         found.extend(copies)
         told = {d.line for d in (*scripts, *copies, *prose_scripts)}  # a script in inline code: told once
         found.extend(d for d in setup if d.line not in told)
-        found.extend(clone_paths(doc, directory, path))
-        found.extend(clone_misses(doc, text, path, directory))
+        found.extend(_ruled(clone_paths, doc, directory, path))
+        found.extend(_ruled(clone_misses, doc, text, path, directory))
         entered = {d.line for d in slips}
-        found.extend(d for d in clone_walks(doc, path, directory, project) if d.line not in entered)
-        found.extend(unmounted_scripts(doc, models, path, directory))
-        found.extend(bake_targets(doc, path, directory, project))
-        found.extend(line_references(doc, path, directory))
-        found.extend(compose_settings(doc, path, directory, models, project))
-        found.extend(compose_variables(doc, path, directory, models, project))
-        found.extend(preset_env(doc, path, directory, models, project))
-        found.extend(env_slips(doc, path, directory, models, project))
-        found.extend(compose_services(doc, path, directory, project))
-        found.extend(compose_urls(doc, path, directory, models, project))
-        found.extend(bind_devices(doc, text, path, directory))
-        found.extend(compose_paths(doc, text, path, directory, project))
-        found.extend(compose_ports(doc, path, directory, models, project))
-        found.extend(port_clashes(doc, path, directory, project))
-        found.extend(loopback_binds(doc, path))
-        found.extend(rejected_arguments(doc, path, directory, audited, project))
-        found.extend(ignored_arguments(doc, path, directory, audited, project, clone_of_self))
-        found.extend(script_build_claims(doc, source, path, directory, audited, project))
-        found.extend(unflagged_build_args(doc, path, directory, audited, project))
-        found.extend(recipe_cds(doc, source, path, directory, audited, project))
-        found.extend(make_builds(doc, source, path, directory, audited, project))
-        found.extend(unflagged_recipe_args(doc, path, directory, project))
-        found.extend(missing_cmd_files(doc, source, models, path, directory))
-        found.extend(ignored_places(doc, source, models, path))
-        found.extend(fileless_composes(doc, path, directory, audited, project))
-        found.extend(script_files(doc, path, directory, audited, project))
-        found.extend(option_lists(doc, path, directory))
-        found.extend(rejected_options(doc, path, directory, audited, project))
-        found.extend(undeclared_options(doc, path, directory, audited, project, models))
-        found.extend(slipped_commands(doc, path, directory, audited, project))
-        found.extend(positional_options(doc, path, directory, audited, project))
-        found.extend(unknown_first_words(doc, path, directory, audited, project))
-        found.extend(longer_usage(doc, path, directory, audited, project))
-        found.extend(argument_defaults(doc, path, directory, audited, project, models))
-        found.extend(help_copies(doc, path, directory))
-        found.extend(fixed_wheels(doc, path, models))
-        found.extend(said_indexes(doc, path, models))
-        found.extend(mount_claims(doc, path, directory, models, project))
-        found.extend(here_mount_claims(doc, path, directory, project))
-        found.extend(home_mount_claims(doc, path, directory, project))
-        found.extend(source_mount_claims(doc, path, directory, project))
-        found.extend(jupyter_tokens(doc, text, path, directory, models))
-        found.extend(listed_env(doc, text, path, models))
-        found.extend(unset_started_vars(doc, text, path, models, directory))
-        found.extend(entry_options(doc, text, path, models))
-        found.extend(run_script_options(doc, text, path, directory))
-        found.extend(shipped_functions(doc, text, path, models))
-        found.extend(script_mounts(doc, path, directory, models, project))
-        found.extend(overridden_prefixes(doc, path, directory, audited, project, models))
-        found.extend(script_images(doc, path, directory, models, audited, project, clone_of_self))
-        found.extend(script_variables(doc, path, directory, models))
-        found.extend(other_owner_images(doc, text, path, directory, models, project))
-        found.extend(run_owner_images(doc, path, directory, models, project))
-        found.extend(renamed_images(doc, text, path, directory, models, project))
-        found.extend(twin_owner_runs(doc, path, directory, models, project))
-        found.extend(pulled_latest(doc, path, directory, models, project))
-        unread = list(exported_unread(doc, path, directory, audited, project, clone_of_self))
+        found.extend(d for d in _ruled(clone_walks, doc, path, directory, project) if d.line not in entered)
+        found.extend(_ruled(unmounted_scripts, doc, models, path, directory))
+        found.extend(_ruled(bake_targets, doc, path, directory, project))
+        found.extend(_ruled(line_references, doc, path, directory))
+        found.extend(_ruled(compose_settings, doc, path, directory, models, project))
+        found.extend(_ruled(compose_variables, doc, path, directory, models, project))
+        found.extend(_ruled(preset_env, doc, path, directory, models, project))
+        found.extend(_ruled(env_slips, doc, path, directory, models, project))
+        found.extend(_ruled(compose_services, doc, path, directory, project))
+        found.extend(_ruled(compose_urls, doc, path, directory, models, project))
+        found.extend(_ruled(bind_devices, doc, text, path, directory))
+        found.extend(_ruled(compose_paths, doc, text, path, directory, project))
+        found.extend(_ruled(compose_ports, doc, path, directory, models, project))
+        found.extend(_ruled(port_clashes, doc, path, directory, project))
+        found.extend(_ruled(loopback_binds, doc, path))
+        found.extend(_ruled(rejected_arguments, doc, path, directory, audited, project))
+        found.extend(_ruled(ignored_arguments, doc, path, directory, audited, project, clone_of_self))
+        found.extend(_ruled(script_build_claims, doc, source, path, directory, audited, project))
+        found.extend(_ruled(unflagged_build_args, doc, path, directory, audited, project))
+        found.extend(_ruled(recipe_cds, doc, source, path, directory, audited, project))
+        found.extend(_ruled(make_builds, doc, source, path, directory, audited, project))
+        found.extend(_ruled(unflagged_recipe_args, doc, path, directory, project))
+        found.extend(_ruled(missing_cmd_files, doc, source, models, path, directory))
+        found.extend(_ruled(ignored_places, doc, source, models, path))
+        found.extend(_ruled(fileless_composes, doc, path, directory, audited, project))
+        found.extend(_ruled(script_files, doc, path, directory, audited, project))
+        found.extend(_ruled(option_lists, doc, path, directory))
+        found.extend(_ruled(rejected_options, doc, path, directory, audited, project))
+        found.extend(_ruled(undeclared_options, doc, path, directory, audited, project, models))
+        found.extend(_ruled(slipped_commands, doc, path, directory, audited, project))
+        found.extend(_ruled(positional_options, doc, path, directory, audited, project))
+        found.extend(_ruled(unknown_first_words, doc, path, directory, audited, project))
+        found.extend(_ruled(longer_usage, doc, path, directory, audited, project))
+        found.extend(_ruled(argument_defaults, doc, path, directory, audited, project, models))
+        found.extend(_ruled(help_copies, doc, path, directory))
+        found.extend(_ruled(fixed_wheels, doc, path, models))
+        found.extend(_ruled(said_indexes, doc, path, models))
+        found.extend(_ruled(mount_claims, doc, path, directory, models, project))
+        found.extend(_ruled(here_mount_claims, doc, path, directory, project))
+        found.extend(_ruled(home_mount_claims, doc, path, directory, project))
+        found.extend(_ruled(source_mount_claims, doc, path, directory, project))
+        found.extend(_ruled(jupyter_tokens, doc, text, path, directory, models))
+        found.extend(_ruled(listed_env, doc, text, path, models))
+        found.extend(_ruled(unset_started_vars, doc, text, path, models, directory))
+        found.extend(_ruled(entry_options, doc, text, path, models))
+        found.extend(_ruled(run_script_options, doc, text, path, directory))
+        found.extend(_ruled(shipped_functions, doc, text, path, models))
+        found.extend(_ruled(script_mounts, doc, path, directory, models, project))
+        found.extend(_ruled(overridden_prefixes, doc, path, directory, audited, project, models))
+        found.extend(_ruled(script_images, doc, path, directory, models, audited, project, clone_of_self))
+        found.extend(_ruled(script_variables, doc, path, directory, models))
+        found.extend(_ruled(other_owner_images, doc, text, path, directory, models, project))
+        found.extend(_ruled(run_owner_images, doc, path, directory, models, project))
+        found.extend(_ruled(renamed_images, doc, text, path, directory, models, project))
+        found.extend(_ruled(twin_owner_runs, doc, path, directory, models, project))
+        found.extend(_ruled(pulled_latest, doc, path, directory, models, project))
+        unread = list(_ruled(exported_unread, doc, path, directory, audited, project, clone_of_self))
         found.extend(unread)
         wanted = {m.group(1) for d in unread if (m := re.search(r"exits unless (\w+)", d.message))}
         found.extend(
             d
-            for d in unset_variables(doc, text, path, directory, audited, project, models)
+            for d in _ruled(unset_variables, doc, text, path, directory, audited, project, models)
             if not any(f" {name} (" in d.message for name in wanted)  # (said with the export)
         )
-        found.extend(chart_values(doc, path, directory))
-        found.extend(make_defaults(doc, text, path, directory, models))
-        found.extend(unmade_targets(doc, path, directory, project))
-        found.extend(make_vars(doc, path, directory, project))
-        found.extend(make_env(doc, path, directory, models))
-        found.extend(pulled_runs(doc, path, directory))
-        found.extend(built_never_run(doc, path, directory))
-        found.extend(committed_unrun(doc, path, directory))
-        found.extend(chained_runs(doc, path, directory, project))
-        found.extend(described_chains(doc, path, directory, project))
-        found.extend(named_runs(doc, path, directory, project))
-        found.extend(compose_names(doc, path, directory, project))
+        found.extend(_ruled(chart_values, doc, path, directory))
+        found.extend(_ruled(make_defaults, doc, text, path, directory, models))
+        found.extend(_ruled(unmade_targets, doc, path, directory, project))
+        found.extend(_ruled(make_vars, doc, path, directory, project))
+        found.extend(_ruled(make_env, doc, path, directory, models))
+        found.extend(_ruled(pulled_runs, doc, path, directory))
+        found.extend(_ruled(built_never_run, doc, path, directory))
+        found.extend(_ruled(committed_unrun, doc, path, directory))
+        found.extend(_ruled(chained_runs, doc, path, directory, project))
+        found.extend(_ruled(described_chains, doc, path, directory, project))
+        found.extend(_ruled(named_runs, doc, path, directory, project))
+        found.extend(_ruled(compose_names, doc, path, directory, project))
         found.extend(
-            compose_builds(run_doc, path, directory, project, source, built_clones(run_doc, directory))
+            _ruled(
+                compose_builds, run_doc, path, directory, project, source, built_clones(run_doc, directory)
+            )
         )
-        found.extend(unbuilt_images(doc, path, directory, project))
-        found.extend(gpu_only_compose(doc, path, directory))
-        found.extend(gpu_less_compose(doc, path, directory))
-        found.extend(shm_sizes(doc, text, path, directory, project))
-        found.extend(script_versions(doc, text, path, directory, models))
-        found.extend(entered_compose(doc, path, directory, project))
-        found.extend(unentered_compose(doc, text, path, directory, project))
-        found.extend(tag_args(doc, path, directory, models, project))
-        found.extend(variant_tags(doc, path, directory, models, project))
-        found.extend(platform_builds(doc, path, directory, models, project))
-        found.extend(copied_contexts(doc, path, directory, tuple(models), project))
-        found.extend(unbuilt_bases(doc, text, path, directory, models, project))
+        found.extend(_ruled(unbuilt_images, doc, path, directory, project))
+        found.extend(_ruled(gpu_only_compose, doc, path, directory))
+        found.extend(_ruled(gpu_less_compose, doc, path, directory))
+        found.extend(_ruled(shm_sizes, doc, text, path, directory, project))
+        found.extend(_ruled(script_versions, doc, text, path, directory, models))
+        found.extend(_ruled(entered_compose, doc, path, directory, project))
+        found.extend(_ruled(unentered_compose, doc, text, path, directory, project))
+        found.extend(_ruled(tag_args, doc, path, directory, models, project))
+        found.extend(_ruled(variant_tags, doc, path, directory, models, project))
+        found.extend(_ruled(platform_builds, doc, path, directory, models, project))
+        found.extend(_ruled(copied_contexts, doc, path, directory, tuple(models), project))
+        found.extend(_ruled(unbuilt_bases, doc, text, path, directory, models, project))
         found.extend(ci_claims_found)
     # the claims of its commands and of the text around them that need no image
-    found.extend(docker_cli(doc, path))
-    found.extend(said_values(doc, path))
-    found.extend(run_urls(doc, text, path))
-    found.extend(dropped_namespaces(doc, text, path, directory))
-    found.extend(alternative_pulls(doc, text, path))
-    found.extend(shell_words(doc, text, path))
-    found.extend(broken_continuations(doc, path))
-    found.extend(missing_continuations(doc, path))
-    found.extend(joined_commands(doc, path))
-    found.extend(powershell_continuations(doc, path))
-    found.extend(swapped_headings(doc, path))
-    found.extend(named_builds(doc, path))
+    found.extend(_ruled(docker_cli, doc, path))
+    found.extend(_ruled(said_values, doc, path))
+    found.extend(_ruled(run_urls, doc, text, path))
+    found.extend(_ruled(dropped_namespaces, doc, text, path, directory))
+    found.extend(_ruled(alternative_pulls, doc, text, path))
+    found.extend(_ruled(shell_words, doc, text, path))
+    found.extend(_ruled(broken_continuations, doc, path))
+    found.extend(_ruled(missing_continuations, doc, path))
+    found.extend(_ruled(joined_commands, doc, path))
+    found.extend(_ruled(powershell_continuations, doc, path))
+    found.extend(_ruled(swapped_headings, doc, path))
+    found.extend(_ruled(named_builds, doc, path))
     if directory is not None:
-        found.extend(tagged_builds(doc, path, directory))
-    found.extend(jetpack_rows(doc, path))
+        found.extend(_ruled(tagged_builds, doc, path, directory))
+    found.extend(_ruled(jetpack_rows, doc, path))
     if not models:  # no Dockerfile: the README's file and command claims only (none is about an image)
         return _merged(found)
-    found.extend(env_homes(doc, path, directory, models, project))
-    found.extend(command_grammar(doc, path, models, directory))
-    found.extend(run_args(doc, path, models))
-    found.extend(health_ports(doc, path, models))
-    found.extend(plain_health_checks(doc, path, models))
-    found.extend(local_bases(doc, text, path, models))
-    found.extend(exec_form_env(doc, text, path, models))
-    found.extend(single_quoted_env(doc, text, path, directory, models))
-    found.extend(main_only_env(doc, text, path, directory, models))
-    found.extend(shell_programs(doc, path, models, directory))
-    found.extend(doubled_programs(doc, path, models, directory))
-    found.extend(empty_commands(doc, path, models))
-    found.extend(idle_shells(doc, path, models))
-    found.extend(missing_programs(doc, path, models))
-    found.extend(unknown_programs(doc, path, models))
-    found.extend(default_modes(doc, path, models, directory))
-    found.extend(gpu_runs(doc, path, models))
-    found.extend(mpi_as_root(doc, text, path, models))
-    named_users = list(user_names(doc, text, path, models))  # added last: see the end
-    found.extend(missing_homes(doc, path, models))
-    found.extend(branch_refs(doc, path, models))
-    found.extend(imageless_runs(doc, text, path, models))
-    found.extend(badged_images(text, path, models))
-    found.extend(unentered_mounts(doc, path, models))
-    found.extend(work_dir_claims(doc, path, models, directory))
-    found.extend(unclaimed_volumes(doc, path, directory, project))
-    found.extend(build_platforms(doc, models, path))
-    found.extend(buildkit_features(doc, path, models, directory))
-    found.extend(denied_args(doc, models, tied, path))
-    found.extend(idle_args(doc, models, path, elsewhere))
-    found.extend(guarded_args(doc, models, path, elsewhere))
-    found.extend(lost_args(doc, models, path, elsewhere))
-    found.extend(fixed_defaults(doc, models, path, elsewhere))
-    found.extend(placeholder_builds(doc, family, tied))
-    found.extend(image_lists(doc, family))
-    found.extend(d for fence in doc.fences for d in example_copies(doc, fence, family, text))
-    found.extend(left_over_items(doc, family))
-    found.extend(conda_python(doc, family))
-    found.extend(plain_cuda(doc, family))
-    found.extend(runtime_bases(doc, family))
-    found.extend(reinstalled_torch(doc, family))
+    found.extend(_ruled(env_homes, doc, path, directory, models, project))
+    found.extend(_ruled(command_grammar, doc, path, models, directory))
+    found.extend(_ruled(run_args, doc, path, models))
+    found.extend(_ruled(health_ports, doc, path, models))
+    found.extend(_ruled(plain_health_checks, doc, path, models))
+    found.extend(_ruled(local_bases, doc, text, path, models))
+    found.extend(_ruled(exec_form_env, doc, text, path, models))
+    found.extend(_ruled(single_quoted_env, doc, text, path, directory, models))
+    found.extend(_ruled(main_only_env, doc, text, path, directory, models))
+    found.extend(_ruled(shell_programs, doc, path, models, directory))
+    found.extend(_ruled(doubled_programs, doc, path, models, directory))
+    found.extend(_ruled(empty_commands, doc, path, models))
+    found.extend(_ruled(idle_shells, doc, path, models))
+    found.extend(_ruled(missing_programs, doc, path, models))
+    found.extend(_ruled(unknown_programs, doc, path, models))
+    found.extend(_ruled(default_modes, doc, path, models, directory))
+    found.extend(_ruled(gpu_runs, doc, path, models))
+    found.extend(_ruled(mpi_as_root, doc, text, path, models))
+    named_users = list(_ruled(user_names, doc, text, path, models))  # added last: see the end
+    found.extend(_ruled(missing_homes, doc, path, models))
+    found.extend(_ruled(branch_refs, doc, path, models))
+    found.extend(_ruled(imageless_runs, doc, text, path, models))
+    found.extend(_ruled(badged_images, text, path, models))
+    found.extend(_ruled(unentered_mounts, doc, path, models))
+    found.extend(_ruled(work_dir_claims, doc, path, models, directory))
+    found.extend(_ruled(unclaimed_volumes, doc, path, directory, project))
+    found.extend(_ruled(build_platforms, doc, models, path))
+    found.extend(_ruled(buildkit_features, doc, path, models, directory))
+    found.extend(_ruled(denied_args, doc, models, tied, path))
+    found.extend(_ruled(idle_args, doc, models, path, elsewhere))
+    found.extend(_ruled(guarded_args, doc, models, path, elsewhere))
+    found.extend(_ruled(lost_args, doc, models, path, elsewhere))
+    found.extend(_ruled(fixed_defaults, doc, models, path, elsewhere))
+    found.extend(_ruled(placeholder_builds, doc, family, tied))
+    found.extend(_ruled(image_lists, doc, family))
+    found.extend(d for fence in doc.fences for d in _ruled(example_copies, doc, fence, family, text))
+    found.extend(_ruled(left_over_items, doc, family))
+    found.extend(_ruled(conda_python, doc, family))
+    found.extend(_ruled(plain_cuda, doc, family))
+    found.extend(_ruled(runtime_bases, doc, family))
+    found.extend(_ruled(reinstalled_torch, doc, family))
     found.extend(content_rows)
-    found.extend(every_image_claims(doc, family))
-    found.extend(stage_count_claims(doc, family))
-    found.extend(promised_variants(doc, family, siblings))
-    found.extend(title_components(doc, text, models, path))
+    found.extend(_ruled(every_image_claims, doc, family))
+    found.extend(_ruled(stage_count_claims, doc, family))
+    found.extend(_ruled(promised_variants, doc, family, siblings))
+    found.extend(_ruled(title_components, doc, text, models, path))
     found.extend(keyed)
     found.extend(linked)
     found.extend(drivers)
     found.extend(build_vars)
     if directory is not None:
-        found.extend(default_file_builds(doc, models, tied, directory, path))
-        found.extend(other_builds(doc, path, directory, models, project))
+        found.extend(_ruled(default_file_builds, doc, models, tied, directory, path))
+        found.extend(_ruled(other_builds, doc, path, directory, models, project))
     shown = stages_shown(doc)  # the README's own example stages, wherever its snippet is
     scripted = set_for_scripts(doc)  # (read once: every part's tables ask)
     for images, sub in shared_parts.items():
         of_all = family._with(tuple(models[i] for i in sorted(images)))
-        found.extend(audit_tables(sub, of_all, True, whole=doc, scripted=scripted))
-        found.extend(start_into_claims(sub, of_all))
+        found.extend(_ruled(audit_tables, sub, of_all, True, whole=doc, scripted=scripted))
+        found.extend(_ruled(start_into_claims, sub, of_all))
     as_built = _BuiltModels((*models, *extra), rebuild)
     # build args a README's command passes through a script (`CUDA_ARCH=120 ./rebuild.sh`), by line
     forwarded = forwarded_prefixes(doc, directory, audited, models, project) if directory is not None else {}
@@ -1100,88 +1491,88 @@ def _audit_part(
     names its commands set in front of a script (`set_for_scripts`); `told_users` gets the lines of the
     claims about the image's user `setting_claims` reports."""
     found: list[Diagnostic] = []
-    found.extend(audit_tables(sub, auditor, elsewhere=elsewhere, whole=doc, scripted=scripted))
+    found.extend(_ruled(audit_tables, sub, auditor, elsewhere=elsewhere, whole=doc, scripted=scripted))
     for line, heading in sub.headings:
-        found.extend(audit_text(line, heading, auditor, prose=True))
+        found.extend(_ruled(audit_text, line, heading, auditor, prose=True))
     title = _title_line(doc)
     for para in sub.paragraphs:
-        found.extend(audit_paragraph(para, auditor, untitled=para.section in (0, title)))
-    found.extend(build_arg_lists(sub, auditor, elsewhere))
-    found.extend(arg_list_claims(sub, auditor, doc))
-    found.extend(arg_entry_claims(sub, auditor))
-    found.extend(listed_contents(sub, auditor))
-    found.extend(library_lists(sub, auditor))
-    found.extend(left_out_claims(sub, text, auditor))
-    found.extend(dependency_rows(sub, auditor))
-    found.extend(listed_python(sub, auditor))
-    found.extend(python_paths(sub, auditor))
-    found.extend(cloned_repos(sub, auditor))
-    found.extend(forked_upstream(sub, auditor, text))
-    found.extend(disabled_installs(sub, auditor))
-    found.extend(switched_off_claims(sub, auditor, text))
-    found.extend(cpu_feature_claims(sub, auditor))
-    found.extend(disabled_promises(sub, auditor))
-    found.extend(disabled_downloads(sub, auditor))
-    found.extend(disabled_sources(sub, auditor))
-    found.extend(commented_lines_claims(sub, auditor))
-    found.extend(dropped_stages(sub, auditor))
-    found.extend(setting_claims(sub, auditor, told_users))
-    found.extend(variant_port_claims(sub, auditor, text))
-    found.extend(start_into_claims(sub, auditor))
-    found.extend(published_ports(sub, auditor))
-    found.extend(port_rows(sub, auditor))
-    found.extend(env_defaults(sub, doc, auditor))
-    found.extend(env_blocks(sub, doc, auditor))
-    found.extend(install_dirs(sub, auditor))
-    found.extend(runtime_claims(sub, doc, auditor))
-    found.extend(unread_env_claims(sub, doc, auditor))
-    found.extend(prose_env_claims(sub, auditor))
-    found.extend(port_var_claims(sub, doc, auditor))
-    found.extend(moved_ports(sub, auditor))
-    found.extend(discarded_commands(sub, auditor))
-    found.extend(family_defaults(sub, auditor))
-    found.extend(base_claims(sub, auditor, text))
-    found.extend(base_labels(sub, auditor, text, title))
-    found.extend(flavour_claims(sub, auditor))
-    found.extend(architecture_claims(sub, auditor, text))
-    found.extend(gpu_model_claims(sub, auditor))
-    found.extend(version_lists(sub, auditor))
-    found.extend(restated_versions(sub, auditor))
-    found.extend(commit_claims(sub, doc, auditor))
-    found.extend(mounted_scripts(sub, auditor))
-    found.extend(mounted_code(sub, auditor, text))
-    found.extend(moved_data(sub, text, auditor))
-    found.extend(provided_claims(sub, auditor))
-    found.extend(latest_claims(sub, auditor))
-    found.extend(floating_pins(sub, auditor))
-    found.extend(pinned_claims(sub, auditor))
-    found.extend(build_flag_claims(sub, auditor))
-    found.extend(image_tag_claims(sub, auditor))
-    found.extend(tool_claims(sub, auditor))
-    found.extend(held_tool_claims(sub, auditor))
-    found.extend(built_claims(sub, auditor))
-    found.extend(channel_claims(sub, auditor))
+        found.extend(_ruled(audit_paragraph, para, auditor, untitled=para.section in (0, title)))
+    found.extend(_ruled(build_arg_lists, sub, auditor, elsewhere))
+    found.extend(_ruled(arg_list_claims, sub, auditor, doc))
+    found.extend(_ruled(arg_entry_claims, sub, auditor))
+    found.extend(_ruled(listed_contents, sub, auditor))
+    found.extend(_ruled(library_lists, sub, auditor))
+    found.extend(_ruled(left_out_claims, sub, text, auditor))
+    found.extend(_ruled(dependency_rows, sub, auditor))
+    found.extend(_ruled(listed_python, sub, auditor))
+    found.extend(_ruled(python_paths, sub, auditor))
+    found.extend(_ruled(cloned_repos, sub, auditor))
+    found.extend(_ruled(forked_upstream, sub, auditor, text))
+    found.extend(_ruled(disabled_installs, sub, auditor))
+    found.extend(_ruled(switched_off_claims, sub, auditor, text))
+    found.extend(_ruled(cpu_feature_claims, sub, auditor))
+    found.extend(_ruled(disabled_promises, sub, auditor))
+    found.extend(_ruled(disabled_downloads, sub, auditor))
+    found.extend(_ruled(disabled_sources, sub, auditor))
+    found.extend(_ruled(commented_lines_claims, sub, auditor))
+    found.extend(_ruled(dropped_stages, sub, auditor))
+    found.extend(_ruled(setting_claims, sub, auditor, told_users))
+    found.extend(_ruled(variant_port_claims, sub, auditor, text))
+    found.extend(_ruled(start_into_claims, sub, auditor))
+    found.extend(_ruled(published_ports, sub, auditor))
+    found.extend(_ruled(port_rows, sub, auditor))
+    found.extend(_ruled(env_defaults, sub, doc, auditor))
+    found.extend(_ruled(env_blocks, sub, doc, auditor))
+    found.extend(_ruled(install_dirs, sub, auditor))
+    found.extend(_ruled(runtime_claims, sub, doc, auditor))
+    found.extend(_ruled(unread_env_claims, sub, doc, auditor))
+    found.extend(_ruled(prose_env_claims, sub, auditor))
+    found.extend(_ruled(port_var_claims, sub, doc, auditor))
+    found.extend(_ruled(moved_ports, sub, auditor))
+    found.extend(_ruled(discarded_commands, sub, auditor))
+    found.extend(_ruled(family_defaults, sub, auditor))
+    found.extend(_ruled(base_claims, sub, auditor, text))
+    found.extend(_ruled(base_labels, sub, auditor, text, title))
+    found.extend(_ruled(flavour_claims, sub, auditor))
+    found.extend(_ruled(architecture_claims, sub, auditor, text))
+    found.extend(_ruled(gpu_model_claims, sub, auditor))
+    found.extend(_ruled(version_lists, sub, auditor))
+    found.extend(_ruled(restated_versions, sub, auditor))
+    found.extend(_ruled(commit_claims, sub, doc, auditor))
+    found.extend(_ruled(mounted_scripts, sub, auditor))
+    found.extend(_ruled(mounted_code, sub, auditor, text))
+    found.extend(_ruled(moved_data, sub, text, auditor))
+    found.extend(_ruled(provided_claims, sub, auditor))
+    found.extend(_ruled(latest_claims, sub, auditor))
+    found.extend(_ruled(floating_pins, sub, auditor))
+    found.extend(_ruled(pinned_claims, sub, auditor))
+    found.extend(_ruled(build_flag_claims, sub, auditor))
+    found.extend(_ruled(image_tag_claims, sub, auditor))
+    found.extend(_ruled(tool_claims, sub, auditor))
+    found.extend(_ruled(held_tool_claims, sub, auditor))
+    found.extend(_ruled(built_claims, sub, auditor))
+    found.extend(_ruled(channel_claims, sub, auditor))
     own_runs = beside_own_runs(doc, auditor)
     for fence in sub.fences:
-        found.extend(audit_fence(fence, auditor, fence.section in own_runs))
-        found.extend(listed_not_installed(fence, auditor))
+        found.extend(_ruled(audit_fence, fence, auditor, fence.section in own_runs))
+        found.extend(_ruled(listed_not_installed, fence, auditor))
         intro = fence_intro(doc, fence)
-        found.extend(assignment_block(fence, intro, auditor))
+        found.extend(_ruled(assignment_block, fence, intro, auditor))
         said = f"{intro} {heading_of(doc, fence.lines[0][0] if fence.lines else 0)}"
-        found.extend(described_block(fence, said, auditor))
-        found.extend(image_build_block(fence, said, auditor))
-        found.extend(pasted_copies(doc, fence, auditor))
-        found.extend(every_base(doc, fence, auditor))
-    found.extend(plain_copies(sub, auditor))
+        found.extend(_ruled(described_block, fence, said, auditor))
+        found.extend(_ruled(image_build_block, fence, said, auditor))
+        found.extend(_ruled(pasted_copies, doc, fence, auditor))
+        found.extend(_ruled(every_base, doc, fence, auditor))
+    found.extend(_ruled(plain_copies, sub, auditor))
     told = {d.line for d in found}  # (a pin another rule reads from the block is told once)
     blocks = sorted([*sub.fences, *indented_blocks(sub)], key=lambda f: f.lines[0][0] if f.lines else 0)
-    found.extend(d for d in excerpts(doc, blocks, auditor) if d.line not in told)
-    found.extend(audit_targets(sub, auditor))
-    found.extend(toolkit_targets(sub, auditor, forwarded))
-    found.extend(dead_targets(sub, auditor, shown))
-    found.extend(titled_stages(sub, auditor))
-    found.extend(target_columns(sub, auditor))
-    found.extend(unpassed_required(sub, auditor, text))
+    found.extend(d for d in _ruled(excerpts, doc, blocks, auditor) if d.line not in told)
+    found.extend(_ruled(audit_targets, sub, auditor))
+    found.extend(_ruled(toolkit_targets, sub, auditor, forwarded))
+    found.extend(_ruled(dead_targets, sub, auditor, shown))
+    found.extend(_ruled(titled_stages, sub, auditor))
+    found.extend(_ruled(target_columns, sub, auditor))
+    found.extend(_ruled(unpassed_required, sub, auditor, text))
     yield from found
 
 
