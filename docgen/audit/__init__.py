@@ -1006,29 +1006,23 @@ def audit(
         moved = {d.line for d in scripts}
         missing = _ruled(missing_scripts, doc, source, directory, audited, path, project, clone_of_self)
         scripts += [d for d in missing if d.line not in moved]
-        scripts += _ruled(
-            missing_work_dirs, doc, models, path, directory
-        )  # a container command, wherever it is
-        scripts += _ruled(
-            misplaced_container_scripts, doc, models, path
-        )  # `./x.sh` inside, not in the WORKDIR
-        scripts += _ruled(
-            clone_scripts, doc, models, path
-        )  # `python x.py` inside, of a clone below the WORKDIR
-        scripts += _ruled(
-            unshipped_default_scripts, doc, models, path
-        )  # a CMD's script the image never holds
-        scripts += _ruled(
-            bare_script_commands, doc, models, path, directory
-        )  # `docker run img run.sh`: no PATH
+        # a container command, wherever it is
+        scripts += _ruled(missing_work_dirs, doc, models, path, directory)
+        # `./x.sh` inside, not in the WORKDIR
+        scripts += _ruled(misplaced_container_scripts, doc, models, path)
+        # `python x.py` inside, of a clone below the WORKDIR
+        scripts += _ruled(clone_scripts, doc, models, path)
+        # a CMD's script the image never holds
+        scripts += _ruled(unshipped_default_scripts, doc, models, path)
+        # `docker run img run.sh`: no PATH
+        scripts += _ruled(bare_script_commands, doc, models, path, directory)
         scripts += _ruled(curl_uploads, doc, directory, path)  # a file a curl example uploads
         scripts += _ruled(request_routes, doc, directory, path, models)  # a request to no route
         scripts += _ruled(root_sockets, doc, directory, path)  # a WebSocket at the root, served on a path
         scripts += _ruled(response_keys, doc, text, path, directory)  # a response no response_model gives
         scripts += _ruled(downloaded_copies, doc, source, models, path, directory)  # another version's file
-        scripts += _ruled(
-            fresh_contexts, doc, text, models, path
-        )  # a build in a folder holding only downloads
+        # a build in a folder holding only downloads
+        scripts += _ruled(fresh_contexts, doc, text, models, path)
         scripts += _ruled(provided_locks, doc, models, path, directory)  # a lock file the folder lacks
     # files setup steps read that the repository holds nowhere (a host section's too, read before it is
     # set aside); a file another rule names with the one meant is told by it once
