@@ -885,3 +885,178 @@ def test_a_parser_given_to_another_files_function(tmp_path: Path) -> None:
     )
     files = {"shrink.py": "from common import add_common\n" + shrink, "README.md": SHRINK_README}
     assert _python_declared(tmp_path, files, SHRINK_IMAGE) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# argparse scripts whose words come from `sys.argv` through `main`, and positional words counted
+
+MIDI = """\
+import argparse
+import sys
+
+
+def main(argv):
+    parser = argparse.ArgumentParser()
+    parser.add_argument("-s", "--session", required=True)
+    parser.add_argument("-n", "--number", default=200)
+    parser.add_argument("-d", "--data_dir")
+    args = parser.parse_args(argv)
+    print(args.session)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
+"""
+MIDI_README = """\
+# midi trainer
+
+## train
+python train.py --mode train --session metal03 --number 4000
+"""
+
+
+def test_an_option_of_a_parser_built_in_main_given_sys_argv(tmp_path: Path) -> None:
+    [(line, message, confidence)] = _python_declared(tmp_path, {"train.py": MIDI, "README.md": MIDI_README})
+    assert (line, confidence) == (4, "certain")
+    assert message.startswith("README runs train.py with --mode, but train.py does not accept it")
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("    main(sys.argv[1:])", "    main(sys.argv[2:])"),  # a word read apart from the parser
+        ("    print(args.session)", "    print(args.session, argv[0])"),  # main reads its words itself
+        ("    main(sys.argv[1:])", "    MODE = sys.argv[1]\n    main(sys.argv[2:])"),
+        ("import sys\n", "import sys\nfrom sys import argv\nif argv[1] == 'x':\n    pass\n"),
+    ],
+)
+def test_a_script_reading_sys_argv_beside_its_parser(tmp_path: Path, old: str, new: str) -> None:
+    files = {"train.py": MIDI.replace(old, new), "README.md": MIDI_README}
+    assert _python_declared(tmp_path, files) == []
+
+
+DUPLICATE = """\
+import argparse
+parser = argparse.ArgumentParser()
+parser.add_argument("augment_amount", type=int, default=24,
+                    help="augmented images per class")
+parser.add_argument('--path',
+                    help='Path to duplicate')
+args = parser.parse_args()
+"""
+
+
+def _counted(root: Path, script: str, commands: str) -> list[tuple[int, str, str]]:
+    readme = f"# Signature tools\n\n```bash\n{commands}\n```\n"
+    make_tree(root, {"Dockerfile": APP, "duplicate_images.py": script, "README.md": readme})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "positional argument" in d.message
+    ]
+
+
+def test_a_path_given_by_position_where_the_parser_takes_it_as_an_option(tmp_path: Path) -> None:
+    assert _counted(tmp_path, DUPLICATE, "python duplicate_images.py 24 /data/crop/") == [
+        (
+            4,
+            "README runs duplicate_images.py with 2 positional arguments (24 /data/crop/), but its argparse "
+            '(duplicate_images.py:3) declares one, augment_amount, so it exits with "unrecognized '
+            'arguments: /data/crop/"',
+            "certain",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("script", "commands"),
+    [
+        (DUPLICATE, "python duplicate_images.py 24 --path /data/crop/"),
+        (DUPLICATE, "python duplicate_images.py --path /data/crop/ 24"),
+        (DUPLICATE, "python duplicate_images.py 24 /data/$NAME"),  # a variable: maybe no word
+        (DUPLICATE, "python duplicate_images.py <amount> [<path>]"),  # a usage line
+        (DUPLICATE, "python duplicate_images.py -5 /data"),  # a negative number
+        (DUPLICATE, "python duplicate_images.py 24 --pa /data/crop/"),  # a prefix: not counted here
+        (DUPLICATE.replace("default=24,", "nargs='+',"), "python duplicate_images.py 24 /data/crop/"),
+        (DUPLICATE.replace("default=24,", "nargs='?',"), "python duplicate_images.py 24"),
+        (DUPLICATE.replace("'--path',", "'--path', nargs='*',"), "python duplicate_images.py 1 --path a b"),
+        (
+            DUPLICATE.replace("'--path',", "'path', nargs=argparse.REMAINDER,"),
+            "python duplicate_images.py 1 a b",
+        ),
+        (
+            DUPLICATE.replace("args = parser", "sub = parser.add_subparsers()\nargs = parser"),
+            "python duplicate_images.py 24 train",
+        ),
+        (
+            DUPLICATE.replace("parse_args()", "parse_known_args()"),
+            "python duplicate_images.py 24 /data/crop/",
+        ),
+        (
+            DUPLICATE.replace("import argparse", "import argparse\nimport click"),
+            "python duplicate_images.py 2 3",
+        ),
+    ],
+)
+def test_positional_words_the_parser_takes_or_may_take(tmp_path: Path, script: str, commands: str) -> None:
+    assert _counted(tmp_path, script, commands) == []
+
+
+LABELLED = """\
+# Signature tools
+
+[PREPARING DATA]
+
+python duplicate_images.py [AMOUNT] --path [DESTINATION], example: python duplicate_images.py 24 /data/crop/,
+
+[TRAINING]
+1.run: python duplicate_images.py 24 --path /data/crop/\\
+2.run: python duplicate_images.py 12 /data/device/\\
+"""
+
+
+def test_python_runs_written_in_prose_after_a_label(tmp_path: Path) -> None:
+    make_tree(tmp_path, {"Dockerfile": APP, "duplicate_images.py": DUPLICATE, "README.md": LABELLED})
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    lines = [
+        d.line
+        for d in audit(LABELLED, "README.md", model, {}, tmp_path, tmp_path)
+        if "positional" in d.message
+    ]
+    assert lines == [5, 9]
+
+
+# A shell script whose functions read their own arguments, not the script's
+
+ENV_USER = """\
+#!/bin/bash
+set_password() {
+    local user=$1
+    local password=$2
+    echo "${user}:${password}" | chpasswd
+}
+
+if ! id "$MY_USER" &>/dev/null; then
+    adduser --disabled-password --gecos "" --uid $MY_UID $MY_USER
+    set_password "$MY_USER" "$MY_PASSWORD"
+fi
+"""
+
+
+def test_a_script_whose_functions_alone_read_arguments(tmp_path: Path) -> None:
+    [(line, message, confidence)] = found(tmp_path, "./build.sh alice", ENV_USER)
+    assert (line, confidence) == (4, "likely")
+    assert "build.sh reads no argument" in message
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        'set_password "$@"',  # the function is given the script's arguments
+        'set_password "$1" secret',
+        "set_password() { echo $1; }\nset_password x",  # a one-line function: not told apart
+    ],
+)
+def test_a_function_given_the_scripts_arguments(tmp_path: Path, call: str) -> None:
+    assert found(tmp_path, "./build.sh alice", ENV_USER + call + "\n") == []

@@ -609,6 +609,7 @@ AUDIT_LAYERS = (
         "shipped_functions",
     ),
     ("imageless_runs", "listed_env", "main_env", "cmd_files", "ignored_places"),
+    ("container_args",),
     ("docgen.audit",),
 )
 """The modules of `docgen/audit/` in the order they build on each other (docs/architecture.md): the

@@ -118,7 +118,7 @@ def _started(model: ImageModel) -> tuple[Setting | None, Setting | None]:
     return last.get("ENTRYPOINT"), last.get("CMD")
 
 
-def _work_dir(model: ImageModel, before: int) -> str | None:
+def work_dir_at(model: ImageModel, before: int) -> str | None:
     """The working folder of the target's chain at Dockerfile line `before` (its WORKDIRs up to there);
     None when one is a variable."""
     labels = {stage.label for stage in model.chain()}
@@ -194,7 +194,7 @@ def served(model: ImageModel) -> _Served | None:
         attr = found[1].split(":", 1)[1].split("(", 1)[0]
         path = module.replace(".", "/") + ".py"
     holder = words[index][1]
-    folder = _work_dir(model, holder.line)
+    folder = work_dir_at(model, holder.line)
     if folder is None:
         return None
     for option in ("--app-dir", "--chdir"):
@@ -207,7 +207,7 @@ def served(model: ImageModel) -> _Served | None:
     return _Served(shown, module, attr, holder, posixpath.normpath(posixpath.join(folder, path)))
 
 
-def _module_file(model: ImageModel, where: str) -> Path | None:
+def context_file_at(model: ImageModel, where: str) -> Path | None:
     """The build-context file a COPY of the target's chain puts at `where` in the image (the latest
     that does); None when none does."""
     if not model.file:
@@ -221,7 +221,7 @@ def _module_file(model: ImageModel, where: str) -> Path | None:
     for copy in sorted(model.context_copies, key=lambda c: c.line, reverse=True):
         if copy.stage not in indexes:
             continue
-        workdir = _work_dir(model, copy.line)
+        workdir = work_dir_at(model, copy.line)
         if workdir is None:
             return None
         try:
@@ -500,7 +500,7 @@ def _held(model: ImageModel) -> _Held | None:
     found = served(model)
     if found is None or not model.file:
         return None
-    file = _module_file(model, found.where)
+    file = context_file_at(model, found.where)
     source = text_or_none(file) if file is not None else None
     if file is None or source is None:
         return None

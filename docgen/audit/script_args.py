@@ -22,14 +22,14 @@ import os
 import posixpath
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.references import RUN_SCRIPT, Walk, inside, project_top, run_folders
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
-from docgen.markdown import Document, code_spans, lists
+from docgen.markdown import Document, Fence, code_spans, lists
 from docgen.model import Diagnostic, ImageModel
 from docgen.shell import DECLARE, shell_split
 
@@ -178,19 +178,48 @@ def ignored_arguments(
         if not words:
             continue
         if script not in read:
-            text = "\n".join(script_lines(script))
-            shell = script.suffix in (".sh", ".bash") or bool(_SHELL.match(text))
-            code = any(t.strip() and not t.lstrip().startswith("#") for t in text.splitlines())
-            read[script] = shell and code and _READS_ARGUMENTS.search(text) is None  # comments alone: a stub
+            read[script] = reads_no_arguments(script)
         if read[script]:
-            shown = " ".join(words[:3]) + (" …" if len(words) > 3 else "")
-            yield Diagnostic(
-                readme,
-                line,
-                f"README runs {path} with {shown}, but {script.name} reads no argument (no $1, $@, shift "
-                "or getopts): what it is given changes nothing",
-                confidence=LIKELY,
-            )
+            yield Diagnostic(readme, line, ignored_said(path, script.name, words), confidence=LIKELY)
+
+
+def ignored_said(path: str, script: str, words: list[str]) -> str:
+    """`README runs ./x.sh with a b, but x.sh reads no argument …`: what `ignored_arguments` says."""
+    shown = " ".join(words[:3]) + (" …" if len(words) > 3 else "")
+    return (
+        f"README runs {path} with {shown}, but {script} reads no argument (no $1, $@, shift or getopts): "
+        "what it is given changes nothing"
+    )
+
+
+_BODY_END = re.compile(r"^[ \t]*\}[ \t]*(?:#.*)?$")
+_OWN_ARGUMENTS = re.compile(r"\$\{?[#@*\d]|\bshift\b")
+"""What a function's body reads of its own arguments (`local user=$1`), not the script's."""
+
+
+def reads_no_arguments(script: Path) -> bool:
+    """Whether the shell script at `script` holds code (not comments alone: a stub) and reads none of its
+    arguments (`_READS_ARGUMENTS`), those its functions read of their own (`$1` in `set_password() {
+    local user=$1; … }`) left out: a function that gets the script's arguments is called with them
+    (`main "$@"`), which reads them."""
+    lines = script_lines(script)
+    text = "\n".join(lines)
+    if not (script.suffix in (".sh", ".bash") or _SHELL.match(text)):
+        return False
+    if not any(t.strip() and not t.lstrip().startswith("#") for t in lines):
+        return False
+    kept: list[str] = []
+    inside = False
+    for line in lines:
+        if inside:
+            if _BODY_END.match(line):
+                inside = False
+            kept.append(_OWN_ARGUMENTS.sub(" ", line))
+            continue
+        if _FUNCTION.match(line) is not None and line.rstrip().endswith("{"):
+            inside = True
+        kept.append(line)
+    return _READS_ARGUMENTS.search("\n".join(kept)) is None
 
 
 def found_scripts(
@@ -863,6 +892,10 @@ class ScriptOptions:
     """Options end at the first word that is none (`getopts`, `getopt -o +…`)."""
     where: tuple[tuple[str, int], ...] = ()
     """(option, script line) of each option declared on a line of its own (`add_argument`)."""
+    positionals: tuple[tuple[str, int], ...] | None = None
+    """(name, script line) of each positional argument an `argparse` parser declares, each taking one
+    word, when every option takes one value or none; None when the words it takes cannot be counted
+    (a positional or an option with `nargs` but 1, subcommands, another parser, a custom action)."""
 
     def takes(self, option: str) -> bool:
         """Whether the script accepts `option` (`--name`, `--name=x`, `-n`, `-nfoo`, `-rv`)."""
@@ -958,13 +991,79 @@ def _letters(optstring: str) -> tuple[set[str], set[str]]:
 
 _OTHER_PARSERS = re.compile(
     r"^[ \t]*(?:from|import)[ \t]+(?:click|typer|fire|docopt|absl|hydra|jsonargparse|tap|simple_parsing"
-    r"|configargparse|omegaconf)\b|\bHfArgumentParser\b|\bparse_known(?:_intermixed)?_args\b"
-    r"|\bsys\.argv\[",
+    r"|configargparse|omegaconf)\b|\bHfArgumentParser\b|\bparse_known(?:_intermixed)?_args\b",
     re.MULTILINE,
 )
 """What makes a Python script take options its `add_argument` calls do not show: another parser (click
-and typer spell `desc_act` `--desc-act`; `HfArgumentParser` takes both spellings), options read from
-`sys.argv` or passed on (`parse_known_args`), a parent parser of another file, other option prefixes."""
+and typer spell `desc_act` `--desc-act`; `HfArgumentParser` takes both spellings), options passed on
+(`parse_known_args`), a parent parser of another file, other option prefixes. (Options read from
+`sys.argv` itself: `_reads_argv`.)"""
+
+
+def _reads_argv(tree: ast.Module) -> bool:
+    """Whether the script reads its words from `sys.argv` other than through its parser: any use of
+    `sys.argv` (or `argv` imported from `sys`) but its name (`sys.argv[0]`) and the whole list of its
+    words (`sys.argv[1:]`) given to `parse_args` or to a function of the script whose parameter it
+    binds is only given to `parse_args` (`main(sys.argv[1:])` with `def main(argv): …
+    parser.parse_args(argv)`, or never read)."""
+    functions = {n.name: n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    imported = any(
+        isinstance(n, ast.ImportFrom) and n.module == "sys" and any(a.name == "argv" for a in n.names)
+        for n in ast.walk(tree)
+    )
+    parents: dict[int, ast.AST] = {}
+    for node in ast.walk(tree):
+        for child in ast.iter_child_nodes(node):
+            parents[id(child)] = node
+
+    def parsed(node: ast.expr) -> bool:
+        """`node` is an argument of a `….parse_args(…)` call."""
+        call = parents.get(id(node))
+        if isinstance(call, ast.keyword):
+            call = parents.get(id(call))
+        return (
+            isinstance(call, ast.Call)
+            and node is not call.func
+            and isinstance(call.func, ast.Attribute)
+            and call.func.attr in ("parse_args", "parse_intermixed_args")
+        )
+
+    def handed_on(node: ast.expr) -> bool:
+        """`node` is the positional argument of a call of a script function that only parses it."""
+        call = parents.get(id(node))
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and node in call.args):
+            return False
+        function = functions.get(call.func.id)
+        if function is None or call.args.index(node) >= len(function.args.args):
+            return False
+        name = function.args.args[call.args.index(node)].arg
+        uses = [n for n in ast.walk(function) if isinstance(n, ast.Name) and n.id == name]
+        return all(isinstance(n.ctx, ast.Load) and parsed(n) for n in uses)
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr == "argv":
+            if not (isinstance(node.value, ast.Name) and node.value.id == "sys"):
+                continue
+        elif not (imported and isinstance(node, ast.Name) and node.id == "argv"):
+            continue
+        whole = parents.get(id(node))
+        if isinstance(whole, ast.Subscript) and whole.value is node:
+            index = whole.slice
+            if isinstance(index, ast.Constant) and index.value == 0:
+                continue  # the script's own name
+            if (
+                isinstance(index, ast.Slice)
+                and isinstance(index.lower, ast.Constant)
+                and index.lower.value == 1
+                and index.upper is None
+                and index.step is None
+                and (parsed(whole) or handed_on(whole))
+            ):
+                continue
+        return True
+    return False
+
+
 _NO_VALUE_ACTIONS = frozenset(
     {"store_true", "store_false", "store_const", "append_const", "count", "help", "version"}
 )
@@ -981,6 +1080,8 @@ def _python_options(path: Path) -> ScriptOptions | None:
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return None
+    if _reads_argv(tree):
         return None
     parsers = {
         target.id
@@ -1003,9 +1104,20 @@ def _python_options(path: Path) -> ScriptOptions | None:
     first = 0
     where: list[tuple[str, int]] = []
     prefixes = True
+    positionals: list[tuple[str, int]] | None = []
+    builders = sum(
+        isinstance(n, ast.Call) and ast.unparse(n.func).endswith("ArgumentParser") for n in ast.walk(tree)
+    )
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
             continue
+        if node.func.attr in (
+            "add_subparsers",
+            "add_parser",
+            "add_argument_group",
+            "add_mutually_exclusive_group",
+        ):
+            positionals = None if node.func.attr != "add_argument_group" else positionals
         if node.func.attr == "ArgumentParser":
             for keyword in node.keywords:
                 if keyword.arg in (None, "parents", "prefix_chars", "fromfile_prefix_chars"):
@@ -1021,13 +1133,17 @@ def _python_options(path: Path) -> ScriptOptions | None:
         if len(names) != len(node.args) or any(k.arg is None for k in node.keywords):
             return None
         options = [n for n in names if n.startswith("-")]
-        if not options:
-            continue  # a positional argument
-        first = min(first or node.lineno, node.lineno)
-        where += [(option, node.lineno) for option in options]
         keywords = {k.arg: k.value for k in node.keywords}
         action = keywords.get("action")
         nargs = keywords.get("nargs")
+        if not _one_word(action, nargs, bool(options)):
+            positionals = None
+        if not options:
+            if names and positionals is not None:  # a positional argument
+                positionals.append((names[0], node.lineno))
+            continue
+        first = min(first or node.lineno, node.lineno)
+        where += [(option, node.lineno) for option in options]
         takes_value = not (isinstance(action, ast.Constant) and action.value in _NO_VALUE_ACTIONS) and not (
             isinstance(nargs, ast.Constant) and nargs.value == 0
         )
@@ -1040,8 +1156,28 @@ def _python_options(path: Path) -> ScriptOptions | None:
     short.add("-h")
     long.add("--help")
     return ScriptOptions(
-        first, "argparse", frozenset(short), frozenset(long), frozenset(values), prefixes, False, tuple(where)
+        first,
+        "argparse",
+        frozenset(short),
+        frozenset(long),
+        frozenset(values),
+        prefixes,
+        False,
+        tuple(where),
+        tuple(positionals) if positionals is not None and builders == 1 else None,
     )
+
+
+def _one_word(action: ast.expr | None, nargs: ast.expr | None, option: bool) -> bool:
+    """Whether an `add_argument` with these `action` and `nargs` takes one word (an option: one value or
+    none), so that the words a command gives the parser can be counted."""
+    if action is not None and not (
+        isinstance(action, ast.Constant) and action.value in (*_NO_VALUE_ACTIONS, "store", "append")
+    ):
+        return False  # `extend`, `BooleanOptionalAction`, a class of the script: not counted
+    if nargs is None:
+        return True
+    return isinstance(nargs, ast.Constant) and (nargs.value == 1 or (option and nargs.value == 0))
 
 
 def script_options(path: Path) -> ScriptOptions | None:
@@ -1151,6 +1287,57 @@ def _given_options(words: list[str], declared: ScriptOptions) -> Iterator[str]:
             index += 1
 
 
+_LABELLED_RUN = re.compile(
+    r"(?:^|[\s(])(?:\d+\.[ \t]*)?(?:[Rr]un|[Ee]xample|e\.g\.|[Uu]sage)[ \t]*:[ \t]*"
+    r"(python[\d.]*[ \t]+[\w./-]+\.py(?:[ \t]+[^\s,;`]+)*)[ \t]*[,;\\]?[ \t]*$"
+)
+"""A Python run written in prose after a label, ending its line: `example: python dup.py 24 /data/,`,
+`4.run: python train.py --epochs 3\\`."""
+
+
+def _labelled_runs(doc: Document) -> list[Fence]:
+    """A one-line block of each Python run a prose line ends with after a label (`_LABELLED_RUN`), for the
+    rules that read its words: a README with no code block writes its examples so."""
+    found = []
+    for para in doc.paragraphs:
+        for number, text in para.lines:
+            if "python" in text and (run := _LABELLED_RUN.search(text)) is not None:
+                command = run.group(1).rstrip("\\").rstrip()  # a line break's `\\`
+                found.append(Fence("bash", [(number, command)], para.section, inline=True))
+    return found
+
+
+def _positional_words(words: list[str], declared: ScriptOptions) -> list[str] | None:
+    """The words a command gives a Python script that its `argparse` parser reads as positional
+    arguments (no option, nor an option's value); None when they cannot be counted: the parser's
+    positionals are not known, a word may be several or none (a variable, a placeholder, a glob), a
+    word may be a negative number or asks for help, or an option is not one the parser declares whole
+    (a prefix, a bundle of short options)."""
+    if declared.positionals is None:
+        return None
+    given: list[str] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        index += 1
+        if word in ("&&", ";", "||", "|", "&"):
+            break
+        if _UNREAD.search(word) or re.match(r"-\.?\d", word) or word in ("-h", "--help"):
+            return None
+        if word == "--":
+            given += words[index:]
+            break
+        if not word.startswith("-") or word == "-":
+            given.append(word)
+            continue
+        name = word.split("=", 1)[0]
+        if name not in declared.short | (declared.long or frozenset()):
+            return None  # a prefix, `-n3`, a bundle: not read here
+        if name in declared.values and "=" not in word:
+            index += 1
+    return given
+
+
 def undeclared_options(
     doc: Document,
     readme: str,
@@ -1178,21 +1365,12 @@ def undeclared_options(
             read[script] = script_options(script)
         return read[script]
 
-    for line, path, script, words in found_scripts(doc, directory, audited, project, python=True):
+    labelled = replace(doc, fences=[*doc.fences, *_labelled_runs(doc)])
+    for line, path, script, words in found_scripts(labelled, directory, audited, project, python=True):
         declared = known(script)
-        if declared is None or words is None:
-            continue
-        for word in _given_options(words, declared):
-            name = word.split("=", 1)[0]
-            if _UNREAD.search(name) or declared.takes(word):
-                continue
-            yield Diagnostic(
-                readme,
-                line,
-                f"README runs {path} with {name}, but {_refusal(name, script.name, declared)}",
-                confidence=CERTAIN,
-            )
-            break
+        said = run_refusal(path, script.name, words, declared) if declared and words is not None else None
+        if said is not None:
+            yield Diagnostic(readme, line, said, confidence=CERTAIN)
     top = project_top(directory, project)
     bases = run_folders(directory, audited, top)
     starts = [at for at, _ in doc.headings]
@@ -1236,6 +1414,38 @@ def undeclared_options(
                 f"{_refusal(refused[0], real.name, declared)}",
                 confidence=CERTAIN,
             )
+
+
+def run_refusal(path: str, script: str, words: list[str], declared: ScriptOptions) -> str | None:
+    """What the parser `declared` of the script `script` (run as `path`) refuses of the words a command
+    gives it: its first option the parser does not declare, else positional words beyond those an
+    `argparse` parser takes; None when it takes them all."""
+    for word in _given_options(words, declared):
+        name = word.split("=", 1)[0]
+        if _UNREAD.search(name) or declared.takes(word):
+            continue
+        return f"README runs {path} with {name}, but {_refusal(name, script, declared)}"
+    given = _positional_words(words, declared)
+    if given is not None and declared.positionals is not None and len(given) > len(declared.positionals):
+        return _too_many(path, script, given, declared)
+    return None
+
+
+def _too_many(path: str, script: str, given: list[str], declared: ScriptOptions) -> str:
+    """`README runs x.py with 2 positional arguments (24 /data), but its argparse (x.py:9) declares one,
+    amount, so it exits with "unrecognized arguments: /data"`."""
+    taken = declared.positionals or ()
+    extra = given[len(taken) :]
+    named = ", ".join(name for name, _ in taken)
+    count = {0: "none", 1: "one"}.get(len(taken), str(len(taken)))
+    at = f"{script}:{taken[0][1]}" if taken else f"{script}:{declared.line}"
+    said = " ".join(given[:4]) + (" …" if len(given) > 4 else "")
+    shown = " ".join(extra[:3]) + (" …" if len(extra) > 3 else "")
+    return (
+        f"README runs {path} with {len(given)} positional argument{'s' if len(given) > 1 else ''} ({said}), "
+        f"but its argparse ({at}) declares {count}{', ' + named if named else ''}, so it exits with "
+        f'"unrecognized arguments: {shown}"'
+    )
 
 
 def _respelled(option: str, declared: ScriptOptions) -> bool:
