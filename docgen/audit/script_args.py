@@ -1139,7 +1139,9 @@ def _python_options(path: Path) -> ScriptOptions | None:
         if not _one_word(action, nargs, bool(options)):
             positionals = None
         if not options:
-            if names and positionals is not None:  # a positional argument
+            if not names:
+                positionals = None  # `add_argument(dest="x")`: not counted
+            elif positionals is not None:  # a positional argument
                 positionals.append((names[0], node.lineno))
             continue
         first = min(first or node.lineno, node.lineno)
