@@ -218,9 +218,9 @@ def _wrong_arity(commands: list[tuple[int, list[str]]], readme: str) -> Iterator
 
 
 COMPOSE_VERBS = frozenset(
-    "attach bridge build commit config cp create down events exec export images kill logs ls pause port "
-    "ps publish pull push restart rm run scale start stats stop top unpause up version viz volumes wait "
-    "watch alpha help bundle".split()
+    "attach bridge build commit config convert cp create down events exec export images kill logs ls pause "
+    "port ps publish pull push restart rm run scale start stats stop top unpause up version viz volumes "
+    "wait watch alpha help bundle".split()
 )
 """The commands of `docker compose` (v2's reference, its experimental `alpha`) and of `docker-compose`
 v1 (`help`, `bundle`)."""
