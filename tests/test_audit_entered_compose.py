@@ -362,3 +362,8 @@ def test_make_after_entering_the_clone(tmp_path: Path) -> None:
     assert [(line, message.split(",")[0], confidence) for line, message, confidence in result] == [
         (10, "README runs make down in tool (where its steps lead)", "likely")
     ]
+
+
+def test_a_vendored_makefile_is_not_the_readmes(tmp_path: Path) -> None:
+    files = {"third_party/deploy/Makefile": MAKEFILE, "README.md": MAKE_README}
+    assert placed(tmp_path, files) == []

@@ -304,13 +304,15 @@ _INSIDE = re.compile(
 )
 """A line after which commands may run in a container or on another host (`docker exec -it app bash`)."""
 _ENV_FILES = (".env", ".env.example", ".env.sample", ".env.template", "env.example", ".env.dist")
+_VENDORED = frozenset("node_modules third_party third-party vendor external extern deps submodules".split())
+"""Folders of other projects' files: their Makefiles and compose files are not the README's."""
 _MOST_FOLDERS = 400
 """Folders of the project looked through for the file a command lacks (a larger tree is not read)."""
 
 
 def _found_below(top: Path, names: tuple[str, ...]) -> list[Path] | None:
-    """The files of `names` in the folders of `top` (four down; hidden folders and `node_modules` not
-    read), nearest first; None when the tree has more than `_MOST_FOLDERS` folders."""
+    """The files of `names` in the folders of `top` (four down; hidden folders and vendored ones,
+    `_VENDORED`, not read), nearest first; None when the tree has more than `_MOST_FOLDERS` folders."""
     found: list[Path] = []
     seen = 0
     base = len(top.parts)
@@ -320,9 +322,7 @@ def _found_below(top: Path, names: tuple[str, ...]) -> list[Path] | None:
             return None
         here = Path(folder)
         depth = len(here.parts) - base
-        dirs[:] = (
-            sorted(d for d in dirs if not d.startswith(".") and d != "node_modules") if depth < 4 else []
-        )
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in _VENDORED) if depth < 4 else []
         dirs[:] = [d for d in dirs if not os.path.islink(here / d)]
         hit = next((here / n for n in names if n in files), None)
         if hit is not None:
