@@ -601,3 +601,21 @@ def test_an_entrypoint_that_takes_the_options_itself(tmp_path: Path) -> None:
         (tmp_path / "go.sh").write_text('#!/bin/sh\nexec python deploy.py "$@"\n')
         model = build_model(tmp_path / "Dockerfile", "Dockerfile")
         assert bool(after_image(readme, [model], tmp_path)) is said, dockerfile
+
+
+def test_an_option_the_readmes_usage_listing_gives() -> None:
+    readme = """\
+# Deployer
+
+```bash
+docker run --rm ghcr.io/acme/deployer:1 -e env=prod -v site.yml
+```
+
+```text
+usage: deployer [options] PLAYBOOK
+  -e, --extra-vars KEY=VALUE   set a variable
+  -v, --verbose                say more
+```
+"""
+    assert after_image(readme) == []
+    assert len(after_image(readme.replace("  -e, --extra-vars", "  --extra-vars"))) == 1

@@ -48,7 +48,8 @@ mounted, no port published (`misplaced_options`). Read in every README, with or 
 Left alone: an image whose ENTRYPOINT is a program that takes such options itself (`ansible-playbook
 -e k=v`, `docker`, `node -e`, `mysql -e`: by the Dockerfile's ENTRYPOINT when the README builds the
 image, by the image's name otherwise), and an ENTRYPOINT script beside the Dockerfile that reads the
-option (`-e)` in a `case`, `"-e"`, a `getopts` letter) (`certain`).
+option (`-e)` in a `case`, `"-e"`, a `getopts` letter), and an option a usage listing of the README's
+blocks gives (the program's `--help` output: `  -e, --extra-vars …`) (`certain`).
 
 And an interactive `docker run -it` of the README's own image with no words after the image, after which
 the README says the reader is inside the container (`idle_shells`), while the image has no ENTRYPOINT
@@ -184,17 +185,36 @@ def _reads_option(model: ImageModel, directory: Path | None, option: str) -> boo
     return False
 
 
+_LISTED_OPTION = re.compile(r"^\s*(-[A-Za-z]|--[a-z][\w-]+)(?:,|=\S*\s{2,}|\s+[A-Z_<\[]\S*\s{2,}|\s{2,})")
+"""An option opening a line of a program's usage listing (`  -e, --extra-vars`, `  -v VOLUME  mount …`)."""
+
+
+def _documented(doc: Document) -> set[str]:
+    """The options a usage listing of the README's blocks gives (a program's `--help` output, on lines
+    that name no docker command): the image's program takes them as its own."""
+    found: set[str] = set()
+    for fence in doc.fences:
+        for _, text in fence.lines:
+            if "docker" not in text and (match := _LISTED_OPTION.match(text)) is not None:
+                found.add(match.group(1))
+    return found
+
+
 def misplaced_options(
     doc: Document, readme: str, models: Sequence[ImageModel], directory: Path | None = None
 ) -> Iterator[Diagnostic]:
     """`docker run` options written after the image (see the module's docstring)."""
     built = built_repositories(doc) if models else {}
+    documented: set[str] | None = None
     for line, image, read, after in docker_runs(doc):
         if any(n == "--entrypoint" for n, _ in read.values):
             continue
         options = _misplaced(after)
         if not options:
             continue
+        documented = _documented(doc) if documented is None else documented
+        if options[0].split("=", 1)[0].split(" ", 1)[0] in documented:
+            continue  # (the README tells the option as its program's own)
         model = own_model(image, built, models) if built else None
         if (
             model is None
