@@ -6,7 +6,10 @@ not."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from helpers import make_tree
 
 from docgen.audit import audit
 from docgen.dockerfile import parse_dockerfile
@@ -166,3 +169,56 @@ Or publish every tag at once: `docker push -a kestrel/trainer latest`.
 )
 def test_push_pull_and_tag_with_their_images(text: str) -> None:
     assert found(text) == []
+
+
+OLLAMA = (
+    "services:\n  ollama:\n    image: ollama/ollama\n  webui:\n    image: ghcr.io/open-webui/open-webui\n"
+)
+
+
+def composed(root: Path, text: str) -> list[str]:
+    make_tree(root, {"docker-compose.yml": OLLAMA, "README.md": text})
+    found = audit(text, "README.md", MODEL, {}, root, root)
+    return [
+        f"{d.line}: {d.message} ({d.confidence})" for d in found if "no docker compose command" in d.message
+    ]
+
+
+def test_a_service_where_the_compose_command_goes(tmp_path: Path) -> None:
+    text = """\
+# Models
+
+List them:
+
+```bash
+docker compose ollama ollama list
+sudo docker-compose --env-file .env webui ls /app
+```
+
+Or `docker compose upp -d` to start them.
+"""
+    assert composed(tmp_path, text) == [
+        "6: README runs docker compose ollama ollama list, but ollama is no docker compose command (compose "
+        "refuses it: unknown command) but a service of docker-compose.yml:2: to run a command in it, use "
+        "docker compose exec ollama ollama list (or run) (certain)",
+        "7: README runs docker compose --env-file .env webui ls /app, but webui is no docker compose command "
+        "(compose refuses it: unknown command) but a service of docker-compose.yml:4: to run a command in "
+        "it, use docker compose exec webui ls /app (or run) (certain)",
+        "10: README runs docker compose upp -d, but upp is no docker compose command: it cannot run (did "
+        "you mean up?) (certain)",
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "```bash\ndocker compose exec ollama ollama list\ndocker-compose -p llm up -d\n```\n",
+        "```bash\ndocker compose alpha watch\ndocker compose ls && docker compose version\n```\n",
+        "```bash\nsudo apt-get install -y docker-compose jq\n```\n",  # not a compose command
+        "```bash\ndocker compose <command>\ndocker compose COMMAND [ARGS]\n```\n",  # placeholders
+        "```bash\ndocker compose relayctl x\n```\n",  # neither a service nor a slip: a plugin perhaps
+        "Install `docker-compose` first, then `docker compose --help`.\n",
+    ],
+)
+def test_compose_commands_that_stay_silent(tmp_path: Path, text: str) -> None:
+    assert composed(tmp_path, text) == []

@@ -225,3 +225,145 @@ def test_compose_commands_that_may_find_a_file(
     tmp_path: Path, readme: str, files: dict[str, str], page: str
 ) -> None:
     assert here(tmp_path, readme, {"deploy/compose.yaml": SERVICE, **files}, page) == []
+
+
+CLONED = """\
+# Whisper on the GPU
+
+## Setup
+
+1. **Clone the repository:**
+   ```bash
+   git clone https://github.com/acme/whisper-gpu.git
+   cd whisper-gpu
+   ```
+2. Copy the settings: `cp .env.example .env`
+
+## Usage
+
+```bash
+docker compose build
+```
+
+```bash
+docker compose run --rm whisper python serve.py
+```
+"""
+SERVICE_ONLY = {"docker/docker-compose.yml": SERVICE, ".env.example": "TOKEN=x\n", "README.md": CLONED}
+
+
+def placed(root: Path, files: dict[str, str], readme: str = "README.md") -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": APP} | files)
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    text = (root / readme).read_text(encoding="utf-8")
+    found = audit(text, readme, model, {}, (root / readme).parent, root)
+    return [
+        (d.line, d.message, d.confidence)
+        for d in found
+        if "where its steps lead" in d.message or ("no Makefile is there" in d.message)
+    ]
+
+
+def test_compose_in_the_clone_the_readme_enters_has_no_file(tmp_path: Path) -> None:
+    assert placed(tmp_path, SERVICE_ONLY) == [
+        (
+            15,
+            "README runs docker compose build in whisper-gpu (where its steps lead) (and 1 more compose "
+            "command of the README), but no compose.yaml, compose.yml, docker-compose.yml or "
+            "docker-compose.yaml is in that folder nor in one above it: compose finds no configuration file "
+            "(the project's is docker/docker-compose.yml: name it with -f or cd there first)",
+            "likely",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"docker-compose.yml": SERVICE},  # the root holds one
+        {".env": "COMPOSE_FILE=docker/docker-compose.yml\n"},  # the folder's .env names it
+        {"README.md": CLONED.replace("cd whisper-gpu\n", "cd whisper-gpu/docker\n")},  # enters its folder
+        {"README.md": CLONED.replace("2. Copy", "2. Then `cd docker`. Copy")},  # prose moves the reader
+        {"README.md": CLONED.replace("Clone the repository", "Get the sources")},  # whose clone is unsaid
+        {
+            "README.md": CLONED.replace(
+                "docker compose build", "docker compose -f docker/docker-compose.yml build"
+            )
+        },
+        {"README.md": CLONED.replace("## Usage", "Save it as `docker-compose.yml`.\n\n## Usage")},
+    ],
+)
+def test_placed_compose_commands_that_stay_silent(tmp_path: Path, change: dict[str, str]) -> None:
+    assert placed(tmp_path, SERVICE_ONLY | change) == []
+
+
+MAKEFILE = (
+    "COMPOSE := docker compose\n\nup:\n\t$(COMPOSE) up -d\n\n"
+    "down:\n\t$(COMPOSE) down\n\nhelp:\n\t@echo up down\n"
+)
+MAKE_README = """\
+# Model server
+
+Wraps the compose file with a `Makefile`.
+
+## Usage
+
+```bash
+make up      # start both models
+make down    # stop everything
+```
+"""
+
+
+def test_make_where_the_readme_stands_has_no_makefile(tmp_path: Path) -> None:
+    files = {"deploy/Makefile": MAKEFILE, "deploy/docker-compose.yml": SERVICE, "README.md": MAKE_README}
+    assert placed(tmp_path, files) == [
+        (
+            8,
+            "README runs make up in the README's folder (and 1 more make command of the README), but no "
+            "Makefile is there: make stops (no rule to make target up); the Makefile with rule up is "
+            "deploy/Makefile (run make -C deploy up, or cd deploy first)",
+            "certain",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"Makefile": MAKEFILE},  # one beside the README
+        {"README.md": MAKE_README.replace("```bash\n", "```bash\ncd deploy\n")},  # the block enters it
+        {"README.md": MAKE_README.replace("## Usage", "First `cd deploy`.\n\n## Usage")},
+        {
+            "README.md": MAKE_README.replace("make up  ", "make -C deploy up").replace(
+                "make down", "make -C deploy down"
+            )
+        },
+        {
+            "README.md": MAKE_README.replace("make up  ", "make lint").replace("make down", "make test")
+        },  # no rule
+        {
+            "README.md": MAKE_README.replace("## Usage", "Run `cmake -B build` first.\n\n## Usage")
+        },  # generated
+        {"README.md": MAKE_README.replace("## Usage", "Inside the container:\n\n## Usage")},
+    ],
+)
+def test_make_commands_that_stay_silent(tmp_path: Path, change: dict[str, str]) -> None:
+    files = {"deploy/Makefile": MAKEFILE, "deploy/docker-compose.yml": SERVICE, "README.md": MAKE_README}
+    assert placed(tmp_path, files | change) == []
+
+
+def test_make_after_entering_the_clone(tmp_path: Path) -> None:
+    readme = (
+        "# Tool\n\nClone this repo:\n\n```sh\ngit clone https://github.com/acme/tool && cd tool\n```\n\n"
+        "```sh\nmake down\n```\n"
+    )
+    result = placed(tmp_path, {"deploy/Makefile": MAKEFILE, "README.md": readme})
+    assert [(line, message.split(",")[0], confidence) for line, message, confidence in result] == [
+        (10, "README runs make down in tool (where its steps lead)", "likely")
+    ]
+
+
+def test_a_vendored_makefile_is_not_the_readmes(tmp_path: Path) -> None:
+    files = {"third_party/deploy/Makefile": MAKEFILE, "README.md": MAKE_README}
+    assert placed(tmp_path, files) == []

@@ -111,10 +111,11 @@ def test_options_the_command_has_or_not_its_own(tmp_path: Path, block: str) -> N
     assert found(tmp_path, block) == []
 
 
-def misplaced(option: str, image: str = "app:cpu") -> str:
+def misplaced(option: str, lost: str, image: str = "app:cpu", many: bool = False) -> str:
     return (
         f"README's docker run passes {option} after the image {image}: docker run gives the words after "
-        "the image to the container, so it is not docker's option (put it before the image)"
+        f"the image to the container as its command, so {'they are' if many else 'it is'} not docker's "
+        f"option{'s' if many else ''} ({lost}: put {'them' if many else 'it'} before the image)"
     )
 
 
@@ -123,15 +124,22 @@ def misplaced(option: str, image: str = "app:cpu") -> str:
     [
         (
             'docker run -d --name app -p 8091:8091 app:cpu -e THREADS="10" -v ./models:/app/models',
-            misplaced("-e THREADS=10"),
+            misplaced(
+                "-e THREADS=10, -v ./models:/app/models",
+                "no variable is set, no volume is mounted",
+                many=True,
+            ),
         ),
         (
             "docker run --rm app:cpu \\\n  -v $PWD/data:/data \\\n  --gpus all",
-            misplaced("-v $PWD/data:/data"),
+            misplaced("-v $PWD/data:/data, --gpus all", "no volume is mounted, no GPU is given", many=True),
         ),
-        ("docker run -it app:cpu --gpus=all", misplaced("--gpus=all")),
-        ("sudo docker run app:cpu -p 8080:80", misplaced("-p 8080:80")),
-        ("docker run app:cpu --device /dev/kfd --device /dev/dri", misplaced("--device /dev/kfd")),
+        ("docker run -it app:cpu --gpus=all", misplaced("--gpus=all", "no GPU is given")),
+        ("sudo docker run app:cpu -p 8080:80", misplaced("-p 8080:80", "no port is published")),
+        (
+            "docker run app:cpu --device /dev/kfd --device /dev/dri",
+            misplaced("--device /dev/kfd, --device /dev/dri", "no device is given", many=True),
+        ),
     ],
 )
 def test_a_run_option_after_the_image(tmp_path: Path, block: str, said: str) -> None:

@@ -15,7 +15,8 @@ import pytest
 
 from docgen.audit import audit
 from docgen.dockerfile import parse_dockerfile
-from docgen.pipeline import model_of
+from docgen.model import ImageModel
+from docgen.pipeline import build_model, model_of
 
 PLAIN = 'FROM ubuntu:22.04\nCOPY draw.sh /draw.sh\nCMD ["/draw.sh"]\n'
 
@@ -531,3 +532,90 @@ def test_an_option_heading_offers_the_pull_first() -> None:
 )
 def test_alternative_pulls_that_stay_silent(readme: str) -> None:
     assert dropped(readme) == []
+
+
+def after_image(readme: str, models: list[ImageModel] | None = None, root: Path | None = None) -> list[str]:
+    found = audit(readme, "README.md", models or [], {}, root, root)
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in found if "after the image" in d.message]
+
+
+PULLED = """\
+# Local LLM server
+
+Set `THREADS` to your core count.
+
+```bash
+docker pull ghcr.io/acme/llm-server:cpu
+docker run -d --name llm -p 8091:8091 ghcr.io/acme/llm-server:cpu -e THREADS="8" -v ./models:/srv/models
+```
+"""
+
+
+def test_options_after_a_pulled_image_with_no_dockerfile() -> None:
+    assert after_image(PULLED) == [
+        "7: README's docker run passes -e THREADS=8, -v ./models:/srv/models after the image "
+        "ghcr.io/acme/llm-server:cpu: docker run gives the words after the image to the container as its "
+        "command, so they are not docker's options (no variable is set, no volume is mounted: put them "
+        "before the image) (certain)"
+    ]
+
+
+def test_a_name_after_the_image_follows_another_misplaced_option() -> None:
+    readme = "```sh\ndocker run -d org/whisper-api:gpu --gpus all --name whisper\n```\n"
+    assert [r.split(": docker run")[0] for r in after_image(readme)] == [
+        "2: README's docker run passes --gpus all, --name whisper after the image org/whisper-api:gpu"
+    ]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "docker run --rm -e THREADS=8 -v ./models:/srv/models ghcr.io/acme/llm-server:cpu",  # before
+        "docker run --rm willhallonline/ansible:2.16 -e env=prod -v site.yml",  # ansible's own -e
+        "docker run --rm docker:27-cli run -e X=1 -v a:/b alpine",  # a command first
+        "docker run --rm docker:27-cli -e X=1",  # the docker CLI's image
+        "docker run --rm org/whisper-api:gpu --name whisper",  # a name alone: the program's flag
+        "docker run --rm org/whisper-api:gpu -e production",  # not NAME=value
+        "docker run --rm <image> -e X=1 -v ./m:/m",  # a placeholder
+    ],
+)
+def test_words_after_the_image_that_stay_silent(command: str) -> None:
+    assert after_image(f"```bash\n{command}\n```\n") == []
+
+
+def test_an_entrypoint_that_takes_the_options_itself(tmp_path: Path) -> None:
+    readme = (
+        "# Deployer\n\n```bash\ndocker build -t acme/deployer .\n"
+        "docker run acme/deployer -e env=prod site.yml\n```\n"
+    )
+    for dockerfile, said in (
+        ('FROM python:3.12-slim\nENTRYPOINT ["ansible-playbook"]\n', False),
+        ('FROM python:3.12-slim\nCOPY run.sh /run.sh\nENTRYPOINT ["/run.sh"]\n', False),  # reads -e
+        ('FROM python:3.12-slim\nCOPY go.sh /go.sh\nENTRYPOINT ["/go.sh"]\n', True),  # passes "$@" on
+        ('FROM python:3.12-slim\nCMD ["python", "deploy.py"]\n', True),
+    ):
+        (tmp_path / "Dockerfile").write_text(dockerfile, encoding="utf-8")
+        (tmp_path / "run.sh").write_text(
+            'while getopts "e:v" o; do\n  case $o in\n    e) E=$OPTARG;;\n  esac\ndone\n'
+        )
+        (tmp_path / "go.sh").write_text('#!/bin/sh\nexec python deploy.py "$@"\n')
+        model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+        assert bool(after_image(readme, [model], tmp_path)) is said, dockerfile
+
+
+def test_an_option_the_readmes_usage_listing_gives() -> None:
+    readme = """\
+# Deployer
+
+```bash
+docker run --rm ghcr.io/acme/deployer:1 -e env=prod -v site.yml
+```
+
+```text
+usage: deployer [options] PLAYBOOK
+  -e, --extra-vars KEY=VALUE   set a variable
+  -v, --verbose                say more
+```
+"""
+    assert after_image(readme) == []
+    assert len(after_image(readme.replace("  -e, --extra-vars", "  --extra-vars"))) == 1

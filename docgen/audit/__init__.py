@@ -281,7 +281,7 @@ from docgen.audit.drivers import driver_claims
 from docgen.audit.dropped import dropped_stages, title_components
 from docgen.audit.edited_configs import edited_configs
 from docgen.audit.entered_builds import entered_builds, prose_builds
-from docgen.audit.entered_compose import entered_compose, unentered_compose
+from docgen.audit.entered_compose import entered_compose, placed_compose, placed_makes, unentered_compose
 from docgen.audit.entry_modes import default_modes, unknown_programs
 from docgen.audit.entry_options import entry_options, run_script_options
 from docgen.audit.env_blocks import env_blocks
@@ -421,6 +421,7 @@ from docgen.audit.run_args import (
     dropped_namespaces,
     empty_commands,
     idle_shells,
+    misplaced_options,
     run_args,
     shell_programs,
 )
@@ -750,10 +751,13 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     missing_continuations,
     powershell_continuations,
     docker_cli,
+    misplaced_options,
     entered_builds,
     prose_builds,
     entered_compose,
     unentered_compose,
+    placed_compose,
+    placed_makes,
     unknown_programs,
     overridden_prefixes,
     exported_unread,
@@ -1288,6 +1292,8 @@ def audit(
         found.extend(_ruled(script_versions, doc, text, path, directory, models))
         found.extend(_ruled(entered_compose, doc, path, directory, project))
         found.extend(_ruled(unentered_compose, doc, text, path, directory, project))
+        found.extend(_ruled(placed_compose, doc, text, path, directory, project))
+        found.extend(_ruled(placed_makes, doc, text, path, directory, project))
         found.extend(_ruled(tag_args, doc, path, directory, models, project))
         found.extend(_ruled(variant_tags, doc, path, directory, models, project))
         found.extend(_ruled(platform_builds, doc, path, directory, models, project))
@@ -1295,7 +1301,7 @@ def audit(
         found.extend(_ruled(unbuilt_bases, doc, text, path, directory, models, project))
         found.extend(ci_claims_found)
     # the claims of its commands and of the text around them that need no image
-    found.extend(_ruled(docker_cli, doc, path))
+    found.extend(_ruled(docker_cli, doc, path, directory))
     found.extend(_ruled(said_values, doc, path))
     found.extend(_ruled(run_urls, doc, text, path))
     found.extend(_ruled(dropped_namespaces, doc, text, path, directory))
@@ -1310,6 +1316,7 @@ def audit(
     if directory is not None:
         found.extend(_ruled(tagged_builds, doc, path, directory))
     found.extend(_ruled(jetpack_rows, doc, path))
+    found.extend(_ruled(misplaced_options, doc, path, models, directory))
     if not models:  # no Dockerfile: the README's file and command claims only (none is about an image)
         return _merged(found)
     found.extend(_ruled(env_homes, doc, path, directory, models, project))

@@ -4,6 +4,11 @@ to run whose repository has upper-case letters (`docker run … ApulisVision`: d
 name must be lowercase"), and a `docker push`, `docker pull` or `docker tag` given another number of
 images than it takes (`docker push org/app .`: docker answers "requires 1 argument").
 
+And a `docker compose` / `docker-compose` command whose command word (after compose's own options) is
+no compose command (`docker compose ollama ollama list`: compose answers "unknown docker command"); when
+that word is a service of the compose file of the README's folder (or one above it), the command
+lacks `exec` (or `run`), and the finding says so with the service's line.
+
 The subcommands are those of the Docker CLI reference (docs.docker.com/reference/cli/docker/: the
 common, management and swarm commands and their aliases), with the plugins Docker ships or documents
 (`compose`, `buildx`, `scout`, `sbom`, `init`, `debug`, `model`, …). A word no known subcommand is near
@@ -15,7 +20,9 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
+from docgen import compose
 from docgen.audit.auditor import CERTAIN
 from docgen.audit.commands import (
     TAG_FLAG,
@@ -25,8 +32,9 @@ from docgen.audit.commands import (
     shell_steps,
     without_prompt,
 )
-from docgen.audit.grammar import RUN, options_grammar, read_words
+from docgen.audit.grammar import RUN, options_grammar, read_compose, read_words
 from docgen.build_scripts import BUILD
+from docgen.files import bytes_or_none
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic
 from docgen.shell import sh_code, sh_words
@@ -209,9 +217,123 @@ def _wrong_arity(commands: list[tuple[int, list[str]]], readme: str) -> Iterator
         )
 
 
-def docker_cli(doc: Document, readme: str) -> Iterator[Diagnostic]:
+COMPOSE_VERBS = frozenset(
+    "attach bridge build commit config convert cp create down events exec export images kill logs ls pause "
+    "port ps publish pull push restart rm run scale start stats stop top unpause up version viz volumes "
+    "wait watch alpha help bundle".split()
+)
+"""The commands of `docker compose` (v2's reference, its experimental `alpha`) and of `docker-compose`
+v1 (`help`, `bundle`)."""
+_STANDALONE = re.compile(r"docker-compose(?=[ \t]|$)")
+_VERB_WORD = re.compile(r"[a-z][a-z0-9_-]{2,}")
+"""A command word that can be read: not a placeholder (`<command>`, `COMMAND`, `[cmd]`) or a version."""
+
+
+def compose_commands(doc: Document) -> Iterator[tuple[int, list[str]]]:
+    """(README line, the words after `docker compose` / `docker-compose`) of each compose command of a
+    command block that starts its shell step (not `apt-get install docker-compose jq`), and of an
+    inline code span in prose that is one with a command word."""
+    for line, words in docker_commands(doc):
+        found = _subcommand(words)
+        if found is not None and found[0] == "compose":
+            yield line, words[found[1] :]
+    for fence in doc.fences:
+        for lines in fence_commands(fence):
+            text = joined([(n, sh_code(t)) for n, t in lines])
+            if text.lstrip().startswith("#"):
+                continue
+            for step in shell_steps(text):
+                step = LEAD.sub("", without_prompt(step), count=1)
+                if _STANDALONE.match(step):
+                    try:
+                        yield lines[0][0], sh_words(step)[1:]
+                    except ValueError:
+                        continue
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            if "docker-compose " not in text:
+                continue
+            for _, _, code in code_spans(text):
+                step = LEAD.sub("", without_prompt(code.strip()), count=1)
+                if _STANDALONE.match(step):
+                    try:
+                        words = sh_words(step)[1:]
+                    except ValueError:
+                        continue
+                    if len(words) >= 2:
+                        yield line, words
+
+
+def _services(directory: Path | None) -> dict[str, tuple[str, int | None]]:
+    """The services of the default compose file of `directory` or the nearest folder above it (four
+    up at most): name → (file name, line)."""
+    if directory is None:
+        return {}
+    start = directory.resolve()
+    for folder in [start, *start.parents][:5]:
+        files = compose.default_files(folder)
+        if not files:
+            continue
+        found: dict[str, tuple[str, int | None]] = {}
+        for path in files:
+            data = bytes_or_none(path)
+            if data is None:
+                continue
+            shown = path.relative_to(start).as_posix() if path.is_relative_to(start) else path.name
+            try:
+                services = compose.services(data, shown)
+            except Exception:  # noqa: BLE001 (a compose file docgen cannot read names no service)
+                continue
+            for service in services:
+                found.setdefault(service.name, (shown, service.line))
+        return found
+    return {}
+
+
+def _unknown_compose_commands(doc: Document, readme: str, directory: Path | None) -> Iterator[Diagnostic]:
+    """A compose command whose command word compose does not have (`certain`): a service's name (it
+    lacks `exec`), a slip from a command (`docker compose upp`), or another word of a command's shape."""
+    services: dict[str, tuple[str, int | None]] | None = None
+    told: set[tuple[int, str]] = set()
+    for line, words in compose_commands(doc):
+        call = read_compose(words)
+        verb = call.verb
+        if (
+            verb is None
+            or not call.top.complete
+            or call.top.help
+            or verb in COMPOSE_VERBS
+            or not _VERB_WORD.fullmatch(verb)
+            or (line, verb) in told
+        ):
+            continue
+        told.add((line, verb))
+        if services is None:
+            services = _services(directory)
+        shown = " ".join(["docker compose", *words])
+        if verb in services:
+            file, at = services[verb]
+            rest = " ".join(words[call.top.after - 1 :])
+            said = (
+                f"README runs {shown}, but {verb} is no docker compose command (compose refuses it: "
+                f"unknown command) but a service of {file}{f':{at}' if at else ''}: to run a command in "
+                f"it, use docker compose exec {rest} (or run)"
+            )
+        else:
+            close = difflib.get_close_matches(verb, sorted(COMPOSE_VERBS), n=1, cutoff=_SLIP)
+            if not close:
+                continue
+            said = (
+                f"README runs {shown}, but {verb} is no docker compose command: it cannot run (did you mean "
+                f"{close[0]}?)"
+            )
+        yield Diagnostic(readme, line, said, confidence=CERTAIN)
+
+
+def docker_cli(doc: Document, readme: str, directory: Path | None = None) -> Iterator[Diagnostic]:
     """The findings of this module (see its docstring)."""
     commands = list(docker_commands(doc))  # (each line and code span read once)
     yield from _unknown_subcommands(commands, readme)
+    yield from _unknown_compose_commands(doc, readme, directory)
     yield from _upper_case_images(doc, commands, readme)
     yield from _wrong_arity(commands, readme)

@@ -11,6 +11,12 @@ in a checkout of `o/tools`), holds files docgen cannot see: no finding.
 
 The same for compose commands run where the README stands, in a project with no default compose file
 in the README's folder or above (`unentered_compose`).
+
+And, following the README's steps across its blocks (`_Placement`: a clone of this very repository, told
+by its address, its name or the words above it, entered with `cd`, then the `cd` steps after it), a
+compose command run where no default compose file is, nor above (`placed_compose`), and a `make TARGET`
+run in a folder with no Makefile while another folder's Makefile has that rule (`placed_makes`: `make up`
+at the root, the Makefile in `docker/`).
 """
 
 from __future__ import annotations
@@ -22,14 +28,15 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from docgen import compose
+from docgen import compose, makefile
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import bare_commands, build_commands, command_words, moves
+from docgen.audit.commands import MOVE, bare_commands, build_commands, command_words, moves
 from docgen.audit.grammar import DOCKER_COMPOSE, read_compose
+from docgen.audit.make_targets import make_commands, makefile_in, makefile_of, makefile_text
 from docgen.audit.own_repo import remote_names, repository_root
 from docgen.audit.paths import resolves_inside
 from docgen.audit.steps import CLONE, own_clone
-from docgen.files import in_submodule, real_path
+from docgen.files import in_submodule, real_path, text_or_none
 from docgen.markdown import Document, Fence, code_spans
 from docgen.model import Diagnostic
 
@@ -275,4 +282,266 @@ def unentered_compose(
         f"compose.yaml, compose.yml, docker-compose.yml or docker-compose.yaml is in {where} nor in one "
         f"above it{hint}: compose finds no configuration file",
         confidence=CERTAIN,
+    )
+
+
+_OWN_CLONE_SAID = re.compile(
+    r"(?i)\bclon(?:e|ing)\b[^.\n]{0,40}?\b(?:this|the|our)\s+(?:git\s+)?(?:repo|repository|project|code|source)\b"
+)
+"""Words before a `git clone` telling it clones the README's own repository (`Clone the Repository:`)."""
+_WRITES_DEFAULT = re.compile(
+    r"(?i)(?:\b(?:create|write|save|download|fetch|copy|paste|generate|make|add)\b[^.\n]{0,60}?"
+    r"|(?:>|\btee|\bcp|\bmv|\bln|\bcurl|\bwget)\b[^\n]{0,80}?)(?<![\w-])(?:docker-)?compose\.ya?ml\b"
+)
+"""A line that makes a default compose file (`cat > compose.yaml`, `create a docker-compose.yml`)."""
+_GENERATED_MAKEFILE = re.compile(r"(?i)\b(?:cmake|configure|qmake|autogen|autoreconf|meson|Makefile\.PL)\b")
+"""A README that makes its Makefile (`cmake ..`, `./configure`)."""
+_INSIDE = re.compile(
+    r"(?i)\b(?:docker|podman)(?:[ \t]+compose|-compose)?[ \t]+(?:exec|run|attach)\b[^\n]*[ \t]-\w*[it]"
+    r"|\b(?:ssh|vagrant[ \t]+ssh|toolbox[ \t]+enter|distrobox[ \t]+enter)\b"
+    r"|\b(?:inside|in|within|into)[ \t]+(?:the|a|your|this)[ \t]+(?:running[ \t]+)?"
+    r"(?:container|vm|devcontainer)\b"
+)
+"""A line after which commands may run in a container or on another host (`docker exec -it app bash`)."""
+_ENV_FILES = (".env", ".env.example", ".env.sample", ".env.template", "env.example", ".env.dist")
+_VENDORED = frozenset("node_modules third_party third-party vendor external extern deps submodules".split())
+"""Folders of other projects' files: their Makefiles and compose files are not the README's."""
+_MOST_FOLDERS = 400
+"""Folders of the project looked through for the file a command lacks (a larger tree is not read)."""
+
+
+def _found_below(top: Path, names: tuple[str, ...]) -> list[Path] | None:
+    """The files of `names` in the folders of `top` (four down; hidden folders and vendored ones,
+    `_VENDORED`, not read), nearest first; None when the tree has more than `_MOST_FOLDERS` folders."""
+    found: list[Path] = []
+    seen = 0
+    base = len(top.parts)
+    for folder, dirs, files in os.walk(top):
+        seen += 1
+        if seen > _MOST_FOLDERS:
+            return None
+        here = Path(folder)
+        depth = len(here.parts) - base
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in _VENDORED) if depth < 4 else []
+        dirs[:] = [d for d in dirs if not os.path.islink(here / d)]
+        hit = next((here / n for n in names if n in files), None)
+        if hit is not None:
+            found.append(hit)
+    return sorted(found, key=lambda p: (len(p.parts), p.as_posix()))
+
+
+class _Placement:
+    """Where the README's commands place the reader at each line: the README's folder until a line moves
+    them; after a `git clone` of this very repository (`steps.own_clone`, or the words before it:
+    `Clone the repository`) and a `cd` into the folder it makes, the repository's root, and the
+    folders later `cd` steps lead to from there; unknown after any other move (a `cd` elsewhere, a
+    clone of another project, an archive unpacked, `go to …` in prose)."""
+
+    def __init__(self, doc: Document, text: str, directory: Path, top: Path) -> None:
+        self.directory = directory
+        self.top = top
+        self.root = repository_root(directory) or top
+        remotes = remote_names(repository_root(directory))
+        body = text.splitlines()
+        fenced: set[int] = set()
+        events: list[tuple[int, str, str]] = []  # (line, kind, folder): clone / other / cd / lost
+        for fence in doc.fences:
+            lines = {line for line, _ in fence.lines}
+            fenced |= lines
+            cds = dict(moves(fence))
+            for line, code in fence.lines:
+                if (clone := CLONE.search(code)) is not None:
+                    words = re.split(r"&&|\|\||;|\|| #", clone.group(1), maxsplit=1)[0].split()
+                    folder = own_clone(words, self.root, remotes)
+                    if folder is None:
+                        folder = self._said_own(words, body, line)
+                    events.append((line, "clone" if folder else "other", folder or ""))
+                if line in cds:
+                    for match in MOVE.finditer(code):
+                        events.append((line, "cd", match.group(1)))
+                elif CLONE.search(code) is None and (_LEAVES.search(code) or _INSIDE.search(code)):
+                    events.append((line, "lost", ""))
+        for number, line_text in enumerate(body, 1):
+            if number not in fenced and (_LEAVES.search(line_text) or _INSIDE.search(line_text)):
+                events.append((number, "lost", ""))
+        events.sort(key=lambda e: e[0])
+        self.events = events
+        self.lines = [e[0] for e in events]
+
+    def _said_own(self, words: list[str], body: list[str], line: int) -> str | None:
+        """The folder a clone makes when the lines just above it say it clones this repository."""
+        operands = [w for w in words if not w.startswith("-")]
+        if not operands or ("://" not in operands[0] and "@" not in operands[0]):
+            return None
+        above = [t for t in body[max(0, line - 6) : line - 1] if t.strip() and not t.strip().startswith("`")]
+        if not any(_OWN_CLONE_SAID.search(t) for t in above[-3:]):
+            return None
+        url = operands[0]
+        folder = (
+            operands[1] if len(operands) > 1 else posixpath.basename(url.rstrip("/")).removesuffix(".git")
+        )
+        folder = folder.strip("/")
+        return folder if folder and "/" not in folder and not folder.startswith((".", "$", "-")) else None
+
+    def at(self, line: int) -> tuple[Path, str | None] | None:
+        """(the folder the reader stands in at README `line`, the clone's path to it, None for the
+        README's folder reached by no move); None when unknown."""
+        clones: set[str] = set()
+        where: tuple[str, str] | None = ("readme", "")
+        moved = False
+        for _, kind, step in self.events[: bisect.bisect_left(self.lines, line)]:
+            moved = True
+            if kind == "clone":
+                clones.add(step)
+                where = None  # (the reader stands above the clone until a `cd` enters it)
+            elif kind in ("other", "lost"):
+                where = None
+            else:
+                target = step.strip("\"'")
+                first, _, rest = target.strip("/").partition("/")
+                if first in clones and not target.startswith("/"):
+                    where = ("root", posixpath.normpath(rest) if rest else "")
+                elif where is None or not target or target.startswith(("/", "$", "~", "-", "%", "..")):
+                    where = None
+                else:
+                    where = (where[0], posixpath.normpath(posixpath.join(where[1], target)))
+                    base = self.root if where[0] == "root" else self.directory
+                    if not os.path.isdir(base / where[1]):
+                        where = None
+        if where is None:
+            return None
+        base = self.root if where[0] == "root" else self.directory
+        folder = base / where[1] if where[1] not in ("", ".") else base
+        if not resolves_inside(folder, self.top) or in_submodule(folder, self.directory):
+            return None
+        if not moved:
+            return folder, None
+        name = next(iter(clones), "") if where[0] == "root" else ""
+        shown = posixpath.join(name, where[1]) if name and where[1] not in ("", ".") else name or where[1]
+        return folder, shown or "."
+
+
+def _relative(path: Path, top: Path) -> str:
+    return posixpath.relpath(real_path(path).as_posix(), real_path(top).as_posix())
+
+
+def _env_names_file(folder: Path) -> bool:
+    """True when a `.env` (or its template) of `folder` sets `COMPOSE_FILE`: compose reads it there."""
+    for name in _ENV_FILES:
+        body = text_or_none(folder / name) if os.path.isfile(folder / name) else None
+        if body is not None and "COMPOSE_FILE" in body:
+            return True
+    return False
+
+
+def placed_compose(
+    doc: Document, text: str, readme: str, directory: Path, project: Path | None = None
+) -> Iterator[Diagnostic]:
+    """Compose commands (no `-f`, `--project-directory`) that the README's earlier blocks place in a
+    folder (a clone of this repository entered with `cd`, and the `cd` steps after it) where no default
+    compose file is, nor in a folder above it, while the project holds one elsewhere: compose stops with
+    "no configuration file provided" (`likely`, told once, at the first, with where the file is).
+    Commands after a `cd` of their own block are `entered_compose`'s; silent when the README writes a
+    default compose file or names `COMPOSE_FILE`, or a `.env` of the folder does."""
+    if "COMPOSE_FILE" in text or any(_WRITES_DEFAULT.search(t) for t in text.splitlines()):
+        return
+    own_cds = {line for fence in doc.fences for line, _ in moves(fence)}
+    fence_of = {line: i for i, fence in enumerate(doc.fences) for line, _ in fence.lines}
+    starts = {i: fence.lines[0][0] for i, fence in enumerate(doc.fences) if fence.lines}
+    top = real_path((project or directory).resolve())
+    placement: _Placement | None = None
+    found: list[tuple[int, str, Path, str]] = []
+    for line, words in _readme_commands(doc):
+        call = read_compose(words)
+        if call.verb not in _NEEDS_FILE or not call.complete:
+            continue
+        if call.files or any(name == "--project-directory" for name, _ in call.top.values):
+            return
+        block = fence_of.get(line)
+        if block is not None and any(starts[block] <= cd < line for cd in own_cds):
+            continue  # (`entered_compose`'s)
+        placement = placement or _Placement(doc, text, directory, top)
+        placed = placement.at(line)
+        if placed is None or placed[1] is None:
+            continue  # (unknown, or no move: `unentered_compose`'s)
+        found.append((line, call.verb, placed[0], placed[1]))
+    if not found:
+        return
+    line, verb, folder, shown = found[0]
+    here = real_path(folder)
+    while True:
+        if any(os.path.isfile(here / name) for name in compose.DEFAULT_FILES) or _env_names_file(here):
+            return
+        if here == top or here.parent == here or not here.is_relative_to(top):
+            break
+        here = here.parent
+    files = _found_below(top, compose.DEFAULT_FILES)
+    if not files:
+        return
+    where = ", ".join(_relative(f, folder) for f in files[:3])
+    more = len({f[0] for f in found}) - 1
+    said = f" (and {more} more compose command{'s' if more > 1 else ''} of the README)" if more else ""
+    yield Diagnostic(
+        readme,
+        line,
+        f"README runs docker compose {verb} in {shown} (where its steps lead){said}, but no compose.yaml, "
+        f"compose.yml, docker-compose.yml or docker-compose.yaml is in that folder nor in one above it: "
+        f"compose finds no configuration file (the project's is {where}: name it with -f or cd there "
+        "first)",
+        confidence=LIKELY,
+    )
+
+
+def placed_makes(
+    doc: Document, text: str, readme: str, directory: Path, project: Path | None = None
+) -> Iterator[Diagnostic]:
+    """`make TARGET` commands (no `-C`, `-f`) run in a folder with no Makefile while the project's only
+    Makefiles making a target they name are in other folders (`make up` at the root, the Makefile in
+    `docker/`): make stops with "No rule to make target" (told once, at the first, with where the
+    Makefile is). The folder is the README's (and those above it, as `make_targets` reads), `certain`,
+    or the one its steps lead to (a clone of this repository entered with `cd`), `likely`; unknown
+    after any other move. Silent when the README makes its Makefile (`cmake`, `./configure`)."""
+    commands = [(line, targets) for line, targets in make_commands(doc) if targets]
+    if not commands or _GENERATED_MAKEFILE.search(text):
+        return
+    top = real_path((project or directory).resolve())
+    placement = _Placement(doc, text, directory, top)
+    found: list[tuple[int, list[str], Path, str | None]] = []
+    for line, targets in commands:
+        placed = placement.at(line)
+        if placed is None:
+            continue
+        folder, shown = placed
+        has = makefile_of(directory, project) if shown is None else makefile_in(folder)
+        if has is None:
+            found.append((line, targets, folder, shown))
+    if not found:
+        return
+    makefiles = _found_below(top, makefile.DEFAULT_FILES)
+    if not makefiles:
+        return
+    named = {t for _, targets, _, _ in found for t in targets}
+    having: list[tuple[Path, frozenset[str]]] = []
+    for path in makefiles:
+        body = makefile_text(path)
+        rules = makefile.rule_targets(body) if body is not None else None
+        if rules and named & rules:
+            having.append((path, rules))
+    if not having:
+        return
+    line, targets, folder, shown = found[0]
+    path, rules = having[0]
+    target = next((t for t in targets if t in rules), targets[0])
+    where = _relative(path, folder)
+    other = _relative(path.parent, folder)
+    more = len({f[0] for f in found}) - 1
+    said = f" (and {more} more make command{'s' if more > 1 else ''} of the README)" if more else ""
+    place = "the README's folder" if shown is None else f"{shown} (where its steps lead)"
+    yield Diagnostic(
+        readme,
+        line,
+        f"README runs make {' '.join(targets)} in {place}{said}, but no Makefile is there: make stops "
+        f"(no rule to make target {targets[0]}); the Makefile with rule {target} is {where} (run make -C "
+        f"{other} {target}, or cd {other} first)",
+        confidence=CERTAIN if shown is None else LIKELY,
     )

@@ -663,14 +663,6 @@ def _check(
         yield from _slips(read, RUN, "docker run", line, readme)
         yield from _not_run_options(read, line, readme)
         yield from _split_entrypoint(words[: read.after] if read.positional else words, line, readme)
-        image = read.positional[0] if read.positional else ""
-        if read.complete and IMAGE_WORD.fullmatch(image) and (option := misplaced(words[read.after :])):
-            said = (
-                f"README's docker run passes {option} after the image {image}: docker run gives the "
-                "words after the image to the container, so it is not docker's option (put it before "
-                "the image)"
-            )
-            yield Diagnostic(readme, line, said, confidence=CERTAIN)
     elif (words := command_words(lines, _CONTAINER_RUN)) is not None:
         match = _CONTAINER_RUN.search(" ".join(text for _, text in lines))
         command = " ".join(match.group(0).split()) if match else "docker run"

@@ -41,6 +41,16 @@ does not save it. Left alone: any CMD in the stages of the image, words after th
 an ENTRYPOINT that carries its own command (`["bash", "-c", "python3 serve.py"]`) or is not a shell, the
 shell form, and an image the README does not build or whose Dockerfile is unclear.
 
+And a `docker run` / `docker create` whose first words after the image are `docker run` options of
+their own shape (`-e THREADS=10`, `-v ./models:/app/models`, `-p 8080:80`, `--gpus all`,
+`--name app`): docker gives them to the container as its command, so no variable is set, no folder
+mounted, no port published (`misplaced_options`). Read in every README, with or without a Dockerfile.
+Left alone: an image whose ENTRYPOINT is a program that takes such options itself (`ansible-playbook
+-e k=v`, `docker`, `node -e`, `mysql -e`: by the Dockerfile's ENTRYPOINT when the README builds the
+image, by the image's name otherwise), and an ENTRYPOINT script beside the Dockerfile that reads the
+option (`-e)` in a `case`, `"-e"`, a `getopts` letter), and an option a usage listing of the README's
+blocks gives (the program's `--help` output: `  -e, --extra-vars …`) (`certain`).
+
 And an interactive `docker run -it` of the README's own image with no words after the image, after which
 the README says the reader is inside the container (`idle_shells`), while the image has no ENTRYPOINT
 and its CMD runs a program that is no shell (`sleep infinity`, `python3 serve.py`): `likely`.
@@ -96,6 +106,137 @@ def entrypoint(model: ImageModel) -> bool | None:
     base = chain[-1].base if chain else ""
     repository = image_repository(base).removeprefix("docker.io/").removeprefix("library/")
     return False if repository in PLAIN_BASES else None
+
+
+_TAKERS = frozenset(
+    "ansible ansible-playbook ansible-pull ansible-galaxy ansible-runner docker podman nerdctl buildah "
+    "node nodejs perl ruby sed gsed awk gawk php mysql mariadb psql clickhouse-client skopeo".split()
+)
+"""Programs that take `-e`/`-v`/`-p`-shaped options of their own (`ansible-playbook -e k=v`, `docker run
+-e`, `node -e`, `mysql -e`): a container whose ENTRYPOINT is one reads them."""
+_TAKER_IMAGE = re.compile(
+    r"(?i)(?:^|[/_.-])(?:ansible|docker|dind|podman|nerdctl|buildah|skopeo)(?:$|[/_.:-])"
+)
+"""An image named for such a program (`docker:cli`, `willhallonline/ansible`, `quay.io/podman/stable`)."""
+_MISPLACED_NAMES = {"--name": re.compile(r"[A-Za-z0-9][\w.-]*")}
+"""`docker run` options read here beyond `grammar.misplaced`'s shapes (a container's name)."""
+
+
+_LOST = {
+    "-e": "no variable is set",
+    "--env": "no variable is set",
+    "--env-file": "no variable is set",
+    "-v": "no volume is mounted",
+    "--volume": "no volume is mounted",
+    "-p": "no port is published",
+    "--publish": "no port is published",
+    "--gpus": "no GPU is given",
+    "--device": "no device is given",
+    "--shm-size": "the shared memory keeps its size",
+    "--ipc": "the IPC mode is not set",
+    "--name": "the container is not named",
+}
+"""What a run loses for each option written after its image."""
+
+
+def _misplaced(after: list[str]) -> list[str]:
+    """The `docker run` options of their own shape that open `after` (the words after the image), one
+    after the other: `-e X=1 -v ./m:/m` gives both; none when a program or another word comes first."""
+    found: list[str] = []
+    at = 0
+    while at < len(after):
+        option = misplaced(after[at:])
+        if option is None:
+            name = after[at]
+            shape = _MISPLACED_NAMES.get(name)
+            if shape is None or at + 1 >= len(after) or not shape.fullmatch(after[at + 1]) or not found:
+                break
+            option = f"{name} {after[at + 1]}"
+        found.append(option)
+        at += 1 if "=" in option.split(" ", 1)[0] and " " not in option else 2
+    return found
+
+
+def _reads_option(model: ImageModel, directory: Path | None, option: str) -> bool:
+    """True when the image's ENTRYPOINT (exec form) runs a program that takes `option` (`_TAKERS`) or a
+    script beside the Dockerfile that reads it; False otherwise (none, the shell form, a base's: the
+    words become the program's, or the program itself)."""
+    labels = {stage.label for stage in model.chain()}
+    setting = next(
+        (s for s in reversed(model.settings) if s.keyword == "ENTRYPOINT" and s.stage in labels), None
+    )
+    if setting is None or setting.exec_form is None:
+        return False
+    name = option.split("=", 1)[0].split(" ", 1)[0]
+    letter = rf"|getopts\s+['\"]?[\w:]*{name[1]}" if len(name) == 2 else ""
+    reads = re.compile(rf"(?m)['\"]{re.escape(name)}['\"]|^\s*{re.escape(name)}\s*[|)]{letter}")
+    if model.file:
+        folder = Path(model.file).parent
+    else:
+        folder = (directory or Path(".")) / posixpath.dirname(model.path)
+    for word in setting.exec_form:
+        base = posixpath.basename(word)
+        if base in _TAKERS or re.sub(r"[\d.]+$", "", base) in _TAKERS:
+            return True
+        if "/" in word or "." in base:
+            path = folder / base
+            if os.path.isfile(path) and (body := text_or_none(path)) is not None and reads.search(body):
+                return True
+    return False
+
+
+_LISTED_OPTION = re.compile(r"^\s*(-[A-Za-z]|--[a-z][\w-]+)(?:,|=\S*\s{2,}|\s+[A-Z_<\[]\S*\s{2,}|\s{2,})")
+"""An option opening a line of a program's usage listing (`  -e, --extra-vars`, `  -v VOLUME  mount …`)."""
+
+
+def _documented(doc: Document) -> set[str]:
+    """The options a usage listing of the README's blocks gives (a program's `--help` output, on lines
+    that name no docker command): the image's program takes them as its own."""
+    found: set[str] = set()
+    for fence in doc.fences:
+        for _, text in fence.lines:
+            if "docker" not in text and (match := _LISTED_OPTION.match(text)) is not None:
+                found.add(match.group(1))
+    return found
+
+
+def misplaced_options(
+    doc: Document, readme: str, models: Sequence[ImageModel], directory: Path | None = None
+) -> Iterator[Diagnostic]:
+    """`docker run` options written after the image (see the module's docstring)."""
+    built = built_repositories(doc) if models else {}
+    documented: set[str] | None = None
+    for line, image, read, after in docker_runs(doc):
+        if any(n == "--entrypoint" for n, _ in read.values):
+            continue
+        options = _misplaced(after)
+        if not options:
+            continue
+        documented = _documented(doc) if documented is None else documented
+        if options[0].split("=", 1)[0].split(" ", 1)[0] in documented:
+            continue  # (the README tells the option as its program's own)
+        model = own_model(image, built, models) if built else None
+        if (
+            model is None
+            and len(models) == 1
+            and not built
+            and image_repository(image) in title_names(doc, models[0])
+        ):
+            model = models[0]
+        if model is not None and _reads_option(model, directory, options[0]):
+            continue
+        if model is None and _TAKER_IMAGE.search(image_repository(image)):
+            continue
+        shown = ", ".join(options[:4]) + (" …" if len(options) > 4 else "")
+        lost = list(dict.fromkeys(_LOST[o.split("=", 1)[0].split(" ", 1)[0]] for o in options))
+        many = len(options) > 1
+        said = (
+            f"README's docker run passes {shown} after the image {image}: docker run gives the words after "
+            f"the image to the container as its command, so {'they are' if many else 'it is'} not "
+            f"docker's option{'s' if many else ''} ({', '.join(lost)}: put {'them' if many else 'it'} "
+            "before the image)"
+        )
+        yield Diagnostic(readme, line, said, confidence=CERTAIN)
 
 
 def own_model(
