@@ -657,7 +657,7 @@ def _service_files(paths: list[Path], named: bool, service: str, top: Path) -> l
 def _run_file(call: ComposeCall, service: str) -> str | None:
     """The relative file a `run` of `service` hands its program (`python app/run.py` → `app/run.py`)."""
     rest = list(call.rest)
-    at = next((n for n, word in enumerate(rest) if n and word == service), None)
+    at = next((n for n, word in enumerate(rest) if word == service), None)
     if at is None or at + 2 >= len(rest) or not _PROGRAM.fullmatch(posixpath.basename(rest[at + 1])):
         return None
     file = next((w for w in rest[at + 2 :] if not w.startswith("-")), None)
@@ -822,8 +822,10 @@ def unmade_mounts(
         for mount, shown, where in mounts:
             if posixpath.dirname(mount) != posixpath.dirname(folder) or any(_under(mount, t) for t in told):
                 continue
-            if posixpath.basename(mount) in text or any(mount in body for _, _, body in scripts):
-                continue
+            word = re.compile(rf"(?<![\w-]){re.escape(posixpath.basename(mount))}(?![\w/-])")
+            whole = re.compile(rf"{re.escape(mount.removeprefix('~'))}(?![\w.-])")
+            if word.search(text) or any(whole.search(body) for _, _, body in scripts):
+                continue  # the README names it (it may tell the reader to make it)
             told.add(mount)
             yield Diagnostic(
                 readme,
