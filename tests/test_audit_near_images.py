@@ -1,7 +1,8 @@
 """`docgen.audit.near_images`: an image a Dockerfile the README builds copies from or starts from that
 nothing of the project builds, while a build of the project tags a near name (the same word tag, or the
 same last name and tag), is a `likely` finding. Traps: the exact name built, a generic or version tag
-on another name, a name the README or a script pulls, a registry's image, a stage of the Dockerfile."""
+on another name, a name the README or a script pulls, a registry's image, an owner's image sharing only
+a word tag, the Dockerfile's own image built FROM a namesake, a stage of the Dockerfile."""
 
 from __future__ import annotations
 
@@ -116,6 +117,14 @@ def test_a_base_of_another_owner_with_the_same_last_name_and_tag(tmp_path: Path)
         ),
         # a registry's image
         (OCR_DOCKERFILE.replace("inkworks:", "ghcr.io/ink/works:"), OCR_README, {}),
+        # an owner's image with the same word tag: it may well be on Docker Hub
+        (OCR_DOCKERFILE.replace("inkworks:ocr-engine", "inkworks/ocr:ocr-engine"), OCR_README, {}),
+        # the Dockerfile's own image, built FROM the other owner's of the same last name
+        (
+            "FROM pytorch/pytorch:2.1-cuda\nRUN pip install fastapi\n",
+            "# T\n\n```\ndocker build -t lab/pytorch:2.1-cuda .\n```\n",
+            {},
+        ),
         # a stage of the Dockerfile
         ("FROM ubuntu:22.04 AS engine\nFROM ubuntu:22.04\nCOPY --from=engine /opt /opt\n", OCR_README, {}),
     ],
