@@ -589,6 +589,8 @@ def test_a_pull_offered_instead_of_the_build_under_another_owner() -> None:
         GRASP + "\nor `docker run --gpus all -it woodenheart777/grasp:cuda12.2 bash`\n",
         # another tag: another image
         GRASP.replace("woodenheart777/grasp:cuda12.2", "woodenheart777/grasp:cuda11.8"),
+        # a run of a local name: alternative_pulls tells it
+        SPLAT,
         # nothing offers a choice: pulled as a base, then built
         "# G\n\n```\ndocker pull acme/grasp:1.0\ndocker build -t lab/grasp:1.0 .\n"
         "docker run lab/grasp:1.0\n```\n",

@@ -581,7 +581,8 @@ def renamed_pulls(doc: Document, text: str, readme: str) -> Iterator[Diagnostic]
     … `or you can build on your own`) of an image no command of it runs, while its runs use the name the
     build tags, another owner's of the same last name and tag (`woodenheart/gqcnn:cuda12.2`): after the
     pull there is no image of the name the runs use (`likely`). Silent when the README runs the pulled
-    name, tags an image (`docker tag`), loads or imports one."""
+    name, tags an image (`docker tag`), loads or imports one, and for a run of a local name (`deformgs`,
+    no owner: `alternative_pulls` tells it)."""
     if LOADS.search(text) or re.search(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?tag\b", text):
         return
     commands = _docker_commands(doc)
@@ -611,6 +612,7 @@ def renamed_pulls(doc: Document, text: str, readme: str) -> Iterator[Diagnostic]
             if last_name(image) == last_name(pulled)
             and _tag_of(image) == _tag_of(pulled)
             and image_repository(image).lower() != repository
+            and "/" in image_repository(image)  # (a local name is `alternative_pulls`'s)
         ]
         if not near:
             continue
