@@ -619,3 +619,70 @@ usage: deployer [options] PLAYBOOK
 """
     assert after_image(readme) == []
     assert len(after_image(readme.replace("  -e, --extra-vars", "  --extra-vars"))) == 1
+
+
+def renamed(readme: str) -> list[str]:
+    model = model_of(parse_dockerfile(PLAIN, "Dockerfile"))
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(readme, "README.md", model)
+        if "after the pull there is no" in d.message
+    ]
+
+
+# a grasping network: the pull is in inline code, the build tags the owner's other account
+GRASP = """\
+# Docker setup
+
+you can directly run:
+
+`docker pull woodenheart777/grasp:cuda12.2`
+
+or you can build on your own:
+
+`docker build -t woodenheart/grasp:cuda12.2 -f docker/Dockerfile .`
+
+then run
+
+`docker run --gpus all -it woodenheart/grasp:cuda12.2 bash`
+"""
+
+
+def test_a_pull_offered_instead_of_the_build_under_another_owner() -> None:
+    assert renamed(GRASP) == [
+        "5: README pulls woodenheart777/grasp:cuda12.2 instead of building, but its runs (line 13) use "
+        "woodenheart/grasp:cuda12.2, the name its build (line 9) tags: after the pull there is no "
+        "woodenheart/grasp:cuda12.2 (likely)"
+    ]
+    # a fenced README of a render farm: an option heading offers the pull
+    readme = (
+        "# Farm\n\n### Option 1: pull\n\n```\ndocker pull ghcr.io/renderco/farm:2.0\n```\n\n"
+        "### Option 2: build\n\n```\ndocker build -t renderlab/farm:2.0 .\n```\n\n"
+        "```\ndocker run --rm renderlab/farm:2.0 --frames 10\n```\n"
+    )
+    [finding] = renamed(readme)
+    assert finding.startswith("6: README pulls ghcr.io/renderco/farm:2.0 instead of building")
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        # the pulled image is tagged to the built name
+        GRASP.replace(
+            "`docker pull woodenheart777/grasp:cuda12.2`",
+            "`docker pull woodenheart777/grasp:cuda12.2 && docker tag woodenheart777/grasp:cuda12.2 "
+            "woodenheart/grasp:cuda12.2`",
+        ),
+        # the pulled name is run too
+        GRASP + "\nor `docker run --gpus all -it woodenheart777/grasp:cuda12.2 bash`\n",
+        # another tag: another image
+        GRASP.replace("woodenheart777/grasp:cuda12.2", "woodenheart777/grasp:cuda11.8"),
+        # a run of a local name: alternative_pulls tells it
+        SPLAT,
+        # nothing offers a choice: pulled as a base, then built
+        "# G\n\n```\ndocker pull acme/grasp:1.0\ndocker build -t lab/grasp:1.0 .\n"
+        "docker run lab/grasp:1.0\n```\n",
+    ],
+)
+def test_renamed_pulls_that_stay_silent(readme: str) -> None:
+    assert renamed(readme) == []

@@ -588,6 +588,7 @@ AUDIT_LAYERS = (
         "ssh_access",
         "spelled_folders",
         "unbuilt_bases",
+        "near_images",
         "unshipped_cmd",
         "ci_claims",
         "ci_args",

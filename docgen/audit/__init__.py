@@ -242,7 +242,13 @@ from docgen.audit.commented_lines import commented_lines_claims
 from docgen.audit.commits import commit_claims
 from docgen.audit.compose_builds import compose_builds, unbuilt_images
 from docgen.audit.compose_claims import compose_settings
-from docgen.audit.compose_paths import compose_paths
+from docgen.audit.compose_paths import (
+    compose_paths,
+    compose_shapes,
+    run_paths,
+    unbuilt_extensions,
+    unmade_mounts,
+)
 from docgen.audit.compose_ports import compose_ports, port_clashes
 from docgen.audit.compose_services import compose_services
 from docgen.audit.compose_urls import compose_urls
@@ -366,6 +372,7 @@ from docgen.audit.moved_data import moved_data
 from docgen.audit.moved_scripts import moved_scripts
 from docgen.audit.mpi_root import mpi_as_root
 from docgen.audit.names import name_misses
+from docgen.audit.near_images import near_images
 from docgen.audit.node_volumes import unclaimed_volumes
 from docgen.audit.overrides import discarded_commands
 from docgen.audit.own_image import readme_image
@@ -422,6 +429,7 @@ from docgen.audit.run_args import (
     empty_commands,
     idle_shells,
     misplaced_options,
+    renamed_pulls,
     run_args,
     shell_programs,
 )
@@ -511,6 +519,8 @@ __all__ = ["CERTAIN", "FAMILIES", "LIKELY", "audit", "names_missing_file", "vari
 # Rule ids: each check's family, decided here, in one place
 
 _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
+    unbuilt_extensions,
+    unmade_mounts,
     architecture_claims,
     arg_entry_claims,
     arg_list_claims,
@@ -797,6 +807,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     root_sockets,
     routed_ports,
     alternative_pulls,
+    renamed_pulls,
     doubled_programs,
     dropped_namespaces,
     empty_commands,
@@ -827,6 +838,9 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     sif_files,
     missing_programs,
     unbuilt_bases,
+    near_images,
+    compose_shapes,
+    run_paths,
     unentered_mounts,
     unmounted_scripts,
     unpublished_ports,
@@ -1215,6 +1229,10 @@ def audit(
         found.extend(_ruled(compose_urls, doc, path, directory, models, project))
         found.extend(_ruled(bind_devices, doc, text, path, directory))
         found.extend(_ruled(compose_paths, doc, text, path, directory, project))
+        found.extend(_ruled(compose_shapes, doc, path, directory, project))
+        found.extend(_ruled(unbuilt_extensions, doc, path, directory, project))
+        found.extend(_ruled(run_paths, doc, path, directory, project))
+        found.extend(_ruled(unmade_mounts, doc, text, path, directory, project))
         found.extend(_ruled(compose_ports, doc, path, directory, models, project))
         found.extend(_ruled(port_clashes, doc, path, directory, project))
         found.extend(_ruled(loopback_binds, doc, path))
@@ -1299,6 +1317,7 @@ def audit(
         found.extend(_ruled(platform_builds, doc, path, directory, models, project))
         found.extend(_ruled(copied_contexts, doc, path, directory, tuple(models), project))
         found.extend(_ruled(unbuilt_bases, doc, text, path, directory, models, project))
+        found.extend(_ruled(near_images, doc, text, path, directory, models))
         found.extend(ci_claims_found)
     # the claims of its commands and of the text around them that need no image
     found.extend(_ruled(docker_cli, doc, path, directory))
@@ -1306,6 +1325,7 @@ def audit(
     found.extend(_ruled(run_urls, doc, text, path))
     found.extend(_ruled(dropped_namespaces, doc, text, path, directory))
     found.extend(_ruled(alternative_pulls, doc, text, path))
+    found.extend(_ruled(renamed_pulls, doc, text, path))
     found.extend(_ruled(shell_words, doc, text, path))
     found.extend(_ruled(broken_continuations, doc, path))
     found.extend(_ruled(missing_continuations, doc, path))

@@ -31,11 +31,13 @@ from pathlib import Path
 from typing import Any
 
 from docgen import compose, makefile
-from docgen.audit.auditor import CERTAIN
-from docgen.audit.commands import fence_commands, joined
+from docgen.audit.auditor import CERTAIN, LIKELY
+from docgen.audit.commands import fence_commands, image_repository, joined
 from docgen.audit.grammar import COMPOSE, ComposeCall, read_compose
 from docgen.audit.make_targets import make_commands, makefile_of, makefile_text
-from docgen.audit.paths import resolves_inside
+from docgen.audit.missing import line_texts, repository_files
+from docgen.audit.paths import files_named, resolves_inside
+from docgen.build_scripts import BUILD
 from docgen.errors import DocgenError
 from docgen.files import bytes_or_none, real_path, text_or_none
 from docgen.markdown import Document
@@ -345,6 +347,114 @@ def missing_mounts(started: Started, told: str, top: Path) -> Iterator[tuple[str
             yield str(name), source, target, entry_line(lines, compose.line_of(service, "volumes"), entry)
 
 
+def _started_services(services: dict[Any, Any], up: Up) -> list[tuple[str, dict[Any, Any]]]:
+    """(name, service) of each service of a compose file an `up` starts: those it names, else every one
+    not in a profile."""
+    found = []
+    for name, service in services.items():
+        if name == compose.KEY_LINES or not isinstance(service, dict):
+            continue
+        if (str(name) in up.services) if up.services else not service.get("profiles"):
+            found.append((str(name), service))
+    return found
+
+
+def moved_binds(up: Up, told: str, top: Path) -> Iterator[tuple[Path, str, str, str, int | None, str]]:
+    """(compose file, service, source, target, line, where the file is) of each long-syntax bind mount
+    (`{type: bind, source: run.sh, …}`) of a service the `up` starts whose source file is not there while
+    a file of its name sits elsewhere in the project (`workspace/run.sh`), and nothing the reader is told
+    of makes it there: compose refuses a long-syntax bind of a missing source ("bind source path does not
+    exist") instead of creating a folder."""
+    files: list[Path] | None = None
+    for path in up.paths:
+        read = read_document(path)
+        if read is None:
+            continue
+        document, lines = read
+        services = document.get("services")
+        if not isinstance(services, dict):
+            continue
+        folder = path.parent
+        for name, service in _started_services(services, up):
+            raw = service.get("volumes")
+            for entry in raw if isinstance(raw, list) else []:
+                if not isinstance(entry, dict) or entry.get("type") != "bind":
+                    continue
+                bind = entry.get("bind")
+                if isinstance(bind, dict) and bind.get("create_host_path") in (True, "true"):
+                    continue
+                source, target = entry.get("source"), entry.get("target")
+                if not isinstance(source, str) or not isinstance(target, str) or "$" in source + target:
+                    continue
+                if source.startswith(("/", "~")) or "\0" in source or len(source) > 255:
+                    continue
+                base = posixpath.basename(source.rstrip("/"))
+                if not _FILE_NAME.fullmatch(base):
+                    continue
+                full = folder / source
+                if os.path.lexists(full) or not resolves_inside(full.parent, top):
+                    continue
+                if files is None:
+                    files = repository_files(top) or []
+                twins = [f for f in files if f.name == base and f.parent != full.parent]
+                if not twins or _made_elsewhere(full, base, told, top, path):
+                    continue
+                where = Path(os.path.relpath(twins[0], folder)).as_posix()
+                at = entry_line(lines, compose.line_of(service, "volumes"), f"source: {source}")
+                yield path, name, source, target, at, where
+
+
+_SHAPES = {
+    "environment": "a mapping (NAME: value) or a list of NAME=value strings",
+    "ports": "a list of ports (HOST:CONTAINER strings or mappings with target:)",
+    "volumes": "a list of mounts (SOURCE:TARGET strings or mappings with type:)",
+}
+"""The service keys whose shape compose checks while loading the file, and the shape it takes."""
+
+
+def _misshapen(key: str, value: object) -> int | None:
+    """The index of the first item of a service's `key` compose refuses (-1: the value itself); None
+    when compose takes it."""
+    if value is None:
+        return None
+    if key == "environment" and isinstance(value, dict):
+        return None
+    if not isinstance(value, list):
+        return -1
+    for index, item in enumerate(value):
+        if key == "environment" and not isinstance(item, str):
+            return index
+        if isinstance(item, list):
+            return index
+    return None
+
+
+def misshapen_keys(started: Started) -> Iterator[tuple[str, str, int | None, str]]:
+    """(service, key, line, the shape compose takes) of each `environment:`, `ports:` or `volumes:` of a
+    service of the compose file whose shape compose refuses (`- GRANT_SUDO: "yes"`: a list of mappings
+    as the environment): compose stops while loading the file, before it starts any service."""
+    read = read_document(started.path)
+    if read is None:
+        return
+    document, lines = read
+    services = document.get("services")
+    if not isinstance(services, dict):
+        return
+    for name, service in services.items():
+        if name == compose.KEY_LINES or not isinstance(service, dict):
+            continue
+        for key, shape in _SHAPES.items():
+            index = _misshapen(key, service.get(key))
+            if index is None:
+                continue
+            at = compose.line_of(service, key)
+            item = service[key][index] if index >= 0 else None
+            if isinstance(item, dict):
+                first = next((k for k in item if k != compose.KEY_LINES), None)
+                at = entry_line(lines, at, f"{first}:") if first is not None else at
+            yield str(name), key, at, shape
+
+
 def _service_line(doc: Document, service: str) -> int | None:
     """The first table row of the README that names `service` as a word (a service table's row)."""
     if len(service) < 4:
@@ -366,6 +476,21 @@ def compose_paths(
     top = real_path(project or directory)
     made = makefile_of(directory, project)
     told = text + (makefile_text(made) or "" if made is not None else "")
+    moved: set[tuple[Path, str, str]] = set()
+    for up in compose_ups(doc, directory, project):
+        for path, service, source, target, at, where in moved_binds(up, told, top):
+            if (path, service, source) in moved:
+                continue
+            moved.add((path, service, source))
+            shown = Path(os.path.relpath(path, real_path(directory))).as_posix()
+            yield Diagnostic(
+                readme,
+                up.line,
+                f"README runs docker compose up, whose service {service} bind-mounts {source} onto {target} "
+                f"({shown}:{at}), but {source} does not exist beside {shown} (the file is {where}): compose "
+                'stops with "bind source path does not exist"',
+                confidence=CERTAIN,
+            )
     for one in started:
         missing = missing_includes(one)
         for entry, at in missing:
@@ -376,9 +501,11 @@ def compose_paths(
                 "while loading the file, before it starts any service",
                 confidence=CERTAIN,
             )
-        if missing:
-            continue
+        if missing or any(True for _ in misshapen_keys(one)):
+            continue  # (told by compose_shapes)
         for service, source, target, at in missing_mounts(one, told, top):
+            if (one.path, service, source) in moved:
+                continue
             line = _service_line(doc, service) or one.line
             at_line = f", line {one.line}" if line != one.line else ""
             yield Diagnostic(
@@ -388,4 +515,323 @@ def compose_paths(
                 f"{target} ({one.shown}:{at}), but {source} does not exist and nothing makes it: Docker "
                 "creates an empty folder in its place, and the service cannot read its configuration",
                 confidence=CERTAIN,
+            )
+
+
+def compose_shapes(doc: Document, readme: str, directory: Path, project: Path | None) -> Iterator[Diagnostic]:
+    """A compose file the README starts whose service gives `environment:`, `ports:` or `volumes:` in a
+    shape compose refuses (`misshapen_keys`)."""
+    for one in started_compose(doc, directory, project):
+        if missing_includes(one):
+            continue
+        for service, key, at, shape in misshapen_keys(one):
+            yield Diagnostic(
+                readme,
+                one.line,
+                f"{one.said}, but the {key}: of service {service} ({one.shown}:{at}) is not {shape}: "
+                "compose refuses the file while loading it, before it starts any service",
+                confidence=CERTAIN,
+            )
+
+
+_FROM = re.compile(r"^[ \t]*FROM[ \t]+(?:--\S+[ \t]+)*([^\s$]+)", re.MULTILINE | re.IGNORECASE)
+_ELSE_BUILDS = re.compile(r"\b(?:make|just|bake|task)\b|\.(?:ps1|bat)\b")
+"""A README command that may build a Dockerfile another way (a Makefile, bake, a Windows script)."""
+_SCRIPT = re.compile(r"(?<![\w.-])((?:\.{1,2}/)?[\w./-]*\w\.(?:sh|bash))(?![\w-])")
+
+
+def _builds_any(commands: Sequence[str], directory: Path, top: Path) -> bool:
+    """Whether a README command builds an image, or may: a `docker build`, a `make`, bake, or a shell
+    script of the project (or one that cannot be read) that holds a build or a compose build."""
+    for command in commands:
+        if BUILD.search(command) or _ELSE_BUILDS.search(command):
+            return True
+        for name in _SCRIPT.findall(command):
+            script = directory / name
+            if not os.path.lexists(script):
+                continue  # (a script that is not there builds nothing)
+            body = text_or_none(script) if resolves_inside(script, top) else None
+            if body is None or BUILD.search(body) or re.search(r"\bcompose\b.*\b(?:build|up)\b", body):
+                return True
+    return False
+
+
+def _built_dockerfiles(path: Path, service: dict[Any, Any]) -> list[Path]:
+    """The Dockerfile a service's `build:` builds (`build: ./app` reads `./app/Dockerfile`)."""
+    build = service.get("build")
+    if isinstance(build, str):
+        return [real_path(path.parent / build / "Dockerfile")]
+    if isinstance(build, dict):
+        context, name = build.get("context", "."), build.get("dockerfile", "Dockerfile")
+        if isinstance(context, str) and isinstance(name, str):
+            return [real_path(path.parent / context / name)]
+    return []
+
+
+def unbuilt_extensions(
+    doc: Document, readme: str, directory: Path, project: Path | None
+) -> Iterator[Diagnostic]:
+    """A Dockerfile the README names (`jupyter_notebook/Dockerfile`: it adds packages to the image) that
+    starts FROM the image a service of the compose file the README starts runs with no `build:`
+    (`image: cschranz/gpu-jupyter:…`), while no service of it builds that Dockerfile and the README
+    builds nothing itself (no `docker build`, script, `make` or bake): what the Dockerfile adds never
+    reaches the running stack (`likely`)."""
+    ups = compose_ups(doc, directory, project)
+    if not ups:
+        return
+    commands = [joined(lines) for fence in doc.fences for lines in fence_commands(fence)]
+    top = real_path(project or directory)
+    if _builds_any(commands, directory, top):
+        return
+    here = real_path(directory)
+    built: set[Path] = set()
+    runs: list[tuple[str, str, Path, int | None]] = []  # (service, image, compose file, line)
+    for up in ups:
+        for path in up.paths:
+            read = read_document(path)
+            services = read[0].get("services") if read is not None else None
+            if not isinstance(services, dict):
+                continue
+            for name, service in services.items():
+                if name == compose.KEY_LINES or not isinstance(service, dict):
+                    continue
+                built.update(_built_dockerfiles(path, service))
+            for name, service in _started_services(services, up):
+                image = service.get("image")
+                if service.get("build") is None and isinstance(image, str) and "$" not in image:
+                    runs.append((name, image, path, compose.line_of(service, "image")))
+    if not runs:
+        return
+    told: set[Path] = set()
+    for line, said in line_texts(doc).items():
+        for name in files_named(said):
+            if "/" not in name or name.startswith(("/", "~")) or "$" in name:
+                continue
+            file = directory / name.removeprefix("./")
+            if not os.path.isfile(file) or not resolves_inside(file, top):
+                continue
+            real = real_path(file)
+            if real in built or real in told:
+                continue
+            base = _FROM.search(text_or_none(real) or "")
+            if base is None:
+                continue
+            wanted = image_repository(base.group(1)).lower()
+            run = next((r for r in runs if image_repository(r[1]).lower() == wanted), None)
+            if run is None:
+                continue
+            told.add(real)
+            service, image, path, at = run
+            shown = Path(os.path.relpath(path, here)).as_posix()
+            yield Diagnostic(
+                readme,
+                line,
+                f"README names {name}, built FROM {base.group(1)}, but the compose file it starts never "
+                f"builds it: service {service} runs {image} ({shown}:{at}) with no build:, so what {name} "
+                "adds is not in the running image",
+                confidence=LIKELY,
+            )
+
+
+_PROGRAM = re.compile(r"(?:python[\d.]*|bash|sh|node|Rscript|julia|perl|ruby)\Z")
+"""A program a `docker compose run SERVICE PROGRAM FILE` hands a file of the container to."""
+
+
+def _service_files(paths: list[Path], named: bool, service: str, top: Path) -> list[Path]:
+    """The compose files a `run` of `service` reads: those of the command; when it names none and its
+    folder has none, the one compose file of the project (two folders down) that defines the service."""
+    if paths or named:
+        return paths
+    files = repository_files(top) or []
+    holding = []
+    for path in files:
+        if not compose.FILE_NAME.fullmatch(path.name) or len(path.relative_to(top).parts) > 3:
+            continue
+        read = read_document(path)
+        services = read[0].get("services") if read is not None else None
+        if isinstance(services, dict) and service in services:
+            holding.append(real_path(path))
+    return holding if len(holding) == 1 else []
+
+
+def _run_file(call: ComposeCall, service: str) -> str | None:
+    """The relative file a `run` of `service` hands its program (`python app/run.py` → `app/run.py`)."""
+    rest = list(call.rest)
+    at = next((n for n, word in enumerate(rest) if word == service), None)
+    if at is None or at + 2 >= len(rest) or not _PROGRAM.fullmatch(posixpath.basename(rest[at + 1])):
+        return None
+    file = next((w for w in rest[at + 2 :] if not w.startswith("-")), None)
+    if any(w in ("-m", "-c") for w in rest[at + 2 :]) or file is None:
+        return None
+    if file.startswith(("/", "~")) or re.search(r"[$<>{}*?`\"']", file):
+        return None
+    return file if _FILE_NAME.fullmatch(posixpath.basename(file)) else None
+
+
+def _mount_sources(service: dict[Any, Any]) -> list[tuple[str, str]]:
+    """(host folder relative to the compose file, container folder) of each bind mount of a service."""
+    found = []
+    for source, target, _ in _bind_mounts(service):
+        if source.startswith(("/", "~")) or "$" in source + target or not target.startswith("/"):
+            continue
+        if source.startswith(".") or "/" in source:  # (`name:/data` is a named volume)
+            found.append((source, posixpath.normpath(target)))
+    return found
+
+
+def run_paths(doc: Document, readme: str, directory: Path, project: Path | None) -> Iterator[Diagnostic]:
+    """A `docker compose run SERVICE python DIR/FILE` whose relative file, read from the service's
+    `working_dir:` in the folder it mounts there (`../app:/app`, `working_dir: /app`), is not in the
+    mounted folder while a shorter path of it is (`app/run.py` is `/app/app/run.py`; the file is
+    `/app/run.py`): the program finds no such file (`certain`)."""
+    top = real_path(project or directory)
+    here = real_path(directory)
+    for fence in doc.fences:
+        folder: str | None = ""
+        for lines in fence_commands(fence):
+            text = joined(lines)
+            if text.lstrip().startswith("#"):
+                continue
+            steps, folder = _steps(text, folder)
+            for into, call in steps:
+                if call.verb != "run" or not call.services:
+                    continue
+                service = call.services[0]
+                file = _run_file(call, service)
+                if file is None:
+                    continue
+                paths = _files(directory, into, call.files, top)
+                for path in _service_files(paths, bool(call.files), service, top):
+                    read = read_document(path)
+                    services = read[0].get("services") if read is not None else None
+                    held = services.get(service) if isinstance(services, dict) else None
+                    if read is None or not isinstance(held, dict):
+                        continue
+                    found = _misplaced(path, held, file, top)
+                    if found is None:
+                        continue
+                    inside_path, fixed, source, target = found
+                    shown = Path(os.path.relpath(path, here)).as_posix()
+                    at = compose.line_of(held, "working_dir")
+                    yield Diagnostic(
+                        readme,
+                        lines[0][0],
+                        f"README runs docker compose run {service} … {file}, but the service starts in "
+                        f"{held['working_dir']} ({shown}:{at}), where it mounts {source} at {target}: {file} "
+                        f"is {inside_path}, which {source} does not hold; the file is {fixed}",
+                        confidence=CERTAIN,
+                    )
+                    break
+
+
+def _misplaced(path: Path, service: dict[Any, Any], file: str, top: Path) -> tuple[str, str, str, str] | None:
+    """(the container path `file` reads, the one that holds it, mount source, mount target) when
+    `file`, read from the service's working folder, falls in a mounted folder that lacks it while a
+    shorter path of it is there."""
+    start = service.get("working_dir")
+    if not isinstance(start, str) or not start.startswith("/") or "$" in start:
+        return None
+    wanted = posixpath.normpath(posixpath.join(start, file))
+    mounts = [(s, t) for s, t in _mount_sources(service) if wanted.startswith(t.rstrip("/") + "/")]
+    if not mounts:
+        return None
+    source, target = max(mounts, key=lambda m: len(m[1]))
+    rest = wanted[len(target.rstrip("/")) + 1 :].split("/")
+    host = path.parent / source
+    if not os.path.isdir(host) or not resolves_inside(host, top):
+        return None
+    if os.path.lexists(host.joinpath(*rest)):
+        return None
+    for cut in range(1, len(rest)):
+        if os.path.isfile(host.joinpath(*rest[cut:])):
+            return wanted, posixpath.join(target, *rest[cut:]), source, target
+    return None
+
+
+_RUN_SCRIPT = re.compile(r"(?:^|[;&|][ \t]*)(?:(?:ba)?sh[ \t]+)?((?:\./)?[\w./-]*\w\.sh)(?=$|[ \t;&|])")
+"""A shell script a README command runs (`./create_dirs.sh`, `bash setup.sh`)."""
+_MKDIR = re.compile(r"^[ \t]*(?:sudo[ \t]+)?mkdir[ \t]+((?:[^\n;&|#])+)", re.MULTILINE)
+
+
+def _home_path(word: str) -> str | None:
+    """A folder of the host as `~/…` or `/…` (`$HOME/x`, `${HOME}/x` read as `~/x`); None for another."""
+    word = re.sub(r"\A(?:\$HOME|\$\{HOME\})(?=/|\Z)", "~", word.strip("\"'"))
+    if not word.startswith(("~/", "/")) or re.search(r"[$*?{}`]", word):
+        return None
+    return posixpath.normpath(word)
+
+
+def _made_folders(script: str) -> list[tuple[str, int]]:
+    """(folder, line) of each folder of the host (`_home_path`) a script's `mkdir` makes."""
+    found = []
+    for match in _MKDIR.finditer(script):
+        line = script.count("\n", 0, match.start()) + 1
+        for word in match.group(1).split():
+            folder = None if word.startswith("-") else _home_path(word)
+            if folder is not None:
+                found.append((folder, line))
+    return found
+
+
+def _under(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip("/") + "/")
+
+
+def unmade_mounts(
+    doc: Document, text: str, readme: str, directory: Path, project: Path | None
+) -> Iterator[Diagnostic]:
+    """A setup script the README runs that makes a folder of the host (`mkdir -p ~/data/notebooks`) no
+    service of the compose file the README starts mounts, while a service mounts a folder beside it that
+    nothing makes (`~/data/ml_notebook:/home/jovyan`): Docker creates that one empty, and what the script
+    prepared is not what the container sees (`likely`). Silent when the README or another script it runs
+    makes or names the mounted folder."""
+    ups = compose_ups(doc, directory, project)
+    if not ups:
+        return
+    top = real_path(project or directory)
+    here = real_path(directory)
+    mounts: list[tuple[str, str, int | None]] = []  # (host folder, compose file shown, line)
+    for up in ups:
+        for path in up.paths:
+            read = read_document(path)
+            services = read[0].get("services") if read is not None else None
+            if read is None or not isinstance(services, dict):
+                continue
+            shown = Path(os.path.relpath(path, here)).as_posix()
+            for _, service in _started_services(services, up):
+                for source, _, entry in _bind_mounts(service):
+                    folder = _home_path(source)
+                    if folder is not None:
+                        at = entry_line(read[1], compose.line_of(service, "volumes"), entry)
+                        mounts.append((folder, shown, at))
+    if not mounts:
+        return
+    scripts: list[tuple[int, str, str]] = []  # (README line, script as written, its text)
+    for fence in doc.fences:
+        for lines in fence_commands(fence):
+            for name in _RUN_SCRIPT.findall(joined(lines).strip()):
+                script = directory / name
+                body = text_or_none(script) if resolves_inside(script, top) else None
+                if body is not None:
+                    scripts.append((lines[0][0], name, body))
+    made = [(folder, at, line, name) for line, name, body in scripts for folder, at in _made_folders(body)]
+    told = {f for f, _, _, _ in made}
+    for folder, at, line, name in made:
+        if any(_under(m, folder) or _under(folder, m) for m, _, _ in mounts):
+            continue
+        for mount, shown, where in mounts:
+            if posixpath.dirname(mount) != posixpath.dirname(folder) or any(_under(mount, t) for t in told):
+                continue
+            word = re.compile(rf"(?<![\w-]){re.escape(posixpath.basename(mount))}(?![\w/-])")
+            whole = re.compile(rf"{re.escape(mount.removeprefix('~'))}(?![\w.-])")
+            if word.search(text) or any(whole.search(body) for _, _, body in scripts):
+                continue  # the README names it (it may tell the reader to make it)
+            told.add(mount)
+            yield Diagnostic(
+                readme,
+                line,
+                f"README runs {name}, which makes {folder} ({posixpath.basename(name)}:{at}), but the "
+                f"compose file it starts mounts {mount} ({shown}:{where}), which nothing makes: Docker "
+                f"creates it empty, and {folder} is not what the container sees",
+                confidence=LIKELY,
             )

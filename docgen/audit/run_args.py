@@ -83,7 +83,7 @@ from docgen.audit.docker_cli import docker_verb, docker_words
 from docgen.audit.grammar import IMAGE_WORD, RUN, Read, misplaced, read_words
 from docgen.build_scripts import BUILD
 from docgen.files import text_or_none
-from docgen.markdown import Document, Fence
+from docgen.markdown import Document, Fence, code_spans
 from docgen.model import Diagnostic, ImageModel, Setting
 from docgen.shell import sh_code, shell_split
 
@@ -680,6 +680,98 @@ def alternative_pulls(doc: Document, text: str, readme: str) -> Iterator[Diagnos
             f"README runs image {run[1]}, which only its build (line {built[0]}) tags, while line "
             f"{pull_line} offers to pull {pulled} instead of building: after the pull docker looks for "
             f"docker.io/library/{name} (did you mean {pulled}?)",
+            confidence=LIKELY,
+        )
+
+
+def _docker_commands(doc: Document) -> list[tuple[int, str]]:
+    """(README line, command) of each command of a command block and of each code span of the prose that
+    is a docker command (`` `docker pull acme/app:1.0` ``), in README order."""
+    found = [(lines[0][0], joined(lines)) for fence in doc.fences for lines in fence_commands(fence)]
+    for para in doc.paragraphs:
+        for number, text in para.lines:
+            found += [
+                (number, code.strip())
+                for _, _, code in code_spans(text)
+                if re.match(r"(?:sudo[ \t]+)?(?:docker|podman)[ \t]+\w", code.strip())
+            ]
+    return sorted(set(found))
+
+
+def _run_image(command: str) -> str | None:
+    """The image of a `docker run` / `docker create` command whose options docgen reads."""
+    for step in shell_steps(sh_code(command)):
+        words = docker_words(step)
+        found = docker_verb(words) if words else None
+        if words is None or found is None or found[0] not in ("run", "create"):
+            continue
+        read = read_words(words[found[1] :], RUN)
+        if read.complete and read.positional and IMAGE_WORD.fullmatch(read.positional[0]):
+            return read.positional[0]
+    return None
+
+
+def _tag_of(image: str) -> str:
+    """An image's tag (`latest` when it gives none)."""
+    last = image.split("@", 1)[0].rsplit("/", 1)[-1]
+    return last.split(":", 1)[1] if ":" in last else "latest"
+
+
+def renamed_pulls(doc: Document, text: str, readme: str) -> Iterator[Diagnostic]:
+    """A pull the README offers as the other way to its build (`docker pull woodenheart777/gqcnn:cuda12.2`
+    … `or you can build on your own`) of an image no command of it runs, while its runs use the name the
+    build tags, another owner's of the same last name and tag (`woodenheart/gqcnn:cuda12.2`): after the
+    pull there is no image of the name the runs use (`likely`). Silent when the README runs the pulled
+    name, tags an image (`docker tag`), loads or imports one, and for a run of a local name (`deformgs`,
+    no owner: `alternative_pulls` tells it)."""
+    if LOADS.search(text) or re.search(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?tag\b", text):
+        return
+    commands = _docker_commands(doc)
+    pulls = [
+        (n, m.group(1))
+        for n, c in commands
+        for m in _PULL_COMMAND.finditer(c)
+        if "/" in image_repository(m.group(1)) and not re.search(r"[<>${}]", m.group(1))
+    ]
+    if not pulls:
+        return
+    builds = [(n, t) for n, c in commands if BUILD.search(c) for t in TAG_FLAG.findall(c)]
+    runs = [(n, image) for n, c in commands if (image := _run_image(c)) is not None]
+    ran = {image_repository(image).lower() for _, image in runs}
+    prose = sorted(
+        [(n, t) for para in doc.paragraphs for n, t in para.lines] + [(n, t) for n, t in doc.headings]
+    )
+    starts = [n for n, _ in prose]
+    told: set[str] = set()
+    for pull_line, pulled in pulls:
+        repository = image_repository(pulled).lower()
+        if repository in ran or repository in told:
+            continue
+        near = [
+            (n, image)
+            for n, image in runs
+            if last_name(image) == last_name(pulled)
+            and _tag_of(image) == _tag_of(pulled)
+            and image_repository(image).lower() != repository
+            and "/" in image_repository(image)  # (a local name is `alternative_pulls`'s)
+        ]
+        if not near:
+            continue
+        name = image_repository(near[0][1]).lower()
+        built = next((b for b, tag in builds if image_repository(tag).lower() == name), None)
+        if built is None:
+            continue
+        low, high = sorted((built, pull_line))
+        between = prose[bisect.bisect_right(starts, low) : bisect.bisect_left(starts, high)]
+        if not any(_ALTERNATIVE.search(t) for _, t in between):
+            continue
+        told.add(repository)
+        lines = ", ".join(str(n) for n in dict.fromkeys(n for n, _ in near))
+        yield Diagnostic(
+            readme,
+            pull_line,
+            f"README pulls {pulled} instead of building, but its runs (line {lines}) use {near[0][1]}, "
+            f"the name its build (line {built}) tags: after the pull there is no {near[0][1]}",
             confidence=LIKELY,
         )
 
