@@ -383,7 +383,7 @@ from docgen.audit.pinned_claims import pinned_claims, provided_locks
 from docgen.audit.placeholders import placeholder_folders
 from docgen.audit.plain_cuda import plain_cuda
 from docgen.audit.platforms import build_platforms
-from docgen.audit.port_vars import moved_ports, port_var_claims
+from docgen.audit.port_vars import compose_start_ports, moved_ports, port_var_claims
 from docgen.audit.ports import port_rows, published_ports
 from docgen.audit.preset_env import preset_env
 from docgen.audit.promised import promised_variants
@@ -631,6 +631,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     plain_cuda,
     moved_ports,
     port_var_claims,
+    compose_start_ports,
     port_rows,
     published_ports,
     preset_env,
@@ -1204,6 +1205,7 @@ def audit(
         found.extend(_ruled(compose_settings, doc, path, directory, models, project))
         found.extend(_ruled(compose_variables, doc, path, directory, models, project))
         found.extend(_ruled(preset_env, doc, path, directory, models, project))
+        found.extend(_ruled(compose_start_ports, doc, text, path, directory, project))
         found.extend(_ruled(env_slips, doc, path, directory, models, project))
         found.extend(_ruled(compose_services, doc, path, directory, project))
         found.extend(_ruled(compose_urls, doc, path, directory, models, project))
