@@ -443,7 +443,7 @@ from docgen.audit.script_copies import script_copies
 from docgen.audit.script_images import script_images
 from docgen.audit.script_mounts import script_mounts
 from docgen.audit.script_names import chained_runs, compose_names, described_chains, named_runs
-from docgen.audit.script_usage import argument_defaults, longer_usage
+from docgen.audit.script_usage import argument_defaults, longer_usage, option_table_defaults
 from docgen.audit.script_vars import script_variables
 from docgen.audit.script_versions import script_versions
 from docgen.audit.sections import (
@@ -655,6 +655,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     script_copies,
     script_mounts,
     argument_defaults,
+    option_table_defaults,
     script_variables,
     script_versions,
     served_apps,
@@ -1233,6 +1234,7 @@ def audit(
         found.extend(_ruled(unknown_first_words, doc, path, directory, audited, project))
         found.extend(_ruled(longer_usage, doc, path, directory, audited, project))
         found.extend(_ruled(argument_defaults, doc, path, directory, audited, project, models))
+        found.extend(_ruled(option_table_defaults, doc, path, directory, audited, project))
         found.extend(_ruled(help_copies, doc, path, directory))
         found.extend(_ruled(fixed_wheels, doc, path, models))
         found.extend(_ruled(said_indexes, doc, path, models))
