@@ -412,8 +412,8 @@ def test_an_option_table_default_the_sourced_env_file_overrides(tmp_path: Path) 
         ),
         (
             14,
-            "README says --preset defaults to rdna4, but launch.sh:34 sets PRESET from it, which launch.sh:19 "
-            "sets to rdna3 before the options are read",
+            "README says --preset defaults to rdna4, but launch.sh:34 sets PRESET from it, which "
+            "launch.sh:19 sets to rdna3 before the options are read",
             "likely",
         ),
     ]
@@ -424,7 +424,8 @@ def test_an_option_table_default_the_sourced_env_file_overrides(tmp_path: Path) 
     [
         # defaults that agree, a word for a default, the program's own default (nothing set before)
         (
-            "| `--weights` | `acme/coder-7b-int4` | |\n| `--threads` | all cores | |\n| `--dtype` | `fp16` | |\n",
+            "| `--weights` | `acme/coder-7b-int4` | |\n| `--threads` | all cores | |\n"
+            "| `--dtype` | `fp16` | |\n",
             {},
         ),
         # the env file sets none of them: nothing set before the options are read
