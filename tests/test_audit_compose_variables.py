@@ -316,6 +316,32 @@ def test_a_variable_an_env_block_sets_that_nothing_reads(tmp_path: Path) -> None
     ) == [(10, unread("WEIGHTS_DIR"), "certain")]
 
 
+def test_an_env_block_half_of_which_the_compose_file_reads(tmp_path: Path) -> None:
+    # a local model server: a key renamed in the compose file, a setting it dropped
+    readme = env_block(
+        "SERVER_API_KEY=",
+        "WORKER_THREADS=4",
+        "QUEUE_SIZE=8",
+        "WORKER_PORT=7000",
+        intro="Create a `.env` file beside the compose file. Here is an example `.env` file:",
+        lang="env",
+    )
+    assert env_found(tmp_path, readme) == [
+        (8, unread("SERVER_API_KEY"), "certain"),
+        (9, unread("WORKER_THREADS"), "certain"),
+    ]
+    # a list of four, two of which compose reads
+    assert env_found(tmp_path / "b", env_list("QUEUE_SIZE", "WORKER_PORT", "ENABLE_WEBUI", "UI_THEME")) == [
+        (9, unread("ENABLE_WEBUI"), "certain"),
+        (10, unread("UI_THEME"), "certain"),
+    ]
+    # fewer than half read: the application's settings
+    assert (
+        env_found(tmp_path / "c", env_list("QUEUE_SIZE", "WORKER_PORT", "ENABLE_WEBUI", "UI_THEME", "TONE"))
+        == []
+    )
+
+
 @pytest.mark.parametrize(
     "readme",
     [
@@ -667,6 +693,9 @@ def test_a_variable_the_compose_file_needs_that_the_readme_env_leaves_unset(tmp_
         ),
         # the block is not introduced as the .env file
         (GATEWAY_ENV.replace("Create a `.env` file in", "Pick values in"), {}),
+        # the block is an example, or optional: what it leaves out is not said to be set
+        (GATEWAY_ENV.replace("and set the following", "like this example, with the following"), {}),
+        (GATEWAY_ENV.replace("## Settings", "## Environment setup (optional)"), {}),
     ],
 )
 def test_variables_left_out_of_the_readme_env_but_set(

@@ -210,3 +210,119 @@ def test_a_port_variable_set_by_env_moved_off_the_published_port(tmp_path: Path)
 )
 def test_port_variables_that_keep_the_published_port_served(tmp_path: Path, run: str) -> None:
     assert _notebook(tmp_path, run) == []
+
+
+def test_a_start_script_given_another_variables_port(tmp_path: Path) -> None:
+    files = {
+        "Dockerfile": 'FROM python:3.11-slim\nCOPY run.sh /run.sh\nENTRYPOINT ["/run.sh"]\n',
+        "run.sh": "#!/bin/sh\nexec hypercorn echo:app --bind 0.0.0.0:$ECHO_HTTP_PORT\n",
+    }
+    found = _audit(tmp_path, README, files)
+    assert [f.split(":", 1)[0] for f in found] == ["5", "8", "14"]
+    assert (
+        "starts the server on the port of ${ECHO_HTTP_PORT} and nothing the image runs reads PORT" in found[0]
+    )
+    # the script passes PORT on, or gives the variable a default of PORT's: read
+    files["run.sh"] = (
+        "#!/bin/sh\nECHO_HTTP_PORT=$PORT\nexec hypercorn echo:app --bind 0.0.0.0:$ECHO_HTTP_PORT\n"
+    )
+    assert _audit(tmp_path / "b", README, files) == []
+    files["run.sh"] = "#!/bin/sh\nexec hypercorn echo:app --bind 0.0.0.0:${ECHO_HTTP_PORT:-7000}\n"
+    assert _audit(tmp_path / "c", README, files) == []
+
+
+VISION = """**Vision server**
+
+RUNNING WITH ENV VARS:
+
+### `PORT` : int
+The port to run the server on (default 6919)
+
+### `CUDA_VISIBLE_DEVICES` : str
+The device to use.
+
+```bash
+docker run -p 6920:6920 --gpus all -e PORT=6920 -e CUDA_VISIBLE_DEVICES=0 acme/vision:server
+```
+"""
+VISION_COMPOSE = (
+    "services:\n  server:\n    build:\n      context: .\n      dockerfile: Dockerfile\n"
+    '    command:\n      - "/entrypoint.sh"\n    ports:\n      - 8080:8080\n'
+)
+VISION_START = (
+    "#!/bin/bash\n\nsource activate venv\nuvicorn --port ${SERVE_PORT} --host 0.0.0.0 app.asgi:app\n"
+)
+
+
+def _composed(tmp_path: Path, readme: str, files: dict[str, str]) -> list[str]:
+    make_tree(tmp_path, {"README.md": readme, **files})
+    found = audit(readme, "README.md", [], {}, tmp_path)
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in found if "PORT" in d.message]
+
+
+def test_a_port_variable_a_compose_started_script_ignores(tmp_path: Path) -> None:
+    # no Dockerfile in the folder: the compose service runs the script of its build context
+    files = {"docker-compose.yml": VISION_COMPOSE, "entrypoint.sh": VISION_START}
+    start = (
+        "entrypoint.sh:4 (which service server of docker-compose.yml starts) runs the server on the port of "
+    )
+    assert _composed(tmp_path, VISION, files) == [
+        f"5: README documents PORT for the port the container listens on, but {start}${{SERVE_PORT}} and "
+        "nothing of the project reads PORT (likely)",
+        f"6: README says PORT defaults to 6919, but {start}${{SERVE_PORT}}, which has no default there, and "
+        "no file of the project gives 6919 (likely)",
+    ]
+    # a model server whose compose file mounts its start script, which gives a fixed port
+    llama = (
+        "# Llama\n\n## Environment variables\n\n- `API_PORT` - where the API listens\n"
+        "- `MODEL_PATH` - the weights\n"
+    )
+    mounted = {
+        "compose.yaml": "services:\n  llama:\n    image: ghcr.io/acme/llama:1.2\n"
+        "    entrypoint: [/usr/local/bin/start.sh]\n"
+        "    volumes:\n      - ./scripts/start.sh:/usr/local/bin/start.sh\n",
+        "scripts/start.sh": '#!/bin/sh\nexec llama-server -m "$MODEL_PATH" \\\n  --port 8080\n',
+    }
+    assert _composed(tmp_path / "b", llama, mounted) == [
+        "5: README documents API_PORT for the port the container listens on, but scripts/start.sh:2 (which "
+        "service llama of compose.yaml starts) runs the server on fixed port 8080 and nothing of the project "
+        "reads API_PORT (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "files",
+    [
+        # the script reads PORT, or the compose file passes it on
+        {
+            "docker-compose.yml": VISION_COMPOSE,
+            "entrypoint.sh": VISION_START.replace("${SERVE_PORT}", "${PORT}"),
+        },
+        {
+            "docker-compose.yml": VISION_COMPOSE + "    environment:\n      - SERVE_PORT=${PORT:-6919}\n",
+            "entrypoint.sh": VISION_START,
+        },
+        # a Dockerfile beside it names PORT (ENV SERVE_PORT=$PORT)
+        {
+            "docker-compose.yml": VISION_COMPOSE,
+            "entrypoint.sh": VISION_START,
+            "Dockerfile": "FROM python:3.11\nENV SERVE_PORT=${PORT}\nCOPY entrypoint.sh /\n",
+        },
+        # the launcher takes no port on its command line (gunicorn reads PORT itself)
+        {"docker-compose.yml": VISION_COMPOSE, "entrypoint.sh": "#!/bin/sh\nexec gunicorn app.asgi:app\n"},
+        # the compose service runs no script of the project
+        {"docker-compose.yml": VISION_COMPOSE.replace('"/entrypoint.sh"', "python serve.py"), "serve.py": ""},
+        {"docker-compose.yml": VISION_COMPOSE, "start.sh": VISION_START},
+    ],
+)
+def test_port_variables_a_compose_started_script_may_read(tmp_path: Path, files: dict[str, str]) -> None:
+    assert _composed(tmp_path, VISION, files) == []
+
+
+def test_a_said_default_the_project_gives(tmp_path: Path) -> None:
+    files = {
+        "docker-compose.yml": VISION_COMPOSE.replace("8080:8080", "6919:6919"),
+        "entrypoint.sh": VISION_START,
+    }
+    found = _composed(tmp_path, VISION, files)
+    assert [f.split(":", 1)[0] for f in found] == ["5"]

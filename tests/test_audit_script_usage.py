@@ -319,3 +319,131 @@ def test_settings_files_that_say_nothing_against_the_readme(
     tmp_path: Path, section: str | None, script: str | None, settings: str | None
 ) -> None:
     assert sourced(tmp_path, section or CONFIGURATION, script or BUILD_LIB, settings or SETTINGS) == []
+
+
+LAUNCHER = """\
+#!/bin/bash
+set -e
+
+if [ -f "defaults.env" ]; then
+    set -a
+    source defaults.env
+    set +a
+else
+    echo "defaults.env not found"
+fi
+
+usage() {
+    cat <<EOF
+Usage: $0 [--weights W] [--batch N]
+  --threads N   (Current: $THREADS)
+EOF
+}
+
+PRESET="rdna3"  # picks the GPU settings
+VERBOSE=0
+
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --weights)
+            WEIGHTS="$2"
+            shift 2
+            ;;
+        --batch) BATCH="$2"; shift 2 ;;
+        --threads)
+            THREADS="$2"
+            shift 2
+            ;;
+        --preset)
+            PRESET="$2"
+            shift 2
+            ;;
+        --dtype)
+            DTYPE="$2"
+            shift 2
+            ;;
+        --verbose)
+            VERBOSE=1
+            shift
+            ;;
+        -h|--help)
+            usage
+            exit 0
+            ;;
+        *)
+            echo "unknown: $1"
+            exit 1
+            ;;
+    esac
+done
+docker compose up -d
+"""
+ENV_FILE = "# model\nWEIGHTS=acme/coder-7b-int4\nBATCH=16\nTHREADS=8\n"
+
+
+def table_defaults(root: Path, rows: str, files: dict[str, str] | None = None) -> list[tuple[int, str, str]]:
+    readme = (
+        "# Launcher\n\n```bash\n./launch.sh --preset rdna2\n```\n\n## Options\n\n"
+        f"| Option | Default | Description |\n|---|---|---|\n{rows}"
+    )
+    make_tree(root, {"launch.sh": LAUNCHER, "defaults.env": ENV_FILE, "README.md": readme, **(files or {})})
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", [], {}, root, root)
+        if "defaults to" in d.message
+    ]
+
+
+def test_an_option_table_default_the_sourced_env_file_overrides(tmp_path: Path) -> None:
+    rows = (
+        "| `--weights` | `acme/coder-3b` | model to serve |\n"
+        "| `--batch N` | 16 | batch size |\n"
+        "| `--threads` | your CPU count | threads |\n"
+        "| `--preset` | `rdna4` | GPU preset |\n"
+        "| `--dtype` | `auto` | the program picks |\n"
+        "| `--verbose` | `0` | a switch |\n"
+    )
+    assert table_defaults(tmp_path, rows) == [
+        (
+            11,
+            "README says --weights defaults to acme/coder-3b, but launch.sh:25 sets WEIGHTS from it, which "
+            "defaults.env:2 (sourced by launch.sh:6) sets to acme/coder-7b-int4 before the options are read",
+            "likely",
+        ),
+        (
+            14,
+            "README says --preset defaults to rdna4, but launch.sh:34 sets PRESET from it, which "
+            "launch.sh:19 sets to rdna3 before the options are read",
+            "likely",
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("rows", "files"),
+    [
+        # defaults that agree, a word for a default, the program's own default (nothing set before)
+        (
+            "| `--weights` | `acme/coder-7b-int4` | |\n| `--threads` | all cores | |\n"
+            "| `--dtype` | `fp16` | |\n",
+            {},
+        ),
+        # the env file sets none of them: nothing set before the options are read
+        ("| `--weights` | `acme/coder-3b` | |\n| `--batch` | `4` | |\n", {"defaults.env": ""}),
+        # a table of another program's options (the script takes none of two of them)
+        ("| `--weights` | `acme/coder-3b` | |\n| `--top-k` | `40` | |\n| `--top-p` | `0.9` | |\n", {}),
+    ],
+)
+def test_option_tables_that_agree_or_are_not_the_scripts(
+    tmp_path: Path, rows: str, files: dict[str, str]
+) -> None:
+    assert table_defaults(tmp_path, rows, files) == []
+
+
+def test_an_option_table_of_a_script_the_readme_does_not_run(tmp_path: Path) -> None:
+    rows = "| `--weights` | `acme/coder-3b` | |\n| `--batch` | `4` | |\n"
+    readme = f"# Launcher\n\n## Options\n\n| Option | Default | Description |\n|---|---|---|\n{rows}"
+    make_tree(tmp_path, {"launch.sh": LAUNCHER, "defaults.env": ENV_FILE, "README.md": readme})
+    assert [
+        d for d in audit(readme, "README.md", [], {}, tmp_path, tmp_path) if "defaults to" in d.message
+    ] == []

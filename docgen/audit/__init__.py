@@ -391,7 +391,7 @@ from docgen.audit.pinned_claims import pinned_claims, provided_locks
 from docgen.audit.placeholders import placeholder_folders
 from docgen.audit.plain_cuda import plain_cuda
 from docgen.audit.platforms import build_platforms
-from docgen.audit.port_vars import moved_ports, port_var_claims
+from docgen.audit.port_vars import compose_start_ports, moved_ports, port_var_claims
 from docgen.audit.ports import port_rows, published_ports
 from docgen.audit.preset_env import preset_env
 from docgen.audit.promised import promised_variants
@@ -453,7 +453,7 @@ from docgen.audit.script_copies import script_copies
 from docgen.audit.script_images import script_images
 from docgen.audit.script_mounts import script_mounts
 from docgen.audit.script_names import chained_runs, compose_names, described_chains, named_runs
-from docgen.audit.script_usage import argument_defaults, longer_usage
+from docgen.audit.script_usage import argument_defaults, longer_usage, option_table_defaults
 from docgen.audit.script_vars import script_variables
 from docgen.audit.script_versions import script_versions
 from docgen.audit.sections import (
@@ -643,6 +643,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     plain_cuda,
     moved_ports,
     port_var_claims,
+    compose_start_ports,
     port_rows,
     published_ports,
     preset_env,
@@ -666,6 +667,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     script_copies,
     script_mounts,
     argument_defaults,
+    option_table_defaults,
     script_variables,
     script_versions,
     served_apps,
@@ -1224,6 +1226,7 @@ def audit(
         found.extend(_ruled(compose_settings, doc, path, directory, models, project))
         found.extend(_ruled(compose_variables, doc, path, directory, models, project))
         found.extend(_ruled(preset_env, doc, path, directory, models, project))
+        found.extend(_ruled(compose_start_ports, doc, text, path, directory, project))
         found.extend(_ruled(env_slips, doc, path, directory, models, project))
         found.extend(_ruled(compose_services, doc, path, directory, project))
         found.extend(_ruled(compose_urls, doc, path, directory, models, project))
@@ -1256,6 +1259,7 @@ def audit(
         found.extend(_ruled(unknown_first_words, doc, path, directory, audited, project))
         found.extend(_ruled(longer_usage, doc, path, directory, audited, project))
         found.extend(_ruled(argument_defaults, doc, path, directory, audited, project, models))
+        found.extend(_ruled(option_table_defaults, doc, path, directory, audited, project))
         found.extend(_ruled(help_copies, doc, path, directory))
         found.extend(_ruled(fixed_wheels, doc, path, models))
         found.extend(_ruled(said_indexes, doc, path, models))

@@ -257,13 +257,13 @@ def _env_lists(
     for block in lists(doc):
         if _ENV_FILE.search(f"{block.intro} {block.heading}"):
             groups.append([(line, m.group(1)) for line, text in block.items if (m := _ITEM_NAME.match(text))])
-    groups.extend(_env_fences(doc))
+    groups.extend(named for named, _ in _env_fences(doc))
     scripts: list[str] | None = None  # the scripts beside the compose files, read once when needed
     for named in groups:
         if len(named) < 2:
             continue
         read = [name for _, name in named if _compose_reads(files, name)]
-        if len(read) < 2 or 2 * len(read) <= len(named):
+        if len(read) < 2 or 2 * len(read) < len(named):
             continue
         for line, name in named:
             if name in read or _in_dockerfiles(files, models, name):
@@ -294,7 +294,7 @@ def _unset_by_env_fences(
     (`.env.example`, `*.env`), a script or Makefile beside the compose file, the README anywhere (an
     `export NAME=…`, `NAME=… docker compose up`, a sentence), or the shell (`${PWD}`); nor `${NAME:+x}`,
     which reads nothing when it is unset. Once per variable, at the block's first line."""
-    fences = list(_env_fences(doc))
+    fences = [named for named, intro in _env_fences(doc) if not _PARTIAL.search(intro)]
     if not fences:
         return
     text = "\n".join(t for f in doc.fences for _, t in f.lines)
@@ -360,11 +360,17 @@ _EDITS_ENV = re.compile(
 """A command of a block that makes or edits the env file (`nano .env`, `cp .env.example .env`)."""
 
 
-def _env_fences(doc: Document) -> Iterator[list[tuple[int, str]]]:
-    """(README line, name) of each line of a fenced block that is the `.env` file: the line ending in
-    `:` just above it names it (`Create a `.env` file in this directory:`), or an earlier block of its
-    section edits it (`nano .env`, then `Ensure these settings are configured:`), and every line that is
-    not blank or a `#` comment is `NAME=value`."""
+_PARTIAL = re.compile(r"\b(?:examples?|optional(?:ly)?|skip|sample)\b", re.IGNORECASE)
+"""Words saying a `.env` block is an example or optional (`Here is an example `.env` file:`, `Environment
+Setup (Optional)`): the variables it leaves out are not said to be set, and an unset one is no slip."""
+
+
+def _env_fences(doc: Document) -> Iterator[tuple[list[tuple[int, str]], str]]:
+    """(README line, name) of each line of a fenced block that is the `.env` file, with the words that
+    introduce it (the line above and the heading): the line ending in `:` just above it names it
+    (`Create a `.env` file in this directory:`), or an earlier block of its section edits it (`nano
+    .env`, then `Ensure these settings are configured:`), and every line that is not blank or a `#`
+    comment is `NAME=value`."""
     ends = {para.lines[-1][0]: para.lines[-1][1] for para in doc.paragraphs if para.lines}
     edited: set[int] = set()  # the sections a block of which edits the env file (`nano .env`)
     for fence in doc.fences:
@@ -386,7 +392,7 @@ def _env_fences(doc: Document) -> Iterator[list[tuple[int, str]]]:
                 break
             named.append((line, match.group(1)))
         else:
-            yield named
+            yield named, f"{intro} {heading_of(doc, opening)}"
 
 
 def _compose_reads(files: Sequence[_File], name: str) -> bool:

@@ -26,13 +26,16 @@ JUPYTER_PORT=8000 -p 8000:8888`, the image defaulting JUPYTER_PORT to 8888).
 from __future__ import annotations
 
 import os
+import posixpath
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, Auditor
 from docgen.audit.commands import fence_commands, joined, joined_line, joined_starts
-from docgen.audit.names import docker_run, image_at
+from docgen.audit.names import compose_files, docker_run, image_at
+from docgen.audit.paths import resolves_inside
+from docgen.audit.preset_env import folder_files
 from docgen.audit.run_time import (
     RunImage,
     env_entries,
@@ -42,7 +45,7 @@ from docgen.audit.run_time import (
 )
 from docgen.audit.settings import LAUNCHER, command_text
 from docgen.base_contents import family_name
-from docgen.files import text_or_none
+from docgen.files import real_path, text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic
 
@@ -51,11 +54,13 @@ _PORT_NAME = re.compile(
 )
 """Names of a variable that sets the port a server listens on (`PORT`, `APP_PORT`, `API_SERVER_PORT`);
 not one of another program (`MASTER_PORT`, `REDIS_PORT`, `VLLM_PORT`)."""
+_PORT_WORD = r"(\d{2,5}\b|\$\{?[A-Za-z_]\w*\}?)"
 _FIXED_PORT = re.compile(
-    r"(?<!-)--(?:server\.)?port(?:[ \t]*=[ \t]*|[ \t]+)[\"']?(\d{2,5})\b"
-    r"|(?:^|[ \t])(?:--bind|-b|--listen)(?:[ \t]*=[ \t]*|[ \t]+)[\"']?[\w.\[\]:-]*:(\d{2,5})\b"
+    rf"(?<!-)--(?:server\.)?port(?:[ \t]*=[ \t]*|[ \t]+)[\"']?{_PORT_WORD}"
+    rf"|(?:^|[ \t])(?:--bind|-b|--listen)(?:[ \t]*=[ \t]*|[ \t]+)[\"']?[\w.\[\]:-]*:{_PORT_WORD}"
 )
-"""A fixed port given on the command line: `--port 8000`, `--server.port=8501`, `--bind 0.0.0.0:8000`."""
+"""The port given on the command line: a fixed one (`--port 8000`, `--server.port=8501`, `--bind
+0.0.0.0:8000`) or another variable's, with no default (`--port ${VLLM_PORT}`, `--bind :$APP_PORT`)."""
 _CONTINUED = re.compile(r"\\\n[ \t]*")
 
 
@@ -90,9 +95,14 @@ def port_var_claims(part: Document, whole: Document, auditor: Auditor) -> Iterat
             auditor.path,
             line,
             f"README {how} {name} for the port the container listens on, but {where} starts the server on "
-            f"fixed port {port} and nothing the image runs reads {name}",
+            f"{_shown_port(port)} and nothing the image runs reads {name}",
             confidence=LIKELY,
         )
+
+
+def _shown_port(port: str) -> str:
+    """`fixed port 8000`, or `the port of ${VLLM_PORT}` for another variable's."""
+    return f"the port of {port}" if port.startswith("$") else f"fixed port {port}"
 
 
 def _line_text(part: Document, line: int) -> str:
@@ -150,7 +160,19 @@ def _fixed_port(command: str) -> str | None:
     if launcher is None:
         return None
     found = _FIXED_PORT.search(command, launcher.end())
-    return next(g for g in found.groups() if g) if found is not None else None
+    if found is None:
+        return None
+    port = next(g for g in found.groups() if g)
+    if port.startswith("$"):
+        name = port.strip("${}")
+        rest = command[found.end() :]
+        if rest.startswith((":", "-")) or not _NAMED.fullmatch(name):
+            return None  # (`${PORT:-8000}` has a default; `$1` an argument)
+        return f"${{{name}}}"
+    return port
+
+
+_NAMED = re.compile(r"[A-Z][A-Z0-9_]*")
 
 
 _ANY_PORT_NAME = re.compile(r"(?:[A-Z0-9]+_)*PORT")
@@ -225,3 +247,160 @@ def _default_of(image: RunImage, name: str) -> tuple[str, str] | None:
     if number is not None:
         return number.group(1), f"{image.model.path} (ENV {name})"
     return None
+
+
+# --------------------------------------------------------------------------------------------------
+# A port variable of a container a compose service starts with a script of the project
+
+_STARTED_SCRIPT = re.compile(r"(?:^|[\s\[,'\"])((?:\.{0,2}/)?(?:[\w.-]+/)*[\w.-]+\.sh)(?=[\s\],'\"]|$)")
+"""The script a compose service's `command:` or `entrypoint:` runs (`[/entrypoint.sh]`, `bash ./start.sh`)."""
+_MOUNT = re.compile(r"(?:^|[\s\[,])(\.{1,2}/[\w./-]+):(/[\w./-]+)")
+"""A bind mount of a file of the project: `./entrypoint.sh:/usr/local/bin/start.sh`."""
+_ENTRY_NAME = re.compile(r"[ \t]*`([A-Z][A-Z0-9_]*)`")
+"""A heading that is a variable's entry (`### `PORT` : int`)."""
+_SAID_DEFAULT = re.compile(
+    r"\bdefault(?:s)?(?:[ \t]+(?:is|to|of|port))?[ \t]*[:=]?[ \t]*`?(\d{2,5})\b`?", re.I
+)
+"""A default port said in an entry's words: `(default 6919)`, `Default: `8000``."""
+_MAX_START = 200_000
+"""Bytes of a started script read."""
+
+
+def _compose_starts(directory: Path, project: Path | None) -> list[tuple[str, str, str, Path]]:
+    """(compose file as shown, service, script as shown, the script's file) of each service of the
+    compose files of the README's folder whose `command:` or `entrypoint:` runs a shell script of the
+    project: one the service bind-mounts from the project at the path it runs, else one of that name
+    in the folder of its `build:` context."""
+    found: list[tuple[str, str, str, Path]] = []
+    for composed in compose_files(directory, (), project):
+        base = directory / posixpath.dirname(composed.shown)
+        for service in composed.services:
+            settings = dict(service.settings)
+            start = settings.get("entrypoint") or settings.get("command") or ""
+            match = _STARTED_SCRIPT.search(start)
+            if match is None:
+                continue
+            run = match.group(1)
+            file: Path | None = None
+            for mount in _MOUNT.finditer(settings.get("volumes", "")):
+                if mount.group(2) == run or (not run.startswith("/") and mount.group(2).endswith("/" + run)):
+                    file = base / mount.group(1)
+            if file is None and service.context is not None and "$" not in service.context:
+                file = base / service.context / posixpath.basename(run)
+            if file is None or not os.path.isfile(file) or not resolves_inside(file, (project or directory)):
+                continue
+            shown = Path(os.path.relpath(file, directory)).as_posix()
+            found.append((composed.shown, service.name, shown, file))
+    return found
+
+
+def _logical(script: str) -> Iterator[tuple[int, str]]:
+    """(line, text) of each line of a shell script, a line continued with `\\` joined to the next."""
+    held: list[str] = []
+    first = 0
+    for number, line in enumerate(script.splitlines(), 1):
+        if not held:
+            first = number
+        if line.endswith("\\"):
+            held.append(line[:-1])
+            continue
+        yield first, " ".join([*held, line])
+        held = []
+    if held:
+        yield first, " ".join(held)
+
+
+def _port_claims(doc: Document, lines: list[str]) -> Iterator[tuple[int, str, str, str | None]]:
+    """(line, NAME, how the README says it, the port it gives or None) of each port variable the
+    README documents (a table or list of environment variables, a heading that is the variable's name),
+    tells to set or passes with `docker run -e NAME=…`."""
+    for line, name in env_entries(doc, doc):
+        yield line, name, "documents", None
+    for line, title in doc.headings:
+        if (entry := _ENTRY_NAME.match(title)) is not None:
+            yield line, entry.group(1), "documents", None
+    for line, name in told_to_set(doc):
+        yield line, name, "tells to set", None
+    for line, name, _user, image in run_options(doc):
+        if name and image:
+            text = lines[line - 1] if 0 < line <= len(lines) else ""
+            given = re.search(rf"(?<![\w$]){name}=[\"']?(\d{{2,5}})\b", text)
+            yield line, name, f"passes (`docker run … {image}`)", given.group(1) if given else None
+
+
+def compose_start_ports(
+    doc: Document, text: str, readme: str, directory: Path, project: Path | None
+) -> Iterator[Diagnostic]:
+    """A port variable the README says sets the container's port (`PORT`: an entry of its environment
+    variables, `-e PORT=6920`) while the shell script a compose service of its folder starts
+    (`command: ["/entrypoint.sh"]`, the script beside it) runs a server launcher on a fixed port or on
+    another variable's (`uvicorn … --port ${VLLM_PORT}`), and no file of the folder (not Markdown: the
+    script, the compose file, a Dockerfile) names the variable: a value set changes nothing (`likely`:
+    the README may be about another image). A default the entry gives that port (`(default 6919)`)
+    while the launcher's variable has no default there and no file of the folder writes that number is
+    a finding of its own, at the line saying it. Once per variable, at its first claim."""
+    starts = _compose_starts(directory, project)
+    if not starts:
+        return
+    lines = text.splitlines()
+    claims = sorted({c for c in _port_claims(doc, lines) if _PORT_NAME.match(c[1])}, key=lambda c: c[0])
+    if not claims:
+        return
+    launched: list[tuple[str, str, str]] = []  # (where, port, script text)
+    for composed, service, shown, file in starts:
+        script = text_or_none(file, _MAX_START)
+        if script is None:
+            continue
+        for number, command in _logical(script):
+            if not command.lstrip().startswith("#") and (port := _fixed_port(command)) is not None:
+                where = f"{shown}:{number} (which service {service} of {composed} starts)"
+                launched.append((where, port, script))
+                break
+    if len(launched) != len(starts):
+        return  # (a service starts a script docgen cannot read, or one with no launcher on a port)
+    folders = tuple(dict.fromkeys(real_path(file.parent) for *_, file in starts))
+    texts = [t for _, t in folder_files(folders)]
+    done: set[str] = set()
+    for line, name, how, value in claims:
+        if name in done:
+            continue
+        done.add(name)
+        word = re.compile(rf"(?<![\w]){re.escape(name)}(?![\w])")
+        if any(word.search(t) for t in texts):
+            continue  # (something of the project may read it)
+        where, port, _script = launched[0]
+        if value is not None and value == port:
+            continue
+        yield Diagnostic(
+            readme,
+            line,
+            f"README {how} {name} for the port the container listens on, but {where} runs the server on "
+            f"{_shown_port(port)} and nothing of the project reads {name}",
+            confidence=LIKELY,
+        )
+        yield from _said_default(readme, lines, line, name, launched[0], texts)
+
+
+def _said_default(
+    readme: str, lines: list[str], line: int, name: str, launched: tuple[str, str, str], texts: list[str]
+) -> Iterator[Diagnostic]:
+    """The default port the README's entry of `name` gives (its line or the two after it) when the
+    launcher's port is another variable's with no default and no file of the folder writes that number."""
+    where, port, _script = launched
+    if not port.startswith("$"):
+        return
+    for at in range(line, min(line + 3, len(lines) + 1)):
+        said = _SAID_DEFAULT.search(lines[at - 1])
+        if said is None:
+            continue
+        number = said.group(1)
+        if any(re.search(rf"(?<!\d){number}(?!\d)", t) for t in texts):
+            return
+        yield Diagnostic(
+            readme,
+            at,
+            f"README says {name} defaults to {number}, but {where} runs the server on {_shown_port(port)}, "
+            f"which has no default there, and no file of the project gives {number}",
+            confidence=LIKELY,
+        )
+        return

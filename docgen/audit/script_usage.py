@@ -499,3 +499,201 @@ def _sourced_defaults(
                         message += f", over {dockerfile}:{line}'s default {arg_default}"
                     message += ")"
                 yield Diagnostic(readme, at, message, confidence=LIKELY)
+
+
+# --------------------------------------------------------------------------------------------------
+# The defaults a README's table gives a script's options, against the value the variable each option
+# sets holds before the script reads its options
+
+_OPTION_CELL = re.compile(r"[ \t]*`(--?[A-Za-z][\w-]*)(?:[ \t=][^`]*)?`")
+"""A first cell that is an option in code: `` `--model` ``, `` `--gpu-memory FRACTION` ``."""
+_DEFAULT_HEADER = re.compile(r"\bdefaults?\b", re.IGNORECASE)
+_ARM_OPTIONS = re.compile(
+    r"^[ \t]*\(?[ \t]*((?:-{1,2}[A-Za-z0-9][\w-]*)(?:[ \t]*\|[ \t]*-{1,2}[A-Za-z0-9][\w-]*)*)[ \t]*\)(.*)$"
+)
+"""A `case` arm of options and the rest of its line: `--model)`, `-p|--port) PORT="$2"; shift 2 ;;`."""
+_TAKES_VALUE = re.compile(r"(?:^|[;\s])(?:export[ \t]+)?([A-Za-z_]\w*)=[\"']?\$\{?2\}?[\"']?(?=[\s;]|$)")
+"""An assignment of the option's value: `MODEL="$2"`."""
+_PLAIN_ASSIGN = re.compile(
+    r"\A(?:export[ \t]+|readonly[ \t]+)?([A-Za-z_]\w*)="
+    r"(\"[^\"$`\\]*\"|'[^']*'|[^\s\"'$`;&|()<>\\]*)[ \t]*(?:#.*)?\Z"
+)
+"""A literal assignment on a line of its own: `ARCHITECTURE="gfx1201" # …`, `MODEL=org/model` (no
+variable, no command)."""
+_IF_DEFAULT = re.compile(r"\A(?:export[ \t]+)?([A-Za-z_]\w*)=\"?\$\{\1:?[-=]([^}$`\"]*)\}\"?[ \t]*(?:#.*)?\Z")
+"""`MODEL="${MODEL:-org/model}"`: a value kept unless the caller or a sourced file set one."""
+_SOURCED = re.compile(r"\A(?:source|\.)[ \t]+[\"']?((?:\./)?[\w.-]+)[\"']?[ \t]*(?:#.*)?\Z")
+"""A file of the script's folder sourced by its plain name: `source .env-template`, `. ./env.sh`."""
+_FILE_TEST = re.compile(r"\A(?:if|elif)[ \t]+\[\[?[ \t]+-[fe][ \t]+[\"']?((?:\./)?[\w.-]+)[\"']?[ \t]+\]\]?")
+_HEREDOC = re.compile(r"<<-?[ \t]*[\"']?([A-Za-z_]\w*)[\"']?")
+_LOOP = re.compile(r"\A(?:while|for|until)\b|\Acase\b")
+
+
+def _options_set(lines: list[str]) -> tuple[dict[str, tuple[int, str]], int] | None:
+    """(option → (script line, variable it sets from its value), line of the first arm) of the `case`
+    arms of options that assign the option's value (`--model) MODEL="$2"`, on the arm's line or the
+    next two); None when the script has no such arm."""
+    found: dict[str, tuple[int, str]] = {}
+    first = 0
+    for index, text in enumerate(lines):
+        arm = _ARM_OPTIONS.match(text)
+        if arm is None:
+            continue
+        for at in range(index, min(index + 3, len(lines))):
+            rest = arm.group(2) if at == index else lines[at]
+            taken = _TAKES_VALUE.search(rest)
+            if taken is not None:
+                first = first or index + 1
+                for option in arm.group(1).split("|"):
+                    found.setdefault(option.strip(), (at + 1, taken.group(1)))
+                break
+            if at > index and (_ARM_OPTIONS.match(lines[at]) or ";;" in lines[at - 1]):
+                break
+    return (found, first) if found else None
+
+
+def _values_before(
+    script: Path, lines: list[str], end: int, sourced_at: dict[Path, int]
+) -> dict[str, tuple[str, int, Path]]:
+    """NAME → (value, line, file) of the literal values the script's variables hold before its line
+    `end`: its own assignments at the top level (`NAME=value`, `NAME=${NAME:-value}` when nothing set
+    it) and the plain assignments of an env file of its folder it sources (`set -a; source
+    .env-template`: the branch of an `if [ -f FILE ]` the checkout takes); not inside a function, a
+    loop or a heredoc. `sourced_at` gets the script line sourcing each env file."""
+    values: dict[str, tuple[str, int, Path]] = {}
+    depth = 0  # (inside a function or a loop: not run here)
+    heredoc: str | None = None
+    skipping: list[bool] = []  # per open `if`: whether its taken branch is left
+    for index in range(min(end - 1, len(lines))):
+        text = lines[index].strip()
+        if heredoc is not None:
+            heredoc = None if text == heredoc else heredoc
+            continue
+        if (opened := _HEREDOC.search(text)) is not None and not text.startswith("#"):
+            heredoc = opened.group(1)
+        if not text or text.startswith("#"):
+            continue
+        if re.match(r"\A[\w-]+[ \t]*\(\)[ \t]*\{?|\Afunction\b", text) or _LOOP.match(text):
+            depth += 1
+            continue
+        if depth:
+            if re.match(r"\A(?:\}|done\b|esac\b)", text):
+                depth -= 1
+            continue
+        test = _FILE_TEST.match(text)
+        if test is not None:
+            skipping.append(not os.path.isfile(script.parent / test.group(1)))
+            continue
+        if text == "else":
+            if skipping:
+                skipping[-1] = not skipping[-1]
+            continue
+        if text == "fi":
+            if skipping:
+                skipping.pop()
+            continue
+        if any(skipping):
+            continue
+        if (sourced := _SOURCED.match(text)) is not None:
+            file = script.parent / sourced.group(1)
+            if os.path.isfile(file) and stays_home(file):
+                sourced_at[file] = index + 1
+                for number, raw in enumerate(script_lines(file), start=1):
+                    if (plain := _PLAIN_ASSIGN.match(raw.strip())) is not None:
+                        values[plain.group(1)] = (plain.group(2).strip("\"'"), number, file)
+            continue
+        if (kept := _IF_DEFAULT.match(text)) is not None:
+            values.setdefault(kept.group(1), (kept.group(2).strip("\"'"), index + 1, script))
+        elif (plain := _PLAIN_ASSIGN.match(text)) is not None:
+            values[plain.group(1)] = (plain.group(2).strip("\"'"), index + 1, script)
+    return values
+
+
+def option_table_defaults(
+    doc: Document, readme: str, directory: Path, audited: Sequence[str], project: Path | None = None
+) -> Iterator[Diagnostic]:
+    """The default a README table of a script's options gives (`| `--gpu-memory` | `0.55` | … |` under
+    a `Default` column) against the value the variable that option sets holds when the script starts
+    reading its options (`--gpu-memory) GPU_MEMORY_UTILIZATION="$2"`, after `source .env-template`
+    set it to 0.88, or `ARCHITECTURE="gfx1201"` above the loop): run without the option, the script
+    goes on with that value (`likely`). The script is the one of those the README's command blocks run
+    whose `case` arms take every option of the table (two at least). Not an option that sets nothing
+    from its value (`--ui`: a switch), a default cell that is words (`disabled`, `your CPU count`), nor a
+    variable the script does not set before (the program's own default)."""
+    tables = []
+    for table in doc.tables:
+        column = next((i for i, c in enumerate(table.header) if _DEFAULT_HEADER.search(c)), None)
+        if column is None or column == 0:
+            continue
+        rows = [
+            (line, m.group(1), cells[column])
+            for line, cells in table.rows
+            if len(cells) > column and (m := _OPTION_CELL.match(cells[0])) is not None
+        ]
+        if len(rows) >= 2:
+            tables.append(rows)
+    if not tables:
+        return
+    scripts = list(dict.fromkeys(script for _, _, script, _ in script_runs(doc, directory, audited, project)))
+    read: dict[Path, tuple[dict[str, tuple[int, str]], int] | None] = {}
+    for rows in tables:
+        options = {option for _, option, _ in rows}
+        fits = []
+        for script in scripts:
+            if script not in read:
+                read[script] = _options_set(script_lines(script))
+            held = read[script]
+            accepted = _accepted_options(script)
+            if held is not None and options - _HELP_OPTIONS <= accepted and len(options & set(held[0])) >= 2:
+                fits.append(script)
+        if len(fits) != 1:
+            continue
+        script = fits[0]
+        taken = read[script]
+        arms, first = taken if taken is not None else ({}, 0)
+        lines = script_lines(script)
+        sourced_at: dict[Path, int] = {}
+        values = _values_before(script, lines, first, sourced_at)
+        for line, option, cell in rows:
+            if option not in arms:
+                continue
+            said = _cell_value(cell)
+            at, name = arms[option]
+            if said is None or name not in values:
+                continue
+            value, where, file = values[name]
+            theirs, ours = _loose(value), _loose(said)
+            if not value or theirs is None or ours is None or theirs == ours:
+                continue
+            source = f"{script.name}:{where}"
+            if file != script:
+                source = f"{_shown(file, directory)}:{where} (sourced by {script.name}:{sourced_at[file]})"
+            yield Diagnostic(
+                readme,
+                line,
+                f"README says {option} defaults to {said}, but {script.name}:{at} sets {name} from it, "
+                f"which {source} sets to {value} before the options are read",
+                confidence=LIKELY,
+            )
+
+
+_HELP_OPTIONS = frozenset({"-h", "--help"})
+
+
+def _accepted_options(script: Path) -> set[str]:
+    """Every option a `case` arm of the script takes."""
+    found: set[str] = set()
+    for text in script_lines(script):
+        if (arm := _ARM_OPTIONS.match(text)) is not None:
+            found.update(o.strip() for o in arm.group(1).split("|"))
+    return found
+
+
+def _cell_value(cell: str) -> str | None:
+    """The value a default cell gives: its one code span (`` `0.55` ``) or a value-like word (`8192`);
+    None for words (`disabled`, `CPU count minus 1`)."""
+    cell = cell.strip()
+    spans = re.findall(r"`([^`]+)`", cell)
+    if spans:
+        return spans[0].strip() if len(spans) == 1 and re.fullmatch(r"`[^`]+`", cell) else None
+    return cell if _VALUE_LIKE.fullmatch(cell) else None
