@@ -1565,6 +1565,20 @@ FILES_APPEAR = re.compile(
     r"|\b(?:tar|unzip|7z|make|cmake|bazel|ninja)\b"
 )
 """Commands after which any file may be there: a checkout, an archive unpacked, a build."""
+_MAKE = re.compile(r"^[ \t]*(?:sudo[ \t]+)?make(?:[ \t]|$)")
+_MAKE_ELSEWHERE = re.compile(r"(?:^|[ \t])(?:-C|-f|--directory|--file|--makefile)(?:[ \t=]|\S)")
+_MAKEFILES = ("GNUmakefile", "makefile", "Makefile")
+
+
+def makes_nothing(step: str, folders: Sequence[Path]) -> bool:
+    """True when `step` is a plain `make …` (no `-C`, `-f`) run where no folder of `folders` (the
+    README's, the repository's root) holds a makefile: it fails, and makes no file (`make up` of a
+    project whose Makefile is in `docker/`)."""
+    if not _MAKE.match(step) or _MAKE_ELSEWHERE.search(step) or FILES_APPEAR.search(_MAKE.sub("", step, 1)):
+        return False
+    return not any(os.path.isfile(folder / name) for folder in folders for name in _MAKEFILES)
+
+
 MAKES_FILE = re.compile(
     r"\b(?:wget|curl|cp|mv|ln|touch|tee|gdown|scp|rsync|install|cat|echo|printf)\b|>"
     r"|\b(?:creat|sav|writ|download|generat|fetch|cop(?:y|ie)|past|put|add)\w*|\bplac(?:e[sd]?|ing)\b"
@@ -1669,7 +1683,7 @@ def _scripts_run(
             if places:  # (none: it would be outside the project, which is not looked at)
                 yield line, path, list(dict.fromkeys(places))
         passed = quote is not None and head != step
-        if FILES_APPEAR.search(head):
+        if FILES_APPEAR.search(head) and not makes_nothing(head, walk.folders):
             return
         if ELSEWHERE.search(head):
             walk.skip_block()  # its next lines may run elsewhere: the rest of this block is not read
