@@ -46,7 +46,7 @@ from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic
 
-_CONFIG = (".yaml", ".yml", ".json", ".toml", ".ini", ".cfg", ".conf")
+_CONFIG = (".yaml", ".yml", ".json", ".jsonc", ".toml", ".ini", ".cfg", ".conf")
 _SCRIPT = (".py", ".sh", ".bash", ".js", ".ts", ".rb", ".pl", ".lua")
 _EDIT = re.compile(
     r"\b(?:edit|editing|change|changing|modify|modifying|adjust|adjusting|tweak|tweaking)\b",
@@ -54,6 +54,15 @@ _EDIT = re.compile(
 )
 """Words telling the reader to change what a file holds (not `set … in`, said as often of a file the
 program writes on its first run)."""
+_EDIT_STEP = re.compile(
+    r"^[ \t]*(?:#|//|::|REM\b)[ \t]*(?:edit|change|modify|adjust|update|tweak)[ \t]+(?:the[ \t]+)?`?"
+    r"((?:\./)?[\w.-]+(?:/[\w.-]+)*)`?[ \t]*(?:[:.,;(-]|$)",
+    re.IGNORECASE,
+)
+"""A comment line of a command block that is a step of its own telling the reader to edit a settings file
+(`# update vscode-image.jsonc`, `# edit config.yaml:`): a comment opening with the verb and the file
+right after it, followed by nothing but a stop or a colon and what comes after it. `update` counts here: the
+reader is told to change the file before the next command."""
 _CONTROLS = re.compile(
     r"\b(?:controlled|configured|defined|specified|set[ \t]+up)[ \t]+(?:via|by|in|through|from)\b"
     r"|\b(?:controls|configures)\b",
@@ -150,6 +159,13 @@ def edited_configs(
                     continue  # `your `docker-compose.yml``: the reader's own file
                 line = paragraph.lines[bisect.bisect_right(starts, at + start) - 1][0]
                 told.setdefault(name, []).append(line)
+    for fence in doc.fences:  # `# update app.jsonc` over a block's commands: a step of its own
+        if fence.lines and fence.lines[0][0] in moved:
+            continue
+        for line, text in fence.lines:
+            if (step := _EDIT_STEP.match(text)) is not None and _candidate(step.group(1)):
+                if step.group(1).lower().endswith(_CONFIG):
+                    told.setdefault(step.group(1), []).append(line)
     if not told:
         return
     files = repository_files(top)
