@@ -171,7 +171,7 @@ def edited_configs(
     files = repository_files(top)
     if files is None:
         return
-    names = {f.name for f in files}
+    names = {f.name for f in files} | _hidden_names(top)
     # a name written with a folder the project lacks: the copy lacks that folder (told by other rules)
     lost = {
         n.rsplit("/", 1)[-1] for n in told if "/" in n and not os.path.isdir(directory / n.rsplit("/", 1)[0])
@@ -211,6 +211,34 @@ def edited_configs(
                 f"in {where} nor in any other folder, and nothing the README runs makes it",
                 confidence=CERTAIN if uses else LIKELY,
             )
+
+
+_HIDDEN_SKIPPED = frozenset(
+    {".git", ".hg", ".svn", ".venv", ".tox", ".cache", ".mypy_cache", ".pytest_cache"}
+)
+_HIDDEN_LIMIT = 2000
+
+
+def _hidden_names(top: Path) -> set[str]:
+    """The names of the files in the folders of `top` whose name starts with a dot (`.devcontainer/`,
+    `.vscode/`, `.github/`: settings files a README has the reader edit), which `repository_files` leaves
+    out; version control and caches aside, up to `_HIDDEN_LIMIT` entries."""
+    names: set[str] = set()
+    try:
+        tops = [e.path for e in os.scandir(top) if e.name.startswith(".") and e.is_dir(follow_symlinks=False)]
+    except OSError:
+        return names
+    seen = 0
+    for hidden in tops:
+        if os.path.basename(hidden) in _HIDDEN_SKIPPED:
+            continue
+        for _, dirs, files in os.walk(hidden):
+            dirs[:] = [d for d in dirs if d not in _HIDDEN_SKIPPED and d != "node_modules"]
+            seen += len(dirs) + len(files)
+            if seen > _HIDDEN_LIMIT:
+                return names
+            names.update(files)
+    return names
 
 
 def _candidate(name: str) -> bool:

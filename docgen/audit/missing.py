@@ -778,7 +778,9 @@ def _gone_dockerfile(path: str, text: str, theirs: Sequence[str]) -> str | None:
     from (`This builds the image defined in `.docker/llama-cpp/Dockerfile``) and that does not exist,
     while the project holds other Dockerfiles (`theirs`): the file moved, or the README was written for
     another layout. None on a line having the reader make it or naming another project."""
-    if not theirs or _READER_MAKES.search(text) or _ANOTHER_PROJECT.search(text) or not _BUILT_FROM.search(text):
+    if not theirs or _READER_MAKES.search(text) or _ANOTHER_PROJECT.search(text):
+        return None
+    if not _BUILT_FROM.search(text):
         return None
     shown = ", ".join(theirs[:3]) + (" …" if len(theirs) > 3 else "")
     return f"README names {path} as the image's Dockerfile, which does not exist (the project's: {shown})"

@@ -804,8 +804,10 @@ def setup_files(
                         continue
                     if _CLONE.search(step):
                         continue  # its folder is in `clones`: a later `cd` into it ends the block
-                    built = built or bool(_BUILDS.search(step)) and not (
-                        not moved and makes_nothing(step, (directory.resolve(), root))
+                    built = (
+                        built
+                        or bool(_BUILDS.search(step))
+                        and not (not moved and makes_nothing(step, (directory.resolve(), root)))
                     )
                     for how, path in _reads(step):
                         if how == "installs packages from":

@@ -15,6 +15,10 @@ not read here (its volumes may bring the source).
 And a `docker run` of that image whose command is a script of the project named without a folder
 (`docker run -v $(pwd):/workspace app entrypoint.sh`) while the image neither copies a file of that name
 nor sets PATH (`bare_script_commands`): Docker looks it up on the PATH, not in the working folder.
+
+And a script a container of that image runs from its working folder (`docker run app python poc.py`, or
+`python tag.py` typed in the shell a `docker run -it app` opens) that the image does not hold there and
+no mount brings (`unshipped_run_scripts`).
 """
 
 from __future__ import annotations
@@ -249,10 +253,10 @@ def _mount_targets(values: Sequence[tuple[str, str]]) -> list[str] | None:
     return targets
 
 
-def _container_runs(doc: Document, built: set[str]) -> Iterator[tuple[int, str, list[str], bool]]:
-    """(README line, script, mount targets, typed) of each script a README runs in a container of an
-    image it builds by a path from the working folder: the command of `docker run IMAGE python x.py`,
-    or (`typed`) a `python x.py` line of the same block after a `docker run -it IMAGE` opening a shell,
+def _container_runs(doc: Document, built: set[str]) -> Iterator[tuple[int, str, list[str]]]:
+    """(README line, script, mount targets) of each script a README runs in a container of an image it
+    builds by a path from the working folder: the command of `docker run IMAGE python x.py`, or a
+    `python x.py` line of the same block after a `docker run -it IMAGE` opening a shell,
     up to a `cd`, an `exit` or another container command."""
     for fence in doc.fences:
         shell: list[str] | None = None  # the mounts of the run whose shell the next lines are typed in
@@ -272,7 +276,7 @@ def _container_runs(doc: Document, built: set[str]) -> Iterator[tuple[int, str, 
                     shell = targets  # `docker run -it img`: the lines below are typed in its shell
                     continue
                 if len(after) >= 2 and _INTERPRETERS.fullmatch(after[0]) and _SCRIPT.fullmatch(after[1]):
-                    yield lines[0][0], after[1], targets, False
+                    yield lines[0][0], after[1], targets
                 continue
             if shell is None:
                 continue
@@ -280,7 +284,7 @@ def _container_runs(doc: Document, built: set[str]) -> Iterator[tuple[int, str, 
                 shell = None
                 continue
             if (typed := _TYPED.match(text)) is not None:
-                yield lines[0][0], typed.group(1), shell, True
+                yield lines[0][0], typed.group(1), shell
 
 
 def unshipped_run_scripts(
@@ -315,7 +319,7 @@ def unshipped_run_scripts(
     context = Path(model.file).parent
     whole = any(folder == w or folder.startswith(w.rstrip("/") + "/") for w in wholes)
     told: set[str] = set()
-    for line, script, targets, typed in runs:
+    for line, script, targets in runs:
         path = posixpath.normpath(posixpath.join(folder, script))
         name = posixpath.basename(script)
         if script in told or ".." in script.split("/") or path in files:
@@ -367,7 +371,9 @@ def _placed_files(model: ImageModel) -> tuple[set[str], list[str]] | None:
     indexes = {stage.index for stage in model.chain()}
     labels = {stage.label for stage in model.chain()}
     works = sorted(
-        (s.line, s.value.strip().strip("\"'")) for s in model.settings if s.keyword == "WORKDIR" and s.stage in labels
+        (s.line, s.value.strip().strip("\"'"))
+        for s in model.settings
+        if s.keyword == "WORKDIR" and s.stage in labels
     )
     if any("$" in value for _, value in works):
         return None
