@@ -1016,7 +1016,7 @@ def audit(
         # a CMD's script the image never holds
         scripts += _ruled(unshipped_default_scripts, doc, models, path)
         # `docker run img python x.py`: a script the image does not hold in its WORKDIR
-        scripts += _ruled(unshipped_run_scripts, doc, source, models, path)
+        scripts += _ruled(unshipped_run_scripts, doc, source, models, path, directory)
         # `docker run img run.sh`: no PATH
         scripts += _ruled(bare_script_commands, doc, models, path, directory)
         scripts += _ruled(curl_uploads, doc, directory, path)  # a file a curl example uploads

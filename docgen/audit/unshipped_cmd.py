@@ -288,7 +288,7 @@ def _container_runs(doc: Document, built: set[str]) -> Iterator[tuple[int, str, 
 
 
 def unshipped_run_scripts(
-    doc: Document, source: Sequence[str], models: Sequence[ImageModel], readme: str
+    doc: Document, source: Sequence[str], models: Sequence[ImageModel], readme: str, directory: Path
 ) -> Iterator[Diagnostic]:
     """A script a README runs in a container of the image it builds, by a path from the working folder
     (`docker run img python poc.py`, or `python tag.py` typed in the shell of a `docker run -it img`),
@@ -298,7 +298,8 @@ def unshipped_run_scripts(
     the build context whole into the working folder (`COPY . .`) and the context holds no such file (the
     README runs a script the project does not have), or the script is a file of the build context that
     no COPY takes in. `likely`: the reader may be meant to bring it. Not read: a Dockerfile with an
-    ENTRYPOINT, a RUN naming the script, a copy from another stage, a RUN fetching files (`git clone`,
+    ENTRYPOINT, a RUN naming the script, a copy from another stage, a script next to the README (the
+    build may take its folder for the context), a RUN fetching files (`git clone`,
     `wget`) when the script is not the context's (it may bring it), a run with
     `--mount`, `-w` or `--entrypoint`, a script a README line makes (`wget`, `save as`)."""
     if len(models) != 1 or not models[0].file:
@@ -333,7 +334,7 @@ def unshipped_run_scripts(
             continue  # (a fetch brings files of other projects, not the project's own script)
         if in_context:
             said = f"no COPY or ADD of {model.path} puts it in the image"
-        elif whole:
+        elif whole and not os.path.lexists(directory / script):
             said = f"the build context {model.path} copies into it holds no {script}"
         else:
             continue  # neither the project's file nor a copy of the project: the base image may hold it
