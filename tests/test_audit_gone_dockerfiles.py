@@ -1,7 +1,7 @@
-"""`missing.misspelt_paths`: a Dockerfile path with a folder that the prose says the image is built
-from (`builds the image defined in `.docker/app/Dockerfile``) and that does not exist, while the project
-holds other Dockerfiles, is a finding naming them; a path that exists, one the reader creates, one of a
-repository the README clones or names by address, and a project with no Dockerfile are not."""
+"""`references.dead_code_names`: a Dockerfile path with a folder in the prose (`builds the image defined in
+`.docker/app/Dockerfile``) that does not exist is a finding even when the plain name `Dockerfile` is
+the project's elsewhere (`did you mean` the one of that name); a path that exists, one a path of the
+project ends with, one the reader creates, another project's and the plain word `Dockerfile` are not."""
 
 from __future__ import annotations
 
@@ -49,8 +49,8 @@ def found(root: Path, sentence: str, files: dict[str, str] = FILES) -> list[str]
 def test_a_dockerfile_the_prose_builds_from_that_is_gone(tmp_path: Path, sentence: str) -> None:
     path = sentence.split("`")[1]
     assert found(tmp_path, sentence) == [
-        f"7: README names {path} as the image's Dockerfile, which does not exist (the project's: "
-        "docker/llama_gpu/Dockerfile) (likely)"
+        f"7: README names {path}, which does not exist (the Dockerfile is gone or moved; did you mean "
+        "docker/llama_gpu/Dockerfile?) (certain)"
     ]
 
 
@@ -60,7 +60,8 @@ def test_a_dockerfile_the_prose_builds_from_that_is_gone(tmp_path: Path, sentenc
         ("This builds the image defined in `docker/llama_gpu/Dockerfile`.", FILES),  # it exists
         ("Create `docker/cpu/Dockerfile` to build a CPU image.", FILES),  # the reader makes it
         ("It builds from upstream's `docker/cuda/Dockerfile`.", FILES),  # another project's
-        ("This builds the image defined in `.docker/llama-cpp/Dockerfile`.", {"app/run.py": ""}),  # none here
+        ("This builds the image defined in `llama_gpu/Dockerfile`.", FILES),  # a path of the project ends so
+        ("Using the following short `Dockerfile` you can extend it.", FILES),  # the word for any Dockerfile
     ],
 )
 def test_dockerfiles_that_are_there_or_not_the_projects_are_silent(

@@ -28,8 +28,8 @@ from docgen.audit.own_repo import DEFAULT_BRANCHES, checked_out, forge_file, rem
 from docgen.audit.paths import Submodules, basename, ignore_patterns, ignores, reference_path
 from docgen.audit.versions import differing
 from docgen.compose import COMPOSE_FILE
-from docgen.errors import MAX_PROJECT_FILE_BYTES, UsageError
-from docgen.files import dockerfiles_in, is_dockerfile_name, real_path, text_or_none
+from docgen.errors import MAX_PROJECT_FILE_BYTES
+from docgen.files import is_dockerfile_name, real_path, text_or_none
 from docgen.markdown import Document, code_spans, links, lists
 from docgen.model import Diagnostic, ImageModel
 
@@ -756,36 +756,6 @@ def _spelt_alike(path: str, fixed: str) -> bool:
     return all(spelling(a) == spelling(b) for a, b in zip(said, meant, strict=True))
 
 
-_BUILT_FROM = re.compile(r"\b(?:build|built|defin|based|uses?\b|using\b|from\b)", re.IGNORECASE)
-"""Words of a line saying the image is made from the Dockerfile it names (`builds the image defined in`)."""
-_ANOTHER_PROJECT = re.compile(r"://|\b(?:upstream|their|original)\b", re.IGNORECASE)
-_DOCKERFILE_DEPTH = 3
-"""Folders below the README's looked into for the project's Dockerfiles."""
-
-
-def _project_dockerfiles(directory: Path) -> list[str]:
-    """The Dockerfiles of the project below the README's folder (`_DOCKERFILE_DEPTH` levels), as paths
-    from it."""
-    try:
-        found = dockerfiles_in(directory, _DOCKERFILE_DEPTH, pass_unreadable=True)
-    except (OSError, ValueError, UsageError):
-        return []
-    return [p.relative_to(directory).as_posix() for p in found]
-
-
-def _gone_dockerfile(path: str, text: str, theirs: Sequence[str]) -> str | None:
-    """The finding on a Dockerfile path with a folder that the prose names as the one the image is made
-    from (`This builds the image defined in `.docker/llama-cpp/Dockerfile``) and that does not exist,
-    while the project holds other Dockerfiles (`theirs`): the file moved, or the README was written for
-    another layout. None on a line having the reader make it or naming another project."""
-    if not theirs or _READER_MAKES.search(text) or _ANOTHER_PROJECT.search(text):
-        return None
-    if not _BUILT_FROM.search(text):
-        return None
-    shown = ", ".join(theirs[:3]) + (" …" if len(theirs) > 3 else "")
-    return f"README names {path} as the image's Dockerfile, which does not exist (the project's: {shown})"
-
-
 def misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Diagnostic]:
     """A path in code in the prose (`` `.github/workflow/main.yml` ``, `` Run `build.docker.sh` ``), or a
     compose file named in plain prose (`A docker-compose.yaml file has been provided`), that
@@ -805,8 +775,6 @@ def misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Diag
     owned: set[str] | None = None  # the names the README has the reader make, read once when needed
     drawn = set(_mermaid_names(doc))
     plain = set(_plain_folder_names(doc))
-    theirs: list[str] | None = None  # the project's Dockerfiles, listed once when needed
-    made_only: set[str] | None = None  # the folders the README's clones make
     for line, code in itertools.chain(code_paths(doc), _plain_compose_names(doc), drawn, plain):
         if (
             not PATH.fullmatch(code)
@@ -835,23 +803,7 @@ def misspelt_paths(doc: Document, readme: str, directory: Path) -> Iterator[Diag
         folder = path.endswith("/")  # (`test_scripts/`: a folder, by its trailing slash)
         if "/" not in path.rstrip("/") and suffix not in SUFFIXES and not folder:
             continue
-        if is_dockerfile_name(name):
-            if "/" in path.strip("/") and not folder and (line, path) not in seen:
-                if made_only is None:  # the folders the README's clones make
-                    made_only = {folder or cloned_folder(url) for url, folder in clones(doc)}
-                if path.removeprefix("./").split("/")[0] in made_only:
-                    continue
-                if any(os.path.lexists(base / path) for base in bases):
-                    continue
-                texts = line_texts(doc) if texts is None else texts
-                if theirs is None:
-                    theirs = _project_dockerfiles(directory)
-                said = _gone_dockerfile(path, texts.get(line, ""), theirs)
-                if said is not None:
-                    seen.add((line, path))
-                    yield Diagnostic(readme, line, said, confidence=LIKELY)
-            continue
-        if any(part in made for part in path.split("/")):
+        if is_dockerfile_name(name) or any(part in made for part in path.split("/")):
             continue
         if any(os.path.exists(base / path) for base in bases) or (line, path) in seen:
             continue
