@@ -347,9 +347,10 @@ def test_a_listed_file_the_dockerfile_copies_is_missing_from_the_checkout(tmp_pa
 @pytest.mark.parametrize(
     ("what", "extra"),
     [
-        # the file is there, the copy is no checkout (some of its files), git ignores it
+        # the file is there, the copy is no checkout and lacks another copied file (some of its files),
+        # git ignores it
         ("the Python packages.", {"deps.txt": "vllm\n"}),
-        ("the Python packages.", {".git/HEAD": None}),
+        ("the Python packages.", {".git/HEAD": None, "launch.sh": None}),
         ("the Python packages.", {".gitignore": "deps.txt\n"}),
         # the item says the reader brings it
         ("create it with `pip freeze > deps.txt`.", {}),

@@ -197,7 +197,7 @@ def test_a_script_named_with_its_words_in_another_order_is_certain(tmp_path: Pat
         "source ~/.bashrc",
         "source /opt/ros/humble/setup.bash",
         "colcon build\nsource install/setup.bash",  # after a build: any file may be there
-        "make\npython tools/report.py",
+        "make\npython tools/report.py",  # (a Makefile is there: `make` may make any file)
         "docker exec -it app python tools/report.py",  # in the container
         "docker run --rm app bash -c 'python tools/report.py'",
         "ssh gpu-node\npython tools/report.py",  # on another host
@@ -209,6 +209,8 @@ def test_a_script_named_with_its_words_in_another_order_is_certain(tmp_path: Pat
 )
 def test_a_script_or_file_that_may_be_there_is_silent(tmp_path: Path, block: str) -> None:
     files = {"README.md": f"# App\n\n```bash\n{block}\n```\n", "scripts/fetch.sh": "x"}
+    if block.startswith("make"):
+        files["Makefile"] = "all:\n\tpython gen.py\n"
     assert found(tmp_path, files) == []
 
 

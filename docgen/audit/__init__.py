@@ -499,7 +499,7 @@ from docgen.audit.unpublished_ports import unpublished_ports
 from docgen.audit.unread_env import prose_env_claims, unread_env_claims
 from docgen.audit.unread_files import unread_files
 from docgen.audit.unset_stops import unset_variables
-from docgen.audit.unshipped_cmd import bare_script_commands, unshipped_default_scripts
+from docgen.audit.unshipped_cmd import bare_script_commands, unshipped_default_scripts, unshipped_run_scripts
 from docgen.audit.user_names import missing_homes, user_names
 from docgen.audit.variant_tags import platform_builds, variant_tags
 from docgen.audit.version_lists import version_lists
@@ -731,6 +731,7 @@ _MISSING_FILES: tuple[Callable[..., object], ...] = (
     dead_finding,
     misnamed_links,
     missing_scripts,
+    unshipped_run_scripts,
     unlisted_names,
     mapped_slips,
     fileless_composes,
@@ -1036,6 +1037,8 @@ def audit(
         scripts += _ruled(clone_scripts, doc, models, path)
         # a CMD's script the image never holds
         scripts += _ruled(unshipped_default_scripts, doc, models, path)
+        # `docker run img python x.py`: a script the image does not hold in its WORKDIR
+        scripts += _ruled(unshipped_run_scripts, doc, source, models, path, directory)
         # `docker run img run.sh`: no PATH
         scripts += _ruled(bare_script_commands, doc, models, path, directory)
         scripts += _ruled(curl_uploads, doc, directory, path)  # a file a curl example uploads

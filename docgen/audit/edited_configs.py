@@ -46,7 +46,7 @@ from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic
 
-_CONFIG = (".yaml", ".yml", ".json", ".toml", ".ini", ".cfg", ".conf")
+_CONFIG = (".yaml", ".yml", ".json", ".jsonc", ".toml", ".ini", ".cfg", ".conf")
 _SCRIPT = (".py", ".sh", ".bash", ".js", ".ts", ".rb", ".pl", ".lua")
 _EDIT = re.compile(
     r"\b(?:edit|editing|change|changing|modify|modifying|adjust|adjusting|tweak|tweaking)\b",
@@ -54,6 +54,15 @@ _EDIT = re.compile(
 )
 """Words telling the reader to change what a file holds (not `set … in`, said as often of a file the
 program writes on its first run)."""
+_EDIT_STEP = re.compile(
+    r"^[ \t]*(?:#|//|::|REM\b)[ \t]*(?:edit|change|modify|adjust|update|tweak)[ \t]+(?:the[ \t]+)?`?"
+    r"((?:\./)?[\w.-]+(?:/[\w.-]+)*)`?[ \t]*(?:[:.,;(-]|$)",
+    re.IGNORECASE,
+)
+"""A comment line of a command block that is a step of its own telling the reader to edit a settings file
+(`# update vscode-image.jsonc`, `# edit config.yaml:`): a comment opening with the verb and the file
+right after it, followed by nothing but a stop or a colon and what comes after it. `update` counts here: the
+reader is told to change the file before the next command."""
 _CONTROLS = re.compile(
     r"\b(?:controlled|configured|defined|specified|set[ \t]+up)[ \t]+(?:via|by|in|through|from)\b"
     r"|\b(?:controls|configures)\b",
@@ -150,12 +159,19 @@ def edited_configs(
                     continue  # `your `docker-compose.yml``: the reader's own file
                 line = paragraph.lines[bisect.bisect_right(starts, at + start) - 1][0]
                 told.setdefault(name, []).append(line)
+    for fence in doc.fences:  # `# update app.jsonc` over a block's commands: a step of its own
+        if fence.lines and fence.lines[0][0] in moved:
+            continue
+        for line, text in fence.lines:
+            if (step := _EDIT_STEP.match(text)) is not None and _candidate(step.group(1)):
+                if step.group(1).lower().endswith(_CONFIG):
+                    told.setdefault(step.group(1), []).append(line)
     if not told:
         return
     files = repository_files(top)
     if files is None:
         return
-    names = {f.name for f in files}
+    names = {f.name for f in files} | _hidden_names(top)
     # a name written with a folder the project lacks: the copy lacks that folder (told by other rules)
     lost = {
         n.rsplit("/", 1)[-1] for n in told if "/" in n and not os.path.isdir(directory / n.rsplit("/", 1)[0])
@@ -195,6 +211,34 @@ def edited_configs(
                 f"in {where} nor in any other folder, and nothing the README runs makes it",
                 confidence=CERTAIN if uses else LIKELY,
             )
+
+
+_HIDDEN_SKIPPED = frozenset(
+    {".git", ".hg", ".svn", ".venv", ".tox", ".cache", ".mypy_cache", ".pytest_cache"}
+)
+_HIDDEN_LIMIT = 2000
+
+
+def _hidden_names(top: Path) -> set[str]:
+    """The names of the files in the folders of `top` whose name starts with a dot (`.devcontainer/`,
+    `.vscode/`, `.github/`: settings files a README has the reader edit), which `repository_files` leaves
+    out; version control and caches aside, up to `_HIDDEN_LIMIT` entries."""
+    names: set[str] = set()
+    try:
+        tops = [e.path for e in os.scandir(top) if e.name.startswith(".") and e.is_dir(follow_symlinks=False)]
+    except OSError:
+        return names
+    seen = 0
+    for hidden in tops:
+        if os.path.basename(hidden) in _HIDDEN_SKIPPED:
+            continue
+        for _, dirs, files in os.walk(hidden):
+            dirs[:] = [d for d in dirs if d not in _HIDDEN_SKIPPED and d != "node_modules"]
+            seen += len(dirs) + len(files)
+            if seen > _HIDDEN_LIMIT:
+                return names
+            names.update(files)
+    return names
 
 
 def _candidate(name: str) -> bool:

@@ -90,7 +90,9 @@ def listed_absent(
     COPY, and the checkout holds every file of the project but ignored ones."""
     root = repository_root(directory)
     here = directory.resolve()
-    copied = _copied_here(here, models) if root is not None and os.path.exists(root / ".git") else {}
+    copied = _copied_here(here, models)
+    if not (root is not None and os.path.exists(root / ".git")) and not _whole_copy(copied):
+        copied = {}
     made = _created(doc)
     patterns = gitignore_patterns([here, *([root] if root is not None else [])], root)
     whole = " ".join(t for p in doc.paragraphs[:2] for _, t in p.lines)
@@ -109,14 +111,16 @@ def listed_absent(
         sure = CERTAIN if _HERE.search(about) or _HERE.search(whole) else LIKELY
         told = {line for line, text in block.items if _TOLD.search(text)}
         kept = {
-            n: at for n, at in copied.items() if not any(n in t for line, t in block.items if line in told)
+            n: at
+            for n, at in copied.items()
+            if not any(posixpath.basename(n) in t for line, t in block.items if line in told)
         }
         yield from _absent(named, sure, here, root, made, patterns, readme, kept)
     for table in doc.tables:
         named = _table_files(table)
         if named:
             sure = CERTAIN if _HERE.search(table.context) or _HERE.search(whole) else LIKELY
-            yield from _absent(named, sure, here, root, made, patterns, readme)
+            yield from _absent(named, sure, here, root, made, patterns, readme, copied)
         yield from _absent_subfolders(table, here, made, patterns, readme)
         yield from _scriptless_folders(table, here, readme)
     for fence in doc.fences:
@@ -137,7 +141,7 @@ def listed_absent(
         if base is None:
             continue
         sure = CERTAIN if _HERE.search(about) or _HERE.search(whole) else LIKELY
-        yield from _absent(entries, sure, base, root, made, patterns, readme)
+        yield from _absent(entries, sure, base, root, made, patterns, readme, copied)
         yield from _absent_packages(fence, entries, base, here, made, patterns, readme)
 
 
@@ -401,6 +405,7 @@ def _absent(
     """The files of `named` (README line, path from `here`) that are not there, when at least
     `_EXISTING` of them are and twice as many as are missing; and whatever the others, each one
     `copied` names (file name → (Dockerfile, COPY line): `_copied_here`)."""
+    copied = copied or {}
     present = [n for _, n in named if _exists(here, n)]
     absent = [
         (line, n)
@@ -411,20 +416,22 @@ def _absent(
         and not _GENERATED_NAME.search(n.rstrip("/").rsplit("/", 1)[-1])
         and not ignored(here / n, patterns)
     ]
-    if len(present) < _EXISTING or len(present) < 2 * len(absent):
-        for line, name in absent:
-            if copied and name.removeprefix("./") in copied:
-                dockerfile, at = copied[name.removeprefix("./")]
-                yield Diagnostic(
-                    readme,
-                    line,
-                    f"README lists {name} among the files of its folder, which does not exist there, "
-                    f"but {dockerfile} copies it (line {at}): its build stops at that COPY",
-                    confidence=CERTAIN,
-                )
-        return
+    few = len(present) < _EXISTING or len(present) < 2 * len(absent)
     listed = {n.rstrip("/") for _, n in named}
     for line, name in absent:
+        key = os.path.normpath(here / name)
+        if key in copied:
+            dockerfile, at = copied[key]
+            yield Diagnostic(
+                readme,
+                line,
+                f"README lists {name} among the files of its folder, which does not exist there, "
+                f"but {dockerfile} copies it (line {at}): its build stops at that COPY",
+                confidence=CERTAIN,
+            )
+            continue
+        if few:
+            continue
         yield Diagnostic(
             readme,
             line,
@@ -435,9 +442,10 @@ def _absent(
 
 
 def _copied_here(here: Path, models: Sequence[ImageModel]) -> dict[str, tuple[str, int]]:
-    """Each source with no folder (`requirements.txt`) that an audited Dockerfile in the folder `here`
-    COPYs or ADDs from its context (`references.copied_sources`: no `--from`, glob, variable, URL), with
-    the Dockerfile's name and the instruction's line (the first that copies it)."""
+    """Each source (`requirements.txt`, `app/requirements.txt`), as a normalised absolute path, that an
+    audited Dockerfile in the folder `here` COPYs or ADDs from its context there
+    (`references.copied_sources`: no `--from`, glob, variable, URL), with the Dockerfile's name and the
+    instruction's line (the first that copies it)."""
     found: dict[str, tuple[str, int]] = {}
     for model in models:
         if not model.file or Path(model.file).resolve().parent != here:
@@ -446,9 +454,16 @@ def _copied_here(here: Path, models: Sequence[ImageModel]) -> dict[str, tuple[st
         if read is None:
             continue
         for at, path in copied_sources(read[1].instructions):
-            if "/" not in path:
-                found.setdefault(path, (Path(model.file).name, at))
+            if ".." not in path.split("/") and not path.endswith("/"):
+                found.setdefault(os.path.normpath(here / path), (Path(model.file).name, at))
     return found
+
+
+def _whole_copy(copied: Mapping[str, tuple[str, int]]) -> bool:
+    """True when, outside a git checkout, a file the Dockerfile copies may be told missing: it is the one
+    source of its COPYs not there, and another is (a README copied with part of its folder lacks more)."""
+    there = [path for path in copied if os.path.lexists(path)]
+    return bool(there) and len(there) == len(copied) - 1
 
 
 _NUMBER = re.compile(r"\d+")

@@ -29,6 +29,7 @@ from docgen.audit.references import (
     Walk,
     cd_target,
     makes,
+    makes_nothing,
     project_top,
     root_cd,
     run_folders,
@@ -184,7 +185,7 @@ def _fence_runs(
             return  # `pushd tools`: the folder is not followed
         for match in _RUN.finditer(step):
             yield line, match.group(1) or match.group(2), list(walk.folders)
-        if FILES_APPEAR.search(step):
+        if FILES_APPEAR.search(step) and not makes_nothing(step, walk.folders):
             return
         if ELSEWHERE.search(step) and enters(step):
             walk.skip_block()

@@ -1399,7 +1399,7 @@ def dead_code_names(
             continue
         if (line, code) in targets:
             continue  # a make target named like a Dockerfile (`test-dockerfile`)
-        if path.startswith("-") or name.lower() in _GENERIC_NAMES:
+        if path.startswith("-") or name.lower() in _GENERIC_NAMES and "/" not in path.strip("/"):
             continue  # an option (`--dockerfile`), or the word for any Dockerfile (`a short `Dockerfile``)
         if PLACEHOLDER.search(path) or _PLACEHOLDER_PATH.search(path) or name in made:
             continue
@@ -1429,13 +1429,15 @@ def dead_code_names(
             continue  # `Inspired by [o/other](https://github.com/o/other) (`docker/Dockerfile.ci`)`
         if known is None:
             known = sorted(p.absolute() for p in dockerfiles_in(top, 4, pass_unreadable=True))
-        if any(p.name == name for p in known) or any(basename(a) == name for a in audited):
+        if _known_dockerfile(path, known, audited):
             continue  # that file is in the repository: read from a folder the README does not say
         seen.add(path)
         folder = posixpath.basename(posixpath.dirname(path))
         near = [p for p in known if p.parent.name == folder or p.parent == directory.absolute()]
         close = difflib.get_close_matches(name, [p.name for p in near], n=1, cutoff=0.7)
         meant = next((p for p in near if close and p.name == close[0]), None)
+        if meant is None and len(same := [p for p in known if p.name == name]) == 1:
+            meant = same[0]  # `.docker/app/Dockerfile` for the one `docker/app_gpu/Dockerfile`
         # the hint in the README's own frame: from the folder its path starts in (the root for `docker/…`)
         frame = next((b for b in bases if os.path.isdir(b / posixpath.dirname(path))), directory)
         hint = f"; did you mean {os.path.relpath(meant, frame.absolute())}?" if meant else ""
@@ -1445,6 +1447,20 @@ def dead_code_names(
             f"README names {path}, which does not exist (the Dockerfile is gone or moved{hint})",
             confidence=CERTAIN if "/" in path and root and not plain else LIKELY,
         )
+
+
+def _known_dockerfile(path: str, known: Sequence[Path], audited: Sequence[str]) -> bool:
+    """True when a Dockerfile of the repository (`known`, or an audited one) may be the one `path` names:
+    one of its name for a bare name (read from a folder the README does not say), one whose path ends
+    with `path`'s folders for a path with a folder (`docker/Dockerfile` from a README in `docs/`), its
+    leading `../` aside. `.docker/llama-cpp/Dockerfile` is none of `docker/llama_cpp_gpu/Dockerfile`."""
+    name = basename(path)
+    parts = [p for p in path.split("/") if p not in ("", ".", "..")]
+    if len(parts) < 2:
+        return any(p.name == name for p in known) or any(basename(a) == name for a in audited)
+    end = "/" + "/".join(parts)
+    paths = [p.as_posix() for p in known] + [Path(a).absolute().as_posix() for a in audited]
+    return any(("/" + p).endswith(end) for p in paths)
 
 
 _PROSE_NAME = re.compile(
@@ -1565,6 +1581,20 @@ FILES_APPEAR = re.compile(
     r"|\b(?:tar|unzip|7z|make|cmake|bazel|ninja)\b"
 )
 """Commands after which any file may be there: a checkout, an archive unpacked, a build."""
+_MAKE = re.compile(r"^[ \t]*(?:sudo[ \t]+)?make(?:[ \t]|$)")
+_MAKE_ELSEWHERE = re.compile(r"(?:^|[ \t])(?:-C|-f|--directory|--file|--makefile)(?:[ \t=]|\S)")
+_MAKEFILES = ("GNUmakefile", "makefile", "Makefile")
+
+
+def makes_nothing(step: str, folders: Sequence[Path]) -> bool:
+    """True when `step` is a plain `make …` (no `-C`, `-f`) run where no folder of `folders` (the
+    README's, the repository's root) holds a makefile: it fails, and makes no file (`make up` of a
+    project whose Makefile is in `docker/`)."""
+    if not _MAKE.match(step) or _MAKE_ELSEWHERE.search(step) or FILES_APPEAR.search(_MAKE.sub("", step, 1)):
+        return False
+    return not any(os.path.isfile(folder / name) for folder in folders for name in _MAKEFILES)
+
+
 MAKES_FILE = re.compile(
     r"\b(?:wget|curl|cp|mv|ln|touch|tee|gdown|scp|rsync|install|cat|echo|printf)\b|>"
     r"|\b(?:creat|sav|writ|download|generat|fetch|cop(?:y|ie)|past|put|add)\w*|\bplac(?:e[sd]?|ing)\b"
@@ -1669,7 +1699,7 @@ def _scripts_run(
             if places:  # (none: it would be outside the project, which is not looked at)
                 yield line, path, list(dict.fromkeys(places))
         passed = quote is not None and head != step
-        if FILES_APPEAR.search(head):
+        if FILES_APPEAR.search(head) and not makes_nothing(head, walk.folders):
             return
         if ELSEWHERE.search(head):
             walk.skip_block()  # its next lines may run elsewhere: the rest of this block is not read

@@ -77,6 +77,7 @@ from docgen.audit.references import (
     MadeFiles,
     cd_target,
     inside,
+    makes_nothing,
     project_top,
     runs_nowhere,
 )
@@ -737,6 +738,7 @@ def setup_files(
     said_aside: dict[int, bool] = {}  # README line of inline commands → it says inside, or another project
     mounted: tuple[str, str] | None = None  # (target, where) of a mount of the README's folder
     mount_read = False  # `mounted` is read once, for the first block run in a container
+    moved = False  # a `cd` ran: the folder a `make` runs in is no longer known
     for fence in doc.fences:
         if fence.lang not in COMMAND_LANGS or not fence.lines:
             continue
@@ -796,12 +798,17 @@ def setup_files(
                                 continue
                             left = not subshell
                             break
+                        moved = True
                         here = (inside(base / target, top) for base in (directory.resolve(), root))
                         strayed = strayed or not any(h is not None and os.path.isdir(h) for h in here)
                         continue
                     if _CLONE.search(step):
                         continue  # its folder is in `clones`: a later `cd` into it ends the block
-                    built = built or bool(_BUILDS.search(step))
+                    built = (
+                        built
+                        or bool(_BUILDS.search(step))
+                        and not (not moved and makes_nothing(step, (directory.resolve(), root)))
+                    )
                     for how, path in _reads(step):
                         if how == "installs packages from":
                             bases = [directory.resolve(), root]

@@ -593,11 +593,45 @@ def said_remotes(doc: Document, home: Path) -> set[str]:
             folder = folder.strip("/")
             if named in badged or name_key(named.split("/")[1]) in images:
                 said.add(named)
+            elif _titled(doc, named) and _entered_runs_home(doc, fence, line, folder, home):
+                said.add(named)
             else:
                 paths = _ClonePaths(doc.fences, home) if paths is None else paths
                 if paths.clone_files(line, folder):
                     said.add(named)
     return said
+
+
+def _titled(doc: Document, named: str) -> bool:
+    """True when the README's first heading is the name of repository `named` (`owner/name`), its
+    separators and case aside (`# ros2_humble_docker_container`, `# Ros2 Humble Docker Container`)."""
+    if not doc.headings:
+        return False
+    title = re.sub(r"[^a-z0-9]", "", doc.headings[0][1].lower())
+    return bool(title) and title == re.sub(r"[^a-z0-9]", "", named.split("/")[1].lower())
+
+
+def _entered_runs_home(doc: Document, fence: Fence, line: int, folder: str, home: Path) -> bool:
+    """True when the step after the clone on README `line` enters its `folder` (`cd app`) and the steps
+    after it (those of the next command block when the `cd` ends its own) name a file found at `home`
+    that not every repository has (`. initial_build_run_container.sh`, not `./run.sh`, `Dockerfile`)."""
+    steps = _steps_below(fence, line)
+    if cd_target(next(steps, "")) != folder:
+        return False
+    rest = _until_a_move(steps)
+    if not rest:
+        at = doc.fences.index(fence)
+        rest = _until_a_move(iter(block_steps(doc.fences[at + 1]))) if at + 1 < len(doc.fences) else []
+    words = _path_words(until_moved("\n".join(rest)))
+    return any(
+        not _COMMON_FILES.match(posixpath.basename(w)) and posixpath.basename(w) not in _BARE_COMMON
+        for w in words
+        if os.path.isfile(home / w)
+    )
+
+
+_BARE_COMMON = frozenset("run.sh build.sh start.sh main.py app.py setup.sh install.sh test.sh".split())
+"""Script names many repositories hold: one of them found at the checkout's root tells nothing."""
 
 
 class _ClonePaths:

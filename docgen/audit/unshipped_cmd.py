@@ -15,10 +15,15 @@ not read here (its volumes may bring the source).
 And a `docker run` of that image whose command is a script of the project named without a folder
 (`docker run -v $(pwd):/workspace app entrypoint.sh`) while the image neither copies a file of that name
 nor sets PATH (`bare_script_commands`): Docker looks it up on the PATH, not in the working folder.
+
+And a script a container of that image runs from its working folder (`docker run app python poc.py`, or
+`python tag.py` typed in the shell a `docker run -it app` opens) that the image does not hold there and
+no mount brings (`unshipped_run_scripts`).
 """
 
 from __future__ import annotations
 
+import itertools
 import os
 import posixpath
 import re
@@ -30,7 +35,9 @@ from docgen.audit.commands import TAG_FLAG, command_words, fence_commands, image
 from docgen.audit.container_scripts import image_files_into, work_dir
 from docgen.audit.grammar import IMAGE_WORD, run_command
 from docgen.audit.names import takes_value, words_of
+from docgen.audit.references import makes
 from docgen.build_scripts import BLANK, BUILD, DOCKER_PODMAN, container_command
+from docgen.copied import FILE_LIMIT, context_path, copied_files
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -217,3 +224,182 @@ def bare_script_commands(
                 f"not found in $PATH; run ./{name} or bash {name})",
                 confidence=LIKELY,
             )
+
+
+_SHELLS = frozenset({"bash", "sh", "/bin/bash", "/bin/sh", "zsh"})
+_LEAVES_SHELL = re.compile(r"^[ \t]*(?:\$[ \t]+)?(?:cd|pushd|exit|docker|podman)\b")
+"""A line after which the commands typed in the container's shell are no longer read as run in the
+working folder (a `cd`, the shell left, another container command)."""
+_TYPED = re.compile(
+    r"^[ \t]*(?:[#$][ \t]+)?(?:python(?:[23](?:\.\d+)?)?|bash|sh)[ \t]+(?!-)([\w.-]+(?:/[\w.-]+)*\.(?:py|sh))"
+    r"(?=[ \t]|$)"
+)
+"""A command typed in the container's shell running a script by a path from its folder (`python tag.py
+…`)."""
+
+
+def _mount_targets(values: Sequence[tuple[str, str]]) -> list[str] | None:
+    """The container folders the `-v` options of a run mount; None when a `--mount`, `--volumes-from`,
+    `-w` or `--entrypoint` makes the run's files or folder something not read here."""
+    targets: list[str] = []
+    for name, value in values:
+        if name in ("--mount", "--volumes-from", "-w", "--workdir", "--entrypoint"):
+            return None
+        if name in ("-v", "--volume"):
+            parts = value.split(":")
+            if len(parts) < 2 or not parts[1].startswith("/"):
+                return None  # a named volume, a Windows drive, or no target
+            targets.append(posixpath.normpath(parts[1]))
+    return targets
+
+
+def _container_runs(doc: Document, built: set[str]) -> Iterator[tuple[int, str, list[str]]]:
+    """(README line, script, mount targets) of each script a README runs in a container of an image it
+    builds by a path from the working folder: the command of `docker run IMAGE python x.py`, or a
+    `python x.py` line of the same block after a `docker run -it IMAGE` opening a shell,
+    up to a `cd`, an `exit` or another container command."""
+    for fence in doc.fences:
+        shell: list[str] | None = None  # the mounts of the run whose shell the next lines are typed in
+        for lines in fence_commands(fence):
+            text = joined(lines)
+            words = command_words(lines, _DOCKER_RUN)
+            if words is not None:
+                shell = None
+                read = run_command(words)
+                if read is None or image_repository(read[0]) not in built:
+                    continue
+                image, after, values = read
+                targets = _mount_targets(values)
+                if targets is None:
+                    continue
+                if not after or after[0] in _SHELLS and len(after) == 1:
+                    shell = targets  # `docker run -it img`: the lines below are typed in its shell
+                    continue
+                if len(after) >= 2 and _INTERPRETERS.fullmatch(after[0]) and _SCRIPT.fullmatch(after[1]):
+                    yield lines[0][0], after[1], targets
+                continue
+            if shell is None:
+                continue
+            if _LEAVES_SHELL.match(text):
+                shell = None
+                continue
+            if (typed := _TYPED.match(text)) is not None:
+                yield lines[0][0], typed.group(1), shell
+
+
+def unshipped_run_scripts(
+    doc: Document, source: Sequence[str], models: Sequence[ImageModel], readme: str, directory: Path
+) -> Iterator[Diagnostic]:
+    """A script a README runs in a container of the image it builds, by a path from the working folder
+    (`docker run img python poc.py`, or `python tag.py` typed in the shell of a `docker run -it img`),
+    that the image does not hold there: the Dockerfile sets its WORKDIR, no COPY or ADD puts a file at
+    that path, and no `-v` of the run mounts a folder at the working folder or above it (a mount
+    elsewhere, `-v ~/Downloads:/workspace` with WORKDIR /code, does not bring it). Either the image copies
+    the build context whole into the working folder (`COPY . .`) and the context holds no such file (the
+    README runs a script the project does not have), or the script is a file of the build context that
+    no COPY takes in. `likely`: the reader may be meant to bring it. Not read: a Dockerfile with an
+    ENTRYPOINT, a RUN naming the script, a copy from another stage, a script next to the README (the
+    build may take its folder for the context), a RUN fetching files (`git clone`,
+    `wget`) when the script is not the context's (it may bring it), a run with
+    `--mount`, `-w` or `--entrypoint`, a script a README line makes (`wget`, `save as`)."""
+    if len(models) != 1 or not models[0].file:
+        return
+    model = models[0]
+    labels = {stage.label for stage in model.chain()}
+    if any(s.keyword == "ENTRYPOINT" and s.stage in labels and s.exec_form != () for s in model.settings):
+        return
+    built = _built_names(doc)
+    runs = list(_container_runs(doc, built)) if built else []
+    if not runs or (where := work_dir(model)) is None:
+        return
+    folder, work_line = where
+    placed = _placed_files(model)
+    if placed is None:
+        return
+    files, wholes = placed
+    context = Path(model.file).parent
+    whole = any(folder == w or folder.startswith(w.rstrip("/") + "/") for w in wholes)
+    told: set[str] = set()
+    for line, script, targets in runs:
+        path = posixpath.normpath(posixpath.join(folder, script))
+        name = posixpath.basename(script)
+        if script in told or ".." in script.split("/") or path in files:
+            continue
+        if any(path == t or path.startswith(t.rstrip("/") + "/") for t in targets):
+            continue  # a mount brings it
+        if any(name in text and makes(text, name) for text in source):
+            continue
+        in_context = os.path.isfile(context / script)
+        if _names_or_takes(model, name) or not in_context and _brings_files(model, name):
+            continue  # (a fetch brings files of other projects, not the project's own script)
+        if in_context:
+            said = f"no COPY or ADD of {model.path} puts it in the image"
+        elif whole and not os.path.lexists(directory / script):
+            said = f"the build context {model.path} copies into it holds no {script}"
+        else:
+            continue  # neither the project's file nor a copy of the project: the base image may hold it
+        mounted = f"; the run mounts {', '.join(targets)}, not the working folder" if targets else ""
+        told.add(script)
+        yield Diagnostic(
+            readme,
+            line,
+            f"README runs {script} in a container of the image {model.path} builds, from its WORKDIR "
+            f"{folder} (line {work_line}), but {said}{mounted}: the script is not found there",
+            confidence=LIKELY,
+        )
+
+
+def _names_or_takes(model: ImageModel, name: str) -> bool:
+    """True when a RUN of the Dockerfile names `name` or a COPY copies from another stage or image (or
+    the Dockerfile cannot be read)."""
+    read = dockerfile_read(model.file)
+    if read is None:
+        return True
+    return any(
+        inst.keyword == "RUN"
+        and name in inst.body
+        or inst.keyword in ("COPY", "ADD")
+        and any(flag.name == "from" for flag in inst.flags)
+        for inst in read[1].instructions
+    )
+
+
+def _placed_files(model: ImageModel) -> tuple[set[str], list[str]] | None:
+    """The paths in the image the COPY and ADD of the build context into the target's stages give files
+    (a relative destination read from the WORKDIR before it), and the folders they copy the whole
+    context into (`COPY . .` in WORKDIR /app: `/app`); None when they are more than the audit reads or a
+    WORKDIR is a variable."""
+    indexes = {stage.index for stage in model.chain()}
+    labels = {stage.label for stage in model.chain()}
+    works = sorted(
+        (s.line, s.value.strip().strip("\"'"))
+        for s in model.settings
+        if s.keyword == "WORKDIR" and s.stage in labels
+    )
+    if any("$" in value for _, value in works):
+        return None
+
+    def work_at(line: int) -> str:
+        where = "/"
+        for at, value in works:
+            if at < line:
+                where = posixpath.normpath(posixpath.join(where, value))
+        return where
+
+    copies = [c for c in model.context_copies if c.stage in indexes]
+    wholes = [
+        posixpath.normpath(posixpath.join(work_at(c.line), c.dest.strip("\"'")))
+        for c in copies
+        if any(context_path(s) == "." for s in c.sources)
+    ]
+    root = Path(model.file).parent.resolve()
+    found: set[str] = set()
+    for count, copied in enumerate(itertools.islice(copied_files(root, copies, model.file), FILE_LIMIT + 1)):
+        if count >= FILE_LIMIT:
+            return None
+        if copied.path is None:
+            continue
+        dest = posixpath.normpath(posixpath.join(work_at(copied.line), copied.dest.strip("\"'")))
+        found.add(dest)
+        found.add(posixpath.join(dest, copied.path.name))
+    return found, wholes

@@ -1,0 +1,152 @@
+"""`docgen.audit.unshipped_cmd.unshipped_run_scripts`: a script a container of the image the README builds
+runs from its WORKDIR that the image does not hold there (a whole-context copy lacking it, or a script of
+the context no COPY takes in) is a finding; a script the image holds, a mount at the working folder, `-w`,
+a script the README downloads, another image, and a shell left by `cd` are not."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tree
+
+from docgen.audit import audit
+from docgen.pipeline import build_model
+
+WHOLE = """\
+FROM nvcr.io/nvidia/pytorch:24.01-py3
+WORKDIR /usr/src/app
+COPY requirements.txt ./
+RUN pip install --no-cache-dir -r requirements.txt
+COPY . .
+"""
+
+WHOLE_README = """\
+# Melody generator
+
+## docker
+
+```
+docker build -t melody-rnn:latest .
+{run}
+```
+"""
+
+TAGGER = """\
+FROM nvcr.io/nvidia/tensorrt:23.09-py3
+RUN apt-get update && apt-get install -y git wget
+WORKDIR /code
+RUN git clone --recursive https://github.com/microsoft/onnxruntime onnxruntime
+RUN pip install opencv-python pandas
+"""
+
+TAGGER_README = """\
+# Image tagger
+
+```
+docker build -t someone/tagger-trt:latest -f Dockerfile.trt .
+```
+
+```
+# run docker
+docker run --gpus all -it {mount} someone/tagger-trt:latest
+{between}
+# example usage
+python label.py --onnx model.onnx --input pics/ --threshold 0.9
+```
+"""
+
+
+def findings(root: Path, files: dict[str, str], dockerfile: str) -> list[str]:
+    make_tree(root, files)
+    model = build_model(root / dockerfile, dockerfile)
+    text = (root / "README.md").read_text(encoding="utf-8")
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(text, "README.md", [model], {}, root, root)
+        if "in a container of the image" in d.message
+    ]
+
+
+def whole(root: Path, run: str, extra: dict[str, str] | None = None) -> list[str]:
+    files = {
+        "README.md": WHOLE_README.format(run=run),
+        "Dockerfile": WHOLE,
+        "requirements.txt": "mido==1.3.2\n",
+        "train.py": "print('train')\n",
+        **(extra or {}),
+    }
+    return findings(root, files, "Dockerfile")
+
+
+def test_a_script_the_copied_context_lacks(tmp_path: Path) -> None:
+    run = (
+        "docker run --gpus all -it --rm -v $(pwd)/workspace:/workspace melody-rnn:latest "
+        "python sketch.py -m x.mid"
+    )
+    assert whole(tmp_path, run) == [
+        "7: README runs sketch.py in a container of the image Dockerfile builds, from its WORKDIR "
+        "/usr/src/app (line 2), but the build context Dockerfile copies into it holds no sketch.py; the run "
+        "mounts /workspace, not the working folder: the script is not found there (likely)"
+    ]
+
+
+def test_a_context_script_no_copy_takes_in_typed_in_the_shell(tmp_path: Path) -> None:
+    files = {
+        "README.md": TAGGER_README.format(mount="-v /home/me/Downloads/:/workspace/", between=""),
+        "Dockerfile.trt": TAGGER,
+        "label.py": "import argparse\n",
+    }
+    assert findings(tmp_path, files, "Dockerfile.trt") == [
+        "12: README runs label.py in a container of the image Dockerfile.trt builds, from its WORKDIR /code "
+        "(line 3), but no COPY or ADD of Dockerfile.trt puts it in the image; the run mounts /workspace, "
+        "not the working folder: the script is not found there (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("run", "extra"),
+    [
+        # the image holds it: the context has it, and `COPY . .` takes it in
+        ("docker run --rm melody-rnn:latest python train.py -n 4000", {}),
+        # the working folder is mounted over: the reader's checkout brings the script
+        ("docker run --rm -v $(pwd):/usr/src/app melody-rnn:latest python sketch.py", {}),
+        # another folder to start in, or another image
+        ("docker run --rm -w /workspace -v $(pwd):/workspace melody-rnn:latest python sketch.py", {}),
+        ("docker run --rm nvcr.io/nvidia/pytorch:24.01-py3 python sketch.py", {}),
+        # a placeholder, not a script of the project
+        ("docker run --rm melody-rnn:latest python <script>.py", {}),
+    ],
+)
+def test_scripts_the_container_has_or_other_runs_are_silent(
+    tmp_path: Path, run: str, extra: dict[str, str]
+) -> None:
+    assert whole(tmp_path, run, extra) == []
+
+
+def test_a_script_the_readme_downloads_first_is_silent(tmp_path: Path) -> None:
+    run = "docker run --rm melody-rnn:latest python sketch.py"
+    readme_extra = "\nDownload sketch.py from the releases page and save it next to the Dockerfile.\n"
+    files = {
+        "README.md": WHOLE_README.format(run=run) + readme_extra,
+        "Dockerfile": WHOLE,
+        "requirements.txt": "mido==1.3.2\n",
+    }
+    assert findings(tmp_path, files, "Dockerfile") == []
+
+
+@pytest.mark.parametrize(
+    ("mount", "between", "script"),
+    [
+        ("-v /home/me/Downloads/:/code/", "", True),  # the mount is the working folder
+        ("-v /home/me/Downloads/:/workspace/", "cd /workspace", True),  # the shell moved first
+        ("-v /home/me/Downloads/:/workspace/", "", False),  # no file of the project: the base's may be
+    ],
+)
+def test_typed_runs_that_may_find_the_script_are_silent(
+    tmp_path: Path, mount: str, between: str, script: bool
+) -> None:
+    files = {"README.md": TAGGER_README.format(mount=mount, between=between), "Dockerfile.trt": TAGGER}
+    if script:
+        files["label.py"] = "import argparse\n"
+    assert findings(tmp_path, files, "Dockerfile.trt") == []
