@@ -109,3 +109,46 @@ def test_a_compose_file_of_a_folder_the_readme_changes_to_is_not_read(tmp_path: 
 def test_lines_not_about_the_compose_services_stay_silent(tmp_path: Path, readme: str) -> None:
     # other rules may speak of these READMEs (a compose file not beside it); this one does not
     assert [m for _, m, _ in found(tmp_path, readme, {"compose.yaml": STACK}) if "to open" in m] == []
+
+
+PORT_LIST = f"# Voxbox\n\n{UP}Ports:\n\n- 7200: speech API.\n- 8080: API docs.\n- 7300: metrics.\n"
+
+
+def test_a_port_list_naming_ports_no_service_publishes(tmp_path: Path) -> None:
+    # 7200 is published; 8080 is the docs service's container side (the host's is 7210); 7300 is nowhere
+    assert found(tmp_path, PORT_LIST, {"compose.yaml": STACK}) == [
+        (
+            10,
+            "README lists port 8080 (API docs), but compose.yaml publishes container port 8080 on host "
+            "port 7210",
+            "likely",
+        ),
+        (
+            11,
+            "README lists port 7300 (metrics), but compose.yaml publishes no host port 7300 (they publish "
+            "7200, 7210)",
+            "likely",
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        # the list says it names the containers' ports
+        PORT_LIST.replace("Ports:", "Container ports:"),
+        PORT_LIST.replace("Ports:", "## Exposed ports"),
+        # each item says so
+        f"# V\n\n{UP}Ports:\n\n- 8080: API docs (internal).\n- 7300: metrics, inside the container.\n",
+        # a list that is not about ports
+        f"# V\n\n{UP}Releases:\n\n- 2024: first version.\n- 2025: the docs service.\n",
+        # a service of the host
+        f"# V\n\n{UP}Ports:\n\n- 11434: Ollama on the host.\n",
+    ],
+)
+def test_port_lists_that_stay_silent(tmp_path: Path, readme: str) -> None:
+    assert [m for _, m, _ in found(tmp_path, readme, {"compose.yaml": STACK}) if "lists port" in m] == []
+
+
+def test_a_port_list_when_the_host_ports_are_not_known(tmp_path: Path) -> None:
+    assert found(tmp_path, PORT_LIST, {"compose.yaml": VARIABLE}) == []

@@ -578,3 +578,119 @@ def test_a_loopback_command_handed_to_an_entrypoint_script(tmp_path: Path) -> No
     # the entrypoint script may put a proxy in front, or rewrite the command: not told
     dockerfile = LOOPBACK.replace("CMD [", 'ENTRYPOINT ["/srv/entrypoint.sh"]\nCMD [')
     assert [f for f in _audit(tmp_path, LOOPBACK_RUNS, dockerfile) if "loopback" in f] == []
+
+
+SSH_BOX = """\
+FROM ubuntu:22.04
+RUN apt-get update && apt-get install -y --no-install-recommends openssh-server python3-pip \\
+ && pip3 install notebook
+RUN echo 'root:devpass' | chpasswd \\
+ && sed -i 's/#PermitRootLogin prohibit-password/PermitRootLogin yes/' /etc/ssh/sshd_config \\
+ && mkdir -p /var/run/sshd
+RUN printf '#!/bin/sh\\nservice ssh start\\nexec sleep infinity\\n' > /start.sh && chmod +x /start.sh
+ENTRYPOINT ["/start.sh"]
+"""
+
+SSH_README = """\
+# Dev box
+
+```bash
+docker build -t devbox .
+docker run -d -p 2200:2200 -p 8888:8888 devbox
+```
+
+Log in with the password:
+
+```bash
+ssh -p 2200 root@localhost
+```
+"""
+
+
+def test_a_published_port_stock_sshd_does_not_listen_on(tmp_path: Path) -> None:
+    # sshd starts with its stock configuration (only PermitRootLogin edited): it listens on 22, so the
+    # ssh client of line 10 reaches nothing through 2200:2200; 8888 is not sshd's and reaches no client
+    assert _audit(tmp_path, SSH_README, SSH_BOX) == [
+        "5: README publishes container port 2200 of devbox for ssh (line 11: ssh -p 2200), but "
+        "Dockerfile:8 (ENTRYPOINT, `service ssh start`) starts sshd with no port of its own: it listens on "
+        "its default 22, and the image names 2200 nowhere, so the published port reaches nothing (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "dockerfile"),
+    [
+        # the image moves sshd's port to the one published
+        (
+            SSH_README,
+            SSH_BOX.replace("&& mkdir -p", "&& echo 'Port 2200' >> /etc/ssh/sshd_config && mkdir -p"),
+        ),
+        # the mapping reaches sshd's own port
+        (SSH_README.replace("-p 2200:2200", "-p 2200:22"), SSH_BOX),
+        # sshd is started with a port of its own
+        (SSH_README, SSH_BOX.replace("service ssh start", "/usr/sbin/sshd -p 2200")),
+        # host network: -p is ignored
+        (SSH_README.replace("docker run -d", "docker run -d --network host"), SSH_BOX),
+        # no ssh client reaches the published port
+        (SSH_README.replace("ssh -p 2200", "ssh -p 2201"), SSH_BOX),
+        # the image's base is an ssh server's own image, which may listen elsewhere
+        (SSH_README, SSH_BOX.replace("FROM ubuntu:22.04", "FROM lscr.io/linuxserver/openssh-server:9.7")),
+        # the run gives its own command, which replaces the CMD that would start sshd
+        (SSH_README, SSH_BOX.replace('ENTRYPOINT ["/start.sh"]', 'CMD ["/start.sh"]')),
+    ],
+)
+def test_sshd_traps(tmp_path: Path, readme: str, dockerfile: str) -> None:
+    if 'CMD ["/start.sh"]' in dockerfile:
+        readme = readme.replace("devbox\n```", "devbox bash\n```", 1)
+    assert [f for f in _audit(tmp_path, readme, dockerfile) if "sshd" in f] == []
+
+
+LAB = """\
+FROM python:3.11-slim
+RUN pip install --no-cache-dir jupyterlab==4.2.5
+WORKDIR /work
+CMD ["jupyter", "lab", "--ip=0.0.0.0", "--allow-root", "--no-browser"]
+"""
+
+LAB_README = """\
+# Notebook image
+
+```bash
+docker build -t acme/lab .
+docker run --rm -p 8080:8080 acme/lab
+```
+
+Then open http://localhost:8080 and paste the token.
+"""
+
+
+def test_a_published_port_stock_jupyter_does_not_listen_on(tmp_path: Path) -> None:
+    assert _audit(tmp_path, LAB_README, LAB) == [
+        "5: README publishes container port 8080 of acme/lab (line 8 opens localhost:8080), but "
+        "Dockerfile:4 (CMD, `jupyter lab`) starts Jupyter with no port of its own: it listens on its "
+        "default 8888, and the image names 8080 nowhere, so the published port reaches nothing (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "dockerfile", "files"),
+    [
+        (LAB_README.replace("8080:8080", "8080:8888"), LAB, {}),
+        (LAB_README, LAB.replace('"--no-browser"', '"--no-browser", "--port=8080"'), {}),
+        (LAB_README.replace("acme/lab\n```", "acme/lab jupyter lab --port 8080\n```"), LAB, {}),
+        (
+            LAB_README,
+            LAB.replace("WORKDIR /work", "COPY jupyter_server_config.py /etc/jupyter/\nWORKDIR /work"),
+            {"jupyter_server_config.py": "c.ServerApp.port = 8080\n"},
+        ),
+        (LAB_README, LAB.replace("WORKDIR /work", "ENV JUPYTER_PORT=8080\nWORKDIR /work"), {}),
+        (
+            LAB_README,
+            LAB.replace("FROM python:3.11-slim", "FROM quay.io/jupyter/base-notebook:2024-10-07"),
+            {},
+        ),
+    ],
+)
+def test_stock_jupyter_traps(tmp_path: Path, readme: str, dockerfile: str, files: dict[str, str]) -> None:
+    make_tree(tmp_path, files)
+    assert [f for f in _audit(tmp_path, readme, dockerfile) if "default" in f] == []

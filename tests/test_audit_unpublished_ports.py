@@ -82,3 +82,90 @@ def test_an_address_fetched_inside_the_container(tmp_path: Path) -> None:
         "curl http://localhost:8890/\n```\n\nCheck it with `curl http://localhost:8890/`.\n"
     )
     assert _audited(tmp_path, readme) == []
+
+
+HUB = """\
+FROM nvidia/cuda:12.4.1-runtime-ubuntu22.04
+RUN apt-get update && apt-get install -y python3-pip openssh-server nodejs npm \\
+ && pip3 install jupyterhub jupyterlab && npm install -g configurable-http-proxy
+COPY conf/hub_config.py /srv/hub/
+CMD ["sleep", "infinity"]
+"""
+HUB_CONFIG = (
+    "c = get_config()  # noqa\nc.Spawner.default_url = '/lab'\nc.Authenticator.allowed_users = {'dev'}\n"
+)
+HUB_README = """\
+# GPU workstation
+
+## Run
+
+```bash
+docker build -t gpu-box .
+docker run -d --gpus all -p 2022:22 -p 8888:8888 gpu-box
+```
+
+## Notebooks
+
+Start the hub in the container:
+
+```bash
+docker exec -it gpu-box jupyterhub -f /srv/hub/hub_config.py
+```
+
+Open it in your browser:
+
+```
+http://localhost:8000
+```
+"""
+HUB_FOUND = (
+    "README opens localhost:8000, where jupyterhub (line 15) listens by default, but the docker run it gives "
+    "(line 7) publishes only host ports 2022, 8888: the address reaches nothing"
+)
+
+
+def _hub(tmp_path: Path, readme: str, dockerfile: str = HUB, config: str = HUB_CONFIG) -> list[str]:
+    make_tree(tmp_path, {"Dockerfile": dockerfile, "conf/hub_config.py": config})
+    models = [build_model(tmp_path / "Dockerfile", "Dockerfile")]
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(readme, "README.md", models, {}, tmp_path)
+        if "listens by default" in d.message
+    ]
+
+
+def test_a_default_port_the_runs_do_not_publish(tmp_path: Path) -> None:
+    # the runs publish ports, but not 8000, where the hub the README starts listens; the address is
+    # alone in a block after "Open it in your browser", and in prose too
+    assert _hub(tmp_path, HUB_README) == [f"21: {HUB_FOUND} (likely)"]
+    prose = HUB_README.replace(
+        "Open it in your browser:\n\n```\nhttp://localhost:8000\n```", "Then visit http://localhost:8000."
+    )
+    assert _hub(tmp_path, prose) == [f"18: {HUB_FOUND} (likely)"]
+
+
+@pytest.mark.parametrize(
+    ("readme", "dockerfile", "config"),
+    [
+        # a run publishes the port
+        (HUB_README.replace("-p 8888:8888", "-p 8888:8888 -p 8000:8000"), HUB, HUB_CONFIG),
+        # the hub is given another port, on its command line or in the configuration file it reads
+        (HUB_README.replace("hub_config.py\n", "hub_config.py --port 8888\n"), HUB, HUB_CONFIG),
+        (HUB_README, HUB, HUB_CONFIG + "c.JupyterHub.bind_url = 'http://:8888'\n"),
+        # the image does not hold the hub: the address is another program's
+        (HUB_README, HUB.replace("jupyterhub ", ""), HUB_CONFIG),
+        # the host's network, or a port Docker picks
+        (HUB_README.replace("--gpus all", "--gpus all --network host"), HUB, HUB_CONFIG),
+        (HUB_README.replace("-p 8888:8888", "-P"), HUB, HUB_CONFIG),
+        # the block is a fetch inside the container, not a page to open
+        (
+            HUB_README.replace("```\nhttp://localhost:8000", "```\ncurl http://localhost:8000"),
+            HUB,
+            HUB_CONFIG,
+        ),
+        # a compose file runs the stack
+        (HUB_README + "\nOr `docker compose up -d`.\n", HUB, HUB_CONFIG),
+    ],
+)
+def test_default_port_traps(tmp_path: Path, readme: str, dockerfile: str, config: str) -> None:
+    assert _hub(tmp_path, readme, dockerfile, config) == []

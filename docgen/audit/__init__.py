@@ -1162,7 +1162,7 @@ def audit(
         found.extend(_ruled(sif_files, doc, path, text, directory, project))
         found.extend(_ruled(broken_runs, doc, path, directory, models))
         found.extend(_ruled(sh_scripts, doc, path, directory))
-        found.extend(_ruled(unpublished_ports, doc, text, path, directory))
+        found.extend(_ruled(unpublished_ports, doc, text, path, directory, models))
         found.extend(_ruled(case_slips, doc, path, directory, models))
         found.extend(_ruled(listed_files, doc, path, directory))
         cloned = clone_of_self is not None and _clones_itself(doc, clone_of_self)

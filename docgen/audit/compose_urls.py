@@ -14,6 +14,9 @@ counts as published. Only a URL on a prose line that says to open it (`open`, `n
 …) is read, and only when the last command the README shows before it is a compose command (a local
 `python main.py` before it serves on its own port).
 
+The items of a port list (`Ports:` then `- 8888: Notebook port.`) are read against the same host
+ports, unless the list says it names the containers' (`_listed_ports`).
+
 Each line is read once; every regular expression runs on one line.
 """
 
@@ -30,7 +33,7 @@ from docgen import compose
 from docgen.audit.auditor import LIKELY
 from docgen.audit.commands import fence_commands, joined
 from docgen.audit.names import COMPOSE_NAMED, compose_file, compose_files
-from docgen.markdown import Document
+from docgen.markdown import Document, lists, plain
 from docgen.model import Diagnostic, ImageModel
 
 _URL = re.compile(r"\bhttps?://(?:localhost|127\.0\.0\.1|0\.0\.0\.0):(\d{1,5})(?!\d)")
@@ -165,6 +168,8 @@ def compose_urls(
     commands = block_commands(doc)
     starts = [n for n, _ in commands]
     names = ", ".join(sorted(f.shown for f in files))
+    mapped = {c: h for f in files for s in f.services for c, h in _mappings(s.ports or ())}
+    yield from _listed_ports(doc, readme, names, published, mapped)
     for para in doc.paragraphs:
         for number, text in para.lines:
             urls = list(_URL.finditer(text))
@@ -185,3 +190,54 @@ def compose_urls(
                     f"{port} (they publish {listed})",
                     confidence=LIKELY,
                 )
+
+
+_PORT_ITEM = re.compile(
+    r"\A[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?:\*\*|`)?(\d{2,5})(?:\*\*|`)?[ \t]*"
+    r"(?::|[-\u2013\u2014]|->|=>)[ \t]*(\S.*)"
+)
+"""An item of a port list: `- 8888: Notebook port.`, `* **7860** - web UI`."""
+_PORTS = re.compile(r"\bports?\b", re.IGNORECASE)
+_INSIDE = re.compile(
+    r"\b(?:container|internal(?:ly)?|inside|exposed?|target|in[ \t]+the[ \t]+image)\b", re.IGNORECASE
+)
+"""Words saying a port list names the container's ports, not the host's."""
+
+
+def _mappings(entries: Sequence[str]) -> Iterator[tuple[int, int]]:
+    """(container port, host port) of each `ports:` entry naming both (`8080:8888`)."""
+    for entry in entries:
+        parts = entry.strip().strip("\"'").split("/", 1)[0].split(":")
+        if len(parts) in (2, 3) and parts[-1].isdigit() and parts[-2].isdigit():
+            yield int(parts[-1]), int(parts[-2])
+
+
+def _listed_ports(
+    doc: Document, readme: str, names: str, published: set[int], mapped: dict[int, int]
+) -> Iterator[Diagnostic]:
+    """Each item of a port list of the README (`Ports:` then `- 8888: Notebook port.`) naming a port
+    no service of the compose files publishes on the host: the reader opens a port that reaches
+    nothing. A list saying it names the containers' ports (`container`, `internal`, `exposed`) is not
+    read."""
+    for block in lists(doc):
+        lead = block.intro or block.heading
+        if not _PORTS.search(plain(lead)) or _INSIDE.search(lead):
+            continue
+        for number, text in block.items:
+            item = _PORT_ITEM.match(text)
+            if item is None or _INSIDE.search(item.group(2)) or ELSEWHERE.search(item.group(2)):
+                continue
+            port = int(item.group(1))
+            if port in published:
+                continue
+            if port in mapped:
+                said = f"publishes container port {port} on host port {mapped[port]}"
+            else:
+                listed = ", ".join(str(p) for p in sorted(published)[:8])
+                said = f"publishes no host port {port} (they publish {listed})"
+            yield Diagnostic(
+                readme,
+                number,
+                f"README lists port {port} ({item.group(2).strip().rstrip('.')}), but {names} {said}",
+                confidence=LIKELY,
+            )

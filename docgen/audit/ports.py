@@ -13,6 +13,12 @@ server listens there whatever EXPOSE says: a published port that is not it, and 
 nowhere else, reaches nothing (`certain` for a server launcher such as uvicorn, `likely` for another
 program).
 
+A well-known server the image starts with no port of its own (`settings.SERVERS`: sshd through
+`service ssh start`, `jupyter lab` …) listens on its default port (22, 8888 …). When the README reaches
+it on the host side of a mapping whose container side is another port (`ssh -p 2222` behind `-p
+2222:2222`), and nothing of the image names that port or moves the server's (`Port 2222` in
+`sshd_config`, `--port`), the published port reaches nothing (`likely`: `_stock_server`).
+
 A port table (`| Connect Port | Internal Port | Description |`, RunPod templates) ties a container port
 to a service by name. When the image copies in a start script named after that service
 (`start_aphrodite_engine.sh` for `Aphrodite Engine`) whose command gives another port (`--port 5001`),
@@ -35,7 +41,7 @@ from docgen.audit.auditor import CERTAIN, LIKELY, Auditor
 from docgen.audit.commands import FILE_FLAG, TAG_FLAG, fence_commands, image_repository, joined
 from docgen.audit.names import docker_run, image_at
 from docgen.audit.paths import path_named
-from docgen.audit.settings import LAUNCHER, Image, command_text
+from docgen.audit.settings import LAUNCHER, SERVERS, Image, command_text
 from docgen.build_scripts import BUILD
 from docgen.copied import FILE_LIMIT, copied_files
 from docgen.files import text_or_none
@@ -114,6 +120,20 @@ def published_ports(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
                         f"README publishes container port {port} of {image}, but {where} starts the "
                         f"server on fixed port {served}{tail}",
                         confidence=CERTAIN if all(f is not None and f[2] == CERTAIN for f in fixed) else sure,
+                    )
+                    continue
+                stock = [
+                    _stock_server(image_, port, match.group(1), bool(after), auditor) for image_ in images
+                ]
+                if stock and all(s is not None for s in stock):
+                    where, server, default, tie = stock[0] or ("", "", "", "")
+                    yield Diagnostic(
+                        auditor.path,
+                        line,
+                        f"README publishes container port {port} of {image}{tie}, but {where} starts "
+                        f"{server} with no port of its own: it listens on its default {default}, and the "
+                        f"image names {port} nowhere, so the published port reaches nothing",
+                        confidence=LIKELY,
                     )
                     continue
                 bound = [image_loopback(image_, port, bool(after)) for image_ in images]
@@ -440,3 +460,90 @@ def _copied_files(image: Image, shared: AuditFacts) -> list[_Copied]:
         shown = copied.path.relative_to(root).as_posix()
         files.append(_Copied(copied.path, shown, copied.dest, text, ports))
     return files
+
+
+_SSH_CLIENT = re.compile(r"\A[ \t]*(?:\$[ \t]+)?ssh[ \t](?:[^\n]*?[ \t])?-p[ \t]*(\d{2,5})(?=\s|\Z)")
+"""`ssh -p 2222 root@localhost`: the host port an ssh client of the README connects to."""
+_LOCAL = re.compile(r"\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0):(\d{2,5})(?!\d)")
+
+
+def _stock_server(
+    image: Image, port: str, host: str | None, replaced: bool, auditor: Auditor
+) -> tuple[str, str, str, str] | None:
+    """(where, the server, its default port, how the README reaches it) when the image starts a
+    well-known server (`SERVERS`) that nothing of the image moves off its default port, and the README
+    reaches the server on `host` (the host side of the mapping publishing container port `port`): an
+    ssh client (`ssh -p 2222`) for sshd, an address on the reader's machine (`localhost:8000`) for the
+    only web server it starts. None when the image names `port` anywhere (its Dockerfile, a file it
+    copies in), when something moves the server's port, or when its base image is the server's own."""
+    if host is None or image.root is None:
+        return None
+    entry, cmd = image.last("ENTRYPOINT"), image.last("CMD")
+    settings = [s for s in (entry, None if replaced else cmd) if s is not None]
+    if not settings:
+        return None
+    texts = [(command_text(s), s) for s in settings]
+    for setting in settings:
+        for name in dict.fromkeys(_SCRIPT.findall(command_text(setting))):
+            script = image._context_script(name) or image._written_script(name)
+            if script is not None:  # (a script a RUN writes with `printf '…\\n…'`: its lines)
+                texts.append((script.replace("\\n", "\n"), setting))
+    started = [
+        (server, setting, found.group(0).strip())
+        for server in SERVERS
+        for text, setting in texts
+        for found in [server.start.search(text)]
+        if found is not None
+    ]
+    if not started or any(server.default == port for server, _, _ in started):
+        return None
+    base = image.root.base.lower()
+    model = image.model
+    dockerfile = text_or_none(Path(model.file)) if model.file else None
+    if dockerfile is None or port in _NUMBER.findall(dockerfile):
+        return None
+    copied = _copied_files(image, auditor.shared)
+    if any(port in _NUMBER.findall(f.text) for f in copied) or any(
+        port in _NUMBER.findall(text) for text, _ in texts
+    ):
+        return None
+    reached = _reached(auditor.shared.doc)
+    web = [s for s in started if s[0].http]
+    for server, setting, said in started:
+        key = server.name.lower().removesuffix("d")
+        if key in base:
+            continue  # the base image is the server's own: it may configure it
+        if server.http:
+            if len(web) != 1 or host not in reached[1]:
+                continue
+            tie = f" (line {reached[1][host]} opens localhost:{host})"
+        else:
+            if host not in reached[0]:
+                continue
+            tie = f" for ssh (line {reached[0][host]}: ssh -p {host})"
+        if server.moved.search(dockerfile) or any(server.moved.search(t) for t, _ in texts):
+            continue
+        if any(server.moved.search(f.text) for f in copied if not f.path.suffix.lower() == ".sh"):
+            continue  # a configuration file it copies in may set the port
+        where = f"{model.path}:{setting.line} ({setting.keyword}, `{said}`)"
+        return where, server.name, server.default, tie
+    return None
+
+
+def _reached(doc: Document) -> tuple[dict[str, int], dict[str, int]]:
+    """(host port → line of the first ssh client of the README connecting to it, host port → line of
+    the first address on the reader's machine naming it)."""
+    ssh: dict[str, int] = {}
+    web: dict[str, int] = {}
+    for fence in doc.fences:
+        for number, text in fence.lines:
+            client = _SSH_CLIENT.match(text)
+            if client is not None:
+                ssh.setdefault(client.group(1), number)
+            for found in _LOCAL.finditer(text):
+                web.setdefault(found.group(1), number)
+    for para in doc.paragraphs:
+        for number, text in para.lines:
+            for found in _LOCAL.finditer(text):
+                web.setdefault(found.group(1), number)
+    return ssh, web

@@ -16,6 +16,7 @@ import os
 import posixpath
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read, image_names
@@ -64,6 +65,66 @@ LAUNCHER = re.compile(
     r"|sglang\.launch_server)\b"
 )
 """A program that takes the port it listens on from its command line."""
+
+
+@dataclass(frozen=True)
+class Server:
+    """A well-known server an image starts, with the port it listens on when nothing moves it
+    (`ports.published_ports`, `unpublished_ports`)."""
+
+    name: str
+    default: str
+    start: re.Pattern[str]
+    """A command starting it (`service ssh start`, `/usr/sbin/sshd -D`, `jupyter lab`)."""
+    moved: re.Pattern[str]
+    """What gives it another port: an option, a configuration key, an environment variable."""
+    http: bool
+    """Reached by an address (`http://localhost:8888`) rather than a client of its own (`ssh -p`)."""
+
+
+SERVERS = (
+    Server(
+        "sshd",
+        "22",
+        re.compile(
+            r"\bservice[ \t]+sshd?[ \t]+(?:re)?start\b|\bsystemctl[ \t]+(?:re)?start[ \t]+sshd?\b"
+            r"|/etc/init\.d/sshd?[ \t]+(?:re)?start\b|(?<![\w/.-])(?:/usr/sbin/)?sshd(?![\w/.-])"
+        ),
+        re.compile(r"(?<![\w-])Port(?![\w-])|(?i:ListenAddress|SSH_?PORT|\bsshd\b[^\n;&|]*[ \t]-p[ \t]*\d)"),
+        False,
+    ),
+    Server(
+        "JupyterHub",
+        "8000",
+        re.compile(r"(?<![\w/.-])(?:[\w./-]*/)?jupyterhub(?![\w.-])"),
+        re.compile(r"--port|\bport[ \t]*=|bind_url|\.port\b|JUPYTERHUB_\w*PORT", re.I),
+        True,
+    ),
+    Server(
+        "Jupyter",
+        "8888",
+        re.compile(
+            r"(?<![\w/.-])(?:[\w./-]*/)?jupyter(?:[ \t-]+(?:lab|notebook)\b)"
+            r"|-m[ \t]+(?:jupyterlab|notebook)\b"
+        ),
+        re.compile(r"--port|\.port\b|\bport[ \t]*=|JUPYTER_PORT|-p[ \t]+\d", re.I),
+        True,
+    ),
+    Server(
+        "TensorBoard",
+        "6006",
+        re.compile(r"(?<![\w/.-])tensorboard(?![\w.-])[^\n]*--logdir"),
+        re.compile(r"--port|\bport[ \t]*=", re.I),
+        True,
+    ),
+    Server(
+        "Ollama",
+        "11434",
+        re.compile(r"(?<![\w/.-])ollama[ \t]+serve\b"),
+        re.compile(r"OLLAMA_HOST[^\n]*:\d", re.I),
+        True,
+    ),
+)
 _SCRIPT_WORD = re.compile(r"(?<![\w./-])[\w./-]+\.(?:sh|py)\b")
 """A script a command starts (`./app.sh`, `python3 ready.py`)."""
 _PORT_LINE = re.compile(r"port|listen|bind", re.IGNORECASE)
