@@ -261,11 +261,17 @@ def test_a_label_whose_value_is_the_fenced_block_below_it() -> None:
         "# vLLM server\n\nBase image example:\n```\n\n"
         "someuser/nvidia-cuda-13.0.2-cudnn-devel-ubuntu24.04-python-3.12\n\n```\n"
     )
+    labelled = (
+        "# Server\n\n**Base image:**\n```\n"
+        "someuser/nvidia-cuda-11.8.0-cudnn-devel-ubuntu22.04-python-3.12\n```\n"
+    )
+    assert [f[:3] for f in _sure(labelled, {"Dockerfile": OWN})] == ["5: "]
     nightly = OWN.replace(
         "12.6.1-cudnn-devel-ubuntu24.04-python-3.12", "12.8.1-cudnn-devel-ubuntu24.04-python-3.12:latest"
     )
+    # told on the line that holds the value (the block's), not on the label's
     assert _sure(readme, {"Dockerfile": OWN, "Dockerfile.nightly": nightly}) == [
-        "3: README says the base image is someuser/nvidia-cuda-13.0.2-cudnn-devel-ubuntu24.04-python-3.12 "
+        "6: README says the base image is someuser/nvidia-cuda-13.0.2-cudnn-devel-ubuntu24.04-python-3.12 "
         "but Dockerfile:1 says FROM someuser/nvidia-cuda-12.6.1-cudnn-devel-ubuntu24.04-python-3.12 (likely)"
     ]
     # an example that is one of the images' bases (its `:latest` implied) agrees

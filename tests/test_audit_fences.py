@@ -3,6 +3,7 @@ read as a sentence of its versions (`build_comments`)."""
 
 from __future__ import annotations
 
+import pytest
 from helpers import findings
 
 from docgen.audit import audit
@@ -85,3 +86,32 @@ def test_a_comment_does_not_repeat_a_pin_the_command_line_tells() -> None:
     assert _likely(readme, {"Dockerfile": TORCH}) == [
         "2: README says lmdb 1.0.0 but Dockerfile:2 says 1.2.1 (certain)"
     ]
+
+
+NGC_DOCKERFILE = (
+    "FROM nvcr.io/nvidia/tensorflow:24.10-tf2-py3\nRUN apt-get update && apt-get install -y vim\n"
+)
+UPSTREAM_ONLY = (
+    "# Model check\n\n## Images\n\n- `nvcr.io/nvidia/tensorflow:25.02-tf2-py3` (steps 1-2)\n"
+    "- `nvcr.io/nvidia/tensorrt:25.06-py3` (steps 3-5)\n\n## Run\n\n```bash\n"
+    "docker run --rm -it --gpus all -v $(pwd):/workspace nvcr.io/nvidia/tensorflow:25.02-tf2-py3 bash\n"
+    "mkdir build && cd build && cmake .. && make -j4\n```\n\n"
+    "```bash\ndocker pull nvcr.io/nvidia/tensorflow:25.02-tf2-py3\n```\n"
+)
+
+
+def test_the_upstream_image_a_readme_that_builds_none_runs_is_no_claim_of_the_base() -> None:
+    assert findings(UPSTREAM_ONLY, {"Dockerfile": NGC_DOCKERFILE}) == []
+
+
+@pytest.mark.parametrize(
+    "added",
+    [
+        "```bash\ndocker build -t check .\n```\n",  # the README builds its image
+        "The Dockerfile adds vim to the image.\n",  # and speaks of the Dockerfile
+        "```bash\ndocker compose up\n```\n",  # a compose build may make it
+    ],
+)
+def test_a_readme_that_makes_its_image_still_claims_the_base(added: str) -> None:
+    found = findings(UPSTREAM_ONLY + "\n" + added, {"Dockerfile": NGC_DOCKERFILE})
+    assert any("25.02-tf2-py3 but Dockerfile:1 says" in f for f in found)

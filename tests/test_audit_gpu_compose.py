@@ -200,3 +200,28 @@ def test_a_gpu_run_said_for_a_service_that_reserves_none(tmp_path: Path) -> None
 )
 def test_a_gpu_run_said_traps(tmp_path: Path, readme: str, files: dict[str, str]) -> None:
     assert gpu_less(tmp_path, readme, files) == []
+
+
+TOC = (
+    "# Local LLM\n\n## Table of Contents\n\n"
+    "- [Run with Docker Compose](#run-with-docker-compose)\n"
+    "  - [Run with NVIDIA GPU support with Docker Compose]"
+    "(#run-with-nvidia-gpu-support-with-docker-compose)\n"
+)
+
+
+def test_a_contents_entry_or_another_compose_file_is_no_gpu_claim(tmp_path: Path) -> None:
+    files = {"docker-compose.yml": PLAIN}
+    assert gpu_less(tmp_path / "a", TOC, files) == []
+    # the GPU run the README names is another compose file's: this one's services need none
+    other = (
+        "# Trainer\n\nThe compose stack runs with GPU support:\n\n"
+        "```bash\ndocker compose -f docker-compose-cuda.yml up\n```\n"
+    )
+    assert gpu_less(tmp_path / "b", other, files) == []
+    # the same words outside a link are still a claim
+    said = TOC.replace(
+        "[Run with NVIDIA GPU support with Docker Compose](#run-with-nvidia-gpu-support-with-docker-compose)",
+        "Run with NVIDIA GPU support with Docker Compose",
+    )
+    assert [f[:18] for f in gpu_less(tmp_path / "c", said, files)] == ["6: README says ser"]

@@ -392,3 +392,57 @@ def test_titles_that_are_true_or_of_no_page_of_the_dockerfile(
     tmp_path: Path, release: str, page: str, dockerfile: str
 ) -> None:
     assert _page(tmp_path, PAGE.format(release=release, built="r3271"), page, dockerfile) == []
+
+
+DRIVER_17 = (
+    "FROM ubuntu:xenial\n"
+    "RUN apt-get update && apt-get install -y curl xz-utils \\\n"
+    "    && curl -L -O https://drivers.example.com/linux/amdgpu-pro-17.40.2712-510357.tar.xz \\\n"
+    "    && tar -Jxvf amdgpu-pro-17.40.2712-510357.tar.xz \\\n"
+    "    && ./amdgpu-pro-17.40.2712-510357/amdgpu-pro-install -y --compute\n"
+)
+SDK = (
+    "FROM debian:bookworm\n"
+    "RUN wget https://downloads.example.org/rel/vulkan-sdk-1.3.250.1.tar.gz && tar xf vulkan-sdk-*.tar.gz\n"
+)
+
+
+def _tree_findings(root: Path, readme: str, files: dict[str, str]) -> list[str]:
+    make_tree(root, files)
+    models = [build_model(root / name, name) for name in files if "ockerfile" in name]
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in audit(readme, "README.md", models, {}, root)]
+
+
+def test_a_build_tag_naming_another_release_than_the_driver_the_dockerfile_downloads(tmp_path: Path) -> None:
+    readme = (
+        "# amdgpu\n\n#### Build\n```\ndocker build -t izone/amdgpu .\n```\n"
+        "```\ndocker build -t izone/amdgpu:17.40.2712 -f Dockerfile_17.40 .\n```\n"
+        "```\ndocker build -t izone/amdgpu:18.30-641594 .\n```\n"  # planted: the Dockerfile holds 17.40
+    )
+    files = {"Dockerfile": DRIVER_17, "Dockerfile_17.40": DRIVER_17}
+    assert _tree_findings(tmp_path, readme, files) == [
+        "11: README tags the image izone/amdgpu:18.30-641594 (version 18.30-641594), but Dockerfile:3 "
+        "downloads and installs amdgpu-pro 17.40.2712-510357 (certain)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "tag",
+    [
+        "izone/amdgpu:17.40",  # the driver's release, to the precision the tag writes
+        "izone/amdgpu:latest",  # no version
+        "izone/miner:2.0",  # a name no download holds: the project's own release
+        "izone/amdgpu:${VERSION}",  # a placeholder
+    ],
+)
+def test_build_tags_that_say_nothing_of_the_download(tmp_path: Path, tag: str) -> None:
+    readme = f"# amdgpu\n\n```\ndocker build -t {tag} .\n```\n"
+    assert _tree_findings(tmp_path, readme, {"Dockerfile": DRIVER_17}) == []
+
+
+def test_an_unconfirmed_tag_of_another_sdk_release_is_likely(tmp_path: Path) -> None:
+    readme = "# Vulkan builder\n\n```bash\ndocker build -t me/vulkan-sdk:1.3.261 .\n```\n"
+    assert _tree_findings(tmp_path, readme, {"Dockerfile": SDK}) == [
+        "4: README tags the image me/vulkan-sdk:1.3.261 (version 1.3.261), but Dockerfile:2 downloads and "
+        "installs vulkan-sdk 1.3.250.1 (likely)"
+    ]

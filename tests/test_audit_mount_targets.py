@@ -225,3 +225,49 @@ def test_many_commands_and_notes_are_read_in_one_pass_each(
     doc = read_document(readme, "README.md")
     assert list(mount_targets.restated_mounts(doc, [model], "README.md", tmp_path)) == []
     assert looked[0] <= 2 * n
+
+
+LAB = (
+    "FROM tensorflow/tensorflow:2.15.0-gpu\n"
+    "RUN pip install jupyterlab\n"
+    "RUN mkdir /notebook && chmod a+rwx /notebook\n"
+    "RUN mkdir /dataset\n"
+    "WORKDIR /notebook\n"
+    'CMD ["jupyter", "lab", "--ip=0.0.0.0", "--allow-root"]\n'
+)
+
+
+def test_a_top_level_mount_a_plural_off_a_folder_the_image_makes(tmp_path: Path) -> None:
+    readme = (
+        "# Lab\n\n```shell\ndocker build -t lab .\n"
+        "docker run --rm -v $(realpath ~/notebooks):/notebooks -v $(realpath /data):/datasets lab\n```\n"
+    )
+    make_tree(
+        tmp_path, {"docker-compose.yml": "services:\n  lab:\n    volumes:\n      - /home/me/nb:/notebooks\n"}
+    )
+    assert _findings(tmp_path, readme, LAB) == [
+        "5: README mounts a folder at /notebooks, which Dockerfile does not have: it names /notebook (did "
+        "you mean /notebook?) (likely)",
+        "5: README mounts a folder at /datasets, which Dockerfile does not have: it names /dataset (did you "
+        "mean /dataset?) (likely)",
+    ]
+
+
+@pytest.mark.parametrize(
+    "mount",
+    [
+        "-v $(pwd):/notebook",  # the very folder the image makes
+        "-v $(pwd):/workspace",  # near nothing the image makes
+        "-v $(pwd):/data",  # a short name: a folder of its own as often as a slip
+        "-v $(pwd):/notebooks -e NOTEBOOK_DIR=/notebooks",  # the program is told where it is
+    ],
+)
+def test_top_level_mounts_that_say_nothing(tmp_path: Path, mount: str) -> None:
+    readme = f"# Lab\n\n```shell\ndocker run --rm {mount} lab\n```\n"
+    assert _findings(tmp_path, readme, LAB.replace("/dataset", "/data2")) == []
+
+
+def test_a_plural_of_a_folder_only_an_env_value_names_is_no_slip(tmp_path: Path) -> None:
+    dockerfile = "FROM python:3.11\nENV MODEL_DIR=/models\nRUN pip install app\n"
+    readme = "```shell\ndocker run -v ./m:/model app\n```\n"
+    assert _findings(tmp_path, readme, dockerfile) == []

@@ -327,3 +327,50 @@ def test_sentences_that_run_no_script_of_the_folder_are_silent(tmp_path: Path, s
 def test_a_prose_run_whose_context_holds_what_it_copies(tmp_path: Path) -> None:
     readme = "# Ascend image\n\nRun build.sh to make the image.\n"
     assert prose_claims(tmp_path, readme, **{"run.sh": "#!/bin/sh\n", "requirements.txt": "numpy\n"}) == []
+
+
+def test_a_build_script_with_no_suffix_builds_another_dockerfile_than_the_text_says(tmp_path: Path) -> None:
+    build = "DOCKERFILE='gpu.Dockerfile'\nTAG='me/dl'\ndocker build --rm -t \"$TAG\" -f \"$DOCKERFILE\" .\n"
+    readme = (
+        "# dl image\n\n1. Build docker image based on Dockerfile. You can edit the name in this file.\n"
+        "```shell\n./build\n```\n"
+    )
+    plain = 'FROM ubuntu:22.04\nRUN apt-get update && apt-get install -y zsh\nCMD ["zsh"]\n'
+    gpu = "FROM nvidia/cuda:12.1.0-devel-ubuntu22.04\nRUN apt-get update && apt-get install -y git\n"
+    files = {"README.md": readme, "build": build, "Dockerfile": plain, "gpu.Dockerfile": gpu}
+    make_tree(tmp_path, files)
+    models = [build_model(tmp_path / name, name) for name in ("Dockerfile", "gpu.Dockerfile")]
+    said = [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", models, {}, tmp_path, tmp_path)
+        if "builds the image from" in d.message
+    ]
+    assert said == [
+        (
+            3,
+            "README says ./build builds the image from Dockerfile, but its docker build (build:3) builds "
+            "gpu.Dockerfile",
+            "likely",
+        )
+    ]
+    # the sentence names the very Dockerfile the script builds, or none: nothing to say
+    for sentence in ("Build the image from gpu.Dockerfile.", "Build the docker image."):
+        text = readme.replace(
+            "Build docker image based on Dockerfile. You can edit the name in this file.", sentence
+        )
+        make_tree(tmp_path, {"README.md": text})
+        assert not [
+            d
+            for d in audit(text, "README.md", models, {}, tmp_path, tmp_path)
+            if "builds the image from" in d.message
+        ]
+    # a script file with another program's `#!` line is not the shell's
+    make_tree(
+        tmp_path,
+        {"build": "#!/usr/bin/env python3\nimport os\nos.system('docker build -f gpu.Dockerfile .')\n"},
+    )
+    assert not [
+        d
+        for d in audit(readme, "README.md", models, {}, tmp_path, tmp_path)
+        if "builds the image from" in d.message
+    ]

@@ -207,3 +207,54 @@ def test_packages_read_from_a_file(tmp_path: Path, run: str) -> None:
 
 def run_(root: Path, base: str) -> list[str]:
     return run(root, README, {**pair(base=base), "engine/packages.txt": "python3\n"})
+
+
+CUDA_PY3 = """\
+ARG CUDA_TAG=11.8.0-cudnn8-devel-ubuntu22.04
+FROM nvidia/cuda:${CUDA_TAG}
+ARG PY_VERSION='3.10'
+ARG PACKAGES="python${PY_VERSION} python3-pip"
+RUN apt-get update && apt-get install -y --no-install-recommends ${PACKAGES} \\
+    && python3 -m pip install --no-cache-dir numpy
+"""
+"""Python 3 as Ubuntu's packages only: `python3` and `python3.10`, no `python`."""
+
+
+def bare(root: Path, readme: str, dockerfile: str) -> list[str]:
+    make_tree(root, {"README.md": readme, "Dockerfile": dockerfile})
+    found = audit(readme, "README.md", [build_model(root / "Dockerfile", "Dockerfile")], {}, root)
+    return [f"{d.line}: {d.confidence}" for d in found if "python is not found" in d.message]
+
+
+def test_python_run_where_the_image_gives_only_python3(tmp_path: Path) -> None:
+    readme = (
+        "# acme/py-cuda\n\n```sh\ndocker run --rm --gpus all acme/py-cuda:1.1 python -c 'print(1)'\n```\n"
+    )
+    assert bare(tmp_path, readme, CUDA_PY3) == ["4: likely"]
+    built = "# CUDA Python\n\n```sh\ndocker build -t pycuda .\ndocker run --rm pycuda python train.py\n```\n"
+    assert bare(tmp_path, built, CUDA_PY3) == ["5: likely"]
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        "RUN apt-get update && apt-get install -y python-is-python3\n",  # Ubuntu's `python` link
+        "RUN update-alternatives --install /usr/bin/python python /usr/bin/python3 1\n",
+        "RUN ln -s /usr/bin/python3 /usr/bin/python\n",
+        "RUN python3 -m venv /opt/venv\nENV PATH=/opt/venv/bin:$PATH\n",  # a venv gives `python`
+        "RUN apt-get install -y python-minimal\n",  # Python 2 is `python`
+        "COPY --from=ghcr.io/astral-sh/uv:latest /uv /bin/uv\n",
+        "RUN ./install.sh\n",  # a script docgen does not read
+    ],
+)
+def test_python_run_where_the_image_may_give_python(tmp_path: Path, extra: str) -> None:
+    readme = "# acme/py-cuda\n\n```sh\ndocker run --rm acme/py-cuda:1.1 python -c 'print(1)'\n```\n"
+    assert bare(tmp_path, readme, CUDA_PY3 + extra) == []
+
+
+def test_python3_run_and_a_base_with_python_say_nothing(tmp_path: Path) -> None:
+    readme = "# acme/py-cuda\n\n```sh\ndocker run --rm acme/py-cuda:1.1 python3 -c 'print(1)'\n```\n"
+    assert bare(tmp_path, readme, CUDA_PY3) == []
+    other = "# acme/py-cuda\n\n```sh\ndocker run --rm acme/py-cuda:1.1 python -c 'print(1)'\n```\n"
+    pytorch = CUDA_PY3.replace("nvidia/cuda:${CUDA_TAG}", "pytorch/pytorch:2.1.2-cuda11.8-cudnn8-devel")
+    assert bare(tmp_path, other, pytorch) == []

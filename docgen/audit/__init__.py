@@ -324,7 +324,7 @@ from docgen.audit.help_copies import help_copies
 from docgen.audit.idle import guarded_args, idle_args, lost_args
 from docgen.audit.ignored_places import ignored_places
 from docgen.audit.image_paths import image_paths
-from docgen.audit.image_tags import copied_contexts, image_tag_claims
+from docgen.audit.image_tags import copied_contexts, download_tags, image_tag_claims
 from docgen.audit.imageless_runs import imageless_runs
 from docgen.audit.included_paths import included_paths
 from docgen.audit.install_dirs import install_dirs
@@ -609,6 +609,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     ignored_places,
     image_paths,
     image_tag_claims,
+    download_tags,
     included_paths,
     install_dirs,
     jetpack_rows,
@@ -1381,6 +1382,7 @@ def audit(
     found.extend(_ruled(fixed_defaults, doc, models, path, elsewhere))
     found.extend(_ruled(placeholder_builds, doc, family, tied))
     found.extend(_ruled(image_lists, doc, family))
+    found.extend(_ruled(download_tags, doc, family))
     found.extend(d for fence in doc.fences for d in _ruled(example_copies, doc, fence, family, text))
     found.extend(_ruled(left_over_items, doc, family))
     found.extend(_ruled(conda_python, doc, family))

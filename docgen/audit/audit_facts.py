@@ -15,13 +15,27 @@ a fact asked before then would be read from text that is no claim, and is refuse
 from __future__ import annotations
 
 import functools
+import os
+import re
 from pathlib import Path
 
-from docgen.audit.commands import built_repositories, tagged_names
+from docgen.audit.commands import built_repositories, fence_commands, joined, tagged_names, without_prompt
 from docgen.audit.coverage import lint_of
+from docgen.audit.wording import IMAGE_REF
+from docgen.build_scripts import BUILD, container_command
 from docgen.files import text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
+
+_DOCKERFILE = re.compile(r"dockerfile|containerfile", re.IGNORECASE)
+_MAKES_IMAGE = re.compile(
+    r"\bcompose\b|\bbake\b|\bapptainer\b|\bsingularity\b|[\w./-]*build[\w.-]*\.sh\b"
+    r"|(?:^|[;&|(][ \t]*|\b(?:ba)?sh[ \t]+)(?:\./|[\w.-]+/)*build\b(?![ \t]*&&)"
+)
+"""A command that may build an image the README does not show: compose, make, a `build` script
+(`mkdir build && cd build` is a folder for a compiler, not an image)."""
+_MAKE = re.compile(r"(?<![\w-])make\b")
+_RUN = re.compile(container_command())
 
 
 class AuditFacts:
@@ -56,6 +70,41 @@ class AuditFacts:
     def tagged(self) -> frozenset[str]:
         """The last names of the images the README's build lines tag (`commands.tagged_names`)."""
         return tagged_names(self.doc)
+
+    @functools.cached_property
+    def published_runs(self) -> frozenset[str]:
+        """The repositories (lower case) of the images the README runs by name (`docker run
+        nvcr.io/nvidia/tensorflow:25.02-tf2-py3 bash`) when it never makes an image of its own: no block
+        builds one (`docker build`, `docker compose`, `make`, a `build` script) and no word of it names a
+        Dockerfile. Such a README's environment is the published image as it is; a tag of a base's
+        repository it names is that image's, no claim about the Dockerfile's FROM
+        (`Auditor.base_tag_claim`)."""
+        doc = self.doc
+        words = [text for p in doc.paragraphs for _, text in p.lines]
+        words += [text for _, text in doc.headings]
+        words += [cell for t in doc.tables for _, row in t.rows for cell in [*row, *t.header]]
+        words += [text for f in doc.fences for _, text in f.lines]
+        if any(_DOCKERFILE.search(text) for text in words):
+            return frozenset()
+        # `make` may build the image when the README's folder has a Makefile; not after `cmake`, which
+        # wrote the one it reads
+        folder = str(self.directory) if self.directory is not None else None
+        made = folder is None or any(
+            os.path.isfile(os.path.join(folder, name)) for name in ("Makefile", "makefile", "GNUmakefile")
+        )
+        found: set[str] = set()
+        for fence in doc.fences:
+            for command in fence_commands(fence):
+                text = without_prompt(joined(command).strip())
+                if (
+                    BUILD.search(text)
+                    or _MAKES_IMAGE.search(text)
+                    or (_MAKE.search(text) and made and "cmake" not in text)
+                ):
+                    return frozenset()
+                if (run := _RUN.search(text)) is not None:
+                    found.update(m.group(1).lower() for m in IMAGE_REF.finditer(text, run.end()))
+        return frozenset(found)
 
     def text(self, path: Path) -> str | None:
         """The text of the project's file at `path` (`files.text_or_none`: None when it is no text)."""

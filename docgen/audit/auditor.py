@@ -912,8 +912,11 @@ class Auditor:
         """A diagnostic when the image `reference` (an `_IMAGE_REF` match: repository, tag) is of the
         repository of a base image, with a tag of the same shape (versions aside) that is none of its
         tags: `rocm/dev-ubuntu-22.04:6.4.0-complete` for the base `…:6.4.1-complete`. `said`: what the
-        README does with it (`says`, `runs`)."""
+        README does with it (`says`, `runs`). Not a repository a README that makes no image runs by name
+        (`AuditFacts.published_runs`): its tag there is the upstream release the README uses."""
         repo, tag = reference.group(1), reference.group(2)
+        if repo.lower() in self.shared.published_runs:
+            return None  # the published image a README that builds none runs as it is: its own tag
         bases = self.facts.images.get(repo.lower(), [])
         shape = skeleton(tag)
         alike = [fact for fact in bases if skeleton(fact.value) == shape]

@@ -108,14 +108,14 @@ def base_labels(part: Document, auditor: Auditor, text: str, title: int = -1) ->
             label = _LABEL.match(said)
             based_label = None if label is not None else _BASED_LABEL.match(said)
             if label is not None:
-                value = said[label.end() :] or _fenced_value(part, line)
-                yield from some(_labelled(line, value, auditor, text))
+                value, at = _value_of(part, line, said[label.end() :])
+                yield from some(_labelled(at, value, auditor, text))
             elif based_label is not None:
-                value = said[based_label.end() :] or _fenced_value(part, line)
-                yield from some(_labelled(line, value, auditor, text, tagged=True))
+                value, at = _value_of(part, line, said[based_label.end() :])
+                yield from some(_labelled(at, value, auditor, text, tagged=True))
             elif (example := _EXAMPLE_LABEL.match(said)) is not None:
-                value = said[example.end() :] or _fenced_value(part, line)
-                yield from some(_example_base(line, value, auditor))
+                value, at = _value_of(part, line, said[example.end() :])
+                yield from some(_example_base(at, value, auditor))
             elif "(" in said and (aside := _ASIDE_LABEL.search(said)) is not None:
                 yield from some(_labelled(line, aside.group(1), auditor, text))
             elif (item := _BARE_ITEM.fullmatch(said)) is not None:
@@ -159,14 +159,23 @@ def _labelled(line: int, value: str, auditor: Auditor, text: str, tagged: bool =
     return _other_distro(line, distro, word.group(), auditor, CERTAIN) if distro else None
 
 
-def _fenced_value(part: Document, line: int) -> str:
-    """The value of a label that ends its line (`Base image example:`) when a fenced block right below
-    it holds one line and nothing else (the image reference); '' otherwise."""
+def _value_of(part: Document, line: int, rest: str) -> tuple[str, int]:
+    """The value of a label on README line `line` (`rest`: its words after the label) and the line that
+    holds it: the label's own, or the fenced block's below it when the label ends its line
+    (`_fenced_value`)."""
+    if rest.strip(" \t*_`"):
+        return rest, line
+    return _fenced_value(part, line) or (rest, line)
+
+
+def _fenced_value(part: Document, line: int) -> tuple[str, int] | None:
+    """The value of a label that ends its line (`Base image example:`) and its README line, when a fenced
+    block right below it holds one line and nothing else (the image reference); None otherwise."""
     for fence in part.fences:
-        said = [text.strip() for _, text in fence.lines if text.strip()]
+        said = [(at, text.strip()) for at, text in fence.lines if text.strip()]
         if fence.lines and line < fence.lines[0][0] <= line + 3 and len(said) == 1:
-            return said[0] if _FENCED_REFERENCE.fullmatch(said[0]) else ""
-    return ""
+            return (said[0][1], said[0][0]) if _FENCED_REFERENCE.fullmatch(said[0][1]) else None
+    return None
 
 
 def _example_base(line: int, value: str, auditor: Auditor) -> Diagnostic | None:

@@ -186,6 +186,8 @@ def _other_shape(line: int, match: re.Match[str], auditor: Auditor, confidence: 
     disagrees with every tag FROM uses there (`_pulled_bases`)."""
     repo, tag = match.group(1), match.group(2)
     bases = auditor.facts.images.get(repo.lower(), [])
+    if repo.lower() in auditor.shared.published_runs:
+        return None  # the published image a README that makes none runs as it is
     if not bases or any(not _another_release(tag, fact.value) for fact in bases):
         return None
     return Diagnostic(

@@ -202,6 +202,16 @@ _SERVICE_SAID = re.compile(r"`([\w.-]+)`[ \t]+(?:service|container)\b|\bservice[
 _NOT_GPU_CLAIM = re.compile(r"--gpus\b|\bCPU\b|\bnot\b|n't\b|\bwithout\b|\boptional", re.IGNORECASE)
 
 
+_ANCHOR_LINK = re.compile(r"\[([^\]]*)\]\(#[^)\s]*\)")
+"""A link to a heading of the same page (`[Run with GPU support](#run-with-gpu-support)`)."""
+
+
+def _in_anchor_link(text: str, claim: re.Match[str]) -> bool:
+    """Whether `claim` lies in the text of a link to a heading of the page: a table of contents entry
+    names a section, it says nothing of what the compose file does."""
+    return any(m.start(1) <= claim.start() < m.end(1) for m in _ANCHOR_LINK.finditer(text))
+
+
 def _services(folder: Path) -> dict[str, bool | None] | None:
     """Each service of the one compose file `docker compose` reads in `folder` → whether it reserves a
     GPU (None: written with a variable); None when the folder holds other compose files or none."""
@@ -234,7 +244,13 @@ def gpu_less_compose(doc: Document, readme: str, directory: Path) -> Iterator[Di
     if services is None:
         return
     name = compose.default_files(directory)[0].name
+    texts = [t for fence in doc.fences for _, t in fence.lines]
+    texts += [t for para in doc.paragraphs for _, t in para.lines]
+    if any(m.group(0).lower() != name.lower() for t in texts for m in _NAMED.finditer(t)):
+        return  # the GPU run may be another compose file's (`-f docker-compose-cuda.yml`)
     for line, text, claim in said:
+        if _in_anchor_link(text, claim):
+            continue  # `- [Run with NVIDIA GPU support](#run-with-nvidia-gpu-support)`: a contents entry
         named = [a or b for a, b in _SERVICE_SAID.findall(text)]
         if named:
             if any(n not in services for n in named):

@@ -43,12 +43,14 @@ from docgen.model import ContextCopy, Diagnostic, ImageModel
 ABSOLUTE = re.compile(r"(?<![\w.~$}{/:@%-])(/[A-Za-z0-9_.+@-]+(?:/[A-Za-z0-9_.+@-]+)*)/?(?![\w$/{(*:-])")
 """An absolute path standing alone in a command or code span (not in a URL, after `host:`, a variable,
 a glob or a `~/`): `/opt/hpc-env`, `/workspace/app/run.sh`."""
+_HOST = r"(?:\$\([^()\n]*\)|\S)*?"
+"""The host side of a mount: words, a command substitution with spaces (`$(realpath ~/notebooks)`)."""
 MOUNT = re.compile(
-    r"(?:(?<![\w-])(?:-v|--volume)(?:[ \t]+|=)[\"']?\S*?:(/[^\s:\"',]*)"
+    r"(?:(?<![\w-])(?:-v|--volume)(?:[ \t]+|=)[\"']?" + _HOST + r":(/[^\s:\"',]*)"
     r"|(?:target|destination|dst)=(/[^\s,\"']*))"
 )
 """The folder a `docker run -v HOST:/in/image` or `--mount …,target=/in/image` puts there."""
-MOUNT_WORDS = re.compile(r"(?<![\w-])(?:-v|--volume|--mount)(?:[ \t]+|=)\S+")
+MOUNT_WORDS = re.compile(r"(?<![\w-])(?:-v|--volume|--mount)(?:[ \t]+|=)(?:\$\([^()\n]*\)|\S)+")
 SYSTEM = frozenset(
     "/ /usr /usr/local /usr/local/bin /usr/local/lib /usr/local/share /usr/bin /usr/lib /usr/share"
     " /usr/include /etc /var /var/lib /var/log /lib /lib64 /bin /sbin /home /root /tmp /dev /proc /sys"

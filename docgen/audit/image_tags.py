@@ -39,7 +39,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from docgen.audit.auditor import CERTAIN, LIKELY, Auditor
+from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, some
 from docgen.audit.commands import (
     CD,
     build_words,
@@ -57,7 +57,7 @@ from docgen.audit.wording import COMMAND_LANGS
 from docgen.base_contents import l4t_release
 from docgen.baseimage import split_reference
 from docgen.build_scripts import BUILD, BUILD_COMMAND
-from docgen.files import real_path
+from docgen.files import real_path, text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel, Stage
 from docgen.shell import shell_split
@@ -275,6 +275,118 @@ def image_tag_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
             found = _l4t_claim(doc.headings[0][0], titled.group(1), model, root, auditor, LIKELY)
             if found is not None:
                 yield found
+
+
+_DOWNLOAD = re.compile(
+    r"https?://[^\s\"'<>]*/(?P<name>[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z][A-Za-z0-9]*)*)[-_]v?"
+    r"(?P<version>\d+(?:\.\d+)+(?:[-_.]\d+)*)"
+    r"(?:\.(?:tar\.[a-z0-9]+|tgz|txz|zip|deb|rpm|run|sh|xz|gz|bz2))"
+    r"(?=[\s\"'/]|\Z)"
+)
+"""A download of a versioned archive (`https://…/amdgpu-pro-17.40.2712-510357.tar.xz`): its name, its
+version."""
+_VERSION_TAG = re.compile(r"v?(\d+\.\d+(?:[-_.]\d+)*)")
+"""A tag that is a version and nothing else (`18.30-641594`, `v2.1`)."""
+
+
+def _downloads(model: ImageModel) -> list[tuple[int, str, str]]:
+    """(line, name, version) of each versioned archive the Dockerfile of `model` downloads by a URL
+    written out (`_DOWNLOAD`), each (name, version) once."""
+    if not model.file:
+        return []
+    text = text_or_none(Path(model.file))
+    if text is None:
+        return []
+    found: dict[tuple[str, str], int] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.lstrip().startswith("#"):
+            continue
+        for match in _DOWNLOAD.finditer(line):
+            found.setdefault((match.group("name"), match.group("version")), number)
+    return [(at, name, version) for (name, version), at in found.items()]
+
+
+def _version_parts(version: str) -> list[str]:
+    return re.split(r"[-_.]", version)
+
+
+def _tag_download(tag: str, model: ImageModel) -> tuple[str, tuple[int, str, str]] | None:
+    """The version a build's tag gives (`izone/amdgpu:18.30-641594` → `18.30-641594`) and the one
+    archive the built Dockerfile downloads whose name holds every word of the image's last name
+    (`amdgpu-pro-…` for `amdgpu`, `vulkan-sdk-…` for `vulkan-sdk`): what the tag names the release
+    of. None when the tag is no version, or no archive, or several of other versions, are so named."""
+    name, version_tag = split_reference(tag)
+    if not version_tag or _PLACEHOLDER.search(tag) or (said := _VERSION_TAG.fullmatch(version_tag)) is None:
+        return None
+    words = set(re.split(r"[-_.]", name.rsplit("/", 1)[-1].lower())) - {""}
+    if not any(len(w) >= 3 for w in words):
+        return None
+    named = [d for d in _downloads(model) if words <= set(re.split(r"[-_]", d[1].lower()))]
+    if len({d[2] for d in named}) != 1:
+        return None
+    return said.group(1), named[0]
+
+
+def _agrees(said: str, version: str) -> bool:
+    """True when the version `said` is `version` to the precision either writes (`17.40` of
+    `17.40.2712-510357`)."""
+    a, b = _version_parts(said), _version_parts(version)
+    return a[: len(b)] == b or b[: len(a)] == a
+
+
+def _which_model(build: _Build, models: tuple[ImageModel, ...]) -> ImageModel | None:
+    """The image of `models` `build` makes (`_built_model`); with no `-f`, among several, the plain
+    `Dockerfile` (the one a build without `-f` reads)."""
+    if build.file is None:
+        models = tuple(m for m in models if basename(m.path).lower() in ("dockerfile", "containerfile"))
+    return _built_model(build, models)
+
+
+def _tags_name_downloads(doc: Document, auditor: Auditor) -> bool:
+    """True when a build of the README tags its image with the very version of the archive its
+    Dockerfile downloads (`-t izone/amdgpu:17.40.2712 -f Dockerfile_17.40.2712`): the README's tags
+    name the driver's release, and another build's tag that names another is certainly a slip."""
+    for build in _builds(doc):
+        model = _which_model(build, auditor.family)
+        if model is None:
+            continue
+        for tag in build.tags:
+            found = _tag_download(tag, model)
+            if found is not None and _agrees(found[0], found[1][2]):
+                return True
+    return False
+
+
+def download_tags(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
+    """Each build of the README whose tag is a version other than that of the archive of the image's
+    name its Dockerfile downloads (`_download_tag`), against every Dockerfile audited (`family`)."""
+    confirmed = _tags_name_downloads(doc, auditor)
+    for build in _builds(doc):
+        if (model := _which_model(build, auditor.family)) is not None:
+            for tag in build.tags:
+                yield from some(_download_tag(build.line, tag, model, auditor, confirmed))
+
+
+def _download_tag(
+    line: int, tag: str, model: ImageModel, auditor: Auditor, confirmed: bool
+) -> Diagnostic | None:
+    """The finding of a build's tag that is a version (`izone/amdgpu:18.30-641594`) other than that of
+    the one archive of the image's name its Dockerfile downloads (`amdgpu-pro-17.40.2712-510357.tar.xz`):
+    the tag names a release the image does not hold. `certain` when another build of the README tags
+    its image with its archive's very version (`_tags_name_downloads`), else `likely`."""
+    found = _tag_download(tag, model)
+    if found is None:
+        return None
+    said, (at, name, version) = found
+    if _agrees(said, version):
+        return None
+    return Diagnostic(
+        auditor.path,
+        line,
+        f"README tags the image {tag} (version {said}), but {model.path}:{at} downloads and installs "
+        f"{name} {version}",
+        confidence=CERTAIN if confirmed else LIKELY,
+    )
 
 
 def _l4t_claim(

@@ -16,6 +16,10 @@ none. `$HOME`, `${HOME}` and `~/` in the Dockerfile are read as the home the ima
 ENV `HOME`, else that of its last USER: `/home/dev`, `/root`). The finding is `likely`: the program
 may be told of the folder by a way docgen does not read.
 
+A folder the Dockerfile itself makes (`RUN mkdir /notebook`, `WORKDIR /notebook`, a COPY's
+destination) is where the image wants the files: a mount target a slip off it at the same depth, a plural
+too (`-v ~/notebooks:/notebooks` for a made `/notebook`), is one at any depth below `/`.
+
 A command's mount that the README's own note restates with the same host folder and another target the
 Dockerfile names (`restated_mounts`) is one too: the note was updated, the command was not.
 """
@@ -130,6 +134,34 @@ def _slip_away(target: str, named: frozenset[str]) -> list[str]:
     return sorted(found)
 
 
+_VOLUME_ITEM = re.compile(r"^[ \t]*-[ \t]*[\"']?[^\s\"':]+:/[^\s:\"']*(?::[a-z,]+)?[\"']?[ \t]*$", re.M)
+"""A compose file's short volume entry (`- /home/me/notebooks:/notebooks`): a mount, as the README's."""
+
+
+def _made_slip(target: str, made: Sequence[str]) -> list[str]:
+    """The folders of `made` (those the Dockerfile itself makes: `mkdir`, WORKDIR, a COPY's
+    destination) that are `target` with one folder's name a slip off or its plural (`/notebooks` for a
+    made `/notebook`, `/datasets` for `/dataset`), at the same depth, at any depth below `/` but in no
+    system folder; the names of `_MIN_SLIP` letters or more, no digit in what differs. A folder the
+    image makes is where it wants the files: one a letter away beside it is a slip, a plural too."""
+    parts = target.split("/")[1:]
+    found = []
+    for path in made:
+        other = path.split("/")[1:]
+        if len(other) != len(parts) or path in SYSTEM:
+            continue
+        differ = [i for i, (a, b) in enumerate(zip(parts, other, strict=True)) if a != b]
+        if len(differ) != 1 or "/" + "/".join(parts[: differ[0]]) in SYSTEM - {"/"}:
+            continue
+        said, meant = parts[differ[0]], other[differ[0]]
+        if min(len(said), len(meant)) < _MIN_SLIP or not one_slip(said, meant):
+            continue
+        if any(c.isdigit() for c in set(said) ^ set(meant)) or said.lower() == meant.lower():
+            continue
+        found.append(path)
+    return sorted(found)
+
+
 def near_mount_targets(
     doc: Document, text: str, models: Sequence[ImageModel], readme: str, directory: Path
 ) -> Iterator[Diagnostic]:
@@ -137,13 +169,13 @@ def near_mount_targets(
     docstring), at its first line, `likely`."""
     seen: dict[str, list[int]] = {}
     for line, target in _mount_lines(doc):
-        if target not in SYSTEM and target.count("/") >= 3 and not _FILE_NAME.search(target):
+        if target not in SYSTEM and not _FILE_NAME.search(target):
             seen.setdefault(target, []).append(line)
     if not seen:
         return
     elsewhere = named_paths(MOUNT_WORDS.sub(" ", text))  # the README's paths outside its mounts
     images = [image for m in models if m.file and (image := read_image(m)) is not None]
-    read: list[tuple[str, frozenset[str], frozenset[str]]] = []  # (shown, context's paths, own paths)
+    read: list[tuple[str, frozenset[str], frozenset[str], list[str]]] = []  # (shown, context's, own, made)
     homes = {m.file: _homes(m) for m in models if m.file}
     for image in images:
         context = context_text(image.file, image.copies, str(directory))
@@ -151,14 +183,23 @@ def near_mount_targets(
             return  # more than docgen reads: what the image holds is not known
         home = homes.get(image.file, set())
         own = _with_homes(text_of(Path(image.file)), home)
-        read.append((image.path, named_paths(_with_homes(context, home)), named_paths(own)))
+        made = [path for path in image.built if not path.startswith(("/usr/", "/etc/", "/var/"))]
+        context = _VOLUME_ITEM.sub(
+            "", context
+        )  # a compose file's mount repeats the README's, no path of the image
+        read.append((image.path, named_paths(_with_homes(context, home)), named_paths(own), made))
     for target, lines in seen.items():
-        if target in elsewhere or any(target in named for _, named, _ in read):
+        if target in elsewhere or any(target in named for _, named, _, _ in read):
             continue
+        deep = target.count("/") >= 3
         meant = [
             (shown, p)
-            for shown, _, own in read
-            for p in [*_one_folder_away(target, own), *_slip_away(target, own)]
+            for shown, _, own, made in read
+            for p in [
+                *(_one_folder_away(target, own) if deep else []),
+                *(_slip_away(target, own) if deep else []),
+                *_made_slip(target, made),
+            ]
         ]
         if len({p for _, p in meant}) != 1:
             continue

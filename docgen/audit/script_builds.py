@@ -24,7 +24,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from docgen.audit.auditor import CERTAIN, LIKELY, NOT_BUILD_ARGS
+from docgen.audit.auditor import CERTAIN, LIKELY, NOT_BUILD_ARGS, some
 from docgen.audit.commands import build_paths, substituted
 from docgen.audit.grammar import BUILD_GRAMMAR, read_words
 from docgen.audit.paths import resolves_inside
@@ -38,7 +38,7 @@ from docgen.audit.references import (
     project_top,
     run_folders,
 )
-from docgen.audit.wording import BUILD_ARG_FLAG
+from docgen.audit.wording import BUILD_ARG_FLAG, line_above
 from docgen.build_scripts import BUILD, UNKNOWN, expand, walk_assignments
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
@@ -133,13 +133,18 @@ def script_runs(
     top = project_top(directory, project)
     walk = Walk(run_folders(directory, audited, top), top, home=True)
     for line, step in walk.steps(doc.fences, joined=True):
-        for match in RUN_SCRIPT.finditer(step):
+        for match in [*RUN_SCRIPT.finditer(step), *_BARE_RUN.finditer(step)]:
             path = match.group(1)
             folder = next((f for f in walk.folders if os.path.isfile(f / path)), None)
             if folder is not None and resolves_inside(folder / path, top):
                 yield line, path, Path(os.path.realpath(folder / path)), folder
 
 
+_BARE_RUN = re.compile(
+    r"(?:^|&&|\|\||;)[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?(\./[\w-]+(?:/[\w-]+)*)(?=$|[ \t;&|)])"
+)
+"""A script with no suffix run by its path in the place of the command (`./build`): the shell runs a file
+with no `#!` line itself (`shell_scripts_run`)."""
 _PROSE_RUN = re.compile(
     r"(?:\b(?:run|execute|launch)(?:[ \t]+the)?(?:[ \t]+script)?[ \t]+|运行|执行)[ \t]*"
     r"`?(?:\./)?([A-Za-z][\w.-]*\.(?:sh|bash))`?(?![\w/.-]*\w)",
@@ -203,7 +208,9 @@ def shell_scripts_run(
             continue
         seen.add(script)
         text = "\n".join(project_lines(script))
-        if script.suffix in (".sh", ".bash") or SHELL.match(text):
+        # a file with no suffix and no `#!` line run as a command (`./build`) is run by the shell itself
+        bare = not script.suffix and text.strip() and not text.startswith("#!") and run.startswith("./")
+        if script.suffix in (".sh", ".bash") or SHELL.match(text) or bare:
             yield line, run, script, cwd, text
 
 
@@ -341,9 +348,43 @@ def script_build_claims(
             )
         )
         yield from told
+        yield from some(_named_other(doc, readme, build, directory, script, dockerfile))
         if told:
             continue
         yield from _missing_installs(readme, build, lead, parsed.instructions, top)
+
+
+_DOCKERFILE_NAME = re.compile(
+    r"(?<![\w./-])((?:[\w.-]+/)*(?:[\w-]+\.)?[Dd]ockerfile(?:[._-][\w.-]*\w)?)(?![\w/-])"
+)
+"""A Dockerfile's name in a sentence (`Dockerfile`, `gpu.Dockerfile`, `docker/Dockerfile.cuda`)."""
+
+
+def _named_other(
+    doc: Document, readme: str, build: _ScriptBuild, directory: Path, script: str, dockerfile: str
+) -> Diagnostic | None:
+    """The finding of a sentence introducing the block that runs a build script (`Build docker image
+    based on Dockerfile.` over `./build`) that names a Dockerfile of the project other than the one the
+    script builds (`-f gpu.Dockerfile`), and not that one: the reader edits and trusts a file the
+    build never reads (`likely`)."""
+    fence = next((f for f in doc.fences if any(n == build.line for n, _ in f.lines)), None)
+    intro = line_above(doc, fence) if fence is not None else None
+    if intro is None:
+        return None
+    folder = Path(os.path.realpath(directory))
+    named = {m.group(1): inside(folder / m.group(1), folder) for m in _DOCKERFILE_NAME.finditer(intro)}
+    files = {n for n, found in named.items() if found is not None and os.path.isfile(found)}
+    if not files or any(named[n] == Path(os.path.realpath(build.dockerfile)) for n in files):
+        return None
+    said = sorted(files)[0]
+    line = next((p.lines[-1][0] for p in doc.paragraphs if p.lines[-1][1] == intro), build.line)
+    return Diagnostic(
+        readme,
+        line,
+        f"README says {build.run} builds the image from {said}, but its docker build ({script}:{build.at}) "
+        f"builds {dockerfile}",
+        confidence=LIKELY,
+    )
 
 
 def _missing_installs(

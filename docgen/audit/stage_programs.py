@@ -248,8 +248,9 @@ def _run_model(
     top = tops[0]
     if any(split_reference(image) == split_reference(s.base) for m in models for s in m.stages):
         return None  # the run is of a base image
-    last = split_reference(image)[0].rsplit("/", 1)[-1]
-    return top if last in title_names(doc, top) else None
+    name = split_reference(image)[0]
+    names = title_names(doc, top)  # (`# xandai/python-cuda`: a title naming the repository whole)
+    return top if name.rsplit("/", 1)[-1] in names or name in names else None
 
 
 def _program(after: list[str]) -> tuple[str, bool] | None:
@@ -266,6 +267,79 @@ def _program(after: list[str]) -> tuple[str, bool] | None:
             return None
         return (words[0], True) if words else None
     return after[0], False
+
+
+_PYTHON_WORD = re.compile(r"(?<![\w/.-])python[\w.${}-]*")
+"""A word of an instruction naming Python (`python3.6`, `python3-pip`, `python${PYTHON3_VERSION}`)."""
+_UNVERSIONED = re.compile(
+    r"conda|mamba|pyenv|virtualenv|venv|(?<![\w-])uvx?(?![\w-])|miniforge|anaconda|pixi|poetry|alternatives"
+    r"|(?<![\w-])ln[ \t]|(?<![\w-])mv[ \t]|pip[ \t]+install\b[^&;|]*--target|(?<![\w-])alias(?![\w-])"
+    r"|jupyter|node-gyp|(?<![\w-])npm(?![\w-])|(?<![\w-])ros-"
+    r"|(?<![\w-])(?:" + "|".join(re.escape(p) for p in sorted(PULLS_PYTHON)) + r")(?![\w-])"
+)
+"""What may give a `python` command beside the distribution's `python3` packages: an environment
+manager, an alternatives link, a link or move of the interpreter, an alias, a package that may pull
+Python in (`node-gyp` depends on Python 2 in older releases)."""
+
+
+def _python3_only(chain: list[tuple[ImageModel, Stage]]) -> bool:
+    """True when the stages of `chain` install Python only as the distribution's Python 3 packages
+    (`python3`, `python3.6`, `python3-pip`, `python${V}` with a build arg `V` defaulting to `3…`), which
+    give `python3` and no `python` command (that needs `python-is-python3`, `python-minimal`, Python 2,
+    an alternatives link, conda or a venv), and nothing else that may bring one in: no file run, no
+    download, no tree copied from another stage or image."""
+    for model, stage in chain:
+        threes = {a.name.lower() for a in model.args if (a.effective_default or "").startswith("3")}
+        for instruction in _stage_instructions(model, stage):
+            text = _text(instruction)
+            if instruction.keyword in ("COPY", "ADD") and (
+                any(f.name == "from" for f in instruction.flags) or re.search(r"https?://|git@", text)
+            ):
+                return False
+            if instruction.keyword == "RUN" and (
+                RUNS_FILE.search(text) or PIPED.search(text) or LISTS.search(text) or _FROM_FILE.search(text)
+            ):
+                return False
+            if _UNVERSIONED.search(text) or "python-is" in text:
+                return False
+            for word in _PYTHON_WORD.findall(text):
+                if word.startswith("python3"):
+                    continue
+                variable = re.fullmatch(r"python\$\{?(\w+)\}?(?:-[\w.-]+)?", word)
+                if variable is None or variable.group(1) not in threes:
+                    return False
+    return True
+
+
+def _bare_python(
+    doc: Document,
+    readme: str,
+    line: int,
+    image: str,
+    program: str,
+    model: ImageModel,
+    models: Sequence[ImageModel],
+) -> Diagnostic | None:
+    """The finding of a run of `python` (not `python3`) in the README's image whose chain ends at a
+    Debian or Ubuntu base shipping no Python (`lacks_python`, the tag aside when only it reads a build
+    arg: any tag of `nvidia/cuda` ships none) and installs Python 3 only as distribution packages
+    (`_python3_only`): `likely`."""
+    chain = [(model, s) for s in model.chain()]
+    if not chain or "$" in chain[-1][1].base_raw.split(":", 1)[0] or own_base(model, models) is not None:
+        return None
+    if any("$" in s.base_raw for _, s in chain[:-1]) or not lacks_python(chain[-1][1].base):
+        return None
+    if not _runs_arguments(chain) or not _python3_only(chain):
+        return None
+    root = chain[-1][1]
+    return Diagnostic(
+        readme,
+        _program_line(doc, line, program),
+        f"README runs `{program}` in {image}, but {model.path} installs Python 3 only as distribution "
+        f"packages on {root.base_raw} ({model.path}:{root.line}), which give `python3` and no `python` "
+        "command (no python-is-python3, alternatives link, conda or venv): python is not found",
+        confidence=LIKELY,
+    )
 
 
 def missing_programs(doc: Document, readme: str, models: Sequence[ImageModel]) -> Iterator[Diagnostic]:
@@ -288,6 +362,11 @@ def missing_programs(doc: Document, readme: str, models: Sequence[ImageModel]) -
         model = _run_model(doc, image, built, models) if language is not None else None
         if language is None or model is None:
             continue
+        if program == "python":
+            bare = _bare_python(doc, readme, line, image, program, model, models)
+            if bare is not None:
+                yield bare
+                continue
         chain = _chain(model, models, split_reference(image)[0], tags)
         if not chain:
             continue
