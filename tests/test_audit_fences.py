@@ -3,8 +3,10 @@ read as a sentence of its versions (`build_comments`)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from helpers import findings
+from helpers import findings, make_tree
 
 from docgen.audit import audit
 from docgen.dockerfile import parse_dockerfile
@@ -100,8 +102,30 @@ UPSTREAM_ONLY = (
 )
 
 
-def test_the_upstream_image_a_readme_that_builds_none_runs_is_no_claim_of_the_base() -> None:
-    assert findings(UPSTREAM_ONLY, {"Dockerfile": NGC_DOCKERFILE}) == []
+STEPS = (
+    "#!/bin/bash\ndocker run --rm --gpus all -v $(pwd):/workspace \\\n"
+    "  nvcr.io/nvidia/tensorflow:25.02-tf2-py3 python cifar10.py\n"
+)
+
+
+def test_the_upstream_image_a_readme_that_builds_none_runs_is_no_claim_of_the_base(tmp_path: Path) -> None:
+    # the scripts beside the README run the same upstream tag: the README tells their workflow
+    make_tree(tmp_path, {"run_steps.sh": STEPS, "Dockerfile": NGC_DOCKERFILE, "README.md": UPSTREAM_ONLY})
+    assert findings(UPSTREAM_ONLY, {"Dockerfile": NGC_DOCKERFILE}, tmp_path) == []
+
+
+def test_an_upstream_tag_no_script_runs_is_still_the_base_s(tmp_path: Path) -> None:
+    # no script runs 25.02 (or one runs another tag): the README is the Dockerfile's, left behind
+    make_tree(tmp_path, {"Dockerfile": NGC_DOCKERFILE, "README.md": UPSTREAM_ONLY})
+    assert any(
+        "25.02-tf2-py3 but Dockerfile:1 says" in f
+        for f in findings(UPSTREAM_ONLY, {"Dockerfile": NGC_DOCKERFILE}, tmp_path)
+    )
+    make_tree(tmp_path, {"run_steps.sh": STEPS.replace("25.02", "24.10")})
+    assert any(
+        "25.02-tf2-py3 but Dockerfile:1 says" in f
+        for f in findings(UPSTREAM_ONLY, {"Dockerfile": NGC_DOCKERFILE}, tmp_path)
+    )
 
 
 @pytest.mark.parametrize(

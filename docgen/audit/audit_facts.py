@@ -27,6 +27,8 @@ from docgen.files import text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
+_SCRIPT_SUFFIXES = (".sh", ".bash", ".py", ".yml", ".yaml", ".ps1", ".bat")
+"""Files of the README's folder that may run an image (`published_runs`)."""
 _DOCKERFILE = re.compile(r"dockerfile|containerfile", re.IGNORECASE)
 _MAKES_IMAGE = re.compile(
     r"\bcompose\b|\bbake\b|\bapptainer\b|\bsingularity\b|[\w./-]*build[\w.-]*\.sh\b"
@@ -76,9 +78,10 @@ class AuditFacts:
         """The repositories (lower case) of the images the README runs by name (`docker run
         nvcr.io/nvidia/tensorflow:25.02-tf2-py3 bash`) when it never makes an image of its own: no block
         builds one (`docker build`, `docker compose`, `make`, a `build` script) and no word of it names a
-        Dockerfile. Such a README's environment is the published image as it is; a tag of a base's
-        repository it names is that image's, no claim about the Dockerfile's FROM
-        (`Auditor.base_tag_claim`)."""
+        Dockerfile, and that the scripts beside the README run too, at the same tag. Such a README's
+        environment is the published image as its scripts use it; a tag of a base's repository it names is
+        that image's, no claim about the Dockerfile's FROM (`Auditor.base_tag_claim`). A README whose
+        scripts do not run that tag still describes the Dockerfile beside it."""
         doc = self.doc
         words = [text for p in doc.paragraphs for _, text in p.lines]
         words += [text for _, text in doc.headings]
@@ -103,8 +106,27 @@ class AuditFacts:
                 ):
                     return frozenset()
                 if (run := _RUN.search(text)) is not None:
-                    found.update(m.group(1).lower() for m in IMAGE_REF.finditer(text, run.end()))
-        return frozenset(found)
+                    found.update(m.group(0) for m in IMAGE_REF.finditer(text, run.end()))
+        # only an image the project's own scripts run too: then the README describes the workflow of those
+        # scripts (`run_tensorflow_steps.sh` runs the same tag), not a README left behind by its Dockerfile
+        scripts = self._script_texts()
+        return frozenset(ref.split(":")[0].lower() for ref in found if any(ref in text for text in scripts))
+
+    def _script_texts(self) -> list[str]:
+        """The texts of the scripts, Makefiles and compose files in the README's folder."""
+        if self.directory is None:
+            return []
+        try:
+            names = sorted(os.listdir(self.directory))
+        except OSError:
+            return []
+        texts = []
+        for name in names:
+            if name.endswith(_SCRIPT_SUFFIXES) or name in ("Makefile", "makefile", "GNUmakefile"):
+                path = self.directory / name
+                if os.path.isfile(path) and (text := self.text(path)) is not None:
+                    texts.append(text)
+        return texts
 
     def text(self, path: Path) -> str | None:
         """The text of the project's file at `path` (`files.text_or_none`: None when it is no text)."""

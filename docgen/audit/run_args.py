@@ -726,6 +726,8 @@ def renamed_pulls(doc: Document, text: str, readme: str) -> Iterator[Diagnostic]
     no owner: `alternative_pulls` tells it)."""
     if LOADS.search(text) or re.search(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?tag\b", text):
         return
+    if not re.search(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?pull\b", text):
+        return  # (no pull: the commands are not read at all)
     commands = _docker_commands(doc)
     pulls = [
         (n, m.group(1))
