@@ -1265,6 +1265,19 @@ def prompt_commands(lines: Sequence[tuple[int, str]], section: int) -> list[Fenc
     return found
 
 
+def _labelled_lines(lines: Sequence[tuple[int, str]]) -> bool:
+    """Whether a paragraph is a label and the indented lines under it (`Create image:` over `     docker
+    build -t …`): Markdown folds an indented line into the paragraph above it, though the author wrote a
+    code block."""
+    first = lines[0][1] if lines else ""
+    return (
+        len(lines) > 1
+        and not first.startswith((" ", "\t"))
+        and first.rstrip().endswith(":")
+        and all(text.startswith(("    ", "\t")) for _, text in lines[1:])
+    )
+
+
 def plain_commands(
     lines: Sequence[tuple[int, str]], section: int, taken: frozenset[int] | set[int] = frozenset()
 ) -> list[Fence]:
@@ -1275,8 +1288,9 @@ def plain_commands(
     drops those when the README has a code block); an indented line is an indented block's. The lines
     of `taken` are read already (`prompt_commands`)."""
     found: list[Fence] = []
+    labelled = _labelled_lines(lines)
     for number, text in lines:
-        if text.startswith(("    ", "\t")):
+        if text.startswith(("    ", "\t")) and not labelled:
             return []
         if number in taken:
             continue

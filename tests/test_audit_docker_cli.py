@@ -222,3 +222,72 @@ Or `docker compose upp -d` to start them.
 )
 def test_compose_commands_that_stay_silent(tmp_path: Path, text: str) -> None:
     assert composed(tmp_path, text) == []
+
+
+def _named(root: Path, readme: str, script: str) -> list[str]:
+    make_tree(root, {"README.md": readme, "Dockerfile": "FROM debian:12-slim\n", "make_image.sh": script})
+    found = audit(readme, "README.md", MODEL, {}, root, root)
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in found if "refuses" in d.message]
+
+
+SCRIPTED = """\
+## Docker
+
+1. Build the container with `make_image.sh`. The image is called `pose_image`.
+2. Start it:
+   ```
+   docker run --runtime nvidia pose_image sleep infinity
+   ```
+"""
+
+
+def test_a_script_the_readme_names_tags_an_image_docker_refuses(tmp_path: Path) -> None:
+    script = "cp /etc/apt/sources.list .\n\nsudo docker build . -t Pose_image\n"
+    assert _named(tmp_path, SCRIPTED, script) == [
+        "3: README runs make_image.sh, whose docker command (make_image.sh:3) names image Pose_image, "
+        "which docker refuses: a repository name must be lowercase (certain)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        "docker build . -t pose_image\n",
+        "docker build . -t pose_image:V1\n",  # upper case in the tag is valid
+        "docker build . -t ${IMAGE_NAME}\n",  # a variable
+        "docker build . -t IMAGE\n",  # a placeholder in capitals
+        "# docker build . -t Pose_image\n",  # a comment
+        "docker build . -t registry.Example.com/pose_image\n",  # a registry host in upper case
+    ],
+)
+def test_script_names_docker_takes(tmp_path: Path, script: str) -> None:
+    assert _named(tmp_path, SCRIPTED, script) == []
+
+
+@pytest.mark.parametrize(
+    ("command", "problem"),
+    [
+        ("docker build -t Seg/Net:2.0 .", "a repository name must be lowercase"),
+        ("docker build -t .segnet:2.0 .", "it is an invalid reference format"),
+        ("docker build -t :2.0 .", "an image name with no repository is an invalid reference"),
+        ("docker tag segnet:2.0 Acme/segnet:2.0", "a repository name must be lowercase"),
+    ],
+)
+def test_a_readme_build_or_tag_of_a_name_docker_refuses(tmp_path: Path, command: str, problem: str) -> None:
+    readme = f"# Seg\n\n```bash\n{command}\n```\n"
+    found = _named(tmp_path, readme, "")
+    assert len(found) == 1 and found[0].startswith("4: README names image ") and problem in found[0]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "docker build -t segnet:V2 .",
+        "docker build -t <Your-Image> .",
+        "docker build -t $IMAGE:2.0 .",
+        "docker build -t gcr.io/PROJECT/seg/train:0.0.1 .",  # a placeholder in capitals
+        'echo \\"Building\\" && docker build -f \\"${DF}\\" -t \\"${IMG}\\" .',  # escaped quotes
+    ],
+)
+def test_readme_builds_of_names_docker_takes_or_the_reader_fills_in(tmp_path: Path, command: str) -> None:
+    assert _named(tmp_path, f"# Seg\n\n```bash\n{command}\n```\n", "") == []

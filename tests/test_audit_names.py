@@ -1290,3 +1290,154 @@ def test_a_script_whose_tags_cannot_be_told_or_a_readme_that_builds_itself(tmp_p
     assert _audit(tmp_path, SPAN_README, {"make_image.sh": script}) == []
     readme = SPAN_README.replace("```bash make_image.sh```", "```docker build -t ann/cell-lab-gpu .```")
     assert _audit(tmp_path / "b", readme, {"make_image.sh": MAKE_IMAGE}) == []
+
+
+def test_a_run_in_another_section_of_the_tag_the_readme_built(tmp_path: Path) -> None:
+    # the build and the run sit under two top headings; the run keeps the tag and renames the image
+    readme = """\
+# build the cuda image
+```
+docker build -f Dockerfile -t gpu_base:v2.1 .
+```
+
+# start a container (with a mount)
+```
+docker run -d -t --name gpu_box -v $(pwd):/workspace --gpus all gpu_dev:v2.1
+```
+"""
+    assert _audit(tmp_path, readme) == [
+        "8: README runs image gpu_dev:v2.1, but the build command of the README tags gpu_base:v2.1 "
+        "(no command of the README builds gpu_dev) (certain)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "run",
+    [
+        "docker run --rm ghcr.io/acme/gpu_dev:v2.1",  # a registry's image
+        "docker run --rm acme/gpu_dev:v2.1",  # another owner's published image
+        "docker run --rm gpu_dev:latest",  # no tag of its own to match
+        "docker run --rm gpu_dev:${TAG}",  # a tag the reader fills in
+        "docker run --rm postgres:v2.1",  # a name far from the built one
+        "docker tag gpu_base:v2.1 gpu_dev:v2.1 && docker run --rm gpu_dev:v2.1",  # tagged between
+    ],
+)
+def test_runs_of_another_section_that_are_no_renamed_build(tmp_path: Path, run: str) -> None:
+    readme = f"""\
+# Build
+
+```
+docker build -t gpu_base:v2.1 .
+```
+
+# Deploy
+
+```
+{run}
+```
+"""
+    assert _audit(tmp_path, readme) == []
+
+
+LABELLED = """\
+Build the image:
+     docker build -t labuser/seg-torch:1.2.0 .
+
+Tag it for your account:
+     docker tag <image name> <user name>/<image name>:<version>
+
+Train on a GPU:
+    docker run --rm --gpus all -v /data:/app labuser/seg-torch:1.1.0 python /app/train.py
+"""
+
+
+def test_commands_under_a_label_line_are_read_as_commands(tmp_path: Path) -> None:
+    # Markdown folds the indented lines into the label's paragraph: they are still the commands
+    assert _audit(tmp_path, LABELLED) == [
+        "8: README runs image labuser/seg-torch:1.1.0, but no command of it builds that tag: its build "
+        "command (line 2) tags labuser/seg-torch:1.2.0 (likely)"
+    ]
+    assert _audit(tmp_path, LABELLED.replace("seg-torch:1.1.0", "seg-torch:1.2.0")) == []
+
+
+BASE_DOCKERFILE = "FROM python:3.11-slim\nRUN pip install numpy==1.26.4\n"
+
+
+def _based(tmp_path: Path, readme: str, app: str, files: dict[str, str] | None = None) -> list[str]:
+    make_tree(
+        tmp_path,
+        {
+            "Dockerfile": DOCKERFILE,
+            "base.dockerfile": BASE_DOCKERFILE,
+            "app.dockerfile": app,
+            **(files or {}),
+        },
+    )
+    models = [
+        build_model(tmp_path / name, name) for name in ("Dockerfile", "base.dockerfile", "app.dockerfile")
+    ]
+    found = audit(readme, "README.md", models, {}, tmp_path, tmp_path)
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in found if "FROM" in d.message]
+
+
+BASED_README = """\
+# Tracker
+
+## Docker
+We build a base image first, which holds only the requirements.
+To build it run `docker build -t reg.io/lab/trk/base_image -f base.dockerfile .`
+Then build the app with `docker build -t reg.io/lab/trk/app -f app.dockerfile .`
+"""
+
+
+def test_a_from_at_a_tag_the_readmes_build_of_the_base_does_not_give(tmp_path: Path) -> None:
+    app = "FROM reg.io/lab/trk/base_image:0.3\nCOPY src /app\n"
+    assert _based(tmp_path, BASED_README, app) == [
+        "6: README builds app.dockerfile, which starts FROM reg.io/lab/trk/base_image:0.3 "
+        "(app.dockerfile:1), but the README builds that base as reg.io/lab/trk/base_image:latest "
+        "(line 5, -f base.dockerfile): no command of the README makes reg.io/lab/trk/base_image:0.3 "
+        "(likely)"
+    ]
+
+
+def test_a_local_base_at_another_tag_is_certain(tmp_path: Path) -> None:
+    readme = """\
+# App
+
+```
+docker build -t trackbase:1.0 -f base.dockerfile .
+docker build -t trackapp:1.0 -f app.dockerfile .
+```
+"""
+    found = _based(tmp_path, readme, "FROM trackbase:0.9\nCOPY src /app\n")
+    assert [f[:3] + f[-9:] for f in found] == ["5: (certain)"]
+
+
+@pytest.mark.parametrize(
+    ("app", "extra", "files"),
+    [
+        ("FROM reg.io/lab/trk/base_image:latest\n", "", {}),  # the tag built
+        ("FROM reg.io/lab/trk/base_image\n", "", {}),  # latest, written out nowhere
+        ("FROM reg.io/lab/trk/base_image:${BASE_TAG}\n", "", {}),  # a variable
+        (
+            "FROM reg.io/lab/trk/base_image:0.3\n",
+            "`docker pull reg.io/lab/trk/base_image:0.3`",
+            {},
+        ),
+        (
+            "FROM reg.io/lab/trk/base_image:0.3\n",
+            "`docker tag reg.io/lab/trk/base_image reg.io/lab/trk/base_image:0.3`",
+            {},
+        ),
+        (
+            "FROM reg.io/lab/trk/base_image:0.3\n",
+            "",
+            {"release.sh": "docker build -t reg.io/lab/trk/base_image:0.3 -f base.dockerfile .\n"},
+        ),
+        ("FROM python:3.11-slim\n", "", {}),  # another image
+    ],
+)
+def test_froms_the_readme_builds_or_cannot_know(
+    tmp_path: Path, app: str, extra: str, files: dict[str, str]
+) -> None:
+    assert _based(tmp_path, BASED_README + "\n" + extra + "\n", app + "COPY src /app\n", files) == []

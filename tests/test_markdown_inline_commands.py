@@ -214,3 +214,25 @@ def test_with_code_blocks_only_paragraphs_made_of_commands_count() -> None:
 )
 def test_sentences_and_shapes_are_no_command(line: str) -> None:
     assert commands(f"# App\n\n{line}\n") == []
+
+
+LABELS = """\
+Create image:
+     docker build -t lab/seg:0.4 .
+
+Run on the CPU:
+    docker run --rm lab/seg:0.4 python /app/main.py
+
+Then run
+    docker run --rm lab/seg:0.4
+and read the log.
+"""
+
+
+def test_indented_commands_under_a_label_are_commands() -> None:
+    # a label ending in `:` over indented lines: Markdown folds them into its paragraph; the author wrote
+    # a code block. An indented line inside a sentence's paragraph stays prose.
+    assert commands(LABELS) == [
+        (2, "docker build -t lab/seg:0.4 ."),
+        (5, "docker run --rm lab/seg:0.4 python /app/main.py"),
+    ]

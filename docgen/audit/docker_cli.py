@@ -1,8 +1,10 @@
 """Docker commands of a README that the Docker CLI refuses before doing anything: a subcommand it does
 not have, a slip away from one it has (`docker exect -it app bash`: `did you mean exec?`), and an image
 to run whose repository has upper-case letters (`docker run … ApulisVision`: docker answers "repository
-name must be lowercase"), and a `docker push`, `docker pull` or `docker tag` given another number of
-images than it takes (`docker push org/app .`: docker answers "requires 1 argument").
+name must be lowercase"), an image name a build's `-t` or a `docker tag` gives that docker refuses (in
+the README or a script beside it that the README names: `-t P11_image`, `-t :1`), and a `docker push`,
+`docker pull` or `docker tag` given another number of images than it takes (`docker push org/app .`:
+docker answers "requires 1 argument").
 
 And a `docker compose` / `docker-compose` command whose command word (after compose's own options) is
 no compose command (`docker compose ollama ollama list`: compose answers "unknown docker command"); when
@@ -18,6 +20,7 @@ common, management and swarm commands and their aliases), with the plugins Docke
 from __future__ import annotations
 
 import difflib
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -33,8 +36,9 @@ from docgen.audit.commands import (
     without_prompt,
 )
 from docgen.audit.grammar import RUN, options_grammar, read_compose, read_words
+from docgen.audit.paths import resolves_inside
 from docgen.build_scripts import BUILD
-from docgen.files import bytes_or_none
+from docgen.files import bytes_or_none, real_path
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic
 from docgen.shell import sh_code, sh_words
@@ -176,6 +180,105 @@ def _upper_case_images(
             f"lowercase{hint}",
             confidence=CERTAIN,
         )
+
+
+_PATH_PART = re.compile(r"[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*")
+"""A part of a repository's path as docker takes it (the distribution reference grammar)."""
+_TAG_PART = re.compile(r"[\w][\w.-]{0,127}")
+"""A tag as docker takes it (`V1` too: upper case is allowed in a tag)."""
+_FILLED_IN = re.compile(r"[<>${}\[\]*%`\\]|your|\bmy", re.IGNORECASE)
+"""A reference the reader or the shell fills in (`<name>`, `$IMAGE`, `your-app`): no claim."""
+_SCRIPT_NAMED = re.compile(r"(?<![\w./-])((?:\./)?[\w-]+(?:/[\w-]+)*\.(?:sh|bash))(?![\w/-])")
+"""A shell script a README names in a command or a code span (`docker_build.sh`, `./scripts/build.sh`)."""
+_TAG_COMMAND = re.compile(
+    r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?tag[ \t]+(?:-\S+[ \t]+)*(\S+)[ \t]+([^\s;&|)]+)"
+)
+"""`docker tag SOURCE TARGET`: both must be valid references."""
+
+
+def reference_problem(reference: str) -> str | None:
+    """Why docker refuses `reference` as an image name (`invalid reference format`, or a repository name
+    with upper case), None when it takes it or the reference has parts filled in later (`$TAG`,
+    `<name>`), has a placeholder in capitals (`IMAGE`, `gcr.io/PROJECT/app`) or is no name at all (`\\`)."""
+    reference = reference.strip("\"'")
+    if not re.search(r"[A-Za-z0-9]", reference) or _FILLED_IN.search(reference):
+        return None
+    name = reference.split("@", 1)[0]
+    head, _, tail = name.rpartition("/")
+    last, colon, tag = tail.partition(":")
+    parts = [*(head.split("/") if head else []), last]
+    if len(parts) > 1 and ("." in parts[0] or ":" in parts[0] or parts[0] == "localhost"):
+        parts = parts[1:]  # a registry host may be written in upper case
+    path = "/".join(parts)
+    if not path:
+        return "an image name with no repository is an invalid reference"
+    if any(part.isupper() for part in parts):
+        return None  # a placeholder in capitals: `IMAGE`, `gcr.io/PROJECT/app`
+    if path != path.lower():
+        return "a repository name must be lowercase"
+    if any(not _PATH_PART.fullmatch(part) for part in parts) or (colon and not _TAG_PART.fullmatch(tag)):
+        return "it is an invalid reference format"
+    return None
+
+
+def _given_names(text: str) -> Iterator[str]:
+    """The image names a command line gives: a build's `-t` values, a `docker tag`'s source and target."""
+    if BUILD.search(text):
+        yield from (m.group(1) for m in TAG_FLAG.finditer(text))
+    for match in _TAG_COMMAND.finditer(text):
+        yield from match.groups()
+
+
+def _invalid_names(doc: Document, readme: str, directory: Path | None) -> Iterator[Diagnostic]:
+    """A `docker build -t` or `docker tag` of the README, or of a shell script beside it that the README
+    names (`Build the image via `docker_build.sh``), giving an image name docker refuses (`-t P11_image`:
+    "repository name must be lowercase"; `-t .app`, `-t :1`: "invalid reference format"): the build fails
+    (`certain`). A name with a variable or placeholder is not read; upper case in a tag (`:V1`) is valid."""
+    named: dict[str, int] = {}  # script as written → first README line naming it
+    for fence in doc.fences:
+        for lines in fence_commands(fence):
+            text = joined(lines)
+            if text.lstrip().startswith("#"):
+                continue
+            for ref in _given_names(text):
+                if (problem := reference_problem(ref)) is not None:
+                    line = next((n for n, t in lines if ref in t), lines[0][0])
+                    yield Diagnostic(
+                        readme,
+                        line,
+                        f"README names image {ref}, which docker refuses: {problem}",
+                        confidence=CERTAIN,
+                    )
+            for match in _SCRIPT_NAMED.finditer(text):
+                named.setdefault(match.group(1), lines[0][0])
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            for _, _, code in code_spans(text):
+                for match in _SCRIPT_NAMED.finditer(code):
+                    named.setdefault(match.group(1), line)
+    if directory is None:
+        return
+    top = real_path(directory)
+    for script, line in sorted(named.items(), key=lambda item: item[1]):
+        path = directory / script
+        if not os.path.isfile(path) or not resolves_inside(path, top):
+            continue
+        data = bytes_or_none(path)
+        if data is None:
+            continue
+        for number, text in enumerate(data.decode("utf-8", "replace").splitlines(), 1):
+            code = text.split(" #", 1)[0]
+            if code.lstrip().startswith("#"):
+                continue
+            for ref in _given_names(code):
+                if (problem := reference_problem(ref)) is not None:
+                    yield Diagnostic(
+                        readme,
+                        line,
+                        f"README runs {script}, whose docker command ({script}:{number}) names image {ref}, "
+                        f"which docker refuses: {problem}",
+                        confidence=CERTAIN,
+                    )
 
 
 _ARITY = {"push": 1, "pull": 1, "tag": 2}
@@ -336,4 +439,5 @@ def docker_cli(doc: Document, readme: str, directory: Path | None = None) -> Ite
     yield from _unknown_subcommands(commands, readme)
     yield from _unknown_compose_commands(doc, readme, directory)
     yield from _upper_case_images(doc, commands, readme)
+    yield from _invalid_names(doc, readme, directory)
     yield from _wrong_arity(commands, readme)

@@ -1,8 +1,9 @@
 """Names a README's commands and examples share with the files beside it: the container a `docker exec`
 or `docker logs` enters (a compose file's `container_name:`), the image a `docker run` starts (the tag
-a `docker build -t` of the same section makes), the image a build arg names as a base (a tag another
-build command of the README makes), and a service of a compose example copied from the compose file
-next to it (`dockerfile:`, `args:`, `image:`).
+a `docker build -t` of the same section makes, or of another section at the very tag), the image a
+build arg or a built Dockerfile's FROM names as a base (a tag another build command of the README
+makes), and a service of a compose example copied from the compose file next to it (`dockerfile:`,
+`args:`, `image:`).
 
 Each rule is conservative: the name must be none of those the files give while one of them is a slip
 away (a renamed container or image), and a name a placeholder, a registry path or a public image holds
@@ -23,7 +24,15 @@ from pathlib import Path
 
 from docgen import build_scripts, compose
 from docgen.audit.auditor import CERTAIN, LIKELY, also_at, clipped
-from docgen.audit.commands import OFFICIAL, TAG_FLAG, fence_commands, image_repository, joined, without_prompt
+from docgen.audit.commands import (
+    FILE_FLAG,
+    OFFICIAL,
+    TAG_FLAG,
+    fence_commands,
+    image_repository,
+    joined,
+    without_prompt,
+)
 from docgen.audit.missing import one_edit
 from docgen.audit.own_repo import repository_root
 from docgen.audit.paths import resolves_inside
@@ -382,12 +391,14 @@ def _run_misses(
     if not built or _LOADED in known:
         return
     known |= _built_by_scripts(folders)
+    tagged = _built_tags(commands)
     told: set[int] = set()
     for line, where, image in runs:
         repo = image_repository(image)
         first = repo.split("/", 1)[0]
+        same_tag = _same_tag_builds(image, tagged)
         if (
-            where not in built
+            (where not in built and not same_tag)
             or repo in known
             or re.search(r"[<>${}]", image)
             or ("/" in repo and ("." in first or ":" in first or first == "localhost"))
@@ -395,21 +406,56 @@ def _run_misses(
             or repo != repo.lower()  # (upper case: `docker_cli` tells that docker refuses it)
         ):
             continue
-        if "/" in repo and not any(b.split("/", 1)[0] == first for b in built[where] if "/" in b):
+        there = built.get(where, set()) if where in built else set()
+        if where not in built or not _near_repository(repo, there):
+            there = same_tag  # a build of another section, of the very tag the run names
+        if "/" in repo and not any(b.split("/", 1)[0] == first for b in there if "/" in b):
             continue  # `nvidia/cuda`: another project's image
-        close = difflib.get_close_matches(repo, sorted(built[where]), n=1, cutoff=CLOSE) or _one_word_off(
-            repo, built[where]
+        close = difflib.get_close_matches(repo, sorted(there), n=1, cutoff=CLOSE) or _one_word_off(
+            repo, there
         )
         if close and close[0].rsplit("/", 1)[-1] != repo:  # `org/app` for `app`: `_unqualified_runs`'s
             told.add(line)
+            sure = there is same_tag and "/" not in repo  # (no registry holds a local name: it cannot start)
+            where_built = "its section" if there is not same_tag else "the README"
             yield Diagnostic(
                 readme,
                 line,
-                f"README runs image {image}, but the build command of its section tags {close[0]} "
-                f"(no command of the README builds {repo})",
-                confidence=LIKELY,
+                f"README runs image {image}, but the build command of {where_built} tags {close[0]}"
+                f"{':' + _tag(image) if there is same_tag else ''} (no command of the README builds {repo})",
+                confidence=CERTAIN if sure else LIKELY,
             )
     yield from _lone_build_runs(doc, readme, commands, known, told)
+
+
+def _built_tags(commands: Sequence[_Command]) -> dict[str, set[str]]:
+    """Tag → the repositories the README's build commands tag with it (`-t cuda_default:v1.0`)."""
+    tagged: dict[str, set[str]] = {}
+    for command in commands:
+        if command.built is not None:
+            for match in TAG_FLAG.finditer(command.text):
+                tagged.setdefault(_tag(match.group(1)), set()).add(image_repository(match.group(1)))
+    return tagged
+
+
+def _same_tag_builds(image: str, tagged: dict[str, set[str]]) -> set[str]:
+    """The repositories the README builds with the tag `image` names, when it writes one that is neither
+    `latest` nor a placeholder (`v1.0`): a run of `cuda_docker:v1.0` in another section than the build of
+    `cuda_default:v1.0` names the very image it built, renamed on one side."""
+    tail = image.rsplit("/", 1)[-1]
+    if ":" not in tail:
+        return set()
+    tag = _tag(image)
+    if not tag or tag == "latest" or re.search(r"[<>${}*\[\]]", tag):
+        return set()
+    return tagged.get(tag, set())
+
+
+def _near_repository(repo: str, built: set[str]) -> bool:
+    """Whether a repository of `built` is a slip or a word away from `repo`."""
+    return bool(
+        difflib.get_close_matches(repo, sorted(built), n=1, cutoff=CLOSE) or _one_word_off(repo, built)
+    )
 
 
 def _named_elsewhere(doc: Document, commands: Sequence[_Command], repo: str) -> bool:
@@ -1205,6 +1251,95 @@ def _unbuilt_bases(
         )
 
 
+def _readme_builds(doc: Document, commands: Sequence[_Command]) -> list[tuple[int, str]]:
+    """(README line, command) of each `docker build` of the README: its command blocks' and those a
+    sentence writes in a code span (`To build that image execute `docker build -t org/base -f base.df .``)."""
+    found = [(c.lines[0][0], c.text) for c in commands if c.built is not None]
+    found += [(line, code) for line, code in _span_commands(doc) if build_scripts.BUILD.search(code)]
+    return found
+
+
+def _from_tag_misses(
+    doc: Document,
+    readme: str,
+    commands: Sequence[_Command],
+    models: Sequence[ImageModel],
+    folders: Sequence[Path],
+) -> Iterator[Diagnostic]:
+    """A Dockerfile the README builds (`docker build -t org/app -f app.dockerfile .`) whose stage starts
+    `FROM org/base_image:0.2` while another build of the README makes that base from another Dockerfile
+    under other tags only (`docker build -t org/base_image -f base_image.dockerfile .`: `latest`): the
+    build of the app does not start from the base the reader has just built; it pulls the tag (a registry
+    may hold it) or fails. Not told: a base the README pulls or `docker tag`s, one a command may make
+    unseen (`docker load`, compose, make), a tag or name with placeholders or variables, a base built from
+    the same Dockerfile, nor one a build script, Makefile or bake file beside the README names with that
+    tag. `certain` for a name with no namespace (no registry publishes it), else `likely`."""
+    builds = _readme_builds(doc, commands)
+    if not builds or any(_MADE_OTHERWISE.search(c.text) for c in commands):
+        return
+    made: dict[str, dict[str, tuple[int, str]]] = {}  # repository → tag → (README line, its -f)
+    others: set[str] = set()  # repositories a `docker tag` or pull names
+    for command in commands:
+        others |= {image_repository(m.group(1)) for m in _TAGGED.finditer(command.text)}
+        others |= {image_repository(m.group(1)) for m in _PULLED.finditer(command.text)}
+    others |= {
+        image_repository(m.group(1)) for _, code in _span_commands(doc) for m in _TAGGED.finditer(code)
+    }
+    others |= {
+        image_repository(m.group(1)) for _, code in _span_commands(doc) for m in _PULLED.finditer(code)
+    }
+    built_files: dict[str, int] = {}  # base name of a Dockerfile a build names → README line
+    for line, text in builds:
+        file = FILE_FLAG.search(text)
+        named = posixpath.basename(file.group(1)) if file else "Dockerfile"
+        built_files.setdefault(named, line)
+        for match in TAG_FLAG.finditer(text):
+            if _WILD.search(match.group(1)):
+                continue
+            repo, tag = _split_tag(match.group(1))
+            made.setdefault(repo, {}).setdefault(tag, (line, named))
+    scripts = [
+        *_scripts(folders),
+        *(f / n for f in dict.fromkeys(folders) for n in _BUILD_FILES if os.path.isfile(f / n)),
+    ]
+    bakes = _bake_texts(folders)
+    for model in models:
+        own = os.path.basename(model.file) if model.file else ""
+        if not own or own not in built_files:
+            continue
+        stages = {s.name for s in model.stages if s.name}
+        for stage in model.stages:
+            base = stage.base_raw
+            if "$" in base or base in stages or _WILD.search(base):
+                continue
+            repo, tag = _split_tag(base)
+            tags = made.get(repo)
+            first = repo.split("/", 1)[0]
+            if (
+                not tags
+                or tag in tags
+                or "@" in base
+                or repo in others
+                or repo in _PUBLIC
+                or any(named == own for _, named in tags.values())
+            ):
+                continue
+            ref = f"{repo}:{tag}"
+            if any(ref in text for text in bakes) or any(_names(script, ref) for script in scripts):
+                continue
+            built_tag, (at, named) = next(iter(tags.items()))
+            shown = Path(os.path.relpath(model.file, folders[0])).as_posix() if folders else own
+            registry = "/" in repo and ("." in first or ":" in first or first == "localhost")
+            yield Diagnostic(
+                readme,
+                built_files[own],
+                f"README builds {own}, which starts FROM {base} ({shown}:{stage.line}), but the README "
+                f"builds that base as {repo}:{built_tag} (line {at}, -f {named}): no command of the README "
+                f"makes {ref}",
+                confidence=LIKELY if "/" in repo or registry else CERTAIN,
+            )
+
+
 def _bake_texts(folders: Sequence[Path]) -> list[str]:
     """The texts of the bake files in `folders` (`docker-bake.hcl`), which may tag anything."""
     found: list[str] = []
@@ -1810,6 +1945,7 @@ def name_misses(
     yield from _script_build_runs(doc, readme, commands, files, folders, text)
     yield from _unqualified_runs(readme, commands, files, folders, directory)
     yield from _unbuilt_bases(readme, commands, files, folders)
+    yield from _from_tag_misses(doc, readme, commands, models, folders)
     yield from _runs_elsewhere(doc, readme, commands, folders, directory)
     variants = _variant_words(models, directory)
     yield from _run_tag_misses(doc, readme, commands, files, folders, directory, text, variants)
