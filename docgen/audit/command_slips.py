@@ -446,7 +446,8 @@ def spaced_assignments(
         if found is None:
             continue
         at, name, value, used = found
-        value = value if len(value) <= 60 else value[:57] + "…"
+        if len(value) > 60:  # (a quoted value keeps its closing quote)
+            value = value[:56] + "…" + (value[-1] if value[:1] in "\"'" else "")
         yield Diagnostic(
             readme,
             line,
