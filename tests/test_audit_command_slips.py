@@ -278,3 +278,68 @@ def test_a_scripts_docker_run_given_an_option_it_lacks(tmp_path: Path) -> None:
 def test_run_option(step: str, option: str | None) -> None:
     said = run_option(step)
     assert (said is None) if option is None else (said is not None and f"with {option}," in said)
+
+
+# an image build script whose name assignment has a space after `=`
+SPACED_BUILD = """\
+#!/bin/bash
+
+IMAGE_NAME= "acme/x86_64/ubuntu22.04/trt8.5/image"
+TAG="1"
+
+docker build --no-cache -t ${IMAGE_NAME}:${TAG} .
+"""
+# a release script of a web service: the same slip with a registry path, read as $REGISTRY
+SPACED_PUSH = """\
+#!/usr/bin/env bash
+set -e
+REGISTRY= registry.example.com/team
+docker build -t shop-api .
+docker tag shop-api $REGISTRY/shop-api:latest
+docker push $REGISTRY/shop-api:latest
+"""
+
+
+def test_a_script_assigning_with_a_space_after_the_equals_sign(tmp_path: Path) -> None:
+    readme = "# Image\n\nTo build it:\n\n```bash\nbash build_docker.sh\n```\n"
+    assert found(tmp_path, {"build_docker.sh": SPACED_BUILD, "README.md": readme}, "space after =") == [
+        (
+            6,
+            'README runs build_docker.sh, whose line 3 assigns IMAGE_NAME= "acme/x86_64/ubuntu22.04/'
+            'trt8.5/image" with a space after =: the shell runs "acme/x86_64/ubuntu22.04/trt8.5/image" as a '
+            "command and leaves IMAGE_NAME empty, so line 6 reads an empty ${IMAGE_NAME}",
+            "certain",
+        )
+    ]
+    readme = "# Shop API\n\n```sh\n./release.sh\n```\n"
+    [(line, message, _)] = found(
+        tmp_path / "p", {"release.sh": SPACED_PUSH, "README.md": readme}, "space after ="
+    )
+    assert (
+        line == 4 and "line 3 assigns REGISTRY= registry.example.com/team" in message and "line 5" in message
+    )
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        # fixed
+        SPACED_BUILD.replace('IMAGE_NAME= "', 'IMAGE_NAME="'),
+        # an environment for one command, the variable never read
+        "#!/bin/sh\nLANG= sort names.txt\nCC= make\ndocker build -t app .\n",
+        # set again before it is read
+        SPACED_BUILD.replace('TAG="1"', 'TAG="1"\nIMAGE_NAME=acme/image'),
+        # a command that is a path, run with an empty variable on purpose
+        "#!/bin/bash\nPYTHONPATH= ./tools/gen.sh\necho $PYTHONPATH\n",
+        # indented, inside a branch the script may not take
+        '#!/bin/bash\nif [ -n "$1" ]; then\n  NAME= "acme/app"\nfi\ndocker build -t $NAME .\n',
+    ],
+)
+def test_assignments_that_are_meant_or_fixed(tmp_path: Path, script: str) -> None:
+    readme = "# Image\n\n```bash\nbash build_docker.sh\n```\n"
+    assert found(tmp_path, {"build_docker.sh": script, "README.md": readme}, "space after =") == []
+
+
+def test_a_spaced_assignment_in_a_script_the_readme_never_runs(tmp_path: Path) -> None:
+    readme = "# Image\n\n```bash\ndocker build -t app .\n```\n"
+    assert found(tmp_path, {"build_docker.sh": SPACED_BUILD, "README.md": readme}, "space after =") == []

@@ -447,3 +447,55 @@ def test_a_setup_script_makes_another_folder_than_the_one_mounted(tmp_path: Path
 def test_setup_scripts_that_make_what_is_mounted(tmp_path: Path, script: str, readme: str) -> None:
     files = {"compose.yaml": GPU_COMPOSE, "create_dirs.sh": script}
     assert findings(tmp_path, readme, files, "nothing makes:") == []
+
+
+# an image-generation web UI: its GPU reservation names the driver and a count but no capabilities
+DEVICES_COMPOSE = """\
+services:
+  webui:
+    build:
+      context: ./docker
+    ports:
+      - "7860:7860"
+    deploy:
+      resources:
+        reservations:
+          devices:
+            - driver: nvidia
+              count: all
+"""
+DEVICES_README = (
+    "# Web UI\n\nNeeds docker with the nvidia runtime.\n\n```\ndocker compose up --build -d\n```\n"
+)
+
+
+def test_a_gpu_reservation_without_capabilities(tmp_path: Path) -> None:
+    assert findings(tmp_path, DEVICES_README, {"docker-compose.yml": DEVICES_COMPOSE}, "refuses") == [
+        "6: README runs docker compose up, but the deploy.resources.reservations.devices: of service webui "
+        "(docker-compose.yml:11) is not a list of device requests each with capabilities: (such as [gpu]): "
+        "compose refuses the file while loading it, before it starts any service (certain)"
+    ]
+    # a speech model server reserving one card by id, also without capabilities
+    compose = DEVICES_COMPOSE.replace("count: all", 'device_ids: ["0"]').replace("webui", "whisper")
+    [finding] = findings(tmp_path / "w", DEVICES_README, {"compose.yaml": compose}, "refuses")
+    assert "reservations.devices: of service whisper (compose.yaml:11)" in finding
+
+
+@pytest.mark.parametrize(
+    "gpu",
+    [
+        "    deploy:\n      resources:\n        reservations:\n          devices:\n"
+        "            - driver: nvidia\n              count: 1\n              capabilities: [gpu]\n",
+        "    gpus: all\n",
+        "    runtime: nvidia\n",
+        "    deploy:\n      resources:\n        limits:\n          memory: 8g\n",
+    ],
+)
+def test_gpu_requests_compose_takes(tmp_path: Path, gpu: str) -> None:
+    compose = DEVICES_COMPOSE.split("    deploy:")[0] + gpu
+    assert findings(tmp_path, DEVICES_README, {"docker-compose.yml": compose}, "refuses") == []
+
+
+def test_a_gpu_reservation_of_a_compose_file_the_readme_never_starts(tmp_path: Path) -> None:
+    readme = "# Web UI\n\n```\ndocker build -t webui docker\n```\n"
+    assert findings(tmp_path, readme, {"docker-compose.yml": DEVICES_COMPOSE}, "refuses") == []

@@ -124,3 +124,90 @@ def test_silent_when_one_of_several_images_keeps_its_token(tmp_path: Path) -> No
         build_model(tmp_path / "gpu/Dockerfile", "gpu/Dockerfile"),
     ]
     assert not [d for d in audit(SHOWN, "README.md", models, {}, tmp_path, tmp_path) if "token" in d.message]
+
+
+SHELL_ONLY = """\
+FROM tensorflow/tensorflow:2.4.0-gpu
+EXPOSE 8888
+RUN pip install jupyterlab && jupyter-lab --generate-config
+#RUN nohup jupyter-lab --no-browser --allow-root --port=8888 --ip=0.0.0.0 &
+ENTRYPOINT ["/bin/bash"]
+"""
+LOGS_README = (
+    "# lab-image\n\nA TensorFlow image with a Jupyter Lab server.\n\n"
+    "```bash\ngit clone https://github.com/someone/tf-jupyter-lab-image\ncd tf-jupyter-lab-image\n"
+    "docker build -t lab .\ndocker run -dit --name lab -p 8888:8888 lab\n```\n\n"
+    "The token is printed in the logs when the container starts:\n\n```bash\ndocker logs lab\n```\n"
+)
+
+
+def started(root: Path, readme: str, dockerfile: str) -> list[tuple[int, str, str]]:
+    make_tree(root, {"README.md": readme, "Dockerfile": dockerfile})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "starts Jupyter" in d.message
+    ]
+
+
+def test_a_token_in_the_logs_of_an_image_that_starts_a_shell(tmp_path: Path) -> None:
+    assert started(tmp_path, LOGS_README, SHELL_ONLY) == [
+        (
+            12,
+            "README says Jupyter's token appears when the container starts, but Dockerfile:5 starts "
+            'ENTRYPOINT ["/bin/bash"], a shell, and nothing in the image starts Jupyter; its Jupyter launch '
+            "at line 4 is commented out: no server runs and no token is printed",
+            "likely",
+        )
+    ]
+
+
+def test_a_shell_cmd_over_a_plain_base_and_copy_the_token_from_the_output(tmp_path: Path) -> None:
+    dockerfile = (
+        "FROM ubuntu:22.04\nRUN apt-get update && apt-get install -y python3-pip\n"
+        "RUN pip install notebook\nCMD bash\n"
+    )
+    readme = (
+        "# Notebook box\n\n```sh\ndocker run -it -p 8888:8888 nbbox\n```\n\n"
+        "Copy the token from the output in your terminal and open the page.\n"
+    )
+    assert [line for line, _, _ in started(tmp_path, readme, dockerfile)] == [7]
+
+
+@pytest.mark.parametrize(
+    ("readme", "dockerfile"),
+    [
+        # the README starts Jupyter itself inside the container
+        (LOGS_README.replace("docker logs lab", "docker exec -it lab jupyter lab --ip=0.0.0.0"), SHELL_ONLY),
+        # the same, in a code span of the prose
+        (LOGS_README + "\nThen run `jupyter notebook --allow-root` in the container.\n", SHELL_ONLY),
+        # the image starts Jupyter with its CMD
+        (
+            LOGS_README,
+            SHELL_ONLY.replace('ENTRYPOINT ["/bin/bash"]', 'CMD ["jupyter", "lab", "--ip=0.0.0.0"]'),
+        ),
+        # a start script may start it
+        (
+            LOGS_README,
+            SHELL_ONLY.replace(
+                'ENTRYPOINT ["/bin/bash"]', 'COPY start.sh /\nENTRYPOINT ["/bin/bash", "/start.sh"]'
+            ),
+        ),
+        # a Jupyter base image, whose own start the shell CMD may not replace the README's way
+        (
+            LOGS_README,
+            SHELL_ONLY.replace("FROM tensorflow/tensorflow:2.4.0-gpu", "FROM jupyter/base-notebook").replace(
+                'ENTRYPOINT ["/bin/bash"]', 'CMD ["bash"]'
+            ),
+        ),
+        # a base whose ENTRYPOINT is not known, with a shell CMD
+        (LOGS_README, SHELL_ONLY.replace('ENTRYPOINT ["/bin/bash"]', 'CMD ["bash"]')),
+        # an image with no Jupyter at all: the README speaks of another one
+        (LOGS_README, 'FROM ubuntu:22.04\nENTRYPOINT ["/bin/bash"]\n'),
+        # a token of another service
+        (LOGS_README.replace("The token is", "The Hugging Face token is"), SHELL_ONLY),
+    ],
+)
+def test_silent_where_something_may_start_jupyter(tmp_path: Path, readme: str, dockerfile: str) -> None:
+    assert started(tmp_path, readme, dockerfile) == []

@@ -686,3 +686,67 @@ def test_a_pull_offered_instead_of_the_build_under_another_owner() -> None:
 )
 def test_renamed_pulls_that_stay_silent(readme: str) -> None:
     assert renamed(readme) == []
+
+
+# an OCR tool published to a registry: the README runs it, never builds it, and passes the tool's options
+OCR_DOCKERFILE = """\
+FROM python:3.9-bullseye AS builder
+RUN pip install poetry
+COPY . /src
+RUN cd /src && poetry build
+FROM nvcr.io/nvidia/l4t-pytorch:r32.5.0-pth1.7-py3
+COPY --from=builder /src/dist/*.whl /tmp/
+RUN pip3 install /tmp/*.whl
+CMD ["ocrx", "/data"]
+"""
+OCR_README = """\
+# OCRX21P4 - OCR on the Jetson
+
+```sh
+docker run --rm -v /path/to/scans:/data ghcr.io/lab/ocrx21-p4:main --skip-models --json /data/out.json /data
+docker run --rm -v /path/to/scans:/data ghcr.io/lab/ocrx21-p4:main --skip-models /data/one.png
+```
+"""
+
+
+def test_an_option_after_an_image_the_title_names() -> None:
+    assert found(OCR_README, OCR_DOCKERFILE) == [
+        "4: README runs ghcr.io/lab/ocrx21-p4:main --skip-models …, the image of Dockerfile by its name, but "
+        "Dockerfile sets no ENTRYPOINT (unless nvcr.io/nvidia/l4t-pytorch:r32.5.0-pth1.7-py3 does), only CMD "
+        '["ocrx", "/data"] (Dockerfile:8): words after the image replace CMD, so docker executes '
+        "--skip-models as the container's program and it fails (put the program first, or set an "
+        "ENTRYPOINT) (likely)"
+    ]  # one finding an image
+
+
+def test_an_option_after_a_titled_image_on_a_python_base() -> None:
+    # a web scraper on the official python image, which sets no ENTRYPOINT
+    readme = "# page-grab\n\n```\ndocker run --rm someone/page-grab:1.2 --url https://example.org\n```\n"
+    dockerfile = 'FROM python:3.12-slim\nCOPY grab.py /grab.py\nCMD ["python", "/grab.py"]\n'
+    [finding] = found(readme, dockerfile)
+    assert "Dockerfile has no ENTRYPOINT, only CMD" in finding and finding.endswith("(likely)")
+
+
+@pytest.mark.parametrize(
+    ("readme", "dockerfile"),
+    [
+        # the image sets an ENTRYPOINT
+        (OCR_README, OCR_DOCKERFILE.replace('CMD ["ocrx", "/data"]', 'ENTRYPOINT ["ocrx"]\nCMD ["/data"]')),
+        # another image than the title's
+        (OCR_README.replace("ocrx21-p4", "tesseract-server"), OCR_DOCKERFILE),
+        # the image the Dockerfile starts FROM
+        (OCR_README.replace("ghcr.io/lab/ocrx21-p4:main", "ocrx21p4"), 'FROM ocrx21p4\nCMD ["ocrx"]\n'),
+        # a base whose ENTRYPOINT takes options (known to set one)
+        (
+            OCR_README,
+            OCR_DOCKERFILE.replace(
+                "FROM nvcr.io/nvidia/l4t-pytorch:r32.5.0-pth1.7-py3", "FROM ocrx/runtime:2"
+            )
+            + 'ENTRYPOINT ["/usr/bin/tini", "--", "ocrx"]\n',
+        ),
+        # --entrypoint names the program
+        (OCR_README.replace("--rm -v", "--rm --entrypoint ocrx -v"), OCR_DOCKERFILE),
+    ],
+)
+def test_titled_images_that_take_the_option(readme: str, dockerfile: str) -> None:
+    assert found(readme, dockerfile) == []

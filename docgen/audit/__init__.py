@@ -237,7 +237,7 @@ from docgen.audit.clone_walks import clone_walks
 from docgen.audit.cloned_repos import cloned_repos, forked_upstream
 from docgen.audit.cmd_files import missing_cmd_files
 from docgen.audit.codenames import codename_claims
-from docgen.audit.command_slips import slipped_commands
+from docgen.audit.command_slips import slipped_commands, spaced_assignments
 from docgen.audit.commented_lines import commented_lines_claims
 from docgen.audit.commits import commit_claims
 from docgen.audit.compose_builds import compose_builds, unbuilt_images
@@ -329,7 +329,7 @@ from docgen.audit.imageless_runs import imageless_runs
 from docgen.audit.included_paths import included_paths
 from docgen.audit.install_dirs import install_dirs
 from docgen.audit.jetpack_rows import jetpack_rows
-from docgen.audit.jupyter_tokens import jupyter_tokens
+from docgen.audit.jupyter_tokens import jupyter_tokens, unstarted_jupyter
 from docgen.audit.keyed import keyed_entries
 from docgen.audit.last_words import last_word_cds
 from docgen.audit.latest import latest_claims
@@ -614,6 +614,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     install_dirs,
     jetpack_rows,
     jupyter_tokens,
+    unstarted_jupyter,
     keyed_entries,
     latest_claims,
     left_over_items,
@@ -755,6 +756,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     clone_slips,
     clone_scripts,
     slipped_commands,
+    spaced_assignments,
     unbuilt_images,
     port_clashes,
     compose_services,
@@ -1259,6 +1261,7 @@ def audit(
         found.extend(_ruled(undeclared_options, doc, path, directory, audited, project, models))
         found.extend(_ruled(container_script_args, doc, path, models))
         found.extend(_ruled(slipped_commands, doc, path, directory, audited, project))
+        found.extend(_ruled(spaced_assignments, doc, path, directory, audited, project))
         found.extend(_ruled(positional_options, doc, path, directory, audited, project))
         found.extend(_ruled(unknown_first_words, doc, path, directory, audited, project))
         found.extend(_ruled(longer_usage, doc, path, directory, audited, project))
@@ -1272,6 +1275,7 @@ def audit(
         found.extend(_ruled(home_mount_claims, doc, path, directory, project))
         found.extend(_ruled(source_mount_claims, doc, path, directory, project))
         found.extend(_ruled(jupyter_tokens, doc, text, path, directory, models))
+        found.extend(_ruled(unstarted_jupyter, doc, text, path, directory, models))
         found.extend(_ruled(listed_env, doc, text, path, models))
         found.extend(_ruled(unset_started_vars, doc, text, path, models, directory))
         found.extend(_ruled(entry_options, doc, text, path, models))

@@ -14,6 +14,9 @@ the README runs, found where its commands run them (`script_args.script_runs`; `
 not reach that line). One finding a command of the README, and one a script (at the README line that runs
 it, naming the script's line; for pip's `install` given to venv, at the prose line saying the package is
 installed, when one does: `the push step creates a venv, installs `s3cmd``).
+
+And an unindented script line assigning with a space after `=` (`IMAGE_NAME= "org/app"`) whose variable a
+later line reads (`spaced_assignments`, `certain`).
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from docgen.audit.commands import clone_operands, fence_commands, joined, shell_
 from docgen.audit.grammar import RUN, read_words
 from docgen.audit.paths import resolves_inside
 from docgen.audit.references import project_top
-from docgen.audit.script_builds import readme_runs
+from docgen.audit.script_builds import readme_runs, shell_scripts_run
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
 from docgen.markdown import Document
@@ -380,3 +383,76 @@ def _first_slip(script: Path) -> tuple[int, str, str] | None:
         if said is not None:
             return at, step, said
     return None
+
+
+_SPACED = re.compile(
+    r"(?P<name>[A-Za-z_]\w*)=[ \t]+(?P<value>\"[^\"\n]*\"|'[^'\n]*'|[^\s;&|#]+)[ \t]*(?:#.*)?\Z"
+)
+"""An unindented script line that assigns with a space after `=` and gives one word (`IMAGE_NAME= "a/b"`):
+the shell runs the word as a command, with the variable set to nothing for it alone."""
+_SET_AGAIN = (
+    r"(?:^|[\s;&|(]){name}(?:\+?=|\[)|\b(?:export|readonly|local|declare|typeset|read|for)\b[^\n;]*\b{name}\b"
+)
+"""Another assignment of the variable in the script (`NAME=x`, `export NAME`, `read NAME`, `for NAME`)."""
+
+
+def _not_a_command(value: str) -> bool:
+    """Whether the word after `= ` is a value rather than a command a one-command environment runs:
+    a quoted string, or a word with a `/` or `:` that is no path (`nvidia/cuda:12`), or one starting with
+    a digit."""
+    if value[:1] in "\"'":
+        return True
+    if value.startswith(("/", ".", "~", "$")):
+        return False
+    return "/" in value or ":" in value or value[:1].isdigit()
+
+
+def spaced_assignment(text: str) -> tuple[int, str, str, int] | None:
+    """(line, variable, value, line using it) of the first unindented `NAME= value` of a script whose
+    value is no command (`_not_a_command`) and whose variable a later line reads (`${NAME}`) while the
+    script sets it nowhere else; None when there is none."""
+    lines = text.splitlines()
+    for number, line in enumerate(lines, start=1):
+        match = _SPACED.match(line)
+        if match is None or not _not_a_command(match.group("value")):
+            continue
+        name = match.group("name")
+        rest = "\n".join(lines[number:])
+        others = "\n".join(lines[: number - 1]) + "\n" + rest
+        if re.search(_SET_AGAIN.format(name=re.escape(name)), others, re.MULTILINE):
+            continue
+        used = re.compile(rf"\$(?:{{{re.escape(name)}(?=[}}:#%/^,@\[-])|{re.escape(name)}(?!\w))")
+        at = next(
+            (n for n, later in enumerate(lines[number:], start=number + 1) if used.search(sh_code(later))),
+            None,
+        )
+        if at is not None:
+            return number, name, match.group("value"), at
+    return None
+
+
+def spaced_assignments(
+    doc: Document,
+    readme: str,
+    directory: Path,
+    audited: Sequence[str],
+    project: Path | None = None,
+) -> Iterator[Diagnostic]:
+    """A shell script the README runs that assigns with a space after `=` (`IMAGE_NAME= "nvidia/…"`) and
+    reads the variable later (`docker build -t ${IMAGE_NAME}:${TAG} .`): the shell runs the value as a
+    command and the variable stays empty, so the later line gets nothing in its place (`certain`)."""
+    for line, run, _script, _cwd, text in shell_scripts_run(doc, directory, audited, project):
+        found = spaced_assignment(text)
+        if found is None:
+            continue
+        at, name, value, used = found
+        if len(value) > 60:  # (a quoted value keeps its closing quote)
+            value = value[:56] + "…" + (value[-1] if value[:1] in "\"'" else "")
+        yield Diagnostic(
+            readme,
+            line,
+            f"README runs {run}, whose line {at} assigns {name}= {value} with a space after =: the "
+            f"shell runs {value} as a command and leaves {name} empty, so line {used} reads an empty "
+            f"${{{name}}}",
+            confidence=CERTAIN,
+        )

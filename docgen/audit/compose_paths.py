@@ -453,6 +453,34 @@ def misshapen_keys(started: Started) -> Iterator[tuple[str, str, int | None, str
                 first = next((k for k in item if k != compose.KEY_LINES), None)
                 at = entry_line(lines, at, f"{first}:") if first is not None else at
             yield str(name), key, at, shape
+        device = _capless_device(service)
+        if device is not None:
+            reservations, item = device
+            at = compose.line_of(reservations, "devices")
+            first = next((k for k in item if k != compose.KEY_LINES), None)
+            at = entry_line(lines, at, f"{first}:") if first is not None else at
+            yield str(name), "deploy.resources.reservations.devices", at, _DEVICES
+
+
+_DEVICES = "a list of device requests each with capabilities: (such as [gpu])"
+"""The shape compose takes for a service's device reservations: `capabilities` must be set."""
+
+
+def _capless_device(service: dict[Any, Any]) -> tuple[dict[Any, Any], dict[Any, Any]] | None:
+    """(the `reservations:` mapping, the entry) of the first `deploy.resources.reservations.devices` entry of
+    a service that is a mapping with no `capabilities:` (`- driver: nvidia` / `count: all`): the compose
+    specification requires it, and compose refuses the file; None when every entry has one."""
+    deploy = service.get("deploy")
+    resources = deploy.get("resources") if isinstance(deploy, dict) else None
+    reservations = resources.get("reservations") if isinstance(resources, dict) else None
+    devices = reservations.get("devices") if isinstance(reservations, dict) else None
+    if not isinstance(reservations, dict) or not isinstance(devices, list):
+        return None
+    for item in devices:
+        if isinstance(item, dict) and not any(isinstance(k, str) and k.startswith("x-") for k in item):
+            if "capabilities" not in item and not any("$" in str(v) for v in item.values()):
+                return reservations, item
+    return None
 
 
 def _service_line(doc: Document, service: str) -> int | None:
@@ -520,7 +548,7 @@ def compose_paths(
 
 def compose_shapes(doc: Document, readme: str, directory: Path, project: Path | None) -> Iterator[Diagnostic]:
     """A compose file the README starts whose service gives `environment:`, `ports:` or `volumes:` in a
-    shape compose refuses (`misshapen_keys`)."""
+    shape compose refuses, or a GPU reservation with no `capabilities:` (`misshapen_keys`)."""
     for one in started_compose(doc, directory, project):
         if missing_includes(one):
             continue

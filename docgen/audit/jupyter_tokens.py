@@ -4,11 +4,15 @@ off: their CMD or ENTRYPOINT (or the compose `command:` beside the README) passe
 `--ServerApp.token=` / `--NotebookApp.token=''`, or the config file the image copies sets
 `c.ServerApp.token = ''`. Jupyter then prints an address without a token and asks for none.
 
+And a README saying the token appears when the container starts (`docker logs`) while the one image
+audited starts a bare shell and nothing starts Jupyter (`unstarted_jupyter`).
+
 The README's lines are read once; each audited Dockerfile's settings, copies and compose files once.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -16,10 +20,11 @@ from pathlib import Path
 from docgen.audit.auditor import LIKELY
 from docgen.audit.mount_claims import folder_composes
 from docgen.audit.references import project_top
+from docgen.audit.run_args import bare_shell, entrypoint
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
 from docgen.markdown import Document
-from docgen.model import Diagnostic, ImageModel
+from docgen.model import Diagnostic, ImageModel, Setting
 
 _URL = re.compile(r"\bhttps?://[\w.\[\]-]+(?::(\d+))?/[^\s`'\")<>]*[?&]token=[\w-]+", re.IGNORECASE)
 """An address with a token: `http://127.0.0.1:8888/lab?token=3f9c…`."""
@@ -184,3 +189,96 @@ def jupyter_tokens(
             "no token is printed or asked for",
             confidence=LIKELY,
         )
+
+
+_STARTUP_TOKEN = re.compile(
+    r"\btoken\b[^.;]{0,60}\b(?:generated|printed|shown|displayed|appears?|created|written|logged)\b"
+    r"[^.;]{0,40}\b(?:start(?:up|s|ing)?|launch(?:es|ed)?|boot|logs?|output|console|terminal)\b",
+    re.IGNORECASE,
+)
+"""Prose saying Jupyter's token shows when the container starts (`This token is generated automatically on
+the container startup`)."""
+_STARTS_JUPYTER = re.compile(
+    r"(?<![\w/.-])(?:jupyter(?:-|[ \t]+)?(?:lab|notebook|server)|start-notebook(?:\.sh)?|voila|jupyterhub)"
+    r"(?![\w/-])",
+    re.IGNORECASE,
+)
+"""A command starting a Jupyter server."""
+_COMMENTED_START = re.compile(r"^[ \t]*#[ \t]*(?:RUN|CMD|ENTRYPOINT)\b[^\n]*", re.IGNORECASE | re.MULTILINE)
+
+
+def _shell_start(model: ImageModel) -> Setting | None:
+    """The setting that makes the image `model` builds start a bare shell: an exec-form ENTRYPOINT that is
+    a shell given no command (`["/bin/bash"]`), or, with no ENTRYPOINT in the image or its known base, a
+    CMD that is one; None otherwise."""
+    shell = bare_shell(model)
+    if shell is not None:
+        return shell
+    if entrypoint(model) is not False:
+        return None
+    labels = {stage.label for stage in model.chain()}
+    cmd = next((s for s in reversed(model.settings) if s.keyword == "CMD" and s.stage in labels), None)
+    words = cmd.exec_form if cmd is not None and cmd.exec_form is not None else None
+    if cmd is None:
+        return None
+    if words is None:
+        words = tuple(cmd.value.split())
+    if len(words) == 1 and words[0].rsplit("/", 1)[-1] in ("bash", "sh", "zsh", "dash", "ash"):
+        return cmd
+    return None
+
+
+def unstarted_jupyter(
+    doc: Document, text: str, readme: str, directory: Path, models: Sequence[ImageModel]
+) -> Iterator[Diagnostic]:
+    """A README saying Jupyter's token appears when the container starts (in `docker logs`, `copy the token
+    from the logs`) while the one image audited starts a bare shell (`ENTRYPOINT ["/bin/bash"]`) and
+    nothing starts Jupyter: no CMD, ENTRYPOINT or compose `command:` runs it, no script does, and the
+    README's commands start none themselves (`docker exec … jupyter lab`). The Dockerfile's launch is
+    commented out (`#RUN nohup jupyter-lab … &`) or missing: no server runs, no token is printed
+    (`likely`)."""
+    if "token" not in text.lower() or len(models) != 1 or not models[0].file:
+        return
+    model = models[0]
+    fenced = "\n".join([*(t for f in doc.fences for _, t in f.lines), *re.findall(r"`([^`\n]+)`", text)])
+    if _STARTS_JUPYTER.search(fenced) or re.search(
+        r"\b(?:jupyter|notebook)\b", model.chain()[-1].base if model.chain() else "", re.IGNORECASE
+    ):
+        return
+    claim = next(
+        (
+            line
+            for para in doc.paragraphs
+            for line, said in para.lines
+            if (_STARTUP_TOKEN.search(said) or _COPY_TOKEN.search(said)) and not _OTHER_TOKEN.search(said)
+        ),
+        None,
+    )
+    if claim is None or re.search(r"\bdocker[ \t]+(?:compose|-compose)\b", text):
+        return
+    shell = _shell_start(model)
+    dockerfile = text_or_none(Path(model.file), MAX_PROJECT_FILE_BYTES)
+    if shell is None or dockerfile is None:
+        return
+    if not re.search(r"jupyter|notebook", dockerfile, re.IGNORECASE):
+        return  # (an image with no Jupyter at all: the README speaks of another)
+    code = _COMMENTED_START.sub("", dockerfile)
+    if re.search(r"\b(?:start|run|launch)\w*\.sh\b|supervisor|\.bashrc|/etc/profile", code, re.IGNORECASE):
+        return  # (a script or the shell's start files may start it)
+    commented = next(
+        (
+            dockerfile.count("\n", 0, m.start()) + 1
+            for m in _COMMENTED_START.finditer(dockerfile)
+            if _STARTS_JUPYTER.search(m.group(0))
+        ),
+        None,
+    )
+    where = f"; its Jupyter launch at line {commented} is commented out" if commented else ""
+    yield Diagnostic(
+        readme,
+        claim,
+        f"README says Jupyter's token appears when the container starts, but {model.path}:{shell.line} "
+        f"starts {shell.keyword} {json.dumps(list(shell.exec_form or shell.value.split()))}, a shell, and "
+        f"nothing in the image starts Jupyter{where}: no server runs and no token is printed",
+        confidence=LIKELY,
+    )

@@ -9,7 +9,9 @@ them sets one, the base image decides: a plain OS image (`ubuntu`, `debian`, `al
 `nvidia/cuda` images either have none or `nvidia_entrypoint.sh`, which executes its arguments as a
 command (`exec "$@"`): either way the option is executed, so the finding is `certain`. Any other base
 may set an ENTRYPOINT that takes options (official server images prepend their program to a leading
-option), so the finding is `likely`.
+option), so the finding is `likely`. The same, `likely`, for an image the README runs but does not
+build whose last name is the README's title or the Dockerfile's folder (`titled_image`: `docker run
+ghcr.io/lab/ocrx21-p4:main --skip-models …` under `# OCRX21P4 - …`), one finding an image.
 
 And a `docker run` or `docker create` of an image with no namespace (`app:latest`) that nothing of the
 README builds, tags, pulls or names in compose, while the README pulls or builds the same name under a
@@ -105,7 +107,7 @@ def entrypoint(model: ImageModel) -> bool | None:
             return setting.exec_form != ()
     base = chain[-1].base if chain else ""
     repository = image_repository(base).removeprefix("docker.io/").removeprefix("library/")
-    return False if repository in PLAIN_BASES else None
+    return False if repository in PLAIN_BASES or repository in _NO_ENTRYPOINT else None
 
 
 _TAKERS = frozenset(
@@ -254,17 +256,47 @@ def own_model(
     return named[0] if len(named) == 1 else None
 
 
+def _squeezed(name: str) -> str:
+    """`name` lower case with only its letters and digits (`IW276WS21-P19` → `iw276ws21p19`)."""
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+def titled_image(doc: Document, image: str, model: ImageModel) -> bool:
+    """Whether `image`, which the README does not build, is by its name the image of the one Dockerfile
+    audited: its last name, letters and digits alone, is the README's title (whole, its first word or the
+    part before ` - `/`:`) or the Dockerfile's folder (`ghcr.io/iw276/iw276ws21-p19` under `#
+    IW276WS21P19 - OCR …`), and no stage of the Dockerfile starts FROM it."""
+    name = _squeezed(last_name(image))
+    if len(name) < 4 or image_repository(image) in {image_repository(s.base) for s in model.stages}:
+        return False
+    names = {_squeezed(n) for n in _title_names(doc, model)}
+    if doc.headings and doc.levels.get(doc.headings[0][0]) == 1:
+        title = doc.headings[0][1].strip().strip("`")
+        names.add(_squeezed(re.split(r"\s+[-–—:|]\s+|:\s", title, maxsplit=1)[0]))
+        names.add(_squeezed(title.split(maxsplit=1)[0]) if title.split() else "")
+    return name in names
+
+
 def run_args(doc: Document, readme: str, models: Sequence[ImageModel]) -> Iterator[Diagnostic]:
     """The findings of this module (see its docstring)."""
     built = built_repositories(doc)
-    if not built or not models:
+    if not models:
         return
+    told: set[str] = set()
     for line, image, read, after in docker_runs(doc):
         if any(n == "--entrypoint" for n, _ in read.values) or not after or not after[0].startswith("-"):
             continue
         if after[0] in ("-", "--") or misplaced(after) is not None:
             continue
-        model = own_model(image, built, models)
+        model = own_model(image, built, models) if built else None
+        if model is None and not built and len(models) == 1 and titled_image(doc, image, models[0]):
+            if image_repository(image) in told:
+                continue  # (one finding an image named so)
+            told.add(image_repository(image))
+            yield from _named_run(readme, line, image, after[0], models[0])
+            continue
+        if not built:
+            continue
         has = entrypoint(model) if model is not None else True
         if has:
             continue
@@ -280,7 +312,42 @@ def run_args(doc: Document, readme: str, models: Sequence[ImageModel]) -> Iterat
         )
 
 
+def _named_run(readme: str, line: int, image: str, option: str, model: ImageModel) -> Iterator[Diagnostic]:
+    """The run of an image the README does not build but names as the Dockerfile's (`titled_image`) whose
+    first word after the image is `option`, when the image has no ENTRYPOINT: `likely` (the name may mean
+    an image published from another Dockerfile, or the base's ENTRYPOINT may take options)."""
+    has = entrypoint(model)
+    if has:
+        return
+    cmd = next(
+        (
+            s
+            for s in reversed(model.settings)
+            if s.keyword == "CMD" and s.stage in {t.label for t in model.chain()}
+        ),
+        None,
+    )
+    base = model.chain()[-1].base if model.chain() else "its base"
+    why = "has no ENTRYPOINT" if has is False else f"sets no ENTRYPOINT (unless {base} does)"
+    held = f", only CMD {cmd.value} ({model.path}:{cmd.line})" if cmd is not None else ""
+    yield Diagnostic(
+        readme,
+        line,
+        f"README runs {image} {option} …, the image of {model.path} by its name, but {model.path} {why}"
+        f"{held}: words after the image replace CMD, so docker executes {option} as the container's "
+        "program and it fails (put the program first, or set an ENTRYPOINT)",
+        confidence=LIKELY,
+    )
+
+
 _SHELLS = frozenset("sh bash dash ash zsh ksh mksh".split())
+
+
+def bare_shell(model: ImageModel) -> Setting | None:
+    """`_bare_shell`: the image's exec-form ENTRYPOINT when it is a shell given no command."""
+    return _bare_shell(model)
+
+
 """Shells that, given a word and no `-c`, read that word as the file of a script to run."""
 _PROGRAM = re.compile(r"[A-Za-z][\w.+-]*")
 """A program named as a plain word (`ffmpeg`, `python3`): no path, variable, quote or placeholder."""
