@@ -396,12 +396,17 @@ def placed(
     when it puts nothing there. Read as `copied_files` reads a copy (sources by `context_path`, globs,
     a folder's contents under the destination, no link out of the context, what the `.dockerignore`
     `rules` leave out not copied), but from the image's side: one path looked up, no folder walked. A
-    later source wins over an earlier one, as a later file overwrites an earlier one."""
+    later source wins over an earlier one, as a later file overwrites an earlier one. A destination
+    that is the WORKDIR (or a folder above it) is a folder: a file copied there keeps its name."""
     target = posixpath.normpath(posixpath.join(workdir, copy.dest.strip("\"'")))
     if copy.heredoc or "$" in target:
         return None
     written = copy.dest.strip("\"'")
     into = written.endswith("/") or written in (".", "./") or len(copy.sources) > 1
+    # a folder the image has (the WORKDIR, or a folder above it: WORKDIR made them) takes the file in
+    # under its own name, as `COPY requirements.txt /app` after `WORKDIR /app` puts /app/requirements.txt
+    here = posixpath.normpath(workdir)
+    into = into or here == target or here.startswith(target.rstrip("/") + "/")
     for source in reversed(copy.sources):
         pattern = context_path(source)
         tops = matched(folder, pattern) if pattern is not None else []

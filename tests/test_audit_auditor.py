@@ -6,6 +6,8 @@
 - a claim more precise than a pin that agrees with it (`CUDA 12.6.0` beside a wheel index's `cu126`,
   which tells 12.6 only): the image's pin as precise as the claim (its base tag `12.6.3-…`) decides.
 - the Dockerfile of the family an image is built on (`own_base`, `OwnBases`), told once for a family.
+- a ROCm or CUDA release said of the base image (`ROCm 6.5.3 (base image from rocm/dev-ubuntu-24.04)`)
+  contradicting every pin: compared with the tag of the FROM it names, not the wheels installed over it.
 
 Each rule: a planted drift next to the nearest true statement (a trap).
 """
@@ -216,3 +218,77 @@ def test_own_bases_of_a_family_read_once_are_those_told_one_image_at_a_time() ->
             if base is not None and all(base is not c for c in chain):
                 chain.append(base)
         assert bases.chain((model,)) == tuple(chain)
+
+
+# --- a ROCm or CUDA release said of the base image ----------------------------------------------------
+
+ROCM_STACK = {
+    "base/Dockerfile": "FROM docker.io/rocm/dev-ubuntu-24.04:6.4.3-complete\n"
+    "RUN pip install --index-url https://rocm.nightlies.amd.com/v2/gfx1151/ "
+    "torch==2.7.1+rocm7.0.0rc20250826\n",
+    "comfyui/Dockerfile": "FROM localhost/rocm_base:latest\n"
+    "RUN pip install torchvision==0.22.1+rocm7.0.0rc20250826\n",
+}
+ROCM_README = """\
+# ROCm PyTorch images
+
+## The base image
+
+Includes:
+
+- Ubuntu 24.04 with ROCm {base} driver (base image from [ROCm dev-ubuntu-24.04](https://hub.docker.com/r/rocm/dev-ubuntu-24.04))
+- ROCm {wheels}
+"""
+CUDA_IMAGE = {
+    "Dockerfile": "FROM nvidia/cuda:12.1.1-cudnn8-devel-ubuntu22.04\n"
+    "RUN pip install torch==2.4.1 --index-url https://download.pytorch.org/whl/cu124\n"
+}
+
+
+def _said(readme: str, dockerfiles: dict[str, str]) -> list[tuple[int, str, str]]:
+    models = [model_of(parse_dockerfile(text, path)) for path, text in dockerfiles.items()]
+    return [(d.line, d.message, d.confidence) for d in audit(readme, "README.md", models, {})]
+
+
+def test_a_rocm_release_said_of_the_base_image_is_its_tags() -> None:
+    assert _said(ROCM_README.format(base="6.5.3", wheels="7.0.0rc"), ROCM_STACK) == [
+        (
+            7,
+            "README says ROCm 6.5.3 of the base image but base/Dockerfile:1 says "
+            "rocm/dev-ubuntu-24.04:6.4.3-complete (ROCm 6.4.3)",
+            "certain",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("base", "wheels"),
+    [
+        ("6.4.3", "7.0.0rc"),  # both true: the base's ROCm, the wheels' ROCm
+        ("6.4", "7.0"),  # as precise as the README writes them
+    ],
+)
+def test_the_base_images_release_and_the_wheels_release_both_hold(base: str, wheels: str) -> None:
+    assert _said(ROCM_README.format(base=base, wheels=wheels), ROCM_STACK) == []
+
+
+def test_a_cuda_release_said_of_the_base_in_words_is_compared_with_its_tag() -> None:
+    readme = "# Trainer\n\nThe image uses CUDA 11.8 from its base image, with PyTorch 2.4.1.\n"
+    assert _said(readme, CUDA_IMAGE) == [
+        (
+            3,
+            "README says CUDA 11.8 of the base image but Dockerfile:1 says "
+            "nvidia/cuda:12.1.1-cudnn8-devel-ubuntu22.04 (CUDA 12.1.1)",
+            "likely",
+        )
+    ]
+    # trap: the wheels' CUDA said of the wheels agrees with a pin, whatever the base image's tag says
+    assert (
+        _said("# Trainer\n\nPyTorch wheels for CUDA 12.4 on the nvidia/cuda base image.\n", CUDA_IMAGE) == []
+    )
+
+
+def test_a_release_not_said_of_the_base_is_compared_as_before() -> None:
+    readme = "# Trainer\n\nThe image ships CUDA 11.8.\n"
+    assert [(line, confidence) for line, _, confidence in _said(readme, CUDA_IMAGE)] == [(3, "likely")]
+    assert "of the base image" not in _said(readme, CUDA_IMAGE)[0][1]

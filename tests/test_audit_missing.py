@@ -402,6 +402,24 @@ def test_a_link_whose_address_is_wrapped_in_parentheses(tmp_path: Path) -> None:
     ]
 
 
+def test_a_link_to_the_running_apps_address_is_no_file(tmp_path: Path) -> None:
+    # A Gradio demo's steps link to where the app answers, written without `http://`; a Flask API's
+    # README links its docs page on the loopback address and an IPv6 one. None is a file; the one
+    # link to a file of the repository that is not there is still reported.
+    _repo(tmp_path, {"app.py": ""})
+    readme = (
+        "# Demo\n\n"
+        "1. Run `docker run -p 127.0.0.1:8000:8000 demo`\n"
+        "2. Go to [127.0.0.1:8000](127.0.0.1:8000) and use the example app\n\n"
+        "The API docs are at [0.0.0.0:5000/docs](0.0.0.0:5000/docs), [here](localhost:5000/apidocs#top),\n"
+        "[v6]([::1]:5000), [lan](192.168.1.20) and [host](my-server:8080/ui).\n\n"
+        "See [the app](app.py) and [the notebook](demo.ipynb).\n"
+    )
+    model = model_of(parse_dockerfile(DOCKERFILE["Dockerfile"], "Dockerfile"))
+    found = audit(readme, "README.md", model, {}, tmp_path)
+    assert [(d.line, d.message) for d in found] == [(9, "README links to demo.ipynb, which does not exist")]
+
+
 def test_a_script_named_in_another_case(tmp_path: Path) -> None:
     _repo(tmp_path, {"build.sh": "", "run-orin.sh": "", "README.md": ""})
     readme = (

@@ -308,7 +308,12 @@ def test_an_item_with_more_words_is_certain_of_its_opening_version() -> None:
     # `- CUDA: 12.1 (the runtime of the base image)` under `## Versions`: the item's subject is CUDA 12.1
     readme = LISTED.format(heading="Versions", cuda="12.1 (the runtime of the base image)")
     assert _confidences(readme, PINNED) == [
-        (6, "README says CUDA 12.1 but Dockerfile:1 says 12.4.1", "certain")
+        (
+            6,
+            "README says CUDA 12.1 of the base image but Dockerfile:1 says "
+            "nvidia/cuda:12.4.1-devel-ubuntu22.04 (CUDA 12.4.1)",
+            "certain",
+        )
     ]
 
 

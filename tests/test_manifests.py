@@ -253,3 +253,66 @@ def test_a_link_out_of_the_build_context_is_not_read(tmp_path: Path) -> None:
     )
     (tmp_path / "ctx" / "base.txt").symlink_to(outside / "base.txt")
     assert _pins(file) == []
+
+
+@pytest.mark.parametrize(
+    ("dockerfile", "pinned"),
+    [
+        # the WORKDIR is a folder: the file keeps its name in it (a GAN trainer's Dockerfile)
+        ("WORKDIR /training\nCOPY requirements.txt  /training\nRUN pip install -r requirements.txt\n", True),
+        # a folder above the WORKDIR is one too
+        ("WORKDIR /srv/app\nCOPY requirements.txt /srv\nRUN pip install -r /srv/requirements.txt\n", True),
+        # trap: no folder is known there, so the file is copied to that very path
+        (
+            "WORKDIR /srv\nCOPY requirements.txt /opt/reqs\nRUN pip install -r /opt/reqs/requirements.txt\n",
+            False,
+        ),
+        ("WORKDIR /srv\nCOPY base.txt /opt/reqs\nRUN pip install -r /opt/reqs\n", True),
+    ],
+)
+def test_a_file_copied_to_the_workdir_without_a_slash(tmp_path: Path, dockerfile: str, pinned: bool) -> None:
+    file = _tree(
+        tmp_path,
+        f"FROM python:3.9-slim\n{dockerfile}",
+        {"requirements.txt": "fastapi==0.115.2\n", "base.txt": "fastapi==0.115.2\n"},
+    )
+    assert bool(_pins(file)) is pinned
+
+
+def _trainer(tmp_path: Path, readme: str) -> list[str]:
+    """A trainer image on a PyTorch base whose requirements file pins another torch release."""
+    file = _tree(
+        tmp_path,
+        "FROM pytorch/pytorch:1.10.0-cuda11.3-cudnn8-runtime\nWORKDIR /training\n"
+        "COPY requirements.txt /training\nRUN pip install --no-cache-dir -r requirements.txt\n",
+        {"requirements.txt": "torch==1.10.1\ntorchvision==0.11.2\n"},
+    )
+    model = build_model(Path(file), "Dockerfile")
+    return [
+        f"{d.line}: {d.message} ({d.confidence})" for d in audit(readme, "README.md", model, {}, tmp_path)
+    ]
+
+
+def test_a_requirements_pin_replaces_the_base_tags_version(tmp_path: Path) -> None:
+    # the README lists the requirements: torch 1.10.1 holds for the image, not the tag's 1.10.0
+    listed = "# GAN\n\n## Requirements\n\n- torch==1.10.1\n- torchvision==0.11.2\n"
+    assert _trainer(tmp_path, listed) == []
+    # the base tag's release, which the requirements file replaced, is stale
+    stale = "# GAN\n\n## Requirements\n\n- torch==1.10.0\n- torchvision==0.11.2\n"
+    assert _trainer(tmp_path, stale) == [
+        "5: README says torch 1.10.0 but requirements.txt:1 says torch==1.10.1 (certain)"
+    ]
+
+
+def test_a_requirements_pin_of_a_stage_the_image_is_not_built_on_replaces_nothing(tmp_path: Path) -> None:
+    # trap: a test stage built on the image installs the requirements; the image built (`--target
+    # runtime`) is the PyTorch base with the app
+    file = _tree(
+        tmp_path,
+        "FROM pytorch/pytorch:1.10.0-cuda11.3-cudnn8-runtime AS runtime\nCOPY app.py /app/\n\n"
+        "FROM runtime AS tests\nCOPY requirements.txt /src/\nRUN pip install -r /src/requirements.txt\n",
+        {"requirements.txt": "torch==1.10.1\n", "app.py": ""},
+    )
+    model = build_model(Path(file), "Dockerfile", target="runtime")
+    readme = "# App\n\nThe image ships PyTorch 1.10.0.\n"
+    assert audit(readme, "README.md", model, {}, tmp_path) == []

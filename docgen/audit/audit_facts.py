@@ -63,6 +63,25 @@ class AuditFacts:
         return self._doc
 
     @functools.cached_property
+    def _line_texts(self) -> dict[int, str]:
+        texts: dict[int, str] = {}
+        for para in self._doc.paragraphs:
+            for number, text in para.lines:
+                texts.setdefault(number, text)
+        for table in self._doc.tables:
+            for number, cells in table.rows:
+                texts.setdefault(number, " | ".join(cells))
+        for number, text in self._doc.headings:
+            texts.setdefault(number, text)
+        return texts
+
+    def line_text(self, line: int) -> str | None:
+        """The words of README `line` as the prose, a table row (its cells joined by ` | `) or a heading
+        holds them, read once for the whole README. One line's own words, which setting the asides aside
+        does not change: asked at any time (a rule comparing one claim reads the words around it)."""
+        return self._line_texts.get(line)
+
+    @functools.cached_property
     def built(self) -> dict[str, set[str | None]]:
         """The repositories the README's `docker build -t` commands tag → the Dockerfiles those commands
         name with `-f` (`commands.built_repositories`)."""

@@ -34,6 +34,7 @@ from docgen.audit.version_facts import (
     distribution_versions,
     env_versions,
     labels_only,
+    overriding_manifest_pins,
     overriding_pins,
 )
 from docgen.audit.versions import (
@@ -63,7 +64,15 @@ from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfi
 from docgen.errors import DocgenError
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
 from docgen.manifests import manifest_pins
-from docgen.model import Component, Diagnostic, ImageModel, ParsedDockerfile, StatedVersion, short_commit
+from docgen.model import (
+    Component,
+    Diagnostic,
+    ImageModel,
+    ManifestPin,
+    ParsedDockerfile,
+    StatedVersion,
+    short_commit,
+)
 from docgen.rows import VERSION_ARG as _VERSION_ARG
 from docgen.rows import build_arg_rows, renamed, version_rows
 from docgen.sources.pip import wheel_python
@@ -277,9 +286,10 @@ class Facts:
             for decl in model.args
             if not decl.bare and decl.effective_default
         ]
+        manifests: dict[int, tuple[ManifestPin, ...]] = {}
         for model in models:
             self._read(model, names, chains.get(id(model)))
-            self._read_manifests(model, names)
+            manifests[id(model)] = self._read_manifests(model, names)
             if alone:
                 self._read_wheel_python(model, names)
                 self._read_named_python(model, names)
@@ -287,7 +297,7 @@ class Facts:
             if not any(f.path in chain for key in keys for f in self.by_key.get(key, ())):
                 self._add(keys, fact)
         for model in models:  # the last word: a later pin replaces what the base image's tag says
-            self._supersede(model)
+            self._supersede(model, manifests.get(id(model), ()))
         # what the labels and the comments about the base state, for what nothing pins or tags
         stated = [
             (name_keys(said.name, names), _stated_fact(said, model.path))
@@ -494,33 +504,40 @@ class Facts:
                 what = f"{comp.name} from {comp.source}"
             self._add(name_keys(target[0], names), Fact(target[1], f"{target[1]} ({what})", line, model.path))
 
-    def _supersede(self, model: ImageModel) -> None:
+    def _supersede(self, model: ImageModel, manifests: Sequence[ManifestPin] = ()) -> None:
         """Drops the versions the base image's tag gives of what a later RUN of the image built pins
-        (`version_facts.overriding_pins`): `pip install torch==2.5.1` on `…_pytorch_release_2.3.0`
-        leaves PyTorch 2.5.1 in the image, not 2.3.0."""
-        for comp in overriding_pins(model):
+        (`version_facts.overriding_pins`), on its command line or in a requirements file it installs
+        (`manifests`, `version_facts.overriding_manifest_pins`): `pip install torch==2.5.1` on
+        `…_pytorch_release_2.3.0`, or `pip install -r requirements.txt` holding `torch==1.10.1` on
+        `pytorch/pytorch:1.10.0-…`, leaves the pinned release in the image, not the tag's."""
+        later = [(comp.name, comp.line) for comp in overriding_pins(model)]
+        later += [(pin.name, pin.installed) for pin in overriding_manifest_pins(model, manifests)]
+        for name, installed in later:
             # the package itself (`torch` is PyTorch), not what it is shown as: `nvidia-cudnn-cu12`
             # is cuDNN for PyTorch, while the base image's own libcudnn stays in the image
-            keys = {norm(comp.name)}
+            keys = {norm(name)}
             keys |= {k.removesuffix("python") for k in keys if len(k) > len("python") + 3}
             for key in keys:
                 held = self.by_key.get(key, [])
-                stale = [f for f in held if f.tag and f.path == model.path and f.line < comp.line]
+                stale = [f for f in held if f.tag and f.path == model.path and f.line < installed]
                 if stale and len(stale) < len(held):
                     self.by_key[key] = [f for f in held if f not in stale]
                     self._in_key[key].difference_update(stale)
 
-    def _read_manifests(self, model: ImageModel, names: Mapping[str, str]) -> None:
+    def _read_manifests(self, model: ImageModel, names: Mapping[str, str]) -> tuple[ManifestPin, ...]:
         """The exact pins of the requirements files and local projects the Dockerfile installs from its
         build context (`manifest_pins`), each at the manifest's line: what `pip install -r
-        requirements.txt` or `uv pip install .` puts in the image."""
+        requirements.txt` or `uv pip install .` puts in the image. Returns them (`_supersede` reads
+        them too)."""
         if not model.file:
-            return
-        for pin in manifest_pins(model.file, model.path, model.installs, model.context_copies):
+            return ()
+        pins = manifest_pins(model.file, model.path, model.installs, model.context_copies)
+        for pin in pins:
             keys = name_keys(pin.name, names)
             keys |= {k.removesuffix("python") for k in keys if len(k) > len("python") + 3}
             shown = f"{pin.name}=={pin.version}"
             self._add(keys, Fact(pin.version, shown, pin.line, pin.file, exact=True))
+        return pins
 
     def _read_wheel_python(self, model: ImageModel, names: Mapping[str, str]) -> None:
         """The Python release the wheels pip installs fix (`…-cp312-cp312-linux_x86_64.whl` loads only
@@ -658,6 +675,28 @@ class Facts:
                 found.update(dict.fromkeys(self.by_key.get(key, ())))
             self._seen[name] = list(found)
         return self._seen[name]
+
+
+_BASE_RELEASES = frozenset({"rocm", "cuda"})
+"""Platforms a base image's tag gives the release of (`rocm/dev-ubuntu-24.04:6.4.3-complete`,
+`nvidia/cuda:12.4.1-…`), which a README may say of the base while wheels installed over it name another."""
+_SAID_OF_BASE = re.compile(r"\bbase[ \t]+image\b|\bbased[ \t]+on\b", re.IGNORECASE)
+"""Words saying a line is about the base image."""
+
+
+def _names_repository(text: str, repository: str) -> bool:
+    """True when the lower-case `text` names the image `repository` (lower case, a registry and
+    `library/` aside): as `owner/name`, or by a name of its own (`dev-ubuntu-24.04`, with a `-` and a
+    digit), not a word any README uses (`cuda`, `pytorch`)."""
+    parts = repository.split("/")
+    if len(parts) > 1 and ("." in parts[0] or ":" in parts[0] or parts[0] == "localhost"):
+        parts = parts[1:]
+    if parts and parts[0] == "library":
+        parts = parts[1:]
+    spellings = ["/".join(parts)] if len(parts) > 1 else []
+    if parts and "-" in parts[-1] and any(c.isdigit() for c in parts[-1]):
+        spellings.append(parts[-1])
+    return any(re.search(rf"(?<![\w.-]){re.escape(s)}(?![\w-])", text) for s in spellings)
 
 
 @dataclass(frozen=True)
@@ -876,12 +915,62 @@ class Auditor:
             return None  # `FROM nvidia/cuda:latest (Ubuntu 18.04 when written)`: it knows the tag floats
         said = said or name
         shown = f"{said} {version}" if operator == "==" else f"{said}{operator}{version}"
+        if norm(name) in _BASE_RELEASES and (based := self._base_tag_fact(line, name, operator, version)):
+            # `Ubuntu 24.04 with ROCm 6.5.3 (base image from rocm/dev-ubuntu-24.04)`: the FROM's tag says
+            # the base's release, whatever release the wheels installed over it are built for
+            fact, reference, named = based
+            message = (
+                f"README says {shown} of the base image but {self.where(fact)} says {reference} "
+                f"({said} {fact.value})"
+            )
+            return Diagnostic(self.path, line, message, confidence=CERTAIN if named else confidence)
         message = f"README says {shown} but {self.where(fact)} says {fact.shown}"
         # a point release the repository of its minor does not serve: only the layout tells
         inferred = fact.stated or (
             fact.laid_out and bool(same_version(version, fact.value.rsplit(".", 1)[0]))
         )
         return Diagnostic(self.path, line, message, confidence=LIKELY if inferred else confidence)
+
+    def _base_tag_fact(
+        self, line: int, name: str, operator: str, version: str
+    ) -> tuple[Fact, str, bool] | None:
+        """(the fact, the image reference, whether README `line` names its repository) of the base image
+        tag a ROCm or CUDA claim that no pin agrees with is about: README `line` names the repository of
+        a FROM whose tag gives a release of `name` (`… (base image from rocm/dev-ubuntu-24.04)`), or says
+        `base image` (`based on`) of images one of whose FROM tags gives one; the claim contradicts that
+        tag. None otherwise: the claim is compared as any other, with the first pin it contradicts."""
+        tagged = [
+            f
+            for f in self.facts.lookup(name, self.names)
+            if f.tag and not f.stated and satisfies(operator, version, f.value, f.exact) is False
+        ]
+        if not tagged:
+            return None
+        text = self.shared.line_text(line)
+        if text is None:
+            return None
+        lowered = text.lower()
+        froms = {
+            (fact.path, fact.line): f"{repository}:{fact.value}"
+            for repository, facts in self.facts.images.items()
+            for fact in facts
+        }
+        named = {
+            (fact.path, fact.line)
+            for repository, facts in self.facts.images.items()
+            if _names_repository(lowered, repository)
+            for fact in facts
+        }
+        if named:
+            chosen = [f for f in tagged if (f.path, f.line) in named]
+        elif _SAID_OF_BASE.search(text):
+            chosen = tagged
+        else:
+            return None
+        chosen = [f for f in chosen if (f.path, f.line) in froms]
+        if not chosen:
+            return None
+        return chosen[0], froms[(chosen[0].path, chosen[0].line)], bool(named)
 
     def _names_base(self, line: int, repository: str) -> bool:
         """True when the paragraph or table of README `line` names the image `repository` (its last part

@@ -51,8 +51,15 @@ _UNREAD = re.compile(r"[{}$<>*|@]|%7[BbDd]")
 not a file name."""
 _WRAPPED_URL = re.compile(r"\(+((?:[A-Za-z][A-Za-z0-9+.-]*:|www\.)[^\s()]*)\)*")
 """`(https://example.com)`: an address in parentheses, as `[x]((https://example.com))` makes the target."""
-DOMAIN = re.compile(r"[\w-]+(?:\.[\w-]+)*\.(?:com|io|org|net|dev|ai|co|cn|gov|edu)(?:/|\Z)", re.I)
-"""`www.example.com/x`, `github.com/a/b`: a web address written without its scheme, not a file."""
+DOMAIN = re.compile(
+    r"(?:[\w-]+(?:\.[\w-]+)*\.(?:com|io|org|net|dev|ai|co|cn|gov|edu)"
+    r"|(?:\d{1,3}(?:\.\d{1,3}){3}|localhost|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?)(?:/|\Z)",
+    re.I,
+)
+"""`www.example.com/x`, `github.com/a/b`: a web address written without its scheme, not a file; so is a
+network address (`127.0.0.1:8000`, `0.0.0.0`, `localhost:7860/docs`, `[::1]:80`): the running app's, which
+a README links to (`[127.0.0.1:8000](127.0.0.1:8000)`) for the reader to open. (A `my-host:8080` link is
+`SCHEME`'s.)"""
 _GITHUB_PAGE = re.compile(
     r"(?:\.\./)+(?:blob|tree|raw|issues|pulls?|wiki|actions|releases|discussions|commits?|compare|security"
     r"|projects|labels|milestones|tags|branches|graphs|network|stargazers|forks)(?:/|\Z)"

@@ -31,11 +31,11 @@ builder's `pip install torch==…` whose wheel is not copied does not override t
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 
 from docgen.audit.versions import CUDA_TAG
 from docgen.baseimage import distribution
-from docgen.model import ArgDecl, Component, ImageModel, ParsedDockerfile
+from docgen.model import ArgDecl, Component, ImageModel, ManifestPin, ParsedDockerfile
 from docgen.rows import image_stages
 
 _ENV_VERSION = re.compile(r"(?:NV_)?([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*?)_(?:VERSION|VER)\Z")
@@ -118,6 +118,16 @@ def overriding_pins(model: ImageModel) -> Iterator[Component]:
     for comp in model.components:
         if comp.kind in _LAST_WORD_KINDS and comp.pinned and comp.version and comp.stage in chain:
             yield comp
+
+
+def overriding_manifest_pins(model: ImageModel, pins: Iterable[ManifestPin]) -> Iterator[ManifestPin]:
+    """The exact pins of the requirements files (and local projects) a stage the image built is made of
+    installs (`manifests.manifest_pins`): each replaces what the base image's tag says of it, as a pin
+    on the command line does (`overriding_pins`)."""
+    chain = {s.label for s in model.chain()}
+    for pin in pins:
+        if pin.stage in chain:
+            yield pin
 
 
 _DEFAULT_PACKAGES = {
