@@ -17,6 +17,8 @@ script that writes or edits a Dockerfile.
 
 from __future__ import annotations
 
+import dataclasses
+import fnmatch
 import os
 import posixpath
 import re
@@ -34,6 +36,7 @@ from docgen.audit.references import (
     MadeFiles,
     Walk,
     context_findings,
+    in_checkout,
     inside,
     project_top,
     run_folders,
@@ -347,11 +350,37 @@ def script_build_claims(
                 readme, build.line, lead, parsed.instructions, build.dockerfile, build.context, top, made
             )
         )
+        installs, scripts = _context_reads(parsed.instructions, build.context)
+        if told:
+            # the build fails already: what else it reads from its copy of the context is told with it
+            more = _listed_reads(installs, scripts, told[0].message)
+            if more:
+                first = told[0]
+                told[0] = dataclasses.replace(first, message=first.message + more)
         yield from told
         yield from some(_named_other(doc, readme, build, directory, script, dockerfile))
         if told:
             continue
+        if scripts:
+            listed = ", ".join(f"{name} (line {at})" for at, name in scripts)
+            said = f"{lead}, which does not hold {listed} that it runs from its copy of the context"
+            sure = CERTAIN if in_checkout(build.context, top) else LIKELY
+            yield Diagnostic(readme, build.line, said, confidence=sure)
+            continue
         yield from _missing_installs(readme, build, lead, parsed.instructions, top)
+
+
+def _listed_reads(installs: Sequence[tuple[int, str]], scripts: Sequence[tuple[int, str]], said: str) -> str:
+    """The words adding to a finding `said` of a context lacking what its Dockerfile copies the files
+    the Dockerfile installs or runs from its copy of the whole context that the context lacks too (those
+    `said` does not name already); '' when there are none."""
+    parts: list[str] = []
+    for reads, verb in ((installs, "installs"), (scripts, "runs")):
+        named = [(at, name) for at, name in reads if f"{name} (line {at})" not in said]
+        if named:
+            listed = ", ".join(f"{name} (line {at})" for at, name in named)
+            parts.append(f"{listed} that it {verb} from its copy of the context")
+    return "; nor does it hold " + " and ".join(parts) if parts else ""
 
 
 _DOCKERFILE_NAME = re.compile(
@@ -431,6 +460,9 @@ _MAKES_FILES = re.compile(
     r"|\bmim\b|\bgit\b"
 )
 """A step that may make or change files (the check stops in that stage)."""
+_PACKAGES = re.compile(r"[ \t]*(?:sudo[ \t]+)?(?:apt-get|apt|yum|dnf|microdnf|apk|zypper)[ \t]")
+"""A system package manager's step (`apt-get install -y git unzip`): the packages it names are no files
+it makes in the copied folder."""
 _CONTEXT_FOLDERS = ("docker", ".docker", "dockerfiles", "container", "containers", ".devcontainer")
 """Names of a folder kept for container files only: one that holds no Python project of its own."""
 
@@ -450,6 +482,38 @@ def context_installs(instructions: Sequence[Instruction], context: Path) -> list
     context does not hold: `-r requirements.txt`, and for `pip install .` / `-e .` a project file
     (`setup.py or pyproject.toml`). A stage is read until a step that may make files (`git clone`,
     `wget`, `cp` …, a `cd`) or another COPY into that folder."""
+    return _context_reads(instructions, context)[0]
+
+
+def context_scripts(instructions: Sequence[Instruction], context: Path) -> list[tuple[int, str]]:
+    """(Dockerfile line, path in the context) of each script a RUN runs by its path in the copy of the
+    whole context (`COPY . /srv/` then `RUN bash /srv/setup/install.sh`, or `./setup.sh` from that
+    WORKDIR) that the context does not hold (a glob: that matches nothing there), read as
+    `context_installs` reads a stage."""
+    return _context_reads(instructions, context)[1]
+
+
+_SCRIPT_STEP = re.compile(
+    r"^[ \t]*(?:(?:bash|sh|zsh|source|\.|python[0-9.]*)[ \t]+)?[\"']?"
+    r"((?:/|\./)[\w./*?-]*\.(?:sh|bash|py))[\"']?(?=[ \t]|$)"
+)
+"""A step running a script by its path (`bash /srv/setup/install_*.sh`, `./setup.sh`, `python3 /app/x.py`)."""
+
+
+def _in_whole(path: str, whole: set[str]) -> str | None:
+    """`path` of the container (absolute) as a path of the context, when it is inside a folder the whole
+    context was copied to; else None."""
+    for folder in sorted(whole, key=len, reverse=True):
+        if path.startswith(folder.rstrip("/") + "/"):
+            return path[len(folder.rstrip("/")) + 1 :]
+    return None
+
+
+def _context_reads(
+    instructions: Sequence[Instruction], context: Path
+) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
+    """`context_installs` and `context_scripts`, read in one pass."""
+    scripts: list[tuple[int, str]] = []
     found: list[tuple[int, str]] = []
     workdir: str | None = None
     whole: set[str] = set()
@@ -475,7 +539,16 @@ def context_installs(instructions: Sequence[Instruction], context: Path) -> list
         elif keyword == "RUN" and not instruction.heredocs and instruction.exec_form is None:
             for step in re.split(r"&&|\|\||;", instruction.args):
                 install = _INSTALL_STEP.match(step)
+                run = _SCRIPT_STEP.match(step)
+                if run is not None and whole:
+                    path = _container_path(run.group(1), workdir)
+                    relative = _in_whole(path, whole) if path is not None else None
+                    if relative is not None and not _context_holds(context, relative):
+                        scripts.append((instruction.start_line, relative))
+                    continue
                 if install is None:
+                    if _PACKAGES.match(step):
+                        continue  # (a system package install writes nothing into the copied folder)
                     if whole and (re.match(r"[ \t]*(?:cd|pushd)\b", step) or _MAKES_FILES.search(step)):
                         stopped = True
                         break
@@ -488,7 +561,24 @@ def context_installs(instructions: Sequence[Instruction], context: Path) -> list
                         found.append((instruction.start_line, name))
                 if _PROJECT.search(rest) and not any(os.path.lexists(context / f) for f in _PROJECT_FILES):
                     found.append((instruction.start_line, "setup.py or pyproject.toml"))
-    return list(dict.fromkeys(found))
+    return list(dict.fromkeys(found)), list(dict.fromkeys(scripts))
+
+
+def _context_holds(context: Path, relative: str) -> bool:
+    """True when the context holds `relative` (a glob: a file matching it), or it cannot be told (`..`)."""
+    parts = relative.split("/")
+    if ".." in parts or len(relative) > 1000 or "\0" in relative:
+        return True
+    if not any(c in relative for c in "*?["):
+        return os.path.lexists(context / relative)
+    folder = context.joinpath(*parts[:-1]) if len(parts) > 1 else context
+    if any(c in "/".join(parts[:-1]) for c in "*?["):
+        return True
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return False
+    return any(fnmatch.fnmatchcase(name, parts[-1]) for name in names)
 
 
 # --------------------------------------------------------------------------------------------------
