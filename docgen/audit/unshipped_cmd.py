@@ -299,7 +299,10 @@ def unshipped_run_scripts(
     elsewhere, `-v ~/Downloads:/workspace` with WORKDIR /code, does not bring it). Either the image copies
     the build context whole into the working folder (`COPY . .`) and the context holds no such file (the
     README runs a script the project does not have), or the script is a file of the build context that
-    no COPY takes in. `likely`: the reader may be meant to bring it. Not read: a Dockerfile with an
+    no COPY takes in, or the working folder is one only the Dockerfile makes that no step fills
+    (`_made_empty`) and the project holds no file of that name. The image may be built by a script of
+    the README's folder the README runs (`_script_built_names`). `likely`: the reader may be meant to
+    bring it. Not read: a Dockerfile with an
     ENTRYPOINT, a RUN naming the script, a copy from another stage, a script next to the README (the
     build may take its folder for the context), a RUN fetching files (`git clone`,
     `wget`) when the script is not the context's (it may bring it), a run with
