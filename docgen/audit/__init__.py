@@ -208,7 +208,7 @@ from docgen.audit.aside import PAST, is_host_heading, is_other_recipe_heading
 from docgen.audit.audit_facts import AuditFacts
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, also_at
 from docgen.audit.badged_images import badged_images
-from docgen.audit.bakes import bake_dockerfiles, bake_targets
+from docgen.audit.bakes import bake_dockerfiles, bake_targets, bake_unpinned
 from docgen.audit.base_claims import base_claims
 from docgen.audit.base_labels import base_labels
 from docgen.audit.bind_devices import bind_devices
@@ -519,6 +519,7 @@ __all__ = ["CERTAIN", "FAMILIES", "LIKELY", "audit", "names_missing_file", "vari
 # Rule ids: each check's family, decided here, in one place
 
 _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
+    bake_unpinned,
     unbuilt_extensions,
     unmade_mounts,
     architecture_claims,
@@ -1228,6 +1229,7 @@ def audit(
         found.extend(_ruled(unmounted_scripts, doc, models, path, directory))
         found.extend(_ruled(bake_targets, doc, path, directory, project))
         found.extend(_ruled(bake_dockerfiles, doc, path, directory, project))
+        found.extend(_ruled(bake_unpinned, doc, path, directory, project))
         found.extend(_ruled(line_references, doc, path, directory))
         found.extend(_ruled(compose_settings, doc, path, directory, models, project))
         found.extend(_ruled(compose_variables, doc, path, directory, models, project))

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from docgen import bake, compose
-from docgen.audit.auditor import CERTAIN
+from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import build_commands, joined, moves
 from docgen.audit.paths import resolves_inside
 from docgen.errors import MAX_FILE_BYTES, DocgenError
@@ -293,3 +293,73 @@ def _baked(command: list[tuple[int, str]], parsed: bake.BakeFile) -> tuple[str, 
         return parsed.expand(names) if names else parsed.default()
     except (DocgenError, KeyError):
         return ()
+
+
+_STATED = re.compile(r"(?<![\w.-])([A-Za-z][\w-]*)[ \t]+v?(\d+\.\d+(?:\.\d+)?)(?![\w.])")
+"""A component and its version as a line writes it (`Torch 2.3.0`, `CUDA 11.8.0`)."""
+
+
+def bake_unpinned(
+    doc: Document, readme: str, directory: Path, project: Path | None = None
+) -> Iterator[Diagnostic]:
+    """A version a README line gives a component of an image it names by a bake target's tag (`CUDA
+    11.8.0 & Torch 2.3.0   acme/base:cu118-torch230`) while that target's build arg lists the package
+    with no version (`TORCH_VER = "torch torchvision torchaudio"`) and another target of the file pins it
+    in the same arg (`torch==2.2.2`): pip installs whatever release is newest, not the one said
+    (`likely`). Silent: a version the arg pins, a package no other target pins there, a target the README
+    never names, a bake file that cannot be read."""
+    top = (project or directory).resolve()
+    paths = [directory / n for n in bake.DEFAULT_FILES if os.path.isfile(directory / n)]
+    if len(paths) != 1 or not resolves_inside(paths[0], top):
+        return
+    parsed = _parsed(paths[0])
+    if parsed is None:
+        return
+    targets: dict[str, bake.Target] = {}
+    for name in parsed.images():
+        try:
+            targets[name] = parsed.target(name)
+        except (DocgenError, KeyError):
+            continue
+    pins: dict[tuple[str, str], str] = {}  # (build arg, package) → a pin another target gives it
+    for target in targets.values():
+        for arg, value in target.args.items():
+            for word in str(value).split():
+                pinned = re.fullmatch(r"([A-Za-z][\w.-]*)==([\w.+-]+)", word)
+                if pinned is not None:
+                    pins.setdefault((arg, pinned.group(1).lower()), word)
+    if not pins:
+        return
+    tags: dict[str, str] = {}
+    for name, target in targets.items():
+        for tag in target.tags:
+            tags.setdefault(_REGISTRY.sub("", tag), name)
+    if not tags:
+        return
+    pattern = re.compile(
+        "|".join(rf"(?<![\w./:-]){re.escape(t)}(?![\w.:/-])" for t in sorted(tags, key=len)[::-1])
+    )
+    rows = [row for fence in doc.fences for row in fence.lines]
+    rows += [row for paragraph in doc.paragraphs for row in paragraph.lines]
+    for number, text in sorted(rows):
+        named = {tags[m.group(0)] for m in pattern.finditer(text)}
+        if len(named) != 1:
+            continue
+        name = named.pop()
+        target = targets[name]
+        for stated in _STATED.finditer(text):
+            package = stated.group(1).lower()
+            for arg, value in target.args.items():
+                words = [w.lower() for w in str(value).split()]
+                other = pins.get((arg, package))
+                if package not in words or other is None:
+                    continue
+                at = target.own_args.get(arg)
+                where = f"{paths[0].name}:{at}" if at else paths[0].name
+                said = (
+                    f"README says {stated.group(0)} for the image of bake target {name}, but its "
+                    f"build arg {arg} ({where}) installs {stated.group(1)} with no version "
+                    f"(`{value}`) while another target pins it (`{other}`): pip installs the newest release"
+                )
+                yield Diagnostic(readme, number, said, confidence=LIKELY)
+                break
