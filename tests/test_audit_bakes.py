@@ -198,3 +198,54 @@ def test_targets_whose_dockerfile_is_there_or_may_be_made_are_silent(
     tmp_path: Path, readme: str, extra: dict[str, str]
 ) -> None:
     assert missing_dockerfiles(tmp_path, "# Images\n\n" + readme, extra) == []
+
+
+UNPINNED_BAKE = """\
+target "py-cu121" {
+    tags = ["acme/ml-base:py-cu121"]
+    args = {
+        PIP_PACKAGES = "torch==2.2.1 numpy==1.26.4"
+    }
+}
+
+target "py-cu124" {
+    tags = ["acme/ml-base:py-cu124"]
+    args = {
+        PIP_PACKAGES = "torch numpy==1.26.4"
+    }
+}
+"""
+
+
+def unpinned(root: Path, readme: str) -> list[tuple[int, str, str]]:
+    files = {"docker-bake.hcl": UNPINNED_BAKE, "README.md": readme}
+    return [f for f in found(root, files) if "with no version" in f[1]]
+
+
+def test_a_version_said_of_an_image_whose_bake_target_pins_nothing(tmp_path: Path) -> None:
+    # modelled on a table of ML base images, one bake target each
+    readme = (
+        "# ML bases\n\n| Image | Contents |\n|---|---|\n"
+        "| `acme/ml-base:py-cu121` | PyTorch 2.2.1, NumPy 1.26.4 |\n"
+        "| `acme/ml-base:py-cu124` | Torch 2.5.0, NumPy 1.26.4 |\n"
+    )
+    assert [(line, level) for line, _, level in unpinned(tmp_path, readme)] == [(6, "likely")]
+    [(_, said, _)] = unpinned(tmp_path / "b", readme)
+    assert said == (
+        "README says Torch 2.5.0 for the image of bake target py-cu124, but its build arg PIP_PACKAGES "
+        "(docker-bake.hcl:11) installs Torch with no version (`torch numpy==1.26.4`) while another target "
+        "pins it (`torch==2.2.1`): pip installs the newest release"
+    )
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "| `acme/ml-base:py-cu121` | Torch 2.2.1 |",  # the version the target pins
+        "| `acme/ml-base:py-cu124` | NumPy 1.26.4 |",  # a package it pins
+        "| `acme/ml-base:py-cu124` | Python 3.12 |",  # no target pins it
+        "| py-cu124 | Torch 2.5.0 |",  # the target's name is no image name
+    ],
+)
+def test_versions_the_targets_give_or_no_target_pins_are_silent(tmp_path: Path, line: str) -> None:
+    assert unpinned(tmp_path, f"# ML bases\n\n| Image | Contents |\n|---|---|\n{line}\n") == []

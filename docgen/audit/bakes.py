@@ -341,6 +341,7 @@ def bake_unpinned(
     )
     rows = [row for fence in doc.fences for row in fence.lines]
     rows += [row for paragraph in doc.paragraphs for row in paragraph.lines]
+    rows += [(number, " | ".join(cells)) for table in doc.tables for number, cells in table.rows]
     for number, text in sorted(rows):
         named = {tags[m.group(0)] for m in pattern.finditer(text)}
         if len(named) != 1:
