@@ -18,7 +18,6 @@ script that writes or edits a Dockerfile.
 from __future__ import annotations
 
 import dataclasses
-import fnmatch
 import os
 import posixpath
 import re
@@ -32,10 +31,13 @@ from docgen.audit.grammar import BUILD_GRAMMAR, read_words
 from docgen.audit.paths import resolves_inside
 from docgen.audit.prose_scripts import IN_CONTAINER
 from docgen.audit.references import (
+    PROJECT_FILES,
     RUN_SCRIPT,
     MadeFiles,
     Walk,
     context_findings,
+    context_installs,
+    context_reads,
     in_checkout,
     inside,
     project_top,
@@ -350,7 +352,7 @@ def script_build_claims(
                 readme, build.line, lead, parsed.instructions, build.dockerfile, build.context, top, made
             )
         )
-        installs, scripts = _context_reads(parsed.instructions, build.context)
+        installs, scripts = context_reads(parsed.instructions, build.context)
         if told:
             # the build fails already: what else it reads from its copy of the context is told with it
             more = _listed_reads(installs, scripts, told[0].message)
@@ -441,144 +443,12 @@ def _missing_installs(
 def _held(folder: Path, name: str) -> bool:
     """True when `folder` holds `name` (for `setup.py or pyproject.toml`, one of the project files)."""
     if name == "setup.py or pyproject.toml":
-        return any(os.path.lexists(folder / f) for f in _PROJECT_FILES)
+        return any(os.path.lexists(folder / f) for f in PROJECT_FILES)
     return os.path.lexists(folder / name)
 
 
-_INSTALL_STEP = re.compile(
-    r"^[ \t]*(?:python[0-9.]*[ \t]+-m[ \t]+)?pip[0-9.]*[ \t]+install\b(?P<rest>[^\n]*)$"
-)
-"""A `pip install` step (`pip3 install`, `python3 -m pip install`)."""
-_REQUIREMENT = re.compile(r"(?:^|[ \t])(?:-r|--requirement)(?:[ \t]+|=)[\"']?([\w./-]+)")
-_PROJECT = re.compile(
-    r"(?:^|[ \t])(?:-e[ \t]+|--editable[ \t]+|--editable=)?[\"']?\.(?:\[[\w,.-]*\])?[\"']?(?=[ \t]|$)"
-)
-"""The current folder as the project to install (`.`, `-e .`, `".[dev]"`)."""
-_PROJECT_FILES = ("setup.py", "pyproject.toml", "setup.cfg")
-_MAKES_FILES = re.compile(
-    r"\bgit[ \t]+clone\b|\bwget\b|\bcurl\b|\bcp\b|\bmv\b|\btar\b|\bunzip\b|\btouch\b|\bln\b|>|\btee\b|\bsed\b"
-    r"|\bmim\b|\bgit\b"
-)
-"""A step that may make or change files (the check stops in that stage)."""
-_PACKAGES = re.compile(r"[ \t]*(?:sudo[ \t]+)?(?:apt-get|apt|yum|dnf|microdnf|apk|zypper)[ \t]")
-"""A system package manager's step (`apt-get install -y git unzip`): the packages it names are no files
-it makes in the copied folder."""
 _CONTEXT_FOLDERS = ("docker", ".docker", "dockerfiles", "container", "containers", ".devcontainer")
 """Names of a folder kept for container files only: one that holds no Python project of its own."""
-
-
-def _container_path(path: str, workdir: str | None) -> str | None:
-    """`path` of the container, absolute, read from `workdir`; None when it cannot be told."""
-    if "$" in path:
-        return None
-    if path.startswith("/"):
-        return posixpath.normpath(path)
-    return posixpath.normpath(posixpath.join(workdir, path)) if workdir is not None else None
-
-
-def context_installs(instructions: Sequence[Instruction], context: Path) -> list[tuple[int, str]]:
-    """(Dockerfile line, file) of each file a `pip install` reads from the copy of the whole context
-    (`COPY . /app` and `WORKDIR /app`, or `WORKDIR /app` then `COPY . .`), run in that folder, that the
-    context does not hold: `-r requirements.txt`, and for `pip install .` / `-e .` a project file
-    (`setup.py or pyproject.toml`). A stage is read until a step that may make files (`git clone`,
-    `wget`, `cp` …, a `cd`) or another COPY into that folder."""
-    return _context_reads(instructions, context)[0]
-
-
-def context_scripts(instructions: Sequence[Instruction], context: Path) -> list[tuple[int, str]]:
-    """(Dockerfile line, path in the context) of each script a RUN runs by its path in the copy of the
-    whole context (`COPY . /srv/` then `RUN bash /srv/setup/install.sh`, or `./setup.sh` from that
-    WORKDIR) that the context does not hold (a glob: that matches nothing there), read as
-    `context_installs` reads a stage."""
-    return _context_reads(instructions, context)[1]
-
-
-_SCRIPT_STEP = re.compile(
-    r"^[ \t]*(?:(?:bash|sh|zsh|source|\.|python[0-9.]*)[ \t]+)?[\"']?"
-    r"((?:/|\./)[\w./*?-]*\.(?:sh|bash|py))[\"']?(?=[ \t]|$)"
-)
-"""A step running a script by its path (`bash /srv/setup/install_*.sh`, `./setup.sh`, `python3 /app/x.py`)."""
-
-
-def _in_whole(path: str, whole: set[str]) -> str | None:
-    """`path` of the container (absolute) as a path of the context, when it is inside a folder the whole
-    context was copied to; else None."""
-    for folder in sorted(whole, key=len, reverse=True):
-        if path.startswith(folder.rstrip("/") + "/"):
-            return path[len(folder.rstrip("/")) + 1 :]
-    return None
-
-
-def _context_reads(
-    instructions: Sequence[Instruction], context: Path
-) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
-    """`context_installs` and `context_scripts`, read in one pass."""
-    scripts: list[tuple[int, str]] = []
-    found: list[tuple[int, str]] = []
-    workdir: str | None = None
-    whole: set[str] = set()
-    stopped = False  # (a step before the copy changes nothing of it)
-    for instruction in instructions:
-        keyword = instruction.keyword
-        if keyword == "FROM":
-            workdir, whole, stopped = None, set(), False
-        elif stopped:
-            continue
-        elif keyword == "WORKDIR":
-            workdir = _container_path(instruction.args.strip().strip("\"'"), workdir)
-        elif keyword in ("COPY", "ADD"):
-            if any(flag.name == "from" for flag in instruction.flags):
-                continue
-            words = list(instruction.exec_form or instruction.args.split())
-            target = _container_path(words[-1], workdir) if len(words) >= 2 else None
-            if all(w.strip("\"'") in (".", "./") for w in words[:-1]) and len(words) >= 2:
-                if target is not None:
-                    whole.add(target)
-            elif target is not None and any(target == w or target.startswith(w + "/") for w in whole):
-                stopped = True  # something else put in that folder
-        elif keyword == "RUN" and not instruction.heredocs and instruction.exec_form is None:
-            for step in re.split(r"&&|\|\||;", instruction.args):
-                install = _INSTALL_STEP.match(step)
-                run = _SCRIPT_STEP.match(step)
-                if run is not None and whole:
-                    path = _container_path(run.group(1), workdir)
-                    relative = _in_whole(path, whole) if path is not None else None
-                    if relative is not None and not _context_holds(context, relative):
-                        scripts.append((instruction.start_line, relative))
-                    continue
-                if install is None:
-                    if _PACKAGES.match(step):
-                        continue  # (a system package install writes nothing into the copied folder)
-                    if whole and (re.match(r"[ \t]*(?:cd|pushd)\b", step) or _MAKES_FILES.search(step)):
-                        stopped = True
-                        break
-                    continue
-                if workdir is None or workdir not in whole:
-                    continue
-                rest = install.group("rest")
-                for name in _REQUIREMENT.findall(rest):
-                    if not name.startswith("/") and not os.path.lexists(context / name):
-                        found.append((instruction.start_line, name))
-                if _PROJECT.search(rest) and not any(os.path.lexists(context / f) for f in _PROJECT_FILES):
-                    found.append((instruction.start_line, "setup.py or pyproject.toml"))
-    return list(dict.fromkeys(found)), list(dict.fromkeys(scripts))
-
-
-def _context_holds(context: Path, relative: str) -> bool:
-    """True when the context holds `relative` (a glob: a file matching it), or it cannot be told (`..`)."""
-    parts = relative.split("/")
-    if ".." in parts or len(relative) > 1000 or "\0" in relative:
-        return True
-    if not any(c in relative for c in "*?["):
-        return os.path.lexists(context / relative)
-    folder = context.joinpath(*parts[:-1]) if len(parts) > 1 else context
-    if any(c in "/".join(parts[:-1]) for c in "*?["):
-        return True
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return False
-    return any(fnmatch.fnmatchcase(name, parts[-1]) for name in names)
 
 
 # --------------------------------------------------------------------------------------------------
