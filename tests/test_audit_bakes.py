@@ -99,3 +99,153 @@ def test_a_bake_file_docgen_cannot_read_or_beside_a_compose_file_is_not_read(tmp
     compose = "services:\n  cu121:\n    build: .\n"
     for name in ("compose.yaml", "docker-compose.yaml"):  # bake reads all four default compose names
         assert found(tmp_path / name, {"docker-bake.json": BAKE, name: compose, "README.md": readme}) == []
+
+
+GPU_BAKE = """\
+variable "REGISTRY" {
+    default = "docker.io"
+}
+variable "OWNER" {
+    default = "someone"
+}
+
+group "default" {
+  targets = ["cu118-torch212", "cu118-torch222", "cu124-torch250"]
+}
+
+target "cu118-torch212" {
+    dockerfile = "./cu118-torch212/Dockerfile"
+    tags = ["${REGISTRY}/${OWNER}/gpu-base:cu118-torch212"]
+}
+
+target "cu118-torch222" {
+    dockerfile = "./cu118-torch222/Dockerfile"
+    tags = ["${REGISTRY}/${OWNER}/gpu-base:cu118-torch222"]
+}
+
+target "cu124-torch250" {
+    context = "cu124"
+    tags = ["${REGISTRY}/${OWNER}/gpu-base:cu124-torch250"]
+}
+"""
+
+
+def missing_dockerfiles(
+    root: Path, readme: str, extra: dict[str, str] | None = None
+) -> list[tuple[int, str]]:
+    files = {
+        "docker-bake.hcl": GPU_BAKE,
+        "cu118-torch212/Dockerfile": APP,
+        "README.md": readme,
+        **(extra or {}),
+    }
+    return [(line, said) for line, said, _ in found(root, files) if "is not in the project" in said]
+
+
+def test_an_image_listed_whose_bake_target_has_no_dockerfile(tmp_path: Path) -> None:
+    # modelled on a list of published GPU base images, one line per tag
+    readme = (
+        "## Versions\n\n"
+        "    *   CUDA 11.8 & Torch 2.1.2   someone/gpu-base:cu118-torch212\n"
+        "    *   CUDA 11.8 & Torch 2.2.2   someone/gpu-base:cu118-torch222\n"
+    )
+    assert missing_dockerfiles(tmp_path, readme) == [
+        (
+            4,
+            "README names the image someone/gpu-base:cu118-torch222, built by bake target cu118-torch222, "
+            "whose Dockerfile cu118-torch222/Dockerfile (docker-bake.hcl:18) is not in the project: the "
+            "image cannot be built",
+        )
+    ]
+
+
+def test_a_bake_of_a_group_holding_a_target_with_no_dockerfile(tmp_path: Path) -> None:
+    # modelled on a README building every image with one bake command (the default group)
+    readme = "# Images\n\nBuild them all:\n\n```sh\ndocker buildx bake --push\n```\n"
+    assert missing_dockerfiles(tmp_path, readme) == [
+        (
+            6,
+            "README bakes cu118-torch222, built by bake target cu118-torch222, whose Dockerfile "
+            "cu118-torch222/Dockerfile (docker-bake.hcl:18) is not in the project: the image cannot be built",
+        ),
+        (
+            6,
+            "README bakes cu124-torch250, built by bake target cu124-torch250, whose Dockerfile "
+            "cu124/Dockerfile (docker-bake.hcl:22) is not in the project: the image cannot be built",
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "extra"),
+    [
+        # only the target whose Dockerfile is there
+        ("```\ndocker buildx bake cu118-torch212\n```\n", {}),
+        # a target the README never names
+        ("Pull `someone/gpu-base:cu118-torch212`.\n", {}),
+        # a README step makes the folder first
+        ("```\n./generate.sh cu118-torch222\ndocker buildx bake cu118-torch222\n```\n", {}),
+        # a script beside the bake file writes the Dockerfile
+        (
+            "```\ndocker buildx bake cu118-torch222\n```\n",
+            {"generate.sh": "mkdir -p cu118-torch222 && sed s/X/Y/ tpl > cu118-torch222/Dockerfile\n"},
+        ),
+        # another bake file given with -f
+        ("```\ndocker buildx bake -f other.hcl cu118-torch222\n```\n", {}),
+    ],
+)
+def test_targets_whose_dockerfile_is_there_or_may_be_made_are_silent(
+    tmp_path: Path, readme: str, extra: dict[str, str]
+) -> None:
+    assert missing_dockerfiles(tmp_path, "# Images\n\n" + readme, extra) == []
+
+
+UNPINNED_BAKE = """\
+target "py-cu121" {
+    tags = ["acme/ml-base:py-cu121"]
+    args = {
+        PIP_PACKAGES = "torch==2.2.1 numpy==1.26.4"
+    }
+}
+
+target "py-cu124" {
+    tags = ["acme/ml-base:py-cu124"]
+    args = {
+        PIP_PACKAGES = "torch numpy==1.26.4"
+    }
+}
+"""
+
+
+def unpinned(root: Path, readme: str) -> list[tuple[int, str, str]]:
+    files = {"docker-bake.hcl": UNPINNED_BAKE, "README.md": readme}
+    return [f for f in found(root, files) if "with no version" in f[1]]
+
+
+def test_a_version_said_of_an_image_whose_bake_target_pins_nothing(tmp_path: Path) -> None:
+    # modelled on a table of ML base images, one bake target each
+    readme = (
+        "# ML bases\n\n| Image | Contents |\n|---|---|\n"
+        "| `acme/ml-base:py-cu121` | PyTorch 2.2.1, NumPy 1.26.4 |\n"
+        "| `acme/ml-base:py-cu124` | Torch 2.5.0, NumPy 1.26.4 |\n"
+    )
+    assert [(line, level) for line, _, level in unpinned(tmp_path, readme)] == [(6, "likely")]
+    [(_, said, _)] = unpinned(tmp_path / "b", readme)
+    assert said == (
+        "README says Torch 2.5.0 for the image of bake target py-cu124, but its build arg PIP_PACKAGES "
+        "(docker-bake.hcl:11) installs Torch with no version (`torch numpy==1.26.4`) while another target "
+        "pins it (`torch==2.2.1`): pip installs the newest release"
+    )
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "| `acme/ml-base:py-cu121` | Torch 2.2.1 |",  # the version the target pins
+        "| `acme/ml-base:py-cu124` | NumPy 1.26.4 |",  # a package it pins
+        "| `acme/ml-base:py-cu124` | Python 3.12 |",  # no target pins it
+        "| py-cu124 | Torch 2.5.0 |",  # the target's name is no image name
+    ],
+)
+def test_versions_the_targets_give_or_no_target_pins_are_silent(tmp_path: Path, line: str) -> None:
+    assert unpinned(tmp_path, f"# ML bases\n\n| Image | Contents |\n|---|---|\n{line}\n") == []

@@ -449,3 +449,35 @@ def test_a_file_copied_to_a_name_of_a_kind_of_file_is_a_file(tmp_path: Path) -> 
     assert findings(tmp_path / "b", files) == []
     files["Dockerfile"] = dockerfile.replace("/etc/bash.bashrc", "/var/www/example.org")
     assert findings(tmp_path / "c", files) == []
+
+
+RELAY = """\
+FROM ubuntu:22.04
+COPY . /opt/relay/
+RUN bash /opt/relay/tools/install_deps.sh
+WORKDIR /opt/relay
+RUN ./tools/configure.sh --prefix=/usr/local
+"""
+
+
+def relay(root: Path, files: dict[str, str]) -> list[str]:
+    readme = "# Relay\n\n```\ndocker build -t relay .\n```\n"
+    make_tree(root, {"README.md": readme, "Dockerfile": RELAY, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(readme, "README.md", [model], {}, root, root)
+        if "runs from its copy" in d.message
+    ]
+
+
+def test_scripts_a_run_takes_from_the_copy_of_the_context_of_the_readme_build(tmp_path: Path) -> None:
+    # modelled on a relay server built by the README itself: its tools/ folder was never committed
+    assert relay(tmp_path, {"relay.c": "int main(void){return 0;}\n"}) == [
+        "4: README builds ./Dockerfile with the context ., which does not hold "
+        "tools/install_deps.sh (line 3), tools/configure.sh (line 5) that it runs from its copy of the "
+        "context (likely)"
+    ]
+    # the context holds them: silent
+    held = {"tools/install_deps.sh": "true\n", "tools/configure.sh": "true\n"}
+    assert relay(tmp_path / "b", held) == []

@@ -374,3 +374,81 @@ def test_a_build_script_with_no_suffix_builds_another_dockerfile_than_the_text_s
         for d in audit(readme, "README.md", models, {}, tmp_path, tmp_path)
         if "builds the image from" in d.message
     ]
+
+
+SERVER = """\
+FROM nvcr.io/nvidia/pytorch:23.01-py3
+ENV TZ=Europe/Berlin
+COPY . /edge-server/
+RUN bash /edge-server/setup/install_base.sh
+RUN bash /edge-server/setup/install_codec_*.sh
+"""
+
+
+def test_scripts_a_run_takes_from_the_copy_of_the_context(tmp_path: Path) -> None:
+    # modelled on an edge-server image: the context copied whole, then scripts of a folder it lacks run
+    build = "#!/bin/bash\nIMAGE=edge/server\ndocker build -t $IMAGE:1 .\n"
+    files = {
+        "server/README.md": "# Edge server\n\n```bash\nbash build.sh\n```\n",
+        "server/build.sh": build,
+        "server/Dockerfile": SERVER,
+        "setup/install_base.sh": "apt-get install -y curl\n",  # at the root, not in the context
+    }
+    [claim] = context_claims(tmp_path, files, readme_at="server/README.md")
+    assert claim == (
+        "4 README runs build.sh, whose docker build (build.sh:3) builds Dockerfile with the context . "
+        "(server/, the README's folder), which does not hold setup/install_base.sh (line 4), "
+        "setup/install_codec_*.sh (line 5) that it runs from its copy of the context (likely)"
+    )
+    # the context holds them (the glob matches one file): no claim
+    files["server/setup/install_base.sh"] = "true\n"
+    files["server/setup/install_codec_h264.sh"] = "true\n"
+    assert context_claims(tmp_path / "b", files, readme_at="server/README.md") == []
+
+
+def test_scripts_a_step_makes_or_the_image_holds_are_silent(tmp_path: Path) -> None:
+    build = "#!/bin/sh\ndocker build -t tracker .\n"
+    dockerfiles = {
+        # a clone of another project brings the script first: the stage is no longer read
+        "clone": "FROM python:3.11\nCOPY . /srv\nWORKDIR /srv\nRUN git clone https://example.org/t.git\n"
+        "RUN bash /srv/t/setup.sh\n",
+        # a script of the base image, outside the copy
+        "base": "FROM python:3.11\nCOPY . /srv\nRUN bash /opt/conda/setup.sh\n",
+        # the script copied on its own, not through the whole context
+        "own": "FROM python:3.11\nCOPY setup.sh /srv/setup.sh\nRUN bash /srv/setup.sh\n",
+        # a download writes it
+        "fetched": "FROM python:3.11\nCOPY . /srv\nRUN wget -O /srv/get.sh https://example.org/get.sh\n"
+        "RUN bash /srv/get.sh\n",
+    }
+    for name, dockerfile in dockerfiles.items():
+        files = {
+            "docker/README.md": "# Tracker\n\n```\nsh build.sh\n```\n",
+            "docker/build.sh": build,
+            "docker/Dockerfile": dockerfile,
+            "docker/setup.sh": "true\n",
+        }
+        assert context_claims(tmp_path / name, files) == [], name
+
+
+def test_a_copy_finding_names_what_the_copy_of_the_context_lacks_too(tmp_path: Path) -> None:
+    # modelled on a Jetson tracker: two apt files copied from a folder that is gone, and a requirements
+    # file installed from the whole copy that is gone too: one finding names them all
+    dockerfile = (
+        "FROM nvcr.io/nvidia/l4t-base:r32.5.0\nWORKDIR /app\nCOPY . ./\n"
+        "COPY /apt/jetson.list /etc/apt/sources.list.d/jetson.list\n"
+        "RUN apt-get update && apt-get install -y git unzip python3-pip\n"
+        "RUN pip3 install -U pip && pip3 install -r requirements.txt\n"
+    )
+    files = {
+        "README.md": "# Tracker\n\n```\nsh build-image.sh\n\nsudo docker run -it tracker_img\n```\n",
+        "build-image.sh": "sudo docker build -t tracker_img .\n",
+        "Dockerfile": dockerfile,
+    }
+    [claim] = context_claims(tmp_path, files, readme_at="README.md")
+    assert "apt/jetson.list (line 4) that it copies" in claim
+    assert claim.endswith(
+        "; nor does it hold requirements.txt (line 6) that it installs from its copy of the context (certain)"
+    )
+    files["requirements.txt"] = "numpy\n"
+    [claim] = context_claims(tmp_path / "b", files, readme_at="README.md")
+    assert "requirements.txt" not in claim

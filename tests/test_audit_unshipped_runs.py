@@ -150,3 +150,76 @@ def test_typed_runs_that_may_find_the_script_are_silent(
     if script:
         files["label.py"] = "import argparse\n"
     assert findings(tmp_path, files, "Dockerfile.trt") == []
+
+
+PEOPLE = """\
+FROM nvcr.io/nvidia/l4t-tensorflow:r32.5.0-tf2.3-py3
+WORKDIR /app
+COPY . ./
+RUN apt-get update && apt-get install -y git unzip
+WORKDIR /
+RUN git clone https://example.org/lab/people-counter.git
+WORKDIR /Deepsort-Tracking/data/frames/
+RUN wget "https://example.org/frames.zip" && unzip frames.zip
+WORKDIR ../../
+"""
+
+PEOPLE_README = """\
+# People counter
+
+```
+sh build-image.sh
+
+sudo docker run -it counter_img
+
+{typed}
+```
+"""
+
+
+def counter(
+    root: Path, typed: str, dockerfile: str = PEOPLE, extra: dict[str, str] | None = None
+) -> list[str]:
+    files = {
+        "README.md": PEOPLE_README.format(typed=typed),
+        "build-image.sh": "sudo docker build -t counter_img .\n",
+        "Dockerfile": dockerfile,
+        **(extra or {}),
+    }
+    return findings(root, files, "Dockerfile")
+
+
+def test_a_script_typed_in_a_folder_only_the_dockerfile_makes(tmp_path: Path) -> None:
+    # modelled on a Jetson tracker: the image is built by a script, WORKDIR ends in a folder nothing fills
+    assert counter(tmp_path, "sh run-counter.sh") == [
+        "8: README runs run-counter.sh in a container of the image Dockerfile builds, from its WORKDIR "
+        "/Deepsort-Tracking (line 9), but the image makes that folder itself and nothing of the build puts "
+        "a run-counter.sh in it, nor does the project hold one: the script is not found there (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "dockerfile",
+    [
+        # a clone into that very folder
+        PEOPLE.replace("people-counter.git", "people-counter.git Deepsort-Tracking"),
+        # an archive unpacked above it may hold the folder
+        PEOPLE.replace("WORKDIR /\n", "WORKDIR /\nRUN wget https://example.org/t.tgz && tar xzf t.tgz\n"),
+        # a RUN names the script
+        PEOPLE + "RUN echo 'python3 count.py' > run-counter.sh\n",
+        # a folder a base image may fill
+        PEOPLE.replace("Deepsort-Tracking", "workspace"),
+        # a copy from another image
+        PEOPLE + "COPY --from=lab/tools:1 /tools /Deepsort-Tracking\n",
+    ],
+)
+def test_folders_a_step_may_fill_are_silent(tmp_path: Path, dockerfile: str) -> None:
+    assert counter(tmp_path, "sh run-counter.sh", dockerfile) == []
+
+
+def test_a_script_the_project_holds_or_the_readme_makes_is_silent(tmp_path: Path) -> None:
+    # the project holds one (a mount or copy the README leaves out may bring it)
+    assert counter(tmp_path / "a", "sh run-counter.sh", extra={"tools/run-counter.sh": "true\n"}) == []
+    # the README writes it first
+    typed = "echo 'python3 count.py' > run-counter.sh\nsh run-counter.sh"
+    assert counter(tmp_path / "b", typed) == []

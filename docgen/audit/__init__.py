@@ -208,7 +208,7 @@ from docgen.audit.aside import PAST, is_host_heading, is_other_recipe_heading
 from docgen.audit.audit_facts import AuditFacts
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, also_at
 from docgen.audit.badged_images import badged_images
-from docgen.audit.bakes import bake_targets
+from docgen.audit.bakes import bake_dockerfiles, bake_targets, bake_unpinned
 from docgen.audit.base_claims import base_claims
 from docgen.audit.base_labels import base_labels
 from docgen.audit.bind_devices import bind_devices
@@ -519,6 +519,7 @@ __all__ = ["CERTAIN", "FAMILIES", "LIKELY", "audit", "names_missing_file", "vari
 # Rule ids: each check's family, decided here, in one place
 
 _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
+    bake_unpinned,
     unbuilt_extensions,
     unmade_mounts,
     architecture_claims,
@@ -704,6 +705,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
 components, environment, ports, users, paths in the image …) and what else the project says of itself."""
 
 _MISSING_FILES: tuple[Callable[..., object], ...] = (
+    bake_dockerfiles,
     bind_devices,
     case_slips,
     unnamed_supplies,
@@ -1228,6 +1230,8 @@ def audit(
         found.extend(d for d in _ruled(clone_walks, doc, path, directory, project) if d.line not in entered)
         found.extend(_ruled(unmounted_scripts, doc, models, path, directory))
         found.extend(_ruled(bake_targets, doc, path, directory, project))
+        found.extend(_ruled(bake_dockerfiles, doc, path, directory, project))
+        found.extend(_ruled(bake_unpinned, doc, path, directory, project))
         found.extend(_ruled(line_references, doc, path, directory))
         found.extend(_ruled(compose_settings, doc, path, directory, models, project))
         found.extend(_ruled(compose_variables, doc, path, directory, models, project))

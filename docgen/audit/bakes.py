@@ -8,12 +8,13 @@ from __future__ import annotations
 import difflib
 import functools
 import os
+import posixpath
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
 from docgen import bake, compose
-from docgen.audit.auditor import CERTAIN
+from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import build_commands, joined, moves
 from docgen.audit.paths import resolves_inside
 from docgen.errors import MAX_FILE_BYTES, DocgenError
@@ -122,3 +123,244 @@ def _defined(paths: tuple[Path, ...], top: Path) -> frozenset[str] | None:
         found.update(parsed.names)
         found.update(parsed.groups)
     return frozenset(found) if read else None
+
+
+_REGISTRY = re.compile(r"^(?:(?:index\.)?docker\.io|registry-1\.docker\.io)/")
+"""Docker Hub's host, which an image name may leave out (`docker.io/acme/app:1` is `acme/app:1`)."""
+_MAKES = re.compile(r"\b(?:mkdir|cp|mv|ln|touch|tee|sed|envsubst|make|python3?|bash|sh|\./)\b|>")
+"""A command that may make a file it names (a generator writing the Dockerfile first)."""
+
+
+def bake_dockerfiles(
+    doc: Document, readme: str, directory: Path, project: Path | None = None
+) -> Iterator[Diagnostic]:
+    """An image a README names (one of a bake target's `tags`, `docker.io/` or not) or builds (a
+    `docker buildx bake` naming the target or a group holding it, or none: the default group) whose
+    target in the bake file of the README's folder has a Dockerfile that is not there: the image cannot
+    be built. Silent: targets the README never names, a bake file that cannot be read, a Dockerfile (or
+    its folder) a command of the README names before (a step may make it) or another file beside the
+    bake file names (a generator), a URL or absolute Dockerfile."""
+    top = (project or directory).resolve()
+    paths = [directory / n for n in bake.DEFAULT_FILES if os.path.isfile(directory / n)]
+    if len(paths) != 1 or not resolves_inside(paths[0], top):
+        return
+    parsed = _parsed(paths[0])
+    if parsed is None:
+        return
+    lost: dict[str, bake.Target] = {}
+    for name in parsed.images():
+        try:
+            target = parsed.target(name)
+        except (DocgenError, KeyError):
+            continue
+        dockerfile = target.dockerfile
+        if posixpath.isabs(dockerfile) or dockerfile.startswith("../") or _NOT_A_NAME.search(dockerfile):
+            continue
+        place = directory / dockerfile
+        if not resolves_inside(place, top) or os.path.exists(place):
+            continue
+        lost[name] = target
+    if not lost:
+        return
+    named = _generated(directory, paths[0], lost)
+    lost = {n: t for n, t in lost.items() if n not in named}
+    told: set[str] = set()
+    for line, name, how in _named_targets(doc, parsed, lost, directory):
+        if name in told:
+            continue
+        target = lost[name]
+        folder = target.dockerfile.rsplit("/", 1)[0] if "/" in target.dockerfile else target.dockerfile
+        if _made_before(doc, line, target.dockerfile, folder):
+            continue
+        told.add(name)
+        at = parsed._line("target", name, "dockerfile")  # noqa: SLF001 - the bake reader's line finder
+        where = f"{paths[0].name}:{at}" if at else paths[0].name
+        said = (
+            f"README {how}, built by bake target {name}, whose Dockerfile {target.dockerfile} ({where}) is "
+            "not in the project: the image cannot be built"
+        )
+        yield Diagnostic(readme, line, said, confidence=CERTAIN)
+
+
+def _parsed(path: Path) -> bake.BakeFile | None:
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            return None
+        return bake.parse(path.read_bytes(), path.name)
+    except (OSError, DocgenError):
+        return None
+
+
+def _generated(directory: Path, bake_file: Path, lost: dict[str, bake.Target]) -> set[str]:
+    """The lost targets whose Dockerfile another file beside the bake file names (a script or Makefile
+    that may write it)."""
+    found: set[str] = set()
+    try:
+        entries = sorted(os.listdir(directory))[:200]
+    except OSError:
+        return found
+    for entry in entries:
+        place = directory / entry
+        if place == bake_file or entry.lower().endswith((".md", ".rst", ".txt")) or not os.path.isfile(place):
+            continue
+        try:
+            if place.stat().st_size > MAX_FILE_BYTES:
+                continue
+            text = place.read_bytes().decode("utf-8", "replace")
+        except OSError:
+            continue
+        found.update(n for n, t in lost.items() if t.dockerfile.removeprefix("./") in text)
+    return found
+
+
+def _made_before(doc: Document, line: int, dockerfile: str, folder: str) -> bool:
+    """True when a command-block line of the README before `line` that may make files names the
+    Dockerfile or its folder (`mkdir cu118`, `./gen.sh cu118/Dockerfile`)."""
+    words = {dockerfile.removeprefix("./"), folder.removeprefix("./")}
+    pattern = re.compile("|".join(rf"(?<![\w.-]){re.escape(w)}(?![\w-])" for w in words if w))
+    for fence in doc.fences:
+        for number, text in fence.lines:
+            if number >= line:
+                break
+            if _BAKE.search(text) is None and _MAKES.search(text) and pattern.search(text):
+                return True
+    return False
+
+
+def _named_targets(
+    doc: Document, parsed: bake.BakeFile, lost: dict[str, bake.Target], directory: Path
+) -> Iterator[tuple[int, str, str]]:
+    """(README line, lost target, how the README names it) for each image name of a lost target the
+    README writes, and each lost target a `docker buildx bake` of the README's folder builds."""
+    tags: dict[str, str] = {}
+    for name, target in lost.items():
+        for tag in target.tags:
+            tags.setdefault(_REGISTRY.sub("", tag), name)
+            tags.setdefault(tag, name)
+    pattern = (
+        re.compile("|".join(rf"(?<![\w./:-]){re.escape(t)}(?![\w.:/-])" for t in sorted(tags, key=len)[::-1]))
+        if tags
+        else None
+    )
+    found: list[tuple[int, str, str]] = []
+    for fence in doc.fences:
+        moved = [line for line, _ in moves(fence)]
+        for command in build_commands(fence, _BAKE):
+            if moved and moved[0] <= command[-1][0]:
+                continue
+            built = _baked(command, parsed)
+            for name in built:
+                if name in lost:
+                    found.append((command[0][0], name, f"bakes {name}"))
+    if pattern is not None:
+        rows = [row for fence in doc.fences for row in fence.lines]
+        rows += [row for paragraph in doc.paragraphs for row in paragraph.lines]
+        for number, text in rows:
+            for match in pattern.finditer(text):
+                tag = match.group(0)
+                found.append((number, tags[tag], f"names the image {tag}"))
+    yield from sorted(found)
+
+
+def _baked(command: list[tuple[int, str]], parsed: bake.BakeFile) -> tuple[str, ...]:
+    """The targets a `docker buildx bake` command with no `-f` builds: those it names, groups expanded, or
+    the default ones."""
+    whole = joined(command)
+    match = _BAKE.search(whole)
+    if match is None:
+        return ()
+    try:
+        words = shell_split(re.split(r"&&|\|\||;|\|", whole[match.end() :])[0], comments=True)
+    except ValueError:
+        return ()
+    names: list[str] = []
+    at = 0
+    while at < len(words):
+        word = words[at]
+        if word in _TAKES_VALUE:
+            if word in ("-f", "--file"):
+                return ()  # another bake file: `bake_targets` reads it
+            at += 2
+            continue
+        if word.startswith(("-f=", "--file=")):
+            return ()
+        if not word.startswith("-"):
+            names.append(word)
+        at += 1
+    if any(_NOT_A_NAME.search(n) for n in names):
+        return ()
+    try:
+        return parsed.expand(names) if names else parsed.default()
+    except (DocgenError, KeyError):
+        return ()
+
+
+_STATED = re.compile(r"(?<![\w.-])([A-Za-z][\w-]*)[ \t]+v?(\d+\.\d+(?:\.\d+)?)(?![\w.])")
+"""A component and its version as a line writes it (`Torch 2.3.0`, `CUDA 11.8.0`)."""
+
+
+def bake_unpinned(
+    doc: Document, readme: str, directory: Path, project: Path | None = None
+) -> Iterator[Diagnostic]:
+    """A version a README line gives a component of an image it names by a bake target's tag (`CUDA
+    11.8.0 & Torch 2.3.0   acme/base:cu118-torch230`) while that target's build arg lists the package
+    with no version (`TORCH_VER = "torch torchvision torchaudio"`) and another target of the file pins it
+    in the same arg (`torch==2.2.2`): pip installs whatever release is newest, not the one said
+    (`likely`). Silent: a version the arg pins, a package no other target pins there, a target the README
+    never names, a bake file that cannot be read."""
+    top = (project or directory).resolve()
+    paths = [directory / n for n in bake.DEFAULT_FILES if os.path.isfile(directory / n)]
+    if len(paths) != 1 or not resolves_inside(paths[0], top):
+        return
+    parsed = _parsed(paths[0])
+    if parsed is None:
+        return
+    targets: dict[str, bake.Target] = {}
+    for name in parsed.images():
+        try:
+            targets[name] = parsed.target(name)
+        except (DocgenError, KeyError):
+            continue
+    pins: dict[tuple[str, str], str] = {}  # (build arg, package) → a pin another target gives it
+    for target in targets.values():
+        for arg, value in target.args.items():
+            for word in str(value).split():
+                pinned = re.fullmatch(r"([A-Za-z][\w.-]*)==([\w.+-]+)", word)
+                if pinned is not None:
+                    pins.setdefault((arg, pinned.group(1).lower()), word)
+    if not pins:
+        return
+    tags: dict[str, str] = {}
+    for name, target in targets.items():
+        for tag in target.tags:
+            tags.setdefault(_REGISTRY.sub("", tag), name)
+    if not tags:
+        return
+    pattern = re.compile(
+        "|".join(rf"(?<![\w./:-]){re.escape(t)}(?![\w.:/-])" for t in sorted(tags, key=len)[::-1])
+    )
+    rows = [row for fence in doc.fences for row in fence.lines]
+    rows += [row for paragraph in doc.paragraphs for row in paragraph.lines]
+    rows += [(number, " | ".join(cells)) for table in doc.tables for number, cells in table.rows]
+    for number, text in sorted(rows):
+        named = {tags[m.group(0)] for m in pattern.finditer(text)}
+        if len(named) != 1:
+            continue
+        name = named.pop()
+        target = targets[name]
+        for stated in _STATED.finditer(text):
+            package = stated.group(1).lower()
+            for arg, value in target.args.items():
+                words = [w.lower() for w in str(value).split()]
+                other = pins.get((arg, package))
+                if package not in words or other is None:
+                    continue
+                at = target.own_args.get(arg)
+                where = f"{paths[0].name}:{at}" if at else paths[0].name
+                said = (
+                    f"README says {stated.group(0)} for the image of bake target {name}, but its "
+                    f"build arg {arg} ({where}) installs {stated.group(1)} with no version "
+                    f"(`{value}`) while another target pins it (`{other}`): pip installs the newest release"
+                )
+                yield Diagnostic(readme, number, said, confidence=LIKELY)
+                break

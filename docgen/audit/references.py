@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import bisect
 import difflib
+import fnmatch
 import functools
 import os
 import posixpath
@@ -809,9 +810,20 @@ def context_misses(
         if key not in expansions:
             expansions[key] = expanded_sources(parsed, command)
         expanded = expansions[key]
-        yield from context_findings(
-            readme, line, lead, parsed.instructions, dockerfile, context, top, made, expanded, own=True
+        told = list(
+            context_findings(
+                readme, line, lead, parsed.instructions, dockerfile, context, top, made, expanded, own=True
+            )
         )
+        yield from told
+        scripts = [
+            (at, p) for at, p in context_reads(parsed.instructions, context)[1] if not made.before(p, line)
+        ]
+        if scripts and not told:
+            # a script a RUN runs from the copy of the whole context that the context lacks
+            listed = ", ".join(f"{name} (line {at})" for at, name in scripts)
+            said = f"{lead}, which does not hold {listed} that it runs from its copy of the context"
+            yield Diagnostic(readme, line, said, confidence=CERTAIN if in_checkout(context, top) else LIKELY)
         if not in_checkout(context, top):
             # (an installer a build arg names is the one the reader picks, and fetches: not told)
             copied = [
@@ -1965,3 +1977,140 @@ def without_runs(text: str, name: str) -> str:
     so that what is left tells whether the line makes it. The path is read from its first character
     only: from each of a long word's characters, it was read to the word's end (n² for n characters)."""
     return re.sub(rf"(?:(?:bash|sh)[ \t]+)?(?<![\w./-])[\w./-]*{re.escape(name)}", " ", text)
+
+
+# --------------------------------------------------------------------------------------------------
+# What a Dockerfile reads from its copy of the whole context
+
+_INSTALL_STEP = re.compile(
+    r"^[ \t]*(?:python[0-9.]*[ \t]+-m[ \t]+)?pip[0-9.]*[ \t]+install\b(?P<rest>[^\n]*)$"
+)
+"""A `pip install` step (`pip3 install`, `python3 -m pip install`)."""
+_REQUIREMENT = re.compile(r"(?:^|[ \t])(?:-r|--requirement)(?:[ \t]+|=)[\"']?([\w./-]+)")
+_PROJECT = re.compile(
+    r"(?:^|[ \t])(?:-e[ \t]+|--editable[ \t]+|--editable=)?[\"']?\.(?:\[[\w,.-]*\])?[\"']?(?=[ \t]|$)"
+)
+"""The current folder as the project to install (`.`, `-e .`, `".[dev]"`)."""
+PROJECT_FILES = ("setup.py", "pyproject.toml", "setup.cfg")
+_MAKES_FILES = re.compile(
+    r"\bgit[ \t]+clone\b|\bwget\b|\bcurl\b|\bcp\b|\bmv\b|\btar\b|\bunzip\b|\btouch\b|\bln\b|>|\btee\b|\bsed\b"
+    r"|\bmim\b|\bgit\b"
+)
+"""A step that may make or change files (the check stops in that stage)."""
+_PACKAGES = re.compile(r"[ \t]*(?:sudo[ \t]+)?(?:apt-get|apt|yum|dnf|microdnf|apk|zypper)[ \t]")
+"""A system package manager's step (`apt-get install -y git unzip`): the packages it names are no files
+it makes in the copied folder."""
+
+
+def _container_path(path: str, workdir: str | None) -> str | None:
+    """`path` of the container, absolute, read from `workdir`; None when it cannot be told."""
+    if "$" in path:
+        return None
+    if path.startswith("/"):
+        return posixpath.normpath(path)
+    return posixpath.normpath(posixpath.join(workdir, path)) if workdir is not None else None
+
+
+def context_installs(instructions: Sequence[Instruction], context: Path) -> list[tuple[int, str]]:
+    """(Dockerfile line, file) of each file a `pip install` reads from the copy of the whole context
+    (`COPY . /app` and `WORKDIR /app`, or `WORKDIR /app` then `COPY . .`), run in that folder, that the
+    context does not hold: `-r requirements.txt`, and for `pip install .` / `-e .` a project file
+    (`setup.py or pyproject.toml`). A stage is read until a step that may make files (`git clone`,
+    `wget`, `cp` …, a `cd`) or another COPY into that folder."""
+    return context_reads(instructions, context)[0]
+
+
+def context_scripts(instructions: Sequence[Instruction], context: Path) -> list[tuple[int, str]]:
+    """(Dockerfile line, path in the context) of each script a RUN runs by its path in the copy of the
+    whole context (`COPY . /srv/` then `RUN bash /srv/setup/install.sh`, or `./setup.sh` from that
+    WORKDIR) that the context does not hold (a glob: that matches nothing there), read as
+    `context_installs` reads a stage."""
+    return context_reads(instructions, context)[1]
+
+
+_SCRIPT_STEP = re.compile(
+    r"^[ \t]*(?:(?:bash|sh|zsh|source|\.|python[0-9.]*)[ \t]+)?[\"']?"
+    r"((?:/|\./)[\w./*?-]*\.(?:sh|bash|py))[\"']?(?=[ \t]|$)"
+)
+"""A step running a script by its path (`bash /srv/setup/install_*.sh`, `./setup.sh`, `python3 /app/x.py`)."""
+
+
+def _in_whole(path: str, whole: set[str]) -> str | None:
+    """`path` of the container (absolute) as a path of the context, when it is inside a folder the whole
+    context was copied to; else None."""
+    for folder in sorted(whole, key=len, reverse=True):
+        if path.startswith(folder.rstrip("/") + "/"):
+            return path[len(folder.rstrip("/")) + 1 :]
+    return None
+
+
+def context_reads(
+    instructions: Sequence[Instruction], context: Path
+) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
+    """`context_installs` and `context_scripts`, read in one pass."""
+    scripts: list[tuple[int, str]] = []
+    found: list[tuple[int, str]] = []
+    workdir: str | None = None
+    whole: set[str] = set()
+    stopped = False  # (a step before the copy changes nothing of it)
+    for instruction in instructions:
+        keyword = instruction.keyword
+        if keyword == "FROM":
+            workdir, whole, stopped = None, set(), False
+        elif stopped:
+            continue
+        elif keyword == "WORKDIR":
+            workdir = _container_path(instruction.args.strip().strip("\"'"), workdir)
+        elif keyword in ("COPY", "ADD"):
+            if any(flag.name == "from" for flag in instruction.flags):
+                continue
+            words = list(instruction.exec_form or instruction.args.split())
+            target = _container_path(words[-1], workdir) if len(words) >= 2 else None
+            if all(w.strip("\"'") in (".", "./") for w in words[:-1]) and len(words) >= 2:
+                if target is not None:
+                    whole.add(target)
+            elif target is not None and any(target == w or target.startswith(w + "/") for w in whole):
+                stopped = True  # something else put in that folder
+        elif keyword == "RUN" and not instruction.heredocs and instruction.exec_form is None:
+            for step in re.split(r"&&|\|\||;", instruction.args):
+                install = _INSTALL_STEP.match(step)
+                run = _SCRIPT_STEP.match(step)
+                if run is not None and whole:
+                    path = _container_path(run.group(1), workdir)
+                    relative = _in_whole(path, whole) if path is not None else None
+                    if relative is not None and not _context_holds(context, relative):
+                        scripts.append((instruction.start_line, relative))
+                    continue
+                if install is None:
+                    if _PACKAGES.match(step):
+                        continue  # (a system package install writes nothing into the copied folder)
+                    if whole and (re.match(r"[ \t]*(?:cd|pushd)\b", step) or _MAKES_FILES.search(step)):
+                        stopped = True
+                        break
+                    continue
+                if workdir is None or workdir not in whole:
+                    continue
+                rest = install.group("rest")
+                for name in _REQUIREMENT.findall(rest):
+                    if not name.startswith("/") and not os.path.lexists(context / name):
+                        found.append((instruction.start_line, name))
+                if _PROJECT.search(rest) and not any(os.path.lexists(context / f) for f in PROJECT_FILES):
+                    found.append((instruction.start_line, "setup.py or pyproject.toml"))
+    return list(dict.fromkeys(found)), list(dict.fromkeys(scripts))
+
+
+def _context_holds(context: Path, relative: str) -> bool:
+    """True when the context holds `relative` (a glob: a file matching it), or it cannot be told (`..`)."""
+    parts = relative.split("/")
+    if ".." in parts or len(relative) > 1000 or "\0" in relative:
+        return True
+    if not any(c in relative for c in "*?["):
+        return os.path.lexists(context / relative)
+    folder = context.joinpath(*parts[:-1]) if len(parts) > 1 else context
+    if any(c in "/".join(parts[:-1]) for c in "*?["):
+        return True
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return False
+    return any(fnmatch.fnmatchcase(name, parts[-1]) for name in names)

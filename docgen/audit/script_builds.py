@@ -17,6 +17,7 @@ script that writes or edits a Dockerfile.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import posixpath
 import re
@@ -30,10 +31,14 @@ from docgen.audit.grammar import BUILD_GRAMMAR, read_words
 from docgen.audit.paths import resolves_inside
 from docgen.audit.prose_scripts import IN_CONTAINER
 from docgen.audit.references import (
+    PROJECT_FILES,
     RUN_SCRIPT,
     MadeFiles,
     Walk,
     context_findings,
+    context_installs,
+    context_reads,
+    in_checkout,
     inside,
     project_top,
     run_folders,
@@ -347,11 +352,37 @@ def script_build_claims(
                 readme, build.line, lead, parsed.instructions, build.dockerfile, build.context, top, made
             )
         )
+        installs, scripts = context_reads(parsed.instructions, build.context)
+        if told:
+            # the build fails already: what else it reads from its copy of the context is told with it
+            more = _listed_reads(installs, scripts, told[0].message)
+            if more:
+                first = told[0]
+                told[0] = dataclasses.replace(first, message=first.message + more)
         yield from told
         yield from some(_named_other(doc, readme, build, directory, script, dockerfile))
         if told:
             continue
+        if scripts:
+            listed = ", ".join(f"{name} (line {at})" for at, name in scripts)
+            said = f"{lead}, which does not hold {listed} that it runs from its copy of the context"
+            sure = CERTAIN if in_checkout(build.context, top) else LIKELY
+            yield Diagnostic(readme, build.line, said, confidence=sure)
+            continue
         yield from _missing_installs(readme, build, lead, parsed.instructions, top)
+
+
+def _listed_reads(installs: Sequence[tuple[int, str]], scripts: Sequence[tuple[int, str]], said: str) -> str:
+    """The words adding to a finding `said` of a context lacking what its Dockerfile copies the files
+    the Dockerfile installs or runs from its copy of the whole context that the context lacks too (those
+    `said` does not name already); '' when there are none."""
+    parts: list[str] = []
+    for reads, verb in ((installs, "installs"), (scripts, "runs")):
+        named = [(at, name) for at, name in reads if f"{name} (line {at})" not in said]
+        if named:
+            listed = ", ".join(f"{name} (line {at})" for at, name in named)
+            parts.append(f"{listed} that it {verb} from its copy of the context")
+    return "; nor does it hold " + " and ".join(parts) if parts else ""
 
 
 _DOCKERFILE_NAME = re.compile(
@@ -412,83 +443,12 @@ def _missing_installs(
 def _held(folder: Path, name: str) -> bool:
     """True when `folder` holds `name` (for `setup.py or pyproject.toml`, one of the project files)."""
     if name == "setup.py or pyproject.toml":
-        return any(os.path.lexists(folder / f) for f in _PROJECT_FILES)
+        return any(os.path.lexists(folder / f) for f in PROJECT_FILES)
     return os.path.lexists(folder / name)
 
 
-_INSTALL_STEP = re.compile(
-    r"^[ \t]*(?:python[0-9.]*[ \t]+-m[ \t]+)?pip[0-9.]*[ \t]+install\b(?P<rest>[^\n]*)$"
-)
-"""A `pip install` step (`pip3 install`, `python3 -m pip install`)."""
-_REQUIREMENT = re.compile(r"(?:^|[ \t])(?:-r|--requirement)(?:[ \t]+|=)[\"']?([\w./-]+)")
-_PROJECT = re.compile(
-    r"(?:^|[ \t])(?:-e[ \t]+|--editable[ \t]+|--editable=)?[\"']?\.(?:\[[\w,.-]*\])?[\"']?(?=[ \t]|$)"
-)
-"""The current folder as the project to install (`.`, `-e .`, `".[dev]"`)."""
-_PROJECT_FILES = ("setup.py", "pyproject.toml", "setup.cfg")
-_MAKES_FILES = re.compile(
-    r"\bgit[ \t]+clone\b|\bwget\b|\bcurl\b|\bcp\b|\bmv\b|\btar\b|\bunzip\b|\btouch\b|\bln\b|>|\btee\b|\bsed\b"
-    r"|\bmim\b|\bgit\b"
-)
-"""A step that may make or change files (the check stops in that stage)."""
 _CONTEXT_FOLDERS = ("docker", ".docker", "dockerfiles", "container", "containers", ".devcontainer")
 """Names of a folder kept for container files only: one that holds no Python project of its own."""
-
-
-def _container_path(path: str, workdir: str | None) -> str | None:
-    """`path` of the container, absolute, read from `workdir`; None when it cannot be told."""
-    if "$" in path:
-        return None
-    if path.startswith("/"):
-        return posixpath.normpath(path)
-    return posixpath.normpath(posixpath.join(workdir, path)) if workdir is not None else None
-
-
-def context_installs(instructions: Sequence[Instruction], context: Path) -> list[tuple[int, str]]:
-    """(Dockerfile line, file) of each file a `pip install` reads from the copy of the whole context
-    (`COPY . /app` and `WORKDIR /app`, or `WORKDIR /app` then `COPY . .`), run in that folder, that the
-    context does not hold: `-r requirements.txt`, and for `pip install .` / `-e .` a project file
-    (`setup.py or pyproject.toml`). A stage is read until a step that may make files (`git clone`,
-    `wget`, `cp` …, a `cd`) or another COPY into that folder."""
-    found: list[tuple[int, str]] = []
-    workdir: str | None = None
-    whole: set[str] = set()
-    stopped = False  # (a step before the copy changes nothing of it)
-    for instruction in instructions:
-        keyword = instruction.keyword
-        if keyword == "FROM":
-            workdir, whole, stopped = None, set(), False
-        elif stopped:
-            continue
-        elif keyword == "WORKDIR":
-            workdir = _container_path(instruction.args.strip().strip("\"'"), workdir)
-        elif keyword in ("COPY", "ADD"):
-            if any(flag.name == "from" for flag in instruction.flags):
-                continue
-            words = list(instruction.exec_form or instruction.args.split())
-            target = _container_path(words[-1], workdir) if len(words) >= 2 else None
-            if all(w.strip("\"'") in (".", "./") for w in words[:-1]) and len(words) >= 2:
-                if target is not None:
-                    whole.add(target)
-            elif target is not None and any(target == w or target.startswith(w + "/") for w in whole):
-                stopped = True  # something else put in that folder
-        elif keyword == "RUN" and not instruction.heredocs and instruction.exec_form is None:
-            for step in re.split(r"&&|\|\||;", instruction.args):
-                install = _INSTALL_STEP.match(step)
-                if install is None:
-                    if whole and (re.match(r"[ \t]*(?:cd|pushd)\b", step) or _MAKES_FILES.search(step)):
-                        stopped = True
-                        break
-                    continue
-                if workdir is None or workdir not in whole:
-                    continue
-                rest = install.group("rest")
-                for name in _REQUIREMENT.findall(rest):
-                    if not name.startswith("/") and not os.path.lexists(context / name):
-                        found.append((instruction.start_line, name))
-                if _PROJECT.search(rest) and not any(os.path.lexists(context / f) for f in _PROJECT_FILES):
-                    found.append((instruction.start_line, "setup.py or pyproject.toml"))
-    return list(dict.fromkeys(found))
 
 
 # --------------------------------------------------------------------------------------------------

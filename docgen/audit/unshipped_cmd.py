@@ -36,8 +36,10 @@ from docgen.audit.container_scripts import image_files_into, work_dir
 from docgen.audit.grammar import IMAGE_WORD, run_command
 from docgen.audit.names import takes_value, words_of
 from docgen.audit.references import makes
-from docgen.build_scripts import BLANK, BUILD, DOCKER_PODMAN, container_command
+from docgen.build_scripts import BLANK, BUILD, DOCKER_PODMAN, built_tags, container_command
 from docgen.copied import FILE_LIMIT, context_path, copied_files
+from docgen.errors import MAX_PROJECT_FILE_BYTES
+from docgen.files import text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -297,7 +299,10 @@ def unshipped_run_scripts(
     elsewhere, `-v ~/Downloads:/workspace` with WORKDIR /code, does not bring it). Either the image copies
     the build context whole into the working folder (`COPY . .`) and the context holds no such file (the
     README runs a script the project does not have), or the script is a file of the build context that
-    no COPY takes in. `likely`: the reader may be meant to bring it. Not read: a Dockerfile with an
+    no COPY takes in, or the working folder is one only the Dockerfile makes that no step fills
+    (`_made_empty`) and the project holds no file of that name. The image may be built by a script of
+    the README's folder the README runs (`_script_built_names`). `likely`: the reader may be meant to
+    bring it. Not read: a Dockerfile with an
     ENTRYPOINT, a RUN naming the script, a copy from another stage, a script next to the README (the
     build may take its folder for the context), a RUN fetching files (`git clone`,
     `wget`) when the script is not the context's (it may bring it), a run with
@@ -308,7 +313,7 @@ def unshipped_run_scripts(
     labels = {stage.label for stage in model.chain()}
     if any(s.keyword == "ENTRYPOINT" and s.stage in labels and s.exec_form != () for s in model.settings):
         return
-    built = _built_names(doc)
+    built = _built_names(doc) | _script_built_names(doc, directory)
     runs = list(_container_runs(doc, built)) if built else []
     if not runs or (where := work_dir(model)) is None:
         return
@@ -330,12 +335,21 @@ def unshipped_run_scripts(
         if any(name in text and makes(text, name) for text in source):
             continue
         in_context = os.path.isfile(context / script)
-        if _names_or_takes(model, name) or not in_context and _brings_files(model, name):
+        # a folder only the Dockerfile makes, which no step writes in: a fetch elsewhere brings nothing there
+        empty = (
+            not in_context and not whole and "/" not in script and _made_empty(model, folder, name, source)
+        )
+        if _names_or_takes(model, name) or not in_context and not empty and _brings_files(model, name):
             continue  # (a fetch brings files of other projects, not the project's own script)
         if in_context:
             said = f"no COPY or ADD of {model.path} puts it in the image"
         elif whole and not os.path.lexists(directory / script):
             said = f"the build context {model.path} copies into it holds no {script}"
+        elif empty and not _anywhere(directory, name):
+            said = (
+                f"the image makes that folder itself and nothing of the build puts a {script} in it, nor "
+                "does the project hold one"
+            )
         else:
             continue  # neither the project's file nor a copy of the project: the base image may hold it
         mounted = f"; the run mounts {', '.join(targets)}, not the working folder" if targets else ""
@@ -347,6 +361,106 @@ def unshipped_run_scripts(
             f"{folder} (line {work_line}), but {said}{mounted}: the script is not found there",
             confidence=LIKELY,
         )
+
+
+_SCRIPT_RUN = re.compile(
+    r"(?:^|[;&|][ \t]*)(?:sudo[ \t]+)?(?:(?:bash|sh)[ \t]+|\./)([\w.-]+\.sh)(?=[ \t;&|]|$)"
+)
+"""A script of the README's folder a command line runs (`sh build-docker-image.sh`, `./build.sh`)."""
+
+
+def _script_built_names(doc: Document, directory: Path) -> set[str]:
+    """The repositories the build scripts of the README's folder that its command blocks run tag
+    (`sh build-docker-image.sh`, whose `docker build -t app .` makes `app`)."""
+    names: set[str] = set()
+    for fence in doc.fences:
+        for _, text in fence.lines:
+            for found in _SCRIPT_RUN.finditer(text.strip()):
+                place = directory / found.group(1)
+                if not os.path.isfile(place):
+                    continue
+                script = text_or_none(place, MAX_PROJECT_FILE_BYTES) or ""
+                names.update(image_repository(tag) for tag in built_tags(script))
+    return names
+
+
+_SYSTEM_TOPS = frozenset(
+    {"", "workspace", "opt", "usr", "root", "home", "srv", "var", "etc", "tmp", "tf", "notebooks", "mnt"}
+    | {"data", "src", "code", "lib", "bin", "sbin", "run", "app", "workdir", "work", "content", "project"}
+)
+"""Folders at the top of an image that a base image may fill (`/workspace` of the PyTorch images)."""
+_WRITES = re.compile(
+    r"\b(?:git|hg|svn)[ \t]+(?:clone|checkout|pull)\b"
+    r"|\b(?:curl|wget|gsutil|aws|rsync|scp|unzip|tar|7z|cp|mv|ln|touch|tee|install|mkdir|pip[0-9.]*|conda|make|cmake|npm|yarn)\b|>"
+)
+"""A step that may write files into its working folder."""
+
+
+def _made_empty(model: ImageModel, folder: str, name: str, source: Sequence[str]) -> bool:
+    """True when the working folder `folder` is one only the Dockerfile makes (below a top folder no base
+    image is known to fill, its WORKDIR lines making it) and no step can have put a file there: no COPY
+    or ADD into it or above it (checked by the caller), no RUN run in it or in a folder above it that may
+    write files (a clone, a download, an unpacked archive, a copy), no RUN naming `name`, no copy from
+    another stage or image, and no README line making `name`."""
+    parts = [p for p in folder.split("/") if p]
+    if (
+        not parts
+        or parts[0].lower() in _SYSTEM_TOPS
+        or any(name in text and makes(text, name) for text in source)
+    ):
+        return False
+    read = dockerfile_read(model.file)
+    if read is None:
+        return False
+    where = "/"
+    for inst in read[1].instructions:
+        if inst.keyword == "FROM":
+            where = "/"
+            continue
+        if inst.keyword == "WORKDIR":
+            value = inst.args.strip().strip("\"'")
+            if "$" in value:
+                return False
+            where = posixpath.normpath(posixpath.join(where, value))
+        elif inst.keyword in ("COPY", "ADD") and any(flag.name == "from" for flag in inst.flags):
+            return False
+        elif inst.keyword == "RUN":
+            if name in inst.body or folder in inst.body:
+                return False
+            above = where == "/" or folder == where or folder.startswith(where.rstrip("/") + "/")
+            if above and _WRITES.search(_without_package_steps(inst.body)):
+                # a step above the folder: it may make the folder only by naming it (`git clone x F`)
+                if folder == where or parts[len([p for p in where.split("/") if p])] in inst.body:
+                    return False
+                if re.search(r"\b(?:unzip|tar|7z)\b", inst.body):
+                    return False  # (an archive may hold the folder)
+                clone = re.search(
+                    r"\bgit[ \t]+clone\b[^\n;&|]*?([\w.-]+?)(?:\.git)?/?[\"']?(?:[ \t]|$)", inst.body
+                )
+                if clone is not None and clone.group(1) == parts[len([p for p in where.split("/") if p])]:
+                    return False
+    return True
+
+
+def _without_package_steps(body: str) -> str:
+    """`body` without its system package installs (`apt-get install -y git unzip`)."""
+    return " && ".join(
+        step
+        for step in re.split(r"&&|\|\||;", body)
+        if not re.match(r"[ \t\\\n]*(?:sudo[ \t]+)?(?:apt-get|apt|yum|dnf|apk)[ \t]", step)
+    )
+
+
+def _anywhere(directory: Path, name: str) -> bool:
+    """True when a file named `name` is in the README's folder or one below it (a bounded walk), or the
+    walk is cut short."""
+    seen = 0
+    for _, folders, files in os.walk(directory):
+        folders[:] = [f for f in folders if not f.startswith(".") and f != "node_modules"]
+        seen += len(files)
+        if name in files or seen > 20000:
+            return True
+    return False
 
 
 def _names_or_takes(model: ImageModel, name: str) -> bool:
