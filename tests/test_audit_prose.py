@@ -457,7 +457,8 @@ def test_a_driver_on_a_base_image_line_is_the_base_s_stack() -> None:
         "Base image: Ubuntu 24.04 with ROCm 6.5.3 driver (base image from ROCm dev-ubuntu-24.04)\n"
     )
     assert findings(readme, {"rocm/Dockerfile": ROCM_DEV}) == [
-        "3: README says ROCm 6.5.3 but rocm/Dockerfile:1 says 6.4.3"
+        "3: README says ROCm 6.5.3 of the base image but rocm/Dockerfile:1 says "
+        "rocm/dev-ubuntu-24.04:6.4.3-complete (ROCm 6.4.3)"
     ]
 
 
@@ -472,7 +473,10 @@ def test_a_base_image_line_of_one_of_three_images_is_compared_with_its_own() -> 
         "cuda/Dockerfile": "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\n",
         "rocm/Dockerfile": ROCM_DEV,
     }
-    assert findings(readme, dockerfiles) == ["11: README says ROCm 6.5.3 but rocm/Dockerfile:1 says 6.4.3"]
+    assert findings(readme, dockerfiles) == [
+        "11: README says ROCm 6.5.3 of the base image but rocm/Dockerfile:1 says "
+        "rocm/dev-ubuntu-24.04:6.4.3-complete (ROCm 6.4.3)"
+    ]
 
 
 def test_a_driver_the_base_image_brings_in_a_list_of_what_the_image_includes() -> None:
@@ -482,7 +486,8 @@ def test_a_driver_the_base_image_brings_in_a_list_of_what_the_image_includes() -
         "- Python 3.11\n"
     )
     assert findings(readme, {"base/Dockerfile": ROCM_DEV}) == [
-        "7: README says ROCm 6.5.3 but base/Dockerfile:1 says 6.4.3"
+        "7: README says ROCm 6.5.3 of the base image but base/Dockerfile:1 says "
+        "rocm/dev-ubuntu-24.04:6.4.3-complete (ROCm 6.4.3)"
     ]
 
 

@@ -253,6 +253,8 @@ def _invalid_names(doc: Document, readme: str, directory: Path | None) -> Iterat
                 named.setdefault(match.group(1), lines[0][0])
     for para in doc.paragraphs:
         for line, text in para.lines:
+            if ".sh" not in text and ".bash" not in text:
+                continue  # (no script named: its code spans are not read)
             for _, _, code in code_spans(text):
                 for match in _SCRIPT_NAMED.finditer(code):
                     named.setdefault(match.group(1), line)
@@ -332,11 +334,14 @@ _VERB_WORD = re.compile(r"[a-z][a-z0-9_-]{2,}")
 """A command word that can be read: not a placeholder (`<command>`, `COMMAND`, `[cmd]`) or a version."""
 
 
-def compose_commands(doc: Document) -> Iterator[tuple[int, list[str]]]:
+def compose_commands(
+    doc: Document, commands: list[tuple[int, list[str]]] | None = None
+) -> Iterator[tuple[int, list[str]]]:
     """(README line, the words after `docker compose` / `docker-compose`) of each compose command of a
     command block that starts its shell step (not `apt-get install docker-compose jq`), and of an
-    inline code span in prose that is one with a command word."""
-    for line, words in docker_commands(doc):
+    inline code span in prose that is one with a command word. `commands`: the README's
+    `docker_commands`, when the caller has read them already (each line and code span read once)."""
+    for line, words in docker_commands(doc) if commands is None else commands:
         found = _subcommand(words)
         if found is not None and found[0] == "compose":
             yield line, words[found[1] :]
@@ -393,12 +398,14 @@ def _services(directory: Path | None) -> dict[str, tuple[str, int | None]]:
     return {}
 
 
-def _unknown_compose_commands(doc: Document, readme: str, directory: Path | None) -> Iterator[Diagnostic]:
+def _unknown_compose_commands(
+    doc: Document, commands: list[tuple[int, list[str]]], readme: str, directory: Path | None
+) -> Iterator[Diagnostic]:
     """A compose command whose command word compose does not have (`certain`): a service's name (it
     lacks `exec`), a slip from a command (`docker compose upp`), or another word of a command's shape."""
     services: dict[str, tuple[str, int | None]] | None = None
     told: set[tuple[int, str]] = set()
-    for line, words in compose_commands(doc):
+    for line, words in compose_commands(doc, commands):
         call = read_compose(words)
         verb = call.verb
         if (
@@ -437,7 +444,7 @@ def docker_cli(doc: Document, readme: str, directory: Path | None = None) -> Ite
     """The findings of this module (see its docstring)."""
     commands = list(docker_commands(doc))  # (each line and code span read once)
     yield from _unknown_subcommands(commands, readme)
-    yield from _unknown_compose_commands(doc, readme, directory)
+    yield from _unknown_compose_commands(doc, commands, readme, directory)
     yield from _upper_case_images(doc, commands, readme)
     yield from _invalid_names(doc, readme, directory)
     yield from _wrong_arity(commands, readme)
