@@ -141,18 +141,12 @@ def bake_dockerfiles(
     its folder) a command of the README names before (a step may make it) or another file beside the
     bake file names (a generator), a URL or absolute Dockerfile."""
     top = (project or directory).resolve()
-    paths = [directory / n for n in bake.DEFAULT_FILES if os.path.isfile(directory / n)]
-    if len(paths) != 1 or not resolves_inside(paths[0], top):
+    found = _folder_bake(directory, top)
+    if found is None:
         return
-    parsed = _parsed(paths[0])
-    if parsed is None:
-        return
+    bake_file, parsed, targets = found
     lost: dict[str, bake.Target] = {}
-    for name in parsed.images():
-        try:
-            target = parsed.target(name)
-        except (DocgenError, KeyError):
-            continue
+    for name, target in targets.items():
         dockerfile = target.dockerfile
         if posixpath.isabs(dockerfile) or dockerfile.startswith("../") or _NOT_A_NAME.search(dockerfile):
             continue
@@ -162,7 +156,7 @@ def bake_dockerfiles(
         lost[name] = target
     if not lost:
         return
-    named = _generated(directory, paths[0], lost)
+    named = _generated(directory, bake_file, lost)
     lost = {n: t for n, t in lost.items() if n not in named}
     told: set[str] = set()
     for line, name, how in _named_targets(doc, parsed, lost, directory):
@@ -174,12 +168,30 @@ def bake_dockerfiles(
             continue
         told.add(name)
         at = parsed._line("target", name, "dockerfile")  # noqa: SLF001 - the bake reader's line finder
-        where = f"{paths[0].name}:{at}" if at else paths[0].name
+        where = f"{bake_file.name}:{at}" if at else bake_file.name
         said = (
             f"README {how}, built by bake target {name}, whose Dockerfile {target.dockerfile} ({where}) is "
             "not in the project: the image cannot be built"
         )
         yield Diagnostic(readme, line, said, confidence=CERTAIN)
+
+
+def _folder_bake(directory: Path, top: Path) -> tuple[Path, bake.BakeFile, dict[str, bake.Target]] | None:
+    """The one default bake file of `directory` (inside `top`), parsed, with its image targets by name
+    (a target that cannot be resolved left out); None with none, several, or one that cannot be read."""
+    paths = [directory / n for n in bake.DEFAULT_FILES if os.path.isfile(directory / n)]
+    if len(paths) != 1 or not resolves_inside(paths[0], top):
+        return None
+    parsed = _parsed(paths[0])
+    if parsed is None:
+        return None
+    targets: dict[str, bake.Target] = {}
+    for name in parsed.images():
+        try:
+            targets[name] = parsed.target(name)
+        except (DocgenError, KeyError):
+            continue
+    return paths[0], parsed, targets
 
 
 def _parsed(path: Path) -> bake.BakeFile | None:
@@ -308,19 +320,10 @@ def bake_unpinned(
     in the same arg (`torch==2.2.2`): pip installs whatever release is newest, not the one said
     (`likely`). Silent: a version the arg pins, a package no other target pins there, a target the README
     never names, a bake file that cannot be read."""
-    top = (project or directory).resolve()
-    paths = [directory / n for n in bake.DEFAULT_FILES if os.path.isfile(directory / n)]
-    if len(paths) != 1 or not resolves_inside(paths[0], top):
+    found = _folder_bake(directory, (project or directory).resolve())
+    if found is None:
         return
-    parsed = _parsed(paths[0])
-    if parsed is None:
-        return
-    targets: dict[str, bake.Target] = {}
-    for name in parsed.images():
-        try:
-            targets[name] = parsed.target(name)
-        except (DocgenError, KeyError):
-            continue
+    bake_file, _, targets = found
     pins: dict[tuple[str, str], str] = {}  # (build arg, package) → a pin another target gives it
     for target in targets.values():
         for arg, value in target.args.items():
@@ -356,7 +359,7 @@ def bake_unpinned(
                 if package not in words or other is None:
                     continue
                 at = target.own_args.get(arg)
-                where = f"{paths[0].name}:{at}" if at else paths[0].name
+                where = f"{bake_file.name}:{at}" if at else bake_file.name
                 said = (
                     f"README says {stated.group(0)} for the image of bake target {name}, but its "
                     f"build arg {arg} ({where}) installs {stated.group(1)} with no version "

@@ -99,6 +99,20 @@ def _files(root: Path, folder: str, named: tuple[str, ...], top: Path) -> list[P
     return [real_path(p) for p in paths if os.path.isfile(p) and resolves_inside(p, top)]
 
 
+def _compose_calls(doc: Document) -> Iterator[tuple[int, str, ComposeCall]]:
+    """(README line, folder, compose command) of each compose start of the README's command blocks, each
+    block's `cd`s followed from the README's folder (`_steps`)."""
+    for fence in doc.fences:
+        folder: str | None = ""
+        for lines in fence_commands(fence):
+            text = joined(lines)
+            if text.lstrip().startswith("#"):
+                continue
+            steps, folder = _steps(text, folder)
+            for into, call in steps:
+                yield lines[0][0], into, call
+
+
 def _steps(text: str, folder: str | None) -> tuple[list[tuple[str, ComposeCall]], str | None]:
     """(folder, compose command) of each compose start of one command line run in `folder`, the `cd`
     steps before it followed, and the folder the line ends in."""
@@ -127,16 +141,9 @@ def started_compose(doc: Document, directory: Path, project: Path | None) -> lis
             shown = Path(os.path.relpath(path, here)).as_posix()
             found[path] = Started(path, line, said, shown)
 
-    for fence in doc.fences:
-        folder: str | None = ""
-        for lines in fence_commands(fence):
-            text = joined(lines)
-            if text.lstrip().startswith("#"):
-                continue
-            steps, folder = _steps(text, folder)
-            for into, call in steps:
-                for path in _files(directory, into, call.files, top):
-                    add(path, lines[0][0], f"README runs docker compose {call.verb}")
+    for line, into, call in _compose_calls(doc):
+        for path in _files(directory, into, call.files, top):
+            add(path, line, f"README runs docker compose {call.verb}")
     commands = list(make_commands(doc))
     if commands:
         made = makefile_of(directory, project)
@@ -714,42 +721,35 @@ def run_paths(doc: Document, readme: str, directory: Path, project: Path | None)
     `/app/run.py`): the program finds no such file (`certain`)."""
     top = real_path(project or directory)
     here = real_path(directory)
-    for fence in doc.fences:
-        folder: str | None = ""
-        for lines in fence_commands(fence):
-            text = joined(lines)
-            if text.lstrip().startswith("#"):
+    for line, into, call in _compose_calls(doc):
+        if call.verb != "run" or not call.services:
+            continue
+        service = call.services[0]
+        file = _run_file(call, service)
+        if file is None:
+            continue
+        paths = _files(directory, into, call.files, top)
+        for path in _service_files(paths, bool(call.files), service, top):
+            read = read_document(path)
+            services = read[0].get("services") if read is not None else None
+            held = services.get(service) if isinstance(services, dict) else None
+            if read is None or not isinstance(held, dict):
                 continue
-            steps, folder = _steps(text, folder)
-            for into, call in steps:
-                if call.verb != "run" or not call.services:
-                    continue
-                service = call.services[0]
-                file = _run_file(call, service)
-                if file is None:
-                    continue
-                paths = _files(directory, into, call.files, top)
-                for path in _service_files(paths, bool(call.files), service, top):
-                    read = read_document(path)
-                    services = read[0].get("services") if read is not None else None
-                    held = services.get(service) if isinstance(services, dict) else None
-                    if read is None or not isinstance(held, dict):
-                        continue
-                    found = _misplaced(path, held, file, top)
-                    if found is None:
-                        continue
-                    inside_path, fixed, source, target = found
-                    shown = Path(os.path.relpath(path, here)).as_posix()
-                    at = compose.line_of(held, "working_dir")
-                    yield Diagnostic(
-                        readme,
-                        lines[0][0],
-                        f"README runs docker compose run {service} … {file}, but the service starts in "
-                        f"{held['working_dir']} ({shown}:{at}), where it mounts {source} at {target}: {file} "
-                        f"is {inside_path}, which {source} does not hold; the file is {fixed}",
-                        confidence=CERTAIN,
-                    )
-                    break
+            found = _misplaced(path, held, file, top)
+            if found is None:
+                continue
+            inside_path, fixed, source, target = found
+            shown = Path(os.path.relpath(path, here)).as_posix()
+            at = compose.line_of(held, "working_dir")
+            yield Diagnostic(
+                readme,
+                line,
+                f"README runs docker compose run {service} … {file}, but the service starts in "
+                f"{held['working_dir']} ({shown}:{at}), where it mounts {source} at {target}: {file} "
+                f"is {inside_path}, which {source} does not hold; the file is {fixed}",
+                confidence=CERTAIN,
+            )
+            break
 
 
 def _misplaced(path: Path, service: dict[Any, Any], file: str, top: Path) -> tuple[str, str, str, str] | None:
