@@ -219,6 +219,23 @@ def read_document(path: Path) -> tuple[Any, tuple[str, ...]] | None:
     return _read_document(path, stat.st_mtime_ns, stat.st_size)
 
 
+def read_services(path: Path) -> tuple[dict[Any, Any], tuple[str, ...]] | None:
+    """(its `services:` mapping, its lines) of the compose file at `path` (`read_document`); None when
+    the file cannot be read or its `services:` is no mapping."""
+    read = read_document(path)
+    if read is None:
+        return None
+    services = read[0].get("services")
+    return (services, read[1]) if isinstance(services, dict) else None
+
+
+def service_items(services: dict[Any, Any]) -> Iterator[tuple[Any, dict[Any, Any]]]:
+    """(name, service) of each service of a `services:` mapping that is a mapping (not the line table)."""
+    for name, service in services.items():
+        if name != compose.KEY_LINES and isinstance(service, dict):
+            yield name, service
+
+
 @functools.lru_cache(maxsize=32)
 def _read_document(path: Path, mtime: int, size: int) -> tuple[Any, tuple[str, ...]] | None:
     del mtime, size  # (the cache's key only)
@@ -329,16 +346,13 @@ def _made_elsewhere(path: Path, name: str, told: str, top: Path, home: Path) -> 
 def missing_mounts(started: Started, told: str, top: Path) -> Iterator[tuple[str, str, str, int | None]]:
     """(service, source, target, line) of each file a service of the compose file bind-mounts that is
     not there and that nothing the reader is told of makes (`_made_elsewhere`)."""
-    read = read_document(started.path)
+    read = read_services(started.path)
     if read is None:
         return
-    document, lines = read
-    services = document.get("services")
-    if not isinstance(services, dict):
-        return
+    services, lines = read
     folder = started.path.parent
-    for name, service in services.items():
-        if name == compose.KEY_LINES or not isinstance(service, dict) or service.get("profiles"):
+    for name, service in service_items(services):
+        if service.get("profiles"):
             continue
         for source, target, entry in _bind_mounts(service):
             if not source.startswith(("./", "../")) or "$" in source + target:
@@ -358,9 +372,7 @@ def _started_services(services: dict[Any, Any], up: Up) -> list[tuple[str, dict[
     """(name, service) of each service of a compose file an `up` starts: those it names, else every one
     not in a profile."""
     found = []
-    for name, service in services.items():
-        if name == compose.KEY_LINES or not isinstance(service, dict):
-            continue
+    for name, service in service_items(services):
         if (str(name) in up.services) if up.services else not service.get("profiles"):
             found.append((str(name), service))
     return found
@@ -374,13 +386,10 @@ def moved_binds(up: Up, told: str, top: Path) -> Iterator[tuple[Path, str, str, 
     exist") instead of creating a folder."""
     files: list[Path] | None = None
     for path in up.paths:
-        read = read_document(path)
+        read = read_services(path)
         if read is None:
             continue
-        document, lines = read
-        services = document.get("services")
-        if not isinstance(services, dict):
-            continue
+        services, lines = read
         folder = path.parent
         for name, service in _started_services(services, up):
             raw = service.get("volumes")
@@ -440,16 +449,11 @@ def misshapen_keys(started: Started) -> Iterator[tuple[str, str, int | None, str
     """(service, key, line, the shape compose takes) of each `environment:`, `ports:` or `volumes:` of a
     service of the compose file whose shape compose refuses (`- GRANT_SUDO: "yes"`: a list of mappings
     as the environment): compose stops while loading the file, before it starts any service."""
-    read = read_document(started.path)
+    read = read_services(started.path)
     if read is None:
         return
-    document, lines = read
-    services = document.get("services")
-    if not isinstance(services, dict):
-        return
-    for name, service in services.items():
-        if name == compose.KEY_LINES or not isinstance(service, dict):
-            continue
+    services, lines = read
+    for name, service in service_items(services):
         for key, shape in _SHAPES.items():
             index = _misshapen(key, service.get(key))
             if index is None:
@@ -623,13 +627,11 @@ def unbuilt_extensions(
     runs: list[tuple[str, str, Path, int | None]] = []  # (service, image, compose file, line)
     for up in ups:
         for path in up.paths:
-            read = read_document(path)
-            services = read[0].get("services") if read is not None else None
-            if not isinstance(services, dict):
+            read = read_services(path)
+            if read is None:
                 continue
-            for name, service in services.items():
-                if name == compose.KEY_LINES or not isinstance(service, dict):
-                    continue
+            services = read[0]
+            for _, service in service_items(services):
                 built.update(_built_dockerfiles(path, service))
             for name, service in _started_services(services, up):
                 image = service.get("image")
@@ -656,13 +658,13 @@ def unbuilt_extensions(
             if run is None:
                 continue
             told.add(real)
-            service, image, path, at = run
+            running, image, path, at = run
             shown = Path(os.path.relpath(path, here)).as_posix()
             yield Diagnostic(
                 readme,
                 line,
                 f"README names {name}, built FROM {base.group(1)}, but the compose file it starts never "
-                f"builds it: service {service} runs {image} ({shown}:{at}) with no build:, so what {name} "
+                f"builds it: service {running} runs {image} ({shown}:{at}) with no build:, so what {name} "
                 "adds is not in the running image",
                 confidence=LIKELY,
             )
@@ -682,9 +684,8 @@ def _service_files(paths: list[Path], named: bool, service: str, top: Path) -> l
     for path in files:
         if not compose.FILE_NAME.fullmatch(path.name) or len(path.relative_to(top).parts) > 3:
             continue
-        read = read_document(path)
-        services = read[0].get("services") if read is not None else None
-        if isinstance(services, dict) and service in services:
+        read = read_services(path)
+        if read is not None and service in read[0]:
             holding.append(real_path(path))
     return holding if len(holding) == 1 else []
 
@@ -730,10 +731,9 @@ def run_paths(doc: Document, readme: str, directory: Path, project: Path | None)
             continue
         paths = _files(directory, into, call.files, top)
         for path in _service_files(paths, bool(call.files), service, top):
-            read = read_document(path)
-            services = read[0].get("services") if read is not None else None
-            held = services.get(service) if isinstance(services, dict) else None
-            if read is None or not isinstance(held, dict):
+            read = read_services(path)
+            held = read[0].get(service) if read is not None else None
+            if not isinstance(held, dict):
                 continue
             found = _misplaced(path, held, file, top)
             if found is None:
@@ -821,12 +821,11 @@ def unmade_mounts(
     mounts: list[tuple[str, str, int | None]] = []  # (host folder, compose file shown, line)
     for up in ups:
         for path in up.paths:
-            read = read_document(path)
-            services = read[0].get("services") if read is not None else None
-            if read is None or not isinstance(services, dict):
+            read = read_services(path)
+            if read is None:
                 continue
             shown = Path(os.path.relpath(path, here)).as_posix()
-            for _, service in _started_services(services, up):
+            for _, service in _started_services(read[0], up):
                 for source, _, entry in _bind_mounts(service):
                     folder = _home_path(source)
                     if folder is not None:

@@ -42,7 +42,14 @@ from typing import Any
 
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY, also_at, dockerfile_read
-from docgen.audit.compose_paths import Up, compose_ups, entry_line, read_document, started_compose
+from docgen.audit.compose_paths import (
+    Up,
+    compose_ups,
+    entry_line,
+    read_services,
+    service_items,
+    started_compose,
+)
 from docgen.audit.paths import resolves_inside
 from docgen.audit.ports import image_loopback, loopback_server
 from docgen.audit.settings import LAUNCHER, Image, command_text
@@ -381,17 +388,12 @@ def compose_ports(
     publishing: dict[str, list[tuple[str, str, _Mismatch | None, int | None]]] = {}
     # host port → (file, service, its mismatch, the line of its entry) of each service publishing it
     for path in paths:
-        read = read_document(path)
+        read = read_services(path)
         if read is None:
             continue
-        document, lines = read
-        services = document.get("services")
-        if not isinstance(services, dict):
-            continue
+        defined, lines = read
         shown = Path(os.path.relpath(path, here)).as_posix()
-        for name, service in services.items():
-            if name == compose.KEY_LINES or not isinstance(service, dict):
-                continue
+        for name, service in service_items(defined):
             bad = {m.host: m for m in _mismatches(service, path.parent, shown, models, top, lines) if m.host}
             for entry in _ports(service) or []:
                 published = _published(entry)
@@ -627,15 +629,12 @@ def _clashes(
         entries: dict[str, list[tuple[object, Path, int | None]]] = {}
         readable = True
         for path in up.paths:
-            read = read_document(path)
-            services = read[0].get("services") if read is not None else None
-            if read is None or not isinstance(services, dict):
+            read = read_services(path)
+            if read is None:
                 readable = False
                 break
-            lines = read[1]
-            for name, service in services.items():
-                if name == compose.KEY_LINES or not isinstance(service, dict):
-                    continue
+            services, lines = read
+            for name, service in service_items(services):
                 merged.setdefault(str(name), {}).update(service)
                 raw = service.get("ports")
                 for entry in raw if isinstance(raw, list) else []:
