@@ -33,7 +33,7 @@ them and handles `# docgen: ignore=ID`).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 
 from docgen import baseimage, hardware
 from docgen.base_contents import dash_sh
@@ -165,16 +165,17 @@ _HEREDOC_MARKER = re.compile(r"<<-?\s*(['\"]?)([^\s'\"<>;&|]+)\1")
 _REDIRECTION = re.compile(r"<<-?\s*\S+|\d*[<>]+&?\s*\S+")
 
 
-def _run_heredocs(command: str) -> set[str]:
+def _run_heredocs(command: str, shells: Collection[str] = _SHELLS) -> set[str]:
     """The heredocs a RUN runs as a script (`RUN <<'EOF'`, `bash <<'EOF'`, `<<EOF sh -e`), where the
     shell reads the build args from its environment; the others are data (`cat > /entrypoint.sh
-    <<'EOF'`), whose `$VAR`s a quoted delimiter leaves for the container's run time."""
+    <<'EOF'`), whose `$VAR`s a quoted delimiter leaves for the container's run time. `shells`: the
+    programs that count (`_DASH_NAMES` for the ones `/bin/sh` runs: `RUN <<EOF` alone, or `sh <<EOF`)."""
     run: set[str] = set()
     for part in re.split(r"&&|\|\||[;|\n]", command):
         names = [m.group(2) for m in _HEREDOC_MARKER.finditer(part)]
         if names:
             words = [w for w in _REDIRECTION.sub(" ", part).split() if "=" not in w]
-            if not words or words[0].rsplit("/", 1)[-1] in _SHELLS:
+            if not words or words[0].rsplit("/", 1)[-1] in shells:
                 run.update(names)
     return run
 
@@ -859,18 +860,6 @@ answering no): the RUNs after it are run by that shell."""
 _DASH_NAMES = frozenset({"sh", "dash"})
 
 
-def _sh_heredocs(command: str) -> set[str]:
-    """The heredocs of a RUN that `/bin/sh` runs as its script: `RUN <<EOF` alone, or `sh <<EOF`."""
-    run: set[str] = set()
-    for part in re.split(r"&&|\|\||[;|\n]", command):
-        names = [m.group(2) for m in _HEREDOC_MARKER.finditer(part)]
-        if names:
-            words = [w for w in _REDIRECTION.sub(" ", part).split() if "=" not in w]
-            if not words or words[0].rsplit("/", 1)[-1] in _DASH_NAMES:
-                run.update(names)
-    return run
-
-
 def dash_runs(
     parsed: ParsedDockerfile, stages: Sequence[Stage]
 ) -> list[tuple[Instruction, int, DashRejected, str]]:
@@ -913,7 +902,7 @@ def dash_runs(
         if first is not None:
             found.append((inst, _line_of(inst.original, first.written, inst.start_line), first, base))
             continue
-        run = _sh_heredocs(inst.args) if inst.heredocs else set()
+        run = _run_heredocs(inst.args, _DASH_NAMES) if inst.heredocs else set()
         for heredoc in inst.heredocs:
             if heredoc.name not in run or heredoc.body.startswith("#!"):
                 continue
