@@ -986,7 +986,7 @@ def _restager(built: list[tuple[ImageConfig, ImageModel]]) -> Callable[[ImageMod
 
 def _audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from docgen import findings
-    from docgen.audit import audit, names_missing_file
+    from docgen.audit import audit
     from docgen.audit.ci_args import with_published_args
 
     config = _config(args)
@@ -1086,7 +1086,7 @@ def _audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     )
     count = len(found)
     if found:
-        missing = sum(1 for f in found if names_missing_file(f.message))
+        missing = sum(1 for f in found if f.rule == findings.MISSING_FILE)
         line = _contradicted(count, missing, shown, _few(labels))
     elif labels:
         line = f"{shown}: no claim outside the docgen blocks contradicts {_few(labels)}"

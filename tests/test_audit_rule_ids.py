@@ -216,3 +216,47 @@ def test_the_family_fixture_tells_gone_dockerfiles_as_missing_files(monkeypatch:
     assert [line for line, rule in rules if rule == "DG102"] == ["26", "43"]
     assert {rule for _, rule in rules} == {"DG101", "DG102"}
     assert found[-1].endswith("or the repository (2 of a missing file)")
+
+
+def test_the_summary_counts_missing_files_by_their_id(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A build whose COPY needs a file the context lacks is DG102 in words other than "does not exist":
+    the summary counts it among the missing files by its id, not by its message."""
+    make_tree(
+        tmp_path,
+        {
+            "Dockerfile": "FROM ubuntu:22.04\nCOPY start.sh /start.sh\nRUN pip install torch==2.1.0\n",
+            "README.md": "# App\n\nUses PyTorch 2.0.0.\n\n```bash\ndocker build -t app .\n```\n",
+        },
+    )
+    monkeypatch.chdir(tmp_path)
+    found = run("audit", "README.md", "--confidence", "likely").out.splitlines()
+    copied = [line for line in found if "[DG102]" in line]
+    assert len(copied) == 1 and "does not exist" not in copied[0], found
+    assert found[-1] == "2 claims in README.md contradict Dockerfile or the repository (1 of a missing file)"
+
+
+def test_a_copy_the_context_lacks_is_missing_or_misplaced_by_what_the_project_holds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`references.context_findings` gives its findings their family whichever check calls it: a file
+    no folder holds is DG102 for `docker build` and `docker compose` alike; one in another folder (the
+    build's context is wrong) is DG103."""
+    compose = "services:\n  app:\n    build: .\n"
+    make_tree(
+        tmp_path,
+        {
+            "Dockerfile": "FROM ubuntu:22.04\nCOPY start.sh /start.sh\n",
+            "compose.yaml": compose,
+            "README.md": "# App\n\n```bash\ndocker build -t app .\ndocker compose up\n```\n",
+            "other/Dockerfile": "FROM ubuntu:22.04\nCOPY run.sh /run.sh\n",
+            "other/run.sh": "echo hi\n",
+            "other/README.md": "# Other\n\n```bash\ncd ..\ndocker build -t o -f other/Dockerfile .\n```\n",
+        },
+    )
+    monkeypatch.chdir(tmp_path)
+    found = run("audit", "README.md").out.splitlines()[:-1]
+    assert [line[line.rindex("[") + 1 : line.rindex("]")] for line in found] == ["DG102", "DG102"], found
+    other = run("audit", "other/README.md", "--confidence", "likely").out.splitlines()[:-1]
+    assert [line for line in other if "is in other/" in line and line.endswith("[DG103] (likely)")], other

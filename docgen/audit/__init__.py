@@ -356,7 +356,6 @@ from docgen.audit.missing import (
     missing_own_files,
     misspelt_paths,
     named_licenses,
-    names_missing_file,
     pointed_folders,
 )
 from docgen.audit.mount_claims import (
@@ -512,7 +511,7 @@ from docgen.lint import arg_names
 from docgen.markdown import Document, Fence, read_document, source_lines
 from docgen.model import Diagnostic, ImageModel
 
-__all__ = ["CERTAIN", "FAMILIES", "LIKELY", "audit", "names_missing_file", "variant"]
+__all__ = ["CERTAIN", "FAMILIES", "LIKELY", "audit", "variant"]
 
 
 # --------------------------------------------------------------------------------------------------

@@ -33,17 +33,6 @@ from docgen.files import is_dockerfile_name, real_path, text_or_none
 from docgen.markdown import Document, code_spans, links, lists
 from docgen.model import Diagnostic, ImageModel
 
-_MISSING_FILE = re.compile(r"\bdoes not exist\b|\bhas no such file\b")
-"""The words of every finding about a file the README names that the repository lacks (`README links to
-LICENSE, which does not exist`; `README runs x.py from the README's folder, which has no such file`)."""
-
-
-def names_missing_file(message: str) -> bool:
-    """True when an audit finding's `message` is about a file the README names that is not there: it
-    contradicts the repository, not the image a Dockerfile builds."""
-    return _MISSING_FILE.search(message) is not None
-
-
 SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
 """`https:`, `mailto:`, `data:` …: a target that is no path of the repository."""
 _UNREAD = re.compile(r"[{}$<>*|@]|%7[BbDd]")

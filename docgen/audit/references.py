@@ -61,6 +61,7 @@ from docgen.copied import context_path, dockerignore, ignored
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
 from docgen.files import dockerfiles_in, in_submodule, is_dockerfile_name, text_or_none
+from docgen.findings import BROKEN_COMMAND, MISSING_FILE
 from docgen.markdown import Document, Fence, code_spans, links, lists
 from docgen.model import Diagnostic, ImageModel, Instruction
 
@@ -874,7 +875,7 @@ def _fetched_misses(
         if told.archive(path, line) if archive else told(path, line):
             continue
         said = f"which does not hold {path} (line {at}) that it copies, and the README never says to fetch it"
-        yield Diagnostic(readme, line, f"{lead}, {said}", confidence=LIKELY)
+        yield Diagnostic(readme, line, f"{lead}, {said}", confidence=LIKELY, rule=MISSING_FILE)
 
 
 def context_findings(
@@ -894,7 +895,11 @@ def context_findings(
     `expanded`, the sources written with a variable as the build expands them (`expanded_sources`). With
     `own` (a build command of the README itself), outside a git checkout a source written as a folder
     (`COPY ./content/ …`) that the README names nowhere is told as a file is (`likely`), when it is the
-    only source missing."""
+    only source missing.
+
+    Each finding carries its family, whichever check calls this: a file no folder of the project holds is
+    a missing file (DG102); one the build reaches from another context, or that a later step makes, is
+    a command that cannot work as written (DG103)."""
     kept = sorted([*copied_sources(instructions), *expanded], key=lambda source: source[0])
     kept = [
         (at, path)
@@ -930,6 +935,7 @@ def context_findings(
             f"{lead}, which does not hold {listed} that it copies: the README makes it only at line "
             f"{step_line} (`{command}`), a step after this build",
             confidence=LIKELY,
+            rule=BROKEN_COMMAND,
         )
         dropped = {(at, path) for at, path, _ in later}
         missing = [m for m in missing if m not in dropped]
@@ -951,6 +957,7 @@ def context_findings(
                 line,
                 f"{lead}, {rooted[0]}",
                 confidence=rooted[1],
+                rule=BROKEN_COMMAND,
             )
         elif not found and in_checkout(context, top):
             listed = ", ".join(f"{path} (line {at})" for at, path in nowhere)
@@ -960,6 +967,7 @@ def context_findings(
                 line,
                 f"{lead}, {said}",
                 confidence=CERTAIN if _top_plain_files(nowhere) else LIKELY,
+                rule=MISSING_FILE,
             )
         elif (
             not found
@@ -978,7 +986,9 @@ def context_findings(
             them = "it" if one else "them"
             said = f"which does not hold {listed} that it copies, and no folder of the project has {them}"
             sure = (one or _top_plain_files(files)) and not (own and _folders(files, instructions))
-            yield Diagnostic(readme, line, f"{lead}, {said}", confidence=CERTAIN if sure else LIKELY)
+            yield Diagnostic(
+                readme, line, f"{lead}, {said}", confidence=CERTAIN if sure else LIKELY, rule=MISSING_FILE
+            )
         return
     for home, paths in found.items():
         folder = os.path.relpath(home, context)
@@ -989,7 +999,7 @@ def context_findings(
             if held
             else f"which holds none of what it copies: {listed} {verb} in {folder}/"
         )
-        yield Diagnostic(readme, line, f"{lead}, {said}", confidence=LIKELY)
+        yield Diagnostic(readme, line, f"{lead}, {said}", confidence=LIKELY, rule=BROKEN_COMMAND)
 
 
 def _folders(
