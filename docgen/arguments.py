@@ -31,6 +31,21 @@ configuration is read from [tool.docgen] in the nearest pyproject.toml (or docge
 --dockerfile and --output override it.
 """
 
+_LINT_RULES = """\
+rule ids:
+  each warning ends with its rule id ([DG003]; the list: docs/lint.md). Silence one on its line or the
+  line above with `# docgen: ignore=DG003 why`, or everywhere with [tool.docgen.lint] disable = ["DG003"].
+
+"""
+
+_AUDIT_RULES = """\
+rule ids:
+  DG101 stale-claim (a claim about the image), DG102 missing-file (a file the README names or a command
+  needs), DG103 broken-command (a command that cannot work as written). Silence one on its line or the
+  line above with `<!-- docgen: ignore=DG102 -->`, or everywhere with [tool.docgen.lint] disable;
+  DG101 silences all three.
+
+"""
 
 FORMATS = ("text", "json", "github", "sarif")
 """The output formats of lint, audit and check (`docgen.findings` writes them)."""
@@ -52,12 +67,12 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"docgen {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    def add(name: str, help_text: str) -> argparse.ArgumentParser:
+    def add(name: str, help_text: str, rules: str = "") -> argparse.ArgumentParser:
         cmd = sub.add_parser(
             name,
             help=help_text,
             description=help_text,
-            epilog=_EPILOG,
+            epilog=rules + _EPILOG,
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
         return cmd
@@ -91,12 +106,16 @@ def parser() -> argparse.ArgumentParser:
                 help="render every image, also those whose blocks all carry the fingerprints of their "
                 "inputs as they are now (finds a change docgen does not fingerprint)",
             )
-    lint_cmd = add("lint", "warn about mistakes in Dockerfiles (args out of scope, hard-coded values, ...)")
+    lint_cmd = add(
+        "lint", "warn about mistakes in Dockerfiles (args out of scope, hard-coded values, ...)", _LINT_RULES
+    )
     lint_cmd.add_argument("dockerfile", nargs="?", help="the Dockerfile (default: every configured one)")
     lint_cmd.add_argument("--config", help="pyproject.toml or docgen.toml to read (default: the nearest one)")
     lint_cmd.add_argument("--strict", action="store_true", help="exit 1 when there are warnings")
     lint_cmd.add_argument("--format", choices=FORMATS, default="text", help=_FORMAT_HELP)
-    audit_cmd = add("audit", "find claims in a hand-written Markdown file that contradict the Dockerfile")
+    audit_cmd = add(
+        "audit", "find claims in a hand-written Markdown file that contradict the Dockerfile", _AUDIT_RULES
+    )
     audit_cmd.add_argument("file", metavar="FILE.md", help="the Markdown file to audit")
     audit_cmd.add_argument(
         "--dockerfile",

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from helpers import make_tree, run, without_fingerprints
 
+from docgen import findings
 from docgen.markers import find_blocks
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -259,6 +260,16 @@ def test_help_documents_exit_codes() -> None:
         assert text in result.out
     assert run("check", "--help").code == 0
     assert run("frobnicate").code == 2
+
+
+def test_lint_and_audit_help_tell_their_rule_ids_and_how_to_silence_them() -> None:
+    audit_help = " ".join(run("audit", "--help").out.split())
+    for rule in findings.AUDIT_RULES:
+        assert f"{rule} {findings.RULES[rule][0]}" in audit_help  # each family, by its id and name
+    assert "<!-- docgen: ignore=DG102 -->" in audit_help and "DG101 silences all three" in audit_help
+    lint_help = " ".join(run("lint", "--help").out.split())
+    assert "# docgen: ignore=DG003" in lint_help and "disable" in lint_help
+    assert "ignore=" not in " ".join(run("sync", "--help").out.split())
 
 
 def test_show_json(project: Path) -> None:
