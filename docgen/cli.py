@@ -1110,14 +1110,14 @@ def _few(labels: list[str], shown: int = 4) -> str:
 
 
 def _contradicted(count: int, missing: int, shown: str, display: str) -> str:
-    """The summary line of an audit with `count` findings, `missing` of them files the README names that
-    are not there: those contradict the repository, not the images (`display`; '' when no Dockerfile was
-    audited, and every claim is the repository's)."""
+    """The summary line of an audit with `count` findings, `missing` of them (DG102) files the README
+    names or its commands need that are not there: those contradict the repository, not the images
+    (`display`; '' when no Dockerfile was audited, and every claim is the repository's)."""
     claims = f"{count} claim{'' if count == 1 else 's'} in {shown} contradict{'s' if count == 1 else ''}"
     if not display and missing != count:
         return f"{claims} the repository (no Dockerfile audited)"
     if missing == count:
-        files = "the file it names is" if count == 1 else "files they name are"
+        files = "a file it names or needs is" if count == 1 else "files they name or need are"
         return f"{claims} the repository: {files} missing"
     if missing:
         return f"{claims} {display} or the repository ({missing} of a missing file)"

@@ -358,8 +358,8 @@ def test_the_command_line_reports_a_missing_file(chdir_tmp: Path) -> None:
     assert result.code == 1
     assert result.out == (
         "img/README.md:1: error: README links to NOTES.md, which does not exist [DG102] (certain)\n"
-        "1 claim in img/README.md contradicts the repository: the file it names is missing (1 likely one "
-        "not shown: --confidence likely shows them)\n"
+        "1 claim in img/README.md contradicts the repository: a file it names or needs is missing "
+        "(1 likely one not shown: --confidence likely shows them)\n"
     )
     # the nearest truth: a claim about the image beside it is said to contradict the Dockerfile too
     (chdir_tmp / "img/README.md").write_text("Built on Ubuntu 20.04. See [NOTES](NOTES.md).\n")

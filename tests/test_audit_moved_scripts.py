@@ -229,7 +229,7 @@ def test_the_summary_counts_a_moved_script_as_a_file_of_the_repository(chdir_tmp
     found(chdir_tmp, readme)
     result = run("audit", "README.md", "--dockerfile", "Dockerfile")
     assert result.out.splitlines()[-1] == (
-        "1 claim in README.md contradicts the repository: the file it names is missing"
+        "1 claim in README.md contradicts the repository: a file it names or needs is missing"
     )
     # trap: next to a claim about the image, only the script counts as a missing file
     (chdir_tmp / "README.md").write_text(readme.replace("Images of the app.", "Built on Python 3.11."))
