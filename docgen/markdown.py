@@ -649,6 +649,9 @@ class Fence:
     only in a README with no code block."""
     prompted: bool = False
     """A paragraph's lines written at a `$ ` prompt (`prompt_commands`): commands, though no code block."""
+    title: str = ""
+    """The file name an info string gives after the language and a colon (```` ```sh:run.sh ````, the
+    `lang:filename` form of Qiita and Zenn): `lang` is the language alone."""
 
 
 @dataclass
@@ -1074,7 +1077,10 @@ def read_document(text: str, path: str) -> Document:
         if kind == markers.OPENS:
             flush()
             info = _INFO.match(line, fences.info_at)
-            fence = Fence(info.group(1).lower() if info else "", [], section)
+            lang, colon, title = (info.group(1) if info else "").partition(":")
+            if not lang:  # (`:title` alone: no language, as written)
+                lang, title = colon + title, ""
+            fence = Fence(lang.lower(), [], section, title=title)
             if old_list:
                 old_list, dropped = False, 0
             else:

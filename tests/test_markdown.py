@@ -755,3 +755,18 @@ def test_indented_text_that_is_no_command_says_nothing(tmp_path: Path) -> None:
         "```sh\ndocker build -f docker/Dockerfile.cpu -t lab-cpu .\n```\n"
     )
     assert _audit_tree(tmp_path, readme) == []
+
+
+def test_an_info_string_naming_a_file_after_a_colon_keeps_the_language_apart() -> None:
+    # Qiita and Zenn write ```lang:filename: the language is the part before the colon
+    text = (
+        "```bash:bash\nmake\n```\n\n```sh:Run.sh\n./run.sh\n```\n\n"
+        "```:setup.cfg\n[x]\n```\n\n```Python\nx\n```\n"
+    )
+    doc = markdown.read_document(text, "README.md")
+    assert [(f.lang, f.title) for f in doc.fences] == [
+        ("bash", "bash"),
+        ("sh", "Run.sh"),  # (the file name as written)
+        (":setup.cfg", ""),  # no language before the colon: as written
+        ("python", ""),
+    ]

@@ -239,8 +239,8 @@ def _between_is_blank(doc: Document, starts: list[int], after: int, before: int)
 def _tie(doc: Document, starts: list[int], fence: Fence, index: int) -> tuple[str, str] | None:
     """(the script `fence` shows the content of, how sure that is), as the module docstring says."""
     start = fence.lines[0][0]
-    lang, colon, named = fence.lang.partition(":")
-    if colon and named and (m := _SCRIPT.fullmatch(named.strip())) is not None:
+    named = fence.title
+    if named and (m := _SCRIPT.fullmatch(named.strip())) is not None:
         return m.group(1), CERTAIN
     heading = bisect.bisect_right(doc.headings, start, key=lambda h: h[0]) - 1
     if heading >= 0:
