@@ -894,11 +894,11 @@ sudo docker run -it --rm demo-parser:1 /bin/sh
 
 def test_a_run_of_a_local_name_the_only_build_does_not_make(tmp_path: Path) -> None:
     assert _audit(tmp_path, LONE) == [
-        "16: README runs image local_tuner:latest, but the only image the README builds is tuner_image "
-        "(no command of the README builds, tags or pulls local_tuner) (likely)"
+        "16: README runs image local_tuner:latest, but the only image the README builds is "
+        "tuner_image:latest (no command of the README builds, tags or pulls local_tuner) (likely)"
     ]
     assert _audit(tmp_path, DEMO) == [
-        "12: README runs image demo-parser:1, but the only image the README builds is parser-demo (no "
+        "12: README runs image demo-parser:1, but the only image the README builds is parser-demo:1 (no "
         "command of the README builds, tags or pulls demo-parser) (likely)"
     ]
     # the right name: nothing to say
@@ -1441,3 +1441,135 @@ def test_froms_the_readme_builds_or_cannot_know(
     tmp_path: Path, app: str, extra: str, files: dict[str, str]
 ) -> None:
     assert _based(tmp_path, BASED_README + "\n" + extra + "\n", app + "COPY src /app\n", files) == []
+
+
+# a script the README runs starts the README's repository under another tag (`_other_script_tag`)
+
+SIM_README = """\
+# Sim with ROS 2
+
+## Build
+
+```bash
+cd docker/sim-humble
+docker build -t sim:4.2-humble .
+```
+
+## Run
+
+```bash
+xhost +local:docker
+bash run_sim.sh
+```
+
+## Inside the container
+
+```bash
+cd /opt/sim
+./launch_app.sh
+```
+"""
+SIM_SCRIPT = """\
+docker rm -f sim
+docker run --name sim -it --gpus all --rm --network=host \\
+  -v ~/sim/cache:/root/.cache:rw \\
+  {image} \\
+  ./launch_app.sh
+"""
+
+
+def _sim_pair(
+    root: Path, image: str, readme: str = SIM_README, more: dict[str, str] | None = None
+) -> list[str]:
+    files = {
+        "docker/sim-humble/Dockerfile": DOCKERFILE,
+        "docker/sim-humble/run_sim.sh": SIM_SCRIPT.format(image=image),
+        "README.md": readme,
+    }
+    make_tree(root, files | (more or {}))
+    model = build_model(root / "docker/sim-humble/Dockerfile", "docker/sim-humble/Dockerfile")
+    found = audit(readme, "README.md", model, {}, root, root)
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in found if "image" in d.message]
+
+
+def test_a_script_the_readme_runs_starts_another_tag_of_the_built_image(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    # (`./launch_app.sh` runs in the container: no script of the repository, not a second one run)
+    assert _sim_pair(tmp_path, "sim:4.1-jammy") == [
+        "14: README builds image sim:4.2-humble and then runs run_sim.sh (docker/sim-humble/run_sim.sh:4), "
+        "whose docker run runs image sim:4.1-jammy: the same repository with a tag nothing of the README "
+        "or the repository builds, tags or pulls (likely)"
+    ]
+
+
+def test_a_ros_script_without_a_tag_runs_latest_not_the_tag_built(tmp_path: Path) -> None:
+    readme = (
+        "# Noetic desktop\n\n```sh\ndocker build -t noetic_desk:gpu .\n```\n\nThen start it:\n\n"
+        "```sh\n./run_sim.sh\n```\n"
+    )
+    files = {
+        "Dockerfile": DOCKERFILE,
+        "run_sim.sh": SIM_SCRIPT.format(image="noetic_desk"),
+        "README.md": readme,
+    }
+    make_tree(tmp_path, files)
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    found = [
+        d for d in audit(readme, "README.md", model, {}, tmp_path, tmp_path) if "same repository" in d.message
+    ]
+    assert [(d.line, d.confidence) for d in found] == [(10, "likely")]
+    assert "runs image noetic_desk: the same repository" in found[0].message
+
+
+@pytest.mark.parametrize(
+    ("image", "readme", "more"),
+    [
+        ("sim:4.2-humble", SIM_README, None),  # the very tag built
+        ("sim:${SIM_TAG}", SIM_README, None),  # a tag the reader sets
+        ("sim:<tag>", SIM_README, None),  # a placeholder
+        (
+            "sim:4.1-jammy",
+            SIM_README.replace("-t sim:4.2-humble", "-t sim:$TAG"),
+            None,
+        ),  # the README's variable
+        ("sim:4.1-jammy", SIM_README.replace("xhost", "docker pull sim:4.1-jammy\nxhost"), None),  # pulled
+        (
+            "sim:4.1-jammy",
+            SIM_README.replace("-t sim:4.2-humble .", "-t sim:4.2-humble -t sim:4.1-jammy ."),
+            None,
+        ),
+        (  # a script beside it builds that tag
+            "sim:4.1-jammy",
+            SIM_README,
+            {"docker/sim-humble/build_old.sh": "docker build -t sim:4.1-jammy .\n"},
+        ),
+        (  # the README tells of that image in prose: made another way
+            "sim:4.1-jammy",
+            SIM_README.replace(
+                "## Run\n", "## Run\n\nThe script starts `sim:4.1-jammy`, the base guide's image.\n"
+            ),
+            None,
+        ),
+        ("other/sim:4.1-jammy", SIM_README, None),  # another repository: not this rule's
+    ],
+)
+def test_a_script_tag_something_makes_or_the_reader_sets_is_no_claim(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, image: str, readme: str, more: dict[str, str] | None
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert not [f for f in _sim_pair(tmp_path, image, readme, more) if "same repository" in f]
+
+
+def test_a_run_tag_in_blocks_whose_info_string_names_a_file(tmp_path: Path) -> None:
+    # ```bash:bash (Qiita's `lang:filename`): still a shell block, its commands read
+    readme = (
+        "# ros:noetic_gpu\n\n1. ## Build Image\n    ```bash:bash\n"
+        "    docker build -t lab/ros:noetic ros_noetic\n    ```\n\n2. ## Run\n    ```bash:bash\n"
+        "        docker run -it --name ros lab/ros:noetic_gpu /bin/bash\n    ```\n"
+    )
+    assert _audit(tmp_path, readme) == [
+        "10: README runs image lab/ros:noetic_gpu, but no command of it builds that tag: its build command "
+        "(line 5) tags lab/ros:noetic (likely)"
+    ]

@@ -514,6 +514,8 @@ def _lone_build_runs(
     ):
         return
     first = min(c.lines[0][0] for c in builds)
+    refs = [m.group(1) for c in builds for m in TAG_FLAG.finditer(c.text)]
+    shown = refs[0] if len(set(refs)) == 1 else only  # (`isaac-sim:2023.1.0-ubuntu22.04`: its tag too)
     section = _section_of(doc)
     building = {section.get(c.section, 0) for c in builds}
     heading = dict(doc.headings)
@@ -542,7 +544,7 @@ def _lone_build_runs(
         yield Diagnostic(
             readme,
             line,
-            f"README runs image {image}, but the only image the README builds is {only} "
+            f"README runs image {image}, but the only image the README builds is {shown} "
             f"(no command of the README builds, tags or pulls {repo})",
             confidence=LIKELY,
         )
@@ -613,20 +615,23 @@ def _script_run(script: Path) -> _ScriptRun | None:
 
 
 def _ran_script(commands: Sequence[_Command], folders: Sequence[Path]) -> tuple[int, str, Path] | None:
-    """(README line, path as written, file) of the one script the README's commands run, found in the
-    first of `folders` that holds it; None when they run none, several, or one not found."""
-    ran: list[tuple[int, str]] = []
+    """(README line, path as written, file) of the one script of the repository the README's commands
+    run, found in the first of `folders` that holds it; None when they run none or several. A script
+    no folder holds is not the repository's (`cd /isaac-sim && ./runapp.sh`: one in the container)."""
+    ran: dict[str, tuple[int, Path]] = {}
     for command in commands:
         for part in re.split(r"&&|\|\||;", command.text):
             part = part.strip().removeprefix("$ ").strip().removeprefix("sudo ").strip()
             match = _RAN_SCRIPT.match(part)
-            if match is not None:
-                ran.append((command.lines[0][0], match.group(1)))
-    if len({path for _, path in ran}) != 1:
+            if match is not None and match.group(1) not in ran:
+                path = match.group(1)
+                place = next((f / path for f in dict.fromkeys(folders) if os.path.isfile(f / path)), None)
+                if place is not None:
+                    ran[path] = (command.lines[0][0], place)
+    if len(ran) != 1:
         return None
-    line, path = ran[0]
-    place = next((f / path for f in dict.fromkeys(folders) if os.path.isfile(f / path)), None)
-    if place is None or not resolves_inside(place, _top(place.parent)):
+    ((path, (line, place)),) = ran.items()
+    if not resolves_inside(place, _top(place.parent)):
         return None
     return line, path, place
 
@@ -706,6 +711,23 @@ def _ran_script_misses(
                 f"{run.image}, which nothing of the README or the repository builds, tags or pulls",
                 confidence=LIKELY,
             )
+    if (
+        slipped is None
+        and built == {repo}
+        and all(c.built for c in builds)
+        and min(c.lines[0][0] for c in builds) < line
+        and not any(_MADE_OTHERWISE.search(c.text) for c in commands)
+        and (other := _other_script_tag(doc, commands, builds, run, place, folders))
+    ):
+        yield Diagnostic(
+            readme,
+            line,
+            f"README builds image {other} and then runs {path} "
+            f"({os.path.relpath(place, folders[0])}:{_image_line(place, run)}), whose docker run runs image "
+            f"{run.image}: the same repository with a tag nothing of the README or the repository "
+            "builds, tags or pulls",
+            confidence=LIKELY,
+        )
     if run.name is None or files or any(c.run is not None or _COMPOSE.search(c.text) for c in commands):
         return
     own = {m.group(1) or m.group(2) for f in doc.fences for _, text in f.lines for m in _NAMED.finditer(text)}
@@ -733,6 +755,46 @@ def _ran_script_misses(
             f"--name {run.name}{also_at(lines)}",
             confidence=LIKELY,
         )
+
+
+def _other_script_tag(
+    doc: Document,
+    commands: Sequence[_Command],
+    builds: Sequence[_Command],
+    run: _ScriptRun,
+    place: Path,
+    folders: Sequence[Path],
+) -> str | None:
+    """The image the README builds (`isaac-sim:2023.1.1-humble`, its first build's `-t`) when the one
+    script it runs (`place`) runs the same repository with another literal tag
+    (`isaac-sim:2023.1.0-ubuntu22.04`; no tag is `latest`), and nothing else makes that tag: no build,
+    `docker tag` or pull of the README, no script beside it or the script's own folder, and the README
+    writes that reference nowhere but in its commands. None when a build's tag or the script's is a
+    variable or a placeholder."""
+    refs = [m.group(1) for c in builds for m in TAG_FLAG.finditer(c.text)]
+    tag = _tag(run.image)
+    if not refs or not tag or any(re.search(r"[<>${}*\[\]]", r) for r in [*refs, run.image]):
+        return None
+    if tag in {_tag(r) for r in refs}:
+        return None
+    made = {
+        r
+        for c in commands
+        for m in (*_TAGGED.finditer(c.text), *_PULLED.finditer(c.text))
+        for r in [m.group(1)]
+    }
+    ran = [folders[0] / m.group(1) for c in commands for m in _RUNS_SCRIPT.finditer(c.text)]
+    others = [p for p in _scripts([*folders, place.parent], ran) if real_path(p) != real_path(place)]
+    made |= set(_script_tags(others))
+    if any(image_repository(r) == image_repository(run.image) and _tag(r) == tag for r in made):
+        return None
+    word = re.compile(rf"(?<![\w./:-]){re.escape(run.image)}(?![\w.:-])")
+    texts = [text for p in doc.paragraphs for _, text in p.lines]
+    texts += [cell for t in doc.tables for _, cells in t.rows for cell in cells]
+    texts += [title for _, title in doc.headings]
+    if any(word.search(text) for text in texts):
+        return None  # `the isaac-sim:2023.1.0 image of the other guide`: made another way it tells of
+    return refs[0]
 
 
 _NAME_PARTS = re.compile(r"[/._-]")
