@@ -378,3 +378,102 @@ def test_prerequisite_compose_builds_that_stay_silent(
         "server/main.py": "print(1)\n",
     }
     assert _readme_found(tmp_path, tree | extra) == []
+
+
+# a build the compose command after it never uses (`unused_builds`)
+
+WEAVER_COMPOSE = """\
+services:
+  weaver:
+    build:
+      context: .
+      dockerfile: Dockerfile
+    image: {image}
+    ports:
+      - "8080:8080"
+  cache:
+    image: redis:7
+"""
+
+
+def unused(
+    root: Path, block: str, image: str = "weaver:universal", more: dict[str, str] | None = None
+) -> list[str]:
+    files = {"docker-compose.yml": WEAVER_COMPOSE.format(image=image), **(more or {})}
+    return [
+        f"{line}: {said} ({sure})" for line, said, sure in found(root, block, files) if "never used" in said
+    ]
+
+
+def test_a_build_whose_image_compose_builds_again_under_another_tag(tmp_path: Path) -> None:
+    block = "# Build the image\ndocker build -t weaver:local .\n\n# Run with compose\ndocker-compose up -d"
+    assert unused(tmp_path, block) == [
+        "5: README builds image weaver:local and then runs docker compose up (line 8), but "
+        "docker-compose.yml:6 builds service weaver's own image and tags it weaver:universal: the image "
+        "the README builds is never used (likely)"
+    ]
+
+
+def test_a_checkout_the_block_clones_is_the_project_top(tmp_path: Path) -> None:
+    # a guide in docs/ that clones the project and builds at its top (compose beside the top Dockerfile)
+    readme = (
+        "# Lab server\n\n## From source\n\n```bash\ngit clone https://example.org/lab/labsrv.git\ncd labsrv\n"
+        "docker build -t labsrv:dev .\ndocker compose up\n```\n"
+    )
+    compose = "services:\n  api:\n    build: .\n    image: labsrv:1.2\n"
+    make_tree(tmp_path, {"Dockerfile": APP, "docs/README.md": readme, "docker-compose.yml": compose})
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    said = [
+        d
+        for d in audit(readme, "docs/README.md", model, {}, tmp_path / "docs", tmp_path)
+        if "never used" in d.message
+    ]
+    assert [(d.line, d.confidence) for d in said] == [(8, "likely")]
+    assert "but docker-compose.yml:4 builds service api's own image and tags it labsrv:1.2" in said[0].message
+
+
+@pytest.mark.parametrize(
+    ("block", "image", "more"),
+    [
+        ("docker build -t weaver:local .\ndocker compose up", "weaver:local", None),  # compose runs it
+        ("docker build -t weaver .\ndocker compose up", "weaver:latest", None),  # `latest` is the bare name
+        ("docker build -t weaver:$TAG .\ndocker compose up", "weaver:universal", None),  # the reader's tag
+        ("docker build -t weaver:<tag> .\ndocker compose up", "weaver:universal", None),  # a placeholder
+        ("docker build -t weaver:local .\ndocker compose up", "${IMAGE:-weaver:universal}", None),
+        ("docker build -t weaver:local .\ndocker compose up", "ghcr.io/acme/other:1", None),  # another name
+        (  # a base image the service's Dockerfile builds from
+            "docker build -t weaver:local -f Dockerfile.base .\ndocker compose up",
+            "weaver:universal",
+            {"Dockerfile": "FROM weaver:local\nCOPY . /app\n"},
+        ),
+        (  # the README runs the image it built too: used
+            "docker build -t weaver:local .\ndocker run --rm weaver:local --help\ndocker compose up",
+            "weaver:universal",
+            None,
+        ),
+        (
+            "docker build -t weaver:local .\ndocker compose up cache",
+            "weaver:universal",
+            None,
+        ),  # another service
+        (
+            "docker build -t weaver:local .\ncd deploy\ndocker compose up",
+            "weaver:universal",
+            None,
+        ),  # elsewhere
+        ("docker compose up\ndocker build -t weaver:local .", "weaver:universal", None),  # built after
+    ],
+)
+def test_a_build_compose_uses_or_cannot_be_told_is_no_claim(
+    tmp_path: Path, block: str, image: str, more: dict[str, str] | None
+) -> None:
+    assert unused(tmp_path, block, image, more) == []
+
+
+def test_a_compose_file_that_pulls_the_published_image_is_no_rebuild(tmp_path: Path) -> None:
+    # `image:` and no `build:`: compose pulls the published image the README also names; not this rule's
+    compose = "services:\n  weaver:\n    image: acme/weaver:universal\n"
+    block = "docker pull acme/weaver:universal\ndocker build -t acme/weaver:local .\ndocker compose up"
+    assert [
+        s for _, s, _ in found(tmp_path, block, {"docker-compose.yml": compose}) if "never used" in s
+    ] == []

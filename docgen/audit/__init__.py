@@ -240,7 +240,7 @@ from docgen.audit.codenames import codename_claims
 from docgen.audit.command_slips import slipped_commands, spaced_assignments
 from docgen.audit.commented_lines import commented_lines_claims
 from docgen.audit.commits import commit_claims
-from docgen.audit.compose_builds import compose_builds, unbuilt_images
+from docgen.audit.compose_builds import compose_builds, unbuilt_images, unused_builds
 from docgen.audit.compose_claims import compose_settings
 from docgen.audit.compose_paths import (
     compose_paths,
@@ -759,6 +759,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     slipped_commands,
     spaced_assignments,
     unbuilt_images,
+    unused_builds,
     port_clashes,
     compose_services,
     misplaced_container_scripts,
@@ -1319,6 +1320,7 @@ def audit(
             )
         )
         found.extend(_ruled(unbuilt_images, doc, path, directory, project))
+        found.extend(_ruled(unused_builds, doc, path, directory, project))
         found.extend(_ruled(gpu_only_compose, doc, path, directory))
         found.extend(_ruled(gpu_less_compose, doc, path, directory))
         found.extend(_ruled(shm_sizes, doc, text, path, directory, project))

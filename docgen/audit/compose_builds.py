@@ -3,6 +3,9 @@ of a command block whose `-f` file is not there, or whose services build from a 
 `dockerfile:` that does not exist beside the compose file, or a `target:` stage that Dockerfile does not
 define, or whose Dockerfile copies a file its context does not hold (`references.context_findings`, as
 for a README's own `docker build`). The services are read by `docgen.compose` (each file once).
+
+Also a README build whose image the compose command after it never uses (`unused_builds`): compose
+builds and tags its own image of the same repository under another tag.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import (
     OFFICIAL,
+    TAG_FLAG,
     build_commands,
     command_words,
     fence_commands,
@@ -32,6 +36,7 @@ from docgen.audit.names import compose_file
 from docgen.audit.paths import resolves_inside
 from docgen.audit.references import MadeFiles, context_findings, inside
 from docgen.bake import Target
+from docgen.build_scripts import BUILD
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import DocgenError
 from docgen.files import bytes_or_none, in_submodule, text_or_none
@@ -308,3 +313,119 @@ def unbuilt_images(
                         f"{image}: compose pulls it from Docker Hub",
                         confidence=LIKELY,
                     )
+
+
+_CLONE = re.compile(
+    r"\bgit[ \t]+clone[ \t]+(?:-\S+[ \t]+)*(\S+?)(?:\.git)?/?(?:[ \t]+([\w.-]+))?[ \t]*(?:$|&&|;|\\)"
+)
+"""A `git clone URL [FOLDER]` step: the folder it makes is FOLDER, else the URL's last part."""
+
+
+def unused_builds(
+    doc: Document, readme: str, directory: Path, project: Path | None = None
+) -> Iterator[Diagnostic]:
+    """A command block that builds an image (`docker build -t app:local .`) and then starts compose
+    (`docker compose up`, `run`, `create`, no `-f`) in the same folder, whose compose file builds a
+    service's image itself and tags it with the same repository and another tag (`build: .` with
+    `image: app:universal`): compose starts its own build, and the image the README built is never used
+    (`likely`). The folder is the README's, one a `cd` of the block enters, or the project's top after a
+    `cd` into the folder a `git clone` of the block made (a checkout of the project). Silent when a
+    service the command starts runs the built reference (`image: app:local`, `app` for `app:latest`),
+    when the compose file or a service's Dockerfile writes it (a base image, a build arg), when the
+    README writes it in another command (`docker run app:local`), and when a tag is a variable or a
+    placeholder."""
+    top = (project or directory).resolve()
+    every = [text for fence in doc.fences for _, text in fence.lines]
+    for fence in doc.fences:
+        starts = {lines[0][0]: lines for lines in build_commands(fence, DOCKER_COMPOSE)}
+        if not starts:
+            continue
+        cds = dict(moves(fence))
+        folder: Path | None = directory
+        cloned: set[str] = set()
+        builds: list[tuple[int, str]] = []
+        for line, text in fence.lines:
+            for match in _CLONE.finditer(text):
+                cloned.add(match.group(2) or match.group(1).rsplit("/", 1)[-1])
+            if line in cds and folder is not None:
+                to = cds[line].strip("\"'").rstrip("/")
+                if to in cloned:
+                    folder = top
+                elif to and not to.startswith(("/", "~", "-", "$")) and os.path.isdir(folder / to):
+                    folder = inside(folder / to, top)
+                else:
+                    folder = None
+                builds = []  # (a build in another folder: its context is not compose's)
+            if BUILD.search(text):
+                builds += [(line, m.group(1)) for m in TAG_FLAG.finditer(text)]
+            if line not in starts or folder is None or not builds:
+                continue
+            words = command_words(starts[line], DOCKER_COMPOSE)
+            call = read_compose(words) if words is not None else None
+            if call is None or call.verb not in _STARTS or not call.complete or call.files:
+                continue
+            found = _unused(builds, call.services, folder, top, every, line)
+            if found is not None:
+                at, ref, path, service = found
+                shown = os.path.relpath(path, directory if path.parent == directory else top)
+                yield Diagnostic(
+                    readme,
+                    at,
+                    f"README builds image {ref} and then runs docker compose {call.verb} (line {line}), "
+                    f"but {shown}:{service.image_line} builds service {service.name}'s own image and "
+                    f"tags it {service.image}: the image the README builds is never used",
+                    confidence=LIKELY,
+                )
+                builds = []
+
+
+def _unused(
+    builds: Sequence[tuple[int, str]],
+    started: Sequence[str],
+    folder: Path,
+    top: Path,
+    every: Sequence[str],
+    line: int,
+) -> tuple[int, str, Path, compose.Service] | None:
+    """(README line, reference, compose file, service) of `unused_builds`'s finding for the `builds`
+    before the compose command at `line` that starts `started` (none: all) in `folder`; None when there
+    is none."""
+    for path in compose.default_files(folder):
+        if not resolves_inside(path, top):
+            return None
+    files = [(path, compose_file(path), text_or_none(path)) for path in compose.default_files(folder)]
+    if not files or any(read is None or read[1] or body is None for _, read, body in files):
+        return None
+    services = [(path, s) for path, read, _ in files if read is not None for s in read[0]]
+    services = [(p, s) for p, s in services if not started or s.name in started]
+    images = [s.image for _, s in services if s.image]
+    if not services or any(_NOT_A_NAME.search(i) for i in images):
+        return None
+    texts = [body for _, _, body in files if body is not None]
+    for path, service in services:
+        if service.builds:
+            dockerfile = path.parent / (service.context or ".") / (service.dockerfile or "Dockerfile")
+            text = text_or_none(dockerfile) if inside(dockerfile, top) is not None else None
+            texts.append(text or "")
+    for at, ref in builds:
+        if _NOT_A_NAME.search(ref):
+            return None
+        repo, tag = _reference(ref)
+        written = re.compile(rf"(?<![\w./:-]){re.escape(ref)}(?![\w./:-])")
+        if any(_reference(i) == (repo, tag) for i in images) or any(written.search(t) for t in texts):
+            continue
+        if sum(1 for t in every if written.search(t)) > 1:
+            continue  # (run, tagged or named in another command of the README)
+        for path, service in services:
+            if service.builds and service.image and service.image_line:
+                other = _reference(service.image)
+                if other[0] == repo and other[1] != tag:
+                    return at, ref, path, service
+    return None
+
+
+def _reference(image: str) -> tuple[str, str]:
+    """(repository, tag) of an image reference, `latest` when it writes no tag."""
+    head, _, tail = image.rpartition("/")
+    name, _, tag = tail.partition(":")
+    return (f"{head}/" if head else "") + name, tag or "latest"
