@@ -17,6 +17,10 @@ counts as published. Only a URL on a prose line that says to open it (`open`, `n
 The items of a port list (`Ports:` then `- 8888: Notebook port.`) are read against the same host
 ports, unless the list says it names the containers' (`_listed_ports`).
 
+`picked_ports`: a URL of a command block after the compose command (`curl http://localhost:8000/…`)
+on a port a service publishes with no host side (`- "8000"`: Docker picks the host port) while nothing
+publishes host port 8000 reaches nothing (`certain`), under the same guards.
+
 Each line is read once; every regular expression runs on one line.
 """
 

@@ -16,6 +16,12 @@ the router of `routes.py` with `prefix="/v1"`): the paths it serves are not the 
 route decorator's path is not a string written first (`path=`, a variable, an f-string: a route not
 known); when the folder holds more than `_WALK_LIMIT` entries; and for a line of a block after a `docker
 exec` or `ssh` (another machine's localhost).
+
+A FastAPI router a file makes with a plain-string prefix (`router = APIRouter(prefix="/asr")`) and the app
+includes as it is (`app.include_router(router)`) serves its decorators' paths under that prefix
+(`_routers`); a router included under a `prefix=` of its own or into another router is still a prefix not
+read. A path beside exactly one route (the same folder, the last segment other but with the same first
+word: `/asr/upload_file` for `/asr/upload_folder`) is a finding too, `likely` (`_sibling`).
 """
 
 from __future__ import annotations
