@@ -484,6 +484,12 @@ def test_a_request_to_a_sibling_of_the_route_it_means(tmp_path: Path) -> None:
             ROUTED_SERVER.replace('APIRouter(prefix="/stt", tags=["speech"])', "APIRouter(prefix=PREFIX)"),
             None,
         ),
+        # a route registered without a decorator: the routes read are not all
+        (
+            "curl -X POST http://127.0.0.1:8010/stt/transcribe_file",
+            ROUTED_SERVER + 'app.add_api_route("/stt/transcribe_file", transcribe_batch, methods=["POST"])\n',
+            None,
+        ),
         # a router of another file whose prefix that file gives
         (
             "curl http://localhost:8010/stt/helth",

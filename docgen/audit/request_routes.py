@@ -70,9 +70,11 @@ mounts the router under a path more)."""
 _MOUNTS = re.compile(
     r"\b(?:include_router|register_blueprint|url_prefix)\b|\bAPIRouter[ \t]*\([^)]*\bprefix[ \t]*="
     r"|\.mount\([ \t]*[\"']/"
+    r"|\.add_(?:api_)?route[ \t]*\(|\bRoute[ \t]*\([ \t]*[\"']/"
 )
 """What mounts routes under a prefix in a file that registers none (`app.include_router(router,
-prefix="/v1")` in main.py): not a `prefix=` of anything else (`mkdtemp(prefix="run")`) nor a client's
+prefix="/v1")` in main.py), or registers routes no decorator shows (`app.add_api_route("/x", f)`,
+Starlette's `Route("/x", f)`): not a `prefix=` of anything else (`mkdtemp(prefix="run")`) nor a client's
 `session.mount("https://", adapter)`."""
 _ELSEWHERE = re.compile(r"\b(?:docker(?:[ \t]+compose|-compose)?[ \t]+exec|kubectl[ \t]+exec|ssh)\b")
 """A command whose next commands run on another machine or in a container."""
