@@ -1029,10 +1029,16 @@ def read_document(text: str, path: str) -> Document:
         nonlocal old_list, dropped
         if para:
             out.paragraphs.append(Paragraph(para, heading, previous, section))
-            out.fences.extend(inline_commands(para, section))
-            prompted = prompt_commands(para, section)
+            quoted = quote_fenced(para, section)
+            out.fences.extend(quoted)
+            rest = para
+            if quoted:  # the lines of `'''` blocks and their fences are no paragraph's commands
+                inside = {n for f in quoted for n, _ in f.lines}
+                rest = [(n, t) for n, t in para if n not in inside and not _QUOTE_FENCE.match(t)]
+            out.fences.extend(inline_commands(rest, section))
+            prompted = prompt_commands(rest, section)
             out.fences.extend(prompted)
-            out.fences.extend(plain_commands(para, section, {n for f in prompted for n, _ in f.lines}))
+            out.fences.extend(plain_commands(rest, section, {n for f in prompted for n, _ in f.lines}))
             previous = " ".join(t for _, t in para)
         para = []
         if old_list and dropped:
@@ -1239,6 +1245,28 @@ def _prompted(text: str) -> bool:
     if command.endswith((".", ":", ",", ";", "!", "?", ")")) and not command.endswith((" .", "..")):
         return False
     return _SENTENCE_WORD.search(command) is None
+
+
+_QUOTE_FENCE = re.compile(r"[ ]{0,3}'''[ \t]*([\w+-]*)[ \t]*\Z")
+"""A line that is three single quotes and at most a language (`'''`, `'''bash`): a fence written with
+the wrong character, which Markdown shows as a paragraph."""
+
+
+def quote_fenced(lines: Sequence[tuple[int, str]], section: int) -> list[Fence]:
+    """The code blocks of a paragraph whose author fenced them with three single quotes in place of
+    backticks (`'''` lines, a Python habit): each pair of such lines, in order, encloses one block, its
+    language the opening line's. None when the paragraph holds an odd number of them (a quote in prose,
+    or a block a blank line split from its other fence: not read as a block)."""
+    marks = [index for index, (_, text) in enumerate(lines) if _QUOTE_FENCE.match(text)]
+    if not marks or len(marks) % 2:
+        return []
+    found: list[Fence] = []
+    for opening, closing in zip(marks[::2], marks[1::2], strict=True):
+        language = _QUOTE_FENCE.match(lines[opening][1])
+        body = list(lines[opening + 1 : closing])
+        if body:
+            found.append(Fence(language.group(1).lower() if language else "", body, section))
+    return found
 
 
 def prompt_commands(lines: Sequence[tuple[int, str]], section: int) -> list[Fence]:

@@ -152,3 +152,87 @@ def test_port_lists_that_stay_silent(tmp_path: Path, readme: str) -> None:
 
 def test_a_port_list_when_the_host_ports_are_not_known(tmp_path: Path) -> None:
     assert found(tmp_path, PORT_LIST, {"compose.yaml": VARIABLE}) == []
+
+
+# an LLM server stack: the inference server publishes its ports with no host side, the proxy a fixed one
+PICKED = (
+    "services:\n"
+    "  engine:\n"
+    "    image: example/llm-engine:24.05\n"
+    "    ports:\n"
+    '      - "9000"\n'
+    '      - "9001"\n'
+    "  gateway:\n"
+    "    image: example/llm-gateway:1.2\n"
+    "    ports:\n"
+    '      - "4000:4000"\n'
+)
+PICKED_README = (
+    "# Stack\n\n```bash\ndocker compose up -d\n```\n\nTest it:\n\n"
+    "```\ncurl http://localhost:9000/v2/health/ready\n"
+    "curl -X POST http://localhost:9000/v2/models/llm/generate -d '{}'\n"
+    "curl http://localhost:4000/v1/models\n```\n"
+)
+PICKED_FINDING = (
+    "README sends a request to host port 9000, but service engine (compose.yaml:2) publishes container "
+    "port 9000 with no host port: Docker maps it to a host port it picks, and no service publishes host "
+    "port 9000"
+)
+
+
+def test_a_request_to_a_port_docker_picks(tmp_path: Path) -> None:
+    assert [f for f in found(tmp_path, PICKED_README, {"compose.yaml": PICKED}) if "picks" in f[1]] == [
+        (10, PICKED_FINDING + "; also at line 11", "certain")
+    ]
+
+
+# a notebook stack of another shape: the short form the README reads is `"8888"` in docker-compose.yml
+NOTEBOOK = "services:\n  lab:\n    build: .\n    ports:\n      - 8888\n"
+NOTEBOOK_README = "# Lab\n\n```\ndocker-compose up\ncurl -s http://127.0.0.1:8888/api/status\n```\n"
+
+
+def test_a_request_to_a_port_docker_picks_of_a_notebook(tmp_path: Path) -> None:
+    assert [
+        f[:1] + f[2:]
+        for f in found(tmp_path, NOTEBOOK_README, {"docker-compose.yml": NOTEBOOK})
+        if "picks" in f[1]
+    ] == [(5, "certain")]
+
+
+@pytest.mark.parametrize(
+    ("readme", "stack"),
+    [
+        # the host port is published: the short form with both sides, or by another service
+        (PICKED_README, PICKED.replace('- "9000"', '- "9000:9000"')),
+        (PICKED_README, PICKED.replace('- "4000:4000"', '- "4000:4000"\n      - "9000:9100"')),
+        # the host's network: nothing is published
+        (
+            PICKED_README,
+            PICKED.replace(
+                '    ports:\n      - "9000"', '    network_mode: host\n    ports:\n      - "9000"'
+            ),
+        ),
+        # the README looks the picked port up, or publishes it itself
+        (
+            PICKED_README.replace(
+                "Test it:", "Find the port with `docker compose port engine 9000`. Test it:"
+            ),
+            PICKED,
+        ),
+        (
+            PICKED_README.replace(
+                "docker compose up -d", "docker compose up -d\ndocker run -d -p 9000:80 example/mock"
+            ),
+            PICKED,
+        ),
+        # the request is sent before the stack starts, or from inside a container
+        (
+            "# Stack\n\nCheck nothing runs yet:\n\n```\ncurl http://localhost:9000/v2/health/ready\n```\n\n"
+            "```bash\ndocker compose up -d\n```\n",
+            PICKED,
+        ),
+        (PICKED_README.replace("```\ncurl http", "```\ndocker compose exec gateway sh\ncurl http"), PICKED),
+    ],
+)
+def test_ports_the_reader_reaches_are_silent(tmp_path: Path, readme: str, stack: str) -> None:
+    assert [f for f in found(tmp_path, readme, {"compose.yaml": stack}) if "picks" in f[1]] == []

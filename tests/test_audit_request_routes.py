@@ -364,3 +364,143 @@ def test_a_root_socket_a_route_serves_on_a_path(tmp_path: Path) -> None:
 )
 def test_root_sockets_the_server_may_serve(tmp_path: Path, readme: str, files: dict[str, str]) -> None:
     assert sockets(tmp_path, readme, files) == []
+
+
+# a speech service whose routes hang off a FastAPI router with a prefix, included by the app as is
+ROUTED_SERVER = """\
+from fastapi import APIRouter, FastAPI, File, Header, UploadFile
+
+app = FastAPI()
+router = APIRouter(prefix="/stt", tags=["speech"])
+
+
+@router.get("/health")
+def health():
+    return {"status": "ok"}
+
+
+@router.post("/transcribe_batch")
+async def transcribe_batch(file: UploadFile = File(...), speakers: int | None = Header(None)):
+    return {}
+
+
+@router.get("/jobs/{job_id}")
+def job(job_id: str):
+    return {}
+
+
+app.include_router(router)
+"""
+ROUTED_README = """\
+# Speech to text
+
+'''
+docker build -t stt .
+'''
+'''
+docker run -p 8010:8010 stt
+'''
+
+'''
+{commands}
+'''
+"""
+ROUTED_DOCKERFILE = (
+    'FROM python:3.12-slim\nCOPY . /app\nEXPOSE 8010\nCMD ["uvicorn", "app.main:app", "--port", "8010"]\n'
+)
+
+
+def routed(
+    root: Path, commands: str, server: str = ROUTED_SERVER, extra: dict[str, str] | None = None
+) -> list[tuple[int, str, str]]:
+    readme = ROUTED_README.format(commands=commands)
+    make_tree(
+        root, {"README.md": readme, "Dockerfile": ROUTED_DOCKERFILE, "app/main.py": server, **(extra or {})}
+    )
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", [model], {}, root)
+        if "sends a request" in d.message
+    ]
+
+
+def test_routes_of_a_router_with_a_prefix_are_read_under_it(tmp_path: Path) -> None:
+    # in a block fenced with ''' (a paragraph to Markdown, a block to its author)
+    assert routed(tmp_path, "curl http://localhost:8010/stt/helth") == [
+        (
+            11,
+            "README sends a request to /stt/helth, which the project's server does not serve "
+            "(app/main.py:7 registers /stt/health)",
+            "certain",
+        )
+    ]
+    # the routes it serves, a path parameter read as any segment
+    assert (
+        routed(tmp_path / "b", "curl http://localhost:8010/stt/health\ncurl localhost:8010/stt/jobs/42") == []
+    )
+
+
+def test_a_request_to_a_sibling_of_the_route_it_means(tmp_path: Path) -> None:
+    commands = 'curl -X POST http://127.0.0.1:8010/stt/transcribe_file \\\n  -F "file=@call.wav"'
+    assert routed(tmp_path, commands) == [
+        (
+            11,
+            "README sends a request to /stt/transcribe_file, which the project's server does not serve "
+            "(app/main.py:12 registers /stt/transcribe_batch)",
+            "likely",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("commands", "server", "extra"),
+    [
+        # two siblings start with the same word: which one the README means is not known
+        (
+            "curl -X POST http://127.0.0.1:8010/stt/transcribe_file",
+            ROUTED_SERVER.replace('@router.get("/health")', '@router.get("/transcribe_status")'),
+            None,
+        ),
+        # another folder, or another first word
+        ("curl -X POST http://127.0.0.1:8010/v2/transcribe_file", ROUTED_SERVER, None),
+        ("curl -X POST http://127.0.0.1:8010/stt/upload_file", ROUTED_SERVER, None),
+        # the router is included under a prefix more, or into another router
+        (
+            "curl http://localhost:8010/stt/helth",
+            ROUTED_SERVER.replace("app.include_router(router)", 'app.include_router(router, prefix="/api")'),
+            None,
+        ),
+        (
+            "curl http://localhost:8010/stt/helth",
+            ROUTED_SERVER.replace(
+                "app.include_router(router)", 'api = APIRouter(prefix="/v1")\napi.include_router(router)'
+            ),
+            None,
+        ),
+        # a prefix not written as a string
+        (
+            "curl http://localhost:8010/stt/helth",
+            ROUTED_SERVER.replace('APIRouter(prefix="/stt", tags=["speech"])', "APIRouter(prefix=PREFIX)"),
+            None,
+        ),
+        # a route registered without a decorator: the routes read are not all
+        (
+            "curl -X POST http://127.0.0.1:8010/stt/transcribe_file",
+            ROUTED_SERVER + 'app.add_api_route("/stt/transcribe_file", transcribe_batch, methods=["POST"])\n',
+            None,
+        ),
+        # a router of another file whose prefix that file gives
+        (
+            "curl http://localhost:8010/stt/helth",
+            ROUTED_SERVER.replace(
+                'router = APIRouter(prefix="/stt", tags=["speech"])', "from app.api import router"
+            ),
+            {"app/api.py": 'from fastapi import APIRouter\n\nrouter = APIRouter(prefix="/speech")\n'},
+        ),
+    ],
+)
+def test_routes_whose_served_path_is_not_known_are_silent(
+    tmp_path: Path, commands: str, server: str, extra: dict[str, str] | None
+) -> None:
+    assert routed(tmp_path, commands, server, extra) == []

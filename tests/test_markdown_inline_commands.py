@@ -236,3 +236,21 @@ def test_indented_commands_under_a_label_are_commands() -> None:
         (2, "docker build -t lab/seg:0.4 ."),
         (5, "docker run --rm lab/seg:0.4 python /app/main.py"),
     ]
+
+
+def test_blocks_fenced_with_single_quotes_are_code_blocks() -> None:
+    """`'''` in place of a backtick fence (a paragraph to Markdown): each pair of such lines encloses a
+    block; an odd one, or a docstring inside a real block, is no fence."""
+    text = (
+        "# Service\n\n###### Start server\n'''\ndocker build -t asr .\n'''\n'''bash\n"
+        "docker run --gpus all \\\n  -p 8002:8002 \\\n  asr\n'''\n\n"
+        "A lone ''' quote, then:\n'''\ndocker pull nothing\n\n"
+        "```python\ndef f():\n    '''\n    docker run x\n    '''\n```\n"
+    )
+    doc = read_document(text, "README.md")
+    blocks = [(f.lang, f.lines) for f in doc.fences if not f.inline]
+    assert blocks == [
+        ("", [(5, "docker build -t asr .")]),
+        ("bash", [(8, "docker run --gpus all \\"), (9, "  -p 8002:8002 \\"), (10, "  asr")]),
+        ("python", [(18, "def f():"), (19, "    '''"), (20, "    docker run x"), (21, "    '''")]),
+    ]

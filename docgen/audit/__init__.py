@@ -251,7 +251,7 @@ from docgen.audit.compose_paths import (
 )
 from docgen.audit.compose_ports import compose_ports, port_clashes
 from docgen.audit.compose_services import compose_services
-from docgen.audit.compose_urls import compose_urls
+from docgen.audit.compose_urls import compose_urls, picked_ports
 from docgen.audit.compose_variables import compose_variables
 from docgen.audit.conda_python import conda_python
 from docgen.audit.config_keys import config_keys, nested_keys
@@ -548,6 +548,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     compose_settings,
     compose_ports,
     compose_urls,
+    picked_ports,
     compose_variables,
     conda_python,
     config_keys,
@@ -1240,6 +1241,7 @@ def audit(
         found.extend(_ruled(env_slips, doc, path, directory, models, project))
         found.extend(_ruled(compose_services, doc, path, directory, project))
         found.extend(_ruled(compose_urls, doc, path, directory, models, project))
+        found.extend(_ruled(picked_ports, doc, path, directory, models, project))
         found.extend(_ruled(bind_devices, doc, text, path, directory))
         found.extend(_ruled(compose_paths, doc, text, path, directory, project))
         found.extend(_ruled(compose_shapes, doc, path, directory, project))

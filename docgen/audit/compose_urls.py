@@ -17,6 +17,10 @@ counts as published. Only a URL on a prose line that says to open it (`open`, `n
 The items of a port list (`Ports:` then `- 8888: Notebook port.`) are read against the same host
 ports, unless the list says it names the containers' (`_listed_ports`).
 
+`picked_ports`: a URL of a command block after the compose command (`curl http://localhost:8000/…`)
+on a port a service publishes with no host side (`- "8000"`: Docker picks the host port) while nothing
+publishes host port 8000 reaches nothing (`certain`), under the same guards.
+
 Each line is read once; every regular expression runs on one line.
 """
 
@@ -30,9 +34,9 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen import compose
-from docgen.audit.auditor import LIKELY
+from docgen.audit.auditor import CERTAIN, LIKELY, also_at
 from docgen.audit.commands import fence_commands, joined
-from docgen.audit.names import COMPOSE_NAMED, compose_file, compose_files
+from docgen.audit.names import COMPOSE_NAMED, Composed, compose_file, compose_files
 from docgen.markdown import Document, lists, plain
 from docgen.model import Diagnostic, ImageModel
 
@@ -123,18 +127,17 @@ def block_commands(doc: Document) -> list[tuple[int, str]]:
     return sorted(found)
 
 
-def compose_urls(
-    doc: Document, readme: str, directory: Path, models: Sequence[ImageModel], project: Path | None
-) -> Iterator[Diagnostic]:
-    """Each prose line telling to open `http://localhost:PORT` right after a compose command, when no
-    service of the compose files beside the README (or the audited Dockerfiles) publishes host port PORT
-    and no `docker run -p` of the README does (`likely`)."""
+def _compose_read(
+    doc: Document, directory: Path, models: Sequence[ImageModel], project: Path | None
+) -> tuple[list[Composed], list[str]] | None:
+    """The compose files a compose command of the README starts, all of which docgen sees, and every
+    line of the README; None when it starts none, publishes every port or chooses its files elsewhere."""
     every_line = [t for p in doc.paragraphs for _, t in p.lines] + [t for f in doc.fences for _, t in f.lines]
     if not any(_UP.search(t) for t in every_line) or any(_ALL_PORTS.search(t) for t in every_line):
-        return
+        return None
     files = compose_files(directory, models, project)
     if not files:
-        return
+        return None
     shown = {posixpath.basename(f.shown) for f in files}
     copies = {posixpath.basename(m.group(2)) for t in every_line for m in _COPIED.finditer(t)}
     named = {n for t in every_line for n in COMPOSE_NAMED.findall(t)}
@@ -145,11 +148,24 @@ def compose_urls(
         for m in _FILE_OPTION.finditer(t)
     }
     if any("COMPOSE_FILE" in t or "--project-directory" in t for t in every_line):
-        return  # the files the commands run are chosen elsewhere
+        return None  # the files the commands run are chosen elsewhere
     if any(_holds_compose(directory / m.group(1)) for t in every_line for m in _CD.finditer(t)):
-        return  # `cd deploy && docker compose up`: that folder's file, which docgen does not read
+        return None  # `cd deploy && docker compose up`: that folder's file, which docgen does not read
     if named - shown - copies:
-        return  # a compose file the README runs that docgen does not see
+        return None  # a compose file the README runs that docgen does not see
+    return files, every_line
+
+
+def compose_urls(
+    doc: Document, readme: str, directory: Path, models: Sequence[ImageModel], project: Path | None
+) -> Iterator[Diagnostic]:
+    """Each prose line telling to open `http://localhost:PORT` right after a compose command, when no
+    service of the compose files beside the README (or the audited Dockerfiles) publishes host port PORT
+    and no `docker run -p` of the README does (`likely`)."""
+    seen = _compose_read(doc, directory, models, project)
+    if seen is None:
+        return
+    files, every_line = seen
     published: set[int] = set()
     for file in files:
         read = compose_file(directory / file.shown)
@@ -190,6 +206,81 @@ def compose_urls(
                     f"{port} (they publish {listed})",
                     confidence=LIKELY,
                 )
+
+
+_PICKED = re.compile(r"[\"']?(\d{1,5})(?:/tcp)?[\"']?\Z")
+"""A `ports:` entry with no host side (`- "8000"`): Docker publishes the port on a host port it picks."""
+_LOOKED_UP = re.compile(
+    r"\bdocker(?:[ \t]+compose|-compose)?[ \t]+port\b|\bdocker[ \t]+ps\b|\b(?:random|ephemeral)\b", re.I
+)
+"""The README looks the picked port up (`docker compose port triton 8000`, `docker ps`) or says it is
+random."""
+_AWAY = re.compile(r"\b(?:docker(?:[ \t]+compose|-compose)?[ \t]+exec|kubectl[ \t]+exec|ssh)\b")
+"""A command after which a block's commands run in a container or on another machine."""
+
+
+def picked_ports(
+    doc: Document, readme: str, directory: Path, models: Sequence[ImageModel], project: Path | None
+) -> Iterator[Diagnostic]:
+    """Each port of a `http://localhost:PORT` URL of the README's command blocks after a compose command
+    that starts the services, when a service of the compose files publishes container port PORT with no
+    host port (`- "8000"`: Docker picks a free host port each time) and nothing publishes host port PORT:
+    the request reaches nothing (`certain`). One finding a port, at its first line."""
+    seen = _compose_read(doc, directory, models, project)
+    if seen is None:
+        return
+    files, every_line = seen
+    if any(_LOOKED_UP.search(t) for t in every_line):
+        return
+    published: set[int] = set()
+    picked: dict[int, tuple[str, compose.Service]] = {}
+    for file in files:
+        read = compose_file(directory / file.shown)
+        if read is None or read[1]:
+            return
+        for service in file.services:
+            if service.ports is None or dict(service.settings).get("network_mode", "").strip() == "host":
+                return
+            for entry in service.ports:
+                bare = _PICKED.match(entry.strip())
+                if bare is not None:
+                    picked.setdefault(int(bare.group(1)), (file.shown, service))
+                    continue
+                hosts = _host_ports(entry)
+                if hosts is None or len(hosts) > 1000:
+                    return
+                published.update(hosts)
+    if not picked:
+        return
+    for t in every_line:
+        for match in _PUBLISH.finditer(t):
+            low, high = int(match.group(1)), int(match.group(2) or match.group(1))
+            published.update(range(low, min(high, low + 1000) + 1))
+    up = min((n for f in doc.fences for n, t in f.lines if _UP.search(t)), default=None)
+    if up is None:
+        return
+    told: dict[int, list[int]] = {}
+    for fence in doc.fences:
+        away = False
+        for number, text in fence.lines:
+            away = away or bool(_AWAY.search(text))
+            if away or number <= up:
+                continue
+            for match in _URL.finditer(text):
+                port = int(match.group(1))
+                if port in picked and port not in published:
+                    told.setdefault(port, []).append(number)
+    for port, lines in sorted(told.items(), key=lambda item: item[1][0]):
+        shown, service = picked[port]
+        where = f"{shown}:{service.line}" if service.line else shown
+        yield Diagnostic(
+            readme,
+            lines[0],
+            f"README sends a request to host port {port}, but service {service.name} ({where}) publishes "
+            f"container port {port} with no host port: Docker maps it to a host port it picks, and no "
+            f"service publishes host port {port}{also_at(sorted(set(lines)))}",
+            confidence=CERTAIN,
+        )
 
 
 _PORT_ITEM = re.compile(

@@ -16,6 +16,12 @@ the router of `routes.py` with `prefix="/v1"`): the paths it serves are not the 
 route decorator's path is not a string written first (`path=`, a variable, an f-string: a route not
 known); when the folder holds more than `_WALK_LIMIT` entries; and for a line of a block after a `docker
 exec` or `ssh` (another machine's localhost).
+
+A FastAPI router a file makes with a plain-string prefix (`router = APIRouter(prefix="/asr")`) and the app
+includes as it is (`app.include_router(router)`) serves its decorators' paths under that prefix
+(`_routers`); a router included under a `prefix=` of its own or into another router is still a prefix not
+read. A path beside exactly one route (the same folder, the last segment other but with the same first
+word: `/asr/upload_file` for `/asr/upload_folder`) is a finding too, `likely` (`_sibling`).
 """
 
 from __future__ import annotations
@@ -37,12 +43,12 @@ _LOCAL_URL = re.compile(
 )
 """A URL of this machine's server, its port and path (up to a query, a fragment or a quote)."""
 _ROUTE = re.compile(
-    r"^[ \t]*@[ \t]*[A-Za-z_][\w.]*\.(?:get|post|put|patch|delete|head|options|route|api_route|websocket)"
+    r"^[ \t]*@[ \t]*([A-Za-z_][\w.]*)\.(?:get|post|put|patch|delete|head|options|route|api_route|websocket)"
     r"[ \t]*\([ \t]*[\"'](/[^\"'\s]*)[\"']"
     r"|\badd_url_rule[ \t]*\([ \t]*[\"'](/[^\"'\s]*)[\"']",
     re.MULTILINE,
 )
-"""A route a FastAPI or Flask app registers: a decorator's path, or `add_url_rule`'s."""
+"""A route a FastAPI or Flask app registers: a decorator's object and path, or `add_url_rule`'s path."""
 _DECORATOR = re.compile(
     r"^[ \t]*@[ \t]*[A-Za-z_][\w.]*\.(?:get|post|put|patch|delete|head|options|route|api_route|websocket)"
     r"[ \t]*\(",
@@ -52,12 +58,23 @@ _DECORATOR = re.compile(
 a route not known."""
 _PREFIXED = re.compile(r"\b(?:include_router|register_blueprint|url_prefix)\b|\bprefix[ \t]*=|\.mount\(")
 """Code serving routes under a path not written in their decorator."""
+_ROUTER = re.compile(
+    r"^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*(?:fastapi\.)?APIRouter[ \t]*\(([^()]*)\)", re.MULTILINE
+)
+"""A FastAPI router made in a file with its arguments (`router = APIRouter(prefix="/asr", tags=[…])`)."""
+_ROUTER_PREFIX = re.compile(r"\bprefix[ \t]*=[ \t]*[\"']((?:/[^\"'\s]*)?)[\"'][ \t\n]*(?:,|\Z)")
+"""A router's `prefix=` written as a plain string: group 1 its path."""
+_INCLUDED = re.compile(r"\b([A-Za-z_][\w.]*)\.include_router[ \t]*\(([^()]*)\)")
+"""`app.include_router(router)`: group 1 what includes it, group 2 the arguments (a `prefix=` there
+mounts the router under a path more)."""
 _MOUNTS = re.compile(
     r"\b(?:include_router|register_blueprint|url_prefix)\b|\bAPIRouter[ \t]*\([^)]*\bprefix[ \t]*="
     r"|\.mount\([ \t]*[\"']/"
+    r"|\.add_(?:api_)?route[ \t]*\(|\bRoute[ \t]*\([ \t]*[\"']/"
 )
 """What mounts routes under a prefix in a file that registers none (`app.include_router(router,
-prefix="/v1")` in main.py): not a `prefix=` of anything else (`mkdtemp(prefix="run")`) nor a client's
+prefix="/v1")` in main.py), or registers routes no decorator shows (`app.add_api_route("/x", f)`,
+Starlette's `Route("/x", f)`): not a `prefix=` of anything else (`mkdtemp(prefix="run")`) nor a client's
 `session.mount("https://", adapter)`."""
 _ELSEWHERE = re.compile(r"\b(?:docker(?:[ \t]+compose|-compose)?[ \t]+exec|kubectl[ \t]+exec|ssh)\b")
 """A command whose next commands run on another machine or in a container."""
@@ -101,6 +118,10 @@ def request_routes(
         if any(pattern.fullmatch(bare) for pattern in served):
             continue
         close = [(route, at) for route, at in literal if one_edit(bare, route.rstrip("/") or "/")]
+        sure = CERTAIN
+        if not close:
+            close = [(route, at) for route, at in literal if _sibling(bare, route.rstrip("/") or "/")]
+            sure = LIKELY
         if len(close) != 1:
             continue
         route, (file, number, text) = close[0]
@@ -115,7 +136,7 @@ def request_routes(
             first,
             f"README sends a request to {path}, which the project's server does not serve ({file}:{number} "
             f"registers {route}){also}",
-            confidence=CERTAIN,
+            confidence=sure,
         )
 
 
@@ -139,36 +160,85 @@ def _files_below(base: Path) -> list[Path] | None:
 
 def _routes(directory: Path) -> dict[str, tuple[str, int, str]]:
     """Each route the Python files below `directory` register → (file, line, the file's text), the first
-    one found; none when the code mounts routes under a prefix or the folder is too large to list."""
+    one found, under the `prefix=` of the FastAPI router it is registered on (`_routers`); none when the
+    code mounts routes under a prefix not read so or the folder is too large to list."""
     base = directory.resolve()
     found: dict[str, tuple[str, int, str]] = {}
     listed = _files_below(base)
     if listed is None:
         return {}
+    files: list[tuple[Path, str]] = []
     for path in listed:
         if path.suffix != ".py":
             continue
         text = text_or_none(path, MAX_PROJECT_FILE_BYTES)
-        if text is None:
-            continue
-        if _MOUNTS.search(text):
+        if text is not None:
+            files.append((path, text))
+    read = _routers(files)
+    if read is None:
+        return {}
+    for path, text in files:
+        prefixes, rest = read[path]
+        if _MOUNTS.search(rest):
             return {}  # routes mounted under a prefix, from this file or another
         if "@" not in text and "add_url_rule" not in text:
             continue
         matches = list(_ROUTE.finditer(text))
-        read = sum(1 for m in matches if m.group(1))
-        if len(_DECORATOR.findall(text)) > read:
+        if len(_DECORATOR.findall(text)) > sum(1 for m in matches if m.group(2)):
             return {}  # a route whose path is not read: any path may be served
         if not matches:
             continue
-        if _PREFIXED.search(text):
+        if _PREFIXED.search(rest):
             return {}
         relative = path.relative_to(base).as_posix()
         for match in matches:
-            route = match.group(1) or match.group(2)
-            number = text.count("\n", 0, match.start(1) if match.group(1) else match.start(2)) + 1
+            if match.group(2):
+                owner = match.group(1).rsplit(".", 1)[-1]
+                if owner not in prefixes and any(owner in other for other, _ in read.values()):
+                    return {}  # a router of another file: its prefix is that file's
+                route = prefixes.get(owner, "") + match.group(2)
+                number = text.count("\n", 0, match.start(2)) + 1
+            else:
+                route = match.group(3)
+                number = text.count("\n", 0, match.start(3)) + 1
             found.setdefault(route, (relative, number, text))
     return found
+
+
+def _routers(files: Sequence[tuple[Path, str]]) -> dict[Path, tuple[dict[str, str], str]] | None:
+    """For each file, its FastAPI routers made with a plain-string prefix or none (`router =
+    APIRouter(prefix="/asr")` → {"router": "/asr"}) and its text with those and the `include_router`
+    calls that add no prefix of their own blanked out (what is left is read for other mounts); None when
+    a router is included under a prefix (`include_router(r, prefix=…)`), into another router (its
+    routes under both prefixes), or made twice in one file."""
+    made: dict[Path, dict[str, str]] = {}
+    spans: dict[Path, list[tuple[int, int]]] = {}
+    for path, text in files:
+        routers: dict[str, str] = {}
+        for match in _ROUTER.finditer(text):
+            prefix = ""
+            if re.search(r"\bprefix\b", match.group(2)):
+                given = _ROUTER_PREFIX.search(match.group(2))
+                if given is None:
+                    continue  # a prefix not written as a string: left for `_MOUNTS`
+                prefix = given.group(1)
+            if match.group(1) in routers:
+                return None
+            routers[match.group(1)] = prefix
+            spans.setdefault(path, []).append(match.span())
+        made[path] = routers
+    names = {name for routers in made.values() for name in routers}
+    read: dict[Path, tuple[dict[str, str], str]] = {}
+    for path, text in files:
+        for match in _INCLUDED.finditer(text):
+            if re.search(r"\bprefix\b", match.group(2)) or match.group(1).rsplit(".", 1)[-1] in names:
+                return None
+            spans.setdefault(path, []).append(match.span())
+        rest = text
+        for begin, end in sorted(spans.get(path, []), reverse=True):
+            rest = rest[:begin] + " " * (end - begin) + rest[end:]
+        read[path] = (made[path], rest)
+    return read
 
 
 def routes(directory: Path) -> dict[str, tuple[str, int, str]]:
@@ -181,6 +251,29 @@ def _served(route: str) -> re.Pattern[str]:
     """The paths `route` serves: its parameters any one segment, a trailing `/` or none."""
     parts = _PARAM.split(route.rstrip("/") or "/")
     return re.compile("[^/]+".join(re.escape(part) for part in parts) + "/?")
+
+
+_FIRST_WORD = re.compile(r"[A-Za-z]{3,}")
+
+
+def _sibling(path: str, route: str) -> bool:
+    """Whether `path` names another endpoint beside `route`: the same folder (`/asr/`), the last segment
+    other but starting with the same word (`upload_file` beside `upload_folder`): the README names the
+    route under another name, an old one or a guess."""
+    folder, _, name = path.rpartition("/")
+    route_folder, _, route_name = route.rpartition("/")
+    if folder != route_folder or name == route_name:
+        return False
+    word, route_word = _FIRST_WORD.match(name), _FIRST_WORD.match(route_name)
+    return (
+        word is not None
+        and route_word is not None
+        and word.group(0).lower() == route_word.group(0).lower()
+        and name[word.end() : word.end() + 1] in "_-"
+        and route_name[route_word.end() : route_word.end() + 1] in "_-"
+        and bool(name[word.end() + 1 :])
+        and bool(route_name[route_word.end() + 1 :])
+    )
 
 
 def one_edit(a: str, b: str) -> bool:
