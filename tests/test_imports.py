@@ -389,7 +389,7 @@ markers/inject, check/drift), then the commands and the front door: docs/archite
 
 
 AUDIT_LAYERS = (
-    ("aside", "versions", "paths", "coverage", "root_vars", "own_repo", "fetched_copies"),
+    ("memo", "aside", "versions", "paths", "coverage", "root_vars", "own_repo", "fetched_copies"),
     ("version_facts",),
     ("unread_args",),
     ("wording",),

@@ -201,6 +201,7 @@ from pathlib import Path
 from typing import ParamSpec
 
 from docgen import findings
+from docgen.audit import memo
 from docgen.audit.architectures import architecture_claims
 from docgen.audit.arg_entries import arg_entry_claims
 from docgen.audit.arg_lists import arg_list_claims, build_arg_lists
@@ -983,6 +984,7 @@ def audit(
     commands (every rule up to the command checks, none of the claim readers over the images).
     Raises `MarkerError` when the text's docgen markers are broken.
     """
+    memo.forget()  # (the files are read as they are now, relative paths from the working folder now)
     models = (model,) if isinstance(model, ImageModel) else tuple(model)
     doc = read_document(text, path)
     everything = frozenset(range(len(models)))

@@ -6,7 +6,6 @@ folder).
 from __future__ import annotations
 
 import difflib
-import functools
 import os
 import posixpath
 import re
@@ -16,6 +15,7 @@ from pathlib import Path
 from docgen import bake, compose
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import build_commands, joined, moves
+from docgen.audit.memo import per_audit
 from docgen.audit.paths import resolves_inside
 from docgen.errors import MAX_FILE_BYTES, DocgenError
 from docgen.markdown import Document
@@ -97,7 +97,7 @@ def _check(
         yield Diagnostic(readme, command[0][0], said, confidence=CERTAIN)
 
 
-@functools.lru_cache(maxsize=32)
+@per_audit(maxsize=32)
 def _defined(paths: tuple[Path, ...], top: Path) -> frozenset[str] | None:
     """The target and group names the bake files at `paths` define (those that exist), or None when none
     exists, one is outside the folder `top` (symlinks resolved) or cannot be read (a `matrix` target

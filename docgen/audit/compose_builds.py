@@ -11,7 +11,6 @@ builds and tags its own image of the same repository under another tag.
 from __future__ import annotations
 
 import difflib
-import functools
 import os
 import re
 from collections.abc import Callable, Iterator, Sequence
@@ -32,6 +31,7 @@ from docgen.audit.commands import (
     without_prompt,
 )
 from docgen.audit.grammar import DOCKER_COMPOSE, read_compose
+from docgen.audit.memo import per_audit
 from docgen.audit.names import compose_file
 from docgen.audit.paths import resolves_inside
 from docgen.audit.references import MadeFiles, context_findings, inside
@@ -49,7 +49,7 @@ _NOT_A_NAME = re.compile(r"[$<>{}*?\[\]]")
 _AS = re.compile(r"(?:^|\s)AS\s+(\S+)\s*$", re.IGNORECASE)
 
 
-@functools.lru_cache(maxsize=16)
+@per_audit(maxsize=16)
 def _services(path: Path) -> tuple[Target, ...] | None:
     """The services of the compose file at `path` that build an image; None when it cannot be read."""
     data = bytes_or_none(path)
@@ -61,7 +61,7 @@ def _services(path: Path) -> tuple[Target, ...] | None:
         return None
 
 
-@functools.lru_cache(maxsize=16)
+@per_audit(maxsize=16)
 def _stages(path: Path) -> frozenset[str] | None:
     """The stage names of the Dockerfile at `path` (lower case); None when one cannot be told (`AS
     ${NAME}`) or the file cannot be read."""

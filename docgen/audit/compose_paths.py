@@ -35,6 +35,7 @@ from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import fence_commands, image_repository, joined
 from docgen.audit.grammar import COMPOSE, ComposeCall, read_compose
 from docgen.audit.make_targets import make_commands, makefile_of, makefile_text
+from docgen.audit.memo import per_audit
 from docgen.audit.missing import line_texts, repository_files
 from docgen.audit.paths import files_named, resolves_inside
 from docgen.build_scripts import BUILD
@@ -308,7 +309,7 @@ _MOST_FILES = 50
 """At most this many files of a folder are read for a word about a mounted file."""
 
 
-@functools.lru_cache(maxsize=16)
+@per_audit(maxsize=16)
 def _folder_texts(folder: Path, skip: str) -> str:
     """The texts of the files of `folder` but its compose files (scripts, docs, configurations that may
     make or tell of a mounted file) and `skip` (the compose file read), `_MOST_FILES` at most, each up to

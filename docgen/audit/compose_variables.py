@@ -12,7 +12,6 @@ the env files its services read from `docgen.compose.dotenv`. Each table row is 
 
 from __future__ import annotations
 
-import functools
 import os
 import posixpath
 import re
@@ -25,6 +24,7 @@ from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import build_commands, command_words
 from docgen.audit.env_defaults import cell_default, same
 from docgen.audit.grammar import DOCKER_COMPOSE, read_compose
+from docgen.audit.memo import per_audit
 from docgen.audit.missing import one_edit
 from docgen.audit.names import compose_file
 from docgen.audit.paths import resolves_inside
@@ -61,7 +61,7 @@ class _File:
     (`cp .env.example .env`): the values the reader starts from."""
 
 
-@functools.lru_cache(maxsize=16)
+@per_audit(maxsize=16)
 def _read(path: Path) -> tuple[tuple[compose.Variable, ...], tuple[Target, ...]] | None:
     data = bytes_or_none(path)
     if data is None:
@@ -761,7 +761,7 @@ def _in_dockerfiles(files: Sequence[_File], models: Sequence[ImageModel], name: 
     return any(word.search(_dockerfile_text(path)) for path in sorted(paths))
 
 
-@functools.lru_cache(maxsize=32)
+@per_audit(maxsize=32)
 def _dockerfile_text(path: Path) -> str:
     """The text of the Dockerfile at `path`, read once ('' when it cannot be read)."""
     return text_or_none(path) or ""

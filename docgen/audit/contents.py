@@ -14,6 +14,7 @@ from typing import TypeVar
 from urllib.parse import urlsplit
 
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
+from docgen.audit.memo import per_audit
 from docgen.audit.paths import basename, matching, reference_path
 from docgen.audit.versions import ALIASES, name_keys, norm, raw_name
 from docgen.audit.wording import LIST_ITEM, is_example
@@ -355,7 +356,7 @@ def _setting_line(model: ImageModel, name: str) -> int | None:
     return _flag_lines(model.file).get(name)
 
 
-@functools.lru_cache(maxsize=32)
+@per_audit(maxsize=32)
 def _flag_lines(file: str) -> dict[str, int]:
     """`NAME` → the first line of a RUN of the Dockerfile at `file` that sets it on (`-DNAME=ON`,
     `NAME=1 make`)."""

@@ -21,6 +21,7 @@ from docgen.audit.contents import (
     item_component,
     versions_agree,
 )
+from docgen.audit.memo import per_audit
 from docgen.audit.provides import base_holds, install_text
 from docgen.audit.versions import raw_name
 from docgen.audit.wording import is_example, line_at, sentences
@@ -32,7 +33,7 @@ _COMMENTED = re.compile(r"[ \t]*#+[ \t]*(RUN|ENV|ARG|COPY|ADD|WORKDIR)[ \t]", re
 """A Dockerfile comment that is an instruction set aside (`#RUN make install`, `# ENV X=1`)."""
 
 
-@functools.lru_cache(maxsize=32)
+@per_audit(maxsize=32)
 def _commented_out(file: str) -> tuple[tuple[int, str, bool], ...]:
     """(line, `raw_name` text, whether a RUN) of each commented-out instruction of the Dockerfile at `file`,
     a line of a continued one (`#    -DPKG_PYTHON=on \\`) joined to it."""
@@ -196,7 +197,7 @@ def base_sayings(doc: Document) -> str:
     )
 
 
-@functools.lru_cache(maxsize=32)
+@per_audit(maxsize=32)
 def _base_comments(file: str) -> str:
     """The comments of the Dockerfile at `file` that say something comes with the base image (`# keras
     comes with the base image`; not a commented-out instruction), as `raw_name` text, one a line."""

@@ -9,7 +9,6 @@ else the nearest one above it in the project; its rules are read once (`docgen.m
 from __future__ import annotations
 
 import difflib
-import functools
 import os
 import re
 from collections.abc import Iterator
@@ -18,6 +17,7 @@ from pathlib import Path
 from docgen import makefile
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import MOVE
+from docgen.audit.memo import per_audit
 from docgen.audit.wording import COMMAND_LANGS
 from docgen.build_scripts import DOCKER_PODMAN, container_command
 from docgen.errors import MAX_FILE_BYTES
@@ -111,7 +111,7 @@ def makefile_text(path: Path) -> str | None:
         return None
 
 
-@functools.lru_cache(maxsize=16)
+@per_audit(maxsize=16)
 def _rules(path: Path) -> frozenset[str] | None:
     text = makefile_text(path)
     return makefile.rule_targets(text) if text is not None else None

@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
+from docgen.audit.memo import per_audit
 from docgen.audit.provides import install_text
 from docgen.audit.versions import norm, raw_name
 from docgen.audit.wording import line_at, sentences
@@ -87,7 +88,7 @@ def _runs(model: ImageModel) -> tuple[str, ...]:
     return _runs_in(model.file)
 
 
-@functools.lru_cache(maxsize=32)
+@per_audit(maxsize=32)
 def _runs_in(file: str) -> tuple[str, ...]:
     read = dockerfile_read(file)
     return tuple(i.args for i in read[1].instructions if i.keyword == "RUN") if read else ()

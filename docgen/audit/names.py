@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import bisect
 import difflib
-import functools
 import os
 import posixpath
 import re
@@ -33,6 +32,7 @@ from docgen.audit.commands import (
     joined,
     without_prompt,
 )
+from docgen.audit.memo import per_audit
 from docgen.audit.missing import one_edit
 from docgen.audit.own_repo import repository_root
 from docgen.audit.paths import resolves_inside
@@ -100,7 +100,7 @@ def compose_file(path: Path) -> tuple[tuple[compose.Service, ...], bool] | None:
     return _compose_file(path.absolute())
 
 
-@functools.lru_cache(maxsize=32)
+@per_audit(maxsize=32)
 def _compose_file(path: Path) -> tuple[tuple[compose.Service, ...], bool] | None:
     data = bytes_or_none(path)
     if data is None:
@@ -283,7 +283,7 @@ def _scripts(folders: Sequence[Path], run: Sequence[Path] = ()) -> list[Path]:
     return [p for p in dict.fromkeys(found) if resolves_inside(p, _top(p.parent))]
 
 
-@functools.lru_cache(maxsize=64)
+@per_audit(maxsize=64)
 def _top(folder: Path) -> Path:
     """The repository `folder` is in (`own_repo.repository_root`), else `folder` itself: a script reached
     through a link out of it is not read."""

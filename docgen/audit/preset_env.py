@@ -14,13 +14,13 @@ bounded size and number.
 
 from __future__ import annotations
 
-import functools
 import os
 import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
+from docgen.audit.memo import per_audit
 from docgen.audit.names import compose_files
 from docgen.files import real_path, stays_home
 from docgen.markdown import Document, code_spans
@@ -163,7 +163,7 @@ def _named_file(text: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
-@functools.lru_cache(maxsize=64)
+@per_audit(maxsize=64)
 def _read(path: Path) -> str:
     try:
         with path.open("rb") as handle:
@@ -172,7 +172,7 @@ def _read(path: Path) -> str:
         return ""
 
 
-@functools.lru_cache(maxsize=16)
+@per_audit(maxsize=16)
 def folder_files(folders: tuple[Path, ...]) -> tuple[tuple[Path, str], ...]:
     """(path, text) of the files (not Markdown) in `folders` and their direct subfolders, at most
     `_MAX_FILES` of them, each to `_MAX_BYTES`: where an entrypoint, an env file or a script may set or

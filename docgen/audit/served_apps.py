@@ -13,13 +13,13 @@ is a condition, a negation or a comparison (`like ComfyUI`), or when the tree is
 
 from __future__ import annotations
 
-import functools
 import os
 import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
+from docgen.audit.memo import per_audit
 from docgen.audit.provides import install_text
 from docgen.audit.wording import sentences
 from docgen.files import text_or_none
@@ -151,7 +151,7 @@ def _line_of(lines: list[tuple[int, str]], offset: int) -> int:
     return lines[-1][0]
 
 
-@functools.lru_cache(maxsize=8)
+@per_audit(maxsize=8)
 def _named_in_tree(root: str) -> str | None:
     """The files of the tree at `root` but prose (`_PROSE`), as one text of lower case letters and
     digits; None when the tree is larger than `_ENTRIES_LIMIT`."""

@@ -19,7 +19,6 @@ one line or one tag.
 
 from __future__ import annotations
 
-import functools
 import os
 import posixpath
 import re
@@ -27,6 +26,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN
+from docgen.audit.memo import per_audit
 from docgen.audit.names import compose_files
 from docgen.audit.paths import resolves_inside
 from docgen.dockerfile import read_dockerfile
@@ -41,7 +41,7 @@ _VERSION = re.compile(r"v?(\d+(?:\.\d+)*)")
 """A build arg's value that is a plain version (`11.3.1`, `v4.5`)."""
 
 
-@functools.lru_cache(maxsize=32)
+@per_audit(maxsize=32)
 def _declared(path: Path) -> frozenset[str] | None:
     """The build args the Dockerfile at `path` declares (`ARG NAME[=…]`); None when it cannot be read."""
     try:

@@ -22,7 +22,6 @@ Every regular expression runs on one tag, one file name, one base image or one R
 from __future__ import annotations
 
 import bisect
-import functools
 import os
 import posixpath
 import re
@@ -31,6 +30,7 @@ from pathlib import Path
 
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY
+from docgen.audit.memo import per_audit
 from docgen.audit.names import Composed, compose_files
 from docgen.audit.paths import resolves_inside
 from docgen.dockerfile import read_dockerfile
@@ -85,7 +85,7 @@ def _clash(tag: frozenset[str], built: frozenset[str]) -> tuple[str, str] | None
     return sorted(tag)[0], sorted(built)[0]
 
 
-@functools.lru_cache(maxsize=32)
+@per_audit(maxsize=32)
 def _base_variant(path: Path) -> tuple[str, str] | None:
     """(variant, base) of the last stage's base image of the Dockerfile at `path` when it is a ROCm
     (`rocm/…`) or NVIDIA CUDA (`nvidia/cuda…`) image, ARG defaults filled in; None otherwise."""
