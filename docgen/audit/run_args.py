@@ -942,6 +942,7 @@ def shell_lines(doc: Document) -> Iterator[tuple[int, str, Read, bool, int, list
     the next docker command or `exit`, as (the run's README line, image, its options as read, whether
     the run names the shell, the line of the command, its words with leading `NAME=value` assignments
     dropped)."""
+    commands: dict[int, tuple[list[list[tuple[int, str]]], list[int]]] = {}
     for line, image, read, after, options, fence in _fenced_runs(doc):
         if any(n == "--entrypoint" for n, _ in read.values):
             continue
@@ -951,12 +952,13 @@ def shell_lines(doc: Document) -> Iterator[tuple[int, str, Read, bool, int, list
         flags |= {"i" for w in options if w == "--interactive"} | {"t" for w in options if w == "--tty"}
         if not {"i", "t"} <= flags or "d" in flags or "--detach" in options:
             continue
-        end = min((n for n, t in fence.lines if n >= line and not t.rstrip().endswith("\\")), default=line)
+        if id(fence) not in commands:
+            listed = list(fence_commands(fence))
+            commands[id(fence)] = (listed, [lines[-1][0] for lines in listed])
+        listed, ends = commands[id(fence)]
         inside = False
-        for lines in fence_commands(fence):
+        for lines in listed[bisect.bisect_left(ends, line) + 1 :]:
             number = lines[0][0]
-            if number <= end:
-                continue
             text = joined(lines).strip()
             if text.startswith("#"):
                 inside = inside or _INSIDE_SAID.search(text) is not None
