@@ -82,3 +82,59 @@ def test_disjoint_ranges() -> None:
     assert not disjoint(SpecifierSet(">=1.2"), SpecifierSet("<=1.2"))
     assert not disjoint(SpecifierSet(">1"), SpecifierSet(">2"))
     assert not disjoint(SpecifierSet("!=1.2"), SpecifierSet("==1.2"))  # `!=` is not read
+
+
+# modelled on a course repository whose CPU image installs a base requirements file copied from the top
+COURSE_DOCKERFILE = """\
+FROM python:3.11-slim
+WORKDIR /workspace
+COPY requirements/base.txt /workspace/base.txt
+COPY requirements/extra.txt /workspace/
+RUN pip install --no-cache-dir -r base.txt && pip install -r extra.txt
+"""
+COURSE_FILES = {
+    "requirements/base.txt": "# numerics\nnumpy>=1.24,<2.0\nrich>=13.7\ngymnasium[classic-control]>=1.0\n",
+    "requirements/extra.txt": "tensorboard>=2.16\npandas\n",
+    "requirements/dev.txt": "pytest>=8.0\n",  # the image never installs it
+}
+
+
+def _manifest(root: Path, readme: str, files: dict[str, str] = COURSE_FILES) -> list[str]:
+    make_tree(root, {"README.md": readme, "docker/Dockerfile": COURSE_DOCKERFILE, **files})
+    models = [build_model(root / "docker/Dockerfile", "docker/Dockerfile")]
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(readme, "README.md", models, {}, root)
+        if "which the image installs" in d.message
+    ]
+
+
+def test_a_requirement_written_without_the_file_s_upper_bound(tmp_path: Path) -> None:
+    readme = (
+        "# RL course\n\n**Core (always installed):** `numpy>=1.24`, `rich>=13.7`, "
+        "`gymnasium[classic-control]>=1.0`, `tensorboard>=2.16`\n"
+    )
+    assert _manifest(tmp_path, readme) == [
+        "3: README says numpy>=1.24 is installed, but requirements/base.txt:2, which the image installs, "
+        "has numpy>=1.24,<2.0 (likely)"
+    ]
+
+
+def test_a_dependency_list_with_a_raised_bound(tmp_path: Path) -> None:
+    readme = "# Agents\n\n## Dependencies\n\n- The image installs `tensorboard>=2.14` and `pandas`.\n"
+    assert _manifest(tmp_path, readme) == [
+        "5: README says tensorboard>=2.14 is installed, but requirements/extra.txt:1, which the image "
+        "installs, has tensorboard>=2.16 (likely)"
+    ]
+
+
+def test_requirements_that_agree_or_are_no_claim(tmp_path: Path) -> None:
+    readme = (
+        "# RL course\n\n"
+        "Installs `numpy<2.0,>=1.24.0` and `rich>=13.7` and `pandas`.\n\n"  # the same sets; no specifier
+        "On your laptop you may try `numpy>=2.1`.\n\n"  # not about what is installed
+        "Dependencies for tests: `pytest>=7.0`.\n"  # a file the image does not install
+    )
+    assert _manifest(tmp_path, readme) == []
+    two = {**COURSE_FILES, "requirements/extra.txt": "numpy>=1.26\n"}  # two sets for numpy: no one fact
+    assert _manifest(tmp_path, "# RL course\n\nInstalls `numpy>=1.24`.\n", two) == []

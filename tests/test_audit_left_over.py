@@ -99,6 +99,29 @@ def found(root: Path, readme: str, dockerfile: str, extra: dict[str, str] | None
             {},
             [],
         ),
+        # a start script it copies that no RUN after the copy runs: it runs only in a container
+        (
+            "Docker image for Warbler",
+            "* Warbler",
+            "COPY serve_chat.sh /srv/chat-panel/\nCOPY start.sh /start.sh\nRUN chmod a+x /start.sh",
+            {},
+            [MESSAGE.replace("8:", "7:")],
+        ),
+        # a RUN after the copy runs what lands in its folder, or every script by a wildcard
+        (
+            "Docker image for Warbler",
+            "* Warbler",
+            "COPY setup-audio.sh /opt/setup/\nRUN cd /opt/setup && ./$(ls | head -1)",
+            {},
+            [],
+        ),
+        (
+            "Docker image for Warbler",
+            "* Warbler",
+            "COPY setup-audio.sh ./\nRUN for f in *.sh; do bash $f; done",
+            {},
+            [],
+        ),
         # the base image carries it: CUDA in a CUDA image
         ("CUDA Docker image", "* CUDA", "", {}, []),
         # optional, to be added

@@ -258,3 +258,70 @@ def test_python3_run_and_a_base_with_python_say_nothing(tmp_path: Path) -> None:
     other = "# acme/py-cuda\n\n```sh\ndocker run --rm acme/py-cuda:1.1 python -c 'print(1)'\n```\n"
     pytorch = CUDA_PY3.replace("nvidia/cuda:${CUDA_TAG}", "pytorch/pytorch:2.1.2-cuda11.8-cudnn8-devel")
     assert bare(tmp_path, other, pytorch) == []
+
+
+SHELL_PY3 = """\
+FROM nvidia/cuda:12.2.2-cudnn8-runtime-ubuntu22.04
+ENV PYTHONUNBUFFERED=1
+RUN apt-get update && apt-get install -y python3.11 python3-pip cmake \\
+    && ln -sf /usr/bin/python3.11 /usr/bin/python3 \\
+    && make -j$(nproc) || true
+ENV PYTHONPATH=/opt/lib:${PYTHONPATH}
+COPY tools/ /opt/tools/
+CMD ["/bin/bash"]
+"""
+"""An image that links `python3` to the release it installs and starts a shell: no `python` command."""
+
+
+def test_python_typed_into_the_shell_of_an_interactive_run(tmp_path: Path) -> None:
+    readme = (
+        "# whisper-box-docker\n\n```bash\ndocker run --gpus all -it \\\n  -v /data:/data \\\n"
+        "  registry.example.com/team/whisper-box:latest\n\n# inside the container\n"
+        "python /opt/tools/fetch.py\n\nMODEL=small python /opt/tools/transcribe.py\n```\n"
+    )
+    assert bare(tmp_path, readme, SHELL_PY3) == ["9: likely"]
+    chinese = (
+        "# 语音识别\n\n```sh\ndocker build -t asr-gpu .\ndocker run -it --rm asr-gpu bash\n"
+        "# 容器中运行\npython /opt/tools/fetch.py\n```\n"
+    )
+    assert bare(tmp_path, chinese, SHELL_PY3) == ["7: likely"]
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        # no words saying the lines run in the container: they may be the host's
+        "# whisper-box\n\n```bash\ndocker run -it whisper-box:latest\npython /opt/tools/fetch.py\n```\n",
+        # detached: the lines after it are typed on the host
+        "# whisper-box\n\n```bash\ndocker run -d -it whisper-box:latest\n# inside the container\n"
+        "python /opt/tools/fetch.py\n```\n",
+        # python3 is there
+        "# whisper-box\n\n```bash\ndocker run -it whisper-box:latest\n# inside the container\n"
+        "python3 /opt/tools/fetch.py\n```\n",
+        # a docker exec comes first: the line after the comment is after it
+        "# whisper-box\n\n```bash\ndocker run -it whisper-box:latest\nexit\n# inside the container\n"
+        "python /opt/tools/fetch.py\n```\n",
+    ],
+)
+def test_lines_after_a_run_that_are_not_typed_into_its_shell(tmp_path: Path, readme: str) -> None:
+    assert bare(tmp_path, readme, SHELL_PY3) == []
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        ('CMD ["/bin/bash"]', 'CMD ["python3", "serve.py"]'),  # the run starts no shell
+        ("/usr/bin/python3 \\", "/usr/bin/python \\"),  # a `python` link
+        ("python3.11 python3-pip", "python3.11 python3-pip python-is-python3"),
+    ],
+)
+def test_shell_lines_where_the_image_starts_no_shell_or_has_python(
+    tmp_path: Path, change: tuple[str, str]
+) -> None:
+    readme = (
+        "# whisper-box\n\n```bash\ndocker run -it whisper-box:latest\n# inside the container\n"
+        "python /opt/tools/fetch.py\n```\n"
+    )
+    dockerfile = SHELL_PY3.replace(*change)
+    assert dockerfile != SHELL_PY3
+    assert bare(tmp_path, readme, dockerfile) == []

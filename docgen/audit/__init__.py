@@ -272,7 +272,7 @@ from docgen.audit.cpu_only import gpu_runs
 from docgen.audit.cuda_flavours import flavour_claims
 from docgen.audit.cuda_wheels import fixed_wheels, said_indexes
 from docgen.audit.curl_uploads import curl_uploads
-from docgen.audit.default_bounds import default_bounds
+from docgen.audit.default_bounds import default_bounds, manifest_bounds
 from docgen.audit.dependency_rows import dependency_rows
 from docgen.audit.described_copies import described_copies
 from docgen.audit.disabled import (
@@ -567,6 +567,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     fixed_wheels,
     said_indexes,
     default_bounds,
+    manifest_bounds,
     dependency_rows,
     disabled_downloads,
     disabled_installs,
@@ -1216,6 +1217,7 @@ def audit(
         found.extend(_ruled(ros_distro_claims, doc, models, path))
         found.extend(_ruled(codename_claims, doc, text, models, path))
         found.extend(_ruled(default_bounds, doc, models, path))
+        found.extend(_ruled(manifest_bounds, doc, models, path, directory))
         found.extend(_ruled(included_paths, doc, models, path, directory))
         found.extend(_ruled(spelled_folders, doc, models, path, directory))
         found.extend(_ruled(placeholder_folders, doc, path, directory))

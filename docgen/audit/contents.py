@@ -1227,12 +1227,32 @@ def copies_unread(copies: Sequence[ContextCopy], missing: Collection[str], parse
     image installs and docgen has no copy of (a script, a package list, a folder: among the `missing`
     sources, `copied.copied_texts`), or copy from above the build context; a file only started with
     the container (ENTRYPOINT, CMD) does not count. (A copy of the whole context is read.)"""
+    copy_of = {word: copy for copy in copies if not copy.heredoc for word in copy.sources}
     for source in (word for copy in copies if not copy.heredoc for word in copy.sources):
         if above_context(source):
             return True  # (a build context holds nothing above it)
         if source in missing and _LISTED_FILE.search(source) and not _started_only(source, parsed):
-            return True
+            if not _never_run(copy_of[source], source, parsed):
+                return True
     return False
+
+
+def _never_run(copy: ContextCopy, source: str, parsed: ParsedDockerfile) -> bool:
+    """True when the file copied from `source` by `copy` is a shell script no RUN after the copy runs or
+    reads: none names it, the folder it lands in or a wildcard (`chmod` aside). It can only run when a
+    container starts (`start_server.sh` beside the ENTRYPOINT's script), so it puts nothing in the image."""
+    name = source.rstrip("/").rsplit("/", 1)[-1]
+    if not re.fullmatch(r"[\w.-]+\.(?:sh|bash)", name):
+        return False
+    dest = copy.dest.strip("\"'").rstrip("/")
+    folder = dest if copy.dest.strip("\"'").endswith("/") else dest.rsplit("/", 1)[0]
+    for inst in parsed.instructions:
+        if inst.keyword != "RUN" or inst.start_line <= copy.line:
+            continue
+        args = CHMOD.sub("", inst.args)
+        if name in args or "*" in args or (folder.startswith("/") and len(folder) > 1 and folder in args):
+            return False
+    return True
 
 
 @functools.lru_cache(maxsize=32)

@@ -8,12 +8,23 @@ specifiers its `pip install` gives the package (`copies.pip_requirements`: a var
 bounds or none and it is no fact). A claim only when the two are disjoint as ranges, read with
 `packaging` (`>=2.45.0` and `<2.45.0`; not `>=2.40` and `<2.45`, which share 2.40 … 2.44); a `~=`, a
 wildcard or `===` is not compared. `likely` (prose).
+
+`manifest_bounds`: a requirement the README's prose writes in a code span on a line about what is
+installed (`**Core (always installed):** ``numpy>=1.24``, …`) whose specifiers differ from the ones the
+requirements file the image installs gives that package (`requirements/requirements-base.txt:5
+numpy>=1.24,<2.0`): the file is the one `pip install -r` reads in the image (`ImageModel.installs`), found
+by the COPY that puts it there (`ImageModel.context_copies`), from the Dockerfile's folder or the
+README's. Silent when the files give the package several different specifier sets, none, or a marker or
+URL, when the README's span has no specifier, and on a line not about installs. `likely`.
 """
 
 from __future__ import annotations
 
+import os
+import posixpath
 import re
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 
 from packaging.requirements import InvalidRequirement, Requirement
 from packaging.specifiers import SpecifierSet
@@ -22,6 +33,8 @@ from packaging.version import InvalidVersion, Version
 
 from docgen.audit.auditor import LIKELY, dockerfile_read
 from docgen.audit.copies import pip_requirements
+from docgen.audit.references import inside
+from docgen.files import real_path, text_or_none
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
 
@@ -110,5 +123,129 @@ def default_bounds(doc: Document, models: Sequence[ImageModel], readme: str) -> 
                     line,
                     f"README says the default has {content} but {path}:{at} installs {written}, which no "
                     f"version of {content} meets",
+                    confidence=LIKELY,
+                )
+
+
+_INSTALLED = re.compile(
+    r"\binstall|\bdependenc|\brequirement|\bpackages?\b|\bincludes?\b|\bships?\b|\bbundled?\b",
+    re.IGNORECASE,
+)
+"""Words saying a line is about what the image installs (`Core (always installed):`, `Dependencies:`)."""
+_FILE_LIMIT = 200_000
+"""Characters of a requirements file read at most."""
+
+
+def _manifest_files(model: ImageModel, directory: Path) -> list[tuple[Path, str]]:
+    """(the file, its path as shown) of each requirements file `pip install -r` reads in the image of
+    `model`, found by the COPY that puts it where the install reads it, from the Dockerfile's folder or
+    the README's (`directory`), inside the project; one place each, else none."""
+    if not model.file:
+        return []
+    project = real_path(directory)
+    beside = real_path(Path(model.file)).parent
+    found: list[tuple[Path, str]] = []
+    for install in model.installs:
+        if install.kind != "requirements" or "$" in install.path:
+            continue
+        for copy in model.context_copies:
+            dest = copy.dest.strip("\"'")
+            for source in copy.sources:
+                source = source.strip("\"'")
+                if "$" in source or any(c in source for c in "*?["):
+                    continue
+                into = posixpath.join(dest, posixpath.basename(source)) if dest.endswith("/") else dest
+                if posixpath.normpath(into) != posixpath.normpath(install.path):
+                    continue
+                places = {
+                    p
+                    for folder in (beside, project)
+                    if (p := inside(folder / source.lstrip("/"), project)) is not None and os.path.isfile(p)
+                }
+                if len(places) == 1:
+                    place = places.pop()
+                    found.append((place, place.relative_to(project).as_posix()))
+    return found
+
+
+def _file_specifiers(path: Path) -> list[tuple[int, str, Requirement]]:
+    """(line, the line as written, the requirement) of each requirement with specifiers of a
+    requirements file; options, URLs and markers left out."""
+    text = text_or_none(path)
+    if text is None:
+        return []
+    found: list[tuple[int, str, Requirement]] = []
+    for number, raw in enumerate(text[:_FILE_LIMIT].splitlines(), 1):
+        line = raw.split(" #", 1)[0].split("\t#", 1)[0].strip()
+        if not line or line.startswith(("#", "-")):
+            continue
+        try:
+            req = Requirement(line)
+        except InvalidRequirement:
+            continue
+        if req.specifier and req.url is None and req.marker is None:
+            found.append((number, line, req))
+    return found
+
+
+def _same(one: SpecifierSet, other: SpecifierSet) -> bool:
+    """True when the two sets hold the same comparisons (`>=1.24` = `>=1.24.0`)."""
+
+    def key(spec: SpecifierSet) -> set[tuple[str, object]]:
+        held: set[tuple[str, object]] = set()
+        for one in spec:
+            try:
+                held.add((one.operator, Version(one.version)))
+            except InvalidVersion:
+                held.add((one.operator, one.version))
+        return held
+
+    return key(one) == key(other)
+
+
+def manifest_bounds(
+    doc: Document, models: Sequence[ImageModel], readme: str, directory: Path | None
+) -> Iterator[Diagnostic]:
+    """Each requirement the README's prose writes on a line about installs whose specifiers differ from
+    those of the requirements file the image installs (see the module docstring)."""
+    if directory is None:
+        return
+    facts: dict[str, list[tuple[str, int, str, SpecifierSet]]] = {}
+    read: set[Path] = set()
+    for model in models:
+        for path, shown in _manifest_files(model, directory):
+            if path in read:
+                continue
+            read.add(path)
+            for number, written, req in _file_specifiers(path):
+                facts.setdefault(canonicalize_name(req.name), []).append(
+                    (shown, number, written, req.specifier)
+                )
+    if not facts:
+        return
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            if not _INSTALLED.search(text):
+                continue
+            for _, _, content in code_spans(text):
+                if not _BOUNDED.search(content) and "~=" not in content:
+                    continue
+                try:
+                    req = Requirement(content)
+                except InvalidRequirement:
+                    continue
+                held = facts.get(canonicalize_name(req.name))
+                if not held or req.url or req.marker or not req.specifier:
+                    continue
+                if any(not _same(held[0][3], other[3]) for other in held[1:]):
+                    continue
+                shown, number, written, spec = held[0]
+                if _same(req.specifier, spec):
+                    continue
+                yield Diagnostic(
+                    readme,
+                    line,
+                    f"README says {content} is installed, but {shown}:{number}, which the image installs, "
+                    f"has {written}",
                     confidence=LIKELY,
                 )

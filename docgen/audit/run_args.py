@@ -854,6 +854,7 @@ _INSIDE_SAID = re.compile(
     r"|(?:^[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+)?|[.!?;][ \t]+)(?:then[ \t]+)?(?:inside|within)[ \t]+the[ \t]+"
     r"container[ \t]*[,:]"
     r"|^[ \t]*#+[ \t]*(?:inside|in)[ \t]+(?:the[ \t]+)?container\b"
+    r"|^[ \t]*#+[ \t]*(?:在[ \t]*)?容器(?:内|中|里)"
     r"|\b(?:drops?|dropped|puts?|places?|placed|lands?|logs?|logged)[ \t]+(?:you[ \t]+)?(?:in|into)[ \t]+"
     r"(?:a|an|the)[ \t]+(?:interactive[ \t]+)?(?:bash[ \t]+|root[ \t]+)?(?:shell|terminal|prompt|session)\b"
     r"|\b(?:opens?|gives?|starts?|get)[ \t]+(?:you[ \t]+)?(?:a|an)[ \t]+(?:interactive[ \t]+)?"
@@ -931,6 +932,51 @@ def _said_inside(doc: Document, fence: Fence, line: int, starts: list[int], firs
     if at == len(firsts) or (limit is not None and firsts[at] > limit):
         return None
     return next((n for n, t in doc.paragraphs[at].lines if _INSIDE_SAID.search(t)), None)
+
+
+def shell_lines(doc: Document) -> Iterator[tuple[int, str, Read, bool, int, list[str]]]:
+    """The commands a README types into the shell of a container it starts: an interactive `docker run`
+    (`-it`, no `-d`, no `--entrypoint`) with no command after the image or a shell alone (`bash`,
+    `/bin/bash`), followed in the same block by a comment saying the lines after it run inside the
+    container (`# inside the container`, `# 容器内下载模型`): each command line after that comment up to
+    the next docker command or `exit`, as (the run's README line, image, its options as read, whether
+    the run names the shell, the line of the command, its words with leading `NAME=value` assignments
+    dropped)."""
+    commands: dict[int, tuple[list[list[tuple[int, str]]], list[int]]] = {}
+    for line, image, read, after, options, fence in _fenced_runs(doc):
+        if any(n == "--entrypoint" for n, _ in read.values):
+            continue
+        if after and not (len(after) == 1 and posixpath.basename(after[0]) in _SHELLS):
+            continue
+        flags = {c for w in options if re.fullmatch(r"-[A-Za-z]+", w) for c in w[1:]}
+        flags |= {"i" for w in options if w == "--interactive"} | {"t" for w in options if w == "--tty"}
+        if not {"i", "t"} <= flags or "d" in flags or "--detach" in options:
+            continue
+        if id(fence) not in commands:
+            listed = list(fence_commands(fence))
+            commands[id(fence)] = (listed, [lines[-1][0] for lines in listed])
+        listed, ends = commands[id(fence)]
+        inside = False
+        for lines in listed[bisect.bisect_left(ends, line) + 1 :]:
+            number = lines[0][0]
+            text = joined(lines).strip()
+            if text.startswith("#"):
+                inside = inside or _INSIDE_SAID.search(text) is not None
+                continue
+            if not text:
+                continue
+            if text == "exit" or docker_words(text) is not None:
+                break
+            if not inside:
+                continue
+            try:
+                words = shell_split(sh_code(text))
+            except ValueError:
+                continue
+            while words and re.fullmatch(r"[A-Za-z_]\w*=\S*", words[0]):
+                words = words[1:]
+            if words:
+                yield line, image, read, bool(after), number, words
 
 
 def idle_shells(doc: Document, readme: str, models: Sequence[ImageModel]) -> Iterator[Diagnostic]:

@@ -27,6 +27,7 @@ or reads a build arg in a FROM. Each finding is `likely`.
 from __future__ import annotations
 
 import functools
+import itertools
 import posixpath
 import re
 import shlex
@@ -36,9 +37,10 @@ from pathlib import Path
 from docgen.audit.auditor import LIKELY, dockerfile_read, own_base
 from docgen.audit.commands import built_repositories, tagged_names
 from docgen.audit.contents import LISTS, PIPED, RUNS_FILE
+from docgen.audit.grammar import Read
 from docgen.audit.listed_python import PULLS_PYTHON
 from docgen.audit.paths import variant
-from docgen.audit.run_args import image_runs, own_model, title_names
+from docgen.audit.run_args import image_runs, own_model, shell_lines, title_names
 from docgen.base_contents import lacks_python
 from docgen.baseimage import split_reference
 from docgen.files import text_or_none
@@ -250,7 +252,9 @@ def _run_model(
         return None  # the run is of a base image
     name = split_reference(image)[0]
     names = title_names(doc, top)  # (`# xandai/python-cuda`: a title naming the repository whole)
-    return top if name.rsplit("/", 1)[-1] in names or name in names else None
+    last = name.rsplit("/", 1)[-1]
+    named = {last, name, f"{last}-docker", f"docker-{last}"}  # (`# sherpa-gpu-docker` for `…/sherpa-gpu`)
+    return top if named & names else None
 
 
 def _program(after: list[str]) -> tuple[str, bool] | None:
@@ -273,13 +277,43 @@ _PYTHON_WORD = re.compile(r"(?<![\w/.-])python[\w.${}-]*")
 """A word of an instruction naming Python (`python3.6`, `python3-pip`, `python${PYTHON3_VERSION}`)."""
 _UNVERSIONED = re.compile(
     r"conda|mamba|pyenv|virtualenv|venv|(?<![\w-])uvx?(?![\w-])|miniforge|anaconda|pixi|poetry|alternatives"
-    r"|(?<![\w-])ln[ \t]|(?<![\w-])mv[ \t]|pip[ \t]+install\b[^&;|]*--target|(?<![\w-])alias(?![\w-])"
+    r"|pip[ \t]+install\b[^&;|]*--target|(?<![\w-])alias(?![\w-])"
     r"|jupyter|node-gyp|(?<![\w-])npm(?![\w-])|(?<![\w-])ros-"
     r"|(?<![\w-])(?:" + "|".join(re.escape(p) for p in sorted(PULLS_PYTHON)) + r")(?![\w-])"
 )
 """What may give a `python` command beside the distribution's `python3` packages: an environment
 manager, an alternatives link, a link or move of the interpreter, an alias, a package that may pull
 Python in (`node-gyp` depends on Python 2 in older releases)."""
+_LINKS = re.compile(r"(?<![\w-])(?:ln|mv|cp)[ \t]+([^;&|\n]*)")
+"""A link, move or copy command and its words up to the end of its step."""
+
+
+_FACTS = re.compile(
+    r"\$\((?:nproc|arch|uname[ \t]+-[a-z]|lsb_release[ \t]+-[a-z]+|dpkg[ \t]+--print-architecture)\)"
+)
+"""A command substitution that reads a fact of the build machine (`make -j$(nproc)`), installing nothing."""
+_PYTHON_ENV = re.compile(r"(?<![\w-])python[a-z]+(?![\w.-])")
+"""An environment variable Python reads (`ENV PYTHONUNBUFFERED=1`, `PYTHONPATH`): no interpreter."""
+
+
+def _runs_file(text: str) -> bool:
+    """True when a RUN's `text` runs a file (`contents.RUNS_FILE`): a script by its path, or a word a
+    shell or Python runs that names a file (`bash install.sh`, `python3 tools/setup`), not a package
+    list's next word (`apt-get install python3.10 python3-pip`)."""
+    return any(
+        found.group(2) or re.search(r"[./]", found.group(1) or "") for found in RUNS_FILE.finditer(text)
+    )
+
+
+def _links_python(text: str) -> bool:
+    """True when a `ln`, `mv` or `cp` of `text` may make a `python` command: one of its operands is no
+    path whose last part is `python3` or `python3.X` (`ln -sf /usr/bin/python3.10 /usr/bin/python3`
+    only moves `python3`; `ln -s python3 /usr/bin/python` or a link into a folder may make one)."""
+    for found in _LINKS.finditer(text):
+        operands = [w for w in found.group(1).split() if not w.startswith("-") and w != "\\"]
+        if not all(re.fullmatch(r"python3(?:\.\d+)?", posixpath.basename(w)) for w in operands):
+            return True
+    return False
 
 
 def _python3_only(chain: list[tuple[ImageModel, Stage]]) -> bool:
@@ -297,10 +331,15 @@ def _python3_only(chain: list[tuple[ImageModel, Stage]]) -> bool:
             ):
                 return False
             if instruction.keyword == "RUN" and (
-                RUNS_FILE.search(text) or PIPED.search(text) or LISTS.search(text) or _FROM_FILE.search(text)
+                _runs_file(text)
+                or PIPED.search(text)
+                or LISTS.search(text)
+                or _FROM_FILE.search(_FACTS.sub("", text))
             ):
                 return False
-            if _UNVERSIONED.search(text) or "python-is" in text:
+            if instruction.keyword == "ENV":
+                text = _PYTHON_ENV.sub("", text)
+            if _UNVERSIONED.search(text) or "python-is" in text or _links_python(text):
                 return False
             for word in _PYTHON_WORD.findall(text):
                 if word.startswith("python3"):
@@ -349,7 +388,7 @@ def missing_programs(doc: Document, readme: str, models: Sequence[ImageModel]) -
         return
     built = built_repositories(doc)
     tags = tagged_names(doc)
-    for line, image, read, after in image_runs(doc):
+    for line, image, read, after in itertools.chain(image_runs(doc), _typed_runs(doc, models, tags)):
         if any(n == "--entrypoint" for n, _ in read.values):
             continue
         found = _program(after)
@@ -387,6 +426,41 @@ def missing_programs(doc: Document, readme: str, models: Sequence[ImageModel]) -
             f"{language[0]} and {root.base} ships none: {program} is not found in the container",
             confidence=LIKELY,
         )
+
+
+def _starts_shell(chain: list[tuple[ImageModel, Stage]], given: bool) -> bool:
+    """True when a container of the image of `chain` started with no command (`given` False: its CMD)
+    or with a shell named after the image (`given`) runs a shell: no stage sets an ENTRYPOINT that does
+    not run its arguments, and the last CMD is a shell alone, or no stage sets one and the base is a
+    distribution image (whose CMD is its shell)."""
+    if not _runs_arguments(chain):
+        return False
+    if given:
+        return True
+    for model, stage in chain:
+        cmd = [i for i in _stage_instructions(model, stage) if i.keyword in ("CMD", "ENTRYPOINT")]
+        if not cmd:
+            continue
+        last = cmd[-1]
+        if last.keyword == "ENTRYPOINT":
+            return False
+        words = list(last.exec_form) if last.exec_form is not None else last.args.split()
+        return len(words) == 1 and posixpath.basename(words[0]) in _SHELLS
+    return lacks_python(chain[-1][1].base) and not _BARE.fullmatch(chain[-1][1].base)
+
+
+def _typed_runs(
+    doc: Document, models: Sequence[ImageModel], tags: frozenset[str]
+) -> Iterator[tuple[int, str, Read, list[str]]]:
+    """The commands the README types into the shell of a container of its image (`run_args.shell_lines`),
+    as `image_runs` gives a run: (the command's README line, the image, the run's options, its words),
+    when the image starts a shell (`_starts_shell`)."""
+    built = built_repositories(doc)
+    for _, image, read, given, number, words in shell_lines(doc):
+        model = _run_model(doc, image, built, models)
+        chain = _chain(model, models, split_reference(image)[0], tags) if model is not None else None
+        if chain and _starts_shell(chain, given):
+            yield number, image, read, words
 
 
 def _program_line(doc: Document, line: int, program: str) -> int:
