@@ -249,14 +249,21 @@ and its line left without the `\\` that carries the options on."""
 def test_a_scripts_docker_run_given_an_option_it_lacks(tmp_path: Path) -> None:
     readme = "# Jupyter GPU\n\n```sh\n# Start jupyter server\n$ ./scripts/start.sh\n```\n"
     files = {"scripts/start.sh": JUPYTER, "README.md": readme}
-    assert found(tmp_path, files, "unknown shorthand flag") == [
+    assert found(tmp_path, files, "docker run") == [
         (
             5,
             "README runs ./scripts/start.sh, whose line 6 runs nvidia-docker run with -n, which docker run "
-            "does not have: docker refuses the command (unknown shorthand flag: 'n'); line 7 ends without "
-            "\\, so line 8 (-p 8888:8888 \\) runs as a command of its own",
+            "does not have: docker refuses the command (unknown shorthand flag: 'n')",
             "likely",
-        )
+        ),
+        (
+            5,
+            "README runs ./scripts/start.sh, whose nvidia-docker run (scripts/start.sh:6) ends at line 7 "
+            "without a `\\`, so the option -p on the next line is not passed to it: the run ends before it "
+            "and the shell runs line 8 (-p 8888:8888 \\) as a command of its own (the step cannot work as "
+            "written)",
+            "certain",
+        ),
     ]
     fixed = JUPYTER.replace("-n jupyter_gpu\n", "--name jupyter_gpu \\\n")
     assert found(tmp_path / "fixed", {**files, "scripts/start.sh": fixed}, "docker run") == []
