@@ -23,7 +23,11 @@ reads on past a newline (`make && \\`, `| \\`, `do \\`): a comment line after it
 
 The other way round (`missing_continuations`): a `docker run` written over several lines whose last line
 has no `\\`, followed by a line that is only an image reference (`org/app:latest`): the run ended before
-it, so docker never gets that image and the shell runs the image's name as a command of its own.
+it, so docker never gets that image and the shell runs the image's name as a command of its own. A
+`docker exec` or `build` too, before an option indented deeper or a build's context. One predicate
+(`unjoined`) tells it for a pair of commands; `command_slips.unjoined_lines` gives it the commands of the
+scripts and make recipes the README runs (`shell_commands`: a script's, joined as the shell joins them),
+read as code, where no line starts with an option.
 
 PowerShell's continuation in a POSIX shell's block (`powershell_continuations`): a block labelled
 ```` ```sh ````, `bash`, `shell` or `zsh` whose command lines end in a backtick (`` docker run -it ` ``),
@@ -47,6 +51,7 @@ then `python app.py` runs python in the container; `sudo`, `env`, `pip install`,
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -238,6 +243,8 @@ _VARIABLE_WORD = re.compile(
 )
 """A variable (`$IMAGE`, `${IMAGE}:${TAG}`, a Makefile's `$(IMAGE)`, quoted or not): in a script or a
 recipe, the image or the context a command naming none was meant to get."""
+_PLAIN_IMAGE = re.compile(r"[a-z0-9][a-z0-9._-]*")
+"""A bare image name (`jupyter-gpu`): in code, indented deeper below a run that names none, its image."""
 _CONTEXT_WORD = re.compile(r"\.\.?/?|\.{0,2}/?[\w.-]+(?:/[\w.-]+)*/")
 """A build context on a line of its own: `.`, `..`, a folder ending in `/` (`docker/`)."""
 _COMMENTED_END = re.compile(r"\\[ \t]+#")
@@ -249,6 +256,8 @@ _CASE_ARM = re.compile(r"[ \t]*-[\w|*-]*\)")
 """A `case` arm's pattern (`-h|--help)`): a script line that starts with a dash and is no option."""
 _ADDRESS = re.compile(r"(?:localhost|[\d.]+):")
 """An address with a port (`localhost:8080`, `127.0.0.1:7000`): a place to open, not an image."""
+_MOST_STEPS = 8
+"""The most docker commands of one command read for the one it ends with (each reads the rest of it)."""
 _STEP_ENDS = frozenset({"&&", "||", "|", ";", "&"})
 _READS_ON = re.compile(r"(?:&&|\|\|?)[ \t]*\Z")
 """A line ending in `&&`, `||` or a pipe: the shell reads the next line as the list's next command."""
@@ -281,8 +290,8 @@ class Unjoined:
 def _docker_command(text: str) -> tuple[str, list[str]] | None:
     """(engine and verb, the words after them) of the docker command `text` (a command's lines joined)
     ends with: the first one whose words hold no `&&`, `;` or pipe (a later step); None when there is
-    none, or its words cannot be read."""
-    for found in _DOCKER_COMMAND.finditer(text):
+    none among the first `_MOST_STEPS`, or its words cannot be read."""
+    for found in itertools.islice(_DOCKER_COMMAND.finditer(text), _MOST_STEPS):
         try:
             words = shell_split(text[found.end() :])
         except ValueError:
@@ -318,11 +327,11 @@ def unjoined(run: list[tuple[int, str]], after: list[tuple[int, str]], code: boo
     lost the `\\` of its last line, when the command `after` it (its lines) goes on with it; None when it
     does not. What goes on: an option indented deeper than the command's first line (in `code`, a
     script's or a recipe's, an option the command has at any depth too, not a `case` arm), the run's
-    image (one with a tag or a digest alone on its line; one with a namespace, or in code a variable,
-    indented deeper or in code at any depth, while the run names none), a build's context (`.`, a
-    folder, a variable) while it names none. A run on one line lost nothing unless an option indented
-    deeper comes next and continues itself with `\\` (`-v a:/b \\`). Not after a line ending in `&&` or
-    a pipe (the shell reads on) or a comment line."""
+    image (one with a tag or a digest alone on its line; one with a namespace indented deeper, in code a
+    variable or a tagged one at any depth or a bare name indented deeper, while the run names none), a
+    build's context (`.`, a folder, a variable) while it names none. A run on one line lost nothing
+    unless an option indented deeper comes next and continues itself with `\\` (`-v a:/b \\`). Not after
+    a line ending in `&&` or a pipe (the shell reads on) or a comment line."""
     last = run[-1][1]
     if not after or _COMMENT.match(last) or _READS_ON.search(last.split(" #", 1)[0].rstrip()):
         return None
@@ -352,6 +361,7 @@ def unjoined(run: list[tuple[int, str]], after: list[tuple[int, str]], code: boo
         tagged = _TAGGED_IMAGE.fullmatch(line) is not None and not _ADDRESS.match(line) and len(after) == 1
         image = _NAMESPACED_IMAGE.fullmatch(first) is not None and deeper
         image = image or (code and bool(_VARIABLE_WORD.fullmatch(first) or _TAGGED_IMAGE.fullmatch(first)))
+        image = image or (code and deeper and _PLAIN_IMAGE.fullmatch(first) is not None)
         if tagged or (image and (len(after) == 1 or code) and _no_operand(verb, words)):
             return told("image", line if tagged else first)
     if verb == "build" and near and len(after) == 1 and line == first and _no_operand(verb, words):
