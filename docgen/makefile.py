@@ -540,7 +540,10 @@ def recipe_commands(text: str, target: str) -> tuple[tuple[tuple[int, str], ...]
         return None
     lines = text.splitlines()
     commands: list[tuple[tuple[int, str], ...]] = []
+    taken: set[int] = set()  # (a line a command before carried on to)
     for first, _ in found:
+        if first in taken:
+            continue
         command: list[tuple[int, str]] = []
         number = first
         while number <= len(lines):
@@ -549,6 +552,7 @@ def recipe_commands(text: str, target: str) -> tuple[tuple[tuple[int, str], ...]
                 line = line.split(";", 1)[1] if ";" in line else ""  # (`target: ; docker run …`)
             line = line.removeprefix("\t")
             command.append((number, _RECIPE_PREFIX.sub(r"\1", line) if number == first else line))
+            taken.add(number)
             if not line.rstrip().endswith("\\"):
                 break
             number += 1
