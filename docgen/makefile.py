@@ -524,3 +524,37 @@ def recipe_lines(text: str, target: str) -> tuple[tuple[int, str], ...] | None:
 
     walk(target, 0)
     return tuple(found)
+
+
+_RECIPE_PREFIX = re.compile(r"\A([ \t]*)[@+-]+[ \t]*(?=(?:sudo[ \t]+)?(?:nvidia-docker|docker|podman)[ \t])")
+"""The prefixes make reads off a recipe line (`@`, `-`, `+`) before a container command: `-docker run`."""
+
+
+def recipe_commands(text: str, target: str) -> tuple[tuple[tuple[int, str], ...], ...] | None:
+    """The recipe commands `make TARGET` runs in the Makefile `text` (those of `recipe_lines`, in its
+    order), each as its lines are written (makefile line, text): the tab make strips off each line
+    taken off (the one of a continued line too), a recipe after a rule's `;` from there, the `@`, `-`,
+    `+` before a container command left out. None when `recipe_lines` cannot tell them."""
+    found = recipe_lines(text, target)
+    if found is None:
+        return None
+    lines = text.splitlines()
+    commands: list[tuple[tuple[int, str], ...]] = []
+    taken: set[int] = set()  # (a line a command before carried on to)
+    for first, _ in found:
+        if first in taken:
+            continue
+        command: list[tuple[int, str]] = []
+        number = first
+        while number <= len(lines):
+            line = lines[number - 1]
+            if number == first and not line.startswith("\t"):
+                line = line.split(";", 1)[1] if ";" in line else ""  # (`target: ; docker run …`)
+            line = line.removeprefix("\t")
+            command.append((number, _RECIPE_PREFIX.sub(r"\1", line) if number == first else line))
+            taken.add(number)
+            if not line.rstrip().endswith("\\"):
+                break
+            number += 1
+        commands.append(tuple(command))
+    return tuple(commands)

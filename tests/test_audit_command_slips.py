@@ -249,14 +249,21 @@ and its line left without the `\\` that carries the options on."""
 def test_a_scripts_docker_run_given_an_option_it_lacks(tmp_path: Path) -> None:
     readme = "# Jupyter GPU\n\n```sh\n# Start jupyter server\n$ ./scripts/start.sh\n```\n"
     files = {"scripts/start.sh": JUPYTER, "README.md": readme}
-    assert found(tmp_path, files, "unknown shorthand flag") == [
+    assert found(tmp_path, files, "docker run") == [
         (
             5,
             "README runs ./scripts/start.sh, whose line 6 runs nvidia-docker run with -n, which docker run "
-            "does not have: docker refuses the command (unknown shorthand flag: 'n'); line 7 ends without "
-            "\\, so line 8 (-p 8888:8888 \\) runs as a command of its own",
+            "does not have: docker refuses the command (unknown shorthand flag: 'n')",
             "likely",
-        )
+        ),
+        (
+            5,
+            "README runs ./scripts/start.sh, whose nvidia-docker run (scripts/start.sh:6) ends at line 7 "
+            "without a `\\`, so the option -p on the next line is not passed to it: the run ends before it "
+            "and the shell runs line 8 (-p 8888:8888 \\) as a command of its own (the step cannot work as "
+            "written)",
+            "certain",
+        ),
     ]
     fixed = JUPYTER.replace("-n jupyter_gpu\n", "--name jupyter_gpu \\\n")
     assert found(tmp_path / "fixed", {**files, "scripts/start.sh": fixed}, "docker run") == []
@@ -343,3 +350,138 @@ def test_assignments_that_are_meant_or_fixed(tmp_path: Path, script: str) -> Non
 def test_a_spaced_assignment_in_a_script_the_readme_never_runs(tmp_path: Path) -> None:
     readme = "# Image\n\n```bash\ndocker build -t app .\n```\n"
     assert found(tmp_path, {"build_docker.sh": SPACED_BUILD, "README.md": readme}, "space after =") == []
+
+
+# A robot kit's run script (the shape of one written for a board's base image): every option on a line of
+# its own, the mount's line left without its `\`, the image a variable on the last line.
+KIT_RUN = """\
+IMAGE=acme/rover:base
+DATA=$1
+
+sudo docker run -it --rm \\
+    --runtime nvidia \\
+    --network host \\
+    --device /dev/video0 \\
+    -p 8888:8888 \\
+    -v $DATA:/data
+    $IMAGE
+"""
+
+
+def unjoined(root: Path, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    return found(root, files, "as a command of its own")
+
+
+def test_a_run_scripts_image_cut_off_by_a_missing_continuation(tmp_path: Path) -> None:
+    readme = "# Rover\n\n## Run\n\n```bash\ncd rover/docker\n./run.sh <data_dir>\n```\n"
+    assert unjoined(tmp_path, {"run.sh": KIT_RUN, "README.md": readme}) == [
+        (
+            7,
+            "README runs ./run.sh, whose docker run (run.sh:4) ends at line 9 without a `\\`, so the image "
+            "$IMAGE on the next line is not passed to it: the run ends before it and the shell runs line 10 "
+            "($IMAGE) as a command of its own (the step cannot work as written)",
+            "certain",
+        )
+    ]
+    fixed = KIT_RUN.replace("/data\n", "/data \\\n")
+    assert unjoined(tmp_path / "fixed", {"run.sh": fixed, "README.md": readme}) == []
+
+
+# A segmentation zoo's Makefile (the shape of one whose `docker_run` recipe lost a `\` in its middle).
+ZOO_MAKEFILE = """\
+docker_build:
+\t\tdocker build -t zoo:latest -f docker/Dockerfile .
+
+docker_run:
+\t\tdocker run --gpus all -it --rm \\
+\t\t\t--network host \\
+\t\t\t--volume ${PWD}:/app/zoo
+\t\t\t--name zoo \\
+\t\t\tzoo:latest /bin/bash
+
+run_%:
+\t\tpython zoo/run.py configs/$*.yaml
+"""
+
+
+def test_a_make_recipes_option_cut_off_by_a_missing_continuation(tmp_path: Path) -> None:
+    readme = "# Zoo\n\n1) Build\n```\nmake docker_build\n```\n\n2) Start the container\n"
+    readme += "```\nmake docker_run\n```\n"
+    assert unjoined(tmp_path, {"Makefile": ZOO_MAKEFILE, "README.md": readme}) == [
+        (
+            10,
+            "README runs make docker_run, whose docker run (Makefile:5) ends at line 7 without a `\\`, so "
+            "the option --name on the next line is not passed to it: the run ends before it and make runs "
+            "line 8 (--name zoo \\) as a command of its own (the step cannot work as written)",
+            "certain",
+        )
+    ]
+    fixed = ZOO_MAKEFILE.replace("/app/zoo\n", "/app/zoo \\\n")
+    assert unjoined(tmp_path / "fixed", {"Makefile": fixed, "README.md": readme}) == []
+
+
+def test_a_build_scripts_context_and_an_exec_scripts_option(tmp_path: Path) -> None:
+    build = "#!/bin/sh\ndocker build \\\n  -t acme/api:dev \\\n  -f docker/Dockerfile\n  .\n"
+    shell = '#!/bin/bash\nif [ -n "$1" ]; then\n  docker exec -it \\\n    -u app\n    -w /srv api bash\nfi\n'
+    readme = "# API\n\n```sh\n./build.sh\n./shell.sh\n```\n"
+    said = unjoined(tmp_path, {"build.sh": build, "shell.sh": shell, "README.md": readme})
+    assert [(line, confidence) for line, _, confidence in said] == [(4, "certain"), (5, "likely")]
+    assert "the context . on the next line" in said[0][1]
+    assert "the option -w on the next line" in said[1][1]
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        # every line continued rightly, the image a variable
+        "#!/bin/bash\nIMAGE=acme/rover\ndocker run -it --rm \\\n    -v $PWD:/w \\\n    $IMAGE\n",
+        # a line ending in `&& \`: the run is the list's next command
+        "#!/bin/bash\ndocker build -t acme/rover . && \\\n    docker run --rm \\\n    -v $PWD:/w \\\n"
+        "    acme/rover\n",
+        # a run that names its image, then a command of its own
+        "#!/bin/bash\ndocker run -d \\\n    -p 80:80 acme/web\n$IMAGE_CHECK\n",
+        # a heredoc writes another script: its lines are text
+        "#!/bin/bash\ncat > inner.sh <<'EOF'\ndocker run --rm \\\n    -v a:/a\n    $IMAGE\nEOF\n"
+        "sh inner.sh\n",
+        "#!/bin/bash\ncat <<-EOF\n\tdocker run --rm \\\n\t  -p 80:80\n\t  --name web\n\tEOF\n",
+        # a run on one line, then a case arm
+        "#!/bin/bash\ncase $1 in\n  -r|--run)\n    docker run --rm -p 80:80 acme/web\n    ;;\n"
+        "  -h)\n    echo help\n    ;;\nesac\n",
+        # a quoted string the shell reads on over lines
+        '#!/bin/bash\ndocker run --rm \\\n  acme/web sh -c "echo one\n  -v a:/a\n  echo two"\n',
+        # a here-string is no heredoc
+        '#!/bin/bash\ncat <<<"x"\ndocker run --rm \\\n  -p 80:80 \\\n  acme/web\n',
+    ],
+)
+def test_scripts_continued_rightly(tmp_path: Path, script: str) -> None:
+    readme = "# Rover\n\n```bash\n./run.sh\n```\n"
+    assert unjoined(tmp_path, {"run.sh": script, "README.md": readme}) == []
+
+
+@pytest.mark.parametrize(
+    "recipe",
+    [
+        # `;` joins a recipe's commands, a `\` carries them on
+        "up:\n\tdocker run -d --name web \\\n\t\t-p 80:80 acme/web ; \\\n\techo started\n",
+        # a recipe after the rule's `;`, then a line make ignores the errors of
+        "up: ; docker run -d --name web acme/web\n\t-docker rm -f old\n",
+        # `-docker`: make's prefix, not an option, at the recipe's own depth
+        "up:\n\tdocker run -d \\\n\t\t--name web acme/web\n\t-docker rm -f old\n\t@echo done\n",
+        # a pattern rule makes the target: its recipe is not told
+        "%:\n\tdocker run -d \\\n\t\t-p 80:80\n\t\t--name web acme/web\n",
+    ],
+)
+def test_recipes_continued_rightly(tmp_path: Path, recipe: str) -> None:
+    readme = "# Web\n\n```\nmake up\n```\n"
+    assert unjoined(tmp_path, {"Makefile": recipe + "down:\n\tdocker rm -f web\n", "README.md": readme}) == []
+
+
+def test_a_bare_image_name_indented_below_a_run_that_names_none(tmp_path: Path) -> None:
+    script = "#!/bin/bash\ndocker run -d \\\n    --name notebook \\\n    -p 8888:8888\n    jupyter-gpu\n"
+    readme = "# Notebook\n\n```bash\nbash start.sh\n```\n"
+    [(line, said, confidence)] = unjoined(tmp_path, {"start.sh": script, "README.md": readme})
+    assert (line, confidence) == (4, "certain")
+    assert "so the image jupyter-gpu on the next line is not passed to it" in said
+    # at the run's own depth: a command of its own after a run broken otherwise
+    apart = script.replace("    jupyter-gpu\n", "echo started\n")
+    assert unjoined(tmp_path / "apart", {"start.sh": apart, "README.md": readme}) == []

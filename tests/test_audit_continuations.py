@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from docgen.audit import audit
-from docgen.audit.continuations import broken_continuations
+from docgen.audit.continuations import broken_continuations, shell_commands
 from docgen.dockerfile import parse_dockerfile
 from docgen.markdown import read_document
 from docgen.pipeline import model_of
@@ -470,3 +470,56 @@ def test_an_option_cut_off_a_prompted_run_in_a_block() -> None:
 )
 def test_no_cut_off_below_a_prompted_run(text: str) -> None:
     assert missing(f"# Grains\n\n{text}") == []
+
+
+def test_a_build_and_an_exec_cut_off_by_a_missing_continuation() -> None:
+    # a README building from the repository's root: the Dockerfile's line lost its `\`
+    readme = """\
+# Ledger
+
+```bash
+docker build \\
+  --build-arg PYTHON=3.12 \\
+  -f docker/Dockerfile
+  .
+docker exec -it \\
+  -e LEDGER_ENV=dev
+  -w /srv ledger bash
+```
+"""
+    assert missing(readme) == [
+        "7: README's docker build (line 4) ends at line 6 without a `\\`, so the context . on the next line "
+        "is not passed to it: the build ends before it and the shell runs . as a command of its own (the "
+        "command cannot run as written) (certain)",
+        "10: README's docker exec (line 8) ends at line 9 without a `\\`, so the option -w on the next line "
+        "is not passed to it: the exec ends before it and the shell runs -w as a command of its own (the "
+        "command cannot run as written) (certain)",
+    ]
+
+
+def test_a_one_line_run_before_options_a_continuation_carries_on() -> None:
+    readme = "# Ledger\n\n```sh\ndocker run -d --name ledger\n    -p 8080:8080 \\\n    acme/ledger:2\n```\n"
+    assert [line.split(":")[0] for line in missing(readme)] == ["5"]
+    # the option alone, not carried on: a usage line, not told
+    assert missing("# Ledger\n\n```sh\ndocker run -d --name ledger\n    -p 8080:8080\n```\n") == []
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        # a build that names its context, then a folder of its own
+        "docker build \\\n  -t acme/ledger .\n  docs/\n",
+        # a build whose options docgen does not know all of: its context cannot be told
+        "docker build \\\n  --future x\n  .\n",
+        # a line ending in `&&`: the shell reads the next line on
+        "docker build -t a \\\n  . &&\n  -v\n",
+    ],
+)
+def test_no_cut_off_below_a_build(block: str) -> None:
+    assert missing(f"# Ledger\n\n```bash\n{block}```\n") == []
+
+
+def test_shell_commands_of_a_script() -> None:
+    script = 'a \\\n  b\nc <<EOF\nd \\\nEOF\ne "f\ng"\n# h \\\ni\n'
+    lines = list(enumerate(script.splitlines(), start=1))
+    assert [[n for n, _ in command] for command in shell_commands(lines)] == [[1, 2], [3], [6, 7], [8], [9]]

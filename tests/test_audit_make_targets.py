@@ -121,3 +121,90 @@ def test_a_dockerfile_two_rules_build(tmp_path: Path) -> None:
     make_tree(tmp_path, {**DOCKERFILES, "README.md": readme})
     models = [build_model(tmp_path / name, name) for name in DOCKERFILES]
     assert audit(readme, "README.md", models, {}, tmp_path, tmp_path) == []
+
+
+# A segmentation zoo's Makefile: one run rule a data set, none a model.
+ZOO = """\
+docker_build:
+\tdocker build -t zoo -f docker/Dockerfile .
+
+run_cityscape:
+\tpython zoo/run.py configs/cityscape.yaml
+
+run_ade20k:
+\tpython zoo/run.py configs/ade20k.yaml
+"""
+
+
+def filled(root: Path, readme: str, makefile: str = ZOO) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": APP, "Makefile": makefile, "README.md": readme})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "with [" in d.message or "with <" in d.message
+    ]
+
+
+def test_a_placeholder_target_filled_from_the_line_above(tmp_path: Path) -> None:
+    readme = (
+        "# Zoo\n\n4) Run a model. `UNet`, `PSPNet` and `FastFCN` are available in `[model name]`\n"
+        "```\nmake run_[model name]\n```\n"
+    )
+    assert filled(tmp_path, readme) == [
+        (
+            5,
+            "README runs make run_[model name] with [model name] one of UNet, PSPNet, FastFCN (line 3), but "
+            "no rule of Makefile makes run_UNet, run_PSPNet or run_FastFCN (its run_… rules: run_ade20k "
+            "(Makefile:7), run_cityscape (Makefile:4))",
+            "likely",
+        )
+    ]
+
+
+def test_a_placeholder_target_filled_from_a_list_and_a_table(tmp_path: Path) -> None:
+    # a speech toolkit's README: `make train-<recipe>` with the recipes listed under it
+    makefile = (
+        "train-librispeech:\n\tpython train.py librispeech\n\ntrain-tedlium:\n\tpython train.py tedlium\n"
+    )
+    listed = (
+        "# Speech\n\nTrain with:\n\n```sh\nmake train-<recipe>\n```\n\nwhere `<recipe>` is one of:\n"
+        "- librispeech\n- commonvoice: the Mozilla set\n"
+    )
+    [(line, said, confidence)] = filled(tmp_path, listed, makefile)
+    assert (line, confidence) == (6, "likely")
+    assert (
+        "one of librispeech, commonvoice (line 9), but no rule of Makefile makes train-commonvoice " in said
+    )
+    tabled = (
+        "# Speech\n\n```sh\nmake train-<recipe>\n```\n\n| Recipe | Hours |\n|---|---|\n"
+        "| `librispeech` | 960 |\n| `tedlium` | 452 |\n| `voxpopuli` | 543 |\n"
+    )
+    [(line, said, confidence)] = filled(tmp_path / "tabled", tabled, makefile)
+    assert (line, confidence) == (4, "certain")
+    assert "(the table 7), but no rule of Makefile makes train-voxpopuli " in said
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        # every value has its rule
+        "# Zoo\n\nPick `cityscape` or `ade20k` as `[dataset]`:\n```\nmake run_[dataset]\n```\n",
+        # no line near it says which values the placeholder takes
+        "# Zoo\n\n```\nmake run_[model name]\n```\n\nModels: `UNet`, `PSPNet`.\n\n" + "\n" * 20 + "Done.\n",
+        "# Zoo\n\nRun a model with `make run_<model>`; see the docs for the models.\n",
+        # a variable's value, not a target
+        "# Zoo\n\nSet `<gpu>` to `0` or `1`:\n```\nmake docker_build GPU=<gpu>\n```\n",
+        # a placeholder alone: the target itself, not read here
+        "# Zoo\n\n`docker_build` and `run_cityscape` are the `<target>`s:\n```\nmake <target>\n```\n",
+    ],
+)
+def test_placeholder_targets_made_or_not_read(tmp_path: Path, readme: str) -> None:
+    assert filled(tmp_path, readme) == []
+
+
+def test_a_pattern_rule_makes_every_value(tmp_path: Path) -> None:
+    makefile = ZOO + "\nrun_%:\n\tpython zoo/run.py configs/$*.yaml\n"
+    readme = "# Zoo\n\n`UNet`, `PSPNet` and `FastFCN` are available in `[model name]`\n"
+    readme += "```\nmake run_[model name]\n```\n"
+    assert filled(tmp_path, readme, makefile) == []

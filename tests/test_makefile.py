@@ -148,3 +148,17 @@ def test_recipe_lines_of_a_target_and_its_prerequisites() -> None:
     )
     assert makefile.recipe_lines(text, "missing") is None
     assert makefile.recipe_lines(text, "twice") is None  # two recipes: make warns and runs the last
+
+
+def test_recipe_commands_as_written() -> None:
+    text = (
+        "up: base ; -docker run -d \\\n\t\t--name web acme/web\nbase:\n\t@docker build -t acme/base \\\n"
+        "\t  -f Dockerfile\n\t  .\n\t-rm -f stale\n"
+    )
+    assert makefile.recipe_commands(text, "up") == (
+        ((4, "docker build -t acme/base \\"), (5, "  -f Dockerfile")),
+        ((6, "  ."),),
+        ((7, "-rm -f stale"),),
+        ((1, " docker run -d \\"), (2, "\t--name web acme/web")),
+    )
+    assert makefile.recipe_commands(text, "missing") is None

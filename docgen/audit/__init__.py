@@ -238,7 +238,7 @@ from docgen.audit.clone_walks import clone_walks
 from docgen.audit.cloned_repos import cloned_repos, forked_upstream
 from docgen.audit.cmd_files import missing_cmd_files
 from docgen.audit.codenames import codename_claims
-from docgen.audit.command_slips import slipped_commands, spaced_assignments
+from docgen.audit.command_slips import slipped_commands, spaced_assignments, unjoined_lines
 from docgen.audit.commented_lines import commented_lines_claims
 from docgen.audit.commits import commit_claims
 from docgen.audit.compose_builds import compose_builds, unbuilt_images, unused_builds
@@ -761,6 +761,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     clone_scripts,
     slipped_commands,
     spaced_assignments,
+    unjoined_lines,
     unbuilt_images,
     unused_builds,
     port_clashes,
@@ -1272,6 +1273,7 @@ def audit(
         found.extend(_ruled(container_script_args, doc, path, models))
         found.extend(_ruled(slipped_commands, doc, path, directory, audited, project))
         found.extend(_ruled(spaced_assignments, doc, path, directory, audited, project))
+        found.extend(_ruled(unjoined_lines, doc, path, directory, audited, project))
         found.extend(_ruled(positional_options, doc, path, directory, audited, project))
         found.extend(_ruled(unknown_first_words, doc, path, directory, audited, project))
         found.extend(_ruled(longer_usage, doc, path, directory, audited, project))

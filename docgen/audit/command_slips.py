@@ -7,7 +7,9 @@ more than a repository and a folder (`git clone clone https://… /src`: "fatal:
 
 In a script the README runs, also a `docker run` (`nvidia-docker run` too) given a short option docker run
 does not have (`-n jupyter`: "unknown shorthand flag"), which the README's own commands get from
-`grammar`; and a line of it left without its `\\` while the next starts with an option, run apart.
+`grammar`. A `docker run`, `exec` or `build` of such a script, or of the Makefile recipe of a target the
+README makes, whose last line lacks the `\\` the next line needs (`unjoined_lines`: the reading of
+`continuations.unjoined`, which tells it in the README's blocks).
 
 Read in the README's command blocks (`certain`: the command fails as written) and in the shell scripts
 the README runs, found where its commands run them (`script_args.script_runs`; `likely`: the script may
@@ -26,9 +28,12 @@ import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from docgen.audit.auditor import CERTAIN, LIKELY
+from docgen import makefile
+from docgen.audit.auditor import CERTAIN, LIKELY, clipped
 from docgen.audit.commands import clone_operands, fence_commands, joined, shell_steps, without_prompt
+from docgen.audit.continuations import Unjoined, cut_off, shell_commands, unjoined
 from docgen.audit.grammar import RUN, read_words
+from docgen.audit.make_targets import make_commands, makefile_of, makefile_text
 from docgen.audit.paths import resolves_inside
 from docgen.audit.references import project_top
 from docgen.audit.script_builds import readme_runs, shell_scripts_run
@@ -251,20 +256,14 @@ def slip(step: str, clone: bool = True) -> str | None:
     return None
 
 
-_OPTION_LINE = re.compile(r"[ \t]*--?[A-Za-z][\w-]*(?:[ \t=]|\Z)")
-"""A script line that starts with an option (`-p 8888:8888 \\`)."""
-
-
-def _script_steps(path: Path) -> Iterator[tuple[int, int, str, str | None]]:
-    """(script line, its last line, step, the next line when it starts with an option while the step's
-    last line has no `\\`) of each command step of the shell script at `path`, lines ending in `\\`
+def _script_steps(path: Path) -> Iterator[tuple[int, str]]:
+    """(script line, step) of each command step of the shell script at `path`, lines ending in `\\`
     joined to the next, comments left out; nothing for a file that is no shell script."""
     text = text_or_none(path, MAX_PROJECT_FILE_BYTES) or ""
     if not (path.suffix in (".sh", ".bash") or _SHELL.match(text)) or not _SCRIPT_WORDS.search(text):
         return
-    lines = text.splitlines()
     start, parts = 0, list[str]()
-    for number, line in enumerate(lines, start=1):
+    for number, line in enumerate(text.splitlines(), start=1):
         if not parts:
             start = number
         code = sh_code(line)
@@ -272,23 +271,15 @@ def _script_steps(path: Path) -> Iterator[tuple[int, int, str, str | None]]:
             parts.append(code.rstrip()[:-1])
             continue
         parts.append(code)
-        after = lines[number] if number < len(lines) else ""
-        apart = after.strip() if len(parts) > 1 and _OPTION_LINE.match(after) else None
         for step in shell_steps(" ".join(parts)):
-            yield start, number, step, apart
+            yield start, step
         parts = []
 
 
-def _script_slip(step: str, apart: str | None, end: int) -> str | None:
-    """`slip` of a script's step, or the `docker run` of it given an option docker run lacks, told with
-    the next line when that line, an option, is run apart (the step's last line, `end`, has no `\\`)."""
-    said = slip(step)
-    if said is not None:
-        return said
-    said = run_option(step)
-    if said is not None and apart is not None:
-        said += f"; line {end} ends without \\, so line {end + 1} ({apart[:40]}) runs as a command of its own"
-    return said
+def _script_slip(step: str) -> str | None:
+    """`slip` of a script's step, or the `docker run` of it given an option docker run lacks (a line of
+    it left without its `\\` is `unjoined_lines`')."""
+    return slip(step) or run_option(step)
 
 
 def slipped_commands(
@@ -378,11 +369,87 @@ def listed_runs(
 
 def _first_slip(script: Path) -> tuple[int, str, str] | None:
     """(script line, the step, what is wrong) of the first step of `script` that `_script_slip` tells."""
-    for at, end, step, apart in _script_steps(script):
-        said = _script_slip(step, apart, end)
+    for at, step in _script_steps(script):
+        said = _script_slip(step)
         if said is not None:
             return at, step, said
     return None
+
+
+def _first_unjoined(commands: Sequence[Sequence[tuple[int, str]]]) -> Unjoined | None:
+    """The first docker command of `commands` (a script's or a recipe's, in order) whose last line lacks
+    the `\\` the line right after it needs (`continuations.unjoined`, read as code)."""
+    for run, after in zip(commands, commands[1:], strict=False):
+        if run and after and after[0][0] == run[-1][0] + 1:
+            gap = unjoined(list(run), list(after), code=True)
+            if gap is not None:
+                return gap
+    return None
+
+
+def _unjoined_said(gap: Unjoined, where: str, runner: str, after: str) -> str:
+    """`whose docker run (run.sh:4) ends at line 12 without a `\\`, so the image … is not passed to it: the
+    run ends before it and the shell runs line 13 ($IMAGE) as a command of its own`."""
+    return (
+        f"whose {gap.command} ({where}:{gap.first}) ends at line {gap.last} {gap.how}, so {cut_off(gap)} and "
+        f"{runner} runs line {gap.line} ({clipped(after.strip())}) as a command of its own (the step cannot "
+        "work as written)"
+    )
+
+
+def unjoined_lines(
+    doc: Document,
+    readme: str,
+    directory: Path,
+    audited: Sequence[str],
+    project: Path | None = None,
+) -> Iterator[Diagnostic]:
+    """A `docker run`, `exec` or `build` of a shell script the README runs, or of the recipe of a make
+    target it runs, continued over lines whose last line lacks the `\\` while the next line goes on with
+    it (an option, the image, the context: `continuations.unjoined`): the command ends there (a run with
+    no image: "docker run requires at least 1 argument") and the next line runs as a command of its own.
+    One finding a script, at the README line that runs it (`certain` when the command starts unindented,
+    at the script's top level; `likely` when it is indented, in a branch the script may not take); one a
+    recipe line, at the `make` command (`certain` for the Makefile of the README's folder, `likely` for
+    one above it)."""
+    for line, run, script, _cwd, text in shell_scripts_run(doc, directory, audited, project):
+        lines = text.splitlines()
+        gap = _first_unjoined(list(shell_commands(list(enumerate(lines, start=1)))))
+        if gap is None:
+            continue
+        shown = Path(os.path.relpath(script, directory.resolve())).as_posix()
+        start = lines[gap.first - 1]
+        yield Diagnostic(
+            readme,
+            line,
+            f"README runs {run}, {_unjoined_said(gap, shown, 'the shell', lines[gap.line - 1])}",
+            confidence=LIKELY if start[:1] in (" ", "\t") else CERTAIN,
+        )
+    yield from _unjoined_recipes(doc, readme, directory, project)
+
+
+def _unjoined_recipes(
+    doc: Document, readme: str, directory: Path, project: Path | None
+) -> Iterator[Diagnostic]:
+    """`unjoined_lines` of the recipes of the make targets the README's `make` commands name."""
+    commands = list(make_commands(doc))
+    path = makefile_of(directory, project) if commands else None
+    text = makefile_text(path) if path is not None else None
+    if path is None or text is None:
+        return
+    shown = Path(os.path.relpath(path, directory.resolve())).as_posix()
+    confidence = CERTAIN if path.parent == directory.resolve() else LIKELY
+    lines = text.splitlines()
+    told: set[int] = set()
+    for line, targets in commands:
+        for target in targets:
+            recipe = makefile.recipe_commands(text, target)
+            gap = _first_unjoined(recipe) if recipe else None
+            if gap is None or gap.first in told:
+                continue
+            told.add(gap.first)
+            said = _unjoined_said(gap, shown, "make", lines[gap.line - 1])
+            yield Diagnostic(readme, line, f"README runs make {target}, {said}", confidence=confidence)
 
 
 _SPACED = re.compile(

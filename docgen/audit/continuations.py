@@ -23,7 +23,11 @@ reads on past a newline (`make && \\`, `| \\`, `do \\`): a comment line after it
 
 The other way round (`missing_continuations`): a `docker run` written over several lines whose last line
 has no `\\`, followed by a line that is only an image reference (`org/app:latest`): the run ended before
-it, so docker never gets that image and the shell runs the image's name as a command of its own.
+it, so docker never gets that image and the shell runs the image's name as a command of its own. A
+`docker exec` or `build` too, before an option indented deeper or a build's context. One predicate
+(`unjoined`) tells it for a pair of commands; `command_slips.unjoined_lines` gives it the commands of the
+scripts and make recipes the README runs (`shell_commands`: a script's, joined as the shell joins them),
+read as code, where no line starts with an option.
 
 PowerShell's continuation in a POSIX shell's block (`powershell_continuations`): a block labelled
 ```` ```sh ````, `bash`, `shell` or `zsh` whose command lines end in a backtick (`` docker run -it ` ``),
@@ -46,14 +50,17 @@ then `python app.py` runs python in the container; `sudo`, `env`, `pip install`,
 
 from __future__ import annotations
 
+import functools
+import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 from docgen.audit.auditor import CERTAIN, LIKELY, clipped
 from docgen.audit.commands import SHELL_PROMPT, build_words, clone_operands, fence_commands, without_prompt
-from docgen.audit.grammar import RUN, read_words
+from docgen.audit.grammar import BUILD_GRAMMAR, RUN, options_grammar, read_words
 from docgen.audit.wording import SHELL_LANGS, heading_of, is_shell_fence, line_above
-from docgen.build_scripts import DOCKER, LINE_WORD_END, NOT_AFTER_DASH, container_command
+from docgen.build_scripts import LINE_WORD_END, NOT_AFTER_DASH, container_command
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic
 from docgen.shell import sh_tokens, shell_split
@@ -63,8 +70,8 @@ _DOCKERFILE_LINE = re.compile(
     r"|HEALTHCHECK|ONBUILD|STOPSIGNAL|MAINTAINER)[ \t]|#[ \t]*(?:syntax|escape|check)[ \t]*=)"
 )
 """A line of a Dockerfile: an instruction in capitals, or a parser directive."""
-_HEREDOC = re.compile(r"<<-?[ \t]*([\"']?)([A-Za-z_][A-Za-z0-9_]*)\1")
-"""The start of a heredoc (`<<EOF`, `<<-'END'`) and its delimiter word."""
+_HEREDOC = re.compile(r"(?<!<)<<-?[ \t]*([\"']?)([A-Za-z_][A-Za-z0-9_]*)\1")
+"""The start of a heredoc (`<<EOF`, `<<-'END'`) and its delimiter word; not a here-string (`<<<`)."""
 _COMMENT = re.compile(r"[ \t]*#")
 _GOES_ON = re.compile(r"(?:&&|\|\||[|;&({]|(?<![\w-])(?:do|then|else|elif|in))[ \t]*\\[ \t]*\Z")
 """A line ending where the shell reads on past a newline (`&& \\`, `| \\`, `do \\`): a comment line after
@@ -214,7 +221,12 @@ def _powershell_finding(readme: str, first: tuple[int, str], count: int) -> Diag
     )
 
 
-_DOCKER_RUN = re.compile(container_command("run", DOCKER, start=NOT_AFTER_DASH, end=LINE_WORD_END))
+_DOCKER_COMMAND = re.compile(
+    container_command(
+        "run|create|exec|build", "nvidia-docker|docker|podman", start=NOT_AFTER_DASH, end=LINE_WORD_END
+    )
+)
+"""A docker command whose words a missing `\\` cuts off: a run (`create`), an exec, a build."""
 _TAGGED_IMAGE = re.compile(
     r"(?:[a-z0-9][a-z0-9.-]*(?::\d{1,5})?/)?[a-z0-9][a-z0-9._-]*(?:/[a-z0-9][a-z0-9._-]*)*"
     r"(?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}|@sha256:[0-9a-f]{64})"
@@ -226,77 +238,194 @@ _NAMESPACED_IMAGE = re.compile(
 )
 """An image reference with a namespace and no tag (`org/app`, `ghcr.io/org/app`): read as the image of a
 run that names none; its last part has no dot (`bin/run.sh` is a script)."""
+_VARIABLE_WORD = re.compile(
+    r"(?P<q>\"?)\$(?:\{[A-Za-z_]\w*\}|\([A-Za-z_]\w*\)|[A-Za-z_]\w*)(?::[\w.${}()-]+)?(?P=q)"
+)
+"""A variable (`$IMAGE`, `${IMAGE}:${TAG}`, a Makefile's `$(IMAGE)`, quoted or not): in a script or a
+recipe, the image or the context a command naming none was meant to get."""
+_PLAIN_IMAGE = re.compile(r"[a-z0-9][a-z0-9._-]*")
+"""A bare image name (`jupyter-gpu`): in code, indented deeper below a run that names none, its image."""
+_CONTEXT_WORD = re.compile(r"\.\.?/?|\.{0,2}/?[\w.-]+(?:/[\w.-]+)*/")
+"""A build context on a line of its own: `.`, `..`, a folder ending in `/` (`docker/`)."""
 _COMMENTED_END = re.compile(r"\\[ \t]+#")
 """A `\\` with a comment after it on its line (`-v a:/a \\  # the data`): it escapes the blank after it,
 and the comment ends the line."""
 _OPTION_LINE = re.compile(r"--?[A-Za-z]")
 """A line that starts with an option (`-o out:/out`, `--gpus all`): no command is named so."""
+_CASE_ARM = re.compile(r"[ \t]*-[\w|*-]*\)")
+"""A `case` arm's pattern (`-h|--help)`): a script line that starts with a dash and is no option."""
 _ADDRESS = re.compile(r"(?:localhost|[\d.]+):")
 """An address with a port (`localhost:8080`, `127.0.0.1:7000`): a place to open, not an image."""
+_MOST_STEPS = 8
+"""The most docker commands of one command read for the one it ends with (each reads the rest of it)."""
+_STEP_ENDS = frozenset({"&&", "||", "|", ";", "&"})
+_READS_ON = re.compile(r"(?:&&|\|\|?)[ \t]*\Z")
+"""A line ending in `&&`, `||` or a pipe: the shell reads the next line as the list's next command."""
+_EXEC = options_grammar(
+    "-e --env --env-file -u --user -w --workdir --detach-keys",
+    "-d --detach -i --interactive -t --tty --privileged",
+)
+"""The options of `docker exec`."""
 
 
-def _no_image(run: list[tuple[int, str]]) -> bool:
-    """The `docker run` of `run` (its lines) names no image: every option it passes is one `docker run`
-    has, and none of its words is positional (`docker run -v a:/b -w /c`)."""
-    text = " ".join(text.rstrip().removesuffix("\\") for _, text in run)
-    found = _DOCKER_RUN.search(text)
+@dataclass(frozen=True)
+class Unjoined:
+    """A docker command continued over lines whose last line lacks the `\\` the next line needs."""
+
+    command: str
+    """The command as its engine and verb (`docker run`, `nvidia-docker run`, `docker build`)."""
+    first: int
+    last: int
+    """The lines the command starts and ends on."""
+    line: int
+    """The line after it, which goes on with it."""
+    part: str
+    """What of the command that line holds: `option`, `image` or `context`."""
+    word: str
+    """Its first word (`--name`, `$CONTAINER`, `.`)."""
+    how: str
+    """How the last line ends (`without a `\\``, or with a comment after its `\\`)."""
+
+
+def _docker_command(text: str) -> tuple[str, list[str]] | None:
+    """(engine and verb, the words after them) of the docker command `text` (a command's lines joined)
+    ends with: the first one whose words hold no `&&`, `;` or pipe (a later step); None when there is
+    none among the first `_MOST_STEPS`, or its words cannot be read."""
+    for found in itertools.islice(_DOCKER_COMMAND.finditer(text), _MOST_STEPS):
+        try:
+            words = shell_split(text[found.end() :])
+        except ValueError:
+            continue
+        if any(word in _STEP_ENDS or word.endswith(";") for word in words):
+            continue
+        engine, verb = found.group().split()[0], found.group().split()[-1]
+        return f"{engine} {verb}", words
+    return None
+
+
+_GRAMMARS = {"build": BUILD_GRAMMAR, "exec": _EXEC}
+"""The options of each verb read whose grammar is not `docker run`'s."""
+
+
+def _no_operand(verb: str, words: list[str]) -> bool:
+    """The command's `words` name no image (a run) or context (a build): every option is one the command
+    has, none asks for help, and none of its words is positional (`docker run -v a:/b -w /c`)."""
+    if verb not in ("run", "create", "build"):
+        return False
+    read = read_words(words, _GRAMMARS.get(verb, RUN))
+    return read.complete and not read.help and not read.positional
+
+
+def _known_option(verb: str, word: str) -> bool:
+    """`word` is an option the command has (`-v`, `--name`, `-it`): in code, no command starts so."""
+    read = read_words([word, "x"], _GRAMMARS.get(verb, RUN))
+    return read.complete and not read.help
+
+
+def unjoined(run: list[tuple[int, str]], after: list[tuple[int, str]], code: bool = False) -> Unjoined | None:
+    """How the command `run` (its lines: a `docker run`, `create`, `exec` or `build` continued with `\\`)
+    lost the `\\` of its last line, when the command `after` it (its lines) goes on with it; None when it
+    does not. What goes on: an option indented deeper than the command's first line (in `code`, a
+    script's or a recipe's, an option the command has at any depth too, not a `case` arm), the run's
+    image (one with a tag or a digest alone on its line; one with a namespace indented deeper, in code a
+    variable or a tagged one at any depth or a bare name indented deeper, while the run names none), a
+    build's context (`.`, a folder, a variable) while it names none. A run on one line lost nothing
+    unless an option indented deeper comes next and continues itself with `\\` (`-v a:/b \\`). Not after
+    a line ending in `&&` or a pipe (the shell reads on) or a comment line."""
+    last = run[-1][1]
+    if not after or _COMMENT.match(last) or _READS_ON.search(last.split(" #", 1)[0].rstrip()):
+        return None
+    text = " ".join(
+        t.rstrip().removesuffix("\\") for t in [without_prompt(run[0][1]), *(t for _, t in run[1:])]
+    )
+    found = _docker_command(text)
     if found is None:
-        return False
-    try:
-        words = shell_split(text[found.end() :])
-    except ValueError:
-        return False
-    read = read_words(words, RUN)
-    return read.complete and not read.positional
+        return None
+    command, words = found
+    verb = command.split()[-1]
+    line = after[0][1].strip()
+    first = line.split()[0] if line else ""
+    deeper = _indent(after[0][1]) > _indent(run[0][1])
+    how = "without a `\\`"
+    if _COMMENTED_END.search(last):
+        how = "with a comment after its `\\` (which escapes a blank, not the newline)"
+    told = functools.partial(Unjoined, command, run[0][0], run[-1][0], after[0][0], how=how)
+    if _OPTION_LINE.match(first) and not _CASE_ARM.match(line):
+        if (deeper or (code and _known_option(verb, first))) and (len(run) > 1 or len(after) > 1):
+            return told("option", first)
+        return None
+    if len(run) < 2 or not first:
+        return None
+    near = deeper or code
+    if verb in ("run", "create"):
+        tagged = _TAGGED_IMAGE.fullmatch(line) is not None and not _ADDRESS.match(line) and len(after) == 1
+        image = _NAMESPACED_IMAGE.fullmatch(first) is not None and deeper
+        image = image or (code and bool(_VARIABLE_WORD.fullmatch(first) or _TAGGED_IMAGE.fullmatch(first)))
+        image = image or (code and deeper and _PLAIN_IMAGE.fullmatch(first) is not None)
+        if tagged or (image and (len(after) == 1 or code) and _no_operand(verb, words)):
+            return told("image", line if tagged else first)
+    if verb == "build" and near and len(after) == 1 and line == first and _no_operand(verb, words):
+        if _CONTEXT_WORD.fullmatch(first) or (code and _VARIABLE_WORD.fullmatch(first)):
+            return told("context", first)
+    return None
+
+
+def shell_commands(lines: Sequence[tuple[int, str]]) -> Iterator[list[tuple[int, str]]]:
+    """The lines of each command of shell code (`lines`: (line, text), a script's), joined as the shell
+    joins them: a `\\` at a line's end outside a comment, a quote left open. A heredoc's body and its
+    delimiter line are no command: left out."""
+    quote, delimiter, strip = "", "", False
+    command: list[tuple[int, str]] = []
+    for line, text in lines:
+        if delimiter:  # a heredoc's body, up to its delimiter line
+            if (text.lstrip("\t") if strip else text).rstrip() == delimiter:
+                delimiter = ""
+            continue
+        command.append((line, text))
+        quote, continued = _scan(text, quote)
+        if not quote and (heredoc := _HEREDOC.search(text)) is not None:
+            delimiter, strip = heredoc.group(2), text[heredoc.start() + 2 : heredoc.start() + 3] == "-"
+            continued = False
+        if not (continued or quote):
+            yield command
+            command = []
+    if command:
+        yield command
+
+
+def cut_off(gap: Unjoined) -> str:
+    """What the missing `\\` does: `the image x on the next line is not passed to it: the run ends before
+    it`, with the engine and verb's noun (`run`, `build`)."""
+    noun = {"create": "command", "exec": "exec"}.get(gap.command.split()[-1], gap.command.split()[-1])
+    return (
+        f"the {gap.part} {clipped(gap.word)} on the next line is not passed to it: the {noun} ends before it"
+    )
 
 
 def missing_continuations(doc: Document, readme: str) -> Iterator[Diagnostic]:
-    """A `docker run` of a shell block continued over several lines whose last line lacks the `\\`, when
-    the next line goes on with it: only an image reference with a tag or digest (`org/app:latest`); an
-    image with a namespace (`org/app`) indented deeper than the run's first line while the run names no
-    image; or an option (`-o out:/out`) indented deeper. `certain`: the shell ends the run before it.
-    Not read: a run on one line (the next line may be a list of images), a line after a prompt'd run
-    without a prompt of its own (the run's output) unless it is an option indented deeper that a `\\`
-    continues (`--gpus all \\`: no output line ends so), a Dockerfile block."""
+    """A docker command of a shell block continued over several lines whose last line lacks the `\\`,
+    when the next line goes on with it (`unjoined`): `certain`, the shell ends the command before it.
+    Not read: a line after a prompt'd run without a prompt of its own (the run's output) unless it is
+    an option indented deeper that a `\\` continues (`--gpus all \\`: no output line ends so), a
+    Dockerfile block."""
     for fence in doc.fences:
         if not is_shell_fence(fence) or _is_dockerfile(fence) or _is_powershell(fence):
             continue
         commands = list(fence_commands(fence))
         for run, after in zip(commands, commands[1:], strict=False):
-            if len(run) < 2 or not _DOCKER_RUN.search(run[0][1]):
+            gap = unjoined(run, after)
+            if gap is None:
                 continue
-            if _COMMENT.match(run[-1][1]):
-                continue
-            word = after[0][1].strip()
-            deeper = _indent(after[0][1]) > _indent(run[0][1])
-            if SHELL_PROMPT.match(run[0][1]) and not (deeper and len(after) > 1 and _OPTION_LINE.match(word)):
+            if SHELL_PROMPT.match(run[0][1]) and not (
+                gap.part == "option" and _indent(after[0][1]) > _indent(run[0][1]) and len(after) > 1
+            ):
                 continue  # after a prompt, a line without one is output, unless a `\` continues it
-            how = "without a `\\`"
-            if _COMMENTED_END.search(run[-1][1]):
-                how = "with a comment after its `\\` (which escapes a blank, not the newline)"
-            head = f"README's docker run (line {run[0][0]}) ends at line {run[-1][0]} {how}, so"
-            if deeper and _OPTION_LINE.match(word):
-                option = word.split()[0]
-                yield Diagnostic(
-                    readme,
-                    after[0][0],
-                    f"{head} the option {clipped(option)} on the next line is not passed to it: the run "
-                    f"ends before it and the shell runs {clipped(option)} as a command of its own (the "
-                    "command cannot run as written)",
-                    confidence=CERTAIN,
-                )
-                continue
-            if len(after) != 1:
-                continue
-            tagged = _TAGGED_IMAGE.fullmatch(word) is not None and not _ADDRESS.match(word)
-            named = deeper and _NAMESPACED_IMAGE.fullmatch(word) is not None and _no_image(run)
-            if not (tagged or named):
-                continue
             yield Diagnostic(
                 readme,
-                after[0][0],
-                f"{head} the image {word} on the next line is not passed to it: the run ends before it and "
-                f"the shell runs {word} as a command of its own (the command cannot run as written)",
+                gap.line,
+                f"README's {gap.command} (line {gap.first}) ends at line {gap.last} {gap.how}, so "
+                f"{cut_off(gap)} and the shell runs {clipped(gap.word)} as a command of its own (the command "
+                "cannot run as written)",
                 confidence=CERTAIN,
             )
 

@@ -8,6 +8,7 @@ else the nearest one above it in the project; its rules are read once (`docgen.m
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import os
 import re
@@ -198,12 +199,123 @@ def _named_targets(
         yield Diagnostic(readme, line, said, confidence=LIKELY)
 
 
+_FILLED = re.compile(
+    r"(?<!\S)(?P<head>[\w.-]*)(?P<hole>\[[^\[\]<>{}\n]{1,40}\]|<[^\[\]<>{}\n]{1,40}>|\{[^\[\]<>{}\n]{1,40}\})"
+    r"(?P<tail>[\w.-]*)(?!\S)"
+)
+"""A target with a part the reader fills in (`run_[model name]`, `train-<model>`, `{arch}-image`)."""
+_VALUE = re.compile(r"[A-Za-z0-9][\w.+-]{0,60}")
+"""A value a placeholder of a target may take (`UNet`, `deeplabv3+`, `cu118`)."""
+_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+`?([A-Za-z0-9][\w.+-]{0,60})`?(?:[ \t]*(?:[:(—–-].*)?)?\Z")
+"""A list item that starts with a value (`- UNet`, `` * `fastfcn`: the fast one ``)."""
+_WINDOW = 8
+"""How many lines around a make command the values of its placeholder are looked for in."""
+
+
+def _filled_commands(doc: Document) -> Iterator[tuple[int, str, str, str]]:
+    """(README line, head, placeholder, tail) of each target of a `make` command (a block's, or an inline
+    code span that is one) with a part the reader fills in and a literal part beside it (`make
+    run_[model name]`: run_, [model name], '')."""
+    lines = [
+        (line, text) for fence in doc.fences if fence.lang in COMMAND_LANGS for line, text in fence.lines
+    ]
+    spans = [
+        (line, code)
+        for para in doc.paragraphs
+        for line, text in para.lines
+        for _, _, code in code_spans(text)
+    ]
+    for line, text in [*lines, *spans]:
+        if "make" not in text or text.lstrip().startswith("#"):
+            continue
+        for match in _MAKE.finditer(text.strip()):
+            for hole in _FILLED.finditer(match.group(1)):
+                if hole.group("head") or hole.group("tail"):
+                    yield line, hole.group("head"), hole.group("hole"), hole.group("tail")
+
+
+def _hole_words(hole: str) -> set[str]:
+    return set(re.findall(r"[a-z0-9]+", hole.lower())) - {"name", "the", "a", "your"}
+
+
+def _hole_values(doc: Document, line: int, hole: str) -> tuple[int, list[str], bool] | None:
+    """(README line, values, from a table) of the values a placeholder (`[model name]`) is said to take
+    near the command at `line`: the other code spans of a prose line naming the placeholder
+    (`` `UNet`, `DeepLabV3Plus` and `FastFCN` are available in `[model name]` ``), the items of a list
+    after a line naming it, or the cells of a table's column headed by its words (`Model`); at least
+    two, each a plain value. None when no line near the command says."""
+    inner = hole[1:-1].strip().lower()
+    words = _hole_words(hole)
+    first = bisect.bisect_left(doc.paragraphs, line - _WINDOW, key=lambda para: para.lines[-1][0])
+    for para in doc.paragraphs[first:]:
+        if para.lines[0][0] > line + _WINDOW:
+            break
+        for at, (number, text) in enumerate(para.lines):
+            if hole not in text and inner not in text.lower():
+                continue
+            values = [c for _, _, c in code_spans(text) if c != hole and inner not in c.lower()]
+            if len(values) >= 2 and all(_VALUE.fullmatch(v) for v in values):
+                return number, values, False
+            items = [m.group(1) for _, item in para.lines[at + 1 :] if (m := _ITEM.match(item)) is not None]
+            if len(items) >= 2:
+                return number, items, False
+    for table in doc.tables:
+        if abs(table.line - line) > 2 * _WINDOW or not words:
+            continue
+        for column, head in enumerate(table.header):
+            if not (set(re.findall(r"[a-z0-9]+", head.lower())) & words):
+                continue
+            cells = [cells[column].strip().strip("`*") for _, cells in table.rows if column < len(cells)]
+            if len(cells) >= 2 and all(_VALUE.fullmatch(c) for c in cells):
+                return table.line, cells, True
+    return None
+
+
+def _rule_line(text: str, rule: str) -> int | None:
+    """The Makefile line of `rule`'s rule (`run_cityscape:`)."""
+    found = re.search(rf"^{re.escape(rule)}(?:[ \t][^:\n]*)?[ \t]*::?(?!=)", text, re.MULTILINE)
+    return text.count("\n", 0, found.start()) + 1 if found else None
+
+
+def _filled_targets(
+    doc: Document, readme: str, path: Path, rules: frozenset[str], shown: str, beside: bool
+) -> Iterator[Diagnostic]:
+    """A target a `make` command names with a placeholder (`make run_[model name]`) whose values the
+    README gives near it (`_hole_values`), filled in with each, that no rule of the Makefile makes:
+    `likely` for values read from prose, `certain` from a table beside the Makefile's folder."""
+    text = ""
+    for line, head, hole, tail in _filled_commands(doc):
+        found = _hole_values(doc, line, hole)
+        if found is None:
+            continue
+        at, values, tabled = found
+        missing = [
+            head + v + tail
+            for v in values
+            if head + v + tail not in rules and not _made_otherwise(head + v + tail, rules, path.parent)
+        ]
+        if not missing:
+            continue
+        named = ", ".join(missing[:-1]) + (" or " if len(missing) > 1 else "") + missing[-1]
+        where = "the table" if tabled else "line"
+        said = (
+            f"README runs make {head}{hole}{tail} with {hole} one of {', '.join(values)} ({where} {at}), "
+            f"but no rule of {shown} makes {named}"
+        )
+        text = text or makefile_text(path) or ""
+        siblings = sorted(r for r in rules if r.startswith(head) and r.endswith(tail) and (head or tail))
+        shown_rules = [f"{r} ({shown}:{n})" if (n := _rule_line(text, r)) else r for r in siblings[:4]]
+        if shown_rules:
+            said += f" (its {head}…{tail} rules: {', '.join(shown_rules)})"
+        yield Diagnostic(readme, line, said, confidence=CERTAIN if tabled and beside else LIKELY)
+
+
 def unmade_targets(doc: Document, readme: str, directory: Path, project: Path | None) -> Iterator[Diagnostic]:
     """A target a README's `make` command names that no rule of the Makefile makes: `README runs make
     rocm-toolbox, but no rule of Makefile makes it (did you mean toolbox-rocm?)` — `certain` for the
     Makefile beside the README, `likely` for one above it (the README may mean another)."""
     commands = list(make_commands(doc))
-    if not commands and not any(True for _ in _prose_targets(doc)):
+    if not commands and not any(True for _ in _prose_targets(doc)) and not any(_filled_commands(doc)):
         return
     path = makefile_of(directory, project)
     rules = _rules(path) if path is not None else None
@@ -222,3 +334,4 @@ def unmade_targets(doc: Document, readme: str, directory: Path, project: Path | 
             said += f" (did you mean {close}?)" if close else ""
             yield Diagnostic(readme, line, said, confidence=CERTAIN if beside else LIKELY)
     yield from _named_targets(doc, readme, path, rules, shown, reported)
+    yield from _filled_targets(doc, readme, path, rules, shown, beside)
