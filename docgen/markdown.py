@@ -1285,8 +1285,9 @@ def plain_commands(
     code span, link or emphasis, no word of a sentence, no sentence end but a build's context `.`, no
     placeholder), as a one-line `bash` block marked `inline`: a README with no code block writes `cd
     build` and `./run.sh` so. A line in a paragraph with other text is marked `loose` (`read_document`
-    drops those when the README has a code block); an indented line is an indented block's. The lines
-    of `taken` are read already (`prompt_commands`)."""
+    drops those when the README has a code block), but not for a line of `'''` around it, a fence written
+    with the wrong quotes (`_SLIPPED_FENCE`); an indented line is an indented block's. The lines of
+    `taken` are read already (`prompt_commands`)."""
     found: list[Fence] = []
     labelled = _labelled_lines(lines)
     for number, text in lines:
@@ -1306,10 +1307,15 @@ def plain_commands(
         ):
             continue
         found.append(Fence("bash", [(number, command)], section, inline=True))
-    if len(found) < len(lines):
+    if len(found) < len([text for _, text in lines if not _SLIPPED_FENCE.match(text)]):
         for fence in found:
             fence.loose = True
     return found
+
+
+_SLIPPED_FENCE = re.compile(r"[ \t]*(?:'''|\"\"\"|´´´)[\w+-]*[ \t]*\Z")
+"""A line a README writes where a fence belongs, with the wrong quotes (`'''`, `'''bash`): Markdown reads the
+commands between two such lines as a paragraph, but they are the README's command block all the same."""
 
 
 def fenced_only(doc: Document) -> Document:
