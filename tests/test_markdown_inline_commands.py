@@ -236,3 +236,43 @@ def test_indented_commands_under_a_label_are_commands() -> None:
         (2, "docker build -t lab/seg:0.4 ."),
         (5, "docker run --rm lab/seg:0.4 python /app/main.py"),
     ]
+
+
+SLIPPED_FENCES = """\
+# ASR server
+
+    - fast transcription
+    - speaker labels
+
+###### Start server
+'''
+docker build -t asr .
+'''
+
+###### Run the benchmark
+'''bash
+python bench_fast.py
+'''
+
+Then the server runs python app.py as well.
+"""
+
+
+def test_commands_between_lines_of_three_quotes_are_a_block() -> None:
+    # the README writes its fences with `'''`: the indented block above is no command block of its own,
+    # and the commands between the quotes are no loose lines of a paragraph of sentences
+    found = [
+        (f.lines[0][0], f.lines[0][1], f.loose)
+        for f in read_document(SLIPPED_FENCES, "README.md").fences
+        if f.inline
+    ]
+    assert found == [(8, "docker build -t asr .", False), (13, "python bench_fast.py", False)]
+
+
+def test_a_command_line_among_sentences_stays_loose() -> None:
+    text = SLIPPED_FENCES.replace(
+        "'''bash\npython bench_fast.py\n'''", "Run it:\npython bench_fast.py\nand wait."
+    )
+    assert [f.lines[0][1] for f in read_document(text, "README.md").fences if f.inline] == [
+        "docker build -t asr ."
+    ]

@@ -293,7 +293,7 @@ def moved_scripts(
     it runs in (`certain`: the file is this repository's, and the command does not reach it), or one
     file of its name but for case and separators is where it is run (`build_docker.py`: `certain`, a
     name a reader types is the file's or no file), unless a line of the README makes the script
-    (`wget …/build-docker.py`). One finding a script, at its first run."""
+    (`wget …/build-docker.py`, whichever the case). One finding a script, at its first run."""
     top = project_top(directory, project)
     below = _Below()
     roots = root_variables(text)
@@ -308,10 +308,16 @@ def moved_scripts(
         here = folders[0]
         named = below.named(here, posixpath.basename(path))
         matches = [p for p in named if p.as_posix().endswith("/" + path)]
+        name = posixpath.basename(path)
+        if any(
+            makes(t, name)
+            for at, t in enumerate(source, 1)
+            if name in t and (at != line or len(matches) != 1)
+        ):
+            continue  # another line of the README makes it (`wget …/build_run.sh`) where it runs it
         if len(matches) != 1:
             meant = _respelt(path, folders, top) or _lifted(path, folders, models, doc)
-            name = posixpath.basename(path)
-            if meant is None or any(makes(t, name) for t in source if name in t):
+            if meant is None:
                 continue
         else:
             meant = matches[0].relative_to(here).as_posix()

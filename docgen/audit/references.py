@@ -1503,7 +1503,9 @@ def _prose_dockerfile_names(doc: Document) -> Iterator[tuple[int, str]]:
     repository's name."""
     first = doc.headings[0][0] if doc.headings else 0
     titles = [
-        (n, t) for n, t in doc.headings if not (n == first and doc.levels.get(n) == 1 and _TITLE_NAME.fullmatch(t))
+        (n, t)
+        for n, t in doc.headings
+        if not (n == first and doc.levels.get(n) == 1 and _TITLE_NAME.fullmatch(t))
     ]
     for number, text in [*(line for para in doc.paragraphs for line in para.lines), *titles]:
         if "ockerfile" in text or "ontainerfile" in text:
