@@ -309,11 +309,11 @@ def moved_scripts(
         named = below.named(here, posixpath.basename(path))
         matches = [p for p in named if p.as_posix().endswith("/" + path)]
         name = posixpath.basename(path)
-        if any(
-            makes(t, name)
-            for at, t in enumerate(source, 1)
-            if name in t and (at != line or len(matches) != 1)
-        ):
+        mention = re.compile(rf"(?<![\w.-]){re.escape(name)}(?![\w.-])")  # not `build_run.sh` for run.sh
+        made = (
+            t for at, t in enumerate(source, 1) if (at != line or len(matches) != 1) and mention.search(t)
+        )
+        if any(makes(t, name) for t in made):
             continue  # another line of the README makes it (`wget …/build_run.sh`) where it runs it
         if len(matches) != 1:
             meant = _respelt(path, folders, top) or _lifted(path, folders, models, doc)
