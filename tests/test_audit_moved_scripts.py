@@ -381,7 +381,7 @@ def found_below(root: Path, readme: str, monkeypatch: pytest.MonkeyPatch) -> lis
             "README.md": readme,
             "bench/Dockerfile": BENCH,
             "bench/build_run.sh": '#!/bin/sh\nLOG="${1:-bench.log}"\ndocker build -t bench .\n',
-            "bench/run.sh": "#!/bin/sh\ndocker run bench main.py --save \"${1:-bench.log}\"\n",
+            "bench/run.sh": '#!/bin/sh\ndocker run bench main.py --save "${1:-bench.log}"\n',
             "bench/cases/mlp.py": "print('mlp')\n",
         },
     )
