@@ -349,3 +349,77 @@ def test_a_script_run_from_a_folder_the_image_makes_is_the_container_s(tmp_path:
     dockerfile = "FROM python:3.12-slim\nWORKDIR /srv\nCOPY main_client.py /srv/client/\n"
     readme = LIFTED.format(commands="python client/main_client.py")
     assert found(tmp_path, readme, dockerfile, {"main_client.py": "x\n"}) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# A README at the root running the scripts that sit next to a Dockerfile in a folder below it
+
+BENCH = 'FROM python:3.12-slim\nCOPY . /tmp\nWORKDIR /tmp\nENTRYPOINT ["python3"]\n'
+ROOT_README = """\
+# Benchmarks
+
+Build the image and run the container:
+
+```bash
+./build_run.sh [SAVE_NAME (default: bench.log)]
+```
+
+Or only run the container:
+
+```bash
+./run.sh [SAVE_NAME (default: bench.log)]
+```
+
+Add new cases under `bench/cases`.
+"""
+
+
+def found_below(root: Path, readme: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    make_tree(
+        root,
+        {
+            "README.md": readme,
+            "bench/Dockerfile": BENCH,
+            "bench/build_run.sh": '#!/bin/sh\nLOG="${1:-bench.log}"\ndocker build -t bench .\n',
+            "bench/run.sh": '#!/bin/sh\ndocker run bench main.py --save "${1:-bench.log}"\n',
+            "bench/cases/mlp.py": "print('mlp')\n",
+        },
+    )
+    monkeypatch.chdir(root)  # the Dockerfile is given from where docgen runs, as the command line does
+    model = build_model(Path("bench/Dockerfile"), "bench/Dockerfile")
+    text = (root / "README.md").read_text(encoding="utf-8")
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in audit(text, "README.md", [model], {}, root)]
+
+
+def test_scripts_next_to_a_dockerfile_below_a_root_readme_are_not_where_it_runs_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert found_below(tmp_path, ROOT_README, monkeypatch) == [
+        moved(6, "build_run.sh", "bench/build_run.sh"),
+        moved(12, "run.sh", "bench/run.sh"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "entering",
+    [
+        "```bash\ncd bench\n```\n\n",  # the README enters the folder first
+        "Run these from the `bench/` folder:\n\n",  # its words put the reader there
+        "Run these from the bench directory.\n\n",
+    ],
+)
+def test_scripts_run_where_the_readme_puts_the_reader_are_silent(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, entering: str
+) -> None:
+    readme = ROOT_README.replace("Build the image", entering + "Build the image")
+    assert found_below(tmp_path, readme, monkeypatch) == []
+
+
+def test_a_script_the_readme_downloads_first_is_silent(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    readme = ROOT_README.replace(
+        "./build_run.sh [",
+        "wget https://example.org/tools/build_run.sh\nchmod +x build_run.sh\n./build_run.sh [",
+    )
+    assert not [f for f in found_below(tmp_path, readme, monkeypatch) if "build_run.sh" in f]

@@ -1157,3 +1157,23 @@ def test_scripts_whose_names_are_not_joined_folders(
     tmp_path: Path, start: str, files: dict[str, str]
 ) -> None:
     assert [f for f in _scripts(tmp_path, JOINED.format(start=start), files) if "README runs" in f] == []
+
+
+def test_a_readme_titled_with_the_repository_name_names_no_dockerfile(tmp_path: Path) -> None:
+    # `# IPEX_Dockerfile`: the README's title is the repository's name, not a file it refers to
+    make_tree(tmp_path, {**EFA, ".git/HEAD": "ref: refs/heads/main\n"})
+    for title, expected in (("IPEX_Dockerfile", []), ("Images", [3])):
+        readme = (
+            f"# {title}\n\n## Build (Dockerfile.gpu)\n\nBuild it.\n"
+            if expected
+            else f"# {title}\n\nBuild it.\n"
+        )
+        (tmp_path / "docker/README.md").write_text(readme)
+        model = model_of(parse_dockerfile(EFA["docker/Dockerfile.base.efa"], "docker/Dockerfile.base.efa"))
+        found = audit(readme, "docker/README.md", [model], {}, tmp_path / "docker", tmp_path)
+        assert [d.line for d in found if "names" in d.message] == expected
+
+
+def test_a_dockerfile_named_alone_in_a_later_top_heading_is_still_read(tmp_path: Path) -> None:
+    prose = "Build it.\n\n# Dockerfile.gpu\n\nThe GPU image."
+    assert [line for line, message, _ in _named(tmp_path, prose) if "Dockerfile.gpu" in message] == [7]

@@ -881,3 +881,88 @@ def test_a_settings_file_the_readme_tells_to_make_is_not_told(tmp_path: Path) ->
         "```bash\npython generate.py --config_path configs/7b-base.yml\n```\n"
     )
     assert found(tmp_path, {"README.md": readme, **HYENA_FILES}) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# The project of the README's folder installed with pip when the folder has no project files
+
+INSTALL = """# Connect-four agents
+
+## Setup
+```bash
+cd {where}
+python3.11 -m venv venv
+source venv/bin/activate
+pip install -r requirements.txt
+{install}
+```
+
+Train with `python train.py`.
+"""
+PROJECT_FILES = {"requirements.txt": "torch==2.5.1\n", "train.py": "print('train')\n"}
+NO_PROJECT = (
+    "README installs the project of its folder (.) with pip, which needs a setup.py, setup.cfg or "
+    "pyproject.toml there; the repository has none, so pip has nothing to install"
+)
+
+
+@pytest.mark.parametrize(
+    "install",
+    ["pip install -e .", "pip install --editable '.[dev]'", "python -m pip install .", "uv pip install -e ."],
+)
+def test_installing_a_folder_with_no_project_files_is_found(tmp_path: Path, install: str) -> None:
+    readme = INSTALL.format(where="/home/ubuntu/connect_four", install=install)
+    assert found(tmp_path, {"README.md": readme, **PROJECT_FILES}) == [(9, NO_PROJECT, "certain")]
+
+
+def test_outside_a_checkout_a_whole_copy_is_likely(tmp_path: Path) -> None:
+    readme = INSTALL.format(where="~/code/connect_four", install="pip install -e .")
+    assert found(tmp_path, {"README.md": readme, **PROJECT_FILES}, git=False) == [(9, NO_PROJECT, "likely")]
+
+
+@pytest.mark.parametrize("project_file", ["setup.py", "pyproject.toml", "setup.cfg"])
+def test_a_folder_with_a_project_file_is_silent(tmp_path: Path, project_file: str) -> None:
+    readme = INSTALL.format(where="/home/ubuntu/connect_four", install="pip install -e .")
+    assert found(tmp_path, {"README.md": readme, project_file: "", **PROJECT_FILES}) == []
+
+
+def test_a_project_file_at_the_root_above_a_docs_readme_is_silent(tmp_path: Path) -> None:
+    readme = INSTALL.format(where="/home/ubuntu/connect_four", install="pip install -e .")
+    make_tree(tmp_path, {"pyproject.toml": "[project]\nname = 'c4'\n"})
+    (tmp_path / ".git").mkdir()
+    make_tree(tmp_path, {"docs/README.md": readme, "Dockerfile": APP, **PROJECT_FILES})
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    text = (tmp_path / "docs/README.md").read_text(encoding="utf-8")
+    assert [d.message for d in audit(text, "docs/README.md", model, {}, tmp_path / "docs", tmp_path)] == []
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        # a clone of another project, entered: its own setup.py
+        "git clone https://github.com/example/evalplus.git\ncd evalplus\npip install -e .",
+        "git clone https://github.com/example/evalplus.git && cd evalplus && pip install -e .",
+        # a folder of the project entered first: not the README's folder
+        "cd tools/kit\npip install -e .",
+        # another folder than the reader's home: unknown
+        "cd /opt/kit\npip install -e .",
+        # inside the container
+        "docker exec -it c4 bash\npip install -e .",
+    ],
+)
+def test_an_install_elsewhere_is_silent(tmp_path: Path, block: str) -> None:
+    readme = f"# Agents\n\n## Setup\n```bash\n{block}\n```\n"
+    assert found(tmp_path, {"README.md": readme, "tools/kit/x.py": "", **PROJECT_FILES}) == []
+
+
+def test_an_install_in_a_section_about_the_container_is_silent(tmp_path: Path) -> None:
+    readme = (
+        "# Agents\n\n## Inside the container\n\nOnce inside the container:\n```bash\npip install -e .\n```\n"
+    )
+    assert found(tmp_path, {"README.md": readme, **PROJECT_FILES}) == []
+
+
+def test_outside_a_checkout_a_copy_without_its_requirements_is_silent(tmp_path: Path) -> None:
+    # the copy lacks the requirements file the README installs too: the project's files were not copied
+    readme = INSTALL.format(where="~/code/connect_four", install="pip install -e .")
+    assert found(tmp_path, {"README.md": readme, "train.py": ""}, git=False) == []

@@ -31,6 +31,7 @@ from docgen.audit.references import (
     makes,
     makes_nothing,
     project_top,
+    puts_in_folder,
     root_cd,
     run_folders,
 )
@@ -170,12 +171,15 @@ def _about_container(doc: Document) -> set[int]:
 
 
 def _fence_runs(
-    doc: Document, directory: Path, audited: Sequence[str], project: Path, roots: frozenset[str]
+    doc: Document, text: str, directory: Path, audited: Sequence[str], project: Path, roots: frozenset[str]
 ) -> Iterator[tuple[int, str, list[Path]]]:
     """(README line, path, folders the command may run in) of each script a command block runs,
     read top to bottom as the reader follows the blocks (`references.Walk`); a `cd` into a variable
-    that is the repository's root goes to that folder from the README's folder or one above it."""
-    bases = run_folders(directory, audited, project)
+    that is the repository's root goes to that folder from the README's folder or one above it. The
+    folder of an audited Dockerfile below the README's is one the commands run in only when the README
+    puts the reader there (`references.puts_in_folder`: `cd torch_bench`, `from the docker/ folder`): a
+    README at the root running `./build_run.sh` that only `torch_bench/` holds names a path that fails."""
+    bases = run_folders(directory, [d for d in audited if puts_in_folder(text, d)], project)
     walk = Walk(bases, project, home=True)
     walk.recover = root_cd(bases, project, roots)
     container = _about_container(doc)
@@ -289,13 +293,13 @@ def moved_scripts(
     it runs in (`certain`: the file is this repository's, and the command does not reach it), or one
     file of its name but for case and separators is where it is run (`build_docker.py`: `certain`, a
     name a reader types is the file's or no file), unless a line of the README makes the script
-    (`wget …/build-docker.py`). One finding a script, at its first run."""
+    (`wget …/build-docker.py`, whichever the case). One finding a script, at its first run."""
     top = project_top(directory, project)
     below = _Below()
     roots = root_variables(text)
     source = text.splitlines()
     seen: set[str] = set()
-    runs = [*_fence_runs(doc, directory, audited, top, roots), *_step_runs(doc, directory)]
+    runs = [*_fence_runs(doc, text, directory, audited, top, roots), *_step_runs(doc, directory)]
     for line, path, folders in sorted(runs, key=lambda run: run[0]):
         if path in seen or not folders:
             continue
@@ -304,10 +308,16 @@ def moved_scripts(
         here = folders[0]
         named = below.named(here, posixpath.basename(path))
         matches = [p for p in named if p.as_posix().endswith("/" + path)]
+        name = posixpath.basename(path)
+        mention = re.compile(rf"(?<![\w.-]){re.escape(name)}(?![\w.-])")  # not `build_run.sh` for run.sh
+        made = (
+            t for at, t in enumerate(source, 1) if (at != line or len(matches) != 1) and mention.search(t)
+        )
+        if any(makes(t, name) for t in made):
+            continue  # another line of the README makes it (`wget …/build_run.sh`) where it runs it
         if len(matches) != 1:
             meant = _respelt(path, folders, top) or _lifted(path, folders, models, doc)
-            name = posixpath.basename(path)
-            if meant is None or any(makes(t, name) for t in source if name in t):
+            if meant is None:
                 continue
         else:
             meant = matches[0].relative_to(here).as_posix()

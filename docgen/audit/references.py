@@ -1498,14 +1498,24 @@ def _prose_dockerfile_names(doc: Document) -> Iterator[tuple[int, str]]:
     or a heading: `- **GPU support** via CUDA (Dockerfile.gpu)`. `dead_code_names` checks them as names
     in code, less surely (`likely`). Not a table row nor a list item that starts with the name
     (`- Dockerfile.trt.jetson.4.6: the older board`): that is a list of files, which `unlisted_names`
-    reads only when it names a Dockerfile of this folder (else it lists another folder's)."""
-    for number, text in [*(line for para in doc.paragraphs for line in para.lines), *doc.headings]:
+    reads only when it names a Dockerfile of this folder (else it lists another folder's). Nor a top
+    heading that is the name alone (`# IPEX_Dockerfile`, the README's first): the README's title, the
+    repository's name."""
+    first = doc.headings[0][0] if doc.headings else 0
+    titles = [
+        (n, t)
+        for n, t in doc.headings
+        if not (n == first and doc.levels.get(n) == 1 and _TITLE_NAME.fullmatch(t))
+    ]
+    for number, text in [*(line for para in doc.paragraphs for line in para.lines), *titles]:
         if "ockerfile" in text or "ontainerfile" in text:
             head = _ITEM_HEAD.match(text)
             listed = _INLINE_CODE.sub(" ", text[head.end() :]).lstrip("*_ ") if head else ""
             yield from ((number, name) for name in _plain_words(text) if not listed.startswith(name))
 
 
+_TITLE_NAME = re.compile(r"[ \t#]*[\w.-]+[ \t#]*")
+"""A heading that is one name and nothing else: at the top of a README, the repository's name."""
 _ITEM_HEAD = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+")
 """A list item's marker, before the text that may name a file of a list of files."""
 

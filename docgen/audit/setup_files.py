@@ -531,6 +531,15 @@ class _CopiedReadme:
             self._names = frozenset(f.name for f in files)
             self._named = script_names_in_files(files, self.models)
 
+    def whole(self, project: Path | None) -> bool:
+        """True when the copy shows itself whole: a project given, whose files were listed, and every
+        file the README links to found."""
+        if project is None:
+            return False
+        if not self._read:
+            self._read_once(project)
+        return self._named is not None
+
     def holds_none(self, path: str, project: Path | None) -> bool:
         """True when the script `path` may be told missing (see the class)."""
         name = path.rstrip("/").rsplit("/", 1)[-1]
@@ -769,6 +778,7 @@ def setup_files(
             said_aside[at] = bool(_INSIDE.search(source[at - 1]) or _OTHER_PROJECT.search(source[at - 1]))
         aside = bool(_OTHER_PROJECT.search(intro)) or (fence.inline and said_aside.get(at, False))
         elsewhere = _elsewhere_from(fence)
+        home_checkout = False  # a `cd` into the reader's home put it in its own checkout (`_HOME_CHECKOUT`)
         for line, code in _commands(fence):
             if line in image:
                 continue
@@ -792,6 +802,11 @@ def setup_files(
                         target = cd_target(step) or ""
                         first = target.split("/", 1)[0]
                         away = not target or target.startswith(("/", "~", "$")) or first in clones
+                        if away and _HOME_CHECKOUT.fullmatch(target) and first not in clones:
+                            # `cd /home/ubuntu/my_project`: the reader's own checkout, wherever it is
+                            # (the project's install is read there, no file of it: `home_checkout`)
+                            home_checkout = True
+                            continue
                         if away and first not in (root.name, directory.resolve().name):
                             if first in clones and not subshell:
                                 cloned = (fence.section, len([p for p in target.split("/") if p != "."]))
@@ -804,6 +819,20 @@ def setup_files(
                         continue
                     if _CLONE.search(step):
                         continue  # its folder is in `clones`: a later `cd` into it ends the block
+                    installed = _installs_project(step)
+                    if (
+                        installed is not None
+                        and not (moved or entered or aside or built)
+                        and installed not in seen
+                    ):
+                        said = _no_project(
+                            installed, [directory.resolve(), root], top, checkout, copied, project, source
+                        )
+                        if said is not None:
+                            seen.add(installed)
+                            yield Diagnostic(readme, line, said[0], confidence=said[1])
+                    if home_checkout:
+                        continue  # (another folder of the reader's: only the project's install is read)
                     built = (
                         built
                         or bool(_BUILDS.search(step))
@@ -855,6 +884,81 @@ def setup_files(
                     break
             if left:
                 break
+
+
+_HOME_CHECKOUT = re.compile(r"(?:/home/[\w.-]+|/Users/[\w.-]+|~|\$HOME|\$\{HOME\})(?:/[\w.-]+)+/?")
+"""A folder below the reader's home (`/home/ubuntu/game_project_rl`, `~/code/app`): where the README's
+reader keeps the checkout it documents, unless a clone of the README made it."""
+_PIP_INSTALL = re.compile(
+    r"\A(?:(?:python[\d.]*|py)[ \t]+-m[ \t]+pip|uv[ \t]+pip|pip[\d.]*)[ \t]+install[ \t]+(.*)\Z"
+)
+_PROJECT_FILES = ("setup.py", "setup.cfg", "pyproject.toml")
+"""What pip reads to build a local project: with none of them, `pip install .` stops (`does not appear to be
+a Python project`)."""
+
+
+def _installs_project(step: str) -> str | None:
+    """`.` (or `./`) when the step installs the Python project of the folder it runs in (`pip install -e
+    .`, `pip install .[dev]`, `python -m pip install --editable .`, `uv pip install -e .`); else None."""
+    prefix = _PREFIX.match(step)
+    body = step[prefix.end() if prefix else 0 :].split(" #", 1)[0].strip()
+    found = _PIP_INSTALL.match(body)
+    if found is None:
+        return None
+    try:
+        words = shell_split(found.group(1))
+    except ValueError:
+        return None
+    for word in words:
+        bare = re.sub(r"\[[\w,.-]*\]\Z", "", word.removeprefix("--editable="))
+        if bare in (".", "./"):
+            return "."
+    return None
+
+
+_LIST_READ = re.compile(r"\binstall\b[^\n#]*?[ \t](?:-r|--requirement)(?:[ \t]+|=)[\"']?([\w./-]+)")
+
+
+def _lists_here(source: Sequence[str], bases: Sequence[Path], top: Path) -> bool:
+    """True when the README installs a requirements file (`pip install -r requirements.txt`) that the
+    README's folder (or the root above it: `bases`) holds: the project's dependency files were copied
+    with the README, so the absence of its project files is the project's own."""
+    for text in source:
+        for found in _LIST_READ.finditer(text):
+            for base in bases:
+                place = inside(base / found.group(1), top)
+                if place is not None and os.path.isfile(place):
+                    return True
+    return False
+
+
+def _no_project(
+    path: str,
+    bases: Sequence[Path],
+    top: Path,
+    checkout: bool,
+    copied: _CopiedReadme | None,
+    project: Path | None,
+    source: Sequence[str],
+) -> tuple[str, str] | None:
+    """The finding of a `pip install -e .` run in the README's folder (or the root above it: `bases`)
+    when none of them holds a setup.py, setup.cfg or pyproject.toml: pip has no project to install there.
+    `certain` in a checkout; outside one, `likely` and only for a copy that shows itself whole
+    (`_CopiedReadme.whole`: its links all find their files) and holds the requirements files the README
+    installs (`_lists_here`), else the project's files were not copied."""
+    for base in dict.fromkeys(bases):
+        folder = inside(base / path, top)
+        if folder is None:
+            return None
+        if any(os.path.isfile(folder / name) for name in _PROJECT_FILES):
+            return None
+    if not checkout and (copied is None or not copied.whole(project) or not _lists_here(source, bases, top)):
+        return None
+    return (
+        f"README installs the project of its folder ({path}) with pip, which needs a setup.py, setup.cfg or "
+        "pyproject.toml there; the repository has none, so pip has nothing to install",
+        CERTAIN if checkout else LIKELY,
+    )
 
 
 def _finding(
