@@ -1441,3 +1441,32 @@ def test_froms_the_readme_builds_or_cannot_know(
     tmp_path: Path, app: str, extra: str, files: dict[str, str]
 ) -> None:
     assert _based(tmp_path, BASED_README + "\n" + extra + "\n", app + "COPY src /app\n", files) == []
+
+
+@pytest.mark.parametrize(
+    ("command", "image"),
+    [
+        # a command substitution with a space inside an option's value is one word to the shell
+        (
+            "docker run -it --mount type=bind,src=`echo ~/.cache/hf/`,dst=/root/.cache/hf tuner:dev",
+            "tuner:dev",
+        ),
+        ('docker run --rm -u $(id -u):$(id -g) -v "$(pwd)/out dir":/out lab/app:2 serve', "lab/app:2"),
+        # (the shell splits an unquoted expansion's output, but never a substitution's words before that)
+        ("docker run -e N=$(nproc) -v `pwd`:/w img", "img"),
+    ],
+)
+def test_docker_run_reads_a_command_substitution_as_one_word(command: str, image: str) -> None:
+    found = docker_run(command)
+    assert found is not None and found[1] == image
+
+
+def test_tags_of_a_build_continued_over_lines(tmp_path: Path) -> None:
+    from docgen.audit.commands import tagged_names
+    from docgen.markdown import read_document
+
+    readme = (
+        "# T\n\n```shell\ndocker build \\\n  --rm \\\n  -f Dockerfile.train \\\n  -t llm-train:latest . && \\\n"
+        "docker run -it \\\n  -t other \\\n  llm-train:latest\n```\n"
+    )
+    assert tagged_names(read_document(readme, "README.md")) == frozenset({"llm-train"})
