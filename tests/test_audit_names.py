@@ -1466,7 +1466,8 @@ def test_tags_of_a_build_continued_over_lines(tmp_path: Path) -> None:
     from docgen.markdown import read_document
 
     readme = (
-        "# T\n\n```shell\ndocker build \\\n  --rm \\\n  -f Dockerfile.train \\\n  -t llm-train:latest . && \\\n"
+        "# T\n\n```shell\ndocker build \\\n  --rm \\\n  -f Dockerfile.train \\\n"
+        "  -t llm-train:latest . && \\\n"
         "docker run -it \\\n  -t other \\\n  llm-train:latest\n```\n"
     )
     assert tagged_names(read_document(readme, "README.md")) == frozenset({"llm-train"})
