@@ -517,3 +517,60 @@ def test_a_default_nothing_gives_a_variable_envsubst_fills(tmp_path: Path) -> No
     }
     assert _unprovided(tmp_path / "e", plain) == []
     assert _unprovided(tmp_path / "f", files, TRITON_README.replace("`4096`", "`<tokens>`")) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# A variable the table says is required, with no default, that the image falls back on
+
+# An image whose Dockerfile writes its entrypoint: it falls back to a local endpoint and a model.
+AGENT = """\
+FROM python:3.12-slim
+ENV LOG_LEVEL=info
+RUN cat > /app/entrypoint.sh << 'EOF'
+#!/bin/bash
+set -e
+export LLM_ENDPOINT="${LLM_BASE_URL:-${ENDPOINT:-http://host.docker.internal:11434/v1}}"
+export LLM_MODEL="${LLM_MODEL_NAME:-qwen2.5:7b}"
+: "${LLM_API_KEY:?set LLM_API_KEY}"
+if [ -z "$STORE_DSN" ]; then echo "no store"; exit 1; fi
+export STORE_DSN="${STORE_DSN:-sqlite:///x.db}"
+exec python -m agent --port "${PORT:-7860}"
+EOF
+RUN chmod +x /app/entrypoint.sh
+ENTRYPOINT ["/app/entrypoint.sh"]
+"""
+AGENT_TABLE = """\
+# Agent
+
+## Environment Variables
+
+| Variable | Description | Default | Required |
+|----------|-------------|---------|----------|
+| `LLM_BASE_URL` | API endpoint | - | Yes |
+| `LLM_MODEL_NAME` | model | - | ✅ |
+| `LLM_API_KEY` | API key | - | Yes |
+| `STORE_DSN` | database | - | Yes |
+| `LOG_LEVEL` | verbosity | - | No |
+| `PORT` | web port | 7860 | No |
+| `TRACE_ID` | tracing | - | Yes |
+"""
+
+
+def test_a_required_variable_the_image_falls_back_on(tmp_path: Path) -> None:
+    # LLM_API_KEY and STORE_DSN stop the script when unset (they are required); LOG_LEVEL is not said
+    # required; PORT has its default; TRACE_ID the image gives nothing
+    assert _audit(tmp_path, AGENT_TABLE, AGENT) == [
+        "7: README's table says LLM_BASE_URL is required and has no default, but the image gives it one when "
+        "it is unset: Dockerfile:6 gives it http://host.docker.internal:11434/v1 (likely)",
+        "8: README's table says LLM_MODEL_NAME is required and has no default, but the image gives it one "
+        "when it is unset: Dockerfile:7 gives it qwen2.5:7b (likely)",
+    ]
+
+
+def test_a_required_column_for_a_table_without_defaults_or_of_the_build(tmp_path: Path) -> None:
+    no_default = AGENT_TABLE.replace(" Default |", " Notes |")
+    assert _audit(tmp_path, no_default, AGENT) == []
+    build_args = AGENT_TABLE.replace("## Environment Variables", "## Build arguments").replace(
+        "| Variable |", "| Build arg |"
+    )
+    assert [f for f in _audit(tmp_path, build_args, AGENT) if "required" in f] == []

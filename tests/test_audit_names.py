@@ -962,7 +962,7 @@ docker run -it \\
   {image}
 """
 SCRIPT_README = """\
-## Simulator dev image
+## Simulator dev image (run from the gpu/ folder)
 
 ```bash
 docker build -t sim_gpu_image .
@@ -987,7 +987,7 @@ def _script_pair(
 def test_a_script_the_readme_runs_runs_another_image_and_names_another_container(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.chdir(tmp_path)  # the audited Dockerfile's folder, as given, is where the script is found
+    monkeypatch.chdir(tmp_path)  # the README runs its commands from the audited Dockerfile's folder
     shown = "./start_sim.bash (gpu/start_sim.bash:3)"
     assert _script_pair(tmp_path, RUN_SCRIPT.format(name="sim_box", image="sim_img")) == [
         f"5: README builds image sim_gpu_image and then runs {shown}, whose docker run runs image sim_img, "
@@ -1573,3 +1573,33 @@ def test_a_run_tag_in_blocks_whose_info_string_names_a_file(tmp_path: Path) -> N
         "10: README runs image lab/ros:noetic_gpu, but no command of it builds that tag: its build command "
         "(line 5) tags lab/ros:noetic (likely)"
     ]
+
+
+@pytest.mark.parametrize(
+    ("command", "image"),
+    [
+        # a command substitution with a space inside an option's value is one word to the shell
+        (
+            "docker run -it --mount type=bind,src=`echo ~/.cache/hf/`,dst=/root/.cache/hf tuner:dev",
+            "tuner:dev",
+        ),
+        ('docker run --rm -u $(id -u):$(id -g) -v "$(pwd)/out dir":/out lab/app:2 serve', "lab/app:2"),
+        # (the shell splits an unquoted expansion's output, but never a substitution's words before that)
+        ("docker run -e N=$(nproc) -v `pwd`:/w img", "img"),
+    ],
+)
+def test_docker_run_reads_a_command_substitution_as_one_word(command: str, image: str) -> None:
+    found = docker_run(command)
+    assert found is not None and found[1] == image
+
+
+def test_tags_of_a_build_continued_over_lines(tmp_path: Path) -> None:
+    from docgen.audit.commands import tagged_names
+    from docgen.markdown import read_document
+
+    readme = (
+        "# T\n\n```shell\ndocker build \\\n  --rm \\\n  -f Dockerfile.train \\\n"
+        "  -t llm-train:latest . && \\\n"
+        "docker run -it \\\n  -t other \\\n  llm-train:latest\n```\n"
+    )
+    assert tagged_names(read_document(readme, "README.md")) == frozenset({"llm-train"})

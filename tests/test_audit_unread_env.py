@@ -406,3 +406,129 @@ def test_the_others_read_by_a_script_the_entrypoint_sources(tmp_path: Path) -> N
     ]
     setup = IDE_SETUP + 'echo "theme: ${WORKSPACE_THEME}" > /home/coder/.theme\n'
     assert found(tmp_path / "b", {**IDE, "docker/setup-user.sh": setup}, IDE_README) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# A variable a run passes whose near name the image sets or its code reads
+
+# A fine-tuning image configured by ENV only; its run script is not in the context.
+TUNE_DOCKERFILE = """\
+FROM nvidia/cuda:12.1.1-devel-ubuntu22.04
+ARG train_batch_size=16
+ENV TRAIN_BATCH_SIZE=$train_batch_size
+ARG eval_batch_size=8
+ENV EVAL_BATCH_SIZE=$eval_batch_size
+ENV BASE_MODEL=tiny-llama
+ENV LORA_RANK=8
+ENV HOMEDIR=/home/tuner
+COPY --chown=1000:1000 . $HOMEDIR/
+ENTRYPOINT "$HOMEDIR/go.sh"
+"""
+TUNE_README = """\
+# Tuner
+
+```shell
+docker build \\
+  -f Dockerfile \\
+  -t tuner:dev . && \\
+docker run -it \\
+  --env BASE_MODEL="tiny-llama" \\
+  --env LORA_RANK=16 \\
+  --env REPORT_TO_COMET=1 \\
+  --env BATCH_SIZE=4 \\
+  --mount type=bind,src=`echo ~/.cache/hf/`,dst=/home/tuner/.cache/hf/ \\
+  tuner:dev
+```
+"""
+
+# A speech server whose settings module reads its knobs with os.getenv.
+ASR_DOCKERFILE = """\
+FROM python:3.11-slim
+WORKDIR /srv
+COPY . .
+CMD ["uvicorn", "api.main:app", "--host", "0.0.0.0", "--port", "9000"]
+"""
+ASR_SETTINGS = """\
+import os
+
+class Settings:
+    window_sec = float(os.getenv("WINDOW_SEC", "0.5"))
+    beam_width = int(os.getenv("BEAM_WIDTH", "1"))
+    hf_token = os.getenv("HF_TOKEN")
+"""
+ASR_README = """\
+# Speech server
+
+```
+docker build -t speech-api .
+docker run -p 9000:9000 \\
+  -e HF_TOKEN=hf_xxx \\
+  -e DECODER_BEAM_WIDTH=4 \\
+  -e AUDIO_WINDOW_SEC=30 \\
+  -e BEAM_WIDTH_MAX=9 \\
+  speech-api
+```
+"""
+
+
+def test_a_passed_variable_the_image_sets_only_under_longer_names(tmp_path: Path) -> None:
+    got = found(tmp_path, {"Dockerfile": TUNE_DOCKERFILE}, TUNE_README)
+    assert [(line, confidence) for line, _, confidence in got] == [(11, "likely")]
+    message = got[0][1]
+    assert message.startswith("README passes BATCH_SIZE as an environment variable of the container")
+    assert "Dockerfile:5 sets EVAL_BATCH_SIZE (ENV), Dockerfile:3 sets TRAIN_BATCH_SIZE (ENV)" in message
+    assert "did you mean one of EVAL_BATCH_SIZE, TRAIN_BATCH_SIZE?" in message
+    # (REPORT_TO_COMET: nothing near it, a script not in the context may read it)
+
+
+def test_passed_variables_whose_shorter_names_the_app_reads(tmp_path: Path) -> None:
+    files = {"Dockerfile": ASR_DOCKERFILE, "api/settings.py": ASR_SETTINGS, "api/main.py": "app = None\n"}
+    got = found(tmp_path, files, ASR_README)
+    assert [(line, message.split(", while ")[1]) for line, message, _ in got] == [
+        (7, "api/settings.py:5 reads BEAM_WIDTH: did you mean BEAM_WIDTH?"),
+        (8, "api/settings.py:4 reads WINDOW_SEC: did you mean WINDOW_SEC?"),
+        (9, "api/settings.py:5 reads BEAM_WIDTH: did you mean BEAM_WIDTH?"),
+    ]
+    # (HF_TOKEN: the Hub's library reads it whatever the app does)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        # the settings module reads any name (pydantic settings with a prefix)
+        lambda f: {**f, "api/settings.py": "from pydantic_settings import BaseSettings\n" + ASR_SETTINGS},
+        # a file beside the image names the variables (an env file)
+        lambda f: {**f, "api/.env.example": "DECODER_BEAM_WIDTH=1\nAUDIO_WINDOW_SEC=10\nBEAM_WIDTH_MAX=2\n"},
+        # the Dockerfile sets them
+        lambda f: {
+            **f,
+            "Dockerfile": ASR_DOCKERFILE + "ENV DECODER_BEAM_WIDTH=1 AUDIO_WINDOW_SEC=1 BEAM_WIDTH_MAX=2\n",
+        },
+    ],
+)
+def test_passed_variables_something_may_read(tmp_path: Path, change: object) -> None:
+    files = {"Dockerfile": ASR_DOCKERFILE, "api/settings.py": ASR_SETTINGS, "api/main.py": "app = None\n"}
+    assert callable(change)
+    assert [m for _, m, _ in found(tmp_path, change(files), ASR_README) if "did you mean" in m] == []
+
+
+def test_a_run_of_another_image_and_well_known_names_are_silent(tmp_path: Path) -> None:
+    readme = (
+        "# Tuner\n\n```shell\ndocker build -t tuner:dev .\n"
+        "docker run -e BATCH_SIZE=4 -e CUDA_VISIBLE_DEVICES=0 -e TRAIN_BATCH_SIZE=2 other/trainer:1\n"
+        "docker run -e NVIDIA_VISIBLE_DEVICES=all -e BATCH_SIZE=4 -e TRAIN_BATCH_SIZE=2 tuner:dev\n```\n"
+    )
+    # (the second run passes TRAIN_BATCH_SIZE itself: BATCH_SIZE is not a slip for it)
+    assert found(tmp_path, {"Dockerfile": TUNE_DOCKERFILE}, readme) == []
+
+
+def test_near_reads_one_part_added_at_either_end() -> None:
+    from docgen.audit.unread_env import near
+
+    known = {"TRAIN_BATCH_SIZE", "BATCH_SIZE", "CHUNK_SEC", "SIZE", "MAX_BATCH_SIZE_X", "BATCH"}
+    assert near("BATCH_SIZE", known) == ["TRAIN_BATCH_SIZE"]
+    assert near("AUDIO_CHUNK_SEC", known) == ["CHUNK_SEC"]
+    assert near("CHUNK_SEC_MS", known) == ["CHUNK_SEC"]
+    assert near("BATCH_SIZES", known) == []
+    assert near("LOG_TO_WANDB", known) == []
+    assert near("BATCH__SIZE", known) == []

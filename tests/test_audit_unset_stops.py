@@ -149,3 +149,111 @@ def test_unset_stops_reads_top_level_checks_only() -> None:
     assert unset_stops(LAUNCH) == {"POOL_WALLET": 7, "POOL_SECRET": 12}
     assert unset_stops('#!/bin/sh\n[ -n "$TOKEN" ] || exit 3\n') == {"TOKEN": 2}
     assert unset_stops('#!/bin/sh\nmain() {\n  : "${TOKEN:?}"\n}\nmain\n') == {}
+
+
+# --------------------------------------------------------------------------------------------------
+# A Python script the README runs in the container by the path the image copies it to
+
+SYNC_IMAGE = """\
+FROM nvidia/cuda:12.4.1-runtime-ubuntu22.04
+RUN apt-get update && apt-get install -y python3 python3-pip
+COPY tools/ /opt/app/tools/
+WORKDIR /opt/app
+CMD ["/bin/bash"]
+"""
+# fetches weights from a bucket; stops without its two keys
+FETCH = """\
+#!/usr/bin/env python3
+import os
+import sys
+
+key_id = os.environ.get("BUCKET_KEY_ID")
+key_secret = os.getenv("BUCKET_KEY_SECRET")
+region = os.environ.get("BUCKET_REGION", "eu-1")
+
+if not key_id or not key_secret:
+    print("set BUCKET_KEY_ID and BUCKET_KEY_SECRET")
+    sys.exit(1)
+
+def fetch(prefix):
+    if not os.getenv("BUCKET_DEBUG"):
+        sys.exit(2)
+"""
+# a second tool: one stop written on the read itself, raising SystemExit
+PUSH = """\
+import os
+
+if not os.getenv("REGISTRY_TOKEN"):
+    raise SystemExit("REGISTRY_TOKEN is required")
+"""
+SYNC_README = """\
+# Weights
+
+```bash
+docker run --gpus all -it -v /data:/opt/app/data registry.example.org/team/sync:latest
+# in the container
+python3 /opt/app/tools/fetch.py
+python /opt/app/tools/push.py --all
+```
+"""
+
+
+def test_python_scripts_run_in_the_container_that_stop_without_variables(tmp_path: Path) -> None:
+    files = {"tools/fetch.py": FETCH, "tools/push.py": PUSH, "README.md": SYNC_README}
+    assert found(tmp_path, files, SYNC_IMAGE) == [
+        (
+            6,
+            "README runs /opt/app/tools/fetch.py, but fetch.py stops unless BUCKET_KEY_ID (fetch.py:9), "
+            "BUCKET_KEY_SECRET (fetch.py:9) are set, and the README never names them: run as written, the "
+            "script aborts",
+            "likely",
+        ),
+        (
+            7,
+            "README runs /opt/app/tools/push.py, but push.py stops unless REGISTRY_TOKEN (push.py:3) is set, "
+            "and the README never names it: run as written, the script aborts",
+            "likely",
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        # the README names the keys (it tells the user to pass them)
+        lambda f: {
+            **f,
+            "README.md": f["README.md"].replace("-it", "-it -e BUCKET_KEY_ID -e BUCKET_KEY_SECRET"),
+        },
+        # the image copies the tools elsewhere: the README's path is not the project's file
+        lambda f: {**f, "Dockerfile": SYNC_IMAGE.replace("/opt/app/tools/", "/srv/tools/")},
+        # the script loads a .env file
+        lambda f: {**f, "tools/fetch.py": "from dotenv import load_dotenv\nload_dotenv()\n" + FETCH},
+        # the stop is inside a function only some runs reach
+        lambda f: {
+            **f,
+            "tools/fetch.py": FETCH.replace("\nif not key_id", "\ndef check():\n  if not key_id"),
+        },
+    ],
+)
+def test_python_scripts_whose_stops_do_not_hold(tmp_path: Path, change: object) -> None:
+    files = {
+        "tools/fetch.py": FETCH,
+        "README.md": SYNC_README.replace("python /opt/app/tools/push.py --all\n", ""),
+    }
+    assert callable(change)
+    changed = change({"Dockerfile": SYNC_IMAGE, **files})
+    dockerfile = changed.pop("Dockerfile")
+    assert found(tmp_path, changed, dockerfile) == []
+
+
+def test_python_stops_reads_top_level_checks_with_a_failing_exit() -> None:
+    from docgen.audit.unset_stops import python_stops
+
+    assert python_stops(FETCH) == {"BUCKET_KEY_ID": 9, "BUCKET_KEY_SECRET": 9}
+    assert python_stops(PUSH) == {"REGISTRY_TOKEN": 3}
+    assert (
+        python_stops('import os\nA = os.getenv("A")\nif not A:\n    print("no A, using the default")\n') == {}
+    )
+    assert python_stops('import os, sys\nA = os.getenv("A", "x")\nif not A:\n    sys.exit(1)\n') == {}
+    assert python_stops('import os, sys\nif not os.getenv("A"):\n    sys.exit(0)\n') == {}

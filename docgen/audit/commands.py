@@ -600,7 +600,16 @@ def tagged_names(doc: Document) -> frozenset[str]:
         for _, text in fence.lines:
             if "build" in text:
                 names.update(last_name(tag) for tag in TAG_FLAG.findall(text))
+        if any(text.rstrip().endswith("\\") for _, text in fence.lines):
+            for command in fence_commands(fence):  # (a build continued over lines: `-t` on a line of its own)
+                for step in _STEPS.split(joined(command)):
+                    if _BUILD_STEP.search(step):
+                        names.update(last_name(tag) for tag in TAG_FLAG.findall(step))
     return frozenset(names)
+
+
+_STEPS = re.compile(r"&&|\|\||[;|]")
+_BUILD_STEP = re.compile(r"\b(?:docker|podman|buildah|nerdctl)[ \t]+(?:image[ \t]+|buildx[ \t]+)?build\b")
 
 
 OFFICIAL = frozenset(

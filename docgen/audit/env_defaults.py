@@ -98,6 +98,7 @@ def env_defaults(part: Document, whole: Document, auditor: Auditor) -> Iterator[
             if not _ENV_COLUMN.match(table.header[0]):
                 continue
         column = next((i for i, cell in enumerate(table.header) if _DEFAULT_HEADER.search(cell)), None)
+        needed = next((i for i, cell in enumerate(table.header) if _REQUIRED_HEADER.search(cell)), None)
         for line, cells in table.rows:
             name = CODE_NAME.match(cells[0]) if cells else None
             if name is None:
@@ -105,6 +106,9 @@ def env_defaults(part: Document, whole: Document, auditor: Auditor) -> Iterator[
             said = cell_default(cells, column)
             if said is not None:
                 yield from _compare(auditor, envs, line, name.group(1), said)
+            elif column is not None and needed is not None and max(column, needed) < len(cells):
+                if cells[column].strip().strip("`").lower() in _NO_VALUE and _YES.match(cells[needed]):
+                    yield from _required_yet_defaulted(auditor, envs, line, name.group(1))
     yield from _listed_values(part, whole, auditor, envs)
     yield from _labelled_defaults(part, auditor, envs)
     for para in part.paragraphs:
@@ -259,6 +263,61 @@ def cell_default(cells: list[str], column: int | None) -> str | None:
     if value.lower() in _NO_VALUE or " " in value:
         return None
     return value
+
+
+_REQUIRED_HEADER = re.compile(r"\brequired\b|\bmandatory\b|必填|必须|必需", re.IGNORECASE)
+_YES = re.compile(r"[ \t*]*(?:yes|y|true|required|✅|✔️?|☑️?|是)[ \t*]*(?:\Z|[ \t(])", re.IGNORECASE)
+_FALLBACK = re.compile(r"\$\{([A-Z][A-Z0-9_]*):?-")
+_STOPS = re.compile(r"-z[ \t]+\"?\$\{?NAME\b|\$\{NAME:?\?")
+
+
+def _fallback(text: str, name: str) -> tuple[str, int] | None:
+    """(value, line) of the literal `text` falls back to when `name` is unset: `${NAME:-value}`, the
+    innermost of `${NAME:-${OTHER:-value}}`; None when it reads none, an empty one, one that expands
+    anything else, or stops when it is unset (`[ -z "$NAME" ]`, `${NAME:?}`)."""
+    if re.search(_STOPS.pattern.replace("NAME", re.escape(name)), text):
+        return None
+    for match in _FALLBACK.finditer(text):
+        if match.group(1) != name:
+            continue
+        at = match.end()
+        while (inner := _FALLBACK.match(text, at)) is not None:
+            at = inner.end()
+        end = text.find("}", at)
+        value = text[at:end] if end > at else ""
+        if not value or "$" in value or "\n" in value or len(value) > 200:
+            return None
+        return value, text.count("\n", 0, match.start()) + 1
+    return None
+
+
+def _required_yet_defaulted(
+    auditor: Auditor, envs: list[dict[str, tuple[str, int, str]]], line: int, name: str
+) -> Iterator[Diagnostic]:
+    """A row of a table of environment variables with no default and `Required: Yes` for a variable
+    every image compared gives a value when it is unset: an ENV, a default what it starts reads it with,
+    or a fallback (`${NAME:-value}`) of a script its Dockerfile writes."""
+    given: list[tuple[str, str]] = []
+    for model, env in zip(auditor.models, envs, strict=True):
+        if name in env:
+            value, at, _how = env[name]
+            given.append((value, f"{model.path}:{at}"))
+            continue
+        text = text_or_none(Path(model.file), 2_000_000) if model.file else None
+        found = _fallback(text, name) if text is not None else None
+        if found is None:
+            return
+        given.append((found[0], f"{model.path}:{found[1]}"))
+    if not given or any(not value or "$" in value for value, _ in given):
+        return
+    shown = "; ".join(f"{where} gives it {value}" for value, where in given)
+    yield Diagnostic(
+        auditor.path,
+        line,
+        f"README's table says {name} is required and has no default, but the image gives it one when it is "
+        f"unset: {shown}",
+        confidence=LIKELY,
+    )
 
 
 def _says_when(found: re.Match[str]) -> bool:

@@ -207,8 +207,19 @@ def docker_run(command: str) -> tuple[int, str] | None:
     """(where its options start, the image) of a command that runs a container (`docker run`,
     `podman container run`); None for another command or an image that cannot be told."""
     run = _RUN.search(command)
-    image = run_image(words_of(command[run.end() :])) if run is not None else None
+    image = (
+        run_image(words_of(_SUBSTITUTION.sub(_one_word, command[run.end() :]))) if run is not None else None
+    )
     return (run.end(), image) if run is not None and image else None
+
+
+_SUBSTITUTION = re.compile(r"`[^`\n]*`|\$\([^()\n]*\)")
+"""A command substitution (`` `echo ~/.cache` ``, `$(id -u)`): one word to the shell, spaces and all, in
+an option's value (`--mount src=`echo ~/.cache`,dst=…`)."""
+
+
+def _one_word(match: re.Match[str]) -> str:
+    return re.sub(r"\s", "_", match.group(0))
 
 
 _WORD = re.compile(r"(?:\"[^\"]*\"|'[^']*'|[^\s\"']|[\"'])+")

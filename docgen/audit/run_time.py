@@ -119,6 +119,8 @@ _MAKES_USER = re.compile(r"\b(?:useradd|adduser|usermod[ \t]+-l)\b((?:[^;&|\n\\]
 with a backslash goes on)."""
 _WRITES_USERS = re.compile(r"/etc/passwd|\bnewusers\b|\bvipw\b|\bsssd\b")
 """A RUN making users by other means than `useradd` and `adduser`."""
+_DOCUMENTS = frozenset({".md", ".markdown", ".rst"})
+"""Documents a COPY brings in with the code (`COPY . .`): what they name, no program reads."""
 _EXPAND = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?")
 _MAY_SET = re.compile(r"(?:^|[;&|(]|\bthen\b|\bdo\b)[ \t\\\n]*(?:source|\.|eval)[ \t]", re.M)
 """A shell command that may set variables the Dockerfile does not show (`. /etc/os-release`, `eval`)."""
@@ -478,6 +480,8 @@ class RunImage(Image):
             path = copied.path
             if path is None or path.suffix.lower() in _BINARY or _hidden_below(copied, folder):
                 continue
+            if path.suffix.lower() in _DOCUMENTS:
+                continue  # (a README copied in with the rest: no program reads the variables it names)
             try:
                 if path.stat().st_size > MAX_FILE_BYTES:
                     continue

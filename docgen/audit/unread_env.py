@@ -23,6 +23,7 @@ whose start reads some of the others must read most of them.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -227,6 +228,7 @@ def unread_env_claims(part: Document, whole: Document, auditor: Auditor) -> Iter
             shown = [fact[0] for fact in facts if fact is not None and fact[1]]
             if shown:  # (an image whose start reads most of the others: the group documents it)
                 candidates[name] = line, shown[0]
+    candidates.update(_near_candidates(found, images, auditor, set(candidates)))
     unread = set(candidates) - _named_beside(auditor, set(candidates))
     for name in sorted(unread, key=lambda n: candidates[n][0]):
         line, fact = candidates[name]
@@ -237,6 +239,103 @@ def unread_env_claims(part: Document, whole: Document, auditor: Auditor) -> Iter
             f"reads it: {fact}",
             confidence=LIKELY,
         )
+
+
+# --------------------------------------------------------------------------------------------------
+# A variable a run passes whose near name the image sets or its code reads
+
+_CODE_READ = re.compile(
+    r"(?:getenv|environ\.get|environ\.setdefault|environ\.pop|env::var|env\.get)\(\s*[\"']([A-Z][A-Z0-9_]*)[\"']"
+    r"|environ\[\s*[\"']([A-Z][A-Z0-9_]*)[\"']\s*\]|process\.env\.([A-Z][A-Z0-9_]*)"
+    r"|process\.env\[\s*[\"']([A-Z][A-Z0-9_]*)[\"']",
+    re.IGNORECASE,
+)
+"""A program's read of a variable by its name (`os.getenv("BATCH_SIZE")`, `os.environ["X"]`,
+`process.env.X`, `os.Getenv("X")`, `env::var("X")`)."""
+_SCRIPT_READ = re.compile(r"\$\{?([A-Z][A-Z0-9_]*)")
+
+
+def near(name: str, known: set[str]) -> list[str]:
+    """The names of `known` one `_`-part away from `name` at its start or its end, sharing two parts or
+    more with it (`TRAIN_BATCH_SIZE` for `BATCH_SIZE`, `CHUNK_SEC` for `AUDIO_CHUNK_SEC`)."""
+    parts = name.split("_")
+    if "" in parts:
+        return []
+    found = []
+    for other in sorted(known):
+        others = other.split("_")
+        short, long = (parts, others) if len(parts) < len(others) else (others, parts)
+        if len(long) - len(short) != 1 or len(short) < 2 or "" in long:
+            continue
+        if long[1:] == short or long[:-1] == short:
+            found.append(other)
+    return found
+
+
+def _known(images: list[RunImage], auditor: Auditor) -> tuple[dict[str, str], bool]:
+    """(name: where) of the variables the images set (ENV) and the files of the Dockerfiles' folders and
+    their direct subfolders read by name, and whether one of those files reads variables by names it
+    does not write (`BaseSettings`, `os.environ[key]`: any name may be read)."""
+    known: dict[str, str] = {}
+    for image in images:
+        for env in image.model.env:
+            if env.stage in image.labels:
+                known.setdefault(env.name, f"{image.model.path}:{env.line} sets {env.name} (ENV)")
+    folders = tuple(dict.fromkeys(real_path(Path(m.file).parent) for m in auditor.models if m.file))
+    root = next(  # (the project's folder: where the models' paths are told from)
+        (m.file[: -len(m.path)] or "." for m in auditor.models if m.file and m.file.endswith("/" + m.path)),
+        ".",
+    )
+    for path, text in folder_files(folders):
+        if _DYNAMIC_ENV.search(text):
+            return known, True
+        try:
+            shown = os.path.relpath(path, os.path.realpath(root))
+        except ValueError:
+            shown = path.name
+        if shown.startswith(".."):
+            shown = path.name
+        names = {next(g for g in m.groups() if g) for m in _CODE_READ.finditer(text)}
+        if path.suffix in (".sh", ".bash") or text.startswith("#!"):
+            names.update(m.group(1) for m in _SCRIPT_READ.finditer(text))
+        for read in sorted(names):
+            if read not in known:
+                line = text.count("\n", 0, text.find(read)) + 1
+                known[read] = f"{shown}:{line} reads {read}"
+    return known, False
+
+
+def _near_candidates(
+    found: list[tuple[bool, list[tuple[int, str]]]],
+    images: list[RunImage],
+    auditor: Auditor,
+    taken: set[str],
+) -> dict[str, tuple[int, str]]:
+    """(name: (line, why)) of the variables a `docker run` of the image passes (`-e BATCH_SIZE=4`) that
+    no image sets or names, while the image sets, or a file beside it reads, a near name
+    (`TRAIN_BATCH_SIZE`, `near`): the README names the variable that does that job otherwise."""
+    passed = [(line, name) for run, group in found if run for line, name in group]
+    names = {name for _, name in passed}
+    candidates: dict[str, tuple[int, str]] = {}
+    known: tuple[dict[str, str], bool] | None = None
+    for line, name in passed:
+        if name in taken or name in candidates or _app_read(name) or "_" not in name:
+            continue
+        if any(_unread_fact(image, name, set()) is None for image in images):
+            continue
+        if known is None:
+            known = _known(images, auditor)
+        if known[1]:
+            return {}
+        close = near(name, set(known[0]))
+        if close and not names.intersection(close):  # (one passed too: the README knows both names)
+            said = ", ".join(known[0][other] for other in close[:3])
+            mean = close[0] if len(close) == 1 else f"one of {', '.join(close[:3])}"
+            candidates[name] = (
+                line,
+                f"no ENV of the image nor a file beside it names {name}, while {said}: did you mean {mean}?",
+            )
+    return candidates
 
 
 # --------------------------------------------------------------------------------------------------

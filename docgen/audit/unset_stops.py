@@ -12,18 +12,21 @@ README writes anywhere (any case), the environment a shell or a CI runner sets (
 `GITHUB_TOKEN`) and a lower-case name are not reported.
 
 The scripts are the ones the README's command blocks run (`script_args.script_runs`) and the ones a
-code span of the prose runs (`` `./start.sh` ``, `` `bash run.sh` ``) from the README's folder.
-"""
+code span of the prose runs (`` `./start.sh` ``, `` `bash run.sh` ``) from the README's folder, and the
+scripts a command block runs in a container by the path an audited image copies them to (`python
+/app/scripts/download.py`): for a Python script, the stops are `python_stops`'s."""
 
 from __future__ import annotations
 
 import os
+import posixpath
 import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen import compose
 from docgen.audit.auditor import LIKELY
+from docgen.audit.run_time import RunImage
 from docgen.audit.script_args import script_runs
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
@@ -124,6 +127,85 @@ def unset_stops(text: str) -> dict[str, int]:
     return {n: at for n, at in found.items() if not SHELL_OWN.fullmatch(n) and not assigns(text, n)}
 
 
+_PY_READ = r"os\.(?:environ\.get|getenv)\([ \t]*[\"']" + _NAME + r"[\"'][ \t]*\)"
+"""A read of a variable with no default (`os.environ.get("KEY")`, `os.getenv("KEY")`): None when unset."""
+_PY_ASSIGN = re.compile(r"([A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?=[ \t]*" + _PY_READ + r"[ \t]*(?:#.*)?$")
+_PY_IF = re.compile(r"if[ \t]+(.+?):[ \t]*(?:#.*)?$")
+_PY_NOT = re.compile(r"\bnot[ \t]+(?:([A-Za-z_]\w*)\b(?![ \t]*[.(\[])|" + _PY_READ + r")")
+_PY_EXIT = re.compile(
+    r"^[ \t]+(?:sys\.exit|exit|quit|os\._exit)\([ \t]*[1-9\"']|^[ \t]+raise[ \t]+SystemExit\b"
+)
+_PY_FILES = re.compile(
+    r"\b(?:load_dotenv|dotenv|environ\.update|environ\.setdefault|environ\[[^\]]+\][ \t]*=)"
+)
+"""What gives a Python script variables the environment did not (`load_dotenv()`, `os.environ[…] = …`)."""
+
+
+def python_stops(text: str) -> dict[str, int]:
+    """NAME → script line of each variable whose being unset stops the Python script `text` at its top
+    level: `KEY = os.environ.get("KEY")` (no default) then `if not KEY …:` whose block exits with a
+    failing status (`sys.exit(1)`, `raise SystemExit`), or `if not os.getenv("KEY"):` itself; none when
+    the script loads variables from elsewhere (`load_dotenv`)."""
+    if _PY_FILES.search(text):
+        return {}
+    lines = text.splitlines()
+    held: dict[str, str] = {}  # (the script's name for it → the variable)
+    found: dict[str, int] = {}
+    for index, line in enumerate(lines):
+        if not line or line[0] in " \t#":
+            continue
+        if (read := _PY_ASSIGN.match(line)) is not None:
+            held[read.group(1)] = read.group(2)
+            continue
+        if (check := _PY_IF.match(line)) is None:
+            continue
+        read_names = [m.group(2) or held.get(m.group(1) or "") for m in _PY_NOT.finditer(check.group(1))]
+        names: list[str] = [n for n in read_names if n]
+        if not names:
+            continue
+        body: list[str] = []
+        for following in lines[index + 1 : index + 12]:
+            if following.strip() and following[0] not in " \t":
+                break
+            body.append(following)
+        if any(_PY_EXIT.search(b) for b in body):
+            for name in names:
+                found.setdefault(name, index + 1)
+    return {n: at for n, at in found.items() if not SHELL_OWN.fullmatch(n)}
+
+
+_CONTAINER_RUN = re.compile(
+    r"(?:^|[;&|(]|\s)(?:python[0-9.]*|bash|sh)[ \t]+(?:-[a-zA-Z][ \t]+)*"
+    r"(/[\w.-]+(?:/[\w.-]+)+\.(?:py|sh))(?![\w./-])"
+)
+"""A command running a script by its path in a container (`python /app/scripts/download.py`)."""
+
+
+def _container_runs(doc: Document, models: Sequence[ImageModel]) -> Iterator[tuple[int, str, Path]]:
+    """(README line, path as written, file of the build context) of each script a command block runs
+    by an absolute path that an audited image copies a file of its build context to (`COPY scripts/
+    /app/scripts/` puts scripts/download.py at /app/scripts/download.py)."""
+    images = [RunImage(model) for model in models if model.file]
+    if not images:
+        return
+    for fence in doc.fences:
+        for line, text in fence.lines:
+            if "/" not in text:
+                continue
+            for match in _CONTAINER_RUN.finditer(text):
+                where = posixpath.normpath(match.group(1))
+                for image in images:
+                    placed = image._placed_at(where)
+                    if placed is None:
+                        name = posixpath.basename(where)
+                        copied = image.copied_to(name)
+                        file = image.context_file(name) if copied is not None and copied[0] == where else None
+                        placed = (file, 0) if file is not None else None
+                    if placed is not None:
+                        yield line, match.group(1), Path(os.path.realpath(placed[0]))
+                        break
+
+
 def _named_nearby(name: str, folders: Sequence[Path], dockerfiles: Sequence[str]) -> bool:
     """True when a `.env` file or a compose file of `folders`, or a Dockerfile audited, names `name`."""
     pattern = re.compile(rf"(?<![\w]){re.escape(name)}(?!\w)")
@@ -180,6 +262,7 @@ def unset_variables(
     module docstring), `likely`, once per script at the README line of its first run."""
     runs = [(line, path, script) for line, path, script, _ in script_runs(doc, directory, audited, project)]
     runs += list(_span_runs(doc, directory))
+    runs += list(_container_runs(doc, models))
     runs.sort(key=lambda run: run[0])
     said = text.lower()
     dockerfiles = [m.file or m.path for m in models]
@@ -189,11 +272,17 @@ def unset_variables(
             continue
         seen.add(script)
         content = text_or_none(script, MAX_PROJECT_FILE_BYTES)
-        if content is None or not content.lstrip().startswith(_SHELLS):
+        if content is None:
+            continue
+        if script.suffix == ".py":
+            read = python_stops(content)
+        elif content.lstrip().startswith(_SHELLS):
+            read = unset_stops(content)
+        else:
             continue
         stops = {
             name: at
-            for name, at in unset_stops(content).items()
+            for name, at in read.items()
             if re.search(rf"(?<![\w]){re.escape(name.lower())}(?!\w)", said) is None
             and not _named_nearby(name, (script.parent, directory), dockerfiles)
         }
