@@ -21,6 +21,7 @@ told once, for that. Each finding is `certain`: compose reads these files as the
 
 from __future__ import annotations
 
+import difflib
 import functools
 import os
 import posixpath
@@ -473,6 +474,41 @@ def misshapen_keys(started: Started) -> Iterator[tuple[str, str, int | None, str
             yield str(name), "deploy.resources.reservations.devices", at, _DEVICES
 
 
+SERVICE_KEYS = frozenset(
+    "annotations attach build blkio_config cap_add cap_drop cgroup cgroup_parent command configs "
+    "container_name cpu_count cpu_percent cpu_shares cpu_quota cpu_period cpu_rt_period cpu_rt_runtime "
+    "cpus cpuset credential_spec depends_on deploy develop device_cgroup_rules devices dns dns_opt "
+    "dns_search domainname entrypoint env_file label_file environment expose extends external_links "
+    "extra_hosts gpus group_add healthcheck hostname image init ipc isolation labels links logging "
+    "mac_address mem_limit mem_reservation mem_swappiness memswap_limit network_mode networks "
+    "oom_kill_disable oom_score_adj pid pids_limit platform ports post_start pre_stop privileged profiles "
+    "provider pull_policy pull_refresh_after read_only restart runtime scale secrets security_opt "
+    "shm_size stdin_open stop_grace_period stop_signal storage_opt sysctls tmpfs tty ulimits "
+    "use_api_socket user userns_mode uts volumes volumes_from working_dir models "
+    "volume_driver log_driver log_opt net dockerfile kernel_memory mem_swap_limit".split()
+)
+"""The keys a compose service takes: the Compose Specification's (compose-spec.json) and those of the
+older file formats `docker-compose` read (`log_driver`, `net`, `volume_driver`). Compose refuses a
+service with another key ("additional properties 'name' not allowed"), `x-` extensions aside."""
+_SERVICE_KEY_SLIPS = {"name": "container_name", "container-name": "container_name", "env": "environment"}
+"""Keys a README's compose file gives a service meaning another one."""
+
+
+def unknown_service_keys(started: Started) -> Iterator[tuple[str, str, int | None]]:
+    """(service, key, line) of each key of a service of the compose file that compose does not take
+    (`SERVICE_KEYS`): compose stops while loading the file, before it starts any service."""
+    read = read_services(started.path)
+    if read is None:
+        return
+    services, _ = read
+    for name, service in service_items(services):
+        for key in service:
+            if not isinstance(key, str) or key == compose.KEY_LINES or key.startswith(("x-", "<<")):
+                continue
+            if key not in SERVICE_KEYS:
+                yield str(name), key, compose.line_of(service, key)
+
+
 _DEVICES = "a list of device requests each with capabilities: (such as [gpu])"
 """The shape compose takes for a service's device reservations: `capabilities` must be set."""
 
@@ -569,6 +605,19 @@ def compose_shapes(doc: Document, readme: str, directory: Path, project: Path | 
                 one.line,
                 f"{one.said}, but the {key}: of service {service} ({one.shown}:{at}) is not {shape}: "
                 "compose refuses the file while loading it, before it starts any service",
+                confidence=CERTAIN,
+            )
+        for service, key, at in unknown_service_keys(one):
+            close = _SERVICE_KEY_SLIPS.get(key) or next(
+                iter(difflib.get_close_matches(key, sorted(SERVICE_KEYS), n=1, cutoff=0.8)), None
+            )
+            meant = f" (did you mean {close}:?)" if close else ""
+            yield Diagnostic(
+                readme,
+                one.line,
+                f"{one.said}, but service {service} ({one.shown}:{at}) has the key {key}:, which is no "
+                f"compose service key{meant}: compose refuses the file while loading it (additional "
+                f"property {key} not allowed), before it starts any service",
                 confidence=CERTAIN,
             )
 

@@ -231,6 +231,11 @@ _COMMENTED_END = re.compile(r"\\[ \t]+#")
 and the comment ends the line."""
 _OPTION_LINE = re.compile(r"--?[A-Za-z]")
 """A line that starts with an option (`-o out:/out`, `--gpus all`): no command is named so."""
+_SKETCH_LINE = re.compile(
+    r"(?:\.{3}|…)[^\\]*|(?:\.{3}|…)?[ \t]*(?:<[^<>]*>|\([^()]*\)|\[[^\[\]]*\])[ \t]*(?:\.{3}|…)?"
+)
+"""A line of a sketch that stands for lines left out, not a command's last line: an elision (`...`,
+`... (other options) ...`) or a placeholder alone (`<other options>`, `(more flags)`, `[OPTIONS]`)."""
 _ADDRESS = re.compile(r"(?:localhost|[\d.]+):")
 """An address with a port (`localhost:8080`, `127.0.0.1:7000`): a place to open, not an image."""
 
@@ -265,8 +270,8 @@ def missing_continuations(doc: Document, readme: str) -> Iterator[Diagnostic]:
         for run, after in zip(commands, commands[1:], strict=False):
             if len(run) < 2 or not _DOCKER_RUN.search(run[0][1]):
                 continue
-            if _COMMENT.match(run[-1][1]):
-                continue
+            if _COMMENT.match(run[-1][1]) or _SKETCH_LINE.fullmatch(run[-1][1].strip()):
+                continue  # (a sketch line, `... (other options) ...`, stands for lines left out)
             word = after[0][1].strip()
             deeper = _indent(after[0][1]) > _indent(run[0][1])
             if SHELL_PROMPT.match(run[0][1]) and not (deeper and len(after) > 1 and _OPTION_LINE.match(word)):
