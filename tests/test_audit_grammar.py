@@ -531,6 +531,11 @@ def doubled(option: str, command: str = "docker run") -> str:
         ("docker run --it --gpus all {image-name}", doubled("--it")),
         ("sudo docker run --rm --itd -p 8888:8888 app:gpu", doubled("--itd")),
         ("docker exec --it trainer bash", doubled("--it", "docker exec")),
+        (
+            "sudo docker run -dit --name lab --p hostport:8888 lab",
+            "README passes --p to docker run, which has no such option: docker run refuses the command "
+            "(unknown flag: --p); a short option takes one dash (did you mean -p?)",
+        ),
     ],
 )
 def test_a_short_option_bundle_with_two_dashes(tmp_path: Path, block: str, said: str) -> None:

@@ -321,27 +321,29 @@ def read_compose(words: list[str]) -> ComposeCall:
 
 
 def _slips(read: Read, grammar: _Grammar, command: str, line: int, readme: str) -> Iterator[Diagnostic]:
-    """An unknown long option a slip away from one `grammar` has: `certain`."""
+    """An unknown long option a slip away from one `grammar` has, or a short option (a bundle of them)
+    written with two dashes (`--p`, `--it`: `_doubled_dash`, read first): `certain`."""
     known = sorted(o for o in grammar.values | grammar.flags if o.startswith("--"))
     for name in read.unknown:
-        close = difflib.get_close_matches(name, known, n=1, cutoff=_SLIP)
-        if close:
-            said = f"README passes {name} to {command}, which has no such option (did you mean {close[0]}?)"
-            yield Diagnostic(readme, line, said, confidence=CERTAIN)
-        elif (cluster := _doubled_dash(name, grammar)) is not None:
+        if (cluster := _doubled_dash(name, grammar)) is not None:
+            what = "a short option" if len(cluster) == 2 else "a bundle of short options"
             said = (
                 f"README passes {name} to {command}, which has no such option: {command} refuses the command "
-                f"(unknown flag: {name}); a bundle of short options takes one dash (did you mean {cluster}?)"
+                f"(unknown flag: {name}); {what} takes one dash (did you mean {cluster}?)"
             )
+            yield Diagnostic(readme, line, said, confidence=CERTAIN)
+        elif close := difflib.get_close_matches(name, known, n=1, cutoff=_SLIP):
+            said = f"README passes {name} to {command}, which has no such option (did you mean {close[0]}?)"
             yield Diagnostic(readme, line, said, confidence=CERTAIN)
 
 
 def _doubled_dash(name: str, grammar: _Grammar) -> str | None:
-    """The bundle of short options an unknown long option `name` spells with a dash too many (`--it`,
-    `--itd`: `-it`, `-itd`): each of its two to four letters a short option of `grammar` that takes no
-    value, but the last, which may; None otherwise (`--gpu`, a word, is a slip or a newer option)."""
+    """The short option or bundle of them an unknown long option `name` spells with a dash too many
+    (`--p`, `--it`, `--itd`: `-p`, `-it`, `-itd`): each of its one to four letters a short option of
+    `grammar` that takes no value, but the last, which may; None otherwise (`--gpu`, a word, is a slip or
+    a newer option)."""
     letters = name[2:]
-    if not 2 <= len(letters) <= 4 or not letters.isalpha() or len(set(letters)) != len(letters):
+    if not 1 <= len(letters) <= 4 or not letters.isalpha() or len(set(letters)) != len(letters):
         return None
     if any(f"-{c}" not in grammar.flags for c in letters[:-1]):
         return None
