@@ -542,3 +542,17 @@ def test_a_service_key_compose_does_not_have(tmp_path: Path) -> None:
 )
 def test_service_keys_compose_has_or_files_not_started(tmp_path: Path, compose: str, readme: str) -> None:
     assert findings(tmp_path, readme, {"docker-compose.yml": compose}, "no compose service key") == []
+
+
+def test_a_service_key_compose_does_not_have_after_a_cd_into_the_clone(tmp_path: Path) -> None:
+    readme = (
+        "# Ros\n\n```sh\ngit clone https://github.com/lab/detector.git\ncd detector/\n"
+        "docker-compose up --build\n```\n"
+    )
+    [finding] = findings(tmp_path, readme, {"docker-compose.yml": ROS_COMPOSE}, "no compose service key")
+    assert finding.startswith("6: README runs docker compose up, but service detector (docker-compose.yml:4)")
+    # a cd into another folder than the clone is not followed to the README's file
+    other = "# Ros\n\n```sh\ncd deploy/\ndocker-compose up --build\n```\n"
+    assert (
+        findings(tmp_path / "o", other, {"docker-compose.yml": ROS_COMPOSE}, "no compose service key") == []
+    )

@@ -33,7 +33,7 @@ from typing import Any
 
 from docgen import compose, makefile
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import fence_commands, image_repository, joined
+from docgen.audit.commands import cloned_folder, clones, fence_commands, image_repository, joined
 from docgen.audit.grammar import COMPOSE, ComposeCall, read_compose
 from docgen.audit.make_targets import make_commands, makefile_of, makefile_text
 from docgen.audit.missing import line_texts, repository_files
@@ -100,29 +100,36 @@ def _files(root: Path, folder: str, named: tuple[str, ...], top: Path) -> list[P
     return [real_path(p) for p in paths if os.path.isfile(p) and resolves_inside(p, top)]
 
 
-def _compose_calls(doc: Document) -> Iterator[tuple[int, str, ComposeCall]]:
+def _compose_calls(
+    doc: Document, cloned: frozenset[str] = frozenset()
+) -> Iterator[tuple[int, str, ComposeCall]]:
     """(README line, folder, compose command) of each compose start of the README's command blocks, each
-    block's `cd`s followed from the README's folder (`_steps`)."""
+    block's `cd`s followed from the README's folder (`_steps`; a `cd` from there into a folder of
+    `cloned` stays in it)."""
     for fence in doc.fences:
         folder: str | None = ""
         for lines in fence_commands(fence):
             text = joined(lines)
             if text.lstrip().startswith("#"):
                 continue
-            steps, folder = _steps(text, folder)
+            steps, folder = _steps(text, folder, cloned)
             for into, call in steps:
                 yield lines[0][0], into, call
 
 
-def _steps(text: str, folder: str | None) -> tuple[list[tuple[str, ComposeCall]], str | None]:
+def _steps(
+    text: str, folder: str | None, cloned: frozenset[str] = frozenset()
+) -> tuple[list[tuple[str, ComposeCall]], str | None]:
     """(folder, compose command) of each compose start of one command line run in `folder`, the `cd`
-    steps before it followed, and the folder the line ends in."""
+    steps before it followed (one from the README's folder into a folder of `cloned` stays there), and
+    the folder the line ends in."""
     found: list[tuple[str, ComposeCall]] = []
     for step in _STEP.split(text):
         step = _PREFIX.sub("", step.strip())
         cd = _CD.match(step)
         if cd is not None:
-            folder = _walk(folder, cd.group(1))
+            into = cd.group(1).strip("\"'").rstrip("/").removesuffix(".git")
+            folder = folder if folder == "" and into in cloned else _walk(folder, cd.group(1))
             continue
         start = _compose_step(step)
         if start is not None and folder is not None:
@@ -130,9 +137,13 @@ def _steps(text: str, folder: str | None) -> tuple[list[tuple[str, ComposeCall]]
     return found, folder
 
 
-def started_compose(doc: Document, directory: Path, project: Path | None) -> list[Started]:
+def started_compose(
+    doc: Document, directory: Path, project: Path | None, into_clones: bool = False
+) -> list[Started]:
     """The compose files the README starts: by its command blocks' compose commands (after the block's
-    `cd` steps) and by the recipes of the `make` targets it runs; each file once, at the first command."""
+    `cd` steps; with `into_clones`, a `cd` into a folder the README clones into is taken for the README's
+    own folder, the clone of its repository, as `compose_services` takes it) and by the recipes of the
+    `make` targets it runs; each file once, at the first command."""
     top = real_path(project or directory)
     here = real_path(directory)
     found: dict[Path, Started] = {}
@@ -142,7 +153,12 @@ def started_compose(doc: Document, directory: Path, project: Path | None) -> lis
             shown = Path(os.path.relpath(path, here)).as_posix()
             found[path] = Started(path, line, said, shown)
 
-    for line, into, call in _compose_calls(doc):
+    cloned: frozenset[str] = frozenset()
+    if into_clones:
+        cloned = frozenset(
+            name for url, folder in clones(doc) for name in (folder, cloned_folder(url)) if name
+        )
+    for line, into, call in _compose_calls(doc, cloned):
         for path in _files(directory, into, call.files, top):
             add(path, line, f"README runs docker compose {call.verb}")
     commands = list(make_commands(doc))
@@ -596,7 +612,7 @@ def compose_paths(
 def compose_shapes(doc: Document, readme: str, directory: Path, project: Path | None) -> Iterator[Diagnostic]:
     """A compose file the README starts whose service gives `environment:`, `ports:` or `volumes:` in a
     shape compose refuses, or a GPU reservation with no `capabilities:` (`misshapen_keys`)."""
-    for one in started_compose(doc, directory, project):
+    for one in started_compose(doc, directory, project, into_clones=True):
         if missing_includes(one):
             continue
         for service, key, at, shape in misshapen_keys(one):
