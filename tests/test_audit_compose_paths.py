@@ -499,3 +499,60 @@ def test_gpu_requests_compose_takes(tmp_path: Path, gpu: str) -> None:
 def test_a_gpu_reservation_of_a_compose_file_the_readme_never_starts(tmp_path: Path) -> None:
     readme = "# Web UI\n\n```\ndocker build -t webui docker\n```\n"
     assert findings(tmp_path, readme, {"docker-compose.yml": DEVICES_COMPOSE}, "refuses") == []
+
+
+# a ROS runner whose service is given `name:` (a container's name is `container_name:`)
+ROS_COMPOSE = """\
+version: "2.3"
+services:
+  detector:
+    name: detector_m
+    build:
+      context: .
+    network_mode: host
+    runtime: nvidia
+    x-notes: kept for the lab
+"""
+
+
+def test_a_service_key_compose_does_not_have(tmp_path: Path) -> None:
+    readme = "# Ros\n\n```sh\ndocker-compose up --build\n```\n"
+    assert findings(tmp_path, readme, {"docker-compose.yml": ROS_COMPOSE}, "no compose service key") == [
+        "4: README runs docker compose up, but service detector (docker-compose.yml:4) has the key name:, "
+        "which is no compose service key (did you mean container_name:?): compose refuses the file while "
+        "loading it (additional property name not allowed), before it starts any service (certain)"
+    ]
+    # a web stack with a slip of a key
+    compose = "services:\n  web:\n    image: nginx\n    restrat: always\n"
+    [finding] = findings(tmp_path / "w", NOTEBOOK_README, {"compose.yaml": compose}, "no compose service key")
+    assert "has the key restrat:, which is no compose service key (did you mean restart:?)" in finding
+
+
+@pytest.mark.parametrize(
+    ("compose", "readme"),
+    [
+        (ROS_COMPOSE.replace("name:", "container_name:"), "# Ros\n\n```sh\ndocker-compose up\n```\n"),
+        (ROS_COMPOSE, "# Ros\n\nThe compose file runs the detector.\n"),  # never started
+        (
+            "services:\n  web:\n    image: nginx\n    mem_limit: 1g\n    volume_driver: local\n"
+            "    <<: {restart: always}\n",
+            NOTEBOOK_README,
+        ),
+    ],
+)
+def test_service_keys_compose_has_or_files_not_started(tmp_path: Path, compose: str, readme: str) -> None:
+    assert findings(tmp_path, readme, {"docker-compose.yml": compose}, "no compose service key") == []
+
+
+def test_a_service_key_compose_does_not_have_after_a_cd_into_the_clone(tmp_path: Path) -> None:
+    readme = (
+        "# Ros\n\n```sh\ngit clone https://github.com/lab/detector.git\ncd detector/\n"
+        "docker-compose up --build\n```\n"
+    )
+    [finding] = findings(tmp_path, readme, {"docker-compose.yml": ROS_COMPOSE}, "no compose service key")
+    assert finding.startswith("6: README runs docker compose up, but service detector (docker-compose.yml:4)")
+    # a cd into another folder than the clone is not followed to the README's file
+    other = "# Ros\n\n```sh\ncd deploy/\ndocker-compose up --build\n```\n"
+    assert (
+        findings(tmp_path / "o", other, {"docker-compose.yml": ROS_COMPOSE}, "no compose service key") == []
+    )

@@ -161,6 +161,10 @@ ghcr.io/acme/kiln:0.4
         "docker run -d \\\n    -p 7000:7000 acme/kiln:0.4\n127.0.0.1:7000\n",
         # a placeholder line
         "docker run --rm \\\n    -p 7000:7000\n<image>:<tag>\n",
+        # a sketch line standing for options left out, then the image
+        "docker run -d \\\n    --gpus all \\\n    ... (other options) ...\n    acme/kiln:0.4\n",
+        "docker run \\\n    --cpus=4 \\\n    <other options>\n    ghcr.io/acme/kiln:0.4\n",
+        "docker run --rm \\\n    -v a:/a \\\n    ...\n    acme/kiln:0.4\n",
     ],
 )
 def test_no_missing_continuation(block: str) -> None:
@@ -523,3 +527,17 @@ def test_shell_commands_of_a_script() -> None:
     script = 'a \\\n  b\nc <<EOF\nd \\\nEOF\ne "f\ng"\n# h \\\ni\n'
     lines = list(enumerate(script.splitlines(), start=1))
     assert [[n for n, _ in command] for command in shell_commands(lines)] == [[1, 2], [3], [6, 7], [8], [9]]
+
+
+def test_a_sketch_line_does_not_hide_a_cut_off_run() -> None:
+    readme = """\
+# Kiln
+
+```bash
+docker run -d \\
+    ... (other options) ... \\
+    -v /tmp:/tmp
+acme/kiln:0.4
+```
+"""
+    assert [m.split(":")[0] for m in missing(readme)] == ["7"]

@@ -291,3 +291,49 @@ def test_a_readme_build_or_tag_of_a_name_docker_refuses(tmp_path: Path, command:
 )
 def test_readme_builds_of_names_docker_takes_or_the_reader_fills_in(tmp_path: Path, command: str) -> None:
     assert _named(tmp_path, f"# Seg\n\n```bash\n{command}\n```\n", "") == []
+
+
+def glued(word: str, program: str, verb: str) -> str:
+    return (
+        f"README runs {word}, which is no program: it runs {program} {verb} without the blank between them, "
+        f"so the shell answers command not found (did you mean {program} {verb}?)"
+    )
+
+
+def test_a_command_run_together_with_its_subcommand(tmp_path: Path) -> None:
+    readme = """\
+# Pose
+
+The image is built with:
+
+    sudo dockerbuild -t pose:gpu .h
+
+```bash
+dockerrun --rm -it pose:gpu
+docker-composeup -d
+```
+"""
+    make_tree(tmp_path, {"README.md": readme, "Dockerfile": "FROM debian:12-slim\n"})
+    told = [
+        f"{d.line}: {d.message} ({d.confidence})" for d in audit(readme, "README.md", MODEL, {}, tmp_path)
+    ]
+    assert told == [
+        f"5: {glued('dockerbuild', 'docker', 'build')}; its build context .h does not exist either (certain)",
+        f"8: {glued('dockerrun', 'docker', 'run')} (certain)",
+        f"9: {glued('docker-composeup', 'docker-compose', 'up')} (certain)",
+    ]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "docker build -t pose .",
+        "alias dockerbuild='docker build'\ndockerbuild -t pose .",  # the README defines it
+        "dockerd --debug",  # docker's daemon
+        "docker-compose up -d",
+        "./dockerbuild.sh",
+        "echo dockerbuild",  # a word, not the program
+    ],
+)
+def test_commands_that_are_programs(block: str) -> None:
+    assert [f for f in found(f"# Pose\n\n```bash\n{block}\n```\n") if "no program" in f] == []

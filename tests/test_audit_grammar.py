@@ -516,3 +516,117 @@ def test_a_short_option_docker_run_lacks(tmp_path: Path, block: str, letter: str
 )
 def test_short_options_docker_run_has(tmp_path: Path, block: str) -> None:
     assert [m for _, m, _ in found(tmp_path, block) if "unknown shorthand" in m] == []
+
+
+def doubled(option: str, command: str = "docker run") -> str:
+    return (
+        f"README passes {option} to {command}, which has no such option: {command} refuses the command "
+        f"(unknown flag: {option}); a bundle of short options takes one dash (did you mean -{option[2:]}?)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("block", "said"),
+    [
+        ("docker run --it --gpus all {image-name}", doubled("--it")),
+        ("sudo docker run --rm --itd -p 8888:8888 app:gpu", doubled("--itd")),
+        ("docker exec --it trainer bash", doubled("--it", "docker exec")),
+        (
+            "sudo docker run -dit --name lab --p hostport:8888 lab",
+            "README passes --p to docker run, which has no such option: docker run refuses the command "
+            "(unknown flag: --p); a short option takes one dash (did you mean -p?)",
+        ),
+    ],
+)
+def test_a_short_option_bundle_with_two_dashes(tmp_path: Path, block: str, said: str) -> None:
+    assert found(tmp_path, block) == [(4, said, "certain")]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "docker run -it --gpus all app",
+        "docker run --interactive --tty --rm app",
+        "docker exec -it trainer bash",
+        "docker run --rm -it app python train.py --it 5",  # the container's own option
+        "docker run --ip 10.0.0.5 app",  # a long option docker run has
+        "docker exec --privileged -it app bash",
+    ],
+)
+def test_short_option_bundles_and_long_options_it_has(tmp_path: Path, block: str) -> None:
+    assert found(tmp_path, block) == []
+
+
+def env_image(name: str, value: str, after: str) -> str:
+    return (
+        f"README's docker run passes -e {name} {value} with a blank for the `=`: -e {name} passes the "
+        f"host's {name} through, so docker takes {value} as the image and runs it, and the options after "
+        f"it ({after} …) as its command (write -e {name}={value})"
+    )
+
+
+@pytest.mark.parametrize(
+    ("block", "at", "said"),
+    [
+        (
+            "docker run -d --name trainer \\\n  -e MODE=train \\\n  -e CORPUS librispeech \\\n"
+            "  -e DATA_DIR=/data \\\n  org/trainer",
+            6,
+            env_image("CORPUS", "librispeech", "-e"),
+        ),
+        (
+            "docker run --rm -e PORT 8080 --gpus all -p 8080:8080 ghcr.io/org/server:1.2",
+            4,
+            env_image("PORT", "8080", "--gpus"),
+        ),
+    ],
+)
+def test_an_env_value_after_a_blank_taken_as_the_image(
+    tmp_path: Path, block: str, at: int, said: str
+) -> None:
+    assert found(tmp_path, block) == [(at, said, "certain")]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "docker run --rm -e HF_TOKEN --gpus all org/app:1",  # a pass-through before another option
+        "docker run --rm -e DISPLAY app",  # a pass-through, then the image and nothing after
+        "docker run --rm -e DISPLAY app python run.py -e 3",  # the container's own -e
+        "docker run --rm -e MODE=train app",
+    ],
+)
+def test_env_pass_throughs(tmp_path: Path, block: str) -> None:
+    assert found(tmp_path, block) == []
+
+
+MISSING = (
+    "README's docker build gives {} as its build context, which does not exist: docker cannot find the "
+    "context (path not found), so the build cannot run"
+)
+
+
+@pytest.mark.parametrize(
+    ("block", "context"),
+    [("docker build -t app:gpu .h", ".h"), ("docker build -t app -f Dockerfile docker/gpu", "docker/gpu")],
+)
+def test_a_build_context_that_does_not_exist(tmp_path: Path, block: str, context: str) -> None:
+    (tmp_path / "docker").mkdir()
+    assert found(tmp_path, block) == [(4, MISSING.format(context), "certain")]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "docker build -t cuda-app ./cuda-app",  # the reader's own application's folder
+        "docker buildx build --file docker/Dockerfile -t app .",
+        "docker build -t app https://github.com/org/app.git",
+        "docker build -t app - < Dockerfile",
+        "docker build -t app -f Dockerfile docker/",  # a folder that is there
+        "git clone https://github.com/org/app.git\ncd app\ndocker build -t app sub/gpu",  # made first
+        "docker build -t app ...",  # a synopsis
+    ],
+)
+def test_build_contexts_there_or_not_ours(tmp_path: Path, block: str) -> None:
+    (tmp_path / "docker").mkdir()
+    assert found(tmp_path, block) == []

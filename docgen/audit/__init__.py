@@ -1365,7 +1365,7 @@ def audit(
     if not models:  # no Dockerfile: the README's file and command claims only (none is about an image)
         return _merged(found)
     found.extend(_ruled(env_homes, doc, path, directory, models, project))
-    found.extend(_ruled(command_grammar, doc, path, models, directory))
+    found.extend(_ruled(command_grammar, doc, path, models, directory, project))
     found.extend(_ruled(run_args, doc, path, models))
     found.extend(_ruled(health_ports, doc, path, models))
     found.extend(_ruled(plain_health_checks, doc, path, models))

@@ -21,6 +21,7 @@ told once, for that. Each finding is `certain`: compose reads these files as the
 
 from __future__ import annotations
 
+import difflib
 import functools
 import os
 import posixpath
@@ -32,7 +33,7 @@ from typing import Any
 
 from docgen import compose, makefile
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import fence_commands, image_repository, joined
+from docgen.audit.commands import cloned_folder, clones, fence_commands, image_repository, joined
 from docgen.audit.grammar import COMPOSE, ComposeCall, read_compose
 from docgen.audit.make_targets import make_commands, makefile_of, makefile_text
 from docgen.audit.memo import per_audit
@@ -100,29 +101,36 @@ def _files(root: Path, folder: str, named: tuple[str, ...], top: Path) -> list[P
     return [real_path(p) for p in paths if os.path.isfile(p) and resolves_inside(p, top)]
 
 
-def _compose_calls(doc: Document) -> Iterator[tuple[int, str, ComposeCall]]:
+def _compose_calls(
+    doc: Document, cloned: frozenset[str] = frozenset()
+) -> Iterator[tuple[int, str, ComposeCall]]:
     """(README line, folder, compose command) of each compose start of the README's command blocks, each
-    block's `cd`s followed from the README's folder (`_steps`)."""
+    block's `cd`s followed from the README's folder (`_steps`; a `cd` from there into a folder of
+    `cloned` stays in it)."""
     for fence in doc.fences:
         folder: str | None = ""
         for lines in fence_commands(fence):
             text = joined(lines)
             if text.lstrip().startswith("#"):
                 continue
-            steps, folder = _steps(text, folder)
+            steps, folder = _steps(text, folder, cloned)
             for into, call in steps:
                 yield lines[0][0], into, call
 
 
-def _steps(text: str, folder: str | None) -> tuple[list[tuple[str, ComposeCall]], str | None]:
+def _steps(
+    text: str, folder: str | None, cloned: frozenset[str] = frozenset()
+) -> tuple[list[tuple[str, ComposeCall]], str | None]:
     """(folder, compose command) of each compose start of one command line run in `folder`, the `cd`
-    steps before it followed, and the folder the line ends in."""
+    steps before it followed (one from the README's folder into a folder of `cloned` stays there), and
+    the folder the line ends in."""
     found: list[tuple[str, ComposeCall]] = []
     for step in _STEP.split(text):
         step = _PREFIX.sub("", step.strip())
         cd = _CD.match(step)
         if cd is not None:
-            folder = _walk(folder, cd.group(1))
+            into = cd.group(1).strip("\"'").rstrip("/").removesuffix(".git")
+            folder = folder if folder == "" and into in cloned else _walk(folder, cd.group(1))
             continue
         start = _compose_step(step)
         if start is not None and folder is not None:
@@ -130,9 +138,13 @@ def _steps(text: str, folder: str | None) -> tuple[list[tuple[str, ComposeCall]]
     return found, folder
 
 
-def started_compose(doc: Document, directory: Path, project: Path | None) -> list[Started]:
+def started_compose(
+    doc: Document, directory: Path, project: Path | None, into_clones: bool = False
+) -> list[Started]:
     """The compose files the README starts: by its command blocks' compose commands (after the block's
-    `cd` steps) and by the recipes of the `make` targets it runs; each file once, at the first command."""
+    `cd` steps; with `into_clones`, a `cd` into a folder the README clones into is taken for the README's
+    own folder, the clone of its repository, as `compose_services` takes it) and by the recipes of the
+    `make` targets it runs; each file once, at the first command."""
     top = real_path(project or directory)
     here = real_path(directory)
     found: dict[Path, Started] = {}
@@ -142,7 +154,12 @@ def started_compose(doc: Document, directory: Path, project: Path | None) -> lis
             shown = Path(os.path.relpath(path, here)).as_posix()
             found[path] = Started(path, line, said, shown)
 
-    for line, into, call in _compose_calls(doc):
+    cloned: frozenset[str] = frozenset()
+    if into_clones:
+        cloned = frozenset(
+            name for url, folder in clones(doc) for name in (folder, cloned_folder(url)) if name
+        )
+    for line, into, call in _compose_calls(doc, cloned):
         for path in _files(directory, into, call.files, top):
             add(path, line, f"README runs docker compose {call.verb}")
     commands = list(make_commands(doc))
@@ -474,6 +491,41 @@ def misshapen_keys(started: Started) -> Iterator[tuple[str, str, int | None, str
             yield str(name), "deploy.resources.reservations.devices", at, _DEVICES
 
 
+SERVICE_KEYS = frozenset(
+    "annotations attach build blkio_config cap_add cap_drop cgroup cgroup_parent command configs "
+    "container_name cpu_count cpu_percent cpu_shares cpu_quota cpu_period cpu_rt_period cpu_rt_runtime "
+    "cpus cpuset credential_spec depends_on deploy develop device_cgroup_rules devices dns dns_opt "
+    "dns_search domainname entrypoint env_file label_file environment expose extends external_links "
+    "extra_hosts gpus group_add healthcheck hostname image init ipc isolation labels links logging "
+    "mac_address mem_limit mem_reservation mem_swappiness memswap_limit network_mode networks "
+    "oom_kill_disable oom_score_adj pid pids_limit platform ports post_start pre_stop privileged profiles "
+    "provider pull_policy pull_refresh_after read_only restart runtime scale secrets security_opt "
+    "shm_size stdin_open stop_grace_period stop_signal storage_opt sysctls tmpfs tty ulimits "
+    "use_api_socket user userns_mode uts volumes volumes_from working_dir models "
+    "volume_driver log_driver log_opt net dockerfile kernel_memory mem_swap_limit".split()
+)
+"""The keys a compose service takes: the Compose Specification's (compose-spec.json) and those of the
+older file formats `docker-compose` read (`log_driver`, `net`, `volume_driver`). Compose refuses a
+service with another key ("additional properties 'name' not allowed"), `x-` extensions aside."""
+_SERVICE_KEY_SLIPS = {"name": "container_name", "container-name": "container_name", "env": "environment"}
+"""Keys a README's compose file gives a service meaning another one."""
+
+
+def unknown_service_keys(started: Started) -> Iterator[tuple[str, str, int | None]]:
+    """(service, key, line) of each key of a service of the compose file that compose does not take
+    (`SERVICE_KEYS`): compose stops while loading the file, before it starts any service."""
+    read = read_services(started.path)
+    if read is None:
+        return
+    services, _ = read
+    for name, service in service_items(services):
+        for key in service:
+            if not isinstance(key, str) or key == compose.KEY_LINES or key.startswith(("x-", "<<")):
+                continue
+            if key not in SERVICE_KEYS:
+                yield str(name), key, compose.line_of(service, key)
+
+
 _DEVICES = "a list of device requests each with capabilities: (such as [gpu])"
 """The shape compose takes for a service's device reservations: `capabilities` must be set."""
 
@@ -561,7 +613,7 @@ def compose_paths(
 def compose_shapes(doc: Document, readme: str, directory: Path, project: Path | None) -> Iterator[Diagnostic]:
     """A compose file the README starts whose service gives `environment:`, `ports:` or `volumes:` in a
     shape compose refuses, or a GPU reservation with no `capabilities:` (`misshapen_keys`)."""
-    for one in started_compose(doc, directory, project):
+    for one in started_compose(doc, directory, project, into_clones=True):
         if missing_includes(one):
             continue
         for service, key, at, shape in misshapen_keys(one):
@@ -570,6 +622,19 @@ def compose_shapes(doc: Document, readme: str, directory: Path, project: Path | 
                 one.line,
                 f"{one.said}, but the {key}: of service {service} ({one.shown}:{at}) is not {shape}: "
                 "compose refuses the file while loading it, before it starts any service",
+                confidence=CERTAIN,
+            )
+        for service, key, at in unknown_service_keys(one):
+            close = _SERVICE_KEY_SLIPS.get(key) or next(
+                iter(difflib.get_close_matches(key, sorted(SERVICE_KEYS), n=1, cutoff=0.8)), None
+            )
+            meant = f" (did you mean {close}:?)" if close else ""
+            yield Diagnostic(
+                readme,
+                one.line,
+                f"{one.said}, but service {service} ({one.shown}:{at}) has the key {key}:, which is no "
+                f"compose service key{meant}: compose refuses the file while loading it (additional "
+                f"property {key} not allowed), before it starts any service",
                 confidence=CERTAIN,
             )
 

@@ -254,6 +254,11 @@ _OPTION_LINE = re.compile(r"--?[A-Za-z]")
 """A line that starts with an option (`-o out:/out`, `--gpus all`): no command is named so."""
 _CASE_ARM = re.compile(r"[ \t]*-[\w|*-]*\)")
 """A `case` arm's pattern (`-h|--help)`): a script line that starts with a dash and is no option."""
+_SKETCH_LINE = re.compile(
+    r"(?:\.{3}|…)[^\\]*|(?:\.{3}|…)?[ \t]*(?:<[^<>]*>|\([^()]*\)|\[[^\[\]]*\])[ \t]*(?:\.{3}|…)?"
+)
+"""A line of a sketch that stands for lines left out, not a command's last line: an elision (`...`,
+`... (other options) ...`) or a placeholder alone (`<other options>`, `(more flags)`, `[OPTIONS]`)."""
 _ADDRESS = re.compile(r"(?:localhost|[\d.]+):")
 """An address with a port (`localhost:8080`, `127.0.0.1:7000`): a place to open, not an image."""
 _MOST_STEPS = 8
@@ -331,10 +336,13 @@ def unjoined(run: list[tuple[int, str]], after: list[tuple[int, str]], code: boo
     variable or a tagged one at any depth or a bare name indented deeper, while the run names none), a
     build's context (`.`, a folder, a variable) while it names none. A run on one line lost nothing
     unless an option indented deeper comes next and continues itself with `\\` (`-v a:/b \\`). Not after
-    a line ending in `&&` or a pipe (the shell reads on) or a comment line."""
+    a line ending in `&&` or a pipe (the shell reads on), a comment line or a sketch's line
+    (`... (other options) ...`, `_SKETCH_LINE`)."""
     last = run[-1][1]
     if not after or _COMMENT.match(last) or _READS_ON.search(last.split(" #", 1)[0].rstrip()):
         return None
+    if _SKETCH_LINE.fullmatch(last.strip()):
+        return None  # (a sketch line, `... (other options) ...`, stands for lines left out)
     text = " ".join(
         t.rstrip().removesuffix("\\") for t in [without_prompt(run[0][1]), *(t for _, t in run[1:])]
     )

@@ -35,7 +35,14 @@ from docgen.audit.commands import (
     shell_steps,
     without_prompt,
 )
-from docgen.audit.grammar import RUN, options_grammar, read_compose, read_words
+from docgen.audit.grammar import (
+    BUILD_GRAMMAR,
+    RUN,
+    missing_context,
+    options_grammar,
+    read_compose,
+    read_words,
+)
 from docgen.audit.paths import resolves_inside
 from docgen.build_scripts import BUILD
 from docgen.files import bytes_or_none, real_path
@@ -440,6 +447,48 @@ def _unknown_compose_commands(
         yield Diagnostic(readme, line, said, confidence=CERTAIN)
 
 
+_GLUED = re.compile(
+    r"(docker)(build|run|exec|compose|pull|push|images|ps|stop|start|logs|tag|rmi|login|inspect)"
+    r"|(docker-compose)(up|down|build|run|exec|logs|ps|pull|restart|stop)"
+)
+"""A first word that is a docker or compose command with the blank before its subcommand left out
+(`dockerbuild`, `dockerrun`, `docker-composeup`): no program is named so."""
+
+
+def _glued_commands(doc: Document, readme: str, directory: Path | None) -> Iterator[Diagnostic]:
+    """A step of a command block whose program is a docker or compose command run together with its
+    subcommand (`sudo dockerbuild -t app .`): the shell finds no such program (`certain`), unless the
+    README defines it (`alias dockerbuild=…`, a function) or a file of the project is named so. For a
+    build, the finding adds a context that does not exist (`grammar.missing_context`)."""
+    text = "\n".join(t for fence in doc.fences for _, t in fence.lines)
+    for fence in doc.fences:
+        for lines in fence_commands(fence):
+            code = joined([(n, sh_code(t)) for n, t in lines])
+            for step in shell_steps(code):
+                step = LEAD.sub("", without_prompt(step), count=1)
+                word = step.split(maxsplit=1)[0] if step.strip() else ""
+                glued = _GLUED.fullmatch(word)
+                if glued is None or re.search(rf"\b{word}\s*(?:=|\(\))", text):
+                    continue
+                if directory is not None and os.path.lexists(directory / word):
+                    continue
+                program, verb = (glued.group(1), glued.group(2)) if glued.group(1) else glued.group(3, 4)
+                said = (
+                    f"README runs {word}, which is no program: it runs {program} {verb} without the blank "
+                    f"between them, so the shell answers command not found (did you mean {program} {verb}?)"
+                )
+                if verb == "build" and program == "docker":
+                    try:
+                        read = read_words(sh_words(step)[1:], BUILD_GRAMMAR)
+                    except ValueError:
+                        read = None
+                    if read is not None and read.complete and len(read.positional) == 1:
+                        context = read.positional[0]
+                        if missing_context(context, directory):
+                            said += f"; its build context {context} does not exist either"
+                yield Diagnostic(readme, lines[0][0], said, confidence=CERTAIN)
+
+
 def docker_cli(doc: Document, readme: str, directory: Path | None = None) -> Iterator[Diagnostic]:
     """The findings of this module (see its docstring)."""
     commands = list(docker_commands(doc))  # (each line and code span read once)
@@ -448,3 +497,4 @@ def docker_cli(doc: Document, readme: str, directory: Path | None = None) -> Ite
     yield from _upper_case_images(doc, commands, readme)
     yield from _invalid_names(doc, readme, directory)
     yield from _wrong_arity(commands, readme)
+    yield from _glued_commands(doc, readme, directory)

@@ -96,6 +96,12 @@ RUN = options_grammar(
     "--privileged -P --publish-all -q --quiet --read-only --rm --sig-proxy -t --tty --use-api-socket",
     interspersed=False,
 )
+EXEC = options_grammar(
+    "--detach-keys -e --env --env-file -u --user -w --workdir",
+    "-d --detach -i --interactive --privileged -t --tty --help",
+    interspersed=False,
+)
+"""The options of `docker exec`: the first positional word is the container, the rest its command."""
 _COMPOSE = options_grammar(
     "-f --file -p --project-name --profile --env-file --project-directory --ansi --progress --parallel "
     "--log-level -H --host -c --context --tlscacert --tlscert --tlskey",
@@ -172,6 +178,7 @@ _DOCKER_BUILD = re.compile(build_command("docker"))
 _PODMAN_BUILD_COMMAND = re.compile(build_command("podman"))
 """A build of one engine: each reads its own options (`_BUILD`, `_PODMAN_BUILD`)."""
 _DOCKER_RUN = re.compile(container_command("run", DOCKER, end=WORD_END))
+_DOCKER_EXEC = re.compile(container_command("exec", DOCKER, end=WORD_END))
 _CONTAINER_RUN = re.compile(container_command("run|create", DOCKER_PODMAN, end=WORD_END))
 """A `docker run`/`create` or `podman run`/`create`: read for an env value split by a blank."""
 DOCKER_COMPOSE = re.compile(r"\bdocker(?:[ \t]+compose|-compose)(?=[ \t]|$)")
@@ -314,13 +321,34 @@ def read_compose(words: list[str]) -> ComposeCall:
 
 
 def _slips(read: Read, grammar: _Grammar, command: str, line: int, readme: str) -> Iterator[Diagnostic]:
-    """An unknown long option a slip away from one `grammar` has: `certain`."""
+    """An unknown long option a slip away from one `grammar` has, or a short option (a bundle of them)
+    written with two dashes (`--p`, `--it`: `_doubled_dash`, read first): `certain`."""
     known = sorted(o for o in grammar.values | grammar.flags if o.startswith("--"))
     for name in read.unknown:
-        close = difflib.get_close_matches(name, known, n=1, cutoff=_SLIP)
-        if close:
+        if (cluster := _doubled_dash(name, grammar)) is not None:
+            what = "a short option" if len(cluster) == 2 else "a bundle of short options"
+            said = (
+                f"README passes {name} to {command}, which has no such option: {command} refuses the command "
+                f"(unknown flag: {name}); {what} takes one dash (did you mean {cluster}?)"
+            )
+            yield Diagnostic(readme, line, said, confidence=CERTAIN)
+        elif close := difflib.get_close_matches(name, known, n=1, cutoff=_SLIP):
             said = f"README passes {name} to {command}, which has no such option (did you mean {close[0]}?)"
             yield Diagnostic(readme, line, said, confidence=CERTAIN)
+
+
+def _doubled_dash(name: str, grammar: _Grammar) -> str | None:
+    """The short option or bundle of them an unknown long option `name` spells with a dash too many
+    (`--p`, `--it`, `--itd`: `-p`, `-it`, `-itd`): each of its one to four letters a short option of
+    `grammar` that takes no value, but the last, which may; None otherwise (`--gpu`, a word, is a slip or
+    a newer option)."""
+    letters = name[2:]
+    if not 1 <= len(letters) <= 4 or not letters.isalpha() or len(set(letters)) != len(letters):
+        return None
+    if any(f"-{c}" not in grammar.flags for c in letters[:-1]):
+        return None
+    last = f"-{letters[-1]}"
+    return "-" + letters if last in grammar.flags or last in grammar.values else None
 
 
 _RUN_SHAPES = {
@@ -362,7 +390,11 @@ def misplaced(after: list[str]) -> str | None:
 
 
 def command_grammar(
-    doc: Document, readme: str, models: Sequence[ImageModel] = (), directory: Path | None = None
+    doc: Document,
+    readme: str,
+    models: Sequence[ImageModel] = (),
+    directory: Path | None = None,
+    project: Path | None = None,
 ) -> Iterator[Diagnostic]:
     """Each `docker build` / `buildx build` of a command block that names no build context (`certain`),
     or a file as its context (`file_context`, in a code span of prose too), an option of a `docker
@@ -371,8 +403,11 @@ def command_grammar(
     which it does not have (`certain`; with `--build-arg` when its value sets a build arg of `models`)."""
     args = {d.name: (m.path, d.line) for m in models for d in m.args}
     for fence in doc.fences:
+        made = None
         for lines in build_commands(fence, _COMMANDS):
-            yield from _check(lines, readme, args, directory)
+            if made is None:
+                made = any(_CREATES_FOLDERS.search(text) for _, text in fence.lines)
+            yield from _check(lines, readme, args, directory, None if made else project or directory)
     for para in doc.paragraphs:
         for line, text in para.lines:
             if "docker" not in text:
@@ -410,6 +445,75 @@ def file_context(context: str, directory: Path | None = None) -> bool:
         if os.path.isfile(place):
             return True
     return _FILE_NAME.search(context.rsplit("/", 1)[-1]) is not None
+
+
+_CREATES_FOLDERS = re.compile(
+    r"(?:^|[\s;&|(])(?:cd|pushd|git[ \t]+clone|mkdir|wget|curl|unzip|tar|cp|mv|ln)\b"
+)
+"""A command of a block that may make or enter a folder before a build, whose context is then read from
+there (`git clone … app`, `cd app`, `mkdir ctx`)."""
+_DOT_SLIP = re.compile(r"\.{1,2}[A-Za-z,;]{1,2}")
+"""A context that is `.` with a key struck beside it (`.h`, `.,`, `..h`), not a synopsis's `...`: no
+folder the README means by name; a name of its own (`./cuda-app`) may be the reader's own project, not
+read."""
+_WALK_CAP = 20000
+"""The most folders read for the names a project's folders have (cost bounded on a large tree)."""
+
+
+def _folder_names(top: Path) -> frozenset[str]:
+    """The names of the folders under `top` (`.git` left out, links not followed), at most `_WALK_CAP`."""
+    names: set[str] = set()
+    for count, (_, subs, _) in enumerate(os.walk(top)):
+        if count >= _WALK_CAP:
+            break
+        subs[:] = [d for d in subs if d != ".git"]
+        names.update(subs)
+    return frozenset(names)
+
+
+def missing_context(context: str, directory: Path | None, project: Path | None = None) -> bool:
+    """Whether the build context `context`, a relative path written out, is no folder beside the README
+    (`directory`), above it, or by its last name anywhere in `project`, when it is either `.` with a key
+    struck beside it (`.h`) or a path into a folder of the project that is there (`docker/gpu` with
+    `docker/` but no `gpu/`): the build cannot find it. False for a URL, `-`, a variable, a placeholder
+    (`PATH`, `<dir>`), an absolute or home path, a file (left to `file_context`) and a folder of a name
+    of its own (`./my-app`: the reader's own project)."""
+    if directory is None or not context or context in (".", "./", "-"):
+        return False
+    if not _PLAIN_WORD.fullmatch(context) or "://" in context or context.startswith(("git@", "/", "~")):
+        return False
+    if context.isupper() or context.startswith("-"):
+        return False
+    bare = context.rstrip("/")
+    for folder in (directory, *directory.parents):
+        if os.path.lexists(os.path.join(folder, bare)):
+            return False
+        if project is not None and folder == project:
+            break
+    name = bare.rsplit("/", 1)[-1]
+    if name in (".", "..") or name in _folder_names(project or directory):
+        return False
+    parts = [p for p in bare.split("/") if p != "."]
+    if not parts or parts[0] == "..":
+        return False
+    if len(parts) == 1:  # a name of its own (`./cuda-app`: the reader's app) only when a slip of `.`
+        return _DOT_SLIP.fullmatch(parts[0]) is not None
+    return os.path.isdir(directory / parts[0]) or project is not None and os.path.isdir(project / parts[0])
+
+
+def _missing_context(
+    read: Read, line: int, readme: str, directory: Path | None, project: Path | None
+) -> Iterator[Diagnostic]:
+    """A `docker build` whose one context (`read`) is a path that does not exist (`missing_context`):
+    docker answers "unable to prepare context: path not found", `certain`."""
+    if read.complete and not read.help and len(read.positional) == 1:
+        context = read.positional[0]
+        if missing_context(context, directory, project):
+            said = (
+                f"README's docker build gives {context} as its build context, which does not exist: docker "
+                "cannot find the context (path not found), so the build cannot run"
+            )
+            yield Diagnostic(readme, line, said, confidence=CERTAIN)
 
 
 def _file_context(read: Read, line: int, readme: str, directory: Path | None) -> Iterator[Diagnostic]:
@@ -491,7 +595,10 @@ def _not_build_options(
 
 
 _COMMANDS = re.compile(
-    "|".join(p.pattern for p in (_DOCKER_BUILD, _PODMAN_BUILD_COMMAND, _CONTAINER_RUN, DOCKER_COMPOSE))
+    "|".join(
+        p.pattern
+        for p in (_DOCKER_BUILD, _PODMAN_BUILD_COMMAND, _CONTAINER_RUN, _DOCKER_EXEC, DOCKER_COMPOSE)
+    )
 )
 _PODMAN_RUN = options_grammar(
     "--arch --authfile --cert-dir --cgroup-conf --cgroups --chrootdirs --conmon-pidfile --creds "
@@ -546,6 +653,54 @@ def _split_env(
             f'value: {name} "{assigned.group(1)}={assigned.group(2)} {after}")'
         )
         yield Diagnostic(readme, line, said, confidence=CERTAIN)
+
+
+_ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_DOCKER_OPTION_AFTER = frozenset(o for o in RUN.values | RUN.flags if o.startswith("--")) | {"-e", "-v"}
+"""The options after a run's image that are docker's own, not its program's (`--gpus`, `-e`, `-v`): a
+program takes few long options of docker run's names and `-e` / `-v` with an env var or mount after."""
+
+
+def env_takes_image(read: Read, after: Sequence[str]) -> bool:
+    """Whether the last option of a `docker run` before its image (`read`) is an `-e NAME` with no value,
+    and the words after the image (`after`) go on with docker's own options: the README means `-e NAME
+    value` and the image later (`_env_image`), not options after its image."""
+    if not read.values or not after:
+        return False
+    option, name = read.values[-1]
+    return (
+        option in _ENV_OPTIONS
+        and _ENV_NAME.fullmatch(name) is not None
+        and after[0].partition("=")[0] in _DOCKER_OPTION_AFTER
+    )
+
+
+def _env_image(
+    words: list[str], read: Read, lines: list[tuple[int, str]], readme: str
+) -> Iterator[Diagnostic]:
+    """A `docker run` (`words`: after `run`, read as `read`) that passes `-e NAME value` or `--env NAME
+    value` with a blank for the `=`, when the run's image comes later: `-e NAME` alone passes the host's
+    variable through, so docker takes `value` as the image and the image written later as the command it
+    runs (`certain`). The image comes later when the words after `value` go on with docker's own options
+    (`-e OTHER=1`, `--gpus all`, `-v a:/b`). Not read: `-e NAME` before another option (a pass-through),
+    or with nothing after its value (`docker run -e DISPLAY app`)."""
+    if not read.complete or read.help or not read.positional or read.after < 3:
+        return
+    option, name, value = words[read.after - 3 : read.after]
+    rest = words[read.after :]
+    if option not in _ENV_OPTIONS or not _ENV_NAME.fullmatch(name) or not rest:
+        return
+    if rest[0].partition("=")[0] not in _DOCKER_OPTION_AFTER or not IMAGE_WORD.fullmatch(value):
+        return
+    line = next(
+        (n for n, text in lines if re.search(rf"{re.escape(name)}\s+{re.escape(value)}", text)), lines[0][0]
+    )
+    said = (
+        f"README's docker run passes {option} {name} {value} with a blank for the `=`: {option} {name} "
+        f"passes the host's {name} through, so docker takes {value} as the image and runs it, and the "
+        f"options after it ({rest[0]} …) as its command (write {option} {name}={value})"
+    )
+    yield Diagnostic(readme, line, said, confidence=CERTAIN)
 
 
 _INTERPRETER = re.compile(r"(?:/usr(?:/local)?/bin/|/bin/)?(?:python[\d.]*|bash|sh|node|perl|ruby)")
@@ -643,8 +798,14 @@ def _project_options_after(read: Read, command: str, line: int, readme: str) -> 
 
 
 def _check(
-    lines: list[tuple[int, str]], readme: str, args: Mapping[str, tuple[str, int]], directory: Path | None
+    lines: list[tuple[int, str]],
+    readme: str,
+    args: Mapping[str, tuple[str, int]],
+    directory: Path | None,
+    project: Path | None = None,
 ) -> Iterator[Diagnostic]:
+    """The findings on one command of a block (`lines`); a build's context is looked for when `project`
+    is given (its block makes or enters no folder first)."""
     line = lines[0][0]
     if (words := command_words(lines, _DOCKER_BUILD)) is not None:
         read = read_words(words, _BUILD)
@@ -654,15 +815,20 @@ def _check(
             said = "README's docker build names no build context (a folder, a URL or -): it cannot run"
             yield Diagnostic(readme, line, said, confidence=CERTAIN)
         yield from _file_context(read, line, readme, directory)
+        if project is not None:
+            yield from _missing_context(read, line, readme, directory, project)
         yield from _two_contexts(read, line, readme)
     elif (words := command_words(lines, _PODMAN_BUILD_COMMAND)) is not None:
         yield from _slips(read_words(words, _PODMAN_BUILD), _PODMAN_BUILD, "podman build", line, readme)
     elif (words := command_words(lines, _DOCKER_RUN)) is not None:
         yield from _split_env(words, RUN, "docker run", lines, readme)
         read = read_words(words, RUN)
+        yield from _env_image(words, read, lines, readme)
         yield from _slips(read, RUN, "docker run", line, readme)
         yield from _not_run_options(read, line, readme)
         yield from _split_entrypoint(words[: read.after] if read.positional else words, line, readme)
+    elif (words := command_words(lines, _DOCKER_EXEC)) is not None:
+        yield from _slips(read_words(words, EXEC), EXEC, "docker exec", line, readme)
     elif (words := command_words(lines, _CONTAINER_RUN)) is not None:
         match = _CONTAINER_RUN.search(" ".join(text for _, text in lines))
         command = " ".join(match.group(0).split()) if match else "docker run"

@@ -82,7 +82,7 @@ from docgen.audit.commands import (
 )
 from docgen.audit.containers import text_files
 from docgen.audit.docker_cli import docker_verb, docker_words
-from docgen.audit.grammar import IMAGE_WORD, RUN, Read, misplaced, read_words
+from docgen.audit.grammar import IMAGE_WORD, RUN, Read, env_takes_image, misplaced, read_words
 from docgen.build_scripts import BUILD
 from docgen.files import text_or_none
 from docgen.markdown import Document, Fence, code_spans
@@ -209,8 +209,8 @@ def misplaced_options(
     built = built_repositories(doc) if models else {}
     documented: set[str] | None = None
     for line, image, read, after in docker_runs(doc):
-        if any(n == "--entrypoint" for n, _ in read.values):
-            continue
+        if any(n == "--entrypoint" for n, _ in read.values) or env_takes_image(read, after):
+            continue  # (an `-e NAME value` that made its value the image: `grammar._env_image`)
         options = _misplaced(after)
         if not options:
             continue
