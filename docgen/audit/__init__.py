@@ -233,6 +233,7 @@ from docgen.audit.ci_claims import ci_claims
 from docgen.audit.clone_folders import clone_folders, clone_slips
 from docgen.audit.clone_misses import clone_misses
 from docgen.audit.clone_scripts import clone_scripts
+from docgen.audit.clone_builds import clone_builds
 from docgen.audit.clone_walks import clone_walks
 from docgen.audit.cloned_repos import cloned_repos, forked_upstream
 from docgen.audit.cmd_files import missing_cmd_files
@@ -809,6 +810,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     pulled_runs,
     recipe_cds,
     context_misses,
+    clone_builds,
     default_file_builds,
     request_routes,
     root_sockets,
@@ -1187,6 +1189,7 @@ def audit(
                 built_clones(run_doc, directory, clone_of_self, only_built=True),
             )
         )
+        found.extend(_ruled(clone_builds, run_doc, source, path, directory, project))
         found.extend(_ruled(globbed_scripts, doc, source, directory, path, project, clone_of_self))
         said = [d.message for d in found]
         found.extend(_ruled(described_copies, doc, source, path, directory, models, project, said))
