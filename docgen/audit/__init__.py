@@ -230,10 +230,10 @@ from docgen.audit.built_names import named_builds, tagged_builds
 from docgen.audit.case_slips import case_slips, unnamed_supplies
 from docgen.audit.chart_values import chart_values
 from docgen.audit.ci_claims import ci_claims
+from docgen.audit.clone_builds import clone_builds
 from docgen.audit.clone_folders import clone_folders, clone_slips
 from docgen.audit.clone_misses import clone_misses
 from docgen.audit.clone_scripts import clone_scripts
-from docgen.audit.clone_builds import clone_builds
 from docgen.audit.clone_walks import clone_walks
 from docgen.audit.cloned_repos import cloned_repos, forked_upstream
 from docgen.audit.cmd_files import missing_cmd_files

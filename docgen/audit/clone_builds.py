@@ -45,7 +45,8 @@ from docgen.markdown import Document
 from docgen.model import Diagnostic
 
 _OTHER_BUILDS = re.compile(
-    r"\b(?:docker[ \t-]+compose|podman-compose|make|just|task)\b|(?:^|[\s;&|(])(?:\./|(?:ba)?sh[ \t]+)[\w./-]+"
+    r"\b(?:docker[ \t-]+compose|podman-compose|make|just|task)\b"
+    r"|(?:^|[\s;&|(])(?:\./|(?:ba)?sh[ \t]+)[\w./-]+"
 )
 """A command that may build a Dockerfile without naming it: compose, a Makefile, a script."""
 
@@ -88,21 +89,25 @@ def clone_builds(
     for line, step in _steps(doc):
         clone = CLONE.search(step)
         if clone is not None:
-            made = _clone_folder(clone.group(1).split())
-            if made is not None:
-                clones[made[0]] = made[1]
+            cloned = _clone_folder(clone.group(1).split())
+            if cloned is not None:
+                clones[cloned[0]] = cloned[1]
             continue
         if _OTHER_BUILDS.search(step) and not BUILD.search(step):
             builds_beside = True
             continue
-        if not BUILD.search(step) or (paths := build_paths(step)) is None:
+        if not BUILD.search(step):
             continue
-        file, context = paths
-        written = [p for p in (file, context) if p]
-        if any(not plain_path(p) or p.startswith(("/", "~")) for p in written):
-            continue
+        paths = build_paths(step)
+        file, context = paths if paths is not None else (None, "")
         first = context.split("/", 1)[0]
-        if first in clones and "/" in context.strip("/") and not any(os.path.isdir(b / first) for b in bases):
+        plain = all(plain_path(p) and not p.startswith(("/", "~")) for p in (file, context) if p)
+        if (
+            plain
+            and first in clones
+            and "/" in context.strip("/")
+            and not any(os.path.isdir(b / first) for b in bases)
+        ):
             builds.append((line, first, file, context, clones[first]))
         else:
             builds_beside = True  # (a build of another path: the README builds something itself)
@@ -158,7 +163,8 @@ def _own_folder(
     except DocgenError:
         return
     lead = f"README builds {shown} with the context {where}"
-    yield from context_findings(readme, line, lead, parsed.instructions, dockerfile, here, top, made, own=True)
+    instructions = parsed.instructions
+    yield from context_findings(readme, line, lead, instructions, dockerfile, here, top, made, own=True)
 
 
 def _other_repository(
