@@ -1050,13 +1050,21 @@ def _folders(
     ]
 
 
+_WEIGHTS_FOLDER = re.compile(
+    r"(?:models?|weights|checkpoints?|ckpts?|pretrained(?:_models)?)\Z", re.IGNORECASE
+)
+"""The name of a folder of model weights: files a download gives, not a part of the project's code."""
+
+
 def _same_folder(word: str, words: Sequence[str]) -> bool:
-    """True when a COPY of the one source `word` (of its `words`) puts it in a folder of its own name of
-    no suffix (`COPY ./models /app/webui/models`): a folder copied whole, as `./models/` writes it."""
+    """True when a COPY of the one source `word` (of its `words`) puts a folder of weights (`models`,
+    `checkpoints`) in a folder of its name (`COPY ./models /app/webui/models`): a folder copied whole, as
+    `./models/` writes it (another name of no suffix, `COPY sudo-nopasswd /opt/sudo-nopasswd`, may be a
+    file)."""
     name = posixpath.basename(word.rstrip("/"))
     sources = [w for w in words[:-1] if not w.startswith("--")]
     target = posixpath.basename(words[-1].rstrip("/"))
-    return len(sources) == 1 and "." not in name and bool(name) and target == name
+    return len(sources) == 1 and _WEIGHTS_FOLDER.match(name) is not None and target == name
 
 
 _PLAIN_FILE = re.compile(r"[\w-][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,7}\Z")
