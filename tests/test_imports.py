@@ -544,6 +544,7 @@ AUDIT_LAYERS = (
         "edited_configs",
         "clone_folders",
         "clone_walks",
+        "clone_builds",
         "broken_runs",
         "exec_vars",
         "stage_programs",

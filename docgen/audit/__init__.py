@@ -231,6 +231,7 @@ from docgen.audit.built_names import named_builds, tagged_builds
 from docgen.audit.case_slips import case_slips, unnamed_supplies
 from docgen.audit.chart_values import chart_values
 from docgen.audit.ci_claims import ci_claims
+from docgen.audit.clone_builds import clone_builds
 from docgen.audit.clone_folders import clone_folders, clone_slips
 from docgen.audit.clone_misses import clone_misses
 from docgen.audit.clone_scripts import clone_scripts
@@ -814,6 +815,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     pulled_runs,
     recipe_cds,
     context_misses,
+    clone_builds,
     default_file_builds,
     request_routes,
     root_sockets,
@@ -1193,6 +1195,7 @@ def audit(
                 built_clones(run_doc, directory, clone_of_self, only_built=True),
             )
         )
+        found.extend(_ruled(clone_builds, run_doc, source, path, directory, project))
         found.extend(_ruled(globbed_scripts, doc, source, directory, path, project, clone_of_self))
         said = [d.message for d in found]
         found.extend(_ruled(described_copies, doc, source, path, directory, models, project, said))

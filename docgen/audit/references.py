@@ -825,6 +825,21 @@ def context_misses(
             listed = ", ".join(f"{name} (line {at})" for at, name in scripts)
             said = f"{lead}, which does not hold {listed} that it runs from its copy of the context"
             yield Diagnostic(readme, line, said, confidence=CERTAIN if in_checkout(context, top) else LIKELY)
+        unpacked = [
+            (at, p)
+            for at, p in context_unpacks(parsed.instructions, context)
+            if not made.before(p, line)
+            and not asked(p, line)
+            and not build_ignored(p, [context, top], dockerfile, suffixes=False)
+        ]
+        if unpacked and not told and not scripts:
+            # an archive or weights a RUN unpacks or moves from its copy of the context, that nothing makes
+            listed = ", ".join(f"{name} (line {at})" for at, name in unpacked)
+            said = (
+                f"{lead}, which does not hold {listed} that it unpacks or moves from its copy of the "
+                "context, and the README never says to fetch or make it"
+            )
+            yield Diagnostic(readme, line, said, confidence=LIKELY, rule=MISSING_FILE)
         if not in_checkout(context, top):
             # (an installer a build arg names is the one the reader picks, and fetches: not told)
             copied = [
@@ -949,7 +964,11 @@ def context_findings(
         home = next((h for h in homes if os.path.lexists(h / path)), None)
         if home is not None:
             found.setdefault(home, []).append((at, path))
-    if not found or (not held and (len(found) != 1 or len(next(iter(found.values()))) != len(missing))):
+    # the context holds none of what is copied and some of it is beside the Dockerfile, the rest nowhere:
+    # the Dockerfile was written for its own folder as the context (`-f docker/Dockerfile .`)
+    beside = not held and list(found) == [dockerfile.parent] and not _rooted(dockerfile, context, missing)
+    many = len(found) != 1 or len(next(iter(found.values()))) != len(missing)
+    if not found or (not held and many and not beside):
         rooted = _rooted(dockerfile, context, missing) if missing else None
         if rooted is not None:
             yield Diagnostic(
@@ -999,6 +1018,11 @@ def context_findings(
             if held
             else f"which holds none of what it copies: {listed} {verb} in {folder}/"
         )
+        lost = [(at, path) for at, path in nowhere if (at, path) not in paths]
+        if beside and lost:
+            verb = "is" if len(lost) == 1 else "are"
+            named = ", ".join(f"{path} (line {at})" for at, path in lost)
+            said += f"; {named} {verb} in no folder of the project"
         yield Diagnostic(readme, line, f"{lead}, {said}", confidence=LIKELY, rule=BROKEN_COMMAND)
 
 
@@ -1006,7 +1030,8 @@ def _folders(
     missing: Sequence[tuple[int, str]], instructions: Sequence[Instruction]
 ) -> list[tuple[int, str]]:
     """The one source a context lacks (`missing`), when its COPY or ADD writes it as a folder
-    (`./content/`, a trailing `/`) of one plain name (`content`, not `src/app/`); else none. With another
+    (`./content/`, a trailing `/`, or copied alone to a folder of its name: `COPY ./models
+    /app/models`) of one plain name (`content`, not `src/app/`); else none. With another
     source missing, a copy of some of the project's files more likely left a part out."""
     if len(missing) != 1:
         return []
@@ -1014,14 +1039,32 @@ def _folders(
         (i.start_line, context_path(word))
         for i in instructions
         if i.keyword in ("COPY", "ADD")
-        for word in list(i.exec_form or i.args.split())[:-1]
-        if word.endswith("/") and not word.startswith("--")
+        for words in [list(i.exec_form or i.args.split())]
+        for word in words[:-1]
+        if not word.startswith("--") and (word.endswith("/") or _same_folder(word, words))
     }
     return [
         (at, path)
         for at, path in missing
         if (at, path) in written and re.fullmatch(r"[\w][\w.-]*", path) is not None
     ]
+
+
+_WEIGHTS_FOLDER = re.compile(
+    r"(?:models?|weights|checkpoints?|ckpts?|pretrained(?:_models)?)\Z", re.IGNORECASE
+)
+"""The name of a folder of model weights: files a download gives, not a part of the project's code."""
+
+
+def _same_folder(word: str, words: Sequence[str]) -> bool:
+    """True when a COPY of the one source `word` (of its `words`) puts a folder of weights (`models`,
+    `checkpoints`) in a folder of its name (`COPY ./models /app/webui/models`): a folder copied whole, as
+    `./models/` writes it (another name of no suffix, `COPY sudo-nopasswd /opt/sudo-nopasswd`, may be a
+    file)."""
+    name = posixpath.basename(word.rstrip("/"))
+    sources = [w for w in words[:-1] if not w.startswith("--")]
+    target = posixpath.basename(words[-1].rstrip("/"))
+    return len(sources) == 1 and _WEIGHTS_FOLDER.match(name) is not None and target == name
 
 
 _PLAIN_FILE = re.compile(r"[\w-][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,7}\Z")
@@ -2134,3 +2177,71 @@ def _context_holds(context: Path, relative: str) -> bool:
     except OSError:
         return False
     return any(fnmatch.fnmatchcase(name, parts[-1]) for name in names)
+
+
+_UNPACKING = re.compile(
+    r"^[ \t]*(?:sudo[ \t]+)?"
+    r"(?P<tool>tar|unzip|7z|7za|gunzip|dpkg|rpm|mv|cp|pip[0-9.]*|python[0-9.]*[ \t]+-m[ \t]+pip)"
+    r"(?=[ \t])(?P<rest>.*)$"
+)
+"""A step that reads a file of the folder it runs in to unpack, install or move it (`tar -zxvf x.tar.gz`,
+`dpkg -i x.deb`, `mv weights.pth /root/.cache/`, `pip install x.whl`)."""
+_DOWNLOADS = re.compile(r"\b(?:wget|curl|git|gdown|aria2c|huggingface-cli|hf|download\w*|gsutil|aws)\b", re.I)
+"""A step that may bring a file from elsewhere: what it names is no file the context must hold."""
+_PACKED = re.compile(r"\.(?:tar\.(?:gz|xz|bz2|zst)|tar|tgz|txz|tbz2?|zip|7z|deb|rpm|whl)\Z", re.IGNORECASE)
+"""An archive, a system package or a wheel: a file a build unpacks or installs whole."""
+
+
+def context_unpacks(instructions: Sequence[Instruction], context: Path) -> list[tuple[int, str]]:
+    """(Dockerfile line, path in the context) of each archive, package, wheel or file only a download
+    gives (`fetched`: weights, an installer) that a RUN step unpacks, installs or moves from the copy of
+    the whole context (`COPY . /app`, `WORKDIR /app`, then `tar -zxvf packages.tar.gz`, `mv
+    checkpoint.pth /root/.cache/`) and the context does not hold. A stage is read up to the first step
+    that unpacks or may download a file (`wget`, `git`), that step included: what comes after may be
+    what it made; a COPY of something else into that folder ends it too."""
+    found: list[tuple[int, str]] = []
+    workdir: str | None = None
+    whole: set[str] = set()
+    stopped = False
+    for instruction in instructions:
+        keyword = instruction.keyword
+        if keyword == "FROM":
+            workdir, whole, stopped = None, set(), False
+        elif stopped:
+            continue
+        elif keyword == "WORKDIR":
+            workdir = _container_path(instruction.args.strip().strip("\"'"), workdir)
+        elif keyword in ("COPY", "ADD"):
+            if any(flag.name == "from" for flag in instruction.flags):
+                continue
+            words = list(instruction.exec_form or instruction.args.split())
+            target = _container_path(words[-1], workdir) if len(words) >= 2 else None
+            if len(words) >= 2 and all(w.strip("\"'") in (".", "./") for w in words[:-1]):
+                if target is not None:
+                    whole.add(target)
+            elif target is not None and any(target == w or target.startswith(w + "/") for w in whole):
+                stopped = True
+        elif keyword == "RUN" and whole and not instruction.heredocs and instruction.exec_form is None:
+            for step in re.split(r"&&|\|\||;", instruction.args):
+                if _DOWNLOADS.search(step) or re.match(r"[ \t]*(?:cd|pushd)\b", step):
+                    stopped = True
+                    break
+                unpack = _UNPACKING.match(step)
+                if unpack is None:
+                    continue
+                tool = unpack.group("tool")
+                operands = [w.strip("\"'") for w in unpack.group("rest").split() if not w.startswith("-")]
+                if tool in ("mv", "cp"):
+                    operands = operands[:-1]  # (the last is where it goes)
+                for word in operands:
+                    name = posixpath.basename(word)
+                    if not (_PACKED.search(name) or fetched(name)) or any(c in word for c in "$*?[{~"):
+                        continue
+                    path = _container_path(word, workdir)
+                    relative = _in_whole(path, whole) if path is not None else None
+                    if relative is not None and not _context_holds(context, relative):
+                        found.append((instruction.start_line, relative))
+                if tool not in ("pip", "python") and not tool.startswith(("pip", "python")):
+                    stopped = True  # (what it unpacks or moves may be what a later step reads)
+                    break
+    return list(dict.fromkeys(found))

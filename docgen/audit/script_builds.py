@@ -320,10 +320,12 @@ def script_build_claims(
     it builds declares in no stage (`certain`: the build leaves them unused, whatever the README's
     arguments set); a context that lacks what the Dockerfile copies (`references.context_findings`,
     as for a README's own build) or what a `pip install` reads from the copy of the whole context
-    (`context_installs`, `likely`)."""
+    (`context_installs`, `likely`). A file a line of the script above its build makes (`cp
+    /etc/apt/trusted.gpg.d/key.asc ./`, `wget …`) is in the context when the build runs."""
     top = project_top(directory, project)
-    made = MadeFiles(source)
     for build in script_builds(doc, directory, audited, project):
+        # a file the script itself writes before its build (`cp /etc/…/key.asc ./`) is in the context
+        made = MadeFiles(source, ["\n".join(project_lines(build.script)[: build.at - 1])])
         script = relative_path(build.script, directory)
         dockerfile = relative_path(build.dockerfile, directory)
         names = _passed_undeclared(build)
