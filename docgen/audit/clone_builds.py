@@ -68,7 +68,7 @@ def _steps(doc: Document) -> Iterator[tuple[int, str]]:
     """(README line, step) of every step of the README's command blocks, continued lines joined, their
     prompts (`$ `) taken off."""
     for fence in doc.fences:
-        if fence.lang.split(":", 1)[0] not in COMMAND_LANGS:  # (`bash:build.sh`: a block titled with a name)
+        if fence.lang not in COMMAND_LANGS:
             continue
         for line, code in command_lines(fence, True):
             for step in re.split(r"&&|\|\||;", code):
