@@ -556,3 +556,6 @@ def test_a_service_key_compose_does_not_have_after_a_cd_into_the_clone(tmp_path:
     assert (
         findings(tmp_path / "o", other, {"docker-compose.yml": ROS_COMPOSE}, "no compose service key") == []
     )
+    # a bare `cd` (the home folder) leaves the README's folder too, and reads as no clone of it
+    home = "# Ros\n\n```sh\ncd\ndocker-compose up --build\n```\n"
+    assert findings(tmp_path / "h", home, {"docker-compose.yml": ROS_COMPOSE}, "no compose service key") == []

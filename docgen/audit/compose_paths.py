@@ -129,7 +129,7 @@ def _steps(
         step = _PREFIX.sub("", step.strip())
         cd = _CD.match(step)
         if cd is not None:
-            into = cd.group(1).strip("\"'").rstrip("/").removesuffix(".git")
+            into = (cd.group(1) or "").strip("\"'").rstrip("/").removesuffix(".git")  # (a bare `cd`: home)
             folder = folder if folder == "" and into in cloned else _walk(folder, cd.group(1))
             continue
         start = _compose_step(step)
