@@ -968,10 +968,18 @@ def test_a_dockerignore_pattern_below_the_top(tmp_path: Path, ignore: str, found
     assert lines == ([4] if found else [])
 
 
-def test_sources_found_in_no_one_folder_are_no_finding(tmp_path: Path) -> None:
-    # a partial checkout: the context holds none of them and they are not together anywhere
+def test_sources_found_in_no_one_folder_are_a_likely_wrong_context(tmp_path: Path) -> None:
+    # the context holds none of them: one is beside the Dockerfile, the other nowhere (a partial copy, or a
+    # file never committed): the build from `.` stops all the same, told as likely, naming both groups
     files = {"deploy/Dockerfile": SERVE, "deploy/hooks/start.sh": ""}
-    assert context_findings(tmp_path, files, "docker build -f deploy/Dockerfile -t app .") == []
+    assert context_findings(tmp_path, files, "docker build -f deploy/Dockerfile -t app .") == [
+        (
+            4,
+            "README builds deploy/Dockerfile with the context ., which holds none of what it copies: hooks "
+            "(line 2) is in deploy/; settings.toml (line 3) is in no folder of the project",
+            "likely",
+        )
+    ]
 
 
 # --------------------------------------------------------------------------------------------------

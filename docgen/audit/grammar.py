@@ -505,9 +505,13 @@ def _missing_context(
     read: Read, line: int, readme: str, directory: Path | None, project: Path | None
 ) -> Iterator[Diagnostic]:
     """A `docker build` whose one context (`read`) is a path that does not exist (`missing_context`):
-    docker answers "unable to prepare context: path not found", `certain`."""
+    docker answers "unable to prepare context: path not found", `certain`. Not when its `-f` is a path
+    into that context: the Dockerfile gone with its folder is the finding (`references.dead_references`)."""
     if read.complete and not read.help and len(read.positional) == 1:
         context = read.positional[0]
+        inside = context.rstrip("/") + "/"
+        if any(o in ("-f", "--file") and v.removeprefix("./").startswith(inside) for o, v in read.values):
+            return
         if missing_context(context, directory, project):
             said = (
                 f"README's docker build gives {context} as its build context, which does not exist: docker "
