@@ -702,3 +702,173 @@ def test_variables_left_out_of_the_readme_env_but_set(
     tmp_path: Path, readme: str, files: dict[str, str]
 ) -> None:
     assert unset_found(tmp_path, readme, {"docker-compose.yml": GATEWAY_STACK, **files}) == []
+
+
+def _env_found(
+    root: Path, readme: str, files: dict[str, str], words: tuple[str, ...]
+) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": "FROM python:3.12-slim\nENV BIND=0.0.0.0\n", "README.md": readme, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if any(w in d.message for w in words)
+    ]
+
+
+ONLY = ("changes nothing",)
+INDEXER = (
+    "services:\n"
+    "  indexer:\n"
+    "    build: .\n"
+    "    volumes:\n"
+    "      - ./corpus:/srv/corpus\n"
+    "      - ${CACHE_ROOT:-./cache}:/srv/cache\n"
+    "    env_file:\n"
+    "      - runtime.env\n"
+)
+
+
+def test_variables_of_a_compose_env_file_no_compose_file_reads(tmp_path: Path) -> None:
+    readme = (
+        "# Indexer\n\n## Compose\n\n"
+        "1. Write `stack.env` beside `compose.yaml` with these variables:\n"
+        "    ```sh\n    CORPUS_DIR=/data/corpus\n    CACHE_ROOT=/data/cache\n    ```\n\n"
+        "2. Start it:\n"
+        "    ```sh\n    docker compose --env-file stack.env up -d\n    ```\n"
+    )
+    got = _env_found(tmp_path, readme, {"compose.yaml": INDEXER}, ONLY)
+    assert len(got) == 1
+    line, message, confidence = got[0]
+    assert (line, confidence) == (7, "certain")
+    assert "CORPUS_DIR" in message and "CACHE_ROOT" not in message and "line 13" in message
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        # the env file is also passed to the container
+        "Create `runtime.env` with:\n\n```env\nCORPUS_DIR=/data\nWORKERS=4\n```\n\n"
+        "```sh\ndocker compose --env-file runtime.env up\n```\n",
+        # Compose's own variables
+        "Create `stack.env` with:\n\n```env\nCOMPOSE_PROJECT_NAME=idx\nCACHE_ROOT=/c\n```\n\n"
+        "```sh\ndocker compose --env-file stack.env up\n```\n",
+        # a block introduced as another file
+        "Create `.env.local` with:\n\n```env\nCORPUS_DIR=/data\n```\n\n"
+        "```sh\ndocker compose --env-file stack.env up\n```\n",
+        # no --env-file run
+        "Create `stack.env` with:\n\n```env\nCORPUS_DIR=/data\n```\n\n```sh\ndocker compose up\n```\n",
+    ],
+)
+def test_compose_env_files_that_stay_silent(tmp_path: Path, readme: str) -> None:
+    assert _env_found(tmp_path, "# Indexer\n\n" + readme, {"compose.yaml": INDEXER}, ONLY) == []
+
+
+def test_a_script_beside_compose_that_reads_the_variable(tmp_path: Path) -> None:
+    readme = (
+        "# Indexer\n\nCreate `stack.env` with:\n\n```env\nCORPUS_DIR=/data\n```\n\n"
+        "```sh\ndocker compose --env-file stack.env up\n```\n"
+    )
+    files = {"compose.yaml": INDEXER, "up.sh": "source stack.env\nmkdir -p $CORPUS_DIR\n"}
+    assert _env_found(tmp_path, readme, files, ONLY) == []
+
+
+LOOPBACK = ("listens on loopback only",)
+LLM_HOST = (
+    "services:\n"
+    "  llm:\n"
+    "    build: .\n"
+    "    environment:\n"
+    "      - LLM_LISTEN=127.0.0.1\n"
+    "      - LLM_VERBOSE=1\n"
+    "    network_mode: host\n"
+)
+LLM_BRIDGE = (
+    "services:\n"
+    "  llm:\n"
+    "    build: .\n"
+    "    ports:\n"
+    '      - "9090:9090"\n'
+    "    environment:\n"
+    "      LLM_LISTEN: localhost:9090\n"
+)
+LLM_TABLE = (
+    "# LLM box\n\n```bash\ndocker compose up -d\n```\n\nThen open `http://<server-ip>:9090`.\n\n"
+    "| Variable | Default | Description |\n|---|---|---|\n"
+    "| `LLM_LISTEN` | `0.0.0.0:9090` | Listen address |\n| `LLM_VERBOSE` | `0` | Debug logs |\n"
+)
+
+
+@pytest.mark.parametrize(("compose", "why"), [(LLM_HOST, "network_mode: host"), (LLM_BRIDGE, "9090:9090")])
+def test_a_listen_address_compose_sets_to_loopback(tmp_path: Path, compose: str, why: str) -> None:
+    got = _env_found(tmp_path, LLM_TABLE, {"compose.yml": compose}, LOOPBACK)
+    assert len(got) == 1
+    line, message, confidence = got[0]
+    assert (line, confidence) == (11, "likely")
+    assert "compose.yml:" in message and why in message
+
+
+@pytest.mark.parametrize(
+    ("readme", "compose"),
+    [
+        # the README itself says to keep it on loopback
+        (LLM_TABLE + "\nSet `LLM_LISTEN=127.0.0.1` to keep it local.\n", LLM_HOST),
+        # a service that publishes nothing and is on its own network
+        (LLM_TABLE, LLM_HOST.replace("    network_mode: host\n", "")),
+        # the README never starts compose
+        (LLM_TABLE.replace("docker compose up -d", "docker run --rm -p 9090:9090 llm"), LLM_HOST),
+        # compose keeps every address
+        (LLM_TABLE, LLM_HOST.replace("127.0.0.1", "0.0.0.0")),
+    ],
+)
+def test_listen_addresses_that_stay_silent(tmp_path: Path, readme: str, compose: str) -> None:
+    assert _env_found(tmp_path, readme, {"compose.yml": compose}, LOOPBACK) == []
+
+
+EXCERPT = (" as in ",)
+WHISPER = (
+    "services:\n"
+    "  api:\n"
+    "    build: .\n"
+    "    environment:\n"
+    "      - DB_HOST=db        # uncomment to use the database\n"
+    "      - DB_NAME=jobs\n"
+    "      - DB_USER=postgres\n"
+    "      - DB_PASS=postgres\n"
+    "  db:\n"
+    "    image: postgres:16\n"
+    "    environment:\n"
+    "      - POSTGRES_USER=postgres\n"
+    "      - POSTGRES_PASSWORD=postgres\n"
+)
+
+
+def _excerpt(intro: str) -> str:
+    return (
+        "# Jobs\n\n## Storage\n\n"
+        f"{intro}\n\n```yaml\n- DB_HOST=db\n- DB_NAME=jobs\n- DB_USER=jobs\n- DB_PASS=jobspass\n```\n"
+    )
+
+
+def test_an_excerpt_of_the_compose_file_with_other_values(tmp_path: Path) -> None:
+    readme = _excerpt("To use the database, uncomment these variables in docker-compose.yml:")
+    got = _env_found(tmp_path, readme, {"docker-compose.yml": WHISPER}, EXCERPT)
+    assert [(line, confidence) for line, _, confidence in got] == [(10, "certain"), (11, "certain")]
+    assert "docker-compose.yml:7 sets DB_USER=postgres" in got[0][1]
+
+
+@pytest.mark.parametrize(
+    "intro",
+    [
+        "Change these values in docker-compose.yml to your own:",
+        "For example, in docker-compose.yml:",
+        "Set these variables in your environment:",  # not said to be the compose file
+    ],
+)
+def test_excerpts_that_stay_silent(tmp_path: Path, intro: str) -> None:
+    assert _env_found(tmp_path, _excerpt(intro), {"docker-compose.yml": WHISPER}, EXCERPT) == []
+
+
+def test_an_excerpt_sharing_no_value_is_not_the_file(tmp_path: Path) -> None:
+    readme = "# Jobs\n\nAdd to docker-compose.yml:\n\n```yaml\n- DB_USER=alice\n- DB_PASS=wonderland\n```\n"
+    assert _env_found(tmp_path, readme, {"docker-compose.yml": WHISPER}, EXCERPT) == []

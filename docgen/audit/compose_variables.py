@@ -2,7 +2,10 @@
 the compose files it runs or that sit near it: the default a row gives that the file gives otherwise
 (`${ROS_DOMAIN_ID:-0}`), a row naming a variable nothing reads (setting it changes nothing), and a row
 saying a variable is a build arg of a service (`zed.build.args`) that the service's Dockerfile does not
-declare or that compose does not pass to it.
+declare or that compose does not pass to it. Beside the tables: a block of the env file a README's
+`docker compose --env-file FILE` reads whose variables no compose file reads, a listen address the README
+gives as `0.0.0.0` that a compose service sets to loopback, and a `- NAME=value` block said to be in a
+compose file whose values its service sets otherwise.
 
 The compose files are those a `docker compose -f FILE` of a command block or a link names, and the
 compose files of the README's folder, of the folder above, and of a `docker/` or `deploy/` folder in
@@ -166,6 +169,9 @@ def compose_variables(
     if not files:
         return
     yield from _ignored_build_args(doc, readme, files, models)
+    yield from _interpolation_only(doc, readme, files)
+    yield from _loopback_overrides(doc, readme, files)
+    yield from _compose_excerpts(doc, readme, files)
     if not tabled:
         return
     services = {s.name for f in files for s in f.services}
@@ -765,3 +771,195 @@ def _in_dockerfiles(files: Sequence[_File], models: Sequence[ImageModel], name: 
 def _dockerfile_text(path: Path) -> str:
     """The text of the Dockerfile at `path`, read once ('' when it cannot be read)."""
     return text_or_none(path) or ""
+
+
+_CLI_ENV_FILE = re.compile(r"(?<![\w-])--env-file(?:[ \t]+|=)[\"']?([^\s\"';&|<>$]+)")
+"""The env file a `docker compose --env-file FILE up` reads for interpolation."""
+_COMPOSE_OWN = re.compile(r"(?:COMPOSE|DOCKER|BUILDKIT)_\w*")
+"""Variables Compose itself reads from an env file (`COMPOSE_PROJECT_NAME`, `DOCKER_HOST`)."""
+
+
+def _interpolation_only(doc: Document, readme: str, files: Sequence[_File]) -> Iterator[Diagnostic]:
+    """A block of `NAME=value` lines the line above introduces as the file a README's `docker compose
+    --env-file FILE` reads (`Create a `.compose.env` file … and define the following variables:`),
+    whose names no compose file near the README reads (`${NAME}`): Compose uses that file only to fill
+    in the compose file, so setting them changes nothing (`certain`). Not when a service also reads the
+    file (`env_file: FILE` passes it to the container), nor names Compose reads itself (`COMPOSE_…`), nor
+    a name a script beside the compose files names (one may source the file). Once per block."""
+    named: dict[str, int] = {}  # the env file's base name → the line of the command reading it
+    for fence in doc.fences:
+        for line, text in fence.lines:
+            if _COMPOSE_WORD.search(text):
+                for match in _CLI_ENV_FILE.finditer(text):
+                    named.setdefault(posixpath.basename(match.group(1)), line)
+    if not named or not files:
+        return
+    passed = {posixpath.basename(f) for file in files for s in file.services for f in s.env_files}
+    ends = {para.lines[-1][0]: para.lines[-1][1] for para in doc.paragraphs if para.lines}
+    scripts: list[str] | None = None
+    for fence in doc.fences:
+        if fence.lang.lower() not in _ENV_LANGS or not fence.lines:
+            continue
+        opening = fence.lines[0][0] - 1
+        intro = next((ends[n] for n in (opening - 1, opening - 2) if n in ends), "")
+        target = next((n for n in named if re.search(rf"(?<![\w.-]){re.escape(n)}(?![\w.-])", intro)), None)
+        if target is None or target in passed:
+            continue
+        names: list[tuple[int, str]] = []
+        for line, text in fence.lines:
+            text = text.strip()
+            if not text or text.startswith("#"):
+                continue
+            if (setting := _ENV_LINE.fullmatch(text)) is None:
+                names = []
+                break
+            names.append((line, setting.group(1)))
+        unread = [
+            (line, name)
+            for line, name in names
+            if not _COMPOSE_OWN.fullmatch(name)
+            and not any(v.name == name for f in files for v in f.variables)
+        ]
+        if not unread:
+            continue
+        if scripts is None:
+            scripts = _script_texts(files)
+        unread = [
+            (line, name)
+            for line, name in unread
+            if not any(re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", t) for t in scripts)
+        ]
+        if not unread:
+            continue
+        shown = ", ".join(dict.fromkeys(f.shown for f in files))
+        listed = ", ".join(name for _, name in unread)
+        said = (
+            f"README says the compose run (line {named[target]}, --env-file {target}) reads {listed} from "
+            f"{target}, but no compose file ({shown}) uses {'it' if len(unread) == 1 else 'them'}: Compose "
+            "reads that file only to fill in ${…} in the compose file, so setting them changes nothing"
+        )
+        yield Diagnostic(readme, unread[0][0], said, confidence=CERTAIN)
+
+
+_LOOPBACK_VALUE = re.compile(r"(?:127\.0\.0\.1|localhost|\[?::1\]?)(?::\d+)?", re.IGNORECASE)
+_WILDCARD = re.compile(r"(?<![\w.])(?:0\.0\.0\.0|\[?::\]?)(?::\d+)?(?![\w.])")
+_LOOPBACK_WORD = re.compile(r"(?<![\w.])(?:127\.0\.0\.1|localhost|::1)(?![\w.])", re.IGNORECASE)
+
+
+def _loopback_overrides(doc: Document, readme: str, files: Sequence[_File]) -> Iterator[Diagnostic]:
+    """A variable a README's table row or sentence gives the every-address value (`` | `OLLAMA_HOST` |
+    `0.0.0.0:11434` | Listen address | ``) that a service of a compose file the README starts (`docker
+    compose up`) sets to a loopback address (`OLLAMA_HOST=127.0.0.1`) while it publishes ports or runs on
+    the host's network: the server compose starts listens on loopback only, out of reach of the published
+    port (bridge network) or of other machines (host network), as `loopback_binds` tells of a `docker run`
+    (`likely`: the README may mean the image's own default). Not when the README names a loopback value
+    on a line naming the variable (`set OLLAMA_HOST=127.0.0.1 to keep it local`)."""
+    if not any("up" in t.split() and _COMPOSE_WORD.search(t) for f in doc.fences for _, t in f.lines):
+        return
+    said: dict[str, tuple[int, str]] = {}  # variable → (README line, the every-address value it gives)
+    for table in doc.tables:
+        for line, cells in table.rows:
+            if cells and (coded := CODE_NAME.match(cells[0])) is not None:
+                value = next((m.group(0) for c in cells[1:] if (m := _WILDCARD.search(c))), None)
+                if value is not None:
+                    said.setdefault(coded.group(1), (line, value))
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            for match in _SAID_DEFAULT.finditer(text):
+                if _WILDCARD.fullmatch(match.group(2)):
+                    said.setdefault(match.group(1), (line, match.group(2)))
+    if not said:
+        return
+    for para in doc.paragraphs:  # a loopback value the README itself gives the variable
+        for _, text in para.lines:
+            if _LOOPBACK_WORD.search(text):
+                for name in [n for n in said if n in text]:
+                    del said[name]
+    for fence in doc.fences:
+        for _, text in fence.lines:
+            if _LOOPBACK_WORD.search(text):
+                for name in [n for n in said if n in text]:
+                    del said[name]
+    for file in files:
+        for service in file.services:
+            host = any(k == "network_mode" and v.strip("\"'") == "host" for k, v in service.settings)
+            if not host and not service.ports:
+                continue
+            for name, value, number in service.environment:
+                if name not in said or not _LOOPBACK_VALUE.fullmatch(value.strip("\"'")):
+                    continue
+                line, wide = said[name]
+                where = f"{file.shown}:{number}" if number else file.shown
+                reach = (
+                    "network_mode: host, so it is out of reach of other machines"
+                    if host
+                    else f"its published ports ({', '.join(service.ports or ())}) reach the container's "
+                    "network address, not its loopback, so nothing answers"
+                )
+                yield Diagnostic(
+                    readme,
+                    line,
+                    f"README gives {name} as {wide} (every address), but {where} sets {name}={value} for "
+                    f"service {service.name}: the server `docker compose up` starts listens on loopback only "
+                    f"({reach})",
+                    confidence=LIKELY,
+                )
+
+
+_EXCERPT_ITEM = re.compile(r"[ \t]*-[ \t]+[\"']?([A-Za-z_][A-Za-z0-9_]*)=([^\s\"'#]*)[\"']?[ \t]*(?:#.*)?")
+"""An `environment:` list item of a compose file (`- POSTGRES_USER=whisper`)."""
+_CHANGE = re.compile(
+    r"\b(?:change|replace|adjust|customi[sz]e|modify|your|own|example|e\.g\.|such[ \t]+as|like[ \t]+this|"
+    r"for[ \t]+instance|override|edit)\b",
+    re.IGNORECASE,
+)
+"""Words telling the reader the values shown are theirs to choose."""
+_PLACEHOLDER = re.compile(r"[<>{}$]|\.\.\.|\bx{3,}\b|your|change|secret|here\b", re.IGNORECASE)
+
+
+def _compose_excerpts(doc: Document, readme: str, files: Sequence[_File]) -> Iterator[Diagnostic]:
+    """A block of `- NAME=value` items the line above says are in a compose file by its name (`uncomment
+    the PostgreSQL variables in docker-compose.yml:`), at least two of whose names one service of that
+    file sets with at least one the same value: a value the service sets otherwise is not what the file
+    holds (`certain`: the README quotes the file). Not when the introduction or the section's heading
+    tells the reader to choose (`change`, `your`, `example`), nor placeholder values (`<password>`)."""
+    ends = {para.lines[-1][0]: para.lines[-1][1] for para in doc.paragraphs if para.lines}
+    for fence in doc.fences:
+        if fence.lang.lower() not in {"yaml", "yml", ""} or not fence.lines:
+            continue
+        opening = fence.lines[0][0] - 1
+        intro = next((ends[n] for n in (opening - 1, opening - 2) if n in ends), "")
+        quoted = [
+            f for f in files if re.search(rf"(?<![\w.-]){re.escape(posixpath.basename(f.shown))}\b", intro)
+        ]
+        if not quoted or _CHANGE.search(f"{intro} {heading_of(doc, opening)}"):
+            continue
+        items: list[tuple[int, str, str]] = []
+        for line, text in fence.lines:
+            if not text.strip() or text.strip().startswith("#"):
+                continue
+            if (match := _EXCERPT_ITEM.fullmatch(text)) is None:
+                items = []
+                break
+            items.append((line, match.group(1), match.group(2)))
+        if len(items) < 2:
+            continue
+        for file in quoted[:1]:
+            for service in file.services:
+                sets = {name: (value.strip("\"'"), number) for name, value, number in service.environment}
+                shared = [(line, n, v) for line, n, v in items if n in sets]
+                if len(shared) < 2 or not any(sets[n][0] == v for _, n, v in shared):
+                    continue
+                for line, name, value in shared:
+                    have, number = sets[name]
+                    if have == value or _PLACEHOLDER.search(value) or _PLACEHOLDER.search(have):
+                        continue
+                    where = f"{file.shown}:{number}" if number else file.shown
+                    yield Diagnostic(
+                        readme,
+                        line,
+                        f"README shows {name}={value} as in {file.shown}, but {where} sets {name}={have} "
+                        f"for service {service.name}",
+                        confidence=CERTAIN,
+                    )
+                break
