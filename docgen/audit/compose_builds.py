@@ -430,7 +430,13 @@ def _unused(
             continue
         for path, service in services:
             image = service.image
-            if image and service.image_line and image.split(":", 1)[0] not in OFFICIAL:
+            if (
+                image
+                and service.image_line
+                and image.split(":", 1)[0] not in OFFICIAL
+                and _reference(image)[0] != repo  # (a release of the image the README builds)
+                and not any(image in t for t in every)  # (an image the README pulls or names itself)
+            ):
                 return at, ref, path, service  # (no service builds: compose runs another image)
     return None
 
