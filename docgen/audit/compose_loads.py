@@ -232,9 +232,9 @@ def unbuilt_claims(
         yield Diagnostic(
             readme,
             claim[0],
-            f"README says {claim[1].strip().lstrip('-*+ ').strip()!r} of the docker compose command at line "
-            f"{line}, but no service of {shown} has a build: (it runs {images}): compose pulls the images "
-            "and builds none",
+            f'README says "{claim[1].strip().lstrip("-*+ ").strip()}" of the docker compose command at '
+            f"line {line}, but no service of {shown} has a build: (it runs {images}): "
+            "compose pulls the images and builds none",
             confidence=LIKELY,
         )
 
