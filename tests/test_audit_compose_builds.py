@@ -477,3 +477,89 @@ def test_a_compose_file_that_pulls_the_published_image_is_no_rebuild(tmp_path: P
     assert [
         s for _, s, _ in found(tmp_path, block, {"docker-compose.yml": compose}) if "never used" in s
     ] == []
+
+
+def test_a_build_before_a_compose_file_that_only_pulls_another_image(tmp_path: Path) -> None:
+    # a Jupyter lab README: builds its own image, then starts a compose file that runs someone else's
+    compose = "services:\n  lab:\n    image: someone/jupyter-lab:latest\n    ports:\n      - '8888:8888'\n"
+    block = "docker build -t torch-lab:latest .\ndocker compose up -d"
+    assert [
+        (line, said, sure)
+        for line, said, sure in found(tmp_path, block, {"docker-compose.yml": compose})
+        if "never used" in said
+    ] == [
+        (
+            4,
+            "README builds image torch-lab:latest and then runs docker compose up (line 5), but "
+            "docker-compose.yml:3 runs service lab from image someone/jupyter-lab:latest and builds none: "
+            "the image the README builds is never used",
+            "certain",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("block", "compose"),
+    [
+        # the compose image is the README's own, published under its owner: a release of it
+        ("docker build -t tiler .\ndocker compose up", "services:\n  app:\n    image: tiler:2.1\n"),
+        # the README tags the build as the compose image (a publish step)
+        (
+            "docker build -t tiler .\ndocker tag tiler acme/tiler-gpu\ndocker compose up",
+            "services:\n  app:\n    image: acme/tiler-gpu\n",
+        ),
+        # the service takes its build from another file
+        (
+            "docker build -t tiler .\ndocker compose up",
+            "services:\n  app:\n    image: acme/tiler-gpu\n"
+            "    extends:\n      file: base.yml\n      service: app\n",
+        ),
+        # an official image beside the build (a database the README's own container talks to)
+        ("docker build -t tiler .\ndocker compose up -d", "services:\n  db:\n    image: postgres:16\n"),
+    ],
+)
+def test_a_pulled_image_the_readme_means_is_no_unused_build(tmp_path: Path, block: str, compose: str) -> None:
+    files = {"docker-compose.yml": compose}
+    assert [s for _, s, _ in found(tmp_path, block, files) if "never used" in s] == []
+
+
+# an image: naming the README's build with one path part written twice (`doubled_images`)
+
+
+def test_a_compose_image_with_a_doubled_owner(tmp_path: Path) -> None:
+    compose = "services:\n  app:\n    image: acme/acme/llm-runner\n    ports:\n      - 8000:8000\n"
+    block = "docker build . -t acme/llm-runner"
+    assert [
+        (line, said, sure)
+        for line, said, sure in found(tmp_path, block, {"docker-compose-dev.yml": compose})
+        if "written twice" in said
+    ] == [
+        (
+            4,
+            "README builds image acme/llm-runner, but docker-compose-dev.yml:3 runs service app from image "
+            "acme/acme/llm-runner (acme written twice) and builds none: no build makes that name, and "
+            "compose pulls it from a registry instead",
+            "certain",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    "image",
+    [
+        "acme/llm-runner",  # the very image
+        "registry.acme.io/acme/llm-runner",  # a registry's path
+        "acme/llm/llm-runner",  # no part written twice
+        "${OWNER}/${OWNER}/llm-runner",  # a variable
+    ],
+)
+def test_an_image_that_is_no_doubled_build_is_no_claim(tmp_path: Path, image: str) -> None:
+    compose = f"services:\n  app:\n    image: {image}\n"
+    block = "docker build . -t acme/llm-runner"
+    assert [s for _, s, _ in found(tmp_path, block, {"docker-compose.yml": compose}) if "twice" in s] == []
+
+
+def test_a_doubled_image_a_service_builds_is_no_claim(tmp_path: Path) -> None:
+    compose = "services:\n  app:\n    build: .\n    image: acme/acme/llm-runner\n"
+    block = "docker build . -t acme/llm-runner"
+    assert [s for _, s, _ in found(tmp_path, block, {"docker-compose.yml": compose}) if "twice" in s] == []

@@ -585,6 +585,7 @@ AUDIT_LAYERS = (
     ),
     (
         "family_defaults",
+        "compose_loads",
         "rehomed_mounts",
         "ssh_access",
         "spelled_folders",

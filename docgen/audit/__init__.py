@@ -242,8 +242,9 @@ from docgen.audit.codenames import codename_claims
 from docgen.audit.command_slips import slipped_commands, spaced_assignments, unjoined_lines
 from docgen.audit.commented_lines import commented_lines_claims
 from docgen.audit.commits import commit_claims
-from docgen.audit.compose_builds import compose_builds, unbuilt_images, unused_builds
+from docgen.audit.compose_builds import compose_builds, doubled_images, unbuilt_images, unused_builds
 from docgen.audit.compose_claims import compose_settings
+from docgen.audit.compose_loads import compose_loads, unbuilt_claims
 from docgen.audit.compose_paths import (
     compose_paths,
     compose_shapes,
@@ -548,6 +549,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     commented_lines_claims,
     commit_claims,
     compose_settings,
+    unbuilt_claims,
     compose_ports,
     compose_urls,
     picked_ports,
@@ -765,6 +767,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     unjoined_lines,
     unbuilt_images,
     unused_builds,
+    doubled_images,
     port_clashes,
     compose_services,
     misplaced_container_scripts,
@@ -854,6 +857,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     unbuilt_bases,
     near_images,
     compose_shapes,
+    compose_loads,
     run_paths,
     unentered_mounts,
     unmounted_scripts,
@@ -1253,6 +1257,8 @@ def audit(
         found.extend(_ruled(bind_devices, doc, text, path, directory))
         found.extend(_ruled(compose_paths, doc, text, path, directory, project))
         found.extend(_ruled(compose_shapes, doc, path, directory, project))
+        found.extend(_ruled(compose_loads, doc, path, directory, audited, project))
+        found.extend(_ruled(unbuilt_claims, doc, path, directory, audited, project))
         found.extend(_ruled(unbuilt_extensions, doc, path, directory, project))
         found.extend(_ruled(run_paths, doc, path, directory, project))
         found.extend(_ruled(unmade_mounts, doc, text, path, directory, project))
@@ -1332,6 +1338,7 @@ def audit(
         )
         found.extend(_ruled(unbuilt_images, doc, path, directory, project))
         found.extend(_ruled(unused_builds, doc, path, directory, project))
+        found.extend(_ruled(doubled_images, doc, path, directory, project))
         found.extend(_ruled(gpu_only_compose, doc, path, directory))
         found.extend(_ruled(gpu_less_compose, doc, path, directory))
         found.extend(_ruled(shm_sizes, doc, text, path, directory, project))

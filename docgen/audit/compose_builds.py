@@ -372,9 +372,14 @@ def unused_builds(
                     readme,
                     at,
                     f"README builds image {ref} and then runs docker compose {call.verb} (line {line}), "
-                    f"but {shown}:{service.image_line} builds service {service.name}'s own image and "
-                    f"tags it {service.image}: the image the README builds is never used",
-                    confidence=LIKELY,
+                    f"but {shown}:{service.image_line} "
+                    + (
+                        f"builds service {service.name}'s own image and tags it {service.image}"
+                        if service.builds
+                        else f"runs service {service.name} from image {service.image} and builds none"
+                    )
+                    + ": the image the README builds is never used",
+                    confidence=LIKELY if service.builds else CERTAIN,
                 )
                 builds = []
 
@@ -421,7 +426,23 @@ def _unused(
                 other = _reference(service.image)
                 if other[0] == repo and other[1] != tag:
                     return at, ref, path, service
+        if any(s.builds for _, s in services) or any(_EXTENDS.search(t) for t in texts):
+            continue
+        for path, service in services:
+            image = service.image
+            if (
+                image
+                and service.image_line
+                and image.split(":", 1)[0] not in OFFICIAL
+                and _reference(image)[0] != repo  # (a release of the image the README builds)
+                and not any(image in t for t in every)  # (an image the README pulls or names itself)
+            ):
+                return at, ref, path, service  # (no service builds: compose runs another image)
     return None
+
+
+_EXTENDS = re.compile(r"^[ \t]*extends[ \t]*:", re.MULTILINE)
+"""A service that takes its settings, maybe its `build:`, from another service or file."""
 
 
 def _reference(image: str) -> tuple[str, str]:
@@ -429,3 +450,64 @@ def _reference(image: str) -> tuple[str, str]:
     head, _, tail = image.rpartition("/")
     name, _, tag = tail.partition(":")
     return (f"{head}/" if head else "") + name, tag or "latest"
+
+
+_COMPOSE_NAME = re.compile(r"(?:^|[-_.])compose(?:[-_.][\w.-]*)?\.ya?ml$|^docker-compose[\w.-]*\.ya?ml$")
+"""A compose file's name (`docker-compose.yml`, `docker-compose-dev.yml`, `compose.prod.yaml`)."""
+
+
+def doubled_images(
+    doc: Document, readme: str, directory: Path, project: Path | None = None
+) -> Iterator[Diagnostic]:
+    """A compose file in the README's folder whose service has no `build:` and runs an `image:` that is a
+    reference the README builds (`docker build -t acme/app .`) with one part of its path written twice
+    (`image: acme/acme/app`): no build makes that name, and compose pulls it from a registry that has no
+    such repository (Docker Hub takes two parts). Not an image with a registry (`ghcr.io/…`), a
+    variable, nor one a service of the file builds (`certain`)."""
+    built: dict[str, int] = {}
+    for fence in doc.fences:
+        for line, text in fence.lines:
+            if "build" in text:
+                for tag in TAG_FLAG.findall(text):
+                    if not _NOT_A_NAME.search(tag):
+                        built.setdefault(_reference(tag)[0], line)
+    if not built:
+        return
+    top = (project or directory).resolve()
+    try:
+        names = sorted(os.listdir(directory))
+    except OSError:
+        return
+    told: set[str] = set()
+    for name in names:
+        path = directory / name
+        if not _COMPOSE_NAME.search(name) or not os.path.isfile(path) or not resolves_inside(path, top):
+            continue
+        read = compose_file(path)
+        if read is None or read[1]:
+            continue
+        made = {s.image for s in read[0] if s.builds and s.image}
+        for service in read[0]:
+            image = service.image
+            if service.builds or not image or image in made or image in told or _NOT_A_NAME.search(image):
+                continue
+            repo = _reference(image)[0]
+            parts = repo.split("/")
+            if len(parts) < 3 or "." in parts[0] or ":" in parts[0] or parts[0] == "localhost":
+                continue
+            for index in range(len(parts) - 1):
+                if parts[index] != parts[index + 1]:
+                    continue
+                meant = "/".join(parts[:index] + parts[index + 1 :])
+                if meant in built:
+                    told.add(image)
+                    at = f"{name}:{service.image_line}" if service.image_line else name
+                    yield Diagnostic(
+                        readme,
+                        built[meant],
+                        f"README builds image {meant}, but {at} runs service {service.name} from image "
+                        f"{image} ({parts[index]} written twice) and builds none: no build makes that "
+                        "name, and compose pulls it from a registry instead",
+                        confidence=CERTAIN,
+                    )
+                    break
