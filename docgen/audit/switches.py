@@ -291,12 +291,16 @@ def switched_off_claims(doc: Document, auditor: Auditor, text: str) -> Iterator[
     if not keys:
         return
     for line, name, confidence, key in sorted(_claims(doc, keys), key=lambda claim: (claim[3], claim[0])):
-        switch = per_model[0][key]
+        told = "; ".join(
+            dict.fromkeys(
+                f"{model.path}:{found[key].line} switches it off (`{found[key].text}`)"
+                for model, found in zip(models, per_model, strict=True)
+            )
+        )
         yield Diagnostic(
             auditor.path,
             line,
-            f"README says the image is built with {name}, but {models[0].path}:{switch.line} "
-            f"switches it off (`{switch.text}`)",
+            f"README says the image is built with {name}, but {told}",
             confidence=confidence,
         )
 
