@@ -72,6 +72,9 @@ def off(line: int, name: str, where: int, switch: str, confidence: str) -> str:
         ("OPENCV_DNN_CUDA", True, None),
         ("BUILD_TESTS", True, None),  # what is built beside it, no feature
         ("CUDA_HOME", False, None),  # no switch word, no cmake option
+        ("LLAMA_CLBLAST", False, "clblast"),  # llama.cpp's make variable, in an ENV
+        ("GGML_VULKAN", False, "vulkan"),
+        ("MODEL_CUDA", False, None),  # no project whose Makefile reads it
     ],
 )
 def test_the_feature_a_switch_names(name: str, cmake: bool, key: str | None) -> None:
@@ -276,3 +279,72 @@ def test_a_target_cpu_keeps_the_features_its_flags_turn_off(tmp_path: Path) -> N
     assert found(tmp_path, "# Server\n\nRequires CPU with AVX2.\n", dockerfile) == [
         without(3, "AVX2", 5, "-mno-avx2")
     ]
+
+
+# A KoboldCpp-style make build: the backends are make variables set with ENV.
+KOBOLD = """\
+ARG UBUNTU_VERSION=22.04
+FROM rocm/dev-ubuntu-${UBUNTU_VERSION}:5.6-complete
+RUN git clone https://github.com/LostRuins/koboldcpp /opt/koboldcpp
+WORKDIR /opt/koboldcpp
+ENV LLAMA_OPENBLAS=1
+ENV LLAMA_CLBLAST=0
+ENV LLAMA_HIPBLAS=1
+RUN make -j$(nproc)
+CMD ["python3", "koboldcpp.py"]
+"""
+
+# A whisper.cpp-style server built with make, OpenCL on, CUDA off.
+WHISPER = """\
+FROM ubuntu:22.04
+RUN apt-get update && apt-get install -y build-essential libclblast-dev
+COPY . /src
+WORKDIR /src
+RUN GGML_CLBLAST=1 GGML_CUBLAS=0 make -j4 server
+CMD ["./server"]
+"""
+
+
+@pytest.mark.parametrize(
+    ("readme", "dockerfile", "expected"),
+    [
+        (
+            "# KoboldCpp\n\nThe image is based on Ubuntu 22.04, and has both an NVIDIA CUDA and a"
+            " generic/OpenCL/ROCm version.\n",
+            KOBOLD,
+            [off(3, "OpenCL", 6, "LLAMA_CLBLAST=0", "likely")],
+        ),
+        (
+            "# Koboldcpp image\n\n## Features\n\n- OpenCL acceleration\n- ROCm acceleration\n",
+            KOBOLD,
+            [off(5, "OpenCL", 6, "LLAMA_CLBLAST=0", "certain")],
+        ),
+        (
+            "# whisper server\n\nA whisper.cpp server with OpenCL/CUDA.\n",
+            WHISPER,
+            [off(3, "CUDA", 5, "GGML_CUBLAS=0", "likely")],
+        ),
+    ],
+)
+def test_a_backend_a_make_variable_switches_off(
+    tmp_path: Path, readme: str, dockerfile: str, expected: list[str]
+) -> None:
+    assert [f for f in found(tmp_path, readme, dockerfile) if "switches it off" in f] == expected
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        # the README names the switch: it documents how to set it
+        "# KoboldCpp\n\nThe image has both a CUDA and an OpenCL version; set `LLAMA_CLBLAST=1` for OpenCL.\n",
+        # a path is no list of names
+        "# KoboldCpp\n\nThe image is built with the kernels of `src/OpenCL/Kernels` in it.\n",
+        "# KoboldCpp\n\nThe image is built with the kernels of ./src/OpenCL/Kernels in it.\n",
+        # the host's, not the image's
+        "# KoboldCpp\n\nYour host must have an OpenCL driver.\n",
+        # ROCm is on (hipBLAS)
+        "# KoboldCpp\n\nThe image has a ROCm version.\n",
+    ],
+)
+def test_make_variables_that_stay_silent(tmp_path: Path, readme: str) -> None:
+    assert not [f for f in found(tmp_path, readme, KOBOLD) if "switches it off" in f]

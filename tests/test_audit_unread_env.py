@@ -532,3 +532,180 @@ def test_near_reads_one_part_added_at_either_end() -> None:
     assert near("BATCH_SIZES", known) == []
     assert near("LOG_TO_WANDB", known) == []
     assert near("BATCH__SIZE", known) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# A variable a table calls required that the start gives an empty value and goes on without
+
+# A supervisor image (tunnel daemon + model server) whose start script accepts a missing tunnel token.
+TUNNEL_DOCKERFILE = """\
+FROM python:3.11-slim
+RUN pip install vllm
+COPY supervise.sh /usr/local/bin/supervise.sh
+ENTRYPOINT ["/usr/local/bin/supervise.sh"]
+"""
+TUNNEL_START = """\
+#!/usr/bin/env bash
+set -euo pipefail
+# the tunnel is optional: run without it when no token is given
+: "${NGROK_AUTHTOKEN:=}"
+if [ -z "${SERVED_MODEL:-}" ]; then
+  echo "SERVED_MODEL must be set" >&2
+  exit 1
+fi
+ngrok http 8000 ${NGROK_AUTHTOKEN:+--authtoken=${NGROK_AUTHTOKEN}} &
+exec python -m vllm.entrypoints.openai.api_server --model "$SERVED_MODEL"
+"""
+TUNNEL_README = """\
+# Tunnelled model server
+
+```bash
+docker run -d --gpus all -e SERVED_MODEL=Qwen/Qwen2-7B -e NGROK_AUTHTOKEN=xxx tunnelled:latest
+```
+
+## Environment Variables
+
+| Variable | Description | Default |
+|----------|-------------|---------|
+| `NGROK_AUTHTOKEN` | Token of the tunnel | Required |
+| `SERVED_MODEL` | Model to serve | Required |
+| `LOG_COLOR` | Colour the logs | yes |
+"""
+
+# A webhook relay whose entrypoint fills unset variables with empty values; one it demands.
+RELAY_DOCKERFILE = """\
+FROM node:20-alpine
+WORKDIR /srv
+COPY entry.sh /entry.sh
+CMD ["/entry.sh"]
+"""
+RELAY_START = """\
+#!/bin/sh
+export RELAY_SECRET="${RELAY_SECRET:-}"
+UPSTREAM_URL="${UPSTREAM_URL:?set UPSTREAM_URL}"
+exec node relay.js --upstream "$UPSTREAM_URL" --secret "$RELAY_SECRET"
+"""
+RELAY_README = """\
+# Relay
+
+### Configuration (environment variables)
+
+| Name | Required | Default | Meaning |
+|------|----------|---------|---------|
+| `RELAY_SECRET` | Yes | - | Shared secret of the webhook |
+| `UPSTREAM_URL` | Yes | - | Where events go |
+| `RELAY_NAME` | No | relay | Its name in logs |
+"""
+
+
+def test_a_required_variable_the_start_gives_an_empty_value(tmp_path: Path) -> None:
+    files = {"Dockerfile": TUNNEL_DOCKERFILE, "supervise.sh": TUNNEL_START}
+    got = [f for f in found(tmp_path, files, TUNNEL_README) if "is required, but" in f[1]]
+    assert [(line, confidence) for line, _, confidence in got] == [(11, "likely")]
+    assert "NGROK_AUTHTOKEN" in got[0][1]
+    assert 'supervise.sh:4 gives it an empty value when it is unset (: "${NGROK_AUTHTOKEN:=}")' in got[0][1]
+
+
+def test_a_required_column_and_an_exported_empty_fallback(tmp_path: Path) -> None:
+    files = {"Dockerfile": RELAY_DOCKERFILE, "entry.sh": RELAY_START}
+    got = [f for f in found(tmp_path, files, RELAY_README) if "is required, but" in f[1]]
+    assert [line for line, _, _ in got] == [7]
+    assert "RELAY_SECRET" in got[0][1] and "entry.sh:2" in got[0][1]
+
+
+def test_a_required_variable_the_start_tests_or_an_env_sets(tmp_path: Path) -> None:
+    tested = TUNNEL_START.replace('if [ -z "${SERVED_MODEL:-}" ]', 'if [ -z "${NGROK_AUTHTOKEN}" ]')
+    files = {"Dockerfile": TUNNEL_DOCKERFILE, "supervise.sh": tested}
+    assert not [f for f in found(tmp_path / "a", files, TUNNEL_README) if "is required, but" in f[1]]
+    set_env = TUNNEL_DOCKERFILE.replace("ENTRYPOINT", "ENV NGROK_AUTHTOKEN=\nENTRYPOINT")
+    files = {"Dockerfile": set_env, "supervise.sh": TUNNEL_START}
+    assert not [f for f in found(tmp_path / "b", files, TUNNEL_README) if "is required, but" in f[1]]
+    program = TUNNEL_DOCKERFILE.replace(
+        'ENTRYPOINT ["/usr/local/bin/supervise.sh"]', 'ENTRYPOINT ["python", "-m", "srv"]'
+    )
+    files = {"Dockerfile": program, "supervise.sh": TUNNEL_START}
+    assert not [f for f in found(tmp_path / "c", files, TUNNEL_README) if "is required, but" in f[1]]
+
+
+# --------------------------------------------------------------------------------------------------
+# A library's variable the launch overrides with an option of its own
+
+GRADIO_DOCKERFILE = """\
+FROM python:3.10-slim
+RUN pip install gradio==4.44.0
+WORKDIR /app
+COPY app.py .
+ENV GRADIO_SERVER_NAME=0.0.0.0
+EXPOSE 7860
+CMD ["sh", "-c", "python app.py --server_port ${PORT:-7860} --share false"]
+"""
+GRADIO_APP = """\
+import argparse
+import gradio as gr
+parser = argparse.ArgumentParser()
+parser.add_argument("--server_port", type=int, default=7860)
+parser.add_argument("--share", default="false")
+args = parser.parse_args()
+gr.Interface(lambda x: x, "text", "text").launch(server_port=args.server_port)
+"""
+GRADIO_README = """\
+# Echo demo
+
+```bash
+docker run -p 7860:7860 echo-demo
+```
+
+## Environment variables
+
+| Variable | Description | Default |
+|---|---|---|
+| `GRADIO_SERVER_PORT` | Port of the web UI | 7860 |
+| `GRADIO_SERVER_NAME` | Address it listens on | 0.0.0.0 |
+| `HF_TOKEN` | Token for gated models | - |
+"""
+
+STREAMLIT_DOCKERFILE = """\
+FROM python:3.12-slim
+RUN pip install streamlit pandas
+COPY dashboard.py /srv/dashboard.py
+ENTRYPOINT ["streamlit", "run", "/srv/dashboard.py", "--server.port=8501", "--server.headless=true"]
+"""
+STREAMLIT_README = """\
+# Metrics dashboard
+
+```bash
+docker build -t metrics-dash .
+docker run -e STREAMLIT_SERVER_PORT=9000 -e STREAMLIT_THEME_BASE=dark -p 9000:9000 metrics-dash
+```
+"""
+
+
+def test_a_gradio_port_variable_the_launch_option_overrides(tmp_path: Path) -> None:
+    files = {"Dockerfile": GRADIO_DOCKERFILE, "app.py": GRADIO_APP}
+    got = [f for f in found(tmp_path, files, GRADIO_README) if "overrides the variable" in f[1]]
+    assert [(line, confidence) for line, _, confidence in got] == [(11, "likely")]
+    assert (
+        "GRADIO_SERVER_PORT" in got[0][1] and "Dockerfile:7 passes --server_port ${PORT:-7860}" in got[0][1]
+    )
+
+
+def test_a_streamlit_port_a_run_passes_beside_the_option_of_the_entrypoint(tmp_path: Path) -> None:
+    files = {"Dockerfile": STREAMLIT_DOCKERFILE, "dashboard.py": "import streamlit as st\nst.write('hi')\n"}
+    got = [f for f in found(tmp_path, files, STREAMLIT_README) if "overrides the variable" in f[1]]
+    assert [line for line, _, _ in got] == [5]
+    assert "STREAMLIT_SERVER_PORT" in got[0][1] and "--server.port=8501" in got[0][1]
+
+
+def test_a_library_variable_the_launch_reads_or_leaves_alone(tmp_path: Path) -> None:
+    reads = GRADIO_DOCKERFILE.replace("${PORT:-7860}", "${GRADIO_SERVER_PORT:-7860}")
+    files = {"Dockerfile": reads, "app.py": GRADIO_APP}
+    assert not [f for f in found(tmp_path / "a", files, GRADIO_README) if "overrides the variable" in f[1]]
+    no_option = GRADIO_DOCKERFILE.replace(" --server_port ${PORT:-7860}", "")
+    files = {"Dockerfile": no_option, "app.py": GRADIO_APP.replace("server_port=args.server_port", "")}
+    assert not [f for f in found(tmp_path / "b", files, GRADIO_README) if "overrides the variable" in f[1]]
+    named = GRADIO_APP + 'import os\nPORT = int(os.getenv("GRADIO_SERVER_PORT", "7860"))\n'
+    files = {"Dockerfile": GRADIO_DOCKERFILE, "app.py": named}
+    assert not [f for f in found(tmp_path / "c", files, GRADIO_README) if "overrides the variable" in f[1]]
+    skipped = STREAMLIT_README + "\n```bash\ndocker run --entrypoint bash -it metrics-dash\n```\n"
+    files = {"Dockerfile": STREAMLIT_DOCKERFILE}
+    assert not [f for f in found(tmp_path / "d", files, skipped) if "overrides the variable" in f[1]]

@@ -498,7 +498,12 @@ from docgen.audit.unbuilt_link import unbuilt_links
 from docgen.audit.unentered_mounts import unentered_mounts
 from docgen.audit.unmounted_scripts import unmounted_scripts
 from docgen.audit.unpublished_ports import unpublished_ports
-from docgen.audit.unread_env import prose_env_claims, unread_env_claims
+from docgen.audit.unread_env import (
+    overridden_env_claims,
+    prose_env_claims,
+    required_optional_claims,
+    unread_env_claims,
+)
 from docgen.audit.unread_files import unread_files
 from docgen.audit.unset_stops import unset_variables
 from docgen.audit.unshipped_cmd import bare_script_commands, unshipped_default_scripts, unshipped_run_scripts
@@ -696,6 +701,8 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     toolkit_targets,
     unbuilt_links,
     prose_env_claims,
+    required_optional_claims,
+    overridden_env_claims,
     unread_env_claims,
     unread_files,
     unshipped_default_scripts,
@@ -1587,6 +1594,8 @@ def _audit_part(
     found.extend(_ruled(runtime_claims, sub, doc, auditor))
     found.extend(_ruled(unread_env_claims, sub, doc, auditor))
     found.extend(_ruled(prose_env_claims, sub, auditor))
+    found.extend(_ruled(required_optional_claims, sub, doc, auditor))
+    found.extend(_ruled(overridden_env_claims, sub, doc, auditor))
     found.extend(_ruled(port_var_claims, sub, doc, auditor))
     found.extend(_ruled(moved_ports, sub, auditor))
     found.extend(_ruled(discarded_commands, sub, auditor))

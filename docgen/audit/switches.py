@@ -36,6 +36,12 @@ _NOT_FEATURES = frozenset(
     | {"debug", "samples", "install", "ccache", "rpath", "type", "verbose", "warnings", "fat"}
 )
 """Switches that name no feature a README could promise: what is built beside it, how it is built."""
+_MAKE_PROJECTS = frozenset({"LLAMA", "GGML"})
+"""Projects whose Makefile takes a backend as a variable of the project's name (`LLAMA_CLBLAST=0 make`,
+`ENV LLAMA_CUBLAS=1` in llama.cpp and KoboldCpp): a switch without cmake's `-D` too."""
+_ALIASES: dict[str, str] = {"opencl": "clblast", "cuda": "cublas", "rocm": "hipblas", "hip": "hipblas"}
+"""A README's name of a backend → the switch of the library that gives it (llama.cpp's make variables:
+OpenCL through CLBlast, CUDA through cuBLAS, ROCm through hipBLAS)."""
 
 
 @dataclass(frozen=True)
@@ -58,7 +64,7 @@ def feature(name: str, cmake: bool) -> str | None:
     `OPENCV_DNN_CUDA`). A name without a switch word is one only as a cmake option of a project
     (`-DGGML_CUDA`)."""
     parts = name.split("_")
-    if len(parts) == 2 and (parts[0].upper() in _SWITCH_WORDS or cmake):
+    if len(parts) == 2 and (parts[0].upper() in _SWITCH_WORDS or cmake or parts[0] in _MAKE_PROJECTS):
         found = parts[1]
     elif len(parts) == 3 and parts[1].upper() in _SWITCH_WORDS:
         found = parts[2]
@@ -134,15 +140,41 @@ name (`cuda-toolkit`, `libqt5`) nor of a path."""
 def _mentions(text: str, keys: Collection[str]) -> Iterator[tuple[re.Match[str], str]]:
     """Each word of `text` naming one of the features `keys` (`_WORD`; the key, maybe with a release
     number after it: `Qt5` names `qt`), with that key."""
-    for match in _WORD.finditer(text):
+    for match in _words_in(text):
         word = match.group().lower()
         while word:
             if word in keys:
                 yield match, word
                 break
+            if _ALIASES.get(word) in keys:
+                yield match, _ALIASES[word]
+                break
             if not word[-1].isdigit():
                 break
             word = word[:-1]
+
+
+_SLASH_LIST = re.compile(r"(?<![\w./`~-])[A-Za-z][A-Za-z0-9+]*(?:/[A-Za-z][A-Za-z0-9+]*)+(?![\w/`-]|\.\w)")
+"""Names a sentence runs together with slashes (`generic/OpenCL/ROCm`), not a path (which starts with
+`/`, `.` or `~`, has dots or is code)."""
+
+
+def _words_in(text: str) -> Iterator[re.Match[str]]:
+    """`_WORD`'s matches of `text`, and the names of a slash list (`_SLASH_LIST`) of two or more that
+    are written with capitals (`OpenCL`, `ROCm`; a path's folders rarely are)."""
+    yield from _WORD.finditer(text)
+    if "/" not in text:
+        return
+    for listed in _SLASH_LIST.finditer(text):
+        names = list(re.finditer(r"[A-Za-z][A-Za-z0-9+]*", listed.group()))
+        if sum(1 for n in names if any(c.isupper() for c in n.group())) < 2:
+            continue
+        for name in names:
+            found = _WORD.match(text, listed.start() + name.start())
+            if found is None:
+                found = re.compile(re.escape(name.group())).match(text, listed.start() + name.start())
+            if found is not None:
+                yield found
 
 
 _VERSION_AFTER = re.compile(r"[ \t]*(?:v(?=\d)|version[ \t]+)?\d+(?:\.\d+)")
@@ -162,10 +194,11 @@ _GLUED_CLAIM = re.compile(r"-(?:accelerated|enabled|powered)\b", re.IGNORECASE)
 """A word glued to the name making it the image's trait (`CUDA-accelerated`)."""
 _BEFORE_CLAIM = re.compile(
     r"\b(?:with|supports?|supporting|built[ \t]+with|compiled[ \t]+with|enabled[ \t]+with|accelerated"
-    r"[ \t]+(?:by|with))\b[^.;:()]{0,40}\Z",
+    r"[ \t]+(?:by|with)|ha(?:s|ve)[ \t]+(?:both[ \t]+)?an?)\b[^.;:()]{0,40}\Z",
     re.IGNORECASE,
 )
-"""What comes before a name in a sentence saying the image has it: `llama.cpp with CUDA`."""
+"""What comes before a name in a sentence saying the image has it: `llama.cpp with CUDA`, `has both a
+CUDA and an OpenCL version`."""
 _BEFORE_REACH = 80
 """How far before a name `_BEFORE_CLAIM` looks (it reaches 40 characters past its words)."""
 _NOT_SO = re.compile(
@@ -258,12 +291,16 @@ def switched_off_claims(doc: Document, auditor: Auditor, text: str) -> Iterator[
     if not keys:
         return
     for line, name, confidence, key in sorted(_claims(doc, keys), key=lambda claim: (claim[3], claim[0])):
-        switch = per_model[0][key]
+        told = "; ".join(
+            dict.fromkeys(
+                f"{model.path}:{found[key].line} switches it off (`{found[key].text}`)"
+                for model, found in zip(models, per_model, strict=True)
+            )
+        )
         yield Diagnostic(
             auditor.path,
             line,
-            f"README says the image is built with {name}, but {models[0].path}:{switch.line} "
-            f"switches it off (`{switch.text}`)",
+            f"README says the image is built with {name}, but {told}",
             confidence=confidence,
         )
 

@@ -459,3 +459,174 @@ def prose_env_claims(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
             f"reads it: {fact}",
             confidence=LIKELY,
         )
+
+
+# --------------------------------------------------------------------------------------------------
+# A variable a table calls required that the start gives an empty value and goes on without
+
+_REQUIRED_CELL = re.compile(r"[ \t*_]*(?:required|mandatory)[ \t*_!.]*(?:\Z|[ \t(])", re.IGNORECASE)
+"""A `Default` cell that says the variable has none and must be passed (`Required`)."""
+_YES_CELL = re.compile(
+    r"[ \t*_]*(?:yes|y|true|required|mandatory|✅|✔️?)[ \t*_!.]*(?:\Z|[ \t(])", re.IGNORECASE
+)
+"""A `Required` cell that says yes."""
+_REQUIRED_COLUMN = re.compile(r"\brequired\b|\bmandatory\b", re.IGNORECASE)
+_DEFAULT_COLUMN = re.compile(r"\bdefault\b", re.IGNORECASE)
+
+
+def _optional_at(text: str, name: str) -> int | None:
+    """The offset in the start's text `text` where it gives `name` an empty value when it is unset and
+    goes on (`: "${NAME:=}"`, `NAME="${NAME:-}"`), None when it does not or may stop without it: it
+    tests it (`[ -z "$NAME" ]`, `[ -n "$NAME" ] || exit`) or expands it with `${NAME:?}`/`${NAME?}`."""
+    quoted = re.escape(name)
+    if re.search(rf"-[zn][ \t]+\"?\$\{{?{quoted}\b|\$\{{{quoted}:?\?", text):
+        return None
+    found = re.search(
+        rf"^[ \t]*(?::[ \t]+\"?\$\{{{quoted}:=\}}\"?"
+        rf"|(?:export[ \t]+)?{quoted}=\"?\$\{{{quoted}:?-\}}\"?)[ \t]*(?:#.*)?$",
+        text,
+        re.MULTILINE,
+    )
+    return found.start() if found is not None else None
+
+
+def _required_rows(part: Document, whole: Document) -> Iterator[tuple[int, str]]:
+    """(line, NAME) of each row of a table of environment variables (`env_entries`) whose `Default`
+    cell says `Required` or whose `Required` cell says yes."""
+    listed = set(env_entries(part, whole))
+    for table in part.tables:
+        header = table.header
+        if not header:
+            continue
+        needed = [i for i, c in enumerate(header) if i > 0 and _REQUIRED_COLUMN.search(c)]
+        defaults = [
+            i for i, c in enumerate(header) if i > 0 and _DEFAULT_COLUMN.search(c) and i not in needed
+        ]
+        for line, cells in table.rows:
+            name = cells[0].strip().strip("`") if cells else ""
+            if (line, name) not in listed:
+                continue
+            if any(i < len(cells) and _YES_CELL.match(cells[i]) for i in needed) or any(
+                i < len(cells) and _REQUIRED_CELL.match(cells[i]) for i in defaults
+            ):
+                yield line, name
+
+
+def required_optional_claims(part: Document, whole: Document, auditor: Auditor) -> Iterator[Diagnostic]:
+    """A row of a table of environment variables that calls a variable required (`| TAILSCALE_AUTHKEY |
+    … | Required |`) when the shell script every image compared starts (`_started`) gives it an empty
+    value when it is unset (`: "${TAILSCALE_AUTHKEY:=}"`) and never tests it: the container starts
+    without it (`likely`). Silent when an image starts no script docgen reads, sets the variable with
+    ENV, or its start tests or demands the variable (`[ -z "$NAME" ]`, `${NAME:?}`)."""
+    if not auditor.models:
+        return
+    rows = list(_required_rows(part, whole))
+    if not rows:
+        return
+    images = [RunImage(model) for model in auditor.models]
+    starts: list[tuple[str, str]] = []
+    for image in images:
+        started = _started(image)
+        if started is None:
+            return
+        starts.append(started)
+    for line, name in rows:
+        shown: list[str] = []
+        for image, (where, text) in zip(images, starts, strict=True):
+            at = _optional_at(text, name) if name not in image.env else None
+            if at is None:
+                break
+            said = text[at:].split("\n", 1)[0].strip()
+            if "(with " in where:
+                shown.append(f"{where} gives it an empty value when it is unset ({said}) and goes on")
+            else:
+                number = text.count("\n", 0, at) + 1
+                shown.append(
+                    f"{where}:{number} gives it an empty value when it is unset ({said}) and goes on"
+                )
+        else:
+            yield Diagnostic(
+                auditor.path,
+                line,
+                f"README's table says {name} is required, but the container starts without it: "
+                f"{'; '.join(dict.fromkeys(shown))}",
+                confidence=LIKELY,
+            )
+
+
+# --------------------------------------------------------------------------------------------------
+# A library's variable the start overrides with the launch's own option
+
+_OVERRIDDEN: dict[str, re.Pattern[str]] = {
+    "GRADIO_SERVER_PORT": re.compile(
+        r"--server[_-]port(?:[ \t]+|=)[\"']?([^\s\"'\\]+)|\bserver_port[ \t]*=[ \t]*([^\s,)]+)"
+    ),
+    "GRADIO_SERVER_NAME": re.compile(
+        r"--server[_-]name(?:[ \t]+|=)[\"']?([^\s\"'\\]+)|\bserver_name[ \t]*=[ \t]*([^\s,)]+)"
+    ),
+    "STREAMLIT_SERVER_PORT": re.compile(r"--server\.port(?:[ \t]+|=)[\"']?([^\s\"'\\]+)"),
+    "STREAMLIT_SERVER_ADDRESS": re.compile(r"--server\.address(?:[ \t]+|=)[\"']?([^\s\"'\\]+)"),
+}
+"""Variables a library reads itself only when the launch gives no value of its own (Gradio's
+`launch(server_port=…)` and its apps' `--server_port`, Streamlit's `--server.port`), and the option or
+argument that gives it."""
+
+
+def _overriding(image: RunImage, name: str) -> tuple[str, str] | None:
+    """(where, the option as written) of the launch option that gives the value `name` stands for in
+    the image's Dockerfile (a start script a RUN writes, a CMD) or what it starts, when neither names
+    `name` itself (`--server_port ${GRADIO_SERVER_PORT}` reads it) nor an ENV of the image sets it;
+    None otherwise."""
+    if name in image.env or not image.model.file:
+        return None
+    read = dockerfile_read(image.model.file)
+    if read is None or _word(name).search(read[0]):
+        return None
+    started = _started(image)
+    if started is not None and _word(name).search(started[1]):
+        return None
+    pattern = _OVERRIDDEN[name]
+    for where, text in ((image.model.path, read[0]), started or ("", "")):
+        found = pattern.search(text)
+        if found is None:
+            continue
+        line = text.count("\n", 0, found.start()) + 1
+        shown = where if "(with " in where or where.endswith(")") else f"{where}:{line}"
+        return shown, found.group(0).strip()
+    return None
+
+
+def overridden_env_claims(part: Document, whole: Document, auditor: Auditor) -> Iterator[Diagnostic]:
+    """A variable the README gives the container (a table or list of its environment variables, `-e`
+    of a run of the image) that the library would read itself (`GRADIO_SERVER_PORT`), when every
+    image compared launches the program with that value as an option of its own (`--server_port
+    ${PORT:-8080}` in the start a RUN writes): the option wins, the variable changes nothing
+    (`likely`). Silent when the image sets or names the variable anywhere (it is passed on), a file
+    beside the Dockerfiles names it, or the README passes `--entrypoint` (a run may skip the start)."""
+    if not auditor.models or any("--entrypoint" in text for f in whole.fences for _, text in f.lines):
+        return
+    said: dict[str, int] = {}
+    for _, group in _groups(part, whole, runs_ours(auditor)):
+        for line, name in group:
+            if name in _OVERRIDDEN:
+                said.setdefault(name, line)
+    if not said:
+        return
+    images = [RunImage(model) for model in auditor.models]
+    candidates: dict[str, tuple[int, str]] = {}
+    for name, line in said.items():
+        facts = [told for image in images if (told := _overriding(image, name)) is not None]
+        if len(facts) == len(images):
+            shown = "; ".join(dict.fromkeys(f"{where} passes {option}" for where, option in facts))
+            candidates[name] = line, shown
+    for name in sorted(
+        set(candidates) - _named_beside(auditor, set(candidates)), key=lambda n: candidates[n][0]
+    ):
+        line, fact = candidates[name]
+        yield Diagnostic(
+            auditor.path,
+            line,
+            f"README sets {name} for the container, but the image's launch gives that value itself, which "
+            f"overrides the variable: {fact}",
+            confidence=LIKELY,
+        )
