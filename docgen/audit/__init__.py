@@ -351,6 +351,7 @@ from docgen.audit.make_builds import make_builds, unflagged_recipe_args
 from docgen.audit.make_env import make_env
 from docgen.audit.make_targets import unmade_targets
 from docgen.audit.make_vars import make_vars
+from docgen.audit.mesh_hosts import mesh_hosts
 from docgen.audit.methods import built_claims, channel_claims, tool_claims
 from docgen.audit.missing import (
     listed_files,
@@ -619,6 +620,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     jetpack_rows,
     jupyter_tokens,
     unstarted_jupyter,
+    mesh_hosts,
     keyed_entries,
     latest_claims,
     left_over_items,
@@ -1291,6 +1293,7 @@ def audit(
         found.extend(_ruled(source_mount_claims, doc, path, directory, project))
         found.extend(_ruled(jupyter_tokens, doc, text, path, directory, models))
         found.extend(_ruled(unstarted_jupyter, doc, text, path, directory, models))
+        found.extend(_ruled(mesh_hosts, doc, text, path, directory, models))
         found.extend(_ruled(listed_env, doc, text, path, models))
         found.extend(_ruled(unset_started_vars, doc, text, path, models, directory))
         found.extend(_ruled(entry_options, doc, text, path, models))
