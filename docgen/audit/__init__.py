@@ -331,7 +331,7 @@ from docgen.audit.imageless_runs import imageless_runs
 from docgen.audit.included_paths import included_paths
 from docgen.audit.install_dirs import install_dirs
 from docgen.audit.jetpack_rows import jetpack_rows
-from docgen.audit.jupyter_tokens import jupyter_tokens, unstarted_jupyter
+from docgen.audit.jupyter_tokens import jupyter_tokens, unlaunched_jupyter, unstarted_jupyter
 from docgen.audit.keyed import keyed_entries
 from docgen.audit.last_words import last_word_cds
 from docgen.audit.latest import latest_claims
@@ -620,6 +620,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     jetpack_rows,
     jupyter_tokens,
     unstarted_jupyter,
+    unlaunched_jupyter,
     mesh_hosts,
     keyed_entries,
     latest_claims,
@@ -1293,6 +1294,7 @@ def audit(
         found.extend(_ruled(source_mount_claims, doc, path, directory, project))
         found.extend(_ruled(jupyter_tokens, doc, text, path, directory, models))
         found.extend(_ruled(unstarted_jupyter, doc, text, path, directory, models))
+        found.extend(_ruled(unlaunched_jupyter, doc, text, path, directory, models))
         found.extend(_ruled(mesh_hosts, doc, text, path, directory, models))
         found.extend(_ruled(listed_env, doc, text, path, models))
         found.extend(_ruled(unset_started_vars, doc, text, path, models, directory))
