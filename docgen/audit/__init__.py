@@ -237,7 +237,7 @@ from docgen.audit.clone_misses import clone_misses
 from docgen.audit.clone_scripts import clone_scripts
 from docgen.audit.clone_walks import clone_walks
 from docgen.audit.cloned_repos import cloned_repos, forked_upstream
-from docgen.audit.cmd_files import missing_cmd_files
+from docgen.audit.cmd_files import missing_cmd_files, unfilled_cmd_paths
 from docgen.audit.codenames import codename_claims
 from docgen.audit.command_slips import slipped_commands, spaced_assignments, unjoined_lines
 from docgen.audit.commented_lines import commented_lines_claims
@@ -718,6 +718,7 @@ _MISSING_FILES: tuple[Callable[..., object], ...] = (
     clone_misses,
     clone_walks,
     missing_cmd_files,
+    unfilled_cmd_paths,
     compose_builds,
     compose_paths,
     curl_uploads,
@@ -1270,6 +1271,7 @@ def audit(
         found.extend(_ruled(make_builds, doc, source, path, directory, audited, project))
         found.extend(_ruled(unflagged_recipe_args, doc, path, directory, project))
         found.extend(_ruled(missing_cmd_files, doc, source, models, path, directory))
+        found.extend(_ruled(unfilled_cmd_paths, doc, text, models, path))
         found.extend(_ruled(ignored_places, doc, source, models, path))
         found.extend(_ruled(fileless_composes, doc, path, directory, audited, project))
         found.extend(_ruled(script_files, doc, path, directory, audited, project))
