@@ -388,3 +388,74 @@ def test_an_override_file_repeating_a_services_port_is_no_clash(tmp_path: Path) 
     other = 'services:\n  docs:\n    image: nginx:1.27\n    ports:\n      - "8000:80"\n'
     make_tree(tmp_path, {"docker-compose.override.yml": other})
     assert [f.split(":")[0] for f in _search(tmp_path, lone) if "both publish" in f] == ["7"]
+
+
+EXPOSED_IMAGE = """\
+FROM python:3.11-slim
+RUN git clone --depth 1 https://example.org/textgen.git /srv/textgen
+WORKDIR /srv/textgen
+RUN pip install -r requirements.txt
+# the web UI port
+EXPOSE 80
+ENTRYPOINT ["python", "server.py"]
+"""
+EXPOSED_COMPOSE = """\
+services:
+  textgen:
+    build:
+      dockerfile: Dockerfile
+    volumes:
+      - ./models:/models
+    ports:
+      - '5001:5001'
+    command: "/models/${MODEL}"
+"""
+EXPOSED_README = """\
+# textgen in a container
+
+Run `./start.sh`, then open this address in a browser:
+
+```
+http://localhost:5001
+```
+"""
+NOTES_IMAGE = """\
+FROM node:20-alpine
+WORKDIR /app
+COPY . .
+RUN npm ci
+EXPOSE 3000
+CMD ["node", "index.js"]
+"""
+NOTES_COMPOSE = 'services:\n  notes:\n    build: .\n    ports:\n      - "8080:8080"\n'
+NOTES_README = "# Notes\n\nRun `docker compose up -d`, then visit http://localhost:8080 in your browser.\n"
+
+
+def test_a_compose_port_the_image_exposes_none_of(tmp_path: Path) -> None:
+    files = {"Dockerfile": EXPOSED_IMAGE, "docker-compose.yaml": EXPOSED_COMPOSE}
+    assert found(tmp_path, EXPOSED_README, files, dockerfile=True) == [
+        "6: README points to port 5001, but docker-compose.yaml:8 publishes it from container port 5001 of "
+        "service textgen, while Dockerfile:6 exposes 80 and names 5001 nowhere in its ENV, ENTRYPOINT or "
+        "CMD: the image and the compose file disagree on the port the server listens on (likely)"
+    ]
+    files = {"Dockerfile": NOTES_IMAGE, "compose.yaml": NOTES_COMPOSE, "index.js": ""}
+    [told] = found(tmp_path / "notes", NOTES_README, files, dockerfile=True)
+    assert told.startswith("3: README points to port 8080, but compose.yaml:5 publishes it from container")
+    assert "Dockerfile:5 exposes 3000 and names 8080 nowhere" in told
+
+
+def test_a_compose_port_the_service_or_image_names_is_served(tmp_path: Path) -> None:
+    env = NOTES_COMPOSE + "    environment:\n      - PORT=8080\n"
+    files = {"Dockerfile": NOTES_IMAGE, "compose.yaml": env, "index.js": ""}
+    assert found(tmp_path / "a", NOTES_README, files, dockerfile=True) == []
+    both = NOTES_IMAGE.replace("EXPOSE 3000", "EXPOSE 3000 8080")
+    files = {"Dockerfile": both, "compose.yaml": NOTES_COMPOSE, "index.js": ""}
+    assert found(tmp_path / "b", NOTES_README, files, dockerfile=True) == []
+    cmd = NOTES_IMAGE.replace('["node", "index.js"]', '["node", "index.js", "--listen", "8080"]')
+    files = {"Dockerfile": cmd, "compose.yaml": NOTES_COMPOSE, "index.js": ""}
+    assert found(tmp_path / "c", NOTES_README, files, dockerfile=True) == []
+    silent = NOTES_IMAGE.replace("EXPOSE 3000\n", "")
+    files = {"Dockerfile": silent, "compose.yaml": NOTES_COMPOSE, "index.js": ""}
+    assert found(tmp_path / "d", NOTES_README, files, dockerfile=True) == []
+    files = {"Dockerfile": NOTES_IMAGE, "compose.yaml": NOTES_COMPOSE.replace("8080:8080", "8080:3000")}
+    assert found(tmp_path / "e", NOTES_README, {**files, "index.js": ""}, dockerfile=True) == []

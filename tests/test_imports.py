@@ -582,6 +582,7 @@ AUDIT_LAYERS = (
         "globbed_scripts",
         "entry_modes",
         "jupyter_tokens",
+        "mesh_hosts",
     ),
     (
         "family_defaults",

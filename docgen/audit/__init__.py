@@ -237,7 +237,7 @@ from docgen.audit.clone_misses import clone_misses
 from docgen.audit.clone_scripts import clone_scripts
 from docgen.audit.clone_walks import clone_walks
 from docgen.audit.cloned_repos import cloned_repos, forked_upstream
-from docgen.audit.cmd_files import missing_cmd_files
+from docgen.audit.cmd_files import missing_cmd_files, unfilled_cmd_paths
 from docgen.audit.codenames import codename_claims
 from docgen.audit.command_slips import slipped_commands, spaced_assignments, unjoined_lines
 from docgen.audit.commented_lines import commented_lines_claims
@@ -332,7 +332,7 @@ from docgen.audit.imageless_runs import imageless_runs
 from docgen.audit.included_paths import included_paths
 from docgen.audit.install_dirs import install_dirs
 from docgen.audit.jetpack_rows import jetpack_rows
-from docgen.audit.jupyter_tokens import jupyter_tokens, unstarted_jupyter
+from docgen.audit.jupyter_tokens import jupyter_tokens, unlaunched_jupyter, unstarted_jupyter
 from docgen.audit.keyed import keyed_entries
 from docgen.audit.last_words import last_word_cds
 from docgen.audit.latest import latest_claims
@@ -352,6 +352,7 @@ from docgen.audit.make_builds import make_builds, unflagged_recipe_args
 from docgen.audit.make_env import make_env
 from docgen.audit.make_targets import unmade_targets
 from docgen.audit.make_vars import make_vars
+from docgen.audit.mesh_hosts import mesh_hosts
 from docgen.audit.methods import built_claims, channel_claims, tool_claims
 from docgen.audit.missing import (
     listed_files,
@@ -626,6 +627,8 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     jetpack_rows,
     jupyter_tokens,
     unstarted_jupyter,
+    unlaunched_jupyter,
+    mesh_hosts,
     keyed_entries,
     latest_claims,
     left_over_items,
@@ -724,6 +727,7 @@ _MISSING_FILES: tuple[Callable[..., object], ...] = (
     clone_misses,
     clone_walks,
     missing_cmd_files,
+    unfilled_cmd_paths,
     compose_builds,
     compose_paths,
     curl_uploads,
@@ -1280,6 +1284,7 @@ def audit(
         found.extend(_ruled(make_builds, doc, source, path, directory, audited, project))
         found.extend(_ruled(unflagged_recipe_args, doc, path, directory, project))
         found.extend(_ruled(missing_cmd_files, doc, source, models, path, directory))
+        found.extend(_ruled(unfilled_cmd_paths, doc, text, models, path))
         found.extend(_ruled(ignored_places, doc, source, models, path))
         found.extend(_ruled(fileless_composes, doc, path, directory, audited, project))
         found.extend(_ruled(script_files, doc, path, directory, audited, project))
@@ -1304,6 +1309,8 @@ def audit(
         found.extend(_ruled(source_mount_claims, doc, path, directory, project))
         found.extend(_ruled(jupyter_tokens, doc, text, path, directory, models))
         found.extend(_ruled(unstarted_jupyter, doc, text, path, directory, models))
+        found.extend(_ruled(unlaunched_jupyter, doc, text, path, directory, models))
+        found.extend(_ruled(mesh_hosts, doc, text, path, directory, models))
         found.extend(_ruled(listed_env, doc, text, path, models))
         found.extend(_ruled(unset_started_vars, doc, text, path, models, directory))
         found.extend(_ruled(entry_options, doc, text, path, models))

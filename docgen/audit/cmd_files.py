@@ -32,11 +32,14 @@ from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY, dockerfile_read
 from docgen.audit.commands import TAG_FLAG, fence_commands, image_repository, joined
 from docgen.audit.container_scripts import work_dir
+from docgen.audit.docker_cli import docker_verb, docker_words
+from docgen.audit.grammar import IMAGE_WORD, RUN, read_words
 from docgen.audit.references import MadeFiles, build_ignored
+from docgen.audit.run_args import OFFICIAL, PLAIN_BASES
 from docgen.audit.unshipped_cmd import bare_runs
 from docgen.build_scripts import BUILD
-from docgen.errors import DocgenError
-from docgen.files import bytes_or_none
+from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
+from docgen.files import bytes_or_none, text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -239,3 +242,126 @@ def missing_cmd_files(
                 "fails on the missing file",
                 confidence=CERTAIN if kin else LIKELY,
             )
+
+
+_ABSOLUTE = re.compile(r"/[\w.-]+(?:/[\w.-]+)*\.[A-Za-z][A-Za-z0-9]{0,9}")
+"""An absolute path with a suffix of letters (`/model/tts.pth.tar`, `/data/config.json`)."""
+_SYSTEM = frozenset(
+    "bin boot dev etc home lib lib32 lib64 libx32 media mnt opt proc root run sbin srv sys tmp usr "
+    "var".split()
+)
+"""Top folders of the file system an image's packages fill: a path under one may be installed."""
+_PLAIN_RUNNERS = frozenset({"python", "pypy"})
+_SHELL_RUN = re.compile(r"^[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?docker[ \t]+(?:container[ \t]+)?run[ \t]")
+
+
+def _unfilled(model: ImageModel, dockerfile: str) -> tuple[str, str, str, int] | None:
+    """(path, option, top folder, CMD line) of the first absolute file the default command of the image
+    `model` reads as an option's value under a top folder nothing else in the Dockerfile names (no COPY,
+    RUN, VOLUME, WORKDIR or ENV puts anything there); None when there is none."""
+    default = _default_words(model)
+    if default is None:
+        return None
+    words, cmd_line = default
+    if words and re.search(r"\.(?:sh|bash)$|entrypoint", words[0]):
+        return None  # (a start script may fetch the files)
+    rest = "\n".join(
+        line
+        for line in dockerfile.replace("\\\n", " ").split("\n")
+        if not re.match(r"[ \t]*(?:CMD|ENTRYPOINT)\b", line, re.IGNORECASE)
+    )
+    for before, word in zip(words, words[1:], strict=False):
+        option = before
+        if "=" in word and word.startswith("-"):
+            option, word = word.split("=", 1)
+        if not option.startswith("-") or _WRITES.fullmatch(option) or re.search(r"out|save|log|dump", option):
+            continue
+        if not _ABSOLUTE.fullmatch(word) or word.rsplit(".", 1)[1].lower() in _SCRIPTS:
+            continue
+        top = word.split("/")[1]
+        if top in _SYSTEM or re.search(rf"(?<![\w.$-])/{re.escape(top)}(?![\w.-])", rest):
+            continue
+        return word, option, top, cmd_line
+    return None
+
+
+def _default_runs(doc: Document, tags: set[str], base: str) -> Iterator[tuple[int, str, list[str]]]:
+    """(README line, image, options) of each `docker run` in a command block, or on a line of its own in
+    prose, that runs an image with its default command: nothing after the image and no `--entrypoint`.
+    The image is one the README builds (`tags`), or, when it builds none, any but the base and official
+    images."""
+    lines = [joined(command) for fence in doc.fences for command in fence_commands(fence)]
+    starts = [command[0][0] for fence in doc.fences for command in fence_commands(fence)]
+    for para in doc.paragraphs:
+        for line, said in para.lines:
+            if _SHELL_RUN.match(said):
+                lines.append(said)
+                starts.append(line)
+    for line, text in zip(starts, lines, strict=True):
+        words = docker_words(text.split("&&")[0].split(";")[0].split("|")[0])
+        found = docker_verb(words) if words else None
+        if words is None or found is None or found[0] != "run":
+            continue
+        read = read_words(words[found[1] :], RUN)
+        if not read.complete or not read.positional or read.after == 0:
+            continue
+        image = read.positional[0]
+        after = words[found[1] + read.after :]
+        if after or any(name == "--entrypoint" for name, _ in read.values) or not IMAGE_WORD.fullmatch(image):
+            continue
+        repository = image_repository(image)
+        if (tags and repository not in tags) or (
+            not tags and (repository in OFFICIAL or repository == image_repository(base))
+        ):
+            continue
+        yield line, image, [f"{name} {value}" for name, value in read.values]
+
+
+def unfilled_cmd_paths(
+    doc: Document, text: str, models: Sequence[ImageModel], readme: str
+) -> Iterator[Diagnostic]:
+    """A README `docker run` of the image with its default command that mounts nothing over a folder the
+    default command reads its files from (`--tts_checkpoint /model/tts.pth.tar`) while nothing in the
+    Dockerfile puts anything in that folder (`likely`, one per image, at the first such run). Read only
+    for the one image audited, built on a plain OS or CUDA image or `python`, whose command is no start
+    script, for a folder outside the file system's own (`/usr`, `/opt`, `/tmp` …) that no instruction but
+    CMD and ENTRYPOINT names. Silent: a run that mounts anything (`-v`, `--mount`), a README that names the
+    folder as a mount target anywhere (`-v ./models:/model`, `target: /model`), a run with a command or
+    `--entrypoint`."""
+    if len(models) != 1 or not models[0].file:
+        return
+    model = models[0]
+    chain = model.chain()
+    base = chain[-1].base if chain else ""
+    repository = image_repository(base).removeprefix("docker.io/").removeprefix("library/")
+    if repository not in PLAIN_BASES and repository not in _PLAIN_RUNNERS:
+        return
+    dockerfile = dockerfile_read(model.file)
+    source = text_or_none(Path(model.file), MAX_PROJECT_FILE_BYTES) if dockerfile is not None else None
+    unfilled = _unfilled(model, source) if source is not None else None
+    if unfilled is None:
+        return
+    path, option, top, cmd_line = unfilled
+    if re.search(
+        rf":/{re.escape(top)}(?![\w.-])|(?:target|destination|dst)[:=][ \t]*/{re.escape(top)}\b", text
+    ):
+        return
+    tags = {
+        image_repository(match.group(1))
+        for fence in doc.fences
+        for lines in fence_commands(fence)
+        if BUILD.search(command := joined(lines))
+        for match in TAG_FLAG.finditer(command)
+    }
+    for line, image, options in _default_runs(doc, tags, base):
+        if any(re.match(r"(?:-v|--volume|--mount)\b", option) for option in options):
+            continue
+        yield Diagnostic(
+            readme,
+            line,
+            f"README runs {image} with its default command and mounts nothing at /{top}, but "
+            f"{model.path}:{cmd_line} has it read {path} ({option}) and nothing in the image puts files in "
+            f"/{top}: the command cannot find them (mount a folder holding them: -v DIR:/{top})",
+            confidence=LIKELY,
+        )
+        return

@@ -89,6 +89,9 @@ class _Mismatch:
     loopback: str = ""
     """The option that has the server listen on the container's loopback address (`--host 127.0.0.1`),
     whatever its port: the published port reaches nothing either."""
+    exposed: bool = False
+    """No command gives a port: `served` is what the image EXPOSEs, and it names the container port
+    nowhere (`_exposed_only`)."""
 
 
 def _loopback(
@@ -267,6 +270,8 @@ def _mismatches(
         (where, found) for text, where in texts for found in _SERVER_PORT.findall(text) + _BIND.findall(text)
     ]
     served = {found for _, found in givers}
+    if not served and image is not None:
+        return _exposed_only(service, entries, image, texts)
     if len(served) != 1:
         return []
     if len(texts) == 2 and ".sh" in texts[0][0] and any(where == texts[1][1] for where, _ in givers):
@@ -370,6 +375,34 @@ def said_ports(doc: Document) -> dict[str, list[int]]:
     return {port: sorted(set(lines)) for port, lines in found.items()}
 
 
+def _exposed_only(
+    service: dict[Any, Any], entries: list[str], image: Image, texts: list[tuple[str, str]]
+) -> list[_Mismatch]:
+    """The `ports:` entries of a service that builds the audited image, whose command gives no port,
+    publishing a container port the image does not EXPOSE while it EXPOSEs others, and that neither the
+    image (ENV, ENTRYPOINT, CMD, the scripts it starts) nor the service (`environment:`, `command:` …)
+    names: the rule of `ports.published_ports` for a compose service (`likely`)."""
+    if any(re.search(r"\$|\.sh\b", text) and "--" in text for text, _ in texts):
+        return []  # (a command built from variables, or a script, may give the port its own way)
+    rest = {k: v for k, v in service.items() if k not in ("ports", compose.KEY_LINES)}
+    named = set(_NUMBER.findall(compose._text(rest)))
+    found: list[_Mismatch] = []
+    for entry in entries:
+        published = _published(entry)
+        if published is None:
+            return []
+        host, container = published
+        if container in named:
+            continue
+        verdict = image.port(container, listens=True)
+        if verdict is None or " exposes no port" in verdict[0]:
+            continue
+        found.append(
+            _Mismatch(host, container, verdict[0].rsplit(" exposes ", 1)[1], verdict[0], LIKELY, exposed=True)
+        )
+    return found
+
+
 def compose_ports(
     doc: Document, readme: str, directory: Path, models: Sequence[ImageModel], project: Path | None
 ) -> Iterator[Diagnostic]:
@@ -422,6 +455,17 @@ def compose_ports(
                 confidence=mismatch.sure,
             )
             continue
+        if mismatch.exposed:
+            yield Diagnostic(
+                readme,
+                told[0],
+                f"README points to port {host}, but {shown}:{at} publishes it from container port "
+                f"{mismatch.container} of service {name}, while {mismatch.where} and names "
+                f"{mismatch.container} nowhere in its ENV, ENTRYPOINT or CMD: the image and the compose file "
+                f"disagree on the port the server listens on{also_at(told)}",
+                confidence=LIKELY,
+            )
+            continue
         yield Diagnostic(
             readme,
             told[0],
@@ -458,6 +502,8 @@ def _examples(
             if name == compose.KEY_LINES or not isinstance(service, dict):
                 continue
             for mismatch in _mismatches(service, directory, readme, models, top, texts):
+                if mismatch.exposed:
+                    continue  # (told only for a compose file beside the README)
                 key = compose.line_of(service, "ports")
                 entry = next(
                     (

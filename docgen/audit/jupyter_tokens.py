@@ -18,9 +18,10 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
+from docgen.audit.commands import image_repository
 from docgen.audit.mount_claims import folder_composes
 from docgen.audit.references import project_top
-from docgen.audit.run_args import bare_shell, entrypoint
+from docgen.audit.run_args import PLAIN_BASES, bare_shell, entrypoint
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
 from docgen.markdown import Document
@@ -280,5 +281,79 @@ def unstarted_jupyter(
         f"README says Jupyter's token appears when the container starts, but {model.path}:{shell.line} "
         f"starts {shell.keyword} {json.dumps(list(shell.exec_form or shell.value.split()))}, a shell, and "
         f"nothing in the image starts Jupyter{where}: no server runs and no token is printed",
+        confidence=LIKELY,
+    )
+
+
+_SAID_JUPYTER = re.compile(r"\bjupyter(?:[ \t-]*(lab|notebook|server))?\b", re.IGNORECASE)
+"""Jupyter named in a heading or prose (`Jupyter Lab GPU in Docker`), its kind caught."""
+_OWN_START = re.compile(
+    r"\b(?:then|inside|within|exec|attach|manually|yourself|you[ \t]+(?:can|may|must|need[ \t]+to))\b"
+    r"[^.;]{0,50}\b(?:start|launch|run|open)\b[^.;]{0,30}\bjupyter\b"
+    r"|\bdoes[ \t]+not[ \t]+start\b|\bnot[ \t]+started\b|\bno[ \t]+jupyter\b",
+    re.IGNORECASE,
+)
+"""Prose telling the user to start Jupyter themselves, or saying it is not started."""
+_RUNS_CONTAINER = re.compile(
+    r"\bdocker(?:[ \t]+compose|-compose)[ \t]+up\b|\bdocker[ \t]+(?:container[ \t]+)?run\b"
+)
+_COMPOSE_START = re.compile(r"^[ \t]+(?:command|entrypoint)[ \t]*:", re.MULTILINE)
+_BASE_NO_JUPYTER = frozenset({"python", "pypy"})
+"""Official images besides `PLAIN_BASES` whose default command (a Python prompt) starts no Jupyter."""
+
+
+def unlaunched_jupyter(
+    doc: Document, text: str, readme: str, directory: Path, models: Sequence[ImageModel]
+) -> Iterator[Diagnostic]:
+    """A README naming Jupyter as what its container offers (a title `Jupyter Lab GPU in Docker`, prose
+    `the container starts Jupyter Lab`) and running that container (`docker run`, `docker compose up`)
+    with no Jupyter command, while the one image audited installs Jupyter but sets no CMD or ENTRYPOINT
+    in any of its stages, builds on a base whose default command is a shell or a Python prompt (plain OS
+    and CUDA images, `python`) and no compose file beside the README gives a `command:` or
+    `entrypoint:`: nothing starts Jupyter (`likely`). Silent: a Jupyter launch in the README's commands or
+    code spans, prose telling the user to start it (`then run Jupyter inside`), a Jupyter or unknown base
+    image (`jupyter/*-notebook` starts it), a start script, supervisor or shell start file in the
+    Dockerfile, and a Dockerfile naming no Jupyter or notebook."""
+    if "jupyter" not in text.lower() or len(models) != 1 or not models[0].file:
+        return
+    model = models[0]
+    chain = model.chain()
+    labels = {stage.label for stage in chain}
+    if not chain or any(s.keyword in ("CMD", "ENTRYPOINT") and s.stage in labels for s in model.settings):
+        return
+    base = chain[-1].base
+    repository = image_repository(base).removeprefix("docker.io/").removeprefix("library/")
+    if repository not in PLAIN_BASES and repository not in _BASE_NO_JUPYTER:
+        return
+    fenced = "\n".join([*(t for f in doc.fences for _, t in f.lines), *re.findall(r"`([^`\n]+)`", text)])
+    if _STARTS_JUPYTER.search(fenced) or not _RUNS_CONTAINER.search(fenced) or _OWN_START.search(text):
+        return
+    claims = [(line, title) for line, title in doc.headings if _SAID_JUPYTER.search(title)]
+    claims += [
+        (line, said) for para in doc.paragraphs for line, said in para.lines if _SAID_JUPYTER.search(said)
+    ]
+    if not claims:
+        return
+    line, said = min(claims)
+    dockerfile = text_or_none(Path(model.file), MAX_PROJECT_FILE_BYTES)
+    if dockerfile is None or not re.search(r"jupyter|notebook", dockerfile, re.IGNORECASE):
+        return
+    code = _COMMENTED_START.sub("", dockerfile)
+    if re.search(
+        r"\b(?:start|run|launch|entry)\w*\.sh\b|supervisor|\.bashrc|/etc/profile", code, re.IGNORECASE
+    ):
+        return
+    composes = folder_composes(directory, project_top(directory, None))
+    if composes is None or any(_COMPOSE_START.search(body) for _, body, _ in composes):
+        return
+    kind = _SAID_JUPYTER.search(said)
+    named = f"Jupyter {kind.group(1).capitalize()}" if kind and kind.group(1) else "Jupyter"
+    compose = "; no compose file beside it gives a command" if composes else ""
+    yield Diagnostic(
+        readme,
+        line,
+        f"README says the container serves {named}, but {model.path} sets no CMD or ENTRYPOINT{compose}: "
+        f"the container runs the default command of its base {base} (a shell or a Python prompt) "
+        "and nothing starts Jupyter",
         confidence=LIKELY,
     )
