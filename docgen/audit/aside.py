@@ -23,6 +23,10 @@ other things, and comparing it with the image only gives false alarms:
 - a version a sentence says is gone (`removes its vLLM 0.20.2`, `CUDA 11 was dropped`), the release a
   sentence says removed something (`CUDA 13.0+ has removed sm_70 support`) or is another
   component's requirement (`OpenCV 4.13 requires NumPy >= 2`) (`not_current_spans`);
+- an open-ended newer release a sentence hedges about (`Python 3.13+ may have limited PyTorch wheels`),
+  and in Japanese or Chinese clauses another component's requirement, what the reader could try, or
+  what a release removed (`` `transformers` は `torch >= 2.4` を要求する ``, `ROCm 6.4.0 で … 同梱されない`)
+  (`not_current_spans`, `_cjk_spans`);
 - what a distribution has by default (`Ubuntu 22.04 (JetPack 6.2) defaults to Python 3.10.`), mostly
   why the image installs another (`not_current_spans`);
 - a version another package source carries (`The default Ubuntu 24.04 apt repositories contain

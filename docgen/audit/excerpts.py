@@ -12,7 +12,9 @@ the one the previous excerpt was tied to. An excerpt agreeing with any declarati
 claim.
 
 Not an excerpt: a block the words above or its own comments present as the reader's or an example
-(`To add your own package`, `Extend this image`, `for example`, `change it to`, `try`); a block with a
+(`To add your own package`, `Extend this image`, `for example`, `change it to`, `try`, `書き換えが必要`,
+`修改为`); an `ENV` or `ARG` line whose comment names the value the file has (`# (現状 9.0.6)`: the line
+as the reader would change it, the file's value said beside it); a block with a
 placeholder (`<version>`, `X.Y.Z`, `...` inside an instruction) or a variable in the compared value; a
 `FROM` of a repository no stage starts from (another image, the README's own image built on); a name
 the Dockerfile does not declare (another image's); a block of four instructions or more, or one the
@@ -56,8 +58,6 @@ EXAMPLE = re.compile(
 )
 """Words presenting a block as one the reader writes, an example or a past state, not the file's lines
 (`change it to`, `try`; `書き換えが必要` and `差分` (what to rewrite, the diff to apply), `修改为`)."""
-_NOW_SAID = re.compile(r"#(.*)\Z")
-"""The comment after an instruction (`ENV X=9.0.0  # for gfx900 (currently 9.0.6)`)."""
 _ARG = re.compile(r"ARG[ \t]+([A-Za-z_][A-Za-z0-9_]*)=(\S+)[ \t]*\Z")
 _ENV_PAIR = re.compile(r"(?<![A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*)=(\"[^\"]*\"|'[^']*'|\S+)")
 _FROM = re.compile(r"FROM[ \t]+(?:--platform=\S+[ \t]+)?(\S+)(?:[ \t]+(?:AS|as)[ \t]+(\S+))?[ \t]*\Z")
