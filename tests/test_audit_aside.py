@@ -1902,3 +1902,55 @@ def test_a_ci_jobs_python_is_the_runners(readme: str) -> None:
 )
 def test_the_image_named_in_a_ci_section_or_no_ci_section(readme: str, line: int) -> None:
     assert python_claims(readme) == [(line, "README says Python 3.11 but Dockerfile:1 says 3.10")]
+
+
+ROCM_IMAGE = """\
+FROM rocm/dev-ubuntu-22.04:5.7-complete
+RUN pip install torch==2.3.1 && pip install transformers==4.40.0
+RUN git clone --branch v0.3.60 https://github.com/comfyanonymous/ComfyUI /opt/ComfyUI
+ENV PYTHON_VERSION=3.10
+"""
+
+
+def _rocm(readme: str) -> list[str]:
+    return findings(readme, {"Dockerfile": ROCM_IMAGE})
+
+
+def test_a_japanese_prerequisites_heading_is_the_hosts() -> None:
+    readme = (
+        "# ComfyUI for Radeon\n\n## 前提\n\n- Ubuntu 24.04 LTS\n- Docker 24 以降\n\n"
+        "## イメージの構成\n\n- ベース: Ubuntu 20.04\n"  # line 10: planted, the image's base
+    )
+    assert _rocm(readme) == ["10: README says Ubuntu 20.04 but Dockerfile:1 says 22.04"]
+
+
+def test_what_a_japanese_or_chinese_clause_says_another_component_requires_is_not_the_images() -> None:
+    readme = (
+        "# ComfyUI for Radeon\n\n## 制約\n\n"
+        "`transformers >= 4.45` は `torch >= 2.4` を要求するため、一部のノードは動かない。\n\n"
+        "新しい ComfyUI を使うには PyTorch 2.5 + rocm6.x の組み合わせを実験するしかない。\n\n"
+        "新版 xformers 依赖 torch 2.6。\n\n"
+        "## 構成\n\nこのイメージは PyTorch 2.2 を要求する。\n"  # line 13: planted, the image's own
+    )
+    assert _rocm(readme) == ["13: README says PyTorch 2.2 but Dockerfile:2 says 2.3.1"]
+
+
+def test_a_release_named_as_what_removed_something_is_not_the_images() -> None:
+    readme = (
+        "# ComfyUI for Radeon\n\n## ROCm のサポート状況\n\n"
+        "- ROCm 6.4.0 で rocBLAS の gfx906 用ライブラリが同梱されない\n"
+        "- ROCm 6.2 起不再支持 gfx906\n\n"
+        "## 構成\n\n- ROCm 6.1\n"  # line 10: planted
+    )
+    assert _rocm(readme) == ["10: README says ROCm 6.1 but Dockerfile:1 says 5.7"]
+
+
+def test_a_newer_release_a_sentence_hedges_about_is_not_the_images() -> None:
+    readme = (
+        "# Course image\n\n## Python\n\n"
+        "* **Recommended:** Python 3.10\n"
+        "* **Note:** Python 3.13+ may have limited PyTorch wheels; use Docker.\n"
+        "* CUDA 13 or later lacks kernels for old GPUs.\n\n"
+        "The image runs Python 3.12.\n"  # line 9: planted
+    )
+    assert _rocm(readme) == ["9: README says Python 3.12 but Dockerfile:4 says 3.10 (ENV PYTHON_VERSION)"]

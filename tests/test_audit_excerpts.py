@@ -147,3 +147,46 @@ def test_a_long_word_before_an_env_pair_is_read_once(tmp_path: Path) -> None:
     assert _findings(tmp_path, readme) == [
         "6: README's excerpt of Dockerfile sets ENV MAX_JOBS=8 but Dockerfile:3 sets MAX_JOBS=16 (certain)"
     ]
+
+
+ROCM = """\
+FROM rocm/dev-ubuntu-22.04:5.7-complete
+RUN pip install torch==2.3.1
+ENV HSA_OVERRIDE_GFX_VERSION=9.0.6
+ENV PYTORCH_ROCM_ARCH=gfx906
+CMD ["python", "/app/serve.py"]
+"""
+
+
+def test_a_block_whose_comments_name_the_current_value_is_a_proposed_edit(tmp_path: Path) -> None:
+    # an excerpt showing the lines as another GPU needs them, each comment saying what the file has now
+    readme = (
+        "# Radeon image\n\n## Vega 10 cards\n\n"
+        "Vega 10 cards take these lines:\n\n"
+        "```dockerfile\n"
+        "ENV HSA_OVERRIDE_GFX_VERSION=9.0.0   # for gfx900 (currently 9.0.6)\n"
+        "ENV PYTORCH_ROCM_ARCH=gfx900         # (now: gfx906)\n"
+        "```\n\n"
+        "## Stale\n\nThe target is fixed by the image:\n\n"
+        "```dockerfile\nENV PYTORCH_ROCM_ARCH=gfx908   # MI100 (gfx90a also works)\n```\n"  # line 17: planted
+    )
+    assert _findings(tmp_path, readme, ROCM) == [
+        "17: README's excerpt of Dockerfile sets ENV PYTORCH_ROCM_ARCH=gfx908 but Dockerfile:4 sets "
+        "PYTORCH_ROCM_ARCH=gfx906 (certain)",
+    ]
+
+
+def test_japanese_and_chinese_words_of_an_edit_over_a_block_are_no_claim(tmp_path: Path) -> None:
+    readme = (
+        "# Radeon image\n\n### Vega 56 / 64 で動かす場合\n\n"
+        "Vega 10 系で試す場合は 2 箇所の書き換えが必要:\n\n"
+        "```dockerfile\nENV HSA_OVERRIDE_GFX_VERSION=9.0.0\n```\n\n"
+        "### 其他显卡\n\n将最后一行修改为:\n\n"
+        "```dockerfile\nENV PYTORCH_ROCM_ARCH=gfx900\n```\n\n"
+        "### 現在の設定\n\nイメージの設定:\n\n"
+        "```dockerfile\nENV PYTORCH_ROCM_ARCH=gfx1030\n```\n"  # line 24: planted, no word of an edit
+    )
+    assert _findings(tmp_path, readme, ROCM) == [
+        "24: README's excerpt of Dockerfile sets ENV PYTORCH_ROCM_ARCH=gfx1030 but Dockerfile:4 sets "
+        "PYTORCH_ROCM_ARCH=gfx906 (certain)",
+    ]

@@ -139,3 +139,39 @@ def test_an_upstream_tag_no_script_runs_is_still_the_base_s(tmp_path: Path) -> N
 def test_a_readme_that_makes_its_image_still_claims_the_base(added: str) -> None:
     found = findings(UPSTREAM_ONLY + "\n" + added, {"Dockerfile": NGC_DOCKERFILE})
     assert any("25.02-tf2-py3 but Dockerfile:1 says" in f for f in found)
+
+
+LAB = "FROM txn2/lab-base:v2.0.1\nRUN pip install nbdime==3.2.1\n"
+"""An image built on the project's own base image, published at v2.0.1."""
+
+
+def test_a_run_of_a_tag_the_readme_gives_its_own_build_is_no_base_claim() -> None:
+    # the base rebuilt from another project's checkout and tagged by hand, then tried out: the README's
+    # own image, not a stale base; a run of a tag nothing of the README makes stays a claim
+    readme = """\
+# Lab
+
+## Rebuild the base from the upstream project
+
+```bash
+docker build -t txn2/lab-base:latest ./upstream/.build/
+docker tag txn2/lab-base:latest txn2/lab-base:v1.0.0
+docker run --rm -p 8888:8888 txn2/lab-base:v1.0.0
+```
+
+## Other ways to make the base
+
+```bash
+podman build --tag=txn2/lab-base:v1.1.0 ./alt/
+docker run --rm txn2/lab-base:v1.1.0
+```
+
+## Run the published base
+
+```bash
+docker run --rm -p 8888:8888 txn2/lab-base:v1.9.0
+```
+"""
+    assert _likely(readme, {"Dockerfile": LAB}) == [
+        "21: README runs txn2/lab-base:v1.9.0 but Dockerfile:1 says txn2/lab-base:v2.0.1 (likely)",
+    ]

@@ -362,3 +362,35 @@ def test_many_clones_each_ending_its_block_are_followed_in_one_read(
     model = build_model(tmp_path / "Dockerfile", "Dockerfile")
     assert [d.message for d in audit(readme, "README.md", model, {}, tmp_path) if "clone" in d.message] == []
     assert read[0] <= 20 * n
+
+
+_TUNER_DOCKERFILE = (
+    "FROM python:3.11-slim\nWORKDIR /app\nCOPY requirements.txt .\nRUN pip install -r requirements.txt\n"
+)
+_TUNER_COMPOSE = "services:\n  tuner:\n    build: .\n    image: tuner:universal\n"
+
+
+def _clone_build(tmp_path: Path, after: str) -> list[str]:
+    make_tree(tmp_path, {"docker/Dockerfile": _TUNER_DOCKERFILE, "docker-compose.yml": _TUNER_COMPOSE})
+    readme = (
+        "# Tuner in Docker\n\n## Build from source\n\n```bash\n"
+        "git clone https://github.com/example/tuner.git\ncd tuner\n"
+        f"docker build -t tuner:local .\n{after}```\n"
+    )
+    model = build_model(tmp_path / "docker" / "Dockerfile", "docker/Dockerfile")
+    found = audit(readme, "docker/README.md", [model], {}, tmp_path / "docker")
+    return [f"{d.line}: {d.message}" for d in found if "does not hold" in d.message]
+
+
+def test_a_clone_whose_compose_file_the_readmes_folder_lacks_is_not_that_folder(tmp_path: Path) -> None:
+    # a README in docker/ of a repository whose compose file (and Dockerfile) sit at its root: the
+    # clone's `docker build .` reads the root's Dockerfile, not docker/Dockerfile beside the README
+    assert _clone_build(tmp_path, "docker-compose up -d\n") == []
+
+
+def test_a_clone_built_as_the_readmes_folder_still_reads_its_dockerfile(tmp_path: Path) -> None:
+    # planted: no compose command says otherwise, so the clone is the README's folder, which lacks
+    # requirements.txt; with `-f` the compose file is named, and says nothing of the clone's root
+    missing = "does not hold requirements.txt (line 3) that it copies"
+    assert any(missing in f for f in _clone_build(tmp_path, ""))
+    assert any(missing in f for f in _clone_build(tmp_path, "docker compose -f ../docker-compose.yml up\n"))

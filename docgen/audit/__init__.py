@@ -312,6 +312,7 @@ from docgen.audit.fences import (
     described_block,
     image_build_block,
     listed_not_installed,
+    made_references,
 )
 from docgen.audit.file_lists import listed_absent
 from docgen.audit.fixed_defaults import fixed_defaults
@@ -1629,8 +1630,9 @@ def _audit_part(
     found.extend(_ruled(built_claims, sub, auditor))
     found.extend(_ruled(channel_claims, sub, auditor))
     own_runs = beside_own_runs(doc, auditor)
+    made = made_references(doc)
     for fence in sub.fences:
-        found.extend(_ruled(audit_fence, fence, auditor, fence.section in own_runs))
+        found.extend(_ruled(audit_fence, fence, auditor, fence.section in own_runs, made))
         found.extend(_ruled(listed_not_installed, fence, auditor))
         intro = fence_intro(doc, fence)
         found.extend(_ruled(assignment_block, fence, intro, auditor))

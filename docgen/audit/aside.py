@@ -23,6 +23,10 @@ other things, and comparing it with the image only gives false alarms:
 - a version a sentence says is gone (`removes its vLLM 0.20.2`, `CUDA 11 was dropped`), the release a
   sentence says removed something (`CUDA 13.0+ has removed sm_70 support`) or is another
   component's requirement (`OpenCV 4.13 requires NumPy >= 2`) (`not_current_spans`);
+- an open-ended newer release a sentence hedges about (`Python 3.13+ may have limited PyTorch wheels`),
+  and in Japanese or Chinese clauses another component's requirement, what the reader could try, or
+  what a release removed (`` `transformers` は `torch >= 2.4` を要求する ``, `ROCm 6.4.0 で … 同梱されない`)
+  (`not_current_spans`, `_cjk_spans`);
 - what a distribution has by default (`Ubuntu 22.04 (JetPack 6.2) defaults to Python 3.10.`), mostly
   why the image installs another (`not_current_spans`);
 - a version another package source carries (`The default Ubuntu 24.04 apt repositories contain
@@ -124,14 +128,16 @@ _ON_HOST = re.compile(
     r"|\bprerequisites?\b|\bpre-requisites?\b"
     r"|\b(?:dev|development|build)[ \t-]+(?:host|machine|workstation)\b"
     r"|\b(?:your|my|our)[ \t]+(?:own[ \t]+|local[ \t]+)?(?:dev|development|build)[ \t-]+box\b"
-    r"|\b(?:dev|development|build)[ \t-]+box[ \t-]+(?:host|machine)\b",
+    r"|\b(?:dev|development|build)[ \t-]+box[ \t-]+(?:host|machine)\b"
+    r"|\A[ \t#*_]*(?:前提(?:条件)?|必要(?:な)?(?:環境|条件)|システム要件|動作要件"
+    r"|先决条件|前置条件|系统要求|环境要求)",
     re.IGNORECASE,
 )
 """Words saying a section is about setting up the host: `Install on your machine`, `Host setup`,
-`System requirements`, `Prerequisites` (what to have before the image; a plain `Requirements` may be
-the image's), `Convert the model on an x86 dev host`. A `dev box` alone is as often the container (a
-dev-container image: `# Devbox: a CUDA dev box`, `## The dev box image`) as the host: only `your dev
-box` or `the dev box host` make it the host."""
+`System requirements`, `Prerequisites` (`## 前提`, `## 先决条件` opening a heading) (what to have before
+the image; a plain `Requirements` may be the image's), `Convert the model on an x86 dev host`. A `dev
+box` alone is as often the container (a dev-container image: `# Devbox: a CUDA dev box`, `## The dev
+box image`) as the host: only `your dev box` or `the dev box host` make it the host."""
 _TESTED_ON = re.compile(
     r"\b(?:tested|verified|validated)[ \t]+(?:on\b|"
     r"(?:environments?|envs?|setups?|platforms?|systems?|machines?|hardware|configurations?|specs?)\b)"
@@ -792,6 +798,69 @@ def contrasted_cuda(text: str) -> list[re.Match[str]]:
     return found
 
 
+_NEWER_HEDGED = re.compile(
+    r"(?<![\w.])v?\d+(?:\.\d+)*(?:\.x)?(?:\+|[ \t]+(?:or|and)[ \t]+(?:later|newer|above|higher))[*_`]{0,2}"
+    r"[ \t]+(?:(?:still|currently|often|sometimes)[ \t]+)?"
+    r"(?:may|might|could|can't|cannot|won't|doesn't|don't|lacks?|is[ \t]+not"
+    r"|(?:has|have)[ \t]+(?:limited|no|few))\b",
+    re.IGNORECASE,
+)
+"""An open-ended newer release as the subject of a hedge or a lack (`Python 3.13+ may have limited PyTorch
+wheels`, `CUDA 13 or later lacks …`): a warning about releases past the image's, not what it has. Only the
+version is set aside, as of `_RELEASE_CHANGE`."""
+_CJK_CLAUSE_END = re.compile(r"[。！？；]")
+_CJK_REQUIRES = re.compile(r"(?:を|が)?(?:要求|必要と|依存|依赖)(?:する|し|します|される|に|して|的)?")
+"""The verb of a Japanese or Chinese clause saying what something requires or would have to be tried
+(`ComfyUI v0.3.70 以降は … PyTorch 2.4+ を要求する`, `` `transformers` は `torch >= 2.4` を要求する ``,
+`X 依赖 Y`): the verb ends the clause, so what it requires comes before it. Not the plain `が必要` / `需要`
+(`is needed`), as often the image's own need."""
+_CJK_VERSION = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)+\+?|(?<![\w.])v?\d+(?:\.x|\+)")
+"""A version in a clause set aside (`v0.3.70`, `2.4+`, `6.x`): only versions are blanked, so the words
+other rules read there (`試す`, `書き換え`) stay."""
+_KANA = re.compile(r"[\u3040-\u30ff]")
+"""A kana: the clause is Japanese (its verb last), not Chinese (its verb before its object)."""
+_CJK_TRY = re.compile(r"を(?:実験|試)|を?尝试|試してみ")
+"""The verb of a clause naming what the reader could try (`PyTorch 2.4 + rocm6.x の組み合わせを実験する`)."""
+_CJK_IMAGE_TOPIC = re.compile(
+    r"(?:イメージ|コンテナ|Dockerfile|本リポジトリ|本構成|镜像|容器|本项目)[^。！？；]{0,6}?(?:は|が|では|で|需要|要求)",
+    re.IGNORECASE,
+)
+"""A clause whose subject is the image (`このイメージは CUDA 12.8 が必要`, `镜像需要 CUDA 12.8`): its
+requirement is the image's."""
+_CJK_RELEASE_CHANGE = re.compile(
+    r"(?<![\w.])v?\d+(?:\.\d+)*(?:\.x)?\+?[ \t]*(?:で|から|以降|起)[^。！？；]{0,60}?"
+    r"(?:されない|されなくな|削除|廃止|非対応|サポート外|サポート終了|deprecated|removed|dropped|移除|弃用|不再)",
+    re.IGNORECASE,
+)
+"""A release as the place of what it removed (`ROCm 6.4.0 で rocBLAS の TensileLibrary すら同梱されない`,
+`CUDA 13 起不再支持 sm_70`): `_RELEASE_CHANGE` in Japanese and Chinese word order. Only the version is set
+aside."""
+
+
+def _cjk_spans(sentence: str) -> list[tuple[int, int]]:
+    """The spans of the versions of Japanese and Chinese clauses (ended by `。`) that are another
+    component's requirement or what to try (`_CJK_REQUIRES`, `_CJK_TRY`: from the clause's start to the
+    verb, unless the image is its subject), and the releases named as what removed something
+    (`_CJK_RELEASE_CHANGE`)."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for end in [m.start() for m in _CJK_CLAUSE_END.finditer(sentence)] + [len(sentence)]:
+        clause = sentence[start:end]
+        verbs = [m.start() for pattern in (_CJK_REQUIRES, _CJK_TRY) for m in pattern.finditer(clause)]
+        # Japanese puts what is required before the verb, Chinese after it: to the clause's end
+        reach = max(verbs, default=0) if _KANA.search(clause) else len(clause)
+        if verbs and not _CJK_IMAGE_TOPIC.search(clause, 0, reach):
+            spans.extend(
+                (start + m.start(), start + m.end()) for m in _CJK_VERSION.finditer(clause, 0, reach)
+            )
+        for match in _CJK_RELEASE_CHANGE.finditer(clause):
+            spans.append(
+                (start + match.start(), start + match.start() + len(match.group().split(None, 1)[0]))
+            )
+        start = end + 1
+    return spans
+
+
 def not_current_spans(sentence: str) -> list[tuple[int, int]]:
     """(start, end) of the parts of `sentence` whose versions are not the image's now: from a word of
     removal (`removes`, `uninstalls`, `replaces`, `drops`, `rejects`, `no longer`, `instead of`, `older`)
@@ -818,6 +887,10 @@ def not_current_spans(sentence: str) -> list[tuple[int, int]]:
         spans.append((start, match.end()))
     for match in _RELEASE_CHANGE.finditer(sentence):
         spans.append((match.start(), match.start() + len(match.group().split(None, 1)[0])))
+    for match in _NEWER_HEDGED.finditer(sentence):
+        spans.append((match.start(), match.start() + len(match.group().split(None, 1)[0])))
+    if not sentence.isascii():
+        spans.extend(_cjk_spans(sentence))
     kept = [claim.start() for claim in contrasted_cuda(sentence)]  # what the image needs now
     for match in _REQUIRES.finditer(sentence):
         if match.group(1).lower() not in _IMAGE_SUBJECTS:

@@ -12,7 +12,9 @@ the one the previous excerpt was tied to. An excerpt agreeing with any declarati
 claim.
 
 Not an excerpt: a block the words above or its own comments present as the reader's or an example
-(`To add your own package`, `Extend this image`, `for example`, `change it to`, `try`); a block with a
+(`To add your own package`, `Extend this image`, `for example`, `change it to`, `try`, `書き換えが必要`,
+`修改为`); an `ENV` or `ARG` line whose comment names the value the file has (`# (現状 9.0.6)`: the line
+as the reader would change it, the file's value said beside it); a block with a
 placeholder (`<version>`, `X.Y.Z`, `...` inside an instruction) or a variable in the compared value; a
 `FROM` of a repository no stage starts from (another image, the README's own image built on); a name
 the Dockerfile does not declare (another image's); a block of four instructions or more, or one the
@@ -50,10 +52,12 @@ EXAMPLE = re.compile(
     r"\b(?:your|yours|example|examples|e\.g\.|for[ \t]+instance|extend\w*|custom\w*|derived?|own|template"
     r"|change[sd]?|changing|modif\w*|replac\w*|instead|switch\w*|different|alternative\w*|try|could|might"
     r"|add|adding|append|insert|remove|delete|comment|suppose|older|previous|earlier|was|were|used[ \t]+to"
-    r"|wrong|fake|broke\w*|break\w*)\b",
+    r"|wrong|fake|broke\w*|break\w*)\b"
+    r"|変更|書き換|書換|置き換|置換|差分|試す|試し|例えば|修改|更改|替换|改为|改成|尝试|例如|比如",
     re.IGNORECASE,
 )
-"""Words presenting a block as one the reader writes, an example or a past state, not the file's lines."""
+"""Words presenting a block as one the reader writes, an example or a past state, not the file's lines
+(`change it to`, `try`; `書き換えが必要` and `差分` (what to rewrite, the diff to apply), `修改为`)."""
 _ARG = re.compile(r"ARG[ \t]+([A-Za-z_][A-Za-z0-9_]*)=(\S+)[ \t]*\Z")
 _ENV_PAIR = re.compile(r"(?<![A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*)=(\"[^\"]*\"|'[^']*'|\S+)")
 _FROM = re.compile(r"FROM[ \t]+(?:--platform=\S+[ \t]+)?(\S+)(?:[ \t]+(?:AS|as)[ \t]+(\S+))?[ \t]*\Z")
@@ -115,7 +119,8 @@ def excerpts(doc: Document, fences: list[Fence], auditor: Auditor) -> Iterator[D
         if copied_model(doc, fence, auditor) is not None:
             continue  # a copy of the file: `copies` compares it
         confidence = CERTAIN if lang in DOCKERFILE_LANGS else LIKELY
-        for keyword, words, line in block:
+        for keyword, said, line in block:
+            words, note = _split_note(keyword, said)
             if PLACEHOLDER.search(words.split(None, 1)[1] if " " in words else ""):
                 continue
             found = _compare(keyword, words, model, cursor)
@@ -123,8 +128,28 @@ def excerpts(doc: Document, fences: list[Fence], auditor: Auditor) -> Iterator[D
                 continue
             tied, message = found
             cursor = max(cursor, tied)
-            if message:
+            if message and not _names_fact(note, message):
                 yield Diagnostic(auditor.path, line, message, confidence=confidence)
+
+
+def _split_note(keyword: str, words: str) -> tuple[str, str]:
+    """(the instruction, its trailing comment or ''): a `#` after a space ends an `ENV` or `ARG` line
+    as the README writes it (`ENV X=9.0.0   # gfx900 (currently 9.0.6)`); of other instructions a `#`
+    may be the shell's, kept."""
+    if keyword not in ("ENV", "ARG"):
+        return words, ""
+    m = re.search(r"[ \t]#", words)
+    return (words[: m.start()].rstrip(), words[m.end() :]) if m else (words, "")
+
+
+def _names_fact(note: str, message: str) -> bool:
+    """True when the comment after an excerpt's instruction names the value the file has (`# (現状
+    9.0.6)`, `# currently gfx906`): the README shows the line as it would be changed, and says what it
+    is now, so it claims no other value. The file's value is the message's last `NAME=value`."""
+    if not note:
+        return False
+    fact = message.rsplit("=", 1)[-1]
+    return bool(fact) and re.search(r"(?<![\w.])" + re.escape(fact) + r"(?![\w]|\.\w)", note) is not None
 
 
 def _compare(keyword: str, words: str, model: ImageModel, cursor: int) -> tuple[int, str] | None:

@@ -14,6 +14,7 @@ from pathlib import PurePosixPath
 from docgen.audit.aside import other_tool_args
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, OwnBases, some
 from docgen.audit.commands import (
+    TAG_FLAG,
     build_paths,
     fence_commands,
     joined,
@@ -133,7 +134,31 @@ def beside_own_runs(doc: Document, auditor: Auditor) -> frozenset[int]:
     return frozenset(found)
 
 
-def _pulled_bases(fence: Fence, auditor: Auditor, own_runs: bool = False) -> Iterator[Diagnostic]:
+_TAG_TARGET = re.compile(
+    r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?tag[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+([^\s;&|)]+)"
+)
+"""`docker tag SOURCE TARGET`: the target is a name the README gives its own image."""
+
+
+def made_references(doc: Document) -> frozenset[str]:
+    """The image references (lower case) the README's own commands give an image: a build's `-t`
+    (`docker build -t org/app:1.0 .`) and a `docker tag`'s target (`docker tag org/app:latest
+    org/app:v1.0.0`). A run of one of them runs what the README made, whatever its repository."""
+    found: set[str] = set()
+    for fence in doc.fences:
+        for lines in fence_commands(fence):
+            text = joined(lines)
+            if text.lstrip().startswith("#"):
+                continue
+            if BUILD.search(text):
+                found.update(m.group(1).lower() for m in TAG_FLAG.finditer(text))
+            found.update(m.group(1).lower() for m in _TAG_TARGET.finditer(text))
+    return frozenset(found)
+
+
+def _pulled_bases(
+    fence: Fence, auditor: Auditor, own_runs: bool = False, made: frozenset[str] = frozenset()
+) -> Iterator[Diagnostic]:
     """`docker pull` / `docker run` (continued lines too) of an image of the repository a FROM uses,
     with a tag of the same shape (`21.10-py3-sdk` for `22.08-py3-sdk`, versions aside) that is none of
     the tags FROM uses: the README pulls an older (or newer) release of the base. A `docker pull` of a
@@ -143,7 +168,9 @@ def _pulled_bases(fence: Fence, auditor: Auditor, own_runs: bool = False) -> Ite
     lacking a variant word of FROM's tag in the same distribution: `_another_release`).
     `likely`, but a pull under a comment saying it fetches the base image (`# Check base image
     availability`) is `certain`. Not a command that checks the host's GPUs (`nvidia-smi`), which may
-    use any image, nor one under a comment about older releases (`# previous release`)."""
+    use any image, nor one under a comment about older releases (`# previous release`), nor an image
+    the README's own commands tag (`made`: `docker tag …:latest …:v1.0.0` then `docker run …:v1.0.0`,
+    of a build of another project that starts from the same repository)."""
     command = False
     comment = ""
     for line, text in fence.lines:
@@ -161,6 +188,8 @@ def _pulled_bases(fence: Fence, auditor: Auditor, own_runs: bool = False) -> Ite
                 continue  # the upstream image run beside the project's own (`beside_own_runs`)
             labelled = pull and bool(_BASE_COMMENT.search(comment))
             for match in IMAGE_REF.finditer(text, start):
+                if match.group().lower() in made:
+                    continue  # the image the README tagged itself
                 sure = CERTAIN if labelled else LIKELY
                 found = auditor.base_tag_claim(line, match, "pulls" if pull else "runs", sure)
                 if found is None and pull:
@@ -242,10 +271,13 @@ def _builds_audited(paths: tuple[str | None, str], audited: list[PurePosixPath])
     return bool(folder) and folder not in ("..", ".") and any(path.parent.name == folder for path in plain)
 
 
-def audit_fence(fence: Fence, auditor: Auditor, own_runs: bool = False) -> Iterator[Diagnostic]:
+def audit_fence(
+    fence: Fence, auditor: Auditor, own_runs: bool = False, made: frozenset[str] = frozenset()
+) -> Iterator[Diagnostic]:
     """A shell block showing a `docker build`: its `--build-arg` names and its pins. A block listing
     `pkg==version` lines (an "Important packages version" block): each pin, up to a comment such as
-    `# Preview` after which the versions are not this image's."""
+    `# Preview` after which the versions are not this image's. `made`: the references the README's
+    commands tag (`made_references`), whose runs are of its own images."""
     body = "\n".join(text for _, text in fence.lines)
     if fence.lang in COMMAND_LANGS and any(w in body for w in ("docker", "podman", "buildah", "--build-arg")):
         named = lines_of_commands_with_file(fence)
@@ -262,7 +294,7 @@ def audit_fence(fence: Fence, auditor: Auditor, own_runs: bool = False) -> Itera
                 if (found.line, found.message) not in told:
                     told.add((found.line, found.message))
                     yield dataclasses.replace(found, confidence=LIKELY)
-        yield from _pulled_bases(fence, auditor, own_runs)
+        yield from _pulled_bases(fence, auditor, own_runs, made)
         return
     for line, name, operator, version in _package_list(fence, _family_words(auditor)):
         yield from some(auditor.version_claim(line, name, operator, version, CERTAIN))

@@ -273,6 +273,14 @@ def own_clones(doc: Document, directory: Path) -> Callable[[int, str], tuple[str
     return own
 
 
+_COMPOSE_NO_FILE = re.compile(DOCKER_COMPOSE.pattern + r"(?![^\n]*(?:^|[ \t])(?:-f|--file)(?:[ \t=]|$))")
+"""A compose command that reads the default compose file of the folder it runs in (no `-f`): after a
+clone that `built_clones` would read as the README's own folder (`git clone …`, `cd app`, `docker build
+.`, `docker-compose up -d`), a README's folder with no compose file is not the clone's root (a README in
+`docker/` of a repository whose compose file and Dockerfile are at its root), and the build reads
+another Dockerfile than the one beside the README."""
+
+
 _COMPOSE_BUILD = re.compile(
     DOCKER_COMPOSE.pattern + r"(?:[ \t]+--?[\w-]+(?:[ \t]+[^\s-]\S*)?)*?[ \t]+(?:up|build|run|create)\b"
 )
@@ -289,10 +297,11 @@ def built_clones(
     """`own_clones`, and a clone that the README then enters and builds (`git clone …/app.git`, `cd
     app`, `docker build .`) while the README's folder holds that Dockerfile, or then runs a compose
     command that builds (`docker compose up --build`, no `-f`) while the README's folder holds a default
-    compose file: the README builds its own checkout. The `cd` may be joined to the clone by the
-    backslash closing the clone's line (then `cd app` on the next: one command to the shell, the
-    reader's meaning plain), comment lines may come between, and the build may be the first command of
-    the next command block when the clone's block ends with the `cd`. With
+    compose file: the README builds its own checkout, unless a compose command (no `-f`) follows in the
+    clone while the README's folder has no compose file (`_COMPOSE_NO_FILE`). The `cd` may be joined to
+    the clone by the backslash closing the clone's line (then `cd app` on the next: one command to the
+    shell, the reader's meaning plain), comment lines may come between, and the build may be the first
+    command of the next command block when the clone's block ends with the `cd`. With
     `only_built`, only such a clone (not every clone `own_clones` tells: one of an upstream whose checkout
     may differ from the README's, `git clone …/upstream` then `docker build -f docker/Dockerfile .`)."""
     own = own_clone or own_clones(doc, directory)
@@ -331,6 +340,8 @@ def built_clones(
             return (folder, home) if default_files(home) else None  # (its own compose file)
         if not BUILD.search(later[1]):
             return None
+        if any(_COMPOSE_NO_FILE.search(step) for step in later[2:]) and not default_files(home):
+            return None  # the clone's root has a compose file the README's folder lacks: it is another
         paths = build_paths(later[1])
         if paths is None or paths[1] != "." or not os.path.isfile(home / (paths[0] or "Dockerfile")):
             return None
