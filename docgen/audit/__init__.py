@@ -500,7 +500,12 @@ from docgen.audit.unpublished_ports import unpublished_ports
 from docgen.audit.unread_env import prose_env_claims, unread_env_claims
 from docgen.audit.unread_files import unread_files
 from docgen.audit.unset_stops import unset_variables
-from docgen.audit.unshipped_cmd import bare_script_commands, unshipped_default_scripts, unshipped_run_scripts
+from docgen.audit.unshipped_cmd import (
+    bare_script_commands,
+    renamed_programs,
+    unshipped_default_scripts,
+    unshipped_run_scripts,
+)
 from docgen.audit.user_names import missing_homes, user_names
 from docgen.audit.variant_tags import platform_builds, variant_tags
 from docgen.audit.version_lists import version_lists
@@ -860,6 +865,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     unpublished_ports,
     unset_variables,
     bare_script_commands,
+    renamed_programs,
 )
 """DG103 `broken-command`: a README command that cannot work as written: an option the CLI or script
 rejects, its shell grammar or line continuations, run from the wrong folder, an image name no build makes,
@@ -1053,6 +1059,8 @@ def audit(
         scripts += _ruled(unshipped_run_scripts, doc, source, models, path, directory)
         # `docker run img run.sh`: no PATH
         scripts += _ruled(bare_script_commands, doc, models, path, directory)
+        # `docker run img create_turkish_srt`: the image puts it on the PATH under another name
+        scripts += _ruled(renamed_programs, doc, models, path)
         scripts += _ruled(curl_uploads, doc, directory, path)  # a file a curl example uploads
         scripts += _ruled(request_routes, doc, directory, path, models)  # a request to no route
         scripts += _ruled(root_sockets, doc, directory, path)  # a WebSocket at the root, served on a path
