@@ -258,7 +258,7 @@ from docgen.audit.compose_variables import compose_variables
 from docgen.audit.conda_python import conda_python
 from docgen.audit.config_keys import config_keys, nested_keys
 from docgen.audit.container_args import container_script_args
-from docgen.audit.container_scripts import misplaced_container_scripts
+from docgen.audit.container_scripts import misplaced_container_scripts, unsuffixed_container_scripts
 from docgen.audit.containers import container_names
 from docgen.audit.content_rows import content_row_claims
 from docgen.audit.contents import image_lists, left_out_claims, library_lists, listed_contents
@@ -773,6 +773,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     port_clashes,
     compose_services,
     misplaced_container_scripts,
+    unsuffixed_container_scripts,
     container_names,
     broken_continuations,
     joined_commands,
@@ -1051,6 +1052,8 @@ def audit(
         scripts += _ruled(missing_work_dirs, doc, models, path, directory)
         # `./x.sh` inside, not in the WORKDIR
         scripts += _ruled(misplaced_container_scripts, doc, models, path)
+        # `./test_gpu` inside, where the image copies test_gpu.sh
+        scripts += _ruled(unsuffixed_container_scripts, doc, models, path)
         # `python x.py` inside, of a clone below the WORKDIR
         scripts += _ruled(clone_scripts, doc, models, path)
         # a CMD's script the image never holds
