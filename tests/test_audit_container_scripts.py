@@ -121,3 +121,115 @@ def test_a_working_folder_from_a_variable(tmp_path: Path) -> None:
 def test_a_script_copied_into_the_working_folder_named_without_a_slash(tmp_path: Path) -> None:
     dockerfile = DOCKERFILE.replace("WORKDIR /srv", "COPY deploy/launcher/serve_model.sh /srv\nWORKDIR /srv")
     assert found(tmp_path, "./serve_model.sh", dockerfile=dockerfile) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# A program run without its suffix where the image copies the script with it
+
+SSH_IMAGE = """\
+FROM ubuntu:22.04
+RUN apt-get update && apt-get install -y openssh-server && mkdir /var/run/sshd
+RUN /opt/sdk/build_samples.sh
+COPY check_device.sh /root/samples_build/bin/Release/
+WORKDIR /root/samples_build/bin/Release/
+CMD bash check_device.sh
+"""
+SSH_README = """\
+# Remote debugging
+
+```bash
+docker compose up -d
+ssh root@localhost -p 2222
+{rest}
+```
+"""
+EXEC_IMAGE = """\
+FROM python:3.11-slim
+WORKDIR /srv
+COPY tools/ /srv/tools/
+CMD ["python", "-m", "http.server"]
+"""
+EXEC_README = """\
+# Tools
+
+```
+docker build -t toolbox .
+docker run -d --name tb toolbox
+docker exec -it tb bash
+{rest}
+```
+"""
+
+
+def unsuffixed(root: Path, readme: str, dockerfile: str, files: dict[str, str]) -> list[str]:
+    make_tree(root, {"README.md": readme, "Dockerfile": dockerfile, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    text = (root / "README.md").read_text(encoding="utf-8")
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(text, "README.md", [model], {}, root)
+        if "the shell answers no such file" in d.message
+    ]
+
+
+SSH_FILES = {"check_device.sh": "#!/bin/sh\n"}
+EXEC_FILES = {"tools/reindex.py": "print(1)\n", "tools/README.txt": "x\n"}
+
+
+def test_a_script_run_without_its_suffix_in_the_folder_the_image_copies_it_to(tmp_path: Path) -> None:
+    rest = "cd samples_build/bin/Release/\n./check_device"
+    assert unsuffixed(tmp_path / "a", SSH_README.format(rest=rest), SSH_IMAGE, SSH_FILES) == [
+        "7: README runs ./check_device in the container's samples_build/bin/Release, which holds no "
+        "check_device: Dockerfile:4 copies check_device.sh there (/root/samples_build/bin/Release/"
+        "check_device.sh); the shell answers no such file (did you mean ./check_device.sh?) (likely)"
+    ]
+    rest = "cd /srv/tools\n./reindex --full"
+    assert unsuffixed(tmp_path / "b", EXEC_README.format(rest=rest), EXEC_IMAGE, EXEC_FILES) == [
+        "8: README runs ./reindex in the container's /srv/tools, which holds no reindex: Dockerfile:3 "
+        "copies reindex.py there (/srv/tools/reindex.py); the shell answers no such file (did you mean "
+        "./reindex.py?) (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "dockerfile", "files"),
+    [
+        # the name as the image has it; a program the build makes there
+        (SSH_README.format(rest="cd samples_build/bin/Release/\n./check_device.sh"), SSH_IMAGE, SSH_FILES),
+        (
+            SSH_README.format(rest="cd samples_build/bin/Release/\n./benchmark_app -d GPU"),
+            SSH_IMAGE,
+            SSH_FILES,
+        ),
+        # ssh into another host; an image with no sshd
+        (
+            "# x\n\n```bash\nssh ubuntu@gpu-box.example.com\n"
+            "cd samples_build/bin/Release/\n./check_device\n```\n",
+            SSH_IMAGE,
+            SSH_FILES,
+        ),
+        (
+            SSH_README.format(rest="cd samples_build/bin/Release/\n./check_device"),
+            SSH_IMAGE.replace("openssh-server && mkdir /var/run/sshd", "curl"),
+            SSH_FILES,
+        ),
+        # on the host (after exit); another folder; a RUN that makes the name
+        (EXEC_README.format(rest="exit\ncd tools\n./reindex"), EXEC_IMAGE, EXEC_FILES),
+        (EXEC_README.format(rest="cd /srv\n./reindex"), EXEC_IMAGE, EXEC_FILES),
+        (
+            EXEC_README.format(rest="cd /srv/tools\n./reindex"),
+            EXEC_IMAGE + "RUN ln -s /srv/tools/reindex.py /srv/tools/reindex\n",
+            EXEC_FILES,
+        ),
+        # the image copies the name as it is too
+        (
+            EXEC_README.format(rest="cd /srv/tools\n./reindex"),
+            EXEC_IMAGE,
+            {**EXEC_FILES, "tools/reindex": "#!/bin/sh\n"},
+        ),
+    ],
+)
+def test_programs_run_as_the_image_names_them(
+    tmp_path: Path, readme: str, dockerfile: str, files: dict[str, str]
+) -> None:
+    assert unsuffixed(tmp_path, readme, dockerfile, files) == []

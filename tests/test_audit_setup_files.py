@@ -966,3 +966,84 @@ def test_outside_a_checkout_a_copy_without_its_requirements_is_silent(tmp_path: 
     # the copy lacks the requirements file the README installs too: the project's files were not copied
     readme = INSTALL.format(where="~/code/connect_four", install="pip install -e .")
     assert found(tmp_path, {"README.md": readme, "train.py": ""}, git=False) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# Manifests and values files kubectl, helm and compose are given
+
+PLUGIN = """# GPU sharing plugin
+
+```shell
+git clone https://github.com/acme/gpu-share-plugin.git && cd gpu-share-plugin
+docker build -t acme/gpu-share-plugin:v1 .
+```
+
+Deploy it:
+
+```shell
+{deploy}
+```
+"""
+PLUGIN_FILES = {
+    "deploy/k8s/share-plugin.yaml": "kind: DaemonSet\n",
+    "deploy/k8s/share-plugin-legacy-v1beta1.yaml": "kind: DaemonSet\n",
+    "charts/relay/values.yaml": "replicas: 1\n",
+    "charts/relay/values-gpu.yaml": "gpu: true\n",
+    "compose/docker-compose.gpu.yml": "services: {}\n",
+}
+
+
+@pytest.mark.parametrize("git", [True, False])
+@pytest.mark.parametrize(
+    ("deploy", "said"),
+    [
+        (
+            "kubectl create -f gpu-share-plugin.yaml",
+            "README gives gpu-share-plugin.yaml to kubectl -f, which does not exist in the repository (did "
+            "you mean deploy/k8s/share-plugin.yaml?)",
+        ),
+        (
+            "helm install relay ./charts/relay --values charts/relay/relay-values-gpu.yaml",
+            "README gives charts/relay/relay-values-gpu.yaml to helm --values, which does not exist in the "
+            "repository (did you mean charts/relay/values-gpu.yaml?)",
+        ),
+        (
+            "docker compose -f docker-compose.gpu.yml up -d",
+            "README gives docker-compose.gpu.yml to docker compose -f, which is not in the folder the "
+            "command runs in (the repository has compose/docker-compose.gpu.yml)",
+        ),
+    ],
+)
+def test_a_manifest_given_to_a_command_that_the_repository_renamed(
+    tmp_path: Path, deploy: str, said: str, git: bool
+) -> None:
+    files = {"README.md": PLUGIN.format(deploy=deploy), **PLUGIN_FILES}
+    assert [f for f in found(tmp_path / "gpu-share-plugin", files, git=git) if " gives " in f[1]] == [
+        (11, said, "likely")
+    ]
+
+
+@pytest.mark.parametrize(
+    "deploy",
+    [
+        # the file as the repository has it; from a folder a `cd` enters
+        "kubectl apply -f deploy/k8s/share-plugin.yaml",
+        "cd deploy/k8s\nkubectl apply -f share-plugin.yaml",
+        "cd deploy\nkubectl apply -f share-plugin.yaml",
+        # a URL, stdin, a folder, a variable, the reader's own file, a placeholder
+        "kubectl apply -f https://raw.githubusercontent.com/acme/gpu-share-plugin/main/gpu-share-plugin.yaml",
+        "cat gpu-share-plugin.yaml | kubectl apply -f -",
+        "kubectl apply -f deploy/",
+        "kubectl apply -f $MANIFEST",
+        "helm install relay ./charts/relay -f my-values-gpu.yaml",
+        "kubectl apply -f <your-share-plugin>.yaml",
+        # a file a line above makes; a subcommand that reads no file
+        "helm template relay ./charts/relay > gpu-share-plugin.yaml\nkubectl apply -f gpu-share-plugin.yaml",
+        "kubectl delete pod -l app=gpu-share-plugin",
+        # no file of the repository is a slip from it
+        "kubectl apply -f ingress-nginx.yaml",
+    ],
+)
+def test_manifests_given_that_are_there_or_the_reader_s(tmp_path: Path, deploy: str) -> None:
+    files = {"README.md": PLUGIN.format(deploy=deploy), **PLUGIN_FILES}
+    assert [f for f in found(tmp_path / "gpu-share-plugin", files) if " gives " in f[1]] == []

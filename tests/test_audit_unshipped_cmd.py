@@ -172,3 +172,104 @@ def test_a_bare_script_as_the_container_command(tmp_path: Path, run: str) -> Non
 )
 def test_container_commands_found_on_the_path(tmp_path: Path, run: str, dockerfile: str) -> None:
     assert bare(tmp_path, run, dockerfile) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# A container command the image puts on the PATH under another name
+
+SUBS = """\
+FROM python:3.12-slim
+RUN pip install --no-cache-dir faster-whisper
+COPY extract_audio.sh /usr/local/bin/extract_audio
+COPY make_captions.sh /usr/local/bin/make_captions
+COPY make_german_captions.sh /usr/local/bin/make_german_captions
+"""
+SUBS_README = """\
+# captions
+
+```bash
+docker run --rm -v $PWD:/data -w /data acme/captions extract_audio talk.mp4
+docker run --rm -v $PWD:/data -w /data acme/captions make_captions talk.wav
+```
+
+Straight to German:
+
+```bash
+{run}
+```
+"""
+THUMBS = """\
+FROM debian:bookworm
+RUN apt-get update && apt-get install -y imagemagick
+COPY scripts/thumbs.sh /usr/bin/make-thumbnails
+"""
+THUMBS_README = """\
+# thumbs
+
+```
+docker build -t thumbs .
+{run}
+```
+"""
+
+
+def renamed(root: Path, readme: str, dockerfile: str) -> list[str]:
+    make_tree(root, {"README.md": readme, "Dockerfile": dockerfile})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    text = (root / "README.md").read_text(encoding="utf-8")
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(text, "README.md", [model], {}, root)
+        if "puts it on the PATH as" in d.message
+    ]
+
+
+def test_a_program_run_by_a_near_name(tmp_path: Path) -> None:
+    run = "docker run --rm -v $PWD:/data -w /data acme/captions make_german_subs talk.mp4 --out talk.de.srt"
+    assert renamed(tmp_path / "a", SUBS_README.format(run=run), SUBS) == [
+        "11: README runs make_german_subs in the container, but the image has no program of that name: "
+        "Dockerfile:5 puts it on the PATH as make_german_captions; the container fails (executable file "
+        "not found in $PATH) (likely)"
+    ]
+    assert renamed(
+        tmp_path / "b", THUMBS_README.format(run="docker run -v $PWD:/in thumbs make-thumbs /in"), THUMBS
+    ) == [
+        "5: README runs make-thumbs in the container, but the image has no program of that name: "
+        "Dockerfile:3 puts it on the PATH as make-thumbnails; the container fails (executable file not "
+        "found in $PATH) (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "dockerfile"),
+    [
+        # the name the Dockerfile gives; a program of the base image; a script by its path
+        (SUBS_README.format(run="docker run acme/captions make_german_captions talk.mp4"), SUBS),
+        (SUBS_README.format(run="docker run acme/captions python -m faster_whisper"), SUBS),
+        (SUBS_README.format(run="docker run acme/captions ./make_german_subs talk.mp4"), SUBS),
+        # a RUN names (installs) the word; an ENTRYPOINT takes it; the run replaces the entrypoint
+        (
+            SUBS_README.format(run="docker run acme/captions make_german_subs x"),
+            SUBS + "RUN pip install make_german_subs\n",
+        ),
+        (
+            SUBS_README.format(run="docker run acme/captions make_german_subs x"),
+            SUBS + 'ENTRYPOINT ["/run.sh"]\n',
+        ),
+        (SUBS_README.format(run="docker run --entrypoint sh acme/captions make_german_subs"), SUBS),
+        (
+            SUBS_README.format(run="docker run acme/captions make_german_subs x"),
+            SUBS + "COPY . /src\nRUN pip install /src -r /src/requirements.txt\n",
+        ),
+        # another image (no run of it starts a program of this Dockerfile, the README builds none)
+        (SUBS_README.format(run="docker run other/tools make_german_subs x"), SUBS),
+        # a word near none of the names, or near two alike
+        (THUMBS_README.format(run="docker run thumbs convert a.png b.jpg"), THUMBS),
+        (
+            THUMBS_README.format(run="docker run thumbs make-thumbs /in"),
+            THUMBS + "COPY scripts/t2.sh /usr/bin/make-thumbnail\n",
+        ),
+    ],
+)
+def test_programs_by_the_names_the_image_has(tmp_path: Path, readme: str, dockerfile: str) -> None:
+    assert renamed(tmp_path, readme, dockerfile) == []

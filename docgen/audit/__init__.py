@@ -259,7 +259,7 @@ from docgen.audit.compose_variables import compose_variables
 from docgen.audit.conda_python import conda_python
 from docgen.audit.config_keys import config_keys, nested_keys
 from docgen.audit.container_args import container_script_args
-from docgen.audit.container_scripts import misplaced_container_scripts
+from docgen.audit.container_scripts import misplaced_container_scripts, unsuffixed_container_scripts
 from docgen.audit.containers import container_names
 from docgen.audit.content_rows import content_row_claims
 from docgen.audit.contents import image_lists, left_out_claims, library_lists, listed_contents
@@ -508,7 +508,12 @@ from docgen.audit.unread_env import (
 )
 from docgen.audit.unread_files import unread_files
 from docgen.audit.unset_stops import unset_variables
-from docgen.audit.unshipped_cmd import bare_script_commands, unshipped_default_scripts, unshipped_run_scripts
+from docgen.audit.unshipped_cmd import (
+    bare_script_commands,
+    renamed_programs,
+    unshipped_default_scripts,
+    unshipped_run_scripts,
+)
 from docgen.audit.user_names import missing_homes, user_names
 from docgen.audit.variant_tags import platform_builds, variant_tags
 from docgen.audit.version_lists import version_lists
@@ -783,6 +788,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     port_clashes,
     compose_services,
     misplaced_container_scripts,
+    unsuffixed_container_scripts,
     container_names,
     broken_continuations,
     joined_commands,
@@ -876,6 +882,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     unpublished_ports,
     unset_variables,
     bare_script_commands,
+    renamed_programs,
 )
 """DG103 `broken-command`: a README command that cannot work as written: an option the CLI or script
 rejects, its shell grammar or line continuations, run from the wrong folder, an image name no build makes,
@@ -1061,6 +1068,8 @@ def audit(
         scripts += _ruled(missing_work_dirs, doc, models, path, directory)
         # `./x.sh` inside, not in the WORKDIR
         scripts += _ruled(misplaced_container_scripts, doc, models, path)
+        # `./test_gpu` inside, where the image copies test_gpu.sh
+        scripts += _ruled(unsuffixed_container_scripts, doc, models, path)
         # `python x.py` inside, of a clone below the WORKDIR
         scripts += _ruled(clone_scripts, doc, models, path)
         # a CMD's script the image never holds
@@ -1069,6 +1078,8 @@ def audit(
         scripts += _ruled(unshipped_run_scripts, doc, source, models, path, directory)
         # `docker run img run.sh`: no PATH
         scripts += _ruled(bare_script_commands, doc, models, path, directory)
+        # `docker run img create_turkish_srt`: the image puts it on the PATH under another name
+        scripts += _ruled(renamed_programs, doc, models, path)
         scripts += _ruled(curl_uploads, doc, directory, path)  # a file a curl example uploads
         scripts += _ruled(request_routes, doc, directory, path, models)  # a request to no route
         scripts += _ruled(root_sockets, doc, directory, path)  # a WebSocket at the root, served on a path

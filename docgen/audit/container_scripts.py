@@ -10,6 +10,10 @@ sets the folder), when the README mounts a folder onto, above or into the workin
 copies a file in (`docker cp`), when the image copies a file of that name into its working folder,
 when a RUN names the script (it may copy or link it anywhere), when two folders hold one, or when the
 working folder is not known (set from a variable). `likely`: the base image may hold a file of that name.
+
+And a program run without its suffix (`./test_gpu`) after entering a container (`docker exec -it`, an ssh
+to this machine into an image running sshd) and a `cd` into a folder where the image copies the script
+with it (`test_gpu.sh`): `unsuffixed_container_scripts`.
 """
 
 from __future__ import annotations
@@ -195,5 +199,112 @@ def misplaced_container_scripts(
             lines[0],
             f"README runs ./{path} inside the container, whose working folder holds no {path}: "
             f"{'; '.join(dict.fromkeys(facts))} (did you mean {there}?){also_at(lines)}",
+            confidence=LIKELY,
+        )
+
+
+_SSH_HERE = re.compile(r"\bssh\b[^\n#]*?(?:@|[ \t])(?:localhost|127\.0\.0\.1|0\.0\.0\.0)(?![\w.-])")
+"""An ssh into this machine (`ssh root@localhost -p 7776`): into a container publishing its sshd."""
+_ENTERS = re.compile(
+    container_command("run|exec", compose=True)
+    + r"[^\n#]*?[ \t](?:-it|-ti|-i[ \t]+-t|--interactive)(?=[ \t])"
+)
+"""A command opening a shell in a container (`docker exec -it app bash`)."""
+_SSHD = re.compile(r"\bsshd\b|openssh-server")
+_CD_LINE = re.compile(r"[ \t]*(?:\$[ \t]+)?cd[ \t]+([\w./-]+)[ \t]*\Z")
+_BARE_PROGRAM = re.compile(r"[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?\./([A-Za-z][\w-]*)(?=\Z|[ \t;&|])")
+"""A program run by a path from the folder, named without a suffix (`./test_gpu`)."""
+_SUFFIXES = (".sh", ".bash", ".py")
+
+
+def _bare_runs(doc: Document, sshd: bool) -> Iterator[tuple[int, str, str]]:
+    """(README line, program, the folder a `cd` entered: absolute, or relative to a folder not known) of
+    each `./name` with no suffix a block runs after entering a container and a `cd`: a `docker exec
+    -it`/`docker run -it`, or, when the image runs an sshd (`sshd`), an ssh into this machine. Up to an
+    `exit`, a `cd` docgen does not follow (`~`, `..`, `-`) or another command entering elsewhere."""
+    for fence in doc.fences:
+        inside = False
+        folder: str | None = None
+        for line, text in fence.lines:
+            if _ENTERS.search(text) or (sshd and _SSH_HERE.search(text)):
+                inside, folder = True, None
+                continue
+            if not inside:
+                continue
+            if (cd := _CD_LINE.match(text)) is not None:
+                target = posixpath.normpath(cd.group(1))
+                if target.startswith(("~", "-", "..")):
+                    inside = False
+                    continue
+                folder = (
+                    target if folder is None or target.startswith("/") else posixpath.join(folder, target)
+                )
+                continue
+            if re.match(r"[ \t]*(?:\$[ \t]+)?(?:exit|logout)\b", text) or _LEAVES.search(text):
+                inside = False
+                continue
+            if folder is not None and (run := _BARE_PROGRAM.match(text)) is not None:
+                yield line, run.group(1), folder
+
+
+def unsuffixed_container_scripts(
+    doc: Document, models: Sequence[ImageModel], readme: str
+) -> Iterator[Diagnostic]:
+    """A program a README runs in a container by a path without its suffix (`./test_gpu`, after `ssh
+    root@localhost -p 7776` and `cd inference_engine_samples_build/intel64/Release/`) where the image
+    copies a script of that name with a suffix into that folder (`COPY test_gpu.sh
+    /root/inference_engine_samples_build/intel64/Release/`) and nothing of that name without it: the
+    shell answers no such file (`likely`: a RUN building there may make one). The folder is the `cd`'s
+    (an absolute path, or a relative one that ends the folder the image copies to). Not read: a RUN
+    naming the program, a name the image copies as it is, a mount over the folder, two folders matching."""
+    if not models or any(not m.file for m in models):
+        return
+    texts = [dockerfile_read(m.file) for m in models]
+    sshd = any(r is not None and _SSHD.search(r[0]) for r in texts)
+    runs = list(_bare_runs(doc, sshd))
+    if not runs:
+        return
+    mounts = mounted_folders(doc)
+    told: set[str] = set()
+    for line, name, folder in runs:
+        if name in told:
+            continue
+        meant: dict[str, tuple[ImageModel, int]] = {}
+        held = False
+        for model, read in zip(models, texts, strict=True):
+            files = _image_files(model)
+            into = image_files_into(model)
+            if files is None or into is None or read is None:
+                held = True
+                break
+            runs_text = " ".join(i.body for i in read[1].instructions if i.keyword == "RUN")
+            if re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w.-]|\.\w)", runs_text):
+                held = True
+                break
+            for path in into:
+                where = posixpath.dirname(path)
+                here = where == folder if folder.startswith("/") else where.endswith("/" + folder)
+                if not here:
+                    continue
+                base = posixpath.basename(path)
+                if base == name:
+                    held = True
+                elif base in (name + s for s in _SUFFIXES):
+                    meant.setdefault(path, (model, files.get(path) or files.get(where) or 0))
+        if held or len({posixpath.dirname(p) for p in meant}) != 1:
+            continue
+        if any(
+            m == d or d.startswith(m + "/") for m in mounts for d in {posixpath.dirname(p) for p in meant}
+        ):
+            continue
+        path, (model, copy_line) = sorted(meant.items())[0]
+        told.add(name)
+        at = f"{model.path}:{copy_line}" if copy_line else model.path
+        yield Diagnostic(
+            readme,
+            line,
+            f"README runs ./{name} in the container's {folder}, which holds no {name}: {at} copies "
+            f"{posixpath.basename(path)} there ({path}); the shell answers no such file (did you mean "
+            f"./{posixpath.basename(path)}?)",
             confidence=LIKELY,
         )

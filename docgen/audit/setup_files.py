@@ -42,6 +42,11 @@ for `requirements-dev.txt`) is `certain` in a checkout, `likely` outside one. Su
 block run in a container too when a `docker run` of the README or of a script it runs mounts the
 current folder (`-v "$PWD":/workspace`) and another file the block reads is one of the README's folder
 (`_mounted_here`, `_mounted_lists`).
+
+A manifest or values file `kubectl apply -f`, `helm install -f` or `docker compose -f` reads that no
+folder holds by name while one holds a file a slip from it (`device-plugin.yml` for
+`vgpu-device-plugin.yml`), or that another folder holds while the command runs at the root (`_applied`,
+`_applied_finding`): `likely`, outside a checkout too.
 """
 
 from __future__ import annotations
@@ -748,6 +753,7 @@ def setup_files(
     mounted: tuple[str, str] | None = None  # (target, where) of a mount of the README's folder
     mount_read = False  # `mounted` is read once, for the first block run in a container
     moved = False  # a `cd` ran: the folder a `make` runs in is no longer known
+    wandered = False  # a `cd` ran into a folder other than the checkout's own
     for fence in doc.fences:
         if fence.lang not in COMMAND_LANGS or not fence.lines:
             continue
@@ -793,6 +799,14 @@ def setup_files(
                         cloned = (cloned[0], depth) if depth else None
                         continue  # the clone's files, until a `cd` back out
                     cloned = None  # (a file of this repository: the clone is this repository's)
+                    for given, path in _applied(step) if not (built or entered or aside) else ():
+                        bases = [directory.resolve(), root]
+                        applied = _applied_finding(
+                            given, path, line, bases, top, names, made_files, made, patterns, wandered
+                        )
+                        if applied is not None and path not in seen:
+                            seen.add(path)
+                            yield Diagnostic(readme, line, applied[0], confidence=applied[1])
                     alias = leaving.get(step.split()[0] if step.split() else "")
                     if _LEAVES.search(step) or alias is not None:
                         entered_at = fence.section if _enters(alias or step) else entered_at
@@ -814,6 +828,7 @@ def setup_files(
                             left = not subshell
                             break
                         moved = True
+                        wandered = wandered or target.strip("/") not in (root.name, directory.resolve().name)
                         here = (inside(base / target, top) for base in (directory.resolve(), root))
                         strayed = strayed or not any(h is not None and os.path.isdir(h) for h in here)
                         continue
@@ -1128,3 +1143,117 @@ def _passed_finding(
             CERTAIN if checkout or variant else LIKELY,
         )
     return None
+
+
+_MANIFEST_SUFFIXES = frozenset({"yml", "yaml", "json"})
+_APPLYING = {
+    "kubectl": (frozenset({"apply", "create", "replace"}), frozenset({"-f", "--filename"})),
+    "helm": (frozenset({"install", "upgrade", "template"}), frozenset({"-f", "--values"})),
+    "docker-compose": (frozenset(), frozenset({"-f", "--file"})),
+    "podman-compose": (frozenset(), frozenset({"-f", "--file"})),
+}
+"""A command whose option gives it a file of the project to read: (its subcommands that read it, none for
+any; the options)."""
+
+
+def _applied(step: str) -> Iterator[tuple[str, str]]:
+    """The files a step gives `kubectl apply|create|replace -f`, `helm install|upgrade|template -f|--values`
+    or `docker compose -f` (`docker-compose`, `podman-compose`) to read: a relative path with a manifest
+    suffix (`_MANIFEST_SUFFIXES`), not a URL, stdin (`-`), a folder, a glob or a variable: (the command
+    and its option, `kubectl -f`; the path)."""
+    prefix = _PREFIX.match(step)
+    body = step[prefix.end() if prefix else 0 :].split(" #", 1)[0].strip()
+    try:
+        words = shell_split(body)
+    except ValueError:
+        return
+    if len(words) < 2:
+        return
+    name, args = posixpath.basename(words[0]), words[1:]
+    if name in ("docker", "podman") and args[0] == "compose":
+        name, args = f"{name}-compose", args[1:]
+    if name not in _APPLYING:
+        return
+    subcommands, options = _APPLYING[name]
+    if subcommands and not subcommands & set(args):
+        return
+    for index, word in enumerate(args):
+        option, equals, value = word.partition("=")
+        if option not in options:
+            continue
+        if not equals:
+            value = args[index + 1] if index + 1 < len(args) else ""
+        base = value.rsplit("/", 1)[-1]
+        suffix = base.rsplit(".", 1)[1].lower() if "." in base.strip(".") else ""
+        if (
+            suffix not in _MANIFEST_SUFFIXES
+            or value.startswith(("/", "~"))
+            or re.search(r"://|[$*?{<\[]", value)
+        ):
+            continue
+        yield f"{name.replace('-compose', ' compose')} {option}", value.removeprefix("./")
+
+
+def _near_manifests(name: str, names: _Names) -> list[str]:
+    """The repository's files of the suffix of `name` whose names are a slip from it: the words of one
+    all in the other, two at least (`device-plugin.yml` for `vgpu-device-plugin.yml`)."""
+    stem, _, suffix = name.lower().rpartition(".")
+    family = ("yml", "yaml") if suffix in ("yml", "yaml") else (suffix,)
+    words = set(_words_of(stem))
+    found: list[str] = []
+    for other, paths in names.paths().items():
+        other_stem, _, other_suffix = other.rpartition(".")
+        if other_suffix not in family or not other_stem:
+            continue
+        theirs = set(_words_of(other_stem))
+        if len(words & theirs) >= 2 and (theirs <= words or words <= theirs):
+            found.extend(paths)
+    return sorted(found)
+
+
+def _applied_finding(
+    given: str,
+    path: str,
+    line: int,
+    bases: Sequence[Path],
+    top: Path,
+    names: _Names,
+    made_files: MadeFiles,
+    made: set[str],
+    patterns: list[tuple[Path, str]],
+    moved: bool,
+) -> tuple[str, str] | None:
+    """(message, confidence) of the finding on a manifest or values file a `kubectl apply -f`, `helm -f`
+    or `docker compose -f` on README `line` reads (`_applied`) that no folder of the repository holds by
+    name while it holds one a slip from it (`_near_manifests`: the file renamed), or that is not where the
+    command runs from (the README's folder or the repository's root, no `cd` before) while another folder
+    holds a file of its name (moved): `likely`, the README may mean a file the reader writes. None for a
+    placeholder, the reader's own file (`my-values.yaml`, `custom.yaml`), a file a line above makes, one
+    git ignores, one in a generated folder."""
+    if not plain_path(path) or _PLACEHOLDER.search(path) or USER_FILE.search(path) or OWN_FILE.search(path):
+        return None
+    parts = path.split("/")
+    name = parts[-1]
+    if any(p in GENERATED or p in _SITE_FOLDERS or p in made for p in parts[:-1]):
+        return None
+    held = names.paths().get(name.lower())
+    if (held and moved) or not names.complete or made_files.before(path, line):
+        return None
+    for base in bases:
+        place = inside(base / path, top)
+        if place is None or os.path.exists(place) or ignored(place, patterns):
+            return None
+    if held:
+        return (
+            f"README gives {path} to {given}, which is not in the folder the command runs in (the repository "
+            f"has {' and '.join(sorted(held)[:3])})",
+            LIKELY,
+        )
+    near = _near_manifests(name, names)
+    if not near:
+        return None
+    return (
+        f"README gives {path} to {given}, which does not exist in the repository (did you mean "
+        f"{' or '.join(near[:3])}?)",
+        LIKELY,
+    )

@@ -19,10 +19,15 @@ nor sets PATH (`bare_script_commands`): Docker looks it up on the PATH, not in t
 And a script a container of that image runs from its working folder (`docker run app python poc.py`, or
 `python tag.py` typed in the shell a `docker run -it app` opens) that the image does not hold there and
 no mount brings (`unshipped_run_scripts`).
+
+And a `docker run` of the image whose command is a near name of a program the Dockerfile copies onto
+the PATH under a name of its own (`create_turkish_srt` for `COPY create_turkish_subtitle.sh
+/usr/local/bin/create_turkish_subtitle`, `renamed_programs`).
 """
 
 from __future__ import annotations
 
+import difflib
 import itertools
 import os
 import posixpath
@@ -33,6 +38,7 @@ from pathlib import Path
 from docgen.audit.auditor import LIKELY, dockerfile_read
 from docgen.audit.commands import TAG_FLAG, command_words, fence_commands, image_repository, joined
 from docgen.audit.container_scripts import image_files_into, work_dir
+from docgen.audit.entry_modes import unnamed_installs
 from docgen.audit.grammar import IMAGE_WORD, run_command
 from docgen.audit.names import takes_value, words_of
 from docgen.audit.references import makes
@@ -517,3 +523,95 @@ def _placed_files(model: ImageModel) -> tuple[set[str], list[str]] | None:
         found.add(dest)
         found.add(posixpath.join(dest, copied.path.name))
     return found, wholes
+
+
+_BIN_DEST = re.compile(r"/(?:usr/(?:local/)?)?s?bin/([\w][\w.+-]*)")
+"""A COPY's destination that puts a file on the PATH under a name of its own (`/usr/local/bin/create_srt`)."""
+_COMMAND_WORD = re.compile(r"[A-Za-z][\w.+-]*")
+
+
+def _path_programs(model: ImageModel) -> dict[str, int]:
+    """The programs the Dockerfile puts on the PATH by copying one file of the build context to a bin
+    folder under a name (`COPY create_srt.sh /usr/local/bin/create_srt`): {name: Dockerfile line}."""
+    found: dict[str, int] = {}
+    for copy in model.context_copies:
+        dest = copy.dest.strip("\"'")
+        named = _BIN_DEST.fullmatch(dest)
+        if named is not None and len(copy.sources) == 1 and not copy.heredoc and "$" not in dest:
+            found.setdefault(named.group(1), copy.line)
+    return found
+
+
+def _near_program(word: str, names: Sequence[str]) -> str | None:
+    """The one program name a slip away from `word`: the same opening (at least half of `word`, past a `_`
+    or `-` joining its words: `create_turkish_s`) and most letters shared (`create_turkish_srt` for
+    `create_turkish_subtitle`)."""
+    close: list[str] = []
+    for name in names:
+        prefix = os.path.commonprefix([word, name])
+        if len(prefix) < len(word) / 2 or not re.search(r"[\w.+][_-][\w.+]", prefix):
+            continue
+        if difflib.SequenceMatcher(None, word, name).ratio() >= 0.7:
+            close.append(name)
+    return close[0] if len(close) == 1 else None
+
+
+def renamed_programs(doc: Document, models: Sequence[ImageModel], readme: str) -> Iterator[Diagnostic]:
+    """A `docker run` of the image whose command (`create_turkish_srt`) is no program the image has while
+    the Dockerfile copies a program of a near name onto the PATH (`COPY create_turkish_subtitle.sh
+    /usr/local/bin/create_turkish_subtitle`): the container fails ("executable file not found in
+    $PATH"). The image is the Dockerfile's when the README builds it or another run of it starts a
+    program the Dockerfile puts on the PATH. `likely`: the base image may hold a program of that name.
+    Not read: a Dockerfile with an ENTRYPOINT (its script may take the word), a run with `--entrypoint`,
+    a word a RUN names (it may install it), a RUN installing what it does not name (`pip install .`,
+    `-r requirements.txt`), a word with a folder, a word near two of the names."""
+    if len(models) != 1 or not models[0].file:
+        return
+    model = models[0]
+    labels = {stage.label for stage in model.chain()}
+    if any(s.keyword == "ENTRYPOINT" and s.stage in labels and s.exec_form != () for s in model.settings):
+        return
+    programs = _path_programs(model)
+    if not programs:
+        return
+    runs: list[tuple[int, str, str]] = []  # (README line, image repository, first word)
+    for fence in doc.fences:
+        for lines in fence_commands(fence):
+            words = command_words(lines, _DOCKER_RUN)
+            if words is None or (read := run_command(words)) is None:
+                continue
+            image, after, values = read
+            if after and not any(n == "--entrypoint" for n, _ in values):
+                runs.append((lines[0][0], image_repository(image), after[0]))
+    if not runs:
+        return
+    built = _built_names(doc)
+    ours = {repo for _, repo, word in runs if word in programs} | (built & {repo for _, repo, _ in runs})
+    parsed = dockerfile_read(model.file)
+    if parsed is None:
+        return
+    installs = "\n".join(
+        " ".join([i.args, *(h.body for h in i.heredocs)])
+        for i in parsed[1].instructions
+        if i.keyword == "RUN"
+    )
+    if unnamed_installs(installs):
+        return  # (`pip install .`, `-r requirements.txt`: it may install a program of that name)
+    told: set[str] = set()
+    for line, repo, word in runs:
+        if repo not in ours or word in programs or word in told or not _COMMAND_WORD.fullmatch(word):
+            continue
+        if re.search(rf"(?<![\w.-]){re.escape(word)}(?![\w-])", installs):
+            continue
+        near = _near_program(word, sorted(programs))
+        if near is None:
+            continue
+        told.add(word)
+        yield Diagnostic(
+            readme,
+            line,
+            f"README runs {word} in the container, but the image has no program of that name: "
+            f"{model.path}:{programs[near]} puts it on the PATH as {near}; the container fails "
+            f"(executable file not found in $PATH)",
+            confidence=LIKELY,
+        )
