@@ -721,11 +721,17 @@ def lists(doc: Document) -> list[ListBlock]:
     def indent(text: str) -> int:
         return len(text) - len(text.lstrip())
 
+    def is_item(text: str, base: int) -> bool:
+        """`text` starts a list item, read from the paragraph's own indent `base` (a paragraph inside a
+        list item, indented as its content: `    - item` under `    Intro:` is a list of that item)."""
+        return _LIST_ITEM.match(text[min(base, indent(text)) :]) is not None
+
     index = 0
     while index < len(paragraphs):
         para = paragraphs[index]
         index += 1
-        first = next((i for i, (_, text) in enumerate(para.lines) if _LIST_ITEM.match(text)), None)
+        base = indent(para.lines[0][1]) if not _LIST_ITEM.match(para.lines[0][1]) else 0
+        first = next((i for i, (_, text) in enumerate(para.lines) if is_item(text, base)), None)
         if first is None:
             continue
         lead = para.lines[:first]
@@ -745,13 +751,13 @@ def lists(doc: Document) -> list[ListBlock]:
                 after.section != para.section
                 or after.before != " ".join(t for _, t in previous.lines)
                 or fence_between(fence_lines, lines[-1][0], after.lines[0][0])
-                or not _LIST_ITEM.match(after.lines[0][1])
+                or not is_item(after.lines[0][1], depth)
                 or indent(after.lines[0][1]) != depth
             ):
                 break
             lines += after.lines
             index += 1
-        items = [(n, t) for n, t in lines if _LIST_ITEM.match(t) and indent(t) == depth]
+        items = [(n, t) for n, t in lines if is_item(t, depth) and indent(t) == depth]
         found.append(ListBlock(intro, intro_line, para.heading, items, para.section))
     return found
 

@@ -396,3 +396,71 @@ def test_a_list_under_a_heading_of_some_build_args_owes_no_item(tmp_path: Path) 
     # the heading says the list is a selection: the introduction's plain `Build arguments:` does not
     # make it all of them (the same words a table's heading is read by: `wording.chosen_args`)
     assert found(tmp_path, f"# Image\n\n### Useful build arguments\n\n{items}") == []
+
+
+LLAMA = """\
+ARG CUDA_TAG=12.4.1-devel-ubuntu22.04
+ARG PYTHON_VERSION=3.12
+FROM example/cuda-python:${CUDA_TAG}-python${PYTHON_VERSION}
+ARG POETRY_VERSION=1.8.*
+ARG CMAKE_ARGS="-DLLAMA_CUDA=on"
+RUN echo ${POETRY_VERSION} ${CMAKE_ARGS}
+"""
+
+ARG_LINES = """\
+# llama server
+
+## Build
+
+1. Clone it.
+
+2. Build the image:
+    ```bash
+    docker build -t llama-server .
+    ```
+
+    The `docker build` command accepts the following arguments:
+    - `ARG CUDA_TAG=12.4.1-devel-ubuntu22.04`: The CUDA base image tag.
+    - `ARG PYTHON_VERSION=3.12`: The Python version to install.
+    - `ARG POETRY_VERSION=1.8`: The Poetry version to install.
+    - `ARG CMAKE_ARGS="-DLLAMA_CUDA=on"`: Options for the server.
+"""
+
+
+def test_items_written_as_arg_lines_inside_a_numbered_step_are_build_args(tmp_path: Path) -> None:
+    readme = ARG_LINES.replace("12.4.1-devel-ubuntu22.04`", "12.4.1-cudnn-devel-ubuntu22.04`").replace(
+        "- `ARG CMAKE_ARGS", "- `ARG SERVER_VERSION=0.2.76`: The server release.\n    - `ARG CMAKE_ARGS"
+    )
+    assert found(tmp_path, readme, {"Dockerfile": LLAMA}) == [
+        (
+            13,
+            "README says CUDA_TAG defaults to 12.4.1-cudnn-devel-ubuntu22.04 but Dockerfile:1 says "
+            "12.4.1-devel-ubuntu22.04",
+            "certain",
+        ),
+        (16, "README documents build arg SERVER_VERSION but Dockerfile does not declare it", "certain"),
+    ]
+
+
+def test_arg_lines_that_agree_and_a_shorter_release_line_are_not_told(tmp_path: Path) -> None:
+    # `1.8` for `1.8.*`: the same release line; `12.4.1-devel` leaves the OS out, adds nothing
+    readme = ARG_LINES.replace("12.4.1-devel-ubuntu22.04`", "12.4.1-devel`")
+    assert found(tmp_path, readme, {"Dockerfile": LLAMA}) == []
+
+
+def test_arg_lines_of_a_history_section_are_not_read(tmp_path: Path) -> None:
+    readme = (
+        ARG_LINES
+        + "\n## Changelog\n\nv0.1 accepted these:\n- `ARG CUDA_TAG=12.1.0-cudnn8-devel-ubuntu20.04`\n"
+        + "- `ARG OLD_FLAG=1`\n"
+    )
+    assert found(tmp_path, readme, {"Dockerfile": LLAMA}) == []
+
+
+def test_one_arg_line_in_a_list_of_notes_is_not_a_list_of_build_args(tmp_path: Path) -> None:
+    readme = (
+        "# llama server\n\nNotes:\n\n- `ARG CUDA_TAG=11.8.0-cudnn8-devel-ubuntu22.04` is what"
+        " we used in 2023\n"
+        "- the `SERVER_MODE` variable picks the mode\n"
+    )
+    assert found(tmp_path, readme, {"Dockerfile": LLAMA}) == []

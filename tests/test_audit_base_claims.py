@@ -522,3 +522,46 @@ def test_the_latest_image_of_a_hub_page_is_still_read(tmp_path: Path) -> None:
         "nvidia/cuda:12.2.2-cudnn8-devel-ubuntu22.04, Dockerfile:3 says FROM "
         "nvidia/cuda:12.2.2-cudnn8-runtime-ubuntu22.04, fixed tags (likely)"
     ]
+
+
+# --------------------------------------------------------------------------------------------------
+# A base of the project's own organisation, another than the one the FROM names
+
+
+SIBLING = (
+    "ARG TAG=12.4.1-devel-ubuntu22.04\nFROM acme/cuda-python:${TAG}-python3.12\nRUN pip install poetry\n"
+)
+
+
+def test_another_image_of_the_organisation_than_the_from_names(tmp_path: Path) -> None:
+    # the README names `acme/llama-server` too (its own image): the base it names is still compared,
+    # since the FROM says which of the organisation's images the Dockerfile starts from
+    said = (
+        "# llama server\n\nThis is a Docker image based on `acme/cuda-poetry` that installs the server.\n\n"
+        "```bash\ndocker run --rm -p 8000:8000 acme/llama-server\n```\n"
+    )
+    assert _audit(tmp_path, said, SIBLING) == [
+        "3: README says the image is based on acme/cuda-poetry but Dockerfile:2 says FROM "
+        "acme/cuda-python:12.4.1-devel-ubuntu22.04-python3.12 (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "base",
+    [
+        "acme/cuda-python",  # the one the FROM names
+        "acme/cuda",  # one the FROM's may be built on (`cuda-python` holds its words)
+        "zeta/cuda-poetry",  # another organisation's: the FROM's image, unknown, may be built on it
+    ],
+)
+def test_a_base_of_the_organisation_that_may_be_under_the_from(tmp_path: Path, base: str) -> None:
+    said = (
+        f"# llama server\n\nThis is a Docker image based on `{base}` that installs the server.\n\n"
+        "```bash\ndocker run --rm -p 8000:8000 acme/llama-server\n```\n"
+    )
+    assert _audit(tmp_path, said, SIBLING) == []
+
+
+def test_a_sibling_said_as_the_past_is_not_told(tmp_path: Path) -> None:
+    said = "# llama server\n\nThe image was based on `acme/cuda-poetry` until v0.3.\n"
+    assert _audit(tmp_path, said, SIBLING) == []

@@ -588,3 +588,49 @@ def test_the_rocm_version_targeted_against_the_apt_repository(tmp_path: Path) ->
     # The `latest` repository path says no version to compare with.
     latest = ROCM_REPO.replace("apt/6.1", "apt/latest").replace("amdgpu/6.1", "amdgpu/latest")
     assert found("# Image\n\nROCm version targeted is 6.4.\n", latest) == []
+
+
+NPU = """\
+ARG BASE_VERSION=latest
+FROM example/cann:${BASE_VERSION}
+ARG TORCH_VERSION=2.1.0
+RUN pip install torch==${TORCH_VERSION}
+"""
+
+NPU_README = """\
+# PyTorch for NPUs
+
+Don't have Bake? Use `docker build` instead.
+
+```docker
+docker build \\
+    -t example/pytorch:latest \\
+    -f pytorch/v2.Dockerfile \\
+    --build-arg BASE_VERSION=latest \\
+    --build-arg PYTORCH_VERSION=2.2.0 \\
+    pytorch/
+```
+"""
+
+
+def test_a_gone_dockerfile_whose_folder_holds_the_one_compared_gets_its_build_args_compared(
+    tmp_path: Path,
+) -> None:
+    # `pytorch/v2.Dockerfile` is gone; `pytorch/Dockerfile`, in its folder, is the image the command
+    # most likely builds now: the arg it passes, no ARG of it, is told `likely`; BASE_VERSION is declared
+    found = audit_tree(tmp_path, {"README.md": NPU_README, "pytorch/Dockerfile": NPU}, ["pytorch/Dockerfile"])
+    assert found == [
+        (8, gone("pytorch/v2.Dockerfile", "pytorch/Dockerfile"), "certain"),
+        (
+            10,
+            "README documents build arg PYTORCH_VERSION but pytorch/Dockerfile does not declare it",
+            "likely",
+        ),
+    ]
+
+
+def test_a_gone_dockerfile_of_another_folder_gets_no_build_arg_compared(tmp_path: Path) -> None:
+    # the gone file was in `tools/`: the one compared is a guess across folders, its args no claim
+    readme = NPU_README.replace("pytorch/v2.Dockerfile", "tools/v2.Dockerfile")
+    found = audit_tree(tmp_path, {"README.md": readme, "pytorch/Dockerfile": NPU}, ["pytorch/Dockerfile"])
+    assert [f for f in found if "build arg" in f[1]] == []

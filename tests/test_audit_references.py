@@ -1177,3 +1177,48 @@ def test_a_readme_titled_with_the_repository_name_names_no_dockerfile(tmp_path: 
 def test_a_dockerfile_named_alone_in_a_later_top_heading_is_still_read(tmp_path: Path) -> None:
     prose = "Build it.\n\n# Dockerfile.gpu\n\nThe GPU image."
     assert [line for line, message, _ in _named(tmp_path, prose) if "Dockerfile.gpu" in message] == [7]
+
+
+CLONED_STEPS = """\
+# Chat server
+
+1. Clone the repository:
+    ```bash
+    git clone https://github.com/example/chat-server.git
+    ```
+
+2. Enter it:
+    ```bash
+    cd chat-server
+    ```
+
+3. Build the image:
+    ```bash
+    docker build -t chat-server .
+    ```
+
+4. Write your user ids, then start it:
+    ```bash
+    chmod +x ./write_ids.sh
+    ./write_ids.sh .env
+    ```
+"""
+
+
+def test_a_script_missing_from_the_checkout_the_readme_clones_enters_and_builds(tmp_path: Path) -> None:
+    # each step its own block: the clone, the `cd`, the build of the README's own Dockerfile; the
+    # checkout is this folder, and it holds no write_ids.sh (nor any script to name instead)
+    assert _scripts(tmp_path, CLONED_STEPS, {}) == [
+        "21: README runs ./write_ids.sh, which does not exist next to it or in a folder above it (certain)"
+    ]
+    assert _scripts(tmp_path / "there", CLONED_STEPS, {"write_ids.sh": "#!/bin/sh\n"}) == []
+
+
+def test_a_script_of_a_clone_that_builds_another_dockerfile_is_not_told(tmp_path: Path) -> None:
+    # the clone is built with a Dockerfile of its own (`-f docker/Dockerfile`), not the README's
+    # one: it may be an upstream repository, whose scripts are not this folder's
+    readme = CLONED_STEPS.replace("docker build -t chat-server .", "docker build -f docker/Dockerfile .")
+    assert _scripts(tmp_path, readme, {}) == []
+    # the clone's block does not end with it and no `cd` follows: nothing tells where the commands run
+    unentered = CLONED_STEPS.replace("    cd chat-server\n", "    ls\n")
+    assert _scripts(tmp_path / "unentered", unentered, {}) == []

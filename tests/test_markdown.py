@@ -770,3 +770,16 @@ def test_an_info_string_naming_a_file_after_a_colon_keeps_the_language_apart() -
         (":setup.cfg", ""),  # no language before the colon: as written
         ("python", ""),
     ]
+
+
+def test_a_list_inside_a_list_items_paragraph_is_a_list_of_its_own() -> None:
+    # `2. Build:` then an indented paragraph of that item and an indented list under it: the list
+    # interrupts the item's paragraph (CommonMark); a line indented past the paragraph's own continues it
+    text = (
+        "# Build\n\n1. Clone it.\n\n2. Build:\n\n    The build accepts these arguments:\n"
+        "    - `A`: one\n    - `B`: two\n\n3. Run it.\n\n    Some words\n        - not an item\n"
+    )
+    doc = markdown.read_document(text, "README.md")
+    found = [(block.intro, [line for line, _ in block.items]) for block in markdown.lists(doc)]
+    assert ("The build accepts these arguments:", [8, 9]) in found
+    assert all(13 not in lines and 14 not in lines for _, lines in found)

@@ -412,6 +412,7 @@ from docgen.audit.references import (
     dead_finding,
     dead_references,
     default_file_builds,
+    folder_builds,
     guessed_builds,
     misnamed_links,
     missing_scripts,
@@ -1036,6 +1037,7 @@ def audit(
     dead_lines = {(line, target) for line, target, _ in dead}
     # the build args of a build whose Dockerfile is gone are compared with no guess of it
     guessed = guessed_builds(doc, dead, models, siblings)
+    near = folder_builds(doc, dead, models, siblings)
     tied = tied_sections(doc, models, siblings, dead_lines, staged)
     # a README naming one Dockerfile of several is about it and the ones it is built on (`own_image`);
     # when its local base cannot be told, a finding must hold for every sibling that may build it
@@ -1062,7 +1064,9 @@ def audit(
     if directory is not None:  # (a script found below is told once, with the file meant)
         clone_of_self = own_clones(doc, directory)
         moved = {d.line for d in scripts}
-        missing = _ruled(missing_scripts, doc, source, directory, audited, path, project, clone_of_self)
+        # a clone entered and built (`docker build .` of the README's Dockerfile) is this checkout too
+        entered_clones = built_clones(doc, directory, clone_of_self)
+        missing = _ruled(missing_scripts, doc, source, directory, audited, path, project, entered_clones)
         scripts += [d for d in missing if d.line not in moved]
         # a container command, wherever it is
         scripts += _ruled(missing_work_dirs, doc, models, path, directory)
@@ -1515,7 +1519,16 @@ def audit(
     # a user the settings rule already compared with the image's USER on that line is told once
     found.extend(d for d in named_users if d.line not in told_users)
     if guessed:
-        found = [d for d in found if d.line not in guessed or not d.message.startswith(_DOCUMENTED_ARG)]
+        # the build of a gone Dockerfile whose folder holds the one compared: its build args, `likely`
+        found = [
+            (
+                replace(d, confidence=LIKELY)
+                if d.line in guessed and d.message.startswith(_DOCUMENTED_ARG)
+                else d
+            )
+            for d in found
+            if d.line not in guessed or not d.message.startswith(_DOCUMENTED_ARG) or d.line in near
+        ]
     return _merged(found)
 
 

@@ -65,6 +65,9 @@ _DEFAULT_SAID = re.compile(
 _BARE_VALUE = re.compile(r"[\"']?[^\s,;()\"'`]+[\"']?")
 _QUOTED_VALUE = re.compile(r"([\"'])([^\"'`\n]{1,200})\1")
 """A value in quotes, spaces and all: `(默认: '8.0 9.0a'，针对 A100)`, `(default: "gfx90a gfx942")`."""
+_ARG_LINE = re.compile(r"ARG[ \t]+(?=[A-Za-z_])")
+"""An item's name given as the Dockerfile line declaring it: `` `ARG CUDA_TAG=12.4.1-devel-ubuntu22.04` ``,
+its default after `=`."""
 _SWITCH = frozenset({"true", "false", "yes", "no", "on", "off"})
 _PLACE_AFTER_ON = re.compile(r"[ \t]+(?!(?:for|when|if|with|unless|by|in|and|or|but)\b)[\w.]", re.IGNORECASE)
 """After `default on`, a word that is not a conjunction or a preposition: `(default on CUDA 12)`, `default on
@@ -106,6 +109,8 @@ class _Item:
     """The default the item gives its one name (`default_in_cell`), None for none or one in words."""
     required: bool
     text: str
+    arg_line: bool = False
+    """The item names its arg as the Dockerfile line declaring it (`` `ARG CUDA_TAG=12.4.1` ``)."""
 
 
 def _item(line: int, text: str) -> _Item | None:
@@ -116,6 +121,8 @@ def _item(line: int, text: str) -> _Item | None:
     label = _LABEL.match(body)
     at = label.end() if label else 0
     names: list[str] = []
+    declared: str | None = None  # the default of `` `ARG NAME=value` ``: the line of a Dockerfile
+    arg_line = False
     spans = code_spans(body, html_code=True)
     at_start = {span[0]: span for span in reversed(spans)}  # (the first span starting there)
     while True:
@@ -124,7 +131,13 @@ def _item(line: int, text: str) -> _Item | None:
         span = at_start.get(start)
         bold = _BOLD_NAME.match(body, start)
         if span is not None:
-            name, end = span[2].strip().removeprefix("--build-arg").strip().split("=", 1)[0].strip(), span[1]
+            code = span[2].strip()
+            line_of_dockerfile = _ARG_LINE.match(code)
+            if line_of_dockerfile is not None:
+                code, arg_line = code[line_of_dockerfile.end() :], arg_line or not names
+                if "=" in code and not names:
+                    declared = default_in_cell(code.split("=", 1)[1].strip())
+            name, end = code.removeprefix("--build-arg").strip().split("=", 1)[0].strip(), span[1]
         elif bold is not None:
             name, end = bold.group(2), bold.end()
         elif (bare := _BARE_NAME.match(body, start)) is not None:
@@ -139,7 +152,8 @@ def _item(line: int, text: str) -> _Item | None:
         return None
     rest = body[at:]
     required = _REQUIRED.match(rest) is not None
-    return _Item(line, tuple(names), label is not None, _stated_default(rest), required, text)
+    default = declared if declared is not None and len(names) == 1 else _stated_default(rest)
+    return _Item(line, tuple(names), label is not None, default, required, text, arg_line)
 
 
 def _stated_default(rest: str) -> str | None:
@@ -188,7 +202,7 @@ def arg_list_claims(part: Document, auditor: Auditor, whole: Document | None = N
         names = [name for item in items for name in item.names]
         declared = sum(1 for name in names if name in auditor.declared)
         mostly = declared >= _MOST_DECLARED and 2 * declared > len(names)
-        titled = any(says_build_args(w) for w in (said, block.heading) if w)
+        titled = any(says_build_args(w) for w in (said, block.heading) if w) or _arg_lines(items)
         generic = bool(_GENERIC_TITLE.match(block.heading))
         inherited = False
         if titled or (generic and mostly):
@@ -204,6 +218,13 @@ def arg_list_claims(part: Document, auditor: Auditor, whole: Document | None = N
             if judge is None:
                 continue
             yield from _item_claims(item, judge, confidence, names_too=not inherited)
+
+
+def _arg_lines(items: list[_Item]) -> bool:
+    """True when every item (two or more) names its arg as an `ARG` line of a Dockerfile (`` - `ARG
+    CUDA_TAG=12.4.1-devel-ubuntu22.04`: The CUDA base image tag. ``): a list of build args by its form,
+    whatever its introduction calls them (`The docker build command accepts the following arguments:`)."""
+    return len(items) >= 2 and all(item.arg_line for item in items)
 
 
 def _under_build_args(whole: Document, block: ListBlock, said: str) -> bool:

@@ -206,7 +206,7 @@ def _named_claim(
         fixed = _fixed_tag(said, auditor.models)
         if fixed is not None and not _names_its_release(sentence, fixed):
             return f"README says the image is based on the latest {bare_repository(said)} but {fixed}"
-    if "/" in name and ours(name, text, auditor.models):
+    if "/" in name and ours(name, text, auditor.models) and not _names_a_sibling(name, auditor.models):
         return None
     finding = _compare(name, auditor.models)
     return f"README says the image is based on {finding}" if finding is not None else None
@@ -346,7 +346,7 @@ def _compare(name: str, models: tuple[ImageModel, ...]) -> str | None:
             return None
         if any(wanted in (a.default or "") for m in models for a in m.args):
             return None
-        if any(_may_be_built_on(s.base, wanted) for _, s in bases):
+        if any(_may_be_built_on(s.base, wanted) and not _org_sibling(s.base, wanted) for _, s in bases):
             return None
         return f"{name} but {shown}"
     words = name.lower().split()
@@ -357,6 +357,30 @@ def _compare(name: str, models: tuple[ImageModel, ...]) -> str | None:
     if any(h is None or h == distro for h in held):
         return None
     return f"{SHOWN.get(distro, name)} but {shown}"
+
+
+def _org_sibling(base: str, wanted: str) -> bool:
+    """True when the image `base` a FROM names and the repository `wanted` a README names are two
+    images of one organisation, neither named as a variant of the other (`ismailbouajaja/cuda-python`
+    and `ismailbouajaja/cuda-poetry`): the Dockerfile says which of the organisation's images it starts
+    from, and it is not the one named. Not siblings: one whose name's words hold the other's
+    (`org/base-cuda` may be built on `org/base`), nor a known image's organisation (`nvidia/pytorch` is
+    built on `nvidia/cuda`: `_may_be_built_on`)."""
+    if family_name(base) is not None or is_plain(base):
+        return False
+    have, said = bare_repository(base), bare_repository(wanted)
+    org, _, last = have.rpartition("/")
+    said_org, _, said_last = said.rpartition("/")
+    if not org or org != said_org or last == said_last:
+        return False
+    words, said_words = set(re.split(r"[^a-z0-9]+", last)), set(re.split(r"[^a-z0-9]+", said_last))
+    return not words <= said_words and not said_words <= words
+
+
+def _names_a_sibling(name: str, models: tuple[ImageModel, ...]) -> bool:
+    """True when a stage of an image compared starts from another image of `name`'s organisation
+    (`org_sibling`): the README's name, of the project's own organisation, is still comparable."""
+    return any(_org_sibling(s.base, name) for m in models for s in m.stages if s.parent is None and s.base)
 
 
 def _tag(reference: str) -> str | None:

@@ -113,7 +113,36 @@ def guessed_builds(
     is gone (`dead`, from `dead_references`) while no Dockerfile of its name is found elsewhere: the one
     its section is compared with is a guess (`meant_dockerfiles`), or none, so the build args the command
     passes are no claim about any Dockerfile audited."""
-    gone = set()
+    return _gone_builds(doc, dead, models, siblings)[0]
+
+
+_PLAIN_NAMES = frozenset({"Dockerfile", "Containerfile"})
+"""The name of a folder's own image, whatever flavour its gone sibling had (`new.Dockerfile`)."""
+
+
+def folder_builds(
+    doc: Document,
+    dead: Sequence[tuple[int, str, bool]],
+    models: Sequence[ImageModel],
+    siblings: Sequence[str],
+) -> set[int]:
+    """The lines of `guessed_builds` whose gone `-f` Dockerfile's folder holds the plain `Dockerfile`
+    its section is compared with (`-f pytorch/new.Dockerfile` gone, `pytorch/Dockerfile` there): the
+    folder's own image, which the command most likely builds now, so the build args it passes are
+    compared with it, `likely`. Not a flavoured one (`Dockerfile.trtllm` left of a gone
+    `Dockerfile.bench`): another image, whose args the command never passed."""
+    return _gone_builds(doc, dead, models, siblings)[1]
+
+
+def _gone_builds(
+    doc: Document,
+    dead: Sequence[tuple[int, str, bool]],
+    models: Sequence[ImageModel],
+    siblings: Sequence[str],
+) -> tuple[set[int], set[int]]:
+    """(`guessed_builds`, `folder_builds`)."""
+    gone: set[int] = set()
+    near: set[int] = set()
     paths = [m.path for m in models]
     for line, target, flag in dead:
         path = reference_path(target)
@@ -122,14 +151,19 @@ def guessed_builds(
         now = meant_dockerfiles(path, paths, siblings, heading_of(doc, line))
         if not (now and basename(paths[min(now)]) == basename(path)):
             gone.add(line)
+            meant = paths[min(now)] if len(now) == 1 else ""
+            if basename(meant) in _PLAIN_NAMES and posixpath.dirname(meant) == posixpath.dirname(path):
+                near.add(line)  # (a flavoured one, `Dockerfile.trtllm` for `Dockerfile.bench`: another image)
     if not gone:
-        return gone
+        return gone, near
     for fence in doc.fences:
         for command in build_commands(fence):
             lines = {at for at, _ in command}
+            if lines & near:
+                near |= lines
             if lines & gone:
                 gone |= lines
-    return gone
+    return gone, near
 
 
 def dead_finding(
@@ -1936,10 +1970,11 @@ def missing_scripts(
         joined = len(others) == 1 and "/" in others[0]  # (`_joined_folder`: the path meant)
         close = others[0] if joined else _close_script(path, others)
         hint = f"did you mean {close}?" if close else f"the scripts there: {', '.join(others[:5])}"
+        hint = f" ({hint})" if close or others else ""  # (a clone of this checkout, with no script at all)
         yield Diagnostic(
             readme,
             at,
-            f"README runs {path}, which does not exist next to it or in a folder above it ({hint}){also}",
+            f"README runs {path}, which does not exist next to it or in a folder above it{hint}{also}",
             confidence=CERTAIN,
         )
 

@@ -301,7 +301,9 @@ def built_clones(
     clone while the README's folder has no compose file (`_COMPOSE_NO_FILE`). The `cd` may be joined to
     the clone by the backslash closing the clone's line (then `cd app` on the next: one command to the
     shell, the reader's meaning plain), comment lines may come between, and the build may be the first
-    command of the next command block when the clone's block ends with the `cd`. With
+    command of the next command block when the clone's block ends with the `cd`, the `cd` and the build
+    those of the blocks after it when it ends with the clone (`git clone …`; `cd app`; `docker build -t
+    app .`). With
     `only_built`, only such a clone (not every clone `own_clones` tells: one of an upstream whose checkout
     may differ from the README's, `git clone …/upstream` then `docker build -f docker/Dockerfile .`)."""
     own = own_clone or own_clones(doc, directory)
@@ -332,8 +334,10 @@ def built_clones(
             if p.strip()
         ]
         later = [f"cd {folder}", *later] if joined else later
-        if len(later) == 1 and at + 1 < len(doc.fences):
-            later += block_steps(doc.fences[at + 1])[:1]
+        following = at + 1  # the clone ends its block: the `cd` and the build in the blocks after it
+        while len(later) < 2 and following < min(at + 3, len(doc.fences)):
+            later += block_steps(doc.fences[following])[: 2 - len(later)]
+            following += 1
         if len(later) < 2 or cd_target(later[0]) != folder:
             return None
         if _COMPOSE_BUILD.search(later[1]) and not _COMPOSE_FILE_FLAG.search(later[1]):

@@ -263,9 +263,24 @@ def same_default(claim: str, decls: list[ArgDecl]) -> bool:
                 return True  # `nproc` for `$(nproc)`
             single = len(items) == 1 and len(_list_items(claim)) == 1
             versioned = single and (is_commit(value) or strip_v(value)[:1].isdigit())
-            if versioned and same_version(claim, value) is True:
+            if versioned and same_version(claim, value) is True and not _adds_tag_words(claim, value):
                 return True  # `83f9e450` for the full commit, `0.15.1` for `v0.15.1`
     return False
+
+
+_TAG_WORDS = re.compile(r"\d+(?:\.\d+)*-(?=[^-]*[A-Za-z])(.+)\Z")
+"""A base image's tag: a release, then words after a `-` (`12.4.1-devel-ubuntu22.04`)."""
+
+
+def _adds_tag_words(claim: str, value: str) -> bool:
+    """True when `claim` and the default `value` are both image tags of one release (`_TAG_WORDS`)
+    and the claim has a word the default does not (`12.4.1-cudnn-devel-ubuntu22.04` for
+    `12.4.1-devel-ubuntu22.04`: another image); a claim that only leaves words out (`12.4.1-devel` for
+    `12.4.1-devel-ubuntu22.04`) agrees."""
+    said, fact = _TAG_WORDS.match(claim.lower()), _TAG_WORDS.match(value.lower())
+    if said is None or fact is None:
+        return False
+    return not set(said.group(1).split("-")) <= set(fact.group(1).split("-"))
 
 
 _URL_PATH = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[^\s/?#]+(/[^\s?#]*)")
