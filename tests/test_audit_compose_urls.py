@@ -64,7 +64,7 @@ def test_a_compose_file_copied_from_a_template_beside_the_readme(tmp_path: Path)
         # long syntax
         (
             f"# V\n\n{UP}Visit http://localhost:8080.\n",
-            "services:\n  web:\n    build: .\n    ports:\n      - target: 80\n        published: 8080\n",
+            "services:\n  web:\n    build: .\n    ports:\n      - target: 7200\n        published: 8080\n",
         ),
         # the host side is the user's to set
         (

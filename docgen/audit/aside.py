@@ -847,11 +847,13 @@ def _cjk_spans(sentence: str) -> list[tuple[int, int]]:
     for end in [m.start() for m in _CJK_CLAUSE_END.finditer(sentence)] + [len(sentence)]:
         clause = sentence[start:end]
         verbs = [m.start() for pattern in (_CJK_REQUIRES, _CJK_TRY) for m in pattern.finditer(clause)]
-        # Japanese puts what is required before the verb, Chinese after it: to the clause's end
-        reach = max(verbs, default=0) if _KANA.search(clause) else len(clause)
+        # Japanese puts what is required before the verb, Chinese after it (from the verb to the
+        # clause's end: `httpx==0.27.0 及其依赖`, "and its dependencies", names no requirement)
+        japanese = _KANA.search(clause) is not None
+        since, reach = (0, max(verbs, default=0)) if japanese else (min(verbs, default=0), len(clause))
         if verbs and not _CJK_IMAGE_TOPIC.search(clause, 0, reach):
             spans.extend(
-                (start + m.start(), start + m.end()) for m in _CJK_VERSION.finditer(clause, 0, reach)
+                (start + m.start(), start + m.end()) for m in _CJK_VERSION.finditer(clause, since, reach)
             )
         for match in _CJK_RELEASE_CHANGE.finditer(clause):
             spans.append(
