@@ -279,6 +279,32 @@ def _lifted(path: str, folders: Sequence[Path], models: Sequence[ImageModel], do
     return name
 
 
+_WORD = re.compile(r"[\w.-]+")
+"""A word of a README line as a script's name is one: `run.sh`, not `build_run.sh` (another name)."""
+
+
+class _Mentions:
+    """The README lines naming each word (`_WORD`), indexed on first use: a README running many missing
+    scripts looks each up once, not each line again for each script (n² for n lines that run one)."""
+
+    def __init__(self, source: Sequence[str]) -> None:
+        self._source = source
+        self._index: dict[str, list[int]] | None = None
+
+    def lines(self, name: str) -> list[int]:
+        """The 1-based lines of the README naming `name` as a word of its own (`./run.sh`, `(run.sh)`;
+        not `build_run.sh`)."""
+        if not _WORD.fullmatch(name):  # (a name of other characters: looked for line by line)
+            mention = re.compile(rf"(?<![\w.-]){re.escape(name)}(?![\w.-])")
+            return [at for at, text in enumerate(self._source, 1) if mention.search(text)]
+        if self._index is None:
+            self._index = {}
+            for at, text in enumerate(self._source, 1):
+                for word in set(_WORD.findall(text)):
+                    self._index.setdefault(word, []).append(at)
+        return self._index.get(name, [])
+
+
 def moved_scripts(
     doc: Document,
     text: str,
@@ -299,6 +325,7 @@ def moved_scripts(
     roots = root_variables(text)
     source = text.splitlines()
     seen: set[str] = set()
+    naming = _Mentions(source)
     runs = [*_fence_runs(doc, text, directory, audited, top, roots), *_step_runs(doc, directory)]
     for line, path, folders in sorted(runs, key=lambda run: run[0]):
         if path in seen or not folders:
@@ -309,10 +336,7 @@ def moved_scripts(
         named = below.named(here, posixpath.basename(path))
         matches = [p for p in named if p.as_posix().endswith("/" + path)]
         name = posixpath.basename(path)
-        mention = re.compile(rf"(?<![\w.-]){re.escape(name)}(?![\w.-])")  # not `build_run.sh` for run.sh
-        made = (
-            t for at, t in enumerate(source, 1) if (at != line or len(matches) != 1) and mention.search(t)
-        )
+        made = (source[at - 1] for at in naming.lines(name) if at != line or len(matches) != 1)
         if any(makes(t, name) for t in made):
             continue  # another line of the README makes it (`wget …/build_run.sh`) where it runs it
         if len(matches) != 1:
