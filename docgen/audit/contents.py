@@ -10,6 +10,7 @@ import functools
 import itertools
 import re
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import TypeVar
 from urllib.parse import urlsplit
 
@@ -1175,17 +1176,36 @@ ALTERNATIVES = re.compile(r"\bupdate-alternatives[ \t]+[^;&|]*")
 """`update-alternatives --install /usr/bin/python python /usr/bin/python3 1`: a link made, nothing run."""
 
 
-def _started_only(source: str, parsed: ParsedDockerfile) -> bool:
+@dataclass(frozen=True)
+class _Runs:
+    """What the RUNs and the start of one Dockerfile do with a copied file, read once for all its copies
+    (each copy looked up in every instruction again was n² for a Dockerfile of n COPY lines)."""
+
+    runs: tuple[tuple[int, str], ...]
+    """(first line, text without its `chmod`s) of each RUN."""
+    starts: str
+    """The words of its ENTRYPOINTs and CMDs."""
+
+    @classmethod
+    def of(cls, parsed: ParsedDockerfile) -> _Runs:
+        runs = tuple(
+            (inst.start_line, CHMOD.sub("", inst.args))
+            for inst in parsed.instructions
+            if inst.keyword == "RUN"
+        )
+        starts = "\n".join(i.args for i in parsed.instructions if i.keyword in ("ENTRYPOINT", "CMD"))
+        return cls(runs, starts)
+
+
+def _started_only(source: str, runs: _Runs) -> bool:
     """True when the file copied from `source` is what the container starts with (ENTRYPOINT, CMD) and
-    no RUN does more with it than `chmod`: it runs when a container starts, and puts nothing in the
-    image, so not reading it hides nothing the image holds (`COPY entrypoint.sh /` when docgen has no
+    no RUN does more with it than `chmod` (`runs`): it runs when a container starts, and puts nothing in
+    the image, so not reading it hides nothing the image holds (`COPY entrypoint.sh /` when docgen has no
     copy of it)."""
     name = source.rstrip("/").rsplit("/", 1)[-1]
-    if not name or not any(
-        i.keyword in ("ENTRYPOINT", "CMD") and name in i.args for i in parsed.instructions
-    ):
+    if not name or name not in runs.starts:
         return False
-    return all(name not in CHMOD.sub("", inst.args) for inst in parsed.instructions if inst.keyword == "RUN")
+    return all(name not in args for _, args in runs.runs)
 
 
 def copied_context(model: ImageModel, strict: bool = True) -> tuple[str, bool, bool]:
@@ -1228,16 +1248,17 @@ def copies_unread(copies: Sequence[ContextCopy], missing: Collection[str], parse
     sources, `copied.copied_texts`), or copy from above the build context; a file only started with
     the container (ENTRYPOINT, CMD) does not count. (A copy of the whole context is read.)"""
     copy_of = {word: copy for copy in copies if not copy.heredoc for word in copy.sources}
+    runs = _Runs.of(parsed)
     for source in (word for copy in copies if not copy.heredoc for word in copy.sources):
         if above_context(source):
             return True  # (a build context holds nothing above it)
-        if source in missing and _LISTED_FILE.search(source) and not _started_only(source, parsed):
-            if not _never_run(copy_of[source], source, parsed):
+        if source in missing and _LISTED_FILE.search(source) and not _started_only(source, runs):
+            if not _never_run(copy_of[source], source, runs):
                 return True
     return False
 
 
-def _never_run(copy: ContextCopy, source: str, parsed: ParsedDockerfile) -> bool:
+def _never_run(copy: ContextCopy, source: str, runs: _Runs) -> bool:
     """True when the file copied from `source` by `copy` is a shell script no RUN after the copy runs or
     reads: none names it, the folder it lands in or a wildcard (`chmod` aside). It can only run when a
     container starts (`start_server.sh` beside the ENTRYPOINT's script), so it puts nothing in the image."""
@@ -1246,10 +1267,9 @@ def _never_run(copy: ContextCopy, source: str, parsed: ParsedDockerfile) -> bool
         return False
     dest = copy.dest.strip("\"'").rstrip("/")
     folder = dest if copy.dest.strip("\"'").endswith("/") else dest.rsplit("/", 1)[0]
-    for inst in parsed.instructions:
-        if inst.keyword != "RUN" or inst.start_line <= copy.line:
+    for start, args in runs.runs:
+        if start <= copy.line:
             continue
-        args = CHMOD.sub("", inst.args)
         if name in args or "*" in args or (folder.startswith("/") and len(folder) > 1 and folder in args):
             return False
     return True
