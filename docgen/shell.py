@@ -535,13 +535,14 @@ _WORD_BREAK = frozenset(" \t\r\n;&|()<>")
 """The characters after which, outside quotes, a new word starts: blanks and the shell's operators."""
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=1 << 15)
 def sh_code(line: str) -> str:
     """A `/bin/sh` line without its comment: the text before a `#` that starts a word outside quotes
     (`. # nightly`), not one inside a word or a quoted value (`--build-arg URL=https://x/#a`,
     `-e NOTE="rev #4"`, `${#NAME}`), as the shell reads it. One pass over the line; a quote left open
     runs to its end. Kept for the last lines asked: about a dozen rules read each README command
-    (benchmarks/bench_shapes.py, `fenced-runs`)."""
+    (benchmarks/bench_shapes.py, `fenced-runs`), so the cache holds more lines than a long README has
+    (with 4,096, a README of 7,000 command lines was read a dozen times: `continued-lines`)."""
     quote = ""
     starts = True  # the next character starts a word
     index = 0
