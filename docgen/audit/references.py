@@ -2142,58 +2142,81 @@ def _in_whole(path: str, whole: set[str]) -> str | None:
     return None
 
 
+class _WholeCopies:
+    """The walk of a Dockerfile both readers of its copy of the whole context share (`context_reads`,
+    `context_unpacks`): in each stage, its WORKDIR and the folders the whole context was copied to
+    (`COPY . /app`), up to a COPY of something else into one of them (a step before the copy changes
+    nothing of it) or a step the reader stops at (`stop`): what comes after may not be the context's."""
+
+    def __init__(self) -> None:
+        self.workdir: str | None = None
+        self.whole: set[str] = set()
+        self._stopped = False
+
+    def stop(self) -> None:
+        """Read nothing more of this stage."""
+        self._stopped = True
+
+    def runs(self, instructions: Sequence[Instruction]) -> Iterator[Instruction]:
+        """The shell-form RUNs (no heredoc) of `instructions` up to where the walk stops, `workdir` and
+        `whole` as they are at each."""
+        for instruction in instructions:
+            keyword = instruction.keyword
+            if keyword == "FROM":
+                self.workdir, self.whole, self._stopped = None, set(), False
+            elif self._stopped:
+                continue
+            elif keyword == "WORKDIR":
+                self.workdir = _container_path(instruction.args.strip().strip("\"'"), self.workdir)
+            elif keyword in ("COPY", "ADD"):
+                if any(flag.name == "from" for flag in instruction.flags):
+                    continue
+                words = list(instruction.exec_form or instruction.args.split())
+                target = _container_path(words[-1], self.workdir) if len(words) >= 2 else None
+                if len(words) >= 2 and all(w.strip("\"'") in (".", "./") for w in words[:-1]):
+                    if target is not None:
+                        self.whole.add(target)
+                elif target is not None and any(
+                    target == w or target.startswith(w + "/") for w in self.whole
+                ):
+                    self._stopped = True  # something else put in that folder
+            elif keyword == "RUN" and not instruction.heredocs and instruction.exec_form is None:
+                yield instruction
+
+
 def context_reads(
     instructions: Sequence[Instruction], context: Path
 ) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
     """`context_installs` and `context_scripts`, read in one pass."""
     scripts: list[tuple[int, str]] = []
     found: list[tuple[int, str]] = []
-    workdir: str | None = None
-    whole: set[str] = set()
-    stopped = False  # (a step before the copy changes nothing of it)
-    for instruction in instructions:
-        keyword = instruction.keyword
-        if keyword == "FROM":
-            workdir, whole, stopped = None, set(), False
-        elif stopped:
-            continue
-        elif keyword == "WORKDIR":
-            workdir = _container_path(instruction.args.strip().strip("\"'"), workdir)
-        elif keyword in ("COPY", "ADD"):
-            if any(flag.name == "from" for flag in instruction.flags):
+    walk = _WholeCopies()
+    for instruction in walk.runs(instructions):
+        whole, workdir = walk.whole, walk.workdir
+        for step in re.split(r"&&|\|\||;", instruction.args):
+            install = _INSTALL_STEP.match(step)
+            run = _SCRIPT_STEP.match(step)
+            if run is not None and whole:
+                path = _container_path(run.group(1), workdir)
+                relative = _in_whole(path, whole) if path is not None else None
+                if relative is not None and not _context_holds(context, relative):
+                    scripts.append((instruction.start_line, relative))
                 continue
-            words = list(instruction.exec_form or instruction.args.split())
-            target = _container_path(words[-1], workdir) if len(words) >= 2 else None
-            if all(w.strip("\"'") in (".", "./") for w in words[:-1]) and len(words) >= 2:
-                if target is not None:
-                    whole.add(target)
-            elif target is not None and any(target == w or target.startswith(w + "/") for w in whole):
-                stopped = True  # something else put in that folder
-        elif keyword == "RUN" and not instruction.heredocs and instruction.exec_form is None:
-            for step in re.split(r"&&|\|\||;", instruction.args):
-                install = _INSTALL_STEP.match(step)
-                run = _SCRIPT_STEP.match(step)
-                if run is not None and whole:
-                    path = _container_path(run.group(1), workdir)
-                    relative = _in_whole(path, whole) if path is not None else None
-                    if relative is not None and not _context_holds(context, relative):
-                        scripts.append((instruction.start_line, relative))
-                    continue
-                if install is None:
-                    if _PACKAGES.match(step):
-                        continue  # (a system package install writes nothing into the copied folder)
-                    if whole and (re.match(r"[ \t]*(?:cd|pushd)\b", step) or _MAKES_FILES.search(step)):
-                        stopped = True
-                        break
-                    continue
-                if workdir is None or workdir not in whole:
-                    continue
-                rest = install.group("rest")
-                for name in _REQUIREMENT.findall(rest):
-                    if not name.startswith("/") and not os.path.lexists(context / name):
-                        found.append((instruction.start_line, name))
-                if _PROJECT.search(rest) and not any(os.path.lexists(context / f) for f in PROJECT_FILES):
-                    found.append((instruction.start_line, "setup.py or pyproject.toml"))
+            if install is None:
+                if _PACKAGES.match(step):
+                    continue  # (a system package install writes nothing into the copied folder)
+                if whole and (re.match(r"[ \t]*(?:cd|pushd)\b", step) or _MAKES_FILES.search(step)):
+                    walk.stop()
+                    break
+                continue
+            if workdir is None or workdir not in whole:
+                continue
+            rest = install.group("rest")
+            for name in _REQUIREMENT.findall(rest):
+                if not name.startswith("/") and not os.path.lexists(context / name):
+                    found.append((instruction.start_line, name))
+            if _PROJECT.search(rest) and not any(os.path.lexists(context / f) for f in PROJECT_FILES):
+                found.append((instruction.start_line, "setup.py or pyproject.toml"))
     return list(dict.fromkeys(found)), list(dict.fromkeys(scripts))
 
 
@@ -2235,31 +2258,13 @@ def context_unpacks(instructions: Sequence[Instruction], context: Path) -> list[
     that unpacks or may download a file (`wget`, `git`), that step included: what comes after may be
     what it made; a COPY of something else into that folder ends it too."""
     found: list[tuple[int, str]] = []
-    workdir: str | None = None
-    whole: set[str] = set()
-    stopped = False
-    for instruction in instructions:
-        keyword = instruction.keyword
-        if keyword == "FROM":
-            workdir, whole, stopped = None, set(), False
-        elif stopped:
-            continue
-        elif keyword == "WORKDIR":
-            workdir = _container_path(instruction.args.strip().strip("\"'"), workdir)
-        elif keyword in ("COPY", "ADD"):
-            if any(flag.name == "from" for flag in instruction.flags):
-                continue
-            words = list(instruction.exec_form or instruction.args.split())
-            target = _container_path(words[-1], workdir) if len(words) >= 2 else None
-            if len(words) >= 2 and all(w.strip("\"'") in (".", "./") for w in words[:-1]):
-                if target is not None:
-                    whole.add(target)
-            elif target is not None and any(target == w or target.startswith(w + "/") for w in whole):
-                stopped = True
-        elif keyword == "RUN" and whole and not instruction.heredocs and instruction.exec_form is None:
+    walk = _WholeCopies()
+    for instruction in walk.runs(instructions):
+        whole, workdir = walk.whole, walk.workdir
+        if whole:
             for step in re.split(r"&&|\|\||;", instruction.args):
                 if _DOWNLOADS.search(step) or re.match(r"[ \t]*(?:cd|pushd)\b", step):
-                    stopped = True
+                    walk.stop()
                     break
                 unpack = _UNPACKING.match(step)
                 if unpack is None:
@@ -2277,6 +2282,6 @@ def context_unpacks(instructions: Sequence[Instruction], context: Path) -> list[
                     if relative is not None and not _context_holds(context, relative):
                         found.append((instruction.start_line, relative))
                 if tool not in ("pip", "python") and not tool.startswith(("pip", "python")):
-                    stopped = True  # (what it unpacks or moves may be what a later step reads)
+                    walk.stop()  # (what it unpacks or moves may be what a later step reads)
                     break
     return list(dict.fromkeys(found))
