@@ -19,7 +19,8 @@ from docgen.audit.compose_paths import read_document, started_compose
 from docgen.audit.names import compose_file
 from docgen.audit.paths import resolves_inside
 from docgen.audit.references import project_top
-from docgen.audit.script_builds import CD, build_start, logical_lines, relative_path, shell_scripts_run
+from docgen.audit.script_builds import relative_path
+from docgen.audit.script_compose import compose_scripts
 from docgen.files import real_path, text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic
@@ -31,7 +32,6 @@ _SCRIPT_UP = re.compile(
     r"[ \t]+(up|run|create|start)\b"
 )
 """A script's `docker compose up` (`run`, `create`, `start`) with no global option before the verb."""
-_OTHER_FILE = re.compile(r"COMPOSE_FILE|--project-directory|\bcompose(?:\.[\w-]+)?\.ya?ml\b")
 _CREATES = re.compile(r"\b(?:volume|network)[ \t]+create\b")
 
 
@@ -46,17 +46,8 @@ def _started(
         yield one.path, one.line, one.said, one.shown
     top = project_top(directory, project)
     here = real_path(directory)
-    for line, run, script, cwd, text in shell_scripts_run(doc, directory, audited, project):
-        if _OTHER_FILE.search(text):
-            continue
-        begun = build_start(script, cwd, top)
-        if begun is None:
-            continue
-        folder, lines = begun
-        for at, code in logical_lines(lines):
-            code = code.split(" #", 1)[0]
-            if CD.search(code):
-                break
+    for line, run, script, folder, lines in compose_scripts(doc, directory, audited, project):
+        for at, code in lines:
             match = _SCRIPT_UP.search(code)
             if match is None or " -f" in code or "--file" in code:
                 continue

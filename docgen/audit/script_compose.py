@@ -157,6 +157,29 @@ def _has_compose_file(folder: Path, top: Path) -> bool:
     return False
 
 
+def compose_scripts(
+    doc: Document, directory: Path, audited: Sequence[str], project: Path | None = None
+) -> Iterator[tuple[int, str, Path, Path, list[tuple[int, str]]]]:
+    """(README line, how the README runs it, the script, the folder it runs in, its lines up to its own
+    first `cd`, comments cut) of each shell script the README runs that gives compose no file of its
+    own (`_NAMES_FILES`): a `docker compose` among those lines reads the default file of that folder."""
+    top = project_top(directory, project)
+    for line, run, script, cwd, text in shell_scripts_run(doc, directory, audited, project):
+        if _NAMES_FILES.search(text):
+            continue
+        started = build_start(script, cwd, top)
+        if started is None:
+            continue
+        folder, lines = started
+        before: list[tuple[int, str]] = []
+        for at, code in logical_lines(lines):
+            code = code.split(" #", 1)[0]
+            if CD.search(code):
+                break
+            before.append((at, code))
+        yield line, run, script, folder, before
+
+
 def fileless_composes(
     doc: Document, readme: str, directory: Path, audited: Sequence[str], project: Path | None = None
 ) -> Iterator[Diagnostic]:
@@ -167,19 +190,9 @@ def fileless_composes(
     file provided" (`certain` in a git checkout, which holds every file; `likely` in a copy of some).
     Not a script that names a compose file (it may write one, or pass it), `COMPOSE_FILE` or
     `--project-directory`, nor one run from a folder no README step shows."""
-    top = project_top(directory, project)
-    real_top = Path(os.path.realpath(top))
-    for line, run, script, cwd, text in shell_scripts_run(doc, directory, audited, project):
-        if _NAMES_FILES.search(text):
-            continue
-        started = build_start(script, cwd, top)
-        if started is None:
-            continue
-        folder, lines = started
-        for at, code in logical_lines(lines):
-            code = code.split(" #", 1)[0]
-            if CD.search(code):
-                break
+    real_top = Path(os.path.realpath(project_top(directory, project)))
+    for line, run, script, folder, lines in compose_scripts(doc, directory, audited, project):
+        for at, code in lines:
             match = _READS_COMPOSE.search(code)
             if match is None or match.group("verb") not in _NEEDS_FILE:
                 continue
