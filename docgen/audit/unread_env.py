@@ -144,12 +144,11 @@ def _word(name: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])")
 
 
-def _unread_fact(image: RunImage, name: str, others: set[str]) -> tuple[str, int] | None:
-    """Why `name` reaches nothing of the image, and how many of `others` (the variables passed with it)
-    what it starts (`_started`) reads; ('', 0) when it starts nothing docgen reads or reads none of
-    `others` (the variables are not about it); None when the image may read `name`: an ENV sets it, or
-    its Dockerfile, what it starts or a file it copies in names it."""
-    if name in image.env or name in image._read_at_run_time or not image.model.file:
+def _unnamed_in(image: RunImage, name: str) -> tuple[str, tuple[str, str] | None] | None:
+    """(the Dockerfile's text, what it starts as `_started` gives it) of `image` when neither of them
+    names the variable `name` nor an ENV of the image sets it; None when one does, or the Dockerfile
+    cannot be read."""
+    if name in image.env or not image.model.file:
         return None
     read = dockerfile_read(image.model.file)
     if read is None or _word(name).search(read[0]):
@@ -157,6 +156,20 @@ def _unread_fact(image: RunImage, name: str, others: set[str]) -> tuple[str, int
     started = _started(image)
     if started is not None and _word(name).search(started[1]):
         return None
+    return read[0], started
+
+
+def _unread_fact(image: RunImage, name: str, others: set[str]) -> tuple[str, int] | None:
+    """Why `name` reaches nothing of the image, and how many of `others` (the variables passed with it)
+    what it starts (`_started`) reads; ('', 0) when it starts nothing docgen reads or reads none of
+    `others` (the variables are not about it); None when the image may read `name`: an ENV sets it, or
+    its Dockerfile, what it starts or a file it copies in names it."""
+    if name in image._read_at_run_time:
+        return None
+    texts = _unnamed_in(image, name)
+    if texts is None:
+        return None
+    _, started = texts
     reads = [n for n in sorted(others) if started and re.search(rf"\$\{{?{re.escape(n)}\b", started[1])]
     if started is None or not reads:
         return "", 0
@@ -577,16 +590,12 @@ def _overriding(image: RunImage, name: str) -> tuple[str, str] | None:
     the image's Dockerfile (a start script a RUN writes, a CMD) or what it starts, when neither names
     `name` itself (`--server_port ${GRADIO_SERVER_PORT}` reads it) nor an ENV of the image sets it;
     None otherwise."""
-    if name in image.env or not image.model.file:
+    texts = _unnamed_in(image, name)
+    if texts is None:
         return None
-    read = dockerfile_read(image.model.file)
-    if read is None or _word(name).search(read[0]):
-        return None
-    started = _started(image)
-    if started is not None and _word(name).search(started[1]):
-        return None
+    dockerfile, started = texts
     pattern = _OVERRIDDEN[name]
-    for where, text in ((image.model.path, read[0]), started or ("", "")):
+    for where, text in ((image.model.path, dockerfile), started or ("", "")):
         found = pattern.search(text)
         if found is None:
             continue
