@@ -517,6 +517,7 @@ AUDIT_LAYERS = (
         "overrides",
         "port_vars",
         "compose_ports",
+        "command_values",
         "loopback_binds",
         "sections",
         "builds",

@@ -240,6 +240,7 @@ from docgen.audit.cloned_repos import cloned_repos, forked_upstream
 from docgen.audit.cmd_files import missing_cmd_files, unfilled_cmd_paths
 from docgen.audit.codenames import codename_claims
 from docgen.audit.command_slips import slipped_commands, spaced_assignments, unjoined_lines
+from docgen.audit.command_values import command_values, help_commands
 from docgen.audit.commented_lines import commented_lines_claims
 from docgen.audit.commits import commit_claims
 from docgen.audit.compose_builds import compose_builds, doubled_images, unbuilt_images, unused_builds
@@ -564,6 +565,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     compose_settings,
     unbuilt_claims,
     compose_ports,
+    command_values,
     compose_urls,
     picked_ports,
     compose_variables,
@@ -786,6 +788,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     unbuilt_images,
     unused_builds,
     doubled_images,
+    help_commands,
     port_clashes,
     compose_services,
     misplaced_container_scripts,
@@ -1291,6 +1294,8 @@ def audit(
         found.extend(_ruled(unmade_mounts, doc, text, path, directory, project))
         found.extend(_ruled(compose_ports, doc, path, directory, models, project))
         found.extend(_ruled(port_clashes, doc, path, directory, project))
+        found.extend(_ruled(command_values, doc, path, directory, models, project))
+        found.extend(_ruled(help_commands, doc, path, directory, project))
         found.extend(_ruled(loopback_binds, doc, path))
         found.extend(_ruled(rejected_arguments, doc, path, directory, audited, project))
         found.extend(_ruled(ignored_arguments, doc, path, directory, audited, project, clone_of_self))
