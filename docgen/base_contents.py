@@ -50,6 +50,12 @@ _ADD_ONS = frozenset(
 it (a training or serving add-on), never by NVIDIA's, PyTorch's or AMD's framework images."""
 _NOT_NVIDIA = frozenset({"apex", "transformerengine", "flashattention", "megatroncore"})
 """NVIDIA's training components, in NGC's PyTorch image and not in PyTorch's own or AMD's."""
+_L4T_BASE_LACKS = frozenset(
+    {"pytorch", "torch", "torchvision", "tensorflow", "keras", "onnx", "onnxruntime", "numpy", "pandas"}
+    | {"scipy", "scikitlearn", "sklearn", "jupyter", "jupyterlab", "matplotlib"}
+)
+"""Frameworks and Python libraries NVIDIA's `l4t-base` image comes without: they are in its `l4t-pytorch`,
+`l4t-tensorflow` and `l4t-ml` images, built on it."""
 
 
 @dataclass(frozen=True)
@@ -152,6 +158,14 @@ _FAMILIES: tuple[_Family, ...] = (
         rf"pytorch|torchvision|torchaudio|tensorrt|nvinfer|cudnn\d*|nvcc|{_CUDA}|{_PYTHON}|numpy",
         False,
         lacks=_ADD_ONS,
+        architectures=_JETSON,
+    ),
+    _Family(
+        "NVIDIA's L4T base image",
+        r"nvcr\.io/nvidia/l4t-base",
+        r"(?!)",  # CUDA, cuDNN, TensorRT are mounted from the host on R32 and vary by release: not said
+        False,
+        lacks=_ADD_ONS | _NOT_NVIDIA | _L4T_BASE_LACKS,
         architectures=_JETSON,
     ),
     _Family(

@@ -129,3 +129,55 @@ RUN_IT = "```sh\ndocker run --rm quill /src/out/quill-serve --help\n```"
 )
 def test_traps_are_silent(tmp_path: Path, body: str, dockerfile: str, extra: dict[str, str] | None) -> None:
     assert found(tmp_path, body, dockerfile, extra) == []
+
+
+TOOLS = """\
+FROM rust:1.79 AS build
+WORKDIR /src
+COPY . .
+RUN cargo build --release && \\
+    cp target/release/ferry /usr/local/bin/ && \\
+    cp target/release/ferry-admin /usr/local/bin/ && \\
+    install -m 755 target/release/ferry-gc /usr/local/bin/ferry-gc
+
+FROM debian:bookworm-slim
+COPY --from=build /usr/local/bin/ferry /usr/local/bin/
+COPY --from=build /usr/local/bin/ferry-gc /usr/local/bin/
+ENTRYPOINT ["ferry"]
+"""
+
+
+def test_a_program_the_builder_makes_that_the_image_does_not_copy(tmp_path: Path) -> None:
+    body = (
+        "| Program | Use |\n|---|---|\n| `ferry` | the server |\n| `ferry-admin` | manage users |\n\n"
+        "Run `ferry-gc` now and then.\n"
+    )
+    assert found(tmp_path, body, TOOLS, {"Cargo.toml": "[package]\n"}) == [
+        "6: README names ferry-admin as a program of the image, but in Dockerfile only stage build has it"
+        " (/usr/local/bin/ferry-admin, line 4): the image's COPY --from=build (line 10) takes other files,"
+        " not it (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("body", "dockerfile"),
+    [
+        # the image copies the whole folder, or a glob of it
+        (
+            "Use `ferry-admin` to manage users.\n",
+            TOOLS.replace("/usr/local/bin/ferry /usr", "/usr/local/bin/ /usr"),
+        ),
+        ("Use `ferry-admin` to manage users.\n", TOOLS.replace("bin/ferry-gc /usr", "bin/ferry-* /usr")),
+        # a line telling how the stages work
+        ("The builder stage also makes `ferry-admin`; it is not copied.\n", TOOLS),
+        # the image's own stage builds it again
+        (
+            "Use `ferry-admin` to manage users.\n",
+            TOOLS + "RUN ln -s /usr/local/bin/ferry /usr/local/bin/ferry-admin\n",
+        ),
+    ],
+)
+def test_a_builder_program_the_image_may_hold_or_a_stage_line(
+    tmp_path: Path, body: str, dockerfile: str
+) -> None:
+    assert found(tmp_path, body, dockerfile, {"Cargo.toml": "[package]\n"}) == []

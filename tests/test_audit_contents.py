@@ -562,3 +562,60 @@ def test_left_out_traps_stay_silent(tmp_path: Path) -> None:
     family = "# Pulsar tools\n\n* PSRFMT fails to build, left out for now.\n"
     files = {"Dockerfile": PULSAR, "Dockerfile.slim": slim}
     assert _audited(tmp_path / "family", family, files, ["Dockerfile", "Dockerfile.slim"]) == []
+
+
+JETSON_BASE = """\
+FROM nvcr.io/nvidia/l4t-base:r32.7.1
+RUN apt-get update && apt-get install -y --no-install-recommends cmake git python3-pip python3-dev
+RUN pip3 install --upgrade pip setuptools
+WORKDIR /opt/app
+COPY . .
+"""
+VERSIONS_README = """\
+# jetson-sandbox
+
+A base image for trying CUDA on a Jetson board.
+
+Software versions
+-----------------
+
+* PyTorch v1.10.0
+* TensorFlow 2.7.0
+* numpy 1.19.5
+* JupyterLab 3.2.8
+"""
+
+
+def test_a_package_versions_list_none_of_which_the_image_installs(tmp_path: Path) -> None:
+    files = {"Dockerfile": JETSON_BASE, "README.md": VERSIONS_README}
+    assert _audited(tmp_path, VERSIONS_README, files, ["Dockerfile"]) == [
+        "8: README lists PyTorch, TensorFlow, numpy and JupyterLab as in the image but Dockerfile installs"
+        " none of them, and its base nvcr.io/nvidia/l4t-base:r32.7.1 (Dockerfile:1, NVIDIA's L4T base"
+        " image) does not carry them"
+    ]
+
+
+@pytest.mark.parametrize(
+    "dockerfile",
+    [
+        # the base image is the one that holds them
+        JETSON_BASE.replace("l4t-base:r32.7.1", "l4t-ml:r32.7.1-py3"),
+        JETSON_BASE.replace("l4t-base:r32.7.1", "l4t-pytorch:r32.7.1-pth1.10-py3"),
+        # a requirements file of the build context, or wheels copied in
+        JETSON_BASE + "RUN pip3 install -r requirements.txt\n",
+        JETSON_BASE + "RUN pip3 install /opt/app/wheels/*.whl\n",
+        # one of them installed: the list is the image's, read item by item elsewhere
+        JETSON_BASE + "RUN pip3 install numpy==1.19.5\n",
+    ],
+)
+def test_a_package_versions_list_the_image_may_hold_is_no_finding(tmp_path: Path, dockerfile: str) -> None:
+    files = {"Dockerfile": dockerfile, "README.md": VERSIONS_README, "requirements.txt": "torch\n"}
+    assert _audited(tmp_path, VERSIONS_README, files, ["Dockerfile"]) == []
+
+
+def test_a_versions_list_of_two_or_under_another_heading_is_not_read(tmp_path: Path) -> None:
+    short = VERSIONS_README.replace("* numpy 1.19.5\n* JupyterLab 3.2.8\n", "")
+    history = VERSIONS_README.replace("Software versions", "Tested with")
+    for readme in (short, history):
+        files = {"Dockerfile": JETSON_BASE, "README.md": readme}
+        assert _audited(tmp_path, readme, files, ["Dockerfile"]) == []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from helpers import make_tree
 
 from docgen.analysis import build_model
@@ -327,3 +328,84 @@ def test_a_base_that_says_no_channel_or_is_not_the_image_pytorch(tmp_path: Path)
         )
     ):
         assert methods(tmp_path / f"s{n}", MIGX_README.format(said=said), MIGX.format(base=release)) == []
+
+
+FORGE = """\
+FROM nvidia/cuda:12.4.1-devel-ubuntu22.04
+ENV PATH=/opt/miniconda3/bin:$PATH
+# Miniforge: conda-forge only, no Anaconda channels
+RUN wget -q https://github.com/conda-forge/miniforge/releases/latest/download/Miniforge3-Linux-x86_64.sh \\
+    && bash Miniforge3-Linux-x86_64.sh -b -p /opt/miniconda3 && rm Miniforge3-Linux-x86_64.sh
+RUN conda create -y -n splat python=3.10
+"""
+
+
+def test_a_conda_distribution_said_while_the_image_installs_another_makers(tmp_path: Path) -> None:
+    said = "# Splat\n\n## Notes\n\n- The container uses Miniconda to manage its environments.\n"
+    assert methods(tmp_path / "a", said, FORGE) == [
+        "5: README says the image uses Miniconda but Dockerfile:4 installs Miniforge3, not Miniconda (likely)"
+    ]
+    conda = FORGE.replace(
+        "https://github.com/conda-forge/miniforge/releases/latest/download/Miniforge3-Linux-x86_64.sh",
+        "https://repo.anaconda.com/miniconda/Miniconda3-latest-Linux-x86_64.sh",
+    ).replace("Miniforge3-Linux", "Miniconda3-latest-Linux")
+    forge = said.replace("Miniconda", "Miniforge")
+    assert methods(tmp_path / "b", forge, conda) == [
+        "5: README says the image uses Miniforge but Dockerfile:4 installs Miniconda3, not Miniforge (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The container uses Miniforge to manage its environments.",  # what it installs
+        "We switched from Miniconda to Miniforge to avoid the Anaconda terms.",  # history
+        "Conda lives in /opt/miniconda3 inside the container.",  # the folder's name
+        "If you prefer Miniconda, edit the Dockerfile.",  # a choice
+    ],
+)
+def test_conda_distribution_sentences_that_match_or_are_no_claim(tmp_path: Path, sentence: str) -> None:
+    assert methods(tmp_path, f"# Splat\n\n{sentence}\n", FORGE) == []
+
+
+def test_a_conda_distribution_from_a_base_image_of_it(tmp_path: Path) -> None:
+    readme = "# Lab\n\nThis image is based on Miniforge and adds JupyterLab.\n"
+    assert methods(
+        tmp_path / "a", readme, "FROM continuumio/miniconda3:24.1.2-0\nRUN conda install -y jupyterlab\n"
+    ) == [
+        "3: README says the image uses Miniforge but Dockerfile:1 installs continuumio/miniconda3, not"
+        " Miniforge (likely)"
+    ]
+    assert (
+        methods(
+            tmp_path / "b", readme, "FROM condaforge/miniforge3:24.3.0-0\nRUN conda install -y jupyterlab\n"
+        )
+        == []
+    )
+
+
+AARCH = """\
+FROM nvcr.io/nvidia/l4t-pytorch:r32.7.1-pth1.10-py3
+RUN python3 -m pip install --upgrade pip && python3 -m pip install fastai
+"""
+
+
+def test_a_package_said_to_come_from_a_linked_source_the_build_never_uses(tmp_path: Path) -> None:
+    readme = "# fastai on Jetson\n\nfastai is installed from [these wheels](https://github.com/acme/jetson-wheels).\n"
+    assert methods(tmp_path / "a", readme, AARCH) == [
+        "3: README says fastai is installed from https://github.com/acme/jetson-wheels but Dockerfile:2"
+        " installs it from the default index, and nothing of the build names that source (likely)"
+    ]
+    # the build uses the source: an index, links, the repository named
+    for used in (
+        "fastai -f https://github.com/acme/jetson-wheels/releases",
+        "--extra-index-url https://pypi.example.org/simple fastai",
+        "/tmp/fastai-2.7.0-py3-none-any.whl",
+    ):
+        dockerfile = AARCH.replace("pip install fastai", f"pip install {used}")
+        assert methods(tmp_path / used.replace("/", "_")[:20], readme, dockerfile) == []
+    # history, and a package the image does not install at all (another rule's)
+    old = readme.replace("fastai is installed", "fastai was previously installed")
+    assert methods(tmp_path / "c", old, AARCH) == []
+    other = readme.replace("fastai is", "torchvision is")
+    assert methods(tmp_path / "d", other, AARCH) == []

@@ -220,3 +220,13 @@ def test_the_cuda_of_the_jetpack_an_nvidia_jetson_base_is_of(base: str, cuda: st
 )
 def test_bases_whose_sh_is_dash(base: str, dash: bool) -> None:
     assert dash_sh(base) is dash
+
+
+def test_l4t_base_comes_without_the_frameworks_its_sibling_images_add() -> None:
+    assert carries("nvcr.io/nvidia/l4t-base:r32.4.3", ["torch"]) is False
+    assert carries("nvcr.io/nvidia/l4t-base:r35.1.0", ["scikit-learn", "pandas"]) is False
+    # CUDA is mounted from the host on R32: not said either way
+    assert carries("nvcr.io/nvidia/l4t-base:r32.4.3", ["cuda"]) is None
+    # the images built on it that hold them
+    assert carries("nvcr.io/nvidia/l4t-ml:r32.7.1-py3", ["torch"]) is None
+    assert carries("nvcr.io/nvidia/l4t-pytorch:r32.7.1-pth1.10-py3", ["torch"]) is True

@@ -216,7 +216,7 @@ from docgen.audit.bind_devices import bind_devices
 from docgen.audit.branch_refs import branch_refs
 from docgen.audit.broken_runs import broken_runs
 from docgen.audit.build_flags import build_flag_claims
-from docgen.audit.builder_paths import builder_paths
+from docgen.audit.builder_paths import builder_paths, left_behind
 from docgen.audit.buildkit_features import buildkit_features
 from docgen.audit.builds import (
     dead_targets,
@@ -355,7 +355,13 @@ from docgen.audit.make_env import make_env
 from docgen.audit.make_targets import unmade_targets
 from docgen.audit.make_vars import make_vars
 from docgen.audit.mesh_hosts import mesh_hosts
-from docgen.audit.methods import built_claims, channel_claims, tool_claims
+from docgen.audit.methods import (
+    built_claims,
+    channel_claims,
+    distribution_claims,
+    source_link_claims,
+    tool_claims,
+)
 from docgen.audit.missing import (
     listed_files,
     missing_links,
@@ -548,6 +554,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     broken_runs,
     build_flag_claims,
     builder_paths,
+    left_behind,
     buildkit_features,
     denied_args,
     placeholder_builds,
@@ -651,6 +658,8 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     make_defaults,
     built_claims,
     channel_claims,
+    distribution_claims,
+    source_link_claims,
     tool_claims,
     here_mount_claims,
     home_mount_claims,
@@ -1237,6 +1246,7 @@ def audit(
         found.extend(_ruled(image_paths, doc, models, path, directory))
         found.extend(_ruled(moved_clones, doc, models, path, directory))
         found.extend(_ruled(builder_paths, doc, path, models, directory))
+        found.extend(_ruled(left_behind, doc, path, models))
         found.extend(_ruled(near_mount_targets, doc, text, models, path, directory))
         found.extend(_ruled(restated_mounts, doc, models, path, directory))
         found.extend(_ruled(rehomed_mounts, doc, text, models, path, directory))
@@ -1658,6 +1668,8 @@ def _audit_part(
     found.extend(_ruled(held_tool_claims, sub, auditor))
     found.extend(_ruled(built_claims, sub, auditor))
     found.extend(_ruled(channel_claims, sub, auditor))
+    found.extend(_ruled(distribution_claims, sub, auditor))
+    found.extend(_ruled(source_link_claims, sub, auditor))
     own_runs = beside_own_runs(doc, auditor)
     made = made_references(doc)
     for fence in sub.fences:

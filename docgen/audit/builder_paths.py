@@ -211,3 +211,125 @@ def builder_paths(
             f"(line {builder.copy_line}){also_at(sorted(set(lines)))}",
             confidence=LIKELY,
         )
+
+
+_PLACES = re.compile(
+    r"(?:^|[;&|(]|\bthen\b|\bdo\b)[ \t]*(?:sudo[ \t]+)?(?:cp|mv|install|ln[ \t]+-s\w*)"
+    r"((?:[ \t]+-[\w-]+(?:=\S+)?)*(?:[ \t]+[^\s;&|<>()-][^\s;&|<>()]*){2,})"
+)
+"""A command putting files in place (`cp build/bin/llama-server /usr/local/bin/`, `install -m 755 x /opt/
+bin/`): its words after the options are the sources, then the destination."""
+_REDIRECT = re.compile(r"(?<![\w-])\d*(?:>>?|<)&?[ \t]*[^\s;&|<>()]+")
+"""A redirection (`2>/dev/null`, `> log`): no file a command puts in place."""
+_NOT_A_FILE = re.compile(r"[*?\[{$]|\A\.{0,2}\Z")
+"""A word of a path that names no one file: a glob, a variable, `.`."""
+_HOW_BUILT = re.compile(
+    r"\b(?:builder|stages?|multi-?stage|not[ \t]+copied|left[ \t]+out|discard\w*)\b", re.I
+)
+"""Words of a line telling how the stages are built: the builder's files are right there."""
+
+
+def _placed(args: str) -> Iterator[str]:
+    """The absolute paths a RUN's `cp`, `mv`, `install` or `ln -s` commands put a named file at: a source's
+    name in a destination folder (ending in `/`) or the destination path when one source goes to a
+    path that is no folder."""
+    for match in _PLACES.finditer(_REDIRECT.sub(" ", args)):
+        words = [w.strip("\"'") for w in match.group(1).split() if not w.startswith("-")]
+        words = [w for w in words if not w.startswith(("2>", ">", "/dev/"))]
+        if len(words) < 2 or any(_NOT_A_FILE.search(w) for w in words):
+            continue
+        *sources, dest = words
+        if not dest.startswith("/"):
+            continue
+        if dest.endswith("/") or len(sources) > 1:
+            yield from (posixpath.join(dest, posixpath.basename(s.rstrip("/"))) for s in sources)
+        else:
+            yield dest
+
+
+def _left_behind(model: ImageModel) -> list[tuple[str, int, str, int]]:
+    """(file, Dockerfile line placing it, stage name, line of a `COPY --from` of that stage) of each file a
+    stage outside the image's chain puts at a path (`_placed`) whose stage the image copies named files
+    from, none of them the file or a folder holding it: the file stays in the builder. Nothing when a
+    copy of that stage takes a glob or a variable, or the image's stages name the file's name."""
+    read = dockerfile_read(model.file) if model.file else None
+    if read is None or len(model.stages) < 2:
+        return []
+    own = {stage.index for stage in model.chain()}
+    names = {(s.name or "").lower(): s.index for s in model.stages if s.name}
+    stage = -1
+    placed: dict[int, list[tuple[str, int]]] = {}
+    taken: dict[int, list[tuple[str, int]]] = {}
+    own_text: list[str] = []
+    for inst in read[1].instructions:
+        if inst.keyword == "FROM":
+            stage += 1
+            continue
+        if stage < 0:
+            continue
+        if stage not in own:
+            if inst.keyword == "RUN":
+                placed.setdefault(stage, []).extend((p, inst.start_line) for p in _placed(inst.args))
+            continue
+        source = inst.flag("from")
+        if inst.keyword in ("COPY", "ADD") and source is not None and source.value is not None:
+            words = list(inst.exec_form) if inst.exec_form else inst.args.split()
+            words = [w for w in words if not w.startswith("--")]
+            value = source.value.lower()
+            origin = names.get(value, int(value) if value.isdigit() else -1)
+            if origin < 0:
+                continue
+            taken.setdefault(origin, []).extend((w, inst.start_line) for w in words[:-1])
+            continue
+        own_text.append(inst.body)
+    image_text = "\n".join(own_text)
+    found = []
+    for origin, files in placed.items():
+        copies = taken.get(origin, [])
+        if not copies or any(_NOT_A_FILE.search(src) for src, _ in copies):
+            continue
+        sources = [posixpath.normpath(src) for src, _ in copies]
+        for path, line in files:
+            path = posixpath.normpath(path)
+            if any(path == s or path.startswith(s.rstrip("/") + "/") for s in sources):
+                continue
+            base = posixpath.basename(path)
+            if len(base) < 3 or re.search(rf"(?<![\w.-]){re.escape(base)}(?![\w-])", image_text):
+                continue
+            label = model.stages[origin].name or str(origin)
+            found.append((path, line, label, copies[0][1]))
+    return found
+
+
+def left_behind(doc: Document, readme: str, models: Sequence[ImageModel]) -> Iterator[Diagnostic]:
+    """A file the README names in code (`llama-server-webui`, as a table cell or prose) that a builder stage
+    of the image makes (`cp … /usr/local/bin/`) while the image's `COPY --from` of that stage takes other
+    files one by one, none of them it: the image does not hold it (`likely`). A line telling how the
+    stages work (`builder`, `stage`, `not copied`) is not read; one finding a file, at its first line."""
+    behind = {
+        posixpath.basename(path): (model, path, line, stage, copy)
+        for model in models
+        for path, line, stage, copy in _left_behind(model)
+    }
+    if not behind:
+        return
+    rows = [(line, " | ".join(cells)) for table in doc.tables for line, cells in table.rows]
+    lines = [*rows, *(pair for para in doc.paragraphs for pair in para.lines)]
+    told: set[str] = set()
+    for line, text in sorted(lines):
+        if "`" not in text or _HOW_BUILT.search(text):
+            continue
+        for _, _, content in code_spans(text):
+            name = content.strip()
+            if name in told or name not in behind:
+                continue
+            model, path, made, stage, copy = behind[name]
+            told.add(name)
+            yield Diagnostic(
+                readme,
+                line,
+                f"README names {name} as a program of the image, but in {model.path} only stage {stage} has"
+                f" it ({path}, line {made}): the image's COPY --from={stage} (line {copy}) takes other"
+                " files, not it",
+                confidence=LIKELY,
+            )

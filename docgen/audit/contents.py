@@ -712,6 +712,13 @@ LIBRARY_HEADING = re.compile(
 )
 """A heading over a list that may be what the image holds or what the project needs: `### Main
 Libraries`, `## Stack`, `## Software`; what the list holds decides (`library_lists`)."""
+VERSIONS_HEADING = re.compile(
+    r"(?:(?:python|installed|bundled|main|key)[ \t]+)?(?:package|software|library|component|framework)s?"
+    r"[ \t]+versions",
+    re.IGNORECASE,
+)
+"""A heading over a list of components with their versions (`Package Versions`, `Software versions`): the
+versions are left aside and the names read as a `LIBRARY_HEADING` list's."""
 NEEDED = re.compile(r"\brequire|\bprerequisite|\bhost\b|\bhardware\b|\bneed|\byour\b|\brecommend", re.I)
 """Words making a list one of what the machine or the user needs, not what the image holds."""
 
@@ -732,15 +739,21 @@ def library_lists(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
             continue  # (a `## Contents` list is `listed_contents`')
         if NEEDED.search(heading) or FEATURES.search(heading):
             continue
-        library = bool(LIBRARY_HEADING.fullmatch(heading))
+        versioned = bool(VERSIONS_HEADING.fullmatch(heading))
+        library = versioned or bool(LIBRARY_HEADING.fullmatch(heading))
         if not library and (
             TRIED.search(heading) or LATER.search(heading) or not versions_agree(block.items, auditor.models)
         ):
             continue
         named: list[tuple[int, tuple[str, set[str], bool]]] = []
         for line, text in block.items:
+            if versioned and not LATER.search(text):
+                text = _VERSION_AFTER.sub("", text)  # `* PyTorch v1.5.0`: `* PyTorch`
             if not LATER.search(text) and not VERSION_IN.search(text):
                 named.extend((line, found) for found in item_components(text))
+        if versioned and len(named) >= 3:
+            yield from _none_listed(auditor, named)
+            continue
         held = sum(
             1
             for _, (_, spellings, _) in named
@@ -751,6 +764,62 @@ def library_lists(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
         for line, (name, spellings, data) in named:
             if all(cannot_hold(model, spellings, data, False) for model in auditor.models):
                 yield installs_none(auditor, line, f"lists {name} as in the image", name, spellings)
+
+
+_VERSION_AFTER = re.compile(r"(?<=[\w`*_])[ \t]+(?:v|version[ \t]+)?\d+(?:\.\d+)+[\w.+-]*(?=[ \t.]*\Z)")
+"""The version closing a list item (`PyTorch v1.5.0`, `numpy 1.18.2`)."""
+
+
+def _none_listed(
+    auditor: Auditor, named: list[tuple[int, tuple[str, set[str], bool]]]
+) -> Iterator[Diagnostic]:
+    """One finding for a list of versioned components (`Package Versions`) none of which any image
+    compared can hold (`_holds_none`): the list is of another image (the framework image the base is
+    not). Said at the list's first item (`likely`)."""
+    spelt = [spellings for _, (_, spellings, _) in named]
+    if not all(_holds_none(m, spelt) for m in auditor.models):
+        return
+    names = [name for _, (name, _, _) in named]
+    listed = f"{', '.join(names[:-1])} and {names[-1]}"
+    said = f"README lists {listed} as in the image but {auditor.models[0].path} installs none of them"
+    note = _base_note(auditor.models[0]).replace("carry it", "carry them")
+    yield Diagnostic(auditor.path, named[0][0], said + note, confidence=LIKELY)
+
+
+_LOCAL_INSTALL = re.compile(
+    r"\b(?:pip3?|uv|conda|mamba|micromamba|apt-get|apt|dpkg|rpm|yum|dnf|apk)\b[^;&|]{0,300}?"
+    r"(?:[ \t](?:-r|-e|-f|-i|--requirement|--file)[ \t=]|[ \t]\.{1,2}(?=[ \t/;&|]|\Z)|\.whl|\.deb|\.rpm"
+    r"|\.tar\.gz|\*|\$)"
+)
+"""An install of a file, list or folder (`pip install ./wheels/*.whl`, `dpkg -i x.deb`, `pip install -r …`),
+or of a variable's packages: what it brings is not written in the Dockerfile."""
+
+
+def _holds_none(model: ImageModel, spelt: list[set[str]]) -> bool:
+    """True when the image of `model` can hold no component under any of the spellings of `spelt`: none
+    is written in its Dockerfile (outside comments and unbuilt stages) or a build-context file it copies
+    other than a document (a copied README names what it describes), nothing it runs is unread, no RUN
+    installs a file, a list or a folder (`_LOCAL_INSTALL`: a whole build context copied is then only
+    files), no package it installs pulls one in, and each base image is known not to carry any."""
+    read = dockerfile_read(model.file) if model.file else None
+    copied = copied_texts(model.file, model.context_copies) if read is not None else None
+    if read is None or copied is None or copied_context(model)[1]:
+        return False
+    unbuilt = unbuilt_lines(model)
+    kept = [i for i in read[1].instructions if not in_ranges(i.start_line, unbuilt)]
+    if any(i.keyword == "RUN" and _LOCAL_INSTALL.search(i.args) for i in kept):
+        return False
+    texts = [kept_text(read[0], unbuilt)]
+    texts += [text for file, text in copied[0] if not file.name.lower().endswith((".md", ".rst", ".html"))]
+    written = raw_name(" ".join(texts))
+    components = [c.name for c in final_components(model)]
+    bases = built_bases(model)
+    return bool(bases) and all(
+        not any(s in written for s in spellings)
+        and brought_by(components, spellings) is None
+        and all(carries(stage.base, spellings) is False for stage in bases)
+        for spellings in spelt
+    )
 
 
 VERSIONED_ITEM = re.compile(r"(?<![\w+-])[\d_+-]*+([A-Za-z][\w+-]*+)[ \t]+v?(\d+(?:\.\d+)+)\b")

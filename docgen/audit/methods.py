@@ -12,12 +12,14 @@ import functools
 import os
 import re
 from collections.abc import Iterator
+from urllib.parse import urlsplit
 
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
 from docgen.audit.memo import per_audit
 from docgen.audit.provides import install_text
 from docgen.audit.versions import norm, raw_name
 from docgen.audit.wording import line_at, sentences
+from docgen.copied import copied_texts
 from docgen.manifests import manifest_pins
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
@@ -525,3 +527,181 @@ def channel_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
             f"README says PyTorch comes from {claim}, but {fact}",
             confidence=CERTAIN if itemised else LIKELY,
         )
+
+
+_CONDA_SAID = re.compile(r"(?<![\w/.-])(miniconda|miniforge|mambaforge)3?(?![\w/-])", re.IGNORECASE)
+"""A conda distribution a sentence names (`Miniconda`, `Miniforge3`); not a path (`/opt/miniconda3/bin`)."""
+_USES = re.compile(
+    r"\b(?:uses?|using|used|includes?|installs?|installed|with|via|comes?[ \t]+with|ships|provides?"
+    r"|based[ \t]+on|built[ \t]+on|managed[ \t]+by|relies[ \t]+on)\b",
+    re.IGNORECASE,
+)
+"""Words saying the image has or uses what the sentence names."""
+_NOT_NOW = re.compile(
+    r"\b(?:not|no|never|without|instead|previous(?:ly)?|former(?:ly)?|switch(?:ed|es)?|migrat\w*|replac\w*"
+    r"|used[ \t]+to|old|legacy|if|optional(?:ly)?|alternatively|prefer|recommend\w*)\b|n't\b|\?",
+    re.IGNORECASE,
+)
+"""Words making a sentence no statement of what the image holds now: a negation, history, a choice."""
+_CONDA_INSTALLER = re.compile(
+    r"(?<![\w-])(Miniconda|Miniforge|Mambaforge|Anaconda)3?-(?=latest|py\d|\d|\$|Linux|MacOSX|Windows)"
+    r"|\brepo\.(?:anaconda|continuum)\.(?:com|io)/(miniconda|archive)\b|\bconda-forge/(miniforge)\b"
+    r"|\bcontinuumio/(miniconda|anaconda)3?\b|\bcondaforge/(miniforge|mambaforge)[\w-]*"
+    r"|\bmambaorg/(micromamba)\b",
+    re.IGNORECASE,
+)
+"""Where a Dockerfile gets a conda distribution: its installer (`Miniforge3-Linux-x86_64.sh`,
+`Miniconda3-latest-…`), the site it is downloaded from, or a base image of it (`continuumio/miniconda3`,
+`condaforge/miniforge3`). An install folder (`/root/miniconda3`) tells nothing."""
+_CONDA_MAKER = {
+    "miniconda": "anaconda",
+    "anaconda": "anaconda",
+    "archive": "anaconda",
+    "miniforge": "conda-forge",
+    "mambaforge": "conda-forge",
+    "micromamba": "micromamba",
+}
+"""Who makes each conda distribution: Miniconda and Anaconda are Anaconda's (its channels and terms),
+Miniforge and Mambaforge conda-forge's."""
+
+
+def _conda_installs(model: ImageModel) -> list[tuple[int, str, str]]:
+    """(Dockerfile line, what names it, maker) of each conda distribution the image gets: an installer a
+    RUN downloads, a base image it starts from, an ARG or ENV naming the installer, or one a copied
+    build-context file downloads (at the COPY's line). Comments are not read."""
+    read = dockerfile_read(model.file) if model.file else None
+    if read is None:
+        return []
+    found = []
+    for inst in read[1].instructions:
+        if inst.keyword in ("RUN", "FROM", "ARG", "ENV"):
+            matches = sorted(_CONDA_INSTALLER.finditer(inst.args), key=lambda m: m.group(1) is None)
+            for match in matches:  # (the installer's name first: `Miniforge3`, not its site)
+                kind = next(g for g in match.groups() if g).lower()
+                found.append((inst.start_line, match.group().rstrip("-"), _CONDA_MAKER[kind]))
+    copied = copied_texts(model.file, model.context_copies)
+    for file, text in copied[0] if copied is not None else ():
+        for match in _CONDA_INSTALLER.finditer(text):
+            kind = next(g for g in match.groups() if g).lower()
+            found.append((file.line, match.group().rstrip("-"), _CONDA_MAKER[kind]))
+    return found
+
+
+def distribution_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
+    """A sentence saying the image uses a conda distribution (`The container uses Miniconda to manage the
+    environment`) while every image compared gets conda from another maker's (`Miniforge3-Linux-x86_64.sh`
+    into `/root/miniconda3`: Miniforge, whatever the folder is called), and none names the one said
+    (`likely`). A sentence naming two distributions (`switched from Miniconda to Miniforge`), a negation,
+    history or a choice is not read."""
+    models = auditor.models
+    if not models or not all(m.file for m in models):
+        return
+    installs = [_conda_installs(m) for m in models]
+    if not all(installs):
+        return
+    makers = {maker for found in installs for _, _, maker in found}
+    for para in doc.paragraphs:
+        for start, _, sentence in sentences(para.lines):
+            said = {m.group(1).lower() for m in _CONDA_SAID.finditer(sentence)}
+            if len(said) != 1 or not _USES.search(sentence) or _NOT_NOW.search(sentence):
+                continue
+            name = _CONDA_SAID.search(sentence)
+            assert name is not None
+            if _CONDA_MAKER[name.group(1).lower()] in makers:
+                continue
+            line, written, _ = installs[0][0]
+            yield Diagnostic(
+                auditor.path,
+                line_at(para.lines, start),
+                f"README says the image uses {name.group()} but {models[0].path}:{line} installs"
+                f" {written}, not {name.group()}",
+                confidence=LIKELY,
+            )
+
+
+_INSTALLED_FROM_LINK = re.compile(
+    r"(?<![\w.+-])[*_`]*(?P<name>[A-Za-z][\w.+-]*[A-Za-z0-9])[*_`]*[ \t]+(?:is|are|gets|get|was|were)[ \t]+"
+    r"(?P<how>(?:installed|built|provided)[ \t]+(?:with|from|using|via|through|by))[ \t]+"
+    r"(?:(?:the|this|that|a|an)[ \t]+)?(?:[\w-]+[ \t]+){0,3}?"
+    r"(?:\[[^\[\]]{1,100}\]\((?P<link>https?://[^()\s]{1,300})\)|<?(?P<url>https?://[^\s()<>]{1,300}))",
+    re.IGNORECASE,
+)
+"""`Fastbook is installed with [this repository](https://github.com/KumaTea/pytorch-aarch64)`, `torch is
+installed from https://…`: a package and the place a sentence says it comes from."""
+_CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "huggingface.co")
+_SOURCE_OPTIONS = re.compile(
+    r"(?:^|[ \t])(?:-i|--index-url|--extra-index-url|-f|--find-links|-c|--constraint|-r|--requirement"
+    r"|-e|--editable|--channel|--override-channels)(?=[ \t=])|://|\.whl\b|@[ \t]",
+)
+"""What gives an install a source other than the default index: an index, links, a constraint, a URL, a
+wheel file, a channel."""
+
+
+def _link_marks(url: str) -> list[str]:
+    """The names (as `raw_name`) a build would write if it used `url`: a repository's owner and name
+    (`kumatea`, `pytorchaarch64`), else the site's host and first path part."""
+    parts = urlsplit(url)
+    host = parts.netloc.lower().removeprefix("www.")
+    path = [p for p in parts.path.split("/") if p]
+    if host in _CODE_HOSTS and len(path) >= 2:
+        marks = [path[0], path[1].removesuffix(".git")]
+    else:
+        marks = [host.split(":")[0], *path[:1]]
+    return [raw_name(m) for m in marks if len(raw_name(m)) >= 4]
+
+
+def _plain_install(model: ImageModel, package: str) -> int | None:
+    """The Dockerfile line of the RUN that installs `package` with pip, uv or conda from the default index
+    and nothing else telling where from (`_SOURCE_OPTIONS`); None when none does, or an install of it
+    names a source."""
+    read = dockerfile_read(model.file) if model.file else None
+    if read is None:
+        return None
+    word = re.compile(rf"(?<![\w.+/-]){re.escape(package)}(?![\w/-])", re.IGNORECASE)
+    line = None
+    for inst in read[1].instructions:
+        if inst.keyword != "RUN":
+            continue
+        for command in _COMMAND_SEP.split(inst.args):
+            if not _INSTALLS.search(command) or not word.search(command):
+                continue
+            if _SOURCE_OPTIONS.search(command):
+                return None
+            line = line or inst.start_line
+    return line
+
+
+_INSTALLS = re.compile(r"\b(?:" + PIP + r"|uv[ \t]+pip|conda|mamba|micromamba)[ \t]+install\b")
+
+
+def source_link_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
+    """A sentence saying a package is installed with, from or through a linked repository or site
+    (`Fastbook is installed with [this repository](https://github.com/KumaTea/pytorch-aarch64)`) while the
+    Dockerfile installs that package with plain pip or conda from the default index (no index, links,
+    URL or wheel file) and nothing of the build names the repository's owner or name, or the site
+    (`likely`). A negated sentence, or history, is not read."""
+    models = auditor.models
+    if not models or not all(m.file for m in models):
+        return
+    for para in doc.paragraphs:
+        for start, _, sentence in sentences(para.lines):
+            match = _INSTALLED_FROM_LINK.search(sentence)
+            if match is None or _NOT_NOW.search(sentence):
+                continue
+            url = match.group("link") or match.group("url")
+            marks = _link_marks(url)
+            if not marks or any(mark in install_text(m) for m in models for mark in marks):
+                continue
+            name = match.group("name")
+            where = [(m, line) for m in models if (line := _plain_install(m, name.lower())) is not None]
+            if len(where) != len(models):
+                continue
+            model, line = where[0]
+            how = " ".join(match.group("how").split())
+            yield Diagnostic(
+                auditor.path,
+                line_at(para.lines, start),
+                f"README says {name} is {how} {url} but {model.path}:{line} installs it from the"
+                " default index, and nothing of the build names that source",
+                confidence=LIKELY,
+            )
