@@ -1222,3 +1222,89 @@ def test_a_script_of_a_clone_that_builds_another_dockerfile_is_not_told(tmp_path
     # the clone's block does not end with it and no `cd` follows: nothing tells where the commands run
     unentered = CLONED_STEPS.replace("    cd chat-server\n", "    ls\n")
     assert _scripts(tmp_path / "unentered", unentered, {}) == []
+
+
+# a method folder of a research-containers repository: the compose file beside the README builds its
+# Dockerfile from the folder; the README's wrapper script is gone, the in-container helper is the image's
+METHOD = """\
+# Surface reconstruction container
+
+## Usage
+
+### 1. Build & Start
+```bash
+./launch.sh build
+./launch.sh shell
+```
+
+### 2. Example commands
+Inside the container:
+
+**Reconstruct a point cloud:**
+```bash
+./reconstruct.sh /data/cloud.ply
+```
+"""
+
+METHOD_COMPOSE = "services:\n  recon:\n    build:\n      context: .\n      dockerfile: Dockerfile.recon\n"
+METHOD_DOCKERFILE = "FROM python:3.12\nWORKDIR /work\nCOPY tools/reconstruct.sh /work/reconstruct.sh\n"
+
+# an API service in a monorepo: `compose.yaml` says `build: .`; the README starts the stack with a script
+SERVICE = """\
+# Billing API
+
+Getting started:
+
+    ./dev-up.sh --seed
+
+In the running container you can open a shell with `./console.sh`.
+"""
+
+
+def _folder_scripts(root: Path, folder: str, readme: str, files: dict[str, str]) -> list[str]:
+    make_tree(root, {f"{folder}/README.md": readme, **{f"{folder}/{k}": v for k, v in files.items()}})
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(readme, f"{folder}/README.md", [], {}, root / folder, root)
+    ]
+
+
+def test_a_script_missing_from_the_folder_its_compose_file_builds_in(tmp_path: Path) -> None:
+    files = {"docker-compose.yml": METHOD_COMPOSE, "Dockerfile.recon": METHOD_DOCKERFILE, "tools/run.py": ""}
+    assert _folder_scripts(tmp_path / "a", "methods/recon", METHOD, files) == [
+        "7: README runs ./launch.sh, which does not exist next to it or in a folder above it; also run "
+        "at line 8 (certain)"
+    ]
+    # the image's helper, run after `Inside the container:` (another paragraph between), is not looked for
+    service = {"compose.yaml": "services:\n  api:\n    build: .\n"}
+    assert _folder_scripts(tmp_path / "b", "services/billing", SERVICE, service) == [
+        "5: README runs ./dev-up.sh, which does not exist next to it or in a folder above it (certain)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("compose", "extra"),
+    [
+        (METHOD_COMPOSE, {"launch.sh": ""}),  # there
+        (METHOD_COMPOSE, {"../../launch.sh": ""}),  # at the repository's root, where it may be run from
+        ("services:\n  recon:\n    build: ../..\n", {}),  # built from the root: run from there, not known
+        ("services:\n  recon:\n    image: acme/recon:1.0\n", {}),  # builds nothing here
+        ("services: [", {}),  # a file compose refuses
+        (None, {}),  # no compose file: another layout or a partial copy
+    ],
+)
+def test_scripts_of_a_folder_that_does_not_build_or_holds_them(
+    tmp_path: Path, compose: str | None, extra: dict[str, str]
+) -> None:
+    files = {"Dockerfile.recon": METHOD_DOCKERFILE, **extra}
+    if compose is not None:
+        files["docker-compose.yml"] = compose
+    assert _folder_scripts(tmp_path, "methods/recon", METHOD, files) == []
+
+
+def test_a_script_the_readme_makes_or_names_as_a_placeholder(tmp_path: Path) -> None:
+    files = {"docker-compose.yml": METHOD_COMPOSE, "Dockerfile.recon": METHOD_DOCKERFILE}
+    made = METHOD.replace("### 1. Build", "Save the snippet below as `launch.sh`.\n\n### 1. Build")
+    assert _folder_scripts(tmp_path / "a", "methods/recon", made, files) == []
+    held = METHOD.replace("./launch.sh build\n./launch.sh shell", "./<your-script>.sh build")
+    assert _folder_scripts(tmp_path / "b", "methods/recon", held, files) == []

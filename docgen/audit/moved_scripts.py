@@ -26,7 +26,9 @@ from docgen.audit.paths import resolves_inside
 from docgen.audit.references import (
     ELSEWHERE,
     FILES_APPEAR,
+    IN_CONTAINER,
     Walk,
+    about_container,
     cd_target,
     makes,
     makes_nothing,
@@ -36,7 +38,7 @@ from docgen.audit.references import (
     run_folders,
 )
 from docgen.audit.root_vars import root_variables
-from docgen.build_scripts import DOCKER, LEAD, container_command
+from docgen.build_scripts import LEAD, container_command
 from docgen.copied import context_path, copies_path
 from docgen.markdown import Document, code_spans, lists
 from docgen.model import Diagnostic, ImageModel
@@ -60,15 +62,6 @@ argument of another command (`docker run img python x.py` runs it in the contain
 a program given in words (`python -m pkg`, `python -c "…"`)."""
 _ORDERED = re.compile(r"[ \t]*\d{1,3}[.)][ \t]")
 """A numbered list item (`1. `, `2) `)."""
-_IN_CONTAINER = re.compile(
-    r"\b(?:in|inside|within|into|from)[ \t]+(?:the[ \t]+|a[ \t]+|your[ \t]+)?(?:running[ \t]+)?"
-    r"(?:docker[ \t]+)?(?:container|image|pod)\b"
-    + "|"
-    + container_command("run|exec", DOCKER, container=False)
-    + r"|\b(?:ssh|kubectl[ \t]+exec|singularity|apptainer)\b",
-    re.IGNORECASE,
-)
-"""Words saying commands run in the container (`Inside the container:`, `docker exec -it app bash`)."""
 _MOVES = re.compile(r"[ \t]*(?:\$[ \t]+)?(?:pushd|popd|Set-Location|chdir)\b")
 """A command moving to another folder that the reading does not follow."""
 _STAYS = re.compile(LEAD + container_command("run|exec", start=""))
@@ -150,26 +143,6 @@ def _index(folder: Path) -> dict[str, list[Path]]:
     return found
 
 
-def _about_container(doc: Document) -> set[int]:
-    """The README lines of the first line of each command block whose section's heading, or the prose
-    just before it, says its commands run in the container: one pass over the blocks and paragraphs in
-    README order."""
-    titles = dict(doc.headings)
-    ends = sorted(
-        (para.lines[-1][0], " ".join(t for _, t in para.lines[-2:])) for para in doc.paragraphs if para.lines
-    )
-    found: set[int] = set()
-    at, intro = 0, ""
-    for fence in sorted((f for f in doc.fences if f.lines), key=lambda f: f.lines[0][0]):
-        first = fence.lines[0][0]
-        while at < len(ends) and ends[at][0] < first:
-            intro = ends[at][1]
-            at += 1
-        if _IN_CONTAINER.search(titles.get(fence.section, "")) or _IN_CONTAINER.search(intro):
-            found.add(first)
-    return found
-
-
 def _fence_runs(
     doc: Document, text: str, directory: Path, audited: Sequence[str], project: Path, roots: frozenset[str]
 ) -> Iterator[tuple[int, str, list[Path]]]:
@@ -182,7 +155,7 @@ def _fence_runs(
     bases = run_folders(directory, [d for d in audited if puts_in_folder(text, d)], project)
     walk = Walk(bases, project, home=True)
     walk.recover = root_cd(bases, project, roots)
-    container = _about_container(doc)
+    container = about_container(doc)
     fences = [fence for fence in doc.fences if fence.lines and fence.lines[0][0] not in container]
     for line, step in walk.steps(fences, joined=False):
         if _MOVES.match(step):
@@ -200,12 +173,12 @@ def _step_runs(doc: Document, directory: Path) -> Iterator[tuple[int, str, list[
     runs (`1. download plugins, `python clone_plugins.py``), up to an item that `cd`s elsewhere or
     runs in the container."""
     for block in lists(doc):
-        if _IN_CONTAINER.search(f"{block.intro} {block.heading}"):
+        if IN_CONTAINER.search(f"{block.intro} {block.heading}"):
             continue
         for line, text in block.items:
             if not _ORDERED.match(text):
                 break
-            if _IN_CONTAINER.search(text):
+            if IN_CONTAINER.search(text):
                 break  # this step and the next may run in the container
             spans = [content.strip() for _, _, content in code_spans(text)]
             if any(cd_target(span) is not None for span in spans):
