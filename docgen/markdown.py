@@ -31,7 +31,7 @@ from __future__ import annotations
 import bisect
 import html
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from docgen import markers
@@ -582,6 +582,46 @@ def table_cells(line: str) -> list[str]:
 
 
 _CELL_SPLIT = re.compile(r"(?<!\\)\|")
+
+
+def cell_spans(line: str) -> list[tuple[int, int]]:
+    """(start, end) in `line` of each cell of a table row, as `table_cells` splits it: at every `|` not
+    right after a backslash, the outer pipes dropped (the spans are not stripped)."""
+    bounds = [-1, *(match.start() for match in _CELL_SPLIT.finditer(line)), len(line)]
+    spans = [(start + 1, end) for start, end in zip(bounds, bounds[1:], strict=False)]
+    if len(spans) > 1 and not line[: spans[0][1]].strip():
+        spans.pop(0)  # (the outer pipe at the start: what is before it is no cell)
+    if len(spans) > 1 and not line[spans[-1][0] :].strip():
+        spans.pop()
+    return spans
+
+
+def pipe_tables(lines: Sequence[str]) -> Iterator[tuple[int, list[int]]]:
+    """(index of the header row, indexes of the body rows) of each pipe table of `lines` (without line
+    endings) outside fenced code, its rows ended as `read_document` ends them (`_ends_table`)."""
+    if not any("|" in line for line in lines):
+        return
+    states, _ = fence_states(lines)
+    index = 0
+    while index + 1 < len(lines):
+        line = lines[index]
+        if states[index] != markers.OUTSIDE or states[index + 1] != markers.OUTSIDE or "|" not in line:
+            index += 1
+            continue
+        if not _starts_table(line, lines[index + 1]):
+            index += 1
+            continue
+        header, index = index, index + 2
+        rows: list[int] = []
+        while index < len(lines) and states[index] == markers.OUTSIDE:
+            row = lines[index]
+            if not row.strip() or "|" not in row or _ends_table(row):
+                break
+            rows.append(index)
+            index += 1
+        yield header, rows
+
+
 _DELIMITER_CELL = re.compile(r":?-+:?\Z")
 
 

@@ -423,3 +423,99 @@ def test_a_script_the_readme_downloads_first_is_silent(
         "wget https://example.org/tools/build_run.sh\nchmod +x build_run.sh\n./build_run.sh [",
     )
     assert not [f for f in found_below(tmp_path, readme, monkeypatch) if "build_run.sh" in f]
+
+
+CAPTIONED = """\
+# Reconstruction container
+
+## Usage
+
+```bash
+./run.sh build
+```
+
+### Example commands
+{intro}
+
+**Fetch the nodes:**
+```bash
+python fetch_nodes.py --out /workspace/nodes
+```
+
+**Then the weights:**
+```bash
+python get_weights.py
+```
+"""
+
+
+@pytest.mark.parametrize(
+    "intro",
+    [
+        "Inside the container:",
+        "Once the shell opens, run these inside the container:",
+        "Run the following in the running container:",
+    ],
+)
+def test_an_introduction_about_the_container_holds_over_captioned_blocks(tmp_path: Path, intro: str) -> None:
+    # the scripts are the image's (its Dockerfile is not beside the README): no block after it is read
+    assert found(tmp_path, CAPTIONED.format(intro=intro), extra={"run.sh": "#!/bin/sh\n"}) == []
+
+
+WEIGHTS = moved(19, "get_weights.py", "weights/get_weights.py")
+
+
+@pytest.mark.parametrize(
+    ("readme", "expected"),
+    [
+        # no introduction at all: the host's folder
+        (CAPTIONED.format(intro=""), [moved(14, "fetch_nodes.py", "nodes/fetch_nodes.py"), WEIGHTS]),
+        # a caption saying the host ends it
+        (
+            CAPTIONED.format(intro="Inside the container:").replace(
+                "**Fetch the nodes:**", "**On the host:**"
+            ),
+            [moved(14, "fetch_nodes.py", "nodes/fetch_nodes.py"), WEIGHTS],
+        ),
+        # a paragraph of prose between ends it for the blocks after
+        (
+            CAPTIONED.format(intro="Inside the container:").replace(
+                "**Then the weights:**", "The nodes are cached for later runs.\n\n**Then the weights:**"
+            ),
+            [moved(21, "get_weights.py", "weights/get_weights.py")],
+        ),
+        # a heading ends it
+        (
+            CAPTIONED.format(intro="Inside the container:").replace(
+                "**Then the weights:**", "### Weights\n\n**Then the weights:**"
+            ),
+            [moved(21, "get_weights.py", "weights/get_weights.py")],
+        ),
+    ],
+)
+def test_what_ends_an_introduction_about_the_container(
+    tmp_path: Path, readme: str, expected: list[str]
+) -> None:
+    assert found(tmp_path, readme, extra={"run.sh": "#!/bin/sh\n"}) == expected
+
+
+def test_a_block_leaving_the_container_ends_it(tmp_path: Path) -> None:
+    readme = (
+        "# Robot stack\n\n## Run\n\nIn the container:\n\n"
+        "```bash\nros2 launch stack demo.launch.py\nexit\n```\n\n"
+        "**Sync the maps:**\n\n```bash\nbash sync.sh\n```\n"
+    )
+    assert found(tmp_path, readme) == [moved(15, "sync.sh", "tools/sync.sh")]
+
+
+def test_a_script_run_in_the_container_whose_copy_names_its_old_place(tmp_path: Path) -> None:
+    dockerfile = "FROM python:3.12-slim\nWORKDIR /workspace\nCOPY fetch_nodes.py /workspace/fetch_nodes.py\n"
+    readme = CAPTIONED.format(intro="Inside the container:")
+    assert found(tmp_path, readme, dockerfile, {"run.sh": "#!/bin/sh\n"}) == [
+        "14: README runs fetch_nodes.py inside the container, where Dockerfile:3 copies it from "
+        "fetch_nodes.py of the build context, which has no such file "
+        "(did you mean nodes/fetch_nodes.py?) (certain)"
+    ]
+    # copied from where it is: the container has it
+    fixed = dockerfile.replace("COPY fetch_nodes.py", "COPY nodes/fetch_nodes.py")
+    assert found(tmp_path / "b", readme, fixed, {"run.sh": "#!/bin/sh\n"}) == []

@@ -1047,3 +1047,35 @@ def test_a_manifest_given_to_a_command_that_the_repository_renamed(
 def test_manifests_given_that_are_there_or_the_reader_s(tmp_path: Path, deploy: str) -> None:
     files = {"README.md": PLUGIN.format(deploy=deploy), **PLUGIN_FILES}
     assert [f for f in found(tmp_path / "gpu-share-plugin", files) if " gives " in f[1]] == []
+
+
+CAPTIONED_STEPS = """\
+# Segmenter
+
+## Examples
+
+{intro}
+
+**Evaluate:**
+```bash
+python evaluate.py --split val
+```
+
+**Demo:**
+```bash
+python demo.py
+```
+"""
+
+
+def test_an_introduction_about_the_container_holds_over_the_captioned_blocks_after_it(tmp_path: Path) -> None:
+    readme = CAPTIONED_STEPS.format(intro="Inside the container:")
+    assert runs(tmp_path, readme) == []
+    # on the host (no introduction, or one naming the host), both scripts are the checkout's and missing
+    expected = [nowhere(9, "evaluate.py", "certain"), nowhere(14, "demo.py", "certain")]
+    assert runs(tmp_path / "b", CAPTIONED_STEPS.format(intro="Run the examples:")) == expected
+    back = CAPTIONED_STEPS.format(intro="Inside the container:\n\nBack on the host:")
+    assert runs(tmp_path / "c", back) == [
+        nowhere(11, "evaluate.py", "certain"),
+        nowhere(16, "demo.py", "certain"),
+    ]

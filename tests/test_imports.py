@@ -572,6 +572,7 @@ AUDIT_LAYERS = (
         "included_paths",
         "moved_data",
         "unread_files",
+        "script_artefacts",
         "unentered_mounts",
         "container_scripts",
         "moved_clones",

@@ -205,7 +205,7 @@ from docgen.audit import memo
 from docgen.audit.architectures import architecture_claims
 from docgen.audit.arg_entries import arg_entry_claims
 from docgen.audit.arg_lists import arg_list_claims, build_arg_lists
-from docgen.audit.aside import PAST, is_host_heading, is_other_recipe_heading
+from docgen.audit.aside import PAST, is_host_heading, is_other_recipe_heading, without_past_columns
 from docgen.audit.audit_facts import AuditFacts
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, also_at
 from docgen.audit.badged_images import badged_images
@@ -459,6 +459,7 @@ from docgen.audit.script_args import (
     undeclared_options,
     unknown_first_words,
 )
+from docgen.audit.script_artefacts import script_artefacts
 from docgen.audit.script_builds import script_build_claims, unflagged_build_args
 from docgen.audit.script_compose import fileless_composes, script_files
 from docgen.audit.script_copies import script_copies
@@ -726,6 +727,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     overridden_env_claims,
     unread_env_claims,
     unread_files,
+    script_artefacts,
     unshipped_default_scripts,
     missing_homes,
     user_names,
@@ -1025,6 +1027,7 @@ def audit(
     Raises `MarkerError` when the text's docgen markers are broken.
     """
     memo.forget()  # (the files are read as they are now, relative paths from the working folder now)
+    text = without_past_columns(text)  # (`| Old | Now |`: the replaced scripts and versions are no claims)
     models = (model,) if isinstance(model, ImageModel) else tuple(model)
     doc = read_document(text, path)
     everything = frozenset(range(len(models)))
@@ -1136,6 +1139,8 @@ def audit(
     )
     if directory is not None:  # (before tables go to the parts of the README)
         supplies += _ruled(unprovided_defaults, doc, path, directory, project, models)
+    # a udev rule or unit a script is said to set up, before its host-side description is set aside
+    artefacts = list(_ruled(script_artefacts, doc, path, directory)) if directory is not None else []
     set_aside(doc, source, models, siblings, names, workflows)
     fences = list(doc.fences)  # (a compose build in a section about the host still builds: `_run_blocks`)
     aside = drop_aside(doc, source, models)
@@ -1194,6 +1199,7 @@ def audit(
         found.extend(_ruled(misspelt_paths, doc, path, directory))
         found.extend(_ruled(pointed_folders, doc, path, directory))
         found.extend(_ruled(unread_files, doc, path, directory, models))
+        found.extend(artefacts)
         found.extend(_ruled(lost_folders, doc, path, directory, audited, project))
         found.extend(_ruled(clone_folders, doc, path, directory))
         slips = list(_ruled(clone_slips, doc, text, path, directory))

@@ -15,7 +15,9 @@ other things, and comparing it with the image only gives false alarms:
   the following requirements:`) (`aside_lines`, `is_host_intro`);
 - another container tool's recipe: a section headed `Singularity`, `Apptainer`, `Building the .sif`,
   `Conda environment`, `Vagrant` (`is_other_recipe_heading`), unless the heading names Docker too;
-- the past: a section headed `Previous versions`, `Older images`, `Legacy` (`aside_lines`);
+- the past: a section headed `Previous versions`, `Older images`, `Legacy` (`aside_lines`), and a table
+  column headed as what the project replaced (`| Old | Now |`, `Before`, `Previous setup`, `Removed`):
+  its cells name the versions, files and scripts that are gone (`without_past_columns`);
 - a list of published images or past releases: sibling sections headed by other versions of one thing
   (`### Image 2.4.1`, `### Image 2.7.1`), but for the one naming the version built now (`release_list_lines`),
   and of entries labelled alike (`Base Image: …`) those whose image is not the one built on now
@@ -48,6 +50,8 @@ import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from docgen.build_scripts import BUILD, BUILD_COMMAND
+from docgen.markdown import cell_spans, pipe_tables, plain, table_cells
+from docgen.markers import split_lines
 
 _TOOL_NAMES = (
     r"cmake|bazel(?:isk)?|meson|ninja|\./configure|configure[ \t]+script|autoconf|autotools|setup\.py"
@@ -79,6 +83,65 @@ _DOCKER_ARGS = re.compile(
 )
 """Words that make arguments Docker's whatever else is named: `--build-arg`, `Docker build arguments`,
 `docker build`, `Dockerfile`, the `ARG` instruction."""
+
+
+_PAST_HEADER = re.compile(
+    r"(?:the[ \t]+)?(?:old|previous(?:ly)?|former(?:ly)?|legacy|deprecated|obsolete|removed|replaced"
+    r"|superseded|dropped|eliminated|retired|before|was|prior)"
+    r"(?:[ \t]+(?!(?:by|with|in|to|into|for|of|from|as|on|at|than|favou?r)\b)[\w./-]+){0,2}"
+    r"(?:[ \t]*\([^()]*\))?",
+    re.IGNORECASE,
+)
+"""A table column's header telling what the project had before (`Old`, `Before`, `Previous setup`,
+`Legacy (v1)`, `Removed`), the whole header; not one naming what replaced it (`Replaced by`, `Deprecated in
+favour of`, `Old → new`) nor a comparison (`Older than`)."""
+
+
+def past_columns(header: Sequence[str]) -> list[int]:
+    """The indexes of the columns of a table `header` (its cells) headed as the past (`_PAST_HEADER`);
+    none when every column is (the table as a whole is then about the past or about something else)."""
+    past = [index for index, cell in enumerate(header) if _PAST_HEADER.fullmatch(plain(cell).strip(" \t*_:"))]
+    return past if len(past) < len(header) else []
+
+
+def without_past_columns(text: str) -> str:
+    """`text` with the cells of each pipe table column headed as what the project had before
+    (`past_columns`: `| Old | vllm-rocm-tq |` under `## What This Eliminates`) replaced by spaces, the
+    header kept: a row names the script removed or the wheel replaced (`run-ornith-vllm.sh`, `vllm-0.1.dev1`)
+    beside what took its place, and only the other cells say what the project is now. Line numbers and
+    the offsets of every other character stay."""
+    if "|" not in text or not any(_PAST_HEADER.match(word) for word in _header_words(text)):
+        return text
+    lines = split_lines(text)
+    bare = [line.rstrip("\r\n") for line in lines]
+    changed = False
+    for header, rows in pipe_tables(bare):
+        past = past_columns(table_cells(bare[header]))
+        if not past:
+            continue
+        for index in rows:
+            row = bare[index]
+            spans = cell_spans(row)
+            chars = list(row)
+            for column in past:
+                if column < len(spans):
+                    start, end = spans[column]
+                    chars[start:end] = " " * (end - start)
+            blanked = "".join(chars)
+            if blanked != row:
+                lines[index] = blanked + lines[index][len(row) :]
+                changed = True
+    return "".join(lines) if changed else text
+
+
+_WORD_IN_CELL = re.compile(r"(?:^|\|)[ \t*_]*([A-Za-z]+)", re.MULTILINE)
+"""The first word of a table cell (after its pipe, or first on a line): a cheap look for a past header
+before any table is read."""
+
+
+def _header_words(text: str) -> Iterable[str]:
+    """The first word of each cell of `text` that follows a pipe (see `_WORD_IN_CELL`)."""
+    return (match.group(1) for match in _WORD_IN_CELL.finditer(text))
 
 
 def other_tool_args(text: str) -> bool:

@@ -9,7 +9,10 @@ into a variable the README says is the repository's root too: `root_vars`), and 
 the items of a numbered list (`1. download plugins, `python clone_plugins.py``). A run that may happen in
 a container is not a claim about the checkout: the rest of a block after `docker run -it` or `docker
 exec`, a block or step under a heading or introduction about the container, and a script the image
-copies from that folder (`COPY plugins/ /app/`, or a WORKDIR ending in that folder's name).
+copies from that folder (`COPY plugins/ /app/`, or a WORKDIR ending in that folder's name). An
+introduction about the container holds over the captioned blocks after it (`wording.carried_intros`).
+A script a block in the container runs by its bare name that an audited image copies from a source no
+folder holds, while one file of that name is below the Dockerfile's folder, is told too (`_lost_copy`).
 """
 
 from __future__ import annotations
@@ -252,6 +255,55 @@ def _lifted(path: str, folders: Sequence[Path], models: Sequence[ImageModel], do
     return name
 
 
+_CD = re.compile(r"[ \t]*(?:\$[ \t]+)?(?:cd|pushd)\b")
+
+
+def _container_runs(doc: Document, container: set[int]) -> Iterator[tuple[int, str]]:
+    """(README line, name) of each script a block about the container (`container`: the first lines of
+    those blocks) runs by its bare name (`python run_chunks.py`), up to a `cd` of the block."""
+    for fence in doc.fences:
+        if not fence.lines or fence.lines[0][0] not in container:
+            continue
+        for line, text in fence.lines:
+            if _CD.match(text):
+                break
+            for match in _RUN.finditer(text):
+                path = match.group(1) or match.group(2)
+                if "/" not in path:
+                    yield line, path
+
+
+def _lost_copy(name: str, models: Sequence[ImageModel], top: Path, below: _Below) -> str | None:
+    """What a finding says of the script `name` run in the container when an audited image copies it
+    (`COPY run_chunks.py /workspace/run_chunks.py`) from a source no folder holds, from the Dockerfile's
+    own up to the project's top, while one file of that name is below the Dockerfile's folder (the
+    script moved and the COPY still names its old place); None otherwise."""
+    for model in models:
+        if not model.file:
+            continue
+        folder = Path(model.file).parent.resolve()
+        bases = [folder, *(p for p in folder.parents if p.is_relative_to(top))]
+        for copy in model.context_copies:
+            dest = copy.dest.strip("\"'")
+            for source in copy.sources:
+                word = context_path(source)
+                if word is None or posixpath.basename(word) != name:
+                    continue
+                if not (dest.endswith("/") or posixpath.basename(dest) == name):
+                    continue
+                if any(os.path.lexists(base / word) for base in bases):
+                    return None
+                found = below.named(folder, name)
+                if len(found) != 1:
+                    return None
+                meant = found[0].relative_to(folder).as_posix()
+                return (
+                    f"{model.path}:{copy.line} copies it from {word} of the build context, which has no "
+                    f"such file (did you mean {meant}?)"
+                )
+    return None
+
+
 _WORD = re.compile(r"[\w.-]+")
 """A word of a README line as a script's name is one: `run.sh`, not `build_run.sh` (another name)."""
 
@@ -300,6 +352,13 @@ def moved_scripts(
     seen: set[str] = set()
     naming = _Mentions(source)
     runs = [*_fence_runs(doc, text, directory, audited, top, roots), *_step_runs(doc, directory)]
+    for line, name in _container_runs(doc, about_container(doc)) if models else ():
+        if name in seen or (lost := _lost_copy(name, models, top, below)) is None:
+            continue
+        seen.add(name)
+        yield Diagnostic(
+            readme, line, f"README runs {name} inside the container, where {lost}", confidence=CERTAIN
+        )
     for line, path, folders in sorted(runs, key=lambda run: run[0]):
         if path in seen or not folders:
             continue

@@ -55,7 +55,7 @@ from docgen.audit.paths import (
     without_stray,
 )
 from docgen.audit.root_vars import from_root, root_variables
-from docgen.audit.wording import COMMAND_LANGS, NOT_CURRENT, heading_of
+from docgen.audit.wording import COMMAND_LANGS, NOT_CURRENT, carried_intros, heading_of
 from docgen.build_scripts import ALL_ENGINES, BUILD, BUILD_LINE, DOCKER, container_command
 from docgen.compose import default_files
 from docgen.compose import parse as compose_targets
@@ -1912,12 +1912,14 @@ IN_CONTAINER = re.compile(
 
 def about_container(doc: Document) -> set[int]:
     """The README lines of the first line of each command block whose section's heading, or the prose
-    just before it, says its commands run in the container: one pass over the blocks and paragraphs in
-    README order."""
+    just before it, says its commands run in the container, or an introduction that still holds over it
+    (`wording.carried_intros`: `Inside the container:` above a caption and the block): one pass over the
+    blocks and paragraphs in README order."""
     titles = dict(doc.headings)
     ends = sorted(
         (para.lines[-1][0], " ".join(t for _, t in para.lines[-2:])) for para in doc.paragraphs if para.lines
     )
+    carried = carried_intros(doc)
     found: set[int] = set()
     at, intro = 0, ""
     for fence in sorted((f for f in doc.fences if f.lines), key=lambda f: f.lines[0][0]):
@@ -1925,7 +1927,11 @@ def about_container(doc: Document) -> set[int]:
         while at < len(ends) and ends[at][0] < first:
             intro = ends[at][1]
             at += 1
-        if IN_CONTAINER.search(titles.get(fence.section, "")) or IN_CONTAINER.search(intro):
+        if (
+            IN_CONTAINER.search(titles.get(fence.section, ""))
+            or IN_CONTAINER.search(intro)
+            or IN_CONTAINER.search(carried.get(first, ""))
+        ):
             found.add(first)
     return found
 

@@ -7,7 +7,8 @@
 README runs it elsewhere; this rule needs no such neighbour: its evidence is the whole checkout. Only
 what the reader runs on the host, in this repository, is read: not a Dockerfile's `RUN` shown in a
 block, not what follows `docker run`, `docker exec` or `ssh` (the container's or another host's files),
-a block introduced as run inside the container, the steps after a `cd` out of the repository (`cd
+a block introduced as run inside the container (or under such an introduction that still holds:
+`wording.carried_intros`), the steps after a `cd` out of the repository (`cd
 /opt/app`, `cd $HOME/x`, the folder of another repository the README clones) or a clone of another
 repository. Not a file a step of the README makes (`git clone`, `wget`, `touch`, `mkdir`, a `>`
 redirect, a copy's destination, a volume a `docker run -v` mounts, a line saying to create it), one
@@ -88,7 +89,7 @@ from docgen.audit.references import (
 )
 from docgen.audit.steps import copy_operands, image_lines, own_clones, plain_path
 from docgen.audit.versions import one_slip
-from docgen.audit.wording import COMMAND_LANGS, heading_of
+from docgen.audit.wording import COMMAND_LANGS, carried_intros, heading_of
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
 from docgen.markdown import Document, Fence
@@ -748,6 +749,7 @@ def setup_files(
     entered_at: int | None = None  # the heading under which a block left the reader in a container
     seen: set[str] = set()
     ends = sorted((p.lines[-1][0], i) for i, p in enumerate(doc.paragraphs) if p.lines)
+    carried = carried_intros(doc)  # (`Inside the container:` over the captioned blocks after it)
     cloned: tuple[int, int] | None = None  # (section, depth) of the reader in another repository's clone
     said_aside: dict[int, bool] = {}  # README line of inline commands → it says inside, or another project
     mounted: tuple[str, str] | None = None  # (target, where) of a mount of the README's folder
@@ -764,7 +766,7 @@ def setup_files(
             entered_at = None
             cloned = cloned if cloned is not None and cloned[0] == fence.section else None
             intro = _intro(doc, fence, ends)
-            in_container = bool(_INSIDE.search(intro))
+            in_container = bool(_INSIDE.search(intro) or _INSIDE.search(carried.get(fence.lines[0][0], "")))
         if in_container:
             if not mount_read:
                 mounted, mount_read = _mounted_here(doc, [directory.resolve(), root], top), True

@@ -601,3 +601,51 @@ def line_at(lines: list[tuple[int, str]], offset: int) -> int:
         _ENDS[:] = [(lines, ends)]
     at = bisect.bisect_left(_ENDS[0][1], offset)
     return lines[min(at, len(lines) - 1)][0]
+
+
+_INTRO_END = re.compile(r"[:：][ \t*_]*\Z")
+"""The end of a paragraph introducing what follows (`Inside the container:`, `**Run Demo:**`)."""
+_BOLD_LINE = re.compile(r"[ \t]*(?:\*\*|__)[^*_]+(?:\*\*|__)[ \t:]*\Z")
+"""A paragraph that is one bold line: the caption of the example below it."""
+_LEAVES = re.compile(
+    r"\b(?:host|outside|exit|leave|locally|local[ \t]+machine|your[ \t]+machine)\b", re.IGNORECASE
+)
+"""Words of an introduction moving the reader out of where the ones before put them (`On the host:`)."""
+_EXIT = re.compile(r"[ \t]*(?:\$[ \t]+)?exit[ \t]*\Z")
+
+
+def carried_intros(doc: Document) -> dict[int, str]:
+    """README line of the first line of each block of `doc` → the introductions above it in its section
+    that still hold (`Inside the container:`), joined: a paragraph ending with a colon introduces every
+    block after it in its section while only blocks and captions (one bold line, or another line ending
+    with a colon) come between, as in `Inside the container:` / `**Run the reconstruction:**` / a block /
+    `**Run the demo:**` / a block. A paragraph of other prose, a heading, an introduction about the host
+    (`On the host:`, `Outside the container:`) or an `exit` line of a block ends what came before. One pass
+    over the paragraphs and blocks in README order."""
+    events: list[tuple[int, int, int]] = []  # (first line, 0 paragraph / 1 block, index)
+    events += [(p.lines[0][0], 0, i) for i, p in enumerate(doc.paragraphs) if p.lines]
+    events += [(f.lines[0][0], 1, i) for i, f in enumerate(doc.fences) if f.lines and not f.inline]
+    events.sort()
+    found: dict[int, str] = {}
+    carried: list[str] = []
+    section = -1
+    for first, kind, index in events:
+        if kind == 0:
+            para = doc.paragraphs[index]
+            if para.section != section:
+                carried, section = [], para.section
+            last = para.lines[-1][1]
+            if _INTRO_END.search(last) or (len(para.lines) == 1 and _BOLD_LINE.match(last)):
+                said = " ".join(t for _, t in para.lines[-2:])
+                carried = [said] if _LEAVES.search(said) else [*carried, said]
+            else:
+                carried = []
+            continue
+        fence = doc.fences[index]
+        if fence.section != section:
+            carried, section = [], fence.section
+        if carried:
+            found[first] = " ".join(carried)
+        if any(_EXIT.match(t) for _, t in fence.lines):
+            carried = []
+    return found
