@@ -207,6 +207,14 @@ def test_a_clone_in_another_folder_the_readme_links(tmp_path: Path) -> None:
             RECON,
             {"docker-compose.yml": "services:\n  recon:\n    build: .\n    volumes:\n      - .:/workspace\n"},
         ),
+        (  # the script's folder mounted into the working folder
+            LINKED.replace(
+                "In the container, run:\n```bash\n",
+                "```bash\ndocker run -it -v $PWD/tools:/data/tools depth\n",
+            ).replace("python predict.py", "python tools/predict.py"),
+            DEPTH,
+            {},
+        ),
         (LINKED.replace("deepmeter", "othermeter"), DEPTH, {}),  # a link to another repository
         (LINKED.replace("In the container, run:", "```bash\ndocker run -v $PWD:/data depth\n```"), DEPTH, {}),
         (  # cloned into `.` of the folder the container starts in

@@ -23,8 +23,8 @@ Container`), or the README links the address the Dockerfile clones. The rest mus
 - the COPY and ADD of that stage copy files of the context only (no folder, glob or URL: `COPY . .`
   may hold the script; a source the context lacks counts by its name when that is a file's) and none
   of the script's name (source or destination), no RUN names the script, no mount of the README or of
-  a compose file beside the Dockerfile is onto or above the working folder, and the repository's name
-  is not in the base image's (which may hold it in its working folder).
+  a compose file beside the Dockerfile is onto or above the working folder or over the script's path,
+  and the repository's name is not in the base image's (which may hold it in its working folder).
 
 One finding a script, at its first line (`likely`).
 """
@@ -225,17 +225,15 @@ def _title(doc: Document) -> str:
     return ""
 
 
-def _compose_mounts(model: ImageModel, workdir: str) -> bool:
-    """True when a compose file beside the Dockerfile mounts a folder onto or above the working folder."""
+def _compose_targets(model: ImageModel) -> set[str]:
+    """The folders a compose file beside the Dockerfile mounts into the container (short volume entries)."""
     folder = os.path.dirname(model.file or "")
+    found: set[str] = set()
     for name in ("docker-compose.yml", "docker-compose.yaml", "compose.yml", "compose.yaml"):
         path = os.path.join(folder, name)
         text = text_or_none(Path(path)) if os.path.isfile(path) else None
-        for match in _COMPOSE_MOUNT.finditer(text or ""):
-            target = posixpath.normpath(match.group(1))
-            if workdir == target or workdir.startswith(target.rstrip("/") + "/"):
-                return True
-    return False
+        found.update(posixpath.normpath(m.group(1)) for m in _COMPOSE_MOUNT.finditer(text or ""))
+    return found
 
 
 _COMPOSE_MOUNT = re.compile(r"^[ \t]*-[ \t]*[\"']?[^\s:\"']*:(/[^\s:\"']*)", re.MULTILINE)
@@ -258,9 +256,8 @@ def clone_scripts(doc: Document, models: Sequence[ImageModel], readme: str) -> I
     start = workdir or "/"
     if any(WORKDIR.search(t) for fence in doc.fences for _, t in fence.lines):
         return
-    if any(m == start or start.startswith(m.rstrip("/") + "/") for m in mounted_folders(doc)):
-        return
-    if _compose_mounts(model, start):
+    mounts = {posixpath.normpath(m) for m in mounted_folders(doc)} | _compose_targets(model)
+    if any(m == start or start.startswith(m.rstrip("/") + "/") for m in mounts):
         return
     names = _copied_names(model)
     dockerfile = dockerfile_read(model.file)
@@ -297,8 +294,9 @@ def clone_scripts(doc: Document, models: Sequence[ImageModel], readme: str) -> I
         ]
         if len({clone for clone, _, _ in told}) != 1:
             continue
-        if posixpath.normpath(posixpath.join(start, path)).startswith(told[0][1] + "/"):
-            continue  # the run names the script by a path into the clone
+        where = posixpath.normpath(posixpath.join(start, path))
+        if any(where.startswith(folder.rstrip("/") + "/") for folder in (told[0][1], *mounts)):
+            continue  # the run names the script by a path into the clone, or into a mount
         seen.setdefault(path, []).append(line)
         what.setdefault(path, (command, *told[0]))
     for path, lines in seen.items():
