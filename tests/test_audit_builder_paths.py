@@ -181,3 +181,121 @@ def test_a_builder_program_the_image_may_hold_or_a_stage_line(
     tmp_path: Path, body: str, dockerfile: str
 ) -> None:
     assert found(tmp_path, body, dockerfile, {"Cargo.toml": "[package]\n"}) == []
+
+
+# modelled on a chatbot inference image: two targets, each built under its own heading, the model
+# repository cloned only by the accelerator's stage
+TWO_TARGETS = """\
+FROM ubuntu:22.04 AS graviton
+WORKDIR /srv/bot
+RUN apt-get update && apt-get install -y git python3-pip
+RUN git clone https://github.com/acme/botkit.git && pip install -r botkit/requirements.txt
+WORKDIR /srv/bot/botkit
+
+FROM nvcr.io/nvidia/pytorch:24.01-py3 AS cuda
+RUN git clone https://github.com/acme/botkit.git \\
+    && cd botkit && pip install -r requirements.txt \\
+    && git clone https://huggingface.co/acme/chat-13b
+WORKDIR /botkit
+"""
+BOT = """\
+# Chat inference in Docker
+
+### Setup Graviton Environment
+```
+docker build -t bot:arm . --target graviton
+```
+
+### Setup CUDA Environment
+```
+docker build -t bot:gpu . --target cuda
+```
+
+### Inference on Graviton
+```
+python chat.py \\
+    --model_path "./chat-13b" \\
+    --prompt "Hello"
+```
+
+### Inference on CUDA
+```
+python chat.py --model_path ./chat-13b --cuda
+```
+"""
+# modelled on a speech toolkit: a slim runtime target and a dev target that copies the test assets
+SPEECH = """\
+FROM python:3.11-slim AS runtime
+WORKDIR /app
+COPY app.py /app/app.py
+
+FROM runtime AS dev
+COPY samples /app/samples
+"""
+SPEECH_README = """\
+# Speech toolkit
+
+## Building the runtime image
+```bash
+docker build --target runtime -t speech .
+```
+
+## Building the development image
+```bash
+docker build --target dev -t speech-dev .
+```
+
+## Transcribing with the runtime image
+```bash
+python app.py ./samples/hello.wav
+```
+"""
+
+
+def target_found(root: Path, readme: str, dockerfile: str, files: dict[str, str] | None = None) -> list[str]:
+    make_tree(root, {"Dockerfile": dockerfile, "README.md": readme, **(files or {})})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "README passes ./" in d.message
+    ]
+
+
+def test_a_path_only_another_target_clones(tmp_path: Path) -> None:
+    assert target_found(tmp_path, BOT, TWO_TARGETS) == [
+        "16: README passes ./chat-13b in the image built with --target graviton, but Dockerfile makes "
+        "chat-13b only in stage cuda (line 8), which --target graviton is not built from (likely)"
+    ]
+
+
+def test_a_path_only_a_later_target_copies(tmp_path: Path) -> None:
+    files = {"app.py": "print()\n", "samples/hello.wav": ""}
+    assert target_found(tmp_path, SPEECH_README, SPEECH, files) == [
+        "15: README passes ./samples in the image built with --target runtime, but Dockerfile makes "
+        "samples only in stage dev (line 6), which --target runtime is not built from (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "dockerfile"),
+    [
+        (BOT.replace("on Graviton", "on CUDA", 1), TWO_TARGETS),  # a heading of the right target
+        (BOT.replace("### Inference on Graviton", "### Inference"), TWO_TARGETS),  # a heading of neither
+        (BOT.replace("Setup Graviton Environment", "Setup CUDA Environment"), TWO_TARGETS),  # one heading
+        (BOT.replace("docker build -t bot:gpu . --target cuda", "docker build -t bot:gpu ."), TWO_TARGETS),
+        (  # the README fetches it first
+            BOT.replace(
+                "python chat.py \\\n",
+                "git clone https://huggingface.co/acme/chat-13b\npython chat.py \\\n",
+                1,
+            ),
+            TWO_TARGETS,
+        ),
+        (BOT, TWO_TARGETS.replace("WORKDIR /srv/bot/botkit", "RUN huggingface-cli download acme/chat-13b")),
+        (BOT.replace('"./chat-13b"', '"./chat-7b"'), TWO_TARGETS),  # a name no stage makes
+        (BOT.replace("python chat.py \\\n", "docker run -v ./chat-13b:/m bot:arm \\\n", 1), TWO_TARGETS),
+    ],
+)
+def test_target_paths_silent(tmp_path: Path, readme: str, dockerfile: str) -> None:
+    assert target_found(tmp_path, readme, dockerfile) == []

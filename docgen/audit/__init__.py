@@ -216,7 +216,7 @@ from docgen.audit.bind_devices import bind_devices
 from docgen.audit.branch_refs import branch_refs
 from docgen.audit.broken_runs import broken_runs
 from docgen.audit.build_flags import build_flag_claims
-from docgen.audit.builder_paths import builder_paths, left_behind
+from docgen.audit.builder_paths import builder_paths, left_behind, target_clones
 from docgen.audit.buildkit_features import buildkit_features
 from docgen.audit.builds import (
     dead_targets,
@@ -741,6 +741,7 @@ components, environment, ports, users, paths in the image …) and what else the
 
 _MISSING_FILES: tuple[Callable[..., object], ...] = (
     bake_dockerfiles,
+    target_clones,
     bind_devices,
     case_slips,
     unnamed_supplies,
@@ -1253,6 +1254,7 @@ def audit(
         found.extend(_ruled(moved_clones, doc, models, path, directory))
         found.extend(_ruled(builder_paths, doc, path, models, directory))
         found.extend(_ruled(left_behind, doc, path, models))
+        found.extend(_ruled(target_clones, doc, path, models))
         found.extend(_ruled(near_mount_targets, doc, text, models, path, directory))
         found.extend(_ruled(restated_mounts, doc, models, path, directory))
         found.extend(_ruled(rehomed_mounts, doc, text, models, path, directory))

@@ -15,6 +15,10 @@ folder around it, or the README builds the builder stage itself (`--target build
 Read: absolute paths in command blocks (not a Dockerfile excerpt, not a build command) and code spans,
 and a path after `in`, `under`, `at` or `from` in prose; a line telling how the stages work (`stage`,
 `builder`, `copied`, `COPY`) is not read. `likely`: the base image may have the folder.
+
+And a path from the working folder (`./mpt-7b-chat`) a README block passes under the heading of one of
+the targets it builds (`--target cpu`) while only a stage that target is not built from makes it
+(`target_clones`).
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, also_at, dockerfile_read
+from docgen.audit.commands import CLONE_STEP, build_commands, clone_operands, cloned_folder
 from docgen.audit.image_paths import ABSOLUTE, SYSTEM, clean_path, copied, mounted_folders, text_of
 from docgen.files import stays_home
 from docgen.markdown import Document, code_spans
@@ -333,3 +338,127 @@ def left_behind(doc: Document, readme: str, models: Sequence[ImageModel]) -> Ite
                 " files, not it",
                 confidence=LIKELY,
             )
+
+
+_DOT_PATH = re.compile(r"(?<![\w./$-])\./([\w][\w.-]*)(?=[/\"' \t]|$)")
+"""A path from the working folder a README command passes (`--base_model_path "./mpt-7b-chat"`)."""
+_TARGET = re.compile(r"--target(?:=|[ \t]+)[\"']?([\w.-]+)")
+_WORD = re.compile(r"[a-z0-9]+")
+_HOST_LINE = re.compile(
+    r"\b(?:docker|podman|git|cd|pushd|mkdir|cp|mv|ln|wget|curl|huggingface-cli)\b|(?:^|\s)-v\s"
+)
+"""A line of the host's or one that makes a file: its `./x` is not read."""
+
+
+def _stage_names(model: ImageModel) -> tuple[dict[str, int], list[tuple[int, str, int]]] | None:
+    """(stage name → index, (stage index, a name the stage makes in its working folder: a repository it
+    clones, a destination it copies to, line) each); None when the Dockerfile cannot be read."""
+    read = dockerfile_read(model.file) if model.file else None
+    if read is None:
+        return None
+    named = {stage.name: stage.index for stage in model.stages if stage.name}
+    made: list[tuple[int, str, int]] = []
+    index = -1
+    for inst in read[1].instructions:
+        if inst.keyword == "FROM":
+            index += 1
+        elif inst.keyword == "RUN":
+            for match in CLONE_STEP.finditer(inst.body):
+                rest = clone_operands(match.group(1).split(), "\"'")
+                if rest and "$" not in "".join(rest[:2]):
+                    made.append(
+                        (index, cloned_folder(rest[1] if len(rest) > 1 else rest[0]), inst.start_line)
+                    )
+        elif inst.keyword in ("COPY", "ADD"):
+            words = inst.args.split()
+            if words:
+                made.append(
+                    (index, posixpath.basename(words[-1].strip("\"'[],").rstrip("/")), inst.start_line)
+                )
+    return named, made
+
+
+def _section_targets(doc: Document, named: dict[str, int]) -> dict[str, set[str]]:
+    """Each stage the README builds by `--target` → the words of the headings over its build commands."""
+    titles = dict(doc.headings)
+    found: dict[str, set[str]] = {}
+    for fence in doc.fences:
+        for command in build_commands(fence):
+            for _, text in command:
+                for match in _TARGET.finditer(text):
+                    if match.group(1).lower() in named:
+                        words = set(_WORD.findall(titles.get(fence.section, "").lower()))
+                        found.setdefault(match.group(1).lower(), set()).update(words)
+    return found
+
+
+def target_clones(doc: Document, readme: str, models: Sequence[ImageModel]) -> Iterator[Diagnostic]:
+    """A path from the working folder (`./mpt-7b-chat`) a README command passes under a heading that
+    names one of the targets it builds (`### Run the Inference on Xeon SPR` for the `--target cpu` built
+    under `### Setup Xeon SPR Environment`) while only a stage that target is not built from makes it
+    (`git clone …/mpt-7b-chat` in the `hpu` stage): the image of that target lacks it (`likely`).
+
+    A heading tells the target when it shares a word with the headings over that target's builds that
+    the headings over the other targets' builds lack, and no such word of another target. Not read: a
+    line of the host's or one making files (`docker`, `git`, `cd`, `mkdir`, `wget`, a `-v`), a name a
+    README line before it makes or names otherwise (`git clone …/mpt-7b-chat`), a name any instruction
+    of the target's stages names (a COPY --from, a RUN fetching it)."""
+    if len(models) != 1 or not models[0].file:
+        return
+    model = models[0]
+    read = _stage_names(model)
+    if read is None:
+        return
+    named, made = read
+    targets = _section_targets(doc, named)
+    if len(targets) < 2:
+        return
+    own = {
+        target: words - set().union(*(w for other, w in targets.items() if other != target))
+        for target, words in targets.items()
+    }
+    dockerfile = dockerfile_read(model.file)
+    if dockerfile is None:
+        return
+    stage_text: dict[int, list[str]] = {}
+    index = -1
+    for inst in dockerfile[1].instructions:
+        index += inst.keyword == "FROM"
+        stage_text.setdefault(index, []).append(inst.args)
+    titles = dict(doc.headings)
+    named_before: dict[str, int] = {}
+    for fence in doc.fences:
+        for line, text in fence.lines:
+            for word in re.finditer(r"[\w][\w.-]*", _DOT_PATH.sub(" ", text)):
+                named_before[word.group()] = min(named_before.get(word.group(), line), line)
+    told: set[tuple[str, str]] = set()
+    for fence in doc.fences:
+        heading = set(_WORD.findall(titles.get(fence.section, "").lower()))
+        which = [target for target, words in own.items() if words and heading & words]
+        if len(which) != 1:
+            continue
+        target = which[0]
+        chain = {stage.index for stage in model.chain(model.stages[named[target]])}
+        chain_text = "\n".join(t for i in chain for t in stage_text.get(i, []))
+        for line, text in fence.lines:
+            if _HOST_LINE.search(text):
+                continue
+            for match in _DOT_PATH.finditer(text):
+                name = match.group(1)
+                if (target, name) in told or named_before.get(name, line) < line:
+                    continue
+                if re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", chain_text):
+                    continue
+                elsewhere = [(i, at) for i, made_name, at in made if made_name == name and i not in chain]
+                if not elsewhere:
+                    continue
+                told.add((target, name))
+                stage = model.stages[elsewhere[0][0]]
+                yield Diagnostic(
+                    readme,
+                    line,
+                    f"README passes ./{name} in the image built with --target {target}, but {model.path} "
+                    f"makes {name} only in stage {stage.name or stage.index} (line {elsewhere[0][1]}), "
+                    f"which --target {target} is not built from",
+                    confidence=LIKELY,
+                )

@@ -52,23 +52,45 @@ _COPIED_IN = re.compile(r"\b(?:docker|podman|kubectl)[ \t]+(?:container[ \t]+)?c
 """A command copying a file into a container (`docker cp deploy.sh app:/opt/`)."""
 
 
+_LABEL = re.compile(r"[ \t]*(?:\*\*[^*\n]{1,60}\*\*|__[^_\n]{1,60}__)[ \t]*:?[ \t]*")
+"""A paragraph that only labels the block after it in bold (`**Run Demo:**`)."""
+
+
 def inside_blocks(doc: Document) -> list[int]:
     """The README line of the first line of each command block whose heading, or the last lines of the
-    prose just before it, say its commands run in the container."""
+    prose just before it, say its commands run in the container; or a lead-in saying so and ending in
+    `:` (`Inside the container:`) that only blocks and one-line labels (`**Run Demo:**`) follow, to the
+    next heading."""
     titles = dict(doc.headings)
     ends = sorted(
-        (para.lines[-1][0], " ".join(t for _, t in para.lines[-2:])) for para in doc.paragraphs if para.lines
+        (
+            para.lines[-1][0],
+            " ".join(t for _, t in para.lines[-2:]),
+            len(para.lines) == 1 and _LABEL.fullmatch(para.lines[0][1]) is not None,
+            para.section,
+        )
+        for para in doc.paragraphs
+        if para.lines
     )
     found: list[int] = []
     at, intro, after = 0, "", 0
+    lead = -1  # the section a lead-in saying "inside the container:" holds for, while only labels follow
     for fence in sorted((f for f in doc.fences if f.lines), key=lambda f: f.lines[0][0]):
         first = fence.lines[0][0]
         while at < len(ends) and ends[at][0] < first:
-            intro, after = ends[at][1], ends[at][0]
+            intro, after, label, section = ends[at][1], ends[at][0], ends[at][2], ends[at][3]
+            if _INSIDE.search(intro) and intro.rstrip().endswith(":"):
+                lead = section
+            elif not label or section != lead:
+                lead = -1
             at += 1
         if fence.lang not in COMMAND_LANGS:
             continue
-        if _INSIDE.search(titles.get(fence.section, "")) or (after > fence.section and _INSIDE.search(intro)):
+        if (
+            _INSIDE.search(titles.get(fence.section, ""))
+            or (after > fence.section and _INSIDE.search(intro))
+            or (lead == fence.section and after > fence.section)
+        ):
             found.append(first)
     return found
 
