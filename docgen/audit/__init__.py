@@ -405,6 +405,7 @@ from docgen.audit.provides import provided_claims
 from docgen.audit.published_tags import published_tags, pushed_names
 from docgen.audit.pulled_runs import built_never_run, committed_unrun, pulled_runs
 from docgen.audit.python_paths import python_paths
+from docgen.audit.recipe_bases import recipe_bases
 from docgen.audit.recipe_cds import recipe_cds
 from docgen.audit.references import (
     context_misses,
@@ -698,6 +699,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     start_into_claims,
     variant_port_claims,
     shm_sizes,
+    recipe_bases,
     spelled_folders,
     ssh_access,
     stage_count_claims,
@@ -1124,6 +1126,8 @@ def audit(
     )
     if directory is not None:  # (before tables go to the parts of the README)
         supplies += _ruled(unprovided_defaults, doc, path, directory, project, models)
+    # the base a Singularity recipe beside the README starts from, before its sections are set aside
+    supplies += _ruled(recipe_bases, doc, path, directory) if directory is not None else []
     set_aside(doc, source, models, siblings, names, workflows)
     fences = list(doc.fences)  # (a compose build in a section about the host still builds: `_run_blocks`)
     aside = drop_aside(doc, source, models)
