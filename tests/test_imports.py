@@ -488,6 +488,7 @@ AUDIT_LAYERS = (
         "cuda_flavours",
         "gpu_compose",
         "shm_sizes",
+        "recipe_bases",
         "script_versions",
         "reinstalled_torch",
         "version_lists",

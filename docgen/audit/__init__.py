@@ -412,6 +412,7 @@ from docgen.audit.provides import provided_claims
 from docgen.audit.published_tags import published_tags, pushed_names
 from docgen.audit.pulled_runs import built_never_run, committed_unrun, pulled_runs
 from docgen.audit.python_paths import python_paths
+from docgen.audit.recipe_bases import recipe_bases
 from docgen.audit.recipe_cds import recipe_cds
 from docgen.audit.references import (
     context_misses,
@@ -710,6 +711,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     start_into_claims,
     variant_port_claims,
     shm_sizes,
+    recipe_bases,
     spelled_folders,
     ssh_access,
     stage_count_claims,
@@ -1142,6 +1144,8 @@ def audit(
         supplies += _ruled(unprovided_defaults, doc, path, directory, project, models)
     # a udev rule or unit a script is said to set up, before its host-side description is set aside
     artefacts = list(_ruled(script_artefacts, doc, path, directory)) if directory is not None else []
+    # the base a Singularity recipe beside the README starts from, before its sections are set aside
+    supplies += _ruled(recipe_bases, doc, path, directory) if directory is not None else []
     set_aside(doc, source, models, siblings, names, workflows)
     fences = list(doc.fences)  # (a compose build in a section about the host still builds: `_run_blocks`)
     aside = drop_aside(doc, source, models)

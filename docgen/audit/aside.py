@@ -257,11 +257,19 @@ _OTHER_RECIPE = re.compile(
 _DOCKER_NAMED = re.compile(r"\b(?:docker\w*|containerfile|podman)\b", re.IGNORECASE)
 
 
-def is_other_recipe_heading(text: str) -> bool:
+_JOINED = re.compile(r"[&+,/]|\b(?:and|with|on|in|for)\b", re.IGNORECASE)
+"""What joins two subjects in a title: `vLLM ROCm Runtime & Proxmox LXC Suite`, `X in LXC`."""
+
+
+def is_other_recipe_heading(text: str, title: bool = False) -> bool:
     """True when a heading is about another container or environment tool's recipe (`## Singularity`,
     `### Building the Apptainer image`, `## Conda environment`, `## Vagrant VM`) and does not name
-    Docker or a Dockerfile (`## Docker and Singularity` is still the image's)."""
-    return bool(_OTHER_RECIPE.search(text)) and not _DOCKER_NAMED.search(text)
+    Docker or a Dockerfile (`## Docker and Singularity` is still the image's). The README's `title` (a
+    level-1 heading) that joins the tool to something else (`# MI50 vLLM Runtime & Proxmox LXC Suite`,
+    `# vLLM in LXC`) names all the README is about, the image too: no aside."""
+    if not _OTHER_RECIPE.search(text) or _DOCKER_NAMED.search(text):
+        return False
+    return not (title and _JOINED.search(text))
 
 
 def is_host_heading(text: str, title: bool = False) -> bool:
@@ -312,7 +320,7 @@ def aside_lines(
                 level = None
             if level is None and (
                 is_host_heading(text, title=depth == 1)
-                or (recipes and is_other_recipe_heading(text))
+                or (recipes and is_other_recipe_heading(text, title=depth == 1))
                 or PAST.search(text)
             ):
                 level = depth

@@ -15,6 +15,8 @@ from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from packaging.version import InvalidVersion, Version
+
 from docgen.audit.audit_facts import AuditFacts
 from docgen.audit.coverage import (
     composed_args,
@@ -41,11 +43,13 @@ from docgen.audit.versions import (
     ALIASES,
     RELEASE,
     TAG_VERSION,
+    finer_than,
     is_commit,
     name_keys,
     near_args,
     norm,
     one_slip,
+    pre_release_apart,
     raw_name,
     release_tuple,
     same_default,
@@ -859,7 +863,16 @@ class Auditor:
             if fact.unpinned and not _DOTTED.fullmatch(strip_v(version)):
                 continue  # `5-10` (minutes, in a table of build steps): no release to set against none
             agrees = False if fact.unpinned else satisfies(operator, version, fact.value, fact.exact)
-            if agrees and _precision(fact.value) < claimed:
+            if agrees and (
+                _precision(fact.value) < claimed
+                or (
+                    claimed
+                    and fact.tag
+                    and not fact.exact
+                    and _unparsed(version)
+                    and finer_than(version, fact.value)
+                )
+            ):
                 coarse.setdefault(fact.path, fact)
                 continue
             if agrees:
@@ -868,6 +881,13 @@ class Auditor:
                 precise_wrong.setdefault(fact.path, fact)
             wrong = fact if agrees is False and wrong is None else wrong
         kept = [fact for path, fact in coarse.items() if path not in precise_wrong]
+        apart = [
+            fact for fact in precise_wrong.values() if fact.exact and pre_release_apart(version, fact.value)
+        ]
+        if kept and apart:
+            # `CANN 7.0.RC1.3.beta1` where two images install `…toolkit_7.0.RC1.3…` and a third's base
+            # tag says `cann7.0rc1`: the claim names the release those install, a pre-release of it
+            return False, apart[0]
         if kept:
             return True, kept[0]
         if (wrong or coarse) and operator in ("==", "==="):
@@ -1068,11 +1088,15 @@ class Auditor:
                 found[name] = f"{declaring[0][0].path}:{declaring[0][1][name]}"
         return found
 
-    def arg_claim(self, line: int, name: str, confidence: str) -> Diagnostic | None:
+    def arg_claim(self, line: int, name: str, confidence: str, passed: bool = False) -> Diagnostic | None:
         """A diagnostic when the README documents a build arg no Dockerfile declares, neither one
         audited nor one below the README's folder (`elsewhere`: the arg of another image); or one
         declared only before the first FROM and read only out of scope (`scopeless`), which a
-        `--build-arg` cannot change."""
+        `--build-arg` cannot change. `passed`: the README's build command passes it (`--build-arg
+        NAME=…`); a name only an ENV of the images sets (`ENV AITER_ROCM_ARCH=gfx942`) is then a
+        finding too: no ARG takes the value, the ENV's is the image's (`_env_only`)."""
+        if passed and (found := self._env_only(line, name, confidence)) is not None:
+            return found
         if name in self.declared and name in self.scopeless:
             return Diagnostic(
                 self.path,
@@ -1104,6 +1128,34 @@ class Auditor:
             whom = f"none of {', '.join(dict.fromkeys(m.path for m in self.declared_as))} declares it"
         return Diagnostic(
             self.path, line, f"README documents build arg {name} but {whom}", confidence=confidence
+        )
+
+    def _env_only(self, line: int, name: str, confidence: str) -> Diagnostic | None:
+        """`--build-arg NAME` for a name no ARG of the images (nor of another image below the README's
+        folder) declares while an ENV of them sets it with a value of its own: BuildKit leaves the value
+        passed unused (`One or more build-args were not consumed`) and the image keeps the ENV's."""
+        if name not in self.env or name in self.declared or name in self.elsewhere:
+            return None
+        if name in PREDEFINED_ARGS or name in PROXY_ARGS or name in NOT_BUILD_ARGS:
+            return None
+        sets = sorted(
+            {
+                (m.path, e.line, e.value)
+                for m in self.models
+                for e in m.env
+                if e.name == name and not e.inherited
+            },
+            key=lambda each: (each[0], each[1]),
+        )
+        if not sets or any(value is None for _, _, value in sets):
+            return None  # a value docgen cannot know: nothing to show
+        path, at, value = sets[0]
+        return Diagnostic(
+            self.path,
+            line,
+            f"README passes --build-arg {name}, but {path} declares no ARG {name}: {path}:{at} sets "
+            f"ENV {name}={clipped(value or '')} itself, so the value passed is unused",
+            confidence=confidence,
         )
 
     @functools.cached_property
@@ -1339,6 +1391,15 @@ def _dockerfile_read_at(file: str, mtime_ns: int, size: int) -> tuple[str, Parse
 def _major(version: str) -> str:
     """The first number of a version (`3` of `3.10.4`, of `v3.6`)."""
     return strip_v(version).split(".", 1)[0]
+
+
+def _unparsed(version: str) -> bool:
+    """True when `packaging.version` does not read a version (Huawei's `7.0.RC1.3.beta1`)."""
+    try:
+        Version(strip_v(version))
+    except InvalidVersion:
+        return True
+    return False
 
 
 def _precision(version: str) -> int:

@@ -16,6 +16,13 @@ from docgen.markdown import Document, Table, code_spans, without_links
 OR_NEWER = re.compile(r"[ \t]+(?:or|and)[ \t]+(?:newer|later|above|higher)", re.IGNORECASE)
 MORE_VERSIONS = re.compile(r"[ \t]*(?:,|/|-+|–|to|and|or|through)[ \t]*v?\d", re.IGNORECASE)
 OR_OLDER = re.compile(r"[ \t]+(?:or|and)[ \t]+(?:older|earlier|below|lower)", re.IGNORECASE)
+MEASURED = re.compile(
+    r"[*_`]*[ \t]*(?:%|×|x(?![\w.])|(?:tok(?:en)?s?|it|req(?:uest)?s?|samples?|frames?|images?|img|q)/s\b"
+    r"|(?:tokens|requests|samples|frames|images)[ \t]+(?:per|a|/)[ \t]*s(?:ec(?:ond)?)?\b"
+    r"|fps\b|[KMGT]i?B(?:/s)?\b|[KMGT]bps\b|ms\b|secs?\b|seconds\b|minutes\b|hours\b)",
+    re.IGNORECASE,
+)
+"""A unit right after a number (`422.8 tok/s`, `1.5 GB`, `13.55x`, `88.6%`): a measure, not a release."""
 
 
 def plain_cell(cell: str) -> str:
@@ -285,6 +292,8 @@ def version_in_cell(cell: str) -> str | None:
     match = re.match(r"[ \t]*(?:(==|>=)[ \t]*)?(v?\d[A-Za-z0-9.+!-]*|[0-9a-f]{7,40}(?![A-Za-z0-9]))", text)
     if not match or OR_OLDER.match(text, match.end()) or MORE_VERSIONS.match(text, match.end()):
         return None
+    if MEASURED.match(text, match.end()):
+        return None  # `422.8 tok/s`, `1.5 GB`: a measure, not a release
     if is_address(match.group(2), text[match.end() : match.end() + 8]):
         return None  # `127.0.0.1:9090`: an address, not a version
     version = match.group(2).rstrip(".")

@@ -12,7 +12,7 @@ from collections.abc import Collection, Iterator, Mapping, Sequence
 
 from docgen.audit.aside import compound_names, contrasted_cuda, edit_example, option_default, version_owner
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, some
-from docgen.audit.cells import MORE_VERSIONS, OR_NEWER, OR_OLDER
+from docgen.audit.cells import MEASURED, MORE_VERSIONS, OR_NEWER, OR_OLDER
 from docgen.audit.commands import FILE_FLAG
 from docgen.audit.contents import absence_claims, presence_claims, toolchain_claims, unset_flag_claims
 from docgen.audit.paths import path_words, tag_names
@@ -58,13 +58,21 @@ _AFTER_NAME = re.compile(
     r"(?:(?:version|release|commit|tag|ref|at|is|pinned|to"
     r"|(?<=version[ \t])(?:targeted|used|installed|shipped|bundled|included)(?=[ \t]+is\b)"
     r"|(?<=ubuntu[ \t])(?:server|desktop))[ \t*`:=@(]+){0,3}"
-    r"(v?\d+(?:\.\d+)+[A-Za-z0-9.+!-]*|[0-9a-f]{7,40}(?![A-Za-z0-9]))",
+    r"(v?\d+(?:\.\d+)+[A-Za-z0-9.+!-]*|v?\d+\.x(?![\w.])|[0-9a-f]{7,40}(?![A-Za-z0-9]))",
     re.IGNORECASE,
 )
 """After a name, the words up to its version: `ROCm 6.4`, `PyTorch version: 2.4.0`, `CUDA release is 12.4`,
-`ROCm version targeted is 6.4` (a participle only between `version` and `is`), `Ubuntu Server 20.04`."""
+`ROCm version targeted is 6.4` (a participle only between `version` and `is`), `Ubuntu Server 20.04`, a
+major with a wildcard (`ROCm 7.x-compatible`: any 7 release, compared as far as the major goes)."""
 
 
+_WILDCARD = re.compile(r"v?\d+\.x", re.IGNORECASE)
+_ABOUT_BUILD = re.compile(
+    r"\b(?:images?|containers?|dockerfiles?|recipes?|build(?:s|ing)?|built)\b|Dockerfile", re.I
+)
+"""A major with a wildcard (`7.x`) is read only on a line about the image or its build (`Dockerfile.gfx906`:
+`Container recipe building ROCm 7.x-compatible vLLM runtime`): elsewhere it names a line of releases
+(`RDNA2 | ROCm 6.x で公式サポート`, `ROCm 6.x + PyTorch 2.4+`: another path) more often than a claim."""
 _BADGE = re.compile(r"img\.shields\.io/badge/([^/?#\s()\"'<>]+)")
 _BADGE_VERSION = re.compile(r"v?\d+(?:\.\d+)*[A-Za-z0-9.]*\+?")
 _NAME_WORDS = re.compile(r"[A-Za-z0-9._ \t-]+")
@@ -237,7 +245,9 @@ def audit_text(
         # `--build-arg to override …` in prose names nothing; lower-case args are named with `=`.
         if not UPPER_WORD.match(match.group(1)) and not text.startswith("=", match.end()):
             continue
-        problem = (auditor if named_file else auditor.whole).arg_claim(line, match.group(1), CERTAIN)
+        problem = (auditor if named_file else auditor.whole).arg_claim(
+            line, match.group(1), CERTAIN, passed=True
+        )
         if problem:
             yield problem
     taken: list[tuple[int, int]] = []
@@ -298,6 +308,7 @@ def audit_text(
     yield from _glued_claims(line, text, auditor, taken)
     yield from _major_claims(line, text, auditor, taken)
     yield from _contrasted_cuda(line, text, auditor)
+    yield from _version_first(line, text, auditor, taken)
     words = list(WORD.finditer(text))
     # Each word's spelling as `_Facts.findable` holds them (a word is letters, digits and `-_.`), so a
     # name of up to three words is checked with a join and a set lookup, not a regex and a lookup each:
@@ -355,6 +366,8 @@ def audit_text(
             if not after:
                 break
             version = after.group(1).rstrip(".,;:")
+            if _WILDCARD.fullmatch(version) and not _ABOUT_BUILD.search(text):
+                break  # `ROCm 6.x で公式サポート` in a table of GPUs: a line of releases, not the image's
             if HEX.match(version.lower()) and not any(c.isdigit() for c in version):
                 break
             if is_address(after.group(1), text[after.end(1) : after.end(1) + 8]):
@@ -362,6 +375,8 @@ def audit_text(
             rest = text[after.end() : after.end() + 16]
             if OR_OLDER.match(rest) or MORE_VERSIONS.match(rest):
                 break  # `CUDA 11.8 or older`; `ROCm 5.7, 6.0 and 6.1`, `Python 3.9 -- 3.12`: not one version
+            if MEASURED.match(text, after.end()):
+                break  # `vLLM 422.8 tok/s`, `PyTorch 1.5 GB`: a measure of it, not its version
             if _NAMES_AN_IMAGE.match(rest) and SENTENCE_THE.search(
                 text, max(0, word.start() - 80), word.start()
             ):
@@ -594,6 +609,46 @@ def _contrasted_cuda(line: int, text: str, auditor: Auditor) -> Iterator[Diagnos
     for claim in contrasted_cuda(text):
         if "." not in claim.group(1):
             yield from some(auditor.version_claim(line, "CUDA", "==", claim.group(1), LIKELY))
+
+
+_VERSION_FIRST = re.compile(
+    r"(?<![\w./:=-])v?(\d+(?:\.\d+)+)[ \t]+([A-Za-z][A-Za-z0-9+-]*(?:[ \t]+[A-Za-z][A-Za-z0-9+-]*)?)"
+    r"[ \t]+versions?\b(?![ \t]+(?:of|for)\b)",
+    re.IGNORECASE,
+)
+"""A version written before its name and the word `version` (`compatible with 1.13.0 Habana Version`,
+`the 12.4 CUDA version`), not a version of something named after it (`the 2.1 Habana version of
+PyTorch`)."""
+
+
+def _version_first(
+    line: int, text: str, auditor: Auditor, taken: Sequence[tuple[int, int]]
+) -> Iterator[Diagnostic]:
+    """`1.13.0 Habana Version` in prose (`_VERSION_FIRST`) against the pins and stated versions of that
+    name (`likely`); not inside a pin or an image reference already read (`taken`), nor a list of
+    releases, an example or the host's (`the 535.104 NVIDIA driver version`)."""
+    if "version" not in text.lower():
+        return
+    for match in _VERSION_FIRST.finditer(text):
+        if any(a <= match.start() < b for a, b in taken) or is_example(text, match):
+            continue
+        words = match.group(2).split()
+        name = next(
+            (
+                " ".join(words[:n])
+                for n in (2, 1)
+                if len(words) >= n and auditor.facts.lookup(" ".join(words[:n]), auditor.names)
+            ),
+            None,
+        )
+        if name is None or len(norm(name)) < 3 or words[-1].lower() in ("driver", "drivers", "firmware"):
+            continue
+        before = text[max(0, match.start() - 60) : match.start()]
+        if MORE_VERSIONS.search(before[-8:]) or re.search(r"\d[ \t]*(?:,|/|or|and|to)[ \t]*\Z", before):
+            continue  # `1.12 or 1.13.0 Habana version`: several releases
+        if _HOST_BEFORE.search(before) or _TESTED_FOR.search(before) or _BUILT_WITH.search(before):
+            continue
+        yield from some(auditor.version_claim(line, name, "==", match.group(1), LIKELY))
 
 
 _VERSION_NEXT = re.compile(r"[ \t]+[vV]?\d")

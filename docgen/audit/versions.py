@@ -96,11 +96,12 @@ def _same_suffix(a: str, b: str, exact: bool = False) -> bool:
     `packaging.version` (`0.8.5.post1` and `0.8.5.post2`, `2.7.1rc1` and `2.7.1`), but for a source
     build of the other's release (`2.7.0a0+gitbfd8155` and `2.7.0`); True when one only
     omits what the other adds (`0.8.5` for `0.8.5.post1`, `2.7.1` for `2.7.1+cu126`) or either does not
-    parse (`9.1.0.70-1`, a Debian revision); with an `exact` fact `b`, `a` may not add one either."""
+    parse (`9.1.0.70-1`, a Debian revision); with an `exact` fact `b`, `a` may not add one either, nor
+    differ from an unparsed `b` by a pre-release word alone (`7.0.RC1.3.beta1` for `7.0.RC1.3`)."""
     try:
         va, vb = Version(a), Version(b)
     except InvalidVersion:
-        return True
+        return not (exact and pre_release_apart(a, b))
     if len(va.release) == len(vb.release) and va.pre != vb.pre:
         # `2.7.0` for `2.7.0a0+gitbfd8155`: a source build of the release (PyTorch's scheme)
         return (va.pre is None and _source_build(vb)) or (vb.pre is None and _source_build(va))
@@ -108,6 +109,30 @@ def _same_suffix(a: str, b: str, exact: bool = False) -> bool:
     if exact and added and len(va.release) == len(vb.release):
         return False
     return all(x is None or y is None or x == y for x, y in ((va.post, vb.post), (va.dev, vb.dev)))
+
+
+_PARTS = re.compile(r"[a-z]+|\d+")
+_PRE_WORDS = frozenset({"a", "alpha", "b", "beta", "c", "rc", "pre", "preview", "dev"})
+
+
+def version_parts(version: str) -> list[str]:
+    """The words and numbers of a version, lower case (`7.0.RC1.3.beta1`: 7 0 rc 1 3 beta 1)."""
+    return _PARTS.findall(strip_v(version).lower())
+
+
+def pre_release_apart(claim: str, fact: str) -> bool:
+    """True when a claimed version `packaging.version` does not read (Huawei's `7.0.RC1.3.beta1`) is the
+    fact's release, part for part, and then a pre-release word (`7.0.RC1.3.beta1` for `7.0.RC1.3`): the
+    beta of that release is not the release. A claim leaving out what the fact adds (`8.2` for
+    `8.2.rc1-x1-ubuntu22.04`) or only saying more of it (`7.0.RC1.3` of `7.0rc1`) is not apart."""
+    said, have = version_parts(claim), version_parts(fact)
+    return len(have) < len(said) and said[: len(have)] == have and said[len(have)] in _PRE_WORDS
+
+
+def finer_than(claim: str, fact: str) -> bool:
+    """True when `claim` says all of `fact` and more, part for part (`7.0.RC1.3.beta1` of `7.0rc1`)."""
+    pc, pf = version_parts(claim), version_parts(fact)
+    return len(pf) < len(pc) and pc[: len(pf)] == pf
 
 
 def _source_build(version: Version) -> bool:

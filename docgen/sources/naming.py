@@ -451,6 +451,9 @@ SAME_PROJECT: dict[str, str] = {
     "amdgpudriver": "amdgpu",
     "fschat": "fastchat",  # FastChat's pip name
     "openvinotoolkit": "openvino",  # the archive `l_openvino_toolkit_…` and the GitHub organisation
+    "ascendcanntoolkit": "cann",  # Huawei's `Ascend-cann-toolkit_7.0.RC1.3_linux-x86_64.run`
+    "canntoolkit": "cann",
+    "habanaai": "habana",  # Habana Labs' GitHub organisation, as labels name its release
 }
 """One project under its spellings: the pip name, the repository's name and the display name, each
 lower case with everything but letters and digits removed (`transformer_engine`, `TransformerEngine.git`
