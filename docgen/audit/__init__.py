@@ -258,7 +258,7 @@ from docgen.audit.compose_urls import compose_urls, picked_ports
 from docgen.audit.compose_variables import compose_variables
 from docgen.audit.conda_python import conda_python
 from docgen.audit.config_keys import config_keys, nested_keys
-from docgen.audit.container_args import container_script_args
+from docgen.audit.container_args import container_script_args, unplaced_script_options
 from docgen.audit.container_scripts import misplaced_container_scripts, unsuffixed_container_scripts
 from docgen.audit.containers import container_names
 from docgen.audit.content_rows import content_row_claims
@@ -860,6 +860,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     undeclared_options,
     unknown_first_words,
     container_script_args,
+    unplaced_script_options,
     script_build_claims,
     unflagged_build_args,
     script_images,
@@ -1308,6 +1309,7 @@ def audit(
         found.extend(_ruled(rejected_options, doc, path, directory, audited, project))
         found.extend(_ruled(undeclared_options, doc, path, directory, audited, project, models))
         found.extend(_ruled(container_script_args, doc, path, models))
+        found.extend(_ruled(unplaced_script_options, doc, path, directory, audited, project, models))
         found.extend(_ruled(slipped_commands, doc, path, directory, audited, project))
         found.extend(_ruled(spaced_assignments, doc, path, directory, audited, project))
         found.extend(_ruled(unjoined_lines, doc, path, directory, audited, project))
