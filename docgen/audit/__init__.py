@@ -392,6 +392,7 @@ from docgen.audit.page_builds import other_builds
 from docgen.audit.paragraphs import audit_paragraph, set_for_build
 from docgen.audit.paths import variant
 from docgen.audit.pinned_claims import pinned_claims, provided_locks
+from docgen.audit.piped_scripts import piped_scripts
 from docgen.audit.placeholders import placeholder_folders
 from docgen.audit.plain_cuda import plain_cuda
 from docgen.audit.platforms import build_platforms
@@ -434,6 +435,7 @@ from docgen.audit.run_args import (
     empty_commands,
     idle_shells,
     misplaced_options,
+    other_programs,
     renamed_pulls,
     run_args,
     shell_programs,
@@ -773,6 +775,7 @@ _MISSING_FILES: tuple[Callable[..., object], ...] = (
 that the repository does not hold."""
 
 _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
+    piped_scripts,
     bake_targets,
     branch_refs,
     dead_targets,
@@ -845,6 +848,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     alternative_pulls,
     renamed_pulls,
     doubled_programs,
+    other_programs,
     dropped_namespaces,
     empty_commands,
     idle_shells,
@@ -1178,6 +1182,7 @@ def audit(
         found.extend(_ruled(missing_links, doc, path, directory, project))
         told_own = said_remotes(doc, repository_root(directory) or directory.resolve())
         found.extend(_ruled(missing_own_files, doc, path, directory, project, told_own))
+        found.extend(_ruled(piped_scripts, doc, path, directory, project, told_own))
         found.extend(_ruled(unbuilt_links, doc, path, directory, project))
         found.extend(_ruled(named_licenses, doc, path, directory, project))
         found.extend(_ruled(misspelt_paths, doc, path, directory))
@@ -1417,6 +1422,7 @@ def audit(
     found.extend(_ruled(main_only_env, doc, text, path, directory, models))
     found.extend(_ruled(shell_programs, doc, path, models, directory))
     found.extend(_ruled(doubled_programs, doc, path, models, directory))
+    found.extend(_ruled(other_programs, doc, path, models, directory))
     found.extend(_ruled(empty_commands, doc, path, models))
     found.extend(_ruled(idle_shells, doc, path, models))
     found.extend(_ruled(missing_programs, doc, path, models))
