@@ -398,6 +398,7 @@ AUDIT_LAYERS = (
     ("auditor",),
     ("cells", "contents", "distro_args"),
     ("missing", "own_image"),
+    ("piped_scripts",),
     (
         "references",
         "log_paths",

@@ -259,7 +259,7 @@ from docgen.audit.compose_urls import compose_urls, picked_ports
 from docgen.audit.compose_variables import compose_variables
 from docgen.audit.conda_python import conda_python
 from docgen.audit.config_keys import config_keys, nested_keys
-from docgen.audit.container_args import container_script_args
+from docgen.audit.container_args import container_script_args, unplaced_script_options
 from docgen.audit.container_scripts import misplaced_container_scripts, unsuffixed_container_scripts
 from docgen.audit.containers import container_names
 from docgen.audit.content_rows import content_row_claims
@@ -399,6 +399,7 @@ from docgen.audit.page_builds import other_builds
 from docgen.audit.paragraphs import audit_paragraph, set_for_build
 from docgen.audit.paths import variant
 from docgen.audit.pinned_claims import pinned_claims, provided_locks
+from docgen.audit.piped_scripts import piped_scripts
 from docgen.audit.placeholders import placeholder_folders
 from docgen.audit.plain_cuda import plain_cuda
 from docgen.audit.platforms import build_platforms
@@ -442,6 +443,7 @@ from docgen.audit.run_args import (
     empty_commands,
     idle_shells,
     misplaced_options,
+    other_programs,
     renamed_pulls,
     run_args,
     shell_programs,
@@ -789,6 +791,7 @@ _MISSING_FILES: tuple[Callable[..., object], ...] = (
 that the repository does not hold."""
 
 _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
+    piped_scripts,
     bake_targets,
     branch_refs,
     dead_targets,
@@ -862,6 +865,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     alternative_pulls,
     renamed_pulls,
     doubled_programs,
+    other_programs,
     dropped_namespaces,
     empty_commands,
     idle_shells,
@@ -877,6 +881,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     undeclared_options,
     unknown_first_words,
     container_script_args,
+    unplaced_script_options,
     script_build_claims,
     unflagged_build_args,
     script_images,
@@ -1199,6 +1204,7 @@ def audit(
         found.extend(_ruled(missing_links, doc, path, directory, project))
         told_own = said_remotes(doc, repository_root(directory) or directory.resolve())
         found.extend(_ruled(missing_own_files, doc, path, directory, project, told_own))
+        found.extend(_ruled(piped_scripts, doc, path, directory, project, told_own))
         found.extend(_ruled(unbuilt_links, doc, path, directory, project))
         found.extend(_ruled(named_licenses, doc, path, directory, project))
         found.extend(_ruled(misspelt_paths, doc, path, directory))
@@ -1335,6 +1341,7 @@ def audit(
         found.extend(_ruled(rejected_options, doc, path, directory, audited, project))
         found.extend(_ruled(undeclared_options, doc, path, directory, audited, project, models))
         found.extend(_ruled(container_script_args, doc, path, models))
+        found.extend(_ruled(unplaced_script_options, doc, path, directory, audited, project, models))
         found.extend(_ruled(slipped_commands, doc, path, directory, audited, project))
         found.extend(_ruled(spaced_assignments, doc, path, directory, audited, project))
         found.extend(_ruled(unjoined_lines, doc, path, directory, audited, project))
@@ -1442,6 +1449,7 @@ def audit(
     found.extend(_ruled(main_only_env, doc, text, path, directory, models))
     found.extend(_ruled(shell_programs, doc, path, models, directory))
     found.extend(_ruled(doubled_programs, doc, path, models, directory))
+    found.extend(_ruled(other_programs, doc, path, models, directory))
     found.extend(_ruled(empty_commands, doc, path, models))
     found.extend(_ruled(idle_shells, doc, path, models))
     found.extend(_ruled(missing_programs, doc, path, models))

@@ -12,6 +12,7 @@ option `docker run` does not have: the image is then not known).
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
 from collections.abc import Iterator, Sequence
@@ -21,12 +22,15 @@ from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.grammar import options_grammar, read_words, run_command
 from docgen.audit.image_paths import mounted_folders
 from docgen.audit.main_env import context_file_at, work_dir_at
+from docgen.audit.moved_scripts import Below
+from docgen.audit.references import project_top
 from docgen.audit.script_args import (
     ScriptOptions,
     ignored_said,
     reads_no_arguments,
     run_refusal,
     script_options,
+    unfound_python_runs,
 )
 from docgen.build_scripts import container_command
 from docgen.markdown import Document
@@ -156,3 +160,80 @@ def container_script_args(doc: Document, readme: str, models: Sequence[ImageMode
         if words and unread[script]:
             said = ignored_said(path, script.name, words)
             yield Diagnostic(readme, line, f"{said} (run in the container)", confidence=LIKELY)
+
+
+def unplaced_script_options(
+    doc: Document,
+    readme: str,
+    directory: Path,
+    audited: Sequence[str],
+    project: Path | None,
+    models: Sequence[ImageModel],
+) -> Iterator[Diagnostic]:
+    """Options a README gives a Python script it runs by a relative path that the folders its commands
+    run in do not hold (`python run_chunks.py --input_dir …` under "Inside the container"), when the
+    script is known all the same, and its `argparse` refuses them (`certain`): the build-context file a
+    COPY puts at that path under the image's last WORKDIR, else the one file below the README's folder
+    whose path ends with it (`scripts/run_chunks.py`) when no image is audited or a COPY of the image
+    names the script (`COPY run_chunks.py /workspace/`: the image is meant to hold that file, even when
+    the COPY's source is not where it says). Silent when the images put different files there, when a
+    folder is mounted over the path, or when two files below end with the path."""
+    top = project_top(directory, project)
+    below = Below()
+    mounts: set[str] | None = None
+    declared: dict[Path, ScriptOptions | None] = {}
+    for line, path, folders, words in unfound_python_runs(doc, directory, audited, project):
+        if not words or "$" in path:
+            continue
+        files: set[Path] = set()
+        hidden = False
+        for model in models:
+            folder = work_dir_at(model, 1 << 30)
+            if folder is None:
+                hidden = True
+                break
+            where = posixpath.normpath(posixpath.join(folder, path))
+            if mounts is None:
+                mounts = mounted_folders(doc)
+            if _mounted_over(where, mounts):
+                hidden = True
+                break
+            file = context_file_at(model, where)
+            if file is not None:
+                files.add(Path(os.path.realpath(file)))
+        if hidden or len(files) > 1:
+            continue
+        name = posixpath.basename(path)
+        if not files and (not models or any(_copies_name(model, name) for model in models)):
+            named = [p for p in below.named(folders[0], name) if p.as_posix().endswith("/" + path)]
+            if len(named) == 1:
+                files.add(Path(os.path.realpath(named[0])))
+        if len(files) != 1:
+            continue
+        [script] = files
+        if not script.is_relative_to(top):
+            continue
+        if script not in declared:
+            declared[script] = script_options(script)
+        options = declared[script]
+        shown = _shown(script, directory)
+        said = run_refusal(path, shown, words, options) if options is not None else None
+        if said is not None:
+            yield Diagnostic(readme, line, said, confidence=CERTAIN)
+
+
+def _copies_name(model: ImageModel, name: str) -> bool:
+    """Whether a COPY of the image names a file `name` as its source or its destination."""
+    for copy in model.context_copies:
+        for word in (*copy.sources, copy.dest):
+            if posixpath.basename(word.strip("\"'").rstrip("/")) == name:
+                return True
+    return False
+
+
+def _shown(script: Path, directory: Path) -> str:
+    """`script`'s path from the README's folder when it is below it, else its name."""
+    try:
+        return script.relative_to(directory.resolve()).as_posix()
+    except ValueError:
+        return script.name

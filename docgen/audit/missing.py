@@ -1145,3 +1145,15 @@ def pointed_folders(doc: Document, readme: str, directory: Path) -> Iterator[Dia
                     f"README points to the directory {name}, which does not exist{there}",
                     confidence=LIKELY,
                 )
+
+
+def own_addresses(
+    addresses: Sequence[tuple[int, str]],
+    directory: Path,
+    root: Path | None,
+    top: Path,
+    said: Collection[str] = (),
+) -> dict[tuple[int, str], tuple[Path, str, str]]:
+    """(README line, address) → (the file here, path from the root, confidence) of each GitHub address
+    of `addresses` to a file of the README's own repository (`_own_files`)."""
+    return _own_files(addresses, directory, root, top, said)[0]

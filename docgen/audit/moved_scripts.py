@@ -114,7 +114,7 @@ _FOLDERS = 2_000
 """Folders looked into at most for one README: the search stays bounded in a large checkout."""
 
 
-class _Below:
+class Below:
     """The files below a folder by name (`x.py` → its paths), read once, when a run needs it."""
 
     def __init__(self) -> None:
@@ -129,7 +129,7 @@ class _Below:
 
 
 def _index(folder: Path) -> dict[str, list[Path]]:
-    """Name → paths of the files in the folders below `folder` (see `_Below.named`)."""
+    """Name → paths of the files in the folders below `folder` (see `Below.named`)."""
     found: dict[str, list[Path]] = {}
     visited = 0
     for top, folders, files in os.walk(folder):
@@ -273,7 +273,7 @@ def _container_runs(doc: Document, container: set[int]) -> Iterator[tuple[int, s
                     yield line, path
 
 
-def _lost_copy(name: str, models: Sequence[ImageModel], top: Path, below: _Below) -> str | None:
+def _lost_copy(name: str, models: Sequence[ImageModel], top: Path, below: Below) -> str | None:
     """What a finding says of the script `name` run in the container when an audited image copies it
     (`COPY run_chunks.py /workspace/run_chunks.py`) from a source no folder holds, from the Dockerfile's
     own up to the project's top, while one file of that name is below the Dockerfile's folder (the
@@ -346,7 +346,7 @@ def moved_scripts(
     name a reader types is the file's or no file), unless a line of the README makes the script
     (`wget …/build-docker.py`, whichever the case). One finding a script, at its first run."""
     top = project_top(directory, project)
-    below = _Below()
+    below = Below()
     roots = root_variables(text)
     source = text.splitlines()
     seen: set[str] = set()

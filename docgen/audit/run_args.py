@@ -245,8 +245,10 @@ def own_model(
     image: str, built: dict[str, set[str | None]], models: Sequence[ImageModel]
 ) -> ImageModel | None:
     """The model of the Dockerfile the README's build of `image` uses: the one its `-f` names, the only
-    one audited when it names none; None when the README does not build it or the file is unclear."""
-    files = built.get(image_repository(image))
+    one audited when it names none; None when the README does not build it or the file is unclear.
+    `localhost/app` is the name podman gives a local build of `app`."""
+    repository = image_repository(image)
+    files = built.get(repository) or built.get(repository.removeprefix("localhost/"))
     if not files or len(files) != 1:
         return None
     (file,) = files
@@ -593,16 +595,20 @@ def docker_runs(doc: Document, last: bool = False) -> Iterator[tuple[int, str, R
         yield line, image, read, after
 
 
+_PODMAN = re.compile(r"^([ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?)podman(?=[ \t])")
+"""`podman` first in a step: read as `docker`, whose `run` takes the same options."""
+
+
 def _fenced_runs(
-    doc: Document, last: bool = False
+    doc: Document, last: bool = False, podman: bool = False
 ) -> Iterator[tuple[int, str, Read, list[str], list[str], Fence]]:
     """What `docker_runs` gives, with the words between the verb and the image (the options as written) and
-    the block the run is in."""
+    the block the run is in; with `podman`, `podman run` too."""
     for fence in doc.fences:
         for lines in fence_commands(fence):
             text = joined([(n, sh_code(t)) for n, t in lines])
             for step in shell_steps(text):
-                words = docker_words(step)
+                words = docker_words(_PODMAN.sub(r"\1docker", step, count=1) if podman else step)
                 found = docker_verb(words) if words else None
                 if words is None or found is None or found[0] not in ("run", "create"):
                     continue
@@ -1016,3 +1022,143 @@ def idle_shells(doc: Document, readme: str, models: Sequence[ImageModel]) -> Ite
             f"`{shlex.join(words)}`, not a shell (append bash to the run, or docker exec into it)",
             confidence=LIKELY,
         )
+
+
+_BIN = re.compile(r"/(?:usr/(?:local/)?)?s?bin/?\Z|/opt/[\w.-]+/bin/?\Z")
+"""A folder of the PATH a COPY puts programs in: `/usr/local/bin/`, `/usr/bin`, `/opt/app/bin/`."""
+_COPY_LINE = re.compile(r"^[ \t]*(?:COPY|ADD)[ \t]+(.+?)[ \t]*$", re.IGNORECASE)
+
+
+def _copied_programs(model: ImageModel) -> dict[str, int]:
+    """Name → Dockerfile line of each program a COPY (of the build context or of another stage) of the
+    image's stages puts in a folder of the PATH (`COPY --from=builder /usr/local/bin/llama-quantize
+    /usr/local/bin/`): a program the image holds besides the one its ENTRYPOINT starts."""
+    text = text_or_none(Path(model.file)) if model.file else None
+    if text is None:
+        return {}
+    chain = sorted(stage.line for stage in model.chain())
+    starts = sorted(stage.line for stage in model.stages)
+    found: dict[str, int] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        copy = _COPY_LINE.match(line)
+        if copy is None or line.rstrip().endswith("\\") or "$" in line or "[" in line:
+            continue
+        at = bisect.bisect_right(starts, number) - 1
+        if at < 0 or starts[at] not in chain:
+            continue  # a COPY of a stage the image is not built from
+        words = [w for w in copy.group(1).split() if not w.startswith("--")]
+        if len(words) < 2:
+            continue
+        *sources, dest = words
+        if _BIN.search(dest):  # into the folder: the sources' names
+            names = [posixpath.basename(s.rstrip("/")) for s in sources]
+        elif _BIN.search(posixpath.dirname(dest)) and len(sources) == 1:  # to a path of it
+            names = [posixpath.basename(dest)]
+        else:
+            continue
+        for name in names:
+            if _PROGRAM.fullmatch(name) and "*" not in name:
+                found.setdefault(name, number)
+    return found
+
+
+_TASK_WORD = re.compile(r"[A-Za-z]{4,}")
+
+
+def _task_program(comment: str, programs: Sequence[str], started: str) -> str | None:
+    """The one program of `programs` a command's comment names by its task (`# Quantize model` for
+    `llama-quantize`, `# Benchmark` for `llama-bench`): a word of the comment starting with a part of
+    the program's name (split at `-`, `_`) that the started program's name and the other programs'
+    names lack, or with that part starting it; None when it names none, several, or the started one."""
+    own = set(re.split(r"[-_.]", started.lower()))
+    words = [w.lower() for w in _TASK_WORD.findall(comment)]
+    parts: dict[str, list[str]] = {}
+    for program in programs:
+        for part in set(re.split(r"[-_.]", program.lower())):
+            parts.setdefault(part, []).append(program)
+
+    def names(word: str, part: str) -> bool:
+        return len(part) >= 4 and (word.startswith(part) or part.startswith(word))
+
+    if any(names(w, p) for w in words for p in own):
+        return None  # the comment names the started program's task (`# Run server`)
+    named = {parts[p][0] for w in words for p in parts if p not in own and len(parts[p]) == 1 and names(w, p)}
+    return named.pop() if len(named) == 1 else None
+
+
+def _comment_before(fence: Fence, line: int) -> str:
+    """The comment lines of `fence` just above the command starting at or before README line `line`
+    (`# Quantize model`), with no command between."""
+    said: list[str] = []
+    for number, text in fence.lines:
+        if number >= line:
+            break
+        stripped = text.strip()
+        if stripped.startswith("#"):
+            said.append(stripped.lstrip("#"))
+        elif stripped:
+            said = []  # a command ends what the comments before it said
+    return " ".join(said)
+
+
+def other_programs(
+    doc: Document, readme: str, models: Sequence[ImageModel], directory: Path | None
+) -> Iterator[Diagnostic]:
+    """A `docker run` of the README's own image, with no `--entrypoint`, meant for another program the
+    image holds than the one its exec-form ENTRYPOINT starts (`ENTRYPOINT ["llama-server"]`, the image
+    also copying `llama-quantize` into `/usr/local/bin/`): docker appends the words after the image to
+    the ENTRYPOINT, so that program never runs. Either the first word after the image names it
+    (`IMAGE llama-quantize m.gguf …`: `llama-server llama-quantize …`, `certain` for an image a build of
+    the README tags), or the words start with an option and the comment above the command names its
+    task (`# Quantize model` over `IMAGE -q m.gguf …`: `likely`). Left alone as `doubled_programs`: a
+    shell, a wrapper or a script ENTRYPOINT (it may `exec "$@"`), the shell form, an image the README
+    does not build, and a comment naming the ENTRYPOINT's own task or several programs."""
+    if not models:
+        return
+    built = built_repositories(doc)
+    for line, image, read, after, _, fence in _fenced_runs(doc, podman=True):
+        if not after or any(n == "--entrypoint" for n, _ in read.values):
+            continue
+        model = own_model(image, built, models)
+        setting = _program_entrypoint(model, directory) if model is not None else None
+        if model is None or setting is None or not setting.exec_form:
+            continue
+        words = list(setting.exec_form)
+        started = posixpath.basename(words[0])
+        programs = {n: at for n, at in _copied_programs(model).items() if n != started}
+        if not programs:
+            continue
+        head = f"{model.path}:{setting.line} sets ENTRYPOINT {json.dumps(words)}"
+        if after[0] in programs:
+            program, confidence = after[0], CERTAIN
+            said = f"README runs {image} {after[0]} …, meaning {after[0]}"
+        elif after[0].startswith("-"):
+            comment = _comment_before(fence, _start_of(fence, line)).strip()
+            task = _task_program(comment, sorted(programs), started)
+            if task is None:
+                continue
+            program, confidence = task, LIKELY
+            said = f'README runs {image} {shlex.join(after[:2])} … under "# {comment}", meaning {program}'
+        else:
+            continue
+        yield Diagnostic(
+            readme,
+            line,
+            f"{said}, but {head}: docker appends the words after the image to it, so the container runs "
+            f"{shlex.join(words)} {shlex.join(after[:2])} … and {program} ({model.path}:{programs[program]}) "
+            f"never starts (use --entrypoint {program})",
+            confidence=confidence,
+        )
+
+
+def _start_of(fence: Fence, line: int) -> int:
+    """The README line where the command holding README line `line` starts: after the last line above
+    it that does not end with `\\`."""
+    first = line
+    numbers = [n for n, _ in fence.lines]
+    texts = dict(fence.lines)
+    at = bisect.bisect_left(numbers, line)
+    while at > 0 and texts[numbers[at - 1]].rstrip().endswith("\\"):
+        at -= 1
+        first = numbers[at]
+    return first

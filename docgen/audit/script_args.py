@@ -276,6 +276,25 @@ def script_runs(
                 yield line, path, real, step[match.end() :]
 
 
+def unfound_python_runs(
+    doc: Document, directory: Path, audited: Sequence[str], project: Path | None
+) -> Iterator[tuple[int, str, list[Path], list[str] | None]]:
+    """(README line, path as the command writes it, the folders the command may run in, the words
+    after it; None when they cannot be split) of each Python script a command block runs by a relative
+    path (`python run_chunks.py --input_dir …`) that none of those folders holds: a script run in the
+    container, or one the README gives the wrong folder for."""
+    top = project_top(directory, project)
+    walk = Walk(run_folders(directory, audited, top), top, home=True)
+    for line, step in walk.steps(doc.fences, joined=True):
+        for match in _PYTHON_RUN.finditer(step):
+            path = match.group(1)
+            if path.startswith("../") or not walk.folders:
+                continue
+            if any(os.path.lexists(f / path) for f in walk.folders):
+                continue
+            yield line, path, list(walk.folders), _arguments(step[match.end() :])
+
+
 # --------------------------------------------------------------------------------------------------
 # Options a README passes to a script whose `case` arms reject every other option
 
