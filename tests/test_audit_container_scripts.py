@@ -233,3 +233,166 @@ def test_programs_run_as_the_image_names_them(
     tmp_path: Path, readme: str, dockerfile: str, files: dict[str, str]
 ) -> None:
     assert unsuffixed(tmp_path, readme, dockerfile, files) == []
+
+
+# A script the README runs in the container that the image would copy from a file its build context (the
+# README's folder, which its compose file builds from) does not hold: `uncopied_container_scripts`.
+
+RECON_README = """\
+# Mesh reconstruction image
+
+## Usage
+
+### Start
+```bash
+docker compose up -d --build
+docker compose exec mesher bash
+```
+
+### Examples
+Inside the container:
+
+**Fit a surface:**
+```bash
+{command}
+```
+"""
+
+RECON_DOCKERFILE = """\
+FROM nvidia/cuda:12.4.1-devel-ubuntu22.04
+RUN apt-get update && apt-get install -y python3-pip
+WORKDIR /opt/build
+RUN git clone https://example.invalid/mesher.git
+WORKDIR /workspace
+COPY tools/env_check.sh /workspace/env_check.sh
+COPY tools/fit_surface.sh /workspace/fit_surface.sh
+{extra}RUN chmod +x /workspace/env_check.sh /workspace/fit_surface.sh
+CMD ["sleep", "infinity"]
+"""
+
+RECON_COMPOSE = """\
+services:
+  mesher:
+    build:
+      context: .
+      dockerfile: Dockerfile.mesher
+    volumes:
+      - {volume}
+"""
+
+
+def uncopied(
+    root: Path,
+    command: str = "./fit_surface.sh /workspace/data/cloud.ply",
+    files: dict[str, str] | None = None,
+    extra: str = "",
+    volume: str = "../data:/workspace/data",
+    compose: bool = True,
+    readme: str = RECON_README,
+) -> list[str]:
+    tree = {
+        "README.md": readme.format(command=command),
+        "Dockerfile.mesher": RECON_DOCKERFILE.format(extra=extra),
+        "tools/env_check.sh": "#!/bin/sh\n",
+    }
+    if compose:
+        tree["docker-compose.yml"] = RECON_COMPOSE.format(volume=volume)
+    make_tree(root, {**tree, **(files or {})})
+    model = build_model(root / "Dockerfile.mesher", "Dockerfile.mesher")
+    text = (root / "README.md").read_text(encoding="utf-8")
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(text, "README.md", [model], {}, root)
+        if "never holds" in d.message
+    ]
+
+
+def test_a_script_copied_from_a_file_the_context_lacks(tmp_path: Path) -> None:
+    assert uncopied(tmp_path) == [
+        "16: README runs ./fit_surface.sh inside the container, which the image never holds: "
+        "Dockerfile.mesher:7 copies it to /workspace/fit_surface.sh (WORKDIR /workspace, line 5) from "
+        "tools/fit_surface.sh, which its build context, the README's folder, does not hold (certain)"
+    ]
+
+
+def test_a_copy_from_a_folder_the_project_lacks_is_likely(tmp_path: Path) -> None:
+    # (no file of tools/ is there at all: a copy of some of the project's files may lack the folder)
+    dockerfile = (
+        'FROM python:3.11-slim\nWORKDIR /srv\nCOPY helpers/warm.sh helpers/serve.sh /srv/\nCMD ["bash"]\n'
+    )
+    readme = "# Serve\n\n## Inside the container\n\n```sh\n./serve.sh --port 8080\n```\n"
+    make_tree(
+        tmp_path,
+        {
+            "README.md": readme,
+            "Dockerfile": dockerfile,
+            "compose.yaml": "services:\n  api:\n    build: .\n    ports: ['8080:8080']\n",
+        },
+    )
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    found = [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(readme, "README.md", [model], {}, tmp_path)
+        if "never holds" in d.message
+    ]
+    assert found == [
+        "6: README runs ./serve.sh inside the container, which the image never holds: Dockerfile:3 copies "
+        "it to /srv/serve.sh (WORKDIR /srv, line 2) from helpers/serve.sh, which its build context, the "
+        "README's folder, does not hold (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("command", "files", "extra", "volume", "compose"),
+    [
+        # the context holds the script
+        (
+            "./fit_surface.sh x.ply",
+            {"tools/fit_surface.sh": "#!/bin/sh\n"},
+            "",
+            "../data:/workspace/data",
+            True,
+        ),
+        # a RUN makes it
+        (
+            "./fit_surface.sh x.ply",
+            {},
+            "RUN cp /opt/build/fit.sh /workspace/fit_surface.sh\n",
+            "../d:/d",
+            True,
+        ),
+        # the compose file mounts a host folder onto the working folder
+        ("./fit_surface.sh x.ply", {}, "", "./tools:/workspace", True),
+        # no compose file building from the README's folder: the context is not known
+        ("./fit_surface.sh x.ply", {}, "", "../d:/d", False),
+        # a script the image copies from a file the context holds
+        ("./env_check.sh", {}, "", "../data:/workspace/data", True),
+        # a `cd` first: the script is run from another folder
+        ("cd /opt/build/mesher\n./fit_surface.sh x.ply", {}, "", "../d:/d", True),
+        # a script the image never copies (another rule's concern)
+        ("./absent.sh", {}, "", "../d:/d", True),
+    ],
+)
+def test_uncopied_traps(
+    tmp_path: Path, command: str, files: dict[str, str], extra: str, volume: str, compose: bool
+) -> None:
+    assert uncopied(tmp_path, command, files, extra, volume, compose) == []
+
+
+def test_a_block_run_on_the_host_is_not_read_as_the_image(tmp_path: Path) -> None:
+    readme = RECON_README.replace("Inside the container:", "On the host, from this folder:")
+    assert uncopied(tmp_path, readme=readme) == []
+
+
+def test_a_dockerfile_in_a_subfolder_is_not_built_from_the_readme_folder(tmp_path: Path) -> None:
+    make_tree(
+        tmp_path,
+        {
+            "README.md": RECON_README.format(command="./fit_surface.sh x.ply"),
+            "docker/Dockerfile.mesher": RECON_DOCKERFILE.format(extra=""),
+            "docker-compose.yml": RECON_COMPOSE.format(volume="../d:/d"),
+        },
+    )
+    model = build_model(tmp_path / "docker/Dockerfile.mesher", "docker/Dockerfile.mesher")
+    text = (tmp_path / "README.md").read_text(encoding="utf-8")
+    assert not [d for d in audit(text, "README.md", [model], {}, tmp_path) if "never holds" in d.message]

@@ -260,7 +260,11 @@ from docgen.audit.compose_variables import compose_variables
 from docgen.audit.conda_python import conda_python
 from docgen.audit.config_keys import config_keys, nested_keys
 from docgen.audit.container_args import container_script_args, unplaced_script_options
-from docgen.audit.container_scripts import misplaced_container_scripts, unsuffixed_container_scripts
+from docgen.audit.container_scripts import (
+    misplaced_container_scripts,
+    uncopied_container_scripts,
+    unsuffixed_container_scripts,
+)
 from docgen.audit.containers import container_names
 from docgen.audit.content_rows import content_row_claims
 from docgen.audit.contents import image_lists, left_out_claims, library_lists, listed_contents
@@ -416,6 +420,8 @@ from docgen.audit.python_paths import python_paths
 from docgen.audit.recipe_bases import recipe_bases
 from docgen.audit.recipe_cds import recipe_cds
 from docgen.audit.references import (
+    builds_here,
+    container_sections,
     context_misses,
     dead_code_names,
     dead_finding,
@@ -423,8 +429,10 @@ from docgen.audit.references import (
     default_file_builds,
     folder_builds,
     guessed_builds,
+    in_checkout,
     misnamed_links,
     missing_scripts,
+    project_top,
     set_for_scripts,
     unlisted_names,
 )
@@ -776,6 +784,7 @@ _MISSING_FILES: tuple[Callable[..., object], ...] = (
     dead_finding,
     misnamed_links,
     missing_scripts,
+    uncopied_container_scripts,
     unshipped_run_scripts,
     unlisted_names,
     mapped_slips,
@@ -1095,6 +1104,11 @@ def audit(
         scripts += _ruled(missing_work_dirs, doc, models, path, directory)
         # `./x.sh` inside, not in the WORKDIR
         scripts += _ruled(misplaced_container_scripts, doc, models, path)
+        # `./x.sh` inside, which the image copies from a file its context (the README's folder) lacks
+        if builds_here(directory):
+            inside = container_sections(doc)
+            checkout = in_checkout(directory.resolve(), project_top(directory, project))
+            scripts += _ruled(uncopied_container_scripts, doc, models, path, directory, inside, checkout)
         # `./test_gpu` inside, where the image copies test_gpu.sh
         scripts += _ruled(unsuffixed_container_scripts, doc, models, path)
         # `python x.py` inside, of a clone below the WORKDIR

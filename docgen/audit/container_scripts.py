@@ -14,21 +14,30 @@ working folder is not known (set from a variable). `likely`: the base image may 
 And a program run without its suffix (`./test_gpu`) after entering a container (`docker exec -it`, an ssh
 to this machine into an image running sshd) and a `cd` into a folder where the image copies the script
 with it (`test_gpu.sh`): `unsuffixed_container_scripts`.
+
+And a script run so inside an image the compose file of the README's folder builds from it, which the
+image puts in its working folder only by a COPY from a file the folder lacks (`COPY
+scripts/run_custom.sh /workspace/` with no `scripts/run_custom.sh`): it is never in the image, and the
+COPY fails the build: `uncopied_container_scripts`.
 """
 
 from __future__ import annotations
 
 import itertools
+import os
 import posixpath
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from pathlib import Path
 
-from docgen.audit.auditor import LIKELY, also_at, dockerfile_read
+from docgen.audit.auditor import CERTAIN, LIKELY, also_at, dockerfile_read
 from docgen.audit.image_paths import mounted_folders
 from docgen.audit.wording import COMMAND_LANGS
 from docgen.build_scripts import container_command
-from docgen.copied import FILE_LIMIT, copied_files
+from docgen.compose import default_files
+from docgen.copied import FILE_LIMIT, context_path, copied_files
+from docgen.files import text_or_none
+from docgen.findings import MISSING_FILE
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -330,3 +339,147 @@ def unsuffixed_container_scripts(
             f"./{posixpath.basename(path)}?)",
             confidence=LIKELY,
         )
+
+
+_KEEPS = re.compile(r"[ \t]*(?:chmod|ls|test|stat|file|dos2unix)\b")
+"""A RUN step that reads a file the image holds or changes its mode, and makes none (`chmod +x run.sh`)."""
+_COMPOSE_MOUNT = re.compile(
+    r"^[ \t]*-[ \t]*[\"']?[^\s:\"'#]+:(/[^\s:\"'#]*)|^[ \t]*target:[ \t]*[\"']?(/[^\s\"'#]+)", re.MULTILINE
+)
+"""The folder in the container a compose `volumes:` item mounts onto (`- ./data:/workspace/data`)."""
+
+
+def _made_by_run(model: ImageModel, name: str) -> bool:
+    """True when a step of a RUN of the Dockerfile names the file `name` other than to read it or change
+    its mode (`chmod +x /workspace/run.sh`): it may copy, link or make it."""
+    read = dockerfile_read(model.file)
+    if read is None:
+        return True
+    return any(
+        name in step and not _KEEPS.match(step)
+        for inst in read[1].instructions
+        if inst.keyword == "RUN" and name in inst.body
+        for step in re.split(r"&&|\|\||;|\n", inst.body)
+    )
+
+
+def _uncopied(model: ImageModel, place: str) -> tuple[int, str] | None:
+    """(Dockerfile line, source) of the COPY or ADD of the build context (the Dockerfile's folder) that
+    puts a file at the image's absolute path `place` from a source naming nothing there, when no other
+    copy puts a file there; None otherwise, or when a destination is relative or a variable or a
+    missing source a pattern."""
+    indexes = {stage.index for stage in model.chain()}
+    copies = {c.line: c for c in model.context_copies if c.stage in indexes}
+    root = Path(model.file).parent.resolve()
+    found: tuple[int, str] | None = None
+    walked = copied_files(root, tuple(copies.values()), model.file)
+    for count, copied in enumerate(itertools.islice(walked, FILE_LIMIT + 1)):
+        dest = copied.dest.strip("\"'")
+        if count >= FILE_LIMIT or not dest.startswith("/") or "$" in dest:
+            return None
+        if copied.path is not None:
+            if place in (
+                posixpath.normpath(dest),
+                posixpath.join(posixpath.normpath(dest), copied.path.name),
+            ):
+                return None  # (a file of the context lands there)
+            continue
+        source = copied.source.strip("\"'")
+        if any(c in source for c in "*?[$"):
+            return None
+        into = dest.endswith("/") or len(copies[copied.line].sources) > 1
+        landed = posixpath.join(dest, posixpath.basename(source)) if into else dest
+        if posixpath.normpath(landed) == place:
+            found = found or (copied.line, source)
+    return found
+
+
+def _folder_copied(model: ImageModel, at: int, source: str, context: str) -> bool:
+    """True when a COPY other than the one at line `at` copies a file of the folder of `source` that the
+    build context `context` holds (`COPY scripts/run.sh …` beside a missing `scripts/reconstruct.sh`):
+    the folder is there, and lacks the one file."""
+    held = posixpath.dirname(context_path(source) or "")
+    if held in ("", "."):
+        return False
+    return any(
+        (path := context_path(word)) is not None
+        and posixpath.dirname(path) == held
+        and os.path.isfile(os.path.join(context, path))
+        for copy in model.context_copies
+        if copy.line != at
+        for word in copy.sources
+    )
+
+
+def uncopied_container_scripts(
+    doc: Document,
+    models: Sequence[ImageModel],
+    readme: str,
+    directory: Path,
+    inside: Collection[int],
+    checkout: bool = False,
+) -> Iterator[Diagnostic]:
+    """A script run by a relative path (`./run_reconstruction.sh`) on a line of a command block that
+    runs in the container (`inside`: `references.container_sections`, read when the compose file of the
+    README's folder builds the image from it), which the image puts in its working folder only by a COPY
+    whose source the build context lacks (`COPY scripts/run_reconstruction.sh /workspace/…` with no such
+    file in `scripts/`): the script is never in the image, and that COPY fails the build. Only for an
+    image whose Dockerfile is in the README's folder (its build context: `references.builds_here`), with
+    a known working folder, when no other copy puts a file there, no RUN names it but to change its mode
+    (`chmod +x`), neither the README nor the compose file mounts a folder onto or above the working
+    folder or onto the script, and the README copies nothing into a container (`docker cp`). `certain`
+    in a git checkout (`checkout`) or when the source's folder holds another file the image copies (a
+    copy of that folder, lacking the one), else `likely`: a copy of some of the project's files may lack
+    it. One finding a script, at its first line."""
+    runs: dict[str, list[int]] = {}
+    for fence in doc.fences:
+        if fence.lang not in COMMAND_LANGS:
+            continue
+        for line, text in fence.lines:
+            if line not in inside:
+                continue
+            if _LEAVES.search(text):
+                break
+            if (match := _SCRIPT.match(text)) is not None:
+                runs.setdefault(posixpath.normpath(match.group(1)), []).append(line)
+    if not runs or any(_COPIED_IN.search(t) for fence in doc.fences for _, t in fence.lines):
+        return
+    here = os.path.realpath(directory)
+    models = [m for m in models if m.file and os.path.dirname(os.path.realpath(m.file)) == here]
+    if not models:
+        return
+    mounts = mounted_folders(doc)
+    for compose in default_files(directory)[:1]:
+        written = text_or_none(compose)
+        if written is None:
+            return
+        mounts |= {posixpath.normpath(m.group(1) or m.group(2)) for m in _COMPOSE_MOUNT.finditer(written)}
+    for path, lines in runs.items():
+        facts = []
+        sure = checkout
+        for model in models:
+            where = work_dir(model)
+            if where is None:
+                break
+            folder, work_line = where
+            place = posixpath.normpath(posixpath.join(folder, path))
+            if any(m == folder or folder.startswith(m + "/") or place.startswith(m + "/") for m in mounts):
+                break
+            copied = _uncopied(model, place)
+            if copied is None or _made_by_run(model, posixpath.basename(path)):
+                break
+            at, source = copied
+            sure = sure or _folder_copied(model, at, source, here)
+            facts.append(
+                f"{model.path}:{at} copies it to {place} (WORKDIR {folder}, line {work_line}) from {source}, "
+                "which its build context, the README's folder, does not hold"
+            )
+        else:
+            yield Diagnostic(
+                readme,
+                lines[0],
+                f"README runs ./{path} inside the container, which the image never holds: "
+                f"{'; '.join(facts)}{also_at(lines)}",
+                confidence=CERTAIN if sure else LIKELY,
+                rule=MISSING_FILE,
+            )
