@@ -426,6 +426,7 @@ AUDIT_LAYERS = (
     ),
     (
         "continuations",
+        "home_checkouts",
         "described_copies",
         "bind_devices",
         "every_image",

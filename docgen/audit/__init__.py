@@ -330,6 +330,7 @@ from docgen.audit.grammar import command_grammar
 from docgen.audit.health_ports import health_ports, plain_health_checks
 from docgen.audit.held_tools import held_tool_claims
 from docgen.audit.help_copies import help_copies
+from docgen.audit.home_checkouts import home_checkout_paths
 from docgen.audit.idle import guarded_args, idle_args, lost_args
 from docgen.audit.ignored_places import ignored_places
 from docgen.audit.image_paths import image_paths
@@ -783,6 +784,7 @@ _MISSING_FILES: tuple[Callable[..., object], ...] = (
     dead_code_names,
     dead_finding,
     misnamed_links,
+    home_checkout_paths,
     missing_scripts,
     uncopied_container_scripts,
     unshipped_run_scripts,
@@ -1100,6 +1102,8 @@ def audit(
         entered_clones = built_clones(doc, directory, clone_of_self)
         missing = _ruled(missing_scripts, doc, source, directory, audited, path, project, entered_clones)
         scripts += [d for d in missing if d.line not in moved]
+        # `cp ~/dev/app/x.json …` after `cd ~/dev/app && docker compose up`: a path of this checkout
+        scripts += _ruled(home_checkout_paths, doc, source, directory, path)
         # a container command, wherever it is
         scripts += _ruled(missing_work_dirs, doc, models, path, directory)
         # `./x.sh` inside, not in the WORKDIR
