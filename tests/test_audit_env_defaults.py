@@ -574,3 +574,41 @@ def test_a_required_column_for_a_table_without_defaults_or_of_the_build(tmp_path
         "| Variable |", "| Build arg |"
     )
     assert [f for f in _audit(tmp_path, build_args, AGENT) if "required" in f] == []
+
+
+EMPTY_DEFAULTS = """\
+FROM python:3.12-slim
+ENV EXTRA_ARGS="" \\
+    PROXY_URL= \\
+    CACHE_DIR='' \\
+    FLAGS="" \\
+    WORKERS=""
+CMD ["sh", "-c", "python main.py $EXTRA_ARGS"]
+"""
+EMPTY_TABLE = """\
+# Runner
+
+## Environment variables
+
+| Variable | Default | Notes |
+|---|---|---|
+| `EXTRA_ARGS` | *(empty)* | appended to the command line |
+| `PROXY_URL` | `""` | proxy to use |
+| `CACHE_DIR` | empty | cache folder |
+| `FLAGS` | _(none)_ | more flags |
+| `WORKERS` | `4` | worker processes |
+"""
+
+
+def test_an_empty_value_spelled_as_a_word_is_an_empty_default(tmp_path: Path) -> None:
+    # `*(empty)*`, `""`, `empty`, `_(none)_` all say the image's empty ENV value; `4` does not
+    assert _audit(tmp_path, EMPTY_TABLE, EMPTY_DEFAULTS) == [
+        "11: README says WORKERS defaults to 4 but Dockerfile:2 sets ENV WORKERS= (certain)"
+    ]
+
+
+def test_an_empty_word_against_a_set_value_is_still_compared(tmp_path: Path) -> None:
+    readme = EMPTY_TABLE.replace("| `WORKERS` | `4` |", "| `WORKERS` | *(empty)* |")
+    assert _audit(tmp_path, readme, EMPTY_DEFAULTS.replace('WORKERS=""', "WORKERS=4")) == [
+        "11: README says WORKERS defaults to *(empty)* but Dockerfile:2 sets ENV WORKERS=4 (certain)"
+    ]

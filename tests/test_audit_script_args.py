@@ -1060,3 +1060,121 @@ def test_a_script_whose_functions_alone_read_arguments(tmp_path: Path) -> None:
 )
 def test_a_function_given_the_scripts_arguments(tmp_path: Path, call: str) -> None:
     assert found(tmp_path, "./build.sh alice", ENV_USER + call + "\n") == []
+
+
+# --------------------------------------------------------------------------------------------------
+# A Python script run with arguments that runs nothing when started (`python_runs_nothing`)
+
+FIT = '''\
+"""Training entry points."""
+from pathlib import Path
+
+import hydra
+from omegaconf import DictConfig
+
+from fitter.models import Net
+
+CONFIG_DIR = Path(__file__).parent / "configs"
+
+
+def fit(path: str, dry: bool = False) -> None:
+    cfg: DictConfig = hydra.utils.instantiate(path)
+    Net(cfg).fit()
+'''
+INDEXER = """\
+import logging
+from typing import TYPE_CHECKING
+
+try:
+    import faiss
+except ImportError:
+    faiss = None
+
+if TYPE_CHECKING:
+    from numpy import ndarray
+
+logger = logging.getLogger(__name__)
+DEFAULT_DIM = 768
+
+
+class Index:
+    def __init__(self, dim: int = DEFAULT_DIM) -> None:
+        self.dim = dim
+
+
+def build(folder: str) -> Index:
+    return Index()
+
+
+if __name__ == "__main__":
+    pass
+"""
+
+
+def idle_found(root: Path, commands: str, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    readme = f"# Project\n\n```bash\n{commands}\n```\n"
+    make_tree(root, {"Dockerfile": "FROM python:3.11\nCOPY . /app\n", "README.md": readme, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "runs nothing" in d.message
+    ]
+
+
+def test_a_python_script_that_only_defines_functions(tmp_path: Path) -> None:
+    found = idle_found(
+        tmp_path,
+        "cd fitter\n# e.g. python3 fit.py --config configs/mnist.yaml\npython3 fit.py --config my.yaml",
+        {"fitter/fit.py": FIT},
+    )
+    assert found == [
+        (
+            6,
+            "README runs fit.py with --config my.yaml, but fit.py reads no argument and runs nothing when "
+            'started: it only defines fit() (fit.py:12), with no `if __name__ == "__main__":` block nor a '
+            "call at its top level, so the command does nothing",
+            "certain",
+        )
+    ]
+
+
+def test_a_module_of_definitions_with_an_empty_main_block(tmp_path: Path) -> None:
+    found = idle_found(
+        tmp_path, "python tools/indexer.py data/ --dim 384 && echo done", {"tools/indexer.py": INDEXER}
+    )
+    assert [(line, confidence) for line, _, confidence in found] == [(4, "certain")]
+    assert "it only defines Index (indexer.py:16), build() (indexer.py:21)" in found[0][1]
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        'if __name__ == "__main__":\n    fit("configs/mnist.yaml")\n',
+        "fit('configs/mnist.yaml')\n",
+        "import sys\n\n\ndef main():\n    fit(sys.argv[2])\n",
+        "import fire\nfire.Fire(fit)\n",
+        "args = parse_args()\n",
+        "from sacred import Experiment\nex = Experiment()\n\n\n@ex.automain\ndef run():\n    fit('x')\n",
+        "import atexit\n\n\n@atexit.register\ndef at_end():\n    fit('x')\n",
+        "with open('x') as f:\n    pass\n",
+        "for name in ('a', 'b'):\n    fit(name)\n",
+        "def broken(:\n",
+    ],
+)
+def test_python_scripts_that_run_or_read_something(tmp_path: Path, tail: str) -> None:
+    files = {"fitter/fit.py": FIT + "\n\n" + tail}
+    assert idle_found(tmp_path, "cd fitter && python3 fit.py --config my.yaml", files) == []
+
+
+@pytest.mark.parametrize(
+    "commands",
+    [
+        "cd fitter && python3 fit.py",  # no argument: not this rule's
+        "cd fitter && python3 fit.py && echo trained",
+        "python3 fit.py --config my.yaml",  # no fit.py where the command runs
+        "cd fitter && python3 fit.py > log.txt",
+    ],
+)
+def test_python_runs_this_rule_leaves_alone(tmp_path: Path, commands: str) -> None:
+    assert idle_found(tmp_path, commands, {"fitter/fit.py": FIT, "fitter/__init__.py": ""}) == []

@@ -115,6 +115,17 @@ _NO_MARK = frozenset({"-", "—", "–", "--", "n/a", "na", "tbd", "?", "…", "
 default, and which, it does not say (a column of them is often left unfilled), so it is no claim."""
 
 
+_NOTHING = _EMPTY | _NO_MARK | _forms("none", "nothing", "not set", "no default") | {'""', "''", "``"}
+"""Words and marks a README writes for a value that is empty (`*(empty)*`, `(none)`, `""`, `-`)."""
+
+
+def empty_word(text: str) -> bool:
+    """Whether `text`, a value a README gives, spells an empty one as a word or a mark (`*(empty)*`,
+    `(none)`, `""`, `empty`, `-`, `` `unset` ``), emphasis and code marks around it left out."""
+    bare = text.strip().strip("*_` ").strip()
+    return bare.lower() in _NOTHING
+
+
 def default_in_cell(cell: str) -> str | None:
     """The default a table cell claims, normalised ('' for empty), None when it is free text or a mark
     giving no value (`-`, `none`, `pinned`, `see below`)."""

@@ -17,6 +17,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor
+from docgen.audit.cells import empty_word
 from docgen.audit.paths import resolves_inside
 from docgen.audit.wording import (
     CODE_NAME,
@@ -381,7 +382,11 @@ def _started_defaults(model: ImageModel) -> dict[str, tuple[str, int]]:
 
 
 def same(said: str, value: str) -> bool:
+    """Whether the value a README says (`8080`, `*(empty)*`) is the one a file gives (`8080.0`, ``):
+    case aside, a shortened commit, a number written otherwise, an empty value spelled as a word."""
     if said == value or said.lower() == value.lower():
+        return True
+    if value.strip() in ("", '""', "''") and empty_word(said):
         return True
     if _COMMIT.fullmatch(said) and _COMMIT.fullmatch(value):  # `878d65f` is the commit `878d65f2…`
         return value.lower().startswith(said.lower()) or said.lower().startswith(value.lower())

@@ -172,15 +172,173 @@ def ignored_arguments(
 ) -> Iterator[Diagnostic]:
     """A shell script a command block runs (found where the block runs it) with arguments, that reads
     none (no `$1`, `$@`, `$#`, `shift`, `getopts`, nor a script it sources): `./build.sh 7a3ca2c…`
-    where build.sh fetches the latest commit itself. The argument changes nothing (`likely`)."""
+    where build.sh fetches the latest commit itself. The argument changes nothing (`likely`). A Python
+    script run with arguments (`python3 train.py --config x.yaml`) that runs nothing when started
+    (`python_runs_nothing`: it only defines functions) does nothing at all (`certain`)."""
     read: dict[Path, bool] = {}
-    for line, path, script, words in found_scripts(doc, directory, audited, project, cloned):
+    idle: dict[Path, list[tuple[str, int]] | None] = {}
+    for line, path, script, words in found_scripts(doc, directory, audited, project, cloned, python=True):
+        words = _before_next_command(words or [])
         if not words:
+            continue
+        if script.suffix == ".py":
+            if script not in idle:
+                idle[script] = python_runs_nothing(script)
+            defined = idle[script]
+            if defined is not None:
+                yield Diagnostic(readme, line, _idle_said(path, script, words, defined), confidence=CERTAIN)
             continue
         if script not in read:
             read[script] = reads_no_arguments(script)
         if read[script]:
             yield Diagnostic(readme, line, ignored_said(path, script.name, words), confidence=LIKELY)
+
+
+def _before_next_command(words: list[str]) -> list[str]:
+    """The words a command gives its script: those before a `&&`, `||`, `;` or `&` starting another."""
+    for index, word in enumerate(words):
+        if word in ("&&", "||", ";", "&"):
+            return words[:index]
+    return words
+
+
+def _idle_said(path: str, script: Path, words: list[str], defined: list[tuple[str, int]]) -> str:
+    """`README runs train.py with --config x.yaml, but train.py reads no argument and runs nothing …`."""
+    shown = " ".join(words[:3]) + (" …" if len(words) > 3 else "")
+    names = ", ".join(f"{name} ({script.name}:{at})" for name, at in defined[:4])
+    more = ", …" if len(defined) > 4 else ""
+    return (
+        f"README runs {path} with {shown}, but {script.name} reads no argument and runs nothing when "
+        f'started: it only defines {names}{more}, with no `if __name__ == "__main__":` block nor a call '
+        "at its top level, so the command does nothing"
+    )
+
+
+_INERT_CALLS = frozenset(
+    {
+        "logging.getLogger",
+        "getLogger",
+        "logging.basicConfig",
+        "re.compile",
+        "TypeVar",
+        "typing.TypeVar",
+        "namedtuple",
+        "collections.namedtuple",
+        "os.getenv",
+        "os.environ.get",
+        "os.environ.setdefault",
+        "os.path.join",
+        "os.path.dirname",
+        "os.path.abspath",
+        "os.path.realpath",
+        "os.path.basename",
+        "Path",
+        "pathlib.Path",
+        "sys.path.append",
+        "sys.path.insert",
+        "warnings.filterwarnings",
+        "warnings.simplefilter",
+        "frozenset",
+        "set",
+        "dict",
+        "list",
+        "tuple",
+        "str",
+        "int",
+        "float",
+    }
+)
+"""Calls a module that only defines things makes at its top level, that run nothing of the script's."""
+_RUNNING_DECORATORS = re.compile(r"(?:^|\.)(?:register|automain|run\w*|main_entry|entrypoint)$")
+"""A decorator that runs the function it is given (`@atexit.register`, sacred's `@ex.automain`)."""
+_ARGV_WORDS = re.compile(r"\bargv\b|\bparse_(?:known_)?args\b|\bfileinput\b")
+
+
+def _inert(node: ast.AST) -> bool:
+    """Whether evaluating `node` calls nothing but `_INERT_CALLS` (a lambda's body is not run)."""
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, ast.Lambda):
+            continue
+        if isinstance(item, ast.Call) and ast.unparse(item.func) not in _INERT_CALLS:
+            return False
+        stack.extend(ast.iter_child_nodes(item))
+    return True
+
+
+def _main_guard(node: ast.If) -> bool:
+    """`if __name__ == "__main__":` (either way round)."""
+    test = node.test
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)):
+        return False
+    sides = [test.left, test.comparators[0]]
+    return any(isinstance(n, ast.Name) and n.id == "__name__" for n in sides) and any(
+        isinstance(n, ast.Constant) and n.value == "__main__" for n in sides
+    )
+
+
+def _runs_nothing(body: list[ast.stmt], defined: list[tuple[str, int]]) -> bool:
+    """Whether the statements `body` of a module's top level run nothing of the script's when it is
+    started (imports, definitions, inert assignments), adding what they define to `defined`."""
+    for node in body:
+        if isinstance(node, (ast.Import, ast.ImportFrom, ast.Pass, ast.Global)):
+            continue
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            if any(
+                _RUNNING_DECORATORS.search(ast.unparse(d.func if isinstance(d, ast.Call) else d))
+                for d in node.decorator_list
+            ):
+                return False
+            if not isinstance(node, ast.ClassDef):
+                defined.append((f"{node.name}()", node.lineno))
+            else:
+                defined.append((node.name, node.lineno))
+            continue
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            continue  # a docstring
+        if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and _inert(node):
+            continue
+        if isinstance(node, ast.Expr) and _inert(node):
+            continue
+        if isinstance(node, ast.If):
+            if _main_guard(node):
+                if not _runs_nothing(node.body, []) or not _runs_nothing(node.orelse, defined):
+                    return False
+                continue
+            if (
+                _inert(node.test)
+                and _runs_nothing(node.body, defined)
+                and _runs_nothing(node.orelse, defined)
+            ):
+                continue
+            return False
+        if isinstance(node, ast.Try):
+            parts = [node.body, *(h.body for h in node.handlers), node.orelse, node.finalbody]
+            if all(_runs_nothing(part, defined) for part in parts):
+                continue
+            return False
+        return False
+    return True
+
+
+def python_runs_nothing(script: Path) -> list[tuple[str, int]] | None:
+    """(name, line) of what the Python script at `script` defines, when started it runs nothing of its
+    own and so reads no argument: its top level only imports, defines functions and classes and sets
+    names without calling anything (`logger = logging.getLogger(…)` aside), with no
+    `if __name__ == "__main__":` block that calls anything, and nothing in it reads `sys.argv` or parses
+    arguments. None otherwise, or when it cannot be read or parsed."""
+    text = text_or_none(script, MAX_PROJECT_FILE_BYTES)
+    if text is None or not text.strip() or _ARGV_WORDS.search(text):
+        return None
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return None
+    defined: list[tuple[str, int]] = []
+    if not _runs_nothing(tree.body, defined) or not defined:
+        return None
+    return defined
 
 
 def ignored_said(path: str, script: str, words: list[str]) -> str:
