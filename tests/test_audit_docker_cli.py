@@ -337,3 +337,63 @@ docker-composeup -d
 )
 def test_commands_that_are_programs(block: str) -> None:
     assert [f for f in found(f"# Pose\n\n```bash\n{block}\n```\n") if "no program" in f] == []
+
+
+def test_run_options_docker_refuses_together() -> None:
+    # a training container capped on one host (a reservation above the cap) and a service README
+    # asking both for removal on exit and for restarts
+    readme = """\
+# Forecast trainer
+
+```bash
+docker build -t forecast -f Dockerfile .
+docker run -it --rm --cpus="1.5" -m 3g --memory-reservation=6g forecast python train.py
+```
+
+Serve it with `docker run -d --rm --restart unless-stopped -p 80:8080 forecast serve`.
+
+```bash
+docker run --cpus 2 --cpu-quota 50000 forecast
+docker run -m 2g --memory-swap 1g forecast
+docker run -d -a stdout forecast
+docker create --memory-swappiness=150 forecast
+```
+"""
+    assert found(readme) == [
+        "5: README's docker run: --memory-reservation 6g asks a memory reservation above the memory limit "
+        "-m 3g, which docker refuses (minimum memory limit can not be less than memory reservation limit): "
+        "it cannot run (certain)",
+        "8: README's docker run: --rm and --restart unless-stopped cannot both be set (docker: conflicting "
+        "options): it cannot run (certain)",
+        "11: README's docker run: --cpus 2 and --cpu-quota 50000 cannot both be set (docker: conflicting "
+        "options): it cannot run (certain)",
+        "12: README's docker run: --memory-swap 1g is below the memory limit -m 2g, which docker refuses "
+        "(the swap limit counts memory and swap together): it cannot run (certain)",
+        "13: README's docker run: -a stdout and -d/--detach cannot both be set (docker: conflicting "
+        "options): it cannot run (certain)",
+        "14: README's docker create: --memory-swappiness 150 is out of the range docker takes (0 to 100): "
+        "it cannot run (certain)",
+    ]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "docker run -it --rm -m 4g --memory-reservation 2g forecast",  # below the cap
+        "docker run -it --rm --memory=4096m --memory-reservation=4g forecast",  # the same size
+        "docker run -d --rm forecast",  # detached and removed: fine since docker 1.13
+        "docker run --rm --restart no forecast",  # no restart policy
+        "docker run --rm=false --restart always forecast",
+        "docker run -m 2g --memory-swap -1 forecast",  # unlimited swap
+        "docker run -m 2g --memory-swap 4g forecast",
+        "docker run --cpus 2 --cpu-shares 512 forecast",
+        "docker run -m $LIMIT --memory-reservation 4g forecast",  # a variable
+        "docker run -m <limit> --memory-reservation 4g forecast",  # a placeholder
+        "docker run forecast -m 2g --memory-reservation 4g",  # the container's own options
+        "docker run --memory-swappiness -1 --oom-score-adj -500 --blkio-weight 0 forecast",
+        "docker run -it -a stdin forecast",  # attached, not detached
+        "docker run --fancy-new-flag x -m 1g --memory-reservation 2g forecast",  # an option docgen lacks
+    ],
+)
+def test_run_options_docker_takes(command: str) -> None:
+    assert found(f"```bash\n{command}\n```\n") == []

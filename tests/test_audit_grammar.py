@@ -630,3 +630,12 @@ def test_a_build_context_that_does_not_exist(tmp_path: Path, block: str, context
 def test_build_contexts_there_or_not_ours(tmp_path: Path, block: str) -> None:
     (tmp_path / "docker").mkdir()
     assert found(tmp_path, block) == []
+
+
+def test_the_flags_a_run_sets_are_read() -> None:
+    from docgen.audit.grammar import RUN, read_words
+
+    read = read_words(["-it", "--rm", "--init=false", "-d", "--name", "x", "img", "--rm"], RUN)
+    assert read.flags == ["-i", "-t", "--rm", "-d"]
+    assert read.values == [("--name", "x")]
+    assert read.positional == ["img"]

@@ -436,3 +436,132 @@ def test_a_run_script_whose_image_the_build_may_give(
     tmp_path: Path, readme: str, files: dict[str, str]
 ) -> None:
     assert _named(tmp_path, readme, files) == []
+
+
+# A speech project's docker/ folder of one-line scripts, described item by item in Japanese
+ASR_BUILD = """\
+#!/bin/bash
+docker build \\
+    --pull \\
+    -f docker/Dockerfile \\
+    -t \\
+    asr_lab:latest "."
+"""
+ASR_RUN = """\
+#!/bin/bash
+docker run -d --rm -it \\
+    --gpus=all \\
+    --name=AsrLab \\
+    --volume=$PWD:/workspace \\
+    asr_lab:latest ${@-bash}
+"""
+ASR_EXEC = "#!/bin/bash\ndocker exec -it AsrLab ${@-bash}\n"
+ASR_README = """\
+# AsrLab
+
+音声認識の学習コードです．
+
+- `./docker/build.sh`: Dockerイメージを作ります．イメージの名前は`AsrLab`です．
+- `./docker/run.sh`: コンテナを起動します．コンテナ名は`asr_lab`です．
+- `./docker/exec.sh`: 動作中のコンテナでコマンドを実行します．
+"""
+
+
+def _said_named(root: Path, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    make_tree(root, {"docker/Dockerfile": DOCKERFILE, **files})
+    model = build_model(root / "docker/Dockerfile", "docker/Dockerfile")
+    text = (root / "README.md").read_text(encoding="utf-8")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(text, "README.md", model, {}, root, root)
+        if d.message.startswith("README says") and (" tags " in d.message or " names it " in d.message)
+    ]
+
+
+def test_image_and_container_names_a_list_of_scripts_swaps(tmp_path: Path) -> None:
+    files = {
+        "README.md": ASR_README,
+        "docker/build.sh": ASR_BUILD,
+        "docker/run.sh": ASR_RUN,
+        "docker/exec.sh": ASR_EXEC,
+    }
+    assert _said_named(tmp_path, files) == [
+        (
+            5,
+            "README says docker/build.sh makes the image AsrLab, but docker/build.sh:6 tags asr_lab:latest",
+            "likely",
+        ),
+        (
+            6,
+            "README says docker/run.sh makes the container asr_lab, but docker/run.sh:4 names it AsrLab; "
+            "docker/exec.sh:2 enter AsrLab too",
+            "likely",
+        ),
+    ]
+
+
+# A geodata toolbox whose README speaks of its scripts in English (and one in Chinese)
+GEO_BUILD = "#!/bin/sh\nVERSION=0.2\ndocker build -t geo-tools:$VERSION -f Dockerfile .\n"
+GEO_START = "#!/bin/sh\nNAME=geo-dev\ndocker run -d --name $NAME -p 8888:8888 geo-tools:0.2\n"
+
+
+def test_names_a_sentence_gives_that_the_scripts_do_not(tmp_path: Path) -> None:
+    readme = """\
+# geo-tools
+
+Run `scripts/build.sh`; it builds an image named `geo-tools:0.3`.
+
+`scripts/start.sh` starts a container named `geo` in the background.
+
+`scripts/start.sh`：容器名称为`geo_dev`。
+"""
+    files = {"README.md": readme, "scripts/build.sh": GEO_BUILD, "scripts/start.sh": GEO_START}
+    make_tree(tmp_path, {"Dockerfile": DOCKERFILE})
+    assert _said_named(tmp_path, files) == [
+        (
+            3,
+            "README says scripts/build.sh makes the image geo-tools:0.3, but scripts/build.sh:3 tags "
+            "geo-tools:0.2",
+            "likely",
+        ),
+        (
+            5,
+            "README says scripts/start.sh makes the container geo, but scripts/start.sh:3 names it geo-dev",
+            "likely",
+        ),
+        (
+            7,
+            "README says scripts/start.sh makes the container geo_dev, but scripts/start.sh:3 names it "
+            "geo-dev",
+            "likely",
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Run `scripts/build.sh`; it builds an image named `geo-tools`.",  # the repository, any tag
+        "Run `scripts/build.sh`; it builds an image named `Geo-Tools:0.2`.",
+        "Run `scripts/build.sh`; it builds an image named `<your-name>`.",  # a placeholder
+        "`scripts/start.sh` starts a container named `geo-dev`.",
+        "Edit `scripts/start.sh` to give the container named `mybox` another name.",  # the reader's
+        "`scripts/build.sh` and `scripts/start.sh` make the image named `geo`.",  # which script?
+        "`scripts/start.sh` starts the container; see `docker ps`.",  # no name said
+        "`scripts/compose.sh` builds an image named `geo-api`.",  # compose names it: compose_names
+        "`scripts/from_env.sh` builds an image named `geo-api`.",  # a tag the caller gives
+        "`scripts/missing.sh` builds an image named `geo-api`.",  # no such script
+        "Before 0.2, `scripts/build.sh` used to build an image named `geotools`.",  # history
+        "## Changelog\n\n- 0.1: `scripts/build.sh` builds an image named `geotools`.",  # history
+    ],
+)
+def test_names_the_scripts_can_give(tmp_path: Path, line: str) -> None:
+    files = {
+        "README.md": f"# geo-tools\n\n{line}\n",
+        "scripts/build.sh": GEO_BUILD,
+        "scripts/start.sh": GEO_START,
+        "scripts/compose.sh": "#!/bin/sh\ndocker compose build api\n",
+        "docker-compose.yml": "services:\n  api:\n    build: .\n",
+        "scripts/from_env.sh": "#!/bin/sh\ndocker build -t $IMAGE .\n",
+    }
+    assert _said_named(tmp_path, files) == []

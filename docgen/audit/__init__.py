@@ -477,7 +477,13 @@ from docgen.audit.script_compose import fileless_composes, script_files
 from docgen.audit.script_copies import script_copies
 from docgen.audit.script_images import script_images
 from docgen.audit.script_mounts import script_mounts
-from docgen.audit.script_names import chained_runs, compose_names, described_chains, named_runs
+from docgen.audit.script_names import (
+    chained_runs,
+    compose_names,
+    described_chains,
+    named_runs,
+    prose_names,
+)
 from docgen.audit.script_usage import argument_defaults, longer_usage, option_table_defaults
 from docgen.audit.script_vars import script_variables
 from docgen.audit.script_versions import script_versions
@@ -900,6 +906,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     compose_names,
     described_chains,
     named_runs,
+    prose_names,
     longer_usage,
     sh_scripts,
     shell_words,
@@ -1413,6 +1420,7 @@ def audit(
         found.extend(_ruled(described_chains, doc, path, directory, project))
         found.extend(_ruled(named_runs, doc, path, directory, project))
         found.extend(_ruled(compose_names, doc, path, directory, project))
+        found.extend(_ruled(prose_names, doc, path, directory, project))
         found.extend(
             _ruled(
                 compose_builds, run_doc, path, directory, project, source, built_clones(run_doc, directory)

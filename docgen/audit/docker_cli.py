@@ -4,7 +4,11 @@ to run whose repository has upper-case letters (`docker run … ApulisVision`: d
 name must be lowercase"), an image name a build's `-t` or a `docker tag` gives that docker refuses (in
 the README or a script beside it that the README names: `-t P11_image`, `-t :1`), and a `docker push`,
 `docker pull` or `docker tag` given another number of images than it takes (`docker push org/app .`:
-docker answers "requires 1 argument").
+docker answers "requires 1 argument"), and a `docker run` / `docker create` whose options the CLI or
+the daemon refuses before making a container: a memory reservation above `-m`, `--memory-swap` below
+`-m` or without it, `--cpus` with `--cpu-period` / `--cpu-quota`, `--rm` with a restart policy, `-a`
+with `-d`, and `--memory-swappiness`, `--oom-score-adj`, `--blkio-weight` or a memory size out of the
+range docker takes on any machine.
 
 And a `docker compose` / `docker-compose` command whose command word (after compose's own options) is
 no compose command (`docker compose ollama ollama list`: compose answers "unknown docker command"); when
@@ -329,6 +333,113 @@ def _wrong_arity(commands: list[tuple[int, list[str]]], readme: str) -> Iterator
         )
 
 
+_SIZE = re.compile(r"(\d+(?:\.\d+)?) ?([kmgtp])?i?b?", re.IGNORECASE)
+"""A size as docker reads `--memory` and its kin (go-units `RAMInBytes`: `2g`, `512m`, `1.5GiB`, bytes
+with no unit; each unit 1024 of the one below)."""
+_MIN_MEMORY = 6 * 1024 * 1024
+"""The smallest memory limit or reservation the daemon takes (`linuxMinMemory`, "allowed is 6MB")."""
+
+
+def _size(value: str) -> int | None:
+    """The bytes of the size `value`; None when it is no size (a variable, a placeholder)."""
+    match = _SIZE.fullmatch(value.strip())
+    if match is None:
+        return None
+    power = " kmgtp".index(match.group(2).lower()) if match.group(2) else 0
+    return int(float(match.group(1)) * 1024**power)
+
+
+def _number(value: str) -> float | None:
+    try:
+        return float(value)
+    except ValueError:
+        return None
+
+
+def _refused_options(read_values: list[tuple[str, str]], flags: list[str], verb: str) -> Iterator[str]:
+    """Why docker refuses the options of one `docker run` / `docker create` (`read_values`, the options
+    that took a value as written, the last one of a name winning; `flags`, the flags set), each the
+    CLI's or the daemon's own rule, checked before a container is made: options that contradict each
+    other, and values out of the range docker takes whatever the machine."""
+    given: dict[str, tuple[str, str]] = {}  # option's long name → (as written, value)
+    longs = {"-m": "--memory", "-a": "--attach", "-c": "--cpu-shares"}
+    for name, value in read_values:
+        given[longs.get(name, name)] = (name, value)
+
+    def shown(option: str) -> str:
+        name, value = given[option]
+        return f"{name} {value}"
+
+    def size(option: str) -> int | None:
+        return _size(given[option][1]) if option in given else None
+
+    memory, reservation = size("--memory"), size("--memory-reservation")
+    swap_value = given.get("--memory-swap", ("", ""))[1].strip()
+    swap = None if swap_value == "-1" else size("--memory-swap")
+    if memory is not None and reservation is not None and 0 < memory < reservation:
+        yield (
+            f"{shown('--memory-reservation')} asks a memory reservation above the memory limit "
+            f"{shown('--memory')}, which docker refuses (minimum memory limit can not be less than memory "
+            "reservation limit)"
+        )
+    if memory is not None and 0 < memory < _MIN_MEMORY:
+        yield f"{shown('--memory')} is below the 6MB memory limit docker takes at least"
+    if reservation is not None and 0 < reservation < _MIN_MEMORY:
+        yield f"{shown('--memory-reservation')} is below the 6MB memory reservation docker takes at least"
+    if swap is not None and swap > 0:
+        if memory is None and "--memory" not in given:
+            yield f"{shown('--memory-swap')} is given without -m/--memory, which docker refuses"
+        elif memory is not None and 0 < swap < memory:
+            yield (
+                f"{shown('--memory-swap')} is below the memory limit {shown('--memory')}, which docker "
+                "refuses (the swap limit counts memory and swap together)"
+            )
+    cpus = _number(given["--cpus"][1]) if "--cpus" in given else None
+    if cpus is not None and cpus > 0:
+        for other in ("--cpu-period", "--cpu-quota"):
+            set_to = _number(given[other][1]) if other in given else None
+            if set_to is not None and set_to > 0:
+                yield f"{shown('--cpus')} and {shown(other)} cannot both be set (docker: conflicting options)"
+    restart = given.get("--restart", ("", ""))[1].strip()
+    if "--rm" in flags and re.fullmatch(r"always|unless-stopped|on-failure(?::\d+)?", restart):
+        yield f"--rm and {shown('--restart')} cannot both be set (docker: conflicting options)"
+    if verb == "run" and "--attach" in given and ({"-d", "--detach"} & set(flags)):
+        yield f"{shown('--attach')} and -d/--detach cannot both be set (docker: conflicting options)"
+    ranges = {
+        "--memory-swappiness": (0, 100, "-1"),
+        "--oom-score-adj": (-1000, 1000, None),
+        "--blkio-weight": (10, 1000, "0"),
+    }
+    for option, (low, high, also) in ranges.items():
+        if option not in given or given[option][1].strip() == also:
+            continue
+        number = _number(given[option][1])
+        if number is not None and number == int(number) and not low <= number <= high:
+            yield f"{shown(option)} is out of the range docker takes ({low} to {high})"
+
+
+def _refused_runs(commands: list[tuple[int, list[str]]], readme: str) -> Iterator[Diagnostic]:
+    """A `docker run` / `docker create` whose options docker refuses together or by their value
+    (`_refused_options`: `-m 2g --memory-reservation=4g`, `--rm --restart always`, `--cpus 2 --cpu-quota
+    50000`): it fails before a container is made (`certain`). Read only when every option is known (a
+    value may otherwise be misread); a variable or placeholder is no value."""
+    for line, words in commands:
+        found = docker_verb(words)
+        if found is None or found[0] not in _MAKES_CONTAINER:
+            continue
+        verb, at = found
+        read = read_words(words[at:], RUN)
+        if not read.complete or read.help:
+            continue
+        for why in _refused_options(read.values, read.flags, verb):
+            yield Diagnostic(
+                readme,
+                line,
+                f"README's docker {verb}: {why}: it cannot run",
+                confidence=CERTAIN,
+            )
+
+
 COMPOSE_VERBS = frozenset(
     "attach bridge build commit config convert cp create down events exec export images kill logs ls pause "
     "port ps publish pull push restart rm run scale start stats stop top unpause up version viz volumes "
@@ -497,4 +608,5 @@ def docker_cli(doc: Document, readme: str, directory: Path | None = None) -> Ite
     yield from _upper_case_images(doc, commands, readme)
     yield from _invalid_names(doc, readme, directory)
     yield from _wrong_arity(commands, readme)
+    yield from _refused_runs(commands, readme)
     yield from _glued_commands(doc, readme, directory)

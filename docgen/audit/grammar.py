@@ -211,6 +211,8 @@ class Read:
     doubtful: set[int] = field(default_factory=set)
     """The places in `positional` of the words right after an unknown long option written without `=`
     (`--gpus all`): the option's value as likely as a positional word."""
+    flags: list[str] = field(default_factory=list)
+    """Each option taking no value that was set (`-it`: `-i`, `-t`; `--rm`, `--rm=true`; not `--rm=false`)."""
 
 
 def read_words(words: list[str], grammar: _Grammar) -> Read:
@@ -233,7 +235,10 @@ def read_words(words: list[str], grammar: _Grammar) -> Read:
                 elif eq:
                     read.values.append((name, value))
                 at += 0 if eq else 1
-            elif name not in grammar.values and name not in grammar.flags:
+            elif name in grammar.flags:
+                if not eq or value.lower() in ("true", "1"):
+                    read.flags.append(name)
+            else:
                 read.unknown.append(name)
                 read.complete = False
                 if not eq and at < len(words) and not words[at].startswith("-"):
@@ -250,11 +255,13 @@ def read_words(words: list[str], grammar: _Grammar) -> Read:
                         read.values.append((option, words[at]))
                     at += 0 if index < len(word) - 1 else 1
                     break
-                if option not in grammar.flags:
-                    read.complete = False
-                    if option != "-h":
-                        read.short.append((option, words[at] if at < len(words) else ""))
-                    break
+                if option in grammar.flags:
+                    read.flags.append(option)
+                    continue
+                read.complete = False
+                if option != "-h":
+                    read.short.append((option, words[at] if at < len(words) else ""))
+                break
             continue
         read.positional.append(word)
         if not grammar.interspersed:

@@ -17,6 +17,12 @@ Two claims, each `certain` (names read from the files as written):
   script's variables put in (`TAG_NAME` the script exports), none of which can be the name. A
   placeholder of the README (`{YOUR_HOST_NAME}`, `<user>`, `$USER`) and a variable neither the script
   nor the file gives (`${USER}`) stand for any text; a name without a tag is `:latest`.
+
+And, `likely` (read from prose), `prose_names`: a line naming one script (`` `./docker/build.sh`: the
+image's name is `App` ``, `イメージの名前は`…``, `容器名称为`…``) and the name of the image or the
+container it makes, which no `-t` / `docker tag` of the script (a name with no tag: its repository)
+or no `--name` of its `docker run` (else the container its `docker exec` / `docker attach` enters) can
+be.
 """
 
 from __future__ import annotations
@@ -29,7 +35,7 @@ from pathlib import Path
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import fence_commands, joined, without_prompt
-from docgen.audit.grammar import COMPOSE, read_compose
+from docgen.audit.grammar import COMPOSE, EXEC, RUN, options_grammar, read_compose, read_words
 from docgen.audit.missing import WALK_LIMIT
 from docgen.audit.names import compose_file, takes_value
 from docgen.audit.references import inside, project_top
@@ -518,3 +524,174 @@ def _named_run(
             "script of its folder gives",
             confidence=CERTAIN if in_block else LIKELY,
         )
+
+
+_NAME_SAID = re.compile(
+    r"\b(?P<en>image|container)[ \t]+(?:named|called|tagged(?:[ \t]+as)?)[ \t]+`(?P<n1>[^`\s]+)`"
+    r"|\b(?P<en2>image|container)(?:'s)?[ \t]+name[ \t]+(?:is|will[ \t]+be)[ \t]+`(?P<n2>[^`\s]+)`"
+    r"|\bname[ \t]+of[ \t]+the[ \t]+(?P<en3>image|container)[ \t]+(?:is|will[ \t]+be)[ \t]+`(?P<n3>[^`\s]+)`"
+    r"|(?P<ja>イメージ|コンテナ)(?:の名前|の名称|名)(?:は|が)[ \t]*`(?P<n4>[^`\s]+)`"
+    r"|(?P<zh>镜像|容器)的?(?:名称|名字|名)(?:为|是)[ \t]*`(?P<n5>[^`\s]+)`",
+    re.IGNORECASE,
+)
+"""A name a sentence says an image or a container has: `an image named `x``, `the container's name is
+`x``, `Dockerイメージの名前は`x``, `容器名称为`x``."""
+_ASIDE = re.compile(
+    r"\b(?:was|were|used[ \t]+to|previously|formerly|older|legacy|deprecated|no[ \t]+longer|instead"
+    r"|e\.g\.|for[ \t]+example|such[ \t]+as)\b|以前|旧|例えば|例如|之前",
+    re.IGNORECASE,
+)
+"""Words of a line about a name that is gone or an example (`used to build an image named `x``)."""
+_HISTORY_HEADING = re.compile(r"change|history|release|news|履歴|更新|变更|历史", re.IGNORECASE)
+_KINDS = {"イメージ": "image", "コンテナ": "container", "镜像": "image", "容器": "container"}
+_CODE = re.compile(r"`[^`]*`")
+_TARGETS = re.compile(r"\b(?:docker|podman)[ \t]+(?:container[ \t]+)?(exec|attach)[ \t]+(.*)")
+"""A `docker exec` / `docker attach` of a script: the container it enters."""
+_ATTACH = options_grammar("--detach-keys", "--no-stdin --sig-proxy --help")
+
+
+def _said_names(text: str) -> Iterator[tuple[str, str]]:
+    """(kind, name) of each image or container name the line `text` gives (`_NAME_SAID`)."""
+    for match in _NAME_SAID.finditer(text):
+        kind = next(g for g in ("en", "en2", "en3", "ja", "zh") if match.group(g))
+        name = next(match.group(f"n{i}") for i in range(1, 6) if match.group(f"n{i}"))
+        yield _KINDS.get(match.group(kind), match.group(kind).lower()), name
+
+
+def _container_names(text: str) -> list[tuple[int, str]]:
+    """(script line, name) of the containers the script `text` names: the `--name` of its `docker run` /
+    `docker create`, else the container its `docker exec` / `docker attach` enters; variables the script
+    gives put in, the others `*`."""
+    named: list[tuple[int, str]] = []
+    entered: list[tuple[int, str]] = []
+    for index, line, variables in walk_assignments(_joined_lines(text), {}):
+        code = line.strip()
+        if code.startswith("#"):
+            continue
+        run = _RUN.search(code) or _CREATE.search(code)
+        target = _TARGETS.search(code)
+        rest = code[run.end() :] if run is not None else target.group(2) if target is not None else None
+        if rest is None:
+            continue
+        try:
+            words = shell_split(re.split(r"&&|\|\||;|\|", rest, maxsplit=1)[0])
+        except ValueError:
+            continue
+        if run is not None:
+            read = read_words(words, RUN)
+            named += [(index + 1, _put_in(v, variables, True)) for o, v in read.values if o == "--name"]
+        elif target is not None:
+            read = read_words(words, EXEC if target.group(1) == "exec" else _ATTACH)
+            if read.complete and read.positional:
+                entered.append((index + 1, _put_in(read.positional[0], variables, True)))
+    return named or entered
+
+
+_CREATE = re.compile(
+    r"(?:^|[;&|(]|\b(?:then|do|else|sudo|exec|time|nohup)[ \t])[ \t]*"
+    + container_command("create", WITH_NVIDIA, start="", end=BLANK_AFTER)
+)
+
+
+def _source_line(text: str, start: int, value: str) -> int:
+    """The line of the script `text`, from line `start` on, that holds `value` (a continued command's
+    word): `start` when none does."""
+    lines = text.splitlines()
+    return next((n for n in range(start, len(lines) + 1) if value in lines[n - 1]), start)
+
+
+def prose_names(
+    doc: Document, readme: str, directory: Path, project: Path | None = None
+) -> Iterator[Diagnostic]:
+    """A line of prose naming one script (a code span: `` `./docker/build.sh`: builds the image; its name
+    is `App` ``) and the name of the image or container it makes, while the script says otherwise: no tag
+    of its build (`-t`, `docker tag`, its variables put in) can be the image, or no `--name` of its
+    `docker run` / `docker create` (else the container its `docker exec` / `docker attach` enters) is the
+    container (`likely`: read from prose). Silent when the script gives no name or one it cannot tell
+    (`$NAME` from the caller), on a placeholder (`<name>`), on a line telling the reader to edit the
+    script or speaking of a name that is gone or an example (`used to`, `e.g.`), under a changelog's
+    heading, and when the line names several scripts."""
+    top = project_top(directory, project)
+    for para in doc.paragraphs:
+        if _HISTORY_HEADING.search(para.heading):
+            continue
+        for line, text in para.lines:
+            if "`" not in text or _EDITED.search(text) or _ASIDE.search(_CODE.sub(" ", text)):
+                continue
+            claims = list(_said_names(text))
+            if not claims:
+                continue
+            scripts = {
+                m.group(1)
+                for _, _, code in code_spans(text)
+                if (m := _SPAN_SCRIPT.fullmatch(code.strip())) is not None
+            }
+            if len(scripts) != 1:
+                continue
+            script = next(iter(scripts))
+            body = _script_text(directory, script, top)
+            if body is None:
+                continue
+            shown = script.removeprefix("./")
+            for kind, name in claims:
+                said = _pattern(name)
+                if kind == "image":
+                    tags = built_tag_lines("\n".join(_joined_lines(body)))
+                    if not tags or any(UNKNOWN in t or "$" in t for _, t in tags):
+                        continue
+                    tagged = ":" in said.rsplit("/", 1)[-1]  # (a name with no tag names the repository)
+                    if any(
+                        _could_be(_full(said), _full(t))
+                        if tagged
+                        else _could_be(_repository(said), _repository(t))
+                        for _, t in tags
+                    ):
+                        continue
+                    at, tag = tags[0]
+                    where = _source_line(body, at, tag)
+                    yield Diagnostic(
+                        readme,
+                        line,
+                        f"README says {shown} makes the image {name}, but {shown}:{where} tags {tag}"
+                        + (f" (and {len(tags) - 1} more tags, none of that name)" if len(tags) > 1 else ""),
+                        confidence=LIKELY,
+                    )
+                    continue
+                names = _container_names(body)
+                if not names or any(UNKNOWN in n or "$" in n for _, n in names):
+                    continue
+                if any(_could_be(said, n) for _, n in names):
+                    continue
+                at, given = names[0]
+                where = _source_line(body, at, given)
+                others = _entering(directory, script, given, top)
+                also = f"; {', '.join(others)} enter {given} too" if others else ""
+                yield Diagnostic(
+                    readme,
+                    line,
+                    f"README says {shown} makes the container {name}, but {shown}:{where} names it {given}"
+                    + also,
+                    confidence=LIKELY,
+                )
+
+
+def _entering(directory: Path, script: str, name: str, top: Path) -> list[str]:
+    """The other scripts of `script`'s folder whose `docker exec` / `docker attach` enters `name` (as
+    `folder/x.sh:line`), for the finding to show."""
+    folder = (directory / script).parent
+    if inside(folder.absolute(), top) is None:
+        return []
+    try:
+        siblings = sorted(n for n in os.listdir(folder) if n.endswith(".sh") and n != Path(script).name)
+    except OSError:
+        return []
+    prefix = os.path.relpath(folder, directory)
+    found = []
+    for sibling in siblings[:50]:
+        body = text_or_none(folder / sibling)
+        if body is None or _GIVES.search(body) or _RUN.search(body):
+            continue
+        at = next((n for n, n_name in _container_names(body) if n_name == name), None)
+        if at is not None:
+            found.append(f"{sibling if prefix == '.' else f'{prefix}/{sibling}'}:{at}")
+    return found
