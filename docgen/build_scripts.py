@@ -125,7 +125,11 @@ def built_tag_lines(text: str, inherited: Mapping[str, str] | None = None) -> tu
     for index, line, variables in walk_assignments(lines, inherited or {}):
         number = index + 1
         if BUILD.search(line) or (line.lstrip().startswith(("-t", "--tag")) and index > 0):
-            found += [(number, expand(m.group(1), variables)) for m in _TAG_FLAG.finditer(line)]
+            for match in _TAG_FLAG.finditer(line):
+                tag, at = match.group(1), number
+                if tag == "\\" and index + 1 < len(lines):  # `-t \` with the tag on the next line
+                    tag, at = (lines[index + 1].split() or [""])[0], number + 1
+                found.append((at, expand(tag, variables)))
         found += [(number, expand(m.group(1), variables)) for m in _TAGGED.finditer(line)]
         found += [(number, expand(m.group(1), variables)) for m in _PUSHED.finditer(line)]
     return tuple((n, tag) for n, tag in found if tag and tag != UNKNOWN)

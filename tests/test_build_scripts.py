@@ -102,3 +102,8 @@ def test_one_engine_s_build() -> None:
     docker = re.compile(build_scripts.build_command("docker"))
     assert docker.search("docker buildx build .") and docker.search("docker image build .")
     assert not docker.search("podman build .") and not docker.search("buildah bud .")
+
+
+def test_a_tag_on_the_line_after_its_flag() -> None:
+    script = 'docker build \\\n    --pull \\\n    -t \\\n    app_image:latest "."\n'
+    assert build_scripts.built_tag_lines(script) == ((4, "app_image:latest"),)
