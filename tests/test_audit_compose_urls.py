@@ -324,7 +324,8 @@ CLEAN_CLIENT = CHIRP_CLIENT.replace("6300", "6310")
         # the requests follow a server started on the host
         (
             CLEAN.replace(
-                "curl http://localhost:6310/health", "uvicorn serve:app --port 6300\ncurl http://localhost:6300/"
+                "curl http://localhost:6310/health",
+                "uvicorn serve:app --port 6300\ncurl http://localhost:6300/",
             ),
             CHIRP_STACK,
             CLEAN_CLIENT,
