@@ -236,3 +236,112 @@ def test_a_request_to_a_port_docker_picks_of_a_notebook(tmp_path: Path) -> None:
 )
 def test_ports_the_reader_reaches_are_silent(tmp_path: Path, readme: str, stack: str) -> None:
     assert [f for f in found(tmp_path, readme, {"compose.yaml": stack}) if "picks" in f[1]] == []
+
+
+# A speech server whose compose file moved it to 6310 while the image, its client script and the README's
+# requests stayed on 6300 (modelled on small self-hosted TTS/ASR servers).
+CHIRP_IMAGE = (
+    'FROM python:3.12-slim\nWORKDIR /srv\nCOPY serve.py .\nEXPOSE 6300\nCMD ["python", "serve.py"]\n'
+)
+CHIRP_STACK = (
+    "services:\n"
+    "  chirp:\n"
+    "    build: .\n"
+    "    container_name: chirp-api\n"
+    "    ports:\n"
+    '      - "6310:6310"\n'
+    "    environment:\n"
+    '      CHIRP_PORT: "6310"\n'
+)
+CHIRP_CLIENT = (
+    "import argparse\n\n\ndef main():\n    ap = argparse.ArgumentParser()\n"
+    '    ap.add_argument("--endpoint", default="http://127.0.0.1:6300")\n'
+    '    ap.add_argument("--rounds", type=int, default=3)\n'
+)
+CHIRP = (
+    "# Chirp\n\n```bash\ndocker compose up -d --build\ndocker compose logs -f\n```\n\n"
+    "Check it:\n\n```bash\ncurl http://localhost:6300/health\n"
+    'curl -X POST http://localhost:6300/speak -d \'{"text": "hi"}\' -o hi.wav\n```\n\n'
+    "Measure it:\n\n```bash\npython client.py --rounds 5\n```\n\n"
+    "From another container:\n\n```env\nCHIRP_URL=http://chirp-api:6300\n```\n"
+)
+
+
+def chirp(
+    root: Path, readme: str, stack: str = CHIRP_STACK, client: str = CHIRP_CLIENT
+) -> list[tuple[int, str, str]]:
+    files = {"Dockerfile": CHIRP_IMAGE, "README.md": readme, "compose.yaml": stack, "client.py": client}
+    make_tree(root, {**files, "serve.py": "print('chirp')\n"})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [(d.line, d.message, d.confidence) for d in audit(readme, "README.md", model, {}, root, root)]
+
+
+def test_requests_a_script_and_a_network_url_on_a_port_the_stack_moved_away_from(tmp_path: Path) -> None:
+    assert chirp(tmp_path, CHIRP) == [
+        (
+            11,
+            "README sends a request to host port 6300, but no service of compose.yaml publishes it (they "
+            "publish 6310; EXPOSE (Dockerfile:4) names 6300); also at line 12",
+            "certain",
+        ),
+        (
+            18,
+            "README runs client.py without --endpoint, which defaults to http://127.0.0.1:6300 "
+            "(client.py:6), but no service of compose.yaml publishes host port 6300 (they publish 6310)",
+            "certain",
+        ),
+        (
+            24,
+            "README reaches http://chirp-api:6300 from another container, but service chirp listens on 6310 "
+            "(compose.yaml:8 sets CHIRP_PORT) and publishes 6310",
+            "certain",
+        ),
+    ]
+
+
+def test_a_service_url_on_the_host_side_of_a_mapping(tmp_path: Path) -> None:
+    # in the compose network a container is reached on its own port (80), not the published one
+    stack = 'services:\n  board:\n    build: .\n    ports:\n      - "8088:80"\n'
+    readme = "# Board\n\n```bash\ndocker compose up -d\n```\n\nOther services reach it at `http://board:8088/api`.\n"
+    assert [(n, c) for n, m, c in chirp(tmp_path, readme, stack) if "another container" in m] == [
+        (7, "likely")
+    ]
+
+
+CLEAN = CHIRP.replace(":6300", ":6310")
+CLEAN_CLIENT = CHIRP_CLIENT.replace("6300", "6310")
+
+
+@pytest.mark.parametrize(
+    ("readme", "stack", "client"),
+    [
+        # the requests and the script use the published port; the network URL the container's
+        (CLEAN, CHIRP_STACK, CLEAN_CLIENT),
+        # the script is given the URL
+        (CLEAN.replace("--rounds 5", "--endpoint http://localhost:6310"), CHIRP_STACK, CHIRP_CLIENT),
+        # a port the project never names (a service of the host: Ollama on 11434)
+        (CLEAN.replace("localhost:6310/health", "localhost:11434/api/tags"), CHIRP_STACK, CLEAN_CLIENT),
+        # the requests follow a server started on the host
+        (
+            CLEAN.replace(
+                "curl http://localhost:6310/health",
+                "uvicorn serve:app --port 6300\ncurl http://localhost:6300/",
+            ),
+            CHIRP_STACK,
+            CLEAN_CLIENT,
+        ),
+        # the host side is the user's to set
+        (CHIRP, CHIRP_STACK.replace('"6310:6310"', '"${CHIRP_HOST_PORT:-6310}:6310"'), CHIRP_CLIENT),
+        # the image's port published on another host port: a URL on the container's port inside the network
+        (
+            CLEAN.replace("chirp-api:6310", "chirp-api:6300"),
+            CHIRP_STACK.replace('"6310:6310"', '"6310:6300"').replace(
+                'CHIRP_PORT: "6310"', 'CHIRP_PORT: "6300"'
+            ),
+            CLEAN_CLIENT,
+        ),
+    ],
+)
+def test_requests_the_stack_serves_stay_silent(tmp_path: Path, readme: str, stack: str, client: str) -> None:
+    found_here = chirp(tmp_path, readme, stack, client)
+    assert [m for _, m, _ in found_here if "6300" in m or "11434" in m or "another container" in m] == []

@@ -133,3 +133,124 @@ def test_a_folder_of_the_authors_machine_over_the_code(tmp_path: Path, host: str
 )
 def test_mounts_that_keep_the_code(tmp_path: Path, run: str, prose: str, dockerfile: str) -> None:
     assert _hides(_audit(tmp_path, _served(run, prose), dockerfile)) == []
+
+
+# A fine-tuning image that bakes its training script into / and runs it from there (modelled on small
+# LoRA/QLoRA trainer repositories), and a speech model image whose README opens a shell in it (modelled
+# on single-Dockerfile wrappers of TTS projects).
+TRAINER = """\
+FROM nvidia/cuda:12.4.1-base-ubuntu22.04
+RUN apt-get update && apt-get install -y python3-pip
+RUN pip install peft trl
+COPY train_lora.py .
+CMD ["python3", "train_lora.py"]
+"""
+
+TRAIN = """\
+# LoRA trainer
+
+Edit train_lora.py with your dataset, then:
+
+```bash
+docker build -t lora-trainer .
+docker run -it --gpus all \\
+  -v $(pwd):/work \\
+  lora-trainer
+```
+"""
+
+
+def test_a_mount_the_image_never_uses(tmp_path: Path) -> None:
+    assert _audit(tmp_path, TRAIN, TRAINER, {"train_lora.py": "print(1)\n"}) == [
+        "8: README mounts the current folder at /work, but nothing in the image uses it: the container "
+        "starts in / and its CMD (Dockerfile:5) runs the copy of train_lora.py that Dockerfile:4 puts "
+        "there, not the mounted one (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "dockerfile"),
+    [
+        # the container starts in the mount
+        (TRAIN, TRAINER.replace("COPY train_lora.py .", "WORKDIR /work\nCOPY train_lora.py .")),
+        # the image names the folder (the script may write there)
+        (
+            TRAIN,
+            TRAINER.replace("RUN pip install peft trl", "RUN pip install peft trl && mkdir -p /work/out"),
+        ),
+        # the README names the folder elsewhere: the outputs land there
+        (TRAIN + "\nCheckpoints are written to /work/checkpoints.\n", TRAINER),
+        # the run gives the command or the working folder
+        (TRAIN.replace("  lora-trainer\n", "  lora-trainer python3 /work/train_lora.py\n"), TRAINER),
+        (TRAIN.replace("-v $(pwd):/work", "-v $(pwd):/work -w /work"), TRAINER),
+        # a base that may start its containers in the folder
+        (
+            TRAIN,
+            TRAINER.replace(
+                "nvidia/cuda:12.4.1-base-ubuntu22.04", "pytorch/pytorch:2.5.1-cuda12.4-cudnn9-runtime"
+            ),
+        ),
+        # an ENTRYPOINT script may use the folder
+        (TRAIN, TRAINER + 'ENTRYPOINT ["/entry.sh"]\n'),
+    ],
+)
+def test_mounts_the_image_may_use_stay_silent(tmp_path: Path, readme: str, dockerfile: str) -> None:
+    assert [
+        f
+        for f in _audit(tmp_path, readme, dockerfile, {"train_lora.py": "print(1)\n"})
+        if "nothing in the image" in f
+    ] == []
+
+
+VOICE = """\
+FROM python:3.10-slim
+WORKDIR /opt/voice
+COPY . /opt/voice
+ENTRYPOINT ["bash"]
+"""
+
+SPEAK = """\
+# Voice
+
+```bash
+docker build -t voice .
+docker run -it \\
+  -v $PWD/weights:/opt/voice/weights \\
+  -v $PWD/out:/opt/voice/out \\
+  voice
+```
+
+Then, in the container:
+
+```bash
+python3 speak.py --weights weights --save-dir opt/voice/out/run1
+```
+"""
+
+
+def test_a_path_typed_in_the_shell_that_spells_the_mount_from_the_top(tmp_path: Path) -> None:
+    assert _audit(tmp_path, SPEAK, VOICE, {"speak.py": "print(1)\n"}) == [
+        "14: README gives opt/voice/out/run1 in the container the command at line 5 opens, which starts in "
+        "/opt/voice (Dockerfile:2 says WORKDIR): it names /opt/voice/opt/voice/out/run1, outside "
+        "/opt/voice/out that `-v $PWD/out:/opt/voice/out` mounts, so what is written there is lost with the "
+        "container and nothing there comes from the host (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        # the path relative to where the container starts, or absolute
+        (SPEAK.replace("opt/voice/out/run1", "out/run1"), {}),
+        (SPEAK.replace("opt/voice/out/run1", "/opt/voice/out/run1"), {}),
+        # the shell was left before the command
+        (SPEAK.replace("```bash\npython3 speak.py", "```bash\nexit\npython3 speak.py"), {}),
+        # the README's folder holds such a folder: the path may be the host's
+        (SPEAK, {"opt/voice/out/.keep": ""}),
+        # not an interactive shell: the run starts the image's program
+        (SPEAK.replace("docker run -it", "docker run -d"), {}),
+    ],
+)
+def test_paths_the_mount_holds_stay_silent(tmp_path: Path, readme: str, files: dict[str, str]) -> None:
+    found_here = _audit(tmp_path, readme, VOICE, {"speak.py": "print(1)\n", **files})
+    assert [f for f in found_here if "outside" in f] == []

@@ -255,7 +255,7 @@ from docgen.audit.compose_paths import (
 )
 from docgen.audit.compose_ports import compose_ports, port_clashes
 from docgen.audit.compose_services import compose_services
-from docgen.audit.compose_urls import compose_urls, picked_ports
+from docgen.audit.compose_urls import compose_urls, network_urls, picked_ports, unpublished_requests
 from docgen.audit.compose_variables import compose_variables
 from docgen.audit.conda_python import conda_python
 from docgen.audit.config_keys import config_keys, nested_keys
@@ -382,7 +382,7 @@ from docgen.audit.mount_claims import (
     source_mount_claims,
 )
 from docgen.audit.mount_targets import near_mount_targets, restated_mounts
-from docgen.audit.mounts import mounted_code, mounted_scripts
+from docgen.audit.mounts import doubled_paths, idle_mounts, mounted_code, mounted_scripts
 from docgen.audit.moved_clones import moved_clones
 from docgen.audit.moved_data import moved_data
 from docgen.audit.moved_scripts import moved_scripts
@@ -594,6 +594,8 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     command_values,
     compose_urls,
     picked_ports,
+    unpublished_requests,
+    network_urls,
     compose_variables,
     conda_python,
     config_keys,
@@ -858,6 +860,8 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     make_vars,
     mounted_code,
     mounted_scripts,
+    idle_mounts,
+    doubled_paths,
     mpi_as_root,
     name_misses,
     other_owner_images,
@@ -1325,6 +1329,7 @@ def audit(
         entered = {d.line for d in slips}
         found.extend(d for d in _ruled(clone_walks, doc, path, directory, project) if d.line not in entered)
         found.extend(_ruled(unmounted_scripts, doc, models, path, directory))
+        found.extend(_ruled(doubled_paths, doc, models, path, directory, facts.built))
         found.extend(_ruled(bake_targets, doc, path, directory, project))
         found.extend(_ruled(bake_dockerfiles, doc, path, directory, project))
         found.extend(_ruled(bake_unpinned, doc, path, directory, project))
@@ -1337,6 +1342,8 @@ def audit(
         found.extend(_ruled(compose_services, doc, path, directory, project))
         found.extend(_ruled(compose_urls, doc, path, directory, models, project))
         found.extend(_ruled(picked_ports, doc, path, directory, models, project))
+        found.extend(_ruled(unpublished_requests, doc, path, directory, models, project))
+        found.extend(_ruled(network_urls, doc, path, directory, models, project))
         found.extend(_ruled(bind_devices, doc, text, path, directory))
         found.extend(_ruled(compose_paths, doc, text, path, directory, project))
         found.extend(_ruled(compose_shapes, doc, path, directory, project))
@@ -1703,6 +1710,7 @@ def _audit_part(
     found.extend(_ruled(commit_claims, sub, doc, auditor))
     found.extend(_ruled(mounted_scripts, sub, auditor))
     found.extend(_ruled(mounted_code, sub, auditor, text))
+    found.extend(_ruled(idle_mounts, sub, auditor, text))
     found.extend(_ruled(moved_data, sub, text, auditor))
     found.extend(_ruled(provided_claims, sub, auditor))
     found.extend(_ruled(latest_claims, sub, auditor))

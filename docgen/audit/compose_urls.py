@@ -37,6 +37,8 @@ from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY, also_at
 from docgen.audit.commands import fence_commands, joined
 from docgen.audit.names import COMPOSE_NAMED, Composed, compose_file, compose_files
+from docgen.audit.references import inside
+from docgen.files import real_path, text_or_none
 from docgen.markdown import Document, lists, plain
 from docgen.model import Diagnostic, ImageModel
 
@@ -331,4 +333,209 @@ def _listed_ports(
                 number,
                 f"README lists port {port} ({item.group(2).strip().rstrip('.')}), but {names} {said}",
                 confidence=LIKELY,
+            )
+
+
+_LOCAL_START = re.compile(
+    r"\b(?:docker[ \t]+run|docker(?:[ \t]+compose|-compose)?[ \t]+(?:exec|down|stop|kill)|podman[ \t]+run|"
+    r"python[\d.]*|uvicorn|gunicorn|flask|fastapi|streamlit|gradio|npm|npx|yarn|pnpm|node|deno|bun|"
+    r"go[ \t]+run|cargo[ \t]+run|java|mvn|gradle|dotnet|rails|php|make|kubectl|ssh|ollama|vllm|podman)\b|"
+    r"(?:^|[\s;&(])\./[\w.-]+"
+)
+"""A command after which a localhost request may go to something other than the compose services: a
+server started on the host or in a container of its own, a command run in a container, the services
+stopped."""
+_SCRIPT = re.compile(r"(?:^|[\s;&(])python[\d.]*[ \t]+(?:-u[ \t]+)?([\w./-]+\.py)\b")
+"""`python bench.py`: a script the README runs on the host."""
+_URL_OPTION = re.compile(
+    r"add_argument\(\s*[\"'](--[\w-]+)[\"'][^()]{0,300}?\bdefault\s*=\s*[\"']"
+    r"(https?://(?:localhost|127\.0\.0\.1|0\.0\.0\.0):(\d{1,5})(?!\d)[^\"'\s]*)[\"']"
+)
+"""An argparse option of a script defaulting to a URL on the host (`ap.add_argument("--url",
+default="http://localhost:8180")`)."""
+_NAMED_URL = re.compile(r"\bhttps?://([A-Za-z][\w-]*):(\d{1,5})(?![\d.\w-])")
+"""A URL naming a host by a bare name (`http://kokoro-server:8180`): a service or container of the
+compose network."""
+
+
+def _server_ports(files: Sequence[Composed], models: Sequence[ImageModel]) -> dict[int, str]:
+    """The ports the project says its servers listen on, each with where it says so: the container side
+    of a compose `ports:` entry, a service's `*PORT` variable, an EXPOSE of an audited Dockerfile."""
+    found: dict[int, str] = {}
+    for file in files:
+        for service in file.services:
+            for container, _ in _mappings(service.ports or ()):
+                found.setdefault(container, f"service {service.name}")
+            for name, value, _line in service.environment:
+                if name.upper().endswith("PORT") and value.strip().strip("\"'").isdigit():
+                    found.setdefault(int(value.strip().strip("\"'")), f"service {service.name}")
+    for model in models:
+        for setting in model.settings:
+            if setting.keyword == "EXPOSE":
+                for port in re.findall(r"\d{2,5}", setting.value):
+                    found.setdefault(
+                        int(port), f"EXPOSE ({Path(model.file).name or 'Dockerfile'}:{setting.line})"
+                    )
+    return found
+
+
+def _script_defaults(
+    command: str, directory: Path, project: Path | None
+) -> Iterator[tuple[str, str, int, str, int]]:
+    """(script, option, port, URL, line in the script) of each option of a script the command runs that
+    defaults to a URL on the host and that the command does not pass."""
+    match = _SCRIPT.search(command)
+    if match is None:
+        return
+    top = real_path(project or directory)
+    path = inside(real_path(directory) / match.group(1), top)
+    if path is None or not os.path.isfile(path):
+        return
+    text = text_or_none(path)
+    if text is None:
+        return
+    for option in _URL_OPTION.finditer(text):
+        if re.search(rf"(?:^|\s){re.escape(option.group(1))}(?:[=\s]|$)", command):
+            continue
+        line = text.count("\n", 0, option.start()) + 1
+        yield match.group(1), option.group(1), int(option.group(3)), option.group(2), line
+
+
+def unpublished_requests(
+    doc: Document, readme: str, directory: Path, models: Sequence[ImageModel], project: Path | None
+) -> Iterator[Diagnostic]:
+    """Requests the README's command blocks send after a compose command starts the services, with no
+    server started since, to a host port no service publishes while the project names it as a server's
+    port (the container side of a mapping, a `*PORT` variable, an EXPOSE): `curl localhost:8180/health`
+    behind `ports: ["8179:8179"]` reaches nothing (`certain`), told once a port; the same of the URL a
+    script the README runs defaults to (`python bench.py` with `--url` defaulting to
+    `http://localhost:8180`). A port Docker picks is `picked_ports`'."""
+    seen = _compose_read(doc, directory, models, project)
+    if seen is None:
+        return
+    files, every_line = seen
+    published: set[int] = set()
+    for file in files:
+        read = compose_file(directory / file.shown)
+        if read is None or read[1]:
+            return
+        ports = _published(file.services)
+        if ports is None:
+            return
+        published |= ports
+    for t in every_line:
+        for match in _PUBLISH.finditer(t):
+            low, high = int(match.group(1)), int(match.group(2) or match.group(1))
+            published.update(range(low, min(high, low + 1000) + 1))
+    if not published:
+        return
+    servers = _server_ports(files, models)
+    names = ", ".join(sorted(f.shown for f in files))
+    listed = ", ".join(str(p) for p in sorted(published)[:8])
+    told: dict[int, list[int]] = {}
+    scripts: list[Diagnostic] = []
+    up = False
+    for number, command in block_commands(doc):
+        if _UP.search(command):
+            up = True
+            continue
+        if not up or ELSEWHERE.search(command):
+            up = up and not _LOCAL_START.search(command)
+            continue
+        for match in _URL.finditer(command):
+            port = int(match.group(1))
+            if port not in published and port in servers:
+                told.setdefault(port, []).append(number)
+        for script, option, port, url, line in _script_defaults(command, directory, project):
+            if port not in published and port in servers:
+                scripts.append(
+                    Diagnostic(
+                        readme,
+                        number,
+                        f"README runs {script} without {option}, which defaults to {url} ({script}:{line}), "
+                        f"but no service of {names} publishes host port {port} (they publish {listed})",
+                        confidence=CERTAIN,
+                    )
+                )
+        if _LOCAL_START.search(command):
+            up = False
+    found = [
+        Diagnostic(
+            readme,
+            lines[0],
+            f"README sends a request to host port {port}, but no service of {names} publishes it (they "
+            f"publish {listed}; {servers[port]} names {port}){also_at(sorted(set(lines)))}",
+            confidence=CERTAIN,
+        )
+        for port, lines in told.items()
+    ]
+    yield from sorted(found + scripts, key=lambda d: d.line)
+
+
+def network_urls(
+    doc: Document, readme: str, directory: Path, models: Sequence[ImageModel], project: Path | None
+) -> Iterator[Diagnostic]:
+    """A URL naming a compose service or its container (`http://kokoro-server:8180`) on a port the
+    service does not listen on inside the network: inside it, a container is reached on its own port,
+    not a published one. Told when the port is the host side of one of its mappings to another
+    container port (`8080:80`, README `http://web:8080`), or when the service's `*PORT` variable sets
+    the port it listens on to a port it publishes and the URL names another (`KOKORO_PORT: "8179"`
+    behind `8179:8179`). `certain` in a code block, `likely` in prose; one finding a URL."""
+    seen = _compose_read(doc, directory, models, project)
+    if seen is None:
+        return
+    files, _ = seen
+    by_name: dict[str, tuple[str, compose.Service]] = {}
+    for file in files:
+        for service in file.services:
+            by_name.setdefault(service.name, (file.shown, service))
+            if service.container_name:
+                by_name.setdefault(service.container_name, (file.shown, service))
+    if not by_name:
+        return
+    lines = [(n, t, LIKELY) for p in doc.paragraphs for n, t in p.lines]
+    lines += [(n, t, CERTAIN) for f in doc.fences for n, t in f.lines]
+    seen_urls: set[str] = set()
+    for number, text, confidence in sorted(lines):
+        for match in _NAMED_URL.finditer(text):
+            held = by_name.get(match.group(1))
+            if held is None or match.group(0) in seen_urls:
+                continue
+            shown, service = held
+            port = int(match.group(2))
+            entries = service.ports or ()
+            mapped = list(_mappings(entries))
+            if not mapped or len(mapped) != len(entries):
+                continue  # a port docgen cannot read: the service may listen on it
+            inside_ports = {c for c, _ in mapped}
+            expose = dict(service.settings).get("expose", "")
+            if port in inside_ports or re.search(rf"(?<!\d){port}(?!\d)", expose):
+                continue
+            said = [
+                (name, value.strip().strip("\"'"), line)
+                for name, value, line in service.environment
+                if name.upper().endswith("PORT") and value.strip().strip("\"'").isdigit()
+            ]
+            hosts = {h: c for c, h in mapped if h != c}
+            where = f"{shown}:{service.line}" if service.line else shown
+            if port in hosts:
+                why = (
+                    f"service {service.name} ({where}) publishes container port {hosts[port]} on host "
+                    f"port {port}: inside the network it is reached on {hosts[port]}"
+                )
+            else:
+                setting = next((s for s in said if int(s[1]) in inside_ports), None)
+                if setting is None:
+                    continue
+                name, value, line = setting
+                why = (
+                    f"service {service.name} listens on {value} ({shown}:{line} sets {name}) and publishes "
+                    f"{', '.join(str(p) for p in sorted(inside_ports))}"
+                )
+            seen_urls.add(match.group(0))
+            yield Diagnostic(
+                readme,
+                number,
+                f"README reaches {match.group(0)} from another container, but {why}",
+                confidence=confidence,
             )

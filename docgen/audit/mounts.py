@@ -12,9 +12,11 @@ there too). A finding is `likely`: the script may also be in the image by anothe
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator, Sequence
+from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, Auditor, dockerfile_read, remotes
 from docgen.audit.commands import fence_commands, image_repository, joined
@@ -186,3 +188,187 @@ def mounted_code(part: Document, auditor: Auditor, text: str) -> Iterator[Diagno
                     "elsewhere docker makes it empty and it hides the image's code",
                     confidence=LIKELY,
                 )
+
+
+_ENTRYPOINT_FLAG = re.compile(r"(?:^|[ \t])--entrypoint\b")
+_NO_WORKDIR_BASES = ("nvidia/cuda",)
+"""Bases that are not plain OS images but set no WORKDIR: a container of an image built on them with no
+WORKDIR starts in / (their ENTRYPOINT, if any, runs the CMD it is given)."""
+
+
+def _baked_script(model: ImageModel, target: str) -> tuple[str, str, int, int] | None:
+    """(where the container starts, script, CMD line, COPY line) when the image's CMD runs a script
+    named relative to where it starts (`CMD ["python3", "finetune.py"]`) that a COPY of the build context
+    puts there (`COPY finetune.py .`), the image starts outside `target` and sets no ENTRYPOINT, and its
+    Dockerfile names `target` nowhere; else None."""
+    image = Image(model)
+    base = image.root.base.split("@", 1)[0].split(":", 1)[0].lower() if image.root is not None else ""
+    if image.last("ENTRYPOINT") is not None or not any(s.keyword == "WORKDIR" for s in image.settings):
+        if image.last("ENTRYPOINT") is not None or not (image.plain or base.endswith(_NO_WORKDIR_BASES)):
+            return None  # a base image may start its containers in `target`
+    elif image.workdir(target) is None:
+        return None
+    cmd = image.last("CMD")
+    if cmd is None:
+        return None
+    script = _script(list(cmd.exec_form) if cmd.exec_form is not None else cmd.value.split())
+    read = dockerfile_read(model.file) if model.file else None
+    if script is None or read is None or target in read[0]:
+        return None
+    workdir = "/"
+    for setting in image.settings:
+        if setting.keyword == "WORKDIR":
+            workdir = posixpath.normpath(posixpath.join(workdir, setting.value.strip().strip("\"'")))
+    if workdir.startswith(target + "/") or (workdir != "/" and target.startswith(workdir + "/")):
+        return None  # the mount holds where it starts, or a folder below it the script may use
+    name = posixpath.basename(script)
+    copied = None
+    for inst in read[1].instructions:
+        if inst.keyword == "FROM":
+            copied = None
+        elif inst.keyword in ("COPY", "ADD") and "--from" not in inst.args:
+            words = [w.strip("\"'") for w in inst.args.split() if not w.startswith("--")]
+            if len(words) >= 2 and any(posixpath.basename(w) == name or w in (".", "./") for w in words[:-1]):
+                copied = inst.start_line
+    if copied is None:
+        return None
+    return workdir, script, cmd.line, copied
+
+
+def idle_mounts(part: Document, auditor: Auditor, text: str) -> Iterator[Diagnostic]:
+    """A `docker run` of an image the README builds, with no command, no `-w` and no `--entrypoint`,
+    that mounts the current folder at a folder (`-v $(pwd):/workspace`) the image never uses: its CMD
+    runs the copy of a script of the project the Dockerfile puts where the container starts
+    (`COPY finetune.py .` then `CMD ["python3", "finetune.py"]`, no WORKDIR: from /), so the mounted
+    files (the reader's edits of that script) are not what runs. Silent when the Dockerfile or another
+    line of the README names the folder (a script may write its output there) (`likely`)."""
+    built = auditor.shared.built
+    if not built:
+        return
+    for fence in part.fences:
+        for lines in fence_commands(fence):
+            command = joined(lines)
+            run = docker_run(command)
+            if run is None or image_repository(run[1]) not in built:
+                continue
+            start, image = run
+            if _WORKDIR_FLAG.search(command, start) or _ENTRYPOINT_FLAG.search(command, start):
+                continue
+            at = image_at(command, start, image)
+            mount = _MOUNT.search(command, start, at)
+            if at < 0 or mount is None or command[at + len(image) :].split():
+                continue
+            target = posixpath.normpath(mount.group(1))
+            if target == "/" or text.count(target) > sum(t.count(target) for _, t in lines):
+                continue  # the README uses the folder elsewhere
+            baked = [_baked_script(model, target) for model in auditor.models]
+            if not baked or any(b is None for b in baked):
+                continue
+            workdir, script, cmd_line, copy_line = baked[0] if baked[0] is not None else ("", "", 0, 0)
+            shown = auditor.models[0].path
+            yield Diagnostic(
+                auditor.path,
+                next((n for n, t in lines if mount.group(0).strip() in t), lines[0][0]),
+                f"README mounts the current folder at {target}, but nothing in the image uses it: the "
+                f"container starts in {workdir} and its CMD ({shown}:{cmd_line}) runs the copy of {script} "
+                f"that {shown}:{copy_line} puts there, not the mounted one",
+                confidence=LIKELY,
+            )
+
+
+_SHELL_RUN = re.compile(r"(?:^|[ \t])(?:-it|-ti|-i[ \t]+-t|-t[ \t]+-i)(?=[ \t]|$)")
+"""An interactive run: the README's next commands are typed in the container's shell."""
+_SHELL = re.compile(r"\A(?:/(?:usr/)?bin/)?(?:ba|z)?sh\Z")
+_ENTRYPOINT_VALUE = re.compile(r"(?:^|[ \t])--entrypoint(?:[ \t]+|=)[\"']?([^\s\"']+)")
+_ENDS_SHELL = re.compile(r"\b(?:exit|docker|podman|kubectl|ssh)\b")
+"""A command after which the next ones are not typed in the container's shell any more."""
+
+
+def _shell_of(
+    command: str, models: Sequence[ImageModel], built: Collection[str]
+) -> tuple[str, str, list[tuple[str, str]]] | None:
+    """(where it starts, the Dockerfile's word for it, [(mount target below it, `-v` text)]) of an
+    interactive `docker run` of an image the README builds that opens a shell (`--entrypoint /bin/bash`,
+    a trailing `bash`, or an image whose ENTRYPOINT or CMD is a shell) and mounts folders below where it
+    starts (`-v $PWD/data:/app/data` under `WORKDIR /app`); None otherwise."""
+    run = docker_run(command)
+    if run is None or image_repository(run[1]) not in built:
+        return None
+    start, image = run
+    at = image_at(command, start, image)
+    if at < 0 or not _SHELL_RUN.search(command, start, at) or _WORKDIR_FLAG.search(command, start, at):
+        return None
+    rest = command[at + len(image) :].split()
+    entry = _ENTRYPOINT_VALUE.search(command, start, at)
+    starts: set[str] = set()
+    for model in models:
+        image_settings = Image(model)
+        if entry is not None:
+            shell = bool(_SHELL.match(entry.group(1))) and not rest
+        elif rest:
+            shell = bool(_SHELL.match(rest[0])) and len(rest) == 1
+        else:
+            runs = image_settings.last("ENTRYPOINT") or image_settings.last("CMD")
+            words = (runs.exec_form or tuple(runs.value.split())) if runs is not None else ()
+            shell = len(words) == 1 and bool(_SHELL.match(words[0]))
+        workdir = image_settings.last("WORKDIR")
+        value = workdir.value.strip().strip("\"'") if workdir is not None else ""
+        if not shell or not value.startswith("/") or "$" in value:
+            return None
+        starts.add(f"{posixpath.normpath(value)}|{model.path}:{workdir.line if workdir else 0}")
+    if len(starts) != 1:
+        return None
+    where, said = starts.pop().split("|", 1)
+    mounts = [
+        (target, m.group(0).strip())
+        for m in _ANY_MOUNT.finditer(command, start, at)
+        if (target := posixpath.normpath(m.group(2))).startswith(where.rstrip("/") + "/")
+    ]
+    return (where, said, mounts) if mounts and where != "/" else None
+
+
+def doubled_paths(
+    doc: Document, models: Sequence[ImageModel], readme: str, directory: Path, built: Collection[str]
+) -> Iterator[Diagnostic]:
+    """A relative path typed in the shell of an interactive container (`--outdir app/data/outputs`)
+    that spells a folder the run mounts below where the container starts (`-v $PWD/data:/app/data`
+    under `WORKDIR /app`) from the top, without its leading slash: the shell reads it from /app, so it
+    names /app/app/data/outputs, outside the mount, and what is written there is lost with the
+    container (`likely`). The commands read are those after the run up to the next container command
+    or `exit`; a folder of the README's folder named as the path's first part (the path may be the
+    host's) keeps it silent."""
+    if not built or not models:
+        return
+    shell: tuple[int, str, str, list[tuple[str, str]]] | None = None
+    for fence in doc.fences:
+        for lines in fence_commands(fence):
+            command = joined(lines)
+            opened = _shell_of(command, models, built)
+            if opened is not None:
+                shell = (lines[0][0], *opened)
+                continue
+            if shell is None:
+                continue
+            if _ENDS_SHELL.search(command):
+                shell = None
+                continue
+            first, where, said, mounts = shell
+            for word in command.split():
+                path = word.rsplit("=", 1)[-1].strip("\"'")
+                for target, mount in mounts:
+                    relative = target.lstrip("/")
+                    if path != relative and not path.startswith(relative + "/"):
+                        continue
+                    if os.path.isdir(directory / relative.split("/", 1)[0]):
+                        break  # a folder of the README's folder: the path may be the host's
+                    line = next((n for n, t in lines if path in t), lines[0][0])
+                    yield Diagnostic(
+                        readme,
+                        line,
+                        f"README gives {path} in the container the command at line {first} opens, which "
+                        f"starts in {where} ({said} says WORKDIR): it names {posixpath.join(where, path)}, "
+                        f"outside {target} that `{mount}` mounts, so what is written there is lost with the "
+                        "container and nothing there comes from the host",
+                        confidence=LIKELY,
+                    )
+                    break
