@@ -375,7 +375,7 @@ def uncopied_container_scripts(
     checkout: bool = False,
 ) -> Iterator[Diagnostic]:
     """A script run by a relative path (`./run_reconstruction.sh`) on a line of a command block that
-    runs in the container (`inside`: `references.container_sections`, read when the compose file of the
+    runs in the container (`inside`: `container_blocks.container_lines`, read when the compose file of the
     README's folder builds the image from it), which the image puts in its working folder only by a COPY
     whose source the build context lacks (`COPY scripts/run_reconstruction.sh /workspace/…` with no such
     file in `scripts/`): the script is never in the image, and that COPY fails the build. Only for an
