@@ -389,7 +389,17 @@ markers/inject, check/drift), then the commands and the front door: docs/archite
 
 
 AUDIT_LAYERS = (
-    ("memo", "aside", "versions", "paths", "coverage", "root_vars", "own_repo", "fetched_copies"),
+    (
+        "memo",
+        "aside",
+        "versions",
+        "paths",
+        "coverage",
+        "root_vars",
+        "own_repo",
+        "fetched_copies",
+        "container_blocks",
+    ),
     ("version_facts",),
     ("unread_args",),
     ("wording",),

@@ -260,6 +260,7 @@ from docgen.audit.compose_variables import compose_variables
 from docgen.audit.conda_python import conda_python
 from docgen.audit.config_keys import config_keys, nested_keys
 from docgen.audit.container_args import container_script_args, unplaced_script_options
+from docgen.audit.container_blocks import container_lines
 from docgen.audit.container_scripts import (
     misplaced_container_scripts,
     uncopied_container_scripts,
@@ -422,7 +423,6 @@ from docgen.audit.recipe_bases import recipe_bases
 from docgen.audit.recipe_cds import recipe_cds
 from docgen.audit.references import (
     builds_here,
-    container_sections,
     context_misses,
     dead_code_names,
     dead_finding,
@@ -1121,7 +1121,7 @@ def audit(
         scripts += _ruled(misplaced_container_scripts, doc, models, path)
         # `./x.sh` inside, which the image copies from a file its context (the README's folder) lacks
         if builds_here(directory):
-            inside = container_sections(doc)
+            inside = container_lines(doc)
             checkout = in_checkout(directory.resolve(), project_top(directory, project))
             scripts += _ruled(uncopied_container_scripts, doc, models, path, directory, inside, checkout)
         # `./test_gpu` inside, where the image copies test_gpu.sh

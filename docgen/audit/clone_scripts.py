@@ -39,7 +39,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, also_at, dockerfile_read
 from docgen.audit.commands import CLONE_STEP, clone_operands
-from docgen.audit.container_scripts import inside_blocks
+from docgen.audit.container_blocks import SAID_INSIDE, container_blocks
 from docgen.audit.image_paths import mounted_folders
 from docgen.audit.moved_clones import CD, GENERIC, WORKDIR, in_container
 from docgen.audit.wording import COMMAND_LANGS
@@ -53,12 +53,6 @@ _RUN = re.compile(
 )
 """A script run from the working folder: `python3 detect.py`, `./run_demo.sh`."""
 _QUOTED = re.compile(r"\"([^\"]{4,300})\"|`([^`]{4,300})`|“([^”]{4,300})”")
-_INSIDE_PROSE = re.compile(
-    r"\b(?:in|inside|within)(?:[ \t]+of)?[ \t]+(?:the|your|a)[ \t]+(?:running[ \t]+)?"
-    r"(?:docker[ \t]+)?container\b",
-    re.IGNORECASE,
-)
-"""A prose line saying its command runs in the container (`inside of the docker container`)."""
 _README_CD = re.compile(r"(?:^|[\s;&|(\"'`])(?:cd|pushd)[ \t]+\S")
 
 
@@ -68,7 +62,7 @@ def _runs(doc: Document) -> list[tuple[int, str, str, str]]:
     found: list[tuple[int, str, str, str]] = []
     titles = dict(doc.headings)
     after_shell = {line for line, _ in in_container(doc)}
-    inside = set(inside_blocks(doc))
+    inside = container_blocks(doc, words=SAID_INSIDE, langs=COMMAND_LANGS)
     intros = {para.lines[-1][0]: " ".join(t for _, t in para.lines) for para in doc.paragraphs if para.lines}
     for fence in doc.fences:
         if fence.lang not in COMMAND_LANGS or not fence.lines:
@@ -92,7 +86,7 @@ def _runs(doc: Document) -> list[tuple[int, str, str, str]]:
     )
     for para in doc.paragraphs:
         for line, text in para.lines:
-            if line >= cd_seen or not _INSIDE_PROSE.search(text):
+            if line >= cd_seen or not SAID_INSIDE.search(text):
                 continue
             for quoted in _QUOTED.finditer(text):
                 command = next(g for g in quoted.groups() if g is not None)

@@ -3,13 +3,15 @@ container, where the image's working folder (its last WORKDIR) holds no such fil
 a file of that name to one other folder (`COPY docker/server /opt/server` puts `deploy.sh` in
 `/opt/server`): the command is not found where it runs, and the README means the path the image gives it.
 
-Read only where the README says so: the block's heading, or the prose just before it, says its commands
-run in the container (`Inside the docker container, run:`). Silent when the block moves first (`cd`,
-`pushd`) or starts a container itself (`docker run`, `docker exec`: its lines are the host's, or a `-w`
-sets the folder), when the README mounts a folder onto, above or into the working folder (`-v`) or
-copies a file in (`docker cp`), when the image copies a file of that name into its working folder,
-when a RUN names the script (it may copy or link it anywhere), when two folders hold one, or when the
-working folder is not known (set from a variable). `likely`: the base image may hold a file of that name.
+Read only where the README says so: the block's heading, the prose just before it, or an introduction
+still holding over captioned blocks, says its commands run in the container (`Inside the docker
+container, run:`; `container_blocks.container_blocks` with `SAID_INSIDE`). Silent when the block moves
+first (`cd`, `pushd`) or starts a container itself (`docker run`, `docker exec`: its lines are the
+host's, or a `-w` sets the folder), when the README mounts a folder onto, above or into the working
+folder (`-v`) or copies a file in (`docker cp`), when the image copies a file of that name into its
+working folder, when a RUN names the script (it may copy or link it anywhere), when two folders hold one,
+or when the working folder is not known (set from a variable). `likely`: the base image may hold a file
+of that name.
 
 And a program run without its suffix (`./test_gpu`) after entering a container (`docker exec -it`, an ssh
 to this machine into an image running sshd) and a `cd` into a folder where the image copies the script
@@ -31,6 +33,7 @@ from collections.abc import Collection, Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY, also_at, dockerfile_read
+from docgen.audit.container_blocks import SAID_INSIDE, container_blocks
 from docgen.audit.image_paths import mounted_folders
 from docgen.audit.wording import COMMAND_LANGS
 from docgen.build_scripts import container_command
@@ -41,11 +44,6 @@ from docgen.findings import MISSING_FILE
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
-_INSIDE = re.compile(
-    r"\b(?:in|inside|within)[ \t]+(?:the|your|a)[ \t]+(?:running[ \t]+)?(?:docker[ \t]+)?container\b",
-    re.IGNORECASE,
-)
-"""Words saying a block's commands run in the container (`Inside the docker container, ...`)."""
 _SCRIPT = re.compile(
     r"[ \t]*(?:\$[ \t]+)?(?:(?:sudo|bash|sh|time|nohup)[ \t]+)?\./([\w.-]+(?:/[\w.-]+)*\.(?:sh|py|bash))"
     r"(?=$|[ \t;&|])"
@@ -61,53 +59,10 @@ _COPIED_IN = re.compile(r"\b(?:docker|podman|kubectl)[ \t]+(?:container[ \t]+)?c
 """A command copying a file into a container (`docker cp deploy.sh app:/opt/`)."""
 
 
-_LABEL = re.compile(r"[ \t]*(?:\*\*[^*\n]{1,60}\*\*|__[^_\n]{1,60}__)[ \t]*:?[ \t]*")
-"""A paragraph that only labels the block after it in bold (`**Run Demo:**`)."""
-
-
-def inside_blocks(doc: Document) -> list[int]:
-    """The README line of the first line of each command block whose heading, or the last lines of the
-    prose just before it, say its commands run in the container; or a lead-in saying so and ending in
-    `:` (`Inside the container:`) that only blocks and one-line labels (`**Run Demo:**`) follow, to the
-    next heading."""
-    titles = dict(doc.headings)
-    ends = sorted(
-        (
-            para.lines[-1][0],
-            " ".join(t for _, t in para.lines[-2:]),
-            len(para.lines) == 1 and _LABEL.fullmatch(para.lines[0][1]) is not None,
-            para.section,
-        )
-        for para in doc.paragraphs
-        if para.lines
-    )
-    found: list[int] = []
-    at, intro, after = 0, "", 0
-    lead = -1  # the section a lead-in saying "inside the container:" holds for, while only labels follow
-    for fence in sorted((f for f in doc.fences if f.lines), key=lambda f: f.lines[0][0]):
-        first = fence.lines[0][0]
-        while at < len(ends) and ends[at][0] < first:
-            intro, after, label, section = ends[at][1], ends[at][0], ends[at][2], ends[at][3]
-            if _INSIDE.search(intro) and intro.rstrip().endswith(":"):
-                lead = section
-            elif not label or section != lead:
-                lead = -1
-            at += 1
-        if fence.lang not in COMMAND_LANGS:
-            continue
-        if (
-            _INSIDE.search(titles.get(fence.section, ""))
-            or (after > fence.section and _INSIDE.search(intro))
-            or (lead == fence.section and after > fence.section)
-        ):
-            found.append(first)
-    return found
-
-
 def _runs(doc: Document) -> Iterator[tuple[int, str]]:
     """(README line, path from the working folder) of each script a block said to run in the container
     runs before anything in it moves or leaves."""
-    inside = set(inside_blocks(doc))
+    inside = container_blocks(doc, words=SAID_INSIDE, langs=COMMAND_LANGS)
     for fence in doc.fences:
         if not fence.lines or fence.lines[0][0] not in inside:
             continue
@@ -420,7 +375,7 @@ def uncopied_container_scripts(
     checkout: bool = False,
 ) -> Iterator[Diagnostic]:
     """A script run by a relative path (`./run_reconstruction.sh`) on a line of a command block that
-    runs in the container (`inside`: `references.container_sections`, read when the compose file of the
+    runs in the container (`inside`: `container_blocks.container_lines`, read when the compose file of the
     README's folder builds the image from it), which the image puts in its working folder only by a COPY
     whose source the build context lacks (`COPY scripts/run_reconstruction.sh /workspace/…` with no such
     file in `scripts/`): the script is never in the image, and that COPY fails the build. Only for an

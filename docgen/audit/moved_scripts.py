@@ -10,7 +10,7 @@ the items of a numbered list (`1. download plugins, `python clone_plugins.py``).
 a container is not a claim about the checkout: the rest of a block after `docker run -it` or `docker
 exec`, a block or step under a heading or introduction about the container, and a script the image
 copies from that folder (`COPY plugins/ /app/`, or a WORKDIR ending in that folder's name). An
-introduction about the container holds over the captioned blocks after it (`wording.carried_intros`).
+introduction about the container holds over the captioned blocks after it (`container_blocks.carried_intros`).
 A script a block in the container runs by its bare name that an audited image copies from a source no
 folder holds, while one file of that name is below the Dockerfile's folder, is told too (`_lost_copy`).
 """
@@ -24,14 +24,13 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN
+from docgen.audit.container_blocks import IN_CONTAINER, container_blocks
 from docgen.audit.missing import made_names
 from docgen.audit.paths import resolves_inside
 from docgen.audit.references import (
     ELSEWHERE,
     FILES_APPEAR,
-    IN_CONTAINER,
     Walk,
-    about_container,
     cd_target,
     makes,
     makes_nothing,
@@ -158,7 +157,7 @@ def _fence_runs(
     bases = run_folders(directory, [d for d in audited if puts_in_folder(text, d)], project)
     walk = Walk(bases, project, home=True)
     walk.recover = root_cd(bases, project, roots)
-    container = about_container(doc)
+    container = container_blocks(doc)
     fences = [fence for fence in doc.fences if fence.lines and fence.lines[0][0] not in container]
     for line, step in walk.steps(fences, joined=False):
         if _MOVES.match(step):
@@ -352,7 +351,7 @@ def moved_scripts(
     seen: set[str] = set()
     naming = _Mentions(source)
     runs = [*_fence_runs(doc, text, directory, audited, top, roots), *_step_runs(doc, directory)]
-    for line, name in _container_runs(doc, about_container(doc)) if models else ():
+    for line, name in _container_runs(doc, container_blocks(doc)) if models else ():
         if name in seen or (lost := _lost_copy(name, models, top, below)) is None:
             continue
         seen.add(name)

@@ -12,6 +12,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY, dockerfile_read
+from docgen.audit.container_blocks import IN_IMAGE
 from docgen.audit.missing import (
     ANY_SCRIPT,
     COMMON_SCRIPTS,
@@ -29,7 +30,6 @@ from docgen.audit.missing import (
 )
 from docgen.audit.own_repo import repository_root
 from docgen.audit.paths import Submodules
-from docgen.build_scripts import DOCKER, container_command
 from docgen.markdown import Document, Link, code_spans, fenced_only, links
 from docgen.model import Diagnostic, ImageModel
 
@@ -44,13 +44,6 @@ _MAKE_WORDS = re.compile(
     r"\b(?:creat|writ|sav|add|generat|download|copy|cop(?:ie)|edit|put|place|rename|new)\w*", re.IGNORECASE
 )
 """Words saying the reader makes the file (`create `tools/run.sh``): it may well not be there yet."""
-IN_CONTAINER = re.compile(
-    r"\b(?:in|inside|within|from)[ \t]+(?:the[ \t]+|a[ \t]+|your[ \t]+)?(?:running[ \t]+)?"
-    r"(?:container|image|pod)\b" + "|" + container_command("run|exec", DOCKER, container=False),
-    re.IGNORECASE,
-)
-"""Words saying the script runs in the container (`run `tools/serve.sh` inside the container`): a path of
-the image, which need not be the repository's."""
 
 
 def _scripts_in(folder: Path) -> list[str]:
@@ -92,7 +85,7 @@ class Line:
         for opening, closing in zip(ticks, ticks[1:], strict=False):
             self.first.setdefault(text[opening + 1 : closing], opening)
         self.ends = [m.end() for m in _SEPARATOR.finditer(text)]
-        self.in_container = IN_CONTAINER.search(text) is not None
+        self.in_container = IN_IMAGE.search(text) is not None
         self.lead = len(text) - len(text.lstrip())  # where its first word starts
 
     def start(self, code: str) -> int:
@@ -226,7 +219,7 @@ def absent_prose_scripts(
     `missing.PLACEHOLDER`), one an audited Dockerfile or any other file of the repository names
     (a file a program writes, fetches or finds in the image), a name every project has its own of
     (`setup.py`), nor one on a line about another repository, a package, the reader's own file, an
-    example, or the container (`_ELSEWHERE_WORDS`, `_MAKE_WORDS`, `IN_CONTAINER`)."""
+    example, or the container (`_ELSEWHERE_WORDS`, `_MAKE_WORDS`, `IN_IMAGE`)."""
     fenced = {line for fence in doc.fences if not fence.inline for line, _ in fence.lines}
     named: dict[str, tuple[int, int]] = {}  # each name once: the first line naming it, where on it
     for line, text in enumerate(source, start=1):
@@ -274,9 +267,7 @@ def absent_prose_scripts(
         if (line, index) not in sentences:
             sentence = text[cuts[index] : cuts[index + 1]]
             sentences[line, index] = not (
-                _ELSEWHERE_WORDS.search(sentence)
-                or _MAKE_WORDS.search(sentence)
-                or IN_CONTAINER.search(sentence)
+                _ELSEWHERE_WORDS.search(sentence) or _MAKE_WORDS.search(sentence) or IN_IMAGE.search(sentence)
             )
         if not sentences[line, index] or _OWNER.search(text, max(0, at - 12), at):
             continue

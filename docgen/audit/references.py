@@ -34,6 +34,7 @@ from docgen.audit.commands import (
     joined,
     without_prompt,
 )
+from docgen.audit.container_blocks import container_lines
 from docgen.audit.fetched_copies import Told, command_at, expanded_sources, fetched, vendor_archive
 from docgen.audit.missing import PLACEHOLDER as _PLACEHOLDER_PATH
 from docgen.audit.missing import code_paths, in_commands, line_texts, made_names
@@ -55,8 +56,8 @@ from docgen.audit.paths import (
     without_stray,
 )
 from docgen.audit.root_vars import from_root, root_variables
-from docgen.audit.wording import COMMAND_LANGS, NOT_CURRENT, carried_intros, heading_of
-from docgen.build_scripts import ALL_ENGINES, BUILD, BUILD_LINE, DOCKER, container_command
+from docgen.audit.wording import COMMAND_LANGS, NOT_CURRENT, heading_of
+from docgen.build_scripts import ALL_ENGINES, BUILD, BUILD_LINE, container_command
 from docgen.compose import default_files
 from docgen.compose import parse as compose_targets
 from docgen.copied import context_path, dockerignore, ignored
@@ -1899,66 +1900,6 @@ def _joined_folder(path: str, places: Sequence[Path]) -> str | None:
     return None
 
 
-IN_CONTAINER = re.compile(
-    r"\b(?:in|inside|within|into|from)[ \t]+(?:the[ \t]+|a[ \t]+|your[ \t]+)?(?:running[ \t]+)?"
-    r"(?:docker[ \t]+)?(?:container|image|pod)\b"
-    + "|"
-    + container_command("run|exec", DOCKER, container=False)
-    + r"|\b(?:ssh|kubectl[ \t]+exec|singularity|apptainer)\b",
-    re.IGNORECASE,
-)
-"""Words saying commands run in the container (`Inside the container:`, `docker exec -it app bash`)."""
-
-
-def about_container(doc: Document) -> set[int]:
-    """The README lines of the first line of each command block whose section's heading, or the prose
-    just before it, says its commands run in the container, or an introduction that still holds over it
-    (`wording.carried_intros`: `Inside the container:` above a caption and the block): one pass over the
-    blocks and paragraphs in README order."""
-    titles = dict(doc.headings)
-    ends = sorted(
-        (para.lines[-1][0], " ".join(t for _, t in para.lines[-2:])) for para in doc.paragraphs if para.lines
-    )
-    carried = carried_intros(doc)
-    found: set[int] = set()
-    at, intro = 0, ""
-    for fence in sorted((f for f in doc.fences if f.lines), key=lambda f: f.lines[0][0]):
-        first = fence.lines[0][0]
-        while at < len(ends) and ends[at][0] < first:
-            intro = ends[at][1]
-            at += 1
-        if (
-            IN_CONTAINER.search(titles.get(fence.section, ""))
-            or IN_CONTAINER.search(intro)
-            or IN_CONTAINER.search(carried.get(first, ""))
-        ):
-            found.add(first)
-    return found
-
-
-def container_sections(doc: Document) -> set[int]:
-    """The README lines of the command blocks that run in the container as a reader takes them: every
-    line of a block under a heading saying so, or after a paragraph of its section saying so
-    (`Inside the container:`, then `**Run the script:**` and its block): one pass over the blocks and
-    paragraphs in README order."""
-    titles = dict(doc.headings)
-    said = sorted(
-        (para.lines[0][0], para.section)
-        for para in doc.paragraphs
-        if para.lines and any(IN_CONTAINER.search(text) for _, text in para.lines)
-    )
-    found: set[int] = set()
-    at, inside_of = 0, None
-    for fence in sorted((f for f in doc.fences if f.lines), key=lambda f: f.lines[0][0]):
-        first = fence.lines[0][0]
-        while at < len(said) and said[at][0] <= first:
-            inside_of = said[at][1]
-            at += 1
-        if IN_CONTAINER.search(titles.get(fence.section, "")) or inside_of == fence.section:
-            found.update(number for number, _ in fence.lines)
-    return found
-
-
 def builds_here(directory: Path) -> bool:
     """True when the compose file `docker compose` reads in the README's folder builds an image from
     that folder (`build: .`, `context: .`): the folder the image is built from, where the README's
@@ -1993,7 +1934,7 @@ def missing_scripts(
     README makes it (`wget …/build.sh`, `Save this as build.sh`). One finding a file, at the first line
     that runs it, naming the others (inline code `./build.sh` in prose too). The README's folder is one
     the commands run in when its compose file builds the image from it (`builds_here`), but for the
-    blocks the container runs (`container_sections`). Only folders in `project`
+    blocks the container runs (`container_blocks.container_lines`). Only folders in `project`
     (by default the README's folder and the four above it) are looked at."""
     top = project_top(directory, project)
     rooted: set[Path] = set()
@@ -2006,7 +1947,7 @@ def missing_scripts(
     # the folder whose compose file builds the image, where it is built: its scripts are looked for
     # there, and the runs in the container (`./run.sh` the image copies to its WORKDIR) are the image's
     home = inside(directory.absolute(), top) if builds_here(directory) else None
-    container = container_sections(doc) if home is not None else set()
+    container = container_lines(doc) if home is not None else set()
     missing: dict[str, tuple[list[int], list[str]]] = {}
     nowhere: set[str] = set()
     listed: tuple[frozenset[str] | None] | None = None  # the project's file names, listed once when needed

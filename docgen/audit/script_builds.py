@@ -27,9 +27,9 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY, NOT_BUILD_ARGS, some
 from docgen.audit.commands import build_paths, substituted
+from docgen.audit.container_blocks import IN_IMAGE
 from docgen.audit.grammar import BUILD_GRAMMAR, read_words
 from docgen.audit.paths import resolves_inside
-from docgen.audit.prose_scripts import IN_CONTAINER
 from docgen.audit.references import (
     PROJECT_FILES,
     RUN_SCRIPT,
@@ -165,7 +165,7 @@ def prose_runs(doc: Document, directory: Path, top: Path) -> Iterator[tuple[int,
     folder holds; not one a sentence runs in the container (`in the container`, `docker exec`)."""
     for para in doc.paragraphs:
         for line, text in para.lines:
-            if "sh" not in text or IN_CONTAINER.search(text):
+            if "sh" not in text or IN_IMAGE.search(text):
                 continue
             for match in _PROSE_RUN.finditer(text):
                 path = directory / match.group(1)

@@ -8,7 +8,7 @@ README runs it elsewhere; this rule needs no such neighbour: its evidence is the
 what the reader runs on the host, in this repository, is read: not a Dockerfile's `RUN` shown in a
 block, not what follows `docker run`, `docker exec` or `ssh` (the container's or another host's files),
 a block introduced as run inside the container (or under such an introduction that still holds:
-`wording.carried_intros`), the steps after a `cd` out of the repository (`cd
+`container_blocks.carried_intros`), the steps after a `cd` out of the repository (`cd
 /opt/app`, `cd $HOME/x`, the folder of another repository the README clones) or a clone of another
 repository. Not a file a step of the README makes (`git clone`, `wget`, `touch`, `mkdir`, a `>`
 redirect, a copy's destination, a volume a `docker run -v` mounts, a line saying to create it), one
@@ -62,6 +62,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import CD_STEP, clone_of, cloned_folder, continued, without_prompt
+from docgen.audit.container_blocks import IN_MACHINE, container_blocks
 from docgen.audit.missing import (
     COMMON_SCRIPTS,
     COPIERS,
@@ -89,7 +90,7 @@ from docgen.audit.references import (
 )
 from docgen.audit.steps import copy_operands, image_lines, own_clones, plain_path
 from docgen.audit.versions import one_slip
-from docgen.audit.wording import COMMAND_LANGS, carried_intros, heading_of
+from docgen.audit.wording import COMMAND_LANGS, heading_of
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
 from docgen.markdown import Document, Fence
@@ -137,17 +138,6 @@ _PYTHON = re.compile(r"python(?:\d(?:\.\d+)?)?")
 _OTHER_PROJECT = re.compile(r"://|\b(?:upstream|their)[ \t]+(?:repo|repository|project)\b", re.IGNORECASE)
 """Words above a block naming another project (`Run this from the root of the [server](https://github.com/…)
 repository`): the scripts it runs may be that checkout's."""
-_INSIDE = re.compile(
-    r"\b(?:inside|within|in|into|from)[ \t]+(?:the[ \t]+|a[ \t]+|your[ \t]+|this[ \t]+)?(?:running[ \t]+)?"
-    r"(?:docker[ \t]+|dev[ \t]+)?(?:container|image|pod|vm|node)\b"
-    r"|\bcontainer(?:'s)?[ \t]+(?:shell|terminal)\b|\bonce[ \t]+(?:you[ \t]+are[ \t]+)?(?:inside|in)\b"
-    r"|\bin[ \t]+the[ \t]+(?:docker|container)[ \t]+(?:shell|env)"
-    r"|\b(?:places?|puts?|drops?|lands?)[ \t]+you[ \t]+in(?:to)?[ \t]+(?:a|the)[ \t]+(?:shell|container)\b"
-    r"|\b(?:inside|within|in|into)[ \t]+(?:the[ \t]+|a[ \t]+|your[ \t]+)?[\w.-]+[ \t]+container\b",
-    re.IGNORECASE,
-)
-"""Words introducing a block whose commands run in a container (`Inside the container, run:`, `Now in
-the app container, build it`, `# run in app_dev container:`)."""
 _PLACEHOLDER = re.compile(r"(?:\A|/)path/to/|\b(?:your|my|xxx+|foo|bar)(?:[._/-]|\Z)", re.IGNORECASE)
 """A path the reader puts their own in place of (`path/to/config.yaml`, `your_config.json`)."""
 _SKIPPED = frozenset({".git", "node_modules", ".venv", "venv", "__pycache__", ".tox", ".mypy_cache"})
@@ -645,7 +635,7 @@ def _elsewhere_from(fence: Fence) -> int:
     the block's end when none does."""
     for line, text in fence.lines:
         comment = text.strip()
-        if comment.startswith("#") and _INSIDE.search(comment):
+        if comment.startswith("#") and IN_MACHINE.search(comment):
             return line
     return fence.lines[-1][0] + 1 if fence.lines else 0
 
@@ -749,7 +739,8 @@ def setup_files(
     entered_at: int | None = None  # the heading under which a block left the reader in a container
     seen: set[str] = set()
     ends = sorted((p.lines[-1][0], i) for i, p in enumerate(doc.paragraphs) if p.lines)
-    carried = carried_intros(doc)  # (`Inside the container:` over the captioned blocks after it)
+    # the blocks its heading, the prose just above or an introduction over captions says run in one
+    said_inside = container_blocks(doc, words=IN_MACHINE, langs=COMMAND_LANGS)
     cloned: tuple[int, int] | None = None  # (section, depth) of the reader in another repository's clone
     said_aside: dict[int, bool] = {}  # README line of inline commands → it says inside, or another project
     mounted: tuple[str, str] | None = None  # (target, where) of a mount of the README's folder
@@ -766,7 +757,7 @@ def setup_files(
             entered_at = None
             cloned = cloned if cloned is not None and cloned[0] == fence.section else None
             intro = _intro(doc, fence, ends)
-            in_container = bool(_INSIDE.search(intro) or _INSIDE.search(carried.get(fence.lines[0][0], "")))
+            in_container = fence.lines[0][0] in said_inside
         if in_container:
             if not mount_read:
                 mounted, mount_read = _mounted_here(doc, [directory.resolve(), root], top), True
@@ -783,7 +774,7 @@ def setup_files(
         # (read once a line: a line of a thousand inline commands is one line)
         at = fence.lines[0][0]
         if fence.inline and 0 < at <= len(source) and at not in said_aside:
-            said_aside[at] = bool(_INSIDE.search(source[at - 1]) or _OTHER_PROJECT.search(source[at - 1]))
+            said_aside[at] = bool(IN_MACHINE.search(source[at - 1]) or _OTHER_PROJECT.search(source[at - 1]))
         aside = bool(_OTHER_PROJECT.search(intro)) or (fence.inline and said_aside.get(at, False))
         elsewhere = _elsewhere_from(fence)
         home_checkout = False  # a `cd` into the reader's home put it in its own checkout (`_HOME_CHECKOUT`)

@@ -27,6 +27,7 @@ from collections.abc import Iterator, Sequence
 
 from docgen.audit.auditor import LIKELY
 from docgen.audit.commands import TAG_FLAG, fence_commands, image_repository, joined, without_prompt
+from docgen.audit.container_blocks import SAID_INSIDE
 from docgen.audit.names import run_image, takes_value, words_of
 from docgen.audit.run_args import PLAIN_BASES
 from docgen.audit.wording import is_shell_fence
@@ -57,8 +58,6 @@ def _installs_here(step: str) -> bool:
     return "." in rest or any(f == "-r" and _REQUIREMENTS.fullmatch(p) is not None for f, p in pairs)
 
 
-_INSIDE = re.compile(r"\b(?:inside|in|within|into)[ \t]+(?:the[ \t]+|a[ \t]+|your[ \t]+)?container\b", re.I)
-"""Words saying the lines after them run in the container (`# inside container, install …`)."""
 _LEAVES = re.compile(r"\A(?:cd|pushd|exit|docker|sudo[ \t]+docker)\b")
 """A command after which the install is not read: it enters a folder, leaves the container or starts
 another."""
@@ -145,7 +144,7 @@ def unentered_mounts(doc: Document, readme: str, models: Sequence[ImageModel]) -
             for later in commands[index + 1 :]:
                 step = without_prompt(joined(later).strip())
                 if step.startswith("#"):
-                    inside = inside or bool(_INSIDE.search(step))
+                    inside = inside or bool(SAID_INSIDE.search(step))
                     continue
                 if _LEAVES.match(step):
                     break

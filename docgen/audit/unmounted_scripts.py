@@ -33,8 +33,9 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, dockerfile_read
 from docgen.audit.commands import without_prompt
-from docgen.audit.container_scripts import image_files_into, inside_blocks, work_dir
-from docgen.audit.wording import SHELL_BLOCK_LANGS
+from docgen.audit.container_blocks import SAID_INSIDE, container_blocks
+from docgen.audit.container_scripts import image_files_into, work_dir
+from docgen.audit.wording import COMMAND_LANGS, SHELL_BLOCK_LANGS
 from docgen.build_scripts import WITH_NVIDIA, container_command
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
@@ -42,8 +43,6 @@ from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
 _RUN = re.compile(container_command("run|create", WITH_NVIDIA))
-_INSIDE = re.compile(r"\b(?:in|inside|within|into)[ \t]+(?:the[ \t]+|your[ \t]+|a[ \t]+)?container\b", re.I)
-"""A comment saying the next commands run in the container (`# 3. Inside container, verify NPU`)."""
 _SCRIPT_RUN = re.compile(r"(?:\./|(?:bash|sh)[ \t]+)([\w][\w.-]*\.sh)(?=$|[ \t])")
 """A run of a shell script of the README's folder (`./run.sh`, `bash run.sh 2`)."""
 _RUNS = re.compile(
@@ -147,7 +146,7 @@ def unmounted_scripts(
         return
     place = work_dir(models[0])
     workdir = place[0] if place is not None and place[0] != "/" else None
-    inside = set(inside_blocks(doc))
+    inside = container_blocks(doc, words=SAID_INSIDE, langs=COMMAND_LANGS)
     seen: list[str] = []
     for fence in doc.fences:
         if fence.lang.lower() not in SHELL_BLOCK_LANGS or not fence.lines:
@@ -158,7 +157,7 @@ def unmounted_scripts(
         for line, text in fence.lines:
             stripped = text.strip()
             if stripped.startswith("#"):
-                said = said or (host is not None and _INSIDE.search(stripped) is not None)
+                said = said or (host is not None and SAID_INSIDE.search(stripped) is not None)
                 continue
             code = without_prompt(stripped).split(" #", 1)[0]
             run = _container_run(code, directory)
