@@ -147,6 +147,8 @@ class Service:
     """True when it reads variables from files (`env_file:`), which `environment:` overrides."""
     env_files: tuple[str, ...] = ()
     """The files its `env_file:` names (a path, a list of paths or of mappings with `path:`)."""
+    required_env_files: tuple[str, ...] = ()
+    """Those of `env_files` compose refuses to start without (all but `{path: …, required: false}`)."""
     profiles: tuple[str, ...] = ()
     """Its `profiles:`: a service with any is started only when one of them is enabled (`--profile`,
     `COMPOSE_PROFILES`) or when a command names it."""
@@ -194,6 +196,7 @@ def services(data: bytes, display: str) -> tuple[Service, ...]:
                 environment=_environment(service, data),
                 env_file=service.get("env_file") is not None,
                 env_files=_env_files(service.get("env_file")),
+                required_env_files=_env_files(service.get("env_file"), required=True),
                 profiles=_profiles(service.get("profiles")),
                 builds=service.get("build") is not None,
                 ports=_ports(service.get("ports")),
@@ -254,9 +257,12 @@ def _ports(raw: object) -> tuple[str, ...] | None:
     return tuple(found)
 
 
-def _env_files(raw: object) -> tuple[str, ...]:
-    """The paths an `env_file:` names: `.env`, `[a.env, b.env]`, `[{path: a.env, required: false}]`."""
+def _env_files(raw: object, required: bool = False) -> tuple[str, ...]:
+    """The paths an `env_file:` names: `.env`, `[a.env, b.env]`, `[{path: a.env, required: false}]`;
+    with `required`, only those compose needs (not a mapping's `required: false`)."""
     items = raw if isinstance(raw, list) else [raw]
+    if required:
+        items = [i for i in items if not (isinstance(i, dict) and i.get("required", True) is not True)]
     paths = [item.get("path") if isinstance(item, dict) else item for item in items]
     return tuple(p for p in paths if isinstance(p, str))
 

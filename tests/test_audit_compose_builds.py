@@ -563,3 +563,61 @@ def test_a_doubled_image_a_service_builds_is_no_claim(tmp_path: Path) -> None:
     compose = "services:\n  app:\n    build: .\n    image: acme/acme/llm-runner\n"
     block = "docker build . -t acme/llm-runner"
     assert [s for _, s, _ in found(tmp_path, block, {"docker-compose.yml": compose}) if "twice" in s] == []
+
+
+ENV_COMPOSE = """\
+services:
+  trainer:
+    build: ./trainer
+    env_file:
+      - ./trainer/gpu.env
+  board:
+    image: tensorflow/tensorflow
+    env_file: ./trainer/gpu.env
+  extra:
+    image: redis
+    env_file:
+      - path: ./optional.env
+        required: false
+  debug:
+    image: redis
+    profiles: [debug]
+    env_file: ./debug.env
+"""
+
+
+def _env_tree(extra: dict[str, str] | None = None) -> dict[str, str]:
+    return {"compose.yaml": ENV_COMPOSE, "trainer/Dockerfile": "FROM python:3.12\n"} | (extra or {})
+
+
+def test_an_env_file_the_services_started_read_that_is_not_there(tmp_path: Path) -> None:
+    assert found(tmp_path, "docker compose up -d", _env_tree()) == [
+        (
+            4,
+            "README runs docker compose up, whose services trainer, board read env_file ./trainer/gpu.env"
+            " (compose.yaml:5), which does not exist; compose does not start without it",
+            "certain",
+        )
+    ]
+
+
+def test_an_env_file_is_not_read_for_a_build_alone(tmp_path: Path) -> None:
+    assert found(tmp_path, "docker compose build", _env_tree()) == []
+
+
+def test_an_env_file_that_is_there_or_optional_or_of_a_profile_is_no_finding(tmp_path: Path) -> None:
+    assert found(tmp_path, "docker compose up", _env_tree({"trainer/gpu.env": "CUDA=1\n"})) == []
+
+
+def test_an_env_file_the_reader_makes_is_no_finding(tmp_path: Path) -> None:
+    # a template beside it, git ignoring it, or the README naming it: the reader writes it
+    assert found(tmp_path, "docker compose up", _env_tree({"trainer/gpu.env.example": "CUDA=1\n"})) == []
+    assert found(tmp_path / "b", "docker compose up", _env_tree({".gitignore": "*.env\n"})) == []
+    block = "cp ~/keys/gpu.env trainer/\ndocker compose up"
+    assert found(tmp_path / "c", block, _env_tree()) == []
+    hidden = _env_tree({"compose.yaml": ENV_COMPOSE.replace("./trainer/gpu.env", ".env")})
+    assert found(tmp_path / "d", "docker compose up", hidden) == []
+
+
+def test_an_env_file_of_a_service_the_command_does_not_start(tmp_path: Path) -> None:
+    assert found(tmp_path, "docker compose up extra", _env_tree()) == []

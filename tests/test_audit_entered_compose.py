@@ -367,3 +367,67 @@ def test_make_after_entering_the_clone(tmp_path: Path) -> None:
 def test_a_vendored_makefile_is_not_the_readmes(tmp_path: Path) -> None:
     files = {"third_party/deploy/Makefile": MAKEFILE, "README.md": MAKE_README}
     assert placed(tmp_path, files) == []
+
+
+# a clone of this repository entered, then compose run there, in a project holding no compose file at
+# all: modelled on a speech pipeline fork whose Setup clones "the repository" and enters it, and whose
+# Docker section says `docker compose up` with only a Dockerfile in the tree, and on the Whisper README
+# above with its compose file gone
+SPEECH = """\
+# Speech to speech
+
+## Setup
+
+Clone the repository:
+
+```bash
+git clone https://github.com/acme/speech-to-speech.git
+cd speech-to-speech
+```
+
+Install: `pip install -r requirements.txt`
+
+## Docker server
+
+Start the container: `docker compose up`
+"""
+NONE_AT_ALL = (
+    "README runs docker compose {verb} in {where} (where its steps lead: a clone of this repository){more},"
+    " but the project has no compose file at all: compose finds no configuration file"
+)
+
+
+def test_compose_in_a_clone_of_a_project_with_no_compose_file_at_all(tmp_path: Path) -> None:
+    files = {"README.md": SPEECH, "requirements.txt": "torch\n"}
+    assert placed_all(tmp_path, files) == [
+        (16, NONE_AT_ALL.format(verb="up", where="speech-to-speech", more=""), "certain")
+    ]
+    assert placed_all(tmp_path / "b", {".env.example": "TOKEN=x\n", "README.md": CLONED}) == [
+        (
+            15,
+            NONE_AT_ALL.format(
+                verb="build", where="whisper-gpu", more=" (and 1 more compose command of the README)"
+            ),
+            "certain",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"deploy/docker-compose.gpu.yml": SERVICE},  # a compose file of another name, below
+        {"README.md": SPEECH.replace("Clone the repository:", "Get the upstream pipeline:")},  # another's
+        {"README.md": SPEECH + "\nSave the file above as `docker-compose.yml`.\n"},  # the reader writes one
+    ],
+)
+def test_a_clone_whose_compose_file_may_be_somewhere(tmp_path: Path, change: dict[str, str]) -> None:
+    assert placed_all(tmp_path, {"README.md": SPEECH} | change) == []
+
+
+def placed_all(root: Path, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": APP} | files)
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    text = (root / "README.md").read_text(encoding="utf-8")
+    found = audit(text, "README.md", model, {}, root, root)
+    return [(d.line, d.message, d.confidence) for d in found if "compose file at all" in d.message]

@@ -519,3 +519,125 @@ def test_a_script_run_in_the_container_whose_copy_names_its_old_place(tmp_path: 
     # copied from where it is: the container has it
     fixed = dockerfile.replace("COPY fetch_nodes.py", "COPY nodes/fetch_nodes.py")
     assert found(tmp_path / "b", readme, fixed, {"run.sh": "#!/bin/sh\n"}) == []
+
+
+# A script run by a path that lost a folder, told by the README's own longer path to it: modelled on a
+# distributed-training README whose quick run is `python gpt/train.py` while its torchrun lines (and the
+# image) use `apps/gpt/train.py`, and on a speech server whose "Local development" block runs
+# `uv run server.py` from the root while the image copies `svc/` to its working folder and runs it there.
+TRAIN = """\
+# Distributed GPT
+
+Single process:
+
+```bash
+pip install -r requirements.txt
+python gpt/train.py
+```
+
+Several GPUs:
+
+```bash
+torchrun --nnodes 1 --nproc_per_node 4 apps/gpt/train.py
+```
+"""
+TRAIN_IMAGE = "FROM python:3.12-slim\nWORKDIR /work/dist\nCOPY ./apps /work/dist/apps\n"
+
+
+def bare(root: Path, readme: str, dockerfile: str, files: dict[str, str] | None = None) -> list[str]:
+    make_tree(root, {"README.md": readme, "Dockerfile": dockerfile, **(files or {})})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    text = (root / "README.md").read_text(encoding="utf-8")
+    found = audit(text, "README.md", [model], {}, root)
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in found if "README runs" in d.message]
+
+
+LOST = (
+    "7: README runs gpt/train.py from the README's folder, which has no such file; README:13 runs it as"
+    " apps/gpt/train.py (certain)"
+)
+
+
+def test_a_script_path_missing_a_folder_the_readme_writes_elsewhere(tmp_path: Path) -> None:
+    assert bare(tmp_path, TRAIN, TRAIN_IMAGE) == [LOST]  # the image copies apps/
+    assert bare(tmp_path / "b", TRAIN, "FROM python:3.12-slim\n", {"apps/README.md": "x\n"}) == [LOST]
+
+
+@pytest.mark.parametrize(
+    ("readme", "dockerfile", "files"),
+    [
+        (TRAIN, TRAIN_IMAGE, {"gpt/train.py": "x\n"}),  # the path is there too
+        (TRAIN, "FROM python:3.12-slim\n", {}),  # nothing says apps/ is the project's
+        (TRAIN + "\n```bash\npython legacy/gpt/train.py\n```\n", TRAIN_IMAGE, {}),  # two longer paths
+        (TRAIN.replace("torchrun", "git clone https://example.org/apps\ntorchrun"), TRAIN_IMAGE, {}),
+        (
+            TRAIN.replace("torchrun --nnodes 1 --nproc_per_node 4 apps", "see https://example.org/x/apps"),
+            TRAIN_IMAGE,
+            {},
+        ),  # an address, not a path of the project
+    ],
+)
+def test_a_shorter_path_that_may_be_right(
+    tmp_path: Path, readme: str, dockerfile: str, files: dict[str, str]
+) -> None:
+    assert bare(tmp_path, readme, dockerfile, files) == []
+
+
+def test_an_image_keeping_the_folder_does_not_make_the_short_path_its_own(tmp_path: Path) -> None:
+    # the script is below: told with the file meant, though the image copies it (the image keeps apps/)
+    files = {"apps/gpt/train.py": "x\n"}
+    assert bare(tmp_path, TRAIN, TRAIN_IMAGE, files) == [
+        "7: README runs gpt/train.py from the README's folder, which has no such file (did you mean"
+        " apps/gpt/train.py?) (certain)"
+    ]
+    # an image copying apps/ to its working folder runs gpt/train.py there: the container's path
+    flat = "FROM python:3.12-slim\nWORKDIR /work\nCOPY ./apps /work\n"
+    assert bare(tmp_path / "b", TRAIN, flat, files) == []
+
+
+SERVER = """\
+# TTS proxy
+
+## Local Development
+
+```bash
+uv sync
+uv run server.py
+```
+
+## Docker
+
+```bash
+docker build -t tts .
+```
+"""
+SERVER_IMAGE = (
+    'FROM python:3.12-slim\nCOPY svc /svc\nWORKDIR /svc\nRUN uv sync\nCMD ["uv", "run", "server.py"]\n'
+)
+
+
+def test_a_local_run_of_a_script_the_image_runs_from_a_copied_folder(tmp_path: Path) -> None:
+    assert bare(tmp_path, SERVER, SERVER_IMAGE) == [
+        "7: README runs server.py on the host from the README's folder, which has no such file;"
+        " Dockerfile:5 runs it in /svc, where the image copies svc/ (did you mean svc/server.py?) (likely)"
+    ]
+    # in a checkout that holds svc/server.py: the file itself, though the image copies it
+    assert bare(tmp_path / "b", SERVER, SERVER_IMAGE, {"svc/server.py": "x\n"}) == [
+        "7: README runs server.py from the README's folder, which has no such file (did you mean"
+        " svc/server.py?) (certain)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "dockerfile", "files"),
+    [
+        (SERVER.replace("Local Development", "Usage"), SERVER_IMAGE, {}),  # may run in the container
+        (SERVER, SERVER_IMAGE, {"server.py": "x\n"}),  # it is there
+        (SERVER, SERVER_IMAGE.replace("server.py", "main.py"), {}),  # the image runs another script
+        (SERVER, SERVER_IMAGE.replace("WORKDIR /svc", "WORKDIR /app"), {}),  # not where svc/ goes
+    ],
+)
+def test_local_runs_the_image_says_nothing_of(
+    tmp_path: Path, readme: str, dockerfile: str, files: dict[str, str]
+) -> None:
+    assert bare(tmp_path, readme, dockerfile, files) == []

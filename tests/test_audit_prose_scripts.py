@@ -353,3 +353,64 @@ def test_a_script_the_sentence_runs_that_its_folder_lacks(
     for k in [k for k, v in files.items() if v is None]:
         tree.pop(k)
     assert beside(tmp_path, sentence, tree) == expected
+
+
+# a script the prose says the image's build runs, which no RUN of the Dockerfile runs: modelled on a TTS
+# server whose README says "The `preload_models.py` script runs during Docker build" while its Dockerfile
+# runs `uv run docker_models.py`, and on a ROS image whose notes say `fetch_deps.sh` is run at build time
+# while the RUN lines run `install_deps.sh`
+PRELOAD_IMAGE = (
+    "FROM python:3.12-slim\nCOPY app /app\nWORKDIR /app\nRUN pip install uv && \\\n    uv sync\n"
+    'RUN uv run docker_models.py\nCMD ["uv", "run", "proxy.py"]\n'
+)
+ROS_IMAGE = "FROM ros:humble\nCOPY scripts /opt/scripts\nRUN bash /opt/scripts/install_deps.sh\n"
+
+
+def built(root: Path, sentence: str, dockerfile: str, extra: dict[str, str] | None = None) -> list[str]:
+    readme = f"# Server\n\n## Docker\n\n{sentence}\n\n- downloads the models\n"
+    make_tree(root, {"README.md": readme, "Dockerfile": dockerfile, **(extra or {})})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        f"{d.line}: {d.message} ({d.confidence})" for d in audit(readme, "README.md", model, {}, root, root)
+    ]
+
+
+def test_a_script_the_prose_says_the_build_runs_that_no_run_runs(tmp_path: Path) -> None:
+    sentence = "The `preload_models.py` script runs during Docker build to cache the models:"
+    assert built(tmp_path, sentence, PRELOAD_IMAGE) == [
+        "5: README says preload_models.py runs during the Docker build, but no RUN of the Dockerfile runs it"
+        " (the build runs docker_models.py (Dockerfile:6)) (likely)"
+    ]
+    sentence = "The helper fetch_deps.sh is run at build time."
+    assert built(tmp_path / "b", sentence, ROS_IMAGE) == [
+        "5: README says fetch_deps.sh runs during the Docker build, but no RUN of the Dockerfile runs it"
+        " (the build runs install_deps.sh (Dockerfile:3)) (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "dockerfile", "extra"),
+    [
+        # the build runs it, or the repository has it
+        ("The `docker_models.py` script runs during Docker build.", PRELOAD_IMAGE, {}),
+        (
+            "The `preload_models.py` script runs during Docker build.",
+            PRELOAD_IMAGE,
+            {"app/preload_models.py": "x\n"},
+        ),
+        # the build runs no script of its kind: nothing to set it against
+        (
+            "The `preload_models.py` script runs during Docker build.",
+            "FROM python:3.12\nRUN pip install x\n",
+            {},
+        ),
+        # not said to run at build time, or a script of another project
+        ("The `preload_models.py` script caches the models.", PRELOAD_IMAGE, {}),
+        ("Upstream's `preload_models.py` script runs during Docker build.", PRELOAD_IMAGE, {}),
+        ("In your own image, `preload_models.py` runs during the build.", PRELOAD_IMAGE, {}),
+    ],
+)
+def test_build_time_scripts_that_are_no_finding(
+    tmp_path: Path, sentence: str, dockerfile: str, extra: dict[str, str]
+) -> None:
+    assert [f for f in built(tmp_path, sentence, dockerfile, extra) if "during the Docker build" in f] == []

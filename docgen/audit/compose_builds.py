@@ -32,6 +32,7 @@ from docgen.audit.commands import (
 )
 from docgen.audit.grammar import DOCKER_COMPOSE, read_compose
 from docgen.audit.memo import per_audit
+from docgen.audit.missing import gitignore_patterns, ignored
 from docgen.audit.names import compose_file
 from docgen.audit.paths import resolves_inside
 from docgen.audit.references import MadeFiles, context_findings, inside
@@ -180,6 +181,8 @@ def _check(
         for service in services:
             seen[service.name] = seen.get(service.name, 0) + 1
             found.append((path, service))
+    if verb in _STARTS:
+        yield from _env_file_findings(paths, wanted, said, line, readme, top, source)
     made = MadeFiles(source) if source else None
     for path, service in found:
         if seen[service.name] > 1 or (wanted and service.name not in wanted):
@@ -188,6 +191,83 @@ def _check(
         yield from _service_build(
             path, service, f"{said}, whose service {service.name}", line, readme, sure, top, made
         )
+
+
+_TEMPLATE_ENDS = (".example", ".sample", ".template", ".dist", ".default", ".tmpl", ".in")
+
+
+def _env_file_findings(
+    paths: Sequence[Path],
+    wanted: Sequence[str],
+    said: str,
+    line: int,
+    readme: str,
+    top: Path,
+    source: Sequence[str],
+) -> Iterator[Diagnostic]:
+    """An `env_file:` of a service a README's `docker compose up` (`run`, `create`) starts that is not
+    beside the compose file: compose refuses to start ("env file … not found") unless the entry says
+    `required: false`. Only the services the command names, else those without `profiles:`; not a
+    path with a variable or outside the project, a hidden one (`.env`: the reader's own secrets, most
+    often ignored by git and missing from a copy), one git ignores (the reader makes it), one with a
+    template beside it (`.env.example`), nor one whose name the README writes (it tells the reader to
+    make it). `certain`: read from the command and the compose file."""
+    text = "\n".join(source)
+    for path in paths:
+        data = bytes_or_none(path)
+        if data is None:
+            continue
+        try:
+            services = compose.services(data, path.name)
+        except DocgenError:
+            continue
+        folder = path.parent
+        rows = data.decode("utf-8", errors="replace").splitlines()
+        missing: dict[str, list[str]] = {}  # env file → the services reading it
+        for service in services:
+            if (wanted and service.name not in wanted) or (not wanted and service.profiles):
+                continue
+            for name in dict.fromkeys(service.required_env_files):
+                if _NOT_A_NAME.search(name) or name.startswith(("/", "~")) or not name.strip():
+                    continue
+                full = inside((folder / name).absolute(), top)
+                if full is None or os.path.exists(full):
+                    continue
+                base = name.rstrip("/").rsplit("/", 1)[-1]
+                if base.startswith(".") or base in text or _templated(full.parent, base):
+                    continue  # (`.env`, `.docker.env`: the reader's own settings, most often git-ignored)
+                chain = [full.parent, *(p for p in full.parent.parents if p == top or top in p.parents)]
+                if not ignored(full, gitignore_patterns(chain, top)):
+                    missing.setdefault(name, []).append(service.name)
+        for name, readers in missing.items():
+            at = next(
+                (n for n, row in enumerate(rows, 1) if name in row and "#" not in row.split(name)[0]), None
+            )
+            where = f"{path.name}:{at}" if at else path.name
+            yield Diagnostic(
+                readme,
+                line,
+                f"{said}, whose service{'s' if len(readers) > 1 else ''} {', '.join(readers)} read"
+                f"{'' if len(readers) > 1 else 's'} env_file {name} ({where}), which does not exist;"
+                " compose does not start without it",
+                confidence=CERTAIN,
+            )
+
+
+def _templated(folder: Path, name: str) -> bool:
+    """True when `folder` holds a template of the file `name` (`.env.example`, `example.env`)."""
+    try:
+        entries = [e.name for e in os.scandir(folder)] if os.path.isdir(folder) else []
+    except OSError:
+        return False
+    stem = name.lstrip(".").rsplit(".", 1)[0].lower()
+    for entry in entries:
+        low = entry.lower()
+        if low.startswith(name.lower()) and low.endswith(_TEMPLATE_ENDS):
+            return True
+        if stem and stem in low and any(t.strip(".") in low for t in _TEMPLATE_ENDS):
+            return True
+    return False
 
 
 def _service_build(

@@ -330,6 +330,24 @@ def _found_below(top: Path, names: tuple[str, ...]) -> list[Path] | None:
     return sorted(found, key=lambda p: (len(p.parts), p.as_posix()))
 
 
+def _no_compose_below(top: Path) -> bool:
+    """True when no folder of `top` (read as `_found_below` reads them) holds a compose file of any name
+    (`compose.FILE_NAME`: `docker-compose.gpu.yml` too); False when the tree is too large to tell."""
+    seen = 0
+    base = len(top.parts)
+    for folder, dirs, files in os.walk(top):
+        seen += 1
+        if seen > _MOST_FOLDERS:
+            return False
+        here = Path(folder)
+        depth = len(here.parts) - base
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in _VENDORED) if depth < 4 else []
+        dirs[:] = [d for d in dirs if not os.path.islink(here / d)]
+        if any(compose.FILE_NAME.fullmatch(name) for name in files):
+            return False
+    return True
+
+
 class _Placement:
     """Where the README's commands place the reader at each line: the README's folder until a line moves
     them; after a `git clone` of this very repository (`steps.own_clone`, or the words before it:
@@ -476,11 +494,22 @@ def placed_compose(
             break
         here = here.parent
     files = _found_below(top, compose.DEFAULT_FILES)
+    more = len({f[0] for f in found}) - 1
+    said = f" (and {more} more compose command{'s' if more > 1 else ''} of the README)" if more else ""
+    if files == [] and _no_compose_below(top):
+        # no compose file anywhere in the project: wherever in this repository's clone the reader stands
+        yield Diagnostic(
+            readme,
+            line,
+            f"README runs docker compose {verb} in {shown} (where its steps lead: a clone of this"
+            f" repository){said}, but the project has no compose file at all: compose finds no"
+            " configuration file",
+            confidence=CERTAIN,
+        )
+        return
     if not files:
         return
     where = ", ".join(_relative(f, folder) for f in files[:3])
-    more = len({f[0] for f in found}) - 1
-    said = f" (and {more} more compose command{'s' if more > 1 else ''} of the README)" if more else ""
     yield Diagnostic(
         readme,
         line,

@@ -23,7 +23,7 @@ import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from docgen.audit.auditor import CERTAIN
+from docgen.audit.auditor import CERTAIN, LIKELY, dockerfile_read
 from docgen.audit.container_blocks import IN_CONTAINER, container_blocks
 from docgen.audit.missing import made_names
 from docgen.audit.paths import resolves_inside
@@ -194,13 +194,25 @@ def _step_runs(doc: Document, directory: Path) -> Iterator[tuple[int, str, list[
 def _copied_in(meant: str, models: Sequence[ImageModel]) -> bool:
     """True when an image copies the script at `meant` from its build context (its folder, a folder
     above it, the file itself or a pattern matching it), or works in a folder of its folder's name: the
-    script may be run in the container, where it is at the top."""
+    script may be run in the container, where it is at the top. Not a copy keeping the folder under the
+    image's working folder as the checkout has it (`COPY ./apps /work/apps` with `WORKDIR /work`): the
+    script is at `meant` there too."""
     folder = posixpath.dirname(meant)
     for model in models:
+        workdirs = [s.value for s in model.settings if s.keyword == "WORKDIR"]
+        workdir = workdirs[-1].rstrip("/") if workdirs and workdirs[-1].startswith("/") else None
         for copy in model.context_copies:
             for source in copy.sources:
                 word = context_path(source)  # as BuildKit reads it: `/a`, `./a` are `a`; no URL, no `..`
                 if word is not None and word != "." and copies_path(word, meant):
+                    kept = word.rstrip("/")
+                    if (
+                        workdir is not None
+                        and "$" not in copy.dest + workdir
+                        and meant.startswith(kept + "/")
+                        and copy.dest.rstrip("/") == f"{workdir}/{kept}"
+                    ):
+                        continue  # (the image keeps the checkout's layout: the script is at `meant`)
                     return True
         for setting in model.settings:
             if setting.keyword == "WORKDIR" and setting.value.rstrip("/").endswith("/" + folder):
@@ -252,6 +264,124 @@ def _lifted(path: str, folders: Sequence[Path], models: Sequence[ImageModel], do
         if any(first in re.split(r"[/\s]+", place) for place in places):
             return None
     return name
+
+
+_LONGER = re.compile(r"(?<![\w./:@~$-])((?:[\w-][\w.-]*/)+[\w-][\w.-]*\.(?:py|sh))(?![\w./-])")
+"""A relative path to a script written in a README (`apps/charnn/main.py`): not one of an address or
+an absolute path."""
+
+
+class _Written:
+    """The relative script paths a README writes (`_LONGER`), by each of their ends below a folder
+    (`apps/charnn/main.py` under `charnn/main.py` and `main.py`), with the first line writing each:
+    indexed once, on first use."""
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._ends: dict[str, dict[str, int]] | None = None
+
+    def ending(self, path: str) -> dict[str, int]:
+        """The longer paths the README writes that end with `/path`, each with its first line."""
+        if self._ends is None:
+            self._ends = {}
+            for at, row in enumerate(self._text.splitlines(), 1):
+                for match in _LONGER.finditer(row):
+                    found = match.group(1).removeprefix("./")
+                    parts = found.split("/")
+                    for cut in range(1, len(parts)):
+                        self._ends.setdefault("/".join(parts[cut:]), {}).setdefault(found, at)
+        return self._ends.get(path, {})
+
+
+def _longer(
+    path: str, written: _Written, folders: Sequence[Path], models: Sequence[ImageModel], doc: Document
+) -> tuple[str, int] | None:
+    """(the path, its README line) when the README elsewhere writes the script `path` (`charnn/main.py`,
+    run from a folder with no `charnn/`) below one more folder (`apps/charnn/main.py`), the one path of
+    it the README writes, and that folder is there or an audited image copies it from its context
+    (`COPY ./apps …`): the README's other commands run the script from where `path` is run, so `path`
+    has lost its folder. Only a path with a folder of its own, none of the README's folders holding
+    that folder, and the longer one's first folder made by no step of the README (a clone)."""
+    first = path.split("/", 1)[0]
+    if "/" not in path or any(os.path.lexists(base / first) for base in folders):
+        return None
+    longer = written.ending(path)
+    if len(longer) != 1:
+        return None
+    meant, at = next(iter(longer.items()))
+    top = meant.split("/", 1)[0]
+    if top in ("", ".", "..") or top in made_names(doc):
+        return None
+    if not (os.path.isdir(folders[0] / top) or _copies_folder(top, models)):
+        return None
+    return meant, at
+
+
+_LOCAL = re.compile(
+    r"\blocal(?:ly)?[ \t]+(?:development|dev|setup|install(?:ation)?|run|usage)\b"
+    r"|\b(?:run(?:ning)?|develop(?:ment)?)[ \t]+locally\b|\bwithout[ \t]+docker\b"
+    r"|\bon[ \t]+(?:the|your)[ \t]+host\b",
+    re.IGNORECASE,
+)
+"""A heading saying its commands run on the reader's machine (`Local Development`, `Running locally`,
+`Without Docker`)."""
+
+
+def _local_sections(doc: Document) -> set[int]:
+    """The sections whose heading says their commands run on the host, not in the container."""
+    return {section for section, title in enumerate(_titles(doc)) if title and _LOCAL.search(title)}
+
+
+def _titles(doc: Document) -> list[str]:
+    titles = dict(doc.headings)
+    return [titles.get(n, "") for n in range(max(titles, default=-1) + 1)]
+
+
+_IMAGE_RUN = re.compile(r"^[ \t]*(?:RUN|CMD|ENTRYPOINT)\b", re.IGNORECASE)
+
+
+def _image_place(path: str, models: Sequence[ImageModel], doc: Document) -> str | None:
+    """Where an audited image says the script `path` (a bare name: `proxy.py`) is: the image copies a
+    folder of its context (`COPY neutts /neutts`) to its working folder (`WORKDIR /neutts`) and its
+    `RUN`, `CMD` or `ENTRYPOINT` runs the script there. Told as `Dockerfile:line runs it in …`; None
+    when no image says so, or the README makes that folder."""
+    if "/" in path:
+        return None
+    word = re.compile(rf"(?<![\w./-]){re.escape(path)}(?![\w.-])")
+    for model in models:
+        workdirs = [s.value.rstrip("/") for s in model.settings if s.keyword == "WORKDIR"]
+        if not workdirs or not workdirs[-1].startswith("/") or "$" in workdirs[-1]:
+            continue
+        workdir = workdirs[-1]
+        folders = [
+            word_
+            for copy in model.context_copies
+            if copy.dest.rstrip("/") == workdir and len(copy.sources) == 1
+            for word_ in [(context_path(copy.sources[0]) or "").rstrip("/")]
+            if word_ and word_ != "." and "*" not in word_ and "$" not in word_
+        ]
+        if len(folders) != 1 or folders[0].split("/", 1)[0] in made_names(doc):
+            continue
+        read = dockerfile_read(model.file) if model.file else None
+        if read is None:
+            continue
+        for number, row in enumerate(read[0].splitlines(), 1):
+            if _IMAGE_RUN.match(row) and word.search(row):
+                shown = os.path.basename(model.path or model.file)
+                return (
+                    f"{shown}:{number} runs it in {workdir}, where the image copies {folders[0]}/"
+                    f" (did you mean {folders[0]}/{path}?)"
+                )
+    return None
+
+
+def _copies_folder(folder: str, models: Sequence[ImageModel]) -> bool:
+    """True when an audited image copies `folder` of its context (`COPY ./apps /work/apps`)."""
+    for model in models:
+        for copy in model.context_copies:
+            if any((context_path(s) or "").rstrip("/") == folder for s in copy.sources):
+                return True
+    return False
 
 
 _CD = re.compile(r"[ \t]*(?:\$[ \t]+)?(?:cd|pushd)\b")
@@ -350,6 +480,9 @@ def moved_scripts(
     source = text.splitlines()
     seen: set[str] = set()
     naming = _Mentions(source)
+    written = _Written(text)
+    local = _local_sections(doc)
+    first_line = {n: f.section for f in doc.fences for n, _ in f.lines}  # README line → its block's section
     runs = [*_fence_runs(doc, text, directory, audited, top, roots), *_step_runs(doc, directory)]
     for line, name in _container_runs(doc, container_blocks(doc)) if models else ():
         if name in seen or (lost := _lost_copy(name, models, top, below)) is None:
@@ -372,12 +505,36 @@ def moved_scripts(
             continue  # another line of the README makes it (`wget …/build_run.sh`) where it runs it
         if len(matches) != 1:
             meant = _respelt(path, folders, top) or _lifted(path, folders, models, doc)
+            if meant is None and not matches and first_line.get(line) in local:
+                placed = _image_place(path, models, doc)
+                if placed is not None:
+                    seen.add(path)
+                    yield Diagnostic(
+                        readme,
+                        line,
+                        f"README runs {path} on the host from the README's folder, which has no such file;"
+                        f" {placed}",
+                        confidence=LIKELY,
+                    )
+                    continue
+            if meant is None and not matches and (longer := _longer(path, written, folders, models, doc)):
+                meant, at = longer
+                seen.add(path)
+                place = "the README's folder" if folders[0] == directory.resolve() else f"{folders[0].name}/"
+                yield Diagnostic(
+                    readme,
+                    line,
+                    f"README runs {path} from {place}, which has no such file; README:{at}"
+                    f" runs it as {meant}",
+                    confidence=CERTAIN,
+                )
+                continue
             if meant is None:
                 continue
         else:
             meant = matches[0].relative_to(here).as_posix()
-            if _copied_in(meant, models):
-                continue
+            if _copied_in(meant, models) and first_line.get(line) not in local:
+                continue  # (a run not said to be on the host may be the container's, where it is at the top)
             if _says_folder(source[max(0, line - 5) : line], posixpath.dirname(meant)):
                 continue  # the prose tells the reader to be there
         seen.add(path)

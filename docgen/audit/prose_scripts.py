@@ -240,6 +240,8 @@ def absent_prose_scripts(
     in_files: set[str] | None = None  # the script names the repository's files name: read once, if needed
     read = False
     beside_scripts: list[str] | None = None  # the scripts of the README's folder: listed once, if needed
+    build_runs: dict[str, str] | None = None  # the scripts the audited Dockerfiles' RUNs run: read once
+    build_time: dict[int, bool] = {}  # line → whether it speaks of the build's time (read once a line)
     cut_at: dict[int, list[int]] = {}  # line → where its sentences start, then its end
     sentences: dict[tuple[int, int], bool] = {}  # (line, sentence) → whether its words allow a finding
     linked: dict[int, tuple[list[Link], list[int]]] = {}  # line → its links and their starts, read once
@@ -252,7 +254,14 @@ def absent_prose_scripts(
         others = [n for n in mentioned if n.endswith("." + suffix)][:3]
         text = source[line - 1]
         beside: list[str] = []  # the README's folder's own scripts, when the sentence runs this one
-        if not others:
+        built: list[str] = []  # the scripts the build runs, when the sentence says the build runs this one
+        if line not in build_time:
+            build_time[line] = _BUILD_TIME.search(text) is not None
+        if build_time[line] and _runs_at_build(text[at : at + len(name) + 60], name):
+            if build_runs is None:
+                build_runs = _build_runs(models)
+            built = [f"{n} ({where})" for n, where in build_runs.items() if n.endswith("." + suffix)][:3]
+        if not others and not built:
             if not _runs_the_script(text, name):
                 continue
             if beside_scripts is None:
@@ -280,6 +289,15 @@ def absent_prose_scripts(
             in_files, read = script_names_in_files(files, models), True
         if in_files is None or name in in_files:
             continue
+        if built:
+            yield Diagnostic(
+                readme,
+                line,
+                f"README says {name} runs during the Docker build, but no RUN of the Dockerfile runs it"
+                f" (the build runs {', '.join(built)})",
+                confidence=LIKELY,
+            )
+            continue
         if beside:
             said = f"the .{suffix} scripts next to the README: {', '.join(beside)}"
         else:
@@ -291,6 +309,48 @@ def absent_prose_scripts(
             f"README names {name}, which does not exist in the repository ({said})",
             confidence=LIKELY,
         )
+
+
+_BUILD_TIME = re.compile(
+    r"\b(?:during|at|in)[ \t]+(?:the[ \t]+)?(?:docker[ \t]+|image[ \t]+|container[ \t]+)?"
+    r"build(?:[ \t-]?time)?\b",
+    re.IGNORECASE,
+)
+"""Words saying a thing happens while the image builds (`during Docker build`, `at build time`)."""
+_RUN_LINE = re.compile(r"^[ \t]*RUN\b", re.IGNORECASE)
+_SCRIPT_WORD = re.compile(r"(?<![\w.-])([A-Za-z][\w-]*\.(?:py|sh))(?![\w.-])")
+
+
+def _runs_at_build(text: str, name: str) -> bool:
+    """True when `text`, the words of a line from the script's name on, say the script `name` runs (is
+    run, executes) while the image builds: `` `preload.py` script runs during Docker build ``."""
+    quoted = rf"`?{re.escape(name)}`?"
+    return (
+        re.search(
+            rf"{quoted}[ \t]+(?:script[ \t]+)?(?:runs|is[ \t]+(?:run|executed)|executes|will[ \t]+run)[ \t]+"
+            rf"(?:automatically[ \t]+)?(?:during|at|in)\b",
+            text,
+            re.IGNORECASE,
+        )
+        is not None
+    )
+
+
+def _build_runs(models: Sequence[ImageModel]) -> dict[str, str]:
+    """The scripts the `RUN` instructions of the audited Dockerfiles run by name (`uv run
+    docker_models.py`), each with `Dockerfile:line` of the first."""
+    found: dict[str, str] = {}
+    for model in models:
+        read = dockerfile_read(model.file) if model.file else None
+        if read is None:
+            continue
+        going = False
+        for number, row in enumerate(read[0].splitlines(), 1):
+            if going or _RUN_LINE.match(row):
+                for match in _SCRIPT_WORD.finditer(row.split("#", 1)[0] if not going else row):
+                    found.setdefault(match.group(1), f"{os.path.basename(model.path or model.file)}:{number}")
+            going = (going or bool(_RUN_LINE.match(row))) and row.rstrip().endswith("\\")
+    return found
 
 
 def _runs_the_script(text: str, name: str) -> bool:
