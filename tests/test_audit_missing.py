@@ -9,6 +9,7 @@ import pytest
 from helpers import findings, make_tree, run
 
 from docgen.audit import audit
+from docgen.audit.missing import PLACEHOLDER
 from docgen.dockerfile import parse_dockerfile
 from docgen.markdown import destinations
 from docgen.pipeline import model_of
@@ -1051,3 +1052,13 @@ def test_a_script_under_an_empty_folder_is_a_submodule_not_fetched(tmp_path: Pat
         "7: README runs ./vendor_drivers/install.sh, which does not exist next to it or in a folder above it "
         "(the scripts there: setup.sh)"
     ]
+
+
+@pytest.mark.parametrize("name", ["hoge.py", "src/fuga.sh", "piyo/", "baz.yaml"])
+def test_japanese_and_english_stand_in_names_are_placeholders(name: str) -> None:
+    assert PLACEHOLDER.search(name)
+
+
+@pytest.mark.parametrize("name", ["hogehoge_train.py", "bazel.sh", "fugaku/run.sh"])
+def test_names_that_only_start_like_a_stand_in_are_real(name: str) -> None:
+    assert not PLACEHOLDER.search(name)

@@ -614,13 +614,13 @@ SCRIPT_SUFFIXES = frozenset({"sh", "bash", "zsh", "py"})
 """Suffixes of scripts run by their exact name (on a file system that tells cases apart): another case
 is another file to run. Not Windows' `.bat` or `.ps1`, whose file system does not."""
 PLACEHOLDER = re.compile(
-    r"(?:^|/)(?:path/to|your[\w-]*|my[-_][\w-]*|some[-_]?\w*|foo|bar|xxx+|\.\.\.|"
+    r"(?:^|/)(?:path/to|your[\w-]*|my[-_][\w-]*|some[-_]?\w*|foo|bar|baz|hoge|fuga|piyo|xxx+|\.\.\.|"
     r"name[-_]of[-_][\w-]+|(?:(?:the|a|an|script|file|program|module|app)[-_])*(?:file|script)?[-_]?name)"
     r"(?:/|$|\.)",
     re.I,
 )
 """A path or name that stands for the reader's own (`path/to/…`, `your_config.yaml`, `my-app`,
-`foo.py`) or says in words what to put there (`name_of_the_script.sh`, `name_of_file.py`,
+`foo.py`, Japanese `hoge.py`) or says in words what to put there (`name_of_the_script.sh`, `name_of_file.py`,
 `SCRIPT_NAME.sh`, `filename`): no file of the repository is meant. A real name that holds `name` among
 words of its own (`run_name.sh`, `dataset_name.py`, `names.txt`) is not one."""
 
