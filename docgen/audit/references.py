@@ -1919,7 +1919,7 @@ def about_container(doc: Document) -> set[int]:
     ends = sorted(
         (para.lines[-1][0], " ".join(t for _, t in para.lines[-2:])) for para in doc.paragraphs if para.lines
     )
-    carried = carried_intros(doc)
+    carried = carried_intros(doc, IN_CONTAINER)
     found: set[int] = set()
     at, intro = 0, ""
     for fence in sorted((f for f in doc.fences if f.lines), key=lambda f: f.lines[0][0]):
@@ -1930,7 +1930,7 @@ def about_container(doc: Document) -> set[int]:
         if (
             IN_CONTAINER.search(titles.get(fence.section, ""))
             or IN_CONTAINER.search(intro)
-            or IN_CONTAINER.search(carried.get(first, ""))
+            or first in carried
         ):
             found.add(first)
     return found

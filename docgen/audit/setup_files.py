@@ -749,7 +749,7 @@ def setup_files(
     entered_at: int | None = None  # the heading under which a block left the reader in a container
     seen: set[str] = set()
     ends = sorted((p.lines[-1][0], i) for i, p in enumerate(doc.paragraphs) if p.lines)
-    carried = carried_intros(doc)  # (`Inside the container:` over the captioned blocks after it)
+    carried = carried_intros(doc, _INSIDE)  # (`Inside the container:` over the captioned blocks after it)
     cloned: tuple[int, int] | None = None  # (section, depth) of the reader in another repository's clone
     said_aside: dict[int, bool] = {}  # README line of inline commands → it says inside, or another project
     mounted: tuple[str, str] | None = None  # (target, where) of a mount of the README's folder
@@ -766,7 +766,7 @@ def setup_files(
             entered_at = None
             cloned = cloned if cloned is not None and cloned[0] == fence.section else None
             intro = _intro(doc, fence, ends)
-            in_container = bool(_INSIDE.search(intro) or _INSIDE.search(carried.get(fence.lines[0][0], "")))
+            in_container = bool(_INSIDE.search(intro) or fence.lines[0][0] in carried)
         if in_container:
             if not mount_read:
                 mounted, mount_read = _mounted_here(doc, [directory.resolve(), root], top), True
