@@ -122,8 +122,12 @@ Shapes that were superlinear when this benchmark was written, and what made them
   `cd-after-clones` 22.2× (each compose command looked at every `cd` before it and each `cd` at every
   clone: `audit/compose_builds`), now 4.8×.
 
-Still over budget when last measured (a shared machine, load 5–6): `built-names` and `unbuilt-links`
-measured 3.7–6.6× and 1.2–5.3× from one run to the next.
+- `built-names` 9.4× (thousands of `Build the … image:` paragraphs, each over its block, in one
+  section): `wording.carried_intros` joined every introduction still holding into one string per block,
+  searched by `references.about_container` and `audit/setup_files` (the square of the README), and
+  `built_names` and `clone_scripts` read every paragraph again for each block; now 3.1–4.2×.
+  `cd-after-clones` 5.0–5.2× again: `steps.built_clones` looked for each clone's block among all and
+  split the rest of the block for each clone; now 2.9–4.3×. `unbuilt-links` 3.8× at load 2.
 
 The project shapes (`PROJECTS`) are whole projects, README and the files the round-19 rules read (a
 script with a usage line, a compose file, Dockerfiles with thousands of COPY or RUN lines), and the

@@ -45,8 +45,9 @@ _FILLED_IN = re.compile(r"[$<>{}]")
 def named_builds(doc: Document, path: str) -> Iterator[Diagnostic]:
     """A finding for each build command whose sentence just above names an image the command does not
     tag (`likely`)."""
+    ends = _paragraph_ends(doc)
     for fence in doc.fences:
-        intro = _sentence_above(doc, fence)
+        intro = _sentence_above(doc, fence, ends)
         if intro is None:
             continue
         line, sentence = intro
@@ -77,18 +78,27 @@ def named_builds(doc: Document, path: str) -> Iterator[Diagnostic]:
             break  # the sentence is about the block's first build
 
 
-def _sentence_above(doc: Document, fence: Fence) -> tuple[int, str] | None:
+def _paragraph_ends(doc: Document) -> dict[int, int]:
+    """README line of the last line of each paragraph → the index of the first paragraph ending there:
+    made once, so each block finds the paragraph above it without reading them all again."""
+    ends: dict[int, int] = {}
+    for index, para in enumerate(doc.paragraphs):
+        ends.setdefault(para.lines[-1][0], index)
+    return ends
+
+
+def _sentence_above(doc: Document, fence: Fence, ends: dict[int, int]) -> tuple[int, str] | None:
     """The README line and text of the last sentence of the paragraph ending just above `fence` (a
-    blank line between at most)."""
+    blank line between at most); `ends`: `_paragraph_ends(doc)`."""
     if not fence.lines:
         return None
     opening = fence.lines[0][0] - 1
-    for para in doc.paragraphs:
-        last, text = para.lines[-1]
-        if opening - 2 <= last < opening:
-            sentences = [s for s in re.split(r"(?<=[.!?:])[ \t]+", text.strip()) if s]
-            return (last, sentences[-1]) if sentences else None
-    return None
+    above = [ends[last] for last in (opening - 2, opening - 1) if last in ends]
+    if not above:
+        return None
+    last, text = doc.paragraphs[min(above)].lines[-1]
+    sentences = [s for s in re.split(r"(?<=[.!?:])[ \t]+", text.strip()) if s]
+    return (last, sentences[-1]) if sentences else None
 
 
 def _repository_name(tag: str) -> str:
@@ -120,10 +130,11 @@ def tagged_builds(doc: Document, path: str, directory: Path) -> Iterator[Diagnos
     top = _real(directory)
     if top is None:
         return
+    ends = _paragraph_ends(doc)
     for fence in doc.fences:
         if fence.inline:
             continue
-        intro = _sentence_above(doc, fence)
+        intro = _sentence_above(doc, fence, ends)
         if intro is None:
             continue
         line, sentence = intro

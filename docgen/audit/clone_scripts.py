@@ -31,6 +31,7 @@ One finding a script, at its first line (`likely`).
 
 from __future__ import annotations
 
+import bisect
 import os
 import posixpath
 import re
@@ -64,14 +65,14 @@ def _runs(doc: Document) -> list[tuple[int, str, str, str]]:
     after_shell = {line for line, _ in in_container(doc)}
     inside = container_blocks(doc, words=SAID_INSIDE, langs=COMMAND_LANGS)
     intros = {para.lines[-1][0]: " ".join(t for _, t in para.lines) for para in doc.paragraphs if para.lines}
+    ends = sorted(intros)  # (sorted once: each block takes the last paragraph above it)
     for fence in doc.fences:
         if fence.lang not in COMMAND_LANGS or not fence.lines:
             continue
         block_inside = fence.lines[0][0] in inside
-        before = [t for line, t in sorted(intros.items()) if line < fence.lines[0][0]]
-        words = " ".join(
-            [titles.get(fence.section, ""), *headings_over(doc, fence.lines[0][0])[:1], *before[-1:]]
-        )
+        at = bisect.bisect_left(ends, fence.lines[0][0])
+        before = [intros[ends[at - 1]]] if at else []
+        words = " ".join([titles.get(fence.section, ""), *headings_over(doc, fence.lines[0][0])[:1], *before])
         for line, text in fence.lines:
             if _README_CD.search(text):
                 break

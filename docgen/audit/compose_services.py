@@ -19,6 +19,7 @@ build` names that those files give an `image:` and no `build:` (`_built_nothing`
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import os
 import re
@@ -126,10 +127,22 @@ def _moves(doc: Document, directory: Path, top: Path) -> list[tuple[int, bool]]:
     return sorted(found)
 
 
-def _moved_away(moves: list[tuple[int, bool]], line: int) -> bool:
-    """True when the last `cd` at or before README `line` may have left the README's folder."""
-    last = [home for at, home in moves if at <= line]
-    return bool(last) and not last[-1]
+class _Moves:
+    """`_moves` of a README, read for each compose command: which was the last `cd` at or before a line
+    is found by a binary search over them sorted by line, not by reading them all again."""
+
+    def __init__(self, moves: list[tuple[int, bool]]) -> None:
+        self._moves = moves
+        order = sorted(range(len(moves)), key=lambda index: moves[index][0])
+        self._lines = [moves[index][0] for index in order]
+        self._last: list[int] = []  # the last of `moves` (in their order) among the first k+1 by line
+        for index in order:
+            self._last.append(max(index, self._last[-1]) if self._last else index)
+
+    def away(self, line: int) -> bool:
+        """True when the last `cd` at or before README `line` may have left the README's folder."""
+        count = bisect.bisect_right(self._lines, line)
+        return bool(count) and not self._moves[self._last[count - 1]][1]
 
 
 def _shown_services(doc: Document, readme: str) -> set[str] | None:
@@ -172,7 +185,7 @@ def compose_services(
     if shown_services is None:
         return
     top = (project or directory).resolve()
-    moves = _moves(doc, directory, top)
+    moves = _Moves(_moves(doc, directory, top))
     for fence in doc.fences:
         yield from _block(_fence_commands(fence), readme, directory, top, moves, shown_services)
     inline = [
@@ -218,7 +231,7 @@ def _block(
     readme: str,
     directory: Path,
     top: Path,
-    moves: list[tuple[int, bool]],
+    moves: _Moves,
     shown_services: set[str],
 ) -> Iterator[Diagnostic]:
     """The findings of the compose commands of one command block, or of one inline command (see
@@ -227,7 +240,7 @@ def _block(
     for command, exported in commands:
         line = command[0][0]
         call = _call(command, exported)
-        if call is None or call.elsewhere or _moved_away(moves, line):
+        if call is None or call.elsewhere or moves.away(line):
             continue
         paths = _files(call, directory, top)
         if paths is None:

@@ -74,40 +74,48 @@ _LEAVES = re.compile(
 _EXIT = re.compile(r"[ \t]*(?:\$[ \t]+)?exit[ \t]*\Z")
 
 
-def carried_intros(doc: Document) -> dict[int, str]:
-    """README line of the first line of each block of `doc` → the introductions above it in its section
-    that still hold (`Inside the container:`), joined: a paragraph ending with a colon introduces every
-    block after it in its section while only blocks and captions (one bold line, or another line ending
-    with a colon) come between, as in `Inside the container:` / `**Run the reconstruction:**` / a block /
-    `**Run the demo:**` / a block. A paragraph of other prose, a heading, an introduction about the host
-    (`On the host:`, `Outside the container:`) or an `exit` line of a block ends what came before. One pass
-    over the paragraphs and blocks in README order."""
+def carried_intros(doc: Document, pattern: re.Pattern[str]) -> set[int]:
+    """README lines of the first line of each block of `doc` whose introductions above it in its section
+    that still hold (`Inside the container:`), joined with a space, `pattern` finds words in: a paragraph
+    ending with a colon introduces every block after it in its section while only blocks and captions
+    (one bold line, or another line ending with a colon) come between, as in `Inside the container:` /
+    `**Run the reconstruction:**` / a block / `**Run the demo:**` / a block. A paragraph of other prose,
+    a heading, an introduction about the host (`On the host:`, `Outside the container:`) or an `exit`
+    line of a block ends what came before. One pass over the paragraphs and blocks in README order, each
+    introduction searched once with the one before it: a run of a thousand captions is not joined again
+    for each block (`pattern` reads words and blanks, so a match spans at most two introductions, each
+    ending in a colon or bold marks)."""
     events: list[tuple[int, int, int]] = []  # (first line, 0 paragraph / 1 block, index)
     events += [(p.lines[0][0], 0, i) for i, p in enumerate(doc.paragraphs) if p.lines]
     events += [(f.lines[0][0], 1, i) for i, f in enumerate(doc.fences) if f.lines and not f.inline]
     events.sort()
-    found: dict[int, str] = {}
-    carried: list[str] = []
+    found: set[int] = set()
+    last: str | None = None  # the last introduction that holds, if any does
+    said_in = False  # `pattern` finds words in the introductions that hold, joined
     section = -1
     for first, kind, index in events:
         if kind == 0:
             para = doc.paragraphs[index]
             if para.section != section:
-                carried, section = [], para.section
-            last = para.lines[-1][1]
-            if _INTRO_END.search(last) or (len(para.lines) == 1 and _BOLD_LINE.match(last)):
+                last, said_in, section = None, False, para.section
+            text = para.lines[-1][1]
+            if _INTRO_END.search(text) or (len(para.lines) == 1 and _BOLD_LINE.match(text)):
                 said = " ".join(t for _, t in para.lines[-2:])
-                carried = [said] if _LEAVES.search(said) else [*carried, said]
+                if last is None or _LEAVES.search(said):
+                    said_in = bool(pattern.search(said))
+                else:
+                    said_in = said_in or bool(pattern.search(last + " " + said))
+                last = said
             else:
-                carried = []
+                last, said_in = None, False
             continue
         fence = doc.fences[index]
         if fence.section != section:
-            carried, section = [], fence.section
-        if carried:
-            found[first] = " ".join(carried)
+            last, said_in, section = None, False, fence.section
+        if last is not None and said_in:
+            found.add(first)
         if any(_EXIT.match(t) for _, t in fence.lines):
-            carried = []
+            last, said_in = None, False
     return found
 
 
@@ -157,7 +165,7 @@ def _blocks(
             for para in doc.paragraphs
             if para.lines and any(words.search(text) for _, text in para.lines)
         )
-        carried: dict[int, str] = {}
+        carried: set[int] = set()
     else:
         said = sorted(
             (
@@ -168,7 +176,7 @@ def _blocks(
             for para in doc.paragraphs
             if para.lines
         )
-        carried = carried_intros(doc)
+        carried = carried_intros(doc, words)
     found: list[Fence] = []
     at, over = 0, (0, -1, False)  # the paragraph above the block: (line, section, says so)
     for fence in sorted((f for f in doc.fences if f.lines), key=lambda f: f.lines[0][0]):
@@ -181,7 +189,7 @@ def _blocks(
         if (
             words.search(titles.get(fence.section, ""))
             or (over[2] and over[1] == fence.section)
-            or words.search(carried.get(first, ""))
+            or first in carried
         ):
             found.append(fence)
     return found

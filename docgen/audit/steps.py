@@ -230,8 +230,10 @@ def block_steps(fence: Fence, after: int = 0) -> list[str]:
 def _steps_below(fence: Fence, after: int) -> Iterator[str]:
     """`block_steps`, read as they are asked for: a clone needs its next step, and the ones after it
     only when that step enters its folder (a block of thousands of clones read the rest of the block
-    for each: `cd-after-clones` in benchmarks/bench_shapes.py)."""
-    for number, text in fence.lines:
+    for each: `cd-after-clones` in benchmarks/bench_shapes.py); the lines at or above `after` are
+    skipped by a binary search of the block's lines (README order), not read."""
+    start = bisect.bisect_right(fence.lines, after, key=lambda numbered: numbered[0])
+    for number, text in fence.lines[start:]:
         if number <= after:
             continue
         for piece in re.split(r"&&|;", text.split(" #", 1)[0].strip()):
@@ -308,6 +310,20 @@ def built_clones(
     may differ from the README's, `git clone …/upstream` then `docker build -f docker/Dockerfile .`)."""
     own = own_clone or own_clones(doc, directory)
     home = directory.resolve()
+    places: dict[int, tuple[int, int]] = {}  # README line → (its block, its place there), made once
+    blocks: dict[int, tuple[list[str], list[int], list[bool]]] = {}  # block → `_block_steps`, once
+
+    def place(line: int) -> tuple[int, int] | None:
+        if not places:
+            for at, fence in enumerate(doc.fences):
+                for index, (number, _) in enumerate(fence.lines):
+                    places.setdefault(number, (at, index))
+        return places.get(line)
+
+    def steps_of(at: int) -> tuple[list[str], list[int], list[bool]]:
+        if at not in blocks:
+            blocks[at] = _block_steps(doc.fences[at])
+        return blocks[at]
 
     def cloned(line: int, step: str) -> tuple[str, Path] | None:
         found = None if only_built else own(line, step)
@@ -319,21 +335,18 @@ def built_clones(
         if not (len(words) == 1 or joined) or "://" not in words[0] and "@" not in words[0]:
             return None
         folder = posixpath.basename(words[0].rstrip("/")).removesuffix(".git")
-        at = next((i for i, f in enumerate(doc.fences) if any(n == line for n, _ in f.lines)), None)
-        if at is None or not folder or joined and words[2].strip("/") != folder:
+        where = place(line)
+        if where is None or not folder or joined and words[2].strip("/") != folder:
             return None
+        at, index = where
         lines = doc.fences[at].lines
-        index = next(i for i, (n, _) in enumerate(lines) if n == line)
         while index < len(lines) - 1 and lines[index][1].rstrip().endswith("\\"):
             index += 1  # (the lines the clone command goes on to)
-        later = [
-            p.strip()
-            for _, t in lines[index + 1 :]
-            if not t.lstrip().startswith("#")  # (a comment line: `# Build and start`)
-            for p in re.split(r"&&|;", t)
-            if p.strip()
-        ]
-        later = [f"cd {folder}", *later] if joined else later
+        steps, starts, compose_after = steps_of(at)
+        later = [f"cd {folder}"] if joined else []
+        first = starts[index + 1]  # (the steps of the lines after the clone: two read, the rest told)
+        later += steps[first : first + 2 - len(later)]
+        rest = min(first + 2 - (1 if joined else 0), len(steps))
         following = at + 1  # the clone ends its block: the `cd` and the build in the blocks after it
         while len(later) < 2 and following < min(at + 3, len(doc.fences)):
             later += block_steps(doc.fences[following])[: 2 - len(later)]
@@ -344,7 +357,7 @@ def built_clones(
             return (folder, home) if default_files(home) else None  # (its own compose file)
         if not BUILD.search(later[1]):
             return None
-        if any(_COMPOSE_NO_FILE.search(step) for step in later[2:]) and not default_files(home):
+        if compose_after[rest] and not default_files(home):
             return None  # the clone's root has a compose file the README's folder lacks: it is another
         paths = build_paths(later[1])
         if paths is None or paths[1] != "." or not os.path.isfile(home / (paths[0] or "Dockerfile")):
@@ -352,6 +365,24 @@ def built_clones(
         return folder, home
 
     return cloned
+
+
+def _block_steps(fence: Fence) -> tuple[list[str], list[int], list[bool]]:
+    """The steps of `fence`'s lines (split at `&&` and `;`; comment lines left out: `# Build and
+    start`), the index in them of the first step of each line (and their count, last), and for each
+    index whether a step from it on is a compose command without `-f` (`_COMPOSE_NO_FILE`): what
+    `cloned` reads after each clone of the block, made once a block."""
+    steps: list[str] = []
+    starts: list[int] = []
+    for _, text in fence.lines:
+        starts.append(len(steps))
+        if not text.lstrip().startswith("#"):
+            steps += [part.strip() for part in re.split(r"&&|;", text) if part.strip()]
+    starts.append(len(steps))
+    compose_after = [False] * (len(steps) + 1)
+    for index in range(len(steps) - 1, -1, -1):
+        compose_after[index] = compose_after[index + 1] or bool(_COMPOSE_NO_FILE.search(steps[index]))
+    return steps, starts, compose_after
 
 
 def _lost_cd(
