@@ -257,6 +257,7 @@ CHIRP_CLIENT = (
     "import argparse\n\n\ndef main():\n    ap = argparse.ArgumentParser()\n"
     '    ap.add_argument("--endpoint", default="http://127.0.0.1:6300")\n'
     '    ap.add_argument("--rounds", type=int, default=3)\n'
+    '    return ap.parse_args()\n\n\nif __name__ == "__main__":\n    main()\n'
 )
 CHIRP = (
     "# Chirp\n\n```bash\ndocker compose up -d --build\ndocker compose logs -f\n```\n\n"

@@ -521,7 +521,10 @@ def test_many_missing_links_list_each_folder_once(tmp_path: Path, monkeypatch: p
     readme = "".join(f"[p](gone/page{n}.md) [q](missing{n}.md)\n" for n in range(2_000))
     found = audit.audit(readme, "README.md", model, {}, tmp_path)
     assert len(found) == 4_000
-    assert sorted(listed) == [str(tmp_path.resolve())]
+    # once for the links, and once by the check of definition files beside the README (recipe_bases):
+    # a listing a link would be 4,000
+    assert set(listed) == {str(tmp_path.resolve())}
+    assert len(listed) <= 2
 
 
 # --------------------------------------------------------------------------------------------------
