@@ -158,29 +158,42 @@ def _compose_read(
     return files, every_line
 
 
+def _published_read(
+    doc: Document, directory: Path, models: Sequence[ImageModel], project: Path | None
+) -> tuple[list[Composed], set[int]] | None:
+    """`_compose_read`'s files, and the host ports they and the README publish: every service's `ports:` and
+    each `-p` of the README; None when `_compose_read` reads nothing, or a compose file is unreadable or
+    publishes a port docgen cannot read."""
+    seen = _compose_read(doc, directory, models, project)
+    if seen is None:
+        return None
+    files, every_line = seen
+    published: set[int] = set()
+    for file in files:
+        read = compose_file(directory / file.shown)
+        if read is None or read[1]:
+            return None
+        ports = _published(file.services)
+        if ports is None:
+            return None
+        published |= ports
+    for t in every_line:
+        for match in _PUBLISH.finditer(t):
+            low, high = int(match.group(1)), int(match.group(2) or match.group(1))
+            published.update(range(low, min(high, low + 1000) + 1))
+    return files, published
+
+
 def compose_urls(
     doc: Document, readme: str, directory: Path, models: Sequence[ImageModel], project: Path | None
 ) -> Iterator[Diagnostic]:
     """Each prose line telling to open `http://localhost:PORT` right after a compose command, when no
     service of the compose files beside the README (or the audited Dockerfiles) publishes host port PORT
     and no `docker run -p` of the README does (`likely`)."""
-    seen = _compose_read(doc, directory, models, project)
+    seen = _published_read(doc, directory, models, project)
     if seen is None:
         return
-    files, every_line = seen
-    published: set[int] = set()
-    for file in files:
-        read = compose_file(directory / file.shown)
-        if read is None or read[1]:
-            return
-        ports = _published(file.services)
-        if ports is None:
-            return
-        published |= ports
-    for t in every_line:
-        for match in _PUBLISH.finditer(t):
-            low, high = int(match.group(1)), int(match.group(2) or match.group(1))
-            published.update(range(low, min(high, low + 1000) + 1))
+    files, published = seen
     if not published:
         return  # nothing published: the README may reach the services another way
     commands = block_commands(doc)
@@ -410,23 +423,10 @@ def unpublished_requests(
     behind `ports: ["8179:8179"]` reaches nothing (`certain`), told once a port; the same of the URL a
     script the README runs defaults to (`python bench.py` with `--url` defaulting to
     `http://localhost:8180`). A port Docker picks is `picked_ports`'."""
-    seen = _compose_read(doc, directory, models, project)
+    seen = _published_read(doc, directory, models, project)
     if seen is None:
         return
-    files, every_line = seen
-    published: set[int] = set()
-    for file in files:
-        read = compose_file(directory / file.shown)
-        if read is None or read[1]:
-            return
-        ports = _published(file.services)
-        if ports is None:
-            return
-        published |= ports
-    for t in every_line:
-        for match in _PUBLISH.finditer(t):
-            low, high = int(match.group(1)), int(match.group(2) or match.group(1))
-            published.update(range(low, min(high, low + 1000) + 1))
+    files, published = seen
     if not published:
         return
     servers = _server_ports(files, models)
