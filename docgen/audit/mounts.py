@@ -36,9 +36,11 @@ _LAUNCHERS = frozenset({"python", "python3", "bash", "sh", "node", "perl", "ruby
 _SCRIPT = re.compile(r"(?:\./)?[\w-]+(?:/[\w.-]+)*\.(?:py|sh|js|pl|rb|R|jl|ipynb)\Z")
 
 
-def mounted_scripts(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
-    """Each `docker run` of `part` of an image the README builds that mounts the current folder at a
-    folder other than the image's WORKDIR and runs a script named relative to it."""
+def _built_runs(
+    part: Document, auditor: Auditor
+) -> Iterator[tuple[list[tuple[int, str]], str, int, str, int]]:
+    """(lines, the command on one line, where `docker run` starts in it, the image as written, where the
+    image is, -1 when it cannot be placed) of each `docker run` of `part` of an image the README builds."""
     built = auditor.shared.built
     if not built:
         return
@@ -46,26 +48,33 @@ def mounted_scripts(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
         for lines in fence_commands(fence):
             command = joined(lines)
             run = docker_run(command)
-            if run is None or _WORKDIR_FLAG.search(command, run[0]) or image_repository(run[1]) not in built:
-                continue
-            start, image = run
-            at = image_at(command, start, image)
-            mount = _MOUNT.search(command, start, at)
-            script = _script(command[at + len(image) :].split())
-            if mount is None or script is None:
-                continue
-            target = mount.group(1).rstrip("/") or "/"
-            said = [_starts_elsewhere(model, target) for model in auditor.models]
-            if not said or any(s is None for s in said):
-                continue
-            line = next((n for n, text in lines if script in text), lines[0][0])
-            yield Diagnostic(
-                auditor.path,
-                line,
-                f"README runs {script} from the current folder mounted at {target}, but {said[0]}: "
-                f"the container starts there, where {script} is not",
-                confidence=LIKELY,
-            )
+            if run is not None and image_repository(run[1]) in built:
+                start, image = run
+                yield lines, command, start, image, image_at(command, start, image)
+
+
+def mounted_scripts(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
+    """Each `docker run` of `part` of an image the README builds that mounts the current folder at a
+    folder other than the image's WORKDIR and runs a script named relative to it."""
+    for lines, command, start, image, at in _built_runs(part, auditor):
+        if _WORKDIR_FLAG.search(command, start):
+            continue
+        mount = _MOUNT.search(command, start, at)
+        script = _script(command[at + len(image) :].split())
+        if mount is None or script is None:
+            continue
+        target = mount.group(1).rstrip("/") or "/"
+        said = [_starts_elsewhere(model, target) for model in auditor.models]
+        if not said or any(s is None for s in said):
+            continue
+        line = next((n for n, text in lines if script in text), lines[0][0])
+        yield Diagnostic(
+            auditor.path,
+            line,
+            f"README runs {script} from the current folder mounted at {target}, but {said[0]}: "
+            f"the container starts there, where {script} is not",
+            confidence=LIKELY,
+        )
 
 
 def _script(words: list[str]) -> str | None:
@@ -152,42 +161,33 @@ def mounted_code(part: Document, auditor: Auditor, text: str) -> Iterator[Diagno
     """A `docker run` of an image the README builds mounting a folder of one person's machine over the
     folder the image copies the project into and starts in: on any other machine docker makes that
     folder empty, and it hides the image's code (`likely`)."""
-    built = auditor.shared.built
-    if not built:
-        return
     lines = text.splitlines()
     owners: set[str] | None = None
-    for fence in part.fences:
-        for command_lines in fence_commands(fence):
-            command = joined(command_lines)
-            run = docker_run(command)
-            if run is None or image_repository(run[1]) not in built:
+    built = auditor.shared.built
+    for command_lines, command, start, _image, at in _built_runs(part, auditor):
+        for mount in _ANY_MOUNT.finditer(command, start, at if at >= 0 else len(command)):
+            host, target = mount.group(1), posixpath.normpath(mount.group(2))
+            if owners is None:
+                owners = {o.split("/")[0] for m in auditor.models if m.file for o in remotes(m.file)}
+                owners |= {b.split("/")[0].lower() for b in built if "/" in b}
+            if not _personal(host, owners):
                 continue
-            start, image = run
-            at = image_at(command, start, image)
-            for mount in _ANY_MOUNT.finditer(command, start, at if at >= 0 else len(command)):
-                host, target = mount.group(1), posixpath.normpath(mount.group(2))
-                if owners is None:
-                    owners = {o.split("/")[0] for m in auditor.models if m.file for o in remotes(m.file)}
-                    owners |= {b.split("/")[0].lower() for b in built if "/" in b}
-                if not _personal(host, owners):
-                    continue
-                codes = [_code_folder(m) for m in auditor.models]
-                if not codes or any(c is None or c[0] != target for c in codes):
-                    continue
-                first, last = command_lines[0][0], command_lines[-1][0]
-                near = lines[max(0, first - 4) : last + 3]
-                if any(_TOLD_TO_CHANGE.search(t) for t in near):
-                    continue
-                folder, line = codes[0] if codes[0] is not None else ("", 0)
-                yield Diagnostic(
-                    auditor.path,
-                    first,
-                    f"README mounts {host}, a folder of one person's machine, over {folder}, where "
-                    f"{auditor.models[0].path}:{line} copies the project and the container starts: "
-                    "elsewhere docker makes it empty and it hides the image's code",
-                    confidence=LIKELY,
-                )
+            codes = [_code_folder(m) for m in auditor.models]
+            if not codes or any(c is None or c[0] != target for c in codes):
+                continue
+            first, last = command_lines[0][0], command_lines[-1][0]
+            near = lines[max(0, first - 4) : last + 3]
+            if any(_TOLD_TO_CHANGE.search(t) for t in near):
+                continue
+            folder, line = codes[0] if codes[0] is not None else ("", 0)
+            yield Diagnostic(
+                auditor.path,
+                first,
+                f"README mounts {host}, a folder of one person's machine, over {folder}, where "
+                f"{auditor.models[0].path}:{line} copies the project and the container starts: "
+                "elsewhere docker makes it empty and it hides the image's code",
+                confidence=LIKELY,
+            )
 
 
 _ENTRYPOINT_FLAG = re.compile(r"(?:^|[ \t])--entrypoint\b")
@@ -242,38 +242,28 @@ def idle_mounts(part: Document, auditor: Auditor, text: str) -> Iterator[Diagnos
     (`COPY finetune.py .` then `CMD ["python3", "finetune.py"]`, no WORKDIR: from /), so the mounted
     files (the reader's edits of that script) are not what runs. Silent when the Dockerfile or another
     line of the README names the folder (a script may write its output there) (`likely`)."""
-    built = auditor.shared.built
-    if not built:
-        return
-    for fence in part.fences:
-        for lines in fence_commands(fence):
-            command = joined(lines)
-            run = docker_run(command)
-            if run is None or image_repository(run[1]) not in built:
-                continue
-            start, image = run
-            if _WORKDIR_FLAG.search(command, start) or _ENTRYPOINT_FLAG.search(command, start):
-                continue
-            at = image_at(command, start, image)
-            mount = _MOUNT.search(command, start, at)
-            if at < 0 or mount is None or command[at + len(image) :].split():
-                continue
-            target = posixpath.normpath(mount.group(1))
-            if target == "/" or text.count(target) > sum(t.count(target) for _, t in lines):
-                continue  # the README uses the folder elsewhere
-            baked = [_baked_script(model, target) for model in auditor.models]
-            if not baked or any(b is None for b in baked):
-                continue
-            workdir, script, cmd_line, copy_line = baked[0] if baked[0] is not None else ("", "", 0, 0)
-            shown = auditor.models[0].path
-            yield Diagnostic(
-                auditor.path,
-                next((n for n, t in lines if mount.group(0).strip() in t), lines[0][0]),
-                f"README mounts the current folder at {target}, but nothing in the image uses it: the "
-                f"container starts in {workdir} and its CMD ({shown}:{cmd_line}) runs the copy of {script} "
-                f"that {shown}:{copy_line} puts there, not the mounted one",
-                confidence=LIKELY,
-            )
+    for lines, command, start, image, at in _built_runs(part, auditor):
+        if _WORKDIR_FLAG.search(command, start) or _ENTRYPOINT_FLAG.search(command, start):
+            continue
+        mount = _MOUNT.search(command, start, at)
+        if at < 0 or mount is None or command[at + len(image) :].split():
+            continue
+        target = posixpath.normpath(mount.group(1))
+        if target == "/" or text.count(target) > sum(t.count(target) for _, t in lines):
+            continue  # the README uses the folder elsewhere
+        baked = [_baked_script(model, target) for model in auditor.models]
+        if not baked or any(b is None for b in baked):
+            continue
+        workdir, script, cmd_line, copy_line = baked[0] if baked[0] is not None else ("", "", 0, 0)
+        shown = auditor.models[0].path
+        yield Diagnostic(
+            auditor.path,
+            next((n for n, t in lines if mount.group(0).strip() in t), lines[0][0]),
+            f"README mounts the current folder at {target}, but nothing in the image uses it: the "
+            f"container starts in {workdir} and its CMD ({shown}:{cmd_line}) runs the copy of {script} "
+            f"that {shown}:{copy_line} puts there, not the mounted one",
+            confidence=LIKELY,
+        )
 
 
 _SHELL_RUN = re.compile(r"(?:^|[ \t])(?:-it|-ti|-i[ \t]+-t|-t[ \t]+-i)(?=[ \t]|$)")
