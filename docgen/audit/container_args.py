@@ -12,10 +12,11 @@ option `docker run` does not have: the image is then not known).
 
 from __future__ import annotations
 
+import functools
 import os
 import posixpath
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
@@ -113,6 +114,30 @@ def _mounted_over(where: str, mounts: set[str]) -> bool:
     return any(where == m or where.startswith(m.rstrip("/") + "/") for m in mounts)
 
 
+def _image_files(
+    models: Sequence[ImageModel],
+    path: str,
+    given: str | None,
+    mounts: Callable[[], set[str]],
+) -> set[Path] | None:
+    """The build-context files the images put at the container path `path`, read from the folder
+    `given` (`/`, the `-w` of the command) or else each image's last WORKDIR; None when an image's folder
+    is not known (none, or a variable) or a folder the README mounts (`mounts()`) covers the path: what
+    the container finds there is not the image's."""
+    files: set[Path] = set()
+    for model in models:
+        folder = given or work_dir_at(model, 1 << 30)
+        if folder is None or "$" in folder:
+            return None
+        where = posixpath.normpath(posixpath.join(folder, path))
+        if _mounted_over(where, mounts()):
+            return None
+        file = context_file_at(model, where)
+        if file is not None:
+            files.add(file)
+    return files
+
+
 def container_script_args(doc: Document, readme: str, models: Sequence[ImageModel]) -> Iterator[Diagnostic]:
     """A script the image holds that a README's `docker run` or `docker exec` runs with words it
     refuses (an option its `getopt`, `getopts` or `argparse` does not declare, positional words beyond
@@ -120,7 +145,7 @@ def container_script_args(doc: Document, readme: str, models: Sequence[ImageMode
     `getopts`: `likely`), as `script_args` reads a script run on the host."""
     if not models:
         return
-    mounts: set[str] | None = None
+    mounts = functools.cache(lambda: mounted_folders(doc))
     declared: dict[Path, ScriptOptions | None] = {}
     unread: dict[Path, bool] = {}
     for line, text in _lines(doc):
@@ -129,23 +154,9 @@ def container_script_args(doc: Document, readme: str, models: Sequence[ImageMode
         if command is None or found is None or "$" in found[0]:
             continue
         path, words = found
-        files: set[Path] = set()
-        hidden = False
-        for model in models:
-            folder = "/" if path.startswith("/") else command[1] or work_dir_at(model, 1 << 30)
-            if folder is None or "$" in folder:
-                hidden = True
-                break
-            where = posixpath.normpath(posixpath.join(folder, path))
-            if mounts is None:
-                mounts = mounted_folders(doc)
-            if _mounted_over(where, mounts):
-                hidden = True
-                break
-            file = context_file_at(model, where)
-            if file is not None:
-                files.add(file)
-        if hidden or len(files) != 1:
+        given = "/" if path.startswith("/") else command[1]
+        files = _image_files(models, path, given, mounts)
+        if files is None or len(files) != 1:
             continue
         [script] = files
         if script not in declared:
@@ -180,28 +191,14 @@ def unplaced_script_options(
     folder is mounted over the path, or when two files below end with the path."""
     top = project_top(directory, project)
     below = Below()
-    mounts: set[str] | None = None
+    mounts = functools.cache(lambda: mounted_folders(doc))
     declared: dict[Path, ScriptOptions | None] = {}
     for line, path, folders, words in unfound_python_runs(doc, directory, audited, project):
         if not words or "$" in path:
             continue
-        files: set[Path] = set()
-        hidden = False
-        for model in models:
-            folder = work_dir_at(model, 1 << 30)
-            if folder is None:
-                hidden = True
-                break
-            where = posixpath.normpath(posixpath.join(folder, path))
-            if mounts is None:
-                mounts = mounted_folders(doc)
-            if _mounted_over(where, mounts):
-                hidden = True
-                break
-            file = context_file_at(model, where)
-            if file is not None:
-                files.add(Path(os.path.realpath(file)))
-        if hidden or len(files) > 1:
+        placed = _image_files(models, path, None, mounts)
+        files = {Path(os.path.realpath(file)) for file in placed or ()}
+        if placed is None or len(files) > 1:
             continue
         name = posixpath.basename(path)
         if not files and (not models or any(_copies_name(model, name) for model in models)):
