@@ -310,20 +310,30 @@ _MOST_FOLDERS = 400
 """Folders of the project looked through for the file a command lacks (a larger tree is not read)."""
 
 
-def _found_below(top: Path, names: tuple[str, ...]) -> list[Path] | None:
-    """The files of `names` in the folders of `top` (four down; hidden folders and vendored ones,
-    `_VENDORED`, not read), nearest first; None when the tree has more than `_MOST_FOLDERS` folders."""
-    found: list[Path] = []
-    seen = 0
+def _folders(top: Path) -> Iterator[tuple[Path, list[str]] | None]:
+    """(folder, its file names) of the folders of `top`, four down, hidden folders, vendored ones
+    (`_VENDORED`) and links to folders not read; None last when the tree has more than `_MOST_FOLDERS`
+    folders (a larger tree is not read)."""
     base = len(top.parts)
-    for folder, dirs, files in os.walk(top):
-        seen += 1
+    for seen, (folder, dirs, files) in enumerate(os.walk(top), start=1):
         if seen > _MOST_FOLDERS:
-            return None
+            yield None
+            return
         here = Path(folder)
         depth = len(here.parts) - base
         dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in _VENDORED) if depth < 4 else []
         dirs[:] = [d for d in dirs if not os.path.islink(here / d)]
+        yield here, files
+
+
+def _found_below(top: Path, names: tuple[str, ...]) -> list[Path] | None:
+    """The files of `names` in the folders of `top` (`_folders`), nearest first; None when the tree is
+    too large to read."""
+    found: list[Path] = []
+    for walked in _folders(top):
+        if walked is None:
+            return None
+        here, files = walked
         hit = next((here / n for n in names if n in files), None)
         if hit is not None:
             found.append(hit)
@@ -331,19 +341,10 @@ def _found_below(top: Path, names: tuple[str, ...]) -> list[Path] | None:
 
 
 def _no_compose_below(top: Path) -> bool:
-    """True when no folder of `top` (read as `_found_below` reads them) holds a compose file of any name
-    (`compose.FILE_NAME`: `docker-compose.gpu.yml` too); False when the tree is too large to tell."""
-    seen = 0
-    base = len(top.parts)
-    for folder, dirs, files in os.walk(top):
-        seen += 1
-        if seen > _MOST_FOLDERS:
-            return False
-        here = Path(folder)
-        depth = len(here.parts) - base
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in _VENDORED) if depth < 4 else []
-        dirs[:] = [d for d in dirs if not os.path.islink(here / d)]
-        if any(compose.FILE_NAME.fullmatch(name) for name in files):
+    """True when no folder of `top` (`_folders`) holds a compose file of any name (`compose.FILE_NAME`:
+    `docker-compose.gpu.yml` too); False when the tree is too large to tell."""
+    for walked in _folders(top):
+        if walked is None or any(compose.FILE_NAME.fullmatch(name) for name in walked[1]):
             return False
     return True
 
