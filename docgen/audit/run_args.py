@@ -97,14 +97,22 @@ PLAIN_BASES = frozenset(
 an option given to a container of them is run as a program."""
 
 
+def _own_entrypoint(model: ImageModel) -> Setting | None:
+    """The last ENTRYPOINT of the stages the image `model` builds is made of (its Dockerfile's, not a
+    base image's); None when they set none."""
+    labels = {stage.label for stage in model.chain()}
+    return next(
+        (s for s in reversed(model.settings) if s.keyword == "ENTRYPOINT" and s.stage in labels), None
+    )
+
+
 def entrypoint(model: ImageModel) -> bool | None:
     """True when the image `model` builds has an ENTRYPOINT, False when it has none, None when its base
     image may set one (`PLAIN_BASES`)."""
+    setting = _own_entrypoint(model)
+    if setting is not None:
+        return setting.exec_form != ()
     chain = model.chain()
-    labels = {stage.label for stage in chain}
-    for setting in reversed(model.settings):
-        if setting.keyword == "ENTRYPOINT" and setting.stage in labels:
-            return setting.exec_form != ()
     base = chain[-1].base if chain else ""
     repository = image_repository(base).removeprefix("docker.io/").removeprefix("library/")
     return False if repository in PLAIN_BASES or repository in _NO_ENTRYPOINT else None
@@ -163,10 +171,7 @@ def _reads_option(model: ImageModel, directory: Path | None, option: str) -> boo
     """True when the image's ENTRYPOINT (exec form) runs a program that takes `option` (`_TAKERS`) or a
     script beside the Dockerfile that reads it; False otherwise (none, the shell form, a base's: the
     words become the program's, or the program itself)."""
-    labels = {stage.label for stage in model.chain()}
-    setting = next(
-        (s for s in reversed(model.settings) if s.keyword == "ENTRYPOINT" and s.stage in labels), None
-    )
+    setting = _own_entrypoint(model)
     if setting is None or setting.exec_form is None:
         return False
     name = option.split("=", 1)[0].split(" ", 1)[0]
@@ -501,10 +506,7 @@ def _program_entrypoint(model: ImageModel, directory: Path | None) -> Setting | 
     """The ENTRYPOINT of the image `model` builds when it is, in exec form, a program that takes the run's
     words as its arguments: not a shell (`shell_programs`), a wrapper running its arguments as a command
     (`_WRAPPERS`) or a script that may (`.sh`, a file the image copies or the repository holds)."""
-    labels = {stage.label for stage in model.chain()}
-    setting = next(
-        (s for s in reversed(model.settings) if s.keyword == "ENTRYPOINT" and s.stage in labels), None
-    )
+    setting = _own_entrypoint(model)
     words = setting.exec_form if setting is not None else None
     if setting is None or not words:
         return None

@@ -174,6 +174,13 @@ def _built_names(doc: Document) -> set[str]:
     return names
 
 
+def _sets_entrypoint(model: ImageModel) -> bool:
+    """True when a stage the image `model` builds is made of sets an ENTRYPOINT other than
+    `ENTRYPOINT []`: the words a run gives become its arguments."""
+    labels = {stage.label for stage in model.chain()}
+    return any(s.keyword == "ENTRYPOINT" and s.stage in labels and s.exec_form != () for s in model.settings)
+
+
 def _on_path(model: ImageModel, name: str) -> bool:
     """True when the image may find `name` on its PATH: its Dockerfile sets PATH or an ENTRYPOINT (the
     word is then the entrypoint's argument), copies a file of that name anywhere, fetches files or names
@@ -181,7 +188,7 @@ def _on_path(model: ImageModel, name: str) -> bool:
     labels = {stage.label for stage in model.chain()}
     if any(env.name == "PATH" and env.stage in labels for env in model.env):
         return True
-    if any(s.keyword == "ENTRYPOINT" and s.stage in labels and s.exec_form != () for s in model.settings):
+    if _sets_entrypoint(model):
         return True
     files = image_files_into(model)
     if files is None or any(posixpath.basename(f) == name for f in files):
@@ -316,8 +323,7 @@ def unshipped_run_scripts(
     if len(models) != 1 or not models[0].file:
         return
     model = models[0]
-    labels = {stage.label for stage in model.chain()}
-    if any(s.keyword == "ENTRYPOINT" and s.stage in labels and s.exec_form != () for s in model.settings):
+    if _sets_entrypoint(model):
         return
     built = _built_names(doc) | _script_built_names(doc, directory)
     runs = list(_container_runs(doc, built)) if built else []
@@ -568,8 +574,7 @@ def renamed_programs(doc: Document, models: Sequence[ImageModel], readme: str) -
     if len(models) != 1 or not models[0].file:
         return
     model = models[0]
-    labels = {stage.label for stage in model.chain()}
-    if any(s.keyword == "ENTRYPOINT" and s.stage in labels and s.exec_form != () for s in model.settings):
+    if _sets_entrypoint(model):
         return
     programs = _path_programs(model)
     if not programs:
