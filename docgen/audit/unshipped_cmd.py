@@ -174,6 +174,18 @@ def _built_names(doc: Document) -> set[str]:
     return names
 
 
+def _read_runs(
+    doc: Document,
+) -> Iterator[tuple[list[tuple[int, str]], str, list[str], list[tuple[str, str]]]]:
+    """(lines, image, the words after it, the options with their values) of each `docker run` of the
+    README's command blocks whose words `run_command` reads."""
+    for fence in doc.fences:
+        for lines in fence_commands(fence):
+            words = command_words(lines, _DOCKER_RUN)
+            if words is not None and (read := run_command(words)) is not None:
+                yield lines, *read
+
+
 def _sets_entrypoint(model: ImageModel) -> bool:
     """True when a stage the image `model` builds is made of sets an ENTRYPOINT other than
     `ENTRYPOINT []`: the words a run gives become its arguments."""
@@ -212,33 +224,28 @@ def bare_script_commands(
     model = models[0]
     built: set[str] | None = None
     told: set[str] = set()
-    for fence in doc.fences:
-        for lines in fence_commands(fence):
-            words = command_words(lines, _DOCKER_RUN)
-            if words is None or (read := run_command(words)) is None:
-                continue
-            image, after, values = read
-            if not after or not _BARE_SCRIPT.fullmatch(after[0]) or after[0] in told:
-                continue
-            if any(n == "--entrypoint" or (n in ("-e", "--env") and v.startswith("PATH")) for n, v in values):
-                continue
-            name = after[0]
-            places = (directory / name, Path(model.file).parent / name)
-            if not any(os.path.isfile(place) for place in places):
-                continue
-            built = _built_names(doc) if built is None else built
-            if image_repository(image) not in built or _on_path(model, name):
-                continue
-            told.add(name)
-            yield Diagnostic(
-                readme,
-                lines[0][0],
-                f"README's docker run gives the container the command {name}, a script named without a "
-                f"folder: Docker looks such a command up on the PATH, and {model.path} neither copies "
-                f"{name} into the image nor sets PATH, so the container does not start (executable file "
-                f"not found in $PATH; run ./{name} or bash {name})",
-                confidence=LIKELY,
-            )
+    for lines, image, after, values in _read_runs(doc):
+        if not after or not _BARE_SCRIPT.fullmatch(after[0]) or after[0] in told:
+            continue
+        if any(n == "--entrypoint" or (n in ("-e", "--env") and v.startswith("PATH")) for n, v in values):
+            continue
+        name = after[0]
+        places = (directory / name, Path(model.file).parent / name)
+        if not any(os.path.isfile(place) for place in places):
+            continue
+        built = _built_names(doc) if built is None else built
+        if image_repository(image) not in built or _on_path(model, name):
+            continue
+        told.add(name)
+        yield Diagnostic(
+            readme,
+            lines[0][0],
+            f"README's docker run gives the container the command {name}, a script named without a "
+            f"folder: Docker looks such a command up on the PATH, and {model.path} neither copies "
+            f"{name} into the image nor sets PATH, so the container does not start (executable file "
+            f"not found in $PATH; run ./{name} or bash {name})",
+            confidence=LIKELY,
+        )
 
 
 _SHELLS = frozenset({"bash", "sh", "/bin/bash", "/bin/sh", "zsh"})
@@ -580,14 +587,9 @@ def renamed_programs(doc: Document, models: Sequence[ImageModel], readme: str) -
     if not programs:
         return
     runs: list[tuple[int, str, str]] = []  # (README line, image repository, first word)
-    for fence in doc.fences:
-        for lines in fence_commands(fence):
-            words = command_words(lines, _DOCKER_RUN)
-            if words is None or (read := run_command(words)) is None:
-                continue
-            image, after, values = read
-            if after and not any(n == "--entrypoint" for n, _ in values):
-                runs.append((lines[0][0], image_repository(image), after[0]))
+    for lines, image, after, values in _read_runs(doc):
+        if after and not any(n == "--entrypoint" for n, _ in values):
+            runs.append((lines[0][0], image_repository(image), after[0]))
     if not runs:
         return
     built = _built_names(doc)
