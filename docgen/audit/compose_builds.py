@@ -214,13 +214,11 @@ def _env_file_findings(
     make it). `certain`: read from the command and the compose file."""
     text = "\n".join(source)
     for path in paths:
-        data = bytes_or_none(path)
-        if data is None:
+        read = compose_file(path)  # (parsed once an audit for every rule reading it)
+        data = bytes_or_none(path) if read is not None else None
+        if read is None or data is None:
             continue
-        try:
-            services = compose.services(data, path.name)
-        except DocgenError:
-            continue
+        services = read[0]
         folder = path.parent
         rows = data.decode("utf-8", errors="replace").splitlines()
         missing: dict[str, list[str]] = {}  # env file → the services reading it
