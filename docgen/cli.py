@@ -1056,8 +1056,8 @@ def _audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             image_model(next(i for i in plain if i.dockerfile == image.dockerfile))
     if not built and plain:  # every bake target was left out: the Dockerfiles as they are
         readable = [image for image in plain if image.dockerfile not in broken]
-        if not readable:
-            raise next(iter(broken.values()))
+        # none readable: what the README says of files and commands is still audited (its builds of the
+        # broken ones cannot start), then the error is the audit's (exit 2), as for one given by name
         built = [(image, image_model(image)) for image in readable]
     # the values CI passes to the build args when it builds each Dockerfile: the published images'
     published = with_published_args([model for _, model in built], document.parent, project.resolve())
@@ -1071,8 +1071,17 @@ def _audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     labels = [image.display + (f" ({image.name})" if image.bake_at else "") for image in targets]
     display = ", ".join(labels)
     text = _read_markdown(document)
+    unreadable = {os.path.realpath(path): exc for path, exc in broken.items()}
     diagnostics = audit(
-        text, shown, models, names, document.parent, project.resolve(), _rebuilder(built), _restager(built)
+        text,
+        shown,
+        models,
+        names,
+        document.parent,
+        project.resolve(),
+        _rebuilder(built),
+        _restager(built),
+        unreadable,
     )
     unsure = 0
     if args.confidence == "certain":  # claims read from prose are left out, and counted
@@ -1097,6 +1106,8 @@ def _audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         ones = "one" if unsure == 1 else "ones"
         line += f" ({unsure} likely {ones} not shown: --confidence likely shows them)"
     _print_findings(found, args.format, out, line, config.root, document=shown, dockerfile=display)
+    if broken and not built:
+        raise next(iter(broken.values()))
     return EXIT_DRIFT if found else EXIT_OK
 
 

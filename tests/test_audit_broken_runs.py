@@ -1,6 +1,7 @@
 """`docgen audit`: a README build of a Dockerfile whose RUN fails whatever the machine
 (docgen/audit/broken_runs.py): a shell syntax error (`&& &&` across a continued line), or a command
-list ending in `test -n "$NAME" && …` whose test is false with the build's values.
+list ending in `test -n "$NAME" && …` whose test is false with the build's values; a build of a
+Dockerfile docker cannot read at all.
 
 Each rule: a planted drift next to the nearest true statement (a trap).
 """
@@ -14,7 +15,9 @@ from helpers import make_tree
 
 from docgen.analysis import build_model
 from docgen.audit import audit
-from docgen.audit.broken_runs import syntax_error
+from docgen.audit.broken_runs import syntax_error, unreadable_builds
+from docgen.errors import DockerfileError
+from docgen.markdown import read_document
 from docgen.shell import sh_tokens
 
 BUILD = "docker build -t ferry:dev ."
@@ -370,3 +373,55 @@ def test_double_equals_in_a_test_on_a_dash_base(tmp_path: Path) -> None:
 )
 def test_bash_syntax_that_does_not_fail_this_build(tmp_path: Path, dockerfile: str) -> None:
     assert _audited(tmp_path, dockerfile) == []
+
+
+# -- a Dockerfile docker cannot read -----------------------------------------------------------------
+
+# modelled on a trainer whose `ENV PYTHONPATH=…` lost its `PATH=` (one word: no value) and on a
+# serving image whose heredoc is never closed: BuildKit refuses the file before any step
+UNREADABLE = {
+    "docker/Dockerfile": (17, "ENV needs a name and a value"),
+    "Dockerfile.serve": (9, "unterminated heredoc"),
+}
+
+
+def _unreadable(tmp_path: Path, block: str) -> list[str]:
+    make_tree(
+        tmp_path, {"docker/Dockerfile": "FROM x\n", "Dockerfile.serve": "FROM y\n", "Dockerfile": "FROM z\n"}
+    )
+    broken = {
+        str((tmp_path / file).resolve()): DockerfileError(message, file, line)
+        for file, (line, message) in UNREADABLE.items()
+    }
+    doc = read_document(f"# Trainer\n\n```bash\n{block}\n```\n", "README.md")
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in unreadable_builds(doc, "README.md", tmp_path, broken)
+    ]
+
+
+def test_a_build_of_an_unreadable_dockerfile_cannot_start(tmp_path: Path) -> None:
+    block = (
+        "docker build -t trainer:v1.0 -f ./docker/Dockerfile .\n"
+        "docker build -t serve -f Dockerfile.serve .\n"
+        "docker build -t trainer:v1.1 -f docker/Dockerfile ."
+    )
+    assert _unreadable(tmp_path, block) == [
+        "4: README's build cannot start: docker cannot read the Dockerfile it builds (docker/Dockerfile:17: "
+        "ENV needs a name and a value); also at line 6 (certain)",
+        "5: README's build cannot start: docker cannot read the Dockerfile it builds (Dockerfile.serve:9: "
+        "unterminated heredoc) (certain)",
+    ]
+
+
+def test_builds_of_readable_or_other_projects_dockerfiles_are_silent(tmp_path: Path) -> None:
+    # the Dockerfile beside the README reads; a build after a `cd` into another project's clone, of a
+    # `--target`, of a path with a variable, are not told
+    block = (
+        "docker build -t trainer .\n"
+        "docker build --target dev -f docker/Dockerfile .\n"
+        "docker build -f $DOCKERFILE .\n"
+        "git clone https://github.com/example/serving.git && cd serving\n"
+        "docker build -f Dockerfile.serve ."
+    )
+    assert _unreadable(tmp_path, block) == []

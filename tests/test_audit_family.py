@@ -1018,8 +1018,20 @@ def test_a_broken_dockerfile_beside_the_readme_is_said_and_the_others_are_audite
     assert main(["audit", str(tmp_path / "README.md"), "--dockerfile", given], io.StringIO(), err_io) == 2
     assert "unknown instruction: GIT" in err_io.getvalue()
     code, out, err = audit_cli(tmp_path / "alone", {"Dockerfile": broken, "README.md": readme})
-    assert (code, out) == (2, "")
+    assert code == 2
+    assert "no file or command claim outside the docgen blocks contradicts the repository" in out
     assert "Dockerfile:3: unknown instruction: GIT" in err
+    # Nothing else read: what the README says of its files and commands is still told before the error,
+    # its build of the broken Dockerfile first (it cannot start).
+    told = "# App\n\n```bash\ndocker build -t app .\n```\n\nSee [the guide](docs/guide.md).\n"
+    code, out, err = audit_cli(tmp_path / "told", {"Dockerfile": broken, "README.md": told})
+    assert code == 2
+    assert (
+        "README.md:4: error: README's build cannot start: docker cannot read the Dockerfile it builds "
+        "(Dockerfile:3: unknown instruction: GIT)"
+    ) in out
+    assert "README.md:7: error: " in out and "docs/guide.md" in out
+    assert err.endswith("Dockerfile:3: unknown instruction: GIT\n")
 
 
 def test_a_given_dockerfile_that_a_compose_service_builds_and_that_does_not_read_is_an_error(

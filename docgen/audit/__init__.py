@@ -214,7 +214,7 @@ from docgen.audit.base_claims import base_claims
 from docgen.audit.base_labels import base_labels
 from docgen.audit.bind_devices import bind_devices
 from docgen.audit.branch_refs import branch_refs
-from docgen.audit.broken_runs import broken_runs
+from docgen.audit.broken_runs import broken_runs, unreadable_builds
 from docgen.audit.build_flags import build_flag_claims
 from docgen.audit.builder_paths import builder_paths, left_behind, target_clones
 from docgen.audit.buildkit_features import buildkit_features
@@ -810,6 +810,7 @@ _MISSING_FILES: tuple[Callable[..., object], ...] = (
 that the repository does not hold."""
 
 _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
+    unreadable_builds,
     piped_scripts,
     bake_targets,
     branch_refs,
@@ -1028,6 +1029,7 @@ def audit(
     project: Path | None = None,
     rebuild: Callable[[ImageModel, Mapping[str, str]], ImageModel | None] | None = None,
     restage: Callable[[ImageModel, str], ImageModel | None] | None = None,
+    unreadable: Mapping[str, DocgenError] = {},
 ) -> list[Diagnostic]:
     """Claims in the Markdown `text` (shown as `path`) outside docgen blocks that contradict `model`, or,
     for a README about a family of images, the models of their Dockerfiles.
@@ -1054,6 +1056,8 @@ def audit(
     With no model at all (no Dockerfile found for the README), only the claims that need no image are
     read: its files and folders, the scripts and compose files its commands use, the grammar of its
     commands (every rule up to the command checks, none of the claim readers over the images).
+    `unreadable` (a Dockerfile's real path → the error reading it) are the Dockerfiles found for the
+    README that docker cannot read: a build command of the README that builds one cannot start.
     Raises `MarkerError` when the text's docgen markers are broken.
     """
     memo.forget()  # (the files are read as they are now, relative paths from the working folder now)
@@ -1262,6 +1266,7 @@ def audit(
         found.extend(_ruled(loaded_tags, doc, path, directory))
         found.extend(_ruled(sif_files, doc, path, text, directory, project))
         found.extend(_ruled(broken_runs, doc, path, directory, models))
+        found.extend(_ruled(unreadable_builds, doc, path, directory, unreadable))
         found.extend(_ruled(sh_scripts, doc, path, directory))
         found.extend(_ruled(unpublished_ports, doc, text, path, directory, models))
         found.extend(_ruled(case_slips, doc, path, directory, models))

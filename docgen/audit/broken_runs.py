@@ -42,6 +42,7 @@ from docgen.audit.missing import name_key
 from docgen.audit.own_repo import remote_names, repository_root
 from docgen.audit.steps import own_clone
 from docgen.build_scripts import BUILD
+from docgen.errors import DocgenError
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
 from docgen.lint import copy_shell_words, dash_effect, dash_runs
 from docgen.markdown import Document
@@ -190,12 +191,9 @@ def shell_in_copy(inst: Instruction) -> str | None:
     return copy_shell_words(inst)
 
 
-def _readme_builds(
-    doc: Document, directory: Path, models: Sequence[ImageModel]
-) -> Iterator[tuple[int, ImageModel, dict[str, str | None]]]:
-    """(README line, the audited Dockerfile it builds, the build args it passes: None for one taken from
-    the environment) of each build command of the README's blocks that names its Dockerfile plainly."""
-    files = {os.path.realpath(m.file): m for m in models if m.file}
+def _built_files(doc: Document, directory: Path) -> Iterator[tuple[int, str, list[tuple[str, str]]]]:
+    """(README line, the real path of the Dockerfile it builds, its options) of each build command of the
+    README's blocks that names its Dockerfile plainly, builds no `--target` and runs in this checkout."""
     root = repository_root(directory) or directory.resolve()
     remotes = remote_names(repository_root(directory))
     title = doc.headings[0][1].strip("` ") if doc.headings else ""
@@ -229,15 +227,48 @@ def _readme_builds(
             file = named[-1] if named else os.path.join(positional[0], "Dockerfile")
             if re.search(r"[$<>{}~`]|://|^/|@", file + positional[0]):
                 continue
-            model = files.get(os.path.realpath(directory / file))
-            if model is None:
-                continue
-            passed: dict[str, str | None] = {}
-            for name, value in options:
-                if name == "--build-arg":
-                    key, eq, said = value.partition("=")
-                    passed[key] = said if eq else None
-            yield line, model, passed
+            yield line, os.path.realpath(directory / file), options
+
+
+def _readme_builds(
+    doc: Document, directory: Path, models: Sequence[ImageModel]
+) -> Iterator[tuple[int, ImageModel, dict[str, str | None]]]:
+    """(README line, the audited Dockerfile it builds, the build args it passes: None for one taken from
+    the environment) of each build command of `_built_files` whose Dockerfile is audited."""
+    files = {os.path.realpath(m.file): m for m in models if m.file}
+    for line, file, options in _built_files(doc, directory):
+        model = files.get(file)
+        if model is None:
+            continue
+        passed: dict[str, str | None] = {}
+        for name, value in options:
+            if name == "--build-arg":
+                key, eq, said = value.partition("=")
+                passed[key] = said if eq else None
+        yield line, model, passed
+
+
+def unreadable_builds(
+    doc: Document, readme: str, directory: Path, unreadable: Mapping[str, DocgenError]
+) -> Iterator[Diagnostic]:
+    """Each README build of a Dockerfile docker cannot read (`unreadable`: its real path → the error of
+    docgen's reader, which refuses what BuildKit's parser refuses: an `ENV` with a name and no value, a
+    heredoc never closed), told once per Dockerfile at the first build of it: the build stops before
+    its first step."""
+    if not unreadable:
+        return
+    told: dict[str, list[int]] = {}
+    for line, file, _ in _built_files(doc, directory):
+        if file in unreadable:
+            told.setdefault(file, []).append(line)
+    for file, lines in told.items():
+        yield Diagnostic(
+            readme,
+            lines[0],
+            f"README's build cannot start: docker cannot read the Dockerfile it builds ({unreadable[file]})"
+            f"{also_at(lines)}",
+            confidence=CERTAIN,
+        )
 
 
 def broken_runs(
