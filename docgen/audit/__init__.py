@@ -538,6 +538,7 @@ from docgen.audit.unset_stops import unset_variables
 from docgen.audit.unshipped_cmd import (
     bare_script_commands,
     renamed_programs,
+    spaced_programs,
     unshipped_default_scripts,
     unshipped_run_scripts,
 )
@@ -811,6 +812,7 @@ that the repository does not hold."""
 
 _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     unreadable_builds,
+    spaced_programs,
     piped_scripts,
     bake_targets,
     branch_refs,
@@ -1140,6 +1142,8 @@ def audit(
         scripts += _ruled(bare_script_commands, doc, models, path, directory)
         # `docker run img create_turkish_srt`: the image puts it on the PATH under another name
         scripts += _ruled(renamed_programs, doc, models, path)
+        # `ENTRYPOINT ["python3 main.py"]`: no program of that name
+        scripts += _ruled(spaced_programs, doc, models, path, directory)
         scripts += _ruled(curl_uploads, doc, directory, path)  # a file a curl example uploads
         scripts += _ruled(request_routes, doc, directory, path, models)  # a request to no route
         scripts += _ruled(root_sockets, doc, directory, path)  # a WebSocket at the root, served on a path

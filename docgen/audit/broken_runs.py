@@ -83,6 +83,78 @@ def syntax_error(tokens: Sequence[ShToken]) -> str | None:
     return None
 
 
+_FILE_LONG = {
+    "ln": "backup directory force interactive logical no-dereference no-target-directory physical relative "
+    "suffix symbolic target-directory verbose help version",
+    "cp": "archive attributes-only backup copy-contents debug dereference force interactive keep-directory-"
+    "symlink link no-clobber no-dereference no-preserve no-target-directory one-file-system parents "
+    "preserve recursive reflink remove-destination sparse strip-trailing-slashes suffix symbolic-link "
+    "target-directory update verbose context help version",
+    "mv": "backup context debug exchange force interactive no-clobber no-copy no-target-directory "
+    "strip-trailing-slashes suffix target-directory update verbose help version",
+}
+"""The long options of GNU coreutils' ln, cp and mv (any unambiguous prefix of one is taken too)."""
+_SWALLOWED = re.compile(
+    r"(?:pip[\d.]*|python[\d.]*|apt-get|apt|apk|yum|dnf|conda|mamba|micromamba|npm|yarn|git|cd|mkdir|echo"
+    r"|curl|wget|rm|chmod|chown|ln|cp|mv|make|cmake|tar|unzip|useradd|groupadd|export|uv|sed|touch)"
+)
+"""Programs that start a command of their own: a continued line opening with one was meant as one."""
+_VERSION_SPEC = re.compile(r"[A-Za-z][\w.-]*(?:\[[\w,.-]+\])?(?:[=!<>~]=|[<>])\S*")
+"""A package with a version bound (`pydantic-settings~=2.0`, `torch==2.4`): no folder of the image."""
+
+
+_NEXT_LINE = r"\\[ \t]*\n(?:[ \t]*(?:#[^\n]*)?\n)*[ \t]*"
+"""A `\\` that continues a line, then the blank and comment lines before the next one's first word."""
+
+
+def swallowed_line(inst: Instruction, tokens: Sequence[ShToken]) -> str | None:
+    """Why a RUN fails when a command `ln`, `cp` or `mv` of it ends its line with a `\\` and no `&&`, and
+    the next line starts another command (`ln -sf a /lib/a.so \\` then `pip3 install --x pkg~=2.0`): the
+    shell joins them, so that command's words are more operands of ln/cp/mv, which fails when one of them
+    is a long option it does not have (GNU's read options anywhere: "unrecognized option") or, with more
+    than two operands, the last (the folder they would go into) is a package with a version bound, no
+    folder (`certain`). None otherwise, or when `--` or `-t` comes before them."""
+    command: list[str] = []
+    for token in [*tokens, ShToken(";", True)]:
+        if not token.operator:
+            command.append(token.text)
+            continue
+        words = command[1:] if command[:1] == ["sudo"] else command
+        command = []
+        if len(words) < 3 or words[0] not in _FILE_LONG:
+            continue
+        program = words[0]
+        for at, word in enumerate(words[1:], start=1):
+            if not _SWALLOWED.fullmatch(word) or at < 2:
+                continue
+            line = re.search(
+                rf"\\[ \t]*\n(?:[ \t]*(?:#[^\n]*)?\n)*[ \t]*{re.escape(word)}(?=[ \t])", inst.original
+            )
+            if line is None:
+                continue
+            before, after = words[1:at], words[at:]
+            if "--" in before or any(w in ("-t", "-T") or w.startswith("--target") for w in before):
+                break
+            number = inst.start_line + inst.original.count("\n", 0, line.end())
+            shown = " ".join(after[:3]) + (" …" if len(after) > 3 else "")
+            head = (
+                f"runs {program} on a line ending in \\ with no && before `{shown}` on the next (line "
+                f"{number}): the shell joins them, so {program} takes {word}'s words as more operands"
+            )
+            known = _FILE_LONG[program].split()
+            for option in after:
+                name = option.partition("=")[0]
+                if "--" in after[: after.index(option)]:
+                    break
+                if name.startswith("--") and len(name) > 2 and not any(k.startswith(name[2:]) for k in known):
+                    return f"{head} and fails (unrecognized option '{name}')"
+            operands = [w for w in words[1:] if not w.startswith("-")]
+            if len(operands) > 2 and _VERSION_SPEC.fullmatch(operands[-1].strip("\"'")):
+                return f"{head} and fails (target '{operands[-1]}' is not a directory)"
+            break
+    return None
+
+
 def _last_test(tokens: Sequence[ShToken]) -> tuple[str, str] | None:
     """(kind, name) of the test that starts the last list of a command when that list is `test … && …`
     with `&&` only (kind `-n`: true when NAME is not empty, or `-z`), None otherwise."""
@@ -314,6 +386,8 @@ def broken_runs(
                     f"/bin/sh runs the RUN, and in {base} /bin/sh is dash: {dash_effect(rejected)[0]}"
                 )
                 why += "" if rejected.kind == "syntax" else ", and the RUN fails with it"
+            elif (swallowed := swallowed_line(inst, tokens)) is not None:
+                why = swallowed
             elif (test := _last_test(tokens)) is not None:
                 kind, name = test
                 value = _value(model, parsed, inst, name, passed)

@@ -15,6 +15,10 @@ no compose command (`docker compose ollama ollama list`: compose answers "unknow
 that word is a service of the compose file of the README's folder (or one above it), the command
 lacks `exec` (or `run`), and the finding says so with the service's line.
 
+And a `docker buildx` command given a build's options with no `build` subcommand (`docker buildx
+--platform=linux/arm64 -t app .`: buildx answers "unknown flag"), or a command word a slip away from one
+of buildx's (`docker buildx biuld`): `_buildx_commands`.
+
 The subcommands are those of the Docker CLI reference (docs.docker.com/reference/cli/docker/: the
 common, management and swarm commands and their aliases), with the plugins Docker ships or documents
 (`compose`, `buildx`, `scout`, `sbom`, `init`, `debug`, `model`, …). A word no known subcommand is near
@@ -147,6 +151,63 @@ def _unknown_subcommands(commands: list[tuple[int, list[str]]], readme: str) -> 
                 f"{close[0]}?)",
                 confidence=CERTAIN,
             )
+
+
+BUILDX_VERBS = frozenset(
+    "bake build create dap debug dial-stdio du history imagetools inspect install ls policy prune rm stop "
+    "uninstall use version b f help".split()
+)
+"""The commands of `docker buildx` (its reference page; `b` and `f` are the aliases of build and bake)."""
+_BUILDX_VALUES = frozenset({"--builder"})
+_BUILDX_FLAGS = frozenset({"-D", "--debug"})
+"""The options of `docker buildx` itself, before its command."""
+
+
+def _buildx_commands(commands: list[tuple[int, list[str]]], readme: str) -> Iterator[Diagnostic]:
+    """A `docker buildx` whose first word after buildx's own options (`--builder`, `--debug`) is an
+    option of `docker build` (`--platform`, `-t`, `--build-arg`): buildx has no such option and refuses
+    the command ("unknown flag"), the `build` subcommand is missing (`certain`); or a command word a slip
+    away from a buildx command (`docker buildx biuld`: "unknown command", `certain`). A newer command or
+    option of buildx is not read: only build options and slips are."""
+    build_options = BUILD_GRAMMAR.values | BUILD_GRAMMAR.flags
+    for line, words in commands:
+        found = _subcommand(words)
+        if found is None or found[0] != "buildx":
+            continue
+        at = found[1]
+        while at < len(words):
+            name = words[at].partition("=")[0]
+            if name in _BUILDX_VALUES:
+                at += 1 if "=" in words[at] else 2
+            elif name in _BUILDX_FLAGS:
+                at += 1
+            else:
+                break
+        if at >= len(words):
+            continue
+        word = words[at]
+        name = word.partition("=")[0] if word.startswith("--") else word[:2]
+        if word.startswith("-") and name in build_options and name not in ("-h", "--help"):
+            rest = " ".join(words[at:])
+            shown = rest if len(rest) <= 60 else rest[:57] + "…"
+            yield Diagnostic(
+                readme,
+                line,
+                f"README runs docker buildx {shown}, but {name} is no option of docker buildx itself "
+                f"(buildx refuses it: unknown flag): the build subcommand is missing (did you mean docker "
+                f"buildx build {name} …?)",
+                confidence=CERTAIN,
+            )
+        elif re.fullmatch(r"[a-z][a-z-]{2,}", word) and word not in BUILDX_VERBS:
+            close = difflib.get_close_matches(word, sorted(BUILDX_VERBS), n=1, cutoff=_SLIP)
+            if close:
+                yield Diagnostic(
+                    readme,
+                    line,
+                    f"README runs docker buildx {word}, which is no docker buildx command: it cannot run "
+                    f"(did you mean {close[0]}?)",
+                    confidence=CERTAIN,
+                )
 
 
 def _upper_case_images(
@@ -605,6 +666,7 @@ def docker_cli(doc: Document, readme: str, directory: Path | None = None) -> Ite
     commands = list(docker_commands(doc))  # (each line and code span read once)
     yield from _unknown_subcommands(commands, readme)
     yield from _unknown_compose_commands(doc, commands, readme, directory)
+    yield from _buildx_commands(commands, readme)
     yield from _upper_case_images(doc, commands, readme)
     yield from _invalid_names(doc, readme, directory)
     yield from _wrong_arity(commands, readme)

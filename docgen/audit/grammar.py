@@ -342,6 +342,35 @@ def _slips(read: Read, grammar: _Grammar, command: str, line: int, readme: str) 
         elif close := difflib.get_close_matches(name, known, n=1, cutoff=_SLIP):
             said = f"README passes {name} to {command}, which has no such option (did you mean {close[0]}?)"
             yield Diagnostic(readme, line, said, confidence=CERTAIN)
+        elif (meant := _mangled(name, known)) is not None:
+            said = (
+                f"README passes {name} to {command}, which has no such option: {command} refuses the command "
+                f"(unknown flag: {name}); the option holds characters no option has (did you mean {meant}?)"
+            )
+            yield Diagnostic(readme, line, said, confidence=CERTAIN)
+
+
+_CONTROL = re.compile(r"\^[A-Z@\[\\\]^_?]|[\x00-\x1f\x7f]")
+"""A control character as a terminal echoes it (`^C`, `^[`) or as it is."""
+_STRAY = re.compile(r"[\^~!@#%+,;?|'\"`/:\x00-\x1f\x7f]")
+"""A character no option's name has, that is not a placeholder's (`<name>`, `[opts]`, `${X}`, `...`)."""
+_MANGLED_SLIP = 0.7
+"""How close a mangled option, stray characters taken out, must be to a known one."""
+
+
+def _mangled(name: str, known: Sequence[str]) -> str | None:
+    """The known option `name` is a mangled spelling of: a long option holding a control character or a
+    character no option has (`--^Cntime` for `--runtime`, a Ctrl-C struck while typing), close to a known
+    option once those characters are taken out (`_MANGLED_SLIP`); None otherwise (a placeholder, a word of
+    its own)."""
+    letters = name[2:]
+    if not _STRAY.search(letters) or re.search(r"[<>\[\]{}$*.]", letters):
+        return None
+    cleaned = "--" + _STRAY.sub("", _CONTROL.sub("", letters))
+    if len(cleaned) < 4:
+        return None
+    close = difflib.get_close_matches(cleaned, known, n=1, cutoff=_MANGLED_SLIP)
+    return close[0] if close else None
 
 
 def _doubled_dash(name: str, grammar: _Grammar) -> str | None:

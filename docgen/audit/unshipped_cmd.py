@@ -35,11 +35,13 @@ import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from docgen.audit.auditor import LIKELY, dockerfile_read
+from docgen import compose
+from docgen.audit.auditor import CERTAIN, LIKELY, also_at, dockerfile_read
 from docgen.audit.commands import TAG_FLAG, command_words, fence_commands, image_repository, joined
 from docgen.audit.container_scripts import image_files_into, work_dir
+from docgen.audit.docker_cli import compose_commands
 from docgen.audit.entry_modes import unnamed_installs
-from docgen.audit.grammar import IMAGE_WORD, run_command
+from docgen.audit.grammar import IMAGE_WORD, read_compose, run_command
 from docgen.audit.names import takes_value, words_of
 from docgen.audit.references import makes
 from docgen.build_scripts import BLANK, BUILD, DOCKER_PODMAN, built_tags, container_command
@@ -622,3 +624,99 @@ def renamed_programs(doc: Document, models: Sequence[ImageModel], readme: str) -
             f"(executable file not found in $PATH)",
             confidence=LIKELY,
         )
+
+
+def _spaced_program(model: ImageModel) -> tuple[str, str, int] | None:
+    """(instruction, program, line) of the image's start when its program, the first word of an
+    exec-form ENTRYPOINT (or of CMD, with no ENTRYPOINT or `ENTRYPOINT []`), holds a blank (`ENTRYPOINT
+    ["python3 main.py"]`): docker takes the whole string as the program's name, which no file has."""
+    labels = {stage.label for stage in model.chain()}
+    entries = [s for s in model.settings if s.keyword == "ENTRYPOINT" and s.stage in labels]
+    cmds = [s for s in model.settings if s.keyword == "CMD" and s.stage in labels]
+    if entries and entries[-1].exec_form != ():
+        chosen = entries[-1]
+    elif cmds:
+        chosen = cmds[-1]
+    else:
+        return None
+    words = chosen.exec_form
+    if not words or not re.search(r"\S\s+\S", words[0]) or re.search(r"[$<>{}]", words[0]):
+        return None
+    return chosen.keyword, words[0].strip(), chosen.line
+
+
+def _compose_starts(doc: Document, directory: Path | None, built: set[str], keyword: str) -> Iterator[int]:
+    """The README line of each `docker compose up` / `run` (with no command of its own) whose compose
+    file (the README folder's default one) has a service of an image the README builds (`built`) that
+    sets no `entrypoint:` (nor `command:`, when `keyword` is CMD)."""
+    if directory is None:
+        return
+    services: list[compose.Service] = []
+    for path in compose.default_files(directory):
+        data = text_or_none(path)
+        if data is None:
+            continue
+        try:
+            services += compose.services(data.encode(), path.name)
+        except Exception:  # noqa: BLE001 (a compose file docgen cannot read starts nothing it knows)
+            continue
+    replaced = {"entrypoint"} | ({"command"} if keyword == "CMD" else set())
+    started = {
+        s.name
+        for s in services
+        if s.image is not None
+        and image_repository(s.image) in built
+        and not replaced & {key for key, _ in s.settings}
+    }
+    if not started:
+        return
+    for line, words in compose_commands(doc):
+        call = read_compose(words)
+        if call.options is None or not call.complete or call.top.help or call.options.help:
+            continue
+        named = call.services
+        if call.verb == "up" and (not named or started & set(named)):
+            yield line
+        elif call.verb == "run" and named and named[0] in started and len(call.options.positional) == 1:
+            yield line
+
+
+def spaced_programs(
+    doc: Document, models: Sequence[ImageModel], readme: str, directory: Path | None = None
+) -> Iterator[Diagnostic]:
+    """A README run of the image it builds (`docker run`, or `docker compose up` / `run` of a service of
+    that image) whose start is an exec-form ENTRYPOINT or CMD with the program and its arguments in one
+    string (`ENTRYPOINT ["python3 main.py"]`): docker looks for a program of that whole name, finds none,
+    and the container cannot start (`certain`). Silent for a run with `--entrypoint` (or a command of its
+    own, when the program is CMD's), a compose service with `entrypoint:` (or `command:`), a README about
+    several Dockerfiles, a program with a variable or placeholder."""
+    if len(models) != 1:
+        return
+    model = models[0]
+    spaced = _spaced_program(model)
+    if spaced is None:
+        return
+    keyword, program, at = spaced
+    built = _built_names(doc)
+    if not built:
+        return
+    lines: list[int] = []
+    for run_lines, image, after, values in _read_runs(doc):
+        if image_repository(image) not in built or any(name == "--entrypoint" for name, _ in values):
+            continue
+        if keyword == "CMD" and after:
+            continue
+        lines.append(run_lines[0][0])
+    lines += _compose_starts(doc, directory, built, keyword)
+    if not lines:
+        return
+    lines.sort()
+    first = program.split()[0]
+    said = (
+        f'README starts the image, but {model.path}:{at} {keyword} ["{program}"] is the exec form with the '
+        f'program and its arguments in one string: docker looks for a program named "{program}", finds '
+        f'none, and the container cannot start (write ["{first}", '
+        + ", ".join(f'"{w}"' for w in program.split()[1:])
+        + f"]){also_at(lines)}"
+    )
+    yield Diagnostic(readme, lines[0], said, confidence=CERTAIN)
