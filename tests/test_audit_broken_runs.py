@@ -425,3 +425,54 @@ def test_builds_of_readable_or_other_projects_dockerfiles_are_silent(tmp_path: P
         "docker build -f Dockerfile.serve ."
     )
     assert _unreadable(tmp_path, block) == []
+
+
+# -- ln, cp or mv swallowing the next line's command -----------------------------------------------------
+
+# modelled on a ROCm image whose symlink step lost its `&&` before the pip install on the next line
+SWALLOWED = """FROM ubuntu:24.04
+RUN apt-get update && apt-get install -y python3-pip
+RUN ln -sf /opt/rocm/lib/libomp.so /lib/libomp.so \\
+    pip3 install --break-system-packages einops safetensors>=0.4.2
+COPY app.py /app/
+"""
+
+
+def test_ln_takes_the_next_lines_pip_install_as_operands(tmp_path: Path) -> None:
+    assert _audited(tmp_path, SWALLOWED) == [
+        "6: README's build of Dockerfile cannot complete: its RUN at line 3 runs ln on a line ending in \\ "
+        "with no && before `pip3 install --break-system-packages …` on the next (line 4): the shell joins "
+        "them, so ln takes pip3's words as more operands and fails (unrecognized option "
+        "'--break-system-packages') (certain)"
+    ]
+
+
+def test_cp_whose_last_operand_is_a_package_with_a_bound(tmp_path: Path) -> None:
+    # modelled on a notebook image copying a config, then installing pinned packages without `&&`
+    dockerfile = (
+        "FROM python:3.11-slim\nRUN cp /etc/skel/.bashrc /root/.bashrc \\\n"
+        "    pip install jupyterlab notebook==7.2.0\n"
+    )
+    got = _audited(tmp_path, dockerfile)
+    assert len(got) == 1
+    assert got[0].endswith("and fails (target 'notebook==7.2.0' is not a directory) (certain)")
+
+
+@pytest.mark.parametrize(
+    "dockerfile",
+    [
+        # joined right
+        "FROM ubuntu:24.04\nRUN ln -sf /a/libomp.so /lib/libomp.so && \\\n"
+        "    pip3 install --break-system-packages einops\n",
+        # several sources into a folder: the last operand may be one the build made
+        "FROM ubuntu:24.04\nRUN mkdir /opt/x && cp /etc/hosts /etc/hostname \\\n    /opt/x\n",
+        # a command word that is a source, not a new line's command
+        "FROM ubuntu:24.04\nRUN cp -r \\\n    echo /opt/echo\n",
+        # operands past `--`, or a target folder given with -t
+        "FROM ubuntu:24.04\nRUN mv -t /opt/ -- /a /b \\\n    pip install x==1\n",
+        # the joined words are no option ln lacks and the last is no package spec
+        "FROM ubuntu:24.04\nRUN ln -s /a /b \\\n    pip3 install numpy\n",
+    ],
+)
+def test_file_commands_that_may_succeed(tmp_path: Path, dockerfile: str) -> None:
+    assert _audited(tmp_path, dockerfile) == []

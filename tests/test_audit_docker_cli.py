@@ -397,3 +397,54 @@ docker create --memory-swappiness=150 forecast
 )
 def test_run_options_docker_takes(command: str) -> None:
     assert found(f"```bash\n{command}\n```\n") == []
+
+
+# -- docker buildx without its build subcommand -------------------------------------------------------
+
+
+def test_buildx_given_build_options_lacks_the_build_subcommand() -> None:
+    # modelled on a CPU image's README whose one-line example drops `build` after buildx
+    readme = """\
+# torch-cpu
+
+Example build: ```docker buildx --platform=linux/arm64 -t test --pull .```
+
+```sh
+docker buildx --builder ci -t kiln:dev --push .
+```
+"""
+    got = found(readme)
+    assert len(got) == 2
+    assert got[0].startswith(
+        "3: README runs docker buildx --platform=linux/arm64 -t test --pull ., but "
+        "--platform is no option of docker buildx itself (buildx refuses it: unknown flag): the build "
+        "subcommand is missing (did you mean docker buildx build --platform …?)"
+    )
+    assert got[1].startswith("6: README runs docker buildx --builder ci -t kiln:dev --push ., but -t is no")
+
+
+def test_a_slip_of_a_buildx_command() -> None:
+    readme = "# Kiln\n\n```sh\ndocker buildx biuld -t kiln .\n```\n"
+    assert found(readme) == [
+        "4: README runs docker buildx biuld, which is no docker buildx command: it cannot run (did you mean "
+        "build?) (certain)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "docker buildx build --platform linux/amd64,linux/arm64 -t kiln .",
+        "docker buildx b -t kiln .",
+        "docker buildx --builder ci build -t kiln .",
+        "docker buildx create --platform linux/arm64 --use",
+        "docker buildx --help",
+        "docker buildx imagetools inspect kiln:dev",
+        "docker buildx history ls",
+        "docker buildx --newflag x build .",
+        "docker buildx mycommand",
+    ],
+)
+def test_buildx_commands_that_can_run_or_are_not_known(command: str) -> None:
+    # a newer root option of buildx, or a word near no command, is left alone
+    assert found(f"# Kiln\n\n```sh\n{command}\n```\n") == []

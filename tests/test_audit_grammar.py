@@ -639,3 +639,48 @@ def test_the_flags_a_run_sets_are_read() -> None:
     assert read.flags == ["-i", "-t", "--rm", "-d"]
     assert read.values == [("--name", "x")]
     assert read.positional == ["img"]
+
+
+# -- an option mangled by a stray character -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("block", "option", "meant"),
+    [
+        # modelled on a Jetson README whose run lost `ru` to a Ctrl-C echoed as ^C
+        ("docker run --rm --^Cntime nvidia --network host -it app", "--^Cntime", "--runtime"),
+        ("docker run -it --n^Cwork host app", "--n^Cwork", "--network"),
+        ("docker build --bu^C-arg X=1 -t app .", "--bu^C-arg", "--build-arg"),
+        ("docker compose up --re^Cphans", "--re^Cphans", "--remove-orphans"),
+    ],
+)
+def test_an_option_holding_a_character_no_option_has(
+    tmp_path: Path, block: str, option: str, meant: str
+) -> None:
+    got = [m for _, m, _ in found(tmp_path, block) if option in m]
+    assert len(got) == 1
+    assert got[0].startswith(f"README passes {option} to ")
+    assert "(unknown flag: " in got[0]
+    assert got[0].endswith(f"the option holds characters no option has (did you mean {meant}?)")
+
+
+def test_a_slip_with_a_stray_character_is_told_once(tmp_path: Path) -> None:
+    got = [m for _, m, _ in found(tmp_path, "docker run -it --netw@ork host app") if "--netw@ork" in m]
+    assert got == [
+        "README passes --netw@ork to docker run, which has no such option (did you mean --network?)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "docker run --runtime nvidia --rm app",
+        "docker run --<option> app",
+        "docker run --${FLAG} app",
+        "docker run --^Cqqqqqqqq app",  # near no option: a word of its own
+        "docker run --xyz@abc app",
+        "docker run --gpus all app --^Cntime",  # after the image: the container's own words
+    ],
+)
+def test_options_that_are_known_placeholders_or_near_none(tmp_path: Path, block: str) -> None:
+    assert [m for _, m, _ in found(tmp_path, block) if "characters no option has" in m] == []

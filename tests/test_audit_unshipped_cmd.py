@@ -273,3 +273,78 @@ def test_a_program_run_by_a_near_name(tmp_path: Path) -> None:
 )
 def test_programs_by_the_names_the_image_has(tmp_path: Path, readme: str, dockerfile: str) -> None:
     assert renamed(tmp_path, readme, dockerfile) == []
+
+
+# -- an exec-form start whose program holds its arguments ----------------------------------------------
+
+SPACED = """\
+FROM python:3.12-slim
+WORKDIR /srv
+COPY . /srv
+EXPOSE 8188
+{start}
+"""
+
+
+def spaced(root: Path, start: str, block: str, compose: str | None = None) -> list[str]:
+    files = {"Dockerfile": SPACED.format(start=start), "main.py": "print('ui')\n"}
+    if compose is not None:
+        files["docker-compose.yml"] = compose
+    files["README.md"] = f"# Studio\n\n```bash\ndocker build -t studio .\n```\n\n```bash\n{block}\n```\n"
+    make_tree(root, files)
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    text = (root / "README.md").read_text(encoding="utf-8")
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(text, "README.md", [model], {}, root)
+        if "in one string" in d.message
+    ]
+
+
+def test_an_entrypoint_whose_one_string_holds_the_program_and_its_arguments(tmp_path: Path) -> None:
+    # modelled on a ComfyUI image started by `docker run` and by compose, whose ENTRYPOINT is one string
+    compose = "services:\n  ui:\n    image: studio\n    network_mode: host\n"
+    block = "docker compose up\ndocker run -it --rm --network=host -v ./:/pwd studio"
+    assert spaced(tmp_path, 'ENTRYPOINT ["python3 main.py"]', block, compose) == [
+        '8: README starts the image, but Dockerfile:5 ENTRYPOINT ["python3 main.py"] is the exec form with '
+        'the program and its arguments in one string: docker looks for a program named "python3 main.py", '
+        'finds none, and the container cannot start (write ["python3", "main.py"]); also at line 9 (certain)'
+    ]
+
+
+def test_a_cmd_whose_one_string_holds_a_server_and_its_options(tmp_path: Path) -> None:
+    # modelled on a Flask service: CMD ["gunicorn -b 0.0.0.0:8000 app:app"], run bare
+    got = spaced(
+        tmp_path,
+        'CMD ["gunicorn -b 0.0.0.0:8000 app:app", "--workers", "2"]',
+        "docker run -p 8000:8000 studio",
+    )
+    assert len(got) == 1
+    assert got[0].startswith(
+        '8: README starts the image, but Dockerfile:5 CMD ["gunicorn -b 0.0.0.0:8000 app:app"]'
+    )
+
+
+@pytest.mark.parametrize(
+    ("start", "block", "compose"),
+    [
+        ('ENTRYPOINT ["python3", "main.py"]', "docker run studio", None),  # the exec form, right
+        ("ENTRYPOINT python3 main.py", "docker run studio", None),  # the shell form
+        ('ENTRYPOINT ["python3 main.py"]', "docker run --entrypoint python3 studio main.py", None),
+        ('CMD ["python3 main.py"]', "docker run studio python3 main.py --port 8188", None),  # its own command
+        ('ENTRYPOINT ["${APP_CMD} serve"]', "docker run studio", None),  # a variable
+        ('ENTRYPOINT ["python3 main.py"]', "docker run other/image", None),  # not the image built
+        (
+            'ENTRYPOINT ["python3 main.py"]',
+            "docker compose up",
+            "services:\n  ui:\n    image: studio\n    entrypoint: [python3, main.py]\n",
+        ),
+        (
+            'CMD ["python3 main.py"]',
+            "docker compose up",
+            "services:\n  ui:\n    image: studio\n    command: python3 main.py\n",
+        ),
+    ],
+)
+def test_starts_that_run_or_are_replaced(tmp_path: Path, start: str, block: str, compose: str | None) -> None:
+    assert spaced(tmp_path, start, block, compose) == []

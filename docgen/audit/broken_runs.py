@@ -2,7 +2,7 @@
 the reader's machine: the build stops at that step (`certain`: the build command names its Dockerfile,
 and the RUN is read with docgen's shell reader, `shell.sh_tokens`).
 
-Two kinds of RUN (shell form, `/bin/sh`, in a stage the build builds):
+The kinds of RUN (shell form, `/bin/sh`, in a stage the build builds):
 
 - a shell syntax error: two operators in a row (`&& &&`, `&& ;`, `| |`, a continued line that starts with
   `&&` after one that ended with it), or a command list that starts with one. `sh` refuses the whole
@@ -11,6 +11,9 @@ Two kinds of RUN (shell form, `/bin/sh`, in a stage the build builds):
   is dash (Debian, Ubuntu and images built on them), where it fails the RUN: a syntax error, a bad
   substitution, or a failing command of the last list when that list joins its commands with `&&` only
   (`docgen lint`'s DG014, `lint.dash_runs`).
+- `ln`, `cp` or `mv` on a line ending in `\\` with no `&&` before a line that starts a command of its own
+  (`pip3 install …`): its words become more operands, and an option ln/cp/mv lacks, or a last operand
+  that is a package with a version bound (no folder), fails the RUN (`swallowed_line`).
 - a command list that ends in `test -n "$NAME" && …` (or `[ -n "$NAME" ] && …`, `-z`, `[ "$NAME" ]`)
   whose test is false with the values the README's build gives: the RUN's status is its last list's,
   and a false test makes that 1. NAME's value is what the build passes with `--build-arg` when the stage

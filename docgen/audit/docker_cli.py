@@ -188,7 +188,7 @@ def _buildx_commands(commands: list[tuple[int, list[str]]], readme: str) -> Iter
         word = words[at]
         name = word.partition("=")[0] if word.startswith("--") else word[:2]
         if word.startswith("-") and name in build_options and name not in ("-h", "--help"):
-            rest = " ".join(words[at:])
+            rest = " ".join(words[found[1] :])
             shown = rest if len(rest) <= 60 else rest[:57] + "…"
             yield Diagnostic(
                 readme,

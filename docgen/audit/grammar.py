@@ -2,7 +2,8 @@
 (`docker buildx build`, `docker image build`) with no build context (`docker build -t app -f Dockerfile`,
 no `.`) or with two positional words (`docker build app:v1 ./`, the tag without `-t`), and an option
 `docker build`, `docker run` or `docker compose` (`up`, `build`, `run`, `exec`) does not have, a slip away
-from one it has (`--build-args` for `--build-arg`), and a short option `docker run` does not have (`-b`).
+from one it has (`--build-args` for `--build-arg`) or mangled by a character no option has (`--^Cntime`
+for `--runtime`), and a short option `docker run` does not have (`-b`).
 
 The options are those of the Docker CLI reference (docs.docker.com/reference/cli/docker/buildx/build/,
 …/docker/container/run/, …/docker/compose/ and its `up`, `build`, `run`, `exec` pages), the legacy

@@ -23,6 +23,10 @@ no mount brings (`unshipped_run_scripts`).
 And a `docker run` of the image whose command is a near name of a program the Dockerfile copies onto
 the PATH under a name of its own (`create_turkish_srt` for `COPY create_turkish_subtitle.sh
 /usr/local/bin/create_turkish_subtitle`, `renamed_programs`).
+
+And a README run of the image it builds (`docker run`, `docker compose up`) whose exec-form ENTRYPOINT
+(or CMD) holds the program and its arguments in one string (`ENTRYPOINT ["python3 main.py"]`): docker
+finds no program of that name (`spaced_programs`, `certain`).
 """
 
 from __future__ import annotations
