@@ -621,3 +621,123 @@ def test_an_env_file_the_reader_makes_is_no_finding(tmp_path: Path) -> None:
 
 def test_an_env_file_of_a_service_the_command_does_not_start(tmp_path: Path) -> None:
     assert found(tmp_path, "docker compose up extra", _env_tree()) == []
+
+
+# Services built from their own folder (`build: ./api`, the short form) whose Dockerfiles copy paths
+# written from the project's root: the shape of an API-plus-browser-editor stack.
+API = "FROM python:3.11-slim\nWORKDIR /app\nCOPY ./api/requirements.txt .\nRUN pip install -r reqs.txt\n"
+EDITOR = "FROM codercom/code-server:latest\nCOPY ./ide/settings /home/coder/.local/share/code-server\n"
+SPLIT_STACK = "services:\n  api:\n    build: ./api\n  ide:\n    build: ./ide\n    depends_on:\n      - api\n"
+
+
+def relative_found(
+    root: Path, monkeypatch: pytest.MonkeyPatch, block: str, files: dict[str, str]
+) -> list[tuple[int, str, str]]:
+    """`found`, audited as `docgen audit README.md` run in the README's folder (a relative directory)."""
+    make_tree(root, {"README.md": f"# Stack\n\n```sh\n{block}\n```\n", **files})
+    monkeypatch.chdir(root)
+    model = build_model(Path("api/Dockerfile"), "api/Dockerfile")
+    text = Path("README.md").read_text(encoding="utf-8")
+    return [(d.line, d.message, d.confidence) for d in audit(text, "README.md", model, {}, Path("."), None)]
+
+
+def test_short_form_builds_whose_dockerfiles_copy_from_the_folder_above(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    files = {
+        "api/Dockerfile": API,
+        "api/requirements.txt": "fastapi\n",
+        "ide/Dockerfile": EDITOR,
+        "docker-compose.yml": SPLIT_STACK,
+    }
+    said = "README runs docker compose up, whose service"
+    assert relative_found(tmp_path, monkeypatch, "docker-compose up --build", files) == [
+        (
+            4,
+            f"{said} api builds api/Dockerfile with the context api, which holds none of what it copies:"
+            " api/requirements.txt (line 3) is in ../",
+            "likely",
+        ),
+        (
+            4,
+            f"{said} ide builds ide/Dockerfile with the context ide, which cannot hold what it copies:"
+            " ide/settings (line 2) is written from the folder above ide/ (build there with -f"
+            " ide/Dockerfile)",
+            "likely",
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        # copies written from the service's own folder
+        {"api/Dockerfile": API.replace("./api/", "./"), "ide/Dockerfile": EDITOR.replace("./ide/", "./")},
+        # the long form from the root, as the Dockerfiles are written
+        {
+            "docker-compose.yml": "services:\n  api:\n    build:\n      context: .\n      dockerfile:"
+            " api/Dockerfile\n  ide:\n    build:\n      context: .\n      dockerfile: ide/Dockerfile\n",
+            "ide/settings/settings.json": "{}\n",
+        },
+    ],
+)
+def test_service_builds_whose_contexts_hold_their_copies(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, changes: dict[str, str]
+) -> None:
+    files = {
+        "api/Dockerfile": API,
+        "api/requirements.txt": "fastapi\n",
+        "ide/Dockerfile": EDITOR,
+        "ide/settings/settings.json": "{}\n",
+        "docker-compose.yml": SPLIT_STACK,
+        **changes,
+    }
+    assert relative_found(tmp_path, monkeypatch, "docker compose up --build", files) == []
+
+
+# A stack whose compose files live in compose/: the README enters it in one step and runs compose later.
+CORE = "services:\n  chat:\n    image: ollama/ollama\n  web:\n    build: .\n"
+
+
+def entered_found(root: Path, steps: str, files: dict[str, str] | None = None) -> list[tuple[int, str, str]]:
+    tree = {
+        "Dockerfile": APP,
+        "compose/Dockerfile": "FROM nginx:1.27\n",
+        "compose/docker-compose.yml": CORE,
+        "README.md": f"# Local LLM\n\n{steps}",
+        **(files or {}),
+    }
+    make_tree(root, tree)
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    text = (root / "README.md").read_text(encoding="utf-8")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(text, "README.md", model, {}, root, root)
+        if "README runs docker compose" in d.message
+    ]
+
+
+def test_a_compose_file_of_the_folder_an_earlier_step_entered(tmp_path: Path) -> None:
+    steps = (
+        "1. Start the core:\n\n```bash\ncd compose\ndocker compose --env-file ../.env up -d\n```\n\n"
+        "2. Pull a model:\n\n```bash\ndocker exec -it chat ollama pull llama3\n```\n\n"
+        "3. With the extras:\n\n```bash\ndocker compose -f docker-compose.yml -f docker-compose.extra.yml"
+        " up -d --build\n```\n"
+    )
+    said = (
+        "README runs docker compose -f docker-compose.yml -f docker-compose.extra.yml up, but"
+        " docker-compose.extra.yml is not in the README's folder nor in one above it"
+    )
+    assert entered_found(tmp_path / "a", steps) == [(19, said, "certain")]
+    extra = {"compose/docker-compose.extra.yml": "services:\n  gateway:\n    image: nginx:1.27\n"}
+    assert entered_found(tmp_path / "b", steps, extra) == []
+
+
+def test_a_compose_file_no_step_entered_is_still_missing(tmp_path: Path) -> None:
+    # (no `cd compose` before the command: it runs where the README is)
+    steps = "```bash\ndocker compose -f docker-compose.yml up -d\n```\n\n```bash\ncd compose\n```\n"
+    said = (
+        "README runs docker compose -f docker-compose.yml up, but docker-compose.yml is not in the"
+        " README's folder nor in one above it"
+    )
+    assert entered_found(tmp_path, steps) == [(4, said, "certain")]

@@ -872,3 +872,18 @@ def test_excerpts_that_stay_silent(tmp_path: Path, intro: str) -> None:
 def test_an_excerpt_sharing_no_value_is_not_the_file(tmp_path: Path) -> None:
     readme = "# Jobs\n\nAdd to docker-compose.yml:\n\n```yaml\n- DB_USER=alice\n- DB_PASS=wonderland\n```\n"
     assert _env_found(tmp_path, readme, {"docker-compose.yml": WHISPER}, EXCERPT) == []
+
+
+def test_a_variable_only_a_profile_compose_file_below_reads(tmp_path: Path) -> None:
+    # a monitoring profile (`profiles/monitoring.yml`) the reader adds with `-f`: no default name
+    readme = env_block("QUEUE_SIZE=8", "WORKER_PORT=7000", "GRAFANA_PORT=3001", "PROM_PORT=9090")
+    profile = "services:\n  grafana:\n    image: grafana/grafana\n    ports:\n"
+    profile += "      - ${GRAFANA_PORT:-3001}:3000\n"
+    assert env_found(tmp_path, readme, {"profiles/monitoring.yml": profile}) == [
+        (11, unread("PROM_PORT"), "certain")
+    ]
+    # a hidden folder's YAML (a CI workflow) is no compose file the reader runs
+    assert env_found(tmp_path / "b", readme, {".github/workflows/ci.yml": profile}) == [
+        (10, unread("GRAFANA_PORT"), "certain"),
+        (11, unread("PROM_PORT"), "certain"),
+    ]

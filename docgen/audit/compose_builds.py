@@ -97,6 +97,7 @@ def compose_builds(
     `cloned` (`steps.built_clones`), a `cd` into the folder of a clone of this very repository made
     before it (`git clone …/app.git`, `cd app`) enters the README's folder."""
     top = (project or directory).resolve()
+    entered: list[tuple[int, Path]] = []  # (README line, folder) of each `cd` of the blocks read so far
     cloned_at: dict[
         str, int
     ] = {}  # folder of each clone of this repository → the first README line making it
@@ -115,15 +116,43 @@ def compose_builds(
             for line, folder in moves(fence)
             if not cloned_at.get(folder.strip("\"'").rstrip("/"), line) < line
         )
-        index, entered, all_own = 0, False, True
+        index, moved, all_own = 0, False, True
         for lines in build_commands(fence, DOCKER_COMPOSE):
             while index < len(kept) and kept[index][0] <= lines[-1][0]:
-                entered, all_own, index = True, all_own and kept[index][1], index + 1
-            if entered and not all_own:
+                moved, all_own, index = True, all_own and kept[index][1], index + 1
+            if moved and not all_own:
                 continue
             words = command_words(lines, DOCKER_COMPOSE)
             if words is not None:
-                yield from _check(words, lines[0][0], readme, directory, top, source)
+                yield from _check(words, lines[0][0], readme, directory, top, source, entered)
+        for line, folder in moves(fence):
+            if (place := _entered_folder(folder, directory, top)) is not None:
+                entered.append((line, place))
+
+
+def _entered_folder(folder: str, directory: Path, top: Path) -> Path | None:
+    """The project's folder a block's `cd folder` enters from the README's folder (`cd compose`), when
+    it is written plainly (no variable, no home or absolute path) and is there; else None."""
+    folder = folder.strip("\"'").rstrip("/")
+    if not folder or folder.startswith(("/", "~", "-")) or _NOT_A_NAME.search(folder):
+        return None
+    place = inside((directory / folder).absolute(), top)
+    return place if place is not None and os.path.isdir(place) else None
+
+
+def _cd_folder(
+    names: Sequence[str], directory: Path, top: Path, entered: Sequence[tuple[int, Path]]
+) -> Path | None:
+    """The folder an earlier block's `cd` entered (the latest first) that holds the compose files
+    `names` (the first of them at least; with no names, a default compose file), when the README's
+    folder and those above it hold them not: the reader's shell is still there (`cd compose` at one step,
+    `docker compose -f docker-compose.yml up` at a later one)."""
+    for _, place in reversed(entered):
+        if names and os.path.isfile(place / names[0]):
+            return place
+        if not names and compose.default_files(place):
+            return place
+    return None
 
 
 def _own_folder(folder: str, directory: Path, top: Path) -> bool:
@@ -138,7 +167,13 @@ def _own_folder(folder: str, directory: Path, top: Path) -> bool:
 
 
 def _check(
-    words: list[str], line: int, readme: str, directory: Path, top: Path, source: Sequence[str] = ()
+    words: list[str],
+    line: int,
+    readme: str,
+    directory: Path,
+    top: Path,
+    source: Sequence[str] = (),
+    entered: Sequence[tuple[int, Path]] = (),
 ) -> Iterator[Diagnostic]:
     call = read_compose(words)
     verb = call.verb if call.top.complete else None
@@ -153,9 +188,14 @@ def _check(
     wanted = call.services
     builds = verb == "build" or "--build" in rest
     if named:
-        paths = [compose.run_folder(directory, named, top) / name for name in named]
+        folder = compose.run_folder(directory, named, top)
+        if not os.path.isfile(folder / named[0]):
+            folder = _cd_folder(named, directory, top, entered) or folder
+        paths = [folder / name for name in named]
     else:
         paths = compose.default_files(directory)
+        if not paths and (place := _cd_folder((), directory, top, entered)) is not None:
+            paths = compose.default_files(place)
         if not paths:
             return
     if any(in_submodule(path, directory) for path in paths):
@@ -314,8 +354,14 @@ def _service_build(
         parsed = read_dockerfile(dockerfile, service.dockerfile)
     except (OSError, DocgenError):
         return
+    # (the context and Dockerfile as absolute, real paths inside the project, as a README's own build
+    # reads them: a README audited from its folder gives `.`, from which no folder above is seen)
+    context_at, dockerfile_at = inside(context.absolute(), top), inside(dockerfile.absolute(), top)
+    if context_at is None or dockerfile_at is None:
+        return  # (a context or Dockerfile reached through a link out of the project)
     lead = f"{said} builds {service.dockerfile} with the context {service.context}"
-    for found in context_findings(readme, line, lead, parsed.instructions, dockerfile, context, top, made):
+    instructions = parsed.instructions
+    for found in context_findings(readme, line, lead, instructions, dockerfile_at, context_at, top, made):
         yield found if sure == CERTAIN else replace(found, confidence=LIKELY)
 
 

@@ -275,7 +275,7 @@ def _env_lists(
             if name in read or _in_dockerfiles(files, models, name):
                 continue
             if scripts is None:
-                scripts = _script_texts(files)
+                scripts = _script_texts(files, yaml=True)  # (a profile's compose file: no default name)
             if any(re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", text) for text in scripts):
                 continue
             shown = ", ".join(dict.fromkeys(f.shown for f in files))
@@ -417,18 +417,43 @@ def _compose_reads(files: Sequence[_File], name: str) -> bool:
     )
 
 
-def _script_texts(files: Sequence[_File]) -> list[str]:
+_YAML_DEPTH = 2
+"""How deep below a compose file's folder the other YAML files are read (`profiles/monitoring.yml`)."""
+_YAML_MOST = 60
+"""At most this many of them are read."""
+
+
+def _script_texts(files: Sequence[_File], yaml: bool = False) -> list[str]:
     """The texts of the shell scripts and Makefiles in the compose files' folders (one may source
-    `.env` and read its variables)."""
+    `.env` and read its variables); with `yaml`, also of the YAML files in and below them (`_YAML_DEPTH`
+    folders down, no hidden one): a compose file no command names and no default name gives
+    (`profiles/monitoring.yml`, which the reader passes with `-f`) reads what `.env` sets too."""
     texts: list[str] = []
-    for folder in dict.fromkeys(f.folder for f in files):
-        try:
-            names = sorted(e.name for e in os.scandir(folder) if os.path.isfile(e))
-        except OSError:
-            continue
-        for name in names:
-            if name.endswith((".sh", ".bash")) or name in ("Makefile", "makefile"):
-                if (text := text_or_none(folder / name)) is not None:
+    yamls = 0
+    for top in dict.fromkeys(f.folder for f in files):
+        below: list[tuple[Path, int]] = [(top, 0)]
+        while below:
+            folder, depth = below.pop(0)
+            try:
+                entries = sorted(os.scandir(folder), key=lambda e: e.name)
+            except OSError:
+                continue
+            for entry in entries:
+                name = entry.name
+                try:
+                    is_file = entry.is_file()
+                    is_dir = yaml and entry.is_dir(follow_symlinks=False)
+                except OSError:
+                    continue
+                if is_dir and depth < _YAML_DEPTH and not name.startswith("."):
+                    below.append((folder / name, depth + 1))
+                    continue
+                if not is_file:
+                    continue
+                wanted = depth == 0 and (name.endswith((".sh", ".bash")) or name in ("Makefile", "makefile"))
+                if yaml and not wanted and name.endswith((".yml", ".yaml")) and yamls < _YAML_MOST:
+                    wanted, yamls = True, yamls + 1
+                if wanted and (text := text_or_none(folder / name)) is not None:
                     texts.append(text)
     return texts
 

@@ -1170,7 +1170,8 @@ def _rooted(dockerfile: Path, context: Path, missing: Sequence[tuple[int, str]])
     `docker/app/Dockerfile`): the Dockerfile is written for that folder as its context, whatever else a
     checkout holds (not when the context is that folder: the checkout lacks the file). `certain` when
     the rest of the path is a file next to the Dockerfile (`run.sh`), else (a folder path of two parts
-    or more) `likely`."""
+    or more, or one part when the context is the Dockerfile's own folder: `COPY ./ide/vscode` in
+    ide/Dockerfile built from ide/) `likely`."""
     folder = dockerfile.parent.parts
     found: list[tuple[bool, int, str, str]] = []
     for at, path in missing:
@@ -1179,7 +1180,8 @@ def _rooted(dockerfile: Path, context: Path, missing: Sequence[tuple[int, str]])
             if tuple(parts[:size]) != folder[-size:] or Path(*folder[:-size]) == context:
                 continue
             there = os.path.lexists(dockerfile.parent.joinpath(*parts[size:]))
-            if there or size >= 2:
+            # (or the context is the Dockerfile's own folder, which cannot hold a folder of its own name)
+            if there or size >= 2 or context == dockerfile.parent:
                 found.append((there, at, path, "/".join(parts[:size])))
                 break
     if not found:
