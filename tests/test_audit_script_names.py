@@ -95,6 +95,70 @@ def test_run_scripts_that_run_the_built_image_or_another_on_purpose(tmp_path: Pa
     assert _found(tmp_path / "listed", files) == []
 
 
+# a serving image: a Quick Start whose numbered steps build, then run, in blocks of their own
+SERVE_BUILD = """\
+#!/usr/bin/env bash
+IMAGE_NAME="${IMAGE_NAME:-llm-serve-navi:tokenizer-fix}"
+docker build -t "$IMAGE_NAME" .
+"""
+SERVE_RUN = """\
+#!/usr/bin/env bash
+MODEL="${1:-org/model-7b}"
+IMAGE_NAME="${IMAGE_NAME:-llm-serve-navi:baseline}"
+docker run -d --name serve --device=/dev/kfd -p 8000:8000 "$IMAGE_NAME" "$MODEL" --port 8000
+"""
+SERVE = """\
+# Serving on Navi
+
+## Quick Start
+
+1. Build:
+
+```bash
+./scripts/build.sh
+```
+
+2. Run:
+
+```bash
+./scripts/run.sh org/model-7b
+```
+
+## Older images
+
+```bash
+./scripts/run.sh org/model-7b
+```
+"""
+
+
+def test_a_run_block_after_a_build_block_of_the_same_section(tmp_path: Path) -> None:
+    files = {"README.md": SERVE, "scripts/build.sh": SERVE_BUILD, "scripts/run.sh": SERVE_RUN}
+    assert _found(tmp_path, files) == [
+        (
+            14,
+            "README runs scripts/build.sh, then scripts/run.sh: scripts/build.sh:3 tags "
+            "llm-serve-navi:tokenizer-fix, but scripts/run.sh:4 runs llm-serve-navi:baseline ($IMAGE_NAME "
+            "set at scripts/run.sh:3), not the image the build script made",
+            "certain",
+        )
+    ]
+
+
+def test_run_blocks_of_another_section_or_before_the_build(tmp_path: Path) -> None:
+    # the run comes first, the build after it: nothing was built yet when it runs
+    swapped = SERVE.replace("./scripts/build.sh\n", "@@\n").replace(
+        "./scripts/run.sh org/model-7b\n```\n\n##", "./scripts/build.sh\n```\n\n##", 1
+    )
+    swapped = swapped.replace("@@\n", "./scripts/run.sh org/model-7b\n")
+    files = {"README.md": swapped, "scripts/build.sh": SERVE_BUILD, "scripts/run.sh": SERVE_RUN}
+    assert _found(tmp_path / "swapped", files) == []
+    # the build under a heading of its own: the later section's run is not its chain
+    apart = SERVE.replace("2. Run:", "## Run")
+    files = {"README.md": apart, "scripts/build.sh": SERVE_BUILD, "scripts/run.sh": SERVE_RUN}
+    assert _found(tmp_path / "apart", files) == []
+
+
 # a robot learning dev container: scripts export a tag, compose builds and starts the service
 COMPOSE = """\
 services:

@@ -3,7 +3,7 @@
 Two claims, each `certain` (names read from the files as written):
 
 - `chained_runs`: a README block runs a build script, then a run script (`sh docker_build.sh`, `sh
-  docker_run.sh`), and the image the run script's `docker run` runs is not one the build script tags
+  docker_run.sh`), or a later block of the same section does (`1. Build:` then `2. Run:`), and the image the run script's `docker run` runs is not one the build script tags
   while both name the same repository (`gaze` built, `balinlin/gaze:1.0.0` run: a later assignment of
   `IMAGE` in the run script wins). The run does not start the image the build just made. Variables are
   read as a plain run (no argument) gives them (`build_scripts`), the last literal assignment before
@@ -196,15 +196,18 @@ def chained_runs(
         return text_of[script]
 
     said = "\n".join(t for f in doc.fences for _, t in f.lines)
+    section_built: dict[int, list[tuple[str, int, str]]] = {}
     for fence in doc.fences:
-        built: list[tuple[str, int, str]] = []  # (script, line, tag) of the builds run so far
+        # (script, line, tag) of the builds run so far in the fence's section: a Quick Start's `1.
+        # Build` block then its `2. Run` block are one chain
+        built = section_built.setdefault(fence.section, []) if fence.section else []
         for run_line, script in _readme_scripts(list(fence_commands(fence))):
             text = body(script)
             if text is None:
                 continue
             tags = built_tag_lines(text)
             if tags or _GIVES.search(text):
-                built += [(script, n, t) for n, t in tags]
+                built.extend((script, n, t) for n, t in tags)
                 continue
             for source, told in _other_runs(text, script, built, said) if built else ():
                 yield Diagnostic(
