@@ -395,6 +395,7 @@ from docgen.audit.overrides import discarded_commands
 from docgen.audit.own_image import readme_image
 from docgen.audit.own_repo import repository_root
 from docgen.audit.owner_images import (
+    make_renamed_runs,
     other_owner_images,
     pulled_latest,
     renamed_images,
@@ -868,6 +869,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     other_owner_images,
     pulled_latest,
     renamed_images,
+    make_renamed_runs,
     run_owner_images,
     twin_owner_runs,
     other_builds,
@@ -1409,6 +1411,7 @@ def audit(
         found.extend(_ruled(script_variables, doc, path, directory, models))
         found.extend(_ruled(other_owner_images, doc, text, path, directory, models, project))
         found.extend(_ruled(run_owner_images, doc, path, directory, models, project))
+        found.extend(_ruled(make_renamed_runs, doc, path, directory, models, project))
         found.extend(_ruled(renamed_images, doc, text, path, directory, models, project))
         found.extend(_ruled(twin_owner_runs, doc, path, directory, models, project))
         found.extend(_ruled(pulled_latest, doc, path, directory, models, project))

@@ -3,9 +3,10 @@
 Two claims, each `certain` (names read from the files as written):
 
 - `chained_runs`: a README block runs a build script, then a run script (`sh docker_build.sh`, `sh
-  docker_run.sh`), or a later block of the same section does (`1. Build:` then `2. Run:`), and the image the run script's `docker run` runs is not one the build script tags
-  while both name the same repository (`gaze` built, `balinlin/gaze:1.0.0` run: a later assignment of
-  `IMAGE` in the run script wins). The run does not start the image the build just made. Variables are
+  docker_run.sh`), or a later block of the same section does (`1. Build:` then `2. Run:`), and the
+  image the run script's `docker run` runs is not one the build script tags while both name the same
+  repository (`gaze` built, `balinlin/gaze:1.0.0` run: a later assignment of `IMAGE` in the run script
+  wins). The run does not start the image the build just made. Variables are
   read as a plain run (no argument) gives them (`build_scripts`), the last literal assignment before
   the line winning; a variable holding options (`GPU="--gpus all"`) is skipped as options. Silent when
   the run script builds, pulls or tags an image itself, when the image cannot be told, and when the
