@@ -629,3 +629,61 @@ def test_names_the_scripts_can_give(tmp_path: Path, line: str) -> None:
         "scripts/from_env.sh": "#!/bin/sh\ndocker build -t $IMAGE .\n",
     }
     assert _said_named(tmp_path, files) == []
+
+
+# a training image whose run script keeps the demo behind a `#`
+DEMO_BUILD_RUN = """\
+docker build . -t lab/petals
+docker run --rm \\
+  --gpus all \\
+  -v $(pwd)/train.py:/workspace/train.py -it lab/petals bash # python train.py --epochs 2
+"""
+DEMO = """\
+# Petals
+
+### Docker
+To build the image and launch a container that runs a short train on CIFAR-10:
+```
+sh docker.sh
+```
+"""
+
+
+def _commented(root: Path, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": DOCKERFILE, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    text = (root / "README.md").read_text(encoding="utf-8")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(text, "README.md", model, {}, root, root)
+        if "in a comment" in d.message
+    ]
+
+
+def test_a_script_whose_promised_program_is_a_comment(tmp_path: Path) -> None:
+    files = {"README.md": DEMO, "docker.sh": DEMO_BUILD_RUN}
+    assert _commented(tmp_path, files) == [
+        (
+            6,
+            "README says docker.sh runs train ('To build the image and launch a container that runs a short "
+            "train on CIFAR-10:'), but docker.sh:4 leaves `python train.py --epochs 2` in a comment "
+            "(`lab/petals bash # python train.py --epochs 2`): the shell drops it, and the container runs "
+            "only what comes before",
+            "likely",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "where"),
+    [
+        ("bash # python train.py", "python train.py", "docker.sh"),  # the program runs
+        ("bash # python train.py", "bash -c '# python train.py", "docker.sh"),  # inside quotes
+        ("that runs a short train on CIFAR-10:", "with a shell:", "README.md"),  # no promise
+        ("runs a short train on", "opens a shell; the demo is", "README.md"),  # another program named
+    ],
+)
+def test_comments_that_drop_nothing_promised(tmp_path: Path, old: str, new: str, where: str) -> None:
+    files = {"README.md": DEMO, "docker.sh": DEMO_BUILD_RUN}
+    files[where] = files[where].replace(old, new)
+    assert _commented(tmp_path, files) == []

@@ -480,6 +480,7 @@ from docgen.audit.script_images import script_images
 from docgen.audit.script_mounts import script_mounts
 from docgen.audit.script_names import (
     chained_runs,
+    commented_programs,
     compose_names,
     described_chains,
     named_runs,
@@ -910,6 +911,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     unflagged_build_args,
     script_images,
     chained_runs,
+    commented_programs,
     compose_names,
     described_chains,
     named_runs,
@@ -1432,6 +1434,7 @@ def audit(
         found.extend(_ruled(built_never_run, doc, path, directory))
         found.extend(_ruled(committed_unrun, doc, path, directory))
         found.extend(_ruled(chained_runs, doc, path, directory, project))
+        found.extend(_ruled(commented_programs, doc, path, directory, project))
         found.extend(_ruled(described_chains, doc, path, directory, project))
         found.extend(_ruled(named_runs, doc, path, directory, project))
         found.extend(_ruled(compose_names, doc, path, directory, project))
