@@ -21,10 +21,10 @@ Two claims, each `certain` (names read from the files as written):
 
 And, `likely` (read from prose), `commented_programs`: a block runs a script the line above says runs a
 program (`run a test demo`) that the script's `docker run` line holds only behind a `#`. And
-`prose_names`: a line naming one script (`` `./docker/build.sh`: the image's name is `App` ``, `イメージの名前は`…``, `容器名称为`…``) and the name of the image or the
-container it makes, which no `-t` / `docker tag` of the script (a name with no tag: its repository)
-or no `--name` of its `docker run` (else the container its `docker exec` / `docker attach` enters) can
-be.
+`prose_names`: a line naming one script (`` `./docker/build.sh`: the image's name is `App` ``,
+`イメージの名前は`…``, `容器名称为`…``) and the name of the image or the container it makes, which
+no `-t` / `docker tag` of the script (a name with no tag: its repository) or no `--name` of its
+`docker run` (else the container its `docker exec` / `docker attach` enters) can be.
 """
 
 from __future__ import annotations
