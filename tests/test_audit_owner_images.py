@@ -691,3 +691,95 @@ def test_a_versioned_run_tag_is_read_despite_a_docker_hub_link(tmp_path: Path) -
         "4 (likely): README runs tapir/infer:cu13-ubuntu22, but the build tags tapir/infer only as cu12-dev, "
         "cu12 (build.sh:1, build.sh:2, build.sh:4): no build of the project makes cu13-ubuntu22"
     ]
+
+
+# --------------------------------------------------------------------------------------------------
+# The image a README runs while the Makefile builds and pushes the owner's image under another name
+
+_CU_MAKEFILE = """\
+IMAGE=cu118-jammy-dev
+VERSION := $(shell git describe --tags --always --dirty)
+REGISTRY := kvlab
+TAG := $(VERSION)
+
+build:
+\tdocker build -t $(REGISTRY)/$(IMAGE):$(TAG) -f Dockerfile .
+
+push: build
+\tdocker push ${REGISTRY}/${IMAGE}:${TAG}
+"""
+_CU_README = """\
+# cuda images
+
+Available versions:
+```
+FROM kvlab/cuda:11.8-devel-py310-jammy
+```
+
+# Run
+
+```
+docker run -it --rm --gpus all kvlab/cuda:11.8-devel-py310-jammy nvidia-smi
+```
+"""
+
+
+def _make_renamed(root: Path, readme: str, files: dict[str, str]) -> list[str]:
+    make_tree(root, {".git/HEAD": "ref: refs/heads/main\n", "Dockerfile": "FROM ubuntu:22.04\n"})
+    make_tree(root, {"README.md": readme, **files})
+    model = replace(model_of(parse_dockerfile("FROM ubuntu:22.04\n")), file=str(root / "Dockerfile"))
+    return [
+        f"{d.line} ({d.confidence}): {d.message}"
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "the image it runs is not the one" in d.message
+    ]
+
+
+def test_a_run_of_an_image_the_makefile_builds_under_another_name(tmp_path: Path) -> None:
+    assert _make_renamed(tmp_path, _CU_README, {"Makefile": _CU_MAKEFILE}) == [
+        "11 (likely): README runs kvlab/cuda:11.8-devel-py310-jammy, but the build makes "
+        "kvlab/cu118-jammy-dev:$TAG (Makefile:7) and no file of the build names kvlab/cuda: the image it "
+        "runs is not the one the project builds"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        # the Makefile builds the name the README runs
+        (_CU_README, {"Makefile": _CU_MAKEFILE.replace("IMAGE=cu118-jammy-dev", "IMAGE=cuda")}),
+        # an owner the Makefile reads from the environment: any owner may be made
+        (_CU_README, {"Makefile": _CU_MAKEFILE.replace("REGISTRY := kvlab\n", "")}),
+        # a workflow pushes the README's name
+        (
+            _CU_README,
+            {
+                "Makefile": _CU_MAKEFILE,
+                ".github/workflows/push.yml": (
+                    "jobs:\n  p:\n    steps:\n      - run: docker push kvlab/cuda:x\n"
+                ),
+            },
+        ),
+        # the README builds an image itself
+        (
+            _CU_README.replace("# Run\n", "# Run\n\n```\ndocker build -t kvlab/cuda:mine .\n```\n"),
+            {"Makefile": _CU_MAKEFILE},
+        ),
+        # the README runs two images of the owner: a helper beside the build's
+        (
+            _CU_README.replace("nvidia-smi\n", "nvidia-smi\ndocker run -d kvlab/metrics-agent:1.2\n"),
+            {"Makefile": _CU_MAKEFILE},
+        ),
+        # the line says the image is the older one
+        (
+            _CU_README.replace("nvidia-smi\n", "nvidia-smi  # the previous image\n"),
+            {"Makefile": _CU_MAKEFILE},
+        ),
+        # the Makefile builds another owner's image
+        (_CU_README, {"Makefile": _CU_MAKEFILE.replace("REGISTRY := kvlab", "REGISTRY := other")}),
+    ],
+)
+def test_runs_the_makefile_may_make_or_that_are_not_its(
+    tmp_path: Path, readme: str, files: dict[str, str]
+) -> None:
+    assert _make_renamed(tmp_path, readme, files) == []

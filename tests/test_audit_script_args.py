@@ -1178,3 +1178,111 @@ def test_python_scripts_that_run_or_read_something(tmp_path: Path, tail: str) ->
 )
 def test_python_runs_this_rule_leaves_alone(tmp_path: Path, commands: str) -> None:
     assert idle_found(tmp_path, commands, {"fitter/fit.py": FIT, "fitter/__init__.py": ""}) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# A value argparse's `choices` refuse
+
+RENDER = """\
+#!/usr/bin/env python
+import argparse
+import sys
+
+TARGETS = {
+    "debian12-amd64": {"base": "debian:12"},
+    "rocky9-amd64": {"base": "rockylinux:9"},
+}
+PRECISIONS = ["fp16", "bf16"]
+
+
+def parse_args(args):
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--target", type=str, required=True, choices=sorted(TARGETS.keys()))
+    parser.add_argument("--precision", default="fp16", choices=PRECISIONS + ["fp32"])
+    parser.add_argument("--threads", type=int, choices=[1, 2, 4])
+    parser.add_argument("--name", default="out")
+    return parser.parse_args(args)
+
+
+def main(args):
+    conf = parse_args(args[1:])
+    print(conf)
+
+
+if __name__ == "__main__":
+    main(sys.argv)
+"""
+RENDER_README = """\
+# Recipe renderer
+
+Render a Dockerfile for Debian 12 in half precision:
+
+```
+$ ./render.py --target debian12 --precision fp16 --name demo
+```
+
+Or for Rocky in full precision:
+
+```
+$ ./render.py --target=rocky9-amd64 --precision fp64
+```
+"""
+
+
+def _chosen(root: Path, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": APP, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(files["README.md"], "README.md", model, {}, root, root)
+        if "invalid choice" in d.message
+    ]
+
+
+def test_values_argparse_choices_refuse(tmp_path: Path) -> None:
+    assert _chosen(tmp_path, {"render.py": RENDER, "README.md": RENDER_README}) == [
+        (
+            6,
+            "README runs ./render.py with --target debian12, but its argparse (render.py:14) allows only "
+            "debian12-amd64, rocky9-amd64 for --target, so it exits with \"invalid choice: 'debian12'\"",
+            "certain",
+        ),
+        (
+            12,
+            "README runs ./render.py with --precision fp64, but its argparse (render.py:15) allows only "
+            "fp16, bf16, fp32 for --precision, so it exits with \"invalid choice: 'fp64'\"",
+            "certain",
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("--target debian12-amd64 ", "--target debian12-amd64 "),  # listed
+        ("--target debian12-amd64 ", "--target <target> "),  # a placeholder
+        ("--target debian12-amd64 ", "--target $TARGET "),  # a variable
+        ("--target debian12-amd64 ", "--target TARGET_NAME "),  # a name for the value
+        ("--precision fp32", "--precision fp32 --threads 3"),  # type=int: not compared as words
+        ("--name demo", "--name debian12"),  # an option without choices
+    ],
+)
+def test_values_argparse_choices_take_or_are_not_read(tmp_path: Path, old: str, new: str) -> None:
+    readme = RENDER_README.replace("--precision fp64", "--precision fp32")
+    readme = readme.replace("--target debian12 ", "--target debian12-amd64 ").replace(old, new)
+    assert _chosen(tmp_path, {"render.py": RENDER, "README.md": readme}) == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ('PRECISIONS = ["fp16", "bf16"]', 'PRECISIONS = ["fp16", "bf16"]\nPRECISIONS.append("fp64")'),
+        ('PRECISIONS = ["fp16", "bf16"]', 'PRECISIONS = ["fp16", "bf16"]\nPRECISIONS = load()'),
+        ('choices=PRECISIONS + ["fp32"]', "choices=precisions()"),
+        ("    main(sys.argv)", "    main(sys.argv)\n    print(sys.argv[2])"),  # argv read by hand too
+    ],
+)
+def test_choices_that_cannot_be_read(tmp_path: Path, old: str, new: str) -> None:
+    readme = RENDER_README.replace("--target debian12 ", "--target debian12-amd64 ")
+    assert [line for line, _, _ in _chosen(tmp_path, {"render.py": RENDER, "README.md": readme})] == [12]
+    assert _chosen(tmp_path, {"render.py": RENDER.replace(old, new), "README.md": readme}) == []

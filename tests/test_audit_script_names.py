@@ -95,6 +95,70 @@ def test_run_scripts_that_run_the_built_image_or_another_on_purpose(tmp_path: Pa
     assert _found(tmp_path / "listed", files) == []
 
 
+# a serving image: a Quick Start whose numbered steps build, then run, in blocks of their own
+SERVE_BUILD = """\
+#!/usr/bin/env bash
+IMAGE_NAME="${IMAGE_NAME:-llm-serve-navi:tokenizer-fix}"
+docker build -t "$IMAGE_NAME" .
+"""
+SERVE_RUN = """\
+#!/usr/bin/env bash
+MODEL="${1:-org/model-7b}"
+IMAGE_NAME="${IMAGE_NAME:-llm-serve-navi:baseline}"
+docker run -d --name serve --device=/dev/kfd -p 8000:8000 "$IMAGE_NAME" "$MODEL" --port 8000
+"""
+SERVE = """\
+# Serving on Navi
+
+## Quick Start
+
+1. Build:
+
+```bash
+./scripts/build.sh
+```
+
+2. Run:
+
+```bash
+./scripts/run.sh org/model-7b
+```
+
+## Older images
+
+```bash
+./scripts/run.sh org/model-7b
+```
+"""
+
+
+def test_a_run_block_after_a_build_block_of_the_same_section(tmp_path: Path) -> None:
+    files = {"README.md": SERVE, "scripts/build.sh": SERVE_BUILD, "scripts/run.sh": SERVE_RUN}
+    assert _found(tmp_path, files) == [
+        (
+            14,
+            "README runs scripts/build.sh, then scripts/run.sh: scripts/build.sh:3 tags "
+            "llm-serve-navi:tokenizer-fix, but scripts/run.sh:4 runs llm-serve-navi:baseline ($IMAGE_NAME "
+            "set at scripts/run.sh:3), not the image the build script made",
+            "certain",
+        )
+    ]
+
+
+def test_run_blocks_of_another_section_or_before_the_build(tmp_path: Path) -> None:
+    # the run comes first, the build after it: nothing was built yet when it runs
+    swapped = SERVE.replace("./scripts/build.sh\n", "@@\n").replace(
+        "./scripts/run.sh org/model-7b\n```\n\n##", "./scripts/build.sh\n```\n\n##", 1
+    )
+    swapped = swapped.replace("@@\n", "./scripts/run.sh org/model-7b\n")
+    files = {"README.md": swapped, "scripts/build.sh": SERVE_BUILD, "scripts/run.sh": SERVE_RUN}
+    assert _found(tmp_path / "swapped", files) == []
+    # the build under a heading of its own: the later section's run is not its chain
+    apart = SERVE.replace("2. Run:", "## Run")
+    files = {"README.md": apart, "scripts/build.sh": SERVE_BUILD, "scripts/run.sh": SERVE_RUN}
+    assert _found(tmp_path / "apart", files) == []
+
+
 # a robot learning dev container: scripts export a tag, compose builds and starts the service
 COMPOSE = """\
 services:
@@ -565,3 +629,61 @@ def test_names_the_scripts_can_give(tmp_path: Path, line: str) -> None:
         "scripts/from_env.sh": "#!/bin/sh\ndocker build -t $IMAGE .\n",
     }
     assert _said_named(tmp_path, files) == []
+
+
+# a training image whose run script keeps the demo behind a `#`
+DEMO_BUILD_RUN = """\
+docker build . -t lab/petals
+docker run --rm \\
+  --gpus all \\
+  -v $(pwd)/train.py:/workspace/train.py -it lab/petals bash # python train.py --epochs 2
+"""
+DEMO = """\
+# Petals
+
+### Docker
+To build the image and launch a container that runs a short train on CIFAR-10:
+```
+sh docker.sh
+```
+"""
+
+
+def _commented(root: Path, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": DOCKERFILE, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    text = (root / "README.md").read_text(encoding="utf-8")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(text, "README.md", model, {}, root, root)
+        if "in a comment" in d.message
+    ]
+
+
+def test_a_script_whose_promised_program_is_a_comment(tmp_path: Path) -> None:
+    files = {"README.md": DEMO, "docker.sh": DEMO_BUILD_RUN}
+    assert _commented(tmp_path, files) == [
+        (
+            6,
+            "README says docker.sh runs train ('To build the image and launch a container that runs a short "
+            "train on CIFAR-10:'), but docker.sh:4 leaves `python train.py --epochs 2` in a comment "
+            "(`lab/petals bash # python train.py --epochs 2`): the shell drops it, and the container runs "
+            "only what comes before",
+            "likely",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "where"),
+    [
+        ("bash # python train.py", "python train.py", "docker.sh"),  # the program runs
+        ("bash # python train.py", "bash -c '# python train.py", "docker.sh"),  # inside quotes
+        ("that runs a short train on CIFAR-10:", "with a shell:", "README.md"),  # no promise
+        ("runs a short train on", "opens a shell; the demo is", "README.md"),  # another program named
+    ],
+)
+def test_comments_that_drop_nothing_promised(tmp_path: Path, old: str, new: str, where: str) -> None:
+    files = {"README.md": DEMO, "docker.sh": DEMO_BUILD_RUN}
+    files[where] = files[where].replace(old, new)
+    assert _commented(tmp_path, files) == []

@@ -395,6 +395,7 @@ from docgen.audit.overrides import discarded_commands
 from docgen.audit.own_image import readme_image
 from docgen.audit.own_repo import repository_root
 from docgen.audit.owner_images import (
+    make_renamed_runs,
     other_owner_images,
     pulled_latest,
     renamed_images,
@@ -479,6 +480,7 @@ from docgen.audit.script_images import script_images
 from docgen.audit.script_mounts import script_mounts
 from docgen.audit.script_names import (
     chained_runs,
+    commented_programs,
     compose_names,
     described_chains,
     named_runs,
@@ -870,6 +872,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     other_owner_images,
     pulled_latest,
     renamed_images,
+    make_renamed_runs,
     run_owner_images,
     twin_owner_runs,
     other_builds,
@@ -910,6 +913,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     unflagged_build_args,
     script_images,
     chained_runs,
+    commented_programs,
     compose_names,
     described_chains,
     named_runs,
@@ -1413,6 +1417,7 @@ def audit(
         found.extend(_ruled(script_variables, doc, path, directory, models))
         found.extend(_ruled(other_owner_images, doc, text, path, directory, models, project))
         found.extend(_ruled(run_owner_images, doc, path, directory, models, project))
+        found.extend(_ruled(make_renamed_runs, doc, path, directory, models, project))
         found.extend(_ruled(renamed_images, doc, text, path, directory, models, project))
         found.extend(_ruled(twin_owner_runs, doc, path, directory, models, project))
         found.extend(_ruled(pulled_latest, doc, path, directory, models, project))
@@ -1433,6 +1438,7 @@ def audit(
         found.extend(_ruled(built_never_run, doc, path, directory))
         found.extend(_ruled(committed_unrun, doc, path, directory))
         found.extend(_ruled(chained_runs, doc, path, directory, project))
+        found.extend(_ruled(commented_programs, doc, path, directory, project))
         found.extend(_ruled(described_chains, doc, path, directory, project))
         found.extend(_ruled(named_runs, doc, path, directory, project))
         found.extend(_ruled(compose_names, doc, path, directory, project))

@@ -45,7 +45,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from docgen import bake
+from docgen import bake, makefile
 from docgen.audit.auditor import LIKELY, also_at, dockerfile_read
 from docgen.audit.commands import PICKED, tagged_names
 from docgen.audit.env_slips import SlipIndex, one_slip
@@ -410,6 +410,90 @@ def run_owner_images(
             line,
             f"README runs {image.text}, but {where}:{at} tags the build {ref.text} and no file of the build "
             f"names {written}: the image of another owner (the project this one was forked from?)",
+            confidence=LIKELY,
+        )
+
+
+_MAKEFILE = re.compile(r"\A(?:GNUmakefile|[Mm]akefile|[\w.-]+\.mk)\Z")
+_DOCKER_WORDS = frozenset({"docker", "podman"})
+
+
+def _made_by_make(texts: Sequence[tuple[Path, str]]) -> list[tuple[Path, int, str, _Ref]]:
+    """(Makefile, line, name as the recipe gives it, image) of each image a recipe of the Makefiles
+    among `texts` tags or pushes (`docker build -t $(REGISTRY)/$(IMAGE):$(TAG)`, `docker push …`), the
+    Makefile's variables put in (`REGISTRY := shvid`, `IMAGE=cu102-ubuntu18-dev`); a tag left a
+    variable (`$(shell git describe …)`) is shown as written. Not an image whose owner or repository
+    name keeps a variable."""
+    found: list[tuple[Path, int, str, _Ref]] = []
+    for file, body in texts:
+        if not _MAKEFILE.search(file.name):
+            continue
+        for command in makefile.reading(body).commands:
+            words = list(command.words)
+            if not words or words[0] not in _DOCKER_WORDS:
+                continue
+            given: list[str] = []
+            if "push" in words[1:3] or "tag" in words[1:3]:
+                given = [w for w in words[2:] if not w.startswith("-") and w not in ("push", "tag")]
+            if "build" in words[1:3]:
+                given += [v for f, v in zip(words, words[1:], strict=False) if f in ("-t", "--tag")]
+                given += [w.split("=", 1)[1] for w in words if w.startswith("--tag=")]
+            for name in given:
+                name = name.strip("\"'")
+                plain, _, tag = name.partition(":")
+                match = _WHOLE.match(plain.lower())
+                if match is None or "$" in plain:
+                    continue
+                found.append((file, command.line, name, _ref(match)))
+    return found
+
+
+def make_renamed_runs(
+    doc: Document,
+    readme: str,
+    directory: Path,
+    models: Sequence[ImageModel],
+    project: Path | None = None,
+) -> Iterator[Diagnostic]:
+    """The image the README's `docker run`s start (`owner/name`, every run of that owner the same
+    repository) while the README builds nothing and the Makefile of the build tags or pushes images of
+    that owner under one other repository name only (`docker build -t $(REGISTRY)/$(IMAGE):$(TAG)` with
+    `REGISTRY := shvid`, `IMAGE=cu102-ubuntu18-dev`), and no file of the build or workflow names the
+    README's `owner/name`: the build never makes the image the README runs (`likely`)."""
+    runs = [
+        (line, _ref(match))
+        for line, image, _, _ in image_runs(doc, last=True)
+        if (match := _WHOLE.match(image)) is not None and match.group("owner").lower() not in _OFFICIAL_OWNERS
+    ]
+    if not runs or tagged_names(doc):
+        return
+    top = project_top(directory, project)
+    files = build_files(directory, models, (directory / Path(readme).name).resolve(), top)
+    texts = [(f, body) for f in files if (body := text_or_none(f, MAX_PROJECT_FILE_BYTES)) is not None]
+    made = _made_by_make(texts)
+    if not made:
+        return
+    provenance = {n for fence in doc.fences for n, t in fence.lines if _PROVENANCE.search(t)}
+    others = [*texts, *_workflow_texts(directory, top)]
+    told: set[str] = set()
+    for line, image in runs:
+        written = f"{image.owner}/{image.name}"
+        owned = {r.name for _, r in runs if r.owner == image.owner and r.registry == image.registry}
+        if line in provenance or written in told or len(owned) != 1:
+            continue
+        same = [m for m in made if m[3].owner == image.owner and m[3].registry == image.registry]
+        if len({m[3].name for m in same}) != 1 or same[0][3].name == image.name:
+            continue
+        if any(_names_image(written, body) for _, body in others):
+            continue
+        told.add(written)
+        file, at, name, _ = same[0]
+        where = os.path.relpath(file, directory.resolve())
+        yield Diagnostic(
+            readme,
+            line,
+            f"README runs {image.text}, but the build makes {name} ({where}:{at}) and no file of the "
+            f"build names {written}: the image it runs is not the one the project builds",
             confidence=LIKELY,
         )
 

@@ -1073,6 +1073,9 @@ class ScriptOptions:
     """(name, script line) of each positional argument an `argparse` parser declares, each taking one
     word, when every option takes one value or none; None when the words it takes cannot be counted
     (a positional or an option with `nargs` but 1, subcommands, another parser, a custom action)."""
+    choices: tuple[tuple[str, int, tuple[str, ...]], ...] = ()
+    """(option, script line, values) of each `argparse` option taking one word that must be one of
+    the listed strings (`choices=sorted(SYSTEMS.keys())`)."""
 
     def takes(self, option: str) -> bool:
         """Whether the script accepts `option` (`--name`, `--name=x`, `-n`, `-nfoo`, `-rv`)."""
@@ -1182,7 +1185,8 @@ def _reads_argv(tree: ast.Module) -> bool:
     `sys.argv` (or `argv` imported from `sys`) but its name (`sys.argv[0]`) and the whole list of its
     words (`sys.argv[1:]`) given to `parse_args` or to a function of the script whose parameter it
     binds is only given to `parse_args` (`main(sys.argv[1:])` with `def main(argv): …
-    parser.parse_args(argv)`, or never read)."""
+    parser.parse_args(argv)`, or never read), or the whole list handed on so (`main(sys.argv)` with
+    `def main(args): parse_args(args[1:])`)."""
     functions = {n.name: n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
     imported = any(
         isinstance(n, ast.ImportFrom) and n.module == "sys" and any(a.name == "argv" for a in n.names)
@@ -1205,17 +1209,37 @@ def _reads_argv(tree: ast.Module) -> bool:
             and call.func.attr in ("parse_args", "parse_intermixed_args")
         )
 
-    def handed_on(node: ast.expr) -> bool:
-        """`node` is the positional argument of a call of a script function that only parses it."""
-        call = parents.get(id(node))
-        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and node in call.args):
+    def words(node: ast.expr, whole: bool, depth: int) -> bool:
+        """`node`, the script's words (`whole`: with its name first, as `sys.argv`), only reaches
+        `parse_args`: given to it, its name and the rest split off (`argv[0]`, `argv[1:]`), or handed
+        on to a function of the script that does no more with them (`main(sys.argv)` with `def
+        main(args): parse_args(args[1:])`), at most a few calls deep."""
+        part = parents.get(id(node))
+        if whole and isinstance(part, ast.Subscript) and part.value is node:
+            index = part.slice
+            if isinstance(index, ast.Constant) and index.value == 0:
+                return True  # the script's own name
+            return (
+                isinstance(index, ast.Slice)
+                and isinstance(index.lower, ast.Constant)
+                and index.lower.value == 1
+                and index.upper is None
+                and index.step is None
+                and words(part, False, depth)
+            )
+        if not whole and parsed(node):
+            return True
+        call = part
+        if depth > 3 or not (
+            isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and node in call.args
+        ):
             return False
         function = functions.get(call.func.id)
         if function is None or call.args.index(node) >= len(function.args.args):
             return False
         name = function.args.args[call.args.index(node)].arg
         uses = [n for n in ast.walk(function) if isinstance(n, ast.Name) and n.id == name]
-        return all(isinstance(n.ctx, ast.Load) and parsed(n) for n in uses)
+        return all(isinstance(n.ctx, ast.Load) and words(n, whole, depth + 1) for n in uses)
 
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and node.attr == "argv":
@@ -1223,21 +1247,8 @@ def _reads_argv(tree: ast.Module) -> bool:
                 continue
         elif not (imported and isinstance(node, ast.Name) and node.id == "argv"):
             continue
-        whole = parents.get(id(node))
-        if isinstance(whole, ast.Subscript) and whole.value is node:
-            index = whole.slice
-            if isinstance(index, ast.Constant) and index.value == 0:
-                continue  # the script's own name
-            if (
-                isinstance(index, ast.Slice)
-                and isinstance(index.lower, ast.Constant)
-                and index.lower.value == 1
-                and index.upper is None
-                and index.step is None
-                and (parsed(whole) or handed_on(whole))
-            ):
-                continue
-        return True
+        if not words(node, True, 0):
+            return True
     return False
 
 
@@ -1282,6 +1293,8 @@ def _python_options(path: Path) -> ScriptOptions | None:
     where: list[tuple[str, int]] = []
     prefixes = True
     positionals: list[tuple[str, int]] | None = []
+    choices: list[tuple[str, int, tuple[str, ...]]] = []
+    module = _module_values(tree)
     builders = sum(
         isinstance(n, ast.Call) and ast.unparse(n.func).endswith("ArgumentParser") for n in ast.walk(tree)
     )
@@ -1330,6 +1343,9 @@ def _python_options(path: Path) -> ScriptOptions | None:
             (long if option.startswith("--") else short).add(option)
             if takes_value:
                 values.add(option)
+        listed = _choices(keywords, module) if takes_value and nargs is None and action is None else None
+        if listed:
+            choices += [(option, node.lineno, listed) for option in options]
     if not first:
         return None
     short.add("-h")
@@ -1344,7 +1360,89 @@ def _python_options(path: Path) -> ScriptOptions | None:
         False,
         tuple(where),
         tuple(positionals) if positionals is not None and builders == 1 else None,
+        tuple(choices),
     )
+
+
+def _module_values(tree: ast.Module) -> dict[str, ast.expr]:
+    """The value of each name a script's module level assigns once (`SYSTEMS = {…}`, `CUDA = [...]`);
+    a name assigned again anywhere, or changed in place (`CUDA.append(…)`), is left out."""
+    counted: dict[str, int] = {}
+    values: dict[str, ast.expr] = {}
+    for node in ast.walk(tree):
+        targets: list[ast.expr] = []
+        if isinstance(node, ast.Assign):
+            targets = node.targets
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+            targets = [node.target]
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            for declared in node.names:
+                counted[declared] = counted.get(declared, 0) + 2
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and isinstance(node.func.value, ast.Name)
+            and node.func.attr
+            in ("append", "extend", "insert", "update", "add", "setdefault", "pop", "remove")
+        ):
+            counted[node.func.value.id] = counted.get(node.func.value.id, 0) + 2
+        elif isinstance(node, ast.Subscript) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            if isinstance(node.value, ast.Name):
+                counted[node.value.id] = counted.get(node.value.id, 0) + 2
+        for target in targets:
+            for bound in ast.walk(target):
+                if isinstance(bound, ast.Name):
+                    counted[bound.id] = counted.get(bound.id, 0) + 1
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            values[node.targets[0].id] = node.value
+    return {name: value for name, value in values.items() if counted.get(name) == 1}
+
+
+def _choices(keywords: dict[str | None, ast.expr], module: dict[str, ast.expr]) -> tuple[str, ...] | None:
+    """The strings an `add_argument`'s `choices=` allows, when they can be read: a literal list, tuple
+    or set of strings, a module-level name bound once to one or to a dict (its keys), `sorted(…)`,
+    `list(…)`, `tuple(…)`, `….keys()` around them and `+` between them. None when there are no choices,
+    a `type=` other than `str` converts the word first, or a value is not a literal string."""
+    kind = keywords.get("type")
+    if kind is not None and not (isinstance(kind, ast.Name) and kind.id == "str"):
+        return None
+    given = keywords.get("choices")
+    if given is None:
+        return None
+
+    def read(node: ast.expr, depth: int) -> list[str] | None:
+        if depth > 6:
+            return None
+        if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+            found = [e.value for e in node.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+            return found if len(found) == len(node.elts) else None
+        if isinstance(node, ast.Dict):
+            keys = [k.value for k in node.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
+            return keys if len(keys) == len(node.keys) else None
+        if isinstance(node, ast.Name) and node.id in module:
+            return read(module[node.id], depth + 1)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            left, right = read(node.left, depth + 1), read(node.right, depth + 1)
+            return left + right if left is not None and right is not None else None
+        if isinstance(node, ast.Call) and not node.keywords:
+            func = node.func
+            if (
+                isinstance(func, ast.Name)
+                and func.id in ("sorted", "list", "tuple", "set")
+                and len(node.args) == 1
+            ):
+                return read(node.args[0], depth + 1)
+            if isinstance(func, ast.Attribute) and func.attr == "keys" and not node.args:
+                inner = read(func.value, depth + 1)
+                dict_like = isinstance(func.value, ast.Dict) or (
+                    isinstance(func.value, ast.Name) and isinstance(module.get(func.value.id), ast.Dict)
+                )
+                return inner if dict_like else None
+        return None
+
+    found = read(given, 0)
+    return tuple(dict.fromkeys(found)) if found else None
 
 
 def _one_word(action: ast.expr | None, nargs: ast.expr | None, option: bool) -> bool:
@@ -1604,9 +1702,49 @@ def run_refusal(path: str, script: str, words: list[str], declared: ScriptOption
         if _UNREAD.search(name) or declared.takes(word):
             continue
         return f"README runs {path} with {name}, but {_refusal(name, script, declared)}"
+    refused = _refused_choice(words, declared)
+    if refused is not None:
+        option, value, line, allowed = refused
+        shown = ", ".join(allowed[:8]) + (", …" if len(allowed) > 8 else "")
+        return (
+            f"README runs {path} with {option} {value}, but its argparse ({script}:{line}) allows only "
+            f"{shown} for {option}, so it exits with \"invalid choice: '{value}'\""
+        )
     given = _positional_words(words, declared)
     if given is not None and declared.positionals is not None and len(given) > len(declared.positionals):
         return _too_many(path, script, given, declared)
+    return None
+
+
+def _refused_choice(
+    words: list[str], declared: ScriptOptions
+) -> tuple[str, str, int, tuple[str, ...]] | None:
+    """(option, value, script line, allowed values) of the first option a command gives an `argparse`
+    script with a value its `choices` do not list (`--os centos7` where it allows `centos7-x86_64`);
+    not a value with a variable or a placeholder, nor a shortened option."""
+    if not declared.choices:
+        return None
+    allowed = {option: (line, values) for option, line, values in declared.choices}
+    index = 0
+    while index < len(words):
+        word = words[index]
+        index += 1
+        if word in ("--", "&&", ";", "||", "|"):
+            return None
+        name, equals, value = word.partition("=")
+        if name not in allowed:
+            continue
+        if not equals:
+            if index >= len(words):
+                return None
+            value = words[index]
+            index += 1
+        line, values = allowed[name]
+        placeholder = re.fullmatch(r"[A-Z][A-Z0-9_]+", value) is not None and value not in values
+        if placeholder or value.lower() in ("your_choice", "choice"):
+            continue  # `--os OS_NAME`: a name for the value the reader picks
+        if value and value not in values and not _UNREAD.search(value) and not value.startswith("-"):
+            return name, value, line, values
     return None
 
 

@@ -3,9 +3,10 @@
 Two claims, each `certain` (names read from the files as written):
 
 - `chained_runs`: a README block runs a build script, then a run script (`sh docker_build.sh`, `sh
-  docker_run.sh`), and the image the run script's `docker run` runs is not one the build script tags
-  while both name the same repository (`gaze` built, `balinlin/gaze:1.0.0` run: a later assignment of
-  `IMAGE` in the run script wins). The run does not start the image the build just made. Variables are
+  docker_run.sh`), or a later block of the same section does (`1. Build:` then `2. Run:`), and the
+  image the run script's `docker run` runs is not one the build script tags while both name the same
+  repository (`gaze` built, `balinlin/gaze:1.0.0` run: a later assignment of `IMAGE` in the run script
+  wins). The run does not start the image the build just made. Variables are
   read as a plain run (no argument) gives them (`build_scripts`), the last literal assignment before
   the line winning; a variable holding options (`GPU="--gpus all"`) is skipped as options. Silent when
   the run script builds, pulls or tags an image itself, when the image cannot be told, and when the
@@ -18,11 +19,12 @@ Two claims, each `certain` (names read from the files as written):
   placeholder of the README (`{YOUR_HOST_NAME}`, `<user>`, `$USER`) and a variable neither the script
   nor the file gives (`${USER}`) stand for any text; a name without a tag is `:latest`.
 
-And, `likely` (read from prose), `prose_names`: a line naming one script (`` `./docker/build.sh`: the
-image's name is `App` ``, `イメージの名前は`…``, `容器名称为`…``) and the name of the image or the
-container it makes, which no `-t` / `docker tag` of the script (a name with no tag: its repository)
-or no `--name` of its `docker run` (else the container its `docker exec` / `docker attach` enters) can
-be.
+And, `likely` (read from prose), `commented_programs`: a block runs a script the line above says runs a
+program (`run a test demo`) that the script's `docker run` line holds only behind a `#`. And
+`prose_names`: a line naming one script (`` `./docker/build.sh`: the image's name is `App` ``,
+`イメージの名前は`…``, `容器名称为`…``) and the name of the image or the container it makes, which
+no `-t` / `docker tag` of the script (a name with no tag: its repository) or no `--name` of its
+`docker run` (else the container its `docker exec` / `docker attach` enters) can be.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterator
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY
@@ -39,6 +41,7 @@ from docgen.audit.grammar import COMPOSE, EXEC, RUN, options_grammar, read_compo
 from docgen.audit.missing import WALK_LIMIT
 from docgen.audit.names import compose_file, takes_value
 from docgen.audit.references import inside, project_top
+from docgen.audit.wording import line_above
 from docgen.build_scripts import (
     ASSIGN,
     BLANK_AFTER,
@@ -196,15 +199,18 @@ def chained_runs(
         return text_of[script]
 
     said = "\n".join(t for f in doc.fences for _, t in f.lines)
+    section_built: dict[int, list[tuple[str, int, str]]] = {}
     for fence in doc.fences:
-        built: list[tuple[str, int, str]] = []  # (script, line, tag) of the builds run so far
+        # (script, line, tag) of the builds run so far in the fence's section: a Quick Start's `1.
+        # Build` block then its `2. Run` block are one chain
+        built = section_built.setdefault(fence.section, []) if fence.section else []
         for run_line, script in _readme_scripts(list(fence_commands(fence))):
             text = body(script)
             if text is None:
                 continue
             tags = built_tag_lines(text)
             if tags or _GIVES.search(text):
-                built += [(script, n, t) for n, t in tags]
+                built.extend((script, n, t) for n, t in tags)
                 continue
             for source, told in _other_runs(text, script, built, said) if built else ():
                 yield Diagnostic(
@@ -214,6 +220,72 @@ def chained_runs(
                     "build script made",
                     confidence="certain",
                 )
+
+
+_COMMENTED_PROGRAM = re.compile(
+    r"[ \t]#[ \t]*(?P<command>(?:python3?|bash|sh|torchrun|accelerate|deepspeed|jupyter|\./)[^\n#]*?)[ \t]*$"
+)
+"""A `docker run` line ending in a command behind `#` (`… zakuro/sakura bash # python demo.py`)."""
+_RUN_VERB = re.compile(r"\b(?:run|runs|running|launch\w*|start\w*|execut\w*|train\w*|test\w*)\b", re.I)
+
+
+def _commented_runs(text: str) -> Iterator[tuple[int, str, str]]:
+    """(script line, the command before the `#`, the command behind it) of each `docker run` of the
+    script `text` whose line ends in a command left in a comment: the shell drops it. The line is the
+    one holding the `#`."""
+    raw = text.splitlines()
+    for index, line in enumerate(_joined_lines(text)):
+        run = _RUN.search(line.strip())
+        if run is None or line.lstrip().startswith("#"):
+            continue
+        comment = _COMMENTED_PROGRAM.search(line)
+        if comment is None:
+            continue
+        before = line[: comment.start()]
+        if before.count('"') % 2 or before.count("'") % 2 or "$(" in before[before.rfind("#") :]:
+            continue  # a `#` inside quotes is no comment
+        at = next(
+            (n for n in range(index, len(raw)) if "#" in raw[n] and comment.group("command") in raw[n]), index
+        )
+        yield at + 1, before.strip(), comment.group("command")
+
+
+def commented_programs(
+    doc: Document, readme: str, directory: Path, project: Path | None = None
+) -> Iterator[Diagnostic]:
+    """A README block runs a script (`sh docker.sh`) that the line above says runs something (`To
+    build the image and launch a container to run a test demo on MNIST.`), while the script's `docker
+    run` line holds that program only behind a `#` (`… -it zakuro/sakura bash # python demo.py`): the
+    shell drops the comment, the container starts the command before it, and the program the README
+    promises never runs (`likely`: the promise is prose). The program is matched by its file's stem
+    (`demo` of `demo.py`) or its name, as a word of the line above."""
+    top = project_top(directory, project)
+    for fence in doc.fences:
+        if fence.inline or fence.loose:
+            continue
+        above = line_above(doc, fence) or ""
+        if not _RUN_VERB.search(above):
+            continue
+        for run_line, script in _readme_scripts(list(fence_commands(fence))):
+            text = _script_text(directory, script, top)
+            if text is None:
+                continue
+            for line, before, command in _commented_runs(text):
+                words = command.split()
+                files = [w for w in words if re.search(r"\.(?:py|sh|ipynb)\Z", w)]
+                key = PurePosixPath(files[0]).stem if files else words[0].lstrip("./")
+                if len(key) < 3 or not re.search(rf"(?<![\w-]){re.escape(key)}(?![\w-])", above, re.I):
+                    continue
+                kept = " ".join(before.split()[-2:])
+                yield Diagnostic(
+                    readme,
+                    run_line,
+                    f"README says {script.removeprefix('./')} runs {key} ({above.strip()!r}), but "
+                    f"{script.removeprefix('./')}:{line} leaves `{command}` in a comment (`{kept} # "
+                    f"{command}`): the shell drops it, and the container runs only what comes before",
+                    confidence=LIKELY,
+                )
+                break
 
 
 def _other_runs(
