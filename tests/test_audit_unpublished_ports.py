@@ -169,3 +169,73 @@ def test_a_default_port_the_runs_do_not_publish(tmp_path: Path) -> None:
 )
 def test_default_port_traps(tmp_path: Path, readme: str, dockerfile: str, config: str) -> None:
     assert _hub(tmp_path, readme, dockerfile, config) == []
+
+
+# a prose line above a `docker run` saying it maps ports, where neither the command nor the image has any
+# (modelled on a document-QA image whose start script runs an interactive CLI, and on a speech-to-text
+# worker run from the shell)
+QA_DOCKERFILE = (
+    "FROM pytorch/pytorch:2.0.1-cuda11.7-cudnn8-devel\nWORKDIR /workspace\nCOPY start.sh .\n"
+    'CMD ["bash", "start.sh"]\n'
+)
+QA_README = (
+    "## 使用\n\n"
+    "运行如下命令启动镜像，注意需要挂载GPU、模型、文档目录并进行端口映射（如有需要也可挂载缓存目录）：\n\n"
+    "```bash\ndocker run -it --rm --gpus all -v /path/to/model:/workspace/model qa-image\n```\n\n"
+    "之后可以在命令行进行QA。\n"
+)
+WORKER_README = (
+    "# Whisper worker\n\nStart the worker with the port mapping set up:\n\n"
+    "```sh\ndocker run -it --rm \\\n  -v $PWD/audio:/audio \\\n  whisper-worker\n```\n"
+)
+
+
+def _mapped(
+    tmp_path: Path, readme: str, dockerfile: str = QA_DOCKERFILE, files: dict[str, str] | None = None
+) -> list[str]:
+    make_tree(tmp_path, {"README.md": readme, "Dockerfile": dockerfile, **(files or {})})
+    models = [build_model(tmp_path / "Dockerfile", "Dockerfile")]
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(readme, "README.md", models, {}, tmp_path)
+        if "port mapping" in d.message
+    ]
+
+
+def test_a_port_mapping_said_of_a_run_that_maps_none(tmp_path: Path) -> None:
+    assert _mapped(tmp_path, QA_README) == [
+        "3: README says the command below sets up a port mapping (端口映射), but the docker run it gives "
+        "(line 6) publishes no port (no -p, -P or --network) and Dockerfile exposes none (no EXPOSE): no "
+        "port of the container is mapped or declared (likely)"
+    ]
+    assert [f.split(":", 1)[0] for f in _mapped(tmp_path / "w", WORKER_README)] == ["3"]
+
+
+@pytest.mark.parametrize(
+    ("readme", "dockerfile", "files"),
+    [
+        # the run publishes a port
+        (QA_README.replace("--rm ", "--rm -p 8001:8001 "), QA_DOCKERFILE, {}),
+        # the image declares one: the reader may be meant to add -p
+        (QA_README, QA_DOCKERFILE + "EXPOSE 8001\n", {}),
+        # negated
+        (
+            WORKER_README.replace("with the port mapping set up", "(no port mapping needed)"),
+            QA_DOCKERFILE,
+            {},
+        ),
+        # a condition
+        (WORKER_README.replace("with the port mapping", "if you want the port mapping"), QA_DOCKERFILE, {}),
+        # a compose file beside it
+        (WORKER_README, QA_DOCKERFILE, {"compose.yaml": "services:\n  w:\n    build: .\n"}),
+        # the words under another block, not over this one
+        (
+            "# Worker\n\nPort mapping is described below.\n\nSome text.\n\n"
+            "```sh\ndocker run -it worker\n```\n",
+            QA_DOCKERFILE,
+            {},
+        ),
+    ],
+)
+def test_port_mapping_traps(tmp_path: Path, readme: str, dockerfile: str, files: dict[str, str]) -> None:
+    assert _mapped(tmp_path, readme, dockerfile, files) == []

@@ -499,6 +499,7 @@ AUDIT_LAYERS = (
         "runtime_bases",
         "cuda_flavours",
         "gpu_compose",
+        "devcontainers",
         "shm_sizes",
         "recipe_bases",
         "script_versions",

@@ -283,6 +283,7 @@ from docgen.audit.curl_uploads import curl_uploads
 from docgen.audit.default_bounds import default_bounds, manifest_bounds
 from docgen.audit.dependency_rows import dependency_rows
 from docgen.audit.described_copies import described_copies
+from docgen.audit.devcontainers import gpu_devcontainer, quoted_settings
 from docgen.audit.disabled import (
     disabled_downloads,
     disabled_installs,
@@ -528,7 +529,7 @@ from docgen.audit.unbuilt_bases import unbuilt_bases
 from docgen.audit.unbuilt_link import unbuilt_links
 from docgen.audit.unentered_mounts import unentered_mounts
 from docgen.audit.unmounted_scripts import unmounted_scripts
-from docgen.audit.unpublished_ports import unpublished_ports
+from docgen.audit.unpublished_ports import unmapped_runs, unpublished_ports
 from docgen.audit.unread_env import (
     overridden_env_claims,
     prose_env_claims,
@@ -651,6 +652,8 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     floating_pins,
     gpu_less_compose,
     gpu_only_compose,
+    gpu_devcontainer,
+    quoted_settings,
     gpu_model_claims,
     health_ports,
     plain_health_checks,
@@ -932,6 +935,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     unentered_mounts,
     unmounted_scripts,
     unpublished_ports,
+    unmapped_runs,
     unset_variables,
     bare_script_commands,
     renamed_programs,
@@ -1277,6 +1281,7 @@ def audit(
         found.extend(_ruled(unreadable_builds, doc, path, directory, unreadable))
         found.extend(_ruled(sh_scripts, doc, path, directory))
         found.extend(_ruled(unpublished_ports, doc, text, path, directory, models))
+        found.extend(_ruled(unmapped_runs, doc, text, path, directory, models))
         found.extend(_ruled(case_slips, doc, path, directory, models))
         found.extend(_ruled(listed_files, doc, path, directory))
         cloned = clone_of_self is not None and _clones_itself(doc, clone_of_self)
@@ -1482,6 +1487,8 @@ def audit(
     found.extend(_ruled(named_builds, doc, path))
     if directory is not None:
         found.extend(_ruled(tagged_builds, doc, path, directory))
+        found.extend(_ruled(quoted_settings, doc, path, directory))
+        found.extend(_ruled(gpu_devcontainer, doc, path, directory))
     found.extend(_ruled(jetpack_rows, doc, path))
     found.extend(_ruled(misplaced_options, doc, path, models, directory))
     if not models:  # no Dockerfile: the README's file and command claims only (none is about an image)

@@ -215,3 +215,62 @@ def _subfolders(folder: Path) -> list[str]:
         return sorted(e.name for e in os.scandir(folder) if e.is_dir(follow_symlinks=False))[:100]
     except OSError:
         return []
+
+
+_MAPPING_SAID = re.compile(
+    r"端口映射|端口转发|映射端口|\bport[ \t-]?mappings?\b|\bmap(?:ping)?[ \t]+(?:the[ \t]+)?ports?\b"
+    r"|\bpublish(?:ing)?[ \t]+(?:the[ \t]+)?ports?\b|\bport[ \t-]forwarding\b",
+    re.IGNORECASE,
+)
+"""A port mapping said of the command below (`并进行端口映射`, `set up port mapping`, `publish the port`)."""
+_NOT_MAPPED = re.compile(
+    r"不|无需|无须|\bno\b|\bnot\b|n't\b|\bwithout\b|\bif\b|\boptional|可选|如有|\bor\b", re.I
+)
+
+
+def unmapped_runs(
+    doc: Document, text: str, readme: str, directory: Path | None, models: Sequence[ImageModel] = ()
+) -> Iterator[Diagnostic]:
+    """The line introducing a command block (the prose line just above it) that says the command sets up
+    a port mapping (`启动镜像，注意需要挂载GPU、模型…并进行端口映射`, `run it with port mapping:`) while
+    no `docker run` of the block publishes a port (`-p`, `-P`, a network option) and no audited
+    Dockerfile has an EXPOSE: the mapping said is nowhere, and nothing the image declares listens
+    (`likely`). Silent when the README reaches the container another way (`_ELSEWHERE`) or a compose
+    file sits beside it, when the words are negated or a condition (`no port mapping`, `if`, `optional`),
+    and when no Dockerfile is audited."""
+    if not models or _ELSEWHERE.search(text):
+        return
+    if any(s.keyword == "EXPOSE" for m in models for s in m.settings):
+        return
+    if directory is not None and any(os.path.isfile(directory / name) for name in compose.DEFAULT_FILES):
+        return
+    prose = {number: line for para in doc.paragraphs for number, line in para.lines}
+    for fence in doc.fences:
+        if not fence.lines:
+            continue
+        runs = [t for _, t in fence.lines if _RUN.search(t)]
+        if not runs:
+            continue
+        body = " ".join(t.rstrip().removesuffix("\\") for _, t in fence.lines)
+        if _PUBLISHES.search(body):
+            continue
+        opening = fence.lines[0][0] - 1
+        said = next(
+            ((n, prose[n]) for n in (opening - 1, opening - 2) if n in prose),
+            None,
+        )
+        if said is None:
+            continue
+        number, line = said
+        mapping = _MAPPING_SAID.search(line)
+        if mapping is None or _NOT_MAPPED.search(line, max(0, mapping.start() - 20), mapping.start()):
+            continue
+        files = ", ".join(os.path.basename(m.file) or "the Dockerfile" for m in models)
+        yield Diagnostic(
+            readme,
+            number,
+            f"README says the command below sets up a port mapping ({mapping.group(0)}), but the docker run "
+            f"it gives (line {fence.lines[0][0]}) publishes no port (no -p, -P or --network) and {files} "
+            "exposes none (no EXPOSE): no port of the container is mapped or declared",
+            confidence=LIKELY,
+        )
