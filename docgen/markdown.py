@@ -1260,14 +1260,15 @@ _PLAIN_COMMAND = re.compile(
     r"|docker[ ]+compose[ ]+(?:build|up|run|pull|exec)\b"
     r"|docker-compose[ ]+(?:build|up|run|pull|exec)\b"
     r"|git[ ]+clone[ ]+(?:https?://|git@)\S"
-    r"|(?:bash|sh)[ ]+[\w./-]+\.sh(?:[ ]|\Z)|\./[\w./-]+(?:[ ]|\Z)"
+    r"|(?:bash|sh)[ ]+[\w./-]+\.sh(?:[ ]|\Z)|(?:bash|sh)[ ]+\w[\w/-]*\Z|\./[\w./-]+(?:[ ]|\Z)"
     r"|python[\d.]*[ ]+[\w./-]+\.py(?:[ ]|\Z)"
     r"|cd[ ]+[\w.~/-]+\Z"
     r")"
 )
 """The start of a prose line that is a whole command written without code: `cd build`, `./run.sh`,
-`bash build.sh`, `sudo docker run …`, `git clone https://…`, `python app.py` (after a `$ ` prompt too);
-`make`, `pip` and the like start sentences too often (`make sure …`) to be read so."""
+`bash build.sh`, `bash build` (the line being only a script run by its name), `sudo docker run …`,
+`git clone https://…`, `python app.py` (after a `$ ` prompt too); `make`, `pip` and the like start
+sentences too often (`make sure …`) to be read so."""
 _SENTENCE_WORD = re.compile(
     r"(?i)(?<![\w./-])(?:the|a|an|to|and|or|will|would|is|are|be|then|with|for|of|in|it|its|this|that"
     r"|these|you|your|can|should|must|may|which|when|if|now|first|here|also|into|from|using)(?![\w./-])"
@@ -1358,6 +1359,16 @@ def _labelled_lines(lines: Sequence[tuple[int, str]]) -> bool:
     )
 
 
+_SHELL_ONLY = re.compile(r"(?:\$[ ]+)?(?:eval[ ]+\$\([^`]*\)|export[ ]+[A-Za-z_]\w*=\S*|[a-z][a-z0-9_-]*)\Z")
+"""A prose line only the shell reads that no rule reads as a command: `eval $(docker-machine env
+node-1)`, `export CUDA=1`, a lone lower-case word (`awsenv`, a shell alias). A paragraph of commands
+with such lines between them is a block of commands written without a fence, not prose."""
+
+
+_BARE_SCRIPT = re.compile(r"(?:sudo[ ]+)?(?:bash|sh)[ ]+\w[\w/-]*\Z")
+"""A script run by a name with no extension (`bash image`, `sh install`)."""
+
+
 def plain_commands(
     lines: Sequence[tuple[int, str]], section: int, taken: frozenset[int] | set[int] = frozenset()
 ) -> list[Fence]:
@@ -1365,7 +1376,8 @@ def plain_commands(
     code span, link or emphasis, no word of a sentence, no sentence end but a build's context `.`, no
     placeholder), as a one-line `bash` block marked `inline`: a README with no code block writes `cd
     build` and `./run.sh` so. A line in a paragraph with other text is marked `loose` (`read_document`
-    drops those when the README has a code block); an indented line is an indented block's. The lines
+    drops those when the README has a code block), but for lines only the shell reads (`_SHELL_ONLY`:
+    `eval $(…)`, `export X=1`, a lone word); an indented line is an indented block's. The lines
     of `taken` are read already (`prompt_commands`)."""
     found: list[Fence] = []
     labelled = _labelled_lines(lines)
@@ -1386,7 +1398,11 @@ def plain_commands(
         ):
             continue
         found.append(Fence("bash", [(number, command)], section, inline=True))
-    if len(found) < len(lines):
+    shell = sum(1 for number, text in lines if number not in taken and _SHELL_ONLY.match(text.strip()))
+    if len(found) + shell < len(lines):
+        # (`bash build`, a script by a name with no extension, is a command only among commands: in a
+        # paragraph of prose it may be words wrapped onto their own line, `bash scripts`)
+        found = [fence for fence in found if not _BARE_SCRIPT.match(fence.lines[0][1])]
         for fence in found:
             fence.loose = True
     return found

@@ -1308,3 +1308,63 @@ def test_a_script_the_readme_makes_or_names_as_a_placeholder(tmp_path: Path) -> 
     assert _folder_scripts(tmp_path / "a", "methods/recon", made, files) == []
     held = METHOD.replace("./launch.sh build\n./launch.sh shell", "./<your-script>.sh build")
     assert _folder_scripts(tmp_path / "b", "methods/recon", held, files) == []
+
+
+# modelled on cluster notes: bare launch lines under a heading, one script run by a name with no extension
+BARE_NAMES = """\
+# run on the cluster
+vpnup
+eval $(docker-machine env worker-3)
+bash prepare
+bash start-node.sh
+
+```sh
+torchrun --nnodes 2 train.py
+```
+"""
+
+# modelled on a toolkit README that runs its installers with `sh` and a name with no extension
+FETCHED = "https://get.acme.dev"
+INSTALLERS = """\
+# Toolkit image
+
+## Install
+
+```sh
+sh tools/bootstrap
+bash -c "echo ready"
+bash $HELPER
+./tools/check.sh
+sh tools/install
+```
+"""
+
+
+def test_a_script_run_by_a_name_with_no_extension_must_be_there(tmp_path: Path) -> None:
+    assert _scripts(tmp_path, BARE_NAMES, {"start-node.sh": ""}) == [
+        "4: README runs prepare, which does not exist next to it or in a folder above it "
+        "(the scripts there: start-node.sh) (certain)"
+    ]
+    assert _scripts(tmp_path / "kit", INSTALLERS, {"tools/check.sh": "", "tools/bootstrap": ""}) == [
+        "10: README runs tools/install, which does not exist next to it or in a folder above it "
+        "(the scripts there: check.sh) (certain)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        (BARE_NAMES, {"start-node.sh": "", "prepare": ""}),  # there
+        (BARE_NAMES, {"train.py": ""}),  # nothing the README runs is found: a partial checkout
+        (INSTALLERS, {"tools/check.sh": "", "tools/bootstrap": "", "tools/install": ""}),
+        # the README fetches the installer before running it
+        (
+            INSTALLERS.replace("sh tools/install", f"curl -o tools/install {FETCHED}\nsh tools/install"),
+            {"tools/check.sh": "", "tools/bootstrap": ""},
+        ),
+    ],
+)
+def test_scripts_with_no_extension_that_are_there_made_or_unplaced(
+    tmp_path: Path, readme: str, files: dict[str, str]
+) -> None:
+    assert _scripts(tmp_path, readme, files) == []

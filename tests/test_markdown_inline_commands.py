@@ -254,3 +254,47 @@ def test_blocks_fenced_with_single_quotes_are_code_blocks() -> None:
         ("bash", [(8, "docker run --gpus all \\"), (9, "  -p 8002:8002 \\"), (10, "  asr")]),
         ("python", [(18, "def f():"), (19, "    '''"), (20, "    docker run x"), (21, "    '''")]),
     ]
+
+
+# modelled on notes that list a cluster's launch steps as bare lines under a heading, then explain the
+# launcher in a fenced block
+CLUSTER_STEPS = """\
+# launch on the cluster
+vpnup
+eval $(docker-machine env worker-3)
+export NODE_RANK=1
+bash prepare
+bash launch/start-node.sh
+
+```sh
+torchrun --nnodes 2 train.py
+```
+"""
+
+# modelled on a README whose prose wraps `bash scripts` onto a line of its own
+WRAPPED = """\
+# Tools
+
+The helpers here are plain
+bash scripts
+that you can read before running.
+
+```sh
+./tools/setup.sh
+```
+"""
+
+
+def test_a_paragraph_of_commands_with_shell_only_lines_is_read_as_commands() -> None:
+    # the alias, the eval and the export are read by the shell only: the paragraph is still commands
+    assert commands(CLUSTER_STEPS) == [(5, "bash prepare"), (6, "bash launch/start-node.sh")]
+    assert not any(f.loose for f in read_document(CLUSTER_STEPS, "README.md").fences)
+
+
+def test_a_bare_bash_word_in_prose_is_no_command() -> None:
+    assert commands(WRAPPED) == []
+    # a sentence line in the paragraph keeps the other command lines loose, and the bare run is dropped
+    mixed = CLUSTER_STEPS.replace("vpnup\n", "Connect to the VPN first\n")
+    assert commands(mixed) == []
+    no_block = mixed.replace("```sh\ntorchrun --nnodes 2 train.py\n```\n", "")
+    assert commands(no_block) == [(6, "bash launch/start-node.sh")]

@@ -1804,7 +1804,7 @@ def _scripts_run(
                 rooted.add(own[1])
             continue
         head = step
-        for match in RUN_SCRIPT.finditer(step):
+        for match in [*RUN_SCRIPT.finditer(step), *_BARE_RUN.finditer(step)]:
             path = match.group(1)
             if match.start() == 0:
                 head = step[: match.end(1)]  # what follows the script are its arguments
@@ -1836,6 +1836,9 @@ def _quote_after(text: str, quote: str | None) -> str | None:
 
 
 _SCRIPT_SUFFIXES = (".sh", ".bash", ".zsh", ".py")
+_BARE_RUN = re.compile(r"^[ \t]*(?:sudo[ \t]+)?(?:bash|sh)[ ]+(\w[\w-]*(?:/\w[\w-]*)*)[ \t]*$")
+"""A script a command runs by `bash` or `sh` and a name with no extension and no argument (`bash image`,
+`sh scripts/setup`): the shell reads that file, so it must be there like `bash image.sh`."""
 
 
 def _is_script(place: Path) -> bool:
