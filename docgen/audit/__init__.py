@@ -322,7 +322,7 @@ from docgen.audit.fences import (
 )
 from docgen.audit.file_lists import listed_absent
 from docgen.audit.fixed_defaults import fixed_defaults
-from docgen.audit.floating_pins import floating_pins
+from docgen.audit.floating_pins import floating_pins, pins_never_named
 from docgen.audit.fresh_contexts import fresh_contexts
 from docgen.audit.globbed_scripts import globbed_scripts
 from docgen.audit.gpu_compose import gpu_less_compose, gpu_only_compose
@@ -646,6 +646,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     listed_not_installed,
     fixed_defaults,
     floating_pins,
+    pins_never_named,
     gpu_less_compose,
     gpu_only_compose,
     gpu_model_claims,
@@ -1720,6 +1721,7 @@ def _audit_part(
     found.extend(_ruled(provided_claims, sub, auditor))
     found.extend(_ruled(latest_claims, sub, auditor))
     found.extend(_ruled(floating_pins, sub, auditor))
+    found.extend(_ruled(pins_never_named, sub, auditor))
     found.extend(_ruled(pinned_claims, sub, auditor))
     found.extend(_ruled(build_flag_claims, sub, auditor))
     found.extend(_ruled(image_tag_claims, sub, auditor))
