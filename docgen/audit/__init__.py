@@ -241,7 +241,7 @@ from docgen.audit.cmd_files import missing_cmd_files, unfilled_cmd_paths
 from docgen.audit.codenames import codename_claims
 from docgen.audit.command_slips import slipped_commands, spaced_assignments, unjoined_lines
 from docgen.audit.command_values import command_values, help_commands
-from docgen.audit.commented_lines import commented_lines_claims
+from docgen.audit.commented_lines import commented_file_claims, commented_lines_claims
 from docgen.audit.commits import commit_claims
 from docgen.audit.compose_builds import compose_builds, doubled_images, unbuilt_images, unused_builds
 from docgen.audit.compose_claims import compose_settings
@@ -587,6 +587,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     forked_upstream,
     codename_claims,
     commented_lines_claims,
+    commented_file_claims,
     commit_claims,
     compose_settings,
     unbuilt_claims,
@@ -1243,6 +1244,7 @@ def audit(
         found.extend(_ruled(named_licenses, doc, path, directory, project))
         found.extend(_ruled(misspelt_paths, doc, path, directory))
         found.extend(_ruled(pointed_folders, doc, path, directory))
+        found.extend(_ruled(commented_file_claims, doc, path, directory))
         found.extend(_ruled(unread_files, doc, path, directory, models))
         found.extend(artefacts)
         found.extend(_ruled(lost_folders, doc, path, directory, audited, project))
