@@ -50,6 +50,18 @@ _ADD_ONS = frozenset(
 it (a training or serving add-on), never by NVIDIA's, PyTorch's or AMD's framework images."""
 _NOT_NVIDIA = frozenset({"apex", "transformerengine", "flashattention", "megatroncore"})
 """NVIDIA's training components, in NGC's PyTorch image and not in PyTorch's own or AMD's."""
+_ONEAPI = (
+    r"(?:intel)?(?:oneapi\w*|dpcpp\w*|icpx|icx|ifx|mkl\w*|onemkl|tbb|onetbb|ipp\w*|onednn|dnnl|oneccl\w*|ccl|impi"
+    r"|intelmpi|vtune|advisor|inspector|levelzero|sycl\w*|opencl\w*)"
+)
+"""Intel's oneAPI compilers and libraries, as its `basekit` and `hpckit` images hold them (under their
+apt names too: `intel-oneapi-mkl-devel`)."""
+_ONEAPI_LACKS = frozenset(
+    {"pytorch", "torchvision", "torchaudio", "tensorflow", "intelextensionforpytorch", "ipexllm"}
+    | {"intelextensionfortransformers", "intelextensionfortensorflow", "transformers", "diffusers"}
+)
+"""Frameworks and Intel's extensions to them that oneAPI's Base and HPC Toolkit images come without: they
+are in its AI Tools image (`intel/oneapi-aikit`) or installed by the projects that use them."""
 _L4T_BASE_LACKS = frozenset(
     {"pytorch", "torch", "torchvision", "tensorflow", "keras", "onnx", "onnxruntime", "numpy", "pandas"}
     | {"scipy", "scikitlearn", "sklearn", "jupyter", "jupyterlab", "matplotlib"}
@@ -108,6 +120,14 @@ _FAMILIES: tuple[_Family, ...] = (
         root=True,
     ),
     _Family("a ROCm image", r"rocm/(?:dev-[\w.-]+|rocm-terminal)", _ROCM, True, root=True),
+    _Family(
+        "Intel's oneAPI toolkit image",
+        r"intel/(?:oneapi-(?:basekit|hpckit|runtime)|basekit|hpckit)",
+        _ONEAPI,
+        False,
+        lacks=_ADD_ONS | _NOT_NVIDIA | _ONEAPI_LACKS,
+        root=True,
+    ),
     _Family(
         "NGC PyTorch",
         r"nvcr\.io/nvidia/pytorch",

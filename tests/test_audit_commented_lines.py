@@ -97,7 +97,10 @@ def test_commented_installs_of_named_packages_that_are_gone(tmp_path: Path) -> N
         # about another file
         (
             "Uncomment the `command` lines in `docker-compose.yml` to mount `/data/models`.\n",
-            {"Dockerfile": DEV, "docker-compose.yml": "services:\n  app:\n    build: .\n"},
+            {
+                "Dockerfile": DEV,
+                "docker-compose.yml": "services:\n  app:\n    build: .\n    # command: serve /data/models\n",
+            },
         ),
         (
             "To add certs, uncomment the line `ADD certs /opt/broker/certs` in `broker/Dockerfile` too.\n",
@@ -122,3 +125,58 @@ def test_commented_installs_of_named_packages_that_are_gone(tmp_path: Path) -> N
 )
 def test_what_names_its_lines_or_is_no_such_claim(tmp_path: Path, readme: str, files: dict[str, str]) -> None:
     assert found(tmp_path, "# Image\n\n" + readme, files) == []
+
+
+GUIDE = """\
+# GPU setup
+
+1. Uncomment the `"runArgs"` section in `.devcontainer/devcontainer.json`.
+
+2. Uncomment the `nvidia` channel and `pytorch-cuda` package lines in `environment.yml`.
+
+3. Uncomment `--extra-index-url` and `torch-cuda` in `requirements.txt`, then rebuild.
+
+4. Uncomment the lines in `environment.yml` and `requirements.txt` that name `rocm`.
+"""
+
+ENV_YML = """\
+name: lab
+channels:
+  - pytorch
+  - conda-forge
+dependencies:
+  - python=3.11
+  - pytorch=2.5.1
+"""
+
+REQUIREMENTS = "numpy==2.2.5\n# --extra-index-url https://download.pytorch.org/whl/cu124\n# torch-cuda\n"
+
+DEVCONTAINER = '{\n  "name": "lab",\n  // "runArgs": ["--gpus", "all"]\n}\n'
+
+
+def test_lines_to_uncomment_in_a_settings_file_that_has_none(tmp_path: Path) -> None:
+    # environment.yml names neither the channel nor the package; requirements.txt holds its commented
+    # lines; devcontainer.json is named and nothing else; a sentence naming two files is not read
+    make_tree(
+        tmp_path,
+        {
+            ".devcontainer/devcontainer.json": DEVCONTAINER,
+            "environment.yml": ENV_YML,
+            "requirements.txt": REQUIREMENTS,
+            "Dockerfile": "FROM python:3.12-slim\nCOPY requirements.txt .\n",
+        },
+    )
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    found = [f"{d.line}: {d.message}" for d in audit(GUIDE, "README.md", [model], {}, tmp_path)]
+    assert found == [
+        "5: README says to uncomment the lines of environment.yml for `nvidia`, `pytorch-cuda`, but no "
+        "line of environment.yml, comment or not, names any of them"
+    ]
+
+
+def test_lines_to_uncomment_in_a_file_the_project_lacks_or_that_holds_them(tmp_path: Path) -> None:
+    held = ENV_YML.replace("  - conda-forge\n", "  - conda-forge\n  # - nvidia\n")
+    make_tree(tmp_path, {"environment.yml": held, "Dockerfile": "FROM python:3.12-slim\n"})
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    found = [d.message for d in audit(GUIDE, "README.md", [model], {}, tmp_path)]
+    assert not any("uncomment the lines of" in message for message in found)

@@ -14,6 +14,7 @@ from helpers import make_tree
 
 from docgen.analysis import build_model
 from docgen.audit import audit
+from docgen.audit.contents import item_components
 
 PLAIN = """\
 FROM python:3.12-slim
@@ -619,3 +620,68 @@ def test_a_versions_list_of_two_or_under_another_heading_is_not_read(tmp_path: P
     for readme in (short, history):
         files = {"Dockerfile": JETSON_BASE, "README.md": readme}
         assert _audited(tmp_path, readme, files, ["Dockerfile"]) == []
+
+
+ONEAPI = """\
+ARG ONEAPI_TAG=2024.2.1-0-devel-ubuntu22.04
+FROM intel/oneapi-basekit:$ONEAPI_TAG
+RUN apt-get update && apt-get install -y python3-pip git
+RUN pip3 install torch==2.3.1 intel-extension-for-pytorch==2.3.110+xpu \\
+    --extra-index-url https://pytorch-extension.intel.com/release-whl/stable/xpu/us/
+RUN pip3 install transformers==4.44.2 accelerate
+"""
+
+ONEAPI_README = """\
+# Arc workstation image
+
+## What's included
+
+* oneAPI 2024.2
+* Intel Extension for PyTorch
+* Intel® Extensions for Transformers
+* Accelerate
+
+## Adding more
+
+You may also install:
+
+* Intel Extension for TensorFlow
+"""
+
+
+def test_a_vendor_extension_listed_that_nothing_installs_on_a_oneapi_base(tmp_path: Path) -> None:
+    # Transformers' extension is named nowhere and oneAPI's Base Toolkit has none; PyTorch's is installed;
+    # a list of what the user may add is no list of what the image holds
+    found = _audited(tmp_path, ONEAPI_README, {"Dockerfile": ONEAPI}, ["Dockerfile"])
+    assert found == [
+        "7: README lists Intel Extension for Transformers as in the image but Dockerfile installs no Intel "
+        "Extension for Transformers, and its base intel/oneapi-basekit:2024.2.1-0-devel-ubuntu22.04 "
+        "(Dockerfile:2, Intel's oneAPI toolkit image) does not carry it"
+    ]
+
+
+@pytest.mark.parametrize(
+    "dockerfile",
+    [
+        # installed under its short name, or from its repository
+        ONEAPI + "RUN pip3 install itrex\n",
+        ONEAPI + "RUN git clone https://github.com/intel/intel-extension-for-transformers && "
+        "pip3 install ./intel-extension-for-transformers\n",
+        # the AI Tools image may hold Intel's extensions
+        ONEAPI.replace("oneapi-basekit", "oneapi-aikit"),
+        # a requirements file docgen cannot read may list it
+        ONEAPI + "RUN pip3 install -r requirements.txt\n",
+    ],
+)
+def test_a_vendor_extension_the_image_may_hold_is_no_finding(tmp_path: Path, dockerfile: str) -> None:
+    assert _audited(tmp_path, ONEAPI_README, {"Dockerfile": dockerfile}, ["Dockerfile"]) == []
+
+
+def test_an_extension_item_with_a_version_or_that_is_a_sentence_is_left_to_other_rules() -> None:
+    assert item_components("* Intel Extension for PyTorch 2.1.20+xpu") == []
+    assert item_components("* Intel Extensions for Transformers, optional: see below")[0][0] == (
+        "Intel Extension for Transformers"
+    )
+    spelt = item_components("* Intel Extension for PyTorch (IPEX)")[0][1]
+    assert spelt >= {"intelextensionforpytorch", "ipex"}
+    assert item_components("* Intel extensions for many frameworks are supported here") == []

@@ -290,3 +290,57 @@ def test_an_exact_pin_over_a_bound_the_shell_drops(tmp_path: Path) -> None:
     assert [f.split(" but ")[0] for f in found] == ["5: README pins lumenvision==0.9.2"]
     quoted = unquoted.replace("lumenvision>=0.9", '"lumenvision>=0.9"')
     assert _audited(tmp_path, README, {"Dockerfile": quoted}) == []
+
+
+RDNA = """\
+FROM rocm/dev-ubuntu-24.04:7.0
+ARG SERVE_REF=v0.16.0
+RUN git clone https://github.com/acme/serve.git /app/serve && cd /app/serve && git checkout ${SERVE_REF} \\
+    && pip install -r requirements/rocm.txt && pip install -e .
+RUN pip install tokenizers==0.22.1
+"""
+
+RDNA_README = """\
+# Serve on RDNA
+
+## Notes
+
+- The image pins `tokenizers==0.22.1` for the new vocabularies.
+- New architectures still need matching support, but the image pins `transformers==5.7.0` so configs load.
+- Older releases of this repository used to pin `accelerate==1.2.0`.
+- You can pin `safetensors==0.5.0` yourself with a build of your own.
+"""
+
+KIOSK = """\
+FROM python:3.12-slim
+COPY requirements.txt /tmp/
+RUN pip install --no-cache-dir -r /tmp/requirements.txt
+"""
+
+
+def test_a_pin_the_image_is_said_to_make_of_a_package_nothing_names(tmp_path: Path) -> None:
+    # transformers is named nowhere (the clone's list is unread: said); tokenizers is pinned as said;
+    # the history line and the reader's own pin are not the image's
+    make_tree(tmp_path, {"Dockerfile": RDNA})
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    found = [f"{d.line}: {d.message}" for d in audit(RDNA_README, "README.md", [model], {}, tmp_path)]
+    assert found == [
+        "6: README says the image pins transformers==5.7.0 but no line of Dockerfile or the files it copies "
+        "names transformers (it installs a list or runs a script docgen cannot read, which may bring it)"
+    ]
+
+
+def test_a_pin_the_copied_requirements_make_is_no_finding(tmp_path: Path) -> None:
+    readme = "# Kiosk\n\nThe image pins `flask==3.0.3` and the container pins `gunicorn==22.0.0`.\n"
+    make_tree(tmp_path, {"Dockerfile": KIOSK, "requirements.txt": "flask==3.0.3\ngunicorn==22.0.0\n"})
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    assert list(audit(readme, "README.md", [model], {}, tmp_path)) == []
+    # the same README over a requirements file that lost gunicorn
+    lost = tmp_path / "lost"
+    make_tree(lost, {"Dockerfile": KIOSK, "requirements.txt": "flask==3.0.3\n"})
+    model = build_model(lost / "Dockerfile", "Dockerfile")
+    found = [d.message for d in audit(readme, "README.md", [model], {}, lost)]
+    assert found == [
+        "README says the image pins gunicorn==22.0.0 but no line of Dockerfile or the files it copies names "
+        "gunicorn"
+    ]

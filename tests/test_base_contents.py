@@ -230,3 +230,14 @@ def test_l4t_base_comes_without_the_frameworks_its_sibling_images_add() -> None:
     # the images built on it that hold them
     assert carries("nvcr.io/nvidia/l4t-ml:r32.7.1-py3", ["torch"]) is None
     assert carries("nvcr.io/nvidia/l4t-pytorch:r32.7.1-pth1.10-py3", ["torch"]) is True
+
+
+def test_oneapi_toolkit_images_carry_the_compilers_and_not_the_frameworks() -> None:
+    assert carries("intel/oneapi-basekit:2024.2.1-0-devel-ubuntu22.04", ["intel-oneapi-mkl-devel"]) is True
+    assert carries("intel/oneapi-hpckit:2025.0.0-0-devel-ubuntu24.04", ["dpcpp"]) is True
+    basekit = "intel/oneapi-basekit:2024.2.1-0-devel-ubuntu22.04"
+    assert carries(basekit, ["intel_extension_for_pytorch"]) is False
+    assert carries("intel/oneapi-runtime:2025.1.0", ["torch"]) is False
+    # what the toolkit may hold beyond its libraries is not said; the AI Tools image holds the frameworks
+    assert carries("intel/oneapi-basekit:2024.2.1-0-devel-ubuntu22.04", ["cmake"]) is None
+    assert carries("intel/oneapi-aikit:2024.1.0-devel-ubuntu22.04", ["intel-extension-for-pytorch"]) is None

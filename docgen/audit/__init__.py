@@ -241,7 +241,7 @@ from docgen.audit.cmd_files import missing_cmd_files, unfilled_cmd_paths
 from docgen.audit.codenames import codename_claims
 from docgen.audit.command_slips import slipped_commands, spaced_assignments, unjoined_lines
 from docgen.audit.command_values import command_values, help_commands
-from docgen.audit.commented_lines import commented_lines_claims
+from docgen.audit.commented_lines import commented_file_claims, commented_lines_claims
 from docgen.audit.commits import commit_claims
 from docgen.audit.compose_builds import compose_builds, doubled_images, unbuilt_images, unused_builds
 from docgen.audit.compose_claims import compose_settings
@@ -323,7 +323,7 @@ from docgen.audit.fences import (
 )
 from docgen.audit.file_lists import listed_absent
 from docgen.audit.fixed_defaults import fixed_defaults
-from docgen.audit.floating_pins import floating_pins
+from docgen.audit.floating_pins import floating_pins, pins_never_named
 from docgen.audit.fresh_contexts import fresh_contexts
 from docgen.audit.globbed_scripts import globbed_scripts
 from docgen.audit.gpu_compose import gpu_less_compose, gpu_only_compose
@@ -591,6 +591,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     forked_upstream,
     codename_claims,
     commented_lines_claims,
+    commented_file_claims,
     commit_claims,
     compose_settings,
     unbuilt_claims,
@@ -650,6 +651,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     listed_not_installed,
     fixed_defaults,
     floating_pins,
+    pins_never_named,
     gpu_less_compose,
     gpu_only_compose,
     gpu_devcontainer,
@@ -1254,6 +1256,7 @@ def audit(
         found.extend(_ruled(named_licenses, doc, path, directory, project))
         found.extend(_ruled(misspelt_paths, doc, path, directory))
         found.extend(_ruled(pointed_folders, doc, path, directory))
+        found.extend(_ruled(commented_file_claims, doc, path, directory))
         found.extend(_ruled(unread_files, doc, path, directory, models))
         found.extend(artefacts)
         found.extend(_ruled(lost_folders, doc, path, directory, audited, project))
@@ -1737,6 +1740,7 @@ def _audit_part(
     found.extend(_ruled(provided_claims, sub, auditor))
     found.extend(_ruled(latest_claims, sub, auditor))
     found.extend(_ruled(floating_pins, sub, auditor))
+    found.extend(_ruled(pins_never_named, sub, auditor))
     found.extend(_ruled(pinned_claims, sub, auditor))
     found.extend(_ruled(build_flag_claims, sub, auditor))
     found.extend(_ruled(image_tag_claims, sub, auditor))

@@ -21,12 +21,15 @@ Read only when all of this holds:
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 
 from docgen.audit.auditor import LIKELY, Auditor, dockerfile_read
+from docgen.audit.references import inside
 from docgen.audit.wording import line_at, sentences
+from docgen.files import real_path, text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -71,9 +74,10 @@ def _named_dockerfile(text: str, auditor: Auditor) -> ImageModel | None:
     return next(iter(found.values())) if len(found) == 1 else None
 
 
-def _terms(sentence: str, model: ImageModel) -> list[tuple[str, str]]:
-    """(as written, the key a line must name) of each path, file or word the sentence names in code."""
-    own = PurePosixPath(model.path).name.lower()
+def _terms(sentence: str, model: ImageModel | str) -> list[tuple[str, str]]:
+    """(as written, the key a line must name) of each path, file or word the sentence names in code;
+    `model` is the file the lines are in (the name it is given is no such term)."""
+    own = PurePosixPath(model if isinstance(model, str) else model.path).name.lower()
     found: list[tuple[str, str]] = []
     for code in _CODE.finditer(sentence):
         written = code.group(1).strip()
@@ -126,3 +130,52 @@ def commented_lines_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnost
             f"{model.path}, comment or not, names any of them",
             confidence=LIKELY,
         )
+
+
+_SETTINGS_FILE = re.compile(
+    r"(?:[\w.-]+/)*[\w.-]*\.(?:ya?ml|json|jsonc|toml|ini|cfg|conf|txt|env|properties)", re.IGNORECASE
+)
+"""A settings or package-list file a README may tell to uncomment lines of (`env.yml`,
+`.devcontainer/devcontainer.json`, `requirements.txt`)."""
+
+
+def commented_file_claims(doc: Document, path: str, directory: Path) -> Iterator[Diagnostic]:
+    """A finding for each sentence telling the reader to uncomment lines of one settings or package-list
+    file it names in code (`Uncomment the `nvidia` channel and `pytorch-cuda` lines in `env.yml``), the
+    file beside the README (or below it), when no line of it, comment or not, names anything else the
+    sentence names in code (`likely`). A Dockerfile is `commented_lines_claims`'s."""
+    top = real_path(directory)
+    for para in doc.paragraphs:
+        if not _UNCOMMENT.search(" ".join(text for _, text in para.lines)):
+            continue  # (most paragraphs)
+        for start, _, sentence in sentences(para.lines):
+            if not _UNCOMMENT.search(sentence):
+                continue
+            files = {
+                code.group(1).strip().removeprefix("./")
+                for code in _CODE.finditer(sentence)
+                if _SETTINGS_FILE.fullmatch(code.group(1).strip())
+            }
+            if len(files) != 1:
+                continue
+            (written,) = files
+            if "dockerfile" in written.lower():
+                continue
+            place = inside(top / written, top)
+            if place is None or not os.path.isfile(place):
+                continue
+            terms = [t for t in _terms(sentence, written) if t[0].removeprefix("./") != written]
+            text = text_or_none(place)
+            if not terms or text is None:
+                continue
+            lines = text.splitlines()
+            if any(_names(lines, key) for _, key in terms):
+                continue
+            shown = ", ".join(dict.fromkeys(f"`{term}`" for term, _ in terms))
+            yield Diagnostic(
+                path,
+                line_at(para.lines, start),
+                f"README says to uncomment the lines of {written} for {shown}, but no line of {written}, "
+                "comment or not, names any of them",
+                confidence=LIKELY,
+            )

@@ -969,6 +969,10 @@ def item_component(text: str, purpose: bool = False) -> tuple[str, set[str], boo
     model`): its name, its spellings (normalised: the link's repository too, without `lib` and `-dev`),
     and whether it is data (a model); None for an item that is a feature (`GPU support`). With
     `purpose`, a name may be followed by what it is for (`mesa-utils for glxinfo`)."""
+    extension = _EXTENSION_ITEM.match(text)
+    if extension is not None and _AFTER_NAME.match(text[extension.end() :]):
+        vendor, framework = extension.group(1), extension.group(2)
+        return _spelt(f"{vendor} Extension for {framework}", None, False)
     match = _ITEM_NAME.match(text)
     if match is None or (match.group(4) and not _AFTER_NAME.match(text[match.end() :])):
         known = _known_item(text)  # `Flash Attention 2`, `NVIDIA Apex`, `**Megatron-LM**: …`
@@ -991,6 +995,14 @@ def item_component(text: str, purpose: bool = False) -> tuple[str, set[str], boo
     return _spelt(name, target, data)
 
 
+_EXTENSION_ITEM = re.compile(
+    r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\*\*|__)?(Intel|AMD|NVIDIA)(?:[®™]|['’]s)?"
+    r"[ \t]+Extensions?[ \t]+for[ \t]+"
+    r"([A-Za-z][\w.+-]{0,40}?)(?:\*\*|__)?(?=[\s(:,–—-]|\Z)",
+    re.IGNORECASE,
+)
+"""A list item naming a vendor's extension of a framework, singular or plural (`Intel Extensions for
+Transformers`, `Intel® Extension for PyTorch`): the pip package `intel-extension-for-transformers`."""
 _KNOWN_HEAD = re.compile(
     r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(\*\*|__)?(?:(?:NVIDIA|AMD|Intel|Microsoft)(?:['’]s)?[ \t]+)?"
 )

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
-from docgen.audit.contents import CHMOD, PIPED, RUNS_FILE
+from docgen.audit.contents import CHMOD, PIPED, RUNS_FILE, copied_context
 from docgen.audit.pinned_installs import bare_base
 from docgen.audit.versions import raw_name
 from docgen.audit.wording import is_example
@@ -153,6 +153,50 @@ def floating_pins(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
             )
             yield Diagnostic(auditor.path, line, said, confidence=LIKELY)
     yield from _redirected_bounds(doc, auditor, read)
+
+
+_SAYS_PINNED = re.compile(
+    r"\b(?:the|this|our|each|every)[ \t]+(?:docker[ \t]+)?(?:image|container|dockerfile|build)s?[ \t]+"
+    r"(?:(?:also|now|still|explicitly|additionally)[ \t]+)?pins?[ \t]+"
+    r"`([A-Za-z][\w.-]*[A-Za-z0-9])(?:\[[\w,.-]*\])?==(\d[\w.+!-]*[\w+])`",
+    re.IGNORECASE,
+)
+"""A sentence saying the image itself pins a package (`the image pins `transformers==5.7.0``), in
+the present tense, the pin in a code span."""
+
+
+def pins_never_named(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
+    """A finding for a pin the README says the image makes (`_SAYS_PINNED`: `the image pins
+    `transformers==5.7.0``) of a package no Dockerfile compared names, in none of its instructions
+    and none of the build-context files it copies: no install of the image pins it (`likely`; a list
+    or project docgen cannot read that it installs is told, since it may bring the package at a version
+    of its own). Silent for an example, and when any Dockerfile compared or its files name the package
+    (`floating_pins` and the version rules compare it)."""
+    if not auditor.models or any(not m.file for m in auditor.models):
+        return
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            if "==" not in text:
+                continue
+            for match in _SAYS_PINNED.finditer(text):
+                if is_example(text, match):
+                    continue
+                name, version = match.group(1), match.group(2)
+                key = re.sub(r"[^a-z0-9]", "", name.lower())
+                if len(key) < 3:
+                    continue
+                read = [copied_context(model) for model in auditor.models]
+                if any(key in context for context, _, _ in read):
+                    continue
+                unread = any(run or packages for _, run, packages in read)
+                paths = ", ".join(m.path for m in auditor.models)
+                said = (
+                    f"README says the image pins {name}=={version} but no line of {paths} or the files it "
+                    f"copies names {name}"
+                )
+                if unread:
+                    said += " (it installs a list or runs a script docgen cannot read, which may bring it)"
+                yield Diagnostic(auditor.path, line, said, confidence=LIKELY)
 
 
 _BOUND = re.compile(

@@ -454,6 +454,8 @@ SAME_PROJECT: dict[str, str] = {
     "ascendcanntoolkit": "cann",  # Huawei's `Ascend-cann-toolkit_7.0.RC1.3_linux-x86_64.run`
     "canntoolkit": "cann",
     "habanaai": "habana",  # Habana Labs' GitHub organisation, as labels name its release
+    "ipex": "intelextensionforpytorch",  # Intel Extension for PyTorch's short name and import name
+    "itrex": "intelextensionfortransformers",  # Intel Extension for Transformers' repository's short name
 }
 """One project under its spellings: the pip name, the repository's name and the display name, each
 lower case with everything but letters and digits removed (`transformer_engine`, `TransformerEngine.git`
