@@ -249,7 +249,8 @@ def test_values_the_reader_is_told_to_choose_are_silent(tmp_path: Path) -> None:
 
 
 def test_a_placeholder_value_is_silent(tmp_path: Path) -> None:
-    assert "builds with" not in audit_in(tmp_path, cpu_repo("<vision-version>"))
+    for placeholder in ("<vision-version>", "YOUR_VISION_VERSION", "VISION_RELEASE", "$VISION"):
+        assert "builds with" not in audit_in(tmp_path, cpu_repo(placeholder)), placeholder
 
 
 def test_a_matrix_of_several_values_is_a_list_to_pick_from(tmp_path: Path) -> None:

@@ -78,7 +78,11 @@ _BUILD_ARG = re.compile(r"--build-arg(?:=|[ \t]+)([\"']?)([A-Za-z_][A-Za-z0-9_]*
 _BUILDS = re.compile(r"\b(?:docker|podman|nerdctl)[ \t]+(?:image[ \t]+)?(?:buildx[ \t]+)?(?:build\b|--|-)")
 """A command that builds an image (`docker build`, `docker buildx build`, `docker buildx --platform …`)."""
 _FILE = re.compile(r"(?:^|\s)(?:-f|--file)(?:=|[ \t]+)[\"']?([^\s\"']+)")
-_PLACEHOLDER = re.compile(r"[$<>{}]|\.\.\.|\A(?:x|X|your|VALUE|value)")
+_PLACEHOLDER = re.compile(
+    r"[$<>{}]|\.\.\.|\A(?:x+|value)\Z|your|change[-_]?me|placeholder|(?-i:\A[A-Z][A-Z0-9]*_[A-Z0-9_]+\Z)",
+    re.IGNORECASE,
+)
+"""A value standing for the reader's own (`<ver>`, `$VER`, `YOUR_GPU_ARCH`, `RELEASE_ID`)."""
 _ASIDE = re.compile(
     r"\b(?:e\.g\.|for[ \t]+example|such[ \t]+as|replace|change|any[ \t]+(?:other|version)|your[ \t]+own"
     r"|previous(?:ly)?|older|used[ \t]+to|was|were|deprecated|instead)\b",
