@@ -95,6 +95,11 @@ class Target:
     """The build args the target's own block sets (not those it inherits) → their line in the file."""
     context: str = "."
     """The build context, `/`-separated and relative to the file's folder (a compose service's `context`)."""
+    platforms: tuple[str, ...] = ()
+    """The platforms a CI step builds it for (`docker/build-push-action`'s `platforms:`, expressions read),
+    () when it names none or docgen cannot read them."""
+    platforms_line: int | None = None
+    """The line of those `platforms:`."""
 
 
 class BakeFile:

@@ -18,6 +18,7 @@ workflow file's folder, as bake's are to the bake file's.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import os
 import posixpath
@@ -334,7 +335,18 @@ def _action_target(given: Mapping[str, Any], scope: _Scope, label: str) -> Targe
         if sep and name:
             _pass(args, lines, name.strip(), value.strip(), at, scope)
     stage = _path(given.get("target"), scope, "")
-    return _target(label, dockerfile, context, args, lines, stage or None, line_of(given, "target"))
+    found = _target(label, dockerfile, context, args, lines, stage or None, line_of(given, "target"))
+    said = given.get("platforms")
+    raw_platforms = (
+        ",".join(p for p in said if isinstance(p, str)) if isinstance(said, list) else _scalar(said)
+    )
+    if found is None or not raw_platforms:
+        return found
+    expanded, _ = scope.expand(raw_platforms)
+    if _UNKNOWN in expanded or "$" in expanded:
+        return found
+    platforms = tuple(p.strip() for p in re.split(r"[,\s]+", expanded) if p.strip())
+    return dataclasses.replace(found, platforms=platforms, platforms_line=line_of(given, "platforms"))
 
 
 def _pass(

@@ -230,6 +230,7 @@ from docgen.audit.builds import (
 from docgen.audit.built_names import named_builds, tagged_builds
 from docgen.audit.case_slips import case_slips, unnamed_supplies
 from docgen.audit.chart_values import chart_values
+from docgen.audit.ci_args import ci_arg_values, ci_platform_claims
 from docgen.audit.ci_claims import ci_claims
 from docgen.audit.clone_builds import clone_builds
 from docgen.audit.clone_folders import clone_folders, clone_slips
@@ -587,6 +588,8 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     tagged_builds,
     chart_values,
     ci_claims,
+    ci_arg_values,
+    ci_platform_claims,
     cloned_repos,
     forked_upstream,
     codename_claims,
@@ -1477,6 +1480,9 @@ def audit(
     # the claims of its commands and of the text around them that need no image
     found.extend(_ruled(docker_cli, doc, path, directory))
     found.extend(_ruled(said_values, doc, path))
+    if directory is not None:  # a README build command's arg values against the CI build of its image
+        found.extend(_ruled(ci_arg_values, doc, text, path, directory, models, project))
+        found.extend(_ruled(ci_platform_claims, doc, path, directory, models, project))
     found.extend(_ruled(run_urls, doc, text, path))
     found.extend(_ruled(dropped_namespaces, doc, text, path, directory))
     found.extend(_ruled(alternative_pulls, doc, text, path))
