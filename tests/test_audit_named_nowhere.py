@@ -168,3 +168,21 @@ def test_a_script_run_after_a_line_running_a_making_name_is_read(tmp_path: Path,
         files["scripts/download_models.py"] = ""
     got = [(line, m) for line, m, _ in found(tmp_path, files) if "manual_smoke" in m]
     assert [line for line, _ in got] == [12]
+
+
+COMPLETION = """# Tool
+
+## Shell completion
+
+```bash
+source hydra/tab_completion_bash
+source env/bin/activate
+```
+"""
+
+
+def test_a_file_a_block_sources_with_no_suffix_is_read_in_a_checkout(tmp_path: Path) -> None:
+    got = [(line, m) for line, m, _ in found(tmp_path / "a", {"README.md": COMPLETION, "tool.py": ""})]
+    assert [line for line, m in got if "hydra/tab_completion_bash" in m] == [6]
+    assert not [m for _, m in got if "activate" in m]
+    assert not [m for _, m, _ in found(tmp_path / "b", {"README.md": COMPLETION}, git=False) if "hydra" in m]

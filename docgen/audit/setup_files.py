@@ -991,7 +991,12 @@ def _finding(
     `upstream`: whether one of them clones another project."""
     path = path.removeprefix("./")
     name = path.rstrip("/").rsplit("/", 1)[-1]
-    if not plain_path(path) or path.endswith("/") or _PLACEHOLDER.search(path) or "." not in name.strip("."):
+    # a file `source`d by a path with a folder is a file with no suffix too (`source hydra/completion_bash`),
+    # read in a checkout only (not a virtual environment's `bin/activate`, which a step makes)
+    sourced = how == "sources" and "/" in path and not built and "bin" not in path.split("/")
+    if not plain_path(path) or path.endswith("/") or _PLACEHOLDER.search(path):
+        return None
+    if "." not in name.strip(".") and not sourced:
         return None
     template = how == "copies" and bool(_TEMPLATE.search(name))
     if built and not template:
