@@ -502,7 +502,7 @@ from docgen.audit.served_apps import served_apps
 from docgen.audit.server_modules import server_modules
 from docgen.audit.set_aside import ci_workflows, drop_aside, set_aside
 from docgen.audit.settings import setting_claims, start_into_claims, variant_port_claims
-from docgen.audit.setup_files import setup_files
+from docgen.audit.setup_files import named_nowhere, named_path, setup_files
 from docgen.audit.sh_scripts import sh_scripts
 from docgen.audit.shell_words import shell_words
 from docgen.audit.shipped_functions import shipped_functions
@@ -813,6 +813,7 @@ _MISSING_FILES: tuple[Callable[..., object], ...] = (
     script_files,
     server_modules,
     setup_files,
+    named_nowhere,
     clone_paths,
     missing_copies,
     missing_folders,
@@ -1348,6 +1349,12 @@ def audit(
         found.extend(copies)
         told = {d.line for d in (*scripts, *copies, *prose_scripts)}  # a script in inline code: told once
         found.extend(d for d in setup if d.line not in told)
+        # a path another rule names on its line (`did you mean`, a script run): told once
+        found.extend(
+            d
+            for d in _ruled(named_nowhere, doc, source, directory, models, path, project)
+            if d.line not in told and not any(o.line == d.line and named_path(d) in o.message for o in found)
+        )
         found.extend(_ruled(clone_paths, doc, directory, path))
         found.extend(_ruled(clone_misses, doc, text, path, directory))
         entered = {d.line for d in slips}

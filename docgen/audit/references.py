@@ -500,7 +500,8 @@ _GENERATED_PREFIXES = ("cmake-build-",)
 _BUILT_SUFFIXES = (".whl", ".tar.gz", ".tgz", ".jar", ".so", ".deb", ".rpm", ".zip", ".tar")
 """Files a build or a download makes (`COPY app.whl …`)."""
 MAKES_FILE_COMMAND = re.compile(
-    r"\b(?:wget|curl|cp|mv|ln|touch|tee|gdown|scp|rsync|mkdir|install|unzip|huggingface-cli|git)\b|>"
+    r"(?<![./-])\b(?:wget|curl|cp|mv|ln|touch|tee|gdown|scp|rsync|mkdir|install|unzip|huggingface-cli|git)\b"
+    r"(?![./-]\w)|>"
 )
 """A command that makes the file it names (`wget …/model.bin`, `cp ../x .`, `mkdir models`)."""
 
@@ -1710,13 +1711,15 @@ def makes_nothing(step: str, folders: Sequence[Path]) -> bool:
 
 
 MAKES_FILE = re.compile(
-    r"\b(?:wget|curl|cp|mv|ln|touch|tee|gdown|scp|rsync|install|cat|echo|printf)\b|>"
-    r"|\b(?:creat|sav|writ|download|generat|fetch|cop(?:y|ie)|past|put|add)\w*|\bplac(?:e[sd]?|ing)\b"
+    r"(?<![./-])\b(?:wget|curl|cp|mv|ln|touch|tee|gdown|scp|rsync|install|cat|echo|printf)\b(?![./-]\w)|>"
+    r"|(?<![./-])\b(?:creat|sav|writ|download|generat|fetch|cop(?:y|ie)|past|put|add)\w*(?![\w/-]|\.\w)"
+    r"|\bplac(?:e[sd]?|ing)\b"
     r"|存放|放到|放入|放置|放在|拷贝|复制|下载|创建|新建|生成|保存",
     re.IGNORECASE,
 )
 """Words of a README line that makes the file it names (`wget …/run.sh`, `Save this as run.sh:`,
-`Place start.sh in package/`, `将start.sh存放到package目录中`)."""
+`Place start.sh in package/`, `将start.sh存放到package目录中`); not such a word inside a file's name or
+path (`python scripts/download_models.py`, `bash install.sh`): that line runs a file, it makes none."""
 
 
 def inside(path: Path, project: Path) -> Path | None:

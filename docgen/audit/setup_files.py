@@ -67,6 +67,9 @@ from docgen.audit.missing import (
     COMMON_SCRIPTS,
     COPIERS,
     CREATES,
+    DOMAIN,
+    PATH,
+    PLACEHOLDER,
     gitignore_patterns,
     ignored,
     made_names,
@@ -93,7 +96,7 @@ from docgen.audit.versions import one_slip
 from docgen.audit.wording import COMMAND_LANGS, heading_of
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
-from docgen.markdown import Document, Fence
+from docgen.markdown import Document, Fence, code_spans
 from docgen.model import Diagnostic, ImageModel
 from docgen.shell import shell_split
 
@@ -988,7 +991,12 @@ def _finding(
     `upstream`: whether one of them clones another project."""
     path = path.removeprefix("./")
     name = path.rstrip("/").rsplit("/", 1)[-1]
-    if not plain_path(path) or path.endswith("/") or _PLACEHOLDER.search(path) or "." not in name.strip("."):
+    # a file `source`d by a path with a folder is a file with no suffix too (`source hydra/completion_bash`),
+    # read in a checkout only (not a virtual environment's `bin/activate`, which a step makes)
+    sourced = how == "sources" and "/" in path and not built and "bin" not in path.split("/")
+    if not plain_path(path) or path.endswith("/") or _PLACEHOLDER.search(path):
+        return None
+    if "." not in name.strip(".") and not sourced:
         return None
     template = how == "copies" and bool(_TEMPLATE.search(name))
     if built and not template:
@@ -1250,3 +1258,180 @@ def _applied_finding(
         f"{' or '.join(near[:3])}?)",
         LIKELY,
     )
+
+
+_NAMED_KINDS = frozenset(
+    "py sh bash zsh ps1 bat ipynb yml yaml json toml cfg ini conf patch diff cmake mk c cc cpp h hpp cu js"
+    " ts go rs java rb lua sql proto".split()
+)
+"""Suffixes of a source, settings or script file: committed files a README names, not a run's outputs,
+data, logs or downloads (`.log`, `.csv`, `.bin`, `.pt`, `.txt`)."""
+_BARE_KINDS = frozenset("py sh bash zsh ps1 bat ipynb patch diff".split())
+"""Suffixes of a file named alone, with no folder, that is the repository's: a script, a notebook, a
+patch. A settings file named alone (`config.json`, `train.yaml`) may be a model's, a run's or another
+folder's."""
+_SOURCED = re.compile(
+    r"\A(?:source|\.|bash|sh|zsh|python3?|cat)[ \t]+(?:\./)?([\w.+-]+(?:/[\w.+-]+)+)(?:[ \t]|\Z)"
+)
+"""A command in inline code whose first operand is a file of the checkout read with a folder
+(`source hydra/tab_completion_bash x.py`): named with no suffix, it is still a file."""
+_LISTED_PATH = re.compile(r"[ \t]*[-*+][ \t]+(?:\./)?([\w.+-]+(?:/[\w.+-]+)+)[ \t]+(?:-|–|—|:)[ \t]+\S")
+"""A list item that starts with a file's path, plain, and says what it is (`* hacks/x.patch - adds …`)."""
+_NOT_THERE_YET = re.compile(
+    r"\b(?:creat|generat|renam|produc|output|export|dump|download|fetch|compil|sav|writ|wrot|cop|mov"
+    r"|add(?:ed|ing)?\b|your|own|will[ \t]+be|gets?[ \t]+made|appears?|e\.g\b|for[ \t]+example|such[ \t]+as"
+    r"|previous|formerly|removed|deprecated|no[ \t]+longer|replaced|renamed|was[ \t]+moved|used[ \t]+to)\w*",
+    re.IGNORECASE,
+)
+"""Words of a line saying a file is made (by the reader, a build, a run or a download), an example, the
+reader's own, or history: such a path need not be in the checkout."""
+_OTHER_WORDS = re.compile(
+    r"://|\b(?:upstream|their|fork(?:ed)?|submodule|repo(?:sitory)?[ \t]+of)\b|[\w-]+/[\w.-]+@", re.I
+)
+"""Words of a line naming another project (an address, `upstream`, `their`, a submodule)."""
+_HISTORY_HEADINGS = re.compile(r"change|history|release|news|migrat|roadmap|todo|future|plan", re.IGNORECASE)
+"""Headings of sections about the past or the future: a path there need not be in the checkout now."""
+
+
+def _named_paths(doc: Document) -> Iterator[tuple[int, str, str, bool]]:
+    """(README line, path, line text, read by a command) of each repository path the prose names: a
+    code span that is a path, or the file a command in a code span reads (`_SOURCED`), and a plain path
+    opening a list item that describes it (`_LISTED_PATH`). Not under a heading of history or plans."""
+    for para in doc.paragraphs:
+        if _HISTORY_HEADINGS.search(para.heading):
+            continue
+        for line, text in para.lines:
+            listed = _LISTED_PATH.match(text)
+            if listed is not None:
+                yield line, listed.group(1), text, False
+            if "`" not in text:
+                continue
+            for _, _, code in code_spans(text):
+                code = code.strip()
+                sourced = _SOURCED.match(code)
+                if sourced is not None:
+                    yield line, sourced.group(1), text, True
+                elif code and not any(c.isspace() for c in code):
+                    yield line, code, text, False
+
+
+def named_nowhere(
+    doc: Document,
+    source: Sequence[str],
+    directory: Path,
+    models: Sequence[ImageModel],
+    readme: str,
+    project: Path | None = None,
+) -> Iterator[Diagnostic]:
+    """A path of the repository the README's prose names (`` the model catalog is
+    `configs/model_config.yaml` ``, `` `source hydra/tab_completion_bash` ``, `* hacks/x.patch - adds
+    …`) that a git checkout holds nowhere: neither the path nor any file of its name. Only in a git
+    checkout, whose tree is the whole repository (a copy of a README may hold some of its files only).
+    A relative path with a folder and a source, settings or script suffix (`_NAMED_KINDS`), a bare file
+    name of such a suffix, or the file a command in a code span reads (`_SOURCED`); not a placeholder,
+    the reader's own file, a path the Dockerfiles name (the image's, made or cloned there), a path in a
+    generated or data folder, git-ignored, one a command of the README makes, a line saying it is made,
+    an example, another project's (an address, a clone's folder) or history (`_NOT_THERE_YET`,
+    `_OTHER_WORDS`), nor on a line run in the container. `certain` when the path's folder is there and
+    holds other files of its suffix, else `likely`."""
+    here = directory.resolve()
+    if not any(os.path.exists(folder / ".git") for folder in (here, *here.parents)):
+        return
+    top = project_top(directory, project)
+    root = repository_root(directory)
+    if root is None or not root.is_relative_to(top):
+        root = top
+    names = _Names(root)
+    patterns: list[tuple[Path, str]] | None = None
+    made: set[str] | None = None
+    clones: set[str] | None = None
+    dockerfiles: str | None = None
+    made_files: MadeFiles | None = None
+    submodules = Submodules(doc)
+    seen: set[str] = set()
+    bases = list(dict.fromkeys([here, root]))
+    for line, code, text, command in _named_paths(doc):
+        path = code.removeprefix("./")
+        if (
+            path in seen
+            or not PATH.fullmatch(path)
+            or path.startswith(("/", "~", ".."))
+            or path.endswith("/")
+        ):
+            continue
+        if (
+            DOMAIN.match(path)
+            or PLACEHOLDER.search(path)
+            or _PLACEHOLDER.search(path)
+            or USER_FILE.search(path)
+        ):
+            continue
+        name = path.rsplit("/", 1)[-1]
+        suffix = name.rsplit(".", 1)[1].lower() if "." in name.strip(".") else ""
+        if "/" not in path and suffix not in _BARE_KINDS:
+            continue
+        if suffix not in _NAMED_KINDS and not (command and not suffix):
+            continue  # (a bare `owner/name` span is a model, an image, a repository: only a command's file)
+        if name.startswith(".") or "." in path.split("/")[0][:1]:
+            continue  # (`.env`, `.github/…`: hidden files a copy or a tool makes)
+        if any(os.path.exists(base / path) for base in bases):
+            continue
+        seen.add(path)
+        if not names.complete or names.paths().get(name.lower()):
+            continue  # (the file is in the checkout, elsewhere: another rule's)
+        parts = path.split("/")
+        if any(p in GENERATED or p in _SITE_FOLDERS or p in _DATA_FOLDERS for p in parts[:-1]):
+            continue
+        if _NOT_THERE_YET.search(text) or _OTHER_WORDS.search(text) or IN_MACHINE.search(text):
+            continue
+        if dockerfiles is None:
+            dockerfiles = "\n".join(text_or_none(Path(m.file)) or "" for m in models if m.file)
+        if name in dockerfiles or (
+            len(parts) > 1
+            and f"{parts[0]}/" in dockerfiles
+            and not any(os.path.isdir(base / parts[0]) for base in bases)
+        ):
+            continue  # (a file of the image, or a folder the image has and the checkout lacks: made there)
+        if made is None:
+            made = _made_by_steps(doc) | made_names(doc)
+            clones = _clone_folders(doc, own_clones(doc, directory))
+            made_files = MadeFiles(source)
+            patterns = gitignore_patterns([here, root], root)
+        assert clones is not None and made_files is not None and patterns is not None
+        # (a folder of the checkout is not made by a step: only the file's name is looked for then)
+        kept = len(parts) > 1 and any(os.path.isdir(base / parts[0]) for base in bases)
+        if any(p in made or p in clones for p in parts[int(kept) :]) or made_files.before(
+            name if kept else path, line
+        ):
+            continue
+        if ignored(root / path, patterns) or any(submodules.holds(b / path, b) for b in bases):
+            continue
+        folder = path.rsplit("/", 1)[0] if "/" in path else ""
+        siblings = False
+        if folder and suffix:
+            place = inside(root / folder, top)
+            try:
+                siblings = place is not None and any(
+                    e.name.lower().endswith(f".{suffix}") for e in os.scandir(place) if e.is_file()
+                )
+            except (OSError, ValueError):
+                siblings = False
+        if siblings:
+            said = (
+                f"{folder}/ holds other .{suffix} files, not this one, and no folder holds a file of its name"
+            )
+        elif folder and not any(os.path.isdir(base / folder) for base in bases):
+            said = f"the checkout has no {folder}/ folder and no file {name} anywhere"
+        else:
+            said = f"no file {name} is anywhere in the checkout"
+        yield Diagnostic(
+            readme,
+            line,
+            f"README names {path}, which the repository does not hold: {said}",
+            confidence=CERTAIN if siblings else LIKELY,
+        )
+
+
+def named_path(finding: Diagnostic) -> str:
+    """The path a `named_nowhere` finding is about (`README names PATH, which …`)."""
+    return finding.message.removeprefix("README names ").split(",", 1)[0]
