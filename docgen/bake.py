@@ -100,6 +100,9 @@ class Target:
     () when it names none or docgen cannot read them."""
     platforms_line: int | None = None
     """The line of those `platforms:`."""
+    contexts: Mapping[str, str] = field(default_factory=dict)
+    """Its named contexts (`contexts = { scripts = "../common" }`), name → value as written, variables
+    put in; {} when it names none or docgen cannot read them."""
 
 
 class BakeFile:
@@ -346,6 +349,7 @@ class BakeFile:
             tags=tuple(body.get("tags", ())),
             target_line=self._line("target", body["target-from"], "target") if target else None,
             own_args={arg: self._arg_line(name, arg) for arg in self._own_args(name)},
+            contexts=body.get("contexts", {}),
         )
 
     def _own_args(self, name: str) -> tuple[str, ...]:
@@ -423,6 +427,18 @@ class BakeFile:
             if not isinstance(tags, list):
                 self._fail(f'target "{name}": tags must be a list of image names', *where, "tags")
             own["tags"] = [self._string(tag, (*where, "tags"), scope=scope) for tag in tags]
+        contexts = body.get("contexts")
+        if isinstance(contexts, dict):
+            try:
+                own["contexts"] = {
+                    str(key): self._string(value, (*where, "contexts"), scalar=True, scope=scope)
+                    for key, value in contexts.items()
+                    if value is not None
+                }
+            except (
+                ConfigError
+            ):  # (named contexts are read by one check only: not a reason to refuse the file)
+                pass
         merge_attributes(merged, own)
         self._done[name] = merged
         return merged
@@ -710,10 +726,10 @@ def _text(value: object) -> str:
 
 
 def merge_attributes(into: dict[str, Any], attributes: Mapping[str, Any]) -> None:
-    """Bake's inheritance: `args` merged name by name, every other attribute replaced."""
+    """Bake's inheritance: `args` and `contexts` merged name by name, every other attribute replaced."""
     for key, value in attributes.items():
-        if key == "args":
-            into["args"] = {**into.get("args", {}), **value}
+        if key in ("args", "contexts"):
+            into[key] = {**into.get(key, {}), **value}
         else:
             into[key] = value
 

@@ -249,3 +249,90 @@ def test_a_version_said_of_an_image_whose_bake_target_pins_nothing(tmp_path: Pat
 )
 def test_versions_the_targets_give_or_no_target_pins_are_silent(tmp_path: Path, line: str) -> None:
     assert unpinned(tmp_path, f"# ML bases\n\n| Image | Contents |\n|---|---|\n{line}\n") == []
+
+
+# `bake_contexts`: named contexts of a target the README bakes that the checkout does not hold (a RunPod
+# template copied out of a monorepo, its contexts two folders up; a web app's `assets` context folder
+# that was renamed).
+POD_BAKE = """\
+group "default" {
+    targets = ["py311-cuda1280"]
+}
+
+target "py311-cuda1280" {
+    dockerfile = "Dockerfile"
+    tags = ["kit/pod:py311-cuda1280"]
+    contexts = {
+        scripts = "../../pod-template"
+        proxy = "../../pod-template/proxy"
+        base = "docker-image://nvidia/cuda:12.8.0-runtime-ubuntu22.04"
+    }
+}
+"""
+POD_DOCKERFILE = (
+    "FROM base\nCOPY --from=proxy nginx.conf /etc/nginx/nginx.conf\nCOPY --from=scripts start.sh /\n"
+    'CMD ["/start.sh"]\n'
+)
+POD_README = "## Build\n\n- To build with the default options, simply run `docker buildx bake`.\n"
+WEB_BAKE = (
+    '{"target": {"web": {"dockerfile": "Dockerfile",'
+    ' "contexts": {"assets": "static", "builder": "target:deps"}},'
+    ' "deps": {"dockerfile": "Dockerfile.deps"}}}\n'
+)
+WEB_README = "# Web\n\n```bash\ndocker buildx bake web\n```\n"
+WEB_DOCKERFILE = "FROM python:3.12-slim\nCOPY --from=builder /deps /deps\nCOPY --from=assets . /srv/static\n"
+
+
+def contexts(root: Path, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    return [f for f in found(root, files) if "named contexts" in f[1]]
+
+
+def test_named_contexts_above_the_project_root(tmp_path: Path) -> None:
+    files = {"docker-bake.hcl": POD_BAKE, "Dockerfile": POD_DOCKERFILE, "README.md": POD_README}
+    assert contexts(tmp_path / "pod", files) == [
+        (
+            3,
+            "README bakes py311-cuda1280, whose named contexts (docker-bake.hcl:8) point at folders the "
+            "project's checkout does not hold: scripts = ../../pod-template (above the project's root; "
+            "Dockerfile:3 COPY --from=scripts); proxy = ../../pod-template/proxy (above the project's root; "
+            "Dockerfile:2 COPY --from=proxy): the build cannot find them",
+            "likely",
+        )
+    ]
+
+
+def test_a_named_context_folder_missing_from_the_project(tmp_path: Path) -> None:
+    files = {"docker-bake.json": WEB_BAKE, "Dockerfile": WEB_DOCKERFILE, "README.md": WEB_README}
+    [(line, message, confidence)] = contexts(tmp_path, files)
+    assert (line, confidence) == (4, "certain")
+    assert "assets = static (not in the project; Dockerfile:3 COPY --from=assets)" in message
+
+
+@pytest.mark.parametrize(
+    "files",
+    [
+        # the folder is there
+        {
+            "docker-bake.json": WEB_BAKE,
+            "Dockerfile": WEB_DOCKERFILE,
+            "README.md": WEB_README,
+            "static/a.css": "",
+        },
+        # the Dockerfile does not copy from the context
+        {
+            "docker-bake.json": WEB_BAKE,
+            "Dockerfile": "FROM python:3.12-slim\nCOPY . /srv\n",
+            "README.md": WEB_README,
+        },
+        # the README bakes nothing
+        {"docker-bake.json": WEB_BAKE, "Dockerfile": WEB_DOCKERFILE, "README.md": "# Web\n\nSee docs.\n"},
+        # a context written with a placeholder the reader fills in
+        {
+            "docker-bake.json": WEB_BAKE.replace('"static"', '"<assets-folder>"'),
+            "Dockerfile": WEB_DOCKERFILE,
+            "README.md": WEB_README,
+        },
+    ],
+)
+def test_contexts_the_build_finds_or_does_not_use_are_silent(tmp_path: Path, files: dict[str, str]) -> None:
+    assert contexts(tmp_path, files) == []

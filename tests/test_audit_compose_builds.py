@@ -741,3 +741,117 @@ def test_a_compose_file_no_step_entered_is_still_missing(tmp_path: Path) -> None
         " README's folder nor in one above it"
     )
     assert entered_found(tmp_path, steps) == [(4, said, "certain")]
+
+
+# `unbuilt_images` with no `build:` at all: the README's section says the Dockerfile beside the compose
+# file makes the environment, while the services run a local name nothing builds (an upscaler launcher
+# with a GPU and a CPU service; a notebook server with one service).
+UPSCALE_COMPOSE = """\
+version: "2.3"
+services:
+  main-cpu: &default
+    image: upscaler
+    volumes:
+      - '.:/app/upscaler'
+    entrypoint: python3 -u main.py
+  main:
+    <<: *default
+    runtime: nvidia
+"""
+UPSCALE_README = """\
+# Upscaler
+
+## Docker
+
+A Dockerfile and docker-compose file are included to create a runtime environment for the script.
+
+```
+docker-compose run --rm main [arguments]
+```
+"""
+NOTEBOOK_README = """\
+# Notebook
+
+## Running
+
+The `Dockerfile` holds the Jupyter environment; start it with:
+
+```bash
+docker compose up -d
+```
+"""
+
+
+def _no_build(root: Path, readme: str, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": APP, "README.md": readme} | files)
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "no service has a build:" in d.message
+    ]
+
+
+def test_a_local_image_no_service_builds_beside_the_readme_s_dockerfile(tmp_path: Path) -> None:
+    assert _no_build(tmp_path, UPSCALE_README, {"docker-compose.yml": UPSCALE_COMPOSE}) == [
+        (
+            8,
+            "README runs docker compose run, whose service main runs image upscaler (docker-compose.yml:4), "
+            "but no service has a build: (the README names the Dockerfile beside it) and nothing the README "
+            "runs builds upscaler: compose pulls it from Docker Hub",
+            "likely",
+        )
+    ]
+    compose = "services:\n  lab:\n    image: lab-env\n    ports:\n      - 8888:8888\n"
+    [(line, message, _)] = _no_build(tmp_path / "nb", NOTEBOOK_README, {"compose.yaml": compose})
+    assert line == 8 and "service lab runs image lab-env (compose.yaml:3)" in message
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        # the README builds the name first
+        (
+            UPSCALE_README.replace("```\ndocker-compose", "```\ndocker build -t upscaler .\ndocker-compose"),
+            {"docker-compose.yml": UPSCALE_COMPOSE},
+        ),
+        # a script beside the compose file names (builds) the image
+        (UPSCALE_README, {"docker-compose.yml": UPSCALE_COMPOSE, "build.sh": "docker build -t upscaler .\n"}),
+        # a workflow of the project names it
+        (
+            UPSCALE_README,
+            {
+                "docker-compose.yml": UPSCALE_COMPOSE,
+                ".github/workflows/image.yml": (
+                    "jobs:\n  b:\n    steps:\n      - run: docker build -t upscaler .\n"
+                ),
+            },
+        ),
+        # the README's section does not speak of the Dockerfile: an image the project means to pull
+        (
+            UPSCALE_README.replace("A Dockerfile and docker-compose file are", "Compose files are"),
+            {"docker-compose.yml": UPSCALE_COMPOSE},
+        ),
+        # the Dockerfile is named in another section only
+        (
+            "# Upscaler\n\nThe Dockerfile is for CI.\n\n## Run\n\n```\ndocker-compose run --rm main\n```\n",
+            {"docker-compose.yml": UPSCALE_COMPOSE},
+        ),
+        # a service builds the image
+        (
+            UPSCALE_README,
+            {
+                "docker-compose.yml": UPSCALE_COMPOSE.replace(
+                    "    image: upscaler\n", "    image: upscaler\n    build: .\n"
+                )
+            },
+        ),
+        # an image with an owner, an official image
+        (UPSCALE_README, {"docker-compose.yml": UPSCALE_COMPOSE.replace("upscaler", "acme/upscaler")}),
+        (UPSCALE_README, {"docker-compose.yml": UPSCALE_COMPOSE.replace("image: upscaler", "image: python")}),
+    ],
+)
+def test_unbuilt_images_the_project_may_give_are_silent(
+    tmp_path: Path, readme: str, files: dict[str, str]
+) -> None:
+    assert _no_build(tmp_path, readme, files) == []

@@ -783,3 +783,91 @@ def test_runs_the_makefile_may_make_or_that_are_not_its(
     tmp_path: Path, readme: str, files: dict[str, str]
 ) -> None:
     assert _make_renamed(tmp_path, readme, files) == []
+
+
+# `pulled_latest` over a bake file's tags (variables at their defaults): a RunPod-style family of
+# variants published with `docker buildx bake --push`, and a one-target queue worker, run as `latest`.
+_PAINTBOX_PUBLISH = (
+    "[![pulls](https://img.shields.io/docker/pulls/carol/paintbox)](https://hub.docker.com/r/carol/paintbox)\n\n"
+    "## Publishing\n\n```bash\ndocker buildx bake -f docker-bake.hcl --push\n```\n\n"
+)
+_PAINTBOX_RUN = (
+    "```bash\ndocker run -d \\\n  --gpus all \\\n  -p 3000:3001 \\\n  carol/paintbox:latest\n```\n\n"
+    "You can obviously substitute the image name and tag with your own.\n"
+)
+
+
+def test_a_run_of_latest_the_bake_file_never_tags(tmp_path: Path) -> None:
+    assert _ran_latest(tmp_path, _PAINTBOX_PUBLISH + _PAINTBOX_RUN, {"docker-bake.hcl": _BAKE_FAMILY}) == [
+        "13 (likely): README runs carol/paintbox:latest, but the build tags carol/paintbox only as "
+        "cu121-py310-v2.3.0, cu126-py311-v2.3.0 (docker-bake.hcl:17, docker-bake.hcl:25): no build of the "
+        "project makes latest"
+    ]
+
+
+def test_a_pull_with_no_tag_of_a_one_target_bake_image(tmp_path: Path) -> None:
+    readme = "# Worker\n\n```\ndocker pull erin/queue-worker\ndocker run --rm erin/queue-worker\n```\n"
+    assert _ran_latest(tmp_path, readme, {"docker-bake.hcl": _BAKE_ONE}) == [
+        "4 (likely): README pulls erin/queue-worker (the tag latest), but the build tags erin/queue-worker "
+        "only as 4.1.0 (docker-bake.hcl:5): no build of the project makes latest"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        # a workflow publishes the image (it may push latest)
+        (
+            _PAINTBOX_PUBLISH + _PAINTBOX_RUN,
+            {"docker-bake.hcl": _BAKE_FAMILY, ".github/workflows/bake.yml": "on: push\n"},
+        ),
+        # the README's own bake run sets the release to latest
+        (
+            _PAINTBOX_PUBLISH.replace("docker buildx", "RELEASE=latest docker buildx") + _PAINTBOX_RUN,
+            {
+                "docker-bake.hcl": _BAKE_FAMILY.replace("v2.3.0", "${RELEASE}")
+                + 'variable "RELEASE" {\n    default = "v2.3.0"\n}\n'
+            },
+        ),
+        # the README's bake run overrides the tags
+        (
+            _PAINTBOX_PUBLISH.replace("--push", "--set '*.tags=carol/paintbox:latest' --push")
+            + _PAINTBOX_RUN,
+            {"docker-bake.hcl": _BAKE_FAMILY},
+        ),
+        # the README builds the image with `-t …:latest` itself
+        (
+            "```bash\ndocker build -t carol/paintbox:latest .\n```\n\n" + _PAINTBOX_RUN,
+            {"docker-bake.hcl": _BAKE_FAMILY},
+        ),
+        # a Docker Hub badge and no bake push in the README: Docker Hub may build latest itself
+        (
+            "[![pulls](https://img.shields.io/docker/pulls/carol/paintbox)](https://hub.docker.com/r/carol/paintbox)"
+            "\n\n" + _PAINTBOX_RUN,
+            {"docker-bake.hcl": _BAKE_FAMILY},
+        ),
+        # a script runs bake: it may set the tag
+        (
+            _PAINTBOX_PUBLISH + _PAINTBOX_RUN,
+            {"docker-bake.hcl": _BAKE_FAMILY, "release.sh": "RELEASE=latest docker buildx bake --push\n"},
+        ),
+        # a bake target tags the image with no tag (latest) or latest itself
+        (
+            "```\ndocker run --rm erin/queue-worker:latest\n```\n",
+            {"docker-bake.hcl": _BAKE_ONE.replace(":4.1.0", "")},
+        ),
+        (
+            "```\ndocker run --rm erin/queue-worker:latest\n```\n",
+            {"docker-bake.hcl": _BAKE_ONE.replace('4.1.0"', '4.1.0", "docker.io/erin/queue-worker:latest"')},
+        ),
+        # the image the README runs is the base image, not the bake file's
+        ("```\ndocker run --rm dave/pod-base:latest\n```\n", {"docker-bake.hcl": _BAKE_FAMILY}),
+        # a line saying the image is the upstream one
+        (
+            "```\ndocker run --rm carol/paintbox:latest  # the upstream image\n```\n",
+            {"docker-bake.hcl": _BAKE_FAMILY},
+        ),
+    ],
+)
+def test_bake_runs_that_may_be_built_are_silent(tmp_path: Path, readme: str, files: dict[str, str]) -> None:
+    assert _ran_latest(tmp_path, readme, files) == []

@@ -209,7 +209,7 @@ from docgen.audit.aside import PAST, is_host_heading, is_other_recipe_heading, w
 from docgen.audit.audit_facts import AuditFacts
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, also_at
 from docgen.audit.badged_images import badged_images
-from docgen.audit.bakes import bake_dockerfiles, bake_targets, bake_unpinned
+from docgen.audit.bakes import bake_contexts, bake_dockerfiles, bake_targets, bake_unpinned
 from docgen.audit.base_claims import base_claims
 from docgen.audit.base_labels import base_labels
 from docgen.audit.bind_devices import bind_devices
@@ -773,6 +773,7 @@ components, environment, ports, users, paths in the image …) and what else the
 
 _MISSING_FILES: tuple[Callable[..., object], ...] = (
     bake_dockerfiles,
+    bake_contexts,
     target_clones,
     bind_devices,
     case_slips,
@@ -1363,6 +1364,7 @@ def audit(
         found.extend(_ruled(doubled_paths, doc, models, path, directory, facts.built))
         found.extend(_ruled(bake_targets, doc, path, directory, project))
         found.extend(_ruled(bake_dockerfiles, doc, path, directory, project))
+        found.extend(_ruled(bake_contexts, doc, path, directory, project))
         found.extend(_ruled(bake_unpinned, doc, path, directory, project))
         found.extend(_ruled(line_references, doc, path, directory))
         found.extend(_ruled(compose_settings, doc, path, directory, models, project))

@@ -18,7 +18,8 @@ from docgen.audit.commands import build_commands, joined, moves
 from docgen.audit.memo import per_audit
 from docgen.audit.paths import resolves_inside
 from docgen.errors import MAX_FILE_BYTES, DocgenError
-from docgen.markdown import Document
+from docgen.files import text_or_none
+from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic
 from docgen.shell import shell_split
 
@@ -367,3 +368,79 @@ def bake_unpinned(
                 )
                 yield Diagnostic(readme, number, said, confidence=LIKELY)
                 break
+
+
+_NOT_A_FOLDER = re.compile(r"^(?:[a-z][a-z0-9+.-]*://|[a-z][a-z0-9+-]*:|git@)", re.IGNORECASE)
+"""A named context that is no local folder: `target:base`, `docker-image://…`, `oci-layout://…`, a URL."""
+
+
+def bake_contexts(
+    doc: Document, readme: str, directory: Path, project: Path | None = None
+) -> Iterator[Diagnostic]:
+    """A named context (`contexts = { scripts = "../../common" }`) of a bake target a `docker buildx bake`
+    of the README builds (a command block's or a code span's: `simply run `docker buildx bake``, the
+    default group) whose folder, relative to the bake file, is not in the project, while the target's
+    Dockerfile copies from that context (`COPY --from=scripts`): the build cannot find it. `certain` for
+    a folder inside the project that does not exist, `likely` for one above the project's root (the
+    project's checkout does not hold it). Silent for a context that is a target, an image or a URL, one
+    with a placeholder, and a bake file that cannot be read."""
+    top = (project or directory).resolve()
+    found = _folder_bake(directory, top)
+    if found is None:
+        return
+    bake_file, parsed, targets = found
+    lost: dict[str, list[tuple[str, str, bool]]] = {}
+    for name, target in targets.items():
+        for key, value in target.contexts.items():
+            if _NOT_A_FOLDER.match(value) or _NOT_A_NAME.search(value) or posixpath.isabs(value):
+                continue
+            place = Path(posixpath.normpath(posixpath.join(str(directory), value)))
+            outside = not resolves_inside(place, top)
+            if outside or not os.path.exists(place):
+                lost.setdefault(name, []).append((key, value, outside))
+    if not lost:
+        return
+    commands = [
+        (line, name)
+        for line, name, _ in _named_targets(doc, parsed, {n: targets[n] for n in lost}, directory)
+    ]
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            for _, _, code in code_spans(text):
+                if _BAKE.search(code) and not _NOT_A_NAME.search(code):
+                    commands += [(line, n) for n in _baked([(line, code)], parsed) if n in lost]
+    told: set[str] = set()
+    for line, name in sorted(commands):
+        dockerfile = directory / targets[name].dockerfile
+        body = text_or_none(dockerfile) if os.path.isfile(dockerfile) else None
+        if body is None or name in told:
+            continue
+        rows = body.splitlines()
+        said: list[str] = []
+        outside_all = True
+        for key, value, outside in lost[name]:
+            use = next(
+                (
+                    number
+                    for number, row in enumerate(rows, start=1)
+                    if re.search(rf"--from=[\"']?{re.escape(key)}(?![\w.-])", row)
+                ),
+                None,
+            )
+            if use is None:
+                continue
+            where = "above the project's root" if outside else "not in the project"
+            said.append(f"{key} = {value} ({where}; {targets[name].dockerfile}:{use} COPY --from={key})")
+            outside_all = outside_all and outside
+        if not said:
+            continue
+        told.add(name)
+        at = parsed._line("target", name, "contexts")  # noqa: SLF001 - the bake reader's line finder
+        shown = f"{bake_file.name}:{at}" if at else bake_file.name
+        yield Diagnostic(
+            readme,
+            line,
+            f"README bakes {name}, whose named contexts ({shown}) point at folders the project's checkout "
+            f"does not hold: {'; '.join(said)}: the build cannot find them",
+            confidence=LIKELY if outside_all else CERTAIN,
+        )

@@ -43,6 +43,7 @@ from docgen.errors import DocgenError
 from docgen.files import bytes_or_none, in_submodule, text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic
+from docgen.workflows import files as workflow_files
 
 _BUILDS = frozenset({"build", "up", "run", "create"})
 """The compose commands that build a service's image (`up`, `run` and `create` when it is missing)."""
@@ -410,7 +411,10 @@ def unbuilt_images(
                     return
                 read = compose_file(path)
                 body = text_or_none(path)
-                if read is None or read[1] or body is None or not _COMMENTED_BUILD.search(body):
+                if read is None or read[1] or body is None:
+                    continue
+                commented = _COMMENTED_BUILD.search(body) is not None
+                if not commented and not _dockerfile_said(doc, lines[0][0], path.parent, top):
                     continue
                 built = {s.image for s in read[0] if s.builds and s.image}
                 for service in read[0]:
@@ -425,18 +429,66 @@ def unbuilt_images(
                         or image.split(":", 1)[0] in OFFICIAL
                         or last_name(image) in tagged
                         or image in told
+                        or (not commented and _named_beside(path.parent, image, top))
                     ):
                         continue
                     told.add(image)
                     at = f"{path.name}:{service.image_line}" if service.image_line else path.name
+                    why = (
+                        "its build: is commented out"
+                        if commented
+                        else "no service has a build: (the README names the Dockerfile beside it)"
+                    )
                     yield Diagnostic(
                         readme,
                         lines[0][0],
                         f"README runs docker compose {call.verb}, whose service {service.name} runs image "
-                        f"{image} ({at}), but its build: is commented out and nothing the README runs builds "
+                        f"{image} ({at}), but {why} and nothing the README runs builds "
                         f"{image}: compose pulls it from Docker Hub",
                         confidence=LIKELY,
                     )
+
+
+_DOCKERFILE_WORD = re.compile(r"\bDockerfile\b")
+_NOT_BUILD_FILES = re.compile(
+    r"(?:\.(?:md|rst|txt|png|jpe?g|gif|svg|pth|onnx|bin|pt)|Dockerfile[\w.-]*)\Z", re.I
+)
+"""Files beside a compose file that give no image a name (docs, weights, Dockerfiles)."""
+
+
+def _dockerfile_said(doc: Document, line: int, folder: Path, top: Path) -> bool:
+    """True when the compose file's folder holds a Dockerfile and a prose line of the README's section
+    holding `line` (from its heading to `line`) names the Dockerfile: the README means the compose
+    service to run the image that Dockerfile makes."""
+    if not os.path.isfile(folder / "Dockerfile") or not resolves_inside(folder / "Dockerfile", top):
+        return False
+    start = max((n for n, _ in doc.headings if n < line), default=0)
+    return any(
+        start < n < line and _DOCKERFILE_WORD.search(text)
+        for para in doc.paragraphs
+        for n, text in para.lines
+    )
+
+
+def _named_beside(folder: Path, image: str, top: Path) -> bool:
+    """True when a file beside the compose file (a script, a Makefile, a workflow of the project, not a
+    doc or a Dockerfile) names `image`: it may build or tag it. True when the folder cannot be read."""
+    word = re.compile(r"(?<![\w./-])" + re.escape(image) + r"(?![\w/-])")
+    places: list[Path] = []
+    try:
+        places += [folder / n for n in sorted(os.listdir(folder))[:200]]
+    except OSError:
+        return True
+    places += [Path(f) for f in workflow_files(folder.resolve(), top.resolve())]
+    for place in places:
+        if _NOT_BUILD_FILES.search(place.name) or compose.FILE_NAME.match(place.name):
+            continue
+        if not os.path.isfile(place):
+            continue
+        body = text_or_none(place)
+        if body is not None and word.search(body):
+            return True
+    return False
 
 
 _CLONE = re.compile(

@@ -532,6 +532,13 @@ def _baked(texts: Sequence[tuple[Path, str]]) -> dict[str, list[tuple[Path, int,
     return found
 
 
+_BAKE_SETS = re.compile(
+    r"(?<![\w-])[A-Za-z_]\w*=[\"']?latest\b|\bbake\b[^\n]*(?:--set\b|--file[ \t=]+-|-f[ \t]+-)"
+)
+"""A README command line that may make a bake file tag `latest`: a variable set to it (`RELEASE=latest`),
+a bake run overriding attributes (`--set *.tags=…`)."""
+_BAKE_PUSH = re.compile(r"\bbake\b[^\n]*--push\b")
+"""A README command publishing with bake (`docker buildx bake -f docker-bake.hcl --push`)."""
 _PULLED = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?pull[ \t]+(?:-\S+[ \t]+)*([^\s;&|\\]+)")
 _TAGGING = re.compile(
     r"(?:(?:^|[ \t])(?:-t|--tag)(?:[ \t]+|=)|^[ \t]*image:[ \t]*|\b(?:docker|podman)[ \t]+(?:image[ \t]+)?"
@@ -632,7 +639,12 @@ def pulled_latest(
     build file names the repository otherwise (a `FROM`, a variable or no tag), when the README tags or
     builds the name itself, for an owner the reader puts their own name in (`yourname/app`), and on a
     line telling where the image comes from (`likely`). A run is told at the first command-block line
-    naming the image, with the others."""
+    naming the image, with the others.
+
+    A bake file's target tags (variables at their defaults: `${REGISTRY_USER}/${APP}:${RELEASE}`) are
+    build tags too; its name's Docker Hub page does not silence `latest` when the README publishes with
+    `bake … --push` itself. Silent for a bake-tagged name when a target gives it no tag, a script or
+    Makefile runs bake, or a README command sets a variable to `latest` or bake's `--set`."""
     said = _pulls_and_runs(doc)
     if not said:
         return
@@ -648,16 +660,33 @@ def pulled_latest(
     published = {
         m.group(1).lower() for _, target in doc.destinations for m in _PUBLISHED_PAGE.finditer(target)
     }
+    baked = _baked(texts)
+    bake_set = any(_RUNS_BAKE.search(b) for f, b in texts if _RUNNER.search(f.name)) or any(
+        _BAKE_SETS.search(t) for fence in doc.fences for _, t in fence.lines
+    )
+    bake_pushed = _BAKE_PUSH.search(commands) is not None
     told: set[str] = set()
     for line, kind, match in said:
         name = f"{match.group('owner')}/{match.group('name')}".lower()
         tag = match.group("tag") or "latest"
-        if name in told or match.group("name").lower() in tagged or (tag == "latest" and name in published):
+        if name in told or match.group("name").lower() in tagged:
             continue
         told.add(name)
         if re.search(r"\btag\b[^\n]*" + re.escape(name), commands):
             continue
         given = _given_tags(name, texts)
+        if given is None:
+            continue
+        from_bake = [
+            (f, at, ref.tag)
+            for f, at, ref in baked.get(match.group("name").lower(), ())
+            if ref.registry == "docker.io" and ref.owner == match.group("owner").lower()
+        ]
+        if from_bake and (bake_set or any(t is None for _, _, t in from_bake)):
+            continue  # (a script or the README may set the tag; a bake tag with none is latest)
+        if tag == "latest" and name in published and not (from_bake and bake_pushed):
+            continue
+        given = given + [(f, at, t) for f, at, t in from_bake if t is not None]
         if not given or any(_may_be(g, tag) for _, _, g in given):
             continue
         if tag == "latest" and not all(_VERSIONED.search(g) for _, _, g in given):
