@@ -225,3 +225,90 @@ def test_the_project_named_is_this_repository(tmp_path: Path) -> None:
         '[remote "origin"]\n\turl = https://github.com/brushlab/paint-trainer.git\n'
     )
     assert forked(tmp_path, readme) == []
+
+
+# a list of what the image installs linking a project while the image clones another owner's repository
+# of that name (forked_upstream, `_installed_links`)
+
+LISTED_FORK = (
+    "README lists Paint Trainer (brushlab/paint-trainer) as installed but Dockerfile:4 clones "
+    "quillworks/paint-trainer (another owner's repository of that name)"
+)
+
+
+def listed_fork(root: Path, readme: str, dockerfile: str = FORK_DOCKERFILE) -> list[tuple[int, str, str]]:
+    make_tree(root, {"README.md": readme, "Dockerfile": dockerfile})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", [model], {}, root)
+        if "as installed but" in d.message
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "expected"),
+    [
+        # modelled on a GPU-cloud app image: an `Installs` list, the link broken after its `(`
+        (
+            "# Trainer image\n\n## Installs\n\n* Ubuntu 22.04 LTS\n* [Paint Trainer](\n"
+            "  https://github.com/brushlab/paint-trainer) v1.2\n* Torch 2.1\n",
+            [(6, LISTED_FORK, "likely")],
+        ),
+        # modelled on a research demo image: a list introduced by what the image includes
+        (
+            "# Demo\n\nThe image includes:\n\n- [Paint Trainer](https://github.com/brushlab/paint-trainer)\n"
+            "- Node 22\n\nSee https://github.com/quillworks/paint-trainer-docker for the build.\n",
+            [(5, LISTED_FORK, "likely")],
+        ),
+        # a reference into the fork's tree says nothing of what the image runs
+        (
+            "# Trainer\n\n## Installs\n\n* [Paint Trainer](https://github.com/brushlab/paint-trainer)\n\n"
+            "reference: https://github.com/quillworks/paint-trainer/tree/feat/api\n",
+            [(5, LISTED_FORK, "likely")],
+        ),
+        # the README names the fork itself, or the item tells the project from what is built
+        (
+            "# Trainer\n\n## Installs\n\n* [Paint Trainer](https://github.com/brushlab/paint-trainer)\n\n"
+            "The image builds [quillworks/paint-trainer](https://github.com/quillworks/paint-trainer).\n",
+            [],
+        ),
+        ("# T\n\n## Installs\n\n* [Paint Trainer](https://github.com/brushlab/paint-trainer) (a fork)\n", []),
+        (
+            "# T\n\n## Installs\n\n* Trainer, based on [upstream](https://github.com/brushlab/paint-trainer)\n",
+            [],
+        ),
+        # a list of thanks, of what comes later, or a plug-in of another name
+        ("# T\n\n## Credits\n\n* [Paint Trainer](https://github.com/brushlab/paint-trainer)\n", []),
+        (
+            "# T\n\n## Installs\n\n* [Paint Trainer](https://github.com/brushlab/paint-trainer) at runtime\n",
+            [],
+        ),
+        ("# T\n\n## Installs\n\n* [Trainer UI](https://github.com/brushlab/paint-trainer-ui)\n", []),
+        # the fork's own owner linked
+        ("# T\n\n## Installs\n\n* [Paint Trainer](https://github.com/quillworks/paint-trainer)\n", []),
+    ],
+)
+def test_an_installs_list_linking_a_project_whose_fork_is_cloned(
+    tmp_path: Path, readme: str, expected: list[tuple[int, str, str]]
+) -> None:
+    assert listed_fork(tmp_path, readme) == expected
+
+
+def test_a_hugging_face_space_of_that_name_is_another_owners(tmp_path: Path) -> None:
+    space = FORK_DOCKERFILE.replace(
+        "https://github.com/quillworks/paint-trainer.git",
+        "https://huggingface.co/spaces/quill-ai/Paint-Trainer",
+    )
+    readme = "# T\n\n## Installs\n\n* [Paint Trainer](https://github.com/brushlab/paint-trainer/)\n"
+    assert listed_fork(tmp_path / "a", readme, space) == [
+        (
+            5,
+            "README lists Paint Trainer (brushlab/paint-trainer) as installed but Dockerfile:4 clones "
+            "huggingface.co/spaces/quill-ai/Paint-Trainer (another owner's repository of that name)",
+            "likely",
+        )
+    ]
+    # the project's own address fetched too: it is held
+    both = space.replace("CMD", "RUN pip install git+https://github.com/brushlab/paint-trainer\nCMD")
+    assert listed_fork(tmp_path / "b", readme, both) == []

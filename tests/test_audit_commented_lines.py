@@ -180,3 +180,87 @@ def test_lines_to_uncomment_in_a_file_the_project_lacks_or_that_holds_them(tmp_p
     model = build_model(tmp_path / "Dockerfile", "Dockerfile")
     found = [d.message for d in audit(GUIDE, "README.md", [model], {}, tmp_path)]
     assert not any("uncomment the lines of" in message for message in found)
+
+
+# a README telling the reader to take out the Dockerfile's step that gets the models (model_step_claims)
+
+APP_IMAGE = """\
+ARG BASE_IMAGE=registry.example.org/gpu/base:2.1
+FROM ${BASE_IMAGE}
+COPY --chmod=755 build/* ./
+# Install the painting app
+RUN /install_app.sh
+# Install the Gallery Model Downloader
+RUN /install_gallery_model_downloader.sh
+CMD ["/start.sh"]
+"""
+CACHING = """\
+FROM python:3.11-slim
+RUN pip install --no-cache-dir huggingface_hub
+# Cache the models
+RUN python3 -c "from huggingface_hub import snapshot_download; snapshot_download('org/painter')"
+"""
+MODEL_STEP = (
+    "README says Dockerfile has code that caches the models, but no line of Dockerfile, comment or not, "
+    "names models or downloads them"
+)
+
+
+def model_steps(root: Path, readme: str, dockerfile: str) -> list[str]:
+    return [f for f in found(root, readme, {"Dockerfile": dockerfile}) if "names models" in f]
+
+
+@pytest.mark.parametrize(
+    ("readme", "dockerfile", "expected"),
+    [
+        # modelled on a GPU-cloud app image's build notes: a quoted warning, the step long gone
+        (
+            "# Painter\n\n## Building\n\n> [!IMPORTANT]\n> To cache the models you need 32GB of memory.  If\n"
+            "> you have less, you can comment out or remove the code in the\n> `Dockerfile` that caches the "
+            "models.\n",
+            APP_IMAGE,
+            [f"6: {MODEL_STEP}"],
+        ),
+        # modelled on a speech-model server's README: plain prose, the Dockerfile downloading nothing
+        (
+            "# Speech\n\nTo build a smaller image, remove the lines in the Dockerfile which download the "
+            "weights.\n",
+            "FROM python:3.11-slim\nRUN pip install --no-cache-dir flask\nCOPY app.py /app/app.py\n",
+            [
+                "3: README says Dockerfile has code that download the weights, but no line of Dockerfile, "
+                "comment or not, names models or downloads them"
+            ],
+        ),
+        # the step is there (a Hugging Face download, or a comment naming the models over a script)
+        (
+            "# Painter\n\nYou can comment out the code in the `Dockerfile` that caches the models.\n",
+            CACHING,
+            [],
+        ),
+        (
+            "# Painter\n\nYou can comment out the code in the `Dockerfile` that caches the models.\n",
+            "FROM python:3.11-slim\n# Download models\nRUN python3 /fetch.py\n",
+            [],
+        ),
+        # a sentence about the models at run time, or about another file
+        ("# Painter\n\nThe container downloads the models when it starts.\n", APP_IMAGE, []),
+        (
+            "# Painter\n\nRemove the code in `scripts/pre_start.sh` that downloads the models.\n",
+            APP_IMAGE,
+            [],
+        ),
+    ],
+)
+def test_a_model_step_the_dockerfile_does_not_have(
+    tmp_path: Path, readme: str, dockerfile: str, expected: list[str]
+) -> None:
+    assert model_steps(tmp_path, readme, dockerfile) == expected
+
+
+def test_several_dockerfiles_with_no_name_given_are_not_read(tmp_path: Path) -> None:
+    readme = "# Painter\n\nYou can comment out the code in the `Dockerfile` that caches the models.\n"
+    make_tree(tmp_path, {"README.md": readme, "Dockerfile": APP_IMAGE, "gpu/Dockerfile": APP_IMAGE})
+    models = [build_model(tmp_path / p, p) for p in ("Dockerfile", "gpu/Dockerfile")]
+    assert not [
+        d for d in audit(readme, "README.md", models, {}, tmp_path, tmp_path) if "names models" in d.message
+    ]

@@ -242,7 +242,7 @@ from docgen.audit.cmd_files import missing_cmd_files, unfilled_cmd_paths
 from docgen.audit.codenames import codename_claims
 from docgen.audit.command_slips import slipped_commands, spaced_assignments, unjoined_lines
 from docgen.audit.command_values import command_values, help_commands
-from docgen.audit.commented_lines import commented_file_claims, commented_lines_claims
+from docgen.audit.commented_lines import commented_file_claims, commented_lines_claims, model_step_claims
 from docgen.audit.commits import commit_claims
 from docgen.audit.compose_builds import compose_builds, doubled_images, unbuilt_images, unused_builds
 from docgen.audit.compose_claims import compose_settings
@@ -594,6 +594,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     forked_upstream,
     codename_claims,
     commented_lines_claims,
+    model_step_claims,
     commented_file_claims,
     commit_claims,
     compose_settings,
@@ -1557,6 +1558,8 @@ def audit(
     found.extend(content_rows)
     found.extend(_ruled(every_image_claims, doc, family))
     found.extend(_ruled(stage_count_claims, doc, family))
+    # (read with its asides: `if you have less memory, remove the step` still says the step is there)
+    found.extend(_ruled(model_step_claims, read_document(text, path), family))
     found.extend(_ruled(promised_variants, doc, family, siblings))
     found.extend(_ruled(title_components, doc, text, models, path))
     found.extend(keyed)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
 from docgen.audit.commands import CLONE_STEP, clone_operands
-from docgen.audit.contents import LATER, copied_context
+from docgen.audit.contents import CONTENTS_HEADING, CONTENTS_INTRO, LATER, copied_context
 from docgen.audit.own_repo import remote_names, repository_root
 from docgen.audit.versions import raw_name
 from docgen.audit.wording import LIST_ITEM
@@ -148,9 +148,26 @@ _README_REPO = re.compile(
 [owner/name](https://github.com/owner/name)`, `container of https://github.com/owner/name`, `image for
 `owner/name``: owner and name, from whichever of the three spellings matched."""
 _ADDRESS = re.compile(
-    _FORGE + r"[/:]([\w.-]{1,100})/([\w.-]{1,100}?)(?:\.git)?(?=[\s/\"'@#]|\Z)", re.IGNORECASE
+    r"("
+    + _FORGE
+    + r"|huggingface\.co/spaces)[/:]([\w.-]{1,100})/([\w.-]{1,100}?)(?:\.git)?(?=[\s/\"'@#]|\Z)",
+    re.IGNORECASE,
 )
-"""A forge address in a text: owner and name."""
+"""A forge address, or a Hugging Face Space's (a Space is a git repository of an app), in a text: host,
+owner and name."""
+_ITEM_LINK = re.compile(
+    r"\[([^\[\]]{1,100})\]\([ \t]*<?https?://(?:www\.)?(" + _FORGE + r"|huggingface\.co/spaces)"
+    r"/([\w.-]{1,100})/([\w.-]{1,100}?)(?:\.git)?/?>?[ \t]*\)",
+    re.IGNORECASE,
+)
+"""A list item's link to a repository's home (its text may break the line after `(`): label, host, owner,
+name."""
+_TOLD_APART = re.compile(
+    r"\bforks?\b|\bforked\b|\bbased[ \t]+on\b|\bupstream\b|\boriginal\b|\bthanks?\b", re.I
+)
+"""Words of an item telling the linked project from what the image builds (`fork of`, `based on`)."""
+_ITEM_SPAN = 4
+"""Lines an item may run over (a link broken after its `(`)."""
 _GIT_PLUS = re.compile(r"\bgit\+(\S+)")
 """`pip install git+https://github.com/owner/name`: the address installed."""
 
@@ -166,8 +183,8 @@ def _addresses(keyword: str, args: str) -> Iterator[str]:
     yield from (m.group(1) for m in _GIT_PLUS.finditer(args))
 
 
-def _fetched(model: ImageModel) -> tuple[list[tuple[int, str, str]], set[tuple[str, str]]] | None:
-    """(Dockerfile line, owner, name) of each repository the RUN and ADD instructions of `model` clone,
+def _fetched(model: ImageModel) -> tuple[list[tuple[int, str, str, str]], set[tuple[str, str]]] | None:
+    """(Dockerfile line, owner, name, host) of each repository the RUN and ADD instructions of `model` clone,
     install or add, and the (owner, name) of every forge address they or the build-context files the
     Dockerfile copies name, lower-cased; None when it cannot be told: the Dockerfile unread, more copied
     than docgen reads, or a clone of an address a variable gives."""
@@ -177,7 +194,7 @@ def _fetched(model: ImageModel) -> tuple[list[tuple[int, str, str]], set[tuple[s
     copies = copied_texts(model.file, model.context_copies)
     if copies is None:
         return None
-    fetched: list[tuple[int, str, str]] = []
+    fetched: list[tuple[int, str, str, str]] = []
     named: set[tuple[str, str]] = set()
     texts = [text for _, text in copies[0]]
     for inst in read[1].instructions:
@@ -187,29 +204,82 @@ def _fetched(model: ImageModel) -> tuple[list[tuple[int, str, str]], set[tuple[s
         for address in _addresses(inst.keyword, inst.args):
             if "$" in address and inst.keyword == "RUN":
                 return None  # a clone of an address a variable gives: any repository
-            fetched.extend((inst.start_line, m.group(1), m.group(2)) for m in _ADDRESS.finditer(address))
+            fetched.extend(
+                (inst.start_line, m.group(2), m.group(3), m.group(1)) for m in _ADDRESS.finditer(address)
+            )
     for text in texts:
-        named.update((m.group(1).lower(), m.group(2).lower()) for m in _ADDRESS.finditer(text))
+        named.update((m.group(2).lower(), m.group(3).lower()) for m in _ADDRESS.finditer(text))
     return fetched, named
+
+
+def _installed_links(doc: Document) -> Iterator[tuple[int, str, str, str]]:
+    """(line, label, owner, name) of each item of a list of what the image installs (`## Installs`, `The
+    image includes:`, as `listed_contents` reads them) that links to a repository's home (`* [LLaVA](
+    https://github.com/haotian-liu/llava) v1.1.3`, the link broken over two lines). Not read: a list of
+    thanks, related projects or what the reader adds (`_ELSEWHERE`), or of what comes later (`LATER`);
+    an item telling the project from what the image builds (`fork`, `based on`: `_TOLD_APART`) or saying
+    it comes later."""
+    texts = {line: text for para in doc.paragraphs for line, text in para.lines}
+    for block in lists(doc):
+        heading = block.heading.strip().strip("*_#: \t").strip()
+        intro = block.intro.strip()
+        words = f"{heading} {intro}"
+        if not (CONTENTS_INTRO.search(intro) if intro else CONTENTS_HEADING.fullmatch(heading)):
+            continue
+        if LATER.search(words) or _ELSEWHERE.search(words):
+            continue
+        starts = [line for line, _ in block.items]
+        for index, (line, text) in enumerate(block.items):
+            end = min(starts[index + 1] if index + 1 < len(starts) else line + _ITEM_SPAN, line + _ITEM_SPAN)
+            parts = [text]
+            for after in range(line + 1, end):
+                if after not in texts:
+                    break
+                parts.append(texts[after].strip())
+            item = " ".join(parts)
+            match = _ITEM_LINK.search(item)
+            if match is None or _TOLD_APART.search(item) or LATER.search(_ANY_LINK.sub(" ", item)):
+                continue
+            yield line, match.group(1).strip("`*_ \t"), match.group(3), match.group(4)
+
+
+def _images_fetched(
+    images: list[tuple[list[tuple[int, str, str, str]], set[tuple[str, str]]] | None],
+) -> Iterator[tuple[int, str, str, str]]:
+    """Every (line, owner, name, host) the images of `images` (as `_fetched` gives them) fetch."""
+    for image in images:
+        if image is not None:
+            yield from image[0]
+
+
+def _names_home(text: str, owner: str, name: str) -> bool:
+    """`text` names the repository `owner/name` itself (`someone/Tool`, a link to its home), not only a
+    longer name (`someone/Tool-docker`) or a page inside it (`someone/Tool/tree/branch`, a reference)."""
+    home = rf"(?<![\w.-]){re.escape(owner)}/{re.escape(name)}(?:\.git)?(?![\w.-]|/\w)"
+    return re.search(home, text, re.IGNORECASE) is not None
 
 
 def forked_upstream(doc: Document, auditor: Auditor, text: str) -> Iterator[Diagnostic]:
     """A README saying its image is for a project it names by its repository (`Docker image for
-    [ostris/ai-toolkit](https://github.com/ostris/ai-toolkit)`, `_README_REPO`) while every image
-    compared clones, `pip install git+`s or ADDs a repository of that name only from another owner (a
-    fork: `git clone https://github.com/someone/ai-toolkit`): the image is built from the fork, not from
-    the project the README names (`likely`). Silent: the README naming the other owner anywhere (it
-    tells of the fork), an image whose RUN, ADD or copied files name the project's own address anywhere,
-    one that clones an address a variable gives or copies more than docgen reads, a repository of
-    another name (a plug-in of the project), and the project being this repository (its git remote).
-    `text`: the whole README."""
-    said = [
-        (line, m.group(1) or m.group(3) or m.group(5), m.group(2) or m.group(4) or m.group(6))
+    [ostris/ai-toolkit](https://github.com/ostris/ai-toolkit)`, `_README_REPO`), or listing the project
+    as what the image installs by a link to its repository (`## Installs` / `* [InstantStyle](
+    https://github.com/InstantStyle/InstantStyle)`, `_installed_links`), while every image compared
+    clones, `pip install git+`s or ADDs a repository of that name only from another owner (a fork: `git
+    clone https://github.com/someone/ai-toolkit`, or a Hugging Face Space of that name): the image is
+    built from the fork, not from the project the README names (`likely`). Silent: the README telling
+    of the fork (for `image for`, naming the other owner anywhere; for a list item, naming the other
+    owner's repository, `owner/name`, anywhere, or the item's own words of a fork), an image whose RUN,
+    ADD or copied files name the project's own address anywhere, one that clones an address a variable
+    gives or copies more than docgen reads, a repository of another name (a plug-in of the project),
+    and the project being this repository (its git remote). `text`: the whole README."""
+    said: list[tuple[int, str, str, str | None]] = [
+        (line, m.group(1) or m.group(3) or m.group(5), m.group(2) or m.group(4) or m.group(6), None)
         for para in doc.paragraphs
         for line, said_text in para.lines
         if "/" in said_text
         for m in _README_REPO.finditer(said_text)
     ]
+    said.extend((line, owner, name, label) for line, label, owner, name in _installed_links(doc))
     if not said or not auditor.models:
         return
     images = [_fetched(model) for model in auditor.models]
@@ -219,28 +289,41 @@ def forked_upstream(doc: Document, auditor: Auditor, text: str) -> Iterator[Diag
     root = repository_root(Path(auditor.models[0].file).parent) if auditor.models[0].file else None
     own = remote_names(root)
     reported: set[tuple[str, str]] = set()
-    for line, owner, name in said:
+    for line, owner, name, label in said:
         key = (owner.lower(), name.lower())
         if key in reported or f"{key[0]}/{key[1]}" in own:
             continue
-        forks: list[tuple[str, int, str]] = []
+        forks: list[tuple[str, int, str, str]] = []
         for model, image in zip(auditor.models, images, strict=True):
             assert image is not None
             fetched, named = image
             if key in named:
                 break
             forks.extend(
-                (model.path, at, o) for at, o, n in fetched if n.lower() == key[1] and o.lower() != key[0]
+                (model.path, at, o, h)
+                for at, o, n, h in fetched
+                if n.lower() == key[1] and o.lower() != key[0]
             )
         else:
-            if not forks or any(o.lower() in words for _, _, o in forks):
+            if not forks:
+                continue
+            if label is None and any(o.lower() in words for _, _, o, _ in forks):
+                continue
+            if label is not None and any(_names_home(text, o, name) for _, _, o, _ in forks):
                 continue
             reported.add(key)
-            path, at, other = forks[0]
+            path, at, other, host = forks[0]
+            cloned = next(n for _, o, n, _ in _images_fetched(images) if o == other and n.lower() == key[1])
+            where = f"{other}/{cloned}"
+            if host.lower().startswith("huggingface"):
+                where = f"{host}/{where}"
+            if label is None:
+                claim = f"README says the image is built from {owner}/{name}"
+            else:
+                claim = f"README lists {label} ({owner}/{name}) as installed"
             yield Diagnostic(
                 auditor.path,
                 line,
-                f"README says the image is built from {owner}/{name} but {path}:{at} clones {other}/{name} "
-                "(another owner's repository of that name)",
+                f"{claim} but {path}:{at} clones {where} (another owner's repository of that name)",
                 confidence=LIKELY,
             )

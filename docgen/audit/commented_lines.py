@@ -132,6 +132,71 @@ def commented_lines_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnost
         )
 
 
+_MODEL_STEP = re.compile(
+    r"\b(?:comment(?:ing)?[ \t]+out|remov(?:e|ing)|delet(?:e|ing)|skip(?:ping)?|disabl(?:e|ing))\b[^.]{0,80}?"
+    r"\b(?:code|steps?|lines?|sections?|parts?|instructions?|commands?)[ \t]+(?:in|of|from)[ \t]+"
+    r"(?:the[ \t]+)?"
+    r"`?(?P<file>[\w./-]*Dockerfile[\w.-]*)`?[ \t]+(?:that|which)[ \t]+"
+    r"(?P<does>(?:pre-?)?(?:cache|download|fetch|bake)(?:e?s)?(?:[ \t]+in)?)[ \t]+(?:the[ \t]+|all[ \t]+)?"
+    r"(?:[\w-]+[ \t]+)?(?P<what>models?|weights|checkpoints?)\b",
+    re.IGNORECASE,
+)
+"""A sentence telling the reader to take out the Dockerfile's step that gets the models (`comment out or
+remove the code in the `Dockerfile` that caches the models`)."""
+_MODEL_WORDS = re.compile(
+    r"(?<![A-Za-z])(?:models?|weights|checkpoints?|ckpts?)(?![A-Za-z])(?![ \t_-]*downloader)"
+    r"|hf_hub_download|snapshot_download|from_pretrained|huggingface|\bhf[ \t]+download\b|civitai\.com"
+    r"|\.(?:safetensors|ckpt|gguf|pth|onnx|bin)\b|\bcach(?:e|es|ed|ing)[ \t_-]*(?:the[ \t_-]*)?models?",
+    re.IGNORECASE,
+)
+"""What a line getting models names: the word (not a model-downloader tool an image installs: `Install
+CivitAI Model Downloader`), a Hugging Face call or site, a weights file."""
+
+
+def _one_dockerfile(named: str, auditor: Auditor) -> ImageModel | None:
+    """The Dockerfile `named` is (as `_named_dockerfile` tells), or for `Dockerfile` the one file every
+    image audited is built from (the targets of a bake file share it); None when it is several."""
+    if named != "Dockerfile":
+        return _named_dockerfile(named, auditor)
+    models = [m for m in (auditor.family or auditor.models) if m.file]
+    files = {os.path.normpath(m.file) for m in models if m.file}
+    if len(files) != 1 or PurePosixPath(models[0].path).name != "Dockerfile":
+        return None
+    return models[0]
+
+
+_QUOTE_MARK = re.compile(r"(?<=\s)>(?=\s)")
+"""A block quote's mark inside a sentence that runs over quoted lines."""
+
+
+def model_step_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
+    """A sentence telling the reader to comment out or remove the code of a Dockerfile that caches or
+    downloads the models (`_MODEL_STEP`; the Dockerfile named as `_named_dockerfile` tells) while no line
+    of that Dockerfile, comment or not, names a model, weights or checkpoints, a Hugging Face download or a
+    weights file (`_MODEL_WORDS`): the step is gone, or was never in this Dockerfile (`likely`: a script
+    it runs may fetch them, but the README points at the Dockerfile's own code)."""
+    for para in doc.paragraphs:
+        for start, _, sentence in sentences(para.lines):
+            match = _MODEL_STEP.search(_QUOTE_MARK.sub(" ", sentence))
+            if match is None:
+                continue
+            model = _one_dockerfile(match.group("file"), auditor)
+            if model is None or model.file is None:
+                continue
+            read = dockerfile_read(model.file)
+            if read is None or _MODEL_WORDS.search(read[0]):
+                continue
+            does = " ".join(match.group("does").split()).lower()
+            what = match.group("what").lower()
+            yield Diagnostic(
+                auditor.path,
+                line_at(para.lines, start),
+                f"README says {model.path} has code that {does} the {what}, but no line of {model.path},"
+                " comment or not, names models or downloads them",
+                confidence=LIKELY,
+            )
+
+
 _SETTINGS_FILE = re.compile(
     r"(?:[\w.-]+/)*[\w.-]*\.(?:ya?ml|json|jsonc|toml|ini|cfg|conf|txt|env|properties)", re.IGNORECASE
 )
