@@ -621,8 +621,11 @@ def test_an_env_file_the_reader_makes_is_no_finding(tmp_path: Path) -> None:
         assert found(tmp_path / "d" / told[-4:].strip(), f"{told}\ndocker compose up", hidden) == []
 
 
+GIT = {".git/HEAD": "ref: refs/heads/main\n"}
+
+
 def test_a_hidden_env_file_the_readme_never_speaks_of(tmp_path: Path) -> None:
-    hidden = _env_tree({"compose.yaml": ENV_COMPOSE.replace("./trainer/gpu.env", ".env")})
+    hidden = _env_tree({"compose.yaml": ENV_COMPOSE.replace("./trainer/gpu.env", ".env")} | GIT)
     assert found(tmp_path, "docker compose up -d", hidden) == [
         (
             4,
@@ -636,6 +639,9 @@ def test_a_hidden_env_file_the_readme_never_speaks_of(tmp_path: Path) -> None:
     ignored = hidden | {".gitignore": ".env\n"}
     assert [c for _, _, c in found(tmp_path / "b", "docker compose up", ignored)] == ["likely"]
     assert found(tmp_path / "c", "docker compose up", hidden | {".env.example": "KEY=\n"}) == []
+    # a copy of some of the project's files (no git checkout) may lack its hidden ones
+    copy = {k: v for k, v in hidden.items() if k not in GIT}
+    assert found(tmp_path / "e", "docker compose up", copy) == []
 
 
 # A Makefile wrapping compose (`make up` → `$(COMPOSE) ${COMPOSE_FILES} up -d ${SERVICES}`): the shape of
@@ -668,7 +674,7 @@ STACK_COMPOSE = """services:
 
 
 def test_an_env_file_a_make_target_s_compose_command_needs(tmp_path: Path) -> None:
-    files = {"Makefile": STACK_MAKEFILE, "docker-compose.yml": STACK_COMPOSE}
+    files = {"Makefile": STACK_MAKEFILE, "docker-compose.yml": STACK_COMPOSE} | GIT
     assert found(tmp_path / "a", "make up", files) == [
         (
             4,
@@ -681,7 +687,7 @@ def test_an_env_file_a_make_target_s_compose_command_needs(tmp_path: Path) -> No
 
 
 def test_make_targets_whose_compose_needs_nothing_missing(tmp_path: Path) -> None:
-    files = {"Makefile": STACK_MAKEFILE, "docker-compose.yml": STACK_COMPOSE}
+    files = {"Makefile": STACK_MAKEFILE, "docker-compose.yml": STACK_COMPOSE} | GIT
     # a target that starts nothing, the env file there, the README telling the reader to write it
     assert found(tmp_path / "a", "make down", files) == []
     assert found(tmp_path / "b", "make up", files | {".env": "PORT=8188\n"}) == []
@@ -816,3 +822,16 @@ def test_a_compose_file_no_step_entered_is_still_missing(tmp_path: Path) -> None
         " README's folder nor in one above it"
     )
     assert entered_found(tmp_path, steps) == [(4, said, "certain")]
+
+
+def test_a_plain_env_file_a_make_target_needs_in_a_copy_of_the_files(tmp_path: Path) -> None:
+    # every service started (no SERVICES): `tools` reads ./tools.env, not hidden, so no checkout needed
+    every = STACK_MAKEFILE.replace(" ${SERVICES}", "")
+    files = {"Makefile": every, "docker-compose.yml": STACK_COMPOSE}
+    assert [(line, confidence) for line, _, confidence in found(tmp_path, "make up", files)] == [
+        (4, "certain")
+    ]
+    assert (
+        "service tools reads env_file ./tools.env (docker-compose.yml:9)"
+        in found(tmp_path, "make up", files)[0][1]
+    )

@@ -36,7 +36,7 @@ from docgen.audit.memo import per_audit
 from docgen.audit.missing import gitignore_patterns, ignored
 from docgen.audit.names import compose_file
 from docgen.audit.paths import resolves_inside
-from docgen.audit.references import MadeFiles, context_findings, inside
+from docgen.audit.references import MadeFiles, context_findings, in_checkout, inside
 from docgen.bake import Target
 from docgen.build_scripts import BUILD
 from docgen.dockerfile import read_dockerfile
@@ -335,8 +335,9 @@ def _env_file_findings(
                     continue
                 base = name.rstrip("/").rsplit("/", 1)[-1]
                 # a hidden one (`.env`, `.docker.env`: the reader's own settings, most often git-ignored)
-                # only when the README never speaks of env files, variables or secrets
-                untold = base.startswith(".") and _silent_on_env(text)
+                # only when the README never speaks of env files, variables or secrets, and only
+                # in a git checkout (a copy of some of the project's files may lack its hidden ones)
+                untold = base.startswith(".") and _silent_on_env(text) and in_checkout(full.parent, top)
                 if (base.startswith(".") and not untold) or base in text or _templated(full.parent, base):
                     continue
                 chain = [full.parent, *(p for p in full.parent.parents if p == top or top in p.parents)]
