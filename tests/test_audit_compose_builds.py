@@ -616,7 +616,88 @@ def test_an_env_file_the_reader_makes_is_no_finding(tmp_path: Path) -> None:
     block = "cp ~/keys/gpu.env trainer/\ndocker compose up"
     assert found(tmp_path / "c", block, _env_tree()) == []
     hidden = _env_tree({"compose.yaml": ENV_COMPOSE.replace("./trainer/gpu.env", ".env")})
-    assert found(tmp_path / "d", "docker compose up", hidden) == []
+    # a hidden one (`.env`) when the README speaks of it, of env files, variables or secrets
+    for told in ("# put your keys in .env", "# set the environment variables first", "# secrets go here"):
+        assert found(tmp_path / "d" / told[-4:].strip(), f"{told}\ndocker compose up", hidden) == []
+
+
+GIT = {".git/HEAD": "ref: refs/heads/main\n"}
+
+
+def test_a_hidden_env_file_the_readme_never_speaks_of(tmp_path: Path) -> None:
+    hidden = _env_tree({"compose.yaml": ENV_COMPOSE.replace("./trainer/gpu.env", ".env")} | GIT)
+    assert found(tmp_path, "docker compose up -d", hidden) == [
+        (
+            4,
+            "README runs docker compose up, whose services trainer, board read env_file .env"
+            " (compose.yaml:5), which does not exist; compose does not start without it, and the README"
+            " never says to make it",
+            "likely",
+        )
+    ]
+    # git ignoring it is no step telling the reader to write it; a template beside it is
+    ignored = hidden | {".gitignore": ".env\n"}
+    assert [c for _, _, c in found(tmp_path / "b", "docker compose up", ignored)] == ["likely"]
+    assert found(tmp_path / "c", "docker compose up", hidden | {".env.example": "KEY=\n"}) == []
+    # a copy of some of the project's files (no git checkout) may lack its hidden ones
+    copy = {k: v for k, v in hidden.items() if k not in GIT}
+    assert found(tmp_path / "e", "docker compose up", copy) == []
+
+
+# A Makefile wrapping compose (`make up` → `$(COMPOSE) ${COMPOSE_FILES} up -d ${SERVICES}`): the shape of
+# a self-hosted UI stack whose README only says to clone and `make up`.
+STACK_MAKEFILE = """DOCKER = docker
+COMPOSE = $(DOCKER) compose
+SERVICES ?= app
+COMPOSE_FILES ?= -f docker-compose.yml
+
+.PHONY: info up down
+info:
+\t@echo $(SERVICES)
+
+up: info
+\t$(COMPOSE) ${COMPOSE_FILES} up -d ${SERVICES}
+
+down:
+\t$(COMPOSE) ${COMPOSE_FILES} down
+"""
+STACK_COMPOSE = """services:
+  app:
+    image: acme/ui:latest
+    env_file: .env
+    ports:
+      - "8188:8188"
+  tools:
+    image: acme/tools
+    env_file: ./tools.env
+"""
+
+
+def test_an_env_file_a_make_target_s_compose_command_needs(tmp_path: Path) -> None:
+    files = {"Makefile": STACK_MAKEFILE, "docker-compose.yml": STACK_COMPOSE} | GIT
+    assert found(tmp_path / "a", "make up", files) == [
+        (
+            4,
+            "README runs make up, whose recipe (Makefile:11) runs docker compose up, whose service app reads"
+            " env_file .env (docker-compose.yml:4), which does not exist; compose does not start without it,"
+            " and the README never says to make it",
+            "likely",
+        )
+    ]
+
+
+def test_make_targets_whose_compose_needs_nothing_missing(tmp_path: Path) -> None:
+    files = {"Makefile": STACK_MAKEFILE, "docker-compose.yml": STACK_COMPOSE} | GIT
+    # a target that starts nothing, the env file there, the README telling the reader to write it
+    assert found(tmp_path / "a", "make down", files) == []
+    assert found(tmp_path / "b", "make up", files | {".env": "PORT=8188\n"}) == []
+    written = found(tmp_path / "c", "cp .env.sample .env\nmake up", files)
+    assert [m for _, m, _ in written if "env_file" in m] == []
+    # a recipe that changes folder first: where compose runs is not read
+    moved = STACK_MAKEFILE.replace(
+        "\t$(COMPOSE) ${COMPOSE_FILES} up", "\tcd deploy && $(COMPOSE) ${COMPOSE_FILES} up"
+    )
+    assert found(tmp_path / "d", "make up", files | {"Makefile": moved}) == []
 
 
 def test_an_env_file_of_a_service_the_command_does_not_start(tmp_path: Path) -> None:
@@ -855,3 +936,16 @@ def test_unbuilt_images_the_project_may_give_are_silent(
     tmp_path: Path, readme: str, files: dict[str, str]
 ) -> None:
     assert _no_build(tmp_path, readme, files) == []
+
+
+def test_a_plain_env_file_a_make_target_needs_in_a_copy_of_the_files(tmp_path: Path) -> None:
+    # every service started (no SERVICES): `tools` reads ./tools.env, not hidden, so no checkout needed
+    every = STACK_MAKEFILE.replace(" ${SERVICES}", "")
+    files = {"Makefile": every, "docker-compose.yml": STACK_COMPOSE}
+    assert [(line, confidence) for line, _, confidence in found(tmp_path, "make up", files)] == [
+        (4, "certain")
+    ]
+    assert (
+        "service tools reads env_file ./tools.env (docker-compose.yml:9)"
+        in found(tmp_path, "make up", files)[0][1]
+    )

@@ -685,3 +685,38 @@ def test_an_extension_item_with_a_version_or_that_is_a_sentence_is_left_to_other
     spelt = item_components("* Intel Extension for PyTorch (IPEX)")[0][1]
     assert spelt >= {"intelextensionforpytorch", "ipex"}
     assert item_components("* Intel extensions for many frameworks are supported here") == []
+
+
+# --- what the repository ships is not what the image installs --------------------------------------
+
+COMFY = """\
+FROM nvidia/cuda:12.4.0-runtime-ubuntu22.04
+RUN git clone https://github.com/comfyanonymous/ComfyUI.git /opt/ComfyUI
+RUN pip install --no-cache-dir xformers
+"""
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        # a licence note: the repository holds instructions and Docker files, not the software itself
+        "This project does not include ComfyUI or any plugins themselves, only instructions and Docker "
+        "configuration for installation.",
+        "The repository doesn't ship xformers; see its own licence.",
+        "Our codebase does not bundle ComfyUI's source code.",
+    ],
+)
+def test_what_the_repository_does_not_ship_is_no_absence_claim(tmp_path: Path, note: str) -> None:
+    readme = f"# Comfy image\n\n## License\n\n{note}\n"
+    assert _audited(tmp_path, readme, {"Dockerfile": COMFY}, ["Dockerfile"]) == []
+
+
+def test_what_the_image_does_not_include_is_still_read(tmp_path: Path) -> None:
+    readme = (
+        "# Comfy image\n\nThis project's image does not include xformers.\n\n"
+        "The image does not include ComfyUI.\n"
+    )
+    assert _audited(tmp_path, readme, {"Dockerfile": COMFY}, ["Dockerfile"]) == [
+        "3: README says xformers is not installed but Dockerfile:3 installs xformers",
+        "5: README says ComfyUI is not installed but Dockerfile:2 installs ComfyUI",
+    ]

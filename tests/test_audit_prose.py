@@ -914,3 +914,46 @@ def test_silent_on_other_cuda_sentences(sentence: str) -> None:
 def test_a_cuda_image_of_the_same_major_agrees() -> None:
     dockerfile = "FROM nvidia/cuda:11.8.0-runtime-ubuntu22.04\n"
     assert _contrasted("The old version used CUDA 10, but my RTX 3080 requires CUDA 11.", dockerfile) == []
+
+
+# --- a base image the README says what the image holds comes from ------------------------------------
+
+DL_BASE = (
+    "FROM nvidia/cuda:9.0-devel-ubuntu16.04\n"
+    "RUN apt-get update && apt-get install -y libcudnn7=7.0.5.15-1+cuda9.0\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("said", "line"),
+    [
+        # a list of what is installed, each item saying where it comes from: a cudnn variant of the base
+        ("Image with:\n- CUDA and cuDNN (from nvidia/cuda:9.0-cudnn7-devel-ubuntu16.04)\n- tools\n", 2),
+        # the owner written twice, the tag the FROM tag
+        ("CUDA comes from nvidia/nvidia/cuda:9.0-devel-ubuntu16.04.\n", 1),
+    ],
+)
+def test_a_base_a_list_item_says_the_image_s_contents_come_from(said: str, line: int) -> None:
+    found = findings(f"# Base\n\n{said}", {"Dockerfile": DL_BASE})
+    assert len(found) == 1 and found[0].startswith(f"{line + 2}: README says the base image is nvidia/")
+    assert found[0].endswith("but Dockerfile:1 says nvidia/cuda:9.0-devel-ubuntu16.04")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "- CUDA and cuDNN (from nvidia/cuda:9.0-devel-ubuntu16.04)\n",  # the FROM image itself
+        "- copy the binaries from nvidia/cuda:9.0-cudnn7-devel-ubuntu16.04 into /opt\n",  # no base
+        "- pulled from nvidia/cuda:9.0-cudnn7-devel-ubuntu16.04 in the CI job\n",
+        "- (e.g. from nvidia/cuda:9.0-cudnn7-devel-ubuntu16.04)\n",  # an example
+    ],
+)
+def test_an_image_named_after_from_that_is_no_claim_of_this_base(said: str) -> None:
+    assert findings(f"# Base\n\n{said}", {"Dockerfile": DL_BASE}) == []
+
+
+def test_a_tag_naming_a_variant_more_is_read_only_against_a_single_base() -> None:
+    # a builder on the devel tag and a final stage on the runtime one: which the README means is open
+    two = "FROM nvidia/cuda:12.1.0-devel-ubuntu22.04 AS build\nFROM nvidia/cuda:12.1.0-runtime-ubuntu22.04\n"
+    readme = "# App\n\n- CUDA (from nvidia/cuda:12.1.0-cudnn8-runtime-ubuntu22.04)\n"
+    assert findings(readme, {"Dockerfile": two}) == []

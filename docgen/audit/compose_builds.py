@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from docgen import compose
+from docgen import compose, makefile
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import (
     OFFICIAL,
@@ -31,11 +31,12 @@ from docgen.audit.commands import (
     without_prompt,
 )
 from docgen.audit.grammar import DOCKER_COMPOSE, read_compose
+from docgen.audit.make_targets import make_commands, makefile_of, makefile_text
 from docgen.audit.memo import per_audit
 from docgen.audit.missing import gitignore_patterns, ignored
 from docgen.audit.names import compose_file
 from docgen.audit.paths import resolves_inside
-from docgen.audit.references import MadeFiles, context_findings, inside
+from docgen.audit.references import MadeFiles, context_findings, in_checkout, inside
 from docgen.bake import Target
 from docgen.build_scripts import BUILD
 from docgen.dockerfile import read_dockerfile
@@ -129,6 +130,66 @@ def compose_builds(
         for line, folder in moves(fence):
             if (place := _entered_folder(folder, directory, top)) is not None:
                 entered.append((line, place))
+    yield from _made_starts(doc, readme, directory, project, top, source)
+
+
+_CD_WORD = re.compile(r"(?:^|[;&|(][ \t]*)cd\b")
+
+
+def _made_starts(
+    doc: Document, readme: str, directory: Path, project: Path | None, top: Path, source: Sequence[str]
+) -> Iterator[Diagnostic]:
+    """The env files (`_env_file_findings`) of the compose commands a README's `make TARGET` starts: the
+    Makefile's recipe for it (and for what it depends on) runs `$(COMPOSE) ${COMPOSE_FILES} up -d` with
+    its variables expanded (`docker compose -f docker-compose.yml up -d app`), from the Makefile's
+    folder. Not a recipe that changes folder (`cd`); a name the recipe writes counts as the README's."""
+    commands = list(make_commands(doc))
+    made = makefile_of(directory, project) if commands else None
+    text = makefile_text(made) if made is not None else None
+    if made is None or text is None or not resolves_inside(made, top):
+        return
+    by_line: dict[int, list[tuple[str, ...]]] = {}
+    for command in makefile.reading(text).commands:
+        by_line.setdefault(command.line, []).append(command.words)
+    shown = Path(os.path.relpath(made, directory)).as_posix()
+    told = False
+    for line, targets in commands:
+        for target in targets:
+            recipe = makefile.recipe_lines(text, target) or ()
+            if any(_CD_WORD.search(written) for _, written in recipe):
+                continue
+            said_lines = [*source, *(written for _, written in recipe)]
+            for number, _ in recipe:
+                for words in by_line.get(number, ()):
+                    if list(words[:2]) == ["docker", "compose"]:
+                        rest = list(words[2:])
+                    elif words[:1] == ("docker-compose",):
+                        rest = list(words[1:])
+                    else:
+                        continue
+                    call = read_compose(rest)
+                    if call.verb not in _STARTS or not call.top.complete or call.options is None:
+                        continue
+                    if any(_NOT_A_NAME.search(name) or name == "-" for name in call.files):
+                        continue
+                    paths = (
+                        [made.parent / name for name in call.files]
+                        if call.files
+                        else compose.default_files(made.parent)
+                    )
+                    if not paths or not all(os.path.isfile(p) and resolves_inside(p, top) for p in paths):
+                        continue
+                    said = (
+                        f"README runs make {target}, whose recipe ({shown}:{number}) runs docker compose "
+                        f"{call.verb}"
+                    )
+                    for found in _env_file_findings(
+                        paths, call.services, said, line, readme, top, said_lines
+                    ):
+                        told = True
+                        yield found
+                    if told:
+                        return
 
 
 def _entered_folder(folder: str, directory: Path, top: Path) -> Path | None:
@@ -263,6 +324,7 @@ def _env_file_findings(
         folder = path.parent
         rows = data.decode("utf-8", errors="replace").splitlines()
         missing: dict[str, list[str]] = {}  # env file → the services reading it
+        hidden: set[str] = set()  # (those told by the README's silence on env files: `likely`)
         for service in services:
             if (wanted and service.name not in wanted) or (not wanted and service.profiles):
                 continue
@@ -273,11 +335,17 @@ def _env_file_findings(
                 if full is None or os.path.exists(full):
                     continue
                 base = name.rstrip("/").rsplit("/", 1)[-1]
-                if base.startswith(".") or base in text or _templated(full.parent, base):
-                    continue  # (`.env`, `.docker.env`: the reader's own settings, most often git-ignored)
+                # a hidden one (`.env`, `.docker.env`: the reader's own settings, most often git-ignored)
+                # only when the README never speaks of env files, variables or secrets, and only
+                # in a git checkout (a copy of some of the project's files may lack its hidden ones)
+                untold = base.startswith(".") and _silent_on_env(text) and in_checkout(full.parent, top)
+                if (base.startswith(".") and not untold) or base in text or _templated(full.parent, base):
+                    continue
                 chain = [full.parent, *(p for p in full.parent.parents if p == top or top in p.parents)]
-                if not ignored(full, gitignore_patterns(chain, top)):
+                if untold or not ignored(full, gitignore_patterns(chain, top)):
                     missing.setdefault(name, []).append(service.name)
+                    if untold:
+                        hidden.add(name)
         for name, readers in missing.items():
             at = next(
                 (n for n, row in enumerate(rows, 1) if name in row and "#" not in row.split(name)[0]), None
@@ -288,9 +356,20 @@ def _env_file_findings(
                 line,
                 f"{said}, whose service{'s' if len(readers) > 1 else ''} {', '.join(readers)} read"
                 f"{'' if len(readers) > 1 else 's'} env_file {name} ({where}), which does not exist;"
-                " compose does not start without it",
-                confidence=CERTAIN,
+                " compose does not start without it"
+                + (", and the README never says to make it" if name in hidden else ""),
+                confidence=LIKELY if name in hidden else CERTAIN,
             )
+
+
+_ENV_WORDS = re.compile(r"\.env\b|\benv(?:ironment)?[ \t_-]*(?:files?|variables?|vars?)\b|\bsecrets?\b", re.I)
+
+
+def _silent_on_env(text: str) -> bool:
+    """True when the README (and the recipe it runs) says nothing of an env file, environment
+    variables or secrets: a hidden env file (`.env`) its compose file requires is then one the reader
+    is never told to make."""
+    return _ENV_WORDS.search(text) is None
 
 
 def _templated(folder: Path, name: str) -> bool:

@@ -37,6 +37,14 @@ NOT_INSTALLED = re.compile(
 )
 """`TensorRT (Not Installed)`, `TensorRT: not installed`, `flash-attn is not included`, `does not include
 TensorRT`: the README says the image lacks a component."""
+_REPO_SUBJECT = re.compile(
+    r"\b(?:this|the|our)[ \t]+(?:project|repository|repo|codebase|source[ \t]+code|git[ \t]+repository)"
+    r"(?![ \t]*(?:'s[ \t]+)?(?:docker[ \t]+)?(?:images?|containers?)\b)[^.;]*\Z",
+    re.IGNORECASE,
+)
+"""The subject before an absence verb is the repository, not the image: `This project does not include
+ComfyUI or any plugins themselves, only instructions and Docker configuration` says what the repository
+ships (a licence note), not what the image built installs."""
 _LACKS = re.compile(
     r"\b(?:built|compiled|configured|installed|ships?|shipped|comes?)[ \t]+without[ \t]+"
     r"(?:the[ \t]+|any[ \t]+)?[*_`]*([A-Za-z][\w.+-]*[A-Za-z0-9])"
@@ -211,6 +219,8 @@ def absence_claims(line: int, text: str, auditor: Auditor, stage: str | None = N
         name = next(group for group in match.groups() if group)
         if len(norm(name)) < 3 and raw_name(name) not in _FAMILIES or is_example(text, match):
             continue
+        if _REPO_SUBJECT.search(text, max(0, text.rfind(". ", 0, match.start()) + 1), match.start()):
+            continue  # `This repository does not include X`: what the repository ships, not the image
         wanted = name_keys(name, auditor.names)
         wanted.update(norm(kind) for kind in _FAMILIES.get(raw_name(name), ()))
         found = _in_every(auditor.models, functools.partial(installing, stage=stage, wanted=wanted))

@@ -860,6 +860,40 @@ OTHER_BASE = re.compile(
     re.IGNORECASE,
 )
 """Words that make a base image in a sentence one the user may choose, or a past one."""
+_FROM_IMAGE = re.compile(
+    r"(?:\(|\b(?:comes?|coming|inherited|taken|provided|installed)[ \t]+)from[ \t]+"
+    r"(?:the[ \t]+)?(?:image[ \t]+)?[`*_]*\Z",
+    re.IGNORECASE,
+)
+"""`(from nvidia/cuda:9.0-cudnn7-devel-ubuntu16.04)`, `comes from …`: what the image holds comes from that
+image, its base (not `copied from`, `pulled from`)."""
+_DOUBLED_OWNER = re.compile(r"([^/\s]+)/\1/([^/\s]+)\Z", re.IGNORECASE)
+"""`nvidia/nvidia/cuda`: a repository written with its owner twice, the repository `nvidia/cuda`."""
+
+
+def _extra_variant(claim: str, fact: str) -> bool:
+    """True when the README's tag is the FROM tag's version, distribution and variant words plus more
+    (`9.0-cudnn7-devel-ubuntu16.04` for `9.0-devel-ubuntu16.04`): a variant the base is not."""
+    version, words, distros = tag_parts(claim)
+    fact_version, fact_words, fact_distros = tag_parts(fact)
+    return bool(
+        version
+        and fact_version
+        and same_version(version, fact_version)
+        and fact_words
+        and words > fact_words
+        and distros == fact_distros
+    )
+
+
+def _base_verdict(claim: str, fact: str, doubled: bool, count: int) -> bool | None:
+    """`same_base`, but False for a repository written with its owner twice (`nvidia/nvidia/cuda`: no
+    such repository) and, for a repository one FROM uses, a tag naming a variant more (`_extra_variant`)."""
+    if doubled or (count == 1 and _extra_variant(claim, fact)):
+        return False
+    return same_base(claim, fact)
+
+
 SENTENCE_STOP = re.compile(r"[.!?;](?:[ \t]|\Z)")
 _DISTROS = frozenset(
     {"bullseye", "bookworm", "buster", "stretch", "trixie", "jessie", "focal", "jammy", "noble", "bionic"}
@@ -956,6 +990,9 @@ def _stated_bases(line: int, text: str, auditor: Auditor) -> Iterator[Diagnostic
     read: dict[tuple[int, int], tuple[bool, bool, dict[str, int]]] = {}  # each sentence read once
     for match in IMAGE_REF.finditer(text):
         repo, tag = match.group(1).lower(), match.group(2).rstrip(".,;:-")
+        doubled = _DOUBLED_OWNER.match(repo)
+        if doubled is not None:
+            repo = f"{doubled.group(1)}/{doubled.group(2)}"
         if stops is None:
             stops = list(SENTENCE_STOP.finditer(text))
         before = bisect.bisect_right(stops, match.start(), key=lambda stop: stop.end()) - 1
@@ -972,6 +1009,7 @@ def _stated_bases(line: int, text: str, auditor: Auditor) -> Iterator[Diagnostic
                 repos[other.group(1).lower()] = repos.get(other.group(1).lower(), 0) + 1
             read[start, end] = (base, bool(re.search(r"\bdefaults?\b", sentence, re.IGNORECASE)), repos)
         base, defaults, repos = read[start, end]
+        base = base or bool(_FROM_IMAGE.search(text, start, match.start()))
         if not base or NOT_CURRENT.search(tag):
             continue
         if repos.get(repo, 0) > 1:
@@ -986,9 +1024,14 @@ def _stated_bases(line: int, text: str, auditor: Auditor) -> Iterator[Diagnostic
         ]
         if defaults and any(c.arg for _, c in bases):
             bases = [(model, comp) for model, comp in bases if comp.arg]  # what a build arg can change
-        if any(skeleton(comp.version or comp.ref or "") == skeleton(tag) for _, comp in bases):
+        if doubled is None and any(
+            skeleton(comp.version or comp.ref or "") == skeleton(tag) for _, comp in bases
+        ):
             continue  # the same shape: compared (certain) with the tag read as a version claim
-        verdicts = [(same_base(tag, comp.version or comp.ref or ""), model, comp) for model, comp in bases]
+        verdicts = [
+            (_base_verdict(tag, comp.version or comp.ref or "", doubled is not None, len(bases)), model, comp)
+            for model, comp in bases
+        ]
         flavour = _left_out_flavour(repo, tag, [comp.version or comp.ref or "" for _, comp in bases])
         if flavour is None and (any(agrees is not False for agrees, _, _ in verdicts) or not verdicts):
             continue
