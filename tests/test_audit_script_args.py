@@ -1436,7 +1436,7 @@ def test_a_braced_value_of_dockers_own_option_and_of_a_script(tmp_path: Path) ->
         "# Train\n\n```bash\ndocker run -v /data/{train,test}:/data trainer\n"
         "python train.py --config configs/{small,large}.yaml\n"
         "python train.py --files data/{a,b}.csv\n"
-        "some-tool --level {1,2}\n```\n"
+        "some-tool --level lvl_{1,2}\n```\n"
     )
     found = braced_found(tmp_path, readme, {"train.py": script, "merge.py": many})
     assert [(line, confidence) for line, _, confidence in found] == [
@@ -1453,6 +1453,7 @@ def test_braces_that_are_no_one_value_option(tmp_path: Path) -> None:
         "# Tools\n\n```bash\nmkdir -p out/{logs,ckpt}\ncp config{,.bak}\n"
         'curl -d \'{"a":1,"b":2}\' http://x\n'
         "run --name=job_{a,b}\n"
-        'echo ${NAME,,}\n```\n\n```json\n{"opts": --x {1,2}}\n```\n'
+        'echo ${NAME,,}\ntool --language {en,de} in.txt\n```\n\n```json\n{"opts": --x a{1,2}}\n```\n\n'
+        "```\nusage: tool [-h] [--config FILE]\n\noptions:\n  --config cfg_{a,b}.yaml  a config\n```\n"
     )
     assert braced_found(tmp_path, readme) == []

@@ -1953,6 +1953,8 @@ def prose_options(
 _BRACED = re.compile(r"(?<!\$)\{([^{}\s,]*(?:,[^{}\s,]*)+)\}")
 """A brace expansion (`{cpu,gpu}`), not a `${…}`: bash makes one word of each of its alternatives."""
 _OPTION_WORD = re.compile(r"--?[A-Za-z][\w-]*\Z")
+_USAGE = re.compile(r"[ \t]*(?:usage|options|optional arguments|positional arguments)[ \t]*:", re.IGNORECASE)
+"""A line of a program's help output: its block shows what the program takes, not a command."""
 _SHELL_LANGS = frozenset({"", "bash", "sh", "shell", "console", "shell-session", "zsh", "text", "none"})
 
 
@@ -1991,11 +1993,17 @@ def braced_values(
     whose `argparse` parser takes one word for each of its options (its extra positional arguments are
     refused), or the command of a `docker run` whose image names one of the alternatives (`mms_cpu`
     given `{cpu,gpu}`: the other is another image's value); `likely` for another program, whose option
-    may take several words. Not a value in quotes (no expansion there), `--name=x{a,b}` (two options),
-    nor a script option taking several words (`nargs`)."""
+    may take several words. Not a value in quotes (no expansion there), a value that is the braces alone
+    (`--language {en,de}`: the choices, as a usage line writes them), a block of help output (`usage:`,
+    `options:`), `--name=x{a,b}` (two options), a script option taking several words (`nargs`), nor, for
+    another program, a short option (`mkdir -p out/{a,b}`) or a command taking many operands."""
     top = project_top(directory, project)
     walk = Walk(run_folders(directory, audited, top), top, home=True)
-    shell_fences = [f for f in doc.fences if f.lang.lower() in _SHELL_LANGS]
+    shell_fences = [
+        f
+        for f in doc.fences
+        if f.lang.lower() in _SHELL_LANGS and not any(_USAGE.match(t) for _, t in f.lines)
+    ]
     for line, step in walk.steps(shell_fences, joined=True):
         if "{" not in step or "," not in step:
             continue
@@ -2005,8 +2013,8 @@ def braced_values(
             if not _OPTION_WORD.fullmatch(option) or re.search(r"[\"'`\\]|\$\{", value):
                 continue
             brace = _BRACED.search(value)
-            if brace is None:
-                continue
+            if brace is None or brace.group() == value:
+                continue  # `--language {en,de}`: the choices as a usage line writes them, a placeholder
             split = _brace_words(value, brace)
             said = self_said = None
             confidence = LIKELY
