@@ -346,3 +346,58 @@ CLEAN_CLIENT = CHIRP_CLIENT.replace("6300", "6310")
 def test_requests_the_stack_serves_stay_silent(tmp_path: Path, readme: str, stack: str, client: str) -> None:
     found_here = chirp(tmp_path, readme, stack, client)
     assert [m for _, m, _ in found_here if "6300" in m or "11434" in m or "another container" in m] == []
+
+
+# --------------------------------------------------------------------------------------------------
+# A request of a code block to a host port no `docker run -p` publishes (`run_requests`)
+
+RUN_API = (
+    "# Vision API\n\n```bash\ndocker run -d --gpus all \\\n  -p 3000:3001 \\\n  -p 8080:8080 \\\n"
+    "  -e API_PORT=8080 \\\n  acme/vision:latest\n```\n\n"
+    'Then, from Python:\n\n```python\nfrom openai import OpenAI\n\nbase_url = "http://localhost:8000/api/v1"\n'
+    "client = OpenAI(base_url=base_url)\n```\n\n"
+    "Or with curl:\n\n```shell\ncurl http://localhost:8080/api/v1/chat/completions -d '{}'\n```\n"
+)
+
+
+def requests_found(root: Path, readme: str) -> list[tuple[int, str, str]]:
+    return [f for f in found(root, readme, {}) if "no docker run of it publishes" in f[1]]
+
+
+def test_a_client_on_a_port_no_run_publishes(tmp_path: Path) -> None:
+    assert requests_found(tmp_path, RUN_API) == [
+        (
+            16,
+            "README sends a request to http://localhost:8000/api/v1, but no docker run of it publishes host "
+            "port 8000 (they publish 3000, 8080), while README:23 reaches /api/v1/chat/completions on "
+            "published port 8080",
+            "certain",
+        )
+    ]
+
+
+def test_a_curl_on_a_port_no_run_publishes(tmp_path: Path) -> None:
+    readme = (
+        "# Tagger\n\n```sh\ndocker run --rm -p 5005:5000 tagger\n```\n\n"
+        "```sh\ncurl -X POST http://127.0.0.1:5000/predict -F img=@cat.jpg\n"
+        "curl http://127.0.0.1:5005/predict/batch -F img=@dog.jpg\n```\n"
+    )
+    [(line, message, confidence)] = requests_found(tmp_path, readme)
+    assert (line, confidence) == (8, "certain")
+    assert "http://127.0.0.1:5000/predict," in message and "published port 5005" in message
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        ("-p 8080:8080", "-p 8000:8080 \\\n  -p 8080:8080"),  # published after all
+        ("acme/vision:latest", "--network host acme/vision:latest"),  # the host's network
+        ("-p 8080:8080", "-p $PORT:8080"),  # a host port not written out
+        ("Then, from Python:", "Then, with a proxy on port 8000 of the host:"),  # the host's own server
+        ("Then, from Python:", "Start `python -m http.server 8000` first. Then, from Python:"),
+        ('/api/v1"', '/v2"'),  # no request on the same path on a published port
+        ("docker run -d", "docker compose up -d\ndocker run -d"),  # compose: its own rule
+    ],
+)
+def test_requests_that_may_reach_a_server(tmp_path: Path, change: tuple[str, str]) -> None:
+    assert requests_found(tmp_path, RUN_API.replace(*change)) == []

@@ -1286,3 +1286,174 @@ def test_choices_that_cannot_be_read(tmp_path: Path, old: str, new: str) -> None
     readme = RENDER_README.replace("--target debian12 ", "--target debian12-amd64 ")
     assert [line for line, _, _ in _chosen(tmp_path, {"render.py": RENDER, "README.md": readme})] == [12]
     assert _chosen(tmp_path, {"render.py": RENDER.replace(old, new), "README.md": readme}) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# Options prose names in code for the script the README runs (`prose_options`)
+
+UPSCALE = """\
+import argparse
+import sys
+
+
+class Upscaler:
+    def main(self, argv):
+        parser = argparse.ArgumentParser()
+        parser.add_argument("input")
+        parser.add_argument("output")
+        parser.add_argument("--weights", action="append", required=True)
+        parser.add_argument("--prefilter", action="append", metavar="FILE")
+        parser.add_argument("--postfilter", action="append", metavar="FILE")
+        parser.add_argument("--tile_size", type=int, default=512)
+        args = parser.parse_args(args=argv[1:])
+        return 0
+
+
+if __name__ == "__main__":
+    exit(Upscaler().main(sys.argv))
+"""
+
+
+def prose_found(
+    root: Path, readme: str, script: str = UPSCALE, name: str = "upscale.py"
+) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": "FROM python:3.11\n", name: script, "README.md": readme})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "README names the option" in d.message
+    ]
+
+
+def test_prose_options_spelled_apart_from_the_parsers(tmp_path: Path) -> None:
+    readme = (
+        "# Upscaler\n\nFilters come in two kinds: before (``--pre-filter``) and after (``--post-filter``).\n"
+        "Set the tile with `--tile-size`; weights with `--weights`.\n\n"
+        "```\nupscale.py in out --weights w.pth --prefilter f.pth\n```\n"
+    )
+    assert prose_found(tmp_path, readme) == [
+        (
+            3,
+            "README names the option --pre-filter of upscale.py, but its argparse (upscale.py:11) declares "
+            "--prefilter, not --pre-filter: the script refuses the spelling the README gives",
+            "certain",
+        ),
+        (
+            3,
+            "README names the option --post-filter of upscale.py, but its argparse (upscale.py:12) declares "
+            "--postfilter, not --post-filter: the script refuses the spelling the README gives",
+            "certain",
+        ),
+        (
+            4,
+            "README names the option --tile-size of upscale.py, but its argparse (upscale.py:13) declares "
+            "--tile_size, not --tile-size: the script refuses the spelling the README gives",
+            "certain",
+        ),
+    ]
+
+
+def test_prose_options_of_a_script_run_by_python(tmp_path: Path) -> None:
+    script = (
+        "import argparse\np = argparse.ArgumentParser()\np.add_argument('--max_new_tokens', type=int)\n"
+        "p.add_argument('--model', default='m')\nargs = p.parse_args()\n"
+    )
+    readme = (
+        "# Chat\n\nRun it:\n\n```bash\npython3 chat.py --model tiny\n```\n\n"
+        "Raise ``--max-new-tokens`` for longer answers.\n"
+    )
+    [(line, message, confidence)] = prose_found(tmp_path, readme, script, "chat.py")
+    assert (line, confidence) == (9, "certain")
+    assert "declares --max_new_tokens, not --max-new-tokens" in message
+
+
+def test_prose_options_traps(tmp_path: Path) -> None:
+    # an option another program takes (docker's), one the script declares, one no declared option is
+    # near, and one the README's own commands use for another program
+    readme = (
+        "# Upscaler\n\nPass `--gpus all` to docker, `--prefilter` for filters, `--verbose` for logs.\n"
+        "The wrapper takes `--pre-filter` too:\n\n"
+        "```\nwrap --pre-filter x\nupscale.py in out --weights w\n```\n"
+    )
+    assert prose_found(tmp_path, readme) == []
+    # no command runs the script: the option may be another program's
+    assert prose_found(tmp_path / "b", "# Upscaler\n\nUse ``--pre-filter``.\n") == []
+    # two scripts each declaring a near spelling: not told
+    other = UPSCALE.replace("--prefilter", "--pre_filter")
+    make_tree(tmp_path / "c", {"other.py": other})
+    readme = (
+        "# U\n\nUse ``--pre-filter``.\n\n```\nupscale.py a b --weights w\nother.py a b --weights w\n```\n"
+    )
+    assert prose_found(tmp_path / "c", readme) == []
+
+
+def test_a_method_given_the_scripts_words_still_reads_its_parser(tmp_path: Path) -> None:
+    from docgen.audit.script_args import script_options
+
+    make_tree(tmp_path, {"up.py": UPSCALE})
+    declared = script_options(tmp_path / "up.py")
+    assert declared is not None and "--prefilter" in (declared.long or ())
+    make_tree(tmp_path, {"raw.py": UPSCALE.replace("argv[1:]", "argv[2:]")})
+    assert script_options(tmp_path / "raw.py") is None
+
+
+# --------------------------------------------------------------------------------------------------
+# A brace expansion in the value of an option taking one (`braced_values`)
+
+
+def braced_found(root: Path, readme: str, files: dict[str, str] | None = None) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": "FROM python:3.11\n", "README.md": readme, **(files or {})})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "bash expands the braces" in d.message
+    ]
+
+
+def test_a_braced_value_of_a_program_in_a_run_of_one_variant(tmp_path: Path) -> None:
+    readme = (
+        "# Serving\n\n```bash\ndocker build -t acme/serve_cpu -f Dockerfile .\n```\n\n"
+        "```bash\ndocker run -d -p 8080:80 acme/serve_cpu "
+        "model-server start --config /m/app_{cpu,gpu}.conf\n```\n"
+    )
+    [(line, message, confidence)] = braced_found(tmp_path, readme)
+    assert (line, confidence) == (8, "certain")
+    assert message.startswith(
+        "README passes --config /m/app_{cpu,gpu}.conf, but bash expands the braces into 2 words "
+        "(/m/app_cpu.conf /m/app_gpu.conf): --config takes /m/app_cpu.conf and /m/app_gpu.conf is a stray "
+        "argument (the run's image acme/serve_cpu names cpu alone"
+    )
+
+
+def test_a_braced_value_of_dockers_own_option_and_of_a_script(tmp_path: Path) -> None:
+    script = (
+        "import argparse\np = argparse.ArgumentParser()\np.add_argument('--config')\nargs = p.parse_args()\n"
+    )
+    many = script.replace("'--config')", "'--files', nargs='+')")
+    readme = (
+        "# Train\n\n```bash\ndocker run -v /data/{train,test}:/data trainer\n"
+        "python train.py --config configs/{small,large}.yaml\n"
+        "python train.py --files data/{a,b}.csv\n"
+        "some-tool --level lvl_{1,2}\n```\n"
+    )
+    found = braced_found(tmp_path, readme, {"train.py": script, "merge.py": many})
+    assert [(line, confidence) for line, _, confidence in found] == [
+        (4, "certain"),
+        (5, "certain"),
+        (7, "likely"),
+    ]
+    assert "docker run takes one value for -v, so it reads /data/test:/data as the image" in found[0][1]
+    assert "train.py's argparse takes one value for --config, and refuses configs/large.yaml" in found[1][1]
+
+
+def test_braces_that_are_no_one_value_option(tmp_path: Path) -> None:
+    readme = (
+        "# Tools\n\n```bash\nmkdir -p out/{logs,ckpt}\ncp config{,.bak}\n"
+        'curl -d \'{"a":1,"b":2}\' http://x\n'
+        "run --name=job_{a,b}\n"
+        'echo ${NAME,,}\ntool --language {en,de} in.txt\n```\n\n```json\n{"opts": --x a{1,2}}\n```\n\n'
+        "```\nusage: tool [-h] [--config FILE]\n\noptions:\n  --config cfg_{a,b}.yaml  a config\n```\n"
+    )
+    assert braced_found(tmp_path, readme) == []

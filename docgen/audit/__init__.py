@@ -256,7 +256,13 @@ from docgen.audit.compose_paths import (
 )
 from docgen.audit.compose_ports import compose_ports, port_clashes
 from docgen.audit.compose_services import compose_services
-from docgen.audit.compose_urls import compose_urls, network_urls, picked_ports, unpublished_requests
+from docgen.audit.compose_urls import (
+    compose_urls,
+    network_urls,
+    picked_ports,
+    run_requests,
+    unpublished_requests,
+)
 from docgen.audit.compose_variables import compose_variables
 from docgen.audit.conda_python import conda_python
 from docgen.audit.config_keys import config_keys, nested_keys
@@ -466,9 +472,11 @@ from docgen.audit.runtime_bases import runtime_bases
 from docgen.audit.said_values import said_values
 from docgen.audit.saved_images import loaded_tags, saved_images
 from docgen.audit.script_args import (
+    braced_values,
     ignored_arguments,
     option_lists,
     positional_options,
+    prose_options,
     rejected_arguments,
     rejected_options,
     undeclared_options,
@@ -605,6 +613,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     picked_ports,
     unpublished_requests,
     network_urls,
+    run_requests,
     compose_variables,
     conda_python,
     config_keys,
@@ -917,6 +926,8 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     rejected_arguments,
     rejected_options,
     undeclared_options,
+    prose_options,
+    braced_values,
     unknown_first_words,
     container_script_args,
     unplaced_script_options,
@@ -1378,6 +1389,7 @@ def audit(
         found.extend(_ruled(picked_ports, doc, path, directory, models, project))
         found.extend(_ruled(unpublished_requests, doc, path, directory, models, project))
         found.extend(_ruled(network_urls, doc, path, directory, models, project))
+        found.extend(_ruled(run_requests, doc, path))
         found.extend(_ruled(bind_devices, doc, text, path, directory))
         found.extend(_ruled(compose_paths, doc, text, path, directory, project))
         found.extend(_ruled(compose_shapes, doc, path, directory, project))
@@ -1406,6 +1418,8 @@ def audit(
         found.extend(_ruled(option_lists, doc, path, directory))
         found.extend(_ruled(rejected_options, doc, path, directory, audited, project))
         found.extend(_ruled(undeclared_options, doc, path, directory, audited, project, models))
+        found.extend(_ruled(prose_options, doc, path, directory, audited, project))
+        found.extend(_ruled(braced_values, doc, path, directory, audited, project))
         found.extend(_ruled(container_script_args, doc, path, models))
         found.extend(_ruled(unplaced_script_options, doc, path, directory, audited, project, models))
         found.extend(_ruled(slipped_commands, doc, path, directory, audited, project))

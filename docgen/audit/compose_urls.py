@@ -539,3 +539,84 @@ def network_urls(
                 f"README reaches {match.group(0)} from another container, but {why}",
                 confidence=confidence,
             )
+
+
+_PATHED_URL = re.compile(
+    r"\bhttps?://(?:localhost|127\.0\.0\.1|0\.0\.0\.0):(\d{1,5})(/[\w.~%-]+(?:/[\w.~%-]+)*)"
+)
+"""A request on the reader's own machine with its port and path (`http://localhost:8080/api/v1/chat`)."""
+_RUN_COMMAND = re.compile(r"\b(?:docker|podman)[ \t]+(?:container[ \t]+)?run\b")
+_VARIABLE_PUBLISH = re.compile(r"(?:^|[ \t])(?:-[a-zA-Z]*p|--publish)(?:[ \t]+|=)[\"']?[^\s\"']*[$<{]")
+"""A host port a run publishes that is not written out (`-p $PORT:8080`, `-p <port>:8080`)."""
+
+
+def run_requests(doc: Document, readme: str) -> Iterator[Diagnostic]:
+    """A request a code block of the README (a shell command or a client's code: `base_url =
+    "http://localhost:8000/api/v1"`) sends to a host port none of its `docker run -p` publishes, after a
+    run that publishes ports, while another of its code blocks sends a request on the same path to a
+    port a run publishes (`curl http://localhost:8080/api/v1/chat/completions` behind `-p 8080:8080`):
+    the same server named on a port nothing reaches (`certain`: read from the commands and code). Not
+    when the README uses compose, `-P`, the host's network, a host port it does not write out, a way to
+    reach the host's own services (`ELSEWHERE`), nor when it names the port anywhere else (`--port 8000`:
+    something else may listen there). One finding a port."""
+    every_line = [(n, t) for p in doc.paragraphs for n, t in p.lines] + [
+        (n, t) for f in doc.fences for n, t in f.lines
+    ]
+    for _, text in every_line:
+        if _COMPOSE_COMMAND.search(text) or _ALL_PORTS.search(text) or ELSEWHERE.search(text):
+            return
+        if _RUN_COMMAND.search(text) is None and "-p" not in text and "--publish" not in text:
+            continue
+        if _VARIABLE_PUBLISH.search(text):
+            return
+    runs = [n for f in doc.fences for n, t in f.lines if _RUN_COMMAND.search(t)]
+    if not runs:
+        return
+    published: set[int] = set()
+    for fence in doc.fences:
+        for _, text in fence.lines:
+            for match in _PUBLISH.finditer(text):
+                low, high = int(match.group(1)), int(match.group(2) or match.group(1))
+                published.update(range(low, min(high, low + 1000) + 1))
+    if not published:
+        return
+    first = min(runs)
+    requests = [
+        (n, int(m.group(1)), m.group(2).rstrip("/."), m.group(0))
+        for f in doc.fences
+        for n, t in f.lines
+        if n > first
+        for m in _PATHED_URL.finditer(t)
+    ]
+    mentions: dict[int, int] = {}
+    for _, text in every_line:
+        text = re.sub(r"(?:^|[ \t])(?:-[a-zA-Z]*p|--publish)(?:[ \t]+|=)\S+", " ", text)  # a mapping's sides
+        for word in re.findall(r"(?<![\w.])\d{4,5}(?![\w])", text):
+            mentions[int(word)] = mentions.get(int(word), 0) + 1
+    told: set[int] = set()
+    for number, port, path, url in requests:
+        if port in published or port in told or len(path) < 2:
+            continue
+        said = sum(1 for request in requests if request[1] == port)
+        if mentions.get(port, 0) > said:
+            continue  # the port is named elsewhere too: something may listen there
+        sibling = next(
+            (
+                (n, p, q)
+                for n, p, q, _ in requests
+                if p in published and (q == path or q.startswith(path + "/") or path.startswith(q + "/"))
+            ),
+            None,
+        )
+        if sibling is None:
+            continue
+        told.add(port)
+        listed = ", ".join(str(p) for p in sorted(published)[:8])
+        yield Diagnostic(
+            readme,
+            number,
+            f"README sends a request to {url}, but no docker run of it publishes host "
+            f"port {port} (they publish {listed}), while README:{sibling[0]} reaches {sibling[2]} on "
+            f"published port {sibling[1]}",
+            confidence=CERTAIN,
+        )

@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
+from docgen.audit.grammar import run_command
 from docgen.audit.references import RUN_SCRIPT, Walk, inside, project_top, run_folders
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
@@ -1187,7 +1188,9 @@ def _reads_argv(tree: ast.Module) -> bool:
     binds is only given to `parse_args` (`main(sys.argv[1:])` with `def main(argv): …
     parser.parse_args(argv)`, or never read), or the whole list handed on so (`main(sys.argv)` with
     `def main(args): parse_args(args[1:])`)."""
-    functions = {n.name: n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    defined = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    functions = {n.name: n for n in defined}
+    named = [n.name for n in defined]
     imported = any(
         isinstance(n, ast.ImportFrom) and n.module == "sys" and any(a.name == "argv" for a in n.names)
         for n in ast.walk(tree)
@@ -1231,13 +1234,25 @@ def _reads_argv(tree: ast.Module) -> bool:
             return True
         call = part
         if depth > 3 or not (
-            isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and node in call.args
+            isinstance(call, ast.Call)
+            and isinstance(call.func, (ast.Name, ast.Attribute))
+            and node in call.args
         ):
             return False
-        function = functions.get(call.func.id)
-        if function is None or call.args.index(node) >= len(function.args.args):
+        called = call.func.id if isinstance(call.func, ast.Name) else call.func.attr
+        function = (
+            functions.get(called) if isinstance(call.func, ast.Name) or named.count(called) == 1 else None
+        )
+        if function is None:
             return False
-        name = function.args.args[call.args.index(node)].arg
+        params = function.args.args
+        # a method called on its object (`ESRGAN().main(sys.argv)`): its `self` is no word
+        shift = (
+            1 if isinstance(call.func, ast.Attribute) and params and params[0].arg in ("self", "cls") else 0
+        )
+        if call.args.index(node) + shift >= len(params):
+            return False
+        name = params[call.args.index(node) + shift].arg
         uses = [n for n in ast.walk(function) if isinstance(n, ast.Name) and n.id == name]
         return all(isinstance(n.ctx, ast.Load) and words(n, whole, depth + 1) for n in uses)
 
@@ -1856,3 +1871,210 @@ def script_file(model: ImageModel, path: str) -> Path | None:
             elif dest == path:
                 return folder / source
     return None
+
+
+# --------------------------------------------------------------------------------------------------
+# Options prose names in code for the script the README runs
+
+_BARE_RUN = re.compile(r"^[ \t]*(?:\$[ \t]+)?((?:[\w.-]+/)*[\w-][\w.-]*\.py)(?=[ \t]|$)")
+"""A Python script in the place of the command, by its bare name (`main.py input output --model m`)."""
+_PROSE_OPTION = re.compile(r"--[A-Za-z][\w-]*\Z")
+
+
+def _squashed(option: str) -> str:
+    """A long option with its `-` and `_` left out: `--pre-filter` and `--prefilter` alike."""
+    return option[2:].replace("-", "").replace("_", "").lower()
+
+
+def prose_options(
+    doc: Document, readme: str, directory: Path, audited: Sequence[str], project: Path | None = None
+) -> Iterator[Diagnostic]:
+    """A long option prose names in code (`` pre-filter (``--pre-filter``) ``) that no script the README
+    runs declares, while exactly one of them declares it spelled without a `-` or `_` of it
+    (`--prefilter`): that script's parser refuses the spelling the README teaches (`certain`: the
+    parser's own option list). The scripts are those the README's command blocks run, by a path
+    (`./x.py`), by Python (`python3 x.py`) or by a bare name at the start of a line (`main.py input …`)
+    found beside the README; their parsers are read by `script_options`."""
+    top = project_top(directory, project)
+    scripts: dict[Path, str] = {}
+    for _, path, script, _ in script_runs(doc, directory, audited, project, python=True):
+        scripts.setdefault(script, path)
+    for fence in doc.fences:
+        for _, text in fence.lines:
+            bare = _BARE_RUN.match(text)
+            if bare is None or "/" in bare.group(1) and bare.group(1).startswith(".."):
+                continue
+            local = directory / bare.group(1)
+            if os.path.isfile(local):
+                real = Path(os.path.realpath(local))
+                if real.is_relative_to(top):
+                    scripts.setdefault(real, bare.group(1))
+    if not scripts:
+        return
+    declared = {s: o for s in scripts if (o := script_options(s)) is not None and o.long is not None}
+    if not declared:
+        return
+    code_words = {w for fence in doc.fences for _, text in fence.lines for w in text.split()}
+    seen: set[str] = set()
+    for para in doc.paragraphs:
+        for number, text in para.lines:
+            if "--" not in text:
+                continue
+            for _, _, content in code_spans(text):
+                option = content.strip()
+                if not _PROSE_OPTION.fullmatch(option) or option in seen or option in code_words:
+                    continue
+                if any(o.takes(option) for o in declared.values()):
+                    continue
+                near = [
+                    (s, d)
+                    for s, o in declared.items()
+                    for d in sorted(o.long or ())
+                    if _squashed(d) == _squashed(option)
+                ]
+                if len(near) != 1:
+                    continue
+                seen.add(option)
+                script, spelled = near[0]
+                options = declared[script]
+                at = f"{script.name}:{dict(options.where).get(spelled, options.line)}"
+                yield Diagnostic(
+                    readme,
+                    number,
+                    f"README names the option {option} of {scripts[script]}, but its {options.how} ({at}) "
+                    f"declares {spelled}, not {option}: the script refuses the spelling the README gives",
+                    confidence=CERTAIN,
+                )
+
+
+# --------------------------------------------------------------------------------------------------
+# A brace expansion in the value of an option taking one
+
+_BRACED = re.compile(r"(?<!\$)\{([^{}\s,]*(?:,[^{}\s,]*)+)\}")
+"""A brace expansion (`{cpu,gpu}`), not a `${…}`: bash makes one word of each of its alternatives."""
+_OPTION_WORD = re.compile(r"--?[A-Za-z][\w-]*\Z")
+_USAGE = re.compile(r"[ \t]*(?:usage|options|optional arguments|positional arguments)[ \t]*:", re.IGNORECASE)
+"""A line of a program's help output: its block shows what the program takes, not a command."""
+_SHELL_LANGS = frozenset({"", "bash", "sh", "shell", "console", "shell-session", "zsh", "text", "none"})
+
+
+_OPERAND_COMMANDS = frozenset(
+    "mkdir cp mv rm rmdir touch ls cat chmod chown chgrp ln tar rsync scp zip unzip git echo printf find "
+    "du wc head tail diff install sed grep sort tee xargs wget curl".split()
+)
+"""Commands that take any number of operands: braces after their flags are meant to make several."""
+
+
+def _operand_command(before: list[str]) -> bool:
+    """Whether the command the option belongs to (the first word after the last `&&`, `;`, `|`, `sudo`)
+    is one taking many operands (`_OPERAND_COMMANDS`)."""
+    start = max((i + 1 for i, w in enumerate(before) if w in ("&&", "||", ";", "|", "sudo")), default=0)
+    return start < len(before) and posixpath.basename(before[start]) in _OPERAND_COMMANDS
+
+
+def _brace_words(word: str, brace: re.Match[str]) -> list[str]:
+    """The words bash makes of `word` by its first brace expansion: `a_{x,y}.c` → `a_x.c`, `a_y.c`."""
+    head, tail = word[: brace.start()], word[brace.end() :]
+    return [head + alternative + tail for alternative in brace.group(1).split(",")]
+
+
+def _variant_words(image: str) -> set[str]:
+    """The words of an image reference's name and tag (`deepinsight/mms_cpu:1` → deepinsight, mms, cpu, 1)."""
+    return {w.lower() for w in re.split(r"[^A-Za-z0-9]+", image) if w}
+
+
+def braced_values(
+    doc: Document, readme: str, directory: Path, audited: Sequence[str], project: Path | None = None
+) -> Iterator[Diagnostic]:
+    """An option given its value as a brace expansion (`--mms-config /models/mms_app_{cpu,gpu}.conf`):
+    bash makes one word of each alternative, so the option takes the first and the others are stray
+    arguments. `certain` where the option is known to take one word: docker's own option of a `docker
+    run` (`-v /data/{a,b}:/data`: the second word is taken as the image), an option of a project script
+    whose `argparse` parser takes one word for each of its options (its extra positional arguments are
+    refused), or the command of a `docker run` whose image names one of the alternatives (`mms_cpu`
+    given `{cpu,gpu}`: the other is another image's value); `likely` for another program, whose option
+    may take several words. Not a value in quotes (no expansion there), a value that is the braces alone
+    (`--language {en,de}`: the choices, as a usage line writes them), a block of help output (`usage:`,
+    `options:`), `--name=x{a,b}` (two options), a script option taking several words (`nargs`), nor, for
+    another program, a short option (`mkdir -p out/{a,b}`) or a command taking many operands."""
+    top = project_top(directory, project)
+    walk = Walk(run_folders(directory, audited, top), top, home=True)
+    shell_fences = [
+        f
+        for f in doc.fences
+        if f.lang.lower() in _SHELL_LANGS and not any(_USAGE.match(t) for _, t in f.lines)
+    ]
+    for line, step in walk.steps(shell_fences, joined=True):
+        if "{" not in step or "," not in step:
+            continue
+        words = re.split(r"[ \t]+#", step, maxsplit=1)[0].split()
+        for index in range(len(words) - 1):
+            option, value = words[index], words[index + 1]
+            if not _OPTION_WORD.fullmatch(option) or re.search(r"[\"'`\\]|\$\{", value):
+                continue
+            brace = _BRACED.search(value)
+            if brace is None or brace.group() == value:
+                continue  # `--language {en,de}`: the choices as a usage line writes them, a placeholder
+            split = _brace_words(value, brace)
+            said = self_said = None
+            confidence = LIKELY
+            docker_at = next(
+                (
+                    i
+                    for i in range(index)
+                    if words[i] in ("docker", "podman") and words[i + 1 : i + 2] == ["run"]
+                ),
+                None,
+            )
+            if docker_at is not None:
+                run = run_command(words[docker_at + 2 :])
+                if run is not None and (option, value) in run[2]:
+                    confidence = CERTAIN
+                    self_said = (
+                        f"docker run takes one value for {option}, so it reads {split[1]} as the image"
+                    )
+                elif run is not None:
+                    image = run[0]
+                    alternatives = [a.lower() for a in brace.group(1).split(",")]
+                    named = _variant_words(image)
+                    if any(a in named for a in alternatives) and any(a not in named for a in alternatives):
+                        confidence = CERTAIN
+                        hit = next(a for a in alternatives if a in named)
+                        said = f"the run's image {image} names {hit} alone"
+            if self_said is None:
+                for _, path, script, rest in script_runs(
+                    replace(doc, fences=[Fence("bash", [(line, step)])]),
+                    directory,
+                    audited,
+                    project,
+                    python=True,
+                ):
+                    declared = script_options(script)
+                    if declared is None or option not in rest.split():
+                        continue
+                    if (
+                        declared.how == "argparse"
+                        and declared.positionals is not None
+                        and option in declared.values
+                    ):
+                        confidence = CERTAIN
+                        self_said = f"{path}'s argparse takes one value for {option}, and refuses {split[1]}"
+                    else:
+                        self_said = ""  # a script whose option may take several words
+                if self_said == "":
+                    continue
+            if confidence == LIKELY and (not option.startswith("--") or _operand_command(words[:index])):
+                continue  # `mkdir -p out/{a,b}`: a flag, and a command taking many operands
+            shown = " ".join(split[:3]) + (" …" if len(split) > 3 else "")
+            why = self_said or (
+                f"{option} takes {split[0]} and {' '.join(split[1:])} "
+                f"{'is a stray argument' if len(split) == 2 else 'are stray arguments'}"
+                + (f" ({said}: the command as written cannot be right for it)" if said else "")
+            )
+            yield Diagnostic(
+                readme,
+                line,
+                f"README passes {option} {value}, but bash expands the braces into {len(split)} words "
+                f"({shown}): {why}",
+                confidence=confidence,
+            )
