@@ -190,6 +190,8 @@ def test_a_path_in_code_spelt_as_a_file_there(
     readme = f"## Run\n\nStart the stack defined in `{said}` with docker compose.\n"
     model = model_of(parse_dockerfile(DOCKERFILE["Dockerfile"], "Dockerfile"))
     found = [(d.line, d.message, d.confidence) for d in audit(readme, "README.md", model, {}, tmp_path)]
+    # (the checkout holds no file of the name at all: `setup_files.named_nowhere` says so, not this rule)
+    found = [f for f in found if "anywhere in the checkout" not in f[1]]
     meant = (
         []
         if expected is None
@@ -291,7 +293,12 @@ def test_paths_in_code_that_are_no_slip(tmp_path: Path) -> None:
         "The image pulls `github.com/build.docker.sh`. Read `readme.md` first.\n"
         "Then run `tools/build.docker.sh`:\n\n```bash\n./tools/build.docker.sh\n```\n"
     )
-    assert findings(readme, DOCKERFILE, tmp_path) == []
+    # no slip; but the checkout holds no start.sh at all, which `setup_files.named_nowhere` tells (and
+    # nothing of the next release's `train_v2.py`)
+    assert findings(readme, DOCKERFILE, tmp_path) == [
+        "1: README names start.sh, which the repository does not hold: no file start.sh is anywhere in the "
+        "checkout"
+    ]
 
 
 def test_destinations_of_every_link_form() -> None:

@@ -1280,11 +1280,14 @@ _LISTED_PATH = re.compile(r"[ \t]*[-*+][ \t]+(?:\./)?([\w.+-]+(?:/[\w.+-]+)+)[ \
 _NOT_THERE_YET = re.compile(
     r"\b(?:creat|generat|renam|produc|output|export|dump|download|fetch|compil|sav|writ|wrot|cop|mov"
     r"|add(?:ed|ing)?\b|your|own|will[ \t]+be|gets?[ \t]+made|appears?|e\.g\b|for[ \t]+example|such[ \t]+as"
-    r"|previous|formerly|removed|deprecated|no[ \t]+longer|replaced|renamed|was[ \t]+moved|used[ \t]+to)\w*",
+    r"|previous|formerly|removed|deprecated|no[ \t]+longer|replaced|renamed|was[ \t]+moved|used[ \t]+to"
+    r"|next[ \t]+(?:release|version)|upcoming|planned|coming[ \t]+soon|future"
+    r"|will[ \t]+(?:add|ship|come))\w*",
     re.IGNORECASE,
 )
 """Words of a line saying a file is made (by the reader, a build, a run or a download), an example, the
-reader's own, or history: such a path need not be in the checkout."""
+reader's own, history or plans (`The next release is train_v2.py`): such a path need not be in the
+checkout."""
 _OTHER_WORDS = re.compile(
     r"://|\b(?:upstream|their|fork(?:ed)?|submodule|repo(?:sitory)?[ \t]+of)\b|[\w-]+/[\w.-]+@", re.I
 )
