@@ -359,6 +359,24 @@ _BAKE_FILE = re.compile(r"(?:\.hcl|\A docker-bake[\w.-]*\.json)\Z".replace(" ", 
 """A bake file among the build files: `docker-bake.hcl`, `docker-bake.override.json`."""
 
 
+def _owned_runs(doc: Document) -> list[tuple[int, _Ref]]:
+    """(README line, image) of each `docker run` of the README (`image_runs`, the last image of a line)
+    whose image has an owner that is not an official image's."""
+    return [
+        (line, _ref(match))
+        for line, image, _, _ in image_runs(doc, last=True)
+        if (match := _WHOLE.match(image)) is not None and match.group("owner").lower() not in _OFFICIAL_OWNERS
+    ]
+
+
+def _build_texts(
+    directory: Path, models: Sequence[ImageModel], readme: str, top: Path
+) -> list[tuple[Path, str]]:
+    """(file, text) of each build file of the project (`build_files`) that can be read."""
+    files = build_files(directory, models, (directory / Path(readme).name).resolve(), top)
+    return [(f, body) for f in files if (body := text_or_none(f, MAX_PROJECT_FILE_BYTES)) is not None]
+
+
 def run_owner_images(
     doc: Document,
     readme: str,
@@ -370,16 +388,11 @@ def run_owner_images(
     of the build publishes under one other owner only, while no build file names the README's
     `owner/name` (`likely`): `README runs ann/comfyui:latest, but docker-bake.hcl:N tags the build
     bob/comfyui:cu128-v1 and no file of the build names ann/comfyui`."""
-    runs = [
-        (line, _ref(match))
-        for line, image, _, _ in image_runs(doc, last=True)
-        if (match := _WHOLE.match(image)) is not None and match.group("owner").lower() not in _OFFICIAL_OWNERS
-    ]
+    runs = _owned_runs(doc)
     if not runs:
         return
     top = project_top(directory, project)
-    files = build_files(directory, models, (directory / Path(readme).name).resolve(), top)
-    texts = [(f, body) for f in files if (body := text_or_none(f, MAX_PROJECT_FILE_BYTES)) is not None]
+    texts = _build_texts(directory, models, readme, top)
     published = _baked(texts)
     unbaked = [(f, body) for f, body in texts if not _BAKE_FILE.search(f.name)]
     runners = [(f, body) for f, body in unbaked if _RUNNER.search(f.name)]
@@ -460,16 +473,11 @@ def make_renamed_runs(
     that owner under one other repository name only (`docker build -t $(REGISTRY)/$(IMAGE):$(TAG)` with
     `REGISTRY := shvid`, `IMAGE=cu102-ubuntu18-dev`), and no file of the build or workflow names the
     README's `owner/name`: the build never makes the image the README runs (`likely`)."""
-    runs = [
-        (line, _ref(match))
-        for line, image, _, _ in image_runs(doc, last=True)
-        if (match := _WHOLE.match(image)) is not None and match.group("owner").lower() not in _OFFICIAL_OWNERS
-    ]
+    runs = _owned_runs(doc)
     if not runs or tagged_names(doc):
         return
     top = project_top(directory, project)
-    files = build_files(directory, models, (directory / Path(readme).name).resolve(), top)
-    texts = [(f, body) for f in files if (body := text_or_none(f, MAX_PROJECT_FILE_BYTES)) is not None]
+    texts = _build_texts(directory, models, readme, top)
     made = _made_by_make(texts)
     if not made:
         return
@@ -747,8 +755,7 @@ def renamed_images(
     if not said:
         return
     top = project_top(directory, project)
-    files = build_files(directory, models, (directory / Path(readme).name).resolve(), top)
-    texts = [(f, b) for f in files if (b := text_or_none(f, MAX_PROJECT_FILE_BYTES)) is not None]
+    texts = _build_texts(directory, models, readme, top)
     texts += list(_workflow_texts(directory, top))
     names = _named_images(texts)
     variable_owned = {n for _, body in texts for n in _variable_owned(body)}
@@ -850,11 +857,7 @@ def twin_owner_runs(
     one owner (`maintainer="…@semhoun.net"`) and no build file, no prose line of the README and no
     build of it names the other's image, and neither run's line says where an image comes from: the run of the
     other owner's image starts an image this build does not make (`likely`)."""
-    runs = [
-        (line, _ref(match))
-        for line, image, _, _ in image_runs(doc, last=True)
-        if (match := _WHOLE.match(image)) is not None and match.group("owner").lower() not in _OFFICIAL_OWNERS
-    ]
+    runs = _owned_runs(doc)
     owners: dict[tuple[str, str], dict[str, int]] = {}
     for line, ref in runs:
         owners.setdefault((ref.registry, ref.name), {}).setdefault(ref.owner, line)
@@ -865,8 +868,7 @@ def twin_owner_runs(
     if not labels:
         return
     top = project_top(directory, project)
-    files = build_files(directory, models, (directory / Path(readme).name).resolve(), top)
-    texts = [body for f in files if (body := text_or_none(f, MAX_PROJECT_FILE_BYTES)) is not None]
+    texts = [body for _, body in _build_texts(directory, models, readme, top)]
     prose = "\n".join(t for para in doc.paragraphs for _, t in para.lines)
     provenance = {n for fence in doc.fences for n, t in fence.lines if _PROVENANCE.search(t)}
     tagged = tagged_names(doc)
