@@ -130,9 +130,7 @@ def swallowed_line(inst: Instruction, tokens: Sequence[ShToken]) -> str | None:
         for at, word in enumerate(words[1:], start=1):
             if not _SWALLOWED.fullmatch(word) or at < 2:
                 continue
-            line = re.search(
-                rf"\\[ \t]*\n(?:[ \t]*(?:#[^\n]*)?\n)*[ \t]*{re.escape(word)}(?=[ \t])", inst.original
-            )
+            line = re.search(_NEXT_LINE + re.escape(word) + r"(?=[ \t])", inst.original)
             if line is None:
                 continue
             before, after = words[1:at], words[at:]
