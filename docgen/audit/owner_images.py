@@ -453,7 +453,7 @@ def _made_by_make(texts: Sequence[tuple[Path, str]]) -> list[tuple[Path, int, st
                 given += [w.split("=", 1)[1] for w in words if w.startswith("--tag=")]
             for name in given:
                 name = name.strip("\"'")
-                plain, _, tag = name.partition(":")
+                plain = name.partition(":")[0]
                 match = _WHOLE.match(plain.lower())
                 if match is None or "$" in plain:
                     continue

@@ -27,6 +27,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.grammar import run_command
+from docgen.audit.memo import per_audit
 from docgen.audit.references import RUN_SCRIPT, Walk, inside, project_top, run_folders
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
@@ -1472,6 +1473,7 @@ def _one_word(action: ast.expr | None, nargs: ast.expr | None, option: bool) -> 
     return isinstance(nargs, ast.Constant) and (nargs.value == 1 or (option and nargs.value == 0))
 
 
+@per_audit(maxsize=64)
 def script_options(path: Path) -> ScriptOptions | None:
     """The options the shell script at `path` declares to its one option parser, reading its own
     arguments: a single `getopt -o … --long …` of `"$@"` (its short string and its `--long`, `-l` or

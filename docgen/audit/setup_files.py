@@ -63,6 +63,7 @@ from pathlib import Path
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import CD_STEP, clone_of, cloned_folder, continued, without_prompt
 from docgen.audit.container_blocks import IN_MACHINE, container_blocks
+from docgen.audit.memo import per_audit
 from docgen.audit.missing import (
     COMMON_SCRIPTS,
     COPIERS,
@@ -198,6 +199,13 @@ class _Names:
             for key, paths in self.paths().items():
                 self._by_words.setdefault(_words(key), []).extend(paths)
         return self._by_words
+
+
+@per_audit(maxsize=8)
+def _names_of(root: Path) -> _Names:
+    """The one listing of the repository at `root` an audit shares (`setup_files` and `named_nowhere`
+    read the same checkout)."""
+    return _Names(root)
 
 
 def _words(name: str) -> tuple[str, ...]:
@@ -723,7 +731,7 @@ def setup_files(
     checkout = any(
         os.path.exists(folder / ".git") for folder in (directory.resolve(), *directory.resolve().parents)
     )
-    names = _Names(root)
+    names = _names_of(root)
     patterns = gitignore_patterns([directory.resolve(), root], root)
     submodules = Submodules(doc)
     made = _made_by_steps(doc)
@@ -1344,7 +1352,7 @@ def named_nowhere(
     root = repository_root(directory)
     if root is None or not root.is_relative_to(top):
         root = top
-    names = _Names(root)
+    names = _names_of(root)
     patterns: list[tuple[Path, str]] | None = None
     made: set[str] | None = None
     clones: set[str] | None = None
