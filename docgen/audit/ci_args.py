@@ -102,6 +102,8 @@ def ci_arg_values(
     several is a list to pick from), the command names no other Dockerfile (`-f`), and neither the
     command nor the text introducing it says the values are examples, the reader's or the past.
     `likely`: a reader may build with other values."""
+    if "--build-arg" not in text:  # (no command passes one: the workflows need not be read)
+        return
     builds = list(_ci_builds(models, directory, project))
     if not builds:
         return

@@ -38,6 +38,7 @@ from docgen.audit.auditor import CERTAIN, LIKELY, also_at
 from docgen.audit.commands import fence_commands, joined
 from docgen.audit.names import COMPOSE_NAMED, Composed, compose_file, compose_files
 from docgen.audit.references import inside
+from docgen.build_scripts import DOCKER_PODMAN, container_command
 from docgen.files import real_path, text_or_none
 from docgen.markdown import Document, lists, plain
 from docgen.model import Diagnostic, ImageModel
@@ -545,7 +546,7 @@ _PATHED_URL = re.compile(
     r"\bhttps?://(?:localhost|127\.0\.0\.1|0\.0\.0\.0):(\d{1,5})(/[\w.~%-]+(?:/[\w.~%-]+)*)"
 )
 """A request on the reader's own machine with its port and path (`http://localhost:8080/api/v1/chat`)."""
-_RUN_COMMAND = re.compile(r"\b(?:docker|podman)[ \t]+(?:container[ \t]+)?run\b")
+_RUN_COMMAND = re.compile(container_command("run", DOCKER_PODMAN))
 _VARIABLE_PUBLISH = re.compile(r"(?:^|[ \t])(?:-[a-zA-Z]*p|--publish)(?:[ \t]+|=)[\"']?[^\s\"']*[$<{]")
 """A host port a run publishes that is not written out (`-p $PORT:8080`, `-p <port>:8080`)."""
 
