@@ -248,6 +248,20 @@ def test_values_the_reader_is_told_to_choose_are_silent(tmp_path: Path) -> None:
         assert "builds with" not in audit_in(tmp_path, cpu_repo("0.18.0", intro=intro)), intro
 
 
+def test_a_code_span_command_is_introduced_by_its_own_line(tmp_path: Path) -> None:
+    """A whole command in a code span is read once, with its own line as its introduction, not the
+    lines above it (a block above says nothing of the span's values)."""
+    span = (
+        "`docker buildx build -t torch-test --build-arg BASE_IMG=python:3.12-slim-bookworm "
+        "--build-arg TORCH_V=2.3.1 --build-arg VISION_V=0.18.0 --build-arg AUDIO_V=2.3.1 .`"
+    )
+    files = cpu_repo("0.18.1")
+    files["README.md"] += f"\nFor example, with your own versions: {span}\n"
+    assert "builds with" not in audit_in(tmp_path, files)
+    files["README.md"] = files["README.md"].replace("For example, with your own versions: ", "CI runs ")
+    assert "builds with VISION_V=0.18.0" in audit_in(tmp_path, files)
+
+
 def test_a_placeholder_value_is_silent(tmp_path: Path) -> None:
     for placeholder in ("<vision-version>", "YOUR_VISION_VERSION", "VISION_RELEASE", "$VISION"):
         assert "builds with" not in audit_in(tmp_path, cpu_repo(placeholder)), placeholder

@@ -239,3 +239,16 @@ def test_a_port_mapping_said_of_a_run_that_maps_none(tmp_path: Path) -> None:
 )
 def test_port_mapping_traps(tmp_path: Path, readme: str, dockerfile: str, files: dict[str, str]) -> None:
     assert _mapped(tmp_path, readme, dockerfile, files) == []
+
+
+def test_a_code_span_command_is_introduced_by_its_own_line(tmp_path: Path) -> None:
+    """A whole `docker run` in a code span is read with its own line: the line above it is another
+    paragraph's, and the span's line may say the mapping itself."""
+    above = "# Worker\n\nRun it with the port mapping set up.\n\nThen: `docker run -it --rm worker`\n"
+    assert _mapped(tmp_path, above) == []
+    own = "# Worker\n\nStart it with port mapping: `docker run -it --rm worker`\n"
+    assert _mapped(tmp_path / "own", own) == [
+        "3: README says the command sets up a port mapping (port mapping), but the docker run it gives "
+        "(line 3) publishes no port (no -p, -P or --network) and Dockerfile exposes none (no EXPOSE): no "
+        "port of the container is mapped or declared (likely)"
+    ]

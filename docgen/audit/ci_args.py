@@ -151,16 +151,24 @@ def _commands(doc: Document, raw: Sequence[str]) -> Iterator[tuple[list[tuple[in
     """(the README lines of a command, the text introducing it) of each command of the README's code
     blocks (introduced by the three lines of `raw`, the README's lines, above the block's opening line:
     a paragraph set aside as an instruction still tells the values are the reader's) and of each code
-    span of its paragraphs (introduced by its own line), each line read once."""
+    span of its paragraphs (introduced by its own line), each line read once: a code span that is a whole
+    command is a one-line fence (`markdown.inline_commands`) read with its own line, and a paragraph's
+    other spans are read from the README's line, not the paragraph's text (whose versions are masked)."""
+    spans: set[int] = set()
     for fence in doc.fences:
         first = fence.lines[0][0] if fence.lines else 0
-        above = [raw[n - 1] for n in range(max(first - 4, 1), first - 1) if n <= len(raw)]
-        intro = " ".join(above)
+        if fence.inline:
+            spans.add(first)
+            intro = raw[first - 1] if 0 < first <= len(raw) else ""
+        else:
+            above = [raw[n - 1] for n in range(max(first - 4, 1), first - 1) if n <= len(raw)]
+            intro = " ".join(above)
         for command in fence_commands(fence):
             yield command, intro
     for para in doc.paragraphs:
-        for line, text in para.lines:
-            if "`" in text and "--build-arg" in text:
+        for line, _ in para.lines:
+            text = raw[line - 1] if 0 < line <= len(raw) else ""
+            if line not in spans and "`" in text and "--build-arg" in text:
                 for _, _, code in code_spans(text):
                     yield [(line, code)], text
 

@@ -231,13 +231,13 @@ _NOT_MAPPED = re.compile(
 def unmapped_runs(
     doc: Document, text: str, readme: str, directory: Path | None, models: Sequence[ImageModel] = ()
 ) -> Iterator[Diagnostic]:
-    """The line introducing a command block (the prose line just above it) that says the command sets up
-    a port mapping (`启动镜像，注意需要挂载GPU、模型…并进行端口映射`, `run it with port mapping:`) while
-    no `docker run` of the block publishes a port (`-p`, `-P`, a network option) and no audited
-    Dockerfile has an EXPOSE: the mapping said is nowhere, and nothing the image declares listens
-    (`likely`). Silent when the README reaches the container another way (`_ELSEWHERE`) or a compose
-    file sits beside it, when the words are negated or a condition (`no port mapping`, `if`, `optional`),
-    and when no Dockerfile is audited."""
+    """The line introducing a command block (the prose line just above it; a code span's own line)
+    that says the command sets up a port mapping (`启动镜像，注意需要挂载GPU、模型…并进行端口映射`,
+    `run it with port mapping:`) while no `docker run` of the block publishes a port (`-p`, `-P`, a
+    network option) and no audited Dockerfile has an EXPOSE: the mapping said is nowhere, and nothing
+    the image declares listens (`likely`). Silent when the README reaches the container another way
+    (`_ELSEWHERE`) or a compose file sits beside it, when the words are negated or a condition (`no
+    port mapping`, `if`, `optional`), and when no Dockerfile is audited."""
     if not models or _ELSEWHERE.search(text):
         return
     if any(s.keyword == "EXPOSE" for m in models for s in m.settings):
@@ -254,11 +254,10 @@ def unmapped_runs(
         body = " ".join(t.rstrip().removesuffix("\\") for _, t in fence.lines)
         if _PUBLISHES.search(body):
             continue
-        opening = fence.lines[0][0] - 1
-        said = next(
-            ((n, prose[n]) for n in (opening - 1, opening - 2) if n in prose),
-            None,
-        )
+        first = fence.lines[0][0]
+        # a code span's command is introduced by its own line; a block's by the lines above its opening
+        introducing = (first,) if fence.inline else (first - 2, first - 3)
+        said = next(((n, prose[n]) for n in introducing if n in prose), None)
         if said is None:
             continue
         number, line = said
@@ -269,7 +268,8 @@ def unmapped_runs(
         yield Diagnostic(
             readme,
             number,
-            f"README says the command below sets up a port mapping ({mapping.group(0)}), but the docker run "
+            f"README says the command {'' if fence.inline else 'below '}sets up a port mapping "
+            f"({mapping.group(0)}), but the docker run "
             f"it gives (line {fence.lines[0][0]}) publishes no port (no -p, -P or --network) and {files} "
             "exposes none (no EXPOSE): no port of the container is mapped or declared",
             confidence=LIKELY,
