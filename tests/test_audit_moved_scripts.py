@@ -641,3 +641,28 @@ def test_local_runs_the_image_says_nothing_of(
     tmp_path: Path, readme: str, dockerfile: str, files: dict[str, str]
 ) -> None:
     assert bare(tmp_path, readme, dockerfile, files) == []
+
+
+def test_a_numbered_step_of_a_readme_in_a_subfolder_runs_from_the_root(tmp_path: Path) -> None:
+    """`docker/README.md` whose steps run `./docker/scripts/build.sh`: the path is the repository root's,
+    as its command blocks' are, and the step is right; a step naming a script nowhere above is still
+    told."""
+    readme = "# Course images\n\n1. **Setup**: `./docker/scripts/build.sh cuda`\n2. **Start**: `{run}`\n"
+    files = {
+        "docker/Dockerfile": DOCKERFILE,
+        "docker/scripts/build.sh": "#!/bin/sh\n",
+        "docker/scripts/run.sh": "#!/bin/sh\n",
+        "nodes/nodes/x.py": "",
+    }
+    for started, expected in (
+        ("./docker/scripts/run.sh cuda", []),
+        ("./scripts/run.sh cuda", []),
+        ("./run.sh cuda", [moved(4, "run.sh", "scripts/run.sh")]),
+    ):
+        root = tmp_path / started.replace("/", "_").replace(" ", "_")
+        make_tree(root, {**files, "docker/README.md": readme.format(run=started)})
+        model = build_model(root / "docker/Dockerfile", "docker/Dockerfile")
+        text = (root / "docker/README.md").read_text(encoding="utf-8")
+        found = audit(text, "docker/README.md", [model], {}, root / "docker")
+        out = [f"{d.line}: {d.message} ({d.confidence})" for d in found]
+        assert [o for o in out if "README runs" in o] == expected, started

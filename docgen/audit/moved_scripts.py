@@ -170,10 +170,12 @@ def _fence_runs(
             walk.skip_block()
 
 
-def _step_runs(doc: Document, directory: Path) -> Iterator[tuple[int, str, list[Path]]]:
-    """(README line, path, [README's folder]) of each script the inline code of a numbered list's item
-    runs (`1. download plugins, `python clone_plugins.py``), up to an item that `cd`s elsewhere or
-    runs in the container."""
+def _step_runs(doc: Document, directory: Path, project: Path) -> Iterator[tuple[int, str, list[Path]]]:
+    """(README line, path, folders it may run in) of each script the inline code of a numbered list's
+    item runs (`1. download plugins, `python clone_plugins.py``), up to an item that `cd`s elsewhere or
+    runs in the container. The folders are those the README's commands may run from (`run_folders`:
+    its own and those above it, so `./docker/scripts/build.sh` of `docker/README.md` is the root's)."""
+    folders = run_folders(directory, (), project)
     for block in lists(doc):
         if IN_CONTAINER.search(f"{block.intro} {block.heading}"):
             continue
@@ -188,7 +190,7 @@ def _step_runs(doc: Document, directory: Path) -> Iterator[tuple[int, str, list[
             for span in spans:
                 match = _RUN.match(span)
                 if match is not None:
-                    yield line, match.group(1) or match.group(2), [directory.resolve()]
+                    yield line, match.group(1) or match.group(2), list(folders)
 
 
 def _copied_in(meant: str, models: Sequence[ImageModel]) -> bool:
@@ -483,7 +485,7 @@ def moved_scripts(
     written = _Written(text)
     local = _local_sections(doc)
     first_line = {n: f.section for f in doc.fences for n, _ in f.lines}  # README line → its block's section
-    runs = [*_fence_runs(doc, text, directory, audited, top, roots), *_step_runs(doc, directory)]
+    runs = [*_fence_runs(doc, text, directory, audited, top, roots), *_step_runs(doc, directory, top)]
     for line, name in _container_runs(doc, container_blocks(doc)) if models else ():
         if name in seen or (lost := _lost_copy(name, models, top, below)) is None:
             continue
