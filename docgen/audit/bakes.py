@@ -113,12 +113,8 @@ def _defined(paths: tuple[Path, ...], top: Path) -> frozenset[str] | None:
             if path.name not in _OVERRIDES and path.name not in bake.DEFAULT_FILES:
                 return None  # a `-f` file that is not there: another rule's concern
             continue
-        try:
-            if path.stat().st_size > MAX_FILE_BYTES:
-                return None
-            data = path.read_bytes()
-            parsed = bake.parse(data, path.name)
-        except (OSError, DocgenError):
+        parsed = _parsed(path)
+        if parsed is None:
             return None
         read = True
         found.update(parsed.names)
@@ -195,7 +191,11 @@ def _folder_bake(directory: Path, top: Path) -> tuple[Path, bake.BakeFile, dict[
     return paths[0], parsed, targets
 
 
+@per_audit(maxsize=8)
 def _parsed(path: Path) -> bake.BakeFile | None:
+    """The bake file at `path`, parsed once an audit for every rule reading it (`bake_targets`,
+    `bake_dockerfiles`, `bake_unpinned`, `bake_contexts`); None when it is larger than docgen reads or
+    cannot be read or parsed."""
     try:
         if path.stat().st_size > MAX_FILE_BYTES:
             return None
@@ -409,13 +409,18 @@ def bake_contexts(
             for _, _, code in code_spans(text):
                 if _BAKE.search(code) and not _NOT_A_NAME.search(code):
                     commands += [(line, n) for n in _baked([(line, code)], parsed) if n in lost]
+    read: dict[Path, list[str] | None] = {}  # each Dockerfile's lines, read once for every README line
     told: set[str] = set()
     for line, name in sorted(commands):
-        dockerfile = directory / targets[name].dockerfile
-        body = text_or_none(dockerfile) if os.path.isfile(dockerfile) else None
-        if body is None or name in told:
+        if name in told:
             continue
-        rows = body.splitlines()
+        dockerfile = directory / targets[name].dockerfile
+        if dockerfile not in read:
+            body = text_or_none(dockerfile) if os.path.isfile(dockerfile) else None
+            read[dockerfile] = body.splitlines() if body is not None else None
+        rows = read[dockerfile]
+        if rows is None:
+            continue
         said: list[str] = []
         outside_all = True
         for key, value, outside in lost[name]:

@@ -243,15 +243,6 @@ def _installed_links(doc: Document) -> Iterator[tuple[int, str, str, str]]:
             yield line, match.group(1).strip("`*_ \t"), match.group(3), match.group(4)
 
 
-def _images_fetched(
-    images: list[tuple[list[tuple[int, str, str, str]], set[tuple[str, str]]] | None],
-) -> Iterator[tuple[int, str, str, str]]:
-    """Every (line, owner, name, host) the images of `images` (as `_fetched` gives them) fetch."""
-    for image in images:
-        if image is not None:
-            yield from image[0]
-
-
 def _names_home(text: str, owner: str, name: str) -> bool:
     """`text` names the repository `owner/name` itself (`someone/Tool`, a link to its home), not only a
     longer name (`someone/Tool-docker`) or a page inside it (`someone/Tool/tree/branch`, a reference)."""
@@ -293,27 +284,26 @@ def forked_upstream(doc: Document, auditor: Auditor, text: str) -> Iterator[Diag
         key = (owner.lower(), name.lower())
         if key in reported or f"{key[0]}/{key[1]}" in own:
             continue
-        forks: list[tuple[str, int, str, str]] = []
+        forks: list[tuple[str, int, str, str, str]] = []  # (Dockerfile, line, owner, name, host)
         for model, image in zip(auditor.models, images, strict=True):
             assert image is not None
             fetched, named = image
             if key in named:
                 break
             forks.extend(
-                (model.path, at, o, h)
+                (model.path, at, o, n, h)
                 for at, o, n, h in fetched
                 if n.lower() == key[1] and o.lower() != key[0]
             )
         else:
             if not forks:
                 continue
-            if label is None and any(o.lower() in words for _, _, o, _ in forks):
+            if label is None and any(o.lower() in words for _, _, o, _, _ in forks):
                 continue
-            if label is not None and any(_names_home(text, o, name) for _, _, o, _ in forks):
+            if label is not None and any(_names_home(text, o, name) for _, _, o, _, _ in forks):
                 continue
             reported.add(key)
-            path, at, other, host = forks[0]
-            cloned = next(n for _, o, n, _ in _images_fetched(images) if o == other and n.lower() == key[1])
+            path, at, other, cloned, host = forks[0]
             where = f"{other}/{cloned}"
             if host.lower().startswith("huggingface"):
                 where = f"{host}/{where}"

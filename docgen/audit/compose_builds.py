@@ -552,22 +552,34 @@ def _dockerfile_said(doc: Document, line: int, folder: Path, top: Path) -> bool:
 def _named_beside(folder: Path, image: str, top: Path) -> bool:
     """True when a file beside the compose file (a script, a Makefile, a workflow of the project, not a
     doc or a Dockerfile) names `image`: it may build or tag it. True when the folder cannot be read."""
+    texts = _texts_beside(folder, top)
+    if texts is None:
+        return True
     word = re.compile(r"(?<![\w./-])" + re.escape(image) + r"(?![\w/-])")
+    return any(word.search(body) for body in texts)
+
+
+@per_audit(maxsize=4)
+def _texts_beside(folder: Path, top: Path) -> tuple[str, ...] | None:
+    """The texts of the files `_named_beside` reads beside a compose file in `folder` (the first 200 of
+    the folder, the project's workflows), read once for every service's image; None when the folder
+    cannot be read."""
     places: list[Path] = []
     try:
         places += [folder / n for n in sorted(os.listdir(folder))[:200]]
     except OSError:
-        return True
+        return None
     places += [Path(f) for f in workflow_files(folder.resolve(), top.resolve())]
+    texts: list[str] = []
     for place in places:
         if _NOT_BUILD_FILES.search(place.name) or compose.FILE_NAME.match(place.name):
             continue
         if not os.path.isfile(place):
             continue
         body = text_or_none(place)
-        if body is not None and word.search(body):
-            return True
-    return False
+        if body is not None:
+            texts.append(body)
+    return tuple(texts)
 
 
 _CLONE = re.compile(

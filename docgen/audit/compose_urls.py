@@ -30,7 +30,7 @@ import bisect
 import os
 import posixpath
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 from docgen import compose
@@ -74,6 +74,17 @@ _PUBLISH = re.compile(
 """A host port a `docker run` publishes (`-p 8080:80`, `-p 127.0.0.1:8080:80`, `-p 8000-8010:8000-8010`)."""
 _ALL_PORTS = re.compile(r"(?:^|[ \t])(?:-P|--publish-all)\b|--net(?:work)?(?:[ \t]+|=)[\"']?host\b")
 """`-P` (ports Docker picks) or `--network host`: the host's ports are not the README's to tell."""
+
+
+def _run_published(lines: Iterable[str]) -> set[int]:
+    """The host ports the `docker run -p` options of `lines` publish (`_PUBLISH`; a range up to 1000
+    ports past its first)."""
+    found: set[int] = set()
+    for text in lines:
+        for match in _PUBLISH.finditer(text):
+            low, high = int(match.group(1)), int(match.group(2) or match.group(1))
+            found.update(range(low, min(high, low + 1000) + 1))
+    return found
 
 
 def _host_ports(entry: str) -> range | None:
@@ -178,10 +189,7 @@ def _published_read(
         if ports is None:
             return None
         published |= ports
-    for t in every_line:
-        for match in _PUBLISH.finditer(t):
-            low, high = int(match.group(1)), int(match.group(2) or match.group(1))
-            published.update(range(low, min(high, low + 1000) + 1))
+    published |= _run_published(every_line)
     return files, published
 
 
@@ -268,10 +276,7 @@ def picked_ports(
                 published.update(hosts)
     if not picked:
         return
-    for t in every_line:
-        for match in _PUBLISH.finditer(t):
-            low, high = int(match.group(1)), int(match.group(2) or match.group(1))
-            published.update(range(low, min(high, low + 1000) + 1))
+    published |= _run_published(every_line)
     up = min((n for f in doc.fences for n, t in f.lines if _UP.search(t)), default=None)
     if up is None:
         return
@@ -573,12 +578,7 @@ def run_requests(doc: Document, readme: str) -> Iterator[Diagnostic]:
     runs = [n for f in doc.fences for n, t in f.lines if _RUN_COMMAND.search(t)]
     if not runs:
         return
-    published: set[int] = set()
-    for fence in doc.fences:
-        for _, text in fence.lines:
-            for match in _PUBLISH.finditer(text):
-                low, high = int(match.group(1)), int(match.group(2) or match.group(1))
-                published.update(range(low, min(high, low + 1000) + 1))
+    published = _run_published(text for fence in doc.fences for _, text in fence.lines)
     if not published:
         return
     first = min(runs)

@@ -50,6 +50,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import clipped
 from docgen.audit.exec_vars import documented_env, passed_env
+from docgen.audit.script_args import is_main_test
 from docgen.config import parse_toml
 from docgen.copied import copied_texts, dockerignore, placed
 from docgen.errors import DocgenError
@@ -237,16 +238,6 @@ def context_file_at(model: ImageModel, where: str) -> Path | None:
 # the module, read with `ast`
 
 
-def _is_main_test(node: ast.expr) -> bool:
-    """True for `__name__ == "__main__"` (either way round)."""
-    if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.Eq)):
-        return False
-    sides = (node.left, node.comparators[0])
-    return any(isinstance(s, ast.Name) and s.id == "__name__" for s in sides) and any(
-        isinstance(s, ast.Constant) and s.value == "__main__" for s in sides
-    )
-
-
 def _is_environ(node: ast.expr) -> bool:
     """`os.environ` or a bare `environ`."""
     return (
@@ -340,7 +331,7 @@ def _regions(tree: ast.Module) -> tuple[dict[str, _Reads], dict[str, int], int] 
     defined: dict[str, int] = {}
     main_line = 0
     for node in tree.body:
-        if isinstance(node, ast.If) and _is_main_test(node.test):
+        if isinstance(node, ast.If) and is_main_test(node.test):
             main_line = main_line or node.lineno
             for statement in node.body:
                 regions["__main__"].visit(statement)

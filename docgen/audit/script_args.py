@@ -269,9 +269,8 @@ def _inert(node: ast.AST) -> bool:
     return True
 
 
-def _main_guard(node: ast.If) -> bool:
-    """`if __name__ == "__main__":` (either way round)."""
-    test = node.test
+def is_main_test(test: ast.expr) -> bool:
+    """True for the test of `if __name__ == "__main__":` (either way round); `main_env` reads it too."""
     if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)):
         return False
     sides = [test.left, test.comparators[0]]
@@ -304,7 +303,7 @@ def _runs_nothing(body: list[ast.stmt], defined: list[tuple[str, int]]) -> bool:
         if isinstance(node, ast.Expr) and _inert(node):
             continue
         if isinstance(node, ast.If):
-            if _main_guard(node):
+            if is_main_test(node.test):
                 if not _runs_nothing(node.body, []) or not _runs_nothing(node.orelse, defined):
                     return False
                 continue

@@ -46,7 +46,7 @@ from docgen.audit.container_scripts import image_files_into, work_dir
 from docgen.audit.docker_cli import compose_commands
 from docgen.audit.entry_modes import unnamed_installs
 from docgen.audit.grammar import IMAGE_WORD, read_compose, run_command
-from docgen.audit.names import takes_value, words_of
+from docgen.audit.names import compose_file, takes_value, words_of
 from docgen.audit.references import makes
 from docgen.build_scripts import BLANK, BUILD, DOCKER_PODMAN, built_tags, container_command
 from docgen.copied import FILE_LIMIT, context_path, copied_files
@@ -657,13 +657,9 @@ def _compose_starts(doc: Document, directory: Path | None, built: set[str], keyw
         return
     services: list[compose.Service] = []
     for path in compose.default_files(directory):
-        data = text_or_none(path)
-        if data is None:
-            continue
-        try:
-            services += compose.services(data.encode(), path.name)
-        except Exception:  # noqa: BLE001 (a compose file docgen cannot read starts nothing it knows)
-            continue
+        read = compose_file(path)  # (parsed once an audit for every rule reading it)
+        if read is not None:  # (a compose file docgen cannot read starts nothing it knows)
+            services += read[0]
     replaced = {"entrypoint"} | ({"command"} if keyword == "CMD" else set())
     started = {
         s.name
