@@ -1357,16 +1357,27 @@ def copies_unread(copies: Sequence[ContextCopy], missing: Collection[str], parse
     """True when the COPY and ADD `copies` of the Dockerfile `parsed` name a file that may say what the
     image installs and docgen has no copy of (a script, a package list, a folder: among the `missing`
     sources, `copied.copied_texts`), or copy from above the build context; a file only started with
-    the container (ENTRYPOINT, CMD) does not count. (A copy of the whole context is read.)"""
+    the container (ENTRYPOINT, CMD) or one put where apt reads only pins and keys (`_APT_SETTINGS`) does
+    not count. (A copy of the whole context is read.)"""
     copy_of = {word: copy for copy in copies if not copy.heredoc for word in copy.sources}
     runs = _Runs.of(parsed)
     for source in (word for copy in copies if not copy.heredoc for word in copy.sources):
         if above_context(source):
             return True  # (a build context holds nothing above it)
         if source in missing and _LISTED_FILE.search(source) and not _started_only(source, runs):
-            if not _never_run(copy_of[source], source, runs):
+            copy = copy_of[source]
+            if not _never_run(copy, source, runs) and not _APT_SETTINGS.match(copy.dest):
                 return True
     return False
+
+
+_APT_SETTINGS = re.compile(
+    r"[\"']?/(?:etc/apt/(?:preferences|apt\.conf|trusted\.gpg)\.d|etc/apt/keyrings|usr/share/keyrings)"
+    r"(?:/|[\"']?\Z)"
+)
+"""Where a copied file only sets how apt picks packages or trusts a source (a pin of `preferences.d`, an
+`apt.conf.d` option, a key): it names no package to install and adds no source, so a missing copy of it
+(`COPY 90-rocm-pin /etc/apt/preferences.d/rocm-pin-600`) hides nothing the image holds."""
 
 
 def _never_run(copy: ContextCopy, source: str, runs: _Runs) -> bool:
