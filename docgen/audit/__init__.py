@@ -375,6 +375,7 @@ from docgen.audit.methods import (
     built_claims,
     channel_claims,
     distribution_claims,
+    prebuilt_claims,
     source_link_claims,
     tool_claims,
 )
@@ -702,6 +703,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     main_only_env,
     make_defaults,
     built_claims,
+    prebuilt_claims,
     channel_claims,
     distribution_claims,
     source_link_claims,
@@ -1783,6 +1785,7 @@ def _audit_part(
     found.extend(_ruled(tool_claims, sub, auditor))
     found.extend(_ruled(held_tool_claims, sub, auditor))
     found.extend(_ruled(built_claims, sub, auditor))
+    found.extend(_ruled(prebuilt_claims, sub, auditor))
     found.extend(_ruled(channel_claims, sub, auditor))
     found.extend(_ruled(distribution_claims, sub, auditor))
     found.extend(_ruled(source_link_claims, sub, auditor))
