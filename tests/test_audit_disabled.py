@@ -421,3 +421,19 @@ def test_a_ppa_set_aside_in_a_commented_out_run(tmp_path: Path) -> None:
         "4: README says Python 3.11 but Dockerfile:4 says 3.10 (python3 of Ubuntu 22.04)",
         ppa_finding(4, "from the deadsnakes PPA", at=2),
     ]
+
+
+def test_a_missing_apt_pin_or_key_hides_no_source_but_a_missing_sources_list_may(tmp_path: Path) -> None:
+    readme = "- Python 3.12 (from deadsnakes/ppa)\n"
+    # the checkout lacks the files the Dockerfile copies: a pin and a key set how apt picks and trusts
+    # packages, they add no source (their copies are not in the tree `found` makes)
+    for number, dest in enumerate(
+        ["/etc/apt/preferences.d/rocm-pin-600", "/usr/share/keyrings/", "/etc/apt/apt.conf.d/99retries"]
+    ):
+        pinned = PPA_SET_ASIDE.replace("ARG PY=python3.12\n", f"ARG PY=python3.12\nCOPY 90-pin {dest}\n")
+        assert ppa_finding(1, "from deadsnakes/ppa", at=5) in found(tmp_path / str(number), readme, pinned)
+    # a sources list docgen has no copy of may add the PPA itself
+    listed = PPA_SET_ASIDE.replace(
+        "ARG PY=python3.12\n", "ARG PY=python3.12\nCOPY py /etc/apt/sources.list.d/py.list\n"
+    )
+    assert not [f for f in found(tmp_path / "s", readme, listed) if "PPA only in a comment" in f]

@@ -409,3 +409,83 @@ def test_a_package_said_to_come_from_a_linked_source_the_build_never_uses(tmp_pa
     assert methods(tmp_path / "c", old, AARCH) == []
     other = readme.replace("fastai is", "torchvision is")
     assert methods(tmp_path / "d", other, AARCH) == []
+
+
+# modelled on an image for a SYCL compiler's CUDA examples, which builds the compiler with a script
+SYCL = """\
+FROM nvidia/cuda:12.2.0-devel-ubuntu22.04
+RUN apt-get update && apt-get install -y git ninja-build python3
+RUN git clone -b nightly-2024-01-01 https://github.com/acme/sycl-llvm.git /root/llvm
+ADD build_sycl.sh /
+RUN chmod +x /build_sycl.sh
+RUN /build_sycl.sh
+ENV PATH=/opt/sycl/bin:$PATH
+"""
+SYCL_README = "# SYCL examples\n\nThis image uses a pre-built SYCL CUDA compiler to run the examples.\n"
+# modelled on an inference server image that compiles llama.cpp itself
+LLAMA = """\
+FROM ubuntu:22.04
+RUN apt-get update && apt-get install -y git cmake build-essential
+RUN git clone --branch b3000 https://github.com/ggerganov/llama.cpp /opt/llama.cpp \\
+    && cd /opt/llama.cpp && cmake -B build && cmake --build build -j
+"""
+LLAMA_README = "# Llama box\n\nThe build downloads prebuilt binaries of llama.cpp for CPU inference.\n"
+
+
+def test_a_prebuilt_thing_the_dockerfile_builds_from_source(tmp_path: Path) -> None:
+    assert methods(tmp_path / "a", SYCL_README, SYCL) == [
+        "3: README says the image uses `pre-built SYCL CUDA compiler` but Dockerfile:6 builds SYCL from"
+        " source (`/build_sycl.sh`): it is no prebuilt (likely)"
+    ]
+    assert methods(tmp_path / "b", LLAMA_README, LLAMA) == [
+        "3: README says the image uses `prebuilt binaries of llama.cpp` but Dockerfile:3 builds llama.cpp"
+        " from source (`https://github.com/ggerganov/llama.cpp, checked out and built`): it is no prebuilt"
+        " (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "dockerfile"),
+    [
+        # a builder stage compiles it and the image copies the result: a prebuilt for the image
+        (
+            SYCL_README,
+            SYCL.replace(
+                "FROM nvidia/cuda:12.2.0-devel-ubuntu22.04",
+                "FROM nvidia/cuda:12.2.0-devel-ubuntu22.04 AS build",
+            )
+            + "FROM nvidia/cuda:12.2.0-runtime-ubuntu22.04\nCOPY --from=build /opt/sycl /opt/sycl\n",
+        ),
+        # the image downloads a release as well: a prebuilt may be what it uses
+        (
+            SYCL_README,
+            SYCL + "RUN wget https://example.org/sycl-linux-2024.tar.gz && tar xf sycl-linux-2024.tar.gz\n",
+        ),
+        # the build script runs only when asked
+        (
+            SYCL_README,
+            SYCL.replace("RUN /build_sycl.sh", 'RUN if [ "$FROM_SOURCE" = 1 ]; then /build_sycl.sh; fi'),
+        ),
+        # a script only made runnable, never run
+        (SYCL_README, SYCL.replace("RUN /build_sycl.sh\n", "")),
+        # the repository cloned, never built
+        (
+            LLAMA_README,
+            LLAMA.replace(" \\\n    && cd /opt/llama.cpp && cmake -B build && cmake --build build -j", ""),
+        ),
+        # an image that ships or provides pre-built binaries may have compiled them itself, for its users
+        ("The container ships prebuilt binaries of llama.cpp for CPU inference.\n", LLAMA),
+        ("This image provides a pre-built SYCL compiler for the examples.\n", SYCL),
+        # builds available elsewhere
+        ("Pre-built binaries of llama.cpp are available, but this image uses its own build.\n", LLAMA),
+        # words that name no one thing, a negation, a condition
+        ("The image uses pre-built CUDA binaries.\n", SYCL),
+        ("This image does not use a pre-built SYCL compiler.\n", SYCL),
+        ("It uses a pre-built SYCL compiler if one is available.\n", SYCL),
+        ("Pull the pre-built Docker image from the registry.\n", SYCL),
+    ],
+)
+def test_a_prebuilt_thing_that_is_no_claim_or_may_be_true(
+    tmp_path: Path, readme: str, dockerfile: str
+) -> None:
+    assert not [f for f in methods(tmp_path, readme, dockerfile) if "pre-built" in f or "prebuilt" in f]

@@ -431,6 +431,7 @@ AUDIT_LAYERS = (
         "platforms",
         "architectures",
         "left_over",
+        "builder_installs",
         "jetpack_rows",
         "buildkit_features",
     ),

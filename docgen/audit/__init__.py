@@ -143,7 +143,8 @@ family name such as `SPACK_*` covers), `version_facts` (versions an ENV, a wheel
 package states; the Python and GCC the distribution's default packages give; a later pin replacing a
 base tag's version), `wording` (the words every rule
 reads), `auditor` (a claim → a finding, with its confidence), `commands` and `cells` (build commands,
-table cells), then the claim readers — `contents`, `left_over`, `conda_python`, `listed_python`,
+table cells), then the claim readers — `contents`, `builder_installs`, `left_over`, `conda_python`,
+`listed_python`,
 `cloned_repos`, `arg_entries`,
 `arg_lists`, `every_image`,
 `stage_count`, `promised`,
@@ -216,6 +217,7 @@ from docgen.audit.bind_devices import bind_devices
 from docgen.audit.branch_refs import branch_refs
 from docgen.audit.broken_runs import broken_runs, unreadable_builds
 from docgen.audit.build_flags import build_flag_claims
+from docgen.audit.builder_installs import builder_installs
 from docgen.audit.builder_paths import builder_paths, left_behind, target_clones
 from docgen.audit.buildkit_features import buildkit_features
 from docgen.audit.builds import (
@@ -373,6 +375,7 @@ from docgen.audit.methods import (
     built_claims,
     channel_claims,
     distribution_claims,
+    prebuilt_claims,
     source_link_claims,
     tool_claims,
 )
@@ -623,6 +626,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     left_out_claims,
     library_lists,
     listed_contents,
+    builder_installs,
     every_base,
     pasted_copies,
     plain_copies,
@@ -699,6 +703,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     main_only_env,
     make_defaults,
     built_claims,
+    prebuilt_claims,
     channel_claims,
     distribution_claims,
     source_link_claims,
@@ -1725,6 +1730,7 @@ def _audit_part(
     found.extend(_ruled(arg_list_claims, sub, auditor, doc))
     found.extend(_ruled(arg_entry_claims, sub, auditor))
     found.extend(_ruled(listed_contents, sub, auditor))
+    found.extend(_ruled(builder_installs, sub, auditor))
     found.extend(_ruled(library_lists, sub, auditor))
     found.extend(_ruled(left_out_claims, sub, text, auditor))
     found.extend(_ruled(dependency_rows, sub, auditor))
@@ -1779,6 +1785,7 @@ def _audit_part(
     found.extend(_ruled(tool_claims, sub, auditor))
     found.extend(_ruled(held_tool_claims, sub, auditor))
     found.extend(_ruled(built_claims, sub, auditor))
+    found.extend(_ruled(prebuilt_claims, sub, auditor))
     found.extend(_ruled(channel_claims, sub, auditor))
     found.extend(_ruled(distribution_claims, sub, auditor))
     found.extend(_ruled(source_link_claims, sub, auditor))

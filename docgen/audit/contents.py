@@ -611,12 +611,22 @@ _COMMON = frozenset(
 """What any base image may hold, or a word that names no component: never said to be missing."""
 
 
-def listed_contents(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
-    """An unversioned item of a list the README presents as what the image installs (`## Installs`,
-    `The image includes:`; `## Additional` for what it adds to its base) that no Dockerfile compared
-    can hold: its name, under any spelling, is nowhere in the Dockerfile or the build-context files it
-    copies, its base is a plain OS, language or CUDA image (not for an `Additional` list), and nothing
-    it runs is unread (a script docgen cannot read, a download piped into a shell) (`likely`)."""
+@dataclass(frozen=True)
+class ContentItem:
+    """An unversioned item of a list the README presents as what the image holds (`contents_items`)."""
+
+    line: int
+    text: str
+    added: bool
+    """The list is of what the Dockerfile adds to its base (`## Additional`): the base does not count."""
+    said: str
+    """The list's introduction and heading, as one text."""
+
+
+def contents_items(doc: Document) -> Iterator[ContentItem]:
+    """Each unversioned item of a list the README presents as what the image installs (`## Installs`,
+    `The image includes:`; `## Additional` for what it adds to its base), not one of features or of
+    what comes later (`LATER`: fetched at run time, optional, absent)."""
     for block in lists(doc):
         heading = block.heading.strip().strip("*_#: \t").strip()
         added = bool(ADDED_HEADING.fullmatch(heading)) and not block.intro
@@ -627,25 +637,35 @@ def listed_contents(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
             or FEATURES.search(f"{intro} {heading}")
         ):
             continue
-        each = len(auditor.models) > 1 and _EACH_IMAGE.search(f"{intro} {heading}") is not None
         for line, text in block.items:
-            if LATER.search(text) or VERSION_IN.search(text):
-                continue
-            in_each: list[tuple[ImageModel, str]] = []  # (image, name) of this item every image lacks
-            for found in item_components(text) or labelled_components(text):
-                name, spellings, data = found
-                lacking = [m for m in auditor.models if cannot_hold(m, spellings, data, added)]
-                if len(lacking) == len(auditor.models):
-                    yield installs_none(auditor, line, f"lists {name} as in the image", name, spellings)
-                elif each and lacking and not _FROM_BASE.search(text):
-                    if _naming_model(auditor, lacking, spellings) is None:
-                        in_each.extend((model, name) for model in lacking)
-                    else:
-                        yield from _lacking_in_each(auditor, line, lacking, found)
-                elif len(auditor.models) == 1 and len(auditor.family) > 1 and not _FROM_BASE.search(text):
-                    # a section about one image of several
-                    yield from not_held(auditor, line, auditor.models[0], found, fallback=False)
-            yield from _lacking_together(auditor.path, line, in_each)
+            if not LATER.search(text) and not VERSION_IN.search(text):
+                yield ContentItem(line, text, added, f"{intro} {heading}")
+
+
+def listed_contents(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
+    """An item of a list the README presents as what the image installs (`contents_items`) that no
+    Dockerfile compared can hold: its name, under any spelling, is nowhere in the Dockerfile or the
+    build-context files it copies, its base is a plain OS, language or CUDA image (not for an
+    `Additional` list), and nothing it runs is unread (a script docgen cannot read, a download piped
+    into a shell) (`likely`)."""
+    for item in contents_items(doc):
+        line, text, added = item.line, item.text, item.added
+        each = len(auditor.models) > 1 and _EACH_IMAGE.search(item.said) is not None
+        in_each: list[tuple[ImageModel, str]] = []  # (image, name) of this item every image lacks
+        for found in item_components(text) or labelled_components(text):
+            name, spellings, data = found
+            lacking = [m for m in auditor.models if cannot_hold(m, spellings, data, added)]
+            if len(lacking) == len(auditor.models):
+                yield installs_none(auditor, line, f"lists {name} as in the image", name, spellings)
+            elif each and lacking and not _FROM_BASE.search(text):
+                if _naming_model(auditor, lacking, spellings) is None:
+                    in_each.extend((model, name) for model in lacking)
+                else:
+                    yield from _lacking_in_each(auditor, line, lacking, found)
+            elif len(auditor.models) == 1 and len(auditor.family) > 1 and not _FROM_BASE.search(text):
+                # a section about one image of several
+                yield from not_held(auditor, line, auditor.models[0], found, fallback=False)
+        yield from _lacking_together(auditor.path, line, in_each)
 
 
 _EACH_IMAGE = re.compile(
@@ -1337,16 +1357,27 @@ def copies_unread(copies: Sequence[ContextCopy], missing: Collection[str], parse
     """True when the COPY and ADD `copies` of the Dockerfile `parsed` name a file that may say what the
     image installs and docgen has no copy of (a script, a package list, a folder: among the `missing`
     sources, `copied.copied_texts`), or copy from above the build context; a file only started with
-    the container (ENTRYPOINT, CMD) does not count. (A copy of the whole context is read.)"""
+    the container (ENTRYPOINT, CMD) or one put where apt reads only pins and keys (`_APT_SETTINGS`) does
+    not count. (A copy of the whole context is read.)"""
     copy_of = {word: copy for copy in copies if not copy.heredoc for word in copy.sources}
     runs = _Runs.of(parsed)
     for source in (word for copy in copies if not copy.heredoc for word in copy.sources):
         if above_context(source):
             return True  # (a build context holds nothing above it)
         if source in missing and _LISTED_FILE.search(source) and not _started_only(source, runs):
-            if not _never_run(copy_of[source], source, runs):
+            copy = copy_of[source]
+            if not _never_run(copy, source, runs) and not _APT_SETTINGS.match(copy.dest):
                 return True
     return False
+
+
+_APT_SETTINGS = re.compile(
+    r"[\"']?/(?:etc/apt/(?:preferences|apt\.conf|trusted\.gpg)\.d|etc/apt/keyrings|usr/share/keyrings)"
+    r"(?:/|[\"']?\Z)"
+)
+"""Where a copied file only sets how apt picks packages or trusts a source (a pin of `preferences.d`, an
+`apt.conf.d` option, a key): it names no package to install and adds no source, so a missing copy of it
+(`COPY 90-rocm-pin /etc/apt/preferences.d/rocm-pin-600`) hides nothing the image holds."""
 
 
 def _never_run(copy: ContextCopy, source: str, runs: _Runs) -> bool:

@@ -705,3 +705,124 @@ def source_link_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
                 " default index, and nothing of the build names that source",
                 confidence=LIKELY,
             )
+
+
+_PREBUILT_THING = re.compile(
+    r"\b(?:pre-?built|pre-?compiled)[ \t]+(?:[`*_]{0,2})(?P<name>[A-Za-z][\w.+-]*[A-Za-z0-9])[`*_]{0,2}"
+    r"(?:[ \t]+[A-Za-z][\w.+-]*){0,2}?[ \t]+"
+    r"(?P<kind>compilers?|tool-?chains?|binar(?:y|ies)|librar(?:y|ies)|releases?|executables?)\b"
+    r"|\b(?:pre-?built|pre-?compiled)[ \t]+(?P<kind2>compilers?|tool-?chains?|binar(?:y|ies)|librar(?:y|ies)"
+    r"|releases?|executables?)[ \t]+(?:of|for)[ \t]+(?:the[ \t]+)?[`*_]{0,2}"
+    r"(?P<name2>[A-Za-z][\w.+-]*[A-Za-z0-9])",
+    re.IGNORECASE,
+)
+"""A build of something made elsewhere (`a pre-built DPCPP CUDA compiler`, `prebuilt binaries of
+llama.cpp`): the thing's name and what it is."""
+_MADE_WITH = re.compile(
+    r"\b(?:uses?|using|used|relies[ \t]+on|relying[ \t]+on|based[ \t]+on|built[ \t]+(?:with|on)"
+    r"|downloads?|downloading|fetch(?:es)?|fetching|pulls?|installs?|installing)[ \t]+"
+    r"(?:(?:a|an|the|its|some)[ \t]+)?\Z",
+    re.IGNORECASE,
+)
+"""The words right before it that say the image is made with it (`uses a`, `installs the`, `downloads`):
+an image that ships, includes or provides `pre-built binaries` may have compiled them itself, for its
+users."""
+_ELSEWHERE = re.compile(r"\bavailable\b|\belsewhere\b|\balternative", re.IGNORECASE)
+_NOT_A_THING = frozenset(
+    {"docker", "image", "images", "container", "base", "the", "a", "an", "cuda", "gpu", "cpu", "linux"}
+    | {"x86", "arm64", "amd64", "python", "version", "official", "upstream", "release", "binary"}
+)
+"""Words after `pre-built` that name no one thing the Dockerfile could build (`pre-built CUDA binaries`)."""
+_BUILD_SCRIPT = re.compile(r"(?<![\w-])[\w./-]*?([\w-]+)\.(?:sh|bash|py)\b")
+"""A script a RUN runs (`/build_dpcpp.sh`, `scripts/compile-llvm.sh`), its file name without the suffix."""
+_BUILD_VERB = re.compile(r"build|compile", re.IGNORECASE)
+_GETS_IT = re.compile(r"\b(?:curl|wget|aria2c|gh[ \t]+release|pip3?|conda|mamba|apt-get|apt|apk|dnf|yum)\b")
+_BRANCHES = re.compile(r"\bif\b|\bcase\b|\|\|")
+
+
+def _chain_runs(model: ImageModel) -> list[tuple[int, str]]:
+    """(line, instruction) of each RUN, COPY and ADD of the stages the image is built from (not a builder
+    stage whose files it copies), comment lines dropped: `RUN …`, `ADD …`, `COPY --from …` for a COPY
+    from another stage or image."""
+    read = dockerfile_read(model.file) if model.file else None
+    if read is None:
+        return []
+    ends = [s.line - 1 for s in model.stages[1:]] + [1 << 30]
+    spans = [(model.stages[s.index].line, ends[s.index]) for s in model.chain()]
+    return [
+        (i.start_line, ("COPY --from " if i.flag("from") else f"{i.keyword} ") + i.args)
+        for i in read[1].instructions
+        if i.keyword in ("RUN", "COPY", "ADD") and any(a <= i.start_line <= b for a, b in spans)
+    ]
+
+
+def _built_here(model: ImageModel, name: str) -> tuple[int, str] | None:
+    """(line, what) of the RUN of the image's own stages that builds `name` from source: one that runs a
+    build script named after it (`/build_dpcpp.sh`), or the component of that name checked out and built
+    (`Component.method` `source`); None when none does, or when an instruction of those stages naming it
+    downloads or installs something, copies from another stage or image (a prebuilt may be used after
+    all), or runs its build script only in a branch (`if`, `||`)."""
+    key = raw_name(name)
+    runs = _chain_runs(model)
+    found: tuple[int, str] | None = None
+    for line, command in runs:
+        if key not in raw_name(command):
+            continue
+        if command.startswith(("COPY --from ", "ADD http")) or _GETS_IT.search(command):
+            return None  # (a download, a package, a copy from another image: may be the prebuilt one)
+        if not command.startswith("RUN "):
+            continue  # (a build script copied from the build context)
+        for match in _BUILD_SCRIPT.finditer(_CHMOD.sub("", command)):
+            stem = match.group(1)
+            if key in raw_name(stem) and _BUILD_VERB.search(stem):
+                if _BRANCHES.search(command):
+                    return None
+                found = found or (line, match.group())
+    if found is not None:
+        return found
+    chain = {s.label for s in model.chain()}
+    for comp in model.components:
+        if comp.stage in chain and comp.method == "source" and raw_name(comp.name) == key:
+            return comp.line, f"{comp.source or comp.name}, checked out and built"
+    return None
+
+
+_CHMOD = re.compile(r"\bchmod[ \t]+[^;&|]*")
+
+
+def prebuilt_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
+    """A sentence saying the image is made with a pre-built thing (`uses a pre-built DPCPP CUDA compiler`,
+    `downloads prebuilt binaries of llama.cpp`: `_MADE_WITH` right before it) that every Dockerfile compared
+    builds from source in the image's own stages (`_built_here`: a build script named after it, a clone
+    of its repository built) (`likely`). A builder stage whose output the image copies is a prebuilt for
+    the image, and is not read; nor is a sentence saying the image ships or provides pre-built binaries
+    (it may have compiled them for its users), a negated or conditional one, or one about builds
+    available elsewhere."""
+    models = auditor.models
+    if not models or not all(m.file for m in models):
+        return
+    for para in doc.paragraphs:
+        joined = " ".join(text for _, text in para.lines).lower()
+        if "pre" not in joined or not re.search(r"pre-?(?:built|compiled)", joined):
+            continue  # (most paragraphs)
+        for start, _, sentence in sentences(para.lines):
+            if _NEGATED.search(sentence) or _CONDITIONAL.search(sentence) or _ELSEWHERE.search(sentence):
+                continue
+            for match in _PREBUILT_THING.finditer(sentence):
+                if not _MADE_WITH.search(sentence, 0, match.start()):
+                    continue  # (`ships pre-built binaries`: compiled by the image build, for its users)
+                name = match.group("name") or match.group("name2")
+                if name.lower() in _NOT_A_THING or len(raw_name(name)) < 3:
+                    continue
+                built = [_built_here(m, name) for m in models]
+                if any(b is None for b in built):
+                    continue
+                line, what = built[0] or (0, "")
+                said = " ".join(match.group().split())
+                yield Diagnostic(
+                    auditor.path,
+                    line_at(para.lines, start),
+                    f"README says the image uses `{said}` but {models[0].path}:{line} builds {name} from"
+                    f" source (`{what}`): it is no prebuilt",
+                    confidence=LIKELY,
+                )
