@@ -360,12 +360,6 @@ _SAYS_STABLE = re.compile(
     re.IGNORECASE,
 )
 """A line saying PyTorch comes from the stable channel (`PyTorch stable`, `stable PyTorch`)."""
-_NOT_NOW = re.compile(
-    r"\b(?:no[ \t]+longer|instead[ \t]+of|rather[ \t]+than|not|previously|formerly|used[ \t]+to|switch\w*"
-    r"|if|when|optional\w*|or)\b",
-    re.IGNORECASE,
-)
-"""Words making a line's channel no claim about the image as built (`no longer nightly`, `or nightly`)."""
 TORCH_INDEX = re.compile(
     r"(?:--(?:extra-)?index-url|-i)(?:[ \t]+|=)[\"']?(https?://download\.pytorch\.org/whl/[^\s\"'\\]*)"
 )
