@@ -940,7 +940,8 @@ def _exec_options(
             owner = other_name if option in other.values | other.flags else "docker run"
             if owner == "docker run" and option not in RUN.values | RUN.flags:
                 continue
-            bundle = next((w for w in words if re.fullmatch(rf"-[A-Za-z]*{option[1]}\S*", w)), option)
+            shorts = (w for w in words if w.startswith("-") and not w.startswith("--") and option[1] in w)
+            bundle = next(shorts, option)
             said = (
                 f"README passes {option} to {command}, which has no such option: {command} refuses the "
                 f"command (unknown shorthand flag: '{option[1]}' in {bundle}), so it cannot run ({option} "

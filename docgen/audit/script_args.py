@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import bisect
+import collections
 import difflib
 import fnmatch
 import functools
@@ -488,19 +489,14 @@ def argument_uses(path: Path) -> tuple[frozenset[int], dict[int, tuple[str, int]
         if not line.lstrip().startswith("#")
     ):
         return None
-    named = frozenset(int(m.group(1)) for m in _POSITIONAL.finditer(text))
+    positions = collections.Counter(int(m.group(1)) for m in _POSITIONAL.finditer(text))
+    names = collections.Counter(re.findall(r"[A-Za-z_]\w*", text))  # (each name's uses, counted once)
     unread: dict[int, tuple[str, int]] = {}
     for number, line in enumerate(lines, start=1):
         kept = _KEPT_AS.match(line)
-        if kept is None:
-            continue
-        name, position = kept.group(1), int(kept.group(2))
-        if (
-            len(re.findall(rf"(?<!\w){name}(?!\w)", text)) == 1
-            and len(re.findall(rf"\$\{{?{position}(?![0-9])", text)) == 1
-        ):
-            unread[position] = (name, number)
-    return named, unread
+        if kept is not None and names[kept.group(1)] == 1 and positions[int(kept.group(2))] == 1:
+            unread[int(kept.group(2))] = (kept.group(1), number)
+    return frozenset(positions), unread
 
 
 _LISTED_ARGUMENT = re.compile(r"[ \t]*(\d+)[.)][ \t]+`?([A-Za-z_][\w-]*)`?[ \t]*(?:—|–|-|:)[ \t]")
@@ -528,7 +524,7 @@ def _listed_arguments(
             if script is None or not os.path.isfile(script):
                 continue
             names: list[tuple[int, str]] = []
-            for line, item in para.lines[index + 1 :]:
+            for line, item in para.lines[index + 1 : index + 11]:  # (`$1` to `$9`, and one more)
                 listed = _LISTED_ARGUMENT.match(item)
                 if listed is None or int(listed.group(1)) != len(names) + 1:
                     break
@@ -910,38 +906,49 @@ def _first_tests(condition: str) -> list[str] | None:
     return words
 
 
-def _chain_words(lines: list[str], number: int) -> list[str] | None:
-    """The words of the `if`/`elif` chain at script line `number` (1-based) whose every condition tests
-    `$1` against words, when its `else` refuses every other word (exits with an error, passes nothing on);
-    None otherwise (no `else`, another condition, an `if` that is not closed)."""
+def if_branches(lines: list[str]) -> dict[int, list[tuple[str, int]]]:
+    """Each `if` of a script's lines (0-based index) → the `elif`, `else` and `fi` lines of its own that
+    start a line, in order (one reading of the script: an `if` and `fi` on one line close at once)."""
+    branches: dict[int, list[tuple[str, int]]] = {}
+    open_ifs: list[int] = []
+    for index, text in enumerate(lines):
+        bare = _QUOTED.sub('""', text.split(" #", 1)[0])
+        first = re.match(r"[ \t]*(elif|else|fi)\b", bare)
+        if first is not None and first.group(1) != "fi" and open_ifs:
+            branches[open_ifs[-1]].append((first.group(1), index))
+        for keyword in _IF_FI.findall(bare):
+            if keyword == "if":
+                open_ifs.append(index)
+                branches[index] = []
+            elif open_ifs:
+                branches[open_ifs.pop()].append(("fi", index))
+    return branches
+
+
+def _chain_words(
+    lines: list[str], number: int, branches: dict[int, list[tuple[str, int]]]
+) -> list[str] | None:
+    """The words of the `if`/`elif` chain at script line `number` (1-based; `branches`: `if_branches` of
+    the lines) whose every condition tests `$1` against words, when its `else` refuses every other word
+    (exits with an error, passes nothing on); None otherwise (no `else`, another condition, an `if` that
+    is not closed)."""
     first = _IF_FIRST.match(lines[number - 1])
     if first is None or first.group("key") != "if":
         return None
     words = _first_tests(first.group("test"))
     if words is None:
         return None
-    depth = 0
-    for index in range(number, len(lines)):
-        text = lines[index]
-        bare = _QUOTED.sub('""', text.split(" #", 1)[0])
-        if depth == 0:
-            stripped = bare.strip()
-            branch = _IF_FIRST.match(text)
-            if branch is not None and branch.group("key") == "elif":
-                more = _first_tests(branch.group("test"))
-                if more is None:
-                    return None
-                words += more
-                continue
-            if re.match(r"else\b", stripped):
-                body = stripped[4:]
-                return words if len(words) >= 2 and _refusing(lines, index + 1, body, "fi") else None
-            if re.match(r"fi\b", stripped):
+    for keyword, index in branches.get(number - 1, []):
+        if keyword == "elif":
+            branch = _IF_FIRST.match(lines[index])
+            more = _first_tests(branch.group("test")) if branch is not None else None
+            if more is None:
                 return None
-        for keyword in _IF_FI.findall(bare):
-            depth += 1 if keyword == "if" else -1
-        if depth < 0:
-            return None
+            words += more
+        elif keyword == "else":
+            body = lines[index].strip()[4:]
+            return words if len(words) >= 2 and _refusing(lines, index + 1, body, "fi") else None
+    return None
     return None
 
 
@@ -994,6 +1001,7 @@ def first_words(path: Path) -> tuple[Callable[[str], bool], int, str] | None:
     if any(_NOT_FIRST.search(text) or not _inert_source(text, path.parent) for text in lines):
         return None
     tested = [m.group(2) for text in lines for m in _FIRST_TEST.finditer(text)]  # (`[ "$1" = x ]` anywhere)
+    branches: dict[int, list[tuple[str, int]]] | None = None  # (read at the first `if`)
     for number, text in enumerate(lines, start=1):
         if _CASE_FIRST.match(text):
             words = _case_words(lines, number)
@@ -1006,7 +1014,9 @@ def first_words(path: Path) -> tuple[Callable[[str], bool], int, str] | None:
                 f'its `case "$1"` (line {number}) takes {named}',
             )
         if _IF_FIRST.match(text):
-            words = _chain_words(lines, number)
+            if branches is None:
+                branches = if_branches(lines)
+            words = _chain_words(lines, number, branches)
             if words is None or not _called_with_arguments(lines, number):
                 continue  # (an `if` that takes its words and lets others through)
             named = ", ".join(w for w in words if not w.startswith("-"))
