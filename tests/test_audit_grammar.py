@@ -684,3 +684,143 @@ def test_a_slip_with_a_stray_character_is_told_once(tmp_path: Path) -> None:
 )
 def test_options_that_are_known_placeholders_or_near_none(tmp_path: Path, block: str) -> None:
     assert [m for _, m, _ in found(tmp_path, block) if "characters no option has" in m] == []
+
+
+# -- a long option written with one dash (`-env=X`: docker reads `-e nv=X`) -------------------------
+
+
+def one_dash(word: str, command: str, reading: str, meant: str) -> str:
+    return (
+        f"README passes {word} to {command}: a long option takes two dashes, and with one {command} reads "
+        f"it as short options ({reading}), not as --{meant.lstrip('-').partition('=')[0]} "
+        f"(did you mean {meant}?)"
+    )
+
+
+def one_dash_refused(word: str, command: str, letter: str, meant: str) -> str:
+    return (
+        f"README passes {word} to {command}: a long option takes two dashes, and with one {command} reads "
+        f"it as short options and refuses the command (unknown shorthand flag: '{letter}' in {word}), so it "
+        f"cannot run (did you mean {meant}?)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("block", "said"),
+    [
+        # modelled on a ROS desktop image's GUI run: `-env="DISPLAY"` sets a variable `nv`
+        (
+            'docker run -it --privileged -env="DISPLAY" --env="QT_X11_NO_MITSHM=1" \\\n'
+            "  -v /tmp/.X11-unix:/tmp/.X11-unix viewer",
+            one_dash("-env=DISPLAY", "docker run", "-e nv=DISPLAY", "--env=DISPLAY"),
+        ),
+        # modelled on a web image's quick start: `-name` is `-n`, which docker run does not have
+        ("docker run -d -name web -p 8080:80 site", one_dash_refused("-name", "docker run", "n", "--name")),
+        ("sudo docker run -rm -it app", one_dash_refused("-rm", "docker run", "r", "--rm")),
+        ("docker run -detach app", one_dash("-detach", "docker run", "-d -e tach", "--detach")),
+        ("docker build -tag app:1 .", one_dash("-tag", "docker build", "-t ag", "--tag")),
+        ("docker exec -it -user root lab bash", one_dash("-user", "docker exec", "-u ser", "--user")),
+    ],
+)
+def test_a_long_option_with_one_dash(tmp_path: Path, block: str, said: str) -> None:
+    assert found(tmp_path, block) == [(4, said, "certain")]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "docker run -it --rm -e DISPLAY app",
+        "docker run -dit --name web app",
+        "docker run -itd app",
+        "docker run -ip 8080:80 app",  # `-i -p 8080:80`: a bundle docker reads as meant (`--ip` is another)
+        "docker run -eDISPLAY=:0 -p8080:80 app",  # short options holding their values
+        "docker run app -name web --rm",  # after the image: the container's own
+        "docker run --env=DISPLAY -v $PWD:/w app",
+        "docker build -t app -f Dockerfile .",
+        "docker exec -it -u root lab bash",
+    ],
+)
+def test_short_options_and_long_ones_with_two_dashes(tmp_path: Path, block: str) -> None:
+    assert found(tmp_path, block) == []
+
+
+# -- a `docker exec` given options it lacks, or options after its container ------------------------
+
+
+def after_container(
+    words: str, container: str, program: str, tail: str, command: str = "docker exec", what: str = "container"
+) -> str:
+    return (
+        f"README's {command} gives {words} after the {what} {container}: {command} runs the words after "
+        f"the {what} as its command, so it runs a program named {program}, which the container does not "
+        f"have (executable file not found), and the command cannot run; {tail}"
+    )
+
+
+@pytest.mark.parametrize(
+    ("block", "said"),
+    [
+        # modelled on a training README that asks for GPUs when it enters a compose service's container
+        (
+            "sudo docker exec -it trainer-app-1 --runtime=nvidia --gpus all bash",
+            after_container(
+                "--runtime=nvidia --gpus all",
+                "trainer-app-1",
+                "--runtime=nvidia",
+                "--runtime and --gpus are options of docker run, not of docker exec: they are set when the "
+                "container is made",
+            ),
+        ),
+        (
+            "docker exec lab -e HF_TOKEN=x python fetch.py",
+            after_container(
+                "-e HF_TOKEN=x",
+                "lab",
+                "-e",
+                "-e is an option of docker exec: put it before the container",
+            ),
+        ),
+        (
+            "docker compose exec app --user root bash",
+            after_container(
+                "--user root",
+                "app",
+                "--user",
+                "--user is an option of docker compose exec: put it before the service",
+                command="docker compose exec",
+                what="service",
+            ),
+        ),
+        (
+            "docker exec --gpus all -it lab bash",
+            "README passes --gpus to docker exec, which has no such option: docker exec refuses the command "
+            "(unknown flag: --gpus), so it cannot run (--gpus is docker run's: it is set when the container "
+            "is made)",
+        ),
+        (
+            "docker exec -T lab pytest",
+            "README passes -T to docker exec, which has no such option: docker exec refuses the command "
+            "(unknown shorthand flag: 'T' in -T), so it cannot run (-T is docker compose exec's)",
+        ),
+    ],
+)
+def test_a_docker_exec_given_options_it_lacks(tmp_path: Path, block: str, said: str) -> None:
+    assert found(tmp_path, block) == [(4, said, "certain")]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "docker exec -it lab bash -c 'nvidia-smi --query-gpu=name --format=csv'",
+        "docker exec -it lab python train.py --gpus all",  # the program's own option
+        "docker compose exec -T app pytest",  # compose exec's own `-T`
+        "docker compose exec --index 2 app bash",
+        "docker compose exec app python -m app --env prod",
+        "docker run --gpus all --runtime nvidia -it lab bash",  # docker run has them
+        "docker exec -it -e TOKEN=1 --env MODE=x -w /srv lab bash",
+        "docker exec -it $(docker ps -q -f name=lab) bash",
+        "docker exec --frobnicate lab -x",  # an option docgen does not know: the container is not known
+    ],
+)
+def test_docker_execs_it_leaves_alone(tmp_path: Path, block: str) -> None:
+    assert found(tmp_path, block) == []

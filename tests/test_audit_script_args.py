@@ -1457,3 +1457,206 @@ def test_braces_that_are_no_one_value_option(tmp_path: Path) -> None:
         "```\nusage: tool [-h] [--config FILE]\n\noptions:\n  --config cfg_{a,b}.yaml  a config\n```\n"
     )
     assert braced_found(tmp_path, readme) == []
+
+
+# -- a first word of a script that loads an env file first, or reads `$1` in an `if` chain -------------
+
+# Modelled on a compose wrapper that loads `.env` (`set -a; . .env`) and dispatches on its first word,
+# its catch-all printing the usage; the README runs a command word it has no arm for.
+WRAPPER = """\
+#!/bin/sh
+set -a
+. ./.env
+set +a
+build_images() {
+  docker compose -f compose.gpu.yml build
+}
+up() {
+  docker compose -f compose.gpu.yml up -d
+}
+case "$1" in
+  start) up ;;
+  stop) docker compose -f compose.gpu.yml stop ;;
+  status) docker compose -f compose.gpu.yml ps ;;
+  *)
+    echo "Usage: $0 {start|stop|status}"
+    exit 1
+    ;;
+esac
+"""
+# Modelled on a helper that tests `$1` in an `if`/`elif` chain and refuses anything else in its `else`.
+CHAIN = """\
+#!/usr/bin/env bash
+source .env.local
+if [ "$1" = "train" ]; then
+  docker run --gpus all trainer
+elif [ "$1" == "serve" ] || [ "$1" = "api" ]; then
+  if [ -n "$PORT" ]; then
+    echo "port $PORT"
+  fi
+  docker run -p 8000:8000 server
+elif [[ "$1" == "eval" ]]; then
+  docker run trainer python eval.py
+else
+  echo "usage: $0 train|serve|api|eval" >&2
+  exit 2
+fi
+"""
+
+
+def test_a_word_a_wrapper_that_loads_an_env_file_has_no_arm_for(tmp_path: Path) -> None:
+    readme = "# App\n\n```bash\n./wrapper.sh build\n./wrapper.sh start\n```\n"
+    assert first_words(tmp_path, readme, {"wrapper.sh": WRAPPER}) == [
+        '4: README runs ./wrapper.sh with build, which wrapper.sh does not take: its `case "$1"` (line 11) '
+        "takes start, stop, status, so it exits with an error (its build_images function, line 5, is never "
+        "called) (likely)"
+    ]
+
+
+def test_a_word_an_if_chain_on_the_first_argument_refuses(tmp_path: Path) -> None:
+    readme = "# App\n\n```bash\n./chain.sh serve\n./chain.sh api\n./chain.sh deploy\n```\n"
+    assert first_words(tmp_path, readme, {"chain.sh": CHAIN, ".env.local": "PORT=8000\n"}) == [
+        '6: README runs ./chain.sh with deploy, which chain.sh does not take: its `if [ "$1" = … ]` chain '
+        "(line 3) takes train, serve, api, eval, so it exits with an error (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("script", "old", "new"),
+    [
+        # a sourced file that is no env file, or an env file of the repository that moves the words
+        ("wrapper.sh", ". ./.env", ". ./lib/common.sh"),
+        ("chain.sh", "source .env.local", 'source .env.local\nset -- "$@" --default'),
+        # the catch-all passes the words on
+        ("wrapper.sh", '    echo "Usage: $0 {start|stop|status}"\n    exit 1', '    docker compose "$@"'),
+        ("chain.sh", '  echo "usage: $0 train|serve|api|eval" >&2\n  exit 2', '  exec "$@"'),
+        # no `else`, an `else` that exits 0, a test of something besides `$1`
+        ("chain.sh", '\nelse\n  echo "usage: $0 train|serve|api|eval" >&2\n  exit 2', ""),
+        ("chain.sh", "exit 2", "exit 0"),
+        ("chain.sh", '[ "$1" = "train" ]', '[ "$1" = "train" ] && [ -n "$GPU" ]'),
+        ("chain.sh", '[ "$1" = "train" ]', '[ "$1" != "train" ]'),
+        ("chain.sh", '[ "$1" = "train" ]', '[ "$1" = "$MODE" ]'),
+    ],
+)
+def test_env_files_and_if_chains_that_may_take_the_word(
+    tmp_path: Path, script: str, old: str, new: str
+) -> None:
+    text = {"wrapper.sh": WRAPPER, "chain.sh": CHAIN}[script]
+    assert old in text
+    readme = f"# App\n\n```bash\n./{script} deploy\n```\n"
+    files = {script: text.replace(old, new)}
+    if script == "chain.sh":
+        files[".env.local"] = "PORT=8000\n"
+    assert first_words(tmp_path, readme, files) == []
+
+
+def test_an_env_file_of_the_repository_that_runs_commands(tmp_path: Path) -> None:
+    readme = "# App\n\n```bash\n./chain.sh deploy\n```\n"
+    files = {"chain.sh": CHAIN, ".env.local": "PORT=8000\nshift\n"}
+    assert first_words(tmp_path, readme, files) == []
+
+
+# -- a positional argument the README documents that the script never uses (`unused_arguments`) -------
+
+# Modelled on a script that packs a model into a serving image: it names its six arguments, but the
+# sixth's variable is never read again (not used, not exported to the template step it runs).
+PACK = """\
+MODEL_PATH=$1
+TOKENIZER=$2
+LABELS=$3
+CLASSES=$4
+NAME=$5
+BATCH=$6
+
+python tools/convert.py -m $MODEL_PATH -t $TOKENIZER
+export CLASSES=$CLASSES
+export NAME=$NAME
+bash render.sh
+cp $LABELS repo/post/1
+docker build -t packed:v1 .
+"""
+PACK_README = """\
+# Packer
+
+1. Install the requirements.
+2. Run `pack.sh`, giving its arguments in this order:
+  1. model_path — the model's folder.
+  2. tokenizer_path — the tokenizer's folder.
+  3. `labels_path` - the label map.
+  4. num_classes: how many classes.
+  5. model_name — the name served.
+  6. max_batch_size — the largest batch served at once.
+"""
+
+
+def unused(root: Path, readme: str, script: str) -> list[str]:
+    make_tree(root, {"Dockerfile": APP, "README.md": readme, "pack.sh": script, "render.sh": "envsubst\n"})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "has no effect" in d.message
+    ]
+
+
+def test_a_listed_argument_whose_variable_nothing_reads(tmp_path: Path) -> None:
+    assert unused(tmp_path, PACK_README, PACK) == [
+        "10: README lists 6 arguments of pack.sh (the 6th: max_batch_size), but pack.sh:6 only assigns $6 to "
+        "BATCH, which nothing reads (the script neither uses nor exports it): the argument has no effect "
+        "(likely)"
+    ]
+
+
+def test_a_listed_argument_the_script_never_reads(tmp_path: Path) -> None:
+    script = PACK.replace("BATCH=$6\n", "")
+    assert unused(tmp_path, PACK_README, script) == [
+        "10: README lists 6 arguments of pack.sh (the 6th: max_batch_size), but pack.sh never reads $6: the "
+        "argument has no effect (likely)"
+    ]
+
+
+def test_a_command_giving_an_argument_nothing_reads(tmp_path: Path) -> None:
+    readme = "# Packer\n\n```bash\n./pack.sh ./model ./tok labels.json 3 clf 32\n```\n"
+    assert unused(tmp_path, readme, PACK) == [
+        "4: README runs ./pack.sh with 6 arguments (the 6th: 32), but pack.sh:6 only assigns $6 to BATCH, "
+        "which nothing reads (the script neither uses nor exports it): the argument has no effect (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("bash render.sh", "bash render.sh --batch $BATCH"),  # used
+        ("export NAME=$NAME", "export NAME=$NAME BATCH"),  # exported
+        ("BATCH=$6\n", "BATCH=$6\nset -a\n"),  # every variable exported
+        ("bash render.sh", ". ./render.sh"),  # a sourced file sees every variable
+        ("bash render.sh", 'bash render.sh "$@"'),  # the words passed on
+        ("bash render.sh", "shift 5; bash render.sh"),
+        ("bash render.sh", "run() {\n  echo $1\n}\nrun x\nbash render.sh"),  # functions: `$6` may be theirs
+        ("bash render.sh", 'eval "$EXTRA"\nbash render.sh'),
+        ("BATCH=$6\n", 'BATCH="${6:-8}"\necho "batch ${BATCH}"\n'),
+    ],
+)
+def test_arguments_the_script_uses_or_may(tmp_path: Path, old: str, new: str) -> None:
+    assert old in PACK
+    assert unused(tmp_path, PACK_README, PACK.replace(old, new)) == []
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        # steps, not arguments: no identifier before a dash, or no colon introducing them
+        PACK_README.replace("giving its arguments in this order:", "then:").replace(
+            "  6. max_batch_size — the largest batch served at once.", "  6. Check the logs."
+        ),
+        PACK_README.replace("giving its arguments in this order:", "giving its arguments in this order."),
+        # fewer arguments than the script reads, a list not numbered from 1
+        PACK_README.replace("  6. max_batch_size — the largest batch served at once.\n", ""),
+        PACK_README.replace("  1. model_path", "  7. model_path"),
+        # a command giving fewer words, or options
+        "# Packer\n\n```bash\n./pack.sh ./model ./tok labels.json 3 clf\n```\n",
+        "# Packer\n\n```bash\n./pack.sh -v ./model ./tok labels.json 3 clf 32\n```\n",
+    ],
+)
+def test_lists_and_commands_it_leaves_alone(tmp_path: Path, readme: str) -> None:
+    assert unused(tmp_path, readme, PACK) == []

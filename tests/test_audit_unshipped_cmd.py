@@ -348,3 +348,88 @@ def test_a_cmd_whose_one_string_holds_a_server_and_its_options(tmp_path: Path) -
 )
 def test_starts_that_run_or_are_replaced(tmp_path: Path, start: str, block: str, compose: str | None) -> None:
     assert spaced(tmp_path, start, block, compose) == []
+
+
+# -- a start in one string in one of several Dockerfiles, run by the built name or a registry's ---------
+
+BASE = "FROM ubuntu:22.04\nRUN apt-get update\n"
+CHECK = """\
+FROM ghcr.io/acme/board-base:r1
+RUN apt-get install -y gcc
+CMD ["/opt/samples/install.sh . && /opt/samples/deviceQuery"]
+"""
+
+
+def two_images(root: Path, runs: str, check: str = CHECK) -> list[tuple[str, str]]:
+    # modelled on a board-support repository: a base image and a test image built on it, each built with
+    # its `-f`; the test image's CMD holds a whole shell line in one string
+    readme = (
+        "# Board images\n\n```bash\n"
+        "docker build -f base/board.Dockerfile -t board-base:r1 .\n"
+        "docker build -f test/board_test.Dockerfile -t board-test:r1 .\n"
+        f"```\n\n```bash\n{runs}\n```\n"
+    )
+    make_tree(
+        root,
+        {"README.md": readme, "base/board.Dockerfile": BASE, "test/board_test.Dockerfile": check},
+    )
+    models = [
+        build_model(root / "base/board.Dockerfile", "base/board.Dockerfile"),
+        build_model(root / "test/board_test.Dockerfile", "test/board_test.Dockerfile"),
+    ]
+    return [
+        (d.message, d.confidence)
+        for d in audit(readme, "README.md", models, {}, root)
+        if "one string" in d.message
+    ]
+
+
+STARTS_SHELL = (
+    'test/board_test.Dockerfile:3 CMD ["/opt/samples/install.sh . && /opt/samples/deviceQuery"] is the exec '
+    "form with the program and its arguments in one string: docker looks for a program named "
+    '"/opt/samples/install.sh . && /opt/samples/deviceQuery", finds none, and the container cannot start '
+    '(write it in the shell form, or as ["/bin/sh", "-c", "/opt/samples/install.sh . && '
+    '/opt/samples/deviceQuery"])'
+)
+
+
+def test_a_start_in_one_string_of_one_of_several_dockerfiles(tmp_path: Path) -> None:
+    assert two_images(tmp_path, "docker run --rm -it --runtime nvidia board-test:r1") == [
+        (f"README starts the image, but {STARTS_SHELL}", "certain")
+    ]
+
+
+def test_a_registry_image_of_the_built_name_and_tag(tmp_path: Path) -> None:
+    assert two_images(tmp_path, "docker run --rm -it ghcr.io/acme/board-test:r1") == [
+        (
+            "README starts ghcr.io/acme/board-test:r1, a registry's image of the name and tag it builds from "
+            f"test/board_test.Dockerfile (board-test:r1), but {STARTS_SHELL}",
+            "likely",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    "runs",
+    [
+        "docker run --rm -it board-base:r1",  # the other image, whose start is its base's
+        "docker run --rm -it ghcr.io/acme/board-test:r2",  # another tag
+        "docker run --rm -it board-test:r1 bash",  # a command of its own
+        "docker run --rm -it ghcr.io/acme/board-base:r1",
+    ],
+)
+def test_runs_of_the_other_image_or_with_a_command(tmp_path: Path, runs: str) -> None:
+    assert two_images(tmp_path, runs) == []
+
+
+def test_a_build_that_names_no_dockerfile_among_several(tmp_path: Path) -> None:
+    readme_runs = "docker run board-test:r1"
+    got = two_images(tmp_path, readme_runs)
+    assert len(got) == 1
+    # the same README building the test image without `-f` cannot tell which file it builds
+    text = (tmp_path / "README.md").read_text(encoding="utf-8").replace("-f test/board_test.Dockerfile ", "")
+    models = [
+        build_model(tmp_path / "base/board.Dockerfile", "base/board.Dockerfile"),
+        build_model(tmp_path / "test/board_test.Dockerfile", "test/board_test.Dockerfile"),
+    ]
+    assert [d for d in audit(text, "README.md", models, {}, tmp_path) if "one string" in d.message] == []

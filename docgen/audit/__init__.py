@@ -484,6 +484,7 @@ from docgen.audit.script_args import (
     rejected_options,
     undeclared_options,
     unknown_first_words,
+    unused_arguments,
 )
 from docgen.audit.script_artefacts import script_artefacts
 from docgen.audit.script_builds import script_build_claims, unflagged_build_args
@@ -934,6 +935,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     prose_options,
     braced_values,
     unknown_first_words,
+    unused_arguments,
     container_script_args,
     unplaced_script_options,
     script_build_claims,
@@ -1432,6 +1434,7 @@ def audit(
         found.extend(_ruled(unjoined_lines, doc, path, directory, audited, project))
         found.extend(_ruled(positional_options, doc, path, directory, audited, project))
         found.extend(_ruled(unknown_first_words, doc, path, directory, audited, project))
+        found.extend(_ruled(unused_arguments, doc, path, directory, audited, project))
         found.extend(_ruled(longer_usage, doc, path, directory, audited, project))
         found.extend(_ruled(argument_defaults, doc, path, directory, audited, project, models))
         found.extend(_ruled(option_table_defaults, doc, path, directory, audited, project))

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.grammar import options_grammar, read_words, run_command
+from docgen.audit.grammar import EXEC, read_words, run_command
 from docgen.audit.image_paths import mounted_folders
 from docgen.audit.main_env import context_file_at, work_dir_at
 from docgen.audit.moved_scripts import Below
@@ -40,12 +40,6 @@ from docgen.shell import shell_split
 
 _STARTS = re.compile(container_command("run|exec", "docker|podman|nvidia-docker", end=r"(?=[ \t])"))
 """`docker run`, `docker exec`, `podman container exec`: the words after the verb follow."""
-_EXEC = options_grammar(
-    "--detach-keys -e --env --env-file -u --user -w --workdir",
-    "-d --detach -i --interactive --privileged -t --tty --help",
-    interspersed=False,
-)
-"""`docker exec`'s options: those taking a value, then the flags; the container, then its command."""
 _END = re.compile(r"[ \t](?:&&|\|\||;|\||#|\d?>|<(?![\w.-][\w. -]*>))")
 """Where a command's words end: another command, a comment, a redirection (not a placeholder: `<name>`)."""
 _PYTHON = re.compile(r"(?:/usr(?:/local)?/bin/|/opt/conda/bin/)?python[\d.]*\Z")
@@ -82,7 +76,7 @@ def _command(text: str) -> tuple[list[str], str | None] | None:
     except ValueError:
         return None
     if start.group(0).rstrip().endswith("exec"):
-        read = read_words(words, _EXEC)
+        read = read_words(words, EXEC)
         if not read.complete or read.help or not read.positional:
             return None
         values, after = read.values, words[read.after :]

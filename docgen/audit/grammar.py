@@ -3,7 +3,10 @@
 no `.`) or with two positional words (`docker build app:v1 ./`, the tag without `-t`), and an option
 `docker build`, `docker run` or `docker compose` (`up`, `build`, `run`, `exec`) does not have, a slip away
 from one it has (`--build-args` for `--build-arg`) or mangled by a character no option has (`--^Cntime`
-for `--runtime`), and a short option `docker run` does not have (`-b`).
+for `--runtime`), a short option `docker run` does not have (`-b`), a long option written with one dash
+(`-env="DISPLAY"`: docker reads `-e nv="DISPLAY"`), and a `docker exec` (`docker compose exec`) given
+`docker run`'s options, before its container or after it (`docker exec -it app --gpus all bash`: exec runs
+`--gpus` as the command).
 
 The options are those of the Docker CLI reference (docs.docker.com/reference/cli/docker/buildx/build/,
 …/docker/container/run/, …/docker/compose/ and its `up`, `build`, `run`, `exec` pages), the legacy
@@ -838,6 +841,155 @@ def _project_options_after(read: Read, command: str, line: int, readme: str) -> 
         yield Diagnostic(readme, line, said, confidence=CERTAIN)
 
 
+def _bundle(word: str, following: str, grammar: _Grammar) -> tuple[list[str], str | None, bool]:
+    """How a command of `grammar` reads `word` (one dash and letters) as a bundle of short options: each
+    option with its value (`-env=X`: `["-e nv=X"]`), the letter it refuses (`-name`: `n`; None when it
+    takes them all), and whether a value option last in the bundle takes the next word (`following`)."""
+    parts: list[str] = []
+    for index, char in enumerate(word[1:], start=1):
+        option = "-" + char
+        if option in grammar.values:
+            last = index == len(word) - 1
+            parts.append(f"{option} {following if last else word[index + 1 :]}")
+            return parts, None, last
+        if option not in grammar.flags:
+            return parts, char, False
+        parts.append(option)
+    return parts, None, False
+
+
+def _one_dash(
+    words: list[str], grammar: _Grammar, command: str, line: int, readme: str
+) -> Iterator[Diagnostic]:
+    """The first of a command's own words (`words`: after its verb) that is one of its long options
+    written with one dash (`-env="DISPLAY"`, `-name web`, `-rm`): the Docker CLI reads one dash and
+    letters as a bundle of short options, so it refuses the command (`-name`: unknown shorthand flag
+    'n') or reads something else (`-env=X` is `-e nv=X`: a variable `nv`). `certain`. A bundle of two
+    letters that it takes (`-ip 8080:80`: `-i -p 8080:80`) is left alone: it may be meant."""
+    longs = {o[2:] for o in grammar.values | grammar.flags if o.startswith("--")}
+    at = 0
+    while at < len(words):
+        word = words[at]
+        at += 1
+        if word == "--":
+            return
+        if word.startswith("--"):
+            name, eq, _ = word.partition("=")
+            at += 1 if name in grammar.values and not eq else 0
+            continue
+        if not word.startswith("-") or word == "-":
+            if not grammar.interspersed:
+                return
+            continue
+        letters = word[1:].partition("=")[0]
+        parts, refused, takes_next = _bundle(word, words[at] if at < len(words) else "", grammar)
+        if letters in longs and (len(letters) >= 3 or refused is not None):
+            if refused is not None:
+                said = (
+                    f"README passes {word} to {command}: a long option takes two dashes, and with one "
+                    f"{command} reads it as short options and refuses the command (unknown shorthand flag: "
+                    f"'{refused}' in {word}), so it cannot run (did you mean -{word}?)"
+                )
+            else:
+                said = (
+                    f"README passes {word} to {command}: a long option takes two dashes, and with one "
+                    f"{command} reads it as short options ({' '.join(parts)}), not as --{letters} (did you "
+                    f"mean -{word}?)"
+                )
+            yield Diagnostic(readme, line, said, confidence=CERTAIN)
+            return
+        at += 1 if takes_next else 0
+
+
+_SET_AT_MAKING = "is set when the container is made"
+
+
+def _options_named(names: list[str]) -> str:
+    return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0]
+
+
+def _exec_options(
+    words: list[str], grammar: _Grammar, command: str, line: int, readme: str
+) -> Iterator[Diagnostic]:
+    """A `docker exec` (or `docker compose exec`, `command`; `words` after its verb, read by `grammar`)
+    given an option it lacks that `docker run` (or the other exec) has, before its container (`docker
+    exec --gpus all app bash`: "unknown flag"), or options of docker's after its container (`docker exec
+    -it app --runtime=nvidia --gpus all bash`): exec runs the words after the container as its command,
+    and no container has a program named `--runtime=nvidia`. `certain` both. An option no table has is
+    left alone (a newer one: the container is then not known)."""
+    compose = command != "docker exec"
+    what = "service" if compose else "container"
+    other = _COMPOSE_COMMANDS["exec"] if not compose else EXEC
+    other_name = "docker exec" if compose else "docker compose exec"
+    read = read_words(words, grammar)
+    if read.help:
+        return
+    if not read.complete:
+        for name in read.unknown:
+            if name in RUN.values | RUN.flags:
+                said = (
+                    f"README passes {name} to {command}, which has no such option: {command} refuses the "
+                    f"command (unknown flag: {name}), so it cannot run ({name} is docker run's: it "
+                    f"{_SET_AT_MAKING})"
+                )
+                yield Diagnostic(readme, line, said, confidence=CERTAIN)
+                return
+        for option, _ in read.short:
+            if not _SHORT_LETTER.fullmatch(option):
+                continue
+            owner = other_name if option in other.values | other.flags else "docker run"
+            if owner == "docker run" and option not in RUN.values | RUN.flags:
+                continue
+            shorts = (w for w in words if w.startswith("-") and not w.startswith("--") and option[1] in w)
+            bundle = next(shorts, option)
+            said = (
+                f"README passes {option} to {command}, which has no such option: {command} refuses the "
+                f"command (unknown shorthand flag: '{option[1]}' in {bundle}), so it cannot run ({option} "
+                f"is {owner}'s)"
+            )
+            yield Diagnostic(readme, line, said, confidence=CERTAIN)
+            return
+        return
+    if not read.positional:
+        return
+    container, after = read.positional[0], words[read.after :]
+    docker = grammar | RUN
+    shown: list[str] = []
+    names: list[str] = []
+    at = 0
+    while at < len(after):
+        word = after[at]
+        name = word.partition("=")[0] if word.startswith("--") else word[:2]
+        if not word.startswith("-") or word in ("-", "--") or name not in docker.values | docker.flags:
+            break
+        names.append(name)
+        shown.append(word)
+        at += 1
+        if name in docker.values and "=" not in word and len(word) == len(name) and at < len(after):
+            shown.append(after[at])
+            at += 1
+    if not names:
+        return
+    own = [n for n in dict.fromkeys(names) if n in grammar.values | grammar.flags]
+    run_only = [n for n in dict.fromkeys(names) if n not in own]
+    tails = []
+    if run_only:
+        are = "is an option" if len(run_only) == 1 else "are options"
+        they = "it" if len(run_only) == 1 else "they"
+        made = _SET_AT_MAKING if len(run_only) == 1 else _SET_AT_MAKING.replace("is", "are", 1)
+        tails.append(f"{_options_named(run_only)} {are} of docker run, not of {command}: {they} {made}")
+    if own:
+        are = "is an option" if len(own) == 1 else "are options"
+        it = "it" if len(own) == 1 else "them"
+        tails.append(f"{_options_named(own)} {are} of {command}: put {it} before the {what}")
+    said = (
+        f"README's {command} gives {' '.join(shown)} after the {what} {container}: {command} runs the words "
+        f"after the {what} as its command, so it runs a program named {after[0]}, which the container does "
+        f"not have (executable file not found), and the command cannot run; {'; '.join(tails)}"
+    )
+    yield Diagnostic(readme, line, said, confidence=CERTAIN)
+
+
 def _check(
     lines: list[tuple[int, str]],
     readme: str,
@@ -849,6 +1001,9 @@ def _check(
     is given (its block makes or enters no folder first)."""
     line = lines[0][0]
     if (words := command_words(lines, _DOCKER_BUILD)) is not None:
+        if dashed := list(_one_dash(words, _BUILD, "docker build", line, readme)):
+            yield from dashed
+            return  # (docker reads the rest otherwise than it is written)
         read = read_words(words, _BUILD)
         yield from _slips(read, _BUILD, "docker build", line, readme)
         yield from _not_build_options(read, words, line, readme, args)
@@ -862,6 +1017,9 @@ def _check(
     elif (words := command_words(lines, _PODMAN_BUILD_COMMAND)) is not None:
         yield from _slips(read_words(words, _PODMAN_BUILD), _PODMAN_BUILD, "podman build", line, readme)
     elif (words := command_words(lines, _DOCKER_RUN)) is not None:
+        if dashed := list(_one_dash(words, RUN, "docker run", line, readme)):
+            yield from dashed
+            return  # (docker reads the rest otherwise than it is written)
         yield from _split_env(words, RUN, "docker run", lines, readme)
         read = read_words(words, RUN)
         yield from _env_image(words, read, lines, readme)
@@ -869,7 +1027,11 @@ def _check(
         yield from _not_run_options(read, line, readme)
         yield from _split_entrypoint(words[: read.after] if read.positional else words, line, readme)
     elif (words := command_words(lines, _DOCKER_EXEC)) is not None:
-        yield from _slips(read_words(words, EXEC), EXEC, "docker exec", line, readme)
+        dashed = list(_one_dash(words, EXEC, "docker exec", line, readme))
+        yield from dashed
+        if not dashed:
+            yield from _slips(read_words(words, EXEC), EXEC, "docker exec", line, readme)
+            yield from _exec_options(words, EXEC, "docker exec", line, readme)
     elif (words := command_words(lines, _CONTAINER_RUN)) is not None:
         match = _CONTAINER_RUN.search(" ".join(text for _, text in lines))
         command = " ".join(match.group(0).split()) if match else "docker run"
@@ -881,6 +1043,8 @@ def _check(
         if call.top.complete and call.options is not None and call.verb in _CHECKED:
             grammar = _COMPOSE_COMMANDS[call.verb] | _COMPOSE
             yield from _slips(call.options, grammar, f"docker compose {call.verb}", line, readme)
+            if call.verb == "exec":
+                yield from _exec_options(list(call.rest), grammar, "docker compose exec", line, readme)
         if call.top.complete and call.options is not None and call.verb is not None:
             match = DOCKER_COMPOSE.search(" ".join(text for _, text in lines))
             command = " ".join(match.group(0).split()) if match else "docker compose"

@@ -1,8 +1,10 @@
 """Arguments a README passes to a script beside it that the script itself rejects: a format check on a
 positional argument (`if ! [[ $1 =~ ^ubuntu[0-9]+\\.[0-9]+$ ]]; then … exit 1`) that the README's value
 (`ubuntu-22.04`) does not pass, so the command stops before doing anything; an option its `case` arms
-refuse; a first word its `case "$1"` or its heredoc list of entries (searched with `grep "$1"`) does not
-take (`unknown_first_words`); an option given to a script that reads its arguments only by position
+refuse; a first word its `case "$1"`, its `if [ "$1" = … ]` chain or its heredoc list of entries (searched
+with `grep "$1"`) does not take (`unknown_first_words`); a positional argument, in a command or a numbered
+list of a script's arguments, that the script never uses (`unused_arguments`); an option given to a
+script that reads its arguments only by position
 (`PORT="$1"`), in a command or a list of its options (`positional_options`); an option, in a command
 or a list or table of a script's options, that the script's `getopt` or `getopts` does not declare, or
 a Python script's `argparse` (`--desc-act` where it declares `--desc_act`) (`undeclared_options`).
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import bisect
+import collections
 import difflib
 import fnmatch
 import functools
@@ -455,6 +458,135 @@ def unfound_python_runs(
 
 
 # --------------------------------------------------------------------------------------------------
+# A positional argument a README documents that the script never uses
+
+_PASSES_WORDS = re.compile(
+    r"\$\{?[@*]|\$\{!|\bshift\b|\bgetopts?\b|\bset[ \t]+(?:--|-a\b|-o[ \t]+allexport)|\bBASH_ARGV\b|\beval\b"
+)
+"""What may read a script's arguments or variables otherwise than by name: `"$@"`, `${!name}`, `shift`,
+option parsing, `set --`, `set -a` (every variable exported), `eval`."""
+_KEPT_AS = re.compile(
+    r"^[ \t]*(?:readonly[ \t]+|declare[ \t]+)?([A-Za-z_]\w*)="
+    r"\"?\$\{?([1-9])(?::-[^}\"]*)?\}?\"?[ \t]*(?:#.*)?$"
+)
+"""`BATCH=$6`, `NAME="${5}"`: a positional argument kept in a variable (not exported)."""
+
+
+@per_audit(64)
+def argument_uses(path: Path) -> tuple[frozenset[int], dict[int, tuple[str, int]]] | None:
+    """(the positions the shell script at `path` names, `$1` to `$9`; position → (variable, script line)
+    of each kept in a variable that nothing reads again: not used, not exported), or None when it may
+    read them otherwise (`_PASSES_WORDS`), defines functions (whose `$1` is their own), sources a file
+    other than an env file (which sees every variable), or is no shell script."""
+    lines = script_lines(path)
+    text = "\n".join(lines)
+    if not lines or not (path.suffix in (".sh", ".bash") or _SHELL.match(text)):
+        return None
+    if any(
+        _PASSES_WORDS.search(line) or _FUNCTION.match(line) or not _inert_source(line, path.parent)
+        for line in lines
+        if not line.lstrip().startswith("#")
+    ):
+        return None
+    positions = collections.Counter(int(m.group(1)) for m in _POSITIONAL.finditer(text))
+    names = collections.Counter(re.findall(r"[A-Za-z_]\w*", text))  # (each name's uses, counted once)
+    unread: dict[int, tuple[str, int]] = {}
+    for number, line in enumerate(lines, start=1):
+        kept = _KEPT_AS.match(line)
+        if kept is not None and names[kept.group(1)] == 1 and positions[int(kept.group(2))] == 1:
+            unread[int(kept.group(2))] = (kept.group(1), number)
+    return frozenset(positions), unread
+
+
+_LISTED_ARGUMENT = re.compile(r"[ \t]*(\d+)[.)][ \t]+`?([A-Za-z_][\w-]*)`?[ \t]*(?:—|–|-|:)[ \t]")
+"""A numbered item naming an argument: `1. model_path — …`, `2. `labels` - …`, `3. port: …`."""
+
+
+def _ordinal(number: int) -> str:
+    return f"{number}{'st' if number == 1 else 'nd' if number == 2 else 'rd' if number == 3 else 'th'}"
+
+
+def _listed_arguments(
+    doc: Document, directory: Path, top: Path
+) -> Iterator[tuple[str, Path, list[tuple[int, str]]]]:
+    """(script name, script, (README line, name) of each item) of each numbered list of a script's
+    arguments: a line naming a script beside the README in a code span and ending in `:`, then items
+    numbered from 1 that each start with a name and a dash or colon (`1. model_path — the model`)."""
+    for para in doc.paragraphs:
+        for index, (_, text) in enumerate(para.lines):
+            if not text.rstrip().endswith(":"):
+                continue
+            spans = [c.strip() for _, _, c in code_spans(text) if SCRIPT_NAME.fullmatch(c.strip())]
+            if len(spans) != 1:
+                continue
+            script = inside((directory / spans[0]).absolute(), top)
+            if script is None or not os.path.isfile(script):
+                continue
+            names: list[tuple[int, str]] = []
+            for line, item in para.lines[index + 1 : index + 11]:  # (`$1` to `$9`, and one more)
+                listed = _LISTED_ARGUMENT.match(item)
+                if listed is None or int(listed.group(1)) != len(names) + 1:
+                    break
+                names.append((line, listed.group(2)))
+            if len(names) >= 2:
+                yield spans[0], script, names
+
+
+def _unused_said(script: Path, position: int, uses: tuple[frozenset[int], dict[int, tuple[str, int]]]) -> str:
+    named, unread = uses
+    if position in unread:
+        name, at = unread[position]
+        return (
+            f"{script.name}:{at} only assigns ${position} to {name}, which nothing reads (the script neither "
+            "uses nor exports it): the argument has no effect"
+        )
+    return f"{script.name} never reads ${position}: the argument has no effect"
+
+
+def unused_arguments(
+    doc: Document,
+    readme: str,
+    directory: Path,
+    audited: Sequence[str],
+    project: Path | None = None,
+) -> Iterator[Diagnostic]:
+    """A positional argument a README gives a shell script (a command's words, or a numbered list of its
+    arguments after a line naming it: `1. model_path — …`) that the script never uses: it names no
+    `${position}`, or only keeps it in a variable that nothing reads again (`BATCH=$6`, never used nor
+    exported: a program it runs sees only exported variables) (`likely`: the README may describe a version
+    of the script that used it). Not a script that may read its words otherwise (`argument_uses`), nor
+    a command giving options (the positions are then not the words'), nor a list past `$9`."""
+    top = project_top(directory, project)
+    for name, script, names in _listed_arguments(doc, directory, top):
+        uses = argument_uses(script)
+        if uses is None or len(names) > 9:
+            continue
+        for position, (line, argument) in enumerate(names, start=1):
+            if position not in uses[0] or position in uses[1]:
+                said = (
+                    f"README lists {len(names)} arguments of {name} (the {_ordinal(position)}: {argument}), "
+                    f"but {_unused_said(script, position, uses)}"
+                )
+                yield Diagnostic(readme, line, said, confidence=LIKELY)
+                break
+    for line, path, script, words in found_scripts(doc, directory, audited, project):
+        words = _before_next_command(words or [])
+        if not words or len(words) > 9 or any(w.startswith("-") for w in words):
+            continue
+        uses = argument_uses(script)
+        if uses is None or not uses[0]:
+            continue  # (reading none: `ignored_arguments`)
+        for position in range(1, len(words) + 1):
+            if position not in uses[0] or position in uses[1]:
+                said = (
+                    f"README runs {path} with {len(words)} arguments (the {_ordinal(position)}: "
+                    f"{words[position - 1]}), but {_unused_said(script, position, uses)}"
+                )
+                yield Diagnostic(readme, line, said, confidence=LIKELY)
+                break
+
+
+# --------------------------------------------------------------------------------------------------
 # Options a README passes to a script whose `case` arms reject every other option
 
 _PATTERN_ARM = re.compile(r"^[ \t]*\(?[ \t]*(-[^)\s|]*(?:[ \t]*\|[ \t]*-[^)\s|]*)*)[ \t]*\)")
@@ -658,10 +790,33 @@ _GREPPED = re.compile(
 _EMPTY_TEST = re.compile(r"\[[ \t]+-z[ \t]+\"\$\{?([A-Za-z_]\w*)\}?\"[ \t]+\]")
 """`[ -z "$LINE" ]`: a test that the grep found nothing."""
 _FUNCTION = re.compile(r"^[ \t]*(?:function[ \t]+)?([A-Za-z_][\w-]*)[ \t]*\([ \t]*\)[ \t]*\{?[ \t]*$")
-_NOT_FIRST = re.compile(r"\bshift\b|\bgetopts?\b|\bset[ \t]+--|^[ \t]*(?:\.|source)[ \t]+\S")
+_NOT_FIRST = re.compile(r"\bshift\b|\bgetopts?\b|\bset[ \t]+--")
 """What makes `$1` another word than the one the README passes first, anywhere in the script (a loop
-over the arguments), or hides the script's words in another file: a `shift`, option parsing, `set --`,
-a sourced file."""
+over the arguments): a `shift`, option parsing, `set --`."""
+_SOURCED = re.compile(r"^[ \t]*(?:\.|source)[ \t]+(\S+)")
+"""A file the script sources, which may do any of `_NOT_FIRST` to its words (`. ./lib.sh`)."""
+_ENV_FILE = re.compile(r"\.env(?:\.[\w.-]+)?|[\w.-]+\.env")
+"""The name of an env file (`.env`, `.env.local`, `prod.env`): variables, which leave `$1` alone."""
+_ASSIGNMENT = re.compile(r"[ \t]*(?:export[ \t]+)?[A-Za-z_]\w*=\S*[ \t]*(?:#.*)?|[ \t]*(?:#.*)?")
+"""A line of an env file: an assignment (exported or not), a comment or a blank."""
+
+
+def _inert_source(text: str, folder: Path) -> bool:
+    """True when the line `text` of a script in `folder` sources no file, or an env file (`set -a; .
+    .env`, `source .env.local`): one of the repository holding only assignments, or one it lacks (the
+    reader makes it: its variables are theirs)."""
+    sourced = _SOURCED.match(text)
+    if sourced is None:
+        return True
+    path = sourced.group(1).strip("\"'").removesuffix(";")
+    if not _ENV_FILE.fullmatch(posixpath.basename(path)):
+        return False
+    if "$" in path:
+        return True
+    env = text_or_none(folder / path, MAX_PROJECT_FILE_BYTES) if not path.startswith(("/", "~")) else None
+    return env is None or all(_ASSIGNMENT.fullmatch(line) for line in env.splitlines())
+
+
 _PASSES_ON = re.compile(r"\$\{?[@*]|\bexec\b")
 _PLAIN_WORD = re.compile(r"[A-Za-z0-9][\w.+-]*\Z")
 
@@ -730,6 +885,72 @@ def _case_words(lines: list[str], number: int) -> list[str] | None:
     return None
 
 
+_FIRST_TEST = re.compile(r"\[\[?[ \t]+\"?\$\{?1\}?\"?[ \t]+==?[ \t]+([\"']?)([^\s\"'$`*?\[\]]+)\1[ \t]+\]\]?")
+"""A test that the first argument is a word: `[ "$1" = "train" ]`, `[[ $1 == serve ]]`."""
+_IF_FIRST = re.compile(r"^[ \t]*(?P<key>if|elif)[ \t]+(?P<test>.*?)[ \t]*;?[ \t]*(?:then)?[ \t]*(?:#.*)?$")
+"""An `if` or `elif` line and its condition (`if [ "$1" = build ]; then`)."""
+_QUOTED = re.compile(r"\"[^\"]*\"|'[^']*'")
+_IF_FI = re.compile(r"(?<![\w-])(if|fi)(?![\w-])")
+
+
+def _first_tests(condition: str) -> list[str] | None:
+    """The words of a condition that is only tests of `$1` against words joined by `||` (`[ "$1" = a ]
+    || [ "$1" = b ]`); None for any other condition."""
+    words: list[str] = []
+    for part in condition.split("||"):
+        test = _FIRST_TEST.fullmatch(part.strip())
+        if test is None:
+            return None
+        words.append(test.group(2))
+    return words
+
+
+def if_branches(lines: list[str]) -> dict[int, list[tuple[str, int]]]:
+    """Each `if` of a script's lines (0-based index) → the `elif`, `else` and `fi` lines of its own that
+    start a line, in order (one reading of the script: an `if` and `fi` on one line close at once)."""
+    branches: dict[int, list[tuple[str, int]]] = {}
+    open_ifs: list[int] = []
+    for index, text in enumerate(lines):
+        bare = _QUOTED.sub('""', text.split(" #", 1)[0])
+        first = re.match(r"[ \t]*(elif|else|fi)\b", bare)
+        if first is not None and first.group(1) != "fi" and open_ifs:
+            branches[open_ifs[-1]].append((first.group(1), index))
+        for keyword in _IF_FI.findall(bare):
+            if keyword == "if":
+                open_ifs.append(index)
+                branches[index] = []
+            elif open_ifs:
+                branches[open_ifs.pop()].append(("fi", index))
+    return branches
+
+
+def _chain_words(
+    lines: list[str], number: int, branches: dict[int, list[tuple[str, int]]]
+) -> list[str] | None:
+    """The words of the `if`/`elif` chain at script line `number` (1-based; `branches`: `if_branches` of
+    the lines) whose every condition tests `$1` against words, when its `else` refuses every other word
+    (exits with an error, passes nothing on); None otherwise (no `else`, another condition, an `if` that
+    is not closed)."""
+    first = _IF_FIRST.match(lines[number - 1])
+    if first is None or first.group("key") != "if":
+        return None
+    words = _first_tests(first.group("test"))
+    if words is None:
+        return None
+    for keyword, index in branches.get(number - 1, []):
+        if keyword == "elif":
+            branch = _IF_FIRST.match(lines[index])
+            more = _first_tests(branch.group("test")) if branch is not None else None
+            if more is None:
+                return None
+            words += more
+        elif keyword == "else":
+            body = lines[index].strip()[4:]
+            return words if len(words) >= 2 and _refusing(lines, index + 1, body, "fi") else None
+    return None
+    return None
+
+
 def _listed_words(lines: list[str], number: int, grepped: re.Match[str]) -> list[str] | None:
     """The entries' lines of the heredoc list `grepped` (a `LINE=$(echo "$LIST" | grep "$1")` at script
     line `number`) searches, when a later test that it found nothing exits with an error."""
@@ -776,8 +997,10 @@ def first_words(path: Path) -> tuple[Callable[[str], bool], int, str] | None:
     lines = script_lines(path)
     if not lines or not lines[0].startswith("#!"):
         return None
-    if any(_NOT_FIRST.search(text) for text in lines):
+    if any(_NOT_FIRST.search(text) or not _inert_source(text, path.parent) for text in lines):
         return None
+    tested = [m.group(2) for text in lines for m in _FIRST_TEST.finditer(text)]  # (`[ "$1" = x ]` anywhere)
+    branches: dict[int, list[tuple[str, int]]] | None = None  # (read at the first `if`)
     for number, text in enumerate(lines, start=1):
         if _CASE_FIRST.match(text):
             words = _case_words(lines, number)
@@ -785,9 +1008,21 @@ def first_words(path: Path) -> tuple[Callable[[str], bool], int, str] | None:
                 return None
             named = ", ".join(w for w in words if not w.startswith("-"))
             return (
-                functools.partial(_in_arms, tuple(words)),
+                functools.partial(_in_arms, tuple(words + tested)),
                 number,
                 f'its `case "$1"` (line {number}) takes {named}',
+            )
+        if _IF_FIRST.match(text):
+            if branches is None:
+                branches = if_branches(lines)
+            words = _chain_words(lines, number, branches)
+            if words is None or not _called_with_arguments(lines, number):
+                continue  # (an `if` that takes its words and lets others through)
+            named = ", ".join(w for w in words if not w.startswith("-"))
+            return (
+                functools.partial(_in_arms, tuple(tested)),
+                number,
+                f'its `if [ "$1" = … ]` chain (line {number}) takes {named}',
             )
 
         if (grepped := _GREPPED.match(text)) is not None:
@@ -806,6 +1041,30 @@ _SCRIPT_SPAN = re.compile(r"(?:(?:ba)?sh[ \t]+)?(?:\./)?((?:[\w.-]+/)*[\w.-]+\.(
 """A code span showing how a script is run with a word the reader fills in: `./get.sh <model>`."""
 _MOST_SPAN = 300
 """The longest code span read as one (`_SCRIPT_SPAN`): a longer one is no such command."""
+
+
+@per_audit(64)
+def _uncalled_functions(path: Path) -> tuple[tuple[str, int], ...]:
+    """(name, script line) of each function the script at `path` defines and never names again."""
+    lines = script_lines(path)
+    text = "\n".join(lines)
+    found: list[tuple[str, int]] = []
+    for number, line in enumerate(lines, start=1):
+        defined = _FUNCTION.match(line)
+        if defined is not None:
+            name = defined.group(1)
+            if len(re.findall(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text)) == 1:
+                found.append((name, number))
+    return tuple(found)
+
+
+def _uncalled_hint(script: Path, word: str) -> str:
+    """` (its build_images function, line 21, is never called)`: a function of the script named after the
+    word the README gives it (a part of its name between `_` or `-`) that nothing calls; '' when none."""
+    for name, number in _uncalled_functions(script):
+        if word.lower() in re.split(r"[_-]", name.lower()):
+            return f" (its {name} function, line {number}, is never called)"
+    return ""
 
 
 def _refused(word: str, takes: Callable[[str], bool]) -> bool:
@@ -838,7 +1097,7 @@ def unknown_first_words(
             readme,
             line,
             f"README runs {path} with {words[0]}, which {script.name} does not take: {told[2]}, so "
-            "it exits with an error",
+            f"it exits with an error{_uncalled_hint(script, words[0])}",
             confidence=LIKELY,
         )
     top = project_top(directory, project)

@@ -26,7 +26,8 @@ the PATH under a name of its own (`create_turkish_srt` for `COPY create_turkish_
 
 And a README run of the image it builds (`docker run`, `docker compose up`) whose exec-form ENTRYPOINT
 (or CMD) holds the program and its arguments in one string (`ENTRYPOINT ["python3 main.py"]`): docker
-finds no program of that name (`spaced_programs`, `certain`).
+finds no program of that name (`spaced_programs`, `certain`; `likely` for a registry's image of the built
+name and tag).
 """
 
 from __future__ import annotations
@@ -41,7 +42,14 @@ from pathlib import Path
 
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY, also_at, dockerfile_read
-from docgen.audit.commands import TAG_FLAG, command_words, fence_commands, image_repository, joined
+from docgen.audit.commands import (
+    TAG_FLAG,
+    command_words,
+    fence_commands,
+    image_repository,
+    joined,
+    tagged_builds,
+)
 from docgen.audit.container_scripts import image_files_into, work_dir
 from docgen.audit.docker_cli import compose_commands
 from docgen.audit.entry_modes import unnamed_installs
@@ -681,42 +689,92 @@ def _compose_starts(doc: Document, directory: Path | None, built: set[str], keyw
             yield line
 
 
+_SHELL_SYNTAX = re.compile(r"&&|\|\||[;|<>`]|\$\(")
+"""What only a shell reads in a start's one string (`a && b`, `x > log`): it needs `sh -c`, not words."""
+_SHOWN = 60
+"""The most characters of a start's string a finding repeats."""
+
+
+def _tag(image: str) -> str:
+    """The tag of an image reference (`latest` when it names none)."""
+    tail = image.split("@", 1)[0].rpartition("/")[2]
+    return tail.partition(":")[2] or "latest"
+
+
+def _starts(
+    doc: Document, keyword: str, built: set[str], tags: Sequence[str]
+) -> tuple[list[int], list[tuple[int, str, str]]]:
+    """The README lines of each `docker run` of an image the README builds (`built`: the repositories)
+    that starts it as built: no `--entrypoint`, no command when `keyword` is CMD; and (line, image, tag)
+    of each such run of an image a registry holds under the name and tag a build's `-t` gives (`tags`;
+    `ghcr.io/org/app:1` for `-t app:1`), which may be the build pushed."""
+    exact: list[int] = []
+    pushed: list[tuple[int, str, str]] = []
+    for run_lines, image, after, values in _read_runs(doc):
+        if any(name == "--entrypoint" for name, _ in values) or (keyword == "CMD" and after):
+            continue
+        repository = image_repository(image)
+        if repository in built:
+            exact.append(run_lines[0][0])
+            continue
+        head, _, last = repository.rpartition("/")
+        same = [t for t in tags if image_repository(t) == last and _tag(t) == _tag(image)]
+        if head and same:
+            pushed.append((run_lines[0][0], image, same[0]))
+    return exact, pushed
+
+
 def spaced_programs(
     doc: Document, models: Sequence[ImageModel], readme: str, directory: Path | None = None
 ) -> Iterator[Diagnostic]:
     """A README run of the image it builds (`docker run`, or `docker compose up` / `run` of a service of
     that image) whose start is an exec-form ENTRYPOINT or CMD with the program and its arguments in one
     string (`ENTRYPOINT ["python3 main.py"]`): docker looks for a program of that whole name, finds none,
-    and the container cannot start (`certain`). Silent for a run with `--entrypoint` (or a command of its
-    own, when the program is CMD's), a compose service with `entrypoint:` (or `command:`), a README about
-    several Dockerfiles, a program with a variable or placeholder."""
-    if len(models) != 1:
-        return
-    model = models[0]
-    spaced = _spaced_program(model)
-    if spaced is None:
-        return
-    keyword, program, at = spaced
-    built = _built_names(doc)
-    if not built:
-        return
-    lines: list[int] = []
-    for run_lines, image, after, values in _read_runs(doc):
-        if image_repository(image) not in built or any(name == "--entrypoint" for name, _ in values):
+    and the container cannot start (`certain`). In a README about several Dockerfiles, an image is the
+    one its build's `-f` names. A run of a registry's image of the built name and tag (`docker run
+    ghcr.io/org/app:1` after `docker build -t app:1`) is `likely`: the registry's may be built from
+    another version of the file. Silent for a run with `--entrypoint` (or a command of its own, when the
+    program is CMD's), a compose service with `entrypoint:` (or `command:`), a program with a variable or
+    placeholder."""
+    builds = list(tagged_builds(doc))
+    for model in models:
+        spaced = _spaced_program(model)
+        if spaced is None:
             continue
-        if keyword == "CMD" and after:
+        keyword, program, at = spaced
+        if len(models) == 1:
+            tags = [image for image, _, _ in builds]
+            built = _built_names(doc)
+        elif directory is not None and model.file:
+            mine = os.path.realpath(model.file)
+            tags = [i for i, f, _ in builds if f and os.path.realpath(directory / f) == mine]
+            built = {image_repository(t) for t in tags}
+        else:
             continue
-        lines.append(run_lines[0][0])
-    lines += _compose_starts(doc, directory, built, keyword)
-    if not lines:
-        return
-    lines.sort()
-    first = program.split()[0]
-    said = (
-        f'README starts the image, but {model.path}:{at} {keyword} ["{program}"] is the exec form with the '
-        f'program and its arguments in one string: docker looks for a program named "{program}", finds '
-        f'none, and the container cannot start (write ["{first}", '
-        + ", ".join(f'"{w}"' for w in program.split()[1:])
-        + f"]){also_at(lines)}"
-    )
-    yield Diagnostic(readme, lines[0], said, confidence=CERTAIN)
+        if not built:
+            continue
+        lines, pushed = _starts(doc, keyword, built, tags)
+        lines += _compose_starts(doc, directory, built, keyword)
+        sure = CERTAIN
+        head = "README starts the image"
+        if not lines and pushed:
+            sure = LIKELY
+            lines = [line for line, _, _ in pushed]
+            head = (
+                f"README starts {pushed[0][1]}, a registry's image of the name and tag it builds from "
+                f"{model.path} ({pushed[0][2]})"
+            )
+        if not lines:
+            continue
+        lines.sort()
+        shown = program if len(program) <= _SHOWN else program[: _SHOWN - 1] + "…"
+        if _SHELL_SYNTAX.search(program):
+            fix = f'write it in the shell form, or as ["/bin/sh", "-c", "{shown}"]'
+        else:
+            fix = "write [" + ", ".join(f'"{w}"' for w in program.split()) + "]"
+        said = (
+            f'{head}, but {model.path}:{at} {keyword} ["{shown}"] is the exec form with the program and its '
+            f'arguments in one string: docker looks for a program named "{shown}", finds none, and the '
+            f"container cannot start ({fix}){also_at(lines)}"
+        )
+        yield Diagnostic(readme, lines[0], said, confidence=sure)
