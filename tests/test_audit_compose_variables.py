@@ -704,6 +704,86 @@ def test_variables_left_out_of_the_readme_env_but_set(
     assert unset_found(tmp_path, readme, {"docker-compose.yml": GATEWAY_STACK, **files}) == []
 
 
+# A wrapper script beside the compose file that picks the services and exports the variable for its
+# own compose run (as stacks of model servers behind one proxy do), while the README also runs compose
+# directly, where nothing sets it.
+GATEWAY_UP = (
+    "#!/bin/sh\nset -a\n. ./.env\nset +a\nbackends=llm\n"
+    'export ENABLED_BACKENDS="$backends"\n'
+    "docker compose -f docker-compose.yml --profile llm up -d\n"
+)
+GATEWAY_DIRECT = (
+    GATEWAY_ENV
+    + "\n## Run\n\n```bash\ndocker compose -f docker-compose.yml --profile llm up -d\n```\n\n"
+    + "Or let the script pick the services:\n\n```bash\n./gateway-up.sh\n```\n"
+)
+
+
+def bypassed(name: str, at: str, scripts: str, line: int) -> str:
+    one = "," not in scripts and " and " not in scripts
+    return (
+        f"README's .env sets no {name}, but {at} reads ${{{name}}} with no default and only {scripts}, "
+        f"which {'runs compose itself, sets' if one else 'run compose themselves, set'} it, while README "
+        f"runs docker compose up (line {line}) not through {'it' if one else 'them'}: compose gives it an "
+        "empty value"
+    )
+
+
+def test_a_variable_only_a_wrapper_script_sets_for_its_own_compose_run(tmp_path: Path) -> None:
+    files = {"docker-compose.yml": GATEWAY_STACK, "gateway-up.sh": GATEWAY_UP}
+    assert unset_found(tmp_path, GATEWAY_DIRECT, files) == [
+        (8, bypassed("ENABLED_BACKENDS", "docker-compose.yml:12", "gateway-up.sh", 18), "likely")
+    ]
+    # a media stack: two wrappers (one a GPU), each exporting the transcoder list; the README runs
+    # compose in its default file
+    media = (
+        "services:\n  web:\n    image: nginx:1.27\n    ports:\n      - ${WEB_PORT}:80\n"
+        "    volumes:\n      - ${MEDIA_ROOT}:/srv/media\n    depends_on:\n      - ${TRANSCODERS}\n"
+    )
+    wrapper = "#!/bin/bash\nexport TRANSCODERS=ffmpeg-{0}\ndocker-compose up -d\n"
+    readme = (
+        env_block("WEB_PORT=8080", "MEDIA_ROOT=/srv/media", lang="env")
+        + "\n```bash\ndocker-compose up -d\n```\n"
+    )
+    found = unset_found(
+        tmp_path / "b",
+        readme,
+        {"compose.yaml": media, "up-cpu.sh": wrapper.format("cpu"), "up-gpu.sh": wrapper.format("gpu")},
+    )
+    assert found == [(8, bypassed("TRANSCODERS", "compose.yaml:9", "up-cpu.sh and up-gpu.sh", 13), "likely")]
+
+
+@pytest.mark.parametrize(
+    ("readme", "script"),
+    [
+        # the README only runs the script
+        (GATEWAY_ENV + "\n```bash\n./gateway-up.sh\n```\n", GATEWAY_UP),
+        # the README sources the script before its own compose command
+        (
+            GATEWAY_DIRECT.replace("```bash\ndocker compose", "```bash\n. ./gateway-up.sh\ndocker compose"),
+            GATEWAY_UP,
+        ),
+        # the script writes the .env the README's compose command reads after it
+        (
+            GATEWAY_DIRECT,
+            GATEWAY_UP.replace("docker compose", 'echo "ENABLED_BACKENDS=llm" >> .env\ndocker compose'),
+        ),
+        # the script only reads it (it expects the user to set it)
+        (
+            GATEWAY_DIRECT,
+            GATEWAY_UP.replace('export ENABLED_BACKENDS="$backends"\n', 'echo "$ENABLED_BACKENDS"\n'),
+        ),
+        # the script sets it but runs no compose: the README's commands run after it may see it
+        (GATEWAY_DIRECT, 'export ENABLED_BACKENDS=llm\necho "set"\n'),
+    ],
+)
+def test_a_variable_a_script_may_set_for_the_readme_commands(
+    tmp_path: Path, readme: str, script: str
+) -> None:
+    files = {"docker-compose.yml": GATEWAY_STACK, "gateway-up.sh": script}
+    assert unset_found(tmp_path, readme, files) == []
+
+
 def _env_found(
     root: Path, readme: str, files: dict[str, str], words: tuple[str, ...]
 ) -> list[tuple[int, str, str]]:

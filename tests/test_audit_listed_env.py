@@ -274,3 +274,134 @@ def test_variables_the_started_script_passes_that_something_sets(tmp_path: Path)
     )
     assert unset(tmp_path / "f", SERVER_README, indented) == []  # inside a function or a branch
     assert unset(tmp_path / "g", SERVER_README.replace("docker run", "docker ps")) == []  # no run
+
+
+# `run_script_env`: a listed value the run script the README starts the container with passes otherwise
+
+# A GPU course's development images: a run script builds each `docker run` up in an array and passes the
+# ROCm container a GFX override; the README lists the image's values under `## Environment Variables`.
+COURSE_DOCKERFILE = """\
+FROM rocm/dev-ubuntu-22.04:7.0
+ENV ROCM_PATH=/opt/rocm HIP_PLATFORM=amd
+ENV HSA_OVERRIDE_GFX_VERSION=11.0.0
+WORKDIR /workspace
+"""
+COURSE_RUN = """\
+#!/bin/bash
+set -e
+run_rocm() {
+    local cmd=(
+        docker run
+        --name gpu-course-rocm
+        -it
+        -e HIP_VISIBLE_DEVICES=0
+        -e HSA_OVERRIDE_GFX_VERSION=10.3.0
+    )
+    cmd+=("gpu-course:rocm" /bin/bash)
+    "${cmd[@]}"
+}
+case "$1" in
+    rocm) run_rocm ;;
+    *) echo "usage: $0 rocm" >&2; exit 1 ;;
+esac
+"""
+COURSE_README = """\
+# GPU course containers
+
+```bash
+./scripts/run.sh rocm
+```
+
+## Environment Variables
+
+### ROCm Container
+```bash
+ROCM_PATH=/opt/rocm
+HIP_PLATFORM=amd
+HSA_OVERRIDE_GFX_VERSION=11.0.0
+```
+"""
+COURSE = {"Dockerfile": COURSE_DOCKERFILE, "scripts/run.sh": COURSE_RUN}
+
+# A notebook image whose launcher passes the port it serves on; the README lists the settings as items.
+LAB_DOCKERFILE = """\
+FROM python:3.11-slim
+RUN pip install --no-cache-dir jupyterlab==4.2.5
+COPY start-lab.sh /usr/local/bin/start-lab.sh
+CMD ["start-lab.sh"]
+"""
+LAB_LAUNCH = """\
+#!/bin/sh
+# start the lab on this machine
+docker run --rm -p 8899:8899 \\
+  --env LAB_PORT=8899 \\
+  -e "LAB_ROOT=/home/lab/work" \\
+  lab-box:latest
+"""
+LAB_README = """\
+# lab-box
+
+The launcher, launch.sh, starts it:
+
+```sh
+sh launch.sh
+```
+
+The container's environment variables:
+
+- LAB_PORT=8888
+- LAB_ROOT=/home/lab/work
+"""
+LAB = {"Dockerfile": LAB_DOCKERFILE, "start-lab.sh": "#!/bin/sh\nexec jupyter lab\n", "launch.sh": LAB_LAUNCH}
+
+
+def script_said(name: str, value: str, script: str, at: int, run: int, given: str, image: str = "") -> str:
+    return (
+        f"README lists {name}={value} among the environment variables, but {script}:{at}, which the README "
+        f"runs to start the container (line {run}), passes -e {name}={given}{image}: a container it starts "
+        f"has {given}"
+    )
+
+
+def test_a_listed_value_the_run_script_passes_otherwise(tmp_path: Path) -> None:
+    image = " (over the image's ENV HSA_OVERRIDE_GFX_VERSION=11.0.0, Dockerfile:3)"
+    assert found(tmp_path, COURSE_README, COURSE) == [
+        (
+            13,
+            script_said("HSA_OVERRIDE_GFX_VERSION", "11.0.0", "scripts/run.sh", 9, 4, "10.3.0", image),
+            "likely",
+        )
+    ]
+    assert found(tmp_path / "b", LAB_README, LAB) == [
+        (11, script_said("LAB_PORT", "8888", "launch.sh", 4, 6, "8899"), "likely")
+    ]
+
+
+def test_listed_values_a_run_script_does_not_contradict(tmp_path: Path) -> None:
+    # the list is an example, or the user's own settings
+    readme = COURSE_README.replace("### ROCm Container", "### For example")
+    assert found(tmp_path / "a", readme, COURSE) == []
+    # the README passes the variable itself
+    readme = COURSE_README.replace(
+        "./scripts/run.sh rocm", "./scripts/run.sh rocm -e HSA_OVERRIDE_GFX_VERSION=11.0.0"
+    )
+    assert found(tmp_path / "b", readme, COURSE) == []
+    # the script passes it two values (one per platform), or a variable
+    two = COURSE_RUN.replace(
+        "    cmd+=(", '    [ -n "$NAVI" ] && cmd+=(-e HSA_OVERRIDE_GFX_VERSION=11.0.0)\n    cmd+=('
+    )
+    assert found(tmp_path / "c", COURSE_README, {**COURSE, "scripts/run.sh": two}) == []
+    given = COURSE_RUN.replace("=10.3.0", "=$GFX")
+    assert found(tmp_path / "d", COURSE_README, {**COURSE, "scripts/run.sh": given}) == []
+    # the list is under a heading about something else
+    readme = COURSE_README.replace("## Environment Variables", "## Build")
+    assert found(tmp_path / "e", readme, COURSE) == []
+    # the README names the script but does not run it
+    readme = LAB_README.replace("```sh\nsh launch.sh\n```\n", "")
+    assert found(tmp_path / "f", readme, LAB) == []
+    # the script runs no container (its `-e` is another tool's)
+    launch = "#!/bin/sh\ngrep -e LAB_PORT=8899 settings.ini\n"
+    assert found(tmp_path / "g", LAB_README, {**LAB, "launch.sh": launch}) == []
+    # a commented-out option passes nothing
+    launch = LAB_LAUNCH.replace("  --env LAB_PORT=8899 \\\n", "  # --env LAB_PORT=8899\n")
+    assert found(tmp_path / "h", LAB_README, {**LAB, "launch.sh": launch}) == []

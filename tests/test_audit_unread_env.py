@@ -408,6 +408,137 @@ def test_the_others_read_by_a_script_the_entrypoint_sources(tmp_path: Path) -> N
     assert found(tmp_path / "b", {**IDE, "docker/setup-user.sh": setup}, IDE_README) == []
 
 
+# A model server for an integrated GPU whose entrypoint turns two variables into the server's options
+# and passes the model through its arguments; its table of variables sits under `## Configuration`, and an
+# env template repeats the model variable the entrypoint no longer reads.
+IGPU_DOCKERFILE = """\
+FROM intel/oneapi-basekit:2025.0.1-0-devel-ubuntu24.04
+RUN apt-get update && apt-get install -y --no-install-recommends gosu
+COPY --chmod=755 entrypoint.sh /usr/local/bin/entrypoint.sh
+EXPOSE 9090
+ENTRYPOINT ["entrypoint.sh"]
+"""
+IGPU_ENTRY = """\
+#!/bin/bash
+set -e
+RENDER_GID=$(stat -c '%g' /dev/dri/renderD128 2>/dev/null)
+[ -n "$RENDER_GID" ] && groupadd -o -g "$RENDER_GID" render || true
+SRV_BIND="${SRV_BIND:-0.0.0.0}"
+SRV_LISTEN="${SRV_LISTEN:-9090}"
+exec gosu worker infer-server --bind "$SRV_BIND" --listen "$SRV_LISTEN" "$@"
+"""
+IGPU_README = """\
+# igpu-infer
+
+```bash
+docker build -t igpu-infer .
+docker run -d --device /dev/dri -p 9090:9090 igpu-infer --model /models/small.gguf
+```
+
+## Configuration
+
+| Variable | Default | Description |
+|---|---|---|
+| `SRV_MODEL` | *(required)* | Model file in `/models` |
+| `SRV_BIND` | `0.0.0.0` | Bind address |
+| `SRV_LISTEN` | `9090` | Listen port |
+"""
+IGPU = {"Dockerfile": IGPU_DOCKERFILE, "entrypoint.sh": IGPU_ENTRY, ".env.example": "SRV_MODEL=small.gguf\n"}
+
+# A frame relay whose start script passes its settings on as flags; a `Env var` column under `## Settings`.
+FRAMES_DOCKERFILE = """\
+FROM python:3.12-slim
+RUN pip install --no-cache-dir frame-relay==0.9.2
+COPY run-relay.sh /opt/run-relay.sh
+CMD ["/opt/run-relay.sh"]
+"""
+FRAMES_START = """\
+#!/bin/sh
+exec frame-relay --fps=${RELAY_FPS:-15} --width ${RELAY_WIDTH:-640}
+"""
+FRAMES_README = """\
+# relay
+
+## Settings
+
+| Env var | Meaning |
+|---|---|
+| `RELAY_FPS` | frames a second |
+| `RELAY_WIDTH` | output width |
+| `RELAY_CODEC` | output codec |
+"""
+FRAMES = {"Dockerfile": FRAMES_DOCKERFILE, "run-relay.sh": FRAMES_START}
+
+
+def test_a_variable_a_configuration_table_lists_that_the_entrypoint_no_longer_reads(tmp_path: Path) -> None:
+    said = (
+        "README documents SRV_MODEL as an environment variable of the container, but nothing in the image "
+        "reads it: entrypoint.sh, which the image starts, reads SRV_BIND, SRV_LISTEN and never SRV_MODEL; "
+        "besides the README, only .env.example names it"
+    )
+    assert found(tmp_path, IGPU, IGPU_README) == [(12, said, "likely")]
+    said = (
+        "README documents RELAY_CODEC as an environment variable of the container, but nothing in the image "
+        "reads it: run-relay.sh, which the image starts, reads RELAY_FPS, RELAY_WIDTH and never RELAY_CODEC"
+    )
+    assert found(tmp_path / "b", FRAMES, FRAMES_README) == [(9, said, "likely")]
+
+
+@pytest.mark.parametrize(
+    ("files", "readme"),
+    [
+        # a compose file beside it reads the template's value
+        (
+            {
+                **IGPU,
+                "compose.yaml": "services:\n  srv:\n    build: .\n"
+                "    command: --model /models/${SRV_MODEL}\n",
+            },
+            IGPU_README,
+        ),
+        # the compose file hands the env file to the container: the server may read it
+        ({**IGPU, "compose.yaml": "services:\n  srv:\n    build: .\n    env_file: .env\n"}, IGPU_README),
+        # the README runs the container with the env file
+        (IGPU, IGPU_README.replace("docker run -d", "docker run -d --env-file .env")),
+        # a settings class beside it reads fields by names it does not write
+        (
+            {
+                **IGPU,
+                "settings.py": "from pydantic_settings import BaseSettings\n"
+                "class S(BaseSettings):\n  srv_model: str\n",
+            },
+            IGPU_README,
+        ),
+        # the template is a script, not an env file
+        (
+            {
+                **{k: v for k, v in IGPU.items() if k != ".env.example"},
+                "env.sh": 'export SRV_MODEL=small.gguf\nexec "$@"\n',
+            },
+            IGPU_README,
+        ),
+        # the table is about the build
+        (IGPU, IGPU_README.replace("## Configuration", "## Build configuration")),
+        # the start only tests its variables: the program may read the others itself
+        (
+            {
+                **IGPU,
+                "entrypoint.sh": IGPU_ENTRY.replace('--bind "$SRV_BIND" --listen "$SRV_LISTEN" ', "").replace(
+                    'SRV_LISTEN="${SRV_LISTEN:-9090}"', 'export SRV_BIND SRV_LISTEN="${SRV_LISTEN:-9090}"'
+                ),
+            },
+            IGPU_README,
+        ),
+        # a first column that is not about variables
+        (FRAMES, FRAMES_README.replace("| Env var |", "| Name |")),
+        # a variable a library reads itself
+        (FRAMES, FRAMES_README.replace("RELAY_CODEC", "HF_TOKEN")),
+    ],
+)
+def test_configuration_tables_the_image_may_read(tmp_path: Path, files: dict[str, str], readme: str) -> None:
+    assert [f for f in found(tmp_path, files, readme) if "nothing in the image reads" in f[1]] == []
+
+
 # --------------------------------------------------------------------------------------------------
 # A variable a run passes whose near name the image sets or its code reads
 

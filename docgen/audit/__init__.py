@@ -94,6 +94,10 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
 - an environment variable the README says is set already (`By default, the following options are
   set:`, `NAME is already set in the environment`) that no ENV, compose service, file beside the README
   or command of it sets (`preset_env`);
+- a variable a table of the container's variables (`| Variable |` under `## Configuration` too) lists
+  that the entrypoint script never reads while it reads the others, an env template naming it aside
+  (`unread_env`); a value a list of the container's variables gives that a script the README runs passes
+  otherwise with its `docker run -e` (`listed_env.run_script_env`);
 - an environment variable the README names (a code span, `-e NAME`) that nothing of the project knows,
   one slip from exactly one name the image, a file beside it or a GPU runtime knows
   (`NVIDIA_DRIVER_CAPABILITES` for `NVIDIA_DRIVER_CAPABILITIES`) (`env_slips`);
@@ -358,7 +362,7 @@ from docgen.audit.launch_files import missing_launch_files
 from docgen.audit.left_over import left_over_items
 from docgen.audit.line_refs import line_references
 from docgen.audit.linked_rows import linked_rows, without_lines
-from docgen.audit.listed_env import listed_env, unset_started_vars
+from docgen.audit.listed_env import listed_env, run_script_env, unset_started_vars
 from docgen.audit.listed_python import listed_python
 from docgen.audit.local_bases import local_bases
 from docgen.audit.log_paths import log_paths
@@ -698,6 +702,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     line_references,
     linked_rows,
     listed_env,
+    run_script_env,
     unset_started_vars,
     listed_python,
     log_paths,
@@ -1451,6 +1456,7 @@ def audit(
         found.extend(_ruled(mesh_hosts, doc, text, path, directory, models))
         found.extend(_ruled(listed_env, doc, text, path, models))
         found.extend(_ruled(unset_started_vars, doc, text, path, models, directory))
+        found.extend(_ruled(run_script_env, doc, text, path, directory, audited, project, models))
         found.extend(_ruled(entry_options, doc, text, path, models))
         found.extend(_ruled(run_script_options, doc, text, path, directory))
         found.extend(_ruled(shipped_functions, doc, text, path, models))

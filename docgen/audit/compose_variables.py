@@ -25,6 +25,7 @@ from pathlib import Path
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import build_commands, command_words
+from docgen.audit.compose_paths import Started, started_compose
 from docgen.audit.env_defaults import cell_default, same
 from docgen.audit.grammar import DOCKER_COMPOSE, read_compose
 from docgen.audit.memo import per_audit
@@ -299,13 +300,16 @@ def _unset_by_env_fences(
     service may not need it). Not when anything else may set it: the `.env` or another env file there
     (`.env.example`, `*.env`), a script or Makefile beside the compose file, the README anywhere (an
     `export NAME=…`, `NAME=… docker compose up`, a sentence), or the shell (`${PWD}`); nor `${NAME:+x}`,
-    which reads nothing when it is unset. Once per variable, at the block's first line."""
+    which reads nothing when it is unset. A script that sets it only for the compose run it makes itself
+    does not set it for the README's own start of the file (`_bypassed`). Once per variable, at the
+    block's first line."""
     fences = [named for named, intro in _env_fences(doc) if not _PARTIAL.search(intro)]
     if not fences:
         return
     text = "\n".join(t for f in doc.fences for _, t in f.lines)
     text += "\n" + "\n".join(t for p in doc.paragraphs for _, t in p.lines)
-    scripts: list[str] | None = None
+    scripts: list[tuple[Path, str]] | None = None
+    starts: dict[Path, Started] | None = None  # the compose files the README's own commands start
     reported: set[str] = set()
     for named in fences:
         names = {name for _, name in named}
@@ -330,8 +334,21 @@ def _unset_by_env_fences(
                 if word.search(text) or _in_env_files(file.folder, word):
                     continue
                 if scripts is None:
-                    scripts = _script_texts(files)
-                if any(word.search(t) for t in scripts):
+                    scripts = _scripts(files)
+                setters = [(path, t) for path, t in scripts if word.search(t)]
+                if setters:
+                    if starts is None:
+                        starts = {s.path: s for s in started_compose(doc, directory, None)}
+                    started = starts.get(real_path(file.folder / posixpath.basename(file.shown)))
+                    bypass = _bypassed(setters, name, text, started)
+                    if bypass is None:
+                        continue
+                    reported.add(name)
+                    said = (
+                        f"README's .env sets no {name}, but {file.shown}:{at} reads ${{{name}}} with no "
+                        f"default and only {bypass}: compose gives it an empty value"
+                    )
+                    yield Diagnostic(readme, named[0][0], said, confidence=LIKELY)
                     continue
                 reported.add(name)
                 said = (
@@ -340,6 +357,47 @@ def _unset_by_env_fences(
                     "value"
                 )
                 yield Diagnostic(readme, named[0][0], said, confidence=LIKELY)
+
+
+_WRITES_ENV = re.compile(r">>?[ \t]*[\"']?[\w./-]*\.env\b|\btee\b[^\n]*\.env\b|\bsed[ \t]+-i\b[^\n]*\.env\b")
+"""A script writing an env file (`echo "X=1" >> .env`, `cat > .env <<EOF`, `tee .env`, `sed -i … .env`)."""
+_RUNS_COMPOSE = re.compile(r"(?m)^[^#\n]*\bdocker(?:[ \t]+|-)compose\b")
+"""A line of a script running compose (`docker compose … up`, `docker-compose -f x.yml up`)."""
+
+
+def _bypassed(
+    setters: Sequence[tuple[Path, str]], name: str, readme_text: str, start: Started | None
+) -> str | None:
+    """What sets `name` and what runs without it (`up.sh, which runs compose itself, sets it, while README
+    runs docker compose up (line 56) not through it`) when every script in `setters` naming `name` is a
+    shell script that sets it (`export NAME=…`, `NAME=…`) and runs compose itself, for its own run,
+    which the README does not source (`. ./up.sh`) and that writes no env file, while the README's own
+    command blocks start the compose file (`start`) without it: that command sees no value. None
+    otherwise (a Makefile, a script that only reads it, a sourced one or one writing `.env`: it may set
+    it for the README's commands)."""
+    if start is None:
+        return None
+    assigned = re.compile(rf"(?m)^[ \t]*(?:export[ \t]+|local[ \t]+|readonly[ \t]+)?{re.escape(name)}=")
+    for path, text in setters:
+        if (
+            not path.name.endswith((".sh", ".bash"))
+            or not assigned.search(text)
+            or not _RUNS_COMPOSE.search(text)
+        ):
+            return None
+        if _WRITES_ENV.search(text):
+            return None  # (it writes the env file the README's command reads after it)
+        if re.search(rf"(?:\bsource|(?:^|[;&|(\s])\.)[ \t]+\S*{re.escape(path.name)}\b", readme_text, re.M):
+            return None
+    names = [p.name for p, _ in setters]
+    which = (
+        f"{names[0]}, which runs compose itself, sets it"
+        if len(names) == 1
+        else f"{', '.join(names[:-1])} and {names[-1]}, which run compose themselves, set it"
+    )
+    return (
+        f"{which}, while {start.said} (line {start.line}) not through {'it' if len(names) == 1 else 'them'}"
+    )
 
 
 def _in_env_files(folder: Path, word: re.Pattern[str]) -> bool:
@@ -428,7 +486,12 @@ def _script_texts(files: Sequence[_File], yaml: bool = False) -> list[str]:
     `.env` and read its variables); with `yaml`, also of the YAML files in and below them (`_YAML_DEPTH`
     folders down, no hidden one): a compose file no command names and no default name gives
     (`profiles/monitoring.yml`, which the reader passes with `-f`) reads what `.env` sets too."""
-    texts: list[str] = []
+    return [text for _, text in _scripts(files, yaml)]
+
+
+def _scripts(files: Sequence[_File], yaml: bool = False) -> list[tuple[Path, str]]:
+    """(path, text) of each file `_script_texts` reads."""
+    texts: list[tuple[Path, str]] = []
     yamls = 0
     for top in dict.fromkeys(f.folder for f in files):
         below: list[tuple[Path, int]] = [(top, 0)]
@@ -454,7 +517,7 @@ def _script_texts(files: Sequence[_File], yaml: bool = False) -> list[str]:
                 if yaml and not wanted and name.endswith((".yml", ".yaml")) and yamls < _YAML_MOST:
                     wanted, yamls = True, yamls + 1
                 if wanted and (text := text_or_none(folder / name)) is not None:
-                    texts.append(text)
+                    texts.append((folder / name, text))
     return texts
 
 

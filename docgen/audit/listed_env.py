@@ -15,6 +15,10 @@ the script's default, is what a container starts with); a default that expands a
 README value with a placeholder (`<…>`, `$…`); a README audited against several images whose started
 scripts give defaults (which one a list speaks of is not known).
 
+Such a list is also read against the scripts the README runs that start a container themselves
+(`run_script_env`): a `-e NAME=value` one of them gives its `docker run` is the value a container it
+starts has, and a listed value that differs is a finding (`likely`).
+
 The list is read from the parsed README (`Document`), as every other rule reads it: a list in what the
 audit sets aside (an HTML comment, a docgen block, a section about the host, a changelog) is not read,
 and the line before a list is the nearest one the audit kept.
@@ -32,12 +36,13 @@ from pathlib import Path
 from docgen import compose
 from docgen.audit.auditor import LIKELY
 from docgen.audit.env_defaults import same
+from docgen.audit.script_args import script_runs
 from docgen.audit.unset_stops import FUNCTION, READS_FILES, SHELL_OWN, assigns
 from docgen.audit.wording import about_env
 from docgen.copied import copied_texts
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import real_path, text_or_none
-from docgen.markdown import Document, Paragraph
+from docgen.markdown import Document, Paragraph, headings_over
 from docgen.model import Diagnostic, ImageModel, Setting
 from docgen.script_env import environment_defaults
 
@@ -309,3 +314,100 @@ def _near_texts(folders: Sequence[Path], script: str) -> list[str]:
             if wanted and (read := text_or_none(folder / name, MAX_PROJECT_FILE_BYTES)) is not None:
                 texts.append(read)
     return texts
+
+
+# --------------------------------------------------------------------------------------------------
+# A listed value the run script the README starts the container with passes otherwise
+
+_SCRIPT_ENV = re.compile(
+    r"(?<![\w-])(?:-e|--env)(?:[ \t]+|=)([\"']?)([A-Z][A-Z0-9_]*)=([^\s\"'\\;&|()`]*)\1(?=[\s\\;&|)]|\Z)"
+)
+"""A `-e NAME=value` (`--env`) a script gives a `docker run`, the value one plain word."""
+
+
+def _passed_values(text: str) -> dict[str, tuple[int, str]] | None:
+    """NAME → (script line, value) of each variable the script `text` passes with `-e NAME=value` to the
+    containers it runs (`docker run`, `podman run`, maybe built up in an array over several lines), when
+    it passes it one plain value everywhere; None for a script that runs no container."""
+    code = re.sub(r"(?m)^[ \t]*#.*$", "", text)  # (a comment's `-e` passes nothing; lines kept)
+    if not _RUN_IMAGE.search(code):
+        return None
+    values: dict[str, set[str]] = {}
+    first: dict[str, int] = {}
+    for match in _SCRIPT_ENV.finditer(code):
+        name, value = match.group(2), match.group(3)
+        values.setdefault(name, set()).add(value)
+        first.setdefault(name, code.count("\n", 0, match.start()) + 1)
+    return {
+        name: (first[name], value)
+        for name, (value, *more) in ((n, sorted(v)) for n, v in values.items())
+        if not more and value and "$" not in value
+    }
+
+
+def _under_env(doc: Document, intro: str, first: int) -> bool:
+    """True when the entries from README line `first` are introduced as the container's environment
+    variables: the line before them says so (`Environment variables:`), or it is a heading under one
+    that does (`## Environment Variables` over `### ROCm Container`); not an example or the user's own
+    settings (`_EXAMPLE`)."""
+    if _EXAMPLE.search(intro):
+        return False
+    if about_env(intro.strip(" \t>#*:")):
+        return True
+    over = headings_over(doc, first)
+    return len(over) > 1 and intro.strip(" \t#") == over[0].strip() and about_env(over[1])
+
+
+def run_script_env(
+    doc: Document,
+    text: str,
+    readme: str,
+    directory: Path,
+    audited: Sequence[str],
+    project: Path | None,
+    models: Sequence[ImageModel],
+) -> Iterator[Diagnostic]:
+    """A README's list of the container's environment variables with their values (`_blocks`, `_runs`,
+    introduced as environment variables: `_under_env`) that gives a variable another value than the
+    `-e NAME=value` of the `docker run` of a script the README runs (`./docker/scripts/run.sh rocm`):
+    a container the README starts that way has the script's value (`likely`: the README may start it
+    otherwise too, a compose file giving the listed value). Silent for a value with a placeholder or a
+    variable (`<…>`, `$…`), one the script passes several values or a variable, and a name the README's
+    own commands pass with `-e` (its run sets it as it says)."""
+    if "=" not in text or not re.search(r"\.(?:sh|bash)\b", text):
+        return
+    passed: dict[str, tuple[str, int, int, str]] = {}  # NAME → (script, script line, README line, value)
+    read: dict[Path, dict[str, tuple[int, str]] | None] = {}  # (a script run again is read once)
+    for line, path, script, _ in script_runs(doc, directory, audited, project):
+        if script not in read:
+            body = text_or_none(script, MAX_PROJECT_FILE_BYTES)
+            read[script] = _passed_values(body) if body is not None else None
+        for name, (at, value) in (read[script] or {}).items():
+            passed.setdefault(name, (path.removeprefix("./"), at, line, value))  # (as the README runs it)
+    if not passed:
+        return
+    own = {m.group(2) for f in doc.fences for _, t in f.lines for m in _SCRIPT_ENV.finditer(t)}
+    env = {e.name: (e.value, e.line, m.path) for m in models for e in m.env if e.value is not None}
+    lines, texts = _lines_before(doc)
+    for entries in (run for block in _blocks(doc) for run in _runs(block)):
+        if not any(name in passed and name not in own for _, name, _ in entries):
+            continue
+        if not _under_env(doc, _intro(lines, texts, entries[0][0]), entries[0][0]):
+            continue
+        for line, name, value in entries:
+            if name not in passed or name in own or not value or "<" in value or "$" in value:
+                continue
+            shown, at, run, given = passed[name]
+            if same(value, given):
+                continue
+            image = ""
+            if name in env and same(value, env[name][0] or ""):
+                image = f" (over the image's ENV {name}={value}, {env[name][2]}:{env[name][1]})"
+            yield Diagnostic(
+                readme,
+                line,
+                f"README lists {name}={value} among the environment variables, but {shown}:{at}, "
+                f"which the README runs to start the container (line {run}), passes -e {name}={given}"
+                f"{image}: a container it starts has {given}",
+                confidence=LIKELY,
+            )

@@ -678,6 +678,34 @@ def env_entries(part: Document, whole: Document) -> Iterator[tuple[int, str]]:
                     yield line, name.group(1)
 
 
+_VARIABLE_COLUMN = re.compile(
+    r"[\W_]*(?:(?:env(?:ironment)?[ \t]*)?(?:variables?|vars?|settings?)|env(?:ironment)?)[\W_]*",
+    re.IGNORECASE,
+)
+"""A first column headed `Variable`, `Env var`, `Setting`, `Env`: what a table of the container's
+variables may call its names under a heading that does not say so (`## Configuration`)."""
+
+
+def variable_rows(part: Document, whole: Document) -> Iterator[tuple[int, str]]:
+    """(line, NAME) of each row of a table whose first column is headed `Variable` (`_VARIABLE_COLUMN`)
+    under a heading that does not call them environment variables (`## Configuration`), unless it is
+    about a build: the rows `env_entries` leaves out. Whose variables they are the table does not say;
+    a rule reading them asks the image (its start reads the others)."""
+    for table in part.tables:
+        header = table.header[0] if table.header else ""
+        if not _VARIABLE_COLUMN.fullmatch(header) or BUILD_ARG_WORDS.search(header):
+            continue
+        heading = heading_of(whole, table.line)
+        if about_env(heading) or _ENV_HEADING.match(heading):
+            continue  # (`env_entries` reads it)
+        if _ABOUT_BUILD.search(f"{' '.join(headings_over(whole, table.line))} {table.context}"):
+            continue
+        for line, cells in table.rows:
+            if cells and (name := CODE_NAME.match(cells[0])) is not None:
+                if not _ABOUT_BUILD.search(" ".join(cells[1:])):
+                    yield line, name.group(1)
+
+
 ENV_OPTION = re.compile(r"(?:^|[\s\[(])(?:-e|--env)(?:[ \t]+|=)[\"']?([A-Za-z_][A-Za-z0-9_]*)=")
 _USER_OPTION = re.compile(
     r"(?:^|[\s\[(])(?:-u|--user)(?:[ \t]+|=)[\"']?([a-z_][a-z0-9_.-]{0,31})(?=[\"':\s\]]|\Z)"

@@ -9,20 +9,26 @@ What the start is: the shell script of the build context the image's ENTRYPOINT 
 (`run_time.RunImage.script`), else a CMD or ENTRYPOINT that is a shell string (shell form, `["sh",
 "-c", "…"]`). The variables passed with it show the README documents that start: of the others of its
 group (one `docker run`, one block of `-e` lines, the tables and lists of environment variables), the
-start reads at least one, and at least half, as `$NAME` or `${NAME}`.
+start reads at least one, and at least half, as `$NAME` or `${NAME}`. A table of `Variable`s under a
+heading that does not call them environment variables (`## Configuration`, `run_time.variable_rows`) is
+a group only when the start hands one of its other rows to its program as an option's value (`--host
+"$LLAMA_HOST"`, `_handed_on`).
 
 Silent for a name the application, a library or the shell may read itself (`run_time.APP_READ`:
 `HF_TOKEN`, `CUDA_VISIBLE_DEVICES`, `*_DIR`, `*_PORT` …), one any ENV, ARG or line of a Dockerfile
 audited names, one the ENTRYPOINT, CMD or a file the image copies in names, one a file (not Markdown) of
 the Dockerfiles' folders and their direct subfolders names (`preset_env.folder_files`: a mounted script,
-a compose file), an ENTRYPOINT that is neither a script docgen reads nor a shell, and a README that passes
-`--entrypoint` anywhere (a run may skip the start). An image compared whose start reads none of the
+a compose file; not an env template, `.env.example`, which reads nothing, unless the project hands an
+env file to the container or reads settings by names it does not write: `_named_beside`), an
+ENTRYPOINT that is neither a script docgen reads nor a shell, and a README that passes `--entrypoint`
+anywhere (a run may skip the start). An image compared whose start reads none of the
 variables passed with it is not the one they document; no image may name the variable, and each one
 whose start reads some of the others must read most of them.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Callable, Iterator
@@ -30,6 +36,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, Auditor, dockerfile_read
 from docgen.audit.commands import fence_commands, joined, joined_line, joined_starts
+from docgen.audit.memo import per_audit
 from docgen.audit.names import docker_run, image_at
 from docgen.audit.preset_env import folder_files
 from docgen.audit.run_time import (
@@ -40,6 +47,7 @@ from docgen.audit.run_time import (
     RunImage,
     env_entries,
     runs_ours,
+    variable_rows,
 )
 from docgen.audit.wording import about_env, heading_of
 from docgen.files import real_path, text_or_none
@@ -107,6 +115,7 @@ def _chain(image: RunImage, name: str, text: str) -> tuple[str, str] | None:
     return shown, "\n".join(texts)
 
 
+@per_audit(maxsize=32)  # (asked for each variable of a group: the script is read once an image)
 def _started(image: RunImage) -> tuple[str, str] | None:
     """(how a finding names it, its text) of what the image starts: the shell script of the build
     context its ENTRYPOINT or CMD starts, with the scripts it runs in turn (`_chain`), else a shell CMD
@@ -159,6 +168,12 @@ def _unnamed_in(image: RunImage, name: str) -> tuple[str, tuple[str, str] | None
     return read[0], started
 
 
+@functools.lru_cache(maxsize=32)
+def _expanded(text: str) -> frozenset[str]:
+    """The variables a shell text reads as `$NAME` or `${NAME…}`."""
+    return frozenset(re.findall(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)", text))
+
+
 def _unread_fact(image: RunImage, name: str, others: set[str]) -> tuple[str, int] | None:
     """Why `name` reaches nothing of the image, and how many of `others` (the variables passed with it)
     what it starts (`_started`) reads; ('', 0) when it starts nothing docgen reads or reads none of
@@ -170,27 +185,94 @@ def _unread_fact(image: RunImage, name: str, others: set[str]) -> tuple[str, int
     if texts is None:
         return None
     _, started = texts
-    reads = [n for n in sorted(others) if started and re.search(rf"\$\{{?{re.escape(n)}\b", started[1])]
+    reads = sorted(others & _expanded(started[1])) if started else []
     if started is None or not reads:
         return "", 0
     return f"{started[0]}, which the image starts, reads {', '.join(reads)} and never {name}", len(reads)
 
 
-def _named_beside(auditor: Auditor, names: set[str]) -> set[str]:
-    """Those of `names` a file (not Markdown) of the Dockerfiles' folders or their direct subfolders names."""
+_ENV_FILE_NAME = re.compile(r"(?:\A|\.)env(?:\.[\w.-]+)?\Z|\A\.?env\.", re.IGNORECASE)
+"""The name of an env file or its template (`.env`, `.env.example`, `prod.env`, `env.sample`)."""
+_ENV_FILE_LINE = re.compile(r"[ \t]*(?:(?:export[ \t]+)?[A-Za-z_][A-Za-z0-9_]*=.*|#.*)?")
+"""A line an env file may hold: `NAME=value` (maybe exported), a comment, nothing."""
+
+
+def _env_file(path: Path, text: str) -> bool:
+    """True when the file at `path` is an env file or its template (`.env.example`): named so, not a
+    script, and every line an assignment, a comment or blank. It names the variables the README documents
+    for the user to fill in; it reads none of them."""
+    return (
+        _ENV_FILE_NAME.search(path.name) is not None
+        and not path.name.endswith((".sh", ".bash", ".py"))
+        and all(_ENV_FILE_LINE.fullmatch(line) for line in text.splitlines())
+    )
+
+
+def _beside(auditor: Auditor) -> tuple[tuple[Path, str], ...]:
     folders = tuple(dict.fromkeys(real_path(Path(m.file).parent) for m in auditor.models if m.file))
+    return folder_files(folders)
+
+
+def _handed_on(image: RunImage) -> frozenset[str] | None:
+    """The variables what the image starts (`_started`) passes to its program as an option's value
+    (`--host "$APP_HOST"`, `--fps=${FPS:-15}`): the start turns them into the program's options, and a
+    table of `Variable`s under a heading that does not call them environment variables
+    (`run_time.variable_rows`) that lists them lists what the start takes. A start that only tests its
+    variables, or exports them, may leave the rest to a program reading its own (`OLLAMA_MODELS`). None
+    when it starts nothing docgen reads."""
+    started = _started(image)
+    if started is None:
+        return None
+    return frozenset(_HANDED.findall(started[1]))
+
+
+_HANDED = re.compile(r"(?<![\w-])-{1,2}[A-Za-z][\w.-]*(?:[ \t]+|=)[\"']?\$\{?([A-Za-z_][A-Za-z0-9_]*)")
+"""An option given a variable as its value: `--host "$HOST"`, `--fps=${FPS:-15}`, `-p ${PORT}`."""
+
+
+_PASSES_ENV_FILE = re.compile(r"\benv_file\b|--env-file\b")
+"""A compose `env_file:` or a `docker run --env-file`: an env file's variables reach the container."""
+
+
+def _named_beside(auditor: Auditor, names: set[str], doc: Document | None = None) -> set[str]:
+    """Those of `names` a file (not Markdown) of the Dockerfiles' folders or their direct subfolders
+    names. With the README `doc` (the start the variables are passed to reads their siblings, and
+    nothing else of the image is known to read them), an env file or its template (`_env_file`:
+    `.env.example`, which the user fills in as the README says) reads nothing and does not count,
+    unless the project hands an env file to the container (a compose `env_file:`, a `--env-file` there
+    or in `doc`: its program may read them) or a file there reads variables by names it does not write
+    (`_DYNAMIC_ENV`: a settings class may take its fields from it)."""
+    files = _beside(auditor)
+    counted = (
+        doc is None
+        or any(_DYNAMIC_ENV.search(text) or _PASSES_ENV_FILE.search(text) for _, text in files)
+        or any(_PASSES_ENV_FILE.search(t) for f in doc.fences for _, t in f.lines)
+    )
     found: set[str] = set()
-    for _, text in folder_files(folders):
+    for path, text in files:
+        if not counted and _env_file(path, text):
+            continue
         found.update(n for n in names if n in text and _word(n).search(text))
     return found
 
 
+def _in_env_files(auditor: Auditor, name: str) -> list[str]:
+    """The names of the env files beside the Dockerfiles that name `name` (`_env_file`)."""
+    return [
+        path.name
+        for path, text in _beside(auditor)
+        if name in text and _word(name).search(text) and _env_file(path, text)
+    ]
+
+
 def _groups(
     part: Document, whole: Document, ours: Callable[[str], bool]
-) -> Iterator[tuple[bool, list[tuple[int, str]]]]:
-    """(whether it is a run's, the (line, NAME) of its variables) of each group the README passes
-    together: the `-e NAME=…` of one `docker run` of an image audited, one block of `-e` lines under an
-    environment-variables heading, the entries of its tables and lists of environment variables."""
+) -> Iterator[tuple[str, list[tuple[int, str]]]]:
+    """(what it is, the (line, NAME) of its variables) of each group the README passes together: the `-e
+    NAME=…` of one `docker run` of an image audited (`run`), one block of `-e` lines under an
+    environment-variables heading (`options`), the entries of its tables and lists of environment
+    variables (`entries`), the rows of a table of `Variable`s under another heading (`rows`,
+    `run_time.variable_rows`)."""
     for fence in part.fences:
         for command in fence_commands(fence):
             text = joined(command).replace("[", " ").replace("]", " ")
@@ -205,12 +287,14 @@ def _groups(
                 for m in ENV_OPTION.finditer(options)
             ]
             if found:
-                yield True, found
+                yield "run", found
     for fence in part.fences:
         if found := _listed_options(fence, whole):
-            yield False, found
+            yield "options", found
     if found := list(env_entries(part, whole)):
-        yield False, found
+        yield "entries", found
+    if found := list(variable_rows(part, whole)):  # (`| Variable |` under `## Configuration`)
+        yield "rows", found
 
 
 def unread_env_claims(part: Document, whole: Document, auditor: Auditor) -> Iterator[Diagnostic]:
@@ -218,19 +302,21 @@ def unread_env_claims(part: Document, whole: Document, auditor: Auditor) -> Iter
     if not auditor.models or any("--entrypoint" in text for f in whole.fences for _, text in f.lines):
         return
     found = list(_groups(part, whole, runs_ours(auditor)))
-    listed = {name for run, group in found if not run for _, name in group}
-    groups: list[tuple[list[tuple[int, str]], set[str]]] = []  # (variables to read, all of the group)
-    for run, group in found:
+    listed = {name for kind, group in found if kind != "run" for _, name in group}
+    # (variables to read, all of the group, whether the start must pass the others on as options)
+    groups: list[tuple[list[tuple[int, str]], set[str], bool]] = []
+    for kind, group in found:
         names = {name for _, name in group}
         if len(group) >= 2:
-            groups.append((group, names))
-        elif run and len(listed - names) >= 2:  # a lone `-e` beside the README's table of variables
-            groups.append((group, names | listed))
+            groups.append((group, names, kind == "rows"))
+        elif kind == "run" and len(listed - names) >= 2:  # a lone `-e` beside the README's table
+            groups.append((group, names | listed, False))
     if not groups:
         return
     images = [RunImage(model) for model in auditor.models]
+    handed = [_handed_on(image) if any(loose for *_, loose in groups) else None for image in images]
     candidates: dict[str, tuple[int, str]] = {}
-    for group, names in groups:
+    for group, names, loose in groups:
         for line, name in group:
             if _app_read(name) or len(name) < 4 or name in candidates:
                 continue
@@ -238,17 +324,25 @@ def unread_env_claims(part: Document, whole: Document, auditor: Auditor) -> Iter
             facts = [_unread_fact(image, name, others) for image in images]
             if any(fact is None or 0 < fact[1] * 2 < len(others) for fact in facts):
                 continue  # (an image may read it, or reads a few of the others only)
+            if loose and not all(given is None or given & others for given in handed):
+                continue  # (a table that does not say it is of environment variables: see `_handed_on`)
             shown = [fact[0] for fact in facts if fact is not None and fact[1]]
             if shown:  # (an image whose start reads most of the others: the group documents it)
                 candidates[name] = line, shown[0]
-    candidates.update(_near_candidates(found, images, auditor, set(candidates)))
-    unread = set(candidates) - _named_beside(auditor, set(candidates))
+    unread = set(candidates) - _named_beside(auditor, set(candidates), whole)
+    near = _near_candidates(found, images, auditor, set(candidates))
+    unread |= set(near) - _named_beside(auditor, set(near))
+    candidates.update(near)
+    entries = {entry for kind, group in found if kind in ("entries", "rows") for entry in group}
     for name in sorted(unread, key=lambda n: candidates[n][0]):
         line, fact = candidates[name]
+        how = "documents" if (line, name) in entries else "passes"  # (a table's row, a list's item)
+        if templates := _in_env_files(auditor, name):
+            fact += f"; besides the README, only {', '.join(templates)} names it"
         yield Diagnostic(
             auditor.path,
             line,
-            f"README passes {name} as an environment variable of the container, but nothing in the image "
+            f"README {how} {name} as an environment variable of the container, but nothing in the image "
             f"reads it: {fact}",
             confidence=LIKELY,
         )
@@ -319,7 +413,7 @@ def _known(images: list[RunImage], auditor: Auditor) -> tuple[dict[str, str], bo
 
 
 def _near_candidates(
-    found: list[tuple[bool, list[tuple[int, str]]]],
+    found: list[tuple[str, list[tuple[int, str]]]],
     images: list[RunImage],
     auditor: Auditor,
     taken: set[str],
@@ -327,7 +421,7 @@ def _near_candidates(
     """(name: (line, why)) of the variables a `docker run` of the image passes (`-e BATCH_SIZE=4`) that
     no image sets or names, while the image sets, or a file beside it reads, a near name
     (`TRAIN_BATCH_SIZE`, `near`): the README names the variable that does that job otherwise."""
-    passed = [(line, name) for run, group in found if run for line, name in group]
+    passed = [(line, name) for kind, group in found if kind == "run" for line, name in group]
     names = {name for _, name in passed}
     candidates: dict[str, tuple[int, str]] = {}
     known: tuple[dict[str, str], bool] | None = None
