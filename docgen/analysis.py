@@ -11,15 +11,15 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
-import re
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
 
 from docgen import components, hardcoded
+from docgen.arg_reads import inert_args, required_args
 from docgen.config import ImageConfig
 from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile, read_dockerfile_bytes
 from docgen.evaluate import Evaluation, evaluate
-from docgen.model import ArgDecl, Diagnostic, ImageModel, ParsedDockerfile, Setting
+from docgen.model import Diagnostic, ImageModel, ParsedDockerfile, Setting
 from docgen.shell import ExpansionError, expand, split_words
 from docgen.sources.pip import named_python
 from docgen.sources.toolchains import foreign_toolchains
@@ -126,7 +126,8 @@ def _analyse(
         instruction_lines=tuple(inst.start_line for inst in parsed.instructions),
         env_args=components.env_args(parsed, frozenset(a.name for a in evaluation.args)),
         build_args=tuple(sorted((build_args or {}).items())),
-        required_args=_required_args(parsed, evaluation.args),
+        required_args=required_args(parsed, evaluation),
+        inert_args=inert_args(parsed, evaluation),
         unreached_uses=unreached,
         unbound_reads=evaluation.unbound_reads,
         target_index=evaluation.target,
@@ -182,48 +183,3 @@ def _settings(parsed: ParsedDockerfile, evaluation: Evaluation) -> tuple[Setting
         label = evaluation.stages[scope.stage].label
         found.append(Setting(inst.keyword, value, label, inst.start_line, inst.exec_form))
     return tuple(found)
-
-
-_NON_EMPTY = r"(?:test[ \t]+-n|\[\[?[ \t]+-n)[ \t]+\"?\$\{?(NAME)\}?\"?(?:[ \t]*\]\]?)?"
-_EMPTY = r"(?:test[ \t]+-z|\[\[?[ \t]+-z)[ \t]+\"?\$\{?(NAME)\}?\"?(?:[ \t]*\]\]?)?"
-_REQUIRING = tuple(
-    re.compile(pattern.replace("NAME", r"[A-Za-z_][A-Za-z0-9_]*"))
-    for pattern in (
-        # the RUN starts with the test and goes on only with `&&`: an empty value fails it
-        r"\A[ \t]*" + _NON_EMPTY + r"[ \t]*&&(?!.*(?:;|\|\|))",
-        # the test, else a failure
-        _NON_EMPTY + r"[ \t]*\|\|[ \t]*[({]?[^;|]*?\b(?:exit(?![ \t]+0\b)|false)\b",
-        _EMPTY + r"[ \t]*&&[ \t]*[({]?[^;|]*?\b(?:exit(?![ \t]+0\b)|false)\b",
-        r"\bif[ \t]+"
-        + _EMPTY
-        + r"[ \t]*;[ \t]*then\b(?:(?!\b(?:fi|else|elif)\b).)*?\b(?:exit(?![ \t]+0\b)|false)\b",
-        r"\$\{(NAME):?\?",
-    )
-)
-
-
-def _required_args(parsed: ParsedDockerfile, args: tuple[ArgDecl, ...]) -> tuple[tuple[str, int], ...]:
-    """(build arg, RUN line) of each build arg declared without a default (in every declaration) that
-    a RUN refuses to build without: `RUN test -n "$REF" && git fetch …`, `test -n "$REF" || exit 1`,
-    `[ -z "$REF" ] && exit 1`, `if [ -z "$REF" ]; then … exit 1`, `${REF:?}`. A test under `if`
-    (`if [ -n "$REF" ]; then`) is a choice."""
-    defaults: dict[str, bool] = {}
-    for decl in args:
-        defaults[decl.name] = defaults.get(decl.name, False) or decl.raw_default is not None
-    required = [name for name, given in defaults.items() if not given]
-    if not required:  # most Dockerfiles: every arg has a default, no RUN needs reading
-        return ()
-    found: dict[str, int] = {}
-    for inst in parsed.instructions:
-        if inst.keyword != "RUN":
-            continue
-        bodies = [inst.args, *(h.body for h in inst.heredocs)]
-        for body in bodies:
-            if not any(name in body for name in required):
-                continue  # a pattern matches only a body that names one of them
-            for pattern in _REQUIRING:
-                for match in pattern.finditer(body):
-                    name = match.group(1)
-                    if name in defaults and not defaults[name]:
-                        found.setdefault(name, inst.start_line)
-    return tuple(sorted(found.items(), key=lambda item: item[1]))

@@ -287,3 +287,38 @@ def runtime_reads(name: str) -> bool:
     return name in _RUNTIME_VARIABLES or (
         name.startswith("NVIDIA_REQUIRE_") and len(name) > len("NVIDIA_REQUIRE_")
     )
+
+
+_ARCH_OPTIONS: dict[str, str] = {
+    "HIP_ARCH": "HIP",
+    "HIP_ARCHITECTURES": "HIP",
+    "CMAKE_HIP_ARCHITECTURES": "HIP",
+    "AMDGPU_TARGETS": "HIP",
+    "CUDA_ARCH": "CUDA",
+    "CUDA_ARCHS": "CUDA",
+    "CUDA_ARCHITECTURES": "CUDA",
+    "CMAKE_CUDA_ARCHITECTURES": "CUDA",
+    "CUDA_ARCH_LIST": "CUDA",
+}
+"""CMake options naming the GPU targets of one backend (LAMMPS' `HIP_ARCH`, CMake's
+`CMAKE_CUDA_ARCHITECTURES`, ROCm's `AMDGPU_TARGETS`) → that backend: read only when it is built."""
+_BACKENDS = {"CUDA": "CUDA", "HIP": "HIP", "ROCM": "HIP", "OPENCL": "OpenCL", "SYCL": "SYCL"}
+_SELECTOR = re.compile(r"(?:GPU_API|GPU_BACKEND)\Z|(?:\A|_)(CUDA|HIP|ROCM|OPENCL|SYCL)\Z", re.IGNORECASE)
+_ON = frozenset({"ON", "TRUE", "YES", "1"})
+
+
+def arch_option_backend(option: str) -> str | None:
+    """The GPU backend whose targets the CMake option `option` names (`HIP_ARCH` → HIP), else None."""
+    return _ARCH_OPTIONS.get(option.upper())
+
+
+def selected_backend(option: str, value: str) -> str | None:
+    """The GPU backend a CMake `-D option=value` selects: a backend switch set to one (LAMMPS' `GPU_API=
+    cuda`) or a backend's own switch turned on (`GGML_CUDA=ON`, `Kokkos_ENABLE_HIP=ON`, `USE_ROCM=ON`);
+    None for any other option."""
+    match = _SELECTOR.search(option)
+    if match is None or re.search(r"\A(?:NO|DISABLE)_|_DISABLE_", option, re.IGNORECASE):
+        return None
+    if match.group(1) is None:
+        return _BACKENDS.get(value.strip("\"'").upper())
+    return _BACKENDS[match.group(1).upper()] if value.strip("\"'").upper() in _ON else None

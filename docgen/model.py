@@ -469,6 +469,21 @@ class Hardware:
 
 
 @dataclass(frozen=True)
+class RequiredArg:
+    """A build arg declared with no default (in any ARG of its name) that a RUN cannot do without."""
+
+    name: str
+    """The build arg."""
+    line: int
+    """The first line of the RUN."""
+    stage: str
+    """The label of the RUN's stage: a build needs the arg only when it builds that stage."""
+    command: str = ""
+    """The command that fails with the arg empty, as written (`useradd -m ${USER}`); '' when the RUN
+    tests the arg itself (`test -n "$REF" && …`)."""
+
+
+@dataclass(frozen=True)
 class ImageModel:
     """Everything docgen knows about one Dockerfile."""
 
@@ -499,9 +514,14 @@ class ImageModel:
     """(ENV name, line, build args its value expands) for each ENV value set from build args
     (`ENV TORCH_CUDA_ARCH_LIST=${torch_cuda_arch_list}`): what `--build-arg` changes it."""
 
-    required_args: tuple[tuple[str, int], ...] = ()
-    """(build arg, RUN line) of each build arg declared without a default that a RUN fails the build
-    without (`RUN test -n "$REF" && …`, `test -n "$REF" || exit 1`, `${REF:?}`)."""
+    required_args: tuple[RequiredArg, ...] = ()
+    """Each build arg declared without a default that a RUN fails the build without, by line: a test
+    of it (`RUN test -n "$REF" && …`, `test -n "$REF" || exit 1`, `${REF:?}`) or a command that fails
+    with no value in its place (`RUN useradd -m ${USER}`)."""
+    inert_args: tuple[tuple[str, int, str, str], ...] = ()
+    """(build arg, RUN line, the option it feeds, the setting that selects another GPU backend) of each
+    build arg every instruction reading it gives only to a `cmake` option of a backend the command does
+    not build (`-D HIP_ARCH=${SM_NUMBER}` next to `-D GPU_API=CUDA`): a value of it changes nothing."""
     unreached_uses: tuple[tuple[str, int], ...] = ()
     """(build arg, RUN line) of each RUN that reads the arg only in shell branches the default build
     does not take (`if [ "$BUILD_VLLM" = "1" ]` under `ENV BUILD_VLLM=0`): no use the image sees."""

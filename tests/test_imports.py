@@ -355,6 +355,7 @@ STAGES = (
         "docgen.sources",
         "docgen.renovate",
         "docgen.hardcoded",
+        "docgen.arg_reads",
         "docgen.manifests",
         "docgen.copied",
         "docgen.stated",

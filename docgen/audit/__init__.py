@@ -112,6 +112,10 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
 - a well-known application a sentence says will be available at an address (`ComfyUI will be
   available at http://localhost`) that no image installs and no file of the repository names: a
   sentence copied from a sibling project (`served_apps`);
+- a build the README runs (its own `docker build`, or one of a script it runs) that does not pass an ARG
+  with no default that a FROM needs (`FROM ${base_image}` names no image) or a RUN fails without
+  (`useradd -m ${USER}`), a value passed for an arg read only in a cmake option of a GPU backend the
+  build does not select, and a version passed for a FROM now written out with another (`builds`);
 - a command that cannot run by its own grammar: a `docker build` with no build context, an option
   `docker build`, `run` or `compose` does not have, a slip from one it has (`grammar`), and a
   `make TARGET` no rule of the Makefile makes (`make_targets`), a variable passed to `make` that no
@@ -227,11 +231,14 @@ from docgen.audit.buildkit_features import buildkit_features
 from docgen.audit.builds import (
     dead_targets,
     denied_args,
+    inert_passed,
     placeholder_builds,
+    script_unpassed,
     stages_shown,
     target_columns,
     titled_stages,
     unpassed_required,
+    written_bases,
 )
 from docgen.audit.built_names import named_builds, tagged_builds
 from docgen.audit.case_slips import case_slips, unnamed_supplies
@@ -597,6 +604,8 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     left_behind,
     buildkit_features,
     denied_args,
+    inert_passed,
+    written_bases,
     placeholder_builds,
     target_columns,
     titled_stages,
@@ -851,6 +860,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     branch_refs,
     dead_targets,
     unpassed_required,
+    script_unpassed,
     clone_folders,
     clone_slips,
     clone_scripts,
@@ -1418,6 +1428,7 @@ def audit(
         found.extend(_ruled(rejected_arguments, doc, path, directory, audited, project))
         found.extend(_ruled(ignored_arguments, doc, path, directory, audited, project, clone_of_self))
         found.extend(_ruled(script_build_claims, doc, source, path, directory, audited, project))
+        found.extend(_ruled(script_unpassed, doc, text, path, directory, audited, project, models))
         found.extend(_ruled(unflagged_build_args, doc, path, directory, audited, project))
         found.extend(_ruled(recipe_cds, doc, source, path, directory, audited, project))
         found.extend(_ruled(make_builds, doc, source, path, directory, audited, project))
@@ -1820,6 +1831,8 @@ def _audit_part(
     found.extend(_ruled(titled_stages, sub, auditor))
     found.extend(_ruled(target_columns, sub, auditor))
     found.extend(_ruled(unpassed_required, sub, auditor, text))
+    found.extend(_ruled(inert_passed, sub, auditor))
+    found.extend(_ruled(written_bases, sub, auditor))
     yield from found
 
 

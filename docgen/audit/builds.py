@@ -1,14 +1,18 @@
 """Claims about building: `--target` and lists of build targets naming a stage the Dockerfile has not,
-a required build arg a build command does not pass, and "has no build arguments" said of an image that
-declares some.
+a build arg the build needs that a build command (the README's own, or a script's it runs) does not pass
+(`lacks`: a FROM left blank or invalid, a RUN that fails without it), and "has no build arguments" said
+of an image that declares some.
 """
 
 from __future__ import annotations
 
 import difflib
+import os
 import posixpath
 import re
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, some
 from docgen.audit.commands import (
@@ -20,12 +24,19 @@ from docgen.audit.commands import (
     command_files,
     placeholder_pattern,
 )
-from docgen.audit.paths import files_named, matching
+from docgen.audit.paths import files_named, matching, path_named
+from docgen.audit.platforms import takes_base
+from docgen.audit.script_builds import project_lines, relative_path, script_builds
 from docgen.audit.wording import BUILD_ARG_FLAG, LIST_ITEM, line_at, sentences
 from docgen.build_scripts import BUILD
+from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
+from docgen.hardware import arch_option_backend
 from docgen.markdown import Document, Fence, code_spans
 from docgen.model import Diagnostic, ImageModel
 from docgen.rows import build_arg_rows
+from docgen.script_env import names_variable
+from docgen.shell import ExpansionError, Unknown, Value, expand, referenced_names
+from docgen.stages import built_stages
 
 _TARGET_FLAG = re.compile(r"(?:^|[ \t])--target(?:[ \t]+|=)[\"']?([^\s\"'`;|&\\]+)")
 _STAGE_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.-]*\Z")
@@ -71,38 +82,293 @@ _PASSES_MORE = re.compile(r"\$|--build-arg-file|\.\.\.|…|<[\w-]+>|\{[\w-]+\}")
 """A build command that passes more than it shows: `$BUILD_ARGS`, `--build-arg-file`, `...`, `<args>`."""
 
 
-def unpassed_required(doc: Document, auditor: Auditor, text: str) -> Iterator[Diagnostic]:
-    """A build command of the Dockerfile a build arg is required for (declared without a default, and
-    a RUN fails without it: `ImageModel.required_args`) that does not pass it with `--build-arg`. The
-    command's `-f` says which Dockerfile, else the only one the section is about. A command that may
-    pass more (`$ARGS`, `...`) and a README that names the arg anywhere (`text`: it says to pass it)
-    are left alone."""
+@dataclass(frozen=True)
+class Lack:
+    """A build arg a build does not pass that its Dockerfile cannot build without."""
+
+    name: str
+    fails: str
+    """What fails without it, as a finding goes on after `but`: `Dockerfile:2 FROM ${BASE} names no
+    image without it (BASE has no default …)`."""
+    confidence: str
+    base: bool
+    """True when a FROM needs it (BuildKit stops before any step), False when a RUN does."""
+
+
+def lacks(model: ImageModel, passed: Mapping[str, str | None], target: str | None) -> list[Lack]:
+    """The build args the build of `model` to `target` (None: its last stage) passing `passed` (name →
+    value; None when the shell fills it in) lacks: those a FROM names that have no default and leave
+    its image blank or invalid (`FROM ${BASE}`, `ubuntu:${TAG}`; BuildKit expands every stage's FROM
+    before it builds any: `certain` for a stage the target needs, `likely` for another, which the
+    legacy builder does not read), and those a RUN of a stage the target needs fails without
+    (`ImageModel.required_args`, `likely`: the base image may set the name in its environment)."""
+    at = [s.index for s in model.stages if target is not None and s.name == target.lower()]
+    if target is not None and not at:
+        return []  # a target no stage has: `audit_targets` says so
+    built = built_stages(replace(model, target_index=at[0] if at else -1))
+    found = list(_base_lacks(model, passed, built))
+    told = {lack.name for lack in found}
+    for required in model.required_args:
+        if required.name in passed or required.name in told or required.stage not in built:
+            continue
+        told.add(required.name)
+        if required.command:
+            shown = _short(required.command)
+            fails = f"{model.path}:{required.line} runs `{shown}`, which fails with {required.name} empty"
+        else:
+            fails = f"{model.path}:{required.line} fails the build without it"
+        found.append(Lack(required.name, f"{fails} ({required.name} has no default)", LIKELY, False))
+    return found
+
+
+def _short(command: str) -> str:
+    """`command` as a finding shows it: its first and last words around `…` when it is long."""
+    if len(command) <= 60:
+        return command
+    words = command.split()
+    return f"{words[0]} … {words[-1]}"
+
+
+def _base_lacks(model: ImageModel, passed: Mapping[str, str | None], built: set[str]) -> Iterator[Lack]:
+    """`lacks` of the FROMs: each global build arg with no default a FROM needs that `passed` does not
+    give. An arg is blamed when the FROM fails with it alone unset (the others given any value), or all
+    of them when only together they fail it (`${A:-${B}}`)."""
+    with_default = {a.name for a in model.args if a.is_global and a.raw_default is not None}
+    unset = {a.name for a in model.args if a.is_global and a.name not in with_default} - set(passed)
+    unset -= PREDEFINED_ARGS | PROXY_ARGS  # (`ARG TARGETARCH`: BuildKit sets it)
+    if not unset:
+        return
+    values: dict[str, Value] = {}
+    for arg in model.args:
+        if arg.is_global and arg.name in with_default and arg.name not in values:
+            values[arg.name] = arg.default if arg.default is not None else Unknown(arg.unknown or "not known")
+    declared = {a.name for a in model.args if a.is_global}
+    values.update(
+        {k: Unknown("set by the shell") if v is None else v for k, v in passed.items() if k in declared}
+    )
+    told: set[str] = set()
+    for stage in model.stages:
+        named = referenced_names(stage.base_raw) & unset
+        if not named:
+            continue
+        whole = _expanded_base(model, stage.base_raw, values)
+        if whole is None or whole[1]:
+            continue  # a known image, or one docgen cannot tell
+        alone = [n for n in sorted(named) if _fails_alone(model, stage.base_raw, values, named - {n})]
+        sure = CERTAIN if stage.label in built else LIKELY
+        base = whole[0]
+        for name in alone or sorted(named):
+            if name in told:
+                continue
+            told.add(name)
+            where = f"{model.path}:{stage.line} FROM {stage.base_raw}"
+            if base is None:
+                fails = f"{where} stops the build without it ({name} has no default)"
+            elif not base:
+                fails = (
+                    f"{where} names no image without it ({name} has no default; BuildKit stops before "
+                    "any step: base name should not be blank)"
+                )
+            else:
+                fails = f"{where} is the invalid image reference {base!r} without it ({name} has no default)"
+            yield Lack(name, fails, sure, True)
+
+
+def _expanded_base(
+    model: ImageModel, raw: str, values: Mapping[str, Value]
+) -> tuple[str | None, bool] | None:
+    """(`raw` expanded with `values`, or None when the expansion stops the build (`${BASE:?}`); whether
+    BuildKit takes it as a base), None when a value in it is not known."""
+    try:
+        expanded = expand(raw, values)
+    except ExpansionError:
+        return None, False
+    if not expanded.known:
+        return None
+    return expanded.text, takes_base(expanded.text, model)
+
+
+def _fails_alone(model: ImageModel, raw: str, values: Mapping[str, Value], given: set[str]) -> bool:
+    """True when the FROM `raw` fails with the args of `given` set to a plain value and the other
+    unset args left unset."""
+    found = _expanded_base(model, raw, {**values, **dict.fromkeys(given, "x")})
+    return found is not None and not found[1]
+
+
+def _built_models(doc: Document, auditor: Auditor) -> Iterator[tuple[int, str, ImageModel, bool]]:
+    """(README line, command joined, model, whether the command builds it for sure) of each build command
+    of `doc` and each audited Dockerfile it may build: the one its `-f` names (for sure when one path
+    ends so: `paths.path_named`), else the only one the section is about when the context's `Dockerfile`,
+    after the block's `cd`s, may be that one (for sure when it is that one, as a path from the README's
+    folder; not at all when it is another)."""
     paths = [m.path for m in auditor.models]
-    named: dict[str, bool] = {}  # arg → the README names it: searched once, not once a command
+    home = posixpath.dirname(auditor.path)
     for fence in doc.fences:
+        folders: dict[int, str | None] | None = None  # the block's folders, read at its first build
         for command in build_commands(fence):
             joined = " ".join(line_text.rstrip("\\") for _, line_text in command)
-            if _PASSES_MORE.search(joined):
-                continue
             files = [m.group(1) for m in FILE_FLAG.finditer(joined)]
             chosen = set().union(*(matching(f, paths) for f in files)) if files else set()
             if not files and len(paths) == 1:
                 chosen = {0}
-            passed = set(BUILD_ARG_FLAG.findall(joined))
+            if not chosen:
+                continue
+            if files:
+                exact = len(files) == 1 and path_named(files[0], paths) is not None
+            else:
+                folders = _block_folders(fence) if folders is None else folders
+                built = _default_file(fence, command, folders)
+                own = posixpath.normpath(posixpath.relpath(paths[0], home or "."))
+                if built is not None and built != own:
+                    continue  # (`cd tools && docker build .`: another Dockerfile)
+                exact = built is not None
             for index in sorted(chosen):
-                model = auditor.models[index]
-                for name, line in model.required_args:
-                    if name not in named:
-                        named[name] = re.search(rf"\b{re.escape(name)}\b", text) is not None
-                    if name in passed or named[name]:
-                        continue
-                    yield Diagnostic(
-                        auditor.path,
-                        command[0][0],
-                        f"README builds {model.path} without --build-arg {name}, but {model.path}:{line} "
-                        f"fails the build without it ({name} has no default)",
-                        confidence=LIKELY,
-                    )
+                yield command[0][0], joined, auditor.models[index], exact
+
+
+def unpassed_required(doc: Document, auditor: Auditor, text: str) -> Iterator[Diagnostic]:
+    """A build command of a Dockerfile that does not pass with `--build-arg` an arg the build needs
+    (`lacks`: a FROM that names no image without it, a RUN that fails without it). The command's `-f`
+    says which Dockerfile, else the only one the section is about; its `--target`, which stages it
+    builds. A command that may pass more (`$ARGS`, `...`) is left alone; so is an arg a RUN needs that
+    the README names anywhere (`text`: it says to pass it), and one a FROM needs is then `likely`."""
+    named: dict[str, bool] = {}  # arg → the README names it: searched once, not once a command
+    for line, joined, model, exact in _built_models(doc, auditor):
+        if _PASSES_MORE.search(joined):
+            continue
+        passed = dict.fromkeys(BUILD_ARG_FLAG.findall(joined), None)
+        targets = _TARGET_FLAG.findall(joined)
+        for lack in lacks(model, passed, targets[-1] if targets else None):
+            if lack.name not in named:
+                named[lack.name] = re.search(rf"\b{re.escape(lack.name)}\b", text) is not None
+            if named[lack.name] and not lack.base:
+                continue
+            yield Diagnostic(
+                auditor.path,
+                line,
+                f"README builds {model.path} without --build-arg {lack.name}, but {lack.fails}",
+                confidence=lack.confidence if exact and not named[lack.name] else LIKELY,
+            )
+
+
+_PASSED_VALUE = re.compile(
+    r"--build-arg(?:[ \t]+|=)[\"']?([A-Za-z_][A-Za-z0-9_]*)(?:=(\"[^\"]*\"|'[^']*'|[^\s\"']*))?"
+)
+"""`--build-arg NAME=VALUE` in a command: the name and the value as written (quotes kept), if any."""
+
+
+def inert_passed(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
+    """A build command passing `--build-arg NAME=VALUE` to a Dockerfile that reads NAME only in a cmake
+    option of a GPU backend the command does not build (`ImageModel.inert_args`: `-D HIP_ARCH=
+    ${SM_NUMBER}` next to `-D GPU_API=CUDA`): the value the README gives has no effect (`likely`: the
+    option tables of `hardware.py` are what the projects document, not what each of them reads)."""
+    for line, joined, model, _ in _built_models(doc, auditor):
+        if not model.inert_args:
+            continue
+        inert = {name: (at, option, selector) for name, at, option, selector in model.inert_args}
+        for match in _PASSED_VALUE.finditer(joined):
+            name, value = match.group(1), (match.group(2) or "").strip("\"'")
+            if name not in inert:
+                continue
+            at, option, selector = inert[name]
+            given = f"{name}={value}" if value else name
+            yield Diagnostic(
+                auditor.path,
+                line,
+                f"README passes --build-arg {given} to {model.path}, but {model.path}:{at} gives {name} only "
+                f"to {option}, a {arch_option_backend(option)} option, in a cmake build set to {selector}: "
+                "the value has no effect on the build",
+                confidence=LIKELY,
+            )
+
+
+_VERSION = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?![\w.])|(?<=[-_a-z])\d+(?:\.\d+)+(?![\w.])")
+"""A dotted version in a FROM reference (`1.10.0` between slashes, `2.0.1` after `installer-`)."""
+
+
+def written_bases(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
+    """A build command passing build args no ARG of its Dockerfile declares that were meant to fill in
+    the FROM of the stage it builds, now written out (`FROM vault.example/sdk/1.10.0/…-2.0.1:latest`
+    where the README passes `--build-arg SDK_URL=vault.example --build-arg PT_VERSION=2.0.1 --build-arg
+    VERSION=1.11.0`): at least one of their values is in that FROM as written; a version among them
+    that is not, while the FROM holds one of its shape and major release no value accounts for, is not
+    the release the image is built on (`likely`: the words of a FROM may mean something else)."""
+    for line, joined, model, exact in _built_models(doc, auditor):
+        if not exact:
+            continue
+        declared = {a.name for a in model.args}
+        given = [
+            (m.group(1), m.group(2).strip("\"'"))
+            for m in _PASSED_VALUE.finditer(joined)
+            if m.group(2) and m.group(1) not in declared
+        ]
+        if len(given) < 2:
+            continue
+        targets = _TARGET_FLAG.findall(joined)
+        stage = next((s for s in model.stages if targets and s.name == targets[-1].lower()), model.target)
+        root = model.chain(stage)[-1] if stage is not None else None
+        if root is None or "$" in root.base_raw:
+            continue
+        base = root.base_raw
+        if not any(len(value) > 2 and value in base for _, value in given):
+            continue  # no value of them fills this FROM: args of another build
+        accounted = {value for _, value in given if value in base}
+        written = [v for v in _VERSION.findall(base) if not any(v in value for value in accounted)]
+        for name, value in given:
+            if value in base or not re.fullmatch(r"\d+(?:\.\d+)+", value):
+                continue
+            same = [
+                v
+                for v in written
+                if v.count(".") == value.count(".") and v.split(".")[0] == value.split(".")[0]
+            ]
+            if len(same) != 1 or same[0] == value:
+                continue
+            yield Diagnostic(
+                auditor.path,
+                line,
+                f"README passes --build-arg {name}={value}, but {model.path}:{root.line} starts stage "
+                f"{root.label} FROM {base}, written out (no ARG takes {name}): the image is built on "
+                f"{same[0]}, not {value}",
+                confidence=LIKELY,
+            )
+
+
+def script_unpassed(
+    doc: Document,
+    text: str,
+    readme: str,
+    directory: Path,
+    audited: Sequence[str],
+    project: Path | None,
+    models: Sequence[ImageModel],
+) -> Iterator[Diagnostic]:
+    """`lacks` of the `docker build` of each script the README runs (`script_builds.script_builds`),
+    of an audited Dockerfile: the script passes no `--build-arg` for an arg the build needs (`bash
+    docker/build.sh`, whose `docker build -f docker/Dockerfile .` passes none, while `ARG USER` has no
+    default and `RUN useradd -m ${USER}`). Not a build that may pass more than it shows (`$ARGS`, `"$@"`),
+    nor an arg the README or the script names anywhere else (a variable it exports, a step that says
+    to set it)."""
+    by_file = {os.path.realpath(m.file): m for m in models if m.file}
+    if not any(m.required_args or any(a.is_global and a.raw_default is None for a in m.args) for m in models):
+        return  # most Dockerfiles: nothing a build cannot do without
+    for build in script_builds(doc, directory, audited, project):
+        model = by_file.get(os.path.realpath(build.dockerfile))
+        if model is None or build.more:
+            continue
+        script_text = "\n".join(project_lines(build.script))
+        script = relative_path(build.script, directory)
+        for lack in lacks(model, dict.fromkeys(build.args, None), build.target):
+            said = re.search(rf"\b{re.escape(lack.name)}\b", text) is not None
+            if said or names_variable(script_text, lack.name):
+                continue
+            yield Diagnostic(
+                readme,
+                build.line,
+                f"README runs {build.run}, whose docker build ({script}:{build.at}) passes no --build-arg "
+                f"{lack.name}, but {lack.fails}",
+                confidence=lack.confidence,
+            )
 
 
 def placeholder_builds(

@@ -229,6 +229,14 @@ def _compare(
             return
 
 
+def takes_base(base: str, model: ImageModel) -> bool:
+    """True when BuildKit takes `base`, a FROM as expanded, as a stage of `model`, `scratch` or an image
+    reference (`_REFERENCE`); an empty base is none of them."""
+    if base == "scratch" or base.lower() in {s.name.lower() for s in model.stages if s.name}:
+        return True
+    return _REFERENCE.match(base) is not None
+
+
 def _platform_arch(platform: str) -> str | None:
     """The architecture of a `--platform` value (`linux/arm64/v8` → arm64, `linux/x86_64` → amd64)."""
     parts = platform.lower().split("/")

@@ -103,6 +103,11 @@ class _ScriptBuild:
     others: tuple[Path, ...]
     """The Dockerfiles the build would read were it run from the script's own folder or the README's
     (when they differ from the one it reads): an arg one of them declares is not told."""
+    target: str | None = None
+    """The stage its `--target` names, None when it builds the last one."""
+    more: bool = False
+    """True when it may pass build args it does not show (`$ARGS`, `"$@"`, an option docgen does not
+    know, a `--target` the script fills in)."""
 
 
 def project_lines(path: Path) -> list[str]:
@@ -232,7 +237,7 @@ def script_builds(
         if started is None:
             continue
         folder, lines = started
-        for at, args, file, context in _builds_of(lines):
+        for at, args, file, context, target, more in _builds_of(lines):
             where = inside(folder / context, top)
             dockerfile = inside(folder / file, top) if file else where and where / "Dockerfile"
             if where is None or dockerfile is None or not os.path.isfile(dockerfile):
@@ -243,12 +248,15 @@ def script_builds(
                 if place is not None and place != dockerfile and os.path.isfile(place):
                     others.append(place)
             shown = file or posixpath.join(context, "Dockerfile").removeprefix("./")
-            yield _ScriptBuild(line, run, script, at, args, shown, dockerfile, where, context, tuple(others))
+            yield _ScriptBuild(
+                line, run, script, at, args, shown, dockerfile, where, context, tuple(others), target, more
+            )
 
 
-def _builds_of(lines: list[str]) -> Iterator[tuple[int, tuple[str, ...], str, str]]:
-    """(script line, build args, Dockerfile as written or "", context as written) of each `docker build`
-    of a script's `lines` before any `cd`, its literal variables expanded."""
+def _builds_of(lines: list[str]) -> Iterator[tuple[int, tuple[str, ...], str, str, str | None, bool]]:
+    """(script line, build args, Dockerfile as written or "", context as written, `--target` or None,
+    whether it may pass more than it shows: `_ScriptBuild.more`) of each `docker build` of a script's
+    `lines` before any `cd`, its literal variables expanded."""
     logical = logical_lines(lines)
     numbers = [n for n, _ in logical]
     for index, line, variables in walk_assignments([t for _, t in logical], {}):
@@ -268,7 +276,26 @@ def _builds_of(lines: list[str]) -> Iterator[tuple[int, tuple[str, ...], str, st
         if UNKNOWN in file + context or "$" in file + context or not context:
             continue
         args = tuple(dict.fromkeys(BUILD_ARG_FLAG.findall(code[build.start() :])))
-        yield numbers[index], args, file, context
+        target, more = _target_and_more(code[build.end() :], variables)
+        yield numbers[index], args, file, context, target, more
+
+
+def _target_and_more(rest: str, variables: dict[str, str]) -> tuple[str | None, bool]:
+    """The `--target` of a build command whose words after `docker build` are `rest` (the script's
+    literal `variables` expanded), and whether it may pass build args it does not show: a word the shell
+    splits into options of its own where the context goes (`$ARGS`, `"$@"`), an option `docker build`
+    has not (`--build-arg-file`), a target docgen cannot tell."""
+    try:
+        words = shell_split(_BUILD_END.split(f" {rest}", maxsplit=1)[0])
+    except ValueError:
+        return None, True
+    read = read_words(words, BUILD_GRAMMAR)
+    if not read.complete or len(read.positional) != 1:
+        return None, True
+    targets = [expand(value, variables) for name, value in read.values if name == "--target"]
+    if any(UNKNOWN in t or "$" in t for t in targets):
+        return None, True
+    return (targets[-1] if targets else None), False
 
 
 def _declared(path: Path) -> frozenset[str] | None:
