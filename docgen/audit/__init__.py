@@ -426,7 +426,7 @@ from docgen.audit.prose import audit_text
 from docgen.audit.prose_scripts import absent_prose_scripts, missing_prose_scripts
 from docgen.audit.provides import provided_claims
 from docgen.audit.published_tags import published_tags, pushed_names
-from docgen.audit.pulled_runs import built_never_run, committed_unrun, pulled_runs
+from docgen.audit.pulled_runs import built_never_run, committed_unrun, pulled_runs, pulled_slips
 from docgen.audit.python_paths import python_paths
 from docgen.audit.recipe_bases import recipe_bases
 from docgen.audit.recipe_cds import recipe_cds
@@ -902,6 +902,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     built_never_run,
     committed_unrun,
     pulled_runs,
+    pulled_slips,
     recipe_cds,
     context_misses,
     clone_builds,
@@ -1470,6 +1471,7 @@ def audit(
         found.extend(_ruled(make_vars, doc, path, directory, project))
         found.extend(_ruled(make_env, doc, path, directory, models))
         found.extend(_ruled(pulled_runs, doc, path, directory))
+        found.extend(_ruled(pulled_slips, doc, text, path, directory))
         found.extend(_ruled(built_never_run, doc, path, directory))
         found.extend(_ruled(committed_unrun, doc, path, directory))
         found.extend(_ruled(chained_runs, doc, path, directory, project))
