@@ -495,6 +495,7 @@ from docgen.audit.script_names import (
     described_chains,
     named_runs,
     prose_names,
+    script_built_runs,
 )
 from docgen.audit.script_usage import argument_defaults, longer_usage, option_table_defaults
 from docgen.audit.script_vars import script_variables
@@ -941,6 +942,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     described_chains,
     named_runs,
     prose_names,
+    script_built_runs,
     longer_usage,
     sh_scripts,
     shell_words,
@@ -1480,6 +1482,7 @@ def audit(
         found.extend(_ruled(named_runs, doc, path, directory, project))
         found.extend(_ruled(compose_names, doc, path, directory, project))
         found.extend(_ruled(prose_names, doc, path, directory, project))
+        found.extend(_ruled(script_built_runs, doc, path, directory, project))
         found.extend(
             _ruled(
                 compose_builds, run_doc, path, directory, project, source, built_clones(run_doc, directory)

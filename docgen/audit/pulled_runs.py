@@ -480,7 +480,7 @@ def pulled_runs(doc: Document, readme: str, directory: Path) -> Iterator[Diagnos
         fixed, from_line, key = named[script]
         if seen(first_before, None, line) or fixed or (from_line is not None and from_line < line):
             continue
-        if pulled is None and any(_named_beside(directory, script, i) for i in runs.images):
+        if pulled is None and any(named_beside(directory, script, i) for i in runs.images):
             continue  # with no pull, a file of the build beside the README may make it
         if key in told:
             told[key][1].append(line)
@@ -503,7 +503,7 @@ _BESIDE = re.compile(r"\.(?:sh|bash|ya?ml|mk|hcl|json)\Z|\A(?:Makefile|GNUmakefi
 """The files beside a README that may build or name an image: scripts, compose, bake, Make."""
 
 
-def _named_beside(directory: Path, script: str, image: str) -> bool:
+def named_beside(directory: Path, script: str, image: str) -> bool:
     """Whether a file of the build in `directory` other than `script` names the repository of `image`
     as a word of its own (a build script, compose or bake file the README does not run may make it)."""
     repository = _name(image).split(":", 1)[0]
