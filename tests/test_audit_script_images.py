@@ -236,3 +236,98 @@ def test_a_note_naming_the_image_the_script_tags_otherwise_in_its_namespace(tmp_
 )
 def test_notes_naming_the_scripts_image_left_alone(tmp_path: Path, note: str, build: str) -> None:
     assert found(tmp_path, NAMED.format(note=note), build) == []
+
+
+# a README kept from the project the repository was forked from: its build makes another name now
+FORKED = """\
+# Docking tools in Docker
+
+Original: https://github.com/labfork/docking-tools-docker
+
+## Build
+
+The build command is the first line of the Dockerfile, just run
+
+\t$(head -1 Dockerfile | sed 's/^#! //')
+
+It builds a tagged container labfork/docking:TOOL_VERSION-IMAGE_VERSION
+
+## Run
+
+\tdocker run -v $PWD:/work labfork/docking:TOOL_VERSION-IMAGE_VERSION dock ...
+"""
+
+
+def _unmade(root: Path, readme: str, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": "FROM ubuntu:22.04\nRUN true\n", "README.md": readme, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "no file of the project names" in d.message
+    ]
+
+
+def test_an_image_the_readme_says_the_build_makes_that_no_file_names(tmp_path: Path) -> None:
+    assert _unmade(tmp_path, FORKED, {"build-image.sh": "docker build -t dock-tools ."}) == [
+        (
+            11,
+            "README says the build makes labfork/docking:TOOL_VERSION-IMAGE_VERSION, but no file of the "
+            "project names labfork/docking: build-image.sh:1 tags dock-tools",
+            "likely",
+        )
+    ]
+
+
+def test_an_image_a_sentence_says_is_created_while_the_makefile_tags_another(tmp_path: Path) -> None:
+    readme = "# Lab\n\nRun `make image`. This creates the image `kitlab/jupyter-gpu:3.1`.\n"
+    makefile = "image:\n\tdocker build -t kitlab/notebook-gpu:3.1 .\n"
+    assert [(line, conf) for line, _, conf in _unmade(tmp_path, readme, {"Makefile": makefile})] == [
+        (3, "likely")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        # a build file names it: a script's tag, a workflow's push, a comment of the Dockerfile
+        (FORKED, {"build-image.sh": "docker build -t labfork/docking:1.0-2 ."}),
+        (
+            FORKED,
+            {
+                "build-image.sh": "docker build -t dock-tools .",
+                ".github/workflows/ci.yml": "tags: labfork/docking:latest\n",
+            },
+        ),
+        (
+            FORKED,
+            {
+                "build-image.sh": "docker build -t dock-tools .",
+                "Dockerfile": "#! docker build -t labfork/docking:1 .\nFROM ubuntu\n",
+            },
+        ),
+        # nothing the project builds is known: no script, or one whose tag comes from an argument
+        (FORKED, {}),
+        (FORKED, {"build-image.sh": "docker build -t $1 ."}),
+        # the README builds or pulls it itself
+        (
+            FORKED.replace("\t$(head", "\tdocker build -t labfork/docking:1 .\n\t$(head"),
+            {"build-image.sh": "docker build -t dock-tools ."},
+        ),
+        (
+            FORKED + "\n\tdocker pull labfork/docking:latest\n",
+            {"build-image.sh": "docker build -t dock-tools ."},
+        ),
+        # a sentence about where the image comes from, or an example
+        (
+            FORKED.replace("It builds", "The upstream project builds"),
+            {"build-image.sh": "docker build -t dock-tools ."},
+        ),
+        # a name with no namespace is no claim read here
+        (FORKED.replace("labfork/docking:", "docking:"), {"build-image.sh": "docker build -t dock-tools ."}),
+    ],
+)
+def test_images_the_project_names_or_makes_unknown(
+    tmp_path: Path, readme: str, files: dict[str, str]
+) -> None:
+    assert _unmade(tmp_path, readme, files) == []

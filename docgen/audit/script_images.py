@@ -8,6 +8,15 @@ Two kinds of claim: a sentence or list that says a script builds or pushes an im
 script beside the README pushes to. A name is a finding only when no tag matches it and one is a
 segment away (`ray-vllm-cuda` for `vllm-cuda`, `py3.9-cuda12` for `pytorch-*`): a name further off
 may be an image built elsewhere.
+
+And a sentence saying the build makes an image under a namespace (`It builds a tagged container
+upstream/docking:TOOL_VERSION-IMAGE_VERSION`, `This creates the image `kitlab/jupyter-gpu:3.1``) that no
+file of the project names at all (the audited Dockerfiles, the scripts, compose, bake, Make and env
+files beside them and the README up to the repository's root, its GitHub Actions workflows), while
+its build scripts and Makefiles tag other names they give in full (`_unmade_claims`, `likely`): a README
+kept from the project the repository was forked from, or from an older build. Silent when the README
+builds (`-t`) or pulls an image itself, and on a line telling where the image comes from (`upstream`,
+`original`, an example).
 """
 
 from __future__ import annotations
@@ -22,11 +31,15 @@ from pathlib import Path
 from docgen import build_scripts
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import image_repository
+from docgen.audit.own_repo import repository_root
+from docgen.audit.owner_images import build_files
 from docgen.audit.references import RUN_SCRIPT
 from docgen.audit.script_args import SCRIPT_NAME, found_scripts
+from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import real_path, stays_home, text_or_none
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
+from docgen.workflows import files as workflow_files
 
 _VERB = (
     r"(?:build|builds|building|built|push|pushes|pushed|publish|publishes|published|tag|tags|tagged"
@@ -343,6 +356,83 @@ def _table_misses(
     yield Diagnostic(readme, line, said, confidence=LIKELY)
 
 
+_MAKES = re.compile(
+    r"\b(?:build|builds|built|create|creates|created|produce|produces|make|makes)[ \t]+(?:a|an|the)[ \t]+"
+    r"(?:(?:tagged|local|new|docker)[ \t]+){0,2}(?:image|container)[ \t]+"
+    r"(?:(?:named|called|tagged)[ \t]+(?:as[ \t]+)?)?`?"
+    r"(?P<name>[a-z0-9][a-z0-9._-]*/[a-z0-9][a-z0-9._/-]*(?::[A-Za-z0-9_][\w.-]*)?)`?(?![\w/:-])",
+    re.IGNORECASE,
+)
+"""`It builds a tagged container org/app:TAG`, `creates the image `org/app:1.0``: an image a sentence
+says the build makes, with its namespace."""
+_ELSEWHERE = re.compile(
+    r"\b(?:upstream|original(?:ly)?|fork(?:ed|s)?|e\.g\.|for[ \t]+example|such[ \t]+as|used[ \t]+to"
+    r"|previous(?:ly)?|formerly|older|instead)\b",
+    re.IGNORECASE,
+)
+"""Words of a line about an image from elsewhere, or an example."""
+_README_GIVES = re.compile(
+    r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?pull\b|(?:^|[ \t])(?:-t|--tag)(?:[ \t]+|=)\S"
+)
+"""A README command that gives an image a name itself: a pull, a build's `-t`."""
+_TAGGING_FILE = re.compile(r"\.(?:sh|bash)\Z|\A(?:GNU)?[Mm]akefile\Z|\.mk\Z")
+
+
+def _unmade_claims(
+    doc: Document, readme: str, directory: Path, models: Sequence[ImageModel], project: Path | None
+) -> Iterator[Diagnostic]:
+    """The third claim of the module (see its docstring)."""
+    claims = [
+        (line, match.group("name"))
+        for para in doc.paragraphs
+        for line, text in para.lines
+        if "/" in text and not _ELSEWHERE.search(_MAKES.sub(" ", text))
+        for match in _MAKES.finditer(text)
+    ]
+    if not claims or any(_README_GIVES.search(t) for f in doc.fences for _, t in f.lines):
+        return
+    top = project or repository_root(directory) or directory
+    texts = [
+        (path, body)
+        for path in build_files(directory, models, (directory / Path(readme).name).resolve(), top.resolve())
+        if (body := text_or_none(path, MAX_PROJECT_FILE_BYTES)) is not None
+    ]
+    texts += [
+        (path, body)
+        for path in workflow_files(directory.resolve(), top.resolve())
+        if (body := text_or_none(path, MAX_PROJECT_FILE_BYTES, top)) is not None
+    ]
+    tags = [
+        (path, line, tag)
+        for path, body in texts
+        if _TAGGING_FILE.search(path.name)
+        for line, tag in build_scripts.built_tag_lines(body)
+        if build_scripts.UNKNOWN not in tag
+    ]
+    if not tags:
+        return
+    told: set[str] = set()
+    for line, name in claims:
+        repository = image_repository(name)
+        if repository in told:
+            continue
+        word = re.compile(rf"(?<![\w./-]){re.escape(repository)}(?![\w-])", re.IGNORECASE)
+        if any(word.search(body) for _, body in texts):
+            continue
+        told.add(repository)
+        shown = ", ".join(
+            f"{os.path.relpath(path, directory.resolve())}:{at} tags {tag}" for path, at, tag in tags[:3]
+        )
+        more = f" (and {len(tags) - 3} more)" if len(tags) > 3 else ""
+        yield Diagnostic(
+            readme,
+            line,
+            f"README says the build makes {name}, but no file of the project names {repository}: "
+            f"{shown}{more}",
+            confidence=LIKELY,
+        )
+
+
 def script_images(
     doc: Document,
     readme: str,
@@ -356,3 +446,4 @@ def script_images(
     this very repository, whose folder a later `cd` enters."""
     yield from _prose_misses(doc, readme, directory, audited, project, cloned)
     yield from _table_misses(doc, readme, directory, models)
+    yield from _unmade_claims(doc, readme, directory, models, project)
