@@ -17,27 +17,40 @@ its build scripts and Makefiles tag other names they give in full (`_unmade_clai
 kept from the project the repository was forked from, or from an older build. Silent when the README
 builds (`-t`) or pulls an image itself, and on a line telling where the image comes from (`upstream`,
 `original`, an example).
+
+And an image a table of images or containers lists (a code span in a column headed `Image`,
+`Container` or `Tag`) or a list links to its Docker Hub page, in a README that runs `make`, that no
+build of the project makes while one it makes differs from it in one `-`/`_` part holding a digit on
+both sides (a release: `devbox-x86-20-build` listed, `devbox-x86-22-build` made) (`_made_misses`,
+`likely`). What the build makes is read from the Makefile beside the README: each target's recipe
+(its prerequisites' too), its `docker build -t`, and each build script it runs with words (`bash
+./build.sh build x86 22 build`), read as that run goes through it (`build_scripts.run_walk`: its
+`if`/`elif` chains on those words followed). Silent when a target passes words make does not know
+(`$(DISTRO)`), when a build file or workflow names the listed image, and for a part that is a variant
+(`cpu`, `gpu`).
 """
 
 from __future__ import annotations
 
 import fnmatch
 import os
+import posixpath
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from docgen import build_scripts
-from docgen.audit.auditor import CERTAIN, LIKELY
+from docgen import build_scripts, makefile
+from docgen.audit.auditor import CERTAIN, LIKELY, also_at
 from docgen.audit.commands import image_repository
+from docgen.audit.make_targets import makefile_in, makefile_text
 from docgen.audit.own_repo import repository_root
 from docgen.audit.owner_images import build_files
 from docgen.audit.references import RUN_SCRIPT
 from docgen.audit.script_args import SCRIPT_NAME, found_scripts
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import real_path, stays_home, text_or_none
-from docgen.markdown import Document, code_spans
+from docgen.markdown import Document, code_spans, links
 from docgen.model import Diagnostic, ImageModel
 from docgen.workflows import files as workflow_files
 
@@ -433,6 +446,162 @@ def _unmade_claims(
         )
 
 
+_LISTING_HEADER = re.compile(r"\b(?:images?|containers?|tags?)\b", re.IGNORECASE)
+_HUB_PAGE = re.compile(r"\Ahttps?://(?:hub\.docker\.com/(?:r/)?|github\.com/[^/]+/[^/]+/pkgs/container/)")
+_MAKE_RUN = re.compile(r"(?:^|[;&|][ \t]*)(?:sudo[ \t]+)?(?:[A-Z_]+=\S*[ \t]+)*make\b")
+_PUSH = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?push\b")
+_TARGETS_READ = 200
+"""At most this many targets of a Makefile are read for the images they make."""
+
+
+@dataclass(frozen=True)
+class _Made:
+    """An image a make target makes: the target, how (the script run with its words, or the recipe's
+    build), the file and line tagging it, the tag."""
+
+    target: str
+    how: str
+    where: str
+    reference: str
+    pushed: bool = False
+    """The tag is a `docker push`'s: it makes no image here."""
+
+
+def _listed_images(doc: Document) -> dict[str, list[int]]:
+    """Image name → the README lines listing it: code spans of a table column headed `Image`,
+    `Container` or `Tag`, and link texts of Docker Hub (GitHub packages) pages."""
+    found: dict[str, list[int]] = {}
+    for table in doc.tables:
+        columns = [i for i, cell in enumerate(table.header) if _LISTING_HEADER.search(cell)]
+        for line, cells in table.rows:
+            for index in columns:
+                for _, _, code in code_spans(cells[index]) if index < len(cells) else ():
+                    if _REFERENCE.fullmatch(code.strip()) and not _FILE.search(code):
+                        found.setdefault(code.strip(), []).append(line)
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            if "](" not in text:
+                continue
+            for link in links(text):
+                name = text[link.start + 1 : link.text_end].strip("` ")
+                if link.target and _HUB_PAGE.match(link.target) and _REFERENCE.fullmatch(name):
+                    found.setdefault(name, []).append(line)
+    return found
+
+
+def _make_made(directory: Path) -> list[_Made]:
+    """The images the Makefile beside the README makes, target by target (see the module's docstring)."""
+    path = makefile_in(directory)
+    if path is None or (text := makefile_text(path)) is None:
+        return []
+    targets = makefile.rule_targets(text)
+    if not targets:
+        return []
+    scripts: dict[str, str | None] = {}
+    runs: dict[tuple[str, tuple[str, ...]], tuple[tuple[int, str], ...]] = {}
+    made: list[_Made] = []
+    for target in sorted(targets)[:_TARGETS_READ]:
+        recipe = makefile.target_recipe(text, target)
+        if recipe is None:
+            continue
+        for build in recipe.builds:
+            made += [_Made(target, "its recipe", f"{path.name}:{build.line}", t) for t in build.tags if t]
+        for command in recipe.others:
+            words = list(command.words)
+            if words[:1] in (["bash"], ["sh"]):
+                words = words[1:]
+            if not words or not words[0].endswith(".sh") or any("$" in w for w in words):
+                continue
+            script = posixpath.normpath(words[0])
+            if script.startswith(("..", "/")):
+                continue
+            if script not in scripts:
+                scripts[script] = text_or_none(directory / script, MAX_PROJECT_FILE_BYTES)
+            body = scripts[script]
+            if body is None:
+                continue
+            key = (script, tuple(words[1:]))
+            if key not in runs:
+                runs[key] = build_scripts.built_tag_lines(body, None, words[1:])
+            how = "runs " + " ".join([script, *words[1:]])
+            lines = body.splitlines()
+            made += [
+                _Made(target, how, f"{script}:{n}", t, bool(_PUSH.search(lines[n - 1]))) for n, t in runs[key]
+            ]
+    return made
+
+
+def _by_last_name(listed: dict[str, list[int]]) -> list[tuple[str, list[int]]]:
+    """The names of `listed` with those of one last name merged (`devbox-x86-20-build` in a table,
+    `kitlab/devbox-x86-20-build` linked): the first name written, every line naming one of them."""
+    merged: dict[str, tuple[str, list[int]]] = {}
+    for name, lines in listed.items():
+        last = image_repository(name).rsplit("/", 1)[-1]
+        _, seen = merged.setdefault(last, (name, []))
+        seen.extend(lines)
+    return [(name, sorted(set(lines))) for name, lines in merged.values()]
+
+
+def _release_apart(listed: str, made: str) -> bool:
+    """True when the last names of `listed` and `made` (`*` in it standing for any text) differ in one
+    `-`/`_` part, holding a digit on both sides: `devbox-x86-20-build`, `devbox-x86-22-build`."""
+    a = re.split(r"[-_]", image_repository(listed).rsplit("/", 1)[-1])
+    b = re.split(r"[-_]", image_repository(made).rsplit("/", 1)[-1])
+    if len(a) != len(b) or any("*" in p for p in b):
+        return False
+    differ = [(x, y) for x, y in zip(a, b, strict=True) if x != y]
+    return len(differ) == 1 and all(re.search(r"[0-9]", p) for p in differ[0])
+
+
+def _made_misses(
+    doc: Document, readme: str, directory: Path, models: Sequence[ImageModel], project: Path | None
+) -> Iterator[Diagnostic]:
+    """The fourth claim of the module (see its docstring)."""
+    if not any(_MAKE_RUN.search(t) for f in doc.fences for _, t in f.lines):
+        return
+    listed = _listed_images(doc)
+    if not listed:
+        return
+    made = _make_made(directory)
+    if not made:
+        return
+    texts: list[str] | None = None
+    sizes: dict[str, int] = {}
+    for entry in made:
+        sizes[entry.target] = sizes.get(entry.target, 0) + 1
+    # a build before a push, and the target making the fewest images: the one its name is about
+    made.sort(key=lambda m: (m.pushed, sizes[m.target]))
+    for name, lines in _by_last_name(listed):
+        repository = image_repository(name)
+        owner, _, last = repository.rpartition("/")
+        mates = [m for m in made if not owner or image_repository(m.reference).rpartition("/")[0] == owner]
+        if any(fnmatch.fnmatchcase(last, image_repository(m.reference).rsplit("/", 1)[-1]) for m in mates):
+            continue
+        near = next((m for m in mates if _release_apart(name, m.reference)), None)
+        if near is None:
+            continue
+        if texts is None:
+            top = project or repository_root(directory) or directory
+            texts = [
+                body
+                for path in [
+                    *build_files(directory, models, (directory / Path(readme).name).resolve(), top.resolve()),
+                    *workflow_files(directory.resolve(), top.resolve()),
+                ]
+                if (body := text_or_none(path, MAX_PROJECT_FILE_BYTES)) is not None
+            ]
+        word = re.compile(rf"(?<![\w.-]){re.escape(last)}(?![\w-])", re.IGNORECASE)
+        if any(word.search(body) for body in texts):
+            continue
+        yield Diagnostic(
+            readme,
+            lines[0],
+            f"README lists image {name}, but no build of the project makes it: make {near.target} "
+            f"{near.how}, which tags {near.reference} ({near.where})" + also_at(lines),
+            confidence=LIKELY,
+        )
+
+
 def script_images(
     doc: Document,
     readme: str,
@@ -447,3 +616,4 @@ def script_images(
     yield from _prose_misses(doc, readme, directory, audited, project, cloned)
     yield from _table_misses(doc, readme, directory, models)
     yield from _unmade_claims(doc, readme, directory, models, project)
+    yield from _made_misses(doc, readme, directory, models, project)
