@@ -6,6 +6,10 @@ A tag is read as the script writes it with the variables it gives a literal valu
 (the variables before it). A variable the script does not give a literal (`$1`, `$(date)`, one from
 the environment) stays `*`: `rocm-docker/*:latest` says the namespace, not the name.
 
+Given the words a caller runs it with (a make recipe's `bash ./build.sh build x86 22`), a script is read
+as that run goes through it (`run_walk`): `$1`, `$2` … are the words, and the `if`/`elif`/`else` chains
+whose tests it can decide keep only the branch taken.
+
 It also holds the one reading of a build command (`BUILD`, `build_command`, `BUILD_LINE`), for scripts,
 Makefiles, workflows and every audit rule that looks for a `docker build` in a README.
 """
