@@ -42,7 +42,7 @@ from pathlib import Path
 
 from docgen import build_scripts, makefile
 from docgen.audit.auditor import CERTAIN, LIKELY, also_at
-from docgen.audit.commands import image_repository
+from docgen.audit.commands import fence_commands, image_repository, joined
 from docgen.audit.make_targets import makefile_in, makefile_text
 from docgen.audit.own_repo import repository_root
 from docgen.audit.owner_images import build_files
@@ -384,10 +384,16 @@ _ELSEWHERE = re.compile(
     re.IGNORECASE,
 )
 """Words of a line about an image from elsewhere, or an example."""
-_README_GIVES = re.compile(
-    r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?pull\b|(?:^|[ \t])(?:-t|--tag)(?:[ \t]+|=)\S"
-)
-"""A README command that gives an image a name itself: a pull, a build's `-t`."""
+_PULLS = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?(?:pull|tag)\b")
+_TAGS = re.compile(r"(?:^|[ \t])(?:-t|--tag)(?:[ \t]+|=)\S")
+
+
+def _gives_name(command: str) -> bool:
+    """True when a README command line gives an image a name itself: a pull, a `docker tag`, a build
+    with `-t` (not `docker run -t`, a terminal)."""
+    return bool(_PULLS.search(command) or (build_scripts.BUILD.search(command) and _TAGS.search(command)))
+
+
 _TAGGING_FILE = re.compile(r"\.(?:sh|bash)\Z|\A(?:GNU)?[Mm]akefile\Z|\.mk\Z")
 
 
@@ -402,7 +408,7 @@ def _unmade_claims(
         if "/" in text and not _ELSEWHERE.search(_MAKES.sub(" ", text))
         for match in _MAKES.finditer(text)
     ]
-    if not claims or any(_README_GIVES.search(t) for f in doc.fences for _, t in f.lines):
+    if not claims or any(_gives_name(joined(c)) for f in doc.fences for c in fence_commands(f)):
         return
     top = project or repository_root(directory) or directory
     texts = [
