@@ -469,3 +469,11 @@ def test_an_older_release_a_table_lists(tmp_path: Path) -> None:
 )
 def test_listed_images_made_or_not_judged(tmp_path: Path, readme: str, files: dict[str, str]) -> None:
     assert _made(tmp_path, readme, files) == []
+
+
+def test_a_release_the_readme_builds_by_a_value_it_sets(tmp_path: Path) -> None:
+    # `make image CUDA=11.8` builds the listed `acme/infer-cu11.8`: the Makefile's default is only one release
+    make = "CUDA ?= 12.1\nimage:\n\tdocker build -t acme/infer-cu$(CUDA) .\n"
+    readme = "| Image |\n|---|\n| `acme/infer-cu11.8` |\n| `acme/infer-cu12.1` |\n\n```\nmake image{}\n```\n"
+    assert [line for line, _, _ in _made(tmp_path, readme.format(""), {"Makefile": make})] == [3]
+    assert _made(tmp_path, readme.format(" CUDA=11.8"), {"Makefile": make}) == []

@@ -26,8 +26,8 @@ both sides (a release: `devbox-x86-20-build` listed, `devbox-x86-22-build` made)
 (its prerequisites' too), its `docker build -t`, and each build script it runs with words (`bash
 ./build.sh build x86 22 build`), read as that run goes through it (`build_scripts.run_walk`: its
 `if`/`elif` chains on those words followed). Silent when a target passes words make does not know
-(`$(DISTRO)`), when a build file or workflow names the listed image, and for a part that is a variant
-(`cpu`, `gpu`).
+(`$(DISTRO)`), when a build file or workflow names the listed image, for a part that is a variant
+(`cpu`, `gpu`), and for a part holding a value a README command sets (`make image CUDA=11.8`).
 """
 
 from __future__ import annotations
@@ -548,15 +548,23 @@ def _by_last_name(listed: dict[str, list[int]]) -> list[tuple[str, list[int]]]:
     return [(name, sorted(set(lines))) for name, lines in merged.values()]
 
 
-def _release_apart(listed: str, made: str) -> bool:
-    """True when the last names of `listed` and `made` (`*` in it standing for any text) differ in one
-    `-`/`_` part, holding a digit on both sides: `devbox-x86-20-build`, `devbox-x86-22-build`."""
+def _release_apart(listed: str, made: str) -> tuple[str, str] | None:
+    """The parts in which the last names of `listed` and `made` differ when they differ in one `-`/`_`
+    part, holding a digit on both sides (`devbox-x86-20-build`, `devbox-x86-22-build`: `20`, `22`);
+    None otherwise, and for a `made` name holding a `*` (a part not known)."""
     a = re.split(r"[-_]", image_repository(listed).rsplit("/", 1)[-1])
     b = re.split(r"[-_]", image_repository(made).rsplit("/", 1)[-1])
     if len(a) != len(b) or any("*" in p for p in b):
-        return False
+        return None
     differ = [(x, y) for x, y in zip(a, b, strict=True) if x != y]
-    return len(differ) == 1 and all(re.search(r"[0-9]", p) for p in differ[0])
+    if len(differ) != 1 or not all(re.search(r"[0-9]", p) for p in differ[0]):
+        return None
+    return differ[0]
+
+
+_SET_VALUE = re.compile(r"(?:^|[\s;&|])(?:export[ \t]+)?[A-Za-z_]\w*=[\"']?([^\s;&|\"']{2,})")
+"""A value a README command sets (`make build CUDA=11.8`, `export DISTRO=20`): the reader's own build
+may name an image by it."""
 
 
 def _made_misses(
@@ -568,6 +576,9 @@ def _made_misses(
     listed = _listed_images(doc)
     if not listed:
         return
+    set_values = {
+        m.group(1) for f in doc.fences for c in fence_commands(f) for m in _SET_VALUE.finditer(joined(c))
+    }
     made = _make_made(directory)
     if not made:
         return
@@ -584,8 +595,9 @@ def _made_misses(
         if any(fnmatch.fnmatchcase(last, image_repository(m.reference).rsplit("/", 1)[-1]) for m in mates):
             continue
         near = next((m for m in mates if _release_apart(name, m.reference)), None)
-        if near is None:
-            continue
+        apart = _release_apart(name, near.reference) if near is not None else None
+        if near is None or apart is None or any(value in apart[0] for value in set_values):
+            continue  # (a value the README sets, `make CUDA=11.8`, may make the listed release)
         if texts is None:
             top = project or repository_root(directory) or directory
             texts = [
