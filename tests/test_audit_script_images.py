@@ -309,6 +309,7 @@ def test_an_image_a_sentence_says_is_created_while_the_makefile_tags_another(tmp
         # nothing the project builds is known: no script, or one whose tag comes from an argument
         (FORKED, {}),
         (FORKED, {"build-image.sh": "docker build -t $1 ."}),
+        (FORKED, {"build-image.sh": "docker build -t dock-tools .", "push.sh": "docker push org/x:$V\n"}),
         # the README builds or pulls it itself
         (
             FORKED.replace("\t$(head", "\tdocker build -t labfork/docking:1 .\n\t$(head"),

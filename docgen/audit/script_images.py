@@ -15,8 +15,8 @@ file of the project names at all (the audited Dockerfiles, the scripts, compose,
 files beside them and the README up to the repository's root, its GitHub Actions workflows), while
 its build scripts and Makefiles tag other names they give in full (`_unmade_claims`, `likely`): a README
 kept from the project the repository was forked from, or from an older build. Silent when the README
-builds (`-t`) or pulls an image itself, and on a line telling where the image comes from (`upstream`,
-`original`, an example).
+builds (`-t`) or pulls an image itself, when a script tags a name it cannot tell (`-t $1`), and on a
+line telling where the image comes from (`upstream`, `original`, an example).
 
 And an image a table of images or containers lists (a code span in a column headed `Image`,
 `Container` or `Tag`) or a list links to its Docker Hub page, in a README that runs `make`, that no
@@ -426,10 +426,9 @@ def _unmade_claims(
         for path, body in texts
         if _TAGGING_FILE.search(path.name)
         for line, tag in build_scripts.built_tag_lines(body)
-        if build_scripts.UNKNOWN not in tag
     ]
-    if not tags:
-        return
+    if not tags or any(build_scripts.UNKNOWN in tag for _, _, tag in tags):
+        return  # (a tag read from an argument or a file, `-t $(cat name.txt)`, may be the one said)
     told: set[str] = set()
     for line, name in claims:
         repository = image_repository(name)
