@@ -36,7 +36,7 @@ import fnmatch
 import os
 import posixpath
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -397,6 +397,22 @@ def _gives_name(command: str) -> bool:
 _TAGGING_FILE = re.compile(r"\.(?:sh|bash)\Z|\A(?:GNU)?[Mm]akefile\Z|\.mk\Z")
 
 
+_NAMED = re.compile(r"[A-Za-z0-9_][\w.-]*(?:/[\w.-]+)*")
+"""A name a file holds, up to a blank, a quote, `:` or `@` (`ghcr.io/org/app`, `org/app`, `app-x86-22`)."""
+
+
+def _named_repositories(bodies: Iterable[str]) -> set[str]:
+    """Every name the texts `bodies` hold (`_NAMED`), lower case, with each of its tails after a `/`
+    (`hub.docker.com/r/org/app` holds `org/app` and `app`): one reading of the files for every name
+    the README says, a set look-up each."""
+    found: set[str] = set()
+    for body in bodies:
+        for match in _NAMED.finditer(body.lower()):
+            parts = match.group().rstrip(".").split("/")
+            found.update("/".join(parts[i:]) for i in range(len(parts)))
+    return found
+
+
 def _unmade_claims(
     doc: Document, readme: str, directory: Path, models: Sequence[ImageModel], project: Path | None
 ) -> Iterator[Diagnostic]:
@@ -429,13 +445,13 @@ def _unmade_claims(
     ]
     if not tags or any(build_scripts.UNKNOWN in tag for _, _, tag in tags):
         return  # (a tag read from an argument or a file, `-t $(cat name.txt)`, may be the one said)
+    names = _named_repositories(body for _, body in texts)
     told: set[str] = set()
     for line, name in claims:
         repository = image_repository(name)
         if repository in told:
             continue
-        word = re.compile(rf"(?<![\w./-]){re.escape(repository)}(?![\w-])", re.IGNORECASE)
-        if any(word.search(body) for _, body in texts):
+        if repository.lower() in names:
             continue
         told.add(repository)
         shown = ", ".join(
@@ -581,7 +597,7 @@ def _made_misses(
     made = _make_made(directory)
     if not made:
         return
-    texts: list[str] | None = None
+    texts: set[str] | None = None  # the names the build files and workflows hold
     sizes: dict[str, int] = {}
     for entry in made:
         sizes[entry.target] = sizes.get(entry.target, 0) + 1
@@ -599,16 +615,14 @@ def _made_misses(
             continue  # (a value the README sets, `make CUDA=11.8`, may make the listed release)
         if texts is None:
             top = project or repository_root(directory) or directory
-            texts = [
+            files = build_files(directory, models, (directory / Path(readme).name).resolve(), top.resolve())
+            workflows = workflow_files(directory.resolve(), top.resolve())
+            texts = _named_repositories(
                 body
-                for path in [
-                    *build_files(directory, models, (directory / Path(readme).name).resolve(), top.resolve()),
-                    *workflow_files(directory.resolve(), top.resolve()),
-                ]
-                if (body := text_or_none(path, MAX_PROJECT_FILE_BYTES)) is not None
-            ]
-        word = re.compile(rf"(?<![\w.-]){re.escape(last)}(?![\w-])", re.IGNORECASE)
-        if any(word.search(body) for body in texts):
+                for path, within in [*((f, None) for f in files), *((w, top) for w in workflows)]
+                if (body := text_or_none(path, MAX_PROJECT_FILE_BYTES, within)) is not None
+            )
+        if last.lower() in texts:
             continue
         yield Diagnostic(
             readme,

@@ -37,6 +37,7 @@ no `-t` / `docker tag` of the script (a name with no tag: its repository) or no 
 
 from __future__ import annotations
 
+import bisect
 import os
 import re
 from collections.abc import Iterator
@@ -843,6 +844,9 @@ def script_built_runs(
         for f in doc.fences
         for lines in fence_commands(f)
     ]
+    # the lines of the commands that may give an image, sorted: one look-up a run (`bisect`)
+    giving = sorted(n for n, c in commands if not c.startswith("#") and _GIVEN.search(c))
+    built = sorted((n, {_full(t) for t in TAG_FLAG.findall(c)}) for n, c in commands if BUILD.search(c))
     told: set[str] = set()
     for line, image, _, _ in image_runs(doc):
         before = [(n, s) for n, s in scripts if n < line]
@@ -855,21 +859,14 @@ def script_built_runs(
             continue
         if any(_full(t) == _full(image) for _, t in tags):
             continue
-        if any(at <= n < line and _GIVEN.search(c) and not c.startswith("#") for n, c in commands):
+        if bisect.bisect_left(giving, at) < bisect.bisect_left(giving, line):
             continue  # a step between them may give the image
         shared = [(n, t) for n, t in tags if _name_words(t) & _name_words(image)]
         if not shared or named_beside(directory, script, image):
             continue
         told.add(image)
         tag_line, tag = shared[0]
-        later = next(
-            (
-                n
-                for n, c in commands
-                if n > line and BUILD.search(c) and any(_full(t) == _full(image) for t in TAG_FLAG.findall(c))
-            ),
-            None,
-        )
+        later = next((n for n, tagged in built if n > line and _full(image) in tagged), None)
         after = f" (the README builds {image} only at line {later}, after the run)" if later else ""
         shown = script.removeprefix("./")
         yield Diagnostic(
