@@ -50,6 +50,7 @@ from docgen.audit.auditor import LIKELY, also_at
 from docgen.audit.commands import CD, entered, fence_commands, joined, without_prompt
 from docgen.audit.make_targets import makefile_in, makefile_text, named_targets
 from docgen.audit.make_vars import MAKE
+from docgen.audit.memo import per_audit
 from docgen.audit.names import takes_value
 from docgen.audit.run_args import OFFICIAL
 from docgen.audit.run_args import image_runs as _image_runs
@@ -505,21 +506,27 @@ _BESIDE = re.compile(r"\.(?:sh|bash|ya?ml|mk|hcl|json)\Z|\A(?:Makefile|GNUmakefi
 
 def named_beside(directory: Path, script: str, image: str) -> bool:
     """Whether a file of the build in `directory` other than `script` names the repository of `image`
-    as a word of its own (a build script, compose or bake file the README does not run may make it)."""
+    as a word of its own (a build script, compose or bake file the README does not run may make it).
+    The files are read once an audit (`_beside_texts`), whatever the number of images asked about."""
     repository = _name(image).split(":", 1)[0]
     word = re.compile(rf"(?<![\w./-]){re.escape(repository)}(?![\w/-])", re.IGNORECASE)
     ran = real_path(directory / script)
+    return any(word.search(text) for path, text in _beside_texts(directory) if path != ran)
+
+
+@per_audit(maxsize=16)
+def _beside_texts(directory: Path) -> tuple[tuple[Path, str], ...]:
+    """(real path, text) of each file of the build in `directory` (`_BESIDE`), in name order."""
     try:
         names = sorted(entry.name for entry in os.scandir(directory) if _BESIDE.search(entry.name))
     except OSError:
-        return False
+        return ()
+    found = []
     for name in names:
         path = directory / name
-        if real_path(path) == ran or not os.path.isfile(path):
-            continue
-        if word.search(text_or_none(path) or ""):
-            return True
-    return False
+        if os.path.isfile(path) and (text := text_or_none(path)) is not None:
+            found.append((real_path(path), text))
+    return tuple(found)
 
 
 _SET = re.compile(r"(?:^|[\s;&|])(?:export[ \t]+)?([A-Za-z_]\w*)=")

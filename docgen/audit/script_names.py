@@ -848,13 +848,17 @@ def script_built_runs(
     giving = sorted(n for n, c in commands if not c.startswith("#") and _GIVEN.search(c))
     built = sorted((n, {_full(t) for t in TAG_FLAG.findall(c)}) for n, c in commands if BUILD.search(c))
     told: set[str] = set()
+    starts = [n for n, _ in scripts]
+    tagged: dict[str, tuple[tuple[int, str], ...]] = {}  # script → its tags, read once
     for line, image, _, _ in image_runs(doc):
-        before = [(n, s) for n, s in scripts if n < line]
+        before = bisect.bisect_left(starts, line)
         if not before or image in told or "$" in image or "<" in image:
             continue
-        at, script = before[-1]
+        at, script = scripts[before - 1]
         text = read[script] or ""
-        tags = built_tag_lines("\n".join(_joined_lines(text)))
+        if script not in tagged:
+            tagged[script] = built_tag_lines("\n".join(_joined_lines(text)))
+        tags = tagged[script]
         if not tags or any(UNKNOWN in t or "$" in t for _, t in tags):
             continue
         if any(_full(t) == _full(image) for _, t in tags):
