@@ -6,6 +6,10 @@ A tag is read as the script writes it with the variables it gives a literal valu
 (the variables before it). A variable the script does not give a literal (`$1`, `$(date)`, one from
 the environment) stays `*`: `rocm-docker/*:latest` says the namespace, not the name.
 
+Given the words a caller runs it with (a make recipe's `bash ./build.sh build x86 22`), a script is read
+as that run goes through it (`run_walk`): `$1`, `$2` … are the words, and the `if`/`elif`/`else` chains
+whose tests it can decide keep only the branch taken.
+
 It also holds the one reading of a build command (`BUILD`, `build_command`, `BUILD_LINE`), for scripts,
 Makefiles, workflows and every audit rule that looks for a `docker build` in a README.
 """
@@ -13,14 +17,15 @@ Makefiles, workflows and every audit rule that looks for a `docker build` in a R
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 
-from docgen.shell import DECLARE, NAME
+from docgen.shell import DECLARE, NAME, sh_code, sh_words
 
 ASSIGN = re.compile(r"^[ \t]*(?:" + DECLARE + ")?(" + NAME + r")=(\S*)[ \t]*(?:#.*)?$")
 _DEFAULT = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*|[0-9]):?-([^${}]*)\}")
 """`${NAME:-default}`, `${1:-default}`: the default, as a plain run (no argument) gives it."""
-_REFERENCE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)")
+_REFERENCE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*|[0-9])\}|\$([A-Za-z_][A-Za-z0-9_]*|[0-9])")
+"""`${NAME}`, `$NAME`, and a positional `$1`, `${2}` (put in only when the caller gives it)."""
 ENGINES = "docker|podman|nerdctl"
 """The programs whose `build` builds an image from a Dockerfile with Docker's words (Podman and nerdctl
 copy Docker's command line)."""
@@ -106,8 +111,17 @@ def expand(value: str, variables: dict[str, str]) -> str:
         return value[1:-1]
     value = value.replace('"', "")
     value = _DEFAULT.sub(lambda m: variables.get(m.group(1), m.group(2)), value)
-    value = _REFERENCE.sub(lambda m: variables.get(m.group(1) or m.group(2), UNKNOWN), value)
+    value = _REFERENCE.sub(lambda m: _reference(m, variables), value)
     return UNKNOWN if "$" in value or "`" in value else value
+
+
+def _reference(match: re.Match[str], variables: Mapping[str, str]) -> str:
+    """What a `$NAME` (`_REFERENCE`) stands for: its value, `*` when not known; a positional `$1` the
+    caller does not give stays as written (the whole value is then not known)."""
+    name = match.group(1) or match.group(2)
+    if name.isdigit():
+        return variables.get(name, match.group(0))
+    return variables.get(name, UNKNOWN)
 
 
 def built_tags(text: str) -> tuple[str, ...]:
@@ -116,13 +130,21 @@ def built_tags(text: str) -> tuple[str, ...]:
     return tuple(tag for _, tag in built_tag_lines(text))
 
 
-def built_tag_lines(text: str, inherited: Mapping[str, str] | None = None) -> tuple[tuple[int, str], ...]:
+def built_tag_lines(
+    text: str, inherited: Mapping[str, str] | None = None, arguments: Sequence[str] | None = None
+) -> tuple[tuple[int, str], ...]:
     """(script line, image reference) of each tag `built_tags` finds. With `inherited`, the variables
     the script's caller gives it (`export IMAGE_TAG=…` before `./docker/build.sh`): they win over the
-    default of `X="${X:-x}"`."""
+    default of `X="${X:-x}"`. With `arguments`, the words a caller runs it with (`bash ./build.sh build
+    x86 22` of a make recipe): the script is read as that run goes through it (`run_walk`)."""
     found: list[tuple[int, str]] = []
     lines = text.splitlines()
-    for index, line, variables in walk_assignments(lines, inherited or {}):
+    walked = (
+        walk_assignments(lines, inherited or {})
+        if arguments is None
+        else run_walk(lines, inherited or {}, arguments)
+    )
+    for index, line, variables in walked:
         number = index + 1
         if BUILD.search(line) or (line.lstrip().startswith(("-t", "--tag")) and index > 0):
             for match in _TAG_FLAG.finditer(line):
@@ -172,4 +194,131 @@ def walk_assignments(
             else:
                 variables[name] = expanded
             continue
+        yield index, line, variables
+
+
+_IF = re.compile(r"^[ \t]*(if|elif)[ \t]+(.+?)[ \t]*(?:;[ \t]*then)?[ \t]*$")
+_ELSE = re.compile(r"^[ \t]*else\b[ \t]*$")
+_FI = re.compile(r"^[ \t]*fi\b")
+_THEN = re.compile(r"^[ \t]*then[ \t]*$")
+_BLOCK_OPENS = re.compile(
+    r"^[ \t]*(?:case|while|until|for|select)\b|^[ \t]*(?:function[ \t]+)?[\w.:-]+[ \t]*\(\)[ \t]*\{?[ \t]*$"
+)
+_BLOCK_CLOSES = re.compile(r"^[ \t]*(?:esac|done)\b|^[ \t]*\}[ \t]*$")
+_EXIT = re.compile(r"(?:^|;)[ \t]*exit\b")
+"""An `exit` the line surely runs: its first command, or one after a `;` (not after `||` or `&&`)."""
+_INTEGER = re.compile(r"-?[0-9]+")
+_WORD_REFERENCE = re.compile(r"\$\{([A-Za-z_]\w*|[0-9])\}|\$([A-Za-z_]\w*|[0-9])")
+
+
+def _word_value(word: str, variables: Mapping[str, str], unknown: set[str]) -> str | None:
+    """A word of a test with the variables put in as the run gives them: a name never set so far is
+    empty (a plain run sets nothing), one set to a value docgen cannot tell makes the word not known
+    (None), as does a command substitution."""
+    if "`" in word or "$(" in word:
+        return None
+    missing = False
+
+    def put(match: re.Match[str]) -> str:
+        nonlocal missing
+        name = match.group(1) or match.group(2)
+        if name in unknown:
+            missing = True
+        return variables.get(name, "")
+
+    value = _WORD_REFERENCE.sub(put, word)
+    return None if missing or "$" in value else value
+
+
+def _condition(test: str, variables: Mapping[str, str], unknown: set[str]) -> bool | None:
+    """The outcome of an `if`'s test as the run gives it: `[ A == B ]`, `[[ A != B ]]`, `[ -z A ]`,
+    `test -n A`, `[ A -eq B ]`; None for any other test or a word not known."""
+    try:
+        words = sh_words(test)
+    except ValueError:
+        return None
+    if words[:1] == ["test"]:
+        words = words[1:]
+    elif words[:1] in (["["], ["[["]) and words[-1:] in (["]"], ["]]"]):
+        words = words[1:-1]
+    else:
+        return None
+    negated = words[:1] == ["!"]
+    words = words[1:] if negated else words
+    values = [_word_value(w, variables, unknown) for w in words]
+    if any(v is None for v in values):
+        return None
+    known = [v or "" for v in values]
+    outcome: bool | None = None
+    if len(known) == 2 and known[0] in ("-z", "-n"):
+        outcome = (known[1] == "") == (known[0] == "-z")
+    elif len(known) == 1:
+        outcome = known[0] != ""
+    elif len(known) == 3 and known[1] in ("=", "==", "!="):
+        outcome = (known[0] == known[2]) == (known[1] != "!=")
+    elif len(known) == 3 and known[1] in ("-eq", "-ne") and all(_INTEGER.fullmatch(k) for k in known[::2]):
+        outcome = (int(known[0]) == int(known[2])) == (known[1] == "-eq")
+    return None if outcome is None else outcome != negated
+
+
+def run_walk(
+    lines: list[str], inherited: Mapping[str, str], arguments: Sequence[str]
+) -> Iterator[tuple[int, str, dict[str, str]]]:
+    """(index, line, the variables given so far) of each line of a script run with `arguments` (`$1`,
+    `$2` …) that the run goes through and that is no assignment, as `walk_assignments` gives them but
+    following its `if`/`elif`/`else` chains: a test docgen can decide (`_condition`) keeps only the
+    branch the run takes; in a branch it cannot decide, or a loop, `case` or function, a variable
+    assigned is no longer known. An `exit` the run surely reaches ends it."""
+    variables = dict(inherited)
+    variables.update({str(n): word for n, word in enumerate(arguments[:9], start=1)})
+    unknown: set[str] = set()
+    # each open block: [the branch read is taken (True, False, None: not known), a branch was taken]
+    blocks: list[list[bool | None]] = []
+    for index, line in enumerate(lines):
+        if (branch := _IF.match(line)) is not None and not re.search(r"\bfi[ \t]*$", line):
+            opening = branch.group(1) == "if"
+            through = all(b[0] is not False for b in (blocks if opening else blocks[:-1]))
+            outcome = _condition(branch.group(2), variables, unknown) if through else False
+            if opening:
+                blocks.append([outcome, outcome if through else True])  # (a skipped chain takes no branch)
+            elif blocks:
+                top = blocks[-1]
+                if top[1] is True:
+                    top[0] = False
+                elif top[1] is False:
+                    top[0], top[1] = outcome, outcome
+                else:
+                    top[0] = None if outcome is not False else False
+            continue
+        if _ELSE.match(line) and blocks:
+            top = blocks[-1]
+            top[0] = None if top[1] is None else not top[1]
+            top[1] = True if top[1] is not None else None
+            continue
+        if _FI.match(line) and blocks:
+            blocks.pop()
+            continue
+        if _THEN.match(line):
+            continue
+        if _BLOCK_OPENS.match(line) and not re.search(r"\b(?:done|esac)\b|\}[ \t]*$", line):
+            blocks.append([None, None])
+            continue
+        if _BLOCK_CLOSES.match(line) and blocks:
+            blocks.pop()
+            continue
+        if any(b[0] is False for b in blocks):
+            continue
+        sure = all(b[0] is True for b in blocks)
+        if (assign := ASSIGN.match(line)) is not None:
+            name, raw = assign.groups()
+            value = UNKNOWN if raw.startswith("(") or "$(" in raw or "`" in raw else expand(raw, variables)
+            if value == UNKNOWN or not sure:
+                variables.pop(name, None)
+                unknown.add(name)
+            else:
+                variables[name] = value
+                unknown.discard(name)
+            continue
+        if sure and _EXIT.search(sh_code(line)):
+            return
         yield index, line, variables

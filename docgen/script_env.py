@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from docgen.build_scripts import BUILD
-from docgen.shell import DECLARE, NAME, sh_words
+from docgen.shell import DECLARE, NAME, sh_code, sh_words
 
 _ASSIGN = re.compile(
     r"^(?:" + DECLARE + ")?(" + NAME + r")="
@@ -379,3 +379,57 @@ def hands_environment_on(text: str) -> bool:
     return any(
         HANDS_ON.search(line) for _, line in _outside_heredocs(text) if line and not line.startswith("#")
     )
+
+
+@dataclass(frozen=True)
+class Sourced:
+    """A file a shell script sources (`source "$(dirname "$0")"/config.sh`, `. ./versions.env`)."""
+
+    line: int
+    """The script line of the `source`."""
+    path: str
+    """The file, as a path from the script's own folder (`in_script`) or from the folder it runs in."""
+    in_script: bool
+    """True when `path` is from the script's own folder."""
+
+
+_SOURCE_WORD = re.compile(r"^(?:source|\.)[ \t]+(.+?)[ \t]*$")
+
+
+def sourced_files(text: str) -> tuple[Sourced, ...]:
+    """The files the shell script `text` sources on lines every run goes through (not in a block some
+    runs skip, nor after a `cd` other than into its own folder), outside heredoc bodies: a path from its
+    own folder (`"$(dirname "$0")"/config.sh`, `${SCRIPT_DIR}/gpu.env` after `SCRIPT_DIR=$(dirname …)`)
+    or from the folder it runs in (`./versions.env`); a path of a variable it cannot follow (`$HOME/…`)
+    is left out."""
+    own = _own_folder_names(text)
+    found: list[Sourced] = []
+    depth = 0
+    for number, line in logical_lines(text):
+        if not line or line.startswith("#"):
+            continue
+        if _CLOSES.match(line):
+            depth = max(0, depth - 1)
+            continue
+        if _OPENS.match(line) and not re.search(r"\b(?:fi|done|esac)\b|\}[ \t]*$", line[2:]):
+            depth += 1
+            continue
+        if _CD.search(line):
+            break  # (a `cd` anywhere: the folder a later relative path is read from is no longer known)
+        source = _SOURCE_WORD.match(sh_code(line))
+        if source is None or depth:
+            continue
+        try:
+            words = sh_words(source.group(1))
+        except ValueError:
+            continue
+        if not words:
+            continue
+        path = words[0]
+        folder = _OWN_FOLDER.match(path)
+        if folder is not None and (not folder.group(1) or folder.group(1) in own) and folder.group(2):
+            up = own.get(folder.group(1) or "", ".")
+            found.append(Sourced(number, posixpath.normpath(posixpath.join(up, folder.group(2))), True))
+        elif "$" not in path and "`" not in path and not path.startswith(("/", "~")):
+            found.append(Sourced(number, posixpath.normpath(path), False))
+    return tuple(found)

@@ -148,6 +148,27 @@ def test_names_that_are_not_the_base_or_builds_of_another_image(dockerfile: str,
     assert findings(f"```bash\n{command}\n```\n", {"Dockerfile": dockerfile}) == []
 
 
+@pytest.mark.parametrize(
+    ("base", "tag"),
+    [
+        ("ubuntu:22.04", "ubuntu:22.04"),
+        ("python:3.12-slim", "python:3.12-slim"),
+        ("debian", "docker.io/library/debian:latest"),
+    ],
+)
+def test_an_official_image_shadowed_on_purpose_is_no_slip(base: str, tag: str) -> None:
+    # a local `ubuntu:22.04` with the team's tools, built over the official image on purpose: the command
+    # works and names what the README means. Only a namespaced base (the project's own) is a name carried
+    # over from the base's README
+    dockerfile = f"FROM {base}\nRUN apt-get update && apt-get install -y vim\n"
+    readme = f"### ubuntu base image\n\n```\ndocker build -f Dockerfile -t {tag} .\n```\n"
+    assert findings(readme, {"Dockerfile": dockerfile}) == []
+    owned = tag.removeprefix("docker.io/library/")
+    found = findings(readme.replace(f"-t {tag}", f"-t acme/{owned}"), {"Dockerfile": f"FROM acme/{base}\n"})
+    assert [f.split(":", 1)[0] for f in found] == ["4"]
+    assert "the image takes the name of its own base" in found[0]
+
+
 def test_the_base_built_from_a_dockerfile_of_the_same_name_in_another_folder() -> None:
     readme = (
         "## Base\n\n```bash\ndocker build -f base/Dockerfile -t owner/opt_base0 .\n```\n\n"

@@ -116,3 +116,87 @@ def test_bases_not_read(tmp_path: Path, dockerfile: str) -> None:
     files = {"docker/full.Dockerfile": FULL, "docker/server.Dockerfile": dockerfile}
     files["README.md"] = block(BUILD_FULL, BUILD_SERVER)
     assert found(tmp_path, files, ("docker/server.Dockerfile",)) == []
+
+
+# a base written out in the FROM: a Jetson test image on a published base the README also builds locally
+FOCAL_BASE = "FROM nvcr.io/nvidia/l4t-base:r32.7.1\nRUN apt-get update && apt-get -y dist-upgrade\n"
+FOCAL_TEST = "FROM ghcr.io/kitlab/l4t-focal-base:r32.7.1\nRUN apt-get install -y cuda-samples-10-2\n"
+BUILD_BASE = "docker buildx build --load -f base/focal.Dockerfile -t l4t-focal-base:r32.7.1 ."
+BUILD_TEST = "docker buildx build --load -f tests/focal_test.Dockerfile -t l4t-focal-test:r32.7.1 ."
+
+
+def test_a_test_image_written_on_the_published_base(tmp_path: Path) -> None:
+    files = {"base/focal.Dockerfile": FOCAL_BASE, "tests/focal_test.Dockerfile": FOCAL_TEST}
+    files["README.md"] = (
+        "# Focal on the Nano\n\nGet it:\n\n"
+        "```bash\ndocker pull ghcr.io/kitlab/l4t-focal-base:r32.7.1\n```\n\n"
+        f"Build it locally:\n\n```bash\n{BUILD_BASE}\n```\n\n## Test image\n\n"
+        f"Tests the base built above.\n\n```bash\n{BUILD_TEST}\n```\n"
+    )
+    assert found(tmp_path, files, ("tests/focal_test.Dockerfile",)) == [(20, "likely")]
+    model = build_model(tmp_path / "tests/focal_test.Dockerfile", "tests/focal_test.Dockerfile")
+    (said,) = [
+        d
+        for d in audit(files["README.md"], "README.md", model, {}, tmp_path, tmp_path)
+        if "just" in d.message
+    ]
+    assert said.message == (
+        "README builds tests/focal_test.Dockerfile after building l4t-focal-base:r32.7.1, but "
+        "tests/focal_test.Dockerfile:1 starts FROM the published ghcr.io/kitlab/l4t-focal-base:r32.7.1, "
+        "written out (no build arg can change it): the image is built on the published base, not on the "
+        "one just built"
+    )
+
+
+def test_an_app_image_written_on_the_hub_image_of_its_base(tmp_path: Path) -> None:
+    files = {
+        "Dockerfile": "FROM python:3.12-slim\nCOPY . /srv\n",
+        "worker/Dockerfile": "FROM shopco/storefront:2.1\nCOPY worker/ /srv/worker/\n",
+    }
+    files["README.md"] = block(
+        "docker build -t storefront:2.1 .", "docker build -t storefront-worker:2.1 -f worker/Dockerfile ."
+    )
+    assert found(tmp_path, files, ("worker/Dockerfile",)) == [(7, "likely")]
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        # the local image tagged with the published name too, or after
+        (BUILD_BASE.replace(" .", " -t ghcr.io/kitlab/l4t-focal-base:r32.7.1 ."), BUILD_TEST),
+        (BUILD_BASE, "docker tag l4t-focal-base:r32.7.1 ghcr.io/kitlab/l4t-focal-base:r32.7.1", BUILD_TEST),
+        # the base given from the local image by a named context
+        (
+            BUILD_BASE,
+            BUILD_TEST.replace(
+                " -f",
+                " --build-context ghcr.io/kitlab/l4t-focal-base:r32.7.1=docker-image://l4t-focal-base:r32.7.1"
+                " -f",
+            ),
+        ),
+        # another release built locally
+        (BUILD_BASE.replace("-t l4t-focal-base:r32.7.1", "-t l4t-focal-base:r35.4.1"), BUILD_TEST),
+        # the test image built first
+        (BUILD_TEST, BUILD_BASE),
+    ],
+)
+def test_written_bases_that_are_the_local_image_or_not_built_before(
+    tmp_path: Path, lines: tuple[str, ...]
+) -> None:
+    files = {"base/focal.Dockerfile": FOCAL_BASE, "tests/focal_test.Dockerfile": FOCAL_TEST}
+    files["README.md"] = block(*lines)
+    assert found(tmp_path, files, ("tests/focal_test.Dockerfile",)) == []
+
+
+@pytest.mark.parametrize(
+    "test_dockerfile",
+    [
+        "FROM l4t-focal-base:r32.7.1\nRUN true\n",  # the local image itself
+        "FROM ubuntu:20.04\nRUN true\n",  # an official image, no published form of anything built
+        "FROM nvcr.io/nvidia/l4t-base:r32.7.1\nRUN true\n",  # the base's own base
+    ],
+)
+def test_written_bases_of_another_image(tmp_path: Path, test_dockerfile: str) -> None:
+    files = {"base/focal.Dockerfile": FOCAL_BASE, "tests/focal_test.Dockerfile": test_dockerfile}
+    files["README.md"] = block(BUILD_BASE, BUILD_TEST)
+    assert found(tmp_path, files, ("tests/focal_test.Dockerfile",)) == []

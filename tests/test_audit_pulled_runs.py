@@ -470,3 +470,100 @@ def test_a_committed_tag_beside_the_one_the_readme_runs(tmp_path: Path) -> None:
 )
 def test_commits_that_stay_silent(tmp_path: Path, readme: str, files: dict[str, str]) -> None:
     assert _committed(tmp_path, readme, files) == []
+
+
+# a pull offered beside the script that runs the image: `docker pull X` "or" `cd stack && ./pull_run.sh`
+STACK_CONFIG = 'USER_NAME=$USER\nCUDA_VERSION="12.1.0"\nORT_VERSION="v1.17.1"\n'
+STACK_RUN = """\
+#!/bin/bash
+source "$(dirname "$0")"/config.sh
+IMAGE="ghcr.io/kitlab/vision-cu${CUDA_VERSION//./}-${ORT_VERSION//./}-trt:latest"
+docker run -it --rm \\
+    $DETACH \\
+    --gpus all \\
+    --env USER_NAME=$USER_NAME \\
+    "${IMAGE}" \\
+    "${CMD:-bash}"
+"""
+STACK_README = """\
+# Images
+
+## Vision (`vision-stack`)
+
+```bash
+docker pull ghcr.io/kitlab/vision-cu1210-1171-trt:latest
+
+# or
+
+cd vision-stack
+./pull_run.sh
+```
+"""
+
+
+def slips(root: Path, readme: str, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": DOCKERFILE, "README.md": readme, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "differ in one part" in d.message
+    ]
+
+
+def test_a_pulled_name_one_part_off_the_image_the_script_offered_beside_it_runs(tmp_path: Path) -> None:
+    files = {"vision-stack/config.sh": STACK_CONFIG, "vision-stack/pull_run.sh": STACK_RUN}
+    assert slips(tmp_path, STACK_README, files) == [
+        (
+            6,
+            "README pulls ghcr.io/kitlab/vision-cu1210-1171-trt:latest, then runs vision-stack/pull_run.sh "
+            "(line 11), whose docker run (vision-stack/pull_run.sh:4, with the values vision-stack/config.sh "
+            "gives) runs ghcr.io/kitlab/vision-cu1210-v1171-trt:latest: the names differ in one part, 1171 "
+            "and v1171, and the image pulled is not the one run",
+            "likely",
+        )
+    ]
+
+
+def test_a_pulled_release_the_run_script_moved_on_from(tmp_path: Path) -> None:
+    run = 'ROCM=6.2\ndocker run --rm --device /dev/kfd "acme/llm-rocm${ROCM}:2024.05" serve\n'
+    readme = "# LLM\n\n```sh\ndocker pull acme/llm-rocm6.1:2024.05\n./run.sh\n```\n"
+    assert [line for line, _, _ in slips(tmp_path, readme, {"run.sh": run})] == [4]
+
+
+@pytest.mark.parametrize(
+    ("readme", "run"),
+    [
+        # the very image the script runs
+        (STACK_README.replace("-1171-", "-v1171-"), STACK_RUN),
+        # a variant, not a slip: parts without a digit
+        (
+            "```sh\ndocker pull acme/app-cpu:1.0\n./pull_run.sh\n```\n",
+            "docker run --rm --gpus all acme/app-gpu:1.0\n",
+        ),
+        # another owner, another tag
+        (STACK_README.replace("kitlab/", "otherlab/"), STACK_RUN),
+        (STACK_README.replace(":latest", ":2024.05"), STACK_RUN),
+        # the README names the run image too (both are pulled)
+        (
+            STACK_README + "\n`ghcr.io/kitlab/vision-cu1210-v1171-trt:latest` has the fixed runtime.\n",
+            STACK_RUN,
+        ),
+        # the script builds its image itself, or takes it from the caller
+        (STACK_README, STACK_RUN.replace("docker run", 'docker build -t "$IMAGE" . && docker run')),
+        (
+            STACK_README,
+            STACK_RUN.replace('IMAGE="ghcr', 'IMAGE="${IMAGE:-ghcr').replace(':latest"', ':latest}"'),
+        ),
+        # the pull comes after the script, in another block
+        (
+            "```sh\ncd vision-stack\n./pull_run.sh\n```\n\n"
+            "```sh\ndocker pull ghcr.io/kitlab/vision-cu1210-1171-trt:latest\n```\n",
+            STACK_RUN,
+        ),
+    ],
+)
+def test_pulls_and_offered_scripts_that_agree_or_say_nothing(tmp_path: Path, readme: str, run: str) -> None:
+    folder = "" if "vision-stack" not in readme else "vision-stack/"
+    files = {f"{folder}config.sh": STACK_CONFIG, f"{folder}pull_run.sh": run}
+    assert slips(tmp_path, readme, files) == []

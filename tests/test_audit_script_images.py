@@ -236,3 +236,245 @@ def test_a_note_naming_the_image_the_script_tags_otherwise_in_its_namespace(tmp_
 )
 def test_notes_naming_the_scripts_image_left_alone(tmp_path: Path, note: str, build: str) -> None:
     assert found(tmp_path, NAMED.format(note=note), build) == []
+
+
+# a README kept from the project the repository was forked from: its build makes another name now
+FORKED = """\
+# Docking tools in Docker
+
+Original: https://github.com/labfork/docking-tools-docker
+
+## Build
+
+The build command is the first line of the Dockerfile, just run
+
+\t$(head -1 Dockerfile | sed 's/^#! //')
+
+It builds a tagged container labfork/docking:TOOL_VERSION-IMAGE_VERSION
+
+## Run
+
+\tdocker run -v $PWD:/work labfork/docking:TOOL_VERSION-IMAGE_VERSION dock ...
+"""
+
+
+def _unmade(root: Path, readme: str, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": "FROM ubuntu:22.04\nRUN true\n", "README.md": readme, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "no file of the project names" in d.message
+    ]
+
+
+def test_an_image_the_readme_says_the_build_makes_that_no_file_names(tmp_path: Path) -> None:
+    assert _unmade(tmp_path, FORKED, {"build-image.sh": "docker build -t dock-tools ."}) == [
+        (
+            11,
+            "README says the build makes labfork/docking:TOOL_VERSION-IMAGE_VERSION, but no file of the "
+            "project names labfork/docking: build-image.sh:1 tags dock-tools",
+            "likely",
+        )
+    ]
+
+
+def test_an_image_a_sentence_says_is_created_while_the_makefile_tags_another(tmp_path: Path) -> None:
+    readme = "# Lab\n\nRun `make image`. This creates the image `kitlab/jupyter-gpu:3.1`.\n"
+    makefile = "image:\n\tdocker build -t kitlab/notebook-gpu:3.1 .\n"
+    assert [(line, conf) for line, _, conf in _unmade(tmp_path, readme, {"Makefile": makefile})] == [
+        (3, "likely")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        # a build file names it: a script's tag, a workflow's push, a comment of the Dockerfile
+        (FORKED, {"build-image.sh": "docker build -t labfork/docking:1.0-2 ."}),
+        (
+            FORKED,
+            {
+                "build-image.sh": "docker build -t dock-tools .",
+                ".github/workflows/ci.yml": "tags: labfork/docking:latest\n",
+            },
+        ),
+        (
+            FORKED,
+            {
+                "build-image.sh": "docker build -t dock-tools .",
+                "Dockerfile": "#! docker build -t labfork/docking:1 .\nFROM ubuntu\n",
+            },
+        ),
+        # nothing the project builds is known: no script, or one whose tag comes from an argument
+        (FORKED, {}),
+        (FORKED, {"build-image.sh": "docker build -t $1 ."}),
+        (FORKED, {"build-image.sh": "docker build -t dock-tools .", "push.sh": "docker push org/x:$V\n"}),
+        # the README builds or pulls it itself
+        (
+            FORKED.replace("\t$(head", "\tdocker build -t labfork/docking:1 .\n\t$(head"),
+            {"build-image.sh": "docker build -t dock-tools ."},
+        ),
+        (
+            FORKED + "\n\tdocker pull labfork/docking:latest\n",
+            {"build-image.sh": "docker build -t dock-tools ."},
+        ),
+        # a sentence about where the image comes from, or an example
+        (
+            FORKED.replace("It builds", "The upstream project builds"),
+            {"build-image.sh": "docker build -t dock-tools ."},
+        ),
+        # a name with no namespace is no claim read here
+        (FORKED.replace("labfork/docking:", "docking:"), {"build-image.sh": "docker build -t dock-tools ."}),
+    ],
+)
+def test_images_the_project_names_or_makes_unknown(
+    tmp_path: Path, readme: str, files: dict[str, str]
+) -> None:
+    assert _unmade(tmp_path, readme, files) == []
+
+
+# a Makefile whose targets run one build script with words: the script names the image from them
+DEVBOX_MAKE = """\
+arm-20-build:
+\tbash ./build.sh build arm 20 build
+x86-22-build:
+\tbash ./build.sh build x86 22 build
+x86-22-run: x86-22-build
+\tbash ./build.sh build x86 22 run
+build-all: arm-20-build x86-22-run
+"""
+DEVBOX_BUILD = """\
+set -e
+NAME="kitlab/devbox-"
+ARCH=$2
+DISTRO=$3
+if [ -z $VERSION ]; then
+    VERSION=latest
+fi
+if [ $ARCH == "arm" ]; then
+    if [ $DISTRO == "20" ]; then
+        BASE="arm64v8/ubuntu:20.04"
+    else
+        echo "Wrong release"; exit 1
+    fi
+    KIND="-build"
+elif [ $ARCH == "x86" ]; then
+    if [ $DISTRO == "22" ]; then
+        BASE="nvcr.io/nvidia/tensorrt:24.08-py3"
+    else
+        exit 1
+    fi
+    if [ $4 == "run" ]; then
+        KIND="-run"
+    else
+        KIND="-build"
+    fi
+fi
+if [[ $1 == "build" ]]; then
+    docker build --build-arg BASE=$BASE \\
+        --tag $NAME$ARCH-$DISTRO$KIND:$VERSION .
+fi
+"""
+DEVBOX_README = """\
+# Devbox
+
+| Container | Platform | Ubuntu |
+|---|---|---|
+| `devbox-arm-20-build` | Jetson | 20.04 |
+| `devbox-x86-20-build` | x86_64 | 20.04 |
+| `devbox-x86-20-run` | x86_64 | 20.04 |
+
+```bash
+make build-all
+```
+
+- [kitlab/devbox-x86-20-build](https://hub.docker.com/r/kitlab/devbox-x86-20-build)
+"""
+
+
+def _made(root: Path, readme: str, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": APP, "README.md": readme, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "no build of the project makes it" in d.message
+    ]
+
+
+def test_images_a_table_lists_that_the_makefile_s_script_runs_never_make(tmp_path: Path) -> None:
+    files = {"Makefile": DEVBOX_MAKE, "build.sh": DEVBOX_BUILD}
+    assert _made(tmp_path, DEVBOX_README, files) == [
+        (
+            6,
+            "README lists image devbox-x86-20-build, but no build of the project makes it: make "
+            "x86-22-build runs build.sh build x86 22 build, which tags kitlab/devbox-x86-22-build:latest "
+            "(build.sh:29); also at line 13",
+            "likely",
+        ),
+        (
+            7,
+            "README lists image devbox-x86-20-run, but no build of the project makes it: make x86-22-run "
+            "runs build.sh build x86 22 run, which tags kitlab/devbox-x86-22-run:latest (build.sh:29)",
+            "likely",
+        ),
+    ]
+
+
+def test_an_older_release_a_table_lists(tmp_path: Path) -> None:
+    make = "cpu:\n\t./scripts/build.sh cpu 2.3\n"
+    build = 'docker build -t "acme/infer-$1-$2" -f Dockerfile .\n'
+    readme = "# Infer\n\n| Image | For |\n|---|---|\n| `acme/infer-cpu-2.2` | CPUs |\n\n```\nmake cpu\n```\n"
+    found = _made(tmp_path, readme, {"Makefile": make, "scripts/build.sh": build})
+    assert [(line, conf) for line, _, conf in found] == [(5, "likely")]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        # every name listed is made
+        (
+            DEVBOX_README.replace("x86-20", "x86-22"),
+            {"Makefile": DEVBOX_MAKE, "build.sh": DEVBOX_BUILD},
+        ),
+        # a variant, not a release: no digit in the part
+        (
+            "| Image |\n|---|\n| `acme/infer-gpu-2.3` |\n\n```\nmake cpu\n```\n",
+            {
+                "Makefile": "cpu:\n\t./build.sh cpu 2.3\n",
+                "build.sh": 'docker build -t "acme/infer-$1-$2" .\n',
+            },
+        ),
+        # the words make passes are not known
+        (
+            DEVBOX_README,
+            {"Makefile": DEVBOX_MAKE.replace("x86 22", "x86 $(DISTRO)"), "build.sh": DEVBOX_BUILD},
+        ),
+        # a workflow publishes the name listed
+        (
+            DEVBOX_README,
+            {
+                "Makefile": DEVBOX_MAKE,
+                "build.sh": DEVBOX_BUILD,
+                ".github/workflows/ci.yml": "tags: kitlab/devbox-x86-20-build:latest\n"
+                "tags2: kitlab/devbox-x86-20-run:latest\n",
+            },
+        ),
+        # the README runs no make
+        (
+            DEVBOX_README.replace("make build-all", "docker pull kitlab/devbox-x86-22-build"),
+            {"Makefile": DEVBOX_MAKE, "build.sh": DEVBOX_BUILD},
+        ),
+    ],
+)
+def test_listed_images_made_or_not_judged(tmp_path: Path, readme: str, files: dict[str, str]) -> None:
+    assert _made(tmp_path, readme, files) == []
+
+
+def test_a_release_the_readme_builds_by_a_value_it_sets(tmp_path: Path) -> None:
+    # `make image CUDA=11.8` builds the listed `acme/infer-cu11.8`: the Makefile's default is only one release
+    make = "CUDA ?= 12.1\nimage:\n\tdocker build -t acme/infer-cu$(CUDA) .\n"
+    readme = "| Image |\n|---|\n| `acme/infer-cu11.8` |\n| `acme/infer-cu12.1` |\n\n```\nmake image{}\n```\n"
+    assert [line for line, _, _ in _made(tmp_path, readme.format(""), {"Makefile": make})] == [3]
+    assert _made(tmp_path, readme.format(" CUDA=11.8"), {"Makefile": make}) == []

@@ -687,3 +687,102 @@ def test_comments_that_drop_nothing_promised(tmp_path: Path, old: str, new: str,
     files = {"README.md": DEMO, "docker.sh": DEMO_BUILD_RUN}
     files[where] = files[where].replace(old, new)
     assert _commented(tmp_path, files) == []
+
+
+# a model server: a script converts the model and builds the image, the README then runs a tag of its own
+MAKE_IMAGE = """\
+MODEL_PATH=$1
+NAME=$2
+python tools/export.py -m $MODEL_PATH
+echo "Building the image"
+docker build -t serving_probe:v2 . --no-cache
+bash cleanup.sh
+"""
+SERVING = """\
+# Serving a classifier
+
+1. Install the requirements.
+2. Run the script `make_serving_image.sh`, giving it:
+  1. model_path: the model's folder.
+  2. model_name: the name the API uses.
+
+# Running the container
+
+```
+docker run --shm-size=256m -p8000:8000 serving_cls_model:v1
+```
+
+# Manual build
+
+```
+docker build -t serving_cls_model:v1 .
+```
+"""
+
+
+def _script_built(root: Path, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": DOCKERFILE, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(files["README.md"], "README.md", model, {}, root, root)
+        if "the image the script made" in d.message
+    ]
+
+
+def test_a_run_after_the_build_script_of_another_tag(tmp_path: Path) -> None:
+    files = {"README.md": SERVING, "make_serving_image.sh": MAKE_IMAGE, "cleanup.sh": "rm -rf build\n"}
+    assert _script_built(tmp_path, files) == [
+        (
+            11,
+            "README runs serving_cls_model:v1 after make_serving_image.sh (line 4), but "
+            "make_serving_image.sh:5 tags the image it builds serving_probe:v2: the run does not start the "
+            "image the script made (the README builds serving_cls_model:v1 only at line 17, after the run)",
+            "likely",
+        )
+    ]
+
+
+def test_a_run_block_after_a_block_running_the_build_script(tmp_path: Path) -> None:
+    readme = (
+        "# OCR API\n\n```bash\n./scripts/build_image.sh\n```\n\nThen start it:\n\n"
+        "```bash\ndocker run --rm -p 8080:8080 acme/ocr-api:2.0\n```\n"
+    )
+    build = 'VERSION=2.1\ndocker build -t "acme/ocr-api:${VERSION}" -f Dockerfile .\n'
+    files = {"README.md": readme, "scripts/build_image.sh": build}
+    assert [(line, confidence) for line, _, confidence in _script_built(tmp_path, files)] == [(10, "likely")]
+
+
+@pytest.mark.parametrize(
+    ("run", "build"),
+    [
+        # the very image, with or without `:latest`
+        ("docker run -p8000:8000 serving_probe:v2", MAKE_IMAGE),
+        ("docker run serving_probe", MAKE_IMAGE.replace("serving_probe:v2", "serving_probe")),
+        ("docker run serving_probe:latest", MAKE_IMAGE.replace("serving_probe:v2", "serving_probe")),
+        # an image of another name altogether: a check of the GPU, a public image
+        ("docker run --rm --gpus all nvidia/cuda:12.2.0-base-ubuntu22.04 nvidia-smi", MAKE_IMAGE),
+        # the script's tag not known
+        ("docker run serving_cls_model:v1", MAKE_IMAGE.replace("serving_probe:v2", "$2")),
+        # the README tags, pulls or builds the image before it runs it
+        ("docker tag serving_probe:v2 serving_cls_model:v1\ndocker run serving_cls_model:v1", MAKE_IMAGE),
+        ("docker pull acme/serving_cls_model:v1\ndocker run acme/serving_cls_model:v1", MAKE_IMAGE),
+        ("docker build -t serving_cls_model:v1 .\ndocker run serving_cls_model:v1", MAKE_IMAGE),
+        # the script starts a container itself
+        ("docker run serving_cls_model:v1", MAKE_IMAGE + "docker run -d serving_probe:v2\n"),
+    ],
+)
+def test_runs_the_build_script_makes_or_another_step_gives(tmp_path: Path, run: str, build: str) -> None:
+    readme = SERVING.replace("docker run --shm-size=256m -p8000:8000 serving_cls_model:v1", run)
+    assert _script_built(tmp_path, {"README.md": readme, "make_serving_image.sh": build}) == []
+
+
+def test_build_scripts_the_readme_does_not_run_first(tmp_path: Path) -> None:
+    # the script to edit, a file beside the README naming the run image, a run before the script
+    edited = SERVING.replace("2. Run the script", "2. Edit the image name in")
+    assert _script_built(tmp_path, {"README.md": edited, "make_serving_image.sh": MAKE_IMAGE}) == []
+    compose = "services:\n  api:\n    image: serving_cls_model:v1\n    build: .\n"
+    files = {"README.md": SERVING, "make_serving_image.sh": MAKE_IMAGE, "compose.yaml": compose}
+    assert _script_built(tmp_path, files) == []
+    ahead = "# Serving\n\n```\ndocker run serving_cls_model:v1\n```\n\nBuilt by `make_serving_image.sh`.\n"
+    assert _script_built(tmp_path, {"README.md": ahead, "make_serving_image.sh": MAKE_IMAGE}) == []

@@ -107,3 +107,72 @@ def test_one_engine_s_build() -> None:
 def test_a_tag_on_the_line_after_its_flag() -> None:
     script = 'docker build \\\n    --pull \\\n    -t \\\n    app_image:latest "."\n'
     assert build_scripts.built_tag_lines(script) == ((4, "app_image:latest"),)
+
+
+# a build script a Makefile runs with words: `bash ./build.sh build x86 22 run`
+BRANCHED = """\
+set -e
+NAME="kitlab/devbox-"
+ARCH=$2
+DISTRO=$3
+if [ -z $VERSION ]
+then
+    VERSION=latest
+fi
+if [ $ARCH == "arm" ]
+then
+    if [ "$DISTRO" == "20" ]; then
+        BASE="arm64v8/ubuntu:20.04"
+    else
+        echo "unsupported"; exit 1
+    fi
+    KIND="-build"
+elif [[ $ARCH == "x86" ]]; then
+    if [ -z $4 ]; then
+        exit 1
+    elif [ $4 == "run" ]; then
+        KIND="-run"
+    elif [ $4 == "build" ]; then
+        KIND="-build"
+    fi
+else
+    exit 1
+fi
+case "$1" in
+  fast) EXTRA=1 ;;
+esac
+if [[ $1 == "build" ]]; then
+    docker build --build-arg BASE=$BASE \\
+        --tag $NAME$ARCH-$DISTRO$KIND:$VERSION .
+elif [[ $1 == "push" ]]; then
+    docker push $NAME$ARCH-$DISTRO$KIND:$VERSION
+fi
+"""
+
+
+@pytest.mark.parametrize(
+    ("arguments", "tags"),
+    [
+        (["build", "arm", "20"], ((33, "kitlab/devbox-arm-20-build:latest"),)),
+        (["build", "x86", "22", "run"], ((33, "kitlab/devbox-x86-22-run:latest"),)),
+        (["build", "x86", "22", "build"], ((33, "kitlab/devbox-x86-22-build:latest"),)),
+        (["push", "x86", "22", "run"], ((35, "kitlab/devbox-x86-22-run:latest"),)),
+        (["build", "arm", "22"], ()),  # the run exits in the branch of another release
+        (["build", "x86", "22"], ()),  # no variant: it exits
+        (["build", "riscv", "24", "build"], ()),
+    ],
+)
+def test_a_script_read_as_a_run_with_its_words_goes_through(
+    arguments: list[str], tags: tuple[tuple[int, str], ...]
+) -> None:
+    assert build_scripts.built_tag_lines(BRANCHED, None, arguments) == tags
+
+
+def test_a_branch_that_cannot_be_decided_leaves_what_it_sets_unknown() -> None:
+    script = 'TAG=1\nif [ -f local.env ]; then\n  TAG=2\nfi\nif [ "$(uname -m)" = x86_64 ]; then\n  A=x\nfi\n'
+    script += "docker build -t org/app-$A:$TAG .\n"
+    assert build_scripts.built_tag_lines(script, None, []) == ((8, "org/app-*:*"),)
+    # read with no words, a script's positional `$1` is left as it was: the tag is not known
+    assert build_scripts.built_tag_lines("docker build -t org/app:$1 .\n") == ()
+    given = build_scripts.built_tag_lines("docker build -t org/app:$1 .\n", None, ["2.0"])
+    assert given == ((1, "org/app:2.0"),)

@@ -70,3 +70,23 @@ def test_an_exec_of_a_command_ends_the_script() -> None:
     assert overrides('[ "$1" = sh ] && exec sh\nGPU=a\n', None, lambda p: None) == {}
     # redirections only: the shell goes on
     assert list(overrides("exec >log 2>&1\nexec 3>&1\nGPU=a\n", None, lambda p: None)) == ["GPU"]
+
+
+def test_the_files_a_script_sources_from_its_folder_or_where_it_runs() -> None:
+    from docgen.script_env import sourced_files
+
+    script = (
+        "#!/bin/bash\n"
+        'source "$(dirname "$0")"/config.sh\n'
+        ". ./versions.env  # pins\n"
+        'HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"\n'
+        'source "${HERE}/gpu.env"\n'
+        "if [ -f local.env ]; then\n  source local.env\nfi\n"  # in a branch: not every run
+        'source "$HOME/.bashrc"\n'  # out of the project
+        "cat <<EOF\nsource heredoc.sh\nEOF\n"
+    )
+    assert [(s.line, s.path, s.in_script) for s in sourced_files(script)] == [
+        (2, "config.sh", True),
+        (3, "versions.env", False),
+        (5, "gpu.env", True),
+    ]

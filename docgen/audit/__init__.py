@@ -440,7 +440,7 @@ from docgen.audit.prose import audit_text
 from docgen.audit.prose_scripts import absent_prose_scripts, missing_prose_scripts
 from docgen.audit.provides import provided_claims
 from docgen.audit.published_tags import published_tags, pushed_names
-from docgen.audit.pulled_runs import built_never_run, committed_unrun, pulled_runs
+from docgen.audit.pulled_runs import built_never_run, committed_unrun, pulled_runs, pulled_slips
 from docgen.audit.python_paths import python_paths
 from docgen.audit.recipe_bases import recipe_bases
 from docgen.audit.recipe_cds import recipe_cds
@@ -510,6 +510,7 @@ from docgen.audit.script_names import (
     described_chains,
     named_runs,
     prose_names,
+    script_built_runs,
 )
 from docgen.audit.script_usage import argument_defaults, longer_usage, option_table_defaults
 from docgen.audit.script_vars import script_variables
@@ -923,6 +924,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     built_never_run,
     committed_unrun,
     pulled_runs,
+    pulled_slips,
     recipe_cds,
     context_misses,
     clone_builds,
@@ -962,6 +964,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     described_chains,
     named_runs,
     prose_names,
+    script_built_runs,
     longer_usage,
     sh_scripts,
     shell_words,
@@ -1495,6 +1498,7 @@ def audit(
         found.extend(_ruled(make_vars, doc, path, directory, project))
         found.extend(_ruled(make_env, doc, path, directory, models))
         found.extend(_ruled(pulled_runs, doc, path, directory))
+        found.extend(_ruled(pulled_slips, doc, text, path, directory))
         found.extend(_ruled(built_never_run, doc, path, directory))
         found.extend(_ruled(committed_unrun, doc, path, directory))
         found.extend(_ruled(chained_runs, doc, path, directory, project))
@@ -1503,6 +1507,7 @@ def audit(
         found.extend(_ruled(named_runs, doc, path, directory, project))
         found.extend(_ruled(compose_names, doc, path, directory, project))
         found.extend(_ruled(prose_names, doc, path, directory, project))
+        found.extend(_ruled(script_built_runs, doc, path, directory, project))
         found.extend(
             _ruled(
                 compose_builds, run_doc, path, directory, project, source, built_clones(run_doc, directory)

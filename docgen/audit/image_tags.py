@@ -7,7 +7,9 @@ its context) says which Dockerfile. Three claims are read there, each `certain` 
   starts `FROM owner/opt_base0:latest` (a README carried over from the base's repository). The build
   replaces the base under its name, and the next build of the image starts from itself. Only the very
   name and tag count (`latest` when none is written): `owner/opt_base0-ros`, `${USER}/ros:…` for
-  `dustynv/ros:…`, `pytorch:2.6.0-…` for `pytorch/pytorch:2.6.0-…` are other images. Read also from a
+  `dustynv/ros:…`, `pytorch:2.6.0-…` for `pytorch/pytorch:2.6.0-…` are other images. A Docker official
+  base (no namespace: `-t ubuntu:22.04` over `FROM ubuntu:22.04`) is shadowed on purpose by a local
+  image of the team's own, and not read. Read also from a
   build written inline as a labelled list item (`1. Build: docker build -t owner/opt_base0"`,
   `_inline_builds`);
 - a tag written as jetson-containers writes its tags, `NAME:VERSION-rL4T` (`jetson-pytorch:2.4-r36.3.0`:
@@ -214,6 +216,14 @@ def _same_image(a: str, b: str) -> bool:
     return name_a == name_b and (tag_a or "latest") == (tag_b or "latest")
 
 
+def _takes_base_name(tag: str, base: str) -> bool:
+    """True when a build's `tag` is the very name of its `base` and that base is no Docker official
+    image: `-t owner/opt_base0` over `FROM owner/opt_base0:latest` (a name carried over from the base's
+    README), not `-t ubuntu:22.04` over `FROM ubuntu:22.04` (the official image shadowed on purpose by a
+    local one of the team's own: the command works and names what the README means)."""
+    return not _PLACEHOLDER.search(tag) and _same_image(tag, base) and "/" in split_reference(base)[0]
+
+
 def _component_name(repository: str) -> str:
     """What an image's name names once the words naming no component are dropped: `jetson-pytorch` →
     `pytorch`, `l4t-llama_cpp` → `llama-cpp`, `myapp-torch` → `myapp-torch` (no component: the name of
@@ -246,7 +256,7 @@ def image_tag_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
         if model is None or root is None or root.parent is not None:
             continue
         for tag in build.tags:
-            if tag and not _PLACEHOLDER.search(tag) and _same_image(tag, root.base):
+            if tag and _takes_base_name(tag, root.base):
                 yield _own_base(auditor, build.line, model, tag, root)
     for build in _builds(doc):
         model = _built_model(build, auditor.models)
@@ -258,7 +268,7 @@ def image_tag_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
         root = _root(model)
         base = root.base if root is not None and root.parent is None else ""
         for tag in tags:
-            if root is not None and base and not _PLACEHOLDER.search(tag) and _same_image(tag, base):
+            if root is not None and base and _takes_base_name(tag, base):
                 yield _own_base(auditor, build.line, model, tag, root)
                 continue
             yield from _jetson_tag(build.line, tag, model, base, root, auditor)

@@ -23,6 +23,15 @@ And a `docker commit CONTAINER NAME` (a command block's or a code span's) whose 
 runs or names elsewhere, while the run script it ran before (or a run of its own) starts the same
 repository name under an owner or another tag (`committed_unrun`): the saved image is never started.
 
+And a pull whose name is one part off the image a script run after it in the same block runs
+(`pulled_slips`): `docker pull ghcr.io/kit/vision-cu1210-1171-trt:latest`, `# or`, `cd vision-stack`,
+`./pull_run.sh`, whose `docker run` runs `ghcr.io/kit/vision-cu1210-v1171-trt:latest` once the values of
+the script and of the files it sources (`source "$(dirname "$0")"/config.sh`) are put in
+(`${ORT_VERSION//./}` with `ORT_VERSION="v1.17.1"`). The same registry, owner and tag, the names'
+`-`/`_` parts all alike but one, and both parts of that one hold a digit (a release: `cpu` and `gpu` are
+two variants). Silent when the script pulls, builds or tags an image, its image comes from the caller,
+and when the README names the run image anywhere (`likely`).
+
 Each README line, recipe and script is read once; every pattern runs on one line.
 """
 
@@ -30,6 +39,7 @@ from __future__ import annotations
 
 import functools
 import os
+import posixpath
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -37,9 +47,10 @@ from pathlib import Path
 
 from docgen import makefile
 from docgen.audit.auditor import LIKELY, also_at
-from docgen.audit.commands import fence_commands, joined, without_prompt
+from docgen.audit.commands import CD, entered, fence_commands, joined, without_prompt
 from docgen.audit.make_targets import makefile_in, makefile_text, named_targets
 from docgen.audit.make_vars import MAKE
+from docgen.audit.memo import per_audit
 from docgen.audit.names import takes_value
 from docgen.audit.run_args import OFFICIAL
 from docgen.audit.run_args import image_runs as _image_runs
@@ -47,8 +58,9 @@ from docgen.build_scripts import BLANK_AFTER, BUILD, DOCKER_PODMAN, container_co
 from docgen.files import real_path, text_or_none
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic
-from docgen.script_env import logical_lines
-from docgen.shell import shell_split
+from docgen.script_env import logical_lines, sourced_files
+from docgen.shell import ExpansionError, Unknown, shell_split
+from docgen.shell import expand as shell_expand
 
 _PULL = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?pull[ \t]+(?:-\S+[ \t]+)*([^\s\\;&|]+)")
 _TAGS = re.compile(
@@ -170,20 +182,50 @@ def _options_only(words: list[str]) -> bool:
 
 
 @functools.lru_cache(maxsize=64)
-def runs_of_script(text: str) -> _Runs | None:
+def runs_of_script(text: str, sourced: str = "") -> _Runs | None:
     """The images the `docker run` commands of the script `text` run; None when one cannot be told or
-    the script has none. Kept for each text: thousands of `make` targets may run the one script."""
+    the script has none. `sourced`: the text of the files it sources first (`source config.sh`), whose
+    assignments give the names the script itself never sets. A value reading other variables that
+    each have one literal value is put together as the shell does (`torch-onnx${ONNX//./}-trt:latest`
+    with `ONNX="1.15.0"` is `torch-onnx1150-trt:latest`). Kept for each text: thousands of `make`
+    targets may run the one script."""
     scalars, opened, appends = _values(text)
+    if sourced:
+        given, given_opened, _ = _values(sourced)
+        for name, sourced_values in given.items():
+            if name not in scalars and name not in opened and name not in given_opened:
+                scalars[name] = sourced_values
+
+    def known(name: str) -> str | Unknown | None:
+        values = scalars.get(name)
+        if name in opened or not values or len(values) != 1 or "$" in values[0] or "`" in values[0]:
+            return Unknown("not one literal value of the script")
+        return values[0]
+
+    def put_together(value: str) -> str | None:
+        """`value` with the variables it reads put in, None when one has no one literal value."""
+        if "`" in value or "$(" in value:
+            return None
+        try:
+            expanded = shell_expand(value, known)
+        except ExpansionError:
+            return None
+        return None if expanded.unknown or "$" in expanded.text else expanded.text
 
     def resolved(word: str) -> list[str] | None:
         variable = _VARIABLE.fullmatch(word)
         if variable is None:
-            return None if "$" in word or "`" in word else [word]
+            if "$" in word or "`" in word:
+                whole = put_together(word)
+                return [whole] if whole else None
+            return [word]
         name = variable.group(1)
         values = scalars.get(name)
-        if name in opened or not values or any("$" in v or "`" in v for v in values):
+        if name in opened or not values:
             return None
-        return values
+        put = [v if "$" not in v else put_together(v) for v in values]
+        filled = [v for v in put if v is not None and "`" not in v]
+        return filled if len(filled) == len(values) else None
 
     images: list[str] = []
     first = 0
@@ -206,6 +248,11 @@ def runs_of_script(text: str) -> _Runs | None:
         index = 0
         while index < len(words):
             word = words[index]
+            unset = _VARIABLE.fullmatch(word)
+            if unset is not None and _never_set(unset.group(1), scalars, opened):
+                if index + 1 < len(words) and words[index + 1].startswith("-"):
+                    index += 1  # `$DETACH` before `--gpus all`: options from the caller, none in a plain run
+                    continue
             values = resolved(word)
             if values is None:
                 return None
@@ -221,6 +268,11 @@ def runs_of_script(text: str) -> _Runs | None:
         images.extend(found)
         first = first or number
     return _Runs(tuple(dict.fromkeys(images)), first) if images else None
+
+
+def _never_set(name: str, scalars: dict[str, list[str]], opened: set[str]) -> bool:
+    """True when a script (and the files it sources) never sets `name`, nor reads it with a default."""
+    return name not in scalars and name not in opened
 
 
 _PATTERN_RULE = re.compile(r"^%[^:\n]*::?[^=\n]*\n((?:\t[^\n]*\n)*)", re.MULTILINE)
@@ -429,7 +481,7 @@ def pulled_runs(doc: Document, readme: str, directory: Path) -> Iterator[Diagnos
         fixed, from_line, key = named[script]
         if seen(first_before, None, line) or fixed or (from_line is not None and from_line < line):
             continue
-        if pulled is None and any(_named_beside(directory, script, i) for i in runs.images):
+        if pulled is None and any(named_beside(directory, script, i) for i in runs.images):
             continue  # with no pull, a file of the build beside the README may make it
         if key in told:
             told[key][1].append(line)
@@ -452,23 +504,29 @@ _BESIDE = re.compile(r"\.(?:sh|bash|ya?ml|mk|hcl|json)\Z|\A(?:Makefile|GNUmakefi
 """The files beside a README that may build or name an image: scripts, compose, bake, Make."""
 
 
-def _named_beside(directory: Path, script: str, image: str) -> bool:
+def named_beside(directory: Path, script: str, image: str) -> bool:
     """Whether a file of the build in `directory` other than `script` names the repository of `image`
-    as a word of its own (a build script, compose or bake file the README does not run may make it)."""
+    as a word of its own (a build script, compose or bake file the README does not run may make it).
+    The files are read once an audit (`_beside_texts`), whatever the number of images asked about."""
     repository = _name(image).split(":", 1)[0]
     word = re.compile(rf"(?<![\w./-]){re.escape(repository)}(?![\w/-])", re.IGNORECASE)
     ran = real_path(directory / script)
+    return any(word.search(text) for path, text in _beside_texts(directory) if path != ran)
+
+
+@per_audit(maxsize=16)
+def _beside_texts(directory: Path) -> tuple[tuple[Path, str], ...]:
+    """(real path, text) of each file of the build in `directory` (`_BESIDE`), in name order."""
     try:
         names = sorted(entry.name for entry in os.scandir(directory) if _BESIDE.search(entry.name))
     except OSError:
-        return False
+        return ()
+    found = []
     for name in names:
         path = directory / name
-        if real_path(path) == ran or not os.path.isfile(path):
-            continue
-        if word.search(text_or_none(path) or ""):
-            return True
-    return False
+        if os.path.isfile(path) and (text := text_or_none(path)) is not None:
+            found.append((real_path(path), text))
+    return tuple(found)
 
 
 _SET = re.compile(r"(?:^|[\s;&|])(?:export[ \t]+)?([A-Za-z_]\w*)=")
@@ -751,3 +809,94 @@ def committed_unrun(doc: Document, readme: str, directory: Path) -> Iterator[Dia
             f"{image}: the next run starts the built image, not the saved one (did you mean {run_image}?)",
             confidence=LIKELY,
         )
+
+
+def _one_part_off(pulled: str, run: str) -> tuple[str, str] | None:
+    """The parts (`1171`, `v1171`) in which the image `run` differs from `pulled`: the same registry,
+    owner and tag, the last names split at `-` and `_` alike but in one part, each holding a digit; None
+    otherwise."""
+    (p_repo, p_tag), (r_repo, r_tag) = _split(_name(pulled)), _split(_name(run))
+    p_head, _, p_last = p_repo.rpartition("/")
+    r_head, _, r_last = r_repo.rpartition("/")
+    if p_tag != r_tag or p_head != r_head or p_last == r_last:
+        return None
+    p_parts, r_parts = re.split(r"[-_]", p_last), re.split(r"[-_]", r_last)
+    if len(p_parts) != len(r_parts):
+        return None
+    differ = [(a, b) for a, b in zip(p_parts, r_parts, strict=True) if a != b]
+    if len(differ) != 1 or not all(re.search(r"[0-9]", part) for part in differ[0]):
+        return None
+    return differ[0]
+
+
+def pulled_slips(doc: Document, text: str, readme: str, directory: Path) -> Iterator[Diagnostic]:
+    """A pull one part off the image the script run after it in the same block runs (see the module's
+    docstring): `README pulls X, then runs vision-stack/pull_run.sh (line 11), whose docker run (…)
+    runs Y: the names differ in one part, …` (`likely`), at the pull's line."""
+    said = text.lower()
+    read: dict[str, tuple[_Runs, str] | None] = {}  # script path → its runs and the files it sources
+
+    def runs_at(path: str, folder: str) -> tuple[_Runs, str] | None:
+        if path not in read:
+            read[path] = _sourced_runs(directory, path, folder)
+        return read[path]
+
+    for fence in doc.fences:
+        folder = ""
+        pulls: list[tuple[int, str]] = []
+        for lines in fence_commands(fence):
+            command = without_prompt(joined(lines).strip())
+            if command.startswith("#"):
+                continue
+            for part in re.split(r"&&|;|\|\|", command):
+                part = part.strip().removeprefix("sudo ").strip()
+                if (cd := CD.match(part)) is not None:
+                    folder = entered(folder, cd.group(1), frozenset())
+                    continue
+                pulls += [(lines[0][0], m.group(1)) for m in _PULL.finditer(part)]
+                script = _SCRIPT.match(part)
+                if script is None or not pulls or folder.startswith("$") or "$" in script.group(1):
+                    continue
+                path = posixpath.normpath(posixpath.join(folder, script.group(1)))
+                found = runs_at(path, folder)
+                if found is None:
+                    continue
+                runs, sourced = found
+                pulled_line, pulled = pulls[-1]
+                if any(_name(i) == _name(pulled) for i in runs.images):
+                    continue
+                for image in runs.images:
+                    off = _one_part_off(pulled, image)
+                    if off is None or _name(image).split(":", 1)[0] in said:
+                        continue
+                    given = f", with the values {sourced} gives" if sourced else ""
+                    yield Diagnostic(
+                        readme,
+                        pulled_line,
+                        f"README pulls {pulled}, then runs {path} (line {lines[0][0]}), whose docker run "
+                        f"({path}:{runs.line}{given}) runs {image}: the names differ in one part, {off[0]} "
+                        f"and {off[1]}, and the image pulled is not the one run",
+                        confidence=LIKELY,
+                    )
+                    break
+
+
+def _sourced_runs(directory: Path, path: str, folder: str) -> tuple[_Runs, str] | None:
+    """The images the script at `path` (from the README's folder) runs, the files it sources first read
+    (from its own folder, or `folder`, where the README runs it), and those files' paths as shown; None
+    when it cannot be read, pulls, builds, tags or loads an image itself, or its images cannot be told."""
+    body = text_or_none(directory / path)
+    if body is None or _HAS.search(body):
+        return None
+    texts: list[str] = []
+    shown: list[str] = []
+    for sourced in sourced_files(body):
+        base = posixpath.dirname(path) if sourced.in_script else folder
+        where = posixpath.normpath(posixpath.join(base, sourced.path))
+        given = text_or_none(directory / where) if not where.startswith("..") else None
+        if given is None or _HAS.search(given):
+            return None
+        texts.append(given)
+        shown.append(where)
+    runs = runs_of_script(body, "\n".join(texts))
+    return (runs, " and ".join(shown)) if runs is not None else None

@@ -8,25 +8,51 @@ Two kinds of claim: a sentence or list that says a script builds or pushes an im
 script beside the README pushes to. A name is a finding only when no tag matches it and one is a
 segment away (`ray-vllm-cuda` for `vllm-cuda`, `py3.9-cuda12` for `pytorch-*`): a name further off
 may be an image built elsewhere.
+
+And a sentence saying the build makes an image under a namespace (`It builds a tagged container
+upstream/docking:TOOL_VERSION-IMAGE_VERSION`, `This creates the image `kitlab/jupyter-gpu:3.1``) that no
+file of the project names at all (the audited Dockerfiles, the scripts, compose, bake, Make and env
+files beside them and the README up to the repository's root, its GitHub Actions workflows), while
+its build scripts and Makefiles tag other names they give in full (`_unmade_claims`, `likely`): a README
+kept from the project the repository was forked from, or from an older build. Silent when the README
+builds (`-t`) or pulls an image itself, when a script tags a name it cannot tell (`-t $1`), and on a
+line telling where the image comes from (`upstream`, `original`, an example).
+
+And an image a table of images or containers lists (a code span in a column headed `Image`,
+`Container` or `Tag`) or a list links to its Docker Hub page, in a README that runs `make`, that no
+build of the project makes while one it makes differs from it in one `-`/`_` part holding a digit on
+both sides (a release: `devbox-x86-20-build` listed, `devbox-x86-22-build` made) (`_made_misses`,
+`likely`). What the build makes is read from the Makefile beside the README: each target's recipe
+(its prerequisites' too), its `docker build -t`, and each build script it runs with words (`bash
+./build.sh build x86 22 build`), read as that run goes through it (`build_scripts.run_walk`: its
+`if`/`elif` chains on those words followed). Silent when a target passes words make does not know
+(`$(DISTRO)`), when a build file or workflow names the listed image, for a part that is a variant
+(`cpu`, `gpu`), and for a part holding a value a README command sets (`make image CUDA=11.8`).
 """
 
 from __future__ import annotations
 
 import fnmatch
 import os
+import posixpath
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from docgen import build_scripts
-from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import image_repository
+from docgen import build_scripts, makefile
+from docgen.audit.auditor import CERTAIN, LIKELY, also_at
+from docgen.audit.commands import fence_commands, image_repository, joined
+from docgen.audit.make_targets import makefile_in, makefile_text
+from docgen.audit.own_repo import repository_root
+from docgen.audit.owner_images import build_files
 from docgen.audit.references import RUN_SCRIPT
 from docgen.audit.script_args import SCRIPT_NAME, found_scripts
+from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import real_path, stays_home, text_or_none
-from docgen.markdown import Document, code_spans
+from docgen.markdown import Document, code_spans, links
 from docgen.model import Diagnostic, ImageModel
+from docgen.workflows import files as workflow_files
 
 _VERB = (
     r"(?:build|builds|building|built|push|pushes|pushed|publish|publishes|published|tag|tags|tagged"
@@ -343,6 +369,270 @@ def _table_misses(
     yield Diagnostic(readme, line, said, confidence=LIKELY)
 
 
+_MAKES = re.compile(
+    r"\b(?:build|builds|built|create|creates|created|produce|produces|make|makes)[ \t]+(?:a|an|the)[ \t]+"
+    r"(?:(?:tagged|local|new|docker)[ \t]+){0,2}(?:image|container)[ \t]+"
+    r"(?:(?:named|called|tagged)[ \t]+(?:as[ \t]+)?)?`?"
+    r"(?P<name>[a-z0-9][a-z0-9._-]*/[a-z0-9][a-z0-9._/-]*(?::[A-Za-z0-9_][\w.-]*)?)`?(?![\w/:-])",
+    re.IGNORECASE,
+)
+"""`It builds a tagged container org/app:TAG`, `creates the image `org/app:1.0``: an image a sentence
+says the build makes, with its namespace."""
+_ELSEWHERE = re.compile(
+    r"\b(?:upstream|original(?:ly)?|fork(?:ed|s)?|e\.g\.|for[ \t]+example|such[ \t]+as|used[ \t]+to"
+    r"|previous(?:ly)?|formerly|older|instead)\b",
+    re.IGNORECASE,
+)
+"""Words of a line about an image from elsewhere, or an example."""
+_PULLS = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?(?:pull|tag)\b")
+_TAGS = re.compile(r"(?:^|[ \t])(?:-t|--tag)(?:[ \t]+|=)\S")
+
+
+def _gives_name(command: str) -> bool:
+    """True when a README command line gives an image a name itself: a pull, a `docker tag`, a build
+    with `-t` (not `docker run -t`, a terminal)."""
+    return bool(_PULLS.search(command) or (build_scripts.BUILD.search(command) and _TAGS.search(command)))
+
+
+_TAGGING_FILE = re.compile(r"\.(?:sh|bash)\Z|\A(?:GNU)?[Mm]akefile\Z|\.mk\Z")
+
+
+_NAMED = re.compile(r"[A-Za-z0-9_][\w.-]*(?:/[\w.-]+)*")
+"""A name a file holds, up to a blank, a quote, `:` or `@` (`ghcr.io/org/app`, `org/app`, `app-x86-22`)."""
+
+
+def _named_repositories(bodies: Iterable[str]) -> set[str]:
+    """Every name the texts `bodies` hold (`_NAMED`), lower case, with each of its tails after a `/`
+    (`hub.docker.com/r/org/app` holds `org/app` and `app`): one reading of the files for every name
+    the README says, a set look-up each."""
+    found: set[str] = set()
+    for body in bodies:
+        for match in _NAMED.finditer(body.lower()):
+            parts = match.group().rstrip(".").split("/")
+            found.update("/".join(parts[i:]) for i in range(len(parts)))
+    return found
+
+
+def _unmade_claims(
+    doc: Document, readme: str, directory: Path, models: Sequence[ImageModel], project: Path | None
+) -> Iterator[Diagnostic]:
+    """The third claim of the module (see its docstring)."""
+    claims = [
+        (line, match.group("name"))
+        for para in doc.paragraphs
+        for line, text in para.lines
+        if "/" in text and not _ELSEWHERE.search(_MAKES.sub(" ", text))
+        for match in _MAKES.finditer(text)
+    ]
+    if not claims or any(_gives_name(joined(c)) for f in doc.fences for c in fence_commands(f)):
+        return
+    top = project or repository_root(directory) or directory
+    texts = [
+        (path, body)
+        for path in build_files(directory, models, (directory / Path(readme).name).resolve(), top.resolve())
+        if (body := text_or_none(path, MAX_PROJECT_FILE_BYTES)) is not None
+    ]
+    texts += [
+        (path, body)
+        for path in workflow_files(directory.resolve(), top.resolve())
+        if (body := text_or_none(path, MAX_PROJECT_FILE_BYTES, top)) is not None
+    ]
+    tags = [
+        (path, line, tag)
+        for path, body in texts
+        if _TAGGING_FILE.search(path.name)
+        for line, tag in build_scripts.built_tag_lines(body)
+    ]
+    if not tags or any(build_scripts.UNKNOWN in tag for _, _, tag in tags):
+        return  # (a tag read from an argument or a file, `-t $(cat name.txt)`, may be the one said)
+    names = _named_repositories(body for _, body in texts)
+    told: set[str] = set()
+    for line, name in claims:
+        repository = image_repository(name)
+        if repository in told:
+            continue
+        if repository.lower() in names:
+            continue
+        told.add(repository)
+        shown = ", ".join(
+            f"{os.path.relpath(path, directory.resolve())}:{at} tags {tag}" for path, at, tag in tags[:3]
+        )
+        more = f" (and {len(tags) - 3} more)" if len(tags) > 3 else ""
+        yield Diagnostic(
+            readme,
+            line,
+            f"README says the build makes {name}, but no file of the project names {repository}: "
+            f"{shown}{more}",
+            confidence=LIKELY,
+        )
+
+
+_LISTING_HEADER = re.compile(r"\b(?:images?|containers?|tags?)\b", re.IGNORECASE)
+_HUB_PAGE = re.compile(r"\Ahttps?://(?:hub\.docker\.com/(?:r/)?|github\.com/[^/]+/[^/]+/pkgs/container/)")
+_MAKE_RUN = re.compile(r"(?:^|[;&|][ \t]*)(?:sudo[ \t]+)?(?:[A-Z_]+=\S*[ \t]+)*make\b")
+_PUSH = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?push\b")
+_TARGETS_READ = 200
+"""At most this many targets of a Makefile are read for the images they make."""
+
+
+@dataclass(frozen=True)
+class _Made:
+    """An image a make target makes: the target, how (the script run with its words, or the recipe's
+    build), the file and line tagging it, the tag."""
+
+    target: str
+    how: str
+    where: str
+    reference: str
+    pushed: bool = False
+    """The tag is a `docker push`'s: it makes no image here."""
+
+
+def _listed_images(doc: Document) -> dict[str, list[int]]:
+    """Image name → the README lines listing it: code spans of a table column headed `Image`,
+    `Container` or `Tag`, and link texts of Docker Hub (GitHub packages) pages."""
+    found: dict[str, list[int]] = {}
+    for table in doc.tables:
+        columns = [i for i, cell in enumerate(table.header) if _LISTING_HEADER.search(cell)]
+        for line, cells in table.rows:
+            for index in columns:
+                for _, _, code in code_spans(cells[index]) if index < len(cells) else ():
+                    if _REFERENCE.fullmatch(code.strip()) and not _FILE.search(code):
+                        found.setdefault(code.strip(), []).append(line)
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            if "](" not in text:
+                continue
+            for link in links(text):
+                name = text[link.start + 1 : link.text_end].strip("` ")
+                if link.target and _HUB_PAGE.match(link.target) and _REFERENCE.fullmatch(name):
+                    found.setdefault(name, []).append(line)
+    return found
+
+
+def _make_made(directory: Path) -> list[_Made]:
+    """The images the Makefile beside the README makes, target by target (see the module's docstring)."""
+    path = makefile_in(directory)
+    if path is None or (text := makefile_text(path)) is None:
+        return []
+    targets = makefile.rule_targets(text)
+    if not targets:
+        return []
+    scripts: dict[str, str | None] = {}
+    runs: dict[tuple[str, tuple[str, ...]], tuple[tuple[int, str], ...]] = {}
+    made: list[_Made] = []
+    for target in sorted(targets)[:_TARGETS_READ]:
+        recipe = makefile.target_recipe(text, target)
+        if recipe is None:
+            continue
+        for build in recipe.builds:
+            made += [_Made(target, "its recipe", f"{path.name}:{build.line}", t) for t in build.tags if t]
+        for command in recipe.others:
+            words = list(command.words)
+            if words[:1] in (["bash"], ["sh"]):
+                words = words[1:]
+            if not words or not words[0].endswith(".sh") or any("$" in w for w in words):
+                continue
+            script = posixpath.normpath(words[0])
+            if script.startswith(("..", "/")):
+                continue
+            if script not in scripts:
+                scripts[script] = text_or_none(directory / script, MAX_PROJECT_FILE_BYTES)
+            body = scripts[script]
+            if body is None:
+                continue
+            key = (script, tuple(words[1:]))
+            if key not in runs:
+                runs[key] = build_scripts.built_tag_lines(body, None, words[1:])
+            how = "runs " + " ".join([script, *words[1:]])
+            lines = body.splitlines()
+            made += [
+                _Made(target, how, f"{script}:{n}", t, bool(_PUSH.search(lines[n - 1]))) for n, t in runs[key]
+            ]
+    return made
+
+
+def _by_last_name(listed: dict[str, list[int]]) -> list[tuple[str, list[int]]]:
+    """The names of `listed` with those of one last name merged (`devbox-x86-20-build` in a table,
+    `kitlab/devbox-x86-20-build` linked): the first name written, every line naming one of them."""
+    merged: dict[str, tuple[str, list[int]]] = {}
+    for name, lines in listed.items():
+        last = image_repository(name).rsplit("/", 1)[-1]
+        _, seen = merged.setdefault(last, (name, []))
+        seen.extend(lines)
+    return [(name, sorted(set(lines))) for name, lines in merged.values()]
+
+
+def _release_apart(listed: str, made: str) -> tuple[str, str] | None:
+    """The parts in which the last names of `listed` and `made` differ when they differ in one `-`/`_`
+    part, holding a digit on both sides (`devbox-x86-20-build`, `devbox-x86-22-build`: `20`, `22`);
+    None otherwise, and for a `made` name holding a `*` (a part not known)."""
+    a = re.split(r"[-_]", image_repository(listed).rsplit("/", 1)[-1])
+    b = re.split(r"[-_]", image_repository(made).rsplit("/", 1)[-1])
+    if len(a) != len(b) or any("*" in p for p in b):
+        return None
+    differ = [(x, y) for x, y in zip(a, b, strict=True) if x != y]
+    if len(differ) != 1 or not all(re.search(r"[0-9]", p) for p in differ[0]):
+        return None
+    return differ[0]
+
+
+_SET_VALUE = re.compile(r"(?:^|[\s;&|])(?:export[ \t]+)?[A-Za-z_]\w*=[\"']?([^\s;&|\"']{2,})")
+"""A value a README command sets (`make build CUDA=11.8`, `export DISTRO=20`): the reader's own build
+may name an image by it."""
+
+
+def _made_misses(
+    doc: Document, readme: str, directory: Path, models: Sequence[ImageModel], project: Path | None
+) -> Iterator[Diagnostic]:
+    """The fourth claim of the module (see its docstring)."""
+    if not any(_MAKE_RUN.search(t) for f in doc.fences for _, t in f.lines):
+        return
+    listed = _listed_images(doc)
+    if not listed:
+        return
+    set_values = {
+        m.group(1) for f in doc.fences for c in fence_commands(f) for m in _SET_VALUE.finditer(joined(c))
+    }
+    made = _make_made(directory)
+    if not made:
+        return
+    texts: set[str] | None = None  # the names the build files and workflows hold
+    sizes: dict[str, int] = {}
+    for entry in made:
+        sizes[entry.target] = sizes.get(entry.target, 0) + 1
+    # a build before a push, and the target making the fewest images: the one its name is about
+    made.sort(key=lambda m: (m.pushed, sizes[m.target]))
+    for name, lines in _by_last_name(listed):
+        repository = image_repository(name)
+        owner, _, last = repository.rpartition("/")
+        mates = [m for m in made if not owner or image_repository(m.reference).rpartition("/")[0] == owner]
+        if any(fnmatch.fnmatchcase(last, image_repository(m.reference).rsplit("/", 1)[-1]) for m in mates):
+            continue
+        near = next((m for m in mates if _release_apart(name, m.reference)), None)
+        apart = _release_apart(name, near.reference) if near is not None else None
+        if near is None or apart is None or any(value in apart[0] for value in set_values):
+            continue  # (a value the README sets, `make CUDA=11.8`, may make the listed release)
+        if texts is None:
+            top = project or repository_root(directory) or directory
+            files = build_files(directory, models, (directory / Path(readme).name).resolve(), top.resolve())
+            workflows = workflow_files(directory.resolve(), top.resolve())
+            texts = _named_repositories(
+                body
+                for path, within in [*((f, None) for f in files), *((w, top) for w in workflows)]
+                if (body := text_or_none(path, MAX_PROJECT_FILE_BYTES, within)) is not None
+            )
+        if last.lower() in texts:
+            continue
+        yield Diagnostic(
+            readme,
+            lines[0],
+            f"README lists image {name}, but no build of the project makes it: make {near.target} "
+            f"{near.how}, which tags {near.reference} ({near.where})" + also_at(lines),
+            confidence=LIKELY,
+        )
+
+
 def script_images(
     doc: Document,
     readme: str,
@@ -356,3 +646,5 @@ def script_images(
     this very repository, whose folder a later `cd` enters."""
     yield from _prose_misses(doc, readme, directory, audited, project, cloned)
     yield from _table_misses(doc, readme, directory, models)
+    yield from _unmade_claims(doc, readme, directory, models, project)
+    yield from _made_misses(doc, readme, directory, models, project)

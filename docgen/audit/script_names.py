@@ -19,6 +19,14 @@ Two claims, each `certain` (names read from the files as written):
   placeholder of the README (`{YOUR_HOST_NAME}`, `<user>`, `$USER`) and a variable neither the script
   nor the file gives (`${USER}`) stand for any text; a name without a tag is `:latest`.
 
+And, `likely`, `script_built_runs`: a `docker run` of the README after a build script it tells the
+reader to run (a code span of its prose, `Run the script `make_serving_image.sh``, or a command block),
+whose image the script never tags while their names share a word (`serving_cls_model:v1` run,
+`serving_probe:v2` built): the run does not start the image the script made. Read only when the script
+builds with tags it gives in full and starts no container itself, nothing the README runs between them
+pulls, builds, tags, loads or composes an image, and no script, compose, bake or Make file beside the
+README names the run image.
+
 And, `likely` (read from prose), `commented_programs`: a block runs a script the line above says runs a
 program (`run a test demo`) that the script's `docker run` line holds only behind a `#`. And
 `prose_names`: a line naming one script (`` `./docker/build.sh`: the image's name is `App` ``,
@@ -29,6 +37,7 @@ no `-t` / `docker tag` of the script (a name with no tag: its repository) or no 
 
 from __future__ import annotations
 
+import bisect
 import os
 import re
 from collections.abc import Iterator
@@ -36,11 +45,13 @@ from pathlib import Path, PurePosixPath
 
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import fence_commands, joined, without_prompt
+from docgen.audit.commands import TAG_FLAG, fence_commands, joined, without_prompt
 from docgen.audit.grammar import COMPOSE, EXEC, RUN, options_grammar, read_compose, read_words
 from docgen.audit.missing import WALK_LIMIT
 from docgen.audit.names import compose_file, takes_value
+from docgen.audit.pulled_runs import named_beside
 from docgen.audit.references import inside, project_top
+from docgen.audit.run_args import image_runs
 from docgen.audit.wording import line_above
 from docgen.build_scripts import (
     ASSIGN,
@@ -767,3 +778,105 @@ def _entering(directory: Path, script: str, name: str, top: Path) -> list[str]:
         if at is not None:
             found.append(f"{sibling if prefix == '.' else f'{prefix}/{sibling}'}:{at}")
     return found
+
+
+_GIVEN = re.compile(
+    _GIVES.pattern + r"|\b(?:docker[ \t]+compose|docker-compose|podman-compose)\b|\bbake\b|\bmake\b"
+)
+"""A README command that may give the machine an image: a pull, tag, load, import or build, a compose,
+bake or make command."""
+_WORD = re.compile(r"[a-z]{3,}")
+_NO_NAME = frozenset("docker image images container app test build latest base dev the and".split())
+"""Words of an image's name that name nothing of its own."""
+
+
+def _name_words(image: str) -> set[str]:
+    """The words of three letters or more of an image's last name (`serving_cls_model` → `serving`,
+    `cls`, `model`), those naming nothing of its own left out."""
+    last = _repository(image).rsplit("/", 1)[-1]
+    return set(_WORD.findall(last)) - _NO_NAME
+
+
+def _build_scripts_named(
+    doc: Document, directory: Path, top: Path, read: dict[str, str | None]
+) -> list[tuple[int, str]]:
+    """(README line, script) of each build script the README runs in a command block or names in a
+    code span of its prose (not on a line telling the reader to edit it), in line order; `read` keeps
+    each script's text."""
+    named: list[tuple[int, str]] = []
+    for fence in doc.fences:
+        named += _readme_scripts(list(fence_commands(fence)))
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            if "`" not in text or _EDITED.search(text):
+                continue
+            for _, _, code in code_spans(text):
+                if (match := _SPAN_SCRIPT.fullmatch(code.strip())) is not None:
+                    named.append((line, match.group(1)))
+    found = []
+    for line, script in sorted(named):
+        if script not in read:
+            read[script] = _script_text(directory, script, top)
+        body = read[script]
+        if (
+            body is not None
+            and BUILD.search(body)
+            and not any(_RUN.search(t.strip()) for t in body.splitlines())
+        ):
+            found.append((line, script))
+    return found
+
+
+def script_built_runs(
+    doc: Document, readme: str, directory: Path, project: Path | None = None
+) -> Iterator[Diagnostic]:
+    """A README `docker run` after a build script it has the reader run, of an image the script never
+    tags while the names share a word (see the module's docstring): `README runs serving_cls_model:v1
+    after make_serving_image.sh (line 4), but make_serving_image.sh:5 tags the image it builds
+    serving_probe:v2: …` (`likely`)."""
+    top = project_top(directory, project)
+    read: dict[str, str | None] = {}
+    scripts = _build_scripts_named(doc, directory, top, read)
+    if not scripts:
+        return
+    commands = [
+        (lines[0][0], without_prompt(joined(lines).strip()))
+        for f in doc.fences
+        for lines in fence_commands(f)
+    ]
+    # the lines of the commands that may give an image, sorted: one look-up a run (`bisect`)
+    giving = sorted(n for n, c in commands if not c.startswith("#") and _GIVEN.search(c))
+    built = sorted((n, {_full(t) for t in TAG_FLAG.findall(c)}) for n, c in commands if BUILD.search(c))
+    told: set[str] = set()
+    starts = [n for n, _ in scripts]
+    tagged: dict[str, tuple[tuple[int, str], ...]] = {}  # script → its tags, read once
+    for line, image, _, _ in image_runs(doc):
+        before = bisect.bisect_left(starts, line)
+        if not before or image in told or "$" in image or "<" in image:
+            continue
+        at, script = scripts[before - 1]
+        text = read[script] or ""
+        if script not in tagged:
+            tagged[script] = built_tag_lines("\n".join(_joined_lines(text)))
+        tags = tagged[script]
+        if not tags or any(UNKNOWN in t or "$" in t for _, t in tags):
+            continue
+        if any(_full(t) == _full(image) for _, t in tags):
+            continue
+        if bisect.bisect_left(giving, at) < bisect.bisect_left(giving, line):
+            continue  # a step between them may give the image
+        shared = [(n, t) for n, t in tags if _name_words(t) & _name_words(image)]
+        if not shared or named_beside(directory, script, image):
+            continue
+        told.add(image)
+        tag_line, tag = shared[0]
+        later = next((n for n, tagged in built if n > line and _full(image) in tagged), None)
+        after = f" (the README builds {image} only at line {later}, after the run)" if later else ""
+        shown = script.removeprefix("./")
+        yield Diagnostic(
+            readme,
+            line,
+            f"README runs {image} after {shown} (line {at}), but {shown}:{_source_line(text, tag_line, tag)} "
+            f"tags the image it builds {tag}: the run does not start the image the script made{after}",
+            confidence=LIKELY,
+        )
