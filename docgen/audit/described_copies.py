@@ -249,7 +249,9 @@ def _ties(doc: Document, bases: Sequence[Path], top: Path) -> _Ties:
                 found.own = True
             for step in (s.strip() for s in _STEP_SPLIT.split(command)):
                 if (target := cd_target(step)) is not None:
-                    moved = [m for f in folders if (m := inside(f / target, top)) is not None and m.is_dir()]
+                    moved = [
+                        m for f in folders if (m := inside(f / target, top)) is not None and os.path.isdir(m)
+                    ]
                     if not moved:
                         found.lost = found.lost or any(
                             _BUILD_NAME.search(later) for at, later in fence.lines if at >= line
@@ -264,10 +266,10 @@ def _ties(doc: Document, bases: Sequence[Path], top: Path) -> _Ties:
                     continue
                 script = run.group(1)
                 paths = [p for f in folders if (p := inside(f / script, top)) is not None]
-                place = next((p for p in paths if p.is_file()), None)
+                place = next((p for p in paths if os.path.isfile(p)), None)
                 if place is None:
                     if _BUILD_NAME.search(posixpath.basename(script)):
-                        folder = next((p.parent for p in paths if p.parent.is_dir()), None)
+                        folder = next((p.parent for p in paths if os.path.isdir(p.parent)), None)
                         found.runs.append(_Run(line, step, None, folder))
                     continue
                 if _SCRIPT_BUILDS.search(text_or_none(place, MAX_PROJECT_FILE_BYTES) or ""):
@@ -300,7 +302,7 @@ def _made_by_project(root: Path, names: set[str]) -> set[str]:
             read += 1
             if read > _MADE_FILES_MOST:
                 return set(names)
-            text = text_or_none(Path(folder) / file, MAX_PROJECT_FILE_BYTES)
+            text = text_or_none(Path(folder) / file, MAX_PROJECT_FILE_BYTES, root)
             if not text:
                 continue
             for name, pattern in patterns.items():
