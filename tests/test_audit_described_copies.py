@@ -133,3 +133,253 @@ def test_a_project_read_through_a_link_to_its_folder(tmp_path: Path) -> None:
     (tmp_path / "real").mkdir()
     (tmp_path / "link").symlink_to(tmp_path / "real")
     assert [f[0] for f in found(tmp_path / "link", comfy(), "docker/Dockerfile")] == [6]
+
+
+# Builds the README documents without a `docker build` of its own (`unheld_copies`): a script it runs,
+# one it names that is gone, or its words; in a git checkout, a source no folder holds stops the build.
+
+ROVER = """\
+FROM ros:noetic
+RUN apt-get update && apt-get install -y python3-pip
+COPY ./rover_entry.sh /
+ENTRYPOINT ["/rover_entry.sh"]
+"""
+"""A robot's ROS image (the shape of a mobile-robot lab's): its entrypoint copied from the build context."""
+ROVER_README = """\
+# Rover image
+
+**build the image**
+```
+host $ ./build.sh
+```
+**run it**
+```
+host $ ./run.sh
+```
+"""
+ROVER_FILES = {
+    "robot/docker/README.md": ROVER_README,
+    "robot/docker/Dockerfile": ROVER,
+    "robot/docker/build.sh": "#!/bin/sh\ndocker build --rm -t lab/rover:gpu .\n",
+    "robot/docker/run.sh": "#!/bin/sh\ndocker run -it lab/rover:gpu\n",
+}
+
+SIM = """\
+FROM nvcr.io/nvidia/isaac-sim:4.2.0
+WORKDIR /sim
+COPY ./sim.docker/start.sh /
+COPY . .
+ENTRYPOINT ["/start.sh"]
+"""
+"""A simulator image (the shape of a robot stack's dev image): built from the repository's root by a
+script that keeps its command in an array."""
+SIM_BUILD = """\
+#!/bin/bash
+HERE="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" &>/dev/null && pwd)"
+CMD=(docker build -f "${HERE}/Dockerfile" "$(dirname "${HERE}")" --tag sim)
+exec ${CMD[*]}
+"""
+SIM_README = """\
+#### Build Image
+
+To build the image, run the script:
+
+```bash
+sim.docker/build.bash
+```
+"""
+SIM_FILES = {
+    "sim.docker/README.md": SIM_README,
+    "sim.docker/Dockerfile": SIM,
+    "sim.docker/build.bash": SIM_BUILD,
+    "src/motion/node.py": "",
+}
+
+GYM = """\
+FROM lab/py36-cu110:torch1.7
+COPY .vimrc /root/
+COPY deps /root/deps
+RUN cd /root/deps && unzip engine.zip
+COPY license.key /root/.engine/
+CMD ["/bin/bash"]
+"""
+"""A family of research images (the shape of a DeepRL lab's): dotfiles, a folder of vendored archives and
+a licence key the reader brings, each copied from the image's own folder."""
+GYM_README = """\
+## Images for RL research
+- If you want to build the docker images with the physics engine, you need `license.key` to build them.
+- See the folders `gym-cu110` and `gym-cu102` for details.
+"""
+GYM_FILES = {
+    "README.md": GYM_README,
+    "gym-cu110/Dockerfile": GYM,
+    "gym-cu102/Dockerfile": GYM.replace("cu110:torch1.7", "cu102:torch1.4"),
+}
+
+
+def unheld(
+    root: Path, files: dict[str, str], readme: str, dockerfiles: list[str], git: bool = True
+) -> list[tuple[int, str, str]]:
+    make_tree(root, files)
+    if git:
+        (root / ".git").mkdir()
+    models = [build_model(root / d, d) for d in dockerfiles]
+    text = files[readme]
+    directory = (root / readme).parent
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(text, readme, models, {}, directory, root)
+        if "holds nowhere" in d.message
+    ]
+
+
+GONE_README = ROVER_README.replace("./build.sh", "source docker/build.sh")
+"""The rover's README running a build script that is gone: only `unheld_copies` reads its build."""
+
+
+def _rover(**changes: str) -> dict[str, str]:
+    files = {**ROVER_FILES, **changes}
+    return {k: v for k, v in files.items() if v}
+
+
+def test_a_build_script_docgen_follows_tells_it_once(tmp_path: Path) -> None:
+    make_tree(tmp_path, ROVER_FILES)
+    (tmp_path / ".git").mkdir()
+    model = build_model(tmp_path / "robot/docker/Dockerfile", "robot/docker/Dockerfile")
+    found = audit(ROVER_README, "README.md", model, {}, tmp_path / "robot/docker", tmp_path)
+    assert [(d.line, d.confidence) for d in found if "rover_entry.sh" in d.message] == [(5, "certain")]
+    assert not any("holds nowhere" in d.message for d in found)  # (the script's build tells it)
+
+
+def test_a_build_script_that_is_gone_still_says_the_image_is_built(tmp_path: Path) -> None:
+    files = _rover(**{"robot/docker/build.sh": "", "robot/docker/README.md": GONE_README})
+    assert unheld(tmp_path, files, "robot/docker/README.md", ["robot/docker/Dockerfile"]) == [
+        (
+            5,
+            "README builds the image (source docker/build.sh), but robot/docker/Dockerfile:3 copies "
+            "rover_entry.sh, which the git checkout holds nowhere (not in robot/docker/ or a folder above "
+            "it, no file or folder of that name anywhere): the build stops at that COPY",
+            "likely",
+        )
+    ]
+
+
+def test_a_script_kept_in_an_array_and_a_source_under_a_folder(tmp_path: Path) -> None:
+    assert unheld(tmp_path, SIM_FILES, "sim.docker/README.md", ["sim.docker/Dockerfile"]) == [
+        (
+            6,
+            "README builds the image (sim.docker/build.bash), but sim.docker/Dockerfile:3 copies "
+            "sim.docker/start.sh, which the git checkout holds nowhere (not in sim.docker/ or a folder above "
+            "it, no file or folder of that name anywhere): the build stops at that COPY",
+            "likely",
+        )
+    ]
+
+
+def test_a_script_of_the_checkout_that_builds_and_a_plain_file_is_certain(tmp_path: Path) -> None:
+    files = {**SIM_FILES, "sim.docker/Dockerfile": SIM.replace("./sim.docker/start.sh", "start.sh")}
+    got = unheld(tmp_path, files, "sim.docker/README.md", ["sim.docker/Dockerfile"])
+    assert [(line, conf) for line, _, conf in got] == [(6, "certain")]
+
+
+def test_words_that_build_the_images_and_a_file_the_reader_brings(tmp_path: Path) -> None:
+    got = unheld(tmp_path, GYM_FILES, "README.md", ["gym-cu110/Dockerfile", "gym-cu102/Dockerfile"])
+    assert sorted(got) == [
+        (
+            2,
+            f"README builds the images (build the docker images), but gym-{cuda}/Dockerfile copies .vimrc "
+            "(line 2), deps (line 3), which the git checkout holds nowhere (not in "
+            f"gym-{cuda}/ or a folder above it, no file or folder of those names anywhere): the build stops "
+            "at the first of them",
+            "likely",
+        )
+        for cuda in ("cu102", "cu110")
+    ]
+    assert all("license.key" not in message for _, message, _ in got)
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        # the README makes it first
+        {
+            "robot/docker/README.md": GONE_README.replace(
+                "host $ source", "host $ cp rover_entry.example.sh rover_entry.sh\nhost $ source"
+            )
+        },
+        # the reader brings it: the README names it, or git ignores it
+        {"robot/docker/README.md": GONE_README + "\nPut your `rover_entry.sh` next to the Dockerfile.\n"},
+        {"robot/docker/.gitignore": "rover_entry.sh\n"},
+        # a folder above holds it: the build's context is that one
+        {"robot/rover_entry.sh": "#!/bin/sh\n"},
+        # another folder holds a file of its name: the context or a copy step may bring it
+        {"tools/rover_entry.sh": "#!/bin/sh\n"},
+        # a script of the project makes it
+        {"robot/docker/prepare.sh": "#!/bin/sh\ncp ../common/entry.sh rover_entry.sh\n"},
+        # a script named for building that builds no image, under words about no image
+        {
+            "robot/docker/README.md": ROVER_README.replace("build the image", "build the driver"),
+            "robot/docker/build.sh": "#!/bin/sh\ncmake -B out && cmake --build out\n",
+        },
+        # the README builds the image itself: the build command's own finding tells it
+        {"robot/docker/README.md": GONE_README.replace("source docker/build.sh", "docker build -t rover .")},
+        # it builds another repository's image from its address
+        {
+            "robot/docker/README.md": GONE_README.replace(
+                "source docker/build.sh", "docker build -t rover https://github.com/lab/rover.git"
+            )
+        },
+        # it only pulls a published image
+        {"robot/docker/README.md": "# Rover\n\n```\ndocker pull lab/rover:gpu\n```\n"},
+        # its build script is another image's, in a folder of its own, or in one this checkout lacks
+        {
+            "robot/docker/README.md": GONE_README.replace("source docker/build.sh", "cd arm && ./build.sh"),
+            "robot/docker/arm/build.sh": "#!/bin/sh\ndocker build -t lab/arm .\n",
+            "robot/docker/arm/Dockerfile": "FROM ros:noetic\n",
+        },
+        {"robot/docker/README.md": GONE_README.replace("source docker/build.sh", "cd arm && ./build.sh")},
+        # a tool of the project builds it its own way
+        {"robot/docker/README.md": GONE_README.replace("source docker/build.sh", "labctl build rover")},
+        # its words are about the CI's build
+        {"robot/docker/README.md": "# Rover\n\nThe CI workflow builds the image on every push.\n"},
+        # the image copies the entrypoint from another stage
+        {
+            "robot/docker/Dockerfile": ROVER.replace(
+                "COPY ./rover_entry.sh /", "COPY --from=lab/tools:1 /rover_entry.sh /"
+            )
+        },
+    ],
+)
+def test_sources_accounted_for_or_builds_not_read_here(tmp_path: Path, changes: dict[str, str]) -> None:
+    files = _rover(**{"robot/docker/build.sh": "", "robot/docker/README.md": GONE_README, **changes})
+    assert unheld(tmp_path, files, "robot/docker/README.md", ["robot/docker/Dockerfile"]) == []
+
+
+def test_outside_a_git_checkout_a_copy_may_lack_any_file(tmp_path: Path) -> None:
+    got = unheld(tmp_path, ROVER_FILES, "robot/docker/README.md", ["robot/docker/Dockerfile"], git=False)
+    assert got == []
+
+
+def test_a_source_in_a_submodule_not_fetched(tmp_path: Path) -> None:
+    sub = GYM.replace("COPY deps /root/deps", "COPY third/simcore /root/deps")
+    files = {
+        **GYM_FILES,
+        "gym-cu110/Dockerfile": sub,
+        "gym-cu110/.vimrc": "",
+        ".gitmodules": '[submodule "engine"]\n\tpath = gym-cu110/third/simcore\n\turl = x\n',
+    }
+    assert unheld(tmp_path / "a", files, "README.md", ["gym-cu110/Dockerfile"]) == []
+    files.pop(".gitmodules")  # (without it, the engine's folder is the checkout's to hold)
+    got = unheld(tmp_path / "b", files, "README.md", ["gym-cu110/Dockerfile"])
+    assert [line for line, _, _ in got] == [2]
+
+
+def test_a_script_in_another_folder_naming_the_dockerfile(tmp_path: Path) -> None:
+    files = {
+        "README.md": "# Deep\n\n## build docker image\n\n```\n$ tools/image.sh\n```\n",
+        "docker/Dockerfile": "FROM ubuntu:22.04\nCOPY ./docker/helpers/. /root/helpers/\n",
+        "tools/image.sh": "#!/bin/bash\nCMD=(docker build -f docker/Dockerfile -t deep .)\nexec ${CMD[*]}\n",
+    }
+    got = unheld(tmp_path, files, "README.md", ["docker/Dockerfile"])
+    assert [(line, conf) for line, _, conf in got] == [(6, "likely")]
+    assert "copies docker/helpers, which the git checkout holds nowhere" in got[0][1]

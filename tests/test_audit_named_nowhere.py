@@ -186,3 +186,67 @@ def test_a_file_a_block_sources_with_no_suffix_is_read_in_a_checkout(tmp_path: P
     assert [line for line, m in got if "hydra/tab_completion_bash" in m] == [6]
     assert not [m for _, m in got if "activate" in m]
     assert not [m for _, m, _ in found(tmp_path / "b", {"README.md": COMPLETION}, git=False) if "hydra" in m]
+
+
+# A diffusion server's notes (modelled on a llama/SD server stack): the sentence naming the file says
+# nothing of making it, though the one before speaks of generating images, and `their` is no project
+NOTES = """# Image server
+
+## Additional notes
+
+The image server provides endpoints for generating images. Refer to the `server.py` file in the
+`img-server` directory for the available endpoints and their usage.
+"""
+
+
+def test_a_path_is_read_with_the_words_of_its_own_sentence(tmp_path: Path) -> None:
+    got = nowhere(found(tmp_path, {"README.md": NOTES, "api/app.py": ""}))
+    assert [(line, conf) for line, _, conf in got] == [(5, "likely")]
+    assert "server.py" in got[0][1]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Run `make assets` first. It generates the `server.py` file for the image server.",
+        "The endpoints are documented in their repository's `server.py` file.",
+    ],
+)
+def test_a_sentence_that_makes_the_file_or_names_another_project(tmp_path: Path, line: str) -> None:
+    readme = f"# Image server\n\n## Notes\n\n{line}\n"
+    assert nowhere(found(tmp_path, {"README.md": readme, "api/app.py": ""})) == []
+
+
+# A template folder's index of images (modelled on a research template repository): each section names
+# the Dockerfile and the requirements list it installs, in plain words under a label
+TEMPLATES = """# Templates
+
+## torch 2.1
+- Dockerfile: Dockerfile.gpu
+- requirements.txt: requirements_torch_2.1.txt
+
+## tensorflow 2.15
+- Dockerfile: Dockerfile.gpu
+- requirements.txt: requirements-tf.txt
+- Output: results.txt
+
+## poetry
+- Setup script: setup_env.sh
+"""
+
+
+def test_a_requirements_list_named_under_a_label_that_the_checkout_lacks(tmp_path: Path) -> None:
+    files = {
+        "README.md": TEMPLATES,
+        "Dockerfile.gpu": APP,
+        "setup_env.sh": "#!/bin/sh\n",
+        "requirements-tf.txt": "tensorflow==2.15.0\n",
+    }
+    got = nowhere(found(tmp_path, files))
+    assert [(line, conf) for line, _, conf in got] == [(5, "likely")]
+    assert got[0][1].startswith("README names requirements_torch_2.1.txt, which the repository does not hold")
+
+
+def test_a_labelled_file_outside_a_checkout_is_silent(tmp_path: Path) -> None:
+    files = {"README.md": TEMPLATES, "Dockerfile.gpu": APP, "setup_env.sh": "#!/bin/sh\n"}
+    assert nowhere(found(tmp_path, files, git=False)) == []

@@ -225,15 +225,22 @@ def test_a_script_of_an_image_that_clones_another_project_is_silent(tmp_path: Pa
     assert found(tmp_path, {"README.md": readme}, dockerfile=UPSTREAM) == []
 
 
-def test_a_prompt_of_another_shell_ends_the_block(tmp_path: Path) -> None:
-    readme = "# App\n\n```console\n[me@host app]$ ./start.sh\nroot@c0ffee:/app# python tools/report.py\n```\n"
-    assert found(tmp_path, {"README.md": readme, "start.sh": "x"}) == []
+# A lab's container helpers (modelled on a robot stack's docker folder): the image clones other projects,
+# but a script named for driving containers is the checkout's host tooling, not one of theirs
+HELPERS = """# Robot image
+
+**enter the running container again**
+```
+laptop $ source nx_docker_join.sh
+```
+"""
 
 
-def test_a_script_another_rule_names_is_told_once(tmp_path: Path) -> None:
-    # `./logs.sh` missing beside `./run.sh` that is there: the scripts rule tells it, with the scripts there
-    readme = "# App\n\n```bash\n./run.sh\n./logs.sh\n```\n"
-    assert [f[0] for f in found(tmp_path, {"README.md": readme, "run.sh": "x"})] == [5]
+def test_a_container_helper_of_an_image_that_clones_another_project(tmp_path: Path) -> None:
+    got = found(tmp_path, {"README.md": HELPERS}, UPSTREAM)
+    assert got == [(5, "README sources nx_docker_join.sh, which does not exist in the repository", "likely")]
+    readme = HELPERS.replace("nx_docker_join.sh", "nx_env_join.sh")  # (named for no container: theirs)
+    assert found(tmp_path / "b", {"README.md": readme}, UPSTREAM) == []
 
 
 # --------------------------------------------------------------------------------------------------

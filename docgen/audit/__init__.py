@@ -302,7 +302,7 @@ from docgen.audit.cuda_wheels import fixed_wheels, said_indexes
 from docgen.audit.curl_uploads import curl_uploads
 from docgen.audit.default_bounds import default_bounds, manifest_bounds
 from docgen.audit.dependency_rows import dependency_rows
-from docgen.audit.described_copies import described_copies
+from docgen.audit.described_copies import described_copies, unheld_copies
 from docgen.audit.devcontainers import gpu_devcontainer, quoted_settings
 from docgen.audit.disabled import (
     disabled_downloads,
@@ -817,6 +817,7 @@ _MISSING_FILES: tuple[Callable[..., object], ...] = (
     compose_paths,
     curl_uploads,
     described_copies,
+    unheld_copies,
     edited_configs,
     listed_absent,
     globbed_scripts,
@@ -1530,6 +1531,10 @@ def audit(
         found.extend(_ruled(copied_contexts, doc, path, directory, tuple(models), project))
         found.extend(_ruled(unbuilt_bases, doc, text, path, directory, models, project))
         found.extend(_ruled(near_images, doc, text, path, directory, models))
+        # a build by a script or in words whose Dockerfile copies what a checkout holds nowhere: after
+        # every rule that reads a build and tells what its context lacks (said once)
+        said = [d.message for d in found]
+        found.extend(_ruled(unheld_copies, run_doc, source, path, directory, models, project, said))
         found.extend(ci_claims_found)
     # the claims of its commands and of the text around them that need no image
     found.extend(_ruled(docker_cli, doc, path, directory))

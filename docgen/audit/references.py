@@ -1023,7 +1023,7 @@ def context_findings(
                 readme,
                 line,
                 f"{lead}, {said}",
-                confidence=CERTAIN if _top_plain_files(nowhere) else LIKELY,
+                confidence=CERTAIN if top_plain_files(nowhere) else LIKELY,
                 rule=MISSING_FILE,
             )
         elif (
@@ -1042,7 +1042,7 @@ def context_findings(
             one = len({path for _, path in files}) == 1
             them = "it" if one else "them"
             said = f"which does not hold {listed} that it copies, and no folder of the project has {them}"
-            sure = (one or _top_plain_files(files)) and not (own and _folders(files, instructions))
+            sure = (one or top_plain_files(files)) and not (own and _folders(files, instructions))
             yield Diagnostic(
                 readme, line, f"{lead}, {said}", confidence=CERTAIN if sure else LIKELY, rule=MISSING_FILE
             )
@@ -1110,7 +1110,7 @@ _PLAIN_FILE = re.compile(r"[\w-][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,7}\Z")
 `tool_v0.53` (a folder, a download named by its version)."""
 
 
-def _top_plain_files(missing: Sequence[tuple[int, str]]) -> bool:
+def top_plain_files(missing: Sequence[tuple[int, str]]) -> bool:
     """True when the sources a context lacks are all files of its top (`run.sh`; `requirements.txt` and
     `download.py`), each copied once or more: the folder the build command names lacks them, and the
     build stops at the first COPY. A source in a folder (`requirements/core.txt`) or a folder itself
@@ -2039,9 +2039,10 @@ _LISTED_MOST = 20000
 _NOT_LISTED = frozenset({"node_modules", "__pycache__", "site-packages"})
 
 
-def repository_names(top: Path) -> frozenset[str] | None:
+def repository_names(top: Path, folders: bool = False) -> frozenset[str] | None:
     """The names of the files of the repository at `top` (resolved), its version control, caches and
-    links to folders left out; None when it holds more than `_LISTED_MOST` or cannot be listed."""
+    links to folders left out (with `folders`, its folders' names too); None when it holds more than
+    `_LISTED_MOST` or cannot be listed."""
     names: set[str] = set()
     count = 0
     try:
@@ -2057,6 +2058,8 @@ def repository_names(top: Path) -> frozenset[str] | None:
             if count > _LISTED_MOST:
                 return None
             names.update(files)
+            if folders:
+                names.update(subfolders)
     except (OSError, ValueError):
         return None
     return frozenset(names)

@@ -14,10 +14,11 @@ repository. Not a file a step of the README makes (`git clone`, `wget`, `touch`,
 redirect, a copy's destination, a volume a `docker run -v` mounts, a line saying to create it), one
 git ignores or in a generated folder (`build/`, `venv/`), a placeholder (`<file>`, `$VAR`,
 `path/to/x`), a glob, or an absolute path; nor a script of the image (one its Dockerfile names, any of
-an image that clones another project). After a build step (`make`, `cmake`, `colcon build`, `pip
-install -e`), which may make any file, and outside a git checkout (a README copied with its Dockerfile
-holds none of the scripts it runs), only copies of templates are read, and Python scripts run on the
-host when the copy shows itself whole (`_CopiedReadme`: its links all find their files).
+an image that clones another project but one named for driving containers: `_CONTAINER_TOOL`). After a
+build step (`make`, `cmake`, `colcon build`, `pip install -e`), which may make any file, and outside a
+git checkout (a README copied with its Dockerfile holds none of the scripts it runs), only copies of
+templates are read, and Python scripts run on the host when the copy shows itself whole
+(`_CopiedReadme`: its links all find their files).
 
 A Python script run with an interpreter (`python x.py`, `uv run x.py`, `poetry run python x.py`) fails
 when it is not there: `certain` in a command block, `likely` in the prose's inline code (a numbered
@@ -1014,7 +1015,7 @@ def _finding(
         return None
     if made_files.before(path, line) or ignored(root / path, patterns):
         return None
-    if not template and (upstream or name in dockerfiles):
+    if not template and ((upstream and not _CONTAINER_TOOL.search(name)) or name in dockerfiles):
         return None  # a script of the image, or of a project its Dockerfile clones
     if names.paths().get(name.lower()) or not names.complete:
         return None
@@ -1026,6 +1027,9 @@ def _finding(
     )
 
 
+_CONTAINER_TOOL = re.compile(r"docker|podman|container|compose", re.IGNORECASE)
+"""A script's name that says it drives containers (`docker_join.sh`, `run_container.sh`): the checkout's
+own host tooling, run beside the image, never a script of a project the image clones and runs in it."""
 _CONFIG_SUFFIXES = frozenset({"yml", "yaml", "json", "toml", "cfg", "ini", "py", "sh"})
 """Suffixes of a file a command is given to read as its settings (`--config configs/7b.yml`)."""
 _SAID_CONFIG = re.compile(r"conf|cfg|setting|recipe|preset|param|experiment|exp\Z|script", re.IGNORECASE)
@@ -1285,6 +1289,14 @@ _SOURCED = re.compile(
 (`source hydra/tab_completion_bash x.py`): named with no suffix, it is still a file."""
 _LISTED_PATH = re.compile(r"[ \t]*[-*+][ \t]+(?:\./)?([\w.+-]+(?:/[\w.+-]+)+)[ \t]+(?:-|–|—|:)[ \t]+\S")
 """A list item that starts with a file's path, plain, and says what it is (`* hacks/x.patch - adds …`)."""
+_LABELLED_FILE = re.compile(
+    r"[ \t]*[-*+][ \t]+(?:\*\*)?[\w.-]+(?:[ \t]+[\w.-]+){0,2}(?:\*\*)?[ \t]*:(?:\*\*)?[ \t]+"
+    r"(`?)(?:\./)?([\w.+-]+(?:/[\w.+-]+)*\.[A-Za-z]\w*)\1[ \t]*\Z"
+)
+"""A list item naming one file under a label of what it is for, and nothing else (`- requirements.txt:
+requirements_torch_2.0.1.txt`, `- Setup script: setup.sh`): the file the item is about."""
+_REQUIREMENTS = re.compile(r"(?:requirements|constraints)[\w.+-]*\.txt\Z", re.IGNORECASE)
+"""A pip requirements or constraints list (`requirements_torch_2.0.1.txt`): committed, unlike other `.txt`."""
 _NOT_THERE_YET = re.compile(
     r"\b(?:creat|generat|renam|produc|output|export|dump|download|fetch|compil|sav|writ|wrot|cop|mov"
     r"|add(?:ed|ing)?\b|your|own|will[ \t]+be|gets?[ \t]+made|appears?|e\.g\b|for[ \t]+example|such[ \t]+as"
@@ -1297,17 +1309,23 @@ _NOT_THERE_YET = re.compile(
 reader's own, history or plans (`The next release is train_v2.py`): such a path need not be in the
 checkout."""
 _OTHER_WORDS = re.compile(
-    r"://|\b(?:upstream|their|fork(?:ed)?|submodule|repo(?:sitory)?[ \t]+of)\b|[\w-]+/[\w.-]+@", re.I
+    r"://|\b(?:upstream|fork(?:ed)?|submodule|repo(?:sitory)?[ \t]+of)\b|[\w-]+/[\w.-]+@"
+    r"|\btheir[ \t]+(?:own[ \t]+)?(?:repo(?:sitory|sitories)?|projects?|code(?:base)?|docs?|documentation"
+    r"|sources?|web[ \t]?site|site|readme|github|packages?|library|instructions|guides?|examples?)\b",
+    re.I,
 )
-"""Words of a line naming another project (an address, `upstream`, `their`, a submodule)."""
+"""Words of a line naming another project (an address, `upstream`, `their repository`, a submodule); not
+`their` of anything else (`the endpoints and their usage`)."""
 _HISTORY_HEADINGS = re.compile(r"change|history|release|news|migrat|roadmap|todo|future|plan", re.IGNORECASE)
 """Headings of sections about the past or the future: a path there need not be in the checkout now."""
 
 
 def _named_paths(doc: Document) -> Iterator[tuple[int, str, str, bool]]:
-    """(README line, path, line text, read by a command) of each repository path the prose names: a
-    code span that is a path, or the file a command in a code span reads (`_SOURCED`), and a plain path
-    opening a list item that describes it (`_LISTED_PATH`). Not under a heading of history or plans."""
+    """(README line, path, words, read by a command) of each repository path the prose names: a code
+    span that is a path, or the file a command in a code span reads (`_SOURCED`), with the sentence
+    holding it (`_sentence`); a plain path opening a list item that describes it (`_LISTED_PATH`), and the
+    one plain file a list item names under a label (`_LABELLED_FILE`), with the item. Not under a
+    heading of history or plans."""
     for para in doc.paragraphs:
         if _HISTORY_HEADINGS.search(para.heading):
             continue
@@ -1315,15 +1333,35 @@ def _named_paths(doc: Document) -> Iterator[tuple[int, str, str, bool]]:
             listed = _LISTED_PATH.match(text)
             if listed is not None:
                 yield line, listed.group(1), text, False
+            labelled = _LABELLED_FILE.match(text)
+            if labelled is not None and not labelled.group(1):  # (in code: read with the spans below)
+                yield line, labelled.group(2), text, False
             if "`" not in text:
                 continue
-            for _, _, code in code_spans(text):
+            stops = [(m.start(), m.end()) for m in _SENTENCE_END.finditer(text)]
+            for start, end, code in code_spans(text):
                 code = code.strip()
                 sourced = _SOURCED.match(code)
                 if sourced is not None:
-                    yield line, sourced.group(1), text, True
+                    yield line, sourced.group(1), _sentence(text, stops, start, end), True
                 elif code and not any(c.isspace() for c in code):
-                    yield line, code, text, False
+                    yield line, code, _sentence(text, stops, start, end), False
+
+
+_SENTENCE_END = re.compile(r"[.!?][\"')\]]*[ \t]+(?=[A-Z])")
+"""Where a sentence of a line ends: `.`, `!` or `?` (a closing quote or bracket after it), blanks, then a
+capital (not `e.g. `x``, not the `.` of a file's name)."""
+
+
+def _sentence(text: str, stops: Sequence[tuple[int, int]], start: int, end: int) -> str:
+    """The sentence of the line `text` (its sentence ends `stops`, in order) holding its characters
+    `start` to `end` (a code span): the words that say whether the path is made, another project's or
+    history (`The server provides endpoints for generating images. Refer to the `server.py` file …` is
+    read from `Refer`). Found by bisection: a line of thousands of spans is not read once a span."""
+    after = bisect.bisect_left(stops, (start, -1))
+    first = stops[after - 1][1] if after else 0
+    last = max(stops[after][1], end) if after < len(stops) else len(text)
+    return text[first:last]
 
 
 def named_nowhere(
@@ -1338,12 +1376,14 @@ def named_nowhere(
     `configs/model_config.yaml` ``, `` `source hydra/tab_completion_bash` ``, `* hacks/x.patch - adds
     …`) that a git checkout holds nowhere: neither the path nor any file of its name. Only in a git
     checkout, whose tree is the whole repository (a copy of a README may hold some of its files only).
-    A relative path with a folder and a source, settings or script suffix (`_NAMED_KINDS`), a bare file
-    name of such a suffix, or the file a command in a code span reads (`_SOURCED`); not a placeholder,
+    A relative path with a folder and a source, settings or script suffix (`_NAMED_KINDS`) or a pip
+    requirements list's name (`_REQUIREMENTS`), a bare file name of a script's suffix (`_BARE_KINDS`) or
+    a requirements list's, or the file a command in a code span reads (`_SOURCED`); not a placeholder,
     the reader's own file, a path the Dockerfiles name (the image's, made or cloned there), a path in a
-    generated or data folder, git-ignored, one a command of the README makes, a line saying it is made,
+    generated or data folder, git-ignored, one a command of the README makes, words saying it is made,
     an example, another project's (an address, a clone's folder) or history (`_NOT_THERE_YET`,
-    `_OTHER_WORDS`), nor on a line run in the container. `certain` when the path's folder is there and
+    `_OTHER_WORDS`: of the sentence naming a path in code, else of the line), nor on a line run in the
+    container. `certain` when the path's folder is there and
     holds other files of its suffix, else `likely`."""
     here = directory.resolve()
     if not any(os.path.exists(folder / ".git") for folder in (here, *here.parents)):
@@ -1379,9 +1419,10 @@ def named_nowhere(
             continue
         name = path.rsplit("/", 1)[-1]
         suffix = name.rsplit(".", 1)[1].lower() if "." in name.strip(".") else ""
-        if "/" not in path and suffix not in _BARE_KINDS:
+        listing = _REQUIREMENTS.match(name) is not None
+        if "/" not in path and suffix not in _BARE_KINDS and not listing:
             continue
-        if suffix not in _NAMED_KINDS and not (command and not suffix):
+        if suffix not in _NAMED_KINDS and not listing and not (command and not suffix):
             continue  # (a bare `owner/name` span is a model, an image, a repository: only a command's file)
         if name.startswith(".") or "." in path.split("/")[0][:1]:
             continue  # (`.env`, `.github/…`: hidden files a copy or a tool makes)
