@@ -384,7 +384,8 @@ def test_the_value_of_an_option_compose_run_does_not_know_is_no_service(tmp_path
             "docker compose exec --cpus 2 api bash",
         ),
     }
-    assert found(tmp_path, files) == []
+    # (`--cpus` is docker run's: compose exec refusing it is the grammar rule's finding, not a service's)
+    assert [f for f in found(tmp_path, files) if "no such option" not in f[1]] == []
 
 
 def test_a_wrong_service_after_an_unknown_option_is_still_told_by_up(tmp_path: Path) -> None:

@@ -786,3 +786,18 @@ def test_build_scripts_the_readme_does_not_run_first(tmp_path: Path) -> None:
     assert _script_built(tmp_path, files) == []
     ahead = "# Serving\n\n```\ndocker run serving_cls_model:v1\n```\n\nBuilt by `make_serving_image.sh`.\n"
     assert _script_built(tmp_path, {"README.md": ahead, "make_serving_image.sh": MAKE_IMAGE}) == []
+
+
+def test_a_run_of_the_image_the_readme_builds_before_an_alternative_script(tmp_path: Path) -> None:
+    """The README builds and tags the image itself, then offers a build script as another way (which
+    tags another name): the run afterwards starts the README's own build, not the script's."""
+    readme = (
+        "# Web UI\n\n```\ndocker build -t webui:latest .\n```\n\nOr use the script:\n\n"
+        "```\n./build.sh\n```\n\nThen run:\n\n```\ndocker run --gpus all -p 7860:7860 webui:latest\n```\n"
+    )
+    build = "#!/bin/sh\ndocker build -t acme/webui-gpu:latest .\n"
+    assert _script_built(tmp_path, {"README.md": readme, "build.sh": build}) == []
+    alone = readme.replace("```\ndocker build -t webui:latest .\n```\n\nOr use the script:\n\n", "")
+    assert [
+        line for line, _, _ in _script_built(tmp_path / "alone", {"README.md": alone, "build.sh": build})
+    ] == [10]

@@ -543,6 +543,10 @@ def _unused_said(script: Path, position: int, uses: tuple[frozenset[int], dict[i
     return f"{script.name} never reads ${position}: the argument has no effect"
 
 
+_SYNOPSIS = re.compile(r"[\[\]<>{}|]|\.\.\.|…")
+"""What a usage line's words hold and a command's do not: `[optional]`, `<value>`, `{a|b}`, `...`."""
+
+
 def unused_arguments(
     doc: Document,
     readme: str,
@@ -555,7 +559,8 @@ def unused_arguments(
     `${position}`, or only keeps it in a variable that nothing reads again (`BATCH=$6`, never used nor
     exported: a program it runs sees only exported variables) (`likely`: the README may describe a version
     of the script that used it). Not a script that may read its words otherwise (`argument_uses`), nor
-    a command giving options (the positions are then not the words'), nor a list past `$9`."""
+    a command giving options (the positions are then not the words'), nor a usage line of placeholders
+    (`_SYNOPSIS`), nor a list past `$9`."""
     top = project_top(directory, project)
     for name, script, names in _listed_arguments(doc, directory, top):
         uses = argument_uses(script)
@@ -571,8 +576,8 @@ def unused_arguments(
                 break
     for line, path, script, words in found_scripts(doc, directory, audited, project):
         words = _before_next_command(words or [])
-        if not words or len(words) > 9 or any(w.startswith("-") for w in words):
-            continue
+        if not words or len(words) > 9 or any(w.startswith("-") or _SYNOPSIS.search(w) for w in words):
+            continue  # (options, or a usage line of placeholders: `./run.sh [NAME (default: x)]`)
         uses = argument_uses(script)
         if uses is None or not uses[0]:
             continue  # (reading none: `ignored_arguments`)

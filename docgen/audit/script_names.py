@@ -833,7 +833,8 @@ def script_built_runs(
     """A README `docker run` after a build script it has the reader run, of an image the script never
     tags while the names share a word (see the module's docstring): `README runs serving_cls_model:v1
     after make_serving_image.sh (line 4), but make_serving_image.sh:5 tags the image it builds
-    serving_probe:v2: …` (`likely`)."""
+    serving_probe:v2: …` (`likely`). Not a run of an image a README build above it tags (`docker build
+    -t app .`, then "or use build.sh"): the script is another way to build, and the run is the README's."""
     top = project_top(directory, project)
     read: dict[str, str | None] = {}
     scripts = _build_scripts_named(doc, directory, top, read)
@@ -865,6 +866,8 @@ def script_built_runs(
             continue
         if bisect.bisect_left(giving, at) < bisect.bisect_left(giving, line):
             continue  # a step between them may give the image
+        if any(n < line and _full(image) in names for n, names in built):
+            continue  # the README's own build tags it: the script is another way to build
         shared = [(n, t) for n, t in tags if _name_words(t) & _name_words(image)]
         if not shared or named_beside(directory, script, image):
             continue
