@@ -795,7 +795,7 @@ def test_a_run_of_the_image_the_readme_builds_before_an_alternative_script(tmp_p
         "# Web UI\n\n```\ndocker build -t webui:latest .\n```\n\nOr use the script:\n\n"
         "```\n./build.sh\n```\n\nThen run:\n\n```\ndocker run --gpus all -p 7860:7860 webui:latest\n```\n"
     )
-    build = "#!/bin/sh\ndocker build -t acme/webui-gpu:latest .\n"
+    build = "#!/bin/sh\ndocker build -t webui:gpu .\n"
     assert _script_built(tmp_path, {"README.md": readme, "build.sh": build}) == []
     alone = readme.replace("```\ndocker build -t webui:latest .\n```\n\nOr use the script:\n\n", "")
     assert [

@@ -45,7 +45,7 @@ from pathlib import Path, PurePosixPath
 
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import TAG_FLAG, fence_commands, joined, without_prompt
+from docgen.audit.commands import TAG_FLAG, fence_commands, image_repository, joined, without_prompt
 from docgen.audit.grammar import COMPOSE, EXEC, RUN, options_grammar, read_compose, read_words
 from docgen.audit.missing import WALK_LIMIT
 from docgen.audit.names import compose_file, takes_value
@@ -834,7 +834,9 @@ def script_built_runs(
     tags while the names share a word (see the module's docstring): `README runs serving_cls_model:v1
     after make_serving_image.sh (line 4), but make_serving_image.sh:5 tags the image it builds
     serving_probe:v2: …` (`likely`). Not a run of an image a README build above it tags (`docker build
-    -t app .`, then "or use build.sh"): the script is another way to build, and the run is the README's."""
+    -t app .`, then "or use build.sh"): the script is another way to build, and the run is the README's.
+    Told for a run of the script's repository under another tag, or of an image the README builds only
+    after the run; a name nothing makes is `names`' (a near name of what the script builds)."""
     top = project_top(directory, project)
     read: dict[str, str | None] = {}
     scripts = _build_scripts_named(doc, directory, top, read)
@@ -871,9 +873,11 @@ def script_built_runs(
         shared = [(n, t) for n, t in tags if _name_words(t) & _name_words(image)]
         if not shared or named_beside(directory, script, image):
             continue
+        later = next((n for n, tagged in built if n > line and _full(image) in tagged), None)
+        if later is None and all(image_repository(t) != image_repository(image) for _, t in shared):
+            continue  # another name nothing else makes: `names._script_build_runs`' finding
         told.add(image)
         tag_line, tag = shared[0]
-        later = next((n for n, tagged in built if n > line and _full(image) in tagged), None)
         after = f" (the README builds {image} only at line {later}, after the run)" if later else ""
         shown = script.removeprefix("./")
         yield Diagnostic(
