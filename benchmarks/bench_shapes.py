@@ -58,6 +58,10 @@ Shapes that were superlinear when this benchmark was written, and what made them
   `scripts/runN.sh` and the whole line searched again for words of provenance (`based on`, `fork`)
   for each (`audit/owner_images`; 3.3 s at 20,000 characters, 44 s at 80,000: 13.6×); the line is
   searched once since.
+- `image-references`: one line of thousands of `rocm/pytorch:…` images, the words saying the image is
+  the base (`comes from`, `(from`) looked for from the sentence's start up to each image
+  (`audit/prose._stated_bases`; 10.3–11.1×, 3.5 s at 80,000 characters); read just before the image
+  since (3.8×, 0.6 s).
 - `unclosed-fence`, `fenced-runs`: thousands of `docker build` lines, the README's index of lines
   that make files (`references.MadeFiles`) made again for each build (`audit/globbed_scripts`; 2.9 s
   at 20,000 characters, 39.9 s at 80,000: 13.5×; 0.8 s and 4.1 s since); and each command split by

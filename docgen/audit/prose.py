@@ -867,6 +867,9 @@ _FROM_IMAGE = re.compile(
 )
 """`(from nvidia/cuda:9.0-cudnn7-devel-ubuntu16.04)`, `comes from …`: what the image holds comes from that
 image, its base (not `copied from`, `pulled from`)."""
+_FROM_REACH = 256
+"""How far before an image `_FROM_IMAGE`'s words are looked for: they end where the image starts, and are
+a few words long; read from the sentence's start, a line of thousands of images cost its length squared."""
 _DOUBLED_OWNER = re.compile(r"([^/\s]+)/\1/([^/\s]+)\Z", re.IGNORECASE)
 """`nvidia/nvidia/cuda`: a repository written with its owner twice, the repository `nvidia/cuda`."""
 
@@ -1009,7 +1012,8 @@ def _stated_bases(line: int, text: str, auditor: Auditor) -> Iterator[Diagnostic
                 repos[other.group(1).lower()] = repos.get(other.group(1).lower(), 0) + 1
             read[start, end] = (base, bool(re.search(r"\bdefaults?\b", sentence, re.IGNORECASE)), repos)
         base, defaults, repos = read[start, end]
-        base = base or bool(_FROM_IMAGE.search(text, start, match.start()))
+        near = max(start, match.start() - _FROM_REACH)  # (the words end at the image: read just before it)
+        base = base or bool(_FROM_IMAGE.search(text, near, match.start()))
         if not base or NOT_CURRENT.search(tag):
             continue
         if repos.get(repo, 0) > 1:
