@@ -811,22 +811,28 @@ def committed_unrun(doc: Document, readme: str, directory: Path) -> Iterator[Dia
         )
 
 
-def _one_part_off(pulled: str, run: str) -> tuple[str, str] | None:
-    """The parts (`1171`, `v1171`) in which the image `run` differs from `pulled`: the same registry,
-    owner and tag, the last names split at `-` and `_` alike but in one part, each holding a digit; None
+def one_part_apart(first: str, second: str) -> tuple[str, str] | None:
+    """The parts in which two last names of images differ when they split at `-` and `_` alike but in
+    one part, each side of it holding a digit (`onnx1150-1171`, `onnx1150-v1171`: `1171`, `v1171`); None
     otherwise."""
-    (p_repo, p_tag), (r_repo, r_tag) = _split(_name(pulled)), _split(_name(run))
-    p_head, _, p_last = p_repo.rpartition("/")
-    r_head, _, r_last = r_repo.rpartition("/")
-    if p_tag != r_tag or p_head != r_head or p_last == r_last:
+    a, b = re.split(r"[-_]", first), re.split(r"[-_]", second)
+    if len(a) != len(b):
         return None
-    p_parts, r_parts = re.split(r"[-_]", p_last), re.split(r"[-_]", r_last)
-    if len(p_parts) != len(r_parts):
-        return None
-    differ = [(a, b) for a, b in zip(p_parts, r_parts, strict=True) if a != b]
+    differ = [(x, y) for x, y in zip(a, b, strict=True) if x != y]
     if len(differ) != 1 or not all(re.search(r"[0-9]", part) for part in differ[0]):
         return None
     return differ[0]
+
+
+def _one_part_off(pulled: str, run: str) -> tuple[str, str] | None:
+    """The parts (`1171`, `v1171`) in which the image `run` differs from `pulled`: the same registry,
+    owner and tag, the last names one part apart (`one_part_apart`); None otherwise."""
+    (p_repo, p_tag), (r_repo, r_tag) = _split(_name(pulled)), _split(_name(run))
+    p_head, _, p_last = p_repo.rpartition("/")
+    r_head, _, r_last = r_repo.rpartition("/")
+    if p_tag != r_tag or p_head != r_head:
+        return None
+    return one_part_apart(p_last, r_last)
 
 
 def pulled_slips(doc: Document, text: str, readme: str, directory: Path) -> Iterator[Diagnostic]:

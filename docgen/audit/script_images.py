@@ -46,6 +46,7 @@ from docgen.audit.commands import fence_commands, image_repository, joined
 from docgen.audit.make_targets import makefile_in, makefile_text
 from docgen.audit.own_repo import repository_root
 from docgen.audit.owner_images import build_files
+from docgen.audit.pulled_runs import one_part_apart
 from docgen.audit.references import RUN_SCRIPT
 from docgen.audit.script_args import SCRIPT_NAME, found_scripts
 from docgen.errors import MAX_PROJECT_FILE_BYTES
@@ -565,16 +566,13 @@ def _by_last_name(listed: dict[str, list[int]]) -> list[tuple[str, list[int]]]:
 
 def _release_apart(listed: str, made: str) -> tuple[str, str] | None:
     """The parts in which the last names of `listed` and `made` differ when they differ in one `-`/`_`
-    part, holding a digit on both sides (`devbox-x86-20-build`, `devbox-x86-22-build`: `20`, `22`);
-    None otherwise, and for a `made` name holding a `*` (a part not known)."""
-    a = re.split(r"[-_]", image_repository(listed).rsplit("/", 1)[-1])
-    b = re.split(r"[-_]", image_repository(made).rsplit("/", 1)[-1])
-    if len(a) != len(b) or any("*" in p for p in b):
+    part, holding a digit on both sides (`devbox-x86-20-build`, `devbox-x86-22-build`: `20`, `22`;
+    `pulled_runs.one_part_apart`); None otherwise, and for a `made` name holding a `*` (a part not
+    known)."""
+    made_last = image_repository(made).rsplit("/", 1)[-1]
+    if "*" in made_last:
         return None
-    differ = [(x, y) for x, y in zip(a, b, strict=True) if x != y]
-    if len(differ) != 1 or not all(re.search(r"[0-9]", p) for p in differ[0]):
-        return None
-    return differ[0]
+    return one_part_apart(image_repository(listed).rsplit("/", 1)[-1], made_last)
 
 
 _SET_VALUE = re.compile(r"(?:^|[\s;&|])(?:export[ \t]+)?[A-Za-z_]\w*=[\"']?([^\s;&|\"']{2,})")
