@@ -953,7 +953,6 @@ def _chain_words(
             body = lines[index].strip()[4:]
             return words if len(words) >= 2 and _refusing(lines, index + 1, body, "fi") else None
     return None
-    return None
 
 
 def _listed_words(lines: list[str], number: int, grepped: re.Match[str]) -> list[str] | None:

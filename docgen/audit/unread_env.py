@@ -28,7 +28,6 @@ whose start reads some of the others must read most of them.
 
 from __future__ import annotations
 
-import functools
 import os
 import re
 from collections.abc import Callable, Iterator
@@ -168,7 +167,7 @@ def _unnamed_in(image: RunImage, name: str) -> tuple[str, tuple[str, str] | None
     return read[0], started
 
 
-@functools.lru_cache(maxsize=32)
+@per_audit(maxsize=32)
 def _expanded(text: str) -> frozenset[str]:
     """The variables a shell text reads as `$NAME` or `${NAME…}`."""
     return frozenset(re.findall(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)", text))
