@@ -49,6 +49,7 @@ from docgen import bake, makefile
 from docgen.audit.auditor import LIKELY, also_at, dockerfile_read
 from docgen.audit.commands import PICKED, tagged_names
 from docgen.audit.env_slips import SlipIndex, one_slip
+from docgen.audit.memo import per_audit
 from docgen.audit.references import project_top
 from docgen.audit.run_args import image_runs
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
@@ -110,16 +111,15 @@ def _ref(match: re.Match[str]) -> _Ref:
     return _Ref(match.group(0), registry, owner, name, match.group("tag"))
 
 
-def build_files(directory: Path, models: Sequence[ImageModel], readme: Path, top: Path) -> list[Path]:
-    """The audited Dockerfiles, then the build files at the top of the README's folder, of theirs and
-    of the folders above them up to `top`; the README itself left out."""
+def build_files(directory: Path, dockerfiles: Sequence[str], readme: Path, top: Path) -> list[Path]:
+    """The audited Dockerfiles `dockerfiles`, then the build files at the top of the README's folder, of
+    theirs and of the folders above them up to `top`; the README itself left out."""
     found: list[Path] = []
     folders: list[Path] = []
-    for model in models:
-        if model.file:
-            file = Path(model.file).resolve()
-            found.append(file)
-            folders.append(file.parent)
+    for dockerfile in dockerfiles:
+        file = Path(dockerfile).resolve()
+        found.append(file)
+        folders.append(file.parent)
     folders.append(directory.resolve())
     seen_folders: set[Path] = set()
     for folder in folders:
@@ -143,6 +143,40 @@ def build_files(directory: Path, models: Sequence[ImageModel], readme: Path, top
                 break
             folder = folder.parent
     return found
+
+
+def build_texts(
+    directory: Path, models: Sequence[ImageModel], readme: str, top: Path
+) -> tuple[tuple[Path, str], ...]:
+    """(file, text) of each build file of the project (`build_files`) that can be read: read once an
+    audit for every rule that looks through them (this module's, `script_images`')."""
+    return _read_build_files(directory, _dockerfiles(models), readme, top)
+
+
+def _dockerfiles(models: Sequence[ImageModel]) -> tuple[str, ...]:
+    """The Dockerfiles of `models` (those read from a file)."""
+    return tuple(m.file for m in models if m.file)
+
+
+@per_audit(maxsize=8)
+def _read_build_files(
+    directory: Path, dockerfiles: tuple[str, ...], readme: str, top: Path
+) -> tuple[tuple[Path, str], ...]:
+    files = build_files(directory, dockerfiles, (directory / Path(readme).name).resolve(), top)
+    return tuple((f, body) for f in files if (body := text_or_none(f, MAX_PROJECT_FILE_BYTES)) is not None)
+
+
+@per_audit(maxsize=8)
+def workflow_texts(directory: Path, top: Path) -> tuple[tuple[Path, str], ...]:
+    """(path, text) of the GitHub Actions workflows of the README's repository (`workflows.files`): the
+    images the repository's CI pushes; read once an audit. A `.github` or `workflows` folder linked out
+    of the project gives none (`files.text_or_none` with `top`: its files are no files of this
+    project)."""
+    return tuple(
+        (path, body)
+        for path in workflow_files(directory.resolve(), top.resolve())
+        if (body := text_or_none(path, MAX_PROJECT_FILE_BYTES, top)) is not None
+    )
 
 
 def _said_images(doc: Document) -> Iterator[tuple[int, bool, _Ref]]:
@@ -189,12 +223,7 @@ def other_owner_images(
     if not said:
         return
     top = project_top(directory, project)
-    files = build_files(directory, models, (directory / Path(readme).name).resolve(), top)
-    texts: list[tuple[Path, str]] = []
-    for file in files:
-        body = text_or_none(file, MAX_PROJECT_FILE_BYTES)
-        if body is not None:
-            texts.append((file, body))
+    texts = build_texts(directory, models, readme, top)
     told: set[str] = set()
     # each read once, whatever the number of images the README names
     in_build: dict[str, bool] = {}  # owner → whether a build file names it
@@ -213,7 +242,7 @@ def other_owner_images(
             continue  # `your-image-name/app:1.0`, `<user>/app:1.0`: a name the reader picks
         if image.owner not in _OFFICIAL_OWNERS and not provenance and image.text not in told:
             if workflows is None:
-                workflows = [*texts, *_workflow_texts(directory, top)]
+                workflows = [*texts, *workflow_texts(directory, top)]
                 names = _named_images(workflows)
                 index = SlipIndex((f"{owner}/{name}" for _, owner, name in names), _SPLIT)
                 for (registry, owner, name), named in names.items():
@@ -310,16 +339,6 @@ def _build_images(
 _SPLIT = re.compile(r"[/._-]")
 
 
-def _workflow_texts(directory: Path, top: Path) -> Iterator[tuple[Path, str]]:
-    """(path, text) of the GitHub Actions workflows of the README's repository (`workflows.files`): the
-    images the repository's CI pushes. A `.github` or `workflows` folder linked out of the project gives
-    none (`files.text_or_none` with `top`: its files are no files of this project)."""
-    for path in workflow_files(directory.resolve(), top.resolve()):
-        body = text_or_none(path, MAX_PROJECT_FILE_BYTES, top)
-        if body is not None:
-            yield path, body
-
-
 def _named_images(texts: Sequence[tuple[Path, str]]) -> dict[tuple[str, str, str], tuple[Path, int, _Ref]]:
     """(registry, owner, repository name) → the first (file, line, image) naming it, of the files
     `texts`, read once."""
@@ -369,14 +388,6 @@ def _owned_runs(doc: Document) -> list[tuple[int, _Ref]]:
     ]
 
 
-def _build_texts(
-    directory: Path, models: Sequence[ImageModel], readme: str, top: Path
-) -> list[tuple[Path, str]]:
-    """(file, text) of each build file of the project (`build_files`) that can be read."""
-    files = build_files(directory, models, (directory / Path(readme).name).resolve(), top)
-    return [(f, body) for f in files if (body := text_or_none(f, MAX_PROJECT_FILE_BYTES)) is not None]
-
-
 def run_owner_images(
     doc: Document,
     readme: str,
@@ -392,11 +403,11 @@ def run_owner_images(
     if not runs:
         return
     top = project_top(directory, project)
-    texts = _build_texts(directory, models, readme, top)
+    texts = build_texts(directory, models, readme, top)
     published = _baked(texts)
     unbaked = [(f, body) for f, body in texts if not _BAKE_FILE.search(f.name)]
     runners = [(f, body) for f, body in unbaked if _RUNNER.search(f.name)]
-    if not published or any(_RUNS_BAKE.search(b) for _, b in [*runners, *_workflow_texts(directory, top)]):
+    if not published or any(_RUNS_BAKE.search(b) for _, b in [*runners, *workflow_texts(directory, top)]):
         return  # (a script or workflow running bake may set the owner: `REGISTRY_USER=… bake`)
     provenance = {n for fence in doc.fences for n, t in fence.lines if _PROVENANCE.search(t)}
     tagged = tagged_names(doc)
@@ -477,12 +488,12 @@ def make_renamed_runs(
     if not runs or tagged_names(doc):
         return
     top = project_top(directory, project)
-    texts = _build_texts(directory, models, readme, top)
+    texts = build_texts(directory, models, readme, top)
     made = _made_by_make(texts)
     if not made:
         return
     provenance = {n for fence in doc.fences for n, t in fence.lines if _PROVENANCE.search(t)}
-    others = [*texts, *_workflow_texts(directory, top)]
+    others = [*texts, *workflow_texts(directory, top)]
     told: set[str] = set()
     for line, image in runs:
         written = f"{image.owner}/{image.name}"
@@ -657,12 +668,12 @@ def pulled_latest(
     if not said:
         return
     top = project_top(directory, project)
-    if any(True for _ in _workflow_texts(directory, top)):
+    if workflow_texts(directory, top):
         return
-    files = build_files(directory, models, (directory / Path(readme).name).resolve(), top)
+    files = build_files(directory, _dockerfiles(models), (directory / Path(readme).name).resolve(), top)
     if any(f.name in (".gitlab-ci.yml", "Jenkinsfile", ".travis.yml", "cloudbuild.yaml") for f in files):
         return
-    texts = [(f, body) for f in files if (body := text_or_none(f, MAX_PROJECT_FILE_BYTES)) is not None]
+    texts = build_texts(directory, models, readme, top)
     tagged = tagged_names(doc)
     commands = "\n".join(t for fence in doc.fences for _, t in fence.lines).lower()
     published = {
@@ -755,8 +766,7 @@ def renamed_images(
     if not said:
         return
     top = project_top(directory, project)
-    texts = _build_texts(directory, models, readme, top)
-    texts += list(_workflow_texts(directory, top))
+    texts = [*build_texts(directory, models, readme, top), *workflow_texts(directory, top)]
     names = _named_images(texts)
     variable_owned = {n for _, body in texts for n in _variable_owned(body)}
     owned: dict[str, dict[str, tuple[Path, int, _Ref]]] = {}  # owner → its names in the build files
@@ -868,7 +878,7 @@ def twin_owner_runs(
     if not labels:
         return
     top = project_top(directory, project)
-    texts = [body for _, body in _build_texts(directory, models, readme, top)]
+    texts = [body for _, body in build_texts(directory, models, readme, top)]
     prose = "\n".join(t for para in doc.paragraphs for _, t in para.lines)
     provenance = {n for fence in doc.fences for n, t in fence.lines if _PROVENANCE.search(t)}
     tagged = tagged_names(doc)

@@ -12,7 +12,7 @@ may be an image built elsewhere.
 And a sentence saying the build makes an image under a namespace (`It builds a tagged container
 upstream/docking:TOOL_VERSION-IMAGE_VERSION`, `This creates the image `kitlab/jupyter-gpu:3.1``) that no
 file of the project names at all (the audited Dockerfiles, the scripts, compose, bake, Make and env
-files beside them and the README up to the repository's root, its GitHub Actions workflows), while
+files beside them and the README up to the project's top folder, its GitHub Actions workflows), while
 its build scripts and Makefiles tag other names they give in full (`_unmade_claims`, `likely`): a README
 kept from the project the repository was forked from, or from an older build. Silent when the README
 builds (`-t`) or pulls an image itself, when a script tags a name it cannot tell (`-t $1`), and on a
@@ -44,16 +44,14 @@ from docgen import build_scripts, makefile
 from docgen.audit.auditor import CERTAIN, LIKELY, also_at
 from docgen.audit.commands import fence_commands, image_repository, joined
 from docgen.audit.make_targets import makefile_in, makefile_text
-from docgen.audit.own_repo import repository_root
-from docgen.audit.owner_images import build_files
+from docgen.audit.owner_images import build_texts, workflow_texts
 from docgen.audit.pulled_runs import one_part_apart
-from docgen.audit.references import RUN_SCRIPT
+from docgen.audit.references import RUN_SCRIPT, project_top
 from docgen.audit.script_args import SCRIPT_NAME, found_scripts
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import real_path, stays_home, text_or_none
 from docgen.markdown import Document, code_spans, links
 from docgen.model import Diagnostic, ImageModel
-from docgen.workflows import files as workflow_files
 
 _VERB = (
     r"(?:build|builds|building|built|push|pushes|pushed|publish|publishes|published|tag|tags|tagged"
@@ -414,6 +412,15 @@ def _named_repositories(bodies: Iterable[str]) -> set[str]:
     return found
 
 
+def _project_texts(
+    directory: Path, models: Sequence[ImageModel], readme: str, project: Path | None
+) -> list[tuple[Path, str]]:
+    """(path, text) of the build files of the project and of its GitHub Actions workflows, as
+    `owner_images` reads them for its rules (once an audit, whichever rule asks first)."""
+    top = project_top(directory, project)
+    return [*build_texts(directory, models, readme, top), *workflow_texts(directory, top)]
+
+
 def _unmade_claims(
     doc: Document, readme: str, directory: Path, models: Sequence[ImageModel], project: Path | None
 ) -> Iterator[Diagnostic]:
@@ -427,17 +434,7 @@ def _unmade_claims(
     ]
     if not claims or any(_gives_name(joined(c)) for f in doc.fences for c in fence_commands(f)):
         return
-    top = project or repository_root(directory) or directory
-    texts = [
-        (path, body)
-        for path in build_files(directory, models, (directory / Path(readme).name).resolve(), top.resolve())
-        if (body := text_or_none(path, MAX_PROJECT_FILE_BYTES)) is not None
-    ]
-    texts += [
-        (path, body)
-        for path in workflow_files(directory.resolve(), top.resolve())
-        if (body := text_or_none(path, MAX_PROJECT_FILE_BYTES, top)) is not None
-    ]
+    texts = _project_texts(directory, models, readme, project)
     tags = [
         (path, line, tag)
         for path, body in texts
@@ -612,14 +609,7 @@ def _made_misses(
         if near is None or apart is None or any(value in apart[0] for value in set_values):
             continue  # (a value the README sets, `make CUDA=11.8`, may make the listed release)
         if texts is None:
-            top = project or repository_root(directory) or directory
-            files = build_files(directory, models, (directory / Path(readme).name).resolve(), top.resolve())
-            workflows = workflow_files(directory.resolve(), top.resolve())
-            texts = _named_repositories(
-                body
-                for path, within in [*((f, None) for f in files), *((w, top) for w in workflows)]
-                if (body := text_or_none(path, MAX_PROJECT_FILE_BYTES, within)) is not None
-            )
+            texts = _named_repositories(b for _, b in _project_texts(directory, models, readme, project))
         if last.lower() in texts:
             continue
         yield Diagnostic(
