@@ -22,10 +22,11 @@ from collections.abc import Iterator, Mapping, Sequence
 from docgen.shell import DECLARE, NAME, sh_code, sh_words
 
 ASSIGN = re.compile(r"^[ \t]*(?:" + DECLARE + ")?(" + NAME + r")=(\S*)[ \t]*(?:#.*)?$")
-_DEFAULT = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*|[0-9]):?-([^${}]*)\}")
+_DEFAULT = re.compile(r"\$\{(" + NAME + r"|[0-9]):?-([^${}]*)\}")
 """`${NAME:-default}`, `${1:-default}`: the default, as a plain run (no argument) gives it."""
-_REFERENCE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*|[0-9])\}|\$([A-Za-z_][A-Za-z0-9_]*|[0-9])")
-"""`${NAME}`, `$NAME`, and a positional `$1`, `${2}` (put in only when the caller gives it)."""
+_REFERENCE = re.compile(r"\$\{(" + NAME + r"|[0-9])\}|\$(" + NAME + r"|[0-9])")
+"""`${NAME}`, `$NAME`, and a positional `$1`, `${2}` (put in only when the caller gives it); also what
+a word of a test reads (`_word_value`)."""
 ENGINES = "docker|podman|nerdctl"
 """The programs whose `build` builds an image from a Dockerfile with Docker's words (Podman and nerdctl
 copy Docker's command line)."""
@@ -208,7 +209,6 @@ _BLOCK_CLOSES = re.compile(r"^[ \t]*(?:esac|done)\b|^[ \t]*\}[ \t]*$")
 _EXIT = re.compile(r"(?:^|;)[ \t]*exit\b")
 """An `exit` the line surely runs: its first command, or one after a `;` (not after `||` or `&&`)."""
 _INTEGER = re.compile(r"-?[0-9]+")
-_WORD_REFERENCE = re.compile(r"\$\{([A-Za-z_]\w*|[0-9])\}|\$([A-Za-z_]\w*|[0-9])")
 
 
 def _word_value(word: str, variables: Mapping[str, str], unknown: set[str]) -> str | None:
@@ -226,7 +226,7 @@ def _word_value(word: str, variables: Mapping[str, str], unknown: set[str]) -> s
             missing = True
         return variables.get(name, "")
 
-    value = _WORD_REFERENCE.sub(put, word)
+    value = _REFERENCE.sub(put, word)
     return None if missing or "$" in value else value
 
 

@@ -176,3 +176,9 @@ def test_a_branch_that_cannot_be_decided_leaves_what_it_sets_unknown() -> None:
     assert build_scripts.built_tag_lines("docker build -t org/app:$1 .\n") == ()
     given = build_scripts.built_tag_lines("docker build -t org/app:$1 .\n", None, ["2.0"])
     assert given == ((1, "org/app:2.0"),)
+
+
+def test_a_test_word_reads_a_variable_as_a_tag_does() -> None:
+    # a shell name is ASCII letters, digits and `_`: `$ARCHé` is `$ARCH` then `é`, in a test as in a tag
+    script = 'ARCH=x86\nif [ "$ARCHé" = "x86é" ]; then\n  docker build -t org/app-$ARCHé .\nfi\n'
+    assert build_scripts.built_tag_lines(script, None, []) == ((3, "org/app-x86é"),)
