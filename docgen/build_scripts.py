@@ -204,7 +204,9 @@ _FI = re.compile(r"^[ \t]*fi\b")
 _THEN = re.compile(r"^[ \t]*then[ \t]*$")
 _BLOCK_OPENS = re.compile(
     r"^[ \t]*(?:case|while|until|for|select)\b|^[ \t]*(?:function[ \t]+)?[\w.:-]+[ \t]*\(\)[ \t]*\{?[ \t]*$"
+    r"|^[ \t]*function[ \t]+[\w.:-]+[ \t]*\{?[ \t]*$"
 )
+"""A line opening a block: a loop, a `case`, a function (`f() {`, `function f() {`, `function f {`)."""
 _BLOCK_CLOSES = re.compile(r"^[ \t]*(?:esac|done)\b|^[ \t]*\}[ \t]*$")
 _EXIT = re.compile(r"(?:^|;)[ \t]*exit\b")
 """An `exit` the line surely runs: its first command, or one after a `;` (not after `||` or `&&`)."""

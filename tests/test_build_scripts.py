@@ -168,6 +168,14 @@ def test_a_script_read_as_a_run_with_its_words_goes_through(
     assert build_scripts.built_tag_lines(BRANCHED, None, arguments) == tags
 
 
+def test_a_function_opened_without_parentheses_is_a_block_of_its_own() -> None:
+    # `function f {` opens a block as `f() {` does: its `}` closes the function, not the `if` around it,
+    # so a build in a branch the run does not take stays unread
+    script = 'if [ "$1" = a ]; then\n  function f {\n    echo x\n  }\n  docker build -t x/y:1 .\nfi\n'
+    assert build_scripts.built_tag_lines(script, None, ["b"]) == ()
+    assert build_scripts.built_tag_lines(script, None, ["a"]) == ((5, "x/y:1"),)
+
+
 def test_a_branch_that_cannot_be_decided_leaves_what_it_sets_unknown() -> None:
     script = 'TAG=1\nif [ -f local.env ]; then\n  TAG=2\nfi\nif [ "$(uname -m)" = x86_64 ]; then\n  A=x\nfi\n'
     script += "docker build -t org/app-$A:$TAG .\n"
