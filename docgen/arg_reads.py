@@ -32,7 +32,7 @@ import re
 from docgen.evaluate import PREDEFINED_ARGS, Evaluation
 from docgen.hardware import arch_option_backend, selected_backend
 from docgen.model import ArgDecl, Instruction, ParsedDockerfile, RequiredArg
-from docgen.shell import referenced_names, sh_tokens, split_words
+from docgen.shell import POSIX_SHELLS, referenced_names, sh_tokens, split_words
 
 _NON_EMPTY = r"(?:test[ \t]+-n|\[\[?[ \t]+-n)[ \t]+\"?\$\{?(NAME)\}?\"?(?:[ \t]*\]\]?)?"
 _EMPTY = r"(?:test[ \t]+-z|\[\[?[ \t]+-z)[ \t]+\"?\$\{?(NAME)\}?\"?(?:[ \t]*\]\]?)?"
@@ -80,7 +80,6 @@ _VALUED = {
 """Options of those commands that take the next word as their value."""
 _COMPOUND = frozenset({"if", "then", "else", "elif", "fi", "while", "until", "for", "do", "done", "case"})
 _COMPOUND |= frozenset({"esac", "{", "}", "function", "!"})
-_POSIX_SHELLS = frozenset({"sh", "bash", "dash", "ash", "ksh", "zsh"})
 
 
 def required_args(parsed: ParsedDockerfile, evaluation: Evaluation) -> tuple[RequiredArg, ...]:
@@ -142,7 +141,7 @@ def _set_by_env(parsed: ParsedDockerfile, names: set[str]) -> set[str]:
 def _posix_shell(inst: Instruction) -> bool:
     """True when a SHELL instruction keeps a POSIX shell (`["/bin/bash", "-c"]`), not PowerShell or cmd."""
     words = inst.exec_form or ()
-    return bool(words) and words[0].rsplit("/", 1)[-1] in _POSIX_SHELLS
+    return bool(words) and words[0].rsplit("/", 1)[-1] in POSIX_SHELLS
 
 
 def _in_scope(args: tuple[ArgDecl, ...], name: str, stage: str, line: int) -> bool:

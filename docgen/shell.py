@@ -721,6 +721,9 @@ class DashRejected:
     list joins its commands with `&&` only (the status of `sh -c` is its last list's)."""
 
 
+POSIX_SHELLS = frozenset({"sh", "bash", "dash", "ash", "zsh", "ksh"})
+"""The programs (by file name) that read a command as a POSIX shell does: a SHELL instruction naming one
+keeps RUN's shell form a `sh -c` script, which PowerShell or `cmd` would not."""
 _STARTS_COMMAND = frozenset({"then", "do", "else", "elif", "if", "while", "until", "!", "{", "time"})
 """Words after which the next word is a command's name."""
 _CONTROL = frozenset({"&&", "||", ";", "|", "&", "(", ")", "|&", ";;"})
