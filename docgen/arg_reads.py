@@ -32,7 +32,7 @@ import re
 from docgen.evaluate import PREDEFINED_ARGS, Evaluation
 from docgen.hardware import arch_option_backend, selected_backend
 from docgen.model import ArgDecl, Instruction, ParsedDockerfile, RequiredArg
-from docgen.shell import POSIX_SHELLS, referenced_names, sh_tokens, split_words
+from docgen.shell import COMPOUND_WORDS, POSIX_SHELLS, referenced_names, sh_tokens, split_words
 
 _NON_EMPTY = r"(?:test[ \t]+-n|\[\[?[ \t]+-n)[ \t]+\"?\$\{?(NAME)\}?\"?(?:[ \t]*\]\]?)?"
 _EMPTY = r"(?:test[ \t]+-z|\[\[?[ \t]+-z)[ \t]+\"?\$\{?(NAME)\}?\"?(?:[ \t]*\]\]?)?"
@@ -78,8 +78,8 @@ _VALUED = {
     | frozenset({"--filter", "--reference", "--template", "-u", "--upload-pack", "--separate-git-dir"}),
 }
 """Options of those commands that take the next word as their value."""
-_COMPOUND = frozenset({"if", "then", "else", "elif", "fi", "while", "until", "for", "do", "done", "case"})
-_COMPOUND |= frozenset({"esac", "{", "}", "function", "!"})
+_COMPOUND = COMPOUND_WORDS | {"function"}
+"""A command starting with one of these is no simple command (`function f {`: a definition in bash)."""
 
 
 def required_args(parsed: ParsedDockerfile, evaluation: Evaluation) -> tuple[RequiredArg, ...]:
