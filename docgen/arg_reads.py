@@ -29,10 +29,10 @@ from __future__ import annotations
 
 import re
 
-from docgen.evaluate import PREDEFINED_ARGS, Evaluation
+from docgen.evaluate import PREDEFINED_ARGS, Evaluation, env_pairs
 from docgen.hardware import arch_option_backend, selected_backend
 from docgen.model import ArgDecl, Instruction, ParsedDockerfile, RequiredArg
-from docgen.shell import COMPOUND_WORDS, POSIX_SHELLS, referenced_names, sh_tokens, split_words
+from docgen.shell import COMPOUND_WORDS, POSIX_SHELLS, referenced_names, sh_tokens
 
 _NON_EMPTY = r"(?:test[ \t]+-n|\[\[?[ \t]+-n)[ \t]+\"?\$\{?(NAME)\}?\"?(?:[ \t]*\]\]?)?"
 _EMPTY = r"(?:test[ \t]+-z|\[\[?[ \t]+-z)[ \t]+\"?\$\{?(NAME)\}?\"?(?:[ \t]*\]\]?)?"
@@ -128,11 +128,7 @@ def _set_by_env(parsed: ParsedDockerfile, names: set[str]) -> set[str]:
     for inst in parsed.instructions:
         if inst.keyword != "ENV":
             continue
-        words = split_words(inst.args, parsed.escape)
-        pairs = [w.partition("=") for w in words]
-        if words and not pairs[0][1]:  # the legacy form: `ENV NAME value`
-            pairs = [(words[0], "=", " ".join(words[1:]))]
-        for name, _, value in pairs:
+        for name, value in env_pairs(inst, parsed.escape):
             if name in names and value.strip("\"'") not in (f"${name}", f"${{{name}}}"):
                 found.add(name)
     return found
