@@ -176,3 +176,19 @@ def test_a_branch_that_cannot_be_decided_leaves_what_it_sets_unknown() -> None:
     assert build_scripts.built_tag_lines("docker build -t org/app:$1 .\n") == ()
     given = build_scripts.built_tag_lines("docker build -t org/app:$1 .\n", None, ["2.0"])
     assert given == ((1, "org/app:2.0"),)
+
+
+@pytest.mark.parametrize(
+    ("command", "names"),
+    [
+        ("docker tag org/app:1 mirror.io/app:1", [("org/app:1", "mirror.io/app:1")]),
+        # its options skipped, its end where the command ends
+        ("podman image tag -f app:dev org/app:1.0; docker push org/app:1.0", [("app:dev", "org/app:1.0")]),
+        ("ID=$(docker tag app org/app)&&echo", [("app", "org/app")]),
+        ('docker tag "$IMAGE" "org/app:${VERSION}"', [('"$IMAGE"', '"org/app:${VERSION}"')]),
+        ("docker tag app \\", []),  # the target on the next line, which a logical line joins
+    ],
+)
+def test_a_tag_command_names_its_source_and_target(command: str, names: list[tuple[str, str]]) -> None:
+    assert [m.groups() for m in build_scripts.TAG_COMMAND.finditer(command)] == names
+    assert build_scripts.tag_targets(command) == [target for _, target in names]
