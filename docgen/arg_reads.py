@@ -29,10 +29,10 @@ from __future__ import annotations
 
 import re
 
-from docgen.evaluate import PREDEFINED_ARGS, Evaluation
+from docgen.evaluate import PREDEFINED_ARGS, Evaluation, env_pairs
 from docgen.hardware import arch_option_backend, selected_backend
 from docgen.model import ArgDecl, Instruction, ParsedDockerfile, RequiredArg
-from docgen.shell import referenced_names, sh_tokens, split_words
+from docgen.shell import COMPOUND_WORDS, POSIX_SHELLS, referenced_names, sh_tokens
 
 _NON_EMPTY = r"(?:test[ \t]+-n|\[\[?[ \t]+-n)[ \t]+\"?\$\{?(NAME)\}?\"?(?:[ \t]*\]\]?)?"
 _EMPTY = r"(?:test[ \t]+-z|\[\[?[ \t]+-z)[ \t]+\"?\$\{?(NAME)\}?\"?(?:[ \t]*\]\]?)?"
@@ -78,9 +78,8 @@ _VALUED = {
     | frozenset({"--filter", "--reference", "--template", "-u", "--upload-pack", "--separate-git-dir"}),
 }
 """Options of those commands that take the next word as their value."""
-_COMPOUND = frozenset({"if", "then", "else", "elif", "fi", "while", "until", "for", "do", "done", "case"})
-_COMPOUND |= frozenset({"esac", "{", "}", "function", "!"})
-_POSIX_SHELLS = frozenset({"sh", "bash", "dash", "ash", "ksh", "zsh"})
+_COMPOUND = COMPOUND_WORDS | {"function"}
+"""A command starting with one of these is no simple command (`function f {`: a definition in bash)."""
 
 
 def required_args(parsed: ParsedDockerfile, evaluation: Evaluation) -> tuple[RequiredArg, ...]:
@@ -129,11 +128,7 @@ def _set_by_env(parsed: ParsedDockerfile, names: set[str]) -> set[str]:
     for inst in parsed.instructions:
         if inst.keyword != "ENV":
             continue
-        words = split_words(inst.args, parsed.escape)
-        pairs = [w.partition("=") for w in words]
-        if words and not pairs[0][1]:  # the legacy form: `ENV NAME value`
-            pairs = [(words[0], "=", " ".join(words[1:]))]
-        for name, _, value in pairs:
+        for name, value in env_pairs(inst, parsed.escape):
             if name in names and value.strip("\"'") not in (f"${name}", f"${{{name}}}"):
                 found.add(name)
     return found
@@ -142,7 +137,7 @@ def _set_by_env(parsed: ParsedDockerfile, names: set[str]) -> set[str]:
 def _posix_shell(inst: Instruction) -> bool:
     """True when a SHELL instruction keeps a POSIX shell (`["/bin/bash", "-c"]`), not PowerShell or cmd."""
     words = inst.exec_form or ()
-    return bool(words) and words[0].rsplit("/", 1)[-1] in _POSIX_SHELLS
+    return bool(words) and words[0].rsplit("/", 1)[-1] in POSIX_SHELLS
 
 
 def _in_scope(args: tuple[ArgDecl, ...], name: str, stage: str, line: int) -> bool:

@@ -97,7 +97,14 @@ BUILD_LINE = re.compile(LEAD + BUILD_COMMAND)
 """A line whose command is a build (`$ sudo docker build …`), for `match`: not a word of another
 command (`./build.sh`, `echo docker build`), whose script may read more than the build does."""
 _TAG_FLAG = re.compile(r"(?:^|[ \t])(?:-t|--tag)(?:[ \t]+|=)(\"[^\"]*\"|'[^']*'|[^\s;|&]+)")
-_TAGGED = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?tag[ \t]+\S+[ \t]+(\"[^\"]*\"|[^\s;|&]+)")
+TAG_COMMAND = re.compile(
+    r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?tag[ \t]+(?:-\S+[ \t]+)*"
+    r"(\"[^\"]*\"|[^\s\\]+)[ \t]+(\"[^\"]*\"|[^\s\\;&|)`]+)"
+)
+"""`docker tag SOURCE TARGET` (`podman tag`, `docker image tag`), its options skipped: the image it names
+(group 1) and the name it gives it (group 2), each a double-quoted word or a word up to a blank, a
+backslash or the end of its command (`;`, `&`, `|`, `)`, a backtick). The one reading of a tag command,
+for scripts and every audit rule that looks for one in a README (`tag_targets`)."""
 _PUSHED = re.compile(
     r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?push[ \t]+(?:-\S+[ \t]+)*(\"[^\"]*\"|[^\s;|&-][^\s;|&]*)"
 )
@@ -153,9 +160,14 @@ def built_tag_lines(
                 if tag == "\\" and index + 1 < len(lines):  # `-t \` with the tag on the next line
                     tag, at = (lines[index + 1].split() or [""])[0], number + 1
                 found.append((at, expand(tag, variables)))
-        found += [(number, expand(m.group(1), variables)) for m in _TAGGED.finditer(line)]
+        found += [(number, expand(target, variables)) for target in tag_targets(line)]
         found += [(number, expand(m.group(1), variables)) for m in _PUSHED.finditer(line)]
     return tuple((n, tag) for n, tag in found if tag and tag != UNKNOWN)
+
+
+def tag_targets(text: str) -> list[str]:
+    """The names the `docker tag` commands of `text` give their images, as written (`TAG_COMMAND`)."""
+    return [match.group(2) for match in TAG_COMMAND.finditer(text)]
 
 
 _CALL = re.compile(

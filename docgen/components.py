@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from docgen import renovate
 from docgen.baseimage import environment, image_name
-from docgen.evaluate import Evaluation, Scope
+from docgen.evaluate import Evaluation, Scope, env_pairs
 from docgen.model import Component, Diagnostic, Instruction, ManifestInstall, ParsedDockerfile, Stage
 from docgen.shell import expand, referenced_names, split_words
 from docgen.sources import downloads
@@ -257,11 +257,7 @@ def env_args(
     for inst in parsed.instructions:
         if inst.keyword != "ENV" or "$" not in inst.args:
             continue  # (a value without `$` reads no arg)
-        words = split_words(inst.args, parsed.escape)
-        pairs = [w.partition("=")[::2] for w in words] if words and "=" in words[0] else []
-        if not pairs and words:  # the legacy `ENV NAME value` form
-            pairs = [(words[0], inst.args.strip()[len(words[0]) :])]
-        for name, raw in pairs:
+        for name, raw in env_pairs(inst, parsed.escape):
             used = sorted(
                 (n for n in referenced_names(raw) if n in arg_names), key=lambda n: (raw.find(n), n)
             )

@@ -752,6 +752,17 @@ def _unknown_instruction(keyword: str) -> str:
     return f"unknown instruction: {keyword}" + (f" (did you mean {close[0]}?)" if close else "")
 
 
+def env_pairs(inst: Instruction, escape: str) -> list[tuple[str, str]]:
+    """(name, value as written) of each variable the ENV `inst` sets, in order: each `NAME=VALUE` word
+    (quotes kept, `split_words`), or the rest of the line in the legacy `ENV NAME value` form. A word
+    with no `=`, or a legacy name with no value, comes with an empty value: the evaluator refuses those
+    ENVs (`_Evaluator.set_env`), the readers of an evaluated Dockerfile take them as they are."""
+    words = split_words(inst.args, escape)
+    if words and "=" not in words[0]:
+        return [(words[0], inst.args.strip()[len(words[0]) :].lstrip())]
+    return [(name, value) for name, _, value in (word.partition("=") for word in words)]
+
+
 def evaluate(
     parsed: ParsedDockerfile,
     build_args: Mapping[str, str] | None = None,

@@ -40,7 +40,16 @@ from docgen.base_contents import dash_sh
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS, Evaluation
 from docgen.hardcoded import hardcoded, is_comment, ranges
 from docgen.model import ArgDecl, Component, Diagnostic, HardCoded, Instruction, ParsedDockerfile, Stage
-from docgen.shell import DECLARE, NAME, DashRejected, dash_rejected, referenced_names, sh_tokens, split_words
+from docgen.shell import (
+    DECLARE,
+    NAME,
+    POSIX_SHELLS,
+    DashRejected,
+    dash_rejected,
+    referenced_names,
+    sh_tokens,
+    split_words,
+)
 from docgen.sources.pip import PIP
 
 __all__ = ["dash_runs", "lint", "only_assigned"]
@@ -160,12 +169,11 @@ _PLATFORM_ARGS = frozenset(
 )
 
 
-_SHELLS = frozenset({"sh", "bash", "dash", "ash", "zsh", "ksh"})
 _HEREDOC_MARKER = re.compile(r"<<-?\s*(['\"]?)([^\s'\"<>;&|]+)\1")
 _REDIRECTION = re.compile(r"<<-?\s*\S+|\d*[<>]+&?\s*\S+")
 
 
-def _run_heredocs(command: str, shells: Collection[str] = _SHELLS) -> set[str]:
+def _run_heredocs(command: str, shells: Collection[str] = POSIX_SHELLS) -> set[str]:
     """The heredocs a RUN runs as a script (`RUN <<'EOF'`, `bash <<'EOF'`, `<<EOF sh -e`), where the
     shell reads the build args from its environment; the others are data (`cat > /entrypoint.sh
     <<'EOF'`), whose `$VAR`s a quoted delimiter leaves for the container's run time. `shells`: the
@@ -747,7 +755,11 @@ def _lost_variables(parsed: ParsedDockerfile) -> list[Diagnostic]:
     shell. Silent when a command of the RUN does other work, writes a file (a redirection), loops or
     branches with `case`, or when a SHELL instruction names another shell (PowerShell)."""
     for inst in parsed.instructions:
-        if inst.keyword == "SHELL" and inst.exec_form and inst.exec_form[0].rsplit("/", 1)[-1] not in _SHELLS:
+        if (
+            inst.keyword == "SHELL"
+            and inst.exec_form
+            and inst.exec_form[0].rsplit("/", 1)[-1] not in POSIX_SHELLS
+        ):
             return []
     found: list[Diagnostic] = []
     for inst in parsed.instructions:

@@ -85,6 +85,24 @@ def env_file_values(text: str) -> dict[str, str]:
     return found
 
 
+_ENV_FILE_NAME = re.compile(r"(?:\A|\.)env(?:\.[\w.-]+)?\Z|\A\.?env\.", re.IGNORECASE)
+"""The name of an env file or its template (`.env`, `.env.example`, `prod.env`, `env.sample`)."""
+_ENV_FILE_LINE = re.compile(r"[ \t]*(?:(?:export[ \t]+)?[A-Za-z_][A-Za-z0-9_]*=.*|#.*)?")
+"""A line an env file may hold: `NAME=value` (maybe exported), a comment, nothing."""
+
+
+def env_file(name: str, text: str | None) -> bool:
+    """True when the file named `name` is an env file or its template: named so (`.env`, `.env.local`,
+    `prod.env`, `env.sample`; not a script, `env.sh`) and, when its `text` is known, every line of it
+    an assignment, a comment or blank. It sets variables and does nothing else: it reads none of them
+    and leaves a script's arguments alone."""
+    return (
+        _ENV_FILE_NAME.search(name) is not None
+        and not name.endswith((".sh", ".bash", ".py"))
+        and (text is None or all(_ENV_FILE_LINE.fullmatch(line) for line in text.splitlines()))
+    )
+
+
 def overrides(
     text: str, exists: Callable[[str], bool] | None, read: Callable[[str], str | None]
 ) -> dict[str, Override]:

@@ -721,13 +721,18 @@ class DashRejected:
     list joins its commands with `&&` only (the status of `sh -c` is its last list's)."""
 
 
+POSIX_SHELLS = frozenset({"sh", "bash", "dash", "ash", "zsh", "ksh"})
+"""The programs (by file name) that read a command as a POSIX shell does: a SHELL instruction naming one
+keeps RUN's shell form a `sh -c` script, which PowerShell or `cmd` would not."""
 _STARTS_COMMAND = frozenset({"then", "do", "else", "elif", "if", "while", "until", "!", "{", "time"})
 """Words after which the next word is a command's name."""
 _CONTROL = frozenset({"&&", "||", ";", "|", "&", "(", ")", "|&", ";;"})
 _LIST_END = frozenset({";", "&", ";;"})
-_COMPOUND_WORDS = frozenset(
+COMPOUND_WORDS = frozenset(
     {"if", "then", "else", "elif", "fi", "case", "esac", "while", "until", "for", "do", "done", "{", "}", "!"}
 )
+"""The reserved words of a POSIX shell's compound commands and negated pipelines: a list holding one of
+them is no plain sequence of simple commands."""
 _BASH_EXPANSION = re.compile(r"\$\{(?:![A-Za-z_]|[A-Za-z_]\w*(?://?|:(?![-=?+])|\^|,))")
 """`${x//a/b}`, `${x/a/b}`, `${x:0:2}`, `${x^^}`, `${x,,}`, `${!x}`: dash stops with `Bad substitution`."""
 _BRACES = re.compile(r"(?<!\$)\{[^{}\s,]*,[^{}\s]*\}")
@@ -783,11 +788,11 @@ def dash_rejected(command: str) -> list[DashRejected]:
     tail = tokens[last_start:last]
     plain_tail = not any(
         (t.operator and t.text in _CONTROL and t.text != "&&")
-        or (not t.operator and t.text in _COMPOUND_WORDS)
+        or (not t.operator and t.text in COMPOUND_WORDS)
         for t in tail
     )
     plain_all = not any(
-        (t.operator and t.text in ("||", "(", ")")) or (not t.operator and t.text in _COMPOUND_WORDS)
+        (t.operator and t.text in ("||", "(", ")")) or (not t.operator and t.text in COMPOUND_WORDS)
         for t in tokens
     )
     found: list[DashRejected] = []

@@ -12,9 +12,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from docgen.evaluate import Evaluation
+from docgen.evaluate import Evaluation, env_pairs
 from docgen.model import ArgDecl, Component, EnvVar, Instruction, ParsedDockerfile
-from docgen.shell import referenced_names, split_words
+from docgen.shell import referenced_names
 
 _ASSIGNMENT = re.compile(r"(?<![\w$./=-])([A-Za-z_][A-Za-z0-9_]*)=(\"[^\"\n]*\"|'[^'\n]*'|[^\s;&|)]*)")
 """A shell assignment `NAME=value` (quoted or a plain word), not an option (`--tag=1.2`) or a pin
@@ -84,16 +84,7 @@ class _Writers:
         inst = self.by_line.get(line)
         if inst is None or inst.keyword != "ENV":
             return None
-        words = split_words(inst.args, self.parsed.escape)
-        if words and "=" in words[0]:
-            for word in words:
-                key, _, raw = word.partition("=")
-                if key == name:
-                    return raw
-            return None
-        if words and words[0] == name:  # the legacy `ENV NAME value` form
-            return inst.args.strip()[len(words[0]) :]
-        return None
+        return next((raw for key, raw in env_pairs(inst, self.parsed.escape) if key == name), None)
 
     def source(
         self, names: set[str], values: Sequence[str], stage: str, before: int, depth: int = 0

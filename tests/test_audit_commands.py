@@ -17,6 +17,8 @@ from docgen.audit.commands import (
     clones,
     command_words,
     file_flags,
+    image_repository,
+    image_tag,
     joined,
     joined_line,
     joined_starts,
@@ -258,3 +260,16 @@ def test_nested_substitutions_are_read_once() -> None:
     deep = "docker run " + "$(echo " * 3_000 + "x" + ")" * 3_000
     steps = shell_steps(deep)
     assert steps[0] == "docker run $_" and steps[1] == "echo $_" and len(steps) == 2
+
+
+@pytest.mark.parametrize(
+    ("image", "repository", "tag"),
+    [
+        ("org/app:1.0@sha256:abc", "org/app", "1.0"),
+        ("localhost:5000/app", "localhost:5000/app", "latest"),
+        ("ubuntu@sha256:abc", "ubuntu", "latest"),
+        ("ghcr.io/org/app:cuda12.2", "ghcr.io/org/app", "cuda12.2"),
+    ],
+)
+def test_an_image_reference_parts(image: str, repository: str, tag: str) -> None:
+    assert (image_repository(image), image_tag(image)) == (repository, tag)

@@ -753,6 +753,23 @@ def test_a_variable_only_a_wrapper_script_sets_for_its_own_compose_run(tmp_path:
     assert found == [(8, bypassed("TRANSCODERS", "compose.yaml:9", "up-cpu.sh and up-gpu.sh", 13), "likely")]
 
 
+def test_a_wrapper_script_above_a_readme_that_starts_compose_from_there(tmp_path: Path) -> None:
+    # the README sits in docs/ and starts the project's compose file from the folder above it: that
+    # start is the README's own, as one in its own folder is
+    readme = GATEWAY_DIRECT.replace("```bash\ndocker compose", "```bash\ncd ..\ndocker compose")
+    files = {"docker-compose.yml": GATEWAY_STACK, "gateway-up.sh": GATEWAY_UP, "Dockerfile": GATEWAY}
+    make_tree(tmp_path, {"docs/README.md": readme, **files})
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    found = [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "docs/README.md", model, {}, tmp_path / "docs", tmp_path)
+        if "sets no" in d.message
+    ]
+    assert found == [
+        (8, bypassed("ENABLED_BACKENDS", "../docker-compose.yml:12", "gateway-up.sh", 19), "likely")
+    ]
+
+
 @pytest.mark.parametrize(
     ("readme", "script"),
     [

@@ -1550,6 +1550,19 @@ def test_env_files_and_if_chains_that_may_take_the_word(
     assert first_words(tmp_path, readme, files) == []
 
 
+def test_an_env_file_with_a_quoted_value_or_a_template_name_leaves_the_words_alone(tmp_path: Path) -> None:
+    # a value of two words in quotes is one assignment; `env.sample` is an env file's template name
+    readme = "# App\n\n```bash\n./chain.sh deploy\n```\n"
+    said = (
+        '4: README runs ./chain.sh with deploy, which chain.sh does not take: its `if [ "$1" = … ]` chain '
+        "(line 3) takes train, serve, api, eval, so it exits with an error (likely)"
+    )
+    files = {"chain.sh": CHAIN, ".env.local": 'PORT=8000\nAPP_NAME="my app"\n'}
+    assert first_words(tmp_path / "a", readme, files) == [said]
+    chain = CHAIN.replace("source .env.local", "source env.sample")
+    assert first_words(tmp_path / "b", readme, {"chain.sh": chain, "env.sample": "PORT=8000\n"}) == [said]
+
+
 def test_an_env_file_of_the_repository_that_runs_commands(tmp_path: Path) -> None:
     readme = "# App\n\n```bash\n./chain.sh deploy\n```\n"
     files = {"chain.sh": CHAIN, ".env.local": "PORT=8000\nshift\n"}

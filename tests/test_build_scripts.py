@@ -190,3 +190,19 @@ def test_a_test_word_reads_a_variable_as_a_tag_does() -> None:
     # a shell name is ASCII letters, digits and `_`: `$ARCHé` is `$ARCH` then `é`, in a test as in a tag
     script = 'ARCH=x86\nif [ "$ARCHé" = "x86é" ]; then\n  docker build -t org/app-$ARCHé .\nfi\n'
     assert build_scripts.built_tag_lines(script, None, []) == ((3, "org/app-x86é"),)
+
+
+@pytest.mark.parametrize(
+    ("command", "names"),
+    [
+        ("docker tag org/app:1 mirror.io/app:1", [("org/app:1", "mirror.io/app:1")]),
+        # its options skipped, its end where the command ends
+        ("podman image tag -f app:dev org/app:1.0; docker push org/app:1.0", [("app:dev", "org/app:1.0")]),
+        ("ID=$(docker tag app org/app)&&echo", [("app", "org/app")]),
+        ('docker tag "$IMAGE" "org/app:${VERSION}"', [('"$IMAGE"', '"org/app:${VERSION}"')]),
+        ("docker tag app \\", []),  # the target on the next line, which a logical line joins
+    ],
+)
+def test_a_tag_command_names_its_source_and_target(command: str, names: list[tuple[str, str]]) -> None:
+    assert [m.groups() for m in build_scripts.TAG_COMMAND.finditer(command)] == names
+    assert build_scripts.tag_targets(command) == [target for _, target in names]

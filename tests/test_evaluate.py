@@ -6,7 +6,7 @@ import pytest
 
 from docgen.dockerfile import parse_dockerfile
 from docgen.errors import DockerfileError
-from docgen.evaluate import Evaluation, evaluate
+from docgen.evaluate import Evaluation, env_pairs, evaluate
 
 
 def args(e: Evaluation) -> list[tuple[str, str, str | None]]:
@@ -379,3 +379,17 @@ def test_each_stage_records_its_copies_of_the_build_context_arg_expanded() -> No
         (1, 7, ("conf d/",), "/etc/app/", False),
         (1, 8, ("<<EOF",), "/etc/motd", True),
     ]
+
+
+@pytest.mark.parametrize(
+    ("line", "pairs"),
+    [
+        ('ENV A=1 B="two words" C=${A}', [("A", "1"), ("B", '"two words"'), ("C", "${A}")]),
+        # the legacy form: the rest of the line is the value
+        ("ENV PATH  /opt/bin:$PATH  # kept", [("PATH", "/opt/bin:$PATH  # kept")]),
+        ('ENV HOME "$HOME"', [("HOME", '"$HOME"')]),
+    ],
+)
+def test_env_pairs_as_written(line: str, pairs: list[tuple[str, str]]) -> None:
+    parsed = parse_dockerfile(f"FROM scratch\n{line}\n", "Dockerfile")
+    assert env_pairs(parsed.instructions[1], parsed.escape) == pairs

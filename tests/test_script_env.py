@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from docgen.script_env import environment_defaults, overrides
+import pytest
+
+from docgen.script_env import env_file, environment_defaults, overrides
 
 
 def test_a_branch_not_taken_sets_nothing() -> None:
@@ -90,3 +92,21 @@ def test_the_files_a_script_sources_from_its_folder_or_where_it_runs() -> None:
         (3, "versions.env", False),
         (5, "gpu.env", True),
     ]
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "expected"),
+    [
+        (".env", "# the port\nPORT=8000\n\nexport APP_NAME=my app\n", True),
+        (".env.example", 'TOKEN="change me"  # from the dashboard\n', True),
+        ("prod.env", None, True),  # (not there: the name alone)
+        ("env.sample", "A=1\n", True),
+        (".ENV.local", "A=1\n", True),
+        (".env.local", "PORT=8000\nshift\n", False),  # a command
+        ("env.sh", "A=1\n", False),  # a script
+        ("environment.yml", None, False),
+        ("lib.sh", None, False),
+    ],
+)
+def test_an_env_file_by_its_name_and_lines(name: str, text: str | None, expected: bool) -> None:
+    assert env_file(name, text) is expected

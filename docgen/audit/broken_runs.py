@@ -50,15 +50,11 @@ from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
 from docgen.lint import copy_shell_words, dash_effect, dash_runs
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel, Instruction, ParsedDockerfile
-from docgen.shell import ShToken, sh_tokens
+from docgen.shell import COMPOUND_WORDS, ShToken, sh_tokens
 from docgen.stages import built_stages
 
 _JOINS = frozenset(("&&", "||", "|"))
 """Operators that need a command after them."""
-_COMPOUND = frozenset(
-    ("if", "then", "else", "elif", "fi", "case", "esac", "while", "until", "for", "do", "done")
-)
-_COMPOUND |= frozenset(("{", "}", "!"))
 _BASE_LIKE = re.compile(
     r"(?:PATH|HOME|LANG|LC_\w+|TZ|TERM|DEBIAN_FRONTEND|GPG_KEY|CUDA\w*|CUDNN\w*|NCCL\w*|NV\w*|PYTHON\w*"
     r"|PIP\w*|JAVA\w*|GO\w*|NODE\w*|YARN\w*|ROS\w*|CONDA\w*|ROCM\w*|HIP\w*|TORCH\w*|TF_\w+|MKL\w*"
@@ -170,7 +166,7 @@ def _last_test(tokens: Sequence[ShToken]) -> tuple[str, str] | None:
     if (
         not joins
         or any(j != "&&" for j in joins)
-        or any(not t.operator and t.text in _COMPOUND for t in last)
+        or any(not t.operator and t.text in COMPOUND_WORDS for t in last)
     ):
         return None
     first: list[str] = []

@@ -565,6 +565,12 @@ def image_repository(image: str) -> str:
     return (f"{head}/" if head else "") + tail.split(":", 1)[0]
 
 
+def image_tag(image: str) -> str:
+    """An image reference's tag, `latest` when it names none: `1.0` for `org/app:1.0@sha256:…`, `latest`
+    for `localhost:5000/app`."""
+    return image.split("@", 1)[0].rpartition("/")[2].partition(":")[2] or "latest"
+
+
 def last_name(image: str) -> str:
     """The last part of an image's repository, lower case: `torch` for `ghcr.io/org/torch:1.0`."""
     return image_repository(image).rsplit("/", 1)[-1].lower()

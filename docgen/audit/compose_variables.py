@@ -196,7 +196,7 @@ def compose_variables(
             yield from _row(readme, files, models, table, line, cells, name, column, named_rows[line], worded)
     yield from _said_defaults(doc, readme, files, title)
     yield from _env_lists(doc, readme, files, models)
-    yield from _unset_by_env_fences(doc, readme, directory, files)
+    yield from _unset_by_env_fences(doc, readme, directory, project, files)
     if told:
         yield from _misspelt_settings(doc, readme, files, models)
 
@@ -292,7 +292,7 @@ _SHELL_SET = frozenset("PWD HOME USER UID GID HOSTNAME PATH SHELL LOGNAME TERM T
 
 
 def _unset_by_env_fences(
-    doc: Document, readme: str, directory: Path, files: Sequence[_File]
+    doc: Document, readme: str, directory: Path, project: Path | None, files: Sequence[_File]
 ) -> Iterator[Diagnostic]:
     """A variable a compose file reads with no default (`${ACTIVE_PROFILES}`, `$TOKEN`), when the README
     writes out the `.env` beside it as a block (`_env_fences`) that sets at least two of the variables the
@@ -338,7 +338,7 @@ def _unset_by_env_fences(
                 setters = [(path, t) for path, t in scripts if word.search(t)]
                 if setters:
                     if starts is None:
-                        starts = {s.path: s for s in started_compose(doc, directory, None)}
+                        starts = {s.path: s for s in started_compose(doc, directory, project)}
                     started = starts.get(real_path(file.folder / posixpath.basename(file.shown)))
                     bypass = _bypassed(setters, name, text, started)
                     if bypass is None:

@@ -52,7 +52,7 @@ from docgen.audit.grammar import (
     read_words,
 )
 from docgen.audit.paths import resolves_inside
-from docgen.build_scripts import BUILD
+from docgen.build_scripts import BUILD, TAG_COMMAND
 from docgen.files import bytes_or_none, real_path
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic
@@ -262,10 +262,6 @@ _FILLED_IN = re.compile(r"[<>${}\[\]*%`\\]|your|\bmy", re.IGNORECASE)
 """A reference the reader or the shell fills in (`<name>`, `$IMAGE`, `your-app`): no claim."""
 _SCRIPT_NAMED = re.compile(r"(?<![\w./-])((?:\./)?[\w-]+(?:/[\w-]+)*\.(?:sh|bash))(?![\w/-])")
 """A shell script a README names in a command or a code span (`docker_build.sh`, `./scripts/build.sh`)."""
-_TAG_COMMAND = re.compile(
-    r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?tag[ \t]+(?:-\S+[ \t]+)*(\S+)[ \t]+([^\s;&|)]+)"
-)
-"""`docker tag SOURCE TARGET`: both must be valid references."""
 
 
 def reference_problem(reference: str) -> str | None:
@@ -297,7 +293,7 @@ def _given_names(text: str) -> Iterator[str]:
     """The image names a command line gives: a build's `-t` values, a `docker tag`'s source and target."""
     if BUILD.search(text):
         yield from (m.group(1) for m in TAG_FLAG.finditer(text))
-    for match in _TAG_COMMAND.finditer(text):
+    for match in TAG_COMMAND.finditer(text):  # (both must be valid references)
         yield from match.groups()
 
 

@@ -40,7 +40,7 @@ from docgen.audit.wording import (
     is_shell_fence,
     says_build_args,
 )
-from docgen.build_scripts import BUILD, container_command
+from docgen.build_scripts import BUILD, container_command, tag_targets
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic, ImageModel
 from docgen.sources.pip import PIP
@@ -134,12 +134,6 @@ def beside_own_runs(doc: Document, auditor: Auditor) -> frozenset[int]:
     return frozenset(found)
 
 
-_TAG_TARGET = re.compile(
-    r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?tag[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+([^\s;&|)]+)"
-)
-"""`docker tag SOURCE TARGET`: the target is a name the README gives its own image."""
-
-
 def made_references(doc: Document) -> frozenset[str]:
     """The image references (lower case) the README's own commands give an image: a build's `-t`
     (`docker build -t org/app:1.0 .`) and a `docker tag`'s target (`docker tag org/app:latest
@@ -152,7 +146,7 @@ def made_references(doc: Document) -> frozenset[str]:
                 continue
             if BUILD.search(text):
                 found.update(m.group(1).lower() for m in TAG_FLAG.finditer(text))
-            found.update(m.group(1).lower() for m in _TAG_TARGET.finditer(text))
+            found.update(target.lower() for target in tag_targets(text))
     return frozenset(found)
 
 

@@ -30,13 +30,11 @@ from dataclasses import dataclass
 
 from docgen.audit.auditor import LIKELY
 from docgen.audit.commands import FILE_FLAG, TAG_FLAG, fence_commands, joined
-from docgen.build_scripts import BUILD
+from docgen.build_scripts import BUILD, tag_targets
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel, Stage
 
 _TARGET = re.compile(r"--target(?:[ \t]+|=)([\w.-]+)")
-_RETAG = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?tag[ \t]+(?:-\S+[ \t]+)*\S+[ \t]+([^\s;&|]+)")
-"""A `docker tag SRC DEST`: DEST."""
 _WHOLE_ARG = re.compile(r"\$\{?([A-Za-z_]\w*)\}?")
 
 
@@ -57,7 +55,7 @@ def _builds(doc: Document) -> list[_Build]:
     for fence in doc.fences:
         for lines in fence_commands(fence):
             command = joined(lines)
-            if lines and (retags := tuple(m.group(1) for m in _RETAG.finditer(command))):
+            if lines and (retags := tuple(tag_targets(command))):
                 found.append(_Build(lines[0][0], command, retags, None, None, tagging=True))
             if not BUILD.search(command) or not lines:
                 continue

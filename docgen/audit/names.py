@@ -37,7 +37,7 @@ from docgen.audit.missing import one_edit
 from docgen.audit.own_repo import repository_root
 from docgen.audit.paths import resolves_inside
 from docgen.audit.wording import COMMAND_LANGS
-from docgen.build_scripts import container_command
+from docgen.build_scripts import container_command, tag_targets
 from docgen.errors import MAX_FILE_BYTES, MAX_PROJECT_FILE_BYTES, DocgenError
 from docgen.files import bytes_or_none, real_path, text_or_none
 from docgen.markdown import Document, Fence, code_spans, headings_over, plain, read_document
@@ -193,7 +193,6 @@ _RUN_VALUES = frozenset(
 _SHORT_CLUSTER = re.compile(r"-[ditP]+[A-Za-z]")
 """Short options of `docker run` written as one word (`-dit`, `-dp`): switches (`-d`, `-i`, `-t`, `-P`)
 and a last letter; `-rm`, `-name` (old Docker's one-dash long options) are none."""
-_TAGGED = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?tag[ \t]+\S+[ \t]+([^\s`]+)")
 _PULLED = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?pull[ \t]+(?:-\S+[ \t]+)*([^\s`]+)")
 _PUBLIC = frozenset(
     "ubuntu debian alpine busybox python node nginx redis postgres mysql hello-world centos fedora "
@@ -363,7 +362,7 @@ def _commands(doc: Document) -> list[_Command]:
             built = None
             if build_scripts.BUILD.search(command):
                 built = {image_repository(m.group(1)) for m in TAG_FLAG.finditer(command)}
-            named = {image_repository(m.group(1)) for m in _TAGGED.finditer(command)}
+            named = {image_repository(t) for t in tag_targets(command)}
             named.update(image_repository(m.group(1)) for m in _PULLED.finditer(command))
             made = _made_images(command)
             named.update(made if made is not None else {_LOADED})
@@ -789,10 +788,7 @@ def _other_script_tag(
     if tag in {_tag(r) for r in refs}:
         return None
     made = {
-        r
-        for c in commands
-        for m in (*_TAGGED.finditer(c.text), *_PULLED.finditer(c.text))
-        for r in [m.group(1)]
+        r for c in commands for r in (*tag_targets(c.text), *(m.group(1) for m in _PULLED.finditer(c.text)))
     }
     ran = [folders[0] / m.group(1) for c in commands for m in _RUNS_SCRIPT.finditer(c.text)]
     others = [p for p in _scripts([*folders, place.parent], ran) if real_path(p) != real_path(place)]
@@ -991,7 +987,7 @@ def _script_build_runs(
     for command in commands:
         known |= command.named
     for _, code in spans:
-        known.update(image_repository(m.group(1)) for m in _TAGGED.finditer(code))
+        known.update(image_repository(t) for t in tag_targets(code))
         known.update(image_repository(m.group(1)) for m in _PULLED.finditer(code))
     runs = [c.run for c in commands if c.run is not None]
     runs += [(line, ran[1]) for line, code in spans if (ran := docker_run(code)) is not None]
@@ -1145,8 +1141,8 @@ def _container_runs(
     for _, text in texts:
         if build_scripts.BUILD.search(text):
             known.update(image_repository(m.group(1)) for m in TAG_FLAG.finditer(text))
-        for pattern in (_TAGGED, _PULLED):
-            known.update(image_repository(m.group(1)) for m in pattern.finditer(text))
+        known.update(image_repository(t) for t in tag_targets(text))
+        known.update(image_repository(m.group(1)) for m in _PULLED.finditer(text))
         known.update(_made_images(text) or ())
     scripted: set[str] | None = None
     seen: set[str] = set()
@@ -1265,8 +1261,8 @@ def _unbuilt_bases(
     pulled: set[str] = set()
     for index, command in enumerate(commands):
         pulled |= {image_repository(m.group(1)) for m in _PULLED.finditer(command.text)}
-        for match in _TAGGED.finditer(command.text):
-            repo, tag = _split_tag(match.group(1))
+        for target in tag_targets(command.text):
+            repo, tag = _split_tag(target)
             made.setdefault(repo, []).append((-1, tag))
         if command.built is None:
             continue
@@ -1353,11 +1349,9 @@ def _from_tag_misses(
     made: dict[str, dict[str, tuple[int, str]]] = {}  # repository → tag → (README line, its -f)
     others: set[str] = set()  # repositories a `docker tag` or pull names
     for command in commands:
-        others |= {image_repository(m.group(1)) for m in _TAGGED.finditer(command.text)}
+        others |= {image_repository(t) for t in tag_targets(command.text)}
         others |= {image_repository(m.group(1)) for m in _PULLED.finditer(command.text)}
-    others |= {
-        image_repository(m.group(1)) for _, code in _span_commands(doc) for m in _TAGGED.finditer(code)
-    }
+    others |= {image_repository(t) for _, code in _span_commands(doc) for t in tag_targets(code)}
     others |= {
         image_repository(m.group(1)) for _, code in _span_commands(doc) for m in _PULLED.finditer(code)
     }
@@ -1455,7 +1449,7 @@ def _runs_elsewhere(
     made: set[str] = set()
     for command in commands:
         made |= command.built or set()
-        made.update(image_repository(m.group(1)) for m in _TAGGED.finditer(command.text))
+        made.update(image_repository(t) for t in tag_targets(command.text))
     made.update(image_repository(tag) for tag in _script_tags(_scripts(folders)))
     starts = sorted(fence.lines[0][0] for fence in doc.fences if fence.lines)
     firsts = [para.lines[0][0] if para.lines else 0 for para in doc.paragraphs]
@@ -1646,7 +1640,7 @@ def _run_tag_misses(
                 ref = match.group(1)
                 line = next((n for n, text in command.lines if ref in text), command.lines[0][0])
                 built.setdefault(image_repository(ref), {}).setdefault(_tag(ref), line)
-        known.update(m.group(1) for m in _TAGGED.finditer(command.text))
+        known.update(tag_targets(command.text))
         known.update(m.group(1) for m in _PULLED.finditer(command.text))
         if command.run:
             runs.append((command.run[0], command.run[1].rstrip(")\"';")))

@@ -54,7 +54,7 @@ from docgen.audit.memo import per_audit
 from docgen.audit.names import takes_value
 from docgen.audit.run_args import OFFICIAL
 from docgen.audit.run_args import image_runs as _image_runs
-from docgen.build_scripts import BLANK_AFTER, BUILD, DOCKER_PODMAN, container_command
+from docgen.build_scripts import BLANK_AFTER, BUILD, DOCKER_PODMAN, TAG_COMMAND, container_command
 from docgen.files import real_path, text_or_none
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic
@@ -63,9 +63,6 @@ from docgen.shell import ExpansionError, Unknown, shell_split
 from docgen.shell import expand as shell_expand
 
 _PULL = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?pull[ \t]+(?:-\S+[ \t]+)*([^\s\\;&|]+)")
-_TAGS = re.compile(
-    r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?tag[ \t]+(?:-\S+[ \t]+)*([^\s\\]+)[ \t]+([^\s\\;&|]+)"
-)
 _TAG_FLAG = re.compile(r"(?:^|[ \t])(?:-t|--tag)(?:[ \t]+|=)[\"']?([^\s\"']+)")
 _HAS = re.compile(
     r"\b(?:docker|podman|nerdctl)[ \t]+(?:image[ \t]+)?(?:pull|tag|load|import)\b|" + BUILD.pattern
@@ -350,7 +347,7 @@ def _readme(doc: Document) -> _Readme:
                 continue
             found.loads = found.loads or bool(_LOADS.search(command))
             found.pulls += [(line, m.group(1)) for m in _PULL.finditer(command)]
-            for match in _TAGS.finditer(command):
+            for match in TAG_COMMAND.finditer(command):
                 found.tags += [(line, match.group(1)), (line, match.group(2))]
             if BUILD.search(command):
                 tags = _TAG_FLAG.findall(command)

@@ -75,6 +75,7 @@ from docgen.audit.commands import (
     built_repositories,
     fence_commands,
     image_repository,
+    image_tag,
     joined,
     last_name,
     shell_steps,
@@ -786,12 +787,6 @@ def _run_image(command: str) -> str | None:
     return None
 
 
-def _tag_of(image: str) -> str:
-    """An image's tag (`latest` when it gives none)."""
-    last = image.split("@", 1)[0].rsplit("/", 1)[-1]
-    return last.split(":", 1)[1] if ":" in last else "latest"
-
-
 def renamed_pulls(doc: Document, text: str, readme: str) -> Iterator[Diagnostic]:
     """A pull the README offers as the other way to its build (`docker pull woodenheart777/gqcnn:cuda12.2`
     … `or you can build on your own`) of an image no command of it runs, while its runs use the name the
@@ -828,7 +823,7 @@ def renamed_pulls(doc: Document, text: str, readme: str) -> Iterator[Diagnostic]
             (n, image)
             for n, image in runs
             if last_name(image) == last_name(pulled)
-            and _tag_of(image) == _tag_of(pulled)
+            and image_tag(image) == image_tag(pulled)
             and image_repository(image).lower() != repository
             and "/" in image_repository(image)  # (a local name is `alternative_pulls`'s)
         ]

@@ -36,6 +36,7 @@ from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
 from docgen.markdown import Document, Fence, code_spans, lists
 from docgen.model import Diagnostic, ImageModel
+from docgen.script_env import env_file
 from docgen.shell import DECLARE, shell_split
 
 _CHECK = re.compile(
@@ -800,10 +801,6 @@ _NOT_FIRST = re.compile(r"\bshift\b|\bgetopts?\b|\bset[ \t]+--")
 over the arguments): a `shift`, option parsing, `set --`."""
 _SOURCED = re.compile(r"^[ \t]*(?:\.|source)[ \t]+(\S+)")
 """A file the script sources, which may do any of `_NOT_FIRST` to its words (`. ./lib.sh`)."""
-_ENV_FILE = re.compile(r"\.env(?:\.[\w.-]+)?|[\w.-]+\.env")
-"""The name of an env file (`.env`, `.env.local`, `prod.env`): variables, which leave `$1` alone."""
-_ASSIGNMENT = re.compile(r"[ \t]*(?:export[ \t]+)?[A-Za-z_]\w*=\S*[ \t]*(?:#.*)?|[ \t]*(?:#.*)?")
-"""A line of an env file: an assignment (exported or not), a comment or a blank."""
 
 
 def _inert_source(text: str, folder: Path) -> bool:
@@ -814,12 +811,9 @@ def _inert_source(text: str, folder: Path) -> bool:
     if sourced is None:
         return True
     path = sourced.group(1).strip("\"'").removesuffix(";")
-    if not _ENV_FILE.fullmatch(posixpath.basename(path)):
-        return False
-    if "$" in path:
-        return True
-    env = text_or_none(folder / path, MAX_PROJECT_FILE_BYTES) if not path.startswith(("/", "~")) else None
-    return env is None or all(_ASSIGNMENT.fullmatch(line) for line in env.splitlines())
+    name = posixpath.basename(path)
+    readable = env_file(name, None) and "$" not in path and not path.startswith(("/", "~"))
+    return env_file(name, text_or_none(folder / path, MAX_PROJECT_FILE_BYTES) if readable else None)
 
 
 _PASSES_ON = re.compile(r"\$\{?[@*]|\bexec\b")

@@ -52,6 +52,7 @@ from docgen.audit.wording import about_env, heading_of
 from docgen.files import real_path, text_or_none
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic
+from docgen.script_env import env_file
 
 _ENV_LINE = re.compile(r"[ \t]*(?:-e|--env)(?:[ \t]+|=)[\"']?([A-Z][A-Z0-9_]*)=[^\s\\]*[ \t]*\\?[ \t]*")
 """A command-block line that is one `-e NAME=value` option alone (`-e "START_GUI=true"`)."""
@@ -190,23 +191,6 @@ def _unread_fact(image: RunImage, name: str, others: set[str]) -> tuple[str, int
     return f"{started[0]}, which the image starts, reads {', '.join(reads)} and never {name}", len(reads)
 
 
-_ENV_FILE_NAME = re.compile(r"(?:\A|\.)env(?:\.[\w.-]+)?\Z|\A\.?env\.", re.IGNORECASE)
-"""The name of an env file or its template (`.env`, `.env.example`, `prod.env`, `env.sample`)."""
-_ENV_FILE_LINE = re.compile(r"[ \t]*(?:(?:export[ \t]+)?[A-Za-z_][A-Za-z0-9_]*=.*|#.*)?")
-"""A line an env file may hold: `NAME=value` (maybe exported), a comment, nothing."""
-
-
-def _env_file(path: Path, text: str) -> bool:
-    """True when the file at `path` is an env file or its template (`.env.example`): named so, not a
-    script, and every line an assignment, a comment or blank. It names the variables the README documents
-    for the user to fill in; it reads none of them."""
-    return (
-        _ENV_FILE_NAME.search(path.name) is not None
-        and not path.name.endswith((".sh", ".bash", ".py"))
-        and all(_ENV_FILE_LINE.fullmatch(line) for line in text.splitlines())
-    )
-
-
 def _beside(auditor: Auditor) -> tuple[tuple[Path, str], ...]:
     folders = tuple(dict.fromkeys(real_path(Path(m.file).parent) for m in auditor.models if m.file))
     return folder_files(folders)
@@ -236,7 +220,7 @@ _PASSES_ENV_FILE = re.compile(r"\benv_file\b|--env-file\b")
 def _named_beside(auditor: Auditor, names: set[str], doc: Document | None = None) -> set[str]:
     """Those of `names` a file (not Markdown) of the Dockerfiles' folders or their direct subfolders
     names. With the README `doc` (the start the variables are passed to reads their siblings, and
-    nothing else of the image is known to read them), an env file or its template (`_env_file`:
+    nothing else of the image is known to read them), an env file or its template (`script_env.env_file`:
     `.env.example`, which the user fills in as the README says) reads nothing and does not count,
     unless the project hands an env file to the container (a compose `env_file:`, a `--env-file` there
     or in `doc`: its program may read them) or a file there reads variables by names it does not write
@@ -249,18 +233,18 @@ def _named_beside(auditor: Auditor, names: set[str], doc: Document | None = None
     )
     found: set[str] = set()
     for path, text in files:
-        if not counted and _env_file(path, text):
+        if not counted and env_file(path.name, text):
             continue
         found.update(n for n in names if n in text and _word(n).search(text))
     return found
 
 
 def _in_env_files(auditor: Auditor, name: str) -> list[str]:
-    """The names of the env files beside the Dockerfiles that name `name` (`_env_file`)."""
+    """The names of the env files beside the Dockerfiles that name `name` (`script_env.env_file`)."""
     return [
         path.name
         for path, text in _beside(auditor)
-        if name in text and _word(name).search(text) and _env_file(path, text)
+        if name in text and _word(name).search(text) and env_file(path.name, text)
     ]
 
 

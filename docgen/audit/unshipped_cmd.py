@@ -47,6 +47,7 @@ from docgen.audit.commands import (
     command_words,
     fence_commands,
     image_repository,
+    image_tag,
     joined,
     tagged_builds,
 )
@@ -695,12 +696,6 @@ _SHOWN = 60
 """The most characters of a start's string a finding repeats."""
 
 
-def _tag(image: str) -> str:
-    """The tag of an image reference (`latest` when it names none)."""
-    tail = image.split("@", 1)[0].rpartition("/")[2]
-    return tail.partition(":")[2] or "latest"
-
-
 def _starts(
     doc: Document, keyword: str, built: set[str], tags: Sequence[str]
 ) -> tuple[list[int], list[tuple[int, str, str]]]:
@@ -718,7 +713,7 @@ def _starts(
             exact.append(run_lines[0][0])
             continue
         head, _, last = repository.rpartition("/")
-        same = [t for t in tags if image_repository(t) == last and _tag(t) == _tag(image)]
+        same = [t for t in tags if image_repository(t) == last and image_tag(t) == image_tag(image)]
         if head and same:
             pushed.append((run_lines[0][0], image, same[0]))
     return exact, pushed
