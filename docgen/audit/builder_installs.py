@@ -79,13 +79,6 @@ _NOT_ONE = re.compile(r"[*?\[{$]")
 """A source that names no one path: a glob, a variable."""
 
 
-def _stage_of(model: ImageModel, label: str) -> int | None:
-    value = label.lower()
-    if value.isdigit() and int(value) < len(model.stages):
-        return int(value)
-    return next((s.index for s in model.stages if s.name == value), None)
-
-
 @per_audit(maxsize=32)
 def _asides(model: ImageModel) -> tuple[_Aside, ...]:
     """The stages `model`'s default target builds without being built from them (a builder whose files it
@@ -95,7 +88,6 @@ def _asides(model: ImageModel) -> tuple[_Aside, ...]:
         return ()
     own = {stage.index for stage in model.chain()}
     built = built_stages(model)
-    ends = [s.line - 1 for s in model.stages[1:]] + [1 << 30]
     aside = [s for s in model.stages if s.label in built and s.index not in own]
     if not aside:
         return ()
@@ -116,13 +108,13 @@ def _asides(model: ImageModel) -> tuple[_Aside, ...]:
             workdirs[stage].append(posixpath.normpath(inst.args.strip().strip("\"'")))
         for flag in inst.flags:
             if flag.name == "mount" and (origin := flag.options().get("from")) is not None:
-                index = _stage_of(model, origin)
-                if index is not None:
-                    shut.add(index)  # (files read where the image is built: used there)
+                if (origin_stage := model.stage_from(origin)) is not None:
+                    shut.add(origin_stage.index)  # (files read where the image is built: used there)
         source = inst.flag("from")
         if inst.keyword not in ("COPY", "ADD") or source is None or source.value is None:
             continue
-        index = _stage_of(model, source.value)
+        origin_stage = model.stage_from(source.value)
+        index = origin_stage.index if origin_stage is not None else None
         if index not in taken:
             continue
         if stage not in own:
@@ -138,8 +130,7 @@ def _asides(model: ImageModel) -> tuple[_Aside, ...]:
         _Aside(
             s.index,
             s.label,
-            s.line,
-            ends[s.index],
+            *model.stage_lines(s),
             tuple(taken[s.index]),
             s.index in shut or not taken[s.index],
             "\n".join(pointed[s.index]),
