@@ -8,6 +8,7 @@ beyond small derived properties, so templates stay free of logic.
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import MISSING, dataclass, field, fields
 from typing import TypeVar
 
@@ -572,6 +573,31 @@ class ImageModel:
     def target(self) -> Stage | None:
         """The build target: the stage `--target` names, by default the last stage."""
         return self.stages[self.target_index] if self.stages else None
+
+    def stage_named(self, name: str) -> Stage | None:
+        """The stage `FROM … AS name` names, in any case (BuildKit reads `--target` and `--from` so);
+        None when no stage has that name."""
+        name = name.lower()
+        return next((s for s in self.stages if s.name == name), None)
+
+    def stage_from(self, ref: str) -> Stage | None:
+        """The stage a `COPY --from=` or `RUN --mount=…,from=` reference names: its index (`--from=0`)
+        or its name; None for an image."""
+        if ref.isdigit() and int(ref) < len(self.stages):
+            return self.stages[int(ref)]
+        return self.stage_named(ref)
+
+    def stage_lines(self, stage: Stage) -> tuple[int, int]:
+        """The (first, last) Dockerfile lines of `stage`: from its FROM to the line before the next FROM;
+        the last stage's run on to the end of the file (`1 << 30`)."""
+        later = stage.index + 1
+        return stage.line, (self.stages[later].line - 1 if later < len(self.stages) else 1 << 30)
+
+    def stage_at(self, line: int) -> Stage | None:
+        """The stage the Dockerfile line `line` belongs to: the last whose FROM is at or above it; None
+        for a line above the first FROM (a global ARG)."""
+        at = bisect.bisect_right(self.stages, line, key=lambda s: s.line)
+        return self.stages[at - 1] if at else None
 
     def chain(self, stage: Stage | None = None) -> list[Stage]:
         """`stage` (by default the target) and the stages it is built FROM in turn, the one built FROM

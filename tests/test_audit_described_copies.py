@@ -6,7 +6,10 @@ image itself, where the build's own finding tells it)."""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import make_tree
@@ -353,6 +356,22 @@ def test_words_that_build_the_images_and_a_file_the_reader_brings(tmp_path: Path
 def test_sources_accounted_for_or_builds_not_read_here(tmp_path: Path, changes: dict[str, str]) -> None:
     files = _rover(**{"robot/docker/build.sh": "", "robot/docker/README.md": GONE_README, **changes})
     assert unheld(tmp_path, files, "robot/docker/README.md", ["robot/docker/Dockerfile"]) == []
+
+
+def test_the_checkout_is_walked_once_for_its_names_and_the_files_that_may_make_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    walked: list[Path] = []
+    walk = os.walk
+
+    def counted(top: str, *args: Any, **kwargs: Any) -> Iterator[tuple[str, list[str], list[str]]]:
+        walked.append(Path(top))
+        return walk(top, *args, **kwargs)
+
+    monkeypatch.setattr(os, "walk", counted)
+    files = _rover(**{"robot/docker/build.sh": "", "robot/docker/README.md": GONE_README})
+    assert len(unheld(tmp_path, files, "robot/docker/README.md", ["robot/docker/Dockerfile"])) == 1
+    assert walked.count(tmp_path) == 1
 
 
 def test_outside_a_git_checkout_a_copy_may_lack_any_file(tmp_path: Path) -> None:

@@ -91,5 +91,26 @@ def test_a_stage_s_chain_is_it_and_the_stages_it_is_built_from_down_to_the_base_
     )
     model = build_model(path)
     assert [s.name for s in model.chain()] == ["final", "dev", "base"]  # not `other`, built FROM ubuntu:24.04
-    other = next(s for s in model.stages if s.name == "other")
-    assert model.chain(other) == [other]
+    other = model.stage_named("other")
+    assert other is not None and model.chain(other) == [other]
+
+
+def test_a_stage_is_found_by_its_name_in_any_case_and_by_a_from_reference(tmp_path: Path) -> None:
+    path = tmp_path / "Dockerfile"
+    path.write_text("FROM ubuntu:22.04 AS Builder\nRUN make\nFROM ubuntu:22.04\nCOPY --from=builder /x /x\n")
+    model = build_model(path)
+    builder, final = model.stages
+    assert model.stage_named("builder") is model.stage_named("BUILDER") is builder
+    assert model.stage_named("final") is None and model.stage_named("1") is None  # (an index is no name)
+    assert model.stage_from("Builder") is builder and model.stage_from("1") is final
+    assert model.stage_from("2") is None and model.stage_from("ubuntu:22.04") is None  # (an image)
+
+
+def test_a_stage_s_lines_run_from_its_from_to_the_next_and_each_line_has_its_stage(tmp_path: Path) -> None:
+    path = tmp_path / "Dockerfile"
+    path.write_text("ARG BASE=ubuntu:22.04\nFROM ${BASE} AS one\nRUN a\n\nFROM one AS two\nRUN b\n")
+    model = build_model(path)
+    one, two = model.stages
+    assert model.stage_lines(one) == (2, 4)
+    assert model.stage_lines(two) == (5, 1 << 30)  # (the last runs on to the end of the file)
+    assert [model.stage_at(line) for line in range(1, 8)] == [None, one, one, one, two, two, two]

@@ -238,12 +238,11 @@ def _fetched(model: ImageModel, used: set[int]) -> Iterator[tuple[str, str]]:
     read = dockerfile_read(model.file) if model.file else None
     if read is None:
         return
-    starts = [s.line for s in model.stages]
     for inst in read[1].instructions:
         if inst.keyword != "RUN" or _BRANCHES.search(inst.args):
             continue
-        stage = sum(1 for s in starts if s <= inst.start_line) - 1
-        if stage not in used:
+        stage = model.stage_at(inst.start_line)
+        if stage is None or stage.index not in used:
             continue
         for pattern, arch in _ARTIFACTS:
             found = pattern.search(inst.args)

@@ -190,15 +190,6 @@ def _last_test(tokens: Sequence[ShToken]) -> tuple[str, str] | None:
     return kind, quoted.group(1) or quoted.group(2)
 
 
-def _stage_of(model: ImageModel, line: int) -> int | None:
-    """The index of the stage the instruction at `line` is in."""
-    found = None
-    for stage in model.stages:
-        if stage.line <= line:
-            found = stage.index
-    return found
-
-
 def _value(
     model: ImageModel, parsed: ParsedDockerfile, run: Instruction, name: str, passed: Mapping[str, str | None]
 ) -> str | None:
@@ -211,8 +202,9 @@ def _value(
         return None
     if any(i.keyword == "ENV" and re.search(rf"\b{name}\b", i.args) for i in parsed.instructions):
         return None
-    stage = _stage_of(model, run.start_line)
-    declared = [a for a in model.args if a.name == name and a.stage == stage and a.line < run.start_line]
+    stage = model.stage_at(run.start_line)
+    index = stage.index if stage is not None else None
+    declared = [a for a in model.args if a.name == name and a.stage == index and a.line < run.start_line]
     if not declared:
         return ""
     decl = declared[-1]
@@ -240,8 +232,8 @@ def _build_runs(model: ImageModel) -> tuple[ParsedDockerfile, list[tuple[Instruc
     for inst in parsed.instructions:
         if inst.keyword not in ("RUN", "COPY", "ADD") or inst.exec_form is not None or inst.heredocs:
             continue
-        stage = _stage_of(model, inst.start_line)
-        if stage is None or model.stages[stage].label not in built:
+        stage = model.stage_at(inst.start_line)
+        if stage is None or stage.label not in built:
             continue
         if inst.keyword != "RUN":
             runs.append((inst, []))  # a COPY or ADD: its words are read by `shell_in_copy`
@@ -470,8 +462,9 @@ def _blanked_package(
 
 
 def _declared_in(model: ImageModel, run: Instruction, name: str) -> bool:
-    stage = _stage_of(model, run.start_line)
-    return any(a.name == name and a.stage == stage and a.line < run.start_line for a in model.args)
+    stage = model.stage_at(run.start_line)
+    index = stage.index if stage is not None else None
+    return any(a.name == name and a.stage == index and a.line < run.start_line for a in model.args)
 
 
 def _error_line(inst: Instruction, error: str) -> str:

@@ -79,13 +79,6 @@ _NOT_ONE = re.compile(r"[*?\[{$]")
 """A source that names no one path: a glob, a variable."""
 
 
-def _stage_of(model: ImageModel, label: str) -> int | None:
-    value = label.lower()
-    if value.isdigit() and int(value) < len(model.stages):
-        return int(value)
-    return next((s.index for s in model.stages if s.name == value), None)
-
-
 @per_audit(maxsize=32)
 def _asides(model: ImageModel) -> tuple[_Aside, ...]:
     """The stages `model`'s default target builds without being built from them (a builder whose files it
@@ -95,7 +88,6 @@ def _asides(model: ImageModel) -> tuple[_Aside, ...]:
         return ()
     own = {stage.index for stage in model.chain()}
     built = built_stages(model)
-    ends = [s.line - 1 for s in model.stages[1:]] + [1 << 30]
     aside = [s for s in model.stages if s.label in built and s.index not in own]
     if not aside:
         return ()
@@ -116,13 +108,13 @@ def _asides(model: ImageModel) -> tuple[_Aside, ...]:
             workdirs[stage].append(posixpath.normpath(inst.args.strip().strip("\"'")))
         for flag in inst.flags:
             if flag.name == "mount" and (origin := flag.options().get("from")) is not None:
-                index = _stage_of(model, origin)
-                if index is not None:
-                    shut.add(index)  # (files read where the image is built: used there)
+                if (origin_stage := model.stage_from(origin)) is not None:
+                    shut.add(origin_stage.index)  # (files read where the image is built: used there)
         source = inst.flag("from")
         if inst.keyword not in ("COPY", "ADD") or source is None or source.value is None:
             continue
-        index = _stage_of(model, source.value)
+        origin_stage = model.stage_from(source.value)
+        index = origin_stage.index if origin_stage is not None else None
         if index not in taken:
             continue
         if stage not in own:
@@ -138,8 +130,7 @@ def _asides(model: ImageModel) -> tuple[_Aside, ...]:
         _Aside(
             s.index,
             s.label,
-            s.line,
-            ends[s.index],
+            *model.stage_lines(s),
             tuple(taken[s.index]),
             s.index in shut or not taken[s.index],
             "\n".join(pointed[s.index]),
@@ -168,22 +159,64 @@ class _Left:
     taken: tuple[tuple[str, int], ...]
 
 
+@dataclass(frozen=True)
+class _Read:
+    """An instruction of a stage aside, with its words as `raw_name` reads them: worked out once an
+    audit (`_read_asides`), not once for each list item."""
+
+    inst: Instruction
+    raw: str
+    """The instruction's body, `raw_name`d."""
+    commands: tuple[tuple[str | None, str], ...]
+    """For a RUN, each command's program (`raw_name` of its file name; None when none leads it) and the
+    command, `raw_name`d; () for another instruction."""
+
+
+@per_audit(maxsize=32)
+def _read_asides(model: ImageModel) -> tuple[_Read, ...]:
+    """The instructions of the stages of `_asides(model)`, read for `_named` and `_installs`; () when
+    there are none or the file is not read."""
+    asides = _asides(model)
+    read = dockerfile_read(model.file) if asides and model.file else None
+    if read is None:
+        return ()
+    found = []
+    for inst in read[1].instructions:
+        if not any(a.first <= inst.start_line <= a.last for a in asides):
+            continue
+        commands: list[tuple[str | None, str]] = []
+        if inst.keyword == "RUN":
+            for command in _COMMANDS.split(inst.body):
+                command = command.strip()
+                lead = _LEAD.match(command)
+                program = raw_name(posixpath.basename(lead.group(1))) if lead is not None else None
+                commands.append((program, raw_name(command)))
+        found.append(_Read(inst, raw_name(inst.body), tuple(commands)))
+    return tuple(found)
+
+
 def _left_in_builder(model: ImageModel, spellings: set[str], added: bool) -> _Left | None:
     """Where `model` installs a component under one of `spellings` only in a stage it is not built from,
     and takes other files of that stage (see the module's docstring); None otherwise."""
     asides = _asides(model)
-    read = dockerfile_read(model.file) if asides and model.file else None
-    if read is None:
+    inside = _read_asides(model)
+    if not inside:
         return None
     ranges = tuple((a.first, a.last) for a in asides)
-    inside = [i for i in read[1].instructions if any(a.first <= i.start_line <= a.last for a in asides)]
     first = next(
-        (i for i in inside if (i.keyword != "RUN" and _named(i, spellings)) or _installs(i, spellings)), None
+        (
+            r.inst
+            for r in inside
+            if (r.inst.keyword != "RUN" and _named(r, spellings)) or _installs(r, spellings)
+        ),
+        None,
     )
     if first is None:
         return None
     holding = [
-        a for a in asides if any(a.first <= i.start_line <= a.last and _named(i, spellings) for i in inside)
+        a
+        for a in asides
+        if any(a.first <= r.inst.start_line <= a.last and _named(r, spellings) for r in inside)
     ]
     if any(a.shut for a in holding):
         return None  # (a stage that names it and whose files may all reach the image)
@@ -192,7 +225,7 @@ def _left_in_builder(model: ImageModel, spellings: set[str], added: bool) -> _Le
     text, unread_run, unread_packages = context_of(model.file or "", copies, unbuilt_lines(model) + ranges)
     if unread_run or unread_packages or any(s in text for s in spellings):
         return None
-    installs = [i for i in inside if _installs(i, spellings)]
+    installs = [r.inst for r in inside if _installs(r, spellings)]
     if any(_RELATIVE_DEST.search(i.body) for i in installs):
         return None  # (installed into a folder docgen does not follow: `pip install --target ./deps`)
     for stage in holding:
@@ -219,23 +252,17 @@ _COMMANDS = re.compile(r"&&|\|\||[;|\n]")
 _LEAD = re.compile(r"\A(?:[A-Za-z_]\w*=\S*[ \t]+|sudo[ \t]+)*(\S+)")
 
 
-def _named(inst: Instruction, spellings: set[str]) -> bool:
-    return any(s in raw_name(inst.body) for s in spellings)
+def _named(read: _Read, spellings: set[str]) -> bool:
+    return any(s in read.raw for s in spellings)
 
 
-def _installs(inst: Instruction, spellings: set[str]) -> bool:
-    """True when a command of the RUN `inst` names the component other than by running it (`cmake ..`
+def _installs(read: _Read, spellings: set[str]) -> bool:
+    """True when a command of the RUN `read` names the component other than by running it (`cmake ..`
     builds something with it; `wget …/cmake-3.19.5-….tar.gz` and `pip install cmake` bring it)."""
-    if inst.keyword != "RUN":
-        return False
-    for command in _COMMANDS.split(inst.body):
-        command = command.strip()
-        lead = _LEAD.match(command)
-        if lead is not None and raw_name(posixpath.basename(lead.group(1))) in spellings:
-            continue
-        if any(s in raw_name(command) for s in spellings):
-            return True
-    return False
+    return any(
+        (program is None or program not in spellings) and any(s in command for s in spellings)
+        for program, command in read.commands
+    )
 
 
 def builder_installs(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:

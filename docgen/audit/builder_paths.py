@@ -87,7 +87,6 @@ def _builders(model: ImageModel, readme_folder: str) -> tuple[list[_Builder], li
         return [], []
     parsed = read[1]
     own = {stage.index for stage in model.chain()}
-    names = {(s.name or "").lower(): s.index for s in model.stages if s.name}
     stage = -1
     workdirs: dict[int, list[tuple[str, int]]] = {}
     texts: list[str] = []
@@ -107,8 +106,8 @@ def _builders(model: ImageModel, readme_folder: str) -> tuple[list[_Builder], li
         if inst.keyword == "COPY" and source is not None and source.value is not None:
             words = list(inst.exec_form) if inst.exec_form else inst.args.split()
             words = [w for w in words if not w.startswith("--")]
-            value = source.value.lower()
-            origin = names.get(value, int(value) if value.isdigit() else -1)
+            origin_stage = model.stage_from(source.value)
+            origin = origin_stage.index if origin_stage is not None else -1
             if len(words) >= 2 and origin >= 0:
                 for src in words[:-1]:
                     taken.append((origin, src, words[-1], inst.start_line))
@@ -261,7 +260,6 @@ def _left_behind(model: ImageModel) -> list[tuple[str, int, str, int]]:
     if read is None or len(model.stages) < 2:
         return []
     own = {stage.index for stage in model.chain()}
-    names = {(s.name or "").lower(): s.index for s in model.stages if s.name}
     stage = -1
     placed: dict[int, list[tuple[str, int]]] = {}
     taken: dict[int, list[tuple[str, int]]] = {}
@@ -280,8 +278,8 @@ def _left_behind(model: ImageModel) -> list[tuple[str, int, str, int]]:
         if inst.keyword in ("COPY", "ADD") and source is not None and source.value is not None:
             words = list(inst.exec_form) if inst.exec_form else inst.args.split()
             words = [w for w in words if not w.startswith("--")]
-            value = source.value.lower()
-            origin = names.get(value, int(value) if value.isdigit() else -1)
+            origin_stage = model.stage_from(source.value)
+            origin = origin_stage.index if origin_stage is not None else -1
             if origin < 0:
                 continue
             taken.setdefault(origin, []).extend((w, inst.start_line) for w in words[:-1])

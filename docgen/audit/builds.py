@@ -102,10 +102,10 @@ def lacks(model: ImageModel, passed: Mapping[str, str | None], target: str | Non
     before it builds any: `certain` for a stage the target needs, `likely` for another, which the
     legacy builder does not read), and those a RUN of a stage the target needs fails without
     (`ImageModel.required_args`, `likely`: the base image may set the name in its environment)."""
-    at = [s.index for s in model.stages if target is not None and s.name == target.lower()]
-    if target is not None and not at:
+    at = model.stage_named(target) if target is not None else None
+    if target is not None and at is None:
         return []  # a target no stage has: `audit_targets` says so
-    built = built_stages(replace(model, target_index=at[0] if at else -1))
+    built = built_stages(replace(model, target_index=at.index if at is not None else -1))
     found = list(_base_lacks(model, passed, built))
     told = {lack.name for lack in found}
     for required in model.required_args:
@@ -305,7 +305,7 @@ def written_bases(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
         if len(given) < 2:
             continue
         targets = _TARGET_FLAG.findall(joined)
-        stage = next((s for s in model.stages if targets and s.name == targets[-1].lower()), model.target)
+        stage = (model.stage_named(targets[-1]) if targets else None) or model.target
         root = model.chain(stage)[-1] if stage is not None else None
         if root is None or "$" in root.base_raw:
             continue

@@ -201,7 +201,7 @@ def final_components(model: ImageModel, named: str | None = None) -> list[Compon
     """The components installed in the image built (the target stage and the stages it builds on), not
     base images and not ones installed only on some platform; with `named`, a stage's name the model
     has, in that stage and the stages it builds on."""
-    stages = {s.label for s in model.chain(next((s for s in model.stages if s.name == named), None))}
+    stages = {s.label for s in model.chain(model.stage_named(named) if named is not None else None)}
     return [c for c in model.components if c.stage in stages and c.kind != "image" and c.condition is None]
 
 
@@ -1337,8 +1337,7 @@ def unbuilt_lines(model: ImageModel) -> tuple[tuple[int, int], ...]:
     if any("$" in stage.base_raw for stage in model.stages):
         return ()
     built = built_stages(model)
-    ends = [s.line - 1 for s in model.stages[1:]] + [1 << 30]
-    return tuple((s.line, end) for s, end in zip(model.stages, ends, strict=True) if s.label not in built)
+    return tuple(model.stage_lines(s) for s in model.stages if s.label not in built)
 
 
 def in_ranges(line: int, ranges: tuple[tuple[int, int], ...]) -> bool:

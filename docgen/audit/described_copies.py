@@ -49,6 +49,7 @@ from docgen.audit.references import (
     MAKES_FILE,
     MAKES_FILE_COMMAND,
     MadeFiles,
+    Walked,
     bases_above,
     build_ignored,
     cd_target,
@@ -57,6 +58,7 @@ from docgen.audit.references import (
     inside,
     plain_files,
     project_top,
+    repository_files,
     repository_names,
     top_plain_files,
 )
@@ -286,15 +288,15 @@ def _ties(doc: Document, bases: Sequence[Path], top: Path) -> _Ties:
     return found
 
 
-def _made_by_project(root: Path, names: set[str]) -> set[str]:
+def _made_by_project(root: Path, walked: Walked, names: set[str]) -> set[str]:
     """Of the file `names`, those a script, Makefile, workflow or compose file of the checkout at `root`
-    names on a line that makes a file (`cp ../common/entry.sh .`, `wget …/entry.sh`), or a Python
-    script names at all; every name when the project has more such files than `_MADE_FILES_MOST`."""
+    (its folders and files `walked`, `repository_files`) names on a line that makes a file (`cp
+    ../common/entry.sh .`, `wget …/entry.sh`), or a Python script names at all; every name when the
+    project has more such files than `_MADE_FILES_MOST`."""
     patterns = {n: re.compile(rf"(?<![\w.-]){re.escape(n)}(?![\w-])") for n in names}
     made: set[str] = set()
     read = 0
-    for folder, subfolders, files in os.walk(root):
-        subfolders[:] = [d for d in subfolders if d not in (".git", "node_modules", ".venv", "__pycache__")]
+    for folder, _, files in walked:
         for file in files:
             python = file.endswith(_MAKES_IN_PYTHON)
             if not (python or file.endswith(_MADE_IN) or file in _MADE_BY_NAME):
@@ -305,13 +307,16 @@ def _made_by_project(root: Path, names: set[str]) -> set[str]:
             text = text_or_none(Path(folder) / file, MAX_PROJECT_FILE_BYTES, root)
             if not text:
                 continue
+            making: list[str] | None = None  # the lines that make a file, split once for every name
             for name, pattern in patterns.items():
                 if name in made or name not in text:
                     continue
-                if python or any(
-                    pattern.search(line) and MAKES_FILE_COMMAND.search(line) for line in text.splitlines()
-                ):
-                    made.add(name)
+                if not python:
+                    if making is None:
+                        making = [line for line in text.splitlines() if MAKES_FILE_COMMAND.search(line)]
+                    if not any(pattern.search(line) for line in making):
+                        continue
+                made.add(name)
     return made
 
 
@@ -366,11 +371,12 @@ def unheld_copies(
             candidates.append((model, tie, missing))
     if not candidates:
         return
-    listed = repository_names(root, folders=True)
-    if listed is None:
+    walked = repository_files(root)
+    listed = repository_names(root, folders=True)  # (of the same walk, kept for the audit)
+    if walked is None or listed is None:
         return
     names = {posixpath.basename(p) for _, _, missing in candidates for _, p in missing}
-    elsewhere = _made_by_project(root, set(names - listed))
+    elsewhere = _made_by_project(root, walked, set(names - listed))
     images = "images" if len(models) > 1 else "image"
     for model, (line, said, scripted), missing in candidates:
         nowhere = [

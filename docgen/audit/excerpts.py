@@ -178,8 +178,9 @@ def _compare_from(words: str, model: ImageModel) -> tuple[int, str] | None:
     said, alias = m.group(1), (m.group(2) or "").lower()
     repo = image_repository(said.lower())
     stages = [s for s in model.stages if s.parent is None and "$" not in s.base_raw]
-    if alias and any(s.name == alias for s in model.stages):
-        stages = [s for s in stages if s.name == alias]
+    named = model.stage_named(alias) if alias else None
+    if named is not None:
+        stages = [s for s in stages if s is named]
     same = [s for s in stages if image_repository(s.base.lower()) == repo]
     if not same:
         return None  # another image (or the README's own, built on)

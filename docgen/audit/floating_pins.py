@@ -386,9 +386,8 @@ def stage_installs(model: ImageModel) -> _Installs | None:
     if _CONSTRAINT_SETTINGS.search(text):
         found.fixed = True
     chain = model.chain()
-    starts = sorted(stage.line for stage in model.stages)
     for inst in parsed.instructions:
-        if not _in_chain(inst.start_line, starts, {stage.line for stage in chain}):
+        if model.stage_at(inst.start_line) not in chain:
             continue
         if inst.keyword in ("COPY", "ADD"):
             _copy(inst, found)
@@ -399,15 +398,6 @@ def stage_installs(model: ImageModel) -> _Installs | None:
             for command in _SEPARATORS.split(body):
                 _command(command, inst.start_line, found)
     return found
-
-
-def _in_chain(line: int, starts: list[int], chain: set[int]) -> bool:
-    """True when the instruction at `line` belongs to a stage whose FROM line is in `chain`."""
-    owner = None
-    for start in starts:
-        if start <= line:
-            owner = start
-    return owner in chain
 
 
 def _copy(inst: Instruction, found: _Installs) -> None:

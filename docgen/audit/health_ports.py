@@ -68,7 +68,7 @@ def _model_of(
     model = named[0]
     if target is None:
         return model, model.chain()
-    stage = next((s for s in model.stages if s.name == target), None)
+    stage = model.stage_named(target)
     return (model, model.chain(stage)) if stage is not None else None
 
 

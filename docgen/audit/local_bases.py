@@ -115,7 +115,7 @@ def local_bases(doc: Document, text: str, readme: str, models: Sequence[ImageMod
         if model is None or not model.stages:
             continue
         if build.target is not None:
-            stage = next((s for s in model.stages if s.name == build.target), None)
+            stage = model.stage_named(build.target)
             if stage is None:
                 continue
             chain = model.chain(stage)

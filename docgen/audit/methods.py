@@ -741,8 +741,7 @@ def _chain_runs(model: ImageModel) -> list[tuple[int, str]]:
     read = dockerfile_read(model.file) if model.file else None
     if read is None:
         return []
-    ends = [s.line - 1 for s in model.stages[1:]] + [1 << 30]
-    spans = [(model.stages[s.index].line, ends[s.index]) for s in model.chain()]
+    spans = [model.stage_lines(s) for s in model.chain()]
     return [
         (i.start_line, ("COPY --from " if i.flag("from") else f"{i.keyword} ") + i.args)
         for i in read[1].instructions

@@ -153,13 +153,9 @@ def _root(model: ImageModel, target: str | None) -> Stage | None:
     stages = model.stages
     if not stages:
         return None
-    if target is None:
-        stage = stages[-1]
-    else:
-        named = [s for s in stages if s.name and s.name.lower() == target.lower()]
-        if not named:
-            return None  # a target no stage has: `builds` says so
-        stage = named[0]
+    stage = stages[-1] if target is None else model.stage_named(target)
+    if stage is None:
+        return None  # a target no stage has: `builds` says so
     seen = 0
     while stage.parent is not None and seen < len(stages):
         stage = stages[stage.parent]

@@ -36,6 +36,7 @@ from docgen.audit.commands import (
 )
 from docgen.audit.container_blocks import container_lines
 from docgen.audit.fetched_copies import Told, command_at, expanded_sources, fetched, vendor_archive
+from docgen.audit.memo import per_audit
 from docgen.audit.missing import PLACEHOLDER as _PLACEHOLDER_PATH
 from docgen.audit.missing import code_paths, in_commands, line_texts, made_names
 from docgen.audit.own_repo import repository_root
@@ -2039,11 +2040,17 @@ _LISTED_MOST = 20000
 _NOT_LISTED = frozenset({"node_modules", "__pycache__", "site-packages"})
 
 
-def repository_names(top: Path, folders: bool = False) -> frozenset[str] | None:
-    """The names of the files of the repository at `top` (resolved), its version control, caches and
-    links to folders left out (with `folders`, its folders' names too); None when it holds more than
-    `_LISTED_MOST` or cannot be listed."""
-    names: set[str] = set()
+Walked = tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]
+"""(folder, its folders' names, its files' names) of each folder of a walk (`repository_files`)."""
+
+
+@per_audit(maxsize=4)
+def repository_files(top: Path) -> Walked | None:
+    """(folder, its folders' names, its files' names) of each folder of the repository at `top`
+    (resolved), as `os.walk` goes, its version control, caches and links to folders left out; None
+    when it holds more than `_LISTED_MOST` files or cannot be listed. Walked once an audit, for
+    `repository_names` and a rule that reads the files after it."""
+    walked = []
     count = 0
     try:
         for folder, subfolders, files in os.walk(top):
@@ -2057,12 +2064,21 @@ def repository_names(top: Path, folders: bool = False) -> frozenset[str] | None:
             count += len(files)
             if count > _LISTED_MOST:
                 return None
-            names.update(files)
-            if folders:
-                names.update(subfolders)
+            walked.append((folder, tuple(subfolders), tuple(files)))
     except (OSError, ValueError):
         return None
-    return frozenset(names)
+    return tuple(walked)
+
+
+def repository_names(top: Path, folders: bool = False) -> frozenset[str] | None:
+    """The names of the files of the repository at `top` (`repository_files`; with `folders`, its
+    folders' names too); None when it holds more than `_LISTED_MOST` or cannot be listed."""
+    walked = repository_files(top)
+    if walked is None:
+        return None
+    return frozenset(
+        name for _, subfolders, files in walked for name in (*files, *(subfolders if folders else ()))
+    )
 
 
 def runs_nowhere(path: str, names: frozenset[str] | None) -> bool:

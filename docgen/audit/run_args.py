@@ -1033,15 +1033,13 @@ def _copied_programs(model: ImageModel) -> dict[str, int]:
     text = text_or_none(Path(model.file)) if model.file else None
     if text is None:
         return {}
-    chain = sorted(stage.line for stage in model.chain())
-    starts = sorted(stage.line for stage in model.stages)
+    chain = model.chain()
     found: dict[str, int] = {}
     for number, line in enumerate(text.splitlines(), 1):
         copy = _COPY_LINE.match(line)
         if copy is None or line.rstrip().endswith("\\") or "$" in line or "[" in line:
             continue
-        at = bisect.bisect_right(starts, number) - 1
-        if at < 0 or starts[at] not in chain:
+        if model.stage_at(number) not in chain:
             continue  # a COPY of a stage the image is not built from
         words = [w for w in copy.group(1).split() if not w.startswith("--")]
         if len(words) < 2:

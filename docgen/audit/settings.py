@@ -272,7 +272,7 @@ def _stage_images(models: list[ImageModel] | tuple[ImageModel, ...], name: str |
         return []
     found = []
     for model in models:
-        stage = next((s for s in model.stages if s.name == name), None)
+        stage = model.stage_named(name)
         if stage is not None:
             found.append(Image(model, stage))
     return found

@@ -94,9 +94,8 @@ def _stage_instructions(model: ImageModel, stage: Stage) -> list[Instruction]:
     read = dockerfile_read(model.file) if model.file else None
     if read is None:
         return []
-    later = [s.line for s in model.stages if s.line > stage.line]
-    end = min(later) if later else 1 << 30
-    return [i for i in read[1].instructions if stage.line < i.start_line < end]
+    first, last = model.stage_lines(stage)
+    return [i for i in read[1].instructions if first < i.start_line <= last]
 
 
 def _text(instruction: Instruction) -> str:

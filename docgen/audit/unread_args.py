@@ -66,13 +66,13 @@ def _read_by_instruction(decl: ArgDecl, text: str, parsed: ParsedDockerfile) -> 
 
 def _read_by_copied_script(model: ImageModel, decl: ArgDecl, parsed: ParsedDockerfile) -> bool:
     scope = _scope(model, decl)
-    lines = sorted((s.line, s.index) for s in model.stages)
     runs = False
     for inst in parsed.instructions:
         if inst.keyword != "RUN":
             continue
-        stage = next((index for line, index in reversed(lines) if line <= inst.start_line), None)
-        if stage in scope and (stage != decl.stage or inst.start_line > decl.line):
+        stage = model.stage_at(inst.start_line)
+        index = stage.index if stage is not None else None
+        if index in scope and (index != decl.stage or inst.start_line > decl.line):
             runs = True
             break
     if not runs:

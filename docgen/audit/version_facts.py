@@ -169,11 +169,10 @@ def distribution_versions(model: ImageModel) -> Iterator[tuple[str, str, str, in
         return
     own, suppliers = image_stages(model)
     kept = own | suppliers
-    starts = sorted((stage.line, stage.label) for stage in model.stages)
     foreign = set()
     for what, line in model.foreign_toolchains:
-        stage = next((label for start, label in reversed(starts) if start <= line), None)
-        if stage in kept:
+        stage = model.stage_at(line)
+        if stage is not None and stage.label in kept:
             foreign.add(what)
     for comp in model.components:
         if comp.stage in kept and (
