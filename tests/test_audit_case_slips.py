@@ -68,7 +68,9 @@ RUN pip install /tmp/torch-2.3.0-cp311-linux_aarch64.whl
 def test_a_folder_named_in_plain_words_in_other_case(tmp_path: Path) -> None:
     make_tree(tmp_path, {"README.md": PLAIN, "base/Dockerfile": BASE})
     model = build_model(tmp_path / "base" / "Dockerfile", "base/Dockerfile")
-    found = [f"{d.line}: {d.message} ({d.confidence})" for d in audit(PLAIN, "README.md", [model], {}, tmp_path)]
+    found = [
+        f"{d.line}: {d.message} ({d.confidence})" for d in audit(PLAIN, "README.md", [model], {}, tmp_path)
+    ]
     # the address and the image's absolute path are no place of the build context
     assert [f for f in found if "letter case" in f] == [
         "6: README names ./base/cuDNN, but base/Dockerfile:2 copies cudnn/libcudnn9_9.1.0-1_amd64.deb: the "
@@ -79,8 +81,9 @@ def test_a_folder_named_in_plain_words_in_other_case(tmp_path: Path) -> None:
     model = build_model(tmp_path / "w" / "docker" / "Dockerfile", "docker/Dockerfile")
     found = [d.message for d in audit(readme, "README.md", [model], {}, tmp_path / "w")]
     assert found == [
-        "README names docker/Wheels/, but docker/Dockerfile:2 copies wheels/torch-2.3.0-cp311-linux_aarch64.whl: "
-        "the letter case differs, and a build on Linux does not find files put where the README says"
+        "README names docker/Wheels/, but docker/Dockerfile:2 copies "
+        "wheels/torch-2.3.0-cp311-linux_aarch64.whl: the letter case differs, and a build on Linux does not "
+        "find files put where the README says"
     ]
     # the true statement
     right = readme.replace("Wheels", "wheels")
