@@ -1195,6 +1195,7 @@ def test_a_mkdir_below_a_missing_folder_outside_a_checkout_is_likely(tmp_path: P
         ("mkdir data/kitti", "docker run -d -v $PWD/data:/data lidar-bench\nmkdir data/kitti"),  # a mount
         ("mkdir data/kitti", "mkdir ~/data/kitti"),  # the reader's home
         ("mkdir data/kitti", "mkdir $DATA/kitti"),  # a variable
+        ("## Get the data\n", "## Get the data\n\n```\nlabel -in data/raw.csv\n```\n"),  # used above
         ("cd Lidar-Bench\n", "cd ~/catkin_ws\n"),  # a folder not known
         ("```bash\nmkdir data/kitti", "```powershell\nmkdir data/kitti"),  # PowerShell makes parents
         ("```bash\nmkdir data/kitti", "Inside the container:\n\n```bash\nmkdir data/kitti"),

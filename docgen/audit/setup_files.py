@@ -1038,8 +1038,9 @@ def _missing_parent(
 ) -> str | None:
     """The parent folder of the folder `path` a `mkdir` on README `line` makes (`data` of `data/kitti`)
     when none of the folders the commands run in (`place`) holds it, no line above makes it or tells to
-    (`mkdir data`, `Download the archives into data/`: `MadeFiles`) and no mount above names it (`docker
-    run -v $PWD/data:/data` makes a missing host folder); None when the parent may be there."""
+    (`mkdir data`, `Download the archives into data/`: `MadeFiles`), no mount above names it (`docker
+    run -v $PWD/data:/data` makes a missing host folder) and no line above uses a path below it (`label
+    -in data/raw.csv`: the reader has it); None when the parent may be there."""
     parent = posixpath.dirname(path)
     if any((f := inside(b / parent, top)) is None or os.path.exists(f) for b in place):
         return None
@@ -1047,8 +1048,9 @@ def _missing_parent(
     if first in GENERATED or made_files.before(parent, line):
         return None
     named = re.compile(rf"(?<![\w.-]){re.escape(first)}(?![\w-])")
-    if any(_MOUNTED.search(t) and named.search(t) for t in source[: line - 1]):
-        return None
+    below = re.compile(rf"(?<![\w.-]){re.escape(parent)}/[\w.-]")
+    if any(_MOUNTED.search(t) and named.search(t) or below.search(t) for t in source[: line - 1]):
+        return None  # (a mount makes it; a path below it the README uses above says the reader has it)
     return parent
 
 
