@@ -42,8 +42,54 @@ def test_a_folder_named_in_other_case_than_the_copy_that_reads_it(tmp_path: Path
     # base/cudnn is the folder as written; line 7: a COPY from a variable is not compared
     assert _audit(tmp_path, {}) == [
         "3: README names ./base/cuDNN/, but base/Dockerfile:2 copies cudnn/libcudnn9_9.1.0-1_amd64.deb: the "
-        "letter case differs, and a build on Linux does not find files put where the README says (likely)"
+        "letter case differs, and a build on Linux does not find files put where the README says (certain)"
     ]
+
+
+# the path written plainly, no code: modelled on a JupyterLab GPU image's download list and on a wheel
+# image whose README tells where to put the wheels
+PLAIN = """\
+# GPU notebook
+
+cuDNN has to be downloaded by hand:
+    - Files:
+        - libcudnn9_9.1.0-1_amd64.deb
+    - To be placed into: ./base/cuDNN
+
+Docs: https://docs.example.com/base/cuDNN/ and /opt/base/cuDNN in the image.
+"""
+WHEELS = """\
+FROM python:3.11-slim
+COPY wheels/torch-2.3.0-cp311-linux_aarch64.whl /tmp/
+RUN pip install /tmp/torch-2.3.0-cp311-linux_aarch64.whl
+"""
+
+
+def test_a_folder_named_in_plain_words_in_other_case(tmp_path: Path) -> None:
+    make_tree(tmp_path, {"README.md": PLAIN, "base/Dockerfile": BASE})
+    model = build_model(tmp_path / "base" / "Dockerfile", "base/Dockerfile")
+    found = [
+        f"{d.line}: {d.message} ({d.confidence})" for d in audit(PLAIN, "README.md", [model], {}, tmp_path)
+    ]
+    # the address and the image's absolute path are no place of the build context
+    assert [f for f in found if "letter case" in f] == [
+        "6: README names ./base/cuDNN, but base/Dockerfile:2 copies cudnn/libcudnn9_9.1.0-1_amd64.deb: the "
+        "letter case differs, and a build on Linux does not find files put where the README says (certain)"
+    ]
+    readme = "# Wheels\n\nPut the PyTorch wheel into docker/Wheels/ before you build.\n"
+    make_tree(tmp_path / "w", {"README.md": readme, "docker/Dockerfile": WHEELS})
+    model = build_model(tmp_path / "w" / "docker" / "Dockerfile", "docker/Dockerfile")
+    found = [d.message for d in audit(readme, "README.md", [model], {}, tmp_path / "w")]
+    assert found == [
+        "README names docker/Wheels/, but docker/Dockerfile:2 copies "
+        "wheels/torch-2.3.0-cp311-linux_aarch64.whl: the letter case differs, and a build on Linux does not "
+        "find files put where the README says"
+    ]
+    # the true statement
+    right = readme.replace("Wheels", "wheels")
+    make_tree(tmp_path / "r", {"README.md": right, "docker/Dockerfile": WHEELS})
+    model = build_model(tmp_path / "r" / "docker" / "Dockerfile", "docker/Dockerfile")
+    assert [d.message for d in audit(right, "README.md", [model], {}, tmp_path / "r")] == []
 
 
 def test_a_folder_that_is_there_as_written_is_no_finding(tmp_path: Path) -> None:

@@ -100,12 +100,24 @@ def test_cd_into_a_letter_slip_in_the_next_block(tmp_path: Path) -> None:
     ]
 
 
-def test_a_case_slip_is_likely(tmp_path: Path) -> None:
+def test_a_case_slip_is_certain(tmp_path: Path) -> None:
+    # Linux file names are case-sensitive: the folder git made has the address's letters
     readme = _readme("git clone https://github.com/tolva/NanoDetect-Trt.git && cd nanodetect-trt")
     assert _slips(tmp_path, readme) == [
         f"6: {SLIP.format('nanodetect-trt', 'NanoDetect-Trt.git', 'NanoDetect-Trt', 'NanoDetect-Trt')}"
-        " (likely)"
+        " (certain)"
     ]
+    # modelled on a SLAM install README that clones its own repository and enters it in lower case in
+    # the next block
+    slam = (
+        "# SLAM-Kit\n\n```bash\ngit clone https://github.com/tolva/SLAM-Kit.git\n```\n\n"
+        "Then:\n\n```bash\ncd slam-kit\ndocker build -t slam .\n```\n"
+    )
+    assert _slips(tmp_path / "slam", slam) == [
+        f"10: {SLIP.format('slam-kit', 'SLAM-Kit.git', 'SLAM-Kit', 'SLAM-Kit')} (certain)"
+    ]
+    # the trap: the checkout the reader is in holds a folder of that name as written
+    assert _slips(tmp_path / "held", slam, {"slam-kit/notes.md": "x"}) == []
 
 
 @pytest.mark.parametrize(

@@ -443,6 +443,24 @@ def test_a_script_named_in_another_case(tmp_path: Path) -> None:
     ]
 
 
+def test_a_listed_script_in_another_case_is_certain(tmp_path: Path) -> None:
+    # letter case alone: the one file meant, and Linux tells the two apart; another separator is a
+    # guess at the file meant (modelled on a Jetson kit's file list and a notebook image's)
+    _repo(tmp_path, {"build.sh": "", "run-orin.sh": "", "start_lab.sh": "", "README.md": ""})
+    readme = (
+        "## Files\n"
+        "- Build.sh : script to build the Dockerfile\n"
+        "- run-orin.sh : runs the image\n"
+        "- start-lab.sh : starts JupyterLab\n"
+    )
+    model = model_of(parse_dockerfile(DOCKERFILE["Dockerfile"], "Dockerfile"))
+    found = audit(readme, "README.md", model, {}, tmp_path)
+    assert [(d.line, d.message, d.confidence) for d in found] == [
+        (2, "README lists Build.sh, which does not exist (did you mean build.sh?)", "certain"),
+        (4, "README lists start-lab.sh, which does not exist (did you mean start_lab.sh?)", "likely"),
+    ]
+
+
 @pytest.mark.parametrize(
     "items",
     [

@@ -250,3 +250,76 @@ def test_a_requirements_list_named_under_a_label_that_the_checkout_lacks(tmp_pat
 def test_a_labelled_file_outside_a_checkout_is_silent(tmp_path: Path) -> None:
     files = {"README.md": TEMPLATES, "Dockerfile.gpu": APP, "setup_env.sh": "#!/bin/sh\n"}
     assert nowhere(found(tmp_path, files, git=False)) == []
+
+
+# A file the reader is told to take the contents of: modelled on a SLAM image whose in-container steps say
+# to copy a stereo settings file's contents, and on a bot whose setup copies a settings template's
+SLAM = """# Stereo SLAM (Docker)
+
+```
+docker run -it --rm slam:stereo
+cd Examples/Stereo
+vim ./KITTI00-02.yaml (then, copy the contents of kitti_stereo_settings.yaml)
+```
+"""
+BOT = """# Chat bot
+
+1. Open `settings.json` and paste the contents of `settings.base.json` into it.
+2. Run `python bot.py`.
+"""
+
+
+def test_a_file_whose_contents_the_reader_copies_that_no_folder_holds(tmp_path: Path) -> None:
+    assert nowhere(found(tmp_path / "slam", {"README.md": SLAM})) == [
+        (
+            6,
+            "README names kitti_stereo_settings.yaml, which the repository does not hold: no file "
+            "kitti_stereo_settings.yaml is anywhere in the checkout",
+            "likely",
+        )
+    ]
+    files = {"README.md": BOT, "bot.py": "", "settings.json": "{}"}
+    assert nowhere(found(tmp_path / "bot", files)) == [
+        (
+            3,
+            "README names settings.base.json, which the repository does not hold: no file settings.base.json "
+            "is anywhere in the checkout",
+            "likely",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files", "git"),
+    [
+        (SLAM, {"stereo/kitti_stereo_settings.yaml": "a: 1\n"}, True),  # elsewhere in the checkout
+        (SLAM, {}, False),  # a copy of some of the repository's files
+        # made above it: the reader's own file
+        (
+            "```\nkubectl get configmap app -o yaml > configmap.yaml\n```\n\n"
+            "Copy the contents of configmap.yaml into deployment.yaml.\n",
+            {},
+            True,
+        ),
+        # another project's file, by its address
+        (
+            "Copy the contents of [config.example.yml](https://example.org/x/config.example.yml) to "
+            "`~/.app/server.yml`.\n",
+            {},
+            True,
+        ),
+        # the reader makes it first
+        (
+            "Create a file called `config.json` and copy the contents of config.json.sample into it.\n",
+            {},
+            True,
+        ),
+        # the image's file: the Dockerfile names it
+        (SLAM.replace("kitti_stereo_settings", "app_defaults"), {}, True),
+    ],
+)
+def test_files_copied_from_that_may_be_there(
+    tmp_path: Path, readme: str, files: dict[str, str], git: bool
+) -> None:
+    dockerfile = APP + "COPY app_defaults.yaml /app/\n"
+    assert nowhere(found(tmp_path, {"README.md": readme, **files}, git=git, dockerfile=dockerfile)) == []

@@ -1368,3 +1368,54 @@ def test_scripts_with_no_extension_that_are_there_made_or_unplaced(
     tmp_path: Path, readme: str, files: dict[str, str]
 ) -> None:
     assert _scripts(tmp_path, readme, files) == []
+
+
+# Scripts named `.bash` or `.zsh` run by `bash`, `sh` or `source`: modelled on a photogrammetry image whose
+# run scripts are `run_*.bash`, and on a robot workspace that sources its `.bash` and `.zsh` helpers
+BASH_NAMED = """\
+# Recon image
+
+Automatic reconstruction:
+```
+bash run_auto.bash
+```
+
+Without a GPU:
+```
+bash run_nopgu.bash
+```
+"""
+
+
+def test_a_bash_named_script_run_with_bash_must_be_there(tmp_path: Path) -> None:
+    files = {"run_auto.bash": "", "run_nogpu.bash": ""}
+    assert _scripts(tmp_path, BASH_NAMED, files) == [
+        "10: README runs run_nopgu.bash, which does not exist next to it or in a folder above it "
+        "(did you mean run_nogpu.bash?) (certain)"
+    ]
+    # the true statement
+    fixed = BASH_NAMED.replace("run_nopgu", "run_nogpu")
+    assert _scripts(tmp_path / "ok", fixed, files) == []
+
+
+WORKSPACE = """\
+# Rover workspace
+
+```
+source /opt/ros/humble/setup.bash
+source tools/rover_env.zsh
+sh tools/stop_all.bash
+colcon build
+source install/setup.bash
+```
+"""
+
+
+def test_bash_named_scripts_sourced_or_run_with_sh(tmp_path: Path) -> None:
+    files = {"tools/rover_env.zsh": "", "tools/stop.bash": ""}
+    # an absolute path is the host's; after a build any file may be there (install/setup.bash)
+    assert _scripts(tmp_path, WORKSPACE, files) == [
+        "6: README runs tools/stop_all.bash, which does not exist next to it or in a folder above it "
+        "(did you mean stop.bash?) (certain)"
+    ]
+    assert _scripts(tmp_path / "ok", WORKSPACE, {**files, "tools/stop_all.bash": ""}) == []

@@ -882,6 +882,49 @@ def test_settings_files_passed_that_are_not_told(tmp_path: Path, command: str) -
     assert [f for f in found(tmp_path, files) if "README passes" in f[1]] == []
 
 
+# a settings file named alone after an option that says so: modelled on a training toolkit run with `-c` and
+# a model server given `--config`, each beside settings files of other names
+ALONE_FILES = {"train.py": "", "serve.py": "", "train.example.yaml": "a: 1\n", "serve-13b.yml": "a: 1\n"}
+
+
+@pytest.mark.parametrize("git", [True, False])
+def test_a_settings_file_named_alone_that_the_folder_does_not_hold(tmp_path: Path, git: bool) -> None:
+    readme = "# App\n\n```bash\npython train.py -c train.yaml\npython serve.py --config serve-7b.yml\n```\n"
+    assert found(tmp_path, {"README.md": readme, **ALONE_FILES}, git=git) == [
+        (
+            4,
+            "README passes train.yaml, which does not exist in the repository: its folder holds "
+            "train.example.yaml",
+            "likely",
+        ),
+        (
+            5,
+            "README passes serve-7b.yml, which does not exist in the repository: its folder holds "
+            "serve-13b.yml",
+            "likely",
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "python train.py -c train.example.yaml",  # there
+        "python train.py -c model.yaml",  # no settings file of its words: any of the reader's
+        "python train.py train.yaml",  # an operand named alone: not said to be settings
+        "python train.py --out train.yaml",  # an output
+        "cp train.example.yaml train.yaml && python train.py -c train.yaml",  # made
+        "cd ~/runs && python train.py -c train.yaml",  # another folder
+        "./fetch.sh && python train.py -c train.yaml",  # a script may make it
+        "python -c train.yaml",  # python's own -c: a command
+    ],
+)
+def test_settings_files_named_alone_that_are_not_told(tmp_path: Path, command: str) -> None:
+    readme = f"# App\n\n```bash\n{command}\n```\n"
+    files = {"README.md": readme, **ALONE_FILES, "fetch.sh": ""}
+    assert [f for f in found(tmp_path, files) if "README passes" in f[1]] == []
+
+
 def test_a_settings_file_the_readme_tells_to_make_is_not_told(tmp_path: Path) -> None:
     readme = (
         "# App\n\nCreate `configs/7b-base.yml` from the released one, then run:\n"
@@ -1086,3 +1129,84 @@ def test_an_introduction_about_the_container_holds_over_the_captioned_blocks_aft
         nowhere(11, "evaluate.py", "certain"),
         nowhere(16, "demo.py", "certain"),
     ]
+
+
+# --------------------------------------------------------------------------------------------------
+# A `mkdir` without `-p` into a folder the repository lacks: mkdir makes no parent folder
+
+LIDAR = """# Lidar-Bench
+
+```bash
+git clone https://github.com/tolva/Lidar-Bench.git
+cd Lidar-Bench
+docker build -t lidar-bench .
+```
+
+## Get the data
+
+```bash
+mkdir data/kitti
+wget https://example.org/kitti/seq00.zip -O data/kitti/seq00.zip
+```
+"""
+"""Modelled on a SLAM benchmark README that makes a dataset folder below one the repository lacks."""
+WEBAPP = """# Ledger app
+
+Prepare the volumes, then start the stack:
+
+```
+mkdir volumes volumes/db
+mkdir runtime/cache
+docker compose up -d
+```
+"""
+"""Modelled on a compose web app: the first line makes its parent first, the second does not."""
+MKDIR = (
+    "README runs mkdir {0} without -p, but the repository holds no folder {1} where the commands run: "
+    "mkdir makes no parent folder, so it fails (No such file or directory)"
+)
+
+
+def test_a_mkdir_below_a_folder_the_checkout_lacks(tmp_path: Path) -> None:
+    assert found(tmp_path / "a", {"README.md": LIDAR}) == [
+        (12, MKDIR.format("data/kitti", "data/"), "certain")
+    ]
+    assert found(tmp_path / "b", {"README.md": WEBAPP, "docker-compose.yml": "services: {}\n"}) == [
+        (7, MKDIR.format("runtime/cache", "runtime/"), "certain")
+    ]
+
+
+def test_a_mkdir_below_a_missing_folder_outside_a_checkout_is_likely(tmp_path: Path) -> None:
+    # a copy of some of the repository's files may lack the folder
+    assert found(tmp_path, {"README.md": LIDAR}, git=False) == [
+        (12, MKDIR.format("data/kitti", "data/"), "likely")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("mkdir data/kitti", "mkdir -p data/kitti"),  # -p makes the parents
+        ("mkdir data/kitti", "mkdir --parents data/kitti"),
+        ("mkdir data/kitti", "mkdir data data/kitti"),  # its parent first
+        ("mkdir data/kitti", "mkdir data && mkdir data/kitti"),
+        ("## Get the data\n", "## Get the data\n\nDownload the archives into `data/` first.\n"),  # made
+        ("mkdir data/kitti", "./fetch_data.sh\nmkdir data/kitti"),  # a script may make it
+        ("mkdir data/kitti", "docker run -d -v $PWD/data:/data lidar-bench\nmkdir data/kitti"),  # a mount
+        ("mkdir data/kitti", "mkdir ~/data/kitti"),  # the reader's home
+        ("mkdir data/kitti", "mkdir $DATA/kitti"),  # a variable
+        ("## Get the data\n", "## Get the data\n\n```\nlabel -in data/raw.csv\n```\n"),  # used above
+        ("cd Lidar-Bench\n", "cd ~/catkin_ws\n"),  # a folder not known
+        ("```bash\nmkdir data/kitti", "```powershell\nmkdir data/kitti"),  # PowerShell makes parents
+        ("```bash\nmkdir data/kitti", "Inside the container:\n\n```bash\nmkdir data/kitti"),
+        ("```bash\nmkdir data/kitti", "```bash\ndocker exec -it bench bash\nmkdir data/kitti"),
+    ],
+)
+def test_mkdirs_that_may_work(tmp_path: Path, old: str, new: str) -> None:
+    readme = LIDAR.replace(old, new)
+    assert [f for f in found(tmp_path, {"README.md": readme, "fetch_data.sh": ""}) if "mkdir" in f[1]] == []
+
+
+def test_a_mkdir_into_a_folder_the_checkout_holds(tmp_path: Path) -> None:
+    files = {"README.md": LIDAR, "data/README.md": "put the sequences here\n"}
+    assert [f for f in found(tmp_path, files) if "mkdir" in f[1]] == []

@@ -46,6 +46,14 @@ def test_a_cd_a_slip_away_with_nothing_run_after_it_is_likely(tmp_path: Path) ->
     ]
 
 
+def test_a_cd_in_other_letter_case_with_nothing_run_after_it_is_certain(tmp_path: Path) -> None:
+    # case alone: the one folder meant, and the cd fails on Linux whatever follows it
+    readme = "```sh\ncd Gromacs5.1\nls\n```\n"
+    assert found(tmp_path, {**GROMACS, "README.md": readme}) == [
+        (2, "README cds into Gromacs5.1, which does not exist (did you mean gromacs5.1?)", "certain")
+    ]
+
+
 @pytest.mark.parametrize(
     "commands",
     [

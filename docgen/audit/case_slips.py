@@ -1,14 +1,16 @@
 """A folder of the build context the README names in other letter case than the COPY that reads it:
 the README says to put the cuDNN packages in `./jupyterlab_GPU_base/cuDNN/` while the Dockerfile beside
 it copies `cudnn/libcudnn8_….deb`. On a case-insensitive disk (macOS, Windows) the two are one folder;
-on Linux, where images are built, files put where the README says are not found (`likely`).
+on Linux, where images are built, files put where the README says are not found (`certain`: the
+letters are the only difference, and the COPY reads one of the two).
 
-A claim is a relative path in code in the prose, a table cell or a heading, read from the README's
-folder, that goes into the folder of an audited Dockerfile (its build context, as `docker build .`
-beside it takes it) and whose parts from there are, letter case aside, the leading folders of a
-source of one of its COPY or ADD instructions, and not the same letters. Not read: a path that exists
-as written (the folder is there, named so), a source with a variable, an absolute source, a
-here-document.
+A claim is a relative path in code in the prose, a table cell or a heading, or one written plainly
+with a folder (`To be placed into: ./jupyterlab_GPU_base/cudNN`, `put the wheel into docker/Wheels/`;
+not in an address, a link or an absolute, home or variable path), read from the README's folder, that
+goes into the folder of an audited Dockerfile (its build context, as `docker build .` beside it takes
+it) and whose parts from there are, letter case aside, the leading folders of a source of one of its
+COPY or ADD instructions, and not the same letters. Not read: a path that exists as written (the
+folder is there, named so), a source with a variable, an absolute source, a here-document.
 
 And a folder the README tells the reader to fill (`CANN toolkit package downloaded to `packages/``),
 named as the COPY reads it, while the Dockerfile copies two or more files from it that the repository
@@ -27,17 +29,37 @@ import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from docgen.audit.auditor import LIKELY
-from docgen.audit.missing import code_paths
-from docgen.markdown import Document
+from docgen.audit.auditor import CERTAIN, LIKELY
+from docgen.audit.missing import code_paths, line_texts
+from docgen.markdown import Document, code_spans, links
 from docgen.model import Diagnostic, ImageModel
+
+_PLAIN_PATH = re.compile(r"(?<![\w./:@~$%{}<>\\`-])((?:\./)?[A-Za-z_][\w.-]*(?:/[\w.-]+)+/?)(?![\w/-])")
+"""A relative path with a folder written plainly (`./base/cudNN`, `docker/Wheels/`): not part of an
+address, nor an absolute, home or variable path (what stands before it is no part of a path)."""
+_ADDRESS = re.compile(r"(?<!\S)\S*://\S*|\bwww\.\S*")
+"""A web address, from the start of its word."""
+
+
+def _plain_paths(doc: Document) -> Iterator[tuple[int, str]]:
+    """(README line, path) of each relative path with a folder the prose, a table row or a heading
+    writes outside code, links and addresses; a sentence's full stop after it is no part of it."""
+    for number, text in line_texts(doc).items():
+        if "/" not in text:
+            continue
+        spans = [(start, end) for start, end, _ in code_spans(text)] if "`" in text else []
+        spans += [(link.start, link.end) for link in links(text)] if "](" in text else []
+        spans += [match.span() for match in _ADDRESS.finditer(text)]
+        for match in _PLAIN_PATH.finditer(text):
+            if not any(a <= match.start() < b for a, b in spans):
+                yield number, match.group(1).rstrip(".")
 
 
 def case_slips(
     doc: Document, readme: str, directory: Path, models: Sequence[ImageModel]
 ) -> Iterator[Diagnostic]:
-    """The findings of the README's paths in code that name a copied folder in other letter case
-    (module docstring)."""
+    """The findings of the README's paths (in code, or plain with a folder) that name a copied folder
+    in other letter case (module docstring)."""
     contexts = [
         (Path(model.file).resolve().parent, model) for model in models if model.file and model.context_copies
     ]
@@ -45,7 +67,7 @@ def case_slips(
         return
     here = directory.resolve()
     seen: set[str] = set()
-    for line, code in code_paths(doc):
+    for line, code in [*code_paths(doc), *_plain_paths(doc)]:
         path = code.removeprefix("./").rstrip("/")
         if not path or path in seen or path.startswith(("/", "~", "$")) or any(c in path for c in " *?$<>{}"):
             continue
@@ -68,7 +90,7 @@ def case_slips(
                 line,
                 f"README names {code}, but {shown}:{at} copies {source}: the letter case differs, and a "
                 "build on Linux does not find files put where the README says",
-                confidence=LIKELY,
+                confidence=CERTAIN,
             )
             break
 

@@ -151,7 +151,8 @@ def clone_slips(doc: Document, text: str, readme: str, directory: Path | None) -
     first of the next block), into a folder a slip away from the one the clone makes: separators or
     letter case (`gpu-burner` for `gpu_burner`), or, for a name of five characters or more, one letter
     (`missing.near_names`). The reader is in the clone's parent, where the clone made only its folder: the
-    `cd` fails (`certain`; `likely` when only the letter case differs: a case-insensitive disk takes it).
+    `cd` fails (`certain`, letter case alone too: the folder git made has the address's letters, and the
+    README's commands run on Linux, whose file names are case-sensitive).
     Not reported: a clone into a folder it names, a bare or mirror clone, a `cd` into the clone's folder
     or below it, a folder of that name next to the README or above it.
 
@@ -281,5 +282,5 @@ def _right_after(doc: Document, text: str, readme: str, directory: Path | None) 
             line,
             f"README cds into {target}, but `git clone …/{clone[0].rsplit('/', 1)[-1]}` makes the folder "
             f"{folder} (did you mean cd {meant}?)",
-            confidence=LIKELY if first.lower() == folder.lower() else CERTAIN,
+            confidence=CERTAIN,
         )

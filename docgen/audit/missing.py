@@ -955,8 +955,10 @@ def listed_files(doc: Document, readme: str, directory: Path) -> Iterator[Diagno
     """A file named at the start of a list item that describes the folder's files (`- Build.sh :
     script to build the image`), when it does not exist while a name a slip away does (another case
     too, for a script: it is run by its name) and another item of the list names a file that exists:
-    the list describes this folder, and names one file wrongly (`likely`). Not in code (see
-    `misspelt_paths`), not a Dockerfile (see `references`), nothing a command of the README makes."""
+    the list describes this folder, and names one file wrongly (`likely`; `certain` when only the letter
+    case differs, `Build.sh` for `build.sh`: no other file is meant, and Linux, where the script runs,
+    tells the two apart). Not in code (see `misspelt_paths`), not a Dockerfile (see `references`),
+    nothing a command of the README makes."""
     bases = prose_bases(directory)
     made = made_names(doc) | in_commands(doc)
     listings = Listings()
@@ -977,7 +979,7 @@ def listed_files(doc: Document, readme: str, directory: Path) -> Iterator[Diagno
                 readme,
                 line,
                 f"README lists {name}, which does not exist (did you mean {fixed}?)",
-                confidence=LIKELY,
+                confidence=CERTAIN if fixed.lower() == name.lower() else LIKELY,
             )
 
 

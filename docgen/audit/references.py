@@ -1661,11 +1661,11 @@ RUN_SCRIPT = re.compile(
     r"(?:^|&&|\|\||;)[ \t]*(?:\$[ \t]+)?(?:(?:sudo|time|nohup|exec)[ \t]+)?"
     r"(?:[A-Za-z_][A-Za-z0-9_]*=[^\s;&|]*[ \t]+)*"
     r"(?:(?:bash|sh|zsh|source|\.)[ \t]+)?"
-    rf"({_SCRIPT}|(?:(?<=sh )|(?<=source )|(?<=\. ))[\w.-]+(?:/[\w.-]+)*\.sh)(?=$|[ \t;&|)])"
+    rf"({_SCRIPT}|(?:(?<=sh )|(?<=source )|(?<=\. ))[\w.-]+(?:/[\w.-]+)*\.(?:sh|bash|zsh))(?=$|[ \t;&|)])"
 )
 """A script in the place of the command (`./build.sh -c 11.0`, `$ sudo ./pull.sh`, `cd x && bash run.sh`,
-`source env/setup.sh`, `. setup.sh`); not an argument (`docker run img ./entrypoint.sh` runs it in the
-container)."""
+`bash run_nogpu.bash`, `source env/setup.sh`, `. setup.sh`); not an argument (`docker run img
+./entrypoint.sh` runs it in the container)."""
 SET_IN_FRONT = re.compile(r"(?<![A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*+)=(\"[^\"]*\"|'[^']*'|[^\s;&|]*)")
 """A variable set in front of a command (`GPU=true`, `TAG="a b"`): its name, its value as written. A
 name is tried only where one starts: from each letter of a long word with no `=` the rest of the word

@@ -76,6 +76,7 @@ from docgen.audit.missing import (
     ignored,
     made_names,
     missing_links,
+    name_key,
     repository_files,
     script_names_in_files,
 )
@@ -320,8 +321,10 @@ def _steps(code: str) -> Iterator[list[str]]:
 
 def _reads(step: str) -> Iterator[tuple[str, str]]:
     """(how, path) of each file a step reads: `copies` for the sources of `cp`/`mv`/`ln -s`, `sources`
-    for `source X` and `. X`, `runs` for `python X.py`, `bash X.sh`, `./X.sh`, `prints` for `cat X`. A
-    command whose output a variable takes (`DEVICES=$(sudo ./list.sh)`) is read as that command."""
+    for `source X` and `. X`, `runs` for `python X.py`, `bash X.sh`, `./X.sh`, `prints` for `cat X`,
+    `makes a folder in` for a folder a `mkdir` with no `-p` makes below one it does not
+    (`_unparented`). A command whose output a variable takes (`DEVICES=$(sudo ./list.sh)`) is read as
+    that command."""
     substituted = _SUBSTITUTED.match(step)
     if substituted is not None:
         step = substituted.group(1)
@@ -368,6 +371,9 @@ def _reads(step: str) -> Iterator[tuple[str, str]]:
                 yield "runs", script
     elif name.startswith("./") and name.endswith(_SCRIPT_SUFFIXES):
         yield "runs", name
+    elif name == "mkdir":
+        for path in _unparented(args):
+            yield "makes a folder in", path
     elif name == "cat" and not re.search(r"[<>]", body):  # (`cat > x <<EOF` writes a file)
         for arg in args:
             suffix = arg.rsplit(".", 1)[1].lower() if "." in arg.rsplit("/", 1)[-1] else ""
@@ -375,6 +381,40 @@ def _reads(step: str) -> Iterator[tuple[str, str]]:
                 yield "prints", arg
     for path in _passed(name, args):
         yield "passes", path
+
+
+def _mkdir_operands(step: str) -> list[str]:
+    """The folders a `mkdir` step makes, as written but for a leading `./` (none for another step)."""
+    words = step.split()
+    if "mkdir" not in words[:3]:
+        return []
+    after = words[words.index("mkdir") + 1 :]
+    return [
+        posixpath.normpath(w.removeprefix("./")) for w in after if not w.startswith("-") and w.strip("./")
+    ]
+
+
+def _unparented(args: Sequence[str]) -> Iterator[str]:
+    """The folders a `mkdir` with the arguments `args` makes below a folder it does not make itself
+    (`data/kitti` of `mkdir data/kitti`; not of `mkdir data data/kitti`), as written but for a leading
+    `./`: with no `-p` (`--parents`), mkdir makes no parent folder, so the parent must be there. None
+    with `-p`; not a path with a variable, a glob, braces, a home or an absolute folder, nor `..`."""
+    if any(a == "--parents" or re.fullmatch(r"-[a-zA-Z]*p[a-zA-Z]*", a) for a in args):
+        return
+    made: list[str] = []
+    valued = False  # the word after `-m` is the mode
+    for arg in args:
+        if valued or arg.startswith("-"):
+            valued = arg in ("-m", "--mode", "-Z", "--context") and not valued
+            continue
+        path = posixpath.normpath(arg.removeprefix("./")) if arg.strip() else ""
+        parent = posixpath.dirname(path)
+        made.append(path)
+        if not parent or not plain_path(arg) or re.search(r"[$`*?{}\[\]~]", arg) or arg.startswith("/"):
+            continue
+        if ".." in path.split("/") or any(parent == m or parent.startswith(m + "/") for m in made[:-1]):
+            continue
+        yield path
 
 
 _PIP = re.compile(r"pip(?:\d(?:\.\d+)?)?")
@@ -746,6 +786,10 @@ def setup_files(
     leaving = _leaving_aliases(doc)
     built = False  # a build step ran: any file may be there now, but for templates
     copied = None if checkout else _CopiedReadme(doc, directory, root, models, readme)
+
+    def copied_whole() -> bool:
+        return copied is not None and copied.whole(project)
+
     entered = False  # a script the README ran may have left the reader in a container: Python runs not read
     strayed = False  # a `cd` into a folder the project lacks: a README copied outside a checkout is partial
     entered_at: int | None = None  # the heading under which a block left the reader in a container
@@ -759,6 +803,12 @@ def setup_files(
     mount_read = False  # `mounted` is read once, for the first block run in a container
     moved = False  # a `cd` ran: the folder a `make` runs in is no longer known
     wandered = False  # a `cd` ran into a folder other than the checkout's own
+    # the folders the commands run in, as far as the `cd`s are followed (None: not known any more), and
+    # whether a script or program ran that may have made folders there
+    place: list[Path] | None = list(dict.fromkeys([directory.resolve(), root]))
+    own_keys: set[str] | None = None  # the folders the README's clones of this repository make
+    ran = ran_shell = False
+    folders_made: set[str] = set()  # the folders the `mkdir`s read so far make, as written
     for fence in doc.fences:
         if fence.lang not in COMMAND_LANGS or not fence.lines:
             continue
@@ -821,6 +871,10 @@ def setup_files(
                         target = cd_target(step) or ""
                         first = target.split("/", 1)[0]
                         away = not target or target.startswith(("/", "~", "$")) or first in clones
+                        if not subshell:
+                            if own_keys is None:
+                                own_keys = _own_clone_keys(doc, own or own_clones(doc, directory))
+                            place = _entered(place, target, root, top, own_keys)
                         if away and _HOME_CHECKOUT.fullmatch(target) and first not in clones:
                             # `cd /home/ubuntu/my_project`: the reader's own checkout, wherever it is
                             # (the project's install is read there, no file of it: `home_checkout`)
@@ -853,12 +907,33 @@ def setup_files(
                             yield Diagnostic(readme, line, said[0], confidence=said[1])
                     if home_checkout:
                         continue  # (another folder of the reader's: only the project's install is read)
+                    folders_made.update(_mkdir_operands(step))
                     built = (
                         built
                         or bool(_BUILDS.search(step))
                         and not (not moved and makes_nothing(step, (directory.resolve(), root)))
                     )
                     for how, path in _reads(step):
+                        if how == "makes a folder in":
+                            if built or entered or aside or ran or place is None or fence.lang in _WINDOWS:
+                                continue  # (a build or a script may make it; PowerShell makes parents)
+                            parent = _missing_parent(path, line, place, top, made_files, source)
+                            if parent in folders_made:
+                                continue  # (`mkdir data && mkdir data/kitti`)
+                            if parent is not None and path not in seen and (checkout or copied_whole()):
+                                seen.add(path)
+                                yield Diagnostic(
+                                    readme,
+                                    line,
+                                    f"README runs mkdir {path} without -p, but the repository holds no "
+                                    f"folder {parent}/ where the commands run: mkdir makes no parent folder, "
+                                    "so it fails (No such file or directory)",
+                                    confidence=CERTAIN if checkout else LIKELY,
+                                )
+                            continue
+                        if how == "runs":
+                            ran = True  # (a script may make any folder, a shell script any file)
+                            ran_shell = ran_shell or not path.endswith(".py")
                         if how == "installs packages from":
                             bases = [directory.resolve(), root]
                             slip = _slipped_list(
@@ -871,7 +946,9 @@ def setup_files(
                         if how == "passes":
                             if built or entered or aside or path in seen:
                                 continue  # (a build may make it; a container or another checkout reads it)
-                            bases = [directory.resolve(), root]
+                            if "/" not in path and (place is None or ran_shell):
+                                continue  # (a file named alone is of the folder the commands run in)
+                            bases = [directory.resolve(), root] if "/" in path else list(place or [])
                             passed = _passed_finding(
                                 path, line, bases, top, names, made_files, made, patterns, text, checkout
                             )
@@ -904,6 +981,77 @@ def setup_files(
                     break
             if left:
                 break
+
+
+_WINDOWS = frozenset({"powershell", "ps1", "cmd", "bat"})
+"""Blocks of a Windows shell, whose `mkdir` makes the parent folders too."""
+
+
+def _own_clone_keys(doc: Document, own: Callable[[int, str], tuple[str, Path] | None]) -> set[str]:
+    """The `name_key`s of the folders the README's clones of this very repository make: `own` tells
+    so, or the folder is the README's title (`# ORB-SLAM3-Install` over `git clone
+    …/ORB-SLAM3-Install.git`: the repository's name, as `clone_folders.clone_slips` reads it)."""
+    title = next(
+        (name_key(t) for n, t in doc.headings if doc.levels.get(n) == 1 and _TITLE.fullmatch(t)), None
+    )
+    keys: set[str] = set()
+    for fence in doc.fences:
+        for line, text in fence.lines:
+            clone = clone_of(text)
+            if clone is None:
+                continue
+            if (found := own(line, text)) is not None:
+                keys.add(name_key(found[0]))
+            elif clone[1] is None and title is not None and name_key(cloned_folder(clone[0])) == title:
+                keys.add(title)
+    return keys
+
+
+_TITLE = re.compile(r"[\w.-]+")
+"""A top heading that is one name: the repository's."""
+
+
+def _entered(
+    place: list[Path] | None, target: str, root: Path, top: Path, own: set[str]
+) -> list[Path] | None:
+    """The folders the commands run in after `cd target` from `place` (None: not known): the folder
+    entered from each of them that holds it, the repository's root for the folder of a clone of this
+    repository (`own`, read as `name_key`s: a `cd` in another letter case means it, and `clone_slips`
+    tells the slip), None for a folder with a variable, home or absolute, or one not found."""
+    if place is None or not target or target.startswith(("/", "~", "$", "-")):
+        return None
+    first, _, rest = target.partition("/")
+    found = [f for b in place if (f := inside(b / target, top)) is not None and os.path.isdir(f)]
+    if not found and name_key(first) in own:
+        found = [
+            f for f in [inside(root / rest, top) if rest else root] if f is not None and os.path.isdir(f)
+        ]
+    return list(dict.fromkeys(found)) or None
+
+
+_MOUNTED = re.compile(r"(?:^|[ \t])(?:-v|--volume|--mount)[ \t=]")
+"""A `docker run` mount on a README line: its host folder is made when it is not there."""
+
+
+def _missing_parent(
+    path: str, line: int, place: Sequence[Path], top: Path, made_files: MadeFiles, source: Sequence[str]
+) -> str | None:
+    """The parent folder of the folder `path` a `mkdir` on README `line` makes (`data` of `data/kitti`)
+    when none of the folders the commands run in (`place`) holds it, no line above makes it or tells to
+    (`mkdir data`, `Download the archives into data/`: `MadeFiles`), no mount above names it (`docker
+    run -v $PWD/data:/data` makes a missing host folder) and no line above uses a path below it (`label
+    -in data/raw.csv`: the reader has it); None when the parent may be there."""
+    parent = posixpath.dirname(path)
+    if any((f := inside(b / parent, top)) is None or os.path.exists(f) for b in place):
+        return None
+    first = parent.split("/", 1)[0]
+    if first in GENERATED or made_files.before(parent, line):
+        return None
+    named = re.compile(rf"(?<![\w.-]){re.escape(first)}(?![\w-])")
+    below = re.compile(rf"(?<![\w.-]){re.escape(parent)}/[\w.-]")
+    if any(_MOUNTED.search(t) and named.search(t) or below.search(t) for t in source[: line - 1]):
+        return None  # (a mount makes it; a path below it the README uses above says the reader has it)
+    return parent
 
 
 _HOME_CHECKOUT = re.compile(r"(?:/home/[\w.-]+|/Users/[\w.-]+|~|\$HOME|\$\{HOME\})(?:/[\w.-]+)+/?")
@@ -1042,6 +1190,8 @@ _NOT_READ = re.compile(
 )
 """Option names whose value is a path the run writes, or the reader's own data (`--output`, `--save_to`,
 `--data_path`, `--checkpoint_path`): not a file of the repository."""
+_ALONE_SUFFIXES = frozenset({"yml", "yaml", "json", "toml", "cfg", "ini"})
+"""Suffixes of a settings file an option names alone (`-c config.yaml`): not a script."""
 _DATA_FOLDERS = frozenset(
     {"data", "dataset", "datasets", "checkpoints", "checkpoint", "ckpt", "ckpts", "weights", "models"}
     | {"outputs", "output", "results", "logs", "runs", "cache", "tmp", "samples", "inputs", "input"}
@@ -1062,7 +1212,9 @@ def _passed(name: str, args: Sequence[str]) -> Iterator[str]:
     an option's value (`--config_path ./configs/7b.yml`, `-c=cfg/x.yaml`) or an operand (`python train.py
     configs/x.yaml`), not the script it runs; none for a command that makes, shows or edits files
     (`_NOT_PASSING`), after a redirection (`> configs/x.yml` writes it), nor an output's or data's
-    option (`_NOT_READ`). A `.json`, `.py` or `.sh` only when the option or the folder says settings."""
+    option (`_NOT_READ`). A `.json`, `.py` or `.sh` only when the option or the folder says settings. A
+    settings file named alone (`-c config.yaml`, `--config serve-7b.yml`) only as the value of an
+    option that says so (`-c`, `--config`, `--cfg` …: `_SAID_CONFIG`)."""
     if name in _NOT_PASSING or name.startswith(("<", ">")):
         return
     script = _PYTHON.fullmatch(name) or name in ("bash", "sh", "zsh")
@@ -1071,6 +1223,8 @@ def _passed(name: str, args: Sequence[str]) -> Iterator[str]:
     for word in args:
         if re.match(r"\d*[<>]", word):
             return
+        if script and not skipped and re.fullmatch(r"-[a-z]*c", word):
+            return  # (`python -c CODE`, `bash -lc CODE`: a command, no file)
         if word.startswith("-"):
             option, _, value = word.lstrip("-").partition("=")
             if not value:
@@ -1085,7 +1239,9 @@ def _passed(name: str, args: Sequence[str]) -> Iterator[str]:
         path = word.removeprefix("./")
         folder, _, base = path.rpartition("/")
         suffix = base.rsplit(".", 1)[1].lower() if "." in base.strip(".") else ""
-        if not folder or suffix not in _CONFIG_SUFFIXES:
+        if suffix not in _CONFIG_SUFFIXES:
+            continue
+        if not folder and not (suffix in _ALONE_SUFFIXES and (said == "c" or _SAID_CONFIG.search(said))):
             continue
         if suffix in ("json", "py", "sh") and not _SAID_CONFIG.search(said + " " + folder):
             continue
@@ -1150,10 +1306,18 @@ def _passed_finding(
             for s in siblings
             if len(words) > 1 and _words_of(s.rsplit(".", 1)[0])[: len(words) - 1] == words[:-1]
         ]
-        held = ", ".join(f"{folder}/{s}" for s in (variant or siblings)[:4])
+        if not folder:
+            # named alone: the folder the commands run in holds any settings files (a compose file, a
+            # linter's); only one of its words, a variant or a template of it, tells which was meant
+            if name in made:
+                return None  # (a step of the README makes it: `cp train.example.yaml train.yaml`)
+            variant = variant or [s for s in siblings if _words_of(s.rsplit(".", 1)[0])[:1] == words[:1]]
+            if not variant:
+                return None
+        held = ", ".join(f"{folder}/{s}" if folder else s for s in (variant or siblings)[:4])
         return (
             f"README passes {path}, which does not exist in the repository: its folder holds {held}",
-            CERTAIN if checkout or variant else LIKELY,
+            LIKELY if not folder else CERTAIN if checkout or variant else LIKELY,
         )
     return None
 
@@ -1348,6 +1512,31 @@ def _named_paths(doc: Document) -> Iterator[tuple[int, str, str, bool]]:
                     yield line, code, _sentence(text, stops, start, end), False
 
 
+_CONTENTS_OF = re.compile(
+    r"\b(?:cop(?:y|ies|ied|ying)|past(?:e|es|ed|ing)|tak(?:e|es|ing)|us(?:e|es|ing)|insert(?:s|ed|ing)?)"
+    r"[ \t]+(?:over[ \t]+)?(?:all[ \t]+)?(?:of[ \t]+)?(?:the[ \t]+)?contents?[ \t]+(?:of|from|in)[ \t]+"
+    r"(?:the[ \t]+)?(?:file[ \t]+)?[`\"'*]*(?:\./)?([\w.+-]+(?:/[\w.+-]+)*\.[A-Za-z]\w*)(?![\w/-])",
+    re.IGNORECASE,
+)
+"""Words telling the reader to take a file's contents (`copy the contents of KITTI00_02_for_stereo.yaml`,
+`paste the content from `config/base.json``): the file is one the reader has, a file of the repository,
+even named alone."""
+
+
+def _contents_sources(doc: Document) -> Iterator[tuple[int, str, str]]:
+    """(README line, path, the line's other words) of each file the prose or a line of a block tells
+    the reader to take the contents of (`_CONTENTS_OF`): `vim ./KITTI00-02.yaml (then, copy the contents
+    of KITTI00_02_for_stereo.yaml)`. The words around it, not the phrase, tell whether it is made, the
+    reader's or another project's."""
+    lines = [line for para in doc.paragraphs for line in para.lines]
+    lines += [line for fence in doc.fences for line in fence.lines]
+    for number, text in lines:
+        if "ontent" not in text:
+            continue
+        for match in _CONTENTS_OF.finditer(text):
+            yield number, match.group(1).rstrip("."), text[: match.start()] + text[match.end() :]
+
+
 _SENTENCE_END = re.compile(r"[.!?][\"')\]]*[ \t]+(?=[A-Z])")
 """Where a sentence of a line ends: `.`, `!` or `?` (a closing quote or bracket after it), blanks, then a
 capital (not `e.g. `x``, not the `.` of a file's name)."""
@@ -1383,7 +1572,9 @@ def named_nowhere(
     generated or data folder, git-ignored, one a command of the README makes, words saying it is made,
     an example, another project's (an address, a clone's folder) or history (`_NOT_THERE_YET`,
     `_OTHER_WORDS`: of the sentence naming a path in code, else of the line), nor on a line run in the
-    container. `certain` when the path's folder is there and
+    container. A file the reader is told to take the contents of (`copy the contents of
+    KITTI00_02_for_stereo.yaml`, in the prose or a line of a block: `_contents_sources`) is read too,
+    named alone with any of those suffixes. `certain` when the path's folder is there and
     holds other files of its suffix, else `likely`."""
     here = directory.resolve()
     if not any(os.path.exists(folder / ".git") for folder in (here, *here.parents)):
@@ -1401,7 +1592,9 @@ def named_nowhere(
     submodules = Submodules(doc)
     seen: set[str] = set()
     bases = list(dict.fromkeys([here, root]))
-    for line, code, text, command in _named_paths(doc):
+    named = [(line, code, text, command, False) for line, code, text, command in _named_paths(doc)]
+    named += [(line, code, text, False, True) for line, code, text in _contents_sources(doc)]
+    for line, code, text, command, contents in named:
         path = code.removeprefix("./")
         if (
             path in seen
@@ -1420,8 +1613,8 @@ def named_nowhere(
         name = path.rsplit("/", 1)[-1]
         suffix = name.rsplit(".", 1)[1].lower() if "." in name.strip(".") else ""
         listing = _REQUIREMENTS.match(name) is not None
-        if "/" not in path and suffix not in _BARE_KINDS and not listing:
-            continue
+        if "/" not in path and suffix not in _BARE_KINDS and not listing and not contents:
+            continue  # (a settings file named alone may be any folder's, but one the reader copies from)
         if suffix not in _NAMED_KINDS and not listing and not (command and not suffix):
             continue  # (a bare `owner/name` span is a model, an image, a repository: only a command's file)
         if name.startswith(".") or "." in path.split("/")[0][:1]:

@@ -424,7 +424,7 @@ def _lost_cd(
             readme,
             line,
             f"README cds into {target}, which does not exist (did you mean {near[0][1]}?)",
-            confidence=CERTAIN if runs else LIKELY,
+            confidence=CERTAIN if runs or near[0][1].lower() == target.strip("/").lower() else LIKELY,
         )
         return finding, list(dict.fromkeys([*folders, *(real_path(f / fixed) for f, fixed in near)]))
     if "/" not in target.strip("/"):  # one folder: maybe the repository's own under another name
