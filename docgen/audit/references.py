@@ -1660,7 +1660,7 @@ RUN_SCRIPT = re.compile(
     r"(?:^|&&|\|\||;)[ \t]*(?:\$[ \t]+)?(?:(?:sudo|time|nohup|exec)[ \t]+)?"
     r"(?:[A-Za-z_][A-Za-z0-9_]*=[^\s;&|]*[ \t]+)*"
     r"(?:(?:bash|sh|zsh|source|\.)[ \t]+)?"
-    rf"({_SCRIPT}|(?:(?<=sh )|(?<=source )|(?<=\. ))[\w.-]+(?:/[\w.-]+)*\.sh)(?=$|[ \t;&|)])"
+    rf"({_SCRIPT}|(?:(?<=sh )|(?<=source )|(?<=\. ))[\w.-]+(?:/[\w.-]+)*\.(?:sh|bash))(?=$|[ \t;&|)])"
 )
 """A script in the place of the command (`./build.sh -c 11.0`, `$ sudo ./pull.sh`, `cd x && bash run.sh`,
 `source env/setup.sh`, `. setup.sh`); not an argument (`docker run img ./entrypoint.sh` runs it in the
@@ -1794,7 +1794,7 @@ def _scripts_run(
     for line, step in walk.steps(fences, joined=False):
         if line != at:
             at, quote, passed = line, None, False
-        quote, in_argument = _quote_after(step, quote), passed
+        quote, in_argument = quote_after(step, quote), passed
         if in_argument:
             # `./docker/build.sh ci_gpu bash -c "cd build && cmake .."`: the `cmake` is an argument of the
             # script (run where it runs it, often a container), not a command of the README's shell
@@ -1822,7 +1822,7 @@ def _scripts_run(
             walk.skip_block()  # its next lines may run elsewhere: the rest of this block is not read
 
 
-def _quote_after(text: str, quote: str | None) -> str | None:
+def quote_after(text: str, quote: str | None) -> str | None:
     """The quote (`"` or `'`) still open at the end of shell `text` when `quote` is open at its start;
     None when none is. A backslash escapes the next character outside single quotes."""
     escaped = False
