@@ -984,3 +984,97 @@ def test_a_variable_only_a_profile_compose_file_below_reads(tmp_path: Path) -> N
         (10, unread("GRAFANA_PORT"), "certain"),
         (11, unread("PROM_PORT"), "certain"),
     ]
+
+
+# -- a volume whose host side is a variable nothing sets for the README's compose run (`_empty_sources`) --
+
+# Modelled on a notebook image's compose file: the workspace folder is mounted from a variable that only
+# the repository's start script exports before it runs compose itself.
+NOTEBOOK = (
+    "services:\n"
+    "  lab:\n"
+    "    build: .\n"
+    "    ports:\n"
+    '      - "8890:8890"\n'
+    "    volumes:\n"
+    "      - ${WORKSPACE_DIR}:/mnt/\n"
+    "      - ${HOME}/.cache:/root/.cache\n"
+    "      - ${DATA_ROOT:-./data}:/data\n"
+    "  extra:\n"
+    "    image: busybox\n"
+    "    profiles: [debug]\n"
+    "    volumes:\n"
+    "      - ${DEBUG_DIR}:/debug\n"
+)
+START = (
+    '#!/bin/bash\nDIR="$(cd "$(dirname "$0")" && pwd)"\nexport WORKSPACE_DIR=$DIR\n'
+    "docker-compose up -d --build\n"
+)
+# Modelled on a media server's compose file whose models folder is read from a variable with no default.
+MEDIA = 'services:\n  media:\n    image: lab/media:2\n    volumes:\n      - "$MODELS:/models:ro"\n'
+
+
+def empty_found(root: Path, readme: str, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": "FROM python:3.12-slim\n", "README.md": readme, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "volume's host path" in d.message
+    ]
+
+
+def test_a_volume_from_a_variable_only_a_script_sets(tmp_path: Path) -> None:
+    readme = "# Lab\n\nTo start:\n    with compose: docker compose up -d --build\n\n    or: bash start.sh\n"
+    files = {"docker-compose.yaml": NOTEBOOK, "start.sh": START}
+    assert empty_found(tmp_path, readme, files) == [
+        (
+            4,
+            "README runs docker compose up, but docker-compose.yaml:7 mounts ${WORKSPACE_DIR} as a volume's "
+            "host path with no default, and no env file or command of the README sets WORKSPACE_DIR (only "
+            "start.sh, which runs compose itself, sets it): compose reads the volume as :/mnt/ and refuses "
+            "the file (invalid spec: empty section between colons)",
+            "certain",
+        )
+    ]
+
+
+def test_a_volume_from_a_variable_nothing_sets(tmp_path: Path) -> None:
+    readme = "# Media\n\n```bash\ndocker compose up -d\n```\n"
+    assert empty_found(tmp_path, readme, {"compose.yaml": MEDIA}) == [
+        (
+            4,
+            "README runs docker compose up, but compose.yaml:5 mounts ${MODELS} as a volume's host path with "
+            "no default, and no env file or command of the README sets MODELS: compose reads the volume as "
+            ":/models:ro and refuses the file (invalid spec: empty section between colons)",
+            "certain",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        # the README names the variable (an export, a value in front of the command, a sentence)
+        ("# Media\n\n```bash\nexport MODELS=/srv/models\ndocker compose up -d\n```\n", {}),
+        ("# Media\n\n```bash\nMODELS=/srv/models docker compose up -d\n```\n", {}),
+        ("# Media\n\nSet `MODELS` to your weights' folder.\n\n```bash\ndocker compose up -d\n```\n", {}),
+        # an env file there sets it, or the README passes one
+        ("# Media\n\n```bash\ndocker compose up -d\n```\n", {".env": "MODELS=/srv/models\n"}),
+        ("# Media\n\n```bash\ncp .env.example .env\ndocker compose up\n```\n", {".env.example": "MODELS=\n"}),
+        ("# Media\n\n```bash\ndocker compose --env-file prod.env up -d\n```\n", {}),
+        # a script the README sources, or one that writes the env file compose reads
+        ("# Media\n\n```bash\nsource ./env.sh\ndocker compose up\n```\n", {"env.sh": "export MODELS=/m\n"}),
+        # the README starts it only through the script, or another compose file
+        ("# M\n\n```bash\n./start.sh\n```\n", {"start.sh": "#!/bin/sh\nexport MODELS=/m\ndocker compose up"}),
+        ("# Media\n\n```bash\ndocker compose -f other.yaml up -d\n```\n", {"other.yaml": "services: {}\n"}),
+    ],
+)
+def test_volumes_from_variables_that_are_set(tmp_path: Path, readme: str, files: dict[str, str]) -> None:
+    assert empty_found(tmp_path, readme, {"compose.yaml": MEDIA, **files}) == []
+
+
+def test_volumes_with_a_default_a_path_after_or_in_a_profile(tmp_path: Path) -> None:
+    # `${HOME}/.cache` and `${DATA_ROOT:-./data}` are set or defaulted; `${DEBUG_DIR}` is in a profile
+    readme = "# Lab\n\n```bash\nexport WORKSPACE_DIR=$PWD\ndocker compose up -d\n```\n"
+    assert empty_found(tmp_path, readme, {"docker-compose.yaml": NOTEBOOK}) == []

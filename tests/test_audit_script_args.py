@@ -1673,3 +1673,107 @@ def test_arguments_the_script_uses_or_may(tmp_path: Path, old: str, new: str) ->
 )
 def test_lists_and_commands_it_leaves_alone(tmp_path: Path, readme: str) -> None:
     assert unused(tmp_path, readme, PACK) == []
+
+
+# -- a first word read as a value before the options (`VERSION="${1:-12.4}"`, then `shift`) -------------
+
+# Modelled on a variant build script: the toolkit release first, then options; a release it does not
+# map to a wheel index exits, so an option given first (`--no-cache`) is taken for a release.
+TOOLKIT = """\
+#!/usr/bin/env bash
+# Usage: ./build.sh [toolkit] [--no-cache] [--push]
+set -euo pipefail
+TOOLKIT="${1:-12.4}"
+NO_CACHE=""
+shift || true
+while [[ $# -gt 0 ]]; do
+    case $1 in
+        --no-cache) NO_CACHE="--no-cache"; shift ;;
+        --push) PUSH=true; shift ;;
+        *) echo "Unknown option: $1"; exit 1 ;;
+    esac
+done
+case ${TOOLKIT} in
+    12.4)
+        INDEX=https://wheels.example.org/cu124
+        ;;
+    11.8)
+        INDEX=https://wheels.example.org/cu118
+        ;;
+    *)
+        echo "Unsupported toolkit: ${TOOLKIT}"
+        exit 1
+        ;;
+esac
+docker build ${NO_CACHE} --build-arg INDEX=$INDEX -t app:cu${TOOLKIT} .
+"""
+# Modelled on a serving script: the model size first, an `if` chain over it, the rest passed on.
+SIZES = """\
+#!/bin/sh
+MODEL="$1"
+shift
+if [ "$MODEL" = "small" ]; then
+  WEIGHTS=/models/small
+elif [ "$MODEL" = "large" ]; then
+  WEIGHTS=/models/large
+else
+  echo "usage: $0 small|large [server options]" >&2
+  exit 2
+fi
+exec server --weights "$WEIGHTS" "$@"
+"""
+
+
+def test_an_option_given_where_the_script_reads_a_release(tmp_path: Path) -> None:
+    runs = ("./build.sh", "./build.sh 11.8 --no-cache", "./build.sh --no-cache", "./build.sh 12.1")
+    readme = "# App\n\n```bash\n" + "\n".join(runs) + "\n```\n"
+    said = (
+        "README runs ./build.sh with {}, which build.sh does not take: it reads its first argument as "
+        "TOOLKIT (line 4), and its `case $TOOLKIT` (line 14) takes 12.4, 11.8, so it exits with an error "
+        "(likely)"
+    )
+    assert first_words(tmp_path, readme, {"build.sh": TOOLKIT}) == [
+        "6: " + said.format("--no-cache"),
+        "7: " + said.format("12.1"),
+    ]
+
+
+def test_an_option_given_where_the_script_tests_a_model_name(tmp_path: Path) -> None:
+    readme = "# App\n\n```bash\n./serve.sh large --port 8080\n./serve.sh --port 8080\n```\n"
+    assert first_words(tmp_path, readme, {"serve.sh": SIZES}) == [
+        "5: README runs ./serve.sh with --port, which serve.sh does not take: it reads its first argument "
+        'as MODEL (line 2), and its `if [ "$MODEL" = … ]` chain (line 4) takes small, large, so it exits '
+        "with an error (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("script", "old", "new"),
+    [
+        # options read before the first word is named, or the words set again before it
+        ("build.sh", 'TOOLKIT="${1:-12.4}"', 'while [[ $1 == -* ]]; do shift; done\nTOOLKIT="${1:-12.4}"'),
+        ("build.sh", "set -euo pipefail\n", 'set -euo pipefail\nset -- "$@" 12.4\n'),
+        # the name given another value (an option setting it), or read from the user
+        ("build.sh", "--push) PUSH=true; shift ;;", '--toolkit) TOOLKIT="$2"; shift 2 ;;'),
+        ("serve.sh", 'MODEL="$1"\n', 'MODEL="$1"\n[ -z "$MODEL" ] && read MODEL\n'),
+        # a catch-all that lets other values through, an `else` that passes them on
+        ("build.sh", '        echo "Unsupported toolkit: ${TOOLKIT}"\n        exit 1', "        INDEX=x"),
+        ("serve.sh", '  echo "usage: $0 small|large [server options]" >&2\n  exit 2', "  WEIGHTS=$MODEL"),
+        # named inside a function called with other words
+        ("serve.sh", 'MODEL="$1"\nshift\n', 'pick() {\nMODEL="$1"\n}\npick "$2"\nshift\n'),
+    ],
+)
+def test_first_words_named_before_the_options_that_may_pass(
+    tmp_path: Path, script: str, old: str, new: str
+) -> None:
+    text = {"build.sh": TOOLKIT, "serve.sh": SIZES}[script]
+    assert old in text
+    readme = f"# App\n\n```bash\n./{script} --no-cache\n```\n"
+    assert first_words(tmp_path, readme, {script: text.replace(old, new)}) == []
+
+
+def test_a_script_that_maps_no_release(tmp_path: Path) -> None:
+    # modelled on the sibling script that puts the release in the wheel index's address unchecked
+    script = TOOLKIT[: TOOLKIT.index("case ${TOOLKIT}")] + "docker build ${NO_CACHE} -t app:${TOOLKIT} .\n"
+    readme = "# App\n\n```bash\n./build.sh --no-cache\n```\n"
+    assert first_words(tmp_path, readme, {"build.sh": script}) == []

@@ -3,6 +3,7 @@ script the README names mounts elsewhere (docgen/audit/script_mounts.py)."""
 
 from __future__ import annotations
 
+import posixpath
 from pathlib import Path
 
 import pytest
@@ -96,3 +97,108 @@ def test_extra_mounts_from_the_scripts_arguments(tmp_path: Path) -> None:
         + 'EXTRA=(); for m in "$@"; do EXTRA+=(-v "$m"); done\n'
     )
     assert found(tmp_path, LIST, {"start-lab.sh": script}) == []
+
+
+# -- a run script the README runs as it is whose mount is a placeholder (`placeholder_mounts`) -----------
+
+SLAM = "FROM nvidia/cuda:12.2.0-devel-ubuntu22.04\nWORKDIR /home\n"
+# Modelled on a SLAM image's run script: X11 mounts, then the checkout mounted from a path left to fill in.
+SLAM_RUN = """\
+XSOCK=/tmp/.X11-unix
+docker run -d --gpus all -it --network=host -e DISPLAY=$DISPLAY -v $XSOCK:$XSOCK \\
+    -v /path/to/slam_kit:/home/slam_kit --name slam_exp slam_image
+"""
+SLAM_README = """\
+# Running slam_kit with docker
+
+## 1. Clone
+```bash
+git clone https://github.com/example/slam_kit.git
+```
+
+## 2. Build
+```bash
+cd slam_kit/docker
+docker build -t slam_image .
+```
+
+## 3. Run
+```bash
+chmod +x run.sh
+./run.sh
+```
+- the container's name is set in `run.sh`
+
+## 4. Install
+```bash
+docker exec -it slam_exp bash
+cd /home/slam_kit/docker
+```
+"""
+# Modelled on a model server's start script: the weights folder quoted, a placeholder in words.
+SERVE = (
+    "#!/bin/bash\nset -e\ndocker run --rm --gpus all -p 8000:8000 \\\n"
+    '  -v "/your/models/dir:/models" \\\n  lab/serve:1.2\n'
+)
+
+
+def placeholders(root: Path, readme: str, files: dict[str, str], at: str = "README.md") -> list[str]:
+    make_tree(root, {at: readme, **files})
+    model = build_model(root / posixpath.dirname(at) / "Dockerfile", "Dockerfile")
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(readme, at, model, {}, root / posixpath.dirname(at), root)
+        if "placeholder" in d.message
+    ]
+
+
+def test_a_run_script_mounting_a_placeholder_run_as_it_is(tmp_path: Path) -> None:
+    files = {"docker/Dockerfile": SLAM, "docker/run.sh": SLAM_RUN}
+    assert placeholders(tmp_path, SLAM_README, files, "docker/README.md") == [
+        "17: README runs ./run.sh as it is, but run.sh:3 mounts /path/to/slam_kit at /home/slam_kit, a "
+        "placeholder the README never says to fill in: docker makes an empty folder of that name on the "
+        "host, so /home/slam_kit in the container holds nothing (likely)"
+    ]
+
+
+def test_a_quoted_placeholder_mount(tmp_path: Path) -> None:
+    readme = "# Serve\n\nStart the server:\n\n```bash\nbash serve.sh\n```\n"
+    assert placeholders(tmp_path, readme, {"Dockerfile": SLAM, "serve.sh": SERVE}) == [
+        "6: README runs serve.sh as it is, but serve.sh:4 mounts /your/models/dir at /models, a placeholder "
+        "the README never says to fill in: docker makes an empty folder of that name on the host, so "
+        "/models in the container holds nothing (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "script"),
+    [
+        # the README tells the reader to edit the script, or names the placeholder to replace
+        (
+            "# Serve\n\nEdit `serve.sh` to point at your weights, then:\n\n```bash\nbash serve.sh\n```\n",
+            SERVE,
+        ),
+        (
+            "# Serve\n\nPut your weights in place of /your/models/dir.\n\n```bash\nbash serve.sh\n```\n",
+            SERVE,
+        ),
+        ("# Serve\n\n```bash\nvim serve.sh  # the models folder\nbash serve.sh\n```\n", SERVE),
+        ("# Serve\n\nChange the models path in the script first.\n\n```bash\nbash serve.sh\n```\n", SERVE),
+        # the placeholder only in printed instructions, a comment or a heredoc
+        (
+            "# Serve\n\n```bash\nbash serve.sh\n```\n",
+            '#!/bin/bash\ndocker build -t lab/serve .\necho "Run with:\n'
+            '  docker run -v /your/models:/models \\\\\n    lab/serve"\n',
+        ),
+        ("# Serve\n\n```bash\nbash serve.sh\n```\n", "#!/bin/bash\n# docker run -v /path/to/m:/m lab/x\n"),
+        (
+            "# Serve\n\n```bash\nbash serve.sh\n```\n",
+            "#!/bin/bash\ncat > run-example.sh <<'EOF'\ndocker run -v /path/to/m:/m lab/serve\nEOF\n",
+        ),
+        # a mount from a variable, the script's arguments, or a real path
+        ("# Serve\n\n```bash\nbash serve.sh /srv/models\n```\n", SERVE.replace("/your/models/dir", "$1")),
+        ("# Serve\n\n```bash\nbash serve.sh\n```\n", SERVE.replace("/your/models/dir", "/tmp/.X11-unix")),
+    ],
+)
+def test_placeholder_mounts_the_readme_fills_or_none(tmp_path: Path, readme: str, script: str) -> None:
+    assert placeholders(tmp_path, readme, {"Dockerfile": SLAM, "serve.sh": script}) == []

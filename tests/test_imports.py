@@ -629,6 +629,7 @@ AUDIT_LAYERS = (
         "shipped_functions",
         "script_names",  # (pulled_runs.named_beside, owner_images.build_files: the layer above)
         "script_images",
+        "gpu_scripts",  # (script_mounts.container_runs: the layer above)
     ),
     ("imageless_runs", "listed_env", "main_env", "cmd_files", "ignored_places"),
     ("container_args",),

@@ -330,7 +330,7 @@ from docgen.audit.every_image import every_image_claims
 from docgen.audit.example_copies import example_copies
 from docgen.audit.excerpts import excerpts, indented_blocks
 from docgen.audit.exec_vars import exec_form_env, single_quoted_env
-from docgen.audit.exported import exported_unread
+from docgen.audit.exported import exported_unread, substituted_names
 from docgen.audit.family_defaults import family_defaults
 from docgen.audit.fences import (
     assignment_block,
@@ -348,6 +348,7 @@ from docgen.audit.fresh_contexts import fresh_contexts
 from docgen.audit.globbed_scripts import globbed_scripts
 from docgen.audit.gpu_compose import gpu_less_compose, gpu_only_compose
 from docgen.audit.gpu_models import gpu_model_claims
+from docgen.audit.gpu_scripts import gpu_less_scripts
 from docgen.audit.grammar import command_grammar
 from docgen.audit.health_ports import health_ports, plain_health_checks
 from docgen.audit.held_tools import held_tool_claims
@@ -502,7 +503,7 @@ from docgen.audit.script_builds import script_build_claims, unflagged_build_args
 from docgen.audit.script_compose import fileless_composes, script_files
 from docgen.audit.script_copies import script_copies
 from docgen.audit.script_images import script_images
-from docgen.audit.script_mounts import script_mounts
+from docgen.audit.script_mounts import placeholder_mounts, script_mounts
 from docgen.audit.script_names import (
     chained_runs,
     commented_programs,
@@ -686,6 +687,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     pins_never_named,
     gpu_less_compose,
     gpu_only_compose,
+    gpu_less_scripts,
     gpu_devcontainer,
     quoted_settings,
     gpu_model_claims,
@@ -893,6 +895,8 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     unknown_programs,
     overridden_prefixes,
     exported_unread,
+    substituted_names,
+    placeholder_mounts,
     fresh_contexts,
     command_grammar,
     help_copies,
@@ -1476,6 +1480,7 @@ def audit(
         found.extend(_ruled(run_script_options, doc, text, path, directory))
         found.extend(_ruled(shipped_functions, doc, text, path, models))
         found.extend(_ruled(script_mounts, doc, path, directory, models, project))
+        found.extend(_ruled(placeholder_mounts, doc, path, directory, audited, project, clone_of_self))
         found.extend(_ruled(overridden_prefixes, doc, path, directory, audited, project, models))
         found.extend(_ruled(script_images, doc, path, directory, models, audited, project, clone_of_self))
         found.extend(_ruled(script_variables, doc, path, directory, models))
@@ -1487,6 +1492,7 @@ def audit(
         found.extend(_ruled(pulled_latest, doc, path, directory, models, project))
         unread = list(_ruled(exported_unread, doc, path, directory, audited, project, clone_of_self))
         found.extend(unread)
+        found.extend(_ruled(substituted_names, doc, path, directory, audited, project, clone_of_self))
         wanted = {m.group(1) for d in unread if (m := re.search(r"exits unless (\w+)", d.message))}
         found.extend(
             d
@@ -1518,6 +1524,7 @@ def audit(
         found.extend(_ruled(unused_builds, doc, path, directory, project))
         found.extend(_ruled(doubled_images, doc, path, directory, project))
         found.extend(_ruled(gpu_only_compose, doc, path, directory))
+        found.extend(_ruled(gpu_less_scripts, doc, path, directory, audited, project, clone_of_self))
         found.extend(_ruled(gpu_less_compose, doc, path, directory))
         found.extend(_ruled(shm_sizes, doc, text, path, directory, project))
         found.extend(_ruled(script_versions, doc, text, path, directory, models))

@@ -4,8 +4,10 @@ the compose files it runs or that sit near it: the default a row gives that the 
 saying a variable is a build arg of a service (`zed.build.args`) that the service's Dockerfile does not
 declare or that compose does not pass to it. Beside the tables: a block of the env file a README's
 `docker compose --env-file FILE` reads whose variables no compose file reads, a listen address the README
-gives as `0.0.0.0` that a compose service sets to loopback, and a `- NAME=value` block said to be in a
-compose file whose values its service sets otherwise.
+gives as `0.0.0.0` that a compose service sets to loopback, a `- NAME=value` block said to be in a
+compose file whose values its service sets otherwise, and a volume whose host side is a variable with no
+default that nothing sets for the README's own `docker compose up` (`- ${DATA_DIR}:/data` becomes
+`:/data`, which compose refuses: `_empty_sources`).
 
 The compose files are those a `docker compose -f FILE` of a command block or a link names, and the
 compose files of the README's folder, of the folder above, and of a `docker/` or `deploy/` folder in
@@ -37,6 +39,7 @@ from docgen.bake import Target
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import DocgenError
 from docgen.files import bytes_or_none, real_path, text_or_none
+from docgen.findings import BROKEN_COMMAND
 from docgen.markdown import Document, Table, code_spans, links, lists
 from docgen.model import Diagnostic, ImageModel
 
@@ -173,6 +176,7 @@ def compose_variables(
     yield from _interpolation_only(doc, readme, files)
     yield from _loopback_overrides(doc, readme, files)
     yield from _compose_excerpts(doc, readme, files)
+    yield from _empty_sources(doc, readme, directory, project, files)
     if not tabled:
         return
     services = {s.name for f in files for s in f.services}
@@ -357,6 +361,100 @@ def _unset_by_env_fences(
                     "value"
                 )
                 yield Diagnostic(readme, named[0][0], said, confidence=LIKELY)
+
+
+_BARE_SOURCE = re.compile(r"[ \t]*-[ \t]*[\"']?\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))(:/[^\s\"']*)")
+"""A volume (short syntax) whose host side is one variable and nothing else: `- ${DATA_DIR}:/data`."""
+_PLAIN_START = re.compile(
+    r"(?:^|[\s:(])(?:sudo[ \t]+)?docker(?:[ \t]+compose|-compose)((?:[ \t]+-[-\w]+)*)[ \t]+"
+    r"(?:up|run|create|start)\b(.*)"
+)
+"""A compose start written in a line of prose, out of code (`on main: docker compose up -d --build`)."""
+_ELSEWHERE = re.compile(r"(?<![\w-])(?:-f|--file|--env-file|--project-directory)\b|\bcd\b")
+
+
+def _prose_starts(doc: Document, directory: Path) -> list[tuple[int, list[Path]]]:
+    """(README line, the compose files of the README's folder) of each compose start a line of prose
+    writes out of code, with no file, env file, folder or `cd` of its own."""
+    found: list[tuple[int, list[Path]]] = []
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            bare, at = [], 0
+            for begin, end, _ in code_spans(text):
+                bare.append(text[at:begin])
+                at = end
+            start = _PLAIN_START.search(" ".join([*bare, text[at:]]))
+            if start is not None and not _ELSEWHERE.search(start.group(1) + start.group(2)):
+                found.append((line, [real_path(p) for p in compose.default_files(directory)]))
+    return found
+
+
+def _empty_sources(
+    doc: Document, readme: str, directory: Path, project: Path | None, files: Sequence[_File]
+) -> Iterator[Diagnostic]:
+    """A compose file the README starts as it is (`docker compose up`, in a command block or a line of
+    prose) whose service mounts a volume from a variable alone (`- ${UNSLOTH_DIR}:/mnt/`) that has no
+    default and that nothing gives the README's run: no `.env` or env file beside the file names it,
+    the README never names it (an `export`, `NAME=… docker compose up`, a sentence) nor an env file
+    to pass (`--env-file`), and the shell does not set it (`${PWD}`). Compose puts in an empty value, reads
+    the volume as `:/mnt/` and refuses the file (`invalid spec: :/mnt/: empty section between colons`),
+    so the command fails (`certain`). A script beside the file that sets it only for the compose run it
+    makes itself (`export UNSLOTH_DIR=…`, then `docker-compose up`) is named (`_bypassed`); any other
+    file naming it keeps the rule silent. A service in a profile is left alone. Once per variable."""
+    text = "\n".join(t for f in doc.fences for _, t in f.lines)
+    text += "\n" + "\n".join(t for p in doc.paragraphs for _, t in p.lines)
+    if "--env-file" in text:
+        return
+    starts: dict[Path, Started] = {}
+    for started in started_compose(doc, directory, project):
+        starts.setdefault(started.path, started)
+    for line, paths in _prose_starts(doc, directory):
+        for path in paths:
+            shown = Path(os.path.relpath(path, real_path(directory))).as_posix()
+            starts.setdefault(path, Started(path, line, "README runs docker compose up", shown))
+    scripts: list[tuple[Path, str]] | None = None
+    told: set[str] = set()
+    for file in files:
+        path = real_path(file.folder / posixpath.basename(file.shown))
+        start = starts.get(path)
+        if start is None:
+            continue
+        lines = (text_or_none(path) or "").splitlines()
+        profiled = {s.name for s in file.services if s.profiles}
+        for v in file.variables:
+            if v.default is not None or v.service is None or v.service in profiled or v.name in told:
+                continue
+            if v.name in _SHELL_SET or v.name in file.env or not 0 < v.line <= len(lines):
+                continue
+            source = _BARE_SOURCE.match(lines[v.line - 1])
+            if source is None or v.name not in source.groups()[:2]:
+                continue
+            word = re.compile(rf"(?<![\w]){re.escape(v.name)}(?![\w])", re.IGNORECASE)
+            if word.search(text) or _in_env_files(file.folder, word):
+                continue
+            if scripts is None:
+                scripts = _scripts(files)
+            setters = [(p, t) for p, t in scripts if word.search(t)]
+            if setters and _bypassed(setters, v.name, text, start) is None:
+                continue
+            told.add(v.name)
+            names = " and ".join(p.name for p, _ in setters[:2])
+            only = (
+                f" (only {names}, which {'runs' if len(setters) == 1 else 'run'} compose itself, "
+                f"{'sets' if len(setters) == 1 else 'set'} it)"
+                if setters
+                else ""
+            )
+            yield Diagnostic(
+                readme,
+                start.line,
+                f"{start.said}, but {file.shown}:{v.line} mounts ${{{v.name}}} as a volume's host path with "
+                f"no default, and no env file or command of the README sets {v.name}{only}: compose reads "
+                f"the volume as {source.group(3)} and refuses the file (invalid spec: empty section between "
+                "colons)",
+                confidence=CERTAIN,
+                rule=BROKEN_COMMAND,
+            )
 
 
 _WRITES_ENV = re.compile(r">>?[ \t]*[\"']?[\w./-]*\.env\b|\btee\b[^\n]*\.env\b|\bsed[ \t]+-i\b[^\n]*\.env\b")

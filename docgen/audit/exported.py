@@ -8,6 +8,14 @@ is not read here); a compose file the script runs (`docker compose -f FILE`, els
 the folder it runs in) reads it when the file names it. Docker's, Compose's and BuildKit's own variables
 (`DOCKER_HOST`, `COMPOSE_PROJECT_NAME`) and the usual ones of a shell (`DISPLAY`, `http_proxy`) are not
 read.
+
+And a script the README runs that writes `$(NAME)` for a variable the README exports before it, or one
+the script sets itself (`substituted_names`): `export SCAN_DIR=/data/scan` then `bash reconstruct.bash`,
+whose `docker run -v $(SCAN_DIR):/scan` is the Makefile spelling. In a shell, `$(NAME)` is a command
+substitution: it runs a program called NAME, which fails, and puts in nothing, so the value is never
+used (the mount above becomes `-v :/scan`, which docker refuses). Not read: a name the script defines
+as a function, one in single quotes, a comment or a heredoc's body (a Makefile the script writes).
+`certain` for an upper-case name (no program is called so), else `likely`.
 """
 
 from __future__ import annotations
@@ -22,11 +30,12 @@ from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import without_prompt
 from docgen.audit.references import SET_IN_FRONT
 from docgen.audit.script_args import found_scripts
+from docgen.audit.script_builds import shell_scripts_run
 from docgen.files import text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic
-from docgen.script_env import HANDS_ON, names_variable
-from docgen.shell import shell_split
+from docgen.script_env import HANDS_ON, logical_lines, names_variable
+from docgen.shell import DECLARE, NAME, sh_code, shell_split
 
 _EXPORT = re.compile(r"[ \t]*export[ \t]+(.*)")
 _TOOLS = re.compile(
@@ -155,3 +164,76 @@ def exported_unread(
         close = difflib.get_close_matches(name, reads, n=1, cutoff=0.6)
         said += f" (did you mean {close[0]}?)" if close else ": the setting changes nothing"
         yield Diagnostic(readme, line, said, confidence=LIKELY)
+
+
+_SUBSTITUTED = re.compile(r"\$\((" + NAME + r")\)")
+"""`$(NAME)`: a command substitution running a program NAME, the Makefile spelling of a variable."""
+_SINGLE_QUOTED = re.compile(r"'[^']*'")
+_SETS = re.compile(r"(?:^|[;&|][ \t]*)(?:" + DECLARE + r")?(" + NAME + r")=")
+"""A line of a script setting a variable (`DATA=/srv`, `export TAG=1`, `local dir=$1`)."""
+_DEFINES = re.compile(r"^(?:function[ \t]+(" + NAME + r")|(" + NAME + r")[ \t]*\(\))")
+"""A function the script defines (`detect_gpu() {`, `function NAME {`): `$(detect_gpu)` runs it."""
+
+
+def _substitutions(text: str) -> tuple[dict[str, int], list[tuple[int, str]], set[str]]:
+    """What the shell script `text` sets and substitutes: (NAME → the first script line setting it,
+    (script line, NAME) of each `$(NAME)` outside single quotes, comments and heredoc bodies, the
+    functions it defines)."""
+    sets: dict[str, int] = {}
+    uses: list[tuple[int, str]] = []
+    functions: set[str] = set()
+    raw = text.splitlines()
+    for number, line in logical_lines(text):
+        code = _SINGLE_QUOTED.sub("''", sh_code(line))
+        if (defined := _DEFINES.match(code)) is not None:
+            functions.add(defined.group(1) or defined.group(2))
+        for match in _SUBSTITUTED.finditer(code):
+            # (the line that writes it, in a command continued over several)
+            at = next((n for n in range(number, len(raw) + 1) if match.group(0) in raw[n - 1]), number)
+            uses.append((at, match.group(1)))
+        for match in _SETS.finditer(code):
+            sets.setdefault(match.group(1), number)
+    return sets, uses, functions
+
+
+def substituted_names(
+    doc: Document,
+    readme: str,
+    directory: Path,
+    audited: Sequence[str],
+    project: Path | None = None,
+    cloned: Callable[[int, str], tuple[str, Path] | None] | None = None,
+) -> Iterator[Diagnostic]:
+    """A shell script a command block runs that writes `$(NAME)` where NAME is a variable the README
+    exports before the run (any block above it, or `NAME=… ./run.sh`) or one the script sets before
+    that line (see the module docstring). One finding a name, at the first README line running the
+    script (`script_builds.shell_scripts_run`; `cloned`: `steps.own_clones`)."""
+    exports: dict[str, int] = {}
+    for line, name, _, _ in _exports(doc):
+        exports.setdefault(name, line)
+    lines = {line: text for fence in doc.fences for line, text in fence.lines}
+    told: set[tuple[Path, str]] = set()
+    for line, run, script, _, text in shell_scripts_run(doc, directory, audited, project, cloned):
+        sets, uses, functions = _substitutions(text)
+        written = lines.get(line, "")
+        front = {m.group(1) for m in SET_IN_FRONT.finditer(written[: max(written.find(run), 0)])}
+        for at, name in uses:
+            if (script, name) in told or name in functions:
+                continue
+            if name in front:
+                given = f"README sets {name} for it"
+            elif exports.get(name, line) < line:
+                given = f"README exports {name} (line {exports[name]}) before it"
+            elif sets.get(name, at) < at:
+                given = f"{script.name}:{sets[name]} sets {name}"
+            else:
+                continue
+            told.add((script, name))
+            yield Diagnostic(
+                readme,
+                line,
+                f"README runs {run}, and {given}, but {script.name}:{at} writes $({name}), a command "
+                f"substitution: the shell runs a program called {name}, which fails, and puts in nothing, "
+                f"so the value is never used (did you mean ${{{name}}}?)",
+                confidence=LIKELY if any(c.islower() for c in name) else CERTAIN,
+            )

@@ -1795,7 +1795,7 @@ def _scripts_run(
     for line, step in walk.steps(fences, joined=False):
         if line != at:
             at, quote, passed = line, None, False
-        quote, in_argument = _quote_after(step, quote), passed
+        quote, in_argument = quote_after(step, quote), passed
         if in_argument:
             # `./docker/build.sh ci_gpu bash -c "cd build && cmake .."`: the `cmake` is an argument of the
             # script (run where it runs it, often a container), not a command of the README's shell
@@ -1823,7 +1823,7 @@ def _scripts_run(
             walk.skip_block()  # its next lines may run elsewhere: the rest of this block is not read
 
 
-def _quote_after(text: str, quote: str | None) -> str | None:
+def quote_after(text: str, quote: str | None) -> str | None:
     """The quote (`"` or `'`) still open at the end of shell `text` when `quote` is open at its start;
     None when none is. A backslash escapes the next character outside single quotes."""
     escaped = False

@@ -2,7 +2,9 @@
 positional argument (`if ! [[ $1 =~ ^ubuntu[0-9]+\\.[0-9]+$ ]]; then … exit 1`) that the README's value
 (`ubuntu-22.04`) does not pass, so the command stops before doing anything; an option its `case` arms
 refuse; a first word its `case "$1"`, its `if [ "$1" = … ]` chain or its heredoc list of entries (searched
-with `grep "$1"`) does not take (`unknown_first_words`); a positional argument, in a command or a numbered
+with `grep "$1"`) does not take, or a first word, an option too, that a `case` over the name it gives
+`$1` before parsing its options refuses (`CUDA_VERSION="${1:-12.1}"`, `--no-cache` given first)
+(`unknown_first_words`); a positional argument, in a command or a numbered
 list of a script's arguments, that the script never uses (`unused_arguments`); an option given to a
 script that reads its arguments only by position
 (`PORT="$1"`), in a command or a list of its options (`positional_options`); an option, in a command
@@ -37,7 +39,7 @@ from docgen.files import text_or_none
 from docgen.markdown import Document, Fence, code_spans, lists
 from docgen.model import Diagnostic, ImageModel
 from docgen.script_env import env_file
-from docgen.shell import DECLARE, shell_split
+from docgen.shell import DECLARE, sh_code, shell_split
 
 _CHECK = re.compile(
     r"^[ \t]*(?:if[ \t]+!|!|if[ \t]+!?)?[ \t]*\[\[[ \t]+\"?\$\{?(?P<var>\d|[A-Za-z_]\w*)\}?\"?[ \t]+=~[ \t]+"
@@ -884,7 +886,16 @@ def _case_words(lines: list[str], number: int) -> list[str] | None:
     return None
 
 
-_FIRST_TEST = re.compile(r"\[\[?[ \t]+\"?\$\{?1\}?\"?[ \t]+==?[ \t]+([\"']?)([^\s\"'$`*?\[\]]+)\1[ \t]+\]\]?")
+def _word_test(name: str) -> re.Pattern[str]:
+    """A test that the variable `name` (`1`: the first argument) is a word: `[ "$1" = "train" ]`, `[[
+    $VERSION == 12.1 ]]`."""
+    return re.compile(
+        r"\[\[?[ \t]+\"?\$\{?" + re.escape(name) + r"\}?\"?[ \t]+==?[ \t]+"
+        r"([\"']?)([^\s\"'$`*?\[\]]+)\1[ \t]+\]\]?"
+    )
+
+
+_FIRST_TEST = _word_test("1")
 """A test that the first argument is a word: `[ "$1" = "train" ]`, `[[ $1 == serve ]]`."""
 _IF_FIRST = re.compile(r"^[ \t]*(?P<key>if|elif)[ \t]+(?P<test>.*?)[ \t]*;?[ \t]*(?:then)?[ \t]*(?:#.*)?$")
 """An `if` or `elif` line and its condition (`if [ "$1" = build ]; then`)."""
@@ -892,12 +903,12 @@ _QUOTED = re.compile(r"\"[^\"]*\"|'[^']*'")
 _IF_FI = re.compile(r"(?<![\w-])(if|fi)(?![\w-])")
 
 
-def _first_tests(condition: str) -> list[str] | None:
-    """The words of a condition that is only tests of `$1` against words joined by `||` (`[ "$1" = a ]
-    || [ "$1" = b ]`); None for any other condition."""
+def _first_tests(condition: str, test_of: re.Pattern[str] = _FIRST_TEST) -> list[str] | None:
+    """The words of a condition that is only tests of `$1` (or the variable `test_of` tests) against
+    words joined by `||` (`[ "$1" = a ] || [ "$1" = b ]`); None for any other condition."""
     words: list[str] = []
     for part in condition.split("||"):
-        test = _FIRST_TEST.fullmatch(part.strip())
+        test = test_of.fullmatch(part.strip())
         if test is None:
             return None
         words.append(test.group(2))
@@ -924,22 +935,25 @@ def if_branches(lines: list[str]) -> dict[int, list[tuple[str, int]]]:
 
 
 def _chain_words(
-    lines: list[str], number: int, branches: dict[int, list[tuple[str, int]]]
+    lines: list[str],
+    number: int,
+    branches: dict[int, list[tuple[str, int]]],
+    test_of: re.Pattern[str] = _FIRST_TEST,
 ) -> list[str] | None:
     """The words of the `if`/`elif` chain at script line `number` (1-based; `branches`: `if_branches` of
-    the lines) whose every condition tests `$1` against words, when its `else` refuses every other word
-    (exits with an error, passes nothing on); None otherwise (no `else`, another condition, an `if` that
-    is not closed)."""
+    the lines) whose every condition tests `$1` (or the variable `test_of` tests) against words, when its
+    `else` refuses every other word (exits with an error, passes nothing on); None otherwise (no `else`,
+    another condition, an `if` that is not closed)."""
     first = _IF_FIRST.match(lines[number - 1])
     if first is None or first.group("key") != "if":
         return None
-    words = _first_tests(first.group("test"))
+    words = _first_tests(first.group("test"), test_of)
     if words is None:
         return None
     for keyword, index in branches.get(number - 1, []):
         if keyword == "elif":
             branch = _IF_FIRST.match(lines[index])
-            more = _first_tests(branch.group("test")) if branch is not None else None
+            more = _first_tests(branch.group("test"), test_of) if branch is not None else None
             if more is None:
                 return None
             words += more
@@ -985,18 +999,101 @@ def _in_list(listed: str, word: str) -> bool:
     return re.search(re.escape(word).replace(r"\.", "."), listed) is not None
 
 
-def first_words(path: Path) -> tuple[Callable[[str], bool], int, str] | None:
-    """(whether the script at `path` takes a word as its first argument, the script line that reads it,
-    how it does) when the script refuses every first word it does not know: a `case "$1" in` of words
-    whose `*)` arm exits with an error, or a heredoc list of entries the script greps `$1` in and exits
-    with an error when none holds it (`grep` reads the word as a pattern: `.` is any character). None
-    when it cannot be read so: `$1` moved first (`shift`, `getopts`, `set --`), a sourced file, a
+@dataclass(frozen=True)
+class FirstWords:
+    """How a script refuses the first words it does not know (`first_words`)."""
+
+    takes: Callable[[str], bool]
+    """Whether it takes a word as its first argument."""
+    line: int
+    """The script line that reads it."""
+    said: str
+    """How it reads it (`its `case "$1"` (line 3) takes build, serve`)."""
+    options: bool = False
+    """True when it reads its first word as a value before any option parsing (`VERSION="${1:-12.1}"`,
+    then `shift` and a loop over the options): an option given first is refused too."""
+
+
+def _case_of(name: str) -> re.Pattern[str]:
+    """`case "$NAME" in`, `case ${NAME} in`: the arms that follow match the variable `name`."""
+    return re.compile(r"^[ \t]*case[ \t]+\"?\$\{?" + re.escape(name) + r"\}?\"?[ \t]+in[ \t]*(?:#.*)?$")
+
+
+def _assigned(name: str) -> re.Pattern[str]:
+    """A line giving the variable `name` a value: `NAME=…`, `export NAME=…`, `read NAME`, `for NAME in`."""
+    word = re.escape(name)
+    return re.compile(
+        r"(?:^|[;&|(){][ \t]*|\b(?:then|do|else)[ \t]+)(?:" + DECLARE + r")?" + word + r"\+?="
+        r"|\bread\b[^;&|]*[ \t]" + word + r"\b|\bfor[ \t]+" + word + r"\b"
+    )
+
+
+def _aliased_words(lines: list[str], before: int) -> FirstWords | None:
+    """The words a script takes as its first argument when it names it on a line before its `before`th
+    (0-based: the first that moves it, `shift`, `getopts`, `set --`) and at a level every run reaches
+    (`VERSION="${1:-12.1}"`), assigns that name nothing else, and refuses a value it does not know
+    with a `case "$VERSION"` or an `if [ "$VERSION" = … ]` chain (`first_words`). What follows the
+    naming (`shift`, then a loop over the options) does not change the value: an option given first
+    is that value too."""
+    branches: dict[int, list[tuple[str, int]]] | None = None
+    for index, text in enumerate(lines[:before]):
+        alias = _ALIAS.match(text)
+        if alias is None or alias.group(2) != "1" or not _called_with_arguments(lines, index + 1):
+            continue
+        name = alias.group(1)
+        again = _assigned(name)
+        if any(again.search(sh_code(t)) for at, t in enumerate(lines) if at != index):
+            return None
+        case_of, test_of = _case_of(name), _word_test(name)
+        tested = [m.group(2) for t in lines for m in test_of.finditer(t)]
+        for number, later in enumerate(lines[index + 1 :], start=index + 2):
+            if case_of.match(later):
+                words = _case_words(lines, number)
+                if words is None:
+                    return None
+                named = ", ".join(w for w in words if not w.startswith("-"))
+                said = f"it reads its first argument as {name} (line {index + 1}), and its `case ${name}` "
+                return FirstWords(
+                    functools.partial(_in_arms, tuple(words + tested)),
+                    number,
+                    said + f"(line {number}) takes {named}",
+                    options=True,
+                )
+            if _IF_FIRST.match(later):
+                branches = if_branches(lines) if branches is None else branches
+                words = _chain_words(lines, number, branches, test_of)
+                if words is None:
+                    continue
+                named = ", ".join(w for w in words if not w.startswith("-"))
+                said = f'it reads its first argument as {name} (line {index + 1}), and its `if [ "${name}" '
+                return FirstWords(
+                    functools.partial(_in_arms, tuple(tested)),
+                    number,
+                    said + f"= … ]` chain (line {number}) takes {named}",
+                    options=True,
+                )
+        return None
+    return None
+
+
+def first_words(path: Path) -> FirstWords | None:
+    """How the script at `path` takes a word as its first argument when it refuses every first word it
+    does not know: a `case "$1" in` of words whose `*)` arm exits with an error, or a heredoc list of
+    entries the script greps `$1` in and exits with an error when none holds it (`grep` reads the word
+    as a pattern: `.` is any character); or a name it gives `$1` before moving it (`_aliased_words`).
+    None when it cannot be read so: `$1` moved first (`shift`, `getopts`, `set --`), a sourced file, a
     catch-all that passes words on (`exec "$@"`), a case inside a function not called with `"$@"`."""
     lines = script_lines(path)
     if not lines or not lines[0].startswith("#!"):
         return None
-    if any(_NOT_FIRST.search(text) or not _inert_source(text, path.parent) for text in lines):
+    if not all(_inert_source(text, path.parent) for text in lines):
         return None
+    moved = next(
+        (i for i, text in enumerate(lines) if not text.lstrip().startswith("#") and _NOT_FIRST.search(text)),
+        None,
+    )
+    if moved is not None:
+        return _aliased_words(lines, moved)
     tested = [m.group(2) for text in lines for m in _FIRST_TEST.finditer(text)]  # (`[ "$1" = x ]` anywhere)
     branches: dict[int, list[tuple[str, int]]] | None = None  # (read at the first `if`)
     for number, text in enumerate(lines, start=1):
@@ -1005,7 +1102,7 @@ def first_words(path: Path) -> tuple[Callable[[str], bool], int, str] | None:
             if words is None or not _called_with_arguments(lines, number):
                 return None
             named = ", ".join(w for w in words if not w.startswith("-"))
-            return (
+            return FirstWords(
                 functools.partial(_in_arms, tuple(words + tested)),
                 number,
                 f'its `case "$1"` (line {number}) takes {named}',
@@ -1017,7 +1114,7 @@ def first_words(path: Path) -> tuple[Callable[[str], bool], int, str] | None:
             if words is None or not _called_with_arguments(lines, number):
                 continue  # (an `if` that takes its words and lets others through)
             named = ", ".join(w for w in words if not w.startswith("-"))
-            return (
+            return FirstWords(
                 functools.partial(_in_arms, tuple(tested)),
                 number,
                 f'its `if [ "$1" = … ]` chain (line {number}) takes {named}',
@@ -1027,12 +1124,12 @@ def first_words(path: Path) -> tuple[Callable[[str], bool], int, str] | None:
             entries = _listed_words(lines, number, grepped)
             if entries is None or not _called_with_arguments(lines, number):
                 return None
-            return (
+            return FirstWords(
                 functools.partial(_in_list, "\n".join(entries)),
                 number,
                 f"line {number} looks it up in its {grepped.group(2)}, and no entry holds it",
             )
-    return None
+    return _aliased_words(lines, len(lines))
 
 
 _SCRIPT_SPAN = re.compile(r"(?:(?:ba)?sh[ \t]+)?(?:\./)?((?:[\w.-]+/)*[\w.-]+\.(?:sh|bash))[ \t]+<[^<>]+>\Z")
@@ -1065,8 +1162,11 @@ def _uncalled_hint(script: Path, word: str) -> str:
     return ""
 
 
-def _refused(word: str, takes: Callable[[str], bool]) -> bool:
-    return bool(_PLAIN_WORD.match(word)) and not _UNREAD.search(word) and not takes(word)
+def _refused(word: str, takes: Callable[[str], bool], options: bool = False) -> bool:
+    """True when `word`, a plain word (or, with `options`, an option: `--no-cache`), is one `takes`
+    refuses."""
+    shape = _PLAIN_WORD.match(word) or (options and _OPTION_WORD.match(word))
+    return bool(shape) and not _UNREAD.search(word) and not takes(word)
 
 
 def unknown_first_words(
@@ -1080,21 +1180,23 @@ def unknown_first_words(
     the first column of a table under a paragraph showing `./get.sh <model>`) that the script refuses
     (`first_words`): it prints its usage and exits with an error (`likely`). A table is read only when
     at least two of its words are ones the script takes (it lists the script's words)."""
-    read: dict[Path, tuple[Callable[[str], bool], int, str] | None] = {}
+    read: dict[Path, FirstWords | None] = {}
 
-    def known(script: Path) -> tuple[Callable[[str], bool], int, str] | None:
+    def known(script: Path) -> FirstWords | None:
         if script not in read:
             read[script] = first_words(script)
         return read[script]
 
     for line, path, script, words in found_scripts(doc, directory, audited, project):
         told = known(script)
-        if told is None or not words or words[0].startswith("-") or not _refused(words[0], told[0]):
+        if told is None or not words or (words[0].startswith("-") and not told.options):
+            continue
+        if not _refused(words[0], told.takes, told.options):
             continue
         yield Diagnostic(
             readme,
             line,
-            f"README runs {path} with {words[0]}, which {script.name} does not take: {told[2]}, so "
+            f"README runs {path} with {words[0]}, which {script.name} does not take: {told.said}, so "
             f"it exits with an error{_uncalled_hint(script, words[0])}",
             confidence=LIKELY,
         )
@@ -1117,14 +1219,14 @@ def unknown_first_words(
         cells = [(line, cells[0].strip().strip("`").strip()) for line, cells in table.rows if cells]
         if not all(_PLAIN_WORD.match(word) for _, word in cells):
             continue
-        if sum(told[0](word) for _, word in cells) < 2:
+        if sum(told.takes(word) for _, word in cells) < 2:
             continue
         for line, word in cells:
-            if _refused(word, told[0]):
+            if _refused(word, told.takes):
                 yield Diagnostic(
                     readme,
                     line,
-                    f"README lists {word} for {name}, which {script.name} does not take: {told[2]}, so it "
+                    f"README lists {word} for {name}, which {script.name} does not take: {told.said}, so it "
                     "exits with an error",
                     confidence=LIKELY,
                 )

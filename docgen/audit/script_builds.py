@@ -21,12 +21,12 @@ import dataclasses
 import os
 import posixpath
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY, NOT_BUILD_ARGS, some
-from docgen.audit.commands import build_paths, substituted
+from docgen.audit.commands import build_paths, cloned_folder, clones, substituted
 from docgen.audit.container_blocks import IN_IMAGE
 from docgen.audit.grammar import BUILD_GRAMMAR, read_words
 from docgen.audit.paths import resolves_inside
@@ -136,13 +136,30 @@ def logical_lines(lines: list[str]) -> list[tuple[int, str]]:
 
 
 def script_runs(
-    doc: Document, directory: Path, audited: Sequence[str], project: Path | None
+    doc: Document,
+    directory: Path,
+    audited: Sequence[str],
+    project: Path | None,
+    cloned: Callable[[int, str], tuple[str, Path] | None] | None = None,
 ) -> Iterator[tuple[int, str, Path, Path]]:
     """(README line, the script as written, the script's real path, the folder the README runs it in) of
-    each script a command block runs that is found where the block runs it (`references.Walk`)."""
+    each script a command block runs that is found where the block runs it (`references.Walk`). With
+    `cloned` (`steps.own_clones`), a clone of this very repository makes a folder a later `cd` enters as
+    its root (`git clone …/app.git` then `cd app`), and a `cd` through a clone into a folder of the
+    README's own folder's name (`cd app/docker` from a README in `docker/`) enters the README's folder."""
     top = project_top(directory, project)
     walk = Walk(run_folders(directory, audited, top), top, home=True)
+    if cloned is not None:
+        here = directory.resolve()
+        for url, into in clones(doc):
+            name = into or cloned_folder(url)
+            for depth in range(1, min(3, len(here.parts) - 1) + 1):
+                walk.aliases.setdefault("/".join((name, *here.parts[-depth:])), [here])
     for line, step in walk.steps(doc.fences, joined=True):
+        own = cloned(line, step) if cloned is not None else None
+        if own is not None:
+            walk.aliases[own[0]] = [own[1]]
+            continue
         for match in [*RUN_SCRIPT.finditer(step), *_BARE_RUN.finditer(step)]:
             path = match.group(1)
             folder = next((f for f in walk.folders if os.path.isfile(f / path)), None)
@@ -179,11 +196,15 @@ def prose_runs(doc: Document, directory: Path, top: Path) -> Iterator[tuple[int,
 
 
 def readme_runs(
-    doc: Document, directory: Path, audited: Sequence[str], project: Path | None
+    doc: Document,
+    directory: Path,
+    audited: Sequence[str],
+    project: Path | None,
+    cloned: Callable[[int, str], tuple[str, Path] | None] | None = None,
 ) -> list[tuple[int, str, Path, Path]]:
-    """`script_runs` and `prose_runs` together, in the README's order."""
+    """`script_runs` and `prose_runs` together, in the README's order (`cloned`: as `script_runs`)."""
     top = project_top(directory, project)
-    runs = [*script_runs(doc, directory, audited, project), *prose_runs(doc, directory, top)]
+    runs = [*script_runs(doc, directory, audited, project, cloned), *prose_runs(doc, directory, top)]
     return sorted(runs, key=lambda run: run[0])
 
 
@@ -207,13 +228,17 @@ def build_start(script: Path, cwd: Path, top: Path) -> tuple[Path, list[str]] | 
 
 
 def shell_scripts_run(
-    doc: Document, directory: Path, audited: Sequence[str], project: Path | None
+    doc: Document,
+    directory: Path,
+    audited: Sequence[str],
+    project: Path | None,
+    cloned: Callable[[int, str], tuple[str, Path] | None] | None = None,
 ) -> Iterator[tuple[int, str, Path, Path, str]]:
     """Each shell script (`.sh`, `.bash`, or a shell's `#!` line) the README runs (`readme_runs`), once,
     at the first README line running it: (that line, the run, the script, the folder it runs in, its
-    text)."""
+    text). With `cloned` (`steps.own_clones`), a `cd` into a clone of this very repository is followed."""
     seen: set[Path] = set()
-    for line, run, script, cwd in readme_runs(doc, directory, audited, project):
+    for line, run, script, cwd in readme_runs(doc, directory, audited, project, cloned):
         if script in seen:
             continue
         seen.add(script)

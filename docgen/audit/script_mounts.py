@@ -10,24 +10,39 @@ mount of those scripts has a target written out (one set from a variable or from
 arguments may be anywhere), the scripts, the README's commands, the compose files beside it and the
 Dockerfiles' VOLUMEs mount nothing at, above or below the path, and neither the scripts nor the
 Dockerfiles name it (a link or an env may make it). `likely`: read from prose.
+
+And a run script the README runs as it is (`./run.sh`) whose `docker run` mounts a placeholder
+(`-v /path/to/app:/home/app`, `-v <your_data>:/data`) when the README never tells the reader to edit
+it (`placeholder_mounts`): Docker makes an empty folder at that path of the host, so the container's
+folder holds nothing the steps after it need. Read only from a `docker run` the script runs (not one it
+prints with `echo`, nor a comment or heredoc); silent when the README writes the placeholder anywhere
+(`replace /path/to/app with …`) or, on a line naming the script, tells the reader to edit, change or
+adjust it. `likely`: the reader may edit the script unasked.
+
+The `docker run` commands of a script, as the shell reads them, are `container_runs`'s, for every rule
+that reads a run script's options.
 """
 
 from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
+from docgen.audit.grammar import run_command
 from docgen.audit.mount_claims import command_targets, compose_targets, declared_volumes
 from docgen.audit.paths import folders_above, resolves_inside, under_any
-from docgen.audit.references import project_top
-from docgen.build_scripts import WITH_NVIDIA, container_command
+from docgen.audit.references import project_top, quote_after
+from docgen.audit.script_builds import shell_scripts_run
+from docgen.build_scripts import BLANK_AFTER, WITH_NVIDIA, container_command
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
+from docgen.findings import BROKEN_COMMAND
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
+from docgen.shell import sh_code, sh_tokens, shell_split
 
 _CLAIM = re.compile(
     r"\b(?:mount(?:s|ed)?|bind[- ]?mounted|mapped)[ \t]+(?:as|at|to|into|in|on|under)[ \t]+"
@@ -153,3 +168,138 @@ def script_mounts(
             f"mount{'s' if len(scripts) == 1 else ''} {shown} only",
             confidence=LIKELY,
         )
+
+
+_RUN_START = re.compile(
+    r"(?:^|[;&|(]|\b(?:then|do|else|sudo|exec|time|nohup)[ \t])[ \t]*"
+    + container_command("run|create", WITH_NVIDIA, start="", end=BLANK_AFTER)
+)
+"""A `docker run` (`podman run`, `nvidia-docker run`) where a command of a script starts."""
+_HEREDOC = re.compile(r"<<-?[ \t]*[\"']?([A-Za-z_]\w*)[\"']?")
+
+
+def _words(command: str) -> list[str]:
+    """The words of a command up to its first operator (`&&`, `|`, `;`, a redirection), quotes taken
+    off, a command substitution kept whole as written (`$(id -u):$(id -g)`). ValueError when they cannot
+    be told."""
+    words: list[str] = []
+    for token in sh_tokens(command):
+        if token.operator:
+            break
+        if "$(" in token.text or "`" in token.text:
+            words.append(token.text)
+        else:
+            words.append(" ".join(shell_split(token.text)))
+    return words
+
+
+def container_runs(text: str) -> list[tuple[int, str, list[str]]]:
+    """(script line, the command from its engine on, its words after `run`) of each container run the
+    shell script `text` runs, a command continued over lines (`\\`) read whole: not one in a string
+    (`echo "docker run …"`, over several lines too), a comment or a heredoc's body, nor one whose words
+    cannot be split."""
+    found: list[tuple[int, str, list[str]]] = []
+    lines = text.splitlines()
+    quote: str | None = None
+    heredoc: str | None = None
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        index += 1
+        if heredoc is not None:
+            heredoc = None if line.strip() == heredoc else heredoc
+            continue
+        if quote is not None:
+            quote = quote_after(line, quote)
+            continue
+        code = sh_code(line)
+        start, number = index, index
+        while code.rstrip().endswith("\\") and quote_after(code, None) is None and index < len(lines):
+            code = code.rstrip()[:-1] + " " + sh_code(lines[index])
+            index += 1
+        quote = quote_after(code, None)
+        if (opened := _HEREDOC.search(code)) is not None:
+            heredoc = opened.group(1)
+        run = _RUN_START.search(code)
+        if run is None or quote is not None:
+            continue
+        try:
+            words = _words(code[run.end() :])
+        except ValueError:
+            continue
+        engine = code[run.start() :].lstrip(" \t;&|(")
+        found.append((number if start == number else start, engine, words))
+    return found
+
+
+_PLACEHOLDER = re.compile(
+    r"(?:^|/)(?:path/to|your[\w.-]*|(?:absolute|full|some)[-_/]path[\w-]*|<[^<>/]+>|\{[^{}$]+\}|xxx+|\.\.\.)"
+    r"(?:/|$)",
+    re.IGNORECASE,
+)
+"""A host path that stands for the reader's own: `/path/to/app`, `<your_data>`, `/your/models`,
+`{DATA_DIR}`, `/absolute/path/to/data`."""
+_EDIT = re.compile(
+    r"\b(?:edit|chang|modif|replac|adjust|updat|customi[sz]|configur|substitut|fill|specif|point)\w*"
+    r"|\b(?:vim?|nano|set[ \t]+(?:the|your)[ \t]+(?:path|folder|directory|mount))\b",
+    re.IGNORECASE,
+)
+"""Words telling the reader to change a file (`edit run.sh`, `change the path in run.sh`)."""
+_MOUNT_WORD = re.compile(r"\b(?:path|mount|volume|folder|director(?:y|ies)|dir)s?\b", re.IGNORECASE)
+_SCRIPT_WORD = re.compile(r"\bscripts?\b", re.IGNORECASE)
+
+
+def _mounts(words: list[str]) -> list[str]:
+    """The `-v` / `--volume` values and the `--mount` sources of a container run's words."""
+    read = run_command(words)
+    if read is None:
+        return []
+    found = [value for option, value in read[2] if option in ("-v", "--volume")]
+    for option, value in read[2]:
+        if option == "--mount":
+            for part in value.split(","):
+                key, _, source = part.partition("=")
+                if key in ("source", "src"):
+                    found.append(source + ":")
+    return found
+
+
+def placeholder_mounts(
+    doc: Document,
+    readme: str,
+    directory: Path,
+    audited: Sequence[str],
+    project: Path | None = None,
+    cloned: Callable[[int, str], tuple[str, Path] | None] | None = None,
+) -> Iterator[Diagnostic]:
+    """A run script the README runs whose container run mounts a placeholder the README never tells the
+    reader to fill in (see the module's docstring): one finding a script, at the first README line
+    running it (`script_builds.shell_scripts_run`; `cloned`: `steps.own_clones`)."""
+    texts = [t for p in doc.paragraphs for _, t in p.lines] + [t for f in doc.fences for _, t in f.lines]
+    for line, run, script, _, text in shell_scripts_run(doc, directory, audited, project, cloned):
+        name = re.compile(rf"(?<![\w.-]){re.escape(script.name)}(?![\w-])")
+        if any(
+            _EDIT.search(t) and (name.search(t) or (_SCRIPT_WORD.search(t) and _MOUNT_WORD.search(t)))
+            for t in texts
+        ):
+            continue  # (`Edit the path in run.sh first`, `change the dataset path in the script`)
+        for at, _, words in container_runs(text):
+            held = [m for m in _mounts(words) if _PLACEHOLDER.search(m.split(":", 1)[0])]
+            held = [m for m in held if not any(m.split(":", 1)[0] in t for t in texts)]
+            if not held:
+                continue
+            source, _, target = held[0].partition(":")
+            target = target.split(":", 1)[0]
+            raw = text.splitlines()
+            at = next((n for n in range(at, len(raw) + 1) if source in raw[n - 1]), at)
+            yield Diagnostic(
+                readme,
+                line,
+                f"README runs {run} as it is, but {script.name}:{at} mounts {source}"
+                f"{' at ' + target if target else ''}, a placeholder the README never says to fill in: "
+                "docker makes an empty folder of that name on the host, so "
+                f"{target or 'the mount'} in the container holds nothing",
+                confidence=LIKELY,
+                rule=BROKEN_COMMAND,
+            )
+            break
