@@ -253,7 +253,12 @@ from docgen.audit.clone_walks import clone_walks
 from docgen.audit.cloned_repos import cloned_repos, forked_upstream
 from docgen.audit.cmd_files import missing_cmd_files, unfilled_cmd_paths
 from docgen.audit.codenames import codename_claims
-from docgen.audit.command_slips import slipped_commands, spaced_assignments, unjoined_lines
+from docgen.audit.command_slips import (
+    escaped_substitutions,
+    slipped_commands,
+    spaced_assignments,
+    unjoined_lines,
+)
 from docgen.audit.command_values import command_values, help_commands
 from docgen.audit.commented_lines import commented_file_claims, commented_lines_claims, model_step_claims
 from docgen.audit.commits import commit_claims
@@ -290,6 +295,7 @@ from docgen.audit.containers import container_names
 from docgen.audit.content_rows import content_row_claims
 from docgen.audit.contents import image_lists, left_out_claims, library_lists, listed_contents
 from docgen.audit.continuations import (
+    blank_continuations,
     broken_continuations,
     joined_commands,
     missing_continuations,
@@ -867,6 +873,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     clone_slips,
     clone_scripts,
     slipped_commands,
+    escaped_substitutions,
     spaced_assignments,
     unjoined_lines,
     unbuilt_images,
@@ -879,6 +886,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     unsuffixed_container_scripts,
     container_names,
     broken_continuations,
+    blank_continuations,
     joined_commands,
     missing_continuations,
     powershell_continuations,
@@ -1548,6 +1556,8 @@ def audit(
     found.extend(_ruled(renamed_pulls, doc, text, path))
     found.extend(_ruled(shell_words, doc, text, path))
     found.extend(_ruled(broken_continuations, doc, path))
+    found.extend(_ruled(blank_continuations, doc, path))
+    found.extend(_ruled(escaped_substitutions, doc, path))
     found.extend(_ruled(missing_continuations, doc, path))
     found.extend(_ruled(joined_commands, doc, path))
     found.extend(_ruled(powershell_continuations, doc, path))
