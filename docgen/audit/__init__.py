@@ -324,7 +324,7 @@ from docgen.audit.dropped import dropped_stages, title_components
 from docgen.audit.edited_configs import edited_configs
 from docgen.audit.entered_builds import entered_builds, prose_builds
 from docgen.audit.entered_compose import entered_compose, placed_compose, placed_makes, unentered_compose
-from docgen.audit.entry_modes import default_modes, unknown_programs
+from docgen.audit.entry_modes import default_modes, exiting_starts, unknown_programs
 from docgen.audit.entry_options import entry_options, run_script_options
 from docgen.audit.env_blocks import env_blocks
 from docgen.audit.env_defaults import env_defaults, unprovided_defaults
@@ -363,7 +363,7 @@ from docgen.audit.idle import guarded_args, idle_args, lost_args
 from docgen.audit.ignored_places import ignored_places
 from docgen.audit.image_paths import image_paths
 from docgen.audit.image_tags import copied_contexts, download_tags, image_tag_claims
-from docgen.audit.imageless_runs import imageless_runs
+from docgen.audit.imageless_runs import imageless_runs, optioned_runs
 from docgen.audit.included_paths import included_paths
 from docgen.audit.install_dirs import install_dirs
 from docgen.audit.jetpack_rows import jetpack_rows
@@ -899,6 +899,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     placed_compose,
     placed_makes,
     unknown_programs,
+    exiting_starts,
     overridden_prefixes,
     exported_unread,
     fresh_contexts,
@@ -906,6 +907,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     help_copies,
     copied_contexts,
     imageless_runs,
+    optioned_runs,
     last_word_cds,
     local_bases,
     loopback_binds,
@@ -1557,6 +1559,7 @@ def audit(
     found.extend(_ruled(shell_words, doc, text, path))
     found.extend(_ruled(broken_continuations, doc, path))
     found.extend(_ruled(blank_continuations, doc, path))
+    found.extend(_ruled(optioned_runs, doc, path))
     found.extend(_ruled(escaped_substitutions, doc, path))
     found.extend(_ruled(missing_continuations, doc, path))
     found.extend(_ruled(joined_commands, doc, path))
@@ -1588,6 +1591,7 @@ def audit(
     found.extend(_ruled(missing_programs, doc, path, models))
     found.extend(_ruled(unknown_programs, doc, path, models))
     found.extend(_ruled(default_modes, doc, path, models, directory))
+    found.extend(_ruled(exiting_starts, doc, path, models, directory))
     found.extend(_ruled(gpu_runs, doc, path, models))
     found.extend(_ruled(mpi_as_root, doc, text, path, models))
     named_users = list(_ruled(user_names, doc, text, path, models))  # added last: see the end
