@@ -19,6 +19,13 @@ installed, when one does: `the push step creates a venv, installs `s3cmd``).
 
 And an unindented script line assigning with a space after `=` (`IMAGE_NAME= "org/app"`) whose variable a
 later line reads (`spaced_assignments`, `certain`).
+
+A python option that takes a value given the script (`swallowed_script`: `python -W ignore -W run.py
+--config c`, the script taken as a warning filter), read with the slips above (`likely` for `-m main.py`,
+which imports `main` before it fails). And a command substitution whose backticks are escaped
+(`escaped_substitutions`: `--workdir=\\`pwd\\``, as prose escapes them) outside quotes or in the text of
+an alias defined in single quotes: the shell takes the backticks as characters, so the program gets the
+text (`certain` when docker refuses it: a working directory, a mount path, a volume name, an image).
 """
 
 from __future__ import annotations

@@ -21,6 +21,10 @@ lost nothing: the `\\` was stray). Not read: a block of a Dockerfile (a line sta
 (`sh -c "apt-get update && \\` then `# …` is text of the string), and a line ending where the shell
 reads on past a newline (`make && \\`, `| \\`, `do \\`): a comment line after it ends nothing.
 
+A `\\` followed by blanks (`blank_continuations`): the `\\` escapes the first blank, not the newline, so
+the command ends at that line and the next, which goes on with it (indented deeper, an option), runs as a
+command of its own (`certain`).
+
 The other way round (`missing_continuations`): a `docker run` written over several lines whose last line
 has no `\\`, followed by a line that is only an image reference (`org/app:latest`): the run ended before
 it, so docker never gets that image and the shell runs the image's name as a command of its own. A

@@ -54,8 +54,10 @@ option (`-e)` in a `case`, `"-e"`, a `getopts` letter), and an option a usage li
 blocks gives (the program's `--help` output: `  -e, --extra-vars …`) (`certain`).
 
 And an interactive `docker run -it` of the README's own image with no words after the image, after which
-the README says the reader is inside the container (`idle_shells`), while the image has no ENTRYPOINT
-and its CMD runs a program that is no shell (`sleep infinity`, `python3 serve.py`): `likely`.
+the README says the reader is inside the container or tells them to type a command there (`idle_shells`:
+`run `jupyter lab` inside the container`), while the image has no ENTRYPOINT and its CMD runs a program
+that is no shell (`sleep infinity`, `tail -f /dev/null`, `python3 serve.py`): `likely`. The run is a
+command block's, or a code span's in a list of steps whose build is written so too.
 """
 
 from __future__ import annotations
