@@ -9,7 +9,13 @@ import pytest
 from helpers import make_tree
 
 from docgen.audit import audit
-from docgen.audit.command_slips import clone_slip, misplaced_option, run_option, venv_install
+from docgen.audit.command_slips import (
+    clone_slip,
+    misplaced_option,
+    run_option,
+    swallowed_script,
+    venv_install,
+)
 from docgen.pipeline import build_model
 
 APP = "FROM ubuntu:22.04\nCOPY . /src\n"
@@ -485,3 +491,152 @@ def test_a_bare_image_name_indented_below_a_run_that_names_none(tmp_path: Path) 
     # at the run's own depth: a command of its own after a run broken otherwise
     apart = script.replace("    jupyter-gpu\n", "echo started\n")
     assert unjoined(tmp_path / "apart", {"start.sh": apart, "README.md": readme}) == []
+
+
+def test_a_python_option_that_swallows_the_script(tmp_path: Path) -> None:
+    # a SLAM image's run step (the shape of one that silences warnings twice)
+    readme = (
+        "# Mapper\n\n## Run\n\n```bash\ncd /home/mapper\npython -W ignore -W run_mapper.py --dataset_path "
+        "/data/room0 --viewer\n```\n"
+    )
+    assert found(tmp_path, {"README.md": readme}, "as the value of") == [
+        (
+            7,
+            "README runs python -W ignore -W run_mapper.py --dataset_path …: python takes run_mapper.py as "
+            "the value of its -W option (a warning filter), not as the script to run, and then reads "
+            "--dataset_path as an option of its own (unknown option): run_mapper.py never runs",
+            "certain",
+        )
+    ]
+    fixed = readme.replace("-W ignore -W run_mapper.py", "-W ignore run_mapper.py")
+    assert found(tmp_path / "fixed", {"README.md": fixed}, "as the value of") == []
+
+
+def test_a_python_module_option_given_a_script_file(tmp_path: Path) -> None:
+    # a bot's start line (the shape of `python -m main.py` that many READMEs write): python imports
+    # `serve`, then fails to find a module `serve.py`
+    readme = "# Bot\n\n```sh\npython3 -m serve.py --port 8000\n```\n"
+    [(line, message, confidence)] = found(tmp_path, {"README.md": readme}, "as the value of")
+    assert (line, confidence) == (4, "likely")
+    assert message.startswith(
+        "README runs python3 -m serve.py --port …: python takes serve.py as the value of its -m option (a "
+        "module name), not as the script to run"
+    )
+    assert "Error while finding module specification" in message
+
+
+@pytest.mark.parametrize(
+    ("step", "said"),
+    [
+        ("python -W ignore -W slam.py --config c.txt", "-W"),
+        ("CUDA_VISIBLE_DEVICES=0 python3.10 -u -W train.py", "-W"),
+        ("python3 -X infer.py --input a.png", "-X"),
+        ("/usr/bin/python3 -c demo.py", "-c"),
+        ("sudo python -OW ignore -W tools/run.py", "-W"),
+        ("python -m main.py", "-m"),
+        ("docker exec -it app python -W ignore -W eval.py --ckpt last.pt", "-W"),
+        ("python -W ignore train.py --epochs 3", None),
+        ("python -m pytest tests/test_io.py", None),
+        ("python -mpytest tests/test_io.py", None),
+        ("python -X importtime -W error::DeprecationWarning app.py", None),
+        ('python -c "import torch; print(torch.__version__)"', None),
+        ("python -m http.server 8000", None),
+        ("python -W ignore:::legacy.py run.py", None),  # a filter naming a module
+        ("update-alternatives --install /usr/bin/python python /usr/bin/python3.10 1", None),
+        ("python setup.py -W install", None),  # the script's own option
+        ("python $PY_FLAGS -W x.py", None),
+    ],
+)
+def test_swallowed_script(step: str, said: str | None) -> None:
+    found_said = swallowed_script(step)
+    assert (found_said[0] if found_said is not None else None) == said
+
+
+DOCKING = """\
+# Docking tools
+
+Run the GUI:
+
+```
+docker run --rm --user=$(id -u) \\
+           --workdir=\\`pwd\\` \\
+           --volume=/home/$USER:/home/$USER \\
+           lab/docking:mesa adt
+```
+
+Run the scorer:
+
+```
+docker run --rm \\
+           --workdir=`pwd` \\
+           --volume=`pwd`:\\`pwd\\` \\
+           lab/docking:mesa score
+```
+
+Or alias it in .bashrc:
+
+```
+alias score='docker run --rm --workdir=\\`pwd\\` --volume=\\`pwd\\`:\\`pwd\\` lab/docking:mesa score'
+```
+"""
+"""A docking tools README (the shape of one whose author escaped the backticks of `pwd` as prose needs)."""
+
+
+def test_escaped_backticks_docker_takes_literally(tmp_path: Path) -> None:
+    told = found(tmp_path, {"README.md": DOCKING}, "backtick")
+    assert [(line, confidence) for line, _, confidence in told] == [
+        (7, "certain"),
+        (17, "certain"),
+        (24, "certain"),
+    ]
+    assert told[0][1] == (
+        "README's docker run gives --workdir=\\`pwd\\`: outside double quotes the shell reads \\` as a "
+        "backtick character, not as a command substitution, so docker gets the text `pwd` in backticks as "
+        "its working directory, which is not an absolute path: docker refuses the run (write `pwd` or "
+        "$(pwd), with no backslashes)"
+    )
+    assert "the mount's path in the container is the text `pwd` in backticks" in told[1][1]
+    assert told[2][1].startswith(
+        "README's alias score='docker run --rm --workdir=\\`pwd\\` …' holds \\`pwd\\` inside single quotes: "
+        "the shell keeps the backslashes, and when the alias runs it reads \\` as a backtick character"
+    )
+    fixed = DOCKING.replace("\\`", "`")
+    assert found(tmp_path / "fixed", {"README.md": fixed}, "backtick") == []
+
+
+def test_an_escaped_backtick_in_a_mounts_host_path(tmp_path: Path) -> None:
+    # a notebook image's run line (the shape of one that mounts its work folder)
+    readme = (
+        "# Notebook\n\n```bash\ndocker run -p 8888:8888 -v \\`pwd\\`/work:/opt/work lab/notebook\n```\n\n"
+        "```bash\ncd \\`pwd\\`/build\n```\n"
+    )
+    told = found(tmp_path, {"README.md": readme}, "backtick")
+    assert [(line, confidence) for line, _, confidence in told] == [(4, "certain"), (8, "likely")]
+    assert "takes the text `pwd`/work for the name of a volume" in told[0][1]
+    assert told[1][1] == (
+        "README runs cd \\`pwd\\`/build: outside double quotes the shell reads \\` as a backtick character, "
+        "not as a command substitution, so cd gets the text `pwd`/build with its backticks, not the output "
+        "of pwd (write `pwd` or $(pwd), with no backslashes)"
+    )
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        'alias nb="docker run -v \\`pwd\\`:/w lab/notebook"',  # double quotes: run when the alias runs
+        "cat <<EOF > start.sh\nDIR=\\`pwd\\`\ncd $DIR && ./app\nEOF",  # a script's body
+        'echo "built in \\`pwd\\`"',
+        "docker run -v `pwd`:/w lab/notebook",
+        "docker run -v $(pwd):/w lab/notebook",
+        "echo `echo \\`pwd\\``",  # nested in a substitution
+        "printf '%s' \\`",  # a lone backtick
+    ],
+)
+def test_backticks_the_shell_runs(tmp_path: Path, block: str) -> None:
+    readme = f"# Notebook\n\n```bash\n{block}\n```\n"
+    assert found(tmp_path, {"README.md": readme}, "backtick") == []
+
+
+def test_escaped_backticks_in_prose_render_as_backticks(tmp_path: Path) -> None:
+    readme = "# Notebook\n\n- docker run --name nb -p 8888:8888 -v \\`pwd\\`:/source lab/notebook\n"
+    assert found(tmp_path, {"README.md": readme}, "backtick") == []

@@ -541,3 +541,49 @@ acme/kiln:0.4
 ```
 """
     assert [m.split(":")[0] for m in missing(readme)] == ["7"]
+
+
+def blanks(readme: str) -> list[str]:
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(readme, "README.md", MODEL)
+        if "followed by blanks" in d.message
+    ]
+
+
+def test_blanks_after_the_continuation() -> None:
+    # a docking GUI's run (the shape of one whose editor left blanks after a `\`): the `\` escapes a blank
+    readme = (
+        "# Docking\n\n```\ndocker run --rm --user=$(id -u) \\\n           --env=DISPLAY \\      \n"
+        "           --volume=/tmp/.X11-unix:/tmp/.X11-unix:rw \\\n           lab/docking:mesa adt\n```\n"
+    )
+    assert blanks(readme) == [
+        "5: README continues docker run --rm --user=$(id -u) (line 4) with a `\\` followed by blanks at line "
+        "5: the `\\` escapes a blank, not the newline, so the shell ends the command there and runs "
+        "--volume=/tmp/.X11-unix:/tmp/.X11-unix:rw \\ as a command of its own (the command cannot run as "
+        "written; delete the blanks after the `\\`) (certain)"
+    ]
+    assert blanks(readme.replace("\\      \n", "\\\n")) == []
+
+
+def test_blanks_after_the_continuation_of_an_install() -> None:
+    # a training image's setup step (the shape of a pip install listing a package a line)
+    readme = "# Trainer\n\n```bash\npip install \\ \n    torch==2.3.1 \\\n    numpy\n```\n"
+    assert [f.split(":", 1)[0] for f in blanks(readme)] == ["4"]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "docker run --rm lab/app \\   ",  # the block's last line
+        "docker run --rm \\   \n\ndocker ps",  # a blank line after it
+        "docker run --rm lab/app \\  \ndocker ps",  # a command of its own at the first line's depth
+        "RUN apt-get update && \\  \n    apt-get install -y curl",  # a Dockerfile: BuildKit allows it
+        "echo 'a \\  \n  b'",  # inside single quotes
+        "make # run \\  \n  -j4",  # in a comment
+        "cat <<EOF > run.sh\nexec app \\  \n  --flag\nEOF",  # a heredoc's body
+        "echo a\\\\  \n  -n",  # an escaped backslash
+    ],
+)
+def test_no_blanks_after_a_continuation(block: str) -> None:
+    assert blanks(f"# App\n\n```bash\n{block}\n```\n") == []

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from helpers import make_tree
 
 from docgen.analysis import build_model
@@ -227,3 +228,94 @@ def test_a_heading_naming_another_mode(tmp_path: Path) -> None:
     readme = HEREDOC_README.replace("### 3. Checks", "### 3. Check mode (default)")
     found = [f for f in _audit(tmp_path, readme, {"Dockerfile": HEREDOC}) if "the default, but" in f]
     assert len(found) == 2 and found[1].startswith("22: README calls '3. Check mode (default)'")
+
+
+# -- an interactive run with no command of an image whose ENTRYPOINT script only runs its arguments
+
+CONDA = """\
+FROM nvidia/cuda:11.8.0-cudnn8-devel-ubuntu22.04
+RUN apt-get update && apt-get install -y wget
+WORKDIR /home
+COPY ./environment.yml ./environment.yml
+COPY ./entrypoint.sh ./entrypoint.sh
+ENTRYPOINT ["./entrypoint.sh"]
+CMD []
+"""
+CONDA_ENTRY = '#!/bin/bash --login\nset -e\n# the env of environment.yml\nconda activate ml\nexec "$@"\n'
+CONDA_MAKEFILE = ".PHONY: build\nbuild:\n\t@docker build -t ml-env:latest .\n"
+CONDA_README = """\
+# ML with conda
+
+# How to start
+
+```
+docker run --gpus all --rm --name ml -v `pwd`:/home -it ml-env
+```
+"""
+"""Modelled on a conda research image built by its Makefile, whose entrypoint activates an env."""
+
+ROS = """\
+FROM ubuntu:22.04
+RUN apt-get update && apt-get install -y curl
+COPY entrypoint.sh /entrypoint.sh
+ENTRYPOINT ["/entrypoint.sh"]
+"""
+ROS_ENTRY = '#!/bin/bash\nset -e\nsource /opt/robot/setup.bash\nexport ROBOT_ID=1\nexec "$@"\n'
+ROS_README = (
+    "# Robot dev\n\n```bash\ndocker build -t robodev .\ndocker run -it --rm --net=host robodev\n```\n"
+)
+"""Modelled on a robotics dev image whose entrypoint sources the workspace."""
+
+
+def _exits(tmp_path: Path, readme: str, files: dict[str, str]) -> list[str]:
+    make_tree(tmp_path, {**files, "README.md": readme})
+    models = [build_model(tmp_path / "Dockerfile", "Dockerfile")]
+    found = audit(readme, "README.md", models, {}, tmp_path)
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in found if "stops at once" in d.message]
+
+
+def test_an_interactive_run_of_an_entrypoint_that_runs_nothing(tmp_path: Path) -> None:
+    files = {"Dockerfile": CONDA, "entrypoint.sh": CONDA_ENTRY, "Makefile": CONDA_MAKEFILE}
+    assert _exits(tmp_path, CONDA_README, files) == [
+        "6: README runs ml-env interactively with no command, but its ENTRYPOINT (Dockerfile:6, "
+        './entrypoint.sh) only runs the command it is given (exec "$@", line 5) and CMD [] (Dockerfile:7) '
+        "gives none: the script exits once set up, so the container stops at once and no shell starts "
+        "(append bash to the run) (likely)"
+    ]
+
+
+def test_an_entrypoint_with_no_cmd_after_it(tmp_path: Path) -> None:
+    files = {"Dockerfile": ROS, "entrypoint.sh": ROS_ENTRY}
+    assert [m.split(" (Dockerfile:4")[0] for m in _exits(tmp_path, ROS_README, files)] == [
+        "5: README runs robodev interactively with no command, but its ENTRYPOINT"
+    ]
+    [message] = _exits(tmp_path / "again", ROS_README, files)
+    assert "and no CMD gives one (an ENTRYPOINT resets the base image's CMD)" in message
+
+
+@pytest.mark.parametrize(
+    ("readme", "dockerfile", "entry"),
+    [
+        (ROS_README, ROS + 'CMD ["bash"]\n', ROS_ENTRY),  # CMD gives the command
+        (ROS_README, ROS.replace("ENTRYPOINT", 'CMD ["bash"]\nENTRYPOINT'), ROS_ENTRY),  # its own stage's
+        (ROS_README.replace("robodev\n```", "robodev bash\n```"), ROS, ROS_ENTRY),  # the run gives one
+        (ROS_README.replace("-it --rm", "-d --rm"), ROS, ROS_ENTRY),  # detached
+        (ROS_README.replace("-it --rm", "--rm"), ROS, ROS_ENTRY),  # not interactive
+        (ROS_README, ROS, ROS_ENTRY.replace('exec "$@"', 'exec "${@:-bash}"')),
+        (ROS_README, ROS, ROS_ENTRY.replace("set -e\n", "set -e\nif [ $# -eq 0 ]; then exec bash; fi\n")),
+        (ROS_README, ROS, ROS_ENTRY.replace("export ROBOT_ID=1\n", "python3 /opt/robot/serve.py\n")),
+        (ROS_README.replace("docker build -t robodev .\n", ""), ROS, ROS_ENTRY),  # whose image is it?
+        (ROS_README, ROS.replace('["/entrypoint.sh"]', '["/entrypoint.sh", "bash"]'), ROS_ENTRY),
+    ],
+)
+def test_entrypoints_that_start_something(tmp_path: Path, readme: str, dockerfile: str, entry: str) -> None:
+    assert _exits(tmp_path, readme, {"Dockerfile": dockerfile, "entrypoint.sh": entry}) == []
+
+
+def test_an_image_built_by_no_makefile(tmp_path: Path) -> None:
+    files = {
+        "Dockerfile": CONDA,
+        "entrypoint.sh": CONDA_ENTRY,
+        "Makefile": CONDA_MAKEFILE.replace("ml-env", "other"),
+    }
+    assert _exits(tmp_path, CONDA_README, files) == []

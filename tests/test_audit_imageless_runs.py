@@ -93,3 +93,62 @@ def test_a_word_after_an_image_given_an_entrypoint_is_no_program() -> None:
         "docker run --rm -p 8890:8890 notebook --ip 0.0.0.0\n```\n"
     )
     assert found(readme) == []
+
+
+def no_image(readme: str) -> list[str]:
+    model = model_of(parse_dockerfile(NOTEBOOK, "Dockerfile"))
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(readme, "README.md", model)
+        if "names no image" in d.message
+    ]
+
+
+SLAM_RUN = (
+    "# SLAM\n\n```bash\ndocker build -t slam3 .\n```\n\n# Run docker\n\n```bash\ncd slam3-install\n"
+    'docker run -td --privileged --net=host --name="slam_test" --gpus=all -e "DISPLAY=$DISPLAY" '
+    "-v /tmp/.X11-unix:/tmp/.X11-unix:rw --cap-add=SYS_PTRACE -v `pwd`/Datasets:/Datasets\n```\n"
+)
+"""A SLAM image's run step (the shape of one whose image fell off the end of a long line)."""
+
+
+def test_a_run_of_options_alone() -> None:
+    assert no_image(SLAM_RUN) == [
+        "11: README's docker run gives only options (the last: -v `pwd`/Datasets:/Datasets) and names no "
+        'image: docker refuses it ("docker run" requires at least 1 argument), so no container starts (the '
+        "image goes after the options) (certain)"
+    ]
+    assert no_image(SLAM_RUN.replace("/Datasets:/Datasets\n", "/Datasets:/Datasets slam3\n")) == []
+
+
+def test_a_multi_line_run_that_ends_on_an_option() -> None:
+    # a notebook image's run (the shape of one whose last line is a mount)
+    readme = (
+        "# Notebook\n\n```sh\ndocker run -it --rm \\\n  --gpus all \\\n  -p 8888:8888 \\\n"
+        "  -v $HOME/notebooks:/home/jovyan/work\n```\n"
+    )
+    assert [f.split(" (the last")[0] for f in no_image(readme)] == [
+        "4: README's docker run gives only options"
+    ]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "docker run --gpus all",  # an option shown alone: a fragment
+        "docker run -it --rm ...",  # an elision
+        "docker run --help",
+        "docker run -it --rm -p 8888:8888 <image>",
+        "docker run -it --rm -p 8888:8888 $IMAGE",
+        # the next line carries the image on without the `\\`: continuations' finding
+        "docker run -it --rm \\\n  -p 8888:8888 \\\n  -v $PWD:/w\n  lab/notebook:latest",
+        "docker run -it --rm -p 8888:8888 --future-flag x",  # an option docker may have now
+        "docker run -it --rm -p 8888:8888 ^\n  lab/notebook",  # cmd's continuation
+    ],
+)
+def test_runs_naming_an_image_or_no_run(block: str) -> None:
+    assert no_image(f"# Notebook\n\n```bash\n{block}\n```\n") == []
+
+
+def test_a_prose_line_is_no_run() -> None:
+    assert no_image("# Notebook\n\nRun it with `docker run -it --rm -p 8888:8888` and your image.\n") == []

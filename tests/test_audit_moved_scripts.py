@@ -90,7 +90,9 @@ Images of the app.
 def test_a_numbered_step_runs_a_script_of_a_folder_below(
     tmp_path: Path, first: str, second: str, expected: list[str]
 ) -> None:
-    assert found(tmp_path, STEPS.format(first=first, second=second)) == expected
+    told = found(tmp_path, STEPS.format(first=first, second=second))
+    # (`python -m fetch_nodes.py` is `command_slips`' finding, a module option given a script)
+    assert [f for f in told if "which has no such file" in f] == expected
 
 
 def test_two_copies_of_the_script_name_none(tmp_path: Path) -> None:

@@ -460,6 +460,60 @@ def test_runs_that_reach_a_shell_or_say_nothing_of_one(readme: str, dockerfile: 
     assert idled(readme, dockerfile) == []
 
 
+NOTEBOOK_IDLE = """\
+FROM nvidia/cuda:12.1.0-base-ubuntu22.04
+RUN apt-get update && apt-get install -y python3-pip && pip install jupyterlab
+CMD [ "/bin/sh" , "-c", "tail -f /dev/null" ]
+"""
+"""Modelled on a fine-tuning notebook image kept alive for `docker exec`."""
+
+NOTEBOOK_STEPS = """\
+# Tuner notebook
+
+## Usage
+
+1. Build the image by running `docker build -t tuner .` in the project folder.
+2. Run the container using `docker run -it tuner`.
+3. To start JupyterLab, run `jupyter lab --ip=0.0.0.0 --port=8888` inside the container.
+4. Open `http://localhost:8888`.
+"""
+"""A README whose steps are list items with their commands in code spans."""
+
+
+def test_a_run_in_a_list_item_then_a_command_typed_inside_the_container() -> None:
+    assert idled(NOTEBOOK_STEPS, NOTEBOOK_IDLE) == [
+        "6: README runs tuner with no command and then says you are inside the container (line 7), but "
+        'Dockerfile:3 sets CMD ["/bin/sh", "-c", "tail -f /dev/null"]: the container runs '
+        "`tail -f /dev/null`, not a shell (append bash to the run, or docker exec into it) (likely)"
+    ]
+
+
+def test_a_fenced_run_then_a_command_typed_inside_the_container() -> None:
+    readme = ENGINE.replace(
+        "Once inside the container, check the install:", "Run `engine --check` inside the container."
+    )
+    assert [m.split(" (line")[0] for m in idled(readme, IDLE)] == [
+        "9: README runs engine-dev with no command and then says you are inside the container"
+    ]
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        NOTEBOOK_STEPS.replace("`docker run -it tuner`", "`docker run -it tuner bash`"),
+        NOTEBOOK_STEPS.replace("`docker run -it tuner`", "`docker run -d tuner`"),
+        NOTEBOOK_STEPS.replace(" inside the container", " on the host"),
+        NOTEBOOK_STEPS.replace("3. To start", "3. Enter it with `docker exec -it tuner bash`.\n4. To start"),
+        NOTEBOOK_STEPS.replace("`docker build -t tuner .`", "`docker pull lab/tuner`"),  # not built here
+        NOTEBOOK_STEPS.replace(
+            " inside the container.", ".\n\nInside the container the notebook folder is `/work`."
+        ),
+    ],
+)
+def test_list_item_runs_that_reach_a_shell_or_say_nothing_of_one(readme: str) -> None:
+    assert idled(readme, NOTEBOOK_IDLE) == []
+
+
 # `alternative_pulls`: a pull offered instead of the build, followed by a run of the build's local name
 # only (a splatting project: build `-t splat` or pull `lab/splat:latest`, then `docker run … splat`; a
 # shortener whose two ways each give the same name, which is whole).

@@ -253,7 +253,12 @@ from docgen.audit.clone_walks import clone_walks
 from docgen.audit.cloned_repos import cloned_repos, forked_upstream
 from docgen.audit.cmd_files import missing_cmd_files, unfilled_cmd_paths
 from docgen.audit.codenames import codename_claims
-from docgen.audit.command_slips import slipped_commands, spaced_assignments, unjoined_lines
+from docgen.audit.command_slips import (
+    escaped_substitutions,
+    slipped_commands,
+    spaced_assignments,
+    unjoined_lines,
+)
 from docgen.audit.command_values import command_values, help_commands
 from docgen.audit.commented_lines import commented_file_claims, commented_lines_claims, model_step_claims
 from docgen.audit.commits import commit_claims
@@ -290,6 +295,7 @@ from docgen.audit.containers import container_names
 from docgen.audit.content_rows import content_row_claims
 from docgen.audit.contents import image_lists, left_out_claims, library_lists, listed_contents
 from docgen.audit.continuations import (
+    blank_continuations,
     broken_continuations,
     joined_commands,
     missing_continuations,
@@ -318,7 +324,7 @@ from docgen.audit.dropped import dropped_stages, title_components
 from docgen.audit.edited_configs import edited_configs
 from docgen.audit.entered_builds import entered_builds, prose_builds
 from docgen.audit.entered_compose import entered_compose, placed_compose, placed_makes, unentered_compose
-from docgen.audit.entry_modes import default_modes, unknown_programs
+from docgen.audit.entry_modes import default_modes, exiting_starts, unknown_programs
 from docgen.audit.entry_options import entry_options, run_script_options
 from docgen.audit.env_blocks import env_blocks
 from docgen.audit.env_defaults import env_defaults, unprovided_defaults
@@ -358,7 +364,7 @@ from docgen.audit.idle import guarded_args, idle_args, lost_args
 from docgen.audit.ignored_places import ignored_places
 from docgen.audit.image_paths import image_paths
 from docgen.audit.image_tags import copied_contexts, download_tags, image_tag_claims
-from docgen.audit.imageless_runs import imageless_runs
+from docgen.audit.imageless_runs import imageless_runs, optioned_runs
 from docgen.audit.included_paths import included_paths
 from docgen.audit.install_dirs import install_dirs
 from docgen.audit.jetpack_rows import jetpack_rows
@@ -869,6 +875,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     clone_slips,
     clone_scripts,
     slipped_commands,
+    escaped_substitutions,
     spaced_assignments,
     unjoined_lines,
     unbuilt_images,
@@ -881,6 +888,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     unsuffixed_container_scripts,
     container_names,
     broken_continuations,
+    blank_continuations,
     joined_commands,
     missing_continuations,
     powershell_continuations,
@@ -893,6 +901,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     placed_compose,
     placed_makes,
     unknown_programs,
+    exiting_starts,
     overridden_prefixes,
     exported_unread,
     substituted_names,
@@ -902,6 +911,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     help_copies,
     copied_contexts,
     imageless_runs,
+    optioned_runs,
     last_word_cds,
     local_bases,
     loopback_binds,
@@ -1555,6 +1565,9 @@ def audit(
     found.extend(_ruled(renamed_pulls, doc, text, path))
     found.extend(_ruled(shell_words, doc, text, path))
     found.extend(_ruled(broken_continuations, doc, path))
+    found.extend(_ruled(blank_continuations, doc, path))
+    found.extend(_ruled(optioned_runs, doc, path))
+    found.extend(_ruled(escaped_substitutions, doc, path))
     found.extend(_ruled(missing_continuations, doc, path))
     found.extend(_ruled(joined_commands, doc, path))
     found.extend(_ruled(powershell_continuations, doc, path))
@@ -1585,6 +1598,7 @@ def audit(
     found.extend(_ruled(missing_programs, doc, path, models))
     found.extend(_ruled(unknown_programs, doc, path, models))
     found.extend(_ruled(default_modes, doc, path, models, directory))
+    found.extend(_ruled(exiting_starts, doc, path, models, directory))
     found.extend(_ruled(gpu_runs, doc, path, models))
     found.extend(_ruled(mpi_as_root, doc, text, path, models))
     named_users = list(_ruled(user_names, doc, text, path, models))  # added last: see the end

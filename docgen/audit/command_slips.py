@@ -19,6 +19,13 @@ installed, when one does: `the push step creates a venv, installs `s3cmd``).
 
 And an unindented script line assigning with a space after `=` (`IMAGE_NAME= "org/app"`) whose variable a
 later line reads (`spaced_assignments`, `certain`).
+
+A python option that takes a value given the script (`swallowed_script`: `python -W ignore -W run.py
+--config c`, the script taken as a warning filter), read with the slips above (`likely` for `-m main.py`,
+which imports `main` before it fails). And a command substitution whose backticks are escaped
+(`escaped_substitutions`: `--workdir=\\`pwd\\``, as prose escapes them) outside quotes or in the text of
+an alias defined in single quotes: the shell takes the backticks as characters, so the program gets the
+text (`certain` when docker refuses it: a working directory, a mount path, a volume name, an image).
 """
 
 from __future__ import annotations
@@ -26,12 +33,14 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from docgen import makefile
 from docgen.audit.auditor import CERTAIN, LIKELY, clipped
 from docgen.audit.commands import clone_operands, fence_commands, joined, shell_steps, without_prompt
-from docgen.audit.continuations import Unjoined, cut_off, shell_commands, unjoined
+from docgen.audit.continuations import Unjoined, cut_off, shell_block, shell_commands, unjoined
+from docgen.audit.docker_cli import docker_verb, docker_words
 from docgen.audit.grammar import RUN, read_words
 from docgen.audit.make_targets import make_commands, makefile_of, makefile_text
 from docgen.audit.paths import resolves_inside
@@ -78,8 +87,8 @@ _PREFIX = re.compile(r"[A-Za-z_]\w*=\S*\Z")
 """`GIT_SSH_COMMAND=… git …`: a variable set for the command."""
 _BEFORE = frozenset({"sudo", "time", "exec", "command", "then", "do", "else", "!", "{"})
 """Words a command may start with before the program it runs."""
-_WORDS = re.compile(r"\bgit\b|\bvenv\b")
-_SCRIPT_WORDS = re.compile(r"\bgit\b|\bvenv\b|\bdocker\b")
+_WORDS = re.compile(r"\bgit\b|\bvenv\b|python")
+_SCRIPT_WORDS = re.compile(r"\bgit\b|\bvenv\b|\bdocker\b|python")
 """The words a script must hold to be read (`run_option` too)."""
 _SHELL = re.compile(r"\A#![^\n]*\b(?:ba|z|da|k)?sh\b")
 
@@ -234,6 +243,94 @@ def run_option(step: str) -> str | None:
     )
 
 
+_PYTHON_PROGRAM = re.compile(r"(?:\S*/)?python(?:[23](?:\.\d+)?)?\Z")
+"""A Python interpreter as a command names it (`python`, `python3.10`, `/usr/bin/python3`)."""
+_PYTHON_FLAGS = frozenset("bBdEhiIOPqsSuvVx?")
+"""The letters of python's own short options that take no value (python(1), `python -h`)."""
+_PYTHON_LONG = frozenset("--help --help-env --help-xoptions --help-all --version".split())
+_PYTHON_VALUED = {"W": "a warning filter", "X": "an implementation option", "c": "code", "m": "a module name"}
+"""python's own short options that take a value (the rest of the word or the next one), with what the
+value is: `-c` and `-m` end python's options, whatever follows is the program's."""
+_SCRIPT_FILE = re.compile(r"[\w./~-]*[\w-]\.py\Z")
+"""A Python script's path (`run.py`, `tools/eval.py`): no value of `-W` or `-X` (a filter is
+`action:message:category:module:line`), no code, no module name."""
+
+
+def swallowed_script(step: str) -> tuple[str, str] | None:
+    """(the option, what goes wrong) of a step running python whose option taking a value is given the
+    script (`python -W ignore -W slam.py --config c.txt`: the second `-W` takes `slam.py` as its
+    warning filter, and python reads `--config` as its own option); None for any other step. `-m
+    main.py` imports `main` and then fails to find a module `main.py`; `-c demo.py` runs the text
+    `demo.py` as code."""
+    if "python" not in step:
+        return None
+    try:
+        words = shell_split(step)
+    except ValueError:
+        return None
+    start = next((at for at, word in enumerate(words) if _PYTHON_PROGRAM.match(word)), None)
+    if start is None:
+        return None
+    at = start + 1
+    while at < len(words):
+        word = words[at]
+        at += 1
+        if word in _PYTHON_LONG:
+            continue
+        if not word.startswith("-") or word in ("-", "--") or word.startswith("--"):
+            return None  # the script, standard input, or an option python lacks (its own error)
+        for index, letter in enumerate(word[1:], start=1):
+            if letter in _PYTHON_FLAGS:
+                continue
+            if letter not in _PYTHON_VALUED:
+                return None
+            if index < len(word) - 1:
+                value = word[index + 1 :]
+            elif at < len(words):
+                value, at = words[at], at + 1
+            else:
+                return None
+            if not _SCRIPT_FILE.fullmatch(value):
+                if letter in "cm":
+                    return None  # (the options end: the rest is the module's or the code's)
+                break
+            return f"-{letter}", _swallowed(words[start:at], words[at:], letter, value)
+    return None
+
+
+def _swallowed(given: list[str], rest: list[str], letter: str, script: str) -> str:
+    """What a python run whose `-{letter}` took the script `script` does (`swallowed_script`): `given`,
+    its words up to the script, `rest` the words after it."""
+    shown = " ".join([*given, *rest[:1]]) + (" …" if len(rest) > 1 else "")
+    said = (
+        f"{shown}: python takes {script} as the value of its -{letter} option ({_PYTHON_VALUED[letter]}), "
+        "not as the script to run"
+    )
+    if letter == "c":
+        name = script.rsplit("/", 1)[-1].split(".", 1)[0]
+        return (
+            f"{said}: it runs the text {script} as Python code and stops (NameError: name '{name}' is not "
+            "defined)"
+        )
+    if letter == "m":
+        module = script.removesuffix(".py").replace("/", ".")
+        return (
+            f'{said}: it imports {module} and stops with "Error while finding module specification for '
+            f'\'{script}\'", so its `if __name__ == "__main__"` part never runs (write python {script})'
+        )
+    if not rest:
+        return f"{said}, and with no script left it starts its interactive prompt: {script} never runs"
+    nxt = rest[0]
+    if nxt.startswith("-") and nxt != "-":
+        own = nxt in _PYTHON_LONG or (not nxt.startswith("--") and set(nxt[1:2]) <= _PYTHON_FLAGS)
+        if not own:
+            return (
+                f"{said}, and then reads {nxt} as an option of its own (unknown option): {script} never runs"
+            )
+        return f"{said}, and then reads {nxt} as an option of its own: {script} never runs"
+    return f"{said}, and then runs {nxt} as the script: {script} never runs"
+
+
 def slip(step: str, clone: bool = True) -> str | None:
     """What a step does wrong as written (`git with -b before its subcommand (…): git takes only …`), when
     it is one of the slips this module reads; None otherwise. Without `clone`, `clone_slip` is not read
@@ -279,7 +376,8 @@ def _script_steps(path: Path) -> Iterator[tuple[int, str]]:
 def _script_slip(step: str) -> str | None:
     """`slip` of a script's step, or the `docker run` of it given an option docker run lacks (a line of
     it left without its `\\` is `unjoined_lines`')."""
-    return slip(step) or run_option(step)
+    swallowed = swallowed_script(step)
+    return slip(step) or run_option(step) or (swallowed[1] if swallowed is not None else None)
 
 
 def slipped_commands(
@@ -300,9 +398,17 @@ def slipped_commands(
             if not _WORDS.search(text):
                 continue
             alone = len(command) == 1
-            said = next((s for step in shell_steps(sh_code(text)) if (s := slip(step, alone))), None)
+            steps = shell_steps(sh_code(text))
+            said = next((s for step in steps if (s := slip(step, alone))), None)
             if said is not None:
                 yield Diagnostic(readme, command[0][0], f"README runs {said}", confidence=CERTAIN)
+                continue
+            swallowed = next((w for step in steps if (w := swallowed_script(step))), None)
+            if swallowed is not None:
+                option, what = swallowed
+                line = next((n for n, t in command if option in t), command[0][0])
+                confidence = LIKELY if option == "-m" else CERTAIN  # (-m: the module's top level runs)
+                yield Diagnostic(readme, line, f"README runs {what}", confidence=confidence)
     read: set[Path] = set()
     runs = [*readme_runs(doc, directory, audited, project), *listed_runs(doc, directory, project)]
     for line, path, script, _ in sorted(runs, key=lambda run: run[0]):
@@ -523,3 +629,209 @@ def spaced_assignments(
             f"${{{name}}}",
             confidence=CERTAIN,
         )
+
+
+_PAIR = re.compile(r"\\`([^`'\"\\\n]*)\\`")
+"""A command substitution with its backticks escaped (`` \\`pwd\\` ``): as prose writes one in Markdown."""
+_MARK = "DGLITERAL"
+"""The word part that stands for such a pair in a command's text, while its words are read."""
+_MARKED = re.compile(rf"{_MARK}(\d+)")
+_ALIAS = re.compile(r"(?:^|[;&|][ \t]*)alias[ \t]+([\w.:-]+)='([^']*)'")
+"""An alias defined in single quotes, whose text the shell reads as a command when the alias runs."""
+
+
+def literal_pairs(text: str) -> tuple[str, list[str]]:
+    """`text` (a shell command) with each escaped backtick pair the shell takes as text (`_PAIR`, outside
+    quotes and outside a command substitution written with backticks, where `\\`` nests one) replaced
+    by `_MARK` and its number, and the pairs as written, in order."""
+    out: list[str] = []
+    pairs: list[str] = []
+    quote, ticked, at = "", False, 0
+    while at < len(text):
+        char = text[at]
+        if quote == "'":
+            quote = "" if char == "'" else quote
+        elif char == "\\":
+            pair = _PAIR.match(text, at) if not quote and not ticked else None
+            if pair is not None:
+                out.append(f"{_MARK}{len(pairs)}")
+                pairs.append(pair.group(0))
+                at = pair.end()
+                continue
+            out.append(text[at : at + 2])
+            at += 2
+            continue
+        elif quote == '"':
+            quote = "" if char == '"' else quote
+            ticked = not ticked if char == "`" else ticked
+        elif char in "'\"":
+            quote = char
+        elif char == "`":
+            ticked = not ticked
+        out.append(char)
+        at += 1
+    return "".join(out), pairs
+
+
+_WORKDIR = frozenset({"-w", "--workdir"})
+_VOLUME = frozenset({"-v", "--volume"})
+
+
+def _restored(text: str, pairs: Sequence[str]) -> str:
+    """`text` with each `_MARK` put back as the pair it stands for."""
+    return re.sub(rf"{_MARK}(\d+)", lambda m: pairs[int(m.group(1))], text)
+
+
+def _written(text: str, name: str, value: str, pairs: Sequence[str]) -> str:
+    """The option `name` given `value` (`_MARK`s in it) as the command `text` writes it
+    (`--volume=`pwd`:\\`pwd\\``, `-v \\`pwd\\`/w:/w`; `name` empty: a positional word)."""
+    marked = _MARKED.search(value)
+    pair = pairs[int(marked.group(1))] if marked is not None else value
+    word = next((w for w in text.split() if pair in w), pair)
+    return word if not name or word.startswith(name) else f"{name} {word}"
+
+
+_MOUNT_PATH = re.compile(rf"(?:^|,)(?:source|src|target|dst|destination)={_MARK}")
+"""A `--mount` path that starts with a pair taken as text."""
+
+
+def _docker_refusal(step: str, pairs: Sequence[str], text: str) -> tuple[str, str] | None:
+    """(the option as written in `text`, what docker does with it) of a `docker run` / `create` step
+    (`_MARK`s in it) whose working directory, mount path or volume name starts with a pair taken as text,
+    or whose image holds one: docker refuses a path that is not absolute and a volume name or an image
+    reference holding a backtick. None for any other step (`-v /data/\\`whoami\\`:/d`: an absolute path
+    docker makes)."""
+    words = docker_words(step)
+    found = docker_verb(words) if words else None
+    if words is None or found is None or found[0] not in ("run", "create"):
+        return None
+    read = read_words(words[found[1] :], RUN)
+    if not read.complete or read.help:
+        return None
+    for name, value in read.values:
+        if name in _WORKDIR and value.startswith(_MARK):
+            return _written(text, name, value, pairs), (
+                f"docker gets the text {_shown(value, pairs)} in backticks as its working directory, which "
+                "is not an absolute path: docker refuses the run"
+            )
+        if name in _VOLUME and _MARK in value:
+            source, _, rest = value.partition(":")
+            target = rest.split(":", 1)[0]
+            if target.startswith(_MARK):
+                return _written(text, name, value, pairs), (
+                    f"the mount's path in the container is the text {_shown(target, pairs)} in backticks, "
+                    "which is not an absolute path: docker refuses the run (invalid volume specification)"
+                )
+            if source.startswith(_MARK):
+                return _written(text, name, value, pairs), (
+                    f"docker takes the text {_shown(source, pairs)} for the name of a volume, which may hold "
+                    "no backtick or slash: docker refuses the run"
+                )
+        if name == "--mount" and _MOUNT_PATH.search(value):
+            return _written(text, name, value, pairs), (
+                "the mount is given a path that starts with the text of a pair in backticks, which is not "
+                "an absolute path: docker refuses the run"
+            )
+    if read.positional and _MARK in read.positional[0]:
+        image = read.positional[0]
+        return _written(text, "", image, pairs), (
+            f"docker gets the image reference {_shown(image, pairs)}, which may hold no backtick: docker "
+            "refuses the run (invalid reference format)"
+        )
+    return None
+
+
+def _shown(value: str, pairs: Sequence[str]) -> str:
+    """A word holding `_MARK`s as docker or a program gets it: each pair's backticks without their
+    backslashes."""
+    return _restored(value, pairs).replace("\\`", "`")
+
+
+_LITERALLY = "reads \\` as a backtick character, not as a command substitution"
+
+
+@dataclass(frozen=True)
+class _Literal:
+    """An escaped backtick pair of a command that the shell takes as text, and what that does."""
+
+    pair: str
+    """The pair as written (`` \\`pwd\\` ``)."""
+    head: str
+    """The command's part it is in (`gives --workdir=\\`pwd\\``, `runs cd \\`pwd\\`/build`)."""
+    why: str
+    """What the program gets and does with it."""
+    refused: bool
+    """A `docker run` refuses it."""
+
+    @property
+    def fix(self) -> str:
+        inner = self.pair[2:-2]
+        return f"(write `{inner}` or $({inner}), with no backslashes)"
+
+
+def _pair_finding(text: str) -> _Literal | None:
+    """What the first step of the shell command `text` holding an escaped backtick pair the shell takes
+    as text (`literal_pairs`) does with it; None when it holds none."""
+    replaced, pairs = literal_pairs(text)
+    if not pairs:
+        return None
+    for step in shell_steps(replaced):
+        number = _MARKED.search(step)
+        if number is None:
+            continue
+        pair = pairs[int(number.group(1))]
+        refused = _docker_refusal(step, pairs, text)
+        if refused is not None:
+            return _Literal(pair, f"gives {refused[0]}", refused[1], True)
+        try:
+            words = [w for w in shell_split(step) if not _PREFIX.match(w)]
+        except ValueError:
+            continue
+        held = next((w for w in words if _MARK in w), None)
+        if held is None or _MARK in words[0]:
+            continue
+        shown = clipped(_restored(step.strip(), pairs), 80)
+        given = _shown(held, pairs)
+        why = f"{words[0]} gets the text {given} with its backticks, not the output of {pair[2:-2]}"
+        return _Literal(pair, f"runs {shown}", why, False)
+    return None
+
+
+def escaped_substitutions(doc: Document, readme: str) -> Iterator[Diagnostic]:
+    """A command of a shell block holding a command substitution whose backticks are escaped
+    (`--workdir=\\`pwd\\``, as prose escapes them in Markdown), outside quotes or in the text of an alias
+    defined in single quotes (`alias x='docker run -v \\`pwd\\`:/w …'`, read again when the alias runs):
+    the shell takes the backticks as characters and runs no command. `certain` when a `docker run` is given
+    the text as its working directory, a mount or its image (docker refuses a path that is not absolute and
+    a volume name or reference with a backtick); `likely` for another program, which gets the text. Not
+    read: double quotes (where the pair is a command substitution of the alias or script written), a
+    heredoc's body, a prose line."""
+    for fence in doc.fences:
+        if not shell_block(fence) or not any("\\`" in text for _, text in fence.lines):
+            continue
+        for command in shell_commands(fence.lines):
+            text = without_prompt(joined(command))
+            if "\\`" not in text:
+                continue
+            alias = _ALIAS.search(sh_code(text))
+            found = _pair_finding(alias.group(2) if alias is not None else text)
+            if found is None:
+                continue
+            if alias is not None:
+                body = alias.group(2)
+                cut = body.find(found.pair) + len(found.pair)
+                cut = next((i for i in range(cut, len(body)) if body[i] in " \t"), len(body))
+                shown = body[:cut] + (" …" if cut < len(body) else "")
+                message = (
+                    f"README's alias {alias.group(1)}='{shown}' holds {found.pair} inside single quotes: the "
+                    f"shell keeps the backslashes, and when the alias runs it {_LITERALLY}, so {found.why} "
+                    f"{found.fix}"
+                )
+            else:
+                who = "README's docker run" if found.refused else "README"
+                message = (
+                    f"{who} {found.head}: outside double quotes the shell {_LITERALLY}, so {found.why} "
+                    f"{found.fix}"
+                )
+            line = next((n for n, t in command if found.pair in t), command[0][0])
+            yield Diagnostic(readme, line, message, confidence=CERTAIN if found.refused else LIKELY)

@@ -21,6 +21,10 @@ lost nothing: the `\\` was stray). Not read: a block of a Dockerfile (a line sta
 (`sh -c "apt-get update && \\` then `# …` is text of the string), and a line ending where the shell
 reads on past a newline (`make && \\`, `| \\`, `do \\`): a comment line after it ends nothing.
 
+A `\\` followed by blanks (`blank_continuations`): the `\\` escapes the first blank, not the newline, so
+the command ends at that line and the next, which goes on with it (indented deeper, an option), runs as a
+command of its own (`certain`).
+
 The other way round (`missing_continuations`): a `docker run` written over several lines whose last line
 has no `\\`, followed by a line that is only an image reference (`org/app:latest`): the run ended before
 it, so docker never gets that image and the shell runs the image's name as a command of its own. A
@@ -104,6 +108,14 @@ def _scan(text: str, quote: str) -> tuple[str, bool]:
     return quote, False
 
 
+def shell_block(fence: Fence) -> bool:
+    """A block read as shell commands (`is_shell_fence`), written out (not a prose line read as a command)
+    and holding no Dockerfile and no PowerShell."""
+    return (
+        is_shell_fence(fence) and not fence.inline and not _is_dockerfile(fence) and not _is_powershell(fence)
+    )
+
+
 def _is_dockerfile(fence: Fence) -> bool:
     """A block of no or any shell language that holds a Dockerfile (an instruction, a directive)."""
     return any(_DOCKERFILE_LINE.match(text) for _, text in fence.lines)
@@ -167,6 +179,65 @@ def broken_continuations(doc: Document, readme: str) -> Iterator[Diagnostic]:
                 f"README continues a command with `\\` into the comment line `{comment}`: the shell ends "
                 f"the command there, so `{shown}` after it is never passed to it (the command cannot run "
                 "as written)",
+                confidence=CERTAIN,
+            )
+
+
+_BLANKS_AFTER = re.compile(r"\\[ \t]+\Z")
+"""A line ending in a `\\` with blanks after it: the `\\` escapes the first blank, not the newline."""
+
+
+def blank_breaks(fence: Fence) -> Iterator[tuple[int, int, str, str]]:
+    """(README line of the `\\`, line the command starts on, its first line, the next line) of each line of a
+    shell block ending in a `\\` followed by blanks (`--env=DISPLAY \\   `) outside quotes, comments and
+    heredocs, when the next line goes on with the command: indented deeper than its first line, or an
+    option. Not after `&&`, `|` and the like (`_GOES_ON`)."""
+    if not shell_block(fence):
+        return
+    lines = fence.lines
+    quote, continued, delimiter, strip, indent, first = "", False, "", False, 0, 0
+    for i, (number, text) in enumerate(lines):
+        if delimiter:  # a heredoc's body, up to its delimiter line
+            if (text.lstrip("\t") if strip else text).rstrip() == delimiter:
+                delimiter = ""
+            continue
+        if not continued and not quote:
+            indent, first = _indent(text), i  # a command's first line
+        was = quote
+        quote, continued = _scan(text, quote)
+        continued = continued and not _GOES_ON.search(text)
+        if not quote and (heredoc := _HEREDOC.search(text)) is not None:
+            delimiter, strip = heredoc.group(2), text[heredoc.start() + 2 : heredoc.start() + 3] == "-"
+            continued = False
+            continue
+        if continued or quote or not _BLANKS_AFTER.search(text) or i + 1 >= len(lines):
+            continue
+        bare = text.rstrip(" \t")
+        if _scan(bare, was) != ("", True) or _GOES_ON.search(bare):
+            continue  # (the `\\` is in a comment or a quote, or the shell reads on anyway)
+        after = lines[i + 1][1]
+        if (
+            after.strip()
+            and not _COMMENT.match(after)
+            and (_indent(after) > indent or after.lstrip()[:1] == "-")
+        ):
+            yield number, lines[first][0], lines[first][1], after
+
+
+def blank_continuations(doc: Document, readme: str) -> Iterator[Diagnostic]:
+    """A command of a shell block continued with a `\\` followed by blanks into a line that goes on with it
+    (`blank_breaks`), `certain`: the `\\` escapes a blank, so the shell ends the command at that line and
+    runs the next one as a command of its own."""
+    for fence in doc.fences:
+        for line, start, head, after in blank_breaks(fence):
+            shown = clipped(without_prompt(head).strip().removesuffix("\\").rstrip())
+            yield Diagnostic(
+                readme,
+                line,
+                f"README continues {shown} (line {start}) with a `\\` followed by blanks at line {line}: the "
+                "`\\` escapes a blank, not the newline, so the shell ends the command there and runs "
+                f"{clipped(after.strip())} as a command of its own (the command cannot run as written; "
+                "delete the blanks after the `\\`)",
                 confidence=CERTAIN,
             )
 

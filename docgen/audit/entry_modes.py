@@ -39,6 +39,17 @@ script words of its own (`["/entrypoint.sh", "serve"]`), a script that a RUN edi
 prepends a program (`exec mlc_llm "$@"`) or reads the arguments otherwise, a pattern with a variable, a
 run of a base image, and a heading's claim when a compose file beside the README or the Dockerfile sets
 a `command:` (it replaces CMD).
+
+And an entrypoint script with no switch that only sets up and runs its arguments (`exiting_starts`:
+`conda activate ml`, `source setup.bash`, then `exec "$@"`) in an image whose CMD gives it none (`CMD
+[]`, or no CMD after the ENTRYPOINT, which resets the base image's): an interactive `docker run -it` of
+the image with no command after it runs `exec` with nothing, the script ends and the container stops at
+once, so the session the README opens never starts (`likely`). The image is the README's build of it, or
+with one Dockerfile audited, one the README does not build that a Makefile or a script beside the
+Dockerfile or the README tags (`docker build -t ml-env .` in its `build:` recipe). Left alone: a script
+reading its arguments otherwise (`${@:-bash}`, `$#`, `case`), a line of it that is no setting up (a
+server started, an `if`), a CMD of the ENTRYPOINT's stage or after it, a run with a command, `-d` or no
+`-it`, and `--entrypoint`.
 """
 
 from __future__ import annotations
@@ -56,9 +67,10 @@ from docgen.audit.commands import built_repositories, fence_commands, image_repo
 from docgen.audit.names import docker_run, image_at, words_of
 from docgen.audit.run_args import own_model
 from docgen.audit.run_time import RunImage
+from docgen.build_scripts import built_tags
 from docgen.files import text_or_none
 from docgen.markdown import Document
-from docgen.model import Diagnostic, ImageModel
+from docgen.model import Diagnostic, ImageModel, Setting
 
 _SHELLS = frozenset("sh bash dash ash zsh".split())
 _INITS = frozenset("tini dumb-init tini-static".split())
@@ -475,3 +487,137 @@ def _compose_command(model: ImageModel, directory: Path | None) -> bool:
             if text is not None and _COMPOSE_COMMAND.search(text):
                 return True
     return False
+
+
+_SETUP = re.compile(
+    r"(?:set|export|unset|shopt|umask|ulimit|source|\.|cd|echo|printf|mkdir|chmod|chown|ln|cp|touch"
+    r"|(?:conda|mamba|micromamba)[ \t]+activate|eval[ \t]+\"\$\((?:conda|mamba|micromamba)[ \t][^)]*\)\""
+    r"|[A-Za-z_]\w*=\S*)(?=[ \t]|\Z)"
+)
+"""A line of an entrypoint script that sets the container up and ends: a shell setting, an export, a
+sourced environment, an activated conda env, a message, a folder or file made."""
+_ARGUMENTS = re.compile(r"\$[@*#1-9]|\$\{[@*#1-9]|\bshift\b|\bgetopts\b")
+_BUILD_FILES = ("Makefile", "makefile", "GNUmakefile")
+
+
+def _runs_only_arguments(text: str) -> int | None:
+    """The line of the `exec "$@"` that ends the entrypoint script `text`, when every line before it sets
+    up and ends (`_SETUP`) and none reads the arguments otherwise; None when the script does anything
+    else (an `if`, a program that keeps running, `${@:-bash}`)."""
+    lines = text.splitlines()
+    body = [(n, line.strip()) for n, line in enumerate(lines, 1) if line.strip() and not _comment(line)]
+    if body and body[0][1].startswith("#!"):
+        body = body[1:]
+    if not body or not _PASSES.fullmatch(body[-1][1]) or body[-1][1].endswith(";;"):
+        return None
+    for _, line in body[:-1]:
+        if (
+            not _SETUP.match(line)
+            or _ARGUMENTS.search(line)
+            or re.search(r"[;&|]|\$\((?!conda|mamba|micro)", line)
+        ):
+            return None
+    return body[-1][0]
+
+
+def _given_command(image: RunImage, entry: Setting) -> Setting | None | bool:
+    """The CMD the image gives its ENTRYPOINT `entry`: one of its stage or after it (an ENTRYPOINT resets
+    the CMD of the stages and the base image before it); None when there is none; False when it has
+    words (a command)."""
+    cmd = next(
+        (
+            s
+            for s in reversed(image.settings)
+            if s.keyword == "CMD" and (s.stage == entry.stage or s.line > entry.line)
+        ),
+        None,
+    )
+    if cmd is None:
+        return None
+    given = cmd.exec_form if cmd.exec_form is not None else tuple(cmd.value.split())
+    return cmd if not given else False
+
+
+def _in_workdir(image: RunImage, script: str) -> str:
+    """`script` as an absolute path: a relative one joined to the image's last absolute WORKDIR."""
+    if script.startswith("/"):
+        return script
+    workdir = next((s.value for s in reversed(image.settings) if s.keyword == "WORKDIR"), "/")
+    return posixpath.normpath(posixpath.join(workdir if workdir.startswith("/") else "/", script))
+
+
+def _beside_tags(model: ImageModel, directory: Path | None) -> set[str]:
+    """The repositories a Makefile or a shell script beside the Dockerfile or the README tags (`docker
+    build -t ml-env .`)."""
+    folders = {Path(model.file).parent, *([directory] if directory is not None else [])}
+    tags: set[str] = set()
+    for folder in folders:
+        files = [folder / name for name in _BUILD_FILES]
+        try:
+            files += sorted(folder.glob("*.sh"))[:20]
+        except OSError:
+            continue
+        for path in files:
+            text = text_or_none(path)
+            if text is not None and "build" in text:
+                tags.update(image_repository(tag) for tag in built_tags(text))
+    return tags
+
+
+def _interactive(options: str) -> bool:
+    """Whether a run's options (as written) make it interactive and attached: `-it`, no `-d`."""
+    words = options.split()
+    flags = {c for w in words if re.fullmatch(r"-[A-Za-z]+", w) for c in w[1:]}
+    flags |= {"i" for w in words if w == "--interactive"} | {"t" for w in words if w == "--tty"}
+    return {"i", "t"} <= flags and "d" not in flags and "--detach" not in words
+
+
+def exiting_starts(
+    doc: Document, readme: str, models: Sequence[ImageModel], directory: Path | None = None
+) -> Iterator[Diagnostic]:
+    """An interactive run with no command of an image whose entrypoint script only runs its arguments
+    and whose CMD gives none (see the module docstring): `likely`."""
+    every: ReadmeRuns | None = None  # (read at the first image that asks)
+    for model in models:
+        if not model.file:
+            continue
+        image = RunImage(model)
+        entry = image.last("ENTRYPOINT")
+        words = list(entry.exec_form or ()) if entry is not None else []
+        if words and posixpath.basename(words[0]) in _INITS:
+            words = words[1:][1:] if words[1:2] == ["--"] else words[1:]
+        if words and posixpath.basename(words[0]) in _SHELLS:
+            words = words[1:]
+        if entry is None or len(words) != 1 or words[0].startswith("-"):
+            continue
+        cmd = _given_command(image, entry)
+        if cmd is False:
+            continue
+        text = _script_text(model, image, _in_workdir(image, words[0]))
+        passes = _runs_only_arguments(text) if text is not None else None
+        if passes is None:
+            continue
+        every = every or ReadmeRuns(doc, models)
+        runs = every.of(model, None)
+        if not every.built and len(models) == 1:
+            tagged = _beside_tags(model, directory)
+            runs += [r for r in every.runs if image_repository(r.image) in tagged and r not in runs]
+        run = next(
+            (r for r in sorted(runs, key=lambda r: r.line) if not r.after and _interactive(r.options)), None
+        )
+        if run is None:
+            continue
+        given = (
+            f"CMD [] ({model.path}:{cmd.line}) gives none"
+            if isinstance(cmd, Setting)
+            else "no CMD gives one (an ENTRYPOINT resets the base image's CMD)"
+        )
+        yield Diagnostic(
+            readme,
+            run.line,
+            f"README runs {run.image} interactively with no command, but its ENTRYPOINT ({model.path}:"
+            f'{entry.line}, {words[0]}) only runs the command it is given (exec "$@", line {passes}) and '
+            f"{given}: the script exits once set up, so the container stops at once and no shell starts "
+            "(append bash to the run)",
+            confidence=LIKELY,
+        )

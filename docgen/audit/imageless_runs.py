@@ -13,6 +13,14 @@ builds, tags, pulls or names in a compose file, a Docker official image (`python
 mean that image), a README that loads or imports images, and a command whose options docgen does not know
 (the image word cannot be told). Placeholders with spaces (`-p <local port>:<container port>`) are one word
 each. `likely`: the line may be a template whose reader knows to add the image.
+
+And a `docker run` / `docker create` of a shell block that gives only options, so no image at all
+(`optioned_runs`: `docker run -td --name x --gpus=all -v `pwd`/data:/data`, the image fallen off the
+end): docker refuses it ("docker run" requires at least 1 argument), `certain`, read with no Dockerfile
+too. Only a command of three words or more whose options docker all has, not a help request, an option
+shown alone (`docker run --gpus all`), an elision or a placeholder (a positional word), a line continued
+the cmd or PowerShell way, and a run whose next line carries its image or an option without the `\\`
+(`continuations.unjoined` tells that).
 """
 
 from __future__ import annotations
@@ -21,8 +29,9 @@ import posixpath
 import re
 from collections.abc import Iterator, Sequence
 
-from docgen.audit.auditor import LIKELY
+from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import OFFICIAL, fence_commands, joined, shell_steps, tagged_names
+from docgen.audit.continuations import shell_block, unjoined
 from docgen.audit.docker_cli import docker_verb, docker_words
 from docgen.audit.grammar import RUN, read_words
 from docgen.audit.run_args import COMPOSE_IMAGE, GOT, LOADS
@@ -114,3 +123,45 @@ def imageless_runs(
             "(put the image before the program)",
             confidence=LIKELY,
         )
+
+
+_OTHER_CONTINUATION = re.compile(r"[`^][ \t]*\Z")
+"""A line continued the cmd (`^`) or PowerShell (`` ` ``) way: its command's end is not where sh sees it."""
+_MOST_OPTIONS = 3
+"""The fewest words after `run` an optioned run without an image has (fewer: an option shown alone)."""
+
+
+def optioned_runs(doc: Document, readme: str) -> Iterator[Diagnostic]:
+    """A `docker run` / `create` of a shell block whose words are all options and their values (see the
+    module docstring): `certain`."""
+    for fence in doc.fences:
+        if not shell_block(fence):
+            continue
+        commands = list(fence_commands(fence))
+        for at, lines in enumerate(commands):
+            if any(_OTHER_CONTINUATION.search(text) for _, text in lines):
+                continue
+            text = joined([(n, sh_code(t)) for n, t in lines])
+            for step in shell_steps(text):
+                words = docker_words(step)
+                found = docker_verb(words) if words else None
+                if words is None or found is None or found[0] not in ("run", "create"):
+                    continue
+                mine = words[found[1] :]
+                read = read_words(mine, RUN)
+                if not read.complete or read.help or read.positional or len(mine) < _MOST_OPTIONS:
+                    continue
+                if at + 1 < len(commands) and unjoined(lines, commands[at + 1]) is not None:
+                    continue  # (the next line carries it on: `continuations` tells that)
+                raw = joined(lines).split()
+                last = max((i for i, w in enumerate(raw) if w.startswith("-")), default=len(raw) - 1)
+                shown = " ".join(raw[last : last + 2])
+                verb = found[0]
+                yield Diagnostic(
+                    readme,
+                    lines[0][0],
+                    f"README's docker {verb} gives only options (the last: {shown}) and names no image: "
+                    f'docker refuses it ("docker {verb}" requires at least 1 argument), so no container '
+                    "starts (the image goes after the options)",
+                    confidence=CERTAIN,
+                )

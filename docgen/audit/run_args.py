@@ -54,8 +54,10 @@ option (`-e)` in a `case`, `"-e"`, a `getopts` letter), and an option a usage li
 blocks gives (the program's `--help` output: `  -e, --extra-vars …`) (`certain`).
 
 And an interactive `docker run -it` of the README's own image with no words after the image, after which
-the README says the reader is inside the container (`idle_shells`), while the image has no ENTRYPOINT
-and its CMD runs a program that is no shell (`sleep infinity`, `python3 serve.py`): `likely`.
+the README says the reader is inside the container or tells them to type a command there (`idle_shells`:
+`run `jupyter lab` inside the container`), while the image has no ENTRYPOINT and its CMD runs a program
+that is no shell (`sleep infinity`, `tail -f /dev/null`, `python3 serve.py`): `likely`. The run is a
+command block's, or a code span's in a list of steps whose build is written so too.
 """
 
 from __future__ import annotations
@@ -71,6 +73,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import (
+    FILE_FLAG,
     TAG_FLAG,
     built_repositories,
     fence_commands,
@@ -868,6 +871,22 @@ _INSIDE_SAID = re.compile(
 `This drops you into a shell`, `opens an interactive shell`). A bare `inside the container,` counts only
 at the start of a line, item or sentence (`Inside the container, run:`): after a noun it places a
 setting, not the reader (`To change the port inside the container, set PORT`)."""
+_TYPED_INSIDE = re.compile(
+    r"\b(?:run|execute|type|launch|start|enter)[ \t]+`[^`]+`[ \t]+(?:inside|within|in)[ \t]+"
+    r"(?:the|your)[ \t]+(?:running[ \t]+)?container\b",
+    re.IGNORECASE,
+)
+"""Words telling the reader to type a command in the container after the run (`run `jupyter lab` inside
+the container`): a command in a code span, then where it is typed."""
+
+
+def _says_inside(text: str) -> bool:
+    """Whether a line says the reader is in the container's shell, or tells them to type a command there."""
+    return _INSIDE_SAID.search(text) is not None or _TYPED_INSIDE.search(text) is not None
+
+
+_OTHER_WAY_IN = re.compile(r"\bdocker(?:[ \t]+container)?[ \t]+(?:exec|attach|run)\b|\bdocker[ \t-]compose\b")
+"""A line that gets into a container another way (`docker exec -it … bash`) or starts another."""
 _IDLE = frozenset({"sleep", "tail", "true", "infinity"})
 """Programs that only keep a container alive (`sleep infinity`, `tail -f /dev/null`)."""
 _NOT_SHELL = _IDLE | frozenset(
@@ -926,7 +945,7 @@ def _said_inside(doc: Document, fence: Fence, line: int, starts: list[int], firs
     same block after the run, else the first paragraph after the block when no other block comes first
     (`starts`: the first line of each block, in order; `firsts`: of each paragraph)."""
     for number, text in fence.lines:
-        if number > line and text.lstrip().startswith("#") and _INSIDE_SAID.search(text):
+        if number > line and text.lstrip().startswith("#") and _says_inside(text):
             return number
     end = fence.lines[-1][0] if fence.lines else line
     later = bisect.bisect_right(starts, end)
@@ -934,7 +953,72 @@ def _said_inside(doc: Document, fence: Fence, line: int, starts: list[int], firs
     at = bisect.bisect_right(firsts, end)
     if at == len(firsts) or (limit is not None and firsts[at] > limit):
         return None
-    return next((n for n, t in doc.paragraphs[at].lines if _INSIDE_SAID.search(t)), None)
+    return next((n for n, t in doc.paragraphs[at].lines if _says_inside(t)), None)
+
+
+_SPAN_LINES = 3
+"""How many lines after a run in a code span are read for words saying the reader is then inside."""
+
+
+def _span_said_inside(doc: Document, para: int, index: int, starts: list[int]) -> int | None:
+    """The README line after a run in a code span of prose (line `index` of paragraph `para`) saying the
+    reader is in the container (`_says_inside`): one of the next `_SPAN_LINES` lines of its paragraph (a
+    list of steps), else the first line of the next paragraph when no block comes between; None when
+    none does, or a line before it gets in another way (`docker exec`) or starts another container."""
+    lines = list(doc.paragraphs[para].lines[index + 1 : index + 1 + _SPAN_LINES])
+    end = doc.paragraphs[para].lines[-1][0]
+    if index + 1 + _SPAN_LINES >= len(doc.paragraphs[para].lines) and para + 1 < len(doc.paragraphs):
+        following = doc.paragraphs[para + 1].lines[:1]
+        block = bisect.bisect_right(starts, end)
+        if following and (block == len(starts) or starts[block] > following[0][0]):
+            lines += following
+    for number, text in lines:
+        if _OTHER_WAY_IN.search(text):
+            return None
+        if _says_inside(text):
+            return number
+    return None
+
+
+def _span_builds(doc: Document) -> dict[str, set[str | None]]:
+    """`built_repositories` of the `docker build` commands written in code spans of prose (`Build the image
+    by running `docker build -t app .``)."""
+    built: dict[str, set[str | None]] = {}
+    for para in doc.paragraphs:
+        for _, text in para.lines:
+            if "build" not in text:
+                continue
+            for _, _, code in code_spans(text):
+                if not BUILD.search(code):
+                    continue
+                flag = FILE_FLAG.search(code)
+                file = (
+                    flag.group(1) if flag is not None and not re.search(r"[<>${}]", flag.group(1)) else None
+                )
+                for tag in TAG_FLAG.findall(code):
+                    if not re.search(r"[<>${}]", tag):
+                        built.setdefault(image_repository(tag), set()).add(file)
+    return built
+
+
+def _span_runs(doc: Document) -> Iterator[tuple[int, str, Read, list[str], list[str], int, int]]:
+    """(README line, image, its options as read, the words after the image, the options as written, the
+    paragraph, the line's place in it) of each `docker run` / `create` written in a code span of prose
+    whose options are all known."""
+    for at, para in enumerate(doc.paragraphs):
+        for index, (line, text) in enumerate(para.lines):
+            if "docker" not in text:
+                continue
+            for _, _, code in code_spans(text):
+                words = docker_words(code.strip())
+                found = docker_verb(words) if words else None
+                if words is None or found is None or found[0] not in ("run", "create"):
+                    continue
+                read = read_words(words[found[1] :], RUN)
+                if read.complete and read.positional and IMAGE_WORD.fullmatch(read.positional[0]):
+                    start = found[1] + read.after
+                    options = words[found[1] : start - 1]
+                    yield line, read.positional[0], read, words[start:], options, at, index
 
 
 def shell_lines(doc: Document) -> Iterator[tuple[int, str, Read, bool, int, list[str]]]:
@@ -982,31 +1066,44 @@ def shell_lines(doc: Document) -> Iterator[tuple[int, str, Read, bool, int, list
                 yield line, image, read, bool(after), number, words
 
 
+def _interactive(read: Read, options: Sequence[str]) -> bool:
+    """Whether a run's options (`options` as written, `read`) make it interactive (`-it`) and attached
+    (no `-d`), with no `--entrypoint`."""
+    if any(n == "--entrypoint" for n, _ in read.values):
+        return False
+    flags = {c for w in options if re.fullmatch(r"-[A-Za-z]+", w) for c in w[1:]}
+    flags |= {"i" for w in options if w == "--interactive"} | {"t" for w in options if w == "--tty"}
+    return {"i", "t"} <= flags and "d" not in flags and "--detach" not in options
+
+
 def idle_shells(doc: Document, readme: str, models: Sequence[ImageModel]) -> Iterator[Diagnostic]:
     """An interactive `docker run` (`-it`, no `-d`, no `--entrypoint`) of the README's own image with no
     command after the image, followed by words saying the reader is then inside the container (`Once
-    inside the container, …`), while the image has no ENTRYPOINT and its CMD runs a program that is no
-    shell (`sleep infinity`, `tail -f /dev/null`, `python3 serve.py`): the run starts that program,
-    not a shell, and nothing typed reaches a shell (`likely`: the words are prose)."""
+    inside the container, …`, `run `jupyter lab` inside the container`), while the image has no
+    ENTRYPOINT and its CMD runs a program that is no shell (`sleep infinity`, `tail -f /dev/null`,
+    `python3 serve.py`): the run starts that program, not a shell, and nothing typed reaches a shell
+    (`likely`: the words are prose). The run is a command block's or, with the build naming the image,
+    a code span's of a list of steps (`2. Run the container using `docker run -it app`.`)."""
     built = built_repositories(doc)
+    for repository, files in _span_builds(doc).items():
+        built.setdefault(repository, set()).update(files)
     if not built or not models:
         return
     starts = sorted(f.lines[0][0] for f in doc.fences if f.lines)
     firsts = [p.lines[0][0] if p.lines else 0 for p in doc.paragraphs]
-    told: set[int] = set()
+    blocks = sorted(f.lines[0][0] for f in doc.fences if f.lines and not f.inline)
+    runs: list[tuple[int, str, int | None]] = []
     for line, image, read, after, options, fence in _fenced_runs(doc):
-        if after or any(n == "--entrypoint" for n, _ in read.values):
-            continue
-        flags = {c for w in options if re.fullmatch(r"-[A-Za-z]+", w) for c in w[1:]}
-        flags |= {"i" for w in options if w == "--interactive"} | {"t" for w in options if w == "--tty"}
-        if not {"i", "t"} <= flags or "d" in flags or "--detach" in options:
-            continue
+        if not after and _interactive(read, options):
+            runs.append((line, image, _said_inside(doc, fence, line, starts, firsts)))
+    for line, image, read, after, options, para, index in _span_runs(doc):
+        if not after and _interactive(read, options):
+            runs.append((line, image, _span_said_inside(doc, para, index, blocks)))
+    told: set[int] = set()
+    for line, image, said in sorted(runs, key=lambda run: run[0]):
         model = own_model(image, built, models)
         started = _start_program(model) if model is not None else None
-        if model is None or started is None:
-            continue
-        said = _said_inside(doc, fence, line, starts, firsts)
-        if said is None or said in told:
+        if model is None or started is None or said is None or said in told:
             continue
         told.add(said)
         cmd, words = started
