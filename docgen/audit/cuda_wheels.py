@@ -157,6 +157,10 @@ _INDEX_OPTION = re.compile(
     r"--(?:extra-)?index-url|--find-links|(?:^|[ \t])-f[ \t]|PIP_(?:EXTRA_)?INDEX_URL|UV_"
 )
 _REQUIREMENTS = re.compile(r"(?:^|[ \t])(?:-r|--requirement)[ \t=]+[\"']?([\w./-]+\.(?:txt|in))")
+_INDEX_VARIABLE = re.compile(r"--(?:extra-)?index-url(?:[ \t]+|=)[\"']?\$\{?([A-Za-z_]\w*)")
+"""An index option that takes its URL from a variable: `--index-url ${ROCM_WHEEL_INDEX}`."""
+_SETTING = re.compile(r"[ \t]*(?:ARG|ENV)[ \t]+([A-Za-z_]\w*)[ \t]*=", re.IGNORECASE)
+"""An ARG or ENV line giving a variable its value (`ARG ROCM_WHEEL_INDEX=https://…/whl/rocm6.0`)."""
 _LEFT_TO_READER = re.compile(
     r"\b(?:replace|change|edit|your|e\.g\.|for example|adjust|match)\b", re.IGNORECASE
 )
@@ -178,12 +182,16 @@ def _index_flavours(model: ImageModel) -> list[tuple[str, str, int]] | None:
         body = text_or_none(folder / name, MAX_PROJECT_FILE_BYTES)
         if body is not None:
             files.append((posixpath.join(posixpath.dirname(model.path), name), body))
+    # the variables an index option of the Dockerfile reads: the ARG or ENV giving one its URL is an index
+    read = frozenset(_INDEX_VARIABLE.findall(text))
     for shown, body in files:
         for number, line in enumerate(body.splitlines(), start=1):
             code = line.split(" #", 1)[0]
             if code.lstrip().startswith("#") or "download.pytorch.org" not in code:
                 continue
-            if not _INDEX_OPTION.search(code) and shown == model.path and "pip" not in code:
+            setting = _SETTING.match(code) if shown == model.path else None
+            index = setting is not None and setting.group(1) in read
+            if not index and not _INDEX_OPTION.search(code) and shown == model.path and "pip" not in code:
                 continue
             for match in _INDEX_FLAVOUR.finditer(code):
                 if match.group(1).endswith("$"):
