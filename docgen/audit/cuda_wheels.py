@@ -205,8 +205,10 @@ def said_indexes(doc: Document, readme: str, models: Sequence[ImageModel]) -> It
     PyTorch's cu124 wheel index`) by a flavour (`cu124`, `rocm6.2`) that no index URL of the audited
     Dockerfiles' installs (nor of the requirements files they install) names, while they name others
     (`--extra-index-url https://download.pytorch.org/whl/cu128`): `likely`, read from prose. Silent when a
-    flavour of the Dockerfile comes from a variable, when none names an index, and on a sentence
-    telling the reader to change it."""
+    flavour of the Dockerfile comes from a variable, when none names an index, on a sentence telling
+    the reader to change it, and on one naming a build arg (its default is the build-arg rules' to
+    compare). An install whose index URL is a variable (`--index-url ${ROCM_WHEEL_INDEX}`) uses the
+    value the ARG or ENV giving it writes out."""
     sentences: list[tuple[int, str, list[str]]] = []
     for para in doc.paragraphs:
         for line, text in para.lines:
@@ -216,6 +218,10 @@ def said_indexes(doc: Document, readme: str, models: Sequence[ImageModel]) -> It
                 flavours = [m.group(1).lower() for m in _SAID_FLAVOUR.finditer(sentence)]
                 if flavours:
                     sentences.append((line, sentence, flavours))
+    # a sentence naming a build arg (`ROCM_WHEEL_INDEX` - … (default: rocm6.0)) gives its default: the
+    # build-arg rules compare it with that arg's, image by image
+    declared = {arg.name for model in models for arg in model.args}
+    sentences = [s for s in sentences if not declared.intersection(re.findall(r"\w+", s[1]))]
     if not sentences:
         return
     used: list[tuple[str, str, int]] = []
