@@ -1010,7 +1010,8 @@ def _audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             if not nearby:  # where the README's own commands lead, then its folder's dot-folders
                 text = files.text_or_none(document)
                 top = config.root if resolved.is_relative_to(config.root.resolve()) else document.parent
-                nearby = files.dockerfiles_led_to(document, text or "", top)
+                led = files.led_dockerfiles(document, text or "", top)
+                nearby = [path for path, _ in led]
                 composed = files.compose_dockerfiles_led_to(document, files.led_code(text or ""), top)
                 if composed:  # said: the README's compose file, not a Dockerfile beside it, picked them
                     print(
@@ -1018,6 +1019,8 @@ def _audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                         f"images its compose file builds: {', '.join(files.display(p) for p in composed)}",
                         file=err,
                     )
+                if any(why for _, why in led):  # said: which the README names, or which folder gave them
+                    print(f"docgen: note: {_led_note(document, led)}", file=err)
             if not nearby:  # no image to compare with: what the README says of files and commands still is
                 print(
                     f"docgen: note: no Dockerfile found for {files.display(document)}; only its file and "
@@ -1109,6 +1112,22 @@ def _audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if broken and not built:
         raise next(iter(broken.values()))
     return EXIT_DRIFT if found else EXIT_OK
+
+
+def _led_note(document: Path, led: list[tuple[Path, str]]) -> str:
+    """What the note says of the Dockerfiles `files.led_dockerfiles` chose for a README with none beside
+    it: each group of them with why (`Dockerfile, Dockerfile.cpu (its commands name them from the
+    project root)`); those its own commands lead to from its folder need no why, and are listed too."""
+    groups: dict[str, list[str]] = {}
+    for path, why in led:
+        groups.setdefault(why, []).append(files.display(path))
+    parts = []
+    for why, shown in groups.items():
+        them = "it" if len(shown) == 1 else "them"
+        reason = why.format(them=them) if why else f"its commands lead to {them}"
+        parts.append(f"{', '.join(shown)} ({reason})")
+    listed = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+    return f"no Dockerfile beside {files.display(document)}; auditing {listed}"
 
 
 def _few(labels: list[str], shown: int = 4) -> str:

@@ -11,6 +11,7 @@ import contextlib
 import errno
 import functools
 import os
+import posixpath
 import re
 import stat
 import time
@@ -434,36 +435,124 @@ def compose_dockerfiles_led_to(document: Path, code: str, top: Path) -> list[Pat
     return found
 
 
-def dockerfiles_led_to(document: Path, text: str, top: Path) -> list[Path]:
-    """For a README with no Dockerfile beside it (`dockerfiles_in` found none): the Dockerfiles its own
-    commands lead to, else those of its folder's dot-folders (`.docker/`, `.devcontainer/`), in that
-    order; none of them past `top`. The commands are read from its code (fenced blocks and inline
-    code): the folders `cd X` enters, the files and folders `-f X` names (a Dockerfile, a compose file
-    whose `build:` names one, a folder) and the build contexts `docker build … X` ends with; a folder is
-    looked into with its immediate subfolders (`dockerfiles_in(folder, 1)`); a compose command with no
-    `-f` leads to what its default compose file builds (`compose_dockerfiles_led_to`)."""
+_LED_LINK = re.compile(
+    r"\]\([ \t]*<?([^)\s>]+)>?(?:[ \t]+[\"'(][^)]*)?\)|^[ \t]{0,3}\[[^\]]+\]:[ \t]*<?([^\s>]+)",
+    re.MULTILINE,
+)
+"""The target of a Markdown link (`[Dockerfile.cuda](../Dockerfile.cuda)`, `[x]: ../Dockerfile`)."""
+_LED_WORD = re.compile(
+    r"(?<![\w./$~-])((?:\.{1,2}/)?(?:[\w.+-]+/)*[\w.+-]*(?:[Dd]ockerfile|[Cc]ontainerfile)[\w.+-]*)"
+)
+"""A word of a page's text that may be a Dockerfile's name or path: `Dockerfile.cpu`,
+`docker/cuda/base/Dockerfile`."""
+_LED_BARE = frozenset("Dockerfile dockerfile Containerfile containerfile".split())
+"""Words of prose that are a Dockerfile in general, not a file named so (`Write a Dockerfile`), unless in
+code or a link (`**File:** `Dockerfile``)."""
+_LED_DOCKER = re.compile(
+    r"\b(?:docker|podman)(?:[ \t]+(?:image|container))?[ \t]+(?:run|pull|build|buildx|compose|create)\b"
+    r"|\bdocker-compose\b"
+)
+"""A docker command in a page's code: the page is about running or building an image."""
+_LED_DOCS = frozenset({"docs", "doc", "documentation"})
+"""The folders a project keeps its documentation pages in."""
+
+LED_HERE = ""
+"""Why `led_dockerfiles` took a Dockerfile: where the README's own commands lead from its own folder (a
+`cd`, a `-f`, a build context, a compose file), or its folder's dot-folders: said by no note."""
+LED_ROOT = "its commands name {them} from the project root"
+"""... a path its commands name that is not in its folder but is from the project root (`docker build -f
+Dockerfile.cuda .` in `docs/`, run from the root)."""
+LED_TEXT = "its text names {them}"
+"""... a Dockerfile its text, code spans or links name (`**File:** `Dockerfile.cpu``)."""
+LED_BELOW = "below its folder, as it names no Dockerfile"
+"""... the Dockerfiles below its own folder, more than one folder down (`docker/cuda/base/Dockerfile`
+for `docker/README.md`), when nothing names one."""
+LED_DOCS = (
+    "the project's, at its root and under docker/, as a docs page running docker that names no Dockerfile"
+)
+"""... the project's Dockerfiles at its root and under `docker/` (those `docgen init` looks at), for a
+page of its documentation folder (`docs/`) whose code runs docker, when nothing names one."""
+
+
+def _led_file(path: Path, top: Path) -> list[Path] | None:
+    """The Dockerfiles a word of a README's commands leads to at `path`: itself when it is a
+    Dockerfile, those a compose file builds, those of a folder and its immediate subfolders; None when
+    nothing of the project is there (or it leads out of `top`)."""
+    if _within(path, top) is None:
+        return None
+    try:
+        if os.path.isfile(path):
+            if is_dockerfile_name(path.name):
+                return [path]
+            return _compose_dockerfiles(path, top) if path.suffix in (".yml", ".yaml") else []
+        if os.path.isdir(path):
+            return dockerfiles_in(path, 1, pass_unreadable=True)
+    except (OSError, ValueError, UsageError):
+        return []
+    return None
+
+
+def _usable(word: str) -> bool:
+    """Whether a word of a README may be looked up as a path of the project: not absolute, home, a
+    URL, an option, nor a placeholder."""
+    return not (
+        word in (".", "..", "~", "-")
+        or word.startswith(("/", "~", "-", "#"))
+        or "://" in word
+        or "\0" in word
+        or len(word) > 255
+        or any(c in word for c in "<>{}$*?")
+    )
+
+
+def led_dockerfiles(document: Path, text: str, top: Path) -> list[tuple[Path, str]]:
+    """For a README with no Dockerfile beside it (`dockerfiles_in` found none): the Dockerfiles it is
+    about, each with why (`LED_HERE`, `LED_ROOT` …), in the order of these rules; none past `top`.
+
+    - Where its own commands lead (its code: fenced blocks and inline code): the folders `cd X`
+      enters, the files and folders `-f X` names (a Dockerfile, a compose file whose `build:` names
+      one, a folder) and the build contexts `docker build … X` ends with, from its own folder; a
+      folder is looked into with its immediate subfolders (`dockerfiles_in(folder, 1)`). A path not
+      there is looked for from the project root (`top`): a page in `docs/` writes the commands run
+      from the root (`docker build -f Dockerfile.cuda .`), and a `docker build .` with no `-f` and no
+      `cd` builds the root's `Dockerfile` (`LED_ROOT`).
+    - The Dockerfiles its text names: a link to one, a code span or word of its prose that is a
+      Dockerfile's name or path (`**File:** `Dockerfile.cpu``, `docker/cuda/base/Dockerfile`; the
+      bare word `Dockerfile` only in code or a link), from its own folder, else from the root
+      (`LED_TEXT`).
+    - What a compose command with no `-f` builds (`compose_dockerfiles_led_to`).
+
+    When none of these names one: its folder's dot-folders (`.docker/`, `.devcontainer/`); else, for a
+    README below the root, the Dockerfiles more than one folder down its own folder (`LED_BELOW`);
+    else, for a page of the documentation folder (`docs/`, `doc/`, `documentation/`) whose code runs
+    docker, the Dockerfiles at the root and under `docker/`, as `docgen init` finds them (`LED_DOCS`).
+    """
     base = document.parent
     code = led_code(text)
-    found: list[Path] = []
+    found: list[tuple[Path, str]] = []
+    below_top = _within(base, top) is not None and os.path.realpath(base) != os.path.realpath(top)
     named = [m.group(1) for pattern in (_LED_CD, _LED_FILE, _LED_CONTEXT) for m in pattern.finditer(code)]
     for word in dict.fromkeys(named):
-        if word in (".", "..", "~", "-") or word.startswith(("/", "~")) or "\0" in word or len(word) > 255:
+        if not _usable(word):
             continue
-        path = base / word
-        real = _within(path, top)
-        if real is None:
-            continue
-        try:
-            if os.path.isfile(path):
-                if is_dockerfile_name(path.name):
-                    found.append(path)
-                elif path.suffix in (".yml", ".yaml"):
-                    found += _compose_dockerfiles(path, top)
-            elif os.path.isdir(path) and str(real) != os.path.realpath(base):
-                found += dockerfiles_in(path, 1, pass_unreadable=True)
-        except (OSError, ValueError, UsageError):
-            continue
-    found += compose_dockerfiles_led_to(document, code, top)
+        here = base / word
+        with contextlib.suppress(OSError, ValueError):
+            if os.path.isdir(here) and os.path.realpath(here) == os.path.realpath(base):
+                continue  # the README's own folder: nothing beside it
+        led = _led_file(here, top)
+        if led is not None:
+            found += [(path, LED_HERE) for path in led]
+        elif below_top and (led := _led_file(top / word, top)):
+            found += [(path, LED_ROOT) for path in led]
+    if below_top and not _LED_CD.search(code):  # `docker build -t app .` run from the root
+        for match in _LED_CONTEXT.finditer(code):
+            if match.group(1) == "." and not _LED_FILE.search(match.group(0)):
+                with contextlib.suppress(OSError, ValueError):
+                    if os.path.isfile(top / "Dockerfile"):
+                        found.append((top / "Dockerfile", LED_ROOT))
+                break
+    found += [(path, LED_TEXT) for path in _named_in_text(base, text, top)]
+    found += [(path, LED_HERE) for path in compose_dockerfiles_led_to(document, code, top)]
     if not found:
         try:
             with os.scandir(base) as listing:
@@ -474,11 +563,67 @@ def dockerfiles_led_to(document: Path, text: str, top: Path) -> list[Path]:
             folder = base / name
             if os.path.isdir(folder) and _within(folder, top) is not None:
                 with contextlib.suppress(UsageError):
-                    found += dockerfiles_in(folder, 1, pass_unreadable=True)
-    unique: dict[str, Path] = {}
-    for path in found:
-        unique.setdefault(os.path.realpath(path), path)
+                    found += [(path, LED_HERE) for path in dockerfiles_in(folder, 1, pass_unreadable=True)]
+    if not found and below_top:
+        with contextlib.suppress(UsageError):
+            below = dockerfiles_in(base, None, pass_unreadable=True)
+            found += [(path, LED_BELOW) for path in below if _within(path, top) is not None]
+    if not found and below_top and _docs_page(base, top) and _LED_DOCKER.search(code):
+        with contextlib.suppress(UsageError):
+            project = dockerfiles_in(top, 0) + dockerfiles_in(top / "docker", None, pass_unreadable=True)
+            found += [(path, LED_DOCS) for path in project if _within(path, top) is not None]
+    unique: dict[str, tuple[Path, str]] = {}
+    for path, why in found:
+        unique.setdefault(os.path.realpath(path), (path, why))
     return list(unique.values())
+
+
+def _docs_page(base: Path, top: Path) -> bool:
+    """Whether the folder `base` is the project's documentation folder (`docs/`) or one below it."""
+    try:
+        parts = Path(os.path.realpath(base)).relative_to(os.path.realpath(top)).parts
+    except ValueError:
+        return False
+    return bool(parts) and parts[0].lower() in _LED_DOCS
+
+
+def _named_in_text(base: Path, text: str, top: Path) -> list[Path]:
+    """The Dockerfiles a README's text names (`led_dockerfiles`): its links' targets, its code spans and
+    the words of its prose that are a Dockerfile's name or path, each from the README's folder, else
+    from `top`; those that are files of the project only."""
+    named: list[tuple[int, str]] = []  # (where in the text, the word), read in the text's order
+    for match in _LED_LINK.finditer(text):
+        target = (match.group(1) or match.group(2)).split("#", 1)[0]
+        if is_dockerfile_name(posixpath.basename(target)):
+            named.append((match.start(), target))
+    prose = _LED_FENCE.sub(lambda m: " " * len(m.group(0)), text)  # blanked, the places kept
+    for match in _LED_INLINE.finditer(prose):
+        if is_dockerfile_name(posixpath.basename(span := match.group(1).strip())):
+            named.append((match.start(), span))
+    plain = _LED_INLINE.sub(
+        lambda m: " " * len(m.group(0)), _LED_LINK.sub(lambda m: " " * len(m.group(0)), prose)
+    )
+    for match in _LED_WORD.finditer(plain):
+        word = match.group(1).rstrip(".")
+        if word not in _LED_BARE and is_dockerfile_name(posixpath.basename(word)):
+            named.append((match.start(), word))
+    words = [word for _, word in sorted(named)]
+    found: list[Path] = []
+    for word in dict.fromkeys(words):
+        if not _usable(word):
+            continue
+        for folder in (base, top):
+            path = folder / word
+            with contextlib.suppress(OSError, ValueError):
+                if os.path.isfile(path) and _within(path, top) is not None:
+                    found.append(path)
+                    break
+    return found
+
+
+def dockerfiles_led_to(document: Path, text: str, top: Path) -> list[Path]:
+    """The Dockerfiles `led_dockerfiles` finds for a README with none beside it, without why."""
+    return [path for path, _ in led_dockerfiles(document, text, top)]
 
 
 _SUBMODULE_PATH = re.compile(r"^[ \t]*path[ \t]*=[ \t]*(\S+)", re.MULTILINE)

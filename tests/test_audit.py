@@ -1150,6 +1150,79 @@ def test_without_one_beside_it_the_images_its_compose_file_builds(chdir_tmp: Pat
     assert (plain.code, plain.err) == (0, NO_DOCKERFILE_NOTE.format("README.md"))
 
 
+# A docs page about the Dockerfiles at the project root, one section each (modelled on a transcription
+# service's `docs/DOCKER_VARIANTS.md` and a speech image's `docs/dockerhub-overview.md`)
+ROOT_VARIANTS = """\
+# Image variants
+
+## CPU
+
+**File:** `Dockerfile.cpu`
+
+**Base Image:** `python:3.11-slim`
+
+```bash
+docker build -t app:cpu -f Dockerfile.cpu .
+```
+
+## CUDA
+
+**File:** `Dockerfile.cuda`
+
+**Base Image:** `nvidia/cuda:12.1.0-runtime-ubuntu22.04`
+
+```bash
+docker build -t app:cuda -f Dockerfile.cuda .
+```
+"""
+
+
+def test_a_docs_page_is_audited_against_the_dockerfiles_its_commands_build_from_the_root(
+    chdir_tmp: Path,
+) -> None:
+    make_tree(
+        chdir_tmp,
+        {
+            "docs/VARIANTS.md": ROOT_VARIANTS,
+            "Dockerfile.cpu": 'FROM python:3.11-slim AS base\nCMD ["python3"]\n',
+            "Dockerfile.cuda": 'FROM nvidia/cuda:13.1.0-runtime-ubuntu22.04 AS base\nCMD ["python3"]\n',
+            "Dockerfile.rocm": "FROM rocm/dev-ubuntu-22.04:7.0.2\n",  # the page names no ROCm image
+        },
+    )
+    result = run("audit", "docs/VARIANTS.md")
+    assert (result.code, result.err) == (
+        1,
+        "docgen: note: no Dockerfile beside docs/VARIANTS.md; auditing Dockerfile.cpu, Dockerfile.cuda (its "
+        "commands name them from the project root)\n",
+    )
+    assert result.out == (
+        "docs/VARIANTS.md:17: error: README says nvidia/cuda:12.1.0-runtime-ubuntu22.04 but "
+        "Dockerfile.cuda:1 says nvidia/cuda:13.1.0-runtime-ubuntu22.04 [DG101] (certain)\n"
+        "1 claim in docs/VARIANTS.md contradicts Dockerfile.cpu, Dockerfile.cuda\n"
+    )
+    # with the commands gone, the `**File:**` lines name the same two
+    make_tree(chdir_tmp, {"docs/VARIANTS.md": "\n".join(ROOT_VARIANTS.split("```")[::2])})
+    named = run("audit", "docs/VARIANTS.md")
+    assert named.err.endswith("auditing Dockerfile.cpu, Dockerfile.cuda (its text names them)\n")
+    assert "README says nvidia/cuda:12.1.0-runtime-ubuntu22.04 but Dockerfile.cuda:1" in named.out
+
+
+def test_a_docs_page_naming_no_dockerfile_is_audited_against_the_project_s(chdir_tmp: Path) -> None:
+    page = "# App\n\n```bash\ndocker run --rm acme/app:1.0\n```\n\nIt has vLLM 0.9.0.\n"
+    make_tree(chdir_tmp, {"docs/overview.md": page, "docker/Dockerfile": ISSUE16_DOCKERFILE})
+    result = run("audit", "--confidence", "likely", "docs/overview.md")
+    assert result.code == 1
+    assert result.err == (
+        "docgen: note: no Dockerfile beside docs/overview.md; auditing docker/Dockerfile (the project's, "
+        "at its root and under docker/, as a docs page running docker that names no Dockerfile)\n"
+    )
+    assert result.out.startswith("docs/overview.md:7: error: README says vLLM 0.9.0 but docker/Dockerfile:3")
+    # a page outside docs/ is not taken for the project's documentation
+    make_tree(chdir_tmp, {"notes/overview.md": page})
+    notes = run("audit", "--confidence", "likely", "notes/overview.md")
+    assert (notes.code, notes.err) == (0, NO_DOCKERFILE_NOTE.format("notes/overview.md"))
+
+
 def test_no_dockerfile_where_the_readme_leads_audits_its_files_and_commands(chdir_tmp: Path) -> None:
     # `.git` is never looked into; a `cd` out of the project is not followed
     make_tree(

@@ -1781,6 +1781,62 @@ def test_entries_labelled_alike_beside_the_one_built_now_are_earlier_builds(
     assert base_found(readme, base) == expected
 
 
+# modelled on a transcription service's variants page (one `**Base Image:**` line under each variant's
+# heading, the variant's Dockerfile named by a `**File:**` line) and on a whisper image's GPU/CPU pair
+VARIANT_BASES = """\
+# Image variants
+
+## Variants
+
+### 1. ROCm variant
+
+**File:** `Dockerfile`
+
+**Base Image:** `{rocm}`
+
+### 2. CPU variant
+
+**File:** `Dockerfile.cpu`
+
+**Base Image:** `python:3.11-slim`
+
+### 3. CUDA variant
+
+**File:** `Dockerfile.cuda`
+
+**Base Image:** `{cuda}`
+"""
+ROCM_702 = "rocm/dev-ubuntu-22.04:7.0.2"
+CUDA_131 = "nvidia/cuda:13.1.0-runtime-ubuntu22.04"
+
+
+def variants_found(readme: str, bases: dict[str, str]) -> list[tuple[int, str]]:
+    models = [
+        model_of(parse_dockerfile(f"FROM {base} AS base\nRUN pip install torch==2.4.1\n", name))
+        for name, base in bases.items()
+    ]
+    return [(d.line, d.message) for d in audit(readme, "docs/VARIANTS.md", models)]
+
+
+VARIANTS = {"Dockerfile": ROCM_702, "Dockerfile.cpu": "python:3.11-slim", "Dockerfile.cuda": CUDA_131}
+
+
+def test_entries_labelled_alike_naming_each_variant_s_base_are_each_a_claim() -> None:
+    # one entry names a base built now, the others the repositories of its siblings' bases: each is the
+    # claim of its own variant (its section's `**File:**`), not an earlier build
+    assert variants_found(VARIANT_BASES.format(rocm=ROCM_702, cuda=CUDA_131), VARIANTS) == []
+    drifted = VARIANT_BASES.format(
+        rocm="rocm/dev-ubuntu-22.04:6.0.2", cuda="nvidia/cuda:12.1.0-runtime-ubuntu22.04"
+    )
+    assert variants_found(drifted, VARIANTS) == [
+        (9, f"README says rocm/dev-ubuntu-22.04:6.0.2 but Dockerfile:1 says {ROCM_702}"),
+        (21, f"README says nvidia/cuda:12.1.0-runtime-ubuntu22.04 but Dockerfile.cuda:1 says {CUDA_131}"),
+    ]
+    # trap: with the CUDA variant's Dockerfile not audited, its entry is another image's, left alone
+    two = {name: base for name, base in VARIANTS.items() if name != "Dockerfile.cuda"}
+    assert [line for line, _ in variants_found(drifted, two)] == [9]
+
+
 def test_a_changelog_table_of_bases_under_its_heading_is_not_compared() -> None:
     readme = (
         "# Lab runtime\n\nBuilt on `nvidia/cuda:12.8.1-runtime-ubuntu24.04`.\n\n## Changelog\n\n"

@@ -181,3 +181,60 @@ def test_a_rocm_index_in_the_requirements_file(tmp_path: Path) -> None:
 )
 def test_a_said_index_the_image_may_use(tmp_path: Path, readme: str, dockerfile: str) -> None:
     assert said(tmp_path, readme, {"Dockerfile": dockerfile, "requirements.txt": "torch==2.7.0\n"}) == []
+
+
+# A family whose GPU Dockerfiles take the index URL from a build arg (`--index-url ${ROCM_INDEX}`, its
+# default the PyTorch index) beside a CPU one writing its index out: the arg's default is the GPU image's
+# index, not something the CPU image's `…/whl/cpu` denies (modelled on a transcription service's ROCm,
+# CUDA and CPU variants, and on a speech toolkit's GPU/CPU pair)
+INDEX_ARG_ROCM = """\
+FROM rocm/dev-ubuntu-22.04:7.0.2 AS base
+ARG ROCM_INDEX=https://download.pytorch.org/whl/rocm6.0
+RUN pip3 install --no-cache-dir --index-url ${ROCM_INDEX} \\
+    torch==2.4.1+rocm6.0
+"""
+INDEX_ARG_CPU = """\
+FROM python:3.11-slim
+RUN pip3 install --no-cache-dir --index-url https://download.pytorch.org/whl/cpu torch==2.4.1
+"""
+INDEX_ARG_README = """\
+# Speech service images
+
+The ROCm image installs PyTorch from the {flavour} wheel index.
+
+## Build arguments
+
+### ROCm image
+- `ROCM_INDEX` - PyTorch wheel index URL (default: {arg})
+"""
+
+
+def family_said(root: Path, readme: str, rocm: str = INDEX_ARG_ROCM) -> list[tuple[int, str, str]]:
+    make_tree(root, {"README.md": readme, "Dockerfile.rocm": rocm, "Dockerfile.cpu": INDEX_ARG_CPU})
+    models = [build_model(root / name, name) for name in ("Dockerfile.cpu", "Dockerfile.rocm")]
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", models, {}, root, root)
+        if "wheel index, but" in d.message
+    ]
+
+
+def test_an_index_a_build_arg_gives_is_the_arg_s_default(tmp_path: Path) -> None:
+    assert family_said(tmp_path, INDEX_ARG_README.format(flavour="rocm6.0", arg="rocm6.0")) == []
+    # a flavour no image's index has: the arg's default is cited where it is written
+    assert family_said(tmp_path / "drift", INDEX_ARG_README.format(flavour="rocm5.7", arg="rocm6.0")) == [
+        (
+            3,
+            "README says pip uses PyTorch's rocm5.7 wheel index, but the image's installs use "
+            "Dockerfile.cpu:2: …/whl/cpu, Dockerfile.rocm:2: …/whl/rocm6.0",
+            "likely",
+        )
+    ]
+    # read by an extra index written with `=`, the arg's name in braces or not
+    for read in ("--extra-index-url=${ROCM_INDEX} ", '--extra-index-url="$ROCM_INDEX" '):
+        rocm = INDEX_ARG_ROCM.replace("--index-url ${ROCM_INDEX} ", read)
+        readme = INDEX_ARG_README.format(flavour="rocm6.0", arg="rocm6.0")
+        assert family_said(tmp_path / read[-5:-1], readme, rocm) == []
+    # trap: the item naming the build arg gives its default, which the build-arg list is compared for
+    # (`README says ROCM_INDEX defaults to …`), not a second time as a wheel index
+    assert family_said(tmp_path / "arg", INDEX_ARG_README.format(flavour="rocm6.0", arg="rocm5.7")) == []

@@ -605,3 +605,51 @@ def test_a_user_named_in_a_list_item_with_no_verb(tmp_path: Path) -> None:
     assert _audit(tmp_path / "var", LISTED_USER, {"Dockerfile": variable}) == []
     vendor = "FROM jupyter/base-notebook:2024-04-01\nRUN pip install --no-cache-dir polars==1.2.0\n"
     assert _audit(tmp_path / "vendor", LISTED_LABEL, {"Dockerfile": vendor}) == []
+
+
+# A page about one image published as several tags, each built by its own Dockerfile (modelled on a
+# whisper CLI's Docker Hub overview: `cpu-v1.0.0` and `cuda-v1.0.0` tags, one features list; and on a
+# speech server's GPU/CPU Dockerfile pair): an unqualified `Runs as non-root user` is said of each tag.
+TAGS_PAGE = """\
+# whisper-cli
+
+Minimal image for transcription, in a CPU and a GPU (CUDA) tag.
+
+## Features
+- Models cached in `/models`
+- {user}
+"""
+CPU_ROOT = 'FROM python:3.10-slim\nENV WHISPER_CACHE=/models\nENTRYPOINT ["python3", "/app/cli.py"]\n'
+CUDA_USER = (
+    "FROM nvidia/cuda:12.4.1-base-ubuntu22.04\nENV WHISPER_CACHE=/models\n"
+    "RUN adduser --disabled-password --gecos '' appuser\nUSER appuser\n"
+    'ENTRYPOINT ["python3", "/app/cli.py"]\n'
+)
+
+
+def _family(tmp_path: Path, readme: str, dockerfiles: dict[str, str]) -> list[str]:
+    make_tree(tmp_path, {**dockerfiles, "docs/overview.md": readme})
+    models = [build_model(tmp_path / name, name) for name in dockerfiles]
+    found = audit(readme, "docs/overview.md", models, {}, tmp_path / "docs", tmp_path)
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in found if "USER" in d.message]
+
+
+def test_a_non_root_user_said_of_every_tag_while_one_runs_as_root(tmp_path: Path) -> None:
+    pair = {"docker/Dockerfile.cpu": CPU_ROOT, "docker/Dockerfile.cuda": CUDA_USER}
+    assert _family(tmp_path, TAGS_PAGE.format(user="Runs as non-root user"), pair) == [
+        "7: README says the image runs as a non-root user, of every image it documents here (no words "
+        "name one), but docker/Dockerfile.cpu sets no USER (root), while docker/Dockerfile.cuda:4 sets "
+        "USER appuser (likely)"
+    ]
+    # traps: the sentence names the tag it is about
+    named = TAGS_PAGE.format(user="The CUDA image runs as a non-root user")
+    assert _family(tmp_path / "named", named, pair) == []
+    # both set a user
+    both = {**pair, "docker/Dockerfile.cpu": CPU_ROOT.replace("ENTRYPOINT", "USER nobody\nENTRYPOINT")}
+    assert _family(tmp_path / "both", TAGS_PAGE.format(user="Runs as non-root user"), both) == []
+    # one image is the other's base: the child sets the user, its base need not
+    chain = {
+        "docker/Dockerfile.base": CPU_ROOT,
+        "docker/Dockerfile.app": "FROM acme/whisper:base\nUSER appuser\n",
+    }
+    assert _family(tmp_path / "chain", TAGS_PAGE.format(user="Runs as non-root user"), chain) == []

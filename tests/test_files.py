@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from helpers import make_tree
 
+from docgen import files
 from docgen.files import bytes_or_none, dockerfiles_led_to, stays_home, text_or_none
 
 _GIT = {".git/HEAD": "ref: refs/heads/main\n"}
@@ -238,3 +239,87 @@ def test_a_compose_command_with_a_file_does_not_read_the_default_one(tmp_path: P
     readme = "```\ndocker compose -f docker-compose.prod.yml up -d\n```\n"
     found = dockerfiles_led_to(tmp_path / "README.md", readme, tmp_path)
     assert [os.path.relpath(p, tmp_path) for p in found] == ["prod/Dockerfile"]
+
+
+# `led_dockerfiles`: the Dockerfiles a page with none beside it is about, and why. Modelled on a
+# transcription service's `docs/DOCKER_VARIANTS.md` (builds written from the root: `-f Dockerfile.cuda .`),
+# a fingerprinting project's `docker/README.md` (its one command in plain text, two Dockerfiles two folders
+# down) and a whisper image's `docs/dockerhub-overview.md` (runs published tags, names no Dockerfile).
+ROOT_FILES = {"Dockerfile": "", "Dockerfile.cpu": "", "Dockerfile.cuda": "", "docs/.keep": ""}
+TWO_DOWN = {"docker/cuda/base/Dockerfile": "", "docker/cpu/base/Dockerfile": ""}
+UNDER_DOCKER = {"docker/Dockerfile.cuda": "", "docker/Dockerfile.cpu": "", "docs/.keep": ""}
+
+
+@pytest.mark.parametrize(
+    ("page", "readme", "tree", "expected"),
+    [
+        # `-f` names a Dockerfile that is not in docs/ but at the root the commands run from
+        (
+            "docs/VARIANTS.md",
+            "```bash\ndocker build -t app:cuda -f Dockerfile.cuda .\n```\n",
+            ROOT_FILES,
+            [("Dockerfile.cuda", files.LED_ROOT)],
+        ),
+        # a `docker build .` with no -f, run from the root, builds its Dockerfile
+        (
+            "docs/build.md",
+            "```bash\ndocker build -t app .\n```\n",
+            ROOT_FILES,
+            [("Dockerfile", files.LED_ROOT)],
+        ),
+        # the files its text labels and links, from its folder or the root
+        (
+            "docs/VARIANTS.md",
+            "**File:** `Dockerfile.cpu`\n\nSee [the CUDA one](../Dockerfile.cuda).\n",
+            ROOT_FILES,
+            [("Dockerfile.cpu", files.LED_TEXT), ("Dockerfile.cuda", files.LED_TEXT)],
+        ),
+        # a command in plain text (no code) naming one of two Dockerfiles: that one
+        (
+            "docker/README.md",
+            "docker build -t fp-cuda -f docker/cuda/base/Dockerfile .\ndocker run -it --rm fp-cuda\n",
+            TWO_DOWN,
+            [("docker/cuda/base/Dockerfile", files.LED_TEXT)],
+        ),
+        # naming none: those more than one folder down its own
+        (
+            "docker/README.md",
+            "Build the images from the repository root.\n",
+            TWO_DOWN,
+            [
+                ("docker/cpu/base/Dockerfile", files.LED_BELOW),
+                ("docker/cuda/base/Dockerfile", files.LED_BELOW),
+            ],
+        ),
+        # a docs page running published tags: the project's, at the root and under docker/
+        (
+            "docs/overview.md",
+            "```bash\ndocker run --rm acme/whisper:cpu-v1.0.0 --input a.wav\n```\n",
+            UNDER_DOCKER,
+            [("docker/Dockerfile.cpu", files.LED_DOCS), ("docker/Dockerfile.cuda", files.LED_DOCS)],
+        ),
+        # traps: a docs page that runs no docker command
+        ("docs/overview.md", "Install with `pip install whisper-cli`.\n", UNDER_DOCKER, []),
+        # a page outside the docs folder naming nothing, with nothing below it
+        ("notes/overview.md", "```bash\ndocker run --rm acme/whisper:cpu\n```\n", UNDER_DOCKER, []),
+        # `Dockerfile` in prose is any Dockerfile, not the root's (a docs page on writing one)
+        ("docs/guide.md", "Write a Dockerfile for your service.\n", ROOT_FILES, []),
+        # a name that is no file, and a path leading out of the project
+        ("docs/guide.md", "`Dockerfile.rocm` and `../../Dockerfile` are gone.\n", ROOT_FILES, []),
+        # the build after a `cd`: its context is that folder, not the root
+        (
+            "docs/build.md",
+            "```bash\ncd examples/demo\ndocker build -t demo .\n```\n",
+            {**ROOT_FILES, "examples/demo/Dockerfile": ""},
+            [("examples/demo/Dockerfile", files.LED_ROOT)],
+        ),
+    ],
+)
+def test_the_dockerfiles_a_page_with_none_beside_it_is_about(
+    tmp_path: Path, page: str, readme: str, tree: dict[str, str], expected: list[tuple[str, str]]
+) -> None:
+    project = tmp_path / "project"
+    make_tree(project, {page: readme, **tree, "examples/demo/app.py": ""})
+    make_tree(tmp_path, {"Dockerfile": ""})  # outside the project
+    found = files.led_dockerfiles(project / page, readme, project)
+    assert [(os.path.relpath(os.path.normpath(path), project), why) for path, why in found] == expected

@@ -556,6 +556,12 @@ def _plain_ref(ref: str) -> str:
     return ref
 
 
+def _repository(ref: str) -> str:
+    """An image reference (`_plain_ref`) without its tag: `nvidia/cuda` of `nvidia/cuda:12.8.1-runtime`."""
+    name, _, tag = ref.rpartition(":")
+    return name if name and "/" not in tag else ref
+
+
 def superseded_entry_lines(
     lines: Sequence[str | None], headings: Mapping[int, tuple[int, str]], bases: Collection[str]
 ) -> set[int]:
@@ -570,6 +576,7 @@ def superseded_entry_lines(
     entry names a base built now nothing is set aside: the list may then be the image's own.
     `headings`: README line → (level, text)."""
     current = {_plain_ref(base) for base in bases if base}
+    audited = {_repository(ref) for ref in current}
     heads = sorted(headings)
     groups: dict[tuple[str, int, int], list[tuple[int, str]]] = {}
     for index, text in enumerate(lines):
@@ -590,8 +597,13 @@ def superseded_entry_lines(
         if len(entries) < 2 or len(refs) != len(entries) or not refs & current:
             continue
         starts = [at for at, _ in entries]
+        # an entry of the repository an entry built now names is an earlier build of that image; one
+        # of another audited image's base repository is that sibling's own (a family's variants, one
+        # label each: `**Base Image:** `python:3.11-slim`` for the CPU image, then
+        # `rocm/dev-ubuntu-22.04:6.0.2` for the ROCm one), a claim about it
+        siblings = audited - {_repository(ref) for _, ref in entries if ref in current}
         for position, (at, ref) in enumerate(entries):
-            if ref in current:
+            if ref in current or _repository(ref) in siblings:
                 continue
             stop = starts[position + 1] if position + 1 < len(starts) else len(lines) + 1
             head = bisect.bisect_right(heads, at)

@@ -157,6 +157,10 @@ _INDEX_OPTION = re.compile(
     r"--(?:extra-)?index-url|--find-links|(?:^|[ \t])-f[ \t]|PIP_(?:EXTRA_)?INDEX_URL|UV_"
 )
 _REQUIREMENTS = re.compile(r"(?:^|[ \t])(?:-r|--requirement)[ \t=]+[\"']?([\w./-]+\.(?:txt|in))")
+_INDEX_VARIABLE = re.compile(r"--(?:extra-)?index-url(?:[ \t]+|=)[\"']?\$\{?([A-Za-z_]\w*)")
+"""An index option that takes its URL from a variable: `--index-url ${ROCM_WHEEL_INDEX}`."""
+_SETTING = re.compile(r"[ \t]*(?:ARG|ENV)[ \t]+([A-Za-z_]\w*)[ \t]*=", re.IGNORECASE)
+"""An ARG or ENV line giving a variable its value (`ARG ROCM_WHEEL_INDEX=https://…/whl/rocm6.0`)."""
 _LEFT_TO_READER = re.compile(
     r"\b(?:replace|change|edit|your|e\.g\.|for example|adjust|match)\b", re.IGNORECASE
 )
@@ -178,12 +182,16 @@ def _index_flavours(model: ImageModel) -> list[tuple[str, str, int]] | None:
         body = text_or_none(folder / name, MAX_PROJECT_FILE_BYTES)
         if body is not None:
             files.append((posixpath.join(posixpath.dirname(model.path), name), body))
+    # the variables an index option of the Dockerfile reads: the ARG or ENV giving one its URL is an index
+    read = frozenset(_INDEX_VARIABLE.findall(text))
     for shown, body in files:
         for number, line in enumerate(body.splitlines(), start=1):
             code = line.split(" #", 1)[0]
             if code.lstrip().startswith("#") or "download.pytorch.org" not in code:
                 continue
-            if not _INDEX_OPTION.search(code) and shown == model.path and "pip" not in code:
+            setting = _SETTING.match(code) if shown == model.path else None
+            index = setting is not None and setting.group(1) in read
+            if not index and not _INDEX_OPTION.search(code) and shown == model.path and "pip" not in code:
                 continue
             for match in _INDEX_FLAVOUR.finditer(code):
                 if match.group(1).endswith("$"):
@@ -197,8 +205,10 @@ def said_indexes(doc: Document, readme: str, models: Sequence[ImageModel]) -> It
     PyTorch's cu124 wheel index`) by a flavour (`cu124`, `rocm6.2`) that no index URL of the audited
     Dockerfiles' installs (nor of the requirements files they install) names, while they name others
     (`--extra-index-url https://download.pytorch.org/whl/cu128`): `likely`, read from prose. Silent when a
-    flavour of the Dockerfile comes from a variable, when none names an index, and on a sentence
-    telling the reader to change it."""
+    flavour of the Dockerfile comes from a variable, when none names an index, on a sentence telling
+    the reader to change it, and on one naming a build arg (its default is the build-arg rules' to
+    compare). An install whose index URL is a variable (`--index-url ${ROCM_WHEEL_INDEX}`) uses the
+    value the ARG or ENV giving it writes out."""
     sentences: list[tuple[int, str, list[str]]] = []
     for para in doc.paragraphs:
         for line, text in para.lines:
@@ -208,6 +218,10 @@ def said_indexes(doc: Document, readme: str, models: Sequence[ImageModel]) -> It
                 flavours = [m.group(1).lower() for m in _SAID_FLAVOUR.finditer(sentence)]
                 if flavours:
                     sentences.append((line, sentence, flavours))
+    # a sentence naming a build arg (`ROCM_WHEEL_INDEX` - … (default: rocm6.0)) gives its default: the
+    # build-arg rules compare it with that arg's, image by image
+    declared = {arg.name for model in models for arg in model.args}
+    sentences = [s for s in sentences if not declared.intersection(re.findall(r"\w+", s[1]))]
     if not sentences:
         return
     used: list[tuple[str, str, int]] = []

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read, image_names
+from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, OwnBases, dockerfile_read, image_names
 from docgen.audit.paths import resolves_inside
 from docgen.audit.versions import near_names
 from docgen.audit.wording import is_example, line_at, sentences
@@ -395,6 +395,10 @@ def _claims(
             if told_users is not None:
                 told_users.add(line)
             yield _finding(auditor, line, f"says the image runs as {claim}", verdicts)
+        elif not root and not names and (rooted := _rooted_sibling(text, images, verdicts)):
+            if told_users is not None:
+                told_users.add(line)
+            yield rooted.diagnostic(auditor.path, line)
     if not _USER_CLAIM.search(text):
         for match in _LISTED_USER.finditer(text):
             given = next(g for g in match.groups() if g)
@@ -428,6 +432,55 @@ def _start_claims(text: str, line: int, images: list[Image], auditor: Auditor) -
         verdicts = [image.starts(said) for image in images]
         if all(v is not None for v in verdicts):
             yield _finding(auditor, line, f"says the {which} is {said}", verdicts)
+
+
+@dataclass(frozen=True)
+class _Rooted:
+    """An image of a family that runs as root (`fact`), said with a sibling that does not (`other`)."""
+
+    fact: str
+    other: str
+
+    def diagnostic(self, readme: str, line: int) -> Diagnostic:
+        message = (
+            "README says the image runs as a non-root user, of every image it documents here (no words "
+            f"name one), but {self.fact}, while {self.other}"
+        )
+        return Diagnostic(readme, line, message, confidence=LIKELY)
+
+
+def _rooted_sibling(text: str, images: list[Image], verdicts: list[tuple[str, str] | None]) -> _Rooted | None:
+    """For a sentence saying the image runs as a non-root user in a part of the README about several
+    images (`- Runs as non-root user` under `## Features` of a page about a `cpu` and a `cuda` tag): the
+    first of them that runs as root on a plain base (no USER, no entrypoint dropping privileges) while
+    another sets a non-root USER. The sentence says it of each of them, not of whichever agrees: None
+    when it names one of them (`the CUDA image runs as …`), when one may be built on another (a FROM
+    naming a Dockerfile of the family, or an image no table of docgen's knows: a base image of the
+    family sets no USER, its children do), or when no sibling sets a USER."""
+    if len(images) < 2:
+        return None
+    words = {w.lower() for w in re.findall(r"[\w.+-]+", text)}
+    if any(image_names(image.model.path) & words for image in images):
+        return None
+    models = [image.model for image in images]
+    bases = OwnBases(models)
+    if any(
+        bases(model) is not None or not image.root_base for model, image in zip(models, images, strict=True)
+    ):
+        return None  # an image built on another (or on an image docgen does not know): the children's user
+    rooted = next((v[0] for v in verdicts if v is not None and v[0].endswith("sets no USER (root)")), None)
+    setting = next(
+        (
+            (image.model.path, user)
+            for image, v in zip(images, verdicts, strict=True)
+            if v is None and (user := image.last("USER")) is not None
+        ),
+        None,
+    )
+    if rooted is None or setting is None:
+        return None
+    path, user = setting
+    return _Rooted(rooted, f"{path}:{user.line} sets USER {user.value}")
 
 
 def _finding(auditor: Auditor, line: int, claim: str, verdicts: list[tuple[str, str] | None]) -> Diagnostic:
