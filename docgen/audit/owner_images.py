@@ -48,8 +48,9 @@ from pathlib import Path
 from docgen import bake, makefile
 from docgen.audit.auditor import LIKELY, also_at, dockerfile_read
 from docgen.audit.commands import PICKED, tagged_names
-from docgen.audit.env_slips import SlipIndex, one_slip
+from docgen.audit.env_slips import SlipIndex
 from docgen.audit.memo import per_audit
+from docgen.audit.missing import one_slip
 from docgen.audit.references import project_top
 from docgen.audit.run_args import image_runs
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
