@@ -356,7 +356,7 @@ from docgen.audit.home_checkouts import home_checkout_paths
 from docgen.audit.idle import guarded_args, idle_args, lost_args
 from docgen.audit.ignored_places import ignored_places
 from docgen.audit.image_paths import image_paths
-from docgen.audit.image_tags import copied_contexts, download_tags, image_tag_claims
+from docgen.audit.image_tags import copied_contexts, crossed_contexts, download_tags, image_tag_claims
 from docgen.audit.imageless_runs import imageless_runs
 from docgen.audit.included_paths import included_paths
 from docgen.audit.install_dirs import install_dirs
@@ -897,6 +897,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     command_grammar,
     help_copies,
     copied_contexts,
+    crossed_contexts,
     imageless_runs,
     last_word_cds,
     local_bases,
@@ -1529,6 +1530,7 @@ def audit(
         found.extend(_ruled(variant_tags, doc, path, directory, models, project))
         found.extend(_ruled(platform_builds, doc, path, directory, models, project))
         found.extend(_ruled(copied_contexts, doc, path, directory, tuple(models), project))
+        found.extend(_ruled(crossed_contexts, doc, path, directory, project))
         found.extend(_ruled(unbuilt_bases, doc, text, path, directory, models, project))
         found.extend(_ruled(near_images, doc, text, path, directory, models))
         # a build by a script or in words whose Dockerfile copies what a checkout holds nowhere: after
