@@ -424,7 +424,7 @@ from docgen.audit.owner_images import (
     run_owner_images,
     twin_owner_runs,
 )
-from docgen.audit.page_builds import other_builds
+from docgen.audit.page_builds import other_builds, undescribed_builds
 from docgen.audit.paragraphs import audit_paragraph, set_for_build
 from docgen.audit.paths import variant
 from docgen.audit.pinned_claims import pinned_claims, provided_locks
@@ -920,6 +920,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     run_owner_images,
     twin_owner_runs,
     other_builds,
+    undescribed_builds,
     placeholder_folders,
     build_platforms,
     pushed_names,
@@ -1620,6 +1621,7 @@ def audit(
     if directory is not None:
         found.extend(_ruled(default_file_builds, doc, models, tied, directory, path))
         found.extend(_ruled(other_builds, doc, path, directory, models, project))
+        found.extend(_ruled(undescribed_builds, doc, path, directory, project))
     shown = stages_shown(doc)  # the README's own example stages, wherever its snippet is
     scripted = set_for_scripts(doc)  # (read once: every part's tables ask)
     for images, sub in shared_parts.items():
