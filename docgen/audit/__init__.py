@@ -439,7 +439,7 @@ from docgen.audit.promised import promised_variants
 from docgen.audit.prose import audit_text
 from docgen.audit.prose_scripts import absent_prose_scripts, missing_prose_scripts
 from docgen.audit.provides import provided_claims
-from docgen.audit.published_tags import published_tags, pushed_names
+from docgen.audit.published_tags import published_tags, pushed_names, version_prefixes
 from docgen.audit.pulled_runs import built_never_run, committed_unrun, pulled_runs, pulled_slips
 from docgen.audit.python_paths import python_paths
 from docgen.audit.recipe_bases import recipe_bases
@@ -748,6 +748,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     audit_text,
     provided_claims,
     published_tags,
+    version_prefixes,
     python_paths,
     rehomed_mounts,
     volume_elsewhere,
@@ -1226,6 +1227,7 @@ def audit(
     )
     if directory is not None:  # published tags and platforms against the workflow that publishes them
         ci_claims_found += _ruled(published_tags, doc, path, directory, models, project)
+        ci_claims_found += _ruled(version_prefixes, doc, path, directory, models, project)
         ci_claims_found += _ruled(pushed_names, doc, path, directory, models, project)
     # a config key an edit instruction names (`remove x from settings.yaml`), before such text is set aside
     keys_found = list(_ruled(config_keys, doc, path, directory)) if directory is not None else []
