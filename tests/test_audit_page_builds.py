@@ -188,6 +188,13 @@ def test_a_service_page_naming_its_recipes_in_code_and_building_another(tmp_path
             ),
             MD_FILES,
         ),
+        # the recipe chosen is moved to the name built
+        (
+            MD_README.format(built="Dockerfile").replace(
+                "docker build", "cp Dockerfile_cuda Dockerfile\ndocker build"
+            ),
+            MD_FILES,
+        ),
         # the described names are no files here
         (MD_README.format(built="Dockerfile"), {"Dockerfile": "FROM ubuntu:22.04\n"}),
     ],

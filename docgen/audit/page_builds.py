@@ -107,13 +107,27 @@ def _described(doc: Document, directory: Path) -> dict[str, int]:
     return found
 
 
+_MOVES = re.compile(r"(?:^|[;&|(]|\bsudo)[ \t]*(?:mv|cp|ln)[ \t]")
+
+
+def _renamed(doc: Document, described: dict[str, int], built: set[str]) -> bool:
+    """True when a command of the README moves, copies or links a described Dockerfile to a built name
+    (`mv Dockerfile.gpu Dockerfile && docker build -f Dockerfile .`): the build builds the recipe."""
+    for fence in doc.fences:
+        for _, text in fence.lines:
+            if _MOVES.search(text) and any(d in text for d in described) and any(b in text for b in built):
+                return True
+    return False
+
+
 def undescribed_builds(
     doc: Document, readme: str, directory: Path, project: Path | None = None
 ) -> Iterator[Diagnostic]:
     """One finding at the first of the README's build commands when each builds, by its `-f`, a
     Dockerfile beside the README its prose never names, while the prose names two or more others there
     that no command builds (see the module's docstring; `likely`: the prose may name them for another
-    use). Silent when a build has no `-f`, or one that cannot be read or is not beside the README."""
+    use). Silent when a build has no `-f`, or one that cannot be read or is not beside the README, and
+    when a command moves a described recipe to the built name first (`_renamed`)."""
     described = _described(doc, directory)
     if len(described) < 2:
         return
@@ -129,7 +143,7 @@ def undescribed_builds(
             if built is None or built.parent != here.resolve() or built.name in described:
                 return
             builds.append((command[0][0], built.name))
-    if not builds:
+    if not builds or _renamed(doc, described, {name for _, name in builds}):
         return
     (line, name), *more = builds
     also = f" (also line{'s' if len(more) > 1 else ''} {', '.join(str(n) for n, _ in more)})" if more else ""
