@@ -45,6 +45,7 @@ from docgen.shell import (
     NAME,
     POSIX_SHELLS,
     DashRejected,
+    ShToken,
     dash_rejected,
     referenced_names,
     sh_tokens,
@@ -359,6 +360,49 @@ _ENVIRONMENT = re.compile(
 # A RUN that runs a shell script file (`bash ./install_rocm.sh`, `./build.sh`): PyTorch's and ROCm's
 # CI images pass their build args to such scripts through the environment. URLs are not files here.
 _RUNS_SCRIPT = re.compile(r"(?<![\w./:-])(?:\.{0,2}/)?[\w./-]*[\w-]\.sh\b")
+# Commands that only handle a script's file (`chmod +x /entrypoint.sh`, `sed -i … run.sh`, `wget -O
+# install.sh …`): the script named there does not run, unless their output goes on into a pipe
+# (`cat install.sh | bash`).
+_FILE_ONLY = frozenset(
+    "chmod chown chgrp cp mv rm ln mkdir touch cat ls dos2unix sed echo printf install tr wget curl test [ "
+    "head tail stat file sha256sum md5sum grep".split()
+)
+_ASSIGNMENT = re.compile(r"[A-Za-z_]\w*=")
+_ENDS_COMMAND = frozenset({"&&", "||", ";", ";;", "|", "|&", "&", "(", ")"})
+
+
+def _runs_script(text: str) -> bool:
+    """True when the shell text `text` may run a shell script file (`_RUNS_SCRIPT`): a command naming one
+    that is no command handling its file only (`_FILE_ONLY`). A text the reader cannot split may."""
+    if not _RUNS_SCRIPT.search(text):
+        return False
+    for line in text.replace("\\\n", " ").splitlines():
+        if not _RUNS_SCRIPT.search(line):
+            continue
+        try:
+            tokens = sh_tokens(line)
+        except ValueError:
+            return True
+        words: list[str] = []
+        redirected = False  # the word after `>`, `<` … is a file the shell opens, no word of the command
+        for token in [*tokens, ShToken(";", True)]:
+            if not token.operator:
+                if not redirected:
+                    words.append(token.text)
+                redirected = False
+                continue
+            if token.text not in _ENDS_COMMAND:
+                redirected = True
+                continue
+            head = next((w for w in words if not _ASSIGNMENT.match(w) and w != "sudo"), "")
+            if any(_RUNS_SCRIPT.search(w) for w in words) and (
+                head.rsplit("/", 1)[-1] not in _FILE_ONLY or token.text in ("|", "|&")
+            ):
+                return True
+            words = []
+    return False
+
+
 _WINDOWS_READ = re.compile(r"\$\{?env:([A-Za-z_][A-Za-z0-9_]*)|%([A-Za-z_][A-Za-z0-9_]*)%", re.IGNORECASE)
 _SUBSTITUTED = re.compile(r"(?:_|\A)(?:VERSION|VER|TAG|COMMIT|SHA|REF|BRANCH|REPO|RELEASE)\Z")
 
@@ -374,7 +418,7 @@ def _unused(parsed: ParsedDockerfile, evaluation: Evaluation, explained: set[str
     for inst, scope in zip(parsed.instructions, evaluation.scopes, strict=False):
         if inst.keyword == "RUN" and scope.stage is not None:
             run_lines.setdefault(scope.stage, []).append(inst.start_line)
-            if any(_RUNS_SCRIPT.search(text) for text in _read_texts(inst, parsed.escape)):
+            if any(_runs_script(text) for text in _read_texts(inst, parsed.escape)):
                 script_lines.setdefault(scope.stage, []).append(inst.start_line)
         elif inst.keyword == "ARG" and scope.stage is None and "$" in inst.args:
             for text in _read_texts(inst, parsed.escape):

@@ -14,6 +14,11 @@ workflow's, job's or step's `env:`, `${{ matrix.X }}` the combination's, `${{ A 
 is unknown, and a build arg holding it is not passed: the Dockerfile's own default stays. Paths are
 relative to the repository root (the folder holding `.github`); the targets' are made relative to the
 workflow file's folder, as bake's are to the bake file's.
+
+The version tags of a `docker/metadata-action` step are read for how they begin (`version_tags`): `v`
+then the version, or the version's digits, from its rules, the tag patterns the workflow runs for, and
+the `run:` script writing a job or step output a rule reads (`echo "version=$VERSION" >>
+$GITHUB_OUTPUT`, every assignment of VERSION in that script).
 """
 
 from __future__ import annotations
@@ -183,7 +188,7 @@ class _Scope:
         """`text` with its expressions replaced by their values (`_UNKNOWN` for one not plain), and the
         line giving the value when the text is one expression alone (None otherwise)."""
         whole = _EXPRESSION.fullmatch(text.strip())
-        if whole is not None:
+        if whole is not None and "}}" not in whole[1]:  # (not `${{ a }}/${{ b }}`: two expressions)
             value = self.lookup(whole[1])
             return (_UNKNOWN, None) if value is None else value
         return _EXPRESSION.sub(lambda m: (self.lookup(m[1]) or (_UNKNOWN, None))[0], text), None
@@ -724,4 +729,203 @@ def script_pushes(data: bytes, display: str, repository: str | None) -> tuple[st
                         found.append(f"{reference}:{tag}" if tag else reference)
     if read != len(SCRIPT_PUSH.findall(data.decode("utf-8", errors="replace"))):
         return None  # a push written another way (`… && docker push x`, in a `with:`): not read
+    return tuple(found)
+
+
+@dataclass(frozen=True)
+class VersionForm:
+    """How the version tags one rule of a workflow makes begin: the text before the version (`v` for
+    `v1.2.3`, `` for `1.2.3`), and whether a digit comes right after it."""
+
+    prefix: str
+    digit: bool
+    """True when the rule puts the version's digits right after `prefix` (`{{version}}` of a semver tag),
+    False when what follows is not known (`v$VERSION` of a script)."""
+    rule: str
+    """The rule as written (`type=raw,value=${{ needs.release.outputs.version }}`)."""
+    line: int | None
+    """The line of the `tags:` (or `images:`) it is a rule of."""
+
+    def may_give(self, tag: str) -> bool:
+        """True when this rule may make the tag `tag`."""
+        if not tag.startswith(self.prefix):
+            return False
+        rest = tag[len(self.prefix) :]
+        return not self.digit or rest[:1].isdigit()
+
+
+@dataclass(frozen=True)
+class VersionTags:
+    """The version tags a `docker/metadata-action` step of a workflow gives its images."""
+
+    images: tuple[str, ...]
+    """Its `images:`, expressions read (`UNKNOWN` where one is not plain)."""
+    forms: tuple[VersionForm, ...] | None
+    """How each of its rules that makes a version tag begins; None when one of them cannot be read."""
+
+
+_VERSION_LITERAL = re.compile(r"(v?)\d+(?:\.\d+)+")
+_OUTPUT_LINE = re.compile(
+    r"echo[ \t]+[\"']?([A-Za-z_][\w-]*)=(\S*?)[\"']?[ \t]*>>[ \t]*\"?\$\{?GITHUB_OUTPUT\}?\"?"
+    r"|::set-output[ \t]+name=([A-Za-z_][\w-]*)::(\S*?)[\"']?[ \t]*$"
+)
+"""A script line setting a step's output (`echo "version=$VERSION" >> $GITHUB_OUTPUT`)."""
+_NEEDS_OUTPUT = re.compile(r"needs\.([\w-]+)\.outputs\.([\w-]+)\Z")
+_STEP_OUTPUT = re.compile(r"steps\.([\w-]+)\.outputs\.([\w-]+)\Z")
+_SCRIPT_SET = re.compile(r"^[ \t]*(?:export[ \t]+|local[ \t]+)?([A-Za-z_]\w*)=(\S*)", re.MULTILINE)
+
+
+def _shell_start(value: str, script: str, depth: int = 0) -> tuple[str, bool] | None:
+    """(the literal text a shell value starts with, whether a version's digits follow it) of `value` as
+    the script `script` sets it: `v$NEXT` → (`v`, False), `1.2.0` → (``, True), `$VERSION` → what every
+    assignment of VERSION in the script starts with, when they agree; None when not known."""
+    value = value.strip("\"'")
+    start = re.split(r"[$`]", value, maxsplit=1)[0]
+    if start:
+        version = _VERSION_LITERAL.match(start)
+        return (version.group(1), True) if version is not None else (start, False)
+    variable = re.match(r"\$\{?([A-Za-z_]\w*)\}?", value)
+    if variable is None or depth > 2:
+        return None  # empty, or set by a command (`$(cat VERSION)`)
+    assigned = [m.group(2) for m in _SCRIPT_SET.finditer(script) if m.group(1) == variable.group(1)]
+    starts = {_shell_start(a, script, depth + 1) for a in assigned}
+    return starts.pop() if len(starts) == 1 and None not in starts else None
+
+
+def _output_start(
+    expression: str, jobs: Mapping[str, Any], job: Mapping[str, Any]
+) -> tuple[str, bool] | None:
+    """What the value of a job's or step's output (`needs.release.outputs.version`,
+    `steps.ver.outputs.version`) starts with (`_shell_start`), read from the `run:` script of the step
+    that writes it; None when not known."""
+    needs = _NEEDS_OUTPUT.match(expression)
+    if needs is not None:
+        other = jobs.get(needs[1])
+        outputs = other.get("outputs") if isinstance(other, dict) else None
+        value = _scalar(outputs.get(needs[2])) if isinstance(outputs, dict) else None
+        inner = _EXPRESSION.fullmatch(value.strip()) if value is not None else None
+        if inner is None or not isinstance(other, dict):
+            return None
+        expression, job = inner[1].strip(), other
+    step_output = _STEP_OUTPUT.match(expression)
+    if step_output is None:
+        return None
+    step = next(
+        (s for s in job.get("steps") or () if isinstance(s, dict) and s.get("id") == step_output[1]), None
+    )
+    script = _scalar(step.get("run")) if step is not None else None
+    if script is None:
+        return None
+    values = {
+        m[2] if m[1] is not None else m[4]
+        for line in script.splitlines()
+        if (m := _OUTPUT_LINE.search(line)) is not None and (m[1] or m[3]) == step_output[2]
+    }
+    starts = {_shell_start(v, script) for v in values}
+    if len(starts) != 1 or None in starts:
+        return None
+    return starts.pop()
+
+
+def _tag_triggers(on: object) -> tuple[list[str], bool]:
+    """(the tag patterns a push runs the workflow for, whether a release does)."""
+    if not isinstance(on, dict):
+        return ([], on == "release" or (isinstance(on, list) and "release" in on))
+    push = on.get("push")
+    tags = push.get("tags") if isinstance(push, dict) else None
+    patterns = [str(t) for t in tags] if isinstance(tags, list) else [tags] if isinstance(tags, str) else []
+    return patterns, "release" in on
+
+
+def _rule_form(
+    rule: str, scope: _Scope, jobs: Mapping[str, Any], job: Mapping[str, Any], on: object
+) -> list[tuple[str, bool]] | None:
+    """The forms (`VersionForm`'s prefix and digit) of the version tags one `tags:` rule of a
+    metadata-action step makes: none for a rule making no version tag (`type=sha`, a branch, `latest`);
+    None when not known."""
+    fields: dict[str, str] = {}
+    for part in re.split(r",(?![^{]*\}\})", rule):
+        key, eq, value = part.partition("=")
+        if eq:
+            fields[key.strip()] = value.strip()
+    kind = fields.get("type", "raw" if "value" in fields else "")
+    if fields.get("enable", "true").strip() == "false":
+        return []
+    if kind in ("semver", "pep440"):
+        if "value" in fields:
+            return None
+        pattern = fields.get("pattern", "")
+        head = pattern.split("{{", 1)[0]
+        after = pattern[len(head) :]
+        if re.match(r"\{\{\s*(?:version|major|minor|patch)\s*\}\}", after):
+            return [(head, True)]
+        return None
+    if kind == "ref":
+        if fields.get("event") != "tag":
+            return []
+        patterns, release = _tag_triggers(on)
+        if release:
+            return None
+        starts = {re.split(r"[*?\[{]", p, maxsplit=1)[0] for p in patterns}
+        return [(s, False) for s in starts] if starts else []
+    if kind == "raw":
+        value = fields.get("value", "")
+        whole = _EXPRESSION.fullmatch(value)
+        if whole is not None and scope.lookup(whole[1].strip()) is None:
+            start = _output_start(whole[1].strip(), jobs, job)
+            return [start] if start is not None else None
+        text = scope.expand(value)[0]
+        if _UNKNOWN in text:
+            return None
+        version = _VERSION_LITERAL.match(text)
+        return [(version.group(1), True)] if version is not None else []
+    if kind in ("sha", "schedule", "edge"):
+        return []
+    return None
+
+
+def version_tags(data: bytes, display: str) -> tuple[VersionTags, ...]:
+    """The version tags each `docker/metadata-action` step of the workflow whose bytes are `data` makes
+    (`VersionTags`): for each rule of its `tags:`, what its version tags begin with, read from the rule
+    (`type=semver,pattern=v{{version}}`, `type=raw,value=1.2.0`), the tag patterns the workflow runs for
+    (`type=ref,event=tag` under `on.push.tags: ['v*']`), or the script that writes the job output the
+    rule reads (`echo "version=$VERSION" >> $GITHUB_OUTPUT` after `VERSION="v$CURRENT"`); a `flavor:`
+    prefix added. Raises `ConfigError` as `parse` does."""
+    document = load(data, display, "a GitHub Actions workflow")
+    if not isinstance(document, dict) or not isinstance(jobs := document.get("jobs"), dict):
+        return ()
+    inputs = _inputs(document.get("on"))
+    top_env = _env(document.get("env"), {})
+    found: list[VersionTags] = []
+    for job_name, job in jobs.items():
+        if job_name == KEY_LINES or not isinstance(job, dict):
+            continue
+        scope = _Scope(inputs, {**top_env}, {})
+        scope.env.update(_env(job.get("env"), scope.as_env()))
+        for step in job.get("steps") or ():
+            if not isinstance(step, dict) or not (_scalar(step.get("uses")) or "").startswith(
+                "docker/metadata-action"
+            ):
+                continue
+            given = step.get("with")
+            if not isinstance(given, dict):
+                continue
+            here = _Scope(inputs, {**scope.env, **_env(step.get("env"), scope.as_env())}, {})
+            images = tuple(re.split(r"[,\s]+", here.expand(_scalar(given.get("images")) or "")[0].strip()))
+            flavor = _scalar(given.get("flavor")) or ""
+            prefix = re.search(r"^[ \t]*prefix=([^,\n]*)", flavor, re.MULTILINE)
+            added = prefix.group(1).strip() if prefix is not None else ""
+            forms: list[VersionForm] = []
+            readable = "$" not in added and "{" not in added
+            line = line_of(given, "tags")
+            written = _scalar(given.get("tags")) or ""
+            for index, rule in enumerate(written.splitlines()):
+                read = _rule_form(rule.strip(), here, jobs, job, document.get("on")) if rule.strip() else []
+                if read is None:
+                    readable = False
+                    break
+                # (a block scalar holds one rule a line, from the line after `tags:`)
+                at = line + 1 + index if line is not None and "\n" in written else line
+                forms += [VersionForm(added + p, d, rule.strip(), at) for p, d in read]
+            found.append(VersionTags(images, tuple(forms) if readable else None))
     return tuple(found)

@@ -16,7 +16,8 @@ import pytest
 from helpers import make_tree
 
 from docgen.audit import audit
-from docgen.audit.env_slips import SlipIndex, one_slip
+from docgen.audit.env_slips import SlipIndex
+from docgen.audit.missing import one_slip
 from docgen.hardware import runtime_reads, runtime_variables
 from docgen.pipeline import build_model
 

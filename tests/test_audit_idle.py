@@ -204,3 +204,35 @@ def test_args_whose_choice_reaches_a_later_line_are_no_finding(tmp_path: Path) -
     assert lost(tmp_path / "c", readme, kept) == []
     # a README that does not document the arg
     assert lost(tmp_path / "d", "# Arc image\n\nBuild it with `docker build .`.\n", ALLOCATOR) == []
+
+
+def documented(root: Path, readme: str, dockerfile: str) -> list[tuple[int, str, str]]:
+    return [f for f in idle(root, readme, dockerfile) if "documents build arg" in f[1]]
+
+
+def test_a_uid_arg_a_useradd_reads_another_arg_for(tmp_path: Path) -> None:
+    # a research base image: the uid and gid are args, the user is made with the gid as its uid
+    dockerfile = (
+        "FROM nvidia/cuda:11.8.0-runtime-ubuntu22.04\n"
+        "ARG USER_UID=2323\n"
+        "ARG USER_GID=2323\n"
+        "RUN groupadd -g $USER_GID lab && \\\n"
+        "    useradd -l -r -u $USER_GID -g lab -m lab\n"
+        "COPY start.sh /app/start.sh\n"
+        "RUN chmod 755 /app/start.sh\n"
+    )
+    readme = "# Base\n\n```bash\ndocker build --build-arg USER_UID=1000 --build-arg USER_GID=1000 .\n```\n"
+    assert documented(tmp_path / "a", readme, dockerfile) == [
+        (
+            4,
+            "README documents build arg USER_UID, but Dockerfile:2 declares it and never uses it (line 5 "
+            "runs useradd -u $USER_GID: the id comes from USER_GID)",
+            "likely",
+        )
+    ]
+    # the start script runs in the build: it may read the uid from its environment
+    ran = dockerfile.replace("RUN chmod 755 /app/start.sh", "RUN chmod 755 /app/start.sh && /app/start.sh")
+    assert documented(tmp_path / "b", readme, ran) == []
+    # a PUID the useradd reads itself
+    own = dockerfile.replace("-u $USER_GID", "-u $USER_UID")
+    assert documented(tmp_path / "c", readme, own) == []

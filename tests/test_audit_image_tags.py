@@ -467,3 +467,65 @@ def test_an_unconfirmed_tag_of_another_sdk_release_is_likely(tmp_path: Path) -> 
         "4: README tags the image me/vulkan-sdk:1.3.261 (version 1.3.261), but Dockerfile:2 downloads and "
         "installs vulkan-sdk 1.3.250.1 (likely)"
     ]
+
+
+# an organ segmentation repository: a base folder and one folder a task, each with its Dockerfile
+TASK_FOLDERS = {
+    "seg-base/Dockerfile": "FROM nvidia/cuda:11.8.0-runtime-ubuntu22.04\nRUN true\n",
+    "seg-task-kidney/Dockerfile": "FROM seg:base\nENV TASK=Task040_Kidney\n",
+    "seg-task-lung/Dockerfile": "FROM seg:base\nENV TASK=Task006_Lung\n",
+}
+TASK_BUILDS = """\
+# Organ segmentation
+
+```bash
+docker build -t seg:base seg-base/
+docker build -t registry.example.org/tools/seg-kidney-tumour:latest seg-task-kidney/
+docker build -t registry.example.org/tools/seg-lung-nodule:latest seg-task-kidney/
+```
+"""
+
+
+def _crossed(root: Path, readme: str, files: dict[str, str]) -> list[str]:
+    return [f for f in _tree_findings(root, readme, files) if "a line copied from another build" in f]
+
+
+def test_an_image_named_for_one_task_built_from_another_tasks_folder(tmp_path: Path) -> None:
+    assert _crossed(tmp_path, TASK_BUILDS, TASK_FOLDERS) == [
+        "6: README builds seg-lung-nodule from seg-task-kidney/, but the word lung of its name names "
+        "seg-task-lung/, a folder beside it with a Dockerfile of its own, and no word of it names "
+        "seg-task-kidney/: the image gets seg-task-kidney/'s Dockerfile, not seg-task-lung/'s (a line "
+        "copied from another build?) (likely)"
+    ]
+
+
+def test_a_model_server_built_from_the_folder_of_another_model(tmp_path: Path) -> None:
+    # a serving repository, one folder a model, the lines written with a split tag a space broke
+    files = {f"serve-{m}/Dockerfile": f"FROM python:3.11-slim\nENV MODEL={m}\n" for m in ("llama", "mistral")}
+    readme = (
+        "```\ndocker build -t acme/ llama-server:1.0 serve-llama\n"
+        "docker build -t acme/ mistral-server:1.0 serve-llama\n```\n"
+    )
+    assert [f.split(":", 1)[0] for f in _crossed(tmp_path, readme, files)] == ["3"]
+
+
+@pytest.mark.parametrize(
+    "builds",
+    [
+        # one image name in two flavours of one folder
+        "docker build -t seg:cpu seg-task-kidney/\ndocker build -t seg:gpu seg-task-kidney/",
+        # a name with a word of the folder it builds too
+        "docker build -t seg-kidney:1 seg-task-kidney/\ndocker build -t seg-kidney-lung:1 seg-task-kidney/",
+        # the word is given the build as an arg or a target: one folder builds each on purpose
+        "docker build -t seg-kidney:1 seg-task-kidney/\n"
+        "docker build --build-arg ORGAN=lung -t seg-lung:1 seg-task-kidney/",
+        "docker build -t seg-kidney:1 seg-task-kidney/\n"
+        "docker build --target lung -t seg-lung:1 seg-task-kidney/",
+        # a name of a task no folder has
+        "docker build -t seg-kidney:1 seg-task-kidney/\ndocker build -t seg-liver:1 seg-task-kidney/",
+        # one build of the folder only
+        "docker build -t seg-lung:1 seg-task-kidney/",
+    ],
+)
+def test_builds_of_one_folder_that_name_no_other(tmp_path: Path, builds: str) -> None:
+    assert _crossed(tmp_path, f"```bash\n{builds}\n```\n", TASK_FOLDERS) == []

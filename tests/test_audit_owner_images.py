@@ -245,6 +245,38 @@ def test_pulls_that_are_no_slip_are_silent(tmp_path: Path, pulled: str, files: d
     assert _slips(tmp_path, readme, files) == []
 
 
+def test_a_listed_image_missing_the_hyphen_of_the_one_the_scripts_build(tmp_path: Path) -> None:
+    # a family of images listed out of code, one of them written without the `-` its build script tags
+    readme = (
+        "Images for inference.\n\nImages are:\n\n- quillworks/speechserver: the server and its models\n"
+        "- quillworks/speech-base - the base\n"
+    )
+    files = {"build.sh": _PUSH, "build-base.sh": "docker build -t quillworks/speech-base base\n"}
+    assert _slips(tmp_path, readme, files) == [
+        "5 (likely): README names image quillworks/speechserver, but no file of the build names it; "
+        "build.sh:2 names quillworks/speech-server:0.4 (did you mean quillworks/speech-server?)"
+    ]
+
+
+def test_a_listed_image_one_letter_off_the_workflow_push(tmp_path: Path) -> None:
+    readme = "# Renderer\n\n* **stellarfox/frame-rendrer** - renders frames on a GPU\n"
+    files = {".github/workflows/publish.yml": _WORKFLOW}
+    assert [f.split(":", 1)[0] for f in _slips(tmp_path, readme, files)] == ["3 (likely)"]
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        "- quillworks/speech-server: the server",  # the name built
+        "- quillworks/speechserver is what we used to call it",  # words go on: no list of images
+        "- see quillworks/speechserver: …",  # not the item's first word
+        "- docs/speechserver: its pages",  # a folder one `-` off no image: `docs` is no owner built
+    ],
+)
+def test_list_items_that_name_no_slipped_image(tmp_path: Path, item: str) -> None:
+    assert _slips(tmp_path, f"# Images\n\n{item}\n", {"build.sh": _PUSH}) == []
+
+
 def test_a_line_saying_where_the_image_comes_from_is_silent(tmp_path: Path) -> None:
     readme = "# Speech server\n\nBased on `quillworks/speech-sevrer:0.4`, the upstream image.\n"
     assert _slips(tmp_path, readme, {"build.sh": _PUSH}) == []

@@ -114,3 +114,92 @@ OLD_FILE = "stacks/r3541.iron_base.Dockerfile"
 )
 def test_pages_left_alone(tmp_path: Path, readme: str, page: str | None) -> None:
     assert found(tmp_path, readme, page or "stacks/r3640.jazzy_base.md") == []
+
+
+# a simulation recipe repository: two Dockerfiles described, the build names a third (modelled on an MD
+# code built with MPI or with CUDA); and a web service with a CPU and a GPU recipe
+MD_README = """\
+# md-engine containers
+
+Recipes to build the engine with the **mpi** option (Dockerfile_MPI) and with the
+**multicore-cuda** option (Dockerfile_cuda).
+
+Put the source tarball in the same folder as the Dockerfile of your choice.
+
+```
+docker build -t mdengine -f {built} .
+```
+"""
+MD_FILES = {
+    "Dockerfile": "FROM ubuntu:22.04\nRUN ./build mpi\n",
+    "Dockerfile_MPI": "FROM ubuntu:22.04\nRUN ./build mpi\n",
+    "Dockerfile_cuda": "FROM nvidia/cuda:12.1.0-devel-ubuntu22.04\nRUN ./build multicore-cuda\n",
+}
+
+
+def described(root: Path, readme: str, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    make_tree(root, {**files, "README.md": readme})
+    models = [build_model(root / name, name) for name in files if "ockerfile" in name]
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", models, {}, root, root)
+        if "never describes" in d.message
+    ]
+
+
+def test_a_build_of_a_dockerfile_the_readme_does_not_describe(tmp_path: Path) -> None:
+    assert described(tmp_path, MD_README.format(built="Dockerfile"), MD_FILES) == [
+        (
+            9,
+            "README describes Dockerfile_MPI and Dockerfile_cuda (line 3), but its build command builds -f "
+            "Dockerfile, which it never describes, and none builds Dockerfile_MPI or Dockerfile_cuda",
+            "likely",
+        )
+    ]
+
+
+def test_a_service_page_naming_its_recipes_in_code_and_building_another(tmp_path: Path) -> None:
+    readme = (
+        "# Vision API\n\nTwo recipes: `cpu.Dockerfile` for laptops, `gpu.Dockerfile` for servers.\n\n"
+        "```\ndocker build -f legacy.Dockerfile -t vision-api .\n```\n"
+    )
+    files = {
+        name: "FROM python:3.11-slim\n" for name in ("cpu.Dockerfile", "gpu.Dockerfile", "legacy.Dockerfile")
+    }
+    assert [line for line, _, _ in described(tmp_path, readme, files)] == [6]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        # a build of a described recipe
+        (MD_README.format(built="Dockerfile_cuda"), MD_FILES),
+        # the built file named in code too
+        (
+            MD_README.format(built="Dockerfile").replace("the Dockerfile of", "`Dockerfile` or the one of"),
+            MD_FILES,
+        ),
+        # a build with no -f: the default file, the variants another use
+        (MD_README.format(built="Dockerfile").replace("-f Dockerfile ", ""), MD_FILES),
+        # one recipe described only
+        (
+            MD_README.format(built="Dockerfile").replace(
+                " and with the\n**multicore-cuda** option (Dockerfile_cuda)", ""
+            ),
+            MD_FILES,
+        ),
+        # the recipe chosen is moved to the name built
+        (
+            MD_README.format(built="Dockerfile").replace(
+                "docker build", "cp Dockerfile_cuda Dockerfile\ndocker build"
+            ),
+            MD_FILES,
+        ),
+        # the described names are no files here
+        (MD_README.format(built="Dockerfile"), {"Dockerfile": "FROM ubuntu:22.04\n"}),
+    ],
+)
+def test_builds_of_a_described_recipe_or_of_no_choice(
+    tmp_path: Path, readme: str, files: dict[str, str]
+) -> None:
+    assert described(tmp_path, readme, files) == []

@@ -441,3 +441,126 @@ def test_another_workflow_pushing_the_name(tmp_path: Path) -> None:
     other = SCRIPTED.replace("/tts-service", "")
     files = VOICE_FILES | {".github/workflows/release.yml": other}
     assert _audited(tmp_path, VOICE, files) == []
+
+
+# An inference base image whose release job writes the version with a `v` (`v$CURRENT`) and a metadata
+# step that tags the image with it, and a CLI tool whose tags come from `type=semver` of its git tags.
+RELEASE = """\
+name: Release
+on:
+  push:
+    branches: [main]
+env:
+  IMAGE_NAME: acme/onnx-base
+jobs:
+  version:
+    runs-on: ubuntu-latest
+    outputs:
+      version: ${{ steps.pick.outputs.version }}
+    steps:
+      - uses: actions/checkout@v4
+      - id: pick
+        run: |
+          CURRENT=$(cat VERSION)
+          VERSION="v$CURRENT"
+          if git tag -l | grep -q "^$VERSION$"; then
+            VERSION="v$NEXT"
+          fi
+          echo "version=$VERSION" >> $GITHUB_OUTPUT
+  publish:
+    needs: version
+    runs-on: ubuntu-latest
+    steps:
+      - id: meta
+        uses: docker/metadata-action@v5
+        with:
+          images: docker.io/${{ env.IMAGE_NAME }}
+          tags: |
+            type=ref,event=tag
+            type=raw,value=latest
+            type=raw,value=${{ needs.version.outputs.version }}
+      - uses: docker/build-push-action@v5
+        with:
+          context: .
+          push: true
+          tags: ${{ steps.meta.outputs.tags }}
+"""
+BASE_README = """\
+# ONNX base
+
+```dockerfile
+FROM acme/onnx-base:1.2.0
+```
+
+### Available tags
+- `latest` - the last release
+- `1.2.0`, `1.2.1` - releases
+"""
+SEMVER = """\
+name: Images
+on:
+  push:
+    tags: ['v*']
+jobs:
+  image:
+    runs-on: ubuntu-latest
+    steps:
+      - id: meta
+        uses: docker/metadata-action@v5
+        with:
+          images: ghcr.io/acme/tool
+          tags: |
+            type=semver,pattern={{version}}
+            type=semver,pattern={{major}}.{{minor}}
+            type=sha
+      - uses: docker/build-push-action@v5
+        with:
+          push: true
+          tags: ${{ steps.meta.outputs.tags }}
+"""
+TOOL_README = "# Tool\n\n```\ndocker pull ghcr.io/acme/tool:v2.1.0\n```\n"
+DOCKERFILE = {"Dockerfile": "FROM python:3.12-slim\n"}
+
+
+def test_release_tags_written_without_the_v_the_workflow_puts_before_them(tmp_path: Path) -> None:
+    files = {**DOCKERFILE, ".github/workflows/release.yml": RELEASE}
+    rule = "type=raw,value=${{ needs.version.outputs.version }}"
+    assert _audited(tmp_path, BASE_README, files) == [
+        f"4: README names 1.2.0 as a tag of acme/onnx-base, but .github/workflows/release.yml:33, the "
+        f"workflow that publishes it, tags its releases by {rule}, which starts with v: it pushes v1.2.0, "
+        "not 1.2.0",
+        f"9: README names 1.2.0, 1.2.1 as tags of acme/onnx-base, but .github/workflows/release.yml:33, the "
+        f"workflow that publishes it, tags its releases by {rule}, which starts with v: it pushes v1.2.0, "
+        "not 1.2.0",
+    ]
+
+
+def test_a_v_tag_where_semver_tags_drop_the_v(tmp_path: Path) -> None:
+    files = {**DOCKERFILE, ".github/workflows/images.yml": SEMVER}
+    assert _audited(tmp_path, TOOL_README, files) == [
+        "4: README names v2.1.0 as a tag of ghcr.io/acme/tool, but .github/workflows/images.yml:14, the "
+        "workflow that publishes it, tags its releases by type=semver,pattern={{version}}, which starts "
+        "with the version digits: it pushes 2.1.0, not v2.1.0"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "workflow"),
+    [
+        # the tags the workflow gives
+        (BASE_README.replace("1.2.0", "v1.2.0").replace("1.2.1", "v1.2.1"), RELEASE),
+        (TOOL_README.replace("v2.1.0", "2.1.0"), SEMVER),
+        (TOOL_README, SEMVER.replace("pattern={{version}}", "pattern=v{{version}}")),
+        (TOOL_README, SEMVER.replace("type=semver,pattern={{version}}", "type=ref,event=tag")),
+        # a rule docgen cannot read, a version the script does not show
+        (TOOL_README, SEMVER.replace("type=sha", "type=match,pattern=\\d.\\d.\\d")),
+        (BASE_README, RELEASE.replace('VERSION="v$NEXT"', "VERSION=$(git describe)")),
+        # another way to publish
+        (BASE_README, RELEASE + "      - run: docker push acme/onnx-base:1.2.0\n"),
+        # a local build of that tag
+        (TOOL_README.replace("docker pull", "docker build -t"), SEMVER),
+    ],
+)
+def test_tags_the_workflow_may_give_or_that_are_not_read(tmp_path: Path, readme: str, workflow: str) -> None:
+    files = {**DOCKERFILE, ".github/workflows/release.yml": workflow}
+    assert [f for f in _audited(tmp_path, readme, files) if "tags its releases" in f] == []

@@ -133,6 +133,64 @@ def test_run_images_that_stay_silent(commands: str) -> None:
     assert dropped(f"```bash\n{commands}\n```\n") == []
 
 
+def test_a_run_one_slip_from_the_image_its_block_pulls() -> None:
+    # a segmentation lab: each method's block pulls its image, then runs it by a slipped local name
+    readme = """\
+# Cortex segmentation
+
+```
+docker pull ghcr.io/neurolab/cortex-segnet:{version}
+docker run --rm --gpus all -v $(pwd):/data cortex-segnt:{version} /data/T1.nii.gz
+```
+"""
+    assert dropped(readme) == [
+        "5: README runs image cortex-segnt:{version}, which nothing it builds, tags or pulls is named so: "
+        "docker looks for docker.io/library/cortex-segnt (line 4 pulls ghcr.io/neurolab/cortex-segnet) "
+        "(likely)"
+    ]
+
+
+def test_a_run_of_the_name_a_split_build_tag_meant() -> None:
+    # a task image built under a registry namespace with a space after the `/`, then run by its name
+    readme = """\
+```
+docker build -t registry.example.org/tools/ seg-kidney:latest task-kidney/
+```
+
+```
+docker run --gpus all seg-kidney:latest
+```
+"""
+    assert dropped(readme) == [
+        "6: README runs image seg-kidney:latest, which nothing it builds, tags or pulls is named so: docker "
+        "looks for docker.io/library/seg-kidney (did you mean registry.example.org/tools/seg-kidney?) "
+        "(likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        # the pull is in another block: the run may be of another way to get it
+        "```\ndocker pull ghcr.io/neurolab/cortex-segnet:1\n```\n\n```\ndocker run cortex-segnt:1\n```\n",
+        # two slips, a plural, a short part: another name
+        "```\ndocker pull ghcr.io/neurolab/cortex-segnet:1\ndocker run cortex-sgnt:1\n```\n",
+        "```\ndocker pull ghcr.io/neurolab/cortex-segnet:1\ndocker run cortex-segnets:1\n```\n",
+        "```\ndocker pull ghcr.io/neurolab/seg-net:1\ndocker run seg-nt:1\n```\n",
+        # the run is before the pull
+        "```\ndocker run cortex-segnt:1\ndocker pull ghcr.io/neurolab/cortex-segnet:1\n```\n",
+        # the slipped name is built
+        "```\ndocker pull ghcr.io/neurolab/cortex-segnet:1\ndocker build -t cortex-segnt:1 .\n"
+        "docker run cortex-segnt:1\n```\n",
+        # a split tag whose name a build of its own tags whole
+        "```\ndocker build -t registry.example.org/tools/ seg-kidney:latest task-kidney/\n"
+        "docker build -t seg-kidney:latest task-kidney/\ndocker run seg-kidney:latest\n```\n",
+    ],
+)
+def test_runs_near_a_pull_or_a_split_tag_that_stay_silent(readme: str) -> None:
+    assert dropped(readme) == []
+
+
 def test_a_compose_image_names_it() -> None:
     readme = (
         "```yaml\nservices:\n  lab:\n    image: sketch-lab:2\n```\n\n"

@@ -801,3 +801,92 @@ def test_a_run_of_the_image_the_readme_builds_before_an_alternative_script(tmp_p
     assert [
         line for line, _, _ in _script_built(tmp_path / "alone", {"README.md": alone, "build.sh": build})
     ] == [10]
+
+
+# an edge-device project with a PC port: `build.sh` makes the device image (its tag from a release the
+# script sources), a sibling `build_pc.sh` makes the PC one, and the PC page runs the first
+DEVICE_BUILD = """\
+#!/usr/bin/env bash
+source ./tools/release.sh
+REPO="posebox"
+TAG="r$RELEASE"
+echo "docker build -t $REPO:$TAG -f Dockerfile ."
+docker build -t $REPO:$TAG \\
+    -f Dockerfile .
+"""
+PC_BUILD = """\
+#!/usr/bin/env bash
+REPO="posebox"
+TAG="trt-0.2-pc"
+docker build -t $REPO:$TAG -f Dockerfile.pc .
+"""
+PC_RUN = 'IMAGE=""\nwhile :; do case $1 in --image) IMAGE=$2; shift;; *) break;; esac; shift; done\n'
+PC_RUN += "docker run --gpus all -it --rm $IMAGE\n"
+PC_PAGE = """\
+# posebox on a PC
+
+```
+./build.sh
+./run_pc.sh --image posebox:trt-0.2-pc
+```
+"""
+
+
+def _device_files(readme: str, **more: str) -> dict[str, str]:
+    return {
+        "README.md": readme,
+        "Dockerfile.pc": DOCKERFILE,
+        "build.sh": DEVICE_BUILD,
+        "build_pc.sh": PC_BUILD,
+        "run_pc.sh": PC_RUN,
+        **more,
+    }
+
+
+def test_an_image_given_a_run_script_that_only_a_sibling_build_script_makes(tmp_path: Path) -> None:
+    assert _script_built(tmp_path, _device_files(PC_PAGE)) == [
+        (
+            5,
+            "README passes posebox:trt-0.2-pc to run_pc.sh after build.sh (line 4), but build.sh:6 tags "
+            "the image it builds posebox:r* (*: a value it does not set itself): the run does not start "
+            "the image the script made (build_pc.sh:4 tags posebox:trt-0.2-pc: did you mean "
+            "./build_pc.sh?)",
+            "likely",
+        )
+    ]
+
+
+def test_a_docker_run_of_what_only_a_sibling_build_script_makes(tmp_path: Path) -> None:
+    # a lab's segmenter: `scripts/build.sh` makes the GPU image, the CPU one is `scripts/build_cpu.sh`'s
+    readme = "# Segmenter\n\n```\nbash scripts/build.sh\ndocker run --rm lab/segmenter:cpu\n```\n"
+    files = {
+        "README.md": readme,
+        "scripts/build.sh": "docker build -t lab/segmenter:gpu-1.3 -f Dockerfile .\n",
+        "scripts/build_cpu.sh": "docker build -t lab/segmenter:cpu -f Dockerfile .\n",
+    }
+    assert [message for _, message, _ in _script_built(tmp_path, files)] == [
+        "README runs lab/segmenter:cpu after scripts/build.sh (line 4), but scripts/build.sh:1 tags the "
+        "image it builds lab/segmenter:gpu-1.3: the run does not start the image the script made "
+        "(scripts/build_cpu.sh:1 tags lab/segmenter:cpu: did you mean ./scripts/build_cpu.sh?)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        # the README runs the sibling too, or names it as the way for a PC
+        PC_PAGE.replace("./build.sh\n", "./build.sh\n./build_pc.sh\n"),
+        PC_PAGE + "\nOn a PC, build with `build_pc.sh` instead.\n",
+        # a word given the run script that is another repository (its base image)
+        PC_PAGE.replace("--image posebox:trt-0.2-pc", "--base nvcr.io/nvidia/pytorch:21.02-py3"),
+        # a tag the script's unknown part may give
+        PC_PAGE.replace("posebox:trt-0.2-pc", "posebox:r32.5.1"),
+    ],
+)
+def test_images_given_a_run_script_that_the_build_script_may_make(tmp_path: Path, readme: str) -> None:
+    assert _script_built(tmp_path, _device_files(readme)) == []
+
+
+def test_a_tag_a_script_reads_from_elsewhere_that_may_be_the_run(tmp_path: Path) -> None:
+    files = _device_files(PC_PAGE, **{"build.sh": DEVICE_BUILD.replace('TAG="r$RELEASE"', 'TAG="$RELEASE"')})
+    assert _script_built(tmp_path, files) == []

@@ -577,6 +577,39 @@ def test_script_files_and_use_flags_read_the_environment() -> None:
     assert findings(text) == [(9, "build arg OTHER_VERSION is declared but never used")]
 
 
+def test_a_run_that_only_handles_a_script_file_runs_no_script() -> None:
+    # a segmentation base image: `chmod` of the start script it copies runs nothing at build time, so its
+    # args reach no script; a web app's `sed` of its entrypoint and a `wget -O` of an installer likewise
+    text = (
+        "FROM ubuntu:22.04\n"
+        "ARG USER_UID=2323\n"
+        "ARG APP_ENV=prod\n"
+        "COPY start.sh /app/start.sh\n"
+        "RUN chmod 755 /app/start.sh && sed -i 's/x/y/' /app/start.sh > /tmp/log.sh\n"
+        "RUN wget -O /tmp/get.sh https://example.org/get.sh\n"
+        'CMD ["/app/start.sh"]\n'
+    )
+    assert findings(text) == [
+        (2, "build arg USER_UID is declared but never used"),
+        (3, "build arg APP_ENV is declared but never used"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "run",
+    [
+        "RUN chmod +x /app/start.sh && /app/start.sh",  # then run
+        "RUN cat /app/start.sh | bash",  # its text piped into a shell
+        "RUN chmod +x /app/start.sh\nRUN bash /app/start.sh",
+        "RUN <<EOF\nchmod +x /app/start.sh\n/app/start.sh\nEOF",  # a heredoc: one command a line
+        "RUN if [ -f /app/start.sh ]; then sh /app/start.sh; fi",
+    ],
+)
+def test_runs_that_run_the_script_they_name(run: str) -> None:
+    text = f"FROM ubuntu:22.04\nARG USER_UID=2323\nCOPY start.sh /app/start.sh\n{run}\n"
+    assert findings(text) == []
+
+
 def test_buildkit_args_and_global_environment_args() -> None:
     # BuildKit reads BUILDKIT_* itself; a global DEBIAN_FRONTEND never reaches a RUN
     text = (

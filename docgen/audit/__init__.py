@@ -363,7 +363,7 @@ from docgen.audit.home_checkouts import home_checkout_paths
 from docgen.audit.idle import guarded_args, idle_args, lost_args
 from docgen.audit.ignored_places import ignored_places
 from docgen.audit.image_paths import image_paths
-from docgen.audit.image_tags import copied_contexts, download_tags, image_tag_claims
+from docgen.audit.image_tags import copied_contexts, crossed_contexts, download_tags, image_tag_claims
 from docgen.audit.imageless_runs import imageless_runs, optioned_runs
 from docgen.audit.included_paths import included_paths
 from docgen.audit.install_dirs import install_dirs
@@ -431,7 +431,7 @@ from docgen.audit.owner_images import (
     run_owner_images,
     twin_owner_runs,
 )
-from docgen.audit.page_builds import other_builds
+from docgen.audit.page_builds import other_builds, undescribed_builds
 from docgen.audit.paragraphs import audit_paragraph, set_for_build
 from docgen.audit.paths import variant
 from docgen.audit.pinned_claims import pinned_claims, provided_locks
@@ -446,7 +446,7 @@ from docgen.audit.promised import promised_variants
 from docgen.audit.prose import audit_text
 from docgen.audit.prose_scripts import absent_prose_scripts, missing_prose_scripts
 from docgen.audit.provides import provided_claims
-from docgen.audit.published_tags import published_tags, pushed_names
+from docgen.audit.published_tags import published_tags, pushed_names, version_prefixes
 from docgen.audit.pulled_runs import built_never_run, committed_unrun, pulled_runs, pulled_slips
 from docgen.audit.python_paths import python_paths
 from docgen.audit.recipe_bases import recipe_bases
@@ -756,6 +756,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     audit_text,
     provided_claims,
     published_tags,
+    version_prefixes,
     python_paths,
     rehomed_mounts,
     volume_elsewhere,
@@ -910,6 +911,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     command_grammar,
     help_copies,
     copied_contexts,
+    crossed_contexts,
     imageless_runs,
     optioned_runs,
     last_word_cds,
@@ -933,6 +935,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     run_owner_images,
     twin_owner_runs,
     other_builds,
+    undescribed_builds,
     placeholder_folders,
     build_platforms,
     pushed_names,
@@ -1238,6 +1241,7 @@ def audit(
     )
     if directory is not None:  # published tags and platforms against the workflow that publishes them
         ci_claims_found += _ruled(published_tags, doc, path, directory, models, project)
+        ci_claims_found += _ruled(version_prefixes, doc, path, directory, models, project)
         ci_claims_found += _ruled(pushed_names, doc, path, directory, models, project)
     # a config key an edit instruction names (`remove x from settings.yaml`), before such text is set aside
     keys_found = list(_ruled(config_keys, doc, path, directory)) if directory is not None else []
@@ -1546,6 +1550,7 @@ def audit(
         found.extend(_ruled(variant_tags, doc, path, directory, models, project))
         found.extend(_ruled(platform_builds, doc, path, directory, models, project))
         found.extend(_ruled(copied_contexts, doc, path, directory, tuple(models), project))
+        found.extend(_ruled(crossed_contexts, doc, path, directory, project))
         found.extend(_ruled(unbuilt_bases, doc, text, path, directory, models, project))
         found.extend(_ruled(near_images, doc, text, path, directory, models))
         # a build by a script or in words whose Dockerfile copies what a checkout holds nowhere: after
@@ -1639,6 +1644,7 @@ def audit(
     if directory is not None:
         found.extend(_ruled(default_file_builds, doc, models, tied, directory, path))
         found.extend(_ruled(other_builds, doc, path, directory, models, project))
+        found.extend(_ruled(undescribed_builds, doc, path, directory, project))
     shown = stages_shown(doc)  # the README's own example stages, wherever its snippet is
     scripted = set_for_scripts(doc)  # (read once: every part's tables ask)
     for images, sub in shared_parts.items():

@@ -36,7 +36,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
-from docgen.audit.missing import one_edit
+from docgen.audit.missing import one_slip
 from docgen.audit.names import compose_files
 from docgen.audit.preset_env import folder_files
 from docgen.audit.run_time import APP_READ
@@ -264,22 +264,3 @@ def _rest_keys(parts: Sequence[str]) -> Iterator[tuple[int, int, int]]:
     for at, part in enumerate(parts):
         yield at, before, after[len(parts) - 1 - at]
         before = hash((before, part))
-
-
-def one_slip(parts: Sequence[str], others: Sequence[str], closed: bool = False) -> bool:
-    """True when the name of parts `others` is the one of `parts` with one slip in one part: one letter
-    added, dropped, changed, or two swapped, in a part of five letters or more (a part of four only by a
-    swap); not a plural (`PATH` and `PATHS`) unless `closed` (the other name is of a closed list)."""
-    if len(parts) != len(others):
-        return False
-    differ = [(a, b) for a, b in zip(parts, others, strict=True) if a != b]
-    if len(differ) != 1:
-        return False
-    part, known = differ[0]
-    if min(len(part), len(known)) < 4 or not one_edit(part, known):
-        return False
-    swapped = len(part) == len(known) and sorted(part) == sorted(known)
-    if min(len(part), len(known)) < 5 and not swapped:
-        return False
-    plural = (part + "s").lower() == known.lower() or (known + "s").lower() == part.lower()
-    return closed or not plural

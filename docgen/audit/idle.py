@@ -87,6 +87,32 @@ def _said_unused(model: ImageModel, line: int) -> bool:
     return bool(_SAID_UNUSED.search(" ".join(block)))
 
 
+_ID_OPTION = re.compile(
+    r"\b(?P<command>useradd|adduser|usermod|groupadd|addgroup|groupmod)\b[^;&|\n]*?(?<![\w-])"
+    r"(?P<option>-u|--uid|-g|--gid)(?:[ \t]+|=)[\"']?\$\{?(?P<name>[A-Za-z_]\w*)"
+)
+"""A user or group id a RUN reads from a variable (`useradd -u $USER_GID`, `groupadd --gid ${GID}`)."""
+
+
+def _id_taken_from(model: ImageModel, name: str) -> tuple[int, str, str] | None:
+    """(line, command and option, variable) of the first `useradd -u` / `groupadd -g` … of `model`'s RUNs
+    that reads another variable where the unread arg `name` says it holds that id (`USER_UID` for `-u`,
+    `GID` for `-g`): the arg meant, left unread by a slip."""
+    kind = "u" if re.search(r"(?:^|_)U?UID$", name) else "g" if re.search(r"(?:^|_)GID$", name) else None
+    if kind is None:
+        return None
+    read = dockerfile_read(model.file) if model.file else None
+    for inst in read[1].instructions if read is not None else ():
+        if inst.keyword != "RUN":
+            continue
+        text = inst.original or inst.args
+        for match in _ID_OPTION.finditer(text):
+            if match.group("option").lstrip("-")[0] == kind and match.group("name") != name:
+                line = inst.start_line + text.count("\n", 0, match.start("option"))
+                return line, f"{match.group('command')} {match.group('option')}", match.group("name")
+    return None
+
+
 def idle_args(
     doc: Document, models: Sequence[ImageModel], path: str, documented: frozenset[str]
 ) -> Iterator[Diagnostic]:
@@ -118,6 +144,8 @@ def idle_args(
         if commented:
             span = f"line {commented[0]}" if len(commented) == 1 else f"lines {commented[0]}-{commented[-1]}"
             message += f" (its only uses are commented out: {span})"
+        elif len(owners) == 1 and (taken := _id_taken_from(model, name)) is not None:
+            message += f" (line {taken[0]} runs {taken[1]} ${taken[2]}: the id comes from {taken[2]})"
         yield Diagnostic(path, line, message, confidence=LIKELY)
 
 

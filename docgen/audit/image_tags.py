@@ -27,6 +27,10 @@ its context) says which Dockerfile. Three claims are read there, each `certain` 
   (`docker build -t cuda-app ./cuda-app`), after text telling the reader to write that Dockerfile
   (`insert `FROM nvidia` at the beginning of your CUDA application Dockerfile`) (`_users_own_app`).
 
+And, `likely`, several builds of one folder under names of several images, one of which names by a word
+of its own another folder beside it that has a Dockerfile (`-t seg-liver seg-task-abdomen/` while
+`seg-task-liver/` has one): a line copied, its folder left (`crossed_contexts`).
+
 A build whose `-f` names another Dockerfile than the one audited, or with no `-f` from a folder other
 than the Dockerfile's, is about another image (a sibling documented in its own section, the base built
 first) and is not read. Pulls are not builds: `docker pull` of the base is how a README fetches it.
@@ -59,7 +63,7 @@ from docgen.audit.wording import COMMAND_LANGS
 from docgen.base_contents import l4t_release
 from docgen.baseimage import split_reference
 from docgen.build_scripts import BUILD, BUILD_COMMAND
-from docgen.files import real_path, text_or_none
+from docgen.files import is_dockerfile_name, real_path, text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel, Stage
 from docgen.shell import shell_split
@@ -89,6 +93,8 @@ class _Build:
     file: str | None
     context: str
     folder: str
+    settings: tuple[str, ...] = ()
+    """The values of its other options (`--build-arg MODEL=lung`, `--target lung`)."""
 
 
 def _builds(doc: Document) -> Iterator[_Build]:
@@ -141,6 +147,10 @@ def _inline_builds(doc: Document) -> Iterator[_Build]:
                 yield found
 
 
+_NAME_WORD = re.compile(r"[a-z0-9][\w.-]*(?::[\w.-]+)?")
+"""A word that is an image's last name, with its tag or not (`seg-liver:latest`)."""
+
+
 def _read_build(command: list[tuple[int, str]], folder: str, context: str | None = None) -> _Build | None:
     """The build a command (its lines) runs, None when it runs none or its words cannot be told. With
     `context`, a command that names none builds that one."""
@@ -161,13 +171,17 @@ def _read_build(command: list[tuple[int, str]], folder: str, context: str | None
         return None
     options, positional = read
     tags = [value for name, value in options if name in ("-t", "--tag")]
+    if len(positional) == 2 and tags and tags[-1].endswith("/") and _NAME_WORD.fullmatch(positional[0]):
+        # `-t registry/team/ app:1.0 ctx/`: a tag split at a space (docker refuses it); the name meant
+        tags[-1] += positional.pop(0)
     files = [value for name, value in options if name in ("-f", "--file")]
     file = files[-1] if files else None
     if not positional and context is not None:
         positional = [context]
     if len(positional) != 1:
         return None
-    return _Build(command[0][0], tuple(tags), file, positional[0], folder)
+    settings = tuple(value for name, value in options if name not in ("-t", "--tag", "-f", "--file"))
+    return _Build(command[0][0], tuple(tags), file, positional[0], folder, settings)
 
 
 def _built_model(build: _Build, models: tuple[ImageModel, ...]) -> ImageModel | None:
@@ -556,3 +570,89 @@ def _one_part_away(a: str, b: str) -> bool:
     if len(long) != len(short) + 1:
         return False
     return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
+
+
+def crossed_contexts(
+    doc: Document, readme: str, directory: Path, project: Path | None = None
+) -> Iterator[Diagnostic]:
+    """Several README builds of one folder under names of different images, one of which names, by a
+    word of its own, another folder beside it that holds a Dockerfile, and none of the built folder's
+    (`-t seg-liver ctx-abdomen/` next to `-t seg-abdomen ctx-abdomen/`, while `ctx-liver/` has its
+    Dockerfile): the lines were copied and the folder left as it was, so the image named for one task
+    is built from another's Dockerfile (`likely`). A word of a folder's name counts as its own when no
+    other folder beside it has it (`task` of `nnunet-task-liver` is every task's)."""
+    top = (project or repository_root(directory) or directory).resolve()
+    by_context: dict[Path, list[tuple[_Build, str]]] = {}
+    for build in _builds(doc):
+        context = build.context
+        if "://" in context or _PLACEHOLDER.search(context) or build.folder.startswith("$"):
+            continue
+        local = posixpath.normpath(posixpath.join(build.folder, context) if build.folder else context)
+        folder = real_path(directory / local)
+        if local.startswith("/") or folder == top or top not in folder.parents:
+            continue
+        for tag in build.tags:
+            if not _PLACEHOLDER.search(tag):
+                by_context.setdefault(folder, []).append((build, basename(image_repository(tag))))
+    for folder, built in by_context.items():
+        if len({name for _, name in built}) < 2:
+            continue
+        own = _own_words(folder)
+        if own is None:
+            continue
+        mine, others = own
+        for build, name in built:
+            words = _words(name)
+            if words & mine:
+                continue
+            named = [(other, sorted(words & theirs)) for other, theirs in others.items() if words & theirs]
+            if len(named) != 1 or any(_words(v) & words for v in build.settings):
+                continue  # (a build arg or target of the name: one folder builds each image on purpose)
+            other, shared = named[0]
+            shown, built_here = os.path.relpath(other, directory), os.path.relpath(folder, directory)
+            yield Diagnostic(
+                readme,
+                build.line,
+                f"README builds {name} from {build.context}, but the word {shared[0]} of its name names "
+                f"{shown}/, a "
+                f"folder beside it with a Dockerfile of its own, and no word of it names {built_here}/: "
+                f"the image gets {built_here}/'s Dockerfile, not {shown}/'s (a line copied from another "
+                "build?)",
+                confidence=LIKELY,
+            )
+
+
+_NAME_PART = re.compile(r"[a-z][a-z0-9]{2,}")
+
+
+def _words(name: str) -> set[str]:
+    """The words of three characters or more of a folder's or image's name, lower case, a plural's `s`
+    dropped (`livers` → `liver`)."""
+    return {w.removesuffix("s") if len(w) > 4 else w for w in _NAME_PART.findall(name.lower())}
+
+
+def _own_words(folder: Path) -> tuple[set[str], dict[Path, set[str]]] | None:
+    """(the words of `folder`'s name no folder beside it has, the same for each folder beside it that
+    holds a Dockerfile), when `folder` holds a Dockerfile; None otherwise."""
+    parent = folder.parent
+    try:
+        names = sorted(e.name for e in os.scandir(parent) if e.is_dir() and not e.name.startswith("."))
+    except OSError:
+        return None
+    built = [parent / n for n in names if any(is_dockerfile_name(f) for f in _listed(parent / n))]
+    if folder not in built or len(built) < 2:
+        return None
+    words = {f: _words(f.name) for f in built}
+    count: dict[str, int] = {}
+    for found in words.values():
+        for word in found:
+            count[word] = count.get(word, 0) + 1
+    own = {f: {w for w in found if count[w] == 1} for f, found in words.items()}
+    return own[folder], {f: w for f, w in own.items() if f != folder and w}
+
+
+def _listed(folder: Path) -> list[str]:
+    try:
+        return os.listdir(folder)
+    except OSError:
+        return []

@@ -250,6 +250,25 @@ def one_edit(a: str, b: str) -> bool:
     return len(in_a) + len(in_b) <= 2 and max(len(in_a), len(in_b)) == 1
 
 
+def one_slip(parts: Sequence[str], others: Sequence[str], closed: bool = False) -> bool:
+    """True when the name of parts `others` is the one of `parts` with one slip in one part: one letter
+    added, dropped, changed, or two swapped, in a part of five letters or more (a part of four only by a
+    swap); not a plural (`PATH` and `PATHS`) unless `closed` (the other name is of a closed list)."""
+    if len(parts) != len(others):
+        return False
+    differ = [(a, b) for a, b in zip(parts, others, strict=True) if a != b]
+    if len(differ) != 1:
+        return False
+    part, known = differ[0]
+    if min(len(part), len(known)) < 4 or not one_edit(part, known):
+        return False
+    swapped = len(part) == len(known) and sorted(part) == sorted(known)
+    if min(len(part), len(known)) < 5 and not swapped:
+        return False
+    plural = (part + "s").lower() == known.lower() or (known + "s").lower() == part.lower()
+    return closed or not plural
+
+
 class Listings:
     """The entries of each folder looked into, listed once for all the references of a README."""
 

@@ -15,10 +15,12 @@ And an image the README pulls or names (`docker pull majesticl/render-worker:lat
 the build names, one slip from exactly one image the build names or a GitHub Actions workflow of the
 repository pushes (`tags: majestic/render-worker:latest`): one letter added, dropped, changed or two
 swapped in one part of the name (`owner`, or a word of the repository name between `-`, `_`, `.`) of
-five letters or more (four by a swap); not a digit (`v1`, `user2`), not a plural (`worker` and
-`workers` may both be published), on the same registry, whatever the tag (`likely`, "did you mean
-…?"). Silent when the build names the repository name under an owner it reads from a variable
-(`${{ secrets.DOCKERHUB_USERNAME }}/render-worker`), and on a line saying where the image comes from.
+five letters or more (four by a swap), or a `-`, `_`, `.` dropped or added (`dotnetopenvino`); not a
+digit (`v1`, `user2`), not a plural (`worker` and `workers` may both be published), on the same
+registry, whatever the tag (`likely`, "did you mean …?"). A list item starting with an image's name
+out of code (`- owner/app: the app`) names it too. Silent when the build names the repository name
+under an owner it reads from a variable (`${{ secrets.DOCKERHUB_USERNAME }}/render-worker`), and on a
+line saying where the image comes from.
 
 And the image a `docker run` of the README starts (`docker run … ann/comfyui:latest`, any tag) when the
 repository's bake file tags its targets (`${REGISTRY_USER}/${APP}:…`, variables at their defaults)
@@ -48,8 +50,9 @@ from pathlib import Path
 from docgen import bake, makefile
 from docgen.audit.auditor import LIKELY, also_at, dockerfile_read
 from docgen.audit.commands import PICKED, tagged_names
-from docgen.audit.env_slips import SlipIndex, one_slip
+from docgen.audit.env_slips import SlipIndex
 from docgen.audit.memo import per_audit
+from docgen.audit.missing import one_slip
 from docgen.audit.references import project_top
 from docgen.audit.run_args import image_runs
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
@@ -179,14 +182,25 @@ def workflow_texts(directory: Path, top: Path) -> tuple[tuple[Path, str], ...]:
     )
 
 
+_ITEM_IMAGE = re.compile(
+    r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+(?:\*\*)?([a-z0-9][\w.-]*/[a-z0-9][\w.-]*(?::\w[\w.-]*)?)(?:\*\*)?"
+    r"(?=:[ \t]|[ \t]+[-–—][ \t]|[ \t]*\Z)"
+)
+"""A list item that starts with an image's name, out of code (`- owner/app: the app and its models`,
+`* owner/app - …`): the images a README's list says the project has."""
+
+
 def _said_images(doc: Document) -> Iterator[tuple[int, bool, _Ref]]:
     """(README line, whether the line tells where the image comes from (`_PROVENANCE`), image) of each
-    image the README names in a code span that is the image alone, or on a command-block line naming
-    one image (`image: …`, `docker pull …`). Each line is searched for those words once, whatever the
-    number of images on it."""
+    image the README names in a code span that is the image alone, at the start of a list item
+    (`_ITEM_IMAGE`), or on a command-block line naming one image (`image: …`, `docker pull …`). Each
+    line is searched for those words once, whatever the number of images on it."""
     for para in doc.paragraphs:
         for line, text in para.lines:
             provenance: bool | None = None
+            if (item := _ITEM_IMAGE.match(text)) is not None and (match := _WHOLE.match(item.group(1))):
+                yield line, _PROVENANCE.search(text) is not None, _ref(match)
+                continue
             for _, _, code in code_spans(text):
                 match = _WHOLE.match(code.strip())
                 if match is not None:
@@ -233,6 +247,7 @@ def other_owner_images(
     workflows: list[tuple[Path, str]] | None = None  # the build files and the workflows, read on first use
     names: dict[tuple[str, str, str], tuple[Path, int, _Ref]] = {}
     index = SlipIndex(())
+    squashed: dict[str, list[str]] = {}  # `owner/name` without `-`, `_`, `.` → the names written so
     by_written: dict[
         str, list[tuple[str, str, tuple[Path, int, _Ref]]]
     ] = {}  # `owner/name` → (registry, owner, image)
@@ -245,10 +260,13 @@ def other_owner_images(
                 workflows = [*texts, *workflow_texts(directory, top)]
                 names = _named_images(workflows)
                 index = SlipIndex((f"{owner}/{name}" for _, owner, name in names), _SPLIT)
+                squashed = {}
+                for _, owner, name in names:
+                    squashed.setdefault(_squashed(f"{owner}/{name}"), []).append(f"{owner}/{name}")
                 for (registry, owner, name), named in names.items():
                     by_written.setdefault(f"{owner}/{name}", []).append((registry, owner, named))
                 variable_owned = {n for _, body in workflows for n in _variable_owned(body)}
-            meant = _slipped(image, names, index, by_written)
+            meant = _slipped(image, names, index, by_written, squashed)
             if meant is not None and image.name not in variable_owned:
                 file, at, ref = meant
                 yield Diagnostic(
@@ -339,6 +357,11 @@ def _build_images(
 _SPLIT = re.compile(r"[/._-]")
 
 
+def _squashed(written: str) -> str:
+    """`owner/name` without its `-`, `_` and `.` (`acme/dotnetopenvino` for `acme/dotnet-openvino`)."""
+    return re.sub(r"[._-]", "", written)
+
+
 def _named_images(texts: Sequence[tuple[Path, str]]) -> dict[tuple[str, str, str], tuple[Path, int, _Ref]]:
     """(registry, owner, repository name) → the first (file, line, image) naming it, of the files
     `texts`, read once."""
@@ -356,18 +379,21 @@ def _slipped(
     names: dict[tuple[str, str, str], tuple[Path, int, _Ref]],
     index: SlipIndex,
     by_written: dict[str, list[tuple[str, str, tuple[Path, int, _Ref]]]],
+    squashed: dict[str, list[str]],
 ) -> tuple[Path, int, _Ref] | None:
     """The one image of `names` (by registry, owner and repository name; `index` of their `owner/name`,
-    `by_written` the same by `owner/name`) that `image` is one slip from, when `names` lacks `image`
+    `by_written` the same by `owner/name`, `squashed` by it without separators) that `image` is one slip
+    from, or one `-`, `_` or `.` from (`dotnetopenvino`, `dotnet-openvino`), when `names` lacks `image`
     itself and exactly one is."""
     if (image.registry, image.owner, image.name) in names:
         return None
     written = f"{image.owner}/{image.name}"
     parts = _SPLIT.split(written)
+    others = [other for other in index.near(written) if one_slip(parts, _SPLIT.split(other))]
+    others += [other for other in squashed.get(_squashed(written), ()) if other != written]
     near = [
         named
-        for other in index.near(written)
-        if one_slip(parts, _SPLIT.split(other))
+        for other in dict.fromkeys(others)
         for registry, owner, named in by_written.get(other, ())
         if registry == image.registry and owner not in _OFFICIAL_OWNERS
     ]

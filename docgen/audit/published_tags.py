@@ -38,7 +38,7 @@ from docgen.audit.auditor import LIKELY
 from docgen.audit.commands import clones
 from docgen.errors import DocgenError
 from docgen.files import bytes_or_none
-from docgen.markdown import Document, code_spans
+from docgen.markdown import Document, code_spans, headings_over
 from docgen.model import Diagnostic, ImageModel
 
 _BUILDS = re.compile(
@@ -456,5 +456,135 @@ def pushed_names(
             line,
             f"README uses image {match.group(1)}, but the workflows that publish the project's images "
             f"({', '.join(shown)}) push only {', '.join(sorted(pushed))}",
+            confidence=LIKELY,
+        )
+
+
+_VERSION_TAG = re.compile(r"v?\d+(?:\.\d+)+(?:[-+.][\w.]+)?")
+"""A tag that names a release (`1.0.0`, `v2.3`, `1.2.0-cuda12`)."""
+_TAGGED_HEADING = re.compile(r"\btags?\b", re.IGNORECASE)
+_NOT_A_PUSH = re.compile(
+    r"docker/metadata-action|steps\.[\w-]+\.outputs\.tags|\bdocker[ \t]+manifest[ \t]+inspect\b"
+)
+"""What `_OTHER_PUSH` finds that pushes nothing docgen does not read: the metadata step and its tags
+(read by `workflows.version_tags`), a look at a published manifest."""
+
+
+def _normal(repository: str) -> str:
+    """A repository as Docker Hub reads it: lower case, without `docker.io/` (`index.docker.io/`)."""
+    name = repository.lower()
+    for host in ("docker.io/", "index.docker.io/", "registry-1.docker.io/"):
+        name = name.removeprefix(host)
+    return name
+
+
+def _version_forms(directory: Path, top: Path) -> tuple[str, dict[str, list[workflows.VersionForm]]] | None:
+    """(the workflow, as shown, that tags the images by `docker/metadata-action`; repository → the forms
+    of the version tags it gives it) when docgen sees every way the project publishes: one workflow
+    builds images, pushing only by `docker/build-push-action` with tags it reads or the metadata step's,
+    no other CI, bake file or script pushes; None otherwise. A repository one rule of which docgen
+    cannot read is left out."""
+    builders: list[tuple[Path, bytes]] = []
+    for file in workflows.files(directory.resolve(), top.resolve()):
+        data = bytes_or_none(file, top=top)
+        if data is None:
+            return None
+        if _BUILDS.search(data.decode("utf-8", errors="replace")):
+            builders.append((file, data))
+    if len(builders) != 1:
+        return None
+    file, data = builders[0]
+    text = data.decode("utf-8", errors="replace")
+    if "docker/metadata-action" not in text or _OTHER_PUSH.search(_NOT_A_PUSH.sub("", text)):
+        return None
+    if _pushes_elsewhere(file.parent.parent.parent):
+        return None
+    shown = Path(os.path.relpath(file, file.parent.parent.parent)).as_posix()
+    try:
+        tagged = workflows.version_tags(data, shown)
+        pushes = workflows.pushes(data, shown)
+    except DocgenError:
+        return None
+    if pushes is None:
+        return None
+    forms: dict[str, list[workflows.VersionForm]] = {}
+    unread: set[str] = set()
+    for step in tagged:
+        for image in step.images:
+            if workflows.UNKNOWN in image or "$" in image:
+                return None  # an image docgen cannot name may be any
+            if step.forms is None:
+                unread.add(_normal(image))
+            else:
+                forms.setdefault(_normal(image), []).extend(step.forms)
+    for push in pushes:
+        for tag in push.tags:
+            if workflows.UNKNOWN in tag:
+                continue  # (the metadata step's tags, read above)
+            repository, sep, name = tag.rpartition(":")
+            if sep and "/" not in name and (version := _VERSION_TAG.fullmatch(name)) is not None:
+                prefix = "v" if version.group(0).startswith("v") else ""
+                forms.setdefault(_normal(repository), []).append(
+                    workflows.VersionForm(prefix, True, tag, push.tags_line)
+                )
+    return shown, {r: f for r, f in forms.items() if r not in unread and f}
+
+
+def version_prefixes(
+    doc: Document, path: str, directory: Path, models: Sequence[ImageModel], project: Path | None
+) -> Iterator[Diagnostic]:
+    """A release tag of the project's image the README names (`FROM acme/app:1.0.0`, `` `1.0.0` `` in a
+    section about the tags) that none of the version tags its one publishing workflow gives can be: the
+    workflow writes them `v1.0.0` (a `v` its script puts before the version, a `type=ref,event=tag` of
+    `v*` tags) where the README writes `1.0.0`, or `1.0.0` (`type=semver,pattern={{version}}` drops the
+    `v` of the git tag) where the README writes `v1.0.0` (`likely`). Read only when docgen sees every
+    way the project publishes (`_version_forms`) and each rule of the workflow's that makes a version
+    tag can be read; a line about a local build, the past or another project is not read."""
+    if not models:
+        return
+    read = _version_forms(directory, project if project is not None else _spanned(directory, models))
+    if read is None:
+        return
+    shown, forms = read
+    named = {
+        r for _, text in _lines(doc) for m in _REFERENCE.finditer(text) if (r := _normal(m.group(1))) in forms
+    }
+    if not named:
+        return
+    for line, text in _lines(doc):
+        if _NOT_PUBLISHED.search(text) or _LOCAL_BUILD.search(text):
+            continue
+        said = [
+            (r, m.group(2))
+            for m in _REFERENCE.finditer(text)
+            if (r := _normal(m.group(1))) in named and _VERSION_TAG.fullmatch(m.group(2))
+        ]
+        if not said and len(named) == 1 and _TAGGED_HEADING.search(" ".join(headings_over(doc, line)[:1])):
+            only = next(iter(named))  # `1.0.0` alone in code under `### Available Tags`
+            said = [
+                (only, code.strip())
+                for _, _, code in code_spans(text)
+                if _VERSION_TAG.fullmatch(code.strip())
+            ]
+        wrong = [(r, t) for r, t in dict.fromkeys(said) if not any(f.may_give(t) for f in forms[r])]
+        if not wrong:
+            continue
+        repository, tag = wrong[0]
+        form = forms[repository][0]
+        where = f"{shown}:{form.line}" if form.line is not None else shown
+        begins = f"{form.prefix} and then the version's digits" if form.prefix and form.digit else form.prefix
+        if tag[:1].isdigit() and form.prefix:
+            meant = f"{form.prefix}{tag}, not {tag}"
+        elif tag.startswith("v") and not form.prefix and form.digit:
+            meant = f"{tag[1:]}, not {tag}"
+        else:
+            meant = f"no {tag}"
+        tags = ", ".join(t for _, t in wrong)
+        yield Diagnostic(
+            path,
+            line,
+            f"README names {tags} as {'tags' if len(wrong) > 1 else 'a tag'} of {repository}, but {where}, "
+            f"the workflow that publishes it, tags its releases by {form.rule}, which starts with "
+            f"{begins or 'the version digits'}: it pushes {meant}",
             confidence=LIKELY,
         )

@@ -17,7 +17,10 @@ And a `docker run` or `docker create` of an image with no namespace (`app:latest
 README builds, tags, pulls or names in compose, while the README pulls or builds the same name under a
 namespace (`docker pull org/app:latest`): docker looks for `docker.io/library/app`, which is not the
 image meant (`likely`, "did you mean org/app?"). An official image (`ubuntu`, `python`), a README that
-loads or imports images, and a name a script or compose file of the repository uses are not read.
+loads or imports images, and a name a script or compose file of the repository uses are not read. The
+namespaced name may be one a build tag split at a space after its `/` meant (`-t reg/team/ app:1 ctx`),
+or a pull in the run's block one slip from the run's name (`org/app-segnet` pulled, `app-segnt` run):
+the finding then names the pull.
 The same for a run of a local name only a build of the README tags, after a pull of that name under
 a namespace the text offers instead of the build (`If you don't want to build the image, pull …`,
 `alternative_pulls`): the run serves the build's way only.
@@ -87,6 +90,7 @@ from docgen.audit.commands import (
 from docgen.audit.containers import text_files
 from docgen.audit.docker_cli import docker_verb, docker_words
 from docgen.audit.grammar import IMAGE_WORD, RUN, Read, env_takes_image, misplaced, read_words
+from docgen.audit.missing import one_slip
 from docgen.build_scripts import BUILD
 from docgen.files import text_or_none
 from docgen.markdown import Document, Fence, code_spans
@@ -650,6 +654,8 @@ def dropped_namespaces(doc: Document, text: str, readme: str, directory: Path | 
     for match in GOT.finditer(text):
         have.update(image_repository(g) for g in match.groups() if g)
     have.update(image_repository(m.group(1)) for m in COMPOSE_IMAGE.finditer(text))
+    # `-t registry/team/ app:1.0`: a tag split at a space, which docker refuses; the name meant is whole
+    have.update(image_repository(m.group(1) + m.group(2)) for m in _SPLIT_TAG.finditer(text))
     runs = list(docker_runs(doc))
     have.update(image_repository(image) for _, image, _, _ in runs if "/" in image_repository(image))
     tagged = tagged_names(doc)  # a build tags it (`names` tells a namespace its build lacks)
@@ -660,10 +666,19 @@ def dropped_namespaces(doc: Document, text: str, readme: str, directory: Path | 
     }
     seen: set[str] = set()
     files: list[Path] | None = None
+    pulls: list[tuple[int, int, list[tuple[int, str]]]] | None = None  # the fences' pulls, on first use
     for line, image, _, _ in runs:
         name = image_repository(image)
-        if "/" in name or name in have or name in OFFICIAL or name not in spaced or name in seen:
+        if "/" in name or name in have or name in OFFICIAL or name in seen:
             continue
+        meant = f"did you mean {spaced[name]}?" if name in spaced else None
+        if meant is None:
+            if pulls is None:
+                pulls = _fence_pulls(doc)
+            near = _slipped_pull(name, line, pulls)
+            if near is None or near[1].rsplit("/", 1)[1] in tagged:
+                continue
+            meant = f"line {near[0]} pulls {near[1]}"
         seen.add(name)
         if directory is not None:
             if files is None:
@@ -676,9 +691,53 @@ def dropped_namespaces(doc: Document, text: str, readme: str, directory: Path | 
             readme,
             line,
             f"README runs image {image}, which nothing it builds, tags or pulls is named so: docker looks "
-            f"for docker.io/library/{name} (did you mean {spaced[name]}?)",
+            f"for docker.io/library/{name} ({meant})",
             confidence=LIKELY,
         )
+
+
+_SPLIT_TAG = re.compile(
+    r"\b(?:docker|podman)[ \t]+(?:buildx[ \t]+)?build\b[^\n]*?[ \t](?:-t|--tag)[ \t]+[\"']?"
+    r"([a-z0-9][\w.:-]*(?:/[\w.-]+)*/)[ \t]+([a-z0-9][\w.-]*)(?::[\w.-]+)?(?=[ \t])"
+)
+"""A build tag split at a space after its namespace (`-t harbor.acme.eu/tools/ seg-liver:latest ctx/`):
+the namespace (group 1) and the name the build was meant to give it (group 2)."""
+
+
+def _fence_pulls(doc: Document) -> list[tuple[int, int, list[tuple[int, str]]]]:
+    """(first line, last line, (README line, image) of each `docker pull` of it) of each fence that
+    pulls."""
+    found = []
+    for fence in doc.fences:
+        pulled = [
+            (number, image_repository(match.group(1)))
+            for number, line in fence.lines
+            for match in GOT.finditer(line)
+            if re.search(r"\bpull\b", match.group(0))
+        ]
+        if pulled:
+            found.append((fence.lines[0][0], fence.lines[-1][0], pulled))
+    return found
+
+
+def _slipped_pull(
+    name: str, line: int, pulls: list[tuple[int, int, list[tuple[int, str]]]]
+) -> tuple[int, str] | None:
+    """The pull of a namespaced image, in the fence of the run at README `line` and before it, whose last
+    name is the run's `name` with one slip (`brainstem-mdgrut` pulled, `brainstem-mdgru` run), when
+    exactly one is."""
+    parts = re.split(r"[-_.]", name)
+    near = {
+        (number, pulled)
+        for first, last, pulled_here in pulls
+        if first <= line <= last
+        for number, pulled in pulled_here
+        if number < line
+        and "/" in pulled
+        and not re.search(r"[<>${}]", pulled)
+        and one_slip(parts, re.split(r"[-_.]", pulled.rsplit("/", 1)[1]))
+    }
+    return next(iter(near)) if len(near) == 1 else None
 
 
 _ALTERNATIVE = re.compile(

@@ -25,7 +25,11 @@ whose image the script never tags while their names share a word (`serving_cls_m
 `serving_probe:v2` built): the run does not start the image the script made. Read only when the script
 builds with tags it gives in full and starts no container itself, nothing the README runs between them
 pulls, builds, tags, loads or composes an image, and no script, compose, bake or Make file beside the
-README names the run image.
+README names the run image. The run may be an image of the script's repository the README gives a run
+script (`./run.sh --container app:0.1-amd64`); a tag of the script with a part it does not set itself
+(`app:r$L4T`) is a pattern no run matching it is told against; and another shell script of its folder
+the README does not name that tags the run's image exactly is named ("did you mean ./build_amd64.sh?")
+instead of silencing the finding as a file naming the image.
 
 And, `likely` (read from prose), `commented_programs`: a block runs a script the line above says runs a
 program (`run a test demo`) that the script's `docker run` line holds only behind a `#`. And
@@ -827,6 +831,90 @@ def _build_scripts_named(
     return found
 
 
+_SCRIPT_IMAGE = re.compile(r"(?:--?[\w-]+=)?([a-z0-9][\w.-]*(?:/[\w.-]+)*:\w[\w.-]*)")
+"""An image with its tag among the words a README passes a script (`--container app:1.0-amd64`)."""
+
+
+def _script_run_images(doc: Document) -> list[tuple[int, str, str]]:
+    """(README line, image, script) of each image a README command passes a script it runs (`./run.sh
+    --container jetson-pose:0.1-amd64`): a word naming a repository and a tag, alone or as an option's
+    value after `=`."""
+    found = []
+    for fence in doc.fences:
+        for lines in fence_commands(fence):
+            command = without_prompt(joined(lines).strip())
+            if command.startswith("#"):
+                continue
+            for part in re.split(r"&&|;|\|\|", command):
+                part = part.strip().removeprefix("sudo ").strip()
+                script = _SCRIPT.match(part)
+                if script is None:
+                    continue
+                try:
+                    words = shell_split(part[script.end() :])
+                except ValueError:
+                    continue
+                ran = (script.group(1) or script.group(2)).removeprefix("./")
+                found += [(lines[0][0], m.group(1), ran) for w in words if (m := _SCRIPT_IMAGE.fullmatch(w))]
+    return found
+
+
+def _may_be(tag: str, image: str) -> bool:
+    """True when the tag a script gives (`built_tag_lines`: `*` for a part it does not know, a `$1` it is
+    not given) may be `image`."""
+    pattern = "".join(
+        ".*" if part == UNKNOWN or part.startswith("$") else re.escape(part)
+        for part in re.split(r"(\*|\$\{?\w+\}?)", _full(tag))
+        if part
+    )
+    return re.fullmatch(pattern, _full(image)) is not None
+
+
+_SCRIPT_NAME = re.compile(r"[\w.-]+\.sh\b")
+
+
+def _mentioned_scripts(doc: Document) -> frozenset[str]:
+    """The file names of the shell scripts the README names anywhere (`./build_amd64.sh`, `build.sh`)."""
+    lines = [t for f in doc.fences for _, t in f.lines] + [t for p in doc.paragraphs for _, t in p.lines]
+    return frozenset(m.group(0) for t in lines for m in _SCRIPT_NAME.finditer(t))
+
+
+def _sibling_builds(
+    directory: Path, script: str, image: str, top: Path, run: frozenset[str]
+) -> list[tuple[str, int]]:
+    """(script as the README would run it, line) of each other shell script of `script`'s folder that
+    tags `image` exactly, the README runs nowhere nor names (`run`: the scripts' file names it runs or
+    names)."""
+    folder = (directory / script).parent
+    if inside(folder.absolute(), top) is None:
+        return []
+    try:
+        siblings = sorted(n for n in os.listdir(folder) if n.endswith(".sh") and n != Path(script).name)
+    except OSError:
+        return []
+    prefix = os.path.relpath(folder, directory)
+    found = []
+    for sibling in siblings[:50]:
+        if sibling in run or (body := text_or_none(folder / sibling)) is None or not BUILD.search(body):
+            continue
+        at = next((n for n, t in _run_tags(body) if _full(t) == _full(image)), None)
+        if at is not None:
+            found.append((sibling if prefix == "." else f"{prefix}/{sibling}", at))
+    return found
+
+
+_ECHOED = re.compile(r"[ \t]*(?:echo|printf)\b")
+
+
+def _run_tags(text: str) -> tuple[tuple[int, str], ...]:
+    """The tags of the script `text` (`built_tag_lines`, continued commands joined), those of a line that
+    only prints the command (`echo "docker build -t …"`) left out when the script runs one too."""
+    tags = built_tag_lines("\n".join(_joined_lines(text)))
+    lines = text.splitlines()
+    run = tuple((n, t) for n, t in tags if not (0 < n <= len(lines) and _ECHOED.match(lines[n - 1])))
+    return run or tags
+
+
 def script_built_runs(
     doc: Document, readme: str, directory: Path, project: Path | None = None
 ) -> Iterator[Diagnostic]:
@@ -853,37 +941,50 @@ def script_built_runs(
     told: set[str] = set()
     starts = [n for n, _ in scripts]
     tagged: dict[str, tuple[tuple[int, str], ...]] = {}  # script → its tags, read once
-    for line, image, _, _ in image_runs(doc):
+    runs = [(line, image, "") for line, image, _, _ in image_runs(doc)]
+    runs += _script_run_images(doc)  # (the script given the image: "" for a `docker run`)
+    mentioned: frozenset[str] | None = None  # the file names of the scripts the README names, on first use
+    for line, image, passed in sorted(runs):
         before = bisect.bisect_left(starts, line)
         if not before or image in told or "$" in image or "<" in image:
             continue
         at, script = scripts[before - 1]
         text = read[script] or ""
         if script not in tagged:
-            tagged[script] = built_tag_lines("\n".join(_joined_lines(text)))
+            tagged[script] = _run_tags(text)
         tags = tagged[script]
-        if not tags or any(UNKNOWN in t or "$" in t for _, t in tags):
+        if not tags or any(_may_be(t, image) for _, t in tags):
             continue
-        if any(_full(t) == _full(image) for _, t in tags):
-            continue
+        if passed and all(image_repository(t) != image_repository(image) for _, t in tags):
+            continue  # a word given a script names the script's image only by the script's repository
         if bisect.bisect_left(giving, at) < bisect.bisect_left(giving, line):
             continue  # a step between them may give the image
         if any(n < line and _full(image) in names for n, names in built):
             continue  # the README's own build tags it: the script is another way to build
         shared = [(n, t) for n, t in tags if _name_words(t) & _name_words(image)]
-        if not shared or named_beside(directory, script, image):
+        if not shared:
             continue
+        if mentioned is None:
+            mentioned = _mentioned_scripts(doc)
+        siblings = _sibling_builds(directory, script, image, top, mentioned)
+        if not siblings and named_beside(directory, script, image):
+            continue  # a file beside it may make the image, and the README may use it
         later = next((n for n, tagged in built if n > line and _full(image) in tagged), None)
         if later is None and all(image_repository(t) != image_repository(image) for _, t in shared):
             continue  # another name nothing else makes: `names._script_build_runs`' finding
         told.add(image)
         tag_line, tag = shared[0]
         after = f" (the README builds {image} only at line {later}, after the run)" if later else ""
+        said = f"{tag} ({UNKNOWN}: a value it does not set itself)" if UNKNOWN in tag else tag
+        if len(siblings) == 1:
+            after += f" ({siblings[0][0]}:{siblings[0][1]} tags {image}: did you mean ./{siblings[0][0]}?)"
         shown = script.removeprefix("./")
         yield Diagnostic(
             readme,
             line,
-            f"README runs {image} after {shown} (line {at}), but {shown}:{_source_line(text, tag_line, tag)} "
-            f"tags the image it builds {tag}: the run does not start the image the script made{after}",
+            f"README {f'passes {image} to {passed}' if passed else f'runs {image}'} after {shown} "
+            f"(line {at}), but "
+            f"{shown}:{_source_line(text, tag_line, tag)} tags the image it builds {said}: the run does not "
+            f"start the image the script made{after}",
             confidence=LIKELY,
         )
