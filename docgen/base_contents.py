@@ -217,6 +217,8 @@ BRINGS: dict[str, frozenset[str]] = {
         "pytorch": "triton nccl cudnn cublas",
         "xformers": "pytorch",
         "deepspeed": "pytorch",
+        "notebook": "jupyter ipykernel",  # the `jupyter notebook` command
+        "jupyterlab": "jupyter ipykernel",
     }.items()
 }
 """What installing a package (normalised) may pull in with it (`pip install vllm` brings xformers and
@@ -425,10 +427,11 @@ def carries(base: str, names: Iterable[str]) -> bool | None:
 
 
 _NO_PYTHON = re.compile(
-    r"(?:(?:arm64v8|arm32v7|amd64|i386|ppc64le|s390x)/)?(?:ubuntu|debian|alpine|busybox)|(?:nvcr\.io/)?nvidia/cuda"
+    r"(?:(?:arm64v8|arm32v7|amd64|i386|ppc64le|s390x)/)?(?:ubuntu|debian|alpine|busybox)|(?:nvcr\.io/)?nvidia/cuda(?:gl)?"
 )
 """Images that ship no Python interpreter: Debian's, Ubuntu's, Alpine's, BusyBox, and NVIDIA's CUDA
-images built on Ubuntu (`python3: not found` in `nvidia/cuda:12.4.1-devel-ubuntu22.04`). An RPM
+images built on Ubuntu (`python3: not found` in `nvidia/cuda:12.4.1-devel-ubuntu22.04`; `nvidia/cudagl`,
+CUDA with OpenGL, too). An RPM
 distribution's image holds one for its package manager (`yum`, `dnf`), a ROCm `dev` image for ROCm's
 tools."""
 _RPM_TAG = re.compile(r"ubi|rocky|centos|oracle|rhel|fedora|amzn|amazon|sles|suse|alma")

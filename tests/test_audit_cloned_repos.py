@@ -116,9 +116,49 @@ def test_a_repository_cloned_from_a_fork_is_held(tmp_path: Path) -> None:
 
 
 def test_an_image_running_a_script_docgen_cannot_read_may_clone_it(tmp_path: Path) -> None:
+    # it clones its plug-ins one by one: the script may add one, so the finding is only likely
     piped = 'RUN curl -fsSL https://example.com/more.sh | bash\nCMD ["python"'
     dockerfile = DOCKERFILE.replace('CMD ["python"', piped)
-    assert _audited(tmp_path, LISTED, {"Dockerfile": dockerfile}) == []
+    assert _audited(tmp_path, LISTED, {"Dockerfile": dockerfile}) == [f"8: {MISSING} (likely)"]
+
+
+MIXED = """\
+# Studio image
+
+## Installs
+
+* Ubuntu 24.04
+* Python 3.12
+* [Studio](
+  https://github.com/acme/studio) 2.1
+* [studio-tiles](https://github.com/ann/studio-tiles)
+* [studio-grid](https://github.com/bob/studio-grid)
+* [studio-export](https://github.com/cat/studio-export)
+* [studio-charts](https://github.com/dan/studio-charts)
+* [studio-maps](https://github.com/eve/studio-maps)
+"""
+
+
+def test_a_list_of_what_the_image_installs_mixing_links_and_names(tmp_path: Path) -> None:
+    # a copied script the checkout lacks runs in the build: the finding is likely
+    dockerfile = DOCKERFILE.replace(
+        'CMD ["python"', 'COPY extra.py /opt/\nRUN python /opt/extra.py\nCMD ["python"'
+    )
+    found = _audited(tmp_path, MIXED, {"Dockerfile": dockerfile})
+    assert found == [
+        f"{n}: README lists {name} (github.com/{repo}) as in the image but Dockerfile and the files it "
+        "copies never clone it (they clone 4 of the 6 repositories listed) (likely)"
+        for n, name, repo in (
+            (12, "studio-charts", "dan/studio-charts"),
+            (13, "studio-maps", "eve/studio-maps"),
+        )
+    ]
+
+
+def test_a_mixed_list_most_of_whose_links_the_image_does_not_clone(tmp_path: Path) -> None:
+    dockerfile = DOCKERFILE.replace(" \\\n && git clone https://github.com/cat/studio-export.git", "")
+    readme = MIXED.replace("* Ubuntu", "* [studio-pdf](https://github.com/fay/pdf)\n* Ubuntu")
+    assert [f for f in _audited(tmp_path, readme, {"Dockerfile": dockerfile}) if "never clone" in f] == []
 
 
 def test_a_sibling_image_that_clones_it_holds_it(tmp_path: Path) -> None:

@@ -720,3 +720,52 @@ def test_what_the_image_does_not_include_is_still_read(tmp_path: Path) -> None:
         "3: README says xformers is not installed but Dockerfile:3 installs xformers",
         "5: README says ComfyUI is not installed but Dockerfile:2 installs ComfyUI",
     ]
+
+
+PAINT = """\
+FROM nvidia/cuda:12.1.1-cudnn8-devel-ubuntu22.04
+RUN apt-get update && apt-get install -y git wget python3-pip
+RUN git clone https://github.com/acme/paintui.git /paintui
+WORKDIR /paintui
+COPY setup/prepare.py ./
+RUN python3 prepare.py && pip install -r requirements.txt
+RUN git clone https://github.com/ann/paint-tiles extensions/paint-tiles && \\
+    git clone https://github.com/bob/paint-grid extensions/paint-grid
+COPY base_1.0.safetensors /models/
+RUN wget https://github.com/acme/podctl/releases/download/v1.2/podctl -O /usr/local/bin/podctl
+RUN curl https://get.example.org/pipe | bash
+"""
+PAINT_README = """\
+# Paint box
+
+## Installs
+
+* Ubuntu 22.04
+* CUDA 12.1
+* [PaintUI](https://github.com/acme/paintui) 2.0
+* [Tiles extension](https://github.com/ann/paint-tiles)
+* [Grid extension](https://github.com/bob/paint-grid)
+* base_1.0.safetensors
+* face_swap_256.onnx
+* [podctl](https://github.com/acme/podctl)
+* [rclone](https://rclone.org/)
+"""
+
+
+def test_a_list_the_image_installs_item_by_item_despite_what_it_cannot_read(tmp_path: Path) -> None:
+    """The build runs a copied script the checkout lacks and a download piped into a shell, but it names
+    nearly every item of the list: the two it never names are missing (a model file, a system tool)."""
+    found = _audited(tmp_path, PAINT_README, {"Dockerfile": PAINT}, ["Dockerfile"])
+    assert [f.split(" but ")[0] for f in found if "lists" in f] == [
+        "11: README lists face_swap_256.onnx as in the image",
+        "13: README lists rclone as in the image",
+    ], found
+
+
+def test_a_list_the_image_mostly_does_not_name_is_not_read_past_what_it_cannot_read(tmp_path: Path) -> None:
+    readme = PAINT_README.replace(
+        "* [Tiles extension](https://github.com/ann/paint-tiles)\n", "* gdal\n* proj\n"
+    )
+    readme = readme.replace("* [Grid extension](https://github.com/bob/paint-grid)\n", "* geos\n* tiledb\n")
+    found = _audited(tmp_path, readme, {"Dockerfile": PAINT}, ["Dockerfile"])
+    assert [f for f in found if "lists" in f] == [], found

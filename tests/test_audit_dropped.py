@@ -146,3 +146,58 @@ def test_the_copied_files_read_as_the_build_copies_them(
         files[".dockerignore"] = ignore
     readme = "# Docker Quantix for clusters\n\nAn HPC base.\n"
     assert found(tmp_path, readme, dockerfile, files) == expected
+
+
+CRYO = """\
+FROM nvidia/cuda:12.4.1-devel-ubuntu22.04
+RUN apt-get update && apt-get install -y git cmake build-essential libfftw3-dev
+RUN git clone https://github.com/example/relic.git /opt/relic && cd /opt/relic && cmake . && make -j8
+ENV PATH=/opt/relic/bin:$PATH
+"""
+BODY = "\n\nDocker image to run tools for cryo-EM.\n\n```\ndocker build . -t lab/cryo\n```\n"
+
+
+def unnamed(root: Path, readme: str, dockerfile: str, extra: dict[str, str] | None = None) -> list[str]:
+    make_tree(root, {"README.md": readme, "Dockerfile": dockerfile, **(extra or {})})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(readme, "README.md", [model], {}, root)
+        if "title says" in d.message
+    ]
+
+
+@pytest.mark.parametrize(
+    "title", ["# Tomoview Container", "### Tomoview Docker Setup", "# Docker image for Tomoview"]
+)
+def test_a_title_naming_what_nothing_of_the_build_names(tmp_path: Path, title: str) -> None:
+    assert unnamed(tmp_path, title + BODY, CRYO) == [
+        "1: README's title says the image is Tomoview, but nothing of Dockerfile, the files it copies or the "
+        "project names Tomoview (the title may be left from another image) (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("title", "dockerfile", "extra"),
+    [
+        ("# Relic Container", CRYO, {}),  # the build installs it
+        ("# RELIC Container", CRYO, {}),  # in any case
+        ("# Tomoview Container", CRYO + "# Tomoview comes with the next release\n", {}),  # a comment names it
+        ("# Tomoview Container", CRYO, {"tomoview.cfg": "x=1\n"}),  # a file of the project is named after it
+        ("# Tomoview Container", CRYO, {"run.sh": "tomoview --gpu\n"}),  # a file of the project names it
+        ("# Tomoview Container", CRYO + "COPY . /src\n", {}),  # it copies the project: its own code
+        ("# Tomoview Container", CRYO + "COPY setup.sh /tmp/\nRUN bash /tmp/setup.sh\n", {}),  # unread
+        ("# Custom Container", CRYO, {}),  # no name
+        ("# Tomoview and Relic Container", CRYO, {}),  # not one name
+        ("# Tomoview", CRYO, {}),  # not said to be the image
+    ],
+)
+def test_titles_the_project_names_or_that_name_no_image(
+    tmp_path: Path, title: str, dockerfile: str, extra: dict[str, str]
+) -> None:
+    assert unnamed(tmp_path, title + BODY, dockerfile, extra) == []
+
+
+def test_a_title_the_readme_names_again(tmp_path: Path) -> None:
+    readme = "# Tomoview Container" + BODY + "\nTomoview is our lab's pipeline.\n"
+    assert unnamed(tmp_path, readme, CRYO) == []

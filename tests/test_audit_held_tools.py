@@ -41,6 +41,27 @@ def test_an_installer_the_container_is_said_to_include_that_nothing_installs(tmp
     assert held(tmp_path, SAYS, PIP_ONLY) == [WANTED]
 
 
+def test_an_installer_named_at_the_end_of_its_sentence(tmp_path: Path) -> None:
+    readme = "# Trainer\n\nThe container includes uv. Packages go in with it.\n"
+    assert held(tmp_path, readme, PIP_ONLY) == [WANTED.replace("5: ", "3: ")]
+
+
+def test_a_copied_file_no_step_of_the_build_runs_hides_nothing(tmp_path: Path) -> None:
+    """`COPY train.py /work/` of a file the checkout lacks: no RUN runs or imports it, so it installs
+    nothing (it is the user's to run in the container)."""
+    make_tree(tmp_path, {"Dockerfile": PIP_ONLY, "README.md": SAYS})
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    found = [f"{d.line}: {d.message} ({d.confidence})" for d in audit(SAYS, "README.md", model, {}, tmp_path)]
+    assert WANTED in found
+
+
+def test_a_copied_python_file_a_step_runs_may_install_it(tmp_path: Path) -> None:
+    dockerfile = PIP_ONLY + "RUN python3 -m train\n"
+    make_tree(tmp_path, {"Dockerfile": dockerfile, "README.md": SAYS})
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    assert not any("includes uv" in d.message for d in audit(SAYS, "README.md", model, {}, tmp_path))
+
+
 @pytest.mark.parametrize(
     "install",
     [
@@ -82,3 +103,74 @@ def test_an_installer_a_base_may_hold(tmp_path: Path, base: str) -> None:
 )
 def test_sentences_that_do_not_say_the_image_holds_the_installer(tmp_path: Path, sentence: str) -> None:
     assert held(tmp_path, f"# Trainer\n\n{sentence}\n", PIP_ONLY) == []
+
+
+def used(root: Path, readme: str, dockerfile: str, files: dict[str, str] | None = None) -> list[str]:
+    make_tree(
+        root, {"Dockerfile": dockerfile, "README.md": readme, "train.py": "print(1)\n", **(files or {})}
+    )
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    found = audit(readme, "README.md", model, {}, root)
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in found if "built using" in d.message]
+
+
+USES = """\
+# Trainer
+
+## Container features
+
+- **Fast builds**: the Docker build installs packages with uv package manager
+- **Base image**: `nvidia/cuda:12.6.3-runtime-ubuntu24.04`
+- **Package manager**: `uv` (written in Rust)
+
+The image builds quickly thanks to uv.
+"""
+
+
+def test_an_installer_the_build_is_said_to_use_that_nothing_installs(tmp_path: Path) -> None:
+    assert used(tmp_path, USES, PIP_ONLY) == [
+        "5: README says the image is built using uv but Dockerfile installs no uv (it installs its "
+        "Python packages with pip), and its base nvidia/cuda:12.6.3-runtime-ubuntu24.04 comes without it; "
+        "also at lines 7, 9 (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "install",
+    [
+        "RUN pip install --break-system-packages uv && uv pip install --system rich\n",
+        "COPY --from=ghcr.io/astral-sh/uv:0.6.14 /uv /uvx /bin/\n",
+        "RUN bash /work/setup.sh\n",  # a script docgen does not read
+    ],
+)
+def test_an_installer_the_build_does_use(tmp_path: Path, install: str) -> None:
+    assert used(tmp_path, USES, PIP_ONLY + install) == []
+
+
+def test_conda_that_miniforge_brings(tmp_path: Path) -> None:
+    dockerfile = PIP_ONLY + (
+        "RUN curl -fsSLo /tmp/mf.sh https://github.com/conda-forge/miniforge/releases/latest/download/"
+        "Miniforge3-Linux-x86_64.sh && bash /tmp/mf.sh -b -p /opt/conda\n"
+    )
+    readme = "# Trainer\n\nThe image is built with conda for its environments.\n"
+    assert used(tmp_path, readme, dockerfile) == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Install the dependencies using uv: `uv sync`.",  # the reader's step
+        "We use uv for local development of the package.",  # no image, no build
+        "You can also build the image using uv if you prefer.",  # a choice
+        "The build does not use uv.",  # negated
+        "- **Package manager**: uv",  # a list about nothing of the image
+    ],
+)
+def test_sentences_that_do_not_say_the_build_uses_the_installer(tmp_path: Path, sentence: str) -> None:
+    assert used(tmp_path, f"# Trainer\n\n{sentence}\n", PIP_ONLY) == []
+
+
+def test_an_installer_a_dev_container_feature_adds(tmp_path: Path) -> None:
+    feature = "ghcr.io/va-h/devcontainers-features/uv:1"
+    config = '{"build": {"dockerfile": "../Dockerfile"}, "features": {"' + feature + '": {}}}'
+    assert held(tmp_path, SAYS, PIP_ONLY, {".devcontainer/devcontainer.json": config}) == []

@@ -86,3 +86,77 @@ def test_an_add_on_the_framework_base_does_not_ship(tmp_path: Path) -> None:
     # a package it installs pulls it in
     pulled = "# Server\n\nThe image provides **vLLM** with **xformers** kernels.\n"
     assert provided(tmp_path / "c", pulled, NGC + "RUN pip install vllm==0.6.3\n") == []
+
+
+# A features list of a fine-tuning image whose entrypoint installs Jupyter when a container starts, and a
+# Spanish sentence over a framework image (modelled on two fine-tuning projects).
+TRAINER = """\
+FROM nvidia/cuda:12.6.3-runtime-ubuntu24.04
+RUN apt-get update && apt-get install -y python3-pip nano vim git && rm -rf /var/lib/apt/lists/*
+RUN pip install --break-system-packages torch==2.7.1 transformers peft accelerate
+COPY train.py /work/
+COPY start.sh /work/
+RUN chmod +x /work/start.sh
+ENTRYPOINT ["/work/start.sh"]
+"""
+START = """\
+#!/bin/bash
+if [ "$NOTEBOOK" = "yes" ]; then
+    pip install --break-system-packages notebook -q
+    jupyter notebook --ip=0.0.0.0 --allow-root
+else
+    exec "$@"
+fi
+"""
+FEATURES = """\
+# Fine-tuning box
+
+## Features
+
+- **Docker image**: one container for training
+- **Handy tools**: Includes {names} and a few other utilities
+"""
+
+
+def _trainer(root: Path, readme: str, dockerfile: str = TRAINER) -> list[str]:
+    make_tree(root, {"train.py": "print(1)\n", "start.sh": START})
+    return [f for f in provided(root, readme, dockerfile) if "provides" in f]
+
+
+def test_a_tool_only_the_start_script_installs_is_not_in_the_image(tmp_path: Path) -> None:
+    assert _trainer(tmp_path, FEATURES.format(names="Jupyter, nano, vim")) == [
+        "6: README says the image provides Jupyter but nothing of Dockerfile installs it: start.sh:3 "
+        "installs it when a container starts (pip install --break-system-packages notebook -q), not in "
+        "the image (likely)"
+    ]
+
+
+def test_a_tool_the_build_installs_and_the_start_script_only_starts(tmp_path: Path) -> None:
+    dockerfile = TRAINER.replace("accelerate\n", "accelerate notebook\n")
+    assert _trainer(tmp_path, FEATURES.format(names="Jupyter, nano, vim"), dockerfile) == []
+
+
+def test_an_item_of_a_list_about_no_image_says_nothing_of_it(tmp_path: Path) -> None:
+    readme = "# Fine-tuning box\n\n## Features\n\n- **Handy**: Includes Jupyter, nano, vim\n"
+    assert _trainer(tmp_path, readme) == []
+
+
+def test_a_library_a_spanish_sentence_says_the_image_includes(tmp_path: Path) -> None:
+    sentence = (
+        "La imagen Docker incluye Python 3.x y todas las librerías (Transformers, PEFT, BitsAndBytes, etc.) "
+        "necesarias para entrenar."
+    )
+    assert _trainer(tmp_path, f"# Fine-tuning box\n\n{sentence}\n") == [
+        "3: README says the image provides BitsAndBytes but Dockerfile installs no BitsAndBytes (of those "
+        "named, it installs PEFT, Transformers) (likely)"
+    ]
+
+
+def test_names_of_a_spanish_sentence_the_image_holds(tmp_path: Path) -> None:
+    sentence = "La imagen incluye PyTorch, PEFT y BitsAndBytes."  # `PyTorch` is torch
+    dockerfile = TRAINER.replace("peft", "peft bitsandbytes")
+    assert _trainer(tmp_path, f"# Fine-tuning box\n\n{sentence}\n", dockerfile) == []
+    assert (
+        _trainer(tmp_path, "# Fine-tuning box\n\nSi la imagen incluye BitsAndBytes, entrena en 4 bits.\n")
+        == []
+    )

@@ -325,3 +325,60 @@ def test_shell_lines_where_the_image_starts_no_shell_or_has_python(
     dockerfile = SHELL_PY3.replace(*change)
     assert dockerfile != SHELL_PY3
     assert bare(tmp_path, readme, dockerfile) == []
+
+
+GL_BOX = """\
+FROM nvidia/cudagl:11.4.2-devel-ubuntu20.04
+RUN apt-get update && apt-get install -y x11-apps mesa-utils python3 python3-pip
+RUN pip3 install pointkit
+"""
+DEV_CONFIG = '{\n  "name": "gl box",\n  "context": "..",\n  "dockerFile": "../Dockerfile"\n}\n'
+DEV_README = """\
+# Point clouds in a dev container
+
+Open the folder in VS Code and run `Dev Containers: Reopen in Container`: it builds the image.
+
+## Try it
+From the terminal: `python demo.py`. The first import is slow (`python -c "import pointkit"` shows why).
+"""
+
+
+def _dev(root: Path, readme: str, dockerfile: str, config: str = DEV_CONFIG) -> list[str]:
+    make_tree(
+        root, {"Dockerfile": dockerfile, "README.md": readme, ".devcontainer/devcontainer.json": config}
+    )
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in audit(readme, "README.md", model, {}, root)]
+
+
+def test_python_typed_in_a_dev_container_that_has_only_python3(tmp_path: Path) -> None:
+    assert _dev(tmp_path, DEV_README, GL_BOX) == [
+        "6: README runs `python demo.py` in the dev container, which builds Dockerfile, but it installs "
+        "Python 3 only as distribution packages on nvidia/cudagl:11.4.2-devel-ubuntu20.04 (Dockerfile:1), "
+        "which give `python3` and no `python` command (no python-is-python3, alternatives link, conda or "
+        "venv): python is not found (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "dockerfile", "config"),
+    [
+        (
+            DEV_README,
+            GL_BOX.replace("python3 python3-pip", "python3 python3-pip python-is-python3"),
+            DEV_CONFIG,
+        ),
+        (
+            DEV_README.replace("`python demo.py`", "`python3 demo.py`").replace("`python -c", "`python3 -c"),
+            GL_BOX,
+            DEV_CONFIG,
+        ),
+        (DEV_README.replace("Reopen in Container", "Rebuild"), GL_BOX, DEV_CONFIG),  # no container entered
+        (DEV_README, GL_BOX, DEV_CONFIG.replace("../Dockerfile", "../Dockerfile.dev")),  # another image
+        (DEV_README.replace("From the terminal", "On your host machine"), GL_BOX, DEV_CONFIG),
+    ],
+)
+def test_python_the_dev_container_has_or_that_runs_elsewhere(
+    tmp_path: Path, readme: str, dockerfile: str, config: str
+) -> None:
+    assert [f for f in _dev(tmp_path, readme, dockerfile, config) if "dev container" in f] == []

@@ -530,6 +530,7 @@ AUDIT_LAYERS = (
         "cuda_wheels",
         "mount_claims",
         "held_tools",
+        "profile_entries",
         "overrides",
         "port_vars",
         "compose_ports",

@@ -442,6 +442,7 @@ from docgen.audit.platforms import build_platforms
 from docgen.audit.port_vars import compose_start_ports, moved_ports, port_var_claims
 from docgen.audit.ports import port_rows, published_ports
 from docgen.audit.preset_env import preset_env
+from docgen.audit.profile_entries import profile_entry_claims
 from docgen.audit.promised import promised_variants
 from docgen.audit.prose import audit_text
 from docgen.audit.prose_scripts import absent_prose_scripts, missing_prose_scripts
@@ -542,7 +543,7 @@ from docgen.audit.sif_files import sif_files
 from docgen.audit.spelled_folders import spelled_folders
 from docgen.audit.ssh_access import ssh_access
 from docgen.audit.stage_count import stage_count_claims
-from docgen.audit.stage_programs import missing_programs
+from docgen.audit.stage_programs import devcontainer_programs, missing_programs
 from docgen.audit.start_dirs import work_dir_claims
 from docgen.audit.steps import (
     built_clones,
@@ -700,6 +701,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     health_ports,
     plain_health_checks,
     held_tool_claims,
+    profile_entry_claims,
     guarded_args,
     idle_args,
     lost_args,
@@ -989,6 +991,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     shipped_functions,
     sif_files,
     missing_programs,
+    devcontainer_programs,
     unbuilt_bases,
     near_images,
     compose_shapes,
@@ -1601,6 +1604,8 @@ def audit(
     found.extend(_ruled(empty_commands, doc, path, models))
     found.extend(_ruled(idle_shells, doc, path, models))
     found.extend(_ruled(missing_programs, doc, path, models))
+    if directory is not None:
+        found.extend(_ruled(devcontainer_programs, doc, path, models, directory))
     found.extend(_ruled(unknown_programs, doc, path, models))
     found.extend(_ruled(default_modes, doc, path, models, directory))
     found.extend(_ruled(exiting_starts, doc, path, models, directory))
@@ -1636,7 +1641,7 @@ def audit(
     # (read with its asides: `if you have less memory, remove the step` still says the step is there)
     found.extend(_ruled(model_step_claims, read_document(text, path), family))
     found.extend(_ruled(promised_variants, doc, family, siblings))
-    found.extend(_ruled(title_components, doc, text, models, path))
+    found.extend(_ruled(title_components, doc, text, models, path, directory))
     found.extend(keyed)
     found.extend(linked)
     found.extend(drivers)
@@ -1841,6 +1846,7 @@ def _audit_part(
     found.extend(_ruled(image_tag_claims, sub, auditor))
     found.extend(_ruled(tool_claims, sub, auditor))
     found.extend(_ruled(held_tool_claims, sub, auditor))
+    found.extend(_ruled(profile_entry_claims, sub, auditor))
     found.extend(_ruled(built_claims, sub, auditor))
     found.extend(_ruled(prebuilt_claims, sub, auditor))
     found.extend(_ruled(channel_claims, sub, auditor))

@@ -100,38 +100,76 @@ def _groups(doc: Document) -> Iterator[tuple[str, list[tuple[int, str]]]]:
         yield f"{para.heading} {intro}", lines
 
 
+def _link_lists(doc: Document) -> Iterator[tuple[str, list[_Listed]]]:
+    """(heading and introduction, repositories) of each group of lines every one of which is an item
+    naming a repository (`_groups`, `_listed`), and of each list of what the image installs (`## Installs`,
+    `The image includes:`) whose other items name no repository (`* CUDA 11.8`), an item whose link
+    breaks after its `(` joined with its next line (`_contents_links`)."""
+    for words, lines in _groups(doc):
+        listed = [found for line, text in lines if (found := _listed(line, text)) is not None]
+        if len(listed) == len(lines):
+            yield words, listed
+    yield from _contents_links(doc)
+
+
+def _contents_links(doc: Document) -> Iterator[tuple[str, list[_Listed]]]:
+    """(heading and introduction, repositories) of each list of what the image installs, its items that
+    link to a repository (`_listed`), an item whose link breaks after its `(` read with its next line."""
+    texts = {line: text for para in doc.paragraphs for line, text in para.lines}
+    for block in lists(doc):
+        heading = block.heading.strip().strip("*_#: \t").strip()
+        intro = block.intro.strip()
+        if not (CONTENTS_INTRO.search(intro) if intro else CONTENTS_HEADING.fullmatch(heading)):
+            continue
+        found = []
+        for line, text in block.items:
+            if _OPEN_LINK.search(text) and line + 1 in texts:
+                text = text.rstrip() + texts[line + 1].strip()
+            if (listed := _listed(line, text)) is not None:
+                found.append(listed)
+        if len(found) < len(block.items):
+            yield f"{heading} {intro}", found
+
+
+_OPEN_LINK = re.compile(r"\]\([ \t]*\Z")
+"""An item whose link's target goes on the next line (`* [Deforum extension](` then the address)."""
+
+
 def cloned_repos(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
-    """A repository a list of repository links names (`_listed`: every line of the list such an item, at
-    least three) that no image compared can hold, when the list is of what the images clone: at least
-    three, and two thirds, of its repositories are cloned by their address (owner and name) in a
-    Dockerfile compared or the build-context files it copies. Held: a repository whose name is anywhere
-    in those texts, or an image that runs what docgen cannot read (a script not among its files, a
-    download piped into a shell). Not read: a list whose heading or introduction is about thanks,
-    related projects, or what the reader needs or may add (`_ELSEWHERE`), or says its items come later
-    (`LATER`); an item saying it comes later or is optional (`LATER`) counts among those listed but is
-    no claim."""
+    """A repository a list of repository links names (`_link_lists`: every line of the list such an
+    item, or the items of a list of what the image installs that link to one) that no image compared
+    names, when the list is of what the images clone: at least three of its repositories are cloned by
+    their address (owner and name) in a Dockerfile compared or the build-context files it copies, and
+    two thirds of them are named there (by address or name). Held: a repository whose name is anywhere
+    in those texts. `certain` when docgen reads all the images run; `likely` when one runs what docgen
+    cannot read (a script not among its files, a download piped into a shell): it clones what it holds
+    one by one, but the script may add one. Not read: a list whose heading or introduction is about
+    thanks, related projects, or what the reader needs or may add (`_ELSEWHERE`), or says its items come
+    later (`LATER`); an item saying it comes later or is optional (`LATER`) counts among those listed but
+    is no claim."""
     contexts = [copied_context(model) for model in auditor.models if model.file]
     if not contexts or len(contexts) != len(auditor.models):
         return
-    for words, lines in _groups(doc):
-        if len(lines) < _MIN_CLONED or _ELSEWHERE.search(words) or LATER.search(words):
-            continue
-        listed = [found for line, text in lines if (found := _listed(line, text)) is not None]
-        if len(listed) != len(lines):
+    told: set[int] = set()
+    for words, listed in _link_lists(doc):
+        if len(listed) < _MIN_CLONED or _ELSEWHERE.search(words) or LATER.search(words):
             continue
         cloned = sum(1 for repo in listed if any(repo.owned in text for text, _, _ in contexts))
-        if cloned < _MIN_CLONED or 3 * cloned < 2 * len(listed):
+        named = sum(1 for repo in listed if any(repo.name in text for text, _, _ in contexts))
+        if cloned < _MIN_CLONED or 3 * max(cloned, named) < 2 * len(listed):
             continue
+        unread = any(run_unread for _, run_unread, _ in contexts)
         for repo in listed:
-            if repo.later or any(unread or repo.name in text for text, unread, _ in contexts):
+            if repo.later or repo.line in told or any(repo.name in text for text, _, _ in contexts):
                 continue
+            told.add(repo.line)
             model = auditor.models[0]
             said = (
                 f"README lists {repo.label} ({repo.address}) as in the image but {model.path} and the "
                 f"files it copies never clone it (they clone {cloned} of the {len(listed)} repositories "
                 "listed)"
             )
-            yield Diagnostic(auditor.path, repo.line, said, confidence=CERTAIN)
+            yield Diagnostic(auditor.path, repo.line, said, confidence=LIKELY if unread else CERTAIN)
 
 
 _FORGE = r"(?:github\.com|gitlab\.com|codeberg\.org|bitbucket\.org)"

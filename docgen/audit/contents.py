@@ -438,7 +438,7 @@ def _stage_title(heading: str) -> str | None:
     return title.group(1).lower() if title else None
 
 
-_INCLUDES = re.compile(
+INCLUDES = re.compile(
     r"\b(?:image|container)[ \t]+(?:also[ \t]+)?"
     r"(?:includes|ships(?:[ \t]+with)?|comes[ \t]+with|contains|bundles)"
     r"[ \t]+(?:the[ \t]+)?`?([A-Za-z][\w.+-]*[A-Za-z0-9])",
@@ -448,19 +448,23 @@ _INCLUDES = re.compile(
 CUDA is installed` is about the host)."""
 
 
+_ASKED = re.compile(r"\b(?:make[ \t]+sure|ensure|must|should|needs?[ \t]+to|your)\b", re.IGNORECASE)
+"""Words making `the image includes X` the reader's task (`Make sure your image includes X`)."""
+
+
 def presence_claims(line: int, text: str, auditor: Auditor) -> Iterator[Diagnostic]:
     """A component docgen knows (`TensorRT`, `NCCL`, `PyTorch` …) the README says the image includes
     that no Dockerfile compared ever names: built on a plain OS or language image, with nothing docgen
     could not read (an install script, a requirements file, a skipped construct), no component, stage,
     build arg or ENV whose name holds the component's name (`likely`)."""
-    if not _INCLUDES.search(text) or MAYBE.search(text):
+    if not INCLUDES.search(text) or MAYBE.search(text) or _ASKED.search(text):
         return  # (the line read once for `MAYBE`, not once a claim)
-    for match in _INCLUDES.finditer(text):
+    for match in INCLUDES.finditer(text):
         name = match.group(1)
         key = norm(name)
         if len(key) < 3 or key not in known_keys() or is_example(text, match):
             continue
-        if all(_never_named(model, key) for model in auditor.models):
+        if all(never_named(model, key) for model in auditor.models):
             yield installs_none(auditor, line, f"says the image includes {name}", name)
 
 
@@ -517,7 +521,7 @@ def known_keys() -> frozenset[str]:
     return frozenset(norm(name) for name in renamed({})) | KNOWN
 
 
-def _never_named(model: ImageModel, key: str) -> bool:
+def never_named(model: ImageModel, key: str) -> bool:
     """True when `model` is built on base images known not to carry `key` (a normalised name: a plain
     OS or language image, or a framework image it is no part of; `base_contents`), docgen read all of
     it (no requirements file, install script or download), and no component, base image, build arg or
@@ -621,12 +625,16 @@ class ContentItem:
     """The list is of what the Dockerfile adds to its base (`## Additional`): the base does not count."""
     said: str
     """The list's introduction and heading, as one text."""
+    siblings: tuple[str, ...] = ()
+    """The text of every item of the list, versioned ones too, an item whose link breaks after its `(`
+    joined with its next line."""
 
 
 def contents_items(doc: Document) -> Iterator[ContentItem]:
     """Each unversioned item of a list the README presents as what the image installs (`## Installs`,
     `The image includes:`; `## Additional` for what it adds to its base), not one of features or of
     what comes later (`LATER`: fetched at run time, optional, absent)."""
+    texts: dict[int, str] | None = None
     for block in lists(doc):
         heading = block.heading.strip().strip("*_#: \t").strip()
         added = bool(ADDED_HEADING.fullmatch(heading)) and not block.intro
@@ -637,9 +645,47 @@ def contents_items(doc: Document) -> Iterator[ContentItem]:
             or FEATURES.search(f"{intro} {heading}")
         ):
             continue
+        if texts is None:
+            texts = {line: text for para in doc.paragraphs for line, text in para.lines}
+        siblings = tuple(
+            text.rstrip() + texts[line + 1].strip() if _OPEN_LINK.search(text) and line + 1 in texts else text
+            for line, text in block.items
+        )
         for line, text in block.items:
             if not LATER.search(text) and not VERSION_IN.search(text):
-                yield ContentItem(line, text, added, f"{intro} {heading}")
+                yield ContentItem(line, text, added, f"{intro} {heading}", siblings)
+
+
+_OPEN_LINK = re.compile(r"\]\([ \t]*\Z")
+"""An item whose link's target goes on the next line (`* [Deforum extension](` then the address)."""
+_TRAILING_VERSION = re.compile(r"[ \t]+(?:v|version[ \t]+)?\d[\w.+-]*[ \t.]*\Z", re.IGNORECASE)
+"""A version ending an item (`Torch 2.0.1`, `[Kohya_ss](…) v22.1.0`)."""
+_MOSTLY = 3
+"""Items of a list the image must name for its other items to be read as the image's one by one."""
+
+
+def mostly_named(model: ImageModel, siblings: tuple[str, ...]) -> bool:
+    """True when the build of `model` names most items of a list of what it installs (`siblings`): at
+    least `_MOSTLY` and two thirds of the items naming a component its base does not carry (a name,
+    versioned or not, or a link to a repository or site), each under a spelling the Dockerfile or a file
+    it copies holds. Such a list is the image's own, one item per install: an item nothing names is missing
+    though the build runs what docgen cannot read (`curl https://getcroc.schollz.com | bash`, a copied
+    script the partial copy lacks)."""
+    text = copied_context(model)[0]
+    bases = built_bases(model)
+    counted = named = 0
+    for sibling in siblings:
+        found = item_components(_TRAILING_VERSION.sub("", sibling))
+        spellings = [one[1] for one in found]
+        link = re.search(r"\]\([ \t]*<?(https?://[^()\s<>]{1,300})", sibling)
+        if not spellings and link is not None:
+            spellings = [installed_under(_link_name(link.group(1)))]
+        if not spellings or any(carries(stage.base, ss) for stage in bases for ss in spellings):
+            continue  # (what the base carries says nothing of how the build installs)
+        counted += 1
+        if any(s in text for ss in spellings for s in ss):
+            named += 1
+    return named >= _MOSTLY and 3 * named >= 2 * counted
 
 
 def listed_contents(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
@@ -654,7 +700,13 @@ def listed_contents(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
         in_each: list[tuple[ImageModel, str]] = []  # (image, name) of this item every image lacks
         for found in item_components(text) or labelled_components(text):
             name, spellings, data = found
-            lacking = [m for m in auditor.models if cannot_hold(m, spellings, data, added)]
+            lacking = [
+                m
+                for m in auditor.models
+                if cannot_hold(m, spellings, data, added)
+                or cannot_hold(m, spellings, data, added, True)
+                and mostly_named(m, item.siblings)
+            ]
             if len(lacking) == len(auditor.models):
                 yield installs_none(auditor, line, f"lists {name} as in the image", name, spellings)
             elif each and lacking and not _FROM_BASE.search(text):
@@ -1013,7 +1065,7 @@ def item_component(text: str, purpose: bool = False) -> tuple[str, set[str], boo
     link, target, code, word = match.groups()
     rest = text[match.end() :]
     name = link or code or word or ""
-    data = False
+    data = bool(_MODEL_FILE.search(name))
     if word:
         kind = re.match(r"[ \t]+(\w+)", rest)
         if kind and kind.group(1).lower() in _KINDS:
@@ -1025,6 +1077,9 @@ def item_component(text: str, purpose: bool = False) -> tuple[str, set[str], boo
     return _spelt(name, target, data)
 
 
+_MODEL_FILE = re.compile(r"\.(?:onnx|safetensors|ckpt|pth|pt|gguf|h5|tflite|pb)\Z", re.IGNORECASE)
+"""A file name of a model's weights (`inswapper_128.onnx`, `sd_xl_base_1.0.safetensors`): data, which
+no package manager brings."""
 _EXTENSION_ITEM = re.compile(
     r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\*\*|__)?(Intel|AMD|NVIDIA)(?:[®™]|['’]s)?"
     r"[ \t]+Extensions?[ \t]+for[ \t]+"
@@ -1163,19 +1218,23 @@ def _link_name(target: str) -> str:
     return labels[-2] if len(labels) >= 2 else labels[0]
 
 
-def cannot_hold(model: ImageModel, spellings: set[str], data: bool, added: bool) -> bool:
+def cannot_hold(
+    model: ImageModel, spellings: set[str], data: bool, added: bool, despite_runs: bool = False
+) -> bool:
     """True when the image of `model` cannot hold a component under any of `spellings`: none is in the
     Dockerfile (outside its commented-out instructions and the stages the target does not build) or the
     build-context files it copies, nothing it runs is unread (for `data`, a model, only a script or a
     download run is: a package manager brings no model), no package it installs pulls the component in
     (`pip install vllm` brings xformers), and its base images are known not to carry it (`base_contents`:
     a plain OS or language image, CUDA without cuDNN, a framework image it is no part of) or, for a list
-    of what it `added`, not looked at."""
+    of what it `added`, not looked at. With `despite_runs`, a file or download run that docgen cannot read
+    is passed over (a list `mostly_named` says is installed one item at a time)."""
     if not model.file:
         return False
     text, unread_run, unread_packages = copied_context(model)
     if (
         unread_run
+        and not despite_runs
         or unread_packages
         and not data
         and not (spellings & NO_PIP_TOOLS and _pip_lists_only(model))
@@ -1193,7 +1252,7 @@ def cannot_hold(model: ImageModel, spellings: set[str], data: bool, added: bool)
 
 NO_PIP_TOOLS = frozenset(
     {"ffmpeg", "unzip", "zip", "p7zip", "7zip", "vim", "nano", "emacs", "tmux", "htop", "screen", "rsync"}
-    | {"tree", "less", "opensshserver", "opensshclient", "imagemagick", "xvfb", "sqlite3"}
+    | {"tree", "less", "opensshserver", "opensshclient", "imagemagick", "xvfb", "sqlite3", "rclone"}
 )
 """System programs (normalised names) no Python package installs under their name: a requirements file
 docgen cannot read (`pip install -r requirements.txt` of a clone) does not bring them (`pip install
@@ -1308,15 +1367,19 @@ class _Runs:
         return cls(runs, starts)
 
 
-def _started_only(source: str, runs: _Runs) -> bool:
-    """True when the file copied from `source` is what the container starts with (ENTRYPOINT, CMD) and
-    no RUN does more with it than `chmod` (`runs`): it runs when a container starts, and puts nothing in
-    the image, so not reading it hides nothing the image holds (`COPY entrypoint.sh /` when docgen has no
-    copy of it)."""
+def _started_only(source: str, runs: _Runs, dest: str = "") -> bool:
+    """True when the file copied from `source` (to `dest`) is what the container starts with
+    (ENTRYPOINT, CMD name it by its name or by the name it is given in the image: `COPY test.py
+    /app/test_rocm.py` then `CMD /app/test_rocm.py`) and no RUN does more with it than `chmod` (`runs`):
+    it runs when a container starts, and puts nothing in the image, so not reading it hides nothing the
+    image holds (`COPY entrypoint.sh /` when docgen has no copy of it)."""
     name = source.rstrip("/").rsplit("/", 1)[-1]
-    if not name or name not in runs.starts:
-        return False
-    return all(name not in args for _, args in runs.runs)
+    given = dest.strip("\"'")
+    given = "" if not given or given.endswith(("/", ".")) else given.rsplit("/", 1)[-1]
+    for called in {name, given} - {""}:
+        if called in runs.starts and all(called not in args for _, args in runs.runs):
+            return all(name not in args for _, args in runs.runs)
+    return False
 
 
 def copied_context(model: ImageModel, strict: bool = True) -> tuple[str, bool, bool]:
@@ -1363,8 +1426,10 @@ def copies_unread(copies: Sequence[ContextCopy], missing: Collection[str], parse
     for source in (word for copy in copies if not copy.heredoc for word in copy.sources):
         if above_context(source):
             return True  # (a build context holds nothing above it)
-        if source in missing and _LISTED_FILE.search(source) and not _started_only(source, runs):
+        if source in missing and _LISTED_FILE.search(source):
             copy = copy_of[source]
+            if _started_only(source, runs, copy.dest):
+                continue
             if not _never_run(copy, source, runs) and not _APT_SETTINGS.match(copy.dest):
                 return True
     return False
@@ -1380,12 +1445,19 @@ _APT_SETTINGS = re.compile(
 
 
 def _never_run(copy: ContextCopy, source: str, runs: _Runs) -> bool:
-    """True when the file copied from `source` by `copy` is a shell script no RUN after the copy runs or
-    reads: none names it, the folder it lands in or a wildcard (`chmod` aside). It can only run when a
-    container starts (`start_server.sh` beside the ENTRYPOINT's script), so it puts nothing in the image."""
+    """True when the file copied from `source` by `copy` is a shell script or a Python file (not
+    `setup.py`) no RUN after the copy runs or reads: none names it, the folder it lands in or a wildcard
+    (`chmod` aside); for a Python file, none names its module (`python -m finetune`), runs Python code
+    from a file (which may import it: `_RUNS_PYTHON`) or installs a local project (`pip install .`). It
+    can only run when a container starts (`start_server.sh` beside the ENTRYPOINT's script, `COPY
+    finetune.py /app/` for the user to run), so it puts nothing in the image."""
     name = source.rstrip("/").rsplit("/", 1)[-1]
-    if not re.fullmatch(r"[\w.-]+\.(?:sh|bash)", name):
+    found = re.fullmatch(r"([\w.-]+)\.(sh|bash|py)", name)
+    if found is None or name == "setup.py":
         return False
+    module = (
+        re.compile(rf"(?<![\w.-]){re.escape(found.group(1))}(?![\w-])") if found.group(2) == "py" else None
+    )
     dest = copy.dest.strip("\"'").rstrip("/")
     folder = dest if copy.dest.strip("\"'").endswith("/") else dest.rsplit("/", 1)[0]
     for start, args in runs.runs:
@@ -1393,7 +1465,19 @@ def _never_run(copy: ContextCopy, source: str, runs: _Runs) -> bool:
             continue
         if name in args or "*" in args or (folder.startswith("/") and len(folder) > 1 and folder in args):
             return False
+        if module is not None and (
+            module.search(args)
+            or _RUNS_PYTHON.search(args)
+            or LOCAL_PROJECT.search(args)
+            or installs_local(args)
+        ):
+            return False
     return True
+
+
+_RUNS_PYTHON = re.compile(r"(?:^|[\s;&|(])python[\d.]*[ \t]+(?!-c\b|-V\b|--version\b)\S")
+"""A RUN running Python code from a file or module (`python main.py`, `python3 -m tools.fetch`): it may
+import a copied Python file that it does not name."""
 
 
 @functools.lru_cache(maxsize=32)

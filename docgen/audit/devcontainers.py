@@ -332,3 +332,19 @@ def gpu_devcontainer(doc: Document, readme: str, directory: Path) -> Iterator[Di
             "the dev container starts without a GPU",
             confidence=LIKELY,
         )
+
+
+def devcontainer_names(model_file: str, spellings: frozenset[str]) -> bool:
+    """True when a dev container configuration that may build the Dockerfile at `model_file` (in its
+    folder or the folder above it: `.devcontainer/Dockerfile` beside `devcontainer.json`, or a Dockerfile
+    at the top with `.devcontainer/` beside it) names one of `spellings` (lower case, letters and digits
+    only) anywhere: a feature it adds (`ghcr.io/…/features/uv`), a `postCreateCommand` installing it. The
+    container it runs holds more than the image."""
+    folder = Path(model_file).parent
+    for directory in (folder, folder.parent):
+        for config in config_files(directory):
+            text = text_or_none(config, MAX_PROJECT_FILE_BYTES) or ""
+            squashed = re.sub(r"[^a-z0-9]+", "", text.lower())
+            if any(s in squashed for s in spellings):
+                return True
+    return False

@@ -1,8 +1,10 @@
-"""What a README says the image is made of that the Dockerfile has only in comments: a build stage the
-prose names as part of the build (`` a lighter `runtime` image for the final release `` after a
-multi-stage build) whose `FROM … AS runtime` is commented out, and the component the README's title says
-the image is (`# Docker GAMESS`) that only commented-out instructions name (`#CMD "${GAMESS_DIR}/run"`).
-The README describes the build before its part was set aside.
+"""What a README says the image is made of that the Dockerfile has only in comments, or not at all: a
+build stage the prose names as part of the build (`` a lighter `runtime` image for the final release ``
+after a multi-stage build) whose `FROM … AS runtime` is commented out, and the component the README's
+title says the image is (`# Docker GAMESS`) that only commented-out instructions name (`#CMD
+"${GAMESS_DIR}/run"`), or that nothing of the build or the project names at all (`# Imod Container`
+over a Dockerfile that builds RELION and crYOLO: a title left from another image). The README describes
+the build before its part was set aside, or another image.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
 from docgen.audit.contents import PIPED
+from docgen.audit.left_over import unread_copies
+from docgen.audit.own_repo import remote_names, repository_root
 from docgen.copied import context_path, copied_files
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import real_path, text_or_none
@@ -175,16 +179,17 @@ def _first_commented(lines: Sequence[tuple[int, str]], word: str) -> int | None:
 
 
 def title_components(
-    doc: Document, text: str, models: Sequence[ImageModel], readme: str
+    doc: Document, text: str, models: Sequence[ImageModel], readme: str, directory: Path | None = None
 ) -> Iterator[Diagnostic]:
     """A word of the README's title naming what the image is (`# Docker GAMESS for Singularity`:
-    GAMESS) that every audited Dockerfile names only in commented-out instructions (`likely`: the title
-    may be the project's name)."""
+    GAMESS) that every audited Dockerfile names only in commented-out instructions; with the README's
+    `directory`, the one name of a title saying the image is it (`# Imod Container`, `# Genesis Docker
+    Setup`) that nothing names (`unnamed_title`) (`likely`: the title may be the project's name)."""
     models = [m for m in models if m.file]
     line, words = _title_subject(doc, text)
-    if not models or not words:
+    if not models:
         return
-    read = [only_commented(m, words) for m in models]
+    read = [only_commented(m, words) for m in models] if words else []
     for word in words:
         where = [found[word] for found in read]
         if all(n is not None for n in where):
@@ -195,3 +200,110 @@ def title_components(
                 "in a commented-out instruction (the image does not install it)",
                 confidence=LIKELY,
             )
+            return
+    if directory is not None:
+        yield from unnamed_title(doc, text, models, readme, directory)
+
+
+_IMAGE_TITLE = re.compile(
+    r"[ \t]*(?:(?P<name>[A-Za-z][\w.+-]{2,40})[ \t]+(?:docker(?:ized)?[ \t]+)?"
+    r"(?:container|image|docker[ \t]+(?:image|container|setup|environment)|dockerfile)"
+    r"|(?:an?[ \t]+)?docker(?:[ \t]+(?:image|container))?[ \t]+(?:for|of|with)[ \t]+"
+    r"(?P<after>[A-Za-z][\w.+-]{2,40}))"
+    r"[ \t]*\Z",
+    re.IGNORECASE,
+)
+"""A title saying the image is one thing, and nothing else: `Imod Container`, `Genesis Docker Setup`,
+`Foo Docker image`, `Docker image for Foo`."""
+_NOT_A_SUBJECT = frozenset(
+    "custom simple easy minimal official unofficial my our basic lightweight slim full test demo sample"
+    " new old generic universal portable private public personal local remote shared common"
+    " inference api app application web frontend backend client agent bot tools toolkit toolbox"
+    " workspace lab sandbox playground benchmark ml ai llm gpu cuda research science data model models"
+    " notebook notebooks desktop cluster node edge cloud base final release stable nightly".split()
+)
+"""Title words that qualify an image or say what it is for, and name no component (`# Custom Docker
+image`, `# Inference container`)."""
+_ROLE = re.compile(r"(?:[a-z]+-)*[a-z]+(?:er|ers|ing|ion|ions|ment|ance|ence|ysis|ics)")
+"""A title word naming a role or a task (`Trainer`, `Worker`, `Fine-tuning`, `Segmentation`, `Analysis`,
+`Genomics`): what the image is for, rarely a component of that name."""
+_PROJECT_FILES = 200
+"""Files of a folder read for a title's name: the README's and each Dockerfile's (beyond, a monorepo)."""
+
+
+def unnamed_title(
+    doc: Document, text: str, models: Sequence[ImageModel], readme: str, directory: Path
+) -> Iterator[Diagnostic]:
+    """The one name a title says the image is (`_IMAGE_TITLE`: `# Imod Container`) that no line of the
+    README but its title, no audited Dockerfile (its comments too), no file it copies, no file of the
+    README's or a Dockerfile's folder, no folder on their paths and no remote of the checkout names,
+    when each Dockerfile installs something, copies no whole project (its own code would be the name)
+    and leaves no copied script or list unread (`likely`: the title was left from another image)."""
+    title = next(((line, t) for line, t in doc.headings if doc.levels.get(line) == 1), None)
+    first = next((n for n, t in enumerate(text.splitlines()[:50], 1) if t.strip()), 0)
+    if title is None and doc.headings and doc.headings[0][0] == first:
+        title = doc.headings[0]  # a README opening with a heading of a lower level (`### Foo Docker Setup`)
+    said = _IMAGE_TITLE.fullmatch(plain_title(title[1])) if title is not None else None
+    if title is None or said is None:
+        return
+    name = said.group("name") or said.group("after") or ""
+    key = _squashed(name)
+    low = name.lower()
+    if len(key) < 3 or low in _GENERIC or low in _NOT_A_SUBJECT or _ROLE.fullmatch(low):
+        return
+    own = (directory / Path(readme).name).resolve()
+    body = "\n".join(t for n, t in enumerate(text.splitlines(), 1) if n != title[0])
+    if key in _squashed(body):
+        return
+    for model in models:
+        read = dockerfile_read(model.file)
+        if read is None or not any(i.keyword == "RUN" for i in read[1].instructions):
+            return
+        sources = [context_path(w) for c in model.context_copies for w in c.sources]
+        if any(s in (".", "*") for s in sources) or unread_copies(model):
+            return
+        if key in _squashed(read[0]) or key in _squashed(" ".join(Path(model.file).resolve().parts)):
+            return
+        folder = real_path(Path(model.file).parent)
+        copied = [
+            project_text(c.path) for c in copied_files(folder, model.context_copies, model.file) if c.path
+        ]
+        if any(key in _squashed(t) for t in copied) or _folder_names(Path(model.file).parent, key, own):
+            return
+    root = repository_root(directory)
+    if _folder_names(directory, key, own) or key in _squashed(" ".join(directory.resolve().parts)):
+        return
+    if any(key in _squashed(remote) for remote in remote_names(root)):
+        return
+    yield Diagnostic(
+        readme,
+        title[0],
+        f"README's title says the image is {name}, but nothing of {models[0].path}, the files it copies "
+        f"or the project names {name} (the title may be left from another image)",
+        confidence=LIKELY,
+    )
+
+
+def plain_title(heading: str) -> str:
+    """A heading's text without the marks around it (`**`, `_`, `` ` ``) and a trailing colon."""
+    return heading.strip().strip("*_`#: \t")
+
+
+def _squashed(text: str) -> str:
+    """`text` in lower case with everything but letters and digits removed (`Imod` in `IMOD_DIR`)."""
+    return re.sub(r"[^a-z0-9]+", "", text.lower())
+
+
+def _folder_names(folder: Path, key: str, own: Path) -> bool:
+    """True when a file of `folder` (up to `_PROJECT_FILES` of them) but the README (`own`) names `key`
+    in its name or text."""
+    try:
+        entries = sorted(folder.iterdir())[:_PROJECT_FILES]
+    except OSError:
+        return False
+    for entry in entries:
+        if key in _squashed(entry.name):
+            return True
+        if entry.is_file() and entry.resolve() != own and key in _squashed(project_text(entry)):
+            return True
+    return False

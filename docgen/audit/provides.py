@@ -1,7 +1,10 @@
 """Components a sentence says the image provides, without a version (`the image supports two serving
-engines: **FastChat** and **vLLM**`, `It lets you select versions of:` then `- **TensorRT**`), that no
-install of the image brings: no RUN (comment lines are not part of it), COPY/ADD source or copied
-build-context file names them.
+engines: **FastChat** and **vLLM**`, `It lets you select versions of:` then `- **TensorRT**`, `La imagen
+Docker incluye … (Transformers, Accelerate, BitsAndBytes, PEFT, etc.)`, a list item about the image
+starting `Includes Jupyter, nano, vim`), that no install of the image brings: no RUN (comment lines are
+not part of it), COPY/ADD source or copied build-context file names them; or that only the script the
+container starts with installs (`pip install jupyter` in `entrypoint.sh`): it comes when a container
+starts, not in the image.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY, Auditor, dockerfile_read
 from docgen.audit.contents import (
+    CHMOD,
     LATER,
     MAYBE,
     built_bases,
@@ -24,9 +28,11 @@ from docgen.audit.contents import (
     label_item,
     unbuilt_lines,
 )
+from docgen.audit.memo import per_audit
 from docgen.audit.versions import norm, raw_name
 from docgen.audit.wording import is_example, line_at, sentences
 from docgen.base_contents import brought_by, carries
+from docgen.copied import copied_texts
 from docgen.markdown import Document, code_spans, lists
 from docgen.model import Diagnostic, ImageModel
 
@@ -34,12 +40,26 @@ _PROVIDES = re.compile(
     r"\b(?:image|container)s?\b[^.;:]{0,40}?\b(?:supports|provides|includes|contains|offers|bundles"
     r"|comes[ \t]+with|ships(?:[ \t]+with)?)\b"
     r"|\b(?:it|image|container|dockerfile)[ \t]+(?:lets|allows)[ \t]+you\b[^.:]{0,40}?"
-    r"\b(?:select|choose|pick|customi[sz]e)\b",
+    r"\b(?:select|choose|pick|customi[sz]e)\b"
+    r"|\b(?:imagen|contenedor|imagem|cont[eê]iner|conteneur)s?\b[^.;:]{0,40}?"
+    r"\b(?:incluye|contiene|trae|inclui|cont[eé]m|inclut|contient|fournit)\b",
     re.IGNORECASE,
 )
 """Words saying the image holds what follows: `the image supports two serving engines:`, `The container
-comes with`, `It allows you to easily customize and select specific versions of:`."""
+comes with`, `It allows you to easily customize and select specific versions of:`; in Spanish,
+Portuguese and French (`La imagen Docker incluye`, `A imagem contém`, `L'image contient`)."""
+_ITEM_SAYS = re.compile(
+    r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(?:[*_]{2}[^*_]{1,80}?[*_]{2}[ \t]*:?[ \t]*|[^:]{1,60}:[ \t]+)?"
+    r"(?:also[ \t]+)?(?:includes|comes[ \t]+with|ships[ \t]+with|bundles)\b",
+    re.IGNORECASE,
+)
+"""A list item whose subject is the image it is listed under (`- **Development Ready**: Includes
+Jupyter, nano, vim`): read in a list about the image (`_ABOUT_IMAGE`) only."""
+_ABOUT_IMAGE = re.compile(r"\b(?:image|container|docker|dockerfile)s?\b", re.IGNORECASE)
+"""Words making a list about the image (its heading, introduction or another item): `Docker build`."""
 NEGATED = re.compile(r"\b(?:not|no|never|without|neither|nor)\b|n't\b", re.IGNORECASE)
+_NOT_SAID = re.compile(r"\b(?:si|cuando|quand|caso|pas|sin|sans|sem|n[aã]o|nunca|jamais)\b", re.IGNORECASE)
+"""The same in Spanish, Portuguese and French: a condition or a negation (`Si la imagen incluye …`)."""
 _BOLD = re.compile(r"\*\*([^*]{2,40})\*\*|__([^_]{2,40})__")
 _WORD = re.compile(r"[A-Za-z][\w.+-]*[A-Za-z0-9]")
 _PRODUCT = re.compile(r"[A-Za-z][\w.+-]*[A-Z][\w.+-]*|[A-Z][\w.+-]+")
@@ -150,16 +170,32 @@ def _claims(doc: Document) -> Iterator[tuple[int, str, list[tuple[int, str]]]]:
                     items.append((line, item[0].strip("*_ ")))
             intros.setdefault(block.intro.strip(), items)
     for para in doc.paragraphs:
+        about: bool | None = None
         for start, _, sentence in sentences(para.lines):
             match = _PROVIDES.search(sentence)
-            if match is None or NEGATED.search(sentence) or MAYBE.search(sentence):
+            if match is None and (match := _ITEM_SAYS.match(sentence)) is not None:
+                if about is None:  # (read once a paragraph, on its first such item)
+                    about = bool(_ABOUT_IMAGE.search(f"{para.heading} {para.before}")) or any(
+                        _ABOUT_IMAGE.search(text) for _, text in para.lines
+                    )
+                match = match if about else None
+            if (
+                match is None
+                or NEGATED.search(sentence)
+                or MAYBE.search(sentence)
+                or _NOT_SAID.search(sentence)
+            ):
                 continue
             if REQUIRED.search(sentence, 0, match.start()):
                 continue
             if is_example(sentence, match):
                 continue
             line = line_at(para.lines, start)
-            named = [(line, name) for offset, name in _named(sentence) if offset > match.end()]
+            named = [
+                (line_at(para.lines, start + offset), name)
+                for offset, name in _named(sentence)
+                if offset > match.end()
+            ]
             tail = sentence.rstrip()
             if tail.endswith(":"):
                 for intro, items in intros.items():
@@ -184,6 +220,18 @@ def provided_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
         installed = {name for _, name, s in spelt if any(x in install_text(m) for m in models for x in s)}
         for line, name, spellings in spelt:
             if name in installed:
+                started = [started_install(m, frozenset(spellings)) for m in models]
+                first = started[0]
+                if first is not None and all(s is not None for s in started):
+                    script, at, command = first
+                    yield Diagnostic(
+                        auditor.path,
+                        line,
+                        f"README says the image provides {name} but nothing of {models[0].path} installs "
+                        f"it: {script}:{at} installs it when a container starts ({command}), not in the "
+                        "image",
+                        confidence=LIKELY,
+                    )
                 continue
             peers = bool(installed) and not any(norm(name) == k or k in spellings for k in _STACK)
             if all(missing_from(m, spellings, peers) for m in models):
@@ -208,3 +256,52 @@ def missing_from(model: ImageModel, spellings: set[str], peers: bool) -> bool:
     if unread_run or unread_packages:
         return False
     return not base_holds(model, spellings, strict=True)
+
+
+_STARTS_INSTALL = re.compile(
+    r"\b(?:(?:pip3?|uv[ \t]+pip|conda|mamba|micromamba|npm|yarn|pipx|gem|cargo)[ \t]+(?:install|add|i)\b"
+    r"|(?:apt-get|apt|apk|dnf|yum|zypper)[ \t]+(?:-\S+[ \t]+)*(?:install|add)\b)[^\n;&|]*"
+)
+"""An install command of a start script (`pip install jupyter -q`, `apt-get install -y htop`)."""
+
+
+@per_audit(maxsize=64)
+def started_install(model: ImageModel, spellings: frozenset[str]) -> tuple[str, int, str] | None:
+    """(the script's path, its line, the command) when the only install of a component under `spellings`
+    is a command of a script the container starts with (named by ENTRYPOINT or CMD, run by no RUN) that
+    the Dockerfile copies in: `pip install jupyter -q` in `entrypoint.sh`. None when the build names it
+    (a RUN, FROM, COPY or ADD, another copied file), runs or installs from what docgen cannot read, pulls
+    it in with a package, or starts from a base that may carry it."""
+    read = dockerfile_read(model.file) if model.file else None
+    copies = copied_texts(model.file, model.context_copies) if model.file else None
+    if read is None or copies is None:
+        return None
+    _, unread_run, unread_packages = copied_context(model)
+    if unread_run or unread_packages:
+        return None
+    parsed = read[1]
+    starts = " ".join(i.args for i in parsed.instructions if i.keyword in ("ENTRYPOINT", "CMD"))
+    runs = " ".join(CHMOD.sub("", i.args) for i in parsed.instructions if i.keyword == "RUN")
+    build = [i.args for i in parsed.instructions if i.keyword in ("RUN", "FROM", "COPY", "ADD")]
+    scripts = []
+    for copied, text in copies[0]:
+        if copied.name and copied.name in starts and copied.name not in runs:
+            scripts.append((copied, text))
+        else:
+            build.append(text)
+    if not scripts or any(s in raw_name(" ".join(build)) for s in spellings):
+        return None
+    if brought_by((c.name for c in final_components(model)), spellings) is not None:
+        return None
+    bases = built_bases(model)
+    if not bases or any(carries(stage.base, spellings) is not False for stage in bases):
+        return None
+    for copied, text in scripts:
+        for number, line in enumerate(text.splitlines(), 1):
+            if line.lstrip().startswith("#"):
+                continue
+            for command in _STARTS_INSTALL.finditer(line):
+                words = {raw_name(w) for w in command.group().split()}
+                if words & spellings or brought_by(words, spellings) is not None:
+                    return copied.source.strip("\"'"), number, " ".join(command.group().split())
+    return None

@@ -37,14 +37,16 @@ from pathlib import Path
 from docgen.audit.auditor import LIKELY, dockerfile_read, own_base
 from docgen.audit.commands import built_repositories, tagged_names
 from docgen.audit.contents import LISTS, PIPED, RUNS_FILE
+from docgen.audit.devcontainers import config_files, read_config
 from docgen.audit.grammar import Read
 from docgen.audit.listed_python import PULLS_PYTHON
 from docgen.audit.paths import variant
 from docgen.audit.run_args import image_runs, own_model, shell_lines, title_names
+from docgen.audit.wording import fence_intro, heading_of
 from docgen.base_contents import lacks_python
 from docgen.baseimage import split_reference
 from docgen.files import text_or_none
-from docgen.markdown import Document
+from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel, Instruction, Stage
 
 _PROGRAMS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
@@ -472,3 +474,97 @@ def _program_line(doc: Document, line: int, program: str) -> int:
             if n >= line and word.search(text):
                 return n
     return line
+
+
+_REOPEN = re.compile(
+    r"\b(?:re-?open|open)[ \t]+(?:the[ \t]+)?(?:folder[ \t]+|workspace[ \t]+)?in[ \t]+(?:a[ \t]+|the[ \t]+)?"
+    r"(?:dev[ \t]+)?container\b",
+    re.IGNORECASE,
+)
+"""The Dev Containers command a README tells to run (`Remote-Container: Reopen in container`, `Dev
+Containers: Open Folder in Container`): what follows is typed in the container it builds."""
+_HOST_WORDS = re.compile(
+    r"\b(?:host|outside|locally|local[ \t]+machine|your[ \t]+machine|on[ \t]+your[ \t]+computer)\b", re.I
+)
+_TYPED_PYTHON = re.compile(r"\A[ \t]*(?:\$[ \t]+)?(python)(?:[ \t]+\S.*)?\Z")
+"""A command running the bare `python` (`python testOpen3D.py`, `python -vc "import open3d"`)."""
+
+
+def devcontainer_programs(
+    doc: Document, readme: str, models: Sequence[ImageModel], directory: Path
+) -> Iterator[Diagnostic]:
+    """The bare `python` a README runs after telling the reader to reopen the folder in its dev
+    container (`_REOPEN`), in a code span or block of a section that does not move to the host, when the
+    dev container configuration beside it (`.devcontainer/devcontainer.json`) builds an audited
+    Dockerfile whose stages install Python 3 only as distribution packages on a Debian or Ubuntu base
+    shipping none (`_python3_only`, `lacks_python`): the container has `python3` and no `python`
+    (`likely`). One finding, at the first such command."""
+    opened = next((n for p in doc.paragraphs for n, t in p.lines if _REOPEN.search(t)), None)
+    if opened is None:
+        return
+    model = _devcontainer_model(models, directory)
+    if model is None:
+        return
+    chain = [(model, s) for s in model.chain()]
+    if not chain or any("$" in s.base_raw for _, s in chain) or own_base(model, models) is not None:
+        return
+    root = chain[-1][1]
+    if not lacks_python(root.base) or not _python3_only(chain):
+        return
+    runs: list[tuple[int, str]] = []
+    for para in doc.paragraphs:
+        if _HOST_WORDS.search(f"{para.heading} {' '.join(t for _, t in para.lines)}"):
+            continue
+        runs += [
+            (n, code)
+            for n, t in para.lines
+            if n > opened
+            for _, _, code in code_spans(t)
+            if _TYPED_PYTHON.match(code)
+        ]
+    for fence in doc.fences:
+        if (
+            fence.lines
+            and not fence.inline  # (a code span of prose: read with its paragraph above)
+            and not fence.loose
+            and fence.lines[0][0] > opened
+            and not _HOST_WORDS.search(f"{fence_intro(doc, fence)} {heading_of(doc, fence.lines[0][0])}")
+        ):
+            runs += [(n, t.strip()) for n, t in fence.lines if _TYPED_PYTHON.match(t)]
+    if not runs:
+        return
+    runs.sort(key=lambda run: run[0])
+    line, command = runs[0]
+    others = sorted({n for n, _ in runs[1:]} - {line})
+    also = f"; also at line{'s' if len(others) > 1 else ''} {', '.join(map(str, others))}" if others else ""
+    yield Diagnostic(
+        readme,
+        line,
+        f"README runs `{command.lstrip('$ ')}` in the dev container, which builds {model.path}, but it "
+        f"installs Python 3 only as distribution packages on {root.base_raw} ({model.path}:{root.line}), "
+        "which give `python3` and no `python` command (no python-is-python3, alternatives link, conda or "
+        f"venv): python is not found{also}",
+        confidence=LIKELY,
+    )
+
+
+def _devcontainer_model(models: Sequence[ImageModel], directory: Path) -> ImageModel | None:
+    """The audited image the dev container configuration beside the README builds (its `dockerFile`
+    or `build.dockerfile`, from the configuration's folder), None when none does."""
+    for config in config_files(directory):
+        read = read_config(config)
+        if read is None:
+            continue
+        settings = read[0]
+        build = settings.get("build")
+        named = settings.get("dockerFile") or (build.get("dockerfile") if isinstance(build, dict) else None)
+        if not isinstance(named, str):
+            continue
+        try:
+            wanted = (config.parent / named).resolve()
+        except (OSError, ValueError):
+            continue
+        for model in models:
+            if model.file and Path(model.file).resolve() == wanted:
+                return model
+    return None
