@@ -188,6 +188,7 @@ def test_a_title_naming_what_nothing_of_the_build_names(tmp_path: Path, title: s
         ("# Tomoview Container", CRYO + "COPY . /src\n", {}),  # it copies the project: its own code
         ("# Tomoview Container", CRYO + "COPY setup.sh /tmp/\nRUN bash /tmp/setup.sh\n", {}),  # unread
         ("# Custom Container", CRYO, {}),  # no name
+        ("## cuda-build Dockerfile", CRYO, {}),  # a name of words that name no component
         ("# Tomoview and Relic Container", CRYO, {}),  # not one name
         ("# Tomoview", CRYO, {}),  # not said to be the image
     ],

@@ -248,9 +248,13 @@ def unnamed_title(
         return
     name = said.group("name") or said.group("after") or ""
     key = _squashed(name)
-    low = name.lower()
-    if len(key) < 3 or low in _GENERIC or low in _NOT_A_SUBJECT or _ROLE.fullmatch(low):
-        return
+    parts = [part for part in re.split(r"[-_.+]+", name.lower()) if part]
+    if (
+        len(key) < 3
+        or _ROLE.fullmatch(name.lower())
+        or all(p in _GENERIC or p in _NOT_A_SUBJECT or p.isdigit() for p in parts)
+    ):
+        return  # (`rocm-build`: a name made of words that name no component)
     own = (directory / Path(readme).name).resolve()
     body = "\n".join(t for n, t in enumerate(text.splitlines(), 1) if n != title[0])
     if key in _squashed(body):
