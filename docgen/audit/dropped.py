@@ -220,12 +220,13 @@ _NOT_A_SUBJECT = frozenset(
     " new old generic universal portable private public personal local remote shared common"
     " inference api app application web frontend backend client agent bot tools toolkit toolbox"
     " workspace lab sandbox playground benchmark ml ai llm gpu cuda research science data model models"
-    " notebook notebooks desktop cluster node edge cloud base final release stable nightly".split()
+    " notebook notebooks desktop cluster node edge cloud base final release stable nightly"
+    " robot robots bench testbed device board radeon instinct geforce nvidia amd intel jetson rtx".split()
 )
-"""Title words that qualify an image or say what it is for, and name no component (`# Custom Docker
-image`, `# Inference container`)."""
-_ROLE = re.compile(r"(?:[a-z]+-)*[a-z]+(?:er|ers|ing|ion|ions|ment|ance|ence|ysis|ics)")
-"""A title word naming a role or a task (`Trainer`, `Worker`, `Fine-tuning`, `Segmentation`, `Analysis`,
+"""Title words that qualify an image, say what it is for or the hardware it runs on, and name no
+component (`# Custom Docker image`, `# Inference container`, `# Robot image`, `# Radeon image`)."""
+_ROLE = re.compile(r"(?:[a-z]+-)*[a-z]+(?:er|ers|or|ors|ing|ion|ions|ment|ance|ence|ysis|ics)")
+"""A title word naming a role or a task (`Trainer`, `Simulator`, `Fine-tuning`, `Segmentation`, `Analysis`,
 `Genomics`): what the image is for, rarely a component of that name."""
 _PROJECT_FILES = 200
 """Files of a folder read for a title's name: the README's and each Dockerfile's (beyond, a monorepo)."""
