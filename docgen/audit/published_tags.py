@@ -148,16 +148,10 @@ def _spanned(directory: Path, models: Sequence[ImageModel]) -> Path:
 def publishing(directory: Path, top: Path) -> tuple[str, list[_Published]] | None:
     """The one workflow that publishes the project's images (as shown, from `top`) and what it pushes,
     grouped by repository pattern; None when docgen cannot tell (see the module docstring)."""
-    builders: list[tuple[Path, bytes]] = []
-    for file in workflows.files(directory.resolve(), top.resolve()):
-        data = bytes_or_none(file, top=top)  # (none: a link out of the project, which may push)
-        if data is None:
-            return None
-        if _BUILDS.search(data.decode("utf-8", errors="replace")):
-            builders.append((file, data))
-    if len(builders) != 1:
+    builder = _one_builder(directory, top)
+    if builder is None:
         return None
-    file, data = builders[0]
+    file, data = builder
     text = data.decode("utf-8", errors="replace")
     if _OTHER_PUSH.search(text):
         return None
@@ -484,16 +478,10 @@ def _version_forms(directory: Path, top: Path) -> tuple[str, dict[str, list[work
     builds images, pushing only by `docker/build-push-action` with tags it reads or the metadata step's,
     no other CI, bake file or script pushes; None otherwise. A repository one rule of which docgen
     cannot read is left out."""
-    builders: list[tuple[Path, bytes]] = []
-    for file in workflows.files(directory.resolve(), top.resolve()):
-        data = bytes_or_none(file, top=top)
-        if data is None:
-            return None
-        if _BUILDS.search(data.decode("utf-8", errors="replace")):
-            builders.append((file, data))
-    if len(builders) != 1:
+    builder = _one_builder(directory, top)
+    if builder is None:
         return None
-    file, data = builders[0]
+    file, data = builder
     text = data.decode("utf-8", errors="replace")
     if "docker/metadata-action" not in text or _OTHER_PUSH.search(_NOT_A_PUSH.sub("", text)):
         return None
@@ -588,3 +576,16 @@ def version_prefixes(
             f"{begins or 'the version digits'}: it pushes {meant}",
             confidence=LIKELY,
         )
+
+
+def _one_builder(directory: Path, top: Path) -> tuple[Path, bytes] | None:
+    """(file, bytes) of the one workflow of the project that builds images; None when none or several
+    do, or one cannot be read (a link out of the project, which may push)."""
+    builders: list[tuple[Path, bytes]] = []
+    for file in workflows.files(directory.resolve(), top.resolve()):
+        data = bytes_or_none(file, top=top)
+        if data is None:
+            return None
+        if _BUILDS.search(data.decode("utf-8", errors="replace")):
+            builders.append((file, data))
+    return builders[0] if len(builders) == 1 else None

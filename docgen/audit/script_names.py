@@ -765,6 +765,20 @@ def prose_names(
 def _entering(directory: Path, script: str, name: str, top: Path) -> list[str]:
     """The other scripts of `script`'s folder whose `docker exec` / `docker attach` enters `name` (as
     `folder/x.sh:line`), for the finding to show."""
+    found = []
+    for sibling, shown in _sibling_scripts(directory, script, top):
+        body = text_or_none(sibling)
+        if body is None or _GIVES.search(body) or _RUN.search(body):
+            continue
+        at = next((n for n, n_name in _container_names(body) if n_name == name), None)
+        if at is not None:
+            found.append(f"{shown}:{at}")
+    return found
+
+
+def _sibling_scripts(directory: Path, script: str, top: Path) -> list[tuple[Path, str]]:
+    """(path, name as the README would run it) of the other shell scripts of `script`'s folder, up to
+    50 in name order; none when the folder is outside `top` or cannot be listed."""
     folder = (directory / script).parent
     if inside(folder.absolute(), top) is None:
         return []
@@ -773,15 +787,7 @@ def _entering(directory: Path, script: str, name: str, top: Path) -> list[str]:
     except OSError:
         return []
     prefix = os.path.relpath(folder, directory)
-    found = []
-    for sibling in siblings[:50]:
-        body = text_or_none(folder / sibling)
-        if body is None or _GIVES.search(body) or _RUN.search(body):
-            continue
-        at = next((n for n, n_name in _container_names(body) if n_name == name), None)
-        if at is not None:
-            found.append(f"{sibling if prefix == '.' else f'{prefix}/{sibling}'}:{at}")
-    return found
+    return [(folder / n, n if prefix == "." else f"{prefix}/{n}") for n in siblings[:50]]
 
 
 _GIVEN = re.compile(
@@ -885,21 +891,13 @@ def _sibling_builds(
     """(script as the README would run it, line) of each other shell script of `script`'s folder that
     tags `image` exactly, the README runs nowhere nor names (`run`: the scripts' file names it runs or
     names)."""
-    folder = (directory / script).parent
-    if inside(folder.absolute(), top) is None:
-        return []
-    try:
-        siblings = sorted(n for n in os.listdir(folder) if n.endswith(".sh") and n != Path(script).name)
-    except OSError:
-        return []
-    prefix = os.path.relpath(folder, directory)
     found = []
-    for sibling in siblings[:50]:
-        if sibling in run or (body := text_or_none(folder / sibling)) is None or not BUILD.search(body):
+    for sibling, shown in _sibling_scripts(directory, script, top):
+        if sibling.name in run or (body := text_or_none(sibling)) is None or not BUILD.search(body):
             continue
         at = next((n for n, t in _run_tags(body) if _full(t) == _full(image)), None)
         if at is not None:
-            found.append((sibling if prefix == "." else f"{prefix}/{sibling}", at))
+            found.append((shown, at))
     return found
 
 
