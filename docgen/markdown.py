@@ -363,7 +363,11 @@ _ATX = re.compile(r"[ ]{0,3}(#{1,6})(?:[ \t](.*))?\Z")
 _CLOSING_HASHES = re.compile(r"(?:\A|[ \t])#+\Z")
 _SETEXT = re.compile(r"[ ]{0,3}(=+|-+)[ \t]*\Z")
 # Lines that start another kind of block, so a setext underline after them is not a heading.
-_NOT_PARAGRAPH = re.compile(r"[ ]{0,3}(?:[>|<]|[-*+][ \t]|[-*+]\Z|\d{1,9}[.)](?:[ \t]|\Z))|[ ]{4}|\t")
+# Four columns of indent: spaces, or up to three spaces and a tab (tabs stop at multiples of four).
+_INDENTED = re.compile(r"[ ]{4}|[ ]{0,3}\t")
+_NOT_PARAGRAPH = re.compile(
+    r"[ ]{0,3}(?:[>|<]|[-*+][ \t]|[-*+]\Z|\d{1,9}[.)](?:[ \t]|\Z))|" + _INDENTED.pattern
+)
 _NUMBERING = re.compile(r"[ \t]*(?:\d+(?:\.\d+)*\.?|[IVXivx]+\.)[ \t]+")
 _HTML_HEADING = re.compile(r"[ ]{0,3}<h([1-6])(?:[ \t][^>]*)?>(.*)</h\1>[ \t]*\Z", re.IGNORECASE)
 _THEMATIC_BREAK = re.compile(r"[ ]{0,3}(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})\Z")
@@ -390,7 +394,7 @@ def _ends_table(line: str) -> bool:
     """Whether `line` ends the rows of a table: a line starting another block (indented code, a fence,
     a heading, a thematic break, a list item, a block quote) as GFM reads it."""
     return bool(
-        line.startswith(("    ", "\t"))  # indented code
+        _INDENTED.match(line)  # indented code
         or markers.fence_after(line, None)[1]
         or atx_heading(line)
         or _THEMATIC_BREAK.match(line)
@@ -544,7 +548,7 @@ def headings(lines: Sequence[str]) -> list[Heading]:
             continue
         # inside a list item, what starts a block is read from the column of the item's text
         own = line[items[-1] :] if items and not item and indent >= items[-1] else line
-        if _NOT_PARAGRAPH.match(own) and not (paragraph and (own.startswith(("    ", "\t")) or continues)):
+        if _NOT_PARAGRAPH.match(own) and not (paragraph and (_INDENTED.match(own) or continues)):
             paragraph = []
             lazy = (
                 bool(item and line[item.end() :].strip())

@@ -667,6 +667,9 @@ def test_indented_code_blocks_are_markdown_its(lines: list[str]) -> None:
         "<pre>\n\n    kept\n</pre>\n",
         # a setext heading ends its text: an indented line after it is code
         "Title\n=====\n    code\n",
+        # spaces then a tab reach column four: code, so a `===` under it underlines no heading
+        "  \tcode\n===\n===\n    indented\n===\n",
+        "text\n  \tcode\n===\n    - not an item\n===\n",
     ],
 )
 def test_indented_code_blocks_by_example(text: str) -> None:
