@@ -26,7 +26,7 @@ from docgen.audit.commands import PLACEHOLDER, build_commands, command_files
 from docgen.audit.paths import own_page
 from docgen.audit.references import inside, project_top, run_folders
 from docgen.files import is_dockerfile_name
-from docgen.markdown import Document, code_spans
+from docgen.markdown import Document, code_spans, links
 from docgen.model import Diagnostic, ImageModel
 
 
@@ -97,7 +97,7 @@ def _described(doc: Document, directory: Path) -> dict[str, int]:
     for para in doc.paragraphs:
         for line, text in para.lines:
             coded = {code.strip() for _, _, code in code_spans(text)}
-            linked = set(re.findall(r"\[([^\]]+)\]\(", text))
+            linked = {link.text for link in links(text) if link.target is not None}
             for match in _FILE_WORD.finditer(text):
                 name = match.group(1).rstrip(".")
                 if name == "Dockerfile" and name not in coded | linked:

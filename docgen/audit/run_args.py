@@ -697,7 +697,7 @@ def dropped_namespaces(doc: Document, text: str, readme: str, directory: Path | 
 
 
 _SPLIT_TAG = re.compile(
-    r"\b(?:docker|podman)[ \t]+(?:buildx[ \t]+)?build\b[^\n]*?[ \t](?:-t|--tag)[ \t]+[\"']?"
+    r"\b(?:docker|podman)[ \t]+(?:buildx[ \t]+)?build\b[^\n;&|`]{0,1000}?[ \t](?:-t|--tag)[ \t]+[\"']?"
     r"([a-z0-9][\w.:-]*(?:/[\w.-]+)*/)[ \t]+([a-z0-9][\w.-]*)(?::[\w.-]+)?(?=[ \t])"
 )
 """A build tag split at a space after its namespace (`-t harbor.acme.eu/tools/ seg-liver:latest ctx/`):
