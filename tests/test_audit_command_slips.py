@@ -275,6 +275,54 @@ def test_a_scripts_docker_run_given_an_option_it_lacks(tmp_path: Path) -> None:
     assert found(tmp_path / "fixed", {**files, "scripts/start.sh": fixed}, "docker run") == []
 
 
+SERVICE_RUN = """\
+#!/bin/bash
+
+docker run \\
+    --rm --gpus all \\
+    -d \\
+    -p 8000:8000 \\
+    -v ./models:/app/models \\
+    --name llmserver \\
+    --restart unless-stopped \\
+    llmserver
+"""
+"""An LLM server's run script (the shape of one kept beside a README whose own `docker run` has no `--rm`):
+removal on exit and a restart policy, which docker refuses together."""
+
+
+def test_a_scripts_docker_run_given_options_docker_refuses_together(tmp_path: Path) -> None:
+    readme = "# LLM server\n\n## Run\n\nThis starts the server as a service. You can also run `run.sh`.\n"
+    files = {"run.sh": SERVICE_RUN, "README.md": readme}
+    assert found(tmp_path, files, "docker refuses") == [
+        (
+            5,
+            "README runs run.sh, whose line 3 runs docker run with options docker refuses: --rm and "
+            "--restart unless-stopped cannot both be set (docker: conflicting options), so no container "
+            "starts",
+            "likely",
+        )
+    ]
+    # a run script of a sidecar on a VPN container's network, run in a block
+    sidecar = "#!/bin/sh\ndocker run -d --network=container:vpn -p 9091:9091 acme/torrent\n"
+    block = {"start.sh": sidecar, "README.md": "# Torrent\n\n```sh\n./start.sh\n```\n"}
+    assert [c for _, _, c in found(tmp_path / "b", block, "docker refuses")] == ["likely"]
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        SERVICE_RUN.replace("--rm ", ""),
+        SERVICE_RUN.replace("unless-stopped", "no"),
+        SERVICE_RUN.replace("--restart unless-stopped", "--restart $RESTART"),
+        SERVICE_RUN.replace("--gpus all", "--fancy-new-flag all"),  # an option docgen does not know
+    ],
+)
+def test_a_scripts_docker_run_docker_takes(tmp_path: Path, script: str) -> None:
+    readme = "# LLM server\n\nYou can also run `run.sh`.\n"
+    assert found(tmp_path, {"run.sh": script, "README.md": readme}, "docker refuses") == []
+
+
 @pytest.mark.parametrize(
     ("step", "option"),
     [

@@ -635,13 +635,27 @@ def test_a_hidden_env_file_the_readme_never_speaks_of(tmp_path: Path) -> None:
             "likely",
         )
     ]
-    # git ignoring it is no step telling the reader to write it; a template beside it is
+    # git ignoring it is no step telling the reader to write it, nor a template the README never names
     ignored = hidden | {".gitignore": ".env\n"}
     assert [c for _, _, c in found(tmp_path / "b", "docker compose up", ignored)] == ["likely"]
-    assert found(tmp_path / "c", "docker compose up", hidden | {".env.example": "KEY=\n"}) == []
-    # a copy of some of the project's files (no git checkout) may lack its hidden ones
+    templated = found(tmp_path / "c", "docker compose up", hidden | {".env.example": "KEY=\n"})
+    assert [(m.rsplit(", and ", 1)[1], c) for _, m, c in templated] == [
+        ("the README never says to make it (from .env.example beside it)", "likely")
+    ]
+    # a README copying the template, or naming it, gives the step
+    for told in (
+        "cp .env.example .env\ndocker compose up",
+        "# fill in .env.example first\ndocker compose up",
+    ):
+        assert found(tmp_path / "f" / told[:2], told, hidden | {".env.example": "KEY=\n"}) == []
+    # a copy of some of the project's files (no git checkout) may lack its hidden ones; not its template,
+    # and a template is no file the project keeps instead
     copy = {k: v for k, v in hidden.items() if k not in GIT}
     assert found(tmp_path / "e", "docker compose up", copy) == []
+    copied = found(tmp_path / "g", "docker compose up", copy | {".env.example": "KEY=\n"})
+    assert [c for _, _, c in copied] == ["likely"]
+    # nor for a build alone: compose builds without the services' env files
+    assert found(tmp_path / "h", "docker compose build", copy | {".env.example": "KEY=\n"}) == []
 
 
 # A Makefile wrapping compose (`make up` → `$(COMPOSE) ${COMPOSE_FILES} up -d ${SERVICES}`): the shape of

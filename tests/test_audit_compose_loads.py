@@ -197,3 +197,157 @@ def test_prose_saying_compose_builds_an_image_no_service_builds(tmp_path: Path) 
 def test_prose_compose_bears_out_is_no_claim(tmp_path: Path, after: str, compose: str) -> None:
     readme = f"# Whisper\n\n```bash\ndocker compose up -d\n```\n\n{after}\n"
     assert found(tmp_path, readme, {"docker-compose.yml": compose}, "builds none") == []
+
+
+# what a service names that no file of the project declares
+
+SPLIT_SERVICE = """\
+services:
+  llm:
+    image: acme/llm-server:latest
+    ports:
+      - "11434:11434"
+    networks:
+      - chat_net
+"""
+"""One service of a stack split into a file a service (the shape of a home-lab repository whose README runs
+each file with `-f`): the network is declared in the file of another service."""
+
+
+def test_a_network_no_file_of_the_command_declares(tmp_path: Path) -> None:
+    readme = "# Stack\n\n```bash\ndocker-compose -f stack/llm.yaml up\n```\n"
+    files = {"stack/llm.yaml": SPLIT_SERVICE, "stack/webui.yaml": "services: {}\nnetworks:\n  chat_net:\n"}
+    assert found(tmp_path, readme, files, "undefined") == [
+        (
+            4,
+            "README runs docker compose up, but its service llm (stack/llm.yaml:7) joins the network "
+            "chat_net, which no top-level networks: declares in stack/llm.yaml: compose refuses the project "
+            'while loading it (service "llm" refers to undefined network chat_net) and starts nothing',
+            "certain",
+        )
+    ]
+
+
+def test_the_file_that_declares_it_given_too_is_no_claim(tmp_path: Path) -> None:
+    files = {"stack/llm.yaml": SPLIT_SERVICE, "stack/net.yaml": "networks:\n  chat_net:\n    name: chat\n"}
+    readme = "# Stack\n\n```bash\ndocker compose -f stack/net.yaml -f stack/llm.yaml up -d\n```\n"
+    assert found(tmp_path, readme, files, "undefined") == []
+    # the override compose merges by default, with no `-f`
+    override = {"compose.yaml": SPLIT_SERVICE, "compose.override.yaml": "networks:\n  chat_net: {}\n"}
+    assert found(tmp_path / "b", "# Stack\n\n```bash\ndocker compose up\n```\n", override, "undefined") == []
+    # a file it includes
+    including = {
+        "compose.yaml": "include:\n  - net.yaml\n" + SPLIT_SERVICE,
+        "net.yaml": "networks:\n  chat_net:\n",
+    }
+    assert found(tmp_path / "c", "# Stack\n\n```bash\ndocker compose up\n```\n", including, "undefined") == []
+    # `COMPOSE_FILE` in the folder's .env: compose reads the files it lists instead
+    listed = {"compose.yaml": SPLIT_SERVICE, ".env": "COMPOSE_FILE=compose.yaml:net.yaml\n"}
+    assert found(tmp_path / "d", "# Stack\n\n```bash\ndocker compose up\n```\n", listed, "undefined") == []
+
+
+WIKI_COMPOSE = """\
+services:
+  wiki:
+    build: .
+    depends_on:
+      db:
+        condition: service_healthy
+      cache:
+        required: false
+    volumes:
+      - wiki-data:/var/lib/wiki
+      - ./config:/etc/wiki
+      - /srv/shared:/shared
+      - ~/.cache:/root/.cache
+      - ${LOGS_DIR:-./logs}:/logs
+      - /tmp/scratch
+    secrets:
+      - db_password
+    configs:
+      - source: wiki_conf
+        target: /etc/wiki/wiki.conf
+    networks:
+      - default
+  db:
+    image: postgres:16
+    volumes:
+      - type: volume
+        source: db-data
+        target: /var/lib/postgresql/data
+    network_mode: host
+volumes:
+  wiki-data:
+  db-data:
+secrets:
+  db_password:
+    file: ./secrets/db_password.txt
+configs:
+  wiki_conf:
+    file: ./wiki.conf
+"""
+"""A wiki and its database (the shape of a self-hosted app's compose file): every reference declared."""
+
+
+def test_references_the_file_declares_are_no_claim(tmp_path: Path) -> None:
+    readme = "# Wiki\n\n```sh\ndocker compose up -d\n```\n"
+    assert found(tmp_path, readme, {"docker-compose.yml": WIKI_COMPOSE}, "undefined") == []
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (
+            ("volumes:\n  wiki-data:\n  db-data:\n", "volumes:\n  wiki-data:\n"),
+            "mounts the named volume db-data",
+        ),
+        (
+            ("secrets:\n  db_password:\n    file: ./secrets/db_password.txt\n", ""),
+            "reads the secret db_password",
+        ),
+        (("configs:\n  wiki_conf:\n    file: ./wiki.conf\n", ""), "reads the config wiki_conf"),
+        (
+            ("    depends_on:\n      db:", "    depends_on:\n      database:"),
+            "depends on the service database",
+        ),
+        (("    network_mode: host", "    network_mode: service:vpn"), "takes the network of the service vpn"),
+        (("    image: postgres:16\n", ""), "has neither an image: nor a build:"),
+    ],
+)
+def test_a_reference_no_file_declares(tmp_path: Path, edit: tuple[str, str], message: str) -> None:
+    assert edit[0] in WIKI_COMPOSE
+    compose = WIKI_COMPOSE.replace(*edit)
+    readme = "# Wiki\n\n```sh\ndocker compose up -d\n```\n"
+    (finding,) = found(tmp_path, readme, {"docker-compose.yml": compose}, "compose refuses the project")
+    assert message in finding[1] and finding[2] == "certain"
+
+
+def test_a_build_secret_and_an_extended_file_that_are_not_there(tmp_path: Path) -> None:
+    compose = (
+        "services:\n  api:\n    build:\n      context: .\n      secrets:\n        - npm_token\n"
+        "  worker:\n    extends:\n      file: common.yml\n      service: base\n"
+    )
+    readme = "# API\n\n```sh\ndocker compose up\n```\n"
+    (finding,) = found(tmp_path, readme, {"compose.yaml": compose}, "compose refuses the project")
+    assert "builds with the secret npm_token" in finding[1]
+    assert "(1 more such reference too)" in finding[1]
+    # what a service extends from a file that is there may bring its networks and volumes
+    base = "services:\n  base:\n    image: acme/worker\n    networks: [jobs]\n"
+    extended = compose.replace(
+        "        - npm_token\n", "        - npm_token\nsecrets:\n  npm_token:\n    environment: NPM_TOKEN\n"
+    )
+    extended = extended.replace("      service: base\n", "      service: base\n    networks: [jobs]\n")
+    assert found(tmp_path / "b", readme, {"compose.yaml": extended, "common.yml": base}, "undefined") == []
+
+
+def test_a_service_of_a_profile_or_a_file_the_readme_does_not_start_is_no_claim(tmp_path: Path) -> None:
+    profiled = SPLIT_SERVICE.replace("    image:", "    profiles: [gpu]\n    image:")
+    readme = "# Stack\n\n```bash\ndocker compose -f stack/llm.yaml up\n```\n"
+    assert found(tmp_path, readme, {"stack/llm.yaml": profiled}, "undefined") == []
+    told = "# Stack\n\nAdd the service of [stack/llm.yaml](stack/llm.yaml) to your own compose file.\n"
+    assert found(tmp_path / "b", told, {"stack/llm.yaml": SPLIT_SERVICE}, "undefined") == []
+    # a network named by a variable, or a section compose would read otherwise (left empty)
+    variable = SPLIT_SERVICE.replace("chat_net", "${NETWORK:-chat_net}")
+    assert found(tmp_path / "c", readme, {"stack/llm.yaml": variable}, "undefined") == []
+    empty = SPLIT_SERVICE + "networks:\n"
+    assert found(tmp_path / "d", readme, {"stack/llm.yaml": empty}, "undefined") == []

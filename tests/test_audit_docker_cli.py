@@ -376,6 +376,46 @@ docker create --memory-swappiness=150 forecast
     ]
 
 
+def test_run_options_docker_refuses_with_a_shared_network_or_no_health_check() -> None:
+    # a sidecar sharing a VPN container's network (the shape of a torrent client behind a VPN image) that
+    # publishes its port itself, a health check turned off and set, a restart policy with a retry count
+    readme = """\
+# Downloader
+
+```bash
+docker run -d --network container:vpn -p 8080:8080 acme/downloader
+docker run -d --no-healthcheck --health-cmd "curl -f localhost" acme/downloader
+docker run -d --restart always:5 acme/downloader
+docker run -d --restart unless_stopped acme/downloader
+```
+"""
+    assert found(readme) == [
+        "4: README's docker run: -p 8080:8080 cannot be set with --network container:vpn, which shares "
+        "another container's network (docker: conflicting options): it cannot run (certain)",
+        "5: README's docker run: --no-healthcheck and --health-cmd curl -f localhost cannot both be set "
+        "(docker: conflicting options): it cannot run (certain)",
+        "6: README's docker run: --restart always:5 gives a retry count to a policy that takes none "
+        "(docker: maximum retry count can only be used with 'on-failure'): it cannot run (certain)",
+        "7: README's docker run: --restart unless_stopped is no restart policy (docker takes no, always, "
+        "unless-stopped, on-failure[:N]): it cannot run (certain)",
+    ]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "docker run --network host -p 8080:8080 acme/downloader",  # only a warning: the ports are dropped
+        "docker run --net=container:vpn -e PORT=8080 acme/downloader",
+        "docker run --network vpn -p 8080:8080 acme/downloader",  # a network of that name
+        "docker run --restart on-failure:5 acme/downloader",
+        "docker run --restart $POLICY acme/downloader",
+        "docker run --health-cmd true --health-interval 5s acme/downloader",
+    ],
+)
+def test_network_health_and_restart_options_docker_takes(command: str) -> None:
+    assert found(f"```bash\n{command}\n```\n") == []
+
+
 @pytest.mark.parametrize(
     "command",
     [

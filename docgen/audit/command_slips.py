@@ -7,9 +7,11 @@ more than a repository and a folder (`git clone clone https://… /src`: "fatal:
 
 In a script the README runs, also a `docker run` (`nvidia-docker run` too) given a short option docker run
 does not have (`-n jupyter`: "unknown shorthand flag"), which the README's own commands get from
-`grammar`. A `docker run`, `exec` or `build` of such a script, or of the Makefile recipe of a target the
-README makes, whose last line lacks the `\\` the next line needs (`unjoined_lines`: the reading of
-`continuations.unjoined`, which tells it in the README's blocks).
+`grammar`, or options docker refuses together or by value (`--rm` with `--restart unless-stopped`:
+`docker_cli.refused_options`, which tells them in the README's own commands). A `docker run`, `exec` or
+`build` of such a script, or of the Makefile recipe of a target the README makes, whose last line lacks
+the `\\` the next line needs (`unjoined_lines`: the reading of `continuations.unjoined`, which tells it in
+the README's blocks).
 
 Read in the README's command blocks (`certain`: the command fails as written) and in the shell scripts
 the README runs, found where its commands run them (`script_args.script_runs`; `likely`: the script may
@@ -40,7 +42,7 @@ from docgen import makefile
 from docgen.audit.auditor import CERTAIN, LIKELY, clipped
 from docgen.audit.commands import clone_operands, fence_commands, joined, shell_steps, without_prompt
 from docgen.audit.continuations import Unjoined, cut_off, shell_block, shell_commands, unjoined
-from docgen.audit.docker_cli import docker_verb, docker_words
+from docgen.audit.docker_cli import docker_verb, docker_words, refused_options
 from docgen.audit.grammar import RUN, read_words
 from docgen.audit.make_targets import make_commands, makefile_of, makefile_text
 from docgen.audit.paths import resolves_inside
@@ -222,7 +224,9 @@ _LETTER = re.compile(r"-[A-Za-z]")
 def run_option(step: str) -> str | None:
     """What is wrong with a `docker run` step (`nvidia-docker run` too) given a short option docker run does
     not have before its image (`-n name` for `--name`): docker refuses the command ("unknown shorthand
-    flag"); None for any other step, or one asking for help."""
+    flag"); or, its options all known, given options docker refuses together or by value
+    (`docker_cli.refused_options`: `--rm` with `--restart unless-stopped`); None for any other step, or
+    one asking for help."""
     found = _RUN.match(step)
     if found is None:
         return None
@@ -233,10 +237,17 @@ def run_option(step: str) -> str | None:
     read = read_words(words, RUN)
     if read.help:
         return None
+    engine = "nvidia-docker" if "nvidia-docker" in step[: found.end()] else "docker"
     option = next((o for o, _ in read.short if _LETTER.fullmatch(o)), None)
     if option is None:
-        return None
-    engine = "nvidia-docker" if "nvidia-docker" in step[: found.end()] else "docker"
+        if not read.complete:
+            return None  # (an option docgen does not know may take a value it misreads)
+        why = next(refused_options(read.values, read.flags, "run"), None)
+        return (
+            None
+            if why is None
+            else f"{engine} run with options docker refuses: {why}, so no container starts"
+        )
     return (
         f"{engine} run with {option}, which docker run does not have: docker refuses the command "
         f"(unknown shorthand flag: '{option[1]}')"

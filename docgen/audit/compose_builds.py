@@ -313,7 +313,9 @@ def _env_file_findings(
     path with a variable or outside the project, a hidden one (`.env`: the reader's own secrets, most
     often ignored by git and missing from a copy), one git ignores (the reader makes it), one with a
     template beside it (`.env.example`), nor one whose name the README writes (it tells the reader to
-    make it). `certain`: read from the command and the compose file."""
+    make it). `certain`: read from the command and the compose file. A hidden one is told `likely` when
+    the README never speaks of env files, variables or secrets: in a git checkout, or with a template
+    beside it the README does not name either (`cp .env.example .env` is a step it never gives)."""
     text = "\n".join(source)
     for path in paths:
         read = compose_file(path)  # (parsed once an audit for every rule reading it)
@@ -325,6 +327,7 @@ def _env_file_findings(
         rows = data.decode("utf-8", errors="replace").splitlines()
         missing: dict[str, list[str]] = {}  # env file → the services reading it
         hidden: set[str] = set()  # (those told by the README's silence on env files: `likely`)
+        templates: dict[str, str] = {}  # a hidden one → its template beside it the README never names
         for service in services:
             if (wanted and service.name not in wanted) or (not wanted and service.profiles):
                 continue
@@ -339,7 +342,16 @@ def _env_file_findings(
                 # only when the README never speaks of env files, variables or secrets, and only
                 # in a git checkout (a copy of some of the project's files may lack its hidden ones)
                 untold = base.startswith(".") and _silent_on_env(text) and in_checkout(full.parent, top)
-                if (base.startswith(".") and not untold) or base in text or _templated(full.parent, base):
+                # a template beside it (`.env.example`) is the file the reader makes it from, when the
+                # README says so; a README silent on env files leaves it unmade (a copy keeps templates)
+                template = _template(full.parent, base)
+                if template is not None and base.startswith(".") and _silent_on_env(text):
+                    if base not in text and template not in text:
+                        templates[name] = template
+                        hidden.add(name)
+                        missing.setdefault(name, []).append(service.name)
+                    continue
+                if (base.startswith(".") and not untold) or base in text or template is not None:
                     continue
                 chain = [full.parent, *(p for p in full.parent.parents if p == top or top in p.parents)]
                 if untold or not ignored(full, gitignore_patterns(chain, top)):
@@ -357,7 +369,13 @@ def _env_file_findings(
                 f"{said}, whose service{'s' if len(readers) > 1 else ''} {', '.join(readers)} read"
                 f"{'' if len(readers) > 1 else 's'} env_file {name} ({where}), which does not exist;"
                 " compose does not start without it"
-                + (", and the README never says to make it" if name in hidden else ""),
+                + (
+                    f", and the README never says to make it (from {templates[name]} beside it)"
+                    if name in templates
+                    else ", and the README never says to make it"
+                    if name in hidden
+                    else ""
+                ),
                 confidence=LIKELY if name in hidden else CERTAIN,
             )
 
@@ -372,20 +390,20 @@ def _silent_on_env(text: str) -> bool:
     return _ENV_WORDS.search(text) is None
 
 
-def _templated(folder: Path, name: str) -> bool:
-    """True when `folder` holds a template of the file `name` (`.env.example`, `example.env`)."""
+def _template(folder: Path, name: str) -> str | None:
+    """The name of a template of the file `name` that `folder` holds (`.env.example`, `example.env`)."""
     try:
-        entries = [e.name for e in os.scandir(folder)] if os.path.isdir(folder) else []
+        entries = sorted(e.name for e in os.scandir(folder)) if os.path.isdir(folder) else []
     except OSError:
-        return False
+        return None
     stem = name.lstrip(".").rsplit(".", 1)[0].lower()
     for entry in entries:
         low = entry.lower()
         if low.startswith(name.lower()) and low.endswith(_TEMPLATE_ENDS):
-            return True
+            return entry
         if stem and stem in low and any(t.strip(".") in low for t in _TEMPLATE_ENDS):
-            return True
-    return False
+            return entry
+    return None
 
 
 def _service_build(

@@ -65,6 +65,10 @@ class Started:
     docker compose up in ragflow`)."""
     shown: str
     """The compose file's path from the README's folder."""
+    together: tuple[Path, ...] = ()
+    """Every compose file the command that starts it reads, merged into one project (its `-f` files, or
+    the folder's default file and its override), links resolved; empty when they cannot all be told (a
+    named file missing, `COMPOSE_FILE` set where it runs or anywhere in the README)."""
 
 
 def _walk(folder: str | None, target: str | None) -> str | None:
@@ -99,6 +103,20 @@ def _files(root: Path, folder: str, named: tuple[str, ...], top: Path) -> list[P
     where = root / folder if folder else root
     paths = [where / name for name in named] if named else compose.default_files(where)
     return [real_path(p) for p in paths if os.path.isfile(p) and resolves_inside(p, top)]
+
+
+def together(
+    root: Path, folder: str, named: tuple[str, ...], top: Path, told: bool = False
+) -> tuple[Path, ...]:
+    """The compose files one start command run in `root`/`folder` merges (`_files`), when every one of them
+    is there and nothing else may be merged in: no `COMPOSE_FILE` in the `.env` of a folder read without
+    `-f` (nor anywhere in the README or script: `told`); else ()."""
+    where = root / folder if folder else root
+    if not named and (told or "COMPOSE_FILE" in (text_or_none(where / ".env") or "")):
+        return ()
+    expected = len(named) if named else len(compose.default_files(where))
+    paths = _files(root, folder, named, top)
+    return tuple(paths) if paths and len(paths) == expected else ()
 
 
 def _compose_calls(
@@ -149,19 +167,23 @@ def started_compose(
     here = real_path(directory)
     found: dict[Path, Started] = {}
 
-    def add(path: Path, line: int, said: str) -> None:
+    def add(path: Path, line: int, said: str, merged: tuple[Path, ...]) -> None:
         if path not in found:
             shown = Path(os.path.relpath(path, here)).as_posix()
-            found[path] = Started(path, line, said, shown)
+            found[path] = Started(path, line, said, shown, merged)
 
     cloned: frozenset[str] = frozenset()
     if into_clones:
         cloned = frozenset(
             name for url, folder in clones(doc) for name in (folder, cloned_folder(url)) if name
         )
+    told = any("COMPOSE_FILE" in text for fence in doc.fences for _, text in fence.lines) or any(
+        "COMPOSE_FILE" in text for para in doc.paragraphs for _, text in para.lines
+    )
     for line, into, call in _compose_calls(doc, cloned):
+        merged = together(directory, into, call.files, top, told)
         for path in _files(directory, into, call.files, top):
-            add(path, line, f"README runs docker compose {call.verb}")
+            add(path, line, f"README runs docker compose {call.verb}", merged)
     commands = list(make_commands(doc))
     if commands:
         made = makefile_of(directory, project)
@@ -177,8 +199,9 @@ def started_compose(
                                 f"README runs make {target}, whose recipe ({shown}:{number}) runs "
                                 f"docker compose {call.verb}{where}"
                             )
+                            merged = together(made.parent, into, call.files, top, "COMPOSE_FILE" in recipes)
                             for path in _files(made.parent, into, call.files, top):
-                                add(path, line, said)
+                                add(path, line, said, merged)
     return list(found.values())
 
 
@@ -276,7 +299,7 @@ def entry_line(lines: Sequence[str], start: int | None, text: str) -> int | None
     return next((n + 1 for n in range(start - 1, min(len(lines), start + 200)) if text in lines[n]), start)
 
 
-def _includes(document: dict[Any, Any]) -> list[str]:
+def included(document: dict[Any, Any]) -> list[str]:
     """The compose files a top-level `include:` names (a path, or a mapping's `path:`, one or a list)."""
     raw = document.get("include")
     entries = raw if isinstance(raw, list) else [raw] if raw is not None else []
@@ -295,7 +318,7 @@ def missing_includes(started: Started) -> list[tuple[str, int | None]]:
     document, lines = read
     folder = started.path.parent
     found: list[tuple[str, int | None]] = []
-    for entry in _includes(document):
+    for entry in included(document):
         if "$" in entry or "://" in entry or entry.startswith(("/", "~")):
             continue
         if not os.path.lexists(folder / entry):

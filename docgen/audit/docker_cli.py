@@ -7,8 +7,12 @@ the README or a script beside it that the README names: `-t P11_image`, `-t :1`)
 docker answers "requires 1 argument"), and a `docker run` / `docker create` whose options the CLI or
 the daemon refuses before making a container: a memory reservation above `-m`, `--memory-swap` below
 `-m` or without it, `--cpus` with `--cpu-period` / `--cpu-quota`, `--rm` with a restart policy, `-a`
-with `-d`, and `--memory-swappiness`, `--oom-score-adj`, `--blkio-weight` or a memory size out of the
-range docker takes on any machine.
+with `-d`, `--no-healthcheck` with a `--health-*` option, `--network container:NAME` with `-p`, `-P`,
+`-h`, `--dns`, `--add-host`, `--link` or `--expose`, a restart policy docker does not have or a retry
+count for one other than `on-failure` (`always:3`), and `--memory-swappiness`, `--oom-score-adj`,
+`--blkio-weight` or a memory size out of the range docker takes on any machine (`refused_options`, which
+`command_slips` reads in the scripts a README runs too). Warnings are not told: `--network host` with
+`-p` only drops the published ports.
 
 And a `docker compose` / `docker-compose` command whose command word (after compose's own options) is
 no compose command (`docker compose ollama ollama list`: compose answers "unknown docker command"); when
@@ -397,6 +401,22 @@ _MIN_MEMORY = 6 * 1024 * 1024
 """The smallest memory limit or reservation the daemon takes (`linuxMinMemory`, "allowed is 6MB")."""
 
 
+_RESTART = re.compile(r"(no|always|unless-stopped|on-failure)(?::(-?\d+))?")
+"""A restart policy as `--restart` takes it, with a retry count after `:`."""
+_NOT_WITH_CONTAINER_NETWORK = (
+    "-p",
+    "--publish",
+    "-h",
+    "--hostname",
+    "--dns",
+    "--add-host",
+    "--link",
+    "--expose",
+)
+"""The options the daemon refuses with `--network container:NAME` (the network, its name and hosts, and the
+ports are the other container's)."""
+
+
 def _size(value: str) -> int | None:
     """The bytes of the size `value`; None when it is no size (a variable, a placeholder)."""
     match = _SIZE.fullmatch(value.strip())
@@ -413,7 +433,7 @@ def _number(value: str) -> float | None:
         return None
 
 
-def _refused_options(read_values: list[tuple[str, str]], flags: list[str], verb: str) -> Iterator[str]:
+def refused_options(read_values: list[tuple[str, str]], flags: list[str], verb: str) -> Iterator[str]:
     """Why docker refuses the options of one `docker run` / `docker create` (`read_values`, the options
     that took a value as written, the last one of a name winning; `flags`, the flags set), each the
     CLI's or the daemon's own rule, checked before a container is made: options that contradict each
@@ -460,6 +480,30 @@ def _refused_options(read_values: list[tuple[str, str]], flags: list[str], verb:
     restart = given.get("--restart", ("", ""))[1].strip()
     if "--rm" in flags and re.fullmatch(r"always|unless-stopped|on-failure(?::\d+)?", restart):
         yield f"--rm and {shown('--restart')} cannot both be set (docker: conflicting options)"
+    policy = _RESTART.fullmatch(restart)
+    if policy is not None and policy.group(2) and policy.group(1) != "on-failure":
+        yield (
+            f"{shown('--restart')} gives a retry count to a policy that takes none (docker: maximum retry "
+            "count can only be used with 'on-failure')"
+        )
+    elif policy is None and re.fullmatch(r"[A-Za-z][\w-]*(?::\d+)?", restart):
+        yield (
+            f"{shown('--restart')} is no restart policy (docker takes no, always, unless-stopped, "
+            "on-failure[:N])"
+        )
+    health = [name for name in given if name.startswith("--health-")]
+    if "--no-healthcheck" in flags and health:
+        yield f"--no-healthcheck and {shown(health[0])} cannot both be set (docker: conflicting options)"
+    network = next((given[n][1].strip() for n in ("--network", "--net") if n in given), "")
+    if network.startswith("container:"):
+        clash = next((n for n in _NOT_WITH_CONTAINER_NETWORK if n in given), None)
+        clash = clash or next((f for f in ("-P", "--publish-all") if f in flags), None)
+        if clash is not None:
+            option = shown(clash) if clash in given else clash
+            yield (
+                f"{option} cannot be set with --network {network}, which shares another container's network "
+                "(docker: conflicting options)"
+            )
     if verb == "run" and "--attach" in given and ({"-d", "--detach"} & set(flags)):
         yield f"{shown('--attach')} and -d/--detach cannot both be set (docker: conflicting options)"
     ranges = {
@@ -477,7 +521,7 @@ def _refused_options(read_values: list[tuple[str, str]], flags: list[str], verb:
 
 def _refused_runs(commands: list[tuple[int, list[str]]], readme: str) -> Iterator[Diagnostic]:
     """A `docker run` / `docker create` whose options docker refuses together or by their value
-    (`_refused_options`: `-m 2g --memory-reservation=4g`, `--rm --restart always`, `--cpus 2 --cpu-quota
+    (`refused_options`: `-m 2g --memory-reservation=4g`, `--rm --restart always`, `--cpus 2 --cpu-quota
     50000`): it fails before a container is made (`certain`). Read only when every option is known (a
     value may otherwise be misread); a variable or placeholder is no value."""
     for line, words in commands:
@@ -488,7 +532,7 @@ def _refused_runs(commands: list[tuple[int, list[str]]], readme: str) -> Iterato
         read = read_words(words[at:], RUN)
         if not read.complete or read.help:
             continue
-        for why in _refused_options(read.values, read.flags, verb):
+        for why in refused_options(read.values, read.flags, verb):
             yield Diagnostic(
                 readme,
                 line,
