@@ -270,6 +270,11 @@ def test_distribution_path_traps_stay_silent(tmp_path: Path) -> None:
         "# Flyer\n\n```bash\ndocker run osrf/ros:humble-desktop bash -c '. /opt/ros/humble/setup.sh'\n```\n"
     )
     assert sourced(tmp_path / "other", other) == []
+    # a Dockerfile fragment the README shows in a block with no language: a build step, not a command
+    fragment = (
+        "# Flyer\n\nThe old build:\n\n```\nRUN source /opt/ros/humble/setup.bash && colcon build\n```\n"
+    )
+    assert sourced(tmp_path / "fragment", fragment) == []
     # a README covering two distributions, one of them the image's
     both = (
         "# Flyer\n\n```bash\n# Jazzy\nsource /opt/ros/jazzy/setup.bash\n# Humble\n"

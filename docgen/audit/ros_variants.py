@@ -290,6 +290,9 @@ _SETUP_PATH = re.compile(r"(?<![\w.:-])/opt/ros/([a-z]+)(/[\w./-]*)?")
 """A path below a ROS distribution's install folder (`/opt/ros/humble/setup.bash`, `/opt/ros/noetic`)."""
 _MOUNTED = re.compile(r"(?:-v|--volume|--mount)[ \t=]+\S*/opt/ros/|(?:osrf/)?ros:[a-z]+")
 """A line that mounts a ROS install into a container, or names another ROS image: not this image's."""
+_INSTRUCTION = re.compile(r"[ \t]*(?:RUN|ENV|ARG|COPY|ADD|FROM|WORKDIR|SHELL|CMD|ENTRYPOINT)[ \t]")
+"""A Dockerfile's line in a block with no language (`RUN source /opt/ros/noetic/setup.bash`): a build
+step the README shows, not a command it runs in the container."""
 _BUILD_ARG_DISTRO = re.compile(r"\bROS_DISTRO[ \t]*[=:][ \t]*[\"']?([a-z]+)")
 """A README setting the build's ROS distribution itself (`--build-arg ROS_DISTRO=jazzy`, a compose
 `ROS_DISTRO: jazzy`): the image then holds that one."""
@@ -298,7 +301,8 @@ _BUILD_ARG_DISTRO = re.compile(r"\bROS_DISTRO[ \t]*[=:][ \t]*[\"']?([a-z]+)")
 def _container_paths(doc: Document, text: str) -> Iterator[tuple[int, str, str]]:
     """(README line, distribution, path as written) of each `/opt/ros/DISTRO` path of a command block run
     in the container: not one introduced as run elsewhere (`_ELSEWHERE`), nor under a heading about the
-    host, nor on a line mounting a ROS install or naming another ROS image (`_MOUNTED`)."""
+    host, nor on a line mounting a ROS install or naming another ROS image (`_MOUNTED`), nor on a
+    Dockerfile's line the README shows (`_INSTRUCTION`)."""
     readme = text.splitlines()
     heads = dict(doc.headings)
     for fence in doc.fences:
@@ -307,7 +311,7 @@ def _container_paths(doc: Document, text: str) -> Iterator[tuple[int, str, str]]
         if _ELSEWHERE.search(_intro(readme, fence)) or is_host_heading(heads.get(fence.section, "")):
             continue
         for number, line in fence.lines:
-            if _MOUNTED.search(line):
+            if _MOUNTED.search(line) or _INSTRUCTION.match(line):
                 continue
             for match in _SETUP_PATH.finditer(line):
                 if match.group(1) in ROS_DISTROS:
