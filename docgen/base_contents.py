@@ -119,6 +119,14 @@ _FAMILIES: tuple[_Family, ...] = (
         tagged=((r"cudnn", r"cudnn\d*"), (r"devel", r"nvcc")),
         root=True,
     ),
+    _Family(
+        "a CUDA OpenGL image",
+        r"(?:nvcr\.io/)?nvidia/cudagl",
+        rf"{_CUDA}|{_NCCL}|opengl|glvnd|libglvnd\w*|libgl\w*|egl|libegl\w*|gl|glx|mesa\w*",
+        True,
+        tagged=((r"cudnn", r"cudnn\d*"), (r"devel", r"nvcc")),
+        root=True,
+    ),
     _Family("a ROCm image", r"rocm/(?:dev-[\w.-]+|rocm-terminal)", _ROCM, True, root=True),
     _Family(
         "Intel's oneAPI toolkit image",

@@ -565,3 +565,51 @@ def test_a_base_of_the_organisation_that_may_be_under_the_from(tmp_path: Path, b
 def test_a_sibling_said_as_the_past_is_not_told(tmp_path: Path) -> None:
     said = "# llama server\n\nThe image was based on `acme/cuda-poetry` until v0.3.\n"
     assert _audit(tmp_path, said, SIBLING) == []
+
+
+# A base said of every Dockerfile of the README that one of them does not start from (`_every_claim`).
+
+CUDAGL = "FROM nvidia/cudagl:11.4.2-base-ubuntu20.04\nRUN apt-get update && apt-get install -y curl\n"
+LAYERED = "FROM gpu_ros:latest\nRUN pip3 install stable-baselines3\n"
+"""A Dockerfile built on the project's own image (tagged by the README's build of the first)."""
+TF = "FROM tensorflow/tensorflow:latest-gpu\nRUN pip install gym\n"
+ROCM_DEV = "FROM rocm/dev-ubuntu-22.04:6.2\nRUN apt-get update\n"
+
+
+def _family(root: Path, readme: str, files: dict[str, str]) -> list[str]:
+    make_tree(root, {**files, "README.md": readme})
+    models = [build_model(root / path, path) for path in files]
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in audit(readme, "README.md", models, {}, root)]
+
+
+def test_a_base_every_dockerfile_is_said_to_start_from(tmp_path: Path) -> None:
+    files = {"gpu_ros.dockerfile": CUDAGL, "rl.dockerfile": LAYERED, "tf/tf_ros.dockerfile": TF}
+    readme = "These Dockerfiles start from the **nvidia/cudagl** image and add ROS.\n"
+    assert _family(tmp_path / "gl", readme, files) == [
+        "1: README says the Dockerfiles are based on nvidia/cudagl but tf/tf_ros.dockerfile:1 says FROM "
+        "tensorflow/tensorflow:latest-gpu (likely)"
+    ]
+    # a ROCm family, `All images are built on`, one on a plain OS image
+    files = {"a/Dockerfile": ROCM_DEV, "b/Dockerfile": ROCM_DEV, "c/Dockerfile": PLAIN}
+    readme = "# Stack\n\nAll images are built on top of `rocm/dev-ubuntu-22.04`.\n"
+    assert _family(tmp_path / "rocm", readme, files) == [
+        "3: README says the Dockerfiles are based on rocm/dev-ubuntu-22.04 but c/Dockerfile:1 says FROM "
+        "ubuntu:22.04 (likely)"
+    ]
+
+
+def test_every_dockerfile_base_traps_stay_silent(tmp_path: Path) -> None:
+    # each starts from it, or from the project's own image built on it
+    files = {"gpu_ros.dockerfile": CUDAGL, "rl.dockerfile": LAYERED}
+    readme = "These Dockerfiles start from the **nvidia/cudagl** image and add ROS.\n"
+    assert _family(tmp_path / "own", readme, files) == []
+    # a sentence about one image: the TensorFlow one is another image of the README
+    files = {"gpu_ros.dockerfile": CUDAGL, "tf/tf_ros.dockerfile": TF}
+    one = "The ROS image is based on the **nvidia/cudagl** image.\n"
+    assert _family(tmp_path / "one", one, files) == []
+    # a choice of bases
+    choice = "The images can be built on `nvidia/cudagl` or on TensorFlow's image.\n"
+    assert _family(tmp_path / "choice", choice, files) == []
+    # a base that may be built on it: an image docgen does not know
+    unknown = {"gpu_ros.dockerfile": CUDAGL, "x.dockerfile": "FROM example/robot-gl:2.0\nRUN true\n"}
+    assert _family(tmp_path / "unknown", readme, unknown) == []

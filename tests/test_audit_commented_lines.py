@@ -264,3 +264,49 @@ def test_several_dockerfiles_with_no_name_given_are_not_read(tmp_path: Path) -> 
     assert not [
         d for d in audit(readme, "README.md", models, {}, tmp_path, tmp_path) if "names models" in d.message
     ]
+
+
+# The lines said to be under a comment the README quotes (`# Install dep with poetry`).
+
+SEG = """\
+FROM nvidia/cuda:12.1.1-runtime-ubuntu22.04
+ENV CONDA_PATH=/opt/conda
+RUN conda create -n seg -y python=3.9
+# Install the segmentation toolbox
+RUN pip install mmsegmentation
+"""
+"""The shape of a research image: conda, then one toolbox; no optional section."""
+BENCH = """\
+FROM ubuntu:24.04
+RUN apt-get update && apt-get install -y build-essential
+############# Hyperparameter sweeps #############
+# RUN pip install optuna
+"""
+"""An image keeping an optional section, commented out, under a banner comment."""
+
+
+def test_lines_under_a_quoted_comment_the_dockerfile_lacks(tmp_path: Path) -> None:
+    readme = (
+        "# Seg\n\n### Build with your project's dependencies\n\n1. Put your pyproject.toml beside the "
+        "Dockerfile\n2. Uncomment the 4 lines under `# Install deps with poetry` in the Dockerfile\n"
+    )
+    assert found(tmp_path / "seg", readme, {"Dockerfile": SEG}) == [
+        stale(6, "Dockerfile", "`# Install deps with poetry`")
+    ]
+    # a banner comment quoted whole, in a file named beside others
+    readme = "# Bench\n\nUncomment the lines under `#### Profiling with nsight ####` in `bench.Dockerfile`.\n"
+    assert found(tmp_path / "bench", readme, {"bench.Dockerfile": BENCH, "seg.Dockerfile": SEG}) == [
+        stale(3, "bench.Dockerfile", "`#### Profiling with nsight ####`")
+    ]
+
+
+def test_lines_under_a_quoted_comment_the_dockerfile_has(tmp_path: Path) -> None:
+    # the banner is there (its words, not its exact hashes)
+    readme = "# Bench\n\nUncomment the lines under `# Hyperparameter sweeps` in the Dockerfile.\n"
+    assert found(tmp_path / "banner", readme, {"Dockerfile": BENCH}) == []
+    # the commented lines name what the comment says (`optuna`), the comment worded otherwise
+    readme = "# Bench\n\nTo tune, uncomment the lines under `# optuna sweeps` in the Dockerfile.\n"
+    assert found(tmp_path / "named", readme, {"Dockerfile": BENCH}) == []
+    # a comment of plain words only says nothing that can be looked for
+    readme = "# Seg\n\nUncomment the lines under `# install the dependencies` in the Dockerfile.\n"
+    assert found(tmp_path / "plain", readme, {"Dockerfile": SEG}) == []

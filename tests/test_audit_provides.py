@@ -160,3 +160,68 @@ def test_names_of_a_spanish_sentence_the_image_holds(tmp_path: Path) -> None:
         _trainer(tmp_path, "# Fine-tuning box\n\nSi la imagen incluye BitsAndBytes, entrena en 4 bits.\n")
         == []
     )
+
+
+# A component a sentence says one named Dockerfile of several holds (`- **dockerfile_gpu_ros** contains
+# …`, `` `base.dockerfile`, which includes … ``): compared with that file alone.
+
+GPU_ROS = """\
+FROM nvidia/cudagl:11.4.2-base-ubuntu20.04
+RUN apt-get update && apt-get install -y --no-install-recommends ros-noetic-desktop-full python3-rosdep
+"""
+"""A ROS image on NVIDIA's CUDA-with-OpenGL base, nothing else added."""
+GPU_ROS_V2 = GPU_ROS + "RUN pip3 install torch torchvision && apt-get install -y x11vnc xvfb\n"
+"""Its later sibling, which does add PyTorch and a VNC server."""
+RL = "FROM gpu_ros:latest\nRUN pip3 install tensorflow stable-baselines3\n"
+
+
+def family_provided(root: Path, readme: str, files: dict[str, str]) -> list[str]:
+    make_tree(root, {**files, "README.md": readme})
+    models = [build_model(root / path, path) for path in files]
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in audit(readme, "README.md", models, {}, root)]
+
+
+def test_a_component_a_named_dockerfile_of_several_is_said_to_contain(tmp_path: Path) -> None:
+    files = {"dockerfile_gpu_ros": GPU_ROS, "dockerfile_gpu_ros_v2": GPU_ROS_V2, "dockerfile_rl": RL}
+    readme = (
+        "# Robot learning images\n\n"
+        "- **dockerfile_gpu_ros** contains CUDA with ROS, PyTorch and a desktop for visualization\n"
+        "- **dockerfile_rl** contains gpu_ros with the packages for RL research\n"
+    )
+    assert family_provided(tmp_path / "ros", readme, files) == [
+        "3: README says dockerfile_gpu_ros provides PyTorch but dockerfile_gpu_ros installs no PyTorch "
+        "(of those named, it installs CUDA) (likely)"
+    ]
+    # a deep-learning family: the named file in code, `which includes`, on a plain OS base
+    plain = "FROM ubuntu:22.04\nRUN apt-get update && apt-get install -y python3-pip && pip3 install numpy\n"
+    files = {"docker/cpu.dockerfile": plain, "docker/serve.dockerfile": plain + "RUN pip3 install vllm\n"}
+    readme = "# Stack\n\nThe CPU image, `cpu.dockerfile`, which includes NumPy and Ollama.\n"
+    assert family_provided(tmp_path / "plain", readme, files) == [
+        "3: README says docker/cpu.dockerfile provides Ollama but docker/cpu.dockerfile installs no Ollama "
+        "(likely)"
+    ]
+
+
+def test_named_dockerfile_traps_stay_silent(tmp_path: Path) -> None:
+    files = {"dockerfile_gpu_ros": GPU_ROS, "dockerfile_gpu_ros_v2": GPU_ROS_V2}
+    # the later sibling, which does hold them: its name is not the shorter one's
+    v2 = "# Images\n\n- **dockerfile_gpu_ros_v2** contains CUDA with ROS and PyTorch\n"
+    assert family_provided(tmp_path / "v2", v2, files) == []
+    # two files named in the sentence: which holds what is not said
+    both = "# Images\n\n- **dockerfile_gpu_ros** and dockerfile_gpu_ros_v2 contain ROS and PyTorch\n"
+    assert family_provided(tmp_path / "both", both, files) == []
+    # no audited file named before the verb: a script on the host
+    host = "# Images\n\nThe setup script installs Docker, ROS and PyTorch on the host machine.\n"
+    assert family_provided(tmp_path / "host", host, files) == []
+    # a base that carries it: a framework image holds PyTorch
+    rocm = {
+        "rocm.dockerfile": "FROM rocm/pytorch:latest\nRUN pip3 install transformers\n",
+        "serve.dockerfile": "FROM ubuntu:22.04\nRUN apt-get update && apt-get install -y nginx\n",
+    }
+    said = (
+        "# Stacks\n\nThe one base image, `rocm.dockerfile`, which includes ROCm, PyTorch and Transformers.\n"
+    )
+    assert family_provided(tmp_path / "rocm", said, rocm) == []
+    # not said (negated, a condition)
+    negated = "# Images\n\n- **dockerfile_gpu_ros** contains no PyTorch; use the v2 file for that\n"
+    assert family_provided(tmp_path / "negated", negated, files) == []

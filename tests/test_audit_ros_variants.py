@@ -201,3 +201,96 @@ def test_distribution_traps_stay_silent(tmp_path: Path) -> None:
         "RUN apt-get install -y ros-${ROS_DISTRO}-desktop\n"
     )
     assert distro(tmp_path / "unknown", "# Sim\n\nA ROS 2 Jazzy workspace.\n", unknown) == []
+
+
+# A path of a ROS distribution's install a README uses in the container while the image holds another
+# (`ros_distro_paths`).
+
+FLYER = """\
+FROM ubuntu:24.04
+RUN apt-get update && apt-get install -y curl gnupg2 lsb-release
+RUN apt-get install -y ros-jazzy-desktop python3-colcon-common-extensions
+RUN echo "source /opt/ros/jazzy/setup.bash" >> /root/.bashrc
+ENV ROS_DISTRO=jazzy
+"""
+"""The shape of a drone simulator image that installs ROS 2 from apt on a plain Ubuntu."""
+
+
+def sourced(root: Path, readme: str, dockerfile: str = FLYER) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": dockerfile, "README.md": readme})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root)
+        if "/opt/ros/" in d.message and "in the container" in d.message
+    ]
+
+
+def test_a_distribution_path_the_image_lacks(tmp_path: Path) -> None:
+    readme = (
+        "# Flyer\n\n```bash\ndocker run -it --rm flyer bash\n```\n\n## Inside the container\n\n"
+        "```bash\nsource /opt/ros/humble/setup.bash\ncd ~/ws && colcon build\n```\n"
+    )
+    assert sourced(tmp_path / "flyer", readme) == [
+        (
+            10,
+            "README runs `source /opt/ros/humble/setup.bash` in the container, but Dockerfile:3 installs "
+            "ROS jazzy (ros-jazzy-desktop): /opt/ros/humble is not in the image, so the command fails "
+            "(No such file or directory)",
+            "likely",
+        )
+    ]
+    # a ROS 1 image from an official base, entered with docker exec, the path said twice
+    arm = "FROM ros:noetic-robot\nRUN apt-get update && apt-get install -y python3-catkin-tools\n"
+    readme = (
+        "# Arm\n\n```sh\ndocker exec -it arm bash\n. /opt/ros/melodic/setup.sh\n"
+        "roslaunch arm_bringup arm.launch\n```\n\nThen again:\n\n```sh\n. /opt/ros/melodic/setup.sh\n```\n"
+    )
+    found = sourced(tmp_path / "arm", readme, arm)
+    assert [(line, confidence) for line, _, confidence in found] == [(5, "likely")]
+    assert "Dockerfile:1 installs ROS noetic (ros:noetic)" in found[0][1]
+    assert found[0][1].endswith("; also at line 12")
+
+
+def test_distribution_path_traps_stay_silent(tmp_path: Path) -> None:
+    # the path of the image's own distribution
+    same = "# Flyer\n\n```bash\nsource /opt/ros/jazzy/setup.bash\n```\n"
+    assert sourced(tmp_path / "same", same) == []
+    # on the host: its heading, or the block's introduction
+    host = "# Flyer\n\n## Host setup\n\n```bash\nsource /opt/ros/humble/setup.bash\nrviz2\n```\n"
+    assert sourced(tmp_path / "host", host) == []
+    laptop = (
+        "# Flyer\n\nOn your laptop, watch the topics:\n\n```bash\nsource /opt/ros/humble/setup.bash\n```\n"
+    )
+    assert sourced(tmp_path / "laptop", laptop) == []
+    # a ROS install mounted from the host, another ROS image
+    mounted = "# Flyer\n\n```bash\ndocker run -v /opt/ros/humble:/opt/ros/humble flyer\n```\n"
+    assert sourced(tmp_path / "mounted", mounted) == []
+    other = (
+        "# Flyer\n\n```bash\ndocker run osrf/ros:humble-desktop bash -c '. /opt/ros/humble/setup.sh'\n```\n"
+    )
+    assert sourced(tmp_path / "other", other) == []
+    # a Dockerfile fragment the README shows in a block with no language: a build step, not a command
+    fragment = (
+        "# Flyer\n\nThe old build:\n\n```\nRUN source /opt/ros/humble/setup.bash && colcon build\n```\n"
+    )
+    assert sourced(tmp_path / "fragment", fragment) == []
+    # a README covering two distributions, one of them the image's
+    both = (
+        "# Flyer\n\n```bash\n# Jazzy\nsource /opt/ros/jazzy/setup.bash\n# Humble\n"
+        "source /opt/ros/humble/setup.bash\n```\n"
+    )
+    assert sourced(tmp_path / "both", both) == []
+    # the README picks the distribution through a build arg of a Dockerfile that reads it
+    chosen = "ARG ROS_DISTRO=jazzy\nFROM ros:${ROS_DISTRO}\n"
+    picked = (
+        "# Flyer\n\n```bash\ndocker build --build-arg ROS_DISTRO=humble -t flyer .\n"
+        "docker run flyer bash -c 'source /opt/ros/humble/setup.bash && ros2 topic list'\n```\n"
+    )
+    assert sourced(tmp_path / "picked", picked, chosen) == []
+    # the Dockerfile names no distribution (built from a base docgen does not read)
+    unknown = "FROM example/robot-base:2.1\nRUN apt-get update && apt-get install -y python3-pip\n"
+    assert (
+        sourced(tmp_path / "unknown", "# Flyer\n\n```bash\nsource /opt/ros/humble/setup.bash\n```\n", unknown)
+        == []
+    )

@@ -474,7 +474,7 @@ from docgen.audit.release_vars import release_vars
 from docgen.audit.request_routes import request_routes, root_sockets
 from docgen.audit.response_keys import response_keys
 from docgen.audit.restated import restated_versions
-from docgen.audit.ros_variants import ros_distro_claims, ros_variants
+from docgen.audit.ros_variants import ros_distro_claims, ros_distro_paths, ros_variants
 from docgen.audit.routed_ports import routed_ports
 from docgen.audit.run_args import (
     alternative_pulls,
@@ -866,6 +866,7 @@ _MISSING_FILES: tuple[Callable[..., object], ...] = (
 that the repository does not hold."""
 
 _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
+    ros_distro_paths,
     unreadable_builds,
     spaced_programs,
     piped_scripts,
@@ -1395,6 +1396,7 @@ def audit(
         found.extend(_ruled(routed_ports, doc, path, directory, models))
         found.extend(_ruled(ros_variants, doc, text, models, path, directory))
         found.extend(_ruled(ros_distro_claims, doc, models, path))
+        found.extend(_ruled(ros_distro_paths, doc, text, models, path))
         found.extend(_ruled(codename_claims, doc, text, models, path))
         found.extend(_ruled(default_bounds, doc, models, path))
         found.extend(_ruled(manifest_bounds, doc, models, path, directory))

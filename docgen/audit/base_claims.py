@@ -173,6 +173,8 @@ def base_claims(part: Document, auditor: Auditor, text: str) -> Iterator[Diagnos
                 line = line_at(para.lines, start + based.start())
                 latest = "latest" in based.group().lower()
                 finding = _named_claim(named, text, auditor, latest, sentence)
+                if finding is None and _EVERY.search(sentence, 0, based.start()):
+                    finding = _every_claim(named, text, auditor)
                 if finding is not None:
                     yield Diagnostic(auditor.path, line, finding, confidence=LIKELY)
 
@@ -210,6 +212,36 @@ def _named_claim(
         return None
     finding = _compare(name, auditor.models)
     return f"README says the image is based on {finding}" if finding is not None else None
+
+
+_EVERY = re.compile(
+    r"\b(?:dockerfiles|images|containers)\b"
+    r"|\b(?:all|every|each)[ \t]+(?:of[ \t]+)?(?:the[ \t]+|these[ \t]+|our[ \t]+)?"
+    r"(?:docker[ \t]?files?|images?|containers?)\b",
+    re.IGNORECASE,
+)
+"""The subject of a base claim about every Dockerfile of the README (`This repo contains Dockerfiles
+that will start from the Nvidia/CUDAGL image`, `All images are based on …`)."""
+
+
+def _every_claim(named: re.Match[str], text: str, auditor: Auditor) -> str | None:
+    """The finding's message for a base `named` (a `_NAMED` match) said of every Dockerfile (`_EVERY`)
+    that some audited Dockerfiles (of all the README's, `auditor.family`) start from while one starts
+    from another image known not to be built on it (`_compare` of it alone): `tensorflow/tensorflow`,
+    not a project's own image built from a sibling. None when none starts from it (`_named_claim` says
+    so), or every one may."""
+    family = auditor.family or auditor.models
+    name = next(g for g in (named.group(1), named.group(3), named.group(4), named.group(5)) if g)
+    name = name.strip().strip("*_`").rstrip(".,;:")
+    if "/" not in name or " " in name or ours(name, text, family):
+        return None
+    apart = [(model, _compare(name, (model,))) for model in family]
+    off = [(model, said) for model, said in apart if said is not None]
+    if not off or len(off) == len(apart) or _compare(name, tuple(family)) is not None:
+        return None
+    model, said = off[0]
+    others = f" (and {len(off) - 1} more)" if len(off) > 1 else ""
+    return f"README says the Dockerfiles are based on {said}{others}"
 
 
 _RELEASE = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?![\w.]*\d)")

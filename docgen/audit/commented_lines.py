@@ -51,6 +51,17 @@ _PATH = re.compile(r"[\w.~-]*(?:/[\w.-]*)+|[\w-]+(?:\.[\w-]+)*\.[a-z]{1,5}")
 """A path (`.cd/templates`, `/root/scripts/`) or a file name (`nginx.conf`, `prefs.json`)."""
 
 
+_COMMENT_WORD = re.compile(r"[A-Za-z][\w+-]{3,40}")
+"""A word of four letters or more of a comment the README quotes (`poetry` of `# Install dep with
+poetry`)."""
+_PLAIN = frozenset(
+    "install installs installing installed with from this that these those here there lines line "
+    "dependencies dependency deps packages package setup uncomment comment enable optional needed "
+    "your the and for into when then only also below above under step steps".split()
+)
+"""Words of a quoted comment that name nothing the lines do: any Dockerfile's comments have them."""
+
+
 def _named_dockerfile(text: str, auditor: Auditor) -> ImageModel | None:
     """The one audited Dockerfile `text` names (its path, or a file name no other audited one has), or the
     one audited Dockerfile when `text` says `the Dockerfile`; None when it names none, or several."""
@@ -75,8 +86,9 @@ def _named_dockerfile(text: str, auditor: Auditor) -> ImageModel | None:
 
 
 def _terms(sentence: str, model: ImageModel | str) -> list[tuple[str, str]]:
-    """(as written, the key a line must name) of each path, file or word the sentence names in code;
-    `model` is the file the lines are in (the name it is given is no such term)."""
+    """(as written, the key a line must name) of each path, file or word the sentence names in code, and
+    of each word of a comment it quotes (`# Install dep with poetry`: `poetry`) but the plain ones
+    (`_PLAIN`); `model` is the file the lines are in (the name it is given is no such term)."""
     own = PurePosixPath(model if isinstance(model, str) else model.path).name.lower()
     found: list[tuple[str, str]] = []
     for code in _CODE.finditer(sentence):
@@ -84,6 +96,11 @@ def _terms(sentence: str, model: ImageModel | str) -> list[tuple[str, str]]:
         if "://" in written or written.upper() in _KEYWORDS:
             continue
         tokens = written.split()
+        if written.startswith("#"):  # the comment the lines are under (`# Install dep with poetry`)
+            for word in _COMMENT_WORD.findall(written):
+                if word.lower() not in _PLAIN and word.upper() not in _KEYWORDS:
+                    found.append((written, word.lower()))
+            continue
         if len(tokens) == 1 and _WORD.fullmatch(written):
             found.append((written, written.lower()))
             continue

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from pathlib import PurePosixPath
 
 from docgen.audit.auditor import LIKELY, Auditor, dockerfile_read
 from docgen.audit.contents import (
@@ -155,9 +156,45 @@ def base_holds(model: ImageModel, spellings: set[str], strict: bool) -> bool:
     return False
 
 
-def _claims(doc: Document) -> Iterator[tuple[int, str, list[tuple[int, str]]]]:
+_FILE_SAYS = re.compile(
+    r"\b(?:contains|includes|installs|comes[ \t]+with|ships(?:[ \t]+with)?|provides|bundles)\b", re.IGNORECASE
+)
+"""Words saying what a Dockerfile named before them holds (`- **Dockerfile.gpu** contains CUDA and
+PyTorch`, `` `base.dockerfile`, which includes ROCm ``): read only with an audited file named
+(`_named_file`)."""
+_NAME_END = r"(?![\w.-]*[\w])"
+"""The end of a file name as prose writes it: no more letters of a longer name (`dockerfile_ros` is
+not `dockerfile_ros_v2`), a full stop after it ending the sentence."""
+
+
+def _named_file(before: str, sentence: str, models: Sequence[ImageModel]) -> ImageModel | None:
+    """The one audited Dockerfile (of `models`, all the README's) `before` (the words of a claim before
+    its verb) names, by its path, its
+    file name, or its folder's name followed by `dockerfile` (`the `cu110` dockerfile contains`) when that
+    folder holds no other; None when it names none, or `sentence` names more than one."""
+    if len(models) < 2:
+        return None  # one Dockerfile: every claim is compared with it already
+
+    def names(model: ImageModel, text: str) -> bool:
+        path = PurePosixPath(model.path)
+        spelt = {model.path, path.name}
+        folder = path.parent.name
+        if folder and sum(PurePosixPath(m.path).parent.name == folder for m in models) == 1:
+            if re.search(rf"(?<![\w.-]){re.escape(folder)}[`*_]*[ \t]+dockerfile\b", text, re.IGNORECASE):
+                return True
+        return any(re.search(rf"(?<![\w./-]){re.escape(n)}{_NAME_END}", text) for n in spelt if n)
+
+    named = [m for m in models if names(m, before)]
+    if len(named) != 1 or sum(names(m, sentence) for m in models) != 1:
+        return None
+    return named[0]
+
+
+def _claims(doc: Document) -> Iterator[tuple[int, str, str, list[tuple[int, str]]]]:
     """(README line, the words of the claim, the names it gives each its line) of each sentence saying
-    what the image provides, with the items of the list it introduces (a sentence ending in `:`)."""
+    what the image provides, with the items of the list it introduces (a sentence ending in `:`); and
+    of each saying what holds them in words of a file (`_FILE_SAYS`) with its words before the verb
+    (`''` for the others: `_named_file` reads them)."""
     intros: dict[str, list[tuple[int, str]]] = {}
     for block in lists(doc):
         if block.intro:
@@ -179,6 +216,7 @@ def _claims(doc: Document) -> Iterator[tuple[int, str, list[tuple[int, str]]]]:
                         _ABOUT_IMAGE.search(text) for _, text in para.lines
                     )
                 match = match if about else None
+            by_file = match is None and (match := _FILE_SAYS.search(sentence)) is not None
             if (
                 match is None
                 or NEGATED.search(sentence)
@@ -202,7 +240,7 @@ def _claims(doc: Document) -> Iterator[tuple[int, str, list[tuple[int, str]]]]:
                     if intro.endswith(tail.strip()):
                         named += items
             if named:
-                yield line, sentence, named
+                yield line, sentence, sentence[: match.start()] if by_file else "", named
 
 
 def provided_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
@@ -214,28 +252,35 @@ def provided_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     models = [m for m in auditor.models if m.file]
     if not models or len(models) != len(auditor.models):
         return
-    for _, _, named in _claims(doc):
+    for _, sentence, before, named in _claims(doc):
+        compared = models
+        if before:  # `- **Dockerfile.gpu** includes PyTorch`: that file alone, or no claim
+            family = [m for m in auditor.family if m.file] or models
+            if (file := _named_file(before, sentence, family)) is None:
+                continue
+            compared = [file]
+        subject = f"{compared[0].path} provides" if compared is not models else "the image provides"
         spelt = [(line, name, name_spellings(name)) for line, name in named]
         spelt = [(line, name, s) for line, name, s in spelt if s]
-        installed = {name for _, name, s in spelt if any(x in install_text(m) for m in models for x in s)}
+        installed = {name for _, name, s in spelt if any(x in install_text(m) for m in compared for x in s)}
         for line, name, spellings in spelt:
             if name in installed:
-                started = [started_install(m, frozenset(spellings)) for m in models]
+                started = [started_install(m, frozenset(spellings)) for m in compared]
                 first = started[0]
                 if first is not None and all(s is not None for s in started):
                     script, at, command = first
                     yield Diagnostic(
                         auditor.path,
                         line,
-                        f"README says the image provides {name} but nothing of {models[0].path} installs "
+                        f"README says {subject} {name} but nothing of {compared[0].path} installs "
                         f"it: {script}:{at} installs it when a container starts ({command}), not in the "
                         "image",
                         confidence=LIKELY,
                     )
                 continue
             peers = bool(installed) and not any(norm(name) == k or k in spellings for k in _STACK)
-            if all(missing_from(m, spellings, peers) for m in models):
-                said = f"README says the image provides {name} but {models[0].path} installs no {name}"
+            if all(missing_from(m, spellings, peers) for m in compared):
+                said = f"README says {subject} {name} but {compared[0].path} installs no {name}"
                 if installed:  # what it does install of those the claim names
                     said += f" (of those named, it installs {', '.join(sorted(installed, key=str.lower))})"
                 yield Diagnostic(auditor.path, line, said, confidence=LIKELY)

@@ -217,7 +217,7 @@ ROS_DISTROS = frozenset(
 """The names of the ROS 1 and ROS 2 distributions."""
 _DISTRO_FACT = re.compile(
     r"\bROS_DISTRO[ \t]*(?:=|[ \t])[ \t]*[\"']?([a-z]+)(?![\w$])"
-    r"|(?<![\w-])ros-([a-z]+)-[a-z0-9]"
+    r"|(?<![\w-])ros-([a-z]+)-[a-z0-9][a-z0-9-]*"
     r"|/opt/ros/([a-z]+)(?![\w-])"
     r"|(?:^|[\s/])ros:([a-z]+)(?![\w.])"
 )
@@ -284,3 +284,67 @@ def ros_distro_claims(doc: Document, models: Sequence[ImageModel], readme: str) 
     lines = [line for line, _, _ in claims]
     message = f"README says {claims[0][2]} but {path}:{at} installs ROS {fact} ({written}){also_at(lines)}"
     yield Diagnostic(readme, lines[0], message, confidence=LIKELY)
+
+
+_SETUP_PATH = re.compile(r"(?<![\w.:-])/opt/ros/([a-z]+)(/[\w./-]*)?")
+"""A path below a ROS distribution's install folder (`/opt/ros/humble/setup.bash`, `/opt/ros/noetic`)."""
+_MOUNTED = re.compile(r"(?:-v|--volume|--mount)[ \t=]+\S*/opt/ros/|(?:osrf/)?ros:[a-z]+")
+"""A line that mounts a ROS install into a container, or names another ROS image: not this image's."""
+_INSTRUCTION = re.compile(r"[ \t]*(?:RUN|ENV|ARG|COPY|ADD|FROM|WORKDIR|SHELL|CMD|ENTRYPOINT)[ \t]")
+"""A Dockerfile's line in a block with no language (`RUN source /opt/ros/noetic/setup.bash`): a build
+step the README shows, not a command it runs in the container."""
+_BUILD_ARG_DISTRO = re.compile(r"\bROS_DISTRO[ \t]*[=:][ \t]*[\"']?([a-z]+)")
+"""A README setting the build's ROS distribution itself (`--build-arg ROS_DISTRO=jazzy`, a compose
+`ROS_DISTRO: jazzy`): the image then holds that one."""
+
+
+def _container_paths(doc: Document, text: str) -> Iterator[tuple[int, str, str]]:
+    """(README line, distribution, path as written) of each `/opt/ros/DISTRO` path of a command block run
+    in the container: not one introduced as run elsewhere (`_ELSEWHERE`), nor under a heading about the
+    host, nor on a line mounting a ROS install or naming another ROS image (`_MOUNTED`), nor on a
+    Dockerfile's line the README shows (`_INSTRUCTION`)."""
+    readme = text.splitlines()
+    heads = dict(doc.headings)
+    for fence in doc.fences:
+        if fence.lang not in COMMAND_LANGS or fence.inline:
+            continue
+        if _ELSEWHERE.search(_intro(readme, fence)) or is_host_heading(heads.get(fence.section, "")):
+            continue
+        for number, line in fence.lines:
+            if _MOUNTED.search(line) or _INSTRUCTION.match(line):
+                continue
+            for match in _SETUP_PATH.finditer(line):
+                if match.group(1) in ROS_DISTROS:
+                    command = line.strip()
+                    yield number, match.group(1), command if len(command) <= 80 else match.group()
+
+
+def ros_distro_paths(
+    doc: Document, text: str, models: Sequence[ImageModel], readme: str
+) -> Iterator[Diagnostic]:
+    """A command the README runs in the container with a path of a ROS distribution's install
+    (`source /opt/ros/humble/setup.bash`) while the audited Dockerfiles name only others (`ros-jazzy-
+    desktop`, `ENV ROS_DISTRO=jazzy`, `FROM ros:jazzy`): the folder is not in the image and the command
+    fails. No finding when a path of the README names a distribution the Dockerfiles do (the README
+    covers several), when the README sets the build's distribution itself (`--build-arg
+    ROS_DISTRO=humble`), or when the Dockerfiles name none. `likely`: a base image docgen does not read
+    may hold a second distribution. Told once, at the first line."""
+    paths = list(_container_paths(doc, text))
+    if not paths:
+        return
+    facts = _distro_facts(models)
+    if not facts:
+        return
+    said = {distro for _, distro, _ in paths}
+    if said & facts.keys() or said & {m.group(1) for m in _BUILD_ARG_DISTRO.finditer(text)}:
+        return
+    line, distro, written = paths[0]
+    fact = sorted(facts, key=lambda d: (facts[d][0], facts[d][1]))[0]
+    path, at, shown = facts[fact]
+    others = "" if len(facts) == 1 else f" (and ROS {', '.join(sorted(set(facts) - {fact}))})"
+    message = (
+        f"README runs `{written}` in the container, but {path}:{at} installs ROS {fact} ({shown}){others}: "
+        f"/opt/ros/{distro} is not in the image, so the command fails (No such file or directory)"
+        f"{also_at([n for n, _, _ in paths])}"
+    )
+    yield Diagnostic(readme, line, message, confidence=LIKELY)
