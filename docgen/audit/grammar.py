@@ -336,7 +336,15 @@ def _slips(read: Read, grammar: _Grammar, command: str, line: int, readme: str) 
     written with two dashes (`--p`, `--it`: `_doubled_dash`, read first): `certain`."""
     known = sorted(o for o in grammar.values | grammar.flags if o.startswith("--"))
     for name in read.unknown:
-        if (cluster := _doubled_dash(name, grammar)) is not None:
+        if (glued := _glued_value(name, grammar)) is not None:
+            option, value = glued
+            said = (
+                f"README passes {name} to {command}, which has no such option: {command} refuses the command "
+                f"(unknown flag: {name}); {option} takes its value after `=` or a blank, not `:` "
+                f"({option}={value} or {option} {value})"
+            )
+            yield Diagnostic(readme, line, said, confidence=CERTAIN)
+        elif (cluster := _doubled_dash(name, grammar)) is not None:
             what = "a short option" if len(cluster) == 2 else "a bundle of short options"
             said = (
                 f"README passes {name} to {command}, which has no such option: {command} refuses the command "
@@ -375,6 +383,14 @@ def _mangled(name: str, known: Sequence[str]) -> str | None:
         return None
     close = difflib.get_close_matches(cleaned, known, n=1, cutoff=_MANGLED_SLIP)
     return close[0] if close else None
+
+
+def _glued_value(name: str, grammar: _Grammar) -> tuple[str, str] | None:
+    """(the option, its value) of an unknown long option `name` that is an option of `grammar` taking a
+    value, glued to it with `:` (`--network:container:<id>`, `--shm-size:8g`): docker splits an option
+    from its value only at `=`, so it reads the whole word as one flag it lacks; None otherwise."""
+    option, colon, value = name.partition(":")
+    return (option, value) if colon and value and option in grammar.values else None
 
 
 def _doubled_dash(name: str, grammar: _Grammar) -> str | None:
