@@ -20,6 +20,11 @@ The kinds of RUN (shell form, `/bin/sh`, in a stage the build builds):
   declares `ARG NAME` before the RUN, else the ARG's default; a name the stage does not declare is empty
   in the RUN whatever the build passes (Docker hands a RUN only declared build args).
 
+And a README build (in a block, or a prose line or code span of its own) of a Dockerfile whose FROM names
+a placeholder only a CI job, workflow or script of the project fills in (`FROM CI_REGISTRY/git/base` and
+`sed -i "s#CI_REGISTRY#$CI_REGISTRY#" Dockerfile` in `.gitlab-ci.yml`): docker has no such image to pull
+(`placeholder_bases`).
+
 Left alone: a build whose Dockerfile, context or `--target` cannot be read or that may run elsewhere (a
 `cd` before it into a folder other than a clone of this repository's: the clone's address names a
 remote of the checkout, or its folder has the checkout's name or the README's title), the RUNs of a
@@ -43,7 +48,6 @@ from docgen.audit.commands import MOVE, build_commands, build_words, clone_of, c
 from docgen.audit.coverage import scopeless_args
 from docgen.audit.missing import name_key
 from docgen.audit.own_repo import remote_names, repository_root
-from docgen.audit.references import project_top
 from docgen.audit.steps import own_clone
 from docgen.build_scripts import BUILD
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
@@ -543,7 +547,8 @@ def _filler(top: Path, token: str, skip: set[str]) -> tuple[str, int, str] | Non
                 continue
             for number, line in enumerate(text.splitlines(), start=1):
                 if token in line and _SUBSTITUTES.search(line):
-                    return path.relative_to(top).as_posix(), number, line.strip()
+                    shown = re.sub(r"\A-[ \t]+(?:(?:run|script|cmd):[ \t]*)?", "", line.strip())
+                    return path.relative_to(top).as_posix(), number, shown
     return None
 
 
@@ -561,7 +566,7 @@ def placeholder_bases(
     for line, file in _prose_builds(doc, directory):
         builds.setdefault(file, []).append(line)
     files = {os.path.realpath(m.file): m for m in models if m.file}
-    top = project_top(directory, project)
+    top = project.resolve() if project is not None else repository_root(directory) or directory.resolve()
     for file, lines in builds.items():
         model = files.get(file)
         if model is None:

@@ -3,7 +3,8 @@
 list of options (`-C`, `-c`, `--git-dir`, `--work-tree`, `--no-pager`, `-p`, `-P`, `--bare`, …); any other
 one makes it print "unknown option" and exit with status 129, whatever the rest says. A `git clone` given
 more than a repository and a folder (`git clone clone https://… /src`: "fatal: Too many arguments"), or
-`clone` as its repository.
+`clone` as its repository. A `cd` given two folders (`cd cd ~/src/app`: "cd: too many arguments"), so the
+commands after it run in the wrong folder (`cd_slip`, in shell blocks only).
 
 In a script the README runs, also a `docker run` (`nvidia-docker run` too) given a short option docker run
 does not have (`-n jupyter`: "unknown shorthand flag"), which the README's own commands get from

@@ -3,8 +3,9 @@
 no `.`) or with two positional words (`docker build app:v1 ./`, the tag without `-t`), and an option
 `docker build`, `docker run` or `docker compose` (`up`, `build`, `run`, `exec`) does not have, a slip away
 from one it has (`--build-args` for `--build-arg`) or mangled by a character no option has (`--^Cntime`
-for `--runtime`), a short option `docker run` does not have (`-b`), a long option written with one dash
-(`-env="DISPLAY"`: docker reads `-e nv="DISPLAY"`), and a `docker exec` (`docker compose exec`) given
+for `--runtime`) or glued to its value with `:` (`--network:container:<id>`: docker splits an option
+from its value only at `=` or a blank), a short option `docker run` does not have (`-b`), a long option
+written with one dash (`-env="DISPLAY"`: docker reads `-e nv="DISPLAY"`), and a `docker exec` (`docker compose exec`) given
 `docker run`'s options, before its container or after it (`docker exec -it app --gpus all bash`: exec runs
 `--gpus` as the command).
 
