@@ -5,9 +5,9 @@ no `.`) or with two positional words (`docker build app:v1 ./`, the tag without 
 from one it has (`--build-args` for `--build-arg`) or mangled by a character no option has (`--^Cntime`
 for `--runtime`) or glued to its value with `:` (`--network:container:<id>`: docker splits an option
 from its value only at `=` or a blank), a short option `docker run` does not have (`-b`), a long option
-written with one dash (`-env="DISPLAY"`: docker reads `-e nv="DISPLAY"`), and a `docker exec` (`docker compose exec`) given
-`docker run`'s options, before its container or after it (`docker exec -it app --gpus all bash`: exec runs
-`--gpus` as the command).
+written with one dash (`-env="DISPLAY"`: docker reads `-e nv="DISPLAY"`), and a `docker exec` (`docker
+compose exec`) given `docker run`'s options, before its container or after it (`docker exec -it app --gpus
+all bash`: exec runs `--gpus` as the command).
 
 The options are those of the Docker CLI reference (docs.docker.com/reference/cli/docker/buildx/build/,
 …/docker/container/run/, …/docker/compose/ and its `up`, `build`, `run`, `exec` pages), the legacy
