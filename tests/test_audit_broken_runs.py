@@ -476,3 +476,116 @@ def test_cp_whose_last_operand_is_a_package_with_a_bound(tmp_path: Path) -> None
 )
 def test_file_commands_that_may_succeed(tmp_path: Path, dockerfile: str) -> None:
     assert _audited(tmp_path, dockerfile) == []
+
+
+# -- a FROM placeholder only CI fills in -------------------------------------------------------------------
+
+# modelled on a GitLab project whose job rewrites the base's registry with sed before building
+GITLAB_CI = """\
+build:
+  image: docker:24
+  script:
+    - docker login $CI_REGISTRY -u $CI_REGISTRY_USER -p $CI_JOB_TOKEN
+    - |
+      sed -i "s#CI_REGISTRY#$CI_REGISTRY#" Dockerfile
+    - docker build -t $CI_REGISTRY_IMAGE:latest .
+"""
+# modelled on a project whose workflow fills in `%BASE` and pipes the result to docker build
+WORKFLOW = """\
+on: push
+jobs:
+  image:
+    runs-on: ubuntu-latest
+    steps:
+      - run: sed "s#%BASE#nvidia/cuda:12.4.1-runtime-ubuntu22.04#g" Dockerfile | docker build -t vox -f- .
+"""
+
+
+def _based(tmp_path: Path, files: dict[str, str], readme: str) -> list[str]:
+    make_tree(tmp_path, {**files, "README.md": readme})
+    models = [build_model(tmp_path / "Dockerfile", "Dockerfile")]
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(readme, "README.md", models, {}, tmp_path)
+        if "placeholder" in d.message
+    ]
+
+
+def placeholder(base: str, token: str, where: str, text: str, also: str = "") -> str:
+    return (
+        f"README's build of Dockerfile cannot start: its FROM at line 2 names {base}, whose {token} is a "
+        f"placeholder only {where} fills in ({text}) before its own build; run as the README says, docker "
+        f"has no such image to pull and stops at the FROM{also} (certain)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("files", "readme", "said"),
+    [
+        (
+            {
+                "Dockerfile": "# whisper\nFROM CI_REGISTRY/ml/rocm-base:latest\nRUN pip install whisper\n",
+                ".gitlab-ci.yml": GITLAB_CI,
+            },
+            "# Whisper ROCm\n\n## Build\ndocker build -t whisper-rocm .\n",
+            "4: "
+            + placeholder(
+                "CI_REGISTRY/ml/rocm-base:latest",
+                "CI_REGISTRY",
+                ".gitlab-ci.yml:6",
+                'sed -i "s#CI_REGISTRY#$CI_REGISTRY#" Dockerfile',
+            ),
+        ),
+        (
+            {
+                "Dockerfile": "# vox\nFROM %BASE\nRUN pip install vox\n",
+                ".github/workflows/image.yml": WORKFLOW,
+            },
+            "# Vox\n\n```bash\ndocker build -t vox .\n```\n\nOr `docker build -t vox:dev .`\n",
+            "4: "
+            + placeholder(
+                "%BASE",
+                "%BASE",
+                ".github/workflows/image.yml:6",
+                'sed "s#%BASE#nvidia/cuda:12.4.1-runtime-ubuntu22.04#g" Dockerfile '
+                "| docker build -t vox -f- .",
+                "; also at line 7",
+            ),
+        ),
+    ],
+)
+def test_a_base_only_ci_fills_in(tmp_path: Path, files: dict[str, str], readme: str, said: str) -> None:
+    assert _based(tmp_path, files, readme) == [said]
+
+
+@pytest.mark.parametrize(
+    ("files", "readme"),
+    [
+        (  # the README runs the script that fills it in
+            {
+                "Dockerfile": "# b\nFROM <base-image>\n",
+                "build.sh": "sed 's#<base-image>#ubuntu:22.04#' Dockerfile\n",
+            },
+            "# B\n\n```bash\n./build.sh\ndocker build -t b .\n```\n",
+        ),
+        (  # the README fills it in itself
+            {"Dockerfile": "# b\nFROM CI_REGISTRY/base:1\n", ".gitlab-ci.yml": GITLAB_CI},
+            "# B\n\n```bash\nsed -i 's#CI_REGISTRY#registry.example.org#' Dockerfile\n"
+            "docker build -t b .\n```\n",
+        ),
+        (  # nothing fills it in: no claim of CI here (another rule's matter)
+            {"Dockerfile": "# b\nFROM MY_REGISTRY/base:1\n"},
+            "# B\n\n```bash\ndocker build -t b .\n```\n",
+        ),
+        (  # a build arg, which CI passes with --build-arg
+            {"Dockerfile": "ARG BASE=ubuntu:22.04\nFROM ${BASE}\n", ".gitlab-ci.yml": GITLAB_CI},
+            "# B\n\n```bash\ndocker build -t b .\n```\n",
+        ),
+        (  # a registry host written in capitals is a host, not a placeholder of the script
+            {"Dockerfile": "# b\nFROM Registry.Example.org/base:1\n", ".gitlab-ci.yml": GITLAB_CI},
+            "# B\n\n```bash\ndocker build -t b .\n```\n",
+        ),
+    ],
+)
+def test_bases_the_readme_can_build(tmp_path: Path, files: dict[str, str], readme: str) -> None:
+    assert _based(tmp_path, files, readme) == []

@@ -688,3 +688,50 @@ def test_backticks_the_shell_runs(tmp_path: Path, block: str) -> None:
 def test_escaped_backticks_in_prose_render_as_backticks(tmp_path: Path) -> None:
     readme = "# Notebook\n\n- docker run --name nb -p 8888:8888 -v \\`pwd\\`:/source lab/notebook\n"
     assert found(tmp_path, {"README.md": readme}, "backtick") == []
+
+
+def moved(operands: str, count: int, twice: bool = False) -> str:
+    written = " (cd written twice)" if twice else ""
+    return (
+        f"README runs cd {operands}: cd takes one folder but is given {count}{written}, so it fails with "
+        '"cd: too many arguments" and changes no folder: the commands after it run in the folder the reader '
+        "was in"
+    )
+
+
+@pytest.mark.parametrize(
+    ("block", "said"),
+    [
+        ("cd cd ~/work/gpu-builder\n./build_gpu_builder", moved("cd ~/work/gpu-builder", 2, twice=True)),
+        (
+            "git clone https://example.org/acme/serve.git && cd serve docker\ndocker build -t serve .",
+            moved("serve docker", 2),
+        ),
+        ("$ cd -P tools vendor\n$ make", moved("tools vendor", 2)),
+    ],
+)
+def test_a_cd_given_more_than_one_folder(tmp_path: Path, block: str, said: str) -> None:
+    readme = f"# Builder\n\n```bash\n{block}\n```\n"
+    assert found(tmp_path, {"README.md": readme}, said="cd takes one folder") == [(4, said, "certain")]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "cd ~/work/gpu-builder && ./build.sh",
+        'cd "My Projects/app"',  # quoted: one folder
+        "cd My\\ Projects/app",
+        "cd $HOME/src $EXTRA",  # a variable may be empty
+        "cd <path to the repo>",  # a placeholder
+        "cd path/to the repo",  # prose
+        "cd /d C:\\work\\app",  # cmd's `cd /d`, in a block with no language
+        "cd app # the folder cloned above",
+        "cd app 2>/dev/null || mkdir app",
+        "cd -- -odd-folder",
+    ],
+)
+def test_a_cd_given_one_folder(tmp_path: Path, block: str) -> None:
+    readme = (
+        f"# Builder\n\n```bash\n{block}\n```\n\n```text\ncd one two\n```\n\n```cmd\ncd My Documents\n```\n"
+    )
+    assert found(tmp_path, {"README.md": readme}, said="cd takes one folder") == []

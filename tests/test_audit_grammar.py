@@ -111,6 +111,55 @@ def test_options_the_command_has_or_not_its_own(tmp_path: Path, block: str) -> N
     assert found(tmp_path, block) == []
 
 
+def glued(name: str, command: str, option: str, value: str) -> str:
+    return (
+        f"README passes {name} to {command}, which has no such option: {command} refuses the command "
+        f"(unknown flag: {name}); {option} takes its value after `=` or a blank, not `:` "
+        f"({option}={value} or {option} {value})"
+    )
+
+
+@pytest.mark.parametrize(
+    ("block", "said"),
+    [
+        (
+            "docker run -it --rm --gpus all --network:container:<container_id> vendor/demo:tag bash",
+            glued(
+                "--network:container:<container_id>", "docker run", "--network", "container:<container_id>"
+            ),
+        ),
+        (
+            "sudo docker run -d --shm-size:16g -p 7860:7860 trainer:latest",
+            glued("--shm-size:16g", "docker run", "--shm-size", "16g"),
+        ),
+        (
+            "docker build --platform:linux/arm64 -t edge-app .",
+            glued("--platform:linux/arm64", "docker build", "--platform", "linux/arm64"),
+        ),
+        (
+            "docker exec -it --user:root web bash",
+            glued("--user:root", "docker exec", "--user", "root"),
+        ),
+    ],
+)
+def test_an_option_glued_to_its_value_with_a_colon(tmp_path: Path, block: str, said: str) -> None:
+    assert found(tmp_path, block) == [(4, said, "certain")]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "docker run --network=container:db --rm probe:1",  # `=` and a blank: both docker's
+        "docker run --network container:db -v ./data:/data probe:1",
+        "docker run --rm -it probe:1 serve --listen:0.0.0.0:80",  # the container's own option
+        "docker run --rm --privileged: probe:1",  # no value: not a glued option
+        "docker run --rm --gpus all --frobnicate:x probe:1",  # an option docker run lacks anyway
+    ],
+)
+def test_options_with_a_colon_that_are_not_glued(tmp_path: Path, block: str) -> None:
+    assert [f for f in found(tmp_path, block) if "not `:`" in f[1]] == []
+
+
 def misplaced(option: str, lost: str, image: str = "app:cpu", many: bool = False) -> str:
     return (
         f"README's docker run passes {option} after the image {image}: docker run gives the words after "

@@ -487,6 +487,7 @@ AUDIT_LAYERS = (
         "unpublished_ports",
         "case_slips",
         "script_args",
+        "removal_order",
         "script_builds",
         "make_args",
         "make_vars",

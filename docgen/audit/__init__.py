@@ -223,7 +223,7 @@ from docgen.audit.base_claims import base_claims
 from docgen.audit.base_labels import base_labels
 from docgen.audit.bind_devices import bind_devices
 from docgen.audit.branch_refs import branch_refs
-from docgen.audit.broken_runs import broken_runs, unreadable_builds
+from docgen.audit.broken_runs import broken_runs, placeholder_bases, unreadable_builds
 from docgen.audit.build_flags import build_flag_claims
 from docgen.audit.builder_installs import builder_installs
 from docgen.audit.builder_paths import builder_paths, left_behind, target_clones
@@ -471,6 +471,7 @@ from docgen.audit.references import (
 from docgen.audit.rehomed_mounts import mapped_slips, rehomed_mounts, volume_elsewhere
 from docgen.audit.reinstalled_torch import reinstalled_torch
 from docgen.audit.release_vars import release_vars
+from docgen.audit.removal_order import removed_in_use
 from docgen.audit.request_routes import request_routes, root_sockets
 from docgen.audit.response_keys import response_keys
 from docgen.audit.restated import restated_versions
@@ -608,6 +609,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     base_claims,
     base_labels,
     broken_runs,
+    placeholder_bases,
     build_flag_claims,
     builder_paths,
     left_behind,
@@ -897,6 +899,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     missing_continuations,
     powershell_continuations,
     docker_cli,
+    removed_in_use,
     misplaced_options,
     entered_builds,
     prose_builds,
@@ -1346,6 +1349,7 @@ def audit(
         found.extend(_ruled(loaded_tags, doc, path, directory))
         found.extend(_ruled(sif_files, doc, path, text, directory, project))
         found.extend(_ruled(broken_runs, doc, path, directory, models))
+        found.extend(_ruled(placeholder_bases, doc, path, directory, models, project))
         found.extend(_ruled(unreadable_builds, doc, path, directory, unreadable))
         found.extend(_ruled(sh_scripts, doc, path, directory))
         found.extend(_ruled(unpublished_ports, doc, text, path, directory, models))
@@ -1565,6 +1569,7 @@ def audit(
         found.extend(ci_claims_found)
     # the claims of its commands and of the text around them that need no image
     found.extend(_ruled(docker_cli, doc, path, directory))
+    found.extend(_ruled(removed_in_use, doc, path))
     found.extend(_ruled(said_values, doc, path))
     if directory is not None:  # a README build command's arg values against the CI build of its image
         found.extend(_ruled(ci_arg_values, doc, text, path, directory, models, project))

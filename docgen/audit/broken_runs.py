@@ -20,6 +20,11 @@ The kinds of RUN (shell form, `/bin/sh`, in a stage the build builds):
   declares `ARG NAME` before the RUN, else the ARG's default; a name the stage does not declare is empty
   in the RUN whatever the build passes (Docker hands a RUN only declared build args).
 
+And a README build (in a block, or a prose line or code span of its own) of a Dockerfile whose FROM names
+a placeholder only a CI job, workflow or script of the project fills in (`FROM CI_REGISTRY/git/base` and
+`sed -i "s#CI_REGISTRY#$CI_REGISTRY#" Dockerfile` in `.gitlab-ci.yml`): docker has no such image to pull
+(`placeholder_bases`).
+
 Left alone: a build whose Dockerfile, context or `--target` cannot be read or that may run elsewhere (a
 `cd` before it into a folder other than a clone of this repository's: the clone's address names a
 remote of the checkout, or its folder has the checkout's name or the README's title), the RUNs of a
@@ -45,10 +50,11 @@ from docgen.audit.missing import name_key
 from docgen.audit.own_repo import remote_names, repository_root
 from docgen.audit.steps import own_clone
 from docgen.build_scripts import BUILD
-from docgen.errors import DocgenError
+from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
+from docgen.files import text_or_none
 from docgen.lint import copy_shell_words, dash_effect, dash_runs
-from docgen.markdown import Document
+from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel, Instruction, ParsedDockerfile
 from docgen.shell import COMPOUND_WORDS, ShToken, sh_tokens
 from docgen.stages import built_stages
@@ -479,3 +485,115 @@ def _error_line(inst: Instruction, error: str) -> str:
         return ""
     line = inst.start_line + inst.original.count("\n", 0, found.end())
     return f", line {line}" if line != inst.start_line else ""
+
+
+_PLACEHOLDER_TOKEN = re.compile(
+    r"<[^<>/]+>|\{\{\s*\w+\s*\}\}|@[A-Za-z_]\w*@|%[A-Za-z_]\w*%?|__[A-Za-z]\w*__"
+    r"|(?i:replace[_-]?me|change[_-]?me)|(?<![\w.-])[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9](?=/)"
+    r"|(?<![\w.-])[A-Z][A-Z0-9_]{2,}(?=/)"
+)
+"""A placeholder written into an image reference for a script to fill in (`<base>`, `{{BASE}}`,
+`@BASE@`, `%BASE`, `__BASE__`, `REPLACE_ME`, a registry or namespace in capitals: `CI_REGISTRY/…`):
+none is a name docker can pull (a repository path is lower case; `<`, `{`, `@`, `%` are no name's)."""
+_SUBSTITUTES = re.compile(r"\b(?:sed|perl|envsubst|awk)\b|\.replace\(|\breplace\b")
+"""A line that rewrites text: where a placeholder is filled in."""
+_FILLERS = re.compile(
+    r"(?:\.gitlab-ci\.ya?ml|Jenkinsfile|azure-pipelines\.ya?ml|\.drone\.ya?ml|bitbucket-pipelines\.ya?ml"
+    r"|cloudbuild\.ya?ml|Makefile|GNUmakefile|.*\.(?:sh|bash|mk|ya?ml|py))\Z"
+)
+"""The files a placeholder of a Dockerfile is filled in by: CI configurations, workflows, scripts,
+Makefiles."""
+_FILLER_DEPTH = 3
+"""How deep below the project's top they are looked for (`.github/workflows/build.yml`)."""
+
+
+def _prose_builds(doc: Document, directory: Path) -> Iterator[tuple[int, str]]:
+    """(README line, the real path of the Dockerfile it builds) of each build command written as a prose
+    line of its own or an inline code span (`docker build -t app .` under a heading, with no block)."""
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            if "build" not in text:
+                continue
+            for code in [text, *(c for _, _, c in code_spans(text))]:
+                if not _PROSE_BUILD.match(code):
+                    continue
+                words = command_words([(line, code.strip())], BUILD)
+                read = build_words(words) if words is not None else None
+                if read is None or len(read[1]) != 1:
+                    continue
+                named = [value for name, value in read[0] if name in ("-f", "--file")]
+                file = named[-1] if named else os.path.join(read[1][0], "Dockerfile")
+                if not re.search(r"[$<>{}~`]|://|^/|@", file + read[1][0]):
+                    yield line, os.path.realpath(directory / file)
+
+
+_PROSE_BUILD = re.compile(r"[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?docker[ \t]+(?:buildx[ \t]+)?build[ \t]")
+"""A prose line or code span that is a `docker build` command."""
+
+
+def _filler(top: Path, token: str, skip: set[str]) -> tuple[str, int, str] | None:
+    """(path from `top`, line, text) of the first line of a CI configuration, workflow, script or
+    Makefile under `top` that rewrites `token` (`sed -i "s#CI_REGISTRY#$CI_REGISTRY#" Dockerfile`);
+    None when none does. `skip`: real paths not to read (the Dockerfile)."""
+    for folder, dirs, files in os.walk(top):
+        depth = len(Path(folder).relative_to(top).parts)
+        dirs[:] = sorted(d for d in dirs if depth < _FILLER_DEPTH and d not in ("node_modules", ".git"))
+        for name in sorted(files):
+            path = Path(folder) / name
+            if not _FILLERS.fullmatch(name) or os.path.realpath(path) in skip:
+                continue
+            text = text_or_none(path, MAX_PROJECT_FILE_BYTES)
+            if text is None or token not in text:
+                continue
+            for number, line in enumerate(text.splitlines(), start=1):
+                if token in line and _SUBSTITUTES.search(line):
+                    shown = re.sub(r"\A-[ \t]+(?:(?:run|script|cmd):[ \t]*)?", "", line.strip())
+                    return path.relative_to(top).as_posix(), number, shown
+    return None
+
+
+def placeholder_bases(
+    doc: Document, readme: str, directory: Path, models: Sequence[ImageModel], project: Path | None = None
+) -> Iterator[Diagnostic]:
+    """A README build of a Dockerfile whose FROM names a placeholder (`FROM CI_REGISTRY/git/base:latest`)
+    that only a CI job, workflow or script of the project fills in (`sed -i "s#CI_REGISTRY#…#"
+    Dockerfile`), run directly: docker cannot pull what the placeholder names, so the build stops at its
+    FROM (`certain`). Not read: a README naming that file (it runs it, or says to), a README line
+    rewriting the placeholder itself, a base written with a variable."""
+    builds: dict[str, list[int]] = {}
+    for line, file, _ in _built_files(doc, directory):
+        builds.setdefault(file, []).append(line)
+    for line, file in _prose_builds(doc, directory):
+        builds.setdefault(file, []).append(line)
+    files = {os.path.realpath(m.file): m for m in models if m.file}
+    top = project.resolve() if project is not None else repository_root(directory) or directory.resolve()
+    for file, lines in builds.items():
+        model = files.get(file)
+        if model is None:
+            continue
+        built = built_stages(model)
+        for stage in model.stages:
+            if stage.parent is not None or stage.label not in built or "$" in stage.base:
+                continue
+            token = _PLACEHOLDER_TOKEN.search(stage.base)
+            if token is None:
+                continue
+            said = [t for p in doc.paragraphs for _, t in p.lines] + [
+                t for f in doc.fences for _, t in f.lines
+            ]
+            if any(token.group(0) in t and _SUBSTITUTES.search(t) for t in said):
+                continue  # (the README fills it in itself)
+            filler = _filler(top, token.group(0), {file, os.path.realpath(directory / readme)})
+            if filler is None or any(os.path.basename(filler[0]) in t for t in said):
+                continue
+            where, at, text = filler
+            yield Diagnostic(
+                readme,
+                sorted(lines)[0],
+                f"README's build of {model.path} cannot start: its FROM at line {stage.line} names "
+                f"{stage.base}, whose {token.group(0)} is a placeholder only {where}:{at} fills in "
+                f"({text[:100]}) before its own build; run as the README says, docker has no such image to "
+                f"pull and stops at the FROM{also_at(sorted(lines))}",
+                confidence=CERTAIN,
+            )
+            break

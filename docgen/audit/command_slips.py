@@ -3,7 +3,8 @@
 list of options (`-C`, `-c`, `--git-dir`, `--work-tree`, `--no-pager`, `-p`, `-P`, `--bare`, …); any other
 one makes it print "unknown option" and exit with status 129, whatever the rest says. A `git clone` given
 more than a repository and a folder (`git clone clone https://… /src`: "fatal: Too many arguments"), or
-`clone` as its repository.
+`clone` as its repository. A `cd` given two folders (`cd cd ~/src/app`: "cd: too many arguments"), so the
+commands after it run in the wrong folder (`cd_slip`, in shell blocks only).
 
 In a script the README runs, also a `docker run` (`nvidia-docker run` too) given a short option docker run
 does not have (`-n jupyter`: "unknown shorthand flag"), which the README's own commands get from
@@ -40,7 +41,14 @@ from pathlib import Path
 
 from docgen import makefile
 from docgen.audit.auditor import CERTAIN, LIKELY, clipped
-from docgen.audit.commands import clone_operands, fence_commands, joined, shell_steps, without_prompt
+from docgen.audit.commands import (
+    PROSE_WORD,
+    clone_operands,
+    fence_commands,
+    joined,
+    shell_steps,
+    without_prompt,
+)
 from docgen.audit.continuations import Unjoined, cut_off, shell_block, shell_commands, unjoined
 from docgen.audit.docker_cli import docker_verb, docker_words, refused_options
 from docgen.audit.grammar import RUN, read_words
@@ -48,6 +56,7 @@ from docgen.audit.make_targets import make_commands, makefile_of, makefile_text
 from docgen.audit.paths import resolves_inside
 from docgen.audit.references import project_top
 from docgen.audit.script_builds import readme_runs, shell_scripts_run
+from docgen.audit.wording import SHELL_BLOCK_LANGS
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
 from docgen.markdown import Document
@@ -342,6 +351,39 @@ def _swallowed(given: list[str], rest: list[str], letter: str, script: str) -> s
     return f"{said}, and then runs {nxt} as the script: {script} never runs"
 
 
+_CD = re.compile(r"\A[ \t]*cd[ \t]")
+_CD_OPTIONS = frozenset({"-L", "-P", "-e", "-@", "-LP", "-Pe", "-eP"})
+"""`cd`'s own options (bash, POSIX): not operands."""
+
+
+def cd_slip(step: str) -> str | None:
+    """What is wrong with a `cd` step given more than one folder (`cd cd ~/src/app`: bash stops with "cd:
+    too many arguments", zsh with "string not in pwd"), so it changes no folder and the commands after it
+    run where the reader stood; None for any other step, a folder holding a variable, a placeholder or
+    prose (`cd path to repo`), or a Windows `cd /d X`."""
+    if _CD.match(step) is None:
+        return None
+    try:
+        words = shell_split(step)
+    except ValueError:
+        return None
+    operands = [w for w in words[1:] if w not in _CD_OPTIONS]
+    if operands[:1] == ["--"]:
+        operands = operands[1:]
+    ends = next((at for at, w in enumerate(operands) if re.match(r"\d*[<>]|&|#", w)), len(operands))
+    operands = operands[:ends]  # (a redirection or a comment ends the words)
+    if len(operands) < 2 or any(_UNSURE.search(w) or re.fullmatch(r"/\w", w) for w in operands):
+        return None
+    if operands[0] != "cd" and any(PROSE_WORD.fullmatch(w) for w in operands):
+        return None
+    twice = " (cd written twice)" if operands[0] == "cd" else ""
+    return (
+        f"cd {' '.join(operands)[:100]}: cd takes one folder but is given "
+        f'{len(operands)}{twice}, so it fails with "cd: too many arguments" and changes no folder: the '
+        "commands after it run in the folder the reader was in"
+    )
+
+
 def slip(step: str, clone: bool = True) -> str | None:
     """What a step does wrong as written (`git with -b before its subcommand (…): git takes only …`), when
     it is one of the slips this module reads; None otherwise. Without `clone`, `clone_slip` is not read
@@ -388,7 +430,9 @@ def _script_slip(step: str) -> str | None:
     """`slip` of a script's step, or the `docker run` of it given an option docker run lacks (a line of
     it left without its `\\` is `unjoined_lines`')."""
     swallowed = swallowed_script(step)
-    return slip(step) or run_option(step) or (swallowed[1] if swallowed is not None else None)
+    return (
+        slip(step) or cd_slip(step) or run_option(step) or (swallowed[1] if swallowed is not None else None)
+    )
 
 
 def slipped_commands(
@@ -404,8 +448,14 @@ def slipped_commands(
     -b … clone …): git takes only its own options there (-C, -c, --git-dir, …) and exits with "unknown
     option: -b"`."""
     for fence in doc.fences:
+        shell = fence.lang.lower() in SHELL_BLOCK_LANGS
         for command in fence_commands(fence):
             text = without_prompt(joined(command))
+            if shell and "cd" in text:
+                moved = next((s for step in shell_steps(sh_code(text)) if (s := cd_slip(step))), None)
+                if moved is not None:
+                    yield Diagnostic(readme, command[0][0], f"README runs {moved}", confidence=CERTAIN)
+                    continue
             if not _WORDS.search(text):
                 continue
             alone = len(command) == 1

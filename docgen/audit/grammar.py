@@ -3,10 +3,11 @@
 no `.`) or with two positional words (`docker build app:v1 ./`, the tag without `-t`), and an option
 `docker build`, `docker run` or `docker compose` (`up`, `build`, `run`, `exec`) does not have, a slip away
 from one it has (`--build-args` for `--build-arg`) or mangled by a character no option has (`--^Cntime`
-for `--runtime`), a short option `docker run` does not have (`-b`), a long option written with one dash
-(`-env="DISPLAY"`: docker reads `-e nv="DISPLAY"`), and a `docker exec` (`docker compose exec`) given
-`docker run`'s options, before its container or after it (`docker exec -it app --gpus all bash`: exec runs
-`--gpus` as the command).
+for `--runtime`) or glued to its value with `:` (`--network:container:<id>`: docker splits an option
+from its value only at `=` or a blank), a short option `docker run` does not have (`-b`), a long option
+written with one dash (`-env="DISPLAY"`: docker reads `-e nv="DISPLAY"`), and a `docker exec` (`docker
+compose exec`) given `docker run`'s options, before its container or after it (`docker exec -it app --gpus
+all bash`: exec runs `--gpus` as the command).
 
 The options are those of the Docker CLI reference (docs.docker.com/reference/cli/docker/buildx/build/,
 …/docker/container/run/, …/docker/compose/ and its `up`, `build`, `run`, `exec` pages), the legacy
@@ -336,7 +337,15 @@ def _slips(read: Read, grammar: _Grammar, command: str, line: int, readme: str) 
     written with two dashes (`--p`, `--it`: `_doubled_dash`, read first): `certain`."""
     known = sorted(o for o in grammar.values | grammar.flags if o.startswith("--"))
     for name in read.unknown:
-        if (cluster := _doubled_dash(name, grammar)) is not None:
+        if (glued := _glued_value(name, grammar)) is not None:
+            option, value = glued
+            said = (
+                f"README passes {name} to {command}, which has no such option: {command} refuses the command "
+                f"(unknown flag: {name}); {option} takes its value after `=` or a blank, not `:` "
+                f"({option}={value} or {option} {value})"
+            )
+            yield Diagnostic(readme, line, said, confidence=CERTAIN)
+        elif (cluster := _doubled_dash(name, grammar)) is not None:
             what = "a short option" if len(cluster) == 2 else "a bundle of short options"
             said = (
                 f"README passes {name} to {command}, which has no such option: {command} refuses the command "
@@ -375,6 +384,14 @@ def _mangled(name: str, known: Sequence[str]) -> str | None:
         return None
     close = difflib.get_close_matches(cleaned, known, n=1, cutoff=_MANGLED_SLIP)
     return close[0] if close else None
+
+
+def _glued_value(name: str, grammar: _Grammar) -> tuple[str, str] | None:
+    """(the option, its value) of an unknown long option `name` that is an option of `grammar` taking a
+    value, glued to it with `:` (`--network:container:<id>`, `--shm-size:8g`): docker splits an option
+    from its value only at `=`, so it reads the whole word as one flag it lacks; None otherwise."""
+    option, colon, value = name.partition(":")
+    return (option, value) if colon and value and option in grammar.values else None
 
 
 def _doubled_dash(name: str, grammar: _Grammar) -> str | None:
