@@ -376,6 +376,7 @@ from docgen.audit.launch_files import missing_launch_files
 from docgen.audit.left_over import left_over_items
 from docgen.audit.line_refs import line_references
 from docgen.audit.linked_rows import linked_rows, without_lines
+from docgen.audit.linked_versions import linked_release_claims
 from docgen.audit.listed_env import listed_env, run_script_env, unset_started_vars
 from docgen.audit.listed_python import listed_python
 from docgen.audit.local_bases import local_bases
@@ -699,6 +700,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     quoted_settings,
     gpu_floor_claims,
     gpu_model_claims,
+    linked_release_claims,
     health_ports,
     plain_health_checks,
     held_tool_claims,
@@ -1833,6 +1835,7 @@ def _audit_part(
     found.extend(_ruled(architecture_claims, sub, auditor, text))
     found.extend(_ruled(gpu_model_claims, sub, auditor, text))
     found.extend(_ruled(version_lists, sub, auditor))
+    found.extend(_ruled(linked_release_claims, sub, auditor))
     found.extend(_ruled(restated_versions, sub, auditor))
     found.extend(_ruled(commit_claims, sub, doc, auditor))
     found.extend(_ruled(mounted_scripts, sub, auditor))
