@@ -176,7 +176,7 @@ def _model_lists(part: Document, raw: list[str]) -> Iterator[tuple[int, list[tup
             continue
         listed = []
         for line, item in items:
-            head = item[_ITEM_HEAD.match(item).end() :]  # type: ignore[union-attr]  # (matches empty)
+            head = item[m.end() :] if (m := _ITEM_HEAD.match(item)) else item
             if _NAME.match(head) is None:
                 break
             models = _names(re.split(r"[(:—]| - ", head, maxsplit=1)[0])
