@@ -17,6 +17,7 @@ from docgen.model import Gpu
 # GPU support matrix); NVIDIA: compute capabilities `major.minor` (NVIDIA's CUDA GPUs page); Huawei:
 # Ascend NPUs as CANN image tags and SOC_VERSION values name them (`910b`, `Ascend910B2`, `a3`, `310p`).
 _TARGETS: tuple[tuple[str, str, str, str], ...] = (
+    ("gfx803", "AMD", "GCN3/GCN4 (Fiji, Polaris)", "Radeon RX 470/480/570/580/590, Radeon R9 Fury/Nano"),
     ("gfx900", "AMD", "Vega 10 (GCN5)", "Instinct MI25, Radeon RX Vega 56/64"),
     ("gfx906", "AMD", "Vega 20 (GCN5)", "Instinct MI50, MI60, Radeon VII, Radeon Pro VII"),
     ("gfx908", "AMD", "CDNA", "Instinct MI100"),
@@ -25,7 +26,13 @@ _TARGETS: tuple[tuple[str, str, str, str], ...] = (
     ("gfx941", "AMD", "CDNA3", "early Instinct MI300 target, no longer supported (builds use gfx942)"),
     ("gfx942", "AMD", "CDNA3", "Instinct MI300X, MI300A, MI325X (MI300 series)"),
     ("gfx950", "AMD", "CDNA4", "Instinct MI350X, MI355X (MI350 series)"),
+    ("gfx1010", "AMD", "RDNA", "Radeon RX 5700/5700 XT/5600 XT, Radeon Pro W5700"),
+    ("gfx1011", "AMD", "RDNA", "Radeon Pro V520"),
+    ("gfx1012", "AMD", "RDNA", "Radeon RX 5500/5500 XT, Radeon Pro W5500"),
     ("gfx1030", "AMD", "RDNA2", "Radeon RX 6800/6800 XT/6900 XT, Radeon PRO W6800, V620"),
+    ("gfx1031", "AMD", "RDNA2", "Radeon RX 6700 XT/6750 XT/6700"),
+    ("gfx1032", "AMD", "RDNA2", "Radeon RX 6600/6600 XT/6650 XT, Radeon PRO W6600"),
+    ("gfx1034", "AMD", "RDNA2", "Radeon RX 6500 XT/6400"),
     ("gfx1100", "AMD", "RDNA3", "Radeon RX 7900 XTX/XT/GRE, Radeon PRO W7900/W7800"),
     ("gfx1101", "AMD", "RDNA3", "Radeon RX 7800 XT/7700 XT/7700, Radeon PRO W7700"),
     ("gfx1102", "AMD", "RDNA3", "Radeon RX 7600/7600 XT"),
@@ -191,8 +198,32 @@ def _models() -> dict[str, str]:
 _BY_MODEL = _models()
 
 
+# A Radeon card by its four-digit number (`RX 7900 XTX`, `RX 6800`) → its target, read off the
+# `Radeon RX …` products of `_TARGETS`: the numbers after `RX` up to the next comma (`7800 XT/7700 XT/7700`).
+# A mobile part (`RX 6800M`) is another chip and is not read.
+_RX_PRODUCTS = re.compile(r"\bRadeon RX ([^,]*)")
+_RX_NUMBER = re.compile(r"\b(\d{4})(?!\w)")
+_RX_NAME = re.compile(r"RX[ \t]*(\d{4})(?!\w)", re.IGNORECASE)
+
+
+def _radeon() -> dict[str, str]:
+    found: dict[str, str] = {}
+    for target, vendor, _family, products in _TARGETS:
+        for run in _RX_PRODUCTS.findall(products) if vendor == "AMD" else ():
+            for number in _RX_NUMBER.findall(run):
+                found.setdefault(number, target)
+    return found
+
+
+_BY_RADEON = _radeon()
+
+
 def model_target(name: str) -> str | None:
-    """The target key of a GPU model name (`MI300X` → `gfx942`, `H100` → `9.0`), None when unknown."""
+    """The target key of a GPU model name (`MI300X` → `gfx942`, `H100` → `9.0`, `RX 7900 XTX` →
+    `gfx1100`), None when unknown."""
+    radeon = _RX_NAME.match(name.strip())
+    if radeon is not None:
+        return _BY_RADEON.get(radeon.group(1))
     return _BY_MODEL.get(name.strip().upper())
 
 

@@ -92,3 +92,123 @@ def test_a_model_a_target_list_lacks_is_likely(tmp_path: Path) -> None:
 )
 def test_a_model_the_image_can_run_is_no_finding(tmp_path: Path, sentence: str, dockerfile: str) -> None:
     assert _audit(tmp_path, f"# Bench\n\n{sentence}\n", dockerfile) == []
+
+
+# Lists of cards, floors, and the lists an env file or a literal CMake option gives. The first two
+# READMEs are modelled on a llama.cpp stack for Radeon cards and a speech server built with one fork of
+# a HIP library; the names are made up.
+CARDS = """# Stack
+
+## Hardware
+
+Built and validated for:
+
+- **AMD Radeon RX 7900 XTX** (RDNA3, 24 GB) ✓
+- **AMD Radeon RX 7800 XT / 7700 XT** (RDNA3) ✓
+- **AMD Instinct MI300X** (CDNA3) ✓
+"""
+ONE_TARGET = (
+    "FROM rocm/dev-ubuntu-24.04:7.1-complete\n"
+    "ARG GPU_TARGETS=gfx1100\n"
+    "RUN cmake -DGPU_TARGETS=${GPU_TARGETS} .\n"
+)
+SPEECH = """# Speech server
+
+## Prerequisites
+
+- AMD GPU with gfx900 or newer architecture
+- Docker and Docker Compose
+"""
+SIX_TARGETS = (
+    "FROM rocm/dev-ubuntu-24.04:7.1-complete\n"
+    "ARG HIP_TARGETS=gfx1100,gfx1101\n"
+    'ARG CMAKE_HIP_ARCHITECTURES="gfx1100;gfx1101;gfx1030;gfx1031"\n'
+    'RUN cmake -DCMAKE_HIP_ARCHITECTURES="${CMAKE_HIP_ARCHITECTURES}" .\n'
+)
+
+
+def test_the_table_reads_radeon_cards() -> None:
+    assert hardware.model_target("RX 7900 XTX") == "gfx1100"
+    assert hardware.model_target("RX 7700 XT") == "gfx1101"
+    assert hardware.model_target("RX 6700 XT") == "gfx1031"
+    assert hardware.model_target("RX 6800M") is None  # a mobile chip: another target
+    assert hardware.lookup("gfx1012").family == "RDNA"
+
+
+def test_a_list_of_cards_the_build_does_not_compile_for(tmp_path: Path) -> None:
+    assert _audit(tmp_path, CARDS, ONE_TARGET) == [
+        "8: README lists the image as built for RX 7800 XT (gfx1101), RX 7700 XT (gfx1101), "
+        "MI300X (gfx942), but Dockerfile:2 sets GPU_TARGETS=gfx1100: no kernels for gfx1101, gfx942 (likely)"
+    ]
+
+
+def test_a_card_that_may_need_an_override_is_read_against_its_family(tmp_path: Path) -> None:
+    readme = (
+        "# Stack\n\nDesigned for:\n\n- RX 7900 XTX\n"
+        "- RX 6700 XT / 6800 (may need `HSA_OVERRIDE_GFX_VERSION`)\n"
+    )
+    found = _audit(tmp_path, readme, ONE_TARGET)  # no RDNA2 target: no override makes it run
+    assert found == [
+        "6: README lists the image as built for RX 6700 XT (gfx1031), RX 6800 (gfx1030), but Dockerfile:2 "
+        "sets GPU_TARGETS=gfx1100: no kernels for gfx1031, gfx1030 (likely)"
+    ]
+    assert _audit(tmp_path, readme, ONE_TARGET.replace("gfx1100", "gfx1100;gfx1030")) == []
+
+
+@pytest.mark.parametrize(
+    ("readme", "dockerfile"),
+    [
+        (CARDS, ONE_TARGET.replace("gfx1100", '"gfx1100;gfx1101;gfx942"')),
+        (CARDS.replace("Built and validated for", "Tested on"), ONE_TARGET),  # where it ran, not built for
+        (CARDS.replace("Built and validated for", "Upstream llama.cpp is built for"), ONE_TARGET),
+        (CARDS, "FROM rocm/pytorch:latest\nRUN pip install vllm\n"),  # no list: a prebuilt wheel's targets
+        (CARDS.replace("- **AMD Instinct MI300X** (CDNA3) ✓\n", "- Any ROCm GPU\n"), ONE_TARGET),
+    ],
+)
+def test_a_list_of_cards_that_holds_is_no_finding(tmp_path: Path, readme: str, dockerfile: str) -> None:
+    assert _audit(tmp_path, readme, dockerfile) == []
+
+
+def test_a_floor_the_build_does_not_compile(tmp_path: Path) -> None:
+    assert _audit(tmp_path, SPEECH, SIX_TARGETS) == [
+        "5: README says the image runs on gfx900 or newer, but Dockerfile:3 sets "
+        "CMAKE_HIP_ARCHITECTURES=gfx1100;gfx1101;gfx1030;gfx1031: no kernels for gfx900 (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- AMD GPU with gfx1030 or newer architecture",  # built
+        "- If your card is gfx900 or newer, set HSA_OVERRIDE_GFX_VERSION yourself",
+        "- Upstream supports gfx900 or newer",
+    ],
+)
+def test_a_floor_that_holds_is_no_finding(tmp_path: Path, line: str) -> None:
+    readme = SPEECH.replace("- AMD GPU with gfx900 or newer architecture", line)
+    assert _audit(tmp_path, readme, SIX_TARGETS) == []
+    assert _audit(tmp_path, SPEECH, "FROM rocm/pytorch:latest\nRUN pip install ctranslate2\n") == []
+
+
+def test_a_literal_cmake_list_and_an_env_file_the_build_reads(tmp_path: Path) -> None:
+    literal = 'FROM rocm/dev-ubuntu-24.04:7.1-complete\nRUN cmake -DAMDGPU_TARGETS="gfx1151" -B build .\n'
+    assert _audit(tmp_path, "# Box\n\nNeeds an AMD GPU, gfx1030+.\n", literal) == [
+        "3: README says the image runs on gfx1030+, but Dockerfile:2 sets -DAMDGPU_TARGETS=gfx1151: "
+        "no kernels for gfx1030 (likely)"
+    ]
+    make_tree(
+        tmp_path,
+        {
+            "versions.env": "# GPU_ARCH=gfx1030,gfx1100\nGPU_ARCH=gfx1151\n",
+            "Makefile": "include versions.env\nexport\nbuild:\n\t./build.sh\n",
+            "build.sh": "#!/bin/sh\ndocker build --build-arg GPU_ARCH=$GPU_ARCH -t box .\n",
+        },
+    )
+    readme = "# Box\n\nNeeds an AMD GPU, gfx1030 or newer.\n\n```bash\nmake build\n```\n"
+    dockerfile = (
+        "FROM rocm/dev-ubuntu-24.04:7.1-complete\nARG GPU_ARCH=gfx1030,gfx1100\nRUN make GPU=$GPU_ARCH\n"
+    )
+    assert _audit(tmp_path, readme, dockerfile) == [
+        "3: README says the image runs on gfx1030 or newer, but versions.env:2 sets GPU_ARCH=gfx1151: "
+        "no kernels for gfx1030 (likely)"
+    ]

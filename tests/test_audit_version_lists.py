@@ -93,3 +93,47 @@ def test_a_list_beside_a_link_is_still_read(tmp_path: Path) -> None:
     found = _audit(tmp_path, readme)
     assert len(found) == 1
     assert found[0].endswith("README lists Python 3.10 or 3.11, but py312/Dockerfile:1 has 3.12 (likely)")
+
+
+# One version said of every image of a family (modelled on a set of audio-model images, one Dockerfile a
+# CUDA release, and on a set of notebook images, one a Python release; the names are made up).
+FOUR = {
+    "Dockerfile.cu118": "FROM python:3.9-slim\nRUN pip install numpy==2.1.0\n",
+    "Dockerfile.cu121": "FROM python:3.11-slim\nRUN pip install numpy==2.1.0\n",
+    "Dockerfile.cu124": "FROM python:3.12-slim\nRUN pip install numpy==2.1.0\n",
+    "Dockerfile.cu128": "FROM python:3.12-slim\nRUN pip install numpy==2.1.0\n",
+}
+
+
+def test_one_version_said_of_a_family_only_one_image_has(tmp_path: Path) -> None:
+    readme = "# Tunes\n\n## Dependencies\n\nCore components:\n\n- Python 3.9\n- numpy\n"
+    assert _audit(tmp_path, readme, FOUR) == [
+        "7: README says Python 3.9 of the images it is about, but Dockerfile.cu121:1 has 3.11; "
+        "Dockerfile.cu124:1 has 3.12; Dockerfile.cu128:1 has 3.12 (only Dockerfile.cu118:1 has 3.9) (likely)"
+    ]
+    found = _audit(tmp_path, "# Runners\n\nThe runners ship Python 3.10.\n")
+    assert found == [
+        "3: README says Python 3.10 of the images it is about, but py311/Dockerfile:1 has 3.11; "
+        "py312/Dockerfile:1 has 3.12 (only py310/Dockerfile:1 has 3.10) (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "images"),
+    [
+        ("# Tunes\n\nCore components:\n\n- Python 3.12\n- numpy\n", FOUR),  # most images have it
+        ("# Tunes\n\nThe default image uses Python 3.9.\n", FOUR),
+        ("# Tunes\n\nPython 3.9 in Dockerfile.cu118, newer ones elsewhere.\n", FOUR),  # names an image
+        ("# Tunes\n\nCore components:\n\n- Python 3.9+\n", FOUR),  # a floor
+        ("# Tunes\n\nPython version varies by image (3.9 to 3.12).\n", FOUR),
+        ("# Runners\n\n| Image | Python |\n|---|---|\n| a | Python 3.10 |\n| b | Python 3.11 |\n", IMAGES),
+        (
+            "# Two\n\nThe images ship Python 3.10.\n",
+            {k: IMAGES[k] for k in ("py310/Dockerfile", "py311/Dockerfile")},  # one each: either meant
+        ),
+    ],
+)
+def test_one_version_of_a_family_that_is_no_finding(
+    tmp_path: Path, readme: str, images: dict[str, str]
+) -> None:
+    assert _audit(tmp_path, readme, images) == []

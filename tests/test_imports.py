@@ -449,6 +449,7 @@ AUDIT_LAYERS = (
         "stage_count",
         "promised",
         "wheel_names",
+        "linked_versions",
         "make_targets",
         "disabled",
         "commented_lines",

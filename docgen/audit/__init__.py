@@ -353,7 +353,7 @@ from docgen.audit.floating_pins import floating_pins, pins_never_named
 from docgen.audit.fresh_contexts import fresh_contexts
 from docgen.audit.globbed_scripts import globbed_scripts
 from docgen.audit.gpu_compose import gpu_less_compose, gpu_only_compose
-from docgen.audit.gpu_models import gpu_model_claims
+from docgen.audit.gpu_models import gpu_floor_claims, gpu_model_claims
 from docgen.audit.gpu_scripts import gpu_less_scripts
 from docgen.audit.grammar import command_grammar
 from docgen.audit.health_ports import health_ports, plain_health_checks
@@ -376,6 +376,7 @@ from docgen.audit.launch_files import missing_launch_files
 from docgen.audit.left_over import left_over_items
 from docgen.audit.line_refs import line_references
 from docgen.audit.linked_rows import linked_rows, without_lines
+from docgen.audit.linked_versions import linked_release_claims
 from docgen.audit.listed_env import listed_env, run_script_env, unset_started_vars
 from docgen.audit.listed_python import listed_python
 from docgen.audit.local_bases import local_bases
@@ -699,7 +700,9 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     gpu_less_scripts,
     gpu_devcontainer,
     quoted_settings,
+    gpu_floor_claims,
     gpu_model_claims,
+    linked_release_claims,
     health_ports,
     plain_health_checks,
     held_tool_claims,
@@ -1236,6 +1239,7 @@ def audit(
         setup = list(_ruled(setup_files, doc, source, directory, models, path, project, clone_of_self))
     # the host's driver, before the sections about the host are set aside: every image, unless one is named
     drivers = list(_ruled(driver_claims, doc, family))
+    drivers += _ruled(gpu_floor_claims, doc, family)  # the host's GPU, as old as the README admits
     # a variable the build is said to need, before an edit instruction (`replace the value of …`) is set aside
     build_vars = list(_ruled(set_for_build, doc, family))
     if directory is not None:  # a pin a release is said to update that nothing of the project names
@@ -1836,8 +1840,9 @@ def _audit_part(
     found.extend(_ruled(base_labels, sub, auditor, text, title))
     found.extend(_ruled(flavour_claims, sub, auditor))
     found.extend(_ruled(architecture_claims, sub, auditor, text))
-    found.extend(_ruled(gpu_model_claims, sub, auditor))
+    found.extend(_ruled(gpu_model_claims, sub, auditor, text))
     found.extend(_ruled(version_lists, sub, auditor))
+    found.extend(_ruled(linked_release_claims, sub, auditor))
     found.extend(_ruled(restated_versions, sub, auditor))
     found.extend(_ruled(commit_claims, sub, doc, auditor))
     found.extend(_ruled(mounted_scripts, sub, auditor))

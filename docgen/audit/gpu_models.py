@@ -13,22 +13,44 @@ report, or the lists its target build args and variables give (`PYTORCH_ROCM_ARC
 The sentence must say the image is made for the model (`configured`, `optimized`, `tuned`, `built`,
 `compiled`, `designed`, `targets` … `for`); a condition, a choice or an example (`if`, `your`, `e.g.`,
 `or`, `instead`) is not read, nor a section about images some of which set no targets of that vendor.
+
+Two more ways a README says the same (`likely`):
+
+- a list under words saying the image is built or made for what it lists (`Built and tested for:`)
+  whose every item starts with GPU models (`**AMD Radeon RX 7800 XT / 7700 XT** (RDNA3)`, `Instinct
+  MI300X`): one finding on the first item naming a model whose target no list of the image builds. An
+  item that says the card may need `HSA_OVERRIDE_GFX_VERSION` is read only when no built target is of
+  the card's family (an RDNA2 card can pose as `gfx1030`, never as an RDNA3 `gfx1100`);
+- a floor (`AMD GPU with gfx900 or newer`, `gfx1030+`) whose own target the image's lists lack: the
+  oldest GPU the README admits has no kernels in the image.
+
+The lists are the target build args' defaults and ENV values, the value an env file gives the arg when
+the README's own build (`make`, `./build.sh`) passes it (`targets.build_path_values`), and the literal
+`-DGPU_TARGETS=…`, `-DAMDGPU_TARGETS=…`, `-DCMAKE_HIP_ARCHITECTURES=…` a RUN gives CMake.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
 
 from docgen import hardware
+from docgen.audit.aside import PAST
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor
-from docgen.audit.wording import claims_said
+from docgen.audit.memo import per_audit
+from docgen.audit.targets import build_path_values
+from docgen.audit.wording import LIST_ITEM, claims_said, heading_of
+from docgen.files import text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
+_RADEON = r"RX[ \t]*\d{4}(?!\w)(?:[ \t]+(?:XTX|XT|GRE)\b)?"
+"""A Radeon card (`RX 7900 XTX`, `RX 6800`); `RX 6800M`, a mobile chip, is not one."""
 _MODEL = (
-    r"(?:AMD[ \t]+|NVIDIA[ \t]+)?(?:Instinct[ \t]+|Tesla[ \t]+)?"
-    r"`?(?:MI\d{2,3}[AXP]?|[ABHLTV]\d{1,3}S?|G[BH]\d{2,3})`?"
+    r"(?:AMD[ \t]+|NVIDIA[ \t]+)?(?:Instinct[ \t]+|Tesla[ \t]+|Radeon[ \t]+)?"
+    rf"`?(?:MI\d{{2,3}}[AXP]?|[ABHLTV]\d{{1,3}}S?|G[BH]\d{{2,3}}|{_RADEON})`?"
 )
 _MADE_FOR = re.compile(
     r"\b(?:pre-?configured|configured|optimi[sz]ed|tuned|built|compiled|designed|made|intended|targets|"
@@ -36,7 +58,11 @@ _MADE_FOR = re.compile(
     rf"(?P<models>{_MODEL}(?:[ \t]*(?:,|/|&|\band\b)[ \t]*{_MODEL})*)",
     re.IGNORECASE,
 )
-_NAME = re.compile(r"MI\d{2,3}[AXP]?|[ABHLTV]\d{1,3}S?|G[BH]\d{2,3}", re.IGNORECASE)
+_NAME = re.compile(rf"MI\d{{2,3}}[AXP]?|[ABHLTV]\d{{1,3}}S?|G[BH]\d{{2,3}}|{_RADEON}", re.IGNORECASE)
+_MORE_RADEON = re.compile(
+    r"[ \t]*(?:/|,|&|\band\b)[ \t]*(?:RX[ \t]*)?(\d{4}(?!\w)(?:[ \t]+(?:XTX|XT|GRE)\b)?)", re.I
+)
+"""More cards after one (`RX 7800 XT / 7700 XT`, `RX 6700 XT / 6800 / 6900 XT`)."""
 _NOT_A_CLAIM = re.compile(
     r"\bnot\b|n't\b|\bif\b|\bwhen\b|\bunless\b|\byour\b|\binstead\b|\bor\b|\beither\b|\bwas\b|\bwere\b"
     r"|\bcan[ \t]+be\b|\bother\b|\bsuch[ \t]+as\b|\blike\b|\bplanned\b|\bTODO\b",
@@ -44,36 +70,173 @@ _NOT_A_CLAIM = re.compile(
 )
 _TARGET_NAME = re.compile(r"(?:ARCH|ARCHS|ARCH_LIST|TARGETS?|ARCHITECTURES)\Z")
 _OVERRIDE = "HSA_OVERRIDE_GFX_VERSION"
+_LIST_INTRO = re.compile(
+    r"\b(?:built|compiled|designed|optimi[sz]ed|tuned|configured|made)(?:[ \t]+and[ \t]+\w+)?[ \t]+"
+    r"(?:specifically[ \t]+|primarily[ \t]+)?(?:for|around)\b",
+    re.IGNORECASE,
+)
+"""Words introducing a list of what the image is built for (`Built and tested for:`)."""
+_NOT_A_LIST = re.compile(
+    r"\bif\b|\bunless\b|\byour\b|\bupstream\b|\bnot\b|n't\b|\bwas\b|\bwere\b|\bplanned\b|\bTODO\b", re.I
+)
+_ITEM_HEAD = re.compile(r"[*_ \t]*(?:AMD[ \t]+|NVIDIA[ \t]+)?(?:Radeon[ \t]+|Instinct[ \t]+|Tesla[ \t]+)?`?")
+_FLOOR = re.compile(
+    r"\b(gfx[0-9a-f]{3,4})\b`?[ \t]*"
+    r"(?:\+|or[ \t]+(?:newer|later|above|higher)\b|and[ \t]+(?:newer|later|above|up)\b)",
+    re.IGNORECASE,
+)
+"""The oldest AMD target a README admits (`gfx900 or newer`, `gfx1030+`)."""
+_NOT_A_FLOOR = re.compile(
+    r"\bif\b|\bunless\b|\bupstream\b|\bnot\b|n't\b|\bwas\b|\bwere\b|" + _OVERRIDE, re.IGNORECASE
+)
+_CMAKE_TARGETS = re.compile(
+    r"-D[ \t]?(GPU_TARGETS|AMDGPU_TARGETS|CMAKE_HIP_ARCHITECTURES|CMAKE_CUDA_ARCHITECTURES)="
+    r"(\\?[\"']?)([^\s\"'\\$]+)"
+)
+"""A target list a RUN gives CMake as it is (`-DGPU_TARGETS="gfx1151"`), with no variable in it."""
 
 
-def gpu_model_claims(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
+def gpu_model_claims(part: Document, auditor: Auditor, text: str = "") -> Iterator[Diagnostic]:
     """The sentences of `part` saying its image is made for a GPU model whose target the image's
-    settings rule out (see the module's docstring)."""
+    settings rule out, and the lists of models it is said to be built for that they rule out (see the
+    module's docstring; the floors are `gpu_floor_claims`'). `text`: the README's, whose lines still
+    hold the variable names a part blanks as run-time settings (`HSA_OVERRIDE_GFX_VERSION`)."""
     if not auditor.models:
         return
     sets: list[_Targets] | None = None  # read once, for a part that names a model
-    for line, claim in claims_said(part, _MADE_FOR, _NOT_A_CLAIM):
+
+    def image_sets() -> list[_Targets]:
+        nonlocal sets
         if sets is None:
-            sets = [_targets(m) for m in auditor.models]
-        for name in _NAME.findall(claim.group("models")):
+            passed = {v.name: (v.value, v.file, v.line) for v in build_path_values(part, auditor).values()}
+            sets = [_targets(m, passed) for m in auditor.models]
+        return sets
+
+    for line, claim in claims_said(part, _MADE_FOR, _NOT_A_CLAIM):
+        for name in _names(claim.group("models")):
             target = hardware.model_target(name)
             if target is None:
                 continue
-            found = _ruled_out(name.upper(), target, sets)
+            found = _ruled_out(name.upper(), target, image_sets())
             if found is not None:
-                message, confidence = found
+                shown, confidence = found
+                message = f"README says the image is for {name.upper()} ({target}), but {shown}"
                 yield Diagnostic(auditor.path, line, message, confidence=confidence)
+    raw = text.splitlines() if text else []
+    for line, listed in _model_lists(part, raw):
+        yield from _list_claim(line, listed, image_sets, auditor)
 
 
-_Targets = tuple[ImageModel, tuple[int, str, str] | None, list[tuple[str, int, str, set[str]]]]
-"""An image, its final stage's `HSA_OVERRIDE_GFX_VERSION` (line, value, target), and its target lists
-(name, line, value, target keys)."""
+def gpu_floor_claims(doc: Document, family: Auditor) -> Iterator[Diagnostic]:
+    """The oldest AMD target `doc` admits (`AMD GPU with gfx900 or newer`) that no target list of the
+    images of `family` builds (`likely`). Read on the whole README, the sections about the host too:
+    that is where a README states the GPU it needs; not those over older images (`## Legacy`)."""
+    if not family.models:
+        return
+    sets: list[_Targets] | None = None
+    titles = dict(doc.headings)
+    for line, claim in claims_said(doc, _FLOOR, _NOT_A_FLOOR):
+        if PAST.search(heading_of(doc, line)) or PAST.search(titles.get(line, "")):
+            continue
+        if sets is None:
+            passed = {v.name: (v.value, v.file, v.line) for v in build_path_values(doc, family).values()}
+            sets = [_targets(m, passed) for m in family.models]
+        floor = hardware.target_key(claim.group(1))
+        found = _ruled_out(floor, floor, sets)
+        if found is not None:
+            said = claim.group(0).replace("`", "").strip()
+            message = f"README says the image runs on {said}, but {found[0]}: no kernels for {floor}"
+            yield Diagnostic(family.path, line, message, confidence=LIKELY)
 
 
-def _targets(model: ImageModel) -> _Targets:
+def _names(text: str) -> list[str]:
+    """The GPU models `text` names, a card after a Radeon one by its number too (`RX 7800/7700 XT`)."""
+    found = []
+    for match in _NAME.finditer(text):
+        found.append(re.sub(r"[ \t]+", " ", match.group(0)))
+        if match.group(0).upper().startswith("RX"):
+            at = match.end()
+            while (more := _MORE_RADEON.match(text, at)) is not None:
+                found.append("RX " + re.sub(r"[ \t]+", " ", more.group(1)))
+                at = more.end()
+    return found
+
+
+def _model_lists(part: Document, raw: list[str]) -> Iterator[tuple[int, list[tuple[int, list[str], bool]]]]:
+    """(line of the list, [(item line, the models it starts with, says it may need an override)]) of
+    each list of two items or more under words saying the image is built for them, every item of
+    which starts with a GPU model."""
+    for para in part.paragraphs:
+        items = [(line, text[m.end() :]) for line, text in para.lines if (m := LIST_ITEM.match(text))]
+        if len(items) < 2:
+            continue
+        intro = " ".join(text for _, text in para.lines if not LIST_ITEM.match(text))
+        opening = intro or (para.before if para.before.rstrip().endswith(":") else "")
+        if not _LIST_INTRO.search(opening) or _NOT_A_LIST.search(opening):
+            continue
+        listed = []
+        for line, item in items:
+            head = item[m.end() :] if (m := _ITEM_HEAD.match(item)) else item
+            if _NAME.match(head) is None:
+                break
+            models = _names(re.split(r"[(:—]| - ", head, maxsplit=1)[0])
+            said = raw[line - 1] if 0 < line <= len(raw) else item
+            listed.append((line, models, _OVERRIDE in said or "override" in item.lower()))
+        else:
+            yield para.lines[0][0], listed
+
+
+def _list_claim(
+    line: int,
+    listed: list[tuple[int, list[str], bool]],
+    image_sets: Callable[[], list[_Targets]],
+    auditor: Auditor,
+) -> Iterator[Diagnostic]:
+    """The finding on the first item of `listed` naming a model no list of the images builds."""
+    missed: list[tuple[str, str]] = []
+    at, shown = 0, ""
+    for item_line, models, override in listed:
+        for name in models:
+            target = hardware.model_target(name)
+            if target is None:
+                continue
+            found = _ruled_out(name, target, image_sets(), kin=override)
+            if found is not None:
+                missed.append((name, target))
+                at, shown = at or item_line, shown or found[0]
+    if missed:
+        cards = ", ".join(f"{name} ({target})" for name, target in missed)
+        targets = ", ".join(dict.fromkeys(target for _, target in missed))
+        message = f"README lists the image as built for {cards}, but {shown}: no kernels for {targets}"
+        yield Diagnostic(auditor.path, at, message, confidence=LIKELY)
+
+
+@dataclasses.dataclass(frozen=True)
+class _List:
+    """A target list an image sets."""
+
+    name: str
+    """The build arg, variable or CMake option (`-DGPU_TARGETS`)."""
+    line: int
+    value: str
+    keys: frozenset[str]
+    """Its targets as `hardware.target_key` spells them."""
+    file: str = ""
+    """The env file giving the value, when the README's build passes one; else the Dockerfile's."""
+    read: bool = True
+    """False for a build arg no instruction reads (`ARG AMDGPU_TARGETS=…` next to the one CMake gets)."""
+
+
+_Targets = tuple[ImageModel, tuple[int, str, str] | None, list[_List]]
+"""An image, its final stage's `HSA_OVERRIDE_GFX_VERSION` (line, value, target), and its target lists."""
+
+
+def _targets(model: ImageModel, passed: Mapping[str, tuple[str, str, int]]) -> _Targets:
+    """The override and target lists of `model`; `passed`: arg → (value, env file, line) the README's
+    own build gives it."""
     final = model.stages[-1].label if model.stages else None
     override: tuple[int, str, str] | None = None
-    lists: list[tuple[str, int, str, set[str]]] = []
+    lists: list[_List] = []
     for env in model.env:
         if env.stage != final or env.value is None:
             continue
@@ -84,22 +247,49 @@ def _targets(model: ImageModel) -> _Targets:
         elif _TARGET_NAME.search(env.name.upper()):
             lists.extend(_target_list(env.name, env.line, env.value))
     for decl in model.args:
-        if not decl.bare and decl.effective_default and _TARGET_NAME.search(decl.name.upper()):
-            lists.extend(_target_list(decl.name, decl.line, decl.effective_default))
+        if decl.name in passed:
+            value, file, line = passed[decl.name]
+            lists.extend(_target_list(decl.name, line, value, file))
+        elif not decl.bare and decl.effective_default and _TARGET_NAME.search(decl.name.upper()):
+            found = _target_list(decl.name, decl.line, decl.effective_default)
+            lists.extend(dataclasses.replace(entry, read=bool(decl.used_lines)) for entry in found)
+    for name, line, value in _cmake_targets(model.file):
+        lists.extend(_target_list(f"-D{name}", line, value))
     return model, override, lists
 
 
-def _target_list(name: str, line: int, value: str) -> list[tuple[str, int, str, set[str]]]:
-    """`[(name, line, value, its target keys)]` when every word of `value` is a GPU target docgen knows."""
+@per_audit(maxsize=32)
+def _cmake_targets(file: str) -> tuple[tuple[str, int, str], ...]:
+    """(option, line, value) of each literal target list the Dockerfile at `file` gives CMake."""
+    text = text_or_none(Path(file), 1_000_000) if file else None
+    if text is None or "-D" not in text:
+        return ()
+    return tuple(
+        (m.group(1), text.count("\n", 0, m.start()) + 1, m.group(3)) for m in _CMAKE_TARGETS.finditer(text)
+    )
+
+
+def _target_list(name: str, line: int, value: str, file: str = "") -> list[_List]:
+    """`[(name, line, value, its target keys)]` when every word of `value` is a GPU target docgen knows,
+    or an AMD one by its spelling (`gfx1035`); `file` is an env file the value comes from."""
     gpus = hardware.gpus(value)
-    if not gpus or any(g.vendor == "unknown" for g in gpus):
+    vendors = {_vendor(g.target) for g in gpus}
+    if not gpus or "unknown" in vendors or len(vendors) > 1:
         return []
-    return [(name, line, value, {hardware.target_key(g.target) for g in gpus})]
+    return [_List(name, line, value, frozenset(hardware.target_key(g.target) for g in gpus), file)]
 
 
-def _ruled_out(name: str, target: str, sets: list[_Targets]) -> tuple[str, str] | None:
-    """The finding's message and confidence when every image's settings rule `target` out."""
-    vendor = hardware.lookup(target).vendor
+def _vendor(target: str) -> str:
+    """`hardware`'s vendor of `target`, AMD for any `gfx` target (`gfx1035`, not in its table)."""
+    return "AMD" if target.lower().startswith("gfx") else hardware.lookup(target).vendor
+
+
+def _ruled_out(name: str, target: str, sets: list[_Targets], kin: bool = False) -> tuple[str, str] | None:
+    """Where each image's settings rule `target` out (`Dockerfile:2 sets GPU_TARGETS=gfx1100`) and how
+    sure that is, when every image's do. With `kin` (the README says the card may need an override), a
+    built target of the card's family lets it run."""
+    vendor = _vendor(target)
+    family = hardware.lookup(target).family
     reasons: list[tuple[str, str]] = []
     for model, override, lists in sets:
         if vendor == "AMD" and override is not None:
@@ -108,15 +298,17 @@ def _ruled_out(name: str, target: str, sets: list[_Targets]) -> tuple[str, str] 
                 return None
             reasons.append((f"{model.path}:{line} sets {_OVERRIDE}={value} ({forced})", CERTAIN))
             continue
-        own = [entry for entry in lists if hardware.lookup(next(iter(entry[3]))).vendor == vendor]
+        own = [entry for entry in lists if _vendor(next(iter(entry.keys))) == vendor]
+        own.sort(key=lambda entry: not entry.read)  # a list the build reads is the one to show
         if not own:
             return None  # an image with no targets of that vendor may run on it
-        if any(target in keys for *_, keys in own):
+        keys = {key for entry in own for key in entry.keys}
+        if target in keys or (kin and family and any(hardware.lookup(k).family == family for k in keys)):
             return None
-        arg, line, value, _ = own[0]
-        reasons.append((f"{model.path}:{line} sets {arg}={value}", LIKELY))
+        first = own[0]
+        where = f"{first.file}:{first.line}" if first.file else f"{model.path}:{first.line}"
+        reasons.append((f"{where} sets {first.name}={first.value}", LIKELY))
     if not reasons:
         return None
     confidence = CERTAIN if all(c == CERTAIN for _, c in reasons) else LIKELY
-    shown = "; ".join(r for r, _ in reasons[:2])
-    return f"README says the image is for {name} ({target}), but {shown}", confidence
+    return "; ".join(r for r, _ in reasons[:2]), confidence
