@@ -445,6 +445,10 @@ def test_the_readme_of_the_image_beside_it_with_no_build_of_its_own(tmp_path: Pa
             "likely",
         )
     ]
+    # a word of a name (`nvidia-container-toolkit`) is no word about the image
+    toolkit = "# gpubench\n\nYou need:\n\n* nvidia-container-toolkit\n\nSee localhost:9000\n"
+    got = unheld(tmp_path / "c", {"README.md": toolkit, "Dockerfile": BENCH}, "README.md", ["Dockerfile"])
+    assert [line for line, _, _ in got] == [7]
     files = {
         "lab/README.md": NOTEBOOK_README,
         "lab/Dockerfile": NOTEBOOK,
@@ -464,6 +468,10 @@ def test_the_readme_of_the_image_beside_it_with_no_build_of_its_own(tmp_path: Pa
         {"README.md": BENCH_README + "\n```\ndocker pull cloudlab/gpubench:1.2\n```\n"},
         {"README.md": BENCH_README + "\n```\ndocker run --gpus all -p 9000:9000 cloudlab/gpubench\n```\n"},
         {"README.md": BENCH_README + "\nThe image is on Docker Hub.\n"},
+        {
+            "README.md": BENCH_README
+            + "\n* run it with `--gpus`, e.g. `docker run --gpus all cloudlab/gpubench`\n"
+        },
         # another's build makes it
         {"README.md": BENCH_README + "\nThe CI workflow builds the image on every tag.\n"},
         # it runs a script first, which may fetch or make the files

@@ -185,13 +185,14 @@ _BUILD_WORDS = re.compile(
 )
 """Words telling the reader to build the image (`build the docker images`, `building docker image`)."""
 _ABOUT_IMAGE = re.compile(
-    r"\b(?:docker|images?|containers?|localhost|127\.0\.0\.1|0\.0\.0\.0)\b", re.IGNORECASE
+    r"(?<![\w-])(?:docker|images?|containers?|localhost|127\.0\.0\.1|0\.0\.0\.0)(?![\w-])", re.IGNORECASE
 )
 """A line of a README telling of its image or of what the running image serves (`UI accessible at
-localhost:8888`): where a README with no build of its own is tied to the image beside it."""
+localhost:8888`): where a README with no build of its own is tied to the image beside it; not a word of a
+name (`nvidia-container-toolkit`)."""
 _PUBLISHED = re.compile(
     r"\b(?:docker|podman)[ \t]+pull\b|\bDocker[ \t]*Hub\b|\bhub\.docker\.com\b|\b(?:ghcr|quay)\.io/"
-    r"|\b(?:docker|podman)[ \t]+run\b[^\n]*?[ \t](?!-)[\w.-]+/[\w.-]+(?::[\w.-]+)?(?=[ \t]|\Z|$)"
+    r"|\b(?:docker|podman)[ \t]+run\b[^\n]*?[ \t](?!-)[\w.-]+/[\w.-]+(?::[\w.-]+)?(?![\w./:@-])"
     r"|^[ \t]*image:[ \t]*[\w.-]+/",
     re.IGNORECASE | re.MULTILINE,
 )
