@@ -472,6 +472,8 @@ def test_the_readme_of_the_image_beside_it_with_no_build_of_its_own(tmp_path: Pa
             "README.md": BENCH_README
             + "\n* run it with `--gpus`, e.g. `docker run --gpus all cloudlab/gpubench`\n"
         },
+        # a build command written as a line of prose: the build's own rules read it
+        {"README.md": "docker build -t bench .\ndocker run --rm -p 9000:9000 bench\n"},
         # another's build makes it
         {"README.md": BENCH_README + "\nThe CI workflow builds the image on every tag.\n"},
         # it runs a script first, which may fetch or make the files

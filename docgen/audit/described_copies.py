@@ -257,7 +257,8 @@ class _Ties:
     scripts: bool = False
     about: tuple[int, str] | None = None
     """The README's first line telling of its image (`_ABOUT_IMAGE`), else its first heading; None when it
-    pulls a published image or tells of another's build (`_PUBLISHED`, `_NOT_READERS`): no tie then."""
+    pulls a published image, tells of another's build (`_PUBLISHED`, `_NOT_READERS`) or writes a build
+    command in its prose (`docker build -t app .` as a line of text): no tie then."""
 
 
 def _ties(doc: Document, whole: str, bases: Sequence[Path], top: Path) -> _Ties:
@@ -313,7 +314,12 @@ def _ties(doc: Document, whole: str, bases: Sequence[Path], top: Path) -> _Ties:
         if said is not None and not _NOT_READERS.search(text):
             found.words = (line, said.group(0))
             break
-    if not _PUBLISHED.search(whole) and not any(_NOT_READERS.search(text) for _, text in lines):
+    built_in_prose = any(BUILD.search(text) or _OWN_BUILDS.search(text) for _, text in lines)
+    if (
+        not built_in_prose
+        and not _PUBLISHED.search(whole)
+        and not any(_NOT_READERS.search(t) for _, t in lines)
+    ):
         told = next(((line, text) for line, text in lines if _ABOUT_IMAGE.search(text)), None)
         found.about = told or next(iter(doc.headings), None)
     return found
