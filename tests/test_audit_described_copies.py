@@ -232,7 +232,7 @@ def unheld(
     return [
         (d.line, d.message, d.confidence)
         for d in audit(text, readme, models, {}, directory, root)
-        if "holds nowhere" in d.message
+        if "holds nowhere" in d.message or "the build's context does not hold" in d.message
     ]
 
 
@@ -402,3 +402,164 @@ def test_a_script_in_another_folder_naming_the_dockerfile(tmp_path: Path) -> Non
     got = unheld(tmp_path, files, "README.md", ["docker/Dockerfile"])
     assert [(line, conf) for line, _, conf in got] == [(6, "likely")]
     assert "copies docker/helpers, which the git checkout holds nowhere" in got[0][1]
+
+
+# The README of the image beside it, with no build of its own (`_tie`'s `about`): a four-line README of a
+# benchmark image whose server script was never committed cannot be served as it says.
+
+BENCH = """\
+FROM nvidia/cuda:12.4.0-devel-ubuntu22.04
+RUN apt-get update && apt-get install -y python3-pip
+ADD bench_server.sh /bench_server.sh
+ADD bench_server.py /bench_server.py
+CMD ["/bench_server.sh"]
+"""
+"""A GPU benchmark image (the shape of a cloud vendor's): a start script and its server, added at /."""
+BENCH_README = "# gpubench\nGPU benchmarks\n\nDashboard served at localhost:9000\n"
+
+NOTEBOOK = """\
+FROM python:3.12-slim
+WORKDIR /srv
+COPY requirements.txt .
+RUN pip install -r requirements.txt
+COPY start-notebook.sh /usr/local/bin/
+CMD ["start-notebook.sh"]
+"""
+"""A notebook server image (the shape of a course's lab image): its list is committed, its start script
+is not."""
+NOTEBOOK_README = """\
+# Lab notebooks
+
+The container starts a notebook server; open http://127.0.0.1:8888 and enter the token it prints.
+"""
+
+
+def test_the_readme_of_the_image_beside_it_with_no_build_of_its_own(tmp_path: Path) -> None:
+    files = {"README.md": BENCH_README, "Dockerfile": BENCH}
+    assert unheld(tmp_path / "a", files, "README.md", ["Dockerfile"]) == [
+        (
+            4,
+            "README documents the image of Dockerfile (Dashboard served at localhost:9000), but Dockerfile "
+            "copies bench_server.sh (line 3), bench_server.py (line 4), which the git checkout holds nowhere "
+            "(no file or folder of those names anywhere): the build stops at the first of them",
+            "likely",
+        )
+    ]
+    # a word of a name (`nvidia-container-toolkit`) is no word about the image
+    toolkit = "# gpubench\n\nYou need:\n\n* nvidia-container-toolkit\n\nSee localhost:9000\n"
+    got = unheld(tmp_path / "c", {"README.md": toolkit, "Dockerfile": BENCH}, "README.md", ["Dockerfile"])
+    assert [line for line, _, _ in got] == [7]
+    files = {
+        "lab/README.md": NOTEBOOK_README,
+        "lab/Dockerfile": NOTEBOOK,
+        "lab/requirements.txt": "jupyterlab\n",
+    }
+    got = unheld(tmp_path / "b", files, "lab/README.md", ["lab/Dockerfile"])
+    assert [(line, conf) for line, _, conf in got] == [(3, "likely")]
+    assert "lab/Dockerfile:5 copies start-notebook.sh, which the git checkout holds nowhere" in got[0][1]
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        # a copy of some files of the project, not a checkout: any may be left out
+        {".git": ""},
+        # it pulls the published image, or runs one of an owner, or names Docker Hub
+        {"README.md": BENCH_README + "\n```\ndocker pull cloudlab/gpubench:1.2\n```\n"},
+        {"README.md": BENCH_README + "\n```\ndocker run --gpus all -p 9000:9000 cloudlab/gpubench\n```\n"},
+        {"README.md": BENCH_README + "\nThe image is on Docker Hub.\n"},
+        {
+            "README.md": BENCH_README
+            + "\n* run it with `--gpus`, e.g. `docker run --gpus all cloudlab/gpubench`\n"
+        },
+        # a build command written as a line of prose: the build's own rules read it
+        {"README.md": "docker build -t bench .\ndocker run --rm -p 9000:9000 bench\n"},
+        # another's build makes it
+        {"README.md": BENCH_README + "\nThe CI workflow builds the image on every tag.\n"},
+        # it runs a script first, which may fetch or make the files
+        {"README.md": BENCH_README + "\n```\n./fetch_server.sh\n```\n"},
+        # the README makes them, or git ignores them
+        {"README.md": BENCH_README + "\n```\ncp server/bench_server.sh server/bench_server.py .\n```\n"},
+        {".gitignore": "bench_server.*\n"},
+        # the Dockerfile is not the README's folder's: the README is the project's, not the image's
+        {"README.md": "", "docs/README.md": BENCH_README},
+        # a submodule not fetched holds them
+        {
+            "Dockerfile": BENCH.replace("ADD bench_", "ADD server/bench_"),
+            ".gitmodules": '[submodule "server"]\n\tpath = server\n\turl = x\n',
+        },
+    ],
+)
+def test_a_readme_of_the_image_that_accounts_for_its_sources(tmp_path: Path, changes: dict[str, str]) -> None:
+    files = {"README.md": BENCH_README, "Dockerfile": BENCH, **changes}
+    git = ".git" not in files
+    readme = "docs/README.md" if "docs/README.md" in files else "README.md"
+    files = {k: v for k, v in files.items() if v and k != ".git"}
+    assert unheld(tmp_path, files, readme, ["Dockerfile"], git=git) == []
+
+
+# A build script of the checkout builds two images, each from its own folder; the one copies a file only
+# the other's folder holds: `cd a && docker build .` never sees it.
+
+PAIR_BUILD = """\
+#!/bin/bash
+cd noble_base
+docker build -t noble_base:latest -f Dockerfile .
+cd ../noble_sim
+docker build -t noble_sim:latest -f Dockerfile .
+"""
+PAIR_README = """\
+# Images
+
+```bash
+./build.sh
+```
+
+Or by hand:
+```bash
+docker build -t <NAME>:<TAG> <FOLDER>
+```
+"""
+ENTRY = 'COPY entrypoint.sh /\nENTRYPOINT ["/entrypoint.sh"]\n'
+PAIR_FILES = {
+    "docker/README.md": PAIR_README,
+    "docker/build.sh": PAIR_BUILD,
+    "docker/noble_base/Dockerfile": "FROM ubuntu:24.04\n" + ENTRY,
+    "docker/noble_sim/Dockerfile": "FROM noble_base:latest\n" + ENTRY,
+    "docker/noble_sim/entrypoint.sh": '#!/bin/sh\nexec "$@"\n',
+}
+
+
+def test_a_file_only_another_image_folder_holds(tmp_path: Path) -> None:
+    dockerfiles = ["docker/noble_base/Dockerfile", "docker/noble_sim/Dockerfile"]
+    assert unheld(tmp_path, PAIR_FILES, "docker/README.md", dockerfiles) == [
+        (
+            4,
+            "README builds the images (./build.sh), but docker/noble_base/Dockerfile:2 copies entrypoint.sh, "
+            "which the build's context does not hold (not in docker/noble_base/ or a folder above it, "
+            "entrypoint.sh is only in docker/noble_sim/, which ./build.sh neither builds from nor copies): "
+            "the build stops at that COPY",
+            "likely",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        # the build script copies it across first
+        {
+            "docker/build.sh": PAIR_BUILD.replace(
+                "cd noble_base\n", "cd noble_base\ncp ../noble_sim/entrypoint.sh .\n"
+            )
+        },
+        # another script of the project makes it
+        {"docker/sync.sh": "#!/bin/sh\ncp noble_sim/entrypoint.sh noble_base/\n"},
+        # a folder above the Dockerfile's holds it
+        {"docker/entrypoint.sh": "#!/bin/sh\n"},
+    ],
+)
+def test_a_file_of_another_folder_the_project_brings(tmp_path: Path, changes: dict[str, str]) -> None:
+    files = {**PAIR_FILES, **changes}
+    dockerfiles = ["docker/noble_base/Dockerfile", "docker/noble_sim/Dockerfile"]
+    assert unheld(tmp_path, files, "docker/README.md", dockerfiles) == []

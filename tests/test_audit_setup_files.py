@@ -1210,3 +1210,88 @@ def test_mkdirs_that_may_work(tmp_path: Path, old: str, new: str) -> None:
 def test_a_mkdir_into_a_folder_the_checkout_holds(tmp_path: Path) -> None:
     files = {"README.md": LIDAR, "data/README.md": "put the sequences here\n"}
     assert [f for f in found(tmp_path, files) if "mkdir" in f[1]] == []
+
+
+# --------------------------------------------------------------------------------------------------
+# A Python script run in the container that neither the image nor the checkout holds
+
+STRESS = "FROM nvcr.io/nvidia/pytorch:24.08-py3\nWORKDIR /work\nCOPY load_gpu.py .\nCMD python load_gpu.py\n"
+"""A GPU load test (the shape of a cluster operator's): one script copied into its working folder."""
+STRESS_README = """\
+## Watch the GPUs from inside a pod
+
+```bash
+nvidia-smi -l 1
+```
+
+```bash
+python stress.py --device cuda
+```
+"""
+SOLVER = (
+    "FROM ubuntu:24.04\nRUN apt-get update && apt-get install -y python3 python3-numpy\n"
+    "WORKDIR /opt/solver\nCOPY solver/ /opt/solver/\n"
+)
+"""A course's solver image (the shape of a numerics lab's): a package folder copied in."""
+SOLVER_README = """\
+# Solver
+
+```
+docker build -t solver .
+docker run -it solver bash
+```
+
+Inside the container, run the benchmark:
+
+```
+python3 bench.py --size 4096
+```
+"""
+
+
+def test_a_script_run_in_the_container_that_no_file_of_the_repository_is(tmp_path: Path) -> None:
+    files = {"README.md": STRESS_README, "load_gpu.py": "import torch\n"}
+    assert found(tmp_path / "a", files, STRESS) == [
+        (
+            8,
+            "README runs stress.py in the container, but the image cannot hold it: no Dockerfile line names "
+            "it, and no file of the repository, whose files are all the image's build can copy, has that "
+            "name, so python cannot open it",
+            "likely",
+        )
+    ]
+    files = {"README.md": SOLVER_README, "solver/__init__.py": "", "solver/core.py": ""}
+    assert [(line, conf) for line, _, conf in found(tmp_path / "b", files, SOLVER)] == [(11, "likely")]
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        # a copy of some of the project's files: any may be left out
+        {".git": ""},
+        # the repository holds it, in any folder
+        {"solver/bench.py": ""},
+        # the Dockerfile names it (made or fetched in the image)
+        {"Dockerfile": SOLVER + "RUN curl -fsSLO https://example.org/bench.py\n"},
+        # the image clones another project, whose scripts it may be
+        {"Dockerfile": SOLVER + "RUN git clone https://example.org/lab/bench.git /opt/bench\n"},
+        # the README mounts a folder: the reader's own files
+        {"README.md": SOLVER_README.replace("run -it solver", "run -it -v $PWD:/opt/solver solver")},
+        # the README makes it first in the container
+        {
+            "README.md": SOLVER_README.replace(
+                "```\npython3", "```\nwget https://example.org/bench.py\npython3"
+            )
+        },
+        # the working folder is the base image's
+        {"Dockerfile": SOLVER.replace("WORKDIR /opt/solver\n", "")},
+        # a placeholder
+        {"README.md": SOLVER_README.replace("bench.py", "<script>.py")},
+    ],
+)
+def test_a_script_the_container_may_hold(tmp_path: Path, changes: dict[str, str]) -> None:
+    files = {"README.md": SOLVER_README, "solver/__init__.py": "", "Dockerfile": SOLVER, **changes}
+    git = ".git" not in files
+    dockerfile = files.pop("Dockerfile")
+    files = {k: v for k, v in files.items() if k != ".git"}
+    assert [f for f in found(tmp_path, files, dockerfile, git) if "in the container" in f[1]] == []

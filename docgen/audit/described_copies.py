@@ -29,6 +29,14 @@ by a build script that builds no image. `certain` when a script of the checkout 
 the tie and every such source is a plain file of the context's top (`entrypoint.sh`); else `likely`: a
 script gone or words leave which build is meant open, and a folder may be a part the checkout lacks on
 purpose.
+
+A build script of the checkout that builds the image is the tie even beside a `docker build` of the
+README's own (one given by hand, `docker build -t <NAME> <FOLDER>`); for it, a source whose name the
+checkout holds only in a folder the script neither builds from nor names (another image's
+`entrypoint.sh`) is told too, `likely`. A README in the Dockerfile's own folder that builds nothing,
+runs no script, pulls or runs no published image and names no one else's build is the image's own: its
+first line telling of the image or what it serves (`UI accessible at localhost:8888`) is the tie,
+`likely`.
 """
 
 from __future__ import annotations
@@ -176,6 +184,20 @@ _BUILD_WORDS = re.compile(
     re.IGNORECASE,
 )
 """Words telling the reader to build the image (`build the docker images`, `building docker image`)."""
+_ABOUT_IMAGE = re.compile(
+    r"(?<![\w-])(?:docker|images?|containers?|localhost|127\.0\.0\.1|0\.0\.0\.0)(?![\w-])", re.IGNORECASE
+)
+"""A line of a README telling of its image or of what the running image serves (`UI accessible at
+localhost:8888`): where a README with no build of its own is tied to the image beside it; not a word of a
+name (`nvidia-container-toolkit`)."""
+_PUBLISHED = re.compile(
+    r"\b(?:docker|podman)[ \t]+pull\b|\bDocker[ \t]*Hub\b|\bhub\.docker\.com\b|\b(?:ghcr|quay)\.io/"
+    r"|\b(?:docker|podman)[ \t]+run\b[^\n]*?[ \t](?!-)[\w.-]+/[\w.-]+(?::[\w.-]+)?(?![\w./:@-])"
+    r"|^[ \t]*image:[ \t]*[\w.-]+/",
+    re.IGNORECASE | re.MULTILINE,
+)
+"""A README that pulls or runs a published image (`docker pull lab/app`, `docker run lab/app:1`, Docker
+Hub named, a manifest's `image: lab/app`): the image it documents need not be built from the checkout."""
 _NOT_READERS = re.compile(
     r"\b(?:CI|workflows?|GitHub[ \t]+Actions?|pipelines?|automatically|nightly|Docker[ \t]+Hub)\b"
 )
@@ -225,18 +247,24 @@ class _Run:
 class _Ties:
     """What ties a README to its image's build (`_ties`): the build scripts its commands run (`runs`),
     whether a block running one was left at a `cd` not followed (`lost`), whether it runs a build another
-    rule reads or docgen cannot (`own`), and its first words telling the reader to build (`words`)."""
+    rule reads or docgen cannot (`own`), whether it runs any script (`scripts`: one may make a file or
+    build), and its first words telling the reader to build (`words`)."""
 
     runs: list[_Run] = field(default_factory=list)
     lost: bool = False
     own: bool = False
     words: tuple[int, str] | None = None
+    scripts: bool = False
+    about: tuple[int, str] | None = None
+    """The README's first line telling of its image (`_ABOUT_IMAGE`), else its first heading; None when it
+    pulls a published image, tells of another's build (`_PUBLISHED`, `_NOT_READERS`) or writes a build
+    command in its prose (`docker build -t app .` as a line of text): no tie then."""
 
 
-def _ties(doc: Document, bases: Sequence[Path], top: Path) -> _Ties:
+def _ties(doc: Document, whole: str, bases: Sequence[Path], top: Path) -> _Ties:
     """The ties of the README's command blocks, read as the reader runs them (a `cd` followed from the
-    folders `bases`, within `top`), and of its words (see `_Ties`); a block run in the container is not
-    read."""
+    folders `bases`, within `top`), and of its words (see `_Ties`; `whole` is the README's text); a block
+    run in the container is not read."""
     found = _Ties()
     inside_lines = container_lines(doc)
     for fence in doc.fences:
@@ -266,6 +294,7 @@ def _ties(doc: Document, bases: Sequence[Path], top: Path) -> _Ties:
                 run = _RUN.match(step)
                 if run is None:
                     continue
+                found.scripts = True
                 script = run.group(1)
                 paths = [p for f in folders if (p := inside(f / script, top)) is not None]
                 place = next((p for p in paths if os.path.isfile(p)), None)
@@ -279,12 +308,20 @@ def _ties(doc: Document, bases: Sequence[Path], top: Path) -> _Ties:
             else:
                 continue
             break  # (a `cd` not followed: the rest of the block runs elsewhere)
-    lines = [*doc.headings, *((line, text) for para in doc.paragraphs for line, text in para.lines)]
-    for line, text in sorted(lines):
+    lines = sorted([*doc.headings, *((line, text) for para in doc.paragraphs for line, text in para.lines)])
+    for line, text in lines:
         said = _BUILD_WORDS.search(text)
         if said is not None and not _NOT_READERS.search(text):
             found.words = (line, said.group(0))
             break
+    built_in_prose = any(BUILD.search(text) or _OWN_BUILDS.search(text) for _, text in lines)
+    if (
+        not built_in_prose
+        and not _PUBLISHED.search(whole)
+        and not any(_NOT_READERS.search(t) for _, t in lines)
+    ):
+        told = next(((line, text) for line, text in lines if _ABOUT_IMAGE.search(text)), None)
+        found.about = told or next(iter(doc.headings), None)
     return found
 
 
@@ -330,20 +367,19 @@ def unheld_copies(
     told: Sequence[str] = (),
 ) -> Iterator[Diagnostic]:
     """The sources `models`' Dockerfiles copy that a git checkout holds nowhere, for a README that
-    builds the image by a script or in words (see the module); one finding a Dockerfile, at the line
-    that ties the README to the build, not naming a source a finding already `told` names."""
+    builds the image by a script or in words, or is the README of the image beside it (see the module);
+    one finding a Dockerfile, at the line that ties the README to the build, not naming a source a
+    finding already `told` names."""
     here = real_path(directory)
     top = real_path(project_top(directory, project))
     if not in_checkout(here, top):
         return
     root = repository_root(directory)
     root = real_path(root) if root is not None and real_path(root).is_relative_to(top) else top
-    ties = _ties(doc, bases_above(directory, top), top)
-    if ties.own:
-        return
+    ties = _ties(doc, "\n".join(source), bases_above(directory, top), top)
     made = MadeFiles(source)
     submodules = Submodules(doc)
-    candidates: list[tuple[ImageModel, tuple[int, str, bool], list[tuple[int, str]]]] = []
+    candidates: list[tuple[ImageModel, _Tie, list[tuple[int, str]]]] = []
     for model in models:
         if not model.file or (read := dockerfile_read(model.file)) is None:
             continue
@@ -351,13 +387,9 @@ def unheld_copies(
         folders = [f for f in [dockerfile.parent, *dockerfile.parent.parents] if f.is_relative_to(root)]
         if not folders or not in_checkout(dockerfile.parent, top):
             continue
-        run = next((r for r in ties.runs if r.builds(dockerfile, root)), None)
-        if run is not None:
-            tie = (run.line, run.step, run.place is not None)
-        elif ties.words is not None and not ties.runs and not ties.lost:
-            tie = (*ties.words, False)
-        else:
-            continue  # (the README's build scripts build other images, or none is told)
+        tie = _tie(ties, dockerfile, root, here)
+        if tie is None:
+            continue
         missing = [
             (at, path)
             for at, path in copied_sources(read[1].instructions)
@@ -376,29 +408,90 @@ def unheld_copies(
     if walked is None or listed is None:
         return
     names = {posixpath.basename(p) for _, _, missing in candidates for _, p in missing}
-    elsewhere = _made_by_project(root, walked, set(names - listed))
+    elsewhere = _made_by_project(root, walked, names)
     images = "images" if len(models) > 1 else "image"
-    for model, (line, said, scripted), missing in candidates:
-        nowhere = [
-            (at, path)
-            for at, path in missing
-            if posixpath.basename(path) not in listed and posixpath.basename(path) not in elsewhere
-        ]
-        if not nowhere:
+    for model, tie, missing in candidates:
+        script = text_or_none(tie.script, MAX_PROJECT_FILE_BYTES) if tie.script is not None else None
+        nowhere: list[tuple[int, str]] = []
+        apart: list[tuple[int, str, str]] = []  # (line, path, the folder holding a file of its name)
+        for at, path in missing:
+            name = posixpath.basename(path)
+            if name in elsewhere:
+                continue
+            if name not in listed:
+                nowhere.append((at, path))
+            elif script is not None and not re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", script):
+                apart.append((at, path, _holding(walked, root, name)))
+        if not nowhere and not apart:
             continue
         folder = posixpath.dirname(model.path)
         above = f"not in {folder}/ or a folder above it, " if folder else ""
-        if len(nowhere) == 1:
-            at, path = nowhere[0]
+        copies = [*((at, path) for at, path in nowhere), *((at, path) for at, path, _ in apart)]
+        if len(copies) == 1:
+            at, path = copies[0]
             what = f"{model.path}:{at} copies {path}"
-            where = f"{above}no file or folder of that name anywhere): the build stops at that COPY"
+            stops = "the build stops at that COPY"
         else:
-            what = f"{model.path} copies {', '.join(f'{path} (line {at})' for at, path in nowhere)}"
-            where = f"{above}no file or folder of those names anywhere): the build stops at the first of them"
-        sure = scripted and top_plain_files(nowhere)
+            what = f"{model.path} copies {', '.join(f'{path} (line {at})' for at, path in sorted(copies))}"
+            stops = "the build stops at the first of them"
+        where: list[str] = []
+        if nowhere:
+            of = "that name" if len(nowhere) == 1 else "those names"
+            shown = f" ({', '.join(p for _, p in nowhere)})" if apart else ""
+            where.append(f"no file or folder of {of} anywhere{shown}")
+        where += [
+            f"{posixpath.basename(path)} is only in {holder}, which {tie.said} neither builds from nor copies"
+            for _, path, holder in apart
+        ]
+        held = "the git checkout holds nowhere" if not apart else "the build's context does not hold"
+        sure = tie.script is not None and not apart and top_plain_files(nowhere)
+        if tie.about:
+            claim = f"README documents the {images} of {model.path} ({tie.said})"
+        else:
+            claim = f"README builds the {images} ({tie.said})"
         yield Diagnostic(
             readme,
-            line,
-            f"README builds the {images} ({said}), but {what}, which the git checkout holds nowhere ({where}",
+            tie.line,
+            f"{claim}, but {what}, which {held} ({above}{'; '.join(where)}): {stops}",
             confidence=CERTAIN if sure else LIKELY,
         )
+
+
+@dataclass(frozen=True)
+class _Tie:
+    """What ties a README to one Dockerfile's build: its line, the words or step shown, the build script
+    of the checkout that builds it (None for words, a script gone, or the README of the image), and
+    whether the tie is only that the README is the image's (`about`)."""
+
+    line: int
+    said: str
+    script: Path | None
+    about: bool = False
+
+
+def _tie(ties: _Ties, dockerfile: Path, root: Path, here: Path) -> _Tie | None:
+    """The tie of the README to `dockerfile`'s build: a build script it runs that builds it (whatever
+    else it runs), else, when it runs no build of its own, its words telling to build, else, for the
+    Dockerfile in the README's own folder and a README that runs no script, pulls no published
+    image and names no one else's build, its first line telling of the image (`ties.about`)."""
+    run = next((r for r in ties.runs if r.builds(dockerfile, root)), None)
+    if run is not None:
+        return _Tie(run.line, run.step, run.place)
+    if ties.own or ties.runs or ties.lost:
+        return None  # (its own build is read by another rule; its scripts build other images)
+    if ties.words is not None:
+        return _Tie(*ties.words, None)
+    if ties.about is not None and not ties.scripts and dockerfile.parent == here:
+        line, text = ties.about
+        said = " ".join(text.strip().lstrip("#").split())
+        return _Tie(line, said if len(said) <= 60 else said[:57].rstrip() + "…", None, about=True)
+    return None
+
+
+def _holding(walked: Walked, root: Path, name: str) -> str:
+    """The first folder of the checkout (its files `walked`) holding a file or folder `name`, from `root`."""
+    for folder, subfolders, files in walked:
+        if name in files or name in subfolders:
+            shown = os.path.relpath(folder, root).replace(os.sep, "/")
+            return "the checkout's top" if shown == "." else f"{shown}/"
+    return "another folder"

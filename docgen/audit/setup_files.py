@@ -26,6 +26,11 @@ step). Not one run after a script that enters a container (`sh docker_run.sh` ho
 under words naming another project's repository by its address, or on a line saying it runs inside the
 container.
 
+In a block run in the container, a Python script named alone (`python stress.py`) that the image
+cannot hold (`_unheld_in_image`): in a git checkout, the audited Dockerfiles set a WORKDIR, copy only
+files of the context and name it nowhere, no file of the checkout has its name, and the README mounts
+nothing: `likely` (a base image may still hold one).
+
 A template a copy reads (`.example`, `.sample`, `.template`, `.dist`, `-example.`…) is never made by a
 build: its finding is `certain`. Any other file may come from a step docgen does not read (a script's
 output, a file of the image): `likely`, unless the repository holds a file of the same words in
@@ -534,6 +539,57 @@ def _made_above(path: str, line: int, made_files: MadeFiles, doc: Document) -> b
     )
 
 
+_MOUNTS = re.compile(r"(?:\A|\s)(?:-v|--volume|--mount)(?:[ \t=]|\Z)|^[ \t]*volumes:", re.MULTILINE)
+"""A mount the README shows (`-v "$PWD":/app`, a compose `volumes:`): a container's file may be the
+reader's own, brought in by it."""
+
+
+def _unheld_in_image(
+    fence: Fence,
+    models: Sequence[ImageModel],
+    dockerfiles: str,
+    names: _Names,
+    made_files: MadeFiles,
+    made: set[str],
+    source: Sequence[str],
+) -> Iterator[tuple[int, str]]:
+    """(line, script) of each Python script a block said to run in the container runs with an
+    interpreter (`python main.py --device cuda`) that the image cannot hold: it is named alone, the
+    audited Dockerfiles (`dockerfiles`, their text; none of them clones or fetches code: the caller's
+    `upstream`) copy files of the build context, all plain (no `--from`), and name it nowhere, and no
+    file of the checkout (`names`) has its name; not one a README line makes first, nor when the README
+    mounts anything (the reader's own files then), nor for images with no WORKDIR of their own (the
+    base's working folder may hold it)."""
+    if not names.complete or not dockerfiles or _MOUNTS.search("\n".join(source)):
+        return
+    if re.search(r"--from|^\s*(?:ADD|COPY)\s+(?:\S+\s+)*(?:https?://|git@)", dockerfiles, re.M | re.I):
+        return
+    if not models or not all(
+        re.search(rf"^\s*{word}\s", dockerfiles, re.MULTILINE | re.IGNORECASE)
+        for word in ("(?:COPY|ADD)", "WORKDIR")
+    ):
+        return  # (the working folder and what it holds are the base image's)
+    for line, code in _commands(fence):
+        for group in _steps(code):
+            for step in group:
+                if CD_STEP.match(step) or _CLONE.search(step):
+                    return  # (elsewhere in the container, or a project fetched there)
+                for how, path in _reads(step):
+                    name = path.removeprefix("./")
+                    if how != "runs" or not name.endswith(".py") or "/" in name or not _interpreted(step):
+                        continue
+                    if (
+                        not plain_path(name)
+                        or _PLACEHOLDER.search(name)
+                        or name in dockerfiles
+                        or name in made
+                    ):
+                        continue
+                    if names.paths().get(name.lower()) or made_files.before(name, line):
+                        continue
+                    yield line, name
+
+
 def _interpreted(step: str) -> bool:
     """True when a step runs its script with an interpreter (`python x.py`, `uv run x.py`), not by the
     script's own path (`./x.py`: the rule on missing scripts')."""
@@ -831,6 +887,18 @@ def setup_files(
                         seen.add(path)
                         where = f" (run in the container, where {mounted[1]} mounts the README's folder)"
                         yield Diagnostic(readme, line, slip[0] + where, confidence=slip[1])
+            elif checkout and not upstream and not fence.inline:
+                for line, path in _unheld_in_image(fence, models, text, names, made_files, made, source):
+                    if path not in seen:
+                        seen.add(path)
+                        yield Diagnostic(
+                            readme,
+                            line,
+                            f"README runs {path} in the container, but the image cannot hold it: no "
+                            "Dockerfile line names it, and no file of the repository, whose files are all "
+                            "the image's build can copy, has that name, so python cannot open it",
+                            confidence=LIKELY,
+                        )
             continue
         # a whole command of the prose's inline code (`markdown.inline_commands`): its own line tells too
         # (read once a line: a line of a thousand inline commands is one line)
