@@ -593,6 +593,15 @@ COMPOSED = "services:\n  lab:\n    build: .\n    container_name: geo-lab\n"
         # the reader's own name, an ID
         ("docker build -t geo-lab .\ndocker run -d geo-lab", "docker exec -it <container> bash"),
         ("docker build -t geo-lab .\ndocker run -d geo-lab", "docker exec -it my_container bash"),
+        # a later start by another tool, or a rename
+        (
+            "docker build -t geo-lab .\ndocker run -d geo-lab\nnvidia-docker run -d --name geo-lab geo-lab",
+            "docker exec -it geo-lab bash",
+        ),
+        (
+            "docker build -t geo-lab .\ndocker run -d geo-lab\ndocker rename $(docker ps -lq) geo-lab",
+            "docker exec -it geo-lab bash",
+        ),
         # the address before the run
         ("docker exec -it geo-lab bash", "docker build -t geo-lab .\ndocker run -d geo-lab"),
     ],

@@ -247,10 +247,11 @@ def unnamed_containers(
 _DETACHED = re.compile(r"\A(?:--detach|-[a-zA-Z]*d[a-zA-Z]*)\Z")
 """`docker run`'s detach option, alone or in a cluster (`-d`, `-itd`)."""
 _OTHER_START = re.compile(
-    r"(?:\b(?:docker[ \t]+compose|docker-compose|podman-compose)\b|\bmake\b|\bjust\b|\.(?:sh|bash)\b"
-    r"|\A(?:sudo[ \t]+)?docker[ \t]+(?:container[ \t]+)?(?:start|rename)\b)"
+    r"\b(?:docker-compose|podman-compose|podman|nvidia-docker|make|just|singularity|apptainer)\b"
+    r"|\.(?:sh|bash)\b|--name\b|\bcontainer_name\b"
 )
-"""A step that may start or name a container other than by a `docker run` the README writes."""
+"""A step other than docker's own that may start or name a container (compose, a script, `make`,
+another container tool)."""
 _SCRIPT = re.compile(r"(?:\A|[ \t/])([\w.-]+\.(?:sh|bash))\b")
 
 
@@ -274,7 +275,13 @@ def nameless_runs(
     }
     if not built:
         return
-    starts: list[tuple[int, list[str] | None]] = []  # (README line, a nameless run's words or None)
+    starts: list[tuple[int, list[str] | None]] = []  # (README line, a run's words, or None)
+    for line, words in docker_commands(doc):  # (a block's, or a code span's of the prose)
+        head = docker_verb(words)
+        if head is not None and head[0] in _RUN_VERBS:
+            starts.append((line, words[head[1] :]))
+        elif head is not None and head[0] in ("start", "rename", "compose"):
+            starts.append((line, None))
     scripts: list[str] = []
     for fence in doc.fences:
         if fence.lang not in COMMAND_LANGS:
@@ -282,15 +289,12 @@ def nameless_runs(
         for lines in fence_commands(fence):
             text = joined([(n, sh_code(t)) for n, t in lines])
             for step in shell_steps(text):
-                words = docker_words(step)
-                head = docker_verb(words) if words is not None else None
-                if words is not None and head is not None and head[0] in _RUN_VERBS:
-                    starts.append((lines[0][0], words[head[1] :]))
-                elif _OTHER_START.search(without_prompt(step).strip()):
+                if docker_words(step) is None and _OTHER_START.search(without_prompt(step).strip()):
                     starts.append((lines[0][0], None))
                     scripts += _SCRIPT.findall(step)
     if not starts:
         return
+    starts.sort(key=lambda start: start[0])
     for line, verb, name in _addressed(doc):
         if (
             name in told
