@@ -610,3 +610,13 @@ def test_runs_that_name_the_container_or_are_not_the_one_addressed(
     tmp_path: Path, blocks: tuple[str, ...]
 ) -> None:
     assert nameless(tmp_path, readme(*blocks), {"compose.yaml": COMPOSED}) == []
+
+
+def test_a_side_session_beside_a_run_the_readme_names(tmp_path: Path) -> None:
+    # a simulator README: its main run is `--name sim-lab`; a later bash session runs the image unnamed
+    text = readme(
+        "docker build -t sim-lab:4.5 .\ndocker run --name sim-lab -d --gpus all sim-lab:4.5",
+        "docker run -e START_BASH=true -it sim-lab:4.5",
+        "docker logs -f sim-lab",
+    )
+    assert nameless(tmp_path, text) == []

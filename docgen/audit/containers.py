@@ -172,7 +172,7 @@ def container_names(
     for found in unnamed_containers(doc, text, readme, directory, project, told):
         told.add(found.message.split("addresses container ", 1)[1].split(",", 1)[0])
         yield found
-    yield from nameless_runs(doc, readme, directory, project, told)
+    yield from nameless_runs(doc, text, readme, directory, project, told)
 
 
 def unnamed_containers(
@@ -256,7 +256,12 @@ _SCRIPT = re.compile(r"(?:\A|[ \t/])([\w.-]+\.(?:sh|bash))\b")
 
 
 def nameless_runs(
-    doc: Document, readme: str, directory: Path, project: Path | None, told: Collection[str] = ()
+    doc: Document,
+    text: str,
+    readme: str,
+    directory: Path,
+    project: Path | None,
+    told: Collection[str] = (),
 ) -> Iterator[Diagnostic]:
     """A container a docker command addresses by name (`docker exec -it studio …`, `logs`, `attach`,
     `stop` …) when the step of the README that last starts a container before it is a `docker run` of
@@ -265,7 +270,9 @@ def nameless_runs(
     run's. Docker names such a container at random, and answers "No such container" (a helper script the
     README runs another way may name it; the run the README offers does not). Not read: a name the
     reader fills in, one of `told`, a step before the address that may start or name a container
-    otherwise (compose, a script, `make`, `docker start`/`rename`). `likely`."""
+    otherwise (compose, a script, `make`, `docker start`/`rename`), a name the README's `text` gives
+    itself (`docker run --name studio …` elsewhere: the run without it is a side session, `docker run
+    -e START_BASH=true -it studio`). `likely`."""
     built = {
         image_repository(m.group(1))
         for fence in doc.fences
@@ -287,17 +294,19 @@ def nameless_runs(
         if fence.lang not in COMMAND_LANGS:
             continue
         for lines in fence_commands(fence):
-            text = joined([(n, sh_code(t)) for n, t in lines])
-            for step in shell_steps(text):
+            command = joined([(n, sh_code(t)) for n, t in lines])
+            for step in shell_steps(command):
                 if docker_words(step) is None and _OTHER_START.search(without_prompt(step).strip()):
                     starts.append((lines[0][0], None))
                     scripts += _SCRIPT.findall(step)
     if not starts:
         return
     starts.sort(key=lambda start: start[0])
+    given = {match.group(1) for match in _GIVEN.finditer(text)}
     for line, verb, name in _addressed(doc):
         if (
             name in told
+            or name in given
             or not _NAME.fullmatch(name)
             or name.isupper()
             or _PLACEHOLDER.search(name)
