@@ -28,6 +28,7 @@ read other files (after a `cd` elsewhere, `--project-directory`, `COMPOSE_FILE=`
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import difflib
 import os
@@ -302,6 +303,7 @@ def nameless_runs(
     if not starts:
         return
     starts.sort(key=lambda start: start[0])
+    start_lines = [start[0] for start in starts]
     given = {match.group(1) for match in _GIVEN.finditer(text)}
     for line, verb, name in _addressed(doc):
         if (
@@ -313,11 +315,11 @@ def nameless_runs(
             or _SERVERS.fullmatch(name)
         ):
             continue
-        before = [start for start in starts if start[0] < line]
-        if not before or before[-1][1] is None:
+        last = bisect.bisect_left(start_lines, line) - 1  # (the last start before the address)
+        if last < 0:
             continue
-        at, words = before[-1]
-        if words is None or _unnamed_server(words, built) is False:
+        at, run = starts[last]
+        if run is None or not _unnamed_server(run, built):
             continue
         naming = [
             script
