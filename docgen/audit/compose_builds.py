@@ -739,9 +739,9 @@ def retagged_runs(
         return
     top = (project or directory).resolve()
     every = [text for fence in doc.fences for _, text in fence.lines]
+    given: dict[str, bool] = {}  # an image → True when a README line or a file beside names it
     built: list[tuple[int, str]] = []
     made: dict[str, tuple[int, Path]] = {}  # a compose file's name → (README line, the example it copies)
-    told: set[str] = set()
     for fence in doc.fences:
         if any(True for _ in moves(fence)):
             continue
@@ -767,11 +767,11 @@ def retagged_runs(
                 if read is None or read[1]:
                     continue
                 for service in read[0]:
-                    found = _retagged(service, call.services, built, every, told, path.parent, top)
+                    found = _retagged(service, call.services, built, every, given, path.parent, top)
                     if found is None:
                         continue
                     at, ref = found
-                    told.add(service.image or "")
+                    given[service.image or ""] = True  # (told once)
                     shown = os.path.relpath(path, directory)
                     made_at = f" (copied to {copied[1]} at line {copied[0]})" if copied else ""
                     yield Diagnostic(
@@ -808,13 +808,14 @@ def _retagged(
     started: Sequence[str],
     built: Sequence[tuple[int, str]],
     every: Sequence[str],
-    told: set[str],
+    given: dict[str, bool],
     folder: Path,
     top: Path,
 ) -> tuple[int, str] | None:
-    """(README line, reference) of the build `retagged_runs` tells against `service`, None for none."""
+    """(README line, reference) of the build `retagged_runs` tells against `service`, None for none;
+    `given` holds the images already read (True: named elsewhere, or told)."""
     image = service.image
-    if service.builds or not image or not service.image_line or image in told or _NOT_A_NAME.search(image):
+    if service.builds or not image or not service.image_line or _NOT_A_NAME.search(image):
         return None
     if started and service.name not in started:
         return None
@@ -824,10 +825,10 @@ def _retagged(
     same = [(at, ref) for at, ref in built if _reference(ref)[0] == repo]
     if not same or any(_NOT_A_NAME.search(ref) or _reference(ref)[1] == tag for _, ref in same):
         return None
-    written = re.compile(rf"(?<![\w./:-]){re.escape(image)}(?![\w./:-])")
-    if any(written.search(t) for t in every) or _named_beside(folder, image, top):
-        return None
-    return same[-1]
+    if image not in given:  # (each image read once, however many compose commands start it)
+        written = re.compile(rf"(?<![\w./:-]){re.escape(image)}(?![\w./:-])")
+        given[image] = any(written.search(t) for t in every) or _named_beside(folder, image, top)
+    return None if given[image] else same[-1]
 
 
 _EXTENDS = re.compile(r"^[ \t]*extends[ \t]*:", re.MULTILINE)
