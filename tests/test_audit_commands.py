@@ -240,6 +240,15 @@ def test_every_clone_of_a_run_is_read() -> None:
         ("docker run -v $(pwd", ["docker run -v $_", "pwd"]),
         # single quotes hold no substitution
         ("sh -c 'echo $(date)' ; ls", ["sh -c 'echo $(date)' ", " ls"]),
+        # a `;`, `&&` or pipe in quotes or escaped is a word's text, not a step's end
+        (
+            'docker exec -it lab python3 -c "import torch; print(1)" && ls',
+            ['docker exec -it lab python3 -c "import torch; print(1)" ', " ls"],
+        ),
+        ("sh -c 'a | b && c' | tee x", ["sh -c 'a | b && c' ", " tee x"]),
+        ("find . -exec rm {} \\; ; ls", ["find . -exec rm {} \\; ", " ls"]),
+        # an unclosed quote holds nothing: the steps after it are read as they were
+        ('echo "open ; ls', ['echo "open ', " ls"]),
     ],
 )
 def test_the_steps_of_a_shell_line(line: str, steps: list[str]) -> None:

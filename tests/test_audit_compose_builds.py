@@ -963,3 +963,106 @@ def test_a_plain_env_file_a_make_target_needs_in_a_copy_of_the_files(tmp_path: P
         "service tools reads env_file ./tools.env (docker-compose.yml:9)"
         in found(tmp_path, "make up", files)[0][1]
     )
+
+
+# a compose service run from another tag of the README's build, that nothing makes (`retagged_runs`)
+
+VOCALIS_README = """\
+# Vocalis
+
+## Build
+
+```bash
+docker build -t vocalis:latest .
+```
+
+## Run
+
+```bash
+cp compose-example.yml docker-compose.yml
+# edit the paths in docker-compose.yml
+docker-compose up -d
+```
+"""
+VOCALIS_COMPOSE = (
+    "services:\n  vocalis:\n    image: {image}\n    container_name: vocalis\n    ports:\n      - 8004:8188\n"
+)
+
+
+def retagged(root: Path, readme: str, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": APP, "README.md": readme, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "which has no such image" in d.message
+    ]
+
+
+def test_a_compose_file_copied_from_an_example_runs_another_tag_of_the_build(tmp_path: Path) -> None:
+    # a TTS server: built as vocalis:latest, its example compose file (copied first) runs vocalis:v2.0
+    files = {"compose-example.yml": VOCALIS_COMPOSE.format(image="vocalis:v2.0")}
+    assert retagged(tmp_path, VOCALIS_README, files) == [
+        (
+            6,
+            "README builds image vocalis:latest and then runs docker-compose up (line 14), but "
+            "compose-example.yml:3 (copied to docker-compose.yml at line 12) runs service vocalis from "
+            "image vocalis:v2.0 and builds none: nothing the README runs makes vocalis:v2.0, and compose "
+            "pulls it from Docker Hub, which has no such image",
+            "likely",
+        )
+    ]
+
+
+def test_a_compose_file_beside_the_readme_runs_another_tag_of_the_build(tmp_path: Path) -> None:
+    # an OCR API: `docker build -t ocr-api .` in one section, `docker compose up` of `ocr-api:1.3` in the next
+    readme = "## Build\n\n```\ndocker build -t ocr-api .\n```\n\n## Start\n\n```\ndocker compose up -d\n```\n"
+    compose = "services:\n  api:\n    image: ocr-api:1.3\n    restart: always\n"
+    assert [(line, sure) for line, _, sure in retagged(tmp_path, readme, {"compose.yaml": compose})] == [
+        (4, "likely")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "image", "more"),
+    [
+        (VOCALIS_README, "acme/vocalis:v2.0", {}),  # published under an owner: pulled
+        (VOCALIS_README, "vocalis:latest", {}),  # the built tag
+        (VOCALIS_README, "vocalis", {}),  # the same, `latest`
+        (VOCALIS_README, "python:3.11", {}),  # another image (an official one)
+        (VOCALIS_README, "vocalis:${TAG:-v2.0}", {}),  # the reader's choice
+        (  # the README tags the build as the compose image
+            VOCALIS_README.replace(
+                "-t vocalis:latest .", "-t vocalis:latest .\ndocker tag vocalis vocalis:v2.0"
+            ),
+            "vocalis:v2.0",
+            {},
+        ),
+        (  # a script beside the compose file that may tag it
+            VOCALIS_README,
+            "vocalis:v2.0",
+            {"release.sh": "docker tag vocalis:latest vocalis:v2.0\n"},
+        ),
+        (  # the build in another folder
+            VOCALIS_README.replace("docker build -t", "cd server\ndocker build -t"),
+            "vocalis:v2.0",
+            {"server/Dockerfile": APP},
+        ),
+        (  # the compose command first, the build after it
+            "## Run\n\n```\ncp compose-example.yml docker-compose.yml\ndocker-compose up -d\n```\n\n"
+            "## Build\n\n```\ndocker build -t vocalis:latest .\n```\n",
+            "vocalis:v2.0",
+            {},
+        ),
+    ],
+)
+def test_compose_images_a_step_gives_or_the_readme_does_not_build(
+    tmp_path: Path, readme: str, image: str, more: dict[str, str]
+) -> None:
+    files = {"compose-example.yml": VOCALIS_COMPOSE.format(image=image), **more}
+    assert retagged(tmp_path, readme, files) == []
+
+
+def test_a_compose_service_that_builds_is_another_rules(tmp_path: Path) -> None:
+    compose = "services:\n  vocalis:\n    build: .\n    image: vocalis:v2.0\n"
+    assert retagged(tmp_path, VOCALIS_README, {"compose-example.yml": compose}) == []

@@ -131,7 +131,9 @@ def test_a_script_linked_from_outside_the_project_names_nothing(tmp_path: Path) 
     (proj / "blob.sh").write_bytes(b"\x00\xff\xfe\x00")
     (proj / "empty.sh").write_bytes(b"")
     (proj / "latin.sh").write_bytes(b"caf\xe9\n")
-    assert found(proj, files) == []
+    # (the README's own detached run still gives it no name: `nameless_runs` tells that instead)
+    assert [line for line, message, _ in found(proj, files) if "nothing it runs names" in message] == []
+    assert [line for line, message, _ in found(proj, files) if "gives it no --name" in message] == [9]
 
 
 # --------------------------------------------------------------------------------------------------
@@ -524,3 +526,97 @@ def test_image_names_compose_gives_or_that_cannot_be_told(
     tmp_path: Path, compose_file: str, text: str
 ) -> None:
     assert image_found(tmp_path, {"docker-compose.yml": compose_file, "README.md": text}) == []
+
+
+# A container addressed by name right after a `docker run` of the README's image that gives it none
+# (`nameless_runs`)
+
+
+def nameless(root: Path, text: str, files: dict[str, str] | None = None) -> list[tuple[int, str, str]]:
+    return [f for f in found(root, {"README.md": text, **(files or {})}) if "gives it no --name" in f[1]]
+
+
+def test_a_run_offered_as_another_way_gives_the_container_no_name(tmp_path: Path) -> None:
+    # a UI server: its helper script names the container, the README's other way (a plain run) does not
+    text = readme(
+        "docker compose build\n./start.sh\n# or, by hand:\ndocker build -t studio:cu118 .\n"
+        "docker run --rm --gpus all -p 8188:8188 studio:cu118",
+        "docker exec -it studio python3 -c 'import torch'\ndocker logs -f studio",
+    )
+    files = {"start.sh": "docker run -d --name studio -p 8188:8188 studio:cu118\n"}
+    assert nameless(tmp_path, text, files) == [
+        (
+            12,
+            "README's docker exec addresses container studio after the docker run at line 8, which gives "
+            "it no --name: docker names that container at random, so docker answers no such container "
+            "(start.sh, which the README runs another way, names it)",
+            "likely",
+        ),
+        (
+            13,
+            "README's docker logs addresses container studio after the docker run at line 8, which gives "
+            "it no --name: docker names that container at random, so docker answers no such container "
+            "(start.sh, which the README runs another way, names it)",
+            "likely",
+        ),
+    ]
+
+
+def test_a_detached_run_then_the_image_name_as_the_container(tmp_path: Path) -> None:
+    # a notebook server: run detached from its own build, then entered by the image's name
+    text = readme(
+        "docker build -t geo-lab .\ndocker run -d -p 8888:8888 geo-lab", "docker exec -it geo-lab bash"
+    )
+    assert [(line, sure) for line, _, sure in nameless(tmp_path, text, {"compose.yaml": COMPOSED})] == [
+        (9, "likely")
+    ]
+
+
+COMPOSED = "services:\n  lab:\n    build: .\n    container_name: geo-lab\n"
+
+
+@pytest.mark.parametrize(
+    "blocks",
+    [
+        # the run names it
+        ("docker build -t geo-lab .\ndocker run -d --name geo-lab geo-lab", "docker exec -it geo-lab bash"),
+        ("docker build -t geo-lab .\ndocker run -d --name=geo-lab geo-lab", "docker exec -it geo-lab bash"),
+        # compose starts it last (its container_name)
+        (
+            "docker build -t geo-lab .\ndocker run -d geo-lab\ndocker compose up -d",
+            "docker exec -it geo-lab bash",
+        ),
+        # a one-off command in the image, not the server
+        ("docker build -t geo-lab .\ndocker run --rm geo-lab pytest", "docker exec -it geo-lab bash"),
+        # an image the README does not build (someone else's)
+        ("docker run -d -p 6379:6379 acme/cache", "docker exec -it geo-lab bash"),
+        # the reader's own name, an ID
+        ("docker build -t geo-lab .\ndocker run -d geo-lab", "docker exec -it <container> bash"),
+        ("docker build -t geo-lab .\ndocker run -d geo-lab", "docker exec -it my_container bash"),
+        # a later start by another tool, or a rename
+        (
+            "docker build -t geo-lab .\ndocker run -d geo-lab\nnvidia-docker run -d --name geo-lab geo-lab",
+            "docker exec -it geo-lab bash",
+        ),
+        (
+            "docker build -t geo-lab .\ndocker run -d geo-lab\ndocker rename $(docker ps -lq) geo-lab",
+            "docker exec -it geo-lab bash",
+        ),
+        # the address before the run
+        ("docker exec -it geo-lab bash", "docker build -t geo-lab .\ndocker run -d geo-lab"),
+    ],
+)
+def test_runs_that_name_the_container_or_are_not_the_one_addressed(
+    tmp_path: Path, blocks: tuple[str, ...]
+) -> None:
+    assert nameless(tmp_path, readme(*blocks), {"compose.yaml": COMPOSED}) == []
+
+
+def test_a_side_session_beside_a_run_the_readme_names(tmp_path: Path) -> None:
+    # a simulator README: its main run is `--name sim-lab`; a later bash session runs the image unnamed
+    text = readme(
+        "docker build -t sim-lab:4.5 .\ndocker run --name sim-lab -d --gpus all sim-lab:4.5",
+        "docker run -e START_BASH=true -it sim-lab:4.5",
+        "docker logs -f sim-lab",
+    )
+    assert nameless(tmp_path, text) == []

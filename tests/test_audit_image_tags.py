@@ -529,3 +529,74 @@ def test_a_model_server_built_from_the_folder_of_another_model(tmp_path: Path) -
 )
 def test_builds_of_one_folder_that_name_no_other(tmp_path: Path, builds: str) -> None:
     assert _crossed(tmp_path, f"```bash\n{builds}\n```\n", TASK_FOLDERS) == []
+
+
+# The folder a sentence right above a build of `.` says to build from (`said_contexts`)
+
+SAID_FROM = """\
+### Build local image
+
+* Build the image from Docker file (from within {path})
+
+  ```bash
+  docker build -t {tag} .
+  ```
+"""
+
+
+@pytest.mark.parametrize(
+    ("folder", "readme"),
+    [
+        # a version folder's README copied from the release before it (`3.4.0_cuda12.1` is one `-` part off)
+        (
+            "segm/3.4.0-1_cuda12.1",
+            SAID_FROM.format(path="/path_to/segm/3.4.0_cuda12.1", tag="segm"),
+        ),
+        # a ROS image's README copied from the plainer variant's folder
+        (
+            "ros-humble-desktop",
+            "## Build\n\nFrom a terminal in the `ros-humble` directory, run:\n\n"
+            "```\ndocker build -t r2 .\n```\n",
+        ),
+    ],
+)
+def test_a_sentence_above_a_build_names_a_sibling_folder(tmp_path: Path, folder: str, readme: str) -> None:
+    found = _copied(tmp_path, folder, readme)
+    said = next(line for line in readme.splitlines() if "docker build" in line)
+    at = readme.splitlines().index(said) + 1
+    name = "3.4.0_cuda12.1" if folder.startswith("segm") else "ros-humble"
+    own = folder.rsplit("/", 1)[-1]
+    assert found == [
+        f"{at}: README says to build from {name}/ (line {at - 3}), but it sits in {own}/ beside Dockerfile: "
+        f"docker build . run there builds that folder's image, not this one's (a README copied from "
+        f"{name}/?) (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("folder", "readme"),
+    [
+        # its own folder, a folder of another shape, a root directory
+        ("segm/3.4.0-1_cuda12.1", SAID_FROM.format(path="/path_to/segm/3.4.0-1_cuda12.1", tag="segm")),
+        ("docker", "From a terminal in the `docker` directory, run:\n\n```\ndocker build -t r2 .\n```\n"),
+        ("gpu", "From a terminal in the `cpu` directory, run:\n\n```\ndocker build -t r2 .\n```\n"),
+        ("app-gpu", "Run this in the project root directory:\n\n```\ndocker build -t r2 .\n```\n"),
+        # the sibling's image, tagged by its name: the base built first on purpose
+        (
+            "ros-humble-desktop",
+            "Build the base in the `ros-humble` folder:\n\n```\ndocker build -t ros-humble .\n```\n",
+        ),
+        # a build that names its context, and a sentence not right above the block
+        (
+            "ros-humble-desktop",
+            "From the `ros-humble` folder:\n\n```\ndocker build -t r2 ../ros-humble-desktop\n```\n",
+        ),
+        (
+            "ros-humble-desktop",
+            "It extends the image of the `ros-humble` folder.\n\nMore text here.\n\nAnd more.\n\n"
+            "```\ndocker build -t r2 .\n```\n",
+        ),
+    ],
+)
+def test_sentences_above_builds_that_name_no_sibling_folder(tmp_path: Path, folder: str, readme: str) -> None:
+    assert _copied(tmp_path, folder, readme) == []

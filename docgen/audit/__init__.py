@@ -262,7 +262,13 @@ from docgen.audit.command_slips import (
 from docgen.audit.command_values import command_values, help_commands
 from docgen.audit.commented_lines import commented_file_claims, commented_lines_claims, model_step_claims
 from docgen.audit.commits import commit_claims
-from docgen.audit.compose_builds import compose_builds, doubled_images, unbuilt_images, unused_builds
+from docgen.audit.compose_builds import (
+    compose_builds,
+    doubled_images,
+    retagged_runs,
+    unbuilt_images,
+    unused_builds,
+)
 from docgen.audit.compose_claims import compose_settings
 from docgen.audit.compose_loads import compose_loads, unbuilt_claims
 from docgen.audit.compose_paths import (
@@ -363,7 +369,13 @@ from docgen.audit.home_checkouts import home_checkout_paths
 from docgen.audit.idle import guarded_args, idle_args, lost_args
 from docgen.audit.ignored_places import ignored_places
 from docgen.audit.image_paths import image_paths
-from docgen.audit.image_tags import copied_contexts, crossed_contexts, download_tags, image_tag_claims
+from docgen.audit.image_tags import (
+    copied_contexts,
+    crossed_contexts,
+    download_tags,
+    image_tag_claims,
+    said_contexts,
+)
 from docgen.audit.imageless_runs import imageless_runs, optioned_runs
 from docgen.audit.included_paths import included_paths
 from docgen.audit.install_dirs import install_dirs
@@ -889,6 +901,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     unjoined_lines,
     unbuilt_images,
     unused_builds,
+    retagged_runs,
     doubled_images,
     help_commands,
     port_clashes,
@@ -920,6 +933,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     command_grammar,
     help_copies,
     copied_contexts,
+    said_contexts,
     crossed_contexts,
     imageless_runs,
     optioned_runs,
@@ -1549,6 +1563,7 @@ def audit(
         )
         found.extend(_ruled(unbuilt_images, doc, path, directory, project))
         found.extend(_ruled(unused_builds, doc, path, directory, project))
+        found.extend(_ruled(retagged_runs, doc, path, directory, project))
         found.extend(_ruled(doubled_images, doc, path, directory, project))
         found.extend(_ruled(gpu_only_compose, doc, path, directory))
         found.extend(_ruled(gpu_less_scripts, doc, path, directory, audited, project, clone_of_self))
@@ -1563,6 +1578,7 @@ def audit(
         found.extend(_ruled(variant_tags, doc, path, directory, models, project))
         found.extend(_ruled(platform_builds, doc, path, directory, models, project))
         found.extend(_ruled(copied_contexts, doc, path, directory, tuple(models), project))
+        found.extend(_ruled(said_contexts, doc, path, directory, tuple(models)))
         found.extend(_ruled(crossed_contexts, doc, path, directory, project))
         found.extend(_ruled(unbuilt_bases, doc, text, path, directory, models, project))
         found.extend(_ruled(near_images, doc, text, path, directory, models))

@@ -409,7 +409,21 @@ def substituted(text: str) -> str:
     return _replaced(text, _substitution_spans(text))
 
 
-_SHELL_STEP = re.compile(r"&&|\|\||;|\|")
+_SHELL_STEP = re.compile(r"\"(?:[^\"\\]|\\.)*\"|'[^']*'|\\.|(&&|\|\||;|\|)")
+"""A step's end (`&&`, `||`, `;`, a pipe, group 1), or what holds one as text: a quoted string (`-c
+"import torch; print(1)"`), an escaped character (`\\;`)."""
+
+
+def _split_steps(text: str) -> list[str]:
+    """`text` split at each step's end outside quotes (`_SHELL_STEP`)."""
+    steps: list[str] = []
+    at = 0
+    for match in _SHELL_STEP.finditer(text):
+        if match.group(1) is not None:
+            steps.append(text[at : match.start()])
+            at = match.end()
+    steps.append(text[at:])
+    return steps
 
 
 def shell_steps(text: str) -> list[str]:
@@ -419,11 +433,11 @@ def shell_steps(text: str) -> list[str]:
     substitution nested in another is a word of it, not read again: each character is read a bounded
     number of times, however deep the nesting."""
     spans = _substitution_spans(text)
-    steps = _SHELL_STEP.split(_replaced(text, spans))
+    steps = _split_steps(_replaced(text, spans))
     for start, end in spans:
         opened = start + (1 if text[start] == "`" else 2)
         closed = end - 1 if end > opened and text[end - 1] == (")" if text[start] == "$" else "`") else end
-        steps += _SHELL_STEP.split(substituted(text[opened:closed]))
+        steps += _split_steps(substituted(text[opened:closed]))
     return steps
 
 

@@ -5,7 +5,9 @@ define, or whose Dockerfile copies a file its context does not hold (`references
 for a README's own `docker build`). The services are read by `docgen.compose` (each file once).
 
 Also a README build whose image the compose command after it never uses (`unused_builds`): compose
-builds and tags its own image of the same repository under another tag.
+builds and tags its own image of the same repository under another tag; or runs another tag of it that
+no step makes and no registry holds (`retagged_runs`: `image: vocalis:v2.0` after `docker build -t
+vocalis:latest .`).
 """
 
 from __future__ import annotations
@@ -724,6 +726,127 @@ def _unused(
             ):
                 return at, ref, path, service  # (no service builds: compose runs another image)
     return None
+
+
+_COPIES_COMPOSE = re.compile(
+    r"(?:^|[;&|][ \t]*|\s)(?:cp|mv)[ \t]+(?:-\w+[ \t]+)*(?P<source>[\w./-]+)[ \t]+"
+    r"(?P<target>[\w./-]+)[ \t]*(?:$|[;&|#])"
+)
+"""A `cp|mv SOURCE TARGET` step: the compose file a README makes from an example
+(`cp docker-compose-example.yml docker-compose.yml`)."""
+
+
+def retagged_runs(
+    doc: Document, readme: str, directory: Path, project: Path | None = None
+) -> Iterator[Diagnostic]:
+    """A README that builds an image (`docker build -t vocalis:latest .`), then, in a later command of
+    any block, starts compose in its own folder (`docker-compose up`, `run`, `create`), whose file (the
+    folder's, or the example a `cp` of the README made it from: `cp compose-example.yml
+    docker-compose.yml`) runs a service from another tag of the same repository (`image: vocalis:v2.0`)
+    and builds none. The repository has no owner and is no official image, so compose pulls
+    `docker.io/library/vocalis`, which no one publishes: the command fails, and the image just built is
+    not run. Silent when a block `cd`s elsewhere, when the README runs anything that may tag an image
+    (a pull, a tag, a load, a script, `make`), writes the tag in another command, or a file beside the
+    compose file names it (`likely`: a machine may hold the tag from an earlier build)."""
+    commands = [
+        without_prompt(" ".join(text for _, text in lines))
+        for fence in doc.fences
+        for lines in fence_commands(fence)
+    ]
+    if any(_GIVES_ANY.search(c) for c in commands):
+        return
+    top = (project or directory).resolve()
+    every = [text for fence in doc.fences for _, text in fence.lines]
+    given: dict[str, bool] = {}  # an image → True when a README line or a file beside names it
+    built: list[tuple[int, str]] = []
+    made: dict[str, tuple[int, Path]] = {}  # a compose file's name → (README line, the example it copies)
+    for fence in doc.fences:
+        if any(True for _ in moves(fence)):
+            continue
+        starts = {lines[0][0]: lines for lines in build_commands(fence, DOCKER_COMPOSE)}
+        for line, text in fence.lines:
+            if BUILD.search(text):
+                built += [(line, m.group(1)) for m in TAG_FLAG.finditer(text)]
+            for match in _COPIES_COMPOSE.finditer(without_prompt(text)):
+                source, target = directory / match.group("source"), match.group("target").removeprefix("./")
+                if target in compose.DEFAULT_FILES and os.path.isfile(source):
+                    made[target] = (line, source)
+            if line not in starts or not built:
+                continue
+            words = command_words(starts[line], DOCKER_COMPOSE)
+            call = read_compose(words) if words is not None else None
+            if call is None or call.verb not in _STARTS or not call.complete:
+                continue
+            program = "docker-compose" if "docker-compose" in text else "docker compose"
+            for path, copied in _started_files(call.files, directory, made):
+                if not resolves_inside(path, top):
+                    continue
+                read = compose_file(path)
+                if read is None or read[1]:
+                    continue
+                for service in read[0]:
+                    found = _retagged(service, call.services, built, every, given, path.parent, top)
+                    if found is None:
+                        continue
+                    at, ref = found
+                    given[service.image or ""] = True  # (told once)
+                    shown = os.path.relpath(path, directory)
+                    made_at = f" (copied to {copied[1]} at line {copied[0]})" if copied else ""
+                    yield Diagnostic(
+                        readme,
+                        at,
+                        f"README builds image {ref} and then runs {program} {call.verb} (line {line}), but "
+                        f"{shown}:{service.image_line}{made_at} runs service {service.name} from image "
+                        f"{service.image} and builds none: nothing the README runs makes {service.image}, "
+                        "and compose pulls it from Docker Hub, which has no such image",
+                        confidence=LIKELY,
+                    )
+
+
+def _started_files(
+    files: Sequence[str], directory: Path, made: dict[str, tuple[int, Path]]
+) -> list[tuple[Path, tuple[int, str] | None]]:
+    """The compose files a command with `files` (`-f`, none for the folder's default) reads in
+    `directory`, each with (README line, name) of the `cp` that made it from an example (`made`), or
+    None."""
+    if files:
+        return [
+            (made[f][1], (made[f][0], f)) if f in made else (directory / f, None)
+            for f in (name.removeprefix("./") for name in files)
+        ]
+    present = compose.default_files(directory)
+    if present:
+        return [(path, None) for path in present]
+    name = next((n for n in compose.DEFAULT_FILES if n in made), None)
+    return [] if name is None else [(made[name][1], (made[name][0], name))]
+
+
+def _retagged(
+    service: compose.Service,
+    started: Sequence[str],
+    built: Sequence[tuple[int, str]],
+    every: Sequence[str],
+    given: dict[str, bool],
+    folder: Path,
+    top: Path,
+) -> tuple[int, str] | None:
+    """(README line, reference) of the build `retagged_runs` tells against `service`, None for none;
+    `given` holds the images already read (True: named elsewhere, or told)."""
+    image = service.image
+    if service.builds or not image or not service.image_line or _NOT_A_NAME.search(image):
+        return None
+    if started and service.name not in started:
+        return None
+    repo, tag = _reference(image)
+    if "/" in repo or repo in OFFICIAL:
+        return None
+    same = [(at, ref) for at, ref in built if _reference(ref)[0] == repo]
+    if not same or any(_NOT_A_NAME.search(ref) or _reference(ref)[1] == tag for _, ref in same):
+        return None
+    if image not in given:  # (each image read once, however many compose commands start it)
+        written = re.compile(rf"(?<![\w./:-]){re.escape(image)}(?![\w./:-])")
+        given[image] = any(written.search(t) for t in every) or _named_beside(folder, image, top)
+    return None if given[image] else same[-1]
 
 
 _EXTENDS = re.compile(r"^[ \t]*extends[ \t]*:", re.MULTILINE)

@@ -28,6 +28,7 @@ read other files (after a `cd` elsewhere, `--project-directory`, `COMPOSE_FILE=`
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import difflib
 import os
@@ -41,9 +42,11 @@ from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY, also_at
 from docgen.audit.commands import (
     MOVE,
+    TAG_FLAG,
     cloned_folder,
     clones,
     fence_commands,
+    image_repository,
     joined,
     moves,
     shell_steps,
@@ -51,10 +54,10 @@ from docgen.audit.commands import (
 )
 from docgen.audit.docker_cli import LEAD, docker_commands, docker_verb, docker_words
 from docgen.audit.grammar import RUN, read_compose, read_words
-from docgen.audit.names import CLOSE, compose_file
+from docgen.audit.names import CLOSE, compose_file, run_image
 from docgen.audit.paths import resolves_inside
 from docgen.audit.wording import COMMAND_LANGS
-from docgen.build_scripts import DOCKER_PODMAN, container_command
+from docgen.build_scripts import BUILD, DOCKER_PODMAN, container_command
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
 from docgen.files import bytes_or_none, real_path, text_or_none
 from docgen.markdown import Document, Fence, code_spans, plain
@@ -161,13 +164,16 @@ def _word(name: str) -> re.Pattern[str]:
 def container_names(
     doc: Document, text: str, readme: str, directory: Path, project: Path | None
 ) -> Iterator[Diagnostic]:
-    """The findings of this module: `compose_names`, then `unnamed_containers` of the names those
-    leave out."""
+    """The findings of this module: `compose_names`, then `unnamed_containers`, then `nameless_runs`,
+    each of the names those before it leave out."""
     told: set[str] = set()
     for name, found in _compose_misses(doc, text, readme, directory, project):
         told.add(name)
         yield found
-    yield from unnamed_containers(doc, text, readme, directory, project, told)
+    for found in unnamed_containers(doc, text, readme, directory, project, told):
+        told.add(found.message.split("addresses container ", 1)[1].split(",", 1)[0])
+        yield found
+    yield from nameless_runs(doc, text, readme, directory, project, told)
 
 
 def unnamed_containers(
@@ -237,6 +243,111 @@ def unnamed_containers(
                 "container's name: container_name does)"
             )
         yield Diagnostic(readme, line, said, confidence=LIKELY)
+
+
+_DETACHED = re.compile(r"\A(?:--detach|-[a-zA-Z]*d[a-zA-Z]*)\Z")
+"""`docker run`'s detach option, alone or in a cluster (`-d`, `-itd`)."""
+_OTHER_START = re.compile(
+    r"\b(?:docker-compose|podman-compose|podman|nvidia-docker|make|just|singularity|apptainer)\b"
+    r"|\.(?:sh|bash)\b|--name\b|\bcontainer_name\b"
+)
+"""A step other than docker's own that may start or name a container (compose, a script, `make`,
+another container tool)."""
+_SCRIPT = re.compile(r"(?:\A|[ \t/])([\w.-]+\.(?:sh|bash))\b")
+
+
+def nameless_runs(
+    doc: Document,
+    text: str,
+    readme: str,
+    directory: Path,
+    project: Path | None,
+    told: Collection[str] = (),
+) -> Iterator[Diagnostic]:
+    """A container a docker command addresses by name (`docker exec -it studio …`, `logs`, `attach`,
+    `stop` …) when the step of the README that last starts a container before it is a `docker run` of
+    an image the README builds (`docker build -t studio:cu118 .`) that gives no `--name`: detached, or
+    with no command after the image (the server, not a one-off), so the container it addresses is that
+    run's. Docker names such a container at random, and answers "No such container" (a helper script the
+    README runs another way may name it; the run the README offers does not). Not read: a name the
+    reader fills in, one of `told`, a step before the address that may start or name a container
+    otherwise (compose, a script, `make`, `docker start`/`rename`), a name the README's `text` gives
+    itself (`docker run --name studio …` elsewhere: the run without it is a side session, `docker run
+    -e START_BASH=true -it studio`). `likely`."""
+    built = {
+        image_repository(m.group(1))
+        for fence in doc.fences
+        for _, t in fence.lines
+        if BUILD.search(t)
+        for m in TAG_FLAG.finditer(t)
+    }
+    if not built:
+        return
+    starts: list[tuple[int, list[str] | None]] = []  # (README line, a run's words, or None)
+    for line, words in docker_commands(doc):  # (a block's, or a code span's of the prose)
+        head = docker_verb(words)
+        if head is not None and head[0] in _RUN_VERBS:
+            starts.append((line, words[head[1] :]))
+        elif head is not None and head[0] in ("start", "rename", "compose"):
+            starts.append((line, None))
+    scripts: list[str] = []
+    for fence in doc.fences:
+        if fence.lang not in COMMAND_LANGS:
+            continue
+        for lines in fence_commands(fence):
+            command = joined([(n, sh_code(t)) for n, t in lines])
+            for step in shell_steps(command):
+                if docker_words(step) is None and _OTHER_START.search(without_prompt(step).strip()):
+                    starts.append((lines[0][0], None))
+                    scripts += _SCRIPT.findall(step)
+    if not starts:
+        return
+    starts.sort(key=lambda start: start[0])
+    start_lines = [start[0] for start in starts]
+    given = {match.group(1) for match in _GIVEN.finditer(text)}
+    for line, verb, name in _addressed(doc):
+        if (
+            name in told
+            or name in given
+            or not _NAME.fullmatch(name)
+            or name.isupper()
+            or _PLACEHOLDER.search(name)
+            or _SERVERS.fullmatch(name)
+        ):
+            continue
+        last = bisect.bisect_left(start_lines, line) - 1  # (the last start before the address)
+        if last < 0:
+            continue
+        at, run = starts[last]
+        if run is None or not _unnamed_server(run, built):
+            continue
+        naming = [
+            script
+            for script in dict.fromkeys(scripts)
+            if (body := text_or_none(directory / script)) is not None
+            and any(m.group(1) == name for m in _GIVEN.finditer(body))
+        ]
+        hint = f" ({naming[0]}, which the README runs another way, names it)" if naming else ""
+        yield Diagnostic(
+            readme,
+            line,
+            f"README's docker {verb} addresses container {name} after the docker run at line {at}, which "
+            f"gives it no --name: docker names that container at random, so docker answers no such "
+            f"container{hint}",
+            confidence=LIKELY,
+        )
+
+
+def _unnamed_server(words: list[str], built: Collection[str]) -> bool:
+    """True when a `docker run`'s words (after `run`) give no `--name`, run an image of a repository of
+    `built`, and are detached or give no command after the image."""
+    if any(w == "--name" or w.startswith("--name=") for w in words):
+        return False
+    image = run_image(words)
+    if image is None or image_repository(image) not in built:
+        return False
+    at = words.index(image) if image in words else len(words)
+    return any(_DETACHED.fullmatch(w) for w in words[:at]) or at == len(words) - 1
 
 
 # --------------------------------------------------------------------------------------------------

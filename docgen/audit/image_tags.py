@@ -22,10 +22,12 @@ its context) says which Dockerfile. Three claims are read there, each `certain` 
 - the folder a build command builds, given as a Git URL's `#ref:folder` or a path, when the README sits
   beside the Dockerfile it documents and the folder's name is one `-` part away from the README's own
   (`…/cuda8-cudnn5/tensorflow-notebook` for a README in `tensorflow-v1.1-notebook/`): the README was
-  copied from that sibling, and its command builds the sibling's image (`copied_contexts`). Not the
-  reader's own application folder: one the repository has nowhere, that the build tags by its own name
-  (`docker build -t cuda-app ./cuda-app`), after text telling the reader to write that Dockerfile
-  (`insert `FROM nvidia` at the beginning of your CUDA application Dockerfile`) (`_users_own_app`).
+  copied from that sibling, and its command builds the sibling's image (`copied_contexts`; or a
+  sentence right above a build of `.` names that folder, `from within /path_to/segm/3.4.0_cuda12.1`:
+  `said_contexts`, `likely`). Not the reader's own application folder: one the repository has nowhere,
+  that the build tags by its own name (`docker build -t cuda-app ./cuda-app`), after text telling the
+  reader to write that Dockerfile (`insert `FROM nvidia` at the beginning of your CUDA application
+  Dockerfile`) (`_users_own_app`).
 
 And, `likely`, several builds of one folder under names of several images, one of which names by a word
 of its own another folder beside it that has a Dockerfile (`-t seg-liver seg-task-abdomen/` while
@@ -54,6 +56,7 @@ from docgen.audit.commands import (
     continued,
     entered,
     image_repository,
+    image_tag,
     without_prompt,
 )
 from docgen.audit.own_repo import repository_root
@@ -517,6 +520,61 @@ def copied_contexts(
             f"from {name}/?)",
             confidence=CERTAIN,
         )
+
+
+_SAID_FOLDER = re.compile(
+    r"\b(?:from[ \t]+within|from[ \t]+inside|within|inside|in|from|under)[ \t]+(?:the[ \t]+)?"
+    r"(?:(?P<path>[\w.~-]*/[\w./~-]*[\w.-])|`(?P<quoted>[\w./~-]+)`[ \t]+(?:folder|directory|dir)\b)",
+    re.IGNORECASE,
+)
+"""A sentence naming the folder to build from: `(from within /path_to/segm/3.4.0_cuda12.1)`, `From a
+terminal in the `ros-humble` directory`."""
+_SAID_ABOVE = 4
+"""How many lines above a command block's first line the sentence introducing it may start."""
+
+
+def said_contexts(
+    doc: Document, readme: str, directory: Path, models: tuple[ImageModel, ...]
+) -> Iterator[Diagnostic]:
+    """A build of `.` (no `cd` before it) right below a sentence naming the folder to run it from, when
+    that folder is one `-` part away from the README's own, beside an audited Dockerfile: the
+    `copied_contexts` claim, written in prose (`* Build the image from Docker file (from within
+    /path_to/segm/3.4.0_cuda12.1)` in `3.4.0-1_cuda12.1/`). Not a build tagged with the named folder's
+    name (`-t ros-humble`: that folder's image, built first on purpose). `likely`: the sentence may
+    mean another step."""
+    here = directory.resolve()
+    beside = [m for m in models if m.file and Path(m.file).resolve().parent == here]
+    if not beside:
+        return
+    own = here.name
+    prose = {line: text for para in doc.paragraphs for line, text in para.lines}
+    first = {
+        line: fence.lines[0][0] for fence in [*doc.fences, *indented_blocks(doc)] for line, _ in fence.lines
+    }
+    for build in _builds(doc):
+        if build.context not in (".", "./") or build.folder or build.line not in first:
+            continue
+        start = first[build.line]
+        said = [
+            (line, m)
+            for line in range(start - _SAID_ABOVE, start - 1)
+            if line in prose
+            for m in _SAID_FOLDER.finditer(prose[line])
+        ]
+        for line, match in said[-1:]:
+            name = basename((match.group("path") or match.group("quoted")).rstrip("/"))
+            if name in (".", "..", "", own) or not _one_part_away(name, own):
+                continue
+            if any(name in (basename(image_repository(t)), image_tag(t)) for t in build.tags):
+                continue
+            yield Diagnostic(
+                readme,
+                build.line,
+                f"README says to build from {name}/ (line {line}), but it sits in {own}/ beside "
+                f"{basename(beside[0].path)}: docker build . run there builds that folder's image, not this "
+                f"one's (a README copied from {name}/?)",
+                confidence=LIKELY,
+            )
 
 
 _OWN_DOCKERFILE = re.compile(
