@@ -343,3 +343,49 @@ def test_checks_of_the_served_port_or_of_what_the_image_names(
     tmp_path: Path, dockerfile: str, readme: str
 ) -> None:
     assert unserved(tmp_path, dockerfile, readme) == []
+
+
+# a Node app that sets no port for its program: EXPOSE is where the README says it serves
+BOARD = """\
+FROM node:20-slim
+WORKDIR /srv
+COPY . .
+RUN npm ci --omit=dev
+EXPOSE 3000
+HEALTHCHECK CMD node -e "require('http').get('http://localhost:4000/healthz', r => process.exit(0))"
+CMD ["node", "server.js"]
+"""
+BOARD_README = """\
+# Board
+
+The image ships a health check.
+
+```bash
+docker run -d -p 8080:3000 acme/board
+```
+"""
+
+
+def test_a_check_of_another_port_than_the_one_exposed_and_published(tmp_path: Path) -> None:
+    got = unserved(tmp_path, BOARD, BOARD_README)
+    assert [(line, confidence) for line, _, confidence in got] == [(3, "likely")], got
+    assert (
+        "probes port 4000 while the server listens on 3000 (Dockerfile:5 EXPOSE 3000, as the README"
+        in got[0][1]
+    )
+
+
+@pytest.mark.parametrize(
+    ("dockerfile", "readme"),
+    [
+        (BOARD, BOARD_README.replace("-p 8080:3000", "-p 8080:4000")),  # the README publishes the probed one
+        (BOARD, BOARD_README.replace(" -p 8080:3000", "")),  # the README names no port
+        (BOARD.replace("EXPOSE 3000", "EXPOSE 3000 9229"), BOARD_README),  # which one serves is unclear
+        (BOARD.replace("EXPOSE 3000", "ENV PORT=4000\nEXPOSE 3000"), BOARD_README),  # the image names 4000
+        (BOARD.replace('["node", "server.js"]', '["/srv/start.sh"]'), BOARD_README),  # a start script
+        # a server with a default port of its own: the check may ask it rightly, EXPOSE be stale
+        (BOARD.replace('["node", "server.js"]', '["uvicorn", "app:api"]'), BOARD_README),
+    ],
+)
+def test_an_exposed_port_the_readme_does_not_back(tmp_path: Path, dockerfile: str, readme: str) -> None:
+    assert unserved(tmp_path, dockerfile, readme) == []

@@ -216,7 +216,9 @@ def test_a_published_image_named_by_its_labels_given_a_program(tmp_path: Path) -
         "rocminfo) (likely)"
     )
     # a program the RUN copies onto the PATH (`cp build/bin/llama-* /usr/local/bin/`)
-    assert got[1].startswith("18: README runs rdna-lab/gfx-llama-box:latest llama-bench …, meaning llama-bench")
+    assert got[1].startswith(
+        "18: README runs rdna-lab/gfx-llama-box:latest llama-bench …, meaning llama-bench"
+    )
     assert "and llama-bench (Dockerfile:5) never starts" in got[1] and got[1].endswith("(likely)")
 
 
@@ -231,7 +233,9 @@ def test_the_readmes_own_image_given_a_program_to_look_at_it(tmp_path: Path) -> 
 
 def test_a_program_the_readme_runs_with_entrypoint_elsewhere(tmp_path: Path) -> None:
     readme = GFX_README.replace("latest llama-bench -m", "latest llama-cli -m")
-    dockerfile = GFX.replace("cp build/bin/llama-* /usr/local/bin/", "cp build/bin/llama-server /usr/local/bin/")
+    dockerfile = GFX.replace(
+        "cp build/bin/llama-* /usr/local/bin/", "cp build/bin/llama-server /usr/local/bin/"
+    )
     got = meant(tmp_path, readme, dockerfile)
     assert any("and llama-cli (line 7 runs it with --entrypoint) never starts" in g for g in got), got
 
@@ -256,7 +260,8 @@ def test_entrypoints_that_run_the_program_or_take_the_word(tmp_path: Path, entry
 def test_a_program_a_run_writes_may_run_its_arguments(tmp_path: Path) -> None:
     dockerfile = GFX.replace(
         'ENTRYPOINT ["/usr/local/bin/llama-server"]',
-        "RUN printf '#!/bin/sh\\nexec \"$@\"\\n' > /usr/local/bin/gpu-env && chmod +x /usr/local/bin/gpu-env\n"
+        "RUN printf '#!/bin/sh\\nexec \"$@\"\\n' > /usr/local/bin/gpu-env"
+        " && chmod +x /usr/local/bin/gpu-env\n"
         'ENTRYPOINT ["/usr/local/bin/gpu-env"]',
     )
     assert meant(tmp_path, GFX_README, dockerfile) == []
