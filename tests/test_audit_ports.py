@@ -103,6 +103,42 @@ def test_a_program_not_known_as_a_server_on_a_fixed_port_is_likely(tmp_path: Pat
     ]
 
 
+LLAMA_ENV = """\
+FROM ghcr.io/acme/cuda-runtime:12.4
+COPY --from=ghcr.io/acme/llama-build:b5000 /out/llama-server /app/llama-server
+ENV LLAMA_ARG_HOST=0.0.0.0
+ENV LLAMA_ARG_PORT=9090
+EXPOSE 8080
+ENTRYPOINT ["/app/llama-server"]
+"""
+LLAMA_RUNS = """\
+# llama box
+
+```bash
+docker build -t llama-box .
+docker run --gpus all -p 8080:8080 -v ./m:/models llama-box -m /models/q4.gguf
+docker run --gpus all -p 8080:8080 -e LLAMA_ARG_PORT=8080 llama-box -m /models/q4.gguf
+docker run --gpus all -p 8080:8080 llama-box -m /models/q4.gguf --port 8080
+docker run --gpus all -p 9090:9090 llama-box -m /models/q4.gguf
+```
+"""
+
+
+def test_a_published_port_an_env_variable_the_server_reads_moved_it_from(tmp_path: Path) -> None:
+    # llama-server reads LLAMA_ARG_PORT: it listens on 9090 whatever EXPOSE says; lines 6-7 move it back
+    assert [f for f in _audit(tmp_path, LLAMA_RUNS, LLAMA_ENV) if "fixed port" in f] == [
+        "5: README publishes container port 8080 of llama-box, but Dockerfile:6 (ENTRYPOINT) starts the "
+        "server on fixed port 9090 (Dockerfile:4 ENV LLAMA_ARG_PORT=9090), which EXPOSE 8080 does not "
+        "change (likely)"
+    ]
+    # another program's port variable, or a start script that gets the command, says nothing
+    for dockerfile in (
+        LLAMA_ENV.replace("LLAMA_ARG_PORT", "REDIS_PORT"),
+        LLAMA_ENV.replace('ENTRYPOINT ["/app/llama-server"]', 'ENTRYPOINT ["/app/start.sh"]'),
+    ):
+        assert [f for f in _audit(tmp_path, LLAMA_RUNS, dockerfile) if "fixed port" in f] == [], dockerfile
+
+
 def test_what_may_serve_on_the_published_port_keeps_it_silent(tmp_path: Path) -> None:
     shapes = [
         # two programs: the other may serve on it

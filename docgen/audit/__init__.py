@@ -362,7 +362,7 @@ from docgen.audit.gpu_compose import gpu_less_compose, gpu_only_compose
 from docgen.audit.gpu_models import gpu_floor_claims, gpu_model_claims
 from docgen.audit.gpu_scripts import gpu_less_scripts
 from docgen.audit.grammar import command_grammar
-from docgen.audit.health_ports import health_ports, plain_health_checks
+from docgen.audit.health_ports import health_ports, plain_health_checks, unserved_checks
 from docgen.audit.held_tools import held_tool_claims
 from docgen.audit.help_copies import help_copies
 from docgen.audit.home_checkouts import home_checkout_paths
@@ -717,6 +717,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     linked_release_claims,
     health_ports,
     plain_health_checks,
+    unserved_checks,
     held_tool_claims,
     profile_entry_claims,
     guarded_args,
@@ -1621,6 +1622,7 @@ def audit(
     found.extend(_ruled(run_args, doc, path, models))
     found.extend(_ruled(health_ports, doc, path, models))
     found.extend(_ruled(plain_health_checks, doc, path, models))
+    found.extend(_ruled(unserved_checks, doc, path, models))
     found.extend(_ruled(local_bases, doc, text, path, models))
     found.extend(_ruled(exec_form_env, doc, text, path, models))
     found.extend(_ruled(single_quoted_env, doc, text, path, directory, models))

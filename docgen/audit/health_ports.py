@@ -12,6 +12,20 @@ with `--port N` (`--port=N`) after the image, or with `-e NAME=N` where the imag
 reads `$NAME`. Left alone: `HEALTHCHECK NONE`, a run with `--no-healthcheck`, `--health-cmd` or
 `--entrypoint`, the same port, and an image the README does not build or whose Dockerfile is unclear.
 Each finding is `likely`.
+
+And an image whose own HEALTHCHECK probes a port its server does not listen on (`unserved_checks`): the
+Dockerfile sets `ENV LLAMA_ARG_PORT=11434` for the llama-server its ENTRYPOINT starts, or `CMD ["uvicorn",
+…, "--port", "8000"]`, and checks `curl -f http://localhost:8080/health`. The port the server listens on
+is the one the image sets for the one program it starts (`ports.served_port`: a port option of its
+ENTRYPOINT/CMD, a `$NAME` of one read from ENV, or the ENV variable that program reads for its port);
+the probed port must be named nowhere else in the image (EXPOSE, ENV values, ENTRYPOINT, CMD, the scripts
+they start: a second server, a proxy in front, may serve there). When the image sets no port for its
+program, the one port it EXPOSEs is where it listens if the README says so too (a run publishes that
+container port, its prose names it): then either the check or the README's port is wrong. Read when the
+README says the image has health checks (`It features health checks`, a `Health check` heading), and the
+README overrides no check (`--health-cmd`, `--no-healthcheck`, a compose `healthcheck:`): the claim is
+what the container does not do, since docker never sees it healthy. `likely`: the server may listen on
+the probed port too.
 """
 
 from __future__ import annotations
@@ -21,7 +35,9 @@ from collections.abc import Iterator, Sequence
 
 from docgen.audit.auditor import LIKELY
 from docgen.audit.commands import tagged_builds
+from docgen.audit.ports import PORT_VARIABLES, PUBLISH, Served, served_port
 from docgen.audit.run_args import docker_runs
+from docgen.audit.settings import LAUNCHER, Image, command_text, started_program
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel, Setting, Stage
 
@@ -195,5 +211,125 @@ def plain_health_checks(doc: Document, readme: str, models: Sequence[ImageModel]
             f"README reaches port {port} only over HTTPS (https://localhost:{port}, {len(secure)} times), "
             f"but {model.path}:{check.line} HEALTHCHECK probes http://localhost:{port}: a plain HTTP request "
             "to a TLS listener fails and docker reports the container unhealthy",
+            confidence=LIKELY,
+        )
+
+
+# --------------------------------------------------------------------------------------------------
+# An image's own check of a port its server does not listen on
+
+_HEALTH_SAID = re.compile(r"\bhealth[ \t-]?checks?\b|\bhealthcheck\b|\bhealthy\b|健康检查", re.IGNORECASE)
+_NOT_SAID = re.compile(
+    r"\bno\b|\bnot\b|n't\b|\bnever\b|\bwithout\b|\bdisabl|\bunhealthy\b|\badd(?:ing)?[ \t]+(?:a|an|your)\b"
+    r"|health[ \t-]?checks?[ \t]+(?:endpoint|route|url|api|path|page)|/health|/ready|/live",
+    re.IGNORECASE,
+)
+"""A line about a check that is absent, turned off or the reader's to add, or the application's health
+route (`a health check endpoint at /health`), not the image's own check."""
+_OVERRIDES = re.compile(r"--health-cmd|--no-healthcheck|^[ \t]*healthcheck:", re.MULTILINE)
+
+
+def _health_claim(doc: Document) -> int | None:
+    """The README line of the first sentence, list item, heading or table row saying the image has
+    health checks (`_HEALTH_SAID`, not `_NOT_SAID`); None when there is none or a command block overrides
+    the image's check (`_OVERRIDES`)."""
+    if any(_OVERRIDES.search(text) for fence in doc.fences for _, text in fence.lines):
+        return None
+    lines = [pair for para in doc.paragraphs for pair in para.lines] + list(doc.headings)
+    lines += [(line, " | ".join(cells)) for table in doc.tables for line, cells in table.rows]
+    said = [n for n, text in lines if _HEALTH_SAID.search(text) and not _NOT_SAID.search(text)]
+    return min(said) if said else None
+
+
+def _named_ports(image: Image) -> set[str]:
+    """The port numbers the image names but in its HEALTHCHECK: EXPOSE, its ENV values, ENTRYPOINT, CMD
+    and the scripts from the build context those start."""
+    texts = [s.value for s in image.settings if s.keyword == "EXPOSE"]
+    texts += [command_text(s) for s in image.settings if s.keyword in ("ENTRYPOINT", "CMD")]
+    texts += [e.value or "" for e in image.model.env if e.stage == image.top]
+    return set(_PORT_NUMBER.findall(" ".join(texts))) | image._script_ports
+
+
+_PORT_NUMBER = re.compile(r"(?<![\w.])\d{2,5}(?![\w.])")
+
+
+_SAID_PORT = re.compile(r"\bports?[ \t]+`?(\d{2,5})\b", re.IGNORECASE)
+"""A port named in the README's prose (`It runs on port 11434`, `` port `8000` ``)."""
+
+
+def _said_ports(doc: Document) -> set[str]:
+    """The container ports the README's runs publish (`-p 8080:8000` gives 8000) and the ports its prose
+    names (`runs on port 8000`)."""
+    said = {
+        match.group(2) for fence in doc.fences for _, text in fence.lines for match in PUBLISH.finditer(text)
+    }
+    said |= {
+        m.group(1) for para in doc.paragraphs for _, text in para.lines for m in _SAID_PORT.finditer(text)
+    }
+    return said
+
+
+_OWN_DEFAULT = re.compile(
+    r"(?<![\w-])(?:[\w./-]*/)?(?:ollama|jupyter\w*|tensorboard|mlflow|code-server)(?![\w-])"
+)
+"""Servers with a default port of their own (beyond `settings.LAUNCHER` and `ports.PORT_VARIABLES`)."""
+_SCRIPT_START = re.compile(
+    r"(?<![\w./-])(?:[\w./-]*entrypoint[\w./-]*|[\w./-]+\.sh\b|[\w./-]*start[\w.-]*)", re.I
+)
+"""A start script an ENTRYPOINT or CMD runs (`/entrypoint.sh`, `start-app`, `npm start`)."""
+
+
+def _exposed_port(image: Image, doc: Document) -> Served | None:
+    """The one port the image EXPOSEs, as where its server listens, when the README agrees (a run
+    publishes it, or its prose names it) and the image sets no other for its program (`served_port`).
+    None when what the image starts decides the port itself: a server with a default port of its own
+    (llama-server's 8080, uvicorn's 8000: the check may ask that one rightly, and EXPOSE be stale), or a
+    start script (it may start a proxy on the probed port)."""
+    started = " ".join(command_text(s) for s in image.settings if s.keyword in ("ENTRYPOINT", "CMD"))
+    program = started_program(started)
+    if (
+        not started
+        or LAUNCHER.search(started)
+        or _OWN_DEFAULT.search(started)
+        or _SCRIPT_START.search(started)
+        or any(reads.fullmatch(program) for _, reads in PORT_VARIABLES)
+    ):
+        return None
+    exposed = [s for s in image.settings if s.keyword == "EXPOSE"]
+    ports = {p for s in exposed for p in _PORT_NUMBER.findall(s.value)}
+    if len(ports) != 1 or ports.isdisjoint(_said_ports(doc)):
+        return None
+    (port,) = ports
+    setting = exposed[-1]
+    return Served(
+        port, f"{image.model.path}:{setting.line} EXPOSE {setting.value}, as the README says", setting, False
+    )
+
+
+def unserved_checks(doc: Document, readme: str, models: Sequence[ImageModel]) -> Iterator[Diagnostic]:
+    """The README's claim that the image has health checks, for each image whose HEALTHCHECK probes a port
+    its server does not listen on (see the module docstring)."""
+    claim: int | None = None
+    for model in models:
+        image = Image(model)
+        check = image.last("HEALTHCHECK")
+        if check is None or "$" in check.value or check.value.upper().startswith("NONE"):
+            continue
+        probed = set(_PROBED.findall(check.value))
+        if len(probed) != 1 or probed & _named_ports(image):
+            continue  # (a port the image names elsewhere: a second server, a proxy, may serve there)
+        served = served_port(image) or _exposed_port(image, doc)
+        if served is None or served.port in probed:
+            continue
+        claim = claim if claim is not None else _health_claim(doc)
+        if claim is None:
+            return
+        (port,) = probed
+        yield Diagnostic(
+            readme,
+            claim,
+            f"README says the image has health checks, but {model.path}:{check.line} HEALTHCHECK probes "
+            f"port {port} while the server listens on {served.port} ({served.source}) and the image names "
+            f"{port} nowhere else: the check fails and docker never reports the container healthy",
             confidence=LIKELY,
         )

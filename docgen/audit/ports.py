@@ -37,16 +37,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from docgen.audit.audit_facts import AuditFacts
-from docgen.audit.auditor import CERTAIN, LIKELY, Auditor
+from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
 from docgen.audit.commands import FILE_FLAG, TAG_FLAG, fence_commands, image_repository, joined
 from docgen.audit.names import docker_run, image_at
 from docgen.audit.paths import path_named
-from docgen.audit.settings import LAUNCHER, SERVERS, Image, command_text
+from docgen.audit.settings import LAUNCHER, SERVERS, Image, command_text, started_program
 from docgen.build_scripts import BUILD
 from docgen.copied import FILE_LIMIT, copied_files
 from docgen.files import text_or_none
 from docgen.markdown import Document, Table, plain
-from docgen.model import Diagnostic, ImageModel
+from docgen.model import Diagnostic, ImageModel, Setting
 
 PUBLISH = re.compile(
     r"(?:^|[ \t])(?:-[dit]{0,3}p|--publish)(?:[ \t]+|=)[\"']?"
@@ -221,11 +221,52 @@ _SCRIPT = re.compile(r"(?<![\w.-])(?:[\w.-]*/)?([\w.-]+\.sh)\b")
 """A start script a command runs (`/app/start.sh`)."""
 
 
-def _fixed_elsewhere(image: Image, port: str, replaced: bool) -> tuple[str, str, str, str] | None:
-    """(where, the fixed port, confidence, the end of the message) when the one program the image starts
-    is given a fixed port on its command line (`--port 8020`) other than `port`, and the image names
-    `port` nowhere but in EXPOSE; None when it may serve on `port`. `replaced`: the run gives a command
-    after the image, which replaces the CMD (an ENTRYPOINT still runs, the command as its arguments)."""
+@dataclass(frozen=True)
+class Served:
+    """The port the one program an image starts listens on, as the image sets it (`served_port`)."""
+
+    port: str
+    where: str
+    """The ENTRYPOINT or CMD starting the program: `Dockerfile:9 (CMD)`."""
+    setting: Setting
+    """That ENTRYPOINT or CMD."""
+    sure: bool
+    """Given on the command line of a server launcher (`uvicorn … --port 8020`): it listens there."""
+    env: str = ""
+    """The ENV that gives it when the command line does not: `Dockerfile:4 ENV LLAMA_ARG_PORT=11434`."""
+
+    @property
+    def source(self) -> str:
+        """What sets the port: the ENV giving it, else the ENTRYPOINT or CMD."""
+        return self.env or self.where
+
+
+PORT_VARIABLES = (
+    ("LLAMA_ARG_PORT", re.compile(r"llama-server")),
+    ("OLLAMA_HOST", re.compile(r"ollama")),
+    ("UVICORN_PORT", re.compile(r"uvicorn")),
+    ("STREAMLIT_SERVER_PORT", re.compile(r"streamlit")),
+    ("GRADIO_SERVER_PORT", re.compile(r"gradio|python")),
+    ("JUPYTER_PORT", re.compile(r"jupyter(?:-lab|-notebook)?")),
+    ("FLASK_RUN_PORT", re.compile(r"flask")),
+    ("PORT", re.compile(r"gunicorn|text-generation-launcher|text-embeddings-router|code-server")),
+)
+"""Environment variables a server reads for the port it listens on when its command line gives none, and
+the programs (as `settings.started_program` names them) that read each: llama.cpp's server reads
+`LLAMA_ARG_PORT`, Ollama `OLLAMA_HOST` (`0.0.0.0:11434`), gunicorn and Hugging Face's launchers `PORT`.
+Another program's `*_PORT` (`REDIS_PORT`, `MASTER_PORT`) says nothing of where the image's server
+listens."""
+_VARIABLE = re.compile(r"\$\{?([A-Za-z_]\w*)(?::?-([^}\s]*))?\}?")
+"""A variable a command reads (`$APP_PORT`, `${APP_PORT:-8000}`), with its default."""
+
+
+def served_port(image: Image, replaced: bool = False) -> Served | None:
+    """The port the one program the image's ENTRYPOINT and CMD start listens on, as the image sets it: a
+    port its command line gives (`--port 8020`, `--bind 0.0.0.0:8020`, `--port $APP_PORT` with `ENV
+    APP_PORT=8020`), else an ENV variable that program reads for its port (`PORT_VARIABLES`:
+    `LLAMA_ARG_PORT=11434` for llama-server). None when nothing of the image sets one, it starts several
+    programs or gives several ports, or an ENTRYPOINT script gets the command (it may start it its own
+    way). `replaced`: a run gives its own command, which replaces the CMD (an ENTRYPOINT still runs)."""
     entry, cmd = image.last("ENTRYPOINT"), image.last("CMD")
     if replaced:
         cmd = None
@@ -233,31 +274,85 @@ def _fixed_elsewhere(image: Image, port: str, replaced: bool) -> tuple[str, str,
     texts = [command_text(s) for s in settings]
     if not settings or any(_SEVERAL.search(text) for text in texts):
         return None  # nothing of its own, or several programs: one may serve on the port
+    env = {e.name: e for e in image.model.env if e.stage == image.top and e.value is not None}
+
+    def value(match: re.Match[str]) -> str:
+        given = env.get(match.group(1))
+        if given is not None:
+            return given.value or ""
+        return match.group(2) or match.group(0)
+
+    expanded = [_VARIABLE.sub(value, text) for text in texts]
     givers = [
         (setting, found)
-        for setting, text in zip(settings, texts, strict=True)
+        for setting, text in zip(settings, expanded, strict=True)
         for found in _PORT_OPTION.findall(text) + _BIND.findall(text)
     ]
-    ports = {found for _, found in givers}
-    if len(ports) != 1 or port in ports:
+    path = image.model.path
+    if givers:
+        if len({found for _, found in givers}) != 1:
+            return None
+        setting, port = givers[0]
+        if entry is not None and cmd is not None and setting is cmd and ".sh" in command_text(entry):
+            return None  # an entrypoint script may start the command, or something else, its own way
+        text = command_text(setting)
+        launcher = LAUNCHER.search(text)
+        written = _PORT_OPTION.search(text) or _BIND.search(text)
+        sure = launcher is not None and written is not None and launcher.start() < written.start()
+        return Served(port, f"{path}:{setting.line} ({setting.keyword})", setting, sure)
+    program = started_program(" ".join(texts))
+    for name, reads in PORT_VARIABLES:
+        given = env.get(name)
+        if given is None or not reads.fullmatch(program):
+            continue
+        number = re.fullmatch(r"(?:[\w.\[\]:-]*:)?(\d{2,5})", (given.value or "").strip())
+        if number is None:
+            return None
+        setting = settings[0]
+        where = f"{path}:{setting.line} ({setting.keyword})"
+        line = _assigned_at(image.model, given.line, name)
+        return Served(number.group(1), where, setting, False, f"{path}:{line} ENV {name}={given.value}")
+    return None
+
+
+def _assigned_at(model: ImageModel, line: int, name: str) -> int:
+    """The line of the ENV instruction starting at `line` that assigns `name` (`LLAMA_ARG_PORT=11434` on
+    the fifth line of a continued ENV); `line` when it is not found."""
+    read = dockerfile_read(model.file) if model.file else None
+    if read is None:
+        return line
+    assigns = re.compile(rf"(?<![\w-]){re.escape(name)}=")
+    lines = read[0].splitlines()
+    for number in range(line, min(len(lines), line + 200) + 1):
+        text = lines[number - 1]
+        if assigns.search(text):
+            return number
+        if not text.rstrip().endswith("\\"):
+            break  # the instruction ends here
+    return line
+
+
+def _fixed_elsewhere(image: Image, port: str, replaced: bool) -> tuple[str, str, str, str] | None:
+    """(where, the fixed port, confidence, the end of the message) when the one program the image starts
+    is given a fixed port (`served_port`: `--port 8020` on its command line, `ENV LLAMA_ARG_PORT=8020`)
+    other than `port`, and the image names `port` nowhere but in EXPOSE; None when it may serve on
+    `port`. `replaced`: the run gives a command after the image, which replaces the CMD (an ENTRYPOINT
+    still runs, the command as its arguments)."""
+    served = served_port(image, replaced)
+    if served is None or served.port == port:
         return None
-    if entry is not None and cmd is not None and givers[0][0] is cmd and ".sh" in command_text(entry):
-        return None  # an entrypoint script may start the command, or something else, its own way
     exposed = {p for s in image.settings if s.keyword == "EXPOSE" for p in re.findall(r"\d{2,5}", s.value)}
-    if ports <= exposed and port in exposed:
+    if served.port in exposed and port in exposed:
         return None  # the image says it serves on both
     mentioned = image._mentioned() | image._script_ports
     if port in mentioned:
         return None  # an ENV value or a script the image starts names it
-    setting, served = givers[0]
-    text = command_text(setting)
-    launcher = LAUNCHER.search(text)
-    sure = CERTAIN if launcher is not None and launcher.start() < text.find(served) else LIKELY
+    tail = f" ({served.env})" if served.env else ""
     if port in exposed:
-        tail = f", which EXPOSE {port} does not change"
+        tail += f", which EXPOSE {port} does not change"
     else:
-        tail = f", and the image names {port} nowhere"
-    return f"{image.model.path}:{setting.line} ({setting.keyword})", served, sure, tail
+        tail += f", and the image names {port} nowhere"
+    return served.where, served.port, CERTAIN if served.sure else LIKELY, tail
 
 
 _PORT_OPTION = re.compile(

@@ -66,6 +66,7 @@ command block's, or a code span's in a list of steps whose build is written so t
 from __future__ import annotations
 
 import bisect
+import fnmatch
 import json
 import os
 import posixpath
@@ -74,7 +75,7 @@ import shlex
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from docgen.audit.auditor import CERTAIN, LIKELY
+from docgen.audit.auditor import CERTAIN, LIKELY, dockerfile_read
 from docgen.audit.commands import (
     FILE_FLAG,
     TAG_FLAG,
@@ -90,6 +91,7 @@ from docgen.audit.commands import (
 from docgen.audit.containers import text_files
 from docgen.audit.docker_cli import docker_verb, docker_words
 from docgen.audit.grammar import IMAGE_WORD, RUN, Read, env_takes_image, misplaced, read_words
+from docgen.audit.memo import per_audit
 from docgen.audit.missing import one_slip
 from docgen.build_scripts import BUILD
 from docgen.files import text_or_none
@@ -432,15 +434,46 @@ def empty_commands(doc: Document, readme: str, models: Sequence[ImageModel]) -> 
 
 
 def _title_names(doc: Document, model: ImageModel) -> set[str]:
-    """The names the README's title and the Dockerfile's folder give the image, lower case with `-` for
-    blanks (`# FFmpeg NVENC` → `ffmpeg-nvenc`)."""
+    """The names the README's title, the Dockerfile's folder and its OCI labels (`_label_names`) give the
+    image, lower case with `-` for blanks (`# FFmpeg NVENC` → `ffmpeg-nvenc`)."""
     names: set[str] = set()
     if doc.headings and doc.levels.get(doc.headings[0][0]) == 1:
         names.add(re.sub(r"\s+", "-", doc.headings[0][1].strip().strip("`").strip().lower()))
     if model.file:
         names.add(Path(model.file).resolve().parent.name.lower())
+        names |= _label_names(model.file)
     names.discard("")
     return names
+
+
+_LABEL = re.compile(
+    r"\b(?:org\.opencontainers\.image|org\.label-schema)\.(title|name|source|url|vcs-url)[ \t]*=[ \t]*"
+    r"[\"']?([^\"'\s\\]+)"
+)
+"""A label naming the image (`org.opencontainers.image.title="llama-box"`) or the repository it is built
+from (`org.opencontainers.image.source="https://github.com/acme/llama-box"`)."""
+
+
+@per_audit(maxsize=32)
+def _label_names(file: str) -> frozenset[str]:
+    """The names the OCI (or label-schema) labels of the Dockerfile at `file` give its image, lower case:
+    its title, and the last part of the repository address it is built from (`llama-box` of
+    `https://github.com/acme/llama-box.git`). The published image is most often named so."""
+    read = dockerfile_read(file)
+    if read is None:
+        return frozenset()
+    names: set[str] = set()
+    for instruction in read[1].instructions:
+        if instruction.keyword != "LABEL":
+            continue
+        for kind, value in _LABEL.findall(instruction.args):
+            if "$" in value:
+                continue
+            if kind in ("title", "name"):
+                names.add(value.lower())
+            elif re.match(r"https?://[^/]+/[^/]+/[^/]+", value):
+                names.add(value.rstrip("/").rsplit("/", 1)[1].lower().removesuffix(".git"))
+    return frozenset(names)
 
 
 def _may_be_script(word: str, model: ImageModel, directory: Path | None) -> bool:
@@ -496,7 +529,12 @@ def shell_programs(
 _WRAPPERS = frozenset(
     "tini tini-static dumb-init gosu su-exec env sudo catatonit nice nohup time timeout xvfb-run runuser "
     "setpriv chroot docker-init busybox s6-svscan supervisord conda mamba micromamba uv poetry pipenv npx "
-    "npm yarn pnpm bundle".split()
+    "npm yarn pnpm bundle pixi pdm rye hatch direnv dotenv with-contenv fixuid chpst s6-setuidgid "
+    "setuidgid capsh unshare nsenter prlimit ionice chrt taskset numactl stdbuf unbuffer script setsid "
+    "flock watch entr watchexec nodemon parallel xargs mpirun mpiexec srun horovodrun vglrun prime-run "
+    "optirun primusrun firejail bwrap proot box64 faketime dbus-run-session dbus-launch ssh-agent valgrind "
+    "strace ltrace gdb perf nsys ncu nvprof rocprof rocprofv2 rocprofv3 ddtrace-run "
+    "opentelemetry-instrument envconsul chamber doppler op aws-vault apptainer singularity".split()
 )
 """Programs an ENTRYPOINT starts to run another program given after them (`tini --`, `gosu user`,
 `conda run`, `busybox` applets): their own name after the image may be the program they start."""
@@ -510,6 +548,12 @@ def _same_program(word: str, program: str) -> bool:
     return name == started or bool(_PYTHON.match(name) and _PYTHON.match(started))
 
 
+_SCRIPT_NAME = re.compile(
+    r"\.(?:sh|bash|py|pl|rb|js)\Z|entrypoint|start|run|init|wrap|launch|exec|shim", re.IGNORECASE
+)
+"""A program name that says it is a script or a wrapper (`start-server`, `ffmpeg-wrapper`)."""
+
+
 def _program_entrypoint(model: ImageModel, directory: Path | None) -> Setting | None:
     """The ENTRYPOINT of the image `model` builds when it is, in exec form, a program that takes the run's
     words as its arguments: not a shell (`shell_programs`), a wrapper running its arguments as a command
@@ -521,8 +565,12 @@ def _program_entrypoint(model: ImageModel, directory: Path | None) -> Setting | 
     program = posixpath.basename(words[0])
     if not _PROGRAM.fullmatch(program) or program in _SHELLS or program in _WRAPPERS:
         return None
-    if re.search(r"\.(?:sh|bash|py|pl|rb|js)\Z|entrypoint|start|run|init", program, re.IGNORECASE):
-        return None  # a script of the project's, which may execute its arguments (`exec "$@"`)
+    if "--" in words[1:] or words[-1] in ("run", "exec"):
+        return None  # a command follows (`launcher --`, `pdm run`): the run's words may be that command
+    if re.search(
+        r"\.(?:sh|bash|py|pl|rb|js)\Z|entrypoint|start|run|init|wrap|launch|exec|shim", program, re.IGNORECASE
+    ):
+        return None  # a script of the project's, or a wrapper by its name: it may run its arguments
     for copy in model.context_copies:
         named = [*copy.sources, copy.dest]
         if any(posixpath.basename(n.strip("\"'").rstrip("/")) == program for n in named):
@@ -532,6 +580,11 @@ def _program_entrypoint(model: ImageModel, directory: Path | None) -> Setting | 
         folders.append(Path(model.file).parent)
     if any(os.path.exists(folder / program) for folder in folders):
         return None
+    text = text_or_none(Path(model.file)) if model.file else None
+    if text is not None and re.search(
+        rf"(?:>>?|\btee\b[^\n]*?)[ \t]*['\"]?(?:\S*/)?{re.escape(program)}(?![\w.+-])", text
+    ):
+        return None  # a RUN writes it: a script, which may run its arguments
     return setting
 
 
@@ -1213,6 +1266,50 @@ def _copied_programs(model: ImageModel) -> dict[str, int]:
     return found
 
 
+_PUTS = re.compile(r"(?:^|[;&|(]|\bthen|\bdo)[ \t]*(?:sudo[ \t]+)?(cp|install|ln|mv)[ \t]+([^;&|\n]+)")
+"""A shell command that puts files somewhere (`cp build/bin/llama-* /usr/local/bin/`, `install -m 755 x
+/usr/bin/x`, `ln -s /opt/app/run /usr/local/bin/app`): its words after the program."""
+_VALUED = {"install": {"-m", "--mode", "-o", "--owner", "-g", "--group", "-t", "-S"}, "ln": {"-t", "-S"}}
+"""Options of these commands that take the next word as their value."""
+_NAME_PATTERN = re.compile(r"[A-Za-z*][\w.+*-]*")
+
+
+def _installed_programs(model: ImageModel) -> list[tuple[str, int]]:
+    """(name or glob pattern, Dockerfile line) of each program a RUN of the image's stages copies, moves,
+    installs or links into a folder of the PATH (`cp build/bin/llama-* /usr/local/bin/` gives
+    `llama-*`): programs the image holds besides the one its ENTRYPOINT starts."""
+    read = dockerfile_read(model.file) if model.file else None
+    if read is None:
+        return []
+    chain = model.chain()
+    found: list[tuple[str, int]] = []
+    for instruction in read[1].instructions:
+        if instruction.keyword != "RUN" or model.stage_at(instruction.start_line) not in chain:
+            continue
+        for match in _PUTS.finditer(instruction.args):
+            valued = _VALUED.get(match.group(1), set())
+            words: list[str] = []
+            skip = False
+            for word in match.group(2).split():
+                if skip:
+                    skip = False
+                elif word.startswith("-"):
+                    skip = word in valued
+                else:
+                    words.append(word.strip("\"'"))
+            if len(words) < 2 or any("$" in w for w in words):
+                continue
+            *sources, dest = words
+            if _BIN.search(dest):
+                names = [posixpath.basename(source.rstrip("/")) for source in sources]
+            elif _BIN.search(posixpath.dirname(dest)) and len(sources) == 1:
+                names = [posixpath.basename(dest)]
+            else:
+                continue
+            found += [(name, instruction.start_line) for name in names if _NAME_PATTERN.fullmatch(name)]
+    return found
+
+
 _TASK_WORD = re.compile(r"[A-Za-z]{4,}")
 
 
@@ -1252,52 +1349,115 @@ def _comment_before(fence: Fence, line: int) -> str:
     return " ".join(said)
 
 
+_STANDALONE = frozenset(
+    "bash sh zsh dash ash fish python python3 ipython nvidia-smi nvcc rocminfo rocm-smi amd-smi "
+    "rocm_agent_enumerator hipconfig hipcc clinfo vulkaninfo nvtop radeontop intel_gpu_top xpu-smi sycl-ls "
+    "lspci lscpu lsusb nproc uname whoami hostname printenv ldd".split()
+)
+"""Programs a README runs in a container of an image to look at it (a shell, Python, the GPU's tools):
+no program takes one of them as its subcommand or argument, so after an ENTRYPOINT program it is meant
+to run, and does not."""
+
+
+def _entered(doc: Document) -> dict[str, tuple[int, set[str]]]:
+    """Each image repository the README's runs give `--entrypoint` → (the line of the first, the programs
+    they name): the README knows those run only so."""
+    found: dict[str, tuple[int, set[str]]] = {}
+    for line, image, read, _, _, _ in _fenced_runs(doc, podman=True):
+        for name, value in read.values:
+            if name == "--entrypoint" and value:
+                at, names = found.setdefault(image_repository(image), (line, set()))
+                names.add(posixpath.basename(value))
+    return found
+
+
+def _meant_program(word: str, model: ImageModel, entered: set[str]) -> tuple[str, int | None, bool] | None:
+    """(the program, the Dockerfile line putting it in the image, whether the run surely means it) when the
+    first word after the image names a program other than the ENTRYPOINT's: one a COPY or a RUN puts in a
+    folder of the PATH (sure), one the README runs with `--entrypoint` elsewhere, or a program run to look
+    at a container (`_STANDALONE`: `rocminfo`, `bash`); None for any other word (a subcommand, a file)."""
+    name = posixpath.basename(word)
+    if word.startswith("/") and (not _BIN.search(posixpath.dirname(word)) or not _PROGRAM.fullmatch(name)):
+        return None  # a path that is no program of the PATH: a file argument
+    if not word.startswith("/") and not _PROGRAM.fullmatch(word):
+        return None
+    copied = _copied_programs(model)
+    if name in copied:
+        return name, copied[name], True
+    for pattern, line in _installed_programs(model):
+        if fnmatch.fnmatchcase(name, pattern):
+            return name, line, True
+    if name in entered or name in _STANDALONE:
+        return name, None, False
+    return None
+
+
 def other_programs(
     doc: Document, readme: str, models: Sequence[ImageModel], directory: Path | None
 ) -> Iterator[Diagnostic]:
-    """A `docker run` of the README's own image, with no `--entrypoint`, meant for another program the
-    image holds than the one its exec-form ENTRYPOINT starts (`ENTRYPOINT ["llama-server"]`, the image
-    also copying `llama-quantize` into `/usr/local/bin/`): docker appends the words after the image to
-    the ENTRYPOINT, so that program never runs. Either the first word after the image names it
-    (`IMAGE llama-quantize m.gguf …`: `llama-server llama-quantize …`, `certain` for an image a build of
-    the README tags), or the words start with an option and the comment above the command names its
-    task (`# Quantize model` over `IMAGE -q m.gguf …`: `likely`). Left alone as `doubled_programs`: a
-    shell, a wrapper or a script ENTRYPOINT (it may `exec "$@"`), the shell form, an image the README
-    does not build, and a comment naming the ENTRYPOINT's own task or several programs."""
+    """A `docker run` (or `podman run`) of the README's own image, with no `--entrypoint`, meant for another
+    program than the one its exec-form ENTRYPOINT starts (`ENTRYPOINT ["llama-server"]`): docker appends
+    the words after the image to the ENTRYPOINT, so that program never runs. Either the first word after
+    the image names it (`IMAGE llama-quantize m.gguf …`, `IMAGE rocminfo`: `llama-server rocminfo`), a
+    program a COPY or RUN puts in a folder of the PATH, one the README runs with `--entrypoint` elsewhere,
+    or one run to look at a container (`_STANDALONE`: a shell, Python, the GPU's tools); or the words start
+    with an option and the comment above the command names the task of a program the image copies in
+    (`# Quantize model` over `IMAGE -q m.gguf …`). `certain` for a program the image puts on the PATH,
+    run in an image a build of the README tags; `likely` otherwise, and for an image the README does not
+    build that its title, the Dockerfile's folder or its OCI labels name (`titled_image`), one Dockerfile
+    audited. Left alone as `doubled_programs`: a shell, a wrapper or a script ENTRYPOINT (it may `exec
+    "$@"`), one followed by `--` or `run`, the shell form, a word that is no program (a subcommand: `ollama
+    serve`; a file: `python3 generate.py`), and a comment naming the ENTRYPOINT's own task or several
+    programs."""
     if not models:
         return
     built = built_repositories(doc)
+    entered: dict[str, tuple[int, set[str]]] | None = None
     for line, image, read, after, _, fence in _fenced_runs(doc, podman=True):
         if not after or any(n == "--entrypoint" for n, _ in read.values):
             continue
         model = own_model(image, built, models)
+        own = model is not None
+        if model is None and not built and len(models) == 1 and titled_image(doc, image, models[0]):
+            model = models[0]
         setting = _program_entrypoint(model, directory) if model is not None else None
         if model is None or setting is None or not setting.exec_form:
             continue
         words = list(setting.exec_form)
         started = posixpath.basename(words[0])
-        programs = {n: at for n, at in _copied_programs(model).items() if n != started}
-        if not programs:
-            continue
         head = f"{model.path}:{setting.line} sets ENTRYPOINT {json.dumps(words)}"
-        if after[0] in programs:
-            program, confidence = after[0], CERTAIN
-            said = f"README runs {image} {after[0]} …, meaning {after[0]}"
-        elif after[0].startswith("-"):
+        if not after[0].startswith("-"):
+            if _same_program(after[0], words[0]) or words[-1].startswith("-"):
+                continue  # the program again (`doubled_programs`), or the value of its last option
+            entered = _entered(doc) if entered is None else entered
+            meant = _meant_program(after[0], model, entered.get(image_repository(image), (0, set()))[1])
+            if meant is None:
+                continue
+            program, at, sure = meant
+            confidence = CERTAIN if sure and own else LIKELY
+            said = f"README runs {image} {after[0]} …, meaning {program}"
+            if at is not None:
+                held = f" ({model.path}:{at})"
+            elif program in entered.get(image_repository(image), (0, set()))[1]:
+                held = f" (line {entered[image_repository(image)][0]} runs it with --entrypoint)"
+            else:
+                held = ""
+            fix = after[0]
+        else:
+            programs = {n: at for n, at in _copied_programs(model).items() if n != started}
             comment = _comment_before(fence, _start_of(fence, line)).strip()
-            task = _task_program(comment, sorted(programs), started)
+            task = _task_program(comment, sorted(programs), started) if programs and own else None
             if task is None:
                 continue
             program, confidence = task, LIKELY
             said = f'README runs {image} {shlex.join(after[:2])} … under "# {comment}", meaning {program}'
-        else:
-            continue
+            held, fix = f" ({model.path}:{programs[program]})", program
         yield Diagnostic(
             readme,
             line,
             f"{said}, but {head}: docker appends the words after the image to it, so the container runs "
-            f"{shlex.join(words)} {shlex.join(after[:2])} … and {program} ({model.path}:{programs[program]}) "
-            f"never starts (use --entrypoint {program})",
+            f"{shlex.join(words)} {shlex.join(after[:2])} … and {program}{held} never starts (use "
+            f"--entrypoint {fix})",
             confidence=confidence,
         )
 

@@ -499,6 +499,7 @@ class Image:
         self.model = model
         chain = model.chain(target)
         self.root = chain[-1] if chain else None  # the stage built FROM the base image
+        self.top = chain[0].label if chain else ""  # the stage built: its ENV values are the container's
         self.labels = {s.label for s in chain}
         self.indexes = {s.index for s in chain}
         self.settings = [s for s in model.settings if s.stage in self.labels]
@@ -584,7 +585,7 @@ class Image:
         if not set_here:
             return None
         words = {_program(w) for s in set_here for w in _PROGRAM_WORD.findall(s.value)}
-        if _started(program) in words:
+        if started_program(program) in words:
             return None
         shown = "; ".join(f"{s.keyword} {s.value}" for s in set_here[-2:])
         wrapped = any(".sh" in w for w in words)  # a script it runs may start the program
@@ -708,9 +709,9 @@ _LAUNCHERS = frozenset(
 """Words that start another program: a command's program is the next word (`python serve.py`)."""
 
 
-def _started(command: str) -> str:
+def started_program(command: str) -> str:
     """The program a command starts, as `_program` gives it: `python3 -m serve` is `serve`, `uvicorn
-    app:main` `uvicorn`."""
+    app:main` `uvicorn`, `tini -- llama-server` `llama-server`."""
     words = [w for w in command.split() if not w.startswith("-")]
     for word in words:
         program = _program(word)
