@@ -217,3 +217,19 @@ def test_a_tag_of_a_table_the_bake_file_does_not_build(tmp_path: Path) -> None:
     assert found(tmp_path / "b", later, {"docker-bake.hcl": BAKE}) == []
     hardware = TAGS_README.replace("| Tag | Hardware |", "| Backend | Hardware |")
     assert found(tmp_path / "c", hardware, {"docker-bake.hcl": BAKE}) == []
+
+
+def test_layers_named_as_words_and_one_published_by_others(tmp_path: Path) -> None:
+    # modelled on a training stack's images: `three layers`, counted, named in words, not as tags
+    readme = (
+        "# stack\n\nImages come in three layers:\n\n- **Base**: CUDA and torch\n- **App**: the frameworks\n"
+        "- **Preview**: newest frameworks\n"
+    )
+    files = {".github/workflows/build.yml": "jobs:\n  base:\n    steps: []\n  app:\n    steps: []\n"}
+    assert found(tmp_path / "a", readme, files) == []
+    tags = (
+        readme.replace("**Base**", "`base`").replace("**App**", "`app`").replace("**Preview**", "`preview`")
+    )
+    assert [f[:3] for f in found(tmp_path / "b", tags, files)] == ["7: "]
+    community = tags.replace("newest frameworks", "newest frameworks, published by the community")
+    assert found(tmp_path / "c", community, files) == []

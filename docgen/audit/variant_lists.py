@@ -80,7 +80,7 @@ _NO_KEY = re.compile(
 _NOT_BUILT = re.compile(
     r"\b(?:planned|upcoming|coming[ \t]+soon|todo|not[ \t]+(?:yet|built|published|available)|removed"
     r"|deprecated|discontinued|dropped|retired|yourself|manual(?:ly)?|locally|local[ \t]+build|optional"
-    r"|experimental|wip|soon|future)\b",
+    r"|experimental|wip|soon|future|community|third[ -]party|external(?:ly)?|elsewhere|upstream)\b",
     re.IGNORECASE,
 )
 """Words of an item saying its variant is not built (yet, any more, or by the project)."""
@@ -117,6 +117,14 @@ def _key(text: str) -> str | None:
     if _NO_KEY.fullmatch(key) or _FILE_KEY.fullmatch(key) or not key[-1].isalnum():
         return None
     return key if len(_RUN.findall(key)) <= _MOST_PARTS else None
+
+
+_KNOWN_NOUNS = frozenset(
+    {"tier", "variant", "flavour", "flavor", "edition", "build matrix entry", "tag", "image"}
+)
+"""The nouns `_noun` gives from a variant word; any other is a noun the variants are counted by."""
+_WEAK_NOUNS = frozenset({"image"})
+"""Variant words that name an image as well as a variant of it."""
 
 
 def _noun(heading: str, intro: str) -> str | None:
@@ -205,10 +213,13 @@ def _tables(doc: Document) -> Iterator[_Listed]:
 
 
 def _images_named(noun: str, words: str, keys: Sequence[tuple[int, str]]) -> bool:
-    """False when the variants are called only `image`, and the words around do not say images (`##
-    Images`, `image tags`) or a key is not written as a tag is (`Build`, `PyTorch`): a list of what an
-    image does, not of the images."""
-    return noun != "image" or (_IMAGES.search(words) is not None and all(k == k.lower() for _, k in keys))
+    """False when a key is not written as a tag is (`Build`, `PyTorch`) while the variants are called
+    only `image` or a noun they are counted by (`three layers`), or, for `image`, when the words around
+    do not say images (`## Images`, `image tags`): a list of what an image does or is made of, not of
+    the images."""
+    if noun not in _WEAK_NOUNS and noun in _KNOWN_NOUNS:
+        return True
+    return all(k == k.lower() for _, k in keys) and (noun != "image" or _IMAGES.search(words) is not None)
 
 
 @per_audit(maxsize=8)
