@@ -352,3 +352,134 @@ def test_a_hugging_face_space_of_that_name_is_another_owners(tmp_path: Path) -> 
     # the project's own address fetched too: it is held
     both = space.replace("CMD", "RUN pip install git+https://github.com/brushlab/paint-trainer\nCMD")
     assert listed_fork(tmp_path / "b", readme, both) == []
+
+
+# a repository a README states as what the image is built from, while the image clones another one
+# (stated_sources)
+
+ROCM_CLONE = """\
+FROM alpine/git:2.49.1 AS src
+ARG QS_VERSION=v2.3
+RUN git clone --depth 1 --branch ${QS_VERSION} \\
+    https://github.com/tallow/quillserve.git /opt/quillserve
+FROM ubuntu:24.04
+COPY --from=src /opt/quillserve /opt/quillserve
+CMD ["/opt/quillserve/serve"]
+"""
+VULKAN_CLONE = ROCM_CLONE.replace("ubuntu:24.04", "ubuntu:22.04")
+VARIANTS = """\
+# QuillServe
+
+### Variants
+
+- `rocm`: AMD GPUs with ROCm\\
+  URI: `ghcr.io/kiln/apps/quillserve:rocm`
+
+  Base Repository: https://github.com/ember-labs/quillserve-rocm/
+
+- `vulkan`: any Vulkan GPU\\
+  URI: `ghcr.io/kiln/apps/quillserve:vulkan`
+
+  Base Repository: https://github.com/tallow/quillserve/
+
+### Compared with the official image
+
+1. Ships the model files in the image.
+2. Provides the rocm variant from the ROCm fork ([ember-labs/quillserve-rocm](https://github.com/ember-labs/quillserve-rocm/)).
+"""
+STATED = (
+    "README says the image is built from ember-labs/quillserve-rocm but rocm/Dockerfile:3 clones "
+    "tallow/quillserve, and nothing the image runs or copies names ember-labs/quillserve-rocm"
+)
+
+
+def stated(root: Path, readme: str, files: dict[str, str]) -> list[str]:
+    make_tree(root, {"README.md": readme, **files})
+    paths = [path for path in files if path.rsplit("/", 1)[-1].startswith("Dockerfile")]
+    models = [build_model(root / path, path) for path in paths]
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(readme, "README.md", models, {}, root)
+        if "is built from" in d.message
+    ]
+
+
+def test_a_base_repository_the_variant_no_longer_clones(tmp_path: Path) -> None:
+    # modelled on a GPU app family: one variant said to come from a fork, both Dockerfiles clone upstream
+    files = {"rocm/Dockerfile": ROCM_CLONE, "vulkan/Dockerfile": VULKAN_CLONE}
+    assert stated(tmp_path, VARIANTS, files) == [f"8: {STATED}; also at line 18 (likely)"]
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        # modelled on a photogrammetry image: the fork named by `owner/name` and the word fork
+        (
+            "Dockerfile for a meshkit instance using fenwick/meshkit fork.",
+            "README says the image is built from fenwick/meshkit but Dockerfile:2 clones orchard/meshkit, "
+            "and nothing the image runs or copies names fenwick/meshkit",
+        ),
+        (
+            "- Built from the [fenwick fork](https://github.com/fenwick/meshkit) of meshkit",
+            "README says the image is built from fenwick/meshkit but Dockerfile:2 clones orchard/meshkit, "
+            "and nothing the image runs or copies names fenwick/meshkit",
+        ),
+    ],
+)
+def test_a_fork_of_the_same_name_the_image_does_not_clone(tmp_path: Path, line: str, expected: str) -> None:
+    dockerfile = "FROM ubuntu:22.04\nRUN git clone https://github.com/orchard/meshkit.git /opt/meshkit\n"
+    readme = f"# Meshkit\n\n{line}\n"
+    assert stated(tmp_path, readme, {"Dockerfile": dockerfile}) == [f"3: {expected} (likely)"]
+
+
+@pytest.mark.parametrize(
+    ("line", "cloned"),
+    [
+        # the README credits the project the image builds a fork of (a shorter name): no claim of the fork
+        ("Based on [quillserve](https://github.com/tallow/quillserve).", "ember-labs/quillserve-rocm"),
+        ("- Built from [QuillServe](https://github.com/tallow/quillserve)", "ember-labs/quillserve-rocm"),
+        ("A fork of `tallow/quillserve` with ROCm.", "ember-labs/quillserve"),
+        # the same name under another owner with no word of a fork: a maintainer's fork of it
+        ("Built from https://github.com/ember-labs/quillserve and more.", "tallow/quillserve"),
+        # credits, pages and the past
+        ("Upstream repository: https://github.com/ember-labs/quillserve-rocm", "tallow/quillserve"),
+        (
+            "Thanks to the ROCm fork ([ember-labs/quillserve-rocm](https://github.com/ember-labs/quillserve-rocm)).",
+            "tallow/quillserve",
+        ),
+        ("Base repository was https://github.com/ember-labs/quillserve-rocm before v2.", "tallow/quillserve"),
+        # the image's own recipe repository
+        ("Source: https://github.com/kiln/quillserve-docker", "tallow/quillserve"),
+        # what the image clones
+        ("Built from official quillserve repository (tallow/quillserve)", "tallow/quillserve"),
+        ("Base Repository: https://github.com/ember-labs/quillserve-rocm/", "ember-labs/quillserve-rocm"),
+    ],
+)
+def test_source_claims_that_are_no_drift(tmp_path: Path, line: str, cloned: str) -> None:
+    dockerfile = ROCM_CLONE.replace("tallow/quillserve.git", f"{cloned}.git")
+    assert stated(tmp_path, f"# QuillServe\n\n{line}\n", {"Dockerfile": dockerfile}) == []
+
+
+def test_a_plug_in_cloned_from_another_owner_beside_the_project_it_extends(tmp_path: Path) -> None:
+    # `quillserve-manager` derives from `quillserve`, but the image clones a repository of its own name
+    dockerfile = ROCM_CLONE.replace(
+        "CMD", "RUN git clone https://github.com/dale/quillserve-manager /opt/quillserve/manager\nCMD"
+    )
+    readme = "# Q\n\n- Built from https://github.com/ember-labs/quillserve-manager\n"
+    assert stated(tmp_path, readme, {"Dockerfile": dockerfile}) == []
+
+
+def test_a_clone_of_an_address_a_variable_gives_is_silent(tmp_path: Path) -> None:
+    dockerfile = (
+        'FROM ubuntu:22.04\nARG REPO=https://github.com/tallow/quillserve\nRUN git clone "$REPO" /q\n'
+    )
+    readme = "# Q\n\nBase Repository: https://github.com/ember-labs/quillserve-rocm/\n"
+    assert stated(tmp_path, readme, {"Dockerfile": dockerfile}) == []
+
+
+def test_the_stated_repository_is_this_one(tmp_path: Path) -> None:
+    # the README's own repository (its git remote) builds the upstream project: no claim about a fork
+    config = '[remote "origin"]\n\turl = https://github.com/ember-labs/quillserve-rocm.git\n'
+    readme = "# Q\n\nSource repository: https://github.com/ember-labs/quillserve-rocm\n"
+    files = {"Dockerfile": ROCM_CLONE, ".git/config": config, ".git/HEAD": "ref: refs/heads/main\n"}
+    assert stated(tmp_path, readme, files) == []

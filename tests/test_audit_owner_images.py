@@ -903,3 +903,120 @@ def test_a_pull_with_no_tag_of_a_one_target_bake_image(tmp_path: Path) -> None:
 )
 def test_bake_runs_that_may_be_built_are_silent(tmp_path: Path, readme: str, files: dict[str, str]) -> None:
     assert _ran_latest(tmp_path, readme, files) == []
+
+
+# an image of a registry named by its host under a path the build no longer gives it (moved_images)
+
+_MOVED_README = """\
+# Lumen
+
+### Variants
+
+- `cuda`: NVIDIA GPUs\\
+  URI: `ghcr.io/kiln/portable/lumen:cuda`
+- `cpu`: any machine\\
+  URI: `ghcr.io/kiln/kiln-apps/lumen:cpu`
+"""
+_BUILD_COMPOSE = """\
+services:
+  cuda:
+    build:
+      dockerfile: ./cuda/Dockerfile
+    image: ghcr.io/kiln/kiln-apps/lumen:cuda${VARIANT_SUFFIX}
+  cpu:
+    build:
+      dockerfile: ./cpu/Dockerfile
+    image: ghcr.io/kiln/kiln-apps/lumen:cpu${VARIANT_SUFFIX}
+"""
+_OLD_EXAMPLE = """\
+services:
+  lumen:
+    build:
+      dockerfile: ./cuda/Dockerfile
+    image: ghcr.io/kiln/portable/lumen:v0.9-cuda
+"""
+
+
+def _moved(root: Path, readme: str, files: dict[str, str]) -> list[str]:
+    """`audit` of lumen/README.md beside lumen/cuda/Dockerfile and `files` (in lumen/): `line
+    (confidence): message` of the findings of a moved image."""
+    make_tree(root, {".git/HEAD": "ref: refs/heads/main\n", "lumen/cuda/Dockerfile": "FROM ubuntu:24.04\n"})
+    make_tree(root, {f"lumen/{name}": text for name, text in files.items()})
+    (root / "lumen/README.md").write_text(readme)
+    model = replace(
+        model_of(parse_dockerfile("FROM ubuntu:24.04\n", "cuda/Dockerfile")),
+        file=str(root / "lumen/cuda/Dockerfile"),
+    )
+    found = audit(readme, "lumen/README.md", [model], {}, root / "lumen", root)
+    return [
+        f"{d.line} ({d.confidence}): {d.message}" for d in found if "no file of the build names" in d.message
+    ]
+
+
+def test_an_image_under_the_path_the_registry_had_before(tmp_path: Path) -> None:
+    # modelled on a family of GPU app images: the compose file that builds them names the new path; an
+    # old example beside them still names the old one, with another tag
+    files = {"docker-compose.build.yml": _BUILD_COMPOSE, "cuda/docker-compose.example.yml": _OLD_EXAMPLE}
+    assert _moved(tmp_path, _MOVED_README, files) == [
+        "6 (likely): README names image ghcr.io/kiln/portable/lumen:cuda, but no file of the build names "
+        "ghcr.io/kiln/portable/lumen with the tag cuda; docker-compose.build.yml:5 names "
+        "ghcr.io/kiln/kiln-apps/lumen:cuda${VARIANT_SUFFIX} (did you mean ghcr.io/kiln/kiln-apps/lumen:cuda?)"
+    ]
+
+
+def test_a_pull_of_an_image_a_script_pushes_under_another_group(tmp_path: Path) -> None:
+    # modelled on a GitLab-hosted tool: the build script pushes to a group the README does not name
+    script = (
+        "#!/bin/sh\nset -e\ndocker build -t registry.gitlab.com/orbit/images/sieve:2.1 .\n"
+        "docker push registry.gitlab.com/orbit/images/sieve:2.1\n"
+    )
+    readme = "# Sieve\n\n```bash\ndocker pull registry.gitlab.com/orbit/tools/sieve:2.1\n```\n"
+    assert _moved(tmp_path, readme, {"build.sh": script}) == [
+        "4 (likely): README names image registry.gitlab.com/orbit/tools/sieve:2.1, but no file of the "
+        "build names registry.gitlab.com/orbit/tools/sieve with the tag 2.1; build.sh:3 names "
+        "registry.gitlab.com/orbit/images/sieve:2.1"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        # the build names the README's path with that tag (a variable tag may be it)
+        (_MOVED_README.replace("portable", "kiln-apps"), {"docker-compose.build.yml": _BUILD_COMPOSE}),
+        (
+            "# Lumen\n\n`ghcr.io/kiln/portable/lumen:cuda`\n",
+            {
+                "docker-compose.yml": _BUILD_COMPOSE
+                + "  old:\n    image: ghcr.io/kiln/portable/lumen:${TAG}\n"
+            },
+        ),
+        # another tag only under the other path, or two other paths
+        ("# Lumen\n\n`ghcr.io/kiln/portable/lumen:rocm`\n", {"docker-compose.build.yml": _BUILD_COMPOSE}),
+        (
+            "# Lumen\n\n`ghcr.io/kiln/portable/lumen:cuda`\n",
+            {
+                "docker-compose.build.yml": _BUILD_COMPOSE
+                + "  mirror:\n    image: ghcr.io/kiln/mirror/lumen:cuda\n"
+            },
+        ),
+        # another owner, a path the build gives from a variable, the reader's own name
+        ("# Lumen\n\n`ghcr.io/ember/apps/lumen:cuda`\n", {"docker-compose.build.yml": _BUILD_COMPOSE}),
+        (
+            "# Lumen\n\n`ghcr.io/kiln/portable/lumen:cuda`\n",
+            {"docker-compose.yml": "services:\n  a:\n    image: ghcr.io/kiln/${GROUP}/lumen:cuda\n"},
+        ),
+        ("# Lumen\n\n`ghcr.io/<you>/portable/lumen:cuda`\n", {"docker-compose.build.yml": _BUILD_COMPOSE}),
+        # a line saying where the image comes from, and an image the README builds itself
+        (
+            "# Lumen\n\nBased on the upstream image `ghcr.io/kiln/portable/lumen:cuda`.\n",
+            {"docker-compose.build.yml": _BUILD_COMPOSE},
+        ),
+        (
+            "# Lumen\n\n```bash\ndocker build -t ghcr.io/kiln/portable/lumen:cuda cuda\n"
+            "docker run ghcr.io/kiln/portable/lumen:cuda\n```\n",
+            {"docker-compose.build.yml": _BUILD_COMPOSE},
+        ),
+    ],
+)
+def test_images_that_did_not_move(tmp_path: Path, readme: str, files: dict[str, str]) -> None:
+    assert _moved(tmp_path, readme, files) == []

@@ -615,6 +615,7 @@ AUDIT_LAYERS = (
         "ci_claims",
         "ci_args",
         "published_tags",
+        "variant_lists",  # (owner_images.build_texts: the layer above)
         "pinned_claims",
         "unbuilt_link",
         "clone_scripts",

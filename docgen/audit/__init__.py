@@ -250,7 +250,7 @@ from docgen.audit.clone_folders import clone_folders, clone_slips
 from docgen.audit.clone_misses import clone_misses
 from docgen.audit.clone_scripts import clone_scripts
 from docgen.audit.clone_walks import clone_walks
-from docgen.audit.cloned_repos import cloned_repos, forked_upstream
+from docgen.audit.cloned_repos import cloned_repos, forked_upstream, stated_sources
 from docgen.audit.cmd_files import missing_cmd_files, unfilled_cmd_paths
 from docgen.audit.codenames import codename_claims
 from docgen.audit.command_slips import (
@@ -438,6 +438,7 @@ from docgen.audit.own_image import readme_image
 from docgen.audit.own_repo import repository_root
 from docgen.audit.owner_images import (
     make_renamed_runs,
+    moved_images,
     other_owner_images,
     pulled_latest,
     renamed_images,
@@ -593,6 +594,7 @@ from docgen.audit.unshipped_cmd import (
     unshipped_run_scripts,
 )
 from docgen.audit.user_names import missing_homes, user_names
+from docgen.audit.variant_lists import variant_lists
 from docgen.audit.variant_tags import platform_builds, variant_tags
 from docgen.audit.version_lists import version_lists
 from docgen.audit.wording import fence_intro, heading_of, runtime_names
@@ -641,6 +643,8 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     ci_platform_claims,
     cloned_repos,
     forked_upstream,
+    stated_sources,
+    variant_lists,
     codename_claims,
     commented_lines_claims,
     model_step_claims,
@@ -953,6 +957,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     mpi_as_root,
     name_misses,
     other_owner_images,
+    moved_images,
     pulled_latest,
     renamed_images,
     make_renamed_runs,
@@ -1269,6 +1274,7 @@ def audit(
         ci_claims_found += _ruled(published_tags, doc, path, directory, models, project)
         ci_claims_found += _ruled(version_prefixes, doc, path, directory, models, project)
         ci_claims_found += _ruled(pushed_names, doc, path, directory, models, project)
+        ci_claims_found += _ruled(variant_lists, doc, path, directory, models, project)
     # a config key an edit instruction names (`remove x from settings.yaml`), before such text is set aside
     keys_found = list(_ruled(config_keys, doc, path, directory)) if directory is not None else []
     keys_found += _ruled(nested_keys, doc, path, directory) if directory is not None else []
@@ -1530,6 +1536,7 @@ def audit(
         found.extend(_ruled(run_owner_images, doc, path, directory, models, project))
         found.extend(_ruled(make_renamed_runs, doc, path, directory, models, project))
         found.extend(_ruled(renamed_images, doc, text, path, directory, models, project))
+        found.extend(_ruled(moved_images, doc, path, directory, models, project))
         found.extend(_ruled(twin_owner_runs, doc, path, directory, models, project))
         found.extend(_ruled(pulled_latest, doc, path, directory, models, project))
         unread = list(_ruled(exported_unread, doc, path, directory, audited, project, clone_of_self))
@@ -1829,6 +1836,7 @@ def _audit_part(
     found.extend(_ruled(python_paths, sub, auditor))
     found.extend(_ruled(cloned_repos, sub, auditor))
     found.extend(_ruled(forked_upstream, sub, auditor, text))
+    found.extend(_ruled(stated_sources, sub, auditor))
     found.extend(_ruled(disabled_installs, sub, auditor))
     found.extend(_ruled(switched_off_claims, sub, auditor, text))
     found.extend(_ruled(cpu_feature_claims, sub, auditor))

@@ -11,7 +11,7 @@ or never added to it stays in the README.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -355,3 +355,172 @@ def forked_upstream(doc: Document, auditor: Auditor, text: str) -> Iterator[Diag
                 f"{claim} but {path}:{at} clones {where} (another owner's repository of that name)",
                 confidence=LIKELY,
             )
+
+
+_SOURCE_LABEL = re.compile(
+    r"(?:\A|[\s*_>|(-])(?:(?:base|source|build|app(?:lication)?|software|project|code)[ \t]+)?"
+    r"(?:repo(?:sitory)?|source(?:[ \t]+repo(?:sitory)?)?)[*_ \t]*[:：][*_ \t]*\Z",
+    re.IGNORECASE,
+)
+"""The words right before an address that label it as the image's source (`Base Repository:`,
+`**Source:**`, `Repo:`), read on what stands before the address on its line."""
+_SOURCE_SENTENCE = re.compile(
+    r"\b(?:built|builds?|building|compiled|compiles?|cloned|clones?|install(?:ed|s)?|packag(?:ed|es)"
+    r"|provides?|providing|ships?|fetch(?:ed|es)|taken|comes?)\b(?:[^.;:!?]|\.(?=\w)){0,60}\bfrom\b"
+    r"(?:[^.;:!?]|\.(?=\w)){0,40}\Z|\bfork\b(?![ \t]+of\b)(?:[^.;:!?]|\.(?=\w)){0,30}\Z",
+    re.IGNORECASE,
+)
+"""A sentence saying the image (or a variant of it) is built or taken from the address that ends it
+(`Provides rocm variant from the ROCm fork (`, `built from`), read on what stands before the address."""
+_CREDIT = re.compile(
+    r"\b(?:thanks?|credits?|inspired|acknowledg\w*|original(?:ly)?|upstream|powered[ \t]+by|visit"
+    r"|licen[cs]e[ds]?|cit(?:e|ation)|docs?|documentation|issues?|report|contribut\w*|discuss\w*"
+    r"|mirror(?:ed|s)?|instead|no[ \t]+longer|used[ \t]+to|was|were|previous(?:ly)?|formerly|old(?:er)?"
+    r"|deprecated|replaced?)\b",
+    re.IGNORECASE,
+)
+"""Words of a line that credit a project, send the reader to its pages, or tell of the past: no claim
+of what the image is built from now."""
+_FORK = re.compile(r"\bforks?\b(?![ \t]+of\b)", re.IGNORECASE)
+"""The word of a fork the image is built from (`the ROCm fork`), not of the project forked (`a fork of`)."""
+_SAID_ADDRESS = re.compile(
+    r"\[[^\[\]]{0,100}\]\([ \t]*<?(https?://(?:www\.)?"
+    + _FORGE
+    + r"/[\w.-]{1,100}/[\w.-]{1,100})/?>?[ \t]*\)"
+    r"|<?(https?://(?:www\.)?" + _FORGE + r"/[\w.-]{1,100}/[\w.-]{1,100}?)(?:\.git)?/?>?(?![\w./-])",
+    re.IGNORECASE,
+)
+"""A forge address on a line, as a link to it or written out: the repository's home only."""
+_SAID_SLUG = re.compile(
+    r"(?<![\w./:@-])(`?)([A-Za-z0-9][\w.-]{0,99})/([A-Za-z][\w.-]{0,99}?)\1(?![\w/.-]|\.\w)"
+    r"(?=[)`]|[ \t]+fork\b|[ \t]+repo(?:sitory)?\b|[ \t]*[.,;]?[ \t]*\Z)"
+)
+"""A repository by its `owner/name` alone, in code, in parentheses, or followed by `fork`/`repository`
+(`(ggml-org/llama.cpp)`, `using ann/colmap fork`): read on a line naming a repository or a fork."""
+_REPO_WORD = re.compile(r"\b(?:repo(?:sitory)?|fork(?:ed)?)\b", re.IGNORECASE)
+_FORK_AFTER = re.compile(r"[ \t]+fork\b", re.IGNORECASE)
+_RECIPE_WORDS = frozenset(
+    "docker dockerfile dockerfiles container containers image images compose helm chart charts deploy "
+    "deployment template templates devcontainer runpod serverless k8s kubernetes ci builder build builds "
+    "setup installer infra env environment recipe recipes config configs".split()
+)
+"""Words of a repository name that make it a recipe for images (`app-docker`), not the software built."""
+
+
+@dataclass(frozen=True)
+class _Source:
+    """A repository a README line states as what the image is built from."""
+
+    line: int
+    owner: str
+    name: str
+    fork: bool
+    """The line calls it a fork."""
+    context: str
+    """The line, with the first line of the list item it goes on (which may name the variant)."""
+
+
+def _stated_sources(doc: Document) -> Iterator[_Source]:
+    """Each repository a README line states as the image's source (`_SOURCE_LABEL`, `_SOURCE_SENTENCE`
+    right before its address), on a line with no credit or past (`_CREDIT`) and no `image for` claim
+    (`forked_upstream` reads those)."""
+    for para in doc.paragraphs:
+        first = para.lines[0][1] if para.lines else ""
+        for line, text in para.lines:
+            if "/" not in text or _CREDIT.search(_ANY_LINK.sub(" ", text)) or _README_REPO.search(text):
+                continue
+            said: list[tuple[int, int, str, str]] = []  # (start, end, owner, name)
+            for match in _SAID_ADDRESS.finditer(text):
+                address = _ADDRESS.search(match.group(1) or match.group(2))
+                if address is not None:
+                    said.append((match.start(), match.end(), address.group(2), address.group(3)))
+            if _REPO_WORD.search(text):
+                bare = _ANY_LINK.sub(lambda m: " " * len(m.group(0)), text)
+                said.extend((m.start(), m.end(), m.group(2), m.group(3)) for m in _SAID_SLUG.finditer(bare))
+            for start, end, owner, name in said:
+                before = text[:start]
+                fork_after = _FORK_AFTER.match(text, end) is not None
+                if not (fork_after or _SOURCE_LABEL.search(before) or _SOURCE_SENTENCE.search(before)):
+                    continue
+                item = first if text[:1].isspace() and first is not text else para.before
+                yield _Source(
+                    line,
+                    owner,
+                    name.removesuffix(".git"),
+                    fork_after or _FORK.search(text[:end]) is not None,
+                    f"{text} {item if text[:1].isspace() else ''}",
+                )
+
+
+def _derived(said: str, cloned: str) -> bool:
+    """True when the repository name `said` is `cloned` with words added after it (`koboldcpp-rocm` for
+    `koboldcpp`): a build of that project for something, none of the added words a recipe's word."""
+    if len(said) <= len(cloned) + 1 or not said.startswith(cloned) or said[len(cloned)] not in "-_.":
+        return False
+    return not any(w in _RECIPE_WORDS for w in re.split(r"[-_.]", said[len(cloned) + 1 :]))
+
+
+def _preferred(models: Sequence[ImageModel], context: str) -> list[int]:
+    """The indexes of `models` whose Dockerfile's path has a word the claim's `context` names (`rocm` in
+    `rocm/Dockerfile` for a line of the `rocm` item); all of them when none has."""
+    words = {w.lower() for w in re.findall(r"[A-Za-z0-9]+", context)}
+    named = [
+        i
+        for i, model in enumerate(models)
+        if words & {w.lower() for w in re.split(r"[/._-]", model.path) if w and w.lower() != "dockerfile"}
+    ]
+    return named or list(range(len(models)))
+
+
+def stated_sources(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
+    """A repository a README line states as what the image is built from (`Base Repository:
+    https://github.com/ann/tool-rocm/`, `Provides the rocm variant from the ROCm fork ([ann/tool-rocm](…))`)
+    while the images compared (those whose Dockerfile path the line's list item names, else all) clone,
+    `pip install git+` or ADD a repository of another owner or name it derives from, and nothing they
+    run or copy names the stated one: `tool` for `tool-rocm` (the stated name the cloned one with words
+    added), or, when the line calls the stated repository a fork, a repository of its name under
+    another owner (`likely`). Silent: a line crediting a project or sending the reader to its pages
+    (`thanks`, `upstream`, `original`, `docs`: `_CREDIT`), the stated repository being this one (its git
+    remote) or a recipe of images (`tool-docker`), a stated name shorter than the cloned one (the README
+    names the project, the image builds a fork of it: a credit), the same name under another owner
+    with no word of a fork (a maintainer's fork of a plug-in; also when the image clones the project the
+    stated name derives from too), an image docgen cannot read whole (a clone of an address a variable
+    gives, more copied than it reads)."""
+    said = list(_stated_sources(doc))
+    if not said or not auditor.models:
+        return
+    images = [_fetched(model) for model in auditor.models]
+    if any(image is None for image in images):
+        return
+    root = repository_root(Path(auditor.models[0].file).parent) if auditor.models[0].file else None
+    own = remote_names(root)
+    told: set[tuple[int, str]] = set()
+    for source in said:
+        owner, name = source.owner.lower(), source.name.lower()
+        if f"{owner}/{name}" in own or any(w in _RECIPE_WORDS for w in re.split(r"[-_.]", name)):
+            continue
+        if any(image is not None and (owner, name) in image[1] for image in images):
+            continue
+        for index in _preferred(auditor.models, source.context):
+            image = images[index]
+            assert image is not None
+            if not source.fork and any(n.lower() == name for _, _, n, _ in image[0]):
+                break  # (a repository of its name under another owner: a fork of it, no claim of one)
+            found = [
+                (at, o, n)
+                for at, o, n, _ in image[0]
+                if _derived(name, n.lower()) or (source.fork and n.lower() == name and o.lower() != owner)
+            ]
+            if not found or (source.line, found[0][1]) in told:
+                continue
+            at, other, cloned = found[0]
+            told.add((source.line, other))
+            yield Diagnostic(
+                auditor.path,
+                source.line,
+                f"README says the image is built from {source.owner}/{source.name} but "
+                f"{auditor.models[index].path}:{at} clones {other}/{cloned}, and nothing the image runs or "
+                f"copies names {source.owner}/{source.name}",
+                confidence=LIKELY,
+            )
+            break

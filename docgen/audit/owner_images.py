@@ -928,3 +928,174 @@ def twin_owner_runs(
             "of another owner",
             confidence=LIKELY,
         )
+
+
+_PATH_PART = r"[a-z0-9][a-z0-9._-]*"
+_NESTED = re.compile(
+    r"(?<![\w./:-])(?P<registry>[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::[0-9]+)?)/(?P<path>"
+    + _PATH_PART
+    + r"(?:/"
+    + _PATH_PART
+    + r")+)(?::(?P<tag>[A-Za-z0-9_][A-Za-z0-9_.-]*))?(?![\w/:{$])"
+)
+"""`registry/owner/…/name[:tag]` with its registry written (`ghcr.io/acme/apps/tool:rocm`): a registry
+other than Docker Hub may hold a repository under any depth of path."""
+_TEMPLATE_VALUE = r"(?:\$\{\{[^}\n]{0,200}\}\}|\$\{[^}\n]{0,100}\}|\$\([^)\n]{0,100}\)|\$\w+)"
+_NESTED_BUILT = re.compile(
+    r"(?<![\w./:-])(?P<registry>[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::[0-9]+)?)/(?P<path>(?:[a-z0-9._-]|"
+    + _TEMPLATE_VALUE
+    + r")+(?:/(?:[a-z0-9._-]|"
+    + _TEMPLATE_VALUE
+    + r")+)+)(?::(?P<tag>(?:[A-Za-z0-9_.-]|"
+    + _TEMPLATE_VALUE
+    + r")+))?",
+    re.IGNORECASE,
+)
+"""An image a build file names, its path and tag possibly made of variables (`${SUFFIX}`, `${{ … }}`)."""
+_TEMPLATE = re.compile(_TEMPLATE_VALUE)
+_MOST_VARIABLE = 64
+"""The most images of one registry (or one owner and name) build files name with a variable in their
+path (or tag) that `moved_images` compares a README's image with."""
+
+
+def _template(written: str) -> re.Pattern[str]:
+    """`written` (a path or tag a build file gives, variables in it) as a pattern: a variable any text."""
+    return re.compile(".*".join(re.escape(p) for p in _TEMPLATE.split(written)), re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class _Named:
+    """An image a build file names: where, as written, and as patterns (variables any text)."""
+
+    file: Path
+    line: int
+    text: str
+    registry: str
+    path: re.Pattern[str]
+    written_path: str
+    tag: re.Pattern[str]
+    written_tag: str
+
+
+def _nested_namings(texts: Sequence[tuple[Path, str]]) -> list[_Named]:
+    """Each image with its registry written that the build files `texts` name (`_NESTED_BUILT`), in order;
+    read once an audit."""
+    found: list[_Named] = []
+    for file, body in texts:
+        for number, line in enumerate(body.splitlines(), start=1):
+            if "/" not in line or "." not in line:
+                continue
+            for match in _NESTED_BUILT.finditer(line):
+                path = match.group("path").lower()
+                found.append(
+                    _Named(
+                        file,
+                        number,
+                        match.group(0),
+                        match.group("registry").lower(),
+                        _template(path),
+                        path,
+                        _template(match.group("tag") or "latest"),
+                        match.group("tag") or "latest",
+                    )
+                )
+    return found
+
+
+def _said_nested(doc: Document) -> Iterator[tuple[int, str, re.Match[str]]]:
+    """(README line, the line, image) of each image with its registry written that the README names in a
+    code span that is the image alone, on a command-block line naming one image (`image:`, `docker
+    pull`, `FROM`) or as the image of a `docker run`."""
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            for _, _, code in code_spans(text):
+                if (match := _NESTED.fullmatch(code.strip())) is not None:
+                    yield line, text, match
+    for fence in doc.fences:
+        for line, text in fence.lines:
+            named = _FENCE_IMAGE.match(text)
+            if named is not None and (match := _NESTED.fullmatch(named.group(1))) is not None:
+                yield line, text, match
+    runs = {line: text for fence in doc.fences for line, text in fence.lines}
+    for line, image, _, _ in image_runs(doc, last=True):
+        if (match := _NESTED.fullmatch(image)) is not None:
+            yield line, runs.get(line, ""), match
+
+
+def moved_images(
+    doc: Document,
+    readme: str,
+    directory: Path,
+    models: Sequence[ImageModel],
+    project: Path | None = None,
+) -> Iterator[Diagnostic]:
+    """An image of a registry named by its host (`ghcr.io/acme/portable/tool:rocm`) the README names (a
+    code span of its own, a command block's `image:`, `docker pull`, `FROM` or `docker run`) that no build
+    file names with that tag, while the build files (compose, bake, scripts, Makefiles, Dockerfiles, the
+    repository's workflows) name it with that tag under exactly one other path of the same registry, owner
+    and last name (`ghcr.io/acme/apps/tool:rocm${SUFFIX}`, a variable any text): the image moved in the
+    registry and the README kept the old path (`likely`). Silent on a line telling where an image comes
+    from, for an owner the reader picks (`<you>`, `your-org`), when a build file names the README's path
+    under a variable that may spell it, and when the README builds or tags the name itself."""
+    said = [
+        (line, match)
+        for line, text, match in _said_nested(doc)
+        if not _PROVENANCE.search(text) and not PICKED.search(match.group("path"))
+    ]
+    if not said:
+        return
+    top = project_top(directory, project)
+    named = _nested_namings([*build_texts(directory, models, readme, top), *workflow_texts(directory, top)])
+    if not named:
+        return
+    # the namings found by what the README's image has: (registry, path) for those of a path of no
+    # variable, (registry, owner, last name, tag) for those of a tag of none too, else by registry
+    exact: dict[tuple[str, str], list[_Named]] = {}
+    by_tag: dict[tuple[str, str, str, str], list[_Named]] = {}
+    by_last: dict[tuple[str, str, str], list[_Named]] = {}  # (a tag holding a variable)
+    templated: dict[str, list[_Named]] = {}
+    for n in named:
+        if _TEMPLATE.search(n.written_path):
+            templated.setdefault(n.registry, []).append(n)
+            continue
+        exact.setdefault((n.registry, n.written_path), []).append(n)
+        owner, last = n.written_path.split("/", 1)[0], n.written_path.rsplit("/", 1)[-1]
+        if _TEMPLATE.search(n.written_tag):
+            by_last.setdefault((n.registry, owner, last), []).append(n)
+        else:
+            by_tag.setdefault((n.registry, owner, last, n.written_tag.lower()), []).append(n)
+    tagged = tagged_names(doc)
+    told: set[str] = set()
+    for line, match in said:
+        registry, path = match.group("registry").lower(), match.group("path").lower()
+        tag = match.group("tag") or "latest"
+        if match.group(0) in told or path.rsplit("/", 1)[-1] in tagged:
+            continue
+        owner, last = path.split("/", 1)[0], path.rsplit("/", 1)[-1]
+        same = exact.get((registry, path), [])
+        unknown = templated.get(registry, [])
+        variable = by_last.get((registry, owner, last), [])
+        if len(unknown) > _MOST_VARIABLE or len(variable) > _MOST_VARIABLE:
+            continue  # (more names made of variables than a project has: any may be this one)
+        if any(n.tag.fullmatch(tag) for n in same) or any(
+            n.path.fullmatch(path) and n.tag.fullmatch(tag) for n in unknown
+        ):
+            continue
+        moved = [
+            n
+            for n in [*by_tag.get((registry, owner, last, tag.lower()), ()), *variable]
+            if n.written_path != path and n.tag.fullmatch(tag)
+        ]
+        if len({n.written_path for n in moved}) != 1:
+            continue
+        told.add(match.group(0))
+        first = moved[0]
+        meant = f"{registry}/{first.written_path}:{tag}"
+        yield Diagnostic(
+            readme,
+            line,
+            f"README names image {match.group(0)}, but no file of the build names {registry}/{path} with "
+            f"the tag {tag}; {os.path.relpath(first.file, directory.resolve())}:{first.line} names "
+            f"{first.text}" + ("" if first.text.lower() == meant else f" (did you mean {meant}?)"),
+            confidence=LIKELY,
+        )
