@@ -65,6 +65,30 @@ def keyed_entries(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     exactly or the image pins the version itself (a clone at a tag, an ARG default, `==`): one image,
     one value, nothing else on the line; `likely` for a version read off a base image's tag under a
     name with words the folder has not (`cuda-sm70`)."""
+    for line, body, one, exact in _entries(doc, auditor):
+        for name, version in _entry_facts(body):
+            agrees, fact = one.verdict(name, "==", version)
+            if agrees is False and fact is not None:
+                sure = CERTAIN if exact or fact.exact else LIKELY
+                yield from some(one.version_claim(line, name, "==", version, sure))
+
+
+def entry_lines(doc: Document, auditor: Auditor) -> set[int]:
+    """The lines of `doc` that are entries of one image (`keyed_entries`) or under a heading naming one
+    image (`## cu118-py310`): what they say is that image's, not the family's."""
+    lines = {line for line, _, _, _ in _entries(doc, auditor)}
+    if len(auditor.family) < 2:
+        return lines
+    for para in doc.paragraphs:
+        head = _KEY.match(para.heading.strip())
+        if head is not None and named_image(head.group(1) or head.group(2), auditor) is not None:
+            lines.update(line for line, _ in para.lines)
+    return lines
+
+
+def _entries(doc: Document, auditor: Auditor) -> Iterator[tuple[int, str, Auditor, bool]]:
+    """(line, its text past any quote or list marker, the auditor of the one image it is under, whether
+    that image is named exactly) of each line of an entry (`keyed_entries`)."""
     if len(auditor.family) < 2:
         return
     for para in doc.paragraphs:
@@ -92,14 +116,8 @@ def keyed_entries(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
                     titled[1],
                     None,
                 )  # `### cu117-py38` then `- CUDA 11.7.1`
-            if image is None:
-                continue
-            one, exact, _ = image
-            for name, version in _entry_facts(body):
-                agrees, fact = one.verdict(name, "==", version)
-                if agrees is False and fact is not None:
-                    sure = CERTAIN if exact or fact.exact else LIKELY
-                    yield from some(one.version_claim(line, name, "==", version, sure))
+            if image is not None:
+                yield line, body, image[0], image[1]
 
 
 _LEAD_KEY = re.compile(

@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterator
 
 from docgen.audit.auditor import LIKELY, Auditor, Fact
+from docgen.audit.keyed import entry_lines
 from docgen.audit.wording import claims_said
 from docgen.markdown import Document
 from docgen.model import Diagnostic
@@ -59,7 +60,10 @@ def version_lists(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
             yield Diagnostic(auditor.path, line, found, confidence=LIKELY)
     if len(auditor.models) < 3:
         return
+    entries = entry_lines(part, auditor)  # (an entry under one image's name is that image's alone)
     for line, claim in claims_said(part, _ONE, _NOT_A_CLAIM):
+        if line in entries:
+            continue
         found = _of_few(claim.group("name"), claim.group("version"), claim.string, auditor)
         if found is not None:
             yield Diagnostic(auditor.path, line, found, confidence=LIKELY)
