@@ -474,6 +474,17 @@ _GIVES_ANY = re.compile(
 _COMMENTED_BUILD = re.compile(r"^[ \t]*#[ \t]*build[ \t]*:", re.MULTILINE)
 
 
+def _naming_nothing(doc: Document) -> list[str] | None:
+    """The README's commands, one string each (prompts taken off); None when one of them may give an
+    image a name (`_GIVES_ANY`: a pull, a tag, a load, a script, `make`, a bake)."""
+    commands = [
+        without_prompt(" ".join(text for _, text in lines))
+        for fence in doc.fences
+        for lines in fence_commands(fence)
+    ]
+    return None if any(_GIVES_ANY.search(c) for c in commands) else commands
+
+
 def unbuilt_images(
     doc: Document, readme: str, directory: Path, project: Path | None = None
 ) -> Iterator[Diagnostic]:
@@ -483,12 +494,8 @@ def unbuilt_images(
     the name up on Docker Hub instead of building it. Read only when the compose file holds a
     commented-out `build:`, no service of the files builds that image, and the README builds, tags,
     pulls or loads no image of that name and runs no script, `make` or bake that may (`likely`)."""
-    commands = [
-        without_prompt(" ".join(text for _, text in lines))
-        for fence in doc.fences
-        for lines in fence_commands(fence)
-    ]
-    if any(_GIVES_ANY.search(c) for c in commands):
+    commands = _naming_nothing(doc)
+    if commands is None:
         return
     tagged = tagged_names(doc)
     top = (project or directory).resolve()
@@ -748,12 +755,8 @@ def retagged_runs(
     not run. Silent when a block `cd`s elsewhere, when the README runs anything that may tag an image
     (a pull, a tag, a load, a script, `make`), writes the tag in another command, or a file beside the
     compose file names it (`likely`: a machine may hold the tag from an earlier build)."""
-    commands = [
-        without_prompt(" ".join(text for _, text in lines))
-        for fence in doc.fences
-        for lines in fence_commands(fence)
-    ]
-    if any(_GIVES_ANY.search(c) for c in commands):
+    commands = _naming_nothing(doc)
+    if commands is None:
         return
     top = (project or directory).resolve()
     every = [text for fence in doc.fences for _, text in fence.lines]
