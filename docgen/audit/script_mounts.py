@@ -212,12 +212,17 @@ def container_runs(text: str) -> list[tuple[int, str, list[str]]]:
         if quote is not None:
             quote = quote_after(line, quote)
             continue
-        code = sh_code(line)
+        # the lines a `\\` continues, joined once at the end; each join is unquoted, so the quote open at
+        # the end of the command is the one its last line leaves (linear in the command's lines)
+        parts = [sh_code(line)]
         start, number = index, index
-        while code.rstrip().endswith("\\") and quote_after(code, None) is None and index < len(lines):
-            code = code.rstrip()[:-1] + " " + sh_code(lines[index])
+        quote = quote_after(parts[0], None)
+        while parts[-1].rstrip().endswith("\\") and quote is None and index < len(lines):
+            parts[-1] = parts[-1].rstrip()[:-1]
+            parts.append(sh_code(lines[index]))
             index += 1
-        quote = quote_after(code, None)
+            quote = quote_after(parts[-1], None)
+        code = " ".join(parts)
         if (opened := _HEREDOC.search(code)) is not None:
             heredoc = opened.group(1)
         run = _RUN_START.search(code)
