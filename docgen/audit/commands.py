@@ -585,6 +585,13 @@ def image_tag(image: str) -> str:
     return image.split("@", 1)[0].rpartition("/")[2].partition(":")[2] or "latest"
 
 
+def tagged_reference(image: str) -> str:
+    """An image reference with its tag, `latest` when it names none, and no digest: `app:latest` for
+    `app`, `org/app:1.0` for `org/app:1.0@sha256:…`."""
+    name = image.split("@", 1)[0]
+    return name if ":" in name.rpartition("/")[2] else f"{name}:latest"
+
+
 def last_name(image: str) -> str:
     """The last part of an image's repository, lower case: `torch` for `ghcr.io/org/torch:1.0`."""
     return image_repository(image).rsplit("/", 1)[-1].lower()

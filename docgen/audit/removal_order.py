@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from docgen.audit.auditor import CERTAIN
-from docgen.audit.commands import fence_commands, image_tag, joined, shell_steps, without_prompt
+from docgen.audit.commands import fence_commands, joined, shell_steps, tagged_reference, without_prompt
 from docgen.audit.docker_cli import docker_verb, docker_words
 from docgen.audit.grammar import BUILD_GRAMMAR, RUN, options_grammar, read_words
 from docgen.markdown import Document, code_spans
@@ -83,12 +83,6 @@ def _read(text: str, line: int, group: int) -> Iterator[_Step]:
         yield _Step(line, group, verb, rest, text)
 
 
-def _reference(image: str) -> str:
-    """An image reference with its tag (`latest` when it names none)."""
-    name = image.split("@", 1)[0]
-    return name if ":" in name.rpartition("/")[2] else f"{name}:{image_tag(name)}"
-
-
 def removed_in_use(doc: Document, readme: str) -> Iterator[Diagnostic]:
     """Each `docker rmi` of an image a container the README made still uses, before the `docker rm` of
     that container in the same block (see the module): `certain`."""
@@ -102,16 +96,18 @@ def removed_in_use(doc: Document, readme: str) -> Iterator[Diagnostic]:
             read = read_words(step.words, RUN)
             names = [v for o, v in read.values if o == "--name"]
             if read.complete and read.positional and names and "--rm" not in read.flags:
-                made[names[-1]] = (_reference(read.positional[0]), step.line)
+                made[names[-1]] = (tagged_reference(read.positional[0]), step.line)
         elif step.verb == "build":
             tags = [
-                _reference(v) for o, v in read_words(step.words, BUILD_GRAMMAR).values if o in ("-t", "--tag")
+                tagged_reference(v)
+                for o, v in read_words(step.words, BUILD_GRAMMAR).values
+                if o in ("-t", "--tag")
             ]
             for tag in tags:
                 named[tag] = max(named.get(tag, 0), len(tags))
         elif step.verb == "tag" and len(step.words) == 2:
             for word in step.words:
-                named[_reference(word)] = 2
+                named[tagged_reference(word)] = 2
     for at, step in enumerate(steps):
         if step.verb != "rmi":
             continue
@@ -120,10 +116,10 @@ def removed_in_use(doc: Document, readme: str) -> Iterator[Diagnostic]:
             continue
         later = [s for s in steps[at + 1 :] if s.group == step.group and s.verb == "rm"]
         for image in read.positional:
-            if _UNSURE.search(image) or named.get(_reference(image), 1) > 1:
+            if _UNSURE.search(image) or named.get(tagged_reference(image), 1) > 1:
                 continue
             for container, (used, made_at) in made.items():
-                if used != _reference(image) or _UNSURE.search(container):
+                if used != tagged_reference(image) or _UNSURE.search(container):
                     continue
                 removal = next((s for s in later if container in read_words(s.words, _RM).positional), None)
                 if removal is None:

@@ -567,9 +567,7 @@ def _program_entrypoint(model: ImageModel, directory: Path | None) -> Setting | 
         return None
     if "--" in words[1:] or words[-1] in ("run", "exec"):
         return None  # a command follows (`launcher --`, `pdm run`): the run's words may be that command
-    if re.search(
-        r"\.(?:sh|bash|py|pl|rb|js)\Z|entrypoint|start|run|init|wrap|launch|exec|shim", program, re.IGNORECASE
-    ):
+    if _SCRIPT_NAME.search(program):
         return None  # a script of the project's, or a wrapper by its name: it may run its arguments
     for copy in model.context_copies:
         named = [*copy.sources, copy.dest]
@@ -1235,6 +1233,16 @@ _BIN = re.compile(r"/(?:usr/(?:local/)?)?s?bin/?\Z|/opt/[\w.-]+/bin/?\Z")
 _COPY_LINE = re.compile(r"^[ \t]*(?:COPY|ADD)[ \t]+(.+?)[ \t]*$", re.IGNORECASE)
 
 
+def _put_names(sources: Sequence[str], dest: str) -> list[str]:
+    """The names of the programs a copy, move or link of `sources` to `dest` puts in a folder of the PATH:
+    the sources' names when `dest` is that folder, the name `dest` gives one source there, else none."""
+    if _BIN.search(dest):  # into the folder: the sources' names
+        return [posixpath.basename(source.rstrip("/")) for source in sources]
+    if _BIN.search(posixpath.dirname(dest)) and len(sources) == 1:  # to a path of it
+        return [posixpath.basename(dest)]
+    return []
+
+
 def _copied_programs(model: ImageModel) -> dict[str, int]:
     """Name → Dockerfile line of each program a COPY (of the build context or of another stage) of the
     image's stages puts in a folder of the PATH (`COPY --from=builder /usr/local/bin/llama-quantize
@@ -1254,13 +1262,7 @@ def _copied_programs(model: ImageModel) -> dict[str, int]:
         if len(words) < 2:
             continue
         *sources, dest = words
-        if _BIN.search(dest):  # into the folder: the sources' names
-            names = [posixpath.basename(s.rstrip("/")) for s in sources]
-        elif _BIN.search(posixpath.dirname(dest)) and len(sources) == 1:  # to a path of it
-            names = [posixpath.basename(dest)]
-        else:
-            continue
-        for name in names:
+        for name in _put_names(sources, dest):
             if _PROGRAM.fullmatch(name) and "*" not in name:
                 found.setdefault(name, number)
     return found
@@ -1300,13 +1302,11 @@ def _installed_programs(model: ImageModel) -> list[tuple[str, int]]:
             if len(words) < 2 or any("$" in w for w in words):
                 continue
             *sources, dest = words
-            if _BIN.search(dest):
-                names = [posixpath.basename(source.rstrip("/")) for source in sources]
-            elif _BIN.search(posixpath.dirname(dest)) and len(sources) == 1:
-                names = [posixpath.basename(dest)]
-            else:
-                continue
-            found += [(name, instruction.start_line) for name in names if _NAME_PATTERN.fullmatch(name)]
+            found += [
+                (name, instruction.start_line)
+                for name in _put_names(sources, dest)
+                if _NAME_PATTERN.fullmatch(name)
+            ]
     return found
 
 

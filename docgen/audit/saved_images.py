@@ -29,7 +29,16 @@ from pathlib import Path
 
 from docgen import makefile
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import CD_STEP, PICKED, fence_commands, image_repository, joined, without_prompt
+from docgen.audit.commands import (
+    CD_STEP,
+    PICKED,
+    fence_commands,
+    image_repository,
+    image_tag,
+    joined,
+    tagged_reference,
+    without_prompt,
+)
 from docgen.audit.make_targets import makefile_in, makefile_text
 from docgen.audit.references import command_lines, project_top
 from docgen.audit.versions import differing, one_slip
@@ -57,13 +66,6 @@ _ANY_IMAGE = re.compile(
 """A command that may give any image a name the README does not show."""
 _MAX_FOLDERS = 2000
 """The folders of the project looked through for those a `cd` may name, at most."""
-
-
-def _full(image: str) -> str:
-    """`image` with its tag (`latest` when it has none), without a digest."""
-    image = image.split("@", 1)[0]
-    name = image.rsplit("/", 1)[-1]
-    return image if ":" in name else f"{image}:latest"
 
 
 class _Folders:
@@ -134,13 +136,9 @@ def _opaque(image: str) -> bool:
     return not last or "$(" in image or "`" in image or re.search(r"[$*{}]", last) is not None
 
 
-def _tag_of(image: str) -> str:
-    return _full(image).rsplit(":", 1)[-1]
-
-
 def _bases(models: Sequence[ImageModel]) -> set[str]:
     """The images the audited Dockerfiles start from (`FROM`, as written), with their tags."""
-    return {_full(stage.base_raw) for model in models for stage in model.stages}
+    return {tagged_reference(stage.base_raw) for model in models for stage in model.stages}
 
 
 def saved_images(
@@ -187,14 +185,16 @@ def saved_images(
                             exact = False
                             if _CAT.match(value) or _opaque(value):
                                 return
-                            picked.setdefault(_full(value), f"-t at line {line}")
+                            picked.setdefault(tagged_reference(value), f"-t at line {line}")
                             continue
                         cat = _CAT.match(value)
                         if cat is None:
-                            made.setdefault(_full(names[0]), f"-t at line {line}")
+                            made.setdefault(tagged_reference(names[0]), f"-t at line {line}")
                             continue
                         for name, folder in zip(names, here, strict=True):
-                            made.setdefault(_full(name), os.path.relpath(folder / cat.group(1), directory))
+                            made.setdefault(
+                                tagged_reference(name), os.path.relpath(folder / cat.group(1), directory)
+                            )
                     continue
                 pull = _PULL.search(step)
                 if pull is not None:
@@ -209,7 +209,7 @@ def saved_images(
                         return
                     into = picked if PICKED.search(operands[1]) else made
                     exact = exact and into is made
-                    into.setdefault(_full(operands[1]), f"docker tag at line {line}")
+                    into.setdefault(tagged_reference(operands[1]), f"docker tag at line {line}")
                     operands = operands[:1]
                 if made or picked:
                     handled += [(line, handle.group("verb"), o) for o in operands]
@@ -221,9 +221,13 @@ def saved_images(
     repositories = {image_repository(name) for name in made}
     if any(PICKED.search(p) for p in pulled):
         return  # `docker pull acme/hpc:$TAG`: any tag may be there
-    known = set(made) | {_full(p) for p in pulled} | _bases(models)
+    known = set(made) | {tagged_reference(p) for p in pulled} | _bases(models)
     for line, verb, image in handled:
-        if PICKED.search(image) or _full(image) in known or image_repository(image) not in repositories:
+        if (
+            PICKED.search(image)
+            or tagged_reference(image) in known
+            or image_repository(image) not in repositories
+        ):
             continue
         repository = image_repository(image)
         given = sorted(n for n in made if image_repository(n) == repository)
@@ -232,7 +236,7 @@ def saved_images(
             readme,
             line,
             f"README runs docker {verb} {image}, but its builds tag {repository} only as {shown}: "
-            f"no build, tag or pull of the README makes {_full(image)}",
+            f"no build, tag or pull of the README makes {tagged_reference(image)}",
             confidence=LIKELY,
         )
 
@@ -275,11 +279,11 @@ def _slipped(
     command fails with "No such image" (`certain`). A placeholder is part of the name (`<your docker
     name>/app` on both sides is the same name). `top`: the project, when the README runs a script,
     make, compose or bake, whose files must not name the image either."""
-    known = set(given) | {_full(p) for p in pulled} | _bases(models)
+    known = set(given) | {tagged_reference(p) for p in pulled} | _bases(models)
     for line, verb, image in handled:
-        if _opaque(image) or _full(image) in known:
+        if _opaque(image) or tagged_reference(image) in known:
             continue
-        repository, tag = image_repository(image), _tag_of(image)
+        repository, tag = image_repository(image), image_tag(image)
         near = [
             n
             for n in given
@@ -287,7 +291,7 @@ def _slipped(
             and not "".join(
                 differing(image_repository(n), repository)
             ).isdigit()  # `app1`, `app2`: two images
-            and (_tag_of(n) == tag or re.search(r"[$<>{}]", _tag_of(n) + tag))
+            and (image_tag(n) == tag or re.search(r"[$<>{}]", image_tag(n) + tag))
         ]
         if not near:
             continue
@@ -391,13 +395,17 @@ def loaded_tags(doc: Document, readme: str, directory: Path) -> Iterator[Diagnos
                 continue
             if image == "\0":
                 break
-            if PICKED.search(image) or image_repository(image) not in repositories or _full(image) in images:
+            if (
+                PICKED.search(image)
+                or image_repository(image) not in repositories
+                or tagged_reference(image) in images
+            ):
                 continue
             yield Diagnostic(
                 readme,
                 line,
                 f"README uses {image} after loading {name} (line {load_line}), but {path.name}:{at} saves it "
-                f"as {', '.join(images)} only: the loaded image has no {_full(image).rsplit(':', 1)[-1]} tag",
+                f"as {', '.join(images)} only: the loaded image has no {image_tag(image)} tag",
                 confidence=LIKELY,
             )
             break
