@@ -13,6 +13,7 @@ from docgen.audit.command_slips import (
     clone_slip,
     misplaced_option,
     run_option,
+    self_copy,
     swallowed_script,
     venv_install,
 )
@@ -735,3 +736,40 @@ def test_a_cd_given_one_folder(tmp_path: Path, block: str) -> None:
         f"# Builder\n\n```bash\n{block}\n```\n\n```text\ncd one two\n```\n\n```cmd\ncd My Documents\n```\n"
     )
     assert found(tmp_path, {"README.md": readme}, said="cd takes one folder") == []
+
+
+# A copy onto itself: the step meant to make a settings file from its example names the file twice.
+# Modelled on an inference server's setup block (`# copy the example config` over `cp cfg.yaml cfg.yaml`)
+# and on a web app's `.env` step.
+def test_a_readme_copy_onto_itself(tmp_path: Path) -> None:
+    readme = (
+        "# Server\n\n```bash\n# if settings.yaml is missing, copy settings(example).yaml to it\n"
+        "cp settings.yaml settings.yaml\npython serve.py\n```\n"
+    )
+    assert found(tmp_path, {"README.md": readme}, "same file") == [
+        (
+            5,
+            "README runs cp settings.yaml settings.yaml: cp is given the same file as its source and its "
+            'destination, so it fails with "are the same file" and makes no file from another',
+            "certain",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("step", "wrong"),
+    [
+        ("cp .env .env", True),
+        ("sudo mv ./app.conf app.conf", True),
+        ("cp -f config/a.yml config/./a.yml", True),
+        ("cp .env.example .env", False),  # the usual step
+        ("cp --backup=numbered db.sqlite db.sqlite", False),  # a backup onto itself, on purpose
+        ("cp -b notes.txt notes.txt", False),
+        ("cp $SRC $SRC", False),  # a variable: not told
+        ("cp a.txt a.txt b/", False),  # three operands: another error, not this one
+        ("cp -r . .", False),
+        ("echo cp a a", False),
+    ],
+)
+def test_self_copy(step: str, wrong: bool) -> None:
+    assert (self_copy(step) is not None) == wrong

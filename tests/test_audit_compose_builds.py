@@ -1066,3 +1066,75 @@ def test_compose_images_a_step_gives_or_the_readme_does_not_build(
 def test_a_compose_service_that_builds_is_another_rules(tmp_path: Path) -> None:
     compose = "services:\n  vocalis:\n    build: .\n    image: vocalis:v2.0\n"
     assert retagged(tmp_path, VOCALIS_README, {"compose-example.yml": compose}) == []
+
+
+# A COPY source written with a build arg the compose service passes from the shell (`${CKPT}`): read
+# with the `.env` beside the compose file, blank when it sets none. Modelled on a diffusion UI image whose
+# `make build` runs `docker compose build` and copies `./weights/${CKPT}` (no weights in the repository),
+# and on an API image choosing `requirements-${VARIANT}.txt` by a compose arg with a default.
+DIFFUSION = "FROM python:3.10\nARG CKPT\nCOPY ./weights/${CKPT} /srv/model.ckpt\nCOPY start.sh /srv/\n"
+DIFFUSION_COMPOSE = (
+    "services:\n  core:\n    image: ui:latest\n    build:\n      args:\n        - CKPT=${CKPT}\n"
+)
+MAKE_BUILD = "include .env\nexport\n\nbuild:\n\tdocker compose build core\n"
+
+
+def test_a_make_targets_compose_build_copying_a_source_its_args_name(tmp_path: Path) -> None:
+    files = {
+        "Dockerfile": DIFFUSION,
+        "start.sh": "",
+        "docker-compose.yml": DIFFUSION_COMPOSE,
+        "Makefile": MAKE_BUILD,
+        ".env": "PYTHON_VERSION=3.10\n",
+        ".git/HEAD": "",
+    }
+    assert [f for f in found(tmp_path, "make build", files) if "copies" in f[1]] == [
+        (
+            4,
+            "README runs make build, whose recipe (Makefile:5) runs docker compose build, whose service "
+            "core builds Dockerfile with the context ., which does not hold weights (line 3) that it "
+            "copies, in a git checkout that holds every file",
+            "likely",
+        )
+    ]
+
+
+VARIANT_API = "FROM python:3.12-slim\nARG VARIANT\nCOPY requirements-${VARIANT}.txt /tmp/req.txt\n"
+VARIANT_COMPOSE = (
+    "services:\n  api:\n    build:\n      context: .\n      args:\n        VARIANT: ${VARIANT:-cpu}\n"
+)
+
+
+def test_a_compose_build_whose_arg_default_names_a_file_not_there(tmp_path: Path) -> None:
+    files = {
+        "Dockerfile": VARIANT_API,
+        "docker-compose.yml": VARIANT_COMPOSE,
+        "requirements-gpu.txt": "",
+        ".git/HEAD": "",
+    }
+    assert [
+        f[2] for f in found(tmp_path, "docker compose build", files) if "requirements-cpu.txt" in f[1]
+    ] == ["likely"]
+
+
+@pytest.mark.parametrize(
+    ("block", "changes"),
+    [
+        ("make build", {".env": "CKPT=sd-v1.ckpt\n", "weights/sd-v1.ckpt": ""}),  # the .env names one there
+        ("mkdir -p weights && wget -P weights https://example.org/sd.ckpt\nmake build", {}),  # fetched first
+        # an arg of a value docgen cannot read: not guessed
+        ("make build", {"docker-compose.yml": DIFFUSION_COMPOSE.replace("${CKPT}", "${DIR}/${CKPT}")}),
+        ("make build", {"Makefile": "build:\n\tcd ui && docker compose build core\n"}),  # another folder
+    ],
+)
+def test_compose_builds_whose_variable_sources_are_accounted_for(
+    tmp_path: Path, block: str, changes: dict[str, str]
+) -> None:
+    files = {
+        "Dockerfile": DIFFUSION,
+        "start.sh": "",
+        "docker-compose.yml": DIFFUSION_COMPOSE,
+        "Makefile": MAKE_BUILD,
+        ".git/HEAD": "",
+    }
+    assert [f for f in found(tmp_path, block, files | changes) if "copies" in f[1]] == []

@@ -412,3 +412,51 @@ def test_the_readme_is_no_dockerfile_of_another_name(tmp_path: Path) -> None:
     ]
     assert not any("rocm_dockerfile.md" in m for m in messages), messages
     assert any("the project's is docker/Dockerfile.rocm" in m for m in messages), messages
+
+
+# `docker build .` with no -f, in a README's folder that holds no Dockerfile, when docgen found none to
+# audit at all. Modelled on a model-server folder (`serving/v1/`: a predictor script and a manifest)
+# whose image is built from a sibling folder, and on a tools page whose Dockerfile is one folder up.
+SERVER = "# Server v1\n\n```sh\ndocker build -t acme/server:v1 .\n```\n"
+
+
+def unaudited(root: Path, files: dict[str, str], readme: str = "serving/v1/README.md") -> list[str]:
+    make_tree(root, files)
+    page = root / readme
+    text = page.read_text(encoding="utf-8")
+    findings = audit(text, readme, [], {}, page.parent, root)
+    return [f"{d.line} {d.confidence} {d.message}" for d in findings if "with no -f (from" in d.message]
+
+
+def test_a_build_with_no_file_and_no_dockerfile_audited(tmp_path: Path) -> None:
+    tree = {"serving/v1/README.md": SERVER, "serving/v1/predictor.py": "", ".git/HEAD": "ref: x\n"}
+    assert unaudited(tmp_path / "a", tree) == [
+        "4 certain README runs docker build . with no -f (from the README's folder or the project's top), "
+        "but neither serving/v1/ nor ./ holds a Dockerfile: with no -f, docker build reads Dockerfile from "
+        "the context and stops with none to read"
+    ]
+    # one folder up holds it: named; outside a git checkout the copy may lack the file (`likely`)
+    up = {"serving/v1/README.md": SERVER, "serving/Dockerfile": APP}
+    assert unaudited(tmp_path / "b", up) == [
+        "4 likely README runs docker build . with no -f (from the README's folder or the project's top), "
+        "but neither serving/v1/ nor ./ holds a Dockerfile: with no -f, docker build reads Dockerfile from "
+        "the context and stops; the nearest is serving/Dockerfile (build there or name it with -f)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "files",
+    [
+        {"serving/v1/Dockerfile": APP},  # the README's folder has it
+        {"Dockerfile": APP},  # so has the top
+        {"serving/v1/build.sh": "cp ../Dockerfile.tmpl Dockerfile\n"},  # a script of the folder makes it
+        {"serving/v1/README.md": SERVER.replace(" .\n", " -f ../Dockerfile .\n")},  # -f names one
+        {"serving/v1/README.md": SERVER.replace("```sh\n", "```sh\ncd ../base\n")},  # a cd first
+        {"serving/v1/README.md": SERVER.replace("```sh\n", "```sh\ncp ../Dockerfile.gpu Dockerfile\n")},
+    ],
+)
+def test_builds_with_no_file_and_no_dockerfile_audited_that_may_work(
+    tmp_path: Path, files: dict[str, str]
+) -> None:
+    tree = {"serving/v1/README.md": SERVER, ".git/HEAD": "ref: x\n", "serving/base/Dockerfile": APP}
+    assert unaudited(tmp_path, tree | files) == []

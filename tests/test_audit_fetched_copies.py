@@ -302,3 +302,40 @@ def test_a_vendor_tarball_after_a_download_script_is_no_finding(tmp_path: Path) 
     )
     files = {"trt.Dockerfile": TENSORRT}
     assert findings(tmp_path, files, readme, "trt.Dockerfile") == []
+
+
+# The download step before the build runs a script of the repository that fetches something else.
+# Modelled on a ComfyUI-style image (a plugin-cloning script, a release tarball of the app added from a
+# folder) and on an SDK image whose model-download script names only model files.
+APP_TARBALL = "FROM python:3.11\nARG APP_VERSION=0.4.2\nADD releases/Forge-${APP_VERSION}.tar.gz /srv/\n"
+PLUGINS = (
+    "import json, subprocess\nfor url in json.load(open('plugins.json')):\n"
+    "    subprocess.run(['git', 'clone', url])\n"
+)
+
+
+def test_a_vendor_tarball_after_a_download_script_that_fetches_other_things(tmp_path: Path) -> None:
+    readme = "# Forge\n1. download plugins, `python fetch_plugins.py`\n2. build, `docker build -t forge .`\n"
+    files = {"Dockerfile": APP_TARBALL, "plugins/fetch_plugins.py": PLUGINS}
+    told = (
+        "3 likely README builds ./Dockerfile with the context ., which does not hold "
+        "releases/Forge-0.4.2.tar.gz (line 3) that it copies, and the README never says to fetch it"
+    )
+    assert findings(tmp_path / "a", files, readme) == [told]
+    # in a git checkout too (an archive is otherwise taken as one a build makes)
+    assert findings(tmp_path / "b", files | {".git/HEAD": ""}, readme) == [told]
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        "import urllib.request\nurllib.request.urlretrieve(URL, 'releases/forge.tar.gz')\n",  # its folder
+        "# fetches the Forge release\nimport requests\n",  # the product
+    ],
+)
+def test_a_vendor_tarball_after_a_download_script_that_may_fetch_it(tmp_path: Path, script: str) -> None:
+    readme = (
+        "# Forge\n1. download assets, `python scripts/get_assets.py`\n2. build, `docker build -t forge .`\n"
+    )
+    files = {"Dockerfile": APP_TARBALL, "scripts/get_assets.py": script, ".git/HEAD": ""}
+    assert findings(tmp_path, files, readme) == []

@@ -34,6 +34,7 @@ text (`certain` when docker refuses it: a working directory, a mount path, a vol
 from __future__ import annotations
 
 import os
+import posixpath
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -98,8 +99,8 @@ _PREFIX = re.compile(r"[A-Za-z_]\w*=\S*\Z")
 """`GIT_SSH_COMMAND=… git …`: a variable set for the command."""
 _BEFORE = frozenset({"sudo", "time", "exec", "command", "then", "do", "else", "!", "{"})
 """Words a command may start with before the program it runs."""
-_WORDS = re.compile(r"\bgit\b|\bvenv\b|python")
-_SCRIPT_WORDS = re.compile(r"\bgit\b|\bvenv\b|\bdocker\b|python")
+_WORDS = re.compile(r"\bgit\b|\bvenv\b|python|\b(?:cp|mv)\b")
+_SCRIPT_WORDS = re.compile(r"\bgit\b|\bvenv\b|\bdocker\b|python|\b(?:cp|mv)\b")
 """The words a script must hold to be read (`run_option` too)."""
 _SHELL = re.compile(r"\A#![^\n]*\b(?:ba|z|da|k)?sh\b")
 
@@ -384,6 +385,43 @@ def cd_slip(step: str) -> str | None:
     )
 
 
+_COPY = re.compile(r"\A[ \t]*(?:sudo[ \t]+)?(cp|mv)[ \t]")
+
+
+def self_copy(step: str) -> str | None:
+    """What is wrong with a `cp` or `mv` step whose one source is its destination (`cp settings.yaml
+    settings.yaml`): GNU cp and mv stop with "are the same file" (or "No such file" when it is not
+    there), and the file the step was to make from another (`settings(example).yaml`) is never made.
+    None for any other step, a path holding a variable or a placeholder, or a `--backup` copy (which
+    makes a backup of the file onto itself on purpose)."""
+    copy = _COPY.match(step)
+    if copy is None:
+        return None
+    try:
+        words = shell_split(step)
+    except ValueError:
+        return None
+    words = words[words.index(copy.group(1)) + 1 :]
+    ends = next((at for at, w in enumerate(words) if re.match(r"\d*[<>]|&|#", w)), len(words))
+    words = words[:ends]
+    options = [w for w in words if w.startswith("-")]
+    operands = [w for w in words if not w.startswith("-")]
+    if any(
+        o.startswith("--b") or o.startswith("--suffix") or re.match(r"-[a-zA-Z]*[bSt]", o) for o in options
+    ):
+        return None
+    if len(operands) != 2 or any(_UNSURE.search(w) for w in operands):
+        return None
+    source, target = (posixpath.normpath(w) for w in operands)
+    if source != target or source in (".", "/"):
+        return None
+    name = copy.group(1)
+    return (
+        f"{name} {' '.join(operands)[:100]}: {name} is given the same file as its source and its "
+        f'destination, so it fails with "are the same file" and makes no file from another'
+    )
+
+
 def slip(step: str, clone: bool = True) -> str | None:
     """What a step does wrong as written (`git with -b before its subcommand (…): git takes only …`), when
     it is one of the slips this module reads; None otherwise. Without `clone`, `clone_slip` is not read
@@ -397,6 +435,9 @@ def slip(step: str, clone: bool = True) -> str | None:
     cloned = clone_slip(step) if clone else None
     if cloned is not None:
         return cloned
+    copied = self_copy(step)
+    if copied is not None:
+        return copied
     folders = venv_install(step)
     if folders is not None:
         return (

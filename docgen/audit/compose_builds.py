@@ -32,6 +32,7 @@ from docgen.audit.commands import (
     tagged_names,
     without_prompt,
 )
+from docgen.audit.fetched_copies import expanded_with
 from docgen.audit.grammar import DOCKER_COMPOSE, read_compose
 from docgen.audit.make_targets import make_commands, makefile_of, makefile_text
 from docgen.audit.memo import per_audit
@@ -64,6 +65,44 @@ def _services(path: Path) -> tuple[Target, ...] | None:
         return compose.parse(data, path.name)
     except DocgenError:
         return None
+
+
+_PASSED_VALUE = re.compile(r"\$\{([A-Za-z_]\w*)(?::?-([\w.+@%:,/-]*))?\}|\$([A-Za-z_]\w*)")
+"""A build arg's value that is one variable (`${MODEL_NAME}`, `$TAG`, `${TAG:-v1}`)."""
+_LITERAL = re.compile(r"[\w.+@%:,/-]*")
+
+
+def _given_args(path: Path, name: str) -> dict[str, str] | None:
+    """The build args compose passes the service `name` of the compose file at `path`, as compose reads
+    them with the `.env` beside it and nothing in the shell: a literal as written, a variable (`${NAME}`,
+    `${NAME:-default}`) the `.env`'s value, else its default, else blank (compose warns "variable is not
+    set. Defaulting to a blank string"). None when a value is none of those (`${A}${B}`, `$${X}`), the
+    file cannot be read, or the service is not one of it."""
+    data = bytes_or_none(path)
+    if data is None:
+        return None
+    try:
+        service = next((s for s in compose.services(data, path.name) if s.name == name), None)
+    except DocgenError:
+        return None
+    if service is None:
+        return None
+    env_data = bytes_or_none(path.parent / ".env")
+    env = compose.dotenv(env_data) if env_data is not None else {}
+    given: dict[str, str] = {}
+    for key, value in service.args:
+        match = _PASSED_VALUE.fullmatch(value)
+        if match is None:
+            if _LITERAL.fullmatch(value) is None:
+                return None
+            given[key] = value
+            continue
+        variable = match.group(1) or match.group(3)
+        if variable in env:
+            given[key] = env[variable][0]
+        else:
+            given[key] = match.group(2) or ""
+    return given
 
 
 @per_audit(maxsize=16)
@@ -136,6 +175,8 @@ def compose_builds(
 
 
 _CD_WORD = re.compile(r"(?:^|[;&|(][ \t]*)cd\b")
+_ENV_INCLUDE = re.compile(r"^[ \t]*-?s?include[ \t]+[\w./-]*\.env[ \t]*$", re.MULTILINE)
+"""A Makefile's include of an env file (`include .env`, `-include config/app.env`)."""
 
 
 def _made_starts(
@@ -150,6 +191,8 @@ def _made_starts(
     text = makefile_text(made) if made is not None else None
     if made is None or text is None or not resolves_inside(made, top):
         return
+    # (an included env file, `include .env`, sets variables and makes no rule: its line read as blank)
+    rules_only = _ENV_INCLUDE.sub("", text)
     by_line: dict[int, list[tuple[str, ...]]] = {}
     for command in makefile.reading(text).commands:
         by_line.setdefault(command.line, []).append(command.words)
@@ -157,7 +200,7 @@ def _made_starts(
     told = False
     for line, targets in commands:
         for target in targets:
-            recipe = makefile.recipe_lines(text, target) or ()
+            recipe = makefile.recipe_lines(text, target) or makefile.recipe_lines(rules_only, target) or ()
             if any(_CD_WORD.search(written) for _, written in recipe):
                 continue
             said_lines = [*source, *(written for _, written in recipe)]
@@ -170,7 +213,7 @@ def _made_starts(
                     else:
                         continue
                     call = read_compose(rest)
-                    if call.verb not in _STARTS or not call.top.complete or call.options is None:
+                    if call.verb not in _BUILDS or not call.top.complete or call.options is None:
                         continue
                     if any(_NOT_A_NAME.search(name) or name == "-" for name in call.files):
                         continue
@@ -185,6 +228,21 @@ def _made_starts(
                         f"README runs make {target}, whose recipe ({shown}:{number}) runs docker compose "
                         f"{call.verb}"
                     )
+                    if call.verb == "build" and len(paths) == 1:
+                        # a build's services, their Dockerfiles' sources against their contexts
+                        made_files = MadeFiles(said_lines)
+                        for service in _services(paths[0]) or ():
+                            if call.services and service.name not in call.services:
+                                continue
+                            lead = f"{said}, whose service {service.name}"
+                            for found in _service_build(
+                                paths[0], service, lead, line, readme, LIKELY, top, made_files
+                            ):
+                                told = True
+                                yield found
+                        if told:
+                            return
+                        continue
                     for found in _env_file_findings(
                         paths, call.services, said, line, readme, top, said_lines
                     ):
@@ -421,8 +479,11 @@ def _service_build(
     """What keeps compose from building `service` of the compose file at `path`: its context folder, its
     `dockerfile:`, its `target:` stage missing, or (with `made`: what the README's lines before make) a
     source its Dockerfile copies that the context does not hold (`references.context_findings`, as for
-    a README's own `docker build`; `likely` when `sure` is: the service may pull its image instead). Not
-    for a service given build args (they may name the file a `COPY` reads)."""
+    a README's own `docker build`; `likely` when `sure` is: the service may pull its image instead). A
+    source written with a variable is read as the service's build args expand it (`_given_args`: the
+    `.env` beside the compose file read, an unset one blank), `likely` (the reader's shell may set it);
+    with build args given, only such sources are read (an arg may name the file another `COPY` reads),
+    and none when an arg's value cannot be told."""
     folder = path.parent
     context = folder / service.context
     if service.context.startswith("/") or not os.path.isdir(context):
@@ -448,12 +509,17 @@ def _service_build(
             text = f"{said} builds stage {service.target}, which {service.dockerfile} does not define{hint}"
             yield Diagnostic(readme, line, text, confidence=sure)
             return
-    if made is None or service.args:
+    if made is None:
+        return
+    passed = _given_args(path, service.name)
+    if service.args and passed is None:
         return  # (build args may name other files: `COPY requirements-${ENV}.txt`)
     try:
         parsed = read_dockerfile(dockerfile, service.dockerfile)
     except (OSError, DocgenError):
         return
+    # the sources written with a variable, as the service's build args (its `.env` read) expand them
+    expanded = expanded_with(parsed, passed) if passed is not None else []
     # (the context and Dockerfile as absolute, real paths inside the project, as a README's own build
     # reads them: a README audited from its folder gives `.`, from which no folder above is seen)
     context_at, dockerfile_at = inside(context.absolute(), top), inside(dockerfile.absolute(), top)
@@ -461,8 +527,14 @@ def _service_build(
         return  # (a context or Dockerfile reached through a link out of the project)
     lead = f"{said} builds {service.dockerfile} with the context {service.context}"
     instructions = parsed.instructions
-    for found in context_findings(readme, line, lead, instructions, dockerfile_at, context_at, top, made):
-        yield found if sure == CERTAIN else replace(found, confidence=LIKELY)
+    for found in context_findings(
+        readme, line, lead, instructions, dockerfile_at, context_at, top, made, expanded
+    ):
+        # (a source a variable names: the reader's shell may set one compose reads blank)
+        by_variable = any(f" {p} (line {at})" in found.message for at, p in expanded)
+        if service.args and not by_variable:
+            continue  # (with build args given, only the sources they name are read)
+        yield replace(found, confidence=LIKELY) if sure != CERTAIN or by_variable else found
 
 
 _STARTS = frozenset({"up", "run", "create"})

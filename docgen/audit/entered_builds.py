@@ -40,7 +40,7 @@ from pathlib import Path
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import CD_STEP, build_paths, clone_of
 from docgen.audit.copies import reads_as_dockerfile
-from docgen.audit.references import bases_above, command_lines, inside, project_top
+from docgen.audit.references import bases_above, command_lines, in_checkout, inside, project_top
 from docgen.audit.steps import own_clones
 from docgen.audit.wording import COMMAND_LANGS
 from docgen.build_scripts import DOCKER, build_command
@@ -298,7 +298,7 @@ def _built_nowhere(
         return
     ours = [real_path(Path(f).absolute()) for f in audited]
     ours = [f for f in ours if f.is_relative_to(top) and os.path.isfile(f)]
-    if not ours:
+    if not ours and audited:
         return
     for own in ours:  # a script the block runs is in the Dockerfile's folder, not the README's: run there
         if any(
@@ -312,11 +312,29 @@ def _built_nowhere(
         if len(shown) == 1
         else f"neither {shown[0]} nor {shown[1]} holds a Dockerfile"
     )
+    lead = f"README runs docker build {context} with no -f (from the README's folder or the project's top)"
+    if not ours:  # no Dockerfile audited: none beside the README (a copy of the project may lack it)
+        above = next(
+            (f / "Dockerfile" for f in bases_above(directory, top)[1:] if os.path.isfile(f / "Dockerfile")),
+            None,
+        )
+        said = f"{lead}, but {where}: with no -f, docker build reads Dockerfile from the context and stops"
+        said += (
+            " with none to read"
+            if above is None
+            else f"; the nearest is {_shown(above.parent, top)}Dockerfile (build there or name it with -f)"
+        )
+        yield Diagnostic(
+            readme,
+            line,
+            said,
+            confidence=CERTAIN if in_checkout(real_path(directory.absolute()), top) else LIKELY,
+        )
+        return
     yield Diagnostic(
         readme,
         line,
-        f"README runs docker build {context} with no -f (from the README's folder or the project's top), "
-        f"but {where}: with no "
+        f"{lead}, but {where}: with no "
         f"-f, docker build reads Dockerfile from the context; the project's is "
         f"{ours[0].relative_to(top).as_posix()} (name it with -f)",
         confidence=CERTAIN,

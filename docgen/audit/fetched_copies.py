@@ -21,7 +21,7 @@ command or script the README runs first, an ignored one).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from docgen.copied import context_path
 from docgen.errors import DocgenError
@@ -41,6 +41,8 @@ _RELEASE = re.compile(r"(?<![A-Za-z])v?\d+(?:[._]\d+)+")
 _STEM = re.compile(r"[A-Za-z][A-Za-z]+")
 _RUNS = re.compile(r"\b(?:python3?|bash|sh)[ \t]+\S+|(?<![\w/])\./\S+|\b[\w-]+\.(?:py|sh)\b")
 """A line running a script (`python clone_or_update_plugins.py`, `./fetch.sh`)."""
+_SCRIPT_PATH = re.compile(r"(?<![\w./-])((?:\.{1,2}/)*[\w-]+(?:/[\w.-]+)*\.(?:py|sh))\b")
+"""The path of a script a line runs (`plugins/fetch.py`, `./get_sdk.sh`)."""
 _KIND_WORDS = re.compile(
     r"\b(?:installers?|weights?|checkpoints?|models?|structures?|proteins?|sequences?|data|inputs?"
     r"|archives?|tarballs?|packages?|sdks?|librar(?:y|ies)|releases?)\b",
@@ -60,6 +62,11 @@ def expanded_sources(parsed: ParsedDockerfile, command: str) -> list[tuple[int, 
     given = passed_args(command)
     if given is None:
         return []
+    return expanded_with(parsed, given)
+
+
+def expanded_with(parsed: ParsedDockerfile, given: dict[str, str]) -> list[tuple[int, str]]:
+    """`expanded_sources` with the build args `given` (name → value: a compose service's `args`)."""
     try:
         copies = evaluate(parsed, given).context_copies
     except DocgenError:
@@ -122,8 +129,9 @@ class Told:
     asked of it: the lines telling to bring a file found once, the first of them for each extension
     and for the words of a kind kept (a README of thousands of builds read its lines again for each)."""
 
-    def __init__(self, lines: Sequence[str]) -> None:
+    def __init__(self, lines: Sequence[str], script: Callable[[str], str | None] | None = None) -> None:
         self._lines = lines
+        self._script = script  # a script's path as a line writes it → its text (None: not found)
         self._text: str | None = None  # the README lower case, its lines joined
         self._tells: list[tuple[int, str]] | None = None  # (index, lower case) of a line telling to bring
         self._kind = -1  # the index of the first such line naming a kind of file (none: len(lines))
@@ -150,7 +158,9 @@ class Told:
         build or after it: `Before building, download …`) that tells to bring something (`Download
         …`, `put … in`) or links to a page (`https://…`, not a `git clone`) naming the product of its
         name (`TensorRT` of `TensorRT-8.6.1.6….tar.gz`) or its folder (`lib/`); or a line before the
-        build that tells to download something and runs a script (it may fetch the archive)."""
+        build that tells to download something and runs a script (it may fetch the archive), unless
+        each script it runs is found (`script`) and its text names neither the product, the folder nor
+        the archive (`plugins/fetch.py` cloning plugins into its folder fetches no `ComfyUI-….tar.gz`)."""
         if self(path, line):
             return True
         name = path.rsplit("/", 1)[-1]
@@ -161,11 +171,28 @@ class Told:
         for number, text in enumerate(self._lines, 1):
             lower = text.lower()
             if number < line and TELLS_FETCH.search(text) and _RUNS.search(text):
-                return True  # (`download plugins, `python fetch_all.py``: that script may fetch it)
+                if not self._fetches_other(text, {*words, name.lower()}):
+                    return True  # (`download plugins, `python fetch_all.py``: that script may fetch it)
             links = "://" in lower and "git clone" not in lower
             if (links or TELLS_FETCH.search(text)) and any(w in lower for w in words):
                 return True
         return False
+
+    def _fetches_other(self, text: str, names: set[str]) -> bool:
+        """True when every script the README line `text` runs is found and its text names none of
+        `names` (the archive's file name, its product, its folder): what it downloads is something
+        else. False when a script cannot be read, or the line names none by its path."""
+        paths = _SCRIPT_PATH.findall(text)
+        if self._script is None or not paths:
+            return False
+        for path in paths:
+            body = self._script(path)
+            if body is None:
+                return False
+            lower = body.lower()
+            if any(n in lower for n in names):
+                return False
+        return True
 
 
 def command_at(lines: Sequence[str], line: int) -> str:

@@ -831,7 +831,7 @@ def context_misses(
         key=lambda b: b.lines[0][0] if b.lines else 0,
     )
     made = MadeFiles(source)
-    asked = Told(source)
+    asked = Told(source, _script_reader(bases, top))
     ran: list[str] = []
     commands: dict[int, str] = {}  # README line → its command, and a Dockerfile's sources as each expands
     expansions: dict[tuple[str, str], list[tuple[int, str]]] = {}  # them: once (a line of many builds)
@@ -879,13 +879,33 @@ def context_misses(
                 "context, and the README never says to fetch or make it"
             )
             yield Diagnostic(readme, line, said, confidence=LIKELY, rule=MISSING_FILE)
-        if not in_checkout(context, top):
-            # (an installer a build arg names is the one the reader picks, and fetches: not told)
-            copied = [
-                *copied_sources(parsed.instructions),
-                *(expanded if "--build-arg" not in command else []),
-            ]
-            yield from _fetched_misses(readme, asked, line, lead, copied, dockerfile, context, top, made)
+        # (an installer a build arg names is the one the reader picks, and fetches: not told)
+        copied = [
+            *copied_sources(parsed.instructions),
+            *(expanded if "--build-arg" not in command else []),
+        ]
+        if in_checkout(context, top):  # (`context_findings` told the rest; an archive it takes as made)
+            copied = [(at, path) for at, path in copied if vendor_archive(path)]
+        yield from _fetched_misses(readme, asked, line, lead, copied, dockerfile, context, top, made)
+
+
+def _script_reader(bases: Sequence[Path], top: Path) -> Callable[[str], str | None]:
+    """The text of a script a README line runs, by its path as written (`python fetch.py`): from the
+    README's folder or one above it, else the one file of its name in the repository (`plugins/fetch.py`);
+    None when it is not found, or is not one file. Each path read once."""
+    seen: dict[str, str | None] = {}
+
+    def read(path: str) -> str | None:
+        if path not in seen:
+            place = next((p for b in bases if (p := inside(b / path, top)) and os.path.isfile(p)), None)
+            if place is None and (walked := repository_files(top)) is not None:
+                name = posixpath.basename(path)
+                homes = [Path(folder) / name for folder, _, files in walked if name in files]
+                place = homes[0] if len(homes) == 1 else None
+            seen[path] = None if place is None else text_or_none(place, MAX_PROJECT_FILE_BYTES)
+        return seen[path]
+
+    return read
 
 
 def _bare_builds(doc: Document) -> list[Fence]:
