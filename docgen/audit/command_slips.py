@@ -4,7 +4,9 @@ list of options (`-C`, `-c`, `--git-dir`, `--work-tree`, `--no-pager`, `-p`, `-P
 one makes it print "unknown option" and exit with status 129, whatever the rest says. A `git clone` given
 more than a repository and a folder (`git clone clone https://… /src`: "fatal: Too many arguments"), or
 `clone` as its repository. A `cd` given two folders (`cd cd ~/src/app`: "cd: too many arguments"), so the
-commands after it run in the wrong folder (`cd_slip`, in shell blocks only).
+commands after it run in the wrong folder (`cd_slip`, in shell blocks only). A `cp` or `mv` given one
+source that is its destination (`self_copy`: `cp settings.yaml settings.yaml` where the example file
+was meant): "are the same file", and the file is never made.
 
 In a script the README runs, also a `docker run` (`nvidia-docker run` too) given a short option docker run
 does not have (`-n jupyter`: "unknown shorthand flag"), which the README's own commands get from

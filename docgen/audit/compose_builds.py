@@ -2,7 +2,9 @@
 of a command block whose `-f` file is not there, or whose services build from a context folder or a
 `dockerfile:` that does not exist beside the compose file, or a `target:` stage that Dockerfile does not
 define, or whose Dockerfile copies a file its context does not hold (`references.context_findings`, as
-for a README's own `docker build`). The services are read by `docgen.compose` (each file once).
+for a README's own `docker build`; a source written with a build arg as the service's `args:` and the
+`.env` beside the compose file expand it). A `make TARGET` whose recipe runs `docker compose build` is
+read the same way (`_made_starts`). The services are read by `docgen.compose` (each file once).
 
 Also a README build whose image the compose command after it never uses (`unused_builds`): compose
 builds and tags its own image of the same repository under another tag; or runs another tag of it that
@@ -231,9 +233,13 @@ def _made_starts(
                     if call.verb == "build" and len(paths) == 1:
                         # a build's services, their Dockerfiles' sources against their contexts
                         made_files = MadeFiles(said_lines)
+                        built: set[tuple[str, str]] = set()  # (one finding a Dockerfile and context)
                         for service in _services(paths[0]) or ():
                             if call.services and service.name not in call.services:
                                 continue
+                            if (service.dockerfile, service.context) in built:
+                                continue
+                            built.add((service.dockerfile, service.context))
                             lead = f"{said}, whose service {service.name}"
                             for found in _service_build(
                                 paths[0], service, lead, line, readme, LIKELY, top, made_files

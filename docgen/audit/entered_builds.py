@@ -26,8 +26,11 @@ the project that holds neither fails it (`certain`; `_no_dockerfile`). The same 
 line is one code span building with no `-f`; through a placeholder the sentence explains (`go to
 X/build_cv where X is the image folder`) every folder it may be is read (`likely`). A build with no `-f`
 and no `cd` before it runs in the README's folder: told when its context holds only Dockerfiles of
-other names (`Dockerfile22`, `Dockerfile24`). A `cd` of an earlier block counts: the reader's shell is
-still where it took them, so after one such a build is not taken as run in the README's folder.
+other names (`Dockerfile22`, `Dockerfile24`), or when neither it nor the project's top holds one while
+the project's audited Dockerfile is elsewhere (`_built_nowhere`), or no Dockerfile was found to audit
+at all (`certain` in a git checkout, `likely` in a copy of some of its files). A `cd` of an earlier
+block counts: the reader's shell is still where it took them, so after one such a build is not taken as
+run in the README's folder.
 """
 
 from __future__ import annotations
@@ -286,7 +289,9 @@ def _built_nowhere(
 ) -> Iterator[Diagnostic]:
     """A finding when `docker build CONTEXT` (no `-f`, no `cd` before it) finds no Dockerfile (any case)
     in CONTEXT from either folder the reader may run it in, the README's own and the project's top, while
-    an audited Dockerfile of the project is elsewhere (`docker/Dockerfile.rocm`): the build needs `-f`.
+    an audited Dockerfile of the project is elsewhere (`docker/Dockerfile.rocm`): the build needs `-f`;
+    or none is audited at all (no Dockerfile found for the README): the nearest above the README, if
+    any, is named, `certain` in a git checkout, `likely` outside one (a copy may lack the Dockerfile).
     Silent when a context folder is not there from both, or may get a Dockerfile (`may_make`), or when
     the block (`fence`) runs a `./script` that is beside an audited Dockerfile and not beside the README
     (`gpu/start_sim.bash` by `gpu/Dockerfile`: the block is run there)."""

@@ -9,7 +9,9 @@ good; a source file, a script or a settings file a copy of the repository may le
 here (`references.context_findings` tells those: of a git checkout, and outside one when every other
 source is there). So is an archive or a package of a vendor's release, its version in its name (`COPY
 lib/TensorRT-8.6.1.6.Linux.x86_64-gnu.cuda-12.0.tar.gz /opt/`: `vendor_archive`), unless a line before
-the build tells to download or put, or links to, its product or its folder. The source is read as
+the build tells to download or put, or links to, its product or its folder, or runs a download script
+that may fetch it (one found whose text names neither the archive, its product nor its folder fetches
+something else). The source is read as
 BuildKit reads it, ARG defaults expanded (`${CUDA_VERSION}` the `ARG CUDA_VERSION=12.1.0` of its stage);
 not when the build command passes a `--build-arg` (it may name another file), when a name stays
 unexpanded (an ARG with no default), for a glob, a URL, `--from=` or a heredoc. Silent when the README
