@@ -265,5 +265,9 @@ def test_a_floor_is_still_read_when_the_readme_names_only_newer_or_no_built_targ
     assert _audit(tmp_path, readme, two) == [expected]
     no_name = readme.replace("Tested on gfx1100.", "Tested on a desktop.")
     assert _audit(tmp_path / "b", no_name, two) == [expected]
-    vega = VEGA_README.format(floor="Needs gfx908 or newer").replace(" (gfx906)", "").replace("puts gfx906", "puts it")
+    vega = (
+        VEGA_README.format(floor="Needs gfx908 or newer")
+        .replace(" (gfx906)", "")
+        .replace("puts gfx906", "puts it")
+    )
     assert [f for f in _audit(tmp_path / "c", vega, VEGA) if "gfx908" in f] != []
