@@ -591,8 +591,8 @@ def test_a_layer_over_the_organisations_base_is_still_told(tmp_path: Path) -> No
     """The other way round: the README names the upper image while the FROM is the base layer."""
     said = "# Images\n\nThis image is based on `lab/tegra-opencv`.\n"
     assert _audit(tmp_path, said, "FROM lab/l4t-base:r32.4.2\nRUN true\n") == [
-        "3: README says the image is based on lab/tegra-opencv but Dockerfile:1 says FROM lab/l4t-base:r32.4.2 "
-        "(likely)"
+        "3: README says the image is based on lab/tegra-opencv but Dockerfile:1 says FROM "
+        "lab/l4t-base:r32.4.2 (likely)"
     ]
 
 

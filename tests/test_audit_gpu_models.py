@@ -237,7 +237,8 @@ Runs on a Radeon VII (gfx906) with ROCm 5.7.
         # an RDNA2 image whose README names its own target in a code block
         (
             "Newer wheels want gfx1100 or newer",
-            'FROM rocm/dev-ubuntu-22.04:6.2\nARG GPU_TARGETS="gfx1030"\nRUN cmake -DGPU_TARGETS=${GPU_TARGETS} .\n',
+            'FROM rocm/dev-ubuntu-22.04:6.2\nARG GPU_TARGETS="gfx1030"\n'
+            "RUN cmake -DGPU_TARGETS=${GPU_TARGETS} .\n",
         ),
     ],
 )

@@ -670,7 +670,10 @@ def test_a_numbered_step_of_a_readme_in_a_subfolder_runs_from_the_root(tmp_path:
         assert [o for o in out if "README runs" in o] == expected, started
 
 
-MOUNTED = "Build:\n\n```sh\ndocker build -t app .\n```\n\nRun it:\n\n```sh\n{run}\n```\n\nThen:\n\n```sh\n{script}\n```\n"
+MOUNTED = (
+    "Build:\n\n```sh\ndocker build -t app .\n```\n\nRun it:\n\n```sh\n{run}\n```\n\n"
+    "Then:\n\n```sh\n{script}\n```\n"
+)
 
 
 @pytest.mark.parametrize(

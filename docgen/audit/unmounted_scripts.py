@@ -199,12 +199,13 @@ def mounted_work_folders(
     joined, or a script of the README's folder holding one) mounts at the container's working folder
     (its `-w`, else the last WORKDIR of an audited image): a command typed in that container's shell
     after it reads that folder of the checkout."""
-    workdirs = {place[0] for model in models if (place := work_dir(model)) is not None and place[0] != "/"}
+    places = {place[0] for model in models if (place := work_dir(model)) is not None and place[0] != "/"}
+    workdirs: list[str | None] = [*sorted(places)] or [None]  # (None: only a run's own `-w` is known)
     found: list[tuple[int, Path]] = []
     for fence in doc.fences:
         if fence.lang.lower() not in SHELL_BLOCK_LANGS:
             continue
-        start, parts = 0, []
+        start, parts = 0, list[str]()
         for line, text in fence.lines:
             if not parts:
                 start = line
@@ -216,7 +217,7 @@ def mounted_work_folders(
             run = _container_run(code, directory)
             if not run:
                 continue
-            for workdir in sorted(workdirs) or [None]:
+            for workdir in workdirs:
                 host = _mounted(run, workdir, directory)
                 if host is not None:
                     found.append((start, host[0]))
