@@ -487,7 +487,7 @@ def _named_elsewhere(doc: Document, commands: Sequence[_Command], repo: str) -> 
 _PLAIN_WORD = re.compile(r"[a-z]+")
 """A name that is also a word of prose (`coral`, `demo`): written plainly, it may be the word's."""
 _IMAGE_WORDS = re.compile(
-    r"(?:images?|containers?|tag(?:s|ged)?|repository|docker|podman)|:[\w.-]+", re.IGNORECASE
+    r"\b(?:images?|containers?|tag(?:s|ged)?|repository|docker|podman)\b|:[\w.-]+", re.IGNORECASE
 )
 """Words next to a name that make it an image's (`the coral image`, `tagged coral`, `coral:latest`)."""
 
