@@ -562,6 +562,40 @@ def test_a_base_of_the_organisation_that_may_be_under_the_from(tmp_path: Path, b
     assert _audit(tmp_path, said, SIBLING) == []
 
 
+@pytest.mark.parametrize(
+    ("said", "dockerfile"),
+    [
+        # a Jetson image on the maintainer's OpenCV layer, the README naming the layer under it
+        (
+            "Images are based on [lab/l4t-base](https://github.com/lab/docker-tegra/tree/l4t-base).",
+            "FROM lab/tegra-opencv:jp-r32.4.2-cv-4.3.0\nRUN true\n",
+        ),
+        # a notebook stack: the science image stands on the organisation's base notebook
+        (
+            "This image is based on `stacks/base-notebook`.",
+            "FROM stacks/scipy-notebook:2024-01-15\nRUN true\n",
+        ),
+        (
+            "The image is built on top of `stacks/minimal-notebook`.",
+            "FROM stacks/torch-notebook:cuda12\nRUN true\n",
+        ),
+    ],
+)
+def test_the_organisations_base_layer_under_the_from(tmp_path: Path, said: str, dockerfile: str) -> None:
+    """The named image is the organisation's bottom layer (`-base`, `base-`, `minimal`): its other image
+    the FROM names may stand on it."""
+    assert _audit(tmp_path, f"# Images\n\n{said}\n", dockerfile) == []
+
+
+def test_a_layer_over_the_organisations_base_is_still_told(tmp_path: Path) -> None:
+    """The other way round: the README names the upper image while the FROM is the base layer."""
+    said = "# Images\n\nThis image is based on `lab/tegra-opencv`.\n"
+    assert _audit(tmp_path, said, "FROM lab/l4t-base:r32.4.2\nRUN true\n") == [
+        "3: README says the image is based on lab/tegra-opencv but Dockerfile:1 says FROM "
+        "lab/l4t-base:r32.4.2 (likely)"
+    ]
+
+
 def test_a_sibling_said_as_the_past_is_not_told(tmp_path: Path) -> None:
     said = "# llama server\n\nThe image was based on `acme/cuda-poetry` until v0.3.\n"
     assert _audit(tmp_path, said, SIBLING) == []

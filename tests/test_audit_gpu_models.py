@@ -212,3 +212,63 @@ def test_a_literal_cmake_list_and_an_env_file_the_build_reads(tmp_path: Path) ->
         "3: README says the image runs on gfx1030 or newer, but versions.env:2 sets GPU_ARCH=gfx1151: "
         "no kernels for gfx1030 (likely)"
     ]
+
+
+# A floor another party sets, in a README that says its image is for a GPU below it. Modelled on a
+# ComfyUI image kept on an old ROCm for a Vega card and on a llama server pinned to an RDNA2 override;
+# the names are made up.
+VEGA = "FROM rocm/pytorch:rocm5.7_ubuntu22.04\nENV HSA_OVERRIDE_GFX_VERSION=9.0.6\nRUN true\n"
+VEGA_README = """# Vega box
+
+Runs on a Radeon VII (gfx906) with ROCm 5.7.
+
+## Why ROCm 5.7
+
+- ROCm 6 puts gfx906 in maintenance
+- {floor}
+"""
+
+
+@pytest.mark.parametrize(
+    ("floor", "dockerfile"),
+    [
+        ("AMD now recommends gfx908+ (MI100 and newer)", VEGA),
+        ("新しい版は gfx90a 以降 のみ: gfx90a or newer", VEGA),
+        # an RDNA2 image whose README names its own target in a code block
+        (
+            "Newer wheels want gfx1100 or newer",
+            'FROM rocm/dev-ubuntu-22.04:6.2\nARG GPU_TARGETS="gfx1030"\n'
+            "RUN cmake -DGPU_TARGETS=${GPU_TARGETS} .\n",
+        ),
+    ],
+)
+def test_a_floor_above_the_target_the_readme_names_for_the_image(
+    tmp_path: Path, floor: str, dockerfile: str
+) -> None:
+    """The README says the image is for gfx906 (or shows its gfx1030 build): a higher floor it quotes
+    is not the oldest GPU the image admits."""
+    readme = VEGA_README.format(floor=floor)
+    if "gfx1030" in dockerfile:
+        readme = readme.replace("Radeon VII (gfx906)", "RX 6800").replace("ROCm 5.7", "ROCm 6.2")
+        readme += "\n```sh\ndocker build --build-arg GPU_TARGETS=gfx1030 -t box .\n```\n"
+    assert _audit(tmp_path, readme, dockerfile) == []
+
+
+def test_a_floor_is_still_read_when_the_readme_names_only_newer_or_no_built_targets(tmp_path: Path) -> None:
+    """A built target the README names above the floor (gfx1100 over gfx1030+), or none named: the
+    floor is the image's, and the image lacks its kernels."""
+    two = 'FROM rocm/dev-ubuntu-22.04:6.2\nARG GPU_TARGETS="gfx1100;gfx1101"\nRUN true\n'
+    readme = "# Box\n\nTested on gfx1100.\n\n## Needs\n\n- An AMD GPU, gfx1030 or newer\n"
+    expected = (
+        "7: README says the image runs on gfx1030 or newer, but Dockerfile:2 sets "
+        "GPU_TARGETS=gfx1100;gfx1101: no kernels for gfx1030 (likely)"
+    )
+    assert _audit(tmp_path, readme, two) == [expected]
+    no_name = readme.replace("Tested on gfx1100.", "Tested on a desktop.")
+    assert _audit(tmp_path / "b", no_name, two) == [expected]
+    vega = (
+        VEGA_README.format(floor="Needs gfx908 or newer")
+        .replace(" (gfx906)", "")
+        .replace("puts gfx906", "puts it")
+    )
+    assert [f for f in _audit(tmp_path / "c", vega, VEGA) if "gfx908" in f] != []

@@ -121,3 +121,33 @@ def test_a_list_item_naming_the_latest_release_with_a_dash(tmp_path: Path) -> No
 )
 def test_dashed_latest_not_contradicted(tmp_path: Path, said: str) -> None:
     assert _native(tmp_path, f"# SLAM\n\n{said}\n") == []
+
+
+@pytest.mark.parametrize(
+    "told",
+    [
+        # an env/arg list telling the reader which variable picks the release (an Ollama-on-Arc stack)
+        "## Configuration\n\n- `VLLM_VERSION` - vLLM version to build\n",
+        # a build command passing the arg (a serving image's "pick your release" step)
+        "## Build\n\n```sh\ndocker build --build-arg VLLM_VERSION=0.12.0 -t demo .\n```\n",
+        "| Arg | Meaning |\n|---|---|\n| VLLM_VERSION | release to install |\n",
+    ],
+)
+def test_latest_of_a_release_the_readme_says_the_reader_sets(tmp_path: Path, told: str) -> None:
+    """The README names the build arg holding the pin: the release is the reader's to set, and "latest"
+    is what they pick, not a claim on the default."""
+    assert _audit(tmp_path, f"# Demo\n\n- Latest vLLM with CUDA\n\n{told}") == []
+
+
+@pytest.mark.parametrize(
+    "told",
+    [
+        "## Build\n\n```sh\ndocker build --build-arg CUDA_ARCH=8.6 -t demo .\n```\n",  # another arg
+        "## Notes\n\nThe vllm version is fixed.\n",  # no arg named
+    ],
+)
+def test_latest_beside_no_setting_of_its_release(tmp_path: Path, told: str) -> None:
+    found = _audit(tmp_path, f"# Demo\n\n- Latest vLLM with CUDA\n\n{told}")
+    assert [f for f in found if "latest" in f] == [
+        "3: README says vLLM is the latest release but Dockerfile:2 pins 0.11.0 (likely)"
+    ]

@@ -668,3 +668,58 @@ def test_a_numbered_step_of_a_readme_in_a_subfolder_runs_from_the_root(tmp_path:
         found = audit(text, "docker/README.md", [model], {}, root / "docker")
         out = [f"{d.line}: {d.message} ({d.confidence})" for d in found]
         assert [o for o in out if "README runs" in o] == expected, started
+
+
+MOUNTED = (
+    "Build:\n\n```sh\ndocker build -t app .\n```\n\nRun it:\n\n```sh\n{run}\n```\n\n"
+    "Then:\n\n```sh\n{script}\n```\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("run", "script", "dockerfile", "expected"),
+    [
+        # a shell in a container whose WORKDIR the run mounts the script's folder onto
+        ("docker run -it --rm -v $PWD/tools:/srv/app app bash", "./sync.sh", DOCKERFILE, []),
+        ("docker run -it -v ./tools:/srv/app app bash", "bash sync.sh --all", DOCKERFILE, []),
+        # a continued run with a bind mount onto its own `-w`, over an image with no WORKDIR
+        (
+            "docker run --rm -it \\\n  --mount type=bind,source=$(pwd)/nodes,target=/job \\\n"
+            "  -w /job app bash",
+            "python3 fetch_nodes.py",
+            "FROM python:3.12-slim\n",
+            [],
+        ),
+        # the mount lands beside the working folder, not on it: the script is not where the shell is
+        (
+            "docker run -it -v $PWD/tools:/srv/tools app bash",
+            "./sync.sh",
+            DOCKERFILE,
+            [moved(16, "sync.sh", "tools/sync.sh")],
+        ),
+        # another folder is mounted there
+        (
+            "docker run -it -v $PWD/weights:/srv/app app bash",
+            "./sync.sh",
+            DOCKERFILE,
+            [moved(16, "sync.sh", "tools/sync.sh")],
+        ),
+        # a detached run opens no shell the next block types in
+        (
+            "docker run -d -v $PWD/tools:/srv/app app",
+            "./sync.sh",
+            DOCKERFILE,
+            [moved(16, "sync.sh", "tools/sync.sh")],
+        ),
+    ],
+)
+def test_a_script_in_the_folder_a_run_mounts_at_the_working_folder(
+    tmp_path: Path, run: str, script: str, dockerfile: str, expected: list[str]
+) -> None:
+    """A block after `docker run -it -v $PWD/tools:/srv/app app bash` over `WORKDIR /srv/app` runs
+    `./sync.sh` in the container, where tools/ is mounted: the script is there, no slip. Mounted
+    elsewhere, another folder mounted, or a detached run: the run is the host's and is still told."""
+    readme = MOUNTED.format(run=run, script=script)
+    out = [o for o in found(tmp_path, readme, dockerfile) if "README runs" in o]
+    shift = run.count("\n")
+    assert out == [o.replace("16:", f"{16 + shift}:", 1) for o in expected]

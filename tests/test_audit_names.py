@@ -943,6 +943,64 @@ def test_a_run_of_a_name_that_may_be_made_elsewhere_is_no_finding(tmp_path: Path
     assert [f for f in _audit(tmp_path, readme) if "only image the README builds" in f] == [], new
 
 
+WORDS = """\
+# Edge board
+
+## Build
+
+```
+cd board
+docker build -t base .
+```
+
+## Run
+
+```
+docker run -it --device /dev/apex_0:/dev/apex_0 {image} /bin/bash
+```
+
+Check that your {word} is at `/dev/apex_0`.
+
+```
+{inside}
+```
+"""
+"""A run of a name that is also a word of the prose around it (the shape of a Coral TPU README), with
+a demo run inside the container by an absolute path."""
+
+
+@pytest.mark.parametrize(
+    ("image", "word", "inside"),
+    [
+        ("coral", "coral device", "python3 /usr/share/edgetpu/examples/classify.py --image bird.bmp"),
+        ("sandbox", "sandbox board", "bash /opt/tools/selftest.sh"),
+    ],
+)
+def test_a_run_of_a_plain_word_the_prose_uses_as_a_word(
+    tmp_path: Path, image: str, word: str, inside: str
+) -> None:
+    """The name written as a word of prose (`your coral device`) names no image, and a script run by an
+    absolute path is the container's, no builder: the run names an image nothing makes."""
+    readme = WORDS.format(image=image, word=word, inside=inside)
+    assert [f for f in _audit(tmp_path, readme) if "only image" in f] == [
+        f"13: README runs image {image}, but the only image the README builds is base (no command of the "
+        f"README builds, tags or pulls {image}) (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("word", "inside"),
+    [
+        ("`coral` build", "python3 /usr/share/edgetpu/examples/classify.py"),  # in code: the image's name
+        ("coral image", "python3 /usr/share/edgetpu/examples/classify.py"),  # said to be an image
+        ("coral device", "./make_coral.sh"),  # a script of the checkout may build it
+    ],
+)
+def test_a_plain_word_said_as_an_image_or_a_builder_beside(tmp_path: Path, word: str, inside: str) -> None:
+    readme = WORDS.format(image="coral", word=word, inside=inside)
+    assert [f for f in _audit(tmp_path, readme) if "only image" in f] == []
+
+
 def test_a_run_before_the_build_is_no_finding(tmp_path: Path) -> None:
     readme = "# App\n\n## Quick start\n\n```bash\ndocker run -it demo-tool\ndocker build -t app .\n```\n"
     assert [f for f in _audit(tmp_path, readme) if "only image" in f] == []

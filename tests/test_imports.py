@@ -456,7 +456,6 @@ AUDIT_LAYERS = (
         "switches",
         "dropped",
         "prose_scripts",
-        "moved_scripts",
         "curl_uploads",
         "request_routes",
         "downloaded_copies",
@@ -635,7 +634,7 @@ AUDIT_LAYERS = (
         "script_images",
         "gpu_scripts",  # (script_mounts.container_runs: the layer above)
     ),
-    ("imageless_runs", "listed_env", "main_env", "cmd_files", "ignored_places"),
+    ("imageless_runs", "listed_env", "main_env", "cmd_files", "ignored_places", "moved_scripts"),
     ("container_args",),
     ("docgen.audit",),
 )

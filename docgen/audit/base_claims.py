@@ -396,8 +396,9 @@ def _org_sibling(base: str, wanted: str) -> bool:
     images of one organisation, neither named as a variant of the other (`ismailbouajaja/cuda-python`
     and `ismailbouajaja/cuda-poetry`): the Dockerfile says which of the organisation's images it starts
     from, and it is not the one named. Not siblings: one whose name's words hold the other's
-    (`org/base-cuda` may be built on `org/base`), nor a known image's organisation (`nvidia/pytorch` is
-    built on `nvidia/cuda`: `_may_be_built_on`)."""
+    (`org/base-cuda` may be built on `org/base`), a named one whose name says it is the organisation's
+    bottom layer (`_FOUNDATION`: `org/l4t-base`, `org/base-notebook`), nor a known image's
+    organisation (`nvidia/pytorch` is built on `nvidia/cuda`: `_may_be_built_on`)."""
     if family_name(base) is not None or is_plain(base):
         return False
     have, said = bare_repository(base), bare_repository(wanted)
@@ -406,7 +407,15 @@ def _org_sibling(base: str, wanted: str) -> bool:
     if not org or org != said_org or last == said_last:
         return False
     words, said_words = set(re.split(r"[^a-z0-9]+", last)), set(re.split(r"[^a-z0-9]+", said_last))
+    if said_words & _FOUNDATION:
+        return False  # `org/l4t-base` under `org/tegra-opencv`: the organisation's layer its others start on
     return not words <= said_words and not said_words <= words
+
+
+_FOUNDATION = frozenset({"base", "core", "minimal"})
+"""Words naming an organisation's bottom layer (`mdegans/l4t-base`, `jupyter/base-notebook`,
+`org/minimal-notebook`): its other images are built on it, so a FROM naming one of those (`FROM
+mdegans/tegra-opencv`) may stand on the base the README names."""
 
 
 def _names_a_sibling(name: str, models: tuple[ImageModel, ...]) -> bool:

@@ -143,10 +143,42 @@ def gpu_floor_claims(doc: Document, family: Auditor) -> Iterator[Diagnostic]:
             sets = [_targets(m, passed) for m in family.models]
         floor = hardware.target_key(claim.group(1))
         found = _ruled_out(floor, floor, sets)
-        if found is not None:
+        if found is not None and not _names_older_built(doc, line, floor, sets):
             said = claim.group(0).replace("`", "").strip()
             message = f"README says the image runs on {said}, but {found[0]}: no kernels for {floor}"
             yield Diagnostic(family.path, line, message, confidence=LIKELY)
+
+
+_GFX = re.compile(r"\bgfx([0-9]{1,2})([0-9a-f])([0-9a-f])\b", re.IGNORECASE)
+"""An AMD target by its name (`gfx906`, `gfx90a`, `gfx1100`): major, minor and stepping."""
+
+
+def _gfx_order(target: str) -> tuple[int, int, int] | None:
+    """(major, minor, stepping) of an AMD target, to tell which is older; None for another name."""
+    match = _GFX.fullmatch(target)
+    return (int(match.group(1)), int(match.group(2), 16), int(match.group(3), 16)) if match else None
+
+
+def _names_older_built(doc: Document, line: int, floor: str, sets: list[_Targets]) -> bool:
+    """True when a line of `doc` other than `line` names a target an image builds or poses as that is
+    older than `floor`: the README says the image is for a GPU below that floor, so the floor is another
+    party's (`AMD officially recommends gfx908+` in a section on why the image stays on ROCm 5.7 for
+    gfx906), not the oldest GPU the image admits."""
+    top = _gfx_order(floor)
+    if top is None:
+        return False
+    built: set[str] = set()
+    for _, override, lists in sets:
+        if override is not None:
+            built.add(override[2].lower())
+        built.update(key.lower() for entry in lists for key in entry.keys)
+    older = {t for t in built if (order := _gfx_order(t)) is not None and order < top}
+    if not older:
+        return False
+    texts = [text for para in doc.paragraphs for at, text in para.lines if at != line]
+    texts += [text for at, text in doc.headings if at != line]
+    texts += [text for fence in doc.fences for at, text in fence.lines if at != line]
+    return any(m.group(0).lower() in older for text in texts for m in _GFX.finditer(text))
 
 
 def _names(text: str) -> list[str]:

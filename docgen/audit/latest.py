@@ -2,6 +2,8 @@
 latest`, `the latest JupyterLab`) while the build pins them exactly (`jupyterlab==4.4.3` in the
 pyproject.toml `uv pip install .` installs, `ARG TORCH_VERSION=2.7.1`): the image holds that release,
 newest or not, until the pin changes. `likely`: the README may mean "the latest when the pin was set".
+Silent when the README names the build arg holding the pin (`OLLAMA_VERSION - Ollama version to
+build`): the release is the reader's to set.
 """
 
 from __future__ import annotations
@@ -59,6 +61,8 @@ def latest_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
                 fact = facts[0]
                 if _names_release(doc, name, fact.value):
                     continue  # `Keras <small>(2.1.4)</small>` in the README's tag list: it says the release
+                if _names_setting(doc, auditor, fact.value):
+                    continue  # `OLLAMA_VERSION - Ollama version to build`: the release is the reader's to set
                 message = (
                     f"README says {name} is the latest release but {auditor.where(fact)} pins {fact.shown}"
                 )
@@ -96,3 +100,26 @@ def _names_release(doc: Document, name: str, value: str) -> bool:
         for para in doc.paragraphs
         for _, text in para.lines
     )
+
+
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _names_setting(doc: Document, auditor: Auditor, value: str) -> bool:
+    """True when the README names a build arg of an audited image that holds the pinned release `value`
+    as its default and that an instruction reads (`ARG OLLAMA_VERSION=v0.12.6` under the README's
+    "`OLLAMA_VERSION` - Ollama version to build", `--build-arg VLLM_VERSION=…`): the README tells the
+    reader the release is theirs to set, so "latest" is what they pick, not a claim on the default."""
+    bare = value.lstrip("vV")
+    args = {
+        a.name
+        for m in auditor.models
+        for a in m.args
+        if a.used_lines and a.default is not None and a.default.strip("\"'").lstrip("vV") == bare
+    }
+    if not args:
+        return False
+    texts = [text for para in doc.paragraphs for _, text in para.lines]
+    texts += [text for fence in doc.fences for _, text in fence.lines]
+    texts += [cell for table in doc.tables for _, row in table.rows for cell in row]
+    return any(word in args for text in texts for word in _WORD.findall(text))

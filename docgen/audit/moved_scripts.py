@@ -9,7 +9,10 @@ into a variable the README says is the repository's root too: `root_vars`), and 
 the items of a numbered list (`1. download plugins, `python clone_plugins.py``). A run that may happen in
 a container is not a claim about the checkout: the rest of a block after `docker run -it` or `docker
 exec`, a block or step under a heading or introduction about the container, and a script the image
-copies from that folder (`COPY plugins/ /app/`, or a WORKDIR ending in that folder's name). An
+copies from that folder (`COPY plugins/ /app/`, or a WORKDIR ending in that folder's name), or one
+an earlier interactive run mounts onto the container's working folder (`docker run -it -v
+$PWD/pycoral:/home/coral img bash` over `WORKDIR /home/coral`: `./check.sh` typed after it is
+pycoral/check.sh, `unmounted_scripts.mounted_work_folders`). An
 introduction about the container holds over the captioned blocks after it (`container_blocks.carried_intros`).
 A script a block in the container runs by its bare name that an audited image copies from a source no
 folder holds, while one file of that name is below the Dockerfile's folder, is told too (`_lost_copy`).
@@ -40,6 +43,7 @@ from docgen.audit.references import (
     run_folders,
 )
 from docgen.audit.root_vars import root_variables
+from docgen.audit.unmounted_scripts import mounted_work_folders
 from docgen.build_scripts import LEAD, container_command
 from docgen.copied import context_path, copies_path
 from docgen.markdown import Document, code_spans, lists
@@ -486,6 +490,7 @@ def moved_scripts(
     local = _local_sections(doc)
     first_line = {n: f.section for f in doc.fences for n, _ in f.lines}  # README line → its block's section
     runs = [*_fence_runs(doc, text, directory, audited, top, roots), *_step_runs(doc, directory, top)]
+    mounts: list[tuple[int, Path]] | None = None  # read when a finding needs it
     for line, name in _container_runs(doc, container_blocks(doc)) if models else ():
         if name in seen or (lost := _lost_copy(name, models, top, below)) is None:
             continue
@@ -537,6 +542,10 @@ def moved_scripts(
             meant = matches[0].relative_to(here).as_posix()
             if _copied_in(meant, models) and first_line.get(line) not in local:
                 continue  # (a run not said to be on the host may be the container's, where it is at the top)
+            if mounts is None:
+                mounts = mounted_work_folders(doc, models, directory)
+            if any(at < line and (host / path).resolve() == matches[0].resolve() for at, host in mounts):
+                continue  # typed in the shell of a container working in the folder a run mounts: there it is
             if _says_folder(source[max(0, line - 5) : line], posixpath.dirname(meant)):
                 continue  # the prose tells the reader to be there
         seen.add(path)

@@ -474,11 +474,34 @@ def _named_elsewhere(doc: Document, commands: Sequence[_Command], repo: str) -> 
     elsewhere: `the my_image image from the base repository`)."""
     word = re.compile(rf"(?<![\w./-]){re.escape(repo)}(?![\w/-])")
     runs = {n for c in commands if c.run is not None for n, _ in c.lines}
-    texts = [text for p in doc.paragraphs for _, text in p.lines]
-    texts += [cell for t in doc.tables for _, cells in t.rows for cell in cells]
-    texts += [title for _, title in doc.headings]
-    texts += [text for f in doc.fences for n, text in f.lines if n not in runs]
-    return any(word.search(text) for text in texts)
+    prose = [text for p in doc.paragraphs for _, text in p.lines]
+    prose += [cell for t in doc.tables for _, cells in t.rows for cell in cells]
+    prose += [title for _, title in doc.headings]
+    if any(word.search(text) for f in doc.fences for n, text in f.lines if n not in runs):
+        return True
+    if not _PLAIN_WORD.fullmatch(repo):
+        return any(word.search(text) for text in prose)
+    return any(_as_image(text, match) for text in prose for match in word.finditer(text))
+
+
+_PLAIN_WORD = re.compile(r"[a-z]+")
+"""A name that is also a word of prose (`coral`, `demo`): written plainly, it may be the word's."""
+_IMAGE_WORDS = re.compile(
+    r"\b(?:images?|containers?|tag(?:s|ged)?|repository|docker|podman)\b|:[\w.-]+", re.IGNORECASE
+)
+"""Words next to a name that make it an image's (`the coral image`, `tagged coral`, `coral:latest`)."""
+
+
+def _as_image(text: str, match: re.Match[str]) -> bool:
+    """True when the mention `match` of a plain-word name in a line of prose names an image: it is in a
+    code span, or a word of `_IMAGE_WORDS` is within two words of it; `your coral device` is the word."""
+    if any(start <= match.start() and match.end() <= end for start, end, _ in code_spans(text)):
+        return True
+    before = text[: match.start()].split()[-2:]
+    after = text[match.end() :]
+    return bool(_IMAGE_WORDS.search(" ".join(before))) or bool(
+        re.match(r"(?::[\w.-]+|\W*(?:\S+\s+)?(?:images?|containers?)\b)", after, re.IGNORECASE)
+    )
 
 
 _ANOTHER_IMAGE = re.compile(
@@ -493,9 +516,12 @@ _YOURS = re.compile(r"(?:\A|[._-])(?:your|some|any|example)(?:[._-]|\Z)")
 _LOCAL_NAME = re.compile(r"[a-z0-9]+(?:[._-][a-z0-9]+)*")
 """A repository with no owner and no registry: `image_name`, `app-gpu`."""
 _OTHER_BUILDER = re.compile(
-    r"\b(?:compose|make|bake|buildah|nix|bazel|earthly|jib)\b|\b(?:pack|s2i|ko)[ \t]+build\b|\.sh\b|\.py\b"
+    r"\b(?:compose|make|bake|buildah|nix|bazel|earthly|jib)\b|\b(?:pack|s2i|ko)[ \t]+build\b"
+    r"|(?:^|[\s\"'=(])(?!/)[\w.~-][\w./:~-]*\.(?:sh|py)\b"
 )
-"""A command that may make an image under a name the README does not show."""
+"""A command that may make an image under a name the README does not show: a builder, or a script of
+the checkout (`./build.sh`, `python tools/build.py`); not one by an absolute path (`python3
+/usr/share/edgetpu/examples/classify_image.py`: a file of the image or the system, run in the container)."""
 
 
 def _lone_build_runs(

@@ -191,6 +191,39 @@ def unmounted_scripts(
         seen.extend(t for _, t in fence.lines)
 
 
+def mounted_work_folders(
+    doc: Document, models: Sequence[ImageModel], directory: Path
+) -> list[tuple[int, Path]]:
+    """(README line, host folder) of each folder below the README's that an interactive, not detached
+    container run of its shell blocks (`docker run -it -v $PWD/app:/home/app img bash`, continued lines
+    joined, or a script of the README's folder holding one) mounts at the container's working folder
+    (its `-w`, else the last WORKDIR of an audited image): a command typed in that container's shell
+    after it reads that folder of the checkout."""
+    places = {place[0] for model in models if (place := work_dir(model)) is not None and place[0] != "/"}
+    workdirs: list[str | None] = [*sorted(places)] or [None]  # (None: only a run's own `-w` is known)
+    found: list[tuple[int, Path]] = []
+    for fence in doc.fences:
+        if fence.lang.lower() not in SHELL_BLOCK_LANGS:
+            continue
+        start, parts = 0, list[str]()
+        for line, text in fence.lines:
+            if not parts:
+                start = line
+            parts.append(text.rstrip().removesuffix("\\"))
+            if text.rstrip().endswith("\\"):
+                continue
+            code = without_prompt(" ".join(parts).strip()).split(" #", 1)[0]
+            parts = []
+            run = _container_run(code, directory)
+            if not run:
+                continue
+            for workdir in workdirs:
+                host = _mounted(run, workdir, directory)
+                if host is not None:
+                    found.append((start, host[0]))
+    return found
+
+
 def _container_run(code: str, directory: Path) -> str | None:
     """The container run a command line makes: its own `docker run`, or the one of the script it runs."""
     if _RUN.search(code):
