@@ -290,7 +290,12 @@ from docgen.audit.compose_urls import (
 from docgen.audit.compose_variables import compose_variables
 from docgen.audit.conda_python import conda_python
 from docgen.audit.config_keys import config_keys, nested_keys
-from docgen.audit.container_args import container_script_args, unplaced_script_options
+from docgen.audit.container_args import (
+    container_script_args,
+    entry_script_args,
+    unentered_script_args,
+    unplaced_script_options,
+)
 from docgen.audit.container_blocks import container_lines
 from docgen.audit.container_scripts import (
     misplaced_container_scripts,
@@ -1001,6 +1006,8 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     unknown_first_words,
     unused_arguments,
     container_script_args,
+    entry_script_args,
+    unentered_script_args,
     unplaced_script_options,
     script_build_claims,
     unflagged_build_args,
@@ -1500,6 +1507,8 @@ def audit(
         found.extend(_ruled(prose_options, doc, path, directory, audited, project))
         found.extend(_ruled(braced_values, doc, path, directory, audited, project))
         found.extend(_ruled(container_script_args, doc, path, models))
+        found.extend(_ruled(entry_script_args, doc, path, models))
+        found.extend(_ruled(unentered_script_args, doc, path, directory, project, models))
         found.extend(_ruled(unplaced_script_options, doc, path, directory, audited, project, models))
         found.extend(_ruled(slipped_commands, doc, path, directory, audited, project))
         found.extend(_ruled(spaced_assignments, doc, path, directory, audited, project))

@@ -17,25 +17,30 @@ import os
 import posixpath
 import re
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.grammar import EXEC, read_words, run_command
+from docgen.audit.commands import built_repositories, image_repository
+from docgen.audit.grammar import EXEC, misplaced, read_words, run_command
 from docgen.audit.image_paths import mounted_folders
 from docgen.audit.main_env import context_file_at, work_dir_at
 from docgen.audit.moved_scripts import Below
+from docgen.audit.owner_images import build_texts, workflow_texts
 from docgen.audit.references import project_top
+from docgen.audit.run_args import docker_runs, own_model, titled_image
 from docgen.audit.script_args import (
     ScriptOptions,
     ignored_said,
     reads_no_arguments,
     run_refusal,
+    script_file,
     script_options,
     unfound_python_runs,
 )
 from docgen.build_scripts import container_command
 from docgen.markdown import Document
-from docgen.model import Diagnostic, ImageModel
+from docgen.model import Diagnostic, ImageModel, Setting
 from docgen.shell import shell_split
 
 _STARTS = re.compile(container_command("run|exec", "docker|podman|nvidia-docker", end=r"(?=[ \t])"))
@@ -228,3 +233,258 @@ def _shown(script: Path, directory: Path) -> str:
         return script.relative_to(directory.resolve()).as_posix()
     except ValueError:
         return script.name
+
+
+# --------------------------------------------------------------------------------------------------
+# The words after the image, given to the Python script the image's ENTRYPOINT runs
+
+_NO_PARSER = ScriptOptions(0, "", frozenset(), frozenset(), frozenset(), False, False)
+"""What a script without a parser docgen reads is taken as (`_held_script`)."""
+_OVERRIDES = re.compile(r"(?:.*/)?(?:python[\d.]*|(?:ba|z|da)?sh|bash|env)\Z")
+"""A first word after the image that asks for another program (`bash`, `python3 -c …`): the README
+means to replace the script, a concern of other rules."""
+
+
+@dataclass(frozen=True)
+class EntryScript:
+    """The Python script an image's exec-form ENTRYPOINT runs, and what a `docker run` adds to it."""
+
+    path: str
+    """The script's path in the image, as the ENTRYPOINT writes it."""
+    file: Path
+    """The build-context file a COPY puts there."""
+    words: tuple[str, ...]
+    """The words the ENTRYPOINT gives the script itself (`["python3", "app.py", "--host", "0.0.0.0"]`)."""
+    cmd: tuple[str, ...] | None
+    """The words of the image's exec-form CMD, which a run with no words after the image appends; None
+    when the CMD is in the shell form (its words are not known)."""
+    line: int
+    """The Dockerfile line of the ENTRYPOINT."""
+    where: str
+    """The script's absolute path in the image."""
+
+
+def entry_script(model: ImageModel) -> EntryScript | None:
+    """The Python script the exec-form ENTRYPOINT of the image `model` builds runs
+    (`ENTRYPOINT ["python3", "-u", "main.py", …]`), found through the COPY that puts it at that path
+    (relative paths from the WORKDIR at the ENTRYPOINT); None for a shell-form ENTRYPOINT (which drops
+    the run's words), `python -m`, a script no COPY of the build context puts there."""
+    labels = [stage.label for stage in model.chain()]
+    last: dict[str, Setting] = {}
+    for setting in model.settings:
+        if setting.keyword in ("ENTRYPOINT", "CMD") and setting.stage in labels:
+            last[setting.keyword] = setting
+    entry = last.get("ENTRYPOINT")
+    if entry is None or not entry.exec_form or not _PYTHON.match(entry.exec_form[0]):
+        return None
+    words = list(entry.exec_form[1:])
+    while words and words[0].startswith("-") and words[0] not in ("-m", "-c"):
+        words.pop(0)  # the interpreter's own options (`-u`, `-B`)
+    if not words or not words[0].endswith(".py") or "$" in words[0]:
+        return None
+    path = words[0]
+    folder = work_dir_at(model, entry.line)
+    if folder is None:
+        return None
+    where = posixpath.normpath(posixpath.join(folder, path))
+    file = context_file_at(model, where)
+    if file is None:
+        return None
+    cmd = last.get("CMD")
+    # an ENTRYPOINT set after the CMD's stage resets the CMD a base stage gave
+    kept = cmd is not None and labels.index(cmd.stage) >= labels.index(entry.stage)
+    cmd_words = (tuple(cmd.exec_form) if cmd.exec_form is not None else None) if cmd and kept else ()
+    return EntryScript(path, file, tuple(words[1:]), cmd_words, entry.line, where)
+
+
+def entry_script_args(doc: Document, readme: str, models: Sequence[ImageModel]) -> Iterator[Diagnostic]:
+    """The words a README's `docker run` gives after the image (`docker run app --input a.wav --out
+    b.txt`), which docker appends to an exec-form ENTRYPOINT running a Python script, that the script's
+    `argparse` refuses: an option it does not declare, a value its `choices` do not list, more
+    positional words than it takes, a required option or positional argument left out. The image is the
+    README's own: built by the README (`run_args.own_model`: `certain`), or not built by it and named as
+    the one Dockerfile audited (`run_args.titled_image`), or run with at least one option the script
+    declares while every audited image runs that script (`likely`: the name may mean another image).
+    Silent with `--entrypoint`, a first word asking for another program (`bash`, `python`), a folder the
+    README mounts over the script, a run with no words whose CMD is in the shell form."""
+    if not models:
+        return
+    mounts = functools.cache(lambda: mounted_folders(doc))
+    built = built_repositories(doc)
+    scripts = {id(model): entry_script(model) for model in models}
+    shared = {s.file for s in scripts.values() if s is not None}
+    everyone = len(shared) == 1 and all(s is not None for s in scripts.values())
+    bases = {image_repository(stage.base) for model in models for stage in model.stages}
+    for line, image, read, after in docker_runs(doc):
+        if any(name == "--entrypoint" for name, _ in read.values):
+            continue
+        if after and _OVERRIDES.match(after[0]):
+            continue
+        model = own_model(image, built, models) if built else None
+        how = "own"
+        if model is None:
+            if image_repository(image) in built or image_repository(image) in bases:
+                continue
+            if len(models) == 1 and titled_image(doc, image, models[0]):
+                model, how = models[0], "titled"
+            elif everyone:
+                model, how = models[0], "shared"
+        script = scripts.get(id(model)) if model is not None else None
+        if model is None or script is None or _mounted_over(script.where, mounts()):
+            continue
+        if not after and (script.cmd is None or how != "own"):
+            continue
+        options = script_options(script.file)
+        if options is None:
+            continue
+        given = list(after) if after else list(script.cmd or ())
+        if how == "shared" and not any(w.startswith("--") and options.takes(w) for w in given):
+            continue  # no word of the run shows it is this script's image
+        said = run_refusal(script.path, script.file.name, [*script.words, *given], options)
+        if said is None:
+            continue
+        yield Diagnostic(
+            readme,
+            line,
+            f"{said} (docker run {image} appends the words after the image to the ENTRYPOINT "
+            f"{model.path}:{script.line} gives, which runs {script.path})",
+            confidence=CERTAIN if how == "own" else LIKELY,
+        )
+
+
+# --------------------------------------------------------------------------------------------------
+# Options given after an image that sets no ENTRYPOINT, meant for the one script it holds
+
+_TAGGING = re.compile(
+    r"(?:^|[\s\"'])(?:-t|--tag)(?:[ \t=]|\Z)|\b(?:docker|podman)[ \t]+(?:image[ \t]+)?(?:tag|push)\b"
+    r"|^[ \t-]*(?:tags?|images?)[ \t]*:"
+)
+"""A line of a build file that names the image it makes: `-t org/app:1`, `docker push`, `tags:`."""
+_DOCKERFILE_NAME = re.compile(r"(?:Dockerfile[\w.-]*|[\w.-]*\.[Dd]ockerfile)\Z")
+
+
+def published_model(
+    image: str, models: Sequence[ImageModel], texts: Sequence[tuple[Path, str]]
+) -> tuple[ImageModel, Path, int] | None:
+    """(model, build file, line) when a build file of the project (`texts`: scripts, Makefiles,
+    workflows; not a Dockerfile, whose FROM names a base) tags or pushes the repository of `image` under
+    any registry (`-t org/app:$VERSION` for `ghcr.io/org/app:latest`), and the one audited Dockerfile, or
+    the one beside that file, is the image it builds."""
+    repository = image_repository(image)
+    parts = repository.split("/")
+    if len(parts) < 2:
+        return None
+    named = re.compile(
+        r"(?<![\w./-])(?:[\w.-]+(?::\d+)?/)?" + re.escape("/".join(parts[-2:])) + r"(?=[:\s\"'@]|\Z)",
+        re.IGNORECASE,
+    )
+    for file, body in texts:
+        if _DOCKERFILE_NAME.match(file.name) or "/".join(parts[-2:]).lower() not in body.lower():
+            continue
+        for number, text in enumerate(body.splitlines(), start=1):
+            if not named.search(text) or not _TAGGING.search(text):
+                continue
+            beside = [m for m in models if m.file and Path(m.file).resolve().parent == file.resolve().parent]
+            chosen = models if len(models) == 1 else beside
+            if len(chosen) == 1:
+                return chosen[0], file, number
+    return None
+
+
+def _own_setting(model: ImageModel, keyword: str) -> Setting | None:
+    """The last ENTRYPOINT or CMD (`keyword`) of the stages the image `model` builds."""
+    labels = {stage.label for stage in model.chain()}
+    return next((s for s in reversed(model.settings) if s.keyword == keyword and s.stage in labels), None)
+
+
+def _held_script(model: ImageModel) -> tuple[str, Path, int] | None:
+    """(path in the image, build-context file, COPY line) of the one Python script with an `argparse`
+    parser that the image's COPYs put in it by name (`COPY ./main.py /opt/`); None when there is none or
+    several."""
+    indexes = {stage.index for stage in model.chain()}
+    found: dict[Path, tuple[str, Path, int]] = {}
+    for copy in model.context_copies:
+        if copy.stage not in indexes:
+            continue
+        for source in copy.sources:
+            source = source.strip("\"'")
+            if not source.endswith(".py") or any(c in source for c in "*?[$"):
+                continue
+            dest = copy.dest.strip("\"'")
+            where = dest + posixpath.basename(source) if dest.endswith("/") else dest
+            folder = work_dir_at(model, copy.line)
+            if folder is None:
+                return None
+            file = script_file(model, where) if where.startswith("/") else None
+            where = posixpath.normpath(posixpath.join(folder, where))
+            file = file or context_file_at(model, where)
+            if file is not None and os.path.isfile(file):
+                found[Path(os.path.realpath(file))] = (where, file, copy.line)
+    scripts = [held for real, held in found.items() if (script_options(real) or _NO_PARSER).how == "argparse"]
+    return scripts[0] if len(scripts) == 1 else None
+
+
+def unentered_script_args(
+    doc: Document,
+    readme: str,
+    directory: Path,
+    project: Path | None,
+    models: Sequence[ImageModel],
+) -> Iterator[Diagnostic]:
+    """Options a README gives after the image (`docker run … org/app:latest --cpu in.tif -o /data/`)
+    whose own stages set no ENTRYPOINT, where the words are meant for the one Python script the image
+    copies (`COPY ./main.py /opt/`, at least one of the words an option it declares) and its `argparse`
+    refuses them (an undeclared option, a required one left out): `likely`. The image is the README's
+    own (`run_args.own_model`), named as the one Dockerfile audited (`run_args.titled_image`), or one a
+    build file of the project tags under any registry (`published_model`). Whether docker even reaches
+    the script is `run_args`' concern (words after an image with no ENTRYPOINT replace its CMD)."""
+    if not models:
+        return
+    top = project_top(directory, project)
+    texts = functools.cache(
+        lambda: (*build_texts(directory, models, readme, top), *workflow_texts(directory, top))
+    )
+    built = built_repositories(doc)
+    for line, image, read, after in docker_runs(doc):
+        if (
+            any(name == "--entrypoint" for name, _ in read.values)
+            or not after
+            or not after[0].startswith("-")
+        ):
+            continue
+        if after[0] in ("-", "--") or misplaced(after) is not None:
+            continue
+        model = own_model(image, built, models) if built else None
+        if model is None and image_repository(image) not in built:
+            if len(models) == 1 and titled_image(doc, image, models[0]):
+                model = models[0]
+            else:
+                published = published_model(image, models, texts())
+                model = published[0] if published is not None else None
+        if model is None or _own_setting(model, "ENTRYPOINT") is not None:
+            continue
+        if _own_setting(model, "CMD") is not None:
+            continue  # (its CMD's program is what the words replace: `run_args`)
+        held = _held_script(model)
+        if held is None:
+            continue
+        where, file, copied = held
+        options = script_options(file)
+        if options is None or not any(
+            w.split("=", 1)[0] in options.short | (options.long or frozenset()) and w not in ("-h", "--help")
+            for w in after
+        ):
+            continue  # no word of the run is the script's: it may be meant for another program
+        said = run_refusal(where, file.name, after, options)
+        if said is None:
+            continue
+        base = model.chain()[-1].base if model.chain() else "its base"
+        said = said.replace(f"README runs {where} with", f"README passes {image}", 1)
+        yield Diagnostic(
+            readme,
+            line,
+            f"{said}; the words after the image are meant for {where}, the one script the image copies "
+            f"({model.path}:{copied}), and {model.path} sets no ENTRYPOINT or CMD, so unless {base} sets an "
+            f"ENTRYPOINT docker runs {after[0]} itself as the container's program",
+            confidence=LIKELY,
+        )

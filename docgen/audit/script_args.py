@@ -1436,6 +1436,9 @@ class ScriptOptions:
     choices: tuple[tuple[str, int, tuple[str, ...]], ...] = ()
     """(option, script line, values) of each `argparse` option taking one word that must be one of
     the listed strings (`choices=sorted(SYSTEMS.keys())`)."""
+    required: tuple[tuple[tuple[str, ...], int], ...] = ()
+    """(option strings, script line) of each `argparse` option declared `required=True` (a literal), when
+    the script builds one parser and no subcommands: argparse stops when a run gives none of them."""
 
     def takes(self, option: str) -> bool:
         """Whether the script accepts `option` (`--name`, `--name=x`, `-n`, `-nfoo`, `-rv`)."""
@@ -1668,6 +1671,8 @@ def _python_options(path: Path) -> ScriptOptions | None:
     prefixes = True
     positionals: list[tuple[str, int]] | None = []
     choices: list[tuple[str, int, tuple[str, ...]]] = []
+    required: list[tuple[tuple[str, ...], int]] = []
+    subcommands = False
     module = _module_values(tree)
     builders = sum(
         isinstance(n, ast.Call) and ast.unparse(n.func).endswith("ArgumentParser") for n in ast.walk(tree)
@@ -1682,6 +1687,7 @@ def _python_options(path: Path) -> ScriptOptions | None:
             "add_mutually_exclusive_group",
         ):
             positionals = None if node.func.attr != "add_argument_group" else positionals
+            subcommands = subcommands or node.func.attr in ("add_subparsers", "add_parser")
         if node.func.attr == "ArgumentParser":
             for keyword in node.keywords:
                 if keyword.arg in (None, "parents", "prefix_chars", "fromfile_prefix_chars"):
@@ -1710,6 +1716,9 @@ def _python_options(path: Path) -> ScriptOptions | None:
             continue
         first = min(first or node.lineno, node.lineno)
         where += [(option, node.lineno) for option in options]
+        demand = keywords.get("required")
+        if isinstance(demand, ast.Constant) and demand.value is True:
+            required.append((tuple(options), node.lineno))
         takes_value = not (isinstance(action, ast.Constant) and action.value in _NO_VALUE_ACTIONS) and not (
             isinstance(nargs, ast.Constant) and nargs.value == 0
         )
@@ -1735,6 +1744,19 @@ def _python_options(path: Path) -> ScriptOptions | None:
         tuple(where),
         tuple(positionals) if positionals is not None and builders == 1 else None,
         tuple(choices),
+        tuple(required) if builders == 1 and not subcommands and not _fixed_words(tree) else (),
+    )
+
+
+def _fixed_words(tree: ast.Module) -> bool:
+    """Whether a `parse_args` call of the script is given a literal list of words (`parse_args([])`, a
+    notebook's or a test's): the run's own words may never be read."""
+    return any(
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in ("parse_args", "parse_intermixed_args")
+        and any(isinstance(a, (ast.List, ast.Tuple)) for a in [*node.args, *(k.value for k in node.keywords)])
+        for node in ast.walk(tree)
     )
 
 
@@ -2088,7 +2110,57 @@ def run_refusal(path: str, script: str, words: list[str], declared: ScriptOption
     given = _positional_words(words, declared)
     if given is not None and declared.positionals is not None and len(given) > len(declared.positionals):
         return _too_many(path, script, given, declared)
+    missing = _missing_required(words, declared, given)
+    if missing:
+        names = [name for name, _ in missing]
+        at = ", ".join(f"{script}:{line}" for line in dict.fromkeys(line for _, line in missing))
+        return (
+            f"README runs {path} with no {' or '.join(names)}, but its argparse ({at}) requires "
+            f'{"them" if len(names) > 1 else "it"}, so it exits with "the following arguments are required: '
+            f'{", ".join(names)}"'
+        )
     return None
+
+
+def _missing_required(
+    words: list[str], declared: ScriptOptions, given: list[str] | None
+) -> list[tuple[str, int]]:
+    """(name as argparse shows it, script line) of each required option (`required=True`) the words a
+    command gives an `argparse` script leave out, then each positional argument they leave out (when
+    they can be counted: `given`). [] when a word may give one unseen: a variable, a placeholder, a
+    glob, `-h`/`--help`/`--version` (the script answers and stops), `@file`, or an option spelled in a
+    way argparse may read as one of them (a prefix of a long option)."""
+    taken: list[str] = []
+    for word in words:
+        if word in ("&&", ";", "||", "|", "&"):
+            break
+        if _UNREAD.search(word) or word in ("-h", "--help", "--version", "-V") or word.startswith("@"):
+            return []
+        taken.append(word.split("=", 1)[0])
+    missing: list[tuple[str, int]] = []
+    for options, line in declared.required:
+
+        def gives(word: str, options: tuple[str, ...] = options) -> bool:
+            for option in options:
+                if word == option:
+                    return True
+                if option.startswith("--"):
+                    if (
+                        word.startswith("--")
+                        and len(word) > 3
+                        and option.startswith(word)
+                        and declared.prefixes
+                    ):
+                        return True
+                elif len(option) == 2 and word.startswith(option) and not word.startswith("--"):
+                    return True  # `-iin.tif`: a short option with its value
+            return False
+
+        if not any(gives(word) for word in taken):
+            missing.append(("/".join(options), line))
+    if given is not None and declared.positionals is not None and len(given) < len(declared.positionals):
+        missing += list(declared.positionals[len(given) :])
+    return missing
 
 
 def _refused_choice(
