@@ -1706,6 +1706,8 @@ def _python_options(path: Path) -> ScriptOptions | None:
         keywords = {k.arg: k.value for k in node.keywords}
         action = keywords.get("action")
         nargs = keywords.get("nargs")
+        if _takes_the_rest(nargs):
+            return None  # `nargs=REMAINDER`: the words after it, options too, are its values
         if not _one_word(action, nargs, bool(options)):
             positionals = None
         if not options:
@@ -1839,6 +1841,15 @@ def _choices(keywords: dict[str | None, ast.expr], module: dict[str, ast.expr]) 
 
     found = read(given, 0)
     return tuple(dict.fromkeys(found)) if found else None
+
+
+def _takes_the_rest(nargs: ast.expr | None) -> bool:
+    """Whether an `add_argument`'s `nargs` is `argparse.REMAINDER` (`"..."`) or `PARSER` (`"A..."`)."""
+    if isinstance(nargs, ast.Attribute):
+        return nargs.attr in ("REMAINDER", "PARSER")
+    if isinstance(nargs, ast.Name):
+        return nargs.id in ("REMAINDER", "PARSER")
+    return isinstance(nargs, ast.Constant) and nargs.value in ("...", "A...")
 
 
 def _one_word(action: ast.expr | None, nargs: ast.expr | None, option: bool) -> bool:
@@ -2040,9 +2051,15 @@ def undeclared_options(
         return read[script]
 
     labelled = replace(doc, fences=[*doc.fences, *_labelled_runs(doc)])
+    held = placeholder_lines(labelled)
     for line, path, script, words in found_scripts(labelled, directory, audited, project, python=True):
         declared = known(script)
-        said = run_refusal(path, script.name, words, declared) if declared and words is not None else None
+        complete = line not in held
+        said = (
+            run_refusal(path, script.name, words, declared, complete)
+            if declared and words is not None
+            else None
+        )
         if said is not None:
             yield Diagnostic(readme, line, said, confidence=CERTAIN)
     top = project_top(directory, project)
@@ -2090,10 +2107,13 @@ def undeclared_options(
             )
 
 
-def run_refusal(path: str, script: str, words: list[str], declared: ScriptOptions) -> str | None:
+def run_refusal(
+    path: str, script: str, words: list[str], declared: ScriptOptions, complete: bool = True
+) -> str | None:
     """What the parser `declared` of the script `script` (run as `path`) refuses of the words a command
     gives it: its first option the parser does not declare, else positional words beyond those an
-    `argparse` parser takes; None when it takes them all."""
+    `argparse` parser takes, else (when the words are `complete`: no placeholder was cut off them) the
+    required options and positional arguments they leave out; None when it takes them."""
     for word in _given_options(words, declared):
         name = word.split("=", 1)[0]
         if _UNREAD.search(name) or declared.takes(word):
@@ -2110,7 +2130,7 @@ def run_refusal(path: str, script: str, words: list[str], declared: ScriptOption
     given = _positional_words(words, declared)
     if given is not None and declared.positionals is not None and len(given) > len(declared.positionals):
         return _too_many(path, script, given, declared)
-    missing = _missing_required(words, declared, given)
+    missing = _missing_required(words, declared, given) if complete else []
     if missing:
         names = [name for name, _ in missing]
         at = ", ".join(f"{script}:{line}" for line in dict.fromkeys(line for _, line in missing))
@@ -2120,6 +2140,26 @@ def run_refusal(path: str, script: str, words: list[str], declared: ScriptOption
             f'{", ".join(names)}"'
         )
     return None
+
+
+_PLACEHOLDER = re.compile(r"<[\w.-][\w. -]*>")
+"""A placeholder the reader fills in (`<options>`): the shell would read it as a redirection, so the words
+handed on end before it."""
+
+
+def placeholder_lines(doc: Document) -> set[int]:
+    """The README lines starting a command of a block (lines joined by `\\`) that holds a placeholder."""
+    found: set[int] = set()
+    for fence in doc.fences:
+        start = 0
+        continued = False
+        for number, text in fence.lines:
+            if not continued:
+                start = number
+            if _PLACEHOLDER.search(text):
+                found.add(start)
+            continued = text.rstrip().endswith("\\")
+    return found
 
 
 def _missing_required(
