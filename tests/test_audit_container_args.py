@@ -398,6 +398,7 @@ def test_a_published_image_named_after_the_project(tmp_path: Path) -> None:
             {"script": TRANSCRIBE.replace("import argparse", "import argparse\nimport click")},
         ),
         ("bash", {}),  # another program asked for: not the script's words
+        ("--gpus all --input a.wav", {}),  # docker's own options after the image: `misplaced_options`
         ("python3 -c 'print(1)'", {}),
         ("--input a.wav --lang en", {"image": TRANSCRIBE_IMAGE.replace("ENTRYPOINT [", "CMD [")}),
         (

@@ -380,8 +380,8 @@ def entry_script_args(doc: Document, readme: str, models: Sequence[ImageModel]) 
     for line, image, read, after in docker_runs(doc):
         if any(name == "--entrypoint" for name, _ in read.values):
             continue
-        if after and _OVERRIDES.match(after[0]):
-            continue
+        if after and (_OVERRIDES.match(after[0]) or misplaced(after) is not None):
+            continue  # another program asked for, or docker's own options (`misplaced_options`)
         model = own_model(image, built, models) if built else None
         how = "own"
         if model is None:
