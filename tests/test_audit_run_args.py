@@ -12,6 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from helpers import make_tree
 
 from docgen.audit import audit
 from docgen.dockerfile import parse_dockerfile
@@ -862,3 +863,61 @@ def test_an_option_after_a_titled_image_on_a_python_base() -> None:
 )
 def test_titled_images_that_take_the_option(readme: str, dockerfile: str) -> None:
     assert found(readme, dockerfile) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# An image the README runs but does not build, which a build file of the project tags
+
+SEG_IMAGE = """\
+FROM ubuntu:22.04
+RUN apt-get update && apt-get install -y python3
+COPY seg.py /opt/seg.py
+"""
+SEG_BUILD = """\
+#!/bin/bash
+set -e
+docker build -t acme/segtool:1.0 -t acme/segtool:latest .
+docker push acme/segtool --all-tags
+"""
+SEG_README = """\
+# Cell segmentation in a box
+
+```bash
+docker run --rm -v /data:/data ghcr.io/acme/segtool:latest --weights /data/w.pt /data/cells.tif
+```
+"""
+
+
+def _published(root: Path, image: str = SEG_IMAGE, build: str = SEG_BUILD) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": image, "build.sh": build, "seg.py": "print(1)\n", "README.md": SEG_README})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(SEG_README, "README.md", [model], {}, root, root)
+        if "words after the image replace CMD" in d.message
+    ]
+
+
+def test_an_option_after_an_image_a_build_script_tags(tmp_path: Path) -> None:
+    assert _published(tmp_path) == [
+        (
+            4,
+            "README runs ghcr.io/acme/segtool:latest --weights …, the image build.sh:3 tags, but Dockerfile "
+            "has no ENTRYPOINT: words after the image replace CMD, so docker executes --weights as the "
+            "container's program and it fails (put the program first, or set an ENTRYPOINT)",
+            "likely",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("image", "build"),
+    [
+        (SEG_IMAGE.replace("ubuntu:22.04", "ghcr.io/acme/seg-base:1"), SEG_BUILD),  # a base not seen
+        (SEG_IMAGE + 'ENTRYPOINT ["python3", "/opt/seg.py"]\n', SEG_BUILD),
+        (SEG_IMAGE, SEG_BUILD.replace("acme/segtool", "acme/other")),  # another image
+        (SEG_IMAGE, "services:\n  seg:\n    image: acme/segtool:latest\n"),  # (build.sh: no tag)
+    ],
+)
+def test_published_images_left_alone(tmp_path: Path, image: str, build: str) -> None:
+    assert _published(tmp_path, image, build) == []

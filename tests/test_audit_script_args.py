@@ -1777,3 +1777,83 @@ def test_a_script_that_maps_no_release(tmp_path: Path) -> None:
     script = TOOLKIT[: TOOLKIT.index("case ${TOOLKIT}")] + "docker build ${NO_CACHE} -t app:${TOOLKIT} .\n"
     readme = "# App\n\n```bash\n./build.sh --no-cache\n```\n"
     assert first_words(tmp_path, readme, {"build.sh": script}) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# Required options and positional arguments a run of a Python script leaves out
+
+TILER = """\
+import argparse
+
+parser = argparse.ArgumentParser(description="cut a slide into tiles")
+inputs = parser.add_argument_group("inputs")
+inputs.add_argument("-s", "--slide", dest="slide", required=True, help="slide file")
+parser.add_argument("--tile-size", type=int, default=512)
+parser.add_argument("-o", "--out", required=True)
+args = parser.parse_args()
+"""
+TILER_README = """\
+# Slide tiler
+
+```bash
+python tiler.py {words}
+```
+"""
+
+
+def _required(root: Path, words: str, script: str = TILER) -> list[tuple[int, str, str]]:
+    readme = TILER_README.format(words=words)
+    make_tree(root, {"Dockerfile": APP, "tiler.py": script, "README.md": readme})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "are required" in d.message
+    ]
+
+
+def test_a_required_option_a_python_run_leaves_out(tmp_path: Path) -> None:
+    assert _required(tmp_path, "--tile-size 256 -o tiles/") == [
+        (
+            4,
+            "README runs tiler.py with no -s/--slide, but its argparse (tiler.py:5) requires it, so it "
+            'exits with "the following arguments are required: -s/--slide"',
+            "certain",
+        )
+    ]
+
+
+def test_a_required_positional_argument_a_python_run_leaves_out(tmp_path: Path) -> None:
+    script = TILER.replace('"-s", "--slide", dest="slide", required=True', '"slide"')
+    [(line, message, _)] = _required(tmp_path, "-o tiles/", script)
+    assert line == 4
+    assert message.startswith("README runs tiler.py with no slide, but its argparse (tiler.py:5) requires it")
+
+
+@pytest.mark.parametrize(
+    ("words", "script"),
+    [
+        ("--slide a.svs -o tiles/", TILER),
+        ("-s a.svs --out=tiles/", TILER),
+        ("-sa.svs -otiles/", TILER),  # short options with their values attached
+        ("--sli a.svs --ou tiles/", TILER),  # prefixes argparse takes
+        ("--help", TILER),
+        ("-o tiles/ $SLIDE_ARGS", TILER),  # a variable may give it
+        ("-o tiles/ <options>", TILER),  # a placeholder
+        ("-o tiles/ @args.txt", TILER),
+        ("--tile-size 256 -o tiles/", TILER.replace("parse_args()", "parse_known_args()")),
+        ("--tile-size 256 -o tiles/", TILER.replace("parse_args()", 'parse_args(["-s", "x", "-o", "y"])')),
+        (
+            "--tile-size 256 -o tiles/",
+            TILER.replace("args = parser", "sub = parser.add_subparsers()\nargs = parser"),
+        ),
+        ("--tile-size 256 -o tiles/", TILER.replace("required=True, help", "required=not CI, help")),
+        ("--tile-size 256 -o tiles/", TILER.replace("import argparse", "import argparse\nimport click")),
+        (
+            "-o tiles/ run a b",
+            TILER.replace('"--tile-size", type=int', '"rest", nargs=argparse.REMAINDER, type=str'),
+        ),
+    ],
+)
+def test_runs_that_give_the_required_ones_or_may_give_them(tmp_path: Path, words: str, script: str) -> None:
+    assert _required(tmp_path, words, script) == []

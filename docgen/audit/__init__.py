@@ -290,7 +290,13 @@ from docgen.audit.compose_urls import (
 from docgen.audit.compose_variables import compose_variables
 from docgen.audit.conda_python import conda_python
 from docgen.audit.config_keys import config_keys, nested_keys
-from docgen.audit.container_args import container_script_args, unplaced_script_options
+from docgen.audit.container_args import (
+    container_script_args,
+    entry_script_args,
+    project_script_args,
+    unentered_script_args,
+    unplaced_script_options,
+)
 from docgen.audit.container_blocks import container_lines
 from docgen.audit.container_scripts import (
     misplaced_container_scripts,
@@ -437,6 +443,7 @@ from docgen.audit.overrides import discarded_commands
 from docgen.audit.own_image import readme_image
 from docgen.audit.own_repo import repository_root
 from docgen.audit.owner_images import (
+    build_texts,
     make_renamed_runs,
     moved_images,
     other_owner_images,
@@ -444,6 +451,7 @@ from docgen.audit.owner_images import (
     renamed_images,
     run_owner_images,
     twin_owner_runs,
+    workflow_texts,
 )
 from docgen.audit.page_builds import other_builds, undescribed_builds
 from docgen.audit.paragraphs import audit_paragraph, set_for_build
@@ -1001,6 +1009,9 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     unknown_first_words,
     unused_arguments,
     container_script_args,
+    entry_script_args,
+    unentered_script_args,
+    project_script_args,
     unplaced_script_options,
     script_build_claims,
     unflagged_build_args,
@@ -1500,6 +1511,9 @@ def audit(
         found.extend(_ruled(prose_options, doc, path, directory, audited, project))
         found.extend(_ruled(braced_values, doc, path, directory, audited, project))
         found.extend(_ruled(container_script_args, doc, path, models))
+        found.extend(_ruled(entry_script_args, doc, path, models))
+        found.extend(_ruled(unentered_script_args, doc, path, directory, project, models))
+        found.extend(_ruled(project_script_args, doc, path, directory, audited, project, models))
         found.extend(_ruled(unplaced_script_options, doc, path, directory, audited, project, models))
         found.extend(_ruled(slipped_commands, doc, path, directory, audited, project))
         found.extend(_ruled(spaced_assignments, doc, path, directory, audited, project))
@@ -1626,7 +1640,7 @@ def audit(
         return _merged(found)
     found.extend(_ruled(env_homes, doc, path, directory, models, project))
     found.extend(_ruled(command_grammar, doc, path, models, directory, project))
-    found.extend(_ruled(run_args, doc, path, models))
+    found.extend(_ruled(run_args, doc, path, models, _project_build_texts(directory, models, path, project)))
     found.extend(_ruled(health_ports, doc, path, models))
     found.extend(_ruled(plain_health_checks, doc, path, models))
     found.extend(_ruled(unserved_checks, doc, path, models))
@@ -1959,6 +1973,17 @@ class _BuiltModels:
 
 _ABSENT = re.compile(r"\binstalls no ([\w.+-]+)")
 """How a finding says the image lacks a component (`… but Dockerfile installs no FastChat`)."""
+
+
+def _project_build_texts(
+    directory: Path | None, models: Sequence[ImageModel], readme: str, project: Path | None
+) -> Callable[[], tuple[tuple[Path, str], ...]]:
+    """What reads, when called, the build files and workflows of the README's project (none without its
+    folder): the images they tag, for the rules that tell a published image by them."""
+    if directory is None:
+        return tuple
+    top = project_top(directory, project)
+    return lambda: (*build_texts(directory, models, readme, top), *workflow_texts(directory, top))
 
 
 def _merged(found: list[Diagnostic]) -> list[Diagnostic]:

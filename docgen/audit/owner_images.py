@@ -54,6 +54,7 @@ from docgen.audit.env_slips import SlipIndex
 from docgen.audit.memo import per_audit
 from docgen.audit.missing import one_slip
 from docgen.audit.references import project_top
+from docgen.audit.run_args import TAGGING as _TAGGING
 from docgen.audit.run_args import image_runs
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
 from docgen.files import stays_home, text_or_none
@@ -585,11 +586,6 @@ a bake run overriding attributes (`--set *.tags=…`)."""
 _BAKE_PUSH = re.compile(r"\bbake\b[^\n]*--push\b")
 """A README command publishing with bake (`docker buildx bake -f docker-bake.hcl --push`)."""
 _PULLED = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?pull[ \t]+(?:-\S+[ \t]+)*([^\s;&|\\]+)")
-_TAGGING = re.compile(
-    r"(?:(?:^|[ \t])(?:-t|--tag)(?:[ \t]+|=)|^[ \t]*image:[ \t]*|\b(?:docker|podman)[ \t]+(?:image[ \t]+)?"
-    r"(?:tag|push)[ \t]+)[\"']?(\S+)"
-)
-"""A name a build file gives an image: a build's `-t`, a compose `image:`, a `docker tag` or `push`."""
 
 
 _SCRIPT_VALUE = re.compile(r"%~?\w+%?|\$\{[^{}]*\}|\$\([^()]*\)|\$\w+")

@@ -72,7 +72,7 @@ import os
 import posixpath
 import re
 import shlex
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY, dockerfile_read
@@ -294,8 +294,51 @@ def titled_image(doc: Document, image: str, model: ImageModel) -> bool:
     return name in names
 
 
-def run_args(doc: Document, readme: str, models: Sequence[ImageModel]) -> Iterator[Diagnostic]:
-    """The findings of this module (see its docstring)."""
+TAGGING = re.compile(
+    r"(?:(?:^|[ \t])(?:-t|--tag)(?:[ \t]+|=)|^[ \t]*image:[ \t]*|\b(?:docker|podman)[ \t]+(?:image[ \t]+)?"
+    r"(?:tag|push)[ \t]+)[\"']?(\S+)"
+)
+"""A name a build file gives an image: a build's `-t`, a compose `image:`, a `docker tag` or `push`."""
+_DOCKERFILE_NAME = re.compile(r"(?:Dockerfile[\w.-]*|[\w.-]*\.[Dd]ockerfile)\Z")
+
+
+def published_model(
+    image: str, models: Sequence[ImageModel], texts: Sequence[tuple[Path, str]]
+) -> tuple[ImageModel, Path, int] | None:
+    """(model, build file, line) when a build file of the project (`texts`: scripts, Makefiles,
+    workflows; not a Dockerfile, whose FROM names a base, nor a compose `image:`, which may be pulled)
+    tags or pushes the repository of `image` under any registry (`-t org/app:$VERSION` for
+    `ghcr.io/org/app:latest`), and the one audited Dockerfile, or the one beside that file, is the image
+    it builds."""
+    repository = image_repository(image)
+    parts = repository.split("/")
+    if len(parts) < 2:
+        return None
+    named = re.compile(
+        r"(?:[\w.-]+(?::\d+)?/)?" + re.escape("/".join(parts[-2:])) + r"(?:[:@]\S*)?", re.IGNORECASE
+    )
+    for file, body in texts:
+        if _DOCKERFILE_NAME.match(file.name) or "/".join(parts[-2:]).lower() not in body.lower():
+            continue
+        for number, text in enumerate(body.splitlines(), start=1):
+            tags = [m for m in TAGGING.finditer(text) if not m.group(0).lstrip().startswith("image:")]
+            if not any(named.fullmatch(m.group(1).strip("\"'")) for m in tags):
+                continue  # (a compose `image:` may be one it pulls)
+            beside = [m for m in models if m.file and Path(m.file).resolve().parent == file.resolve().parent]
+            chosen = models if len(models) == 1 else beside
+            if len(chosen) == 1:
+                return chosen[0], file, number
+    return None
+
+
+def run_args(
+    doc: Document,
+    readme: str,
+    models: Sequence[ImageModel],
+    texts: Callable[[], Sequence[tuple[Path, str]]] = tuple,
+) -> Iterator[Diagnostic]:
+    """The findings of this module (see its docstring); `texts()`, the project's build files, tell an
+    image the README runs but does not build that one of them tags (`published_model`)."""
     built = built_repositories(doc)
     if not models:
         return
@@ -312,6 +355,15 @@ def run_args(doc: Document, readme: str, models: Sequence[ImageModel]) -> Iterat
             told.add(image_repository(image))
             yield from _named_run(readme, line, image, after[0], models[0])
             continue
+        if model is None and image_repository(image) not in built:
+            published = published_model(image, models, texts())
+            if published is not None and entrypoint(published[0]) is False:
+                if image_repository(image) in told:
+                    continue
+                told.add(image_repository(image))
+                shown = f"the image {published[1].name}:{published[2]} tags"
+                yield from _named_run(readme, line, image, after[0], published[0], shown)
+                continue
         if not built:
             continue
         has = entrypoint(model) if model is not None else True
@@ -329,7 +381,9 @@ def run_args(doc: Document, readme: str, models: Sequence[ImageModel]) -> Iterat
         )
 
 
-def _named_run(readme: str, line: int, image: str, option: str, model: ImageModel) -> Iterator[Diagnostic]:
+def _named_run(
+    readme: str, line: int, image: str, option: str, model: ImageModel, shown: str = ""
+) -> Iterator[Diagnostic]:
     """The run of an image the README does not build but names as the Dockerfile's (`titled_image`) whose
     first word after the image is `option`, when the image has no ENTRYPOINT: `likely` (the name may mean
     an image published from another Dockerfile, or the base's ENTRYPOINT may take options)."""
@@ -350,7 +404,8 @@ def _named_run(readme: str, line: int, image: str, option: str, model: ImageMode
     yield Diagnostic(
         readme,
         line,
-        f"README runs {image} {option} …, the image of {model.path} by its name, but {model.path} {why}"
+        f"README runs {image} {option} …, {shown or f'the image of {model.path} by its name'}, but "
+        f"{model.path} {why}"
         f"{held}: words after the image replace CMD, so docker executes {option} as the container's "
         "program and it fails (put the program first, or set an ENTRYPOINT)",
         confidence=LIKELY,

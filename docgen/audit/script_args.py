@@ -1436,6 +1436,9 @@ class ScriptOptions:
     choices: tuple[tuple[str, int, tuple[str, ...]], ...] = ()
     """(option, script line, values) of each `argparse` option taking one word that must be one of
     the listed strings (`choices=sorted(SYSTEMS.keys())`)."""
+    required: tuple[tuple[tuple[str, ...], int], ...] = ()
+    """(option strings, script line) of each `argparse` option declared `required=True` (a literal), when
+    the script builds one parser and no subcommands: argparse stops when a run gives none of them."""
 
     def takes(self, option: str) -> bool:
         """Whether the script accepts `option` (`--name`, `--name=x`, `-n`, `-nfoo`, `-rv`)."""
@@ -1668,6 +1671,8 @@ def _python_options(path: Path) -> ScriptOptions | None:
     prefixes = True
     positionals: list[tuple[str, int]] | None = []
     choices: list[tuple[str, int, tuple[str, ...]]] = []
+    required: list[tuple[tuple[str, ...], int]] = []
+    subcommands = False
     module = _module_values(tree)
     builders = sum(
         isinstance(n, ast.Call) and ast.unparse(n.func).endswith("ArgumentParser") for n in ast.walk(tree)
@@ -1682,6 +1687,7 @@ def _python_options(path: Path) -> ScriptOptions | None:
             "add_mutually_exclusive_group",
         ):
             positionals = None if node.func.attr != "add_argument_group" else positionals
+            subcommands = subcommands or node.func.attr in ("add_subparsers", "add_parser")
         if node.func.attr == "ArgumentParser":
             for keyword in node.keywords:
                 if keyword.arg in (None, "parents", "prefix_chars", "fromfile_prefix_chars"):
@@ -1700,6 +1706,8 @@ def _python_options(path: Path) -> ScriptOptions | None:
         keywords = {k.arg: k.value for k in node.keywords}
         action = keywords.get("action")
         nargs = keywords.get("nargs")
+        if _takes_the_rest(nargs):
+            return None  # `nargs=REMAINDER`: the words after it, options too, are its values
         if not _one_word(action, nargs, bool(options)):
             positionals = None
         if not options:
@@ -1710,6 +1718,9 @@ def _python_options(path: Path) -> ScriptOptions | None:
             continue
         first = min(first or node.lineno, node.lineno)
         where += [(option, node.lineno) for option in options]
+        demand = keywords.get("required")
+        if isinstance(demand, ast.Constant) and demand.value is True:
+            required.append((tuple(options), node.lineno))
         takes_value = not (isinstance(action, ast.Constant) and action.value in _NO_VALUE_ACTIONS) and not (
             isinstance(nargs, ast.Constant) and nargs.value == 0
         )
@@ -1735,6 +1746,19 @@ def _python_options(path: Path) -> ScriptOptions | None:
         tuple(where),
         tuple(positionals) if positionals is not None and builders == 1 else None,
         tuple(choices),
+        tuple(required) if builders == 1 and not subcommands and not _fixed_words(tree) else (),
+    )
+
+
+def _fixed_words(tree: ast.Module) -> bool:
+    """Whether a `parse_args` call of the script is given a literal list of words (`parse_args([])`, a
+    notebook's or a test's): the run's own words may never be read."""
+    return any(
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in ("parse_args", "parse_intermixed_args")
+        and any(isinstance(a, (ast.List, ast.Tuple)) for a in [*node.args, *(k.value for k in node.keywords)])
+        for node in ast.walk(tree)
     )
 
 
@@ -1817,6 +1841,15 @@ def _choices(keywords: dict[str | None, ast.expr], module: dict[str, ast.expr]) 
 
     found = read(given, 0)
     return tuple(dict.fromkeys(found)) if found else None
+
+
+def _takes_the_rest(nargs: ast.expr | None) -> bool:
+    """Whether an `add_argument`'s `nargs` is `argparse.REMAINDER` (`"..."`) or `PARSER` (`"A..."`)."""
+    if isinstance(nargs, ast.Attribute):
+        return nargs.attr in ("REMAINDER", "PARSER")
+    if isinstance(nargs, ast.Name):
+        return nargs.id in ("REMAINDER", "PARSER")
+    return isinstance(nargs, ast.Constant) and nargs.value in ("...", "A...")
 
 
 def _one_word(action: ast.expr | None, nargs: ast.expr | None, option: bool) -> bool:
@@ -2018,9 +2051,15 @@ def undeclared_options(
         return read[script]
 
     labelled = replace(doc, fences=[*doc.fences, *_labelled_runs(doc)])
+    held = placeholder_lines(labelled)
     for line, path, script, words in found_scripts(labelled, directory, audited, project, python=True):
         declared = known(script)
-        said = run_refusal(path, script.name, words, declared) if declared and words is not None else None
+        complete = line not in held
+        said = (
+            run_refusal(path, script.name, words, declared, complete)
+            if declared and words is not None
+            else None
+        )
         if said is not None:
             yield Diagnostic(readme, line, said, confidence=CERTAIN)
     top = project_top(directory, project)
@@ -2068,10 +2107,13 @@ def undeclared_options(
             )
 
 
-def run_refusal(path: str, script: str, words: list[str], declared: ScriptOptions) -> str | None:
+def run_refusal(
+    path: str, script: str, words: list[str], declared: ScriptOptions, complete: bool = True
+) -> str | None:
     """What the parser `declared` of the script `script` (run as `path`) refuses of the words a command
     gives it: its first option the parser does not declare, else positional words beyond those an
-    `argparse` parser takes; None when it takes them all."""
+    `argparse` parser takes, else (when the words are `complete`: no placeholder was cut off them) the
+    required options and positional arguments they leave out; None when it takes them."""
     for word in _given_options(words, declared):
         name = word.split("=", 1)[0]
         if _UNREAD.search(name) or declared.takes(word):
@@ -2088,7 +2130,77 @@ def run_refusal(path: str, script: str, words: list[str], declared: ScriptOption
     given = _positional_words(words, declared)
     if given is not None and declared.positionals is not None and len(given) > len(declared.positionals):
         return _too_many(path, script, given, declared)
+    missing = _missing_required(words, declared, given) if complete else []
+    if missing:
+        names = [name for name, _ in missing]
+        at = ", ".join(f"{script}:{line}" for line in dict.fromkeys(line for _, line in missing))
+        return (
+            f"README runs {path} with no {' or '.join(names)}, but its argparse ({at}) requires "
+            f'{"them" if len(names) > 1 else "it"}, so it exits with "the following arguments are required: '
+            f'{", ".join(names)}"'
+        )
     return None
+
+
+_PLACEHOLDER = re.compile(r"<[\w.-][\w. -]*>")
+"""A placeholder the reader fills in (`<options>`): the shell would read it as a redirection, so the words
+handed on end before it."""
+
+
+def placeholder_lines(doc: Document) -> set[int]:
+    """The README lines starting a command of a block (lines joined by `\\`) that holds a placeholder."""
+    found: set[int] = set()
+    for fence in doc.fences:
+        start = 0
+        continued = False
+        for number, text in fence.lines:
+            if not continued:
+                start = number
+            if _PLACEHOLDER.search(text):
+                found.add(start)
+            continued = text.rstrip().endswith("\\")
+    return found
+
+
+def _missing_required(
+    words: list[str], declared: ScriptOptions, given: list[str] | None
+) -> list[tuple[str, int]]:
+    """(name as argparse shows it, script line) of each required option (`required=True`) the words a
+    command gives an `argparse` script leave out, then each positional argument they leave out (when
+    they can be counted: `given`). [] when a word may give one unseen: a variable, a placeholder, a
+    glob, `-h`/`--help`/`--version` (the script answers and stops), `@file`, or an option spelled in a
+    way argparse may read as one of them (a prefix of a long option)."""
+    taken: list[str] = []
+    for word in words:
+        if word in ("&&", ";", "||", "|", "&"):
+            break
+        if _UNREAD.search(word) or word in ("-h", "--help", "--version", "-V") or word.startswith("@"):
+            return []
+        taken.append(word.split("=", 1)[0])
+    missing: list[tuple[str, int]] = []
+    for options, line in declared.required:
+
+        def gives(word: str, options: tuple[str, ...] = options) -> bool:
+            for option in options:
+                if word == option:
+                    return True
+                if option.startswith("--"):
+                    if (
+                        word.startswith("--")
+                        and len(word) > 3
+                        and option.startswith(word)
+                        and declared.prefixes
+                    ):
+                        return True
+                elif len(option) == 2 and word.startswith(option) and not word.startswith("--"):
+                    return True  # `-iin.tif`: a short option with its value
+            return False
+
+        if not any(gives(word) for word in taken):
+            missing.append(("/".join(options), line))
+    if given is not None and declared.positionals is not None and len(given) < len(declared.positionals):
+        missing += list(declared.positionals[len(given) :])
+    return missing
 
 
 def _refused_choice(
