@@ -1039,10 +1039,10 @@ _DESKTOP_README = (
 )
 
 
-def _two_dockerfiles(root: Path, names: list[str]) -> list[str]:
+def _two_dockerfiles(root: Path, names: list[str], text: str = _DESKTOP_MAKEFILE) -> list[str]:
     files = {name: "FROM ubuntu:22.04\n" for name in names}
     make_tree(root, {".git/HEAD": "ref: refs/heads/main\n", "README.md": _DESKTOP_README, **files})
-    make_tree(root, {"Makefile": _DESKTOP_MAKEFILE})
+    make_tree(root, {"Makefile": text})
     models = [
         replace(model_of(parse_dockerfile("FROM ubuntu:22.04\n")), file=str(root / name), path=name)
         for name in names
@@ -1063,3 +1063,12 @@ def test_a_run_of_an_image_another_dockerfile_may_make_is_silent(tmp_path: Path)
         "cryolab/emsuite-desktop:4.5.3 (Makefile:5) and no file of the build names cryolab/emsuite-docker: "
         "the image it runs is not the one the project builds"
     ]
+
+
+def test_a_makefile_building_one_variant_or_a_file_from_a_variable_is_silent(tmp_path: Path) -> None:
+    # a trainer's GPU variant the Makefile builds, beside the CPU one it does not: either may be run
+    gpu = _DESKTOP_MAKEFILE.replace("Dockerfile.desktop", "docker/Dockerfile.gpu")
+    assert _two_dockerfiles(tmp_path / "a", ["docker/Dockerfile.gpu", "docker/Dockerfile.cpu"], gpu) == []
+    # the Dockerfile a variable names: which one the build reads is not known
+    variable = _DESKTOP_MAKEFILE.replace("-f Dockerfile.desktop", "-f $(DOCKERFILE)")
+    assert _two_dockerfiles(tmp_path / "b", ["Dockerfile.desktop"], variable) == []
