@@ -558,3 +558,76 @@ def recipe_commands(text: str, target: str) -> tuple[tuple[tuple[int, str], ...]
             number += 1
         commands.append(tuple(command))
     return tuple(commands)
+
+
+# --------------------------------------------------------------------------------------------------
+# Lines GNU make stops reading a Makefile at
+
+_DIRECTIVE = re.compile(
+    r"-?(?:ifeq|ifneq|ifdef|ifndef|else|endif|export|unexport|override|private|vpath|include|sinclude"
+    r"|undefine|endef|load)(?=[ \t(]|\Z)"
+)
+"""A directive: make reads it wherever the line starts (`  ifeq (…)`, `  export NAME`)."""
+_DEFINE = re.compile(r"(?:(?:override|export|private)[ \t]+)*define(?=[ \t]|\Z)")
+_ENDEF = re.compile(r"endef(?=[ \t#]|\Z)")
+_RECIPE_PREFIX_SET = re.compile(r"\.RECIPEPREFIX[ \t]*(?::::=|::=|:=|\?=|\+=|=)(.*)\Z")
+"""`.RECIPEPREFIX = >`: the first character of the value starts a recipe line instead of a tab."""
+_ASSIGNMENT = re.compile(r"(?:(?:override|export|private)[ \t]+)*[^\s=:#]+[ \t]*(?:\?|\+|!)?=")
+"""An assignment as make reads it: one name before the `=` (`echo a=b` is no assignment: two words)."""
+_CALLS = re.compile(r"\$\$|\$[({][^()${}]*[)}]|\$[A-Za-z0-9@<^+?*%]")
+"""A reference or call with no reference inside it (`$(X)`, `${X}`, `$(info hi)`, `$@`), or `$$`."""
+
+
+@dataclass(frozen=True)
+class SeparatorSlip:
+    """A line GNU make stops reading a Makefile at: `Makefile:27: *** missing separator.  Stop.`"""
+
+    line: int
+    """The Makefile line."""
+    text: str
+    """The line as written."""
+    expanded: bool
+    """Whether it names variables: a value with a `:` would make it a rule, so make might read it."""
+
+
+def separator_slips(text: str) -> tuple[SeparatorSlip, ...]:
+    """The lines of the Makefile `text` led by spaces that GNU make reads as neither a recipe line (a tab
+    first, or the character `.RECIPEPREFIX` sets), a directive (`  ifeq`, `  export X`), an assignment (one
+    name before `=`), a rule (a `:`), a comment, nor a line that is only calls (`  $(info …)`):
+    `        echo $(ID) > id.txt` after a rule, a recipe line indented with spaces, on which make stops with
+    "missing separator" before it makes any target. Lines a `\\` continues and the bodies of `define … endef`
+    are not read alone, as make does not. Empty when `.RECIPEPREFIX` is set from a variable (unknown)."""
+    found: list[SeparatorSlip] = []
+    prefix = "\t"
+    continued = False
+    defining = 0
+    for number, line in enumerate(text.splitlines(), start=1):
+        carried, continued = continued, (len(line) - len(line.rstrip("\\"))) % 2 == 1
+        if carried:
+            continue
+        code = line.strip()
+        if defining:
+            defining += 1 if _DEFINE.match(code) else -1 if _ENDEF.match(code) else 0
+            continue
+        if _DEFINE.match(code):
+            defining = 1
+            continue
+        if (recipe := _RECIPE_PREFIX_SET.match(code)) is not None:
+            value = recipe.group(1).strip()
+            if "$" in value:
+                return ()
+            prefix = value[:1] or "\t"
+            continue
+        if line.startswith((prefix, "\t")) or not line.startswith(" "):
+            continue
+        if not code or code.startswith("#") or _DIRECTIVE.match(code) or ":" in code:
+            continue
+        if _ASSIGNMENT.match(code):
+            continue
+        bare = code
+        while (shorter := _CALLS.sub("", bare)) != bare:
+            bare = shorter
+        if not bare.strip():
+            continue  # `  $(info building)`: only calls, which expand to nothing make reads
+        found.append(SeparatorSlip(number, line, bare != code))
+    return tuple(found)

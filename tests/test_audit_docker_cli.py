@@ -488,3 +488,46 @@ def test_a_slip_of_a_buildx_command() -> None:
 def test_buildx_commands_that_can_run_or_are_not_known(command: str) -> None:
     # a newer root option of buildx, or a word near no command, is left alone
     assert found(f"# Kiln\n\n```sh\n{command}\n```\n") == []
+
+
+@pytest.mark.parametrize(
+    ("command", "named"),
+    [
+        # an HPC app's build: `mycontainer` is the reader's to replace, `OpenMM` is typed as written
+        ("docker build -t mycontainer/OpenMM -f /path/to/Dockerfile .", "mycontainer/OpenMM"),
+        ("docker build --tag=yourorg/GromacsGPU:2024 .", "yourorg/GromacsGPU:2024"),
+        # a push and a pull of a name in capitals: docker refuses both before any network call
+        ("docker push labteam/SegNet:1.0", "labteam/SegNet:1.0"),
+        ("docker pull --platform=linux/amd64 Labteam/segnet", "Labteam/segnet"),
+    ],
+)
+def test_a_name_docker_refuses_beside_a_placeholder_part_or_pushed(
+    tmp_path: Path, command: str, named: str
+) -> None:
+    found = _named(tmp_path, f"# Seg\n\n```bash\n{command}\n```\n", "")
+    assert found == [
+        f"4: README names image {named}, which docker refuses: a repository name must be lowercase (certain)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "docker build -t mycontainer/openmm .",
+        "docker build -t MyOrg/app .",  # the part in capitals is the placeholder itself
+        "docker build -t YourUser/MyImage .",
+        "docker push ${REGISTRY}/SegNet:1.0",  # the shell fills it in
+        "docker pull <Org>/<Image>",
+        "docker push labteam/segnet:RC1",  # upper case in a tag is valid
+    ],
+)
+def test_names_with_placeholders_or_that_docker_takes(tmp_path: Path, command: str) -> None:
+    assert _named(tmp_path, f"# Seg\n\n```bash\n{command}\n```\n", "") == []
+
+
+def test_a_run_of_an_image_whose_typed_part_has_capitals() -> None:
+    assert found("```bash\ndocker run -it mycontainer/OpenMM bash\n```\n") == [
+        "2: README runs image mycontainer/OpenMM, which docker refuses: a repository name must be lowercase "
+        "(certain)"
+    ]
+    assert found("```bash\ndocker run -it MyContainer/openmm bash\n```\n") == []

@@ -208,3 +208,58 @@ def test_a_pattern_rule_makes_every_value(tmp_path: Path) -> None:
     readme = "# Zoo\n\n`UNet`, `PSPNet` and `FastFCN` are available in `[model name]`\n"
     readme += "```\nmake run_[model name]\n```\n"
     assert filled(tmp_path, readme, makefile) == []
+
+
+# a Makefile make stops reading ("missing separator"): every `make` of the README fails
+_SPACED = (
+    "secret:\n\tmkdir -p etc\n        echo ${APP_KEY} > etc/key.txt\n\n"
+    "image: secret\n\tdocker build -t app .\n"
+)
+
+
+def _with_makefile(root: Path, readme: str, text: str, where: str = "") -> list[tuple[int, str, str]]:
+    make_tree(root, {f"{where}Dockerfile": APP, "Makefile": text, f"{where}README.md": readme})
+    model = build_model(root / where / "Dockerfile", "Dockerfile")
+    findings = audit(readme, "README.md", model, {}, root / where, root)
+    return [(d.line, d.message, d.confidence) for d in findings if "missing separator" in d.message]
+
+
+def test_a_recipe_line_indented_with_spaces_stops_every_make(tmp_path: Path) -> None:
+    readme = "# App\n\n```sh\nexport APP_KEY=<key>\nmake secret\n```\n\nThen:\n\n```sh\nmake image\n```\n"
+    assert _with_makefile(tmp_path, readme, _SPACED) == [
+        (
+            5,
+            "README runs make secret (line 5), make image (line 11), but Makefile:3 is indented with 8 "
+            "spaces, not a tab (echo ${APP_KEY} > etc/key.txt): make stops reading Makefile there "
+            '("missing separator"), so no target of it can be made',
+            "likely",
+        )
+    ]
+
+
+def test_plain_words_indented_with_spaces_are_certain(tmp_path: Path) -> None:
+    text = "test:\n    pytest -q\n"
+    readme = "# Tool\n\nRun `make test`.\n"
+    assert _with_makefile(tmp_path, readme, text) == [
+        (
+            3,
+            "README runs make test (line 3), but Makefile:2 is indented with 4 spaces, not a tab (pytest "
+            '-q): make stops reading Makefile there ("missing separator"), so no target of it can be made',
+            "certain",
+        )
+    ]
+    # a Makefile above the README's folder: the README may mean another
+    assert [c for _, _, c in _with_makefile(tmp_path / "up", readme, text, "docs/")] == ["likely"]
+
+
+@pytest.mark.parametrize(
+    ("readme", "text"),
+    [
+        ("# App\n\n```sh\nmake image\n```\n", _SPACED.replace("        echo", "\techo")),  # a tab
+        ("# App\n\n```sh\nmake image\n```\n", ".RECIPEPREFIX = >\nimage:\n> docker build .\n"),
+        ("# App\n\nBuild with docker.\n", _SPACED),  # the README runs no make
+        ("# App\n\n```sh\nmake -C other image\n```\n", _SPACED),  # make reads another folder
+    ],
+)
+def test_makefiles_make_reads_or_no_make(tmp_path: Path, readme: str, text: str) -> None:
+    assert _with_makefile(tmp_path, readme, text) == []

@@ -492,6 +492,9 @@ def _licence_findings(root: Path, sentence: str, files: dict[str, str]) -> list[
         "MIT License - See LICENSE file for details.",
         "Apache-2.0, see `LICENSE`.",
         "Released under the terms in the LICENSE file.",
+        # a verb that says it is there, or an add that is about something else
+        "We have added a LICENSE file; see LICENSE file for details.",
+        "To add a model, read the guide. MIT, see the LICENSE file.",
     ],
 )
 def test_a_licence_file_named_in_prose_that_the_repository_lacks(tmp_path: Path, sentence: str) -> None:
@@ -514,6 +517,12 @@ def test_a_licence_file_named_in_prose_that_the_repository_lacks(tmp_path: Path,
         ("MIT, see the license for details.", {}),
         # a link to it is `_missing_links`' to tell, once
         ("See [LICENSE](LICENSE) file for details.", {}),
+        # a file the README says to add, or that is still to come: no claim that it is there
+        ("Consider adding a `LICENSE` file (e.g., MIT) to clarify how others can use your work.", {}),
+        ("TODO: create a LICENSE file before the first release.", {}),
+        ("There is no LICENSE file yet; ask the authors.", {}),
+        ("A LICENSE file will be added with the paper.", {}),
+        ("`LICENSE` file: TBD", {}),
     ],
 )
 def test_a_licence_sentence_that_is_no_missing_file(

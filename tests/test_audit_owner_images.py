@@ -1020,3 +1020,55 @@ def test_a_pull_of_an_image_a_script_pushes_under_another_group(tmp_path: Path) 
 )
 def test_images_that_did_not_move(tmp_path: Path, readme: str, files: dict[str, str]) -> None:
     assert _moved(tmp_path, readme, files) == []
+
+
+# A Makefile building one Dockerfile of two: the image the README runs may be the other one's
+_DESKTOP_MAKEFILE = """\
+VERSION ?= 4.5.3
+IMAGE ?= cryolab/emsuite-desktop
+
+build:
+\tdocker build \\
+\t\t--build-arg VERSION=${VERSION} \\
+\t\t. -f Dockerfile.desktop \\
+\t-t $(IMAGE):${VERSION}
+"""
+_DESKTOP_README = (
+    "# EM suite\n\n```\nmake build\n```\n\n"
+    "Run it:\n\n    docker run -p 39000:39000 cryolab/emsuite-docker:2.2.0\n"
+)
+
+
+def _two_dockerfiles(root: Path, names: list[str], text: str = _DESKTOP_MAKEFILE) -> list[str]:
+    files = {name: "FROM ubuntu:22.04\n" for name in names}
+    make_tree(root, {".git/HEAD": "ref: refs/heads/main\n", "README.md": _DESKTOP_README, **files})
+    make_tree(root, {"Makefile": text})
+    models = [
+        replace(model_of(parse_dockerfile("FROM ubuntu:22.04\n")), file=str(root / name), path=name)
+        for name in names
+    ]
+    return [
+        f"{d.line} ({d.confidence}): {d.message}"
+        for d in audit(_DESKTOP_README, "README.md", models, {}, root, root)
+        if "the image it runs is not the one" in d.message
+    ]
+
+
+def test_a_run_of_an_image_another_dockerfile_may_make_is_silent(tmp_path: Path) -> None:
+    # the repository's first image (`Dockerfile`, published as emsuite-docker) beside the desktop one
+    assert _two_dockerfiles(tmp_path / "a", ["Dockerfile", "Dockerfile.desktop"]) == []
+    # the Makefile builds the only Dockerfile: the image run is made by no build of the project
+    assert _two_dockerfiles(tmp_path / "b", ["Dockerfile.desktop"]) == [
+        "9 (likely): README runs cryolab/emsuite-docker:2.2.0, but the build makes "
+        "cryolab/emsuite-desktop:4.5.3 (Makefile:5) and no file of the build names cryolab/emsuite-docker: "
+        "the image it runs is not the one the project builds"
+    ]
+
+
+def test_a_makefile_building_one_variant_or_a_file_from_a_variable_is_silent(tmp_path: Path) -> None:
+    # a trainer's GPU variant the Makefile builds, beside the CPU one it does not: either may be run
+    gpu = _DESKTOP_MAKEFILE.replace("Dockerfile.desktop", "docker/Dockerfile.gpu")
+    assert _two_dockerfiles(tmp_path / "a", ["docker/Dockerfile.gpu", "docker/Dockerfile.cpu"], gpu) == []
+    # the Dockerfile a variable names: which one the build reads is not known
+    variable = _DESKTOP_MAKEFILE.replace("-f Dockerfile.desktop", "-f $(DOCKERFILE)")
+    assert _two_dockerfiles(tmp_path / "b", ["Dockerfile.desktop"], variable) == []

@@ -225,3 +225,39 @@ def test_named_dockerfile_traps_stay_silent(tmp_path: Path) -> None:
     # not said (negated, a condition)
     negated = "# Images\n\n- **dockerfile_gpu_ros** contains no PyTorch; use the v2 file for that\n"
     assert family_provided(tmp_path / "negated", negated, files) == []
+
+
+# A name after another, `with … support`: how that component is built, not a component of its own
+SCVI = (
+    "FROM python:3.12-slim\nRUN pip install --no-cache-dir scanpy==1.10.2 \\\n"
+    "  && pip install --no-cache-dir torch==2.4.0 --index-url https://download.pytorch.org/whl/cu118\n"
+)
+VISION = (
+    "FROM ubuntu:22.04\nRUN apt-get update && apt-get install -y python3-pip && pip install opencv-python\n"
+)
+
+
+def test_a_name_that_says_how_another_is_built_is_no_component(tmp_path: Path) -> None:
+    # a bioinformatics image's steps: torch from a CUDA wheel index is `PyTorch with CUDA support`
+    steps = (
+        "# scvi\n\nThe Dockerfile follows these steps:\n\n"
+        "1. Installs PyTorch with CUDA support from the index\n"
+    )
+    assert provided(tmp_path / "a", steps, SCVI) == []
+    # a vision image: `OpenCV with **CUDA** acceleration` names OpenCV's build
+    said = "# Vision\n\nThe image includes **OpenCV** with **CUDA** acceleration.\n"
+    assert provided(tmp_path / "b", said, VISION) == []
+
+
+def test_components_beside_a_built_with_name_are_still_read(tmp_path: Path) -> None:
+    said = "# Vision\n\nThe image includes **OpenCV** with **CUDA** acceleration and **Jupyter**.\n"
+    assert provided(tmp_path / "a", said, VISION) == [
+        "3: README says the image provides Jupyter but Dockerfile installs no Jupyter "
+        "(of those named, it installs OpenCV) (likely)"
+    ]
+    # a name first in the claim is a component of its own, `with … support` or not
+    alone = "# Vision\n\nThe container comes with **CUDA** support and **OpenCV**.\n"
+    assert provided(tmp_path / "b", alone, VISION) == [
+        "3: README says the image provides CUDA but Dockerfile installs no CUDA "
+        "(of those named, it installs OpenCV) (likely)"
+    ]

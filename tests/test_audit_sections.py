@@ -118,3 +118,63 @@ def test_a_build_with_no_note_to_replace_its_dockerfile_ties_the_section(note: s
     # tied to the CUDA image alone: its ROCm is no version to compare, only an absent component
     found = kernel_findings(note)
     assert len(found) == 1 and "docker/Dockerfile.cu121 installs no ROCm" in found[0]
+
+
+# A heading naming a folder's whole name with other words: the section is about that folder's image
+NOTEBOOKS = {
+    "gpu-notebook/Dockerfile": "FROM jupyter/base-notebook:2024-01-01\nRUN pip install rapids-singlecell\n",
+    "gpu-notebook/cuda12/Dockerfile": "FROM nvidia/cuda:12.9.0-runtime-ubuntu22.04\n",
+    "gpu-notebook/cuda13/Dockerfile": "FROM nvidia/cuda:13.0.0-runtime-ubuntu24.04\n",
+}
+VARIANTS = """\
+# GPU notebook
+
+## Variants
+
+### CUDA 12 Variant (`cuda12`)
+
+The `cuda12` variant includes:
+
+- **CUDA {twelve}**: the CUDA 12.x toolkit
+
+### CUDA 13 Variant (`cuda13`)
+
+- **CUDA {thirteen}**: the newest toolkit
+"""
+ROBOTS = {
+    "humble/Dockerfile": "FROM ros:humble-ros-base-jammy\nFROM ubuntu:22.04\n",
+    "jazzy/Dockerfile": "FROM ros:jazzy-ros-base-noble\nFROM ubuntu:24.04\n",
+}
+DISTROS = "# ROS images\n\n## ROS 2 Jazzy (`jazzy`)\n\nIt runs on Ubuntu {ubuntu}.\n"
+
+
+def test_a_heading_naming_a_folder_in_code_ties_its_section() -> None:
+    # 12.9 is the cuda12 image's CUDA: true of its section, whatever the cuda13 image has
+    assert findings(VARIANTS.format(twelve="12.9", thirteen="13.0"), NOTEBOOKS) == []
+    assert findings(VARIANTS.format(twelve="13.0", thirteen="13.0"), NOTEBOOKS) == [
+        "9: README says CUDA 13.0 but gpu-notebook/cuda12/Dockerfile:1 says 12.9.0"
+    ]
+    # a robotics family of distro folders: `jazzy` in code ties the section, 22.04 is the humble image's
+    assert findings(DISTROS.format(ubuntu="24.04"), ROBOTS) == []
+    assert findings(DISTROS.format(ubuntu="22.04"), ROBOTS) == [
+        "5: README says Ubuntu 22.04 but jazzy/Dockerfile:2 says 24.04"
+    ]
+
+
+def test_a_heading_that_is_the_folder_name_alone_stays_an_entry() -> None:
+    # `## cuda12` alone: the list under it is that image's (`keyed`), the prose after it the family's
+    readme = "# GPU notebook\n\n## cuda12\n\nok\n\nBuilt for CUDA 13.0.\n"
+    assert findings(readme, NOTEBOOKS) == []
+
+
+def test_a_claim_of_a_tied_section_is_not_compared_with_a_sibling() -> None:
+    # the cuda12 image installs CUDA through conda (a pin docgen does not read): its section's 12.9 is
+    # no claim against the cuda13 image's torch wheels
+    family = {
+        "gpu-notebook/Dockerfile": NOTEBOOKS["gpu-notebook/Dockerfile"],
+        "gpu-notebook/cuda12/Dockerfile": "FROM jupyter/base-notebook:2024-01-01\n"
+        "RUN mamba install --yes 'rapids=25.12' 'cuda-version=12.9'\n",
+        "gpu-notebook/cuda13/Dockerfile": "FROM jupyter/base-notebook:2024-01-01\n"
+        "RUN pip install torch --index-url https://download.pytorch.org/whl/cu130\n",
+    }
+    assert findings(VARIANTS.format(twelve="12.9", thirteen="13.0"), family) == []

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from docgen.audit import audit
 from docgen.audit.versions import differing, one_slip, same_default
+from docgen.dockerfile import parse_dockerfile
 from docgen.model import ArgDecl
+from docgen.pipeline import model_of
 
 
 def test_differing_gives_the_parts_between_the_common_start_and_end() -> None:
@@ -36,3 +39,26 @@ def test_a_tag_default_that_adds_a_word_is_another_image() -> None:
     slim = _decl("PY", "3.12-slim-bookworm")
     assert same_default("3.12-slim", [slim])
     assert not same_default("3.12-alpine", [slim])
+
+
+def test_a_default_in_another_capitalisation_is_the_same_value() -> None:
+    # a GPU app's build args: a branch `Master` in the README's table for `ARG HIP_BRANCH="master"`
+    branch = _decl("HIP_BRANCH", '"master"')
+    assert same_default("Master", [branch])
+    assert not same_default("main", [branch])  # another branch
+    # a CMake switch written `ON` for `ARG WITH_CUDA=on`, a build type `release` for `Release`
+    assert same_default("ON", [_decl("WITH_CUDA", "on")])
+    assert same_default("release", [_decl("BUILD_TYPE", "Release")])
+    assert not same_default("Debug", [_decl("BUILD_TYPE", "Release")])
+
+
+def test_a_table_default_capitalised_is_no_finding() -> None:
+    model = model_of(parse_dockerfile('FROM ubuntu:22.04\nARG APP_BRANCH="8.1.0"\nARG HIP_BRANCH="master"\n'))
+    readme = "# App\n\n| Build arg | Default |\n|---|---|\n| `APP_BRANCH` | `{}` |\n| `HIP_BRANCH` | `{}` |\n"
+    assert [d.message for d in audit(readme.format("8.1.0", "Master"), "README.md", model)] == []
+    assert [d.message for d in audit(readme.format("8.0.0", "Master"), "README.md", model)] == [
+        "README says APP_BRANCH defaults to 8.0.0 but Dockerfile:2 says 8.1.0"
+    ]
+    assert [d.message for d in audit(readme.format("8.1.0", "develop"), "README.md", model)] == [
+        "README says HIP_BRANCH defaults to develop but Dockerfile:3 says master"
+    ]

@@ -162,3 +162,48 @@ def test_recipe_commands_as_written() -> None:
         ((1, " docker run -d \\"), (2, "\t--name web acme/web")),
     )
     assert makefile.recipe_commands(text, "missing") is None
+
+
+# --------------------------------------------------------------------------------------------------
+# Lines GNU make stops at ("missing separator")
+
+
+def test_a_recipe_line_indented_with_spaces_stops_make() -> None:
+    # a licence step of a scientific app's Makefile: the second recipe line came in with 8 spaces
+    text = (
+        "VERSION ?= 2.1\n\nsecret:\n\tmkdir -p etc/.keys\n\techo ${APP_KEY} > etc/.keys/app.txt\n"
+        "        echo ${PLUGIN_KEY} > etc/.keys/plugin.txt\n\nbuild: secret\n\tdocker build -t app .\n"
+    )
+    assert makefile.separator_slips(text) == (
+        makefile.SeparatorSlip(6, "        echo ${PLUGIN_KEY} > etc/.keys/plugin.txt", True),
+    )
+    # a Python tool's Makefile written by an editor that turns tabs into 4 spaces: plain words
+    text = "lint:\n    ruff check src\n    mypy --strict src\n"
+    assert [(s.line, s.expanded) for s in makefile.separator_slips(text)] == [(2, False), (3, False)]
+    # `echo a=b` is no assignment (two words before the `=`): make stops there too
+    assert [s.line for s in makefile.separator_slips("a:\n\ttrue\n    echo a=b\n")] == [3]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a:\n\techo 1 \\\n        echo 2\n",  # a recipe line a `\` continues
+        "FILES = a.c \\\n        b.c\n",  # an assignment continued
+        "define BANNER\n    hello world\nendef\na:\n\t@echo $(BANNER)\n",  # a define body
+        "export define X\n  two words\nendef\n",
+        ".RECIPEPREFIX = >\na:\n> echo 1\n",  # the recipe prefix is `>`
+        "a:\n\ttrue\n  ifeq ($(X),1)\n  export Y\n  endif\n  # a comment\n",  # directives, comments
+        "a:\n\ttrue\n    $(info building a)\n",  # only a call: it expands to nothing
+        "a:\n\ttrue\n    FLAGS += -O2\n    b: a\n",  # an assignment, a rule
+        "    docker run -v /x:/y app\n",  # a `:` makes it a rule to make
+        "all:\n\ttrue\n",
+    ],
+)
+def test_lines_make_reads(text: str) -> None:
+    assert makefile.separator_slips(text) == ()
+
+
+def test_a_recipe_prefix_from_a_variable_is_not_read() -> None:
+    assert makefile.separator_slips(".RECIPEPREFIX := $(SPACE)\na:\n echo 1\n") == ()
+    # a prefix set back to nothing is the tab again
+    assert [s.line for s in makefile.separator_slips(".RECIPEPREFIX =\na:\n  echo 1\n")] == [3]

@@ -405,7 +405,7 @@ from docgen.audit.main_env import main_only_env
 from docgen.audit.make_args import make_defaults
 from docgen.audit.make_builds import make_builds, unflagged_recipe_args
 from docgen.audit.make_env import make_env
-from docgen.audit.make_targets import unmade_targets
+from docgen.audit.make_targets import unmade_targets, unread_makefiles
 from docgen.audit.make_vars import make_vars
 from docgen.audit.mesh_hosts import mesh_hosts
 from docgen.audit.methods import (
@@ -957,6 +957,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     unflagged_recipe_args,
     make_env,
     unmade_targets,
+    unread_makefiles,
     make_vars,
     mounted_code,
     mounted_scripts,
@@ -1565,6 +1566,7 @@ def audit(
         found.extend(_ruled(chart_values, doc, path, directory))
         found.extend(_ruled(make_defaults, doc, text, path, directory, models))
         found.extend(_ruled(unmade_targets, doc, path, directory, project))
+        found.extend(_ruled(unread_makefiles, doc, path, directory, project))
         found.extend(_ruled(make_vars, doc, path, directory, project))
         found.extend(_ruled(make_env, doc, path, directory, models))
         found.extend(_ruled(pulled_runs, doc, path, directory))

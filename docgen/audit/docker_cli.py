@@ -1,8 +1,10 @@
 """Docker commands of a README that the Docker CLI refuses before doing anything: a subcommand it does
 not have, a slip away from one it has (`docker exect -it app bash`: `did you mean exec?`), and an image
 to run whose repository has upper-case letters (`docker run … ApulisVision`: docker answers "repository
-name must be lowercase"), an image name a build's `-t` or a `docker tag` gives that docker refuses (in
-the README or a script beside it that the README names: `-t P11_image`, `-t :1`), and a `docker push`,
+name must be lowercase"), an image name a build's `-t`, a `docker tag`, `push` or `pull` gives that
+docker refuses (in the README or a script beside it that the README names: `-t P11_image`, `-t :1`,
+`-t mycontainer/OpenMM`: a part the reader may replace, `mycontainer`, leaves the others as typed), and
+a `docker push`,
 `docker pull` or `docker tag` given another number of images than it takes (`docker push org/app .`:
 docker answers "requires 1 argument"), and a `docker run` / `docker create` whose options the CLI or
 the daemon refuses before making a container: a memory reservation above `-m`, `--memory-swap` below
@@ -81,8 +83,22 @@ LEAD = re.compile(r"[ \t]*(?:(?:sudo|time|exec|command)[ \t]+(?:-\S+[ \t]+)*)*(?
 """What may come before a command in its step: `sudo`, `time`, variables set for it."""
 _MAKES_CONTAINER = {"run": "runs", "create": "creates a container of"}
 """The subcommands that make a container of an image, and how a finding names each."""
-_PLACEHOLDER = re.compile(r"[<>${}\[\]*]|your|\bmy|image|name|repo|tag", re.IGNORECASE)
-"""An image word the reader replaces (`<image>`, `YOUR_IMAGE`, `MyImage`)."""
+_PLACEHOLDER_WORDS = frozenset(
+    "image name repo repository tag user username org organization owner container project account "
+    "namespace registry".split()
+)
+"""The words a placeholder part of an image's path is made of (`ImageName`, `user-name`, `Repo`)."""
+
+
+def _placeholder_part(part: str) -> bool:
+    """True when a part of an image's path (`owner`, `app` of `owner/app`) is one the reader fills in:
+    in capitals (`IMAGE`, `PROJECT`), starting `my` or `your` (`MyImage`, `yourorg`), or made of a
+    placeholder's words only (`ImageName`, `username`). The other parts of the name are typed as written:
+    `mycontainer/OpenMM` fails on `OpenMM` whatever `mycontainer` is, `Pose_image` on itself."""
+    if part.isupper() or part.lower().startswith(("my", "your")):
+        return True
+    words = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+", part)
+    return bool(words) and all(word.lower() in _PLACEHOLDER_WORDS for word in words)
 
 
 def docker_words(step: str) -> list[str] | None:
@@ -243,7 +259,7 @@ def _upper_case_images(
         first, _, rest = path.partition("/")
         if rest and ("." in first or ":" in first or first == "localhost"):
             path = rest  # a registry host may be written in upper case
-        if path == path.lower() or path.isupper() or _PLACEHOLDER.search(image):
+        if _FILLED_IN.search(image) or all(p == p.lower() or _placeholder_part(p) for p in path.split("/")):
             continue
         same = [t for t in tags if image_repository(t) == image_repository(image).lower()]
         hint = ""
@@ -262,8 +278,9 @@ _PATH_PART = re.compile(r"[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*")
 """A part of a repository's path as docker takes it (the distribution reference grammar)."""
 _TAG_PART = re.compile(r"[\w][\w.-]{0,127}")
 """A tag as docker takes it (`V1` too: upper case is allowed in a tag)."""
-_FILLED_IN = re.compile(r"[<>${}\[\]*%`\\]|your|\bmy", re.IGNORECASE)
-"""A reference the reader or the shell fills in (`<name>`, `$IMAGE`, `your-app`): no claim."""
+_FILLED_IN = re.compile(r"[<>${}\[\]*%`\\]")
+"""A reference the reader or the shell fills in (`<name>`, `$IMAGE`, `${TAG}`): no claim. A part of it
+that is a placeholder's word (`your-app`, `MyImage`) is left to `_placeholder_part`."""
 _SCRIPT_NAMED = re.compile(r"(?<![\w./-])((?:\./)?[\w-]+(?:/[\w-]+)*\.(?:sh|bash))(?![\w/-])")
 """A shell script a README names in a command or a code span (`docker_build.sh`, `./scripts/build.sh`)."""
 
@@ -284,21 +301,30 @@ def reference_problem(reference: str) -> str | None:
     path = "/".join(parts)
     if not path:
         return "an image name with no repository is an invalid reference"
-    if any(part.isupper() for part in parts):
-        return None  # a placeholder in capitals: `IMAGE`, `gcr.io/PROJECT/app`
-    if path != path.lower():
+    typed = [part for part in parts if not _placeholder_part(part)]  # (`IMAGE`, `gcr.io/PROJECT/app`)
+    if any(part != part.lower() for part in typed):
         return "a repository name must be lowercase"
+    if len(typed) < len(parts):
+        return None  # the reader writes the rest of the name
     if any(not _PATH_PART.fullmatch(part) for part in parts) or (colon and not _TAG_PART.fullmatch(tag)):
         return "it is an invalid reference format"
     return None
 
 
+_PUSH_PULL = re.compile(
+    r"\bdocker[ \t]+(?:image[ \t]+)?(?:push|pull)(?:[ \t]+-[-\w]+(?:=\S+)?)*[ \t]+[\"']?([^\s\"'`;|&)]+)"
+)
+"""The image a `docker push` or `docker pull` names (`docker push Acme/app:1`)."""
+
+
 def _given_names(text: str) -> Iterator[str]:
-    """The image names a command line gives: a build's `-t` values, a `docker tag`'s source and target."""
+    """The image names a command line gives: a build's `-t` values, a `docker tag`'s source and target,
+    the image of a `docker push` or `docker pull`."""
     if BUILD.search(text):
         yield from (m.group(1) for m in TAG_FLAG.finditer(text))
     for match in TAG_COMMAND.finditer(text):  # (both must be valid references)
         yield from match.groups()
+    yield from (m.group(1) for m in _PUSH_PULL.finditer(text))
 
 
 def _invalid_names(doc: Document, readme: str, directory: Path | None) -> Iterator[Diagnostic]:

@@ -335,3 +335,43 @@ def unmade_targets(doc: Document, readme: str, directory: Path, project: Path | 
             yield Diagnostic(readme, line, said, confidence=CERTAIN if beside else LIKELY)
     yield from _named_targets(doc, readme, path, rules, shown, reported)
     yield from _filled_targets(doc, readme, path, rules, shown, beside)
+
+
+@per_audit(maxsize=16)
+def _slips(path: Path) -> tuple[makefile.SeparatorSlip, ...]:
+    text = makefile_text(path)
+    return makefile.separator_slips(text) if text is not None else ()
+
+
+def unread_makefiles(
+    doc: Document, readme: str, directory: Path, project: Path | None
+) -> Iterator[Diagnostic]:
+    """The `make` commands of a README when the Makefile `make` reads (`makefile_of`) has a line GNU make
+    stops at (`makefile.separator_slips`: a recipe line indented with spaces, not a tab): make reads the
+    whole file before it makes anything, so every target the README runs stops with "missing separator".
+    Told once, at the first command. `certain` for the Makefile beside the README and a line naming no
+    variable; `likely` when a variable's value could make the line a rule, or the Makefile is above the
+    README's folder (the README may mean another)."""
+    commands = list(make_commands(doc))
+    if not commands:
+        return
+    path = makefile_of(directory, project)
+    slips = _slips(path) if path is not None else ()
+    if path is None or not slips:
+        return
+    slip = slips[0]
+    beside = path.parent == directory.resolve()
+    shown = Path(os.path.relpath(path, directory.resolve())).as_posix()
+    runs: dict[str, int] = {}
+    for line, targets in commands:
+        runs.setdefault(" ".join(["make", *targets]), line)
+    said = ", ".join(f"{run} (line {line})" for run, line in list(runs.items())[:4])
+    lead = len(slip.text) - len(slip.text.lstrip(" "))
+    yield Diagnostic(
+        readme,
+        commands[0][0],
+        f"README runs {said}, but {shown}:{slip.line} is indented with {lead} spaces, not a tab "
+        f'({slip.text.strip()[:60]}): make stops reading {shown} there ("missing separator"), so no '
+        "target of it can be made",
+        confidence=CERTAIN if beside and not slip.expanded else LIKELY,
+    )

@@ -1017,6 +1017,20 @@ _OTHER_LICENSE = re.compile(
 )
 """Words of a sentence telling the licence file is another project's or in another folder (`See main
 project LICENSE file`, `see the LICENSE file in each folder`, `llama.cpp's LICENSE`)."""
+_LICENSE_TO_ADD = re.compile(
+    r"\b(?:add|adding|creat(?:e|ing)|generat(?:e|ing)|writ(?:e|ing)|put|putting|plac(?:e|ing)|no|without"
+    r"|missing|lacks?)\b[^.!?]*\Z",
+    re.IGNORECASE,
+)
+"""Words before the file's name, in its sentence, telling the reader or the maintainer to make it, or that
+it is not there (`Consider adding a `LICENSE` file`, `TODO: create a LICENSE file`, `no LICENSE file
+yet`): a file still to make is no claim that it exists. Not `added`, `includes`: those say it is there."""
+_LICENSE_LATER = re.compile(
+    r"[^.!?]*?\b(?:(?:will|would|is[ \t]+to|to)[ \t]+be[ \t]+(?:added|created|included|provided)"
+    r"|(?:is[ \t]+)?(?:not[ \t]+yet|coming[ \t]+soon|TBD|TODO)\b)",
+    re.IGNORECASE,
+)
+"""Words after the name saying it is still to come (`A LICENSE file will be added`, `LICENSE file: TBD`)."""
 _LICENSE_FILE = re.compile(r"(?:LICEN[CS]E|COPYING)(?:[.-][\w.-]*)?", re.IGNORECASE)
 """The names a repository's licence file goes by (`LICENSE`, `LICENSE.md`, `LICENCE-MIT`, `COPYING`)."""
 
@@ -1035,7 +1049,9 @@ def named_licenses(doc: Document, readme: str, directory: Path, project: Path | 
     to the repository's root (`link_roots`) holds one (`LICENSE`, `LICENSE.md`, `COPYING` …): the file
     is gone or was never added. Not a sentence about another project's or folder's licence (`See main
     project LICENSE file`, `the LICENSE file of each model`), nor a line that links to it as well (a
-    dead link is `missing_links`' to tell). `certain`: a file name is read, as in a link."""
+    dead link is `missing_links`' to tell), nor one telling to add it (`Consider adding a `LICENSE`
+    file`) or that it is to come (`_LICENSE_TO_ADD`, `_LICENSE_LATER`). `certain`: a file name is read,
+    as in a link."""
     here = directory.resolve()
     folders = list(dict.fromkeys([here, *link_roots(directory, project)]))
     if any(_has_license(folder) for folder in folders):
@@ -1046,6 +1062,8 @@ def named_licenses(doc: Document, readme: str, directory: Path, project: Path | 
             found = _LICENSE_WORD.search(text)
             if found is None or line in linked or _OTHER_LICENSE.search(text):
                 continue
+            if _LICENSE_TO_ADD.search(text, 0, found.start()) or _LICENSE_LATER.match(text, found.end()):
+                continue  # a file the README says to add, or still to come: no claim that it is there
             name = found.group(1) or found.group(2)
             yield Diagnostic(
                 readme,

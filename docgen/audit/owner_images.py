@@ -45,7 +45,7 @@ import os
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from docgen import bake, makefile
 from docgen.audit.auditor import LIKELY, also_at, dockerfile_read
@@ -499,6 +499,25 @@ def _made_by_make(texts: Sequence[tuple[Path, str]]) -> list[tuple[Path, int, st
     return found
 
 
+def _made_from(texts: Sequence[tuple[Path, str]]) -> set[str] | None:
+    """The file names of the Dockerfiles the `docker build`s of the Makefiles among `texts` read (`-f
+    Dockerfile.desktop`; `Dockerfile` with no `-f`); None when a `-f` keeps a variable."""
+    found: set[str] = set()
+    for file, body in texts:
+        if not _MAKEFILE.search(file.name):
+            continue
+        for command in makefile.reading(body).commands:
+            words = list(command.words)
+            if len(words) < 2 or words[0] not in _DOCKER_WORDS or "build" not in words[1:3]:
+                continue
+            given = [v for f, v in zip(words, words[1:], strict=False) if f in ("-f", "--file")]
+            given += [w.split("=", 1)[1] for w in words if w.startswith("--file=")]
+            if any("$" in name for name in given):
+                return None
+            found.update(PurePosixPath(name.strip("\"'")).name for name in given or ["Dockerfile"])
+    return found
+
+
 def make_renamed_runs(
     doc: Document,
     readme: str,
@@ -510,7 +529,10 @@ def make_renamed_runs(
     repository) while the README builds nothing and the Makefile of the build tags or pushes images of
     that owner under one other repository name only (`docker build -t $(REGISTRY)/$(IMAGE):$(TAG)` with
     `REGISTRY := shvid`, `IMAGE=cu102-ubuntu18-dev`), and no file of the build or workflow names the
-    README's `owner/name`: the build never makes the image the README runs (`likely`)."""
+    README's `owner/name`: the build never makes the image the README runs (`likely`). Silent when an
+    audited Dockerfile is one no build of the Makefile reads (`make build` reads `-f Dockerfile.desktop`
+    beside a `Dockerfile`): the image run may be that one's, published from it (`slaclab/app-docker:2.2.0`
+    run while the Makefile builds `slaclab/app-desktop`)."""
     runs = _owned_runs(doc)
     if not runs or tagged_names(doc):
         return
@@ -519,6 +541,9 @@ def make_renamed_runs(
     made = _made_by_make(texts)
     if not made:
         return
+    built = _made_from(texts)
+    if built is None or any(Path(m.path).name not in built for m in models if m.file):
+        return  # an audited Dockerfile no build of the Makefile reads may make the image the README runs
     provenance = {n for fence in doc.fences for n, t in fence.lines if _PROVENANCE.search(t)}
     others = [*texts, *workflow_texts(directory, top)]
     told: set[str] = set()

@@ -190,6 +190,21 @@ def _named_file(before: str, sentence: str, models: Sequence[ImageModel]) -> Ima
     return named[0]
 
 
+_FLAVOUR_BEFORE = re.compile(r"\b(?:with|w/)[ \t]+\Z", re.IGNORECASE)
+_FLAVOUR_AFTER = re.compile(
+    r"[*_`]*[ \t]+(?:GPU[ \t]+)?(?:support|acceleration|backend|enabled|bindings|kernels)\b", re.IGNORECASE
+)
+"""`PyTorch with CUDA support`, `OpenCV with **CUDA** acceleration`: the words around a name that make it
+how the component named before it is built, not a component of its own."""
+
+
+def _flavour(sentence: str, offset: int, name: str) -> bool:
+    """True when the name `name` at `offset` of `sentence`, after another name, says how that one is
+    built (`Installs PyTorch with CUDA support`: torch from a CUDA index, not a CUDA install)."""
+    end = sentence.find(name, offset) + len(name)
+    return bool(_FLAVOUR_BEFORE.search(sentence[:offset])) and bool(_FLAVOUR_AFTER.match(sentence, end))
+
+
 def _claims(doc: Document) -> Iterator[tuple[int, str, str, list[tuple[int, str]]]]:
     """(README line, the words of the claim, the names it gives each its line) of each sentence saying
     what the image provides, with the items of the list it introduces (a sentence ending in `:`); and
@@ -229,10 +244,11 @@ def _claims(doc: Document) -> Iterator[tuple[int, str, str, list[tuple[int, str]
             if is_example(sentence, match):
                 continue
             line = line_at(para.lines, start)
+            given = [(offset, name) for offset, name in _named(sentence) if offset > match.end()]
             named = [
                 (line_at(para.lines, start + offset), name)
-                for offset, name in _named(sentence)
-                if offset > match.end()
+                for index, (offset, name) in enumerate(given)
+                if not (index and _flavour(sentence, offset, name))
             ]
             tail = sentence.rstrip()
             if tail.endswith(":"):

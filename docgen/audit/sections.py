@@ -24,7 +24,7 @@ from docgen.audit.paths import (
 from docgen.audit.references import meant_dockerfiles
 from docgen.audit.wording import IMAGE_REF, heading_of, is_passed_value
 from docgen.files import is_dockerfile_name
-from docgen.markdown import Document
+from docgen.markdown import Document, code_spans
 from docgen.model import ImageModel
 from docgen.shell import shell_split
 from docgen.stages import built_stages
@@ -203,6 +203,7 @@ def tied_sections(
     bases = [{c.name.lower() for c in m.components if c.kind == "image"} for m in models]
     unbuilt = _stages_built_by_none(models)
     folder_keys = _folder_keys(paths)
+    folder_names = _folder_names(paths)
     for head_line, title in doc.headings:  # `## Dockerfile.cuda`, `### The `Dockerfile.rocm` image`
         for word in HEADING_FILE.findall(title):
             if is_dockerfile_name(basename(word)) and word not in ("Dockerfile", "Containerfile"):
@@ -225,6 +226,7 @@ def tied_sections(
         tie(head_line, _named_part(title, variants, other_variants), False)
         tie(head_line, _named_platform_or_stage(title, models, variants, other_variants), False)
         tie(head_line, _named_folder(title, folder_keys), False)
+        tie(head_line, _named_whole_folder(title, folder_names), False)
         if (slug := _slug(title)) in unbuilt:  # `### IPEX XPU Base` when no target builds `AS ipex-xpu-base`
             tie(head_line, {staged[slug]} if slug in staged else set(), True)
     # a base image only some images are built on
@@ -308,6 +310,36 @@ def _folder_keys(paths: Sequence[str]) -> list[str]:
         k if len(k) >= 4 and k not in VAGUE_PARTS and k != "-".join(each) else ""
         for k, each in zip(keys, words, strict=True)
     ]
+
+
+def _folder_names(paths: Sequence[str]) -> list[str]:
+    """The whole folder's name of each plain `Dockerfile` of a family of such folders (`cuda12` of
+    `cuda12/Dockerfile` beside `cuda13/Dockerfile`), lower-cased; '' for a Dockerfile of another name, a
+    short or vague name, or a family of one folder."""
+    names: list[str] = []
+    for path in paths:
+        parts = [p for p in path.replace("\\", "/").split("/") if p not in ("", ".", "..")]
+        plain = len(parts) >= 2 and parts[-1] in ("Dockerfile", "Containerfile")
+        names.append(parts[-2].lower() if plain else "")
+    if len({n for n in names if n}) < 2:
+        return [""] * len(paths)
+    return [n if len(n) >= 4 and n not in VAGUE_PARTS else "" for n in names]
+
+
+def _named_whole_folder(title: str, names: Sequence[str]) -> set[int]:
+    """The images whose folder's whole name (`_folder_names`) a heading of more words names in code
+    (`### CUDA 12 Variant (`cuda12`)`) or, a name with a digit, as a word of its own (`## The cu121 image`):
+    the section is about that image. A heading that is the name alone (`## cu118-py310`) is an entry's
+    name (`keyed`), which ties the list under it only."""
+    spans = {code.strip().lower() for _, _, code in code_spans(title)}
+    slug = _slug(title)
+    found: set[int] = set()
+    for index, name in enumerate(names):
+        if not name or slug == _slug(name):
+            continue
+        if name in spans or (re.search(r"\d", name) and f"-{_slug(name)}-" in f"-{slug}-"):
+            found.add(index)
+    return found
 
 
 def _named_folder(title: str, keys: Sequence[str]) -> set[int]:

@@ -259,9 +259,10 @@ _ELIDED = re.compile(r"(?:\.\.\.|…)\Z")
 
 
 def same_default(claim: str, decls: list[ArgDecl]) -> bool:
-    """True when the default a README claims (normalised, '' for none) agrees with one declaration;
-    a shortened claim (`86f7292...` for the full commit) agrees with a value it starts, the last part
-    of a URL's path (`cu121`) with the URL."""
+    """True when the default a README claims (normalised, '' for none) agrees with one declaration, case
+    aside (as `env_defaults.same` reads an ENV's: a README capitalising a word in a table names the same
+    value, not another ref); a shortened claim (`86f7292...` for the full commit) agrees with a value it
+    starts, the last part of a URL's path (`cu121`) with the URL."""
     elided = _ELIDED.search(claim)
     stem = claim[: elided.start()] if elided else ""
     for decl in decls:
@@ -278,6 +279,8 @@ def same_default(claim: str, decls: list[ArgDecl]) -> bool:
                 value = value[1:-1]
             if claim == value or (len(stem) >= 4 and value.startswith(stem)):
                 return True
+            if claim and claim.lower() == value.lower():
+                return True  # `Master` for `master`, `ON` for `on`: the value, capitalised as prose writes it
             if claim and "/" not in claim and _url_leaf(value) == claim:
                 return True  # `cu121` for `https://download.pytorch.org/whl/cu121`: the URL by its last part
             items = _list_items(value)
