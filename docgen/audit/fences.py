@@ -47,7 +47,7 @@ from docgen.sources.pip import PIP
 
 _LIST_PIN = re.compile(
     r"[ \t]*(?:[-*][ \t]+)?[\"'`]?([A-Za-z][A-Za-z0-9._-]*[A-Za-z0-9])(?:\[[A-Za-z0-9_,.-]*\])?[ \t]*"
-    r"(===|==|=|>=|~=)[ \t]*([A-Za-z0-9][A-Za-z0-9._+!/-]*)[\"'`]?[ \t]*,?[ \t]*(?:#.*)?\Z"
+    r"(===|==|=|>=|~=)[ \t]*([A-Za-z0-9][A-Za-z0-9._+!/-]*)[\"'`]?[ \t]*(?:#.*)?\Z"
 )
 """One line of a `pkg==version` list in a fenced block (`flash_attn=2.7.4.post1` with one `=` too, a
 pin in quotes as a Dockerfile writes it: `"jax[cuda12]==0.8.0"`)."""
