@@ -794,9 +794,10 @@ def _bake_images(
     with its args and target (the values the file sets win over the ARG defaults); a target found in
     two such files is taken once. A build file that cannot be read (no HCL or YAML reader, a feature
     docgen does not read) is said once on `err` and left out; so is a target whose Dockerfile has not
-    the stage it builds. Nothing outside `project` is looked at: neither a folder there nor a Dockerfile
-    a context leads to."""
-    from docgen import bake, compose, workflows
+    the stage it builds. A CI workflow, and then the Makefile `make` reads beside the README, gives only
+    the values of the ARGs with no default (`makefile.targets`). Nothing outside `project` is looked at:
+    neither a folder there nor a Dockerfile a context leads to."""
+    from docgen import bake, compose, makefile, workflows
 
     configured = {image.dockerfile.resolve() for image in config.images}
     resolved = [(image.dockerfile.resolve(), image) for image in images]  # each path resolved once
@@ -890,6 +891,16 @@ def _bake_images(
         unset[dockerfile] = _args_without_default(loose[dockerfile])
     for workflow in called if any(unset.values()) else ():
         read(workflow, workflows.parse, caller=True)
+    # the Makefile `make` reads beside the README, building a Dockerfile no bake or compose file builds:
+    # the values a plain `make` gives its ARGs without a default (`CRYOSPARC_VERSION ?= 4.5.3`)
+    folder = document.parent.resolve()
+    made = next((folder / name for name in makefile.DEFAULT_FILES if (folder / name).is_file()), None)
+    if made is not None and set(loose) - baked:
+        for dockerfile in set(loose) - baked:
+            if dockerfile not in unset:
+                unset[dockerfile] = _args_without_default(loose[dockerfile])
+        if any(unset.values()):
+            read(made, makefile.targets, caller=True)
     return [each for dockerfile, image in resolved for each in built.get(dockerfile, [image])]
 
 

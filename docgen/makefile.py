@@ -7,7 +7,9 @@ What is read, as make reads it: top-level variable assignments (`NAME ?= v`, `NA
 first) each `--build-arg NAME=VALUE` of a `docker`/`podman`/`buildah` build, its value expanded with those
 variables (`$(NAME)`, `${NAME}`). A value needing a variable with no assignment, a function call
 (`$(shell …)`, `$(if …)`) or the environment is not known. Conditionals, includes and target-specific
-variables are not read. `rule_targets` lists the targets its rules make, for `make TARGET` commands;
+variables are not read. `targets` gives the builds as bake targets, for `audit` to build a Dockerfile
+with the values `make` passes its ARGs without a default. `rule_targets` lists the targets its rules
+make, for `make TARGET` commands;
 `reading` tells what a makefile reads of the variables a make command line gives (its words, the
 variables it names, its includes, the commands its recipes and `$(shell …)` calls run);
 `target_recipe` what `make TARGET` runs (the image builds of its recipe and its prerequisites', the
@@ -23,6 +25,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from docgen.bake import Target
 from docgen.build_scripts import BUILD
 
 DEFAULT_FILES = ("GNUmakefile", "makefile", "Makefile")
@@ -103,8 +106,8 @@ def build_args(text: str) -> tuple[PassedArg, ...]:
         joined = " ".join(t.rstrip().rstrip("\\") for _, t in command)
         first = command[0][0]
         command = []
-        if not BUILD.search(joined):
-            continue
+        if not BUILD.search(joined) and not BUILD.search(_partly_expanded(joined, variables)):
+            continue  # (`$(CONTAINER_RUNTIME) build` with `CONTAINER_RUNTIME ?= docker` builds too)
         file = _FILE.search(joined)
         dockerfile = (_expanded(file.group(1), variables) if file else "Dockerfile") or ""
         for match in _BUILD_ARG.finditer(joined):
@@ -113,6 +116,32 @@ def build_args(text: str) -> tuple[PassedArg, ...]:
             at = variables.get(reference.group(1)) if reference else None
             found.append(PassedArg(name, _expanded(raw, variables), first, at[1] if at else None, dockerfile))
     return tuple(found)
+
+
+def targets(data: bytes, display: str) -> tuple[Target, ...]:
+    """The image builds of the Makefile whose bytes are `data` (shown as `display`) as bake targets (named
+    `Makefile:LINE`, the line of the build command), each
+    with the build args a plain `make` passes it a known value (`--build-arg CRYOSPARC_VERSION=$(…)`
+    with `CRYOSPARC_VERSION ?= 4.5.3`) and the Makefile line giving each, for `audit` to build the
+    Dockerfile as `make` does. A Makefile has no syntax to refuse: what is not read is no build."""
+    builds: dict[tuple[int, str], dict[str, tuple[str, int]]] = {}
+    for passed in build_args(data.decode("utf-8", errors="replace")):
+        args = builds.setdefault((passed.line, passed.dockerfile), {})
+        if passed.value is not None and passed.dockerfile:
+            args[passed.name] = (passed.value, passed.variable_line or passed.line)
+    return tuple(
+        Target(
+            name=f"{display}:{line}",
+            dockerfile=dockerfile,
+            args={name: value for name, (value, _) in args.items()},
+            target=None,
+            tags=(),
+            target_line=None,
+            own_args={name: at for name, (_, at) in args.items()},
+        )
+        for (line, dockerfile), args in builds.items()
+        if args
+    )
 
 
 _RULE = re.compile(r"([^:=#\t][^:=#]*?)[ \t]*&?::?(?![:=])")

@@ -175,3 +175,110 @@ docker run --rm -p 8888:8888 txn2/lab-base:v1.9.0
     assert _likely(readme, {"Dockerfile": LAB}) == [
         "21: README runs txn2/lab-base:v1.9.0 but Dockerfile:1 says txn2/lab-base:v2.0.1 (likely)",
     ]
+
+
+# Listings of installed versions (`listed_versions`): the shapes `pip list`, `conda list` and a
+# `name: version` report write, modelled on a single-cell analysis image (a `name:  version` report in a
+# collapsed section) and a deep-learning research image (`pip list` output under `Library lists:`).
+SCIENCE = """\
+FROM pytorch/pytorch:2.9.0-cuda12.8-cudnn9-devel
+RUN pip install numpy==2.3.3 scipy==1.15.3 statsmodels \\
+    'cellkit[dask,leiden]==1.11.5' "jax[cuda12]==0.8.0" jaxlib==0.8.0 \\
+    "varitools[cuda]==1.4.0.post1" plotlib==3.10.7
+"""
+
+
+def _listing(
+    body: str, lang: str = "text", above: str = "# Installed library versions (latest build)"
+) -> str:
+    return f"# Sci image\n\n{above}\n\n```{lang}\n{body}```\n"
+
+
+def test_a_name_colon_version_report_against_the_pins_and_the_base_tag() -> None:
+    readme = _listing(
+        "Brotli:          1.1.0\n"
+        "cellkit:         1.11.4\n"  # the pin moved to 1.11.5
+        "jax:             0.4.21\n"  # `"jax[cuda12]==0.8.0"`, extras and quotes around
+        "jaxlib:          0.8.0\n"
+        "numpy:           2.1.1\n"
+        "plotlib:         3.10.7\n"
+        "statsmodels:     0.14.2\n"  # unpinned: nothing to compare with
+        "torch:           2.4.1+cu121\n"  # the base tag gives PyTorch 2.9.0
+        "varitools:       1.4.0\n"  # the release of `1.4.0.post1`: the same
+    )
+    assert _likely(readme, {"Dockerfile": SCIENCE}) == [
+        "7: README says cellkit 1.11.4 but Dockerfile:3 says 1.11.5 (likely)",
+        "8: README says jax 0.4.21 but Dockerfile:3 says 0.8.0 (likely)",
+        "10: README says numpy 2.1.1 but Dockerfile:2 says 2.3.3 (likely)",
+        "13: README says torch 2.4.1+cu121 but Dockerfile:1 says 2.9.0 (likely)",
+    ]
+
+
+def test_pip_list_and_conda_list_output() -> None:
+    pip_list = (
+        "Package        Version\n"
+        "-------------- -----------\n"
+        "jaxlib         0.8.0\n"
+        "numpy          2.1.1\n"
+        "torch          2.9.0+cu128\n"  # the base's release with its local label: agrees
+        "...\n"
+    )
+    assert _likely(_listing(pip_list, "", "Library lists:"), {"Dockerfile": SCIENCE}) == [
+        "9: README says numpy 2.1.1 but Dockerfile:2 says 2.3.3 (likely)"
+    ]
+    conda_list = (
+        "# packages in environment at /opt/conda:\n"
+        "#\n"
+        "# Name                    Version                   Build  Channel\n"
+        "_libgcc_mutex             0.1                 conda_forge    conda-forge\n"
+        "numpy                     2.3.3           py311h64a7726_0    conda-forge\n"
+        "scipy                     1.14.1          py311h64a7726_0    conda-forge\n"
+    )
+    assert _likely(_listing(conda_list, "console", "Packages:"), {"Dockerfile": SCIENCE}) == [
+        "11: README says scipy 1.14.1 but Dockerfile:2 says 1.15.3 (likely)"
+    ]
+
+
+def test_what_a_version_check_prints() -> None:
+    body = "$ docker run --rm sci python check.py\nPyTorch version: 2.4.1\nJAX version: 0.8.0\n"
+    assert _likely(_listing(body, "", "It prints:"), {"Dockerfile": SCIENCE}) == [
+        "7: README says PyTorch 2.4.1 but Dockerfile:1 says 2.9.0 (likely)"
+    ]
+
+
+def test_a_listing_of_a_container_s_packages_is_read() -> None:
+    body = "$ docker exec sci pip list | grep -E 'numpy|jax'\njax      0.8.0\nnumpy    2.2.0\n"
+    assert _likely(_listing(body, "bash", "Check the versions:"), {"Dockerfile": SCIENCE}) == [
+        "8: README says numpy 2.2.0 but Dockerfile:2 says 2.3.3 (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("body", "lang", "above"),
+    [
+        # every entry agrees (and a quoted pin list of the same shape)
+        ("numpy: 2.3.3\njax: 0.8.0\ntorch: 2.9.0\n", "text", "Versions:"),
+        ("\"numpy==2.3.3\"\n'cellkit[dask]==1.11.5'\n", "text", "Versions:"),
+        # the versions of an older release of the image
+        ("numpy: 1.26.4\njax: 0.4.21\n", "text", "## Previous versions"),
+        # `pip list` run on the reader's machine lists the host's packages
+        ("laptop$ pip list\nPackage  Version\nnumpy    1.26.4\njax      0.4.21\n", "bash", "On your laptop:"),
+        # a configuration, not a listing: `yaml` blocks set values
+        ("numpy: 1.0\njax: 0.1\n", "yaml", "Settings:"),
+        # one output line is no list; a count is no version; variables are no packages
+        ("numpy 1.26.4\n", "text", "It prints:"),
+        ("numpy  2\njax  1\n", "text", "Workers:"),
+        ("NUMPY_VERSION: 1.26.4\nJAX_VERSION: 0.4.21\n", "text", "Set:"),
+        # a block mixing prose with a version line is no listing
+        ("Install numpy 1.26.4 first\njax: 0.4.21\n", "text", "Notes:"),
+        # `docker images` output: a tag, an id, a date, a size
+        (
+            "REPOSITORY   TAG   IMAGE ID       CREATED       SIZE\n"
+            "sci   1.0   3f2a9c1d0b7e   2 days ago   9GB\n",
+            "",
+            "You see:",
+        ),
+    ],
+)
+def test_listings_that_claim_nothing_against_the_pins(body: str, lang: str, above: str) -> None:
+    assert _likely(_listing(body, lang, above), {"Dockerfile": SCIENCE}) == []

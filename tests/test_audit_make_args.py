@@ -52,3 +52,54 @@ def test_a_makefile_larger_than_docgen_reads_is_not_read(
     readme = "# App\n\nBuild with `make build`.\n\n- **`GPU`** (default: `sm_80`): the GPU target\n"
     monkeypatch.setattr("docgen.audit.make_targets.MAX_FILE_BYTES", len(MAKEFILE) - 1)
     assert [f for f in found(tmp_path, readme) if "make passes" in f[1]] == []
+
+
+def _audit_cli(root: Path, files: dict[str, str]) -> list[str]:
+    import io
+    import os
+
+    from docgen.cli import main
+
+    make_tree(root, files)
+    out, err = io.StringIO(), io.StringIO()
+    here = os.getcwd()
+    os.chdir(root)
+    try:
+        main(["audit", "--confidence", "likely", "README.md"], out, err)
+    finally:
+        os.chdir(here)
+    return [line for line in out.getvalue().splitlines() if ": error: " in line]
+
+
+SUITE = (
+    "FROM ubuntu:22.04\nARG SUITE_VERSION\n"
+    "RUN curl -fsSL https://example.org/suite-v${SUITE_VERSION}.tgz | tar xz\n"
+)
+SUITE_MAKE = (
+    "SUITE_VERSION ?= 4.5.3\nRUNTIME ?= docker\n\nbuild:\n"
+    "\t$(RUNTIME) build --build-arg SUITE_VERSION=$(SUITE_VERSION) . -f Dockerfile.desktop -t suite\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("title", "expected"),
+    [
+        (
+            "# docker image for suite v2",
+            ["README.md:1: error: README says suite v2 but Makefile:1 says 4.5.3 [DG101] (likely)"],
+        ),
+        ("# docker image for suite v4", []),
+        (
+            "# docker image for suite 4.4.0",
+            ["README.md:1: error: README says suite 4.4.0 but Makefile:1 says 4.5.3 [DG101] (likely)"],
+        ),
+    ],
+)
+def test_the_value_make_passes_an_arg_with_no_default_is_the_image_s(
+    tmp_path: Path, title: str, expected: list[str]
+) -> None:
+    # the shape of a licensed scientific package's desktop image: the Dockerfile's ARG has no default,
+    # the Makefile's `?=` gives the version `make build` installs
+    readme = f"{title}\n\nBuild it:\n\n```\nmake build\n```\n"
+    files = {"README.md": readme, "Dockerfile.desktop": SUITE, "Makefile": SUITE_MAKE}
+    assert _audit_cli(tmp_path, files) == expected

@@ -957,3 +957,28 @@ def test_a_tag_naming_a_variant_more_is_read_only_against_a_single_base() -> Non
     two = "FROM nvidia/cuda:12.1.0-devel-ubuntu22.04 AS build\nFROM nvidia/cuda:12.1.0-runtime-ubuntu22.04\n"
     readme = "# App\n\n- CUDA (from nvidia/cuda:12.1.0-cudnn8-runtime-ubuntu22.04)\n"
     assert findings(readme, {"Dockerfile": two}) == []
+
+
+# `Name vN` in a heading: a version said by its major alone (`_headed_majors`), modelled on a microscopy
+# package's image (`# docker image for tomosuite v2` while the build arg moved to 4.5.3) and a web
+# service's (`# Relay v3` over an image pinning relay 3.2.1).
+ARGED = (
+    "FROM ubuntu:22.04\nARG TOMOSUITE_VERSION=4.5.3\nRUN echo $TOMOSUITE_VERSION\n"
+    "RUN pip install relay==3.2.1\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("readme", "expected"),
+    [
+        ("# docker image for tomosuite v2\n", ["1: README says tomosuite v2 but Dockerfile:2 says 4.5.3"]),
+        ("# docker image for tomosuite v4\n", []),  # the major agrees
+        ("# Relay v3\n\nServes the API v2.\n", []),  # `API` is pinned by nothing
+        ("# Relay v2\n\nA relay server.\n", ["1: README says Relay v2 but Dockerfile:4 says 3.2.1"]),
+        ("# Relay v2 → v3 migration\n", []),  # a change of release names the old one
+        ("# Relay\n\nThe image runs relay v2 and up.\n", []),  # prose: a bare major is read in headings only
+        ("# Notes\n\n## Upgrading from relay v2\n", []),  # the host's or an older release: `from`
+    ],
+)
+def test_a_heading_naming_a_component_by_its_major(readme: str, expected: list[str]) -> None:
+    assert findings(readme, {"Dockerfile": ARGED}) == expected

@@ -207,3 +207,19 @@ def test_a_recipe_prefix_from_a_variable_is_not_read() -> None:
     assert makefile.separator_slips(".RECIPEPREFIX := $(SPACE)\na:\n echo 1\n") == ()
     # a prefix set back to nothing is the tab again
     assert [s.line for s in makefile.separator_slips(".RECIPEPREFIX =\na:\n  echo 1\n")] == [3]
+
+
+def test_the_builds_of_a_makefile_as_bake_targets() -> None:
+    # a runtime chosen by a variable builds too (`$(RUNTIME) build` with `RUNTIME ?= docker`)
+    text = (
+        "SUITE_VERSION ?= 4.5.3\nSUITE_PATCH ?=\nRUNTIME ?= docker\n\nbuild:\n"
+        "\t$(RUNTIME) build --build-arg SUITE_VERSION=${SUITE_VERSION} \\\n"
+        "\t\t--build-arg SUITE_PATCH=$(SUITE_PATCH) --build-arg HOME_DIR=$(HOME_DIR) \\\n"
+        "\t\t. -f Dockerfile.desktop\n"
+    )
+    (target,) = makefile.targets(text.encode(), "Makefile")
+    assert (target.name, target.dockerfile) == ("Makefile:6", "Dockerfile.desktop")
+    # an empty value is a value; one from the environment (`HOME_DIR`, no assignment) is not known
+    assert dict(target.args) == {"SUITE_VERSION": "4.5.3", "SUITE_PATCH": ""}
+    assert dict(target.own_args) == {"SUITE_VERSION": 1, "SUITE_PATCH": 2}
+    assert makefile.targets(b"build:\n\techo docker\n", "Makefile") == ()

@@ -357,6 +357,7 @@ from docgen.audit.fences import (
     described_block,
     image_build_block,
     listed_not_installed,
+    listed_versions,
     made_references,
 )
 from docgen.audit.file_lists import listed_absent
@@ -716,6 +717,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     described_block,
     image_build_block,
     listed_not_installed,
+    listed_versions,
     fixed_defaults,
     floating_pins,
     pins_never_named,
@@ -1916,6 +1918,7 @@ def _audit_part(
         said = f"{intro} {heading_of(doc, fence.lines[0][0] if fence.lines else 0)}"
         found.extend(_ruled(described_block, fence, said, auditor))
         found.extend(_ruled(image_build_block, fence, said, auditor))
+        found.extend(_ruled(listed_versions, fence, said, auditor))
         found.extend(_ruled(pasted_copies, doc, fence, auditor))
         found.extend(_ruled(every_base, doc, fence, auditor))
     found.extend(_ruled(plain_copies, sub, auditor))

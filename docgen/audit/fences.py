@@ -46,10 +46,11 @@ from docgen.model import Diagnostic, ImageModel
 from docgen.sources.pip import PIP
 
 _LIST_PIN = re.compile(
-    r"[ \t]*(?:[-*][ \t]+)?([A-Za-z][A-Za-z0-9._-]*[A-Za-z0-9])(?:\[[A-Za-z0-9_,.-]*\])?[ \t]*"
-    r"(===|==|=|>=|~=)[ \t]*([A-Za-z0-9][A-Za-z0-9._+!/-]*)[ \t]*(?:#.*)?\Z"
+    r"[ \t]*(?:[-*][ \t]+)?[\"'`]?([A-Za-z][A-Za-z0-9._-]*[A-Za-z0-9])(?:\[[A-Za-z0-9_,.-]*\])?[ \t]*"
+    r"(===|==|=|>=|~=)[ \t]*([A-Za-z0-9][A-Za-z0-9._+!/-]*)[\"'`]?[ \t]*(?:#.*)?\Z"
 )
-"""One line of a `pkg==version` list in a fenced block (`flash_attn=2.7.4.post1` with one `=` too)."""
+"""One line of a `pkg==version` list in a fenced block (`flash_attn=2.7.4.post1` with one `=` too, a
+pin in quotes as a Dockerfile writes it: `"jax[cuda12]==0.8.0"`)."""
 
 
 _ASSIGNMENT_LANGS = frozenset({"", "text", "txt", "plaintext", "plain", "ini", "env", "dotenv", "properties"})
@@ -324,6 +325,85 @@ def _package_list(fence: Fence, built: set[str]) -> Iterator[tuple[int, str, str
         if not DIGIT.search(version) or (match.group(2) == "=" and UPPER_WORD.match(match.group(1))):
             continue  # `ROCM_VERSION=6.2` is a variable set to a value, as in an env file
         yield line, match.group(1), operator, version
+
+
+_VERSION_ENTRY = re.compile(
+    r"[ \t]*(?:[-*][ \t]+)?`?([A-Za-z_][A-Za-z0-9._-]*[A-Za-z0-9])`?(?:[ \t]+version)?"
+    r"(?::[ \t]+v?([0-9][A-Za-z0-9._+!-]*)[ \t]*"
+    r"|[ \t]+v?([0-9][A-Za-z0-9._+!-]*)(?:[ \t]+[A-Za-z0-9_][\w.+!-]*){0,2}[ \t]*)\Z"
+)
+"""One line of a listing of installed versions: `numpy: 2.1.1`, `PyTorch version: 2.4.1` (what a check
+script prints), `numpy      2.1.1` (`pip list`),
+`numpy  1.26.4  py311h64a7726_0  conda-forge` (`conda list`: its build and channel after)."""
+_LISTING_HEADER = re.compile(
+    r"[ \t]*#?[ \t]*(?:package|name)s?[ \t]+version\b|[ \t]*[-=]{3,}[- \t=]*\Z", re.I
+)
+"""The header of a `pip list` or `conda list` listing (`Package    Version`, `# Name  Version  Build`) and
+the dashes under it."""
+_ELIDED = re.compile(r"[ \t]*(?:\.{3}|…|\(\.{3}\)|\[\.{3}\])[ \t]*\Z")
+"""A line standing for the entries left out of a listing (`...`, `(...)`)."""
+_CONTAINER_LISTING = re.compile(r"\b(?:docker|podman|nerdctl)[ \t]+(?:container[ \t]+)?(?:exec|run)\b")
+"""A command run in a container (`docker exec app pip list`, `docker run --rm app python check.py`): what
+it prints is the image's."""
+_VARIABLE = re.compile(r"[A-Z][A-Z0-9]*_[A-Z0-9_]+\Z")
+"""An UPPER_SNAKE name: a variable (`CUDA_VERSION: 12.1`), no package."""
+_LISTING_LANGS = (
+    frozenset({"", "text", "txt", "plaintext", "plain", "console", "output", "log", "none", "shell-session"})
+    | SHELL_LANGS
+)
+"""Fence languages of a block a listing is shown in: a data or terminal block (a `yaml` block of `key:
+value` lines is a configuration: `device: 0` sets a value)."""
+_ENTRIES = 2
+"""The fewest entries a listing has (one `Python 3.10.12` line is an output, not a list)."""
+
+
+def listed_versions(fence: Fence, said: str, auditor: Auditor) -> Iterator[Diagnostic]:
+    """A block listing installed versions as `pip list`, `conda list` or a `name: version` report writes
+    them (`numpy: 2.1.1`, `numpy      2.1.1` under `Package  Version`): each entry against the image's
+    pins and the versions its base image tag gives (`torch: 2.4.1+cu121` on `pytorch/pytorch:2.9.0-…`),
+    compared by meaning (`1.4.0` is `1.4.0.post1`'s release, a `+cu121` label no other release). Only a
+    block that is all listing (headers, `...` and comments aside) of two entries or more; one holding a
+    command only when it runs in a container (`docker exec app pip list`): a `pip list` run where the
+    reader stands lists the host's. Not under words about older releases (`said`:
+    `Previous versions`). An entry no build pins is not decidable. `likely`: a listing is a snapshot of
+    some build, which a later install over the pins may have moved."""
+    for line, name, version in listing_entries(fence, said):
+        yield from some(auditor.version_claim(line, name, "==", version, LIKELY))
+
+
+def listing_entries(fence: Fence, said: str) -> list[tuple[int, str, str]]:
+    """(line, name, version) of each entry of a listing of installed versions (`listed_versions`), []
+    when the block is none."""
+    if fence.lang not in _LISTING_LANGS or NOT_CURRENT.search(said) or _pinned_list(fence):
+        return []
+    entries: list[tuple[int, str, str]] = []
+    for line, text in fence.lines:
+        if not _listing_content(text) or _CONTAINER_LISTING.search(text):
+            continue
+        match = _VERSION_ENTRY.match(text)
+        if match is None:
+            return []  # prose, code or a config file: no listing
+        name, version = match.group(1), match.group(2) or match.group(3)
+        if not _VARIABLE.match(name) and "." in version:  # `gpus  2` is a count
+            entries.append((line, name, version))
+    return entries if len(entries) >= _ENTRIES else []
+
+
+def _listing_content(text: str) -> bool:
+    """Whether a line of a listing is an entry (or what would spoil one): not blank, a comment, its
+    header or an ellipsis."""
+    stripped = text.strip()
+    return (
+        bool(stripped)
+        and not stripped.startswith("#")
+        and not _LISTING_HEADER.match(text)
+        and not (_ELIDED.match(text))
+    )
+
+
+def _pinned_list(fence: Fence) -> bool:
+    """Whether `_package_list` reads the block as a `pkg==version` list (its own rule)."""
+    return any(True for _ in _package_list(fence, set()))
 
 
 def listed_not_installed(fence: Fence, auditor: Auditor) -> Iterator[Diagnostic]:

@@ -307,6 +307,8 @@ def audit_text(
     taken.sort()
     yield from _glued_claims(line, text, auditor, taken)
     yield from _major_claims(line, text, auditor, taken)
+    if prose and not commented and _V_MAJOR.search(text) and _is_heading(line, auditor):
+        yield from _headed_majors(line, text, auditor, taken)
     yield from _contrasted_cuda(line, text, auditor)
     yield from _version_first(line, text, auditor, taken)
     words = list(WORD.finditer(text))
@@ -599,6 +601,43 @@ def _major_claims(
         ):
             continue
         yield from some(auditor.version_claim(line, "cuDNN", "==", match.group(2), LIKELY))
+
+
+_V_MAJOR = re.compile(r"(?<![\w./:@-])([A-Za-z][A-Za-z0-9_-]*[A-Za-z0-9])[ \t]+v(\d{1,3})(?![\w.+-])")
+"""A name and a `v` with a major release alone (`cryosparc v2`): a version, not a count (`GPU 2`)."""
+_CHANGED = re.compile(
+    r"\b(?:from|migrat\w*|upgrad\w*|moving|since|until|before|after|vs|versus|compat\w*)\b|→|->|=>",
+    re.IGNORECASE,
+)
+"""Words of a heading about a change of release or another release (`Migrating from v2`)."""
+
+
+def _is_heading(line: int, auditor: Auditor) -> bool:
+    """Whether README `line` is a heading's."""
+    headings = auditor.shared.doc.headings
+    index = bisect.bisect_left(headings, line, key=lambda heading: heading[0])
+    return index < len(headings) and headings[index][0] == line
+
+
+def _headed_majors(
+    line: int, text: str, auditor: Auditor, taken: Sequence[tuple[int, int]]
+) -> Iterator[Diagnostic]:
+    """`Name vN` in a heading (`# docker image for cryosparc v2`), which `Name version` claims do not
+    read (a dotted version only), against what the image pins of that name (its `CRYOSPARC_VERSION`,
+    as a Makefile's `make` passes it), compared as far as the major goes (`likely`); not inside a pin
+    or an image reference already read (`taken`), nor a name nothing of the image pins exactly (`API
+    v2`), nor the host's or an example."""
+    if _CHANGED.search(text) or NOT_CURRENT.search(text):
+        return  # `Upgrading from relay v2`, `v2 → v3 migration`: a release the image left
+    for match in _V_MAJOR.finditer(text):
+        if any(a <= match.start() < b for a, b in taken) or is_example(text, match):
+            continue
+        name = match.group(1)
+        if len(norm(name)) < 3 or not any(f.exact for f in auditor.facts.lookup(name, auditor.names)):
+            continue
+        if _HOST_BEFORE.search(text, max(0, match.start() - 60), match.start()):
+            continue
+        yield from some(auditor.version_claim(line, name, "==", f"v{match.group(2)}", LIKELY))
 
 
 def _contrasted_cuda(line: int, text: str, auditor: Auditor) -> Iterator[Diagnostic]:
