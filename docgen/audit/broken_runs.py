@@ -14,6 +14,9 @@ The kinds of RUN (shell form, `/bin/sh`, in a stage the build builds):
 - `ln`, `cp` or `mv` on a line ending in `\\` with no `&&` before a line that starts a command of its own
   (`pip3 install …`): its words become more operands, and an option ln/cp/mv lacks, or a last operand
   that is a package with a version bound (no folder), fails the RUN (`swallowed_line`).
+- a package installer (`pip install`, `apt-get install`, `conda create` …) given an option it refuses
+  (`---no-cache-dir`, `-upgrade`; `installer_options.refused_option`): `certain`, or `likely` for a slip
+  from a known option that a newer release may have.
 - a command list that ends in `test -n "$NAME" && …` (or `[ -n "$NAME" ] && …`, `-z`, `[ "$NAME" ]`)
   whose test is false with the values the README's build gives: the RUN's status is its last list's,
   and a false test makes that 1. NAME's value is what the build passes with `--build-arg` when the stage

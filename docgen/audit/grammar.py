@@ -16,6 +16,9 @@ build` and `buildah bud` take the current folder when no context is given, so th
 An option the table lacks is reported only when it is a slip from one it has: an option newer than the
 table is silent, and one only a plugin has cannot be met (only these commands are read).
 
+A package installer command of a block or a code span (`pip install ---no-cache-dir`, `apt-get install
+-y --no-install-recomends`) given an option its program refuses is told too (`installer_options`).
+
 `read_compose` is the one reading of a `docker compose` command by these tables (its files, profiles,
 command and services), for `compose_builds` and `compose_services` too.
 """
