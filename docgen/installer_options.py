@@ -118,7 +118,7 @@ _APT_LONG = frozenset(f"{_APT_VALUED} {_APT_FLAGS}".split())
 _APT_LONG_VALUED = frozenset(_APT_VALUED.split())
 _APT_SPELLED = frozenset(f"--{prefix}{o}" for o in _APT_LONG for prefix in ("", "no-"))
 """apt's long options as written, the `--no-` form of each too (for a slip's nearest)."""
-_APT_SHORT = "hvqcoydumtsfVbPaSi"
+_APT_SHORT = "hvqcoydumtsfVbPaSiU"
 """apt-get's and apt's short options, of any of their commands."""
 _APT_SHORT_VALUED = frozenset("coatP")
 
@@ -126,15 +126,15 @@ _APT_SHORT_VALUED = frozenset("coatP")
 
 _CONDA_VALUED = (
     "--name --prefix --channel --repodata-fn --file --solver --revision --clone --subdir --platform "
-    "--override-channels-only --channel-priority --deps-modifier"
+    "--channel-priority --deps-modifier --experimental-solver --experimental"
 )
 _CONDA_FLAGS = (
-    "--help --use-local --override-channels --experimental --no-lock --repodata-use-zst "
+    "--help --use-local --override-channels --no-lock --repodata-use-zst "
     "--strict-channel-priority --no-channel-priority --no-deps --only-deps --no-pin --copy "
     "--use-index-cache --insecure --offline --dry-run --json --quiet --verbose --yes --download-only "
     "--show-channel-urls --force-reinstall --freeze-installed --update-deps --satisfied-skip-solve "
     "--update-all --all --update-specs --clobber --no-update-deps --mkdir --no-default-packages --dev "
-    "--console --no-shortcuts --shortcuts-only --force --prune --keep-env --override-frozen --debug "
+    "--no-shortcuts --shortcuts-only --force --prune --keep-env --override-frozen --debug "
     "--trace --no-banner --no-rc --no-env --no-py-pin --allow-softlinks --always-copy --always-softlink"
 )
 _CONDA_LONG = frozenset(f"{_CONDA_VALUED} {_CONDA_FLAGS}".split())
