@@ -311,7 +311,7 @@ def _said(family: str, program: str, word: str) -> str:
     if family == "pip":
         return f"no such option: {name}"
     if family == "apt-get":
-        return f"Command line option {name} is not understood"
+        return f"Command line option {name} is not understood in combination with the other options"
     if family == "uv":
         return f"unexpected argument '{name}' found"
     if program == "conda":
@@ -359,7 +359,8 @@ def _apt_long(name: str) -> bool:
     """Whether apt-get takes `--name` (case aside): an option, or an option after a word and a dash
     (`no-install-recommends`, `with-new-pkgs`), as apt's command line reader does."""
     name = name.lower()
-    return name in _APT_LONG or ("-" in name and name.partition("-")[2] in _APT_LONG)
+    rest = name.partition("-")[2]
+    return name in _APT_LONG or rest in _APT_LONG or (len(rest) == 1 and rest in _APT_SHORT.lower())
 
 
 def _apt_long_refusal(name: str, shown: str) -> Refusal | None:

@@ -622,7 +622,7 @@ def test_a_run_with_a_slipped_apt_option_is_likely(tmp_path: Path) -> None:
         "6: README's build of Dockerfile cannot complete: its RUN at line 2 runs apt-get install with "
         "--no-install-recomends (line 3), an option apt-get does not take (did you mean "
         '--no-install-recommends?): it stops with "Command line option --no-install-recomends is not '
-        'understood" before it installs anything (likely)'
+        'understood in combination with the other options" before it installs anything (likely)'
     ]
 
 

@@ -908,7 +908,8 @@ def refused(program: str, word: str, why: str, said: str) -> str:
                 "apt-get install",
                 "--no-install-recomends",
                 "did you mean --no-install-recommends?",
-                "Command line option --no-install-recomends is not understood",
+                "Command line option --no-install-recomends is not understood in combination with the "
+                "other options",
             ),
             "likely",
         ),

@@ -30,7 +30,8 @@ def refused(command: str) -> tuple[str, str, bool] | None:
             "apt-get update && apt-get install -y ---no-install-recommends curl",
             (
                 "---no-install-recommends",
-                "Command line option ---no-install-recommends is not understood",
+                "Command line option ---no-install-recommends is not understood in combination with the "
+                "other options",
                 True,
             ),
         ),
@@ -49,7 +50,12 @@ def refused(command: str) -> tuple[str, str, bool] | None:
         # a slip from a known option: a newer release may have the name, so likely
         (
             "apt-get install -y --no-install-recomends sqlite3",
-            ("--no-install-recomends", "Command line option --no-install-recomends is not understood", False),
+            (
+                "--no-install-recomends",
+                "Command line option --no-install-recomends is not understood in combination with the "
+                "other options",
+                False,
+            ),
         ),
         ("pip3 install --upgarde ferry", ("--upgarde", "no such option: --upgarde", False)),
         (
@@ -60,7 +66,11 @@ def refused(command: str) -> tuple[str, str, bool] | None:
         # the first refused option of a later command of the line
         (
             "apt-get update -qq; apt install -y --fix-missng git > /dev/null",
-            ("--fix-missng", "Command line option --fix-missng is not understood", False),
+            (
+                "--fix-missng",
+                "Command line option --fix-missng is not understood in combination with the other options",
+                False,
+            ),
         ),
     ],
 )
