@@ -914,6 +914,12 @@ def refused(program: str, word: str, why: str, said: str) -> str:
             "likely",
         ),
         (
+            "micromamba install -y -n base ---file env.yml",
+            4,
+            refused("micromamba install", "---file", "three dashes", "it has no option ---file"),
+            "certain",
+        ),
+        (
             "conda create -n app python=3.11 ---yes",
             4,
             refused("conda create", "---yes", "three dashes", "unrecognized arguments: ---yes"),

@@ -484,7 +484,7 @@ def command_grammar(
                     yield from _file_context(read_words(words, _BUILD), line, readme, directory)
 
 
-_INSTALLER = re.compile(r"\b(?:pip|apt|conda|mamba)")
+_INSTALLER = re.compile(r"pip|apt|conda|mamba")
 """A text that may hold a package installer command (`installer_options` reads it)."""
 
 
