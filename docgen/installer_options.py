@@ -133,7 +133,8 @@ _CONDA_FLAGS = (
     "--strict-channel-priority --no-channel-priority --no-deps --only-deps --no-pin --copy "
     "--use-index-cache --insecure --offline --dry-run --json --quiet --verbose --yes --download-only "
     "--show-channel-urls --force-reinstall --freeze-installed --update-deps --satisfied-skip-solve "
-    "--update-all --all --update-specs --clobber --no-update-deps --mkdir --no-default-packages --dev "
+    "--update-all --all --update-specs --clobber --no-update-deps "
+    "--update-dependencies --no-update-dependencies --mkdir --no-default-packages --dev "
     "--no-shortcuts --shortcuts-only --force --prune --keep-env --override-frozen --debug "
     "--trace --no-banner --no-rc --no-env --no-py-pin --allow-softlinks --always-copy --always-softlink"
 )
