@@ -210,9 +210,10 @@ def installer_call(words: Sequence[str]) -> tuple[str, str, str, list[str]] | No
     `conda`; options before the command are kept in the words (apt-get and pip read them too)."""
     at = 0
     while at < len(words) and (_ASSIGNMENT.match(words[at]) or words[at] in ("sudo", "env", "time", "exec")):
+        sudo = words[at] == "sudo"
         at += 1
-        while words[at - 1] == "sudo" and at < len(words) and words[at].startswith("-"):
-            at += 1  # sudo's own options (`sudo -E`, `sudo -H`)
+        while sudo and at < len(words) and words[at].startswith("-"):
+            at += 1  # sudo's own options (`sudo -E -H`)
     if at >= len(words):
         return None
     match = _PROGRAM.fullmatch(words[at])

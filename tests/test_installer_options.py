@@ -39,7 +39,7 @@ def refused(command: str) -> tuple[str, str, bool] | None:
         ("uv pip install ---system ferry", ("---system", "unexpected argument '---system' found", True)),
         # a long option written with one dash: read as letters, refused at the first one it lacks
         ("python3 -m pip install -upgrade pip", ("-upgrade", "no such option: -u", True)),
-        ("sudo -E pip3 install -q -no-deps ferry", ("-no-deps", "no such option: -n", True)),
+        ("sudo -E -H pip3 install -q -no-deps ferry", ("-no-deps", "no such option: -n", True)),
         (
             "DEBIAN_FRONTEND=noninteractive apt-get install -yes git",
             ("-yes", "Command line option 'e' [from -yes] is not known.", True),
