@@ -39,6 +39,7 @@ from docgen import baseimage, hardware
 from docgen.base_contents import dash_sh
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS, Evaluation
 from docgen.hardcoded import hardcoded, is_comment, ranges
+from docgen.installer_options import PIP_VALUED, pip_short_refused
 from docgen.model import ArgDecl, Component, Diagnostic, HardCoded, Instruction, ParsedDockerfile, Stage
 from docgen.shell import (
     DECLARE,
@@ -556,37 +557,13 @@ def _unpinned_git(parsed: ParsedDockerfile, components: Sequence[Component]) -> 
 # --------------------------------------------------------------------------------------------------
 # 5. pip options pip rejects
 
-# pip's short options per command (pip 20 to 25; `-b` went in pip 21): the general ones, then the
-# command's own. A letter in VALUED takes the rest of the word, or the next word, as its value.
-_PIP_GENERAL = "hvVq"
-_PIP_SHORT = {
-    "install": _PIP_GENERAL + "rcetUIifC",
-    "wheel": _PIP_GENERAL + "wrceifC",
-    "download": _PIP_GENERAL + "drceifC",
-    "uninstall": _PIP_GENERAL + "ry",
-}
-_PIP_VALUED = frozenset("rcetifCwd")
+# (pip's short options: `installer_options`, the one table of them)
 _PIP_COMMAND = re.compile(
     r"(?<![\w./-])(?<!uv )(?:[\w./-]*/)?" + PIP + r"\s+(install|wheel|download|uninstall)\b([^;&|\n]*)"
 )
 
 
 _SUBSTITUTION = re.compile(r"\$\((?:[^()]|\([^()]*\))*\)?|`[^`]*`?")
-
-
-def _pip_rejects(command: str, word: str) -> str | None:
-    """The option pip names in `no such option: -X` for `word`, when it rejects it; None otherwise."""
-    allowed = _PIP_SHORT[command]
-    for position, char in enumerate(word[1:], start=1):
-        if not char.isalpha():
-            return None  # `-U${X}` and the like: not the mistake looked for here
-        if char not in allowed:
-            return f"-{char}"
-        if char in _PIP_VALUED:
-            return None  # `-rrequirements.txt`: the rest is the value
-        if position > 40:
-            return None
-    return None
 
 
 def _pip_options(parsed: ParsedDockerfile) -> list[Diagnostic]:
@@ -637,10 +614,10 @@ def _first_rejected(command: str, words: list[str]) -> tuple[str | None, str | N
             continue
         if not re.match(r"-[A-Za-z]", word):
             continue
-        rejected = _pip_rejects(command, word)
-        if rejected is not None:
-            return word, rejected
-        value_next = len(word) == 2 and word[1] in _PIP_VALUED  # `-r FILE`: FILE is a value
+        letter = pip_short_refused(command, word)
+        if letter is not None:
+            return word, f"-{letter}"
+        value_next = len(word) == 2 and word[1] in PIP_VALUED  # `-r FILE`: FILE is a value
     return None, None
 
 

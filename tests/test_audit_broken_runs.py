@@ -589,3 +589,52 @@ def test_a_base_only_ci_fills_in(tmp_path: Path, files: dict[str, str], readme: 
 )
 def test_bases_the_readme_can_build(tmp_path: Path, files: dict[str, str], readme: str) -> None:
     assert _based(tmp_path, files, readme) == []
+
+
+# -- an option a package installer refuses -----------------------------------------------------------
+
+# modelled on a notebook image whose last layer reinstalls torch with a slipped option
+NOTEBOOK = """FROM quay.io/example/notebook:cuda12
+USER root
+RUN apt-get update && apt-get install -y --no-install-recommends build-essential && \\
+    rm -rf /var/lib/apt/lists/*
+USER 1000
+RUN pip install ---no-cache-dir -upgrade torch torchvision \\
+    --index-url https://download.example.org/whl/cu121
+"""
+
+
+def test_a_run_with_an_option_pip_refuses(tmp_path: Path) -> None:
+    assert _audited(tmp_path, NOTEBOOK) == [
+        "6: README's build of Dockerfile cannot complete: its RUN at line 6 runs pip install with "
+        '---no-cache-dir, an option pip does not take (three dashes): it stops with "no such option: '
+        '---no-cache-dir" before it installs anything (certain)'
+    ]
+
+
+def test_a_run_with_a_slipped_apt_option_is_likely(tmp_path: Path) -> None:
+    # modelled on a Rails image: the slip is on the RUN's second line
+    dockerfile = (
+        "FROM ruby:3.3\nRUN apt-get update -qq \\\n  && apt-get install -yqq --no-install-recomends \\\n"
+        "    postgresql-client nodejs\n"
+    )
+    assert _audited(tmp_path, dockerfile) == [
+        "6: README's build of Dockerfile cannot complete: its RUN at line 2 runs apt-get install with "
+        "--no-install-recomends (line 3), an option apt-get does not take (did you mean "
+        '--no-install-recommends?): it stops with "Command line option --no-install-recomends is not '
+        'understood in combination with the other options" before it installs anything (likely)'
+    ]
+
+
+@pytest.mark.parametrize(
+    "run",
+    [
+        "pip install --no-cache --upgrade-strategy eager ferry",
+        "apt-get -o Dpkg::Options::=--force-confold install -yqq --no-install-recommends git",
+        "pip install --global-option --with-cuda ferry",
+        "pip install --a-newer-switch ferry",
+        "conda run -n tune pip install ---x",
+    ],
+)
+def test_runs_whose_installer_options_are_taken_or_not_read(tmp_path: Path, run: str) -> None:
+    assert _audited(tmp_path, f"FROM python:3.12\nRUN {run}\n") == []

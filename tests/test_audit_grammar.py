@@ -873,3 +873,76 @@ def test_a_docker_exec_given_options_it_lacks(tmp_path: Path, block: str, said: 
 )
 def test_docker_execs_it_leaves_alone(tmp_path: Path, block: str) -> None:
     assert found(tmp_path, block) == []
+
+
+# -- an option a package installer refuses, in the README's own commands ------------------------------
+
+
+def refused(program: str, word: str, why: str, said: str) -> str:
+    tool = program.split()[0]
+    return (
+        f"README's {program} passes {word}, an option {tool} does not take ({why}): it stops with "
+        f'"{said}", so the command cannot run'
+    )
+
+
+@pytest.mark.parametrize(
+    ("block", "line", "said", "sure"),
+    [
+        (  # modelled on a bot's setup notes
+            "python3 -m venv .venv\n. .venv/bin/activate\npip install -upgrade pip\npip install -e .",
+            6,
+            refused(
+                "pip install",
+                "-upgrade",
+                "a long option written with one dash is read as short options, and there is no -u; did you "
+                "mean --upgrade?",
+                "no such option: -u",
+            ),
+            "certain",
+        ),
+        (  # modelled on a C++ project's build notes
+            "$ sudo apt update\n$ sudo apt-get install -y \\\n    --no-install-recomends gcc g++ make",
+            6,
+            refused(
+                "apt-get install",
+                "--no-install-recomends",
+                "did you mean --no-install-recommends?",
+                "Command line option --no-install-recomends is not understood in combination with the "
+                "other options",
+            ),
+            "likely",
+        ),
+        (
+            "micromamba install -y -n base ---file env.yml",
+            4,
+            refused("micromamba install", "---file", "three dashes", "it has no option ---file"),
+            "certain",
+        ),
+        (
+            "conda create -n app python=3.11 ---yes",
+            4,
+            refused("conda create", "---yes", "three dashes", "unrecognized arguments: ---yes"),
+            "certain",
+        ),
+    ],
+)
+def test_an_installer_option_the_program_refuses(
+    tmp_path: Path, block: str, line: int, said: str, sure: str
+) -> None:
+    assert found(tmp_path, block) == [(line, said, sure)]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "pip install --no-cache -U ferry  # an unambiguous start of --no-cache-dir",
+        "sudo apt-get install -yqq --no-install-recommends --with-new-pkgs git",
+        "pip install [--user] <package> --<option>",
+        "pip install --a-newer-switch ferry",
+        "uv pip install -n ferry",
+        "# pip install ---old\necho done",
+    ],
+)
+def test_installer_options_taken_or_not_read(tmp_path: Path, block: str) -> None:
+    assert found(tmp_path, block) == []

@@ -362,6 +362,7 @@ STAGES = (
         "docgen.baseimage",
         "docgen.base_contents",
         "docgen.hardware",
+        "docgen.installer_options",
         "docgen.lint",
     ),
     ("docgen.rows", "docgen.stages"),

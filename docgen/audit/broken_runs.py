@@ -14,6 +14,9 @@ The kinds of RUN (shell form, `/bin/sh`, in a stage the build builds):
 - `ln`, `cp` or `mv` on a line ending in `\\` with no `&&` before a line that starts a command of its own
   (`pip3 install …`): its words become more operands, and an option ln/cp/mv lacks, or a last operand
   that is a package with a version bound (no folder), fails the RUN (`swallowed_line`).
+- a package installer (`pip install`, `apt-get install`, `conda create` …) given an option it refuses
+  (`---no-cache-dir`, `-upgrade`; `installer_options.refused_option`): `certain`, or `likely` for a slip
+  from a known option that a newer release may have.
 - a command list that ends in `test -n "$NAME" && …` (or `[ -n "$NAME" ] && …`, `-z`, `[ "$NAME" ]`)
   whose test is false with the values the README's build gives: the RUN's status is its last list's,
   and a false test makes that 1. NAME's value is what the build passes with `--build-arg` when the stage
@@ -53,6 +56,7 @@ from docgen.build_scripts import BUILD
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
 from docgen.files import text_or_none
+from docgen.installer_options import refused_option
 from docgen.lint import copy_shell_words, dash_effect, dash_runs
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel, Instruction, ParsedDockerfile
@@ -364,6 +368,7 @@ def broken_runs(
         }
         for inst, tokens in instructions:
             why = None
+            sure = CERTAIN
             if inst.keyword != "RUN":
                 if (shell := shell_in_copy(inst)) is not None:
                     why = (
@@ -383,6 +388,13 @@ def broken_runs(
                 why += "" if rejected.kind == "syntax" else ", and the RUN fails with it"
             elif (swallowed := swallowed_line(inst, tokens)) is not None:
                 why = swallowed
+            elif (refused := refused_option(tokens)) is not None:
+                why = (
+                    f"runs {refused.program} with {refused.word}{_word_line(inst, refused.word)}, an option "
+                    f"{refused.tool} does not take ({refused.why}): it stops with "
+                    f'"{refused.said}" before it installs anything'
+                )
+                sure = CERTAIN if refused.certain else LIKELY
             elif (test := _last_test(tokens)) is not None:
                 kind, name = test
                 value = _value(model, parsed, inst, name, passed)
@@ -395,7 +407,6 @@ def broken_runs(
                     where = "" if _declared_in(model, inst, name) else f" (its stage declares no ARG {name})"
                     why = f'ends in `test {kind} "${name}" && …`, false with {name} {said}{where}'
                     why += ": the RUN exits 1"
-            sure = CERTAIN
             if why is None and inst.keyword == "RUN":
                 if scopeless is None:
                     scopeless = scopeless_args(model)

@@ -16,6 +16,9 @@ build` and `buildah bud` take the current folder when no context is given, so th
 An option the table lacks is reported only when it is a slip from one it has: an option newer than the
 table is silent, and one only a plugin has cannot be met (only these commands are read).
 
+A package installer command of a block or a code span (`pip install ---no-cache-dir`, `apt-get install
+-y --no-install-recomends`) given an option its program refuses is told too (`installer_options`).
+
 `read_compose` is the one reading of a `docker compose` command by these tables (its files, profiles,
 command and services), for `compose_builds` and `compose_services` too.
 """
@@ -29,11 +32,13 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from docgen.audit.auditor import CERTAIN
-from docgen.audit.commands import build_commands, command_words, without_prompt
+from docgen.audit.auditor import CERTAIN, LIKELY
+from docgen.audit.commands import build_commands, command_words, fence_commands, joined, without_prompt
 from docgen.build_scripts import DOCKER, DOCKER_PODMAN, WORD_END, build_command, container_command
+from docgen.installer_options import refused_option
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
+from docgen.shell import sh_tokens
 
 
 @dataclass(frozen=True)
@@ -459,6 +464,7 @@ def command_grammar(
     one it has (`certain`), and an option of `docker run` or a short option a `docker build` is given,
     which it does not have (`certain`; with `--build-arg` when its value sets a build arg of `models`)."""
     args = {d.name: (m.path, d.line) for m in models for d in m.args}
+    yield from _installer_options(doc, readme)
     for fence in doc.fences:
         made = None
         for lines in build_commands(fence, _COMMANDS):
@@ -476,6 +482,41 @@ def command_grammar(
                 words = command_words([(line, command)], _DOCKER_BUILD)
                 if words is not None:
                     yield from _file_context(read_words(words, _BUILD), line, readme, directory)
+
+
+_INSTALLER = re.compile(r"pip|apt|conda|mamba")
+"""A text that may hold a package installer command (`installer_options` reads it)."""
+
+
+def _installer_options(doc: Document, readme: str) -> Iterator[Diagnostic]:
+    """Each package installer command of a command block or a code span of prose (`pip install
+    ---no-cache-dir`, `apt-get install -y --no-install-recomends`) given an option its program refuses
+    (`installer_options.refused_option`): it stops before it installs anything. `certain`, or `likely` for
+    a slip from a known option (a newer release may have one of that name)."""
+    commands = [command for fence in doc.fences for command in fence_commands(fence)]
+    commands += [
+        [(line, content.strip())]
+        for para in doc.paragraphs
+        for line, text in para.lines
+        if _INSTALLER.search(text)
+        for _, _, content in code_spans(text)
+    ]
+    for command in commands:
+        text = joined([(line, without_prompt(part)) for line, part in command])
+        if _INSTALLER.search(text) is None:
+            continue
+        try:
+            found = refused_option(sh_tokens(text))
+        except ValueError:
+            continue
+        if found is None:
+            continue
+        line = next((n for n, part in command if found.word in part), command[0][0])
+        said = (
+            f"README's {found.program} passes {found.word}, an option {found.tool} does not take "
+            f'({found.why}): it stops with "{found.said}", so the command cannot run'
+        )
+        yield Diagnostic(readme, line, said, confidence=CERTAIN if found.certain else LIKELY)
 
 
 _FILE_NAME = re.compile(r"(?:Dockerfile|Containerfile|[^/]*\.(?:Dockerfile|dockerfile|Containerfile))\Z")
