@@ -709,8 +709,8 @@ def metadata_rules(given: Mapping[str, Any], scope: _Scope, on: object) -> tuple
     written = given.get("tags")
     rules = written if isinstance(written, list) else (_scalar(written) or "").splitlines()
     for rule in (str(r).strip() for r in rules):
-        if not rule:
-            continue
+        if not rule or rule.startswith("#"):
+            continue  # (metadata-action reads `#` lines as comments)
         fields: dict[str, str] = {}
         for part in re.split(r",(?![^{]*\}\})", scope.expand(rule)[0]):
             key, eq, value = part.partition("=")

@@ -824,3 +824,74 @@ docker pull quillworks/notebook-gpu:latest
         "that publishes the image, pushes only the tags <branch>, latest, sha-<commit>, {{major}}.{{minor}}, "
         "{{version}}"
     ]
+
+
+def test_bare_tags_of_another_image(tmp_path: Path) -> None:
+    flow = LAB_FLOW.replace(
+        "          images: ${{ env.REGISTRY }}/${{ env.IMAGE }}\n",
+        "          images: |\n            ${{ env.REGISTRY }}/${{ env.IMAGE }}\n"
+        "            kestrel/lumen-lab\n",
+    )
+    # the README names two images the workflow pushes: a bare `Tags:` line may be either's
+    readme = LAB + "\nOn Docker Hub: `kestrel/lumen-lab:cu-12.4`.\n"
+    found = _audited(tmp_path, readme, {**LAB_FILES, ".github/workflows/images.yml": flow})
+    assert [f.split(":")[0] for f in found] == ["14"]
+
+
+def test_a_tag_column_beside_an_image_column(tmp_path: Path) -> None:
+    readme = """\
+# lumen-lab
+
+```bash
+docker pull ghcr.io/[owner]/lumen-lab:cu-12.4
+```
+
+| Image | Tag |
+|---|---|
+| `ghcr.io/[owner]/lumen-lab` | `cu-12.4` |
+| `python` | `3.12-slim` |
+| `ghcr.io/[owner]/lumen-lab` | `cu-12.6` |
+"""
+    assert [f.split(":")[0] for f in _audited(tmp_path, readme, LAB_FILES)] == ["11"]
+
+
+def test_a_release_tag_is_left_to_the_version_forms(tmp_path: Path) -> None:
+    # `{{version}}-cu-12.4` drops the git tag's `v`: `version_prefixes` reads release tags, this rule not
+    readme = "# lumen-lab\n\n```bash\ndocker pull ghcr.io/[owner]/lumen-lab:cu-12.4\n```\n\n- Tags: `2.0`\n"
+    assert _audited(tmp_path, readme, LAB_FILES) == []
+
+
+@pytest.mark.parametrize(
+    ("dockerfile", "found"),
+    [
+        # a build arg writes the release only: a CUDA image whatever CI passes
+        ("ARG CU=12.4.1\nFROM nvidia/cuda:${CU}-runtime-ubuntu22.04\n", ["5", "8", "14"]),
+        # a build arg may pick any base
+        ("ARG BASE=nvidia/cuda:12.4.1-runtime-ubuntu22.04\nFROM ${BASE}\n", ["5", "8"]),
+    ],
+)
+def test_a_base_a_build_arg_writes(tmp_path: Path, dockerfile: str, found: list[str]) -> None:
+    told = _audited(tmp_path, LAB, {**LAB_FILES, "Dockerfile.cuda": dockerfile})
+    assert [f.split(":")[0] for f in told] == found
+
+
+def test_commented_rules_an_unread_image_and_placeholder_tags(tmp_path: Path) -> None:
+    commented = LAB_FLOW.replace(
+        "          tags: |\n", "          tags: |\n            # the CUDA release (e.g. cu-12.4)\n"
+    )
+    assert [
+        f.split(":")[0]
+        for f in _audited(tmp_path, LAB, {**LAB_FILES, ".github/workflows/images.yml": commented})
+    ] == [
+        "5",
+        "8",
+        "14",
+    ]
+    # an image named by a step's output may be any, with any tag
+    unread = LAB_FLOW.replace(
+        "images: ${{ env.REGISTRY }}/${{ env.IMAGE }}", "images: ${{ steps.name.outputs.lowered }}"
+    )
+    assert _audited(tmp_path, LAB, {**LAB_FILES, ".github/workflows/images.yml": unread}) == []
+    # a tag with a placeholder in it (`pr-{number}`) is no tag
+    readme = LAB.replace("- Tags: `cu-12.4`, `cu-latest`", "- `ghcr.io/{owner}/lumen-lab:pr-{number}-cu`")
+    assert [f.split(":")[0] for f in _audited(tmp_path, readme, LAB_FILES)] == ["5", "14"]

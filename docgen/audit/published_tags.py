@@ -94,7 +94,7 @@ _PLACEHOLDER = re.compile(r"\[[\w .-]+\]|<[\w .-]+>|\{[\w.-]+\}")
 """A part of a README's image name left for the reader to fill (`[owner]`, `<your-org>`, `{user}`)."""
 _REFERENCE = re.compile(
     r"(?<![\w./-])([a-z0-9][\w.-]*(?::\d+)?(?:/(?:[\w.-]+|\[[\w .-]+\]|<[\w .-]+>|\{[\w.-]+\}))+)"
-    r":([\w][\w.-]{0,127})(?![\w/-])"
+    r":([\w][\w.-]{0,127})(?![\w/{<\[$-])"
 )
 """An image reference with a tag (`ghcr.io/acme/tool:light`, `ghcr.io/[owner]/tool:light`)."""
 _LOCAL_BUILD = re.compile(r"\b(?:build|buildx|tag)\b")
@@ -117,6 +117,10 @@ _TAG_LABEL = re.compile(
 )
 """A line that lists bare tags (`- Tags: `latest`, `cpu``)."""
 _BARE_TAG = re.compile(r"[\w][\w.-]{0,127}")
+
+
+_RELEASE_RULE = re.compile(r"\{\{[ \t]*(?:version|major|minor|patch|raw)[ \t]*\}\}|<tag>|\*")
+"""A metadata rule's tags as shown that release tags may be (a version, a git tag, any tag)."""
 
 
 def _readme_repository(name: str) -> str:
@@ -145,6 +149,10 @@ class _Published:
         pushes = {id(p): p for rule, _, p in self.rules if rule.fullmatch(tag)}
         return pushes.popitem()[1] if len(pushes) == 1 else None
 
+    def versioned(self) -> bool:
+        """True when a rule tags releases (`{{version}}`, a git tag's name)."""
+        return any(_RELEASE_RULE.search(shown) for _, shown, _ in self.rules)
+
     def shown(self) -> str:
         return ", ".join(sorted(self.tags) + sorted({s for _, s, _ in self.rules} - set(self.tags)))
 
@@ -161,21 +169,26 @@ def published_tags(
         return
     shown, published, root = read
     lines = _lines(doc)
-    bare = _bare_tags(doc)
-    for group in published:
-        found = _repository(group, lines)
-        if found is None:
-            continue
-        repository, written = found
+    named = [(group, found) for group in published if (found := _repository(group, lines)) is not None]
+    # (bare tags are the image's when the README names one image of the workflow's only)
+    bare = _bare_tags(doc, named[0][1][0]) if len(named) == 1 else {}
+    for group, (repository, written) in named:
+        others = [g for g in published if g is not group and g.pattern.match(repository)]
         built = _built_here(doc, repository)
         claims: dict[tuple[str, str], list[int]] = {}
         for line, text in lines:
             if _NOT_PUBLISHED.search(text):
                 continue
-            named = [m for m in _REFERENCE.finditer(text) if _readme_repository(m.group(1)) == repository]
-            said = [m.group(2) for m in named] + bare.get(line, [])
-            here = named[0].group(1) if named else written
-            absent = [t for t in dict.fromkeys(said) if not group.gives(t) and t not in built]
+            spelled = [m for m in _REFERENCE.finditer(text) if _readme_repository(m.group(1)) == repository]
+            said = [m.group(2) for m in spelled] + bare.get(line, [])
+            here = spelled[0].group(1) if spelled else written
+            absent = [
+                t
+                for t in dict.fromkeys(said)
+                if not any(g.gives(t) for g in [group, *others])
+                and t not in built
+                and not (group.versioned() and _VERSION_TAG.fullmatch(t))
+            ]  # (a release tag of a workflow tagging releases: `version_prefixes` reads it)
             if absent:
                 yield Diagnostic(
                     path,
@@ -187,7 +200,7 @@ def published_tags(
                 continue
             if len(set(said)) != 1:
                 continue
-            push = group.push_of(said[0])
+            push = group.push_of(said[0]) if not any(g.gives(said[0]) for g in others) else None
             if push is not None:
                 yield from _platform_claims(path, line, text, here, said[0], push, shown)
                 claim = _variant_claim(doc, line, text)
@@ -230,6 +243,7 @@ _NOT_CUDA = re.compile(r"\b(?:no|non|without)[- ]CUDA\b", re.IGNORECASE)
 _CUDA_BASE = re.compile(r"cuda|cudnn|\Anvcr\.io/nvidia/|\A(?:docker\.io/)?nvidia/", re.IGNORECASE)
 """A base image carrying CUDA (`nvidia/cuda:…`, `…/pytorch-notebook:cuda-12.3.1-…`, `…-cuda12.1-…`)."""
 _ROCM_BASE = re.compile(r"rocm", re.IGNORECASE)
+_ARG_REFERENCE = re.compile(r"\$\{[^}]*\}|\$\w+")
 
 
 def _claimed(text: str) -> str | None:
@@ -279,13 +293,14 @@ def _built_variant(push: workflows.Push, root: Path, models: Sequence[ImageModel
         stage = model.stages[-1]
         while stage.parent is not None:
             stage = model.stages[stage.parent]
-        if "$" in stage.base:
-            return None
-        if _CUDA_BASE.search(stage.base):
+        # (what a build arg, which CI may pass, writes of the base is not read: `nvidia/cuda:${CUDA}-…`
+        # is a CUDA image whatever the arg, `${BASE_IMAGE}` may be any)
+        written = _ARG_REFERENCE.sub("", stage.base_raw)
+        if _CUDA_BASE.search(written):
             return "cuda", f"which starts from the CUDA image {stage.base}"
-        if _ROCM_BASE.search(stage.base):
+        if _ROCM_BASE.search(written):
             return "rocm", f"which starts from the ROCm image {stage.base}"
-        cpu = cpu_builds(model)
+        cpu = cpu_builds(model) if all("$" not in s.base_raw for s in model.stages) else None
         if cpu is not None:
             shown = ", ".join(f"{c.name} (line {c.line})" for c in cpu)
             return "cpu", f"which installs CPU builds only ({shown}) on {stage.base}, with no CUDA or ROCm"
@@ -293,21 +308,30 @@ def _built_variant(push: workflows.Push, root: Path, models: Sequence[ImageModel
     return None
 
 
-def _bare_tags(doc: Document) -> dict[int, list[str]]:
-    """README line → the bare tags it lists (`- Tags: `latest`, `cpu``, a `Tag` column's cells)."""
+_NAMING_COLUMN = re.compile(r"\W*(?:image|repository|repo|name|registry)s?\W*", re.IGNORECASE)
+"""A table column that may name, row by row, the image a tag column's tag is of."""
+
+
+def _bare_tags(doc: Document, repository: str) -> dict[int, list[str]]:
+    """README line → the bare tags it lists of `repository` (`- Tags: `latest`, `cpu``, a `Tag`
+    column's cells, in a row whose column naming an image, if any, names this one)."""
     found: dict[int, list[str]] = {}
     for para in doc.paragraphs:
         for line, text in para.lines:
             if _TAG_LABEL.match(text):
                 tags = [c.strip() for _, _, c in code_spans(text)]
                 found[line] = [t for t in tags if _BARE_TAG.fullmatch(t)]
+    last = repository.rsplit("/", 1)[-1]
     for table in doc.tables:
         columns = [
             i
             for i, cell in enumerate(table.header)
             if re.fullmatch(r"\W*(?:image[ \t]+)?tags?\W*", cell, re.I)
         ]
+        naming = [i for i, cell in enumerate(table.header) if _NAMING_COLUMN.fullmatch(cell)]
         for line, cells in table.rows:
+            if any(i < len(cells) and last not in cells[i].lower() for i in naming):
+                continue
             for index in columns:
                 if index < len(cells):
                     spans = [c.strip() for _, _, c in code_spans(cells[index])] or [cells[index].strip()]
@@ -328,6 +352,11 @@ def _own_names(text: str) -> str:
     """A workflow's text with its names of its own repository as `_OWNER` and `_NAME`."""
     values = {"repository": f"{_OWNER}/{_NAME}", "repository_owner": _OWNER, "event.repository.name": _NAME}
     return _REPOSITORY_EXPRESSION.sub(functools.partial(_expanded, values), text)
+
+
+_NAMED = re.compile(r"[^$\x00]*/[^/$\x00]*[a-z0-9][^/$\x00]*", re.IGNORECASE)
+"""A pushed repository whose last part (the image's own name) docgen reads (`ghcr.io/\x00/app`, not
+`ghcr.io/\x00` nor `$IMAGE`)."""
 
 
 def _group_pattern(repository: str) -> re.Pattern[str]:
@@ -372,11 +401,16 @@ def publishing(directory: Path, top: Path) -> tuple[str, list[_Published], Path]
             groups[key] = _Published(_group_pattern(key), {})
         return groups[key]
 
+    named = [t.rpartition(":")[0] for p in pushes for t in p.tags] + [
+        i for p in pushes for i, _, _ in p.rules
+    ]
+    if any(not _NAMED.fullmatch(r) for r in named + [r.rpartition(":")[0] for r in scripts]):
+        return None  # an image whose name docgen cannot read may be the README's, with any tag
     for push in pushes:
         for tag in push.tags:
             repository, sep, name = tag.rpartition(":")
-            if not sep or "/" in name or not repository or "$" in repository:
-                return None  # a digest-less reference with no tag, a name docgen cannot read
+            if not sep or "/" in name:
+                return None  # a digest-less reference with no tag
             if workflows.UNKNOWN in name or "$" in name:
                 group(repository).rules.append((re.compile(workflows.ANY_TAG), "*", push))
             else:
