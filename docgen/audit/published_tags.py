@@ -125,7 +125,7 @@ _RELEASE_RULE = re.compile(r"\{\{[ \t]*(?:version|major|minor|patch|raw)[ \t]*\}
 
 def _readme_repository(name: str) -> str:
     """A repository as the README names it, compared: lower case, each placeholder `<owner>`."""
-    return _PLACEHOLDER.sub("<owner>", name.lower())
+    return _PLACEHOLDER.sub("<owner>", _normal(name))
 
 
 @dataclass
@@ -396,7 +396,7 @@ def publishing(directory: Path, top: Path) -> tuple[str, list[_Published], Path]
     groups: dict[str, _Published] = {}
 
     def group(repository: str) -> _Published:
-        key = repository.lower()
+        key = _normal(repository)
         if key not in groups:
             groups[key] = _Published(_group_pattern(key), {})
         return groups[key]
@@ -427,7 +427,7 @@ def publishing(directory: Path, top: Path) -> tuple[str, list[_Published], Path]
             group(repository).rules.append((re.compile(workflows.ANY_TAG), "*", None))
         else:  # (a `docker tag` of an image a step pushes: that step's image)
             source, _, tag = retags.get(reference, "").rpartition(":")
-            built = groups.get(source.lower())
+            built = groups.get(_normal(source))
             group(repository).tags.setdefault(name, built.push_of(tag) if built is not None else None)
     return shown, list(groups.values()), root
 
