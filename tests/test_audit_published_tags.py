@@ -895,3 +895,9 @@ def test_commented_rules_an_unread_image_and_placeholder_tags(tmp_path: Path) ->
     # a tag with a placeholder in it (`pr-{number}`) is no tag
     readme = LAB.replace("- Tags: `cu-12.4`, `cu-latest`", "- `ghcr.io/{owner}/lumen-lab:pr-{number}-cu`")
     assert [f.split(":")[0] for f in _audited(tmp_path, readme, LAB_FILES)] == ["5", "14"]
+
+
+def test_docker_hub_written_with_and_without_its_host(tmp_path: Path) -> None:
+    flow = LISTED.replace("acmeml/visionserve:", "docker.io/acmeml/visionserve:")
+    files = {"Dockerfile": "FROM python:3.12-slim\n", ".github/workflows/ci.yml": flow}
+    assert [f.split(":")[0] for f in _audited(tmp_path, TABLE, files)] == ["5", "7"]
