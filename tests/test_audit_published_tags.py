@@ -736,7 +736,8 @@ docker pull ghcr.io/orchard-ai/course-box-gpu:latest
 
 | Image | For |
 |---|---|
-| `ghcr.io/orchard-ai/course-box:latest` | CPU-only laptops |
+| `ghcr.io/orchard-ai/course-box:latest` | the CPU-only build |
+| `ghcr.io/orchard-ai/course-box:latest` | runs on CPU-only laptops too |
 """
 
 

@@ -226,7 +226,9 @@ _CLAIMS = (
     (
         "cpu",
         re.compile(
-            r"\bCPU[- ]?only\b|\bCPU[ \t]+(?:image|variant|version|build|flavou?r|tag)s?\b"
+            r"\bCPU[- ]?only\b(?![- \t]+(?:machines?|hosts?|systems?|laptops?|computers?|servers?"
+            r"|nodes?|environments?|users?|mode|fallback)\b)"
+            r"|\bCPU[ \t]+(?:image|variant|version|build|flavou?r|tag)s?\b"
             r"|\b(?:no|non|without)[- ]CUDA\b|\(CPU\)",
             re.IGNORECASE,
         ),
@@ -235,7 +237,8 @@ _CLAIMS = (
     ("rocm", re.compile(r"\bROCm\b|\bAMD[ \t]+GPUs?\b", re.IGNORECASE)),
 )
 """The words saying which hardware an image is for: the one without CUDA, NVIDIA's (CUDA), AMD's
-(ROCm). A line saying two of them says none."""
+(ROCm). A line saying two of them says none; `CPU-only machines` (`hosts`, `mode` …) is about where a
+CUDA image may run too, not about the image."""
 _SAID = {"cpu": "CPU-only", "cuda": "CUDA", "rocm": "ROCm"}
 _CLASHES = {"cpu": {"cuda", "rocm"}, "cuda": {"cpu", "rocm"}, "rocm": {"cpu", "cuda"}}
 """For each variant said, the variants built that it cannot be."""
