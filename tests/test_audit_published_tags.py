@@ -894,7 +894,10 @@ def test_commented_rules_an_unread_image_and_placeholder_tags(tmp_path: Path) ->
     )
     assert _audited(tmp_path, LAB, {**LAB_FILES, ".github/workflows/images.yml": unread}) == []
     # a tag with a placeholder in it (`pr-{number}`) is no tag
-    readme = LAB.replace("- Tags: `cu-12.4`, `cu-latest`", "- `ghcr.io/{owner}/lumen-lab:pr-{number}-cu`")
+    readme = LAB.replace(
+        "- Tags: `cu-12.4`, `cu-latest`",
+        "- `ghcr.io/{owner}/lumen-lab:pr-{number}-cu`, `ghcr.io/{owner}/lumen-lab:vX.Y.Z-cu`, `:SHA`",
+    )
     assert [f.split(":")[0] for f in _audited(tmp_path, readme, LAB_FILES)] == ["5", "14"]
 
 

@@ -123,6 +123,10 @@ _RELEASE_RULE = re.compile(r"\{\{[ \t]*(?:version|major|minor|patch|raw)[ \t]*\}
 """A metadata rule's tags as shown that release tags may be (a version, a git tag, any tag)."""
 
 
+_PLACEHOLDER_TAG = re.compile(r"[A-Z]{2,}|(?<![A-Za-z0-9])(?:[xX]{1,2}|[yYzZ])(?![A-Za-z0-9])")
+"""A tag written for the reader to fill (`vX.Y.Z`, `VERSION`, `xx.xx-py3`)."""
+
+
 def _readme_repository(name: str) -> str:
     """A repository as the README names it, compared: lower case, each placeholder `<owner>`."""
     return _PLACEHOLDER.sub("<owner>", _normal(name))
@@ -185,7 +189,8 @@ def published_tags(
             absent = [
                 t
                 for t in dict.fromkeys(said)
-                if not any(g.gives(t) for g in [group, *others])
+                if not _PLACEHOLDER_TAG.search(t)
+                and not any(g.gives(t) for g in [group, *others])
                 and t not in built
                 and not (group.versioned() and _VERSION_TAG.fullmatch(t))
             ]  # (a release tag of a workflow tagging releases: `version_prefixes` reads it)
