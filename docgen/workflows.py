@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from docgen.bake import Target
-from docgen.build_scripts import BUILD
+from docgen.build_scripts import BUILD, TAG_COMMAND
 from docgen.compose import KEY_LINES, line_of, load
 from docgen.errors import ConfigError
 from docgen.shell import ExpansionError, Unknown, expand, sh_words
@@ -537,6 +537,13 @@ class Push:
     platform_said: bool = False
     """True when the workflow names a platform anywhere else (`setup-buildx-action`'s `platforms:`, a
     `DOCKER_DEFAULT_PLATFORM`): the platform built may be another than the runner's."""
+    rules: tuple[tuple[str, str, str], ...] = ()
+    """When its `tags:` are a `docker/metadata-action` step's output: (image as read, a pattern of the
+    tags one rule of that step gives it, those tags as shown) (`metadata_rules`); its `tags` are then
+    ()."""
+    dockerfile: str | None = None
+    """The Dockerfile it builds, from the workspace's top (`file:`, else `CONTEXT/Dockerfile`); None when
+    not plain."""
 
 
 UNKNOWN = _UNKNOWN
@@ -573,6 +580,11 @@ def pushes(data: bytes, display: str, repository: str | None = None) -> tuple[Pu
         if not combinations:
             return None
         runner = _scalar(job.get("runs-on"))
+        metas = {
+            str(s["id"]): s
+            for s in steps
+            if (_scalar(s.get("uses")) or "").startswith("docker/metadata-action") and s.get("id") is not None
+        }
         for combination in combinations:
             scope = _Scope(inputs, {**top_env}, combination)
             scope.env.update(_env(job.get("env"), scope.as_env()))
@@ -599,10 +611,25 @@ def pushes(data: bytes, display: str, repository: str | None = None) -> tuple[Pu
                     or push is None
                 ):
                     continue  # (build-push-action pushes only when told to)
+                tags = _listed(given.get("tags"), here)
+                rules: tuple[tuple[str, str, str], ...] = ()
+                read = _META_OUTPUT.fullmatch((_scalar(given.get("tags")) or "").strip())
+                meta = metas.get(read[1]) if read is not None else None
+                if meta is not None and isinstance(meta.get("with"), dict):
+                    meta_scope = _Scope(inputs, {**env, **_env(meta.get("env"), env)}, combination)
+                    tags, rules = (), metadata_rules(meta["with"], meta_scope, document.get("on"))
+                context = _path(given.get("context"), here, ".")
+                dockerfile = (
+                    _path(given.get("file"), here, posixpath.join(context, "Dockerfile"))
+                    if context is not None and "://" not in context
+                    else None
+                )
                 found.append(
                     Push(
                         job=label,
-                        tags=_listed(given.get("tags"), here),
+                        tags=tags,
+                        rules=rules,
+                        dockerfile=posixpath.normpath(dockerfile) if dockerfile else None,
                         tags_line=line_of(given, "tags"),
                         platforms=_listed(given["platforms"], here) if "platforms" in given else None,
                         runner=shown_runner if shown_runner and _UNKNOWN not in shown_runner else None,
@@ -611,6 +638,117 @@ def pushes(data: bytes, display: str, repository: str | None = None) -> tuple[Pu
                     )
                 )
     return tuple(found)
+
+
+_META_OUTPUT = re.compile(r"\$\{\{[ \t]*steps\.([\w-]+)\.outputs\.tags[ \t]*\}\}")
+"""A `docker/build-push-action` step's `tags:` read from a metadata step's output."""
+ANY_TAG = r"[\w][\w.-]*"
+"""The pattern of a tag docgen cannot tell (any)."""
+_ANY_REF = frozenset({"workflow_dispatch", "workflow_call", "repository_dispatch"})
+"""Triggers that may run a workflow on any branch or tag."""
+_SEMVER_PART = re.compile(r"\{\{[ \t]*(?:version|major|minor|patch)[ \t]*\}\}")
+
+
+def _tag_pattern(text: str) -> str:
+    """A pattern of the tags a metadata rule's value, prefix or suffix may give: its literal text, a
+    version for `{{version}}`, `{{major}}` …, any word for another placeholder or an expression docgen
+    cannot read (`UNKNOWN`)."""
+    out: list[str] = []
+    for index, part in enumerate(re.split(r"(\{\{[^{}]*\}\}|\x00)", text)):
+        if index % 2 == 0:
+            out.append(re.escape(part))
+        elif _SEMVER_PART.fullmatch(part):
+            out.append(r"\d[\w.-]*")
+        else:
+            out.append(ANY_TAG)
+    return "".join(out)
+
+
+def _glob_pattern(globs: object) -> str | None:
+    """The pattern of the names the `on.push` filter `globs` (`['v*']`, `main`) lets through, a `/` made
+    `-` as metadata-action makes it; None with no filter (any name)."""
+    items = [globs] if isinstance(globs, str) else globs if isinstance(globs, list) else None
+    if not items:
+        return None
+    parts = []
+    for item in items:
+        text = str(item)
+        if text.startswith("!"):
+            continue
+        parts.append("".join(ANY_TAG if c in "*?[]{}" else re.escape("-" if c == "/" else c) for c in text))
+    return "(?:" + "|".join(parts) + ")" if parts else None
+
+
+def metadata_rules(given: Mapping[str, Any], scope: _Scope, on: object) -> tuple[tuple[str, str, str], ...]:
+    """(image, tag pattern, the tags as shown) for each image and `tags:` rule of a
+    `docker/metadata-action` step's `with:`: `type=raw,value=cuda-${{ matrix.cuda }}` its value read;
+    `type=semver,pattern={{version}}` a version; `type=ref,event=branch` or `event=tag` the names
+    `on.push` lets through (any with no filter); `type=sha`, `type=edge`, `type=schedule`,
+    `type=ref,event=pr`; a rule or `{{placeholder}}` docgen cannot read: any tag. The `flavor:` prefix
+    and suffix are added, and `latest` when the flavor gives it (`latest=auto` with a version or git
+    tag rule, `latest=true`)."""
+    images: list[str] = []
+    for item in re.split(r"[\n,]+", scope.expand(_scalar(given.get("images")) or "")[0]):
+        item = item.strip()
+        key, eq, value = item.partition("=")
+        if eq and key.strip() == "name":
+            images.append(value.strip())
+        elif item and not eq:
+            images.append(item)
+    flavor = scope.expand(_scalar(given.get("flavor")) or "")[0]
+    settings = dict(
+        (k.strip(), v.strip()) for line in flavor.splitlines() for k, eq, v in [line.partition("=")] if eq
+    )
+    push = on.get("push") if isinstance(on, dict) else None
+    # (a run by hand or by another workflow may be on any branch or tag)
+    filters = (
+        push if isinstance(push, dict) and isinstance(on, dict) and not _ANY_REF.intersection(on) else {}
+    )
+    patterns: list[tuple[str, str]] = []
+    latest = settings.get("latest", "auto")
+    written = given.get("tags")
+    rules = written if isinstance(written, list) else (_scalar(written) or "").splitlines()
+    for rule in (str(r).strip() for r in rules):
+        if not rule or rule.startswith("#"):
+            continue  # (metadata-action reads `#` lines as comments)
+        fields: dict[str, str] = {}
+        for part in re.split(r",(?![^{]*\}\})", scope.expand(rule)[0]):
+            key, eq, value = part.partition("=")
+            fields[key.strip()] = value.strip() if eq else ""
+        kind = fields.get("type", "raw" if "value" in fields else "")
+        if fields.get("enable", "true") == "false":
+            continue
+        if kind in ("semver", "pep440", "match") or (kind == "ref" and fields.get("event") == "tag"):
+            latest = "true" if latest == "auto" else latest
+        event = fields.get("event", "")
+        if kind == "raw":
+            pattern, shown = _tag_pattern(fields.get("value", "")), fields.get("value", "")
+        elif kind in ("semver", "pep440") and "value" not in fields:
+            shown = fields.get("pattern", "{{version}}")
+            pattern = _tag_pattern(shown)
+        elif kind == "ref" and event in ("branch", "tag"):
+            globs = filters.get("branches" if event == "branch" else "tags")
+            pattern, shown = _glob_pattern(globs) or ANY_TAG, f"<{event}>"
+        elif kind == "ref" and event == "pr":
+            pattern, shown = r"pr-\d+", "pr-<number>"
+        elif kind == "sha":
+            shown = fields.pop("prefix", "sha-") + "<commit>"
+            pattern = _tag_pattern(shown.removesuffix("<commit>")) + r"[0-9a-f]{7,40}"
+        elif kind == "edge":
+            pattern, shown = "edge", "edge"
+        elif kind == "schedule":
+            shown = fields.get("pattern", "nightly")
+            pattern = _tag_pattern(shown)
+        else:
+            pattern, shown = ANY_TAG, rule
+        prefix = fields.get("prefix", settings.get("prefix", ""))
+        suffix = fields.get("suffix", settings.get("suffix", ""))
+        whole = (prefix + shown + suffix).replace(_UNKNOWN, "*")
+        patterns.append((_tag_pattern(prefix) + pattern + _tag_pattern(suffix), whole))
+    if latest == "true":
+        before, after = _tag_pattern(settings.get("prefix", "")), _tag_pattern(settings.get("suffix", ""))
+        patterns.append((f"(?:{before})?latest(?:{after})?", "latest"))
+    return tuple((image, pattern, shown) for image in images for pattern, shown in patterns)
 
 
 def _listed(value: object, scope: _Scope) -> tuple[str, ...]:
@@ -668,14 +806,18 @@ def _export(line: str, values: dict[str, str], exported: dict[str, str]) -> bool
     return True
 
 
-def script_pushes(data: bytes, display: str, repository: str | None) -> tuple[str, ...] | None:
+def script_pushes(
+    data: bytes, display: str, repository: str | None, retags: dict[str, str] | None = None
+) -> tuple[str, ...] | None:
     """The references the `docker push` lines of the workflow's `run:` scripts push, one a line and
     matrix combination (a tag set by a command is kept as `${NAME}`), their variables read from the
     script's own assignments (`IMAGE=ghcr.io/${REPO}/app`), what earlier steps of the job write to
     `$GITHUB_ENV` (`echo "REPO=${GITHUB_REPOSITORY,,}" >> $GITHUB_ENV`), env and matrix values, with
     `GITHUB_REPOSITORY` = `repository` (unknown when None). None when docgen cannot tell: a push whose
     repository part it cannot read, a push written elsewhere than as a script line of its own, a
-    matrix it cannot read, a reusable workflow. Raises `ConfigError` as `parse` does."""
+    matrix it cannot read, a reusable workflow. `retags`, when given, gets the name each `docker tag
+    SOURCE TARGET` line of those scripts gives an image → the image it names, both read so. Raises
+    `ConfigError` as `parse` does."""
     document = load(data, display, "a GitHub Actions workflow")
     if not isinstance(document, dict) or not isinstance(jobs := document.get("jobs"), dict):
         return ()
@@ -712,6 +854,10 @@ def script_pushes(data: bytes, display: str, repository: str | None) -> tuple[st
                             values[assigned[1]] = value
                         else:
                             values.pop(assigned[1], None)
+                    elif retags is not None and (tagged := TAG_COMMAND.search(line)) is not None:
+                        source, target = (_script_value(w.strip('"'), values) for w in tagged.groups())
+                        if source is not None and target is not None:
+                            retags.setdefault(target, source)
                     elif (push := _PUSH_LINE.match(line)) is not None:
                         read += number == 0
                         try:

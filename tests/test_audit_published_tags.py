@@ -98,7 +98,7 @@ FILES = {
 
 def _audited(tmp_path: Path, readme: str, files: dict[str, str], at: str = "README.md") -> list[str]:
     make_tree(tmp_path, {at: readme, **files})
-    models = [build_model(tmp_path / path, path) for path in files if path.endswith("Dockerfile")]
+    models = [build_model(tmp_path / path, path) for path in files if "Dockerfile" in Path(path).name]
     found = audit(readme, at, models, {}, (tmp_path / at).parent, tmp_path)
     return [f"{d.line}: {d.message}" for d in found if "publish" in d.message]
 
@@ -147,16 +147,28 @@ def test_another_publishing_path(tmp_path: Path, path: str, text: str) -> None:
 @pytest.mark.parametrize(
     ("old", "new"),
     [
-        # tags an expression or metadata-action gives: not readable
+        # a tag an expression gives: any tag may be pushed
         ("acmeml/visionserve:gpu\n", "acmeml/visionserve:${{ github.ref_name }}\n"),
-        ("      - uses: docker/setup-qemu-action@v3\n", "      - uses: docker/metadata-action@v5\n"),
-        # a step that pushes by itself too
+        # a step that pushes `cpu` by itself too
         ("      - uses: docker/setup-qemu-action@v3\n", "      - run: docker push acmeml/visionserve:cpu\n"),
+        # metadata-action tags by branch, and the workflow runs on every branch: any tag
+        (
+            "      - uses: docker/setup-qemu-action@v3\n",
+            "      - id: meta\n        uses: docker/metadata-action@v5\n        with:\n"
+            "          images: acmeml/visionserve\n          tags: type=ref,event=branch\n",
+        ),
     ],
 )
-def test_tags_docgen_cannot_read(tmp_path: Path, old: str, new: str) -> None:
-    files = {"Dockerfile": "FROM python:3.12-slim\n", ".github/workflows/ci.yml": LISTED.replace(old, new)}
-    assert _audited(tmp_path, TABLE, files) == []
+def test_tags_the_workflow_may_push(tmp_path: Path, old: str, new: str) -> None:
+    flow = LISTED.replace(old, new)
+    if "metadata-action" in new:
+        flow = flow.replace(
+            "          tags: |\n            acmeml/visionserve:latest\n            acmeml/visionserve:gpu\n",
+            "          tags: ${{ steps.meta.outputs.tags }}\n",
+        )
+    files = {"Dockerfile": "FROM python:3.12-slim\n", ".github/workflows/ci.yml": flow}
+    found = _audited(tmp_path, TABLE, files)
+    assert [f.split(":")[0] for f in found] == ["5"]  # (the platform `latest` is said to have, still)
 
 
 def test_a_tag_the_readme_builds_or_an_absence(tmp_path: Path) -> None:
@@ -564,3 +576,332 @@ def test_a_v_tag_where_semver_tags_drop_the_v(tmp_path: Path) -> None:
 def test_tags_the_workflow_may_give_or_that_are_not_read(tmp_path: Path, readme: str, workflow: str) -> None:
     files = {**DOCKERFILE, ".github/workflows/release.yml": workflow}
     assert [f for f in _audited(tmp_path, readme, files) if "tags its releases" in f] == []
+
+
+# --------------------------------------------------------------------------------------------------
+# tags a metadata-action step and a re-tagging script give, tags listed bare, and the hardware variant
+# a README says a pushed tag is
+
+# A lab image published by CUDA release through metadata-action; a second job re-tags the newest as
+# `latest`. The owner is the repository's, which the README leaves as a placeholder.
+LAB_FLOW = """\
+name: Images
+on:
+  push:
+    branches: [main]
+    tags: ['v*']
+  workflow_dispatch:
+env:
+  REGISTRY: ghcr.io
+  IMAGE: ${{ github.repository_owner }}/lumen-lab
+jobs:
+  build:
+    runs-on: ubuntu-latest
+    strategy:
+      matrix:
+        cu: ['12.4']
+    steps:
+      - id: meta
+        uses: docker/metadata-action@v5
+        with:
+          images: ${{ env.REGISTRY }}/${{ env.IMAGE }}
+          tags: |
+            type=raw,value=cu-${{ matrix.cu }}
+            type=raw,value=cu-${{ matrix.cu }}-{{sha}}
+            type=semver,pattern={{version}}-cu-${{ matrix.cu }}
+      - uses: docker/build-push-action@v6
+        with:
+          context: .
+          file: ./Dockerfile.cuda
+          push: true
+          tags: ${{ steps.meta.outputs.tags }}
+  latest:
+    needs: build
+    runs-on: ubuntu-latest
+    steps:
+      - run: |
+          docker pull ${{ env.REGISTRY }}/${{ env.IMAGE }}:cu-12.4
+          docker tag ${{ env.REGISTRY }}/${{ env.IMAGE }}:cu-12.4 ${{ env.REGISTRY }}/${{ env.IMAGE }}:latest
+          docker push ${{ env.REGISTRY }}/${{ env.IMAGE }}:latest
+"""
+
+LAB = """\
+# lumen-lab
+
+**Light (CPU-only):**
+- Base: `python:3.12-slim`
+- Tags: `latest`, `light`
+
+**CUDA 12.4:**
+- Tags: `cu-12.4`, `cu-latest`
+
+## Run
+
+**CPU-only, no GPU needed:**
+```bash
+docker run -p 8888:8888 ghcr.io/[owner]/lumen-lab:latest
+```
+
+**NVIDIA GPU:**
+```bash
+docker run --gpus all -p 8888:8888 ghcr.io/<your-org>/lumen-lab:cu-12.4
+docker pull ghcr.io/<your-org>/lumen-lab:1.4.0-cu-12.4
+```
+
+Images are tagged with:
+- `cu-{version}`: one CUDA release
+- `cu-11.8` was published until 2024.
+"""
+
+LAB_FILES = {
+    "Dockerfile": "FROM python:3.12-slim\nRUN pip install jupyterlab\n",
+    "Dockerfile.cuda": "FROM nvidia/cuda:12.4.1-runtime-ubuntu22.04\nRUN apt-get update\n",
+    ".github/workflows/images.yml": LAB_FLOW,
+}
+
+TAGS = "latest, cu-12.4, cu-12.4-{{sha}}, {{version}}-cu-12.4"  # (as the message lists them)
+
+
+def test_tags_no_rule_gives_and_a_cpu_image_built_on_cuda(tmp_path: Path) -> None:
+    assert _audited(tmp_path, LAB, LAB_FILES) == [
+        f"5: README names ghcr.io/[owner]/lumen-lab:light, but .github/workflows/images.yml, the only "
+        f"workflow that publishes the image, pushes only the tags {TAGS}",
+        f"8: README names ghcr.io/[owner]/lumen-lab:cu-latest, but .github/workflows/images.yml, the only "
+        f"workflow that publishes the image, pushes only the tags {TAGS}",
+        "14: README says ghcr.io/[owner]/lumen-lab:latest is the CPU-only image, but "
+        ".github/workflows/images.yml:25, the workflow that publishes it, builds it from Dockerfile.cuda, "
+        "which starts from the CUDA image "
+        "nvidia/cuda:12.4.1-runtime-ubuntu22.04",
+    ]
+
+
+def test_a_latest_job_retagging_the_light_image(tmp_path: Path) -> None:
+    # the trap: `latest` is the CPU image when the step building the plain Dockerfile pushes it
+    flow = LAB_FLOW.replace("file: ./Dockerfile.cuda", "file: ./Dockerfile")
+    found = _audited(tmp_path, LAB, {**LAB_FILES, ".github/workflows/images.yml": flow})
+    assert [f.split(":")[0] for f in found] == ["5", "8"]
+
+
+def test_tags_a_branch_or_a_pattern_may_give(tmp_path: Path) -> None:
+    flow = LAB_FLOW.replace(
+        "type=raw,value=cu-${{ matrix.cu }}-{{sha}}",
+        "type=raw,value=cu-latest\n            type=ref,event=branch",
+    )
+    # `light` is any branch's name (a run by hand takes any), `cu-latest` now a raw value
+    assert _audited(tmp_path, LAB, {**LAB_FILES, ".github/workflows/images.yml": flow})[0].startswith(
+        "14: README says"
+    )
+
+
+def test_another_owner_than_the_workflow_pushes(tmp_path: Path) -> None:
+    flow = LAB_FLOW.replace("${{ github.repository_owner }}/lumen-lab", "kestrel/lumen-lab")
+    assert _audited(tmp_path, LAB, {**LAB_FILES, ".github/workflows/images.yml": flow}) == []
+
+
+# A course image whose one workflow publishes the default Dockerfile, multi-arch, as `latest` and by
+# commit; its README calls it the CPU image beside a GPU image of another name.
+COURSE_FLOW = """\
+on:
+  push:
+    branches: [docker]
+jobs:
+  publish:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: docker/build-push-action@v5
+        with:
+          context: .
+          file: env/Dockerfile
+          platforms: linux/amd64,linux/arm64
+          push: ${{ github.event_name == 'push' }}
+          tags: |
+            ghcr.io/orchard-ai/course-box:latest
+            ghcr.io/orchard-ai/course-box:${{ github.sha }}
+"""
+
+COURSE = """\
+# Course environment
+
+### Pull
+
+**CPU-only (multi-arch)**
+```bash
+docker pull ghcr.io/orchard-ai/course-box:latest
+```
+
+**GPU-enabled (CUDA)**
+```bash
+docker pull ghcr.io/orchard-ai/course-box-gpu:latest
+```
+
+| Image | For |
+|---|---|
+| `ghcr.io/orchard-ai/course-box:latest` | the CPU-only build |
+| `ghcr.io/orchard-ai/course-box:latest` | runs on CPU-only laptops too |
+"""
+
+
+@pytest.mark.parametrize(
+    ("base", "found"),
+    [
+        ("quay.io/jupyter/pytorch-notebook:cuda12-python-3.11", ["7"]),
+        ("quay.io/jupyter/pytorch-notebook:python-3.11", []),
+        ("nvcr.io/nvidia/pytorch:24.05-py3", ["7"]),
+    ],
+)
+def test_a_cpu_image_said_of_a_cuda_build(tmp_path: Path, base: str, found: list[str]) -> None:
+    files = {"env/Dockerfile": f"FROM {base}\nWORKDIR /work\n", ".github/workflows/docker.yml": COURSE_FLOW}
+    told = _audited(tmp_path, COURSE, files)
+    assert [f.split(":")[0] for f in told] == found
+    if found:
+        assert told[0] == (
+            "7: README says ghcr.io/orchard-ai/course-box:latest is the CPU-only image (also line 17), but "
+            ".github/workflows/docker.yml:8, the workflow that publishes it, builds it from env/Dockerfile, "
+            f"which starts from the CUDA image "
+            f"{base}"
+        )
+
+
+def test_a_cuda_image_said_of_a_cpu_build(tmp_path: Path) -> None:
+    readme = COURSE.replace("**CPU-only (multi-arch)**", "**CUDA 12 (NVIDIA GPUs)**").replace(
+        "CPU-only laptops", ""
+    )
+    dockerfile = (
+        "FROM python:3.11-slim\n"
+        "RUN pip install torch==2.3.1 --index-url https://download.pytorch.org/whl/cpu\n"
+        "RUN pip install jupyterlab\n"
+    )
+    files = {"env/Dockerfile": dockerfile, ".github/workflows/docker.yml": COURSE_FLOW}
+    assert _audited(tmp_path, readme, files) == [
+        "7: README says ghcr.io/orchard-ai/course-box:latest is the CUDA image, but "
+        ".github/workflows/docker.yml:8, the workflow that publishes it, builds it from env/Dockerfile, "
+        "which installs CPU builds only "
+        "(torch (line 2)) on python:3.11-slim, with no CUDA or ROCm"
+    ]
+
+
+def test_a_tag_column_and_a_semver_release(tmp_path: Path) -> None:
+    flow = """\
+on:
+  push:
+    branches: [main]
+    tags: ['v*']
+jobs:
+  docker:
+    runs-on: ubuntu-latest
+    steps:
+      - id: meta
+        uses: docker/metadata-action@v5
+        with:
+          images: quillworks/notebook-gpu
+          tags: |
+            type=semver,pattern={{version}}
+            type=semver,pattern={{major}}.{{minor}}
+            type=ref,event=branch
+            type=sha
+      - uses: docker/build-push-action@v5
+        with:
+          push: true
+          tags: ${{ steps.meta.outputs.tags }}
+"""
+    readme = """\
+# notebook-gpu
+
+```bash
+docker pull quillworks/notebook-gpu:latest
+```
+
+| Tag | Meaning |
+|---|---|
+| `latest` | the newest release |
+| `2.1` | the 2.1 line |
+| `main` | the main branch |
+| `sha-3f2a9c1` | one commit |
+| `edge` | nightly builds |
+"""
+    files = {"Dockerfile": "FROM python:3.12-slim\n", ".github/workflows/docker.yml": flow}
+    assert _audited(tmp_path, readme, files) == [
+        "13: README names quillworks/notebook-gpu:edge, but .github/workflows/docker.yml, the only workflow "
+        "that publishes the image, pushes only the tags <branch>, latest, sha-<commit>, {{major}}.{{minor}}, "
+        "{{version}}"
+    ]
+
+
+def test_bare_tags_of_another_image(tmp_path: Path) -> None:
+    flow = LAB_FLOW.replace(
+        "          images: ${{ env.REGISTRY }}/${{ env.IMAGE }}\n",
+        "          images: |\n            ${{ env.REGISTRY }}/${{ env.IMAGE }}\n"
+        "            kestrel/lumen-lab\n",
+    )
+    # the README names two images the workflow pushes: a bare `Tags:` line may be either's
+    readme = LAB + "\nOn Docker Hub: `kestrel/lumen-lab:cu-12.4`.\n"
+    found = _audited(tmp_path, readme, {**LAB_FILES, ".github/workflows/images.yml": flow})
+    assert [f.split(":")[0] for f in found] == ["14"]
+
+
+def test_a_tag_column_beside_an_image_column(tmp_path: Path) -> None:
+    readme = """\
+# lumen-lab
+
+```bash
+docker pull ghcr.io/[owner]/lumen-lab:cu-12.4
+```
+
+| Image | Tag |
+|---|---|
+| `ghcr.io/[owner]/lumen-lab` | `cu-12.4` |
+| `python` | `3.12-slim` |
+| `ghcr.io/[owner]/lumen-lab` | `cu-12.6` |
+"""
+    assert [f.split(":")[0] for f in _audited(tmp_path, readme, LAB_FILES)] == ["11"]
+
+
+def test_a_release_tag_is_left_to_the_version_forms(tmp_path: Path) -> None:
+    # `{{version}}-cu-12.4` drops the git tag's `v`: `version_prefixes` reads release tags, this rule not
+    readme = "# lumen-lab\n\n```bash\ndocker pull ghcr.io/[owner]/lumen-lab:cu-12.4\n```\n\n- Tags: `2.0`\n"
+    assert _audited(tmp_path, readme, LAB_FILES) == []
+
+
+@pytest.mark.parametrize(
+    ("dockerfile", "found"),
+    [
+        # a build arg writes the release only: a CUDA image whatever CI passes
+        ("ARG CU=12.4.1\nFROM nvidia/cuda:${CU}-runtime-ubuntu22.04\n", ["5", "8", "14"]),
+        # a build arg may pick any base
+        ("ARG BASE=nvidia/cuda:12.4.1-runtime-ubuntu22.04\nFROM ${BASE}\n", ["5", "8"]),
+    ],
+)
+def test_a_base_a_build_arg_writes(tmp_path: Path, dockerfile: str, found: list[str]) -> None:
+    told = _audited(tmp_path, LAB, {**LAB_FILES, "Dockerfile.cuda": dockerfile})
+    assert [f.split(":")[0] for f in told] == found
+
+
+def test_commented_rules_an_unread_image_and_placeholder_tags(tmp_path: Path) -> None:
+    commented = LAB_FLOW.replace(
+        "          tags: |\n", "          tags: |\n            # the CUDA release (e.g. cu-12.4)\n"
+    )
+    assert [
+        f.split(":")[0]
+        for f in _audited(tmp_path, LAB, {**LAB_FILES, ".github/workflows/images.yml": commented})
+    ] == [
+        "5",
+        "8",
+        "14",
+    ]
+    # an image named by a step's output may be any, with any tag
+    unread = LAB_FLOW.replace(
+        "images: ${{ env.REGISTRY }}/${{ env.IMAGE }}", "images: ${{ steps.name.outputs.lowered }}"
+    )
+    assert _audited(tmp_path, LAB, {**LAB_FILES, ".github/workflows/images.yml": unread}) == []
+    # a tag with a placeholder in it (`pr-{number}`) is no tag
+    readme = LAB.replace(
+        "- Tags: `cu-12.4`, `cu-latest`",
+        "- `ghcr.io/{owner}/lumen-lab:pr-{number}-cu`, `ghcr.io/{owner}/lumen-lab:vX.Y.Z-cu`, `:SHA`",
+    )
+    assert [f.split(":")[0] for f in _audited(tmp_path, readme, LAB_FILES)] == ["5", "14"]
+
+
+def test_docker_hub_written_with_and_without_its_host(tmp_path: Path) -> None:
+    flow = LISTED.replace("acmeml/visionserve:", "docker.io/acmeml/visionserve:")
+    files = {"Dockerfile": "FROM python:3.12-slim\n", ".github/workflows/ci.yml": flow}
+    assert [f.split(":")[0] for f in _audited(tmp_path, TABLE, files)] == ["5", "7"]

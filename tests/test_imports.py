@@ -614,7 +614,6 @@ AUDIT_LAYERS = (
         "unshipped_cmd",
         "ci_claims",
         "ci_args",
-        "published_tags",
         "variant_lists",  # (owner_images.build_texts: the layer above)
         "pinned_claims",
         "unbuilt_link",
@@ -635,7 +634,15 @@ AUDIT_LAYERS = (
         "script_images",
         "gpu_scripts",  # (script_mounts.container_runs: the layer above)
     ),
-    ("imageless_runs", "listed_env", "main_env", "cmd_files", "ignored_places", "moved_scripts"),
+    (
+        "imageless_runs",
+        "listed_env",
+        "main_env",
+        "cmd_files",
+        "ignored_places",
+        "moved_scripts",
+        "published_tags",  # (cpu_only.cpu_builds: the layer above)
+    ),
     ("container_args",),
     ("docgen.audit",),
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -462,3 +463,76 @@ jobs:
     ]
     read = workflows.pushes(data, "w.yml")
     assert read is not None and workflows.UNKNOWN in read[1].tags[0]
+
+
+METADATA = """\
+on:
+  push:
+    branches: [main, 'release/*']
+    tags: ['v*']
+jobs:
+  image:
+    runs-on: ubuntu-latest
+    strategy:
+      matrix:
+        flavour: [cpu, rocm]
+    steps:
+      - id: meta
+        uses: docker/metadata-action@v5
+        with:
+          images: |
+            name=ghcr.io/acme/solver
+            name=acme/solver,enable=${{ github.event_name != 'pull_request' }}
+          flavor: |
+            suffix=-${{ matrix.flavour }}
+          tags: |
+            type=ref,event=branch
+            type=semver,pattern={{major}}.{{minor}}
+            type=sha,prefix=git-
+            type=raw,value=nightly,enable=false
+      - uses: docker/build-push-action@v6
+        with:
+          context: ./docker
+          push: true
+          tags: ${{ steps.meta.outputs.tags }}
+"""
+
+
+def test_metadata_action_tags_read_as_patterns_per_matrix_combination() -> None:
+    found = workflows.pushes(METADATA.encode(), "m.yml")
+    assert found is not None and [p.dockerfile for p in found] == ["docker/Dockerfile"] * 2
+    first = found[0]
+    assert first.tags == ()
+    assert {image for image, _, _ in first.rules} == {"ghcr.io/acme/solver", "acme/solver"}
+    shown = [s for image, _, s in first.rules if image == "acme/solver"]
+    assert shown == ["<branch>-cpu", "{{major}}.{{minor}}-cpu", "git-<commit>-cpu", "latest"]
+
+    def gives(tag: str, push: workflows.Push = first) -> bool:
+        return any(re.fullmatch(p, tag) for image, p, _ in push.rules if image == "acme/solver")
+
+    assert gives("main-cpu") and gives("release-2-cpu") and gives("1.4-cpu") and gives("git-3f2a9c1-cpu")
+    assert gives("latest") and not gives("nightly-cpu") and not gives("dev-cpu") and not gives("main-rocm")
+    assert gives("main-rocm", found[1])
+
+
+def test_metadata_branch_tags_of_a_workflow_run_by_hand_are_any() -> None:
+    flow = METADATA.replace("on:\n", "on:\n  workflow_dispatch:\n")
+    found = workflows.pushes(flow.encode(), "m.yml")
+    assert found is not None
+    assert any(re.fullmatch(p, "dev-cpu") for _, p, _ in found[0].rules)
+
+
+def test_script_pushes_give_the_images_docker_tag_names() -> None:
+    flow = """\
+env:
+  IMAGE: ghcr.io/acme/solver
+jobs:
+  latest:
+    steps:
+      - run: |
+          docker tag $IMAGE:cu-12.4 $IMAGE:latest
+          docker push ${{ env.IMAGE }}:latest
+"""
+    retags: dict[str, str] = {}
+    assert workflows.script_pushes(flow.encode(), "l.yml", None, retags) == ("ghcr.io/acme/solver:latest",)
+    assert retags == {"ghcr.io/acme/solver:latest": "ghcr.io/acme/solver:cu-12.4"}

@@ -1,27 +1,36 @@
-"""Published images a README lists that the project's publishing workflow never pushes, and platforms it
-says they are published for that the workflow does not build.
+"""Published images a README lists that the project's publishing workflow never pushes, platforms it
+says they are published for that the workflow does not build, and hardware it says they are for that
+the Dockerfile they are built from is not.
 
 A docs page lists `ghcr.io/acme/tool:light`, `:server`, `:full-rocm` "(platforms: linux/amd64,
 linux/arm64)" once, and the workflow that publishes the images moves on: it pushes `full` and
 `full-cuda` only, and its `docker/build-push-action` steps set no `platforms:`, so the runner's own
-linux/amd64 is all that is built. Read only when docgen sees every way the project publishes:
+linux/amd64 is all that is built. Or a README calls `:latest` the "CPU-only" image while the step
+pushing `latest` builds a Dockerfile starting from a CUDA image (or a job re-tags the CUDA image as
+`latest`). Read only when docgen sees every way the project publishes:
 
 - exactly one workflow of the repository builds images, every push of it is a
   `docker/build-push-action` step whose tags docgen reads (`workflows.pushes`: literal tags, matrix
-  values, env; the repository part may be `${{ github.repository }}`), and it pushes no other way
-  (`docker push`, `--push`, bake, another push action); no tag from `docker/metadata-action` or an
-  expression docgen cannot read (`${{ github.ref_name }}`);
+  values, env, the `docker/metadata-action` rules it pushes by as patterns; the repository part may be
+  `${{ github.repository }}`, which a README placeholder `[owner]` matches too) or a `docker push` line
+  of a script (`workflows.script_pushes`), and it pushes no other way (`--push`, bake, another push
+  action); a tag docgen cannot read (`${{ github.ref_name }}`, a metadata rule or placeholder it does
+  not know) stands for any tag;
 - no other publishing path in the project: no Makefile, script, bake file or other CI system that
   pushes (`docker push`, `buildx … --push`, `docker-bake.hcl`, `.gitlab-ci.yml`, `Jenkinsfile`, …);
 - the README names the image the workflow pushes: a `REPOSITORY:TAG` matching a pushed tag's pattern,
   with at least one tag the workflow pushes (so `ghcr.io/${{ github.repository }}` is that repository
   and no other `ghcr.io` image).
 
-Then a tag of that repository the README names (prose, list, table or command) that no step pushes,
-and that the README does not build or tag itself (`docker build -t REPO:TAG`), is a finding; a line
-naming one pushed tag and a platform (`linux/arm64`) the step does not build (its `platforms:`, or the
-runner's platform when it sets none on a plain GitHub runner) is another. A line about building
-locally, an absence, the past or a plan is not read. `likely`.
+Then a tag of that repository the README names (prose, list, table or command; bare in code on a line
+labelled `Tags:` or in a table column headed `Tag`) that no push gives, and that the README does not
+build or tag itself (`docker build -t REPO:TAG`), is a finding; a line naming one pushed tag and a
+platform (`linux/arm64`) the step does not build (its `platforms:`, or the runner's platform when it
+sets none on a plain GitHub runner) is another; and one saying a pushed tag is the CPU-only, CUDA or
+ROCm image (itself, or the label over its code block or list) while the Dockerfile its step builds
+starts from another's base (`nvidia/cuda`, a `cuda` base tag, `rocm/…`) or installs CPU builds only
+(`cpu_only.cpu_builds`) is a third. A line about building locally, an absence, the past or a plan is
+not read. `likely`.
 """
 
 from __future__ import annotations
@@ -30,12 +39,13 @@ import functools
 import os
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from docgen import workflows
 from docgen.audit.auditor import LIKELY
 from docgen.audit.commands import clones
+from docgen.audit.cpu_only import cpu_builds
 from docgen.errors import DocgenError
 from docgen.files import bytes_or_none
 from docgen.markdown import Document, code_spans, headings_over
@@ -80,8 +90,13 @@ _MOST_FILES = 3000
 _HOSTED = re.compile(r"(?:ubuntu|windows|macos)-[\w.-]+\Z")
 _ARM_RUNNER = re.compile(r"-arm\b|arm64", re.I)
 _PLATFORM = re.compile(r"\blinux/(amd64|arm64(?:/v8)?|arm/v[5-8]|386|ppc64le|s390x|riscv64)\b")
-_REFERENCE = re.compile(r"(?<![\w./-])([a-z0-9][\w.-]*(?::\d+)?(?:/[\w.-]+)+):([\w][\w.-]{0,127})(?![\w/-])")
-"""An image reference with a tag (`ghcr.io/acme/tool:light`)."""
+_PLACEHOLDER = re.compile(r"\[[\w .-]+\]|<[\w .-]+>|\{[\w.-]+\}")
+"""A part of a README's image name left for the reader to fill (`[owner]`, `<your-org>`, `{user}`)."""
+_REFERENCE = re.compile(
+    r"(?<![\w./-])([a-z0-9][\w.-]*(?::\d+)?(?:/(?:[\w.-]+|\[[\w .-]+\]|<[\w .-]+>|\{[\w.-]+\}))+)"
+    r":([\w][\w.-]{0,127})(?![\w/{<\[$-])"
+)
+"""An image reference with a tag (`ghcr.io/acme/tool:light`, `ghcr.io/[owner]/tool:light`)."""
 _LOCAL_BUILD = re.compile(r"\b(?:build|buildx|tag)\b")
 _NOT_PUBLISHED = re.compile(
     r"\b(?:locally|local[ \t]+build|build[ \t]+(?:it|them|the[ \t]+images?)?[ \t]*yourself|not|no[ \t]+longer"
@@ -91,14 +106,59 @@ _NOT_PUBLISHED = re.compile(
     re.IGNORECASE,
 )
 """Words making a line about a local build, an absence, the past, a plan or another project's images."""
+_OWNER, _NAME = "docgen-owner-0", "docgen-name-0"
+"""What the workflow's names of its repository are read as (`${{ github.repository_owner }}`): any
+owner or name, or a README's placeholder for one."""
+_ANY_PART = r"(?:[a-z0-9][\w.-]*|<owner>)"
+_TAG_LABEL = re.compile(
+    r"[-*+>\s]*(?:\*\*|__)?(?:(?:available|image|docker|published|container)[ \t]+)?tags?(?:\*\*|__)?"
+    r"[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*`",
+    re.IGNORECASE,
+)
+"""A line that lists bare tags (`- Tags: `latest`, `cpu``)."""
+_BARE_TAG = re.compile(r"[\w][\w.-]{0,127}")
+
+
+_RELEASE_RULE = re.compile(r"\{\{[ \t]*(?:version|major|minor|patch|raw)[ \t]*\}\}|<tag>|\*")
+"""A metadata rule's tags as shown that release tags may be (a version, a git tag, any tag)."""
+
+
+_PLACEHOLDER_TAG = re.compile(r"[A-Z]{2,}|(?<![A-Za-z0-9])(?:[xX]{1,2}|[yYzZ])(?![A-Za-z0-9])")
+"""A tag written for the reader to fill (`vX.Y.Z`, `VERSION`, `xx.xx-py3`)."""
+
+
+def _readme_repository(name: str) -> str:
+    """A repository as the README names it, compared: lower case, each placeholder `<owner>`."""
+    return _PLACEHOLDER.sub("<owner>", _normal(name))
 
 
 @dataclass
 class _Published:
     pattern: re.Pattern[str]
     """The repository part of the pushed tags (`ghcr.io/[^:]+`), as a pattern over README text."""
-    tags: dict[str, workflows.Push]
-    """Tag → the push that publishes it (the first)."""
+    tags: dict[str, workflows.Push | None]
+    """Tag → the push that publishes it (the first; None for a script's `docker push`)."""
+    rules: list[tuple[re.Pattern[str], str, workflows.Push | None]] = field(default_factory=list)
+    """The tags of a pattern it is pushed under (`docker/metadata-action` rules, an expression docgen
+    cannot read), as shown, and the push."""
+
+    def gives(self, tag: str) -> bool:
+        """True when a push of the workflow may give the image the tag `tag`."""
+        return tag in self.tags or any(rule.fullmatch(tag) for rule, _, _ in self.rules)
+
+    def push_of(self, tag: str) -> workflows.Push | None:
+        """The push giving the tag `tag` when it is one build-push step's (None otherwise)."""
+        if tag in self.tags:
+            return self.tags[tag]
+        pushes = {id(p): p for rule, _, p in self.rules if rule.fullmatch(tag)}
+        return pushes.popitem()[1] if len(pushes) == 1 else None
+
+    def versioned(self) -> bool:
+        """True when a rule tags releases (`{{version}}`, a git tag's name)."""
+        return any(_RELEASE_RULE.search(shown) for _, shown, _ in self.rules)
+
+    def shown(self) -> str:
+        return ", ".join(sorted(self.tags) + sorted({s for _, s, _ in self.rules} - set(self.tags)))
 
 
 def published_tags(
@@ -107,33 +167,184 @@ def published_tags(
     """The findings of this module (see its docstring)."""
     if not models:
         return
-    read = publishing(directory, project if project is not None else _spanned(directory, models))
+    top = project if project is not None else _spanned(directory, models)
+    read = publishing(directory, top)
     if read is None:
         return
-    shown, published = read
+    shown, published, root = read
     lines = _lines(doc)
-    for group in published:
-        repository = _repository(group, lines)
-        if repository is None:
-            continue
+    named = [(group, found) for group in published if (found := _repository(group, lines)) is not None]
+    # (bare tags are the image's when the README names one image of the workflow's only)
+    bare = _bare_tags(doc, named[0][1][0]) if len(named) == 1 else {}
+    for group, (repository, written) in named:
+        others = [g for g in published if g is not group and g.pattern.match(repository)]
         built = _built_here(doc, repository)
+        claims: dict[tuple[str, str], list[int]] = {}
         for line, text in lines:
             if _NOT_PUBLISHED.search(text):
                 continue
-            said = [m.group(2) for m in _REFERENCE.finditer(text) if m.group(1).lower() == repository]
-            absent = [t for t in dict.fromkeys(said) if t not in group.tags and t not in built]
+            spelled = [m for m in _REFERENCE.finditer(text) if _readme_repository(m.group(1)) == repository]
+            said = [m.group(2) for m in spelled] + bare.get(line, [])
+            here = spelled[0].group(1) if spelled else written
+            absent = [
+                t
+                for t in dict.fromkeys(said)
+                if not _PLACEHOLDER_TAG.search(t)
+                and not any(g.gives(t) for g in [group, *others])
+                and t not in built
+                and not (group.versioned() and _VERSION_TAG.fullmatch(t))
+            ]  # (a release tag of a workflow tagging releases: `version_prefixes` reads it)
             if absent:
-                pushed = ", ".join(sorted(group.tags))
                 yield Diagnostic(
                     path,
                     line,
-                    f"README names {', '.join(f'{repository}:{t}' for t in absent)}, but {shown}, the only "
-                    f"workflow that publishes the image, pushes only the tags {pushed}",
+                    f"README names {', '.join(f'{here}:{t}' for t in absent)}, but {shown}, the only "
+                    f"workflow that publishes the image, pushes only the tags {group.shown()}",
                     confidence=LIKELY,
                 )
                 continue
-            if len(set(said)) == 1 and said[0] in group.tags:
-                yield from _platform_claims(path, line, text, repository, said[0], group.tags[said[0]], shown)
+            if len(set(said)) != 1:
+                continue
+            push = group.push_of(said[0]) if not any(g.gives(said[0]) for g in others) else None
+            if push is not None:
+                yield from _platform_claims(path, line, text, here, said[0], push, shown)
+                claim = _variant_claim(doc, line, text)
+                if claim is not None:
+                    claims.setdefault((said[0], claim), []).append(line)
+        for (tag, claim), at in claims.items():
+            push = group.push_of(tag)
+            made = _built_variant(push, root, models) if push is not None else None
+            if push is None or made is None or made[0] not in _CLASHES[claim]:
+                continue
+            where = f"{shown}:{push.line}" if push.line is not None else shown
+            also = f" (also line {', '.join(map(str, at[1:]))})" if at[1:] else ""
+            yield Diagnostic(
+                path,
+                at[0],
+                f"README says {written}:{tag} is the {_SAID[claim]} image{also}, but {where}, the workflow "
+                f"that publishes it, builds it from {push.dockerfile}, {made[1]}",
+                confidence=LIKELY,
+            )
+
+
+_CLAIMS = (
+    (
+        "cpu",
+        re.compile(
+            r"\bCPU[- ]?only\b(?![- \t]+(?:machines?|hosts?|systems?|laptops?|computers?|servers?"
+            r"|nodes?|environments?|users?|mode|fallback)\b)"
+            r"|\bCPU[ \t]+(?:image|variant|version|build|flavou?r|tag)s?\b"
+            r"|\b(?:no|non|without)[- ]CUDA\b|\(CPU\)",
+            re.IGNORECASE,
+        ),
+    ),
+    ("cuda", re.compile(r"\bCUDA\b|\bNVIDIA[ \t]+GPUs?\b", re.IGNORECASE)),
+    ("rocm", re.compile(r"\bROCm\b|\bAMD[ \t]+GPUs?\b", re.IGNORECASE)),
+)
+"""The words saying which hardware an image is for: the one without CUDA, NVIDIA's (CUDA), AMD's
+(ROCm). A line saying two of them says none; `CPU-only machines` (`hosts`, `mode` …) is about where a
+CUDA image may run too, not about the image."""
+_SAID = {"cpu": "CPU-only", "cuda": "CUDA", "rocm": "ROCm"}
+_CLASHES = {"cpu": {"cuda", "rocm"}, "cuda": {"cpu", "rocm"}, "rocm": {"cpu", "cuda"}}
+"""For each variant said, the variants built that it cannot be."""
+_NOT_CUDA = re.compile(r"\b(?:no|non|without)[- ]CUDA\b", re.IGNORECASE)
+_CUDA_BASE = re.compile(r"cuda|cudnn|\Anvcr\.io/nvidia/|\A(?:docker\.io/)?nvidia/", re.IGNORECASE)
+"""A base image carrying CUDA (`nvidia/cuda:…`, `…/pytorch-notebook:cuda-12.3.1-…`, `…-cuda12.1-…`)."""
+_ROCM_BASE = re.compile(r"rocm", re.IGNORECASE)
+_ARG_REFERENCE = re.compile(r"\$\{[^}]*\}|\$\w+")
+
+
+def _claimed(text: str) -> str | None:
+    """The one variant `text` says an image is (`_CLAIMS`); None for none or several."""
+    found = {
+        name for name, words in _CLAIMS if words.search(_NOT_CUDA.sub("", text) if name == "cuda" else text)
+    }
+    return found.pop() if len(found) == 1 else None
+
+
+def _variant_claim(doc: Document, line: int, text: str) -> str | None:
+    """The variant README `line` (text `text`) says its image is, read from the line itself when it is
+    prose or a table row, else from the caption over it: the label just above the code block holding it
+    (`**CPU-only (multi-arch)**`), the label a list of it starts with (`**CPU-only:**` then `- Tags:
+    …`); None when none says one."""
+    for fence in doc.fences:
+        if fence.lines and fence.lines[0][0] <= line <= fence.lines[-1][0]:
+            caption = _caption(doc, fence.lines[0][0])
+            return _claimed(caption) if caption is not None else None
+    if (said := _claimed(text)) is not None:
+        return said
+    for para in doc.paragraphs:
+        if para.lines and para.lines[0][0] < line <= para.lines[-1][0]:
+            first = para.lines[0][1].strip()
+            return _claimed(first) if first.endswith((":", ":**", "**")) else None
+    return None
+
+
+def _caption(doc: Document, opening: int) -> str | None:
+    """The last line of the paragraph ending just above the code block whose first line is `opening`
+    (at most one blank line and the fence's own line between)."""
+    above = [p.lines[-1] for p in doc.paragraphs if p.lines and opening - 3 <= p.lines[-1][0] < opening]
+    return above[-1][1] if above else None
+
+
+def _built_variant(push: workflows.Push, root: Path, models: Sequence[ImageModel]) -> tuple[str, str] | None:
+    """(variant, why) of the image the Dockerfile `push` builds, when docgen audits that Dockerfile:
+    `cuda` or `rocm` when its final stage starts (through the stages it builds on) from a CUDA or ROCm
+    image, `cpu` when it installs explicit CPU builds only on a plain base (`cpu_only.cpu_builds`);
+    None otherwise."""
+    if push.dockerfile is None:
+        return None
+    wanted = (root / push.dockerfile).resolve()
+    for model in models:
+        if not model.file or Path(model.file).resolve() != wanted or not model.stages:
+            continue
+        stage = model.stages[-1]
+        while stage.parent is not None:
+            stage = model.stages[stage.parent]
+        # (what a build arg, which CI may pass, writes of the base is not read: `nvidia/cuda:${CUDA}-…`
+        # is a CUDA image whatever the arg, `${BASE_IMAGE}` may be any)
+        written = _ARG_REFERENCE.sub("", stage.base_raw)
+        if _CUDA_BASE.search(written):
+            return "cuda", f"which starts from the CUDA image {stage.base}"
+        if _ROCM_BASE.search(written):
+            return "rocm", f"which starts from the ROCm image {stage.base}"
+        cpu = cpu_builds(model) if all("$" not in s.base_raw for s in model.stages) else None
+        if cpu is not None:
+            shown = ", ".join(f"{c.name} (line {c.line})" for c in cpu)
+            return "cpu", f"which installs CPU builds only ({shown}) on {stage.base}, with no CUDA or ROCm"
+        return None
+    return None
+
+
+_NAMING_COLUMN = re.compile(r"\W*(?:image|repository|repo|name|registry)s?\W*", re.IGNORECASE)
+"""A table column that may name, row by row, the image a tag column's tag is of."""
+
+
+def _bare_tags(doc: Document, repository: str) -> dict[int, list[str]]:
+    """README line → the bare tags it lists of `repository` (`- Tags: `latest`, `cpu``, a `Tag`
+    column's cells, in a row whose column naming an image, if any, names this one)."""
+    found: dict[int, list[str]] = {}
+    for para in doc.paragraphs:
+        for line, text in para.lines:
+            if _TAG_LABEL.match(text):
+                tags = [c.strip() for _, _, c in code_spans(text)]
+                found[line] = [t for t in tags if _BARE_TAG.fullmatch(t)]
+    last = repository.rsplit("/", 1)[-1]
+    for table in doc.tables:
+        columns = [
+            i
+            for i, cell in enumerate(table.header)
+            if re.fullmatch(r"\W*(?:image[ \t]+)?tags?\W*", cell, re.I)
+        ]
+        naming = [i for i, cell in enumerate(table.header) if _NAMING_COLUMN.fullmatch(cell)]
+        for line, cells in table.rows:
+            if any(i < len(cells) and last not in cells[i].lower() for i in naming):
+                continue
+            for index in columns:
+                if index < len(cells):
+                    spans = [c.strip() for _, _, c in code_spans(cells[index])] or [cells[index].strip()]
+                    found.setdefault(line, []).extend(t for t in spans if _BARE_TAG.fullmatch(t))
+    return found
 
 
 def _spanned(directory: Path, models: Sequence[ImageModel]) -> Path:
@@ -145,36 +356,88 @@ def _spanned(directory: Path, models: Sequence[ImageModel]) -> Path:
         return directory
 
 
-def publishing(directory: Path, top: Path) -> tuple[str, list[_Published]] | None:
-    """The one workflow that publishes the project's images (as shown, from `top`) and what it pushes,
-    grouped by repository pattern; None when docgen cannot tell (see the module docstring)."""
+def _own_names(text: str) -> str:
+    """A workflow's text with its names of its own repository as `_OWNER` and `_NAME`."""
+    values = {"repository": f"{_OWNER}/{_NAME}", "repository_owner": _OWNER, "event.repository.name": _NAME}
+    return _REPOSITORY_EXPRESSION.sub(functools.partial(_expanded, values), text)
+
+
+_NAMED = re.compile(r"[^$\x00]*/[^/$\x00]*[a-z0-9][^/$\x00]*", re.IGNORECASE)
+"""A pushed repository whose last part (the image's own name) docgen reads (`ghcr.io/\x00/app`, not
+`ghcr.io/\x00` nor `$IMAGE`)."""
+
+
+def _group_pattern(repository: str) -> re.Pattern[str]:
+    """A pushed repository (lower case) as a pattern over the README's (`_readme_repository`)."""
+    parts = []
+    for part in repository.split(workflows.UNKNOWN):
+        escaped = re.escape(part)
+        parts.append(escaped.replace(re.escape(_OWNER), _ANY_PART).replace(re.escape(_NAME), _ANY_PART))
+    return re.compile(r"(?:[a-z0-9][\w.-]*|<owner>)(?:/[\w.-]+)?".join(parts) + r"\Z")
+
+
+def publishing(directory: Path, top: Path) -> tuple[str, list[_Published], Path] | None:
+    """The one workflow that publishes the project's images (as shown, from `top`), what it pushes,
+    grouped by repository pattern, and the folder its paths start from; None when docgen cannot tell
+    (see the module docstring)."""
     builder = _one_builder(directory, top)
     if builder is None:
         return None
     file, data = builder
-    text = data.decode("utf-8", errors="replace")
-    if _OTHER_PUSH.search(text):
+    text = _own_names(data.decode("utf-8", errors="replace"))
+    if _OTHER_PUSH.search(_NOT_A_PUSH.sub("", workflows.SCRIPT_PUSH.sub("", text))):
         return None
-    shown = Path(os.path.relpath(file, file.parent.parent.parent)).as_posix()
+    root = file.parent.parent.parent
+    shown = Path(os.path.relpath(file, root)).as_posix()
     try:
-        pushes = workflows.pushes(data, shown)
+        pushes = workflows.pushes(text.encode("utf-8"), shown)
+        retags: dict[str, str] = {}
+        scripts = (
+            workflows.script_pushes(text.encode("utf-8"), shown, f"{_OWNER}/{_NAME}", retags)
+            if workflows.SCRIPT_PUSH.search(text)
+            else ()
+        )
     except DocgenError:
         return None
-    if not pushes or _pushes_elsewhere(file.parent.parent.parent):
+    if pushes is None or scripts is None or not (pushes or scripts) or _pushes_elsewhere(root):
         return None
     groups: dict[str, _Published] = {}
+
+    def group(repository: str) -> _Published:
+        key = _normal(repository)
+        if key not in groups:
+            groups[key] = _Published(_group_pattern(key), {})
+        return groups[key]
+
+    named = [t.rpartition(":")[0] for p in pushes for t in p.tags] + [
+        i for p in pushes for i, _, _ in p.rules
+    ]
+    if any(not _NAMED.fullmatch(r) for r in named + [r.rpartition(":")[0] for r in scripts]):
+        return None  # an image whose name docgen cannot read may be the README's, with any tag
     for push in pushes:
         for tag in push.tags:
             repository, sep, name = tag.rpartition(":")
-            if not sep or "/" in name or workflows.UNKNOWN in name or "$" in name or not repository:
-                return None  # a tag docgen cannot read, or a digest-less reference with no tag
-            key = repository.lower()
-            if key not in groups:
-                parts = [re.escape(p) for p in key.split(workflows.UNKNOWN)]
-                pattern = re.compile(r"[a-z0-9][\w.-]*(?:/[\w.-]+)?".join(parts) + r"\Z")
-                groups[key] = _Published(pattern, {})
-            groups[key].tags.setdefault(name, push)
-    return shown, list(groups.values())
+            if not sep or "/" in name:
+                return None  # a digest-less reference with no tag
+            if workflows.UNKNOWN in name or "$" in name:
+                group(repository).rules.append((re.compile(workflows.ANY_TAG), "*", push))
+            else:
+                group(repository).tags.setdefault(name, push)
+        for image, pattern, written in push.rules:
+            if not image or "$" in image:
+                return None
+            group(image).rules.append((re.compile(pattern), written, push))
+    for reference in scripts:
+        repository, sep, name = reference.rpartition(":")
+        if not sep or "/" in name or not repository:
+            return None
+        if "$" in name:
+            group(repository).rules.append((re.compile(workflows.ANY_TAG), "*", None))
+        else:  # (a `docker tag` of an image a step pushes: that step's image)
+            source, _, tag = retags.get(reference, "").rpartition(":")
+            built = groups.get(_normal(source))
+            group(repository).tags.setdefault(name, built.push_of(tag) if built is not None else None)
+    return shown, list(groups.values()), root
 
 
 def _pushes_elsewhere(root: Path) -> bool:
@@ -206,19 +469,21 @@ def _lines(doc: Document) -> list[tuple[int, str]]:
     return sorted(found)
 
 
-def _repository(group: _Published, lines: list[tuple[int, str]]) -> str | None:
-    """The one repository the README names that `group`'s pattern matches with a tag it pushes (in
-    lower case); None when there is none or more than one."""
-    matched: set[str] = set()
+def _repository(group: _Published, lines: list[tuple[int, str]]) -> tuple[str, str] | None:
+    """The one repository the README names that `group`'s pattern matches with a tag it pushes
+    (`_readme_repository`), and as the README first writes it; None when there is none or more than one."""
+    matched: dict[str, str] = {}
     confirmed: set[str] = set()
     for _, text in lines:
         for match in _REFERENCE.finditer(text):
-            repository = match.group(1).lower()
+            repository = _readme_repository(match.group(1))
             if group.pattern.match(repository):
-                matched.add(repository)
-                if match.group(2) in group.tags:
+                matched.setdefault(repository, match.group(1))
+                if group.gives(match.group(2)):
                     confirmed.add(repository)
-    return next(iter(confirmed)) if len(confirmed) == 1 and len(matched) == 1 else None
+    if len(confirmed) != 1 or len(matched) != 1:
+        return None
+    return next(iter(matched.items()))
 
 
 def _built_here(doc: Document, repository: str) -> set[str]:
@@ -228,7 +493,9 @@ def _built_here(doc: Document, repository: str) -> set[str]:
         for _, text in fence.lines:
             if _LOCAL_BUILD.search(text):
                 found.update(
-                    m.group(2) for m in _REFERENCE.finditer(text) if m.group(1).lower() == repository
+                    m.group(2)
+                    for m in _REFERENCE.finditer(text)
+                    if _readme_repository(m.group(1)) == repository
                 )
     return found
 
