@@ -260,7 +260,7 @@ def test_a_channel_tag_of_a_built_variant_is_no_variant(tmp_path: Path) -> None:
     # a list of variants with a version and a channel joined to built keys, at either end
     readme = (
         "# App\n\n### Variants\n\n- `rocm`: AMD GPUs\n- `vulkan`: any Vulkan GPU\n"
-        "- `rocm-6.2`: the ROCm 6.2 build\n- `edge-vulkan`: built from main\n"
+        "- `rocm-v1.4.0`: the 1.4.0 release\n- `edge-vulkan`: built from main\n"
     )
     compose = (
         "services:\n  rocm:\n    build:\n      dockerfile: rocm/Dockerfile\n    image: ann/app:rocm\n"
@@ -282,3 +282,20 @@ def test_a_variant_with_a_channel_word_of_a_key_nothing_builds(tmp_path: Path) -
         "name full (Dockerfile.webui:7), cpu (Dockerfile.webui:3), patched (Dockerfile.webui:5) and never "
         "turbo-nightly (likely)"
     ]
+
+
+def test_a_version_joined_to_a_built_key_may_be_a_variant_of_its_own(tmp_path: Path) -> None:
+    # `rocm-5.7` beside `rocm`: another ROCm release nothing builds, no tag of the built one
+    readme = (
+        "# App\n\n### Variants\n\n- `rocm`: AMD GPUs\n- `vulkan`: any Vulkan GPU\n- `rocm-5.7`: older cards\n"
+    )
+    compose = (
+        "services:\n  rocm:\n    build:\n      dockerfile: rocm/Dockerfile\n    image: ann/app:rocm\n"
+        "  vulkan:\n    build:\n      dockerfile: vulkan/Dockerfile\n    image: ann/app:vulkan\n"
+    )
+    files = {
+        "docker-compose.build.yml": compose,
+        "rocm/Dockerfile": DOCKERFILE,
+        "vulkan/Dockerfile": DOCKERFILE,
+    }
+    assert [f[:40] for f in found(tmp_path, readme, files)] == ["7: README lists the variant rocm-5.7, bu"]
