@@ -218,13 +218,86 @@ def _radeon() -> dict[str, str]:
 _BY_RADEON = _radeon()
 
 
+# A GeForce RTX card by its series (`RTX 30-series`, `RTX 40 series`) or its number (`RTX 3090`,
+# `RTX4090`) → its compute capability, read off the `RTX NN series` products of `_TARGETS`. The
+# professional cards (`RTX A6000`, `RTX PRO 6000`) are spelt apart and not read here.
+_RTX_PRODUCTS = re.compile(r"\bRTX (\d)0 series")
+_RTX_NAME = re.compile(r"RTX[ \t-]*(\d)0(?:\d0(?:[ \t]*(?:Ti|SUPER))?|[ \t-]*series)?(?!\w)", re.IGNORECASE)
+
+
+def _geforce() -> dict[str, str]:
+    found: dict[str, str] = {}
+    for target, vendor, _family, products in _TARGETS:
+        for digit in _RTX_PRODUCTS.findall(products) if vendor == "NVIDIA" else ():
+            found.setdefault(digit, target)
+    return found
+
+
+_BY_RTX = _geforce()
+
+
 def model_target(name: str) -> str | None:
     """The target key of a GPU model name (`MI300X` → `gfx942`, `H100` → `9.0`, `RX 7900 XTX` →
-    `gfx1100`), None when unknown."""
+    `gfx1100`, `RTX 4090` and `RTX 40-series` → `8.9`), None when unknown."""
     radeon = _RX_NAME.match(name.strip())
     if radeon is not None:
         return _BY_RADEON.get(radeon.group(1))
+    rtx = _RTX_NAME.fullmatch(name.strip())
+    if rtx is not None:
+        return _BY_RTX.get(rtx.group(1))
     return _BY_MODEL.get(name.strip().upper())
+
+
+# What a compiled CUDA target runs on (NVIDIA's CUDA C++ Programming Guide, "Binary Compatibility" and
+# "PTX Compatibility"; CMake's CUDA_ARCHITECTURES): a cubin for X.y runs on the GPUs of capability X.z
+# with z >= y, never on another major; PTX for X.y is compiled by the driver for any GPU of capability
+# X.y or newer. The spellings say which a target is: PyTorch's `8.6` a cubin, `8.6+PTX` both; CMake's
+# `86` both, `86-real` a cubin, `86-virtual` PTX; nvcc's `sm_86` a cubin, `compute_86` PTX. An
+# arch-specific target (`9.0a`, `sm_100f`) runs on its own capability only.
+_CUDA_SPELLING = re.compile(
+    r"(?P<sm>sm_)?(?P<compute>compute_)?(?:(?P<major>\d+)\.(?P<minor>\d)|(?P<joined>\d{2,3}))"
+    r"(?P<specific>[af])?(?P<ptx>\+ptx)?(?P<real>-real)?(?P<virtual>-virtual)?",
+    re.IGNORECASE,
+)
+
+
+def cuda_code(target: str) -> tuple[str, bool, bool, bool] | None:
+    """(capability key, a cubin is built, PTX is built, arch-specific) of a CUDA target as a build tool
+    spells it (see above); None when `target` is no CUDA target."""
+    match = _CUDA_SPELLING.fullmatch(target.strip().strip("\"'"))
+    if match is None:
+        return None
+    if match["joined"]:
+        major, minor = match["joined"][:-1], match["joined"][-1]
+    else:
+        major, minor = match["major"], match["minor"]
+    key = f"{int(major)}.{minor}"
+    if _BY_TARGET.get(key, ("",))[0] != "NVIDIA":
+        return None
+    specific = bool(match["specific"])
+    if match["sm"] or match["real"]:
+        return key, True, False, specific
+    if match["compute"] or match["virtual"]:
+        return key, False, not specific, specific
+    if match["joined"]:  # CMake: real and virtual
+        return key, True, not specific, specific
+    return key, True, bool(match["ptx"]), specific
+
+
+def cuda_runs_on(card: str, built: list[tuple[str, bool, bool, bool]]) -> bool:
+    """True when a GPU of capability `card` (`8.0`) runs code of the targets `built` (`cuda_code`'s)."""
+    have = tuple(int(part) for part in card.split("."))
+    for key, cubin, ptx, specific in built:
+        target = tuple(int(part) for part in key.split("."))
+        if specific:
+            if target == have:
+                return True
+            continue
+        if cubin and target[0] == have[0] and target[1] <= have[1]:
+            return True
+        if ptx and target <= have:
+            return True
+    return False
 
 
 def model_names() -> frozenset[str]:

@@ -431,31 +431,44 @@ NOTES_COMPOSE = 'services:\n  notes:\n    build: .\n    ports:\n      - "8080:80
 NOTES_README = "# Notes\n\nRun `docker compose up -d`, then visit http://localhost:8080 in your browser.\n"
 
 
-def test_a_compose_port_the_image_exposes_none_of(tmp_path: Path) -> None:
+def test_a_compose_port_the_image_exposes_none_of_the_readme_takes_no_side(tmp_path: Path) -> None:
+    # the README agrees with the compose file it runs; the image's EXPOSE, which publishes nothing, is the
+    # only one saying otherwise, and the README never names its port
     files = {"Dockerfile": EXPOSED_IMAGE, "docker-compose.yaml": EXPOSED_COMPOSE}
-    assert found(tmp_path, EXPOSED_README, files, dockerfile=True) == [
+    assert found(tmp_path / "a", EXPOSED_README, files, dockerfile=True) == []
+    files = {"Dockerfile": NOTES_IMAGE, "compose.yaml": NOTES_COMPOSE, "index.js": ""}
+    assert found(tmp_path / "b", NOTES_README, files, dockerfile=True) == []
+
+
+def test_a_compose_port_the_image_exposes_none_of(tmp_path: Path) -> None:
+    # the README names the exposed port as the server's too: its two ports cannot both be right
+    readme = EXPOSED_README + "\nThe web UI listens on port 80 inside the container.\n"
+    files = {"Dockerfile": EXPOSED_IMAGE, "docker-compose.yaml": EXPOSED_COMPOSE}
+    assert found(tmp_path, readme, files, dockerfile=True) == [
         "6: README points to port 5001, but docker-compose.yaml:8 publishes it from container port 5001 of "
         "service textgen, while Dockerfile:6 exposes 80 and names 5001 nowhere in its ENV, ENTRYPOINT or "
         "CMD: the image and the compose file disagree on the port the server listens on (likely)"
     ]
+    readme = NOTES_README + "\nOr run the image alone: `docker run -p 3000:3000 notes`.\n"
     files = {"Dockerfile": NOTES_IMAGE, "compose.yaml": NOTES_COMPOSE, "index.js": ""}
-    [told] = found(tmp_path / "notes", NOTES_README, files, dockerfile=True)
+    [told] = found(tmp_path / "notes", readme, files, dockerfile=True)
     assert told.startswith("3: README points to port 8080, but compose.yaml:5 publishes it from container")
     assert "Dockerfile:5 exposes 3000 and names 8080 nowhere" in told
 
 
 def test_a_compose_port_the_service_or_image_names_is_served(tmp_path: Path) -> None:
+    readme = NOTES_README + "\nOr run the image alone: `docker run -p 3000:3000 notes`.\n"
     env = NOTES_COMPOSE + "    environment:\n      - PORT=8080\n"
     files = {"Dockerfile": NOTES_IMAGE, "compose.yaml": env, "index.js": ""}
-    assert found(tmp_path / "a", NOTES_README, files, dockerfile=True) == []
+    assert found(tmp_path / "a", readme, files, dockerfile=True) == []
     both = NOTES_IMAGE.replace("EXPOSE 3000", "EXPOSE 3000 8080")
     files = {"Dockerfile": both, "compose.yaml": NOTES_COMPOSE, "index.js": ""}
-    assert found(tmp_path / "b", NOTES_README, files, dockerfile=True) == []
+    assert found(tmp_path / "b", readme, files, dockerfile=True) == []
     cmd = NOTES_IMAGE.replace('["node", "index.js"]', '["node", "index.js", "--listen", "8080"]')
     files = {"Dockerfile": cmd, "compose.yaml": NOTES_COMPOSE, "index.js": ""}
-    assert found(tmp_path / "c", NOTES_README, files, dockerfile=True) == []
+    assert found(tmp_path / "c", readme, files, dockerfile=True) == []
     silent = NOTES_IMAGE.replace("EXPOSE 3000\n", "")
     files = {"Dockerfile": silent, "compose.yaml": NOTES_COMPOSE, "index.js": ""}
-    assert found(tmp_path / "d", NOTES_README, files, dockerfile=True) == []
+    assert found(tmp_path / "d", readme, files, dockerfile=True) == []
     files = {"Dockerfile": NOTES_IMAGE, "compose.yaml": NOTES_COMPOSE.replace("8080:8080", "8080:3000")}
-    assert found(tmp_path / "e", NOTES_README, {**files, "index.js": ""}, dockerfile=True) == []
+    assert found(tmp_path / "e", readme, {**files, "index.js": ""}, dockerfile=True) == []

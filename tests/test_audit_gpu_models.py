@@ -17,7 +17,10 @@ from docgen.audit import audit
 
 OVERRIDE = "FROM rocm/dev-ubuntu-22.04:6.2\nENV HSA_OVERRIDE_GFX_VERSION=11.0.0\nRUN true\n"
 ARCH_LIST = 'FROM rocm/dev-ubuntu-22.04:6.2\nARG PYTORCH_ROCM_ARCH="gfx90a;gfx1100"\nRUN true\n'
-CUDA_LIST = 'FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nENV TORCH_CUDA_ARCH_LIST="8.0;8.6"\nRUN true\n'
+CUDA_LIST = (
+    'FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nENV TORCH_CUDA_ARCH_LIST="8.0;8.6"\n'
+    "RUN pip install --no-build-isolation ./kernels\n"
+)
 
 
 def _audit(tmp_path: Path, readme: str, dockerfile: str) -> list[str]:
@@ -272,3 +275,88 @@ def test_a_floor_is_still_read_when_the_readme_names_only_newer_or_no_built_targ
         .replace("puts gfx906", "puts it")
     )
     assert [f for f in _audit(tmp_path / "c", vega, VEGA) if "gfx908" in f] != []
+
+
+# modelled on an inference server whose builder stage compiles its CUDA extensions into wheels
+WHEELS = """\
+ARG CUDA_VERSION=12.8.0
+FROM nvidia/cuda:${CUDA_VERSION}-devel-ubuntu22.04 AS builder
+ENV DEBIAN_FRONTEND=noninteractive \\
+    TORCH_CUDA_ARCH_LIST="8.6" \\
+    CUDA_HOME=/usr/local/cuda
+RUN pip wheel --wheel-dir=/wheels "fastattn @ git+https://example.org/fastattn.git"
+FROM nvidia/cuda:${CUDA_VERSION}-runtime-ubuntu22.04
+COPY --from=builder /wheels /wheels
+RUN pip install --no-index --find-links=/wheels fastattn
+"""
+REQUIREMENTS = """\
+# Server
+
+## System Requirements
+
+- **GPU**: an NVIDIA GPU with Ampere architecture or newer.
+  - **Supported Architectures**: Ampere, Hopper (e.g., RTX 30-series, RTX 40-series, A100, H100).
+  - **Unsupported Architectures**: Turing, Volta (e.g., RTX 20-series, T4, V100).
+"""
+# modelled on a kernel library whose build calls nvcc with its targets spelled out
+NVCC = """\
+FROM nvidia/cuda:12.4.1-devel-ubuntu22.04
+COPY kernels /src
+RUN nvcc -O3 -gencode arch=compute_80,code=sm_80 -o /usr/local/bin/bench /src/bench.cu
+"""
+SUPPORTS = "# Bench\n\nThe image supports H100 and L40S GPUs.\n"
+
+
+def _support(tmp_path: Path, readme: str, dockerfile: str) -> list[str]:
+    return [f for f in _audit(tmp_path, readme, dockerfile) if "supports" in f]
+
+
+def test_cards_said_supported_that_no_compiled_target_runs_on(tmp_path: Path) -> None:
+    # a card of another major, or of an older minor than the one cubin: no code runs on it; the RTX 40
+    # series (8.9) runs the 8.6 cubin, the RTX 30 series is 8.6
+    assert _support(tmp_path / "a", REQUIREMENTS, WHEELS) == [
+        "6: README says the image supports A100 (8.0), H100 (9.0), but Dockerfile:3 sets "
+        "TORCH_CUDA_ARCH_LIST=8.6, which its build compiles with: no code for sm_80, sm_90 or a target "
+        "those cards run (likely)"
+    ]
+    # nvcc's own targets: the sm_80 cubin runs on the L40S (8.9), not on the H100 (9.0)
+    assert _support(tmp_path / "b", SUPPORTS, NVCC) == [
+        "3: README says the image supports H100 (9.0), but Dockerfile:3 sets -gencode=sm_80, which its "
+        "build compiles with: no code for sm_90 or a target those cards run (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "dockerfile"),
+    [
+        # PTX of 8.6 runs on every newer card; A100 has the cubin of its own
+        (REQUIREMENTS, WHEELS.replace('"8.6"', '"8.0;8.6+PTX"')),
+        (SUPPORTS, NVCC.replace("code=sm_80", "code=[sm_80,compute_80]")),
+        # CMake's plain `80` builds PTX as well
+        (SUPPORTS, NVCC.replace("RUN nvcc", 'RUN cmake -DCMAKE_CUDA_ARCHITECTURES="80" -B b && nvcc')),
+        # a list nothing compiles with: the prebuilt wheels run on every card
+        (
+            SUPPORTS,
+            'FROM nvidia/cuda:12.4.1-runtime-ubuntu22.04\nENV TORCH_CUDA_ARCH_LIST="7.0"\n'
+            "RUN pip install torch\n",
+        ),
+        # not said supported, or said unsupported
+        ("# Bench\n\nH100 and L40S are not supported yet.\n", NVCC),
+        ("# Bench\n\n- **Unsupported GPUs**: H100, L40S\n", NVCC),
+    ],
+)
+def test_cards_said_supported_that_the_build_covers(tmp_path: Path, readme: str, dockerfile: str) -> None:
+    assert _support(tmp_path, readme, dockerfile) == []
+
+
+def test_cuda_codes_and_what_runs_them() -> None:
+    assert hardware.cuda_code("8.6+PTX") == ("8.6", True, True, False)
+    assert hardware.cuda_code("86-real") == ("8.6", True, False, False)
+    assert hardware.cuda_code("compute_90") == ("9.0", False, True, False)
+    assert hardware.cuda_code("gfx942") is None
+    assert hardware.cuda_runs_on("8.9", [("8.6", True, False, False)])
+    assert not hardware.cuda_runs_on("9.0", [("8.6", True, False, False)])
+    assert hardware.cuda_runs_on("9.0", [("8.6", False, True, False)])
+    assert not hardware.cuda_runs_on("10.0", [("9.0", True, True, True)])  # 9.0a runs on 9.0 only
+    assert hardware.model_target("RTX 30-series") == "8.6"
+    assert hardware.model_target("RTX 4090") == "8.9"

@@ -146,3 +146,26 @@ def test_a_project_folder_is_no_root_when_one_is_found(tmp_path: Path) -> None:
     assert _copied_tree(tmp_path, PATTERN, tmp_path, "images/whisper-gpu/pyproject.toml") == []
     # no project folder given: nothing above the README's folder is read
     assert _copied_tree(tmp_path / "b", PATTERN, None) == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # modelled on a Japanese README of an embeddings server: the model lands there on first use
+        "> - ダウンロード後、モデルは`examples/presets/e5-small/`に保存されている。",
+        # modelled on a Chinese README: the run downloads the weights into the folder
+        "首次运行会自动下载模型到 `examples/presets/qwen-7b/` 目录。",
+        # the hub cache's own folder name, in any words: a download makes it
+        "The embeddings model then sits in `examples/presets/models--acme--tiny-embed/`.",
+    ],
+)
+def test_a_folder_a_download_makes_said_in_any_words(tmp_path: Path, line: str) -> None:
+    assert found(tmp_path, f"# Serving\n\n{line}\n", folder="serving") == []
+
+
+def test_a_folder_gone_said_in_other_words_is_told(tmp_path: Path) -> None:
+    readme = "# Serving\n\n設定は`examples/weights/base/`にあります。\n"
+    assert found(tmp_path, readme, folder="serving") == [
+        "3: README names examples/weights/base, but examples/weights does not exist "
+        "(examples/ holds presets, repository) (likely)"
+    ]

@@ -103,3 +103,57 @@ def test_the_value_make_passes_an_arg_with_no_default_is_the_image_s(
     readme = f"{title}\n\nBuild it:\n\n```\nmake build\n```\n"
     files = {"README.md": readme, "Dockerfile.desktop": SUITE, "Makefile": SUITE_MAKE}
     assert _audit_cli(tmp_path, files) == expected
+
+
+def _all(root: Path, files: dict[str, str], readme: str) -> list[str]:
+    make_tree(root, {**files, "README.md": readme})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [f"{d.line}: {d.message}" for d in audit(readme, "README.md", model, {}, root, root)]
+
+
+SDK_DOCKERFILE = "FROM ubuntu:22.04\nARG SDK_VERSION=7.1.70100-1\nRUN echo ${SDK_VERSION} > /sdk\n"
+SDK_MAKEFILE = (
+    "# Build arguments\nSDK_VERSION ?= 7.1.1.70101-1\n\n"
+    "build:\n\tdocker build \\\n\t\t--build-arg SDK_VERSION=$(SDK_VERSION) \\\n\t\t-t sdk .\n"
+)
+ARCH_DOCKERFILE = (
+    "FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nARG CUDA_ARCH=80\nRUN make CUDA_ARCH=${CUDA_ARCH}\n"
+)
+ARCH_MAKEFILE = "CUDA_ARCH := 86\nimage:\n\tdocker build --build-arg CUDA_ARCH=$(CUDA_ARCH) -t kernels .\n"
+
+
+@pytest.mark.parametrize(
+    ("files", "readme"),
+    [
+        # a list of the Makefile's variables, each with its default and the line using it
+        (
+            {"Dockerfile": SDK_DOCKERFILE, "Makefile": SDK_MAKEFILE},
+            "# SDK\n\n## Variables\n\n- **`SDK_VERSION`** (default: `7.1.1.70101-1`)\n"
+            "  - SDK release for the build\n  - Used in: Makefile line 2, Dockerfile ARG\n",
+        ),
+        # a table of build args, read where `make image` builds
+        (
+            {"Dockerfile": ARCH_DOCKERFILE, "Makefile": ARCH_MAKEFILE},
+            "# Kernels\n\nRun `make image`.\n\n| Build arg | Default | Meaning |\n|---|---|---|\n"
+            "| `CUDA_ARCH` | `86` | the GPU target |\n",
+        ),
+    ],
+)
+def test_a_default_the_makefile_passes_is_the_readmes(
+    tmp_path: Path, files: dict[str, str], readme: str
+) -> None:
+    assert [f for f in _all(tmp_path, files, readme) if "defaults to" in f] == []
+
+
+def test_a_default_neither_the_dockerfile_nor_the_makefile_gives(tmp_path: Path) -> None:
+    readme = "# SDK\n\n- **`SDK_VERSION`** (default: `6.4.3`)\n"
+    files = {"Dockerfile": SDK_DOCKERFILE, "Makefile": SDK_MAKEFILE}
+    assert _all(tmp_path, files, readme) == [
+        "3: README says SDK_VERSION defaults to 6.4.3 but Dockerfile:2 says 7.1.70100-1"
+    ]
+    # a Makefile building another Dockerfile passes nothing to this one
+    other = SDK_MAKEFILE.replace("-t sdk .", "-f Dockerfile.slim -t sdk .")
+    readme = "# SDK\n\n- **`SDK_VERSION`** (default: `7.1.1.70101-1`)\n"
+    assert _all(tmp_path / "b", {"Dockerfile": SDK_DOCKERFILE, "Makefile": other}, readme) == [
+        "3: README says SDK_VERSION defaults to 7.1.1.70101-1 but Dockerfile:2 says 7.1.70100-1"
+    ]

@@ -233,3 +233,69 @@ def test_layers_named_as_words_and_one_published_by_others(tmp_path: Path) -> No
     assert [f[:3] for f in found(tmp_path / "b", tags, files)] == ["7: "]
     community = tags.replace("newest frameworks", "newest frameworks, published by the community")
     assert found(tmp_path / "c", community, files) == []
+
+
+# modelled on a web UI built as Dockerfile stages, one a variant, whose CI also pushes a nightly tag
+STAGES_README = """\
+# webui
+
+### Select variant
+
+| Variant | Description |
+|---|---|
+| `full` | Everything included. |
+| `full-nightly` | Automated nightly build of `full`, pushed by CI. |
+| `cpu` | No GPU support. |
+| `patched` | Old loader patches. |
+"""
+STAGES = (
+    'FROM python:3.11 AS base\nRUN pip install app\nFROM base AS cpu\nCMD ["app"]\n'
+    'FROM base AS patched\nCMD ["app", "--patch"]\nFROM base AS full\nCMD ["app"]\n'
+)
+
+
+def test_a_channel_tag_of_a_built_variant_is_no_variant(tmp_path: Path) -> None:
+    # a table of Dockerfile targets with a nightly tag of one of them
+    assert found(tmp_path / "a", STAGES_README, {"Dockerfile.webui": STAGES}) == []
+    # a list of variants with a version and a channel joined to built keys, at either end
+    readme = (
+        "# App\n\n### Variants\n\n- `rocm`: AMD GPUs\n- `vulkan`: any Vulkan GPU\n"
+        "- `rocm-v1.4.0`: the 1.4.0 release\n- `edge-vulkan`: built from main\n"
+    )
+    compose = (
+        "services:\n  rocm:\n    build:\n      dockerfile: rocm/Dockerfile\n    image: ann/app:rocm\n"
+        "  vulkan:\n    build:\n      dockerfile: vulkan/Dockerfile\n    image: ann/app:vulkan\n"
+    )
+    files = {
+        "docker-compose.build.yml": compose,
+        "rocm/Dockerfile": DOCKERFILE,
+        "vulkan/Dockerfile": DOCKERFILE,
+    }
+    assert found(tmp_path / "b", readme, files) == []
+
+
+def test_a_variant_with_a_channel_word_of_a_key_nothing_builds(tmp_path: Path) -> None:
+    # the key before the channel is no variant the files build: still told
+    readme = STAGES_README.replace("| `full-nightly` |", "| `turbo-nightly` |")
+    assert found(tmp_path, readme, {"Dockerfile.webui": STAGES}) == [
+        "8: README lists the variant turbo-nightly, but nothing of the project builds it: the build files "
+        "name full (Dockerfile.webui:7), cpu (Dockerfile.webui:3), patched (Dockerfile.webui:5) and never "
+        "turbo-nightly (likely)"
+    ]
+
+
+def test_a_version_joined_to_a_built_key_may_be_a_variant_of_its_own(tmp_path: Path) -> None:
+    # `rocm-5.7` beside `rocm`: another ROCm release nothing builds, no tag of the built one
+    readme = (
+        "# App\n\n### Variants\n\n- `rocm`: AMD GPUs\n- `vulkan`: any Vulkan GPU\n- `rocm-5.7`: older cards\n"
+    )
+    compose = (
+        "services:\n  rocm:\n    build:\n      dockerfile: rocm/Dockerfile\n    image: ann/app:rocm\n"
+        "  vulkan:\n    build:\n      dockerfile: vulkan/Dockerfile\n    image: ann/app:vulkan\n"
+    )
+    files = {
+        "docker-compose.build.yml": compose,
+        "rocm/Dockerfile": DOCKERFILE,
+        "vulkan/Dockerfile": DOCKERFILE,
+    }
+    assert [f[:40] for f in found(tmp_path, readme, files)] == ["7: README lists the variant rocm-5.7, bu"]

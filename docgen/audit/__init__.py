@@ -366,7 +366,7 @@ from docgen.audit.floating_pins import floating_pins, pins_never_named
 from docgen.audit.fresh_contexts import fresh_contexts
 from docgen.audit.globbed_scripts import globbed_scripts
 from docgen.audit.gpu_compose import gpu_less_compose, gpu_only_compose
-from docgen.audit.gpu_models import gpu_floor_claims, gpu_model_claims
+from docgen.audit.gpu_models import gpu_floor_claims, gpu_model_claims, gpu_support_claims
 from docgen.audit.gpu_scripts import gpu_less_scripts
 from docgen.audit.grammar import command_grammar
 from docgen.audit.health_ports import health_ports, plain_health_checks, unserved_checks
@@ -728,6 +728,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     quoted_settings,
     gpu_floor_claims,
     gpu_model_claims,
+    gpu_support_claims,
     linked_release_claims,
     health_ports,
     plain_health_checks,
@@ -1274,6 +1275,7 @@ def audit(
     # the host's driver, before the sections about the host are set aside: every image, unless one is named
     drivers = list(_ruled(driver_claims, doc, family))
     drivers += _ruled(gpu_floor_claims, doc, family)  # the host's GPU, as old as the README admits
+    drivers += _ruled(gpu_support_claims, doc, family)  # NVIDIA cards said supported, no code for them
     # a variable the build is said to need, before an edit instruction (`replace the value of …`) is set aside
     build_vars = list(_ruled(set_for_build, doc, family))
     if directory is not None:  # a pin a release is said to update that nothing of the project names

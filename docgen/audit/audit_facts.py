@@ -24,6 +24,7 @@ from docgen.audit.coverage import lint_of
 from docgen.audit.wording import IMAGE_REF
 from docgen.build_scripts import BUILD, container_command
 from docgen.files import text_or_none
+from docgen.makefile import DEFAULT_FILES, build_args
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -146,6 +147,22 @@ class AuditFacts:
                 if os.path.isfile(path) and (text := self.text(path)) is not None:
                     texts.append(text)
         return texts
+
+    @functools.cached_property
+    def make_passed(self) -> dict[str, frozenset[tuple[str, str]]]:
+        """The build args the Makefile `make` reads in the README's folder passes to `docker build`
+        (`--build-arg ROCM_VERSION=$(ROCM_VERSION)` with `ROCM_VERSION ?= 7.1.1`) → (value with a plain
+        `make`, the Dockerfile's file name) of each; a value needing the environment is left out. A
+        README listing the variables of its `make build` gives these as the defaults."""
+        if self.directory is None:
+            return {}
+        path = next((self.directory / n for n in DEFAULT_FILES if os.path.isfile(self.directory / n)), None)
+        text = self.text(path) if path is not None else None
+        found: dict[str, set[tuple[str, str]]] = {}
+        for passed in build_args(text) if text is not None and "--build-arg" in text else ():
+            if passed.value is not None:
+                found.setdefault(passed.name, set()).add((passed.value, os.path.basename(passed.dockerfile)))
+        return {name: frozenset(values) for name, values in found.items()}
 
     def text(self, path: Path) -> str | None:
         """The text of the project's file at `path` (`files.text_or_none`: None when it is no text)."""

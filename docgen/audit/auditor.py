@@ -1042,8 +1042,10 @@ class Auditor:
         self, line: int, name: str, claim: str | None, confidence: str, required: bool = False
     ) -> Diagnostic | None:
         """A diagnostic when the default a README gives the build arg `name` (normalised by
-        `_default_in_cell`, None when it is in words) differs from the Dockerfiles'. `required`: the
-        README says the arg has no default and must be passed (claim '')."""
+        `_default_in_cell`, None when it is in words) differs from the Dockerfiles', and from the value
+        the Makefile beside the README passes their build (`AuditFacts.make_passed`: the default of the
+        README's `make build`). `required`: the README says the arg has no default and must be passed
+        (claim '')."""
         # a value only CI passes (`called_args`) is no default: the Dockerfile's declaration is the claim's
         decls = [
             (
@@ -1057,6 +1059,16 @@ class Auditor:
             if d.name == name and not d.unknown
         ]
         if claim is None or not decls or same_default(claim, [d for _, d in decls]):
+            return None
+        # the value the Makefile beside the README passes that Dockerfile's build (`make build`)
+        passed = self.shared.make_passed.get(name, frozenset())
+        as_made = [
+            replace(d, default=value, raw_default=value, effective_default=value)
+            for m, d in decls
+            for value, dockerfile in passed
+            if dockerfile == os.path.basename(m.path)
+        ]
+        if as_made and same_default(claim, as_made):
             return None
         model, first = next(((m, d) for m, d in decls if not d.bare), decls[0])
         # a value a build file passes is set on its line there (`docker-compose.yml:7`)

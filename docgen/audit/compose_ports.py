@@ -23,7 +23,10 @@ program is started among others (`a & b`, `sh -c "…; …"`), the command gives
 `--port` through a variable, an entrypoint script may start the command its own way, `network_mode:
 host` (ports are not published), or the image exposes both ports. `certain` when the command is a known
 server launcher (`uvicorn`, `vllm`) or also gives the address it listens on (`--host 0.0.0.0`), else
-`likely`.
+`likely`. A mismatch shown by the image's EXPOSE alone (no command gives a port) is told only when the
+README names the exposed port itself (points at it, or maps it in a `-p` or `ports:` it writes): else
+the README agrees with the compose file it runs, and EXPOSE, which publishes nothing, is the files'
+disagreement, not the README's.
 
 A server the service's command, or the image's ENTRYPOINT, CMD or start script, starts on the
 container's loopback address (`--host 127.0.0.1`) behind the published port is told the same way.
@@ -375,6 +378,23 @@ def said_ports(doc: Document) -> dict[str, list[int]]:
     return {port: sorted(set(lines)) for port, lines in found.items()}
 
 
+_CONTAINER_SIDE = re.compile(r"(?<![\w.:])\d{2,5}:(\d{2,5})(?![\d.:])")
+"""The container side of a port mapping the README writes (`-p 5001:80`, `"8080:80"`)."""
+
+
+def _named_ports(doc: Document, said: dict[str, list[int]]) -> set[str]:
+    """The ports the README names as the server's: those it points the reader at (`said_ports`) and the
+    container sides of the mappings it writes."""
+    found = set(said)
+    for fence in doc.fences:
+        for _, text in fence.lines:
+            found.update(_CONTAINER_SIDE.findall(text))
+    for para in doc.paragraphs:
+        for _, text in para.lines:
+            found.update(_CONTAINER_SIDE.findall(text))
+    return found
+
+
 def _exposed_only(
     service: dict[Any, Any], entries: list[str], image: Image, texts: list[tuple[str, str]]
 ) -> list[_Mismatch]:
@@ -456,6 +476,10 @@ def compose_ports(
             )
             continue
         if mismatch.exposed:
+            if not set(_NUMBER.findall(mismatch.served)) & _named_ports(doc, said):
+                # the README takes no side: the compose file it runs and the image's EXPOSE disagree with
+                # each other, and EXPOSE publishes nothing
+                continue
             yield Diagnostic(
                 readme,
                 told[0],

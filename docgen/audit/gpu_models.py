@@ -24,6 +24,12 @@ Two more ways a README says the same (`likely`):
 - a floor (`AMD GPU with gfx900 or newer`, `gfx1030+`) whose own target the image's lists lack: the
   oldest GPU the README admits has no kernels in the image.
 
+And NVIDIA cards a README says the image supports (`Supported Architectures: … A100, H100`,
+`gpu_support_claims`, read on the whole README) that no CUDA target the build compiles runs on
+(`likely`). For NVIDIA cards a target runs as `hardware.cuda_runs_on` says (a cubin on its major's newer
+minors, PTX on every newer card), and a CUDA list counts only in a Dockerfile that compiles from source
+(`_COMPILES`), read from a builder stage's ENV too, with nvcc's `-gencode … code=…` targets.
+
 The lists are the target build args' defaults and ENV values, the value an env file gives the arg when
 the README's own build (`make`, `./build.sh`) passes it (`targets.build_path_values`), and the literal
 `-DGPU_TARGETS=…`, `-DAMDGPU_TARGETS=…`, `-DCMAKE_HIP_ARCHITECTURES=…` a RUN gives CMake.
@@ -41,7 +47,7 @@ from docgen.audit.aside import PAST
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor
 from docgen.audit.memo import per_audit
 from docgen.audit.targets import build_path_values
-from docgen.audit.wording import LIST_ITEM, claims_said, heading_of
+from docgen.audit.wording import LIST_ITEM, claims_said, heading_of, line_at, sentences
 from docgen.files import text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
@@ -181,6 +187,67 @@ def _names_older_built(doc: Document, line: int, floor: str, sets: list[_Targets
     return any(m.group(0).lower() in older for text in texts for m in _GFX.finditer(text))
 
 
+_SUPPORTS = re.compile(
+    r"\bsupported(?:[ \t]+(?:NVIDIA[ \t]+)?(?:GPUs?|cards?|architectures?|hardware|devices?|models?))?"
+    r"[*_ \t]*:|\bsupports\b|\bruns[ \t]+on\b|\bcompatible[ \t]+with\b",
+    re.IGNORECASE,
+)
+"""Words saying the image supports the cards named after them (`Supported Architectures: … A100, H100`,
+`supports H100 and L40S`); `Unsupported …` is not one."""
+_NOT_SUPPORTED = re.compile(
+    r"\bnot\b|n't\b|\bif\b|\bunless\b|\byour\b|\binstead\b|\bwas\b|\bwere\b|\bplanned\b|\bTODO\b"
+    r"|\bupstream\b|\bsoon\b|\bexperimental\b",
+    re.IGNORECASE,
+)
+_GEFORCE = re.compile(r"RTX[ \t-]*\d0(?:\d0(?:[ \t]*(?:Ti|SUPER))?|[ \t-]*series)?(?!\w)", re.IGNORECASE)
+"""A GeForce RTX card or series (`RTX 4090`, `RTX 30-series`)."""
+
+
+def gpu_support_claims(doc: Document, family: Auditor) -> Iterator[Diagnostic]:
+    """NVIDIA cards `doc` says the image supports (`Supported Architectures: Ampere, Hopper (e.g., A100,
+    H100)`) that no code the build compiles runs on: every CUDA target list the images compile with
+    (`TORCH_CUDA_ARCH_LIST`, `CMAKE_CUDA_ARCHITECTURES`, `-gencode`) lacks a target of the card's
+    capability, a cubin of its major and an older minor, and PTX of an older target (`likely`). Read on
+    the whole README, the sections about the host too, not those over older images."""
+    if not family.models:
+        return
+    sets: list[_Targets] | None = None
+    titles = dict(doc.headings)
+    for para in doc.paragraphs:
+        if not _SUPPORTS.search(" ".join(said for _, said in para.lines)):
+            continue
+        for start, _end, sentence in sentences(para.lines):
+            claim = _SUPPORTS.search(sentence)
+            if claim is None or _NOT_SUPPORTED.search(sentence):
+                continue
+            line = line_at(para.lines, start + claim.start())
+            if PAST.search(heading_of(doc, line)) or PAST.search(titles.get(line, "")):
+                continue
+            after = sentence[claim.end() :]
+            cards = [*_names(after), *(m.group(0) for m in _GEFORCE.finditer(after))]
+            named = [(n, t) for n in cards if (t := hardware.model_target(n)) and _vendor(t) == "NVIDIA"]
+            if not named:
+                continue
+            if sets is None:
+                passed = {v.name: (v.value, v.file, v.line) for v in build_path_values(doc, family).values()}
+                sets = [_targets(m, passed) for m in family.models]
+            missed: dict[str, str] = {}
+            shown = ""
+            for name, target in named:
+                found = _ruled_out(name, target, sets)
+                if found is not None:
+                    missed.setdefault(re.sub(r"[ \t]+", " ", name), target)
+                    shown = shown or found[0]
+            if missed:
+                said = ", ".join(f"{name} ({target})" for name, target in missed.items())
+                codes = ", ".join(dict.fromkeys("sm_" + t.replace(".", "") for t in missed.values()))
+                message = (
+                    f"README says the image supports {said}, but {shown}, which its build compiles with: "
+                    f"no code for {codes} or a target those cards run"
+                )
+                yield Diagnostic(family.path, line, message, confidence=LIKELY)
+
+
 def _names(text: str) -> list[str]:
     """The GPU models `text` names, a card after a Radeon one by its number too (`RX 7800/7700 XT`)."""
     found = []
@@ -257,6 +324,8 @@ class _List:
     """The env file giving the value, when the README's build passes one; else the Dockerfile's."""
     read: bool = True
     """False for a build arg no instruction reads (`ARG AMDGPU_TARGETS=…` next to the one CMake gets)."""
+    codes: tuple[tuple[str, bool, bool, bool], ...] = ()
+    """An NVIDIA list's targets as `hardware.cuda_code` reads them (a cubin, PTX): what cards run it."""
 
 
 _Targets = tuple[ImageModel, tuple[int, str, str] | None, list[_List]]
@@ -270,14 +339,16 @@ def _targets(model: ImageModel, passed: Mapping[str, tuple[str, str, int]]) -> _
     override: tuple[int, str, str] | None = None
     lists: list[_List] = []
     for env in model.env:
-        if env.stage != final or env.value is None:
+        if env.value is None:
             continue
-        if env.name.upper() == _OVERRIDE:
+        if env.name.upper() == _OVERRIDE and env.stage == final:
             target = hardware.hsa_override_target(env.value)
             if target is not None:
                 override = (env.line, env.value, target)
         elif _TARGET_NAME.search(env.name.upper()):
-            lists.extend(_target_list(env.name, env.line, env.value))
+            # a builder stage's CUDA list is the one its compilers read; an AMD list counts in the final one
+            found = _target_list(env.name, env.line, env.value)
+            lists.extend(entry for entry in found if env.stage == final or entry.codes)
     for decl in model.args:
         if decl.name in passed:
             value, file, line = passed[decl.name]
@@ -287,13 +358,18 @@ def _targets(model: ImageModel, passed: Mapping[str, tuple[str, str, int]]) -> _
             lists.extend(dataclasses.replace(entry, read=bool(decl.used_lines)) for entry in found)
     for name, line, value in _cmake_targets(model.file):
         lists.extend(_target_list(f"-D{name}", line, value))
+    gencode = _gencode(model.file)
+    if gencode is not None:
+        lists.extend(_target_list("-gencode", gencode[0], gencode[1]))
+    if not _compiles(model.file):
+        lists = [entry for entry in lists if not entry.codes]  # a CUDA list nothing compiles with
     return model, override, lists
 
 
 @per_audit(maxsize=32)
 def _cmake_targets(file: str) -> tuple[tuple[str, int, str], ...]:
     """(option, line, value) of each literal target list the Dockerfile at `file` gives CMake."""
-    text = text_or_none(Path(file), 1_000_000) if file else None
+    text = _dockerfile_text(file)
     if text is None or "-D" not in text:
         return ()
     return tuple(
@@ -303,12 +379,59 @@ def _cmake_targets(file: str) -> tuple[tuple[str, int, str], ...]:
 
 def _target_list(name: str, line: int, value: str, file: str = "") -> list[_List]:
     """`[(name, line, value, its target keys)]` when every word of `value` is a GPU target docgen knows,
-    or an AMD one by its spelling (`gfx1035`); `file` is an env file the value comes from."""
+    or an AMD one by its spelling (`gfx1035`); `file` is an env file the value comes from. An NVIDIA
+    list carries what it builds of each target (`codes`), and is no list when a word is spelt in a way
+    `hardware.cuda_code` does not read."""
     gpus = hardware.gpus(value)
     vendors = {_vendor(g.target) for g in gpus}
     if not gpus or "unknown" in vendors or len(vendors) > 1:
         return []
-    return [_List(name, line, value, frozenset(hardware.target_key(g.target) for g in gpus), file)]
+    keys = frozenset(hardware.target_key(g.target) for g in gpus)
+    if vendors != {"NVIDIA"}:
+        return [_List(name, line, value, keys, file)]
+    codes = [hardware.cuda_code(g.target) for g in gpus]
+    if any(code is None for code in codes):
+        return []
+    return [_List(name, line, value, keys, file, codes=tuple(c for c in codes if c is not None))]
+
+
+_GENCODE = re.compile(
+    r"(?:-gencode|--generate-code)[ \t=]+[\"']?arch=compute_(\d{2,3}[af]?),[ \t]*code=\[?([\w,]+)\]?"
+)
+"""An nvcc target (`-gencode arch=compute_86,code=sm_86`, `code=[sm_90,compute_90]`)."""
+_COMPILES = re.compile(
+    r"\bpip3?[ \t]+wheel\b|git\+https?://|--no-build-isolation|--no-binary|\bsetup\.py\b|\bcmake\b|\bnvcc\b"
+    r"|-m[ \t]+build\b|\bninja\b|\bmake\b"
+    r"|\bpip3?[ \t]+install[ \t]+(?:-[-\w]+[ \t]+)*(?:-e[ \t]+)?\.(?:[ \t]|$)"
+)
+"""A RUN that compiles code from source, which a CUDA target list steers: a wheel built, a package from
+git, CMake, nvcc, make, a local project installed."""
+
+
+@per_audit(maxsize=32)
+def _dockerfile_text(file: str) -> str | None:
+    return text_or_none(Path(file), 1_000_000) if file else None
+
+
+def _gencode(file: str) -> tuple[int, str] | None:
+    """(line of the first, the targets) of the literal nvcc targets of the Dockerfile at `file`, as one
+    list: each `code=` value (`sm_86`, `compute_90`)."""
+    text = _dockerfile_text(file)
+    if text is None or "code=" not in text:
+        return None
+    found = list(_GENCODE.finditer(text))
+    if not found:
+        return None
+    codes = [code for match in found for code in match.group(2).split(",") if code]
+    return text.count("\n", 0, found[0].start()) + 1, ";".join(dict.fromkeys(codes))
+
+
+def _compiles(file: str) -> bool:
+    """True when a line of the Dockerfile at `file` that is no comment compiles from source (`_COMPILES`)."""
+    text = _dockerfile_text(file)
+    if text is None:
+        return True  # (not known: the lists are read as they are)
+    return any(_COMPILES.search(line) for line in text.splitlines() if not line.lstrip().startswith("#"))
 
 
 def _vendor(target: str) -> str:
@@ -337,6 +460,8 @@ def _ruled_out(name: str, target: str, sets: list[_Targets], kin: bool = False) 
         keys = {key for entry in own for key in entry.keys}
         if target in keys or (kin and family and any(hardware.lookup(k).family == family for k in keys)):
             return None
+        if vendor == "NVIDIA" and hardware.cuda_runs_on(target, [c for entry in own for c in entry.codes]):
+            return None  # a cubin of the same major and an older minor, or PTX of an older target
         first = own[0]
         where = f"{first.file}:{first.line}" if first.file else f"{model.path}:{first.line}"
         reasons.append((f"{where} sets {first.name}={first.value}", LIKELY))

@@ -49,12 +49,16 @@ _ELSEWHERE = re.compile(
     r"\b(?:creat|generat|renam|download|extract|unzip|untar|mount|clon|instal|export|upload|push|stor)\w*"
     r"|\b(?:writ(?:e|es|ing|ten)|wrote|cop(?:y|ies|ied|ying)|(?:sav|mov|plac|put)(?:e|es|ed|ing)?|puts?)\b"
     r"|\b(?:output|will|would|should|container|image|inside|volume|cache|host|mkdir|touch)\b"
-    r"|\b(?:e\.g|for[ \t]+example|such[ \t]+as|like|your|my|own)\b",
+    r"|\b(?:e\.g|for[ \t]+example|such[ \t]+as|like|your|my|own)\b"
+    r"|ダウンロード|作成|生成|保存|展開|マウント|キャッシュ|下载|生成|创建|新建|保存|解压|挂载|缓存|다운로드|생성|저장",
     re.I,
 )
 """Words of a line saying its path is one the reader, a run or the image makes or holds (`download the
-weights to `models/llama-7b``, `mounted at`, `inside the container`), or an example (`e.g.`): a path
-that need not be the repository's."""
+weights to `models/llama-7b``, `mounted at`, `inside the container`, `ダウンロード後`, `下载到`), or an
+example (`e.g.`): a path that need not be the repository's."""
+_TOOL_MADE = re.compile(r"(?:models|datasets|spaces)--[\w.-]+--[\w.-]+")
+"""A folder a download makes with a name of its own: the Hugging Face hub cache's `models--org--name`
+(`datasets--`, `spaces--`), never a folder a repository holds."""
 _SHOWN = 4
 """The most entries of the parent folder a finding names."""
 
@@ -96,7 +100,7 @@ def lost_folders(
         base, index = missing
         if index == len(parts) - 1 and fixed == len(path.split("/")) and "." in parts[index]:
             continue  # a file's name, not a folder's
-        if any(p in made for p in parts[index:]):
+        if any(p in made or _TOOL_MADE.fullmatch(p) for p in parts[index:]):
             continue  # (the folders it starts in are the repository's: a command may well name them)
         if ignored(base.joinpath(*parts), patterns):
             continue

@@ -11,11 +11,13 @@ dropped from the workflow, or one planned and never added (`likely`: the image m
 
 Read only when every key the list does not miss is found (at least two), and the missing ones are no
 more than the found ones; a key that is a version or a moving tag (`1.2.0`, `latest`, `nightly`), or an
-item saying it is planned, removed or to build yourself, is no key. A list under a heading about CI
-(`## GitHub Actions`, `Build Matrix`) is compared with the workflows alone; any other with every build
-file beside the README and the Dockerfiles (and the folders above), the workflows, the names of the
-files and folders there, and the README's own build commands. A missing key that a tag written with a
-variable next to its text could spell (`rocm${SUFFIX}` for `rocm-dev`) is not told.
+item saying it is planned, removed or to build yourself, is no key; nor is a built key with a channel or
+a version joined to it (`default-nightly`, `cuda-v1.4.0`: a CI tag of that variant, `_channel_of`).
+A list under a heading about CI (`## GitHub Actions`, `Build Matrix`) is compared with the workflows
+alone; any other with every build file beside the README and the Dockerfiles (and the folders above),
+the workflows, the names of the files and folders there, and the README's own build commands. A
+missing key that a tag written with a variable next to its text could spell (`rocm${SUFFIX}` for
+`rocm-dev`) is not told.
 
 And a key of the same shape as a list's keys when they are a word and a number (`t0` … `t4`) that a line
 of prose names with the list's noun (`Try a higher tier like t5`) while nothing builds it.
@@ -328,10 +330,34 @@ def variant_lists(
         if shape is not None:
             shaped.setdefault(shape, (one, found, index))
         for line, key in missing:
-            if not templates.spell(key):
+            if not templates.spell(key) and not _channel_of(key, index):
                 yield _finding(readme, line, "lists", one, key, found, directory)
     if shaped:
         yield from _prose_keys(doc, readme, shaped, listed_keys, templates, directory)
+
+
+_CHANNEL = re.compile(
+    r"latest|nightly|edge|stable|main|master|develop|beta|alpha|rc\d*|unstable|testing|weekly"
+    r"|daily|v\d+(?:\.\d+)+",
+    re.IGNORECASE,
+)
+"""A word a tagging rule adds to a variant's key: a release channel or a release (`default-nightly`,
+`cuda-latest`, `rocm-v1.4.0`), not a variant of its own. A bare version is not one: `cuda-12.4` beside
+`cuda` may well be a variant of its own (another CUDA release)."""
+_SPLIT = re.compile(r"[-_.]")
+
+
+def _channel_of(key: str, index: dict[str, tuple[Path, int]]) -> bool:
+    """True when `key` is a key the build files spell joined to a release channel or a release at either
+    end (`default-nightly`, `nightly-default`, `cuda-v1.4.0`): a tag CI pushes of a variant that is built,
+    no Dockerfile target of its own."""
+    for match in _SPLIT.finditer(key):
+        head, tail = key[: match.start()], key[match.end() :]
+        if _CHANNEL.fullmatch(tail) and head.lower() in index:
+            return True
+        if _CHANNEL.fullmatch(head) and tail.lower() in index:
+            return True
+    return False
 
 
 def _finding(
