@@ -32,6 +32,19 @@ def run(*argv: str) -> Result:
     return Result(code, out.getvalue(), err.getvalue())
 
 
+def audit_tree(root: Path, files: Mapping[str, str | bytes]) -> Result:
+    """`docgen audit README.md --confidence likely` run in `root` after writing `files` there."""
+    import os
+
+    make_tree(root, files)
+    here = os.getcwd()
+    os.chdir(root)
+    try:
+        return run("audit", "--confidence", "likely", "README.md")
+    finally:
+        os.chdir(here)
+
+
 _FINGERPRINT = re.compile(r" dockerfile=[0-9a-f]+ setup=[0-9a-f]+ text=[0-9a-f]+(?= -->)")
 
 

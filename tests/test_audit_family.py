@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import findings, make_tree, times_told
+from helpers import audit_tree, findings, make_tree, times_told
 
 from docgen.audit import audit
 from docgen.dockerfile import parse_dockerfile
@@ -491,20 +491,8 @@ Every image ships App 1.0.0.
 
 def audit_cli(root: Path, files: dict[str, str]) -> tuple[int, str, str]:
     """`docgen audit README.md` run in `root` after writing `files` there: (exit code, stdout, stderr)."""
-    import io
-    import os
-
-    from docgen.cli import main
-
-    make_tree(root, files)
-    out, err = io.StringIO(), io.StringIO()
-    here = os.getcwd()
-    os.chdir(root)
-    try:
-        code = main(["audit", "--confidence", "likely", "README.md"], out, err)
-    finally:
-        os.chdir(here)
-    return code, out.getvalue(), err.getvalue()
+    result = audit_tree(root, files)
+    return result.code, result.out, result.err
 
 
 def test_each_bake_target_is_audited_as_built_with_its_args(tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import make_tree
+from helpers import audit_tree, make_tree
 
 from docgen.audit import audit
 from docgen.pipeline import build_model
@@ -55,20 +55,7 @@ def test_a_makefile_larger_than_docgen_reads_is_not_read(
 
 
 def _audit_cli(root: Path, files: dict[str, str]) -> list[str]:
-    import io
-    import os
-
-    from docgen.cli import main
-
-    make_tree(root, files)
-    out, err = io.StringIO(), io.StringIO()
-    here = os.getcwd()
-    os.chdir(root)
-    try:
-        main(["audit", "--confidence", "likely", "README.md"], out, err)
-    finally:
-        os.chdir(here)
-    return [line for line in out.getvalue().splitlines() if ": error: " in line]
+    return [line for line in audit_tree(root, files).out.splitlines() if ": error: " in line]
 
 
 SUITE = (

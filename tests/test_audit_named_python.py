@@ -9,14 +9,11 @@ Each rule: a planted drift next to the nearest true statement (a trap).
 
 from __future__ import annotations
 
-import io
-import os
 from pathlib import Path
 
 import pytest
-from helpers import make_tree
+from helpers import audit_tree, make_tree
 
-from docgen.cli import main
 from docgen.pipeline import build_model
 from docgen.sources.pip import named_python
 
@@ -55,15 +52,7 @@ README = """\
 
 
 def audit_in(root: Path, files: dict[str, str]) -> list[str]:
-    make_tree(root, files)
-    out, err = io.StringIO(), io.StringIO()
-    here = os.getcwd()
-    os.chdir(root)
-    try:
-        main(["audit", "--confidence", "likely", "README.md"], out, err)
-    finally:
-        os.chdir(here)
-    return out.getvalue().splitlines()[:-1]
+    return audit_tree(root, files).out.splitlines()[:-1]
 
 
 def test_a_python_the_bake_arg_cannot_set(tmp_path: Path) -> None:

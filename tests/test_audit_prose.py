@@ -19,15 +19,12 @@ Each rule: a planted drift next to the nearest true statement (a trap).
 
 from __future__ import annotations
 
-import io
-import os
 from pathlib import Path
 
 import pytest
-from helpers import findings, make_tree
+from helpers import audit_tree, findings
 
 from docgen.audit import audit
-from docgen.cli import main
 from docgen.dockerfile import parse_dockerfile
 from docgen.pipeline import model_of
 
@@ -748,15 +745,7 @@ TAGGED_BAKE = """\
 
 def audit_cli(root: Path, files: dict[str, str]) -> list[str]:
     """`docgen audit README.md --confidence likely` run in `root` after writing `files`: its lines."""
-    make_tree(root, files)
-    out, err = io.StringIO(), io.StringIO()
-    here = os.getcwd()
-    os.chdir(root)
-    try:
-        main(["audit", "--confidence", "likely", "README.md"], out, err)
-    finally:
-        os.chdir(here)
-    return out.getvalue().splitlines()
+    return audit_tree(root, files).out.splitlines()
 
 
 def test_a_line_naming_an_image_by_its_tag_is_about_that_image(tmp_path: Path) -> None:

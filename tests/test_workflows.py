@@ -3,12 +3,11 @@ passes with the line giving each value, and `docgen audit` using them for ARGs w
 
 from __future__ import annotations
 
-import io
-import os
 import re
 from pathlib import Path
 
 import pytest
+from helpers import audit_tree
 
 from docgen import workflows
 from docgen.errors import ConfigError
@@ -170,19 +169,8 @@ RUN pip install solver==${SOLVER_VERSION}
 
 
 def audit_cli(root: Path, files: dict[str, str]) -> tuple[int, str, str]:
-    from docgen.cli import main
-
-    for name, text in files.items():
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / name).write_text(text)
-    out, err = io.StringIO(), io.StringIO()
-    here = os.getcwd()
-    os.chdir(root)
-    try:
-        code = main(["audit", "--confidence", "likely", "README.md"], out, err)
-    finally:
-        os.chdir(here)
-    return code, out.getvalue(), err.getvalue()
+    result = audit_tree(root, files)
+    return result.code, result.out, result.err
 
 
 README = """\

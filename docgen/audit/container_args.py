@@ -72,17 +72,25 @@ def _lines(doc: Document) -> Iterator[tuple[int, str]]:
             yield start, " ".join(parts)
 
 
+def _words_after(verb: re.Pattern[str], text: str) -> tuple[re.Match[str], list[str]] | None:
+    """The first `verb` of `text` and the shell words after it up to the command's end; None when there
+    is none or the words cannot be read."""
+    start = verb.search(text)
+    if start is None:
+        return None
+    try:
+        return start, shell_split(_END.split(text[start.end() :], maxsplit=1)[0])
+    except ValueError:
+        return None
+
+
 def _command(text: str) -> tuple[list[str], str | None] | None:
     """(the container's command, the `-w` folder given) of a `docker run` or `docker exec` in `text`;
     None when there is none or its words cannot be read."""
-    start = _STARTS.search(text)
-    if start is None:
+    found = _words_after(_STARTS, text)
+    if found is None:
         return None
-    rest = _END.split(text[start.end() :], maxsplit=1)[0]
-    try:
-        words = shell_split(rest)
-    except ValueError:
-        return None
+    start, words = found
     if start.group(0).rstrip().endswith("exec"):
         read = read_words(words, EXEC)
         if not read.complete or read.help or not read.positional:
@@ -531,15 +539,10 @@ _COMPOSE_VERB = re.compile(r"(?<![\w./-])(?:docker[ \t]+compose|docker-compose|p
 def _compose_command(text: str) -> list[str] | None:
     """The container's command of a `docker compose run SERVICE …` or `exec SERVICE …` in `text`; None
     when there is none or its words cannot be read."""
-    start = _COMPOSE_VERB.search(text)
-    if start is None:
+    found = _words_after(_COMPOSE_VERB, text)
+    if found is None:
         return None
-    rest = _END.split(text[start.end() :], maxsplit=1)[0]
-    try:
-        words = shell_split(rest)
-    except ValueError:
-        return None
-    call = read_compose(words)
+    call = read_compose(found[1])
     if call.verb not in ("run", "exec") or call.options is None or not call.services:
         return None
     if not call.options.complete:
