@@ -143,6 +143,10 @@ Shapes that were superlinear when this benchmark was written, and what made them
   again; it now joins once and reads each line's quotes), now 3.4× (4n 4.7 s before, 0.28 s after).
   The other 131 shapes were within budget (three over it on a first run at load 3, beside CI, were
   3.8–4.0× when run again alone).
+  The second round of that day added six project shapes, each making one new rule do its most work
+  (`listed-versions`, `installer-options`, `support-claims`, `makefile-separators`,
+  `script-arguments`, `self-copies`): 2.6–4.7× at the default size beside a loaded machine;
+  `installer-options` was 5.5× there at 0.05 s (start-up), 3.4× at `--size 80000`.
 
 The project shapes (`PROJECTS`) are whole projects, README and the files the round-19 rules read (a
 script with a usage line, a compose file, Dockerfiles with thousands of COPY or RUN lines), and the
@@ -836,6 +840,41 @@ PROJECTS: dict[str, Callable[[int], dict[str, str]]] = {
         lines(lambda k: f"docker build -t app{k} .\n\n", size // 4),
         Dockerfile="FROM python:3.12-slim\nARG M=model.safetensors\nCOPY ./${M} /m/\n",
     ),
+    # The rules of the session of 7 December (second round): installed-version listings, installer
+    # options, card support claims, Makefile separators, script arguments, copies onto themselves.
+    "listed-versions": lambda size: project(
+        "## Installed versions\n\n" + fence(lines(lambda k: f"pkg{k}:{' ' * 20}1.{k}.0\n", size // 2)),
+        Dockerfile="FROM python:3.12-slim\nRUN pip install "
+        + lines(lambda k: f"pkg{k}==1.{k}.1 ", size // 2)
+        + "\n",
+    ),
+    "installer-options": lambda size: project(
+        fence("docker build -t app .\n"),
+        Dockerfile="FROM python:3.12-slim\nRUN pip install "
+        + repeat("--no-cache-dri -upgrade ", size)
+        + "x\n",
+    ),
+    "support-claims": lambda size: project(
+        repeat("The image supports A100, H100 and RTX 4090 cards. ", size) + "\n",
+        Dockerfile='FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nENV TORCH_CUDA_ARCH_LIST="8.6"\n'
+        "RUN python setup.py install\n",
+    ),
+    "makefile-separators": lambda size: project(
+        fence("make build\n"),
+        Makefile="build:\n\tdocker build -t app .\n"
+        + lines(lambda k: f"t{k}:\n        echo {k}\n" if k % 2 else f"t{k}:\n\techo {k}\n", size),
+    ),
+    "script-arguments": lambda size: project(
+        "# Tool\n\n```bash\ndocker build -t tool .\n```\n\n"
+        + fence(lines(lambda k: f"docker run tool --cpu{k} -i in{k}.tif\n", size)),
+        Dockerfile='FROM python:3.12-slim\nCOPY main.py /app/\nENTRYPOINT ["python", "/app/main.py"]\n',
+        **{
+            "main.py": "import argparse\np = argparse.ArgumentParser()\n"
+            "p.add_argument('-d', '--device', required=True)\np.add_argument('-i', '--input')\n"
+            "p.parse_args()\n"
+        },
+    ),
+    "self-copies": lambda size: project(fence(lines(lambda k: f"cp conf{k}.yaml conf{k}.yaml\n", size))),
 }
 
 
