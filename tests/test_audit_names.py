@@ -343,6 +343,22 @@ def test_a_run_tag_something_else_makes_is_no_claim(tmp_path: Path) -> None:
     # a command that makes images the README does not show
     loaded = RUN_TAG.replace("### Run\n", "### Run\n\n```bash\ndocker load -i solver.tar\n```\n")
     assert _audit(tmp_path, loaded) == []
+
+
+def test_a_published_tag_run_before_the_readme_builds_is_no_claim(tmp_path: Path) -> None:
+    # a web UI's README: run the published image first, build a custom one further down (trap)
+    published = (
+        "## Run\n\n```bash\ndocker run --rm -it lab/webui:latest-cuda bash webui.sh\n```\n\n"
+        "## Build a custom image\n\n```bash\ndocker build -t lab/webui:custom-cuda .\n```\n"
+    )
+    assert _audit(tmp_path, published) == []
+    # a solver's README in the same order, its run tag one slip from the build's: the same reading
+    run = "## Run\n\n```bash\ndocker run -it lab/solver:cu12.4-jammy\n```\n\n"
+    solver = run + RUN_TAG.split("### Run")[0]
+    assert _audit(tmp_path, solver) == []
+    # without a namespace no registry holds it, whatever the order: the run cannot start
+    bare = solver.replace("lab/solver", "solver")
+    assert [f.split(":", 1)[0] for f in _audit(tmp_path, bare)] == ["4"]
     # a build whose tag is a placeholder, a run of a placeholder, of no tag, of a tag far from any built
     assert _audit(tmp_path, RUN_TAG.replace("-t solver:cu12.4-cudnn-jammy", "-t solver:${TAG}")) == []
     assert _audit(tmp_path, RUN_TAG.replace("solver:cu12.4-jammy", "solver:<tag>")) == []

@@ -1652,7 +1652,8 @@ def _run_tag_misses(
     `likely` (the tag may be published). Not when each word TAG has and the close tag lacks is one of
     `variants`, the words of the audited Dockerfiles' paths (`gpu` of gpu/Dockerfile): the README shows
     one variant's build and runs the other's. `text`: the README's whole text (else the blocks and
-    paragraphs of `doc`)."""
+    paragraphs of `doc`). Not for a namespaced REPO run above every build of it: the README runs the
+    published image first and shows how to build one of one's own after."""
     built: dict[str, dict[str, int]] = {}  # repository → tag → README line of its build
     known: set[str] = set()
     runs: list[tuple[int, str]] = []
@@ -1702,6 +1703,8 @@ def _run_tag_misses(
             continue
         if re.search(rf"(?<![\w./-]){re.escape(image)}(?![\w.-])", elsewhere) or _named_beside(tag, folders):
             continue
+        if "/" in repo and line < min(tags.values()):
+            continue  # run before the README builds it: the published image is pulled
         close = difflib.get_close_matches(tag, sorted(tags), n=1, cutoff=CLOSE)
         if not close or _variant_of(tag, close[0], variants):
             continue  # (`app:gpu` run after `-t app:cpu` beside gpu/Dockerfile: the other variant's build)
