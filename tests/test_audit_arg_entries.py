@@ -91,3 +91,72 @@ def test_a_heading_per_arg_and_a_bold_title(tmp_path: Path) -> None:
     # a title with more words than the name is no entry: prose, read as before (`likely`)
     prose = readme.replace("### FABRIC_TAG", "### Setting FABRIC_TAG")
     assert [c for _, _, c in found(tmp_path / "prose", prose)] in ([], ["likely"])
+
+
+# --------------------------------------------------------------------------------------------------
+# The repository an entry says the arg's branches come from, against the one the build clones
+
+MD = """\
+ARG BASE=rocm/dev-ubuntu-22.04:6.1
+FROM ${BASE}
+ARG CORE_BRANCH="8.1.0"
+ARG HIP_BRANCH="master"
+RUN git clone -b ${CORE_BRANCH} https://github.com/simlab/mdcore.git && cd mdcore && make
+RUN git clone --depth 1 --branch=${HIP_BRANCH} https://github.com/gpuvendor/mdcore-hip.git \\
+ && cd mdcore-hip && make
+"""
+MD_ENTRIES = """\
+# MD on ROCm
+
+## Build arguments
+
+- ### CORE_BRANCH
+    Default: `8.1.0`
+    Branch/Tag found: [MDCore repo](https://github.com/simlab/mdcore.git)
+
+- ### HIP_BRANCH
+    Default: `master`
+    Branch/Tag found: [MDCore repo](https://github.com/simlab/mdcore.git)
+"""
+
+
+def test_an_entry_linking_another_repository_than_the_build_clones(tmp_path: Path) -> None:
+    # a molecular-dynamics image: the HIP plugin's branch is said to come from the core repository
+    assert [f for f in found(tmp_path, MD_ENTRIES, MD) if "branch or tag" in f[1]] == [
+        (
+            11,
+            "README says HIP_BRANCH is a branch or tag of simlab/mdcore, but Dockerfile:6 checks "
+            "HIP_BRANCH out of gpuvendor/mdcore-hip",
+            "likely",
+        )
+    ]
+    # an MPI image's entry under a heading of the name, its tag linked to another project's releases
+    readme = (
+        "# MPI\n\n### MPICH_TAG\n\nDefault: `v4.3.0`. Tags: <https://gitlab.com/other/mpich-fork/-/tags>\n"
+    )
+    dockerfile = MPI.replace("https://example.org/mpich.git", "https://github.com/pmodels/mpich.git")
+    assert [f[0] for f in found(tmp_path, readme, dockerfile) if "branch or tag" in f[1]] == [5]
+
+
+def test_entries_whose_link_agrees_or_cannot_be_told(tmp_path: Path) -> None:
+    head, tail = MD_ENTRIES.split("- ### HIP_BRANCH")
+    right = (
+        head
+        + "- ### HIP_BRANCH"
+        + tail.replace(
+            "[MDCore repo](https://github.com/simlab/mdcore.git)",
+            "[plugin](https://github.com/GPUVendor/mdcore-hip)",
+        )
+    )
+    assert [f for f in found(tmp_path, right, MD) if "branch or tag" in f[1]] == []
+    # the clone's address from a variable: any repository
+    variable = MD.replace("https://github.com/gpuvendor/mdcore-hip.git", "${HIP_REPO}")
+    assert [f for f in found(tmp_path, MD_ENTRIES, variable) if "branch or tag" in f[1]] == []
+    # the arg not a clone's branch (checked out after, or not a ref at all), or two links in the entry
+    unref = MD.replace("--branch=${HIP_BRANCH}", "").replace("make\n", "git checkout ${HIP_BRANCH} && make\n")
+    assert [f for f in found(tmp_path, MD_ENTRIES, unref) if "branch or tag" in f[1]] == []
+    two = MD_ENTRIES.replace(
+        "mdcore.git)\n",
+        "mdcore.git) or [the plugin](https://github.com/gpuvendor/mdcore-hip)\n",
+    )
+    assert [f for f in found(tmp_path, two, MD) if "branch or tag" in f[1]] == []

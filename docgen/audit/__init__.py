@@ -212,7 +212,7 @@ from typing import ParamSpec
 from docgen import findings
 from docgen.audit import memo
 from docgen.audit.architectures import architecture_claims
-from docgen.audit.arg_entries import arg_entry_claims
+from docgen.audit.arg_entries import arg_entry_claims, ref_sources
 from docgen.audit.arg_lists import arg_list_claims, build_arg_lists
 from docgen.audit.aside import PAST, is_host_heading, is_other_recipe_heading, without_past_columns
 from docgen.audit.audit_facts import AuditFacts
@@ -627,6 +627,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     unmade_mounts,
     architecture_claims,
     arg_entry_claims,
+    ref_sources,
     arg_list_claims,
     build_arg_lists,
     badged_images,
@@ -1847,6 +1848,7 @@ def _audit_part(
     found.extend(_ruled(build_arg_lists, sub, auditor, elsewhere))
     found.extend(_ruled(arg_list_claims, sub, auditor, doc))
     found.extend(_ruled(arg_entry_claims, sub, auditor))
+    found.extend(_ruled(ref_sources, sub, auditor))
     found.extend(_ruled(listed_contents, sub, auditor))
     found.extend(_ruled(builder_installs, sub, auditor))
     found.extend(_ruled(library_lists, sub, auditor))

@@ -4,6 +4,11 @@
 differs from the ARG's, and an entry naming an arg no Dockerfile declares under a build-arg
 introduction (`Possible `build-arg` for the Docker build command`), are `certain`.
 
+An entry's line linking the repository its branches or tags come from (`Branch/Tag found: [OpenMM
+repo](https://github.com/openmm/openmm.git)`) is compared with the repository the build checks the
+arg out of (`git clone -b ${OPENMMHIP_BRANCH} https://github.com/amd/openmm-hip.git`): another one is
+`likely` (the link may be to where the project is discussed).
+
 Each paragraph is read once (its first three lines); nothing else of the README is.
 """
 
@@ -12,8 +17,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from docgen.audit.auditor import CERTAIN, Auditor, some
+from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read, some
 from docgen.audit.cells import default_in_cell
+from docgen.audit.commands import CLONE_STEP, clone_operands
 from docgen.audit.wording import IMAGE_REF, about_build_args
 from docgen.markdown import Document, Paragraph, code_spans
 from docgen.model import Diagnostic
@@ -28,6 +34,13 @@ DEFAULT_LINE = re.compile(
     re.IGNORECASE,
 )
 """A line under the title giving the default in code: `Default: `v1.17.0``, `- **Default value**: `1``."""
+_FORGE_REPO = re.compile(
+    r"(?:github\.com|gitlab\.com|codeberg\.org|bitbucket\.org)[/:]([\w.-]{1,100})/([\w.-]{1,100}?)"
+    r"(?:\.git)?(?=[\s/\"'#)>]|\Z)",
+    re.IGNORECASE,
+)
+"""A repository on a forge: owner and name (`https://github.com/openmm/openmm.git`)."""
+_REF_OPTION = frozenset(("-b", "--branch"))
 _MOST_DECLARED = 2
 """How many entries of a section must be declared ARGs for its entries to be build args without an
 introduction saying so."""
@@ -55,6 +68,56 @@ def _entry(para: Paragraph) -> tuple[int, str, int, str] | None:
         if spans and spans[0][0] == 0:
             return at, name, line, text[lead.end() :][: spans[0][1]]
     return None
+
+
+def _checked_out_of(name: str, auditor: Auditor) -> tuple[str, int, str] | None:
+    """(Dockerfile, line, `owner/name`) of the one repository the audited Dockerfiles clone with the
+    arg `name` as the branch or tag (`git clone -b ${NAME} URL`, `--branch=$NAME`); None when none or
+    several do, or the address holds a variable."""
+    used = re.compile(rf"\$(?:\{{{re.escape(name)}\}}|{re.escape(name)}(?!\w))")
+    found: set[tuple[str, int, str]] = set()
+    for model in auditor.models:
+        read = dockerfile_read(model.file) if model.file else None
+        for inst in read[1].instructions if read is not None else ():
+            if inst.keyword != "RUN" or not used.search(inst.args):
+                continue
+            for match in CLONE_STEP.finditer(inst.args):
+                words = [w.strip("\"'") for w in match.group(1).split()]
+                refs = [v for o, v in zip(words, words[1:], strict=False) if o in _REF_OPTION]
+                refs += [w.split("=", 1)[1] for w in words if w.startswith("--branch=")]
+                operands = clone_operands(words)
+                if not any(used.fullmatch(r) for r in refs) or not operands:
+                    continue
+                repo = _FORGE_REPO.search(operands[0])
+                if repo is None or "$" in operands[0]:
+                    return None
+                found.add((model.path, inst.start_line, f"{repo.group(1)}/{repo.group(2)}"))
+    return found.pop() if len(found) == 1 else None
+
+
+def ref_sources(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
+    """Each entry (`_entry`) of a declared arg whose lines link one repository (`Branch/Tag found:
+    [repo](https://github.com/openmm/openmm.git)`) while the build checks the arg out of another
+    (`_checked_out_of`): `likely`."""
+    for para in doc.paragraphs:
+        entry = _entry(para)
+        if entry is None or entry[1] not in auditor.declared:
+            continue
+        links = [(n, m) for n, text in para.lines[:3] for m in _FORGE_REPO.finditer(text)]
+        said = {f"{m.group(1)}/{m.group(2)}".lower() for _, m in links}
+        if len(said) != 1:
+            continue
+        source = _checked_out_of(entry[1], auditor)
+        if source is None or source[2].lower() in said:
+            continue
+        line, link = links[0]
+        yield Diagnostic(
+            auditor.path,
+            line,
+            f"README says {entry[1]} is a branch or tag of {link.group(1)}/{link.group(2)}, but "
+            f"{source[0]}:{source[1]} checks {entry[1]} out of {source[2]}",
+            confidence=LIKELY,
+        )
 
 
 def arg_entry_claims(doc: Document, auditor: Auditor) -> Iterator[Diagnostic]:
