@@ -103,6 +103,19 @@ def test_a_program_not_known_as_a_server_on_a_fixed_port_is_likely(tmp_path: Pat
     ]
 
 
+def test_a_second_published_port_beside_the_servers_is_no_claim(tmp_path: Path) -> None:
+    # a course image: the notebook on 8888, and 6006 kept for the TensorBoard a student starts in it
+    notebook = 'FROM python:3.11-slim\nCMD ["jupyter", "notebook", "--ip=0.0.0.0", "--port=8888"]\n'
+    runs = "```bash\ndocker build -t teach:v0 .\ndocker run --rm -p 8888:8888 -p 6006:6006 teach:v0\n```\n"
+    assert _audit(tmp_path, runs, notebook) == []
+    # the speech API's fixed port published beside the stale one
+    both = FIXED_RUNS.replace("-p 8000:8000 speech-api\n", "-p 8000:8000 -p 8020:8020 speech-api\n", 1)
+    assert _audit(tmp_path, both, FIXED) == []
+    # the stale port alone is still told
+    alone = runs.replace("-p 8888:8888 ", "")
+    assert [f.split(":")[0] for f in _audit(tmp_path, alone, notebook)] == ["3"]
+
+
 LLAMA_ENV = """\
 FROM ghcr.io/acme/cuda-runtime:12.4
 COPY --from=ghcr.io/acme/llama-build:b5000 /out/llama-server /app/llama-server

@@ -70,7 +70,9 @@ def published_ports(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """Each `docker run` of `part`'s command blocks that runs an image a `docker build -t` of the README
     tags (`AuditFacts.built`) and publishes a container port (`-p 8080:8000`) that every image compared
     exposes none of, while it exposes others, and names nowhere in its ENV values, ENTRYPOINT or CMD; the
-    run command itself must not name the port elsewhere (`--port 8000`, `-e PORT=8000`)."""
+    run command itself must not name the port elsewhere (`--port 8000`, `-e PORT=8000`). A port besides
+    the one the server listens on, when the run publishes that one too (`-p 8888:8888 -p 6006:6006` for
+    a notebook and the TensorBoard a user starts in it), is for another program: no claim."""
     built = {**_script_built(auditor.shared), **auditor.shared.built}
     if not built:
         return
@@ -91,6 +93,7 @@ def published_ports(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
             else:
                 images = [Image(auditor.family[index]) for index in sorted(i for i in named if i is not None)]
             options = image_at(command, start, image)  # what follows the image is its command's
+            published = {m.group(2) for m in PUBLISH.finditer(command, start, options)}
             for match in PUBLISH.finditer(command, start, options):
                 port = match.group(2)
                 rest = command[: match.start()] + " " + command[match.end() :]
@@ -114,6 +117,8 @@ def published_ports(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
                 fixed = [_fixed_elsewhere(image_, port, bool(after)) for image_ in images]
                 if fixed and all(f is not None for f in fixed):
                     where, served, sure, tail = fixed[0] or ("", "", LIKELY, "")
+                    if served in published:
+                        continue  # the server's port is published too: this one is for another program
                     yield Diagnostic(
                         auditor.path,
                         line,
@@ -127,6 +132,8 @@ def published_ports(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
                 ]
                 if stock and all(s is not None for s in stock):
                     where, server, default, tie = stock[0] or ("", "", "", "")
+                    if default in published:
+                        continue  # (the server's default port is published too)
                     yield Diagnostic(
                         auditor.path,
                         line,
