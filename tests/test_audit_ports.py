@@ -59,10 +59,27 @@ def test_a_port_the_command_gives_is_no_finding(tmp_path: Path) -> None:
     # nothing exposed, and the port line 5 publishes is the one the command gives; line 6 publishes 7860,
     # which the program started on fixed port 8188 does not listen on
     served = 'FROM python:3.11-slim\nCMD ["python", "app.py", "--port", "8188"]\n'
+    # line 9 (`--network host`: docker ignores -p, and the server takes host port 8188 itself)
     assert _audit(tmp_path, RUNS, served) == [
         "6: README publishes container port 7860 of acme/webui:latest, but Dockerfile:2 (CMD) starts the "
-        "server on fixed port 8188, and the image names 7860 nowhere (likely)"
+        "server on fixed port 8188, and the image names 7860 nowhere (likely)",
+        "9: README publishes container port 9002 of acme/webui with --network host (docker ignores -p there: "
+        "the server listens on the host's port itself), but Dockerfile:2 (CMD) starts the server on fixed "
+        "port 8188, and the image names 9002 nowhere (likely)",
     ]
+
+
+def test_a_host_network_run_against_a_fixed_port(tmp_path: Path) -> None:
+    # a code-server image whose CMD moved to 8081 while the README still opens 8080 on the host network
+    ide = 'FROM ubuntu:22.04\nEXPOSE 8080\nENTRYPOINT ["code-server"]\nCMD ["--bind-addr", "0.0.0.0:8081"]\n'
+    readme = "```bash\ndocker build -t lab/ide .\ndocker run --rm --network host -p 8080:8080 lab/ide\n```\n"
+    assert [f.split(":")[0] for f in _audit(tmp_path, readme, ide)] == ["3"]
+    # the right port; a host port mapped elsewhere (no claim of the host's 8081); a loopback bind (the
+    # host reaches it on its own network)
+    assert _audit(tmp_path, readme.replace("8080:8080", "8081:8081"), ide) == []
+    assert _audit(tmp_path, readme.replace("8080:8080", "9000:8080"), ide) == []
+    loop = ide.replace("0.0.0.0:8081", "127.0.0.1:8080")
+    assert _audit(tmp_path, readme, loop) == []
 
 
 FIXED = """\

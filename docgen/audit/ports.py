@@ -58,11 +58,16 @@ after `-d`, `-i`, `-t` in one word): group 2 is the container's side. A range (`
 or a variable (`$PORT:8000`) is no match."""
 _HOST_NETWORK = re.compile(r"--net(?:work)?(?:[ \t]+|=)[\"']?host\b")
 """`--network host`: Docker ignores `-p` with it."""
+_ON_HOST = " with --network host (docker ignores -p there: the server listens on the host's port itself)"
 _ENTRYPOINT_OPTION = re.compile(r"(?:^|[ \t])--entrypoint\b")
 _SEVERAL = re.compile(r"&|;|\|")
 """What starts more than one program in a command (`redis-server & exec uvicorn …`, `a; b`, `a | b`)."""
-_BIND = re.compile(r"(?:^|[ \t])(?:--bind|-b)(?:[ \t]*=[ \t]*|[ \t]+)[\"']?[\w.\[\]-]*:(\d{2,5})\b")
-"""A port given as an address (`--bind 0.0.0.0:8000`, gunicorn's)."""
+_BIND = re.compile(
+    r"(?:^|[ \t])(?:--bind(?:-addr(?:ess)?)?|--listen-addr(?:ess)?|-b)(?:[ \t]*=[ \t]*|[ \t]+)[\"']?"
+    r"[\w.\[\]-]*:(\d{2,5})\b"
+)
+"""A port given as an address (`--bind 0.0.0.0:8000`, gunicorn's; `--bind-addr 0.0.0.0:8080`,
+code-server's)."""
 _NUMBER = re.compile(r"(?<![\w.])\d{2,5}(?![\w.])")
 
 
@@ -70,7 +75,9 @@ def published_ports(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """Each `docker run` of `part`'s command blocks that runs an image a `docker build -t` of the README
     tags (`AuditFacts.built`) and publishes a container port (`-p 8080:8000`) that every image compared
     exposes none of, while it exposes others, and names nowhere in its ENV values, ENTRYPOINT or CMD; the
-    run command itself must not name the port elsewhere (`--port 8000`, `-e PORT=8000`). A port besides
+    run command itself must not name the port elsewhere (`--port 8000`, `-e PORT=8000`). With `--network
+    host` docker ignores `-p` and the server listens on the host's port itself: only a fixed port of the
+    server's other than one published as the same port on both sides is told then. A port besides
     the one the server listens on, when the run publishes that one too (`-p 8888:8888 -p 6006:6006` for
     a notebook and the TensorBoard a user starts in it), is for another program: no claim."""
     built = {**_script_built(auditor.shared), **auditor.shared.built}
@@ -81,8 +88,10 @@ def published_ports(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
         for lines in fence_commands(fence):
             command = joined(lines)
             run = docker_run(command)
-            if run is None or _HOST_NETWORK.search(command) or image_repository(run[1]) not in built:
+            if run is None or image_repository(run[1]) not in built:
                 continue
+            host_network = _HOST_NETWORK.search(command) is not None  # docker ignores `-p` then
+            on_host = _ON_HOST if host_network else ""
             start, image = run
             # the image a build command of the README tags: the Dockerfile its `-f` names, whatever
             # the section of the run is about (`-f Dockerfile/app.Dockerfile -t run-ai/vllm:…`)
@@ -100,7 +109,7 @@ def published_ports(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
                 if port in _NUMBER.findall(rest):
                     continue  # the command sets the port itself (`--port 8000`, `-e PORT=8000`)
                 line = next((n for n, text in lines if match.group(0).strip() in text), lines[0][0])
-                verdicts = [image_.port(port, listens=True) for image_ in images]
+                verdicts = [] if host_network else [image_.port(port, listens=True) for image_ in images]
                 if verdicts and all(v is not None for v in verdicts):
                     where = verdicts[0][0] if verdicts[0] else ""
                     yield Diagnostic(
@@ -117,16 +126,18 @@ def published_ports(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
                 fixed = [_fixed_elsewhere(image_, port, bool(after)) for image_ in images]
                 if fixed and all(f is not None for f in fixed):
                     where, served, sure, tail = fixed[0] or ("", "", LIKELY, "")
-                    if served in published:
+                    if served in published or (host_network and match.group(1) not in (None, port)):
                         continue  # the server's port is published too: this one is for another program
                     yield Diagnostic(
                         auditor.path,
                         line,
-                        f"README publishes container port {port} of {image}, but {where} starts the "
-                        f"server on fixed port {served}{tail}",
+                        f"README publishes container port {port} of {image}{on_host}, but {where} starts "
+                        f"the server on fixed port {served}{tail}",
                         confidence=CERTAIN if all(f is not None and f[2] == CERTAIN for f in fixed) else sure,
                     )
                     continue
+                if host_network:
+                    continue  # the server takes the host's ports itself, its loopback address too
                 stock = [
                     _stock_server(image_, port, match.group(1), bool(after), auditor) for image_ in images
                 ]
