@@ -147,6 +147,12 @@ Shapes that were superlinear when this benchmark was written, and what made them
   (`listed-versions`, `installer-options`, `support-claims`, `makefile-separators`,
   `script-arguments`, `self-copies`): 2.6–4.7× at the default size beside a loaded machine;
   `installer-options` was 5.5× there at 0.05 s (start-up), 3.4× at `--size 80000`.
+  The full run after that round: `one-deep-line` 14.4× (a line of blanks in an indented block:
+  `fences._LISTING_HEADER` had a `[ \t]*` before `#?[ \t]*`, which tried every split of the blanks;
+  now read on the stripped line), 43.6 s at 4n, now 4.3× and 2.0 s; `container-name-runs` 13.6× (a
+  compose file of thousands of services, parsed again for each service's build args:
+  `compose_builds._given_args`; now parsed once, `_every_service`), 37.6 s at 4n, now 3.1× and 4.1 s.
+  The other 138 shapes were within budget.
 
 The project shapes (`PROJECTS`) are whole projects, README and the files the round-19 rules read (a
 script with a usage line, a compose file, Dockerfiles with thousands of COPY or RUN lines), and the

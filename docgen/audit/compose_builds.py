@@ -74,19 +74,30 @@ _PASSED_VALUE = re.compile(r"\$\{([A-Za-z_]\w*)(?::?-([\w.+@%:,/-]*))?\}|\$([A-Z
 _LITERAL = re.compile(r"[\w.+@%:,/-]*")
 
 
+@per_audit(maxsize=16)
+def _every_service(path: Path) -> dict[str, compose.Service] | None:
+    """Every service of the compose file at `path` by its name, read once for all of them (a file of
+    thousands of services, each read again for each: `_given_args`); None when it cannot be read."""
+    data = bytes_or_none(path)
+    if data is None:
+        return None
+    try:
+        found: dict[str, compose.Service] = {}
+        for service in compose.services(data, path.name):
+            found.setdefault(service.name, service)
+        return found
+    except DocgenError:
+        return None
+
+
 def _given_args(path: Path, name: str) -> dict[str, str] | None:
     """The build args compose passes the service `name` of the compose file at `path`, as compose reads
     them with the `.env` beside it and nothing in the shell: a literal as written, a variable (`${NAME}`,
     `${NAME:-default}`) the `.env`'s value, else its default, else blank (compose warns "variable is not
     set. Defaulting to a blank string"). None when a value is none of those (`${A}${B}`, `$${X}`), the
     file cannot be read, or the service is not one of it."""
-    data = bytes_or_none(path)
-    if data is None:
-        return None
-    try:
-        service = next((s for s in compose.services(data, path.name) if s.name == name), None)
-    except DocgenError:
-        return None
+    services = _every_service(path)
+    service = services.get(name) if services is not None else None
     if service is None:
         return None
     env_data = bytes_or_none(path.parent / ".env")
