@@ -504,8 +504,21 @@ docker exec -it \\
 def test_a_one_line_run_before_options_a_continuation_carries_on() -> None:
     readme = "# Ledger\n\n```sh\ndocker run -d --name ledger\n    -p 8080:8080 \\\n    acme/ledger:2\n```\n"
     assert [line.split(":")[0] for line in missing(readme)] == ["5"]
-    # the option alone, not carried on: a usage line, not told
-    assert missing("# Ledger\n\n```sh\ndocker run -d --name ledger\n    -p 8080:8080\n```\n") == []
+    # the option alone, not carried on, below a run that names its image: a usage line, not told
+    usage = "# Ledger\n\n```sh\ndocker run -d --name ledger acme/ledger\n    -p 8080:8080\n```\n"
+    assert missing(usage) == []
+
+
+def test_options_and_image_below_a_one_line_run_that_names_no_image() -> None:
+    # a pose demo's run: no line continued, the run alone names no image (`docker run` refuses it)
+    readme = (
+        "# Pose\n\n```bash\nnvidia-docker run -it --rm\n"
+        "    -v /data/clip.mp4:/video.mp4\n    acme-pose\n```\n"
+    )
+    assert [line.split(":")[0] for line in missing(readme)] == ["5"]
+    # the same lines below a run that names its image, or at the run's own depth: not told
+    assert missing(readme.replace("--rm\n", "--rm acme-pose\n")) == []
+    assert missing("# Pose\n\n```bash\ndocker run -it --rm\n-v /data/clip.mp4:/video.mp4\n```\n") == []
 
 
 @pytest.mark.parametrize(

@@ -406,7 +406,8 @@ def unjoined(run: list[tuple[int, str]], after: list[tuple[int, str]], code: boo
     image (one with a tag or a digest alone on its line; one with a namespace indented deeper, in code a
     variable or a tagged one at any depth or a bare name indented deeper, while the run names none), a
     build's context (`.`, a folder, a variable) while it names none. A run on one line lost nothing
-    unless an option indented deeper comes next and continues itself with `\\` (`-v a:/b \\`). Not after
+    unless an option indented deeper comes next and continues itself with `\\` (`-v a:/b \\`) or the
+    run names no image yet (`docker run -it --rm` above `    -v a:/b`). Not after
     a line ending in `&&` or a pipe (the shell reads on), a comment line or a sketch's line
     (`... (other options) ...`, `_SKETCH_LINE`)."""
     last = run[-1][1]
@@ -430,7 +431,9 @@ def unjoined(run: list[tuple[int, str]], after: list[tuple[int, str]], code: boo
         how = "with a comment after its `\\` (which escapes a blank, not the newline)"
     told = functools.partial(Unjoined, command, run[0][0], run[-1][0], after[0][0], how=how)
     if _OPTION_LINE.match(first) and not _CASE_ARM.match(line):
-        if (deeper or (code and _known_option(verb, first))) and (len(run) > 1 or len(after) > 1):
+        if (deeper or (code and _known_option(verb, first))) and (
+            len(run) > 1 or len(after) > 1 or _no_operand(verb, words)
+        ):
             return told("option", first)
         return None
     if len(run) < 2 or not first:
