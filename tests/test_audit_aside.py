@@ -1242,7 +1242,8 @@ def test_versions_the_ci_does_not_set_or_not_given_to_the_ci(
 # --------------------------------------------------------------------------------------------------
 # In a git checkout, a COPY source no folder holds is missing (a partial copy stays silent)
 
-LONE = {"deploy/Dockerfile": SERVE, "deploy/hooks/start.sh": ""}
+LONE = {"deploy/Dockerfile": SERVE, "deploy/hooks/start.sh": "", "deploy/ca.pem": ""}
+"""(`ca.pem` for `COPY *.pem`: a pattern that matches nothing is a finding of its own in a checkout)"""
 
 
 @pytest.mark.parametrize("git", [{".git/HEAD": "ref: refs/heads/main\n"}, {".git": "gitdir: /elsewhere\n"}])

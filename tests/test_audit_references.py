@@ -892,13 +892,13 @@ def test_a_file_the_reader_makes_or_that_is_there_is_silent(
             {"config/a.yaml": ""},
             ("Gmatch_v0.53 (line 2)", "likely"),
         ),
-        # another stage's file, a glob: not looked for
+        # another stage's file: not looked for; a pattern that matches a file
         (
             ROS.replace("COPY ./ros_start.sh /", "COPY --from=tools /ros_start.sh /"),
             {"config/a.yaml": ""},
             [],
         ),
-        (ROS.replace("./ros_start.sh", "./ros_*.sh"), {"config/a.yaml": ""}, []),
+        (ROS.replace("./ros_start.sh", "./ros_*.sh"), {"config/a.yaml": "", "ros_up.sh": ""}, []),
     ],
 )
 def test_one_plain_file_a_checkout_lacks_is_certain(
@@ -1419,3 +1419,83 @@ def test_bash_named_scripts_sourced_or_run_with_sh(tmp_path: Path) -> None:
         "(did you mean stop.bash?) (certain)"
     ]
     assert _scripts(tmp_path / "ok", WORKSPACE, {**files, "tools/stop_all.bash": ""}) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# A COPY whose every source is a pattern that matches nothing in a git checkout: the build stops there
+# ("no source files were specified"); BuildKit lets one pattern of several match nothing
+
+SCRIPTS = """\
+FROM pytorch/pytorch:2.0.1-cuda11.7-cudnn8-devel
+RUN pip install --no-cache-dir redis
+COPY bash.bashrc /etc/bash.bashrc
+COPY kiln_* /usr/bin/
+"""
+"""A tool image's Dockerfile (the shape of a fine-tuning image's that copies its helper scripts by a
+pattern): the folder has its bashrc, and no `kiln_*` script."""
+_BUILT_HERE = "# Kiln\n\n## Build\n\n```\ndocker build -t kiln .\n```\n"
+
+
+def test_a_pattern_that_matches_nothing_in_a_checkout(tmp_path: Path) -> None:
+    assert checkout_findings(tmp_path, _BUILT_HERE, {"Dockerfile": SCRIPTS, "bash.bashrc": ""}) == [
+        (
+            6,
+            "README builds ./Dockerfile with the context ., which holds no file matching kiln_* (line 4) "
+            "that it copies, in a git checkout that holds every file: BuildKit copies nothing for a COPY "
+            "whose every source matches nothing, so the image lacks what it was to give (the legacy builder "
+            "stops: no source files were specified)",
+            "likely",
+        )
+    ]
+
+
+def test_a_pattern_beside_a_missing_file_keeps_the_file_certain(tmp_path: Path) -> None:
+    dockerfile = "FROM python:3.12-slim\nCOPY start.sh /start.sh\nCOPY tools/kiln_*.py /opt/tools/\n"
+    found = checkout_findings(tmp_path, _BUILT_HERE, {"Dockerfile": dockerfile})
+    assert [(line, sure) for line, _, sure in found] == [(6, "certain")]  # (the build stops at start.sh)
+    assert (
+        "not hold start.sh (line 2) that it copies, in a git checkout that holds every file; and no file "
+        "matches tools/kiln_*.py (line 3): BuildKit copies nothing" in found[0][1]
+    )
+
+
+@pytest.mark.parametrize(
+    ("copy", "files"),
+    [
+        ("COPY kiln_* /usr/bin/", {"kiln_redis": "#!/bin/sh\n"}),  # it matches
+        ("COPY tools/kiln_?.py /usr/bin/", {"tools/kiln_a.py": ""}),
+        ("COPY .kiln* /root/", {".kilnrc": ""}),  # `*` takes a leading dot, as Go's does
+        ("COPY bash.bashrc kiln_* /usr/bin/", {}),  # one source of several matches
+        ("COPY package.json yarn.lock* ./", {"package.json": "{}"}),
+        ("COPY kiln_* *.cfg /usr/bin/", {"site.cfg": ""}),  # one pattern of two matches
+        ("COPY dist/*.whl /tmp/", {}),  # what a build makes
+        ("COPY ${TOOLS}/kiln_* /usr/bin/", {}),  # a variable
+        ("COPY --from=builder /out/kiln_* /usr/bin/", {}),  # another stage
+    ],
+)
+def test_patterns_that_match_or_may_are_silent(tmp_path: Path, copy: str, files: dict[str, str]) -> None:
+    dockerfile = SCRIPTS.replace("COPY kiln_* /usr/bin/", copy)
+    assert (
+        checkout_findings(tmp_path, _BUILT_HERE, {"Dockerfile": dockerfile, "bash.bashrc": "", **files}) == []
+    )
+
+
+def test_a_pattern_the_dockerignore_empties_is_told(tmp_path: Path) -> None:
+    files = {"Dockerfile": SCRIPTS, "bash.bashrc": "", "kiln_redis": "", ".dockerignore": "kiln_*\n"}
+    assert [line for line, _, _ in checkout_findings(tmp_path, _BUILT_HERE, files)] == [6]
+
+
+def test_a_pattern_beside_a_missing_plain_source_is_left_to_it(tmp_path: Path) -> None:
+    # modelled on a transcription service: `COPY requirements.txt constraints.txt* ./`, both absent
+    dockerfile = "FROM python:3.12-slim\nCOPY requirements.txt constraints.txt* ./\n"
+    found = checkout_findings(tmp_path, _BUILT_HERE, {"Dockerfile": dockerfile})
+    assert [message.split(", which ")[1] for _, message, _ in found] == [
+        "does not hold requirements.txt (line 2) that it copies, in a git checkout that holds every file"
+    ]
+
+
+def test_a_pattern_outside_a_checkout_is_left_to_the_copy(tmp_path: Path) -> None:
+    # (a copy of some of a project's files may lack what a pattern matches)
+    make_tree(tmp_path, {"README.md": _BUILT_HERE, "Dockerfile": SCRIPTS, "bash.bashrc": ""})
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    assert [d for d in audit(_BUILT_HERE, "README.md", model, {}, tmp_path) if "kiln_*" in d.message] == []

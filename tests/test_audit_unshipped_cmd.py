@@ -433,3 +433,83 @@ def test_a_build_that_names_no_dockerfile_among_several(tmp_path: Path) -> None:
         build_model(tmp_path / "test/board_test.Dockerfile", "test/board_test.Dockerfile"),
     ]
     assert [d for d in audit(text, "README.md", models, {}, tmp_path) if "one string" in d.message] == []
+
+
+# -- a start program that is a slip of one the image has ------------------------------------------------
+
+SLIPPED = """\
+FROM python:3.11-slim
+WORKDIR /workspace
+COPY . /workspace
+RUN pip install --no-cache-dir -e . && pip install transformers==4.36.0{more}
+{start}
+"""
+
+
+def slipped(root: Path, start: str, block: str, compose: str | None = None, more: str = "") -> list[str]:
+    files = {"Dockerfile": SLIPPED.format(start=start, more=more), "finetune.py": "print('tune')\n"}
+    if compose is not None:
+        files["compose.yaml"] = compose
+    files["README.md"] = f"# Tuner\n\n```bash\n{block}\n```\n"
+    make_tree(root, files)
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    text = (root / "README.md").read_text(encoding="utf-8")
+    return [
+        f"{d.line}: {d.message} ({d.confidence})"
+        for d in audit(text, "README.md", [model], {}, root)
+        if "one letter from" in d.message
+    ]
+
+
+def test_an_entrypoint_a_letter_off_a_launcher_started_by_compose(tmp_path: Path) -> None:
+    # modelled on a fine-tuning image whose compose service builds it and appends its own arguments
+    compose = "services:\n  tuner:\n    build: .\n    command: launch finetune.py lora.yml\n"
+    got = slipped(
+        tmp_path, 'ENTRYPOINT ["accelrate", "launch", "finetune.py"]', "docker compose up -d", compose
+    )
+    assert got == [
+        "4: README starts the image, but Dockerfile:5 ENTRYPOINT runs accelrate, a program nothing in the "
+        "Dockerfile names, one letter from accelerate (the launcher of Hugging Face's accelerate): docker "
+        'finds no executable "accelrate" in $PATH and the container cannot start (likely)'
+    ]
+
+
+def test_a_cmd_with_two_letters_swapped_of_an_installed_server(tmp_path: Path) -> None:
+    # modelled on an API image: `pip install uvicorn fastapi`, CMD ["uvicron", …], run bare
+    got = slipped(
+        tmp_path,
+        'CMD ["uvicron", "app:app", "--host", "0.0.0.0"]',
+        "docker build -t tuner .\ndocker run -p 8000:8000 tuner",
+        more=" uvicorn fastapi",
+    )
+    assert len(got) == 1
+    assert (
+        "CMD runs uvicron" in got[0] and "one letter from uvicorn (the Dockerfile installs uvicorn)" in got[0]
+    )
+
+
+@pytest.mark.parametrize(
+    ("start", "block", "more"),
+    [
+        (
+            'ENTRYPOINT ["accelerate", "launch", "finetune.py"]',
+            "docker build -t tuner .\ndocker run tuner",
+            "",
+        ),
+        ('CMD ["python2", "finetune.py"]', "docker build -t tuner .\ndocker run tuner", ""),  # a version
+        ('CMD ["uvicron", "app:app"]', "docker build -t tuner .\ndocker run tuner", " uvicron"),  # installed
+        ('CMD ["accelrate", "launch"]', "docker build -t tuner .\ndocker run tuner bash", ""),  # own command
+        ('ENTRYPOINT ["accelrate"]', "docker build -t tuner .\ndocker run --entrypoint sh tuner", ""),
+        ('ENTRYPOINT ["accelrate"]', "docker run other/image", ""),  # not the image built
+        ("ENTRYPOINT accelrate launch finetune.py", "docker build -t tuner .\ndocker run tuner", ""),
+        ('CMD ["./accelrate", "launch"]', "docker build -t tuner .\ndocker run tuner", ""),  # a path
+    ],
+)
+def test_starts_that_are_no_slip_or_are_replaced(tmp_path: Path, start: str, block: str, more: str) -> None:
+    assert slipped(tmp_path, start, block, more=more) == []
+
+
+def test_a_script_of_the_context_of_that_name_is_silent(tmp_path: Path) -> None:
+    make_tree(tmp_path, {"accelrate": "#!/bin/sh\n"})
+    block = "docker build -t tuner .\ndocker run tuner"
+    assert slipped(tmp_path, 'ENTRYPOINT ["accelrate", "launch"]', block) == []

@@ -401,6 +401,7 @@ AUDIT_LAYERS = (
         "own_repo",
         "fetched_copies",
         "container_blocks",
+        "shallow_checkouts",
     ),
     ("version_facts",),
     ("unread_args",),

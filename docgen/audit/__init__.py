@@ -598,6 +598,7 @@ from docgen.audit.unset_stops import unset_variables
 from docgen.audit.unshipped_cmd import (
     bare_script_commands,
     renamed_programs,
+    slipped_programs,
     spaced_programs,
     unshipped_default_scripts,
     unshipped_run_scripts,
@@ -903,6 +904,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     ros_distro_paths,
     unreadable_builds,
     spaced_programs,
+    slipped_programs,
     piped_scripts,
     bake_targets,
     branch_refs,
@@ -1260,6 +1262,8 @@ def audit(
         scripts += _ruled(renamed_programs, doc, models, path)
         # `ENTRYPOINT ["python3 main.py"]`: no program of that name
         scripts += _ruled(spaced_programs, doc, models, path, directory)
+        # `ENTRYPOINT ["accelrate", …]` after `pip install accelerate`: a slip of the program's name
+        scripts += _ruled(slipped_programs, doc, models, path, directory)
         scripts += _ruled(curl_uploads, doc, directory, path)  # a file a curl example uploads
         scripts += _ruled(request_routes, doc, directory, path, models)  # a request to no route
         scripts += _ruled(root_sockets, doc, directory, path)  # a WebSocket at the root, served on a path

@@ -23,6 +23,12 @@ The kinds of RUN (shell form, `/bin/sh`, in a stage the build builds):
   declares `ARG NAME` before the RUN, else the ARG's default; a name the stage does not declare is empty
   in the RUN whatever the build passes (Docker hands a RUN only declared build args).
 
+- a `git checkout` (`switch`, `reset --hard`) of a tag or commit in a clone an earlier step made with
+  `--depth` (`shallow_checkouts`, `likely`: the tip may be that commit).
+
+A README build is a `docker build` of a block, or a `docker compose build|up|run|create` of one with no
+`-f` whose default compose file in the README's folder has services that build (`build: .`).
+
 And a README build (in a block, or a prose line or code span of its own) of a Dockerfile whose FROM names
 a placeholder only a CI job, workflow or script of the project fills in (`FROM CI_REGISTRY/git/base` and
 `sed -i "s#CI_REGISTRY#$CI_REGISTRY#" Dockerfile` in `.gitlab-ci.yml`): docker has no such image to pull
@@ -41,21 +47,25 @@ arg passed without a value (from the environment), and an undeclared name the RE
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
+from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY, also_at, dockerfile_read
 from docgen.audit.commands import MOVE, build_commands, build_words, clone_of, cloned_folder, command_words
 from docgen.audit.coverage import scopeless_args
+from docgen.audit.grammar import DOCKER_COMPOSE, read_compose
 from docgen.audit.missing import name_key
 from docgen.audit.own_repo import remote_names, repository_root
+from docgen.audit.shallow_checkouts import shallow_checkouts
 from docgen.audit.steps import own_clone
 from docgen.build_scripts import BUILD
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
-from docgen.files import text_or_none
+from docgen.files import bytes_or_none, text_or_none
 from docgen.installer_options import refused_option
 from docgen.lint import copy_shell_words, dash_effect, dash_runs
 from docgen.markdown import Document, code_spans
@@ -264,7 +274,9 @@ def shell_in_copy(inst: Instruction) -> str | None:
 
 def _built_files(doc: Document, directory: Path) -> Iterator[tuple[int, str, list[tuple[str, str]]]]:
     """(README line, the real path of the Dockerfile it builds, its options) of each build command of the
-    README's blocks that names its Dockerfile plainly, builds no `--target` and runs in this checkout."""
+    README's blocks that names its Dockerfile plainly, builds no `--target` and runs in this checkout;
+    and of each compose command that builds a service of the README folder's compose file
+    (`_compose_built`)."""
     root = repository_root(directory) or directory.resolve()
     remotes = remote_names(repository_root(directory))
     title = doc.headings[0][1].strip("` ") if doc.headings else ""
@@ -299,6 +311,48 @@ def _built_files(doc: Document, directory: Path) -> Iterator[tuple[int, str, lis
             if re.search(r"[$<>{}~`]|://|^/|@", file + positional[0]):
                 continue
             yield line, os.path.realpath(directory / file), options
+        own_moves = [(n, m.group(1)) for n, text in fence.lines for m in MOVE.finditer(text)]
+        for command in build_commands(fence, DOCKER_COMPOSE):
+            line = command[0][0]  # (as `compose_builds` reads it: the `cd`s of its own block)
+            if any(t.strip("\"'").rstrip("/") not in clones for n, t in own_moves if n <= line):
+                continue
+            words = command_words(command, DOCKER_COMPOSE)
+            if words is not None:
+                yield from _compose_built(words, line, directory)
+
+
+_COMPOSE_BUILDS = frozenset({"build", "up", "run", "create"})
+"""The compose commands that build a service's image (`up`, `run` and `create` when it is missing)."""
+
+
+def _compose_built(
+    words: list[str], line: int, directory: Path
+) -> Iterator[tuple[int, str, list[tuple[str, str]]]]:
+    """(README line, the real path of the Dockerfile, its build args as `--build-arg` options) of each
+    service a README compose command with no `-f` (`docker compose up -d`) builds from the default
+    compose file of the README's folder: those it names, else all; not one with a `target:` stage, a
+    Dockerfile or context out of the project's folder."""
+    call = read_compose(words)
+    if call.verb not in _COMPOSE_BUILDS or call.options is None or not call.complete or call.files:
+        return
+    if "--no-build" in call.rest:
+        return
+    wanted = set(call.services)
+    for path in compose.default_files(directory):
+        if not path.is_file() or path.parent.resolve() != directory.resolve():
+            continue
+        data = bytes_or_none(path)
+        try:
+            services = compose.parse(data, path.name) if data is not None else ()
+        except DocgenError:
+            return
+        for service in services:
+            if (wanted and service.name not in wanted) or service.target is not None:
+                continue
+            if re.search(r"[$<>{}~`]|://|^/|@", service.dockerfile + service.context):
+                continue
+            options = [("--build-arg", f"{k}={v}" if "$" not in v else k) for k, v in service.args.items()]
+            yield line, os.path.realpath(path.parent / service.dockerfile), options
 
 
 def _readme_builds(
@@ -366,6 +420,12 @@ def broken_runs(
             for inst, at, rejected, base in dash_runs(parsed, model.stages)
             if rejected.fails
         }
+        shallow = {
+            found.run.start_line: found
+            for found in shallow_checkouts(
+                model, parsed, functools.partial(_value, model, parsed, passed=passed)
+            )
+        }
         for inst, tokens in instructions:
             why = None
             sure = CERTAIN
@@ -388,6 +448,15 @@ def broken_runs(
                 why += "" if rejected.kind == "syntax" else ", and the RUN fails with it"
             elif (swallowed := swallowed_line(inst, tokens)) is not None:
                 why = swallowed
+            elif (checkout := shallow.get(inst.start_line)) is not None:
+                kind, ref = checkout.kind, checkout.ref
+                why = (
+                    f"runs `{checkout.command}`{_word_line(inst, checkout.command.split()[-1])} in the "
+                    f"clone of {checkout.clone} that line {checkout.clone_line} makes with --depth: a "
+                    f"shallow clone holds only the tip of one branch, so git finds no {kind} {ref} and the "
+                    f"RUN fails (clone it with --branch {ref}, or fetch the {kind} first)"
+                )
+                sure = LIKELY  # (the tip may be that very commit, or carry the tag)
             elif (refused := refused_option(tokens)) is not None:
                 why = (
                     f"runs {refused.program} with {refused.word}{_word_line(inst, refused.word)}, an option "

@@ -527,6 +527,62 @@ def copied_sources(instructions: Sequence[Instruction]) -> list[tuple[int, str]]
     return found
 
 
+_GLOB = re.compile(r"[*?\[]")
+"""A wildcard of a COPY or ADD source (Go's `filepath.Match`: `*`, `?`, `[…]`)."""
+
+
+def empty_globs(
+    instructions: Sequence[Instruction], context: Path, dockerfile: Path, homes: Sequence[Path] = ()
+) -> list[tuple[int, str]]:
+    """(Dockerfile line, pattern) of each wildcard source (`COPY xtuner_* /usr/bin/`) of a COPY or ADD
+    from the context whose every source is a pattern that matches nothing there (`.dockerignore` read):
+    BuildKit copies nothing for it (the legacy builder stops the build), so the image lacks what the COPY
+    was written to give. A pattern beside a plain source is an optional file (`COPY package.json
+    yarn.lock* ./`). Not a COPY with a
+    variable, `--from`, a heredoc, a URL, `**`, or a pattern that matches in a folder of `homes` (the
+    build may mean another context)."""
+    rules = dockerignore(context, str(dockerfile))
+    found: list[tuple[int, str]] = []
+    for instruction in instructions:
+        if instruction.keyword not in ("COPY", "ADD") or instruction.heredocs:
+            continue
+        if any(flag.name in ("from", "parents") for flag in instruction.flags):
+            continue
+        words = list(instruction.exec_form or instruction.args.split())[:-1]
+        if not words or any(c in w for w in words for c in "${}") or any("**" in w for w in words):
+            continue
+        paths = [context_path(word) for word in words]
+        patterns = [p for p in paths if p is not None and _GLOB.search(p)]
+        if len(patterns) != len(paths) or any(_matched(context, p, rules) for p in patterns):
+            continue  # (beside a plain source, a pattern is an optional file: the plain one is told)
+        if any(_matched(home, p, ()) for home in homes for p in patterns):
+            continue
+        found.extend((instruction.start_line, p) for p in patterns)
+    return found
+
+
+def _matched(folder: Path, path: str, rules: Sequence[tuple[re.Pattern[str], bool]]) -> bool:
+    """True when `path` (a wildcard or a plain path of the context) names a file or folder of `folder`
+    that the `.dockerignore` `rules` keep; each part matched as Go's `filepath.Match` does (`*` takes
+    no `/`, and takes a leading `.`)."""
+    found = [""]
+    for part in path.split("/"):
+        if not _GLOB.search(part):
+            found = [posixpath.join(f, part) if f else part for f in found]
+            continue
+        matched: list[str] = []
+        for relative in found:
+            try:
+                names = os.listdir(folder / relative) if relative else os.listdir(folder)
+            except OSError:
+                continue
+            matched += [
+                posixpath.join(relative, n) if relative else n for n in names if fnmatch.fnmatchcase(n, part)
+            ]
+        found = matched
+    return any(os.path.lexists(folder / f) and not ignored(f, rules) for f in found if f)
+
+
 def build_ignored(
     path: str,
     folders: Sequence[Path],
@@ -995,6 +1051,15 @@ def context_findings(
         and not any(os.path.lexists(h / path) for h in homes)
     ]
     missing = [(at, path) for at, path in sources if not os.path.lexists(context / path)]
+    if in_checkout(context, top):
+        # (a copy of some of a project's files may lack what a pattern matches: read in a checkout only)
+        globbed = [
+            (at, pattern)
+            for at, pattern in empty_globs(instructions, context, dockerfile, homes)
+            if not build_ignored(pattern, [context, top], docker=False) and not made.before(pattern, line)
+        ]
+        sources += globbed
+        missing += globbed
     later = [
         (at, path, step)
         for at, path in sorted([*missing, *left_out])
@@ -1038,14 +1103,28 @@ def context_findings(
                 rule=BROKEN_COMMAND,
             )
         elif not found and in_checkout(context, top):
-            listed = ", ".join(f"{path} (line {at})" for at, path in nowhere)
-            said = f"which does not hold {listed} that it copies, in a git checkout that holds every file"
+            patterns = [(at, path) for at, path in nowhere if _GLOB.search(path)]
+            plain = [(at, path) for at, path in nowhere if (at, path) not in patterns]
+            said = "in a git checkout that holds every file"
+            if plain:
+                listed = ", ".join(f"{path} (line {at})" for at, path in plain)
+                said = f"which does not hold {listed} that it copies, {said}"
+            if patterns:
+                listed = ", ".join(f"{path} (line {at})" for at, path in patterns)
+                said = (
+                    f"{said}; and "
+                    if plain
+                    else f"which holds no file matching {listed} that it copies, {said}: "
+                )
+                if plain:
+                    said += f"no file matches {listed}: "
+                said += (
+                    "BuildKit copies nothing for a COPY whose every source matches nothing, so the image "
+                    "lacks what it was to give (the legacy builder stops: no source files were specified)"
+                )
+            sure = bool(plain) and top_plain_files(plain)  # (a pattern alone fails no BuildKit build)
             yield Diagnostic(
-                readme,
-                line,
-                f"{lead}, {said}",
-                confidence=CERTAIN if top_plain_files(nowhere) else LIKELY,
-                rule=MISSING_FILE,
+                readme, line, f"{lead}, {said}", confidence=CERTAIN if sure else LIKELY, rule=MISSING_FILE
             )
         elif (
             not found

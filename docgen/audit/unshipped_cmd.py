@@ -55,12 +55,13 @@ from docgen.audit.container_scripts import image_files_into, work_dir
 from docgen.audit.docker_cli import compose_commands
 from docgen.audit.entry_modes import unnamed_installs
 from docgen.audit.grammar import IMAGE_WORD, read_compose, run_command
+from docgen.audit.missing import one_edit
 from docgen.audit.names import compose_file, takes_value, words_of
 from docgen.audit.references import makes
 from docgen.build_scripts import BLANK, BUILD, DOCKER_PODMAN, built_tags, container_command
 from docgen.copied import FILE_LIMIT, context_path, copied_files
-from docgen.errors import MAX_PROJECT_FILE_BYTES
-from docgen.files import text_or_none
+from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
+from docgen.files import bytes_or_none, text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -658,10 +659,28 @@ def _spaced_program(model: ImageModel) -> tuple[str, str, int] | None:
     return chosen.keyword, words[0].strip(), chosen.line
 
 
-def _compose_starts(doc: Document, directory: Path | None, built: set[str], keyword: str) -> Iterator[int]:
+def _building_services(directory: Path, file: str) -> set[str]:
+    """The services of the default compose files of `directory` that build the Dockerfile `file`
+    (`build: .` beside it)."""
+    mine = os.path.realpath(file)
+    found: set[str] = set()
+    for path in compose.default_files(directory):
+        data = bytes_or_none(path)
+        try:
+            targets = compose.parse(data, path.name) if data is not None else ()
+        except DocgenError:
+            continue
+        found.update(t.name for t in targets if os.path.realpath(path.parent / t.dockerfile) == mine)
+    return found
+
+
+def _compose_starts(
+    doc: Document, directory: Path | None, built: set[str], keyword: str, file: str | None = None
+) -> Iterator[int]:
     """The README line of each `docker compose up` / `run` (with no command of its own) whose compose
-    file (the README folder's default one) has a service of an image the README builds (`built`) that
-    sets no `entrypoint:` (nor `command:`, when `keyword` is CMD)."""
+    file (the README folder's default one) has a service of an image the README builds (`built`), or
+    with `file` one that builds that Dockerfile, that sets no `entrypoint:` (nor `command:`, when
+    `keyword` is CMD)."""
     if directory is None:
         return
     services: list[compose.Service] = []
@@ -670,11 +689,11 @@ def _compose_starts(doc: Document, directory: Path | None, built: set[str], keyw
         if read is not None:  # (a compose file docgen cannot read starts nothing it knows)
             services += read[0]
     replaced = {"entrypoint"} | ({"command"} if keyword == "CMD" else set())
+    builders = _building_services(directory, file) if file else set()
     started = {
         s.name
         for s in services
-        if s.image is not None
-        and image_repository(s.image) in built
+        if ((s.image is not None and image_repository(s.image) in built) or s.name in builders)
         and not replaced & {key for key, _ in s.settings}
     }
     if not started:
@@ -773,3 +792,150 @@ def spaced_programs(
             f"container cannot start ({fix}){also_at(lines)}"
         )
         yield Diagnostic(readme, lines[0], said, confidence=sure)
+
+
+_CONSOLE_SCRIPTS = {
+    "torch": ("torchrun",),
+    "jupyter": ("jupyter",),
+    "jupyterlab": ("jupyter", "jupyter-lab"),
+    "notebook": ("jupyter", "jupyter-notebook"),
+    "huggingface-hub": ("huggingface-cli",),
+    "huggingface_hub": ("huggingface-cli",),
+    "tensorboard": ("tensorboard",),
+    "supervisor": ("supervisord",),
+    "python3": ("python3",),
+    "python3-pip": ("pip3",),
+}
+"""Packages whose programs have another name than theirs (`torch` gives `torchrun`); any other package
+is taken to give a program of its own name (`accelerate`, `uvicorn`, `streamlit`)."""
+_WELL_KNOWN = {
+    "python": "Python's interpreter",
+    "python3": "Python's interpreter",
+    "bash": "the shell",
+    "accelerate": "the launcher of Hugging Face's accelerate",
+    "torchrun": "PyTorch's launcher",
+    "deepspeed": "DeepSpeed's launcher",
+    "uvicorn": "the ASGI server uvicorn",
+    "gunicorn": "the WSGI server gunicorn",
+    "hypercorn": "the ASGI server hypercorn",
+    "streamlit": "Streamlit's server",
+    "gradio": "Gradio's server",
+    "jupyter": "Jupyter's launcher",
+    "tensorboard": "TensorBoard's server",
+    "supervisord": "supervisor's daemon",
+    "celery": "Celery's worker",
+    "fastapi": "FastAPI's server",
+    "huggingface-cli": "the Hugging Face Hub's program",
+    "node": "Node.js",
+    "nginx": "the nginx server",
+    "redis-server": "Redis' server",
+    "dumb-init": "the init dumb-init",
+}
+"""Programs that images start with, whatever installs them (a project's own `pip install -e .`, the base
+image): a start program one slip from one of them that nothing names is most likely that program."""
+_PACKAGE_INSTALL = re.compile(
+    r"\b(?:pip[\d.]*|uv[ \t]+pip|python[\d.]*[ \t]+-m[ \t]+pip|conda|mamba|micromamba|apt-get|apt|apk|yum|dnf"
+    r"|npm)[ \t]+(?:-\S+[ \t]+)*(?:install|add)\b([^;&|\n]*)"
+)
+"""A package install command of a RUN and the words after it, up to the next operator."""
+_PACKAGE_NAME = re.compile(r"[A-Za-z][\w.-]*")
+
+
+def _start_setting(model: ImageModel) -> tuple[str, tuple[str, ...], int] | None:
+    """(instruction, exec-form words, line) of what starts the image: its last ENTRYPOINT, or its last
+    CMD with no ENTRYPOINT or `ENTRYPOINT []`; None when that is in the shell form or there is none."""
+    labels = {stage.label for stage in model.chain()}
+    entries = [s for s in model.settings if s.keyword == "ENTRYPOINT" and s.stage in labels]
+    cmds = [s for s in model.settings if s.keyword == "CMD" and s.stage in labels]
+    chosen = entries[-1] if entries and entries[-1].exec_form != () else cmds[-1] if cmds else None
+    if chosen is None or not chosen.exec_form:
+        return None
+    return chosen.keyword, chosen.exec_form, chosen.line
+
+
+def _slipped_program(model: ImageModel) -> tuple[str, str, int, str, str] | None:
+    """(instruction, program, line, the program meant, what gives it) when the image's start program is
+    a bare name (`accelrate`) one slip (`missing.one_edit`) from a program the Dockerfile installs (`pip
+    install accelerate`, a console script of `torch`: `torchrun`) or an interpreter (`python3`), while
+    nothing in the Dockerfile names it: no RUN, COPY or ADD, no file of the build context. Not a name
+    whose slip is in its digits (`python2` for `python3`), a name shorter than five letters."""
+    start = _start_setting(model)
+    if start is None:
+        return None
+    keyword, words, line = start
+    program = words[0].strip()
+    if not _COMMAND_WORD.fullmatch(program) or len(program) < 5:
+        return None
+    parsed = dockerfile_read(model.file) if model.file else None
+    if parsed is None:
+        return None
+    texts = [
+        " ".join([i.args, *(h.body for h in i.heredocs)])
+        for i in parsed[1].instructions
+        if i.keyword in ("RUN", "COPY", "ADD")
+    ]
+    if any(re.search(rf"(?<![\w.-]){re.escape(program)}(?![\w-])", t) for t in texts):
+        return None  # (a step names it: it may make it)
+    root = Path(model.file).parent
+    if any(os.path.lexists(root / name) for name in (program, f"{program}.sh", f"{program}.py")):
+        return None
+    given: dict[str, str] = {}
+    for text in texts:
+        for command in _PACKAGE_INSTALL.finditer(text):
+            for word in command.group(1).split():
+                word = word.strip("\"'")
+                named = _PACKAGE_NAME.match(word)
+                if word.startswith("-") or named is None:
+                    continue
+                package = named.group(0).rstrip(".-")
+                for script in _CONSOLE_SCRIPTS.get(package.lower(), (package,)):
+                    given.setdefault(script, f"the Dockerfile installs {package}")
+    for name, what in _WELL_KNOWN.items():
+        given.setdefault(name, what)
+    for name, why in given.items():
+        if program == name or not one_edit(program, name):
+            continue
+        if re.sub(r"[\d.]", "", program) == re.sub(r"[\d.]", "", name):
+            continue  # (`python2` for `python3`: another version, not a slip)
+        return keyword, program, line, name, why
+    return None
+
+
+def slipped_programs(
+    doc: Document, models: Sequence[ImageModel], readme: str, directory: Path | None = None
+) -> Iterator[Diagnostic]:
+    """A README run of the image it builds (`docker run`, or `docker compose up` / `run` of a service that
+    builds it or runs its image) whose start program, the first word of an exec-form ENTRYPOINT or CMD,
+    is a slip of a program the Dockerfile installs (`ENTRYPOINT ["accelrate", "launch", "train.py"]`
+    after `pip install accelerate`, `_slipped_program`): docker finds no program of that name and the
+    container cannot start (`likely`: the base image may hold one). Silent where `spaced_programs` is:
+    a run with `--entrypoint`, or a command of its own for CMD's program, a service setting
+    `entrypoint:` (or `command:`)."""
+    builds = list(tagged_builds(doc))
+    for model in models:
+        slipped = _slipped_program(model)
+        if slipped is None:
+            continue
+        keyword, program, at, meant, why = slipped
+        if len(models) == 1:
+            tags = [image for image, _, _ in builds]
+            built = _built_names(doc)
+        elif directory is not None and model.file:
+            mine = os.path.realpath(model.file)
+            tags = [i for i, f, _ in builds if f and os.path.realpath(directory / f) == mine]
+            built = {image_repository(t) for t in tags}
+        else:
+            continue
+        lines = _starts(doc, keyword, built, tags)[0] if built else []
+        lines += _compose_starts(doc, directory, built, keyword, model.file)
+        if not lines:
+            continue
+        lines.sort()
+        yield Diagnostic(
+            readme,
+            lines[0],
+            f"README starts the image, but {model.path}:{at} {keyword} runs {program}, a program nothing in "
+            f"the Dockerfile names, one letter from {meant} ({why}): docker finds no executable "
+            f'"{program}" in $PATH and the container cannot start{also_at(lines)}',
+            confidence=LIKELY,
+        )
