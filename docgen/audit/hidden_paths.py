@@ -33,16 +33,22 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
 from docgen.audit.commands import image_repository
+from docgen.audit.container_blocks import container_lines
 from docgen.audit.container_scripts import work_dir
 from docgen.audit.memo import per_audit
 from docgen.audit.mounts import built_runs
+from docgen.errors import DocgenError
+from docgen.evaluate import env_pairs
+from docgen.files import bytes_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
-VENV, NODE, BUILD, DOWNLOAD = "a virtual environment", "node_modules", "a build folder", "a download"
+VENV, NODE, BUILD, DOWNLOAD = "a virtual environment", "the node packages", "a build folder", "a download"
 
 
 @dataclass(frozen=True)
@@ -225,15 +231,32 @@ def _uses(path: Made, words: str, workdir: str) -> str | None:
     return None
 
 
-def _env_uses(path: Made, model: ImageModel) -> str | None:
-    labels = {stage.label for stage in model.chain()}
-    for env in model.env:
-        if env.stage not in labels or env.name not in ("PATH", "VIRTUAL_ENV") or not env.value:
+@per_audit(maxsize=64)
+def _env_paths(model: ImageModel) -> tuple[tuple[str, str, int], ...]:
+    """(name, absolute folder, line) of each entry of the `PATH` and `VIRTUAL_ENV` the ENVs of the
+    target's stages set, as written (`ENV PATH=/app/.venv/bin:$PATH`)."""
+    read = dockerfile_read(model.file) if model.file else None
+    if read is None:
+        return ()
+    indexes = {stage.index for stage in model.chain()}
+    found: list[tuple[str, str, int]] = []
+    for inst in read[1].instructions:
+        stage = model.stage_at(inst.start_line)
+        if inst.keyword != "ENV" or stage is None or stage.index not in indexes:
             continue
-        for entry in env.value.split(":"):
-            entry = posixpath.normpath(entry) if entry.startswith("/") else ""
-            if entry and (entry == path.path or entry.startswith(path.path + "/")):
-                return f"ENV {env.name} ({model.path}:{env.line})"
+        for name, value in env_pairs(inst, read[1].escape):
+            if name in ("PATH", "VIRTUAL_ENV"):
+                for entry in value.strip("\"'").split(":"):
+                    if entry.startswith("/") and "$" not in entry:
+                        found.append((name, posixpath.normpath(entry), inst.start_line))
+    return tuple(found)
+
+
+def _env_uses(path: Made, model: ImageModel) -> str | None:
+    """`ENV PATH (Dockerfile:3)` when an entry of the image's PATH or VIRTUAL_ENV is at or below `path`."""
+    for name, entry, line in _env_paths(model):
+        if entry == path.path or entry.startswith(path.path + "/"):
+            return f"ENV {name} ({model.path}:{line})"
     return None
 
 
@@ -285,75 +308,221 @@ def _model_of(
     return named[0] if len(named) == 1 else None
 
 
-def hidden_paths(part: Document, auditor: Auditor, text: str) -> Iterator[Diagnostic]:
-    """The findings of this module (see its docstring): one per image and path hidden, at the first run
-    that hides it."""
+@dataclass(frozen=True)
+class _Bind:
+    """One bind of a folder of the host over a folder of a container of the README's image."""
+
+    model: ImageModel
+    image: str
+    """The image as the README names it (a compose service: `service app`)."""
+    shown: str
+    """The mount as written (`-v $(pwd):/app`, `.:/app`)."""
+    line: int
+    """The README line of the run."""
+    target: str
+    """The folder of the container it binds over (`/app`)."""
+    host: str
+    """The folder bound, from the folder the run is made in (`""` for that folder, `src`)."""
+    others: tuple[str, ...]
+    """The container side of every mount of the run."""
+    command: str
+    """The run's own command (`""` when it runs the image's, a shell's name when it opens one)."""
+    workdir: str
+    """Where the command starts (`-w`, compose `working_dir:`, the WORKDIR)."""
+    typed: str = ""
+    """What the README types in the container's shell after an interactive run with no command."""
+
+
+def _hides(bind: _Bind, auditor: Auditor, readme: tuple[str, str]) -> Iterator[tuple[Made, str, str]]:
+    """(what a RUN made, who uses it, how) for each thing the bind hides from a command that uses it
+    (see the module docstring)."""
+    model, target = bind.model, bind.target
+    default = _default_command(model) if not bind.command else None
+    for thing in image_made(model):
+        if thing.path != target and not thing.path.startswith(target.rstrip("/") + "/"):
+            continue
+        if any(
+            t != target
+            and t.startswith(target.rstrip("/") + "/")
+            and (t == thing.path or thing.path.startswith(t.rstrip("/") + "/"))
+            for t in bind.others
+        ):
+            continue  # (a volume between: docker fills a new one with what the image holds there)
+        relative = posixpath.relpath(thing.path, target)
+        held = posixpath.join(bind.host, relative) if bind.host else relative
+        if any(os.path.lexists(folder / held) for folder in _host_folders(auditor, model)[0]):
+            continue
+        use, said = None, ""
+        if bind.command and not _SHELLS.fullmatch(bind.command):
+            use, said = _uses(thing, bind.command, bind.workdir), "its command uses"
+        if use is None and default is not None:
+            use, said = (
+                _uses(thing, default[0], bind.workdir),
+                f"its default command ({model.path}:{default[1]}) uses",
+            )
+        if use is None and bind.typed:
+            use, said = _uses(thing, bind.typed, bind.workdir), "the README's commands in the container use"
+        if use is None:
+            use, said = _env_uses(thing, model), "the image uses"
+        if use is None:
+            continue
+        code, prose = readme
+        maker = _MAKERS.get(thing.kind)
+        if maker is not None and maker.search(code):
+            continue
+        name = re.escape(relative.split("/")[0])
+        if thing.kind in (BUILD, DOWNLOAD) and re.search(rf"(?<![\w.-]){name}/|/{name}(?![\w.-])", prose):
+            continue  # (the README speaks of the folder: it may tell to fill it)
+        yield thing, said, use
+
+
+_INTERACTIVE = re.compile(r"(?:^|[ \t])(?:-it|-ti|-i[ \t]+-t|-t[ \t]+-i|--interactive[ \t]+--tty)(?=[ \t]|$)")
+_SHELLS = re.compile(r"(?:/(?:usr/)?bin/)?(?:ba|z)?sh")
+
+
+def _run_binds(part: Document, auditor: Auditor) -> Iterator[_Bind]:
+    """The binds of the current folder (or one below it) of the README's `docker run`s of images it
+    builds."""
     family = auditor.family or auditor.models
-    told: set[tuple[str, str]] = set()
-    code: str | None = None
-    prose = ""
+    inside: dict[int, str] | None = None
     for lines, command, start, image, at in built_runs(part, auditor):
         model = _model_of(image, auditor.shared.built, family)
-        if model is None or at < 0:
-            continue
-        made = image_made(model)
-        if not made:
+        if model is None or at < 0 or not image_made(model):
             continue
         options = command[start:at]
         after = command[at + len(image) :].strip()
-        targets = [posixpath.normpath(m.group(1) or m.group(2)) for m in _ANY_TARGET.finditer(options)]
+        targets = tuple(posixpath.normpath(m.group(1) or m.group(2)) for m in _ANY_TARGET.finditer(options))
         flag = _WORKDIR_FLAG.search(options)
         where = work_dir(model)
         workdir = posixpath.normpath(flag.group(1)) if flag is not None else (where[0] if where else "/")
-        default = _default_command(model)
+        typed = ""
+        if _INTERACTIVE.search(options) and (not after or _SHELLS.fullmatch(after)):
+            if inside is None:
+                doc = auditor.shared.doc
+                numbers = container_lines(doc)
+                inside = {n: t for fence in doc.fences for n, t in fence.lines if n in numbers}
+            typed = "\n".join(t for n, t in inside.items() if n > lines[-1][0])
         for mount in (*_HOST.finditer(options), *_BIND.finditer(options)):
-            target = posixpath.normpath(mount.group("target"))
-            sub = (mount.group("sub") or "").strip("/")
-            for thing in made:
-                if (model.path, thing.path) in told:
-                    continue
-                if thing.path != target and not thing.path.startswith(target.rstrip("/") + "/"):
-                    continue
-                between = [
-                    t
-                    for t in targets
-                    if t != target
-                    and (t == thing.path or (thing.path + "/").startswith(t.rstrip("/") + "/"))
-                    and t.startswith(target.rstrip("/") + "/")
-                ]
-                if between:
-                    continue
-                relative = posixpath.relpath(thing.path, target)
-                folders, checkout = _host_folders(auditor, model)
-                held = os.path.join(sub, relative) if sub else relative
-                if any(os.path.lexists(folder / held) for folder in folders):
-                    continue
-                use = _uses(thing, after, workdir) if after else None
-                said = "its command"
-                if use is None and not after and default is not None:
-                    use = _uses(thing, default[0], workdir)
-                    said = f"its default command ({model.path}:{default[1]})"
-                if use is None:
-                    use, said = _env_uses(thing, model), "the image"
-                if use is None:
-                    continue
-                if code is None:
-                    code, prose = _readme_texts(auditor, text)
-                maker = _MAKERS.get(thing.kind)
-                if maker is not None and maker.search(code):
-                    continue
-                name = re.escape(relative.split("/")[0])
-                if thing.kind in (BUILD, DOWNLOAD) and re.search(
-                    rf"(?<![\w.-]){name}/|/{name}(?![\w.-])", prose
-                ):
-                    continue  # (the README speaks of the folder: it may tell to fill it)
-                told.add((model.path, thing.path))
-                mounted = mount.group(0).strip()
-                yield Diagnostic(
-                    auditor.path,
-                    next((n for n, t in lines if mounted in t), lines[0][0]),
-                    f"README runs {image} with `{mounted}`, which hides {thing.path}, {thing.kind} "
-                    f"{model.path}:{thing.line} makes, under the folder it binds; {said} uses it "
-                    f"({use}), and the folder the README runs from holds no {held}: the command fails",
-                    confidence=CERTAIN if checkout and thing.kind in (VENV, NODE) else LIKELY,
-                )
+            mounted = mount.group(0).strip()
+            yield _Bind(
+                model,
+                image,
+                f"`{mounted}`",
+                next((n for n, t in lines if mounted in t), lines[0][0]),
+                posixpath.normpath(mount.group("target")),
+                (mount.group("sub") or "").strip("/"),
+                targets,
+                after,
+                workdir,
+                typed,
+            )
+
+
+_COMPOSE_START = re.compile(r"\bdocker(?:-compose|[ \t]+compose)\b[^\n#]*?[ \t](?:up|run)\b")
+
+
+@per_audit(maxsize=16)
+def _compose_services(folder: Path) -> tuple[tuple[str, dict[str, Any], Path], ...]:
+    """(name, service as written, compose file) of each service of the default compose file of
+    `folder`."""
+    for file in compose.default_files(folder)[:1]:
+        data = bytes_or_none(file)
+        try:
+            loaded = compose.load(data, file.name) if data is not None else None
+        except DocgenError:
+            return ()
+        services = loaded.get("services") if isinstance(loaded, dict) else None
+        if isinstance(services, dict):
+            return tuple((str(n), v, file) for n, v in services.items() if isinstance(v, dict))
+    return ()
+
+
+def _words_of(value: object) -> str:
+    if isinstance(value, list):
+        return " ".join(str(v) for v in value)
+    return str(value) if isinstance(value, str) else ""
+
+
+def _compose_binds(part: Document, auditor: Auditor) -> Iterator[_Bind]:
+    """The binds of a folder beside the compose file (`.:/app`, `./src:/app/src`, a long-syntax `bind`)
+    of each service of the README folder's compose file that builds an audited Dockerfile, when a
+    command of `part` starts the compose project (`docker compose up`, `run`)."""
+    directory = auditor.shared.directory
+    line = next(
+        (n for fence in part.fences for n, t in fence.lines if _COMPOSE_START.search(t)),
+        None,
+    )
+    if directory is None or line is None:
+        return
+    family = auditor.family or auditor.models
+    for name, service, file in _compose_services(directory):
+        build = service.get("build")
+        context, named = (build, "Dockerfile") if isinstance(build, str) else (None, None)
+        if isinstance(build, dict):
+            context, named = build.get("context", "."), build.get("dockerfile", "Dockerfile")
+        if not isinstance(context, str) or not isinstance(named, str) or "$" in context + named:
+            continue
+        dockerfile = os.path.abspath(file.parent / context / named)
+        models = [m for m in family if m.file and os.path.abspath(m.file) == dockerfile]
+        if len(models) != 1 or not image_made(models[0]):
+            continue
+        model = models[0]
+        binds: list[tuple[str, str, str]] = []
+        others: list[str] = []
+        for volume in service.get("volumes") or []:
+            host, target, shown = "", "", ""
+            if isinstance(volume, str):
+                parts = volume.split(":")
+                host, target = (parts[0], parts[1]) if len(parts) > 1 else ("", parts[0])
+                shown = volume
+            elif isinstance(volume, dict) and isinstance(volume.get("target"), str):
+                source = volume.get("source")
+                host = source if volume.get("type") == "bind" and isinstance(source, str) else ""
+                target, shown = volume["target"], f"{host}:{volume['target']}"
+            if not target.startswith("/"):
+                continue
+            others.append(posixpath.normpath(target))
+            if host.startswith(".") and "$" not in host:
+                relative = os.path.relpath(os.path.abspath(file.parent / host), directory.absolute())
+                if not relative.startswith(".."):
+                    binds.append((shown, relative if relative != "." else "", posixpath.normpath(target)))
+        where = service.get("working_dir")
+        start = work_dir(model)
+        workdir = where if isinstance(where, str) and where.startswith("/") else (start[0] if start else "/")
+        command = " ".join(_words_of(service.get(k)) for k in ("entrypoint", "command")).strip()
+        for shown, host, target in binds:
+            yield _Bind(
+                model,
+                f"service {name}",
+                f"`{shown}` ({file.name})",
+                line,
+                target,
+                host,
+                tuple(others),
+                command,
+                posixpath.normpath(workdir),
+            )
+
+
+def hidden_paths(part: Document, auditor: Auditor, text: str) -> Iterator[Diagnostic]:
+    """The findings of this module (see its docstring): one per image and path hidden, at the first run
+    that hides it."""
+    told: set[tuple[str, str]] = set()
+    readme: tuple[str, str] | None = None
+    for bind in (*_run_binds(part, auditor), *_compose_binds(part, auditor)):
+        if readme is None:
+            readme = _readme_texts(auditor, text)
+        checkout = _host_folders(auditor, bind.model)[1]
+        for thing, said, use in _hides(bind, auditor, readme):
+            if (bind.model.path, thing.path) in told:
+                continue
+            told.add((bind.model.path, thing.path))
+            held = posixpath.join(bind.host, posixpath.relpath(thing.path, bind.target)).lstrip("/")
+            yield Diagnostic(
+                auditor.path,
+                bind.line,
+                f"README runs {bind.image} with {bind.shown}, which hides {thing.path}, {thing.kind} "
+                f"{bind.model.path}:{thing.line} makes, under the folder it binds; {said} it "
+                f"({use}), and the folder the README runs from holds no {held}: the command fails",
+                confidence=CERTAIN if checkout and thing.kind in (VENV, NODE) else LIKELY,
+            )
