@@ -276,3 +276,23 @@ def test_commands_typed_in_the_container_the_run_opens(tmp_path: Path) -> None:
     # a detached run types nothing in the container
     detached = readme.replace("-it --rm", "-d")
     assert _audit(tmp_path, detached, SHELL_IMAGE, TRAINER_FILES) == []
+
+
+def test_node_started_beside_its_hidden_packages(tmp_path: Path) -> None:
+    dockerfile = (
+        "FROM node:22-slim\nWORKDIR /api\nCOPY package*.json ./\nRUN npm install --omit=dev\nCOPY . .\n"
+    )
+    readme = (
+        "# Orders\n\n```\ndocker build -t orders .\ndocker run -v $(pwd):/api orders node server.js\n```\n"
+    )
+    found = _audit(tmp_path, readme, dockerfile + 'CMD ["node", "server.js"]\n', {"package.json": "{}\n"})
+    assert len(found) == 1 and "its command uses it (`node`)" in found[0]
+    # (started in another folder: the packages it needs are not those)
+    elsewhere = readme.replace("orders node server.js", "orders sh -c 'cd /srv && node x.js'")
+    assert _audit(tmp_path, elsewhere, dockerfile, {"package.json": "{}\n"}) == []
+
+
+def test_a_folder_the_readme_enters_holds_it(tmp_path: Path) -> None:
+    readme = _web("cd web\ndocker run -p 5173:5173 -v $(pwd):/app shopfront")
+    files = {**VITE_FILES, "web/node_modules/vite/package.json": "{}\n"}
+    assert _audit(tmp_path, readme, VITE, files) == []

@@ -13,16 +13,18 @@ a build folder (`cmake -B DIR`, `mkdir DIR && cd DIR && cmake ..`, `cargo build`
 context that COPY reads.
 
 Told when a run of an image the README builds binds the current folder (`$(pwd)`, `$PWD`, `.`, or a
-folder below it: `$(pwd)/src`) over that path or a folder above it, no other mount of the run lands
-between them (`-v /app/node_modules`: docker fills a new volume with the image's files), the folders
-the command may be run from (the README's, the Dockerfile's and those above them in the repository) do
-not hold it, and the container uses it: a path below it in the run's command or, with none, the image's
-ENTRYPOINT/CMD (`myenv/bin/activate`, read from the WORKDIR or `-w`), `npm`/`yarn`/`npx` started where
-`node_modules` is, or an `ENV PATH` entry in it. Silent when the README itself makes it (any command of
-it creating a virtual environment, installing node packages, building, or naming the downloaded
-folder: a dev container set up after the run). `certain` when the README's folder is in a git checkout
-(a path it lacks is no file of the repository) and the thing is a virtual environment or
-`node_modules`; else `likely`.
+folder below it: `$(pwd)/src`) over that path or a folder above it, or a service of the README folder's
+compose file the README starts binds a folder beside it (`- .:/app`); no other mount of the run lands
+between them (`-v /app/node_modules`: docker fills a new volume with the image's files); the folders the
+command may be run from (the README's, the Dockerfile's and those above them in the repository) do not
+hold it; and the container uses it: a path at or below it in the run's command or, with none, the
+image's ENTRYPOINT/CMD (`myenv/bin/activate`, read from the WORKDIR or `-w`), `npm`/`yarn`/`npx`/`node`
+started where `node_modules` is (no `cd` first), an `ENV PATH` or `VIRTUAL_ENV` entry in it, or a command
+typed in the shell an interactive run opens (a block the README says runs in the container). Silent when
+the README itself makes it (any command of it creating a virtual environment, installing node packages,
+building; a downloaded or built folder it names: a dev container set up after the run). `certain` when
+the README's folder is in a git checkout (a path it lacks is no file of the repository) and the thing is
+a virtual environment or `node_modules`; else `likely`.
 """
 
 from __future__ import annotations
@@ -179,7 +181,7 @@ def image_made(model: ImageModel) -> tuple[Made, ...]:
                     if "$" in target or "*" in target or not target or target == ".":
                         continue
                     path = posixpath.normpath(posixpath.join(cwd, target))
-                    if path != "/":
+                    if path != "/" and all(m.path != path for m in found):
                         found.append(Made(path, kind, inst.start_line))
     return tuple(found)
 
@@ -200,7 +202,10 @@ _ANY_TARGET = re.compile(
 """The container side of any mount (`-v /app/node_modules`, `-v cache:/app/.cache`)."""
 _WORKDIR_FLAG = re.compile(r"(?:^|[ \t])(?:-w|--workdir)(?:[ \t]+|=)[\"']?(/[\w./-]*)")
 _PATHS = re.compile(r"(?<![\w$.-])(?:\.?/)?[\w.-]+(?:/[\w.@+-]+)+|(?<![\w$.-])/[\w.@+-]+")
-_NODE_RUNNERS = re.compile(r"(?<![\w./-])(?:npm|npx|yarn|pnpm)(?=[ \t\"',]|$)")
+_NODE_RUNNERS = re.compile(r"(?<![\w./-])(?:npm|npx|yarn|pnpm|node)(?=[ \t\"',]|$)")
+_CD = re.compile(r"(?:^|[\s;&|(])cd[ \t]+[\"']?([\w.][\w./-]*)")
+_MOVES = re.compile(r"(?:^|[\s;&|\"'(])(?:cd|pushd)[ \t]")
+"""A `cd` in a command: what it starts after it starts elsewhere."""
 _MAKERS = {
     VENV: re.compile(r"-m[ \t]+venv\b|\bvirtualenv\b|\buv[ \t]+(?:venv|sync)\b|\bconda[ \t]+create\b"),
     NODE: re.compile(r"\b(?:npm|pnpm)[ \t]+(?:install|ci|i)\b|\byarn(?:[ \t]+install\b|[ \t]*$)", re.M),
@@ -226,7 +231,13 @@ def _uses(path: Made, words: str, workdir: str) -> str | None:
         full = posixpath.normpath(posixpath.join(workdir, word))
         if full == path.path or full.startswith(path.path + "/"):
             return f"`{word}`"
-    if path.kind == NODE and posixpath.dirname(path.path) == workdir and _NODE_RUNNERS.search(words):
+    moves = _MOVES.search(words) is not None
+    if (
+        path.kind == NODE
+        and posixpath.dirname(path.path) == workdir
+        and not moves
+        and _NODE_RUNNERS.search(words)
+    ):
         return f"`{_NODE_RUNNERS.search(words).group(0)}`"  # type: ignore[union-attr]
     return None
 
@@ -350,8 +361,10 @@ def _hides(bind: _Bind, auditor: Auditor, readme: tuple[str, str]) -> Iterator[t
             continue  # (a volume between: docker fills a new one with what the image holds there)
         relative = posixpath.relpath(thing.path, target)
         held = posixpath.join(bind.host, relative) if bind.host else relative
-        if any(os.path.lexists(folder / held) for folder in _host_folders(auditor, model)[0]):
-            continue
+        folders = _host_folders(auditor, model)[0]
+        entered = [folders[0] / f for f in _CD.findall(readme[0]) if "$" not in f and ".." not in f]
+        if any(os.path.lexists(folder / held) for folder in (*folders, *entered)):
+            continue  # (a `cd` of the README may lead to a folder that holds it)
         use, said = None, ""
         if bind.command and not _SHELLS.fullmatch(bind.command):
             use, said = _uses(thing, bind.command, bind.workdir), "its command uses"
