@@ -212,6 +212,7 @@ def test_image_made_reads_each_run_from_its_folder(tmp_path: Path) -> None:
         "RUN cargo build --release && go build -o bin/cli ./cmd\n"
         "RUN wget -q -O weights.bin https://example.org/w && curl -L -o /opt/x.tgz https://example.org/x\n"
         "RUN npm install --global yarn && conda create -y -p /opt/env python=3.11\n"
+        "RUN git clone --depth 1 -b v2 https://x.org/acme/pose.git && git clone -q https://x.org/a/b.git c\n"
     )
     make_tree(tmp_path, {"Dockerfile": dockerfile})
     model = build_model(tmp_path / "Dockerfile", "Dockerfile")
@@ -223,6 +224,8 @@ def test_image_made_reads_each_run_from_its_folder(tmp_path: Path) -> None:
         Made("/app/weights.bin", DOWNLOAD, 8),
         Made("/opt/x.tgz", DOWNLOAD, 8),
         Made("/opt/env", VENV, 9),
+        Made("/app/pose", DOWNLOAD, 10),
+        Made("/app/c", DOWNLOAD, 10),
     )
     # (the first stage's pnpm install is not the target's; a global install makes no node_modules)
     make_tree(

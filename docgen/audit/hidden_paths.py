@@ -39,7 +39,7 @@ from typing import Any
 
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
-from docgen.audit.commands import image_repository
+from docgen.audit.commands import clone_operands, image_repository
 from docgen.audit.container_blocks import container_lines
 from docgen.audit.container_scripts import work_dir
 from docgen.audit.memo import per_audit
@@ -130,7 +130,7 @@ def _made_by(words: list[str], cwd: str, made_dirs: set[str]) -> Iterator[tuple[
     elif program == "go" and rest[:1] == ["build"] and (target := _value(rest, "-o")) is not None:
         yield target, BUILD
     elif program == "git" and rest[:1] == ["clone"]:
-        operands = [w for w in rest[1:] if not w.startswith("-")]
+        operands = clone_operands(rest[1:])
         if len(operands) == 2:
             yield operands[1], DOWNLOAD
         elif len(operands) == 1:
