@@ -20,7 +20,7 @@ def _audit(tmp_path: Path, readme: str, dockerfile: str, files: dict[str, str] |
     make_tree(tmp_path, {"Dockerfile": dockerfile, "README.md": readme, **(files or {})})
     model = build_model(tmp_path / "Dockerfile", "Dockerfile")
     found = audit(readme, "README.md", [model], {}, tmp_path)
-    return [f"{d.line}: {d.message} ({d.confidence})" for d in found if "which hides" in d.message]
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in found if "whose bind over" in d.message]
 
 
 TRAINER = """\
@@ -43,9 +43,9 @@ def _runs(*commands: str) -> str:
 def test_a_virtual_environment_the_default_command_activates(tmp_path: Path) -> None:
     readme = _runs("docker run --rm --gpus all -v $(pwd):/srv lab/trainer")
     assert _audit(tmp_path, readme, TRAINER, TRAINER_FILES) == [
-        "10: README runs lab/trainer with `-v $(pwd):/srv`, which hides /srv/labenv, a virtual environment "
-        "Dockerfile:4 makes, under the folder it binds; its default command (Dockerfile:7) uses it "
-        "(`labenv/bin/activate`), and the folder the README runs from holds no labenv: the command fails "
+        "10: README runs lab/trainer with `-v $(pwd):/srv`, whose bind over /srv hides /srv/labenv, the "
+        "virtual environment Dockerfile:4 makes: its default command (Dockerfile:7) uses it "
+        "(`labenv/bin/activate`) and the folder the README runs from holds no labenv, so the command fails "
         "(likely)"
     ]
 
@@ -110,9 +110,9 @@ def test_a_path_entry_in_the_hidden_environment(tmp_path: Path) -> None:
     )
     files = {"serve.py": "print(1)\n", "requirements.txt": "flask\n"}
     assert _audit(tmp_path, readme, SERVER, files) == [
-        "5: README runs relay with `-v ${PWD}:/opt/relay`, which hides /opt/relay/.venv, a virtual "
-        "environment Dockerfile:2 makes, under the folder it binds; the image uses it (ENV PATH "
-        "(Dockerfile:3)), and the folder the README runs from holds no .venv: the command fails (likely)"
+        "5: README runs relay with `-v ${PWD}:/opt/relay`, whose bind over /opt/relay hides "
+        "/opt/relay/.venv, the virtual environment Dockerfile:2 makes: the image uses it (ENV PATH "
+        "(Dockerfile:3)) and the folder the README runs from holds no .venv, so the command fails (likely)"
     ]
 
 
@@ -135,9 +135,9 @@ def _web(run: str, more: str = "") -> str:
 def test_node_modules_under_the_bound_checkout(tmp_path: Path) -> None:
     found = _audit(tmp_path, _web("docker run -p 5173:5173 -v $(pwd):/app shopfront"), VITE, VITE_FILES)
     assert found == [
-        "5: README runs shopfront with `-v $(pwd):/app`, which hides /app/node_modules, the node packages "
-        "Dockerfile:4 makes, under the folder it binds; its default command (Dockerfile:7) uses it (`npm`), "
-        "and the folder the README runs from holds no node_modules: the command fails (likely)"
+        "5: README runs shopfront with `-v $(pwd):/app`, whose bind over /app hides /app/node_modules, the "
+        "node packages Dockerfile:4 makes: its default command (Dockerfile:7) uses it (`npm`) and the folder "
+        "the README runs from holds no node_modules, so the command fails (likely)"
     ]
 
 
@@ -172,7 +172,7 @@ def test_a_build_folder_the_command_runs_a_program_from(tmp_path: Path) -> None:
     files = {"CMakeLists.txt": "project(h)\n", "cases/plate.toml": "\n"}
     found = _audit(tmp_path, readme, SOLVER, files)
     assert [f.split(",")[0:2] for f in found] == [
-        ["5: README runs heat with `-v `pwd`:/src`", " which hides /src/out"]
+        ["5: README runs heat with `-v `pwd`:/src`", " whose bind over /src hides /src/out"]
     ]
     assert found[0].endswith("(likely)")
 
@@ -200,7 +200,7 @@ def test_a_download_below_a_folder_the_command_only_names(tmp_path: Path) -> Non
     assert _audit(tmp_path, readme, WEIGHTS, {}) == []
     pointed = WEIGHTS.replace('"--data-dir", "/data"', '"--model", "/data/models/tiny"')
     found = _audit(tmp_path, readme, pointed, {})
-    assert len(found) == 1 and "which hides /data/models/tiny, a download Dockerfile:3 makes" in found[0]
+    assert len(found) == 1 and "hides /data/models/tiny, the download Dockerfile:3 makes" in found[0]
     told = readme + "\nPut the model in `models/tiny` first.\n"
     assert _audit(tmp_path, told, pointed, {}) == []
 
@@ -250,9 +250,9 @@ def test_a_compose_service_binding_the_folder_over_its_node_modules(tmp_path: Pa
     readme = "# Shop front\n\n```sh\ndocker compose up --build\n```\n"
     files = {**VITE_FILES, "compose.yaml": COMPOSE.format(more="")}
     assert _audit(tmp_path, readme, VITE, files) == [
-        "4: README runs service web with `.:/app` (compose.yaml), which hides /app/node_modules, the node "
-        "packages Dockerfile:4 makes, under the folder it binds; its default command (Dockerfile:7) uses it "
-        "(`npm`), and the folder the README runs from holds no node_modules: the command fails (likely)"
+        "4: README runs service web with `.:/app` (compose.yaml), whose bind over /app hides "
+        "/app/node_modules, the node packages Dockerfile:4 makes: its default command (Dockerfile:7) uses it "
+        "(`npm`) and the folder the README runs from holds no node_modules, so the command fails (likely)"
     ]
 
 

@@ -50,7 +50,12 @@ from docgen.files import bytes_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
-VENV, NODE, BUILD, DOWNLOAD = "a virtual environment", "the node packages", "a build folder", "a download"
+VENV, NODE, BUILD, DOWNLOAD = (
+    "the virtual environment",
+    "the node packages",
+    "the build output",
+    "the download",
+)
 
 
 @dataclass(frozen=True)
@@ -534,8 +539,8 @@ def hidden_paths(part: Document, auditor: Auditor, text: str) -> Iterator[Diagno
             yield Diagnostic(
                 auditor.path,
                 bind.line,
-                f"README runs {bind.image} with {bind.shown}, which hides {thing.path}, {thing.kind} "
-                f"{bind.model.path}:{thing.line} makes, under the folder it binds; {said} it "
-                f"({use}), and the folder the README runs from holds no {held}: the command fails",
+                f"README runs {bind.image} with {bind.shown}, whose bind over {bind.target} hides "
+                f"{thing.path}, {thing.kind} {bind.model.path}:{thing.line} makes: {said} it ({use}) and "
+                f"the folder the README runs from holds no {held}, so the command fails",
                 confidence=CERTAIN if checkout and thing.kind in (VENV, NODE) else LIKELY,
             )
