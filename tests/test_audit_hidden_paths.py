@@ -299,3 +299,14 @@ def test_a_folder_the_readme_enters_holds_it(tmp_path: Path) -> None:
     readme = _web("cd web\ndocker run -p 5173:5173 -v $(pwd):/app shopfront")
     files = {**VITE_FILES, "web/node_modules/vite/package.json": "{}\n"}
     assert _audit(tmp_path, readme, VITE, files) == []
+
+
+def test_a_command_that_installs_the_packages_again_at_start(tmp_path: Path) -> None:
+    files = {
+        **VITE_FILES,
+        "compose.yaml": COMPOSE.format(more='    command: sh -c "npm ci && npm run dev"\n'),
+    }
+    readme = "# Shop front\n\n```sh\ndocker compose up --build\n```\n"
+    assert _audit(tmp_path, readme, VITE, files) == []
+    restart = VITE.replace('CMD ["npm", "run", "dev", "--", "--host"]', "CMD npm install && npm run dev")
+    assert _audit(tmp_path, _web("docker run -v $(pwd):/app shopfront"), restart, VITE_FILES) == []

@@ -22,7 +22,8 @@ image's ENTRYPOINT/CMD (`myenv/bin/activate`, read from the WORKDIR or `-w`), `n
 started where `node_modules` is (no `cd` first), an `ENV PATH` or `VIRTUAL_ENV` entry in it, or a command
 typed in the shell an interactive run opens (a block the README says runs in the container). Silent when
 the README itself makes it (any command of it creating a virtual environment, installing node packages,
-building; a downloaded or built folder it names: a dev container set up after the run). `certain` when
+building; a downloaded or built folder it names: a dev container set up after the run) or the command
+the container starts does (`npm ci && npm run dev`). `certain` when
 the README's folder is in a git checkout (a path it lacks is no file of the repository) and the thing is
 a virtual environment or `node_modules`; else `likely`.
 """
@@ -386,8 +387,9 @@ def _hides(bind: _Bind, auditor: Auditor, readme: tuple[str, str]) -> Iterator[t
             continue
         code, prose = readme
         maker = _MAKERS.get(thing.kind)
-        if maker is not None and maker.search(code):
-            continue
+        started = "\n".join((bind.command, default[0] if default is not None else "", bind.typed))
+        if maker is not None and (maker.search(code) or maker.search(started)):
+            continue  # (the README, or the command the container starts, makes it again)
         name = re.escape(relative.split("/")[0])
         if thing.kind in (BUILD, DOWNLOAD) and re.search(rf"(?<![\w.-]){name}/|/{name}(?![\w.-])", prose):
             continue  # (the README speaks of the folder: it may tell to fill it)
