@@ -640,6 +640,7 @@ AUDIT_LAYERS = (
         "listed_env",
         "main_env",
         "cmd_files",
+        "hidden_paths",
         "ignored_places",
         "moved_scripts",
         "published_tags",  # (cpu_only.cpu_builds: the layer above)

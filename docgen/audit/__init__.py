@@ -372,6 +372,7 @@ from docgen.audit.grammar import command_grammar
 from docgen.audit.health_ports import health_ports, plain_health_checks, unserved_checks
 from docgen.audit.held_tools import held_tool_claims
 from docgen.audit.help_copies import help_copies
+from docgen.audit.hidden_paths import hidden_paths
 from docgen.audit.home_checkouts import home_checkout_paths
 from docgen.audit.idle import guarded_args, idle_args, lost_args
 from docgen.audit.ignored_places import ignored_places
@@ -968,6 +969,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     mounted_code,
     mounted_scripts,
     idle_mounts,
+    hidden_paths,
     doubled_paths,
     mpi_as_root,
     name_misses,
@@ -1901,6 +1903,7 @@ def _audit_part(
     found.extend(_ruled(mounted_code, sub, auditor, text))
     found.extend(_ruled(idle_mounts, sub, auditor, text))
     found.extend(_ruled(moved_data, sub, text, auditor))
+    found.extend(_ruled(hidden_paths, sub, auditor, text))
     found.extend(_ruled(provided_claims, sub, auditor))
     found.extend(_ruled(latest_claims, sub, auditor))
     found.extend(_ruled(floating_pins, sub, auditor))

@@ -36,7 +36,7 @@ _LAUNCHERS = frozenset({"python", "python3", "bash", "sh", "node", "perl", "ruby
 _SCRIPT = re.compile(r"(?:\./)?[\w-]+(?:/[\w.-]+)*\.(?:py|sh|js|pl|rb|R|jl|ipynb)\Z")
 
 
-def _built_runs(
+def built_runs(
     part: Document, auditor: Auditor
 ) -> Iterator[tuple[list[tuple[int, str]], str, int, str, int]]:
     """(lines, the command on one line, where `docker run` starts in it, the image as written, where the
@@ -56,7 +56,7 @@ def _built_runs(
 def mounted_scripts(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
     """Each `docker run` of `part` of an image the README builds that mounts the current folder at a
     folder other than the image's WORKDIR and runs a script named relative to it."""
-    for lines, command, start, image, at in _built_runs(part, auditor):
+    for lines, command, start, image, at in built_runs(part, auditor):
         if _WORKDIR_FLAG.search(command, start):
             continue
         mount = _MOUNT.search(command, start, at)
@@ -164,7 +164,7 @@ def mounted_code(part: Document, auditor: Auditor, text: str) -> Iterator[Diagno
     lines = text.splitlines()
     owners: set[str] | None = None
     built = auditor.shared.built
-    for command_lines, command, start, _image, at in _built_runs(part, auditor):
+    for command_lines, command, start, _image, at in built_runs(part, auditor):
         for mount in _ANY_MOUNT.finditer(command, start, at if at >= 0 else len(command)):
             host, target = mount.group(1), posixpath.normpath(mount.group(2))
             if owners is None:
@@ -242,7 +242,7 @@ def idle_mounts(part: Document, auditor: Auditor, text: str) -> Iterator[Diagnos
     (`COPY finetune.py .` then `CMD ["python3", "finetune.py"]`, no WORKDIR: from /), so the mounted
     files (the reader's edits of that script) are not what runs. Silent when the Dockerfile or another
     line of the README names the folder (a script may write its output there) (`likely`)."""
-    for lines, command, start, image, at in _built_runs(part, auditor):
+    for lines, command, start, image, at in built_runs(part, auditor):
         if _WORKDIR_FLAG.search(command, start) or _ENTRYPOINT_FLAG.search(command, start):
             continue
         mount = _MOUNT.search(command, start, at)
