@@ -426,7 +426,6 @@ AUDIT_LAYERS = (
         "keyed",
         "bakes",
         "latest",
-        "built_names",
         "grammar",
         "config_keys",
         "swapped_headings",
@@ -439,6 +438,7 @@ AUDIT_LAYERS = (
     ),
     (
         "continuations",
+        "built_names",  # (names.compose_file, grammar.read_compose: the layer above)
         "home_checkouts",
         "described_copies",
         "bind_devices",
