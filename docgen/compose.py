@@ -119,6 +119,12 @@ def project_name(name: str) -> str:
     return _NOT_IN_PROJECT_NAMES.sub("", name.lower())
 
 
+def built_image(image: str | None, service: str, project: str) -> str:
+    """The name Compose tags the image a service builds with: its `image:` when it has one, else the
+    project's name and the service's joined by `-` (Compose v1 joined them by `_`)."""
+    return image or f"{project}-{service}"
+
+
 @dataclass(frozen=True)
 class Service:
     """One service of a compose file as written (no interpolation): what a README's commands and

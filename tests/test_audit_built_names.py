@@ -150,3 +150,102 @@ def test_a_tag_the_build_agrees_with_or_cannot_be_told(
     tmp_path: Path, sentence: str, block: str, script: str
 ) -> None:
     assert _tagged(tmp_path, sentence, block, script) == []
+
+
+# `tagged_builds` of a compose build: a service with no `image:` is tagged `<project>-<service>` by
+# Compose, one with `image:` by that name; the service's or container's name is no image.
+
+NOTEBOOK_COMPOSE = """\
+services:
+  nb-lab:
+    build: .
+    container_name: nb-lab
+    ports:
+      - "8888:8888"
+"""
+ASR_COMPOSE = """\
+services:
+  asr:
+    build:
+      context: .
+      dockerfile: docker/Dockerfile
+    image: voxline/asr:gpu
+  cache:
+    image: redis:7
+"""
+
+
+def _composed(
+    tmp_path: Path, sentence: str, block: str, compose: str, extra: dict[str, str] | None = None
+) -> list[str]:
+    folder = tmp_path / "lab"
+    readme = f"# Lab\n\n## Build\n\n{sentence}\n\n```bash\n{block}\n```\n"
+    make_tree(
+        folder,
+        {"README.md": readme, "docker/Dockerfile": TENSOR_DOCKERFILE, "docker-compose.yml": compose}
+        | (extra or {}),
+    )
+    model = build_model(folder / "docker/Dockerfile", "docker/Dockerfile")
+    found = audit(readme, "README.md", [model], {}, folder)
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in found if "the build makes" in d.message]
+
+
+def test_a_compose_build_said_to_tag_the_service_name(tmp_path: Path) -> None:
+    # a notebook stack: the sentence gives the service's (and container's) name as the image's tag
+    assert _composed(
+        tmp_path / "a",
+        "Run this once to build the image (tag: `nb-lab`):",
+        "docker compose up --build",
+        NOTEBOOK_COMPOSE,
+    ) == [
+        "5: README says the build makes nb-lab, but the docker compose command at line 8 builds service "
+        "nb-lab (docker-compose.yml:2), which has no image: key, and tags lab-nb-lab (certain)"
+    ]
+    # a speech server whose service names its image: the service name is no tag of it
+    assert _composed(
+        tmp_path / "b", "This builds an image named `asr`.", "docker-compose build asr", ASR_COMPOSE
+    ) == [
+        "5: README says the build makes asr, but the docker compose command at line 8 builds service asr "
+        "(docker-compose.yml:2), which its image: key tags voxline/asr:gpu (certain)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "block", "compose", "extra"),
+    [
+        # the name Compose gives: the folder's, then the service's (and under `-p`, any project)
+        ("Build the image (tag: `lab-nb-lab`):", "docker compose up --build", NOTEBOOK_COMPOSE, None),
+        ("Build the image (tagged `shop_nb-lab`):", "docker-compose -p shop build", NOTEBOOK_COMPOSE, None),
+        # the service's image: key names what it builds
+        (
+            "Build the image (tag: `nb-lab`):",
+            "docker compose build",
+            NOTEBOOK_COMPOSE.replace("    build: .\n", "    build: .\n    image: nb-lab\n"),
+            None,
+        ),
+        ("This builds an image named `voxline/asr:gpu`.", "docker compose build", ASR_COMPOSE, None),
+        # an override file beside it gives the image its name
+        (
+            "Build the image (tag: `nb-lab`):",
+            "docker compose build",
+            NOTEBOOK_COMPOSE,
+            {"docker-compose.override.yml": "services:\n  nb-lab:\n    image: nb-lab\n"},
+        ),
+        # an image: the environment fills in
+        (
+            "This builds an image named `asr`.",
+            "docker compose build",
+            ASR_COMPOSE.replace("voxline/asr:gpu", "${REGISTRY}/asr:gpu"),
+            None,
+        ),
+        # a block that builds nothing, or builds in another folder
+        ("Build the image (tag: `nb-lab`):", "docker compose down", NOTEBOOK_COMPOSE, None),
+        ("Build the image (tag: `nb-lab`):", "cd ../other && docker compose build", NOTEBOOK_COMPOSE, None),
+        # a pulled service's image named
+        ("Build the image, tagged `redis:7`:", "docker compose up --build", ASR_COMPOSE, None),
+    ],
+)
+def test_a_compose_build_tag_that_agrees_or_cannot_be_told(
+    tmp_path: Path, sentence: str, block: str, compose: str, extra: dict[str, str] | None
+) -> None:
+    assert _composed(tmp_path, sentence, block, compose, extra) == []

@@ -1677,3 +1677,61 @@ def test_tags_of_a_build_continued_over_lines(tmp_path: Path) -> None:
         "docker run -it \\\n  -t other \\\n  llm-train:latest\n```\n"
     )
     assert tagged_names(read_document(readme, "README.md")) == frozenset({"llm-train"})
+
+
+# --------------------------------------------------------------------------------------------------
+# docker run of a compose service's own name
+
+SPEECH_COMPOSE = """\
+services:
+  asr:
+    build: .
+    ports:
+      - "9000:9000"
+  cache:
+    image: redis:7
+"""
+
+
+def test_a_run_of_the_service_name_compose_builds(tmp_path: Path) -> None:
+    # a speech API: `docker compose build` tags `<folder>-asr`, the run names the service
+    readme = "# ASR\n\n```bash\ndocker compose build\ndocker run --gpus all -p 9000:9000 asr\n```\n"
+    found = _audit(tmp_path / "speech", readme, {"docker-compose.yml": SPEECH_COMPOSE})
+    assert found == [
+        "5: README runs image asr, but asr is the name of a service of docker-compose.yml:2, not an image: "
+        "Compose tags the image it builds speech-asr, and nothing of the README builds, tags or pulls asr "
+        "(certain)"
+    ]
+    # a ROCm robotics stack whose service names its image otherwise
+    ros = "services:\n  ros-dev:\n    build: .\n    image: labs/humble-rocm:6.2\n"
+    readme = "# ROS\n\nBuild with `docker compose build`, then start `docker run -it ros-dev bash`.\n"
+    [message] = _audit(tmp_path / "ros", readme, {"compose.yaml": ros})
+    assert message.startswith(
+        "3: README runs image ros-dev, but ros-dev is the name of a service of compose.yaml:2"
+    )
+    assert "Compose tags the image it builds labs/humble-rocm:6.2 (compose.yaml:4)" in message
+
+
+@pytest.mark.parametrize(
+    ("readme", "compose"),
+    [
+        # compose runs the service's image itself
+        ("```bash\ndocker compose build\ndocker compose run --rm asr bash\n```\n", SPEECH_COMPOSE),
+        # a build of the README tags the name
+        ("```bash\ndocker build -t asr .\ndocker run -it asr\n```\n", SPEECH_COMPOSE),
+        # the service's image: is the name
+        (
+            "```bash\ndocker compose build\ndocker run -it asr\n```\n",
+            SPEECH_COMPOSE.replace("build: .", "build: .\n    image: asr"),
+        ),
+        # the name Compose gives it
+        ("```bash\ndocker compose build\ndocker run -it speech-asr\n```\n", SPEECH_COMPOSE),
+        # a service that pulls its image
+        (
+            "```bash\ndocker compose up -d\ndocker run --rm redis redis-cli ping\n```\n",
+            SPEECH_COMPOSE.replace("cache:", "redis:"),
+        ),
+    ],
+)
+def test_a_service_name_run_that_is_right(tmp_path: Path, readme: str, compose: str) -> None:
+    assert _audit(tmp_path / "speech", "# ASR\n\n" + readme, {"docker-compose.yml": compose}) == []

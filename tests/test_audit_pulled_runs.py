@@ -567,3 +567,70 @@ def test_pulls_and_offered_scripts_that_agree_or_say_nothing(tmp_path: Path, rea
     folder = "" if "vision-stack" not in readme else "vision-stack/"
     files = {f"{folder}config.sh": STACK_CONFIG, f"{folder}pull_run.sh": run}
     assert slips(tmp_path, readme, files) == []
+
+
+# --- a run image with a part the caller fills in (`llm-server-${ARCH}`) ------------------------------
+
+CALLED = MAKEFILE.replace("PORT=9000 ./serve.sh", "ARCH=$(ARCH) ./serve.sh")
+OPEN_SERVE = SERVE.replace('"llm-server-gfx90a"', '"llm-server-${ARCH}"').replace(
+    '"llm-server-gfx90a.slim"', '"llm_rocm_${ARCH}.slim"'
+)
+
+
+def test_a_run_image_named_with_a_variable_of_the_caller(tmp_path: Path) -> None:
+    # a ROCm server whose script names its image after the GPU target make passes: no value of it
+    # makes the pulled `acme/…` name, nor a namespace or an official image
+    assert found(tmp_path, README, makefile=CALLED, serve=OPEN_SERVE) == [
+        (
+            8,
+            "README pulls acme/llm-server:latest (line 4), but make serve runs serve.sh, whose docker run "
+            "(serve.sh:9) runs llm-server-${ARCH} or llm_rocm_${ARCH}.slim (${ARCH}: the caller's value), "
+            "which nothing the README pulls, builds or tags before is named",
+            "likely",
+        )
+    ]
+    # a vision app's run script: the pull is of the same shape under a local name, another target
+    vision = README.replace("acme/llm-server:latest", "visionlab/detector:cuda").replace(
+        "make serve small-model", "./serve.sh small-model"
+    )
+    serve = OPEN_SERVE.replace("llm-server-${ARCH}", "detector_${GPU}_run").replace(
+        "llm_rocm_${ARCH}.slim", "detector_${GPU}_run"
+    )
+    [(line, message, _)] = found(tmp_path / "vision", vision, serve=serve)
+    assert line == 8 and "runs detector_${GPU}_run (${GPU}: the caller's value)" in message
+
+
+@pytest.mark.parametrize(
+    ("readme", "serve"),
+    [
+        # a part that may hold a registry or an owner, or the whole tag
+        (README, OPEN_SERVE.replace('"llm_rocm_${ARCH}.slim"', '"${REGISTRY}/llm-server"')),
+        (README, OPEN_SERVE.replace('"llm_rocm_${ARCH}.slim"', '"llm-server:${TAG}"')),
+        (README, OPEN_SERVE.replace('"llm_rocm_${ARCH}.slim"', '"${IMAGE_NAME}"')),
+        # a value that makes the pulled name, or a name tagged before
+        (
+            README.replace("acme/llm-server:latest", "llm-server-gfx90a"),
+            OPEN_SERVE.replace("llm_rocm_", "llm-server-"),
+        ),
+        (
+            README.replace(
+                "docker pull acme/llm-server:latest",
+                "docker pull acme/llm-server:latest\ndocker tag acme/llm-server:latest llm_rocm_gfx90a.slim\n"
+                "docker tag acme/llm-server:latest llm-server-gfx90a",
+            ),
+            OPEN_SERVE,
+        ),
+        # an official image under a variable tag part
+        (README, OPEN_SERVE.replace('"llm_rocm_${ARCH}.slim"', '"ubuntu${ARCH}"')),
+    ],
+)
+def test_open_parts_that_may_name_the_pulled_image_stay_silent(
+    tmp_path: Path, readme: str, serve: str
+) -> None:
+    assert found(tmp_path, readme, makefile=CALLED, serve=serve) == []
+
+
+def test_other_readers_of_run_scripts_keep_open_parts_unknown() -> None:
+    assert runs_of_script(OPEN_SERVE) is None
+    runs = runs_of_script(OPEN_SERVE, open_parts=True)
+    assert runs is not None and runs.images == ("llm-server-${ARCH}", "llm_rocm_${ARCH}.slim")

@@ -427,7 +427,6 @@ AUDIT_LAYERS = (
         "keyed",
         "bakes",
         "latest",
-        "built_names",
         "grammar",
         "config_keys",
         "swapped_headings",
@@ -440,6 +439,7 @@ AUDIT_LAYERS = (
     ),
     (
         "continuations",
+        "built_names",  # (names.compose_file, grammar.read_compose: the layer above)
         "home_checkouts",
         "described_copies",
         "bind_devices",

@@ -14,15 +14,20 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
-from docgen import build_scripts
+from docgen import build_scripts, compose
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import FILE_FLAG, TAG_FLAG, build_commands, fence_commands, joined, without_prompt
+from docgen.audit.grammar import read_compose
+from docgen.audit.names import compose_file
 from docgen.build_scripts import BUILD
+from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import real_path, text_or_none
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic
+from docgen.shell import shell_split
 
 _NAMED = re.compile(
     r"\bthe[ \t]+(?:`(?P<quoted>[a-z0-9][a-z0-9._/:-]*)`|(?P<plain>[a-z0-9]+(?:[-_/][a-z0-9]+)+))"
@@ -97,8 +102,25 @@ def _sentence_above(doc: Document, fence: Fence, ends: dict[int, int]) -> tuple[
     if not above:
         return None
     last, text = doc.paragraphs[min(above)].lines[-1]
-    sentences = [s for s in re.split(r"(?<=[.!?:])[ \t]+", text.strip()) if s]
+    sentences = [s for s in _sentences(text.strip()) if s]
     return (last, sentences[-1]) if sentences else None
+
+
+def _sentences(text: str) -> list[str]:
+    """`text` split after each `.`, `!`, `?` or `:` followed by a blank, but for a `:` within
+    parentheses (`build the image (tag: `lab`):` is one sentence)."""
+    found: list[str] = []
+    start = depth = 0
+    for match in re.finditer(r"[()]|(?<=[.!?:])[ \t]+", text):
+        if match.group() == "(":
+            depth += 1
+        elif match.group() == ")":
+            depth = max(depth - 1, 0)
+        elif not (depth and text[match.start() - 1] == ":"):
+            found.append(text[start : match.start()])
+            start = match.end()
+    found.append(text[start:])
+    return found
 
 
 def _repository_name(tag: str) -> str:
@@ -109,12 +131,14 @@ def _repository_name(tag: str) -> str:
 
 _TAG_CLAIM = re.compile(
     r"(?:\btagged(?:[ \t]+(?:as|with))?|\bbuild(?:s|ing)?[ \t]+(?:the[ \t]+|an?[ \t]+)?"
-    r"(?:docker[ \t]+|container[ \t]+)?image|\bimage[ \t]+(?:named|called|tagged))[ \t]+"
+    r"(?:docker[ \t]+|container[ \t]+)?image|\bimage[ \t]+(?:named|called|tagged)"
+    r"|\bimage[ \t]*\((?:tag|tagged|named?|called)[ \t]*:?)[ \t]+"
     r"(?:`(?P<quoted>[A-Za-z0-9][\w./:@-]*)`|(?P<plain>[a-z0-9][\w.-]*(?:/[\w.-]+)*:[\w.-]*\w))",
     re.IGNORECASE,
 )
 """`(will be tagged ai_deploy_optimize:latest)`, `builds the image `acme/app:1.2``, `an image named
-`lab/tool``: the image a sentence says a build makes. A name without backticks is read only with a tag."""
+`lab/tool``, `the image (tag: `lab`)`: the image a sentence says a build makes. A name without backticks
+is read only with a tag."""
 _SCRIPT = re.compile(r"(?:(?:ba|z)?sh[ \t]+)?(\.{0,2}/?[\w./-]+\.(?:sh|bash))(?=[ \t]|\Z)")
 """A script a command runs: `./docker/build.sh`, `bash build.sh`."""
 _CHOOSE = re.compile(r"\b(?:your|replace|change|e\.g\.|for example|such as|or any|custom)\b", re.IGNORECASE)
@@ -165,7 +189,12 @@ def tagged_builds(doc: Document, path: str, directory: Path) -> Iterator[Diagnos
                 continue
             if wanted is not None and wanted.rsplit(":", 1)[0] not in repositories and not quoted:
                 continue  # another name altogether in plain prose: `named_builds` reads those
-            said = f"README says the build makes {name}, but {where} tags {', '.join(tags)}"
+            if isinstance(where, _Composed):
+                if where.may_name(name):
+                    continue
+                said = f"README says the build makes {name}, but {where.told()}"
+            else:
+                said = f"README says the build makes {name}, but {where} tags {', '.join(tags)}"
             yield Diagnostic(path, line, said, confidence=CERTAIN if quoted else LIKELY)
             break
 
@@ -184,11 +213,13 @@ def _with_tag(reference: str) -> str:
     return f"{reference}:latest"
 
 
-def _block_tags(fence: Fence, directory: Path, top: Path) -> tuple[str, list[str]] | None:
+def _block_tags(fence: Fence, directory: Path, top: Path) -> tuple[str | _Composed, list[str]] | None:
     """(what tags, the tags) of the one build of a command block: a `docker build` whose `-t` are all
-    literal, or one script it runs, beside the README, whose builds' tags are all literal and that runs
-    no other script. None when the block builds nothing, several things, or a tag cannot be told."""
-    found: list[tuple[str, list[str]]] = []
+    literal, one script it runs, beside the README, whose builds' tags are all literal and that runs
+    no other script, or a compose command that builds (`_compose_tags`). None when the block builds
+    nothing, several things, or a tag cannot be told."""
+    found: list[tuple[str | _Composed, list[str]]] = []
+    moved = False
     for command in fence_commands(fence):
         text = joined(command)
         if BUILD.search(text):
@@ -199,6 +230,17 @@ def _block_tags(fence: Fence, directory: Path, top: Path) -> tuple[str, list[str
             continue
         for part in re.split(r"&&|\|\||;", text):
             part = without_prompt(part.strip()).removeprefix("sudo ").strip()
+            moved = moved or part.startswith(("cd ", "pushd ")) or "COMPOSE_" in part
+            composed = _COMPOSE_COMMAND.match(part)
+            if composed is not None:
+                if moved:
+                    return None  # compose reads the files of another folder, or another project
+                read = _compose_tags(composed.group(1), command[0][0], directory, top)
+                if read is None:
+                    return None
+                if read.tags:
+                    found.append((read, list(read.tags)))
+                continue
             match = _SCRIPT.match(part)
             if match is None:
                 continue
@@ -210,6 +252,102 @@ def _block_tags(fence: Fence, directory: Path, top: Path) -> tuple[str, list[str
             if tags_of:
                 found.append((f"{match.group(1)} (run at line {command[0][0]})", tags_of))
     return found[0] if len(found) == 1 else None
+
+
+_COMPOSE_COMMAND = re.compile(r"(?:docker[ \t]+compose|docker-compose)(?=[ \t]|\Z)(.*)")
+_BUILDING = frozenset({"build", "up", "run", "create"})
+"""The compose commands that build a service's image (`up`, `run` and `create` when it is missing)."""
+_PROJECT_KEY = re.compile(r"^name:[ \t]*[\"']?([\w.-]+)[\"']?[ \t]*$", re.MULTILINE)
+_PROJECT_SET = re.compile(r"^[ \t]*COMPOSE_PROJECT_NAME=", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class _Composed:
+    """What a compose command of a block builds: the services, the names Compose tags their images
+    with, and where each is written."""
+
+    line: int
+    """The README line of the command."""
+    tags: tuple[str, ...]
+    built: tuple[tuple[str, str | None, str, str], ...]
+    """(service, its `image:` or None, `file:line` of the service, the name Compose tags its image with)
+    of each service it builds."""
+    named: frozenset[str]
+    """The repositories every service of the files names in an `image:` (pulled ones too)."""
+
+    def may_name(self, name: str) -> bool:
+        """Whether `name` may be the image of a service after all: one an `image:` names, or one ending
+        in a service's name that Compose names after the project (`-p`, `COMPOSE_PROJECT_NAME`)."""
+        repository = _with_tag(name).rsplit(":", 1)[0].lower()
+        if repository in self.named:
+            return True
+        return any(
+            image is None and repository.endswith((f"-{service}", f"_{service}"))
+            for service, image, _, _ in self.built
+        )
+
+    def told(self) -> str:
+        """How the command tags what it builds, for a finding."""
+        parts = []
+        for service, image, at, tagged in self.built:
+            if image is None:
+                parts.append(f"service {service} ({at}), which has no image: key, and tags {tagged}")
+            else:
+                parts.append(f"service {service} ({at}), which its image: key tags {image}")
+        return f"the docker compose command at line {self.line} builds " + "; ".join(parts)
+
+
+def _compose_tags(rest: str, line: int, directory: Path, top: Path) -> _Composed | None:
+    """What the compose command whose words after `docker compose` are `rest`, run in the README's
+    folder, builds: each service it builds (those it names, else every one with a `build:`) and the name
+    Compose tags its image with (its `image:`, else `<project>-<service>`, the project from `-p`, the
+    files' `name:` or the folder). A `_Composed` with no tags for a command that builds nothing; None
+    when what it builds cannot be told (an unknown option, a file not read, an `include:` or `extends:`,
+    an `image:` or a project the environment fills in)."""
+    try:
+        words = shell_split(rest)
+    except ValueError:
+        return None
+    call = read_compose(words)
+    if not call.complete or call.verb is None:
+        return None
+    if call.verb not in _BUILDING:
+        return _Composed(line, (), (), frozenset())
+    if any(name == "--project-directory" or name == "--env-file" for name, _ in call.top.values):
+        return None
+    paths = [directory / f for f in call.files] if call.files else compose.default_files(directory)
+    if not paths:
+        return None
+    services: dict[str, tuple[str | None, bool, str]] = {}
+    project = next((v for n, v in call.top.values if n in ("-p", "--project-name")), None)
+    for path in paths:
+        body = text_or_none(path, MAX_PROJECT_FILE_BYTES, top)
+        read = compose_file(path)
+        if body is None or read is None or read[1] or "extends:" in body:
+            return None
+        if project is None and (key := _PROJECT_KEY.search(body)) is not None:
+            project = key.group(1)
+        shown = os.path.relpath(path, directory)
+        for service in read[0]:
+            image, builds, at = services.get(service.name, (None, False, f"{shown}:{service.line}"))
+            services[service.name] = (service.image or image, builds or service.builds, at)
+    env = text_or_none(paths[0].parent / ".env", MAX_PROJECT_FILE_BYTES, top) or ""
+    if project is None and _PROJECT_SET.search(env):
+        return None
+    project = compose.project_name(project or real_path(paths[0].parent).name)
+    if not project or any(image is not None and "$" in image for image, _, _ in services.values()):
+        return None
+    chosen = [s for s in call.services if s in services] if call.services else list(services)
+    built = tuple(
+        (s, services[s][0], services[s][2], compose.built_image(services[s][0], s, project))
+        for s in chosen
+        if services[s][1]
+    )
+    tags = tuple(tagged for _, _, _, tagged in built)
+    named = frozenset(
+        _with_tag(image).rsplit(":", 1)[0].lower() for image, _, _ in services.values() if image is not None
+    )
+    return _Composed(line, tags, built, named)
 
 
 def _script_tags(script: Path, top: Path) -> list[str] | None:

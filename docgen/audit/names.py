@@ -1154,13 +1154,24 @@ def _container_runs(
     beside the README gives a service that builds its image, while nothing makes an image of that name:
     no compose service's `image:`, no build, tag, pull or commit of the README, no script beside it.
     Compose tags the image it builds with the service's `image:`, or `<project>-<service>` when it has
-    none; the container's name is no image, and
-    `docker run` of it fails (`pull access denied`). `certain`: the name is the file's, written out.
+    none; the container's name is no image, nor is the service's own name (`docker run web` after
+    `docker compose build` of service `web`), and `docker run` of it fails (`pull access denied`).
+    `certain`: the name is the file's, written out. `docker compose run web` runs the right image.
     `docker exec`, `logs`, `start` of the name are right (`_container_misses` reads those)."""
     containers = {
         s.container_name: (f, s) for f in files for s in f.services if s.container_name and s.builds
     }
-    if not containers:
+    # a service's own name: the image Compose builds for it is not called so either (one its `image:`
+    # names under an owner, `labs/ros-dev` for `ros-dev`, is `_unqualified_runs`')
+    services = {
+        s.name: (f, s)
+        for f in files
+        for s in f.services
+        if s.builds
+        and s.name not in containers
+        and (not s.image or image_repository(s.image).rsplit("/", 1)[-1] != s.name)
+    }
+    if not containers and not services:
         return
     texts = _command_texts(doc, commands)
     known = {image_repository(s.image) for f in files for s in f.services if s.image}
@@ -1176,29 +1187,33 @@ def _container_runs(
         ran = docker_run(text)
         image = ran[1] if ran is not None else ""
         name = image_repository(image)
-        if name not in containers or name in known or name in seen:
+        if (name not in containers and name not in services) or name in known or name in seen:
             continue
         if scripted is None:
             scripted = _built_by_scripts(folders)
         if name in scripted:
             continue
-        where, service = containers[name]
+        where, service = containers[name] if name in containers else services[name]
         project = compose.project_name(where.folder) or "project"
         if not service.image and name in (f"{project}-{service.name}", f"{project}_{service.name}"):
             continue  # the name Compose tags the image with anyway
         seen.add(name)
         at = f"{where.shown}:{service.line}" if service.line else where.shown
         # a service's `image:` is the name Compose gives the image it builds; without one, the project's
-        tagged = f"{project}-{service.name}"
+        tagged = compose.built_image(None, service.name, project)
         if service.image:
             shown = f" ({where.shown}:{service.image_line})" if service.image_line else ""
             tagged = f"{service.image}{shown}"
+        what = (
+            f"the container name {at} gives service {service.name}"
+            if name in containers
+            else f"the name of a service of {at}"
+        )
         yield Diagnostic(
             readme,
             line,
-            f"README runs image {image}, but {name} is the container name {at} gives service "
-            f"{service.name}, not an image: Compose tags the image it builds {tagged}, "
-            f"and nothing of the README builds, tags or pulls {name}",
+            f"README runs image {image}, but {name} is {what}, not an image: Compose tags the image it "
+            f"builds {tagged}, and nothing of the README builds, tags or pulls {name}",
             confidence=CERTAIN,
         )
 

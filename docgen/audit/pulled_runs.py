@@ -179,13 +179,14 @@ def _options_only(words: list[str]) -> bool:
 
 
 @functools.lru_cache(maxsize=64)
-def runs_of_script(text: str, sourced: str = "") -> _Runs | None:
+def runs_of_script(text: str, sourced: str = "", open_parts: bool = False) -> _Runs | None:
     """The images the `docker run` commands of the script `text` run; None when one cannot be told or
     the script has none. `sourced`: the text of the files it sources first (`source config.sh`), whose
     assignments give the names the script itself never sets. A value reading other variables that
     each have one literal value is put together as the shell does (`torch-onnx${ONNX//./}-trt:latest`
-    with `ONNX="1.15.0"` is `torch-onnx1150-trt:latest`). Kept for each text: thousands of `make`
-    targets may run the one script."""
+    with `ONNX="1.15.0"` is `torch-onnx1150-trt:latest`); with `open_parts`, a variable without one
+    (set by the caller: `llamacpp_rocm_${ROCM_GPU_ARCH}.minimal`) is kept in it as `${NAME}`. Kept for
+    each text: thousands of `make` targets may run the one script."""
     scalars, opened, appends = _values(text)
     if sourced:
         given, given_opened, _ = _values(sourced)
@@ -207,6 +208,8 @@ def runs_of_script(text: str, sourced: str = "") -> _Runs | None:
             expanded = shell_expand(value, known)
         except ExpansionError:
             return None
+        if open_parts and not _LOOSE_DOLLAR.search(_OPEN_PART.sub("", expanded.text)):
+            return expanded.text
         return None if expanded.unknown or "$" in expanded.text else expanded.text
 
     def resolved(word: str) -> list[str] | None:
@@ -265,6 +268,23 @@ def runs_of_script(text: str, sourced: str = "") -> _Runs | None:
         images.extend(found)
         first = first or number
     return _Runs(tuple(dict.fromkeys(images)), first) if images else None
+
+
+_OPEN_PART = re.compile(r"\$\{[A-Za-z_]\w*\}")
+"""A part of an image name a variable with no value of the script's fills in (`runs_of_script`)."""
+_LOOSE_DOLLAR = re.compile(r"\$")
+
+
+def _open_pattern(image: str) -> re.Pattern[str] | None:
+    r"""The names the `_name`d image `image` with `${NAME}` parts may stand for, each part a text with
+    no `/` (`llamacpp_rocm_[^/]*\.minimal`): None when a part starts the name, a path part or the tag
+    (`${REGISTRY}/app`, `app:${TAG}`), where it may be anything."""
+    if _OPEN_PART.search(image) is None:
+        return re.compile(re.escape(image))
+    if re.search(r"(?:\A|[/:@])\$\{", image):
+        return None
+    parts = _OPEN_PART.split(image)
+    return re.compile("[^/:]*".join(re.escape(p) for p in parts))
 
 
 def _never_set(name: str, scalars: dict[str, list[str]], opened: set[str]) -> bool:
@@ -399,7 +419,7 @@ def pulled_runs(doc: Document, readme: str, directory: Path) -> Iterator[Diagnos
 
     def runs_of(script: str, body: str) -> _Runs | None:
         if script not in script_runs:
-            script_runs[script] = runs_of_script(body)
+            script_runs[script] = runs_of_script(body, open_parts=True)
         return script_runs[script]
 
     def given(kind: str, target: str) -> set[str | None] | None:
@@ -468,11 +488,20 @@ def pulled_runs(doc: Document, readme: str, directory: Path) -> Iterator[Diagnos
             # a script's images, read once: never told when one has a namespace or is an official image,
             # nor from the first line on that pulls, builds, tags or gives one
             names = [_name(i) for i in runs.images]
+            patterns = [_open_pattern(n) for n in names]
             fixed = any(
-                "/" in i or n.split(":", 1)[0] in OFFICIAL for i, n in zip(runs.images, names, strict=True)
+                "/" in i
+                or pattern is None
+                or any(p.fullmatch(o) for o in OFFICIAL if (p := _open_pattern(n.split(":", 1)[0])))
+                for i, n, pattern in zip(runs.images, names, patterns, strict=True)
             )
             lines_ = [
-                at for n in names for at in (first_pulled.get(n), first_before.get(n)) if at is not None
+                at
+                for pattern in patterns
+                if pattern is not None
+                for first in (first_pulled, first_before)
+                for given_name, at in first.items()
+                if given_name is not None and pattern.fullmatch(given_name)
             ]
             named[script] = (fixed, min(lines_, default=None), f"{script}\0{' '.join(runs.images)}")
         fixed, from_line, key = named[script]
@@ -488,6 +517,9 @@ def pulled_runs(doc: Document, readme: str, directory: Path) -> Iterator[Diagnos
         verb = "pulls" if pulled else "builds"
         script_name = script.removeprefix("./")
         images = " or ".join(runs.images)
+        callers = list(dict.fromkeys(m.group() for i in runs.images for m in _OPEN_PART.finditer(i)))
+        if callers:
+            images += f" ({', '.join(callers)}: the caller's value)"
         messages[key] = (
             f"README {verb} {got_image} (line {got_line}), but {shown}, whose docker "
             f"run ({script_name}:{runs.line}) runs {images}, which nothing the README pulls, builds or tags "
