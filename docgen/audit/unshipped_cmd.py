@@ -54,8 +54,8 @@ from docgen.audit.commands import (
 from docgen.audit.container_scripts import image_files_into, work_dir
 from docgen.audit.docker_cli import compose_commands
 from docgen.audit.entry_modes import unnamed_installs
-from docgen.audit.image_paths import read_image
 from docgen.audit.grammar import IMAGE_WORD, read_compose, run_command
+from docgen.audit.image_paths import read_image
 from docgen.audit.names import compose_file, takes_value, words_of
 from docgen.audit.references import makes
 from docgen.build_scripts import BLANK, BUILD, DOCKER_PODMAN, built_tags, container_command
@@ -369,7 +369,9 @@ def unshipped_run_scripts(
             continue  # a mount brings it
         if any(name in text and makes(text, name) for text in source):
             continue
-        moved = _moved_folder(model, folder, script, files, context if whole else None) if "/" in script else None
+        moved = (
+            _moved_folder(model, folder, script, files, context if whole else None) if "/" in script else None
+        )
         if moved is not None:
             elsewhere, made_line = moved
             rest = script.split("/", 1)[1]
