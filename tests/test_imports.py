@@ -543,7 +543,6 @@ AUDIT_LAYERS = (
         "steps",
         "image_paths",
         "placeholders",
-        "mounts",
         "compose_variables",
         "exported",
         "example_copies",
@@ -570,6 +569,7 @@ AUDIT_LAYERS = (
         "stage_programs",
         "mpi_root",
         "mount_targets",
+        "mounts",  # (image_paths.read_image: the layer below)
         "entered_compose",
         "entered_builds",
         "saved_images",
