@@ -303,7 +303,8 @@ def test_a_path_at_the_top_that_the_run_mounts_below_another_folder(tmp_path: Pa
     assert _pose(tmp_path) == [
         "20: README gives /weights/coco/w32.pth in the container the command at line 10 opens, but "
         "nothing is at /weights there: the run mounts $(pwd)/weights at /srv/posekit/weights (line 12) "
-        "and the image makes no /weights, so the path is not found (it is "
+        "and the image makes no /weights, so the path misses the mount: nothing of the host's folder is "
+        "there, and what is written there is lost with the container (it is "
         "/srv/posekit/weights/coco/w32.pth) (likely)"
     ]
 
@@ -334,7 +335,8 @@ def test_a_path_at_the_top_given_as_the_run_command_s_argument(tmp_path: Path) -
     assert found == [
         "6: README gives /checkpoints/v1.safetensors in the container the command at line 5 runs, but "
         "nothing is at /checkpoints there: the run mounts $(pwd)/checkpoints at /home/app/checkpoints "
-        "(line 5) and the image makes no /checkpoints, so the path is not found (it is "
+        "(line 5) and the image makes no /checkpoints, so the path misses the mount: nothing of the host's "
+        "folder is there, and what is written there is lost with the container (it is "
         "/home/app/checkpoints/v1.safetensors) (likely)"
     ]
 

@@ -502,7 +502,8 @@ def top_mount_paths(
             line,
             f"README gives {path} in the container the command at line {run_line} {verb}, but nothing is "
             f"at {top} there: the run mounts {host.strip(chr(34) + chr(39))} at {target} (line {at}) and "
-            f"the image makes no {top}, so the path is not found (it is "
+            f"the image makes no {top}, so the path misses the mount: nothing of the host's folder is "
+            f"there, and what is written there is lost with the container (it is "
             f"{posixpath.join(target, *parts[1:])})",
             confidence=LIKELY,
         )
