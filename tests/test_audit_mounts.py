@@ -254,3 +254,119 @@ def test_a_path_typed_in_the_shell_that_spells_the_mount_from_the_top(tmp_path: 
 def test_paths_the_mount_holds_stay_silent(tmp_path: Path, readme: str, files: dict[str, str]) -> None:
     found_here = _audit(tmp_path, readme, VOICE, {"speak.py": "print(1)\n", **files})
     assert [f for f in found_here if "outside" in f] == []
+
+
+POSE = """\
+FROM nvidia/cuda:11.8.0-cudnn8-runtime-ubuntu22.04
+ARG APP_ROOT=/srv/posekit
+RUN git clone https://example.org/vision/posekit.git $APP_ROOT
+WORKDIR $APP_ROOT
+COPY demo.py $APP_ROOT/tools/
+"""
+
+POSE_README = """\
+# Pose demo
+
+```
+docker build -t posekit-demo .
+```
+
+Start the container:
+
+```
+docker run --rm -it \\
+    -v $(pwd)/clips:/clips \\
+    -v $(pwd)/{host}:/srv/posekit/weights \\
+    -w /srv/posekit \\
+    posekit-demo /bin/bash
+```
+
+Once it runs:
+
+```
+python tools/demo.py --clip /clips/a.mp4 --weights {path}
+```
+"""
+
+
+def _pose(
+    root: Path, host: str = "weights", path: str = "/weights/coco/w32.pth", dockerfile: str = POSE
+) -> list[str]:
+    readme = POSE_README.format(host=host, path=path)
+    found = _audit(root, readme, dockerfile, {"demo.py": "print(1)\n"})
+    return [f for f in found if "nothing is at" in f]
+
+
+def test_a_path_at_the_top_that_the_run_mounts_below_another_folder(tmp_path: Path) -> None:
+    # modelled on a pose-estimation demo: the weights folder is mounted below the clone, the command
+    # typed in the container's shell names it at the top
+    assert _pose(tmp_path) == [
+        "20: README gives /weights/coco/w32.pth in the container the command at line 10 opens, but "
+        "nothing is at /weights there: the run mounts $(pwd)/weights at /srv/posekit/weights (line 12) "
+        "and the image makes no /weights, so the path misses the mount: nothing of the host's folder is "
+        "there, and what is written there is lost with the container (it is "
+        "/srv/posekit/weights/coco/w32.pth) (likely)"
+    ]
+
+
+CKPT = """\
+FROM python:3.11-slim
+WORKDIR /home/app
+COPY . .
+RUN pip install -r requirements.txt
+"""
+
+CKPT_README = """\
+# Sketch lab
+
+```bash
+docker build -t sketch-lab .
+docker run --rm -v "$(pwd)/checkpoints":/home/app/checkpoints sketch-lab \\
+  python3 generate.py --ckpt {path} --steps 30
+```
+"""
+
+
+def test_a_path_at_the_top_given_as_the_run_command_s_argument(tmp_path: Path) -> None:
+    # modelled on an image generator: the argument of the run's own command
+    readme = CKPT_README.format(path="/checkpoints/v1.safetensors")
+    files = {"generate.py": "print(1)\n", "requirements.txt": "torch\n"}
+    found = [f for f in _audit(tmp_path, readme, CKPT, files) if "nothing is at" in f]
+    assert found == [
+        "6: README gives /checkpoints/v1.safetensors in the container the command at line 5 runs, but "
+        "nothing is at /checkpoints there: the run mounts $(pwd)/checkpoints at /home/app/checkpoints "
+        "(line 5) and the image makes no /checkpoints, so the path misses the mount: nothing of the host's "
+        "folder is there, and what is written there is lost with the container (it is "
+        "/home/app/checkpoints/v1.safetensors) (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("host", "path", "dockerfile"),
+    [
+        # the path the mount gives
+        ("weights", "/srv/posekit/weights/coco/w32.pth", POSE),
+        # a relative path from where the run starts
+        ("weights", "weights/coco/w32.pth", POSE),
+        # a folder mounted at the top
+        ("weights", "/clips/b.mp4", POSE),
+        # the host folder has another name: the path may be another thing
+        ("checkpoints", "/weights/coco/w32.pth", POSE),
+        # the image makes or names that folder itself
+        ("weights", "/weights/coco/w32.pth", POSE + "RUN mkdir -p /weights\n"),
+        ("weights", "/weights/coco/w32.pth", POSE + "ENV WEIGHTS_DIR=/weights\n"),
+        # a placeholder, and a folder every image has
+        ("weights", "/path/to/weights/w32.pth", POSE),
+        ("weights", "/tmp/weights/w32.pth", POSE),
+    ],
+)
+def test_paths_the_container_has_stay_silent(tmp_path: Path, host: str, path: str, dockerfile: str) -> None:
+    assert _pose(tmp_path, host, path, dockerfile) == []
+
+
+def test_a_path_after_the_shell_is_left_or_mounted_by_another_run_stays_silent(tmp_path: Path) -> None:
+    readme = POSE_README.format(host="weights", path="/weights/coco/w32.pth")
+    left = readme.replace("python tools/demo.py", "exit\npython tools/demo.py")
+    assert [f for f in _audit(tmp_path / "a", left, POSE, {"demo.py": ""}) if "nothing is at" in f] == []
+    other = readme + "\n```\ndocker run --rm -v $(pwd)/weights:/weights posekit-demo ls /weights\n```\n"
+    assert [f for f in _audit(tmp_path / "b", other, POSE, {"demo.py": ""}) if "nothing is at" in f] == []

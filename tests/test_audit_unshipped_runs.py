@@ -223,3 +223,118 @@ def test_a_script_the_project_holds_or_the_readme_makes_is_silent(tmp_path: Path
     # the README writes it first
     typed = "echo 'python3 count.py' > run-counter.sh\nsh run-counter.sh"
     assert counter(tmp_path / "b", typed) == []
+
+
+SEGMENTER = """\
+FROM lab/caffe:snapshot-py2-cuda9
+RUN git clone https://github.com/acme/segmenter /segmenter && \\
+    pip install -r /segmenter/requirements.txt && \\
+    cd /segmenter && make
+EXPOSE 8888
+WORKDIR "/root/"
+CMD ["jupyter", "lab", "--allow-root"]
+"""
+
+SEGMENTER_README = """\
+# Segmenter
+
+```sh
+docker build -t acme/segmenter:cu9 -f Dockerfile.gpu .
+```
+
+```sh
+{run}
+```
+"""
+
+
+def segmenter(root: Path, run: str, dockerfile: str = SEGMENTER) -> list[str]:
+    files = {"README.md": SEGMENTER_README.format(run=run), "Dockerfile.gpu": dockerfile}
+    return findings(root, files, "Dockerfile.gpu")
+
+
+def test_a_script_below_a_folder_the_image_clones_elsewhere(tmp_path: Path) -> None:
+    # modelled on a detection toolkit image: the clone is at the top, the container starts in /root
+    run = "docker run --rm -it acme/segmenter:cu9 python2 segmenter/tests/test_ops.py"
+    assert segmenter(tmp_path, run) == [
+        "8: README runs segmenter/tests/test_ops.py in a container of the image Dockerfile.gpu builds, from "
+        "its WORKDIR /root (line 6), but the image puts segmenter at /segmenter (line 2), not "
+        "/root/segmenter: the script is not found there (run /segmenter/tests/test_ops.py, or give -w /) "
+        "(likely)"
+    ]
+
+
+BENCH = """\
+FROM ubuntu:22.04
+RUN apt-get update && apt-get install -y git python3
+RUN mkdir -p /opt/tools && git clone https://example.org/perf/bench_kit.git /opt/tools/bench_kit
+COPY . /workspace
+WORKDIR /workspace
+"""
+
+BENCH_README = """\
+# Perf lab
+
+```
+docker build -t perf-lab .
+docker run -it --rm perf-lab bash
+{typed}
+```
+"""
+
+
+def test_a_script_typed_below_a_folder_the_image_clones_elsewhere(tmp_path: Path) -> None:
+    # modelled on a benchmark image: the tool is cloned under /opt/tools, the shell starts in /workspace
+    files = {
+        "README.md": BENCH_README.format(typed="bash bench_kit/scripts/run_all.sh --quick"),
+        "Dockerfile": BENCH,
+        "notes.txt": "x\n",
+    }
+    assert findings(tmp_path, files, "Dockerfile") == [
+        "6: README runs bench_kit/scripts/run_all.sh in a container of the image Dockerfile builds, from its "
+        "WORKDIR /workspace (line 5), but the image puts bench_kit at /opt/tools/bench_kit (line 3), not "
+        "/workspace/bench_kit: the script is not found there (run "
+        "/opt/tools/bench_kit/scripts/run_all.sh, or give -w /opt/tools) (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("run", "dockerfile"),
+    [
+        # the checkout mounted over the working folder brings its own segmenter/
+        ("docker run --rm -v `pwd`:/root acme/segmenter:cu9 python2 segmenter/tests/test_ops.py", SEGMENTER),
+        # a named volume over the working folder
+        ("docker run --rm -v work:/root acme/segmenter:cu9 python2 segmenter/tests/test_ops.py", SEGMENTER),
+        # the run starts somewhere else
+        ("docker run --rm -w / acme/segmenter:cu9 python2 segmenter/tests/test_ops.py", SEGMENTER),
+        # the path is already the image's
+        ("docker run --rm acme/segmenter:cu9 python2 /segmenter/tests/test_ops.py", SEGMENTER),
+        # a placeholder
+        ("docker run --rm acme/segmenter:cu9 python2 <repo>/tests/test_ops.py", SEGMENTER),
+        # the image also makes it below the working folder: a bare clone there, or a link
+        (
+            "docker run --rm acme/segmenter:cu9 python2 segmenter/tests/test_ops.py",
+            SEGMENTER + "RUN git clone https://github.com/acme/segmenter\n",
+        ),
+        (
+            "docker run --rm acme/segmenter:cu9 python2 segmenter/tests/test_ops.py",
+            SEGMENTER + "RUN ln -s /segmenter /root/segmenter\n",
+        ),
+        # the folder the image puts elsewhere has another name
+        ("docker run --rm acme/segmenter:cu9 python2 segmentor/tests/test_ops.py", SEGMENTER),
+    ],
+)
+def test_folders_the_container_has_below_its_working_folder_are_silent(
+    tmp_path: Path, run: str, dockerfile: str
+) -> None:
+    assert segmenter(tmp_path, run, dockerfile) == []
+
+
+def test_a_folder_the_whole_context_copy_brings_is_silent(tmp_path: Path) -> None:
+    # the context holds bench_kit/ too, and `COPY . /workspace` takes it into the working folder
+    files = {
+        "README.md": BENCH_README.format(typed="bash bench_kit/scripts/run_all.sh"),
+        "Dockerfile": BENCH,
+        "bench_kit/scripts/run_all.sh": "true\n",
+    }
+    assert findings(tmp_path, files, "Dockerfile") == []

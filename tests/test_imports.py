@@ -544,7 +544,6 @@ AUDIT_LAYERS = (
         "steps",
         "image_paths",
         "placeholders",
-        "mounts",
         "compose_variables",
         "exported",
         "example_copies",
@@ -571,6 +570,7 @@ AUDIT_LAYERS = (
         "stage_programs",
         "mpi_root",
         "mount_targets",
+        "mounts",  # (image_paths.read_image: the layer below)
         "entered_compose",
         "entered_builds",
         "saved_images",

@@ -433,7 +433,7 @@ from docgen.audit.mount_claims import (
     source_mount_claims,
 )
 from docgen.audit.mount_targets import near_mount_targets, restated_mounts
-from docgen.audit.mounts import doubled_paths, idle_mounts, mounted_code, mounted_scripts
+from docgen.audit.mounts import doubled_paths, idle_mounts, mounted_code, mounted_scripts, top_mount_paths
 from docgen.audit.moved_clones import moved_clones
 from docgen.audit.moved_data import moved_data
 from docgen.audit.moved_scripts import moved_scripts
@@ -971,6 +971,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     idle_mounts,
     hidden_paths,
     doubled_paths,
+    top_mount_paths,
     mpi_as_root,
     name_misses,
     other_owner_images,
@@ -1475,6 +1476,7 @@ def audit(
         found.extend(d for d in _ruled(clone_walks, doc, path, directory, project) if d.line not in entered)
         found.extend(_ruled(unmounted_scripts, doc, models, path, directory))
         found.extend(_ruled(doubled_paths, doc, models, path, directory, facts.built))
+        found.extend(_ruled(top_mount_paths, doc, models, path, directory, facts.built))
         found.extend(_ruled(bake_targets, doc, path, directory, project))
         found.extend(_ruled(bake_dockerfiles, doc, path, directory, project))
         found.extend(_ruled(bake_contexts, doc, path, directory, project))

@@ -20,9 +20,13 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, Auditor, dockerfile_read, remotes
 from docgen.audit.commands import fence_commands, image_repository, joined
+from docgen.audit.image_paths import SYSTEM, clean_path, mounted_folders, read_image
 from docgen.audit.names import docker_run, image_at
 from docgen.audit.paths import HOME_OF_USER, named_home
 from docgen.audit.settings import Image
+from docgen.build_scripts import built_tags
+from docgen.errors import MAX_PROJECT_FILE_BYTES
+from docgen.files import text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -362,3 +366,144 @@ def doubled_paths(
                         confidence=LIKELY,
                     )
                     break
+
+
+_QUOTED_MOUNT = re.compile(
+    r"(?:^|[ \t])(?:-v|--volume)(?:[ \t]+|=)[\"']?([^\s\"':]+)[\"']?:[\"']?(/[^\s\"':]*)"
+)
+"""`-v HOST:/target`, each side quoted or not (`-v "$(pwd)/ckpt":/app/ckpt`)."""
+
+
+def _container_words(
+    doc: Document, built: Collection[str]
+) -> Iterator[tuple[int, str, int, str, list[tuple[str, str, int]]]]:
+    """(README line, word, line of the run, `runs` or `opens`, the run's mounts as (host, target, line))
+    of each word a README gives a container of an image it builds: the words of a `docker run`'s own
+    command after the image, and those of the commands typed in the shell an interactive run opens (the
+    blocks after it too, up to `exit` or another container command)."""
+    shell: tuple[int, list[tuple[str, str, int]]] | None = None
+    for fence in doc.fences:
+        for lines in fence_commands(fence):
+            command = joined(lines)
+            run = docker_run(command)
+            if run is not None:
+                shell = None
+                start, image = run
+                at = image_at(command, start, image)
+                if image_repository(image) not in built or at < 0:
+                    continue
+                mounts = [
+                    (m.group(1), posixpath.normpath(m.group(2)), _line_of(lines, m.group(0).strip()))
+                    for m in _QUOTED_MOUNT.finditer(command, start, at)
+                ]
+                rest = command[at + len(image) :].split()
+                if _SHELL_RUN.search(command, start, at) and (not rest or _SHELL.match(rest[0])):
+                    shell = (lines[0][0], mounts)
+                for word in rest:
+                    yield _line_of(lines, word), word, lines[0][0], "runs", mounts
+                continue
+            if shell is None:
+                continue
+            if _ENDS_SHELL.search(command):
+                shell = None
+                continue
+            for word in command.split():
+                yield _line_of(lines, word), word, shell[0], "opens", shell[1]
+
+
+def _line_of(lines: Sequence[tuple[int, str]], text: str) -> int:
+    """The README line of `lines` (a command's) holding `text`, else its first."""
+    return next((n for n, t in lines if text in t), lines[0][0])
+
+
+def _image_names(models: Sequence[ImageModel], top: str) -> bool:
+    """True when a Dockerfile of `models` makes a path at or below the folder `top` or names it (or
+    cannot be read)."""
+    named = re.compile(r"(?<![\w.$}/-])" + re.escape(top) + r"(?![\w.-])")
+    for model in models:
+        read = dockerfile_read(model.file)
+        image = read_image(model)
+        if read is None or image is None or image.piped:
+            return True
+        if any(p == top or p.startswith(top + "/") for p in image.made):
+            return True
+        if any(named.search(inst.args) for inst in read[1].instructions):
+            return True
+    return False
+
+
+_BUILD_SCRIPT = re.compile(r"(?<![\w./-])(?:\./)?([\w.-]+\.sh)\b")
+"""A script of the README's folder a README names (`./build-docker.sh`)."""
+
+
+def _script_tags(doc: Document, directory: Path) -> set[str]:
+    """The repositories the scripts of the README's folder that its commands or prose name tag with
+    their `docker build -t` (`build-docker.sh`: `docker build -t pose_estimator .`)."""
+    lines = [t for fence in doc.fences for _, t in fence.lines]
+    lines += [t for para in doc.paragraphs for _, t in para.lines]
+    names = {m.group(1) for text in lines for m in _BUILD_SCRIPT.finditer(text)}
+    tags: set[str] = set()
+    for name in sorted(names):
+        place = directory / name
+        if os.path.isfile(place):
+            tags.update(
+                image_repository(t) for t in built_tags(text_or_none(place, MAX_PROJECT_FILE_BYTES) or "")
+            )
+    return tags
+
+
+def top_mount_paths(
+    doc: Document, models: Sequence[ImageModel], readme: str, directory: Path, built: Collection[str]
+) -> Iterator[Diagnostic]:
+    """An absolute path a README gives a container of its image (the run's own command, or a command
+    typed in the shell it opens) at a folder at the top (`/weights/coco/w32.pth`) that nothing puts
+    there, while the run mounts a host folder of that very name below another folder (`-v
+    $(pwd)/weights:/srv/posekit/weights`): the path misses the mount, so the file is not found (or what
+    is written there is lost with the container). Silent when a mount of the run or of another README
+    command is at that folder or above the path, when a Dockerfile makes, fills or names the folder, for
+    a folder every image has (`/tmp`, `/usr`), a host folder of another name, and a folder named by more
+    than one mount. The image is one a README command builds or a script of its folder it names
+    (`./build-docker.sh`). `likely`: the program may be told the path some other way."""
+    if not models:
+        return
+    built = set(built) | _script_tags(doc, directory)
+    if not built:
+        return
+    mounted = mounted_folders(doc)
+    told: set[str] = set()
+    for line, word, run_line, verb, mounts in _container_words(doc, built):
+        path = clean_path(word.rsplit("=", 1)[-1].strip("\"'"))
+        if path is None or path in told:
+            continue
+        parts = path.strip("/").split("/")
+        top = "/" + parts[0]
+        if len(parts) < 2 or top in SYSTEM:
+            continue
+        if any(
+            path == t or path.startswith(t.rstrip("/") + "/") or t.startswith(top + "/") or t == top
+            for _, t, _ in mounts
+        ):
+            continue
+        if any(m == top or path.startswith(m.rstrip("/") + "/") for m in mounted):
+            continue
+        away = [
+            (host, target, at)
+            for host, target, at in mounts
+            if target != top
+            and posixpath.basename(target) == parts[0]
+            and posixpath.basename(host.strip("\"'").rstrip("/")) == parts[0]
+        ]
+        if len(away) != 1 or _image_names(models, top):
+            continue
+        host, target, at = away[0]
+        told.add(path)
+        yield Diagnostic(
+            readme,
+            line,
+            f"README gives {path} in the container the command at line {run_line} {verb}, but nothing is "
+            f"at {top} there: the run mounts {host.strip(chr(34) + chr(39))} at {target} (line {at}) and "
+            f"the image makes no {top}, so the path misses the mount: nothing of the host's folder is "
+            f"there, and what is written there is lost with the container (it is "
+            f"{posixpath.join(target, *parts[1:])})",
+            confidence=LIKELY,
+        )

@@ -55,6 +55,7 @@ from docgen.audit.container_scripts import image_files_into, work_dir
 from docgen.audit.docker_cli import compose_commands
 from docgen.audit.entry_modes import unnamed_installs
 from docgen.audit.grammar import IMAGE_WORD, read_compose, run_command
+from docgen.audit.image_paths import read_image
 from docgen.audit.missing import one_edit
 from docgen.audit.names import compose_file, takes_value, words_of
 from docgen.audit.references import makes
@@ -369,6 +370,24 @@ def unshipped_run_scripts(
             continue  # a mount brings it
         if any(name in text and makes(text, name) for text in source):
             continue
+        moved = (
+            _moved_folder(model, folder, script, files, context if whole else None) if "/" in script else None
+        )
+        if moved is not None:
+            elsewhere, made_line = moved
+            rest = script.split("/", 1)[1]
+            top = script.split("/", 1)[0]
+            told.add(script)
+            yield Diagnostic(
+                readme,
+                line,
+                f"README runs {script} in a container of the image {model.path} builds, from its WORKDIR "
+                f"{folder} (line {work_line}), but the image puts {top} at {elsewhere} (line {made_line}), "
+                f"not {posixpath.join(folder, top)}: the script is not found there (run "
+                f"{posixpath.join(elsewhere, rest)}, or give -w {posixpath.dirname(elsewhere)})",
+                confidence=LIKELY,
+            )
+            continue
         in_context = os.path.isfile(context / script)
         # a folder only the Dockerfile makes, which no step writes in: a fetch elsewhere brings nothing there
         empty = (
@@ -396,6 +415,68 @@ def unshipped_run_scripts(
             f"{folder} (line {work_line}), but {said}{mounted}: the script is not found there",
             confidence=LIKELY,
         )
+
+
+_CLONE_VALUED = frozenset({"-b", "--branch", "--depth", "-c", "--config", "-o", "--origin", "--reference"})
+"""`git clone` options that take the next word as their value."""
+
+
+def _relative_clones(body: str) -> Iterator[str]:
+    """The folder each `git clone` of a RUN `body` makes by a relative path (its destination, or the
+    repository's name when it gives none): a folder of the RUN's working folder."""
+    for found in re.finditer(r"\bgit[ \t]+clone\b([^;&|\n]*)", body.replace("\\\n", " ")):
+        words: list[str] = []
+        skip = False
+        for word in found.group(1).split():
+            if skip:
+                skip = False
+            elif word.startswith("-"):
+                skip = word in _CLONE_VALUED
+            else:
+                words.append(word.strip("\"'"))
+        if len(words) >= 2:
+            if not words[1].startswith("/"):
+                yield words[1].rstrip("/").split("/")[0]
+        elif words:
+            yield posixpath.basename(words[0].rstrip("/")).removesuffix(".git")
+
+
+def _moved_folder(
+    model: ImageModel, folder: str, script: str, files: set[str], whole: Path | None
+) -> tuple[str, int] | None:
+    """(path, line) of the one folder the Dockerfile makes elsewhere (a clone, COPY, `mkdir`, WORKDIR or
+    link destination: `image_paths.read_image`) under the name of the first folder of `script`, a path
+    from the working folder `folder` (`segmenter/tests/x.py` from `/root`, the image cloning
+    `/segmenter`), when nothing of the image is at `folder/segmenter`: no file a COPY puts below it, no
+    folder of the build context a COPY of it whole into `folder` brings, no path the Dockerfile makes,
+    enters or names there, no relative clone or other RUN word naming the folder bare, no copy from
+    another stage, no download run in a shell. None otherwise."""
+    top = script.split("/", 1)[0]
+    here = posixpath.join(folder, top)
+    if top in (".", "..") or any(f == here or f.startswith(here + "/") for f in files):
+        return None
+    if whole is not None and os.path.lexists(whole / top):
+        return None  # (the build context `whole`, copied whole into the working folder, brings it)
+    image = read_image(model)
+    read = dockerfile_read(model.file)
+    if image is None or read is None or image.piped or here in image.entered:
+        return None
+    if any(p == here or p.startswith(here + "/") for p in image.made):
+        return None
+    places = sorted((line, p) for p, line in image.built.items() if posixpath.basename(p) == top)
+    if len({p for _, p in places}) != 1:
+        return None
+    line, elsewhere = places[0]
+    bare = re.compile(r"(?<![\w./~$-])" + re.escape(top) + r"(?![\w-])")
+    for inst in read[1].instructions:
+        if inst.keyword in ("COPY", "ADD") and any(flag.name == "from" for flag in inst.flags):
+            return None
+        if inst.keyword != "RUN":
+            continue
+        body = inst.body.replace(elsewhere, " ")
+        if here in inst.body or bare.search(body) or top in _relative_clones(inst.body):
+            return None
+    return elsewhere, line
 
 
 _SCRIPT_RUN = re.compile(
