@@ -152,7 +152,7 @@ def test_the_ci_of_other_things(tmp_path: Path) -> None:
         "Set the repository secret `QUAY_ROBOT`.\n"
     )
     # no trigger, registry or secret is compared with a workflow that builds nothing; that it builds
-    # nothing is the finding (`unbuilt_claims`)
+    # nothing is the finding (`unbuilt_ci_claims`)
     assert found(tmp_path, readme, **{WORKFLOW: tests_only}) == [
         "5: README says the CI workflow builds and pushes the image to Quay, but no step of the workflows "
         "(.github/workflows/image.yml) builds or pushes an image (likely)",
@@ -335,7 +335,7 @@ def test_a_workflow_docgen_does_not_read_leaves_the_ci_unknown(tmp_path: Path, k
     assert found(project, CI_SECTION, **{WORKFLOW: BUILD}) == []
 
 
-# --- a CI said to build or push the image while no workflow step does (`unbuilt_claims`) ---
+# --- a CI said to build or push the image while no workflow step does (`unbuilt_ci_claims`) ---
 
 COMMENTED_OUT = """\
 name: cluster smoke test
@@ -452,6 +452,7 @@ def test_a_ci_said_to_publish_whose_image_job_is_disabled(tmp_path: Path) -> Non
         "      - uses: redhat-actions/buildah-build@v2\n",
         "      - run: docker compose build && docker compose push\n",
         "      - run: podman build -t ferncast/tiles .\n",
+        "      - run: ${{ matrix.command }}\n",
     ],
 )
 def test_a_step_that_may_build_through_what_docgen_does_not_read(tmp_path: Path, step: str) -> None:
@@ -471,6 +472,7 @@ def test_a_reusable_workflow_of_another_repository_may_build(tmp_path: Path) -> 
         "# Tiles\n\nGitHub Actions in the <https://github.com/ferncast/images> project builds and pushes "
         "this image to the registry.\n",
         "# Tiles\n\nThe image is built by the CI of a separate repository and pushed to Docker Hub.\n",
+        "# Tiles\n\nThe images are built and pushed to GHCR by the workflows of the main repo.\n",
         # a plan, a negation, a build by hand
         "# Tiles\n\n1. Build the image\n2. Push to Docker Hub (TODO: set up CI/CD for this)\n",
         "# Tiles\n\nThe CI does not build the image yet; push it to Docker Hub by hand.\n",

@@ -25,7 +25,7 @@ makes, a registry given by an expression docgen cannot read, another CI system n
 `GITHUB_TOKEN` is never reported (GitHub makes it). A prose claim is `likely`; a secret name in a
 table or a command is `certain`.
 
-A fourth claim is read when no workflow builds anything (`unbuilt_claims`): a sentence about CI saying
+A fourth claim is read when no workflow builds anything (`unbuilt_ci_claims`): a sentence about CI saying
 it builds, pushes or publishes the image (`CI: build → test → push to GHCR`, `GitHub Actions builds
 the image and pushes it to Docker Hub`) while no step of the repository's workflows builds or pushes
 an image: the build steps are commented out, or their job or step is `if: false`. Silent when a step
@@ -422,7 +422,7 @@ def ci_claims(
     audited = {(Path(m.file) if m.file else directory / m.path).resolve() for m in models}
     flows = read_workflows(directory, project, audited) if audited else None
     if flows and not any(_may_build(f) for f in flows):
-        yield from unbuilt_claims(doc, path, flows, project if project is not None else directory)
+        yield from unbuilt_ci_claims(doc, path, flows, project if project is not None else directory)
         return
     facts = _facts(flows) if flows else None
     if facts is None:
@@ -559,8 +559,10 @@ _UNREAD_RUN = re.compile(
     r"|(?:^|[;&|(][ \t]*)\.{1,2}/[\w./-]+"
     r"|\b(?:make|just|task|npm[ \t]+run|yarn|pnpm|tox|nox|invoke|mage|bazel|gradle|gradlew|mvn|goreleaser)\b"
     r"|(?:^|[;&|][ \t]*)\.[ \t]+\S"
+    r"|(?:^|[;&|][ \t]*)(?:\$\{\{|\$\w|\$\{)"
 )
-"""A `run:` script line that runs what docgen does not read: a script, a make-like tool, a sourced file."""
+"""A `run:` script line that runs what docgen does not read: a script, a make-like tool, a sourced file, a
+command given by an expression or a variable (`${{ matrix.command }}`, `$BUILD`)."""
 _BUILDER_ACTION = re.compile(
     r"docker|build|push|publish|image|container|registry|buildah|kaniko|podman|\bko\b|jib|pack|nix|earthly"
     r"|depot|skopeo|crane|deploy|release|ship|oci",
@@ -572,6 +574,8 @@ _NO_BUILD_ACTIONS = re.compile(
     r"|actions/(?:checkout|cache|setup-[\w-]+|upload-artifact|download-artifact|github-script|labeler|stale))@"
 )
 """Actions that build and push nothing themselves."""
+_SCRIPT_KEY = re.compile(r"script|run|command|cmd|exec", re.I)
+"""An action's input that holds a script (`appleboy/ssh-action`'s `script:`)."""
 _DISABLED = re.compile(r"^[ \t]*(?:\$\{\{[ \t]*)?false[ \t]*(?:\}\})?[ \t]*$", re.I)
 _SHELL_COMMENT = re.compile(r"(?:^|[ \t])#.*")
 _COMMENTED_BUILD = re.compile(
@@ -611,8 +615,9 @@ _AUTOMATIC = re.compile(
 _INTEGRATION = re.compile(r"\bcontinuous[ \t]+(?:integration|delivery|deployment)\b", re.I)
 """A heading naming CI in words."""
 _OTHER_REPOSITORY = re.compile(
-    r"https?://github\.com/[\w.-]+/[\w.-]+(?!/(?:actions|blob/[^/\s]+/\.github|tree/[^/\s]+/\.github|settings))"
-    r"(?:[/#?][^\s)>]*)?|\b(?:another|separate|other|upstream|different)[ \t]+(?:repository|repo|project)\b",
+    r"https?://github\.com/[\w.-]+/[\w.-]+(?![\w.-])"
+    r"(?!/(?:actions|blob/[^/\s]+/\.github|tree/[^/\s]+/\.github|settings))(?:[/#?][^\s)>]*)?"
+    r"|\b(?:another|separate|other|upstream|different|main|parent|central)[ \t]+(?:repository|repo|project)\b",
     re.I,
 )
 """A link to a GitHub repository (not to its Actions, workflows or settings), or words naming another
@@ -649,7 +654,11 @@ def _may_build(flow: _Workflow) -> bool:
                 ):
                     return True
             given = step.get("with")
-            texts = [step.get("run")] + (list(given.values()) if isinstance(given, dict) else [])
+            texts = [step.get("run")] + (
+                [v for k, v in given.items() if isinstance(k, str) and _SCRIPT_KEY.search(k)]
+                if isinstance(given, dict)
+                else []
+            )
             for text in texts:
                 if isinstance(text, str):
                     script = _script_text(text)
@@ -670,7 +679,9 @@ def _commented_builds(flows: Sequence[_Workflow]) -> list[str]:
     return found
 
 
-def unbuilt_claims(doc: Document, path: str, flows: Sequence[_Workflow], top: Path) -> Iterator[Diagnostic]:
+def unbuilt_ci_claims(
+    doc: Document, path: str, flows: Sequence[_Workflow], top: Path
+) -> Iterator[Diagnostic]:
     """Sentences saying the CI workflow builds, pushes or publishes the image while no workflow of
     `flows` (none of which `_may_build`) does (see the module's docstring)."""
     if any(os.path.lexists(top / name) for name in _OTHER_CI_FILES):
