@@ -617,7 +617,8 @@ _INTEGRATION = re.compile(r"\bcontinuous[ \t]+(?:integration|delivery|deployment
 _OTHER_REPOSITORY = re.compile(
     r"https?://github\.com/[\w.-]+/[\w.-]+(?![\w.-])"
     r"(?!/(?:actions|blob/[^/\s]+/\.github|tree/[^/\s]+/\.github|settings))(?:[/#?][^\s)>]*)?"
-    r"|\b(?:another|separate|other|upstream|different|main|parent|central)[ \t]+(?:repository|repo|project)\b",
+    r"|\b(?:another|separate|other|upstream|different|main|parent|central)[ \t]+"
+    r"(?:repository|repo|project)\b",
     re.I,
 )
 """A link to a GitHub repository (not to its Actions, workflows or settings), or words naming another
