@@ -17,8 +17,9 @@ from docgen.pipeline import model_of
 DOCKERFILE = 'FROM python:3.12-slim\nCOPY train.py /opt/train.py\nENTRYPOINT ["python", "/opt/train.py"]\n'
 
 
-def found(tmp_path: Path, readme: str, **files: str) -> list[str]:
+def found(tmp_path: Path, readme: str, project: Path | None = None, **files: str) -> list[str]:
     """The findings of this module for `readme` beside a Dockerfile and `files` (`__` is `/`)."""
+    tmp_path.mkdir(parents=True, exist_ok=True)
     (tmp_path / "Dockerfile").write_text(DOCKERFILE)
     (tmp_path / "train.py").write_text("print('hi')\n")
     for name, body in files.items():
@@ -29,7 +30,7 @@ def found(tmp_path: Path, readme: str, **files: str) -> list[str]:
     model = model_of(parse_dockerfile(DOCKERFILE, "Dockerfile"))
     return [
         f"{d.line}: {d.message} ({d.confidence})"
-        for d in audit(readme, "README.md", model, directory=tmp_path)
+        for d in audit(readme, "README.md", model, directory=tmp_path, project=project)
         if "never runs the image" in d.message
     ]
 
@@ -203,3 +204,19 @@ def test_nothing_built_before_the_apply(tmp_path: Path) -> None:
     readme = "# Shopfront\n\n```bash\nkubectl apply -f k8s/\ndocker build -t shopfront:dev .\n```\n"
     deployment = DEPLOYMENT.format(image="registry.example.com/team/shopfront:v2")
     assert found(tmp_path, readme, **{"k8s__deployment.yaml": deployment}) == []
+
+
+def test_a_cd_into_the_clone_of_the_repository_reads_from_its_top(tmp_path: Path) -> None:
+    (tmp_path / ".git").mkdir()
+    readme = (
+        "# Digits\n\n```bash\ngit clone https://github.com/ludo/digits.git\ncd digits\n"
+        "docker build -t ludo/digits-dist-test:2.0 examples/digits\n"
+        "kubectl create -f examples/digits/jobs/digits_job.yaml\n```\n"
+    )
+    job = JOB.format(image="gcr.io/ludo-ci/digits-dist_test:2.0")
+    assert [
+        f.split(": README", 1)[0]
+        for f in found(tmp_path / "examples" / "digits", readme, tmp_path, **{"jobs__digits_job.yaml": job})
+    ] == ["6"]
+    other = readme.replace("cd digits", "cd ops")
+    assert found(tmp_path / "examples" / "digits", other, tmp_path, **{"jobs__digits_job.yaml": job}) == []

@@ -11,7 +11,8 @@ kept an old layout; the missing file is its own finding). Silent when a manifest
 builds, or one the README's text names elsewhere (a published image it offers); when the README edits
 the manifest (`sed`, `envsubst`, `yq`, `kustomize edit`) or tells the reader to (`edit the image in
 job.yaml`, `replace <your_project>`); when a manifest is a template (`{{ … }}`) or an image a variable;
-when the command runs in another folder (a `cd` before it). `likely`: a cluster may be set up to pull
+when the command runs in another folder (a `cd` before it, but into the README's repository as a `git
+clone` made it: its top). `likely`: a cluster may be set up to pull
 the other name.
 """
 
@@ -26,6 +27,8 @@ from docgen.audit.auditor import LIKELY
 from docgen.audit.commands import (
     MOVE,
     TAG_FLAG,
+    clone_of,
+    cloned_folder,
     fence_commands,
     image_repository,
     joined,
@@ -74,9 +77,12 @@ def unrun_builds(
     the module's docstring)."""
     if directory is None:
         return
+    directory = Path(os.path.abspath(directory))
+    top = Path(os.path.realpath(project or directory))
     built: dict[str, tuple[str, int]] = {}
-    applied: list[tuple[int, str, str]] = []
-    moved = False
+    applied: list[tuple[int, str, str, Path]] = []
+    base: Path | None = directory
+    cloned: set[str] = set()
     for fence in sorted(doc.fences, key=lambda f: f.lines[0][0] if f.lines else 0):
         for command in fence_commands(fence):
             text = joined(command)
@@ -84,8 +90,12 @@ def unrun_builds(
             if _EDITS.search(text):
                 return
             for step in shell_steps(text):
-                if MOVE.search(step) and not applied:
-                    moved = True
+                if (clone := clone_of(step)) is not None:
+                    cloned.add(clone[1] or cloned_folder(clone[0]))
+                for move in MOVE.finditer(step):
+                    # (a `cd` into the clone of the README's repository is its top; any other, unknown)
+                    entered = move.group(1).rstrip("/")
+                    base = top if project is not None and entered in cloned else None
                 if BUILD.search(step):
                     for match in TAG_FLAG.finditer(step):
                         built.setdefault(_normal(match.group(1)), (match.group(1), line))
@@ -95,17 +105,17 @@ def unrun_builds(
                 for match in _PUSH.finditer(step):
                     built.setdefault(_normal(match.group("image")), (match.group("image"), line))
                 apply = _APPLY.match(step)
-                if built and not moved and apply:
-                    applied.extend((line, apply.group("verb"), m.group("path")) for m in _FILE.finditer(step))
+                if built and base is not None and apply:
+                    applied.extend(
+                        (line, apply.group("verb"), m.group("path"), base) for m in _FILE.finditer(step)
+                    )
     built = {k: v for k, v in built.items() if not re.search(r"[$<>{}]", k)}
     if not built or not applied or _told_to_edit(doc):
         return
-    directory = Path(os.path.abspath(directory))
-    top = Path(os.path.realpath(project or directory))
     readme_text = "\n".join(text for para in doc.paragraphs for _, text in para.lines)
     readme_text += "\n" + "\n".join(text for fence in doc.fences for _, text in fence.lines)
-    for line, verb, given in applied:
-        files = _files(given, directory, top)
+    for line, verb, given, folder in applied:
+        files = _files(given, folder, top)
         if files is None:
             continue
         found = _unrun(files, built, directory, readme_text)
