@@ -496,3 +496,11 @@ def test_another_ci_system_may_build(tmp_path: Path) -> None:
         )
         == []
     )
+
+
+def test_a_disabled_build_job_still_has_its_secrets_compared(tmp_path: Path) -> None:
+    readme = SECTION + "\nSet the repository secrets `HUB_USER` and `HUB_PASSWORD`.\n"
+    assert found(tmp_path, readme, **{".github__workflows__ci.yml": DISABLED_JOB})[2:] == [
+        "8: README names the secret HUB_PASSWORD for the CI workflow, but no workflow of the repository "
+        "(.github/workflows/ci.yml) reads it (they read HUB_TOKEN, HUB_USER) (likely)",
+    ]

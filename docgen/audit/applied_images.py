@@ -63,7 +63,9 @@ _EDITED = re.compile(
 """A sentence telling the reader to edit the manifest or its image: an edit word with one of these."""
 _CONTAINERS = re.compile(r"^(?P<indent>[ \t]*)(?:-[ \t]+)?(?:containers|initContainers)[ \t]*:")
 _IMAGE_LINE = re.compile(r"^(?P<indent>[ \t]*)(?:-[ \t]+)?image[ \t]*:[ \t]*[\"']?(?P<image>[^\s\"'#]+)")
-_PLACEHOLDER = re.compile(r"<[^>]*>|\b(?:your|my)[_-]?\w*|\b[A-Z][A-Z0-9]*_[A-Z0-9_]*\b|\bPROJECT(?:_ID)?\b")
+_PLACEHOLDER = re.compile(
+    r"<[^>]*>|\byour[_-]?\w*|\bmy[_-]\w+|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\bPROJECT(?:_ID)?\b"
+)
 """A placeholder in an image reference (`<your_project>`, `YOUR_REGISTRY`, `your-org`)."""
 _YAML = (".yaml", ".yml")
 _LIMIT = 50

@@ -421,9 +421,9 @@ def ci_claims(
     """The findings of this module (see its docstring)."""
     audited = {(Path(m.file) if m.file else directory / m.path).resolve() for m in models}
     flows = read_workflows(directory, project, audited) if audited else None
-    if flows and not any(_may_build(f) for f in flows):
+    unbuilt = bool(flows) and not any(_may_build(f) for f in flows or ())
+    if unbuilt and flows:
         yield from unbuilt_ci_claims(doc, path, flows, project if project is not None else directory)
-        return
     facts = _facts(flows) if flows else None
     if facts is None:
         return
@@ -443,7 +443,7 @@ def ci_claims(
                     if unread:
                         yield _secret_finding(path, line, unread, facts, LIKELY)
             introduced = introduced or bool(_SECRET.search(raw) and raw.rstrip().endswith(":"))
-            if about:
+            if about and not unbuilt:  # (no trigger nor registry of a CI that builds nothing)
                 for sentence in _sentences(plain(_unspanned(raw))):
                     yield from _trigger_claims(path, line, sentence, para.before, facts)
                     yield from _registry_claims(path, line, sentence, facts)
