@@ -478,6 +478,10 @@ def test_a_reusable_workflow_of_another_repository_may_build(tmp_path: Path) -> 
         "# Tiles\n\nThe CI does not build the image yet; push it to Docker Hub by hand.\n",
         "# Tiles\n\nCI runs the tests. Build the image locally and push it to Docker Hub.\n",
         "# Tiles\n\nYou could set up a GitHub Actions workflow to build and push the image.\n",
+        # an exercise: what the reader is to make
+        "# Tiles\n\nImplement a GitHub Actions workflow to:\n\n"
+        "- Automatically build your Docker image on push.\n- Push the built image to GHCR.\n",
+        "# Tiles\n\nThe workflow optionally pushes the image to GHCR.\n",
     ],
 )
 def test_no_claim_that_this_repositorys_ci_builds(tmp_path: Path, readme: str) -> None:

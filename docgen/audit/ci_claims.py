@@ -603,10 +603,13 @@ _CLAIM_BUILD = re.compile(
 _NOT_BUILT = re.compile(
     r"\b(?:not|no|never|without|todo|planned|plans?|future|roadmap|coming[ \t]+soon|would|could|should"
     r"|might|disabled|commented|locally|manually|yourself|by[ \t]+hand|set[ \t]+up|setup|configure"
-    r"|enable)\b|n't\b",
+    r"|enable|optional|optionally|implement)\b|n't\b"
+    r"|\byour[ \t]+(?:own[ \t]+)?(?:docker[ \t]+)?(?:images?|containers?|workflows?|ci|pipelines?)\b",
     re.I,
 )
-"""Words of a negation, a plan, a build by hand, or a CI the reader is to set up."""
+"""Words of a negation, a plan, a build by hand, or a CI (an image) that is the reader's to set up."""
+_TASK = re.compile(r"^[ \t]*(?:implement|create|write|add|set[ \t]+up|build[ \t]+a|make)\b", re.I)
+"""A paragraph introducing what the reader is to make (`Implement a GitHub Actions workflow to:`)."""
 _AUTOMATIC = re.compile(
     r"\bautomatic(?:ally)?\b|\b(?:is|are|gets?|get)[ \t]+(?:\w+[ \t]+)?(?:built|pushed|published|uploaded)\b",
     re.I,
@@ -688,7 +691,7 @@ def unbuilt_ci_claims(
     if any(os.path.lexists(top / name) for name in _OTHER_CI_FILES):
         return
     for para in doc.paragraphs:
-        if _OTHER_CI.search(para.before):
+        if _OTHER_CI.search(para.before) or _TASK.search(para.before) or _NOT_BUILT.search(para.before):
             continue
         for line, raw in para.lines:
             if _OTHER_CI.search(raw) or _OTHER_REPOSITORY.search(raw):
