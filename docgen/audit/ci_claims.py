@@ -32,8 +32,10 @@ an image: the build steps are commented out, or their job or step is `if: false`
 may build through what docgen does not read (a local script, `make`, a local or third-party action
 named for building or publishing, a reusable workflow of another repository), when the project has
 another CI system's file, when the sentence links another repository (`GitHub Actions in the
-<https://github.com/org/images> project builds this image`), plans or negates (`TODO`, `not`, `will
-be`), or builds by hand (`locally`, `manually`). `likely`.
+<https://github.com/org/images> project builds this image`), plans, hedges or negates (`TODO`,
+`optionally`, `not`), builds by hand (`locally`, `manually`), or is what the reader is to make (`your
+own image`, under `Implement a GitHub Actions workflow to:`). `likely`. Such workflows' triggers and
+registries are not compared (they build nothing); their secrets are.
 
 Each README line is read once; every regular expression runs on one line.
 """
