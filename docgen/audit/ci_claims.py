@@ -556,12 +556,14 @@ _BUILD_RUN = re.compile(
 )
 """A `run:` script line that builds or pushes an image."""
 _UNREAD_RUN = re.compile(
-    r"(?:^|[;&|(`][ \t]*|\b(?:bash|sh|zsh|source|exec|sudo|time)[ \t]+)"
-    r"\.{0,2}/?[\w./-]*[\w-]+\.(?:sh|bash|py|ps1)\b"
-    r"|(?:^|[;&|(][ \t]*)\.{1,2}/[\w./-]+"
+    r"(?:^[ \t]*|[;&|(`][ \t]*"
+    r"|\b(?:bash|sh|zsh|source|exec|sudo|time|python3?|node|ruby|perl|pwsh|run)[ \t]+)"
+    r"[\w./-]*\.(?:sh|bash|py|ps1)\b"
+    r"|(?:^[ \t]*|[;&|(][ \t]*)\.{1,2}/[\w./-]+"
     r"|\b(?:make|just|task|npm[ \t]+run|yarn|pnpm|tox|nox|invoke|mage|bazel|gradle|gradlew|mvn|goreleaser)\b"
-    r"|(?:^|[;&|][ \t]*)\.[ \t]+\S"
-    r"|(?:^|[;&|][ \t]*)(?:\$\{\{|\$\w|\$\{)"
+    r"|(?:^[ \t]*|[;&|][ \t]*)\.[ \t]+\S"
+    r"|(?:^[ \t]*|[;&|][ \t]*)(?:\$\{\{|\$\w|\$\{)",
+    re.M,
 )
 """A `run:` script line that runs what docgen does not read: a script, a make-like tool, a sourced file, a
 command given by an expression or a variable (`${{ matrix.command }}`, `$BUILD`)."""
