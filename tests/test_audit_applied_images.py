@@ -159,6 +159,9 @@ def test_a_deployment_folder_running_another_tag_of_the_pushed_image(tmp_path: P
         "registry.example.com/team/shopfront:v2 (k8s/deployment.yaml:10): the workload never runs the image "
         "the README built (likely)",
     ]
+    prompted = WEB_README.replace("\ndocker ", "\n$ docker ").replace("kubectl apply", "$ kubectl apply")
+    (tmp_path / "prompted").mkdir()
+    assert len(found(tmp_path / "prompted", prompted, **{"k8s__deployment.yaml": deployment})) == 1
 
 
 @pytest.mark.parametrize(

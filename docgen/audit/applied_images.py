@@ -12,8 +12,7 @@ builds, or one the README's text names elsewhere (a published image it offers); 
 the manifest (`sed`, `envsubst`, `yq`, `kustomize edit`) or tells the reader to (`edit the image in
 job.yaml`, `replace <your_project>`); when a manifest is a template (`{{ … }}`) or an image a variable;
 when the command runs in another folder (a `cd` before it, but into the README's repository as a `git
-clone` made it: its top). `likely`: a cluster may be set up to pull
-the other name.
+clone` made it: its top). `likely`: a cluster may be set up to pull the other name.
 """
 
 from __future__ import annotations
@@ -44,7 +43,8 @@ from docgen.markdown import Document
 from docgen.model import Diagnostic
 
 _APPLY = re.compile(
-    r"^[ \t]*(?:sudo[ \t]+)?(?:(?:microk8s|k3s)[ \t]+)?(?:kubectl|oc)[ \t]+(?P<verb>apply|create)\b"
+    r"^[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?(?:(?:microk8s|k3s)[ \t]+)?(?:kubectl|oc)[ \t]+"
+    r"(?P<verb>apply|create)\b"
 )
 _FILE = re.compile(r"(?:^|[ \t])(?:-f|--filename)(?:[ \t]+|=)[\"']?(?P<path>[^\s\"']+)")
 _PUSH = re.compile(
