@@ -151,7 +151,12 @@ def test_the_ci_of_other_things(tmp_path: Path) -> None:
         "The workflow builds the image on every pull request and pushes it to Quay.\n\n"
         "Set the repository secret `QUAY_ROBOT`.\n"
     )
-    assert found(tmp_path, readme, **{WORKFLOW: tests_only}) == []
+    # no trigger, registry or secret is compared with a workflow that builds nothing; that it builds
+    # nothing is the finding (`unbuilt_ci_claims`)
+    assert found(tmp_path, readme, **{WORKFLOW: tests_only}) == [
+        "5: README says the CI workflow builds and pushes the image to Quay, but no step of the workflows "
+        "(.github/workflows/image.yml) builds or pushes an image (likely)",
+    ]
 
 
 def test_a_workflow_building_another_dockerfile(tmp_path: Path) -> None:
@@ -328,3 +333,178 @@ def test_a_workflow_docgen_does_not_read_leaves_the_ci_unknown(tmp_path: Path, k
         with nightly.open("ab") as handle:
             handle.truncate(MAX_FILE_BYTES + 1)  # a sparse file: its size is all that is read
     assert found(project, CI_SECTION, **{WORKFLOW: BUILD}) == []
+
+
+# --- a CI said to build or push the image while no workflow step does (`unbuilt_ci_claims`) ---
+
+COMMENTED_OUT = """\
+name: cluster smoke test
+on:
+  push:
+    branches: [trunk]
+env:
+  IMAGE: ghcr.io/quill/gpu-smoke
+jobs:
+  build:
+    runs-on: [self-hosted, gpu-box]
+    steps:
+      - uses: actions/checkout@v4
+      - run: echo "TAG=v0.2.0" >> "$GITHUB_ENV"
+      # - uses: docker/setup-buildx-action@v3
+      # - name: Build
+      #   uses: docker/build-push-action@v6
+      #   with:
+      #     context: .
+      #     tags: ${{ env.IMAGE }}:${{ env.TAG }}
+  smoke:
+    needs: build
+    runs-on: [self-hosted, gpu-box]
+    steps:
+      - uses: appleboy/ssh-action@v1
+        with:
+          host: ${{ secrets.CLUSTER_HOST }}
+          script: |
+            sbatch --wait smoke.sbatch
+  publish:
+    needs: smoke
+    runs-on: [self-hosted, gpu-box]
+    steps:
+      - run: |
+          echo "${{ secrets.GITHUB_TOKEN }}" | docker login ghcr.io -u x --password-stdin
+          docker image inspect "$IMAGE:$TAG"
+          # docker push "$IMAGE:$TAG"
+"""
+
+LISTED = """\
+# gpu-smoke
+
+A small image for cluster acceptance tests.
+
+Files:
+- Dockerfile: the image.
+- .github/workflows/smoke.yml: CI: build → cluster smoke test → push to GHCR.
+"""
+
+
+def test_a_ci_said_to_build_and_push_whose_steps_are_commented_out(tmp_path: Path) -> None:
+    assert found(tmp_path, LISTED, **{".github__workflows__smoke.yml": COMMENTED_OUT}) == [
+        "7: README says the CI workflow builds and pushes the image to GHCR, but no step of the workflows "
+        "(.github/workflows/smoke.yml) builds or pushes an image: docker/build-push-action at "
+        ".github/workflows/smoke.yml:15, `docker push` at .github/workflows/smoke.yml:35 commented out "
+        "(likely)",
+    ]
+
+
+DISABLED_JOB = """\
+name: ci
+on: [push, pull_request]
+jobs:
+  test:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - uses: actions/setup-python@v5
+      - run: pytest -q
+  image:
+    if: false
+    runs-on: ubuntu-latest
+    steps:
+      - uses: docker/login-action@v3
+        with:
+          username: ${{ secrets.HUB_USER }}
+          password: ${{ secrets.HUB_TOKEN }}
+      - uses: docker/build-push-action@v6
+        with:
+          push: true
+          tags: ferncast/tiles:latest
+"""
+
+SECTION = """\
+# Tiles
+
+## Continuous integration
+
+GitHub Actions builds the image and publishes it to Docker Hub on every push.
+Images are automatically pushed on every push to the main branch.
+"""
+
+
+def test_a_ci_said_to_publish_whose_image_job_is_disabled(tmp_path: Path) -> None:
+    assert found(tmp_path, SECTION, **{".github__workflows__ci.yml": DISABLED_JOB}) == [
+        "5: README says the CI workflow builds and pushes the image to Docker Hub, but no step of the "
+        "workflows (.github/workflows/ci.yml) builds or pushes an image (likely)",
+        "6: README says the CI workflow pushes the image, but no step of the workflows "
+        "(.github/workflows/ci.yml) builds or pushes an image (likely)",
+    ]
+    enabled = DISABLED_JOB.replace("    if: false\n", "")
+    (tmp_path / "enabled").mkdir()
+    assert found(tmp_path / "enabled", SECTION, **{".github__workflows__ci.yml": enabled}) == []
+
+
+@pytest.mark.parametrize(
+    "step",
+    [
+        "      - run: make image push\n",
+        "      - run: ./scripts/publish.sh\n",
+        "      - run: bash ci/release.sh\n",
+        "      - uses: ./.github/actions/image\n",
+        "      - uses: elgohr/Publish-Docker-Github-Action@v5\n",
+        "      - uses: redhat-actions/buildah-build@v2\n",
+        "      - run: docker compose build && docker compose push\n",
+        "      - run: podman build -t ferncast/tiles .\n",
+        "      - run: ${{ matrix.command }}\n",
+    ],
+)
+def test_a_step_that_may_build_through_what_docgen_does_not_read(tmp_path: Path, step: str) -> None:
+    workflow = DISABLED_JOB.replace("      - run: pytest -q\n", "      - run: pytest -q\n" + step)
+    assert found(tmp_path, SECTION, **{".github__workflows__ci.yml": workflow}) == []
+
+
+def test_a_reusable_workflow_of_another_repository_may_build(tmp_path: Path) -> None:
+    workflow = DISABLED_JOB + "  release:\n    uses: ferncast/ci/.github/workflows/image.yml@v1\n"
+    assert found(tmp_path, SECTION, **{".github__workflows__ci.yml": workflow}) == []
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        # the CI of another repository builds the image
+        "# Tiles\n\nGitHub Actions in the <https://github.com/ferncast/images> project builds and pushes "
+        "this image to the registry.\n",
+        "# Tiles\n\nThe image is built by the CI of a separate repository and pushed to Docker Hub.\n",
+        "# Tiles\n\nThe images are built and pushed to GHCR by the workflows of the main repo.\n",
+        # a plan, a negation, a build by hand
+        "# Tiles\n\n1. Build the image\n2. Push to Docker Hub (TODO: set up CI/CD for this)\n",
+        "# Tiles\n\nThe CI does not build the image yet; push it to Docker Hub by hand.\n",
+        "# Tiles\n\nCI runs the tests. Build the image locally and push it to Docker Hub.\n",
+        "# Tiles\n\nYou could set up a GitHub Actions workflow to build and push the image.\n",
+        # an exercise: what the reader is to make
+        "# Tiles\n\nImplement a GitHub Actions workflow to:\n\n"
+        "- Automatically build your Docker image on push.\n- Push the built image to GHCR.\n",
+        "# Tiles\n\nThe workflow optionally pushes the image to GHCR.\n",
+    ],
+)
+def test_no_claim_that_this_repositorys_ci_builds(tmp_path: Path, readme: str) -> None:
+    assert found(tmp_path, readme, **{".github__workflows__ci.yml": DISABLED_JOB}) == []
+
+
+def test_another_ci_system_may_build(tmp_path: Path) -> None:
+    assert (
+        found(
+            tmp_path,
+            SECTION,
+            **{
+                ".github__workflows__ci.yml": DISABLED_JOB,
+                ".gitlab-ci.yml": "image:\n  script: [docker build .]\n",
+            },
+        )
+        == []
+    )
+
+
+def test_a_disabled_build_job_still_has_its_secrets_compared(tmp_path: Path) -> None:
+    readme = SECTION + "\nSet the repository secrets `HUB_USER` and `HUB_PASSWORD`.\n"
+    assert found(tmp_path, readme, **{".github__workflows__ci.yml": DISABLED_JOB})[2:] == [
+        "8: README names the secret HUB_PASSWORD for the CI workflow, but no workflow of the repository "
+        "(.github/workflows/ci.yml) reads it (they read HUB_TOKEN, HUB_USER) (likely)",
+    ]

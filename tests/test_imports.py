@@ -623,6 +623,7 @@ AUDIT_LAYERS = (
         "unmounted_scripts",
         "start_dirs",
         "node_volumes",
+        "applied_images",
         "unset_stops",
         "health_ports",
         "local_bases",

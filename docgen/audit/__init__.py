@@ -211,6 +211,7 @@ from typing import ParamSpec
 
 from docgen import findings
 from docgen.audit import memo
+from docgen.audit.applied_images import unrun_builds
 from docgen.audit.architectures import architecture_claims
 from docgen.audit.arg_entries import arg_entry_claims, ref_sources
 from docgen.audit.arg_lists import arg_list_claims, build_arg_lists
@@ -779,6 +780,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     moved_clones,
     moved_data,
     unclaimed_volumes,
+    unrun_builds,
     discarded_commands,
     audit_paragraph,
     set_for_build,
@@ -1315,6 +1317,8 @@ def audit(
     artefacts = list(_ruled(script_artefacts, doc, path, directory)) if directory is not None else []
     # the base a Singularity recipe beside the README starts from, before its sections are set aside
     supplies += _ruled(recipe_bases, doc, path, directory) if directory is not None else []
+    # a built image a manifest then applied does not run, before the README's edit instructions are set aside
+    unrun = list(_ruled(unrun_builds, doc, path, directory, project))
     set_aside(doc, source, models, siblings, names, workflows)
     fences = list(doc.fences)  # (a compose build in a section about the host still builds: `_run_blocks`)
     aside = drop_aside(doc, source, models)
@@ -1684,6 +1688,7 @@ def audit(
     found.extend(_ruled(unentered_mounts, doc, path, models))
     found.extend(_ruled(work_dir_claims, doc, path, models, directory))
     found.extend(_ruled(unclaimed_volumes, doc, path, directory, project))
+    found.extend(unrun)
     found.extend(_ruled(build_platforms, doc, models, path))
     found.extend(_ruled(buildkit_features, doc, path, models, directory))
     found.extend(_ruled(denied_args, doc, models, tied, path))

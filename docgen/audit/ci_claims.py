@@ -25,6 +25,18 @@ makes, a registry given by an expression docgen cannot read, another CI system n
 `GITHUB_TOKEN` is never reported (GitHub makes it). A prose claim is `likely`; a secret name in a
 table or a command is `certain`.
 
+A fourth claim is read when no workflow builds anything (`unbuilt_ci_claims`): a sentence about CI saying
+it builds, pushes or publishes the image (`CI: build → test → push to GHCR`, `GitHub Actions builds
+the image and pushes it to Docker Hub`) while no step of the repository's workflows builds or pushes
+an image: the build steps are commented out, or their job or step is `if: false`. Silent when a step
+may build through what docgen does not read (a local script, `make`, a local or third-party action
+named for building or publishing, a reusable workflow of another repository), when the project has
+another CI system's file, when the sentence links another repository (`GitHub Actions in the
+<https://github.com/org/images> project builds this image`), plans, hedges or negates (`TODO`,
+`optionally`, `not`), builds by hand (`locally`, `manually`), or is what the reader is to make (`your
+own image`, under `Implement a GitHub Actions workflow to:`). `likely`. Such workflows' triggers and
+registries are not compared (they build nothing); their secrets are.
+
 Each README line is read once; every regular expression runs on one line.
 """
 
@@ -411,6 +423,9 @@ def ci_claims(
     """The findings of this module (see its docstring)."""
     audited = {(Path(m.file) if m.file else directory / m.path).resolve() for m in models}
     flows = read_workflows(directory, project, audited) if audited else None
+    unbuilt = bool(flows) and not any(_may_build(f) for f in flows or ())
+    if unbuilt and flows:
+        yield from unbuilt_ci_claims(doc, path, flows, project if project is not None else directory)
     facts = _facts(flows) if flows else None
     if facts is None:
         return
@@ -430,7 +445,7 @@ def ci_claims(
                     if unread:
                         yield _secret_finding(path, line, unread, facts, LIKELY)
             introduced = introduced or bool(_SECRET.search(raw) and raw.rstrip().endswith(":"))
-            if about:
+            if about and not unbuilt:  # (no trigger nor registry of a CI that builds nothing)
                 for sentence in _sentences(plain(_unspanned(raw))):
                     yield from _trigger_claims(path, line, sentence, para.before, facts)
                     yield from _registry_claims(path, line, sentence, facts)
@@ -531,3 +546,192 @@ def _workflow_words(flows: Sequence[_Workflow]) -> frozenset[str]:
             if (text := text_or_none(action)) is not None:
                 words.update(_WORD.findall(text))
     return frozenset(words)
+
+
+_BUILD_RUN = re.compile(
+    r"\b(?:docker|podman|nerdctl|buildah)[ \t]+(?:image[ \t]+)?(?:buildx[ \t]+)?(?:build|bake|push)\b"
+    r"|\b(?:docker|podman)[ \t-]+compose\b[^\n]*\b(?:build|push)\b|\bdocker-compose\b[^\n]*\b(?:build|push)\b"
+    r"|\b(?:kaniko|executor|skopeo[ \t]+copy|crane[ \t]+(?:push|copy|append)|ko[ \t]+(?:build|publish|apply)"
+    r"|jib|pack[ \t]+build|earthly|depot[ \t]+build|nix[ \t]+build|img[ \t]+build|enroot[ \t]+import)\b"
+)
+"""A `run:` script line that builds or pushes an image."""
+_UNREAD_RUN = re.compile(
+    r"(?:^[ \t]*|[;&|(`][ \t]*"
+    r"|\b(?:bash|sh|zsh|source|exec|sudo|time|python3?|node|ruby|perl|pwsh|run)[ \t]+)"
+    r"[\w./-]*\.(?:sh|bash|py|ps1)\b"
+    r"|(?:^[ \t]*|[;&|(][ \t]*)\.{1,2}/[\w./-]+"
+    r"|\b(?:make|just|task|npm[ \t]+run|yarn|pnpm|tox|nox|invoke|mage|bazel|gradle|gradlew|mvn|goreleaser)\b"
+    r"|(?:^[ \t]*|[;&|][ \t]*)\.[ \t]+\S"
+    r"|(?:^[ \t]*|[;&|][ \t]*)(?:\$\{\{|\$\w|\$\{)",
+    re.M,
+)
+"""A `run:` script line that runs what docgen does not read: a script, a make-like tool, a sourced file, a
+command given by an expression or a variable (`${{ matrix.command }}`, `$BUILD`)."""
+_BUILDER_ACTION = re.compile(
+    r"docker|build|push|publish|image|container|registry|buildah|kaniko|podman|\bko\b|jib|pack|nix|earthly"
+    r"|depot|skopeo|crane|deploy|release|ship|oci",
+    re.I,
+)
+"""A third-party action's name that may build or push an image."""
+_NO_BUILD_ACTIONS = re.compile(
+    r"^(?:docker/(?:login|metadata|setup-buildx|setup-qemu|setup-docker)-action"
+    r"|actions/(?:checkout|cache|setup-[\w-]+|upload-artifact|download-artifact|github-script|labeler|stale))@"
+)
+"""Actions that build and push nothing themselves."""
+_SCRIPT_KEY = re.compile(r"script|run|command|cmd|exec", re.I)
+"""An action's input that holds a script (`appleboy/ssh-action`'s `script:`)."""
+_DISABLED = re.compile(r"^[ \t]*(?:\$\{\{[ \t]*)?false[ \t]*(?:\}\})?[ \t]*$", re.I)
+_SHELL_COMMENT = re.compile(r"(?:^|[ \t])#.*")
+_COMMENTED_BUILD = re.compile(
+    r"^[ \t]*#[ \t#]*(?:-[ \t]+)?(?:(?:uses:[ \t]*(?P<action>docker/(?:build-push|bake)-action)\S*)"
+    r"|.*?(?P<command>\b(?:docker|podman)[ \t]+(?:buildx[ \t]+)?(?:build|push)\b))"
+)
+"""A workflow line that builds or pushes, commented out."""
+_OTHER_CI_FILES = (
+    ".gitlab-ci.yml",
+    ".travis.yml",
+    "Jenkinsfile",
+    ".circleci",
+    "azure-pipelines.yml",
+    "cloudbuild.yaml",
+    "cloudbuild.yml",
+    ".drone.yml",
+    "bitbucket-pipelines.yml",
+    ".buildkite",
+    ".woodpecker.yml",
+    ".woodpecker",
+)
+_CLAIM_BUILD = re.compile(
+    r"\b(?:build|builds|built|building|rebuild|rebuilds|rebuilt)\b|→[ \t]*build\b|\bbuild[ \t]*→", re.I
+)
+_NOT_BUILT = re.compile(
+    r"\b(?:not|no|never|without|todo|planned|plans?|future|roadmap|coming[ \t]+soon|would|could|should"
+    r"|might|disabled|commented|locally|manually|yourself|by[ \t]+hand|set[ \t]+up|setup|configure"
+    r"|enable|optional|optionally|implement)\b|n't\b"
+    r"|\byour[ \t]+(?:own[ \t]+)?(?:docker[ \t]+)?(?:images?|containers?|workflows?|ci|pipelines?)\b",
+    re.I,
+)
+"""Words of a negation, a plan, a build by hand, or a CI (an image) that is the reader's to set up."""
+_TASK = re.compile(r"^[ \t]*(?:implement|create|write|add|set[ \t]+up|build[ \t]+a|make)\b", re.I)
+"""A paragraph introducing what the reader is to make (`Implement a GitHub Actions workflow to:`)."""
+_AUTOMATIC = re.compile(
+    r"\bautomatic(?:ally)?\b|\b(?:is|are|gets?|get)[ \t]+(?:\w+[ \t]+)?(?:built|pushed|published|uploaded)\b",
+    re.I,
+)
+"""A sentence saying something is built or pushed for the reader: under a CI heading, about CI."""
+_INTEGRATION = re.compile(r"\bcontinuous[ \t]+(?:integration|delivery|deployment)\b", re.I)
+"""A heading naming CI in words."""
+_OTHER_REPOSITORY = re.compile(
+    r"https?://github\.com/[\w.-]+/[\w.-]+(?![\w.-])"
+    r"(?!/(?:actions|blob/[^/\s]+/\.github|tree/[^/\s]+/\.github|settings))(?:[/#?][^\s)>]*)?"
+    r"|\b(?:another|separate|other|upstream|different|main|parent|central)[ \t]+"
+    r"(?:repository|repo|project)\b",
+    re.I,
+)
+"""A link to a GitHub repository (not to its Actions, workflows or settings), or words naming another
+repository: the CI may be there."""
+
+
+def _disabled(value: object) -> bool:
+    """True for an `if:` that never holds (`false`, `${{ false }}`)."""
+    return isinstance(value, str) and bool(_DISABLED.match(value))
+
+
+def _script_text(value: str) -> str:
+    """A shell script with its comments taken out."""
+    return "\n".join(_SHELL_COMMENT.sub("", line) for line in value.splitlines())
+
+
+def _may_build(flow: _Workflow) -> bool:
+    """True when a step of `flow` that can run builds or pushes an image, or may through what docgen
+    does not read (a script, `make`, a builder's action, a reusable workflow of another repository)."""
+    for job in _jobs(flow.document):
+        if _disabled(job.get("if")):
+            continue
+        uses = job.get("uses")
+        if isinstance(uses, str) and not _LOCAL_CALL.match(uses.strip()):
+            return True
+        for step in job.get("steps") or ():
+            if not isinstance(step, dict) or _disabled(step.get("if")):
+                continue
+            action = step.get("uses")
+            if isinstance(action, str):
+                action = action.strip()
+                if action.startswith("./") or (
+                    not _NO_BUILD_ACTIONS.match(action) and _BUILDER_ACTION.search(action)
+                ):
+                    return True
+            given = step.get("with")
+            texts = [step.get("run")] + (
+                [v for k, v in given.items() if isinstance(k, str) and _SCRIPT_KEY.search(k)]
+                if isinstance(given, dict)
+                else []
+            )
+            for text in texts:
+                if isinstance(text, str):
+                    script = _script_text(text)
+                    if _BUILD_RUN.search(script) or _UNREAD_RUN.search(script):
+                        return True
+    return False
+
+
+def _commented_builds(flows: Sequence[_Workflow]) -> list[str]:
+    """The build and push lines of `flows` that are commented out, each as `file:line (what)`."""
+    found: list[str] = []
+    for flow in flows:
+        for number, text in enumerate(flow.text.splitlines(), 1):
+            match = _COMMENTED_BUILD.match(text)
+            if match is not None:
+                what = match.group("action") or f"`{match.group('command')}`"
+                found.append(f"{what} at {flow.shown}:{number}")
+    return found
+
+
+def unbuilt_ci_claims(
+    doc: Document, path: str, flows: Sequence[_Workflow], top: Path
+) -> Iterator[Diagnostic]:
+    """Sentences saying the CI workflow builds, pushes or publishes the image while no workflow of
+    `flows` (none of which `_may_build`) does (see the module's docstring)."""
+    if any(os.path.lexists(top / name) for name in _OTHER_CI_FILES):
+        return
+    for para in doc.paragraphs:
+        if _OTHER_CI.search(para.before) or _TASK.search(para.before) or _NOT_BUILT.search(para.before):
+            continue
+        for line, raw in para.lines:
+            if _OTHER_CI.search(raw) or _OTHER_REPOSITORY.search(raw):
+                continue
+            if not (
+                _about_ci(doc, line, raw, para.before)
+                or any(_INTEGRATION.search(h) for h in headings_over(doc, line))
+            ):
+                continue
+            for sentence in _sentences(plain(raw)):
+                finding = _unbuilt_claim(path, line, sentence, flows)
+                if finding is not None:
+                    yield finding
+                    break
+
+
+def _unbuilt_claim(path: str, line: int, sentence: str, flows: Sequence[_Workflow]) -> Diagnostic | None:
+    """The finding on one sentence saying CI builds or pushes the image, None when it says neither."""
+    if not (_CI.search(sentence) or _AUTOMATIC.search(sentence)) or _NOT_BUILT.search(sentence):
+        return None
+    registry = next((name for name, pattern in _REGISTRIES if pattern.search(sentence)), None)
+    if not (_IMAGE.search(sentence) or registry):
+        return None
+    builds = bool(_CLAIM_BUILD.search(sentence))
+    pushes = bool(_PUSHES.search(sentence))
+    if not (builds or pushes):
+        return None
+    said = " and ".join(w for w, on in (("builds", builds), ("pushes", pushes)) if on)
+    said += " the image" + (f" to {registry}" if pushes and registry else "")
+    shown = ", ".join(f.shown for f in flows[:3]) + (f" and {len(flows) - 3} more" if len(flows) > 3 else "")
+    commented = _commented_builds(flows)
+    why = f": {', '.join(commented[:3])} commented out" if commented else ""
+    return Diagnostic(
+        path,
+        line,
+        f"README says the CI workflow {said}, but no step of the workflows ({shown}) builds or pushes an "
+        f"image{why}",
+        confidence=LIKELY,
+    )
