@@ -14,6 +14,7 @@ from docgen.audit.aside import (
     other_tool_args,
     release_list_lines,
     version_owner,
+    without_container,
 )
 
 
@@ -185,3 +186,23 @@ def test_not_current_spans_read_a_drop_into_a_shell_as_no_removal(
         assert not blanked(kept)
     if gone is not None:
         assert blanked(gone)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "host"),
+    [
+        # a client run on the host, its tested versions the host's (a simulator's README)
+        ("then run the carla client without docker (tested with ubuntu22.04 and python3.10)", True),
+        # a native build of a library's README, and work outside the container
+        ("For a native build, install CMake 3.28 and GCC 13.", True),
+        ("Outside the container, Python 3.12 works too.", True),
+        # the image named besides: its versions are the image's
+        ("Unlike a native install, the image ships CUDA 12.1.", False),
+        ("Run without Docker Desktop: the container has Python 3.11.", False),
+        # no word of working without the container
+        ("The client is tested with python3.10.", False),
+    ],
+)
+def test_a_sentence_about_work_done_without_the_container(sentence: str, host: bool) -> None:
+    assert without_container(sentence) is host
+    assert (not_current_spans(sentence) == [(0, len(sentence))]) is host

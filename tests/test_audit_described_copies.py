@@ -563,3 +563,38 @@ def test_a_file_of_another_folder_the_project_brings(tmp_path: Path, changes: di
     files = {**PAIR_FILES, **changes}
     dockerfiles = ["docker/noble_base/Dockerfile", "docker/noble_sim/Dockerfile"]
     assert unheld(tmp_path, files, "docker/README.md", dockerfiles) == []
+
+
+# A simulator's container kit: its Dockerfile is meant to sit in the docker/ folder of a download of the
+# simulator, whose own files (`docker/vk_icd.json`) the build copies.
+KIT_DOCKERFILE = (
+    "FROM nvcr.io/nvidia/pytorch:22.12-py3\nCOPY docker/vk_icd.json /usr/share/vulkan/icd.d/\n"
+    "COPY docker/egl_vendor.json /usr/share/glvnd/egl_vendor.d/\nWORKDIR /opt/simkit\nCOPY . .\n"
+)
+
+
+@pytest.mark.parametrize(
+    "step",
+    [
+        # the download's folder, written from the root with a placeholder
+        "Download SimKit 4 and unzip, replace the files (`Dockerfile`, `build.sh`) in `/.../simkit/docker/`.",
+        # a clone of another project on the same line, its folder named plainly
+        "Clone the rover-sim repository and copy the Dockerfile into rover-sim/docker.",
+        "Put these files under `~/src/rover-sim/docker/` and run build.sh there.",
+    ],
+)
+def test_a_dockerfile_the_readme_has_put_in_another_projects_folder(tmp_path: Path, step: str) -> None:
+    readme = f"# simkit-container\nContainer for the walker policies (lab/walker)\n\n1. {step}\n2. Build.\n"
+    files = {"README.md": readme, "Dockerfile": KIT_DOCKERFILE, "build.sh": "cd ..\ndocker build .\n"}
+    assert unheld(tmp_path, files, "README.md", ["Dockerfile"]) == []
+
+
+def test_a_dockerfile_moved_within_the_repository_still_needs_its_files(tmp_path: Path) -> None:
+    # the folder is this repository's own (no download, no path from the root): its copies are checked
+    readme = (
+        "# simkit-container\nContainer for the walker policies (lab/walker)\n\n"
+        "1. Copy the Dockerfile into docker/.\n"
+    )
+    files = {"README.md": readme, "Dockerfile": KIT_DOCKERFILE, "build.sh": "docker build .\n"}
+    got = unheld(tmp_path, files, "README.md", ["Dockerfile"])
+    assert [line for line, _, _ in got] == [2]

@@ -1735,3 +1735,50 @@ def test_a_run_of_the_service_name_compose_builds(tmp_path: Path) -> None:
 )
 def test_a_service_name_run_that_is_right(tmp_path: Path, readme: str, compose: str) -> None:
     assert _audit(tmp_path / "speech", "# ASR\n\n" + readme, {"docker-compose.yml": compose}) == []
+
+
+# A robot simulator's README (the shape of an Isaac Sim + ROS 2 one): option 1 builds the current
+# release, option 2 offers pre-built containers listed by version; the run examples use one of those.
+OPTIONS = """\
+## Installation
+
+### Option 1: Build the image
+
+```bash
+docker build -t nav_sim:2.5.0 .
+```
+
+### Option 2: Download a pre-built container
+
+| Version | Notes |
+|---|---|
+| 2.0.0 | First release |
+| 2.1.0 | Git settings |
+
+## Usage
+
+```bash
+docker run -it --rm --network=host \\
+    -v /data/cache:/home/sim/.cache:rw \\
+    nav_sim:2.1.0
+```
+"""
+
+
+def test_a_run_of_a_version_the_readme_offers_pre_built(tmp_path: Path) -> None:
+    assert _audit(tmp_path, OPTIONS) == []
+    # the same under `## Pre-built images` with the versions in a list
+    listed = OPTIONS.replace("### Option 2: Download a pre-built container", "### Prebuilt images").replace(
+        "| Version | Notes |\n|---|---|\n| 2.0.0 | First release |\n| 2.1.0 | Git settings |",
+        "- 2.0.0: first release\n- 2.1.0: git settings",
+    )
+    assert _audit(tmp_path, listed) == []
+
+
+def test_a_run_tag_no_section_offers_is_still_a_slip(tmp_path: Path) -> None:
+    # the version named only in a changelog line, not under a heading offering images: a slip of the tag
+    changelog = OPTIONS.replace("### Option 2: Download a pre-built container", "### Changes")
+    assert _audit(tmp_path, changelog) == [
+        "21: README runs image nav_sim:2.1.0, but no command of it builds that tag: its build command "
+        "(line 6) tags nav_sim:2.5.0 (certain)"
+    ]

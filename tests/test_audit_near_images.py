@@ -133,3 +133,53 @@ def test_names_that_are_built_pulled_or_no_near_name(
     tmp_path: Path, dockerfile: str, readme: str, extra: dict[str, str]
 ) -> None:
     assert found(tmp_path, readme, dockerfile, {**OCR_FILES, **extra}) == []
+
+
+def _audited(root: Path, readme: str, files: dict[str, str], audited: list[str]) -> list[str]:
+    for name, body in {"README.md": readme, **files}.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(body)
+    models = [replace(model_of(parse_dockerfile(files[p], p)), file=str(root / p)) for p in audited]
+    return [
+        f"{d.line}: {d.message}"
+        for d in audit(readme, "README.md", models, directory=root, project=root)
+        if "instead of the image just built" in d.message
+    ]
+
+
+# a cluster's custom images (the shape of a Ray fork's): each Dockerfile starts from the upstream image,
+# and the README tags the result under the team's own owner with the same tag
+RAY_FILES = {
+    "images/Dockerfile_cpu": "FROM upstream/ray:2.9.0-py311-cpu\nRUN pip install vllm\n",
+    "images/Dockerfile_gpu": "FROM upstream/ray:2.9.0-py311-cu121\nRUN pip install vllm\n",
+    "images/Dockerfile_xpu": "FROM upstream/ray:2.9.0-py311-cpu\nRUN pip install intel-ext\n",
+}
+RAY_README = """\
+# Ray images
+
+```sh
+docker build -f ./images/Dockerfile_cpu -t team/ray:2.9.0-py311-cpu .
+docker build -f ./images/Dockerfile_gpu -t team/ray:2.9.0-py311-cu121 .
+```
+
+Dockerfile_xpu is not used yet.
+"""
+
+
+def test_an_unbuilt_dockerfile_and_the_upstream_of_an_image_built_are_no_slips(tmp_path: Path) -> None:
+    # Dockerfile_xpu takes upstream/ray:…-cpu: no build names it, and the near name team/ray:…-cpu is
+    # built FROM that very image (the upstream and the derived, not a rename)
+    assert _audited(tmp_path, RAY_README, RAY_FILES, sorted(RAY_FILES)) == []
+
+
+def test_a_built_dockerfile_starting_from_the_other_owners_name_is_still_told(tmp_path: Path) -> None:
+    # the same shape, but the cpu image is built from a Dockerfile on another base: the xpu one, built
+    # too, takes a name only the upstream has
+    files = {**RAY_FILES, "images/Dockerfile_cpu": "FROM ubuntu:22.04\nRUN pip install ray==2.9.0\n"}
+    readme = RAY_README.replace(
+        "Dockerfile_xpu is not used yet.",
+        "```sh\ndocker build -f ./images/Dockerfile_xpu -t team/ray:xpu .\n```",
+    )
+    got = _audited(tmp_path, readme, files, sorted(files))
+    assert [g.split(":", 1)[0] for g in got] == ["4"]
+    assert "images/Dockerfile_xpu:1 takes upstream/ray:2.9.0-py311-cpu" in got[0]

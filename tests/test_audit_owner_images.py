@@ -1072,3 +1072,31 @@ def test_a_makefile_building_one_variant_or_a_file_from_a_variable_is_silent(tmp
     # the Dockerfile a variable names: which one the build reads is not known
     variable = _DESKTOP_MAKEFILE.replace("-f Dockerfile.desktop", "-f $(DOCKERFILE)")
     assert _two_dockerfiles(tmp_path / "b", ["Dockerfile.desktop"], variable) == []
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        # the heading over the pull says the image comes from Docker Hub
+        "# TTS\n\n## Usage\n\n### Download the image from the Docker Hub\n\n"
+        "```bash\ndocker pull maxo/coqui_tts\n```\n",
+        # the sentence right above its block does
+        "# Vision API\n\nGet the published image from Docker Hub:\n\n"
+        "```bash\ndocker pull maxo/coqui_tts\n```\n",
+    ],
+)
+def test_latest_pulled_from_where_the_readme_says_docker_hub_publishes_it(
+    tmp_path: Path, readme: str
+) -> None:
+    # as a link to the image's Docker Hub page: Docker Hub may push `latest` with no file of the repository
+    files = {"build.sh": "docker build -t maxo/coqui_tts:1.0.1 -f Dockerfile .\n"}
+    assert _pulled(tmp_path, readme, files) == []
+
+
+def test_docker_hub_named_elsewhere_does_not_vouch_for_a_pull(tmp_path: Path) -> None:
+    # Docker Hub named far from the pull (a push step at the end), and a versioned tag: still read
+    readme = _TTS + "\n## Release\n\nPush to Docker Hub with `docker push`.\n"
+    files = {"build.sh": "docker build -t maxo/coqui_tts:1.0.1 -f Dockerfile .\n"}
+    assert [f.split(":", 1)[0] for f in _pulled(tmp_path, readme, files)] == ["6 (likely)"]
+    versioned = "# TTS\n\n### From Docker Hub\n\n```bash\ndocker pull maxo/coqui_tts:0.9\n```\n"
+    assert [f.split(":", 1)[0] for f in _pulled(tmp_path, versioned, files)] == ["6 (likely)"]

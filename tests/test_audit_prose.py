@@ -971,3 +971,47 @@ ARGED = (
 )
 def test_a_heading_naming_a_component_by_its_major(readme: str, expected: list[str]) -> None:
     assert findings(readme, {"Dockerfile": ARGED}) == expected
+
+
+# A simulator image (the shape of a CARLA one): a Vulkan base, and Python 3.7 added beside the base's own
+SIM = (
+    "FROM nvidia/vulkan:1.3-470\nARG PYTHON_VERSION=3.7\n"
+    "RUN apt-get update && apt-get install -y python${PYTHON_VERSION} python3-pip\n"
+)
+# A speech server (the shape of a Whisper one): a CUDA base, and Python 3.11 from a PPA over it
+SPEECH = (
+    "FROM nvidia/cuda:11.8.0-devel-ubuntu22.04\n"
+    "RUN add-apt-repository ppa:deadsnakes/ppa && apt-get install -y python3.11\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("dockerfile", "line"),
+    [
+        (SIM, "- base image: nvidia/vulkan:1.3-470 (ubuntu 20.04, python 3.8)"),
+        (
+            SPEECH,
+            "Based on [`nvidia/cuda:11.8.0-devel-ubuntu22.04`](https://hub.docker.com/r/nvidia/cuda)"
+            " (Python 3.10).",
+        ),
+    ],
+)
+def test_what_a_parenthesis_after_the_base_says_is_the_bases(
+    tmp_path: Path, dockerfile: str, line: str
+) -> None:
+    # the Python the base carries, which the one the Dockerfile adds beside it does not contradict
+    result = audit_tree(tmp_path, {"README.md": f"# Image\n\n{line}\n", "Dockerfile": dockerfile})
+    assert "README says" not in result.out
+
+
+def test_the_base_gloss_still_answers_to_the_bases_tag_and_a_claim_of_the_image_is_read(
+    tmp_path: Path,
+) -> None:
+    # the tag of the base says its CUDA: a gloss giving another is stale
+    cuda = "- base image: nvidia/cuda:11.8.0-devel-ubuntu22.04 (CUDA 12.1)\n"
+    result = audit_tree(tmp_path / "a", {"README.md": f"# Image\n\n{cuda}", "Dockerfile": SPEECH})
+    assert "README.md:3: error: README says CUDA 12.1" in result.out
+    # a Python said of the image, out of the gloss, is compared with what the Dockerfile installs
+    said = "The image ships Python 3.10.\n"
+    result = audit_tree(tmp_path / "b", {"README.md": f"# Image\n\n{said}", "Dockerfile": SPEECH})
+    assert "README.md:3: error: README says Python 3.10" in result.out

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import findings, gone, make_tree
+from helpers import audit_tree, findings, gone, make_tree
 
 from docgen.audit import audit
 from docgen.dockerfile import parse_dockerfile
@@ -1499,3 +1499,36 @@ def test_a_pattern_outside_a_checkout_is_left_to_the_copy(tmp_path: Path) -> Non
     make_tree(tmp_path, {"README.md": _BUILT_HERE, "Dockerfile": SCRIPTS, "bash.bashrc": ""})
     model = build_model(tmp_path / "Dockerfile", "Dockerfile")
     assert [d for d in audit(_BUILT_HERE, "README.md", model, {}, tmp_path) if "kiln_*" in d.message] == []
+
+
+# A training cluster's image (the shape of a cloud sample's `2.docker` folder): a build, then the same
+# build with `-f` for a Dockerfile of another name, the name made up to show the flag.
+_SAMPLE = "FROM nvcr.io/nvidia/pytorch:24.01-py3\nRUN pip install deepspeed\n"
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "# If the Dockerfile is named differently, e.g., Dockerfile-gpu.dockerfile\n"
+        "docker build -t trainer:latest -f Dockerfile-gpu.dockerfile .\n",
+        # an example in the sentence above the block
+        None,
+    ],
+)
+def test_a_dockerfile_named_as_an_example_is_no_missing_file(tmp_path: Path, block: str | None) -> None:
+    if block is None:
+        body = "To build from another file, for example cuda.dockerfile:\n\n```bash\n"
+        body += "docker build -t trainer:latest -f cuda.dockerfile .\n```\n"
+    else:
+        body = f"```bash\ndocker build -t trainer:latest .\n\n{block}```\n"
+    result = audit_tree(tmp_path, {"README.md": f"# Trainer\n\n{body}", "Dockerfile": _SAMPLE})
+    assert "does not exist" not in result.out
+
+
+def test_a_dockerfile_named_plainly_is_still_missing(tmp_path: Path) -> None:
+    # the same build with no example word near the name: the file is gone
+    body = (
+        "```bash\n# Build the GPU image\ndocker build -t trainer:latest -f Dockerfile-gpu.dockerfile .\n```\n"
+    )
+    result = audit_tree(tmp_path, {"README.md": f"# Trainer\n\n{body}", "Dockerfile": _SAMPLE})
+    assert "README builds with Dockerfile-gpu.dockerfile, which does not exist" in result.out

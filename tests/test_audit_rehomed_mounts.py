@@ -329,3 +329,23 @@ def test_a_comment_url_or_image_name_naming_the_folder_keeps_the_finding(tmp_pat
     assert [f[:16] for f in _twin_findings(tmp_path, readme, {"Dockerfile": dockerfile})] == [
         "4: README mounts"
     ]
+
+
+def test_a_run_of_a_pre_built_release_mounts_into_that_image(tmp_path: Path) -> None:
+    # the README builds armsim:jazzy and offers pre-built releases, humble among them; the run takes
+    # armsim:humble: that image's folders are not the Dockerfile's, whose workspace moved
+    offers = "\n## Pre-built images\n\n| Tag | ROS |\n|---|---|\n| humble | ROS 2 Humble |\n"
+    readme = ROS_README.replace("docker build -t armsim:humble .", "docker build -t armsim:jazzy .")
+    assert _twin_findings(tmp_path, readme + offers, {"Dockerfile": ROS, "entry.sh": ENTRY}) == []
+    # a run of the tag built, in the same README, is still read
+    both = readme + "\n```bash\ndocker run -it -v ~/arm_ws:/root/colcon_ws armsim:jazzy\n```\n" + offers
+    got = _twin_findings(tmp_path, both, {"Dockerfile": ROS, "entry.sh": ENTRY})
+    assert [g.split(":", 1)[0] for g in got if "never names" in g] == ["19"]
+
+
+def test_a_run_of_a_stale_tag_still_runs_the_image_built(tmp_path: Path) -> None:
+    # no release offered: the run's tag is a slip of the build's (a ROS 2 workspace image's README), and
+    # the mount is still read against the Dockerfile
+    readme = ROS_README.replace("docker build -t armsim:humble .", "docker build -t armsim:humble-cuda .")
+    got = _twin_findings(tmp_path, readme, {"Dockerfile": ROS, "entry.sh": ENTRY})
+    assert [g.split(":", 1)[0] for g in got if "never names" in g] == ["14"]

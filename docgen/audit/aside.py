@@ -12,7 +12,8 @@ other things, and comparing it with the image only gives false alarms:
 - the host: a section about building or installing without the container (`## Native build`,
   `(Optional - if not using the container) Download …`, `Example: native build on Windows`) or about
   what the machine needs (`## System requirements`, a list after `ensure that your environment meets
-  the following requirements:`) (`aside_lines`, `is_host_intro`);
+  the following requirements:`) (`aside_lines`, `is_host_intro`), and a sentence saying it is done
+  without the container (`run the client without docker (tested with python3.10)`: `without_container`);
 - another container tool's recipe: a section headed `Singularity`, `Apptainer`, `Building the .sif`,
   `Conda environment`, `Vagrant` (`is_other_recipe_heading`), unless the heading names Docker too;
 - the past: a section headed `Previous versions`, `Older images`, `Legacy` (`aside_lines`), and a table
@@ -50,7 +51,7 @@ import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from docgen.build_scripts import BUILD, BUILD_COMMAND
-from docgen.markdown import cell_spans, pipe_tables, plain, table_cells
+from docgen.markdown import Document, cell_spans, pipe_tables, plain, table_cells
 from docgen.markers import split_lines
 
 _TOOL_NAMES = (
@@ -331,6 +332,33 @@ def aside_lines(
         if level is not None or step:
             found.add(number)
     return found
+
+
+OFFERING = re.compile(
+    r"\bpre-?built\b|\bready-?made\b|\bpublished[ \t]+(?:images?|containers?|tags?|versions?|releases?)\b"
+    r"|\bdocker[ \t]*hub\b"
+    r"|\b(?:download|pull)(?:ing)?\b[^\n]{0,40}?\b(?:images?|containers?|tags?)\b",
+    re.IGNORECASE,
+)
+"""A heading over a section offering images the reader does not build: `### Option 2: Download
+Pre-built Container`, `## Prebuilt images`, `## Pull from Docker Hub`."""
+
+
+def offered_text(doc: Document, lines: Sequence[tuple[int, str]]) -> str:
+    """The text of `lines` under a heading offering pre-built images (`OFFERING`), down to the next
+    heading of the same or a higher level: the versions it lists (a table of container versions) are
+    images the reader may run without building them."""
+    spans: list[tuple[int, int]] = []
+    ordered = sorted(doc.headings)
+    for index, (at, title) in enumerate(ordered):
+        if not OFFERING.search(title):
+            continue
+        level = doc.levels.get(at, 6)
+        end = next((n for n, _ in ordered[index + 1 :] if doc.levels.get(n, 6) <= level), None)
+        spans.append((at, end if end is not None else 1 << 30))
+    if not spans:
+        return ""
+    return "\n".join(said for n, said in lines if any(a <= n < b for a, b in spans))
 
 
 _PULL = re.compile(
@@ -955,7 +983,8 @@ def not_current_spans(sentence: str) -> list[tuple[int, int]]:
     `removes vLLM 0.20.2 and installs vLLM 0.28.0` still claims 0.28.0; but not the CUDA a sentence
     opposes to an old version's (`contrasted_cuda`: `… but my RTX 3090 requires CUDA 11`). A whole
     sentence whose subject is made outside the project (`outside_subject`), that says what another
-    package source carries (`other_source`) or that reads the host's GPU check (`host_check`). The
+    package source carries (`other_source`), that reads the host's GPU check (`host_check`) or that tells
+    of work done without the container (`without_container`). The
     clause of a distribution's default (`Ubuntu 22.04 defaults to Python 3.10`, `_DISTRIBUTION_DEFAULT`)."""
     ends = [m.start() for m in _CLAUSE_END.finditer(sentence)]
     spans: list[tuple[int, int]] = []
@@ -992,7 +1021,7 @@ def not_current_spans(sentence: str) -> list[tuple[int, int]]:
             spans.append((0, clause_end(said.end())))
     if outside_subject(sentence) or other_source(sentence):
         spans.append((0, len(sentence)))
-    elif host_check(sentence):  # the list mark stays: the list it is an item of is still one
+    elif host_check(sentence) or without_container(sentence):  # the list mark stays: the list is one
         mark = _ITEM_MARK.match(sentence)
         spans.append((mark.end() if mark else 0, len(sentence)))
     return spans
@@ -1018,6 +1047,17 @@ def host_check(sentence: str) -> bool:
     is visible (CUDA 13.0).`, `nvidia-smi shows CUDA Version 12.2`): its versions are the host driver's.
     A sentence naming the image too (`nvidia-smi works, and the container has CUDA 12.4`) is still read."""
     return bool(_HOST_CHECK.search(sentence)) and not _IN_IMAGE.search(sentence)
+
+
+def without_container(sentence: str) -> bool:
+    """True when `sentence` says what it tells is done without the container (`then run the client
+    without docker (tested with ubuntu22.04 and python3.10)`, `For a native build, install CMake 3.28`):
+    its versions are the host's, as under a heading that says so (`is_host_heading`). Not when it names
+    the image or a container besides those words (`Unlike a native install, the image ships CUDA 12.1`)."""
+    match = _NOT_IN_CONTAINER.search(sentence)
+    if match is None:
+        return False
+    return not _IN_IMAGE.search(sentence[: match.start()] + " " + sentence[match.end() :])
 
 
 def _after_break(sentence: str, end: int) -> int:

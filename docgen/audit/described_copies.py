@@ -357,6 +357,34 @@ def _made_by_project(root: Path, walked: Walked, names: set[str]) -> set[str]:
     return made
 
 
+_PLACED = re.compile(
+    r"\b(?:copy|put|place|move|drop|replace|paste|add)\b(?:(?![.!?](?:[ \t]|\Z))[^\n]){0,80}?"
+    r"\b(?:dockerfile|(?:these|the|our|its)[ \t]+files)\b(?:(?![.!?](?:[ \t]|\Z))[^\n]){0,80}?"
+    r"\b(?:in|into|to|under|inside)[ \t]+"
+    r"(?:the[ \t]+)?[`'\"*]*(?P<where>[^\s`'\"*,;]+)",
+    re.IGNORECASE,
+)
+"""A sentence telling the reader to put the Dockerfile (`the files`) in a folder: `replace the files
+(`Dockerfile`, `build.sh`) in `/.../isaacgym/docker/``, `copy the Dockerfile into your checkout`."""
+_FOREIGN = re.compile(r"\A(?:/|~|<|\.\.\.|\$)|\A(?:your|their)\Z", re.IGNORECASE)
+"""A folder that is no folder of this repository: written from the root, the home or a placeholder
+(`/.../isaacgym/docker/`, `~/src/app`, `<sdk>/docker`), or the reader's own (`your`)."""
+_FETCHED = re.compile(r"\b(?:download|clone|unzip|untar|extract|check[ \t]*out)\w*\b", re.IGNORECASE)
+
+
+def placed_elsewhere(text: str) -> bool:
+    """True when a line of the README `text` tells the reader to put the Dockerfile (or `the files`)
+    in another project's folder (`_PLACED`): one written from the root or a placeholder, or one of
+    something the same line has them download or clone (`Download IsaacGym Preview 4 and unzip,
+    replace the files (`Dockerfile`, …) in `/.../isaacgym/docker/``). The build runs in that tree, whose
+    files (`docker/nvidia_icd.json`) the download brings, not this repository."""
+    for line in text.splitlines():
+        match = _PLACED.search(line)
+        if match is not None and (_FOREIGN.search(match.group("where")) or _FETCHED.search(line)):
+            return True
+    return False
+
+
 def unheld_copies(
     doc: Document,
     source: Sequence[str],
@@ -372,7 +400,7 @@ def unheld_copies(
     finding already `told` names."""
     here = real_path(directory)
     top = real_path(project_top(directory, project))
-    if not in_checkout(here, top):
+    if not in_checkout(here, top) or placed_elsewhere("\n".join(source)):
         return
     root = repository_root(directory)
     root = real_path(root) if root is not None and real_path(root).is_relative_to(top) else top

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from docgen import build_scripts, compose
+from docgen.audit.aside import offered_text
 from docgen.audit.auditor import CERTAIN, LIKELY, also_at, clipped
 from docgen.audit.commands import (
     FILE_FLAG,
@@ -1699,6 +1700,7 @@ def _run_tag_misses(
     else:
         lines = list(enumerate(text.splitlines(), 1))
     elsewhere = "\n".join(said for n, said in lines if n not in run_lines)
+    offered: str | None = None
     for line, image in runs:
         repo, tag = image_repository(image), _tag(image)
         tags = built.get(repo, {})
@@ -1720,6 +1722,10 @@ def _run_tag_misses(
             continue
         if "/" in repo and line < min(tags.values()):
             continue  # run before the README builds it: the published image is pulled
+        if offered is None:
+            offered = offered_text(doc, lines)
+        if re.search(rf"(?<![\w.-]){re.escape(tag)}(?![\w-]|\.\w)", offered):
+            continue  # a version a section offering pre-built images lists: the run takes that one
         close = difflib.get_close_matches(tag, sorted(tags), n=1, cutoff=CLOSE)
         if not close or _variant_of(tag, close[0], variants):
             continue  # (`app:gpu` run after `-t app:cpu` beside gpu/Dockerfile: the other variant's build)

@@ -117,6 +117,34 @@ def _built(doc: Document, files: Sequence[Path]) -> list[tuple[str, str, str | N
     return [b for b in found if not re.search(r"[$<>{}]", b[0])]
 
 
+def _same_path(written: str, path: str) -> bool:
+    """Whether the Dockerfile `written` in a build (`./lamini/Dockerfile_cpu`, `*Dockerfile` for a
+    compose service's) is the audited one at `path` (`lamini/Dockerfile_cpu`): the one ends the other."""
+    one = posixpath.normpath(written.lstrip("*")).lstrip("./")
+    two = posixpath.normpath(path).lstrip("./")
+    if written.startswith("*"):
+        return posixpath.basename(two) == one
+    return one == two or two.endswith("/" + one)
+
+
+def _unbuilt(model: ImageModel, built: Sequence[tuple[str, str, str | None]]) -> bool:
+    """True when every build of the project names its Dockerfile and none names `model`'s: the README
+    builds its siblings (`-f ./lamini/Dockerfile_cpu`), and this one is kept unused."""
+    return all(file is not None for _, _, file in built) and not any(
+        _same_path(file, model.path) for _, _, file in built if file is not None
+    )
+
+
+def _built_on(file: str | None, name: str, models: Sequence[ImageModel]) -> bool:
+    """True when the Dockerfile `file` a build of the near name reads is an audited one starting FROM
+    `name`: the project's image is built on that image, the two names are upstream and derived."""
+    if file is None:
+        return False
+    return any(
+        _same_path(file, model.path) and any(stage.base == name for stage in model.stages) for model in models
+    )
+
+
 def near_images(
     doc: Document, text: str, path: str, directory: Path, models: Sequence[ImageModel]
 ) -> Iterator[Diagnostic]:
@@ -154,6 +182,10 @@ def near_images(
         itself = (None, posixpath.normpath(model.path), f"*{posixpath.basename(model.path)}")
         if base and near[2] in itself:
             continue  # (the near name may be this Dockerfile's own image, built FROM the other)
+        if _unbuilt(model, built):
+            continue  # (no build of the project names this Dockerfile: what it takes is never pulled)
+        if _built_on(near[2], name, models):
+            continue  # (`powerml/ray:…-cpu` built FROM `rayproject/ray:…-cpu`: the upstream, not a slip)
         word = re.compile(rf"(?<![\w./-]){re.escape(image_repository(name))}(?![\w/-])", re.IGNORECASE)
         if word.search(text):
             continue

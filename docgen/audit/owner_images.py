@@ -58,7 +58,7 @@ from docgen.audit.run_args import TAGGING as _TAGGING
 from docgen.audit.run_args import image_runs
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
 from docgen.files import stays_home, text_or_none
-from docgen.markdown import Document, code_spans
+from docgen.markdown import Document, code_spans, headings_over
 from docgen.model import Diagnostic, ImageModel
 from docgen.workflows import files as workflow_files
 
@@ -658,6 +658,27 @@ _READER_OWNER = re.compile(
 """An owner the reader puts their own name in place of (`yourname/app`, `user/app`)."""
 
 
+_HUB = re.compile(r"\bdocker[ \t-]*hub\b|\bhub\.docker\.com\b", re.IGNORECASE)
+
+
+def _hub_said(doc: Document, line: int) -> bool:
+    """True when the heading over README `line` (`### Download the image from the Docker Hub`) or the
+    text of the paragraph ending right above its block names Docker Hub: the README says the image is
+    published there, as a link to its page does (`_PUBLISHED_PAGE`)."""
+    if any(_HUB.search(title) for title in headings_over(doc, line)[:1]):
+        return True
+    fence = next((f for f in doc.fences if f.lines and f.lines[0][0] <= line <= f.lines[-1][0]), None)
+    if fence is None:
+        return False
+    before = [p for p in doc.paragraphs if p.lines and p.lines[-1][0] < fence.lines[0][0]]
+    if not before:
+        return False
+    last = max(before, key=lambda p: p.lines[-1][0])
+    if fence.lines[0][0] - last.lines[-1][0] > 3:
+        return False
+    return any(_HUB.search(text) for _, text in last.lines)
+
+
 def _pulls_and_runs(doc: Document) -> list[tuple[int, str, re.Match[str]]]:
     """(README line, `pulls` or `runs`, image) of each Docker Hub image of no official namespace that a
     command block pulls (`docker pull`) or runs (`docker run`, which pulls an image the machine lacks),
@@ -750,7 +771,11 @@ def pulled_latest(
         ]
         if from_bake and (bake_set or any(t is None for _, _, t in from_bake)):
             continue  # (a script or the README may set the tag; a bake tag with none is latest)
-        if tag == "latest" and name in published and not (from_bake and bake_pushed):
+        if (
+            tag == "latest"
+            and (name in published or _hub_said(doc, line))
+            and not (from_bake and bake_pushed)
+        ):
             continue
         given = given + [(f, at, t) for f, at, t in from_bake if t is not None]
         if not given or any(_may_be(g, tag) for _, _, g in given):

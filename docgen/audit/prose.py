@@ -266,6 +266,7 @@ def audit_text(
         if label and _BADGE_VERSION.fullmatch(message):
             yield from some(auditor.version_claim(line, label, "==", message, LIKELY))
     offered: list[list[tuple[int, int]]] = []
+    glossed: list[tuple[int, int]] = []  # a parenthesis right after a base image's reference
     for match in IMAGE_REF.finditer(text):
         if is_passed_value(text, match):
             taken.append((match.start(), match.end()))
@@ -282,6 +283,8 @@ def audit_text(
         bases = auditor.facts.images.get(match.group(1).lower(), [])
         if bases:
             taken.append((match.start(), match.end()))
+            if (gloss := _GLOSS.match(text, match.end())) is not None:
+                glossed.append(gloss.span(1))
             if _offered_base(text, match, offered):
                 continue  # `You can also use `nvidia/cuda:12.1.0-…` as base`: a choice, not this image's
         if (stale_base := auditor.base_tag_claim(line, match, "says", CERTAIN)) is not None:
@@ -409,6 +412,8 @@ def audit_text(
             if meant is not None:
                 spelt[word.start()] = f"{between} ({meant}?)"
             break
+    if glossed:
+        named = [claim for claim in named if not _of_base_only(claim, glossed, auditor)]
     sure = {
         start
         for key, start, end, _, _ in named
@@ -421,6 +426,25 @@ def audit_text(
     if tagged is not None:  # `CUDA 11.8.0 & Torch 2.3.0  org/img:cu118-torch230`: that image's versions
         confidence = CERTAIN if listed else LIKELY
         yield from _named_versions(line, text, named, tagged, confidence, sure, spelt, item=listed)
+
+
+_GLOSS = re.compile(r"[`*_]*(?:\][ \t]*\([^()\s]*\))?[ \t]*\(([^()]{1,160})\)")
+"""A parenthesis right after an image's reference (a link's target between): `nvidia/vulkan:1.3-470
+(ubuntu 20.04, python 3.8)`, what that image is."""
+
+
+def _of_base_only(
+    claim: tuple[str, int, int, str, str], glossed: Sequence[tuple[int, int]], auditor: Auditor
+) -> bool:
+    """True when the `Name version` `claim` is inside a parenthesis that glosses a base image's
+    reference (`base image: nvidia/vulkan:1.3-470 (ubuntu 20.04, python 3.8)`) and nothing the base
+    gives says a version of that name (its tag, its distribution's default package): it says what the
+    base holds, which what the Dockerfile installs over it (`python3.7` beside the base's 3.8) does not
+    contradict."""
+    _, start, _, name, _ = claim
+    if not any(a <= start < b for a, b in glossed):
+        return False
+    return not any(f.tag or f.default for f in auditor.facts.lookup(name, auditor.names))
 
 
 def _tagged_image(text: str, auditor: Auditor) -> Auditor | None:

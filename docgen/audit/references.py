@@ -57,7 +57,7 @@ from docgen.audit.paths import (
     without_stray,
 )
 from docgen.audit.root_vars import from_root, root_variables
-from docgen.audit.wording import COMMAND_LANGS, NOT_CURRENT, heading_of
+from docgen.audit.wording import COMMAND_LANGS, NOT_CURRENT, heading_of, is_example
 from docgen.build_scripts import ALL_ENGINES, BUILD, BUILD_LINE, container_command
 from docgen.compose import default_files
 from docgen.compose import parse as compose_targets
@@ -270,6 +270,8 @@ def dead_references(
         )
         if flag and not renamed and os.path.exists(directory / basename(path)):
             continue
+        if not renamed and _named_as_example(path, doc, line, said_lines):
+            continue  # `# If Dockerfile is named differently, e.g., Dockerfile-nvidia.dockerfile`
         if flag and _run_in_dockerfile_folder(path, audited, said):
             continue
         if flag:
@@ -370,6 +372,27 @@ def _users_own_file(path: str, doc: Document, line: int, said: dict[int, str]) -
         said.update((at, text) for fence in doc.fences for at, text in fence.lines)
     near = [said.get(at, "").replace(path, "") for at in range(line - 3, line + 1)]
     return any(_OWN_IMAGE.search(text) for text in (heading_of(doc, line), *near))
+
+
+_EXAMPLE_REACH = 30
+"""How far before a file's name the words giving an example may be (`, e.g., ` and a word or two)."""
+
+
+def _named_as_example(path: str, doc: Document, line: int, said: dict[int, str]) -> bool:
+    """True when README `line` or one of the four lines above it (the sentence over its block) names the
+    file `path` right after words giving an example (`e.g.`, `for example`, `例如`: `wording.is_example`):
+    `# If Dockerfile is named differently, e.g., Dockerfile-nvidia.dockerfile` over the build naming it
+    is a name made up to show the flag, not a file of the project. `said`: as for `_users_own_file`."""
+    if not said:
+        said.update((at, text) for para in doc.paragraphs for at, text in para.lines)
+        said.update((at, text) for fence in doc.fences for at, text in fence.lines)
+    name = re.compile(rf"(?<![\w./-]){re.escape(basename(path))}(?![\w-])")
+    for at in range(line - 4, line + 1):
+        text = said.get(at, "")
+        found = name.search(text)
+        if found is not None and is_example(text, found, reach=_EXAMPLE_REACH):
+            return True
+    return False
 
 
 def _run_in_dockerfile_folder(path: str, audited: Sequence[str], said: str = "") -> bool:

@@ -39,6 +39,7 @@ from docgen.audit.image_paths import (
 )
 from docgen.audit.included_paths import plain_base, root_base
 from docgen.audit.missing import code_paths, name_key, near_names
+from docgen.audit.run_args import offered_runs
 from docgen.audit.wording import COMMAND_LANGS
 from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans
@@ -115,7 +116,10 @@ def rehomed_mounts(
 ) -> Iterator[Diagnostic]:
     """One finding a README line (its command or the script it runs) and top folder it mounts into
     that the image keeps below another folder (see the module's docstring)."""
-    readme_lines = [(n, t) for f in doc.fences if f.lang in COMMAND_LANGS for n, t in f.lines]
+    others = offered_runs(doc, text)  # (a run of a pre-built release offered starts that image)
+    readme_lines = [
+        (n, t) for f in doc.fences if f.lang in COMMAND_LANGS for n, t in f.lines if n not in others
+    ]
     sources: list[tuple[int, str, list[tuple[int, str]], str]] = [  # (line, by, mounts, text)
         (number, "", [(number, t) for _, t in _mounts([(number, t)])], "") for number, t in readme_lines
     ]
@@ -347,7 +351,10 @@ def volume_elsewhere(
     or CUDA image (another base, `tensorflow/serving`, may read `/models` itself), with every file of
     its build context read, and when the README, outside its mounts, names the folder nowhere either
     (`-e MODEL_DIR=/models`, `--models /models`). `likely`: one finding a README line and folder."""
-    readme_lines = [(n, t) for f in doc.fences if f.lang in COMMAND_LANGS for n, t in f.lines]
+    others = offered_runs(doc, text)  # (a run of a pre-built release offered starts that image)
+    readme_lines = [
+        (n, t) for f in doc.fences if f.lang in COMMAND_LANGS for n, t in f.lines if n not in others
+    ]
     claims = [(n, path, "README mounts") for n, path in _mounts(readme_lines)]
     claims = [c for c in claims if not DISTINCT.fullmatch(c[1].split("/")[1])]  # (`rehomed_mounts`)
     said = list(_said_mounts(doc))

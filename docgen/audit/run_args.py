@@ -75,6 +75,7 @@ import shlex
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
+from docgen.audit.aside import offered_text
 from docgen.audit.auditor import CERTAIN, LIKELY, dockerfile_read
 from docgen.audit.commands import (
     FILE_FLAG,
@@ -86,6 +87,7 @@ from docgen.audit.commands import (
     joined,
     last_name,
     shell_steps,
+    tagged_builds,
     tagged_names,
 )
 from docgen.audit.containers import text_files
@@ -736,6 +738,40 @@ def _fenced_runs(
                     start = found[1] + read.after
                     options = words[found[1] : start - 1] if read.after else []
                     yield line, image, read, words[start:], options, fence
+
+
+def offered_runs(doc: Document, text: str) -> set[int]:
+    """The README lines of each `docker run` (`docker create`) of an image whose repository the
+    README's builds tag, each with a tag written out, under other tags only, when a section offering
+    pre-built images lists the run's tag (`aside.offered_text`: `-t nav_sim:2.5.0` under `### Option 1:
+    Build`, a table of container versions holding `2.1.0` under `### Option 2: Download Pre-built
+    Container`, then a run of `nav_sim:2.1.0`): the run starts that pre-built release, not the image the
+    Dockerfile builds, and its folders and user are that release's. A run of another tag the README
+    offers nowhere is a stale name (`names` tells of it), and still the Dockerfile's image."""
+    built: dict[str, set[str]] = {}
+    for image, _, _ in tagged_builds(doc):
+        last = image.rsplit("/", 1)[-1]
+        built.setdefault(image_repository(image), set()).add(last.split(":", 1)[1] if ":" in last else "")
+    if not built:
+        return set()
+    offered: str | None = None
+    found: set[int] = set()
+    for line, image, _, _, _, fence in _fenced_runs(doc):
+        last = image.rsplit("/", 1)[-1]
+        tags = built.get(image_repository(image))
+        if not tags or ":" not in last or "@" in image or re.search(r"[<>${}*]", image):
+            continue
+        tag = last.split(":", 1)[1]
+        if "" in tags or any(re.search(r"[<>${}*]", t) for t in tags) or tag in tags:
+            continue  # (a build with no tag, or one a variable gives, may make it)
+        if offered is None:
+            offered = offered_text(doc, list(enumerate(text.splitlines(), 1)))
+        if not re.search(rf"(?<![\w.-]){re.escape(tag)}(?![\w-]|\.\w)", offered):
+            continue
+        for lines in fence_commands(fence):
+            if any(n == line for n, _ in lines):
+                found.update(n for n, _ in lines)
+    return found
 
 
 def image_runs(doc: Document, last: bool = False) -> Iterator[tuple[int, str, Read, list[str]]]:

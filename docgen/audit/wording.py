@@ -530,9 +530,10 @@ def variable_of_value(text: str, match: re.Match[str]) -> str | None:
     return found.group(1) if found else None
 
 
-def is_example(text: str, match: re.Match[str]) -> bool:
-    """True when `for example`, `e.g.` or `例如` comes shortly before `match`: an example, not a claim."""
-    return bool(_EXAMPLE.search(text, max(0, match.start() - 80), match.start()))
+def is_example(text: str, match: re.Match[str], reach: int = 80) -> bool:
+    """True when `for example`, `e.g.` or `例如` comes shortly (`reach` characters) before `match`: an
+    example, not a claim."""
+    return bool(_EXAMPLE.search(text, max(0, match.start() - reach), match.start()))
 
 
 ASSIGNMENT = re.compile(r"`?([A-Z][A-Z0-9_]*)[ \t]*=[ \t]*(\"[^\"]*\"|'[^']*'|[^\s\"'`]*)`?[ \t]*\Z")
