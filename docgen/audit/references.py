@@ -135,9 +135,21 @@ def near_variants(reference: str, paths: Sequence[str]) -> set[int]:
             continue  # (`paths` are read from the project's top, `reference` from the README's folder)
         short, long = sorted((own, other), key=len)
         versioned = long.startswith(short) and _VERSION_END.fullmatch(long[len(short) :]) is not None
+        if versioned and short == other and any(_versions_of(v, other) for v in map(variant, paths)):
+            continue  # `runner15` beside `runner` and `runner13`: which version it means is not told
         if versioned or (len(own) >= 5 and one_edit(own, other)):
             found.add(index)
     return found
+
+
+def _versions_of(name: str | None, stem: str) -> bool:
+    """True when `name` is `stem` at a version (`runner13` of `runner`)."""
+    return (
+        name is not None
+        and name != stem
+        and name.startswith(stem)
+        and _VERSION_END.fullmatch(name[len(stem) :]) is not None
+    )
 
 
 def guessed_builds(

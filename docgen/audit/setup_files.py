@@ -251,12 +251,25 @@ def _slip(name: str, other: str) -> bool:
     return short != long and long.startswith(short) and _VERSION_END.fullmatch(long[len(short) :]) is not None
 
 
+def _versioned(name: str, stem: str) -> bool:
+    """True when `name` is `stem` at a version (`export2` of `export`)."""
+    return name != stem and name.startswith(stem) and _VERSION_END.fullmatch(name[len(stem) :]) is not None
+
+
 def _slipped_name(path: str, names: _Names) -> str | None:
     """The one file of the repository, in a folder ending with the folder of `path` (read from wherever
     the command runs), whose name is a slip of the name of `path` (`_slip`): the file `path` means, as a
     path from the root; None when there is none or there are several."""
     folder, _, name = path.rstrip("/").rpartition("/")
     lower = name.lower()
+    stem, _, suffix = lower.rpartition(".")
+    bare = re.sub(_VERSION_END.pattern + r"\Z", "", stem, count=1) or stem
+    if bare != stem and any(
+        other != lower and other.endswith("." + suffix) and _versioned(other.rpartition(".")[0], bare)
+        for other in names.paths()
+        if other.startswith(bare)
+    ):
+        return None  # `export3.py` beside `export.py` and `export2.py`: which version is not told
     found = [
         where
         for other, paths in names.paths().items()
