@@ -1302,6 +1302,7 @@ def test_a_script_the_container_may_hold(tmp_path: Path, changes: dict[str, str]
 # Kubernetes launcher applied with kubectl)
 
 SLIPPED_FILES = {
+    "environment.yml": "name: trainer\n",
     "train.py": "print('train')\n",
     "scripts/build_wheels.sh": "#!/bin/sh\n",
     "requirements.txt": "torch\n",
@@ -1335,6 +1336,11 @@ SLIPPED_FILES = {
             "mean deploy/launcher.yaml?)",
         ),
         (
+            "conda env create -f enviroment.yml",
+            "README gives enviroment.yml to conda -f, which does not exist in the repository (did you mean "
+            "environment.yml?)",
+        ),
+        (
             "kubectl create -f deploy/wokers.yaml",
             "README gives deploy/wokers.yaml to kubectl -f, which does not exist in the repository (did you "
             "mean deploy/workers.yaml?)",
@@ -1355,6 +1361,8 @@ def test_a_file_a_step_reads_a_slip_off_one_of_the_repository_is_named(
         "python tools/export3.py",  # another version of a name two files share
         "wget https://example.com/trian.py && python trian.py",  # a step above makes it
         "python <your-script>.py",  # a placeholder
+        "conda env create -f environment.yml",  # the file as it is
+        "conda env create -f my-environment.yml",  # the reader's own
         "cp deploy/launcher.yaml deploy/launcher.yml && kubectl apply -f deploy/launcher.yml",
     ],
 )

@@ -1455,14 +1455,18 @@ _APPLYING = {
     "helm": (frozenset({"install", "upgrade", "template"}), frozenset({"-f", "--values"})),
     "docker-compose": (frozenset(), frozenset({"-f", "--file"})),
     "podman-compose": (frozenset(), frozenset({"-f", "--file"})),
+    "conda": (frozenset({"create", "update"}), frozenset({"-f", "--file"})),
+    "mamba": (frozenset({"create", "update"}), frozenset({"-f", "--file"})),
+    "micromamba": (frozenset({"create", "update", "install"}), frozenset({"-f", "--file"})),
 }
 """A command whose option gives it a file of the project to read: (its subcommands that read it, none for
 any; the options)."""
 
 
 def _applied(step: str) -> Iterator[tuple[str, str]]:
-    """The files a step gives `kubectl apply|create|replace -f`, `helm install|upgrade|template -f|--values`
-    or `docker compose -f` (`docker-compose`, `podman-compose`) to read: a relative path with a manifest
+    """The files a step gives `kubectl apply|create|replace -f`, `helm install|upgrade|template -f|--values`,
+    `docker compose -f` (`docker-compose`, `podman-compose`) or `conda env create|update -f` (`mamba`,
+    `micromamba`: an environment file) to read: a relative path with a manifest
     suffix (`_MANIFEST_SUFFIXES`), not a URL, stdin (`-`), a folder, a glob or a variable: (the command
     and its option, `kubectl -f`; the path)."""
     prefix = _PREFIX.match(step)
