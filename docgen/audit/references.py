@@ -118,8 +118,9 @@ def near_variants(reference: str, paths: Sequence[str]) -> set[int]:
     """The indices of the Dockerfiles of `paths` in the folder of `reference` (a Dockerfile that is not
     there; a folder ending with its folder, as `paths` are read from the project's top) whose image
     name (`variant`) is a slip of its own: one letter added, dropped, changed or two swapped in a name of
-    five letters or more (`srunner` for `srunenr`), or a version added or dropped at its end (`carla15`
-    for `carla`, `cuda` for `cuda-12`). A name of another version (`cuda11` for `cuda12`) is another
+    five letters or more (`srunner` for `srunenr`), or a version added at its end (`carla15` for
+    `carla`). A name of another version (`cuda11` for `cuda12`), or one the README gives a version the
+    Dockerfile's name lacks (`Dockerfile.rocm6.2` for `Dockerfile.rocm`: an older image), is another
     image, no slip."""
     own = variant(reference)
     if own is None:
@@ -133,11 +134,9 @@ def near_variants(reference: str, paths: Sequence[str]) -> set[int]:
         there = posixpath.dirname(posixpath.normpath(path.replace("\\", "/")))
         if folder not in ("", ".") and there != folder and not there.endswith("/" + folder):
             continue  # (`paths` are read from the project's top, `reference` from the README's folder)
-        short, long = sorted((own, other), key=len)
-        versioned = long.startswith(short) and _VERSION_END.fullmatch(long[len(short) :]) is not None
-        if versioned and short == other and any(_versions_of(v, other) for v in map(variant, paths)):
-            continue  # `runner15` beside `runner` and `runner13`: which version it means is not told
-        if versioned or (len(own) >= 5 and one_edit(own, other)):
+        # a version the README leaves out (`carla` for `carla15`); one it names (`rocm6.2` gone, `rocm`
+        # there) is another image's, an older one most often
+        if _versions_of(other, own) or (len(own) >= 5 and one_edit(own, other)):
             found.add(index)
     return found
 

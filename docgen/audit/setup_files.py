@@ -239,16 +239,14 @@ _VERSION_END = re.compile(r"[._-]?v?\d+(?:[._]\d+)*")
 def _slip(name: str, other: str) -> bool:
     """True when file name `other` is `name` with one slip (both lower case): one letter added, dropped,
     changed or two swapped in a name of five letters or more (`trian.py` for `train.py`, `launcher.yml`
-    for `launcher.yaml`), or a version added or dropped before the suffix (`run15.sh` for `run.sh`). Not
-    another version (`v1` for `v2`): that is another file."""
+    for `launcher.yaml`), or a version the name leaves out before the suffix (`run15.sh` for `run.sh`).
+    Not another version (`v1` for `v2`), nor a version the name gives that `other` lacks (`run2.sh`
+    for `run.sh`): that is another file."""
     if len(name) >= 5 and one_edit(name, other):
         return True
-    stem, dot, suffix = name.rpartition(".")
-    other_stem, other_dot, other_suffix = other.rpartition(".")
-    if not stem or not other_stem or suffix != other_suffix:
-        return False
-    short, long = sorted((stem, other_stem), key=len)
-    return short != long and long.startswith(short) and _VERSION_END.fullmatch(long[len(short) :]) is not None
+    stem, _, suffix = name.rpartition(".")
+    other_stem, _, other_suffix = other.rpartition(".")
+    return bool(stem) and suffix == other_suffix and _versioned(other_stem, stem)
 
 
 def _versioned(name: str, stem: str) -> bool:
