@@ -1532,3 +1532,74 @@ def test_a_dockerfile_named_plainly_is_still_missing(tmp_path: Path) -> None:
     )
     result = audit_tree(tmp_path, {"README.md": f"# Trainer\n\n{body}", "Dockerfile": _SAMPLE})
     assert "README builds with Dockerfile-gpu.dockerfile, which does not exist" in result.out
+
+
+# A `-f` naming a Dockerfile a slip or a version off one beside the README (a simulator's images; a
+# robot's images)
+
+SIMULATOR = {
+    "sim15.Dockerfile": "FROM ubuntu:22.04\nARG SIM_VERSION=0.9.15\nRUN true\n",
+    "runner.Dockerfile": "FROM ubuntu:22.04\nARG SIM_VERSION=0.9.13\nRUN true\n",
+    "runner13.Dockerfile": "FROM ubuntu:22.04\nARG SIM_VERSION=0.9.13\nRUN true\n",
+}
+
+
+def _simulator(flag: str, lang: str = "bash") -> str:
+    return (
+        "# Sim v0.9.15\n\n## Sim Docker Image (v0.9.15)\n\n"
+        f"```{lang}\nsudo docker build -t acme/sim:0.9.15 {flag} .\n```\n\n"
+        "# Runner v0.9.13\n\n## Sim Docker Image (v0.9.13)\n\nFor Sim v0.9.13\n\n"
+        "```bash\nsudo docker pull acme/runner:0.9.13\n```\n\n"
+        "## Runner Docker Image (v0.9.13)\n\n```bash\nsudo docker build -t acme/runner:0.9.13 "
+        "--file ./runner.Dockerfile .\n```\n"
+    )
+
+
+@pytest.mark.parametrize("lang", ["bash", "commandline"])
+@pytest.mark.parametrize(
+    ("flag", "meant"),
+    [
+        ("--file ./sim.Dockerfile", "sim15.Dockerfile"),  # a version dropped
+        ("-f sim-15.Dockerfile", "sim15.Dockerfile"),  # (its separator aside)
+        ("-f ./runer.Dockerfile", "runner.Dockerfile"),  # a letter dropped
+    ],
+)
+def test_a_file_flag_a_slip_off_a_dockerfile_beside_it_names_it(
+    tmp_path: Path, flag: str, meant: str, lang: str
+) -> None:
+    make_tree(tmp_path, SIMULATOR)
+    path = flag.split()[-1]
+    found = findings(_simulator(flag, lang), SIMULATOR, tmp_path)
+    assert [f for f in found if "builds with" in f] == [
+        f"6: README builds with {path}, which does not exist (did you mean {meant}? a slip of its name; "
+        "compared with it)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "flag",
+    [
+        "-f runner15.Dockerfile",  # another version of a name two Dockerfiles share: which is not told
+        "-f runner.Dockerfile.gpu",  # no slip of a name
+        "-f ./sim14.Dockerfile",  # another version is another image, no slip
+    ],
+)
+def test_a_gone_file_flag_with_no_one_near_name_is_gone_only(tmp_path: Path, flag: str) -> None:
+    make_tree(tmp_path, SIMULATOR)
+    found = findings(_simulator(flag), SIMULATOR, tmp_path)
+    assert [f for f in found if "did you mean" in f] == []
+    assert any("which does not exist" in f for f in found)
+
+
+def test_dockerfiles_a_slip_apart_that_both_exist_are_no_findings(tmp_path: Path) -> None:
+    make_tree(tmp_path, SIMULATOR)
+    assert findings(_simulator("-f runner13.Dockerfile"), SIMULATOR, tmp_path) == []
+
+
+def test_a_title_said_again_with_another_version_is_about_another_image(tmp_path: Path) -> None:
+    # `## Sim Docker Image (v0.9.13)` over a pull of the runner image is not the v0.9.15 section above it
+    make_tree(tmp_path, SIMULATOR)
+    assert findings(_simulator("--file ./sim.Dockerfile"), SIMULATOR, tmp_path) == [
+        "6: README builds with ./sim.Dockerfile, which does not exist (did you mean sim15.Dockerfile? a slip "
+        "of its name; compared with it)"
+    ]

@@ -1295,3 +1295,92 @@ def test_a_script_the_container_may_hold(tmp_path: Path, changes: dict[str, str]
     dockerfile = files.pop("Dockerfile")
     files = {k: v for k, v in files.items() if k != ".git"}
     assert [f for f in found(tmp_path, files, dockerfile, git) if "in the container" in f[1]] == []
+
+
+# --------------------------------------------------------------------------------------------------
+# A file a step reads named a slip off one of the repository (a training project run with python; a
+# Kubernetes launcher applied with kubectl)
+
+SLIPPED_FILES = {
+    "environment.yml": "name: trainer\n",
+    "train.py": "print('train')\n",
+    "scripts/build_wheels.sh": "#!/bin/sh\n",
+    "requirements.txt": "torch\n",
+    "deploy/launcher.yaml": "kind: Job\n",
+    "deploy/workers.yaml": "kind: StatefulSet\n",
+    "tools/export.py": "print('export')\n",
+    "tools/export2.py": "print('export2')\n",
+}
+
+
+@pytest.mark.parametrize(
+    ("step", "said"),
+    [
+        (
+            "python trian.py --epochs 3",
+            "README runs trian.py, which does not exist in the repository (did you mean train.py?)",
+        ),
+        (
+            "python tools/exprot.py --onnx",
+            "README runs tools/exprot.py, which does not exist in the repository (did you mean "
+            "tools/export.py?)",
+        ),
+        (
+            "cat requirments.txt",
+            "README prints requirments.txt, which does not exist in the repository (did you mean "
+            "requirements.txt?)",
+        ),
+        (
+            "kubectl apply -f deploy/launcher.yml",
+            "README gives deploy/launcher.yml to kubectl -f, which does not exist in the repository (did you "
+            "mean deploy/launcher.yaml?)",
+        ),
+        (
+            "conda env create -f enviroment.yml",
+            "README gives enviroment.yml to conda -f, which does not exist in the repository (did you mean "
+            "environment.yml?)",
+        ),
+        (
+            "kubectl create -f deploy/wokers.yaml",
+            "README gives deploy/wokers.yaml to kubectl -f, which does not exist in the repository (did you "
+            "mean deploy/workers.yaml?)",
+        ),
+    ],
+)
+def test_a_file_a_step_reads_a_slip_off_one_of_the_repository_is_named(
+    tmp_path: Path, step: str, said: str
+) -> None:
+    readme = f"# Trainer\n\nRun it:\n\n```bash\n{step}\n```\n"
+    assert found(tmp_path, {"README.md": readme, **SLIPPED_FILES}) == [(6, said, "certain")]
+
+
+@pytest.mark.parametrize(
+    "step",
+    [
+        "python tools/export2.py",  # a sibling of a near name that is there itself
+        "python tools/export3.py",  # another version of a name two files share
+        "wget https://example.com/trian.py && python trian.py",  # a step above makes it
+        "python <your-script>.py",  # a placeholder
+        "conda env create -f environment.yml",  # the file as it is
+        "conda env create -f my-environment.yml",  # the reader's own
+        "cp deploy/launcher.yaml deploy/launcher.yml && kubectl apply -f deploy/launcher.yml",
+    ],
+)
+def test_files_near_a_name_that_a_step_makes_or_that_are_there(tmp_path: Path, step: str) -> None:
+    readme = f"# Trainer\n\nRun it:\n\n```bash\n{step}\n```\n"
+    assert [
+        f for f in found(tmp_path, {"README.md": readme, **SLIPPED_FILES}) if "did you mean" in f[1]
+    ] == []
+
+
+def test_a_slip_outside_a_checkout_stays_as_sure_as_before(tmp_path: Path) -> None:
+    # a copy holding some files only: a manifest's slip is `likely`, a script run outside one unread
+    readme = "# Trainer\n\n```bash\nkubectl apply -f deploy/launcher.yml\n```\n"
+    assert found(tmp_path, {"README.md": readme, **SLIPPED_FILES}, git=False) == [
+        (
+            4,
+            "README gives deploy/launcher.yml to kubectl -f, which does not exist in the repository (did you "
+            "mean deploy/launcher.yaml?)",
+            "likely",
+        )
+    ]

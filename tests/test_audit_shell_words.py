@@ -178,3 +178,73 @@ cp .env.example
 ```
 """
     assert lone(readme) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# The cluster's, the interpreter's and the GPU's programs misspelt (an MPI launcher on Kubernetes, a
+# training image run with python3)
+
+
+def test_a_misspelt_cluster_interpreter_or_gpu_program() -> None:
+    readme = """\
+# Relay workers
+
+* Launch the workers:
+```bash
+kubectl create -f workers.yaml
+```
+* Run the launcher:
+```bash
+kubect create -f launcher.yaml
+```
+
+```bash
+pyhton3 train.py --epochs 3 && nvidia-sim -L
+sudo hlem install relay ./charts/relay
+```
+"""
+    assert found(readme) == [
+        "9: README runs kubect create, but there is no program kubect: the command cannot run (did you mean "
+        "kubectl?) (certain)",
+        "13: README runs pyhton3 train.py, but there is no program pyhton3: the command cannot run (did you "
+        "mean python3?) (certain)",
+        "13: README runs nvidia-sim -L, but there is no program nvidia-sim: the command cannot run (did you "
+        "mean nvidia-smi?) (certain)",
+        "14: README runs hlem install, but there is no program hlem: the command cannot run (did you mean "
+        "helm?) (certain)",
+    ]
+
+
+@pytest.mark.parametrize(
+    "word",
+    ["kubectx", "python2", "python3", "python3m", "ipython", "ipython3", "cython", "jython", "pythonw"]
+    + ["bpython", "help", "make", "curl", "wget", "pytorch", "condor", "python4"],
+)
+def test_real_programs_near_the_new_ones_are_no_slips(word: str) -> None:
+    assert slip_of(word) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the README makes the word a command of its own: an alias, a function, a link
+        "```bash\nalias kubect=kubectl\nkubect get pods\n```\n",
+        '```bash\nkubect() { kubectl --context gpu "$@"; }\nkubect get pods\n```\n',
+        "```bash\nln -s $(which kubectl) ~/bin/kubect\nkubect get pods\n```\n",
+        # another interpreter or version, a context switcher
+        "```bash\npython2 legacy.py\npython3.11 train.py\nkubectx gpu-cluster\n```\n",
+        # a word with no arguments: a name in a list, not a run
+        "```text\npyhton3\n```\n",
+    ],
+)
+def test_new_program_shapes_that_stay_silent(text: str) -> None:
+    assert found(text) == []
+
+
+def test_a_commandline_block_is_read_as_commands() -> None:
+    # JetBrains IDEs label a pasted terminal command ```commandline
+    readme = "# Sim\n\n```commandline\nsudo dokcer build -t sim:1 .\n```\n"
+    assert found(readme) == [
+        "4: README runs dokcer build, but there is no program dokcer: the command cannot run (did you mean "
+        "docker?) (certain)"
+    ]

@@ -38,7 +38,7 @@ from docgen.audit.container_blocks import container_lines
 from docgen.audit.fetched_copies import Told, command_at, expanded_sources, fetched, vendor_archive
 from docgen.audit.memo import per_audit
 from docgen.audit.missing import PLACEHOLDER as _PLACEHOLDER_PATH
-from docgen.audit.missing import code_paths, in_commands, line_texts, made_names
+from docgen.audit.missing import code_paths, in_commands, line_texts, made_names, one_edit
 from docgen.audit.own_repo import repository_root
 from docgen.audit.paths import (
     Submodules,
@@ -98,6 +98,9 @@ def meant_dockerfiles(
         same = matching(reference, every)
         if len(same) == 1:
             return same & set(range(len(paths)))
+        near = near_variants(reference, every)
+        if len(near) == 1:  # `carla.Dockerfile` for `carla15.Dockerfile`: a slip of its name
+            return near & set(range(len(paths)))
     flavour = path_flavour(reference)
     if not is_dockerfile_name(basename(reference)) and "." in basename(reference).strip("."):
         flavour = basename(reference).rsplit(".", 1)[1].lower()  # `-f Docker.rocm`: its flavour is rocm
@@ -105,6 +108,47 @@ def meant_dockerfiles(
     if alike:
         return alike & set(range(len(paths))) if len(alike) == 1 else set()
     return {0} if len(every) == 1 and len(paths) == 1 else set()
+
+
+_VERSION_END = re.compile(r"[._-]?v?\d+(?:[._]\d+)*")
+"""What a name's version adds at its end (`15`, `-v2`, `_3.10`): `carla15` is `carla` at a version."""
+
+
+def near_variants(reference: str, paths: Sequence[str]) -> set[int]:
+    """The indices of the Dockerfiles of `paths` in the folder of `reference` (a Dockerfile that is not
+    there; a folder ending with its folder, as `paths` are read from the project's top) whose image
+    name (`variant`) is a slip of its own: one letter added, dropped, changed or two swapped in a name of
+    five letters or more (`srunner` for `srunenr`), or a version added at its end (`carla15` for
+    `carla`). A name of another version (`cuda11` for `cuda12`), or one the README gives a version the
+    Dockerfile's name lacks (`Dockerfile.rocm6.2` for `Dockerfile.rocm`: an older image), is another
+    image, no slip."""
+    own = variant(reference)
+    if own is None:
+        return set()
+    folder = posixpath.dirname(posixpath.normpath(reference.replace("\\", "/")))
+    found = set()
+    for index, path in enumerate(paths):
+        other = variant(path)
+        if other is None or other == own:
+            continue
+        there = posixpath.dirname(posixpath.normpath(path.replace("\\", "/")))
+        if folder not in ("", ".") and there != folder and not there.endswith("/" + folder):
+            continue  # (`paths` are read from the project's top, `reference` from the README's folder)
+        # a version the README leaves out (`carla` for `carla15`); one it names (`rocm6.2` gone, `rocm`
+        # there) is another image's, an older one most often
+        if _versions_of(other, own) or (len(own) >= 5 and one_edit(own, other)):
+            found.add(index)
+    return found
+
+
+def _versions_of(name: str | None, stem: str) -> bool:
+    """True when `name` is `stem` at a version (`runner13` of `runner`)."""
+    return (
+        name is not None
+        and name != stem
+        and name.startswith(stem)
+        and _VERSION_END.fullmatch(name[len(stem) :]) is not None
+    )
 
 
 def guessed_builds(
@@ -187,6 +231,14 @@ def dead_finding(
     how = "builds with" if flag else "links to"
     now = meant_dockerfiles(path, [m.path for m in models], siblings, heading_of(doc, line))
     instead = f"; compared with {models[min(now)].path}, which it most likely means now" if now else ""
+    if now and near_variants(path, [models[min(now)].path]):  # `carla.Dockerfile` for `carla15.Dockerfile`
+        return Diagnostic(
+            readme,
+            line,
+            f"README {how} {path}, which does not exist (did you mean {models[min(now)].path}? a slip of "
+            "its name; compared with it)",
+            confidence=CERTAIN,
+        )
     # A file of the same name found elsewhere: the reference may only be read from another folder.
     known = bool(now) and basename(models[min(now)].path) == basename(path)
     if known and flag:  # the command fails as written; the file it means is there by its name

@@ -123,6 +123,16 @@ _TITLE_NUMBER = re.compile(r"\A[ \t]*(?:\d{1,3}(?:\.\d{1,3})*[.)]?|[A-Za-z][.)])
 _TITLE_NOTE = re.compile(r"\([^()]{0,60}\)")
 
 
+_TITLE_VERSION = re.compile(r"\d+(?:\.\d+)+")
+
+
+def _other_versions(one: str, other: str) -> bool:
+    """True when two titles of the same words say different versions (`Carla Image (v0.9.15)` and
+    `Carla Image (v0.9.13)`): the same kind of section about two images."""
+    versions = set(_TITLE_VERSION.findall(one)), set(_TITLE_VERSION.findall(other))
+    return all(versions) and versions[0] != versions[1]
+
+
 def _bare_title(title: str) -> str:
     """A heading's words without its number and notes in brackets, in lower case: `1. ROCm Variant
     (Default)` and `ROCm Variant` are both `rocm variant`; '' for a title of one word (`Build`, `Usage`),
@@ -247,6 +257,7 @@ def tied_sections(
                 tie(para.section, matching(label.group(1), paths), bool(matching(label.group(1), siblings)))
     # `### ROCm Variant` under `## Environment Variables` is about what `### 1. ROCm Variant (Default)` is
     titled: dict[str, set[int]] = {}  # a title said again → the sections it is the heading of
+    titles = dict(doc.headings)
     for head_line, title in doc.headings:
         titled.setdefault(_bare_title(title), set()).add(head_line)
     above: list[tuple[int, int]] = []  # (level, line) of the headings above, to know a heading's parents
@@ -260,7 +271,11 @@ def tied_sections(
             continue
         if any(h in named or h in other for h in over):
             continue  # `#### Build image` under `### CUDA`: about what its parent is about
-        ties = {frozenset(named[h]) for h in titled[bare] if h < head_line and h in named}
+        ties = {
+            frozenset(named[h])
+            for h in titled[bare]
+            if h < head_line and h in named and not _other_versions(titles[h], title)
+        }
         if len(ties) == 1 and not any(h < head_line and h in other for h in titled[bare]):
             tie(head_line, set(ties.pop()), False)
     for head_line in foreign:  # a base image named there is what the others build on, not ours

@@ -82,6 +82,7 @@ from docgen.audit.missing import (
     made_names,
     missing_links,
     name_key,
+    one_edit,
     repository_files,
     script_names_in_files,
 )
@@ -228,6 +229,52 @@ def _reordered(name: str, names: _Names) -> str | None:
     if len(words) < 2:
         return None
     found = names.by_words().get(words, [])
+    return found[0] if len(found) == 1 else None
+
+
+_VERSION_END = re.compile(r"[._-]?v?\d+(?:[._]\d+)*")
+"""What a version adds at a name's end (`15`, `-v2`): `carla15.sh` is `carla.sh` at a version."""
+
+
+def _slip(name: str, other: str) -> bool:
+    """True when file name `other` is `name` with one slip (both lower case): one letter added, dropped,
+    changed or two swapped in a name of five letters or more (`trian.py` for `train.py`, `launcher.yml`
+    for `launcher.yaml`), or a version the name leaves out before the suffix (`run15.sh` for `run.sh`).
+    Not another version (`v1` for `v2`), nor a version the name gives that `other` lacks (`run2.sh`
+    for `run.sh`): that is another file."""
+    if len(name) >= 5 and one_edit(name, other):
+        return True
+    stem, _, suffix = name.rpartition(".")
+    other_stem, _, other_suffix = other.rpartition(".")
+    return bool(stem) and suffix == other_suffix and _versioned(other_stem, stem)
+
+
+def _versioned(name: str, stem: str) -> bool:
+    """True when `name` is `stem` at a version (`export2` of `export`)."""
+    return name != stem and name.startswith(stem) and _VERSION_END.fullmatch(name[len(stem) :]) is not None
+
+
+def _slipped_name(path: str, names: _Names) -> str | None:
+    """The one file of the repository, in a folder ending with the folder of `path` (read from wherever
+    the command runs), whose name is a slip of the name of `path` (`_slip`): the file `path` means, as a
+    path from the root; None when there is none or there are several."""
+    folder, _, name = path.rstrip("/").rpartition("/")
+    lower = name.lower()
+    stem, _, suffix = lower.rpartition(".")
+    bare = re.sub(_VERSION_END.pattern + r"\Z", "", stem, count=1) or stem
+    if bare != stem and any(
+        other != lower and other.endswith("." + suffix) and _versioned(other.rpartition(".")[0], bare)
+        for other in names.paths()
+        if other.startswith(bare)
+    ):
+        return None  # `export3.py` beside `export.py` and `export2.py`: which version is not told
+    found = [
+        where
+        for other, paths in names.paths().items()
+        if other != lower and _slip(lower, other)
+        for where in paths
+        if (there := where.rpartition("/")[0]) == folder or there.endswith("/" + folder) or not folder
+    ]
     return found[0] if len(found) == 1 else None
 
 
@@ -925,7 +972,17 @@ def setup_files(
                     for given, path in _applied(step) if not (built or entered or aside) else ():
                         bases = [directory.resolve(), root]
                         applied = _applied_finding(
-                            given, path, line, bases, top, names, made_files, made, patterns, wandered
+                            given,
+                            path,
+                            line,
+                            bases,
+                            top,
+                            names,
+                            made_files,
+                            made,
+                            patterns,
+                            wandered,
+                            checkout,
                         )
                         if applied is not None and path not in seen:
                             seen.add(path)
@@ -1235,7 +1292,7 @@ def _finding(
         return None  # a script of the image, or of a project its Dockerfile clones
     if names.paths().get(name.lower()) or not names.complete:
         return None
-    meant = _reordered(name, names)
+    meant = _reordered(name, names) or _slipped_name(path, names)
     hint = f" (did you mean {meant}?)" if meant else ""
     return (
         f"README {how} {path}, which does not exist in the repository{hint}",
@@ -1396,14 +1453,18 @@ _APPLYING = {
     "helm": (frozenset({"install", "upgrade", "template"}), frozenset({"-f", "--values"})),
     "docker-compose": (frozenset(), frozenset({"-f", "--file"})),
     "podman-compose": (frozenset(), frozenset({"-f", "--file"})),
+    "conda": (frozenset({"create", "update"}), frozenset({"-f", "--file"})),
+    "mamba": (frozenset({"create", "update"}), frozenset({"-f", "--file"})),
+    "micromamba": (frozenset({"create", "update", "install"}), frozenset({"-f", "--file"})),
 }
 """A command whose option gives it a file of the project to read: (its subcommands that read it, none for
 any; the options)."""
 
 
 def _applied(step: str) -> Iterator[tuple[str, str]]:
-    """The files a step gives `kubectl apply|create|replace -f`, `helm install|upgrade|template -f|--values`
-    or `docker compose -f` (`docker-compose`, `podman-compose`) to read: a relative path with a manifest
+    """The files a step gives `kubectl apply|create|replace -f`, `helm install|upgrade|template -f|--values`,
+    `docker compose -f` (`docker-compose`, `podman-compose`) or `conda env create|update -f` (`mamba`,
+    `micromamba`: an environment file) to read: a relative path with a manifest
     suffix (`_MANIFEST_SUFFIXES`), not a URL, stdin (`-`), a folder, a glob or a variable: (the command
     and its option, `kubectl -f`; the path)."""
     prefix = _PREFIX.match(step)
@@ -1441,7 +1502,8 @@ def _applied(step: str) -> Iterator[tuple[str, str]]:
 
 def _near_manifests(name: str, names: _Names) -> list[str]:
     """The repository's files of the suffix of `name` whose names are a slip from it: the words of one
-    all in the other, two at least (`device-plugin.yml` for `vgpu-device-plugin.yml`)."""
+    all in the other, two at least (`device-plugin.yml` for `vgpu-device-plugin.yml`), or a slip of a
+    letter or a version (`_slip`: `servce.yaml` for `service.yaml`, `launcher.yml` for `launcher.yaml`)."""
     stem, _, suffix = name.lower().rpartition(".")
     family = ("yml", "yaml") if suffix in ("yml", "yaml") else (suffix,)
     words = set(_words_of(stem))
@@ -1451,7 +1513,7 @@ def _near_manifests(name: str, names: _Names) -> list[str]:
         if other_suffix not in family or not other_stem:
             continue
         theirs = set(_words_of(other_stem))
-        if len(words & theirs) >= 2 and (theirs <= words or words <= theirs):
+        if len(words & theirs) >= 2 and (theirs <= words or words <= theirs) or _slip(name.lower(), other):
             found.extend(paths)
     return sorted(found)
 
@@ -1467,12 +1529,15 @@ def _applied_finding(
     made: set[str],
     patterns: list[tuple[Path, str]],
     moved: bool,
+    checkout: bool = False,
 ) -> tuple[str, str] | None:
     """(message, confidence) of the finding on a manifest or values file a `kubectl apply -f`, `helm -f`
     or `docker compose -f` on README `line` reads (`_applied`) that no folder of the repository holds by
     name while it holds one a slip from it (`_near_manifests`: the file renamed), or that is not where the
     command runs from (the README's folder or the repository's root, no `cd` before) while another folder
-    holds a file of its name (moved): `likely`, the README may mean a file the reader writes. None for a
+    holds a file of its name (moved): `likely`, the README may mean a file the reader writes; in a git
+    checkout, `certain` when the one file meant is a slip of a letter or a version away (`_slipped_name`:
+    `servce.yaml` for `service.yaml`), a name no reader gives their own file. None for a
     placeholder, the reader's own file (`my-values.yaml`, `custom.yaml`), a file a line above makes, one
     git ignores, one in a generated folder."""
     if not plain_path(path) or _PLACEHOLDER.search(path) or USER_FILE.search(path) or OWN_FILE.search(path):
@@ -1497,10 +1562,11 @@ def _applied_finding(
     near = _near_manifests(name, names)
     if not near:
         return None
+    slipped = _slipped_name(path, names)  # `servce.yaml`: no file the reader writes is named so
     return (
         f"README gives {path} to {given}, which does not exist in the repository (did you mean "
         f"{' or '.join(near[:3])}?)",
-        LIKELY,
+        CERTAIN if checkout and slipped is not None and near == [slipped] else LIKELY,
     )
 
 

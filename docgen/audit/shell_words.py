@@ -1,7 +1,9 @@
 """Shell commands of a README that cannot work for one word of them: a program misspelled a letter off
-one a Docker README runs (`dokcer build -t app .`: `did you mean docker?`), and a clone over GitHub's
-unauthenticated `git://` protocol, which GitHub turned off on 15 March 2022 (github.blog, "Improving Git
-protocol security on GitHub", 2021-09-01): `git clone git://github.com/org/app.git` fails. And a
+one a Docker README runs (`dokcer build -t app .`, `kubect create -f launcher.yaml`, `pyhton3 train.py`:
+`did you mean docker?`) that the README defines nowhere (no `alias`, no shell function), and a clone
+over GitHub's unauthenticated `git://` protocol, which GitHub turned off on 15 March 2022 (github.blog,
+"Improving Git protocol security on GitHub", 2021-09-01): `git clone git://github.com/org/app.git`
+fails. And a
 variable a letter case off one the shell sets (`-v $pwd/out:/out` for `$PWD`) that the README never
 sets: shell variables are case-sensitive, so it expands to nothing. And a `cp` or `mv` given one operand
 (`cp app/`): it needs a source and a destination.
@@ -23,14 +25,28 @@ from docgen.audit.versions import one_slip
 from docgen.markdown import Document, Fence, code_spans
 from docgen.model import Diagnostic
 
-_PROGRAMS = ("docker", "docker-compose", "nvidia-docker", "git", "pip")
-"""The programs a Docker README runs whose slips are read."""
+_PROGRAMS = ("docker", "docker-compose", "nvidia-docker", "git", "pip") + (
+    "kubectl",
+    "python",
+    "python3",
+    "nvidia-smi",
+    "podman",
+    "helm",
+    "conda",
+    "apt-get",
+    "sudo",
+)
+"""The programs a Docker README runs (the image's tools, the cluster's and the GPU's) whose slips are read."""
 _LONG = 6
-"""Below this length a program's slips are read as swaps of two letters only (`gti`, `ipp`): `gif`,
-`zip` or `ip` a letter off `git` and `pip` are programs of their own."""
-_REAL = frozenset({"dockerd", "dockle", "docker-compose", "nvidia-docker", "pip3", "pipx", "gitk", "docker2"})
-"""Programs a letter off one of `_PROGRAMS` (Docker's daemon, the image linter, …)."""
-_WORD = re.compile(r"[a-z][a-z-]*[a-z]")
+"""Below this length a program's slips are read as swaps of two letters only (`gti`, `ipp`, `hlem`):
+`gif`, `zip` or `ip` a letter off `git` and `pip`, `conny` off `conda`, are programs of their own."""
+_REAL = frozenset(
+    {"dockerd", "dockle", "docker-compose", "nvidia-docker", "pip3", "pipx", "gitk", "docker2"}
+    | {"kubectx", "cython", "jython", "ipython", "bpython", "pythonw", "ipython3", "bpython3", "python3m"}
+)
+"""Programs a letter off one of `_PROGRAMS` (Docker's daemon, the image linter, kubectl's context
+switcher, the other Pythons, …)."""
+_WORD = re.compile(r"[a-z][a-z0-9-]*[a-z0-9]")
 _GIT_PROTOCOL = re.compile(r"git://(?:www\.)?github\.com/[^\s\"'`)]*")
 
 
@@ -58,9 +74,26 @@ def slip_of(word: str) -> str | None:
     ):
         return None
     for name in _PROGRAMS:
+        if _digits(word) != _digits(name):
+            continue  # (`python2`, `docker1`: a digit tells another program or a version)
         if _swapped(word, name) or (len(name) >= _LONG and one_slip(word, name)):
             return name
     return None
+
+
+def _digits(word: str) -> str:
+    return "".join(c for c in word if c.isdigit())
+
+
+def _defined(text: str, word: str) -> bool:
+    """True when the README `text` makes `word` a command of the reader's shell: an alias (`alias
+    kubect=kubectl`), a function (`kubect() {`, `function kubect`) or a link or file it names by that
+    name (`ln -s /usr/bin/kubectl ~/bin/kubect`)."""
+    name = re.escape(word)
+    return bool(
+        re.search(rf"\balias[ \t]+{name}=|(?<![\w-]){name}[ \t]*\(\)|\bfunction[ \t]+{name}\b", text)
+        or re.search(rf"\bln[ \t][^\n]*[/ \t]{name}(?![\w-])", text)
+    )
 
 
 def command_steps(fence: Fence) -> Iterator[tuple[int, str]]:
@@ -78,15 +111,16 @@ def command_steps(fence: Fence) -> Iterator[tuple[int, str]]:
             yield lines[0][0], LEAD.sub("", step, count=1)
 
 
-def _misspelt_programs(doc: Document, readme: str) -> Iterator[Diagnostic]:
-    """A step whose program is a slip of one of `_PROGRAMS` and that has arguments (`certain`)."""
+def _misspelt_programs(doc: Document, text: str, readme: str) -> Iterator[Diagnostic]:
+    """A step whose program is a slip of one of `_PROGRAMS`, that has arguments and that the README
+    does not define itself (`_defined`) (`certain`)."""
     for fence in doc.fences:
         for line, step in command_steps(fence):
             words = step.split()
             if len(words) < 2:
                 continue
             meant = slip_of(words[0])
-            if meant is not None:
+            if meant is not None and not _defined(text, words[0]):
                 yield Diagnostic(
                     readme,
                     line,
@@ -228,7 +262,7 @@ def _case_slipped_variables(doc: Document, text: str, readme: str) -> Iterator[D
 
 def shell_words(doc: Document, text: str, readme: str) -> Iterator[Diagnostic]:
     """The findings of this module (see its docstring)."""
-    yield from _misspelt_programs(doc, readme)
+    yield from _misspelt_programs(doc, text, readme)
     yield from _lone_operands(doc, readme)
     yield from _git_protocol(doc, readme)
     yield from _case_slipped_variables(doc, text, readme)

@@ -21,8 +21,9 @@ SHELL_LANGS = frozenset({"bash", "sh", "shell", "zsh"})
 """Fence info strings (lower-cased) that name a POSIX shell: a block labelled so is shell code, not output
 or a file. Rules that take a block's lines for the image's own build lines (`fences`) or for Dockerfile
 instructions written as shell (`excerpts`) read these alone: an unlabelled block is as often a file."""
-SESSION_LANGS = frozenset({"console", "shell-session", "terminal"})
-"""Fence info strings of a terminal session: commands behind prompts, with their output."""
+SESSION_LANGS = frozenset({"console", "shell-session", "terminal", "commandline"})
+"""Fence info strings of a terminal session: commands behind prompts, with their output (`commandline`:
+what JetBrains IDEs label a pasted terminal command)."""
 UNLABELLED_LANGS = frozenset({"", "none"})
 """A block with no language (or `none`): most READMEs write their commands so."""
 SHELL_BLOCK_LANGS = SHELL_LANGS | SESSION_LANGS | UNLABELLED_LANGS
