@@ -506,6 +506,9 @@ def test_a_build_scripts_context_and_an_exec_scripts_option(tmp_path: Path) -> N
         '#!/bin/bash\ndocker run --rm \\\n  acme/web sh -c "echo one\n  -v a:/a\n  echo two"\n',
         # a here-string is no heredoc
         '#!/bin/bash\ncat <<<"x"\ndocker run --rm \\\n  -p 80:80 \\\n  acme/web\n',
+        # an array of the run's words, one a line: no `\` needed
+        '#!/bin/bash\nrun() {\n    local cmd=(\n        docker run\n        --name "$1"\n        -it\n    )\n'
+        '    cmd+=("$IMAGE")\n    "${cmd[@]}"\n}\n',
     ],
 )
 def test_scripts_continued_rightly(tmp_path: Path, script: str) -> None:

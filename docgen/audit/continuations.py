@@ -407,7 +407,8 @@ def unjoined(run: list[tuple[int, str]], after: list[tuple[int, str]], code: boo
     variable or a tagged one at any depth or a bare name indented deeper, while the run names none), a
     build's context (`.`, a folder, a variable) while it names none. A run on one line lost nothing
     unless an option indented deeper comes next and continues itself with `\\` (`-v a:/b \\`) or the
-    run names no image yet (`docker run -it --rm` above `    -v a:/b`). Not after
+    run names no image yet (`docker run -it --rm` above `    -v a:/b`), in a README's block: a script's
+    one-line run may be the first word of an array (`cmd=(` / `docker run` / `--name x` / `)`). Not after
     a line ending in `&&` or a pipe (the shell reads on), a comment line or a sketch's line
     (`... (other options) ...`, `_SKETCH_LINE`)."""
     last = run[-1][1]
@@ -432,7 +433,7 @@ def unjoined(run: list[tuple[int, str]], after: list[tuple[int, str]], code: boo
     told = functools.partial(Unjoined, command, run[0][0], run[-1][0], after[0][0], how=how)
     if _OPTION_LINE.match(first) and not _CASE_ARM.match(line):
         if (deeper or (code and _known_option(verb, first))) and (
-            len(run) > 1 or len(after) > 1 or _no_operand(verb, words)
+            len(run) > 1 or len(after) > 1 or (not code and _no_operand(verb, words))
         ):
             return told("option", first)
         return None
