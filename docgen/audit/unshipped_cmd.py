@@ -819,6 +819,25 @@ def _starts(
     return exact, pushed
 
 
+def _names_built(
+    doc: Document,
+    model: ImageModel,
+    count: int,
+    builds: Sequence[tuple[str, str | None, str]],
+    directory: Path | None,
+) -> tuple[list[str], set[str]] | None:
+    """The tags the README's builds give `model`'s image and the names they build it as: every build's
+    when the README is about one Dockerfile (`count` 1), else those whose `-f` is `model`'s file; None
+    when `model`'s builds cannot be told (several Dockerfiles, no folder or file to match)."""
+    if count == 1:
+        return [image for image, _, _ in builds], _built_names(doc)
+    if directory is None or not model.file:
+        return None
+    mine = os.path.realpath(model.file)
+    tags = [i for i, f, _ in builds if f and os.path.realpath(directory / f) == mine]
+    return tags, {image_repository(t) for t in tags}
+
+
 def spaced_programs(
     doc: Document, models: Sequence[ImageModel], readme: str, directory: Path | None = None
 ) -> Iterator[Diagnostic]:
@@ -837,15 +856,10 @@ def spaced_programs(
         if spaced is None:
             continue
         keyword, program, at = spaced
-        if len(models) == 1:
-            tags = [image for image, _, _ in builds]
-            built = _built_names(doc)
-        elif directory is not None and model.file:
-            mine = os.path.realpath(model.file)
-            tags = [i for i, f, _ in builds if f and os.path.realpath(directory / f) == mine]
-            built = {image_repository(t) for t in tags}
-        else:
+        names = _names_built(doc, model, len(models), builds, directory)
+        if names is None:
             continue
+        tags, built = names
         if not built:
             continue
         lines, pushed = _starts(doc, keyword, built, tags)
@@ -998,15 +1012,10 @@ def slipped_programs(
         if slipped is None:
             continue
         keyword, program, at, meant, why = slipped
-        if len(models) == 1:
-            tags = [image for image, _, _ in builds]
-            built = _built_names(doc)
-        elif directory is not None and model.file:
-            mine = os.path.realpath(model.file)
-            tags = [i for i, f, _ in builds if f and os.path.realpath(directory / f) == mine]
-            built = {image_repository(t) for t in tags}
-        else:
+        names = _names_built(doc, model, len(models), builds, directory)
+        if names is None:
             continue
+        tags, built = names
         lines = _starts(doc, keyword, built, tags)[0] if built else []
         lines += _compose_starts(doc, directory, built, keyword, model.file)
         if not lines:
