@@ -1726,6 +1726,10 @@ def test_a_run_of_the_service_name_compose_builds(tmp_path: Path) -> None:
         ),
         # the name Compose gives it
         ("```bash\ndocker compose build\ndocker run -it speech-asr\n```\n", SPEECH_COMPOSE),
+        # a README that never starts Compose: its run's image may be made otherwise
+        ("```bash\ndocker run -it --rm asr\n```\n", SPEECH_COMPOSE),
+        # the run before the compose build: told only after it
+        ("```bash\ndocker run -it asr\ndocker compose up -d\n```\n", SPEECH_COMPOSE),
         # a service that pulls its image
         (
             "```bash\ndocker compose up -d\ndocker run --rm redis redis-cli ping\n```\n",

@@ -1144,6 +1144,20 @@ def _command_texts(doc: Document, commands: Sequence[_Command]) -> list[tuple[in
     return found
 
 
+_COMPOSE_WORD = re.compile(r"\bdocker(?:-compose\b|[ \t]+compose\b)")
+
+
+def _builds_with_compose(text: str) -> bool:
+    """`text` holds a compose command that builds a service's image when it has none (`docker compose
+    build`, `up`, `run`, `create`): a word after `docker compose` in one of its commands (each read once,
+    split at `|`, `;`, `&` and line ends)."""
+    for command in re.split(r"[|;&\n]", text):
+        found = _COMPOSE_WORD.search(command)
+        if found and {"build", "up", "run", "create"} & set(command[found.end() :].split()):
+            return True
+    return False
+
+
 def _container_runs(
     doc: Document,
     readme: str,
@@ -1157,8 +1171,10 @@ def _container_runs(
     Compose tags the image it builds with the service's `image:`, or `<project>-<service>` when it has
     none; the container's name is no image, nor is the service's own name (`docker run web` after
     `docker compose build` of service `web`), and `docker run` of it fails (`pull access denied`).
-    `certain`: the name is the file's, written out. `docker compose run web` runs the right image.
-    `docker exec`, `logs`, `start` of the name are right (`_container_misses` reads those)."""
+    `certain`: the name is the file's, written out. `docker compose run web` runs the right image. A
+    service's own name is told only at or after a compose command of the README that builds (`build`,
+    `up`, `run`, `create`). `docker exec`, `logs`, `start` of the name are right (`_container_misses`
+    reads those)."""
     containers = {
         s.container_name: (f, s) for f in files for s in f.services if s.container_name and s.builds
     }
@@ -1182,6 +1198,9 @@ def _container_runs(
         known.update(image_repository(t) for t in tag_targets(text))
         known.update(image_repository(m.group(1)) for m in _PULLED.finditer(text))
         known.update(_made_images(text) or ())
+    # a service's own name is told only after a compose command of the README that builds it: a run of
+    # the name alone, in a README that never starts Compose, may be of an image made otherwise
+    composed = min((n for n, text in texts if _builds_with_compose(text)), default=None)
     scripted: set[str] | None = None
     seen: set[str] = set()
     for line, text in texts:
@@ -1189,6 +1208,8 @@ def _container_runs(
         image = ran[1] if ran is not None else ""
         name = image_repository(image)
         if (name not in containers and name not in services) or name in known or name in seen:
+            continue
+        if name not in containers and (composed is None or composed > line):
             continue
         if scripted is None:
             scripted = _built_by_scripts(folders)
