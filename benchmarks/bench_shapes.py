@@ -153,6 +153,30 @@ Shapes that were superlinear when this benchmark was written, and what made them
   compose file of thousands of services, parsed again for each service's build args:
   `compose_builds._given_args`; now parsed once, `_every_service`), 37.6 s at 4n, now 3.1× and 4.1 s.
   The other 138 shapes were within budget.
+  The third round of that day added eleven project shapes, each making one new rule do its most work
+  (`hidden-paths`, `applied-images`, `shallow-checkouts`, `slipped-programs`, `moved-folders`,
+  `top-mount-paths`, `unbuilt-ci-claims`, `compose-names`, `program-slips`, `near-variants`,
+  `unjoined-runs`), at load 2.5–3.5. Over budget at first: `hidden-paths` (thousands of `docker run -v
+  $(pwd):/srv` of an image of thousands of virtual environments: each run's bind compared with every
+  one, the folders it may run from and the README's `cd`s read again for each: `audit/hidden_paths`;
+  0.7 s at 5,000 characters, 10 s at 10,000 under a profiler, the default size not done in 4 minutes),
+  now 3.8× (0.45 s, 1.71 s); `slipped-programs` 8.1× (0.56 s, 4.53 s: the ENTRYPOINT and the programs
+  RUNs install read again for each run, `run_args.other_programs` and `doubled_programs`, and the model
+  hashed for each run by `hidden_paths`' cached `image_made`), now 4.0× (0.34 s, 1.35 s);
+  `moved-folders` 9.7× (0.91 s, 8.84 s: the image's paths and every RUN read again for each script,
+  `unshipped_cmd._moved_folder`, and every README line for each), now 3.8× (0.38 s, 1.45 s);
+  `top-mount-paths` 17.5× (0.87 s, 15.3 s: each path compared with every mount of its run and of the
+  README, `mounts.top_mount_paths`, and every line naming a script read again for each run of it,
+  `audit/moved_scripts`), now 4.5× (0.50 s, 2.26 s); `unbuilt-ci-claims` 7.4× (0.26 s, 1.91 s: the
+  commented-out steps read again for each claim), now 4.0× (0.17 s, 0.68 s); `applied-images` 5.0×
+  (one manifest read again for each `kubectl apply` of it), now 3.6×; `program-slips` 8.3× (1.04 s,
+  8.66 s: the README searched for an alias of the slip again for each step, `shell_words`), now 4.0×
+  (0.51 s, 2.04 s); `compose-names` 9.8× (1.96 s, 19.1 s: the compose file parsed again for each
+  `docker compose up --build NAME`, `broken_runs._compose_built`, its services read again for each,
+  `compose_paths.unbuilt_extensions`, and the README's lines making files for each,
+  `compose_builds._check`), now 6.3× (1.43 s, 8.97 s): still over, each paragraph read against the
+  whole README by older rules (`case_slips`, `members._named`, `set_aside._about_other_files`), left
+  for the next round. The others: `shallow-checkouts` 4.2×, `near-variants` 2.8×, `unjoined-runs` 2.1×.
 
 The project shapes (`PROJECTS`) are whole projects, README and the files the round-19 rules read (a
 script with a usage line, a compose file, Dockerfiles with thousands of COPY or RUN lines), and the
@@ -881,6 +905,104 @@ PROJECTS: dict[str, Callable[[int], dict[str, str]]] = {
         },
     ),
     "self-copies": lambda size: project(fence(lines(lambda k: f"cp conf{k}.yaml conf{k}.yaml\n", size))),
+    # The rules of the session of 7 December (third round): binds hiding what a RUN made, applied
+    # manifests, checkouts in shallow clones, start programs a letter off, folders the image puts
+    # elsewhere, paths at the top missing a mount, CI said to build, compose names, program slips, gone
+    # Dockerfiles beside a variant, runs cut off above a deeper option.
+    "hidden-paths": lambda size: project(
+        "# Trainer\n\n```bash\ndocker build -t lab/trainer .\n```\n\n"
+        + fence(lines(lambda k: f"docker run --rm -e K={k} -v $(pwd):/srv lab/trainer\n", size // 2)),
+        Dockerfile="FROM python:3.12-slim\nWORKDIR /srv\nCOPY . .\n"
+        + lines(lambda k: f"RUN python3 -m venv env{k} && env{k}/bin/pip install pkg{k}\n", size // 2)
+        + 'CMD ["/bin/bash", "-c", "source env0/bin/activate && python fit.py"]\n',
+        **{"fit.py": "print(1)\n"},
+    ),
+    "applied-images": lambda size: project(
+        "# Jobs\n\n"
+        + fence(
+            lines(lambda k: f"docker build -t acme/job{k}:2.0 .\nkubectl apply -f k8s/jobs.yaml\n", size // 2)
+        ),
+        **{
+            "k8s/jobs.yaml": lines(
+                lambda k: (
+                    f"---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: job{k}\nspec:\n  containers:\n"
+                    f"    - name: job{k}\n      image: acme/job{k}:1.0\n"
+                ),
+                size // 2,
+            )
+        },
+    ),
+    "shallow-checkouts": lambda size: project(
+        fence("docker build -t lathe:dev .\n"),
+        Dockerfile="FROM python:3.11-slim\nWORKDIR /workspace\n"
+        + lines(
+            lambda k: (
+                f"RUN git clone --depth 1 https://example.org/forge/t{k}.git /w/t{k} && cd /w/t{k} "
+                f"&& git checkout v0.{k}.0\n"
+            ),
+            size,
+        ),
+    ),
+    "slipped-programs": lambda size: project(
+        "# Tuner\n\n```bash\ndocker build -t tuner .\n```\n\n"
+        + fence(lines(lambda k: f"docker run --rm -e K={k} tuner launch run{k}.py\n", size // 2)),
+        Dockerfile="FROM python:3.11-slim\nWORKDIR /workspace\n"
+        + lines(lambda k: f"RUN pip install --no-cache-dir pkg{k} accelerate\n", size // 2)
+        + 'ENTRYPOINT ["accelrate", "launch", "finetune.py"]\n',
+    ),
+    "moved-folders": lambda size: project(
+        "# Segmenter\n\n```bash\ndocker build -t seg .\n```\n\n"
+        + fence(lines(lambda k: f"docker run --rm seg python seg{k}/tests/t{k}.py\n", size // 2)),
+        Dockerfile="FROM python:3.11-slim\nWORKDIR /root\n"
+        + lines(lambda k: f"RUN git clone https://example.org/acme/seg{k}.git /seg{k}\n", size // 2),
+    ),
+    "top-mount-paths": lambda size: project(
+        "# Pose\n\n```\ndocker build -t posekit-demo .\n```\n\n```\ndocker run --rm -it \\\n"
+        + lines(lambda k: f"    -v $(pwd)/w{k}:/srv/posekit/w{k} \\\n", size // 2)
+        + "    -w /srv/posekit \\\n    posekit-demo /bin/bash\n```\n\n```\n"
+        + lines(lambda k: f"python tools/demo.py --weights /w{k}/coco/w32.pth\n", size // 2)
+        + "```\n",
+        Dockerfile="FROM python:3.11-slim\nWORKDIR /srv/posekit\nCOPY . .\n",
+    ),
+    "unbuilt-ci-claims": lambda size: project(
+        "# gpu-smoke\n\n"
+        + lines(lambda k: f"- step {k}: the CI workflow builds and pushes the image to GHCR.\n", size // 2),
+        **{
+            ".github/workflows/smoke.yml": "name: smoke\non:\n  push:\n    branches: [trunk]\njobs:\n"
+            "  build:\n    runs-on: ubuntu-latest\n    steps:\n"
+            + lines(
+                lambda k: (
+                    f"      - run: echo {k}\n      # - uses: docker/build-push-action@v6\n"
+                    f"      #   with:\n      #     tags: ghcr.io/quill/smoke{k}\n"
+                ),
+                size // 2,
+            )
+        },
+    ),
+    "compose-names": lambda size: project(
+        lines(
+            lambda k: (
+                f"Build the image (tag: `nb-lab{k}`):\n\n"
+                + fence(f"docker compose up --build nb-lab{k}\n")
+                + "\n"
+            ),
+            size // 2,
+        ),
+        **{
+            "docker-compose.yml": "services:\n"
+            + lines(lambda k: f"  nb-lab{k}:\n    build: .\n    container_name: nb-lab{k}\n", size // 2)
+        },
+    ),
+    "program-slips": lambda size: project(
+        fence(lines(lambda k: f"kubectl create -f w{k}.yaml\nkubect create -f l{k}.yaml\n", size))
+    ),
+    "near-variants": lambda size: project(
+        lines(lambda k: f"Build `docker/carla{k % 40}.Dockerfile` for run {k}.\n", size),
+        **{f"docker/carla{k}15.Dockerfile": "FROM ubuntu:22.04\n" for k in range(40)},
+    ),
+    "unjoined-runs": lambda size: project(
+        fence(lines(lambda k: f"docker run -it --rm\n    -v /d{k}:/d{k} \\\n    acme/app:{k}\n", size))
+    ),
 }
 
 

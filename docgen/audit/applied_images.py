@@ -116,11 +116,14 @@ def unrun_builds(
         return
     readme_text = "\n".join(text for para in doc.paragraphs for _, text in para.lines)
     readme_text += "\n" + "\n".join(text for fence in doc.fences for _, text in fence.lines)
+    unrun: dict[tuple[tuple[Path, str | None], ...], tuple[tuple[str, int], str, str, str | None] | None] = {}
     for line, verb, given, folder in applied:
         files = _files(given, folder, top)
         if files is None:
             continue
-        found = _unrun(files, built, directory, readme_text)
+        if tuple(files) not in unrun:  # (read once: a README applies one manifest after each build)
+            unrun[tuple(files)] = _unrun(files, built, directory, readme_text)
+        found = unrun[tuple(files)]
         if found is None:
             continue
         (built_as, built_line), image, where, held = found

@@ -58,10 +58,12 @@ from docgen.audit.auditor import CERTAIN, LIKELY, also_at, dockerfile_read
 from docgen.audit.commands import MOVE, build_commands, build_words, clone_of, cloned_folder, command_words
 from docgen.audit.coverage import scopeless_args
 from docgen.audit.grammar import DOCKER_COMPOSE, read_compose
+from docgen.audit.memo import per_audit
 from docgen.audit.missing import name_key
 from docgen.audit.own_repo import remote_names, repository_root
 from docgen.audit.shallow_checkouts import shallow_checkouts
 from docgen.audit.steps import own_clone
+from docgen.bake import Target
 from docgen.build_scripts import BUILD
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
@@ -325,6 +327,18 @@ _COMPOSE_BUILDS = frozenset({"build", "up", "run", "create"})
 """The compose commands that build a service's image (`up`, `run` and `create` when it is missing)."""
 
 
+@per_audit(maxsize=16)
+def _compose_services(path: Path) -> tuple[Target, ...] | None:
+    """The services of the compose file `path` that build an image (`compose.parse`), read once for the
+    README's compose commands (thousands of `docker compose up --build NAME`); None for a file Compose
+    refuses."""
+    data = bytes_or_none(path)
+    try:
+        return compose.parse(data, path.name) if data is not None else ()
+    except DocgenError:
+        return None
+
+
 def _compose_built(
     words: list[str], line: int, directory: Path
 ) -> Iterator[tuple[int, str, list[tuple[str, str]]]]:
@@ -341,10 +355,8 @@ def _compose_built(
     for path in compose.default_files(directory):
         if not path.is_file() or path.parent.resolve() != directory.resolve():
             continue
-        data = bytes_or_none(path)
-        try:
-            services = compose.parse(data, path.name) if data is not None else ()
-        except DocgenError:
+        services = _compose_services(path)
+        if services is None:
             return
         for service in services:
             if (wanted and service.name not in wanted) or service.target is not None:

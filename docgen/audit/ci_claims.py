@@ -694,6 +694,7 @@ def unbuilt_ci_claims(
     `flows` (none of which `_may_build`) does (see the module's docstring)."""
     if any(os.path.lexists(top / name) for name in _OTHER_CI_FILES):
         return
+    commented = _commented_builds(flows)  # (read once: thousands of claims)
     for para in doc.paragraphs:
         if _OTHER_CI.search(para.before) or _TASK.search(para.before) or _NOT_BUILT.search(para.before):
             continue
@@ -706,14 +707,17 @@ def unbuilt_ci_claims(
             ):
                 continue
             for sentence in _sentences(plain(raw)):
-                finding = _unbuilt_claim(path, line, sentence, flows)
+                finding = _unbuilt_claim(path, line, sentence, flows, commented)
                 if finding is not None:
                     yield finding
                     break
 
 
-def _unbuilt_claim(path: str, line: int, sentence: str, flows: Sequence[_Workflow]) -> Diagnostic | None:
-    """The finding on one sentence saying CI builds or pushes the image, None when it says neither."""
+def _unbuilt_claim(
+    path: str, line: int, sentence: str, flows: Sequence[_Workflow], commented: Sequence[str]
+) -> Diagnostic | None:
+    """The finding on one sentence saying CI builds or pushes the image, None when it says neither;
+    `commented`: `_commented_builds(flows)`."""
     if not (_CI.search(sentence) or _AUTOMATIC.search(sentence)) or _NOT_BUILT.search(sentence):
         return None
     registry = next((name for name, pattern in _REGISTRIES if pattern.search(sentence)), None)
@@ -726,7 +730,6 @@ def _unbuilt_claim(path: str, line: int, sentence: str, flows: Sequence[_Workflo
     said = " and ".join(w for w, on in (("builds", builds), ("pushes", pushes)) if on)
     said += " the image" + (f" to {registry}" if pushes and registry else "")
     shown = ", ".join(f.shown for f in flows[:3]) + (f" and {len(flows) - 3} more" if len(flows) > 3 else "")
-    commented = _commented_builds(flows)
     why = f": {', '.join(commented[:3])} commented out" if commented else ""
     return Diagnostic(
         path,

@@ -154,6 +154,7 @@ def compose_builds(
     before it (`git clone …/app.git`, `cd app`) enters the README's folder."""
     top = (project or directory).resolve()
     entered: list[tuple[int, Path]] = []  # (README line, folder) of each `cd` of the blocks read so far
+    made: MadeFiles | None = None
     cloned_at: dict[
         str, int
     ] = {}  # folder of each clone of this repository → the first README line making it
@@ -180,7 +181,9 @@ def compose_builds(
                 continue
             words = command_words(lines, DOCKER_COMPOSE)
             if words is not None:
-                yield from _check(words, lines[0][0], readme, directory, top, source, entered)
+                if made is None and source:
+                    made = MadeFiles(source)  # (read once: thousands of compose commands)
+                yield from _check(words, lines[0][0], readme, directory, top, source, entered, made)
         for line, folder in moves(fence):
             if (place := _entered_folder(folder, directory, top)) is not None:
                 entered.append((line, place))
@@ -313,7 +316,9 @@ def _check(
     top: Path,
     source: Sequence[str] = (),
     entered: Sequence[tuple[int, Path]] = (),
+    made: MadeFiles | None = None,
 ) -> Iterator[Diagnostic]:
+    """The findings of one compose command of the README's blocks; `made`: `MadeFiles(source)`."""
     call = read_compose(words)
     verb = call.verb if call.top.complete else None
     if verb not in _BUILDS or call.options is None:
@@ -362,7 +367,8 @@ def _check(
             found.append((path, service))
     if verb in _STARTS:
         yield from _env_file_findings(paths, wanted, said, line, readme, top, source)
-    made = MadeFiles(source) if source else None
+    if made is None and source:
+        made = MadeFiles(source)
     for path, service in found:
         if seen[service.name] > 1 or (wanted and service.name not in wanted):
             continue  # a service several files set (merged), or one the command does not build

@@ -714,14 +714,17 @@ def unbuilt_extensions(
     here = real_path(directory)
     built: set[Path] = set()
     runs: list[tuple[str, str, Path, int | None]] = []  # (service, image, compose file, line)
+    read_files: set[Path] = set()  # (what each file builds, read once: thousands of `up`s of one file)
     for up in ups:
         for path in up.paths:
             read = read_services(path)
             if read is None:
                 continue
             services = read[0]
-            for _, service in service_items(services):
-                built.update(_built_dockerfiles(path, service))
+            if path not in read_files:
+                read_files.add(path)
+                for _, service in service_items(services):
+                    built.update(_built_dockerfiles(path, service))
             for name, service in _started_services(services, up):
                 image = service.get("image")
                 if service.get("build") is None and isinstance(image, str) and "$" not in image:

@@ -355,6 +355,7 @@ def _hides(bind: _Bind, auditor: Auditor, readme: tuple[str, str]) -> Iterator[t
     (see the module docstring)."""
     model, target = bind.model, bind.target
     default = _default_command(model) if not bind.command else None
+    places: list[Path] | None = None  # (the folders that may hold it: read once, at the first thing hidden)
     for thing in image_made(model):
         if thing.path != target and not thing.path.startswith(target.rstrip("/") + "/"):
             continue
@@ -367,9 +368,13 @@ def _hides(bind: _Bind, auditor: Auditor, readme: tuple[str, str]) -> Iterator[t
             continue  # (a volume between: docker fills a new one with what the image holds there)
         relative = posixpath.relpath(thing.path, target)
         held = posixpath.join(bind.host, relative) if bind.host else relative
-        folders = _host_folders(auditor, model)[0]
-        entered = [folders[0] / f for f in _CD.findall(readme[0]) if "$" not in f and ".." not in f]
-        if any(os.path.lexists(folder / held) for folder in (*folders, *entered)):
+        if places is None:
+            folders = _host_folders(auditor, model)[0]
+            places = [
+                *folders,
+                *(folders[0] / f for f in _CD.findall(readme[0]) if "$" not in f and ".." not in f),
+            ]
+        if any(os.path.lexists(folder / held) for folder in places):
             continue  # (a `cd` of the README may lead to a folder that holds it)
         use, said = None, ""
         if bind.command and not _SHELLS.fullmatch(bind.command):
@@ -405,9 +410,13 @@ def _run_binds(part: Document, auditor: Auditor) -> Iterator[_Bind]:
     builds."""
     family = auditor.family or auditor.models
     inside: dict[int, str] | None = None
+    # (whether each model makes anything, by identity: `image_made` hashes the whole model, once a run)
+    made: dict[int, bool] = {}
     for lines, command, start, image, at in built_runs(part, auditor):
         model = _model_of(image, auditor.shared.built, family)
-        if model is None or at < 0 or not image_made(model):
+        if model is not None and id(model) not in made:
+            made[id(model)] = bool(image_made(model))
+        if model is None or at < 0 or not made[id(model)]:
             continue
         options = command[start:at]
         after = command[at + len(image) :].strip()
@@ -529,14 +538,19 @@ def hidden_paths(part: Document, auditor: Auditor, text: str) -> Iterator[Diagno
     that hides it."""
     told: set[tuple[str, str]] = set()
     readme: tuple[str, str] | None = None
+    # (binds alike but for the run's line and image, as thousands of runs of one image are, hide alike)
+    hidden: dict[tuple[object, ...], list[tuple[Made, str, str]]] = {}
     for bind in (*_run_binds(part, auditor), *_compose_binds(part, auditor)):
         if readme is None:
             readme = _readme_texts(auditor, text)
-        checkout = _host_folders(auditor, bind.model)[1]
-        for thing, said, use in _hides(bind, auditor, readme):
+        key = (id(bind.model), bind.target, bind.host, bind.others, bind.command, bind.workdir, bind.typed)
+        if key not in hidden:
+            hidden[key] = list(_hides(bind, auditor, readme))
+        for thing, said, use in hidden[key]:
             if (bind.model.path, thing.path) in told:
                 continue
             told.add((bind.model.path, thing.path))
+            checkout = _host_folders(auditor, bind.model)[1]
             held = posixpath.join(bind.host, posixpath.relpath(thing.path, bind.target)).lstrip("/")
             yield Diagnostic(
                 auditor.path,

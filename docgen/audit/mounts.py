@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import posixpath
 import re
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, Auditor, dockerfile_read, remotes
@@ -452,6 +452,25 @@ def _script_tags(doc: Document, directory: Path) -> set[str]:
     return tags
 
 
+class _Folders:
+    """Container folders (mount targets) indexed for what `top_mount_paths` asks of each path: thousands
+    of paths each compared with thousands of mounts were their product."""
+
+    def __init__(self, folders: Iterable[str]) -> None:
+        self.exact: set[str] = set()
+        self.stems: set[str] = set()  # (each without its trailing `/`)
+        self.heads: set[str] = set()  # (the folder at the top of each: `/data` of `/data/in`)
+        for folder in folders:
+            self.exact.add(folder)
+            self.stems.add(folder.rstrip("/"))
+            if folder.startswith("/"):
+                self.heads.add("/" + folder[1:].split("/", 1)[0])
+
+    def above(self, path: str) -> bool:
+        """True when a folder is above `path` (`path.startswith(folder.rstrip("/") + "/")`)."""
+        return any(path[:i] in self.stems for i, c in enumerate(path) if c == "/")
+
+
 def top_mount_paths(
     doc: Document, models: Sequence[ImageModel], readme: str, directory: Path, built: Collection[str]
 ) -> Iterator[Diagnostic]:
@@ -469,8 +488,10 @@ def top_mount_paths(
     built = set(built) | _script_tags(doc, directory)
     if not built:
         return
-    mounted = mounted_folders(doc)
+    mounted = _Folders(mounted_folders(doc))
     told: set[str] = set()
+    # (the index of the mounts of the last run read: the words typed in one shell share its mounts)
+    last: tuple[list[tuple[str, str, int]], _Folders, dict[str, list[tuple[str, str, int]]]] | None = None
     for line, word, run_line, verb, mounts in _container_words(doc, built):
         path = clean_path(word.rsplit("=", 1)[-1].strip("\"'"))
         if path is None or path in told:
@@ -479,19 +500,20 @@ def top_mount_paths(
         top = "/" + parts[0]
         if len(parts) < 2 or top in SYSTEM:
             continue
-        if any(
-            path == t or path.startswith(t.rstrip("/") + "/") or t.startswith(top + "/") or t == top
-            for _, t, _ in mounts
-        ):
+        if last is None or last[0] is not mounts:
+            named: dict[str, list[tuple[str, str, int]]] = {}
+            for mount in mounts:
+                named.setdefault(posixpath.basename(mount[1]), []).append(mount)
+            last = mounts, _Folders(t for _, t, _ in mounts), named
+        targets = last[1]
+        if path in targets.exact or targets.above(path) or top in targets.heads:
             continue
-        if any(m == top or path.startswith(m.rstrip("/") + "/") for m in mounted):
+        if top in mounted.exact or mounted.above(path):
             continue
         away = [
             (host, target, at)
-            for host, target, at in mounts
-            if target != top
-            and posixpath.basename(target) == parts[0]
-            and posixpath.basename(host.strip("\"'").rstrip("/")) == parts[0]
+            for host, target, at in last[2].get(parts[0], [])
+            if target != top and posixpath.basename(host.strip("\"'").rstrip("/")) == parts[0]
         ]
         if len(away) != 1 or _image_names(models, top):
             continue

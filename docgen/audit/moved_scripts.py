@@ -491,6 +491,7 @@ def moved_scripts(
     first_line = {n: f.section for f in doc.fences for n, _ in f.lines}  # README line → its block's section
     runs = [*_fence_runs(doc, text, directory, audited, top, roots), *_step_runs(doc, directory, top)]
     mounts: list[tuple[int, Path]] | None = None  # read when a finding needs it
+    making: dict[str, list[int]] = {}  # name → the README lines making it (read once: a script run often)
     for line, name in _container_runs(doc, container_blocks(doc)) if models else ():
         if name in seen or (lost := _lost_copy(name, models, top, below)) is None:
             continue
@@ -507,8 +508,9 @@ def moved_scripts(
         named = below.named(here, posixpath.basename(path))
         matches = [p for p in named if p.as_posix().endswith("/" + path)]
         name = posixpath.basename(path)
-        made = (source[at - 1] for at in naming.lines(name) if at != line or len(matches) != 1)
-        if any(makes(t, name) for t in made):
+        if name not in making:
+            making[name] = [at for at in naming.lines(name) if makes(source[at - 1], name)]
+        if any(at != line or len(matches) != 1 for at in making[name]):
             continue  # another line of the README makes it (`wget …/build_run.sh`) where it runs it
         if len(matches) != 1:
             meant = _respelt(path, folders, top) or _lifted(path, folders, models, doc)

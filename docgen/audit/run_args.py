@@ -74,6 +74,7 @@ import re
 import shlex
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 from docgen.audit.aside import offered_text
 from docgen.audit.auditor import CERTAIN, LIKELY, dockerfile_read
@@ -611,6 +612,22 @@ _SCRIPT_NAME = re.compile(
 """A program name that says it is a script or a wrapper (`start-server`, `ffmpeg-wrapper`)."""
 
 
+_T = TypeVar("_T")
+
+
+def _per_model(read: Callable[[ImageModel], _T]) -> Callable[[ImageModel], _T]:
+    """`read` kept for each model by identity, for one rule's pass over a README's runs (thousands of runs
+    of one image read it once; hashing a model, as `per_audit` does, reads the whole Dockerfile's)."""
+    kept: dict[int, _T] = {}
+
+    def cached(model: ImageModel) -> _T:
+        if id(model) not in kept:
+            kept[id(model)] = read(model)
+        return kept[id(model)]
+
+    return cached
+
+
 def _program_entrypoint(model: ImageModel, directory: Path | None) -> Setting | None:
     """The ENTRYPOINT of the image `model` builds when it is, in exec form, a program that takes the run's
     words as its arguments: not a shell (`shell_programs`), a wrapper running its arguments as a command
@@ -658,6 +675,7 @@ def doubled_programs(
     if not models:
         return
     built = built_repositories(doc)
+    entrypoint = _per_model(lambda model: _program_entrypoint(model, directory))
     for line, image, read, after, _, fence in _fenced_runs(doc):
         if not after or any(n == "--entrypoint" for n, _ in read.values):
             continue
@@ -667,7 +685,7 @@ def doubled_programs(
             bases = {image_repository(stage.base) for stage in models[0].stages}
             if image_repository(image) not in bases and last_name(image) in _title_names(doc, models[0]):
                 model = models[0]
-        setting = _program_entrypoint(model, directory) if model is not None else None
+        setting = entrypoint(model) if model is not None else None
         if model is None or setting is None or not setting.exec_form:
             continue
         words = list(setting.exec_form)
@@ -1462,20 +1480,26 @@ def _entered(doc: Document) -> dict[str, tuple[int, set[str]]]:
     return found
 
 
-def _meant_program(word: str, model: ImageModel, entered: set[str]) -> tuple[str, int | None, bool] | None:
+def _meant_program(
+    word: str,
+    model: ImageModel,
+    entered: set[str],
+    copied: dict[str, int],
+    installed: Sequence[tuple[str, int]],
+) -> tuple[str, int | None, bool] | None:
     """(the program, the Dockerfile line putting it in the image, whether the run surely means it) when the
     first word after the image names a program other than the ENTRYPOINT's: one a COPY or a RUN puts in a
     folder of the PATH (sure), one the README runs with `--entrypoint` elsewhere, or a program run to look
-    at a container (`_STANDALONE`: `rocminfo`, `bash`); None for any other word (a subcommand, a file)."""
+    at a container (`_STANDALONE`: `rocminfo`, `bash`); None for any other word (a subcommand, a file).
+    `copied`, `installed`: `_copied_programs(model)`, `_installed_programs(model)`."""
     name = posixpath.basename(word)
     if word.startswith("/") and (not _BIN.search(posixpath.dirname(word)) or not _PROGRAM.fullmatch(name)):
         return None  # a path that is no program of the PATH: a file argument
     if not word.startswith("/") and not _PROGRAM.fullmatch(word):
         return None
-    copied = _copied_programs(model)
     if name in copied:
         return name, copied[name], True
-    for pattern, line in _installed_programs(model):
+    for pattern, line in installed:
         if fnmatch.fnmatchcase(name, pattern):
             return name, line, True
     if name in entered or name in _STANDALONE:
@@ -1504,6 +1528,9 @@ def other_programs(
         return
     built = built_repositories(doc)
     entered: dict[str, tuple[int, set[str]]] | None = None
+    entrypoint = _per_model(lambda model: _program_entrypoint(model, directory))
+    copied = _per_model(_copied_programs)
+    installed = _per_model(_installed_programs)
     for line, image, read, after, _, fence in _fenced_runs(doc, podman=True):
         if not after or any(n == "--entrypoint" for n, _ in read.values):
             continue
@@ -1511,7 +1538,7 @@ def other_programs(
         own = model is not None
         if model is None and not built and len(models) == 1 and titled_image(doc, image, models[0]):
             model = models[0]
-        setting = _program_entrypoint(model, directory) if model is not None else None
+        setting = entrypoint(model) if model is not None else None
         if model is None or setting is None or not setting.exec_form:
             continue
         words = list(setting.exec_form)
@@ -1521,7 +1548,8 @@ def other_programs(
             if _same_program(after[0], words[0]) or words[-1].startswith("-"):
                 continue  # the program again (`doubled_programs`), or the value of its last option
             entered = _entered(doc) if entered is None else entered
-            meant = _meant_program(after[0], model, entered.get(image_repository(image), (0, set()))[1])
+            given = entered.get(image_repository(image), (0, set()))[1]
+            meant = _meant_program(after[0], model, given, copied(model), installed(model))
             if meant is None:
                 continue
             program, at, sure = meant
@@ -1535,7 +1563,7 @@ def other_programs(
                 held = ""
             fix = after[0]
         else:
-            programs = {n: at for n, at in _copied_programs(model).items() if n != started}
+            programs = {n: at for n, at in copied(model).items() if n != started}
             comment = _comment_before(fence, _start_of(fence, line)).strip()
             task = _task_program(comment, sorted(programs), started) if programs and own else None
             if task is None:

@@ -114,13 +114,16 @@ def command_steps(fence: Fence) -> Iterator[tuple[int, str]]:
 def _misspelt_programs(doc: Document, text: str, readme: str) -> Iterator[Diagnostic]:
     """A step whose program is a slip of one of `_PROGRAMS`, that has arguments and that the README
     does not define itself (`_defined`) (`certain`)."""
+    defined: dict[str, bool] = {}  # (the README read once a word: thousands of steps of one slip)
     for fence in doc.fences:
         for line, step in command_steps(fence):
             words = step.split()
             if len(words) < 2:
                 continue
             meant = slip_of(words[0])
-            if meant is not None and not _defined(text, words[0]):
+            if meant is not None and words[0] not in defined:
+                defined[words[0]] = _defined(text, words[0])
+            if meant is not None and not defined[words[0]]:
                 yield Diagnostic(
                     readme,
                     line,

@@ -32,12 +32,14 @@ name and tag).
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import itertools
 import os
 import posixpath
 import re
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from docgen import compose
@@ -55,7 +57,7 @@ from docgen.audit.container_scripts import image_files_into, work_dir
 from docgen.audit.docker_cli import compose_commands
 from docgen.audit.entry_modes import unnamed_installs
 from docgen.audit.grammar import IMAGE_WORD, read_compose, run_command
-from docgen.audit.image_paths import read_image
+from docgen.audit.image_paths import Image, read_image
 from docgen.audit.missing import one_edit
 from docgen.audit.names import compose_file, takes_value, words_of
 from docgen.audit.references import makes
@@ -64,7 +66,7 @@ from docgen.copied import FILE_LIMIT, context_path, copied_files
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
 from docgen.files import bytes_or_none, text_or_none
 from docgen.markdown import Document
-from docgen.model import Diagnostic, ImageModel
+from docgen.model import Diagnostic, ImageModel, Instruction
 
 _RUN = re.compile(container_command("run", DOCKER_PODMAN, end=BLANK))
 _INTERPRETERS = re.compile(r"(?:python(?:[23](?:\.\d+)?)?|bash|sh|node|ruby|perl)")
@@ -361,6 +363,8 @@ def unshipped_run_scripts(
     context = Path(model.file).parent
     whole = any(folder == w or folder.startswith(w.rstrip("/") + "/") for w in wholes)
     told: set[str] = set()
+    lines_of = _Holding(source)
+    places: _Places | None = None
     for line, script, targets in runs:
         path = posixpath.normpath(posixpath.join(folder, script))
         name = posixpath.basename(script)
@@ -368,11 +372,11 @@ def unshipped_run_scripts(
             continue
         if any(path == t or path.startswith(t.rstrip("/") + "/") for t in targets):
             continue  # a mount brings it
-        if any(name in text and makes(text, name) for text in source):
+        if any(makes(source[i], name) for i in lines_of.holding(name)):
             continue
-        moved = (
-            _moved_folder(model, folder, script, files, context if whole else None) if "/" in script else None
-        )
+        if "/" in script and places is None:
+            places = _Places.of(model, files)
+        moved = _moved_folder(places, folder, script, context if whole else None) if places else None
         if moved is not None:
             elsewhere, made_line = moved
             rest = script.split("/", 1)[1]
@@ -441,9 +445,65 @@ def _relative_clones(body: str) -> Iterator[str]:
             yield posixpath.basename(words[0].rstrip("/")).removesuffix(".git")
 
 
-def _moved_folder(
-    model: ImageModel, folder: str, script: str, files: set[str], whole: Path | None
-) -> tuple[str, int] | None:
+class _Holding:
+    """Texts (README lines, RUN bodies) joined once, to find the few holding a word: thousands of scripts,
+    each looked for in every text, were the square of the input."""
+
+    def __init__(self, texts: Sequence[str]) -> None:
+        self.starts = list(itertools.accumulate((len(t) + 1 for t in texts), initial=0))
+        self.joined = "\n".join(texts)
+
+    def holding(self, word: str) -> list[int]:
+        """The indices of the texts holding `word`, in order."""
+        if not word:
+            return list(range(len(self.starts) - 1))
+        found: list[int] = []
+        at = self.joined.find(word)
+        while at >= 0:
+            index = bisect.bisect_right(self.starts, at) - 1
+            if not found or found[-1] != index:
+                found.append(index)
+            at = self.joined.find(word, at + 1)
+        return found
+
+
+@dataclass(frozen=True)
+class _Places:
+    """What `_moved_folder` reads of an image, read once for all the scripts a README runs in it."""
+
+    image: Image
+    runs: tuple[Instruction, ...]
+    bodies: _Holding
+    staged: bool
+    """True when a COPY or ADD copies from another stage."""
+    taken: frozenset[str]
+    """Every file a COPY puts, every path the Dockerfile makes, and each folder above them."""
+    built: dict[str, list[tuple[int, str]]]
+    """The paths the Dockerfile makes (`Image.built`) by their last name → (line, path)."""
+
+    @staticmethod
+    def of(model: ImageModel, files: set[str]) -> _Places | None:
+        image = read_image(model)
+        read = dockerfile_read(model.file)
+        if image is None or read is None:
+            return None
+        runs = tuple(i for i in read[1].instructions if i.keyword == "RUN")
+        staged = any(
+            i.keyword in ("COPY", "ADD") and any(flag.name == "from" for flag in i.flags)
+            for i in read[1].instructions
+        )
+        taken: set[str] = set()
+        for path in (*files, *image.made):
+            while path not in taken and path not in ("", "/"):
+                taken.add(path)
+                path = posixpath.dirname(path)
+        built: dict[str, list[tuple[int, str]]] = {}
+        for path, line in image.built.items():
+            built.setdefault(posixpath.basename(path), []).append((line, path))
+        return _Places(image, runs, _Holding([i.body for i in runs]), staged, frozenset(taken), built)
+
+
+def _moved_folder(places: _Places, folder: str, script: str, whole: Path | None) -> tuple[str, int] | None:
     """(path, line) of the one folder the Dockerfile makes elsewhere (a clone, COPY, `mkdir`, WORKDIR or
     link destination: `image_paths.read_image`) under the name of the first folder of `script`, a path
     from the working folder `folder` (`segmenter/tests/x.py` from `/root`, the image cloning
@@ -453,26 +513,20 @@ def _moved_folder(
     another stage, no download run in a shell. None otherwise."""
     top = script.split("/", 1)[0]
     here = posixpath.join(folder, top)
-    if top in (".", "..") or any(f == here or f.startswith(here + "/") for f in files):
-        return None
+    if top in (".", "..") or here in places.taken:
+        return None  # (a file a COPY puts or a path the Dockerfile makes is there)
     if whole is not None and os.path.lexists(whole / top):
         return None  # (the build context `whole`, copied whole into the working folder, brings it)
-    image = read_image(model)
-    read = dockerfile_read(model.file)
-    if image is None or read is None or image.piped or here in image.entered:
+    image = places.image
+    if image.piped or here in image.entered:
         return None
-    if any(p == here or p.startswith(here + "/") for p in image.made):
+    made = sorted(places.built.get(top, []))
+    if len({p for _, p in made}) != 1 or places.staged:
         return None
-    places = sorted((line, p) for p, line in image.built.items() if posixpath.basename(p) == top)
-    if len({p for _, p in places}) != 1:
-        return None
-    line, elsewhere = places[0]
+    line, elsewhere = made[0]
     bare = re.compile(r"(?<![\w./~$-])" + re.escape(top) + r"(?![\w-])")
-    for inst in read[1].instructions:
-        if inst.keyword in ("COPY", "ADD") and any(flag.name == "from" for flag in inst.flags):
-            return None
-        if inst.keyword != "RUN":
-            continue
+    # (a RUN naming the folder holds its name: only those are read)
+    for inst in (places.runs[i] for i in places.bodies.holding(top)):
         body = inst.body.replace(elsewhere, " ")
         if here in inst.body or bare.search(body) or top in _relative_clones(inst.body):
             return None
