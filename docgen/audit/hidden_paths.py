@@ -44,7 +44,7 @@ from docgen.audit.commands import clone_operands, image_repository
 from docgen.audit.container_blocks import container_lines
 from docgen.audit.container_scripts import work_dir
 from docgen.audit.memo import per_audit
-from docgen.audit.mounts import built_runs
+from docgen.audit.mounts import SHELL_PROGRAM, built_runs
 from docgen.errors import DocgenError
 from docgen.evaluate import env_pairs
 from docgen.files import bytes_or_none
@@ -377,7 +377,7 @@ def _hides(bind: _Bind, auditor: Auditor, readme: tuple[str, str]) -> Iterator[t
         if any(os.path.lexists(folder / held) for folder in places):
             continue  # (a `cd` of the README may lead to a folder that holds it)
         use, said = None, ""
-        if bind.command and not _SHELLS.fullmatch(bind.command):
+        if bind.command and not SHELL_PROGRAM.match(bind.command):
             use, said = _uses(thing, bind.command, bind.workdir), "its command uses"
         if use is None and default is not None:
             use, said = (
@@ -402,7 +402,6 @@ def _hides(bind: _Bind, auditor: Auditor, readme: tuple[str, str]) -> Iterator[t
 
 
 _INTERACTIVE = re.compile(r"(?:^|[ \t])(?:-it|-ti|-i[ \t]+-t|-t[ \t]+-i|--interactive[ \t]+--tty)(?=[ \t]|$)")
-_SHELLS = re.compile(r"(?:/(?:usr/)?bin/)?(?:ba|z)?sh")
 
 
 def _run_binds(part: Document, auditor: Auditor) -> Iterator[_Bind]:
@@ -425,7 +424,7 @@ def _run_binds(part: Document, auditor: Auditor) -> Iterator[_Bind]:
         where = work_dir(model)
         workdir = posixpath.normpath(flag.group(1)) if flag is not None else (where[0] if where else "/")
         typed = ""
-        if _INTERACTIVE.search(options) and (not after or _SHELLS.fullmatch(after)):
+        if _INTERACTIVE.search(options) and (not after or SHELL_PROGRAM.match(after)):
             if inside is None:
                 doc = auditor.shared.doc
                 numbers = container_lines(doc)

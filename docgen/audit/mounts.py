@@ -272,7 +272,8 @@ def idle_mounts(part: Document, auditor: Auditor, text: str) -> Iterator[Diagnos
 
 _SHELL_RUN = re.compile(r"(?:^|[ \t])(?:-it|-ti|-i[ \t]+-t|-t[ \t]+-i)(?=[ \t]|$)")
 """An interactive run: the README's next commands are typed in the container's shell."""
-_SHELL = re.compile(r"\A(?:/(?:usr/)?bin/)?(?:ba|z)?sh\Z")
+SHELL_PROGRAM = re.compile(r"\A(?:/(?:usr/)?bin/)?(?:ba|z)?sh\Z")
+"""A shell a container is started with (`bash`, `/bin/sh`, `zsh`): the next commands are typed in it."""
 _ENTRYPOINT_VALUE = re.compile(r"(?:^|[ \t])--entrypoint(?:[ \t]+|=)[\"']?([^\s\"']+)")
 _ENDS_SHELL = re.compile(r"\b(?:exit|docker|podman|kubectl|ssh)\b")
 """A command after which the next ones are not typed in the container's shell any more."""
@@ -298,13 +299,13 @@ def _shell_of(
     for model in models:
         image_settings = Image(model)
         if entry is not None:
-            shell = bool(_SHELL.match(entry.group(1))) and not rest
+            shell = bool(SHELL_PROGRAM.match(entry.group(1))) and not rest
         elif rest:
-            shell = bool(_SHELL.match(rest[0])) and len(rest) == 1
+            shell = bool(SHELL_PROGRAM.match(rest[0])) and len(rest) == 1
         else:
             runs = image_settings.last("ENTRYPOINT") or image_settings.last("CMD")
             words = (runs.exec_form or tuple(runs.value.split())) if runs is not None else ()
-            shell = len(words) == 1 and bool(_SHELL.match(words[0]))
+            shell = len(words) == 1 and bool(SHELL_PROGRAM.match(words[0]))
         workdir = image_settings.last("WORKDIR")
         value = workdir.value.strip().strip("\"'") if workdir is not None else ""
         if not shell or not value.startswith("/") or "$" in value:
@@ -397,7 +398,7 @@ def _container_words(
                     for m in _QUOTED_MOUNT.finditer(command, start, at)
                 ]
                 rest = command[at + len(image) :].split()
-                if _SHELL_RUN.search(command, start, at) and (not rest or _SHELL.match(rest[0])):
+                if _SHELL_RUN.search(command, start, at) and (not rest or SHELL_PROGRAM.match(rest[0])):
                     shell = (lines[0][0], mounts)
                 for word in rest:
                     yield _line_of(lines, word), word, lines[0][0], "runs", mounts

@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
+from docgen.audit.commands import clone_operands
 from docgen.model import ImageModel, Instruction, ParsedDockerfile
 from docgen.shell import COMPOUND_WORDS, ShToken, sh_tokens
 from docgen.stages import built_stages
@@ -90,27 +91,18 @@ def _clone(words: Sequence[str]) -> tuple[str, str | None, str | None, bool] | N
     """(address, folder or None, branch or None, shallow) of `git clone …`; None when not one."""
     if words[:2] != ["git", "clone"]:
         return None
-    operands: list[str] = []
+    rest = list(words[2:])
+    operands = clone_operands(rest, "\"'")
     branch = None
     shallow = False
-    rest = list(words[2:])
-    while rest:
-        word = _plain(rest.pop(0))
-        if word in ("-b", "--branch") and rest:
-            branch = _plain(rest.pop(0))
+    for at, raw in enumerate(rest):
+        word = _plain(raw)
+        if word in ("-b", "--branch") and at + 1 < len(rest):
+            branch = _plain(rest[at + 1])
         elif word.startswith("--branch="):
             branch = word.partition("=")[2]
-        elif word == "--depth" and rest:
-            rest.pop(0)
+        elif (word == "--depth" and at + 1 < len(rest)) or word.startswith("--depth="):
             shallow = True
-        elif word.startswith("--depth="):
-            shallow = True
-        elif (
-            word in ("-c", "--config", "-o", "--origin", "-j", "--jobs", "--reference", "--template") and rest
-        ):
-            rest.pop(0)
-        elif not word.startswith("-"):
-            operands.append(word)
     if not operands:
         return None
     return operands[0], (operands[1] if len(operands) > 1 else None), branch, shallow

@@ -45,7 +45,10 @@ from pathlib import Path
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY, also_at, dockerfile_read
 from docgen.audit.commands import (
+    CLONE_STEP,
     TAG_FLAG,
+    clone_operands,
+    cloned_folder,
     command_words,
     fence_commands,
     image_repository,
@@ -421,28 +424,16 @@ def unshipped_run_scripts(
         )
 
 
-_CLONE_VALUED = frozenset({"-b", "--branch", "--depth", "-c", "--config", "-o", "--origin", "--reference"})
-"""`git clone` options that take the next word as their value."""
-
-
 def _relative_clones(body: str) -> Iterator[str]:
     """The folder each `git clone` of a RUN `body` makes by a relative path (its destination, or the
     repository's name when it gives none): a folder of the RUN's working folder."""
-    for found in re.finditer(r"\bgit[ \t]+clone\b([^;&|\n]*)", body.replace("\\\n", " ")):
-        words: list[str] = []
-        skip = False
-        for word in found.group(1).split():
-            if skip:
-                skip = False
-            elif word.startswith("-"):
-                skip = word in _CLONE_VALUED
-            else:
-                words.append(word.strip("\"'"))
-        if len(words) >= 2:
-            if not words[1].startswith("/"):
-                yield words[1].rstrip("/").split("/")[0]
-        elif words:
-            yield posixpath.basename(words[0].rstrip("/")).removesuffix(".git")
+    for found in CLONE_STEP.finditer(body.replace("\\\n", " ")):
+        operands = clone_operands(found.group(1).split(), "\"'")
+        if len(operands) >= 2:
+            if not operands[1].startswith("/"):
+                yield operands[1].rstrip("/").split("/")[0]
+        elif operands:
+            yield cloned_folder(operands[0].rstrip("/"))
 
 
 class _Holding:
