@@ -813,6 +813,35 @@ class Auditor:
         return self._with(self.declared_as)
 
     @functools.cached_property
+    def own_base_chain(self) -> tuple[ImageModel, ...]:
+        """The images of the part and the base Dockerfiles of the family they are built on, when every
+        image of the part is built FROM an image a Dockerfile of the family builds (`own_base`) or is one
+        of those base Dockerfiles, at least one image being built on one, and none installs what docgen
+        did not read (a requirements file, a script); else none. Read once for every block of the part
+        (`fences.listed_not_installed`)."""
+        for model in self.models:
+            unread = any(c.method in ("requirements", "script") for c in model.components)
+            if unread or any("pins live in" in d.message for d in model.skipped):
+                return ()  # a requirements file or an installer: may install anything
+        own_base = OwnBases(self.family)
+        chain = own_base.chain(self.models)
+        bases = {id(b) for m in chain if (b := own_base(m)) is not None}
+        built_on = [m for m in self.models if own_base(m) is not None]
+        if not built_on or any(own_base(m) is None and id(m) not in bases for m in chain):
+            return ()
+        return chain
+
+    @functools.cached_property
+    def named_models(self) -> Mapping[str, tuple[int, ...]]:
+        """Each name an image of `models` goes by in its README (`image_names`), with the indices in
+        `models` of the images going by it: read once for every sentence of the part."""
+        named: dict[str, list[int]] = {}
+        for index, model in enumerate(self.models):
+            for name in image_names(model.path):
+                named.setdefault(name, []).append(index)
+        return {name: tuple(indices) for name, indices in named.items()}
+
+    @functools.cached_property
     def stages(self) -> frozenset[str]:
         """The names of the stages of `models` (`FROM … AS NAME`)."""
         return frozenset(s.name for m in self.models for s in m.stages if s.name)

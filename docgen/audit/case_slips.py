@@ -60,9 +60,12 @@ def case_slips(
 ) -> Iterator[Diagnostic]:
     """The findings of the README's paths (in code, or plain with a folder) that name a copied folder
     in other letter case (module docstring)."""
-    contexts = [
-        (Path(model.file).resolve().parent, model) for model in models if model.file and model.context_copies
-    ]
+    contexts_of: dict[object, tuple[Path, ImageModel]] = {}
+    for model in models:  # one per Dockerfile and copies: the images of a compose file's services built alike
+        if model.file and model.context_copies:
+            key = (model.file, tuple((c.line, tuple(c.sources), c.heredoc) for c in model.context_copies))
+            contexts_of.setdefault(key, (Path(model.file).resolve().parent, model))
+    contexts = list(contexts_of.values())
     if not contexts:
         return
     here = directory.resolve()
@@ -139,9 +142,12 @@ def unnamed_supplies(
 ) -> Iterator[Diagnostic]:
     """Files the Dockerfile copies from a folder the README tells the reader to fill that the README
     never names (module docstring), once each."""
-    contexts = [
-        (Path(model.file).resolve().parent, model) for model in models if model.file and model.context_copies
-    ]
+    contexts_of: dict[object, tuple[Path, ImageModel]] = {}
+    for model in models:  # one per Dockerfile and copies: the images of a compose file's services built alike
+        if model.file and model.context_copies:
+            key = (model.file, tuple((c.line, tuple(c.sources), c.heredoc) for c in model.context_copies))
+            contexts_of.setdefault(key, (Path(model.file).resolve().parent, model))
+    contexts = list(contexts_of.values())
     if not contexts:
         return
     here = directory.resolve()

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import PurePosixPath
 
 from docgen.audit.aside import other_tool_args
-from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, OwnBases, some
+from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, some
 from docgen.audit.commands import (
     TAG_FLAG,
     build_paths,
@@ -42,7 +42,7 @@ from docgen.audit.wording import (
 )
 from docgen.build_scripts import BUILD, container_command, tag_targets
 from docgen.markdown import Document, Fence
-from docgen.model import Diagnostic, ImageModel
+from docgen.model import Diagnostic
 from docgen.sources.pip import PIP
 
 _LIST_PIN = re.compile(
@@ -238,7 +238,7 @@ def build_comments(fence: Fence, auditor: Auditor) -> Iterator[tuple[int, str]]:
     another Dockerfile (`-f Dockerfile.cpu`, `docker/serve/`), over a build passing build args (the
     comment may tell what they choose: `# a CUDA 10.2 build` over `--build-arg BASE_IMAGE=…`), or a
     blank line away from the build says nothing of this image."""
-    audited = [PurePosixPath(model.path) for model in auditor.models]
+    audited = [PurePosixPath(path) for path in dict.fromkeys(model.path for model in auditor.models)]
     comments: list[tuple[int, str]] = []
     for command in fence_commands(fence):
         comment = _COMMENT.match(command[0][1]) if len(command) == 1 else None
@@ -413,7 +413,7 @@ def listed_not_installed(fence: Fence, auditor: Auditor) -> Iterator[Diagnostic]
     `Dockerfile.base.fi0.2.6`, whose installs count too), or is such a base Dockerfile. An image on
     another image (a base not built here), or installing from a requirements file or a script docgen
     does not read, may hold anything. `likely`: the base Dockerfile's own base may hold it."""
-    chain = _with_own_bases(auditor)
+    chain = auditor.own_base_chain
     if not chain:
         return
     installed = {
@@ -431,24 +431,6 @@ def listed_not_installed(fence: Fence, auditor: Auditor) -> Iterator[Diagnostic]
         paths = list(dict.fromkeys(m.path for m in auditor.models))
         whom = f"{paths[0]} does not install" if len(paths) == 1 else f"none of {', '.join(paths)} installs"
         yield Diagnostic(auditor.path, line, f"README lists {shown} but {whom} {name}", confidence=LIKELY)
-
-
-def _with_own_bases(auditor: Auditor) -> tuple[ImageModel, ...]:
-    """The images of the part and the base Dockerfiles of the family they are built on, when every image
-    of the part is built FROM an image a Dockerfile of the family builds (`own_base`) or is one of
-    those base Dockerfiles, at least one image being built on one, and none installs what docgen did
-    not read (a requirements file, a script); else none."""
-    for model in auditor.models:
-        unread = any(c.method in ("requirements", "script") for c in model.components)
-        if unread or any("pins live in" in d.message for d in model.skipped):
-            return ()  # a requirements file or an installer: may install anything
-    own_base = OwnBases(auditor.family)
-    chain = own_base.chain(auditor.models)
-    bases = {id(b) for m in chain if (b := own_base(m)) is not None}
-    built_on = [m for m in auditor.models if own_base(m) is not None]
-    if not built_on or any(own_base(m) is None and id(m) not in bases for m in chain):
-        return ()
-    return chain
 
 
 _DOCKERFILE_LANGS = frozenset({"dockerfile", "containerfile"})

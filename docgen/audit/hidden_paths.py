@@ -482,7 +482,10 @@ def _compose_binds(part: Document, auditor: Auditor) -> Iterator[_Bind]:
     )
     if directory is None or line is None:
         return
-    family = auditor.family or auditor.models
+    by_file: dict[str, list[ImageModel]] = {}  # each audited Dockerfile's images, read once for every service
+    for m in auditor.family or auditor.models:
+        if m.file:
+            by_file.setdefault(os.path.abspath(m.file), []).append(m)
     for name, service, file in _compose_services(directory):
         build = service.get("build")
         context, named = (build, "Dockerfile") if isinstance(build, str) else (None, None)
@@ -491,7 +494,7 @@ def _compose_binds(part: Document, auditor: Auditor) -> Iterator[_Bind]:
         if not isinstance(context, str) or not isinstance(named, str) or "$" in context + named:
             continue
         dockerfile = os.path.abspath(file.parent / context / named)
-        models = [m for m in family if m.file and os.path.abspath(m.file) == dockerfile]
+        models = by_file.get(dockerfile, [])
         if len(models) != 1 or not image_made(models[0]):
             continue
         model = models[0]

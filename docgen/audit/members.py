@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from docgen.audit.auditor import Auditor, image_names
+from docgen.audit.auditor import Auditor
 from docgen.audit.sections import IMAGE_SUBJECT, NOT_A_VARIANT
 from docgen.audit.wording import sentences
 
@@ -32,8 +32,8 @@ def _named(sentence: str, auditor: Auditor) -> int | None:
         return None
     words = {w.strip("`*_").lower() for w in match.group(1).split()} - NOT_A_VARIANT
     words |= {w[:-1] for w in words if w.endswith("s") and len(w) > 2}  # `PCs`, `Jetsons`
-    named = [i for i, model in enumerate(auditor.models) if words & image_names(model.path)]
-    return named[0] if len(named) == 1 else None
+    named = {i for word in words for i in auditor.named_models.get(word, ())}
+    return next(iter(named)) if len(named) == 1 else None
 
 
 def _keep(lines: Lines, spans: list[tuple[int, int]]) -> Lines:

@@ -1917,7 +1917,8 @@ def run_folders(directory: Path, audited: Sequence[str], project: Path) -> list[
     above it (the repository's root), and those of the audited Dockerfiles when they are found from
     here."""
     bases = [directory, *list(directory.resolve().parents)[:4]]
-    bases += [Path(p).parent for p in audited if os.path.isfile(p)]  # as given: from where docgen runs
+    # as given: from where docgen runs; each once (a compose file of many services builds one Dockerfile)
+    bases += [Path(p).parent for p in dict.fromkeys(audited) if os.path.isfile(p)]
     found = (inside(base.absolute(), project) for base in bases)
     return list(dict.fromkeys(base for base in found if base is not None))
 

@@ -78,13 +78,17 @@ def _about_other_files(para: Paragraph, models: Sequence[ImageModel]) -> Paragra
     says (`Ubuntu-based GPU image`) is that sibling's, not the audited image's."""
     if not models:
         return para
-    files = ["/" + os.path.normpath(os.path.abspath(m.path)).replace(os.sep, "/").lower() for m in models]
-    folders = [f.rsplit("/", 1)[0] for f in files]
+    files: list[str] = []  # the audited Dockerfiles, read at the first item naming a file
+    folders: list[str] = []
     out: list[tuple[int, str]] = []
     changed = False
     for number, text in para.lines:
         match = _FILE_ITEM.match(text)
         if match is not None:
+            if not files:
+                paths = dict.fromkeys(os.path.normpath(os.path.abspath(m.path)) for m in models)
+                files = ["/" + path.replace(os.sep, "/").lower() for path in paths]
+                folders = [f.rsplit("/", 1)[0] for f in files]
             named = "/" + match.group(1).strip("./").lower()
             folder, _, name = named.rpartition("/")
             if name.endswith(".md"):
