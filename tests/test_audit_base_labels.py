@@ -379,3 +379,22 @@ def test_a_base_labelled_in_parentheses(said: str) -> None:
 )
 def test_labels_in_parentheses_that_agree_or_say_nothing(said: str) -> None:
     assert _sure(f"# Cluster test\n\n{said}\n", {"Dockerfile": ROOT_CUDA}) == []
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        # the label names the upstream image, the lines below say it is not FROM's (a Jupyter stack's shape)
+        "This image is so large that it cannot be used as a base image.\nGenerating a Dockerfile to build.\n",
+        # a Dockerfile rebuilt from the upstream's own (a lab image that replays a vendor's Dockerfiles)
+        "We rebuild it from the upstream Dockerfiles instead, see [the notes](./gpu/NOTES.md).\n",
+        "The Dockerfile here is generated from its repository's sources.\n",
+    ],
+)
+def test_a_label_its_section_says_is_not_used_as_the_base(after: str) -> None:
+    label = "# Lab images\n\n### gpu\nBase image: labstack/gpu-notebook\n"
+    assert _sure(f"{label}\n{after}", {"Dockerfile": CUDA_BASE}) == []
+    # the same label without those words is told, and with them in another section
+    assert [f.split(":")[0] for f in _sure(label, {"Dockerfile": CUDA_BASE})] == ["4"]
+    apart = f"{label}\n### Notes\n\n{after}"
+    assert [f.split(":")[0] for f in _sure(apart, {"Dockerfile": CUDA_BASE})] == ["4"]

@@ -459,6 +459,37 @@ def test_the_readme_of_the_image_beside_it_with_no_build_of_its_own(tmp_path: Pa
     assert "lab/Dockerfile:5 copies start-notebook.sh, which the git checkout holds nowhere" in got[0][1]
 
 
+SEVERAL = """\
+## cuda-tools
+Base image with the CUDA build tools and the compilers of the lab
+
+## [mpi](mpi)
+Image on top of [cuda-tools](cuda-tools) with the MPI library
+
+## solver
+Image on top of mpi with the solver, tested on the cluster
+"""
+"""A README of several images, each under a heading naming it (the shape of a weather model's container
+repository): its first line is about the image of cuda-tools/, not the solver's Dockerfile beside it."""
+
+
+def test_the_first_line_under_another_image_s_heading_is_no_tie(tmp_path: Path) -> None:
+    solver = "FROM lab/mpi:1.0\nCOPY solver/src/tests/case_1 /root/case_1\nADD run_case.sh /run_case.sh\n"
+    files = {
+        "hpc/README.md": SEVERAL,
+        "hpc/Dockerfile": solver,
+        "hpc/cuda-tools/Dockerfile": "FROM nvidia/cuda:12.4.0-devel-ubuntu22.04\n",
+        "hpc/mpi/Dockerfile": "FROM lab/cuda-tools:1.0\n",
+    }
+    assert unheld(tmp_path / "a", files, "hpc/README.md", ["hpc/Dockerfile"]) == []
+    # the first section about the solver (a heading naming no other image's folder) is still a tie
+    files["hpc/README.md"] = SEVERAL.replace("## cuda-tools", "## The solver image").replace(
+        "Base image with", "Image with"
+    )
+    got = unheld(tmp_path / "b", files, "hpc/README.md", ["hpc/Dockerfile"])
+    assert [(line, conf) for line, _, conf in got] == [(1, "likely")]
+
+
 @pytest.mark.parametrize(
     "changes",
     [

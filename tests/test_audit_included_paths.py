@@ -127,3 +127,29 @@ def test_a_path_with_two_leading_slashes_ends_the_climb() -> None:
     image = Image(path="Dockerfile", file="Dockerfile", made={"/opt/app": 2})
     assert not holds_path(image, "//srv/x")
     assert holds_path(image, "/opt/app/bin")
+
+
+def test_a_link_into_the_repository_is_no_path_of_the_image(tmp_path: Path) -> None:
+    # GitHub reads a link target starting with `/` from the repository's top:
+    # `[Dockerfile](/docker/Dockerfile)` in a sentence about the image names a file of the checkout,
+    # not one of the image
+    readme = (
+        "# Dev box image\n\n"
+        "The [Dockerfile](/docker/Dockerfile) in this folder defines the dev box image, which includes\n"
+        "the build tools of Go and C++.\n\n"
+        "The image ships the [helper scripts](/tools/dev/) for the container.\n\n"
+        "The image ships the benchmark scripts under `/opt/bench`.\n"  # planted: still told
+    )
+    found = _findings(tmp_path, readme)
+    assert [f.split(":")[0] for f in found] == ["8"]
+    assert "/opt/bench" in found[0]
+
+
+def test_a_path_of_the_checkout_named_from_its_top_is_no_claim(tmp_path: Path) -> None:
+    # written bare, a path that is the repository's own file (from the folder holding .git) is one of it
+    make_tree(tmp_path, {".git/HEAD": "ref: refs/heads/main\n", "workspace/dev/run.sh": "echo\n"})
+    readme = "# Dev box\n\nThe image comes with /workspace/dev/run.sh for the container's users.\n"
+    assert _findings(tmp_path, readme) == []
+    # the same sentence without that file in the checkout is told
+    readme = "# Dev box\n\nThe image comes with /workspace/lab/run.sh for the container's users.\n"
+    assert [f.split(":")[0] for f in _findings(tmp_path / "b", readme)] == ["3"]

@@ -223,6 +223,58 @@ def test_words_putting_the_reader_in_the_folder(tmp_path: Path, readme: str) -> 
     assert found(tmp_path, readme) == []
 
 
+MOVED_SECTION = """\
+# App
+
+## Serving with the node server
+
+To serve the model, first either:
+
+- move into the [nodes](./nodes/) directory and fetch the nodes:
+
+  ```bash
+  python fetch_nodes.py
+  ```
+
+- or download them from the release page.
+
+Put the files in the [cache](./nodes/cache/) folder, then check them:
+
+```bash
+python check_nodes.py
+```
+
+Start the server:
+
+```bash
+./{script}
+```
+
+## Other steps
+
+```bash
+./{other}
+```
+"""
+"""A section whose first step moves the reader into a folder in words (a link as the folder's name, the
+shape of a model-serving README with one section per server), its runs many lines below it."""
+
+
+def test_a_section_moving_the_reader_in_words_runs_its_steps_there(tmp_path: Path) -> None:
+    extra = {
+        "nodes/check_nodes.py": "print()\n",
+        "nodes/serve.sh": "#!/bin/sh\n",
+        "nodes/cache/.keep": "",
+        "tools/pack.sh": "#!/bin/sh\n",
+    }
+    readme = MOVED_SECTION.format(script="serve.sh", other="sync.sh")
+    # the section's runs are in nodes/; the next section's is not: sync.sh is tools/sync.sh, told
+    assert found(tmp_path, readme, extra=extra) == [moved(30, "sync.sh", "tools/sync.sh")]
+    # a script the folder moved into does not hold is still told, where the checkout has it
+    readme = MOVED_SECTION.format(script="pack.sh", other="serve.sh")
+    assert [f.split(":")[0] for f in found(tmp_path / "b", readme, extra=extra)] == ["24", "30"]
+
+
 def test_the_summary_counts_a_moved_script_as_a_file_of_the_repository(chdir_tmp: Path) -> None:
     # the finding is about the repository (a script not where the README runs it), not the image: the
     # summary line says so, as it does for a dead link

@@ -921,6 +921,39 @@ def test_a_run_of_a_local_name_the_only_build_does_not_make(tmp_path: Path) -> N
     assert _audit(tmp_path, LONE.replace("local_tuner:latest", "tuner_image:latest")) == []
 
 
+PLACEHOLDER_RUNS = """\
+# Text recogniser
+
+From the root of the repository, build the GPU image:
+
+```
+docker build -t ocr-tf:gpu -f docker/gpu/Dockerfile .
+```
+
+Run it in a container:
+
+```
+nvidia-docker run -it --rm -v <path to project>:/app ocr-tf:gpu
+docker run -it --rm -v <your data folder>:/data --name <container name> ocr-tf:gpu
+```
+"""
+"""Runs whose placeholders hold spaces (`<path to project>`, the shape of a CRNN README and a
+speech-to-text one): each placeholder is one value the reader fills in."""
+
+
+def test_a_placeholder_of_several_words_is_one_word(tmp_path: Path) -> None:
+    assert docker_run("docker run -it --rm -v <path to project>:/app ocr-tf:gpu") == (10, "ocr-tf:gpu")
+    assert docker_run("docker run -it <image id> --diarize") == (10, "<image id>")
+    assert docker_run("docker run --rm app < input.txt > out.txt") == (10, "app")
+    assert [f for f in _audit(tmp_path, PLACEHOLDER_RUNS) if "only image" in f] == []
+    # the wrong name after the same placeholder is still told
+    renamed = PLACEHOLDER_RUNS.replace("/app ocr-tf:gpu", "/app textreader:latest")
+    assert [f for f in _audit(tmp_path / "b", renamed) if "only image" in f] == [
+        "12: README runs image textreader:latest, but the only image the README builds is ocr-tf:gpu (no "
+        "command of the README builds, tags or pulls textreader) (likely)"
+    ]
+
+
 @pytest.mark.parametrize(
     ("old", "new"),
     [

@@ -72,11 +72,42 @@ def test_build_args_the_scripts_dockerfile_does_not_declare(tmp_path: Path) -> N
     assert args == [
         (
             6,
-            "README runs ./make_image.sh, whose docker build (make_image.sh:7) passes --build-arg USER_ID, "
-            "SEGKIT_RELEASE, but Dockerfile declares none of them in any stage: the build leaves them unused",
+            "README runs ./make_image.sh, whose docker build (make_image.sh:7) passes --build-arg "
+            "SEGKIT_RELEASE, but Dockerfile declares no such ARG in any stage: the build leaves it unused",
             "certain",
         )
     ]
+
+
+def test_args_the_script_gives_itself_are_silent(tmp_path: Path) -> None:
+    # the script's own values (`CUDNN=8`, `OS=ubuntu20.04` for a Dockerfile reading CUDNN_VERSION, a
+    # host value `$(id -u)`): BuildKit warns and builds; the README's `./build.sh` claims nothing of them
+    build = (
+        "#!/bin/bash\ndocker build \\\n    --tag vision-cuda:latest \\\n    --build-arg CUDNN=8 \\\n"
+        "    --build-arg OS=ubuntu20.04 \\\n    --build-arg USER_ID=$(id -u) \\\n"
+        "    --build-arg TORCH=2.2 \\\n    .\n"
+    )
+    readme = "# Vision\n\n1. Run `./build.sh` to build the image.\n\n```\n./build.sh\n```\n"
+    files = tree(**{"docker/make_image.sh": "", "docker/build.sh": build, "docker/README.md": readme})
+    assert [f for f in found(tmp_path / "a", files) if "--build" in f[1]] == []
+    # one the README names is its claim: the README tells what CUDNN sets
+    said = readme + "\nSet `CUDNN` in build.sh to pick the cuDNN release.\n"
+    files["docker/README.md"] = said
+    [(_, message, _)] = [f for f in found(tmp_path / "b", files) if "--build" in f[1]]
+    assert "passes --build-arg CUDNN, but Dockerfile declares no such ARG" in message
+    # one fed from a variable the README sets on the command line
+    build_env = "#!/bin/sh\ndocker build --build-arg OPENCV=$OPENCV_RELEASE -t cvlab .\n"
+    env_readme = "# cvlab\n\n```\nOPENCV_RELEASE=4.9.0 ./build.sh\n```\n"
+    files = tree(**{"docker/make_image.sh": "", "docker/build.sh": build_env, "docker/README.md": env_readme})
+    [(_, message, _)] = [f for f in found(tmp_path / "c", files) if "--build" in f[1]]
+    assert "passes --build-arg OPENCV, but Dockerfile declares no such ARG" in message
+
+
+def test_an_arg_set_from_the_scripts_arguments_through_a_variable(tmp_path: Path) -> None:
+    build = '#!/bin/bash\nrelease="${1:-2.0}"\ndocker build --build-arg LIB_RELEASE=$release -t lib .\n'
+    files = tree(**{"docker/make_image.sh": build, "docker/README.md": README})
+    [(_, message, _)] = [f for f in found(tmp_path, files) if "--build" in f[1]]
+    assert "passes --build-arg LIB_RELEASE, but Dockerfile declares no such ARG" in message
 
 
 def test_one_undeclared_arg(tmp_path: Path) -> None:
@@ -110,15 +141,16 @@ def test_args_of_another_dockerfile_named_by_f(tmp_path: Path) -> None:
 def test_hidden_dockerfiles_and_unknown_folders_are_silent(tmp_path: Path) -> None:
     scripts = [
         # the Dockerfile in a variable the script does not give a literal
-        '#!/bin/bash\nDOCKERFILE="$2"\ndocker build -f "$DOCKERFILE" --build-arg SEGKIT_RELEASE=1 .\n',
+        '#!/bin/bash\nDOCKERFILE="$2"\ndocker build -f "$DOCKERFILE" --build-arg SEGKIT_RELEASE=v$1 .\n',
         # a `cd` to a folder not known
-        "#!/bin/bash\ncd $WORKSPACE\ndocker build --build-arg SEGKIT_RELEASE=1 .\n",
+        "#!/bin/bash\ncd $WORKSPACE\ndocker build --build-arg SEGKIT_RELEASE=v$1 .\n",
         # the script writes the Dockerfile it builds
-        "#!/bin/bash\nsed -i s/X/Y/ Dockerfile\ndocker build --build-arg SEGKIT_RELEASE=1 .\n",
+        "#!/bin/bash\nsed -i s/X/Y/ Dockerfile\ndocker build --build-arg SEGKIT_RELEASE=v$1 .\n",
         # only shown
-        '#!/bin/bash\necho "docker build --build-arg SEGKIT_RELEASE=1 ."\n# docker build --build-arg X=1 .\n',
+        '#!/bin/bash\necho "docker build --build-arg SEGKIT_RELEASE=v$1 ."\n'
+        "# docker build --build-arg X=1 .\n",
         # not a shell script
-        "import os\nos.system('docker build --build-arg SEGKIT_RELEASE=1 .')\n",
+        "import os\nos.system('docker build --build-arg SEGKIT_RELEASE=v$1 .')\n",
     ]
     for index, script in enumerate(scripts):
         files = tree(**{"docker/make_image.sh": script})
@@ -126,7 +158,7 @@ def test_hidden_dockerfiles_and_unknown_folders_are_silent(tmp_path: Path) -> No
 
 
 def test_a_literal_variable_names_the_dockerfile(tmp_path: Path) -> None:
-    build = '#!/bin/bash\nFILE=Dockerfile.cpu\ndocker build -f "${FILE}" --build-arg SEGKIT_RELEASE=1 .\n'
+    build = '#!/bin/bash\nFILE=Dockerfile.cpu\ndocker build -f "${FILE}" --build-arg SEGKIT_RELEASE=v$1 .\n'
     files = tree(**{"docker/make_image.sh": build, "docker/Dockerfile.cpu": "FROM python:3.11\n"})
     [(_, message, _)] = [f for f in found(tmp_path, files) if "--build" in f[1]]
     assert "Dockerfile.cpu declares no such ARG" in message
@@ -136,7 +168,7 @@ def test_a_script_that_enters_its_own_folder_first(tmp_path: Path) -> None:
     # run from the root, the script moves to docker/ (its own folder) then to the root: `-f docker/Dockerfile`
     build = (
         '#!/bin/bash\ncd "$(dirname "$0")/.."\n'
-        "docker build -f docker/Dockerfile --build-arg SEGKIT_RELEASE=1 --build-arg TOOLKIT=1 .\n"
+        "docker build -f docker/Dockerfile --build-arg SEGKIT_RELEASE=v$1 --build-arg TOOLKIT=1 .\n"
     )
     readme = "# Segkit\n\n```\n./docker/make_image.sh\n```\n"
     files = tree(**{"docker/make_image.sh": build, "README.md": readme, "docker/README.md": ""})
@@ -147,7 +179,7 @@ def test_a_script_that_enters_its_own_folder_first(tmp_path: Path) -> None:
 
 def test_an_arg_the_dockerfile_beside_the_script_declares_is_silent(tmp_path: Path) -> None:
     # run from the root, `docker build .` reads the root's Dockerfile; the script's own folder's declares it
-    build = "#!/bin/bash\ndocker build --build-arg SEGKIT_RELEASE=1 -t app .\n"
+    build = "#!/bin/bash\ndocker build --build-arg SEGKIT_RELEASE=v$1 -t app .\n"
     readme = "# Segkit\n\n```\n./docker/make_image.sh\n```\n"
     files = tree(
         **{

@@ -14,7 +14,9 @@ the base and nothing else; the same comparison decides (`base_claims.bare_reposi
 - a distribution (`Base: Alpine`) that no stage's base can hold, and a distribution's codename
   (`Debian Bullseye based`) compared as its version (`bullseye` is Debian 11) with the base's.
 
-Not read: a label holding several images or words of a choice (`nvidia/cuda or rocm/dev-ubuntu`,
+Not read: a label whose section says below it that the image named is not FROM's (`cannot be used as
+a base image`, `Generating a Dockerfile to build`: `_NOT_FROM`), a label holding several images or words
+of a choice (`nvidia/cuda or rocm/dev-ubuntu`,
 `your own`, `e.g.`), a table with a column of bases (one row an image, a sibling's base in each), a
 repository of the project's own (`base_claims.ours`) or a path to a file of it.
 """
@@ -93,11 +95,40 @@ _BASED = re.compile(
 version, said to be the image's base."""
 
 
+_NOT_FROM = re.compile(
+    r"\b(?:can ?not|can't|could ?not|couldn't|not|never|isn't|too[ \t]+(?:large|big|huge))\b[^.\n]{0,40}"
+    r"\b(?:use[ds]?|usable|serve)\b[^.\n]{0,15}\bas\b[^.\n]{0,15}\bbase\b"
+    r"|\b(?:generat\w*|rebuil[dt]|reproduc\w*|replicat\w*|re-?creat\w*|mirror\w*)\b[^.\n]{0,40}\bDockerfiles?\b"
+    r"|\bDockerfiles?\b[^.\n]{0,40}\b(?:generated|copied|taken|derived|rebuilt)\b",
+    re.IGNORECASE,
+)
+"""Words after a base label saying the image named is not what FROM starts from: it is too large or cannot
+be used as a base, and a Dockerfile generated from (or copying) its own is built instead."""
+
+
+def _disowned(part: Document) -> set[int]:
+    """The README lines of base labels whose section says, at or after the label, that the image named
+    is not the one FROM uses (`_NOT_FROM`): the lines of such a section up to its last line saying so."""
+    told: dict[int, int] = {}  # section → the last line saying so
+    for para in part.paragraphs:
+        for line, said in para.lines:
+            if _NOT_FROM.search(_LINK.sub(r"\1", said)):
+                told[para.section] = max(told.get(para.section, 0), line)
+    return {
+        line
+        for para in part.paragraphs
+        if para.section in told
+        for line, _ in para.lines
+        if line <= told[para.section]
+    }
+
+
 def base_labels(part: Document, auditor: Auditor, text: str, title: int = -1) -> Iterator[Diagnostic]:
     """Each base image `part` states under a label (a line, a list item, a two-column table row) or a
     distribution it says the image is based on, that the images compared cannot start from. A bare image
     item of a list of the image's versions (`wording.listed_versions`; `title`: the line of the README's
     title) is as sure as a label."""
+    disowned = _disowned(part)
     for para in part.paragraphs:
         untitled = para.section in (0, title)
         sure = CERTAIN if listed_versions(para.heading, para.lines, untitled, para.before) else LIKELY
@@ -105,6 +136,8 @@ def base_labels(part: Document, auditor: Auditor, text: str, title: int = -1) ->
             # `# Base image` over a line that is one image reference: the heading is its label
             yield from some(_labelled(para.lines[0][0], para.lines[0][1], auditor, text))
         for line, said in para.lines:
+            if line in disowned:
+                continue  # (`This image is so huge that it cannot be used as a base image` below it)
             label = _LABEL.match(said)
             based_label = None if label is not None else _BASED_LABEL.match(said)
             if label is not None:

@@ -36,7 +36,8 @@ checkout holds only in a folder the script neither builds from nor names (anothe
 `entrypoint.sh`) is told too, `likely`. A README in the Dockerfile's own folder that builds nothing,
 runs no script, pulls or runs no published image and names no one else's build is the image's own: its
 first line telling of the image or what it serves (`UI accessible at localhost:8888`) is the tie,
-`likely`.
+`likely`; not when that line is under a heading naming a folder that holds another Dockerfile (`##
+nvidia-spack` in a README of one section per image: the line tells of that image).
 """
 
 from __future__ import annotations
@@ -72,8 +73,8 @@ from docgen.audit.references import (
 )
 from docgen.audit.wording import COMMAND_LANGS
 from docgen.build_scripts import BUILD
-from docgen.errors import MAX_PROJECT_FILE_BYTES
-from docgen.files import real_path, text_or_none
+from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
+from docgen.files import dockerfiles_in, real_path, text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -259,6 +260,8 @@ class _Ties:
     """The README's first line telling of its image (`_ABOUT_IMAGE`), else its first heading; None when it
     pulls a published image, tells of another's build (`_PUBLISHED`, `_NOT_READERS`) or writes a build
     command in its prose (`docker build -t app .` as a line of text): no tie then."""
+    about_heading: str = ""
+    """The heading over `about` (the line itself when it is one): a section may be another image's."""
 
 
 def _ties(doc: Document, whole: str, bases: Sequence[Path], top: Path) -> _Ties:
@@ -322,6 +325,9 @@ def _ties(doc: Document, whole: str, bases: Sequence[Path], top: Path) -> _Ties:
     ):
         told = next(((line, text) for line, text in lines if _ABOUT_IMAGE.search(text)), None)
         found.about = told or next(iter(doc.headings), None)
+        if found.about is not None:
+            over = [title for at, title in doc.headings if at <= found.about[0]]
+            found.about_heading = over[-1] if over else ""
     return found
 
 
@@ -510,10 +516,30 @@ def _tie(ties: _Ties, dockerfile: Path, root: Path, here: Path) -> _Tie | None:
     if ties.words is not None:
         return _Tie(*ties.words, None)
     if ties.about is not None and not ties.scripts and dockerfile.parent == here:
+        if _other_image_section(ties.about_heading, dockerfile, here):
+            return None  # (`## nvidia-spack` over it: the line is about the image of nvidia-spack/)
         line, text = ties.about
         said = " ".join(text.strip().lstrip("#").split())
         return _Tie(line, said if len(said) <= 60 else said[:57].rstrip() + "…", None, about=True)
     return None
+
+
+_HEADING_NAME = re.compile(r"[\s#*_`\[]*\.?/?([\w.-]+(?:/[\w.-]+)*)/?[\s*_`\]]*(?:\([^()\s]*\))?\s*")
+"""A heading that is one folder's name, maybe a link or code (`## nvidia-spack`, `## [mpich](mpich)`)."""
+
+
+def _other_image_section(heading: str, dockerfile: Path, here: Path) -> bool:
+    """True when `heading` is the name of a folder below the README's (`here`) holding a Dockerfile other
+    than `dockerfile`: a README of several images, each under a heading of its folder, tells of that one
+    there."""
+    match = _HEADING_NAME.fullmatch(heading)
+    if match is None or match.group(1).strip(".") == "":
+        return False
+    folder = here / match.group(1)
+    try:
+        return folder.is_dir() and any(p != dockerfile for p in dockerfiles_in(folder, pass_unreadable=True))
+    except DocgenError:
+        return False
 
 
 def _holding(walked: Walked, root: Path, name: str) -> str:

@@ -21,12 +21,15 @@ two parts or more. It is a drift (`likely`) only when the image is known to lack
   mounts (`-v $PWD:/workspace`) or makes with a command (`mkdir -p /opt/bench`).
 
 A sentence about mounting, the reader's files, or what the container writes at run time (`your`,
-`mount`, `volume`, `output`, `saved`, `logs`, `will`) is no claim of what the image holds.
+`mount`, `volume`, `output`, `saved`, `logs`, `will`) is no claim of what the image holds. A link's
+target is no path of the image (`The [Dockerfile](/docker/Dockerfile) …`: GitHub reads `/` as the
+repository's top), nor is a path that is a file or folder of the checkout counted from its top.
 """
 
 from __future__ import annotations
 
 import bisect
+import os
 import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -44,8 +47,9 @@ from docgen.audit.image_paths import (
     read_image,
     readme_paths,
 )
+from docgen.audit.own_repo import repository_root
 from docgen.audit.paths import under_any
-from docgen.markdown import Document
+from docgen.markdown import Document, without_links
 from docgen.model import Diagnostic, ImageModel
 
 _IMAGE = re.compile(r"\b(?:image|images|container|containers|docker)\b", re.IGNORECASE)
@@ -121,7 +125,10 @@ def path_claims(doc: Document) -> Iterator[tuple[int, str]]:
         for _, text in para.lines:
             starts.append(len(joined))
             item = _ITEM.match(text) is not None  # a list item starts a sentence of its own
-            joined += ("\n" if item else "") + text.replace("`", " ").replace("*", " ") + " "
+            # a link's target is a page or a file of the repository (`[Dockerfile](/docker/Dockerfile)`:
+            # GitHub reads `/` as the repository's top), not a path of the image: only its text is read
+            plain = without_links(text)
+            joined += ("\n" if item else "") + plain.replace("`", " ").replace("*", " ") + " "
         at = 0
         for sentence in (s for chunk in joined.split("\n") for s in _SENTENCE.split(chunk)):
             begin = joined.index(sentence, at)
@@ -157,12 +164,15 @@ def included_paths(
     if len(images) != len(models) or any(image.piped for image in images):
         return
     given = mounted_folders(doc) | {path for _, path, made in readme_paths(doc) if made}
+    root = repository_root(directory)
     seen: dict[str, list[int]] = {}
     for line, path in claims:
         if any(_under(path, other) for other in given):
             continue
         if any(holds_path(image, path) for image in images):
             continue
+        if root is not None and os.path.lexists(root / path.lstrip("/")):
+            continue  # a file or folder of the repository named from its top (`/docker/Dockerfile`)
         seen.setdefault(path, []).append(line)
     if not seen:
         return

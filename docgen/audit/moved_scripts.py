@@ -5,7 +5,9 @@ of which the folder it is run in holds a single file of the same name but for ca
 (`python3 build-docker.py`, the repository's `build_docker.py`): the script was renamed.
 
 Runs are read from the command blocks, as a reader follows them (a `cd` moves every later block, a `cd`
-into a variable the README says is the repository's root too: `root_vars`), and from the inline code of
+into a variable the README says is the repository's root too: `root_vars`; a sentence of the
+section moving the reader into a folder moves the section's later runs:
+`references.moved_to_script`), and from the inline code of
 the items of a numbered list (`1. download plugins, `python clone_plugins.py``). A run that may happen in
 a container is not a claim about the checkout: the rest of a block after `docker run -it` or `docker
 exec`, a block or step under a heading or introduction about the container, and a script the image
@@ -37,6 +39,7 @@ from docgen.audit.references import (
     cd_target,
     makes,
     makes_nothing,
+    moved_to_script,
     project_top,
     puts_in_folder,
     root_cd,
@@ -46,7 +49,7 @@ from docgen.audit.root_vars import root_variables
 from docgen.audit.unmounted_scripts import mounted_work_folders
 from docgen.build_scripts import LEAD, container_command
 from docgen.copied import context_path, copies_path
-from docgen.markdown import Document, code_spans, lists
+from docgen.markdown import Document, code_spans, lists, without_links
 from docgen.model import Diagnostic, ImageModel
 
 _PYTHON = (
@@ -106,7 +109,7 @@ def _says_folder(lines: Sequence[str], folder: str) -> bool:
         rf"|\b{name}[ \t]+(?:folder|directory|dir)\b",
         re.IGNORECASE,
     )
-    return any(said.search(text) for text in lines)
+    return any(said.search(without_links(text)) for text in lines)
 
 
 _UNREAD = frozenset({"node_modules", "__pycache__", "venv", "site-packages", "build", "dist"})
@@ -550,6 +553,8 @@ def moved_scripts(
                 continue  # typed in the shell of a container working in the folder a run mounts: there it is
             if _says_folder(source[max(0, line - 5) : line], posixpath.dirname(meant)):
                 continue  # the prose tells the reader to be there
+            if moved_to_script(doc, source, line, path, folders):
+                continue  # a step of the section moved the reader there (`move into the x directory`)
         seen.add(path)
         where = "the README's folder" if here == directory.resolve() else f"{here.name}/"
         yield Diagnostic(

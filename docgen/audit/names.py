@@ -210,16 +210,23 @@ def docker_run(command: str) -> tuple[int, str] | None:
     image = (
         run_image(words_of(_SUBSTITUTION.sub(_one_word, command[run.end() :]))) if run is not None else None
     )
+    if image:
+        image = image.replace(_JOINED, " ")  # (a placeholder's spaces, as the README writes them)
     return (run.end(), image) if run is not None and image else None
 
 
-_SUBSTITUTION = re.compile(r"`[^`\n]*`|\$\([^()\n]*\)")
+_SUBSTITUTION = re.compile(r"`[^`\n]*`|\$\([^()\n]*\)|<[A-Za-z][^<>|;&\n]*[ \t][^<>|;&\n]*>")
 """A command substitution (`` `echo ~/.cache` ``, `$(id -u)`): one word to the shell, spaces and all, in
-an option's value (`--mount src=`echo ~/.cache`,dst=…`)."""
+an option's value (`--mount src=`echo ~/.cache`,dst=…`); and a placeholder of words in angle brackets
+(`-v <path to project>:/app`, `<image id>`), one value the reader fills in, not three words (`to` is no
+image)."""
+_JOINED = "\u00a0"
+"""What joins the words of a placeholder (`_one_word`): no blank to the shell, put back in the image."""
 
 
 def _one_word(match: re.Match[str]) -> str:
-    return re.sub(r"\s", "_", match.group(0))
+    text = match.group(0)
+    return re.sub(r"\s", _JOINED if text.startswith("<") else "_", text)
 
 
 _WORD = re.compile(r"(?:\"[^\"]*\"|'[^']*'|[^\s\"']|[\"'])+")

@@ -66,7 +66,7 @@ from docgen.dockerfile import read_dockerfile
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
 from docgen.files import dockerfiles_in, in_submodule, is_dockerfile_name, text_or_none
 from docgen.findings import BROKEN_COMMAND, MISSING_FILE
-from docgen.markdown import Document, Fence, code_spans, links, lists
+from docgen.markdown import Document, Fence, code_spans, links, lists, without_links
 from docgen.model import Diagnostic, ImageModel, Instruction
 
 
@@ -2099,6 +2099,38 @@ def builds_here(directory: Path) -> bool:
     return any(not posixpath.dirname(posixpath.normpath(t.dockerfile)) for t in targets)
 
 
+_PROSE_MOVE = re.compile(
+    r"\b(?:move|moving|go|going|change|switch|navigate|step|get)[ \t]+(?:back[ \t]+)?"
+    r"(?:(?:in)?to|inside)[ \t]+(?:the[ \t]+)?`?([\w.-]+(?:/[\w.-]+)*)/?`?"
+    r"(?=[ \t]+(?:folder|directory|dir)\b|[`\s,.;:]|$)",
+    re.IGNORECASE,
+)
+"""A sentence moving the reader into a folder (`move into the [serve](./serve/) directory and run`,
+`go to tools/`), read with links as their text."""
+
+
+def prose_moves(lines: Sequence[str]) -> list[str]:
+    """The folders, as written (`serve`, `./tools/serve`), that the prose `lines` tell the reader to move
+    into: the command blocks after such a sentence, down to the next heading, run there."""
+    return [
+        match.group(1).removeprefix("./")
+        for text in lines
+        for match in _PROSE_MOVE.finditer(without_links(text))
+        if match.group(1).strip("./")
+    ]
+
+
+def moved_to_script(
+    doc: Document, source: Sequence[str], line: int, path: str, folders: Sequence[Path]
+) -> bool:
+    """True when a sentence of the section of README line `line`, above it, moves the reader into a
+    folder (`prose_moves`) that holds the script `path`, from one of the folders `folders` the commands
+    may run in."""
+    heading = max((at for at, _ in doc.headings if at < line), default=0)
+    moves = prose_moves(source[heading : line - 1])
+    return any(os.path.isfile(Path(folder, moved, path)) for moved in moves for folder in folders)
+
+
 def missing_scripts(
     doc: Document,
     source: Sequence[str],
@@ -2141,6 +2173,8 @@ def missing_scripts(
             continue  # (a script of a submodule not fetched may be there once it is)
         if line in container:
             continue  # (a path of the image: the container's WORKDIR rules read it)
+        if moved_to_script(doc, source, line, path, [place.parent for place in places]):
+            continue  # (`move into the serve directory`: the section's steps run there)
         there = [place for place in places if place.parent in confirmed or _scripts_below(place, rooted)]
         if not there and home is not None:
             there = [place for place in places if place.parent == home]

@@ -1,9 +1,11 @@
 """The `docker build` of a script a README runs (`./make_image.sh 1.4.0`), as that script runs it from
 the folder the README runs it in: build args it passes that the Dockerfile it builds declares in no
 stage (BuildKit leaves them unused: `--build-arg SEGKIT_RELEASE=v$1` of a Dockerfile that installs
-whatever source it copies), and a context that lacks what the Dockerfile copies or installs
-(`docker build .` run from docker/ while the Dockerfile does `COPY . /app` then `pip install -e .`, which
-needs the repository's root).
+whatever source it copies), when their value is the README's (the script's arguments, a variable the
+README sets) or the README names them (an arg set to the script's own value, `--build-arg
+CUDNN=8`, is the script's business: BuildKit warns and builds), and a context that lacks what the
+Dockerfile copies or installs (`docker build .` run from docker/ while the Dockerfile does `COPY . /app`
+then `pip install -e .`, which needs the repository's root).
 
 A script is run by a command of the README (`./build.sh`), or by a sentence naming it bare (`Run build.sh`,
 `运行build.sh`: `prose_runs`, from the README's folder). A script whose `docker compose` command reads the
@@ -355,6 +357,38 @@ def _passed_undeclared(build: _ScriptBuild) -> list[str]:
     ]
 
 
+_POSITIONAL = re.compile(r"\$(?:\{?[1-9@*#]|\{[1-9]\d*)")
+"""A read of the script's arguments: `$1`, `${2:-cpu}`, `"$@"`, `$*`."""
+_ASSIGNED = re.compile(r"(?:^|[\s;&|(])(?:export[ \t]+|local[ \t]+|readonly[ \t]+)?([A-Za-z_]\w*)=(\S*)")
+
+
+def _readme_given(name: str, build: _ScriptBuild, source: Sequence[str]) -> bool:
+    """True when the build arg `name` of `build` takes its value from the README's run of the script (its
+    value reads the script's arguments, directly or through a variable set from them, or a variable the
+    README sets), or the README names the arg (a word of its text)."""
+    if any(re.search(rf"(?<![\w$]){re.escape(name)}(?!\w)", text) for text in source):
+        return True
+    text = "\n".join(project_lines(build.script)[: build.at + 40])
+    value = _build_arg_value(text, name)
+    if value is None:
+        return False
+    if _POSITIONAL.search(value):
+        return True
+    read = set(re.findall(r"\$\{?([A-Za-z_]\w*)", value))
+    fed = {m.group(1) for m in _ASSIGNED.finditer(text) if _POSITIONAL.search(m.group(2))}
+    said = {v for v in read if any(re.search(rf"(?<![\w$]){re.escape(v)}=", t) for t in source)}
+    return bool(read & fed or said)
+
+
+def _build_arg_value(text: str, name: str) -> str | None:
+    """The value a `--build-arg NAME=value` of the script `text` gives `name` as written, '' for a bare
+    `--build-arg NAME` (the caller's environment); None when none is found."""
+    match = re.search(rf"--build-arg(?:[ \t]+|=)[\"']?{re.escape(name)}(?:=([^\s\"']*))?", text)
+    if match is None:
+        return None
+    return match.group(1) or ""
+
+
 def relative_path(path: Path, directory: Path) -> str:
     """`path` relative to `directory` (resolved), as a finding shows it."""
     return os.path.relpath(path, directory.resolve())
@@ -381,6 +415,10 @@ def script_build_claims(
         script = relative_path(build.script, directory)
         dockerfile = relative_path(build.dockerfile, directory)
         names = _passed_undeclared(build)
+        # an arg whose value is the script's own (`--build-arg CUDNN=8`) makes no claim of the README,
+        # and BuildKit only warns: told are those the README's run gives (`./make_image.sh 1.4.0` into
+        # `v$1`) or the README names
+        names = [n for n in names if _readme_given(n, build, source)]
         if names:
             listed = ", ".join(names)
             them, which = ("it", "no such ARG") if len(names) == 1 else ("them", "none of them")
