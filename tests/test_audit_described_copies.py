@@ -629,3 +629,63 @@ def test_a_dockerfile_moved_within_the_repository_still_needs_its_files(tmp_path
     files = {"README.md": readme, "Dockerfile": KIT_DOCKERFILE, "build.sh": "docker build .\n"}
     got = unheld(tmp_path, files, "README.md", ["Dockerfile"])
     assert [line for line, _, _ in got] == [2]
+
+
+# A folder source written with its closing slash (`COPY data/ /data`), in the README of the image beside
+# it (the shape of a research code release: train in the container, tune a config, run inference
+# "through the training pipeline"); a model's pipeline is no one else's build.
+
+SOLVER = """\
+FROM nvcr.io/nvidia/pytorch:23.10-py3
+WORKDIR /workspace
+COPY environment.yml .
+COPY data/ /data
+COPY scripts/ /workspace/scripts/
+"""
+"""A research image (the shape of an RL solver's): its environment, a dataset folder, its scripts."""
+SOLVER_README = """\
+# Contraction solver
+
+## Setup
+
+Use Docker with the Dockerfile of the repository, or conda.
+
+## Inference
+
+Run inference through the training pipeline with zero epochs.
+"""
+
+
+def test_a_folder_source_the_checkout_lacks_under_a_models_pipeline(tmp_path: Path) -> None:
+    files = {
+        "README.md": SOLVER_README,
+        "Dockerfile": SOLVER,
+        "environment.yml": "name: solver\n",
+        "scripts/train.sh": "",
+        "datasets/small.txt": "",
+    }
+    got = unheld(tmp_path, files, "README.md", ["Dockerfile"])
+    assert [(line, conf) for line, _, conf in got] == [(5, "likely")]
+    assert "Dockerfile:4 copies data, which the git checkout holds nowhere" in got[0][1]
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        # the README names the folder: the reader brings it
+        {"README.md": SOLVER_README + "\nPut the tensor networks in data/ before the build.\n"},
+        # the checkout holds it
+        {"data/tn.txt": ""},
+        # a CI pipeline builds the image: no build the reader runs
+        {"README.md": SOLVER_README + "\nThe CI pipeline builds and pushes the image.\n"},
+    ],
+)
+def test_a_folder_source_accounted_for(tmp_path: Path, changes: dict[str, str]) -> None:
+    files = {
+        "README.md": SOLVER_README,
+        "Dockerfile": SOLVER,
+        "environment.yml": "name: solver\n",
+        "scripts/train.sh": "",
+        **changes,
+    }
+    assert unheld(tmp_path, files, "README.md", ["Dockerfile"]) == []

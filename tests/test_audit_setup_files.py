@@ -1384,3 +1384,126 @@ def test_a_slip_outside_a_checkout_stays_as_sure_as_before(tmp_path: Path) -> No
             "likely",
         )
     ]
+
+
+# --------------------------------------------------------------------------------------------------
+# Manifests given by a path with a folder that a git checkout holds nowhere (`_nowhere_applied`): the
+# deployment steps of a model-serving README (the shape of a TorchServe-on-Kubernetes guide) and of a
+# GPU operator's install guide (helm values, a conda environment)
+
+SERVING = """# Sentiment model serving
+
+## Kubernetes
+
+Create the storage class and the volume claim by running the following commands inside the
+[manifests](./manifests/) directory:
+
+```bash
+kubectl apply -f ./manifests/storage-class.yaml
+kubectl apply -f ./manifests/volume-claim.yaml
+```
+
+Deploy the model:
+
+```bash
+kubectl apply -f ./k8/serving.yaml
+```
+"""
+SERVING_FILES = {
+    "manifests/volume-claim.yaml": "kind: PersistentVolumeClaim\n",
+    "manifests/debug-pod.yaml": "kind: Pod\n",
+    "serve/handler.py": "",
+}
+
+
+def test_a_manifest_with_a_folder_the_checkout_holds_nowhere(tmp_path: Path) -> None:
+    got = [f for f in found(tmp_path, {"README.md": SERVING, **SERVING_FILES}) if " gives " in f[1]]
+    assert got == [
+        (
+            9,
+            "README gives manifests/storage-class.yaml to kubectl -f, which the git checkout holds nowhere "
+            "(manifests/ holds no storage-class.yaml, and no folder holds a file of its name): kubectl "
+            "stops, the file does not exist",
+            "likely",
+        ),
+        (
+            16,
+            "README gives k8/serving.yaml to kubectl -f, which the git checkout holds nowhere (there is no "
+            "folder k8/, and no folder holds a file of its name): kubectl stops, the file does not exist",
+            "likely",
+        ),
+    ]
+
+
+OPERATOR = """# GPU operator
+
+```shell
+helm install gpu-operator ./chart -f deploy/values-a100.yaml
+conda env create -f envs/tools.yml
+```
+"""
+
+
+def test_values_and_environment_files_the_checkout_holds_nowhere(tmp_path: Path) -> None:
+    files = {
+        "README.md": OPERATOR,
+        "chart/Chart.yaml": "name: gpu-operator\n",
+        "deploy/values.yaml": "a: 1\n",
+    }
+    got = [(line, f.split(",")[0], conf) for line, f, conf in found(tmp_path, files) if " gives " in f]
+    assert got == [
+        (4, "README gives deploy/values-a100.yaml to helm -f", "likely"),
+        (5, "README gives envs/tools.yml to conda -f", "likely"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "deploy",
+    [
+        # a bare name: a manifest the reader downloads or writes as easily as one of the checkout
+        "kubectl apply -f storage-class.yaml",
+        # the file a step above writes, or a line says to save
+        "mkdir -p out && helm template relay ./chart > out/relay.yaml\nkubectl apply -f out/relay.yaml",
+        "kubectl apply -f manifests/volume-claim.yaml",
+        # the folder a `cd` enters holds it
+        "cd manifests && kubectl apply -f ./volume-claim.yaml",
+        # a compose file: compose_builds reads those
+        "docker compose -f deploy/compose.gpu.yml up -d",
+        # a placeholder, a variable
+        "kubectl apply -f path/to/storage-class.yaml",
+        "kubectl apply -f $MANIFESTS/storage-class.yaml",
+        # after a build step, any file may be there
+        "make manifests\nkubectl apply -f generated/storage-class.yaml",
+    ],
+)
+def test_manifests_with_a_folder_that_are_there_or_made(tmp_path: Path, deploy: str) -> None:
+    readme = f"# Serving\n\n```bash\n{deploy}\n```\n"
+    files = {"README.md": readme, **SERVING_FILES, "Makefile": "manifests:\n\ttrue\n"}
+    assert [f for f in found(tmp_path, files) if " gives " in f[1]] == []
+
+
+def test_a_manifest_a_line_says_to_save(tmp_path: Path) -> None:
+    readme = (
+        "# Serving\n\nSave the following as `k8s/pvc.yaml`:\n\n```yaml\nkind: PersistentVolumeClaim\n```\n\n"
+        "```bash\nkubectl apply -f k8s/pvc.yaml\n```\n"
+    )
+    assert [f for f in found(tmp_path, {"README.md": readme, **SERVING_FILES}) if " gives " in f[1]] == []
+
+
+def test_outside_a_checkout_a_manifest_nowhere_is_silent(tmp_path: Path) -> None:
+    # a copy of the README need not hold the project's manifests
+    files = {"README.md": SERVING, **SERVING_FILES}
+    assert [f for f in found(tmp_path, files, git=False) if " gives " in f[1]] == []
+
+
+def test_a_manifest_a_script_run_before_may_write(tmp_path: Path) -> None:
+    readme = "# Serving\n\n```bash\n./render.sh\nkubectl apply -f k8s/serving.yaml\n```\n"
+    files = {
+        "README.md": readme,
+        **SERVING_FILES,
+        "render.sh": "#!/bin/sh\nhelm template x > k8s/serving.yaml\n",
+    }
+    assert [f for f in found(tmp_path, files) if " gives " in f[1]] == []
+    # a script that names it not: the file is still missing
+    files["render.sh"] = "#!/bin/sh\necho rendering\n"
+    assert [f[0] for f in found(tmp_path / "b", files) if " gives " in f[1]] == [5]

@@ -200,9 +200,11 @@ _PUBLISHED = re.compile(
 """A README that pulls or runs a published image (`docker pull lab/app`, `docker run lab/app:1`, Docker
 Hub named, a manifest's `image: lab/app`): the image it documents need not be built from the checkout."""
 _NOT_READERS = re.compile(
-    r"\b(?:CI|workflows?|GitHub[ \t]+Actions?|pipelines?|automatically|nightly|Docker[ \t]+Hub)\b"
+    r"\b(?:CI|workflows?|GitHub[ \t]+Actions?|(?<!training[ \t])(?<!inference[ \t])(?<!data[ \t])pipelines?"
+    r"|automatically|nightly|Docker[ \t]+Hub)\b"
 )
-"""Words saying a build is another's (`CI builds the image`), not one the reader runs."""
+"""Words saying a build is another's (`CI builds the image`, `the pipeline pushes it`), not one the reader
+runs; not a model's pipeline (`the training pipeline`, `an inference pipeline`, `the data pipeline`)."""
 _TOOL_BUILD = re.compile(
     r"(?:(?:sudo|time)[ \t]+)?(?!(?:docker|podman|nerdctl|buildah|colcon|catkin|cmake|cargo|go|npm|yarn|pnpm"
     r"|bazel|meson|ninja|dotnet|mvn|gradle|poetry|uv|pip3?|python3?|west|idf\.py|mkdocs|hugo|jekyll)\b)"

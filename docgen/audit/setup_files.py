@@ -53,7 +53,10 @@ current folder (`-v "$PWD":/workspace`) and another file the block reads is one 
 A manifest or values file `kubectl apply -f`, `helm install -f` or `docker compose -f` reads that no
 folder holds by name while one holds a file a slip from it (`device-plugin.yml` for
 `vgpu-device-plugin.yml`), or that another folder holds while the command runs at the root (`_applied`,
-`_applied_finding`): `likely`, outside a checkout too.
+`_applied_finding`): `likely`, outside a checkout too. In a git checkout, one given by a path with a
+folder (`kubectl apply -f ./k8s/pv-pvc.yaml`) that no folder holds by name, with no file a slip from it
+either (`_nowhere_applied`): `likely`, unless a script the README ran before names it (it may write it);
+not a bare name (a manifest the reader may download), nor a compose file (the compose rules read those).
 """
 
 from __future__ import annotations
@@ -911,6 +914,7 @@ def setup_files(
     place: list[Path] | None = list(dict.fromkeys([directory.resolve(), root]))
     own_keys: set[str] | None = None  # the folders the README's clones of this repository make
     ran = ran_shell = False
+    scripts_run: list[str] = []  # the texts of the scripts the README ran so far, that the checkout holds
     folders_made: set[str] = set()  # the folders the `mkdir`s read so far make, as written
     for fence in doc.fences:
         if fence.lang not in COMMAND_LANGS or not fence.lines:
@@ -983,6 +987,7 @@ def setup_files(
                             patterns,
                             wandered,
                             checkout,
+                            scripts_run,
                         )
                         if applied is not None and path not in seen:
                             seen.add(path)
@@ -1059,6 +1064,7 @@ def setup_files(
                         if how == "runs":
                             ran = True  # (a script may make any folder, a shell script any file)
                             ran_shell = ran_shell or not path.endswith(".py")
+                            scripts_run.extend(_script_texts(path, [directory.resolve(), root], top))
                         if how == "installs packages from":
                             bases = [directory.resolve(), root]
                             slip = _slipped_list(
@@ -1530,6 +1536,7 @@ def _applied_finding(
     patterns: list[tuple[Path, str]],
     moved: bool,
     checkout: bool = False,
+    scripts: Sequence[str] = (),
 ) -> tuple[str, str] | None:
     """(message, confidence) of the finding on a manifest or values file a `kubectl apply -f`, `helm -f`
     or `docker compose -f` on README `line` reads (`_applied`) that no folder of the repository holds by
@@ -1539,7 +1546,8 @@ def _applied_finding(
     checkout, `certain` when the one file meant is a slip of a letter or a version away (`_slipped_name`:
     `servce.yaml` for `service.yaml`), a name no reader gives their own file. None for a
     placeholder, the reader's own file (`my-values.yaml`, `custom.yaml`), a file a line above makes, one
-    git ignores, one in a generated folder."""
+    git ignores, one in a generated folder. `scripts`: the texts of the scripts the README ran before
+    (one naming the file may write it)."""
     if not plain_path(path) or _PLACEHOLDER.search(path) or USER_FILE.search(path) or OWN_FILE.search(path):
         return None
     parts = path.split("/")
@@ -1547,12 +1555,18 @@ def _applied_finding(
     if any(p in GENERATED or p in _SITE_FOLDERS or p in made for p in parts[:-1]):
         return None
     held = names.paths().get(name.lower())
-    if (held and moved) or not names.complete or made_files.before(path, line):
+    if (held and moved) or not names.complete or made_files.before(name, line):
         return None
     for base in bases:
         place = inside(base / path, top)
         if place is None or os.path.exists(place) or ignored(place, patterns):
             return None
+    if made_files.before(path, line):
+        # a line above makes its folder (`mkdir k8s`), or words that tell of a folder of its name (`run
+        # this inside the k8s directory`): a file of the repository named nowhere is still missing
+        if held or "/" not in path or _near_manifests(name, names):
+            return None
+        return _nowhere_applied(given, path, bases, top, checkout, scripts)
     if held:
         return (
             f"README gives {path} to {given}, which is not in the folder the command runs in (the repository "
@@ -1561,13 +1575,48 @@ def _applied_finding(
         )
     near = _near_manifests(name, names)
     if not near:
-        return None
+        return _nowhere_applied(given, path, bases, top, checkout, scripts)
     slipped = _slipped_name(path, names)  # `servce.yaml`: no file the reader writes is named so
     return (
         f"README gives {path} to {given}, which does not exist in the repository (did you mean "
         f"{' or '.join(near[:3])}?)",
         CERTAIN if checkout and slipped is not None and near == [slipped] else LIKELY,
     )
+
+
+def _nowhere_applied(
+    given: str, path: str, bases: Sequence[Path], top: Path, checkout: bool, scripts: Sequence[str] = ()
+) -> tuple[str, str] | None:
+    """The finding on a manifest `kubectl -f`, `helm -f` or `conda env create -f` is given by a path with
+    a folder (`k8s/pv-pvc.yaml`, not a bare name the reader may have downloaded) that a git checkout holds
+    nowhere, by its name in no folder either (`_applied_finding` has looked): the command stops, the
+    path does not exist. `likely`: a step docgen does not read may write it. None outside a checkout (a
+    copy need not hold every file), for a compose file (`compose_builds` reads those), for a bare
+    name, and when a script the README ran before (`scripts`, their texts) names the file: it may write
+    it (`./render.sh` writing `k8s/serving.yaml`)."""
+    if not checkout or "compose" in given or "/" not in path:
+        return None
+    name = re.compile(rf"(?<![\w.-]){re.escape(posixpath.basename(path))}(?![\w-])")
+    if any(name.search(text) for text in scripts):
+        return None
+    folder = posixpath.dirname(path)
+    held = any((f := inside(base / folder, top)) is not None and os.path.isdir(f) for base in bases)
+    where = f"{folder}/ holds no {posixpath.basename(path)}" if held else f"there is no folder {folder}/"
+    return (
+        f"README gives {path} to {given}, which the git checkout holds nowhere ({where}, and no folder "
+        f"holds a file of its name): {given.split()[0]} stops, the file does not exist",
+        LIKELY,
+    )
+
+
+def _script_texts(path: str, bases: Sequence[Path], top: Path) -> list[str]:
+    """The text of the script a step runs by `path`, from the first folder of `bases` that holds it
+    (none when no folder does: its absence is another rule's finding)."""
+    for base in bases:
+        place = inside(base / path, top)
+        if place is not None and os.path.isfile(place):
+            return [text_or_none(place, MAX_PROJECT_FILE_BYTES) or ""]
+    return []
 
 
 _NAMED_KINDS = frozenset(
