@@ -1603,3 +1603,93 @@ def test_a_title_said_again_with_another_version_is_about_another_image(tmp_path
         "6: README builds with ./sim.Dockerfile, which does not exist (did you mean sim15.Dockerfile? a slip "
         "of its name; compared with it)"
     ]
+
+
+# A COPY source that climbs out of the build context: BuildKit reads every source from the context's
+# top (`../engine` is the context's `engine`, `..` the context itself). Planted drifts modelled on a
+# build environment copying a sibling checkout (`COPY .. /src` built with `docker build .` from its own
+# folder) and a server image copying a sibling source folder (`COPY ../engine /app`); traps modelled on
+# a Dockerfile written for a context two folders up (`docker build ../.. -f Dockerfile` with
+# `COPY ../../ /root/proj`) and one whose `../common/x` is the context's `common/x` (built from the
+# repository's root).
+
+_CLIMB_ENV = (
+    "FROM almalinux:8\nRUN dnf install -y git\nCOPY .. /src\nWORKDIR /src/qsim\nRUN bash scripts/install.sh\n"
+)
+
+
+def test_copy_of_the_folder_above_a_context_that_is_the_dockerfiles_own(tmp_path: Path) -> None:
+    readme = (
+        "# qenv\n\nClone qsim next to this folder:\n\n```bash\ngit clone https://github.com/acme/qsim.git\n"
+        "```\n\nThe Dockerfile copies the `qsim` source folder into the image. From inside this folder:\n\n"
+        "```bash\ndocker build -t qenv .\n```\n"
+    )
+    result = audit_tree(tmp_path / "work" / "qenv", {"README.md": readme, "Dockerfile": _CLIMB_ENV})
+    told = (
+        "error: README builds ./Dockerfile with the context ., whose COPY .. (line 3) copies the context "
+        "itself, not the folder above it: BuildKit reads every source inside the context (the legacy "
+        "builder refuses a path outside it), so nothing above the context reaches the image"
+    )
+    # (the clone may have been run in the context: what the WORKDIR enters is not told)
+    assert result.out.splitlines()[0] == f"README.md:12: {told} [DG103] (likely)"
+    readme = "# qenv\n\nFrom inside this folder:\n\n```bash\ndocker build -t qenv .\n```\n"
+    result = audit_tree(tmp_path / "work" / "qenv", {"README.md": readme})
+    entered = "WORKDIR /src/qsim (line 4) then enters qsim, which the context does not hold"
+    assert result.out.splitlines()[0] == f"README.md:6: {told}; {entered} [DG103] (likely)"
+
+
+def test_copy_of_the_folder_above_from_a_context_that_is_that_folder(tmp_path: Path) -> None:
+    build = "docker build -t qenv -f Dockerfile .."
+    readme = f"# qenv\n\nWith the folder above as the context:\n\n```bash\n{build}\n```\n"
+    files = {"qenv/README.md": readme, "qenv/Dockerfile": _CLIMB_ENV, "qsim/scripts/install.sh": "true\n"}
+    make_tree(tmp_path / "work", files)
+    result = audit_tree(tmp_path / "work" / "qenv", {})
+    assert "COPY .." not in result.out
+
+
+_ENGINE = {
+    "engine/main.c": "int main(void) { return 0; }\n",
+    "server/Dockerfile": "FROM gcc:13\nCOPY ../engine /app\nWORKDIR /app\nRUN make\n",
+}
+
+
+def test_copy_of_a_sibling_folder_the_context_lacks(tmp_path: Path) -> None:
+    readme = "# Server\n\n```bash\ndocker build -t srv .\n```\n"
+    make_tree(tmp_path / "proj", _ENGINE)
+    result = audit_tree(tmp_path / "proj" / "server", {"README.md": readme})
+    assert result.out.splitlines()[0] == (
+        "README.md:4: error: README builds ./Dockerfile with the context ., whose COPY ../engine (line 2) "
+        "is read as engine at the context's top (BuildKit reads every source inside the context; the "
+        "legacy builder refuses a path outside it), which the context does not hold: the engine above "
+        "the context is never read, and the build stops at that COPY [DG103] (certain)"
+    )
+
+
+def test_a_sibling_folder_the_context_holds_too_or_nowhere(tmp_path: Path) -> None:
+    readme = "# Server\n\n```bash\ndocker build -t srv -f server/Dockerfile .\n```\n"
+    # from the root, `../engine` is the context's `engine`: the build copies it
+    make_tree(tmp_path / "proj", _ENGINE)
+    result = audit_tree(tmp_path / "proj", {"README.md": readme})
+    assert "COPY ../engine" not in result.out
+    # a folder no copy of the project holds (a submodule left out) is not this rule's to tell
+    readme = "# Server\n\n```bash\ndocker build -t srv .\n```\n"
+    files = {"server/Dockerfile": _ENGINE["server/Dockerfile"], "server/README.md": readme}
+    make_tree(tmp_path / "other", files)
+    assert "COPY ../engine" not in audit_tree(tmp_path / "other" / "server", {}).out
+
+
+def test_a_dockerfile_written_for_a_context_two_folders_up(tmp_path: Path) -> None:
+    readme = (
+        "# Gaudi\n\nBuild the image:\n\n```bash\ncd infer/gaudi\n"
+        "docker build ../.. -f Dockerfile -t proj:hpu\n```\n"
+    )
+    files = {
+        "README.md": "# proj\n",
+        "pyproject.toml": "[project]\nname = 'proj'\n",
+        "infer/gaudi/README.md": readme,
+        "infer/gaudi/Dockerfile": "FROM vault.example.com/gaudi/pytorch:1.13\nCOPY ../../ /root/proj\n"
+        "WORKDIR /root/proj\nRUN pip install .\n",
+    }
+    make_tree(tmp_path / "proj", files)
+    result = audit_tree(tmp_path / "proj" / "infer" / "gaudi", {})
+    assert "COPY ../../" not in result.out

@@ -252,3 +252,84 @@ def test_a_compose_command_told_at_compose_up(tmp_path: Path) -> None:
     ]
     quiet = "# Notes\n\nThe compose file starts the app.\n"  # the README starts nothing
     assert [f for f in _findings(tmp_path / "quiet", quiet, tree) if "binds no" in f] == []
+
+
+# The image's own server command naming its app by a module path the image does not have from its
+# WORKDIR: the COPY put the package's files in the WORKDIR itself. Planted drifts modelled on an LLM
+# API (`COPY app/ /app`, `WORKDIR /app`, `uvicorn app.main:app`) and a gunicorn web service (`COPY
+# web /srv`, `gunicorn web.wsgi:application`); traps modelled on an image copying the package under
+# the WORKDIR (`COPY app/ ./app`), one installing the project (`pip install .`), one setting
+# PYTHONPATH or `--app-dir`.
+
+_FLAT = {
+    "Dockerfile": "FROM python:3.11-slim\nCOPY requirements.txt .\nRUN pip install -r requirements.txt\n"
+    'COPY app/ /app\nWORKDIR /app\nCMD ["uvicorn", "app.main:app", "--host", "0.0.0.0", "--port", "8000"]\n',
+    "requirements.txt": "fastapi==0.110.0\nuvicorn==0.29.0\n",
+    "app/__init__.py": "",
+    "app/main.py": "from fastapi import FastAPI\n\napp = FastAPI()\n",
+}
+
+
+def test_an_image_app_copied_into_its_workdir_itself(tmp_path: Path) -> None:
+    readme = "# LLM API\n\n```bash\ndocker build -t llm-api .\ndocker run -p 8000:8000 llm-api\n```\n"
+    assert _findings(tmp_path, readme, _FLAT) == [
+        "5: README starts the image, whose Dockerfile:6 runs `uvicorn app.main:app` from WORKDIR /app, "
+        "but the COPY of line 4 puts app/main.py at /app/main.py, not /app/app/main.py: the server cannot "
+        "import app.main and the container stops (certain)"
+    ]
+
+
+def test_an_image_app_said_to_serve_a_port_with_no_run(tmp_path: Path) -> None:
+    readme = (
+        "# LLM API\n\n- Dockerized for reproducibility\n\nTry it:\n\n"
+        'curl "http://localhost:8000/generate?prompt=hi"\n'
+    )
+    assert _findings(tmp_path / "a", readme, _FLAT) == [
+        "7: README sends a request to port 8000, which the image's Dockerfile:6 serves with `uvicorn "
+        "app.main:app` from WORKDIR /app, but the COPY of line 4 puts app/main.py at /app/main.py, not "
+        "/app/app/main.py: the server cannot import app.main and the container stops (likely)"
+    ]
+    # no word of Docker: the request may be to a server run on the host
+    readme = '# LLM API\n\nTry it:\n\ncurl "http://localhost:8000/generate?prompt=hi"\n'
+    assert _findings(tmp_path / "b", readme, _FLAT) == []
+
+
+def test_a_gunicorn_app_copied_into_its_workdir(tmp_path: Path) -> None:
+    tree = {
+        "Dockerfile": "FROM python:3.12\nWORKDIR /srv\nCOPY web .\nRUN pip install -r requirements.txt\n"
+        "CMD gunicorn -w 4 -b 0.0.0.0:8080 web.wsgi:application\n",
+        "web/requirements.txt": "django==5.0\ngunicorn==22.0\n",
+        "web/wsgi.py": "application = object()\n",
+    }
+    readme = "# Web\n\n```bash\ndocker build -t web .\ndocker run --rm -p 8080:8080 web\n```\n"
+    found = _findings(tmp_path, readme, tree)
+    assert found == [
+        "5: README starts the image, whose Dockerfile:5 runs `gunicorn web.wsgi:application` from WORKDIR "
+        "/srv, but the COPY of line 3 puts web/wsgi.py at /srv/wsgi.py, not /srv/web/wsgi.py: the server "
+        "cannot import web.wsgi and the container stops (certain)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        ("COPY app/ /app\nWORKDIR /app\n", "WORKDIR /app\nCOPY app/ ./app\n"),
+        ("COPY app/ /app\nWORKDIR /app\n", "COPY . /app\nWORKDIR /app\n"),
+        ("COPY app/ /app\nWORKDIR /app\n", "COPY app/ /app\nWORKDIR /\n"),
+        ("WORKDIR /app\n", "WORKDIR /app\nRUN pip install .\n"),
+        ("WORKDIR /app\n", "WORKDIR /app\nENV PYTHONPATH=/\n"),
+        ('"app.main:app",', '"app.main:app", "--app-dir", "/",'),
+        ('"app.main:app"', '"main:app"'),
+        ("WORKDIR /app\n", "WORKDIR /app\nRUN mkdir app && mv *.py app/\n"),
+        ("COPY requirements.txt .\n", "COPY --from=builder /src/app /app/app\n"),
+    ],
+)
+def test_image_apps_the_image_can_import(tmp_path: Path, change: tuple[str, str]) -> None:
+    tree = dict(_FLAT, Dockerfile=_FLAT["Dockerfile"].replace(*change))
+    readme = "# LLM API\n\n```bash\ndocker build -t llm-api .\ndocker run -p 8000:8000 llm-api\n```\n"
+    assert [f for f in _findings(tmp_path, readme, tree) if "cannot import" in f] == []
+
+
+def test_a_run_of_another_image_is_no_start_of_this_one(tmp_path: Path) -> None:
+    readme = "# LLM API\n\n```bash\ndocker build -t llm-api .\ndocker run -d -p 6379:6379 redis\n```\n"
+    assert [f for f in _findings(tmp_path, readme, _FLAT) if "cannot import" in f] == []

@@ -28,6 +28,8 @@ from docgen.audit.commands import (
     VERSION_PLACEHOLDER,
     build_commands,
     build_paths,
+    clone_of,
+    cloned_folder,
     continued,
     fence_commands,
     file_flags,
@@ -61,7 +63,7 @@ from docgen.audit.wording import COMMAND_LANGS, NOT_CURRENT, heading_of, is_exam
 from docgen.build_scripts import ALL_ENGINES, BUILD, BUILD_LINE, container_command
 from docgen.compose import default_files
 from docgen.compose import parse as compose_targets
-from docgen.copied import context_path, dockerignore, ignored
+from docgen.copied import above_context, context_path, dockerignore, ignored
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
 from docgen.files import dockerfiles_in, in_submodule, is_dockerfile_name, text_or_none
@@ -846,6 +848,7 @@ def context_builds(
     project: Path,
     ran: list[str] | None = None,
     cloned: Callable[[int, str], tuple[str, Path] | None] | None = None,
+    clones: list[str] | None = None,
 ) -> Iterator[tuple[int, str, Path, Path, str]]:
     """(README line, Dockerfile as written, Dockerfile, context folder, context as written) of each
     build command of the command blocks, read top to bottom as the reader runs them (a `cd` moves the
@@ -858,7 +861,9 @@ def context_builds(
     for the builds of the other sections. With `ran`, the text of each script the commands run
     (`./prepare.sh`, found where the walk is) is added to it as it is run: it may make any file. With
     `cloned` (`steps.own_clones`), a clone of this very repository does not stop the reading: the `cd`
-    into its folder enters the repository's root."""
+    into its folder enters the repository's root. With `clones`, a `git clone` of another repository
+    does not stop the reading either: the folder it makes is added to `clones` (for a rule that reads
+    only what a clone cannot change, as `climbed_copies`)."""
     walk = Walk(bases, project)
     container = _InContainer(walk)
     walk.recover = container.recover
@@ -876,6 +881,9 @@ def context_builds(
                 text = None if place is None else text_or_none(place, MAX_PROJECT_FILE_BYTES)
                 if text is not None:  # a link out of the project, a folder, a FIFO: no script
                     ran.append(text)
+        if clones is not None and (clone := clone_of(step)) is not None and ";" not in step:
+            clones.append(clone[1] or cloned_folder(clone[0]))
+            continue
         if FILES_APPEAR.search(step) and not BUILD.search(step):
             return
         paths = build_paths(step) if BUILD.search(step) else None
@@ -1018,6 +1026,17 @@ def context_misses(
         if in_checkout(context, top):  # (`context_findings` told the rest; an archive it takes as made)
             copied = [(at, path) for at, path in copied if vendor_archive(path)]
         yield from _fetched_misses(readme, asked, line, lead, copied, dockerfile, context, top, made)
+    # the builds after a clone of another repository, for the copies out of the context alone
+    clones: list[str] = []
+    for line, shown, dockerfile, context, written in context_builds(blocks, bases, top, None, cloned, clones):
+        if line in commands or not clones:
+            continue
+        try:
+            parsed = read_dockerfile(dockerfile, shown)
+        except DocgenError:
+            continue
+        lead = f"README builds {shown} with the context {written}"
+        yield from climbed_copies(readme, line, lead, parsed.instructions, dockerfile, context, made, clones)
 
 
 def _script_reader(bases: Sequence[Path], top: Path) -> Callable[[str], str | None]:
@@ -1105,6 +1124,7 @@ def context_findings(
     Each finding carries its family, whichever check calls this: a file no folder of the project holds is
     a missing file (DG102); one the build reaches from another context, or that a later step makes, is
     a command that cannot work as written (DG103)."""
+    yield from climbed_copies(readme, line, lead, instructions, dockerfile, context, made)
     kept = sorted([*copied_sources(instructions), *expanded], key=lambda source: source[0])
     kept = [
         (at, path)
@@ -1237,6 +1257,113 @@ def context_findings(
             named = ", ".join(f"{path} (line {at})" for at, path in lost)
             said += f"; {named} {verb} in no folder of the project"
         yield Diagnostic(readme, line, f"{lead}, {said}", confidence=LIKELY, rule=BROKEN_COMMAND)
+
+
+_CLIMBED_SKIPPED = re.compile(r"[$*?\[{]|://")
+"""A source read no further by `climbed_copies`: a variable, a wildcard, a URL."""
+
+
+def climbed_copies(
+    readme: str,
+    line: int,
+    lead: str,
+    instructions: Sequence[Instruction],
+    dockerfile: Path,
+    context: Path,
+    made: MadeFiles,
+    clones: Collection[str] = (),
+) -> Iterator[Diagnostic]:
+    """The COPY and ADD sources of one build (README `line`, its words `lead`) from `context` that climb
+    out of it (`COPY .. /src`, `COPY ../engine /app`): BuildKit reads every source from the context's
+    top whatever its `..` (`../engine` is the context's `engine`, `..` the context itself; the legacy
+    builder refuses such a path). Told:
+
+    - a source the context lacks at its top while the folder the `..` names (from the Dockerfile's
+      folder, or from the context) holds it: the file is there, out of the build's reach, and the build
+      stops at that COPY (`certain`); a source held nowhere is `context_findings`' to tell, or a file a
+      partial copy of the project left out;
+    - a source that is the whole context (`..`, `../..`) while the folder it names from the Dockerfile's
+      folder is not the context (`cd qenv && docker build .` with `COPY .. /src`): the image gets the
+      context, not the folder above it (`likely`: what the later steps then lack is named when a WORKDIR
+      enters a folder of the copy the context does not hold, not proved).
+
+    Silent: a Dockerfile written for the context it is built from (`docker build ../.. -f Dockerfile`
+    with `COPY ../../ /root/proj`, `-f docker/Dockerfile .` with `COPY ../common/x /`), a `COPY
+    --from`, a heredoc, a source with a variable, a wildcard or a URL, a file the README makes in the
+    context before the build, or one a `git clone` of the README before it makes (`clones`: the folders
+    they make, wherever the reader runs them)."""
+    here = context.resolve()
+    home = dockerfile.parent.resolve()
+    workdir = "/"
+    for index, instruction in enumerate(instructions):
+        if instruction.keyword == "WORKDIR":
+            workdir = posixpath.join(workdir, instruction.args.strip().strip("\"'"))
+            continue
+        if instruction.keyword not in ("COPY", "ADD") or instruction.heredocs:
+            continue
+        if any(flag.name == "from" for flag in instruction.flags):
+            continue
+        words = list(instruction.exec_form or instruction.args.split())
+        for word in words[:-1]:
+            written = word.strip("\"'")
+            if _CLIMBED_SKIPPED.search(written) or not above_context(written):
+                continue
+            clamped = posixpath.normpath("/" + written).lstrip("/") or "."
+            at = instruction.start_line
+            if clamped == ".":
+                if Path(os.path.normpath(home / written)) == here:
+                    continue
+                said = (
+                    f"{lead}, whose COPY {written} (line {at}) copies the context itself, not the folder "
+                    "above it: BuildKit reads every source inside the context (the legacy builder refuses "
+                    "a path outside it), so nothing above the context reaches the image"
+                )
+                dest = posixpath.normpath(posixpath.join(workdir, words[-1].strip("\"'")))
+                entered = _entered_below(instructions[index + 1 :], dest, here)
+                if entered is not None and entered[2] not in clones:
+                    said += (
+                        f"; WORKDIR {entered[1]} (line {entered[0]}) then enters {entered[2]}, which the "
+                        "context does not hold"
+                    )
+                yield Diagnostic(readme, line, said, confidence=LIKELY, rule=BROKEN_COMMAND)
+                continue
+            if (
+                os.path.lexists(here / clamped)
+                or made.before(clamped, line)
+                or clamped.split("/")[0] in clones
+            ):
+                continue
+            meant = [Path(os.path.normpath(folder / written)) for folder in (home, here)]
+            if not any(os.path.lexists(path) for path in meant):
+                continue
+            yield Diagnostic(
+                readme,
+                line,
+                f"{lead}, whose COPY {written} (line {at}) is read as {clamped} at the context's top "
+                "(BuildKit reads every source inside the context; the legacy builder refuses a path "
+                f"outside it), which the context does not hold: the {clamped} above the context is never "
+                "read, and the build stops at that COPY",
+                confidence=CERTAIN,
+                rule=BROKEN_COMMAND,
+            )
+
+
+def _entered_below(later: Sequence[Instruction], dest: str, context: Path) -> tuple[int, str, str] | None:
+    """(line, path, folder) of the first WORKDIR of `later` that enters a folder below `dest` (where a
+    copy of the whole `context` landed) whose first part the context does not hold: `WORKDIR
+    /src/qsim` after `COPY .. /src`. None when there is none, or a path has a variable."""
+    workdir = dest
+    for instruction in later:
+        if instruction.keyword == "FROM":
+            return None
+        if instruction.keyword != "WORKDIR" or "$" in instruction.args:
+            continue
+        workdir = posixpath.normpath(posixpath.join(workdir, instruction.args.strip().strip("\"'")))
+        if workdir.startswith(dest.rstrip("/") + "/"):
+            first = workdir[len(dest.rstrip("/")) + 1 :].split("/", 1)[0]
+            if not os.path.lexists(context / first):
+                return instruction.start_line, workdir, first
+    return None
 
 
 def _folders(

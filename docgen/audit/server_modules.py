@@ -35,7 +35,9 @@ from __future__ import annotations
 import ast
 import collections
 import difflib
+import itertools
 import os
+import posixpath
 import re
 import sys
 from collections.abc import Iterator, Sequence
@@ -47,7 +49,9 @@ from docgen.audit.commands import bare_commands, fence_commands, joined, without
 from docgen.audit.references import inside
 from docgen.build_scripts import DOCKER_PODMAN, NOT_AFTER_DASH, container_command
 from docgen.compose import COMPOSE_FILE
+from docgen.copied import FILE_LIMIT, copied_files
 from docgen.files import text_or_none
+from docgen.findings import BROKEN_COMMAND
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
 
@@ -274,6 +278,7 @@ def server_modules(
     apps: dict[tuple[str, str], tuple[_Start, list[int]]] = {}
     configs: list[tuple[int, str]] = []  # (README line, config file a `serve deploy|run` reads)
     said: list[str] = []  # every start as written, as often as the README writes it
+    yield from _misplaced_apps(doc, text, models, readme)
     for line, command in _readme_commands(doc):
         for start in _starts(command):
             said.append(start.shown)
@@ -513,3 +518,191 @@ def _unbound(module: str, attribute: str, files: dict[str, list[Path]], root: Pa
     meant = close[0] if close else made[-1][1] if made else None  # the last app made: the one served
     hint = f": {shown}:{names[meant][0]} binds {meant}" if meant else ""
     return f"{shown} binds no {attribute}{hint}"
+
+
+_IMAGE_SERVERS = frozenset({"uvicorn", "gunicorn", "hypercorn"})
+"""The servers whose app an image's command names by a module path read from its working folder."""
+_ELSEWHERE = re.compile(r"--(?:app-dir|chdir|pythonpath|paste)\b")
+"""A server option that reads the app from another folder than the working one."""
+_INSTALLS_PROJECT = re.compile(
+    r"\bpip3?[ \t]+install\b[^&|;\n]*?[ \t](?:-e[ \t]+)?(?:\.|/[\w./-]*)(?:\[[\w,-]+\])?(?=[ \t]|$)"
+    r"|\b(?:poetry[ \t]+install|uv[ \t]+sync|pdm[ \t]+install|setup\.py[ \t]+(?:install|develop))\b"
+)
+"""A RUN that installs a local project: its packages import from anywhere."""
+_BUILT_TAG = re.compile(r"(?:^|[ \t])(?:-t|--tag)(?:[ \t]+|=)([\w./-]+)")
+"""The name a `docker build -t NAME[:TAG]` gives (its tag left off)."""
+_BUILDS = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?(?:build|buildx[ \t]+build)\b")
+_MOVES = re.compile(r"\b(?:mv|cp|ln|rsync|git[ \t]+clone|tar|unzip)\b")
+"""A RUN that may put the app's module in place by itself."""
+_DOCKER_WORD = re.compile(r"(?i)\bdocker(?:ized|file|[ \t-]compose)?\b")
+_REQUEST = re.compile(r"(?:localhost|127\.0\.0\.1|0\.0\.0\.0):(\d{2,5})\b")
+_PORT_WORD = re.compile(r"(?:--port|-p)[ =]?(\d{2,5})\Z|(?:--bind|-b)[ =]?[\w.]*:(\d{2,5})\Z")
+
+
+def _image_app(words: list[str]) -> tuple[str, str, str] | None:
+    """(server, module, port) of the server an image's command starts with an app `module:attribute`
+    (`uvicorn app.main:app --port 8000`, `python -m gunicorn -b :8080 web.wsgi:application`); None when
+    there is none, or the command reads the app from elsewhere (`--app-dir`, `--chdir`) or a variable."""
+    if any("$" in w or _ELSEWHERE.match(w) for w in words):
+        return None
+    for at, word in enumerate(words):
+        tool = word.rsplit("/", 1)[-1]
+        if tool not in _IMAGE_SERVERS:
+            continue
+        app = next((m for w in words[at + 1 :] if (m := _APP.match(w.strip("\"'"))) is not None), None)
+        if app is None:
+            return None
+        joined_words = " ".join(words[at + 1 :])
+        port = next(
+            (
+                found.group(1) or found.group(2)
+                for w in re.split(r"[ \t]+(?=-)", joined_words)
+                if (found := _PORT_WORD.search(w.strip())) is not None
+            ),
+            "",
+        )
+        return tool, app.group(1), port
+    return None
+
+
+def _misplaced_apps(
+    doc: Document, text: str, models: Sequence[ImageModel], readme: str
+) -> Iterator[Diagnostic]:
+    """The image's own command (its target's last ENTRYPOINT and CMD) starting a server on an app
+    `module:attribute` (`uvicorn app.main:app`) that the image cannot import from its WORKDIR, while a
+    COPY of the build context puts the module's file elsewhere: `COPY app/ /app` then `WORKDIR /app`
+    gives /app/main.py, and `app.main` needs /app/app/main.py. The server stops at its start and the
+    container with it. Told at the README's first `docker run` (`certain`), else, in a README that
+    speaks of Docker, at its first request to the port the command serves on (`curl
+    localhost:8000/…`, `likely`: the request may be to a server run otherwise).
+
+    Silent: a command that reads the app from elsewhere (`--app-dir`, `--chdir`) or with a variable, an
+    image that sets PYTHONPATH or installs a local project (`pip install .`, `poetry install`), a module
+    the copies do put under the WORKDIR, one whose file the build context does not hold at its module
+    path (a partial copy, a package installed from an index)."""
+    runs = None
+    built: set[str] = set()  # the names the README's builds tag
+    for fence in doc.fences:
+        for command in fence_commands(fence):
+            said = joined(command)
+            built.update(m.group(1) for m in _BUILT_TAG.finditer(said) if _BUILDS.search(said))
+            run = _RUNS_IMAGE.search(said)
+            if (
+                runs is None
+                and run is not None
+                and any(
+                    re.search(r"(?<![\w./-])" + re.escape(name) + r"(?![\w./-])", said[run.end() :])
+                    for name in built
+                )
+            ):
+                runs = command[0][0]
+    if runs is None and not _DOCKER_WORD.search(text):
+        return
+    for model in models:
+        read = dockerfile_read(model.file) if model.file else None
+        if read is None:
+            continue
+        chain = sorted(model.chain(), key=lambda stage: stage.line)
+        ends = {
+            stage.index: next((s.line for s in model.stages if s.line > stage.line), 10**9) for stage in chain
+        }
+        steps = [
+            i for i in read[1].instructions if any(s.line <= i.start_line < ends[s.index] for s in chain)
+        ]
+        starts = [i for i in steps if i.keyword in ("ENTRYPOINT", "CMD")]
+        if not starts or any(
+            i.keyword == "RUN" and _MOVES.search(i.args) or i.keyword == "COPY" and i.flags_named("from")
+            for i in steps
+        ):
+            continue
+        if any(
+            i.keyword == "ENV"
+            and "PYTHONPATH" in i.args
+            or i.keyword == "RUN"
+            and _INSTALLS_PROJECT.search(i.args)
+            for i in steps
+        ):
+            continue
+        cmd = starts[-1]
+        words: list[str] = []
+        for last in (
+            [e for e in starts if e.keyword == "ENTRYPOINT"][-1:],
+            [cmd] if cmd.keyword == "CMD" else [],
+        ):
+            for i in last:
+                words += list(i.exec_form) if i.exec_form is not None else i.args.split()
+        started = _image_app(words)
+        if started is None:
+            continue
+        tool, module, port = started
+        workdir, at_copy = "/", {}
+        for step in steps:
+            if step.keyword == "WORKDIR":
+                value = step.args.strip().strip("\"'")
+                if "$" in value:
+                    workdir = ""
+                    break
+                workdir = posixpath.normpath(posixpath.join(workdir, value))
+            at_copy[step.start_line] = workdir
+        if not workdir:
+            continue
+        root = Path(model.file).parent.resolve()
+        indexes = {stage.index for stage in chain}
+        copies = [c for c in model.context_copies if c.stage in indexes]
+        parts = module.split(".")
+        wanted = {
+            posixpath.join(workdir, *parts) + ".py",
+            posixpath.join(workdir, *parts, "__init__.py"),
+        }
+        below = posixpath.join(workdir, *parts[:1])
+        sources = {root.joinpath(*parts[:-1], parts[-1] + ".py"), root.joinpath(*parts, "__init__.py")}
+        moved: tuple[str, str, int] | None = None
+        held = False
+        for copied in itertools.islice(copied_files(root, copies, model.file), FILE_LIMIT):
+            if copied.path is None:
+                continue
+            place = posixpath.normpath(posixpath.join(at_copy.get(copied.line, "/"), copied.dest))
+            if place in wanted or place == below + ".py" or place.startswith(below + "/"):
+                held = True
+                break
+            if moved is None and copied.path in sources:
+                moved = (copied.path.relative_to(root).as_posix(), place, copied.line)
+        if held or moved is None:
+            continue
+        file, place, line = moved
+        meant = posixpath.join(workdir, file)
+        said = (
+            f"runs `{tool} {module}:{_attribute(words, module)}` from WORKDIR {workdir}, but the COPY of "
+            f"line {line} puts {file} at {place}, not {meant}: the server cannot import {module} and the "
+            "container stops"
+        )
+        shown = f"{model.path}:{cmd.start_line}"
+        if runs is not None:
+            yield Diagnostic(
+                readme,
+                runs,
+                f"README starts the image, whose {shown} {said}",
+                confidence=CERTAIN,
+                rule=BROKEN_COMMAND,
+            )
+            continue
+        written = [*(x for p in doc.paragraphs for x in p.lines), *(x for f in doc.fences for x in f.lines)]
+        lines = sorted(
+            n for n, said_line in written if any(m.group(1) == port for m in _REQUEST.finditer(said_line))
+        )
+        if not port or not lines:
+            continue
+        request = lines[0]
+        yield Diagnostic(
+            readme,
+            request,
+            f"README sends a request to port {port}, which the image's {shown} serves with "
+            f"`{tool} {module}:{_attribute(words, module)}` " + said.split("` ", 1)[1],
+            confidence=LIKELY,
+            rule=BROKEN_COMMAND,
+        )
+
+
+def _attribute(words: list[str], module: str) -> str:
+    """The attribute the command's `module:attribute` names."""
+    return next((w.split(":", 1)[1] for w in words if w.startswith(module + ":")), "app")
