@@ -349,3 +349,12 @@ def test_change_cpu_to_gpu_with_a_base_arg(tmp_path: Path) -> None:
     readme = "# Server\n\nTo use a GPU, change `cpu` to `gpu` in the `BASE_TAG` build arg.\n"
     dockerfile = "ARG BASE_TAG=0.8.2-gpu\nFROM pytorch/torchserve:${BASE_TAG}\n"
     assert _said(tmp_path, readme, {"Dockerfile": dockerfile}) == []
+
+
+def test_gpu_version_picked_by_a_flag(tmp_path: Path) -> None:
+    """Trap: the GPU version is built by a switch of a script (another Dockerfile, a build arg)."""
+    readme = (
+        "# Faces\n\n```bash\n./docker/build.sh\n```\n\nTo build the GPU version, add the `--gpu` flag.\n\n"
+        "Run `make GPU=1` for the GPU image.\n"
+    )
+    assert _said(tmp_path, readme, {"Dockerfile": GPU_NAMED_CPU, "docker/build.sh": "docker build .\n"}) == []

@@ -219,11 +219,13 @@ _GPU_CLAIM = re.compile(
 _NOT_GPU_CLAIM = re.compile(
     r"\bnot\b|n't\b|\bwithout\b|\bno[ \t]+(?:gpu|cuda)\b|\bif\b|\bunless\b|\bwas\b|\bwere\b|\bwill\b"
     r"|\bplann|\bfuture\b|\btodo\b|\bcoming\b|\bsoon\b|\bupgrade|\bswitch|\breplac|\bchang|\bmodif"
-    r"|\byour[ \t]+own\b|\bcpu\b",
+    r"|\byour[ \t]+own\b|\bcpu\b|\bflag\b|\boption\b|--gpu|build[- ]?args?\b|\b[A-Z_]+=|\.sh\b|\btarget\b"
+    r"|\bmake[ \t]+(?:gpu|cuda|rocm)\b",
     re.IGNORECASE,
 )
 """A sentence that names the GPU image without saying this one is it: a negation, a condition, a plan,
-an edit the reader makes, a sentence about the CPU one too."""
+an edit the reader makes, a sentence about the CPU one too, a GPU build another switch picks (`add the
+--gpu flag`, `GPU=1`, `./build.sh gpu`, a target)."""
 
 
 _GPU_NAMED = re.compile(r"(?<![a-z])(?:gpu|cuda|rocm)(?![a-z])", re.IGNORECASE)
