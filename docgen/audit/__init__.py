@@ -315,7 +315,7 @@ from docgen.audit.continuations import (
     powershell_continuations,
 )
 from docgen.audit.copies import every_base, pasted_copies, plain_copies
-from docgen.audit.cpu_only import gpu_runs
+from docgen.audit.cpu_only import cpu_claims, gpu_claims, gpu_runs, swapped_variants
 from docgen.audit.cuda_flavours import flavour_claims
 from docgen.audit.cuda_wheels import fixed_wheels, said_indexes
 from docgen.audit.curl_uploads import curl_uploads
@@ -686,6 +686,9 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     pasted_copies,
     plain_copies,
     gpu_runs,
+    gpu_claims,
+    cpu_claims,
+    swapped_variants,
     flavour_claims,
     fixed_wheels,
     said_indexes,
@@ -1898,6 +1901,9 @@ def _audit_part(
     found.extend(_ruled(discarded_commands, sub, auditor))
     found.extend(_ruled(family_defaults, sub, auditor))
     found.extend(_ruled(base_claims, sub, auditor, text))
+    found.extend(_ruled(gpu_claims, sub, auditor))
+    found.extend(_ruled(cpu_claims, sub, auditor))
+    found.extend(_ruled(swapped_variants, sub, auditor, text))
     found.extend(_ruled(base_labels, sub, auditor, text, title))
     found.extend(_ruled(flavour_claims, sub, auditor))
     found.extend(_ruled(architecture_claims, sub, auditor, text))
