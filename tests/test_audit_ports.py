@@ -774,7 +774,7 @@ def _audit_tree(tmp_path: Path, files: dict[str, str]) -> list[str]:
 SERVE = """\
 FROM example/modelserve:0.9-gpu
 COPY conf /opt/serve/conf/
-CMD ["modelserve", "--start", "--ts-config", "/opt/serve/conf/serve.properties"]
+CMD ["torchserve", "--start", "--ts-config", "/opt/serve/conf/serve.properties"]
 """
 SERVE_CONF = """\
 inference_address=http://0.0.0.0:9085
@@ -788,7 +788,7 @@ SERVE_README = """\
 
 ```bash
 docker build -t sentiment .
-docker run -dp 9085:9085 -p 9081:9081 --name sentiment sentiment
+docker run -dp 9085:9085 -p 8081:8081 --name sentiment sentiment
 ```
 """
 
@@ -796,10 +796,11 @@ docker run -dp 9085:9085 -p 9081:9081 --name sentiment sentiment
 def test_a_published_port_the_copied_server_config_moves_away(tmp_path: Path) -> None:
     files = {"Dockerfile": SERVE, "conf/serve.properties": SERVE_CONF, "README.md": SERVE_README}
     assert _audit_tree(tmp_path, files) == [
-        "5: README publishes container port 9081 of sentiment, but the configuration the image's CMD "
+        "5: README publishes container port 8081 of sentiment, but the configuration the image's CMD "
         "gives its server (conf/serve.properties, copied to /opt/serve/conf/serve.properties by "
-        "Dockerfile:2) sets its listeners on 9085, 9082, 7070 (conf/serve.properties:1-4), and the image "
-        "names 9081 nowhere: nothing listens there (likely)"
+        "Dockerfile:2) sets its listeners on 9085, 9082, 7070 (conf/serve.properties:1-4) and moves "
+        "management_address off its stock 8081 to 9085, and the image names 8081 nowhere: nothing listens "
+        "there (likely)"
     ]
 
 
@@ -831,19 +832,26 @@ def test_a_published_port_a_bind_address_in_the_config_does_not_serve(tmp_path: 
     "files",
     [
         # the README publishes the config's ports
-        {"README.md": SERVE_README.replace("-p 9081:9081", "-p 9082:9082")},
+        {"README.md": SERVE_README.replace("-p 8081:8081", "-p 9082:9082")},
         # the config names the published port (a listener the reader does not see as one)
-        {"conf/serve.properties": SERVE_CONF + "admin_url=http://0.0.0.0:9081\n"},
+        {"conf/serve.properties": SERVE_CONF + "admin_url=http://0.0.0.0:8081\n"},
         # a config the image copies but its command does not give the server
         {"Dockerfile": SERVE.replace(', "--ts-config", "/opt/serve/conf/serve.properties"', "")},
         # a config file the image does not copy in (only one beside the Dockerfile)
         {"Dockerfile": SERVE.replace("COPY conf /opt/serve/conf/\n", "")},
         # the run gives its own command
-        {"README.md": SERVE_README.replace("sentiment sentiment", "sentiment sentiment modelserve --start")},
+        {"README.md": SERVE_README.replace("sentiment sentiment", "sentiment sentiment torchserve --start")},
         # the host's network: -p is ignored
         {"README.md": SERVE_README.replace("-dp 9085", "--network host -dp 9085")},
         # one listener set in the config of a server with several: the others keep their defaults
         {"conf/serve.properties": "inference_address=http://0.0.0.0:9085\njob_queue_size=10\n"},
+        # a stock listener the file does not set keeps its port (gRPC's 7070 here)
+        {
+            "conf/serve.properties": SERVE_CONF.replace("grpc_inference_port=7070\n", ""),
+            "README.md": SERVE_README.replace("-p 8081:8081", "-p 7070:7070"),
+        },
+        # a server whose stock listeners docgen does not know
+        {"Dockerfile": SERVE.replace('"torchserve"', '"modelserve"')},
         # ports of other services the server connects to are not its listeners
         {
             "conf/serve.properties": "database_port=9085\nredis_address=redis:9082\n",
@@ -860,4 +868,4 @@ def test_a_nested_port_of_another_service_is_no_listener(tmp_path: Path) -> None
     from docgen.audit.ports import config_listeners
 
     yaml = "server:\n  port: 8080\nredis:\n  host: cache\n  port: 6379\n[database]\nport = 5432\n"
-    assert config_listeners(yaml) == {"8080": ("port", 2)}
+    assert config_listeners(yaml) == (("port", "8080", 2),)

@@ -42,7 +42,14 @@ from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
 from docgen.audit.commands import FILE_FLAG, TAG_FLAG, fence_commands, image_repository, joined
 from docgen.audit.names import docker_run, image_at
 from docgen.audit.paths import path_named
-from docgen.audit.settings import LAUNCHER, SERVERS, Image, command_text, started_program
+from docgen.audit.settings import (
+    CONFIG_LISTENERS,
+    LAUNCHER,
+    SERVERS,
+    Image,
+    command_text,
+    started_program,
+)
 from docgen.build_scripts import BUILD
 from docgen.copied import FILE_LIMIT, copied_files
 from docgen.files import text_or_none
@@ -601,8 +608,7 @@ a configuration file's suffix (`sh -c /app/start.sh` gives a script)."""
 _LISTENER = re.compile(
     r"^[ \t]*(?:c\.)?([\w.-]+)[ \t]*[=:][ \t]*[\"'\[]?[ \t]*[\"']?"
     r"(?:(?:https?|grpc|tcp)://)?(?:(0\.0\.0\.0|\*|\[::\]|::|localhost|127\.0\.0\.1|[\w.-]*)?:)?"
-    r"(\d{2,5})[\"']?[ \t]*\]?[ \t]*,?[ \t]*(?:#.*)?$",
-    re.MULTILINE,
+    r"(\d{2,5})[\"']?[ \t]*\]?[ \t]*,?[ \t]*(?:#.*)?$"
 )
 """A key of a configuration file set to an address or a port (`inference_address=http://0.0.0.0:8085`,
 `bind = "0.0.0.0:8000"`, `grpc_inference_port=7070`, `port: 8080`): group 1 the key, 2 the host, 3
@@ -618,23 +624,26 @@ connects to, not where it listens."""
 _ALL_INTERFACES = frozenset({"0.0.0.0", "*", "[::]", "::", ""})
 
 
-def config_listeners(text: str) -> dict[str, tuple[str, int]]:
-    """port → (key, line) of each listener a server's configuration file sets: a key naming an address
-    or a port of its own (`_LISTEN_KEY`, not another service's: `_OTHER_END`) whose value is a port, or
-    an address on every interface (`http://0.0.0.0:8085`, `:8000`); comments aside."""
-    found: dict[str, tuple[str, int]] = {}
+def config_listeners(text: str) -> tuple[tuple[str, str, int], ...]:
+    """(key, port, line) of each listener a server's configuration file sets: a key naming an address or
+    a port of its own (`_LISTEN_KEY`, not another service's: `_OTHER_END`, nor under a parent key or
+    `[section]` naming one) whose value is a port, or an address on every interface
+    (`http://0.0.0.0:8085`, `:8000`); comments aside. Each line is read once."""
+    found: list[tuple[str, str, int]] = []
     lines = text.splitlines()
-    for match in _LISTENER.finditer(text):
+    for index, line in enumerate(lines):
+        match = _LISTENER.match(line)
+        if match is None:
+            continue
         key, host, port = match.group(1), match.group(2), match.group(3)
         if not _LISTEN_KEY.search(key) or _OTHER_END.search(key):
             continue
-        number = text.count("\n", 0, match.start()) + 1
-        if any(_OTHER_END.search(parent) for parent in _parents(lines, number - 1)):
-            continue  # `redis:` then `  port: 6379`: another service's
         if host is not None and host not in _ALL_INTERFACES:
             continue  # an address of one interface or another host
-        found.setdefault(port, (key, number))
-    return found
+        if any(_OTHER_END.search(parent) for parent in _parents(lines, index)):
+            continue  # `redis:` then `  port: 6379`: another service's
+        found.append((key, port, index + 1))
+    return tuple(found)
 
 
 def _parents(lines: list[str], index: int) -> Iterator[str]:
@@ -661,9 +670,10 @@ def _configured(image: Image, port: str, published: set[str], replaced: bool, au
     ENTRYPOINT or CMD starts is given a configuration file on its command line (`--ts-config …`, `-c …`)
     that a COPY of the image takes from the build context, the file sets the ports the server listens
     on, and `port` is none of them while nothing of the image (its Dockerfile, the files it copies in)
-    names it. A run that publishes one of those ports too ties the README to the file; then the file
-    must set two listeners or more (a server with several, all set there: an unset one keeps its stock
-    port, which docgen does not know). None otherwise."""
+    names it. A run that publishes one of those ports too publishes `port` for another listener: a
+    finding only when `port` is the stock port of a listener the file moves elsewhere, for the servers
+    whose listeners docgen knows (`settings.CONFIG_LISTENERS`: an unset one keeps its stock port). None
+    otherwise."""
     entry, cmd = image.last("ENTRYPOINT"), image.last("CMD")
     settings = [s for s in (entry, None if replaced else cmd) if s is not None]
     named = [m.group(1) for s in settings for m in _CONFIG_OPTION.finditer(command_text(s))]
@@ -675,22 +685,39 @@ def _configured(image: Image, port: str, published: set[str], replaced: bool, au
     if config is None:
         return None
     listeners = config_listeners(config.text)
-    if not listeners or port in listeners:
+    ports = list(dict.fromkeys(found for _, found, _ in listeners))
+    if not listeners or port in ports:
         return None
-    tied = published & set(listeners)
-    if tied and len({key for key, _ in listeners.values()}) < 2:
-        return None
+    moved = ""
+    if published & set(ports):
+        # the run publishes the server's configured port too: the other is for a listener the file
+        # moved off its stock port (TorchServe's management API off 8081), known for the servers of
+        # `CONFIG_LISTENERS` only (a listener the file does not set keeps a stock port docgen may not know)
+        text = " ".join(command_text(s) for s in settings)
+        keys = {key.lower(): found for key, found, _ in listeners}
+        moved = next(
+            (
+                f" and moves {key} off its stock {port} to {keys[key.lower()]}"
+                for _name, program, stock in CONFIG_LISTENERS
+                if program.search(text)
+                for key, default in stock
+                if default == port and key.lower() in keys
+            ),
+            "",
+        )
+        if not moved:
+            return None
     dockerfile = text_or_none(Path(image.model.file)) if image.model.file else None
     if dockerfile is None or port in _NUMBER.findall(dockerfile):
         return None
     if any(port in _NUMBER.findall(f.text) for f in copied):
         return None
-    lines = sorted({line for _, line in listeners.values()})
+    lines = sorted({line for _, _, line in listeners})
     span = f"{lines[0]}-{lines[-1]}" if len(lines) > 1 else str(lines[0])
     return (
         f"the configuration the image's {settings[-1].keyword} gives its server ({config.shown}, copied to "
-        f"{wanted} by {image.model.path}:{config.line}) sets its listeners on {', '.join(listeners)} "
-        f"({config.shown}:{span})"
+        f"{wanted} by {image.model.path}:{config.line}) sets its listeners on {', '.join(ports)} "
+        f"({config.shown}:{span}){moved}"
     )
 
 
