@@ -105,7 +105,7 @@ def published_ports(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
             # the section of the run is about (`-f Dockerfile/app.Dockerfile -t run-ai/vllm:…`)
             files = built[image_repository(image)]
             named = {path_named(file, paths) if file is not None else None for file in files}
-            beside = [Image(m) for m in auditor.models if m.path == "Dockerfile"]
+            beside = _beside(auditor)
             if None in named:
                 images = [Image(model) for model in auditor.models]
             else:
@@ -186,6 +186,22 @@ def published_ports(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
                         "the container's network address, not 127.0.0.1, so nothing answers on the host",
                         confidence=CERTAIN,
                     )
+
+
+def _beside(auditor: Auditor) -> list[Image]:
+    """The image of the `Dockerfile` in the README's folder, which a `docker build .` with no `-f` run
+    there reads (none when the README's folder is not known or holds none audited)."""
+    directory = auditor.shared.directory
+    if directory is None:
+        return []
+    here = os.path.realpath(directory)
+    return [
+        Image(m)
+        for m in auditor.models
+        if m.file
+        and os.path.basename(m.file) == "Dockerfile"
+        and os.path.realpath(os.path.dirname(m.file)) == here
+    ]
 
 
 _RUNS_SCRIPT = re.compile(
