@@ -401,3 +401,81 @@ def test_a_curl_on_a_port_no_run_publishes(tmp_path: Path) -> None:
 )
 def test_requests_that_may_reach_a_server(tmp_path: Path, change: tuple[str, str]) -> None:
     assert requests_found(tmp_path, RUN_API.replace(*change)) == []
+
+
+# A quantum-notebook project: `make up` runs compose, whose one service publishes nothing (EXPOSE alone
+# does not publish), while the README's feature list says the notebook is reachable on the host.
+QUBIT_APP = 'FROM python:3.12-slim\nEXPOSE 8888\nCMD ["jupyter", "lab", "--ip=0.0.0.0", "--port=8888"]\n'
+QUBIT_STACK = (
+    "services:\n  qubitlab:\n    build:\n      context: .\n    volumes:\n      - ./notebooks:/work\n"
+)
+QUBIT_MAKE = "up:\n\tdocker compose up -d\n\ndown:\n\tdocker compose down\n"
+QUBIT_README = (
+    "# Qubit lab\n\n## Features\n\n- **JupyterLab** accessible at `http://localhost:8888`\n\n"
+    "## Usage\n\n```\nmake up     # start\nmake down   # stop\n```\n"
+)
+
+
+def test_a_notebook_said_reachable_while_no_service_publishes_a_port(tmp_path: Path) -> None:
+    files = {"Dockerfile": QUBIT_APP, "docker-compose.yml": QUBIT_STACK, "Makefile": QUBIT_MAKE}
+    assert found(tmp_path, QUBIT_README, files) == [
+        (
+            5,
+            "README says to open http://localhost:8888, but no service of docker-compose.yml publishes a "
+            "port (none has ports:; EXPOSE does not publish), and make up (line 10) starts them with docker "
+            "compose up -d (Makefile:2): the address reaches nothing on the host",
+            "likely",
+        )
+    ]
+
+
+# A dashboard project of another shape: the README runs compose itself, the web service only `expose:`s.
+BOARD_STACK = "services:\n  board:\n    build: .\n    expose:\n      - 3000\n  cache:\n    image: redis:7\n"
+BOARD_README = (
+    "# Board\n\n```bash\ndocker-compose up --build\n```\n\nThen open http://localhost:3000 in a browser.\n"
+)
+
+
+def test_a_dashboard_whose_services_only_expose(tmp_path: Path) -> None:
+    assert [
+        (line, conf)
+        for line, m, conf in found(tmp_path, BOARD_README, {"compose.yml": BOARD_STACK})
+        if "publishes a port" in m
+    ] == [(7, "likely")]
+
+
+def test_a_compose_command_run_through_a_make_target(tmp_path: Path) -> None:
+    # the ports are published, but not the one the README opens after `make start`
+    readme = "# Voxbox\n\n```shell\nmake start\n```\n\nThen open http://localhost:8080 in your browser.\n"
+    files = {"compose.yaml": STACK, "Makefile": "start:\n\t@docker compose up -d\n"}
+    assert [line for line, m, _ in found(tmp_path, readme, files) if "to open" in m] == [7]
+
+
+@pytest.mark.parametrize(
+    ("readme", "stack"),
+    [
+        # the host's network: no port needs publishing
+        (BOARD_README, BOARD_STACK + "    network_mode: host\n"),
+        # the README publishes the port with its own run
+        (BOARD_README.replace("up --build", "run -p 3000:3000 board"), BOARD_STACK),
+        # the README tells the reader to add the mapping
+        (BOARD_README + '\nAdd `ports: ["3000:3000"]` to the board service first.\n', BOARD_STACK),
+        # an editor forwards the ports of a dev container
+        (BOARD_README + "\nOpen the folder in VS Code and reopen it in the devcontainer.\n", BOARD_STACK),
+        # a server the README starts on the host serves the address, and the line is not after compose
+        (
+            "# Board\n\nOpen http://localhost:3000 in a browser.\n\n```bash\nnpm run dev\n```\n\n"
+            "Or with containers:\n\n```bash\ndocker-compose up --build\n```\n",
+            BOARD_STACK,
+        ),
+        # no word saying to open it
+        (
+            BOARD_README.replace(
+                "Then open http://localhost:3000 in a browser", "Its callback is http://localhost:3000/hook"
+            ),
+            BOARD_STACK,
+        ),
+    ],
+)
+def test_unpublished_stacks_that_stay_silent(tmp_path: Path, readme: str, stack: str) -> None:
+    assert [m for _, m, _ in found(tmp_path, readme, {"compose.yml": stack}) if "publishes a port" in m] == []

@@ -760,3 +760,112 @@ def test_a_published_port_stock_jupyter_does_not_listen_on(tmp_path: Path) -> No
 def test_stock_jupyter_traps(tmp_path: Path, readme: str, dockerfile: str, files: dict[str, str]) -> None:
     make_tree(tmp_path, files)
     assert [f for f in _audit(tmp_path, readme, dockerfile) if "default" in f] == []
+
+
+def _audit_tree(tmp_path: Path, files: dict[str, str]) -> list[str]:
+    make_tree(tmp_path, files)
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    found = audit(files["README.md"], "README.md", [model], {}, tmp_path)
+    return [f"{d.line}: {d.message} ({d.confidence})" for d in found]
+
+
+# A model server whose configuration file, copied in and given on its command line, moves its listeners:
+# the README still publishes the stock management port.
+SERVE = """\
+FROM example/modelserve:0.9-gpu
+COPY conf /opt/serve/conf/
+CMD ["torchserve", "--start", "--ts-config", "/opt/serve/conf/serve.properties"]
+"""
+SERVE_CONF = """\
+inference_address=http://0.0.0.0:9085
+management_address=http://0.0.0.0:9085
+metrics_address=http://0.0.0.0:9082
+grpc_inference_port=7070
+job_queue_size=10
+"""
+SERVE_README = """\
+# Sentiment
+
+```bash
+docker build -t sentiment .
+docker run -dp 9085:9085 -p 8081:8081 --name sentiment sentiment
+```
+"""
+
+
+def test_a_published_port_the_copied_server_config_moves_away(tmp_path: Path) -> None:
+    files = {"Dockerfile": SERVE, "conf/serve.properties": SERVE_CONF, "README.md": SERVE_README}
+    assert _audit_tree(tmp_path, files) == [
+        "5: README publishes container port 8081 of sentiment, but the configuration the image's CMD "
+        "gives its server (conf/serve.properties, copied to /opt/serve/conf/serve.properties by "
+        "Dockerfile:2) sets its listeners on 9085, 9082, 7070 (conf/serve.properties:1-4) and moves "
+        "management_address off its stock 8081 to 9085, and the image names 8081 nowhere: nothing listens "
+        "there (likely)"
+    ]
+
+
+# A WSGI app of another shape: gunicorn reads its bind address from the config file `-c` names.
+WSGI = """\
+FROM python:3.12-slim
+RUN pip install gunicorn==22.0.0
+COPY app.py gunicorn.conf.py /srv/
+WORKDIR /srv
+CMD ["gunicorn", "-c", "/srv/gunicorn.conf.py", "app:app"]
+"""
+WSGI_CONF = 'bind = "0.0.0.0:5005"\nworkers = 2\n'
+WSGI_README = "# Notes\n\n```bash\ndocker build -t notes .\ndocker run -p 8000:8000 notes\n```\n"
+
+
+def test_a_published_port_a_bind_address_in_the_config_does_not_serve(tmp_path: Path) -> None:
+    files = {
+        "Dockerfile": WSGI,
+        "app.py": "app = None\n",
+        "gunicorn.conf.py": WSGI_CONF,
+        "README.md": WSGI_README,
+    }
+    found = _audit_tree(tmp_path, files)
+    assert [f.split(", but")[0] for f in found] == ["5: README publishes container port 8000 of notes"]
+    assert "sets its listeners on 5005 (gunicorn.conf.py:1)" in found[0]
+
+
+@pytest.mark.parametrize(
+    "files",
+    [
+        # the README publishes the config's ports
+        {"README.md": SERVE_README.replace("-p 8081:8081", "-p 9082:9082")},
+        # the config names the published port (a listener the reader does not see as one)
+        {"conf/serve.properties": SERVE_CONF + "admin_url=http://0.0.0.0:8081\n"},
+        # a config the image copies but its command does not give the server
+        {"Dockerfile": SERVE.replace(', "--ts-config", "/opt/serve/conf/serve.properties"', "")},
+        # a config file the image does not copy in (only one beside the Dockerfile)
+        {"Dockerfile": SERVE.replace("COPY conf /opt/serve/conf/\n", "")},
+        # the run gives its own command
+        {"README.md": SERVE_README.replace("sentiment sentiment", "sentiment sentiment torchserve --start")},
+        # the host's network: -p is ignored
+        {"README.md": SERVE_README.replace("-dp 9085", "--network host -dp 9085")},
+        # one listener set in the config of a server with several: the others keep their defaults
+        {"conf/serve.properties": "inference_address=http://0.0.0.0:9085\njob_queue_size=10\n"},
+        # a stock listener the file does not set keeps its port (gRPC's 7070 here)
+        {
+            "conf/serve.properties": SERVE_CONF.replace("grpc_inference_port=7070\n", ""),
+            "README.md": SERVE_README.replace("-p 8081:8081", "-p 7070:7070"),
+        },
+        # a server whose stock listeners docgen does not know
+        {"Dockerfile": SERVE.replace('"torchserve"', '"modelserve"')},
+        # ports of other services the server connects to are not its listeners
+        {
+            "conf/serve.properties": "database_port=9085\nredis_address=redis:9082\n",
+            "README.md": SERVE_README.replace("-dp 9085:9085 ", "-d "),
+        },
+    ],
+)
+def test_server_configs_that_stay_silent(tmp_path: Path, files: dict[str, str]) -> None:
+    tree = {"Dockerfile": SERVE, "conf/serve.properties": SERVE_CONF, "README.md": SERVE_README, **files}
+    assert [f for f in _audit_tree(tmp_path, tree) if "configuration" in f] == []
+
+
+def test_a_nested_port_of_another_service_is_no_listener(tmp_path: Path) -> None:
+    from docgen.audit.ports import config_listeners
+
+    yaml = "server:\n  port: 8080\nredis:\n  host: cache\n  port: 6379\n[database]\nport = 5432\n"
+    assert config_listeners(yaml) == (("port", "8080", 2),)

@@ -31,15 +31,18 @@ import os
 import posixpath
 import re
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY, also_at
 from docgen.audit.commands import fence_commands, joined
+from docgen.audit.make_targets import makefile_in, makefile_text
 from docgen.audit.names import COMPOSE_NAMED, Composed, compose_file, compose_files
 from docgen.audit.references import inside
 from docgen.build_scripts import DOCKER_PODMAN, container_command
 from docgen.files import real_path, text_or_none
+from docgen.makefile import recipe_lines
 from docgen.markdown import Document, lists, plain
 from docgen.model import Diagnostic, ImageModel
 
@@ -141,12 +144,50 @@ def block_commands(doc: Document) -> list[tuple[int, str]]:
     return sorted(found)
 
 
+_MAKE = re.compile(r"(?:^|[\s;&(])make[ \t]+(?:-[\w-]+[ \t]+)*([\w][\w.-]*)(?=[ \t]*(?:#|$))")
+"""`make up`: a target the README makes with the Makefile of its folder (one target, no variables)."""
+
+
+@dataclass(frozen=True)
+class Made:
+    """A compose command a `make TARGET` of the README runs through the Makefile of its folder."""
+
+    command: str
+    """The compose command of the target's recipe (the first that starts services, else the first)."""
+    where: str
+    """Where the recipe runs it: `Makefile:2`."""
+
+
+def made_compose(doc: Document, directory: Path) -> dict[int, Made]:
+    """README line → the compose command of each `make TARGET` of its command blocks whose recipe (or
+    a prerequisite's) runs one, read in the Makefile `make` reads in the README's folder."""
+    path = makefile_in(directory)
+    text = makefile_text(path) if path is not None else None
+    if path is None or text is None:
+        return {}
+    found: dict[int, Made] = {}
+    for number, command in block_commands(doc):
+        target = _MAKE.search(command)
+        if target is None:
+            continue
+        recipe = recipe_lines(text, target.group(1)) or ()
+        composed = [(n, t) for n, t in recipe if _COMPOSE_COMMAND.search(t)]
+        first = next((c for c in composed if _UP.search(c[1])), composed[0] if composed else None)
+        if first is not None:
+            start = _COMPOSE_COMMAND.search(first[1])
+            shown = first[1][start.start() :].strip() if start is not None else first[1].strip()
+            found[number] = Made(shown, f"{path.name}:{first[0]}")
+    return found
+
+
 def _compose_read(
     doc: Document, directory: Path, models: Sequence[ImageModel], project: Path | None
 ) -> tuple[list[Composed], list[str]] | None:
-    """The compose files a compose command of the README starts, all of which docgen sees, and every
-    line of the README; None when it starts none, publishes every port or chooses its files elsewhere."""
+    """The compose files a compose command of the README starts (itself or through a `make` target:
+    `made_compose`), all of which docgen sees, and every line of the README with those commands; None
+    when it starts none, publishes every port or chooses its files elsewhere."""
     every_line = [t for p in doc.paragraphs for _, t in p.lines] + [t for f in doc.fences for _, t in f.lines]
+    every_line += [made.command for made in made_compose(doc, directory).values()]
     if not any(_UP.search(t) for t in every_line) or any(_ALL_PORTS.search(t) for t in every_line):
         return None
     files = compose_files(directory, models, project)
@@ -203,11 +244,13 @@ def compose_urls(
     if seen is None:
         return
     files, published = seen
-    if not published:
-        return  # nothing published: the README may reach the services another way
-    commands = block_commands(doc)
+    made = made_compose(doc, directory)
+    commands = [(n, made[n].command if n in made else t) for n, t in block_commands(doc)]
     starts = [n for n, _ in commands]
     names = ", ".join(sorted(f.shown for f in files))
+    if not published:
+        yield from _unpublished(doc, readme, names, commands, made)
+        return
     mapped = {c: h for f in files for s in f.services for c, h in _mappings(s.ports or ())}
     yield from _listed_ports(doc, readme, names, published, mapped)
     for para in doc.paragraphs:
@@ -228,6 +271,61 @@ def compose_urls(
                     number,
                     f"README says to open {match.group(0)}, but no service of {names} publishes host port "
                     f"{port} (they publish {listed})",
+                    confidence=LIKELY,
+                )
+
+
+_OWN_WAY = re.compile(
+    r"\bports:|--publish\b|\bpublish(?:es|ing)?[ \t]+(?:the[ \t]+|its[ \t]+)?ports?\b"
+    r"|\bport[ \t-]?mappings?\b|\bmap(?:ping)?[ \t]+(?:the[ \t]+)?ports?\b|\bdev[ \t-]?containers?\b"
+    r"|\bcodespaces?\b|\bvs[ \t]?code\b"
+    r"|\bport[ \t-]forward|\btunnel|\bngrok\b|\bkubectl\b|\btraefik\b",
+    re.IGNORECASE,
+)
+"""Words of a README that publishes the ports another way than its compose files do: it tells the reader
+to add a mapping (`ports:`), or an editor, a tunnel or a cluster forwards them."""
+
+
+def _unpublished(
+    doc: Document, readme: str, names: str, commands: list[tuple[int, str]], made: dict[int, Made]
+) -> Iterator[Diagnostic]:
+    """Each prose line telling to open `http://localhost:PORT` when no service of the compose files the
+    README starts publishes any port (no `ports:`; `expose:` and EXPOSE publish nothing) and no `docker
+    run -p` of it does: a container's port is reachable from the host only when published (`likely`).
+    When the README starts nothing but compose (itself or through `make`), every such line is read; else
+    only one right after a compose command. Silent when the README publishes the ports its own way
+    (`_OWN_WAY`)."""
+    every_line = [t for p in doc.paragraphs for _, t in p.lines] + [t for f in doc.fences for _, t in f.lines]
+    if any(_OWN_WAY.search(t) for t in every_line):
+        return
+    ups = [(n, t) for n, t in commands if _UP.search(t)]
+    if not ups:
+        return
+    up_line, up_text = ups[0]
+    alone = not any(_LOCAL_START.search(t) and not _COMPOSE_COMMAND.search(t) for _, t in commands)
+    starts = [n for n, _ in commands]
+    if up_line in made:
+        said = dict(block_commands(doc)).get(up_line, "")
+        target = _MAKE.search(said)
+        how = f"make {target.group(1)}" if target is not None else "make"
+        started = f"{how} (line {up_line}) starts them with {up_text} ({made[up_line].where})"
+    else:
+        started = f"{up_text} (line {up_line}) starts them"
+    for para in doc.paragraphs:
+        for number, text in para.lines:
+            urls = list(_URL.finditer(text))
+            if not urls or not OPEN.search(text) or ELSEWHERE.search(text):
+                continue
+            last = bisect.bisect_left(starts, number) - 1
+            if not alone and (last < 0 or not _COMPOSE_COMMAND.search(commands[last][1])):
+                continue
+            for match in urls:
+                yield Diagnostic(
+                    readme,
+                    number,
+                    f"README says to open {match.group(0)}, but no service of {names} publishes a port (none "
+                    f"has ports:; EXPOSE does not publish), and {started}: the address reaches nothing on "
+                    "the host",
                     confidence=LIKELY,
                 )
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import posixpath
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -41,7 +42,14 @@ from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
 from docgen.audit.commands import FILE_FLAG, TAG_FLAG, fence_commands, image_repository, joined
 from docgen.audit.names import docker_run, image_at
 from docgen.audit.paths import path_named
-from docgen.audit.settings import LAUNCHER, SERVERS, Image, command_text, started_program
+from docgen.audit.settings import (
+    CONFIG_LISTENERS,
+    LAUNCHER,
+    SERVERS,
+    Image,
+    command_text,
+    started_program,
+)
 from docgen.build_scripts import BUILD
 from docgen.copied import FILE_LIMIT, copied_files
 from docgen.files import text_or_none
@@ -97,6 +105,7 @@ def published_ports(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
             # the section of the run is about (`-f Dockerfile/app.Dockerfile -t run-ai/vllm:…`)
             files = built[image_repository(image)]
             named = {path_named(file, paths) if file is not None else None for file in files}
+            beside = _beside(auditor)
             if None in named:
                 images = [Image(model) for model in auditor.models]
             else:
@@ -138,6 +147,18 @@ def published_ports(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
                     continue
                 if host_network:
                     continue  # the server takes the host's ports itself, its loopback address too
+                # a build with no -f reads the Dockerfile of its context: the README's own, when it has one
+                read = beside if None in named and len(named) == 1 and beside else images
+                configured = [_configured(image_, port, published, bool(after), auditor) for image_ in read]
+                if configured and all(c is not None for c in configured):
+                    yield Diagnostic(
+                        auditor.path,
+                        line,
+                        f"README publishes container port {port} of {image}, but {configured[0]}, and the "
+                        f"image names {port} nowhere: nothing listens there",
+                        confidence=LIKELY,
+                    )
+                    continue
                 stock = [
                     _stock_server(image_, port, match.group(1), bool(after), auditor) for image_ in images
                 ]
@@ -165,6 +186,22 @@ def published_ports(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
                         "the container's network address, not 127.0.0.1, so nothing answers on the host",
                         confidence=CERTAIN,
                     )
+
+
+def _beside(auditor: Auditor) -> list[Image]:
+    """The image of the `Dockerfile` in the README's folder, which a `docker build .` with no `-f` run
+    there reads (none when the README's folder is not known or holds none audited)."""
+    directory = auditor.shared.directory
+    if directory is None:
+        return []
+    here = os.path.realpath(directory)
+    return [
+        Image(m)
+        for m in auditor.models
+        if m.file
+        and os.path.basename(m.file) == "Dockerfile"
+        and os.path.realpath(os.path.dirname(m.file)) == here
+    ]
 
 
 _RUNS_SCRIPT = re.compile(
@@ -451,6 +488,8 @@ class _Copied:
     text: str
     ports: tuple[tuple[str, int], ...]
     """(port, line) of each port its commands give a program (`given_ports`), read once for every row."""
+    line: int = 0
+    """The Dockerfile line of the COPY or ADD."""
 
 
 def port_rows(part: Document, auditor: Auditor) -> Iterator[Diagnostic]:
@@ -571,8 +610,131 @@ def _copied_files(image: Image, shared: AuditFacts) -> list[_Copied]:
             continue
         ports = tuple(given_ports(text)) if copied.path.suffix.lower() == ".sh" else ()
         shown = copied.path.relative_to(root).as_posix()
-        files.append(_Copied(copied.path, shown, copied.dest, text, ports))
+        files.append(_Copied(copied.path, shown, copied.dest, text, ports, copied.line))
     return files
+
+
+_CONFIG_OPTION = re.compile(
+    r"(?<![\w-])(?:--[\w-]*conf(?:ig)?(?:[-_]file)?|-c|--ini)(?:[ \t]*=[ \t]*|[ \t]+)[\"']?"
+    r"(/[^\s\"']+\.(?:properties|conf|cfg|ini|ya?ml|toml|json|py))(?=[\s\"']|$)"
+)
+"""A configuration file a command line gives its program by an option (`--ts-config /opt/x.properties`,
+`-c /srv/gunicorn.conf.py`, `--config=/etc/app.yaml`, `--ini /app/uwsgi.ini`), by its image path and
+a configuration file's suffix (`sh -c /app/start.sh` gives a script)."""
+_LISTENER = re.compile(
+    r"^[ \t]*(?:c\.)?([\w.-]+)[ \t]*[=:][ \t]*[\"'\[]?[ \t]*[\"']?"
+    r"(?:(?:https?|grpc|tcp)://)?(?:(0\.0\.0\.0|\*|\[::\]|::|localhost|127\.0\.0\.1|[\w.-]*)?:)?"
+    r"(\d{2,5})[\"']?[ \t]*\]?[ \t]*,?[ \t]*(?:#.*)?$"
+)
+"""A key of a configuration file set to an address or a port (`inference_address=http://0.0.0.0:8085`,
+`bind = "0.0.0.0:8000"`, `grpc_inference_port=7070`, `port: 8080`): group 1 the key, 2 the host, 3
+the port."""
+_LISTEN_KEY = re.compile(r"listen|bind|(?:^|[._-])(?:address|addr)$|port$", re.IGNORECASE)
+_OTHER_END = re.compile(
+    r"db|database|redis|mongo|postgres|mysql|sql|upstream|proxy|remote|client|target|backend|smtp|mail"
+    r"|broker|kafka|rabbit|amqp|elastic|cache|peer|master|coordinator|worker|dns|ldap|s3|minio",
+    re.IGNORECASE,
+)
+"""Words of a key naming another service's address (`redis_address`, `database_port`): where the server
+connects to, not where it listens."""
+_ALL_INTERFACES = frozenset({"0.0.0.0", "*", "[::]", "::", ""})
+
+
+def config_listeners(text: str) -> tuple[tuple[str, str, int], ...]:
+    """(key, port, line) of each listener a server's configuration file sets: a key naming an address or
+    a port of its own (`_LISTEN_KEY`, not another service's: `_OTHER_END`, nor under a parent key or
+    `[section]` naming one) whose value is a port, or an address on every interface
+    (`http://0.0.0.0:8085`, `:8000`); comments aside. Each line is read once."""
+    found: list[tuple[str, str, int]] = []
+    lines = text.splitlines()
+    for index, line in enumerate(lines):
+        match = _LISTENER.match(line)
+        if match is None:
+            continue
+        key, host, port = match.group(1), match.group(2), match.group(3)
+        if not _LISTEN_KEY.search(key) or _OTHER_END.search(key):
+            continue
+        if host is not None and host not in _ALL_INTERFACES:
+            continue  # an address of one interface or another host
+        if any(_OTHER_END.search(parent) for parent in _parents(lines, index)):
+            continue  # `redis:` then `  port: 6379`: another service's
+        found.append((key, port, index + 1))
+    return tuple(found)
+
+
+def _parents(lines: list[str], index: int) -> Iterator[str]:
+    """The keys of the less indented lines above `lines[index]` (a YAML key's parents, a TOML or INI
+    `[section]`), over at most 50 lines."""
+    indent = len(lines[index]) - len(lines[index].lstrip())
+    for text in reversed(lines[max(0, index - 50) : index]):
+        stripped = text.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if stripped.startswith("["):
+            yield stripped
+            return
+        here = len(text) - len(stripped)
+        if here < indent:
+            indent = here
+            yield stripped.split(":", 1)[0]
+            if here == 0:
+                return
+
+
+def _configured(image: Image, port: str, published: set[str], replaced: bool, auditor: Auditor) -> str | None:
+    """What the server's configuration file says of its listeners, when the program the image's
+    ENTRYPOINT or CMD starts is given a configuration file on its command line (`--ts-config …`, `-c …`)
+    that a COPY of the image takes from the build context, the file sets the ports the server listens
+    on, and `port` is none of them while nothing of the image (its Dockerfile, the files it copies in)
+    names it. A run that publishes one of those ports too publishes `port` for another listener: a
+    finding only when `port` is the stock port of a listener the file moves elsewhere, for the servers
+    whose listeners docgen knows (`settings.CONFIG_LISTENERS`: an unset one keeps its stock port). None
+    otherwise."""
+    entry, cmd = image.last("ENTRYPOINT"), image.last("CMD")
+    settings = [s for s in (entry, None if replaced else cmd) if s is not None]
+    named = [m.group(1) for s in settings for m in _CONFIG_OPTION.finditer(command_text(s))]
+    if len(set(named)) != 1:
+        return None
+    wanted = posixpath.normpath(named[0])
+    copied = _copied_files(image, auditor.shared)
+    config = next((f for f in copied if posixpath.normpath(f.dest) == wanted), None)
+    if config is None:
+        return None
+    listeners = config_listeners(config.text)
+    ports = list(dict.fromkeys(found for _, found, _ in listeners))
+    if not listeners or port in ports:
+        return None
+    moved = ""
+    if published & set(ports):
+        # the run publishes the server's configured port too: the other is for a listener the file
+        # moved off its stock port (TorchServe's management API off 8081), known for the servers of
+        # `CONFIG_LISTENERS` only (a listener the file does not set keeps a stock port docgen may not know)
+        text = " ".join(command_text(s) for s in settings)
+        keys = {key.lower(): found for key, found, _ in listeners}
+        moved = next(
+            (
+                f" and moves {key} off its stock {port} to {keys[key.lower()]}"
+                for _name, program, stock in CONFIG_LISTENERS
+                if program.search(text)
+                for key, default in stock
+                if default == port and key.lower() in keys
+            ),
+            "",
+        )
+        if not moved:
+            return None
+    dockerfile = text_or_none(Path(image.model.file)) if image.model.file else None
+    if dockerfile is None or port in _NUMBER.findall(dockerfile):
+        return None
+    if any(port in _NUMBER.findall(f.text) for f in copied):
+        return None
+    lines = sorted({line for _, _, line in listeners})
+    span = f"{lines[0]}-{lines[-1]}" if len(lines) > 1 else str(lines[0])
+    return (
+        f"the configuration the image's {settings[-1].keyword} gives its server ({config.shown}, copied to "
+        f"{wanted} by {image.model.path}:{config.line}) sets its listeners on {', '.join(ports)} "
+        f"({config.shown}:{span}){moved}"
+    )
 
 
 _SSH_CLIENT = re.compile(r"\A[ \t]*(?:\$[ \t]+)?ssh[ \t](?:[^\n]*?[ \t])?-p[ \t]*(\d{2,5})(?=\s|\Z)")

@@ -125,6 +125,28 @@ SERVERS = (
         True,
     ),
 )
+CONFIG_LISTENERS = (
+    (
+        "TorchServe",
+        re.compile(r"(?<![\w/.-])torchserve(?![\w.-])"),
+        (
+            ("inference_address", "8080"),
+            ("management_address", "8081"),
+            ("metrics_address", "8082"),
+            ("grpc_inference_port", "7070"),
+            ("grpc_management_port", "7071"),
+        ),
+    ),
+    (
+        "Jupyter",
+        re.compile(r"(?<![\w/.-])jupyter(?:[ \t-]+(?:lab|notebook|server)\b)"),
+        (("ServerApp.port", "8888"), ("NotebookApp.port", "8888")),
+    ),
+    ("code-server", re.compile(r"(?<![\w/.-])code-server(?![\w.-])"), (("bind-addr", "8080"),)),
+    ("Grafana", re.compile(r"(?<![\w/.-])grafana(?:-server)?(?![\w.-])"), (("http_port", "3000"),)),
+)
+"""Servers with several listeners, or one, that a configuration file given on their command line sets:
+(name, what starts it, (key, the port the server listens on when the file does not set the key) …)."""
 _SCRIPT_WORD = re.compile(r"(?<![\w./-])[\w./-]+\.(?:sh|py)\b")
 """A script a command starts (`./app.sh`, `python3 ready.py`)."""
 _PORT_LINE = re.compile(r"port|listen|bind", re.IGNORECASE)
