@@ -971,3 +971,17 @@ def test_a_history_section_and_the_host_are_no_claims(tmp_path: Path) -> None:
         _tree_findings(tmp_path, readme, {"Dockerfile": "FROM python:3.11-slim\nRUN pip install lensserve\n"})
         == []
     )
+
+
+def test_a_version_another_image_of_the_part_may_hold(tmp_path: Path) -> None:
+    """Of a README about two images, `lensserve 0.3.1` may be the one whose requirements file docgen does
+    not find: no finding; with that image installing nothing unread, the floating install is one."""
+    readme = "# Lens images\n\nBoth images ship lensserve 0.3.1.\n"
+    floating = "FROM python:3.11-slim\nRUN pip install lensserve\n"
+    listed = "FROM python:3.11-slim\nRUN pip install -r requirements.txt\n"
+    assert (
+        _tree_findings(tmp_path / "a", readme, {"cpu/Dockerfile": floating, "gpu/Dockerfile": listed}) == []
+    )
+    plain = "FROM python:3.11-slim\nRUN pip install lensclient\n"
+    found = _tree_findings(tmp_path / "b", readme, {"cpu/Dockerfile": floating, "gpu/Dockerfile": plain})
+    assert [message.split(" but ")[0] for _, message, _ in found] == ["README says lensserve 0.3.1"]

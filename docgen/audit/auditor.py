@@ -36,6 +36,7 @@ from docgen.audit.version_facts import (
     distribution_versions,
     env_versions,
     labels_only,
+    may_hold,
     newest_installs,
     overriding_manifest_pins,
     overriding_pins,
@@ -635,17 +636,30 @@ class Facts:
         """The Python packages the images install with no version (`version_facts.newest_installs`:
         `conda install pytorch torchvision cuda80`), nothing of the image holding them: a build takes the
         newest release of the day, and no exact release said (`PyTorch 0.4.1`) is sure to be the image's.
-        Read for a name nothing else of the images pins, tags or states, and that every component of the
-        images going by it is such an install (an apt package or a clone of it may be another release)."""
+        Read for a name nothing else of the images pins, tags or states, that every component of the
+        images going by it is such an install (an apt package or a clone of it may be another release),
+        and that no other image of the part may hold at a version docgen does not read (`may_hold`: its
+        base, a requirements file): of a README about several images, the version may be that one's."""
         found: list[tuple[set[str], Component, str, str]] = []
+        parsed: dict[int, ParsedDockerfile | None] = {}
         for model in models:
             read = dockerfile_read(model.file) if model.file else None
+            parsed[id(model)] = read[1] if read is not None else None
             if read is None:
                 continue
             for comp, shown in newest_installs(model, read[1]):
                 found.append((name_keys(comp.name, names), comp, shown, model.path))
         if not found:
             return
+
+        def held_elsewhere(comp: Component, path: str) -> bool:
+            """Another image of the part may hold the package at a version docgen does not read."""
+            return any(
+                (tree := parsed[id(model)]) is None or may_hold(model, tree, comp.name)
+                for model in models
+                if model.path != path
+            )
+
         newest = {id(comp) for _, comp, _, _ in found}
         others = {
             key
@@ -655,7 +669,7 @@ class Facts:
             for key in name_keys(comp.name, names)
         }
         for keys, comp, shown, path in found:
-            if keys & others or any(self.by_key.get(key) for key in keys):
+            if keys & others or any(self.by_key.get(key) for key in keys) or held_elsewhere(comp, path):
                 continue
             self._add(keys, Fact("", shown, comp.line, path, stated=True, unpinned=True, newest=True))
 

@@ -316,20 +316,11 @@ def newest_installs(model: ImageModel, parsed: ParsedDockerfile) -> Iterator[tup
       retired platform release's index serves its last builds for good).
 
     Whether another line of the image pins or states it is the reader's to check (`Facts`)."""
-    if model.target is None:
+    if model.target is None or _holds_unread(model, parsed):
         return
     own, suppliers = image_stages(model)
     kept = own | suppliers
     roots = [stage.base for stage in model.chain() if stage.parent is None]
-    text = "\n".join(
-        inst.args for inst in parsed.instructions if inst.keyword in ("RUN", "COPY", "ADD", "ENV")
-    )
-    if not roots or _HOLDS_ALL.search(text):
-        return
-    if any(comp.method in ("requirements", "script") for comp in model.components) or any(
-        install.stage in kept for install in model.installs
-    ):
-        return  # a list or a project installed may hold any package at a version (`torch<2`)
     runs = [(inst.start_line, inst.end_line) for inst in parsed.instructions if inst.keyword == "RUN"]
 
     def run_of(line: int) -> int:
@@ -375,3 +366,30 @@ def newest_installs(model: ImageModel, parsed: ParsedDockerfile) -> Iterator[tup
             comp,
             f"`{how} {comp.name}` with no version, which takes the newest release the day the image is built",
         )
+
+
+def _holds_unread(model: ImageModel, parsed: ParsedDockerfile) -> bool:
+    """True when something of the image built may install packages at versions docgen does not read:
+    constraints, a lock file, hashes, a conda environment file, a download piped into a shell, a list or
+    a project installed (`-r requirements.txt`, `pip install .`: `torch<2` there), an install script;
+    or when it starts from no base docgen knows."""
+    own, suppliers = image_stages(model)
+    kept = own | suppliers
+    text = "\n".join(
+        inst.args for inst in parsed.instructions if inst.keyword in ("RUN", "COPY", "ADD", "ENV")
+    )
+    return (
+        not any(stage.parent is None for stage in model.chain())
+        or _HOLDS_ALL.search(text) is not None
+        or any(comp.method in ("requirements", "script") for comp in model.components)
+        or any(install.stage in kept for install in model.installs)
+    )
+
+
+def may_hold(model: ImageModel, parsed: ParsedDockerfile, name: str) -> bool:
+    """True when the image built may hold the package `name` at a version docgen does not read: a base
+    it starts from may carry it (`base_contents.carries` is not sure it does not), or it installs what
+    docgen does not read (`_holds_unread`). Of a README about several images, a version said of `name`
+    may be one such image's."""
+    roots = [stage.base for stage in model.chain() if stage.parent is None]
+    return _holds_unread(model, parsed) or not all(carries(base, [name]) is False for base in roots)
