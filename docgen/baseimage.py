@@ -547,6 +547,36 @@ def floating_distributions(ref: str) -> tuple[str, ...]:
     return next((_SEVERAL_DISTRIBUTIONS[n] for n in names if n in _SEVERAL_DISTRIBUTIONS), ())
 
 
+_FLOATING_STACKS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (r"rocm/pytorch(?:-nightly|-training)?", ("ROCm", "PyTorch")),
+    (r"rocm/vllm(?:-dev)?", ("ROCm", "PyTorch", "vLLM")),
+    (r"rocm/dev-[\w.-]+|rocm/rocm-terminal", ("ROCm",)),
+    (r"pytorch/pytorch", ("PyTorch", "CUDA")),
+    (r"tensorflow/tensorflow", ("TensorFlow",)),
+    (r"vllm/vllm-openai(?:-rocm)?", ("vLLM",)),
+    (r"lmsysorg/sglang", ("SGLang",)),
+)
+"""Image repositories whose tags name the release of what they carry (`rocm/pytorch:rocm6.4_…_pytorch_
+release_2.6.0`, `vllm/vllm-openai:v0.9.1`) → those components, as shown: at a floating tag the image holds the
+releases of the day."""
+_FLOATING_TAG = re.compile(r"(?:latest|nightly)(?:[-_][a-z0-9]+)*", re.IGNORECASE)
+"""A tag a publisher moves to each new release: `latest`, `latest-gpu`, `nightly` (no tag is `latest`)."""
+
+
+def floating_releases(ref: str) -> tuple[str, ...]:
+    """The components (as shown) whose release the image `ref` (as written) leaves to the day it is
+    pulled: a repository of `_FLOATING_STACKS` at a floating tag (`rocm/pytorch:latest` → ROCm, PyTorch;
+    `FROM tensorflow/tensorflow` → TensorFlow). Empty for a tag naming a release, a digest, a build arg,
+    another repository."""
+    if "$" in ref or "@" in ref:
+        return ()
+    name, tag = split_reference(ref)
+    if tag is not None and not _FLOATING_TAG.fullmatch(tag):
+        return ()
+    names = _names(image_name(name.lower()))
+    return next((stack for pattern, stack in _FLOATING_STACKS for n in names if re.fullmatch(pattern, n)), ())
+
+
 def npu_of(ref: str) -> str | None:
     """The Ascend NPU an image reference is built for (`910b`, `a3`, `310p` in a CANN tag), or None."""
     found = _match(ref)

@@ -155,3 +155,29 @@ def test_a_row_naming_two_dockerfiles_is_the_family_s() -> None:
 def test_a_row_naming_a_dockerfile_not_audited_is_another_image_s() -> None:
     # `Dockerfile.Intel` is no audited Dockerfile: its row is not compared at all
     assert variants(nv_torch="2.3", nv="`Dockerfile.Intel`") == []
+
+
+FOLDERS = """## Images
+
+| OS | Libraries | Folder |
+| --- | --- | --- |
+| Ubuntu 22.04 | NumPy {gnu} | [gnu](https://github.com/acme/stacks/tree/master/gnu) |
+| Ubuntu 20.04 | NumPy {intel} | [intel](https://github.com/acme/stacks/tree/master/{intel_folder}) |
+"""
+
+
+def test_a_row_linking_its_image_s_folder_is_compared_with_the_dockerfile_in_it() -> None:
+    """`…/tree/master/gnu`: the row is about `gnu/Dockerfile`, compared with it alone (NumPy 1.24.0 is the
+    intel image's, not the gnu image's)."""
+    readme = FOLDERS.format(gnu="1.24.0", intel="1.24.0", intel_folder="intel")
+    assert [(line, message.split(" but ")[1]) for line, message in found(readme)] == [
+        (5, "gnu/Dockerfile:2 says 1.26.4")
+    ]
+    assert found(FOLDERS.format(gnu="1.26.4", intel="1.24.0", intel_folder="intel")) == []
+
+
+def test_a_folder_holding_no_audited_dockerfile_says_nothing_of_the_row() -> None:
+    """A folder link that is no audited image's (`docs`) neither ties the row nor sets it aside as another
+    image's: the row is read with its section, against the whole family."""
+    readme = FOLDERS.format(gnu="1.26.4", intel="1.99.0", intel_folder="docs")
+    assert [line for line, _ in found(readme)] == [6]

@@ -738,3 +738,250 @@ def test_no_finding_for_a_clone_of_the_checkouts_own_repository(tmp_path: Path) 
     assert _cloned(tmp_path, readme) == [
         _default_branch(1, "dmft-core 3.1", 2, "https://github.com/example/dmft-core")
     ]
+
+
+# --- installs with no version, floating tags -------------------------------------------------------
+
+
+def _tree_findings(tmp_path: Path, readme: str, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    """`audit` of `readme` against the Dockerfiles of `files`, written under `tmp_path` with the rest."""
+    make_tree(tmp_path, {"README.md": readme, **files})
+    models = [build_model(tmp_path / path, path) for path in files if path.endswith("Dockerfile")]
+    found = audit(readme, "README.md", models, {}, tmp_path)
+    return [(d.line, d.message, d.confidence) for d in found]
+
+
+CONDA_TORCH = """\
+FROM nvidia/cuda:8.0-cudnn6-devel-ubuntu16.04
+RUN wget -q https://repo.continuum.io/miniconda/Miniconda3-latest-Linux-x86_64.sh \\
+    && sh Miniconda3-latest-Linux-x86_64.sh -b -p /opt/conda
+ENV PATH=/opt/conda/bin:$PATH
+RUN conda install python=3.6
+RUN conda install pytorch torchvision cuda80 -c pytorch && \\
+    pip install click
+"""
+
+TF_CPU = """\
+FROM ubuntu:18.04
+RUN apt-get update && apt-get install -y python3-pip
+RUN pip3 install tensorflow==2.0.0
+"""
+
+FAMILY_TABLE = """\
+# Lab images
+
+| OS | Python | Frameworks | Folder |
+|----|--------|------------|--------|
+| Ubuntu 18.04 | 3.6 | Tensorflow 2.0.0 | [Link](https://github.com/lab/images/tree/master/cpu-tf200) |
+| Ubuntu 16.04 | 3.6 | Torch {torch} | [Link](https://github.com/lab/images/tree/master/cuda8-torch) |
+"""
+
+
+def test_a_version_of_a_package_conda_installs_with_none(tmp_path: Path) -> None:
+    """A table of images, each row linking its image's folder on the forge: the torch row is compared
+    with the Dockerfile in that folder, whose `conda install pytorch` takes the newest release."""
+    files = {"cpu-tf200/Dockerfile": TF_CPU, "cuda8-torch/Dockerfile": CONDA_TORCH}
+    found = _tree_findings(tmp_path, FAMILY_TABLE.format(torch="0.4.1"), files)
+    assert found == [
+        (
+            6,
+            "README says Torch 0.4.1 but cuda8-torch/Dockerfile:6 says `conda install pytorch` with no "
+            "version, which takes the newest release the day the image is built",
+            "likely",
+        )
+    ]
+
+
+SERVE = """\
+ARG BASE_IMAGE=ubuntu:18.04
+FROM ${BASE_IMAGE} AS build
+RUN apt-get update && apt-get install -y python3-venv && python3 -m venv /venv
+ENV PATH=/venv/bin:$PATH
+RUN pip install --no-cache-dir lensserve lens-archiver
+FROM ${BASE_IMAGE}
+COPY --from=build /venv /venv
+"""
+
+ENVIRONMENT = """\
+# Lens serving
+
+## Environment
+* ubuntu 18.04 LTS
+* lensserve version : {serve} / lens-archiver version : {archiver}
+"""
+
+
+def test_versions_of_packages_pip_installs_with_none(tmp_path: Path) -> None:
+    """`pip install lensserve lens-archiver` in a builder whose virtual environment the image copies:
+    each version said is a finding, where the image's own line installs it."""
+    found = _tree_findings(
+        tmp_path, ENVIRONMENT.format(serve="0.3.1", archiver="0.3.1"), {"Dockerfile": SERVE}
+    )
+    assert [(line, message.split(" but ")[0], conf) for line, message, conf in found] == [
+        (5, "README says lensserve 0.3.1", "likely"),
+        (5, "README says lens-archiver 0.3.1", "likely"),
+    ]
+    assert all("Dockerfile:5 says `pip install" in message for _, message, _ in found)
+
+
+def test_a_release_said_of_a_floating_base(tmp_path: Path) -> None:
+    """`FROM rocm/pytorch:latest`: the ROCm release said is the tag's of some day, none the build pins."""
+    readme = "# Quantum lab\n\n### AMD image\n- **Base**: ROCm 5.6 Ubuntu 22.04\n"
+    dockerfile = "FROM rocm/pytorch:latest AS rocm-base\nRUN pip3 install qiskit==1.0.2\n"
+    found = _tree_findings(tmp_path, readme, {"Dockerfile": dockerfile})
+    assert [(line, conf) for line, _, conf in found] == [(4, "likely")]
+    assert found[0][1] == (
+        "README says ROCm 5.6 but Dockerfile:1 says FROM rocm/pytorch:latest, a floating tag: a build takes "
+        "the ROCm release it points to that day"
+    )
+
+
+def test_a_download_of_the_latest_installer(tmp_path: Path) -> None:
+    """`Miniconda3-latest-Linux-x86_64.sh`: a Miniconda release said is no release the build fetches."""
+    readme = "# Torch box\n\nThe image comes with Miniconda 4.5.4.\n"
+    found = _tree_findings(tmp_path, readme, {"Dockerfile": CONDA_TORCH})
+    assert [(line, message.split(" says ")[-1]) for line, message, _ in found] == [
+        (
+            3,
+            "https://repo.continuum.io/miniconda/Miniconda3-latest-Linux-x86_64.sh, which fetches the "
+            "newest release the day the image is built",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        # the base image's tag gives the release: `pip install torch` keeps it
+        (
+            "# Box\n\nThe image has PyTorch 1.9.0.\n",
+            {
+                "Dockerfile": "FROM pytorch/pytorch:1.9.0-cuda11.1-cudnn8-runtime\n"
+                "RUN pip install torch lensserve\n"
+            },
+        ),
+        # constraints, a lock file: something holds the release
+        (
+            "# Box\n\nThe image has lensserve 0.3.1.\n",
+            {
+                "Dockerfile": "FROM python:3.11-slim\nCOPY c.txt /c.txt\n"
+                "RUN pip install -c /c.txt lensserve\n",
+                "c.txt": "lensserve==0.3.1\n",
+            },
+        ),
+        (
+            "# Box\n\nThe image has lensserve 0.3.1.\n",
+            {
+                "Dockerfile": "FROM python:3.11-slim\nCOPY poetry.lock pyproject.toml ./\n"
+                "RUN pip install lensserve\n"
+            },
+        ),
+        # a list the build reads that docgen does not find, an install script
+        (
+            "# Box\n\nThe image has lensserve 0.3.1.\n",
+            {"Dockerfile": "FROM python:3.11-slim\nRUN pip install -r requirements.txt lensserve\n"},
+        ),
+        (
+            "# Box\n\nThe image has lensserve 0.3.1.\n",
+            {
+                "Dockerfile": "FROM python:3.11-slim\nRUN curl -fsSL https://x.example/i.sh | bash\n"
+                "RUN pip install lensserve\n"
+            },
+        ),
+        # another package of the same command pinned: the resolver picks the release that fits it
+        (
+            "# Box\n\nThe image has PyTorch 1.8.0.\n",
+            {"Dockerfile": "FROM ubuntu:20.04\nRUN pip install torch torchvision==0.9.0\n"},
+        ),
+        (
+            "# Box\n\nThe image has torchvision 0.7.0.\n",
+            {
+                "Dockerfile": "FROM nvidia/cuda:10.1-devel-ubuntu18.04\n"
+                "RUN conda install -y \\\n    pytorch=1.6 \\\n    torchvision\n"
+            },
+        ),
+        # another index than PyPI: a retired platform release's serves its last builds for good
+        (
+            "# Box\n\nThe image has PyTorch 2.3.1.\n",
+            {
+                "Dockerfile": "FROM ubuntu:22.04\n"
+                "RUN pip install torch --index-url https://download.pytorch.org/whl/rocm6.0\n"
+            },
+        ),
+        # a minimum, a range: the newest release may well be one
+        (
+            "# Box\n\nThe image has lensserve 0.3.1 or newer.\n",
+            {"Dockerfile": "FROM python:3.11-slim\nRUN pip install lensserve\n"},
+        ),
+        (
+            "# Box\n\nThe image needs ROCm 5.6+.\n",
+            {"Dockerfile": "FROM rocm/pytorch:latest\n"},
+        ),
+        # a pin written as pip writes it, a command block: `floating_pins` reads those
+        (
+            "# Box\n\n```\npip install lensserve==0.3.1\n```\n",
+            {"Dockerfile": "FROM python:3.11-slim\nRUN pip install lensserve\n"},
+        ),
+        # Anaconda brings numpy at its release's version: `conda install numpy` keeps it
+        (
+            "# Box\n\nThe image has numpy 1.16.4.\n",
+            {
+                "Dockerfile": "FROM ubuntu:18.04\nRUN wget https://repo.anaconda.com/archive/Anaconda3-2019.07-"
+                "Linux-x86_64.sh && bash Anaconda3-2019.07-Linux-x86_64.sh -b\nRUN conda install numpy\n"
+            },
+        ),
+        # the paragraph names the floating base: it knows the tag moves
+        (
+            "# Box\n\nBuilt on rocm/pytorch:latest (ROCm 5.6 when this was written).\n",
+            {"Dockerfile": "FROM rocm/pytorch:latest\n"},
+        ),
+        # a tag naming the release
+        (
+            "# Box\n\nBuilt with ROCm 5.6.\n",
+            {"Dockerfile": "FROM rocm/pytorch:rocm5.6_ubuntu20.04_py3.8_pytorch_2.0.1\n"},
+        ),
+        # another line pins it
+        (
+            "# Box\n\nThe image has lensserve 0.3.1.\n",
+            {
+                "Dockerfile": "FROM python:3.11-slim\nRUN pip install lensserve\n"
+                "RUN pip install lensserve==0.3.1\n"
+            },
+        ),
+        # an image of the project's own: its Dockerfile may install it at a version
+        (
+            "# Box\n\nThe image has lensserve 0.3.1.\n",
+            {"Dockerfile": "FROM lab/lens-base:2.0\nRUN pip install lensserve\n"},
+        ),
+    ],
+)
+def test_what_holds_a_release_or_is_no_claim_of_one(
+    tmp_path: Path, readme: str, files: dict[str, str]
+) -> None:
+    assert _tree_findings(tmp_path, readme, files) == []
+
+
+def test_a_history_section_and_the_host_are_no_claims(tmp_path: Path) -> None:
+    """A changelog's old versions and a host requirement are set aside as for any version."""
+    readme = (
+        "# Box\n\n## Requirements\n\nOn the host: lensserve 0.2.0 for the client.\n\n"
+        "## Changelog\n\n- 2021-03: moved to lensserve 0.3.1\n"
+    )
+    assert (
+        _tree_findings(tmp_path, readme, {"Dockerfile": "FROM python:3.11-slim\nRUN pip install lensserve\n"})
+        == []
+    )
+
+
+def test_a_version_another_image_of_the_part_may_hold(tmp_path: Path) -> None:
+    """Of a README about two images, `lensserve 0.3.1` may be the one whose requirements file docgen does
+    not find: no finding; with that image installing nothing unread, the floating install is one."""
+    readme = "# Lens images\n\nBoth images ship lensserve 0.3.1.\n"
+    floating = "FROM python:3.11-slim\nRUN pip install lensserve\n"
+    listed = "FROM python:3.11-slim\nRUN pip install -r requirements.txt\n"
+    assert (
+        _tree_findings(tmp_path / "a", readme, {"cpu/Dockerfile": floating, "gpu/Dockerfile": listed}) == []
+    )
+    plain = "FROM python:3.11-slim\nRUN pip install lensclient\n"
+    found = _tree_findings(tmp_path / "b", readme, {"cpu/Dockerfile": floating, "gpu/Dockerfile": plain})
+    assert [message.split(" but ")[0] for _, message, _ in found] == ["README says lensserve 0.3.1"]

@@ -7,6 +7,7 @@ import pytest
 from docgen.baseimage import (
     controlling_arg,
     environment,
+    floating_releases,
     image_rows,
     matching_key,
     npu_of,
@@ -488,3 +489,25 @@ def test_versions_from_release_notes_are_written_as_the_release() -> None:
         ("PyTorch", "NGC", "release-notes"),
         ("Python", "NGC", "release-notes"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("ref", "expected"),
+    [
+        ("rocm/pytorch:latest", ("ROCm", "PyTorch")),
+        ("rocm/pytorch", ("ROCm", "PyTorch")),
+        ("docker.io/pytorch/pytorch:latest", ("PyTorch", "CUDA")),
+        ("tensorflow/tensorflow:latest-gpu", ("TensorFlow",)),
+        ("rocm/dev-ubuntu-22.04:latest", ("ROCm",)),
+        ("vllm/vllm-openai:nightly", ("vLLM",)),
+        # a tag naming a release, a digest, a build arg, another repository: nothing floats
+        ("rocm/pytorch:rocm6.4_ubuntu22.04_py3.10_pytorch_release_2.6.0", ()),
+        ("pytorch/pytorch:2.6.0-cuda12.4-cudnn9-devel", ()),
+        ("rocm/pytorch@sha256:" + "0" * 64, ()),
+        ("${BASE}", ()),
+        ("ubuntu:latest", ()),
+        ("lab/pytorch:latest", ()),
+    ],
+)
+def test_floating_releases(ref: str, expected: tuple[str, ...]) -> None:
+    assert floating_releases(ref) == expected

@@ -36,6 +36,8 @@ from docgen.audit.version_facts import (
     distribution_versions,
     env_versions,
     labels_only,
+    may_hold,
+    newest_installs,
     overriding_manifest_pins,
     overriding_pins,
 )
@@ -63,7 +65,7 @@ from docgen.audit.versions import (
     tag_versions,
 )
 from docgen.base_contents import jetpack, l4t_cuda
-from docgen.baseimage import floating_distributions, split_reference
+from docgen.baseimage import floating_distributions, floating_releases, split_reference
 from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile_bytes
 from docgen.errors import DocgenError
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
@@ -128,6 +130,11 @@ class Fact:
     """What the distribution's default package installs (`python3` on Ubuntu 22.04 is 3.10,
     `version_facts.distribution_versions`): a version said exactly disagrees with it, a minimum or a
     range (what the project supports) is no claim about it."""
+    newest: bool = False
+    """An install with no version or a floating tag (`conda install pytorch`, `FROM rocm/pytorch:latest`):
+    a build takes the newest release of the day, which a minimum said (`>=2.0`, `2.0+`) may well be, and
+    no exact release said is sure to be (`_read_newest_installs`, `_read_floating_bases`). Like `default`,
+    not compared in text about the project's own installation (`## Requirements`: the reader's setup)."""
     floating: str = ""
     """The repository of a floating base (`nvidia/cuda` of `FROM nvidia/cuda:latest`) that pins no release
     of the distribution (`_read_floating_bases`): a paragraph naming it knows the base floats."""
@@ -316,6 +323,7 @@ class Facts:
                 self._add(keys, fact)  # (a label of a version a build arg only labels with says no more)
         self._read_default_branches(models, names)
         self._read_floating_bases(models, names)
+        self._read_newest_installs(models, names)
         for model in models:
             if alone:
                 self._read_distribution(model, names)
@@ -587,8 +595,10 @@ class Facts:
     def _read_floating_bases(self, models: Sequence[ImageModel], names: Mapping[str, str]) -> None:
         """The distributions an image may be whose first stage starts from a floating tag of a
         repository of several (`FROM nvidia/cuda:latest`, `baseimage.floating_distributions`): no
-        release of one said (`Ubuntu 18.04`) agrees with it, as nothing pins one. Read when nothing
-        else (a pin, a tag, a label, a comment) says the distribution's release."""
+        release of one said (`Ubuntu 18.04`) agrees with it, as nothing pins one. So for the stack of an
+        image whose tags name its releases, at a floating tag (`FROM rocm/pytorch:latest`: ROCm and
+        PyTorch, `baseimage.floating_releases`). Read when nothing else (a pin, a tag, a label, a
+        comment) says the release."""
         found: list[tuple[str, Fact]] = []
         for model in models:
             root, seen = model.target, 0
@@ -596,15 +606,72 @@ class Facts:
                 root, seen = model.stages[root.parent], seen + 1
             if root is None:
                 continue
+            floating = split_reference(root.base_raw)[0]
             for name in floating_distributions(root.base_raw):
                 shown = f"FROM {root.base_raw}, a floating tag that pins no {name} release"
-                floating = split_reference(root.base_raw)[0]
                 fact = Fact("", shown, root.line, model.path, stated=True, unpinned=True, floating=floating)
+                found.append((name, fact))
+            for name in floating_releases(root.base_raw):
+                shown = (
+                    f"FROM {root.base_raw}, a floating tag: a build takes the {name} release it points to "
+                    "that day"
+                )
+                fact = Fact(
+                    "",
+                    shown,
+                    root.line,
+                    model.path,
+                    stated=True,
+                    unpinned=True,
+                    newest=True,
+                    floating=floating,
+                )
                 found.append((name, fact))
         for name, fact in found:
             keys = name_keys(name, names)
             if not any(f for key in keys for f in self.by_key.get(key, ()) if not f.unpinned):
                 self._add(keys, fact)
+
+    def _read_newest_installs(self, models: Sequence[ImageModel], names: Mapping[str, str]) -> None:
+        """The Python packages the images install with no version (`version_facts.newest_installs`:
+        `conda install pytorch torchvision cuda80`), nothing of the image holding them: a build takes the
+        newest release of the day, and no exact release said (`PyTorch 0.4.1`) is sure to be the image's.
+        Read for a name nothing else of the images pins, tags or states, that every component of the
+        images going by it is such an install (an apt package or a clone of it may be another release),
+        and that no other image of the part may hold at a version docgen does not read (`may_hold`: its
+        base, a requirements file): of a README about several images, the version may be that one's."""
+        found: list[tuple[set[str], Component, str, str]] = []
+        parsed: dict[int, ParsedDockerfile | None] = {}
+        for model in models:
+            read = dockerfile_read(model.file) if model.file else None
+            parsed[id(model)] = read[1] if read is not None else None
+            if read is None:
+                continue
+            for comp, shown in newest_installs(model, read[1]):
+                found.append((name_keys(comp.name, names), comp, shown, model.path))
+        if not found:
+            return
+
+        def held_elsewhere(comp: Component, path: str) -> bool:
+            """Another image of the part may hold the package at a version docgen does not read."""
+            return any(
+                (tree := parsed[id(model)]) is None or may_hold(model, tree, comp.name)
+                for model in models
+                if model.path != path
+            )
+
+        newest = {id(comp) for _, comp, _, _ in found}
+        others = {
+            key
+            for model in models
+            for comp in model.components
+            if id(comp) not in newest
+            for key in name_keys(comp.name, names)
+        }
+        for keys, comp, shown, path in found:
+            if keys & others or any(self.by_key.get(key) for key in keys) or held_elsewhere(comp, path):
+                continue
+            self._add(keys, Fact("", shown, comp.line, path, stated=True, unpinned=True, newest=True))
 
     def _read_distribution(self, model: ImageModel, names: Mapping[str, str]) -> None:
         """The Python release and the compiler the image takes from its distribution
@@ -891,6 +958,8 @@ class Auditor:
                 continue  # `Python 2.7` beside Ubuntu's `python3` 3.6: another package, maybe there too
             if fact.unpinned and not _DOTTED.fullmatch(strip_v(version)):
                 continue  # `5-10` (minutes, in a table of build steps): no release to set against none
+            if fact.newest and (operator not in ("==", "===") or not self.defaults):
+                continue  # `torch>=1.8`: the newest release may be one; `## Requirements`: the reader's
             agrees = False if fact.unpinned else satisfies(operator, version, fact.value, fact.exact)
             if agrees and (
                 _precision(fact.value) < claimed
@@ -962,6 +1031,8 @@ class Auditor:
             return None  # `onnx 1.15.0` where a workflow building the Dockerfile passes ONNX_VERSION=1.15.0
         if fact.floating and self._names_base(line, fact.floating):
             return None  # `FROM nvidia/cuda:latest (Ubuntu 18.04 when written)`: it knows the tag floats
+        if fact.newest and self._written_as_pin(line, version):
+            return None  # `torch==1.8.0`, a code block: `floating_pins` reads pins, with what may hold them
         said = said or name
         shown = f"{said} {version}" if operator == "==" else f"{said}{operator}{version}"
         if norm(name) in _BASE_RELEASES and (based := self._base_tag_fact(line, name, operator, version)):
@@ -979,6 +1050,14 @@ class Auditor:
             fact.laid_out and bool(same_version(version, fact.value.rsplit(".", 1)[0]))
         )
         return Diagnostic(self.path, line, message, confidence=LIKELY if inferred else confidence)
+
+    def _written_as_pin(self, line: int, version: str) -> bool:
+        """True when README `line` gives `version` as a package manager writes a pin (`torch==1.8.0`,
+        `pytorch=0.4.1`, `torch>=1.8`) or is no line of prose, a table or a heading (a code block)."""
+        text = self.shared.line_text(line)
+        if text is None:
+            return True
+        return re.search(r"[=<>~]=?[ \t]*v?" + re.escape(version) + r"(?![\w.])", text) is not None
 
     def _base_tag_fact(
         self, line: int, name: str, operator: str, version: str

@@ -32,20 +32,26 @@ _BRANCHES = frozenset(
 """Refs that move: a link at one is about the file as it is now."""
 
 
-def _dockerfile_links(cells: list[str]) -> Iterator[tuple[str, str | None]]:
-    """(path, ref) of each link of a row to a Dockerfile: a forge's address gives the path in the
-    repository and the ref (`…/blob/REF/path/Dockerfile`), a relative link its path and no ref."""
+def _dockerfile_links(cells: list[str], folders: bool = False) -> Iterator[tuple[str, str | None, bool]]:
+    """(path, ref, whether read off a folder) of each link of a row to a Dockerfile: a forge's address
+    gives the path in the repository and the ref (`…/blob/REF/path/Dockerfile`), a relative link its
+    path and no ref. With `folders`, a forge's link to a folder (`…/tree/master/cuda8-py36`, a table of
+    images linking each image's folder) is read as a link to the `Dockerfile` in it."""
     for cell in cells:
         for match in _LINK.finditer(cell):
             target = reference_path(match.group(1))
             ref = None
+            folder = False
             if "://" in target:
                 blob = _BLOB.search(target)
                 if blob is None:
                     continue
                 ref, target = blob.group(1), blob.group(2)
+                folder = folders and "/tree/" in match.group(1) and "." not in basename(target.rstrip("/"))
             if is_dockerfile_name(basename(target)):
-                yield target, ref
+                yield target, ref, False
+            elif folder:
+                yield target.rstrip("/") + "/Dockerfile", ref, True
 
 
 def _row_links(
@@ -59,9 +65,11 @@ def _row_links(
     named: set[int] = set()
     fixed = True
     other = False
-    for target, ref in _dockerfile_links(cells):
+    for target, ref, folder in _dockerfile_links(cells, folders=True):
         shared = max((same_file(target, sibling) for sibling in linked if sibling != target), default=0)
         found = {i for i in matching(target, paths) if same_path(target, paths[i])}
+        if folder and len(found) != 1:
+            continue  # a folder holding no audited Dockerfile: the row may be about anything
         if not found or same_file(target, paths[next(iter(found))]) <= shared:
             other = True
         elif len(found) == 1:
@@ -80,7 +88,7 @@ def _linked_dockerfiles(doc: Document) -> set[str]:
     """The Dockerfiles the rows of `doc`'s tables (and the rows cut off them, `_loose_rows`) link."""
     rows = [cells for table in doc.tables for _, cells in table.rows]
     rows += [table_cells(text) for para in doc.paragraphs for _, text in para.lines if _is_row(text)]
-    return {target for cells in rows for target, _ in _dockerfile_links(cells)}
+    return {target for cells in rows for target, _, _ in _dockerfile_links(cells)}
 
 
 _CODE_NAME = re.compile(r"`([^`\s]{1,300})`")

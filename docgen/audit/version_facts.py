@@ -34,6 +34,7 @@ import re
 from collections.abc import Callable, Collection, Iterable, Iterator
 
 from docgen.audit.versions import CUDA_TAG
+from docgen.base_contents import carries
 from docgen.baseimage import distribution
 from docgen.model import ArgDecl, Component, ImageModel, ManifestPin, ParsedDockerfile
 from docgen.rows import image_stages
@@ -271,3 +272,124 @@ def default_branches(model: ImageModel, text: str) -> Iterator[Component]:
             and "git+" + comp.source not in text
         ):
             yield comp
+
+
+_NEWEST_KINDS = {"pip": "pip install", "conda": "conda install"}
+"""Registry packages an install with no version takes at the newest release the index serves that day."""
+_HOLDS_ALL = re.compile(
+    r"\bpip3?[ \t]+(?:install|sync)\b[^;&|\n]*?[ \t](?:-c|--constraints?|--override)(?=[\s=]|$)"
+    r"|--require-hashes|\b(?:PIP|UV)_CONSTRAINT\b"
+    r"|\bUV_OVERRIDE\b|\.lock\b|lock\.(?:txt|json|ya?ml)\b|--file[\s=]|\benvironment\.ya?ml\b"
+    r"|\|[ \t]*(?:sudo[ \t]+)?(?:ba|z|da)?sh\b",
+    re.MULTILINE,
+)
+"""What may hold every package of the image at a version a README states: constraints (pip's `-c`, not
+conda's channel, `PIP_CONSTRAINT`), a lock file or hashes, a conda environment file, a download piped
+into a shell."""
+_FULL_DISTRIBUTION = re.compile(r"anaconda", re.IGNORECASE)
+"""Anaconda (the installer or `continuumio/anaconda3`) brings hundreds of packages at its release's
+versions: `conda install numpy` on it keeps the one it has (Miniconda and Miniforge bring only conda)."""
+
+
+_OTHER_INDEX = re.compile(r"(?:^|\s)(?:-i|--index-url|--extra-index-url|-f|--find-links)(?=[\s=])")
+"""pip reading another index than PyPI (`--index-url https://download.pytorch.org/whl/rocm6.0`): one a
+platform release retired serves its last builds for good, so the newest there is a fixed release."""
+_LATEST_FILE = re.compile(r"(?<![A-Za-z])latest(?![A-Za-z])", re.IGNORECASE)
+"""A download's file name naming no release but the newest (`Miniconda3-latest-Linux-x86_64.sh`)."""
+
+
+def newest_installs(model: ImageModel, parsed: ParsedDockerfile) -> Iterator[tuple[Component, str]]:
+    """(component, how the image gets it, as a finding shows it) of each download the image built
+    fetches by a file name saying `latest` (`Miniconda3-latest-Linux-x86_64.sh`), and of each Python
+    package it installs with pip or conda with no version (`conda install pytorch torchvision cuda80 -c
+    pytorch`, `pip install captum torchserve`): a build takes the newest release of that day. A package
+    only when nothing of the image may hold it at a version:
+
+    - every base the image starts from is known to carry none of it (`base_contents.carries`: a plain OS,
+      language or CUDA image; not `pytorch/pytorch`, not an image of the project's own);
+    - no install of the image reads a list or runs a script (`-r FILE`, an install script, a download piped
+      into a shell), no constraints, lock file, hashes or conda environment file, no Anaconda (which
+      brings numpy and the rest at its release's versions);
+    - no other package of the same kind is pinned in the same RUN (the resolver picks the release that
+      fits it: `pip install torch torchvision==0.8.2`, `conda install pytorch=1.6 torchvision`), and a
+      pip install of the RUN reads no other index than PyPI (`--index-url …/whl/rocm6.0`, `-f`: a
+      retired platform release's index serves its last builds for good).
+
+    Whether another line of the image pins or states it is the reader's to check (`Facts`)."""
+    if model.target is None or _holds_unread(model, parsed):
+        return
+    own, suppliers = image_stages(model)
+    kept = own | suppliers
+    roots = [stage.base for stage in model.chain() if stage.parent is None]
+    runs = [(inst.start_line, inst.end_line) for inst in parsed.instructions if inst.keyword == "RUN"]
+
+    def run_of(line: int) -> int:
+        return next((start for start, end in runs if start <= line <= end), line)
+
+    held_runs = {(comp.kind, run_of(comp.line)) for comp in model.components if comp.pinned}
+    held_runs |= {
+        ("pip", inst.start_line)
+        for inst in parsed.instructions
+        if inst.keyword == "RUN" and _OTHER_INDEX.search(inst.args)
+    }
+    anaconda = any(_FULL_DISTRIBUTION.search(base) for base in roots) or any(
+        comp.kind == "download" and _FULL_DISTRIBUTION.search(comp.name) for comp in model.components
+    )
+    for comp in model.components:
+        if (
+            comp.kind == "download"
+            and not comp.pinned
+            and comp.stage in kept
+            and comp.condition is None
+            and comp.source
+            and _LATEST_FILE.search(comp.source.rsplit("/", 1)[-1])
+        ):
+            yield comp, f"{comp.source}, which fetches the newest release the day the image is built"
+            continue
+        how = _NEWEST_KINDS.get(comp.kind)
+        if (
+            how is None
+            or comp.pinned
+            or comp.version
+            or comp.ref
+            or comp.arg
+            or comp.condition
+            or comp.method != "prebuilt"
+            or comp.stage not in kept
+            or (comp.kind, run_of(comp.line)) in held_runs
+            or (comp.kind == "conda" and anaconda)
+        ):
+            continue
+        if not all(carries(base, [comp.name]) is False for base in roots):
+            continue
+        yield (
+            comp,
+            f"`{how} {comp.name}` with no version, which takes the newest release the day the image is built",
+        )
+
+
+def _holds_unread(model: ImageModel, parsed: ParsedDockerfile) -> bool:
+    """True when something of the image built may install packages at versions docgen does not read:
+    constraints, a lock file, hashes, a conda environment file, a download piped into a shell, a list or
+    a project installed (`-r requirements.txt`, `pip install .`: `torch<2` there), an install script;
+    or when it starts from no base docgen knows."""
+    own, suppliers = image_stages(model)
+    kept = own | suppliers
+    text = "\n".join(
+        inst.args for inst in parsed.instructions if inst.keyword in ("RUN", "COPY", "ADD", "ENV")
+    )
+    return (
+        not any(stage.parent is None for stage in model.chain())
+        or _HOLDS_ALL.search(text) is not None
+        or any(comp.method in ("requirements", "script") for comp in model.components)
+        or any(install.stage in kept for install in model.installs)
+    )
+
+
+def may_hold(model: ImageModel, parsed: ParsedDockerfile, name: str) -> bool:
+    """True when the image built may hold the package `name` at a version docgen does not read: a base
+    it starts from may carry it (`base_contents.carries` is not sure it does not), or it installs what
+    docgen does not read (`_holds_unread`). Of a README about several images, a version said of `name`
+    may be one such image's."""
+    roots = [stage.base for stage in model.chain() if stage.parent is None]
+    return _holds_unread(model, parsed) or not all(carries(base, [name]) is False for base in roots)

@@ -456,6 +456,9 @@ SAME_PROJECT: dict[str, str] = {
     "habanaai": "habana",  # Habana Labs' GitHub organisation, as labels name its release
     "ipex": "intelextensionforpytorch",  # Intel Extension for PyTorch's short name and import name
     "itrex": "intelextensionfortransformers",  # Intel Extension for Transformers' repository's short name
+    "anaconda3": "anaconda",  # the installer's name (`Anaconda3-2019.07-Linux-x86_64.sh`): its Python 3 line
+    "miniconda3": "miniconda",
+    "miniforge3": "miniforge",
 }
 """One project under its spellings: the pip name, the repository's name and the display name, each
 lower case with everything but letters and digits removed (`transformer_engine`, `TransformerEngine.git`
