@@ -376,6 +376,7 @@ from docgen.audit.help_copies import help_copies
 from docgen.audit.hidden_paths import hidden_paths
 from docgen.audit.home_checkouts import home_checkout_paths
 from docgen.audit.idle import guarded_args, idle_args, lost_args
+from docgen.audit.latest_args import latest_args
 from docgen.audit.ignored_places import ignored_places
 from docgen.audit.image_paths import image_paths
 from docgen.audit.image_tags import (
@@ -741,6 +742,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     profile_entry_claims,
     guarded_args,
     idle_args,
+    latest_args,
     lost_args,
     ignored_places,
     image_paths,
@@ -1693,6 +1695,7 @@ def audit(
     found.extend(_ruled(buildkit_features, doc, path, models, directory))
     found.extend(_ruled(denied_args, doc, models, tied, path))
     found.extend(_ruled(idle_args, doc, models, path, elsewhere))
+    found.extend(_ruled(latest_args, doc, models, path))
     found.extend(_ruled(guarded_args, doc, models, path, elsewhere))
     found.extend(_ruled(lost_args, doc, models, path, elsewhere))
     found.extend(_ruled(fixed_defaults, doc, models, path, elsewhere))
