@@ -1,5 +1,5 @@
 """Build args a README says give the latest release when unset, which the Dockerfile pins
-(`docgen/audit/latest_args.py`)."""
+(`docgen/audit/latest.py`)."""
 
 from __future__ import annotations
 
@@ -79,7 +79,8 @@ def test_latest_said_while_the_arg_is_pinned(
     ("readme", "dockerfile"),
     [
         (  # the pin written out: the README says which release is the latest
-            "# Quokka\n\nBy default the latest release (3.1.0) is installed; set `QUOKKA_VERSION` to change it.\n",
+            "# Quokka\n\nBy default the latest release (3.1.0) is installed; set `QUOKKA_VERSION` to change "
+            "it.\n",
             WHEEL,
         ),
         (  # an arg that follows new releases
