@@ -376,7 +376,7 @@ from docgen.audit.held_tools import held_tool_claims
 from docgen.audit.help_copies import help_copies
 from docgen.audit.hidden_paths import hidden_paths
 from docgen.audit.home_checkouts import home_checkout_paths
-from docgen.audit.idle import guarded_args, idle_args, lost_args
+from docgen.audit.idle import guarded_args, idle_args, lost_args, partly_idle_args
 from docgen.audit.ignored_places import ignored_places
 from docgen.audit.image_paths import image_paths
 from docgen.audit.image_tags import (
@@ -742,6 +742,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     profile_entry_claims,
     guarded_args,
     idle_args,
+    partly_idle_args,
     latest_args,
     env_said_args,
     lost_args,
@@ -1697,6 +1698,7 @@ def audit(
     found.extend(_ruled(buildkit_features, doc, path, models, directory))
     found.extend(_ruled(denied_args, doc, models, tied, path))
     found.extend(_ruled(idle_args, doc, models, path, elsewhere))
+    found.extend(_ruled(partly_idle_args, doc, models, path, elsewhere))
     found.extend(_ruled(latest_args, doc, models, path))
     found.extend(_ruled(env_built_args, doc, models, path))
     found.extend(_ruled(env_said_args, doc, models, path))
