@@ -274,8 +274,8 @@ def test_a_shared_build_arg_one_image_never_reads(tmp_path: Path) -> None:
         (
             7,
             "README documents build args PY_TAG, SCIPY_VERSION for Dockerfile.wheels, Dockerfile.sources, "
-            "but Dockerfile.sources declares them (lines 2, 4) and never uses them: setting them changes nothing "
-            "in that image (only Dockerfile.wheels reads them)",
+            "but Dockerfile.sources declares them (lines 2, 4) and never uses them: setting them changes "
+            "nothing in that image (only Dockerfile.wheels reads them)",
             "likely",
         )
     ]
