@@ -134,3 +134,11 @@ def test_versions_said_to_be_env(tmp_path: Path, readme: str) -> None:
 )
 def test_env_said_of_what_env_sets(tmp_path: Path, readme: str, dockerfile: str) -> None:
     assert kinds(tmp_path, readme, dockerfile) == []
+
+
+def test_exports_after_entering_a_container_are_not_the_builds(tmp_path: Path) -> None:
+    readme = (
+        "# Solver\n\n```bash\ndocker run -it --rm solver bash\nexport SOLVER_VERSION=9.3\n"
+        "docker build -t s .\n```\n"
+    )
+    assert kinds(tmp_path, readme, SOLVER) == []

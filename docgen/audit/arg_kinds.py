@@ -17,7 +17,8 @@ from collections.abc import Iterator, Sequence
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import command_words, fence_commands, joined, without_prompt
 from docgen.audit.wording import claims_said
-from docgen.build_scripts import BUILD
+from docgen.build_scripts import BUILD, DOCKER_PODMAN, container_command
+from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
 from docgen.markdown import Document
 from docgen.model import ArgDecl, Diagnostic, ImageModel
 
@@ -31,6 +32,10 @@ _TOOLS_OWN = re.compile(
     r"(?:DOCKER|BUILDKIT|BUILDX|COMPOSE|PODMAN|BUILDAH|CONTAINERS|REGISTRY_AUTH)(?:_\w*)?"
 )
 """Variables the build tool itself reads (`DOCKER_BUILDKIT=1`, `BUILDX_BUILDER`)."""
+_ENTERS = re.compile(
+    container_command("run|exec", DOCKER_PODMAN, container=False, compose=True) + r"|\bssh[ \t]"
+)
+"""A command after which a block's lines may run in a container or on another host."""
 
 
 def _declarations(models: Sequence[ImageModel]) -> dict[str, tuple[ImageModel, ArgDecl]]:
@@ -70,6 +75,8 @@ def env_built_args(doc: Document, models: Sequence[ImageModel], path: str) -> It
         for command in fence_commands(fence):
             text = joined(command)
             line = command[0][0]
+            if _ENTERS.search(text):
+                break
             build = BUILD.search(text)
             if build is None:
                 for match in _SET.finditer(without_prompt(text.strip())):
@@ -82,7 +89,13 @@ def env_built_args(doc: Document, models: Sequence[ImageModel], path: str) -> It
             given.update({n: (v, line) for n, v in _prefixes(text, build.start()).items()})
             for name, (value, at) in given.items():
                 held = declared.get(name)
-                if held is None or _TOOLS_OWN.fullmatch(name) or not value or "$" in value:
+                if (
+                    held is None
+                    or name in PREDEFINED_ARGS | PROXY_ARGS
+                    or _TOOLS_OWN.fullmatch(name)
+                    or not value
+                    or "$" in value
+                ):
                     continue
                 if any(re.search(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])", w) for w in words):
                     continue
