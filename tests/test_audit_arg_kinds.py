@@ -142,3 +142,13 @@ def test_exports_after_entering_a_container_are_not_the_builds(tmp_path: Path) -
         "docker build -t s .\n```\n"
     )
     assert kinds(tmp_path, readme, SOLVER) == []
+
+
+def test_a_value_set_for_another_command_only(tmp_path: Path) -> None:
+    readme = "# Solver\n\n```bash\nSOLVER_VERSION=9.3 ./fetch.sh\ndocker build -t s .\n```\n"
+    assert kinds(tmp_path, readme, SOLVER) == []
+    both = "# Solver\n\n```bash\nTHREADS=8 SOLVER_VERSION=9.3  # pick them\ndocker build -t s .\n```\n"
+    assert [f[1].split(" from ")[0] for f in kinds(tmp_path / "b", both, SOLVER)] == [
+        "README's docker build gets THREADS=8",
+        "README's docker build gets SOLVER_VERSION=9.3",
+    ]

@@ -22,10 +22,10 @@ from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
 from docgen.markdown import Document
 from docgen.model import ArgDecl, Diagnostic, ImageModel
 
-_SET = re.compile(
-    r"(?:^|[;&|][ \t]*)(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)=(\"[^\"]*\"|'[^']*'|[^\s;&|#]*)"
-)
-"""`export NAME=value`, `NAME=value` at the start of a step."""
+_ONE_SET = r"([A-Za-z_][A-Za-z0-9_]*)=(\"[^\"]*\"|'[^']*'|[^\s;&|#]*)"
+_SETS = re.compile(rf"(?:export[ \t]+)?(?:{_ONE_SET}[ \t]*)+")
+"""A step of assignments alone (`export A=1`, `A=1 B=2`): the shell keeps them for the later steps."""
+_SET = re.compile(_ONE_SET)
 _PREFIX = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=(\"[^\"]*\"|'[^']*'|[^\s;&|#]*)[ \t]+")
 """One `NAME=value ` word in front of a command."""
 _TOOLS_OWN = re.compile(
@@ -79,8 +79,12 @@ def env_built_args(doc: Document, models: Sequence[ImageModel], path: str) -> It
                 break
             build = BUILD.search(text)
             if build is None:
-                for match in _SET.finditer(without_prompt(text.strip())):
-                    shell[match.group(1)] = (match.group(2).strip("\"'"), line)
+                for step in re.split(r"&&|\|\||;", without_prompt(text.strip())):
+                    step = re.sub(r"(?:^|[ \t])#.*", "", step).strip()  # (`A=1 ./build.sh` is the script's)
+                    if _SETS.fullmatch(step):
+                        shell.update(
+                            {m.group(1): (m.group(2).strip("\"'"), line) for m in _SET.finditer(step)}
+                        )
                 continue
             words = command_words(command, BUILD)
             if words is None:
