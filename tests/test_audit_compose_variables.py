@@ -1078,3 +1078,55 @@ def test_volumes_with_a_default_a_path_after_or_in_a_profile(tmp_path: Path) -> 
     # `${HOME}/.cache` and `${DATA_ROOT:-./data}` are set or defaulted; `${DEBUG_DIR}` is in a profile
     readme = "# Lab\n\n```bash\nexport WORKSPACE_DIR=$PWD\ndocker compose up -d\n```\n"
     assert empty_found(tmp_path, readme, {"docker-compose.yaml": NOTEBOOK}) == []
+
+
+# Modelled on a ROCm serving stack whose compose file adds the host's render group from a variable that
+# only the start script beside it computes before it runs compose itself.
+RENDER = (
+    "services:\n  infer:\n    build: .\n    group_add:\n      - $RENDER_GID\n"
+    "    environment:\n      - LOG=${LOG_LEVEL:+debug}\n"
+)
+RENDER_START = (
+    "#!/bin/bash\nRENDER_GID=$(getent group render | cut -d: -f3)\n"
+    "RENDER_GID=$RENDER_GID docker compose up -d\n"
+)
+
+
+def script_set_found(root: Path, readme: str, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": "FROM python:3.12-slim\n", "README.md": readme, **files})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "an empty value" in d.message
+    ]
+
+
+def test_a_variable_only_the_start_script_sets(tmp_path: Path) -> None:
+    readme = "# Infer\n\n```bash\ndocker compose up -d\n```\n"
+    assert script_set_found(tmp_path, readme, {"compose.yaml": RENDER, "up.sh": RENDER_START}) == [
+        (
+            4,
+            "README runs docker compose up, but compose.yaml:5 reads $RENDER_GID with no default "
+            "(- $RENDER_GID), and no env file or command of the README sets it; up.sh, which runs compose "
+            "itself, sets it, while README runs docker compose up (line 4) not through it: run as the README "
+            "says, compose gives RENDER_GID an empty value",
+            "likely",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("readme", "files"),
+    [
+        ("# Infer\n\n```bash\n./up.sh\n```\n", {"up.sh": RENDER_START}),  # started through the script
+        ("# Infer\n\n```bash\nexport RENDER_GID=110\ndocker compose up -d\n```\n", {"up.sh": RENDER_START}),
+        ("# Infer\n\n```bash\ndocker compose up -d\n```\n", {}),  # no script sets it: not this rule's to say
+        (
+            "# Infer\n\n```bash\ndocker compose up -d\n```\n",
+            {"up.sh": RENDER_START, ".env": "RENDER_GID=110\n"},
+        ),
+    ],
+)
+def test_a_variable_the_readme_run_gets(tmp_path: Path, readme: str, files: dict[str, str]) -> None:
+    assert script_set_found(tmp_path, readme, {"compose.yaml": RENDER, **files}) == []

@@ -946,3 +946,50 @@ def test_an_installer_option_the_program_refuses(
 )
 def test_installer_options_taken_or_not_read(tmp_path: Path, block: str) -> None:
     assert found(tmp_path, block) == []
+
+
+TUNED = (
+    "ARG CUDA_TAG=12.4.1\nFROM nvidia/cuda:${CUDA_TAG}-devel-ubuntu22.04\nARG TOOLKIT_VERSION=2.1\n"
+    "RUN pip install toolkit==${TOOLKIT_VERSION}\n"
+)
+
+
+def found_tuned(root: Path, block: str) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile": TUNED, "README.md": f"# App\n\n```bash\n{block}\n```\n"})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    text = (root / "README.md").read_text(encoding="utf-8")
+    return [(d.line, d.message, d.confidence) for d in audit(text, "README.md", model, {}, root, root)]
+
+
+@pytest.mark.parametrize(
+    ("block", "said"),
+    [
+        (  # a declared arg written as an option of its own
+            "docker build --TOOLKIT_VERSION=2.3 -t app .",
+            "README passes --TOOLKIT_VERSION to docker build, which has no such option: docker refuses the "
+            "build; TOOLKIT_VERSION is a build arg (Dockerfile:3), did you mean --build-arg "
+            "TOOLKIT_VERSION=2.3?",
+        ),
+        (  # an arg no Dockerfile declares, its value after a blank
+            "docker build -t app --BASE_IMG 23.10-py3 .",
+            "README passes --BASE_IMG to docker build, which has no such option: docker refuses the build; "
+            "it reads as build arg BASE_IMG, which Dockerfile does not declare either, so --build-arg "
+            "BASE_IMG=23.10-py3 would change nothing",
+        ),
+    ],
+)
+def test_a_build_arg_passed_as_an_option(tmp_path: Path, block: str, said: str) -> None:
+    assert found_tuned(tmp_path, block) == [(4, said, "certain")]
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "docker build --build-arg TOOLKIT_VERSION=2.3 -t app .",
+        "docker build --build-arg=CUDA_TAG=12.6.0 -t app .",
+        "docker run --rm app train.py --EPOCHS=3",  # the container's program's option
+        "docker build -t app . && ./configure --PREFIX=/opt",  # another command's
+    ],
+)
+def test_build_args_passed_as_build_args(tmp_path: Path, block: str) -> None:
+    assert found_tuned(tmp_path, block) == []

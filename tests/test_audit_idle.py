@@ -236,3 +236,60 @@ def test_a_uid_arg_a_useradd_reads_another_arg_for(tmp_path: Path) -> None:
     # a PUID the useradd reads itself
     own = dockerfile.replace("-u $USER_GID", "-u $USER_UID")
     assert documented(tmp_path / "c", readme, own) == []
+
+
+WHEELS = """\
+FROM python:3.11-slim
+ARG PY_TAG=cp311
+ARG NUMPY_VERSION=1.26.4
+ARG SCIPY_VERSION=1.13.1
+RUN pip download --python-version ${PY_TAG} numpy==${NUMPY_VERSION} scipy==${SCIPY_VERSION}
+"""
+SOURCES = """\
+FROM python:3.11-slim
+ARG PY_TAG=cp311
+ARG NUMPY_VERSION=1.26.4
+ARG SCIPY_VERSION=1.13.1
+RUN git clone --branch v${NUMPY_VERSION} https://example.org/numpy.git && pip wheel ./numpy
+"""
+
+
+def shared(root: Path, readme: str, first: str = WHEELS, second: str = SOURCES) -> list[tuple[int, str, str]]:
+    make_tree(root, {"Dockerfile.wheels": first, "Dockerfile.sources": second, "README.md": readme})
+    models = [build_model(root / name, name) for name in ("Dockerfile.wheels", "Dockerfile.sources")]
+    found = audit(readme, "README.md", models, {}, root)
+    return [(d.line, d.message, d.confidence) for d in found if "changes nothing in that image" in d.message]
+
+
+BOTH = (
+    "# Wheels\n\n`Dockerfile.wheels` downloads binary wheels; `Dockerfile.sources` builds them.\n\n"
+    "Both images accept these build arguments:\n\n"
+    "- `PY_TAG` (default `cp311`)\n- `NUMPY_VERSION` (default `1.26.4`)\n"
+    "- `SCIPY_VERSION` (default `1.13.1`)\n"
+)
+
+
+def test_a_shared_build_arg_one_image_never_reads(tmp_path: Path) -> None:
+    assert shared(tmp_path, BOTH) == [
+        (
+            7,
+            "README documents build args PY_TAG, SCIPY_VERSION for Dockerfile.wheels, Dockerfile.sources, "
+            "but Dockerfile.sources declares them (lines 2, 4) and never uses them: setting them changes "
+            "nothing in that image (only Dockerfile.wheels reads them)",
+            "likely",
+        )
+    ]
+
+
+def test_a_shared_build_arg_scoped_by_the_readme_or_read_by_each(tmp_path: Path) -> None:
+    scoped = BOTH.replace("(default `cp311`)", "(default `cp311`, only used in `Dockerfile.wheels`)")
+    scoped = scoped.replace("(default `1.13.1`)", "(default `1.13.1`; wheels only)")
+    assert shared(tmp_path / "a", scoped) == []
+    # every image reads them
+    reading = SOURCES.replace(
+        "pip wheel ./numpy", "pip wheel ./numpy scipy==${SCIPY_VERSION} --python-version ${PY_TAG}"
+    )
+    assert shared(tmp_path / "b", BOTH, second=reading) == []
+    # a README that speaks of one image only
+    one = BOTH.replace("; `Dockerfile.sources` builds them", "")
+    assert shared(tmp_path / "c", one) == []

@@ -598,6 +598,7 @@ AUDIT_LAYERS = (
         "script_mounts",
         "builder_paths",
         "make_env",
+        "arg_kinds",
         "pulled_runs",
         "globbed_scripts",
         "entry_modes",

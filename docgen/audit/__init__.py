@@ -214,6 +214,7 @@ from docgen.audit import memo
 from docgen.audit.applied_images import unrun_builds
 from docgen.audit.architectures import architecture_claims
 from docgen.audit.arg_entries import arg_entry_claims, ref_sources
+from docgen.audit.arg_kinds import env_built_args, env_said_args
 from docgen.audit.arg_lists import arg_list_claims, build_arg_lists
 from docgen.audit.aside import PAST, is_host_heading, is_other_recipe_heading, without_past_columns
 from docgen.audit.audit_facts import AuditFacts
@@ -375,7 +376,7 @@ from docgen.audit.held_tools import held_tool_claims
 from docgen.audit.help_copies import help_copies
 from docgen.audit.hidden_paths import hidden_paths
 from docgen.audit.home_checkouts import home_checkout_paths
-from docgen.audit.idle import guarded_args, idle_args, lost_args
+from docgen.audit.idle import guarded_args, idle_args, lost_args, partly_idle_args
 from docgen.audit.ignored_places import ignored_places
 from docgen.audit.image_paths import image_paths
 from docgen.audit.image_tags import (
@@ -392,7 +393,7 @@ from docgen.audit.jetpack_rows import jetpack_rows
 from docgen.audit.jupyter_tokens import jupyter_tokens, unlaunched_jupyter, unstarted_jupyter
 from docgen.audit.keyed import keyed_entries
 from docgen.audit.last_words import last_word_cds
-from docgen.audit.latest import latest_claims
+from docgen.audit.latest import latest_args, latest_claims
 from docgen.audit.launch_files import missing_launch_files
 from docgen.audit.left_over import left_over_items
 from docgen.audit.line_refs import line_references
@@ -744,6 +745,9 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     profile_entry_claims,
     guarded_args,
     idle_args,
+    partly_idle_args,
+    latest_args,
+    env_said_args,
     lost_args,
     ignored_places,
     image_paths,
@@ -968,6 +972,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     make_builds,
     unflagged_recipe_args,
     make_env,
+    env_built_args,
     unmade_targets,
     unread_makefiles,
     make_vars,
@@ -1696,6 +1701,10 @@ def audit(
     found.extend(_ruled(buildkit_features, doc, path, models, directory))
     found.extend(_ruled(denied_args, doc, models, tied, path))
     found.extend(_ruled(idle_args, doc, models, path, elsewhere))
+    found.extend(_ruled(partly_idle_args, doc, models, path, elsewhere))
+    found.extend(_ruled(latest_args, doc, models, path))
+    found.extend(_ruled(env_built_args, doc, models, path))
+    found.extend(_ruled(env_said_args, doc, models, path))
     found.extend(_ruled(guarded_args, doc, models, path, elsewhere))
     found.extend(_ruled(lost_args, doc, models, path, elsewhere))
     found.extend(_ruled(fixed_defaults, doc, models, path, elsewhere))

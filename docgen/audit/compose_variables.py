@@ -414,6 +414,7 @@ def _empty_sources(
             starts.setdefault(path, Started(path, line, "README runs docker compose up", shown))
     scripts: list[tuple[Path, str]] | None = None
     told: set[str] = set()
+    written_env = next(_env_fences(doc), None) is not None
     for file in files:
         path = real_path(file.folder / posixpath.basename(file.shown))
         start = starts.get(path)
@@ -427,15 +428,31 @@ def _empty_sources(
             if v.name in _SHELL_SET or v.name in file.env or not 0 < v.line <= len(lines):
                 continue
             source = _BARE_SOURCE.match(lines[v.line - 1])
-            if source is None or v.name not in source.groups()[:2]:
-                continue
+            bare_source = source is not None and v.name in source.groups()[:2]
+            if not bare_source and re.search(rf"\$\{{{re.escape(v.name)}:?\+", lines[v.line - 1]):
+                continue  # (`${NAME:+x}` reads nothing when it is unset)
             word = re.compile(rf"(?<![\w]){re.escape(v.name)}(?![\w])", re.IGNORECASE)
             if word.search(text) or _in_env_files(file.folder, word):
                 continue
             if scripts is None:
                 scripts = _scripts(files)
             setters = [(p, t) for p, t in scripts if word.search(t)]
-            if setters and _bypassed(setters, v.name, text, start) is None:
+            bypassed = _bypassed(setters, v.name, text, start) if setters else None
+            if setters and bypassed is None:
+                continue
+            if source is None or not bare_source:
+                if bypassed is None or written_env:
+                    continue  # (a README writing the env file out is `_unset_by_env_fences`' to read)
+                told.add(v.name)
+                yield Diagnostic(
+                    readme,
+                    start.line,
+                    f"{start.said}, but {file.shown}:{v.line} reads ${v.name} with no default "
+                    f"({lines[v.line - 1].strip()}), and no env file or command of the README sets it; "
+                    f"{bypassed}: run as the README says, compose gives {v.name} an empty value",
+                    confidence=LIKELY,
+                    rule=BROKEN_COMMAND,
+                )
                 continue
             told.add(v.name)
             names = " and ".join(p.name for p, _ in setters[:2])

@@ -694,6 +694,39 @@ def _not_build_options(
         else:
             said += ": docker refuses the build"
         yield Diagnostic(readme, line, said, confidence=CERTAIN)
+    for name in read.unknown:
+        if _ARG_SHAPED.fullmatch(name) and name not in told:
+            yield _arg_as_option(name, words, line, readme, args)
+
+
+_ARG_SHAPED = re.compile(r"--[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
+"""A long option spelt like a build arg (`--PYTORCH_IMG`, `--CUDA_VERSION`): no docker option is upper
+case, so it is a build arg passed without `--build-arg`."""
+
+
+def _arg_as_option(
+    option: str, words: list[str], line: int, readme: str, args: Mapping[str, tuple[str, int]]
+) -> Diagnostic:
+    """A build arg passed to `docker build` as an option of its own (`--PYTORCH_IMG=22.05-py3`): docker
+    refuses it (`certain`); the finding says whether an audited Dockerfile declares the arg, since
+    `--build-arg` would change nothing where none does."""
+    at = next((i for i, w in enumerate(words) if w.partition("=")[0] == option), len(words))
+    given = words[at].partition("=") if at < len(words) else ("", "", "")
+    value = given[2] if given[1] else words[at + 1] if at + 1 < len(words) else ""
+    name = option[2:]
+    setting = f"{name}={value}" if value and not value.startswith("-") else name
+    said = f"README passes {option} to docker build, which has no such option: docker refuses the build"
+    if name in args:
+        path, declared = args[name]
+        said += f"; {name} is a build arg ({path}:{declared}), did you mean --build-arg {setting}?"
+    else:
+        paths = sorted({path for path, _ in args.values()})
+        none = f"{paths[0]} does not declare" if len(paths) == 1 else f"none of {', '.join(paths)} declares"
+        said += (
+            f"; it reads as build arg {name}, which {none if paths else 'no Dockerfile declares'} either, "
+            f"so --build-arg {setting} would change nothing"
+        )
+    return Diagnostic(readme, line, said, confidence=CERTAIN)
 
 
 _COMMANDS = re.compile(

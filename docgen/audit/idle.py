@@ -162,6 +162,73 @@ _SOURCES = re.compile(r"(?:^|[;&|(]|\bthen\b|\bdo\b)[ \t\\\n]*(?:source|\.|eval)
 env.sh`, `eval "$(…)"`)."""
 
 
+def _scoped_line(doc: Document, name: str, models: Sequence[ImageModel]) -> bool:
+    """True when a README line naming `name` also names one of `models`' Dockerfiles (`only used in
+    Dockerfile.from-source`, `(gpu.Dockerfile only)`): the README scopes the arg itself."""
+    word = re.compile(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])")
+    files = [m.path.rsplit("/", 1)[-1] for m in models]
+    marks = {f for f in files} | {part for f in files for part in re.split(r"[./]", f) if len(part) > 3}
+    marks -= {"Dockerfile", "dockerfile"}
+    texts = [text for para in doc.paragraphs for _, text in para.lines]
+    texts += [" ".join(cells) for table in doc.tables for _, cells in table.rows]
+    return any(word.search(text) and any(mark in text for mark in marks) for text in texts)
+
+
+def partly_idle_args(
+    doc: Document, models: Sequence[ImageModel], path: str, documented: frozenset[str]
+) -> Iterator[Diagnostic]:
+    """Build args the README documents for several audited Dockerfiles it names (each declares them)
+    that one of them declares and never reads while another reads them: setting them changes nothing in
+    that image (`likely`), unless a README line naming the arg names a Dockerfile too (it scopes the arg
+    itself). One finding per such Dockerfile, on the README line that first names one of its args."""
+    owners_of: dict[str, list[ImageModel]] = {}
+    for model in models:
+        for name in dict.fromkeys(a.name for a in model.args):
+            owners_of.setdefault(name, []).append(model)
+    declared = frozenset(owners_of)
+    named = (set(documented) | table_args(doc, declared)) & declared
+    named -= PREDEFINED_ARGS
+    shared = {n for n in named if len(owners_of[n]) > 1}
+    if not shared:
+        return
+    readme = " ".join(text for para in doc.paragraphs for _, text in para.lines)
+    if not all(m.path.rsplit("/", 1)[-1] in readme for m in models):
+        return  # (the README must speak of each image)
+    reads = {(id(m), a.name) for m in models for a in m.args if a.used_lines}
+    partly = {
+        n
+        for n in shared
+        if any((id(m), n) in reads for m in owners_of[n])
+        and any((id(m), n) not in reads for m in owners_of[n])
+    }
+    if not partly:
+        return
+    for model in models:
+        idle = sorted(n for n in partly if model in owners_of[n] and (id(model), n) not in reads)
+        if not idle:
+            continue
+        unused = linted_args(model, "DG003", UNUSED)
+        idle = [n for n in idle if n in unused and not _said_unused(model, unused[n])]
+        idle = [n for n in idle if not _scoped_line(doc, n, owners_of[n]) and _first_line(doc, n)]
+        if not idle:
+            continue
+        lines = {n: _first_line(doc, n) for n in idle}
+        idle.sort(key=lambda n: lines[n])
+        readers = sorted({r.path for n in idle for r in owners_of[n] if (id(r), n) in reads})
+        what = f"build arg {idle[0]}" if len(idle) == 1 else f"build args {', '.join(idle)}"
+        at = ", ".join(str(unused[n]) for n in idle)
+        yield Diagnostic(
+            path,
+            lines[idle[0]],
+            f"README documents {what} for {', '.join(m.path for m in owners_of[idle[0]])}, but "
+            f"{model.path} declares {'it' if len(idle) == 1 else 'them'} (line{'s' if len(idle) > 1 else ''} "
+            f"{at}) and never uses {'it' if len(idle) == 1 else 'them'}: setting "
+            f"{'it' if len(idle) == 1 else 'them'} changes nothing in that image (only {', '.join(readers)} "
+            f"{'reads' if len(readers) == 1 else 'read'} {'it' if len(idle) == 1 else 'them'})",
+            confidence=LIKELY,
+        )
+
+
 def _branch_end(text: str, start: int) -> int:
     """Where the `if` block whose `then` ends at `start` in `text` closes (its `fi`; the end of the text
     when it has none)."""
