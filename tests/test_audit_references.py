@@ -10,6 +10,7 @@ import pytest
 from helpers import audit_tree, findings, gone, make_tree
 
 from docgen.audit import audit
+from docgen.audit.references import MadeFiles
 from docgen.dockerfile import parse_dockerfile
 from docgen.pipeline import build_model, model_of
 
@@ -1693,3 +1694,14 @@ def test_a_dockerfile_written_for_a_context_two_folders_up(tmp_path: Path) -> No
     make_tree(tmp_path / "proj", files)
     result = audit_tree(tmp_path / "proj" / "infer" / "gaudi", {})
     assert "COPY ../../" not in result.out
+
+
+def test_a_folder_source_is_named_only_by_its_own_name() -> None:
+    """`MadeFiles.named` of a folder written with its `/` (`data/`, as a COPY source reads) looks for the
+    folder's name, not for an empty one that every README holds."""
+    silent = MadeFiles(["# Trainer", "", "Build the image and run `train.py`."])
+    assert not silent.named("data/")
+    assert not silent.named("/")
+    told = MadeFiles(["# Trainer", "", "Put the images in `data/` before the build."])
+    assert told.named("data/")
+    assert told.named("data")

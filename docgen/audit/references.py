@@ -1573,7 +1573,9 @@ class MadeFiles:
         what the project holds for the build before it."""
         if self._text is None:
             self._text = _BIND_MOUNT.sub(_unbound, "\n".join(self._lines))
-        name = posixpath.basename(path)
+        name = posixpath.basename(path.rstrip("/"))  # (`data/` is the folder `data`)
+        if not name:
+            return False
         return re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", self._text) is not None
 
     def before(self, path: str, line: int) -> bool:
