@@ -15,6 +15,8 @@ when a compose file is read. Every scalar is kept as written (`3.10` is `3.10`, 
 
 from __future__ import annotations
 
+import copy
+import functools
 import importlib
 import os
 import posixpath
@@ -333,11 +335,23 @@ def _text(value: object) -> str:
 def load(data: bytes, display: str, kind: str = "a compose file") -> Any:
     """The YAML document whose bytes are `data` (shown as `display`), every scalar kept as its text and
     each mapping recording its keys' lines (`line_of`); None for an empty file. Raises `ConfigError`
-    (with the line) for text that is not YAML, or when PyYAML is not installed (`kind`: what needs it)."""
+    (with the line) for text that is not YAML, or when PyYAML is not installed (`kind`: what needs it).
+    Each call gets its own copy: a reader may change what it got."""
     try:
         yaml: Any = importlib.import_module("yaml")  # (typed Any: PyYAML has no inline types)
     except ImportError:
         raise ConfigError(f"reading {kind} needs the PyYAML package: {INSTALL_YAML}", display) from None
+    document = _load(data, display, yaml)
+    try:
+        return copy.deepcopy(document)
+    except RecursionError:
+        raise ConfigError("nested too deeply to read (Python's recursion limit)", display) from None
+
+
+@functools.lru_cache(maxsize=16)
+def _load(data: bytes, display: str, yaml: Any) -> Any:
+    """`load`'s document, parsed by the module `yaml` once for the same bytes (an audit's rules read one
+    compose file many times: PyYAML's pure-Python parser is most of their cost on a large file)."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
