@@ -45,9 +45,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY, also_at, dockerfile_read
-from docgen.audit.commands import bare_commands, fence_commands, joined, without_prompt
+from docgen.audit.commands import (
+    TAG_FLAG,
+    bare_commands,
+    fence_commands,
+    image_repository,
+    joined,
+    without_prompt,
+)
 from docgen.audit.references import inside
-from docgen.build_scripts import DOCKER_PODMAN, NOT_AFTER_DASH, container_command
+from docgen.build_scripts import BUILD, DOCKER_PODMAN, NOT_AFTER_DASH, container_command
 from docgen.compose import COMPOSE_FILE
 from docgen.copied import FILE_LIMIT, copied_files
 from docgen.files import text_or_none
@@ -529,9 +536,6 @@ _INSTALLS_PROJECT = re.compile(
     r"|\b(?:poetry[ \t]+install|uv[ \t]+sync|pdm[ \t]+install|setup\.py[ \t]+(?:install|develop))\b"
 )
 """A RUN that installs a local project: its packages import from anywhere."""
-_BUILT_TAG = re.compile(r"(?:^|[ \t])(?:-t|--tag)(?:[ \t]+|=)([\w./-]+)")
-"""The name a `docker build -t NAME[:TAG]` gives (its tag left off)."""
-_BUILDS = re.compile(r"\b(?:docker|podman)[ \t]+(?:image[ \t]+)?(?:build|buildx[ \t]+build)\b")
 _MOVES = re.compile(r"\b(?:mv|cp|ln|rsync|git[ \t]+clone|tar|unzip)\b")
 """A RUN that may put the app's module in place by itself."""
 _DOCKER_WORD = re.compile(r"(?i)\bdocker(?:ized|file|[ \t-]compose)?\b")
@@ -585,7 +589,8 @@ def _misplaced_apps(
     for fence in doc.fences:
         for command in fence_commands(fence):
             said = joined(command)
-            built.update(m.group(1) for m in _BUILT_TAG.finditer(said) if _BUILDS.search(said))
+            if BUILD.search(said):  # (the names a build tags, their tags left off)
+                built.update(image_repository(m.group(1)) for m in TAG_FLAG.finditer(said))
             run = _RUNS_IMAGE.search(said)
             if (
                 runs is None
