@@ -1409,7 +1409,7 @@ def audit(
         found.extend(_ruled(saved_images, doc, path, directory, models, project))
         found.extend(_ruled(loaded_tags, doc, path, directory))
         found.extend(_ruled(sif_files, doc, path, text, directory, project))
-        found.extend(_ruled(broken_runs, doc, path, directory, models))
+        found.extend(_ruled(broken_runs, doc, path, directory, models, project))
         found.extend(_ruled(placeholder_bases, doc, path, directory, models, project))
         found.extend(_ruled(unreadable_builds, doc, path, directory, unreadable))
         found.extend(_ruled(sh_scripts, doc, path, directory))

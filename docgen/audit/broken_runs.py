@@ -25,9 +25,14 @@ The kinds of RUN (shell form, `/bin/sh`, in a stage the build builds):
 
 - a `git checkout` (`switch`, `reset --hard`) of a tag or commit in a clone an earlier step made with
   `--depth` (`shallow_checkouts`, `likely`: the tip may be that commit).
+- a file of the build context a command reads by name (`conda env create -f conda_env.yml`, `pip install
+  -r requirements.txt`, `bash install.sh`) before a later COPY or ADD of the stage brings it, with no
+  earlier step that may have put it there (`early_reads`; read under a `SHELL` of bash too): `certain` on
+  a plain base or in a folder only a WORKDIR of the build names, else `likely`.
 
-A README build is a `docker build` of a block, or a `docker compose build|up|run|create` of one with no
-`-f` whose default compose file in the README's folder has services that build (`build: .`).
+A README build is a `docker build` of a block, or a `docker compose build|up|run|create` of one whose
+default compose file in the README's folder, or the one file its `-f` names (in the README's folder or
+one above it), has services that build (`build: .`).
 
 And a README build (in a block, or a prose line or code span of its own) of a Dockerfile whose FROM names
 a placeholder only a CI job, workflow or script of the project fills in (`FROM CI_REGISTRY/git/base` and
@@ -57,6 +62,7 @@ from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY, also_at, dockerfile_read
 from docgen.audit.commands import MOVE, build_commands, build_words, clone_of, cloned_folder, command_words
 from docgen.audit.coverage import scopeless_args
+from docgen.audit.early_reads import EarlyRead, early_reads
 from docgen.audit.grammar import DOCKER_COMPOSE, read_compose
 from docgen.audit.memo import per_audit
 from docgen.audit.missing import name_key
@@ -274,12 +280,16 @@ def shell_in_copy(inst: Instruction) -> str | None:
     return copy_shell_words(inst)
 
 
-def _built_files(doc: Document, directory: Path) -> Iterator[tuple[int, str, list[tuple[str, str]]]]:
-    """(README line, the real path of the Dockerfile it builds, its options) of each build command of the
-    README's blocks that names its Dockerfile plainly, builds no `--target` and runs in this checkout;
-    and of each compose command that builds a service of the README folder's compose file
-    (`_compose_built`)."""
+def _built_files(
+    doc: Document, directory: Path, project: Path | None = None
+) -> Iterator[tuple[int, str, list[tuple[str, str]], Path]]:
+    """(README line, the real path of the Dockerfile it builds, its options, its build context) of each
+    build command of the README's blocks that names its Dockerfile plainly, builds no `--target` and
+    runs in this checkout; and of each compose command that builds a service of the README folder's
+    compose file, or of the one file its `-f` names (`_compose_built`; looked for up to `project`, the
+    project's top, else the checkout's)."""
     root = repository_root(directory) or directory.resolve()
+    top = project.resolve() if project is not None else root
     remotes = remote_names(repository_root(directory))
     title = doc.headings[0][1].strip("` ") if doc.headings else ""
     clones: set[str] = set()  # the folders of the README's clones of this very repository
@@ -312,7 +322,7 @@ def _built_files(doc: Document, directory: Path) -> Iterator[tuple[int, str, lis
             file = named[-1] if named else os.path.join(positional[0], "Dockerfile")
             if re.search(r"[$<>{}~`]|://|^/|@", file + positional[0]):
                 continue
-            yield line, os.path.realpath(directory / file), options
+            yield line, os.path.realpath(directory / file), options, directory / positional[0]
         own_moves = [(n, m.group(1)) for n, text in fence.lines for m in MOVE.finditer(text)]
         for command in build_commands(fence, DOCKER_COMPOSE):
             line = command[0][0]  # (as `compose_builds` reads it: the `cd`s of its own block)
@@ -320,7 +330,7 @@ def _built_files(doc: Document, directory: Path) -> Iterator[tuple[int, str, lis
                 continue
             words = command_words(command, DOCKER_COMPOSE)
             if words is not None:
-                yield from _compose_built(words, line, directory)
+                yield from _compose_built(words, line, directory, top)
 
 
 _COMPOSE_BUILDS = frozenset({"build", "up", "run", "create"})
@@ -340,20 +350,28 @@ def _compose_services(path: Path) -> tuple[Target, ...] | None:
 
 
 def _compose_built(
-    words: list[str], line: int, directory: Path
-) -> Iterator[tuple[int, str, list[tuple[str, str]]]]:
-    """(README line, the real path of the Dockerfile, its build args as `--build-arg` options) of each
-    service a README compose command with no `-f` (`docker compose up -d`) builds from the default
-    compose file of the README's folder: those it names, else all; not one with a `target:` stage, a
-    Dockerfile or context out of the project's folder."""
+    words: list[str], line: int, directory: Path, top: Path
+) -> Iterator[tuple[int, str, list[tuple[str, str]], Path]]:
+    """(README line, the real path of the Dockerfile, its build args as `--build-arg` options, its
+    context) of each service a README compose command builds from the default compose file of the
+    README's folder (`docker compose up -d`), or from the one file its `-f` names (`compose.run_folder`:
+    the README's folder or one above it, up to `top`, the project's): those it names, else all; not one
+    with a `target:` stage, a Dockerfile or context out of the project's folder."""
     call = read_compose(words)
-    if call.verb not in _COMPOSE_BUILDS or call.options is None or not call.complete or call.files:
+    if call.verb not in _COMPOSE_BUILDS or call.options is None or not call.complete or len(call.files) > 1:
         return
     if "--no-build" in call.rest:
         return
     wanted = set(call.services)
-    for path in compose.default_files(directory):
-        if not path.is_file() or path.parent.resolve() != directory.resolve():
+    if call.files:
+        named = call.files[0]
+        if re.search(r"[$<>{}*?~`\[\]]|^/|^-$", named):
+            return
+        files = [compose.run_folder(directory, call.files, top) / named]
+    else:
+        files = [p for p in compose.default_files(directory) if p.parent.resolve() == directory.resolve()]
+    for path in files:
+        if not path.is_file() or not path.resolve().is_relative_to(top):
             continue
         services = _compose_services(path)
         if services is None:
@@ -364,16 +382,22 @@ def _compose_built(
             if re.search(r"[$<>{}~`]|://|^/|@", service.dockerfile + service.context):
                 continue
             options = [("--build-arg", f"{k}={v}" if "$" not in v else k) for k, v in service.args.items()]
-            yield line, os.path.realpath(path.parent / service.dockerfile), options
+            yield (
+                line,
+                os.path.realpath(path.parent / service.dockerfile),
+                options,
+                path.parent / service.context,
+            )
 
 
 def _readme_builds(
-    doc: Document, directory: Path, models: Sequence[ImageModel]
-) -> Iterator[tuple[int, ImageModel, dict[str, str | None]]]:
+    doc: Document, directory: Path, models: Sequence[ImageModel], project: Path | None = None
+) -> Iterator[tuple[int, ImageModel, dict[str, str | None], Path]]:
     """(README line, the audited Dockerfile it builds, the build args it passes: None for one taken from
-    the environment) of each build command of `_built_files` whose Dockerfile is audited."""
+    the environment, the build context) of each build command of `_built_files` whose Dockerfile is
+    audited."""
     files = {os.path.realpath(m.file): m for m in models if m.file}
-    for line, file, options in _built_files(doc, directory):
+    for line, file, options, context in _built_files(doc, directory, project):
         model = files.get(file)
         if model is None:
             continue
@@ -382,7 +406,7 @@ def _readme_builds(
             if name == "--build-arg":
                 key, eq, said = value.partition("=")
                 passed[key] = said if eq else None
-        yield line, model, passed
+        yield line, model, passed, context
 
 
 def unreadable_builds(
@@ -395,7 +419,7 @@ def unreadable_builds(
     if not unreadable:
         return
     told: dict[str, list[int]] = {}
-    for line, file, _ in _built_files(doc, directory):
+    for line, file, _, _ in _built_files(doc, directory):
         if file in unreadable:
             told.setdefault(file, []).append(line)
     for file, lines in told.items():
@@ -409,23 +433,32 @@ def unreadable_builds(
 
 
 def broken_runs(
-    doc: Document, readme: str, directory: Path, models: Sequence[ImageModel]
+    doc: Document, readme: str, directory: Path, models: Sequence[ImageModel], project: Path | None = None
 ) -> Iterator[Diagnostic]:
     """Each README build whose Dockerfile has a RUN that fails whatever the machine (see the module), told
     once per failing RUN at the first build that reaches it."""
-    builds = list(_readme_builds(doc, directory, models))
+    builds = list(_readme_builds(doc, directory, models, project))
     if not builds:
         return
-    passed_anywhere = {name for _, _, passed in builds for name in passed}
-    read = {id(m): _build_runs(m) for _, m, _ in builds}
+    passed_anywhere = {name for _, _, passed, _ in builds for name in passed}
+    read = {id(m): _build_runs(m) for _, m, _, _ in builds}
     failing: dict[
         tuple[str, int, str, str, str], list[int]
     ] = {}  # (Dockerfile, line, keyword, why) → README lines
-    for line, model, passed in builds:
+    for line, model, passed, context in builds:
         runs = read[id(model)]
         if runs is None:
             continue
         parsed, instructions = runs
+        early = {found.run.start_line: found for found in early_reads(model, parsed, context)}
+        steps: list[tuple[Instruction, list[ShToken] | None]] = [*instructions]
+        if early.keys() - {inst.start_line for inst, _ in instructions}:  # (RUNs under a SHELL: bash)
+            steps += [
+                (found.run, None)
+                for at, found in early.items()
+                if at not in {i.start_line for i, _ in instructions}
+            ]
+            steps.sort(key=lambda step: step[0].start_line)
         scopeless: dict[str, int] | None = None  # (read from `docgen lint` when a RUN needs it)
         dashed = {
             inst.start_line: (at, rejected, base)
@@ -438,10 +471,14 @@ def broken_runs(
                 model, parsed, functools.partial(_value, model, parsed, passed=passed)
             )
         }
-        for inst, tokens in instructions:
+        for inst, tokens in steps:
             why = None
             sure = CERTAIN
-            if inst.keyword != "RUN":
+            if (first := early.get(inst.start_line)) is not None and tokens is None:
+                why, sure = _early_why(first)
+            elif tokens is None:
+                continue
+            elif inst.keyword != "RUN":
                 if (shell := shell_in_copy(inst)) is not None:
                     why = (
                         f"holds shell syntax (`{shell}`): {inst.keyword} reads its words as more sources and "
@@ -460,6 +497,8 @@ def broken_runs(
                 why += "" if rejected.kind == "syntax" else ", and the RUN fails with it"
             elif (swallowed := swallowed_line(inst, tokens)) is not None:
                 why = swallowed
+            elif (first := early.get(inst.start_line)) is not None:
+                why, sure = _early_why(first)
             elif (checkout := shallow.get(inst.start_line)) is not None:
                 kind, ref = checkout.kind, checkout.ref
                 why = (
@@ -510,6 +549,18 @@ def broken_runs(
             f"README's build of {path} cannot complete: its {kind} at line {at} {why}{also_at(lines)}",
             confidence=sure,
         )
+
+
+def _early_why(found: EarlyRead) -> tuple[str, str]:
+    """Why a RUN that reads a file before a later COPY brings it fails, and how sure that is."""
+    place = _word_line(found.run, found.word)
+    why = (
+        f"runs `{found.command}`{place}, which reads {found.word} ({found.path}) before the "
+        f"{found.copy_keyword} at line {found.copy_line} puts it there: no earlier step of the stage brings "
+        f"it, so the command finds no such file and the RUN fails (copy it before line "
+        f"{found.run.start_line})"
+    )
+    return why, CERTAIN if found.certain else LIKELY  # (likely: the base image may hold the file)
 
 
 def _word_line(inst: Instruction, word: str) -> str:
@@ -653,7 +704,7 @@ def placeholder_bases(
     FROM (`certain`). Not read: a README naming that file (it runs it, or says to), a README line
     rewriting the placeholder itself, a base written with a variable."""
     builds: dict[str, list[int]] = {}
-    for line, file, _ in _built_files(doc, directory):
+    for line, file, _, _ in _built_files(doc, directory):
         builds.setdefault(file, []).append(line)
     for line, file in _prose_builds(doc, directory):
         builds.setdefault(file, []).append(line)
