@@ -23,7 +23,7 @@ cannot tell; an exec-form or heredoc RUN, one under a SHELL that is not a POSIX 
 reader cannot read.
 
 `certain` when the base image cannot hold the file: the build starts from a plain OS or language image
-(`included_paths.plain_base`) and the path is outside the folders the system fills (`/usr`, `/etc`, …),
+(`plain_bases.plain_base`) and the path is outside the folders the system fills (`/usr`, `/etc`, …),
 or the path is relative and its folder is one a WORKDIR of the build names that no base fills (not `/`,
 `/app`, `/workspace`, a home, a system folder); `likely` otherwise (the base image may ship the file).
 """
@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from pathlib import Path
 
-from docgen.audit.included_paths import plain_base, root_base
+from docgen.audit.plain_bases import plain_base
 from docgen.copied import placed
 from docgen.model import ContextCopy, ImageModel, Instruction, ParsedDockerfile
 from docgen.shell import COMPOUND_WORDS, POSIX_SHELLS, ShToken, sh_tokens
@@ -280,12 +280,14 @@ def early_reads(model: ImageModel, parsed: ParsedDockerfile, context: Path | Non
     if parsed.escape != "\\" or not _shell_ok(parsed):
         return
     built = built_stages(model)
-    base = root_base(model)
-    plain = base is not None and plain_base(base)
     for index, steps in _chains(model, parsed).items():
         stage = model.stages[index]
         if stage.label not in built:
             continue
+        root, seen = stage, 0  # (the image the stage's chain starts from)
+        while root.parent is not None and seen < len(model.stages):
+            root, seen = model.stages[root.parent], seen + 1
+        plain = root.parent is None and "$" not in root.base and plain_base(root.base)
         own = {id(s) for s in steps if model.stage_at(s.inst.start_line) is stage}
         found = _first_early(steps, own, context, plain)
         if found is not None:

@@ -35,7 +35,6 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import LIKELY, also_at
-from docgen.audit.commands import image_repository
 from docgen.audit.image_paths import (
     ABSOLUTE,
     NAMED,
@@ -49,6 +48,7 @@ from docgen.audit.image_paths import (
 )
 from docgen.audit.own_repo import repository_root
 from docgen.audit.paths import under_any
+from docgen.audit.plain_bases import plain_base, root_base
 from docgen.markdown import Document, without_links
 from docgen.model import Diagnostic, ImageModel
 
@@ -69,14 +69,6 @@ NOT_HELD = re.compile(
 """Words saying a sentence is about what the reader gives or the container writes, or a condition."""
 _SENTENCE = re.compile(r"(?<=[.!?])[ \t]+(?=[A-Z`])")
 _ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]")
-_PLAIN_BASES = frozenset(
-    "ubuntu debian alpine centos rockylinux almalinux fedora amazonlinux oraclelinux opensuse/leap"
-    " archlinux busybox python nvidia/cuda redhat/ubi8 redhat/ubi9 registry.access.redhat.com/ubi8"
-    " registry.access.redhat.com/ubi9 library/ubuntu library/debian library/python".split()
-)
-"""Images whose folders are the system's and a language's own (`/usr/local/lib/python3.12`): a path
-elsewhere is there only when the Dockerfile puts it there. The manylinux images count too (their
-`/opt/python`, `/opt/_internal` and `/opt/rh` are in `_SYSTEM_TOPS`)."""
 _SYSTEM_TOPS = frozenset(
     "usr etc var lib lib32 lib64 libx32 bin sbin proc sys dev tmp run root home mnt media boot opt/nvidia"
     " opt/conda opt/python opt/_internal opt/rh".split()
@@ -87,26 +79,6 @@ _SYSTEM_TOPS = frozenset(
 _WORDS = re.compile(r"[^a-z0-9]+")
 _GENERIC = frozenset("opt srv".split())
 """Folders a package or an installer makes its own folder in (`/opt/rocm`, `/srv/app`)."""
-
-
-def root_base(model: ImageModel) -> str | None:
-    """The image the last stage of `model` starts from, through the stages it builds on; None when not
-    known."""
-    stage = model.target
-    seen = 0
-    while stage is not None and stage.parent is not None and seen < len(model.stages):
-        stage, seen = model.stages[stage.parent], seen + 1
-    return stage.base if stage is not None and stage.parent is None and "$" not in stage.base else None
-
-
-def plain_base(base: str) -> bool:
-    """True when the base image `base` is a plain one (`_PLAIN_BASES`, a manylinux image)."""
-    repo = image_repository(base.lower())
-    return (
-        repo in _PLAIN_BASES
-        or repo.removeprefix("docker.io/") in _PLAIN_BASES
-        or repo.startswith("quay.io/pypa/manylinux")  # AlmaLinux and the Pythons of /opt/python
-    )
 
 
 def system(path: str) -> bool:

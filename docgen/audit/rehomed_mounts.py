@@ -37,8 +37,8 @@ from docgen.audit.image_paths import (
     context_text,
     read_image,
 )
-from docgen.audit.included_paths import plain_base, root_base
 from docgen.audit.missing import code_paths, name_key, near_names
+from docgen.audit.plain_bases import plain_base, root_base
 from docgen.audit.run_args import offered_runs
 from docgen.audit.wording import COMMAND_LANGS
 from docgen.files import text_or_none

@@ -50,9 +50,10 @@ from docgen.audit.image_paths import (
     near,
     readme_paths,
 )
-from docgen.audit.included_paths import NOT_HELD, path_claims, plain_base, system
+from docgen.audit.included_paths import NOT_HELD, path_claims, system
 from docgen.audit.missing import code_paths
 from docgen.audit.paths import folders_above, resolves_inside, under_any
+from docgen.audit.plain_bases import plain_base
 from docgen.audit.wording import COMMAND_LANGS
 from docgen.copied import context_path
 from docgen.markdown import Document

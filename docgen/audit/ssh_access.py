@@ -17,7 +17,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
 from docgen.audit.image_paths import Image, context_text, read_image
-from docgen.audit.included_paths import plain_base, root_base
+from docgen.audit.plain_bases import plain_base, root_base
 from docgen.audit.wording import COMMAND_LANGS
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
