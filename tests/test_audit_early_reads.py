@@ -177,6 +177,30 @@ def test_project_installed_before_its_files_are_copied(tmp_path: Path) -> None:
     assert _audited(tmp_path, setup_first, files={"pyproject.toml": "[project]\nname = 'tern'\n"}) == []
 
 
+# modelled on a single-page app's docs service and on an agent framework's image: the dev requirements
+# copied, the base requirements they include with `-r` only in the whole context copied later
+NESTED = """FROM python:3.10-slim
+WORKDIR /srv/docs
+COPY requirements-dev.txt ./
+RUN pip install --no-cache-dir -r requirements-dev.txt
+COPY . .
+"""
+
+
+def test_a_requirements_file_naming_one_copied_later(tmp_path: Path) -> None:
+    files = {"requirements-dev.txt": "# dev\n-r requirements.txt\nsphinx==7.2.6\n"}
+    assert _audited(tmp_path, NESTED, files=files) == [
+        "6: README's build of Dockerfile cannot complete: its RUN at line 4 runs `pip install --no-cache-dir "
+        "-r requirements-dev.txt`, whose requirements-dev.txt:2 names requirements.txt, which it reads "
+        "(/srv/docs/requirements.txt) before the COPY at line 5 puts it there: no earlier step of the stage "
+        "brings it, so the command finds no such file and the RUN fails (copy it before line 4) (certain)"
+    ]
+    both = NESTED.replace("COPY requirements-dev.txt ./", "COPY requirements.txt requirements-dev.txt ./")
+    assert _audited(tmp_path, both, files=files) == []
+    elsewhere = {"requirements-dev.txt": "-r ../shared/base.txt\n"}  # a file no later COPY brings
+    assert _audited(tmp_path, NESTED, files=elsewhere) == []
+
+
 def test_a_stage_built_on_one_that_copied_it_is_silent(tmp_path: Path) -> None:
     dockerfile = (
         "FROM python:3.11-slim AS base\nWORKDIR /app\nCOPY requirements.txt .\n"

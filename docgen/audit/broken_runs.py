@@ -553,9 +553,12 @@ def broken_runs(
 
 def _early_why(found: EarlyRead) -> tuple[str, str]:
     """Why a RUN that reads a file before a later COPY brings it fails, and how sure that is."""
-    place = _word_line(found.run, found.word)
+    place = _word_line(found.run, found.via.rpartition(":")[0] or found.word)
+    reads = (
+        f"whose {found.via} names {found.word}, which it reads" if found.via else f"which reads {found.word}"
+    )
     why = (
-        f"runs `{found.command}`{place}, which reads {found.word} ({found.path}) before the "
+        f"runs `{found.command}`{place}, {reads} ({found.path}) before the "
         f"{found.copy_keyword} at line {found.copy_line} puts it there: no earlier step of the stage brings "
         f"it, so the command finds no such file and the RUN fails (copy it before line "
         f"{found.run.start_line})"

@@ -39,6 +39,8 @@ from pathlib import Path
 
 from docgen.audit.plain_bases import plain_base
 from docgen.copied import placed
+from docgen.errors import MAX_PROJECT_FILE_BYTES
+from docgen.files import text_or_none
 from docgen.model import ContextCopy, ImageModel, Instruction, ParsedDockerfile
 from docgen.shell import COMPOUND_WORDS, POSIX_SHELLS, ShToken, sh_tokens
 from docgen.stages import built_stages
@@ -87,6 +89,9 @@ class EarlyRead:
     """`COPY` or `ADD`."""
     certain: bool
     """True when the base image cannot hold it (see the module)."""
+    via: str = ""
+    """For a file a requirements file the command reads names (`-r base.txt` on its line 1), that
+    line as `requirements-dev.txt:1`; '' when the command names the file itself."""
 
 
 @dataclass(frozen=True)
@@ -154,6 +159,29 @@ def _operands(rest: Sequence[str]) -> list[str]:
     return [w for w in rest if not w.startswith("-")]
 
 
+def _pip_install(words: list[str]) -> list[str] | None:
+    """The words after `install` of a pip command (`pip3`, `python -m pip`, `uv pip`); None for another."""
+    words = _program(words)
+    program, rest = (words[0], list(words[1:])) if words else ("", [])
+    if _PYTHON.fullmatch(program) and rest[:2] == ["-m", "pip"]:
+        program, rest = "pip", rest[2:]
+    if program == "uv" and rest[:1] == ["pip"]:
+        program, rest = "pip", rest[1:]
+    return rest[1:] if _PIP.fullmatch(program.rsplit("/", 1)[-1]) and rest[:1] == ["install"] else None
+
+
+def requirement_files(words: list[str]) -> list[str]:
+    """The requirements and constraints files a pip install reads (`-r F`, `-c F`), as written."""
+    rest = _pip_install(words)
+    if rest is None:
+        return []
+    return [*_option_values(rest, "-r", "--requirement"), *_option_values(rest, "-c", "--constraint")]
+
+
+_NESTED = re.compile(r"[ \t]*(?:-r|--requirement|-c|--constraint)(?:[ \t]+|=)(\S+)[ \t]*(?:#.*)?")
+"""A line of a requirements file that reads another (`-r base.txt`), relative to its own folder."""
+
+
 def read_files(words: list[str]) -> list[str]:
     """The files a simple command reads by name (as written), of the kinds the module lists."""
     words = _program(words)
@@ -165,11 +193,9 @@ def read_files(words: list[str]) -> list[str]:
         program, rest = "pip", rest[2:]
     if program == "uv" and rest[:1] == ["pip"]:
         program, rest = "pip", rest[1:]
-    if _PIP.fullmatch(program):
-        if rest[:1] != ["install"]:
-            return []
-        files = [*_option_values(rest, "-r", "--requirement"), *_option_values(rest, "-c", "--constraint")]
-        operands = [w.strip("\"'") for w in _operands(rest[1:])]
+    if (installed := _pip_install(words)) is not None:
+        files = requirement_files(words)
+        operands = [w.strip("\"'") for w in _operands(installed)]
         project = ["."] if any(re.fullmatch(r"\.(?:/)?(?:\[[\w,-]+\])?", w) for w in operands) else []
         return files + [w for w in operands if _PACKAGES.fullmatch(w)] + project
     if program in _CONDA:
@@ -328,7 +354,8 @@ def _first_early(steps: list[_Step], own: set[int], context: Path | None, plain:
             )
             if not reads or here is None or not returned or command.after in ("|", "|&", "||", "&"):
                 continue
-            for word in reads:
+            nested = _nested(requirement_files(command.words), here, steps[:at], context)
+            for word, via in [*((w, "") for w in reads), *nested]:
                 file = _plain(word)
                 if file is None:
                     continue
@@ -355,8 +382,40 @@ def _first_early(steps: list[_Step], own: set[int], context: Path | None, plain:
                 )
                 shown = " ".join(command.words)
                 said = word.strip("\"'") if word.strip("\"'") != "." else file
-                return EarlyRead(inst, shown, said, path, brought.start_line, brought.keyword, sure)
+                return EarlyRead(inst, shown, said, path, brought.start_line, brought.keyword, sure, via)
     return None
+
+
+def _nested(
+    requirements: Sequence[str], here: str, earlier: Sequence[_Step], context: Path | None
+) -> list[tuple[str, str]]:
+    """(the file as written, `file:line`) of each `-r`/`-c` line of the requirements files a pip
+    install reads that an earlier COPY of the build context put in the image (`context`'s file), its
+    path made relative to `here` as pip reads it from the requirements file's folder."""
+    found: list[tuple[str, str]] = []
+    if context is None:
+        return found
+    for word in requirements:
+        file = _plain(word)
+        if file is None:
+            continue
+        path = posixpath.normpath(posixpath.join(here, file))
+        local = None
+        for step in reversed(earlier):
+            if step.copy is not None and step.workdir is not None:
+                try:
+                    local = placed(context.resolve(), step.copy, path, step.workdir)
+                except (OSError, ValueError, NotImplementedError):
+                    local = None
+                if local is not None:
+                    break
+        text = text_or_none(local, MAX_PROJECT_FILE_BYTES) if local is not None and local.is_file() else None
+        for number, line in enumerate((text or "").splitlines(), start=1):
+            if (match := _NESTED.fullmatch(line)) is None or _plain(match.group(1)) is None:
+                continue
+            named = posixpath.normpath(posixpath.join(posixpath.dirname(path), match.group(1)))
+            found.append((posixpath.relpath(named, here), f"{file}:{number}"))
+    return found
 
 
 def _system(path: str) -> bool:
