@@ -148,6 +148,13 @@ def test_script_in_a_folder_a_workdir_made_is_certain(tmp_path: Path) -> None:
     ]
 
 
+def test_script_on_a_base_the_readme_builds_is_likely(tmp_path: Path) -> None:
+    # the README builds the base first: it may hold the folder and the script
+    block = "docker build -f base.Dockerfile -t ghcr.io/tern-lab/base:2024.1 .\n" + BUILD
+    found = _audited(tmp_path, SCRIPT, block, files={"scripts/install_deps.sh": "true\n"})
+    assert len(found) == 1 and found[0].endswith("(likely)"), found
+
+
 def test_script_in_a_generic_folder_of_an_unknown_base_is_likely(tmp_path: Path) -> None:
     dockerfile = SCRIPT.replace("/opt/tern-trainer", "/workspace")
     found = _audited(tmp_path, dockerfile, files={"scripts/install_deps.sh": "pip install torch\n"})

@@ -60,7 +60,15 @@ from pathlib import Path
 
 from docgen import compose
 from docgen.audit.auditor import CERTAIN, LIKELY, also_at, dockerfile_read
-from docgen.audit.commands import MOVE, build_commands, build_words, clone_of, cloned_folder, command_words
+from docgen.audit.commands import (
+    MOVE,
+    build_commands,
+    build_words,
+    clone_of,
+    cloned_folder,
+    command_words,
+    tagged_names,
+)
 from docgen.audit.coverage import scopeless_args
 from docgen.audit.early_reads import EarlyRead, early_reads
 from docgen.audit.grammar import DOCKER_COMPOSE, read_compose
@@ -441,6 +449,7 @@ def broken_runs(
     if not builds:
         return
     passed_anywhere = {name for _, _, passed, _ in builds for name in passed}
+    tagged = tagged_names(doc)  # (the README's own images: a base of one may hold any folder)
     read = {id(m): _build_runs(m) for _, m, _, _ in builds}
     failing: dict[
         tuple[str, int, str, str, str], list[int]
@@ -450,7 +459,7 @@ def broken_runs(
         if runs is None:
             continue
         parsed, instructions = runs
-        early = {found.run.start_line: found for found in early_reads(model, parsed, context)}
+        early = {found.run.start_line: found for found in early_reads(model, parsed, context, tagged)}
         steps: list[tuple[Instruction, list[ShToken] | None]] = [*instructions]
         if early.keys() - {inst.start_line for inst, _ in instructions}:  # (RUNs under a SHELL: bash)
             steps += [

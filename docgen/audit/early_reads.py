@@ -25,7 +25,12 @@ reader cannot read.
 `certain` when the base image cannot hold the file: the build starts from a plain OS or language image
 (`plain_bases.plain_base`) and the path is outside the folders the system fills (`/usr`, `/etc`, …),
 or the path is relative and its folder is one a WORKDIR of the build names that no base fills (not `/`,
-`/app`, `/workspace`, a home, a system folder); `likely` otherwise (the base image may ship the file).
+`/app`, `/workspace`, a home, a system folder) on a base the README does not build itself; `likely`
+otherwise (the base image may ship the file).
+
+A `-r` or `-c` line of a requirements file the RUN reads, which an earlier COPY put in the image (read
+from the build context), names a file pip reads from that file's folder: it is read the same way
+(`requirements-dev.txt` copied, its `-r requirements.txt` brought only by a later `COPY . .`).
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from pathlib import Path
 
+from docgen.audit.commands import last_name
 from docgen.audit.plain_bases import plain_base
 from docgen.copied import placed
 from docgen.errors import MAX_PROJECT_FILE_BYTES
@@ -299,29 +305,37 @@ def _chains(model: ImageModel, parsed: ParsedDockerfile) -> dict[int, list[_Step
     return chains
 
 
-def early_reads(model: ImageModel, parsed: ParsedDockerfile, context: Path | None) -> Iterator[EarlyRead]:
+def early_reads(
+    model: ImageModel, parsed: ParsedDockerfile, context: Path | None, built: frozenset[str] = frozenset()
+) -> Iterator[EarlyRead]:
     """Each RUN of a stage the build builds that reads a file a later COPY or ADD of its stage brings
     and no earlier step put there (see the module), at most one a stage (the build stops there).
-    `context`: the build context's folder, to tell what a later `COPY . .` brings (None: not known)."""
+    `context`: the build context's folder, to tell what a later `COPY . .` brings (None: not known);
+    `built`: the last names of the images the README builds (`commands.tagged_names`): a base of one of
+    them may hold any folder a WORKDIR names."""
     if parsed.escape != "\\" or not _shell_ok(parsed):
         return
-    built = built_stages(model)
+    stages = built_stages(model)
     for index, steps in _chains(model, parsed).items():
         stage = model.stages[index]
-        if stage.label not in built:
+        if stage.label not in stages:
             continue
         root, seen = stage, 0  # (the image the stage's chain starts from)
         while root.parent is not None and seen < len(model.stages):
             root, seen = model.stages[root.parent], seen + 1
         plain = root.parent is None and "$" not in root.base and plain_base(root.base)
-        own = {id(s) for s in steps if model.stage_at(s.inst.start_line) is stage}
-        found = _first_early(steps, own, context, plain)
+        own = root.parent is not None or "$" in root.base or last_name(root.base) in built
+        mine = {id(s) for s in steps if model.stage_at(s.inst.start_line) is stage}
+        found = _first_early(steps, mine, context, plain, own)
         if found is not None:
             yield found
 
 
-def _first_early(steps: list[_Step], own: set[int], context: Path | None, plain: bool) -> EarlyRead | None:
-    """The first early read of a stage's own RUNs (`own`, the end of `steps`)."""
+def _first_early(
+    steps: list[_Step], own: set[int], context: Path | None, plain: bool, own_base: bool = False
+) -> EarlyRead | None:
+    """The first early read of a stage's own RUNs (`own`, the end of `steps`); `plain`: the stage's chain
+    starts from a plain image, `own_base`: from one the README builds, or one not known."""
     for at, step in enumerate(steps):
         if id(step) not in own or step.inst.keyword != "RUN" or step.workdir is None:
             continue
@@ -375,6 +389,7 @@ def _first_early(steps: list[_Step], own: set[int], context: Path | None, plain:
                     not file.startswith("/")
                     and here == step.workdir
                     and step.workdir_made
+                    and not own_base
                     and posixpath.dirname(path) == here
                     and here not in _GENERIC_FOLDERS
                     and not _system(here)
