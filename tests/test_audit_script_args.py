@@ -1938,8 +1938,6 @@ def test_runs_the_caption_parser_takes_or_may_take(tmp_path: Path, commands: str
 @pytest.mark.parametrize(
     ("old", "new"),
     [
-        # the parser is built in a function nothing of the script calls (a console script's entry)
-        ("parser = ArgumentParser()", "def cli():\n    parser = ArgumentParser()"),
         # two parsers: which one reads the words is not told here
         ("args = parser.parse_args()", "other = ArgumentParser()\nargs = parser.parse_args()"),
         ("args = parser.parse_args()", "args, rest = parser.parse_known_args()"),
@@ -1947,15 +1945,26 @@ def test_runs_the_caption_parser_takes_or_may_take(tmp_path: Path, commands: str
         ("args = parser.parse_args()", "args = parser.parse_args(['tiny-cap', 'photos'])"),
         ("args = parser.parse_args()", "parser.print_help()"),  # nothing parses the run's words
         ("import os\n", "import os\nimport fire\n"),
+        (
+            "args = parser.parse_args()",
+            "try:\n    args = parser.parse_args()\nexcept SystemExit:\n    args = None",
+        ),
+        ("args = parser.parse_args()", "args = parser.parse_args(os.environ['BENCH_ARGS'].split())"),
     ],
 )
 def test_caption_scripts_whose_parser_may_not_read_the_words(tmp_path: Path, old: str, new: str) -> None:
-    script = CAPTIONS.replace(old, new)
-    if old.startswith("parser ="):  # the rest of the parser goes into the function too
-        head, _, tail = script.partition("def cli():\n")
-        body = tail.replace("\nargs =", "\n    args =").replace("\nparser.", "\n    parser.")
-        script = head + "def cli():\n" + body.replace("\nprint(", "\n    print(")
+    assert _refused(tmp_path, CAPTIONS.replace(old, new), "python3 bench.py vit-small --batch=12") == []
+
+
+def test_a_parser_built_in_a_function_nothing_of_the_script_calls(tmp_path: Path) -> None:
+    # a console script's entry point (`[project.scripts] bench = "bench:cli"`): `python bench.py` runs none
+    head, _, rest = CAPTIONS.partition("parser = ArgumentParser()\n")
+    body = "".join(f"    {line}\n" for line in ("parser = ArgumentParser()\n" + rest).splitlines())
+    script = head + "\n\ndef cli():\n" + body
+    assert "\n    args = parser.parse_args()\n" in script
     assert _refused(tmp_path, script, "python3 bench.py vit-small --batch=12") == []
+    called = script + "\n\nif __name__ == '__main__':\n    cli()\n"
+    assert [line for line, _, _ in _refused(tmp_path / "called", called, "python3 bench.py vit-small")] == [6]
 
 
 def test_a_parser_built_in_main_that_the_script_calls(tmp_path: Path) -> None:

@@ -1889,15 +1889,20 @@ def _runs(tree: ast.Module, node: ast.AST) -> bool:
 
 
 def _parses_own_words(tree: ast.Module) -> bool:
-    """Whether the script's parser is given the run's words: it calls `parse_args` (or
-    `parse_intermixed_args`), each time with none, `None`, `sys.argv[1:]` or a parameter of one of its
-    functions (`main(argv)` handing its words on: `_reads_argv` has checked what it is given)."""
+    """Whether the script's parser is given the run's words and stops the run on an error: it calls
+    `parse_args` (or `parse_intermixed_args`), each time with none, `None`, `sys.argv[1:]` or a parameter
+    of one of its functions (`main(argv)` handing its words on: `_reads_argv` has checked what it is
+    given), and never inside a `try` that catches the `SystemExit` argparse raises."""
     parameters = {
         a.arg
         for node in ast.walk(tree)
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
         for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)
     }
+    parents: dict[int, ast.AST] = {}
+    for parent in ast.walk(tree):
+        for child in ast.iter_child_nodes(parent):
+            parents[id(child)] = parent
     parses = [
         node
         for node in ast.walk(tree)
@@ -1918,7 +1923,19 @@ def _parses_own_words(tree: ast.Module) -> bool:
             ):
                 continue
             return False
+        above = parents.get(id(call))
+        while above is not None:
+            if isinstance(above, ast.Try) and any(
+                handler.type is None or _SWALLOWED.search(ast.unparse(handler.type))
+                for handler in above.handlers
+            ):
+                return False
+            above = parents.get(id(above))
     return bool(parses)
+
+
+_SWALLOWED = re.compile(r"\b(?:SystemExit|BaseException)\b")
+"""What an `except` catching argparse's exit names."""
 
 
 def _subcommands(tree: ast.Module, top: set[str]) -> tuple[str, int, tuple[str, ...], bool] | None:
