@@ -1902,6 +1902,15 @@ def test_a_positional_argument_left_out_beside_options_taking_several_words(tmp_
     ]
 
 
+def test_a_parser_class_imported_under_another_name(tmp_path: Path) -> None:
+    script = CAPTIONS.replace("import ArgumentParser", "import ArgumentParser as AP").replace(
+        "parser = ArgumentParser()", "parser = AP(description='captions')"
+    )
+    assert [line for line, _, _ in _refused(tmp_path, script, "python3 bench.py vit-small")] == [6]
+    parented = script.replace("AP(description='captions')", "AP(parents=[BASE])")
+    assert _refused(tmp_path / "parented", parented, "python3 bench.py vit-small") == []
+
+
 def test_a_positional_value_its_choices_leave_out(tmp_path: Path) -> None:
     assert _refused(tmp_path, CAPTIONS, "python3 bench.py vit-base photos --batch 4") == [
         (

@@ -1669,15 +1669,24 @@ def _python_options(path: Path) -> ScriptOptions | None:
         return None
     if _reads_argv(tree):
         return None
+    builds = _builds_parser(tree)
+    builders = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and builds(n.func)]
     parsers = {
         target.id
         for node in ast.walk(tree)
-        if isinstance(node, ast.Assign)
-        and isinstance(node.value, ast.Call)
-        and ast.unparse(node.value.func).endswith("ArgumentParser")
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and builds(node.value.func)
         for target in node.targets
         if isinstance(target, ast.Name)
     }
+    prefixes = True
+    for builder in builders:
+        for keyword in builder.keywords:
+            if keyword.arg in (None, "parents", "prefix_chars", "fromfile_prefix_chars"):
+                return None
+            if keyword.arg == "allow_abbrev" and not (
+                isinstance(keyword.value, ast.Constant) and keyword.value.value is True
+            ):
+                prefixes = False
     for node in ast.walk(tree):  # a parser given to a function of another file may get more options
         if isinstance(node, ast.Call) and any(
             isinstance(a, ast.Name) and a.id in parsers
@@ -1690,7 +1699,6 @@ def _python_options(path: Path) -> ScriptOptions | None:
     uncounted: set[str] = set()
     first = 0
     where: list[tuple[str, int]] = []
-    prefixes = True
     positionals: list[tuple[str, int]] | None = []
     allowed: list[tuple[str, ...] | None] = []
     last: tuple[str, int, int, int | None] | None = None
@@ -1698,11 +1706,6 @@ def _python_options(path: Path) -> ScriptOptions | None:
     required: list[tuple[tuple[str, ...], int]] = []
     subcommands = False
     module = _module_values(tree)
-    builders = [
-        n
-        for n in ast.walk(tree)
-        if isinstance(n, ast.Call) and ast.unparse(n.func).endswith("ArgumentParser")
-    ]
     counted = len(builders) == 1 and _runs(tree, builders[0]) and _parses_own_words(tree)
     top = _top_names(tree, parsers)
     top_options: set[str] | None = set()
@@ -1717,15 +1720,6 @@ def _python_options(path: Path) -> ScriptOptions | None:
         if node.func.attr in ("add_subparsers", "add_parser"):
             positionals = None
             subcommands = True
-        if node.func.attr == "ArgumentParser":
-            for keyword in node.keywords:
-                if keyword.arg in (None, "parents", "prefix_chars", "fromfile_prefix_chars"):
-                    return None
-                if keyword.arg == "allow_abbrev" and not (
-                    isinstance(keyword.value, ast.Constant) and keyword.value.value is True
-                ):
-                    prefixes = False
-            continue
         if node.func.attr != "add_argument":
             continue
         names = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
@@ -1804,6 +1798,26 @@ def _python_options(path: Path) -> ScriptOptions | None:
         if top_options is not None
         else None,
     )
+
+
+def _builds_parser(tree: ast.Module) -> Callable[[ast.expr], bool]:
+    """Whether a call's function builds an `argparse` parser: `argparse.ArgumentParser`,
+    `ArgumentParser`, or the name the script imports it as (`from argparse import ArgumentParser as
+    AP`)."""
+    aliases = {
+        alias.asname
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module == "argparse"
+        for alias in node.names
+        if alias.name == "ArgumentParser" and alias.asname
+    }
+
+    def builds(func: ast.expr) -> bool:
+        return ast.unparse(func).endswith("ArgumentParser") or (
+            isinstance(func, ast.Name) and func.id in aliases
+        )
+
+    return builds
 
 
 def _shown_name(name: str, keywords: dict[str | None, ast.expr]) -> str:
