@@ -2076,3 +2076,16 @@ def test_a_required_subcommand_left_out(tmp_path: Path) -> None:
 )
 def test_subcommand_runs_the_parser_takes_or_may_take(tmp_path: Path, script: str, commands: str) -> None:
     assert _refused(tmp_path, script, commands, "manage.py") == []
+
+
+def test_a_boolean_optional_option_takes_no_word_and_its_no_spelling(tmp_path: Path) -> None:
+    script = (
+        "import argparse\n\nparser = argparse.ArgumentParser()\nparser.add_argument('source')\n"
+        "parser.add_argument('--cache', action=argparse.BooleanOptionalAction, default=True)\n"
+        "args = parser.parse_args()\n"
+    )
+    assert _refused(tmp_path, script, "python shrink.py --no-cache in.png", "shrink.py") == []
+    [(_, message, _)] = _refused(
+        tmp_path / "b", script, "python shrink.py --cache in.png out.png", "shrink.py"
+    )
+    assert message.endswith('so it exits with "unrecognized arguments: out.png"')

@@ -1559,6 +1559,15 @@ and typer spell `desc_act` `--desc-act`; `HfArgumentParser` takes both spellings
 `sys.argv` itself: `_reads_argv`.)"""
 
 
+def _parents(tree: ast.Module) -> dict[int, ast.AST]:
+    """The node holding each node of a script's tree, by the `id` of the node held."""
+    parents: dict[int, ast.AST] = {}
+    for parent in ast.walk(tree):
+        for child in ast.iter_child_nodes(parent):
+            parents[id(child)] = parent
+    return parents
+
+
 def _reads_argv(tree: ast.Module) -> bool:
     """Whether the script reads its words from `sys.argv` other than through its parser: any use of
     `sys.argv` (or `argv` imported from `sys`) but its name (`sys.argv[0]`) and the whole list of its
@@ -1573,10 +1582,7 @@ def _reads_argv(tree: ast.Module) -> bool:
         isinstance(n, ast.ImportFrom) and n.module == "sys" and any(a.name == "argv" for a in n.names)
         for n in ast.walk(tree)
     )
-    parents: dict[int, ast.AST] = {}
-    for node in ast.walk(tree):
-        for child in ast.iter_child_nodes(node):
-            parents[id(child)] = node
+    parents = _parents(tree)
 
     def parsed(node: ast.expr) -> bool:
         """`node` is an argument of a `….parse_args(…)` call."""
@@ -1851,10 +1857,7 @@ def _runs(tree: ast.Module, node: ast.AST) -> bool:
     is one the script's top level (its `if __name__ == "__main__":` block too) refers to, or one such a
     function refers to, in turn (`main()` calling `parse()`); a class referred to reaches its
     `__init__`. A function only another program calls (a console script's `cli()`) is not reached."""
-    parents: dict[int, ast.AST] = {}
-    for parent in ast.walk(tree):
-        for child in ast.iter_child_nodes(parent):
-            parents[id(child)] = parent
+    parents = _parents(tree)
     holders: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
     above = parents.get(id(node))
     while above is not None:
@@ -1913,10 +1916,7 @@ def _parses_own_words(tree: ast.Module) -> bool:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
         for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)
     }
-    parents: dict[int, ast.AST] = {}
-    for parent in ast.walk(tree):
-        for child in ast.iter_child_nodes(parent):
-            parents[id(child)] = parent
+    parents = _parents(tree)
     parses = [
         node
         for node in ast.walk(tree)
@@ -1987,10 +1987,7 @@ def _subcommands(tree: ast.Module, top: set[str]) -> tuple[str, int, tuple[str, 
         return None
     demand = keywords.get("required")
     required = isinstance(demand, ast.Constant) and demand.value is True
-    parents: dict[int, ast.AST] = {}
-    for parent in ast.walk(tree):
-        for child in ast.iter_child_nodes(parent):
-            parents[id(child)] = parent
+    parents = _parents(tree)
     names: list[str] = []
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Name) and node.id == holder) or node is target:
