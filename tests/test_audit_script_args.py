@@ -1931,6 +1931,8 @@ def test_a_positional_value_its_choices_leave_out(tmp_path: Path) -> None:
         "python3 bench.py vit-small --max_tokens photos",  # `?`: photos may be its value
         "python3 bench.py vit-small --tags a b",  # `+`: the words after it are its values
         "python3 bench.py MODEL CORPUS",  # names for the values the reader picks
+        "python3 bench.py model corpus",
+        "python3 bench.py vit-small corpus_name",
         "python3 bench.py <model> <corpus>",
         "python3 bench.py {vit-small,tiny-cap} photos",
         "python3 bench.py vit-small photos ...",

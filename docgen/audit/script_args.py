@@ -2499,13 +2499,17 @@ def _names_a_value(value: str, allowed: Sequence[str]) -> bool:
 
 def _chosen(given: list[str], declared: ScriptOptions) -> Iterator[tuple[str, int, str, tuple[str, ...]]]:
     """(name, script line, word, allowed values) of each positional word a run gives that the `choices`
-    of the positional argument taking it leave out."""
+    of the positional argument taking it leave out; not a word naming the argument itself, as a usage
+    line writes it (`model`, `dataset_name` for `dataset`)."""
     taking = list(declared.positionals or ())
     if declared.last is not None and declared.last[3] == 1:
         taking.append(declared.last[:2])
     for (name, line), allowed, value in zip(taking, declared.allowed, given, strict=False):
-        if allowed and not _names_a_value(value, allowed) and value not in allowed:
-            yield name, line, value, allowed
+        if not allowed or value in allowed or _names_a_value(value, allowed):
+            continue
+        if name.lower().replace("-", "_") in value.lower().replace("-", "_"):
+            continue
+        yield name, line, value, allowed
 
 
 def _most_positionals(declared: ScriptOptions) -> int | None:
