@@ -1956,6 +1956,14 @@ def test_runs_the_caption_parser_takes_or_may_take(tmp_path: Path, commands: str
         ("args = parser.parse_args()", "args = parser.parse_args(['tiny-cap', 'photos'])"),
         ("args = parser.parse_args()", "parser.print_help()"),  # nothing parses the run's words
         ("import os\n", "import os\nimport fire\n"),
+        # a subclass of the script's own whose `error` may not stop the run
+        (
+            "parser = ArgumentParser()",
+            (
+                "class LenientArgumentParser(ArgumentParser):\n    def error(self, message):\n"
+                "        print(message)\n\n\nparser = LenientArgumentParser()"
+            ),
+        ),
         (
             "args = parser.parse_args()",
             "try:\n    args = parser.parse_args()\nexcept SystemExit:\n    args = None",

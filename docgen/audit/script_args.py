@@ -1712,7 +1712,12 @@ def _python_options(path: Path) -> ScriptOptions | None:
     required: list[tuple[tuple[str, ...], int]] = []
     subcommands = False
     module = _module_values(tree)
-    counted = len(builders) == 1 and _runs(tree, builders[0]) and _parses_own_words(tree)
+    counted = (
+        len(builders) == 1
+        and _plain_builder(builders[0].func)
+        and _runs(tree, builders[0])
+        and _parses_own_words(tree)
+    )
     top = _top_names(tree, parsers)
     top_options: set[str] | None = set()
     top_values: set[str] = set()
@@ -1824,6 +1829,16 @@ def _builds_parser(tree: ast.Module) -> Callable[[ast.expr], bool]:
         )
 
     return builds
+
+
+def _plain_builder(func: ast.expr) -> bool:
+    """Whether a parser is built by `argparse`'s own class (`ArgumentParser`, `argparse.ArgumentParser`,
+    an alias), not a subclass whose name ends so (`TolerantArgumentParser`: its `error` may not stop)."""
+    if isinstance(func, ast.Attribute):
+        return func.attr == "ArgumentParser" and isinstance(func.value, ast.Name)
+    if isinstance(func, ast.Name):
+        return func.id == "ArgumentParser" or not func.id.endswith("ArgumentParser")  # (or an alias)
+    return False
 
 
 def _shown_name(name: str, keywords: dict[str | None, ast.expr]) -> str:
