@@ -2099,3 +2099,31 @@ def test_a_boolean_optional_option_takes_no_word_and_its_no_spelling(tmp_path: P
         tmp_path / "b", script, "python shrink.py --cache in.png out.png", "shrink.py"
     )
     assert message.endswith('so it exits with "unrecognized arguments: out.png"')
+
+
+OPTIONS_CLASS = """\
+import argparse
+
+
+class TrainOptions:
+    def __init__(self):
+        self.parser = argparse.ArgumentParser()
+        self.parser.add_argument("dataroot")
+        self.parser.add_argument("--epochs", type=int, default=10)
+
+    def parse(self):
+        return self.parser.parse_args()
+
+
+opt = TrainOptions().parse()
+"""
+
+
+def test_a_parser_an_options_class_builds_when_the_script_makes_one(tmp_path: Path) -> None:
+    [(line, message, _)] = _refused(tmp_path, OPTIONS_CLASS, "python train.py --epochs 3", "train.py")
+    assert (line, message.split(", so")[0]) == (
+        6,
+        "README runs train.py with no dataroot, but its argparse (train.py:7) requires it",
+    )
+    unused = OPTIONS_CLASS.replace("opt = TrainOptions().parse()", "")  # a module others import
+    assert _refused(tmp_path / "unused", unused, "python train.py --epochs 3", "train.py") == []

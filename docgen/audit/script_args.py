@@ -1909,6 +1909,7 @@ def _runs(tree: ast.Module, node: ast.AST) -> bool:
                 and f.name in ("__init__", "__new__", "__call__", "__post_init__")
             ]
     reached: set[str] = set()
+    running: set[int] = set()
     todo = list(referred(tree, True))
     while todo:
         name = todo.pop()
@@ -1916,8 +1917,9 @@ def _runs(tree: ast.Module, node: ast.AST) -> bool:
             continue
         reached.add(name)
         for function in functions.get(name, ()):
+            running.add(id(function))
             todo.extend(referred(function, False))
-    return all(holder.name in reached for holder in holders)
+    return all(id(holder) in running for holder in holders)
 
 
 def _parses_own_words(tree: ast.Module) -> bool:
