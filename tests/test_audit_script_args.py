@@ -1857,3 +1857,273 @@ def test_a_required_positional_argument_a_python_run_leaves_out(tmp_path: Path) 
 )
 def test_runs_that_give_the_required_ones_or_may_give_them(tmp_path: Path, words: str, script: str) -> None:
     assert _required(tmp_path, words, script) == []
+
+
+# --------------------------------------------------------------------------------------------------
+# Positional arguments, their choices and subcommands an `argparse` parser refuses in a run
+
+CAPTIONS = """\
+import os
+from argparse import ArgumentParser
+
+MODELS = ['vit-small', 'vit-large', 'tiny-cap']
+parser = ArgumentParser()
+parser.add_argument('model', choices=MODELS)
+parser.add_argument('corpus', choices=['screens/train', 'screens/test', 'photos'])
+parser.add_argument('--report', type=str, default="")
+parser.add_argument('--batch', type=int, default=8)
+parser.add_argument('--max_tokens', type=int, nargs='?')
+parser.add_argument('--tags', nargs='+', default=[])
+args = parser.parse_args()
+print(os.listdir(args.corpus))
+"""
+
+
+def _refused(root: Path, script: str, commands: str, name: str = "bench.py") -> list[tuple[int, str, str]]:
+    readme = f"# Caption service\n\nWith the service up:\n\n```bash\n{commands}\n```\n"
+    make_tree(root, {"Dockerfile": APP, name: script, "README.md": readme})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [
+        (d.line, d.message, d.confidence)
+        for d in audit(readme, "README.md", model, {}, root, root)
+        if "argparse" in d.message
+    ]
+
+
+def test_a_positional_argument_left_out_beside_options_taking_several_words(tmp_path: Path) -> None:
+    # `--max_tokens` (nargs='?') and `--tags` (nargs='+') are not given: the words can still be counted
+    assert _refused(tmp_path, CAPTIONS, "python3 bench.py vit-small --batch=12") == [
+        (
+            6,
+            "README runs bench.py with no corpus, but its argparse (bench.py:7) requires it, so it exits "
+            'with "the following arguments are required: corpus"',
+            "certain",
+        )
+    ]
+
+
+def test_a_parser_class_imported_under_another_name(tmp_path: Path) -> None:
+    script = CAPTIONS.replace("import ArgumentParser", "import ArgumentParser as AP").replace(
+        "parser = ArgumentParser()", "parser = AP(description='captions')"
+    )
+    assert [line for line, _, _ in _refused(tmp_path, script, "python3 bench.py vit-small")] == [6]
+    parented = script.replace("AP(description='captions')", "AP(parents=[BASE])")
+    assert _refused(tmp_path / "parented", parented, "python3 bench.py vit-small") == []
+
+
+def test_a_positional_value_its_choices_leave_out(tmp_path: Path) -> None:
+    assert _refused(tmp_path, CAPTIONS, "python3 bench.py vit-base photos --batch 4") == [
+        (
+            6,
+            "README runs bench.py with vit-base as its model argument, but its argparse (bench.py:6) allows "
+            'only vit-small, vit-large, tiny-cap for model, so it exits with "argument model: invalid '
+            "choice: 'vit-base'\"",
+            "certain",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    "commands",
+    [
+        "python3 bench.py vit-small photos --batch 4",
+        "python3 bench.py --report r.csv tiny-cap screens/test",
+        "python3 bench.py vit-small --max_tokens photos",  # `?`: photos may be its value
+        "python3 bench.py vit-small --tags a b",  # `+`: the words after it are its values
+        "python3 bench.py MODEL CORPUS",  # names for the values the reader picks
+        "python3 bench.py model corpus",
+        "python3 bench.py vit-small corpus_name",
+        "python3 bench.py <model> <corpus>",
+        "python3 bench.py {vit-small,tiny-cap} photos",
+        "python3 bench.py vit-small photos ...",
+        "python3 bench.py $MODEL photos",
+        'python3 bench.py "$@"',
+        "python3 bench.py vit-small -- photos",
+        "python3 bench.py --help",
+    ],
+)
+def test_runs_the_caption_parser_takes_or_may_take(tmp_path: Path, commands: str) -> None:
+    assert _refused(tmp_path, CAPTIONS, commands) == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # two parsers: which one reads the words is not told here
+        ("args = parser.parse_args()", "other = ArgumentParser()\nargs = parser.parse_args()"),
+        ("args = parser.parse_args()", "args, rest = parser.parse_known_args()"),
+        ("import os\n", "import os\nimport sys\nif len(sys.argv) < 3:\n    sys.argv += ['photos']\n"),
+        ("args = parser.parse_args()", "args = parser.parse_args(['tiny-cap', 'photos'])"),
+        ("args = parser.parse_args()", "parser.print_help()"),  # nothing parses the run's words
+        ("import os\n", "import os\nimport fire\n"),
+        # a subclass of the script's own whose `error` may not stop the run
+        (
+            "parser = ArgumentParser()",
+            (
+                "class LenientArgumentParser(ArgumentParser):\n    def error(self, message):\n"
+                "        print(message)\n\n\nparser = LenientArgumentParser()"
+            ),
+        ),
+        (
+            "args = parser.parse_args()",
+            "try:\n    args = parser.parse_args()\nexcept SystemExit:\n    args = None",
+        ),
+        ("args = parser.parse_args()", "args = parser.parse_args(os.environ['BENCH_ARGS'].split())"),
+    ],
+)
+def test_caption_scripts_whose_parser_may_not_read_the_words(tmp_path: Path, old: str, new: str) -> None:
+    assert _refused(tmp_path, CAPTIONS.replace(old, new), "python3 bench.py vit-small --batch=12") == []
+
+
+def test_a_parser_built_in_a_function_nothing_of_the_script_calls(tmp_path: Path) -> None:
+    # a console script's entry point (`[project.scripts] bench = "bench:cli"`): `python bench.py` runs none
+    head, _, rest = CAPTIONS.partition("parser = ArgumentParser()\n")
+    body = "".join(f"    {line}\n" for line in ("parser = ArgumentParser()\n" + rest).splitlines())
+    script = head + "\n\ndef cli():\n" + body
+    assert "\n    args = parser.parse_args()\n" in script
+    assert _refused(tmp_path, script, "python3 bench.py vit-small --batch=12") == []
+    called = script + "\n\nif __name__ == '__main__':\n    cli()\n"
+    assert [line for line, _, _ in _refused(tmp_path / "called", called, "python3 bench.py vit-small")] == [6]
+
+
+def test_a_parser_built_in_main_that_the_script_calls(tmp_path: Path) -> None:
+    script = (
+        "import argparse\n\n\ndef parse():\n    p = argparse.ArgumentParser()\n"
+        "    p.add_argument('source')\n    p.add_argument('target', nargs='?')\n"
+        "    p.add_argument('--scale', type=float, default=1.0)\n    return p.parse_args()\n\n\n"
+        "def main():\n    args = parse()\n    print(args)\n\n\nif __name__ == '__main__':\n    main()\n"
+    )
+    assert _refused(tmp_path, script, "python convert.py --scale 2", "convert.py") == [
+        (
+            6,
+            "README runs convert.py with no source, but its argparse (convert.py:6) requires it, so it "
+            'exits with "the following arguments are required: source"',
+            "certain",
+        )
+    ]
+    [(line, message, _)] = _refused(
+        tmp_path / "b", script, "python convert.py a.png b.png c.png", "convert.py"
+    )
+    assert message.startswith("README runs convert.py with 3 positional arguments (a.png b.png c.png), but")
+    assert message.endswith('so it exits with "unrecognized arguments: c.png"')
+    for ok in (
+        "python convert.py a.png",
+        "python convert.py a.png b.png --scale 2",
+        "python convert.py a.png --scale 2 b.png",
+    ):
+        assert _refused(tmp_path / "c", script, ok, "convert.py") == []
+
+
+MANAGE = """\
+import argparse
+
+parser = argparse.ArgumentParser(prog="dataset-tool")
+parser.add_argument("-q", "--quiet", action="store_true")
+parser.add_argument("--root", default="data")
+commands = parser.add_subparsers(dest="command", required=True)
+fetch = commands.add_parser("fetch", help="download the archives")
+fetch.add_argument("--mirror")
+train = commands.add_parser("train", aliases=["fit"])
+train.add_argument("-c", "--config", required=True)
+commands.add_parser("evaluate")
+args = parser.parse_args()
+"""
+
+
+def test_a_subcommand_the_parser_does_not_have(tmp_path: Path) -> None:
+    assert _refused(tmp_path, MANAGE, "python manage.py --root /srv/data trian -c base.yml", "manage.py") == [
+        (
+            6,
+            "README runs manage.py with the subcommand trian, but its argparse (manage.py:6) has only "
+            "fetch, train, fit, evaluate, so it exits with \"argument command: invalid choice: 'trian'\"",
+            "certain",
+        )
+    ]
+
+
+def test_a_required_subcommand_left_out(tmp_path: Path) -> None:
+    [(line, message, confidence)] = _refused(tmp_path, MANAGE, "python manage.py -q", "manage.py")
+    assert (line, confidence) == (6, "certain")
+    assert message == (
+        "README runs manage.py with no command, but its argparse (manage.py:6) requires it, so it exits "
+        'with "the following arguments are required: command"'
+    )
+
+
+@pytest.mark.parametrize(
+    ("script", "commands"),
+    [
+        (MANAGE, "python manage.py fetch --mirror https://example.org"),
+        (MANAGE, "python manage.py -q fit -c base.yml"),
+        (MANAGE, "python manage.py --root data evaluate"),
+        (MANAGE, "python manage.py COMMAND"),
+        (MANAGE, "python manage.py <command> [options]"),
+        (MANAGE, "python manage.py {fetch,train} ..."),
+        (MANAGE, "python manage.py command ..."),
+        (MANAGE, "python manage.py --help"),
+        (MANAGE, "python manage.py --ro data trian"),  # a prefix: not read here
+        (MANAGE, "python manage.py $CMD"),
+        (MANAGE.replace("required=True)", ")"), "python manage.py -q"),  # optional subcommands
+        # more subcommands may be added elsewhere
+        (MANAGE.replace('commands.add_parser("evaluate")', "register(commands)"), "python manage.py trian"),
+        (MANAGE.replace('"evaluate"', "NAME"), "python manage.py trian"),
+        (
+            MANAGE.replace(
+                'commands.add_parser("evaluate")', 'for name in ("a", "b"):\n    commands.add_parser(name)'
+            ),
+            "python manage.py trian",
+        ),
+        # a positional of the parser itself comes first
+        (
+            MANAGE.replace('parser.add_argument("--root"', 'parser.add_argument("root"'),
+            "python manage.py data x",
+        ),
+        (
+            MANAGE.replace("args = parser.parse_args()", "args = parser.parse_known_args()"),
+            "python manage.py trian",
+        ),
+    ],
+)
+def test_subcommand_runs_the_parser_takes_or_may_take(tmp_path: Path, script: str, commands: str) -> None:
+    assert _refused(tmp_path, script, commands, "manage.py") == []
+
+
+def test_a_boolean_optional_option_takes_no_word_and_its_no_spelling(tmp_path: Path) -> None:
+    script = (
+        "import argparse\n\nparser = argparse.ArgumentParser()\nparser.add_argument('source')\n"
+        "parser.add_argument('--cache', action=argparse.BooleanOptionalAction, default=True)\n"
+        "args = parser.parse_args()\n"
+    )
+    assert _refused(tmp_path, script, "python shrink.py --no-cache in.png", "shrink.py") == []
+    [(_, message, _)] = _refused(
+        tmp_path / "b", script, "python shrink.py --cache in.png out.png", "shrink.py"
+    )
+    assert message.endswith('so it exits with "unrecognized arguments: out.png"')
+
+
+OPTIONS_CLASS = """\
+import argparse
+
+
+class TrainOptions:
+    def __init__(self):
+        self.parser = argparse.ArgumentParser()
+        self.parser.add_argument("dataroot")
+        self.parser.add_argument("--epochs", type=int, default=10)
+
+    def parse(self):
+        return self.parser.parse_args()
+
+
+opt = TrainOptions().parse()
+"""
+
+
+def test_a_parser_an_options_class_builds_when_the_script_makes_one(tmp_path: Path) -> None:
+    [(line, message, _)] = _refused(tmp_path, OPTIONS_CLASS, "python train.py --epochs 3", "train.py")
+    assert (line, message.split(", so")[0]) == (
+        6,
+        "README runs train.py with no dataroot, but its argparse (train.py:7) requires it",
+    )
+    unused = OPTIONS_CLASS.replace("opt = TrainOptions().parse()", "")  # a module others import
+    assert _refused(tmp_path / "unused", unused, "python train.py --epochs 3", "train.py") == []

@@ -1439,6 +1439,22 @@ class ScriptOptions:
     required: tuple[tuple[tuple[str, ...], int], ...] = ()
     """(option strings, script line) of each `argparse` option declared `required=True` (a literal), when
     the script builds one parser and no subcommands: argparse stops when a run gives none of them."""
+    uncounted: frozenset[str] = frozenset()
+    """The `argparse` options whose words cannot be counted (`nargs='?'`, `'*'`, `'+'`, a number, a
+    custom action): a run giving one of them is not counted, a run giving none still is."""
+    last: tuple[str, int, int, int | None] | None = None
+    """(name, script line, fewest words, most words; None: no limit) of the `argparse` parser's last
+    positional argument when it takes a varying number (`nargs='?'`, `'*'`, `'+'`), after `positionals`."""
+    allowed: tuple[tuple[str, ...] | None, ...] = ()
+    """The values each of `positionals` (then `last`, when it takes one word at most) must be one of
+    (`choices=[…]`, read as `_choices` reads them); None for one that takes any."""
+    subcommands: tuple[str, int, tuple[str, ...], bool] | None = None
+    """(name argparse shows, script line, names and aliases, required) of the subcommands the parser's
+    one `add_subparsers` takes, when they can all be read (literal names, the object given to no
+    function, no positional argument of the parser before them)."""
+    top: tuple[frozenset[str], frozenset[str]] | None = None
+    """(options, those taking one word) of the parser itself, not of its subcommands: what a run may
+    give before its subcommand; None when they cannot be told."""
 
     def takes(self, option: str) -> bool:
         """Whether the script accepts `option` (`--name`, `--name=x`, `-n`, `-nfoo`, `-rv`)."""
@@ -1543,6 +1559,15 @@ and typer spell `desc_act` `--desc-act`; `HfArgumentParser` takes both spellings
 `sys.argv` itself: `_reads_argv`.)"""
 
 
+def _parents(tree: ast.Module) -> dict[int, ast.AST]:
+    """The node holding each node of a script's tree, by the `id` of the node held."""
+    parents: dict[int, ast.AST] = {}
+    for parent in ast.walk(tree):
+        for child in ast.iter_child_nodes(parent):
+            parents[id(child)] = parent
+    return parents
+
+
 def _reads_argv(tree: ast.Module) -> bool:
     """Whether the script reads its words from `sys.argv` other than through its parser: any use of
     `sys.argv` (or `argv` imported from `sys`) but its name (`sys.argv[0]`) and the whole list of its
@@ -1557,10 +1582,7 @@ def _reads_argv(tree: ast.Module) -> bool:
         isinstance(n, ast.ImportFrom) and n.module == "sys" and any(a.name == "argv" for a in n.names)
         for n in ast.walk(tree)
     )
-    parents: dict[int, ast.AST] = {}
-    for node in ast.walk(tree):
-        for child in ast.iter_child_nodes(node):
-            parents[id(child)] = node
+    parents = _parents(tree)
 
     def parsed(node: ast.expr) -> bool:
         """`node` is an argument of a `….parse_args(…)` call."""
@@ -1638,7 +1660,12 @@ def _python_options(path: Path) -> ScriptOptions | None:
     """The options the Python script at `path` declares to `argparse`: the literal option strings of
     its `add_argument` calls, an unambiguous prefix of a long one accepted unless a parser says
     `allow_abbrev=False`. None when it declares none, reads its options another way too
-    (`_OTHER_PARSERS`), or an option string is not a literal (`*flags`, a variable)."""
+    (`_OTHER_PARSERS`), or an option string is not a literal (`*flags`, a variable).
+
+    What a run must give (its positional arguments, their choices, its subcommands, the required
+    options, the values an option's `choices` allow) is read only when the script builds one parser,
+    at its top level or in a function its top level calls (`_runs`), and hands it the run's own words
+    (`_parses_own_words`): otherwise the words may never reach it."""
     text = text_or_none(path, MAX_PROJECT_FILE_BYTES)
     if text is None or "add_argument" not in text or _OTHER_PARSERS.search(text):
         return None
@@ -1648,15 +1675,24 @@ def _python_options(path: Path) -> ScriptOptions | None:
         return None
     if _reads_argv(tree):
         return None
+    builds = _builds_parser(tree)
+    builders = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and builds(n.func)]
     parsers = {
         target.id
         for node in ast.walk(tree)
-        if isinstance(node, ast.Assign)
-        and isinstance(node.value, ast.Call)
-        and ast.unparse(node.value.func).endswith("ArgumentParser")
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and builds(node.value.func)
         for target in node.targets
         if isinstance(target, ast.Name)
     }
+    prefixes = True
+    for builder in builders:
+        for keyword in builder.keywords:
+            if keyword.arg in (None, "parents", "prefix_chars", "fromfile_prefix_chars"):
+                return None
+            if keyword.arg == "allow_abbrev" and not (
+                isinstance(keyword.value, ast.Constant) and keyword.value.value is True
+            ):
+                prefixes = False
     for node in ast.walk(tree):  # a parser given to a function of another file may get more options
         if isinstance(node, ast.Call) and any(
             isinstance(a, ast.Name) and a.id in parsers
@@ -1666,37 +1702,35 @@ def _python_options(path: Path) -> ScriptOptions | None:
     short: set[str] = set()
     long: set[str] = set()
     values: set[str] = set()
+    uncounted: set[str] = set()
     first = 0
     where: list[tuple[str, int]] = []
-    prefixes = True
     positionals: list[tuple[str, int]] | None = []
+    allowed: list[tuple[str, ...] | None] = []
+    last: tuple[str, int, int, int | None] | None = None
     choices: list[tuple[str, int, tuple[str, ...]]] = []
     required: list[tuple[tuple[str, ...], int]] = []
     subcommands = False
     module = _module_values(tree)
-    builders = sum(
-        isinstance(n, ast.Call) and ast.unparse(n.func).endswith("ArgumentParser") for n in ast.walk(tree)
+    counted = (
+        len(builders) == 1
+        and _plain_builder(builders[0].func)
+        and _runs(tree, builders[0])
+        and _parses_own_words(tree)
     )
-    for node in ast.walk(tree):
-        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
-            continue
-        if node.func.attr in (
-            "add_subparsers",
-            "add_parser",
-            "add_argument_group",
-            "add_mutually_exclusive_group",
-        ):
-            positionals = None if node.func.attr != "add_argument_group" else positionals
-            subcommands = subcommands or node.func.attr in ("add_subparsers", "add_parser")
-        if node.func.attr == "ArgumentParser":
-            for keyword in node.keywords:
-                if keyword.arg in (None, "parents", "prefix_chars", "fromfile_prefix_chars"):
-                    return None
-                if keyword.arg == "allow_abbrev" and not (
-                    isinstance(keyword.value, ast.Constant) and keyword.value.value is True
-                ):
-                    prefixes = False
-            continue
+    top = _top_names(tree, parsers)
+    top_options: set[str] | None = set()
+    top_values: set[str] = set()
+    top_positional = False
+    calls = sorted(
+        (n for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)),
+        key=lambda n: (n.lineno, n.col_offset),
+    )
+    for node in calls:
+        assert isinstance(node.func, ast.Attribute)
+        if node.func.attr in ("add_subparsers", "add_parser"):
+            positionals = None
+            subcommands = True
         if node.func.attr != "add_argument":
             continue
         names = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
@@ -1708,26 +1742,45 @@ def _python_options(path: Path) -> ScriptOptions | None:
         nargs = keywords.get("nargs")
         if _takes_the_rest(nargs):
             return None  # `nargs=REMAINDER`: the words after it, options too, are its values
-        if not _one_word(action, nargs, bool(options)):
-            positionals = None
+        receiver = node.func.value
+        on_top = isinstance(receiver, ast.Name) and receiver.id in top
+        if not isinstance(receiver, ast.Name):
+            top_options = None  # (`self.parser.add_argument`): whose option it is is not told
         if not options:
-            if not names:
-                positionals = None  # `add_argument(dest="x")`: not counted
-            elif positionals is not None:  # a positional argument
-                positionals.append((names[0], node.lineno))
+            top_positional = top_positional or on_top or not isinstance(receiver, ast.Name)
+            span = _positional_span(action, nargs)
+            if not names or span is None or (last is not None and positionals is not None):
+                positionals = None  # `add_argument(dest="x")`, a custom action, one after a varying one
+            elif positionals is not None:
+                shown = _shown_name(names[0], keywords)
+                listed = _choices(keywords, module) if action is None and span[1] == 1 else None
+                if span == (1, 1):
+                    positionals.append((shown, node.lineno))
+                    allowed.append(listed)
+                else:
+                    last = (shown, node.lineno, *span)
+                    allowed.append(listed)
             continue
         first = min(first or node.lineno, node.lineno)
         where += [(option, node.lineno) for option in options]
         demand = keywords.get("required")
         if isinstance(demand, ast.Constant) and demand.value is True:
             required.append((tuple(options), node.lineno))
-        takes_value = not (isinstance(action, ast.Constant) and action.value in _NO_VALUE_ACTIONS) and not (
-            isinstance(nargs, ast.Constant) and nargs.value == 0
-        )
+        words = _option_words(action, nargs)
+        negated = _negated(action)
         for option in options:
-            (long if option.startswith("--") else short).add(option)
-            if takes_value:
-                values.add(option)
+            spellings = [option, "--no-" + option[2:]] if negated and option.startswith("--") else [option]
+            for spelled in spellings:
+                (long if spelled.startswith("--") else short).add(spelled)
+                if words != 0:
+                    values.add(spelled)  # (one that may take a value)
+                if words is None:
+                    uncounted.add(spelled)
+                if on_top and top_options is not None:
+                    top_options.add(spelled)
+                    if words == 1:
+                        top_values.add(spelled)
+        takes_value = words == 1 or (words is None and not negated)
         listed = _choices(keywords, module) if takes_value and nargs is None and action is None else None
         if listed:
             choices += [(option, node.lineno, listed) for option in options]
@@ -1735,6 +1788,7 @@ def _python_options(path: Path) -> ScriptOptions | None:
         return None
     short.add("-h")
     long.add("--help")
+    counted_positionals = positionals is not None and counted
     return ScriptOptions(
         first,
         "argparse",
@@ -1744,10 +1798,294 @@ def _python_options(path: Path) -> ScriptOptions | None:
         prefixes,
         False,
         tuple(where),
-        tuple(positionals) if positionals is not None and builders == 1 else None,
-        tuple(choices),
-        tuple(required) if builders == 1 and not subcommands and not _fixed_words(tree) else (),
+        tuple(positionals) if counted_positionals and positionals is not None else None,
+        tuple(choices) if counted else (),
+        tuple(required) if counted and not subcommands and not _fixed_words(tree) else (),
+        frozenset(uncounted),
+        last if counted_positionals else None,
+        tuple(allowed) if counted_positionals else (),
+        _subcommands(tree, top) if counted and subcommands and not top_positional else None,
+        (frozenset(top_options | {"-h", "--help"}), frozenset(top_values))
+        if top_options is not None
+        else None,
     )
+
+
+def _builds_parser(tree: ast.Module) -> Callable[[ast.expr], bool]:
+    """Whether a call's function builds an `argparse` parser: `argparse.ArgumentParser`,
+    `ArgumentParser`, or the name the script imports it as (`from argparse import ArgumentParser as
+    AP`)."""
+    aliases = {
+        alias.asname
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module == "argparse"
+        for alias in node.names
+        if alias.name == "ArgumentParser" and alias.asname
+    }
+
+    def builds(func: ast.expr) -> bool:
+        return ast.unparse(func).endswith("ArgumentParser") or (
+            isinstance(func, ast.Name) and func.id in aliases
+        )
+
+    return builds
+
+
+def _plain_builder(func: ast.expr) -> bool:
+    """Whether a parser is built by `argparse`'s own class (`ArgumentParser`, `argparse.ArgumentParser`,
+    an alias), not a subclass whose name ends so (`TolerantArgumentParser`: its `error` may not stop)."""
+    if isinstance(func, ast.Attribute):
+        return func.attr == "ArgumentParser" and isinstance(func.value, ast.Name)
+    if isinstance(func, ast.Name):
+        return func.id == "ArgumentParser" or not func.id.endswith("ArgumentParser")  # (or an alias)
+    return False
+
+
+def _shown_name(name: str, keywords: dict[str | None, ast.expr]) -> str:
+    """The name argparse shows for a positional argument in its errors: its `metavar`, else its name."""
+    metavar = keywords.get("metavar")
+    if isinstance(metavar, ast.Constant) and isinstance(metavar.value, str) and metavar.value:
+        return metavar.value
+    return name
+
+
+def _top_names(tree: ast.Module, parsers: set[str]) -> set[str]:
+    """The names of the parser `parsers` holds (one, or none) and of its argument groups (`inputs =
+    parser.add_argument_group("inputs")`): the names whose `add_argument` declares the parser's own
+    arguments, not a subcommand's."""
+    names = set(parsers)
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Call)
+            and isinstance(node.value.func, ast.Attribute)
+            and node.value.func.attr in ("add_argument_group", "add_mutually_exclusive_group")
+            and isinstance(node.value.func.value, ast.Name)
+            and node.value.func.value.id in parsers
+        ):
+            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    return names
+
+
+def _runs(tree: ast.Module, node: ast.AST) -> bool:
+    """Whether running the script reaches `node`: it is outside any function, or each function holding it
+    is one the script's top level (its `if __name__ == "__main__":` block too) refers to, or one such a
+    function refers to, in turn (`main()` calling `parse()`); a class referred to reaches its
+    `__init__`. A function only another program calls (a console script's `cli()`) is not reached."""
+    parents = _parents(tree)
+    holders: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
+    above = parents.get(id(node))
+    while above is not None:
+        if isinstance(above, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            holders.append(above)
+        above = parents.get(id(above))
+    if not holders:
+        return True
+
+    def referred(start: ast.AST, skip_functions: bool) -> set[str]:
+        found: set[str] = set()
+        todo = list(ast.iter_child_nodes(start))
+        while todo:
+            item = todo.pop()
+            if skip_functions and isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                found.update(ast.unparse(d).split("(")[0].split(".")[-1] for d in item.decorator_list)
+                continue
+            if isinstance(item, ast.Name) and isinstance(item.ctx, ast.Load):
+                found.add(item.id)
+            elif isinstance(item, ast.Attribute):
+                found.add(item.attr)
+            todo.extend(ast.iter_child_nodes(item))
+        return found
+
+    functions: dict[str, list[ast.AST]] = collections.defaultdict(list)
+    for item in ast.walk(tree):
+        if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            functions[item.name].append(item)
+        elif isinstance(item, ast.ClassDef):
+            functions[item.name] += [
+                f
+                for f in item.body
+                if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+                and f.name in ("__init__", "__new__", "__call__", "__post_init__")
+            ]
+    reached: set[str] = set()
+    running: set[int] = set()
+    todo = list(referred(tree, True))
+    while todo:
+        name = todo.pop()
+        if name in reached:
+            continue
+        reached.add(name)
+        for function in functions.get(name, ()):
+            running.add(id(function))
+            todo.extend(referred(function, False))
+    return all(id(holder) in running for holder in holders)
+
+
+def _parses_own_words(tree: ast.Module) -> bool:
+    """Whether the script's parser is given the run's words and stops the run on an error: it calls
+    `parse_args` (or `parse_intermixed_args`), each time with none, `None`, `sys.argv[1:]` or a parameter
+    of one of its functions (`main(argv)` handing its words on: `_reads_argv` has checked what it is
+    given), and never inside a `try` that catches the `SystemExit` argparse raises."""
+    parameters = {
+        a.arg
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)
+    }
+    parents = _parents(tree)
+    parses = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in ("parse_args", "parse_intermixed_args")
+    ]
+    for call in parses:
+        given = [*call.args, *(k.value for k in call.keywords if k.arg in ("args", None))]
+        for word in given:
+            if isinstance(word, ast.Constant) and word.value is None:
+                continue
+            if isinstance(word, ast.Name) and word.id in parameters | {"argv"}:
+                continue
+            if isinstance(word, ast.Subscript) and ast.unparse(word).replace(" ", "") in (
+                "sys.argv[1:]",
+                "argv[1:]",
+            ):
+                continue
+            return False
+        above = parents.get(id(call))
+        while above is not None:
+            if isinstance(above, ast.Try) and any(
+                handler.type is None or _SWALLOWED.search(ast.unparse(handler.type))
+                for handler in above.handlers
+            ):
+                return False
+            above = parents.get(id(above))
+    return bool(parses)
+
+
+_SWALLOWED = re.compile(r"\b(?:SystemExit|BaseException)\b")
+"""What an `except` catching argparse's exit names."""
+
+
+def _subcommands(tree: ast.Module, top: set[str]) -> tuple[str, int, tuple[str, ...], bool] | None:
+    """(name argparse shows, line, names and aliases, required) of the subcommands the parser (whose
+    names are `top`) takes through its one `add_subparsers`, when every one of them can be read: the
+    object it returns bound to one name, used only to `add_parser` a literal name (and `aliases`) or set
+    `required`; None otherwise (the object handed to a function, a name in a variable, a loop)."""
+    made = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign)
+        and isinstance(node.value, ast.Call)
+        and isinstance(node.value.func, ast.Attribute)
+        and node.value.func.attr == "add_subparsers"
+        and isinstance(node.value.func.value, ast.Name)
+        and node.value.func.value.id in top
+    ]
+    calls = [
+        n
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and n.func.attr == "add_subparsers"
+        and (not isinstance(n.func.value, ast.Name) or n.func.value.id in top)
+    ]
+    if len(made) != 1 or len(calls) != 1 or len(made[0].targets) != 1:
+        return None
+    [assign] = made
+    target = assign.targets[0]
+    if not isinstance(target, ast.Name) or not isinstance(assign.value, ast.Call):
+        return None
+    holder = target.id
+    keywords = {k.arg: k.value for k in assign.value.keywords}
+    if None in keywords:
+        return None
+    demand = keywords.get("required")
+    required = isinstance(demand, ast.Constant) and demand.value is True
+    parents = _parents(tree)
+    names: list[str] = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Name) and node.id == holder) or node is target:
+            continue
+        use = parents.get(id(node))
+        if not isinstance(use, ast.Attribute):
+            return None  # handed on, bound again: more subcommands may be added elsewhere
+        if use.attr == "required" and isinstance(use.ctx, ast.Store):
+            assigned = parents.get(id(use))
+            if not isinstance(assigned, ast.Assign) or not isinstance(assigned.value, ast.Constant):
+                return None
+            required = assigned.value.value is True
+            continue
+        call = parents.get(id(use))
+        if use.attr != "add_parser" or not isinstance(call, ast.Call) or call.func is not use:
+            if use.attr in ("metavar", "dest", "help", "title", "description"):
+                continue
+            return None
+        if (
+            not call.args
+            or not isinstance(call.args[0], ast.Constant)
+            or not isinstance(call.args[0].value, str)
+        ):
+            return None
+        names.append(call.args[0].value)
+        for keyword in call.keywords:
+            if keyword.arg is None:
+                return None
+            if keyword.arg == "aliases":
+                aliases = keyword.value
+                if not isinstance(aliases, (ast.List, ast.Tuple)) or not all(
+                    isinstance(a, ast.Constant) and isinstance(a.value, str) for a in aliases.elts
+                ):
+                    return None
+                names += [
+                    a.value for a in aliases.elts if isinstance(a, ast.Constant) and isinstance(a.value, str)
+                ]
+    if not names:
+        return None
+    shown = "{" + ",".join(n for n in names) + "}"
+    for key in ("metavar", "dest"):
+        value = keywords.get(key)
+        if isinstance(value, ast.Constant) and isinstance(value.value, str) and value.value:
+            shown = value.value
+            break
+    return shown, assign.lineno, tuple(names), required
+
+
+def _positional_span(action: ast.expr | None, nargs: ast.expr | None) -> tuple[int, int | None] | None:
+    """(fewest, most; None: no limit) words a positional argument with this `action` and `nargs` takes;
+    None when they cannot be told (a custom action, a number of words but 1, a variable)."""
+    if action is not None and not (isinstance(action, ast.Constant) and action.value in ("store", "append")):
+        return None
+    if nargs is None:
+        return 1, 1
+    if not isinstance(nargs, ast.Constant):
+        return None
+    return {1: (1, 1), "?": (0, 1), "*": (0, None), "+": (1, None)}.get(nargs.value)
+
+
+def _negated(action: ast.expr | None) -> bool:
+    """Whether an `add_argument`'s action is `BooleanOptionalAction` (`--x` and `--no-x`)."""
+    return (isinstance(action, ast.Attribute) and action.attr == "BooleanOptionalAction") or (
+        isinstance(action, ast.Name) and action.id == "BooleanOptionalAction"
+    )
+
+
+def _option_words(action: ast.expr | None, nargs: ast.expr | None) -> int | None:
+    """How many words an option with this `action` and `nargs` takes after it: 0, 1, or None when it
+    cannot be told (`nargs='?'`, `'*'`, `'+'`, a number but 1, `extend`, a custom action)."""
+    if _negated(action):
+        return 0
+    if isinstance(action, ast.Constant) and action.value in _NO_VALUE_ACTIONS:
+        return 0
+    if action is not None and not (isinstance(action, ast.Constant) and action.value in ("store", "append")):
+        return None
+    if nargs is None:
+        return 1
+    if isinstance(nargs, ast.Constant) and nargs.value in (0, 1):
+        return 1 if nargs.value == 1 else 0
+    return None
 
 
 def _fixed_words(tree: ast.Module) -> bool:
@@ -1850,18 +2188,6 @@ def _takes_the_rest(nargs: ast.expr | None) -> bool:
     if isinstance(nargs, ast.Name):
         return nargs.id in ("REMAINDER", "PARSER")
     return isinstance(nargs, ast.Constant) and nargs.value in ("...", "A...")
-
-
-def _one_word(action: ast.expr | None, nargs: ast.expr | None, option: bool) -> bool:
-    """Whether an `add_argument` with these `action` and `nargs` takes one word (an option: one value or
-    none), so that the words a command gives the parser can be counted."""
-    if action is not None and not (
-        isinstance(action, ast.Constant) and action.value in (*_NO_VALUE_ACTIONS, "store", "append")
-    ):
-        return False  # `extend`, `BooleanOptionalAction`, a class of the script: not counted
-    if nargs is None:
-        return True
-    return isinstance(nargs, ast.Constant) and (nargs.value == 1 or (option and nargs.value == 0))
 
 
 @per_audit(maxsize=64)
@@ -1996,30 +2322,40 @@ def _positional_words(words: list[str], declared: ScriptOptions) -> list[str] | 
     """The words a command gives a Python script that its `argparse` parser reads as positional
     arguments (no option, nor an option's value); None when they cannot be counted: the parser's
     positionals are not known, a word may be several or none (a variable, a placeholder, a glob), a
-    word may be a negative number or asks for help, or an option is not one the parser declares whole
-    (a prefix, a bundle of short options)."""
+    word may be a negative number or asks for help, an option is not one the parser declares whole
+    (a prefix, a bundle of short options) or takes words that cannot be counted (`nargs='?'`), or
+    options come between the words while the last positional argument takes a varying number of
+    them (argparse may give it none at the first option: `a --x 1 b` leaves `b` over)."""
     if declared.positionals is None:
         return None
     given: list[str] = []
+    runs = 0
+    after_option = True
     index = 0
     while index < len(words):
         word = words[index]
         index += 1
         if word in ("&&", ";", "||", "|", "&"):
             break
-        if _UNREAD.search(word) or re.match(r"-\.?\d", word) or word in ("-h", "--help"):
+        if _UNREAD.search(word) or "…" in word or re.match(r"-\.?\d", word) or word in ("-h", "--help"):
             return None
         if word == "--":
             given += words[index:]
+            runs += 1
             break
         if not word.startswith("-") or word == "-":
+            runs += after_option
+            after_option = False
             given.append(word)
             continue
         name = word.split("=", 1)[0]
-        if name not in declared.short | (declared.long or frozenset()):
-            return None  # a prefix, `-n3`, a bundle: not read here
+        if name not in declared.short | (declared.long or frozenset()) or name in declared.uncounted:
+            return None  # a prefix, `-n3`, a bundle, `--tags a b`: not read here
+        after_option = True
         if name in declared.values and "=" not in word:
             index += 1
+    if declared.last is not None and runs > 1:
+        return None
     return given
 
 
@@ -2111,9 +2447,11 @@ def run_refusal(
     path: str, script: str, words: list[str], declared: ScriptOptions, complete: bool = True
 ) -> str | None:
     """What the parser `declared` of the script `script` (run as `path`) refuses of the words a command
-    gives it: its first option the parser does not declare, else positional words beyond those an
-    `argparse` parser takes, else (when the words are `complete`: no placeholder was cut off them) the
-    required options and positional arguments they leave out; None when it takes them."""
+    gives it: its first option the parser does not declare, else an option's or a positional
+    argument's value its `choices` leave out, else a subcommand it does not have, else positional
+    words beyond those an `argparse` parser takes, else (when the words are `complete`: no placeholder
+    was cut off them) the required options, positional arguments or subcommand they leave out; None
+    when it takes them."""
     for word in _given_options(words, declared):
         name = word.split("=", 1)[0]
         if _UNREAD.search(name) or declared.takes(word):
@@ -2122,15 +2460,32 @@ def run_refusal(
     refused = _refused_choice(words, declared)
     if refused is not None:
         option, value, line, allowed = refused
-        shown = ", ".join(allowed[:8]) + (", …" if len(allowed) > 8 else "")
         return (
             f"README runs {path} with {option} {value}, but its argparse ({script}:{line}) allows only "
-            f"{shown} for {option}, so it exits with \"invalid choice: '{value}'\""
+            f"{_listed(allowed)} for {option}, so it exits with \"invalid choice: '{value}'\""
+        )
+    command = _subcommand_word(words, declared)
+    subcommands = declared.subcommands
+    if command is not None and subcommands is not None:
+        shown, line, commands, _ = subcommands
+        return (
+            f"README runs {path} with the subcommand {command}, but its argparse ({script}:{line}) has only "
+            f"{_listed(commands)}, so it exits with \"argument {shown}: invalid choice: '{command}'\""
         )
     given = _positional_words(words, declared)
-    if given is not None and declared.positionals is not None and len(given) > len(declared.positionals):
-        return _too_many(path, script, given, declared)
+    if given is not None:
+        for name, line, value, allowed in _chosen(given, declared):
+            return (
+                f"README runs {path} with {value} as its {name} argument, but its argparse ({script}:{line}) "
+                f"allows only {_listed(allowed)} for {name}, so it exits with "
+                f"\"argument {name}: invalid choice: '{value}'\""
+            )
+    most = _most_positionals(declared)
+    if given is not None and most is not None and len(given) > most:
+        return _too_many(path, script, given, declared, most)
     missing = _missing_required(words, declared, given) if complete else []
+    if complete and subcommands is not None and subcommands[3] and _no_subcommand(words, declared):
+        missing.append((subcommands[0], subcommands[1]))
     if missing:
         names = [name for name, _ in missing]
         at = ", ".join(f"{script}:{line}" for line in dict.fromkeys(line for _, line in missing))
@@ -2140,6 +2495,100 @@ def run_refusal(
             f'{", ".join(names)}"'
         )
     return None
+
+
+def _listed(values: Sequence[str]) -> str:
+    """The first values of a list, for a message: `a, b, c, …`."""
+    shown = list(values)
+    return ", ".join(shown[:8]) + (", …" if len(shown) > 8 else "")
+
+
+def _names_a_value(value: str, allowed: Sequence[str]) -> bool:
+    """Whether a word stands for a value the reader picks rather than being one (`OS_NAME`,
+    `your_choice`): not one of the `allowed` ones a script compares it with."""
+    if value in allowed:
+        return False
+    return (
+        re.fullmatch(r"[A-Z][A-Z0-9_]+", value) is not None
+        or re.match(r"(?i)(?:your|my)[_-]|choice\Z", value) is not None
+    )
+
+
+def _chosen(given: list[str], declared: ScriptOptions) -> Iterator[tuple[str, int, str, tuple[str, ...]]]:
+    """(name, script line, word, allowed values) of each positional word a run gives that the `choices`
+    of the positional argument taking it leave out; not a word naming the argument itself, as a usage
+    line writes it (`model`, `dataset_name` for `dataset`)."""
+    taking = list(declared.positionals or ())
+    if declared.last is not None and declared.last[3] == 1:
+        taking.append(declared.last[:2])
+    for (name, line), allowed, value in zip(taking, declared.allowed, given, strict=False):
+        if not allowed or value in allowed or _names_a_value(value, allowed):
+            continue
+        if name.lower().replace("-", "_") in value.lower().replace("-", "_"):
+            continue
+        yield name, line, value, allowed
+
+
+def _most_positionals(declared: ScriptOptions) -> int | None:
+    """How many positional words the `argparse` parser takes at most; None when there is no limit or
+    it is not known."""
+    if declared.positionals is None:
+        return None
+    if declared.last is None:
+        return len(declared.positionals)
+    more = declared.last[3]
+    return None if more is None else len(declared.positionals) + more
+
+
+_COMMAND_WORDS = frozenset({"command", "cmd", "subcommand", "action", "task", "mode", "verb"})
+"""Words a usage line writes for the subcommand the reader picks (`python tool.py command`)."""
+
+
+def _before_subcommand(words: list[str], declared: ScriptOptions) -> tuple[bool, str | None]:
+    """(whether the words can be read, the first positional word) of a run of a script whose `argparse`
+    parser takes subcommands: its options before it are the parser's own, whole, each with its value;
+    not read when a word may be several or none, asks for help, or stands for what a usage line leaves
+    to the reader (`...`)."""
+    if declared.subcommands is None or declared.top is None:
+        return False, None
+    options, values = declared.top
+    ended = next((i for i, w in enumerate(words) if w in ("&&", ";", "||", "|", "&")), len(words))
+    words = words[:ended]
+    if any("..." in w or "…" in w for w in words):
+        return False, None
+    index = 0
+    while index < len(words):
+        word = words[index]
+        index += 1
+        if _UNREAD.search(word) or word in ("-h", "--help", "--version", "-V", "--") or word.startswith("@"):
+            return False, None
+        if word.startswith("-") and word != "-":
+            name = word.split("=", 1)[0]
+            if name not in options or name in declared.uncounted:
+                return False, None
+            if name in values and "=" not in word:
+                index += 1
+            continue
+        return True, word
+    return True, None
+
+
+def _subcommand_word(words: list[str], declared: ScriptOptions) -> str | None:
+    """The subcommand a run gives an `argparse` script that its parser does not have (`trian` where it
+    has `train`); None when it has it or the words cannot be read so."""
+    read, word = _before_subcommand(words, declared)
+    if not read or word is None or declared.subcommands is None:
+        return None
+    names = declared.subcommands[2]
+    if word in names or word.lower() in _COMMAND_WORDS or _names_a_value(word, names):
+        return None
+    return word
+
+
+def _no_subcommand(words: list[str], declared: ScriptOptions) -> bool:
+    """Whether a run of an `argparse` script with subcommands gives none (only its own options)."""
+    read, word = _before_subcommand(words, declared)
+    return read and word is None
 
 
 _PLACEHOLDER = re.compile(r"<[\w.-][\w. -]*>")
@@ -2198,8 +2647,11 @@ def _missing_required(
 
         if not any(gives(word) for word in taken):
             missing.append(("/".join(options), line))
-    if given is not None and declared.positionals is not None and len(given) < len(declared.positionals):
-        missing += list(declared.positionals[len(given) :])
+    if given is not None and declared.positionals is not None:
+        fixed = declared.positionals
+        missing += list(fixed[len(given) :])
+        if declared.last is not None and declared.last[2] > 0 and len(given) <= len(fixed):
+            missing.append(declared.last[:2])
     return missing
 
 
@@ -2227,19 +2679,20 @@ def _refused_choice(
             value = words[index]
             index += 1
         line, values = allowed[name]
-        placeholder = re.fullmatch(r"[A-Z][A-Z0-9_]+", value) is not None and value not in values
-        if placeholder or value.lower() in ("your_choice", "choice"):
+        if _names_a_value(value, values):
             continue  # `--os OS_NAME`: a name for the value the reader picks
         if value and value not in values and not _UNREAD.search(value) and not value.startswith("-"):
             return name, value, line, values
     return None
 
 
-def _too_many(path: str, script: str, given: list[str], declared: ScriptOptions) -> str:
+def _too_many(path: str, script: str, given: list[str], declared: ScriptOptions, most: int) -> str:
     """`README runs x.py with 2 positional arguments (24 /data), but its argparse (x.py:9) declares one,
     amount, so it exits with "unrecognized arguments: /data"`."""
-    taken = declared.positionals or ()
-    extra = given[len(taken) :]
+    taken = list(declared.positionals or ())
+    if declared.last is not None:
+        taken.append((f"{declared.last[0]} (optional)", declared.last[1]))
+    extra = given[most:]
     named = ", ".join(name for name, _ in taken)
     count = {0: "none", 1: "one"}.get(len(taken), str(len(taken)))
     at = f"{script}:{taken[0][1]}" if taken else f"{script}:{declared.line}"
@@ -2528,6 +2981,7 @@ def braced_values(
                         declared.how == "argparse"
                         and declared.positionals is not None
                         and option in declared.values
+                        and option not in declared.uncounted
                     ):
                         confidence = CERTAIN
                         self_said = f"{path}'s argparse takes one value for {option}, and refuses {split[1]}"
