@@ -66,6 +66,7 @@ command block's, or a code span's in a list of steps whose build is written so t
 from __future__ import annotations
 
 import bisect
+import difflib
 import fnmatch
 import json
 import os
@@ -96,6 +97,7 @@ from docgen.audit.docker_cli import docker_verb, docker_words
 from docgen.audit.grammar import IMAGE_WORD, RUN, Read, env_takes_image, misplaced, read_words
 from docgen.audit.memo import per_audit
 from docgen.audit.missing import one_slip
+from docgen.audit.names import CLOSE
 from docgen.build_scripts import BUILD
 from docgen.files import text_or_none
 from docgen.markdown import Document, Fence, code_spans
@@ -785,6 +787,29 @@ def offered_runs(doc: Document, text: str) -> set[int]:
         if offered is None:
             offered = offered_text(doc, list(enumerate(text.splitlines(), 1)))
         if not re.search(rf"(?<![\w.-]){re.escape(tag)}(?![\w-]|\.\w)", offered):
+            continue
+        for lines in fence_commands(fence):
+            if any(n == line for n, _ in lines):
+                found.update(n for n, _ in lines)
+    return found
+
+
+def foreign_runs(doc: Document) -> set[int]:
+    """The README lines of each `docker run` (`docker create`) of an image far from every one the
+    README's builds tag, when it builds some (`docker build -t lab/guidance:sitl …`, then `docker run …
+    px4io/px4-dev-ros-noetic bash`): another project's image, with its own folders and users, not the
+    Dockerfile's. A name a slip away from a built one (`difflib`, `names.CLOSE`) is a stale name of
+    the same image, and still the Dockerfile's; a name written with a variable or a placeholder is not
+    read."""
+    built = built_repositories(doc)
+    if not built:
+        return set()
+    found: set[int] = set()
+    for line, image, _, _, _, fence in _fenced_runs(doc, last=True):
+        repo = image_repository(image)
+        if repo in built or re.search(r"[<>${}*]", image):
+            continue
+        if difflib.get_close_matches(repo, sorted(built), n=1, cutoff=CLOSE):
             continue
         for lines in fence_commands(fence):
             if any(n == line for n, _ in lines):
