@@ -1,6 +1,8 @@
 """A `docker run` of the README's own image whose words after the image start with an option while the
-image has no ENTRYPOINT (`docker run … app:latest --frames 1` under `CMD ["./render.sh"]`): the words
-replace CMD, so docker tries to execute `--frames` and the container fails at once.
+image has no ENTRYPOINT (`docker run … app:latest --frames 1` under `CMD ["./render.sh"]`), or with a
+setting of the program's configuration (`mode=train train.max_steps=10` under `CMD ["train-llm"]`,
+Hydra's overrides): the words replace CMD, so docker tries to execute `--frames` or `mode=train` and
+the container fails at once.
 
 The image is the README's own when a build command of it tags that repository (`-t org/app`), the
 Dockerfile being the one the build names with `-f` or the only one audited. Its ENTRYPOINT is looked for
@@ -349,7 +351,9 @@ def run_args(
         return
     told: set[str] = set()
     for line, image, read, after in docker_runs(doc):
-        if any(n == "--entrypoint" for n, _ in read.values) or not after or not after[0].startswith("-"):
+        if any(n == "--entrypoint" for n, _ in read.values) or not after:
+            continue
+        if not after[0].startswith("-") and not _OVERRIDE.fullmatch(after[0]):
             continue
         if after[0] in ("-", "--") or misplaced(after) is not None:
             continue
@@ -384,6 +388,11 @@ def run_args(
             "container's program and it fails (put the program first, or use --entrypoint)",
             confidence=CERTAIN if has is False else LIKELY,
         )
+
+
+_OVERRIDE = re.compile(r"\+{0,2}[A-Za-z_][\w.-]*=\S*")
+"""A word setting a key of a program's configuration (`mode=train`, `train.max_steps=10`, Hydra's
+`+trainer.devices=2`): no program's name, though a program may read it as its argument."""
 
 
 def _named_run(
