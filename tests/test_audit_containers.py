@@ -95,6 +95,8 @@ def test_a_name_no_run_gives(tmp_path: Path, command: str, verb: str) -> None:
         {"README.md": readme("docker run -d trainer", "docker exec -it $NAME bash")},
         {"README.md": readme("docker run -d trainer", "docker exec -it my_container bash")},
         {"README.md": readme("docker run -d trainer", "docker logs 3f2a9c1b7d4e")},
+        {"README.md": readme("docker run -d trainer", "docker exec -it 4afbed1fce bash")},
+        {"README.md": readme("docker run -d trainer", "docker stop e91c07")},
         {"README.md": readme("docker run -d trainer", "docker exec -it $(docker ps -q) bash")},
         # a server the reader may run on their own
         {"README.md": readme("docker run -d trainer", "docker exec -it postgres psql -U lab")},

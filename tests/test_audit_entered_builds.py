@@ -402,6 +402,35 @@ def test_builds_with_no_file_that_find_one_or_cannot_be_told(
     assert nowhere(tmp_path, "README.md", readme, tree, "deploy/Dockerfile") == []
 
 
+@pytest.mark.parametrize(
+    "prose",
+    [
+        "Para crear la imagen hay que ir a la carpeta ./deploy y ejecutar el comando",  # Spanish
+        "Dans le dossier `deploy`, lancez :",  # French, the folder in a code span
+        "Im Ordner deploy/ ausführen:",  # German, the folder with its slash
+    ],
+)
+def test_a_build_whose_section_names_the_dockerfile_folder(tmp_path: Path, prose: str) -> None:
+    # the prose before the build sends the reader to the Dockerfile's folder, in words docgen need not read
+    readme = f"# svc\n\n## Build\n\n{prose}\n\n```sh\ndocker build -t svc .\n```\n"
+    assert nowhere(tmp_path, "README.md", readme, {"deploy/Dockerfile": APP}, "deploy/Dockerfile") == []
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        # the bare word is the command, not the folder
+        "# svc\n\n## Build\n\nBuild the docker image:\n\n```sh\ndocker build -t svc .\n```\n",
+        # the folder is named after the build, or in another section
+        "# svc\n\n## Build\n\n```sh\ndocker build -t svc .\n```\n\nThe Dockerfile is in deploy/.\n",
+        "# svc\n\n## Layout\n\nSee deploy/.\n\n## Build\n\n```sh\ndocker build -t svc .\n```\n",
+    ],
+)
+def test_a_build_whose_section_does_not_send_the_reader_there(tmp_path: Path, readme: str) -> None:
+    told = nowhere(tmp_path, "README.md", readme, {"deploy/Dockerfile": APP}, "deploy/Dockerfile")
+    assert [line.split(" ", 2)[1] for line in told] == ["certain"], told
+
+
 def test_the_readme_is_no_dockerfile_of_another_name(tmp_path: Path) -> None:
     # a page named `…_dockerfile.md` in the context folder: no Dockerfile to name with -f
     page = "# ROCm\n\n```bash\ndocker build -t k-rocm .\n```\n"

@@ -217,10 +217,22 @@ def test_a_cd_into_the_repository_root_variable_is_followed(tmp_path: Path) -> N
         "# App\n\n1. Open the `nodes` folder.\n2. fetch them, `python fetch_nodes.py`\n",
         "# App\n\nFrom the nodes directory, run:\n\n```bash\npython fetch_nodes.py\n```\n",
         "# App\n\n```bash\npushd nodes\npython fetch_nodes.py\npopd\n```\n",
+        # a section naming the folder many lines above its run (a robot workspace's build steps)
+        "# App\n\n## Fetch\n\nFetch the nodes with `fetch_nodes.py` in `nodes` directory.\n"
+        "The `nodes` folder also holds a list of packages.\nIt lists one per line.\n"
+        "Add your own at the end.\nKeep them sorted.\nOne more line.\n\n```\n$ python fetch_nodes.py\n```\n",
     ],
 )
 def test_words_putting_the_reader_in_the_folder(tmp_path: Path, readme: str) -> None:
     assert found(tmp_path, readme) == []
+
+
+def test_a_folder_named_in_another_section_puts_no_reader_there(tmp_path: Path) -> None:
+    readme = (
+        "# App\n\n## Layout\n\nThe `nodes` folder holds the fetcher.\n\n"
+        "## Fetch\n\n```bash\npython fetch_nodes.py\n```\n"
+    )
+    assert found(tmp_path, readme) == [moved(10, "fetch_nodes.py", "nodes/fetch_nodes.py")]
 
 
 MOVED_SECTION = """\

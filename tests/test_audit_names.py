@@ -330,6 +330,44 @@ def test_a_run_tag_the_readme_never_builds(tmp_path: Path) -> None:
     ]
 
 
+VERSIONED = (
+    "## Instalación\n\n1. Crear la imagen:\n\n"
+    "    ```\n    docker build . -t md-kit:v4 --progress=plain\n    ```\n"
+    "2. Correr el contenedor:\n\n    ```\n    docker run -d -p 8888:8888 md-kit:v1\n    ```\n"
+)
+
+
+def test_a_run_of_another_version_than_the_build_tags(tmp_path: Path) -> None:
+    # a notebook image's README: built as v4, run as v1 (the one tag built; too short for a slip)
+    assert _audit(tmp_path, VERSIONED) == [
+        "11: README runs image md-kit:v1, but no command of it builds that tag: its build command "
+        "(line 6) tags md-kit:v4 (certain)"
+    ]
+    # a trainer's README: `1.2` built, `1.1` run, under a namespace: the tag may be published
+    trainer = "```bash\ndocker build -t lab/trainer:1.2 .\ndocker run --gpus all lab/trainer:1.1\n```\n"
+    assert _audit(tmp_path, trainer) == [
+        "3: README runs image lab/trainer:1.1, but no command of it builds that tag: its build command "
+        "(line 2) tags lab/trainer:1.2 (likely)"
+    ]
+
+
+@pytest.mark.parametrize(
+    "readme",
+    [
+        # two versions built: which one the run means is not told
+        "```bash\ndocker build -t kit:v3 .\ndocker build -t kit:v4 .\ndocker run kit:v2\n```\n",
+        # a version run against a named tag built, or the other way round: not two versions
+        "```bash\ndocker build -t kit:gpu .\ndocker run kit:v2\n```\n",
+        "```bash\ndocker build -t kit:v2 .\ndocker run kit:gpu\n```\n",
+        # the README names the version elsewhere: one it published or built before
+        "Earlier releases stay on the hub as `kit:v1`.\n\n"
+        "```bash\ndocker build -t kit:v2 .\ndocker run kit:v1\n```\n",
+    ],
+)
+def test_runs_of_a_version_that_cannot_be_told(tmp_path: Path, readme: str) -> None:
+    assert _audit(tmp_path, readme) == []
+
+
 def test_a_run_tag_something_else_makes_is_no_claim(tmp_path: Path) -> None:
     spaced = RUN_TAG.replace("solver:", "lab/solver:")
     # pulled (the published image), or named in prose as one that exists

@@ -198,6 +198,45 @@ def test_a_copied_entrypoint_script_is_read_as_the_build_copies_it(tmp_path: Pat
     assert _audit(tmp_path / "b", SCRIPT_README, files) == []
 
 
+WHOLE_CONTEXT = """\
+FROM rocm/vllm:rocm6.3.1_vllm_0.8.5
+WORKDIR /app
+COPY requirements.txt .
+RUN pip install -r requirements.txt
+COPY . .
+ENTRYPOINT ["./run.sh"]
+"""
+
+WHOLE_README = """\
+# GRPO trainer
+
+```bash
+docker build -t grpo .
+docker run --rm --device=/dev/kfd grpo ./run.sh
+docker run --rm --device=/dev/kfd grpo ./evaluate.sh /app/outputs/model
+```
+"""
+
+
+def test_a_script_the_whole_context_copies_in(tmp_path: Path) -> None:
+    # `COPY . .` puts run.sh of the context's top at the WORKDIR, where the ENTRYPOINT starts it
+    trainer = "#!/bin/bash\naccelerate launch --num_processes 8 train.py\n"
+    files = {
+        "Dockerfile": WHOLE_CONTEXT,
+        "run.sh": trainer,
+        "evaluate.sh": "#!/bin/bash\npython eval.py $1\n",
+    }
+    assert _audit(tmp_path, WHOLE_README, files) == [
+        "6: README passes `./evaluate.sh /app/outputs/model` to a container of grpo, but the ENTRYPOINT of "
+        "Dockerfile:6 starts ./run.sh (run.sh), a script that never reads its arguments: the command is "
+        "ignored (certain)"
+    ]
+    # (line 5 passes the ENTRYPOINT's own script: it runs what runs anyway)
+    # a run.sh only below the context's top is not the one `COPY . .` puts at /app/run.sh
+    below = {"Dockerfile": WHOLE_CONTEXT, "scripts/run.sh": trainer}
+    assert _audit(tmp_path / "below", WHOLE_README, below) == []
+
+
 def test_entrypoint_scripts_that_may_read_their_arguments_are_silent(tmp_path: Path) -> None:
     files = {"Dockerfile": SCRIPT_IMAGE}
     passes = IGNORING.replace("${EXTRA_ARGS:-}", '${EXTRA_ARGS:-} "$@"')

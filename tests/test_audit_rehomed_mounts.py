@@ -349,3 +349,18 @@ def test_a_run_of_a_stale_tag_still_runs_the_image_built(tmp_path: Path) -> None
     readme = ROS_README.replace("docker build -t armsim:humble .", "docker build -t armsim:humble-cuda .")
     got = _twin_findings(tmp_path, readme, {"Dockerfile": ROS, "entry.sh": ENTRY})
     assert [g.split(":", 1)[0] for g in got if "never names" in g] == ["14"]
+
+
+def test_a_run_of_another_project_s_image_mounts_into_that_image(tmp_path: Path) -> None:
+    # a drone simulator's README: its own image built and run, then a stock image of the autopilot's
+    # project run with a mount of its own layout: that image's folders are not the Dockerfile's
+    stock = (
+        "\n## Stock image\n\n```bash\n"
+        "docker run -it -v ~/arm_ws:/root/colcon_ws osrf/ros2-dev:humble bash\n```\n"
+    )
+    own = ROS_README.replace("-v ~/arm_ws:/root/colcon_ws", "-v ~/arm_ws:/colcon_ws")
+    assert _twin_findings(tmp_path, own + stock, {"Dockerfile": ROS, "entry.sh": ENTRY}) == []
+    # a name a slip off the built one is the same image under a stale name: still read
+    slip = own + stock.replace("osrf/ros2-dev:humble", "armsimm:humble")
+    got = _twin_findings(tmp_path, slip, {"Dockerfile": ROS, "entry.sh": ENTRY})
+    assert [g.split(":", 1)[0] for g in got if "never names" in g] == ["21"]

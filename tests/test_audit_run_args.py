@@ -48,6 +48,28 @@ def test_an_option_after_the_image_replaces_cmd() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("words", "first"),
+    [
+        ("mode=train train.max_steps=10", "mode=train"),  # a trainer's settings
+        ("+trainer.devices=2 data=imagenet", "+trainer.devices=2"),  # Hydra's added key
+    ],
+)
+def test_a_setting_after_the_image_replaces_cmd(words: str, first: str) -> None:
+    readme = (
+        f"```bash\ndocker build -t acme/sketch .\ndocker run --gpus all acme/sketch:latest {words}\n```\n"
+    )
+    assert found(readme) == [
+        f"3: README runs acme/sketch:latest {first} …, but Dockerfile has no ENTRYPOINT: words after the "
+        f"image replace CMD, so docker executes {first} as the container's program and it fails (put the "
+        "program first, or use --entrypoint) (certain)"
+    ]
+    # a program first takes them as its arguments; an ENTRYPOINT does too
+    program = readme.replace(f"latest {words}", f"latest train-llm {words}")
+    assert found(program) == []
+    assert found(readme, 'FROM ubuntu:22.04\nENTRYPOINT ["train-llm"]\n') == []
+
+
 def test_an_unknown_base_may_set_an_entrypoint() -> None:
     dockerfile = 'FROM acme/toolbox:3\nCMD ["/draw.sh"]\n'
     assert found(README, dockerfile) == [

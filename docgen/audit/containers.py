@@ -80,12 +80,14 @@ _VALUES = {verb: frozenset(options.split()) for verb, options in _VERBS.items()}
 _NAME = re.compile(r"[A-Za-z0-9][\w.-]*")
 """A container name as docker takes it."""
 _PLACEHOLDER = re.compile(
-    r"\A(?:[0-9a-f]{12}|[0-9a-f]{64})\Z|container|\A(?:name|id|ctr|cid)\Z|\A(?:my|your)|example|foo|xxx"
-    r"|[-_]\d+\Z",
+    r"\A(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{6,64}\Z"
+    r"|container|\A(?:name|id|ctr|cid)\Z|\A(?:my|your)|example|foo|xxx|[-_]\d+\Z",
     re.IGNORECASE,
 )
-"""A name the reader fills in (`container_id`, `my_container`), a container ID, or one Compose gives a
-service's container (`app-web-1`, `app_web_1`)."""
+"""A name the reader fills in (`container_id`, `my_container`), a container ID or the first characters
+of one (docker takes any unique prefix: `4afbed1fce`, a name of the author's own session: six to
+sixty-four hex digits, letters and digits both), or one Compose gives a service's container
+(`app-web-1`, `app_web_1`)."""
 _SERVERS = re.compile(
     r"(?:postgres(?:ql)?|redis|mysql|mariadb|mongo(?:db)?|nginx|traefik|rabbitmq|kafka|zookeeper|minio"
     r"|elasticsearch|opensearch|grafana|prometheus|jenkins|registry|portainer|ollama|vault|consul)[\w.-]*",

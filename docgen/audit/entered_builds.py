@@ -174,7 +174,9 @@ def entered_builds(
                     )
                     if not told and not fence.inline:  # (the prose of a code span may say where)
                         told = list(
-                            _built_nowhere(readme, fence, line, directory, paths[1], top, may_make, audited)
+                            _built_nowhere(
+                                readme, fence, line, directory, paths[1], top, may_make, audited, doc
+                            )
                         )
                     yield from told
             if not entered or here is None or not _DOCKER_BUILD.search(step):
@@ -286,6 +288,7 @@ def _built_nowhere(
     top: Path,
     may_make: Callable[[Path], bool],
     audited: Sequence[str],
+    doc: Document | None = None,
 ) -> Iterator[Diagnostic]:
     """A finding when `docker build CONTEXT` (no `-f`, no `cd` before it) finds no Dockerfile (any case)
     in CONTEXT from either folder the reader may run it in, the README's own and the project's top, while
@@ -294,7 +297,9 @@ def _built_nowhere(
     any, is named, `certain` in a git checkout, `likely` outside one (a copy may lack the Dockerfile).
     Silent when a context folder is not there from both, or may get a Dockerfile (`may_make`), or when
     the block (`fence`) runs a `./script` that is beside an audited Dockerfile and not beside the README
-    (`gpu/start_sim.bash` by `gpu/Dockerfile`: the block is run there)."""
+    (`gpu/start_sim.bash` by `gpu/Dockerfile`: the block is run there), or when the prose of its section
+    before it writes that Dockerfile's folder as a path (`./docker`, `docker/`, `` `docker` ``): a step
+    sending the reader there, in words docgen need not read (`ir a la carpeta ./docker`)."""
     if not _PLAIN_PATH.fullmatch(context):
         return
     starts = list(dict.fromkeys([real_path(directory.absolute()), real_path(top)]))
@@ -304,6 +309,8 @@ def _built_nowhere(
     ours = [real_path(Path(f).absolute()) for f in audited]
     ours = [f for f in ours if f.is_relative_to(top) and os.path.isfile(f)]
     if not ours and audited:
+        return
+    if doc is not None and _folder_said(doc, fence, line, [own.parent for own in ours], directory, top):
         return
     for own in ours:  # a script the block runs is in the Dockerfile's folder, not the README's: run there
         if any(
@@ -343,6 +350,30 @@ def _built_nowhere(
         f"-f, docker build reads Dockerfile from the context; the project's is "
         f"{ours[0].relative_to(top).as_posix()} (name it with -f)",
         confidence=CERTAIN,
+    )
+
+
+def _folder_said(
+    doc: Document, fence: Fence, line: int, folders: Sequence[Path], directory: Path, top: Path
+) -> bool:
+    """Whether a paragraph of `fence`'s section, before README `line`, writes one of `folders` (inside
+    the project) as a path from the README's folder or the project's top: `./docker`, `docker/`,
+    `` `docker` `` (a bare word is no path: `docker` is also the command)."""
+    names: set[str] = set()
+    for folder in folders:
+        for start in (real_path(directory.absolute()), real_path(top)):
+            if folder != start and folder.is_relative_to(start):
+                names.add(folder.relative_to(start).as_posix())
+    if not names:
+        return False
+    either = "(?:" + "|".join(re.escape(name) for name in sorted(names)) + ")"
+    said = re.compile(rf"\./{either}(?![\w.-])|(?<![\w./-]){either}/(?![\w.-])|`(?:\./)?{either}/?`")
+    return any(
+        said.search(text)
+        for paragraph in doc.paragraphs
+        if paragraph.section == fence.section
+        for at, text in paragraph.lines
+        if at < line
     )
 
 

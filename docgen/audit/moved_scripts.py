@@ -100,8 +100,9 @@ def enters(step: str) -> bool:
 
 
 def _says_folder(lines: Sequence[str], folder: str) -> bool:
-    """True when `lines` (the README lines up to a run) tell the reader to be in `folder` (`` from the
-    `nodes` folder ``, `in nodes/`, `cd nodes`): the run is from there."""
+    """True when `lines` (the README lines of a run's section up to it; the five before it when no
+    heading is above) tell the reader to be in `folder` (`` from the `nodes` folder ``, `in nodes/`,
+    `cd nodes`, `` using `build.sh` in `scripts` directory ``): the run is from there."""
     name = re.escape(folder.rsplit("/", 1)[-1])
     said = re.compile(
         rf"`\.?/?(?:[\w.-]+/)*{name}/?`|(?<![\w/.-]){name}/(?![\w.-])"
@@ -551,8 +552,9 @@ def moved_scripts(
                 mounts = mounted_work_folders(doc, models, directory)
             if any(at < line and (host / path).resolve() == matches[0].resolve() for at, host in mounts):
                 continue  # typed in the shell of a container working in the folder a run mounts: there it is
-            if _says_folder(source[max(0, line - 5) : line], posixpath.dirname(meant)):
-                continue  # the prose tells the reader to be there
+            heading = max((at for at, _ in doc.headings if at < line), default=max(0, line - 5))
+            if _says_folder(source[heading:line], posixpath.dirname(meant)):
+                continue  # the prose of its section tells the reader to be there
             if moved_to_script(doc, source, line, path, folders):
                 continue  # a step of the section moved the reader there (`move into the x directory`)
         seen.add(path)

@@ -17,7 +17,7 @@ import difflib
 import os
 import posixpath
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -1688,7 +1688,8 @@ def _run_tag_misses(
     """`docker run … REPO:TAG` (or `docker create`) when the README's build commands tag REPO, each with
     a tag written out, and none of them, nor a `docker tag` or pull of the README, a compose file's
     `image:` or a script beside it, makes REPO:TAG, while a tag they make is a slip away
-    (`ros2:cuda12.5.1-ubuntu22.04` run after `-t ros2:cuda12.5.1-cudnn-ubuntu22.04`): the tag was
+    (`ros2:cuda12.5.1-ubuntu22.04` run after `-t ros2:cuda12.5.1-cudnn-ubuntu22.04`), or both are
+    versions (`md-tools:v1` after `-t md-tools:v4`, the one tag built: `_other_version`): the tag was
     renamed on one side. Not when the README writes REPO:TAG anywhere else than a `docker run` (a
     sentence naming the image published), nor when one of its commands may make an image it does not
     show (`docker load`, `make`, compose), nor when a file beside it that may tag images names TAG.
@@ -1754,7 +1755,7 @@ def _run_tag_misses(
             offered = offered_text(doc, lines)
         if re.search(rf"(?<![\w.-]){re.escape(tag)}(?![\w-]|\.\w)", offered):
             continue  # a version a section offering pre-built images lists: the run takes that one
-        close = difflib.get_close_matches(tag, sorted(tags), n=1, cutoff=CLOSE)
+        close = difflib.get_close_matches(tag, sorted(tags), n=1, cutoff=CLOSE) or _other_version(tag, tags)
         if not close or _variant_of(tag, close[0], variants):
             continue  # (`app:gpu` run after `-t app:cpu` beside gpu/Dockerfile: the other variant's build)
         yield Diagnostic(
@@ -1764,6 +1765,20 @@ def _run_tag_misses(
             f"(line {tags[close[0]]}) tags {repo}:{close[0]}",
             confidence=CERTAIN if "/" not in repo else LIKELY,
         )
+
+
+_VERSION_TAG = re.compile(r"v?\d+(?:[.-]\d+)*", re.IGNORECASE)
+"""A tag that is a version and nothing else: `v4`, `1.2`, `2024-05`."""
+
+
+def _other_version(tag: str, built: Collection[str]) -> list[str]:
+    """[the one tag the README builds] when it and `tag` are both versions and differ (`md-tools:v1` run
+    after `-t md-tools:v4`: too short for `difflib` to call them a slip, yet the same image numbered
+    on one side only), else []."""
+    if len(built) != 1 or not _VERSION_TAG.fullmatch(tag):
+        return []
+    (only,) = built
+    return [only] if only != tag and _VERSION_TAG.fullmatch(only) else []
 
 
 def _words(name: str) -> frozenset[str]:

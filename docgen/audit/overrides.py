@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 import posixpath
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen import compose
@@ -157,13 +157,19 @@ def discarded_commands(part: Document, auditor: Auditor) -> Iterator[Diagnostic]
     if entry is None:
         return
     fact = f"the ENTRYPOINT of {images[0].model.path}:{entry.line} {why}"
-    yield from _run_commands(part, auditor, fact)
+    yield from _run_commands(part, auditor, fact, entry.exec_form or [])
     if "shell form" in why or "sh -c" in why:
         yield from _compose_commands(part, auditor, images, fact)
 
 
-def _run_commands(part: Document, auditor: Auditor, fact: str) -> Iterator[Diagnostic]:
-    """A finding for each `docker run` of an image the README builds with words after the image."""
+def _run_commands(
+    part: Document, auditor: Auditor, fact: str, entry: Sequence[str] = ()
+) -> Iterator[Diagnostic]:
+    """A finding for each `docker run` of an image the README builds with words after the image, but
+    for words that are the ENTRYPOINT's own (`entry`, exec form: `./run.sh` after an image starting
+    `./run.sh`), which run what the ENTRYPOINT runs anyway."""
+    whole = [posixpath.normpath(word) for word in entry]
+    own = (whole, whole[-1:])
     ours = runs_ours(auditor)
     for fence in part.fences:
         for command in fence_commands(fence):
@@ -178,7 +184,7 @@ def _run_commands(part: Document, auditor: Auditor, fact: str) -> Iterator[Diagn
                 continue
             rest = text[at + len(image) :]
             rest = rest[: _CUT.search(rest).start()].strip()  # type: ignore[union-attr]
-            if not rest:
+            if not rest or [posixpath.normpath(w) for w in rest.split()] in own:
                 continue
             first = rest.split()[0]
             line = next((n for n, t in command if first in t and image not in t), command[0][0])

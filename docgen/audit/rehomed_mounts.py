@@ -39,7 +39,7 @@ from docgen.audit.image_paths import (
 )
 from docgen.audit.missing import code_paths, name_key, near_names
 from docgen.audit.plain_bases import plain_base, root_base
-from docgen.audit.run_args import offered_runs
+from docgen.audit.run_args import foreign_runs, offered_runs
 from docgen.audit.wording import COMMAND_LANGS
 from docgen.files import text_or_none
 from docgen.markdown import Document, code_spans
@@ -117,6 +117,7 @@ def rehomed_mounts(
     """One finding a README line (its command or the script it runs) and top folder it mounts into
     that the image keeps below another folder (see the module's docstring)."""
     others = offered_runs(doc, text)  # (a run of a pre-built release offered starts that image)
+    others |= foreign_runs(doc)  # (and one of another project's image, its own folders)
     readme_lines = [
         (n, t) for f in doc.fences if f.lang in COMMAND_LANGS for n, t in f.lines if n not in others
     ]

@@ -1,6 +1,8 @@
 """A `docker run` of the README's own image whose words after the image start with an option while the
-image has no ENTRYPOINT (`docker run … app:latest --frames 1` under `CMD ["./render.sh"]`): the words
-replace CMD, so docker tries to execute `--frames` and the container fails at once.
+image has no ENTRYPOINT (`docker run … app:latest --frames 1` under `CMD ["./render.sh"]`), or with a
+setting of the program's configuration (`mode=train train.max_steps=10` under `CMD ["train-llm"]`,
+Hydra's overrides): the words replace CMD, so docker tries to execute `--frames` or `mode=train` and
+the container fails at once.
 
 The image is the README's own when a build command of it tags that repository (`-t org/app`), the
 Dockerfile being the one the build names with `-f` or the only one audited. Its ENTRYPOINT is looked for
@@ -66,6 +68,7 @@ command block's, or a code span's in a list of steps whose build is written so t
 from __future__ import annotations
 
 import bisect
+import difflib
 import fnmatch
 import json
 import os
@@ -96,6 +99,7 @@ from docgen.audit.docker_cli import docker_verb, docker_words
 from docgen.audit.grammar import IMAGE_WORD, RUN, Read, env_takes_image, misplaced, read_words
 from docgen.audit.memo import per_audit
 from docgen.audit.missing import one_slip
+from docgen.audit.names import CLOSE
 from docgen.build_scripts import BUILD
 from docgen.files import text_or_none
 from docgen.markdown import Document, Fence, code_spans
@@ -347,7 +351,9 @@ def run_args(
         return
     told: set[str] = set()
     for line, image, read, after in docker_runs(doc):
-        if any(n == "--entrypoint" for n, _ in read.values) or not after or not after[0].startswith("-"):
+        if any(n == "--entrypoint" for n, _ in read.values) or not after:
+            continue
+        if not after[0].startswith("-") and not _OVERRIDE.fullmatch(after[0]):
             continue
         if after[0] in ("-", "--") or misplaced(after) is not None:
             continue
@@ -382,6 +388,11 @@ def run_args(
             "container's program and it fails (put the program first, or use --entrypoint)",
             confidence=CERTAIN if has is False else LIKELY,
         )
+
+
+_OVERRIDE = re.compile(r"\+{0,2}[A-Za-z_][\w.-]*=\S*")
+"""A word setting a key of a program's configuration (`mode=train`, `train.max_steps=10`, Hydra's
+`+trainer.devices=2`): no program's name, though a program may read it as its argument."""
 
 
 def _named_run(
@@ -785,6 +796,29 @@ def offered_runs(doc: Document, text: str) -> set[int]:
         if offered is None:
             offered = offered_text(doc, list(enumerate(text.splitlines(), 1)))
         if not re.search(rf"(?<![\w.-]){re.escape(tag)}(?![\w-]|\.\w)", offered):
+            continue
+        for lines in fence_commands(fence):
+            if any(n == line for n, _ in lines):
+                found.update(n for n, _ in lines)
+    return found
+
+
+def foreign_runs(doc: Document) -> set[int]:
+    """The README lines of each `docker run` (`docker create`) of an image far from every one the
+    README's builds tag, when it builds some (`docker build -t lab/guidance:sitl …`, then `docker run …
+    px4io/px4-dev-ros-noetic bash`): another project's image, with its own folders and users, not the
+    Dockerfile's. A name a slip away from a built one (`difflib`, `names.CLOSE`) is a stale name of
+    the same image, and still the Dockerfile's; a name written with a variable or a placeholder is not
+    read."""
+    built = built_repositories(doc)
+    if not built:
+        return set()
+    found: set[int] = set()
+    for line, image, _, _, _, fence in _fenced_runs(doc, last=True):
+        repo = image_repository(image)
+        if repo in built or re.search(r"[<>${}*]", image):
+            continue
+        if difflib.get_close_matches(repo, sorted(built), n=1, cutoff=CLOSE):
             continue
         for lines in fence_commands(fence):
             if any(n == line for n, _ in lines):

@@ -178,7 +178,11 @@ class RunImage(Image):
             dest = self._from_workdir(copy.dest.strip("\"'"), copy.line)
             if dest is None or not dest.startswith("/") or "$" in dest:
                 return None
-            if dest.endswith("/") or len(copy.sources) > 1 or any(_GLOB.search(src) for src in copy.sources):
+            if (
+                dest.endswith("/")
+                or len(copy.sources) > 1
+                or any(_GLOB.search(src) or _whole(src) for src in copy.sources)
+            ):
                 return posixpath.join(dest, name), copy.line
             return dest, copy.line
         return None
@@ -247,7 +251,9 @@ class RunImage(Image):
         copies = [c for c in self.model.context_copies if c.stage in self.indexes]
         copies = [c for c in copies if line is None or c.line == line]
         for copied in copied_files(folder, copies, self.model.file):
-            if copied.path is not None and copied.name == name and _copies(copied.source, name):
+            if copied.path is None or copied.name != name or not _copies(copied.source, name):
+                continue
+            if not _whole(copied.source) or copied.path.parent == folder:
                 return copied.path
         return None
 
@@ -540,11 +546,17 @@ SCRIPT_WORD = re.compile(r"(?<![\w./-])[\w./-]+\.sh\b")
 word (a long word is gone over once, not from each letter)."""
 
 
+def _whole(src: str) -> bool:
+    """True when the COPY source `src` is the whole build context (`COPY . .`, `COPY ./ /app/`)."""
+    return posixpath.normpath(src) == "."
+
+
 def _copies(src: str, name: str) -> bool:
-    """True when the COPY source `src` copies a file named `name`: its own name, or a pattern of its
-    last part that the name matches (`ADD root/* /` copies `start.sh`)."""
+    """True when the COPY source `src` copies a file named `name`: its own name, a pattern of its last
+    part that the name matches (`ADD root/* /` copies `start.sh`), or the whole build context (`COPY .
+    .`: a file of that name at its top, which `RunImage.context_file` checks)."""
     last = posixpath.basename(src.rstrip("/"))
-    return last == name or (_GLOB.search(last) is not None and glob_matches(last, name))
+    return last == name or (_GLOB.search(last) is not None and glob_matches(last, name)) or _whole(src)
 
 
 def _hidden_below(copied: CopiedFile, folder: Path) -> bool:
