@@ -825,8 +825,10 @@ _PAINTBOX_PUBLISH = (
 )
 _PAINTBOX_RUN = (
     "```bash\ndocker run -d \\\n  --gpus all \\\n  -p 3000:3001 \\\n  carol/paintbox:latest\n```\n\n"
-    "You can obviously substitute the image name and tag with your own.\n"
+    "Then open port 3000.\n"
 )
+_OWN_NAME = "You can obviously substitute the image name and tag with your own.\n"
+"""The line such READMEs put under the run: the image named is an example (`_own_name_said`)."""
 
 
 def test_a_run_of_latest_the_bake_file_never_tags(tmp_path: Path) -> None:
@@ -852,6 +854,11 @@ def test_a_pull_with_no_tag_of_a_one_target_bake_image(tmp_path: Path) -> None:
         (
             _PAINTBOX_PUBLISH + _PAINTBOX_RUN,
             {"docker-bake.hcl": _BAKE_FAMILY, ".github/workflows/bake.yml": "on: push\n"},
+        ),
+        # the line under the run has the reader put their own image name and tag in
+        (
+            _PAINTBOX_PUBLISH + _PAINTBOX_RUN.replace("Then open port 3000.\n", _OWN_NAME),
+            {"docker-bake.hcl": _BAKE_FAMILY},
         ),
         # the README's own bake run sets the release to latest
         (
