@@ -241,6 +241,27 @@ def text_or_none(path: Path, limit: int = MAX_FILE_BYTES, top: Path | None = Non
     return data.decode("utf-8", errors="replace").replace("\r\n", "\n").replace("\r", "\n")
 
 
+DOCKERFILE = "Dockerfile"
+"""The name a build given no `-f` (a compose `build:` given no `dockerfile:`) reads from its context."""
+
+
+def built_dockerfile(path: Path) -> Path:
+    """The file a build reads for the Dockerfile `path`: `path`, or, when `path` is named `Dockerfile`
+    and is not there, the `dockerfile` beside it, which the Docker CLI, BuildKit and Compose read in its
+    place (moby#10858: `build: .` or `docker build .` over a folder holding only `dockerfile` works).
+    The one reading of "the Dockerfile a context has" for every rule that looks for one by name."""
+    if path.name == DOCKERFILE and not os.path.lexists(path):
+        lower = path.with_name(DOCKERFILE.lower())
+        if os.path.isfile(lower):
+            return lower
+    return path
+
+
+def context_dockerfile(context: Path) -> Path:
+    """The Dockerfile a build of the folder `context` with no `-f` reads (`built_dockerfile`)."""
+    return built_dockerfile(context / DOCKERFILE)
+
+
 def is_dockerfile_name(name: str) -> bool:
     """True for a file name a Dockerfile has (docs/audit/index.md): `Dockerfile`, `Containerfile`, in
     lower case too (`dockerfile`, which BuildKit reads when there is no `Dockerfile`), with a number
@@ -368,8 +389,8 @@ def _compose_dockerfiles(compose: Path, top: Path) -> list[Path]:
         return []
     found: list[Path] = []
     for context, name in dict.fromkeys(_compose_builds(text)):
-        candidate = compose.parent / context / name
         with contextlib.suppress(OSError, ValueError):
+            candidate = built_dockerfile(compose.parent / context / name)
             if os.path.isfile(candidate) and _within(candidate, top) is not None:
                 found.append(candidate)
     return found
@@ -548,8 +569,8 @@ def led_dockerfiles(document: Path, text: str, top: Path) -> list[tuple[Path, st
         for match in _LED_CONTEXT.finditer(code):
             if match.group(1) == "." and not _LED_FILE.search(match.group(0)):
                 with contextlib.suppress(OSError, ValueError):
-                    if os.path.isfile(top / "Dockerfile"):
-                        found.append((top / "Dockerfile", LED_ROOT))
+                    if os.path.isfile(context_dockerfile(top)):
+                        found.append((context_dockerfile(top), LED_ROOT))
                 break
     found += [(path, LED_TEXT) for path in _named_in_text(base, text, top)]
     found += [(path, LED_HERE) for path in compose_dockerfiles_led_to(document, code, top)]

@@ -1138,3 +1138,26 @@ def test_compose_builds_whose_variable_sources_are_accounted_for(
         ".git/HEAD": "",
     }
     assert [f for f in found(tmp_path, block, files | changes) if "copies" in f[1]] == []
+
+
+# `build: .` (or `build: ./svc`) over a folder whose only build file is the lower-case `dockerfile`:
+# Compose and BuildKit read it when there is no `Dockerfile`. Modelled on a TTS image for ROCm (one
+# `dockerfile` beside its compose file) and on a monorepo service folder; a folder with neither, or with
+# only a flavoured `dockerfile.gpu`, still has no Dockerfile to build.
+_LOWER = "services:\n  tts:\n    build: .\n  api:\n    build:\n      context: ./api\n"
+
+
+def lower(root: Path, files: dict[str, str]) -> list[tuple[int, str, str]]:
+    make_tree(root, {"README.md": "# TTS\n\n```sh\ndocker compose up -d\n```\n", "compose.yaml": _LOWER})
+    make_tree(root, files)
+    dockerfile = next(n for n in files if n.lower() == "dockerfile")
+    model = build_model(root / dockerfile, dockerfile)
+    text = (root / "README.md").read_text(encoding="utf-8")
+    return [(d.line, d.message, d.confidence) for d in audit(text, "README.md", model, {}, root, root)]
+
+
+def test_a_context_whose_dockerfile_is_written_in_lower_case(tmp_path: Path) -> None:
+    assert lower(tmp_path / "a", {"dockerfile": APP, "api/dockerfile": APP}) == []
+    said = "README runs docker compose up, whose service api builds api/Dockerfile, which does not exist"
+    assert lower(tmp_path / "b", {"dockerfile": APP, "api/main.py": ""}) == [(4, said, "certain")]
+    assert lower(tmp_path / "c", {"dockerfile": APP, "api/dockerfile.gpu": APP}) == [(4, said, "certain")]

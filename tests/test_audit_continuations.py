@@ -207,11 +207,30 @@ grid docker run \\
 \tacme/fold-demo
 ```
 """
+    # a broken continuation is the README's own bug whatever the tool and the image (its next line runs
+    # as a command of its own): told `certain`, and named as that tool's command, not as docker's
     assert missing(readme) == [
-        "6: README's docker run (line 4) ends at line 5 without a `\\`, so the option -o on the next line is "
-        "not passed to it: the run ends before it and the shell runs -o as a command of its own (the command "
-        "cannot run as written) (certain)"
+        "6: README's grid docker run (line 4) ends at line 5 without a `\\`, so the option -o on the next "
+        "line is not passed to it: the run ends before it and the shell runs -o as a command of its own (the "
+        "command cannot run as written) (certain)"
     ]
+
+
+@pytest.mark.parametrize(
+    ("lead", "named"),
+    [
+        # another tool's job with docker's grammar (a scheduler of a compute network)
+        ("swarmctl docker run", "swarmctl docker run"),
+        # words that run docker's own command: still `docker run`
+        ("sudo docker run", "docker run"),
+        ("time docker run", "docker run"),
+        ("HTTP_PROXY=x docker run", "docker run"),
+    ],
+)
+def test_the_command_a_missing_continuation_cuts_is_named_as_written(lead: str, named: str) -> None:
+    readme = f"# Job\n\n```bash\n{lead} \\\n    -v data:/in\n    -o out:/out \\\n    acme/job\n```\n"
+    told = missing(readme)
+    assert len(told) == 1 and told[0].startswith(f"6: README's {named} (line 4) ends at line 5"), told
 
 
 @pytest.mark.parametrize(

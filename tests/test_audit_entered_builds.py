@@ -489,3 +489,39 @@ def test_builds_with_no_file_and_no_dockerfile_audited_that_may_work(
 ) -> None:
     tree = {"serving/v1/README.md": SERVER, ".git/HEAD": "ref: x\n", "serving/base/Dockerfile": APP}
     assert unaudited(tmp_path, tree | files) == []
+
+
+# `docker build .` where the README has the reader write the Dockerfile: its text is given to paste
+# into a file the reader makes. Modelled on a speech-synthesis README (`create a Dockerfile as
+# following:` above a listing, the project's own image in docker/) and on a notebook tutorial (`save the
+# text below as `Dockerfile``); a README that only shows its Dockerfile still builds from a folder
+# without one.
+LISTING = "```\nFROM python:3.12-slim\nRUN pip install jupyter\n```\n"
+
+
+@pytest.mark.parametrize(
+    "told",
+    [
+        "Pick a base image and create a Dockerfile as following:",
+        "Save the text below as `Dockerfile` in an empty folder:",
+        "Paste it into a file named Dockerfile:",
+        "Write your own Dockerfile, for example:",
+    ],
+)
+def test_a_build_of_a_dockerfile_the_readme_has_the_reader_write(tmp_path: Path, told: str) -> None:
+    readme = f"# Speech\n\n## Setup\n\n{told}\n{LISTING}\n```\ndocker build -t speech .\n```\n"
+    assert nowhere(tmp_path, "README.md", readme, {"docker/Dockerfile": APP}, "docker/Dockerfile") == []
+
+
+@pytest.mark.parametrize(
+    "shown",
+    [
+        "Our Dockerfile looks like this:",
+        "The image is built from the Dockerfile below:",
+        "Make sure the Dockerfile is up to date:",
+    ],
+)
+def test_a_build_of_a_folder_without_the_dockerfile_the_readme_shows(tmp_path: Path, shown: str) -> None:
+    readme = f"# Speech\n\n## Setup\n\n{shown}\n{LISTING}\n```\ndocker build -t speech .\n```\n"
+    told = nowhere(tmp_path, "README.md", readme, {"docker/Dockerfile": APP}, "docker/Dockerfile")
+    assert [t.split(" README")[0] for t in told] == ["12 certain"], told

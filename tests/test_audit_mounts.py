@@ -370,3 +370,24 @@ def test_a_path_after_the_shell_is_left_or_mounted_by_another_run_stays_silent(t
     assert [f for f in _audit(tmp_path / "a", left, POSE, {"demo.py": ""}) if "nothing is at" in f] == []
     other = readme + "\n```\ndocker run --rm -v $(pwd)/weights:/weights posekit-demo ls /weights\n```\n"
     assert [f for f in _audit(tmp_path / "b", other, POSE, {"demo.py": ""}) if "nothing is at" in f] == []
+
+
+def test_a_path_short_for_a_placeholder_mount_stays_silent(tmp_path: Path) -> None:
+    # modelled on a speech-synthesis README (`-v /path/to/working/directory/speech:` the same path in the
+    # container, then `--dataset-path /speech/data`) and on a training guide mounting `<your-dir>/corpus`:
+    # the folder mounted at is the reader's own choice, the short path the author's name for it
+    speech = CKPT_README.format(path="/checkpoints/v1.safetensors").replace(
+        '"$(pwd)/checkpoints":/home/app/checkpoints',
+        "/path/to/work/checkpoints:/path/to/work/checkpoints",
+    )
+    files = {"generate.py": "print(1)\n", "requirements.txt": "torch\n"}
+    assert [f for f in _audit(tmp_path / "a", speech, CKPT, files) if "nothing is at" in f] == []
+    corpus = CKPT_README.format(path="/checkpoints/v1.safetensors").replace(
+        '"$(pwd)/checkpoints":/home/app/checkpoints', "~/checkpoints:/your-dir/checkpoints"
+    )
+    assert [f for f in _audit(tmp_path / "b", corpus, CKPT, files) if "nothing is at" in f] == []
+    # a mount at a real folder of the image below another one is still told
+    real = CKPT_README.format(path="/checkpoints/v1.safetensors").replace(
+        '"$(pwd)/checkpoints":/home/app/checkpoints', "/path/to/checkpoints:/home/app/checkpoints"
+    )
+    assert len([f for f in _audit(tmp_path / "c", real, CKPT, files) if "nothing is at" in f]) == 1

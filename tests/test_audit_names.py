@@ -297,6 +297,30 @@ def test_a_run_image_without_the_namespace_of_the_readme_build(tmp_path: Path) -
     assert _audit(tmp_path, runs, {"build.sh": script}) == []
 
 
+def test_a_container_named_with_one_dash_is_no_image(tmp_path: Path) -> None:
+    # modelled on a transcriber's compose project (`-name scribe` above the mounts, the image last) and
+    # a web UI's quick start (`-name webui -p …`): the word after `-name` is the container's name, as
+    # the author meant `--name`; the slip of the dash is a finding of its own (docker_cli)
+    compose = "services:\n  scribe:\n    image: lab/scribe:latest\n    container_name: scribe\n"
+    readme = (
+        "## Run\n\n```sh\ndocker run -d -name scribe \\\n-v ./cache:/root/.cache \\\nlab/scribe:latest\n```\n"
+    )
+
+    def runs(root: Path, readme: str, files: dict[str, str] | None = None) -> list[str]:
+        return [f for f in _audit(root, readme, files) if "runs image" in f]
+
+    assert runs(tmp_path / "a", readme, {"compose.yaml": compose}) == []
+    webui = "## Run\n\n```sh\ndocker build -t acme/webui .\ndocker run -name webui -p 80:80 acme/webui\n```\n"
+    assert runs(tmp_path / "b", webui) == []
+    # the image itself without the namespace is still told
+    bare = webui.replace("-p 80:80 acme/webui", "-p 80:80 webui")
+    assert runs(tmp_path / "c", bare) == [
+        "5: README runs image webui, but a build command of the README tags acme/webui: without the "
+        "namespace, docker looks for another image (likely)"
+    ]
+    assert docker_run("docker run -d -name scribe -volume a:/b lab/scribe") == (10, "lab/scribe")
+
+
 RUN_TAG = """\
 ## Docker
 

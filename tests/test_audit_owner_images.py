@@ -825,8 +825,10 @@ _PAINTBOX_PUBLISH = (
 )
 _PAINTBOX_RUN = (
     "```bash\ndocker run -d \\\n  --gpus all \\\n  -p 3000:3001 \\\n  carol/paintbox:latest\n```\n\n"
-    "You can obviously substitute the image name and tag with your own.\n"
+    "Then open port 3000.\n"
 )
+_OWN_NAME = "You can obviously substitute the image name and tag with your own.\n"
+"""The line such READMEs put under the run: the image named is an example (`_own_name_said`)."""
 
 
 def test_a_run_of_latest_the_bake_file_never_tags(tmp_path: Path) -> None:
@@ -852,6 +854,11 @@ def test_a_pull_with_no_tag_of_a_one_target_bake_image(tmp_path: Path) -> None:
         (
             _PAINTBOX_PUBLISH + _PAINTBOX_RUN,
             {"docker-bake.hcl": _BAKE_FAMILY, ".github/workflows/bake.yml": "on: push\n"},
+        ),
+        # the line under the run has the reader put their own image name and tag in
+        (
+            _PAINTBOX_PUBLISH + _PAINTBOX_RUN.replace("Then open port 3000.\n", _OWN_NAME),
+            {"docker-bake.hcl": _BAKE_FAMILY},
         ),
         # the README's own bake run sets the release to latest
         (
@@ -1100,3 +1107,24 @@ def test_docker_hub_named_elsewhere_does_not_vouch_for_a_pull(tmp_path: Path) ->
     assert [f.split(":", 1)[0] for f in _pulled(tmp_path, readme, files)] == ["6 (likely)"]
     versioned = "# TTS\n\n### From Docker Hub\n\n```bash\ndocker pull maxo/coqui_tts:0.9\n```\n"
     assert [f.split(":", 1)[0] for f in _pulled(tmp_path, versioned, files)] == ["6 (likely)"]
+
+
+def test_a_run_the_readme_says_to_put_your_own_name_in_is_silent(tmp_path: Path) -> None:
+    # modelled on a music-generation image (`You can obviously substitute the image name and tag with
+    # your own.` under the run of its published `latest`) and on an inference server's quick start whose
+    # intro has the reader use their own registry: the image named is an example
+    run = "```\ndocker run --gpus all -p 8000:8000 tapir/infer:latest\n```\n"
+    below = (
+        f"# Inference image\n\n## Start\n\n{run}\nYou can substitute the image name and tag with your own.\n"
+    )
+    assert _ran_latest(tmp_path / "a", below, {"build.sh": _VLLM_BUILD}) == []
+    above = f"# Inference image\n\n## Start\n\nStart it, with your own image name in place of ours:\n{run}"
+    assert _ran_latest(tmp_path / "b", above, {"build.sh": _VLLM_BUILD}) == []
+    # a sentence about the reader's own data, or one far from the block, is no such word: the run is told
+    data = f"# Inference image\n\n## Start\n\nStart it, with your own data mounted:\n{run}"
+    assert _ran_latest(tmp_path / "c", data, {"build.sh": _VLLM_BUILD}) == [
+        "7 (likely): README runs tapir/infer:latest, but the build tags tapir/infer only as cu12-dev, cu12 "
+        "(build.sh:1, build.sh:2, build.sh:4): no build of the project makes latest"
+    ]
+    far = below.replace("\nYou can", "\n## Notes\n\nLogs go to stdout.\n\nSee the docs.\n\nYou can")
+    assert len(_ran_latest(tmp_path / "d", far, {"build.sh": _VLLM_BUILD})) == 1

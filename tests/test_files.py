@@ -323,3 +323,19 @@ def test_the_dockerfiles_a_page_with_none_beside_it_is_about(
     make_tree(tmp_path, {"Dockerfile": ""})  # outside the project
     found = files.led_dockerfiles(project / page, readme, project)
     assert [(os.path.relpath(os.path.normpath(path), project), why) for path, why in found] == expected
+
+
+# The Dockerfile a context has: `Dockerfile`, else the lower-case `dockerfile` the Docker CLI, BuildKit
+# and Compose read in its place (moby#10858). Modelled on a TTS image whose only build file is
+# `dockerfile` beside its compose file, and on a service folder of a monorepo built by `docker build svc`.
+def test_the_dockerfile_a_context_has(tmp_path: Path) -> None:
+    make_tree(tmp_path, {"tts/dockerfile": "FROM x\n", "svc/Dockerfile": "FROM y\n", "svc/dockerfile": ""})
+    make_tree(tmp_path, {"gpu/dockerfile.gpu": "FROM z\n", "empty/README.md": ""})
+    assert files.context_dockerfile(tmp_path / "tts") == tmp_path / "tts/dockerfile"
+    assert files.context_dockerfile(tmp_path / "svc") == tmp_path / "svc/Dockerfile"  # the exact name first
+    # only the default name falls back; a flavoured one and a folder with none stay as named
+    assert files.built_dockerfile(tmp_path / "gpu/Dockerfile.gpu") == tmp_path / "gpu/Dockerfile.gpu"
+    assert files.context_dockerfile(tmp_path / "gpu") == tmp_path / "gpu/Dockerfile"
+    assert files.context_dockerfile(tmp_path / "empty") == tmp_path / "empty/Dockerfile"
+    # `-f tts/Dockerfile` written out: BuildKit reads the lower-case file for it too
+    assert files.built_dockerfile(tmp_path / "tts/Dockerfile") == tmp_path / "tts/dockerfile"

@@ -81,7 +81,7 @@ from docgen.bake import Target
 from docgen.build_scripts import BUILD
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
-from docgen.files import bytes_or_none, text_or_none
+from docgen.files import DOCKERFILE, built_dockerfile, bytes_or_none, text_or_none
 from docgen.installer_options import refused_option
 from docgen.lint import copy_shell_words, dash_effect, dash_runs
 from docgen.markdown import Document, code_spans
@@ -327,10 +327,15 @@ def _built_files(
             if len(positional) != 1 or any(name == "--target" for name, _ in options):
                 continue
             named = [value for name, value in options if name in ("-f", "--file")]
-            file = named[-1] if named else os.path.join(positional[0], "Dockerfile")
+            file = named[-1] if named else os.path.join(positional[0], DOCKERFILE)
             if re.search(r"[$<>{}~`]|://|^/|@", file + positional[0]):
                 continue
-            yield line, os.path.realpath(directory / file), options, directory / positional[0]
+            yield (
+                line,
+                os.path.realpath(built_dockerfile(directory / file)),
+                options,
+                directory / positional[0],
+            )
         own_moves = [(n, m.group(1)) for n, text in fence.lines for m in MOVE.finditer(text)]
         for command in build_commands(fence, DOCKER_COMPOSE):
             line = command[0][0]  # (as `compose_builds` reads it: the `cd`s of its own block)
@@ -392,7 +397,7 @@ def _compose_built(
             options = [("--build-arg", f"{k}={v}" if "$" not in v else k) for k, v in service.args.items()]
             yield (
                 line,
-                os.path.realpath(path.parent / service.dockerfile),
+                os.path.realpath(built_dockerfile(path.parent / service.dockerfile)),
                 options,
                 path.parent / service.context,
             )
@@ -677,9 +682,9 @@ def _prose_builds(doc: Document, directory: Path) -> Iterator[tuple[int, str]]:
                 if read is None or len(read[1]) != 1:
                     continue
                 named = [value for name, value in read[0] if name in ("-f", "--file")]
-                file = named[-1] if named else os.path.join(read[1][0], "Dockerfile")
+                file = named[-1] if named else os.path.join(read[1][0], DOCKERFILE)
                 if not re.search(r"[$<>{}~`]|://|^/|@", file + read[1][0]):
-                    yield line, os.path.realpath(directory / file)
+                    yield line, os.path.realpath(built_dockerfile(directory / file))
 
 
 _PROSE_BUILD = re.compile(r"[ \t]*(?:\$[ \t]+)?(?:sudo[ \t]+)?docker[ \t]+(?:buildx[ \t]+)?build[ \t]")

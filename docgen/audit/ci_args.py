@@ -28,7 +28,7 @@ from docgen.audit.auditor import LIKELY
 from docgen.audit.commands import fence_commands, joined, joined_line, joined_starts
 from docgen.bake import Target
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
-from docgen.files import bytes_or_none, real_path
+from docgen.files import built_dockerfile, bytes_or_none, real_path
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel
 
@@ -69,7 +69,7 @@ def _ci_builds(
         except (OSError, DocgenError):
             continue
         for target in targets:
-            for index in audited.get(real_path(path.parent / target.dockerfile), ()):
+            for index in audited.get(real_path(built_dockerfile(path.parent / target.dockerfile)), ()):
                 yield index, shown, target
 
 

@@ -53,7 +53,7 @@ from docgen import workflows
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.compose import KEY_LINES, line_of, load
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
-from docgen.files import bytes_or_none, real_path, text_or_none
+from docgen.files import built_dockerfile, bytes_or_none, real_path, text_or_none
 from docgen.markdown import Document, code_spans, headings_over, plain
 from docgen.model import Diagnostic, ImageModel
 
@@ -236,7 +236,9 @@ def read_workflows(directory: Path, project: Path | None, audited: set[Path]) ->
             continue
         text = data.decode("utf-8", errors="replace")
         flow = _Workflow(path, shown, text, document, _events(document.get("on")))
-        flow.builds_readme = any(real_path(path.parent / t.dockerfile) in audited for t in targets)
+        flow.builds_readme = any(
+            real_path(built_dockerfile(path.parent / t.dockerfile)) in audited for t in targets
+        )
         flow.builds = flow.builds_readme or bool(_BUILD_TEXT.search(text))
         jobs = document.get("jobs")
         for job in jobs.values() if isinstance(jobs, dict) else ():

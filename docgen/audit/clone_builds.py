@@ -40,6 +40,7 @@ from docgen.audit.wording import COMMAND_LANGS
 from docgen.build_scripts import BUILD
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import DocgenError
+from docgen.files import context_dockerfile
 from docgen.findings import BROKEN_COMMAND, MISSING_FILE
 from docgen.markdown import Document
 from docgen.model import Diagnostic
@@ -141,12 +142,12 @@ def _own_folder(
         dockerfile = inner
         shown = file
     else:
-        dockerfile = here / "Dockerfile"
-        shown = posixpath.join(context.rstrip("/"), "Dockerfile")
+        dockerfile = context_dockerfile(here)
+        shown = posixpath.join(context.rstrip("/"), dockerfile.name)
     if dockerfile is None:
         return
     where = f"{context} (this README's folder in the clone {folder}/)"
-    if file is None and not os.path.lexists(dockerfile) and not os.path.lexists(here / "dockerfile"):
+    if file is None and not os.path.lexists(dockerfile):
         yield Diagnostic(
             readme,
             line,
@@ -180,12 +181,12 @@ def _other_repository(
 ) -> Iterator[Diagnostic]:
     """A build of path `rest` of the clone `folder` of `url`, found nowhere here, while the README's
     folder holds the Dockerfile it documents and no command of the README builds it."""
-    beside = here / "Dockerfile"
+    beside = context_dockerfile(here)
     if not os.path.isfile(beside) or any(os.path.lexists(b / rest) for b in bases):
         return
     if any(part in ("src", "third_party", "external", "vendor") for part in here.parts[len(top.parts) :]):
         return  # (a copy of another project kept in this one: its README is that project's)
-    shown = posixpath.join(posixpath.dirname(readme), "Dockerfile")
+    shown = posixpath.join(posixpath.dirname(readme), beside.name)
     yield Diagnostic(
         readme,
         line,

@@ -39,7 +39,7 @@ from docgen.audit.run_args import OFFICIAL, PLAIN_BASES
 from docgen.audit.unshipped_cmd import bare_runs
 from docgen.build_scripts import BUILD
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
-from docgen.files import bytes_or_none, text_or_none
+from docgen.files import DOCKERFILE, built_dockerfile, bytes_or_none, text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -175,12 +175,12 @@ def _default_services(directory: Path, model: ImageModel, path: str) -> set[str]
             if not isinstance(service, dict) or "command" in service or "entrypoint" in service:
                 continue
             build = service.get("build")
-            context, named = (build, "Dockerfile") if isinstance(build, str) else (None, None)
+            context, named = (build, DOCKERFILE) if isinstance(build, str) else (None, None)
             if isinstance(build, dict):
-                context, named = build.get("context", "."), build.get("dockerfile", "Dockerfile")
+                context, named = build.get("context", "."), build.get("dockerfile", DOCKERFILE)
             if not isinstance(context, str) or not isinstance(named, str):
                 continue
-            if (file.parent / context / named).resolve() != dockerfile:
+            if built_dockerfile(file.parent / context / named).resolve() != dockerfile:
                 continue
             volumes = service.get("volumes") or []
             targets = [v.split(":")[1] for v in volumes if isinstance(v, str) and v.count(":") >= 1]

@@ -46,7 +46,14 @@ from docgen.bake import Target
 from docgen.build_scripts import BUILD
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import DocgenError
-from docgen.files import bytes_or_none, in_submodule, text_or_none
+from docgen.files import (
+    DOCKERFILE,
+    built_dockerfile,
+    bytes_or_none,
+    context_dockerfile,
+    in_submodule,
+    text_or_none,
+)
 from docgen.markdown import Document
 from docgen.model import Diagnostic
 from docgen.workflows import files as workflow_files
@@ -515,7 +522,7 @@ def _service_build(
                 readme, line, f"{said} builds from {service.context}, which does not exist", confidence=sure
             )
         return
-    dockerfile = folder / service.dockerfile
+    dockerfile = built_dockerfile(folder / service.dockerfile)
     if service.dockerfile.startswith("/"):
         return  # a Dockerfile of the machine that builds, not of the project
     if not os.path.isfile(dockerfile):
@@ -661,7 +668,8 @@ def _dockerfile_said(doc: Document, line: int, folder: Path, top: Path) -> bool:
     """True when the compose file's folder holds a Dockerfile and a prose line of the README's section
     holding `line` (from its heading to `line`) names the Dockerfile: the README means the compose
     service to run the image that Dockerfile makes."""
-    if not os.path.isfile(folder / "Dockerfile") or not resolves_inside(folder / "Dockerfile", top):
+    beside = context_dockerfile(folder)
+    if not os.path.isfile(beside) or not resolves_inside(beside, top):
         return False
     start = max((n for n, _ in doc.headings if n < line), default=0)
     return any(
@@ -798,7 +806,9 @@ def _unused(
     texts = [body for _, _, body in files if body is not None]
     for path, service in services:
         if service.builds:
-            dockerfile = path.parent / (service.context or ".") / (service.dockerfile or "Dockerfile")
+            dockerfile = built_dockerfile(
+                path.parent / (service.context or ".") / (service.dockerfile or DOCKERFILE)
+            )
             text = text_or_none(dockerfile) if inside(dockerfile, top) is not None else None
             texts.append(text or "")
     for at, ref in builds:

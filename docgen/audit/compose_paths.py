@@ -41,7 +41,14 @@ from docgen.audit.missing import line_texts, repository_files
 from docgen.audit.paths import files_named, resolves_inside
 from docgen.build_scripts import BUILD
 from docgen.errors import DocgenError
-from docgen.files import bytes_or_none, real_path, text_or_none
+from docgen.files import (
+    DOCKERFILE,
+    built_dockerfile,
+    bytes_or_none,
+    context_dockerfile,
+    real_path,
+    text_or_none,
+)
 from docgen.markdown import Document
 from docgen.model import Diagnostic
 
@@ -688,11 +695,11 @@ def _built_dockerfiles(path: Path, service: dict[Any, Any]) -> list[Path]:
     """The Dockerfile a service's `build:` builds (`build: ./app` reads `./app/Dockerfile`)."""
     build = service.get("build")
     if isinstance(build, str):
-        return [real_path(path.parent / build / "Dockerfile")]
+        return [real_path(context_dockerfile(path.parent / build))]
     if isinstance(build, dict):
-        context, name = build.get("context", "."), build.get("dockerfile", "Dockerfile")
+        context, name = build.get("context", "."), build.get("dockerfile", DOCKERFILE)
         if isinstance(context, str) and isinstance(name, str):
-            return [real_path(path.parent / context / name)]
+            return [real_path(built_dockerfile(path.parent / context / name))]
     return []
 
 

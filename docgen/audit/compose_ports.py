@@ -57,7 +57,7 @@ from docgen.audit.paths import resolves_inside
 from docgen.audit.ports import image_loopback, loopback_server
 from docgen.audit.settings import LAUNCHER, Image, command_text
 from docgen.errors import DocgenError
-from docgen.files import real_path, text_or_none
+from docgen.files import DOCKERFILE, built_dockerfile, real_path, text_or_none
 from docgen.markdown import Document, plain
 from docgen.model import Diagnostic, ImageModel
 
@@ -167,10 +167,10 @@ def _dockerfile(service: dict[Any, Any], folder: Path) -> Path | None:
     build = {"context": build} if isinstance(build, str) else build
     if not isinstance(build, dict):
         return None
-    context, file = build.get("context", "."), build.get("dockerfile", "Dockerfile")
+    context, file = build.get("context", "."), build.get("dockerfile", DOCKERFILE)
     if not isinstance(context, str) or not isinstance(file, str) or "$" in context + file or "://" in context:
         return None
-    return real_path(folder / context / file)
+    return real_path(built_dockerfile(folder / context / file))
 
 
 @dataclass(frozen=True)

@@ -349,7 +349,8 @@ class Unjoined:
     """A docker command continued over lines whose last line lacks the `\\` the next line needs."""
 
     command: str
-    """The command as its engine and verb (`docker run`, `nvidia-docker run`, `docker build`)."""
+    """The command as its engine and verb (`docker run`, `nvidia-docker run`, `docker build`), after the
+    tool whose command it is when another tool's (`bacalhau docker run`)."""
     first: int
     last: int
     """The lines the command starts and ends on."""
@@ -375,8 +376,19 @@ def _docker_command(text: str) -> tuple[str, list[str]] | None:
         if any(word in _STEP_ENDS or word.endswith(";") for word in words):
             continue
         engine, verb = found.group().split()[0], found.group().split()[-1]
+        before = text[: found.start()].split()
+        wrapper = before[-1] if before else ""
+        if _WRAPPER.fullmatch(wrapper) and wrapper.lower() not in _RUNS_DOCKER:
+            return f"{wrapper} {engine} {verb}", words  # (`bacalhau docker run`: its own tool's command)
         return f"{engine} {verb}", words
     return None
+
+
+_WRAPPER = re.compile(r"[A-Za-z][\w.-]*")
+"""A word written right before `docker run` that makes it another tool's command (`bacalhau docker run`,
+a job of a scheduler with docker's own grammar): the message names that tool's command."""
+_RUNS_DOCKER = frozenset("sudo doas time nohup exec env command nice then do else".split())
+"""Words before `docker run` that run docker's own command: the command is still `docker run`."""
 
 
 _GRAMMARS = {"build": BUILD_GRAMMAR, "exec": _EXEC}

@@ -51,7 +51,7 @@ from docgen.audit.run_args import docker_runs, own_model
 from docgen.audit.wording import BUILD_ARG_WORDS, CODE_NAME, LIST_ITEM, about_env, heading_of
 from docgen.build_scripts import BUILD
 from docgen.errors import DocgenError
-from docgen.files import real_path, text_or_none
+from docgen.files import DOCKERFILE, built_dockerfile, real_path, text_or_none
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, ImageModel, Setting
 from docgen.shell import referenced_names
@@ -403,7 +403,9 @@ def single_quoted_env(
         for service in services:
             if not service.builds:
                 continue
-            built = real_path(path.parent / (service.context or ".") / (service.dockerfile or "Dockerfile"))
+            built = real_path(
+                built_dockerfile(path.parent / (service.context or ".") / (service.dockerfile or DOCKERFILE))
+            )
             own = next((m for m in models if m.file and Path(m.file).resolve() == built), None)
             if own is None:
                 continue

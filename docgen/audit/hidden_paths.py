@@ -47,7 +47,7 @@ from docgen.audit.memo import per_audit
 from docgen.audit.mounts import SHELL_PROGRAM, built_runs
 from docgen.errors import DocgenError
 from docgen.evaluate import env_pairs
-from docgen.files import bytes_or_none
+from docgen.files import DOCKERFILE, built_dockerfile, bytes_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -488,12 +488,12 @@ def _compose_binds(part: Document, auditor: Auditor) -> Iterator[_Bind]:
             by_file.setdefault(os.path.abspath(m.file), []).append(m)
     for name, service, file in _compose_services(directory):
         build = service.get("build")
-        context, named = (build, "Dockerfile") if isinstance(build, str) else (None, None)
+        context, named = (build, DOCKERFILE) if isinstance(build, str) else (None, None)
         if isinstance(build, dict):
-            context, named = build.get("context", "."), build.get("dockerfile", "Dockerfile")
+            context, named = build.get("context", "."), build.get("dockerfile", DOCKERFILE)
         if not isinstance(context, str) or not isinstance(named, str) or "$" in context + named:
             continue
-        dockerfile = os.path.abspath(file.parent / context / named)
+        dockerfile = os.path.abspath(built_dockerfile(file.parent / context / named))
         models = by_file.get(dockerfile, [])
         if len(models) != 1 or not image_made(models[0]):
             continue

@@ -31,7 +31,7 @@ from docgen.audit.references import MadeFiles, Walk, context_findings, inside, p
 from docgen.audit.script_builds import SHOWN, build_start, readme_runs, unflagged
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
-from docgen.files import text_or_none
+from docgen.files import context_dockerfile, text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic
 
@@ -179,7 +179,7 @@ def _builds(text: str, target: str, base: Path, top: Path) -> Iterator[tuple[int
         context = inside(base / written, top)
         if context is None or not os.path.isdir(context):
             continue
-        dockerfile = inside(base / file, top) if file else context / "Dockerfile"
+        dockerfile = inside(base / file, top) if file else context_dockerfile(context)
         if dockerfile is None or not os.path.isfile(dockerfile):
             continue
         yield build.line, dockerfile, context, written

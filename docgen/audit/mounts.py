@@ -21,6 +21,7 @@ from pathlib import Path
 from docgen.audit.auditor import LIKELY, Auditor, dockerfile_read, remotes
 from docgen.audit.commands import fence_commands, image_repository, joined
 from docgen.audit.image_paths import SYSTEM, clean_path, mounted_folders, read_image
+from docgen.audit.missing import PLACEHOLDER
 from docgen.audit.names import docker_run, image_at
 from docgen.audit.paths import HOME_OF_USER, named_home
 from docgen.audit.settings import Image
@@ -482,8 +483,11 @@ def top_mount_paths(
     is written there is lost with the container). Silent when a mount of the run or of another README
     command is at that folder or above the path, when a Dockerfile makes, fills or names the folder, for
     a folder every image has (`/tmp`, `/usr`), a host folder of another name, and a folder named by more
-    than one mount. The image is one a README command builds or a script of its folder it names
-    (`./build-docker.sh`). `likely`: the program may be told the path some other way."""
+    than one mount, and when the folder mounted at is itself a placeholder (`-v
+    /path/to/work/speech:/path/to/work/speech`: a later `/speech/data` is the author's short for the
+    place the reader picks, `missing.PLACEHOLDER`). The image is one a README command builds or a
+    script of its folder it names (`./build-docker.sh`). `likely`: the program may be told the path
+    some other way."""
     if not models:
         return
     built = set(built) | _script_tags(doc, directory)
@@ -519,6 +523,8 @@ def top_mount_paths(
         if len(away) != 1 or _image_names(models, top):
             continue
         host, target, at = away[0]
+        if PLACEHOLDER.search(target.strip("\"'")):
+            continue  # (`-v /path/to/work/app:/path/to/work/app`: `/app/x` is the author's short for it)
         told.add(path)
         yield Diagnostic(
             readme,

@@ -261,8 +261,10 @@ def words_of(command: str) -> list[str]:
 def takes_value(option: str) -> bool:
     """True when a `docker run` option is followed by its value: a long or short option of
     `_RUN_VALUES`, or a cluster of short ones that ends in one (`-dp 8080:80`, `-itv`), as Docker's own
-    parser reads `-dp` as `-d -p`."""
-    if option in _RUN_VALUES:
+    parser reads `-dp` as `-d -p`. A long option written with one dash (`-name web`, `-volume x:/y`: old
+    Docker's spelling, which Docker now refuses, a finding of its own) is read as the author meant it,
+    with its value: the word after it names the container or the mount, not the image."""
+    if option in _RUN_VALUES or (option[1:2] != "-" and len(option) > 2 and f"-{option}" in _RUN_VALUES):
         return True
     if not _SHORT_CLUSTER.fullmatch(option):
         return False

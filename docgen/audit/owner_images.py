@@ -661,6 +661,33 @@ _READER_OWNER = re.compile(
 _HUB = re.compile(r"\bdocker[ \t-]*hub\b|\bhub\.docker\.com\b", re.IGNORECASE)
 
 
+_OWN_NAME = re.compile(
+    r"\b(?:substitut|replac|chang|swap|renam|edit)\w*\b[^.\n]{0,80}?\b(?:images?|tags?|names?)\b"
+    r"[^.\n]{0,60}?\byours?\b"
+    r"|\b(?:use|with|to|put|give)[ \t]+your[ \t]+own[ \t]+(?:image|tag|name|registry|repository|namespace)",
+    re.IGNORECASE,
+)
+"""A sentence telling the reader to put their own image name or tag in place of the one a command
+names (`You can substitute the image name and tag with your own`, `replace the tag with yours`)."""
+
+
+def _own_name_said(doc: Document, line: int) -> bool:
+    """True when the paragraph right above or right below the command block holding `line` (within
+    three lines of it) tells the reader to use their own image name or tag (`_OWN_NAME`): the image
+    the block names is an example, not a claim that a build of the project makes it."""
+    fence = next((f for f in doc.fences if f.lines and f.lines[0][0] <= line <= f.lines[-1][0]), None)
+    if fence is None:
+        return False
+    first, last = fence.lines[0][0], fence.lines[-1][0]
+    for para in doc.paragraphs:
+        if not para.lines:
+            continue
+        near = 0 < first - para.lines[-1][0] <= 3 or 0 < para.lines[0][0] - last <= 3
+        if near and _OWN_NAME.search(" ".join(text for _, text in para.lines)):
+            return True
+    return False
+
+
 def _hub_said(doc: Document, line: int) -> bool:
     """True when the heading over README `line` (`### Download the image from the Docker Hub`) or the
     text of the paragraph ending right above its block names Docker Hub: the README says the image is
@@ -756,7 +783,7 @@ def pulled_latest(
     for line, kind, match in said:
         name = f"{match.group('owner')}/{match.group('name')}".lower()
         tag = match.group("tag") or "latest"
-        if name in told or match.group("name").lower() in tagged:
+        if name in told or match.group("name").lower() in tagged or _own_name_said(doc, line):
             continue
         told.add(name)
         if re.search(r"\btag\b[^\n]*" + re.escape(name), commands):

@@ -47,7 +47,7 @@ from docgen.audit.auditor import LIKELY
 from docgen.audit.commands import clones
 from docgen.audit.cpu_only import cpu_builds
 from docgen.errors import DocgenError
-from docgen.files import bytes_or_none
+from docgen.files import built_dockerfile, bytes_or_none
 from docgen.markdown import Document, code_spans, headings_over
 from docgen.model import Diagnostic, ImageModel
 
@@ -294,7 +294,7 @@ def _built_variant(push: workflows.Push, root: Path, models: Sequence[ImageModel
     None otherwise."""
     if push.dockerfile is None:
         return None
-    wanted = (root / push.dockerfile).resolve()
+    wanted = built_dockerfile(root / push.dockerfile).resolve()
     for model in models:
         if not model.file or Path(model.file).resolve() != wanted or not model.stages:
             continue

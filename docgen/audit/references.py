@@ -66,7 +66,7 @@ from docgen.compose import parse as compose_targets
 from docgen.copied import above_context, context_path, dockerignore, ignored
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
-from docgen.files import dockerfiles_in, in_submodule, is_dockerfile_name, text_or_none
+from docgen.files import context_dockerfile, dockerfiles_in, in_submodule, is_dockerfile_name, text_or_none
 from docgen.findings import BROKEN_COMMAND, MISSING_FILE
 from docgen.markdown import Document, Fence, code_spans, links, lists, without_links
 from docgen.model import Diagnostic, ImageModel, Instruction
@@ -508,7 +508,7 @@ def default_file_builds(
     """A build command with no `-f` and the context `.`, in a section about one Dockerfile that is not
     the plain `Dockerfile` (`Dockerfile.gaudi`, next to the README), while a plain `Dockerfile` is there
     too: run where the README is, it builds that other file. Not when the block changes folder first."""
-    if not os.path.isfile(directory / "Dockerfile"):
+    if not os.path.isfile(context_dockerfile(directory)):
         return
     by_section: dict[int, list[list[tuple[int, str]]]] = {}
     for fence in doc.fences:
@@ -896,9 +896,9 @@ def context_builds(
             continue
         for folder in walk.folders:
             where = inside(folder / context, project)
-            dockerfile = inside(folder / file, project) if file else where and where / "Dockerfile"
+            dockerfile = inside(folder / file, project) if file else where and context_dockerfile(where)
             if where is not None and dockerfile is not None and os.path.isfile(dockerfile):
-                yield first, file or posixpath.join(context, "Dockerfile"), dockerfile, where, context
+                yield first, file or posixpath.join(context, dockerfile.name), dockerfile, where, context
                 break
 
 

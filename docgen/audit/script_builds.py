@@ -50,7 +50,7 @@ from docgen.build_scripts import BUILD, UNKNOWN, expand, walk_assignments
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
 from docgen.evaluate import PREDEFINED_ARGS, PROXY_ARGS
-from docgen.files import text_or_none
+from docgen.files import DOCKERFILE, built_dockerfile, context_dockerfile, text_or_none
 from docgen.markdown import Document, code_spans
 from docgen.model import Diagnostic, Instruction
 from docgen.shell import shell_split
@@ -266,15 +266,16 @@ def script_builds(
         folder, lines = started
         for at, args, file, context, target, more in _builds_of(lines):
             where = inside(folder / context, top)
-            dockerfile = inside(folder / file, top) if file else where and where / "Dockerfile"
+            dockerfile = inside(folder / file, top) if file else where and context_dockerfile(where)
             if where is None or dockerfile is None or not os.path.isfile(dockerfile):
                 continue
             others = []
             for other in {cwd, script.parent, directory.resolve()} - {folder}:
-                place = inside(other / (file or posixpath.join(context, "Dockerfile")), top)
+                place = inside(other / (file or posixpath.join(context, DOCKERFILE)), top)
+                place = place and built_dockerfile(place)
                 if place is not None and place != dockerfile and os.path.isfile(place):
                     others.append(place)
-            shown = file or posixpath.join(context, "Dockerfile").removeprefix("./")
+            shown = file or posixpath.join(context, dockerfile.name).removeprefix("./")
             yield _ScriptBuild(
                 line, run, script, at, args, shown, dockerfile, where, context, tuple(others), target, more
             )

@@ -43,7 +43,7 @@ from docgen.audit.references import (
 )
 from docgen.build_scripts import BUILD
 from docgen.compose import default_files
-from docgen.files import real_path
+from docgen.files import DOCKERFILE, built_dockerfile, real_path
 from docgen.markdown import Document, Fence, code_spans
 from docgen.model import Diagnostic
 
@@ -360,7 +360,11 @@ def built_clones(
         if compose_after[rest] and not default_files(home):
             return None  # the clone's root has a compose file the README's folder lacks: it is another
         paths = build_paths(later[1])
-        if paths is None or paths[1] != "." or not os.path.isfile(home / (paths[0] or "Dockerfile")):
+        if (
+            paths is None
+            or paths[1] != "."
+            or not os.path.isfile(built_dockerfile(home / (paths[0] or DOCKERFILE)))
+        ):
             return None
         return folder, home
 

@@ -31,7 +31,7 @@ from docgen.audit.names import compose_files
 from docgen.audit.paths import resolves_inside
 from docgen.dockerfile import read_dockerfile
 from docgen.errors import DocgenError
-from docgen.files import real_path
+from docgen.files import DOCKERFILE, built_dockerfile, real_path
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel
 
@@ -117,7 +117,7 @@ def tag_args(
             context = service.context or "."
             if "$" in context or "://" in context or context.endswith(".git"):
                 continue
-            dockerfile = directory / folder / context / (service.dockerfile or "Dockerfile")
+            dockerfile = built_dockerfile(directory / folder / context / (service.dockerfile or DOCKERFILE))
             if not os.path.isfile(dockerfile) or (
                 project is not None and not resolves_inside(dockerfile, project)
             ):

@@ -67,7 +67,7 @@ from docgen.audit.references import makes
 from docgen.build_scripts import BLANK, BUILD, DOCKER_PODMAN, built_tags, container_command
 from docgen.copied import FILE_LIMIT, context_path, copied_files
 from docgen.errors import MAX_PROJECT_FILE_BYTES, DocgenError
-from docgen.files import bytes_or_none, text_or_none
+from docgen.files import built_dockerfile, bytes_or_none, text_or_none
 from docgen.markdown import Document
 from docgen.model import Diagnostic, ImageModel, Instruction
 
@@ -796,7 +796,9 @@ def _building_services(directory: Path, file: str) -> set[str]:
             targets = compose.parse(data, path.name) if data is not None else ()
         except DocgenError:
             continue
-        found.update(t.name for t in targets if os.path.realpath(path.parent / t.dockerfile) == mine)
+        found.update(
+            t.name for t in targets if os.path.realpath(built_dockerfile(path.parent / t.dockerfile)) == mine
+        )
     return found
 
 
