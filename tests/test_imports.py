@@ -417,6 +417,7 @@ AUDIT_LAYERS = (
         "log_paths",
         "cloned_repos",
         "listed_python",
+        "listed_components",
         "arg_entries",
         "arg_lists",
         "targets",
