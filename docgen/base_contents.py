@@ -45,9 +45,11 @@ carried by any image, so never said to be missing."""
 _ADD_ONS = frozenset(
     {"deepspeed", "vllm", "sglang", "xformers", "bitsandbytes", "unsloth", "colossalai", "tensorrtllm"}
     | {"lmdeploy", "llamacpp", "ollama", "detectron2", "mmcv", "jax", "jaxlib", "paddlepaddle", "mindspore"}
+    | {"nemo", "nemotoolkit", "nemoframeworklauncher", "nemolauncher"}
 )
 """Components a framework base image is known not to carry: each is installed by the projects that use
-it (a training or serving add-on), never by NVIDIA's, PyTorch's or AMD's framework images."""
+it (a training or serving add-on), never by NVIDIA's, PyTorch's or AMD's framework images (NeMo and its
+launcher are NVIDIA's own `nvcr.io/nvidia/nemo` image's, not its PyTorch image's)."""
 _NOT_NVIDIA = frozenset({"apex", "transformerengine", "flashattention", "megatroncore"})
 """NVIDIA's training components, in NGC's PyTorch image and not in PyTorch's own or AMD's."""
 _ONEAPI = (
@@ -225,6 +227,11 @@ BRINGS: dict[str, frozenset[str]] = {
         "pytorch": "triton nccl cudnn cublas",
         "xformers": "pytorch",
         "deepspeed": "pytorch",
+        "trl": "transformers accelerate datasets pytorch",
+        "peft": "transformers accelerate pytorch",
+        "accelerate": "pytorch",
+        "sentencetransformers": "transformers pytorch",
+        "axolotl": "transformers accelerate datasets peft trl pytorch",
         "notebook": "jupyter ipykernel",  # the `jupyter notebook` command
         "jupyterlab": "jupyter ipykernel",
     }.items()

@@ -241,3 +241,12 @@ def test_oneapi_toolkit_images_carry_the_compilers_and_not_the_frameworks() -> N
     # what the toolkit may hold beyond its libraries is not said; the AI Tools image holds the frameworks
     assert carries("intel/oneapi-basekit:2024.2.1-0-devel-ubuntu22.04", ["cmake"]) is None
     assert carries("intel/oneapi-aikit:2024.1.0-devel-ubuntu22.04", ["intel-extension-for-pytorch"]) is None
+
+
+def test_training_libraries_pull_in_transformers_and_nemo_is_in_no_framework_image() -> None:
+    assert brought_by(["trl"], ["transformers"]) == "trl"
+    assert brought_by(["peft"], ["accelerate"]) == "peft"
+    assert brought_by(["accelerate"], ["transformers"]) is None  # Accelerate needs no Transformers
+    assert carries("nvcr.io/nvidia/pytorch:25.03-py3", ["NeMo Framework Launcher"]) is False
+    assert carries("nvcr.io/nvidia/pytorch:25.03-py3", ["nemo_toolkit"]) is False
+    assert carries("nvcr.io/nvidia/nemo:24.12", ["nemo"]) is True  # its reference names it

@@ -418,6 +418,7 @@ AUDIT_LAYERS = (
         "log_paths",
         "cloned_repos",
         "listed_python",
+        "listed_components",
         "arg_entries",
         "arg_lists",
         "targets",

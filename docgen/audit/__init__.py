@@ -399,6 +399,7 @@ from docgen.audit.left_over import left_over_items
 from docgen.audit.line_refs import line_references
 from docgen.audit.linked_rows import linked_rows, without_lines
 from docgen.audit.linked_versions import linked_release_claims
+from docgen.audit.listed_components import listed_components
 from docgen.audit.listed_env import listed_env, run_script_env, unset_started_vars
 from docgen.audit.listed_python import listed_python
 from docgen.audit.local_bases import local_bases
@@ -682,6 +683,7 @@ _STALE_CLAIMS: tuple[Callable[..., object], ...] = (
     left_out_claims,
     library_lists,
     listed_contents,
+    listed_components,
     builder_installs,
     every_base,
     pasted_copies,
@@ -1877,6 +1879,7 @@ def _audit_part(
     found.extend(_ruled(listed_contents, sub, auditor))
     found.extend(_ruled(builder_installs, sub, auditor))
     found.extend(_ruled(library_lists, sub, auditor))
+    found.extend(_ruled(listed_components, sub, doc, auditor))
     found.extend(_ruled(left_out_claims, sub, text, auditor))
     found.extend(_ruled(dependency_rows, sub, auditor))
     found.extend(_ruled(listed_python, sub, auditor))

@@ -1292,9 +1292,14 @@ PIPED = re.compile(
     r"\b(?:curl|wget)\b[^;&|]{0,500}\|[ \t]*(?:sudo[ \t]+)?(?:(?:ba|z)?sh|python3?)\b|\$\((?:curl|wget)\b"
 )
 """A download run by a shell (`curl -sSL URL | bash`, `sh -c "$(curl …)"`)."""
-SOURCE_SETUP = re.compile(r"\bhttps?://(?:deb|rpm)\.nodesource\.com/setup_[\w.]+")
-"""A download piped into a shell that only adds a package source (NodeSource's `setup_20.x`): the
-packages the image gets are still the ones its RUNs install from it."""
+SOURCE_SETUP = re.compile(
+    r"\bhttps?://(?:(?:deb|rpm)\.nodesource\.com/setup_[\w.]+|pyenv\.run\b"
+    r"|(?:github\.com|raw\.githubusercontent\.com)/(?:pyenv/pyenv-installer|nvm-sh/nvm)/"
+    r"|sh\.rustup\.rs\b|astral\.sh/uv/|install\.python-poetry\.org\b)"
+)
+"""A download piped into a shell that only adds a package source (NodeSource's `setup_20.x`) or installs
+the one tool its address names (pyenv's installer, nvm, rustup, uv, Poetry): the packages the image gets
+are still the ones its RUNs install with them."""
 LISTS = re.compile(r"(?:^|[ \t])(?:-r|--requirement|--file|-f|--env-file)[ \t=]+([^\s;&|]+)")
 """A file of packages to install: `pip install -r F`, `conda env create -f F`."""
 LOCAL_PROJECT = re.compile(

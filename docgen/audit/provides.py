@@ -43,12 +43,17 @@ _PROVIDES = re.compile(
     r"|\b(?:it|image|container|dockerfile)[ \t]+(?:lets|allows)[ \t]+you\b[^.:]{0,40}?"
     r"\b(?:select|choose|pick|customi[sz]e)\b"
     r"|\b(?:imagen|contenedor|imagem|cont[eê]iner|conteneur)s?\b[^.;:]{0,40}?"
-    r"\b(?:incluye|contiene|trae|inclui|cont[eé]m|inclut|contient|fournit)\b",
+    r"\b(?:incluye|contiene|trae|inclui|cont[eé]m|inclut|contient|fournit)\b"
+    r"|(?P<for>\b(?:image|container)[ \t]+for[ \t]+(?:the[ \t]+)?)",
     re.IGNORECASE,
 )
 """Words saying the image holds what follows: `the image supports two serving engines:`, `The container
 comes with`, `It allows you to easily customize and select specific versions of:`; in Spanish,
-Portuguese and French (`La imagen Docker incluye`, `A imagem contém`, `L'image contient`)."""
+Portuguese and French (`La imagen Docker incluye`, `A imagem contém`, `L'image contient`); `a Docker
+container for JAX` (group `for`: the one name right after it, `_FOR_REACH`; last, so that `the image for
+ComfyUI includes …` is read as what it includes)."""
+_FOR_REACH = 2
+"""How far after `image for` the name it is for starts (its bold or code marks)."""
 _ITEM_SAYS = re.compile(
     r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(?:[*_]{2}[^*_]{1,80}?[*_]{2}[ \t]*:?[ \t]*|[^:]{1,60}:[ \t]+)?"
     r"(?:also[ \t]+)?(?:includes|comes[ \t]+with|ships[ \t]+with|bundles)\b",
@@ -245,6 +250,8 @@ def _claims(doc: Document) -> Iterator[tuple[int, str, str, list[tuple[int, str]
                 continue
             line = line_at(para.lines, start)
             given = [(offset, name) for offset, name in _named(sentence) if offset > match.end()]
+            if match.re is _PROVIDES and match.group("for"):  # `a container for JAX`: that name only
+                given = [(o, n) for o, n in _named(sentence) if match.end() <= o <= match.end() + _FOR_REACH]
             named = [
                 (line_at(para.lines, start + offset), name)
                 for index, (offset, name) in enumerate(given)
