@@ -338,6 +338,7 @@ from docgen.audit.dropped import dropped_stages, title_components
 from docgen.audit.edited_configs import edited_configs
 from docgen.audit.entered_builds import entered_builds, prose_builds
 from docgen.audit.entered_compose import entered_compose, placed_compose, placed_makes, unentered_compose
+from docgen.audit.entered_files import entered_files
 from docgen.audit.entry_modes import default_modes, exiting_starts, unknown_programs
 from docgen.audit.entry_options import entry_options, run_script_options
 from docgen.audit.env_blocks import env_blocks
@@ -1001,6 +1002,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     pulled_runs,
     pulled_slips,
     recipe_cds,
+    entered_files,
     context_misses,
     clone_builds,
     default_file_builds,
@@ -1524,6 +1526,7 @@ def audit(
         found.extend(_ruled(script_unpassed, doc, text, path, directory, audited, project, models))
         found.extend(_ruled(unflagged_build_args, doc, path, directory, audited, project))
         found.extend(_ruled(recipe_cds, doc, source, path, directory, audited, project))
+        found.extend(_ruled(entered_files, doc, text, source, path, directory, project))
         found.extend(_ruled(make_builds, doc, source, path, directory, audited, project))
         found.extend(_ruled(unflagged_recipe_args, doc, path, directory, project))
         found.extend(_ruled(missing_cmd_files, doc, source, models, path, directory))
