@@ -98,6 +98,17 @@ def test_a_file_beside_a_readme_of_a_subfolder(tmp_path: Path) -> None:
     assert "in charts/" in result[0][1] and "ops/render.py from the project's root" in result[0][1]
 
 
+def test_a_readme_below_the_root_whose_cd_is_written_from_the_root(tmp_path: Path) -> None:
+    # docker/README.md: `cd docker` only works from the root, and then the path repeats the folder
+    readme = "# Images\n\n```sh\ncd docker\ndocker compose -f docker/compose.cuda.yml up\n```\n"
+    files = {"docker/compose.cuda.yml": "services: {}\n", "docker/Dockerfile": APP}
+    result = found(tmp_path, readme, files, page="docker/README.md")
+    assert [(line, conf) for line, _, conf in result] == [(5, "certain")]
+    assert "in docker/ (where the cd at line 4 leads)" in result[0][1]
+    clean = "# Images\n\n```sh\ncd docker\ndocker compose -f compose.cuda.yml up\n./build.sh\n```\n"
+    assert found(tmp_path, clean, {**files, "docker/build.sh": "echo\n"}, page="docker/README.md") == []
+
+
 def test_a_cd_of_an_earlier_block_of_the_section_is_likely(tmp_path: Path) -> None:
     readme = "# Web\n\n## Run\n\n```sh\ncd web\n```\n\nThen:\n\n```sh\npython manage.py migrate\n```\n"
     files = {"manage.py": "print()\n", "web/static/app.css": "a{}\n"}
@@ -144,6 +155,7 @@ def test_sections_apart_are_not_followed(tmp_path: Path) -> None:
         "cd deploy\ndocker run -it shop bash\ncd src\npython manage.py",  # in the container
         "cd missing\ndocker compose -f compose.cpu.yml up",  # no such folder: `steps.missing_folders`'
         "docker compose -f compose.cpu.yml up",  # no cd at all
+        "cd deploy\ndocker compose logs -f compose.cpu.yml",  # `-f` of logs follows
         "cd deploy\ndocker run -v data:/data app",  # a named volume
     ],
 )
@@ -166,7 +178,8 @@ def test_traps_are_silent(tmp_path: Path, block: str) -> None:
 
 
 def test_a_clone_of_another_project_entered_is_not_read(tmp_path: Path) -> None:
-    readme = "# Kit\n\n```sh\ngit clone https://github.com/other/libfoo.git\ncd libfoo\npython setup.py install\n```\n"
+    clone = "git clone https://github.com/other/libfoo.git"
+    readme = f"# Kit\n\n```sh\n{clone}\ncd libfoo\npython setup.py install\n```\n"
     assert found(tmp_path, readme, {"setup.py": "print()\n", "libfoo/notes.txt": "x\n"}) == []
 
 

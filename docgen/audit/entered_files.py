@@ -30,6 +30,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import MOVE
+from docgen.audit.grammar import COMPOSE, read_compose
 from docgen.audit.placement import Placed, Placement
 from docgen.audit.references import ELSEWHERE, FILES_APPEAR, MadeFiles, command_lines, project_top
 from docgen.audit.steps import CLONE, copy_operands, image_lines, plain_path
@@ -38,7 +39,6 @@ from docgen.files import real_path
 from docgen.markdown import Document, Fence
 from docgen.model import Diagnostic
 
-_COMPOSE = re.compile(r"\b(?:docker|podman)[ \t]+compose\b|\b(?:docker|podman)-compose\b")
 _DOCKER_BUILD = re.compile(r"\bdocker[ \t]+(?:buildx[ \t]+|image[ \t]+)?build\b")
 _CONTAINER_RUN = re.compile(r"\b(?:docker|podman|nerdctl)[ \t]+(?:container[ \t]+)?(?:run|create)\b")
 _HERE = re.compile(r"\A(?:\$\(pwd\)|\$\{?PWD\}?|`pwd`|\.)/")
@@ -84,9 +84,10 @@ def named_files(step: str) -> Iterator[tuple[str, str]]:
     words = _words(_LEAD.sub("", step.strip(), 1))
     if not words:
         return
-    if _COMPOSE.search(step):
-        yield from (("compose", p) for p in _valued(words, ("-f", "--file")))
-        yield from (("env", p) for p in _valued(words, ("--env-file",)))
+    if (compose := COMPOSE.search(step)) is not None:
+        call = read_compose(_words(step[compose.end() :]))  # (its options before the command: `logs -f`)
+        yield from (("compose", p) for p in call.files)
+        yield from (("env", value) for name, value in call.top.values if name == "--env-file")
         return
     if _DOCKER_BUILD.search(step):
         yield from (("build", p) for p in _valued(words, ("-f", "--file")))

@@ -4,9 +4,10 @@ folder of the project moves them there; after a `git clone` of this very reposit
 or the words before it: `Clone the repository`) and a `cd` into the folder it makes, the repository's
 root, and the folders later `cd` steps lead to from there. A clone of another project moves no one (the
 reader stays where they ran it), but its folder is not the project's: a `cd` into it is a move to an
-unknown folder. Unknown after any other move: a `cd` to a variable, a home or absolute path, `..` or
-`-`, an archive unpacked, `go to …` in prose, a command after which the next ones may run in a
-container or on another host.
+unknown folder. A README below the repository's root whose first `cd` is written from the root
+(`cd docker` in docker/README.md) is read from the root. Unknown after any other move: a `cd` to a
+variable, a home or absolute path, `..` or `-`, an archive unpacked, `go to …` in prose, a command
+after which the next ones may run in a container or on another host.
 
 `Placement.at` tells the folder at a README line (what the lines above it did); `Placement.steps` the
 folder each step of one command runs in, the `cd` steps of that command before it counted too.
@@ -26,7 +27,7 @@ from docgen.audit.commands import MOVE, moves
 from docgen.audit.own_repo import remote_names, repository_root
 from docgen.audit.paths import resolves_inside
 from docgen.audit.steps import CLONE, own_clone
-from docgen.files import in_submodule
+from docgen.files import in_submodule, real_path
 from docgen.markdown import Document
 
 LEAVES = re.compile(
@@ -164,9 +165,19 @@ class Placement:
             return ("root", posixpath.normpath(rest) if rest else "")
         if where is None or not target or target.startswith(_UNFOLLOWED) or first in state.others:
             return None
-        where = (where[0], posixpath.normpath(posixpath.join(where[1], target)))
-        base = self.root if where[0] == "root" else self.directory
-        return where if os.path.isdir(base / where[1]) else None
+        moved = (where[0], posixpath.normpath(posixpath.join(where[1], target)))
+        base = self.root if moved[0] == "root" else self.directory
+        if os.path.isdir(base / moved[1]):
+            return moved
+        if (
+            where == ("readme", "")
+            and real_path(self.root) != real_path(self.directory)
+            and os.path.isdir(self.root / target)
+        ):
+            # a README below the root whose first `cd` is written from the root (`cd docker` in
+            # docker/README.md): the reader runs its commands from the repository's root
+            return ("root", posixpath.normpath(target))
+        return None
 
     def _placed(self, state: _State) -> Placed | None:
         where = state.where
@@ -180,7 +191,7 @@ class Placement:
             return Placed(folder, None, True, 0)
         name = next(iter(state.clones), "") if where[0] == "root" else ""
         shown = posixpath.join(name, where[1]) if name and where[1] not in ("", ".") else name or where[1]
-        sure = where[0] == "readme" or state.clones.get(name, False)
+        sure = where[0] == "readme" or state.clones.get(name, not state.clones)
         return Placed(folder, shown or ".", sure, state.since)
 
     def at(self, line: int) -> tuple[Path, str | None] | None:
