@@ -75,7 +75,7 @@ def test_a_script_path_written_from_the_root_after_a_cd_on_the_same_line(tmp_pat
     ("command", "files"),
     [
         ("cp .env.example .env", {".env.example": "A=1\n"}),
-        ("docker build -f Dockerfile.gpu -t shop-gpu ..", {"Dockerfile.gpu": APP}),
+        ("docker build -f Dockerfile.gpu -t shop-gpu .", {"Dockerfile.gpu": APP}),
         ("python3 tools/render.py --out k8s.yaml", {"tools/render.py": "print()\n"}),
         ("./start-all.sh", {"start-all.sh": "echo\n"}),
         ("docker run --rm -v ./config:/etc/shop shop", {"config/app.toml": "a = 1\n"}),
@@ -156,6 +156,7 @@ def test_sections_apart_are_not_followed(tmp_path: Path) -> None:
         "cd missing\ndocker compose -f compose.cpu.yml up",  # no such folder: `steps.missing_folders`'
         "docker compose -f compose.cpu.yml up",  # no cd at all
         "cd deploy\ndocker compose logs -f compose.cpu.yml",  # `-f` of logs follows
+        "cd deploy\ndocker build -f deploy/Dockerfile.api ..",  # from the context: `entered_builds`'
         "cd deploy\ndocker run -v data:/data app",  # a named volume
     ],
 )
@@ -173,6 +174,7 @@ def test_traps_are_silent(tmp_path: Path, block: str) -> None:
         "src/manage.py": "print()\n",
         "run.sh": "echo\n",
         "other/manage.py": "print()\n",
+        "deploy/Dockerfile.api": APP,
     }
     assert found(tmp_path, f"# Shop\n\n```sh\n{block}\n```\n", files) == []
 

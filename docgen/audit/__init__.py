@@ -124,7 +124,9 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   that the make target or script run next never runs, its `docker run` running another (`pulled_runs`),
   and a compose
   command that builds from a context, Dockerfile or stage that is not there (`compose_builds`), or
-  that runs after a `cd` into a folder with no compose file in it or above it (`entered_compose`).
+  that runs after a `cd` into a folder with no compose file in it or above it (`entered_compose`), and
+  a file a command names by a relative path after a `cd` into a folder of the project that does not hold
+  it, while the README's folder or the root does (`entered_files`).
 - an image tag a compose service gives the image it builds whose `NAMEVERSION` part (`cuda11.0.3`)
   spells another value than the build arg of that name the service passes, on the README lines that
   repeat the tag (`tag_args`).

@@ -29,7 +29,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import MOVE
+from docgen.audit.commands import MOVE, build_paths
 from docgen.audit.grammar import COMPOSE, read_compose
 from docgen.audit.placement import Placed, Placement
 from docgen.audit.references import ELSEWHERE, FILES_APPEAR, MadeFiles, command_lines, project_top
@@ -115,6 +115,13 @@ def _steps(code: str) -> list[str]:
     return re.split(r"&&|\|\||;", code)
 
 
+def _from_context(step: str, path: str, folder: Path) -> bool:
+    """True when a Docker build's `-f path` is found from its context (`cd app/docker`, `docker build -f
+    docker/Dockerfile ..`), or the context cannot be told."""
+    paths = build_paths(step)
+    return paths is None or os.path.lexists(folder / paths[1] / path)
+
+
 def _elsewhere(path: str, placed: Placed, bases: Sequence[Path], top: Path) -> Path | None:
     """The base (the README's folder, the project's root) from which `path` is found, when it is not
     found from the folder the step runs in; None otherwise."""
@@ -190,6 +197,8 @@ def _command(
                 _MADE_HERE.search(s) and posixpath.basename(path) in s for s in earlier
             ):
                 continue
+            if kind == "build" and _from_context(step, path, placed.folder):
+                continue  # (written from the context: `entered_builds`')
             base = _elsewhere(path, placed, bases, top)
             if base is None:
                 continue
