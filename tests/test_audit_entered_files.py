@@ -210,3 +210,22 @@ def test_the_audit_reports_it(tmp_path: Path) -> None:
     assert [(d.line, d.rule, d.confidence) for d in result if "holds no compose.chat.yaml" in d.message] == [
         (5, "DG103", "certain")
     ]
+
+
+def test_moves_are_read_once_for_all_the_commands(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a README of many `cd` and command lines: each move is applied once, not again for each command
+    from docgen.audit.placement import Placement
+
+    applied: list[str] = []
+    apply = Placement._apply
+
+    def counted(self: Placement, *args: object) -> None:
+        applied.append(str(args[2]))
+        apply(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Placement, "_apply", counted)
+    blocks = "".join("```sh\ncd deploy\ndocker compose -f compose.yml up\ncd -\n```\n\n" for _ in range(300))
+    assert found(tmp_path, f"# Many\n\n{blocks}", {"deploy/compose.yml": "services: {}\n"}) == []
+    assert len(applied) <= 2 * 300 + 2 * 300  # (the block's moves, and those of each command's own steps)

@@ -22,6 +22,7 @@ taken for this repository only by the words above it.
 
 from __future__ import annotations
 
+import bisect
 import os
 import posixpath
 import re
@@ -187,7 +188,8 @@ def _command(
             return  # (the rest may run in a container, or after files appeared)
         if placed is None or placed.shown is None:
             continue
-        if any(placed.since <= n <= line for n in appear):
+        after = bisect.bisect_left(appear, placed.since)
+        if after < len(appear) and appear[after] <= line:
             continue  # (`make`, `cmake`, `git checkout` since the move: any file may be there)
         for kind, path in named_files(step):
             path = path.removeprefix("./")
