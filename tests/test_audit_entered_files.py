@@ -212,9 +212,7 @@ def test_the_audit_reports_it(tmp_path: Path) -> None:
     ]
 
 
-def test_moves_are_read_once_for_all_the_commands(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_moves_are_read_once_for_all_the_commands(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # a README of many `cd` and command lines: each move is applied once, not again for each command
     from docgen.audit.placement import Placement
 
