@@ -81,6 +81,10 @@ def test_a_script_path_written_from_the_root_after_a_cd_on_the_same_line(tmp_pat
         ("docker run --rm -v ./config:/etc/shop shop", {"config/app.toml": "a = 1\n"}),
         ("docker run --rm -v $(pwd)/models:/models shop", {"models/README": "x\n"}),
         ("docker compose --env-file prod.env up -d", {"prod.env": "A=1\n"}),
+        ("chmod +x start-all.sh", {"start-all.sh": "echo\n"}),
+        ("python3 -m pip install -r requirements.txt", {"requirements.txt": "flask\n"}),
+        ("conda env create -f environment.yml", {"environment.yml": "name: shop\n"}),
+        ("kubectl apply -f k8s/shop.yaml", {"k8s/shop.yaml": "kind: Pod\n"}),
     ],
 )
 def test_each_kind_of_file_read_from_the_entered_folder(
@@ -158,6 +162,7 @@ def test_sections_apart_are_not_followed(tmp_path: Path) -> None:
         "cd deploy\ndocker compose logs -f compose.cpu.yml",  # `-f` of logs follows
         "cd deploy\ndocker build -f deploy/Dockerfile.api ..",  # from the context: `entered_builds`'
         "cd deploy\ndocker run -v data:/data app",  # a named volume
+        "cd deploy\npip install -r requirements.txt",  # found there
     ],
 )
 def test_traps_are_silent(tmp_path: Path, block: str) -> None:
@@ -175,6 +180,8 @@ def test_traps_are_silent(tmp_path: Path, block: str) -> None:
         "run.sh": "echo\n",
         "other/manage.py": "print()\n",
         "deploy/Dockerfile.api": APP,
+        "deploy/requirements.txt": "flask\n",
+        "requirements.txt": "flask\n",
     }
     assert found(tmp_path, f"# Shop\n\n```sh\n{block}\n```\n", files) == []
 
@@ -197,6 +204,8 @@ def test_named_files() -> None:
     assert list(named_files("docker run -v $PWD/cfg:/cfg -v /abs:/abs -v vol:/v img")) == [("mount", "cfg")]
     assert list(named_files("cp a.txt b.txt dest/")) == [("copy", "a.txt"), ("copy", "b.txt")]
     assert list(named_files("python -m http.server")) == []
+    assert list(named_files("sudo pip3 install -r req.txt")) == [("pip", "req.txt")]
+    assert list(named_files("helm install shop ./chart --values prod.yaml")) == [("kube", "prod.yaml")]
 
 
 def test_the_audit_reports_it(tmp_path: Path) -> None:

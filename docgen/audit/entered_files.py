@@ -9,8 +9,9 @@ to, across its blocks in order, a clone of this very repository entered with `cd
 `cd` it cannot follow, `cd ..`, `cd -`, a clone of another project entered, an archive unpacked, a
 command that may run in a container or on another host). Read: the file of a compose `-f`/`--file`
 or `--env-file`, a Docker build's `-f`, a script run (`bash X.sh`, `sh X`, `source X`, `./X`, `python
-X.py`), a copy's sources (`cp X Y`), a bind mount's source written from the current folder (`-v
-./X:/…`, `-v $(pwd)/X:/…`) and a run's `--env-file`. Told only when the path is not there and is
+X.py`), a copy's sources (`cp X Y`), `chmod +x X`, `pip install -r X`, `conda env create -f X`, a
+`kubectl` or `helm` `-f`, a bind mount's source written from the current folder (`-v ./X:/…`, `-v
+$(pwd)/X:/…`) and a run's `--env-file`. Told only when the path is not there and is
 found from the README's folder or the project's root (the file is the project's: the step is read from
 the wrong folder). Not a path with a variable, a placeholder or a glob, nor one a README line before it
 or an earlier step of its command makes or names as made (`mkdir`, a clone's folder, a download, a
@@ -46,6 +47,9 @@ _HERE = re.compile(r"\A(?:\$\(pwd\)|\$\{?PWD\}?|`pwd`|\.)/")
 """How a bind mount's source starts when it is written from the current folder (`./`, `$(pwd)/`)."""
 _LEAD = re.compile(r"\A(?:(?:sudo|time|nohup|exec|env)[ \t]+|[A-Za-z_]\w*=\S*[ \t]+)*")
 """What comes before a step's command: `sudo`, a variable set for it."""
+_PIP = re.compile(r"\A(?:python(?:\d(?:\.\d+)?)?[ \t]+-m[ \t]+)?(?:pip3?|uv[ \t]+pip)[ \t]+install\b")
+"""A pip install (`pip install -r requirements.txt`, `python3 -m pip install`, `uv pip install`)."""
+_CONDA_ENV = re.compile(r"\A(?:conda|mamba|micromamba)[ \t]+env[ \t]+(?:create|update)\b")
 _SCRIPT_RUNNER = frozenset({"bash", "sh", "zsh", "source", "."})
 _PYTHON = re.compile(r"python(?:\d(?:\.\d+)?)?\Z")
 _MADE_HERE = re.compile(r"(?:\b(?:mkdir|touch|wget|curl|cp|mv|ln|tee|git[ \t]+clone|unzip|tar)\b|>)")
@@ -59,6 +63,10 @@ _SAID = {
     "python": ("runs python on", "python stops (can't open file)"),
     "copy": ("copies", "cp stops (no such file)"),
     "mount": ("mounts", "docker makes an empty folder there and mounts it instead"),
+    "chmod": ("makes executable", "chmod stops (no such file)"),
+    "pip": ("installs the requirements of", "pip stops (could not open requirements file)"),
+    "conda": ("creates the environment of", "conda stops: the environment file is not found"),
+    "kube": ("applies", "the command stops: the file is not found"),
 }
 """For each kind of file a step names: what the README does with it, and what fails."""
 
@@ -80,9 +88,11 @@ def _valued(words: Sequence[str], names: tuple[str, ...]) -> Iterator[str]:
 
 def named_files(step: str) -> Iterator[tuple[str, str]]:
     """(kind, relative path as written) of each file a command step reads from the folder it runs in:
-    a compose file (`-f`), an env file, a Docker build's `-f`, a script run, a copy's sources and a bind
-    mount's source written from the current folder."""
-    words = _words(_LEAD.sub("", step.strip(), 1))
+    a compose file (`-f`), an env file, a Docker build's `-f`, a script run, a copy's sources, a bind
+    mount's source written from the current folder, a file `chmod` makes executable, a pip requirements
+    file (`-r`), a conda environment file (`conda env create -f`), a `kubectl` or `helm` `-f`."""
+    bare = _LEAD.sub("", step.strip(), 1)
+    words = _words(bare)
     if not words:
         return
     if (compose := COMPOSE.search(step)) is not None:
@@ -109,6 +119,14 @@ def named_files(step: str) -> Iterator[tuple[str, str]]:
         yield "script", head
     elif head.lower() == "cp" and (operands := copy_operands(head, " ".join(words[1:]))) is not None:
         yield from (("copy", s) for s in operands[0])
+    elif head == "chmod" and len(words) > 2 and re.fullmatch(r"[+ugoa]*[+-][rwx]+|\d{3,4}", words[1]):
+        yield from (("chmod", w) for w in words[2:] if not w.startswith("-"))
+    elif (pip := _PIP.search(bare)) is not None:
+        yield from (("pip", p) for p in _valued(_words(bare[pip.end() :]), ("-r", "--requirement")))
+    elif _CONDA_ENV.search(bare):
+        yield from (("conda", p) for p in _valued(words, ("-f", "--file")))
+    elif head in ("kubectl", "helm"):
+        yield from (("kube", p) for p in _valued(words, ("-f", "--filename", "--values")))
 
 
 def _steps(code: str) -> list[str]:
