@@ -145,6 +145,8 @@ def test_sections_apart_are_not_followed(tmp_path: Path) -> None:
         "cd deploy\ndocker compose -f compose.gpu.yml up",  # the entered folder holds it
         "cd deploy && cd ..\ndocker compose -f compose.cpu.yml up",  # back up: not followed
         "cd deploy\ncd -\ndocker compose -f compose.cpu.yml up",
+        "pushd deploy && docker compose -f compose.gpu.yml up && popd\nbash run.sh",
+        "pushd deploy\nls\npopd\nbash run.sh",
         "cd deploy\ncp ../.env.example .env\ndocker compose --env-file .env up",  # made before
         "cd deploy\nmkdir -p data\ndocker run -v ./data:/data app",
         "cd deploy\ngit clone https://github.com/other/tools.git\nbash tools/setup.sh",  # the clone's folder

@@ -6,8 +6,8 @@ root, and the folders later `cd` steps lead to from there. A clone of another pr
 reader stays where they ran it), but its folder is not the project's: a `cd` into it is a move to an
 unknown folder. A README below the repository's root whose first `cd` is written from the root
 (`cd docker` in docker/README.md) is read from the root. Unknown after any other move: a `cd` to a
-variable, a home or absolute path, `..` or `-`, an archive unpacked, `go to …` in prose, a command
-after which the next ones may run in a container or on another host.
+variable, a home or absolute path, `..` or `-`, a `popd`, an archive unpacked, `go to …` in prose, a
+command after which the next ones may run in a container or on another host.
 
 `Placement.at` tells the folder at a README line (what the lines above it did); `Placement.steps` the
 folder each step of one command runs in, the `cd` steps of that command before it counted too.
@@ -46,6 +46,8 @@ _INSIDE = re.compile(
     r"(?:container|vm|devcontainer)\b"
 )
 """A line after which commands may run in a container or on another host (`docker exec -it app bash`)."""
+_POPD = re.compile(r"(?:^|&&|\|\||;)[ \t]*popd\b")
+"""A `popd`: the reader goes back to a folder not followed here."""
 _CLONES = ("clone", "other")
 _UNFOLLOWED = ("/", "$", "~", "-", "%", "..")
 """How a `cd` target starts when it cannot be followed: an absolute path, a variable, a home, `-`, `..`."""
@@ -111,6 +113,8 @@ class Placement:
                     for match in MOVE.finditer(code):
                         events.append((line, "cd", match.group(1), True))
                 elif CLONE.search(code) is None and (LEAVES.search(code) or _INSIDE.search(code)):
+                    events.append((line, "lost", "", False))
+                if _POPD.search(code):  # (back to where the `pushd` was: after it on its line)
                     events.append((line, "lost", "", False))
         for number, line_text in enumerate(body, 1):
             if number not in fenced and (LEAVES.search(line_text) or _INSIDE.search(line_text)):
@@ -214,6 +218,8 @@ class Placement:
                 self._apply(state, *clones.pop(0))
             for match in MOVE.finditer(step.strip()):
                 self._apply(state, line, "cd", match.group(1), True)
+            if _POPD.search(step):
+                self._apply(state, line, "lost", "", False)
         return placed
 
 
