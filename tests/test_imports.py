@@ -560,7 +560,7 @@ AUDIT_LAYERS = (
         "env_slips",
         "unread_env",
     ),
-    ("members", "linked_rows"),
+    ("members", "linked_rows", "placement"),
     (
         "tables",
         "edited_configs",
@@ -574,6 +574,7 @@ AUDIT_LAYERS = (
         "mount_targets",
         "mounts",  # (image_paths.read_image: the layer below)
         "entered_compose",
+        "entered_files",
         "entered_builds",
         "saved_images",
         "sif_files",

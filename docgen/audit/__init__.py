@@ -124,7 +124,9 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   that the make target or script run next never runs, its `docker run` running another (`pulled_runs`),
   and a compose
   command that builds from a context, Dockerfile or stage that is not there (`compose_builds`), or
-  that runs after a `cd` into a folder with no compose file in it or above it (`entered_compose`).
+  that runs after a `cd` into a folder with no compose file in it or above it (`entered_compose`), and
+  a file a command names by a relative path after a `cd` into a folder of the project that does not hold
+  it, while the README's folder or the root does (`entered_files`).
 - an image tag a compose service gives the image it builds whose `NAMEVERSION` part (`cuda11.0.3`)
   spells another value than the build arg of that name the service passes, on the README lines that
   repeat the tag (`tag_args`).
@@ -338,6 +340,7 @@ from docgen.audit.dropped import dropped_stages, title_components
 from docgen.audit.edited_configs import edited_configs
 from docgen.audit.entered_builds import entered_builds, prose_builds
 from docgen.audit.entered_compose import entered_compose, placed_compose, placed_makes, unentered_compose
+from docgen.audit.entered_files import entered_files
 from docgen.audit.entry_modes import default_modes, exiting_starts, unknown_programs
 from docgen.audit.entry_options import entry_options, run_script_options
 from docgen.audit.env_blocks import env_blocks
@@ -1003,6 +1006,7 @@ _BROKEN_COMMANDS: tuple[Callable[..., object], ...] = (
     pulled_runs,
     pulled_slips,
     recipe_cds,
+    entered_files,
     context_misses,
     clone_builds,
     default_file_builds,
@@ -1526,6 +1530,7 @@ def audit(
         found.extend(_ruled(script_unpassed, doc, text, path, directory, audited, project, models))
         found.extend(_ruled(unflagged_build_args, doc, path, directory, audited, project))
         found.extend(_ruled(recipe_cds, doc, source, path, directory, audited, project))
+        found.extend(_ruled(entered_files, doc, text, source, path, directory, project))
         found.extend(_ruled(make_builds, doc, source, path, directory, audited, project))
         found.extend(_ruled(unflagged_recipe_args, doc, path, directory, project))
         found.extend(_ruled(missing_cmd_files, doc, source, models, path, directory))

@@ -12,7 +12,7 @@ in a checkout of `o/tools`), holds files docgen cannot see: no finding.
 The same for compose commands run where the README stands, in a project with no default compose file
 in the README's folder or above (`unentered_compose`).
 
-And, following the README's steps across its blocks (`_Placement`: a clone of this very repository, told
+And, following the README's steps across its blocks (`Placement`: a clone of this very repository, told
 by its address, its name or the words above it, entered with `cd`, then the `cd` steps after it), a
 compose command run where no default compose file is, nor above (`placed_compose`), and a `make TARGET`
 run in a folder with no Makefile while another folder's Makefile has that rule (`placed_makes`: `make up`
@@ -30,11 +30,12 @@ from pathlib import Path
 
 from docgen import compose, makefile
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import MOVE, bare_commands, build_commands, command_words, moves
+from docgen.audit.commands import bare_commands, build_commands, command_words, moves
 from docgen.audit.grammar import DOCKER_COMPOSE, read_compose
 from docgen.audit.make_targets import make_commands, makefile_in, makefile_of, makefile_text
 from docgen.audit.own_repo import remote_names, repository_root
 from docgen.audit.paths import resolves_inside
+from docgen.audit.placement import LEAVES, Placement
 from docgen.audit.steps import CLONE, own_clone
 from docgen.files import in_submodule, real_path, text_or_none
 from docgen.markdown import Document, Fence, code_spans
@@ -199,11 +200,6 @@ def entered_compose(
 _NAMES_DEFAULT = re.compile(r"(?i)(?<![\w-])(?:docker-)?compose\.ya?ml\b|COMPOSE_FILE")
 """A README naming a default compose file (one it may tell the reader to write or fetch) or the files
 compose reads through the environment."""
-_LEAVES = re.compile(
-    r"(?i)(?:^|[;&|(`$][ \t]*|\s)(?:cd|pushd)[ \t]+\S|\bgit[ \t]+clone\b|\bunzip\b|\btar[ \t]+-?x"
-    r"|\b(?:go|navigate|change|switch|move|step)[ \t]+(?:in)?to\b"
-)
-"""A line that may take the reader to another folder (`cd`, a clone, an unpacked archive, `go to X`)."""
 
 
 def _readme_commands(doc: Document) -> list[tuple[int, list[str]]]:
@@ -252,7 +248,7 @@ def unentered_compose(
     if not commands:
         return
     first = commands[0][0]
-    if any(_LEAVES.search(body) for body in text.splitlines()[:first]):
+    if any(LEAVES.search(body) for body in text.splitlines()[:first]):
         return
     top = real_path((project or directory).resolve())
     here = real_path(directory)
@@ -285,10 +281,6 @@ def unentered_compose(
     )
 
 
-_OWN_CLONE_SAID = re.compile(
-    r"(?i)\bclon(?:e|ing)\b[^.\n]{0,40}?\b(?:this|the|our)\s+(?:git\s+)?(?:repo|repository|project|code|source)\b"
-)
-"""Words before a `git clone` telling it clones the README's own repository (`Clone the Repository:`)."""
 _WRITES_DEFAULT = re.compile(
     r"(?i)(?:\b(?:create|write|save|download|fetch|copy|paste|generate|make|add)\b[^.\n]{0,60}?"
     r"|(?:>|\btee|\bcp|\bmv|\bln|\bcurl|\bwget)\b[^\n]{0,80}?)(?<![\w-])(?:docker-)?compose\.ya?ml\b"
@@ -296,13 +288,6 @@ _WRITES_DEFAULT = re.compile(
 """A line that makes a default compose file (`cat > compose.yaml`, `create a docker-compose.yml`)."""
 _GENERATED_MAKEFILE = re.compile(r"(?i)\b(?:cmake|configure|qmake|autogen|autoreconf|meson|Makefile\.PL)\b")
 """A README that makes its Makefile (`cmake ..`, `./configure`)."""
-_INSIDE = re.compile(
-    r"(?i)\b(?:docker|podman)(?:[ \t]+compose|-compose)?[ \t]+(?:exec|run|attach)\b[^\n]*[ \t]-\w*[it]"
-    r"|\b(?:ssh|vagrant[ \t]+ssh|toolbox[ \t]+enter|distrobox[ \t]+enter)\b"
-    r"|\b(?:inside|in|within|into)[ \t]+(?:the|a|your|this)[ \t]+(?:running[ \t]+)?"
-    r"(?:container|vm|devcontainer)\b"
-)
-"""A line after which commands may run in a container or on another host (`docker exec -it app bash`)."""
 _ENV_FILES = (".env", ".env.example", ".env.sample", ".env.template", "env.example", ".env.dist")
 _VENDORED = frozenset("node_modules third_party third-party vendor external extern deps submodules".split())
 """Folders of other projects' files: their Makefiles and compose files are not the README's."""
@@ -349,97 +334,6 @@ def _no_compose_below(top: Path) -> bool:
     return True
 
 
-class _Placement:
-    """Where the README's commands place the reader at each line: the README's folder until a line moves
-    them; after a `git clone` of this very repository (`steps.own_clone`, or the words before it:
-    `Clone the repository`) and a `cd` into the folder it makes, the repository's root, and the
-    folders later `cd` steps lead to from there; unknown after any other move (a `cd` elsewhere, a
-    clone of another project, an archive unpacked, `go to …` in prose)."""
-
-    def __init__(self, doc: Document, text: str, directory: Path, top: Path) -> None:
-        self.directory = directory
-        self.top = top
-        self.root = repository_root(directory) or top
-        remotes = remote_names(repository_root(directory))
-        body = text.splitlines()
-        fenced: set[int] = set()
-        events: list[tuple[int, str, str]] = []  # (line, kind, folder): clone / other / cd / lost
-        for fence in doc.fences:
-            lines = {line for line, _ in fence.lines}
-            fenced |= lines
-            cds = dict(moves(fence))
-            for line, code in fence.lines:
-                if (clone := CLONE.search(code)) is not None:
-                    words = re.split(r"&&|\|\||;|\|| #", clone.group(1), maxsplit=1)[0].split()
-                    folder = own_clone(words, self.root, remotes)
-                    if folder is None:
-                        folder = self._said_own(words, body, line)
-                    events.append((line, "clone" if folder else "other", folder or ""))
-                if line in cds:
-                    for match in MOVE.finditer(code):
-                        events.append((line, "cd", match.group(1)))
-                elif CLONE.search(code) is None and (_LEAVES.search(code) or _INSIDE.search(code)):
-                    events.append((line, "lost", ""))
-        for number, line_text in enumerate(body, 1):
-            if number not in fenced and (_LEAVES.search(line_text) or _INSIDE.search(line_text)):
-                events.append((number, "lost", ""))
-        events.sort(key=lambda e: e[0])
-        self.events = events
-        self.lines = [e[0] for e in events]
-
-    def _said_own(self, words: list[str], body: list[str], line: int) -> str | None:
-        """The folder a clone makes when the lines just above it say it clones this repository."""
-        operands = [w for w in words if not w.startswith("-")]
-        if not operands or ("://" not in operands[0] and "@" not in operands[0]):
-            return None
-        above = [t for t in body[max(0, line - 6) : line - 1] if t.strip() and not t.strip().startswith("`")]
-        if not any(_OWN_CLONE_SAID.search(t) for t in above[-3:]):
-            return None
-        url = operands[0]
-        folder = (
-            operands[1] if len(operands) > 1 else posixpath.basename(url.rstrip("/")).removesuffix(".git")
-        )
-        folder = folder.strip("/")
-        return folder if folder and "/" not in folder and not folder.startswith((".", "$", "-")) else None
-
-    def at(self, line: int) -> tuple[Path, str | None] | None:
-        """(the folder the reader stands in at README `line`, the clone's path to it, None for the
-        README's folder reached by no move); None when unknown."""
-        clones: set[str] = set()
-        where: tuple[str, str] | None = ("readme", "")
-        moved = False
-        for _, kind, step in self.events[: bisect.bisect_left(self.lines, line)]:
-            moved = True
-            if kind == "clone":
-                clones.add(step)
-                where = None  # (the reader stands above the clone until a `cd` enters it)
-            elif kind in ("other", "lost"):
-                where = None
-            else:
-                target = step.strip("\"'")
-                first, _, rest = target.strip("/").partition("/")
-                if first in clones and not target.startswith("/"):
-                    where = ("root", posixpath.normpath(rest) if rest else "")
-                elif where is None or not target or target.startswith(("/", "$", "~", "-", "%", "..")):
-                    where = None
-                else:
-                    where = (where[0], posixpath.normpath(posixpath.join(where[1], target)))
-                    base = self.root if where[0] == "root" else self.directory
-                    if not os.path.isdir(base / where[1]):
-                        where = None
-        if where is None:
-            return None
-        base = self.root if where[0] == "root" else self.directory
-        folder = base / where[1] if where[1] not in ("", ".") else base
-        if not resolves_inside(folder, self.top) or in_submodule(folder, self.directory):
-            return None
-        if not moved:
-            return folder, None
-        name = next(iter(clones), "") if where[0] == "root" else ""
-        shown = posixpath.join(name, where[1]) if name and where[1] not in ("", ".") else name or where[1]
-        return folder, shown or "."
-
-
 def _relative(path: Path, top: Path) -> str:
     return posixpath.relpath(real_path(path).as_posix(), real_path(top).as_posix())
 
@@ -468,7 +362,7 @@ def placed_compose(
     fence_of = {line: i for i, fence in enumerate(doc.fences) for line, _ in fence.lines}
     starts = {i: fence.lines[0][0] for i, fence in enumerate(doc.fences) if fence.lines}
     top = real_path((project or directory).resolve())
-    placement: _Placement | None = None
+    placement: Placement | None = None
     found: list[tuple[int, str, Path, str]] = []
     for line, words in _readme_commands(doc):
         call = read_compose(words)
@@ -479,7 +373,7 @@ def placed_compose(
         block = fence_of.get(line)
         if block is not None and any(starts[block] <= cd < line for cd in own_cds):
             continue  # (`entered_compose`'s)
-        placement = placement or _Placement(doc, text, directory, top)
+        placement = placement or Placement(doc, text, directory, top)
         placed = placement.at(line)
         if placed is None or placed[1] is None:
             continue  # (unknown, or no move: `unentered_compose`'s)
@@ -535,7 +429,7 @@ def placed_makes(
     if not commands or _GENERATED_MAKEFILE.search(text):
         return
     top = real_path((project or directory).resolve())
-    placement = _Placement(doc, text, directory, top)
+    placement = Placement(doc, text, directory, top)
     found: list[tuple[int, list[str], Path, str | None]] = []
     for line, targets in commands:
         placed = placement.at(line)
