@@ -20,12 +20,23 @@ from docgen.audit.aside import (
     release_list_lines,
     superseded_entry_lines,
 )
+from docgen.audit.commands import tagged_builds
+from docgen.audit.linked_rows import without_lines
+from docgen.audit.paths import names_other_image
 from docgen.audit.sections import IMAGE_SUBJECT, other_images, other_images_words
-from docgen.audit.versions import name_keys
-from docgen.audit.wording import BUILD_ARG_FLAG, COMMAND_LANGS, DEFAULT_WORDS, WORD, sentences
+from docgen.audit.versions import name_keys, norm
+from docgen.audit.wording import (
+    BUILD_ARG_FLAG,
+    COMMAND_LANGS,
+    DEFAULT_WORDS,
+    IMAGE_REF,
+    LIST_ITEM,
+    WORD,
+    sentences,
+)
 from docgen.build_scripts import BUILD
 from docgen.files import real_path, text_or_none
-from docgen.markdown import Document, Fence, Paragraph, headings_over, lists
+from docgen.markdown import Document, Fence, Paragraph, code_spans, headings_over, lists
 from docgen.model import ImageModel
 from docgen.rows import VERSION_ARG as _VERSION_ARG
 from docgen.rows import display_name, renamed
@@ -59,6 +70,98 @@ def _about_other_images(para: Paragraph, ours: set[str], others: set[str]) -> Pa
     if not spans:
         return para
     return dataclasses.replace(para, lines=_blank(para.lines, spans))
+
+
+_TAG_NAME = re.compile(r"[A-Za-z][\w.+]*(?:[-_][\w.+]+)+")
+"""A name written as an image tag is, without its repository (`cu124-py311`, `app-verl0.5-sglang0.4.8`)."""
+
+
+class _OtherTags:
+    """The image tags of a README that are another image's than the audited ones (`paths.names_other_image`:
+    `verlai/verl:app-verl0.5-…` or `` `cu124-py311` `` beside `verl0.4-cu124-…/Dockerfile.app` or
+    `cu121-py310/Dockerfile`), unless the README's own builds tag the image so (`built`)."""
+
+    def __init__(self, paths: Sequence[str], built: frozenset[str]) -> None:
+        self.paths = paths
+        self.built = built
+        self._seen: dict[str, bool] = {}
+
+    def other(self, tag: str) -> bool:
+        """True when `tag` (a tag, or a name written as one) is another image's."""
+        if tag not in self._seen:
+            self._seen[tag] = tag not in self.built and names_other_image(tag, self.paths, norm)
+        return self._seen[tag]
+
+    def in_text(self, text: str, bare: bool = False) -> list[int]:
+        """The offsets in `text` of the tags of other images it names: `repository:tag` references, and
+        names written as a tag that are all of a code span (or, with `bare`, any word of it)."""
+        found = [
+            m.start()
+            for m in IMAGE_REF.finditer(text)
+            if m.group() not in self.built and self.other(m.group(2))
+        ]
+        spans = [(a, c) for a, _, c in code_spans(text)] if "`" in text else []
+        if bare:
+            spans += [(m.start(), m.group()) for m in _TAG_NAME.finditer(text)]
+        found += [at for at, name in spans if _TAG_NAME.fullmatch(name.strip()) and self.other(name.strip())]
+        return sorted(found)
+
+
+def _about_other_tags(para: Paragraph, tags: _OtherTags) -> Paragraph:
+    """`para` without the sentences, and the list items with their nested lines, that name an image tag
+    of another image of the family (`_OtherTags`): what they say of that image (its CUDA, its versions,
+    its base) is not the audited one's."""
+    joined = " ".join(text for _, text in para.lines)
+    others = tags.in_text(joined) if (":" in joined or "`" in joined) else []
+    if not others:
+        return para
+    starts, offset = [], 0  # (offset in `joined`, indent) of each line
+    for _, text in para.lines:
+        starts.append((offset, len(text) - len(text.lstrip())))
+        offset += len(text) + 1
+    spans = []
+    for start, end, _sentence in sentences(para.lines):
+        if not any(start <= at < end for at in others):
+            continue
+        index = max(i for i, (at, _) in enumerate(starts) if at <= start)
+        if starts[index][0] == start and LIST_ITEM.match(para.lines[index][1]):
+            # a list item: all of it, its wrapped and nested lines too, to the next item as far out
+            last = index + 1
+            while last < len(starts) and not (
+                starts[last][1] <= starts[index][1] and LIST_ITEM.match(para.lines[last][1])
+            ):
+                last += 1
+            end = max(end, starts[last][0] if last < len(starts) else len(joined) + 1)
+        spans.append((start, end))
+    return dataclasses.replace(para, lines=_blank(para.lines, spans))
+
+
+def _other_tag_lines(doc: Document, tags: _OtherTags) -> set[int]:
+    """The README lines about another image's tag outside paragraphs: a table row naming one in a cell
+    (a reference, or a cell that is only the name), and every line of a section whose heading names one
+    (`## cu124-py311` beside `cu121-py310/Dockerfile`), down to the next heading as high."""
+    lines: set[int] = set()
+    for table in doc.tables:
+        for line, cells in table.rows:
+            whole = [_TAG_NAME.fullmatch(cell.strip(" *_`")) is not None for cell in cells]
+            if any(tags.in_text(cell, bare=bare) for cell, bare in zip(cells, whole, strict=True)):
+                lines.add(line)
+    ends: dict[int, int | None] = {}
+    for index, (line, title) in enumerate(doc.headings):
+        if not tags.in_text(title, bare=True):
+            continue
+        level = doc.levels.get(line, 6)
+        ends[line] = next(
+            (later for later, _ in doc.headings[index + 1 :] if doc.levels.get(later, 6) <= level),
+            None,
+        )
+    for heading, end in ends.items():
+        for para in doc.paragraphs:
+            lines.update(n for n, _ in para.lines if n > heading and (end is None or n < end))
+        for table in doc.tables:
+            if table.line > heading and (end is None or table.line < end):
+                lines.update(n for n, _ in table.rows)
+    return lines
 
 
 _FILE_ITEM = re.compile(
@@ -382,12 +485,16 @@ def set_aside(
     the versions of a CI section's sentences that name no image (`_ci_section`) and, in the caption
     of a build command, the components the command sets (`_captioned`)."""
     ours, others = other_images_words(models, siblings)
+    built = frozenset(tag for image, _, _ in tagged_builds(doc) for tag in (image, image.rsplit(":", 1)[-1]))
+    tags = _OtherTags([m.path for m in models], built)
+    without_lines(doc, _other_tag_lines(doc, tags))
     after = _build_fence_after(doc, source)
     reasons = _reason_lines(doc)
     paragraphs = []
     for para in doc.paragraphs:
         para = _not_current(_about_other_images(_without_lines(para, reasons), ours, others))
         para = _about_other_files(para, models)
+        para = _about_other_tags(para, tags)
         if workflows:
             para = _ci_built(para, workflows)
         para = _ci_section(para, doc)
