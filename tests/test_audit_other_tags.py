@@ -9,7 +9,9 @@ Each rule has a planted drift that must be found and a trap that must not be rep
 
 from __future__ import annotations
 
-from helpers import findings
+from pathlib import Path
+
+from helpers import audit_tree, findings
 
 from docgen.audit.paths import names_other_image, spelled_releases
 from docgen.audit.versions import norm
@@ -82,15 +84,17 @@ def test_the_preview_images_tags_and_items_are_not_compared_with_the_audited_ima
 
 def test_the_stable_images_tag_is_still_compared_with_its_dockerfile() -> None:
     assert findings(VEXA_README.format(serve="0.5.1"), VEXA) == [
-        "12: README says serve 0.5.1 but docker/vexa1.2-cu121-torch2.3/Dockerfile.app.serve.mcore0.9:2 says 0.5.2"
+        f"12: README says serve 0.5.1 but {APP}:2 says 0.5.2"
     ]
 
 
 def test_a_stale_base_tag_of_the_audited_release_is_still_found() -> None:
-    readme = VEXA_README.format(serve="0.5.2").replace("base-vexa1.2-cu121-cudnn9.1-torch2.3`", "base-vexa1.2-cu121-cudnn8.9-torch2.3`")
+    stable = "acme/vexa:base-vexa1.2-cu121-cudnn9.1-torch2.3"
+    readme = VEXA_README.format(serve="0.5.2").replace(
+        f"{stable}`", "acme/vexa:base-vexa1.2-cu121-cudnn8.9-torch2.3`"
+    )
     assert findings(readme, VEXA) == [
-        "5: README says acme/vexa:base-vexa1.2-cu121-cudnn8.9-torch2.3 but "
-        "docker/vexa1.2-cu121-torch2.3/Dockerfile.app.serve.mcore0.9:1 says acme/vexa:base-vexa1.2-cu121-cudnn9.1-torch2.3"
+        f"5: README says acme/vexa:base-vexa1.2-cu121-cudnn8.9-torch2.3 but {APP}:1 says {stable}"
     ]
 
 
@@ -133,4 +137,49 @@ def test_a_row_and_a_section_of_another_folders_tag_are_not_compared() -> None:
 def test_the_row_of_the_audited_folder_is_still_compared() -> None:
     assert findings(TABLE_README.format(python="3.10.9"), FOLDERS) == [
         "5: README says Python 3.10.9 but cu118-py310/Dockerfile:2 says 3.10.14"
+    ]
+
+
+# --------------------------------------------------------------------------------------------------
+# Entries under an image's name, and an instruction to edit the tag
+
+ENTRY_TEXT = """\
+FROM nvidia/cuda:{cuda}-cudnn8-devel-ubuntu20.04
+ENV PYVER={python}
+RUN wget https://www.python.org/ftp/python/${{PYVER}}/Python-${{PYVER}}.tgz
+"""
+ENTRIES = {
+    "cu117-py38-u20/Dockerfile": ENTRY_TEXT.format(cuda="11.7.1", python="3.8.17"),
+    "cu118-py310-u20/Dockerfile": ENTRY_TEXT.format(cuda="11.8.0", python="3.10.13"),
+}
+ENTRIES_README = """\
+# Images
+
+> cu117-py38-u20
+> cuda: 11.7.1 / python{python} / ubuntu20.04
+
+> cu121-py38-u20
+> cuda: 12.1.1 / python3.8.18 / ubuntu20.04
+
+- `cu124-py311-u22`: CUDA 12.4.1, Python 3.11.9, Ubuntu 22.04
+
+For CUDA 12.6, replace `cu124` with `cu126` in the image tag: CUDA 12.6.3 then.
+"""
+
+
+def test_an_entry_or_item_under_another_images_name_is_not_compared(tmp_path: Path) -> None:
+    result = audit_tree(tmp_path, {"README.md": ENTRIES_README.format(python="3.8.17"), **ENTRIES})
+    assert (result.code, result.out) == (
+        0,
+        "README.md: no claim outside the docgen blocks contradicts cu117-py38-u20/Dockerfile, "
+        "cu118-py310-u20/Dockerfile\n",
+    )
+
+
+def test_the_entry_of_an_audited_image_is_still_compared(tmp_path: Path) -> None:
+    result = audit_tree(tmp_path, {"README.md": ENTRIES_README.format(python="3.8.16"), **ENTRIES})
+    assert result.out.splitlines() == [
+        "README.md:4: error: README says python 3.8.16 but cu117-py38-u20/Dockerfile:2 says 3.8.17 "
+        "[DG101] (certain)",
+        "1 claim in README.md contradicts cu117-py38-u20/Dockerfile, cu118-py310-u20/Dockerfile",
     ]

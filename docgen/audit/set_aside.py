@@ -76,6 +76,23 @@ _TAG_NAME = re.compile(r"[A-Za-z][\w.+]*(?:[-_][\w.+]+)+")
 """A name written as an image tag is, without its repository (`cu124-py311`, `app-verl0.5-sglang0.4.8`)."""
 
 
+_TAG_EDIT = re.compile(
+    r"\breplac(?:e|ing)\b(?:[^.;:]|\.(?!\s)){0,80}?\bwith\b(?:[^.;:]|\.(?!\s)){0,80}?\b(?:in|of)[ \t]+"
+    r"(?:(?:the|an?|any|each|your)[ \t]+)?"
+    r"(?:(?:above|image|docker|container)[ \t]+)*tags?\b",
+    re.IGNORECASE,
+)
+"""A sentence telling to edit an image tag into another's (`just replace `mcore0.12.1` with
+`mcore0.13.0-preview` in the above image tag`): what it says is of the images so tagged."""
+
+
+_ENTRY_NAME = re.compile(
+    r"[ \t]*(?:>[ \t]*)*(?:(?:[-*+]|\d{1,3}[.)])[ \t]+)?[*_`]*([A-Za-z][\w.+]*(?:[-_][\w.+]+)+)[*_`]*:?[ \t]*"
+)
+"""A line that is only an image's name, as an entry of a list of images opens (`> cu121-py38-u20`,
+`**cu121-py38-u20**`, `- `cu121-py38-u20``)."""
+
+
 class _OtherTags:
     """The image tags of a README that are another image's than the audited ones (`paths.names_other_image`:
     `verlai/verl:app-verl0.5-…` or `` `cu124-py311` `` beside `verl0.4-cu124-…/Dockerfile.app` or
@@ -109,17 +126,23 @@ class _OtherTags:
 
 def _about_other_tags(para: Paragraph, tags: _OtherTags) -> Paragraph:
     """`para` without the sentences, and the list items with their nested lines, that name an image tag
-    of another image of the family (`_OtherTags`): what they say of that image (its CUDA, its versions,
-    its base) is not the audited one's."""
+    of another image of the family (`_OtherTags`) or tell to edit a tag into another's (`_TAG_EDIT`): what
+    they say of that image (its CUDA, its versions, its base) is not the audited one's."""
     joined = " ".join(text for _, text in para.lines)
     others = tags.in_text(joined) if (":" in joined or "`" in joined) else []
-    if not others:
+    others += [m.start() for m in _TAG_EDIT.finditer(joined)] if "replac" in joined.lower() else []
+    named = [_ENTRY_NAME.fullmatch(text) for _, text in para.lines]
+    entries = [i for i, name in enumerate(named) if name is not None and tags.other(name.group(1))]
+    if not others and not entries:
         return para
     starts, offset = [], 0  # (offset in `joined`, indent) of each line
     for _, text in para.lines:
         starts.append((offset, len(text) - len(text.lstrip())))
         offset += len(text) + 1
     spans = []
+    for index in entries:  # an entry under another image's name (`> cu121-py38-u20`), to the next name
+        last = next((i for i in range(index + 1, len(named)) if named[i] is not None), len(named))
+        spans.append((starts[index][0], starts[last][0] if last < len(starts) else len(joined) + 1))
     for start, end, _sentence in sentences(para.lines):
         if not any(start <= at < end for at in others):
             continue
@@ -492,9 +515,10 @@ def set_aside(
     reasons = _reason_lines(doc)
     paragraphs = []
     for para in doc.paragraphs:
-        para = _not_current(_about_other_images(_without_lines(para, reasons), ours, others))
+        # (tags first: `replace X with Y in the tag` says what it replaces, which `_not_current` blanks)
+        para = _about_other_tags(_without_lines(para, reasons), tags)
+        para = _not_current(_about_other_images(para, ours, others))
         para = _about_other_files(para, models)
-        para = _about_other_tags(para, tags)
         if workflows:
             para = _ci_built(para, workflows)
         para = _ci_section(para, doc)
