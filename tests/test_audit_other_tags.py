@@ -183,3 +183,13 @@ def test_the_entry_of_an_audited_image_is_still_compared(tmp_path: Path) -> None
         "[DG101] (certain)",
         "1 claim in README.md contradicts cu117-py38-u20/Dockerfile, cu118-py310-u20/Dockerfile",
     ]
+
+
+def test_a_base_images_tag_one_word_off_the_folders_name_is_still_a_stale_base() -> None:
+    # `ubuntu22.04` against the folder's `ubuntu20.04`: the image's own base, written stale, not another image
+    family = {"cudnn8-ubuntu20.04/Dockerfile": "FROM nvidia/cuda:11.8.0-cudnn8-devel-ubuntu20.04\n"}
+    readme = "# Image\n\nBuilt on `nvidia/cuda:11.8.0-cudnn8-devel-ubuntu22.04`.\n"
+    assert findings(readme, family) == [
+        "3: README says nvidia/cuda:11.8.0-cudnn8-devel-ubuntu22.04 but cudnn8-ubuntu20.04/Dockerfile:1 says "
+        "nvidia/cuda:11.8.0-cudnn8-devel-ubuntu20.04"
+    ]

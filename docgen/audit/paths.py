@@ -372,10 +372,12 @@ def spelled_releases(tag: str, path: str, same: Callable[[str], str] = str) -> t
     return agree, differ
 
 
-def names_other_image(tag: str, paths: Sequence[str], same: Callable[[str], str] = str) -> bool:
+def names_other_image(
+    tag: str, paths: Sequence[str], same: Callable[[str], str] = str, apart: int = 1
+) -> bool:
     """True when the image tag `tag` is written as the names of the Dockerfiles `paths` are (it spells
     two words with a version of one of them, `spelled_releases`) and is the tag of none of them: it
-    spells a word of each one's name with another release (`base-verl0.5-cu126-…` for
+    spells `apart` words of each one's name or more with another release (`base-verl0.5-cu126-…` for
     `verl0.4-cu124-…/Dockerfile.base`), or that Dockerfile's name says which image it is with words the
     tag does not repeat (`Dockerfile.rocm`). A plain `Dockerfile` in a folder whose name has no version
     the tag spells may be that tag's image: not another's."""
@@ -384,7 +386,7 @@ def names_other_image(tag: str, paths: Sequence[str], same: Callable[[str], str]
         return False
     said = {same(word) for word, _ in _name_parts(tag)}
     for path, (agree, differ) in zip(paths, counts, strict=True):
-        if differ:
+        if differ >= apart:
             continue
         if agree:
             return False

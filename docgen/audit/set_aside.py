@@ -20,11 +20,11 @@ from docgen.audit.aside import (
     release_list_lines,
     superseded_entry_lines,
 )
-from docgen.audit.commands import tagged_builds
+from docgen.audit.commands import image_repository, image_tag, tagged_builds
 from docgen.audit.linked_rows import without_lines
 from docgen.audit.paths import names_other_image
 from docgen.audit.sections import IMAGE_SUBJECT, other_images, other_images_words
-from docgen.audit.versions import name_keys, norm
+from docgen.audit.versions import name_keys, norm, skeleton
 from docgen.audit.wording import (
     BUILD_ARG_FLAG,
     COMMAND_LANGS,
@@ -98,16 +98,23 @@ class _OtherTags:
     `verlai/verl:app-verl0.5-…` or `` `cu124-py311` `` beside `verl0.4-cu124-…/Dockerfile.app` or
     `cu121-py310/Dockerfile`), unless the README's own builds tag the image so (`built`)."""
 
-    def __init__(self, paths: Sequence[str], built: frozenset[str]) -> None:
-        self.paths = paths
+    def __init__(self, models: Sequence[ImageModel], built: frozenset[str]) -> None:
+        self.paths = list(dict.fromkeys(m.path for m in models))
         self.built = built
-        self._seen: dict[str, bool] = {}
+        self.bases = frozenset(
+            (image_repository(s.base).lower(), skeleton(image_tag(s.base))) for m in models for s in m.stages
+        )
+        """The repository and tag shape of each image the images are built on: a tag of that shape of
+        that repository spelling a single word of a name otherwise may be a stale base (`…-ubuntu22.04`
+        in `cudnn8-ubuntu20.04/`), no other image."""
+        self._seen: dict[tuple[str, int], bool] = {}
 
-    def other(self, tag: str) -> bool:
-        """True when `tag` (a tag, or a name written as one) is another image's."""
-        if tag not in self._seen:
-            self._seen[tag] = tag not in self.built and names_other_image(tag, self.paths, norm)
-        return self._seen[tag]
+    def other(self, tag: str, repository: str = "") -> bool:
+        """True when `tag` (a tag, or a name written as one; of `repository`) is another image's."""
+        key = (tag, 2 if (repository.lower(), skeleton(tag)) in self.bases else 1)
+        if key not in self._seen:
+            self._seen[key] = tag not in self.built and names_other_image(tag, self.paths, norm, key[1])
+        return self._seen[key]
 
     def in_text(self, text: str, bare: bool = False) -> list[int]:
         """The offsets in `text` of the tags of other images it names: `repository:tag` references, and
@@ -115,7 +122,7 @@ class _OtherTags:
         found = [
             m.start()
             for m in IMAGE_REF.finditer(text)
-            if m.group() not in self.built and self.other(m.group(2))
+            if m.group() not in self.built and self.other(m.group(2), m.group(1))
         ]
         spans = [(a, c) for a, _, c in code_spans(text)] if "`" in text else []
         if bare:
@@ -509,7 +516,7 @@ def set_aside(
     of a build command, the components the command sets (`_captioned`)."""
     ours, others = other_images_words(models, siblings)
     built = frozenset(tag for image, _, _ in tagged_builds(doc) for tag in (image, image.rsplit(":", 1)[-1]))
-    tags = _OtherTags([m.path for m in models], built)
+    tags = _OtherTags(models, built)
     without_lines(doc, _other_tag_lines(doc, tags))
     after = _build_fence_after(doc, source)
     reasons = _reason_lines(doc)
