@@ -340,6 +340,62 @@ def folder_names(key: str, path: str, same: Callable[[str], str] = str) -> tuple
     return score, len(wanted) == len(parts)
 
 
+def _one_release(mine: str, seen: str) -> bool:
+    """Whether the versions a Dockerfile's name (`mine`) and an image tag (`seen`) give one word can be
+    one release: one starts with the other, part by part when both have dots (`2.6` and `2.6.0`, not
+    `2.7.1`; `0.12` and `0.12.1`), else digit by digit (`124` and `12.4`, `12` and `124`; not `126`)."""
+    if "." in mine and "." in seen:
+        ours, theirs = mine.split("."), seen.split(".")
+        shared = min(len(ours), len(theirs))
+        return ours[:shared] == theirs[:shared]
+    ours_digits, theirs_digits = mine.replace(".", ""), seen.replace(".", "")
+    return ours_digits.startswith(theirs_digits) or theirs_digits.startswith(ours_digits)
+
+
+def spelled_releases(tag: str, path: str, same: Callable[[str], str] = str) -> tuple[int, int]:
+    """(same, other): how many words with a version of the Dockerfile's name and folder (`verl0.4`,
+    `cu124`, `torch2.6` of `verl0.4-cu124-torch2.6/Dockerfile.app`, `mcore0.12` of
+    `Dockerfile.app.sglang.mcore0.12`) the image tag `tag` spells with a version too, as one release of
+    that word (`app-verl0.4-…-mcore0.12.1`) or another (`app-verl0.5-cu126-…`). A tag spelling a word of
+    the name with another release is the tag of another image of the family."""
+    folders = _folders(path)
+    parts = _name_parts(variant(path) or "") + (_name_parts(folders[-1]) if folders else ())
+    wanted = [(same(word), version) for word, version in _name_parts(tag) if version]
+    agree = differ = 0
+    for word, version in dict.fromkeys(parts):
+        seen = [other for key, other in wanted if key == same(word)] if version else []
+        if seen:
+            if any(_one_release(version, other) for other in seen):
+                agree += 1
+            else:
+                differ += 1
+    return agree, differ
+
+
+def names_other_image(
+    tag: str, paths: Sequence[str], same: Callable[[str], str] = str, apart: int = 1
+) -> bool:
+    """True when the image tag `tag` is written as the names of the Dockerfiles `paths` are (it spells
+    two words with a version of one of them, `spelled_releases`) and is the tag of none of them: it
+    spells `apart` words of each one's name or more with another release (`base-verl0.5-cu126-…` for
+    `verl0.4-cu124-…/Dockerfile.base`), or that Dockerfile's name says which image it is with words the
+    tag does not repeat (`Dockerfile.rocm`). A plain `Dockerfile` in a folder whose name has no version
+    the tag spells may be that tag's image: not another's."""
+    counts = [spelled_releases(tag, path, same) for path in paths]
+    if not any(agree + differ >= 2 for agree, differ in counts):
+        return False
+    said = {same(word) for word, _ in _name_parts(tag)}
+    for path, (agree, differ) in zip(paths, counts, strict=True):
+        if differ >= apart:
+            continue
+        if agree:
+            return False
+        telling = [word for word, _ in _name_parts(variant(path) or "") if word not in _PLAIN_PARTS]
+        if not telling or any(same(word) in said for word in telling):
+            return False
+    return True
+
+
 def path_words(path: str) -> set[str]:
     """The words (without versions) of a Dockerfile's variant and folder: `preview` for
     `verl0.5-preview-cu128/Dockerfile.app.sglang` and for `Dockerfile.app.mcore0.13.preview`."""

@@ -20,12 +20,23 @@ from docgen.audit.aside import (
     release_list_lines,
     superseded_entry_lines,
 )
+from docgen.audit.commands import image_repository, image_tag, tagged_builds
+from docgen.audit.linked_rows import without_lines
+from docgen.audit.paths import names_other_image
 from docgen.audit.sections import IMAGE_SUBJECT, other_images, other_images_words
-from docgen.audit.versions import name_keys
-from docgen.audit.wording import BUILD_ARG_FLAG, COMMAND_LANGS, DEFAULT_WORDS, WORD, sentences
+from docgen.audit.versions import name_keys, norm, skeleton
+from docgen.audit.wording import (
+    BUILD_ARG_FLAG,
+    COMMAND_LANGS,
+    DEFAULT_WORDS,
+    IMAGE_REF,
+    LIST_ITEM,
+    WORD,
+    sentences,
+)
 from docgen.build_scripts import BUILD
 from docgen.files import real_path, text_or_none
-from docgen.markdown import Document, Fence, Paragraph, headings_over, lists
+from docgen.markdown import Document, Fence, Paragraph, code_spans, headings_over, lists
 from docgen.model import ImageModel
 from docgen.rows import VERSION_ARG as _VERSION_ARG
 from docgen.rows import display_name, renamed
@@ -59,6 +70,128 @@ def _about_other_images(para: Paragraph, ours: set[str], others: set[str]) -> Pa
     if not spans:
         return para
     return dataclasses.replace(para, lines=_blank(para.lines, spans))
+
+
+_TAG_NAME = re.compile(r"[A-Za-z][\w.+]*(?:[-_][\w.+]+)+")
+"""A name written as an image tag is, without its repository (`cu124-py311`, `app-verl0.5-sglang0.4.8`)."""
+
+
+_TAG_EDIT = re.compile(
+    r"\breplac(?:e|ing)\b(?:[^.;:]|\.(?!\s)){0,80}?\bwith\b(?:[^.;:]|\.(?!\s)){0,80}?\b(?:in|of)[ \t]+"
+    r"(?:(?:the|an?|any|each|your)[ \t]+)?"
+    r"(?:(?:above|image|docker|container)[ \t]+)*tags?\b",
+    re.IGNORECASE,
+)
+"""A sentence telling to edit an image tag into another's (`just replace `mcore0.12.1` with
+`mcore0.13.0-preview` in the above image tag`): what it says is of the images so tagged."""
+
+
+_ENTRY_NAME = re.compile(
+    r"[ \t]*(?:>[ \t]*)*(?:(?:[-*+]|\d{1,3}[.)])[ \t]+)?[*_`]*([A-Za-z][\w.+]*(?:[-_][\w.+]+)+)[*_`]*:?[ \t]*"
+)
+"""A line that is only an image's name, as an entry of a list of images opens (`> cu121-py38-u20`,
+`**cu121-py38-u20**`, `- `cu121-py38-u20``)."""
+
+
+class _OtherTags:
+    """The image tags of a README that are another image's than the audited ones (`paths.names_other_image`:
+    `verlai/verl:app-verl0.5-…` or `` `cu124-py311` `` beside `verl0.4-cu124-…/Dockerfile.app` or
+    `cu121-py310/Dockerfile`), unless the README's own builds tag the image so (`built`)."""
+
+    def __init__(self, models: Sequence[ImageModel], built: frozenset[str]) -> None:
+        self.paths = list(dict.fromkeys(m.path for m in models))
+        self.built = built
+        self.bases = frozenset(
+            (image_repository(s.base).lower(), skeleton(image_tag(s.base))) for m in models for s in m.stages
+        )
+        """The repository and tag shape of each image the images are built on: a tag of that shape of
+        that repository spelling a single word of a name otherwise may be a stale base (`…-ubuntu22.04`
+        in `cudnn8-ubuntu20.04/`), no other image."""
+        self._seen: dict[tuple[str, int], bool] = {}
+
+    def other(self, tag: str, repository: str = "") -> bool:
+        """True when `tag` (a tag, or a name written as one; of `repository`) is another image's."""
+        key = (tag, 2 if (repository.lower(), skeleton(tag)) in self.bases else 1)
+        if key not in self._seen:
+            self._seen[key] = tag not in self.built and names_other_image(tag, self.paths, norm, key[1])
+        return self._seen[key]
+
+    def in_text(self, text: str, bare: bool = False) -> list[int]:
+        """The offsets in `text` of the tags of other images it names: `repository:tag` references, and
+        names written as a tag that are all of a code span (or, with `bare`, any word of it)."""
+        found = [
+            m.start()
+            for m in IMAGE_REF.finditer(text)
+            if m.group() not in self.built and self.other(m.group(2), m.group(1))
+        ]
+        spans = [(a, c) for a, _, c in code_spans(text)] if "`" in text else []
+        if bare:
+            spans += [(m.start(), m.group()) for m in _TAG_NAME.finditer(text)]
+        found += [at for at, name in spans if _TAG_NAME.fullmatch(name.strip()) and self.other(name.strip())]
+        return sorted(found)
+
+
+def _about_other_tags(para: Paragraph, tags: _OtherTags) -> Paragraph:
+    """`para` without the sentences, and the list items with their nested lines, that name an image tag
+    of another image of the family (`_OtherTags`) or tell to edit a tag into another's (`_TAG_EDIT`): what
+    they say of that image (its CUDA, its versions, its base) is not the audited one's."""
+    joined = " ".join(text for _, text in para.lines)
+    others = tags.in_text(joined) if (":" in joined or "`" in joined) else []
+    others += [m.start() for m in _TAG_EDIT.finditer(joined)] if "replac" in joined.lower() else []
+    named = [_ENTRY_NAME.fullmatch(text) for _, text in para.lines]
+    entries = [i for i, name in enumerate(named) if name is not None and tags.other(name.group(1))]
+    if not others and not entries:
+        return para
+    starts, offset = [], 0  # (offset in `joined`, indent) of each line
+    for _, text in para.lines:
+        starts.append((offset, len(text) - len(text.lstrip())))
+        offset += len(text) + 1
+    spans = []
+    for index in entries:  # an entry under another image's name (`> cu121-py38-u20`), to the next name
+        last = next((i for i in range(index + 1, len(named)) if named[i] is not None), len(named))
+        spans.append((starts[index][0], starts[last][0] if last < len(starts) else len(joined) + 1))
+    for start, end, _sentence in sentences(para.lines):
+        if not any(start <= at < end for at in others):
+            continue
+        index = max(i for i, (at, _) in enumerate(starts) if at <= start)
+        if starts[index][0] == start and LIST_ITEM.match(para.lines[index][1]):
+            # a list item: all of it, its wrapped and nested lines too, to the next item as far out
+            last = index + 1
+            while last < len(starts) and not (
+                starts[last][1] <= starts[index][1] and LIST_ITEM.match(para.lines[last][1])
+            ):
+                last += 1
+            end = max(end, starts[last][0] if last < len(starts) else len(joined) + 1)
+        spans.append((start, end))
+    return dataclasses.replace(para, lines=_blank(para.lines, spans))
+
+
+def _other_tag_lines(doc: Document, tags: _OtherTags) -> set[int]:
+    """The README lines about another image's tag outside paragraphs: a table row naming one in a cell
+    (a reference, or a cell that is only the name), and every line of a section whose heading names one
+    (`## cu124-py311` beside `cu121-py310/Dockerfile`), down to the next heading as high."""
+    lines: set[int] = set()
+    for table in doc.tables:
+        for line, cells in table.rows:
+            whole = [_TAG_NAME.fullmatch(cell.strip(" *_`")) is not None for cell in cells]
+            if any(tags.in_text(cell, bare=bare) for cell, bare in zip(cells, whole, strict=True)):
+                lines.add(line)
+    ends: dict[int, int | None] = {}
+    for index, (line, title) in enumerate(doc.headings):
+        if not tags.in_text(title, bare=True):
+            continue
+        level = doc.levels.get(line, 6)
+        ends[line] = next(
+            (later for later, _ in doc.headings[index + 1 :] if doc.levels.get(later, 6) <= level),
+            None,
+        )
+    for heading, end in ends.items():
+        for para in doc.paragraphs:
+            lines.update(n for n, _ in para.lines if n > heading and (end is None or n < end))
+        for table in doc.tables:
+            if table.line > heading and (end is None or table.line < end):
+                lines.update(n for n, _ in table.rows)
+    return lines
 
 
 _FILE_ITEM = re.compile(
@@ -382,11 +515,16 @@ def set_aside(
     the versions of a CI section's sentences that name no image (`_ci_section`) and, in the caption
     of a build command, the components the command sets (`_captioned`)."""
     ours, others = other_images_words(models, siblings)
+    built = frozenset(tag for image, _, _ in tagged_builds(doc) for tag in (image, image.rsplit(":", 1)[-1]))
+    tags = _OtherTags(models, built)
+    without_lines(doc, _other_tag_lines(doc, tags))
     after = _build_fence_after(doc, source)
     reasons = _reason_lines(doc)
     paragraphs = []
     for para in doc.paragraphs:
-        para = _not_current(_about_other_images(_without_lines(para, reasons), ours, others))
+        # (tags first: `replace X with Y in the tag` says what it replaces, which `_not_current` blanks)
+        para = _about_other_tags(_without_lines(para, reasons), tags)
+        para = _not_current(_about_other_images(para, ours, others))
         para = _about_other_files(para, models)
         if workflows:
             para = _ci_built(para, workflows)
