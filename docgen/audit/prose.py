@@ -221,6 +221,7 @@ def audit_text(
     opened: bool = False,
     elided: bool = False,
     commented: bool = False,
+    offered_item: bool = False,
 ) -> Iterator[Diagnostic]:
     """`--build-arg NAME`, `pkg==1.2.3` pins and (in prose) `Name 1.2.3` claims on one line of text.
     `named_file`: whether the build command the line is part of names its Dockerfile with `-f` (None:
@@ -236,7 +237,9 @@ def audit_text(
     (`commands.lines_of_elided_commands`), whose `--build-arg`s are no claim. `commented`: the line is
     the text of a `#` comment heading a build of the image in a command block (`fences.build_comments`):
     only the versions it names are read (`Name version`, an image's tag), not what a sentence says is
-    absent, installed or set."""
+    absent, installed or set. `offered_item`: the line is an item a lead-in offers as a value to pass instead
+    of the image's (`wording.offered_items`: `- CUDA 12.1: `--cuda-index-url …/cu121`` under `override
+    via `--cuda-index-url`:`): only its build args are read, its versions are the reader's choice."""
     if named_file is None:
         named_file = bool(FILE_FLAG.search(text))
     if DEFAULT_WORDS.search(text):  # `BASE defaults to …:6.0.1` next to a build passing another BASE
@@ -250,6 +253,8 @@ def audit_text(
         )
         if problem:
             yield problem
+    if offered_item:
+        return
     taken: list[tuple[int, int]] = []
     for match in PIN.finditer(text):
         taken.append((match.start(), match.end()))
@@ -540,14 +545,17 @@ _NEEDED_BY = re.compile(
 """A package in code and the words saying what it needs: the minimum that follows (`` `pyannote.audio`
 (4.0+) strictly demands PyTorch 2.8+ ``) is that package's requirement, not the image's version."""
 _TESTED_FOR = re.compile(
-    r"\b(?:requirements?|dependencies|code|scripts?|project|package|library)\b[^.;:!?]{0,30}?"
-    r"\b(?:is|are|was|were|been)[ \t]+(?:only[ \t]+)?tested[ \t]+(?:for|on|with|against|under|using)[ \t]+"
-    r"(?:the[ \t]+)?\Z",
+    r"\b(?:(?:developed|built|written)[ \t]+and[ \t]+)?(?:tested|verified|validated)"
+    r"(?:[ \t]+(?:only|mainly|mostly|primarily|successfully))?[ \t]+(?:for|on|with|against|under|using|in)\b"
+    r"(?:(?!\b(?:images?|containers?|dockerfiles?|but|while|whereas|although|ships?|installs?)\b)"
+    r"(?:[^.;:!?]|[.:](?=\w))){0,60}\Z",
     re.IGNORECASE,
 )
-"""The project's own code or requirements and the words saying what they were tested for: the version
-that follows (`The requirements are tested for python 3.7`) is what the code is known to work with, not
-what the image has."""
+"""The words saying what something was tested with, in the same clause before a version (`The requirements
+are tested for python 3.7`, `Tested with Python 3.12.3`, `developed and tested with python versions 3.10.6
+and 3.12.3`, `verified on Ubuntu 22.04`): whoever the subject, the version that follows is one the code
+is known to work with (a reader's machine, a release it was tried on), not what the image has. A clause
+turning to the image (`…, but the image ships Python 3.11`) is read again."""
 
 
 _CHOICE_BEFORE = re.compile(
