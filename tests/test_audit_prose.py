@@ -1037,7 +1037,8 @@ def test_a_version_tested_with_or_a_lower_bound_is_not_the_images(sentence: str)
 
 def test_a_clause_turning_from_what_was_tested_to_the_image() -> None:
     dockerfile = "FROM python:3.10\nRUN pip install flask==3.0.3\n"
-    readme = "# Tool\n\nTested with Python 3.10.6, while the image ships Python 3.12.\n\nRequires Python 3.11+.\n"
+    readme = "# Tool\n\nTested with Python 3.10.6, while the image ships Python 3.12.\n\n"
+    readme += "Requires Python 3.11+.\n"
     # drift: what the image ships, after the tested-with clause; a lower bound the image does not meet
     assert findings(readme, {"Dockerfile": dockerfile}) == [
         "3: README says Python 3.12 but Dockerfile:1 says 3.10",
