@@ -329,6 +329,7 @@ def audit_text(
     ]
     findable, respelt = auditor.facts.findable, auditor.facts.respelt
     spelt: dict[int, str] = {}  # where a name is a slip off the one read, as the README spells it
+    tested: set[int] = set()  # where a version something was tested with starts (`_TESTED_FOR`)
     named: list[tuple[str, int, int, str, str]] = []  # the `Name version` claims, compared at the end
     pin = 0
     for index, word in enumerate(words):
@@ -369,7 +370,9 @@ def audit_text(
             if _BUILT_WITH.search(text, max(0, word.start() - 60), word.start()):
                 break  # `torch 2.7.0 built on ROCm 6.5.0rc`: how that torch was built, not the image's ROCm
             if _TESTED_FOR.search(text, max(0, word.start() - 60), word.start()):
-                break  # `The requirements are tested for python 3.7`: what the code works with
+                # `Tested with python 3.9-3.11, piper does not install on python 3.12`: what the code
+                # works with, no claim; kept as the sentence's context (`_agreeing_sentences`), not reported
+                tested.add(word.start())
             if (UPPER_SNAKE.match(name) or name in auditor.declared) and text.startswith("=", last.end()):
                 break  # `ROCM_VERSION=6.4`, `VERSION=23.01`: a value to pass, not what the Dockerfile says
             after = _AFTER_NAME.match(text, last.end(), min(len(text), last.end() + 40))
@@ -430,7 +433,9 @@ def audit_text(
     tagged = _tagged_image(text, auditor)
     if tagged is not None:  # `CUDA 11.8.0 & Torch 2.3.0  org/img:cu118-torch230`: that image's versions
         confidence = CERTAIN if listed else LIKELY
-        yield from _named_versions(line, text, named, tagged, confidence, sure, spelt, item=listed)
+        yield from _named_versions(
+            line, text, named, tagged, confidence, sure, spelt, item=listed, unreported=tested
+        )
 
 
 _GLOSS = re.compile(r"[`*_]*(?:\][ \t]*\([^()\s]*\))?[ \t]*\(([^()]{1,160})\)")
@@ -735,6 +740,7 @@ def _named_versions(
     sure: Collection[int] = (),
     spelt: Mapping[int, str] | None = None,
     item: bool = False,
+    unreported: Collection[int] = (),
 ) -> Iterator[Diagnostic]:
     """The `Name version` claims of one line of text, (key, start, end, name, version) each in order,
     that contradict the Dockerfiles (`CERTAIN` for those starting at an offset in `sure`). Claims of one
@@ -742,7 +748,8 @@ def _named_versions(
     claim of several values: true when one of them is. `item`: the line is one key-value item (`-
     **CUDA Version:** These images use CUDA 12.6.3. CUDA 13.0 is the first without sm_70.`), whose
     sentences say one thing: a version of a component besides the one agreeing with the image is a
-    comparison, as in one sentence (`_agreeing_sentences`)."""
+    comparison, as in one sentence (`_agreeing_sentences`). `unreported`: the offsets of versions read
+    only as their sentence's context (what something was tested with), never reported."""
     groups: list[list[tuple[str, int, int, str, str]]] = []
     for claim in named:
         last = groups[-1][-1] if groups else None
@@ -757,6 +764,8 @@ def _named_versions(
         if len(group) > 1 and any(auditor.verdict(name, "==", v)[0] for _, _, _, name, v in group):
             continue
         for key, start, _, name, version in group:
+            if start in unreported:
+                continue
             if (key, sentence[start]) in agreeing:
                 continue  # `Ubuntu 24.04, but glslc from the Ubuntu 26.04 pocket`: 26.04 is not the image's
             if spelt and start in spelt:  # a slip off the name read: never more than `likely`
