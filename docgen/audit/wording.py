@@ -513,14 +513,15 @@ def line_above(doc: Document, fence: Fence) -> str | None:
 
 
 _OFFERS = re.compile(
-    r"\b(?:overrid(?:e|es|ing|den)|replac(?:e|ing)|switch(?:ing)?[ \t]+to|alternatives?|alternatively"
+    r"\b(?:overrid(?:e|es|ing|den)|replac(?:e|ing)|alternatives?|alternatively"
     r"|other[ \t]+(?:[\w.+-]+[ \t]+)?(?:versions|values|releases|flavou?rs|options|choices)"
     r"|if[ \t]+(?:your|you[ \t]+(?:need|want|use|have|run))\b[^:]{0,80}?"
     r"\b(?:differs?|different|another|other|older|newer)\b)",
     re.IGNORECASE,
 )
 """Words of a lead-in offering the list after it as values to pick instead of the image's (`If your base
-image differs, override via `--cuda-index-url`:`, `Other CUDA versions:`, `Alternatives:`)."""
+image differs, override via `--cuda-index-url`:`, `Other CUDA versions:`, `Alternatives:`); not `switch
+to`, which names a change of the image as often (`Current (since the switch to the stable torch base):`)."""
 
 
 def offered_items(lines: list[tuple[int, str]], before: str = "") -> frozenset[int]:
