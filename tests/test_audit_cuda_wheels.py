@@ -238,3 +238,71 @@ def test_an_index_a_build_arg_gives_is_the_arg_s_default(tmp_path: Path) -> None
     # trap: the item naming the build arg gives its default, which the build-arg list is compared for
     # (`README says ROCM_INDEX defaults to …`), not a second time as a wheel index
     assert family_said(tmp_path / "arg", INDEX_ARG_README.format(flavour="rocm6.0", arg="rocm5.7")) == []
+
+
+# Values offered for an override: a README giving the image's default index and, under a lead-in that
+# tells the reader how to change it, other flavours to pass (modelled on a GPT trainer whose build
+# script takes `--cuda-index-url`, and on a segmentation image whose list of other CUDA versions gives
+# build args to pass). The flavours of those items are the reader's choice, not the image's.
+OVERRIDE_DOCKERFILE = """\
+FROM example/gpu-base:25.01
+ARG TORCH_INDEX=https://download.pytorch.org/whl/cu124
+RUN pip install --no-cache-dir --extra-index-url ${TORCH_INDEX} kernelkit && \\
+    pip install --no-cache-dir torch --index-url https://download.pytorch.org/whl/cu124
+"""
+OVERRIDE_SCRIPT_README = """\
+# Trainer image
+
+Notes:
+- The Dockerfile installs kernelkit from the PyTorch wheel index. By default it uses CUDA 12.4 wheels \
+(`cu124`). If your base image differs, override via `--cuda-index-url`:
+  - CUDA 12.1: `--cuda-index-url https://download.pytorch.org/whl/cu121`
+  - CUDA 11.8: `--cuda-index-url https://download.pytorch.org/whl/cu118`
+
+Troubleshooting
+- kernelkit wheels: override `--cuda-index-url` to the proper URL (e.g., cu121, cu118).
+"""
+OVERRIDE_LIST_README = """\
+# Segmenter
+
+The image installs PyTorch from the {flavour} wheel index.
+
+Other CUDA versions:
+
+- CUDA 11.8: `--build-arg TORCH_INDEX=https://download.pytorch.org/whl/cu118`
+- CUDA 12.6: `--build-arg TORCH_INDEX=https://download.pytorch.org/whl/cu126`
+
+The image runs the segmenter on port 8080.
+"""
+
+
+def offered(root: Path, readme: str) -> list[tuple[int, str, str]]:
+    make_tree(root, {"README.md": readme, "Dockerfile": OVERRIDE_DOCKERFILE})
+    model = build_model(root / "Dockerfile", "Dockerfile")
+    return [(d.line, d.message, d.confidence) for d in audit(readme, "README.md", model, {}, root, root)]
+
+
+def test_flavours_offered_as_values_to_override_with_are_no_claim(tmp_path: Path) -> None:
+    # trap: the items under `override via …:` and a troubleshooting hint naming flavours to pass
+    assert offered(tmp_path / "script", OVERRIDE_SCRIPT_README) == []
+    # trap: a list introduced by `Other CUDA versions:` (its build args are the image's)
+    assert offered(tmp_path / "list", OVERRIDE_LIST_README.format(flavour="cu124")) == []
+    # drift: the default the README gives is still compared, the lead-in line itself no offer
+    drifted = OVERRIDE_SCRIPT_README.replace("CUDA 12.4 wheels (`cu124`)", "CUDA 12.1 wheels (`cu121`)")
+    assert offered(tmp_path / "d1", drifted) == [
+        (
+            4,
+            "README says CUDA 12.1 but Dockerfile:3 says 12.4 (kernelkit from "
+            "https://download.pytorch.org/whl/cu124)",
+            "likely",
+        )
+    ]
+    # drift: the sentence before the offered list says the image's own flavour
+    assert offered(tmp_path / "d3", OVERRIDE_LIST_README.format(flavour="cu118")) == [
+        (
+            3,
+            "README says pip uses PyTorch's cu118 wheel index, but the image's installs use "
+            "Dockerfile:2: …/whl/cu124, Dockerfile:4: …/whl/cu124",
+            "likely",
+        )
+    ]

@@ -489,3 +489,36 @@ def test_a_prebuilt_thing_that_is_no_claim_or_may_be_true(
     tmp_path: Path, readme: str, dockerfile: str
 ) -> None:
     assert not [f for f in methods(tmp_path, readme, dockerfile) if "pre-built" in f or "prebuilt" in f]
+
+
+# A sentence about what happens in the other case: `If a wheel isn’t available and it compiles from
+# source, …` (typographic apostrophe), `If the wheel download fails, … is built from source` (modelled
+# on a GPT trainer's troubleshooting notes and on a speech toolkit's install notes); the same words
+# said plainly of the image are a claim.
+WHEELS = """\
+FROM ubuntu:22.04
+RUN python3 -m pip install --upgrade pip setuptools wheel
+RUN pip install torchaudio --index-url https://download.pytorch.org/whl/cpu
+"""
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "If a wheel isn’t available and it compiles from source, give the build more RAM.",
+        "If a wheel isn't available and torchaudio compiles from source, set MAX_JOBS.",
+        "If the wheel download fails, torchaudio is built from source (slow).",
+        "torchaudio is built from source when no wheel matches.",
+        "Unless a matching wheel exists, torchaudio compiles from source.",
+    ],
+)
+def test_a_conditional_about_the_other_case_is_no_claim(tmp_path: Path, sentence: str) -> None:
+    assert methods(tmp_path, f"# Speech\n\nTroubleshooting: {sentence}\n", WHEELS) == []
+
+
+def test_a_plain_build_from_source_beside_a_conditional(tmp_path: Path) -> None:
+    readme = "# Speech\n\nIf the wheel download fails, retry.\n\ntorchaudio is built from source.\n"
+    assert methods(tmp_path, readme, WHEELS) == [
+        "5: README says torchaudio is built from source but Dockerfile installs a prebuilt torchaudio"
+        " from a package index (likely)"
+    ]

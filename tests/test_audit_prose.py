@@ -1015,3 +1015,34 @@ def test_the_base_gloss_still_answers_to_the_bases_tag_and_a_claim_of_the_image_
     said = "The image ships Python 3.10.\n"
     result = audit_tree(tmp_path / "b", {"README.md": f"# Image\n\n{said}", "Dockerfile": SPEECH})
     assert "README.md:3: error: README says Python 3.10" in result.out
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # whoever the subject: a diarisation tool and a simulator bridge, each tested with other releases
+        "It developed and tested with python versions Python-3.10.6 and Python 3.12.3 but generally "
+        "requires Python version greater or equal to 3.10.",
+        "Tested with Python 3.12.3.",
+        "This package was verified on Python 3.12 and Ubuntu 24.04.",
+        # kept as its sentence's context: the other version there is something else's
+        "Tested with python 3.9-3.11, the voice engine does not install on python 3.12 yet.",
+        # a lower bound the image meets
+        "The application requires Python 3.10 or later.",
+        "Requires at least Python 3.10.",
+    ],
+)
+def test_a_version_tested_with_or_a_lower_bound_is_not_the_images(sentence: str) -> None:
+    dockerfile = "FROM python:3.10\nRUN pip install flask==3.0.3\n"
+    assert findings(f"# Tool\n\n{sentence}\n", {"Dockerfile": dockerfile}) == []
+
+
+def test_a_clause_turning_from_what_was_tested_to_the_image() -> None:
+    dockerfile = "FROM python:3.10\nRUN pip install flask==3.0.3\n"
+    readme = "# Tool\n\nTested with Python 3.9, while the image ships Python 3.12.\n\n"
+    readme += "Requires Python 3.11+.\n"
+    # drift: what the image ships, after the tested-with clause; a lower bound the image does not meet
+    assert findings(readme, {"Dockerfile": dockerfile}) == [
+        "3: README says Python 3.12 but Dockerfile:1 says 3.10",
+        "5: README says Python 3.11+ but Dockerfile:1 says 3.10",
+    ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers import make_tree
+from helpers import findings, make_tree
 
 from docgen.analysis import build_model
 from docgen.audit import audit
@@ -260,4 +260,44 @@ def test_components_beside_a_built_with_name_are_still_read(tmp_path: Path) -> N
     assert provided(tmp_path / "b", alone, VISION) == [
         "3: README says the image provides CUDA but Dockerfile installs no CUDA "
         "(of those named, it installs OpenCV) (likely)"
+    ]
+
+
+# A component named by its display name while the Dockerfile installs it by its conda, apt or pip name
+# (`SageMath` for `mamba install sage`, `PyTorch Geometric` for `conda install pyg`, `Tesseract` for
+# `apt-get install tesseract-ocr`): the one table of names (`sources.naming.SAME_PROJECT`) makes them
+# one component. Modelled on a molecular-dynamics conda image and on a graph-learning image.
+CHEMISTRY = """\
+FROM ubuntu:22.04
+RUN wget https://example.org/miniforge.sh -O /tmp/m.sh && bash /tmp/m.sh -b -p /opt/conda
+RUN pip install ase
+RUN mamba install -y sage -c conda-forge
+RUN conda install -c conda-forge openmm openbabel
+"""
+GRAPHS = """\
+FROM ubuntu:22.04
+RUN apt-get update && apt-get install -y tesseract-ocr ninja-build
+RUN conda install -y -c pyg pyg=2.4.0 && conda install -y -c conda-forge pytorch-gpu
+"""
+
+
+def test_a_component_installed_under_its_conda_or_apt_name(tmp_path: Path) -> None:
+    readme = "# Tools\n\nThis image includes:\n* [ASE](https://example.org/ase)\n* [SageMath](https://example.org/sage)\n"
+    readme += "* [OpenMM](https://example.org/openmm)\n"
+    assert provided(tmp_path / "a", readme, CHEMISTRY) == []
+    graphs = "# Graphs\n\nThe image includes PyTorch, PyTorch Geometric, Tesseract and Ninja.\n"
+    assert provided(tmp_path / "b", graphs, GRAPHS) == []
+    # drift: a component no install brings, next to those the table matches
+    missing = readme + "* [GROMACS](https://example.org/gromacs)\n"
+    assert provided(tmp_path / "c", missing, CHEMISTRY) == [
+        "7: README says the image provides GROMACS but Dockerfile installs no GROMACS (of those named, it "
+        "installs ASE, OpenMM, SageMath) (likely)"
+    ]
+
+
+def test_a_version_of_a_component_installed_under_its_conda_name() -> None:
+    # the conda name's pin is the display name's version
+    assert findings("# Graphs\n\nThe image ships PyG 2.4.0.\n", {"Dockerfile": GRAPHS}) == []
+    assert findings("# Graphs\n\nThe image ships PyTorch Geometric 2.5.0.\n", {"Dockerfile": GRAPHS}) == [
+        "3: README says PyTorch Geometric 2.5.0 but Dockerfile:3 says 2.4.0"
     ]

@@ -57,3 +57,21 @@ def test_command_blocks_are_the_shell_blocks_and_windows_shells_and_plain_text()
 )
 def test_a_title_or_introduction_of_some_build_args(heading: str, intro: str, chosen: bool) -> None:
     assert chosen_args(heading, intro) is chosen
+
+
+def test_the_items_a_lead_in_offers_as_values_to_pass() -> None:
+    from docgen.audit.wording import offered_items
+
+    lines = [
+        (1, "Notes:"),
+        (2, "- By default it uses `cu124`. If your base image differs, override via `--index`:"),
+        (3, "  - CUDA 12.1: `--index …/cu121`"),
+        (4, "  - CUDA 11.8: `--index …/cu118`"),
+        (5, "- The image ships CUDA 12.4."),
+    ]
+    # the nested items of the item ending in the lead-in; not the lead-in, not the next sibling
+    assert offered_items(lines) == {3, 4}
+    listed = [(7, "- CUDA 11.8: `--build-arg X=cu118`"), (8, "- CUDA 12.6 (default): none to pass")]
+    # a list the paragraph before introduces; an item saying it is the default is no offer
+    assert offered_items(listed, "Other CUDA versions:") == {7}
+    assert offered_items(listed, "The image has:") == frozenset()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from helpers import findings
 
+from docgen.audit.versions import norm
 from docgen.components import extract
 from docgen.dockerfile import parse_dockerfile
 from docgen.evaluate import evaluate
@@ -440,3 +441,30 @@ def test_an_intel_installer_is_the_product_a_readme_names() -> None:
 )
 def test_an_intel_installer_agreeing_with_the_readme(said: str) -> None:
     assert findings(f"# Vision\n\n## Versions\n\n- Ubuntu 22.04\n{said}\n", {"Dockerfile": VISION}) == []
+
+
+@pytest.mark.parametrize(
+    ("installed", "shown"),
+    [
+        ("sage", "SageMath"),  # conda-forge's name
+        ("pymol-open-source", "PyMOL"),
+        ("pyg", "PyTorch Geometric"),
+        ("torch-geometric", "PyG"),
+        ("tesseract-ocr", "Tesseract"),  # apt's name
+        ("ninja-build", "Ninja"),
+        ("postgres", "PostgreSQL"),  # the image's name
+        ("node", "Node.js"),
+        ("pytorch-gpu", "PyTorch"),  # a build for a device
+        ("tensorflow-gpu", "TensorFlow"),
+        ("opencv-contrib-python", "OpenCV"),
+        ("sklearn", "scikit-learn"),  # the import name
+        ("openbabel", "Open Babel"),  # the same letters
+    ],
+)
+def test_one_project_under_its_conda_apt_image_and_display_names(installed: str, shown: str) -> None:
+    assert norm(installed) == norm(shown)
+
+
+@pytest.mark.parametrize(("one", "other"), [("sage", "sagemaker"), ("node", "nodemon"), ("pyg", "pygame")])
+def test_names_that_only_start_alike_stay_apart(one: str, other: str) -> None:
+    assert norm(one) != norm(other)

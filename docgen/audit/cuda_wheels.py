@@ -15,6 +15,7 @@ from pathlib import Path
 
 from docgen.audit.auditor import LIKELY
 from docgen.audit.commands import fence_commands, joined
+from docgen.audit.wording import offered_items
 from docgen.build_scripts import BUILD_COMMAND
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
@@ -162,8 +163,11 @@ _INDEX_VARIABLE = re.compile(r"--(?:extra-)?index-url(?:[ \t]+|=)[\"']?\$\{?([A-
 _SETTING = re.compile(r"[ \t]*(?:ARG|ENV)[ \t]+([A-Za-z_]\w*)[ \t]*=", re.IGNORECASE)
 """An ARG or ENV line giving a variable its value (`ARG ROCM_WHEEL_INDEX=https://…/whl/rocm6.0`)."""
 _LEFT_TO_READER = re.compile(
-    r"\b(?:replace|change|edit|your|e\.g\.|for example|adjust|match)\b", re.IGNORECASE
+    r"\b(?:replace|change|edit|your|e\.g\.|for example|adjust|match|overrid(?:e|es|ing|den))(?!\w)",
+    re.IGNORECASE,
 )
+"""Words of a sentence telling the reader to set the index (`Override `--cuda-index-url` to the proper URL
+(e.g., cu121, cu118)`): the flavours it names are choices, not the image's."""
 
 
 def _index_flavours(model: ImageModel) -> list[tuple[str, str, int]] | None:
@@ -206,12 +210,17 @@ def said_indexes(doc: Document, readme: str, models: Sequence[ImageModel]) -> It
     Dockerfiles' installs (nor of the requirements files they install) names, while they name others
     (`--extra-index-url https://download.pytorch.org/whl/cu128`): `likely`, read from prose. Silent when a
     flavour of the Dockerfile comes from a variable, when none names an index, on a sentence telling
-    the reader to change it, and on one naming a build arg (its default is the build-arg rules' to
-    compare). An install whose index URL is a variable (`--index-url ${ROCM_WHEEL_INDEX}`) uses the
-    value the ARG or ENV giving it writes out."""
+    the reader to change it (`Override … (e.g., cu121, cu118)`), on one naming a build arg (its default
+    is the build-arg rules' to compare), and on an item a lead-in offers as a value to pass instead
+    (`wording.offered_items`: `- CUDA 11.8: `--cuda-index-url …/whl/cu118`` under `override via
+    `--cuda-index-url`:`). An install whose index URL is a variable (`--index-url ${ROCM_WHEEL_INDEX}`)
+    uses the value the ARG or ENV giving it writes out."""
     sentences: list[tuple[int, str, list[str]]] = []
     for para in doc.paragraphs:
+        offered = offered_items(para.lines, para.before)  # `- CUDA 12.1: `--…-index-url …/cu121`` to pass
         for line, text in para.lines:
+            if line in offered:
+                continue
             for sentence in re.split(r"(?<=[.!?;])[ \t]+", text):
                 if not _SAID_INDEX.search(sentence) or _LEFT_TO_READER.search(sentence):
                     continue

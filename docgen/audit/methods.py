@@ -52,7 +52,9 @@ _INSTALL_SAID = re.compile(
     r"\binstall(?:s|ed)?\b[ \t]*:|\binstalled[ \t]+(?:using|with|via|through|by)\b", re.I
 )
 """Words saying what follows is what the image installs (`Installs:`, `installed using`)."""
-_NEGATED = re.compile(r"\b(?:not|no|never|without|instead)\b|n't\b", re.IGNORECASE)
+_NEGATED = re.compile(r"\b(?:not|no|never|without|instead)\b|n['’]t\b", re.IGNORECASE)
+"""A negation (`isn't`, `isn’t` with a typographic apostrophe, `no wheel`): no claim of how it is
+installed."""
 _SPEC = re.compile(r"[<>=!~\[;@ ].*\Z")
 """What follows a package's name in a requirement (`mmcv>=2.0.0rc4`, `uvicorn[standard]`)."""
 
@@ -242,11 +244,15 @@ def _builds(command: str, raws: set[str]) -> bool:
 _CONDITIONAL = re.compile(
     r"\b(?:when|if|where|whenever)[ \t]+(?:one[ \t]+|a[ \t]+wheel[ \t]+|it[ \t]+|they[ \t]+)?"
     r"(?:is[ \t]+|are[ \t]+)?(?:matches|match|exists?|available|found|possible|published)\b"
-    r"|\bfalls?[ \t]+back\b|\botherwise\b",
+    r"|\bfalls?[ \t]+back\b|\botherwise\b|\bunless\b"
+    r"|\b(?:if|when|whenever|in[ \t]+case)\b[^.;]{0,80}?\b(?:fails?|failed|unavailable|missing|incompatible"
+    r"|mismatch(?:es|ed)?)\b",
     re.IGNORECASE,
 )
 """A clause saying how something is installed only in some case (`from a prebuilt wheel when one
-matches`, `if available`, `falls back to building`): no claim of how the image installs it."""
+matches`, `if available`, `falls back to building`, `unless …`, `if the wheel install fails`; a negated
+one, `If a wheel isn’t available and it compiles from source`, is left by `_NEGATED`): what happens in
+the other case, no claim of how the image installs it."""
 _INDEX_OPTIONS = frozenset({"-i", "--index-url", "--extra-index-url", "-f", "--find-links", "-c", "-r"})
 
 

@@ -37,6 +37,7 @@ from docgen.audit.wording import (
     build_evidence,
     line_at,
     listed_versions,
+    offered_items,
     opened_versions,
     says_build_args,
     sentences,
@@ -150,6 +151,8 @@ def audit_paragraph(para: Paragraph, auditor: Auditor, untitled: bool = False) -
     # `- PyTorch 2.1.0 with CUDA 12.1` under `## What's Included`: its opening version as sure as a bare one
     opened = opened_versions(para.heading, para.lines, para.before) - listed
     plain = about_this_image(para.heading)
+    # `- CUDA 12.1: `--cuda-index-url …/cu121`` under `override via `--cuda-index-url`:`: a value to pass
+    offered = offered_items(para.lines, para.before)
     # `Jetson images were built with CUDA 10.1.`: that sentence is compared with the Jetson image alone
     rest, members = member_sentences(para.lines, auditor)
     for judge, lines in [(auditor, rest), *members]:
@@ -165,6 +168,7 @@ def audit_paragraph(para: Paragraph, auditor: Auditor, untitled: bool = False) -
                 listed=line in listed,
                 plain=plain,
                 opened=line in opened,
+                offered_item=line in offered,
             )
     for line, text in para.lines:
         if _LINKED_NAME.search(text):  # `[ComfyUI](https://…) v0.12.3`: the link's text names it

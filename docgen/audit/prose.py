@@ -221,6 +221,7 @@ def audit_text(
     opened: bool = False,
     elided: bool = False,
     commented: bool = False,
+    offered_item: bool = False,
 ) -> Iterator[Diagnostic]:
     """`--build-arg NAME`, `pkg==1.2.3` pins and (in prose) `Name 1.2.3` claims on one line of text.
     `named_file`: whether the build command the line is part of names its Dockerfile with `-f` (None:
@@ -236,7 +237,9 @@ def audit_text(
     (`commands.lines_of_elided_commands`), whose `--build-arg`s are no claim. `commented`: the line is
     the text of a `#` comment heading a build of the image in a command block (`fences.build_comments`):
     only the versions it names are read (`Name version`, an image's tag), not what a sentence says is
-    absent, installed or set."""
+    absent, installed or set. `offered_item`: the line is an item a lead-in offers as a value to pass instead
+    of the image's (`wording.offered_items`: `- CUDA 12.1: `--cuda-index-url …/cu121`` under `override
+    via `--cuda-index-url`:`): only its build args are read, its versions are the reader's choice."""
     if named_file is None:
         named_file = bool(FILE_FLAG.search(text))
     if DEFAULT_WORDS.search(text):  # `BASE defaults to …:6.0.1` next to a build passing another BASE
@@ -250,6 +253,8 @@ def audit_text(
         )
         if problem:
             yield problem
+    if offered_item:
+        return
     taken: list[tuple[int, int]] = []
     for match in PIN.finditer(text):
         taken.append((match.start(), match.end()))
@@ -324,6 +329,7 @@ def audit_text(
     ]
     findable, respelt = auditor.facts.findable, auditor.facts.respelt
     spelt: dict[int, str] = {}  # where a name is a slip off the one read, as the README spells it
+    tested: set[int] = set()  # where a version something was tested with starts (`_TESTED_FOR`)
     named: list[tuple[str, int, int, str, str]] = []  # the `Name version` claims, compared at the end
     pin = 0
     for index, word in enumerate(words):
@@ -364,7 +370,9 @@ def audit_text(
             if _BUILT_WITH.search(text, max(0, word.start() - 60), word.start()):
                 break  # `torch 2.7.0 built on ROCm 6.5.0rc`: how that torch was built, not the image's ROCm
             if _TESTED_FOR.search(text, max(0, word.start() - 60), word.start()):
-                break  # `The requirements are tested for python 3.7`: what the code works with
+                # `Tested with python 3.9-3.11, piper does not install on python 3.12`: what the code
+                # works with, no claim; kept as the sentence's context (`_agreeing_sentences`), not reported
+                tested.add(word.start())
             if (UPPER_SNAKE.match(name) or name in auditor.declared) and text.startswith("=", last.end()):
                 break  # `ROCM_VERSION=6.4`, `VERSION=23.01`: a value to pass, not what the Dockerfile says
             after = _AFTER_NAME.match(text, last.end(), min(len(text), last.end() + 40))
@@ -425,7 +433,9 @@ def audit_text(
     tagged = _tagged_image(text, auditor)
     if tagged is not None:  # `CUDA 11.8.0 & Torch 2.3.0  org/img:cu118-torch230`: that image's versions
         confidence = CERTAIN if listed else LIKELY
-        yield from _named_versions(line, text, named, tagged, confidence, sure, spelt, item=listed)
+        yield from _named_versions(
+            line, text, named, tagged, confidence, sure, spelt, item=listed, unreported=tested
+        )
 
 
 _GLOSS = re.compile(r"[`*_]*(?:\][ \t]*\([^()\s]*\))?[ \t]*\(([^()]{1,160})\)")
@@ -540,14 +550,17 @@ _NEEDED_BY = re.compile(
 """A package in code and the words saying what it needs: the minimum that follows (`` `pyannote.audio`
 (4.0+) strictly demands PyTorch 2.8+ ``) is that package's requirement, not the image's version."""
 _TESTED_FOR = re.compile(
-    r"\b(?:requirements?|dependencies|code|scripts?|project|package|library)\b[^.;:!?]{0,30}?"
-    r"\b(?:is|are|was|were|been)[ \t]+(?:only[ \t]+)?tested[ \t]+(?:for|on|with|against|under|using)[ \t]+"
-    r"(?:the[ \t]+)?\Z",
+    r"\b(?:(?:developed|built|written)[ \t]+and[ \t]+)?(?:tested|verified|validated)"
+    r"(?:[ \t]+(?:only|mainly|mostly|primarily|successfully))?[ \t]+(?:for|on|with|against|under|using|in)\b"
+    r"(?:(?!\b(?:images?|containers?|dockerfiles?|but|while|whereas|although|ships?|installs?)\b)"
+    r"(?:[^.;:!?]|[.:](?=\w))){0,60}\Z",
     re.IGNORECASE,
 )
-"""The project's own code or requirements and the words saying what they were tested for: the version
-that follows (`The requirements are tested for python 3.7`) is what the code is known to work with, not
-what the image has."""
+"""The words saying what something was tested with, in the same clause before a version (`The requirements
+are tested for python 3.7`, `Tested with Python 3.12.3`, `developed and tested with python versions 3.10.6
+and 3.12.3`, `verified on Ubuntu 22.04`): whoever the subject, the version that follows is one the code
+is known to work with (a reader's machine, a release it was tried on), not what the image has. A clause
+turning to the image (`…, but the image ships Python 3.11`) is read again."""
 
 
 _CHOICE_BEFORE = re.compile(
@@ -727,6 +740,7 @@ def _named_versions(
     sure: Collection[int] = (),
     spelt: Mapping[int, str] | None = None,
     item: bool = False,
+    unreported: Collection[int] = (),
 ) -> Iterator[Diagnostic]:
     """The `Name version` claims of one line of text, (key, start, end, name, version) each in order,
     that contradict the Dockerfiles (`CERTAIN` for those starting at an offset in `sure`). Claims of one
@@ -734,7 +748,8 @@ def _named_versions(
     claim of several values: true when one of them is. `item`: the line is one key-value item (`-
     **CUDA Version:** These images use CUDA 12.6.3. CUDA 13.0 is the first without sm_70.`), whose
     sentences say one thing: a version of a component besides the one agreeing with the image is a
-    comparison, as in one sentence (`_agreeing_sentences`)."""
+    comparison, as in one sentence (`_agreeing_sentences`). `unreported`: the offsets of versions read
+    only as their sentence's context (what something was tested with), never reported."""
     groups: list[list[tuple[str, int, int, str, str]]] = []
     for claim in named:
         last = groups[-1][-1] if groups else None
@@ -749,6 +764,8 @@ def _named_versions(
         if len(group) > 1 and any(auditor.verdict(name, "==", v)[0] for _, _, _, name, v in group):
             continue
         for key, start, _, name, version in group:
+            if start in unreported:
+                continue
             if (key, sentence[start]) in agreeing:
                 continue  # `Ubuntu 24.04, but glslc from the Ubuntu 26.04 pocket`: 26.04 is not the image's
             if spelt and start in spelt:  # a slip off the name read: never more than `likely`

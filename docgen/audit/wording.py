@@ -512,6 +512,49 @@ def line_above(doc: Document, fence: Fence) -> str | None:
     return None
 
 
+_OFFERS = re.compile(
+    r"\b(?:overrid(?:e|es|ing|den)|replac(?:e|ing)|alternatives?|alternatively"
+    r"|other[ \t]+(?:[\w.+-]+[ \t]+)?(?:versions|values|releases|flavou?rs|options|choices)"
+    r"|if[ \t]+(?:your|you[ \t]+(?:need|want|use|have|run))\b[^:]{0,80}?"
+    r"\b(?:differs?|different|another|other|older|newer)\b)",
+    re.IGNORECASE,
+)
+"""Words of a lead-in offering the list after it as values to pick instead of the image's (`If your base
+image differs, override via `--cuda-index-url`:`, `Other CUDA versions:`, `Alternatives:`); not `switch
+to`, which names a change of the image as often (`Current (since the switch to the stable torch base):`)."""
+
+
+def offered_items(lines: list[tuple[int, str]], before: str = "") -> frozenset[int]:
+    """README lines of the list items (with their wrapped lines) that a lead-in ending in `:` offers as
+    values to pass instead of the image's own: under `If your base image differs, override via
+    `--cuda-index-url`:`, the items `CUDA 12.1: `--cuda-index-url …/cu121`` and `CUDA 11.8: …` name what a
+    reader may choose, not what the image has. The lead-in is the last sentence of a line (an item's,
+    whose nested items it offers, or the text introducing the list) or of the paragraph `before`. An
+    item saying it is a default (`- `CUDA` (default: 12.4)`) is no offer."""
+    found: set[int] = set()
+    depth: int | None = None  # the indent the offered items are deeper than (-1: any), None: no offer
+    in_offered = False
+    tail = before.rstrip()
+    if tail.endswith(":") and _OFFERS.search(re.split(SENTENCE_END, tail)[-1]):
+        depth = -1
+    for line, text in lines:
+        item = LIST_ITEM.match(text)
+        indent = len(text) - len(text.lstrip())
+        if item is not None:
+            in_offered = depth is not None and indent > depth and not DEFAULT_WORDS.search(text)
+            if not in_offered and depth is not None and indent <= depth:
+                depth = None
+        elif depth == -1 and not in_offered and indent == 0:
+            depth = None  # a line of prose after the offered list ends it
+        if in_offered:
+            found.add(line)
+        stripped = text.rstrip()
+        if stripped.endswith(":") and _OFFERS.search(re.split(SENTENCE_END, stripped)[-1]):
+            depth = indent if item is not None else -1
+            in_offered = False
+    return frozenset(found)
+
+
 def is_passed_value(text: str, match: re.Match[str]) -> bool:
     """True when `match` is the value of `--build-arg NAME=…`: an override the user passes."""
     return bool(_PASSED.search(text, max(0, match.start() - 80), match.start()))

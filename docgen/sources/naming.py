@@ -459,8 +459,41 @@ SAME_PROJECT: dict[str, str] = {
     "anaconda3": "anaconda",  # the installer's name (`Anaconda3-2019.07-Linux-x86_64.sh`): its Python 3 line
     "miniconda3": "miniconda",
     "miniforge3": "miniforge",
+    # a conda, apt or image name that is not the display name (`mamba install sage` is SageMath)
+    "sage": "sagemath",  # conda-forge's `sage`; apt and the project spell it `sagemath`
+    "pymolopensource": "pymol",  # conda-forge's `pymol-open-source`
+    "pyg": "torchgeometric",  # PyG: conda's `pyg`, pip's `torch-geometric`, `PyTorch Geometric`
+    "pytorchgeometric": "torchgeometric",
+    "rdkitpypi": "rdkit",  # RDKit's former pip name
+    "cudatoolkitdev": "cuda",  # conda-forge's CUDA toolkit with headers, versioned as CUDA
+    "tesseractocr": "tesseract",  # apt's `tesseract-ocr`
+    "ninjabuild": "ninja",  # apt's `ninja-build`
+    "chromiumbrowser": "chromium",  # apt's `chromium-browser`
+    "googlechromestable": "googlechrome",
+    "firefoxesr": "firefox",
+    "postgres": "postgresql",  # the `postgres` image is PostgreSQL
+    "mongo": "mongodb",  # the `mongo` image is MongoDB
+    "node": "nodejs",  # the `node` image and `nodejs` package are Node.js
+    # a build of one project for a device, under another pip or conda name
+    "pytorchgpu": "pytorch",  # conda-forge's `pytorch-gpu` and `pytorch-cpu`
+    "pytorchcpu": "pytorch",
+    "tensorflowgpu": "tensorflow",
+    "tensorflowcpu": "tensorflow",
+    "onnxruntimegpu": "onnxruntime",
+    "faissgpu": "faiss",
+    "faisscpu": "faiss",
+    "paddlepaddlegpu": "paddlepaddle",
+    "opencvpythonheadless": "opencv",
+    "opencvcontribpython": "opencv",
+    "opencvcontribpythonheadless": "opencv",
+    "pytorchlightning": "lightning",  # PyTorch Lightning, now released as `lightning` too
+    # an import name a README may call the package by
+    "sklearn": "scikitlearn",
+    "skimage": "scikitimage",
+    "bs4": "beautifulsoup4",
 }
-"""One project under its spellings: the pip name, the repository's name and the display name, each
+"""One project under its spellings: the pip name, the conda or apt name, the image's name, the repository's
+name and the display name, each
 lower case with everything but letters and digits removed (`transformer_engine`, `TransformerEngine.git`
 and `Transformer Engine` are all `transformerengine`), mapped to the spelling that stands for all.
 `docgen audit` matches README names to Dockerfile components through it."""
