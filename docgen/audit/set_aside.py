@@ -124,7 +124,8 @@ class _OtherTags:
             for m in IMAGE_REF.finditer(text)
             if m.group() not in self.built and self.other(m.group(2), m.group(1))
         ]
-        spans = [(a, c) for a, _, c in code_spans(text)] if "`" in text else []
+        named = "`" in text and any(self.other(m.group()) for m in _TAG_NAME.finditer(text))
+        spans = [(a, c) for a, _, c in code_spans(text)] if named else []  # (read only for a name of one)
         if bare:
             spans += [(m.start(), m.group()) for m in _TAG_NAME.finditer(text)]
         found += [at for at, name in spans if _TAG_NAME.fullmatch(name.strip()) and self.other(name.strip())]
