@@ -2019,6 +2019,13 @@ class _BuiltModels:
 
 _ABSENT = re.compile(r"\binstalls no ([\w.+-]+)")
 """How a finding says the image lacks a component (`… but Dockerfile installs no FastChat`)."""
+_UNFOUND_BUILD_FILE = re.compile(
+    r"\AREADME builds with (?:-f )?\S+"
+    r"(?:, which does not exist where the command runs| in \S+ \(where the cd)"
+)
+"""How a finding says a build's `-f` is not found from the folder a `cd` led to: `references` (the path
+joined to the folder) and `entered_files` (the folder named) both read `cd deploy`, `docker build -f
+deploy/jetson/Dockerfile .`."""
 
 
 def _project_build_texts(
@@ -2039,9 +2046,11 @@ def _merged(found: list[Diagnostic]) -> list[Diagnostic]:
     best: dict[tuple[str, int, str], Diagnostic] = {}
     for finding in found:
         # Two rules may read one list item as a component the image does not install (one listed under
-        # an image, one the image is said to provide): one finding, the first (the one with evidence).
+        # an image, one the image is said to provide), or one `-f` as not found after a `cd`: one
+        # finding, the first (the one with evidence).
         absent = _ABSENT.search(finding.message)
-        key = (finding.path, finding.line, f"absent {absent[1].lower()}" if absent else finding.message)
+        said = f"absent {absent[1].lower()}" if absent else finding.message
+        key = (finding.path, finding.line, "unfound -f" if _UNFOUND_BUILD_FILE.match(said) else said)
         held = best.get(key)
         if held is None or (held.confidence != CERTAIN and finding.confidence == CERTAIN):
             best[key] = finding

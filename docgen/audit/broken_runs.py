@@ -383,8 +383,8 @@ def _compose_built(
         files = [compose.run_folder(directory, call.files, top) / named]
     else:
         files = [p for p in compose.default_files(directory) if p.parent.resolve() == directory.resolve()]
-    for path in files:
-        if not path.is_file() or not path.resolve().is_relative_to(top):
+    for path in files:  # (os.path.isfile: Path.is_file raises on a name too long before Python 3.12)
+        if not os.path.isfile(path) or not path.resolve().is_relative_to(top):
             continue
         services = _compose_services(path)
         if services is None:

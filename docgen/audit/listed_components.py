@@ -66,12 +66,14 @@ _MARKED = re.compile(
 )
 """An item whose lead is in bold or code (`- **Transformers 4.45.2**`, `` - `peft` 0.14 ``)."""
 _MARKER = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+")
-_NAME_END = re.compile(r"[ \t]*(?:\(|:|[ \t]-[ \t]|[–—,]|[ \t]+(?:with|for|to|on|in|as|via)\b|$)")
-"""Where a plain lead name ends: a note in brackets, a description, a version before it (cut first)."""
+_NAME_END = re.compile(r"\(|:|(?<=[ \t])-(?=[ \t])|[–—,]|(?<=[ \t])(?:with|for|to|on|in|as|via)\b|$")
+"""Where a plain lead name ends: a note in brackets, a description, a version before it (cut first).
+The blanks before it are cut after the search, not by it: a pattern led by `[ \t]*` tried every blank
+of a run of 20,000 against the rest of the run (n²)."""
 _NOTE = re.compile(r"[ \t]*(?:\([^()]*\)[ \t]*)?(?:[:–—-][ \t].*)?\Z")
 """What may follow a plain name without a version: a note in brackets, a description after a colon or
 a dash (`Comet ML (experiment tracking)`, `SentencePiece - tokenization`)."""
-_VERSION = re.compile(r"[ \t]*\b(?:v|version[ \t]+)?(?:\d+(?:\.\d+)+|\d+\.x)[\w.+-]*\+?", re.IGNORECASE)
+_VERSION = re.compile(r"\b(?:v|version[ \t]+)?(?:\d+(?:\.\d+)+|\d+\.x)[\w.+-]*\+?", re.IGNORECASE)
 """A version in or after a name (`4.45.2`, `v0.14.0`, `3.x`, `24.12`, `2.6.3.post1`)."""
 _WORD = re.compile(r"[A-Z][\w.+-]*|[a-z][\w.+-]*[A-Z][\w.+-]*")
 """A word of a product's name: capitalised or with a capital inside (`Comet`, `DOCA`, `NeMo`, `vLLM`)."""
@@ -80,6 +82,11 @@ _VENDORS = frozenset(
 )
 """A maker's name before a product's (`Mellanox DOCA`, `NVIDIA Apex`): the product is named without it too."""
 _MOST_WORDS = 4
+_LABEL_OF_VERSIONED = re.compile(
+    r"[ \t]*:[ \t]*[*_`]*[A-Za-z][\w.+-]*(?:[ \t]+[A-Za-z][\w.+-]*){0,2}[ \t]+v?\d+(?:\.\d+)+"
+)
+"""What after a lead without a version names another component with its version (`: Ubuntu 24.04`,
+`: CUDA 12.4`): the lead is a label (`**OS**`, `**Runtime**`), the component is what follows."""
 
 
 def heading_title(heading: str) -> str:
@@ -128,6 +135,7 @@ def _lead(text: str) -> tuple[str, str, str] | None:
         version = _VERSION.search(body)
         cut = _NAME_END.search(body)
         end = min(version.start() if version else len(body), cut.start() if cut else len(body))
+        end = len(body[:end].rstrip(" \t"))
         lead, rest = body[:end], body[end:]
     version = _VERSION.search(lead)
     said = ""
@@ -155,6 +163,8 @@ def _component(text: str) -> tuple[str, str, set[str]] | None:
     words = lead.split()
     if not words or len(words) > _MOST_WORDS:
         return None
+    if not version and _LABEL_OF_VERSIONED.match(rest):
+        return None  # `**OS**: Ubuntu 24.04`, `**Runtime**: CUDA 12.4`: a label of what follows
     known = norm(lead) in known_keys()
     if not version and not known and re.match(r"[ \t]*:[ \t]*\S", rest):
         if len(words) > 1 or not _WORD.fullmatch(words[0]) or words[0][1:].islower():
