@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from docgen import patterns
 from docgen.bake import Target
 from docgen.build_scripts import BUILD, TAG_COMMAND
 from docgen.compose import KEY_LINES, line_of, load
@@ -61,7 +62,7 @@ took 4 s). A command holding a longer one is not read."""
 _LONG_WORD = re.compile(rf"(?<![^ \t\r\n])[^ \t\r\n]{{{MAX_WORD}}}|\"[^\"]{{{MAX_WORD}}}|'[^']{{{MAX_WORD}}}")
 """A run of `MAX_WORD` characters that are no blank (from where one starts) or no quote (after one):
 each try stops at the run's end, so the search is linear."""
-_SETS = re.compile(r"(?<![A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*+)=")
+_SETS = patterns.compile(r"(?<![A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*+)=")
 """`NAME=` on a line of a command, from where a name starts: tried at each letter of a long word, the
 search read the rest of the word from each (n² for a word of n letters and no `=`)."""
 _LITERAL = re.compile(r"'((?:[^']|'')*)'\Z")
@@ -704,7 +705,7 @@ def metadata_rules(given: Mapping[str, Any], scope: _Scope, on: object) -> tuple
     filters = (
         push if isinstance(push, dict) and isinstance(on, dict) and not _ANY_REF.intersection(on) else {}
     )
-    patterns: list[tuple[str, str]] = []
+    tag_patterns: list[tuple[str, str]] = []
     latest = settings.get("latest", "auto")
     written = given.get("tags")
     rules = written if isinstance(written, list) else (_scalar(written) or "").splitlines()
@@ -744,11 +745,11 @@ def metadata_rules(given: Mapping[str, Any], scope: _Scope, on: object) -> tuple
         prefix = fields.get("prefix", settings.get("prefix", ""))
         suffix = fields.get("suffix", settings.get("suffix", ""))
         whole = (prefix + shown + suffix).replace(_UNKNOWN, "*")
-        patterns.append((_tag_pattern(prefix) + pattern + _tag_pattern(suffix), whole))
+        tag_patterns.append((_tag_pattern(prefix) + pattern + _tag_pattern(suffix), whole))
     if latest == "true":
         before, after = _tag_pattern(settings.get("prefix", "")), _tag_pattern(settings.get("suffix", ""))
-        patterns.append((f"(?:{before})?latest(?:{after})?", "latest"))
-    return tuple((image, pattern, shown) for image in images for pattern, shown in patterns)
+        tag_patterns.append((f"(?:{before})?latest(?:{after})?", "latest"))
+    return tuple((image, pattern, shown) for image in images for pattern, shown in tag_patterns)
 
 
 def _listed(value: object, scope: _Scope) -> tuple[str, ...]:
@@ -979,8 +980,8 @@ def _tag_triggers(on: object) -> tuple[list[str], bool]:
         return ([], on == "release" or (isinstance(on, list) and "release" in on))
     push = on.get("push")
     tags = push.get("tags") if isinstance(push, dict) else None
-    patterns = [str(t) for t in tags] if isinstance(tags, list) else [tags] if isinstance(tags, str) else []
-    return patterns, "release" in on
+    tag_globs = [str(t) for t in tags] if isinstance(tags, list) else [tags] if isinstance(tags, str) else []
+    return tag_globs, "release" in on
 
 
 def _rule_form(
@@ -1009,10 +1010,10 @@ def _rule_form(
     if kind == "ref":
         if fields.get("event") != "tag":
             return []
-        patterns, release = _tag_triggers(on)
+        tag_globs, release = _tag_triggers(on)
         if release:
             return None
-        starts = {re.split(r"[*?\[{]", p, maxsplit=1)[0] for p in patterns}
+        starts = {re.split(r"[*?\[{]", p, maxsplit=1)[0] for p in tag_globs}
         return [(s, False) for s in starts] if starts else []
     if kind == "raw":
         value = fields.get("value", "")

@@ -337,6 +337,7 @@ LEAVES = (
     "docgen.errors",
     "docgen.model",
     "docgen.shell",
+    "docgen.patterns",
     "docgen.files",
     "docgen.markers",
     "docgen.markdown",

@@ -28,6 +28,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from docgen import patterns
 from docgen.audit.aside import other_tool_args
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, some
 from docgen.audit.cells import default_in_cell, is_build_arg_table
@@ -73,7 +74,7 @@ _PLACE_AFTER_ON = re.compile(r"[ \t]+(?!(?:for|when|if|with|unless|by|in|and|or|
 """After `default on`, a word that is not a conjunction or a preposition: `(default on CUDA 12)`, `default on
 MI300`, says on which platform the arg has its default, not that its value is `on` (`default on for ROCm`
 is the value `on`, with when)."""
-_REQUIRED = re.compile(
+_REQUIRED = patterns.compile(
     r"[ \t]*+(?:[:=–—-][ \t]*+)?\(?[ \t]*+(?:required|mandatory"
     r"|(?:must|needs?[ \t]+to|has[ \t]+to)[ \t]+be[ \t]+(?:explicitly[ \t]+)?"
     r"(?:specified|set|provided|given|passed|defined))"

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 from urllib.parse import urlsplit
 
+from docgen import patterns
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, dockerfile_read
 from docgen.audit.memo import per_audit
 from docgen.audit.paths import basename, matching, reference_path
@@ -180,7 +181,7 @@ _FAMILIES = {"mpi": ("openmpi", "mpich", "mvapich", "mvapich2", "impi", "intelmp
 MAYBE = re.compile(r"\bdefault\b|\bunless\b|\boptional|\bif\b|--build-arg|\bhost\b|\bbase\b", re.IGNORECASE)
 """Words that make an absence conditional (`not installed by default`, `unless INSTALL_TRT=1`) or about
 something else (the host, the base image)."""
-PACKAGING = re.compile(
+PACKAGING = patterns.compile(
     r"\A(?:python3?-|lib|intel-oneapi-)|(?:-dev|-devel|-headers|-runtime|-bin|-utils|(?:[-_]|(?<!\d))\d++)\Z"
 )
 
@@ -601,10 +602,10 @@ _ITEM_NAME = re.compile(
 """A list item's leading name: a link's text and target, a code span, or a word."""
 _KINDS = frozenset({"model", "models", "weights", "checkpoint", "checkpoints", "dataset"})
 """A word after an item's name making it data, which no package manager brings."""
-_AFTER_NAME = re.compile(r"(?:[ \t]*+\([^()]{0,80}\))?(?:[ \t]++-[ \t].*|[ \t]*+(?:[:–—,][ \t].*)?)\Z")
+_AFTER_NAME = patterns.compile(r"(?:[ \t]*+\([^()]{0,80}\))?(?:[ \t]++-[ \t].*|[ \t]*+(?:[:–—,][ \t].*)?)\Z")
 """What may follow a name in an item that names one component: a note in brackets, a description. No
 run of blanks can be split two ways (a name, 40,000 blanks and a version cost minutes to refuse)."""
-VERSION_IN = re.compile(r"(?<![\w.-])v?\d+(?:\.\d+)+|(?<!\d)\d++\.x\b")
+VERSION_IN = patterns.compile(r"(?<![\w.-])v?\d+(?:\.\d+)+|(?<!\d)\d++\.x\b")
 """A version in a line (`v2.1.0`, `12.x`); each alternative tried only where a number starts (`12.x`
 from each digit of a long number read the rest of it: n²)."""
 _COMMON = frozenset(
@@ -904,7 +905,7 @@ def _holds_none(model: ImageModel, spelt: list[set[str]]) -> bool:
     )
 
 
-VERSIONED_ITEM = re.compile(r"(?<![\w+-])[\d_+-]*+([A-Za-z][\w+-]*+)[ \t]+v?(\d+(?:\.\d+)+)\b")
+VERSIONED_ITEM = patterns.compile(r"(?<![\w+-])[\d_+-]*+([A-Za-z][\w+-]*+)[ \t]+v?(\d+(?:\.\d+)+)\b")
 """A list item's name and the version after it (`CUDA 8.0`, `cuDNN v5.1`, `Ubuntu 14.04`). The name is
 the first letter of a word on (as a search from each letter finds first), tried once a word: from each
 letter of a long word the rest of it was read again (n²)."""

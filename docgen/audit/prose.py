@@ -10,6 +10,7 @@ import re
 import urllib.parse
 from collections.abc import Collection, Iterator, Mapping, Sequence
 
+from docgen import patterns
 from docgen.audit.aside import compound_names, contrasted_cuda, edit_example, option_default, version_owner
 from docgen.audit.auditor import CERTAIN, LIKELY, Auditor, some
 from docgen.audit.cells import MEASURED, MORE_VERSIONS, OR_NEWER, OR_OLDER
@@ -96,7 +97,7 @@ _DESKTOP = (
 """The reader's desktop system after `on`, `for` or `under` (`on Windows`, `for macOS`, `under WSL2`),
 spelled as a name (`for windows of 4096 tokens` is no system); not `Windows containers` nor `a Windows
 base`, which are images."""
-HOST_AFTER = re.compile(
+HOST_AFTER = patterns.compile(
     r"[ \t]*(?:[A-Za-z][\w.-]*[ \t]+)?(?:(?:kernel|host|gpu|npu|display)[ \t-]+)?"
     r"(?:drivers?|firmware|kernel[ \t-]+modules?|kmd|dkms)\b"
     r"|[ \t]+(?:on|of|in)[ \t]+the[ \t]+host\b"

@@ -16,6 +16,7 @@ import urllib.parse
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from pathlib import Path, PurePosixPath
 
+from docgen import patterns
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import (
     CD,
@@ -629,12 +630,12 @@ def empty_globs(
         if not words or any(c in w for w in words for c in "${}") or any("**" in w for w in words):
             continue
         paths = [context_path(word) for word in words]
-        patterns = [p for p in paths if p is not None and _GLOB.search(p)]
-        if len(patterns) != len(paths) or any(_matched(context, p, rules) for p in patterns):
+        globbed = [p for p in paths if p is not None and _GLOB.search(p)]
+        if len(globbed) != len(paths) or any(_matched(context, p, rules) for p in globbed):
             continue  # (beside a plain source, a pattern is an optional file: the plain one is told)
-        if any(_matched(home, p, ()) for home in homes for p in patterns):
+        if any(_matched(home, p, ()) for home in homes for p in globbed):
             continue
-        found.extend((instruction.start_line, p) for p in patterns)
+        found.extend((instruction.start_line, p) for p in globbed)
     return found
 
 
@@ -1198,14 +1199,14 @@ def context_findings(
                 rule=BROKEN_COMMAND,
             )
         elif not found and in_checkout(context, top):
-            patterns = [(at, path) for at, path in nowhere if _GLOB.search(path)]
-            plain = [(at, path) for at, path in nowhere if (at, path) not in patterns]
+            globbed = [(at, path) for at, path in nowhere if _GLOB.search(path)]
+            plain = [(at, path) for at, path in nowhere if (at, path) not in globbed]
             said = "in a git checkout that holds every file"
             if plain:
                 listed = ", ".join(f"{path} (line {at})" for at, path in plain)
                 said = f"which does not hold {listed} that it copies, {said}"
-            if patterns:
-                listed = ", ".join(f"{path} (line {at})" for at, path in patterns)
+            if globbed:
+                listed = ", ".join(f"{path} (line {at})" for at, path in globbed)
                 said = (
                     f"{said}; and "
                     if plain
@@ -1969,7 +1970,7 @@ RUN_SCRIPT = re.compile(
 """A script in the place of the command (`./build.sh -c 11.0`, `$ sudo ./pull.sh`, `cd x && bash run.sh`,
 `bash run_nogpu.bash`, `source env/setup.sh`, `. setup.sh`); not an argument (`docker run img
 ./entrypoint.sh` runs it in the container)."""
-SET_IN_FRONT = re.compile(r"(?<![A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*+)=(\"[^\"]*\"|'[^']*'|[^\s;&|]*)")
+SET_IN_FRONT = patterns.compile(r"(?<![A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*+)=(\"[^\"]*\"|'[^']*'|[^\s;&|]*)")
 """A variable set in front of a command (`GPU=true`, `TAG="a b"`): its name, its value as written. A
 name is tried only where one starts: from each letter of a long word with no `=` the rest of the word
 was read again (n²)."""

@@ -47,7 +47,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
-from docgen import compose
+from docgen import compose, patterns
 from docgen.audit.auditor import CERTAIN, LIKELY
 from docgen.audit.commands import TAG_FLAG, fence_commands, image_repository, joined, without_prompt
 from docgen.audit.grammar import COMPOSE, EXEC, RUN, options_grammar, read_compose, read_words
@@ -328,7 +328,7 @@ def _other_runs(
         )
 
 
-_PATH_WORD = re.compile(r"[\w./-]++")
+_PATH_WORD = patterns.compile(r"[\w./-]++")
 """A run of the letters a script's path is written with, whole (possessive: a huge word is read once)."""
 _BUILT_FROM = re.compile(
     r"`?[^.;]*?\b(?:built|made|created)[ \t]+(?:from|by|with|using)"

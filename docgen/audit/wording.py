@@ -11,6 +11,7 @@ import functools
 import re
 from collections.abc import Iterator
 
+from docgen import patterns
 from docgen.audit.aside import other_tool_args
 from docgen.markdown import Document, Fence, code_spans
 
@@ -295,7 +296,7 @@ def about_project_setup(heading: str) -> bool:
     return bool(_PROJECT_SETUP.search(heading)) and not _IMAGE_NAMED.search(heading)
 
 
-BARE_VERSION = re.compile(
+BARE_VERSION = patterns.compile(
     r"[ \t]*(?:[-*+][ \t]+)?[*_`]*([A-Za-z][A-Za-z0-9._+-]*+(?:[ \t]+[A-Za-z][A-Za-z0-9._+-]*+){0,2})[*_`]*+"
     r"(?:[ \t]*+:)?[ \t]+[*_`]*[vV]?\d+(?:\.\d+)*(?:\+[A-Za-z0-9.]+)?[*_`]*[ \t]*\Z"
 )
@@ -309,7 +310,7 @@ _LEAD_VERSION = re.compile(
 )
 """A list item that opens with a `Name version` in bold, its subject, and says more of it: `- **CUDA 12.2**
 and **cuDNN 8** (DNN backend enabled)`, `- **OpenCV 4.12.0** built with contrib modules`."""
-_LABELLED = re.compile(
+_LABELLED = patterns.compile(
     r"[ \t]*(?:[-*+][ \t]+)?[*_]*((?:[A-Za-z][\w-]*+[ \t]+){0,3}[A-Za-z][\w-]*+)[*_]*+"
     r"[ \t]*[:：][*_]*[ \t]+\S"
 )
@@ -322,7 +323,7 @@ _STACK_WORD = (
 _STACK_ITEM = (
     rf"[*_`]*{_STACK_WORD}(?:[ \t]+{_STACK_WORD}){{0,2}}[*_`]*+[ \t]+[*_`]*[vV]?\d+(?:\.\d+)*[*_`]*+"
 )
-STACK_LINE = re.compile(
+STACK_LINE = patterns.compile(
     rf"[ \t]*(?:[-*+][ \t]+)?{_STACK_ITEM}"
     rf"(?:(?>[ \t]*+(?:[,+/;][ \t]*+)?(?:\b(?:with|and|on|plus)[ \t]++)?){_STACK_ITEM}){{2,}}"
     r"[ \t]*+\.?[ \t]*+\Z"
@@ -339,7 +340,7 @@ _LIST_MARK = re.compile(r"[ \t]*[-*+][ \t]+")
 _IMAGE_ITEM = re.compile(r"[ \t]*[-*+][ \t]+`?[a-z0-9][\w.-]*(?:/[\w.-]+)+:[\w.-]+`?[ \t]*\Z")
 """A list item that is an image reference and nothing else: `- nvidia/cuda:11.3-cudnn8-runtime-ubuntu20.04`
 (the base, in a list of the image's versions)."""
-REF_ITEM = re.compile(
+REF_ITEM = patterns.compile(
     r"[ \t]*[-*+][ \t]+[*_`]*[A-Za-z][A-Za-z0-9._+-]*+(?:[ \t]+[A-Za-z][A-Za-z0-9._+-]*+){0,2}[*_`]*+"
     r"(?:[ \t]*+:)?[ \t]+[*_`]*(?:[0-9a-f]{7,40}|(?:release|releases|rel)/v?\d+(?:\.\d+)*[\w.-]*)"
     r"[*_`]*[ \t]*\Z"
@@ -382,13 +383,15 @@ def listed_versions(
     return labelled | _once(_bare_items(lines))
 
 
-_OPEN_VERSION = re.compile(
+_OPEN_VERSION = patterns.compile(
     r"[ \t]*[-*+][ \t]+[*_`]*([A-Za-z][A-Za-z0-9._+-]*(?:[ \t]+[A-Za-z][A-Za-z0-9._+-]*){0,2})[*_`]*"
     r"(?:[ \t]*+:)?[ \t]+[*_`]*[vV]?\d+(?:\.\d+)*(?:\+[A-Za-z0-9.]+)?[*_`]*(?P<rest>[ \t]+\S.*)\Z"
 )
 """A list item that opens with a plain `Name version` and says more of it: `- PyTorch 2.1.0 with CUDA
 12.1`, `- faster-whisper 1.0.3 (CTranslate2 backend)`; group `rest` is what follows the version."""
-OPEN_NOT_ONE = re.compile(r"[ \t]*+(?:[,/&+]|\bor\b|\band\b|[-–—]+[ \t]*\d|\(?[ \t]*(?:or|and)\b)", re.I)
+OPEN_NOT_ONE = patterns.compile(
+    r"[ \t]*+(?:[,/&+]|\bor\b|\band\b|[-–—]+[ \t]*\d|\(?[ \t]*(?:or|and)\b)", re.I
+)
 """What after the opening version makes it one of several (`- CUDA 11.8, 12.1`, `- Python 3.10 or 3.11`,
 `- CUDA 11.8 - 12.4`): a choice or a range, not the image's one version."""
 
