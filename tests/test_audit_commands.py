@@ -13,6 +13,7 @@ from docgen.audit.commands import (
     CLONE_VALUED,
     clone_of,
     clone_operands,
+    clone_target,
     cloned_folder,
     clones,
     command_words,
@@ -49,6 +50,24 @@ def test_the_folder_a_clone_makes(command: str, clone: tuple[str, str | None]) -
 def test_a_clone_folder_is_the_last_part_of_the_url_without_git() -> None:
     assert cloned_folder("https://github.com/org/tool.git") == "tool"
     assert cloned_folder("git@github.com:org/tool-v2") == "tool-v2"
+
+
+@pytest.mark.parametrize(
+    ("words", "target"),
+    [
+        ("https://github.com/org/tool.git", ("tool", "https://github.com/org/tool.git")),
+        ("--depth 1 https://github.com/org/tool.git", ("tool", "https://github.com/org/tool.git")),
+        ("-b v2.1 --single-branch git@github.com:org/tool src/", ("src", "git@github.com:org/tool")),
+        ("--recursive https://x.org/a/b/ -- dest", ("dest", "https://x.org/a/b/")),
+        ("--depth 1", None),
+        ("tool.git dest", None),  # no address
+        ("https://x.org/tool.git third_party/tool", None),  # a folder of folders
+    ],
+)
+def test_the_folder_and_address_of_a_clone(words: str, target: tuple[str, str] | None) -> None:
+    """The options and their values are passed over (`--depth 1` made `1` the address, and the clone
+    nothing, for two readers that skipped only the words led by a dash)."""
+    assert clone_target(words.split()) == target
 
 
 def test_the_lines_where_a_block_leaves_its_folder() -> None:

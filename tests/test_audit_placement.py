@@ -62,3 +62,12 @@ def test_a_clone_of_this_repository_said_by_the_words_above_it(tmp_path: Path) -
     place = placement(tmp_path, readme)
     placed = place.steps(8, ["ls"])[0]
     assert placed is not None and placed.shown == "app/deploy" and not placed.sure
+
+
+def test_a_clone_with_a_valued_option_is_read_past_its_value(tmp_path: Path) -> None:
+    """`git clone --depth 1 URL`: the folder is the address's, not `1`'s (an option's value read as the
+    address left the clone of this repository unread)."""
+    readme = "# A\n\nClone the repository:\n\n```sh\ngit clone --depth 1 https://example.com/o/app.git\n"
+    place = placement(tmp_path, readme + "cd app/deploy\nls\n```\n")
+    placed = place.steps(8, ["ls"])[0]
+    assert placed is not None and placed.shown == "app/deploy"

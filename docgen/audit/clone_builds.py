@@ -26,7 +26,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import build_paths
+from docgen.audit.commands import build_paths, clone_target
 from docgen.audit.references import (
     MadeFiles,
     bases_above,
@@ -50,19 +50,6 @@ _OTHER_BUILDS = re.compile(
     r"|(?:^|[\s;&|(])(?:\./|(?:ba)?sh[ \t]+)[\w./-]+"
 )
 """A command that may build a Dockerfile without naming it: compose, a Makefile, a script."""
-
-
-def _clone_folder(words: Sequence[str]) -> tuple[str, str] | None:
-    """(the folder a `git clone` (its words after `clone`) makes, its address), or None."""
-    operands = [w for w in words if not w.startswith("-")]
-    if not operands or ("://" not in operands[0] and "@" not in operands[0]):
-        return None
-    url = operands[0]
-    folder = operands[1] if len(operands) > 1 else posixpath.basename(url.rstrip("/")).removesuffix(".git")
-    folder = folder.strip("/")
-    if not folder or not plain_path(folder) or "/" in folder:
-        return None
-    return folder, url
 
 
 def _steps(doc: Document) -> Iterator[tuple[int, str]]:
@@ -90,8 +77,8 @@ def clone_builds(
     for line, step in _steps(doc):
         clone = CLONE.search(step)
         if clone is not None:
-            cloned = _clone_folder(clone.group(1).split())
-            if cloned is not None:
+            cloned = clone_target(clone.group(1).split())
+            if cloned is not None and plain_path(cloned[0]):
                 clones[cloned[0]] = cloned[1]
             continue
         if _OTHER_BUILDS.search(step) and not BUILD.search(step):

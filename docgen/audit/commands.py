@@ -557,6 +557,19 @@ def cloned_folder(url: str) -> str:
     return url.rsplit("/", 1)[-1].removesuffix(".git")
 
 
+def clone_target(words: Iterable[str]) -> tuple[str, str] | None:
+    """(the folder, the address) of a `git clone` whose words after `clone` are `words`, when its first
+    operand is an address (`https://…`, `git@…`) and the folder it makes (the second operand, else the
+    address's last part without `.git`) is a single name; None otherwise. Options and their values are
+    passed over (`--depth 1 URL`, `-b main URL`: `clone_operands`)."""
+    operands = clone_operands(words)
+    if not operands or ("://" not in operands[0] and "@" not in operands[0]):
+        return None
+    url = operands[0]
+    folder = (operands[1] if len(operands) > 1 else cloned_folder(url.rstrip("/"))).strip("/")
+    return (folder, url) if folder and "/" not in folder else None
+
+
 CD_STEP = re.compile(r"(?:^|&&|;)[ \t]*(?:\$[ \t]+)?(?:cd|pushd)(?:[ \t]+([^\s;&|]+))?[ \t]*(?=$|&&|;)")
 """A whole `cd` or `pushd` step of a command (`cd app &&`, `$ pushd src`), with the folder it enters
 (none: the home folder)."""

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from docgen.audit.commands import MOVE, moves
+from docgen.audit.commands import MOVE, clone_target, moves
 from docgen.audit.own_repo import remote_names, repository_root
 from docgen.audit.paths import resolves_inside
 from docgen.audit.steps import CLONE, own_clone
@@ -108,7 +108,7 @@ class Placement:
                     if folder:
                         events.append((line, "clone", folder, sure))
                     else:
-                        events.append((line, "other", _clone_folder(words) or "", False))
+                        events.append((line, "other", _plain_clone(words) or "", False))
                 if line in cds:
                     for match in MOVE.finditer(code):
                         events.append((line, "cd", match.group(1), True))
@@ -127,13 +127,12 @@ class Placement:
 
     def _said_own(self, words: list[str], body: list[str], line: int) -> str | None:
         """The folder a clone makes when the lines just above it say it clones this repository."""
-        operands = [w for w in words if not w.startswith("-")]
-        if not operands or ("://" not in operands[0] and "@" not in operands[0]):
+        if clone_target(words) is None:
             return None
         above = [t for t in body[max(0, line - 6) : line - 1] if t.strip() and not t.strip().startswith("`")]
         if not any(_OWN_CLONE_SAID.search(t) for t in above[-3:]):
             return None
-        return _clone_folder(words)
+        return _plain_clone(words)
 
     def _upto(self, line: int) -> _State:
         """The state the events of the lines above README `line` leave (kept: a later line goes on
@@ -223,12 +222,7 @@ class Placement:
         return placed
 
 
-def _clone_folder(words: list[str]) -> str | None:
-    """The folder a `git clone` (its operands `words`) makes, when it is a plain name."""
-    operands = [w for w in words if not w.startswith("-")]
-    if not operands or ("://" not in operands[0] and "@" not in operands[0]):
-        return None
-    url = operands[0]
-    folder = operands[1] if len(operands) > 1 else posixpath.basename(url.rstrip("/")).removesuffix(".git")
-    folder = folder.strip("/")
-    return folder if folder and "/" not in folder and not folder.startswith((".", "$", "-")) else None
+def _plain_clone(words: list[str]) -> str | None:
+    """The folder a `git clone` (its words after `clone`) makes, when it is a plain name."""
+    target = clone_target(words)
+    return target[0] if target is not None and not target[0].startswith((".", "$", "-")) else None

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from docgen.audit.auditor import CERTAIN, LIKELY
-from docgen.audit.commands import CD_STEP, build_paths
+from docgen.audit.commands import CD_STEP, build_paths, clone_target
 from docgen.audit.grammar import DOCKER_COMPOSE
 from docgen.audit.missing import (
     GENERATED,
@@ -579,18 +579,15 @@ CLONE = re.compile(r"\bgit[ \t]+clone[ \t]+(.+)")
 
 
 def own_clone(words: Sequence[str], root: Path, remotes: set[str]) -> str | None:
-    """The folder a `git clone` (its operands `words`) makes when it clones this repository: its address
+    """The folder a `git clone` (its words after `clone`) makes when it clones this repository: its address
     names a remote of the checkout, or its folder has the checkout's name (`name`, `name-main`)."""
-    operands = [w for w in words if not w.startswith("-")]
-    if not operands or "://" not in operands[0] and "@" not in operands[0]:
+    target = clone_target(words)
+    if target is None or not plain_path(target[0]):
         return None
-    url = operands[0]
-    folder = operands[1] if len(operands) > 1 else posixpath.basename(url.rstrip("/")).removesuffix(".git")
-    if not plain_path(folder) or "/" in folder.strip("/"):
-        return None
+    folder, url = target
     named = owner_name(url)
     own = name_key(root.name) in {name_key(folder), name_key(folder) + "_main", name_key(folder) + "_master"}
-    return folder.strip("/") if own or (named is not None and named in remotes) else None
+    return folder if own or (named is not None and named in remotes) else None
 
 
 _BADGE = re.compile(
