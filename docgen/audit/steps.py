@@ -578,12 +578,16 @@ def missing_copies(
 CLONE = re.compile(r"\bgit[ \t]+clone[ \t]+(.+)")
 
 
+_BRANCH = re.compile(r"-b|--branch(?:=|\Z)")
+"""A `git clone` option that checks out another branch than the default (`-b v2`, `--branch=v2`)."""
+
+
 def own_clone(words: Sequence[str], root: Path, remotes: set[str]) -> str | None:
     """The folder a `git clone` (its words after `clone`) makes when it clones this repository: its address
     names a remote of the checkout, or its folder has the checkout's name (`name`, `name-main`)."""
     target = clone_target(words)
-    if target is None or not plain_path(target[0]):
-        return None
+    if target is None or not plain_path(target[0]) or any(_BRANCH.match(w) for w in words):
+        return None  # (a branch of its own, `-b v2`: its files are not this checkout's)
     folder, url = target
     named = owner_name(url)
     own = name_key(root.name) in {name_key(folder), name_key(folder) + "_main", name_key(folder) + "_master"}
