@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from docgen import files, fingerprint, markers
 from docgen.analysis import build_model, image_model, lint_file, read_image
 from docgen.arguments import EXIT_DRIFT, EXIT_ERROR, EXIT_OK, parse
-from docgen.config import Config, ImageConfig, load_config, resolve_path
+from docgen.config import NO_CONFIG, Config, ImageConfig, load_config, resolve_path
 from docgen.console import OutputError, guarded_stdout, output_failed, summary
 from docgen.errors import MAX_FILE_BYTES, ConfigError, DocgenError, MarkerError, UsageError
 from docgen.model import Component, Diagnostic, ImageModel
@@ -1009,6 +1009,10 @@ def _audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     # A configured image is audited as it is built: with its `args` and `target`.
     targets: list[ImageConfig] = []
     resolved = document.resolve()
+    # With no configuration, the project is the repository the current folder is in, not that folder:
+    # `cd build/rocm && docgen audit README.md` finds `./build/rocm/ci_build.sh`, which the README runs
+    # from the checkout's root.
+    home = findings.repository_root(config.root) if config.source == NO_CONFIG else config.root
     if args.dockerfile:
         for given in dict.fromkeys(args.dockerfile):
             path = _existing(Path(given))
@@ -1020,7 +1024,7 @@ def _audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             nearby = files.dockerfiles_in(document.parent, 1)
             if not nearby:  # where the README's own commands lead, then its folder's dot-folders
                 text = files.text_or_none(document)
-                top = config.root if resolved.is_relative_to(config.root.resolve()) else document.parent
+                top = home if resolved.is_relative_to(home.resolve()) else document.parent
                 led = files.led_dockerfiles(document, text or "", top)
                 nearby = [path for path, _ in led]
                 composed = files.compose_dockerfiles_led_to(document, files.led_code(text or ""), top)
@@ -1041,8 +1045,8 @@ def _audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             targets = [ImageConfig(dockerfile=p.resolve(), display=files.display(p)) for p in nearby]
     # Files the README's commands name are looked for in the project folder only (the README's own
     # folder when it is outside it): never past it, nor through a link leading out of it.
-    inside = resolved.is_relative_to(config.root.resolve())
-    project = config.root if inside else document.parent
+    inside = resolved.is_relative_to(home.resolve())
+    project = home if inside else document.parent
     plain = targets
     targets = _bake_images(document, targets, config, err, project)
     # A Dockerfile found beside the README that cannot be read is said and left out: the README may

@@ -326,6 +326,10 @@ def parse_toml(text: str, display: str = "pyproject.toml") -> dict[str, Any]:
         raise ConfigError(message, display) from None
 
 
+NO_CONFIG = "(no [tool.docgen] found)"
+"""The `source` of the Config `load_config` gives when no file configures docgen."""
+
+
 def load_config(path: Path | None = None, cwd: Path | None = None, *, remember: bool = False) -> Config:
     """Read `[tool.docgen]` from `path`, or from the nearest pyproject.toml that has one.
 
@@ -339,7 +343,7 @@ def load_config(path: Path | None = None, cwd: Path | None = None, *, remember: 
     if path is None:
         path, passed, raw = _nearest(cwd)
         if path is None:
-            return Config(root=cwd.resolve(), source="(no [tool.docgen] found)")
+            return Config(root=cwd.resolve(), source=NO_CONFIG)
     display = os.path.relpath(path, cwd) if path.is_absolute() else str(path)
     try:
         if raw is None:

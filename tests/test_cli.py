@@ -404,6 +404,32 @@ def test_audit_summary_of_many_dockerfiles_names_a_few(chdir_tmp: Path) -> None:
     assert run("audit", "README.md").out.endswith("Dockerfile.v2, Dockerfile.v3\n")
 
 
+def test_audit_in_a_subfolder_with_no_config_reads_the_checkout_as_the_project(
+    chdir_tmp: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With no `[tool.docgen]`, the project is the repository the current folder is in: a README of
+    `build/rocm/` running `./build/rocm/build.sh` from the checkout's root is right, audited from its own
+    folder too (the current folder was the project, and the script was told missing)."""
+    readme = "# ROCm image\n\n```bash\n./build/rocm/build.sh\n```\n"
+    make_tree(
+        chdir_tmp,
+        {
+            ".git/HEAD": "ref: refs/heads/main\n",
+            "build/rocm/Dockerfile": "FROM rocm/dev-ubuntu-22.04:6.2\n",
+            "build/rocm/build.sh": "docker build -t jax.rocm build/rocm\n",
+            "build/rocm/README.md": readme,
+        },
+    )
+    assert run("audit", "build/rocm/README.md").code == 0
+    monkeypatch.chdir(chdir_tmp / "build" / "rocm")
+    result = run("audit", "README.md")
+    assert result.code == 0, result.out
+    # without a checkout the current folder is the project: nothing above it is looked at
+    (chdir_tmp / ".git" / "HEAD").unlink()
+    (chdir_tmp / ".git").rmdir()
+    assert "build/rocm/build.sh, which does not exist" in run("audit", "README.md").out
+
+
 def test_init_command_then_sync(chdir_tmp: Path) -> None:
     make_tree(
         chdir_tmp,
