@@ -138,3 +138,31 @@ def test_the_facts_are_read_from_the_readme_with_its_host_section_set_aside(
     audit(readme, "README.md", [model], {}, tmp_path, tmp_path)
     assert any("acme/webui" in line for line in seen)
     assert not any("acme/legacy" in line for line in seen)
+
+
+WRAPPED = """\
+FROM rocm/dev-ubuntu-22.04:6.2
+ARG PYTHON_VERSION=3.10.14
+RUN apt-get update && apt-get install -y python${PYTHON_VERSION%.*}
+"""
+
+
+@pytest.mark.parametrize(
+    ("intro", "command", "told"),
+    [
+        # the example's choice, passed on through the project's own build script
+        ("The example below builds Python 3.12 container.", "./build.sh --py_version 3.12", False),
+        ("Build it with the following command (Python 3.12):", "./build.sh --python 3.12", False),
+        # a plain claim, or an example that passes another version, stays a claim about the Dockerfile
+        ("The image ships Python 3.12.", "./build.sh --py_version 3.12", True),
+        ("The example below builds Python 3.12 container.", "./build.sh --py_version 3.11", True),
+        ("The example below builds Python 3.12 container.", "python3.12 -m build", True),
+    ],
+)
+def test_a_version_the_example_below_passes_is_the_examples(
+    tmp_path: Path, intro: str, command: str, told: bool
+) -> None:
+    make_tree(tmp_path, {"Dockerfile": WRAPPED, "build.sh": "docker build --build-arg PYTHON_VERSION=$2 .\n"})
+    readme = f"# JAX on ROCm\n\n{intro}\n\n```bash\n{command}\n```\n"
+    found = audit(readme, "README.md", build_model(tmp_path / "Dockerfile", "Dockerfile"), {}, tmp_path)
+    assert any("README says Python 3.12" in d.message for d in found) is told

@@ -41,6 +41,16 @@ _MAKE = re.compile(r"(?<![\w-])make\b")
 _RUN = re.compile(container_command())
 
 
+_EXAMPLE = re.compile(
+    r"\b(?:(?:the|this)[ \t]+example|example[ \t]+(?:below|above)"
+    r"|(?:the|this)[ \t]+(?:command|script)[ \t]+below|the[ \t]+following[ \t]+(?:command|example))\b",
+    re.IGNORECASE,
+)
+"""Words of a line introducing the command below it as an example (`The example below builds …`)."""
+_EXAMPLE_REACH = 4
+"""How many lines below such a line its command block may start (a blank line, a line of prose)."""
+
+
 class AuditFacts:
     """What the whole README (`doc`) and the project's files say, for every part of one audit."""
 
@@ -81,6 +91,20 @@ class AuditFacts:
         holds them, read once for the whole README. One line's own words, which setting the asides aside
         does not change: asked at any time (a rule comparing one claim reads the words around it)."""
         return self._line_texts.get(line)
+
+    def example_passes(self, line: int, version: str) -> bool:
+        """True when README `line` speaks of the command below it (`The example below builds Python 3.12
+        container`, `the following command builds …`) and the command block after it, a few lines down,
+        passes `version` (`./build/rocm/ci_build.sh --py_version 3.12`): the version is the example's
+        choice, which the build passes on through its script, not a claim about the Dockerfile's default."""
+        text = self.line_text(line)
+        if text is None or not _EXAMPLE.search(text):
+            return False
+        after = next((f for f in self._doc.fences if f.lines and f.lines[0][0] > line), None)
+        if after is None or after.lines[0][0] > line + _EXAMPLE_REACH:
+            return False
+        passed = re.compile(r"(?<![\w.])v?" + re.escape(version) + r"(?![\w]|\.\d)")
+        return any(passed.search(code) for _, code in after.lines)
 
     @functools.cached_property
     def built(self) -> dict[str, set[str | None]]:

@@ -1029,6 +1029,8 @@ class Auditor:
             for value in self.facts.published_values(name, self.names)
         ):
             return None  # `onnx 1.15.0` where a workflow building the Dockerfile passes ONNX_VERSION=1.15.0
+        if self.shared.example_passes(line, version):
+            return None  # `The example below builds Python 3.12 container`, then `--py_version 3.12`
         if fact.floating and self._names_base(line, fact.floating):
             return None  # `FROM nvidia/cuda:latest (Ubuntu 18.04 when written)`: it knows the tag floats
         if fact.newest and self._written_as_pin(line, version):
