@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import os
+import threading
+from pathlib import Path
+
 import pytest
 
-from docgen.audit.paths import folders_above, path_named, under_any
+from docgen.audit.paths import folders_above, ignore_patterns, path_named, under_any
 
 PATHS = ["app/Dockerfile", "base/Dockerfile", "docker/Dockerfile.l4t35", "repo/tools/Dockerfile.cpu"]
 
@@ -39,3 +43,30 @@ def test_folders_above_and_under_any() -> None:
     assert list(folders_above("/a")) == []
     assert under_any("/a/b/c", {"/a"}) and under_any("/a", {"/a"})
     assert not under_any("/ab/c", {"/a"}) and not under_any("/a", {"/a/b"})
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+def test_a_gitignore_that_is_a_fifo_is_not_read(tmp_path: Path) -> None:
+    """A `.gitignore` made with `mkfifo` beside the README: reading it waited for a writer, so the audit
+    hung. A writer here opens it once a reader does: the old read then got its pattern."""
+    fifo = tmp_path / ".gitignore"
+    os.mkfifo(fifo)
+    done = threading.Event()
+
+    def writer() -> None:
+        while not done.wait(0.01):
+            try:
+                handle = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+            except OSError:  # no reader yet
+                continue
+            os.write(handle, b"secret\n")
+            os.close(handle)
+            return
+
+    thread = threading.Thread(target=writer, daemon=True)
+    thread.start()
+    try:
+        assert ignore_patterns(fifo) == []
+    finally:
+        done.set()
+        thread.join()

@@ -5,6 +5,7 @@ costs that grew faster than the input (checked by structure and operation counts
 from __future__ import annotations
 
 import os
+import posixpath
 import subprocess
 import sys
 from collections.abc import Mapping
@@ -377,6 +378,7 @@ def test_finding_the_clone_of_a_folder_does_not_scan_every_clone() -> None:
     stage = StageState("s")
     repos = _CountingDict({f"/src/r{i}": object() for i in range(10_000)})
     stage.repos = repos  # type: ignore[assignment]
+    stage.repo_depth = 2  # (as `sources.git` keeps it for the clones it adds: `/src/rN`)
     context = RunContext.__new__(RunContext)
     context.stage = stage
     assert context.repo_at("/src/r9999/build/lib") is repos["/src/r9999"]
@@ -488,3 +490,35 @@ def test_a_template_writing_a_surrogate_or_nul_is_refused(project: Path, value: 
     message = f"tpl/versions.md.j2: the rendered block docgen:versions holds {what} (line 2 of its output); "
     for command in ("sync", "check"):
         assert_error((command,), message + "docgen will not write it\n", project)
+
+
+def test_a_run_of_thousands_of_cd_steps_looks_for_clones_no_deeper_than_the_deepest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`RUN cd d0 && pip install -r r0.txt && cd d1 && …`: each command looked for the clone holding its
+    folder by walking every folder above it, as deep as the `cd` steps went (4,000 steps: 56 s, 1,000:
+    1.5 s); now from the folder as deep as the deepest clone of the stage (4,000: 2.7 s)."""
+    from docgen.sources import context
+
+    walked = [0]
+
+    class Counting:
+        def __getattr__(self, name: str) -> Any:
+            return getattr(posixpath, name)
+
+        def dirname(self, path: str) -> str:
+            walked[0] += 1
+            return posixpath.dirname(path)
+
+    monkeypatch.setattr(context, "posixpath", Counting())
+    steps = 1_000
+    dockerfile = (
+        "FROM ubuntu:22.04\nRUN git clone https://github.com/org/tool /src/tool\n"
+        "RUN cd /src/tool/sub && pip install .\nRUN "
+        + " && ".join(f"cd d{i} && pip install -r r{i}.txt" for i in range(steps))
+        + "\n"
+    )
+    (tmp_path / "Dockerfile").write_text(dockerfile)
+    model = build_model(tmp_path / "Dockerfile", "Dockerfile")
+    assert any(c.name == "tool" for c in model.components)
+    assert 0 < walked[0] < 10 * steps

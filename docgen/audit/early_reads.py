@@ -35,9 +35,10 @@ from the build context), names a file pip reads from that file's folder: it is r
 
 from __future__ import annotations
 
+import functools
 import posixpath
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from pathlib import Path
@@ -47,7 +48,7 @@ from docgen.audit.plain_bases import plain_base
 from docgen.copied import placed
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
-from docgen.model import ContextCopy, ImageModel, Instruction, ParsedDockerfile
+from docgen.model import ContextCopy, ImageModel, Instruction, ParsedDockerfile, Stage
 from docgen.shell import COMPOUND_WORDS, POSIX_SHELLS, ShToken, sh_tokens
 from docgen.stages import built_stages
 
@@ -282,10 +283,12 @@ def _shell_ok(parsed: ParsedDockerfile) -> bool:
     return True
 
 
-def _chains(model: ImageModel, parsed: ParsedDockerfile) -> dict[int, list[_Step]]:
-    """Each stage's steps: those of the stages it is built on, then its own, each with its folder."""
+def _chains(model: ImageModel, parsed: ParsedDockerfile) -> dict[int, tuple[int | None, list[_Step]]]:
+    """Each stage's own steps, each with its folder, and the stage it is built on, whose steps come
+    before them (`_chain`). Not each stage's whole chain: copying the chain of the stage before into
+    each of 2,000 stages built on one another was n² steps."""
     copies = {copy.line: copy for copy in model.context_copies}
-    chains: dict[int, list[_Step]] = {}
+    chains: dict[int, tuple[int | None, list[_Step]]] = {}
     folders: dict[int, tuple[str | None, bool]] = {}
     for inst in parsed.instructions:
         stage = model.stage_at(inst.start_line)
@@ -293,7 +296,7 @@ def _chains(model: ImageModel, parsed: ParsedDockerfile) -> dict[int, list[_Step
             continue
         if stage.index not in chains:
             parent = stage.parent
-            chains[stage.index] = list(chains.get(parent, [])) if parent is not None else []
+            chains[stage.index] = (parent, [])
             folders[stage.index] = folders.get(parent, ("/", False)) if parent is not None else ("/", False)
         if inst.keyword == "FROM":
             continue
@@ -301,8 +304,17 @@ def _chains(model: ImageModel, parsed: ParsedDockerfile) -> dict[int, list[_Step
             folder = _moved(folders[stage.index][0], inst.args.strip().strip("\"'"))
             folders[stage.index] = (folder, folder is not None)
         workdir, made = folders[stage.index]
-        chains[stage.index].append(_Step(inst, workdir, copies.get(inst.start_line), made))
+        chains[stage.index][1].append(_Step(inst, workdir, copies.get(inst.start_line), made))
     return chains
+
+
+def _chain(chains: dict[int, tuple[int | None, list[_Step]]], index: int | None) -> list[_Step]:
+    """The steps of the stage `index` (none for None): those of the stages it is built on, then its own."""
+    parts: list[list[_Step]] = []
+    while index is not None and len(parts) <= len(chains):
+        index, own = chains.get(index, (None, []))
+        parts.append(own)
+    return [step for own in reversed(parts) for step in own]
 
 
 def early_reads(
@@ -316,28 +328,46 @@ def early_reads(
     if parsed.escape != "\\" or not _shell_ok(parsed):
         return
     stages = built_stages(model)
-    for index, steps in _chains(model, parsed).items():
+    chains = _chains(model, parsed)
+    roots: dict[int, Stage] = {}  # the stage each stage's chain starts from, by the one it is built on
+    for index, (parent, steps) in chains.items():
         stage = model.stages[index]
+        root = stage if parent is None else roots.get(parent)
+        if root is None:
+            root, seen = stage, 0
+            while root.parent is not None and seen < len(model.stages):
+                root, seen = model.stages[root.parent], seen + 1
+        roots[index] = root
         if stage.label not in stages:
             continue
-        root, seen = stage, 0  # (the image the stage's chain starts from)
-        while root.parent is not None and seen < len(model.stages):
-            root, seen = model.stages[root.parent], seen + 1
         plain = root.parent is None and "$" not in root.base and plain_base(root.base)
         own = root.parent is not None or "$" in root.base or last_name(root.base) in built
-        mine = {id(s) for s in steps if model.stage_at(s.inst.start_line) is stage}
-        found = _first_early(steps, mine, context, plain, own)
+        found = _first_early(steps, functools.partial(_chain, chains, parent), context, plain, own)
         if found is not None:
             yield found
 
 
 def _first_early(
-    steps: list[_Step], own: set[int], context: Path | None, plain: bool, own_base: bool = False
+    steps: list[_Step],
+    built_on: Callable[[], list[_Step]],
+    context: Path | None,
+    plain: bool,
+    own_base: bool = False,
 ) -> EarlyRead | None:
-    """The first early read of a stage's own RUNs (`own`, the end of `steps`); `plain`: the stage's chain
-    starts from a plain image, `own_base`: from one the README builds, or one not known."""
+    """The first early read of a stage's own RUNs (`steps`); `built_on` gives the steps of the stages it
+    is built on, read only for a RUN that reads a file (a chain of n stages: n² steps when each read them);
+    `plain`: the stage's chain starts from a plain image, `own_base`: from one the README builds, or one not
+    known."""
+    own = {id(step) for step in steps}
+    below: list[list[_Step]] = []  # (`built_on()`, once it is read)
+
+    def earlier(at: int) -> list[_Step]:
+        if not below:
+            below.append(built_on())
+        return below[0] + steps[:at]
+
     for at, step in enumerate(steps):
-        if id(step) not in own or step.inst.keyword != "RUN" or step.workdir is None:
+        if step.inst.keyword != "RUN" or step.workdir is None:
             continue
         inst = step.inst
         if inst.exec_form is not None or inst.heredocs:
@@ -368,7 +398,8 @@ def _first_early(
             )
             if not reads or here is None or not returned or command.after in ("|", "|&", "||", "&"):
                 continue
-            nested = _nested(requirement_files(command.words), here, steps[:at], context)
+            required = requirement_files(command.words)
+            nested = _nested(required, here, earlier(at), context) if required else []
             for word, via in [*((w, "") for w in reads), *nested]:
                 file = _plain(word)
                 if file is None:
@@ -379,7 +410,7 @@ def _first_early(
                 found = [(p, b) for p in paths if (b := _brought_later(steps[at + 1 :], own, p, context))]
                 if not found or any(_mounted(inst, step.workdir, p) for p in paths):
                     continue
-                if any(_may_put(s, p) for s in steps[:at] for p in paths) or any(
+                if any(_may_put(s, p) for s in earlier(at) for p in paths) or any(
                     _put_before(commands[:number], step.workdir, p) for p in paths
                 ):
                     continue

@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence, Set
 from pathlib import Path
 
+from docgen.errors import MAX_FILE_BYTES
 from docgen.files import is_dockerfile_name, real_path, submodule_folders
 from docgen.markdown import Document, code_spans
 
@@ -55,10 +56,14 @@ _IGNORE_LINES = 2000
 
 def ignore_patterns(file: Path) -> list[str]:
     """The patterns of a `.gitignore` (a `.dockerignore` is read by BuildKit's rules, in
-    `docgen.copied.dockerignore`), none when it cannot be read: its first `_IGNORE_LINES` lines, blank
-    lines, comments and negations (`!x`) left out, each without a leading or trailing `/`."""
+    `docgen.copied.dockerignore`), none when it cannot be read or is no regular file: its first
+    `_IGNORE_LINES` lines, blank lines, comments and negations (`!x`) left out, each without a leading or
+    trailing `/`."""
     try:
-        lines = file.read_text(encoding="utf-8", errors="replace").splitlines()[:_IGNORE_LINES]
+        if not file.is_file():
+            return []  # a FIFO or a device named `.gitignore`: reading it would wait for a writer forever
+        with file.open(encoding="utf-8", errors="replace") as handle:
+            lines = handle.read(MAX_FILE_BYTES).splitlines()[:_IGNORE_LINES]
     except (OSError, ValueError):
         return []
     found = (line.strip().strip("/") for line in lines if not line.strip().startswith(("#", "!")))

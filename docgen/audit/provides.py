@@ -207,7 +207,11 @@ def _flavour(sentence: str, offset: int, name: str) -> bool:
     """True when the name `name` at `offset` of `sentence`, after another name, says how that one is
     built (`Installs PyTorch with CUDA support`: torch from a CUDA index, not a CUDA install)."""
     end = sentence.find(name, offset) + len(name)
-    return bool(_FLAVOUR_BEFORE.search(sentence[:offset])) and bool(_FLAVOUR_AFTER.match(sentence, end))
+    blank = offset  # the blanks before the name, and `with` or `w/` before them: read back from it, not
+    while blank and sentence[blank - 1] in " \t":  # the whole sentence before it (n² for n names)
+        blank -= 1
+    before = _FLAVOUR_BEFORE.search(sentence, max(0, blank - len("with")), offset)
+    return bool(before) and bool(_FLAVOUR_AFTER.match(sentence, end))
 
 
 def _claims(doc: Document) -> Iterator[tuple[int, str, str, list[tuple[int, str]]]]:

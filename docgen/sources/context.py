@@ -51,6 +51,8 @@ class StageState:
     """Labels of this stage and of the stages it is built FROM: what a removal here takes away."""
     base_env: dict[str, str] = field(default_factory=dict)
     """ENV the external image the stage is built on sets, as its tag tells (`baseimage.environment`)."""
+    repo_depth: int = 0
+    """The most `/` of a key of `repos` (a bound: a removed clone leaves it): `repo_at` looks no deeper."""
 
     def __post_init__(self) -> None:
         if not self.lineage:
@@ -58,7 +60,13 @@ class StageState:
 
     def child(self, label: str) -> StageState:
         return StageState(
-            label, self.workdir, dict(self.repos), list(self.apt_repos), (*self.lineage, label), self.base_env
+            label,
+            self.workdir,
+            dict(self.repos),
+            list(self.apt_repos),
+            (*self.lineage, label),
+            self.base_env,
+            self.repo_depth,
         )
 
 
@@ -292,9 +300,14 @@ class RunContext:
 
         Looks up `directory` and each folder above it in the stage's clones (keyed by normalised path),
         so the cost is the depth of the path, not the number of clones so far (which made thousands
-        of clones cost the square of their count)."""
+        of clones cost the square of their count), and no deeper than the deepest clone (`cd a && cd b
+        && …` 4,000 times in one RUN made each command walk 4,000 folders up)."""
         repos = self.stage.repos
+        if not repos:
+            return None
         path = posixpath.normpath(directory) if directory else directory
+        if path.count("/") > self.stage.repo_depth:  # (a folder deeper than every clone: from its
+            path = "/".join(path.split("/")[: self.stage.repo_depth + 1])  # ancestor as deep as the deepest)
         while True:
             clone = repos.get(path)
             if clone is not None:

@@ -86,7 +86,9 @@ def _remember(url: Word, directory: str, ctx: RunContext) -> GitClone:
         known=url.known,
         condition=ctx.recorder.condition,
     )
-    ctx.stage.repos[posixpath.normpath(directory)] = clone  # `repo_at` looks clones up by path
+    key = posixpath.normpath(directory)
+    ctx.stage.repos[key] = clone  # `repo_at` looks clones up by path
+    ctx.stage.repo_depth = max(ctx.stage.repo_depth, key.count("/"))
     ctx.recorder.clones.append(clone)
     return clone
 
