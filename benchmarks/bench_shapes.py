@@ -16,6 +16,9 @@ Shapes that were superlinear when this benchmark was written, and what made them
   title took 20 s);
 - `underscore-item`, `underscore-label`: a list item whose name runs into a long run of `_` and no
   version, split between the name and the marks after it every way (`audit/wording`);
+- `asterisk-run`: a run of `*` in prose and in a `docker run` line, read from each `*` to the end of the
+  run by the pinned-dependencies claim (`audit/pinned_claims`) and the installed-from-a-link sentence
+  (`audit/methods`): 8,000 took 8 s, 20,000 35 s.
 - `blanks-in-item`: a name, a long run of blanks, then a version, split between `[ \\t]*` and
   `[ \\t]+` (`audit/contents`).
 - `blanks-after-version`: a `Name version` and a long run of blanks before anything else, split
@@ -306,6 +309,9 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "backtick-pairs": lambda size: repeat("`a` ", size) + "\n",
     "backticks-unbalanced": lambda size: repeat("`a ", size) + "\n",
     "backtick-run": lambda size: repeat("`", size) + " x\n",
+    "asterisk-run": lambda size: (
+        "Text " + repeat("*", size) + " end.\n\n```bash\ndocker run " + repeat("*", size) + " app\n```\n"
+    ),
     "long-link-text": lambda size: "[" + repeat(CLAIM, size) + "](https://example.com)\n",
     "title-words": lambda size: "# Gamess " + lines(lambda k: f"[torch {k}](https://x/a{k}) ", size) + "\n",
     "unclosed-brackets": lambda size: repeat("[", size) + "x\n",

@@ -6,6 +6,8 @@ Each rule: a planted drift next to the nearest true statement (a trap).
 
 from __future__ import annotations
 
+import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -207,3 +209,28 @@ def test_a_provided_lock_file_the_folder_lacks(
     tmp_path: Path, sentence: str, dockerfile: str, extra: dict[str, str], expected: list[str]
 ) -> None:
     assert locks(tmp_path, sentence, dockerfile, extra) == expected
+
+
+def test_a_long_run_of_marks_is_read_as_a_short_one() -> None:
+    """A run of 20,000 `*` (or blanks and `_`) is cut before the claim is looked for (each `*` began a
+    reading of the rest of the run: n²); a claim after a short or a long run is still found."""
+    pinned_claims = sys.modules["docgen.audit.pinned_claims"]  # (the package's name is the rule's function)
+
+    seen: list[int] = []
+
+    class Counted:
+        def __init__(self, pattern: re.Pattern[str]) -> None:
+            self.pattern = pattern
+
+        def search(self, text: str) -> re.Match[str] | None:
+            seen.append(len(text))
+            return self.pattern.search(text)
+
+    original = pinned_claims._CLAIM
+    pinned_claims._CLAIM = Counted(original)  # type: ignore[assignment]
+    try:
+        assert pinned_claims._claim("*" * 20_000 + " x") is None
+        assert pinned_claims._claim("Note " + "*" * 20_000 + " all dependencies are pinned.") is not None
+    finally:
+        pinned_claims._CLAIM = original
+    assert max(seen) < 100

@@ -14,6 +14,7 @@ a fact asked before then would be read from text that is no claim, and is refuse
 
 from __future__ import annotations
 
+import bisect
 import functools
 import os
 import re
@@ -47,6 +48,8 @@ _EXAMPLE = re.compile(
     re.IGNORECASE,
 )
 """Words of a line introducing the command below it as an example (`The example below builds …`)."""
+_PASSED_NUMBER = re.compile(r"(?<![\w.])v?(\d+(?:\.\d+)*)(?![\w.])")
+"""A version a command passes, whole (`3.12` of `--py_version 3.12`, `v2.1`)."""
 _EXAMPLE_REACH = 4
 """How many lines below such a line its command block may start (a blank line, a line of prose)."""
 
@@ -97,14 +100,26 @@ class AuditFacts:
         container`, `the following command builds …`) and the command block after it, a few lines down,
         passes `version` (`./build/rocm/ci_build.sh --py_version 3.12`): the version is the example's
         choice, which the build passes on through its script, not a claim about the Dockerfile's default."""
-        text = self.line_text(line)
-        if text is None or not _EXAMPLE.search(text):
-            return False
-        after = next((f for f in self._doc.fences if f.lines and f.lines[0][0] > line), None)
-        if after is None or after.lines[0][0] > line + _EXAMPLE_REACH:
-            return False
-        passed = re.compile(r"(?<![\w.])v?" + re.escape(version) + r"(?![\w]|\.\d)")
-        return any(passed.search(code) for _, code in after.lines)
+        passed = self._example_numbers.get(line)
+        return passed is not None and version.lstrip("vV") in passed
+
+    @functools.cached_property
+    def _example_numbers(self) -> dict[int, frozenset[str]]:
+        """README line introducing the command block below it (`_EXAMPLE`) → the versions that block
+        passes (`3.12` of `--py_version 3.12`, each number whole: not `3.12` of `3.12.1`). Read once for
+        the README: a line of thousands of version claims asks once per claim."""
+        found: dict[int, frozenset[str]] = {}
+        starts = sorted((f.lines[0][0], index) for index, f in enumerate(self._doc.fences) if f.lines)
+        firsts = [first for first, _ in starts]
+        for line, text in self._line_texts.items():
+            if not _EXAMPLE.search(text):
+                continue
+            at = bisect.bisect_right(firsts, line)
+            if at == len(starts) or starts[at][0] > line + _EXAMPLE_REACH:
+                continue
+            fence = self._doc.fences[starts[at][1]]
+            found[line] = frozenset(m for _, code in fence.lines for m in _PASSED_NUMBER.findall(code))
+        return found
 
     @functools.cached_property
     def built(self) -> dict[str, set[str | None]]:
