@@ -70,3 +70,15 @@ def test_a_gitignore_that_is_a_fifo_is_not_read(tmp_path: Path) -> None:
     finally:
         done.set()
         thread.join()
+
+
+def test_a_gitignore_linked_out_of_the_project_is_not_read(tmp_path: Path) -> None:
+    """A `.gitignore` is read as every file a rule reads beside the README (`files.text_or_none`): a link
+    leading out of the project is not followed."""
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "outside" / "ignore").write_text("secrets/\n")
+    (tmp_path / "proj" / ".git").mkdir(parents=True)
+    (tmp_path / "proj" / ".gitignore").symlink_to(tmp_path / "outside" / "ignore")
+    (tmp_path / "proj" / "own").write_text("build/\n# a comment\n!keep\n/dist/\n")
+    assert ignore_patterns(tmp_path / "proj" / ".gitignore") == []
+    assert ignore_patterns(tmp_path / "proj" / "own") == ["build", "dist"]

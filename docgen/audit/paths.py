@@ -16,8 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence, Set
 from pathlib import Path
 
-from docgen.errors import MAX_FILE_BYTES
-from docgen.files import is_dockerfile_name, real_path, submodule_folders
+from docgen.files import is_dockerfile_name, real_path, submodule_folders, text_or_none
 from docgen.markdown import Document, code_spans
 
 HEADING_FILE = re.compile(r"[\w./+-]+")
@@ -56,16 +55,14 @@ _IGNORE_LINES = 2000
 
 def ignore_patterns(file: Path) -> list[str]:
     """The patterns of a `.gitignore` (a `.dockerignore` is read by BuildKit's rules, in
-    `docgen.copied.dockerignore`), none when it cannot be read or is no regular file: its first
+    `docgen.copied.dockerignore`), none when `files.text_or_none` reads none (no regular file: a FIFO
+    would wait for a writer forever; too large, unreadable, a link out of the project): its first
     `_IGNORE_LINES` lines, blank lines, comments and negations (`!x`) left out, each without a leading or
     trailing `/`."""
-    try:
-        if not file.is_file():
-            return []  # a FIFO or a device named `.gitignore`: reading it would wait for a writer forever
-        with file.open(encoding="utf-8", errors="replace") as handle:
-            lines = handle.read(MAX_FILE_BYTES).splitlines()[:_IGNORE_LINES]
-    except (OSError, ValueError):
+    text = text_or_none(file)
+    if text is None:
         return []
+    lines = text.splitlines()[:_IGNORE_LINES]
     found = (line.strip().strip("/") for line in lines if not line.strip().startswith(("#", "!")))
     return [pattern for pattern in found if pattern]
 
