@@ -359,12 +359,10 @@ def _first_early(
     `plain`: the stage's chain starts from a plain image, `own_base`: from one the README builds, or one not
     known."""
     own = {id(step) for step in steps}
-    below: list[list[_Step]] = []  # (`built_on()`, once it is read)
+    below = functools.cache(built_on)  # (read once, at the first RUN that needs it)
 
     def earlier(at: int) -> list[_Step]:
-        if not below:
-            below.append(built_on())
-        return below[0] + steps[:at]
+        return below() + steps[:at]
 
     for at, step in enumerate(steps):
         if step.inst.keyword != "RUN" or step.workdir is None:

@@ -127,12 +127,11 @@ class Placement:
 
     def _said_own(self, words: list[str], body: list[str], line: int) -> str | None:
         """The folder a clone makes when the lines just above it say it clones this repository."""
-        if clone_target(words) is None:
+        folder = _plain_clone(words)
+        if folder is None:
             return None
         above = [t for t in body[max(0, line - 6) : line - 1] if t.strip() and not t.strip().startswith("`")]
-        if not any(_OWN_CLONE_SAID.search(t) for t in above[-3:]):
-            return None
-        return _plain_clone(words)
+        return folder if any(_OWN_CLONE_SAID.search(t) for t in above[-3:]) else None
 
     def _upto(self, line: int) -> _State:
         """The state the events of the lines above README `line` leave (kept: a later line goes on
