@@ -398,9 +398,37 @@ def placed(
     `rules` leave out not copied), but from the image's side: one path looked up, no folder walked. A
     later source wins over an earlier one, as a later file overwrites an earlier one. A destination
     that is the WORKDIR (or a folder above it) is a folder: a file copied there keeps its name."""
+    for at, whole, top in _puts(folder, copy, workdir):
+        if whole:
+            if place != at and not place.startswith(at.rstrip("/") + "/"):
+                continue
+            found = top / posixpath.relpath(place, at) if place != at else top
+        elif place == at:
+            found = top
+        else:
+            continue
+        if not os.path.exists(found) or not _inside(found, folder):
+            continue
+        if rules and ignored(found.relative_to(folder).as_posix(), rules):
+            continue
+        return real_path(found)
+    return None
+
+
+def put_paths(folder: Path, copy: ContextCopy, workdir: str = "/") -> list[tuple[str, bool]]:
+    """(the path in the image, whether a folder is put there) of each file and folder of the build
+    context `folder` the COPY or ADD `copy`, run in `workdir`, puts in the image: `placed` finds a file
+    only at one of these paths or below one that is a folder. For a caller that asks `placed` of many
+    copies: an index of these paths leaves out the copies that cannot have put a path."""
+    return [(at, whole) for at, whole, _ in _puts(folder, copy, workdir)]
+
+
+def _puts(folder: Path, copy: ContextCopy, workdir: str) -> Iterator[tuple[str, bool, Path]]:
+    """(the path in the image, whether it is a folder, the path in the context `folder`) of what the
+    COPY or ADD `copy` puts, latest source first (`placed`)."""
     target = posixpath.normpath(posixpath.join(workdir, copy.dest.strip("\"'")))
     if copy.heredoc or "$" in target:
-        return None
+        return
     written = copy.dest.strip("\"'")
     into = written.endswith("/") or written in (".", "./") or len(copy.sources) > 1
     # a folder the image has (the WORKDIR, or a folder above it: WORKDIR made them) takes the file in
@@ -412,19 +440,9 @@ def placed(
         tops = matched(folder, pattern) if pattern is not None else []
         for top in reversed(tops):
             if os.path.isdir(top):
-                if place != target and not place.startswith(target.rstrip("/") + "/"):
-                    continue
-                found = top / posixpath.relpath(place, target) if place != target else top
-            elif place == (posixpath.join(target, top.name) if into or len(tops) > 1 else target):
-                found = top
+                yield target, True, top
             else:
-                continue
-            if not os.path.exists(found) or not _inside(found, folder):
-                continue
-            if rules and ignored(found.relative_to(folder).as_posix(), rules):
-                continue
-            return real_path(found)
-    return None
+                yield (posixpath.join(target, top.name) if into or len(tops) > 1 else target), False, top
 
 
 @functools.lru_cache(maxsize=32)

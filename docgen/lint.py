@@ -907,9 +907,10 @@ def dash_runs(
     found: list[tuple[Instruction, int, DashRejected, str]] = []
     shells: dict[int, str | None] = {}  # stage index -> the dash image its RUNs run on (None: not dash)
     current: int | None = None
+    at_line = {s.line: s.index for s in stages}
     for inst in parsed.instructions:
         if inst.keyword == "FROM":
-            current = next((s.index for s in stages if s.line == inst.start_line), None)
+            current = at_line.get(inst.start_line)
             if current is not None:
                 stage = stages[current]
                 if stage.parent is not None:

@@ -21,13 +21,15 @@ not there leaves nothing. Requirements are read with
 
 from __future__ import annotations
 
+import bisect
 import functools
 import os
 import posixpath
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
-from docgen.copied import IgnoreRules, dockerignore, placed
+from docgen.copied import IgnoreRules, dockerignore, placed, put_paths
 from docgen.dockerfile import decode_dockerfile, parse_dockerfile, read_dockerfile_bytes
 from docgen.errors import DocgenError
 from docgen.files import real_path, text_or_none
@@ -59,6 +61,7 @@ def manifest_pins(
     copied = {copy.line: copy for copy in copies}
     rules = dockerignore(context, file)
     stages: dict[str, _Stage] = {}
+    ordered = sorted(installs, key=lambda install: install.line)  # each RUN's found by its lines
     state = _Stage("#0")
     index = -1
     for inst in parsed.instructions:
@@ -67,21 +70,23 @@ def manifest_pins(
             words = inst.args.split()
             parent = stages.get(words[0].lower()) if words else None
             label = words[2].lower() if len(words) > 2 and words[1].lower() == "as" else f"#{index}"
-            state = _Stage(label, parent.workdir if parent else "/", list(parent.copies) if parent else [])
+            state = _Stage(label, parent.workdir if parent else "/", parent)
             stages[label] = state
         elif inst.keyword == "WORKDIR" and "$" not in inst.args:
             state.workdir = posixpath.normpath(posixpath.join(state.workdir, inst.args.strip().strip("\"'")))
         elif inst.start_line in copied:
-            state.copies.append((state.workdir, copied[inst.start_line]))
+            state.add(copied[inst.start_line], context)
         elif inst.keyword == "RUN":
-            run = _Stage(state.label, state.workdir, state.copies, _bind_mounts(inst, state.workdir, context))
-            for install in installs:
-                if not inst.start_line <= install.line <= inst.end_line:
-                    continue
+            mounts = _bind_mounts(inst, state.workdir, context)
+            first = bisect.bisect_left(ordered, inst.start_line, key=lambda install: install.line)
+            last = bisect.bisect_right(ordered, inst.end_line, key=lambda install: install.line)
+            for install in ordered[first:last]:
                 try:
-                    local = run.source_of(install.path, context, rules)
+                    local = state.source_of(install.path, context, rules, mounts)
                     if install.kind == "project" and (local is None or os.path.isdir(local)):
-                        local = run.source_of(posixpath.join(install.path, "pyproject.toml"), context, rules)
+                        local = state.source_of(
+                            posixpath.join(install.path, "pyproject.toml"), context, rules, mounts
+                        )
                     pins = _read(install.kind, local, install.extras) if local is not None else []
                 except (OSError, ValueError):
                     continue  # a file that cannot be read (a loop of links, no permission) pins nothing
@@ -93,10 +98,14 @@ def manifest_pins(
     return tuple(found)
 
 
-def _bind_mounts(inst: Instruction, workdir: str, context: Path) -> list[tuple[str, Path, bool]]:
+_Mount = tuple[str, Path, bool]
+"""(path in the image, path in the build context, whether it is a folder) of a RUN's bind mount."""
+
+
+def _bind_mounts(inst: Instruction, workdir: str, context: Path) -> list[_Mount]:
     """The build-context files a RUN's `--mount=type=bind,source=S,target=T` (no `from`) shows at T
     (`context` resolved)."""
-    found: list[tuple[str, Path, bool]] = []
+    found: list[_Mount] = []
     for flag in inst.flags_named("mount"):
         options = flag.options()
         if options.get("type") != "bind" or "from" in options or "$" in (flag.value or "$"):
@@ -112,32 +121,47 @@ def _bind_mounts(inst: Instruction, workdir: str, context: Path) -> list[tuple[s
 
 class _Stage:
     """Where a stage's RUNs run and what puts build-context files in the image: its COPYs (read by
-    `docgen.copied.placed`) and, for one RUN, its bind mounts."""
+    `docgen.copied.placed`)."""
 
-    def __init__(
-        self,
-        label: str,
-        workdir: str = "/",
-        copies: list[tuple[str, ContextCopy]] | None = None,
-        mounts: list[tuple[str, Path, bool]] | None = None,
-    ):
+    def __init__(self, label: str, workdir: str = "/", parent: _Stage | None = None):
         self.label = label
         self.workdir = workdir
-        self.copies: list[tuple[str, ContextCopy]] = list(copies or [])
+        self.copies: list[tuple[str, ContextCopy]] = list(parent.copies) if parent else []
         """(the WORKDIR it runs in, the COPY or ADD of the build context), latest last."""
-        self.mounts: list[tuple[str, Path, bool]] = mounts or []
-        """(path in the image, path in the context, whether it is a folder) of a RUN's bind mounts."""
+        self.files: dict[str, tuple[int, ...]] = dict(parent.files) if parent else {}
+        """The copies (places in `copies`) that put a file at a path of the image (`copied.put_paths`)."""
+        self.folders: dict[str, tuple[int, ...]] = dict(parent.folders) if parent else {}
+        """The copies that put a folder at a path of the image."""
 
-    def source_of(self, where: str, context: Path, rules: IgnoreRules = ()) -> Path | None:
+    def add(self, copy: ContextCopy, context: Path) -> None:
+        """Take in the COPY or ADD `copy` of the build context `context` (resolved), run in the WORKDIR."""
+        self.copies.append((self.workdir, copy))
+        try:
+            puts = put_paths(context, copy, self.workdir)
+        except (OSError, ValueError, NotImplementedError):
+            return  # `placed` raises on it too: nothing copied is known
+        for at, whole in puts:
+            index = self.folders if whole else self.files
+            index[at] = (*index.get(at, ()), len(self.copies) - 1)
+
+    def source_of(
+        self, where: str, context: Path, rules: IgnoreRules = (), mounts: Sequence[_Mount] = ()
+    ) -> Path | None:
         """The build-context file or folder at `where` in the image (`context` resolved, `rules` its
-        `.dockerignore`), when a bind mount of the RUN shows it there or a COPY put it there."""
-        for image, local, folder in reversed(self.mounts):
+        `.dockerignore`), when a bind mount of the RUN (`mounts`) shows it there or a COPY put it there."""
+        for image, local, folder in reversed(mounts):
             if where == image:
                 return local
             if folder and where.startswith(image.rstrip("/") + "/"):
                 found = real_path(local / posixpath.relpath(where, image))
                 return found if found.is_relative_to(context) and os.path.exists(found) else None
-        for workdir, copy in reversed(self.copies):
+        # only the copies that put a file at `where` or a folder at or above it can have put it there
+        # (asking `placed` of every copy is quadratic in a long chain of stages)
+        ends = [i + 1 for i, letter in enumerate(where) if letter == "/"]
+        heads = {where, *(where[: max(end - 1, 1)] for end in ends)}
+        maybe = {*self.files.get(where, ()), *(i for head in heads for i in self.folders.get(head, ()))}
+        for i in sorted(maybe, reverse=True):
+            workdir, copy = self.copies[i]
             try:
                 put = placed(context, copy, where, workdir, rules)
             except (OSError, ValueError, NotImplementedError):

@@ -242,6 +242,35 @@ def test_a_later_copy_to_the_same_place_wins(tmp_path: Path) -> None:
     assert [(name, version) for name, version, *_ in _pins(file)] == [("fastapi", "0.115.2")]
 
 
+@pytest.mark.parametrize(
+    ("later", "version"),
+    [
+        ("", "1.0"),  # the folder copied in the first stage holds it
+        ("COPY reqs/base.txt /srv/reqs/base.txt\n", "3.0"),  # a file copied later over it wins
+        ("COPY other/ /srv/reqs/\n", "2.0"),  # a folder copied later over it wins
+        ("COPY other/ /srv/elsewhere/\n", "1.0"),  # a folder copied elsewhere changes nothing
+        ("WORKDIR /srv/reqs\nCOPY base.txt .\n", "4.0"),  # a file copied into the WORKDIR
+    ],
+)
+def test_a_file_put_by_a_copy_of_a_stage_the_install_is_built_on(
+    tmp_path: Path, later: str, version: str
+) -> None:
+    # the copies a stage inherits are found by the paths they put, not asked one by one
+    file = _tree(
+        tmp_path,
+        "FROM python:3.12-slim AS base\nCOPY deps/ /srv/reqs/\nFROM base AS mid\n"
+        + later
+        + "FROM mid AS app\nRUN pip install -r /srv/reqs/base.txt\n",
+        {
+            "deps/base.txt": "fastapi==1.0\n",
+            "other/base.txt": "fastapi==2.0\n",
+            "reqs/base.txt": "fastapi==3.0\n",
+            "base.txt": "fastapi==4.0\n",
+        },
+    )
+    assert [(name, version) for name, version, *_ in _pins(file)] == [("fastapi", version)]
+
+
 def test_a_link_out_of_the_build_context_is_not_read(tmp_path: Path) -> None:
     outside = tmp_path / "elsewhere"
     outside.mkdir()

@@ -464,7 +464,10 @@ def broken_runs(
         if runs is None:
             continue
         parsed, instructions = runs
-        early = {found.run.start_line: found for found in early_reads(model, parsed, context, tagged)}
+        # the build stops at its first failing step: of the early reads, only the first (in the order of
+        # the lines) can be one (reading them all was n² in a chain of stages that each have one)
+        first_early = next(early_reads(model, parsed, context, tagged), None)
+        early = {first_early.run.start_line: first_early} if first_early is not None else {}
         steps: list[tuple[Instruction, list[ShToken] | None]] = [*instructions]
         if early.keys() - {inst.start_line for inst, _ in instructions}:  # (RUNs under a SHELL: bash)
             steps += [

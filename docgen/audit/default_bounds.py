@@ -144,27 +144,28 @@ def _manifest_files(model: ImageModel, directory: Path) -> list[tuple[Path, str]
         return []
     project = real_path(directory)
     beside = real_path(Path(model.file)).parent
+    named: dict[str, list[str]] = {}  # the sources a COPY puts at each path, as written
+    for copy in model.context_copies:
+        dest = copy.dest.strip("\"'")
+        for source in copy.sources:
+            source = source.strip("\"'")
+            if "$" in source or any(c in source for c in "*?["):
+                continue
+            into = posixpath.join(dest, posixpath.basename(source)) if dest.endswith("/") else dest
+            named.setdefault(posixpath.normpath(into), []).append(source)
     found: list[tuple[Path, str]] = []
     for install in model.installs:
         if install.kind != "requirements" or "$" in install.path:
             continue
-        for copy in model.context_copies:
-            dest = copy.dest.strip("\"'")
-            for source in copy.sources:
-                source = source.strip("\"'")
-                if "$" in source or any(c in source for c in "*?["):
-                    continue
-                into = posixpath.join(dest, posixpath.basename(source)) if dest.endswith("/") else dest
-                if posixpath.normpath(into) != posixpath.normpath(install.path):
-                    continue
-                places = {
-                    p
-                    for folder in (beside, project)
-                    if (p := inside(folder / source.lstrip("/"), project)) is not None and os.path.isfile(p)
-                }
-                if len(places) == 1:
-                    place = places.pop()
-                    found.append((place, place.relative_to(project).as_posix()))
+        for source in named.get(posixpath.normpath(install.path), ()):
+            places = {
+                p
+                for folder in (beside, project)
+                if (p := inside(folder / source.lstrip("/"), project)) is not None and os.path.isfile(p)
+            }
+            if len(places) == 1:
+                place = places.pop()
+                found.append((place, place.relative_to(project).as_posix()))
     return found
 
 

@@ -39,13 +39,13 @@ import functools
 import posixpath
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from pathlib import Path
 
 from docgen.audit.commands import last_name
 from docgen.audit.plain_bases import plain_base
-from docgen.copied import placed
+from docgen.copied import placed, put_paths
 from docgen.errors import MAX_PROJECT_FILE_BYTES
 from docgen.files import text_or_none
 from docgen.model import ContextCopy, ImageModel, Instruction, ParsedDockerfile, Stage
@@ -272,6 +272,31 @@ class _Step:
     workdir_made: bool = False
     """True when a WORKDIR of the chain set `workdir`."""
 
+    @functools.cached_property
+    def script(self) -> str:
+        """The RUN's command and heredoc bodies, as one text (a step of a chain is asked of each file a
+        later stage reads: what is read of it is read once)."""
+        return self.inst.args + "".join(h.body for h in self.inst.heredocs)
+
+    @functools.cached_property
+    def commands(self) -> list[_Command] | None:
+        """The commands of a shell-form RUN without heredocs; None when the shell reader cannot read it."""
+        try:
+            return list(_commands(sh_tokens(self.inst.args)))
+        except ValueError:
+            return None
+
+    def puts(self, context: Path) -> list[tuple[str, bool]]:
+        """`copied.put_paths` of the step's copy of the build context `context` (resolved), read once."""
+        if self._puts is None:
+            try:
+                self._puts = put_paths(context, self.copy, self.workdir) if self.copy and self.workdir else []
+            except (OSError, ValueError, NotImplementedError):
+                self._puts = [("/", True)]  # `placed` raises on it too: asked, it answers
+        return self._puts
+
+    _puts: list[tuple[str, bool]] | None = field(default=None, repr=False, compare=False)
+
 
 def _shell_ok(parsed: ParsedDockerfile) -> bool:
     """True when every SHELL of the file runs a POSIX shell (a `bash -c` still reads `bash F`)."""
@@ -321,7 +346,8 @@ def early_reads(
     model: ImageModel, parsed: ParsedDockerfile, context: Path | None, built: frozenset[str] = frozenset()
 ) -> Iterator[EarlyRead]:
     """Each RUN of a stage the build builds that reads a file a later COPY or ADD of its stage brings
-    and no earlier step put there (see the module), at most one a stage (the build stops there).
+    and no earlier step put there (see the module), at most one a stage (the build stops there), in
+    the order of the Dockerfile's lines: a stage is read when the one before it has been yielded.
     `context`: the build context's folder, to tell what a later `COPY . .` brings (None: not known);
     `built`: the last names of the images the README builds (`commands.tagged_names`): a base of one of
     them may hold any folder a WORKDIR names."""
@@ -439,6 +465,7 @@ def _nested(
     found: list[tuple[str, str]] = []
     if context is None:
         return found
+    root = context.resolve()
     for word in requirements:
         file = _plain(word)
         if file is None:
@@ -447,8 +474,10 @@ def _nested(
         local = None
         for step in reversed(earlier):
             if step.copy is not None and step.workdir is not None:
+                if not any(at == path or whole and _under(path, at) for at, whole in step.puts(root)):
+                    continue  # (asking `placed` of every earlier copy reads the context again each time)
                 try:
-                    local = placed(context.resolve(), step.copy, path, step.workdir)
+                    local = placed(root, step.copy, path, step.workdir)
                 except (OSError, ValueError, NotImplementedError):
                     local = None
                 if local is not None:
@@ -540,17 +569,11 @@ def _may_put(step: _Step, path: str) -> bool:
         return False
     if inst.keyword != "RUN":
         return False
-    if re.search(
-        rf"(?<![\w.-]){re.escape(name)}(?![\w-])", inst.args + "".join(h.body for h in inst.heredocs)
-    ):
+    if name in step.script and re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", step.script):
         return True
-    if inst.exec_form is not None or inst.heredocs:
+    if inst.exec_form is not None or inst.heredocs or step.commands is None:
         return True
-    try:
-        tokens = sh_tokens(inst.args)
-    except ValueError:
-        return True
-    return _put_before(list(_commands(tokens)), step.workdir, path)
+    return _put_before(step.commands, step.workdir, path)
 
 
 def _put_before(commands: Sequence[_Command], workdir: str | None, path: str) -> bool:

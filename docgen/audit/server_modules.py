@@ -33,6 +33,7 @@ README deploys, the image's CMD or a compose `command:` the README starts (`cert
 from __future__ import annotations
 
 import ast
+import bisect
 import collections
 import difflib
 import itertools
@@ -248,6 +249,12 @@ def _installed(root: Path, directory: Path, models: Sequence[ImageModel]) -> str
 
 _RUN = re.compile(r"[\w./-]+")
 _SEGMENT = re.compile(r"[./]")
+
+
+def _within(spans: list[tuple[int, int]], line: int) -> bool:
+    """True when `line` is in one of the sorted, disjoint (first, past the last) `spans`."""
+    at = bisect.bisect_right(spans, (line, 10**9)) - 1
+    return at >= 0 and spans[at][0] <= line < spans[at][1]
 
 
 class _Names:
@@ -607,13 +614,14 @@ def _misplaced_apps(
         read = dockerfile_read(model.file) if model.file else None
         if read is None:
             continue
-        chain = sorted(model.chain(), key=lambda stage: stage.line)
-        ends = {
-            stage.index: next((s.line for s in model.stages if s.line > stage.line), 10**9) for stage in chain
-        }
-        steps = [
-            i for i in read[1].instructions if any(s.line <= i.start_line < ends[s.index] for s in chain)
-        ]
+        # the lines each stage of the chain spans: from its FROM to the next stage's
+        chain = model.chain()
+        lines = sorted(s.line for s in model.stages)
+        spans = sorted(
+            (stage.line, lines[at] if (at := bisect.bisect_right(lines, stage.line)) < len(lines) else 10**9)
+            for stage in chain
+        )
+        steps = [i for i in read[1].instructions if _within(spans, i.start_line)]
         starts = [i for i in steps if i.keyword in ("ENTRYPOINT", "CMD")]
         if not starts or any(
             i.keyword == "RUN" and _MOVES.search(i.args) or i.keyword == "COPY" and i.flags_named("from")
