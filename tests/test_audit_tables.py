@@ -172,6 +172,28 @@ def test_the_args_left_out_are_reported_at_a_later_table_of_them_all() -> None:
     assert audited(readme, {"Dockerfile": ROCM_BUILD}) == [f"11: {m}" for m in LEFT_OUT]
 
 
+WIDE_BUILD = ROCM_BUILD.replace(
+    "ARG BUILD_JOBS=16\n",
+    "ARG BUILD_JOBS=16\nARG CMAKE_FLAGS=-O2\nARG PREFIX=/opt/llama\nARG USE_HIPBLAS=1\nARG WITH_TESTS=0\n",
+).replace("${BUILD_JOBS}", "${BUILD_JOBS} ${CMAKE_FLAGS} ${PREFIX} ${USE_HIPBLAS} ${WITH_TESTS}")
+FEW_ROWS = "| Build arg | Default |\n| --- | --- |\n| `GPU_TARGETS` | `gfx942` |\n| `BUILD_JOBS` | `16` |\n"
+
+
+@pytest.mark.parametrize("title", ["## Build arguments\n\n", "## Build\n\nThe build takes these args:\n\n"])
+def test_a_table_leaving_out_most_build_args_is_a_selection(title: str) -> None:
+    # two rows of the eight args a user can pass: the ones that matter, not a table that fell behind
+    assert audited(f"# Llama on ROCm\n\n{title}{FEW_ROWS}", {"Dockerfile": WIDE_BUILD}) == []
+
+
+def test_a_table_saying_it_holds_every_build_arg_owes_every_row_however_few_it_has() -> None:
+    said = audited(
+        f"# Llama on ROCm\n\n## Build\n\nAll build arguments:\n\n{FEW_ROWS}", {"Dockerfile": WIDE_BUILD}
+    )
+    assert len(said) == 6 and all("is missing from the README's build-argument table" in m for m in said), (
+        said
+    )
+
+
 def _left_out_confidence(readme: str) -> set[str]:
     models = [model_of(parse_dockerfile(ROCM_BUILD, "Dockerfile"))]
     return {d.confidence for d in audit(readme, "README.md", models, {}) if "is missing from" in d.message}

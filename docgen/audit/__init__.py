@@ -18,7 +18,8 @@ already stale, as `Diagnostic`s (`README.md:42: README says Megatron-core 0.16.0
   file passes under a name no ARG declares;
 - a build arg a user can pass that the README's build-argument table (when it has one) leaves out,
   unless its default only joins args the table lists (`ARG BASE=${BASE_NAME}:${BASE_VERSION}`), in a
-  table that is not mostly another image's (one below the README's folder);
+  table that is not mostly another image's (one below the README's folder) nor a selection (it leaves
+  out more args than it names, and does not say it holds them all);
 - a default in that table (Markdown or HTML), or in a list item (`- `CUDA_VERSION` set to `12.4.0``)
   or a sentence (`` `JOBS` defaults to `4` ``), that differs from the effective default, and a build arg
   the README says is required (`has no default`, `must be explicitly specified`) while its ARG has one;

@@ -293,7 +293,9 @@ def build_arg_lists(part: Document, auditor: Auditor, elsewhere: frozenset[str])
                 block.intro_line, listed | elsewhere, "build-argument list", LIKELY
             )
         elif _titled_all_args(block, items, auditor.declared):
-            yield from auditor.missing_args(block.section, listed | elsewhere, "build-argument list", LIKELY)
+            yield from auditor.missing_args(
+                block.section, listed | elsewhere, "build-argument list", LIKELY, said_all=False
+            )
 
 
 def _titled_all_args(block: ListBlock, items: list[tuple[int, str, str]], declared: frozenset[str]) -> bool:

@@ -1347,7 +1347,14 @@ class Auditor:
         return 2 * sum(1 for n in names if n in self.elsewhere and n not in self.declared) > len(names)
 
     def missing_args(
-        self, line: int, documented: Collection[str], where: str, confidence: str, *, stamps: bool = True
+        self,
+        line: int,
+        documented: Collection[str],
+        where: str,
+        confidence: str,
+        *,
+        stamps: bool = True,
+        said_all: bool = True,
     ) -> Iterator[Diagnostic]:
         """A diagnostic for each build arg a user can pass (a row of the generated `build-args` block)
         that a README's list of them (`where`: its build-argument table, list) leaves out, when it is
@@ -1356,11 +1363,14 @@ class Auditor:
         in stages the build skips (`coverage.unreached_args`), or one whose default joins listed ones
         (`coverage.composed_args`) or one its comment says is for internal use (`coverage.internal_args`)
         is owed no row; nor, unless `stamps` (a list that says it is all the args), is one that only
-        stamps a LABEL (`coverage.stamped_args`)."""
+        stamps a LABEL (`coverage.stamped_args`). Unless `said_all` (its heading or introduction says it
+        holds every build arg), a list that leaves out more of the args owed a row than it names is a
+        selection (the args that matter most, two of twenty), which owes the others none."""
         if len(self.declared_as) != 1:
             return
         model = self.declared_as[0]
-        missing = [row for row in build_arg_rows(model) if not covered(row.name, documented)]
+        rows = build_arg_rows(model)
+        missing = [row for row in rows if not covered(row.name, documented)]
         unread = (
             unread_args(model, self.shared.lint) | unreached_args(model) | composed_args(model, documented)
             if missing
@@ -1371,14 +1381,16 @@ class Auditor:
             unread |= internal_args(model, read[1].instructions)
             if not stamps:
                 unread |= stamped_args(model, read[1].instructions)
-        for row in missing:
-            if row.name not in unread and row.name not in _HOUSEKEEPING:
-                yield Diagnostic(
-                    self.path,
-                    line,
-                    f"build arg {row.name} ({model.path}:{row.line}) is missing from the README's {where}",
-                    confidence=confidence,
-                )
+        owed = [row for row in missing if row.name not in unread and row.name not in _HOUSEKEEPING]
+        if not said_all and len(owed) > len(rows) - len(missing):
+            return
+        for row in owed:
+            yield Diagnostic(
+                self.path,
+                line,
+                f"build arg {row.name} ({model.path}:{row.line}) is missing from the README's {where}",
+                confidence=confidence,
+            )
 
 
 _HOUSEKEEPING = frozenset({"DEBIAN_FRONTEND"})

@@ -30,6 +30,7 @@ from docgen.audit.wording import (
     ARG_NAME,
     BUILD_ARG_FLAG,
     IMAGE_REF,
+    LISTS_ALL,
     UPPER_WORD,
     about_build_args,
     about_project_setup,
@@ -58,6 +59,7 @@ def audit_tables(
     documented: set[str] = set()
     first_table: int | None = None
     owing = CERTAIN  # how sure the first table's omissions are (`wording.owes_every_arg`)
+    said_all = False  # whether the sentence introducing it says it holds them all
     if scripted is None:
         scripted = set_for_scripts(whole or doc)
     for table in doc.tables:
@@ -100,7 +102,9 @@ def audit_tables(
             ):
                 if first_table is None:
                     first_table = table.line
-                    owing = CERTAIN if owes_every_arg(*_heading_and_intro(table, titles)) else LIKELY
+                    heading, intro = _heading_and_intro(table, titles)
+                    owing = CERTAIN if owes_every_arg(heading, intro) else LIKELY
+                    said_all = bool(LISTS_ALL.search(intro))
             documented.update(name for _, _, names in rows for name in names)
             documented.update(_family_rows(table, column))
             yield from _audit_build_arg_rows(table, rows, auditor, shared, loose)
@@ -122,7 +126,12 @@ def audit_tables(
     # (Of a family's table, docgen cannot tell which image's args it must list.)
     if first_table is not None and not shared:
         yield from auditor.missing_args(
-            first_table, documented | elsewhere, "build-argument table", owing, stamps=False
+            first_table,
+            documented | elsewhere,
+            "build-argument table",
+            owing,
+            stamps=False,
+            said_all=said_all,
         )
 
 
