@@ -260,6 +260,22 @@ def test_other_name_traps_stay_silent(tmp_path: Path, block: str) -> None:
     assert _others(tmp_path, _readme(block), extra) == []
 
 
+@pytest.mark.parametrize(
+    ("block", "line"),
+    [
+        ("git clone https://github.com/tolva/onedl-rover.git && cd rover", 6),
+        ("git clone https://github.com/tolva/onedl-rover.git\ncd rover", 7),
+    ],
+)
+def test_cd_into_the_upstream_name_of_a_fork(tmp_path: Path, block: str, line: int) -> None:
+    # a fork renamed `onedl-rover`, its README still entering `rover`: the clone line itself, which
+    # enters the folder, makes none of that name, and a checkout of the project named `rover` (a folder
+    # above the README's, above the project's own files) is no folder the reader's clone makes
+    project = tmp_path / "rover"
+    (project / ".git").mkdir(parents=True)
+    assert _others(project, _readme(block)) == [f"{line}: {OTHER.format('rover', 'onedl-rover')} (likely)"]
+
+
 def test_other_name_made_in_prose_stays_silent(tmp_path: Path) -> None:
     readme = (
         "# Rover\n\n```bash\ngit clone https://github.com/tolva/rover-nav-stack.git\n```\n\n"

@@ -98,13 +98,15 @@ def _other_name(text: str, url: str, folder: str, target: str, home: Path) -> bo
         or re.search(r"[$<>{}]", url)
     ):
         return False
-    if folder.lower() in target.lower() or target.lower() in folder.lower():
+    if folder.lower() in target.lower():
         return False  # (`cd app.git`, `cd app-main`: a suffix slip, told or left by `clone_folders`)
     words = {w for w in re.split(r"[-_.]", folder.lower()) if len(w) >= 3}
     if not words & {w for w in re.split(r"[-_.]", target.lower()) if len(w) >= 3}:
         return False
     named = re.compile(r"(?<![\w.-])" + re.escape(target) + r"(?![\w-])")
-    if any(named.search(t) and _MAKES_NAMED.search(t) for t in text.splitlines()):
+    entered = re.compile(r"\b(?:cd|pushd)[ \t]+(?:\./)?" + re.escape(target) + r"(?![\w-])")
+    # (a line that only enters it, `git clone URL && cd app`, makes no folder of that name)
+    if any(named.search(u := entered.sub("", t)) and _MAKES_NAMED.search(u) for t in text.splitlines()):
         return False
     if re.search(r"(?<![\w./-])" + re.escape(folder) + r"(?![\w-]|\.git)", text):
         return False  # the clone's folder is named (entered, or told) somewhere
@@ -227,6 +229,17 @@ def _later_slips(
                 break
 
 
+def _project_folders(directory: Path, home: Path | None) -> list[Path]:
+    """The README's folder and those above it up to the project's top `home` (all of them when it is
+    not known): where a folder the reader enters may already be. The folders above the project are
+    the machine's, and the project's own folder is no folder in it (a checkout named `mmcv`, a clone
+    of `onedl-mmcv`)."""
+    folders = [directory.resolve(), *directory.resolve().parents]
+    if home is None or home.resolve() not in folders:
+        return folders
+    return folders[: folders.index(home.resolve()) + 1]
+
+
 def _right_after(doc: Document, text: str, readme: str, directory: Path | None) -> Iterator[Diagnostic]:
     """The findings of `clone_slips` about a `cd` right after the clone."""
     root = repository_root(directory) if directory is not None else None
@@ -244,7 +257,7 @@ def _right_after(doc: Document, text: str, readme: str, directory: Path | None) 
         if not folder or not re.fullmatch(r"[\w.-]+", first) or first in (folder, ".", ".."):
             continue
         if directory is not None and any(
-            os.path.exists(f / first) for f in [directory, *directory.resolve().parents]
+            os.path.exists(f / first) for f in _project_folders(directory, home)
         ):
             if not together or home is None or not os.path.isdir(home / target):
                 continue
