@@ -199,6 +199,9 @@ def test_compose_commands_of_a_project_with_no_compose_file(tmp_path: Path) -> N
     files = {"deploy/compose.yaml": SERVICE, "docker-compose.gpu.yml": SERVICE}
     said = NONE_HERE.format(verb="up", more="", where="the README's folder", hint=hint)
     assert here(tmp_path / "b", BOT, files) == [(7, said, "certain")]
+    # a block of YAML that is no compose file (a config of the app) shows no file to save
+    config = BOT.replace("## Quick start", "```yaml\nserver:\n  port: 8080\n```\n")
+    assert here(tmp_path / "c", config, files) == [(11, said, "certain")]
 
 
 @pytest.mark.parametrize(
@@ -219,6 +222,12 @@ def test_compose_commands_of_a_project_with_no_compose_file(tmp_path: Path) -> N
         (BOT.replace("## Quick start", "Go to the deploy folder first."), {}, "README.md"),
         # a compose command that reads no file
         (BOT.replace("compose up -d", "compose version"), {}, "README.md"),
+        # the compose file shown in a block before the commands, for the reader to save
+        (
+            BOT.replace("## Quick start", "```yaml\nservices:\n  bot:\n    image: bot:1.0\n```\n"),
+            {},
+            "README.md",
+        ),
     ],
 )
 def test_compose_commands_that_may_find_a_file(

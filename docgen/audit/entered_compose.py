@@ -233,8 +233,8 @@ def unentered_compose(
     default compose file: `docker-compose build app-cpu` in a repository with no compose file at all, so
     compose stops with "no configuration file provided" (`certain`, told once, at the first). Silent when
     the README names a default compose file anywhere (it may tell the reader to write or download one)
-    or `COMPOSE_FILE`, when a command names its files or folder (`-f`, `--project-directory`), and in a
-    submodule."""
+    or `COMPOSE_FILE`, or shows a compose file in a block before the first command (for the reader to
+    save), when a command names its files or folder (`-f`, `--project-directory`), and in a submodule."""
     if _NAMES_DEFAULT.search(text):
         return
     commands = []
@@ -250,6 +250,11 @@ def unentered_compose(
     first = commands[0][0]
     if any(LEAVES.search(body) for body in text.splitlines()[:first]):
         return
+    if any(
+        fence.lines and fence.lines[0][0] < first and _COMPOSE_BODY.search(_body(fence))
+        for fence in doc.fences
+    ):
+        return  # the README shows the compose file itself, for the reader to save where they run it
     top = real_path((project or directory).resolve())
     here = real_path(directory)
     if in_submodule(directory, directory) or not here.is_relative_to(top):
@@ -279,6 +284,14 @@ def unentered_compose(
         f"above it{hint}: compose finds no configuration file",
         confidence=CERTAIN,
     )
+
+
+_COMPOSE_BODY = re.compile(r"^services:[ \t]*(?:#.*)?\n[ \t]+[\w.-]+:", re.MULTILINE)
+"""A compose file's top: `services:` with a service under it."""
+
+
+def _body(fence: Fence) -> str:
+    return "".join(text + "\n" for _, text in fence.lines)
 
 
 _WRITES_DEFAULT = re.compile(
