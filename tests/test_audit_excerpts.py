@@ -190,3 +190,52 @@ def test_japanese_and_chinese_words_of_an_edit_over_a_block_are_no_claim(tmp_pat
         "24: README's excerpt of Dockerfile sets ENV PYTORCH_ROCM_ARCH=gfx1030 but Dockerfile:4 sets "
         "PYTORCH_ROCM_ARCH=gfx906 (certain)",
     ]
+
+
+# The versions section of an Ascend CANN image's README: an indented block of the Dockerfile's ARG lines
+# with their defaults, longer than a piecewise excerpt, half of them stale (a release candidate since
+# released, a post release built on another arg).
+ASCEND = """\
+FROM ubuntu:22.04
+ARG CANN_VERSION="8.0.0"
+ARG CHIP_TYPE="310b"
+ARG TORCH_VERSION="2.1.0"
+ARG TORCH_NPU_VERSION=${TORCH_VERSION}.post10
+ARG MINDIE_VERSION="1.0.0"
+ARG ABI="abi0"
+ARG MODELS_PKG="atb-models_${MINDIE_VERSION}_py310_torch$TORCH_VERSION-${ABI}.tar.gz"
+RUN echo ${CANN_VERSION} ${CHIP_TYPE} ${TORCH_NPU_VERSION} ${MODELS_PKG}
+"""
+VERSIONS = """\
+# CANN image
+
+## Versions
+
+The build args below set the versions; each is shown with its default.
+
+    ARG CANN_VERSION="8.0.RC3"
+    ARG CHIP_TYPE="310b"
+    ARG TORCH_VERSION="2.1.0"
+    ARG TORCH_NPU_VERSION=${TORCH_VERSION}.post8
+    ARG MINDIE_VERSION="1.0.RC3"
+    ARG ABI="abi0"
+    ARG MODELS_PKG="atb-models_${MINDIE_VERSION}_py310_torch${TORCH_VERSION}-$ABI.tar.gz"
+"""
+
+
+def test_a_block_of_the_files_args_is_an_excerpt_however_long(tmp_path: Path) -> None:
+    # `$ABI` and `${ABI}` are one expansion: the last line agrees with the file
+    assert _findings(tmp_path, VERSIONS, ASCEND) == [
+        "7: README's excerpt of Dockerfile says ARG CANN_VERSION=8.0.RC3 but Dockerfile:2 says "
+        "CANN_VERSION=8.0.0 (likely)",
+        "10: README's excerpt of Dockerfile says ARG TORCH_NPU_VERSION=${TORCH_VERSION}.post8 but "
+        "Dockerfile:5 says TORCH_NPU_VERSION=${TORCH_VERSION}.post10 (likely)",
+        "11: README's excerpt of Dockerfile says ARG MINDIE_VERSION=1.0.RC3 but Dockerfile:6 says "
+        "MINDIE_VERSION=1.0.0 (likely)",
+    ]
+
+
+def test_a_long_block_of_another_images_args_is_no_claim(tmp_path: Path) -> None:
+    other = VERSIONS.replace("CHIP_TYPE", "NPU_CHIP").replace("ARG ABI", "ARG TORCH_ABI")
+    other = other.replace("ARG MINDIE_VERSION", "ARG MINDIE_RELEASE").replace("ARG MODELS_PKG", "ARG ATB_PKG")
+    assert _findings(tmp_path, other, ASCEND) == []

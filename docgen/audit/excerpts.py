@@ -18,8 +18,11 @@ as the reader would change it, the file's value said beside it); a block with a
 placeholder (`<version>`, `X.Y.Z`, `...` inside an instruction) or a variable in the compared value; a
 `FROM` of a repository no stage starts from (another image, the README's own image built on); a name
 the Dockerfile does not declare (another image's); a block of four instructions or more, or one the
-pasted-copy rules already read as a copy (`copies`). `certain` in a ```` ```dockerfile ```` block,
-`likely` in an untagged one or one tagged as shell (it may be a line of a shell session).
+pasted-copy rules already read as a copy (`copies`). A block of `ARG` lines alone is an excerpt however
+long (the versions section showing the file's build args with their defaults), when the file declares
+most of its names; `${NAME}` and `$NAME` are one expansion, and a default written with a variable
+(`${TORCH_VERSION}.post8`) is compared as written with one written so. `certain` in a ```` ```dockerfile
+```` block, `likely` in an untagged one or one tagged as shell (it may be a line of a shell session).
 """
 
 from __future__ import annotations
@@ -59,6 +62,7 @@ EXAMPLE = re.compile(
 """Words presenting a block as one the reader writes, an example or a past state, not the file's lines
 (`change it to`, `try`; `書き換えが必要` and `差分` (what to rewrite, the diff to apply), `修改为`)."""
 _ARG = re.compile(r"ARG[ \t]+([A-Za-z_][A-Za-z0-9_]*)=(\S+)[ \t]*\Z")
+_ARG_NAME = re.compile(r"ARG[ \t]+([A-Za-z_][A-Za-z0-9_]*)")
 _ENV_PAIR = re.compile(r"(?<![A-Za-z0-9_])([A-Za-z_][A-Za-z0-9_]*)=(\"[^\"]*\"|'[^']*'|\S+)")
 _FROM = re.compile(r"FROM[ \t]+(?:--platform=\S+[ \t]+)?(\S+)(?:[ \t]+(?:AS|as)[ \t]+(\S+))?[ \t]*\Z")
 _PIP = re.compile(r"\b(?:pip3?(?:\.\d+)?|uv[ \t]+pip|python3?(?:\.\d+)?[ \t]+-m[ \t]+pip)[ \t]+install\b")
@@ -86,6 +90,8 @@ def _instructions(fence: Fence) -> list[_Instruction] | None:
         else:
             return None
         continued = stripped.endswith("\\")
+    if found and all(keyword == "ARG" for keyword, _, _ in found):
+        return found  # the Dockerfile's build args shown with their defaults: an excerpt however many
     return found if 0 < len(found) <= _MOST else None
 
 
@@ -116,6 +122,8 @@ def excerpts(doc: Document, fences: list[Fence], auditor: Auditor) -> Iterator[D
         block = _instructions(fence)
         if block is None or EXAMPLE.search(intro_words(doc, fence)):
             continue
+        if len(block) > _MOST and 2 * sum(_declared(said, model) for _, said, _ in block) < len(block):
+            continue  # a block of ARGs most of which the file does not declare: another image's
         if copied_model(doc, fence, auditor) is not None:
             continue  # a copy of the file: `copies` compares it
         confidence = CERTAIN if lang in DOCKERFILE_LANGS else LIKELY
@@ -205,6 +213,17 @@ def reference_tag(reference: str) -> str:
     return name.rpartition(":")[2] if ":" in name.rsplit("/", 1)[-1] else ""
 
 
+def _declared(words: str, model: ImageModel) -> bool:
+    """True when the `ARG` instruction `words` names an arg `model` declares."""
+    m = _ARG_NAME.match(words)
+    return m is not None and any(d.name == m.group(1) for d in model.args)
+
+
+def _braced(value: str) -> str:
+    """`value` with each `$NAME` written `${NAME}` (the same expansion, as the shell reads the name)."""
+    return re.sub(r"\$([A-Za-z_][A-Za-z0-9_]*)", r"${\1}", value)
+
+
 def _compare_arg(words: str, model: ImageModel, cursor: int) -> tuple[int, str] | None:
     m = _ARG.match(words)
     if m is None:
@@ -213,16 +232,16 @@ def _compare_arg(words: str, model: ImageModel, cursor: int) -> tuple[int, str] 
     decls = sorted(
         (d for d in model.args if d.name == name and d.raw_default is not None), key=lambda d: d.line
     )
-    if not decls or "$" in said:
+    if not decls or ":-" in said or ":+" in said:
         return None
-    values = {(d.raw_default or "").strip("\"'") for d in decls}
+    values = {_braced((d.raw_default or "").strip("\"'")) for d in decls}
     at = _after([d.line for d in decls], cursor)
-    if said in values:
+    if _braced(said) in values:
         return at, ""
     decl = next(d for d in decls if d.line == at)
     fact = (decl.raw_default or "").strip("\"'")
-    if "$" in fact:
-        return None
+    if ("$" in fact) != ("$" in said):
+        return None  # one side written with a variable, the other as a value: not compared by spelling
     message = (
         f"README's excerpt of {model.path} says ARG {name}={said} but {model.path}:{decl.line} says "
         f"{name}={fact}"
