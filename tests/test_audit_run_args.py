@@ -70,6 +70,22 @@ def test_a_setting_after_the_image_replaces_cmd(words: str, first: str) -> None:
     assert found(readme, 'FROM ubuntu:22.04\nENTRYPOINT ["train-llm"]\n') == []
 
 
+@pytest.mark.parametrize("words", ["<args...>", "<server-args>", "<OPTIONS>"])
+def test_a_placeholder_for_the_programs_arguments_replaces_cmd(words: str) -> None:
+    # an image with no ENTRYPOINT, run with a placeholder for options (a server's `<args...>`): what the
+    # reader puts there replaces CMD
+    readme = f"```bash\ndocker build -t vllm .\ndocker run --gpus all -p 8000:8000 vllm {words}\n```\n"
+    assert found(readme, "FROM nvidia/cuda:11.8.0-base-ubuntu22.04\nRUN pip install vllm\n") == [
+        f"3: README runs vllm {words}, but Dockerfile has no ENTRYPOINT: the arguments {words} stands for "
+        "replace CMD, so docker executes the first of them as the container's program (put the program "
+        "first, or set an ENTRYPOINT) (likely)"
+    ]
+    # a placeholder for a command, or an image with an ENTRYPOINT, is what the reader means
+    assert found(readme.replace(words, "<command>"), PLAIN) == []
+    entry = 'FROM python:3.12\nENTRYPOINT ["vllm", "serve"]\n'
+    assert found(readme, entry) == []
+
+
 def test_an_unknown_base_may_set_an_entrypoint() -> None:
     dockerfile = 'FROM acme/toolbox:3\nCMD ["/draw.sh"]\n'
     assert found(README, dockerfile) == [

@@ -2,7 +2,8 @@
 image has no ENTRYPOINT (`docker run … app:latest --frames 1` under `CMD ["./render.sh"]`), or with a
 setting of the program's configuration (`mode=train train.max_steps=10` under `CMD ["train-llm"]`,
 Hydra's overrides): the words replace CMD, so docker tries to execute `--frames` or `mode=train` and
-the container fails at once.
+the container fails at once. The same, `likely`, for a placeholder standing for the program's arguments
+(`docker run … vllm <args...>` when the image has no ENTRYPOINT: they replace CMD too).
 
 The image is the README's own when a build command of it tags that repository (`-t org/app`), the
 Dockerfile being the one the build names with `-f` or the only one audited. Its ENTRYPOINT is looked for
@@ -353,11 +354,23 @@ def run_args(
     for line, image, read, after in docker_runs(doc):
         if any(n == "--entrypoint" for n, _ in read.values) or not after:
             continue
-        if not after[0].startswith("-") and not _OVERRIDE.fullmatch(after[0]):
+        stands_for = _ARGS_PLACEHOLDER.fullmatch(" ".join(after)) is not None
+        if not after[0].startswith("-") and not _OVERRIDE.fullmatch(after[0]) and not stands_for:
             continue
         if after[0] in ("-", "--") or misplaced(after) is not None:
             continue
         model = own_model(image, built, models) if built else None
+        if stands_for:
+            if model is not None and entrypoint(model) is False:
+                yield Diagnostic(
+                    readme,
+                    line,
+                    f"README runs {image} {after[0]}, but {model.path} has no ENTRYPOINT: the arguments "
+                    f"{after[0]} stands for replace CMD, so docker executes the first of them as the "
+                    "container's program (put the program first, or set an ENTRYPOINT)",
+                    confidence=LIKELY,
+                )
+            continue
         if model is None and not built and len(models) == 1 and titled_image(doc, image, models[0]):
             if image_repository(image) in told:
                 continue  # (one finding an image named so)
@@ -390,6 +403,13 @@ def run_args(
         )
 
 
+_ARGS_PLACEHOLDER = re.compile(
+    r"<(?:(?:server|program|extra|model)[ _-])?(?:args?|arguments?|options?|flags?|params?|parameters?)"
+    r"(?:\.\.\.|…)?>(?:\.\.\.|…)?",
+    re.IGNORECASE,
+)
+"""The words after the image written as a placeholder for arguments (`<args...>`, `<options>`): what
+the reader puts there are the program's options, not a program."""
 _OVERRIDE = re.compile(r"\+{0,2}[A-Za-z_][\w.-]*=\S*")
 """A word setting a key of a program's configuration (`mode=train`, `train.max_steps=10`, Hydra's
 `+trainer.devices=2`): no program's name, though a program may read it as its argument."""
