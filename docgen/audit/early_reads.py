@@ -271,6 +271,7 @@ class _Step:
     """Its copy of the build context (`ImageModel.context_copies`), when it is one."""
     workdir_made: bool = False
     """True when a WORKDIR of the chain set `workdir`."""
+    _puts: list[tuple[str, bool]] | None = field(default=None, repr=False, compare=False)
 
     @functools.cached_property
     def script(self) -> str:
@@ -287,15 +288,14 @@ class _Step:
             return None
 
     def puts(self, context: Path) -> list[tuple[str, bool]]:
-        """`copied.put_paths` of the step's copy of the build context `context` (resolved), read once."""
+        """`copied.put_paths` of the step's copy of the build context `context` (resolved; the same each
+        time: a chain is read for one build), read once."""
         if self._puts is None:
             try:
                 self._puts = put_paths(context, self.copy, self.workdir) if self.copy and self.workdir else []
             except (OSError, ValueError, NotImplementedError):
                 self._puts = [("/", True)]  # `placed` raises on it too: asked, it answers
         return self._puts
-
-    _puts: list[tuple[str, bool]] | None = field(default=None, repr=False, compare=False)
 
 
 def _shell_ok(parsed: ParsedDockerfile) -> bool:
@@ -347,7 +347,7 @@ def early_reads(
 ) -> Iterator[EarlyRead]:
     """Each RUN of a stage the build builds that reads a file a later COPY or ADD of its stage brings
     and no earlier step put there (see the module), at most one a stage (the build stops there), in
-    the order of the Dockerfile's lines: a stage is read when the one before it has been yielded.
+    the order of the Dockerfile's lines, each stage read only when the caller asks for the next.
     `context`: the build context's folder, to tell what a later `COPY . .` brings (None: not known);
     `built`: the last names of the images the README builds (`commands.tagged_names`): a base of one of
     them may hold any folder a WORKDIR names."""
