@@ -864,6 +864,8 @@ def test_a_build_after_a_clone_joined_to_its_cd_reads_the_checkout(tmp_path: Pat
         # the clone is of another repository's folder, or the build is not that of the clone's folder
         (_JOINED.replace("cd speech-cuda", "cd other"), {}),
         (_JOINED.replace("docker build --tag speech .", "docker build --tag speech ./srv"), {}),
+        # a git submodule's folder (its files come with a clone of the submodules)
+        (_JOINED, {".gitmodules": '[submodule "start"]\n\tpath = start.sh\n\turl = https://example.org/s\n'}),
     ],
 )
 def test_a_file_the_reader_makes_or_that_is_there_is_silent(

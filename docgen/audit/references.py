@@ -1130,7 +1130,9 @@ def context_findings(
     kept = [
         (at, path)
         for at, path in kept
-        if not build_ignored(path, [context, top], docker=False) and not made.before(path, line)
+        if not build_ignored(path, [context, top], docker=False)
+        and not made.before(path, line)
+        and not in_submodule(context / path, context)  # (a submodule's files come with its clone)
     ]
     sources = [(at, path) for at, path in kept if not build_ignored(path, [context], dockerfile)]
     homes = [
