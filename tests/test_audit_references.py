@@ -200,6 +200,20 @@ def test_a_dockerfile_path_in_prose_that_is_gone(tmp_path: Path) -> None:
     ]
 
 
+def test_a_link_from_the_repository_root_to_a_dockerfile_that_is_gone(tmp_path: Path) -> None:
+    # a leading `/` is the repository's root, as a forge reads a link: one to a folder that was renamed
+    said = [
+        f
+        for f in _named(tmp_path, "Download the [Dockerfile](/efa-docker/Dockerfile.base.efa).")
+        if f[0] == 5
+    ]
+    assert [(line, message.split(" (")[0]) for line, message, _ in said] == [
+        (5, "README links to /efa-docker/Dockerfile.base.efa, which does not exist")
+    ]
+    # one that is there, read from the root, is no finding
+    assert [f for f in _named(tmp_path, "See the [CUDA one](/ci/Dockerfile.cuda).") if f[0] == 5] == []
+
+
 @pytest.mark.parametrize(
     "prose",
     [

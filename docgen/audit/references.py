@@ -300,6 +300,10 @@ def dead_references(
     cds: _BlockCds | None = None  # the `cd`s of each command block, read once when a `-f` needs them
     for line, target, flag in refs:
         path = reference_path(target)
+        # a link from the repository's root (`[Dockerfile](/cp2k-docker/Dockerfile)`), as a forge reads it;
+        # an absolute `-f` is a path of the reader's machine
+        rooted = bool(path) and path.startswith("/") and not flag and project is not None
+        path = path.lstrip("/") if rooted else path
         if not path or "://" in target or path.startswith(("/", "$", "<", "-")) or "{" in path:
             continue
         if _users_own_file(path, doc, line, said_lines):
@@ -311,6 +315,8 @@ def dead_references(
         if re.search(r"[][*?()]", path):
             continue  # `-f Dockerfile.[cuda|amd]`, `-f Dockerfile.*`: choices the reader picks from
         bases = [directory, *list(directory.resolve().parents)[:4]] if flag else [directory]
+        if rooted and project is not None:
+            bases = [project]
         if project is not None:  # nothing outside the project is looked at, nor reported on
             bases = [base for base in bases if inside((base / path).absolute(), project) is not None]
             if not bases:
