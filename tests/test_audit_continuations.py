@@ -619,3 +619,14 @@ def test_blanks_after_the_continuation_of_an_install() -> None:
 )
 def test_no_blanks_after_a_continuation(block: str) -> None:
     assert blanks(f"# App\n\n```bash\n{block}\n```\n") == []
+
+
+def test_a_build_context_cut_off_is_told_once_with_its_cause() -> None:
+    # the build then names no context: one slip, told by the finding that says why
+    readme = "# Kiln\n\n```bash\ndocker build \\\n    -t kiln:1 \\\n    -f /path/to/Dockerfile\n    .\n```\n"
+    said = [
+        f"{d.line}: {d.message.split(',')[0]}"
+        for d in audit(readme, "README.md", MODEL)
+        if "build" in d.message
+    ]
+    assert said == ["7: README's docker build (line 4) ends at line 6 without a `\\`"]

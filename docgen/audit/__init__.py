@@ -2055,7 +2055,19 @@ def _merged(found: list[Diagnostic]) -> list[Diagnostic]:
         held = best.get(key)
         if held is None or (held.confidence != CERTAIN and finding.confidence == CERTAIN):
             best[key] = finding
-    return _repeats_joined(sorted(undeclared_once(best.values()), key=lambda d: d.line))
+    return _repeats_joined(sorted(undeclared_once(_cut_builds_once(best.values())), key=lambda d: d.line))
+
+
+_CUT_BUILD = re.compile(r"README's (?:docker|podman|buildah) (?:buildx )?build \(line (\d+)\) ends at line")
+"""How `continuations` says a build's lines lose their context to a missing backslash."""
+
+
+def _cut_builds_once(found: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """`found` without the finding that a build names no build context when another says why: its
+    context is on a line a missing backslash cut off (one slip, told once, with its cause)."""
+    found = list(found)
+    cut = {(d.path, int(m[1])) for d in found if (m := _CUT_BUILD.match(d.message)) is not None}
+    return [d for d in found if not ("names no build context" in d.message and (d.path, d.line) in cut)]
 
 
 _UNDECLARED = re.compile(
