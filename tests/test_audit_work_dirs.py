@@ -116,6 +116,7 @@ def no_pwd(path: str, line: int = 6) -> str:
         # Singularity's --pwd into a folder the image does not have, nothing a slip away: it starts elsewhere
         ("singularity exec --no-home --pwd /data tool.sif make", [no_pwd("/data")]),
         ("apptainer shell --pwd=/data tool.sif", [no_pwd("/data")]),
+        ("singularity shell --no-home -pwd /data tool.sif", [no_pwd("/data")]),  # one dash, as often written
         # the nearest true ones: Docker makes the folder `-w` names; a bind puts it there; the image has it
         ("docker run -w /data tool", []),
         ("singularity exec -B /scratch:/data --pwd /data tool.sif make", []),

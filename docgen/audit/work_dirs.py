@@ -30,7 +30,7 @@ _RUNS = re.compile(
     + r"|(?:singularity|apptainer)[ \t]+(?:run|exec|shell|instance[ \t]+start))\b"
 )
 """A command starting a container (or a command in one) whose options may set its working folder."""
-_WORK_DIR = re.compile(r"(?<![\w-])(?:-w|--workdir|--pwd|--cwd)(?:[ \t]+|=)[\"']?(/[^\s\"';&|]*)")
+_WORK_DIR = re.compile(r"(?<![\w-])(?:-w|--workdir|--?pwd|--cwd)(?:[ \t]+|=)[\"']?(/[^\s\"';&|]*)")
 """The working-folder option of `docker run` (`-w`, `--workdir`) and Singularity/Apptainer (`--pwd`)."""
 
 
@@ -98,7 +98,7 @@ def _work_dirs(doc: Document) -> Iterator[tuple[int, str, bool]]:
             for match in _WORK_DIR.finditer(joined):
                 path = clean_path(match.group(1))
                 if path is not None and path != "/":
-                    yield first, path, singularity and match.group().lstrip().startswith("--pwd")
+                    yield first, path, singularity and match.group().lstrip().startswith(("--pwd", "-pwd"))
 
 
 def missing_work_dirs(
