@@ -200,6 +200,22 @@ def test_a_dockerfile_path_in_prose_that_is_gone(tmp_path: Path) -> None:
     ]
 
 
+def test_a_dockerfile_the_readme_names_as_itself_is_no_hint_for_one_that_is_gone(tmp_path: Path) -> None:
+    # `Dockerfile_ROSnoetic` gone, `Dockerfile_ROS2` named on the next line: not the one meant
+    prose = (
+        "The ``docker/Dockerfile.extension.efa`` installs the driver.\n"
+        "The ``docker/Dockerfile.base.efa`` builds the base."
+    )
+    assert _named(tmp_path, prose) == [
+        (
+            5,
+            "README names docker/Dockerfile.extension.efa, which does not exist (the Dockerfile is gone or "
+            "moved)",
+            "certain",
+        )
+    ]
+
+
 def test_a_link_from_the_repository_root_to_a_dockerfile_that_is_gone(tmp_path: Path) -> None:
     # a leading `/` is the repository's root, as a forge reads a link: one to a folder that was renamed
     said = [

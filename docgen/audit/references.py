@@ -1805,6 +1805,8 @@ def dead_code_names(
     said: dict[int, str] = {}
     seen: set[str] = set()
     known: list[Path] | None = None  # the repository's Dockerfiles, listed once when needed
+    whole = ""  # the README, joined once the list is needed
+    itself: dict[str, bool] = {}  # whether the README names a Dockerfile of the repository as itself
     texts: dict[int, str] | None = None  # the text of each line, read once when needed
     paragraphs: dict[int, Sequence[tuple[int, str]]] | None = None  # line → its paragraph's lines
     targets = _target_cells(doc)
@@ -1847,11 +1849,16 @@ def dead_code_names(
             continue  # `Inspired by [o/other](https://github.com/o/other) (`docker/Dockerfile.ci`)`
         if known is None:
             known = sorted(p.absolute() for p in dockerfiles_in(top, 4, pass_unreadable=True))
+            whole = "\n".join(source)
+
         if _known_dockerfile(path, known, audited):
             continue  # that file is in the repository: read from a folder the README does not say
         seen.add(path)
         folder = posixpath.basename(posixpath.dirname(path))
         near = [p for p in known if p.parent.name == folder or p.parent == directory.absolute()]
+        # (a Dockerfile the README names as itself elsewhere is not the one this name was meant for:
+        # `Dockerfile_ROSnoetic` beside a line naming `Dockerfile_ROS2`)
+        near = [p for p in near if not _named_in(p.name, whole, itself)]
         close = difflib.get_close_matches(name, [p.name for p in near], n=1, cutoff=0.7)
         meant = next((p for p in near if close and p.name == close[0]), None)
         if meant is None and len(same := [p for p in known if p.name == name]) == 1:
@@ -1865,6 +1872,13 @@ def dead_code_names(
             f"README names {path}, which does not exist (the Dockerfile is gone or moved{hint})",
             confidence=CERTAIN if "/" in path and root and not plain else LIKELY,
         )
+
+
+def _named_in(name: str, text: str, memo: dict[str, bool]) -> bool:
+    """True when `text` names the file `name` as a word of its own (each name read once: `memo`)."""
+    if name not in memo:
+        memo[name] = name in text and re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-])", text) is not None
+    return memo[name]
 
 
 def _known_dockerfile(path: str, known: Sequence[Path], audited: Sequence[str]) -> bool:
