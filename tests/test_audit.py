@@ -2361,3 +2361,19 @@ def test_no_rule_changes_the_readme_of_a_family(monkeypatch: pytest.MonkeyPatch,
         return audit(STACKS_README, "README.md", models, {}, tmp_path)
 
     _unchanged_by_every_rule(monkeypatch, run_audit)
+
+
+def test_a_scripts_run_of_an_image_no_build_tags_is_told_once(tmp_path: Path) -> None:
+    # two rules read a build, then a script whose docker run runs another tag: one drift, one finding
+    readme = (
+        "# Web UI\n\n```bash\ndocker build . -f Dockerfile.v1 -t webui:v1\n"
+        "docker build . -f Dockerfile.v2 -t webui:v2\n```\n\n```bash\n./run.sh\n```\n"
+    )
+    run = "docker run --gpus all -it \\\n-v /srv/models:/tmp/models \\\n-p 8000:8080 webui:v1.7.0-20240307\n"
+    dockerfile = 'FROM python:3.11\nCMD ["python", "-m", "http.server"]\n'
+    make_tree(tmp_path, {"Dockerfile.v1": dockerfile, "Dockerfile.v2": dockerfile, "run.sh": run})
+    models = [build_model(tmp_path / n, n) for n in ("Dockerfile.v1", "Dockerfile.v2")]
+    said = [
+        d for d in audit(readme, "README.md", models, {}, tmp_path) if "webui:v1.7.0-20240307" in d.message
+    ]
+    assert len(said) == 1, [d.message for d in said]

@@ -2055,7 +2055,29 @@ def _merged(found: list[Diagnostic]) -> list[Diagnostic]:
         held = best.get(key)
         if held is None or (held.confidence != CERTAIN and finding.confidence == CERTAIN):
             best[key] = finding
-    return _repeats_joined(sorted(undeclared_once(_cut_builds_once(best.values())), key=lambda d: d.line))
+    kept = _script_runs_once(_cut_builds_once(best.values()))
+    return _repeats_joined(sorted(undeclared_once(kept), key=lambda d: d.line))
+
+
+_SCRIPT_RUN = re.compile(r"whose docker run (?:\([^)]*\) )?runs (?:image )?([^\s,:]+)")
+"""How the rules on a script the README runs name the image its `docker run` runs."""
+
+
+def _script_runs_once(found: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """`found` with one finding per README line and image a script's `docker run` runs: two rules (a
+    build then the script, `names`; a pull or build then the script, `pulled_runs`) may tell the one
+    drift, the first kept."""
+    kept: list[Diagnostic] = []
+    seen: set[tuple[str, int, str]] = set()
+    for finding in found:
+        match = _SCRIPT_RUN.search(finding.message)
+        key = (finding.path, finding.line, match[1]) if match is not None else None
+        if key is not None and key in seen:
+            continue
+        if key is not None:
+            seen.add(key)
+        kept.append(finding)
+    return kept
 
 
 _CUT_BUILD = re.compile(r"README's (?:docker|podman|buildah) (?:buildx )?build \(line (\d+)\) ends at line")
